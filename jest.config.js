@@ -1,0 +1,29 @@
+/** @type {import('jest').Config} */
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    keepClassNames: true,
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+};
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
+  testRegex: '.*\\.(unit|int|e2e)\\.spec\\.ts$',
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', swc],
+    '^.+\\.js$': ['@swc/jest', { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
+  moduleNameMapper: {
+    '^@app/rules$': '<rootDir>/libs/rules/src/index.ts',
+    '^@app/rules/(.*)$': '<rootDir>/libs/rules/src/$1',
+    '^@app/event-store$': '<rootDir>/libs/event-store/src/index.ts',
+    '^@app/event-store/(.*)$': '<rootDir>/libs/event-store/src/$1',
+    '^@app/fights$': '<rootDir>/libs/fights/src/index.ts',
+    '^@app/fights/(.*)$': '<rootDir>/libs/fights/src/$1',
+  },
+  testTimeout: 30000,
+};

@@ -1,0 +1,80 @@
+/**
+ * The event-store port (see EVENT-STORE.md): append with an expected revision,
+ * read a stream, read the global log from an opaque checkpoint, subscribe.
+ * Stream revisions are 0-based here; the fight layer exposes `seq = revision + 1`.
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | bigint;
+
+export interface NewEvent {
+  /** UUID; re-appending identical ids returns the first result and writes nothing. */
+  id: string;
+  type: string;
+  data: unknown;
+  metadata?: Record<string, unknown>;
+}
+
+export interface StoredEvent {
+  id: string;
+  stream: string;
+  /** 0-based position in its stream. */
+  revision: bigint;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  /** Opaque, engine-specific position in the global log: pass it back as `after`. */
+  checkpoint: string;
+  /** ISO time the engine stored the event. */
+  storedAt: string;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextRevision: bigint;
+  /** Global checkpoints of the appended events, in order. */
+  checkpoints: string[];
+}
+
+export class WrongExpectedRevision extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`stream ${stream}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevision';
+  }
+}
+
+/** The same event id was appended before with different content or to another place. */
+export class DuplicateEventId extends Error {
+  constructor(readonly eventId: string) {
+    super(`event id ${eventId} already stored with different content`);
+    this.name = 'DuplicateEventId';
+  }
+}
+
+export interface ReadAllOptions {
+  /** Checkpoint of the last event already seen; absent = from the start. */
+  after?: string;
+  limit?: number;
+}
+
+export interface SubscribeOptions {
+  after?: string;
+  /** Optional filter applied on the read side (e.g. one stream prefix). */
+  filter?: (e: StoredEvent) => boolean;
+  signal?: AbortSignal;
+}
+
+export interface EventStore {
+  readonly engine: 'memory' | 'sqlite' | 'postgres' | 'kurrentdb';
+  append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  readStream(stream: string, options?: { from?: bigint }): Promise<StoredEvent[]>;
+  /** Events strictly after `after`, in global order, at most `limit`. */
+  readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  /** Catch-up then live, with no gap or repeat at the switch; ends when `signal` aborts. */
+  subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent>;
+  /** Current revision of a stream, or undefined if it does not exist. */
+  streamRevision(stream: string): Promise<bigint | undefined>;
+  close(): Promise<void>;
+}
