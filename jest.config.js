@@ -16,7 +16,7 @@ module.exports = {
     '^.+\\.ts$': ['@swc/jest', swc],
     '^.+\\.js$': ['@swc/jest', { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@noble)/)'],
   moduleNameMapper: {
     '^@app/rules$': '<rootDir>/libs/rules/src/index.ts',
     '^@app/rules/(.*)$': '<rootDir>/libs/rules/src/$1',

@@ -1,0 +1,330 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { DiceSource, Roll } from '../dice/roll';
+import { seedKey, toHex } from '../dice/seeded';
+import { arr, bool, ID_PATTERN, obj, oneOf, str } from './fields';
+import { CombatantCore, DiceMode, FightCore, RuleCommand, RuleEvent, SystemId } from './types';
+import { ensure, violation } from './violation';
+
+/**
+ * The fight lifecycle every system shares (issue "Platform"): start, combatants,
+ * initiative, rounds, activations, GM notes, end. A system plugs in its sheet,
+ * its initiative roll and its round-end effects through these hooks.
+ */
+export interface LifecycleHooks<S extends FightCore> {
+  system: SystemId;
+  /** Validates and normalises a sheet; throws a RuleViolation naming the field. */
+  validateSheet(sheet: unknown, field: string): unknown;
+  /** Builds the system's combatant state from a joined combatant. */
+  newCombatant(base: CombatantCore): S['combatants'][string];
+  /** Rolls initiative for `ids`; returns each roll and the full order with `ids` slotted in. */
+  rollInitiative(state: S, ids: string[], dice: DiceSource): InitiativeResult;
+  /** Whether the combatant gets activations (not Collapsed, Withdrawn, Down…). */
+  canActivate(state: S, id: string): boolean;
+  /** Events that happen when a combatant's activation starts, after ActivationStarted. */
+  onActivationStart?(state: S, id: string): RuleEvent[];
+  /** Events at the end of a round, before RoundEnded (Lingering Harm ticks…). */
+  onRoundEnd?(state: S, dice: DiceSource): RuleEvent[];
+  evolve(state: S, event: RuleEvent): S;
+}
+
+export interface InitiativeRoll {
+  combatantId: string;
+  roll: Roll;
+  total: number;
+}
+
+export interface InitiativeResult {
+  rolls: InitiativeRoll[];
+  order: string[];
+  /** Groups still tied after the system's tie-breaks: the GM decides (RULINGS.md C3). */
+  ties: string[][];
+}
+
+export const LIFECYCLE_COMMANDS: Record<string, string> = {
+  StartFight: 'Create the fight: name, dice mode, options and the first combatants (sent by POST /fights).',
+  AddCombatant: 'Add a combatant with a sheet; after initiative it rolls and is slotted in.',
+  RemoveCombatant: 'Remove a combatant from the fight.',
+  RollInitiative: 'Roll initiative for everyone; `tieBreak` (ids) orders groups still tied.',
+  SetInitiative: 'GM gives the initiative order explicitly (`order`: every combatant id).',
+  StartRound: 'Open the next round.',
+  StartActivation: "Start a combatant's activation (default: the next in order who has not acted).",
+  EndActivation: 'End the running activation; the last one ends the round.',
+  EndRound: 'GM ends the open round early.',
+  AddNote: 'GM note (free text, optional combatantId).',
+  CancelPending: 'GM cancels the pending decision (RULINGS.md C4).',
+  EndFight: 'End the fight and reveal the dice seed.',
+};
+
+const ANYTIME = new Set(['AddNote', 'CancelPending', 'EndFight']);
+
+export interface CombatantInput {
+  id: string;
+  name: string;
+  side: string;
+  sheet: unknown;
+}
+
+export function readCombatant<S extends FightCore>(raw: unknown, field: string, state: S, hooks: LifecycleHooks<S>, taken: Set<string>): CombatantInput {
+  const c = obj(raw, field);
+  let id = c.id === undefined ? undefined : str(c.id, `${field}.id`, { pattern: ID_PATTERN });
+  if (id === undefined) {
+    let n = state.joined.length + taken.size + 1;
+    while (state.combatants[`c${n}`] || taken.has(`c${n}`)) n++;
+    id = `c${n}`;
+  }
+  ensure(!state.combatants[id] && !taken.has(id), 'COMBATANT_ID_TAKEN', `combatant id ${id} is already in this fight`, `${field}.id`);
+  taken.add(id);
+  return {
+    id,
+    name: str(c.name, `${field}.name`, { max: 100 }),
+    side: c.side === undefined ? 'default' : str(c.side, `${field}.side`, { max: 40, pattern: ID_PATTERN }),
+    sheet: hooks.validateSheet(c.sheet, `${field}.sheet`),
+  };
+}
+
+/** Returns the events for a lifecycle command, or undefined when `command` is not one. */
+export function decideLifecycle<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] | undefined {
+  if (!(command.type in LIFECYCLE_COMMANDS)) return undefined;
+  if (command.type === 'StartFight') return startFight(state, command, hooks);
+  ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
+  ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
+  if (state.pending && !ANYTIME.has(command.type) && command.type !== state.pending.answer) {
+    violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${state.pending.awaiting} to answer ${state.pending.kind} with ${state.pending.answer}`, 'type');
+  }
+  switch (command.type) {
+    case 'AddCombatant': return addCombatant(state, command, dice, hooks);
+    case 'RemoveCombatant': return removeCombatant(state, command);
+    case 'RollInitiative': return rollInitiative(state, command, dice, hooks);
+    case 'SetInitiative': return setInitiative(state, command);
+    case 'StartRound': return startRound(state);
+    case 'StartActivation': return startActivation(state, command, hooks);
+    case 'EndActivation': return endActivation(state, dice, hooks);
+    case 'EndRound': return endRound(state, dice, hooks);
+    case 'AddNote': return [{ type: 'GmNoteAdded', data: { text: str(command.text, 'text', { max: 4000 }), combatantId: optionalCombatant(state, command.combatantId) } }];
+    case 'CancelPending':
+      ensure(state.pending, 'NO_PENDING_DECISION', 'there is no pending decision to cancel', 'type');
+      return [{ type: 'PendingCancelled', data: { kind: state.pending.kind, reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }) } }];
+    case 'EndFight': return endFight(state, command);
+  }
+  return undefined;
+}
+
+function startFight<S extends FightCore>(state: S, command: RuleCommand, hooks: LifecycleHooks<S>): RuleEvent[] {
+  ensure(state.status === 'new', 'FIGHT_ALREADY_STARTED', 'the fight has already started', 'type');
+  const dice = obj(command.dice, 'dice');
+  const taken = new Set<string>();
+  const combatants = arr(command.combatants, 'combatants', { max: 200, optional: true }).map((c, i) => readCombatant(c, `combatants[${i}]`, state, hooks, taken));
+  return [
+    {
+      type: 'FightStarted',
+      data: {
+        system: hooks.system,
+        name: command.name === undefined ? 'Untitled fight' : str(command.name, 'name', { max: 200 }),
+        dice: {
+          mode: oneOf<DiceMode>(dice.mode, 'dice.mode', ['fair', 'seeded', 'manual']),
+          commitment: str(dice.commitment, 'dice.commitment', { pattern: /^[0-9a-f]{64}$/ }),
+          clientSeed: dice.clientSeed === undefined ? '' : str(dice.clientSeed, 'dice.clientSeed', { max: 200 }),
+        },
+        options: command.options === undefined ? {} : obj(command.options, 'options'),
+      },
+    },
+    ...combatants.map((c) => ({ type: 'CombatantJoined', data: { ...c } })),
+  ];
+}
+
+function addCombatant<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+  const c = readCombatant(command.combatant, 'combatant', state, hooks, new Set());
+  const joined: RuleEvent = { type: 'CombatantJoined', data: { ...c } };
+  if (state.order.length === 0) return [joined];
+  // RULINGS.md N16: a late joiner rolls and is slotted in.
+  const after = hooks.evolve(state, joined);
+  const result = hooks.rollInitiative(after, [c.id], dice);
+  return [joined, initiativeEvent(result, command.tieBreak)];
+}
+
+function removeCombatant<S extends FightCore>(state: S, command: RuleCommand): RuleEvent[] {
+  const id = combatantId(state, command.combatantId, 'combatantId');
+  return [{ type: 'CombatantRemoved', data: { combatantId: id, reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }) } }];
+}
+
+function rollInitiative<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+  ensure(state.order.length === 0, 'INITIATIVE_ALREADY_SET', 'RULINGS.md N16: initiative is rolled once; the GM may reorder with SetInitiative', 'type');
+  const ids = state.joined.filter((id) => hooks.canActivate(state, id));
+  ensure(ids.length > 0, 'NO_COMBATANTS', 'initiative needs at least one combatant who can act', 'type');
+  return [initiativeEvent(hooks.rollInitiative(state, ids, dice), command.tieBreak)];
+}
+
+function initiativeEvent(result: InitiativeResult, tieBreakRaw: unknown): RuleEvent {
+  let { order, ties } = result;
+  if (ties.length > 0 && tieBreakRaw !== undefined) {
+    const tieBreak = arr(tieBreakRaw, 'tieBreak', { max: 200 }).map((id, i) => str(id, `tieBreak[${i}]`));
+    const rank = (id: string) => (tieBreak.includes(id) ? tieBreak.indexOf(id) : Number.MAX_SAFE_INTEGER);
+    for (const group of ties) {
+      const slots = group.map((id) => order.indexOf(id)).sort((a, b) => a - b);
+      const sorted = [...group].sort((a, b) => rank(a) - rank(b));
+      order = [...order];
+      slots.forEach((slot, i) => (order[slot] = sorted[i]));
+    }
+    ties = ties.filter((g) => g.some((id) => !tieBreak.includes(id)));
+  }
+  return { type: 'InitiativeRolled', data: { rolls: result.rolls, order, unresolvedTies: ties } };
+}
+
+function setInitiative<S extends FightCore>(state: S, command: RuleCommand): RuleEvent[] {
+  const order = arr(command.order, 'order', { max: 200 }).map((id, i) => combatantId(state, id, `order[${i}]`));
+  ensure(new Set(order).size === order.length, 'INITIATIVE_ORDER_INVALID', 'order names a combatant twice', 'order');
+  const missing = state.joined.filter((id) => !order.includes(id));
+  ensure(missing.length === 0, 'INITIATIVE_ORDER_INVALID', `order must name every combatant; missing ${missing.join(', ')}`, 'order');
+  return [{ type: 'InitiativeSet', data: { order } }];
+}
+
+function startRound<S extends FightCore>(state: S): RuleEvent[] {
+  ensure(state.order.length > 0, 'INITIATIVE_NOT_SET', 'roll or set initiative before the first round', 'type');
+  ensure(!state.roundOpen, 'ROUND_ALREADY_OPEN', `round ${state.round} is still open`, 'type');
+  return [{ type: 'RoundStarted', data: { round: state.round + 1 } }];
+}
+
+function startActivation<S extends FightCore>(state: S, command: RuleCommand, hooks: LifecycleHooks<S>): RuleEvent[] {
+  ensure(state.roundOpen, 'ROUND_NOT_OPEN', 'start a round first', 'type');
+  ensure(!state.activeId, 'ACTIVATION_IN_PROGRESS', `${state.activeId}'s activation is still running`, 'type');
+  const waiting = state.order.filter((id) => !state.actedThisRound.includes(id) && hooks.canActivate(state, id));
+  let id: string;
+  if (command.combatantId === undefined) {
+    ensure(waiting.length > 0, 'NO_ACTIVATION_LEFT', 'everyone has acted this round', 'type');
+    id = waiting[0];
+  } else {
+    id = combatantId(state, command.combatantId, 'combatantId');
+    ensure(!state.actedThisRound.includes(id), 'ALREADY_ACTED', `${id} has already had an activation this round`, 'combatantId');
+    ensure(hooks.canActivate(state, id), 'COMBATANT_CANNOT_ACT', `${id} cannot take an activation in its current state`, 'combatantId');
+  }
+  const started: RuleEvent = { type: 'ActivationStarted', data: { combatantId: id, round: state.round } };
+  return [started, ...(hooks.onActivationStart?.(hooks.evolve(state, started), id) ?? [])];
+}
+
+function endActivation<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+  ensure(state.activeId, 'NO_ACTIVATION', 'no activation is running', 'type');
+  const ended: RuleEvent = { type: 'ActivationEnded', data: { combatantId: state.activeId, round: state.round } };
+  const after = hooks.evolve(state, ended);
+  const waiting = after.order.filter((id) => !after.actedThisRound.includes(id) && hooks.canActivate(after, id));
+  return waiting.length > 0 ? [ended] : [ended, ...closeRound(after, dice, hooks)];
+}
+
+function endRound<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+  ensure(state.roundOpen, 'ROUND_NOT_OPEN', 'no round is open', 'type');
+  if (!state.activeId) return closeRound(state, dice, hooks);
+  const ended: RuleEvent = { type: 'ActivationEnded', data: { combatantId: state.activeId, round: state.round } };
+  return [ended, ...closeRound(hooks.evolve(state, ended), dice, hooks)];
+}
+
+function closeRound<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+  const effects = hooks.onRoundEnd?.(state, dice) ?? [];
+  return [...effects, { type: 'RoundEnded', data: { round: state.round } }];
+}
+
+function endFight<S extends FightCore>(state: S, command: RuleCommand): RuleEvent[] {
+  const seed = str(command.revealedSeed, 'revealedSeed');
+  ensure(toHex(sha256(seedKey(seed))) === state.dice.commitment, 'DICE_SEED_MISMATCH', 'RULINGS.md C2: the revealed seed does not match the commitment', 'revealedSeed');
+  return [
+    {
+      type: 'FightEnded',
+      data: {
+        reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }),
+        seed,
+        winnerSide: command.winnerSide === undefined ? undefined : str(command.winnerSide, 'winnerSide', { max: 40 }),
+        unfinished: bool(command.unfinished, 'unfinished', false),
+      },
+    },
+  ];
+}
+
+export function combatantId(state: FightCore, raw: unknown, field: string): string {
+  const id = str(raw, field, { max: 64 });
+  ensure(state.combatants[id], 'COMBATANT_NOT_FOUND', `no combatant ${id} in this fight`, field);
+  return id;
+}
+
+function optionalCombatant(state: FightCore, raw: unknown): string | undefined {
+  return raw === undefined ? undefined : combatantId(state, raw, 'combatantId');
+}
+
+export function initialCore(fightId: string, system: SystemId): FightCore {
+  return {
+    fightId,
+    system,
+    status: 'new',
+    name: '',
+    dice: { mode: 'fair', commitment: '', clientSeed: '' },
+    options: {},
+    combatants: {},
+    joined: [],
+    order: [],
+    round: 0,
+    roundOpen: false,
+    actedThisRound: [],
+    notes: 0,
+  };
+}
+
+/** Folds a lifecycle event; returns undefined when `event` is not one. */
+export function evolveLifecycle<S extends FightCore>(state: S, event: RuleEvent, hooks: Pick<LifecycleHooks<S>, 'newCombatant'>): S | undefined {
+  const d = event.data as Record<string, any>;
+  switch (event.type) {
+    case 'FightStarted':
+      return { ...state, status: 'setup', name: d.name, dice: { ...d.dice }, options: d.options };
+    case 'CombatantJoined': {
+      const c = hooks.newCombatant({ id: d.id, name: d.name, side: d.side, sheet: d.sheet });
+      return { ...state, combatants: { ...state.combatants, [d.id]: c }, joined: [...state.joined, d.id] };
+    }
+    case 'CombatantRemoved': {
+      const { [d.combatantId]: _removed, ...rest } = state.combatants;
+      const without = (ids: string[]) => ids.filter((id) => id !== d.combatantId);
+      return {
+        ...state,
+        combatants: rest as S['combatants'],
+        joined: without(state.joined),
+        order: without(state.order),
+        activeId: state.activeId === d.combatantId ? undefined : state.activeId,
+        pending: state.pending?.awaiting === d.combatantId ? undefined : state.pending,
+      };
+    }
+    case 'InitiativeRolled': {
+      const ties = d.unresolvedTies as string[][];
+      const pending = ties.length > 0 ? { kind: 'initiativeTie', awaiting: 'gm', answer: 'SetInitiative', detail: { ties } } : state.pending;
+      return { ...state, order: d.order, pending };
+    }
+    case 'InitiativeSet':
+      return { ...state, order: d.order, pending: state.pending?.kind === 'initiativeTie' ? undefined : state.pending };
+    case 'RoundStarted':
+      return { ...state, status: 'active', round: d.round, roundOpen: true, actedThisRound: [] };
+    case 'ActivationStarted':
+      return { ...state, activeId: d.combatantId };
+    case 'ActivationEnded':
+      return { ...state, activeId: undefined, actedThisRound: [...state.actedThisRound, d.combatantId] };
+    case 'RoundEnded':
+      return { ...state, roundOpen: false, activeId: undefined };
+    case 'GmNoteAdded':
+      return { ...state, notes: state.notes + 1 };
+    case 'PendingCancelled':
+      return { ...state, pending: undefined };
+    case 'FightEnded':
+      return { ...state, status: 'ended', activeId: undefined, roundOpen: false, pending: undefined, dice: { ...state.dice, revealedSeed: d.seed } };
+  }
+  return undefined;
+}
+
+/** The parts of the view every system shares. */
+export function coreView(state: FightCore): Record<string, unknown> {
+  return {
+    fightId: state.fightId,
+    system: state.system,
+    name: state.name,
+    status: state.status,
+    dice: { mode: state.dice.mode, commitment: state.dice.commitment, clientSeed: state.dice.clientSeed, revealedSeed: state.dice.revealedSeed },
+    round: state.round,
+    roundOpen: state.roundOpen,
+    initiative: state.order,
+    activeCombatantId: state.activeId ?? null,
+    actedThisRound: state.actedThisRound,
+    pending: state.pending ?? null,
+  };
+}

@@ -1,0 +1,55 @@
+import { fightStarted, given, TEST_SEED } from '../../spec/given';
+import { narateer } from '../narateer';
+import { RuleEvent } from './types';
+
+const sheet = (agility: number) => ({ vitals: { strength: 2, agility, resilience: 2 }, skills: { melee: 1 }, maxVitality: 6, maxAD: 4, maxMD: 1 });
+const joined = (id: string, agility = 2): RuleEvent => ({ type: 'CombatantJoined', data: { id, name: id, side: 'default', sheet: sheet(agility) } });
+const start = [fightStarted('narateer'), joined('a', 3), joined('b', 2)];
+
+describe('fight lifecycle', () => {
+  it('StartFight records the dice commitment and one CombatantJoined per sheet', () => {
+    const events = given(narateer, [])
+      .when({ type: 'StartFight', name: 'Duel', dice: { mode: 'manual', commitment: 'a'.repeat(64) }, combatants: [{ name: 'Mira', sheet: sheet(3) }, { id: 'orin', name: 'Orin', sheet: sheet(2) }] })
+      .events();
+    expect(events.map((e) => e.type)).toEqual(['FightStarted', 'CombatantJoined', 'CombatantJoined']);
+    expect(events[1].data).toMatchObject({ id: 'c1', name: 'Mira' });
+    expect(events[2].data).toMatchObject({ id: 'orin' });
+  });
+
+  it('an invalid sheet is refused naming the field', () => {
+    const v = given(narateer, [])
+      .when({ type: 'StartFight', dice: { mode: 'manual', commitment: 'a'.repeat(64) }, combatants: [{ name: 'X', sheet: { ...sheet(2), maxVitality: 0 } }] })
+      .violation();
+    expect(v.field).toBe('combatants[0].sheet.maxVitality');
+  });
+
+  it('initiative: higher Side Roll first, ties broken by higher Agility (N4)', () => {
+    // a rolls 3 dice (agility 3): faces 1,2,3 = 1 dot; b rolls 2 dice: 3,1 = 1 dot; tie → higher agility a first
+    const events = given(narateer, start).when({ type: 'RollInitiative' }, { dice: [1, 2, 3, 3, 1] }).events();
+    expect(events[0].data).toMatchObject({ order: ['a', 'b'], unresolvedTies: [] });
+  });
+
+  it('a full tie opens a pending GM decision, answered by SetInitiative (C3, C4)', () => {
+    const same = [fightStarted('narateer'), joined('a', 1), joined('b', 1)];
+    const rolled = given(narateer, same).when({ type: 'RollInitiative' }, { dice: [6, 6] }).events();
+    const g = given(narateer, [...same, ...rolled]);
+    expect(g.state.pending).toMatchObject({ kind: 'initiativeTie', awaiting: 'gm' });
+    expect(g.when({ type: 'StartRound' }).violation().code).toBe('PENDING_DECISION');
+    expect(g.when({ type: 'SetInitiative', order: ['b', 'a'] }).state().pending).toBeUndefined();
+  });
+
+  it('activations run in initiative order and the last one ends the round', () => {
+    const g = given(narateer, [...start, { type: 'InitiativeSet', data: { order: ['b', 'a'] } }, { type: 'RoundStarted', data: { round: 1 } }]);
+    expect(g.when({ type: 'StartActivation' }).events()[0].data).toMatchObject({ combatantId: 'b' });
+    const afterB = given(narateer, [...start, { type: 'InitiativeSet', data: { order: ['b', 'a'] } }, { type: 'RoundStarted', data: { round: 1 } }, { type: 'ActivationStarted', data: { combatantId: 'b' } }, { type: 'ActivationEnded', data: { combatantId: 'b' } }, { type: 'ActivationStarted', data: { combatantId: 'a' } }]);
+    expect(afterB.when({ type: 'EndActivation' }).events().map((e) => e.type)).toEqual(['ActivationEnded', 'RoundEnded']);
+    expect(afterB.when({ type: 'StartActivation' }).violation().code).toBe('ACTIVATION_IN_PROGRESS');
+  });
+
+  it('EndFight reveals a seed that matches the commitment, and nothing is accepted after', () => {
+    expect(given(narateer, start).when({ type: 'EndFight', revealedSeed: 'wrong' }).violation().code).toBe('DICE_SEED_MISMATCH');
+    const ended = given(narateer, start).when({ type: 'EndFight', revealedSeed: TEST_SEED }).events();
+    expect(ended[0].data).toMatchObject({ seed: TEST_SEED });
+    expect(given(narateer, [...start, ...ended]).when({ type: 'StartRound' }).violation().code).toBe('FIGHT_ENDED');
+  });
+});

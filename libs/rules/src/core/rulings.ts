@@ -1,0 +1,12 @@
+import { Ruling } from './types';
+
+/** RULINGS.md, common to all systems. */
+export const COMMON_RULINGS: Ruling[] = [
+  { id: 'C1', text: 'Dice are data in events: every die rolled is recorded in the event that used it.' },
+  { id: 'C2', text: 'Dice sources: fair (commit-reveal HMAC-SHA256, seed revealed at the end), seeded, manual.' },
+  { id: 'C3', text: 'Who decides: the GM may do everything, players act for their combatants, spectators read.' },
+  { id: 'C4', text: 'One pending decision at a time; other commands wait unless the GM cancels it.' },
+  { id: 'C5', text: 'Roll derivation: draw n is HMAC-SHA256(seed, fightId:clientSeed:n:k), rejection-sampled.' },
+  { id: 'C6', text: 'Manual dice: a command carries exactly the faces its pools roll, in pool order.' },
+  { id: 'C7', text: 'What refreshes when: per system, at the start of the combatant’s own activation or turn.' },
+];

@@ -1,0 +1,80 @@
+import { DiceSource } from '../dice/roll';
+
+export type SystemId = 'narateer' | 'arcana-beast' | 'archsoul';
+export type DiceMode = 'fair' | 'seeded' | 'manual';
+
+/** A domain event as `decide` returns it; the fight layer adds the envelope (seq, at, actor, …). */
+export interface RuleEvent<T extends string = string, D = Record<string, unknown>> {
+  type: T;
+  data: D;
+}
+
+/** A command as it reaches `decide`: `type` plus its payload. */
+export interface RuleCommand {
+  type: string;
+  [field: string]: unknown;
+}
+
+export interface Ruling {
+  id: string;
+  text: string;
+}
+
+/** new: no FightStarted yet; setup: before the first round; active: rounds running. */
+export type FightStatus = 'new' | 'setup' | 'active' | 'ended';
+
+/** RULINGS.md C4: one pending decision at a time, naming who must answer. */
+export interface PendingDecision {
+  kind: string;
+  /** A combatant id, or 'gm'. */
+  awaiting: string;
+  /** The command type that answers it. */
+  answer: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface CombatantCore<Sheet = unknown> {
+  id: string;
+  name: string;
+  side: string;
+  sheet: Sheet;
+}
+
+export interface FightCore<C extends CombatantCore = CombatantCore> {
+  fightId: string;
+  system: SystemId;
+  status: FightStatus;
+  name: string;
+  dice: { mode: DiceMode; commitment: string; clientSeed: string; revealedSeed?: string };
+  options: Record<string, unknown>;
+  /** Present combatants in join order. */
+  combatants: Record<string, C>;
+  joined: string[];
+  /** Initiative order; empty until rolled or set. */
+  order: string[];
+  round: number;
+  roundOpen: boolean;
+  /** Whose activation/turn is running. */
+  activeId?: string;
+  /** Who has had an activation in the open round. */
+  actedThisRound: string[];
+  pending?: PendingDecision;
+  notes: number;
+}
+
+/** DESIGN.md "The rules domain: deciders". */
+export interface RuleSystem<S extends FightCore = FightCore> {
+  id: SystemId;
+  name: string;
+  /** Tables and constants; returned by GET /systems/:id. */
+  data: Record<string, unknown>;
+  rulings: Ruling[];
+  /** Every command type `decide` accepts, with a one-line description. */
+  commands: Record<string, string>;
+  /** The empty state a fight's events are folded from. */
+  start(fightId: string): S;
+  decide(state: S, command: RuleCommand, dice: DiceSource): RuleEvent[];
+  evolve(state: S, event: RuleEvent): S;
+  /** What a frontend renders. */
+  view(state: S): Record<string, unknown>;
+}

@@ -1,0 +1,3 @@
+export * from './roll';
+export * from './seeded';
+export * from './manual';
