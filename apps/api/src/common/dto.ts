@@ -1,0 +1,127 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Field, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { GraphQLJSONObject } from 'graphql-scalars';
+
+@InputType()
+export class DiceInput {
+  @ApiPropertyOptional({ enum: ['fair', 'seeded', 'manual'], default: 'fair', description: 'RULINGS.md C2' })
+  @Field(() => String, { nullable: true, description: 'fair (default), seeded or manual (RULINGS.md C2)' })
+  @IsOptional()
+  @IsIn(['fair', 'seeded', 'manual'])
+  mode?: 'fair' | 'seeded' | 'manual';
+
+  @ApiPropertyOptional({ description: 'Only for seeded dice: the seed every roll derives from.' })
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  seed?: string;
+
+  @ApiPropertyOptional({ description: 'Mixed into every roll (RULINGS.md C2/C5).' })
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @Length(0, 200)
+  clientSeed?: string;
+}
+
+@InputType()
+export class CreateFightInput {
+  @ApiProperty({ example: 'narateer', description: 'A rule system id from GET /systems.' })
+  @Field(() => String)
+  @IsString()
+  @Length(1, 40)
+  system: string;
+
+  @ApiPropertyOptional({ example: 'Duel at the ford' })
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  name?: string;
+
+  @ApiPropertyOptional({ type: DiceInput })
+  @Field(() => DiceInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DiceInput)
+  dice?: DiceInput;
+
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object', additionalProperties: true }, description: '{ id?, name, side?, sheet } per combatant; the sheet follows the system (GET /systems/:id).' })
+  @Field(() => [GraphQLJSONObject], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsObject({ each: true })
+  combatants?: Record<string, unknown>[];
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @Field(() => GraphQLJSONObject, { nullable: true })
+  @IsOptional()
+  @IsObject()
+  options?: Record<string, unknown>;
+}
+
+@InputType()
+export class CommandInputGql {
+  @Field(() => String, { description: 'A command type of the fight’s system (GET /systems/:id lists them).' })
+  @IsString()
+  @Matches(/^[A-Za-z]{1,60}$/)
+  type: string;
+
+  @Field(() => String, { nullable: true, description: 'Idempotency key: a repeated commandId returns the first result.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  commandId?: string;
+
+  @Field(() => Int, { nullable: true, description: 'The seq the caller last saw; a mismatch is EXPECTED_SEQ_MISMATCH.' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  expectedSeq?: number;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'The command’s own fields.' })
+  @IsOptional()
+  @IsObject()
+  payload?: Record<string, unknown>;
+}
+
+export class ListFightsQuery {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  system?: string;
+
+  @ApiPropertyOptional({ enum: ['setup', 'active', 'ended'] })
+  @IsOptional()
+  @IsIn(['setup', 'active', 'ended'])
+  status?: string;
+
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}
+
+export class EventsQuery {
+  @ApiPropertyOptional({ default: 0, description: 'Only events with seq greater than this.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  after?: number;
+}

@@ -1,0 +1,86 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+
+@ObjectType()
+export class FightEventModel {
+  @ApiProperty() @Field(() => ID) fightId: string;
+  @ApiProperty({ description: '1-based position in the fight’s log' }) @Field(() => Int) seq: number;
+  @ApiProperty({ example: 'ExchangeResolved' }) @Field() type: string;
+  @ApiProperty({ description: 'Event version' }) @Field(() => Int) v: number;
+  @ApiProperty({ description: 'Server time, ISO 8601' }) @Field() at: string;
+  @ApiProperty() @Field() actor: string;
+  @ApiProperty() @Field() commandId: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) @Field(() => GraphQLJSONObject) data: Record<string, unknown>;
+}
+
+@ObjectType()
+export class CommandResultModel {
+  @ApiProperty() @Field(() => ID) fightId: string;
+  @ApiProperty({ description: 'seq of the fight’s last event' }) @Field(() => Int) seq: number;
+  @ApiProperty({ type: [FightEventModel] }) @Field(() => [FightEventModel]) events: FightEventModel[];
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The fight view after the events' }) @Field(() => GraphQLJSONObject) view: Record<string, unknown>;
+  @ApiProperty({ description: 'True when the commandId was seen before: the first result, nothing appended' }) @Field() replayed: boolean;
+}
+
+@ObjectType()
+export class FightModel {
+  @ApiProperty() @Field(() => ID) fightId: string;
+  @ApiProperty() @Field(() => Int) seq: number;
+  @ApiProperty({ type: 'object', additionalProperties: true }) @Field(() => GraphQLJSONObject) view: Record<string, unknown>;
+}
+
+@ObjectType()
+export class FightSummaryModel {
+  @ApiProperty() @Field(() => ID) fightId: string;
+  @ApiProperty() @Field() system: string;
+  @ApiProperty() @Field() name: string;
+  @ApiProperty({ enum: ['setup', 'active', 'ended'] }) @Field() status: string;
+  @ApiProperty() @Field(() => Int) round: number;
+  @ApiProperty() @Field(() => Int) combatants: number;
+  @ApiProperty() @Field(() => Int) seq: number;
+  @ApiProperty() @Field() createdAt: string;
+  @ApiProperty() @Field() updatedAt: string;
+}
+
+@ObjectType()
+export class FightPageModel {
+  @ApiProperty({ type: [FightSummaryModel] }) @Field(() => [FightSummaryModel]) items: FightSummaryModel[];
+  @ApiProperty() @Field(() => Int) total: number;
+  @ApiProperty() @Field(() => Int) limit: number;
+  @ApiProperty() @Field(() => Int) offset: number;
+}
+
+@ObjectType()
+export class RulingModel {
+  @ApiProperty({ example: 'N8' }) @Field() id: string;
+  @ApiProperty() @Field() text: string;
+}
+
+@ObjectType()
+export class CommandInfoModel {
+  @ApiProperty({ example: 'DeclareExchange' }) @Field() type: string;
+  @ApiProperty() @Field() description: string;
+}
+
+@ObjectType()
+export class SystemModel {
+  @ApiProperty({ example: 'narateer' }) @Field(() => ID) id: string;
+  @ApiProperty() @Field() name: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @Field(() => GraphQLJSONObject) data: Record<string, unknown>;
+  @ApiProperty({ type: [RulingModel] }) @Field(() => [RulingModel]) rulings: RulingModel[];
+  @ApiProperty({ type: [CommandInfoModel] }) @Field(() => [CommandInfoModel]) commands: CommandInfoModel[];
+}
+
+export class ErrorModel {
+  @ApiProperty({ example: 422 }) statusCode: number;
+  @ApiProperty({ example: 'NARATEER_PROACTIVE_LIMIT' }) code: string;
+  @ApiProperty() message: string;
+  @ApiPropertyOptional({ example: 'boost' }) field?: string;
+}
+
+export class CommandBodyModel {
+  @ApiProperty({ example: 'RollInitiative', description: 'A command type of the fight’s system (GET /systems/:id).' }) type: string;
+  @ApiPropertyOptional({ description: 'Idempotency key: a repeated commandId returns the first result and appends nothing.' }) commandId?: string;
+  @ApiPropertyOptional({ description: 'The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH.' }) expectedSeq?: number;
+}

@@ -1,0 +1,31 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { json, NextFunction, Request, Response } from 'express';
+import { AppModule } from './app.module';
+import { toApiError } from './common/to-api-error';
+import { ApiConfig } from './config';
+
+/** Builds the app for main, the tests and the schema generator alike. */
+export async function createApp(config: ApiConfig, options: { logger?: false } = {}): Promise<{ app: INestApplication; openapi: OpenAPIObject }> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: options.logger ?? ['log', 'warn', 'error'] });
+  app.use(json({ limit: config.bodyLimit }));
+  // Body-parser errors happen before Nest routing: give them the service's error shape.
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!err) return next();
+    const e = toApiError(err);
+    res.status(e.statusCode).json(e);
+  });
+  app.enableShutdownHooks();
+  const openapi = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Combat rules service')
+      .setDescription('Event-sourced fights for Narateer, Arcana Beast and Archsoul. Errors: { statusCode, code, message, field? }.')
+      .setVersion('0.1.0')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, () => openapi, { jsonDocumentUrl: 'openapi.json' });
+  return { app, openapi };
+}

@@ -1,0 +1,20 @@
+import { Args, ID, Query, Resolver } from '@nestjs/graphql';
+import { AppError } from '@app/fights';
+import { findSystem, SYSTEMS } from '@app/rules';
+import { describeSystem } from '../common/describe-system';
+import { SystemModel } from '../common/models';
+
+@Resolver()
+export class SystemsResolver {
+  @Query(() => [SystemModel])
+  systems(): SystemModel[] {
+    return Object.values(SYSTEMS).map(describeSystem);
+  }
+
+  @Query(() => SystemModel)
+  system(@Args('id', { type: () => ID }) id: string): SystemModel {
+    const system = findSystem(id);
+    if (!system) throw new AppError(404, 'SYSTEM_NOT_FOUND', `no rule system ${id}`, 'id');
+    return describeSystem(system);
+  }
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { FightService } from '@app/fights';
+import { parseCommandBody } from '../common/command-body';
+import { CreateFightInput, EventsQuery, ListFightsQuery } from '../common/dto';
+import { CommandBodyModel, CommandResultModel, ErrorModel, FightEventModel, FightModel, FightPageModel } from '../common/models';
+
+/** Until access control lands every caller acts as the fight's GM. */
+const ACTOR = 'gm';
+
+@ApiTags('fights')
+@ApiResponse({ status: 400, type: ErrorModel, description: 'Invalid input (VALIDATION_FAILED, INVALID_JSON, …)' })
+@Controller('fights')
+export class FightsController {
+  constructor(private readonly fights: FightService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a fight: system, dice mode, combatant sheets' })
+  @ApiResponse({ status: 201, type: CommandResultModel })
+  @ApiResponse({ status: 422, type: ErrorModel, description: 'A sheet or setting breaks the rules' })
+  create(@Body() input: CreateFightInput): Promise<CommandResultModel> {
+    return this.fights.create(input, ACTOR);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List fights, newest first' })
+  @ApiOkResponse({ type: FightPageModel })
+  list(@Query() q: ListFightsQuery): FightPageModel {
+    return this.fights.fights({ system: q.system, status: q.status, limit: q.limit ?? 20, offset: q.offset ?? 0 });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'The current fight view' })
+  @ApiOkResponse({ type: FightModel })
+  @ApiResponse({ status: 404, type: ErrorModel })
+  get(@Param('id') id: string): Promise<FightModel> {
+    return this.fights.view(id);
+  }
+
+  @Get(':id/events')
+  @ApiOperation({ summary: 'The fight’s ordered event log' })
+  @ApiOkResponse({ type: [FightEventModel] })
+  @ApiResponse({ status: 404, type: ErrorModel })
+  events(@Param('id') id: string, @Query() q: EventsQuery): Promise<FightEventModel[]> {
+    return this.fights.events(id, q.after ?? 0);
+  }
+
+  @Post(':id/commands')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a command: { type, commandId?, expectedSeq?, ...its fields }' })
+  @ApiExtraModels(CommandBodyModel)
+  @ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(CommandBodyModel) }], additionalProperties: true } })
+  @ApiOkResponse({ type: CommandResultModel })
+  @ApiResponse({ status: 404, type: ErrorModel })
+  @ApiResponse({ status: 409, type: ErrorModel, description: 'EXPECTED_SEQ_MISMATCH or CONCURRENCY_CONFLICT' })
+  @ApiResponse({ status: 422, type: ErrorModel, description: 'A rule forbids it; `code` names the rule' })
+  command(@Param('id') id: string, @Body() body: unknown): Promise<CommandResultModel> {
+    return this.fights.execute(id, parseCommandBody(body), ACTOR);
+  }
+}

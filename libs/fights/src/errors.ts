@@ -1,0 +1,20 @@
+/** Application errors: each maps to one HTTP status and a stable code at the edge. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const fightNotFound = (id: string) => new AppError(404, 'FIGHT_NOT_FOUND', `no fight ${id}`, 'fightId');
+
+export const expectedSeqMismatch = (expected: number, actual: number) =>
+  new AppError(409, 'EXPECTED_SEQ_MISMATCH', `expectedSeq is ${expected} but the fight is at seq ${actual}`, 'expectedSeq');
+
+export const concurrencyConflict = (id: string) =>
+  new AppError(409, 'CONCURRENCY_CONFLICT', `fight ${id} changed twice while this command was decided; send it again`);

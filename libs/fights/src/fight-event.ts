@@ -1,0 +1,44 @@
+import { StoredEvent } from '@app/event-store';
+
+/** DESIGN.md "Events": the envelope every fight event carries. */
+export interface FightEvent {
+  fightId: string;
+  /** 1-based position in the fight's stream. */
+  seq: number;
+  type: string;
+  v: number;
+  at: string;
+  actor: string;
+  commandId: string;
+  data: Record<string, unknown>;
+}
+
+export interface EventMetadata {
+  fightId: string;
+  v: number;
+  at: string;
+  actor: string;
+  commandId: string;
+  /** Dice draws (RULINGS.md C5) used by the fight after this event's command. */
+  drawsUsed: number;
+  [key: string]: unknown;
+}
+
+export const FIGHT_STREAM_PREFIX = 'fight-';
+export const fightStream = (fightId: string) => `${FIGHT_STREAM_PREFIX}${fightId}`;
+/** The dice seed lives in its own stream, never in the fight's, until FightEnded reveals it. */
+export const secretStream = (fightId: string) => `secret-fight-${fightId}`;
+
+export function toFightEvent(e: StoredEvent): FightEvent {
+  const m = e.metadata as EventMetadata;
+  return {
+    fightId: m.fightId,
+    seq: Number(e.revision) + 1,
+    type: e.type,
+    v: m.v ?? 1,
+    at: m.at,
+    actor: m.actor,
+    commandId: m.commandId,
+    data: e.data as Record<string, unknown>,
+  };
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { EventStore, NewEvent, StoredEvent, WrongExpectedRevision } from '@app/event-store';
+import { DiceSource, FightCore, findSystem, ManualDice, RuleCommand, RuleEvent, RuleSystem, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
+import { AppError, concurrencyConflict, expectedSeqMismatch, fightNotFound } from './errors';
+import { EventMetadata, FIGHT_STREAM_PREFIX, FightEvent, fightStream, toFightEvent } from './fight-event';
+import { FightList, FightListQuery } from './fight-list';
+import { KeyedLock } from './keyed-lock';
+import { SeedVault } from './seed-vault';
+
+export interface CreateFightInput {
+  system: string;
+  name?: string;
+  dice?: { mode?: 'fair' | 'seeded' | 'manual'; seed?: string; clientSeed?: string };
+  combatants?: unknown[];
+  options?: Record<string, unknown>;
+}
+
+export interface CommandInput {
+  type: string;
+  commandId?: string;
+  expectedSeq?: number;
+  [field: string]: unknown;
+}
+
+export interface CommandResult {
+  fightId: string;
+  seq: number;
+  events: FightEvent[];
+  view: Record<string, unknown>;
+  /** True when `commandId` was seen before: the first result, nothing appended. */
+  replayed: boolean;
+}
+
+interface LoadedFight {
+  fightId: string;
+  system: RuleSystem<FightCore>;
+  state: FightCore;
+  /** Revision of the last event (0-based). */
+  revision: bigint;
+  drawsUsed: number;
+  /** commandId → [first seq, last seq] of the events it appended. */
+  commands: Map<string, [number, number]>;
+  seed?: string;
+}
+
+const CACHE_LIMIT = 5000;
+
+/** The one command path for every transport (DESIGN.md "Commands, end to end"). */
+export class FightService {
+  private readonly cache = new Map<string, LoadedFight>();
+  private readonly lock = new KeyedLock();
+  private readonly vault: SeedVault;
+  readonly list = new FightList();
+  private readonly stopping = new AbortController();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.vault = new SeedVault(store);
+  }
+
+  /** Folds the existing log into the fight list, then follows it live. */
+  async start(): Promise<void> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.store.readAll({ after, limit: 1000 });
+      for (const e of page) if (e.stream.startsWith(FIGHT_STREAM_PREFIX)) this.list.apply(toFightEvent(e));
+      if (page.length < 1000) break;
+      after = page[page.length - 1].checkpoint;
+    }
+    void this.follow(after);
+  }
+
+  private async follow(after: string | undefined): Promise<void> {
+    try {
+      const live = this.store.subscribeAll({ after, signal: this.stopping.signal, filter: (e) => e.stream.startsWith(FIGHT_STREAM_PREFIX) });
+      for await (const e of live) this.list.apply(toFightEvent(e));
+    } catch {
+      if (!this.stopping.signal.aborted) setTimeout(() => void this.follow(after), 1000).unref();
+    }
+  }
+
+  stop(): void {
+    this.stopping.abort();
+  }
+
+  async create(input: CreateFightInput, actor: string): Promise<CommandResult> {
+    const system = findSystem(input.system);
+    if (!system) throw new AppError(422, 'UNKNOWN_SYSTEM', `no rule system ${input.system}`, 'system');
+    const mode = input.dice?.mode ?? 'fair';
+    if (mode === 'seeded' && !input.dice?.seed) throw new AppError(422, 'DICE_SEED_REQUIRED', 'RULINGS.md C2: seeded dice need dice.seed', 'dice.seed');
+    if (mode !== 'seeded' && input.dice?.seed !== undefined) throw new AppError(422, 'DICE_SEED_NOT_ALLOWED', 'RULINGS.md C2: only seeded dice take a seed from the caller', 'dice.seed');
+    const fightId = randomUUID();
+    const seed = mode === 'seeded' ? input.dice!.seed! : SeedVault.newSeed();
+    const command: RuleCommand = {
+      type: 'StartFight',
+      name: input.name,
+      dice: { mode, commitment: seedCommitment(seed), clientSeed: input.dice?.clientSeed },
+      combatants: input.combatants ?? [],
+      options: input.options,
+    };
+    const state = system.start(fightId);
+    const events = system.decide(state, command, new ManualDice({}));
+    await this.vault.seal(fightId, seed);
+    const fight: LoadedFight = { fightId, system, state, revision: -1n, drawsUsed: 0, commands: new Map(), seed };
+    return this.append(fight, events, { commandId: randomUUID(), actor, drawsUsed: 0 }, 'no_stream');
+  }
+
+  execute(fightId: string, input: CommandInput, actor: string): Promise<CommandResult> {
+    return this.lock.run(fightId, async () => {
+      for (let attempt = 0; ; attempt++) {
+        const fight = attempt === 0 ? await this.load(fightId) : await this.refresh(fightId);
+        try {
+          return await this.decideAndAppend(fight, input, actor);
+        } catch (e) {
+          if (!(e instanceof WrongExpectedRevision)) throw e;
+          // DESIGN.md step 5: decide once more on fresh state; a second conflict is a 409.
+          if (attempt > 0) throw concurrencyConflict(fightId);
+        }
+      }
+    });
+  }
+
+  private async decideAndAppend(fight: LoadedFight, input: CommandInput, actor: string): Promise<CommandResult> {
+    const { commandId = randomUUID(), expectedSeq, ...command } = input;
+    const seen = fight.commands.get(commandId);
+    if (seen) return this.replay(fight, seen);
+    const seq = Number(fight.revision) + 1;
+    if (expectedSeq !== undefined && expectedSeq !== seq) throw expectedSeqMismatch(expectedSeq, seq);
+    if (command.type === 'EndFight') command.revealedSeed = await this.seedOf(fight);
+    const dice = await this.diceFor(fight, command);
+    const events = fight.system.decide(fight.state, command as RuleCommand, dice);
+    if (dice instanceof ManualDice) dice.assertAllUsed();
+    if (events.length === 0) return { fightId: fight.fightId, seq, events: [], view: this.viewOf(fight), replayed: false };
+    const drawsUsed = dice instanceof SeededDice ? dice.drawsUsed : fight.drawsUsed;
+    return this.append(fight, events, { commandId, actor, drawsUsed }, fight.revision);
+  }
+
+  private async append(fight: LoadedFight, events: RuleEvent[], meta: { commandId: string; actor: string; drawsUsed: number }, expected: bigint | 'no_stream'): Promise<CommandResult> {
+    const at = this.clock().toISOString();
+    const metadata: EventMetadata = { fightId: fight.fightId, v: 1, at, actor: meta.actor, commandId: meta.commandId, drawsUsed: meta.drawsUsed };
+    const toStore: NewEvent[] = events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata }));
+    try {
+      await this.store.append(fightStream(fight.fightId), toStore, { expectedRevision: expected });
+    } catch (e) {
+      // The append may or may not have landed: the next command reads the store again.
+      this.cache.delete(fight.fightId);
+      throw e;
+    }
+    const first = Number(fight.revision) + 2;
+    const out: FightEvent[] = events.map((e, i) => ({ fightId: fight.fightId, seq: first + i, type: e.type, v: 1, at, actor: meta.actor, commandId: meta.commandId, data: e.data }));
+    const next: LoadedFight = {
+      ...fight,
+      state: events.reduce(fight.system.evolve, fight.state),
+      revision: fight.revision + BigInt(events.length),
+      drawsUsed: meta.drawsUsed,
+    };
+    next.commands.set(meta.commandId, [first, first + events.length - 1]);
+    this.remember(next);
+    for (const e of out) this.list.apply(e);
+    return { fightId: fight.fightId, seq: first + events.length - 1, events: out, view: this.viewOf(next), replayed: false };
+  }
+
+  private async replay(fight: LoadedFight, [first, last]: [number, number]): Promise<CommandResult> {
+    const stored = await this.store.readStream(fightStream(fight.fightId), { from: BigInt(first - 1) });
+    const events = stored.filter((e) => Number(e.revision) + 1 <= last).map(toFightEvent);
+    return { fightId: fight.fightId, seq: Number(fight.revision) + 1, events, view: this.viewOf(fight), replayed: true };
+  }
+
+  private async diceFor(fight: LoadedFight, command: Record<string, unknown>): Promise<DiceSource> {
+    const { mode, clientSeed } = fight.state.dice;
+    if (mode === 'manual') return new ManualDice(command as { dice?: number[]; rerollFaces?: number[]; followUpFaces?: number[] });
+    for (const field of ['dice', 'rerollFaces', 'followUpFaces']) {
+      if (command[field] !== undefined) throw new RuleViolation('DICE_NOT_MANUAL', `RULINGS.md C2: this fight rolls ${mode} dice; faces cannot be supplied`, field);
+    }
+    return new SeededDice({ seed: await this.seedOf(fight), fightId: fight.fightId, clientSeed, drawsUsed: fight.drawsUsed });
+  }
+
+  private async seedOf(fight: LoadedFight): Promise<string> {
+    fight.seed ??= await this.vault.open(fight.fightId);
+    return fight.seed;
+  }
+
+  /** The current view, caught up with the store (another instance may have written). */
+  async view(fightId: string): Promise<{ fightId: string; seq: number; view: Record<string, unknown> }> {
+    const fight = await this.refresh(fightId);
+    return { fightId, seq: Number(fight.revision) + 1, view: this.viewOf(fight) };
+  }
+
+  async events(fightId: string, after = 0): Promise<FightEvent[]> {
+    const stored = await this.store.readStream(fightStream(fightId), { from: BigInt(after) });
+    if (stored.length === 0 && after === 0) throw fightNotFound(fightId);
+    return stored.map(toFightEvent);
+  }
+
+  fights(query: FightListQuery) {
+    return this.list.page(query);
+  }
+
+  private viewOf(fight: LoadedFight): Record<string, unknown> {
+    return { ...fight.system.view(fight.state), seq: Number(fight.revision) + 1 };
+  }
+
+  private async load(fightId: string): Promise<LoadedFight> {
+    const cached = this.cache.get(fightId);
+    if (cached) return cached;
+    return this.refresh(fightId);
+  }
+
+  private async refresh(fightId: string): Promise<LoadedFight> {
+    const cached = this.cache.get(fightId);
+    const from = cached ? cached.revision + 1n : 0n;
+    const stored = await this.store.readStream(fightStream(fightId), { from });
+    if (!cached && stored.length === 0) throw fightNotFound(fightId);
+    const fight = stored.reduce(fold, cached ?? blank(fightId, stored[0]));
+    this.remember(fight);
+    return fight;
+  }
+
+  private remember(fight: LoadedFight): void {
+    this.cache.delete(fight.fightId);
+    this.cache.set(fight.fightId, fight);
+    if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+  }
+}
+
+function blank(fightId: string, first: StoredEvent): LoadedFight {
+  const system = findSystem((first.data as { system: string }).system);
+  if (!system) throw new Error(`fight ${fightId} uses an unknown system`);
+  return { fightId, system, state: system.start(fightId), revision: -1n, drawsUsed: 0, commands: new Map() };
+}
+
+function fold(fight: LoadedFight, e: StoredEvent): LoadedFight {
+  const m = e.metadata as EventMetadata;
+  const seq = Number(e.revision) + 1;
+  const range = fight.commands.get(m.commandId);
+  fight.commands.set(m.commandId, [range ? range[0] : seq, seq]);
+  return { ...fight, state: fight.system.evolve(fight.state, { type: e.type, data: e.data as Record<string, unknown> }), revision: e.revision, drawsUsed: m.drawsUsed ?? fight.drawsUsed };
+}

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './fight-event';
+export * from './fight-list';
+export * from './fight-service';
+export * from './seed-vault';
