@@ -1,3 +1,4 @@
+import { facesForDraw } from '@app/rules';
 import { removeDir, sheet, startApp, TestApp } from './support/app';
 
 const duel = (mode = 'manual') => ({
@@ -104,6 +105,28 @@ describe('Platform through REST and GraphQL', () => {
     const end = await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'EndFight', reason: 'done' }).expect(200);
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(Buffer.from(end.body.events[0].data.seed, 'hex')).digest('hex')).toBe(commitment);
+  });
+
+  it('a revealed seed recomputes every roll of the fight', async () => {
+    const { body } = await t.http.post('/fights').send({ ...duel('fair'), dice: { mode: 'fair', clientSeed: 'table-7' } }).expect(201);
+    const id = body.fightId;
+    await t.http.post(`/fights/${id}/commands`).send({ type: 'RollInitiative' }).expect(200);
+    await t.http.post(`/fights/${id}/commands`).send({ type: 'AddCombatant', combatant: { name: 'Late', sheet: sheet(4) } }).expect(200);
+    await t.http.post(`/fights/${id}/commands`).send({ type: 'EndFight' }).expect(200);
+    const log = (await t.http.get(`/fights/${id}/events`).expect(200)).body;
+    const seed = log.at(-1).data.seed;
+    const rolls = log.flatMap((e: any) => (e.type === 'InitiativeRolled' ? e.data.rolls.map((r: any) => r.roll) : []));
+    expect(rolls.map((r: any) => r.draw)).toEqual([1, 2, 3]);
+    for (const r of rolls) expect(facesForDraw({ seed, fightId: id, clientSeed: 'table-7' }, r.draw, r.faces.length, r.sides)).toEqual(r.faces);
+  });
+
+  it('manual faces out of range are a 422 naming the die; faces in a fair fight are refused', async () => {
+    const { body } = await t.http.post('/fights').send(duel()).expect(201);
+    const bad = await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'RollInitiative', dice: [1, 2, 9, 4] }).expect(422);
+    expect(bad.body).toMatchObject({ code: 'DICE_FACE_OUT_OF_RANGE', field: 'dice[2]' });
+    const fair = await t.http.post('/fights').send(duel('fair')).expect(201);
+    const refused = await t.http.post(`/fights/${fair.body.fightId}/commands`).send({ type: 'RollInitiative', dice: [1] }).expect(422);
+    expect(refused.body).toMatchObject({ code: 'DICE_NOT_MANUAL', field: 'dice' });
   });
 
   it('a restart keeps every fight', async () => {
