@@ -7,7 +7,8 @@ async function bootstrap() {
   const { app } = await createApp(config);
   await app.listen(config.port, config.host);
   const where = config.eventStoreUrl ? config.eventStoreUrl.replace(/\/\/[^@/]*@/, '//***@') : `SQLite file in ${config.dataDir}`;
-  console.log(`Combat rules service listening on http://${config.host}:${config.port} (event store: ${where}; API docs at /docs, GraphQL at /graphql)`);
+  const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
+  console.log(`Combat rules service listening on ${url} (event store: ${where}; API docs at /docs, GraphQL at /graphql)`);
 }
 
 bootstrap().catch((e: unknown) => {

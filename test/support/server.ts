@@ -1,0 +1,34 @@
+import { ChildProcess, execSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const MAIN = join(__dirname, '../../dist/apps/api/src/main.js');
+
+/** The built service as a real process, for tests that kill it. */
+export async function startServer(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
+  if (!existsSync(MAIN)) execSync('npx nest build api', { cwd: join(__dirname, '../..'), stdio: 'inherit' });
+  const proc = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    proc.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    proc.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return { url, proc };
+}
+
+export function kill(proc: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null) return resolve();
+    proc.once('exit', () => resolve());
+    proc.kill(signal);
+  });
+}
