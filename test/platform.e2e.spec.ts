@@ -1,3 +1,4 @@
+import { eventHash, GENESIS_HASH } from '@app/fights';
 import { facesForDraw } from '@app/rules';
 import { removeDir, sheet, startApp, TestApp } from './support/app';
 
@@ -51,6 +52,18 @@ describe('Platform through REST and GraphQL', () => {
     expect(restEvents.map((e) => e.type)).toEqual(['FightStarted', 'CombatantJoined', 'CombatantJoined', 'CombatantJoined', 'InitiativeRolled', 'RoundStarted', 'ActivationStarted', 'GmNoteAdded', 'ActivationEnded']);
     const log = await t.http.get(`/fights/${rest.body.fightId}/events`).expect(200);
     expect(log.body.map((e: any) => e.seq)).toEqual(restEvents.map((_, i) => i + 1));
+  });
+
+  it('every event carries the hash chain and the view shows its head', async () => {
+    const { body } = await t.http.post('/fights').send(duel()).expect(201);
+    await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'AddNote', text: 'chained' }).expect(200);
+    const log = (await t.http.get(`/fights/${body.fightId}/events`).expect(200)).body;
+    let previous = GENESIS_HASH;
+    for (const { hash, ...event } of log) {
+      expect(hash).toBe(eventHash(previous, event));
+      previous = hash;
+    }
+    expect((await t.http.get(`/fights/${body.fightId}`).expect(200)).body.view.headHash).toBe(previous);
   });
 
   it('GET /fights lists fights, filtered and paginated', async () => {

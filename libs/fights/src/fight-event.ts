@@ -11,6 +11,8 @@ export interface FightEvent {
   actor: string;
   commandId: string;
   data: Record<string, unknown>;
+  /** sha256(previous hash + canonical JSON of this event without its hash): see hash-chain.ts. */
+  hash: string;
 }
 
 export interface EventMetadata {
@@ -21,6 +23,7 @@ export interface EventMetadata {
   commandId: string;
   /** Dice draws (RULINGS.md C5) used by the fight after this event's command. */
   drawsUsed: number;
+  hash: string;
   [key: string]: unknown;
 }
 
@@ -40,5 +43,6 @@ export function toFightEvent(e: StoredEvent): FightEvent {
     actor: m.actor,
     commandId: m.commandId,
     data: e.data as Record<string, unknown>,
+    hash: m.hash,
   };
 }

@@ -4,6 +4,7 @@ import { DiceSource, FightCore, findSystem, ManualDice, RuleCommand, RuleEvent, 
 import { AppError, concurrencyConflict, expectedSeqMismatch, fightNotFound } from './errors';
 import { EventMetadata, FIGHT_STREAM_PREFIX, FightEvent, fightStream, toFightEvent } from './fight-event';
 import { FightList, FightListQuery } from './fight-list';
+import { eventHash, GENESIS_HASH } from './hash-chain';
 import { KeyedLock } from './keyed-lock';
 import { SeedVault } from './seed-vault';
 
@@ -38,6 +39,8 @@ interface LoadedFight {
   /** Revision of the last event (0-based). */
   revision: bigint;
   drawsUsed: number;
+  /** Hash of the last event (hash-chain.ts). */
+  headHash: string;
   /** commandId → [first seq, last seq] of the events it appended. */
   commands: Map<string, [number, number]>;
   seed?: string;
@@ -103,7 +106,7 @@ export class FightService {
     const state = system.start(fightId);
     const events = system.decide(state, command, new ManualDice({}));
     await this.vault.seal(fightId, seed);
-    const fight: LoadedFight = { fightId, system, state, revision: -1n, drawsUsed: 0, commands: new Map(), seed };
+    const fight: LoadedFight = { fightId, system, state, revision: -1n, drawsUsed: 0, headHash: GENESIS_HASH, commands: new Map(), seed };
     return this.append(fight, events, { commandId: randomUUID(), actor, drawsUsed: 0 }, 'no_stream');
   }
 
@@ -139,8 +142,17 @@ export class FightService {
 
   private async append(fight: LoadedFight, events: RuleEvent[], meta: { commandId: string; actor: string; drawsUsed: number }, expected: bigint | 'no_stream'): Promise<CommandResult> {
     const at = this.clock().toISOString();
-    const metadata: EventMetadata = { fightId: fight.fightId, v: 1, at, actor: meta.actor, commandId: meta.commandId, drawsUsed: meta.drawsUsed };
-    const toStore: NewEvent[] = events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata }));
+    const first = Number(fight.revision) + 2;
+    let headHash = fight.headHash;
+    const out: FightEvent[] = events.map((e, i) => {
+      const event = { fightId: fight.fightId, seq: first + i, type: e.type, v: 1, at, actor: meta.actor, commandId: meta.commandId, data: e.data };
+      headHash = eventHash(headHash, event);
+      return { ...event, hash: headHash };
+    });
+    const toStore: NewEvent[] = out.map((e) => {
+      const metadata: EventMetadata = { fightId: fight.fightId, v: 1, at, actor: meta.actor, commandId: meta.commandId, drawsUsed: meta.drawsUsed, hash: e.hash };
+      return { id: randomUUID(), type: e.type, data: e.data, metadata };
+    });
     try {
       await this.store.append(fightStream(fight.fightId), toStore, { expectedRevision: expected });
     } catch (e) {
@@ -148,13 +160,12 @@ export class FightService {
       this.cache.delete(fight.fightId);
       throw e;
     }
-    const first = Number(fight.revision) + 2;
-    const out: FightEvent[] = events.map((e, i) => ({ fightId: fight.fightId, seq: first + i, type: e.type, v: 1, at, actor: meta.actor, commandId: meta.commandId, data: e.data }));
     const next: LoadedFight = {
       ...fight,
       state: events.reduce(fight.system.evolve, fight.state),
       revision: fight.revision + BigInt(events.length),
       drawsUsed: meta.drawsUsed,
+      headHash,
     };
     next.commands.set(meta.commandId, [first, first + events.length - 1]);
     this.remember(next);
@@ -199,7 +210,7 @@ export class FightService {
   }
 
   private viewOf(fight: LoadedFight): Record<string, unknown> {
-    return { ...fight.system.view(fight.state), seq: Number(fight.revision) + 1 };
+    return { ...fight.system.view(fight.state), seq: Number(fight.revision) + 1, headHash: fight.headHash };
   }
 
   private async load(fightId: string): Promise<LoadedFight> {
@@ -228,7 +239,7 @@ export class FightService {
 function blank(fightId: string, first: StoredEvent): LoadedFight {
   const system = findSystem((first.data as { system: string }).system);
   if (!system) throw new Error(`fight ${fightId} uses an unknown system`);
-  return { fightId, system, state: system.start(fightId), revision: -1n, drawsUsed: 0, commands: new Map() };
+  return { fightId, system, state: system.start(fightId), revision: -1n, drawsUsed: 0, headHash: GENESIS_HASH, commands: new Map() };
 }
 
 function fold(fight: LoadedFight, e: StoredEvent): LoadedFight {
@@ -236,5 +247,5 @@ function fold(fight: LoadedFight, e: StoredEvent): LoadedFight {
   const seq = Number(e.revision) + 1;
   const range = fight.commands.get(m.commandId);
   fight.commands.set(m.commandId, [range ? range[0] : seq, seq]);
-  return { ...fight, state: fight.system.evolve(fight.state, { type: e.type, data: e.data as Record<string, unknown> }), revision: e.revision, drawsUsed: m.drawsUsed ?? fight.drawsUsed };
+  return { ...fight, state: fight.system.evolve(fight.state, { type: e.type, data: e.data as Record<string, unknown> }), revision: e.revision, drawsUsed: m.drawsUsed ?? fight.drawsUsed, headHash: m.hash };
 }

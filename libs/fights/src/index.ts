@@ -3,3 +3,4 @@ export * from './fight-event';
 export * from './fight-list';
 export * from './fight-service';
 export * from './seed-vault';
+export * from './hash-chain';

@@ -12,6 +12,7 @@ export class FightEventModel {
   @ApiProperty() @Field() actor: string;
   @ApiProperty() @Field() commandId: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) @Field(() => GraphQLJSONObject) data: Record<string, unknown>;
+  @ApiProperty({ description: 'sha256(previous hash + RFC 8785 canonical JSON of this event without its hash); the first event’s previous hash is ""' }) @Field() hash: string;
 }
 
 @ObjectType()

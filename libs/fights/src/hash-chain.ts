@@ -1,0 +1,14 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { FightEvent } from './fight-event';
+
+/** The hash before a fight's first event. */
+export const GENESIS_HASH = '';
+
+/** Issue "Audit": hash = sha256(previous hash + RFC 8785 canonical JSON of the event without its hash). */
+export function eventHash(previous: string, event: Omit<FightEvent, 'hash'>): string {
+  const { fightId, seq, type, v, at, actor, commandId, data } = event;
+  return createHash('sha256')
+    .update(previous + canonicalize({ fightId, seq, type, v, at, actor, commandId, data }))
+    .digest('hex');
+}
