@@ -24,6 +24,8 @@ export interface EventMetadata {
   /** Dice draws (RULINGS.md C5) used by the fight after this event's command. */
   drawsUsed: number;
   hash: string;
+  /** On the first event of each command: the command as decided (type + fields). */
+  command?: Record<string, unknown>;
   [key: string]: unknown;
 }
 

@@ -107,7 +107,7 @@ export class FightService {
     const events = system.decide(state, command, new ManualDice({}));
     await this.vault.seal(fightId, seed);
     const fight: LoadedFight = { fightId, system, state, revision: -1n, drawsUsed: 0, headHash: GENESIS_HASH, commands: new Map(), seed };
-    return this.append(fight, events, { commandId: randomUUID(), actor, drawsUsed: 0 }, 'no_stream');
+    return this.append(fight, events, { commandId: randomUUID(), actor, drawsUsed: 0, command }, 'no_stream');
   }
 
   execute(fightId: string, input: CommandInput, actor: string): Promise<CommandResult> {
@@ -137,10 +137,10 @@ export class FightService {
     if (dice instanceof ManualDice) dice.assertAllUsed();
     if (events.length === 0) return { fightId: fight.fightId, seq, events: [], view: this.viewOf(fight), replayed: false };
     const drawsUsed = dice instanceof SeededDice ? dice.drawsUsed : fight.drawsUsed;
-    return this.append(fight, events, { commandId, actor, drawsUsed }, fight.revision);
+    return this.append(fight, events, { commandId, actor, drawsUsed, command: command as RuleCommand }, fight.revision);
   }
 
-  private async append(fight: LoadedFight, events: RuleEvent[], meta: { commandId: string; actor: string; drawsUsed: number }, expected: bigint | 'no_stream'): Promise<CommandResult> {
+  private async append(fight: LoadedFight, events: RuleEvent[], meta: { commandId: string; actor: string; drawsUsed: number; command: RuleCommand }, expected: bigint | 'no_stream'): Promise<CommandResult> {
     const at = this.clock().toISOString();
     const first = Number(fight.revision) + 2;
     let headHash = fight.headHash;
@@ -149,8 +149,10 @@ export class FightService {
       headHash = eventHash(headHash, event);
       return { ...event, hash: headHash };
     });
-    const toStore: NewEvent[] = out.map((e) => {
+    const toStore: NewEvent[] = out.map((e, i) => {
       const metadata: EventMetadata = { fightId: fight.fightId, v: 1, at, actor: meta.actor, commandId: meta.commandId, drawsUsed: meta.drawsUsed, hash: e.hash };
+      // The command rides on its first event, so an auditor can decide it again (issue "Audit").
+      if (i === 0) metadata.command = recordable(meta.command);
       return { id: randomUUID(), type: e.type, data: e.data, metadata };
     });
     try {
@@ -248,4 +250,10 @@ function fold(fight: LoadedFight, e: StoredEvent): LoadedFight {
   const range = fight.commands.get(m.commandId);
   fight.commands.set(m.commandId, [range ? range[0] : seq, seq]);
   return { ...fight, state: fight.system.evolve(fight.state, { type: e.type, data: e.data as Record<string, unknown> }), revision: e.revision, drawsUsed: m.drawsUsed ?? fight.drawsUsed, headHash: m.hash };
+}
+
+/** The command as an auditor replays it: the revealed seed is not stored twice. */
+function recordable(command: RuleCommand): RuleCommand {
+  const { revealedSeed: _seed, ...rest } = command;
+  return rest as RuleCommand;
 }
