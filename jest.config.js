@@ -24,6 +24,8 @@ module.exports = {
     '^@app/event-store/(.*)$': '<rootDir>/libs/event-store/src/$1',
     '^@app/fights$': '<rootDir>/libs/fights/src/index.ts',
     '^@app/fights/(.*)$': '<rootDir>/libs/fights/src/$1',
+    '^@app/audit$': '<rootDir>/libs/audit/src/index.ts',
+    '^@app/audit/(.*)$': '<rootDir>/libs/audit/src/$1',
   },
   testTimeout: 30000,
 };
