@@ -8,6 +8,8 @@ import { createApp } from '../../apps/api/src/create-app';
 
 export interface TestApp {
   app: INestApplication;
+  /** Set when started with `listen: true`: http://127.0.0.1:port */
+  url?: string;
   http: ReturnType<typeof request>;
   dataDir: string;
   close(): Promise<void>;
@@ -15,13 +17,18 @@ export interface TestApp {
 }
 
 /** Boots the real app on a fresh SQLite file (or the given store URL). */
-export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string } = {}): Promise<TestApp> {
+export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string; listen?: boolean } = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'crs-e2e-'));
   const { app } = await createApp({ port: 0, host: '127.0.0.1', dataDir, eventStoreUrl: opts.eventStoreUrl, bodyLimit: '256kb' }, { logger: false });
-  await app.init();
+  let url: string | undefined;
+  if (opts.listen) {
+    await app.listen(0, '127.0.0.1');
+    url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  } else await app.init();
   const http = request(app.getHttpServer());
   return {
     app,
+    url,
     http,
     dataDir,
     close: () => app.close(),

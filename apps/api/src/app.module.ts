@@ -8,6 +8,8 @@ import { ApiConfig } from './config';
 import { API_CONFIG, FightsModule } from './fights.module';
 import { FightsResolver } from './graphql/fights.resolver';
 import { SystemsResolver } from './graphql/systems.resolver';
+import { LiveResolver } from './graphql/live.resolver';
+import { StreamController } from './rest/stream.controller';
 import { FightsController } from './rest/fights.controller';
 import { SystemsController } from './rest/systems.controller';
 
@@ -23,6 +25,7 @@ export class AppModule {
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           autoSchemaFile: true,
+          subscriptions: { 'graphql-ws': { path: '/graphql' } },
           sortSchema: true,
           introspection: true,
           playground: false,
@@ -34,8 +37,8 @@ export class AppModule {
           },
         }),
       ],
-      controllers: [FightsController, SystemsController],
-      providers: [FightsResolver, SystemsResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }],
+      controllers: [FightsController, StreamController, SystemsController],
+      providers: [FightsResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
   }
 }

@@ -6,6 +6,8 @@ import { EventMetadata, FIGHT_STREAM_PREFIX, FightEvent, fightStream, toFightEve
 import { FightList, FightListQuery } from './fight-list';
 import { eventHash, GENESIS_HASH } from './hash-chain';
 import { KeyedLock } from './keyed-lock';
+import { FightFeed } from './live/fight-feed';
+import { LiveFightStream } from './live/live-stream';
 import { SeedVault } from './seed-vault';
 
 export interface CreateFightInput {
@@ -32,6 +34,12 @@ export interface CommandResult {
   replayed: boolean;
 }
 
+export interface FightViewResult {
+  fightId: string;
+  seq: number;
+  view: Record<string, unknown>;
+}
+
 interface LoadedFight {
   fightId: string;
   system: RuleSystem<FightCore>;
@@ -54,6 +62,7 @@ export class FightService {
   private readonly lock = new KeyedLock();
   private readonly vault: SeedVault;
   readonly list = new FightList();
+  readonly feed = new FightFeed();
   private readonly stopping = new AbortController();
 
   constructor(
@@ -68,7 +77,7 @@ export class FightService {
     let after: string | undefined;
     for (;;) {
       const page = await this.store.readAll({ after, limit: 1000 });
-      for (const e of page) if (e.stream.startsWith(FIGHT_STREAM_PREFIX)) this.list.apply(toFightEvent(e));
+      for (const e of page) if (e.stream.startsWith(FIGHT_STREAM_PREFIX)) this.observe(e);
       if (page.length < 1000) break;
       after = page[page.length - 1].checkpoint;
     }
@@ -78,10 +87,68 @@ export class FightService {
   private async follow(after: string | undefined): Promise<void> {
     try {
       const live = this.store.subscribeAll({ after, signal: this.stopping.signal, filter: (e) => e.stream.startsWith(FIGHT_STREAM_PREFIX) });
-      for await (const e of live) this.list.apply(toFightEvent(e));
+      for await (const e of live) {
+        this.observe(e);
+        after = e.checkpoint;
+      }
     } catch {
       if (!this.stopping.signal.aborted) setTimeout(() => void this.follow(after), 1000).unref();
     }
+  }
+
+  /** Every fight event of the global log, whichever instance wrote it. */
+  private observe(e: StoredEvent): void {
+    const event = toFightEvent(e);
+    this.list.apply(event);
+    const cached = this.cache.get(event.fightId);
+    if (cached && e.revision === cached.revision + 1n) this.remember(fold(cached, e));
+    else if (cached && e.revision > cached.revision + 1n) this.cache.delete(event.fightId);
+    this.feed.publish(event);
+  }
+
+  /** Every event after `after`, then live; see LiveFightStream. */
+  async watch(fightId: string, after = 0): Promise<LiveFightStream> {
+    await this.load(fightId);
+    return new LiveFightStream(after, (from) => this.events(fightId, from), (deliver) => this.feed.on(fightId, deliver));
+  }
+
+  /** The view now, then after each change (bursts coalesce into their last view). */
+  async watchViews(fightId: string): Promise<AsyncIterableIterator<FightViewResult>> {
+    const now = await this.view(fightId);
+    const events = await this.watch(fightId, now.seq);
+    let first: FightViewResult | undefined = now;
+    let lastSeq = now.seq;
+    const iterator: AsyncIterableIterator<FightViewResult> = {
+      next: async () => {
+        if (first) {
+          const value = first;
+          first = undefined;
+          return { value, done: false };
+        }
+        for (;;) {
+          const r = await events.next();
+          if (r.done) return { value: undefined, done: true };
+          const view = await this.viewAtLeast(fightId, r.value.seq);
+          if (view.seq <= lastSeq) continue;
+          lastSeq = view.seq;
+          return { value: view, done: false };
+        }
+      },
+      return: async () => {
+        await events.return();
+        return { value: undefined, done: true };
+      },
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return iterator;
+  }
+
+  private async viewAtLeast(fightId: string, seq: number): Promise<FightViewResult> {
+    const cached = this.cache.get(fightId);
+    const fight = cached && Number(cached.revision) + 1 >= seq ? cached : await this.refresh(fightId);
+    return { fightId, seq: Number(fight.revision) + 1, view: this.viewOf(fight) };
   }
 
   stop(): void {
@@ -171,7 +238,10 @@ export class FightService {
     };
     next.commands.set(meta.commandId, [first, first + events.length - 1]);
     this.remember(next);
-    for (const e of out) this.list.apply(e);
+    for (const e of out) {
+      this.list.apply(e);
+      this.feed.publish(e);
+    }
     return { fightId: fight.fightId, seq: first + events.length - 1, events: out, view: this.viewOf(next), replayed: false };
   }
 
@@ -196,7 +266,7 @@ export class FightService {
   }
 
   /** The current view, caught up with the store (another instance may have written). */
-  async view(fightId: string): Promise<{ fightId: string; seq: number; view: Record<string, unknown> }> {
+  async view(fightId: string): Promise<FightViewResult> {
     const fight = await this.refresh(fightId);
     return { fightId, seq: Number(fight.revision) + 1, view: this.viewOf(fight) };
   }

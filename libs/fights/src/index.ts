@@ -4,3 +4,5 @@ export * from './fight-list';
 export * from './fight-service';
 export * from './seed-vault';
 export * from './hash-chain';
+export * from './live/fight-feed';
+export * from './live/live-stream';

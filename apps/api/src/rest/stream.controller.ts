@@ -1,0 +1,46 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { FightService } from '@app/fights';
+import { EventsQuery } from '../common/dto';
+import { ErrorModel } from '../common/models';
+import { AppError } from '@app/fights';
+
+const KEEPALIVE_MS = 15_000;
+
+@ApiTags('fights')
+@Controller('fights')
+export class StreamController {
+  constructor(private readonly fights: FightService) {}
+
+  @Get(':id/stream')
+  @ApiOperation({ summary: 'Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type, data = the event JSON.' })
+  @ApiProduces('text/event-stream')
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last seq received; the stream resumes after it.' })
+  @ApiOkResponse({ description: 'An endless text/event-stream' })
+  @ApiResponse({ status: 404, type: ErrorModel })
+  async stream(@Param('id') id: string, @Query() q: EventsQuery, @Headers('last-event-id') lastEventId: string | undefined, @Res() res: Response): Promise<void> {
+    let after = q.after ?? 0;
+    if (lastEventId !== undefined) {
+      if (!/^\d{1,15}$/.test(lastEventId)) throw new AppError(400, 'VALIDATION_FAILED', 'Last-Event-ID must be a seq', 'Last-Event-ID');
+      after = Number(lastEventId);
+    }
+    const events = await this.fights.watch(id, after);
+    res.status(200).set({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.flushHeaders();
+    res.write('retry: 2000\n\n');
+    const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
+    res.on('close', () => {
+      clearInterval(keepalive);
+      void events.return();
+    });
+    try {
+      for await (const e of events) res.write(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+    } catch {
+      res.write('event: error\ndata: {"code":"STREAM_FAILED","message":"the event store could not be read; reconnect with Last-Event-ID"}\n\n');
+    } finally {
+      clearInterval(keepalive);
+      res.end();
+    }
+  }
+}
