@@ -10,6 +10,7 @@ import { FightsResolver } from './graphql/fights.resolver';
 import { SystemsResolver } from './graphql/systems.resolver';
 import { LiveResolver } from './graphql/live.resolver';
 import { StreamController } from './rest/stream.controller';
+import { ProjectionsController } from './rest/projections.controller';
 import { FightsController } from './rest/fights.controller';
 import { SystemsController } from './rest/systems.controller';
 
@@ -37,7 +38,7 @@ export class AppModule {
           },
         }),
       ],
-      controllers: [FightsController, StreamController, SystemsController],
+      controllers: [FightsController, StreamController, SystemsController, ProjectionsController],
       providers: [FightsResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
   }

@@ -2,6 +2,8 @@ export interface ApiConfig {
   port: number;
   host: string;
   eventStoreUrl?: string;
+  /** PostgreSQL schema for the event log and read models (default public). */
+  eventStoreSchema?: string;
   dataDir: string;
   bodyLimit: string;
 }
@@ -14,6 +16,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     port,
     host: env.HOST ?? '127.0.0.1',
     eventStoreUrl: env.EVENT_STORE_URL || undefined,
+    eventStoreSchema: env.EVENT_STORE_SCHEMA || undefined,
     dataDir: env.DATA_DIR ?? './data',
     bodyLimit: env.BODY_LIMIT ?? '256kb',
   };

@@ -1,6 +1,7 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { createEventStore, EventStore } from '@app/event-store';
-import { FightService } from '@app/fights';
+import { createReadStore, FightQueries, FightService, ProjectionRunner } from '@app/fights';
+import { Logger } from '@nestjs/common';
 import { ApiConfig } from './config';
 
 export const API_CONFIG = Symbol('API_CONFIG');
@@ -11,7 +12,7 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
     {
       provide: EVENT_STORE,
       inject: [API_CONFIG],
-      useFactory: (config: ApiConfig) => createEventStore({ url: config.eventStoreUrl, dataDir: config.dataDir }),
+      useFactory: (config: ApiConfig) => createEventStore({ url: config.eventStoreUrl, dataDir: config.dataDir, schema: config.eventStoreSchema }),
     },
     {
       provide: FightService,
@@ -22,17 +23,38 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
         return service;
       },
     },
+    {
+      provide: ProjectionRunner,
+      inject: [EVENT_STORE, API_CONFIG, FightService],
+      useFactory: async (store: EventStore, config: ApiConfig, fights: FightService) => {
+        const logger = new Logger('Projections');
+        const runner = new ProjectionRunner(store, createReadStore({ url: config.eventStoreUrl, dataDir: config.dataDir, schema: config.eventStoreSchema }), undefined, (e) =>
+          logger.error(e instanceof Error ? e.message : String(e)),
+        );
+        await runner.start();
+        fights.onCommit.add(() => runner.kick());
+        return runner;
+      },
+    },
+    {
+      provide: FightQueries,
+      inject: [ProjectionRunner, FightService],
+      useFactory: (runner: ProjectionRunner, fights: FightService) => new FightQueries(runner, fights),
+    },
   ],
-  exports: [FightService, EVENT_STORE],
+  exports: [FightService, FightQueries, ProjectionRunner, EVENT_STORE],
 })
 export class FightsModule implements OnApplicationShutdown {
   constructor(
     private readonly fights: FightService,
+    private readonly runner: ProjectionRunner,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     this.fights.stop();
+    this.runner.stop();
+    await this.runner.read.close();
     await this.store.close();
   }
 }

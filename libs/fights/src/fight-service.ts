@@ -3,7 +3,6 @@ import { EventStore, NewEvent, StoredEvent, WrongExpectedRevision } from '@app/e
 import { DiceSource, FightCore, findSystem, ManualDice, RuleCommand, RuleEvent, RuleSystem, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
 import { AppError, concurrencyConflict, expectedSeqMismatch, fightNotFound } from './errors';
 import { EventMetadata, FIGHT_STREAM_PREFIX, FightEvent, fightStream, toFightEvent } from './fight-event';
-import { FightList, FightListQuery } from './fight-list';
 import { eventHash, GENESIS_HASH } from './hash-chain';
 import { KeyedLock } from './keyed-lock';
 import { FightFeed } from './live/fight-feed';
@@ -61,8 +60,9 @@ export class FightService {
   private readonly cache = new Map<string, LoadedFight>();
   private readonly lock = new KeyedLock();
   private readonly vault: SeedVault;
-  readonly list = new FightList();
   readonly feed = new FightFeed();
+  /** Called after every commit this instance makes or hears of (the projection runner listens). */
+  readonly onCommit = new Set<() => void>();
   private readonly stopping = new AbortController();
 
   constructor(
@@ -72,16 +72,18 @@ export class FightService {
     this.vault = new SeedVault(store);
   }
 
-  /** Folds the existing log into the fight list, then follows it live. */
+  /** Follows the global log from its current end: events of other instances reach this one's cache and subscribers. */
   async start(): Promise<void> {
+    void this.follow(await this.logEnd());
+  }
+
+  private async logEnd(): Promise<string | undefined> {
     let after: string | undefined;
     for (;;) {
       const page = await this.store.readAll({ after, limit: 1000 });
-      for (const e of page) if (e.stream.startsWith(FIGHT_STREAM_PREFIX)) this.observe(e);
-      if (page.length < 1000) break;
+      if (page.length === 0) return after;
       after = page[page.length - 1].checkpoint;
     }
-    void this.follow(after);
   }
 
   private async follow(after: string | undefined): Promise<void> {
@@ -99,11 +101,11 @@ export class FightService {
   /** Every fight event of the global log, whichever instance wrote it. */
   private observe(e: StoredEvent): void {
     const event = toFightEvent(e);
-    this.list.apply(event);
     const cached = this.cache.get(event.fightId);
     if (cached && e.revision === cached.revision + 1n) this.remember(fold(cached, e));
     else if (cached && e.revision > cached.revision + 1n) this.cache.delete(event.fightId);
     this.feed.publish(event);
+    for (const listener of this.onCommit) listener();
   }
 
   /** Every event after `after`, then live; see LiveFightStream. */
@@ -238,10 +240,8 @@ export class FightService {
     };
     next.commands.set(meta.commandId, [first, first + events.length - 1]);
     this.remember(next);
-    for (const e of out) {
-      this.list.apply(e);
-      this.feed.publish(e);
-    }
+    for (const e of out) this.feed.publish(e);
+    for (const listener of this.onCommit) listener();
     return { fightId: fight.fightId, seq: first + events.length - 1, events: out, view: this.viewOf(next), replayed: false };
   }
 
@@ -275,10 +275,6 @@ export class FightService {
     const stored = await this.store.readStream(fightStream(fightId), { from: BigInt(after) });
     if (stored.length === 0 && after === 0) throw fightNotFound(fightId);
     return stored.map(toFightEvent);
-  }
-
-  fights(query: FightListQuery) {
-    return this.list.page(query);
   }
 
   private viewOf(fight: LoadedFight): Record<string, unknown> {

@@ -125,3 +125,12 @@ export class EventsQuery {
   @Min(0)
   after?: number;
 }
+
+export class FightQueryDto {
+  @ApiPropertyOptional({ description: 'Wait (up to 2 s) until the projection has reached this seq: read your own write.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  minSeq?: number;
+}

@@ -85,3 +85,20 @@ export class CommandBodyModel {
   @ApiPropertyOptional({ description: 'Idempotency key: a repeated commandId returns the first result and appends nothing.' }) commandId?: string;
   @ApiPropertyOptional({ description: 'The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH.' }) expectedSeq?: number;
 }
+
+@ObjectType()
+export class CombatantSummaryModel {
+  @ApiProperty() @Field(() => ID) fightId: string;
+  @ApiProperty() @Field() combatantId: string;
+  @ApiProperty() @Field() system: string;
+  @ApiProperty() @Field() name: string;
+  @ApiProperty() @Field() side: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The combatant as the fight view shows it' }) @Field(() => GraphQLJSONObject) summary: Record<string, unknown>;
+}
+
+@ObjectType()
+export class ProjectionStatusModel {
+  @ApiProperty({ example: 'fight-views' }) @Field() name: string;
+  @ApiPropertyOptional({ nullable: true }) @Field(() => String, { nullable: true }) checkpoint: string | null;
+  @ApiProperty({ description: 'Events in the global log not yet folded (capped at 10,000)' }) @Field(() => Int) lagEvents: number;
+}

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { FightService } from '@app/fights';
+import { FightQueries, FightService } from '@app/fights';
 import { parseCommandBody } from '../common/command-body';
-import { CreateFightInput, EventsQuery, ListFightsQuery } from '../common/dto';
-import { CommandBodyModel, CommandResultModel, ErrorModel, FightEventModel, FightModel, FightPageModel } from '../common/models';
+import { CreateFightInput, EventsQuery, FightQueryDto, ListFightsQuery } from '../common/dto';
+import { CombatantSummaryModel, CommandBodyModel, CommandResultModel, ErrorModel, FightEventModel, FightModel, FightPageModel } from '../common/models';
 
 /** Until access control lands every caller acts as the fight's GM. */
 const ACTOR = 'gm';
@@ -12,7 +12,10 @@ const ACTOR = 'gm';
 @ApiResponse({ status: 400, type: ErrorModel, description: 'Invalid input (VALIDATION_FAILED, INVALID_JSON, …)' })
 @Controller('fights')
 export class FightsController {
-  constructor(private readonly fights: FightService) {}
+  constructor(
+    private readonly fights: FightService,
+    private readonly queries: FightQueries,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a fight: system, dice mode, combatant sheets' })
@@ -25,16 +28,24 @@ export class FightsController {
   @Get()
   @ApiOperation({ summary: 'List fights, newest first' })
   @ApiOkResponse({ type: FightPageModel })
-  list(@Query() q: ListFightsQuery): FightPageModel {
-    return this.fights.fights({ system: q.system, status: q.status, limit: q.limit ?? 20, offset: q.offset ?? 0 });
+  list(@Query() q: ListFightsQuery): Promise<FightPageModel> {
+    return this.queries.list({ system: q.system, status: q.status, limit: q.limit ?? 20, offset: q.offset ?? 0 });
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'The current fight view' })
+  @ApiOperation({ summary: 'The fight view, from the fight-views projection (use ?minSeq= to read past your own write)' })
   @ApiOkResponse({ type: FightModel })
   @ApiResponse({ status: 404, type: ErrorModel })
-  get(@Param('id') id: string): Promise<FightModel> {
-    return this.fights.view(id);
+  get(@Param('id') id: string, @Query() q: FightQueryDto): Promise<FightModel> {
+    return this.queries.fight(id, q.minSeq ?? 0);
+  }
+
+  @Get(':id/combatants')
+  @ApiOperation({ summary: 'Per-combatant summaries, from the combatants projection' })
+  @ApiOkResponse({ type: [CombatantSummaryModel] })
+  @ApiResponse({ status: 404, type: ErrorModel })
+  combatants(@Param('id') id: string): Promise<CombatantSummaryModel[]> {
+    return this.queries.combatants(id);
   }
 
   @Get(':id/events')

@@ -1,0 +1,115 @@
+import { EventEmitter } from 'node:events';
+import { EventStore, StoredEvent } from '@app/event-store';
+import { HANDLERS } from './handlers';
+import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
+import { FIGHT_STREAM_PREFIX, toFightEvent } from '../fight-event';
+
+const PAGE = 500;
+
+export interface ProjectionStatus {
+  name: ProjectionName;
+  checkpoint: string | null;
+  /** Events in the global log after the checkpoint (capped at 10,000). */
+  lagEvents: number;
+}
+
+/**
+ * Folds the global log into the read models. Woken on every commit it hears of
+ * (and by a slow poll); several runners on one database are safe because each
+ * page commits only if the checkpoint it started from is still current.
+ */
+export class ProjectionRunner {
+  private running = false;
+  private again = false;
+  private readonly applied = new EventEmitter().setMaxListeners(0);
+  private timer?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly store: EventStore,
+    readonly read: ReadStore,
+    private readonly names: readonly ProjectionName[] = PROJECTIONS,
+    private readonly onError: (e: unknown) => void = () => undefined,
+  ) {}
+
+  /** Catches every projection up, then keeps them current. */
+  async start(pollMs = 2000): Promise<void> {
+    for (const name of this.names) await this.catchUp(name);
+    this.timer = setInterval(() => this.kick(), pollMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.closed = true;
+    clearInterval(this.timer);
+  }
+
+  kick(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void (async () => {
+      try {
+        do {
+          this.again = false;
+          for (const name of this.names) await this.catchUp(name);
+        } while (this.again && !this.closed);
+      } catch (e) {
+        this.onError(e);
+      } finally {
+        this.running = false;
+      }
+    })();
+  }
+
+  /** Applies every page after the projection's checkpoint; returns how many events it folded. */
+  async catchUp(name: ProjectionName): Promise<number> {
+    let applied = 0;
+    for (;;) {
+      const checkpoint = await this.read.checkpoint(name);
+      const page = await this.store.readAll({ after: checkpoint, limit: PAGE });
+      if (page.length === 0) return applied;
+      if (await this.read.apply(name, checkpoint, page[page.length - 1].checkpoint, (tx) => HANDLERS[name](tx, page))) {
+        applied += page.length;
+        this.announce(name, page);
+      }
+      if (page.length < PAGE) return applied;
+    }
+  }
+
+  private announce(name: ProjectionName, page: StoredEvent[]): void {
+    const latest = new Map<string, number>();
+    for (const e of page) if (e.stream.startsWith(FIGHT_STREAM_PREFIX)) latest.set(toFightEvent(e).fightId, Number(e.revision) + 1);
+    for (const [fightId, seq] of latest) this.applied.emit(`${name}:${fightId}`, seq);
+  }
+
+  /** Resolves true once `projection` has folded `fightId` up to `seq`, false after `timeoutMs`. */
+  waitFor(name: ProjectionName, fightId: string, seq: number, timeoutMs: number, current: () => Promise<number>): Promise<boolean> {
+    return new Promise((resolve) => {
+      const key = `${name}:${fightId}`;
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.applied.off(key, listener);
+        resolve(ok);
+      };
+      const listener = (reached: number) => reached >= seq && done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.applied.on(key, listener);
+      void current().then((reached) => reached >= seq && done(true), () => undefined);
+      this.kick();
+    });
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    return Promise.all(
+      this.names.map(async (name) => {
+        const checkpoint = await this.read.checkpoint(name);
+        const behind = await this.store.readAll({ after: checkpoint, limit: 10000 });
+        return { name, checkpoint: checkpoint ?? null, lagEvents: behind.length };
+      }),
+    );
+  }
+}

@@ -1,0 +1,131 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { CombatantRow, FightQuery, FightRow, Fold, ProjectionName, ReadStore, ReadTx } from './read-store';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, checkpoint TEXT NOT NULL, updated_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS projection_folds (projection TEXT NOT NULL, fight_id TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, state TEXT NOT NULL, PRIMARY KEY (projection, fight_id));
+CREATE TABLE IF NOT EXISTS fight_views (fight_id TEXT PRIMARY KEY, system TEXT NOT NULL, name TEXT NOT NULL, status TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, view TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS fight_views_list ON fight_views (created_at DESC, fight_id DESC);
+CREATE TABLE IF NOT EXISTS combatant_summaries (fight_id TEXT NOT NULL, combatant_id TEXT NOT NULL, position INTEGER NOT NULL, system TEXT NOT NULL, name TEXT NOT NULL, side TEXT NOT NULL, summary TEXT NOT NULL, PRIMARY KEY (fight_id, combatant_id));
+`;
+
+interface FightSqlRow {
+  fight_id: string;
+  system: string;
+  name: string;
+  status: string;
+  seq: number;
+  head_hash: string;
+  created_at: string;
+  updated_at: string;
+  view: string;
+}
+
+const toFight = (r: FightSqlRow): FightRow => ({
+  fightId: r.fight_id,
+  system: r.system,
+  name: r.name,
+  status: r.status,
+  seq: r.seq,
+  headHash: r.head_hash,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  view: JSON.parse(r.view),
+});
+
+/** Read models in their own SQLite file beside the event log (DATA_DIR/read.sqlite). */
+export class SqliteReadStore implements ReadStore {
+  readonly engine = 'sqlite';
+  private readonly db: Database.Database;
+
+  constructor(file: string) {
+    mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file, { timeout: 5000 });
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(SCHEMA);
+  }
+
+  async checkpoint(projection: ProjectionName) {
+    const row = this.db.prepare('SELECT checkpoint FROM projection_checkpoints WHERE name = ?').get(projection) as { checkpoint: string } | undefined;
+    return row?.checkpoint;
+  }
+
+  async apply(projection: ProjectionName, expected: string | undefined, next: string, fn: (tx: ReadTx) => Promise<void>): Promise<boolean> {
+    // better-sqlite3 transactions are synchronous: collect the writes, then commit them at once.
+    const writes: Array<() => void> = [];
+    const folds = new Map<string, Fold | undefined>();
+    const tx: ReadTx = {
+      getFold: async (p, id) => {
+        const key = `${p}/${id}`;
+        if (folds.has(key)) return folds.get(key);
+        const row = this.db.prepare('SELECT seq, head_hash, state FROM projection_folds WHERE projection = ? AND fight_id = ?').get(p, id) as { seq: number; head_hash: string; state: string } | undefined;
+        return row && { seq: row.seq, headHash: row.head_hash, state: JSON.parse(row.state) };
+      },
+      putFold: async (p, id, fold) => {
+        folds.set(`${p}/${id}`, fold);
+        const state = JSON.stringify(fold.state);
+        writes.push(() => this.db.prepare('INSERT INTO projection_folds VALUES (?, ?, ?, ?, ?) ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state').run(p, id, fold.seq, fold.headHash, state));
+      },
+      putFight: async (r) => {
+        const view = JSON.stringify(r.view);
+        writes.push(() =>
+          this.db
+            .prepare('INSERT INTO fight_views VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view')
+            .run(r.fightId, r.system, r.name, r.status, r.seq, r.headHash, r.createdAt, r.updatedAt, view),
+        );
+      },
+      replaceCombatants: async (fightId, rows) => {
+        const serialised = rows.map((c, i) => [c.fightId, c.combatantId, i, c.system, c.name, c.side, JSON.stringify(c.summary)] as const);
+        writes.push(() => {
+          this.db.prepare('DELETE FROM combatant_summaries WHERE fight_id = ?').run(fightId);
+          const insert = this.db.prepare('INSERT INTO combatant_summaries VALUES (?, ?, ?, ?, ?, ?, ?)');
+          for (const r of serialised) insert.run(...r);
+        });
+      },
+    };
+    await fn(tx);
+    return this.db.transaction(() => {
+      const current = this.db.prepare('SELECT checkpoint FROM projection_checkpoints WHERE name = ?').get(projection) as { checkpoint: string } | undefined;
+      if (current?.checkpoint !== expected) return false;
+      for (const w of writes) w();
+      this.db.prepare('INSERT INTO projection_checkpoints VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = excluded.updated_at').run(projection, next, new Date().toISOString());
+      return true;
+    }).immediate();
+  }
+
+  async reset(projection: ProjectionName) {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM projection_checkpoints WHERE name = ?').run(projection);
+      this.db.prepare('DELETE FROM projection_folds WHERE projection = ?').run(projection);
+      this.db.prepare(projection === 'fight-views' ? 'DELETE FROM fight_views' : 'DELETE FROM combatant_summaries').run();
+    })();
+  }
+
+  async getFight(fightId: string) {
+    const row = this.db.prepare('SELECT * FROM fight_views WHERE fight_id = ?').get(fightId) as FightSqlRow | undefined;
+    return row && toFight(row);
+  }
+
+  async listFights(q: FightQuery) {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (q.system) where.push('system = ?') && args.push(q.system);
+    if (q.status) where.push('status = ?') && args.push(q.status);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM fight_views ${clause}`).get(...args) as { n: number }).n;
+    const rows = this.db.prepare(`SELECT * FROM fight_views ${clause} ORDER BY created_at DESC, fight_id DESC LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as FightSqlRow[];
+    return { items: rows.map(toFight), total };
+  }
+
+  async listCombatants(fightId: string) {
+    const rows = this.db.prepare('SELECT * FROM combatant_summaries WHERE fight_id = ? ORDER BY position').all(fightId) as Array<{ fight_id: string; combatant_id: string; system: string; name: string; side: string; summary: string }>;
+    return rows.map((r) => ({ fightId: r.fight_id, combatantId: r.combatant_id, system: r.system, name: r.name, side: r.side, summary: JSON.parse(r.summary) }));
+  }
+
+  async close() {
+    this.db.close();
+  }
+}
