@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { createEventStore } from '@app/event-store';
-import { FightService } from '@app/fights';
+import { createReadStore, FightService, ProjectionName, ProjectionRunner, PROJECTIONS } from '@app/fights';
 import { SYSTEMS } from '@app/rules';
 
 const program = new Command('cli').description('Combat rules service from a terminal (same libraries as the API)');
@@ -8,7 +8,14 @@ const program = new Command('cli').description('Combat rules service from a term
 const storeOptions = (cmd: Command) =>
   cmd
     .option('--store <url>', 'event store URL (default: EVENT_STORE_URL, else SQLite in --data-dir)', process.env.EVENT_STORE_URL)
-    .option('--data-dir <dir>', 'SQLite data directory', process.env.DATA_DIR ?? './data');
+    .option('--data-dir <dir>', 'SQLite data directory', process.env.DATA_DIR ?? './data')
+    .option('--schema <name>', 'PostgreSQL schema (default: EVENT_STORE_SCHEMA, else public)', process.env.EVENT_STORE_SCHEMA);
+
+interface StoreOptions {
+  store?: string;
+  dataDir: string;
+  schema?: string;
+}
 
 program
   .command('systems')
@@ -17,11 +24,41 @@ program
     for (const s of Object.values(SYSTEMS)) console.log(`${s.id}\t${s.name}\t${s.rulings.map((r) => r.id).join(' ')}`);
   });
 
-storeOptions(program.command('log <fightId>').description("print a fight's event log as NDJSON")).action(async (fightId: string, opts: { store?: string; dataDir: string }) => {
-  const store = await createEventStore({ url: opts.store, dataDir: opts.dataDir });
+storeOptions(program.command('log <fightId>').description("print a fight's event log as NDJSON")).action(async (fightId: string, opts: StoreOptions) => {
+  const store = await createEventStore({ url: opts.store, dataDir: opts.dataDir, schema: opts.schema });
   try {
     for (const e of await new FightService(store).events(fightId)) console.log(JSON.stringify(e));
   } finally {
+    await store.close();
+  }
+});
+
+const projections = program.command('projections').description('read models folded from the global log');
+storeOptions(projections.command('rebuild [name]').description(`rebuild one projection (${PROJECTIONS.join(', ')}) or all from position 0`)).action(async (name: string | undefined, opts: StoreOptions) => {
+  if (name !== undefined && !PROJECTIONS.includes(name as ProjectionName)) throw new Error(`unknown projection ${name}; known: ${PROJECTIONS.join(', ')}`);
+  const names = name ? [name as ProjectionName] : [...PROJECTIONS];
+  const store = await createEventStore({ url: opts.store, dataDir: opts.dataDir, schema: opts.schema });
+  const runner = new ProjectionRunner(store, createReadStore({ url: opts.store, dataDir: opts.dataDir, schema: opts.schema }), names);
+  try {
+    for (const n of names) {
+      const started = process.hrtime.bigint();
+      await runner.read.reset(n);
+      const events = await runner.catchUp(n);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      console.log(`${n}: rebuilt from ${events} events in ${ms.toFixed(0)} ms`);
+    }
+  } finally {
+    await runner.read.close();
+    await store.close();
+  }
+});
+storeOptions(projections.command('status').description('each projection’s checkpoint and lag')).action(async (opts: StoreOptions) => {
+  const store = await createEventStore({ url: opts.store, dataDir: opts.dataDir, schema: opts.schema });
+  const runner = new ProjectionRunner(store, createReadStore({ url: opts.store, dataDir: opts.dataDir, schema: opts.schema }));
+  try {
+    for (const s of await runner.status()) console.log(`${s.name}\tlag ${s.lagEvents}\tcheckpoint ${s.checkpoint ?? '-'}`);
+  } finally {
+    await runner.read.close();
     await store.close();
   }
 });

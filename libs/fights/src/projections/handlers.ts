@@ -29,14 +29,24 @@ async function foldPage(tx: ReadTx, projection: ProjectionName, page: StoredEven
       current = { seq: 0, folded: { state: system.start(e.fightId), createdAt: e.at } };
     }
     const system = findSystem(current.folded.state.system)!;
-    const state = system.evolve(current.folded.state, { type: e.type, data: e.data });
+    let state: FightCore;
+    try {
+      state = system.evolve(current.folded.state, { type: e.type, data: e.data });
+    } catch {
+      // One fight a rule system cannot fold must not stop every projection: it stays at its last good seq.
+      continue;
+    }
     current = { seq: e.seq, folded: { state, createdAt: current.folded.createdAt } };
     folds.set(e.fightId, current);
     changed.set(e.fightId, { folded: current.folded, last: e });
   }
   for (const [fightId, { folded, last }] of changed) {
     await tx.putFold(projection, fightId, { seq: last.seq, headHash: last.hash, state: folded });
-    await onFight(tx, fightId, folded, last);
+    try {
+      await onFight(tx, fightId, folded, last);
+    } catch {
+      // As above: a view that cannot be built leaves the read model at its last good version.
+    }
   }
 }
 
