@@ -1,0 +1,71 @@
+import WebSocket from 'ws';
+import { createClient } from 'graphql-ws';
+import { Client as PgClient } from 'pg';
+import { sheet } from './support/app';
+import { kill, startServer } from './support/server';
+
+const PG_URL = process.env.EVENT_STORE_PG_URL;
+
+async function until(check: () => boolean, timeoutMs = 15000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const post = async (url: string, body: unknown) => {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+if (!PG_URL) {
+  console.warn('Two-instance PostgreSQL suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it');
+  describe.skip('two API instances on one PostgreSQL (SKIPPED: EVENT_STORE_PG_URL is not set)', () => it('needs PostgreSQL', () => undefined));
+} else {
+  describe('two API instances on one PostgreSQL', () => {
+    const schema = `mi_${Date.now().toString(36)}`;
+    const servers: Array<Awaited<ReturnType<typeof startServer>>> = [];
+    beforeAll(async () => {
+      const env = { EVENT_STORE_URL: PG_URL, EVENT_STORE_SCHEMA: schema };
+      servers.push(await startServer(env));
+      servers.push(await startServer(env));
+    }, 60000);
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => kill(s.proc, 'SIGTERM')));
+      const c = new PgClient({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    });
+
+    it('a command sent to one instance reaches subscribers connected to the other, in order', async () => {
+      const [a, b] = servers;
+      const created = await post(`${a.url}/fights`, { system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'x', name: 'X', sheet: sheet() }] });
+      expect(created.status).toBe(201);
+      const fightId = created.body.fightId;
+      const client = createClient({ url: `${b.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+      const seen: number[] = [];
+      const stop = client.subscribe<{ fightEvents: { seq: number } }>(
+        { query: 'subscription($f: ID!) { fightEvents(fightId: $f) { seq } }', variables: { f: fightId } },
+        { next: (r) => seen.push(r.data!.fightEvents.seq), error: () => undefined, complete: () => undefined },
+      );
+      await until(() => seen.length === created.body.seq);
+      let last = 0;
+      for (let i = 0; i < 20; i++) {
+        const target = i % 2 === 0 ? a : b;
+        const res = await post(`${target.url}/fights/${fightId}/commands`, { type: 'AddNote', text: `from ${i % 2 === 0 ? 'a' : 'b'}` });
+        expect(res.status).toBe(200);
+        last = res.body.seq;
+      }
+      await until(() => seen.at(-1) === last);
+      expect(seen).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+      stop();
+      await client.dispose();
+      // Both instances' projections agree.
+      const views = await Promise.all(servers.map(async (s) => (await (await fetch(`${s.url}/fights/${fightId}?minSeq=${last}`)).json()) as any));
+      expect(views[0]).toEqual(views[1]);
+      expect(views[0].seq).toBe(last);
+    }, 60000);
+  });
+}
