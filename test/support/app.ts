@@ -19,7 +19,7 @@ export interface TestApp {
 /** Boots the real app on a fresh SQLite file (or the given store URL). */
 export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string; listen?: boolean } = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'crs-e2e-'));
-  const { app } = await createApp({ port: 0, host: '127.0.0.1', dataDir, eventStoreUrl: opts.eventStoreUrl, bodyLimit: '256kb' }, { logger: false });
+  const { app } = await createApp({ port: 0, host: '127.0.0.1', dataDir, eventStoreUrl: opts.eventStoreUrl, bodyLimit: '256kb', auditBodyLimit: '20mb' }, { logger: false });
   let url: string | undefined;
   if (opts.listen) {
     await app.listen(0, '127.0.0.1');

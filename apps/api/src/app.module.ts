@@ -11,6 +11,7 @@ import { SystemsResolver } from './graphql/systems.resolver';
 import { LiveResolver } from './graphql/live.resolver';
 import { StreamController } from './rest/stream.controller';
 import { ProjectionsController } from './rest/projections.controller';
+import { AuditController } from './rest/audit.controller';
 import { FightsController } from './rest/fights.controller';
 import { SystemsController } from './rest/systems.controller';
 
@@ -38,7 +39,7 @@ export class AppModule {
           },
         }),
       ],
-      controllers: [FightsController, StreamController, SystemsController, ProjectionsController],
+      controllers: [FightsController, StreamController, SystemsController, ProjectionsController, AuditController],
       providers: [FightsResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
   }

@@ -6,6 +6,7 @@ export interface ApiConfig {
   eventStoreSchema?: string;
   dataDir: string;
   bodyLimit: string;
+  auditBodyLimit: string;
 }
 
 /** Configuration by environment (README "Configuration"); a wrong value stops the boot with a clear message. */
@@ -19,5 +20,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     eventStoreSchema: env.EVENT_STORE_SCHEMA || undefined,
     dataDir: env.DATA_DIR ?? './data',
     bodyLimit: env.BODY_LIMIT ?? '256kb',
+    auditBodyLimit: env.AUDIT_BODY_LIMIT ?? '20mb',
   };
 }

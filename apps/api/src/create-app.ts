@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { json, NextFunction, Request, Response } from 'express';
+import { json, NextFunction, Request, Response, text } from 'express';
 import { AppModule } from './app.module';
 import { toApiError } from './common/to-api-error';
 import { ApiConfig } from './config';
@@ -10,6 +10,8 @@ import { ApiConfig } from './config';
 /** Builds the app for main, the tests and the schema generator alike. */
 export async function createApp(config: ApiConfig, options: { logger?: false } = {}): Promise<{ app: INestApplication; openapi: OpenAPIObject }> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: options.logger ?? ['log', 'warn', 'error'] });
+  // Fight logs for verification are larger than commands: their own route, their own limit.
+  app.use('/audit/verify', json({ limit: config.auditBodyLimit }), text({ type: 'application/x-ndjson', limit: config.auditBodyLimit }));
   app.use(json({ limit: config.bodyLimit }));
   // Body-parser errors happen before Nest routing: give them the service's error shape.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {

@@ -8,7 +8,7 @@ import { createApp } from './create-app';
 /** Writes schema/schema.graphql and schema/openapi.json; with --check, fails when they are stale. */
 async function main() {
   const check = process.argv.includes('--check');
-  const { app, openapi } = await createApp({ port: 0, host: '127.0.0.1', eventStoreUrl: 'memory:', dataDir: '', bodyLimit: '1kb' }, { logger: false });
+  const { app, openapi } = await createApp({ port: 0, host: '127.0.0.1', eventStoreUrl: 'memory:', dataDir: '', bodyLimit: '1kb', auditBodyLimit: '1kb' }, { logger: false });
   await app.init();
   const files = {
     'schema.graphql': printSchema(app.get(GraphQLSchemaHost).schema) + '\n',

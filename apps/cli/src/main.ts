@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { createEventStore } from '@app/event-store';
 import { createReadStore, FightService, ProjectionName, ProjectionRunner, PROJECTIONS } from '@app/fights';
 import { SYSTEMS } from '@app/rules';
+import { toNdjson } from '@app/audit';
+import { registerAudit } from './audit';
 
 const program = new Command('cli').description('Combat rules service from a terminal (same libraries as the API)');
 
@@ -62,6 +64,19 @@ storeOptions(projections.command('status').description('each projection’s chec
     await store.close();
   }
 });
+
+registerAudit(program);
+storeOptions(program.commands.find((c) => c.name() === 'audit')!.command('export <fightId>').description('write a fight log for verification (JSON, or NDJSON with --ndjson)'))
+  .option('--ndjson', 'NDJSON instead of one JSON document')
+  .action(async (fightId: string, opts: StoreOptions & { ndjson?: boolean }) => {
+    const store = await createEventStore({ url: opts.store, dataDir: opts.dataDir, schema: opts.schema });
+    try {
+      const log = await new FightService(store).exportLog(fightId);
+      process.stdout.write(opts.ndjson ? toNdjson(log) : JSON.stringify(log, null, 2) + '\n');
+    } finally {
+      await store.close();
+    }
+  });
 
 program.parseAsync().catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : String(e));

@@ -1,1 +1,4 @@
-export {};
+export * from './canonical';
+export * from './log';
+export * from './undo';
+export * from './verify';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, NewEvent, StoredEvent, WrongExpectedRevision } from '@app/event-store';
 import { DiceSource, FightCore, findSystem, ManualDice, RuleCommand, RuleEvent, RuleSystem, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
+import { ACTIONS_UNDONE, buildFightLog, FightLog, foldFight, planUndo, toLogEntry, UNDO_COMMAND } from '@app/audit';
 import { AppError, concurrencyConflict, expectedSeqMismatch, fightNotFound } from './errors';
 import { EventMetadata, FIGHT_STREAM_PREFIX, FightEvent, fightStream, toFightEvent } from './fight-event';
 import { eventHash, GENESIS_HASH } from './hash-chain';
@@ -102,7 +103,8 @@ export class FightService {
   private observe(e: StoredEvent): void {
     const event = toFightEvent(e);
     const cached = this.cache.get(event.fightId);
-    if (cached && e.revision === cached.revision + 1n) this.remember(fold(cached, e));
+    if (cached && e.revision === cached.revision + 1n && e.type !== ACTIONS_UNDONE) this.remember(fold(cached, e));
+    else if (cached && e.type === ACTIONS_UNDONE && e.revision > cached.revision) this.cache.delete(event.fightId);
     else if (cached && e.revision > cached.revision + 1n) this.cache.delete(event.fightId);
     this.feed.publish(event);
     for (const listener of this.onCommit) listener();
@@ -200,6 +202,7 @@ export class FightService {
     if (seen) return this.replay(fight, seen);
     const seq = Number(fight.revision) + 1;
     if (expectedSeq !== undefined && expectedSeq !== seq) throw expectedSeqMismatch(expectedSeq, seq);
+    if (command.type === UNDO_COMMAND) return this.undo(fight, command as RuleCommand, commandId, actor);
     if (command.type === 'EndFight') command.revealedSeed = await this.seedOf(fight);
     const dice = await this.diceFor(fight, command);
     const events = fight.system.decide(fight.state, command as RuleCommand, dice);
@@ -243,6 +246,39 @@ export class FightService {
     for (const e of out) this.feed.publish(e);
     for (const listener of this.onCommit) listener();
     return { fightId: fight.fightId, seq: first + events.length - 1, events: out, view: this.viewOf(next), replayed: false };
+  }
+
+  /** Issue "Audit": undo appends ActionsUndone; nothing is deleted and the dice draw counter never goes back. */
+  private async undo(fight: LoadedFight, command: RuleCommand, commandId: string, actor: string): Promise<CommandResult> {
+    const history = (await this.store.readStream(fightStream(fight.fightId))).map(toFightEvent);
+    const data = planUndo(history, command.count);
+    const result = await this.append(fight, [{ type: ACTIONS_UNDONE, data: { ...data } }], { commandId, actor, drawsUsed: fight.drawsUsed, command: { type: UNDO_COMMAND, count: command.count } }, fight.revision);
+    const refolded = await this.reload(fight.fightId);
+    return { ...result, view: this.viewOf(refolded) };
+  }
+
+  /** Folds the whole stream again, honouring undo. */
+  private async reload(fightId: string): Promise<LoadedFight> {
+    this.cache.delete(fightId);
+    return this.refresh(fightId);
+  }
+
+  /** The state right after event `at` (time travel), as the view shows it. */
+  async viewAt(fightId: string, at: number): Promise<FightViewResult> {
+    const stored = await this.store.readStream(fightStream(fightId));
+    if (stored.length === 0) throw fightNotFound(fightId);
+    if (at < 1 || at > stored.length) throw new AppError(422, 'SEQ_OUT_OF_RANGE', `at must be between 1 and ${stored.length}`, 'at');
+    const events = stored.slice(0, at).map(toFightEvent);
+    const system = blank(fightId, stored[0]).system;
+    const state = foldFight(system, fightId, events);
+    return { fightId, seq: at, view: { ...system.view(state), seq: at, headHash: events[at - 1].hash } };
+  }
+
+  /** Every stored event with the metadata an auditor needs (issue "Audit" export). */
+  async exportLog(fightId: string): Promise<FightLog> {
+    const stored = await this.store.readStream(fightStream(fightId));
+    if (stored.length === 0) throw fightNotFound(fightId);
+    return buildFightLog(stored.map(toLogEntry));
   }
 
   private async replay(fight: LoadedFight, [first, last]: [number, number]): Promise<CommandResult> {
@@ -292,7 +328,8 @@ export class FightService {
     const from = cached ? cached.revision + 1n : 0n;
     const stored = await this.store.readStream(fightStream(fightId), { from });
     if (!cached && stored.length === 0) throw fightNotFound(fightId);
-    const fight = stored.reduce(fold, cached ?? blank(fightId, stored[0]));
+    if (cached && stored.some((e) => e.type === ACTIONS_UNDONE)) return this.reload(fightId);
+    const fight = foldStored(cached ?? blank(fightId, stored[0]), stored);
     this.remember(fight);
     return fight;
   }
@@ -308,6 +345,14 @@ function blank(fightId: string, first: StoredEvent): LoadedFight {
   const system = findSystem((first.data as { system: string }).system);
   if (!system) throw new Error(`fight ${fightId} uses an unknown system`);
   return { fightId, system, state: system.start(fightId), revision: -1n, drawsUsed: 0, headHash: GENESIS_HASH, commands: new Map() };
+}
+
+/** Folds stored events; a log with undo is folded as a whole by the audit folder. */
+function foldStored(start: LoadedFight, stored: StoredEvent[]): LoadedFight {
+  if (!stored.some((e) => e.type === ACTIONS_UNDONE)) return stored.reduce(fold, start);
+  const folded = stored.reduce(fold, start);
+  const state = foldFight(start.system, start.fightId, stored.map(toFightEvent));
+  return { ...folded, state };
 }
 
 function fold(fight: LoadedFight, e: StoredEvent): LoadedFight {

@@ -1,4 +1,5 @@
 import { FightCore, RuleSystem } from '@app/rules';
+import { UNDO_COMMAND } from '@app/audit';
 import { SystemModel } from './models';
 
 export function describeSystem(s: RuleSystem<FightCore>): SystemModel {
@@ -7,6 +8,6 @@ export function describeSystem(s: RuleSystem<FightCore>): SystemModel {
     name: s.name,
     data: s.data,
     rulings: s.rulings,
-    commands: Object.entries(s.commands).map(([type, description]) => ({ type, description })),
+    commands: [...Object.entries(s.commands), [UNDO_COMMAND, 'GM: undo the last `count` commands; appends ActionsUndone, deletes nothing, never reuses a die draw.']].map(([type, description]) => ({ type, description })),
   };
 }

@@ -133,4 +133,18 @@ export class FightQueryDto {
   @IsInt()
   @Min(0)
   minSeq?: number;
+
+  @ApiPropertyOptional({ description: 'Time travel: the state right after the event with this seq.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  at?: number;
+}
+
+export class LogQuery {
+  @ApiPropertyOptional({ enum: ['json', 'ndjson'], description: 'Default json; ndjson also when Accept asks for application/x-ndjson.' })
+  @IsOptional()
+  @IsIn(['json', 'ndjson'])
+  format?: 'json' | 'ndjson';
 }

@@ -1,5 +1,7 @@
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { FightQueries, FightService } from '@app/fights';
+import { AppError, FightQueries, FightService } from '@app/fights';
+import { LogFormatError, parseFightLog, verifyFightLog } from '@app/audit';
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { CommandInputGql, CreateFightInput } from '../common/dto';
 import { CombatantSummaryModel, CommandResultModel, FightEventModel, FightModel, FightPageModel, ProjectionStatusModel } from '../common/models';
 import { ProjectionRunner } from '@app/fights';
@@ -25,8 +27,28 @@ export class FightsResolver {
   }
 
   @Query(() => FightModel, { description: 'The fight view, from the fight-views projection; minSeq waits (up to 2 s) until it has reached that seq' })
-  fight(@Args('fightId', { type: () => ID }) fightId: string, @Args('minSeq', { type: () => Int, nullable: true }) minSeq?: number): Promise<FightModel> {
+  fight(
+    @Args('fightId', { type: () => ID }) fightId: string,
+    @Args('minSeq', { type: () => Int, nullable: true }) minSeq?: number,
+    @Args('at', { type: () => Int, nullable: true, description: 'Time travel: the state right after the event with this seq' }) at?: number,
+  ): Promise<FightModel> {
+    if (at !== undefined && at !== null) return this.service.viewAt(fightId, at);
     return this.queries.fight(fightId, Math.max(minSeq ?? 0, 0));
+  }
+
+  @Query(() => GraphQLJSONObject, { description: 'The fight log for offline verification (the same document as GET /fights/:id/log)' })
+  fightExport(@Args('fightId', { type: () => ID }) fightId: string): Promise<Record<string, unknown>> {
+    return this.service.exportLog(fightId) as unknown as Promise<Record<string, unknown>>;
+  }
+
+  @Mutation(() => GraphQLJSONObject, { description: 'Verify a fight log (the same verifier as POST /audit/verify and the CLI)' })
+  verifyFightLog(@Args('log', { type: () => GraphQLJSONObject }) log: Record<string, unknown>): Record<string, unknown> {
+    try {
+      return verifyFightLog(parseFightLog(JSON.stringify(log))) as unknown as Record<string, unknown>;
+    } catch (e) {
+      if (e instanceof LogFormatError) throw new AppError(400, e.code, e.message, e.field);
+      throw e;
+    }
   }
 
   @Query(() => [CombatantSummaryModel], { description: 'Per-combatant summaries, from the combatants projection' })
@@ -39,8 +61,8 @@ export class FightsResolver {
     return this.runner.status();
   }
 
-  @Query(() => [FightEventModel], { description: 'The fight’s ordered event log, after `after`' })
-  fightLog(@Args('fightId', { type: () => ID }) fightId: string, @Args('after', { type: () => Int, nullable: true }) after?: number): Promise<FightEventModel[]> {
+  @Query(() => [FightEventModel], { description: 'The fight’s ordered events, after `after`' })
+  events(@Args('fightId', { type: () => ID }) fightId: string, @Args('after', { type: () => Int, nullable: true }) after?: number): Promise<FightEventModel[]> {
     return this.service.events(fightId, Math.max(after ?? 0, 0));
   }
 

@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { toNdjson } from '@app/audit';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { FightQueries, FightService } from '@app/fights';
 import { parseCommandBody } from '../common/command-body';
-import { CreateFightInput, EventsQuery, FightQueryDto, ListFightsQuery } from '../common/dto';
+import { CreateFightInput, EventsQuery, FightQueryDto, ListFightsQuery, LogQuery } from '../common/dto';
 import { CombatantSummaryModel, CommandBodyModel, CommandResultModel, ErrorModel, FightEventModel, FightModel, FightPageModel } from '../common/models';
 
 /** Until access control lands every caller acts as the fight's GM. */
@@ -37,7 +39,19 @@ export class FightsController {
   @ApiOkResponse({ type: FightModel })
   @ApiResponse({ status: 404, type: ErrorModel })
   get(@Param('id') id: string, @Query() q: FightQueryDto): Promise<FightModel> {
-    return this.queries.fight(id, q.minSeq ?? 0);
+    return q.at === undefined ? this.queries.fight(id, q.minSeq ?? 0) : this.fights.viewAt(id, q.at);
+  }
+
+  @Get(':id/log')
+  @ApiOperation({ summary: 'Export the whole fight for offline verification: setup, every command with actor and commandId, every event, the dice commitment and (once revealed) the seed' })
+  @ApiProduces('application/json', 'application/x-ndjson')
+  @ApiOkResponse({ description: 'The fight log (format combat-rules-fight-log/1)' })
+  @ApiResponse({ status: 404, type: ErrorModel })
+  async log(@Param('id') id: string, @Query() q: LogQuery, @Headers('accept') accept: string | undefined, @Res() res: Response): Promise<void> {
+    const log = await this.fights.exportLog(id);
+    const ndjson = q.format === 'ndjson' || (q.format === undefined && /application\/x-ndjson/.test(accept ?? ''));
+    if (ndjson) res.type('application/x-ndjson').send(toNdjson(log));
+    else res.json(log);
   }
 
   @Get(':id/combatants')

@@ -1,5 +1,6 @@
 import { StoredEvent } from '@app/event-store';
 import { FightCore, findSystem } from '@app/rules';
+import { ACTIONS_UNDONE, foldFight } from '@app/audit';
 import { FIGHT_STREAM_PREFIX, FightEvent, toFightEvent } from '../fight-event';
 import { ProjectionName, ReadTx } from './read-store';
 
@@ -10,8 +11,13 @@ interface Folded {
 
 type OnFight = (tx: ReadTx, fightId: string, folded: Folded, last: FightEvent) => Promise<void>;
 
+export interface HandlerContext {
+  /** The fight's whole log: an undo is folded from the start (audit folder). */
+  readFight(fightId: string): Promise<FightEvent[]>;
+}
+
 /** Folds a page of the global log per fight, from each fight's stored fold, and hands each changed fight on. */
-async function foldPage(tx: ReadTx, projection: ProjectionName, page: StoredEvent[], onFight: OnFight): Promise<void> {
+async function foldPage(tx: ReadTx, ctx: HandlerContext, projection: ProjectionName, page: StoredEvent[], onFight: OnFight): Promise<void> {
   const changed = new Map<string, { folded: Folded; last: FightEvent }>();
   const folds = new Map<string, { seq: number; folded: Folded } | null>();
   for (const stored of page) {
@@ -31,7 +37,10 @@ async function foldPage(tx: ReadTx, projection: ProjectionName, page: StoredEven
     const system = findSystem(current.folded.state.system)!;
     let state: FightCore;
     try {
-      state = system.evolve(current.folded.state, { type: e.type, data: e.data });
+      state =
+        e.type === ACTIONS_UNDONE
+          ? foldFight(system, e.fightId, (await ctx.readFight(e.fightId)).filter((x) => x.seq <= e.seq))
+          : system.evolve(current.folded.state, { type: e.type, data: e.data });
     } catch {
       // One fight a rule system cannot fold must not stop every projection: it stays at its last good seq.
       continue;
@@ -56,9 +65,9 @@ export function fightView(folded: Folded, last: FightEvent): Record<string, unkn
 }
 
 /** Each projection: how a page of the global log changes its read model. */
-export const HANDLERS: Record<ProjectionName, (tx: ReadTx, page: StoredEvent[]) => Promise<void>> = {
-  'fight-views': (tx, page) =>
-    foldPage(tx, 'fight-views', page, (t, fightId, folded, last) =>
+export const HANDLERS: Record<ProjectionName, (tx: ReadTx, ctx: HandlerContext, page: StoredEvent[]) => Promise<void>> = {
+  'fight-views': (tx, ctx, page) =>
+    foldPage(tx, ctx, 'fight-views', page, (t, fightId, folded, last) =>
       t.putFight({
         fightId,
         system: folded.state.system,
@@ -71,8 +80,8 @@ export const HANDLERS: Record<ProjectionName, (tx: ReadTx, page: StoredEvent[]) 
         view: fightView(folded, last),
       }),
     ),
-  combatants: (tx, page) =>
-    foldPage(tx, 'combatants', page, (t, fightId, folded, last) => {
+  combatants: (tx, ctx, page) =>
+    foldPage(tx, ctx, 'combatants', page, (t, fightId, folded, last) => {
       const view = fightView(folded, last);
       const listed = Array.isArray(view.combatants) ? (view.combatants as Array<Record<string, unknown>>) : [];
       return t.replaceCombatants(

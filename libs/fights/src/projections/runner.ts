@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { EventStore, StoredEvent } from '@app/event-store';
-import { HANDLERS } from './handlers';
+import { HandlerContext, HANDLERS } from './handlers';
 import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
-import { FIGHT_STREAM_PREFIX, toFightEvent } from '../fight-event';
+import { FIGHT_STREAM_PREFIX, fightStream, toFightEvent } from '../fight-event';
 
 const PAGE = 500;
 
@@ -24,6 +24,9 @@ export class ProjectionRunner {
   private readonly applied = new EventEmitter().setMaxListeners(0);
   private timer?: NodeJS.Timeout;
   private closed = false;
+  private readonly context: HandlerContext = {
+    readFight: async (fightId) => (await this.store.readStream(fightStream(fightId))).map(toFightEvent),
+  };
 
   constructor(
     private readonly store: EventStore,
@@ -72,7 +75,7 @@ export class ProjectionRunner {
       const checkpoint = await this.read.checkpoint(name);
       const page = await this.store.readAll({ after: checkpoint, limit: PAGE });
       if (page.length === 0) return applied;
-      if (await this.read.apply(name, checkpoint, page[page.length - 1].checkpoint, (tx) => HANDLERS[name](tx, page))) {
+      if (await this.read.apply(name, checkpoint, page[page.length - 1].checkpoint, (tx) => HANDLERS[name](tx, this.context, page))) {
         applied += page.length;
         this.announce(name, page);
       }

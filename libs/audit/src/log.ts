@@ -1,0 +1,180 @@
+import type { StoredEvent } from '@app/event-store';
+import { toFightEvent, type EventMetadata, type FightEvent } from '@app/fights/fight-event';
+import { DiceMode, findSystem } from '@app/rules';
+import { FightFolder } from './undo';
+
+export const LOG_FORMAT = 'combat-rules-fight-log/1';
+
+/** One event as exported for audit: the envelope plus what is needed to decide its command again. */
+export interface LogEntry extends FightEvent {
+  /** Dice draws (RULINGS.md C5) used by the fight after this event's command. */
+  drawsUsed: number;
+  /** On the first event of each command only: the command as decided, without `revealedSeed`. */
+  command?: Record<string, unknown>;
+}
+
+export interface FightLogHeader {
+  format: typeof LOG_FORMAT;
+  fightId: string;
+  system: string;
+  dice: { mode: DiceMode; commitment: string; clientSeed: string; seed?: string };
+  events: number;
+  headHash: string;
+  /** The fight view folded at the head: `{ ...system.view(state), seq, headHash }`. */
+  view: Record<string, unknown>;
+}
+
+export interface FightLog extends FightLogHeader {
+  entries: LogEntry[];
+}
+
+/** Malformed log input, naming the NDJSON line (1-based) and/or the field. */
+export class LogFormatError extends Error {
+  readonly code = 'LOG_FORMAT_INVALID';
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly field?: string,
+  ) {
+    super(line === undefined ? message : `line ${line}: ${message}`);
+    this.name = 'LogFormatError';
+  }
+}
+
+/** A stored fight event with its metadata, as the export carries it. */
+export function toLogEntry(stored: StoredEvent): LogEntry {
+  const m = stored.metadata as EventMetadata;
+  const entry: LogEntry = { ...toFightEvent(stored), drawsUsed: m.drawsUsed };
+  if (m.command) entry.command = m.command;
+  return entry;
+}
+
+/** The export document: header fields from the log itself, view folded with the fight's rule system. */
+export function buildFightLog(entries: LogEntry[]): FightLog {
+  const first = entries[0];
+  if (!first || first.type !== 'FightStarted') throw new LogFormatError('a fight log starts with FightStarted', undefined, 'entries[0].type');
+  const system = findSystem(String(first.data.system));
+  if (!system) throw new LogFormatError(`no rule system ${String(first.data.system)}`, undefined, 'entries[0].data.system');
+  const folder = new FightFolder(system, first.fightId);
+  let seed: string | undefined;
+  for (const e of entries) {
+    folder.apply(e);
+    if (e.type === 'FightEnded') seed = e.data.seed as string;
+  }
+  const last = entries[entries.length - 1];
+  const started = first.data.dice as { mode: DiceMode; commitment: string; clientSeed: string };
+  const dice: FightLogHeader['dice'] = { mode: started.mode, commitment: started.commitment, clientSeed: started.clientSeed };
+  if (seed !== undefined) dice.seed = seed;
+  return {
+    format: LOG_FORMAT,
+    fightId: first.fightId,
+    system: system.id,
+    dice,
+    events: entries.length,
+    headHash: last.hash,
+    view: { ...system.view(folder.state), seq: last.seq, headHash: last.hash },
+    entries: [...entries],
+  };
+}
+
+/** NDJSON: line 1 the header, then one entry per line. */
+export function toNdjson(log: FightLog): string {
+  const { entries, ...header } = log;
+  return [header, ...entries].map((x) => JSON.stringify(x)).join('\n') + '\n';
+}
+
+/** Reads the JSON document or its NDJSON form; throws LogFormatError naming the line and field. */
+export function parseFightLog(text: string): FightLog {
+  if (typeof text !== 'string' || text.trim() === '') throw new LogFormatError('the input is empty', 1);
+  let whole: unknown;
+  let wholeError: Error | undefined;
+  try {
+    whole = JSON.parse(text);
+  } catch (e) {
+    wholeError = e as Error;
+  }
+  if (isObject(whole) && ('entries' in whole || text.trim().includes('\n'))) return readDocument(whole);
+  const lines = text.split(/\r?\n/);
+  const records: { line: number; value: unknown }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].trim() === '') continue;
+    try {
+      records.push({ line: i + 1, value: JSON.parse(lines[i]) });
+    } catch (e) {
+      // A pretty-printed document that is broken reads better as a document error.
+      if (records.length === 0 && wholeError) throw new LogFormatError(`not valid JSON: ${wholeError.message}`, lineOf(text, wholeError.message) ?? i + 1);
+      throw new LogFormatError(`not valid JSON: ${(e as Error).message}`, i + 1);
+    }
+  }
+  const [head, ...rest] = records;
+  const header = readHeader(head.value, head.line, '');
+  return { ...header, entries: rest.map((r) => readEntry(r.value, r.line, '')) };
+}
+
+function readDocument(doc: Record<string, unknown>): FightLog {
+  const header = readHeader(doc, undefined, '');
+  if (!Array.isArray(doc.entries)) throw new LogFormatError('must be an array', undefined, 'entries');
+  return { ...header, entries: doc.entries.map((e, i) => readEntry(e, undefined, `entries[${i}].`)) };
+}
+
+function readHeader(raw: unknown, line: number | undefined, prefix: string): FightLogHeader {
+  const problem = headerProblem(raw);
+  if (problem) throw new LogFormatError(`header: ${prefix}${problem.field} ${problem.message}`, line, `${prefix}${problem.field}`);
+  const { format, fightId, system, dice, events, headHash, view } = raw as FightLogHeader;
+  return { format, fightId, system, dice, events, headHash, view };
+}
+
+function readEntry(raw: unknown, line: number | undefined, prefix: string): LogEntry {
+  const problem = entryProblem(raw);
+  if (problem) throw new LogFormatError(`${prefix}${problem.field} ${problem.message}`, line, `${prefix}${problem.field}`);
+  return raw as LogEntry;
+}
+
+export interface ShapeProblem {
+  field: string;
+  message: string;
+}
+
+const DICE_MODES = ['fair', 'seeded', 'manual'];
+
+/** Why `raw` is not a log header, or undefined when it is one. */
+export function headerProblem(raw: unknown): ShapeProblem | undefined {
+  if (!isObject(raw)) return { field: '(header)', message: 'must be a JSON object' };
+  if (raw.format !== LOG_FORMAT) return { field: 'format', message: `must be "${LOG_FORMAT}"` };
+  if (typeof raw.fightId !== 'string') return { field: 'fightId', message: 'must be a string' };
+  if (typeof raw.system !== 'string') return { field: 'system', message: 'must be a string' };
+  if (!isObject(raw.dice)) return { field: 'dice', message: 'must be an object' };
+  if (!DICE_MODES.includes(raw.dice.mode as string)) return { field: 'dice.mode', message: `must be one of ${DICE_MODES.join(', ')}` };
+  for (const f of ['commitment', 'clientSeed'] as const) if (typeof raw.dice[f] !== 'string') return { field: `dice.${f}`, message: 'must be a string' };
+  if (raw.dice.seed !== undefined && typeof raw.dice.seed !== 'string') return { field: 'dice.seed', message: 'must be a string when present' };
+  if (!isCount(raw.events)) return { field: 'events', message: 'must be a whole number' };
+  if (typeof raw.headHash !== 'string') return { field: 'headHash', message: 'must be a string' };
+  if (!isObject(raw.view)) return { field: 'view', message: 'must be an object' };
+  return undefined;
+}
+
+/** Why `raw` is not a log entry, or undefined when it is one. */
+export function entryProblem(raw: unknown): ShapeProblem | undefined {
+  if (!isObject(raw)) return { field: '(entry)', message: 'must be a JSON object' };
+  for (const f of ['fightId', 'type', 'at', 'actor', 'commandId', 'hash'] as const) if (typeof raw[f] !== 'string') return { field: f, message: 'must be a string' };
+  if (!isCount(raw.seq) || raw.seq < 1) return { field: 'seq', message: 'must be a whole number from 1' };
+  if (!Number.isSafeInteger(raw.v)) return { field: 'v', message: 'must be a whole number' };
+  if (!isObject(raw.data)) return { field: 'data', message: 'must be an object' };
+  if (!isCount(raw.drawsUsed)) return { field: 'drawsUsed', message: 'must be a whole number' };
+  if (raw.command !== undefined && !(isObject(raw.command) && typeof raw.command.type === 'string')) return { field: 'command', message: 'must be an object with a string type when present' };
+  return undefined;
+}
+
+function isObject(x: unknown): x is Record<string, any> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function isCount(x: unknown): x is number {
+  return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+}
+
+/** The line of a JSON.parse error's "position N". */
+function lineOf(text: string, message: string): number | undefined {
+  const m = /position (\d+)/.exec(message);
+  return m ? text.slice(0, Number(m[1])).split('\n').length : undefined;
+}

@@ -1,0 +1,75 @@
+import { narateer } from '@app/rules';
+import { buildFightLog, FightLog, toLogEntry, foldFight, LOG_FORMAT, LogFormatError, parseFightLog, toNdjson, verifyFightLog } from '@app/audit';
+import { duel } from '../spec/fight-recorder';
+
+function formatError(text: string): LogFormatError {
+  try {
+    parseFightLog(text);
+  } catch (e) {
+    if (e instanceof LogFormatError) return e;
+    throw e;
+  }
+  throw new Error('expected a LogFormatError');
+}
+
+describe('fight log export format (issue "Audit")', () => {
+  const f = duel('fair');
+  const log = f.log();
+  const plain = JSON.parse(JSON.stringify(log)) as FightLog;
+
+  it('the header describes the log and carries the view FightService returns at the head', () => {
+    const last = f.entries[f.entries.length - 1];
+    expect(log).toMatchObject({ format: LOG_FORMAT, fightId: 'fight-1', system: 'narateer', events: f.entries.length, headHash: last.hash });
+    expect(log.dice).toEqual({ mode: 'fair', commitment: f.state.dice.commitment, clientSeed: 'table-7', seed: f.seed });
+    expect(log.view).toEqual({ ...narateer.view(foldFight(narateer, 'fight-1', f.entries) as never), seq: last.seq, headHash: last.hash });
+    expect(f.entries.filter((e) => e.command).map((e) => e.command!.type)).toContain('EndFight');
+    expect(f.entries.every((e) => !e.command || !('revealedSeed' in e.command))).toBe(true);
+  });
+
+  it('an unended fight has no seed in its header', () => {
+    expect(duel('fair', false).log().dice.seed).toBeUndefined();
+  });
+
+  it('NDJSON round-trips: line 1 the header, then one entry per line', () => {
+    const text = toNdjson(log);
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(1 + log.entries.length);
+    expect(JSON.parse(lines[0])).not.toHaveProperty('entries');
+    expect(parseFightLog(text)).toEqual(plain);
+    expect(verifyFightLog(parseFightLog(text)).ok).toBe(true);
+  });
+
+  it('the JSON document round-trips, compact or pretty-printed', () => {
+    expect(parseFightLog(JSON.stringify(log))).toEqual(plain);
+    expect(parseFightLog(JSON.stringify(log, null, 2))).toEqual(plain);
+    expect(verifyFightLog(parseFightLog(JSON.stringify(log, null, 2))).ok).toBe(true);
+  });
+
+  it('malformed input is a LogFormatError naming the line and field', () => {
+    const lines = toNdjson(log).trimEnd().split('\n');
+    expect(formatError('')).toMatchObject({ line: 1 });
+    expect(formatError([lines[0], lines[1], '{"seq": 2,', lines[3]].join('\n'))).toMatchObject({ line: 3, message: expect.stringContaining('line 3') });
+    const noSeq = JSON.parse(lines[2]);
+    delete noSeq.seq;
+    expect(formatError([lines[0], lines[1], JSON.stringify(noSeq)].join('\n'))).toMatchObject({ line: 3, field: 'seq' });
+    expect(formatError([JSON.stringify({ ...JSON.parse(lines[0]), format: 'other/9' }), lines[1]].join('\n'))).toMatchObject({ line: 1, field: 'format' });
+    const doc = JSON.parse(JSON.stringify(log));
+    doc.entries[2].hash = 42;
+    expect(formatError(JSON.stringify(doc))).toMatchObject({ field: 'entries[2].hash' });
+    expect(formatError(JSON.stringify({ ...plain, entries: undefined }, null, 2))).toMatchObject({ field: 'entries' });
+    expect(formatError(JSON.stringify(log, null, 2).replace('"events"', '"events" "x"'))).toMatchObject({ line: expect.any(Number) });
+    expect(formatError('[1,2]')).toMatchObject({ line: 1 });
+  });
+
+  it('toLogEntry reads a stored event with its metadata (drawsUsed, command)', () => {
+    const e = f.entries[0];
+    const { fightId, v, at, actor, commandId, drawsUsed, hash, command } = e;
+    const stored = { id: 'x', stream: `fight-${fightId}`, revision: 0n, type: e.type, data: e.data, metadata: { fightId, v, at, actor, commandId, drawsUsed, hash, command }, checkpoint: '1', storedAt: at };
+    expect(toLogEntry(stored)).toEqual(e);
+  });
+
+  it('building a log from nothing or from a non-fight is refused', () => {
+    expect(() => buildFightLog([])).toThrow(LogFormatError);
+    expect(() => buildFightLog(f.entries.slice(1))).toThrow(LogFormatError);
+  });
+});

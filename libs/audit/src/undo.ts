@@ -1,0 +1,177 @@
+import { FightCore, RuleSystem, RuleViolation } from '@app/rules';
+
+/** The GM command the fight layer handles itself (rule systems never see it). */
+export const UNDO_COMMAND = 'UndoCommands';
+export const ACTIONS_UNDONE = 'ActionsUndone';
+
+export interface UndoneCommand {
+  commandId: string;
+  fromSeq: number;
+  toSeq: number;
+}
+
+/** `ActionsUndone` data: the commands undone, oldest first. Nothing is deleted from the log. */
+export interface ActionsUndoneData {
+  count: number;
+  undone: UndoneCommand[];
+  [key: string]: unknown;
+}
+
+/** What planning an undo needs of each event; an `ActionsUndone` must carry its data. */
+export interface UndoCandidate {
+  commandId: string;
+  seq: number;
+  type: string;
+  data?: unknown;
+}
+
+/**
+ * The commands an undo may still take back, most recent on top: every command that appended
+ * events except StartFight and undos, minus those already undone (RULINGS.md C5: draws are not given back).
+ */
+export class UndoStack {
+  private readonly stack: UndoneCommand[] = [];
+  private readonly undone = new Set<string>();
+  private ended = false;
+
+  /** Adds one command's events (consecutive, same commandId). */
+  push(events: readonly UndoCandidate[]): void {
+    const first = events[0];
+    const undo = events.find((e) => e.type === ACTIONS_UNDONE);
+    if (undo) return this.apply(undo.data);
+    if (events.some((e) => e.type === 'FightEnded')) this.ended = true;
+    if (first.type === 'FightStarted') return;
+    this.stack.push({ commandId: first.commandId, fromSeq: first.seq, toSeq: events[events.length - 1].seq });
+  }
+
+  /** Marks what a recorded `ActionsUndone` took back. */
+  apply(data: unknown): void {
+    for (const u of undoneList(data)) this.undone.add(u.commandId);
+    while (this.stack.length > 0 && this.undone.has(this.stack[this.stack.length - 1].commandId)) this.stack.pop();
+  }
+
+  /** The `ActionsUndone` data for `UndoCommands { count }`; throws a RuleViolation when impossible. */
+  plan(count: unknown): ActionsUndoneData {
+    if (this.ended) throw new RuleViolation('FIGHT_ENDED', 'the fight has ended and its seed is revealed; nothing can be undone', 'type');
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+      throw new RuleViolation('UNDO_COUNT_INVALID', 'UndoCommands: count must be a whole number of commands, 1 or more', 'count');
+    }
+    const picked: UndoneCommand[] = [];
+    for (let i = this.stack.length - 1; i >= 0 && picked.length < count; i--) {
+      if (!this.undone.has(this.stack[i].commandId)) picked.push(this.stack[i]);
+    }
+    if (picked.length === 0) throw new RuleViolation('UNDO_NOTHING_TO_UNDO', 'UndoCommands: no command is left to undo (StartFight and undos cannot be undone)', 'count');
+    if (picked.length < count) throw new RuleViolation('UNDO_COUNT_INVALID', `UndoCommands: only ${picked.length} command(s) can be undone, not ${count}`, 'count');
+    return { count, undone: picked.reverse().map((u) => ({ ...u })) };
+  }
+}
+
+/** Issue "Audit": what `UndoCommands { count }` appends after these events. Throws RuleViolation when impossible. */
+export function planUndo(events: readonly UndoCandidate[], count: unknown): ActionsUndoneData {
+  const stack = new UndoStack();
+  for (let i = 0; i < events.length; ) {
+    let j = i + 1;
+    while (j < events.length && events[j].commandId === events[i].commandId) j++;
+    stack.push(events.slice(i, j));
+    i = j;
+  }
+  return stack.plan(count);
+}
+
+/** The well-formed entries of an `ActionsUndone`'s `undone` list; anything else is ignored. */
+export function undoneList(data: unknown): UndoneCommand[] {
+  const list = (data as { undone?: unknown } | undefined)?.undone;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (u): u is UndoneCommand =>
+      typeof u === 'object' && u !== null && typeof u.commandId === 'string' && Number.isSafeInteger(u.fromSeq) && Number.isSafeInteger(u.toSeq) && u.fromSeq <= u.toSeq,
+  );
+}
+
+export interface FoldableEvent {
+  seq: number;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+interface Kept<S> {
+  seq: number;
+  event: FoldableEvent;
+  after: S;
+}
+
+/**
+ * Folds a fight's events with its rule system, honouring `ActionsUndone`: the state after it is the
+ * fold of every earlier event that is not undone. Each kept event keeps the state after it, so an
+ * undo of the latest commands (the only kind the service appends) costs no re-fold at all.
+ */
+export class FightFolder<S extends FightCore = FightCore> {
+  private kept: Kept<S>[] = [];
+  private current: S;
+  /** How many times `evolve` ran: lets a verifier bound the work a hostile log can cause. */
+  evolveCalls = 0;
+
+  constructor(
+    private readonly system: RuleSystem<S>,
+    private readonly fightId: string,
+  ) {
+    this.current = system.start(fightId);
+  }
+
+  get state(): S {
+    return this.current;
+  }
+
+  apply(event: FoldableEvent): S {
+    if (event.type === ACTIONS_UNDONE) return this.undo(undoneList(event.data));
+    this.evolveCalls++;
+    this.current = this.system.evolve(this.current, { type: event.type, data: event.data });
+    this.kept.push({ seq: event.seq, event, after: this.current });
+    return this.current;
+  }
+
+  private undo(ranges: UndoneCommand[]): S {
+    if (ranges.length === 0) return this.current;
+    const spans = mergeSpans(ranges);
+    const from = this.lowerBound(spans[0].fromSeq);
+    const tail = this.kept.slice(from);
+    this.kept.length = from;
+    this.current = from > 0 ? this.kept[from - 1].after : this.system.start(this.fightId);
+    let r = 0;
+    for (const k of tail) {
+      while (r < spans.length && spans[r].toSeq < k.seq) r++;
+      if (r === spans.length || k.seq < spans[r].fromSeq) this.apply(k.event);
+    }
+    return this.current;
+  }
+
+  /** Index of the first kept event with seq ≥ `seq` (kept events are in log order). */
+  private lowerBound(seq: number): number {
+    let [lo, hi] = [0, this.kept.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.kept[mid].seq < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** Sorted, disjoint seq spans covering the same seqs as `ranges`. */
+function mergeSpans(ranges: UndoneCommand[]): { fromSeq: number; toSeq: number }[] {
+  const sorted = [...ranges].sort((a, b) => a.fromSeq - b.fromSeq);
+  const spans = [{ fromSeq: sorted[0].fromSeq, toSeq: sorted[0].toSeq }];
+  for (const u of sorted.slice(1)) {
+    const last = spans[spans.length - 1];
+    if (u.fromSeq <= last.toSeq + 1) last.toSeq = Math.max(last.toSeq, u.toSeq);
+    else spans.push({ fromSeq: u.fromSeq, toSeq: u.toSeq });
+  }
+  return spans;
+}
+
+/** Issue "Audit": the state after `events`, folded from `system.start(fightId)` with undos honoured. */
+export function foldFight<S extends FightCore>(system: RuleSystem<S>, fightId: string, events: readonly FoldableEvent[]): S {
+  const folder = new FightFolder(system, fightId);
+  for (const e of events) folder.apply(e);
+  return folder.state;
+}

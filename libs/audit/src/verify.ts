@@ -1,0 +1,357 @@
+import { eventHash, GENESIS_HASH } from '@app/fights/hash-chain';
+import { DiceSource, FightCore, findSystem, ManualDice, RuleCommand, RuleEvent, RuleSystem, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
+import { canonical, firstDifference } from './canonical';
+import { entryProblem, FightLog, headerProblem, LogEntry, ShapeProblem } from './log';
+import { FightFolder, UNDO_COMMAND, ACTIONS_UNDONE, UndoStack } from './undo';
+
+export type CheckName = 'chain' | 'sequence' | 'seed' | 'decisions' | 'view';
+export type CheckStatus = 'ok' | 'failed' | 'skipped';
+
+export interface CheckResult {
+  status: CheckStatus;
+  detail?: string;
+}
+
+/** Where a log first stops being what the service would have written. */
+export interface Divergence {
+  seq: number;
+  check: CheckName;
+  expected: unknown;
+  found: unknown;
+  message: string;
+}
+
+export interface VerificationReport {
+  ok: boolean;
+  fightId: string;
+  events: number;
+  checks: Record<CheckName, CheckResult>;
+  /** The earliest divergent event over all checks (seq 0: the header). */
+  firstDivergence?: Divergence;
+}
+
+export interface VerifyOptions {
+  /** A seed the auditor holds (seeded mode) to check dice before FightEnded reveals it. */
+  seed?: string;
+  /** A head hash the auditor trusts (from the live service, a stream overlay…): the log must reach exactly it. */
+  headHash?: string;
+}
+
+const CHECKS: readonly CheckName[] = ['chain', 'sequence', 'seed', 'decisions', 'view'];
+const MANUAL_FIELDS = ['dice', 'rerollFaces', 'followUpFaces'];
+
+interface Outcome {
+  result: CheckResult;
+  divergence?: Divergence;
+}
+
+/** What every check reads, taken from the log without trusting its shape. */
+interface Context {
+  header: Record<string, any>;
+  headerProblem?: ShapeProblem;
+  /** The well-formed entries before the first malformed one. */
+  entries: LogEntry[];
+  total: number;
+  malformed?: { seq: number; problem: ShapeProblem };
+  fightId: string;
+  system?: RuleSystem<FightCore>;
+  dice?: { mode: string; commitment: string; clientSeed: string };
+  revealed?: { seq: number; seed: unknown };
+}
+
+/** Issue "Audit": proves a fight log complete, unaltered, and following from the rules and fair dice. Never throws. */
+export function verifyFightLog(log: FightLog, options: VerifyOptions = {}): VerificationReport {
+  const ctx = contextOf(log);
+  const run: Record<CheckName, (c: Context, o: VerifyOptions) => Outcome> = { chain, sequence, seed, decisions, view };
+  const checks = {} as Record<CheckName, CheckResult>;
+  let firstDivergence: Divergence | undefined;
+  for (const name of CHECKS) {
+    const outcome = guarded(() => run[name](ctx, options));
+    checks[name] = outcome.result;
+    if (outcome.divergence && (!firstDivergence || outcome.divergence.seq < firstDivergence.seq)) firstDivergence = outcome.divergence;
+  }
+  const report: VerificationReport = { ok: CHECKS.every((n) => checks[n].status !== 'failed'), fightId: ctx.fightId, events: ctx.total, checks };
+  if (firstDivergence) report.firstDivergence = firstDivergence;
+  return report;
+}
+
+function contextOf(log: unknown): Context {
+  const header = isObject(log) ? log : {};
+  const raw: unknown[] = Array.isArray(header.entries) ? header.entries : [];
+  const ctx: Context = { header, headerProblem: headerProblem(header), entries: [], total: raw.length, fightId: '' };
+  if (!Array.isArray(header.entries)) ctx.malformed = { seq: 1, problem: { field: 'entries', message: 'must be an array' } };
+  for (let i = 0; i < raw.length && !ctx.malformed; i++) {
+    const problem = entryProblem(raw[i]);
+    if (problem) ctx.malformed = { seq: i + 1, problem };
+    else ctx.entries.push(raw[i] as LogEntry);
+  }
+  const first = ctx.entries[0];
+  ctx.fightId = typeof header.fightId === 'string' ? header.fightId : (first?.fightId ?? '');
+  if (first?.type === 'FightStarted') {
+    ctx.system = findSystem(String(first.data.system));
+    const d = first.data.dice;
+    if (isObject(d) && typeof d.mode === 'string' && typeof d.commitment === 'string' && typeof d.clientSeed === 'string') {
+      ctx.dice = { mode: d.mode, commitment: d.commitment, clientSeed: d.clientSeed };
+    }
+  }
+  const ended = ctx.entries.findIndex((e) => e.type === 'FightEnded');
+  if (ended >= 0) ctx.revealed = { seq: ended + 1, seed: ctx.entries[ended].data.seed };
+  return ctx;
+}
+
+/** Every hash recomputed from the previous one; the header's count and head hash close the chain. */
+function chain(ctx: Context, options: VerifyOptions): Outcome {
+  let previous = GENESIS_HASH;
+  for (let i = 0; i < ctx.entries.length; i++) {
+    const e = ctx.entries[i];
+    const expected = eventHash(previous, e);
+    if (expected !== e.hash) return failed('chain', i + 1, `the hash of the event at seq ${i + 1} does not follow from the previous hash`, expected, e.hash);
+    previous = e.hash;
+  }
+  if (ctx.malformed) return skipped(`hashes hold up to seq ${ctx.malformed.seq - 1}; the entry at seq ${ctx.malformed.seq} is malformed (see sequence)`);
+  const { events, headHash } = ctx.header;
+  if (events !== ctx.total) {
+    const seq = (typeof events === 'number' && Number.isSafeInteger(events) ? Math.max(0, Math.min(events, ctx.total)) : ctx.total) + 1;
+    return failed('chain', seq, `the header counts ${String(events)} events but the log holds ${ctx.total}`, events, ctx.total);
+  }
+  if (headHash !== previous) return failed('chain', ctx.total, 'the header head hash is not the hash of the last event', previous, headHash);
+  if (options.headHash !== undefined && options.headHash !== previous) {
+    const at = ctx.entries.findIndex((e) => e.hash === options.headHash);
+    const message = at >= 0 ? `the trusted head hash is the hash of seq ${at + 1}, not the last event` : 'the log does not reach the trusted head hash';
+    return failed('chain', at >= 0 ? at + 2 : ctx.total + 1, message, options.headHash, previous);
+  }
+  return ok(`${ctx.total} hashes verified`);
+}
+
+/** seq 1..N without gaps, one fightId, FightStarted first, each commandId used by one command only. */
+function sequence(ctx: Context): Outcome {
+  if (ctx.headerProblem) return failed('sequence', 0, `header: ${ctx.headerProblem.field} ${ctx.headerProblem.message}`, undefined, ctx.header[ctx.headerProblem.field]);
+  const seen = new Map<string, number>();
+  for (let i = 0; i < ctx.entries.length; i++) {
+    const e = ctx.entries[i];
+    const seq = i + 1;
+    if (e.seq !== seq) return failed('sequence', seq, `the event at position ${seq} has seq ${e.seq}`, seq, e.seq);
+    if (e.fightId !== ctx.fightId) return failed('sequence', seq, `the event at seq ${seq} belongs to fight ${e.fightId}`, ctx.fightId, e.fightId);
+    if (i === 0 && e.type !== 'FightStarted') return failed('sequence', 1, 'a fight log starts with FightStarted', 'FightStarted', e.type);
+    const firstUse = seen.get(e.commandId);
+    if (firstUse !== undefined && ctx.entries[i - 1].commandId !== e.commandId) {
+      return failed('sequence', seq, `commandId ${e.commandId} was already used by the command at seq ${firstUse}`, undefined, e.commandId);
+    }
+    if (firstUse === undefined) seen.set(e.commandId, seq);
+  }
+  if (ctx.malformed) {
+    const { seq, problem } = ctx.malformed;
+    return failed('sequence', seq, `the entry at seq ${seq} is malformed: ${problem.field} ${problem.message}`, undefined, problem.field);
+  }
+  if (ctx.entries.length === 0) return failed('sequence', 1, 'the log has no events', 'FightStarted', undefined);
+  const system = ctx.entries[0].data.system;
+  if (ctx.header.system !== system) return failed('sequence', 1, `the header names system ${String(ctx.header.system)}, FightStarted ${String(system)}`, system, ctx.header.system);
+  return undos(ctx) ?? ok(`seq 1..${ctx.total}`);
+}
+
+/** Undos need no dice: each ActionsUndone must be exactly what UndoCommands plans on the events before it. */
+function undos(ctx: Context): Outcome | undefined {
+  const stack = new UndoStack();
+  for (const group of commandGroups(ctx.entries)) {
+    const seq = group[0].seq;
+    const isUndo = group[0].command?.type === UNDO_COMMAND || group.some((e) => e.type === ACTIONS_UNDONE);
+    if (isUndo) {
+      const found = group.map(recorded);
+      let expected: unknown;
+      try {
+        expected = [{ type: ACTIONS_UNDONE, data: stack.plan(group[0].command?.count) }];
+      } catch (e) {
+        expected = e instanceof RuleViolation ? `${e.code}: ${e.message}` : String(e);
+      }
+      if (group[0].command?.type !== UNDO_COMMAND || canonical(expected) !== canonical(found)) {
+        return failed('sequence', seq, `the undo at seq ${seq} is not what UndoCommands ${String(group[0].command?.count)} takes back`, expected, found);
+      }
+    }
+    stack.push(group);
+  }
+  return undefined;
+}
+
+function commandGroups(entries: LogEntry[]): LogEntry[][] {
+  const groups: LogEntry[][] = [];
+  for (let start = 0; start < entries.length; ) {
+    let end = start + 1;
+    while (end < entries.length && entries[end].commandId === entries[start].commandId) end++;
+    groups.push(entries.slice(start, end));
+    start = end;
+  }
+  return groups;
+}
+
+/** RULINGS.md C2: the revealed seed hashes to the commitment published in FightStarted. */
+function seed(ctx: Context, options: VerifyOptions): Outcome {
+  if (!ctx.dice) return failed('seed', 1, 'FightStarted carries no dice commitment', 'data.dice', ctx.entries[0]?.data.dice);
+  const hd = isObject(ctx.header.dice) ? ctx.header.dice : {};
+  for (const f of ['mode', 'commitment', 'clientSeed'] as const) {
+    if (hd[f] !== ctx.dice[f]) return failed('seed', 1, `header dice.${f} differs from FightStarted`, ctx.dice[f], hd[f]);
+  }
+  const { revealed } = ctx;
+  if (revealed) {
+    const found = typeof revealed.seed === 'string' ? seedCommitment(revealed.seed) : undefined;
+    if (found !== ctx.dice.commitment) return failed('seed', revealed.seq, 'the seed revealed by FightEnded does not match the commitment in FightStarted', ctx.dice.commitment, found);
+    if (hd.seed !== revealed.seed) return failed('seed', revealed.seq, 'header dice.seed is not the seed FightEnded reveals', revealed.seed, hd.seed);
+    return ok(`the seed revealed at seq ${revealed.seq} matches the commitment`);
+  }
+  if (hd.seed !== undefined) return failed('seed', ctx.total + 1, 'header dice.seed is set but no FightEnded reveals it', undefined, hd.seed);
+  if (options.seed !== undefined) {
+    if (seedCommitment(options.seed) !== ctx.dice.commitment) return failed('seed', 1, 'the seed supplied to the verifier does not match the commitment', ctx.dice.commitment, seedCommitment(options.seed));
+    return ok('the seed supplied to the verifier matches the commitment');
+  }
+  return skipped('the fight has not ended: the seed is not revealed yet');
+}
+
+/** The seed the dice are recomputed with, or why they cannot be. */
+function diceSeed(ctx: Context, options: VerifyOptions): { seed?: string; skip?: string } {
+  const manual = ctx.dice?.mode === 'manual';
+  const valid = (s: unknown): s is string => typeof s === 'string' && seedCommitment(s) === ctx.dice?.commitment;
+  if (ctx.revealed) {
+    if (valid(ctx.revealed.seed) || manual) return { seed: typeof ctx.revealed.seed === 'string' ? ctx.revealed.seed : undefined };
+    return { skip: 'the revealed seed does not match the commitment (see seed): the dice cannot be recomputed' };
+  }
+  if (valid(options.seed)) return { seed: options.seed };
+  if (manual) return {};
+  return { skip: `the seed is not revealed yet (the fight has not ended): ${ctx.dice?.mode ?? 'its'} dice cannot be recomputed` };
+}
+
+/** Every command decided again on the state before it, with the dice it drew, must give exactly the recorded events. */
+function decisions(ctx: Context, options: VerifyOptions): Outcome {
+  const { system, dice } = ctx;
+  if (!system || !dice) return failed('decisions', 1, 'FightStarted names no known rule system and dice mode', 'FightStarted', ctx.entries[0]?.data);
+  const { seed: key, skip } = diceSeed(ctx, options);
+  if (skip) return skipped(skip);
+  const folder = new FightFolder(system, ctx.fightId);
+  const undo = new UndoStack();
+  let drawsUsed = 0;
+  let commands = 0;
+  let position = 0;
+  for (const group of commandGroups(ctx.entries)) {
+    const seq = position + 1;
+    position += group.length;
+    const command = group[0].command;
+    if (!command) return failed('decisions', seq, `the event at seq ${seq} starts command ${group[0].commandId} but records no command`, 'command', undefined);
+    let expected: RuleEvent[];
+    let after = drawsUsed;
+    try {
+      if (seq === 1) {
+        if (command.type !== 'StartFight') return failed('decisions', 1, 'the first command must be StartFight', 'StartFight', command.type);
+        expected = system.decide(system.start(ctx.fightId), command as RuleCommand, new ManualDice({}));
+      } else if (command.type === UNDO_COMMAND) {
+        expected = [{ type: ACTIONS_UNDONE, data: undo.plan(command.count) }];
+      } else {
+        const decided = decideAgain(system, folder.state, command, { ...dice, fightId: ctx.fightId, seed: key, drawsUsed });
+        [expected, after] = [decided.events, decided.drawsUsed];
+      }
+    } catch (e) {
+      const why = e instanceof RuleViolation ? `${e.code}: ${e.message}` : (e as Error).message;
+      return failed('decisions', seq, `${command.type} at seq ${seq} cannot be decided again: ${why}`, { error: why }, recorded(group[0]));
+    }
+    for (let k = 0; k < Math.max(expected.length, group.length); k++) {
+      const exp = expected[k] ? { type: expected[k].type, data: expected[k].data } : undefined;
+      const rec = group[k] ? recorded(group[k]) : undefined;
+      if (canonical(exp) === canonical(rec)) continue;
+      const where = exp && rec ? `: ${firstDifference(exp, rec)} differs` : `: it gives ${expected.length} event(s), the log records ${group.length}`;
+      return failed('decisions', seq + k, `the event at seq ${seq + k} does not follow from ${command.type}${where}`, exp, rec);
+    }
+    for (let k = 0; k < group.length; k++) {
+      if (group[k].drawsUsed !== after) return failed('decisions', seq + k, `the event at seq ${seq + k} records ${group[k].drawsUsed} dice draws used; ${command.type} leaves ${after}`, after, group[k].drawsUsed);
+    }
+    for (const e of group) folder.apply(e);
+    undo.push(group);
+    drawsUsed = after;
+    commands++;
+  }
+  if (ctx.malformed) return skipped(`decisions hold up to seq ${ctx.malformed.seq - 1}; the entry at seq ${ctx.malformed.seq} is malformed (see sequence)`);
+  return ok(`${commands} commands decided again with ${dice.mode} dice (${drawsUsed} draws)`);
+}
+
+/** As FightService decides a command: the dice source per mode, `revealedSeed` injected into EndFight. */
+function decideAgain(
+  system: RuleSystem<FightCore>,
+  state: FightCore,
+  recordedCommand: Record<string, unknown>,
+  opts: { mode: string; clientSeed: string; fightId: string; seed?: string; drawsUsed: number },
+): { events: RuleEvent[]; drawsUsed: number } {
+  const command = { ...recordedCommand } as RuleCommand;
+  if (command.type === 'EndFight') command.revealedSeed = opts.seed;
+  else delete command.revealedSeed;
+  let dice: DiceSource;
+  if (opts.mode === 'manual') {
+    dice = new ManualDice(command as { dice?: number[]; rerollFaces?: number[]; followUpFaces?: number[] });
+  } else {
+    for (const field of MANUAL_FIELDS) {
+      if (command[field] !== undefined) throw new RuleViolation('DICE_NOT_MANUAL', `RULINGS.md C2: this fight rolls ${opts.mode} dice; faces cannot be supplied`, field);
+    }
+    dice = new SeededDice({ seed: opts.seed!, fightId: opts.fightId, clientSeed: opts.clientSeed, drawsUsed: opts.drawsUsed });
+  }
+  const events = system.decide(state, command, dice);
+  if (dice instanceof ManualDice) dice.assertAllUsed();
+  return { events, drawsUsed: dice instanceof SeededDice ? dice.drawsUsed : opts.drawsUsed };
+}
+
+/** The fight view folded at the head, undos honoured, equals the log's. */
+function view(ctx: Context): Outcome {
+  if (!ctx.system) return failed('view', 1, 'FightStarted names no known rule system', 'a rule system', ctx.entries[0]?.data.system);
+  if (ctx.malformed) return skipped(`the entry at seq ${ctx.malformed.seq} is malformed (see sequence)`);
+  const folder = new FightFolder(ctx.system, ctx.fightId);
+  // A genuine log never re-folds (undos take back the latest commands); hostile undo ranges could.
+  const budget = 4 * ctx.entries.length + 1000;
+  for (let i = 0; i < ctx.entries.length; i++) {
+    folder.apply(ctx.entries[i]);
+    if (folder.evolveCalls > budget) return failed('view', i + 1, `the undo at seq ${i + 1} re-folds more events than any undo the service appends`, undefined, ctx.entries[i].data);
+  }
+  const last = ctx.entries[ctx.entries.length - 1];
+  const expected = { ...ctx.system.view(folder.state), seq: last.seq, headHash: last.hash };
+  const found = ctx.header.view;
+  if (canonical(expected) !== canonical(found)) {
+    // A view of a later seq than the log reaches names the first missing event.
+    const claimed = isObject(found) && typeof found.seq === 'number' ? found.seq : 0;
+    const seq = Math.min(Math.max(claimed, ctx.entries.length), ctx.entries.length + 1);
+    return failed('view', seq, `the log's view is not the fight folded at its head: ${firstDifference(expected, found)} differs`, expected, found);
+  }
+  return ok(`view at seq ${last.seq} matches`);
+}
+
+function recorded(e: LogEntry): { type: string; data: Record<string, unknown> } {
+  return { type: e.type, data: e.data };
+}
+
+function guarded(run: () => Outcome): Outcome {
+  try {
+    return run();
+  } catch (e) {
+    return { result: { status: 'failed', detail: `the check could not run: ${e instanceof Error ? e.message : String(e)}` } };
+  }
+}
+
+function ok(detail?: string): Outcome {
+  return { result: detail ? { status: 'ok', detail } : { status: 'ok' } };
+}
+
+function skipped(detail: string): Outcome {
+  return { result: { status: 'skipped', detail } };
+}
+
+function failed(check: CheckName, seq: number, message: string, expected: unknown, found: unknown): Outcome {
+  return { result: { status: 'failed', detail: `seq ${seq}: ${message}` }, divergence: { seq, check, expected, found, message } };
+}
+
+function isObject(x: unknown): x is Record<string, any> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** A short human summary (CLI `--summary`). */
+export function summarizeReport(report: VerificationReport): string {
+  const lines = [`fight ${report.fightId}: ${report.events} events — ${report.ok ? 'VERIFIED' : 'NOT VERIFIED'}`];
+  for (const name of CHECKS) {
+    const c = report.checks[name];
+    lines.push(`  ${name.padEnd(9)} ${c.status}${c.detail ? ` — ${c.detail}` : ''}`);
+  }
+  const d = report.firstDivergence;
+  if (d) lines.push(`first divergence: seq ${d.seq} (${d.check}): ${d.message}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,203 @@
+import { eventHash, GENESIS_HASH } from '@app/fights/hash-chain';
+import { buildFightLog, FightLog, LogEntry, verifyFightLog } from '@app/audit';
+import { attack, duel, fighter, FightRecorder } from '../spec/fight-recorder';
+
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+/** Changes one byte of the first string, number or boolean leaf of `data`. */
+function tweak(value: unknown): unknown {
+  if (typeof value === 'string') return value.slice(0, -1) + (value.endsWith('x') ? 'y' : 'x');
+  if (typeof value === 'number') return value + 1;
+  if (typeof value === 'boolean') return !value;
+  return undefined;
+}
+function tweakFirstLeaf(node: Record<string, unknown> | unknown[]): boolean {
+  for (const key of Object.keys(node).sort()) {
+    const v = (node as Record<string, unknown>)[key];
+    const changed = tweak(v);
+    if (changed !== undefined) {
+      (node as Record<string, unknown>)[key] = changed;
+      return true;
+    }
+    if (typeof v === 'object' && v !== null && tweakFirstLeaf(v as Record<string, unknown>)) return true;
+  }
+  return false;
+}
+
+/** What a forger does after editing entries: renumber, recompute every hash, rewrite the header. */
+function forge(log: FightLog, entries: LogEntry[]): FightLog {
+  let previous = GENESIS_HASH;
+  const rechained = entries.map((e, i) => {
+    const next = { ...e, seq: i + 1 };
+    previous = eventHash(previous, next);
+    return { ...next, hash: previous };
+  });
+  try {
+    return buildFightLog(rechained);
+  } catch {
+    return { ...log, entries: rechained, events: rechained.length, headHash: previous, view: { ...log.view, headHash: previous } };
+  }
+}
+
+describe('verifyFightLog (issue "Audit")', () => {
+  const fair = clone(duel('fair').log());
+  const manual = clone(duel('manual').log());
+
+  it.each([
+    ['fair dice, seed revealed', fair],
+    ['manual dice', manual],
+  ])('a genuine log verifies: %s', (_name, log) => {
+    const report = verifyFightLog(log);
+    expect(report).toMatchObject({ ok: true, fightId: 'fight-1', events: log.entries.length });
+    expect(Object.values(report.checks).map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(report.firstDivergence).toBeUndefined();
+    expect(log.entries.some((e) => e.type === 'ExchangeResolved')).toBe(true);
+  });
+
+  it('a fair fight not ended yet: dice and decisions are skipped (seed unrevealed), the rest holds', () => {
+    const f = duel('fair', false);
+    const report = verifyFightLog(clone(f.log()));
+    expect(report.ok).toBe(true);
+    expect(report.checks.decisions).toMatchObject({ status: 'skipped', detail: expect.stringContaining('not revealed') });
+    expect(report.checks.chain.status).toBe('ok');
+    expect(report.checks.view.status).toBe('ok');
+    expect(verifyFightLog(clone(f.log()), { seed: f.seed }).checks.decisions.status).toBe('ok');
+  });
+
+  it.each([
+    ['fair', fair],
+    ['manual', manual],
+  ])('changing one byte of any event data fails naming that seq (%s)', (_name, log) => {
+    for (let i = 0; i < log.entries.length; i++) {
+      const naive = clone(log);
+      expect(tweakFirstLeaf(naive.entries[i].data)).toBe(true);
+      expect(verifyFightLog(naive)).toMatchObject({ ok: false, checks: { chain: { status: 'failed' } }, firstDivergence: { seq: i + 1, check: 'chain' } });
+      // A forger who recomputes the chain and header is caught by the rules or the seed.
+      const forged = forge(log, naive.entries);
+      const report = verifyFightLog(forged);
+      expect(report.checks.chain.status).toBe('ok');
+      expect(report.ok).toBe(false);
+      expect(report.firstDivergence?.seq).toBe(i + 1);
+    }
+  });
+
+  it('deleting any event fails naming its seq', () => {
+    for (let i = 0; i < fair.entries.length; i++) {
+      const log = clone(fair);
+      log.entries.splice(i, 1);
+      expect(verifyFightLog(log)).toMatchObject({ ok: false, firstDivergence: { seq: i + 1 } });
+    }
+  });
+
+  it('deleting one event of a command and re-chaining is caught by the decisions check', () => {
+    const i = fair.entries.findIndex((e) => e.type === 'DiceRefreshed');
+    const entries = clone(fair.entries);
+    entries.splice(i, 1);
+    expect(verifyFightLog(forge(fair, entries))).toMatchObject({ ok: false, checks: { chain: { status: 'ok' }, decisions: { status: 'failed' } }, firstDivergence: { seq: i + 1, check: 'decisions' } });
+  });
+
+  it('reordering two events fails naming the first of them, re-chained or not', () => {
+    for (const [i, j] of [[2, 3], [4, 9], [1, fair.entries.length - 1]]) {
+      const log = clone(fair);
+      [log.entries[i], log.entries[j]] = [log.entries[j], log.entries[i]];
+      expect(verifyFightLog(log).firstDivergence?.seq).toBe(i + 1);
+      const forged = verifyFightLog(forge(fair, log.entries));
+      expect(forged.ok).toBe(false);
+      expect(forged.firstDivergence?.seq).toBe(i + 1);
+    }
+  });
+
+  it('one die face altered with the chain recomputed: the decisions check names the event', () => {
+    const i = fair.entries.findIndex((e) => e.type === 'ExchangeResolved');
+    const entries = clone(fair.entries);
+    const attacker = entries[i].data.attacker as { faces: number[]; roll: { faces: number[] } };
+    const face = attacker.roll.faces[0] === 6 ? 5 : attacker.roll.faces[0] + 1;
+    attacker.roll.faces[0] = face;
+    attacker.faces[0] = face;
+    const report = verifyFightLog(forge(fair, entries));
+    expect(report.checks).toMatchObject({ chain: { status: 'ok' }, sequence: { status: 'ok' }, seed: { status: 'ok' }, decisions: { status: 'failed' } });
+    expect(report.firstDivergence).toMatchObject({ seq: i + 1, check: 'decisions', message: expect.stringContaining('attacker') });
+  });
+
+  it('a manual die face altered in the event but not in the command is caught', () => {
+    const i = manual.entries.findIndex((e) => e.type === 'ExchangeResolved');
+    const entries = clone(manual.entries);
+    const attacker = entries[i].data.attacker as { faces: number[]; roll: { faces: number[] } };
+    attacker.roll.faces[0] = attacker.faces[0] = 1;
+    expect(verifyFightLog(forge(manual, entries)).firstDivergence).toMatchObject({ seq: i + 1, check: 'decisions' });
+  });
+
+  it('a wrong seed fails the seed check at FightEnded; the dice cannot be recomputed', () => {
+    const entries = clone(fair.entries);
+    const end = entries.length - 1;
+    entries[end].data.seed = 'e'.repeat(64);
+    const report = verifyFightLog(forge(fair, entries));
+    expect(report.checks.seed.status).toBe('failed');
+    expect(report.checks.decisions.status).toBe('skipped');
+    expect(report.firstDivergence).toMatchObject({ seq: end + 1, check: 'seed' });
+  });
+
+  it('drawsUsed that does not match the dice drawn is caught', () => {
+    const entries = clone(fair.entries);
+    const i = entries.findIndex((e) => e.type === 'ExchangeDeclared');
+    for (const e of entries.slice(i)) e.drawsUsed += 1;
+    expect(verifyFightLog(forge(fair, entries)).firstDivergence).toMatchObject({ seq: i + 1, check: 'decisions', message: expect.stringContaining('draws') });
+  });
+
+  it('a header that hides the last events or lies about the head fails the chain check', () => {
+    expect(verifyFightLog({ ...clone(fair), events: 3 }).firstDivergence).toMatchObject({ seq: 4, check: 'chain' });
+    expect(verifyFightLog({ ...clone(fair), headHash: 'ab' }).checks.chain.status).toBe('failed');
+    expect(verifyFightLog(clone(fair), { headHash: 'ab' }).checks.chain.status).toBe('failed');
+    expect(verifyFightLog({ ...clone(fair), view: { ...fair.view, round: 9 } }).firstDivergence).toMatchObject({ check: 'view', message: expect.stringContaining('round') });
+  });
+
+  it('hostile input never throws and is reported', () => {
+    const hostile: unknown[] = [
+      null,
+      42,
+      {},
+      { ...clone(fair), entries: 'nope' },
+      { ...clone(fair), entries: [null, 1, 'x'] },
+      { ...clone(fair), entries: [{ ...fair.entries[0], data: { system: 'narateer', dice: 5 } }] },
+      { ...clone(fair), entries: fair.entries.map((e, i) => (i === 3 ? { ...e, command: undefined } : e)) },
+      { ...clone(fair), entries: [...fair.entries.slice(0, 5), { ...fair.entries[5], seq: 'six' }] },
+      forge(fair, [...clone(fair.entries.slice(0, 4)), { ...fair.entries[4], type: 'ActionsUndone', data: { count: 1, undone: [{ commandId: 'x', fromSeq: 1, toSeq: 1e15 }] } }]),
+      forge(fair, [...clone(fair.entries.slice(0, 4)), { ...fair.entries[4], command: { type: 'UndoCommands', count: 1e9 } }]),
+    ];
+    for (const log of hostile) {
+      const report = verifyFightLog(log as FightLog);
+      expect(report.ok).toBe(false);
+    }
+  });
+
+  it('times the verification of a 1,000-command fight', () => {
+    const f = new FightRecorder({ mode: 'fair' });
+    f.start({ combatants: [fighter('a', 3), fighter('b', 2), fighter('c', 2)] });
+    f.run({ type: 'RollInitiative', tieBreak: ['a', 'b', 'c'] });
+    if (f.state.pending) f.run({ type: 'SetInitiative', order: ['a', 'b', 'c'] });
+    let commands = f.entries.filter((e) => e.command).length;
+    const run = (c: Parameters<FightRecorder['run']>[0]) => commands += f.run(c).length > 0 ? 1 : 0;
+    while (commands < 998) {
+      run({ type: 'StartRound' });
+      while (f.state.roundOpen && commands < 998) {
+        run({ type: 'StartActivation' });
+        const me = f.state.activeId!;
+        const foe = f.state.order.find((id) => id !== me && (f.state.combatants[id] as unknown as { vitality: number }).vitality > 0);
+        const ready = (f.state.combatants[me] as unknown as { ad: { ready: number } }).ad.ready;
+        if (foe && ready > 0 && commands % 3 === 0) run(attack(me, foe, { boost: 0, response: { response: 'fullGuard', boost: 0 } }));
+        else run({ type: 'AddNote', text: `note ${commands}` });
+        if (commands % 50 === 0) run({ type: 'UndoCommands', count: 1 });
+        run({ type: 'EndActivation' });
+      }
+      if (f.state.roundOpen) run({ type: 'EndRound' });
+    }
+    run({ type: 'EndFight' });
+    const log = f.log();
+    const t0 = performance.now();
+    const report = verifyFightLog(log);
+    const ms = performance.now() - t0;
+    // eslint-disable-next-line no-console
+    console.log(`verified ${commands} commands / ${log.entries.length} events / ${f.draws} draws in ${ms.toFixed(0)} ms`);
+    expect(report.ok).toBe(true);
+  });
+});
