@@ -1,0 +1,4 @@
+import { eventStoreContract } from './contract';
+import { InMemoryEventStore } from './memory';
+
+eventStoreContract('InMemoryEventStore', async () => new InMemoryEventStore());

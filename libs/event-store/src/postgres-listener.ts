@@ -1,0 +1,65 @@
+import { Client, type ClientConfig } from 'pg';
+
+const RECONNECT_MS = 1000;
+
+/** One LISTEN connection per store. While it is down, the store's polling keeps readers going. */
+export class PgListener {
+  private client: Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly config: ClientConfig,
+    private readonly channel: string,
+    private readonly onNotify: () => void,
+    private readonly onError: (error: Error) => void,
+  ) {}
+
+  start(): Promise<void> {
+    return this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client(this.config);
+    client.on('notification', () => this.onNotify());
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${this.channel}"`);
+    } catch (error) {
+      client.removeAllListeners('end');
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.stopped) return void (await client.end());
+    this.client = client;
+  }
+
+  private lost(client: Client, error?: Error): void {
+    if (client !== this.client) return;
+    this.client = undefined;
+    if (error) this.onError(error);
+    client.end().catch(() => undefined);
+    this.reconnectLater();
+  }
+
+  private reconnectLater(): void {
+    if (this.stopped) return;
+    this.retry = setTimeout(() => {
+      // Notifications sent while disconnected are lost: wake readers once reconnected.
+      this.connect().then(this.onNotify, (error: Error) => {
+        this.onError(error);
+        this.reconnectLater();
+      });
+    }, RECONNECT_MS);
+  }
+}

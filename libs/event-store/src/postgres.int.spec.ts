@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { eventStoreContract } from './contract';
+import { collect, ids, logOf, newEvent, sleep } from './contract/helpers';
+import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres';
+
+const url = process.env.EVENT_STORE_PG_URL;
+
+// Runs without a database, and keeps this file from counting as wholly skipped: Jest hides the
+// console output of such files when it runs several, which would swallow the warning below.
+it('PostgresEventStore accepts only plain identifiers as schema and table', () => {
+  const connectionString = 'postgres://unused';
+  expect(() => new PostgresEventStore({ connectionString, schema: 'x"; DROP TABLE y; --' })).toThrow(RangeError);
+  expect(() => new PostgresEventStore({ connectionString, table: 'Events' })).toThrow(RangeError);
+  expect(() => new PostgresEventStore({ connectionString, table: 'e'.repeat(31) })).toThrow(RangeError);
+});
+
+if (!url) {
+  console.warn(
+    '\n!!! PostgreSQL event-store contract suite SKIPPED: set EVENT_STORE_PG_URL=postgres://postgres@127.0.0.1:5432/test to run it !!!\n',
+  );
+  describe.skip('PostgresEventStore (SKIPPED: EVENT_STORE_PG_URL is not set)', () => {
+    it('passes the event-store contract', () => undefined);
+  });
+} else {
+  postgresSuites(url);
+}
+
+function postgresSuites(connectionString: string): void {
+  // One schema per run, dropped at the end, so parallel runs never meet.
+  const schema = `es_test_${randomBytes(6).toString('hex')}`;
+  let tables = 0;
+  const options = (extra: Partial<PostgresEventStoreOptions> = {}): PostgresEventStoreOptions => ({
+    connectionString,
+    schema,
+    table: `events_${++tables}`,
+    ...extra,
+  });
+
+  afterAll(async () => {
+    const admin = new Client({ connectionString });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  });
+
+  eventStoreContract('PostgresEventStore', async () => {
+    const store = new PostgresEventStore(options());
+    await store.start();
+    return store;
+  });
+
+  describe('PostgresEventStore with several connections', () => {
+    const resources: { close(): Promise<void> }[] = [];
+    const open = async (opts: PostgresEventStoreOptions): Promise<PostgresEventStore> => {
+      const store = new PostgresEventStore(opts);
+      resources.push(store);
+      await store.start();
+      return store;
+    };
+    const rawClient = async (): Promise<Client> => {
+      const client = new Client({ connectionString });
+      await client.connect();
+      resources.push({ close: () => client.end() });
+      return client;
+    };
+    afterEach(async () => {
+      for (const r of resources.splice(0).reverse()) await r.close();
+    });
+
+    it('a reader never skips a transaction that commits after a later one', async () => {
+      const store = await open(options());
+      const [early, late, later] = [newEvent(), newEvent(), newEvent()];
+      const [checkpoint] = (await store.append('a', [early], { expectedRevision: 'no_stream' })).checkpoints;
+      const subscriber = collect(store);
+      await subscriber.until(1);
+
+      const slow = await rawClient();
+      await slow.query('BEGIN');
+      await slow.query(
+        `INSERT INTO ${store.sql.table} (stream_id, stream_revision, event_id, type, data, metadata)
+         VALUES ('b', 0, $1, $2, $3, '{}')`,
+        [late.id, late.type, JSON.stringify(late.data)],
+      );
+      await store.append('c', [later], { expectedRevision: 'no_stream' });
+      // Position alone would hand out `later` now, and a checkpoint on it would skip `late` forever.
+      const byPosition = await (await rawClient()).query(
+        `SELECT event_id::text AS id FROM ${store.sql.table} WHERE global_position > 1`,
+      );
+      expect(ids(byPosition.rows)).toEqual([later.id]);
+      expect(await store.readAll({ after: checkpoint })).toEqual([]);
+      await sleep(100);
+      expect(ids(subscriber.received)).toEqual([early.id]);
+
+      await slow.query('SELECT pg_notify($1, $2)', [store.sql.channel, '']);
+      await slow.query('COMMIT');
+      expect(ids(await logOf(store, 2, checkpoint))).toEqual([late.id, later.id]);
+      await subscriber.until(3);
+      await sleep(100);
+      expect(ids(await subscriber.stop())).toEqual([early.id, late.id, later.id]);
+    });
+
+    it('events held back by a transaction that ends without NOTIFY arrive soon after it ends', async () => {
+      const store = await open(options({ pollIntervalMs: 60_000 }));
+      const subscriber = collect(store);
+      const foreign = await rawClient();
+      await foreign.query('BEGIN');
+      await foreign.query('SELECT pg_current_xact_id()');
+      const event = newEvent();
+      await store.append('s', [event], { expectedRevision: 'no_stream' });
+      await sleep(100);
+      expect(subscriber.received).toEqual([]);
+      await foreign.query('ROLLBACK');
+      // Polling is 60 s here: only the held-back retry can deliver within the wait.
+      await subscriber.until(1, 3000);
+      expect(ids(await subscriber.stop())).toEqual([event.id]);
+    });
+
+    it('events appended through one pool reach a subscriber on another live, by NOTIFY', async () => {
+      const shared = options();
+      const writer = await open(shared);
+      const reader = await open({ ...shared, pollIntervalMs: 60_000 });
+      const [first, second] = [newEvent(), newEvent()];
+      await writer.append('s', [first], { expectedRevision: 'no_stream' });
+      const subscriber = collect(reader);
+      await subscriber.until(1);
+      await writer.append('s', [second], { expectedRevision: 0n });
+      // The reader polls every 60 s: only NOTIFY can deliver within the wait.
+      await subscriber.until(2, 3000);
+      expect(ids(await subscriber.stop())).toEqual([first.id, second.id]);
+    });
+
+    it('a subscriber keeps receiving after its LISTEN connection is killed', async () => {
+      const quiet = options({ pollIntervalMs: 60_000, onError: () => undefined });
+      const writer = await open(quiet);
+      const reader = await open(quiet);
+      const [first, second] = [newEvent(), newEvent()];
+      await writer.append('s', [first], { expectedRevision: 'no_stream' });
+      const subscriber = collect(reader);
+      await subscriber.until(1);
+      const killed = await (await rawClient()).query(
+        'SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()',
+        [`LISTEN "${reader.sql.channel}"`],
+      );
+      // Both stores listen on this table's channel; both lose their connection.
+      expect(killed.rows).toEqual([{ done: true }, { done: true }]);
+      await writer.append('s', [second], { expectedRevision: 0n });
+      // Polling is 60 s: the wake-up after reconnecting delivers it.
+      await subscriber.until(2, 5000);
+      expect(ids(await subscriber.stop())).toEqual([first.id, second.id]);
+    });
+
+    it('stores starting together on a new table both create or find it', async () => {
+      const shared = options();
+      const [a, b] = await Promise.all([open(shared), open(shared)]);
+      await a.append('s', [newEvent()], { expectedRevision: 'no_stream' });
+      expect(await b.streamRevision('s')).toBe(0n);
+    });
+  });
+}

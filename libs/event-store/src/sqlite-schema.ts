@@ -1,0 +1,41 @@
+import type { Database, Statement } from 'better-sqlite3';
+
+/*
+ * global_position is the rowid: SQLite has one writer at a time, so positions become visible
+ * in order and a reader checkpointing on them never skips a late commit. Rows are never
+ * deleted, so AUTOINCREMENT is not needed to keep positions unique.
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  global_position INTEGER PRIMARY KEY,
+  stream_id TEXT NOT NULL,
+  stream_revision INTEGER NOT NULL,
+  event_id TEXT NOT NULL UNIQUE,
+  type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  metadata TEXT NOT NULL,
+  stored_at TEXT NOT NULL,
+  UNIQUE (stream_id, stream_revision)
+) STRICT`;
+
+export interface SqliteStatements {
+  byIds: Statement<[string]>;
+  revision: Statement<[string]>;
+  insert: Statement<[string, number, string, string, string, string, string]>;
+  readStream: Statement<[string, bigint]>;
+  readAll: Statement<[number, number]>;
+}
+
+export function createSchema(db: Database): SqliteStatements {
+  db.exec(SCHEMA);
+  return {
+    byIds: db.prepare('SELECT * FROM events WHERE event_id IN (SELECT value FROM json_each(?))'),
+    revision: db.prepare('SELECT max(stream_revision) AS rev FROM events WHERE stream_id = ?'),
+    insert: db.prepare(
+      `INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata, stored_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    readStream: db.prepare('SELECT * FROM events WHERE stream_id = ? AND stream_revision >= ? ORDER BY stream_revision'),
+    readAll: db.prepare('SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?'),
+  };
+}
