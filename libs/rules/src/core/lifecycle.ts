@@ -328,3 +328,9 @@ export function coreView(state: FightCore): Record<string, unknown> {
     pending: state.pending ?? null,
   };
 }
+
+/** RULINGS.md C3 for the lifecycle: a player may end their own combatant's activation; the rest is the GM's. */
+export function lifecycleActor(state: FightCore, command: RuleCommand): { combatantId: string; field: string } | undefined {
+  if (command.type === 'EndActivation' && state.activeId) return { combatantId: state.activeId, field: 'type' };
+  return undefined;
+}

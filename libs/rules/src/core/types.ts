@@ -77,4 +77,9 @@ export interface RuleSystem<S extends FightCore = FightCore> {
   evolve(state: S, event: RuleEvent): S;
   /** What a frontend renders. */
   view(state: S): Record<string, unknown>;
+  /**
+   * RULINGS.md C3: the combatant a command acts for, so a player may send it only for
+   * their own combatants; undefined means a GM-only command.
+   */
+  actorOf?(state: S, command: RuleCommand): { combatantId: string; field: string } | undefined;
 }

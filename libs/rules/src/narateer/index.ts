@@ -1,18 +1,25 @@
 import { initialCore, LIFECYCLE_COMMANDS } from '../core/lifecycle';
 import { RuleSystem } from '../core/types';
+import { NARATEER_COMMANDS } from './commands';
 import { NARATEER_DATA, NARATEER_RULINGS } from './data';
 import { decide } from './decide';
 import { evolve } from './evolve';
 import { NarateerState } from './state';
 import { view } from './view';
 
+/** Every optional field is present from the start so states keep one shape (fast spreads in evolve). */
+function start(fightId: string): NarateerState {
+  const core = initialCore(fightId, 'narateer');
+  return { ...core, combatants: {}, activeId: undefined, pending: undefined, exchange: undefined, pendingWounds: undefined, opportunity: undefined, exchanges: 0, lingeringApplied: 0 };
+}
+
 export const narateer: RuleSystem<NarateerState> = {
   id: 'narateer',
   name: 'Narateer',
   data: NARATEER_DATA,
   rulings: NARATEER_RULINGS,
-  commands: { ...LIFECYCLE_COMMANDS },
-  start: (fightId) => initialCore(fightId, 'narateer') as NarateerState,
+  commands: { ...LIFECYCLE_COMMANDS, ...NARATEER_COMMANDS },
+  start,
   decide,
   evolve,
   view,
@@ -20,3 +27,6 @@ export const narateer: RuleSystem<NarateerState> = {
 
 export * from './state';
 export * from './sheet';
+export * from './events';
+export { NARATEER_COMMANDS } from './commands';
+export type { NarateerCommandType } from './commands';

@@ -1,10 +1,78 @@
 import { CombatantCore, FightCore } from '../core/types';
+import { Harm } from './data';
+import { ExchangeDeclaredData, ExchangeRespondedData, Space, WoundAllocationRequestedData } from './events';
 import { NarateerSheet } from './sheet';
+
+/** RULINGS.md N3/N17: one kind of die, by state. */
+export interface DiceCounts {
+  ready: number;
+  used: number;
+  wounded: number;
+}
+
+export interface WeaponState {
+  loaded: boolean;
+  /** Absent = unlimited. */
+  ammunition?: number;
+}
+
+export interface ActiveCondition {
+  condition: string;
+  intensity?: number;
+  /** Lasts until the end of this round; absent = until removed. */
+  untilRound?: number;
+}
+
+export interface LingeringHarm {
+  id: string;
+  form: string;
+  harm: Harm;
+  wounds: number;
+  source?: string;
+  appliedRound: number;
+}
 
 export interface NarateerCombatant extends CombatantCore<NarateerSheet> {
   vitality: number;
   /** Initiative Side Roll total, once rolled. */
   initiative?: number;
+  ad: DiceCounts;
+  md: DiceCounts;
+  /** Proactive uses spent in the current activation (N5). */
+  uses: { melee: number; ranged: number };
+  weapons: Record<string, WeaponState>;
+  conditions: ActiveCondition[];
+  lingering: LingeringHarm[];
+  position?: Space;
+  withdrawn: boolean;
+  /** N18: Vitality has already fallen below half once in this fight. */
+  belowHalf: boolean;
 }
 
-export type NarateerState = FightCore<NarateerCombatant>;
+export interface CurrentExchange extends ExchangeDeclaredData {
+  response?: ExchangeRespondedData;
+}
+
+/** N24: the opportunities a move step opened, offered one at a time. */
+export interface OpportunityQueue {
+  moverId: string;
+  step: { from: Space; to: Space };
+  current?: string;
+  remaining: string[];
+}
+
+export interface NarateerState extends FightCore<NarateerCombatant> {
+  exchange?: CurrentExchange;
+  pendingWounds?: WoundAllocationRequestedData;
+  opportunity?: OpportunityQueue;
+  exchanges: number;
+  lingeringApplied: number;
+}
+
+export type CombatState = 'Active' | 'Collapsed' | 'Withdrawn';
+
+/** RULINGS.md N10. */
+export function combatState(c: NarateerCombatant): CombatState {
+  if (c.vitality <= 0) return 'Collapsed';
+  return c.withdrawn ? 'Withdrawn' : 'Active';
+}

@@ -1,12 +1,46 @@
 import { coreView } from '../core/lifecycle';
-import { NarateerState } from './state';
+import { ATTACK_SKILL } from './data';
+import { proactiveLimit } from './decide/common';
+import { combatState, NarateerCombatant, NarateerState } from './state';
 
+/** What a frontend renders: the shared fight view plus each combatant's Narateer state. */
 export function view(state: NarateerState): Record<string, unknown> {
   return {
     ...coreView(state),
-    combatants: state.joined.map((id) => {
-      const c = state.combatants[id];
-      return { id, name: c.name, side: c.side, vitality: c.vitality, maxVitality: c.sheet.maxVitality, initiative: c.initiative ?? null };
-    }),
+    combatants: state.joined.map((id) => combatantView(state.combatants[id])),
+    exchange: state.exchange ?? null,
+    pendingWounds: state.pendingWounds ?? null,
+    opportunity: state.opportunity ?? null,
+  };
+}
+
+function combatantView(c: NarateerCombatant): Record<string, unknown> {
+  return {
+    id: c.id,
+    name: c.name,
+    side: c.side,
+    state: combatState(c),
+    vitality: c.vitality,
+    maxVitality: c.sheet.maxVitality,
+    initiative: c.initiative ?? null,
+    ad: { ...c.ad, max: c.sheet.maxAD },
+    md: { ...c.md, max: c.sheet.maxMD },
+    proactiveUsesLeft: {
+      melee: proactiveLimit(c, ATTACK_SKILL.melee) - c.uses.melee,
+      ranged: proactiveLimit(c, ATTACK_SKILL.ranged) - c.uses.ranged,
+    },
+    conditions: c.conditions.map((k) => ({ condition: k.condition, intensity: k.intensity ?? null, untilRound: k.untilRound ?? null })),
+    lingeringHarm: c.lingering.map((l) => ({ ...l, label: `Lingering Harm: ${l.form}`, harmLabel: `${l.harm.domain} (${l.harm.type})` })),
+    position: c.position ?? null,
+    soak: c.sheet.soak,
+    woundPreference: c.sheet.woundPreference,
+    weapons: c.sheet.weapons.map((w) => ({
+      id: w.id,
+      name: w.name,
+      kind: w.kind,
+      loaded: c.weapons[w.id].loaded,
+      ammunition: c.weapons[w.id].ammunition ?? null,
+      ready: (!w.needsLoading || c.weapons[w.id].loaded) && c.weapons[w.id].ammunition !== 0,
+    })),
   };
 }

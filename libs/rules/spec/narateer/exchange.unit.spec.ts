@@ -1,0 +1,165 @@
+import { given } from '../given';
+import { narateer } from '../../src/narateer';
+import { fight, find, melee, mira, orin, respond, sheet, spear, stateOf, sword, then, types , exact } from './helpers';
+
+const duel = (a = mira, b = orin) => fight([{ id: 'mira', sheet: a }, { id: 'orin', sheet: b }], 'mira');
+
+describe('Narateer exchanges', () => {
+  it('Tempo: exchanges happen only during the attacker’s activation', () => {
+    const v = given(narateer, duel()).when({ ...melee('orin', 'mira', 0), weaponId: 'mace' }).violation();
+    expect(v).toMatchObject({ code: 'NARATEER_NOT_YOUR_TEMPO', field: 'attackerId' });
+    const noActivation = fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }]);
+    expect(given(narateer, noActivation).when(melee('mira', 'orin', 0)).violation().code).toBe('NARATEER_NOT_YOUR_TEMPO');
+  });
+
+  it('Proactive uses (N5): SL 0 still gives one use per Skill, counted per Skill and per activation', () => {
+    const rookie = sheet({ skills: { melee: 0, ranged: 0 }, weapons: [sword, { id: 'sling', name: 'Sling', kind: 'ranged', baseAttackCost: 1, weaponDamage: 1, damageVitalCap: 2, effectiveRange: 5, maximumRange: 10, harm: 'Physical (Impact)' }] });
+    let events = fight([{ id: 'r', sheet: rookie }, { id: 'orin', sheet: orin }], 'r');
+    events = then(events, melee('r', 'orin', 0, { response: 'none' }), { dice: [1] });
+    expect(given(narateer, events).when(melee('r', 'orin', 0, { response: 'none' }), { dice: [1] }).violation().code).toBe('NARATEER_PROACTIVE_LIMIT');
+    // The Ranged use is still there.
+    events = then(events, { type: 'DeclareExchange', attackerId: 'r', targetId: 'orin', kind: 'ranged', weaponId: 'sling', boost: 0, response: 'none' }, { dice: [2] });
+    expect(stateOf(events).combatants.r.uses).toEqual({ melee: 1, ranged: 1 });
+  });
+
+  it('Boost is capped by Ready AD, and MD never pays exchange costs (N17)', () => {
+    const poor = { ...mira, maxAD: 2, maxMD: 3 };
+    const v = given(narateer, duel(poor)).when(melee('mira', 'orin', 2)).violation();
+    expect(v).toMatchObject({ code: 'NARATEER_NOT_ENOUGH_READY_AD', field: 'boost' });
+  });
+
+  it('Base Attack Cost: Attack Dice = Base Attack Cost + Boost, moved from Ready to Used', () => {
+    const events = exact(duel(), melee('mira', 'orin', 2));
+    expect(find(events, 'ExchangeDeclared')).toMatchObject({ weaponId: 'sword', boost: 2, dice: 3, skill: 'melee' });
+    expect(stateOf([...duel(), ...events]).combatants.mira.ad).toEqual({ ready: 2, used: 3, wounded: 0 });
+  });
+
+  it('Full Guard against melee uses Melee, costs 1 AD plus Boost, rolls with Advantage', () => {
+    const declared = then(duel(), melee('mira', 'orin', 0));
+    const events = exact(declared, respond('orin', 'fullGuard', 1), { dice: [4, 1, 2], rerollFaces: [3] });
+    const responded = find(events, 'ExchangeResponded');
+    expect(responded).toMatchObject({ response: 'fullGuard', skill: 'melee', dice: 2, edge: { advantage: ['fullGuard'], disadvantage: [] } });
+    expect(find(events, 'ExchangeResolved').responder).toMatchObject({ edge: 'advantage', reroll: { index: 0, original: 1, kept: 'reroll' }, faces: [3, 2], total: 1 });
+  });
+
+  it('Full Guard wins ties and never deals damage, even with the higher total (N7)', () => {
+    const declared = then(duel(), melee('mira', 'orin', 0));
+    const tie = exact(declared, respond('orin', 'fullGuard'), { dice: [4, 4], rerollFaces: [1] });
+    expect(find(tie, 'ExchangeResolved')).toMatchObject({ outcome: 'guarded', winnerId: 'orin' });
+    expect(types(tie)).not.toContain('WoundsApplied');
+    const higher = exact(declared, respond('orin', 'fullGuard'), { dice: [1, 6], rerollFaces: [6] });
+    expect(find(higher, 'ExchangeResolved')).toMatchObject({ outcome: 'guarded' });
+    expect(find(higher, 'ExchangeResolved').hitMargin).toBeUndefined();
+    expect(types(higher)).not.toContain('WoundsApplied');
+  });
+
+  it('Clash: the responder pays its weapon’s Base Attack Cost and, winning, wounds the attacker with its own weapon', () => {
+    const declared = then(duel(), melee('mira', 'orin', 0));
+    const events = exact(declared, respond('orin', 'clash', 1), { dice: [1, 6, 3], followUpFaces: [4, 4] });
+    expect(find(events, 'ExchangeResponded')).toMatchObject({ response: 'clash', weaponId: 'mace', dice: 2, damageVital: 'strength', skill: 'melee' });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'counterHit', winnerId: 'orin', hitMargin: 3 });
+    // Mace: Weapon Damage 2 + min(Strength 3, cap 3) = 5; Mira's Soak 1: 3 + 5 − 1 = 7 → 5 Wounds.
+    expect(find(events, 'WoundsApplied')).toMatchObject({ combatantId: 'mira', sourceId: 'orin', weaponId: 'mace', strikeRating: 5, woundMargin: 7, wounds: 5, harmLabel: 'Physical (Impact)' });
+  });
+
+  it('Clash tie: neither combatant lands a clean hit (N7)', () => {
+    const declared = then(duel(), melee('mira', 'orin', 0));
+    const events = exact(declared, respond('orin', 'clash'), { dice: [4, 5] });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'tie' });
+    expect(find(events, 'ExchangeResolved').winnerId).toBeUndefined();
+    expect(types(events)).toEqual(['ExchangeResponded', 'ExchangeResolved']);
+  });
+
+  it('Clash needs reach: a melee weapon that cannot reach the tempo-holder cannot Clash', () => {
+    const long = { ...mira, weapons: [spear] };
+    let events = fight([{ id: 'mira', sheet: long }, { id: 'orin', sheet: orin }], 'mira');
+    events = then(events, { type: 'SetPosition', combatantId: 'mira', position: { x: 0, y: 0 } });
+    events = then(events, { type: 'SetPosition', combatantId: 'orin', position: { x: 2, y: 0 } });
+    events = then(events, { ...melee('mira', 'orin', 0), weaponId: 'spear' });
+    expect(given(narateer, events).when(respond('orin', 'clash')).violation()).toMatchObject({ code: 'NARATEER_NOT_IN_REACH', field: 'weaponId' });
+    expect(exact(events, respond('orin', 'fullGuard'), { dice: [3, 3], rerollFaces: [3] })).toHaveLength(2);
+  });
+
+  it('A melee attack needs reach: out of reach on the map, or by the GM’s distance', () => {
+    let events = duel();
+    events = then(events, { type: 'SetPosition', combatantId: 'mira', position: { x: 0, y: 0 } });
+    events = then(events, { type: 'SetPosition', combatantId: 'orin', position: { x: 2, y: 1 } });
+    expect(given(narateer, events).when(melee('mira', 'orin', 0)).violation()).toMatchObject({ code: 'NARATEER_NOT_IN_REACH', field: 'weaponId' });
+    expect(given(narateer, duel()).when(melee('mira', 'orin', 0, { distance: 3 })).violation()).toMatchObject({ code: 'NARATEER_NOT_IN_REACH', field: 'distance' });
+  });
+
+  it('No Response: the tempo-holder rolls against target number 0 and any positive result lands', () => {
+    const declared = then(duel(), melee('mira', 'orin', 0));
+    const events = exact(declared, respond('orin', 'none'), { dice: [3] });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ targetNumber: 0, outcome: 'hit', hitMargin: 1 });
+    expect(find(events, 'ExchangeResolved').responder).toBeUndefined();
+    expect(given(narateer, declared).when(respond('orin', 'none', 1)).violation()).toMatchObject({ code: 'NARATEER_BOOST_WITHOUT_ROLL', field: 'boost' });
+  });
+
+  it('N30: a total of 0 against target number 0 is a tie — no clean hit', () => {
+    const events = exact(duel(), melee('mira', 'orin', 0, { response: 'none' }), { dice: [2] });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'tie', targetNumber: 0 });
+  });
+
+  it('No Response is forced when the target is unaware, incapacitated, Collapsed or out of Ready AD (N6, N20)', () => {
+    const unaware = exact(duel(), melee('mira', 'orin', 0, { targetUnaware: true }), { dice: [3] });
+    expect(find(unaware, 'ExchangeResponded')).toMatchObject({ response: 'none', forced: 'unaware' });
+    const spent = then(duel(), { type: 'SpendDice', combatantId: 'orin', ad: 5 });
+    expect(find(exact(spent, melee('mira', 'orin', 0), { dice: [3] }), 'ExchangeResponded')).toMatchObject({ forced: 'noReadyAD' });
+    const out = then(duel(), { type: 'ApplyCondition', combatantId: 'orin', condition: 'unconscious' });
+    // A response given up front does not override a forced No Response.
+    expect(find(exact(out, melee('mira', 'orin', 0, { response: 'clash' }), { dice: [3] }), 'ExchangeResponded')).toMatchObject({ response: 'none', forced: 'incapacitated' });
+    const down = then(duel(), { type: 'ApplyWounds', combatantId: 'orin', wounds: 8, harm: 'Physical (Impact)' });
+    expect(find(exact(down, melee('mira', 'orin', 0), { dice: [3] }), 'ExchangeResponded')).toMatchObject({ forced: 'collapsed' });
+  });
+
+  it('C4: while the response is pending, other commands are refused, and only the responder answers', () => {
+    const declared = then(duel(), melee('mira', 'orin', 0));
+    expect(given(narateer, declared).when(melee('mira', 'orin', 0)).violation().code).toBe('PENDING_DECISION');
+    expect(given(narateer, declared).when({ type: 'EndActivation' }).violation().code).toBe('PENDING_DECISION');
+    expect(given(narateer, declared).when(respond('mira', 'none')).violation()).toMatchObject({ code: 'NARATEER_NOT_THE_RESPONDER', field: 'combatantId' });
+  });
+
+  it('N22: the completing command carries both pools in dice; missing faces are refused naming the field', () => {
+    const declared = then(duel(), melee('mira', 'orin', 2));
+    const v = given(narateer, declared).when(respond('orin', 'clash'), { dice: [6, 6, 6] }).violation();
+    expect(v).toMatchObject({ code: 'DICE_MANUAL_FACES_MISSING', field: 'dice[3]' });
+    const needsReroll = given(narateer, declared).when(respond('orin', 'fullGuard'), { dice: [6, 6, 6, 1] }).violation();
+    expect(needsReroll).toMatchObject({ code: 'DICE_MANUAL_FACES_MISSING', field: 'rerollFaces[0]' });
+  });
+
+  it('N23: a response given up front resolves the exchange in DeclareExchange', () => {
+    const events = exact(duel(), melee('mira', 'orin', 1, { response: { response: 'clash', boost: 1 } }), { dice: [3, 3, 1, 1] });
+    expect(types(events)).toEqual(['ExchangeDeclared', 'ExchangeResponded', 'ExchangeResolved', 'WoundsApplied']);
+    expect(find(events, 'ExchangeResponded')).toMatchObject({ source: 'declaration', dice: 2 });
+    expect(given(narateer, duel()).when(melee('mira', 'orin', 0, { response: { response: 'clash', boost: 3 } })).violation()).toMatchObject({ code: 'NARATEER_BOOST_OVER_SKILL', field: 'response.boost' });
+  });
+
+  it('N23: a standing response policy answers for an NPC, Boost capped to what is legal, falling back when Clash is impossible', () => {
+    const npc = { ...orin, responsePolicy: { response: 'clash', boost: 5 } };
+    const events = exact(duel(mira, npc), melee('mira', 'orin', 0), { dice: [3, 1, 1] });
+    expect(find(events, 'ExchangeResponded')).toMatchObject({ response: 'clash', boost: 1, dice: 2, source: 'policy' });
+    const unarmed = { ...orin, weapons: [], responsePolicy: { response: 'clash', boost: 1 } };
+    const fallback = exact(duel(mira, unarmed), melee('mira', 'orin', 0), { dice: [3, 1, 1], rerollFaces: [1] });
+    expect(find(fallback, 'ExchangeResponded')).toMatchObject({ response: 'fullGuard', boost: 1, source: 'policy' });
+  });
+
+  it('N35: a Clash without a named weapon uses the first legal weapon of the exchange’s kind; none is refused', () => {
+    const declared = then(duel(mira, { ...orin, weapons: [] }), melee('mira', 'orin', 0));
+    expect(given(narateer, declared).when(respond('orin', 'clash')).violation()).toMatchObject({ code: 'NARATEER_NO_LEGAL_CLASH', field: 'response' });
+  });
+
+  it('N29: the GM cancelling a pending response withdraws the exchange and returns the AD and the proactive use', () => {
+    const declared = then(duel(), melee('mira', 'orin', 2));
+    const s = given(narateer, declared).when({ type: 'CancelPending' }).state();
+    expect(s.exchange).toBeUndefined();
+    expect(s.combatants.mira.ad).toEqual({ ready: 5, used: 0, wounded: 0 });
+    expect(s.combatants.mira.uses.melee).toBe(0);
+  });
+
+  it('An exchange cannot target its own attacker, and needs a weapon of the declared kind', () => {
+    expect(given(narateer, duel()).when(melee('mira', 'mira', 0)).violation()).toMatchObject({ code: 'NARATEER_INVALID_TARGET', field: 'targetId' });
+    expect(given(narateer, duel()).when({ ...melee('mira', 'orin', 0), kind: 'ranged' }).violation()).toMatchObject({ code: 'NARATEER_WRONG_WEAPON_KIND', field: 'weaponId' });
+    expect(given(narateer, duel()).when({ ...melee('mira', 'orin', 0), weaponId: 'axe' }).violation()).toMatchObject({ code: 'NARATEER_UNKNOWN_WEAPON', field: 'weaponId' });
+  });
+});

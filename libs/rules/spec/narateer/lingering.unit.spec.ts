@@ -1,0 +1,122 @@
+import { given } from '../given';
+import { narateer } from '../../src/narateer';
+import { exact, fight, find, melee, mira, orin, sheet, stateOf, then, types } from './helpers';
+
+// One combatant whose activation is running in round 1: EndActivation closes the round.
+const solo = (s = sheet({ maxVitality: 20 })) => fight([{ id: 'a', sheet: s }], 'a');
+const bleed = (events: any[], extra: Record<string, unknown> = {}) => then(events, { type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Bleeding', ...extra });
+
+describe('Lingering Harm', () => {
+  it('N11: a Form takes its default classification and 1 Wound per tick; a Form without a default needs one', () => {
+    const events = bleed(solo(), { source: 'goblin knife' });
+    expect(events[events.length - 1].data).toEqual({ combatantId: 'a', lingeringHarmId: 'lh1', form: 'Bleeding', harm: { domain: 'Affliction', type: 'Bleeding' }, wounds: 1, round: 1, source: 'goblin knife' });
+    const burning = then(solo(), { type: 'ApplyLingeringHarm', combatantId: 'a', form: 'burning' });
+    expect(burning[burning.length - 1].data).toMatchObject({ form: 'Burning', harm: { domain: 'Elemental', type: 'Fire' } });
+    expect(given(narateer, solo()).when({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Cursed' }).violation()).toMatchObject({ code: 'NARATEER_HARM_REQUIRED', field: 'harm' });
+    const cursed = then(solo(), { type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Cursed', harm: 'Supernatural (Necrotic)', wounds: 2 });
+    expect(cursed[cursed.length - 1].data).toMatchObject({ form: 'Cursed', wounds: 2 });
+  });
+
+  it('N19: it first ticks at the end of the round it was applied in, through the lifecycle’s round end', () => {
+    const events = exact(bleed(solo()), { type: 'EndActivation' });
+    expect(types(events)).toEqual(['ActivationEnded', 'WoundsApplied', 'RoundEnded']);
+    expect(events[1].data).toMatchObject({ combatantId: 'a', lingeringHarmId: 'lh1', form: 'Bleeding', wounds: 1, harmLabel: 'Affliction (Bleeding)', vitality: 19 });
+  });
+
+  it('separate sources stack, even with the same Form, and resolve one by one', () => {
+    const events = exact(bleed(bleed(solo())), { type: 'EndActivation' });
+    expect(events.filter((e) => e.type === 'WoundsApplied').map((e) => e.data.lingeringHarmId)).toEqual(['lh1', 'lh2']);
+  });
+
+  it('ticks until treated; TreatLingeringHarm ends one instance (N19)', () => {
+    let events = bleed(bleed(solo()));
+    events = then(events, { type: 'TreatLingeringHarm', combatantId: 'a', lingeringHarmId: 'lh1' });
+    const round = exact(events, { type: 'EndActivation' });
+    expect(round.filter((e) => e.type === 'WoundsApplied').map((e) => e.data.lingeringHarmId)).toEqual(['lh2']);
+    expect(given(narateer, events).when({ type: 'TreatLingeringHarm', combatantId: 'a', lingeringHarmId: 'lh1' }).violation()).toMatchObject({ code: 'NARATEER_UNKNOWN_LINGERING_HARM', field: 'lingeringHarmId' });
+  });
+
+  it('keeps ticking while Collapsed, below 0', () => {
+    let events = bleed(fight([{ id: 'a', sheet: sheet({ maxVitality: 1 }) }, { id: 'b', sheet: sheet() }], 'b'));
+    events = then(events, { type: 'ApplyWounds', combatantId: 'a', wounds: 1, harm: 'Physical (Impact)' });
+    const round = exact(events, { type: 'EndActivation' });
+    expect(find(round, 'WoundsApplied')).toMatchObject({ combatantId: 'a', vitality: -1, state: 'Collapsed' });
+  });
+
+  it('a tick is one resolution: its Continuation Check reads followUpFaces of the command that ends the round', () => {
+    const s = sheet({ maxVitality: 4 });
+    let events = then(solo(s), { type: 'ApplyWounds', combatantId: 'a', wounds: 2, harm: 'Physical (Impact)' });
+    events = bleed(events);
+    const round = exact(events, { type: 'EndActivation' }, { followUpFaces: [1, 1] });
+    expect(find(round, 'ContinuationChecked')).toMatchObject({ triggers: ['belowHalf'], passed: false });
+    expect(types(round)).toEqual(['ActivationEnded', 'WoundsApplied', 'ContinuationChecked', 'RoundEnded']);
+  });
+
+  it('N28: ticks on an ASK sheet do not wait: they take AD first', () => {
+    const ask = sheet({ maxVitality: 20, maxMD: 2, woundPreference: 'ASK' });
+    const round = exact(bleed(solo(ask)), { type: 'EndActivation' });
+    expect(find(round, 'WoundsApplied').dice).toEqual([{ kind: 'AD', from: 'ready' }]);
+  });
+});
+
+describe('Conditions ("Close-Enough" Conditions Picker)', () => {
+  const duel = () => fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira');
+  const apply = (events: any[], extra: Record<string, unknown>) => then(events, { type: 'ApplyCondition', combatantId: 'orin', ...extra });
+
+  it('no stacking of like effects: the worst intensity and the longest duration remain (N26)', () => {
+    let events = apply(duel(), { condition: 'slowed', intensity: 2, rounds: 1 });
+    expect(events[events.length - 1].data).toEqual({ combatantId: 'orin', condition: 'slowed', intensity: 2, untilRound: 1 });
+    events = apply(events, { condition: 'slowed', intensity: 1, rounds: 3 });
+    expect(events[events.length - 1].data).toEqual({ combatantId: 'orin', condition: 'slowed', intensity: 2, untilRound: 3 });
+    expect(exact(events, { type: 'ApplyCondition', combatantId: 'orin', condition: 'slowed', intensity: 1, rounds: 1 })).toEqual([]);
+    expect(stateOf(events).combatants.orin.conditions).toHaveLength(1);
+    expect(given(narateer, events).when({ type: 'ApplyCondition', combatantId: 'orin', condition: 'sleepy' }).violation().field).toBe('condition');
+  });
+
+  it('a condition given in rounds ends with its last round; RemoveCondition ends it at once', () => {
+    let events = apply(duel(), { condition: 'prone', rounds: 1 });
+    events = apply(events, { condition: 'unnerved' });
+    events = then(events, { type: 'EndRound' });
+    expect(events.filter((e) => e.type === 'ConditionRemoved').map((e) => e.data)).toEqual([{ combatantId: 'orin', condition: 'prone', reason: 'expired' }]);
+    events = then(events, { type: 'RemoveCondition', combatantId: 'orin', condition: 'unnerved' });
+    expect(stateOf(events).combatants.orin.conditions).toEqual([]);
+    expect(exact(events, { type: 'RemoveCondition', combatantId: 'orin', condition: 'unnerved' })).toEqual([]);
+  });
+
+  it('N26: an incapacitated combatant (Unconscious, Paralyzed) cannot initiate an exchange', () => {
+    const events = then(duel(), { type: 'ApplyCondition', combatantId: 'mira', condition: 'paralyzed' });
+    expect(given(narateer, events).when(melee('mira', 'orin', 0)).violation()).toMatchObject({ code: 'NARATEER_CANNOT_ACT', field: 'attackerId' });
+  });
+});
+
+describe('Activations (RULINGS.md C7, N3, N16, N20)', () => {
+  it('Used dice become Ready and proactive uses reset at the start of the combatant’s own activation', () => {
+    let events = fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira');
+    events = then(events, melee('mira', 'orin', 2, { response: 'none' }), { dice: [1, 1, 1] });
+    expect(stateOf(events).combatants.mira).toMatchObject({ ad: { ready: 2, used: 3 }, uses: { melee: 1 } });
+    events = then(events, { type: 'EndActivation' });
+    // Orin's activation refreshes Orin, not Mira.
+    events = then(events, { type: 'StartActivation' });
+    expect(stateOf(events).combatants.mira.ad.used).toBe(3);
+    events = then(events, { type: 'EndActivation' });
+    events = then(events, { type: 'StartRound' });
+    const started = exact(events, { type: 'StartActivation' });
+    expect(started[1]).toEqual({ type: 'DiceRefreshed', data: { combatantId: 'mira', ad: { ready: 5, used: 0, wounded: 0 }, md: { ready: 0, used: 0, wounded: 0 } } });
+    expect(stateOf([...events, ...started]).combatants.mira.uses).toEqual({ melee: 0, ranged: 0 });
+  });
+
+  it('Collapsed and Withdrawn combatants are skipped', () => {
+    let events = fight([{ id: 'a', sheet: sheet() }, { id: 'b', sheet: sheet() }, { id: 'c', sheet: sheet() }]);
+    events = then(events, { type: 'ApplyWounds', combatantId: 'a', wounds: 8, harm: 'Physical (Impact)' });
+    events = then(events, { type: 'ApplyWounds', combatantId: 'b', wounds: 5, harm: 'Physical (Impact)' }, { followUpFaces: [1, 1] });
+    expect(exact(events, { type: 'StartActivation' })[0].data).toMatchObject({ combatantId: 'c' });
+  });
+
+  it('N33: SpendDice commits Ready AD/MD and may count a proactive use (a shove)', () => {
+    let events = fight([{ id: 'mira', sheet: { ...mira, maxMD: 2 } }, { id: 'orin', sheet: orin }], 'mira');
+    events = then(events, { type: 'SpendDice', combatantId: 'mira', ad: 1, md: 1, proactiveUse: 'melee', reason: 'shove' });
+    expect(stateOf(events).combatants.mira).toMatchObject({ ad: { ready: 4, used: 1 }, md: { ready: 1, used: 1 }, uses: { melee: 1 } });
+    expect(given(narateer, events).when({ type: 'SpendDice', combatantId: 'mira', md: 2 }).violation()).toMatchObject({ code: 'NARATEER_NOT_ENOUGH_READY_MD', field: 'md' });
+    expect(given(narateer, events).when({ type: 'SpendDice', combatantId: 'orin', proactiveUse: 'melee' }).violation()).toMatchObject({ code: 'NARATEER_NOT_YOUR_TEMPO', field: 'proactiveUse' });
+  });
+});

@@ -1,0 +1,175 @@
+import { given } from '../given';
+import { narateer } from '../../src/narateer';
+import { convertWounds } from '../../src/narateer/decide/wounds';
+import { exact, fight, find, mace, melee, mira, orin, respond, sheet, stateOf, sword, then, types } from './helpers';
+
+const duel = (a = mira, b = orin) => fight([{ id: 'mira', sheet: a }, { id: 'orin', sheet: b }], 'mira');
+const hurt = (events: any[], id: string, wounds: number, extra: Record<string, unknown> = {}, faces = {}) => then(events, { type: 'ApplyWounds', combatantId: id, wounds, harm: 'Physical (Impact)', ...extra }, faces);
+const last = (events: any[]) => events[events.length - 1].data;
+
+describe('Calculating Wounds', () => {
+  it('Strike Rating = Weapon Damage + min(active Damage Vital, Damage Vital Cap)', () => {
+    const strong = { ...mira, vitals: { strength: 5, agility: 1, resilience: 2 }, weapons: [{ ...sword, damageVitalCap: 2 }] };
+    const events = exact(duel(strong), melee('mira', 'orin', 0, { response: 'none' }), { dice: [3] });
+    // Strength 5 capped at 2: Strike Rating 2 + 2 = 4; Wound Margin 1 + 4 − 1 = 4 → 2 Wounds.
+    expect(find(events, 'WoundsApplied')).toMatchObject({ damageVital: 'strength', strikeRating: 4, woundMargin: 4, wounds: 2 });
+  });
+
+  it('N21: the Damage Vital must be one the weapon allows; the default is the highest after the cap', () => {
+    const heavy = { ...mira, weapons: [mace] };
+    expect(given(narateer, duel(heavy)).when({ ...melee('mira', 'orin', 0), weaponId: 'mace', damageVital: 'agility' }).violation()).toMatchObject({ code: 'NARATEER_DAMAGE_VITAL_NOT_ALLOWED', field: 'damageVital' });
+    // Agility 3 and Strength 2, both allowed for a light sword: named Strength is used when asked for.
+    const named = exact(duel(), melee('mira', 'orin', 0, { damageVital: 'strength', response: 'none' }), { dice: [3] });
+    expect(find(named, 'WoundsApplied')).toMatchObject({ damageVital: 'strength', strikeRating: 4 });
+  });
+
+  it('Wound Conversion: 1–2 → 1, 3–4 → 2, 5–6 → 3, 7–8 → 5, 9+ → 8; 0 or less → none', () => {
+    const table = [-3, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15].map(convertWounds);
+    expect(table).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 5, 5, 8, 8]);
+  });
+
+  it('N34: a hit whose Wound Margin is 0 or less is recorded with 0 Wounds', () => {
+    const armoured = { ...orin, armour: { soak: 6 } };
+    const events = exact(duel(mira, armoured), melee('mira', 'orin', 0, { response: 'none' }), { dice: [3] });
+    expect(find(events, 'WoundsApplied')).toMatchObject({ woundMargin: 0, wounds: 0, dice: [], vitality: 8 });
+  });
+
+  it('Harm classification: one per Wound result, from the weapon unless the GM overrides it for the attack', () => {
+    const events = exact(duel(), melee('mira', 'orin', 0, { response: 'none', harm: 'Elemental (Fire)' }), { dice: [3] });
+    expect(find(events, 'WoundsApplied')).toMatchObject({ harm: { domain: 'Elemental', type: 'Fire' }, harmLabel: 'Elemental (Fire)' });
+    expect(given(narateer, duel()).when(melee('mira', 'orin', 0, { harm: 'Magical (Fire)' })).violation()).toMatchObject({ field: 'harm' });
+    expect(given(narateer, duel()).when(melee('mira', 'orin', 0, { harm: 'Physical (Fire)' })).violation()).toMatchObject({ field: 'harm' });
+  });
+});
+
+describe('Applying Wounds', () => {
+  const both = sheet({ maxAD: 2, maxMD: 2, maxVitality: 20 });
+
+  it('AD_FIRST is the default: Ready AD, then Ready MD, then Used dice (N9)', () => {
+    let events = fight([{ id: 'a', sheet: both }]);
+    events = then(events, { type: 'SpendDice', combatantId: 'a', ad: 1, md: 1 });
+    events = hurt(events, 'a', 3);
+    expect(last(events).dice).toEqual([{ kind: 'AD', from: 'ready' }, { kind: 'MD', from: 'ready' }, { kind: 'AD', from: 'used' }]);
+  });
+
+  it('MD_FIRST takes Ready MD before Ready AD', () => {
+    const events = hurt(fight([{ id: 'a', sheet: { ...both, woundPreference: 'MD_FIRST' } }]), 'a', 3);
+    expect(last(events).dice).toEqual([{ kind: 'MD', from: 'ready' }, { kind: 'MD', from: 'ready' }, { kind: 'AD', from: 'ready' }]);
+  });
+
+  it('ASK opens a pending decision only when both kinds exist in the required state (N9)', () => {
+    const ask = { ...both, woundPreference: 'ASK' };
+    const events = hurt(fight([{ id: 'a', sheet: ask }]), 'a', 2);
+    expect(types(events).slice(-1)).toEqual(['WoundAllocationRequested']);
+    expect(stateOf(events).pending).toMatchObject({ kind: 'woundAllocation', awaiting: 'a' });
+    const adOnly = hurt(fight([{ id: 'a', sheet: { ...ask, maxMD: 0 } }]), 'a', 2);
+    expect(types(adOnly).slice(-1)).toEqual(['WoundsApplied']);
+  });
+
+  it('Ready dice always come before Used dice, whatever the kind', () => {
+    let events = fight([{ id: 'a', sheet: { ...both, woundPreference: 'ASK' } }]);
+    events = then(events, { type: 'SpendDice', combatantId: 'a', md: 1 });
+    events = hurt(events, 'a', 3);
+    // Ready: 2 AD, 1 MD. Wound 3 must take the last Ready die (MD), not a Used MD.
+    const v = given(narateer, events).when({ type: 'AllocateWounds', combatantId: 'a', allocation: ['AD', 'AD', 'AD'] }).violation();
+    expect(v).toMatchObject({ code: 'NARATEER_READY_BEFORE_USED', field: 'allocation[2]' });
+    expect(given(narateer, events).when({ type: 'AllocateWounds', combatantId: 'a', allocation: ['AD'] }).violation()).toMatchObject({ code: 'NARATEER_ALLOCATION_LENGTH', field: 'allocation' });
+    expect(given(narateer, events).when({ type: 'AllocateWounds', combatantId: 'b', allocation: ['AD'] }).violation().code).toBe('COMBATANT_NOT_FOUND');
+    const ok = exact(events, { type: 'AllocateWounds', combatantId: 'a', allocation: ['MD', 'AD', 'AD'] });
+    expect(ok[0].data).toMatchObject({ dice: [{ kind: 'MD', from: 'ready' }, { kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }] });
+  });
+
+  it('N29: the GM cancelling a pending allocation drops those wounds', () => {
+    const declared = then(duel(mira, { ...orin, maxMD: 2, woundPreference: 'ASK' }), melee('mira', 'orin', 0));
+    const events = then(declared, respond('orin', 'none'), { dice: [3] });
+    expect(stateOf(events).pending).toMatchObject({ kind: 'woundAllocation', awaiting: 'orin' });
+    const s = given(narateer, events).when({ type: 'CancelPending' }).state();
+    expect(s.pending).toBeUndefined();
+    expect(s.exchange).toBeUndefined();
+    expect(s.combatants.orin.vitality).toBe(8);
+  });
+
+  it('N28: an allocation given in advance is applied wound by wound; a kind not available takes the other', () => {
+    const ask = { ...both, woundPreference: 'ASK' };
+    const events = hurt(fight([{ id: 'a', sheet: ask }]), 'a', 4, { allocation: ['MD', 'MD', 'MD'] });
+    expect(last(events).dice).toEqual([{ kind: 'MD', from: 'ready' }, { kind: 'MD', from: 'ready' }, { kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }]);
+  });
+
+  it('N28: the wounded’s advance allocation rides on its own command (a Clash loser’s in DeclareExchange)', () => {
+    const mixed = { ...mira, maxAD: 4, maxMD: 2, woundPreference: 'ASK' };
+    const declared = then(duel(mixed), melee('mira', 'orin', 0, { allocation: ['MD'] }));
+    const events = exact(declared, respond('orin', 'clash'), { dice: [1, 3] });
+    // Orin wins by 1: 1 + Strike Rating 5 − Soak 1 = 5 → 3 Wounds; Mira said MD for the first.
+    expect(find(events, 'WoundsApplied')).toMatchObject({ combatantId: 'mira', wounds: 3, dice: [{ kind: 'MD', from: 'ready' }, { kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }] });
+  });
+
+  it('N17: Wounded dice remember their kind and never refresh; MD never pays exchange costs', () => {
+    let events = fight([{ id: 'a', sheet: { ...both, woundPreference: 'MD_FIRST' } }, { id: 'b', sheet: sheet() }], 'a');
+    events = then(events, { type: 'SpendDice', combatantId: 'a', ad: 2 });
+    events = hurt(events, 'a', 1);
+    events = then(events, { type: 'EndActivation' });
+    events = then(events, { type: 'StartActivation' });
+    events = then(events, { type: 'EndActivation' });
+    events = then(events, { type: 'StartRound' });
+    events = then(events, { type: 'StartActivation' });
+    expect(stateOf(events).combatants.a).toMatchObject({ ad: { ready: 2, used: 0, wounded: 0 }, md: { ready: 1, used: 0, wounded: 1 } });
+  });
+
+  it('Wounds beyond the dice still reduce Vitality, below 0 if need be, and the combatant Collapses (N10, N20)', () => {
+    const frail = sheet({ maxAD: 1, maxMD: 0, maxVitality: 3 });
+    const events = hurt(fight([{ id: 'a', sheet: frail }]), 'a', 5);
+    expect(last(events)).toMatchObject({ dice: [{ kind: 'AD', from: 'ready' }], vitality: -2, state: 'Collapsed', ad: { ready: 0, used: 0, wounded: 1 } });
+    expect(types(events).slice(-1)).toEqual(['WoundsApplied']);
+    expect(stateOf(events).combatants.a.vitality).toBe(-2);
+  });
+
+  it('N32: ApplyWounds takes Wounds or a Wound Margin converted by the table, not both', () => {
+    const events = hurt(fight([{ id: 'a', sheet: sheet({ maxVitality: 20 }) }]), 'a', undefined as unknown as number, { woundMargin: 7, effect: 'Thunderclap' });
+    expect(last(events)).toMatchObject({ woundMargin: 7, wounds: 5, effect: 'Thunderclap' });
+    expect(given(narateer, fight([{ id: 'a', sheet: sheet() }])).when({ type: 'ApplyWounds', combatantId: 'a', wounds: 1, woundMargin: 2, harm: 'Physical (Impact)' }).violation().field).toBe('wounds');
+  });
+});
+
+describe('Continuation Checks', () => {
+  const one = (s = sheet({ maxVitality: 8 })) => fight([{ id: 'a', sheet: s }, { id: 'b', sheet: sheet() }]);
+
+  it('falling below half Maximum Vitality for the first time triggers one check; later drops do not', () => {
+    let events = hurt(one(), 'a', 3);
+    expect(types(events).slice(-1)).toEqual(['WoundsApplied']);
+    events = hurt(events, 'a', 2, {}, { followUpFaces: [3, 1] });
+    expect(last(events)).toMatchObject({ triggers: ['belowHalf'], dots: 1, passed: true });
+    events = hurt(events, 'a', 1);
+    expect(types(events).slice(-1)).toEqual(['WoundsApplied']);
+  });
+
+  it('more Wounds than half Maximum Vitality from one source triggers a check; separate sources do not add up (N18)', () => {
+    const heavy = hurt(one(sheet({ maxVitality: 20 })), 'a', 11, {}, { followUpFaces: [4, 1] });
+    expect(last(heavy)).toMatchObject({ triggers: ['belowHalf', 'heavyWounds'], passed: true });
+    expect(types(heavy).filter((t) => t === 'ContinuationChecked')).toHaveLength(1);
+    let split = hurt(one(sheet({ maxVitality: 20 })), 'a', 6);
+    split = hurt(split, 'a', 5, {}, { followUpFaces: [4, 1] });
+    expect(last(split)).toMatchObject({ triggers: ['belowHalf'] });
+  });
+
+  it('a failed check (0 dots) makes the combatant Withdrawn: no activation, response forced to none (N10, N20)', () => {
+    const events = hurt(one(), 'a', 5, {}, { followUpFaces: [1, 2] });
+    expect(last(events)).toMatchObject({ dots: 0, passed: false, state: 'Withdrawn' });
+    const s = stateOf(events);
+    expect(s.combatants.a.withdrawn).toBe(true);
+    expect(given(narateer, events).when({ type: 'StartActivation', combatantId: 'a' }).violation().code).toBe('COMBATANT_CANNOT_ACT');
+    // The GM records the fictional consequence with a note.
+    expect(exact(events, { type: 'AddNote', combatantId: 'a', text: 'a surrenders' })[0].type).toBe('GmNoteAdded');
+  });
+
+  it('Collapsed characters make no Continuation Check', () => {
+    const events = hurt(one(), 'a', 8);
+    expect(types(events).slice(-1)).toEqual(['WoundsApplied']);
+    expect(last(events).state).toBe('Collapsed');
+  });
+
+  it('N15: Resilience 0 means a 0-dice Side Roll: 0 dots, a failure, without any faces', () => {
+    const fragile = sheet({ vitals: { strength: 2, agility: 2, resilience: 0 }, maxVitality: 8 });
+    const events = hurt(one(fragile), 'a', 5);
+    expect(last(events)).toMatchObject({ dice: 0, roll: { sides: 6, faces: [] }, passed: false });
+  });
+});

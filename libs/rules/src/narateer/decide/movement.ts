@@ -1,0 +1,51 @@
+import { bool, obj } from '../../core/fields';
+import { combatantId } from '../../core/lifecycle';
+import { RuleCommand, RuleEvent } from '../../core/types';
+import { ensure } from '../../core/violation';
+import { readPath, readSpace } from '../commands';
+import { ev, MovedData } from '../events';
+import { spaces } from '../space';
+import { NarateerState } from '../state';
+import { ableToAct, hasEffect } from './common';
+import { reactorsFor } from './opportunity';
+
+/** RULINGS.md N13: the GM places a combatant on a Space, or takes it off the map (null). */
+export function setPosition(state: NarateerState, command: RuleCommand): RuleEvent[] {
+  const id = combatantId(state, command.combatantId, 'combatantId');
+  if (command.position === null) return state.combatants[id].position ? [ev('PositionSet', { combatantId: id, position: null })] : [];
+  obj(command.position, 'position');
+  return [ev('PositionSet', { combatantId: id, position: readSpace(command.position, 'position') })];
+}
+
+/**
+ * narateer.txt: Opportunity Attacks — each step is checked separately; a step between two Spaces within an
+ * opponent's reach stops the move there and offers the opportunities (RULINGS.md N24).
+ */
+export function move(state: NarateerState, command: RuleCommand): RuleEvent[] {
+  const id = combatantId(state, command.combatantId, 'combatantId');
+  const path = readPath(command.path, 'path');
+  const noReactions = bool(command.noReactions, 'noReactions', false);
+  const forced = bool(command.forced, 'forced', false);
+  const c = state.combatants[id];
+  ensure(c.position, 'NARATEER_NOT_ON_MAP', `RULINGS.md N13: ${id} has no map position; the GM sets one with SetPosition`, 'combatantId');
+  if (!forced) {
+    ensure(state.roundOpen && state.activeId === id, 'NARATEER_NOT_YOUR_ACTIVATION', `RULINGS.md N24: ${id} moves in its own activation; other movement is forced`, 'combatantId');
+    ensure(ableToAct(c), 'NARATEER_CANNOT_ACT', `RULINGS.md N20/N26: ${id} is not able to act`, 'combatantId');
+    ensure(!hasEffect(c, 'cannotMove'), 'NARATEER_RESTRAINED', `RULINGS.md N26: ${id} is Restrained and cannot move by itself`, 'combatantId');
+  }
+  path.forEach((to, i) => ensure(spaces(i === 0 ? c.position! : path[i - 1], to) === 1, 'NARATEER_INVALID_STEP', 'RULINGS.md N24: each step of a path moves to an adjacent Space', `path[${i}]`));
+  const base = { combatantId: id, from: c.position, ...(noReactions ? { noReactions: true as const } : {}), ...(forced ? { forced: true as const } : {}) };
+  for (let i = 0; i < path.length && !noReactions; i++) {
+    const from = i === 0 ? c.position : path[i - 1];
+    const reactorIds = reactorsFor(state, id, from, path[i]);
+    if (reactorIds.length === 0) continue;
+    const moved: MovedData = { ...base, path: path.slice(0, i + 1), to: path[i] };
+    if (i + 1 < path.length) moved.stoppedBefore = path.length - i - 1;
+    return [
+      ev('Moved', moved),
+      ev('OpportunitiesIdentified', { moverId: id, step: { from, to: path[i] }, reactorIds }),
+      ev('OpportunityOffered', { moverId: id, reactorId: reactorIds[0] }),
+    ];
+  }
+  return [ev('Moved', { ...base, path, to: path[path.length - 1] })];
+}

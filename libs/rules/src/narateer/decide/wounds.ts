@@ -1,0 +1,128 @@
+import { combatantId } from '../../core/lifecycle';
+import { bad, int, str } from '../../core/fields';
+import { RuleCommand, RuleEvent } from '../../core/types';
+import { ensure } from '../../core/violation';
+import { DiceSource, Roll } from '../../dice/roll';
+import { DieKind, NARATEER_DIE_SIDES, WOUND_CONVERSION } from '../data';
+import { readAllocation } from '../commands';
+import { ContinuationTrigger, ev, WoundCalculation, WoundedDie, WoundsAppliedData } from '../events';
+import { totalDots } from '../rolls';
+import { readHarm } from '../sheet';
+import { DiceCounts, NarateerCombatant, NarateerState } from '../state';
+import { opportunityFollowUps } from './opportunity';
+
+/** narateer.txt: Wound Conversion (data table, RULINGS.md N8); 0 or less causes no Wound. */
+export function convertWounds(margin: number): number {
+  for (const band of WOUND_CONVERSION) if (margin >= band.minMargin) return band.wounds;
+  return 0;
+}
+
+type Preferred = (i: number) => DieKind;
+
+/** RULINGS.md N9/N28: ASK waits for the wounded unless the allocation came in advance or nothing is to choose. */
+export function woundEvents(s: NarateerState, calc: WoundCalculation, advance: DieKind[] | undefined, dice: DiceSource): RuleEvent[] {
+  const c = s.combatants[calc.combatantId];
+  if (!advance && c.sheet.woundPreference === 'ASK' && choiceArises(c, calc.wounds)) return [ev('WoundAllocationRequested', calc)];
+  return applyWounds(s, calc, preference(c, advance), dice);
+}
+
+export function preference(c: NarateerCombatant, advance?: DieKind[]): Preferred {
+  const fallback: DieKind = c.sheet.woundPreference === 'MD_FIRST' ? 'MD' : 'AD';
+  return (i) => advance?.[i] ?? fallback;
+}
+
+/** narateer.txt: Applying Wounds — Ready before Used regardless of type; the wounded picks AD or MD; each becomes Wounded. */
+export function allocate(c: NarateerCombatant, wounds: number, preferred: Preferred): { ad: DiceCounts; md: DiceCounts; moved: WoundedDie[] } {
+  const ad = { ...c.ad };
+  const md = { ...c.md };
+  const moved: WoundedDie[] = [];
+  for (let i = 0; i < wounds; i++) {
+    const from = ad.ready + md.ready > 0 ? 'ready' : ad.used + md.used > 0 ? 'used' : undefined;
+    if (!from) break;
+    let kind = preferred(i);
+    if ((kind === 'AD' ? ad : md)[from] === 0) kind = kind === 'AD' ? 'MD' : 'AD';
+    const pool = kind === 'AD' ? ad : md;
+    pool[from]--;
+    pool.wounded++;
+    moved.push({ kind, from });
+  }
+  return { ad, md, moved };
+}
+
+function choiceArises(c: NarateerCombatant, wounds: number): boolean {
+  let choice = false;
+  allocate(c, wounds, () => 'AD').moved.forEach((m, i) => {
+    const before = allocate(c, i, () => 'AD');
+    if (before.ad[m.from] > 0 && before.md[m.from] > 0) choice = true;
+  });
+  return choice;
+}
+
+/** Reduces Vitality per Wound (even with no die left), resolves the state, then the Continuation Check (N10, N18). */
+export function applyWounds(s: NarateerState, calc: WoundCalculation, preferred: Preferred, dice: DiceSource): RuleEvent[] {
+  const c = s.combatants[calc.combatantId];
+  const { ad, md, moved } = allocate(c, calc.wounds, preferred);
+  const vitality = c.vitality - calc.wounds;
+  const max = c.sheet.maxVitality;
+  const state = vitality <= 0 ? 'Collapsed' : c.withdrawn ? 'Withdrawn' : 'Active';
+  const data = Object.assign({}, calc) as WoundsAppliedData;
+  data.harmLabel = `${calc.harm.domain} (${calc.harm.type})`;
+  data.dice = moved;
+  data.vitalityBefore = c.vitality;
+  data.vitality = vitality;
+  data.ad = ad;
+  data.md = md;
+  data.state = state;
+  const triggers: ContinuationTrigger[] = [];
+  if (!c.belowHalf && 2 * vitality < max) {
+    data.firstBelowHalf = true;
+    triggers.push('belowHalf');
+  }
+  if (2 * calc.wounds > max) triggers.push('heavyWounds');
+  const events = [ev('WoundsApplied', data)];
+  if (triggers.length > 0 && state === 'Active') events.push(continuationCheck(c, triggers, dice));
+  return events;
+}
+
+/** narateer.txt: Continuation Checks — a Side Roll of Resilience dice; 1+ dots passes (RULINGS.md N15, N18). */
+function continuationCheck(c: NarateerCombatant, triggers: ContinuationTrigger[], dice: DiceSource): RuleEvent {
+  const n = c.sheet.vitals.resilience;
+  const roll: Roll = n > 0 ? dice.roll(n, NARATEER_DIE_SIDES, 'followUp') : { sides: NARATEER_DIE_SIDES, faces: [] };
+  const total = totalDots(roll.faces);
+  return ev('ContinuationChecked', { combatantId: c.id, triggers, dice: Math.max(0, n), roll, dots: total, passed: total >= 1, state: total >= 1 ? 'Active' : 'Withdrawn' });
+}
+
+/** RULINGS.md N9: the answer to a pending allocation names AD or MD for every Wound that takes a die. */
+export function allocateWounds(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+  const pw = state.pendingWounds;
+  ensure(pw, 'NARATEER_NO_WOUNDS_PENDING', 'no wound allocation is waiting', 'type');
+  const id = combatantId(state, command.combatantId, 'combatantId');
+  ensure(id === pw.combatantId, 'NARATEER_NOT_THE_WOUNDED', `RULINGS.md N9: ${pw.combatantId} chooses where its Wounds go, not ${id}`, 'combatantId');
+  const allocation = readAllocation(command.allocation, 'allocation', false)!;
+  checkAllocation(state.combatants[id], pw.wounds, allocation);
+  const events = applyWounds(state, pw, (i) => allocation[i], dice);
+  if (state.exchange?.opportunity) for (const e of opportunityFollowUps(state)) events.push(e);
+  return events;
+}
+
+function checkAllocation(c: NarateerCombatant, wounds: number, allocation: DieKind[]): void {
+  const moved = allocate(c, wounds, (i) => allocation[i] ?? 'AD').moved;
+  ensure(allocation.length === moved.length, 'NARATEER_ALLOCATION_LENGTH', `RULINGS.md N9: ${moved.length} Wound(s) take a die; name AD or MD for each`, 'allocation');
+  moved.forEach((m, i) => {
+    if (m.kind === allocation[i]) return;
+    const code = m.from === 'ready' ? 'NARATEER_READY_BEFORE_USED' : 'NARATEER_ALLOCATION_INVALID';
+    ensure(false, code, `narateer.txt: Applying Wounds: Wound ${i + 1} must take a ${m.from} die and ${c.id} has no ${m.from} ${allocation[i]}; Ready dice always come before Used dice`, `allocation[${i}]`);
+  });
+}
+
+/** RULINGS.md N32: the GM applies a spell's or effect's harm as one resolution. */
+export function applyWoundsCommand(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+  const id = combatantId(state, command.combatantId, 'combatantId');
+  if ((command.wounds === undefined) === (command.woundMargin === undefined)) bad('wounds', 'or woundMargin: give exactly one');
+  const woundMargin = command.woundMargin === undefined ? undefined : int(command.woundMargin, 'woundMargin', { min: -100, max: 100 });
+  const wounds = woundMargin === undefined ? int(command.wounds, 'wounds', { min: 0, max: 100 }) : convertWounds(woundMargin);
+  const calc: WoundCalculation = { combatantId: id, wounds, harm: readHarm(command.harm, 'harm') };
+  if (woundMargin !== undefined) calc.woundMargin = woundMargin;
+  if (command.effect !== undefined) calc.effect = str(command.effect, 'effect', { max: 200 });
+  return woundEvents(state, calc, readAllocation(command.allocation, 'allocation', true), dice);
+}

@@ -1,0 +1,14 @@
+import { Space } from './events';
+import { NarateerState } from './state';
+
+/** RULINGS.md N25: distance in Spaces on the square grid; a diagonal step counts 1. */
+export function spaces(a: Space, b: Space): number {
+  return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+}
+
+/** The map distance between two combatants, when both stand on the map. */
+export function mapDistance(state: NarateerState, aId: string, bId: string): number | undefined {
+  const a = state.combatants[aId].position;
+  const b = state.combatants[bId].position;
+  return a && b ? spaces(a, b) : undefined;
+}
