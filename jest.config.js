@@ -26,6 +26,8 @@ module.exports = {
     '^@app/fights/(.*)$': '<rootDir>/libs/fights/src/$1',
     '^@app/audit$': '<rootDir>/libs/audit/src/index.ts',
     '^@app/audit/(.*)$': '<rootDir>/libs/audit/src/$1',
+    '^@app/lab$': '<rootDir>/libs/lab/src/index.ts',
+    '^@app/lab/(.*)$': '<rootDir>/libs/lab/src/$1',
   },
   testTimeout: 30000,
 };
