@@ -2,11 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeDir, sheet } from './support/app';
-import { kill, startServer } from './support/server';
+import { kill, startServer, tenantKey } from './support/server';
 
+let key = '';
 async function post(url: string, body: unknown): Promise<{ status: number; body: any } | undefined> {
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
     return { status: res.status, body: await res.json() };
   } catch {
     return undefined; // the server died mid-request: not acknowledged
@@ -19,6 +20,7 @@ describe('crash safety', () => {
 
   it('SIGKILL in the middle of a write load loses no acknowledged event', async () => {
     const first = await startServer({ DATA_DIR: dataDir });
+    key = await tenantKey(first.url);
     const fights: string[] = [];
     for (let i = 0; i < 4; i++) {
       const created = await post(`${first.url}/fights`, { system: 'narateer', dice: { mode: 'manual' }, combatants: [{ name: 'A', sheet: sheet() }] });
@@ -43,7 +45,7 @@ describe('crash safety', () => {
     const second = await startServer({ DATA_DIR: dataDir });
     try {
       for (const fightId of fights) {
-        const log = (await (await fetch(`${second.url}/fights/${fightId}/events`)).json()) as any[];
+        const log = (await (await fetch(`${second.url}/fights/${fightId}/events`, { headers: { authorization: `Bearer ${key}` } })).json()) as any[];
         expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
         const bySeq = new Map(log.map((e) => [e.seq, e]));
         for (const a of acked.filter((x) => x.fightId === fightId)) {

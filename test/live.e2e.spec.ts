@@ -5,8 +5,9 @@ import { removeDir, sheet, startApp, TestApp } from './support/app';
 const EVENTS = `subscription($fightId: ID!, $after: Int) { fightEvents(fightId: $fightId, after: $after) { seq type hash } }`;
 const VIEWS = `subscription($fightId: ID!) { fightView(fightId: $fightId) { seq view } }`;
 
-function wsClient(url: string): Client {
-  return createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+let apiKey = '';
+function wsClient(url: string, key = apiKey): Client {
+  return createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: true, connectionParams: { authorization: `Bearer ${key}` } });
 }
 
 async function until(check: () => boolean, timeoutMs = 20000): Promise<void> {
@@ -48,6 +49,7 @@ describe('live read side: subscriptions that never miss an event', () => {
 
   beforeAll(async () => {
     t = await startApp({ listen: true });
+    apiKey = t.apiKey;
     fightId = (await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201)).body.fightId;
   });
   afterAll(async () => {
@@ -94,7 +96,7 @@ describe('live read side: subscriptions that never miss an event', () => {
 
   it('Server-Sent Events replay after Last-Event-ID, then go live', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${t.url}/fights/${fightId}/stream`, { headers: { 'last-event-id': '3' }, signal: controller.signal });
+    const res = await fetch(`${t.url}/fights/${fightId}/stream`, { headers: { 'last-event-id': '3', authorization: `Bearer ${apiKey}` }, signal: controller.signal });
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const ids: number[] = [];
     const reader = res.body!.getReader();
@@ -117,7 +119,7 @@ describe('live read side: subscriptions that never miss an event', () => {
     expect(ids).toEqual(Array.from({ length: body.seq - 3 }, (_, i) => i + 4));
     controller.abort();
     await pump;
-    const missing = await fetch(`${t.url}/fights/missing/stream`);
+    const missing = await fetch(`${t.url}/fights/missing/stream?token=${apiKey}`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: 'FIGHT_NOT_FOUND' });
   });

@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { Client as PgClient } from 'pg';
 import { sheet } from './support/app';
-import { kill, startServer } from './support/server';
+import { kill, startServer, tenantKey } from './support/server';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 
@@ -14,8 +14,9 @@ async function until(check: () => boolean, timeoutMs = 15000): Promise<void> {
   }
 }
 
+let key = '';
 const post = async (url: string, body: unknown) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as any };
 };
 
@@ -30,6 +31,7 @@ if (!PG_URL) {
       const env = { EVENT_STORE_URL: PG_URL, EVENT_STORE_SCHEMA: schema };
       servers.push(await startServer(env));
       servers.push(await startServer(env));
+      key = await tenantKey(servers[0].url);
     }, 60000);
     afterAll(async () => {
       await Promise.all(servers.map((s) => kill(s.proc, 'SIGTERM')));
@@ -44,7 +46,7 @@ if (!PG_URL) {
       const created = await post(`${a.url}/fights`, { system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'x', name: 'X', sheet: sheet() }] });
       expect(created.status).toBe(201);
       const fightId = created.body.fightId;
-      const client = createClient({ url: `${b.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+      const client = createClient({ url: `${b.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${key}` } });
       const seen: number[] = [];
       const stop = client.subscribe<{ fightEvents: { seq: number } }>(
         { query: 'subscription($f: ID!) { fightEvents(fightId: $f) { seq } }', variables: { f: fightId } },
@@ -63,7 +65,7 @@ if (!PG_URL) {
       stop();
       await client.dispose();
       // Both instances' projections agree.
-      const views = await Promise.all(servers.map(async (s) => (await (await fetch(`${s.url}/fights/${fightId}?minSeq=${last}`)).json()) as any));
+      const views = await Promise.all(servers.map(async (s) => (await (await fetch(`${s.url}/fights/${fightId}?minSeq=${last}`, { headers: { authorization: `Bearer ${key}` } })).json()) as any));
       expect(views[0]).toEqual(views[1]);
       expect(views[0].seq).toBe(last);
     }, 60000);

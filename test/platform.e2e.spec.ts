@@ -149,7 +149,7 @@ describe('Platform through REST and GraphQL', () => {
     await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'AddNote', text: 'before restart' }).expect(200);
     const before = (await t.http.get(`/fights/${body.fightId}/events`).expect(200)).body;
     await t.close();
-    t = await startApp({ dataDir: t.dataDir });
+    t = await startApp({ dataDir: t.dataDir, reuse: { apiKey: t.apiKey, tenantId: t.tenantId } });
     expect((await t.http.get(`/fights/${body.fightId}/events`).expect(200)).body).toEqual(before);
     expect((await t.http.get(`/fights/${body.fightId}`).expect(200)).body.seq).toBe(before.length);
     const listed = (await t.http.get('/fights?limit=100').expect(200)).body.items.map((f: any) => f.fightId);

@@ -6,34 +6,56 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createApp } from '../../apps/api/src/create-app';
 
+export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef';
+
 export interface TestApp {
   app: INestApplication;
+  /** A tenant API key; `http` and `gql` send it. */
+  apiKey: string;
+  tenantId: string;
+  /** Requests without the default key. */
+  anon: ReturnType<typeof request>;
   /** Set when started with `listen: true`: http://127.0.0.1:port */
   url?: string;
-  http: ReturnType<typeof request>;
+  http: ReturnType<typeof request.agent>;
   dataDir: string;
   close(): Promise<void>;
-  gql<T = any>(query: string, variables?: Record<string, unknown>): Promise<{ data?: T; errors?: any[] }>;
+  gql<T = any>(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ data?: T; errors?: any[] }>;
+  /** A new tenant: its id and first key. */
+  tenant(name?: string): Promise<{ tenantId: string; apiKey: string }>;
 }
 
 /** Boots the real app on a fresh SQLite file (or the given store URL). */
-export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string; listen?: boolean } = {}): Promise<TestApp> {
+export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string; listen?: boolean; reuse?: { apiKey: string; tenantId: string }; rateLimitPerSecond?: number } = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'crs-e2e-'));
-  const { app } = await createApp({ port: 0, host: '127.0.0.1', dataDir, eventStoreUrl: opts.eventStoreUrl, bodyLimit: '256kb', auditBodyLimit: '20mb' }, { logger: false });
+  const { app } = await createApp(
+    { port: 0, host: '127.0.0.1', dataDir, eventStoreUrl: opts.eventStoreUrl, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: TEST_ADMIN_KEY, rateLimitPerSecond: opts.rateLimitPerSecond },
+    { logger: false },
+  );
   let url: string | undefined;
   if (opts.listen) {
     await app.listen(0, '127.0.0.1');
     url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   } else await app.init();
-  const http = request(app.getHttpServer());
+  const anon = request(app.getHttpServer());
+  const tenant = async (name = 'Test table') => {
+    const res = await anon.post('/admin/tenants').set('authorization', `Bearer ${TEST_ADMIN_KEY}`).send({ name }).expect(201);
+    return { tenantId: res.body.tenantId as string, apiKey: res.body.apiKey as string };
+  };
+  const { tenantId, apiKey } = opts.reuse ?? (await tenant());
+  const http = request.agent(app.getHttpServer()).set('authorization', `Bearer ${apiKey}`);
   return {
     app,
     url,
     http,
+    anon,
+    apiKey,
+    tenantId,
+    tenant,
     dataDir,
     close: () => app.close(),
-    async gql(query, variables) {
-      const res = await request(app.getHttpServer()).post('/graphql').send({ query, variables });
+    async gql(query, variables, key = apiKey) {
+      const res = await request(app.getHttpServer()).post('/graphql').set('authorization', `Bearer ${key}`).send({ query, variables });
       return res.body;
     },
   };

@@ -3,11 +3,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const MAIN = join(__dirname, '../../dist/apps/api/src/main.js');
+export const SERVER_ADMIN_KEY = 'server-admin-key-0123456789abcdef';
+
+/** Creates a tenant through the admin API; returns its key. */
+export async function tenantKey(url: string): Promise<string> {
+  const res = await fetch(`${url}/admin/tenants`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVER_ADMIN_KEY}` }, body: JSON.stringify({ name: 'test' }) });
+  if (res.status !== 201) throw new Error(`tenant creation failed: ${res.status}`);
+  return ((await res.json()) as { apiKey: string }).apiKey;
+}
 
 /** The built service as a real process, for tests that kill it. */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
   if (!existsSync(MAIN)) execSync('npx nest build api', { cwd: join(__dirname, '../..'), stdio: 'inherit' });
-  const proc = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', ADMIN_API_KEY: SERVER_ADMIN_KEY, RATE_LIMIT_PER_SECOND: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);

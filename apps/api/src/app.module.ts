@@ -1,5 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { AuthGuard } from './auth/auth.guard';
+import { KeyThrottlerGuard } from './auth/key-throttler.guard';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AccessService } from '@app/fights';
+import { graphqlOptions } from './graphql/graphql-options';
+import { AdminController } from './auth/admin.controller';
+import { TokensController } from './auth/tokens.controller';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -24,23 +31,16 @@ export class AppModule {
       imports: [
         configModule,
         FightsModule,
-        GraphQLModule.forRoot<ApolloDriverConfig>({
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'per-second', ttl: 1000, limit: config.rateLimitPerSecond || Number.MAX_SAFE_INTEGER }] }),
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          autoSchemaFile: true,
-          subscriptions: { 'graphql-ws': { path: '/graphql' } },
-          sortSchema: true,
-          introspection: true,
-          playground: false,
-          includeStacktraceInErrorResponses: false,
-          formatError: (formatted) => {
-            const { stacktrace: _s, originalError: _o, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
-            if (!('statusCode' in extensions)) Object.assign(extensions, { statusCode: 400, code: extensions.code ?? 'GRAPHQL_INVALID' });
-            return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions };
-          },
+          imports: [FightsModule],
+          inject: [AccessService],
+          useFactory: graphqlOptions,
         }),
       ],
-      controllers: [FightsController, StreamController, SystemsController, ProjectionsController, AuditController],
-      providers: [FightsResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }],
+      controllers: [FightsController, StreamController, SystemsController, ProjectionsController, AuditController, AdminController, TokensController],
+      providers: [FightsResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }, { provide: APP_GUARD, useClass: KeyThrottlerGuard }, { provide: APP_GUARD, useClass: AuthGuard }],
     };
   }
 }

@@ -7,12 +7,19 @@ export interface ApiConfig {
   dataDir: string;
   bodyLimit: string;
   auditBodyLimit: string;
+  /** The operator's admin key; unset: one is generated on first start and printed once. */
+  adminApiKey?: string;
+  /** Requests per second per key or token; 0 turns rate limiting off. */
+  rateLimitPerSecond?: number;
+  /** Origins allowed by CORS; empty: no cross-origin access. */
+  corsOrigins?: string[];
 }
 
 /** Configuration by environment (README "Configuration"); a wrong value stops the boot with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const port = env.PORT === undefined ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (env.ADMIN_API_KEY !== undefined && env.ADMIN_API_KEY.length > 0 && env.ADMIN_API_KEY.length < 24) throw new Error('ADMIN_API_KEY must be at least 24 characters');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -21,5 +28,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     dataDir: env.DATA_DIR ?? './data',
     bodyLimit: env.BODY_LIMIT ?? '256kb',
     auditBodyLimit: env.AUDIT_BODY_LIMIT ?? '20mb',
+    adminApiKey: env.ADMIN_API_KEY || undefined,
+    rateLimitPerSecond: nonNegative(env.RATE_LIMIT_PER_SECOND, 'RATE_LIMIT_PER_SECOND', 100),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
+}
+
+function nonNegative(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}"`);
+  return n;
 }

@@ -20,6 +20,8 @@ export async function createApp(config: ApiConfig, options: { logger?: false } =
     res.status(e.statusCode).json(e);
   });
   app.enableShutdownHooks();
+  // CORS is off unless CORS_ORIGINS lists the browser origins allowed to call the API.
+  if (config.corsOrigins?.length) app.enableCors({ origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, allowedHeaders: ['authorization', 'content-type', 'last-event-id'] });
   const openapi = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

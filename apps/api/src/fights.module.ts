@@ -1,6 +1,6 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { createEventStore, EventStore } from '@app/event-store';
-import { createReadStore, FightQueries, FightService, ProjectionRunner } from '@app/fights';
+import { AccessRegistry, AccessService, createReadStore, FightQueries, FightService, ProjectionRunner } from '@app/fights';
 import { Logger } from '@nestjs/common';
 import { ApiConfig } from './config';
 
@@ -37,12 +37,27 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
       },
     },
     {
+      provide: AccessService,
+      inject: [EVENT_STORE, API_CONFIG, FightService],
+      useFactory: async (store: EventStore, config: ApiConfig, fights: FightService) => {
+        const access = new AccessService(store, new AccessRegistry());
+        const generated = await access.start(config.adminApiKey);
+        fights.onOtherEvent.add((e) => access.observe(e));
+        if (generated) {
+          new Logger('Access').warn(
+            `No admin key existed, so one was generated. It is shown only this once; only its hash is stored:\n\n    ADMIN API KEY: ${generated}\n\nUse it to create tenants (POST /admin/tenants). Set ADMIN_API_KEY to choose your own instead.`,
+          );
+        }
+        return access;
+      },
+    },
+    {
       provide: FightQueries,
       inject: [ProjectionRunner, FightService],
       useFactory: (runner: ProjectionRunner, fights: FightService) => new FightQueries(runner, fights),
     },
   ],
-  exports: [FightService, FightQueries, ProjectionRunner, EVENT_STORE],
+  exports: [FightService, FightQueries, ProjectionRunner, AccessService, EVENT_STORE],
 })
 export class FightsModule implements OnApplicationShutdown {
   constructor(

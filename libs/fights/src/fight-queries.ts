@@ -2,6 +2,7 @@ import { fightNotFound } from './errors';
 import { FightService, FightViewResult } from './fight-service';
 import { CombatantRow, FightQuery, FightRow } from './projections/read-store';
 import { ProjectionRunner } from './projections/runner';
+import { Principal } from './access/principal';
 
 const WAIT_MS = 2000;
 
@@ -23,14 +24,24 @@ export class FightQueries {
     return caught && caught.seq >= target ? toView(caught) : fresh;
   }
 
+  /** A tenant sees its own fights; a token, only its fight. */
+  async listFor(p: Principal, q: FightQuery): ReturnType<FightQueries['list']> {
+    if (p.kind === 'tenant') return this.list({ ...q, tenantId: p.tenantId });
+    if (p.kind === 'admin') return this.list(q);
+    const row = await this.runner.read.getFight(p.fightId);
+    const items = row && (!q.system || row.system === q.system) && (!q.status || row.status === q.status) ? [row] : [];
+    return {
+      items: items.slice(q.offset, q.offset + q.limit).map(summarise),
+      total: items.length,
+      limit: q.limit,
+      offset: q.offset,
+    };
+  }
+
   async list(q: FightQuery): Promise<{ items: FightSummary[]; total: number; limit: number; offset: number }> {
     const { items, total } = await this.runner.read.listFights(q);
     return {
-      items: items.map(({ view, headHash: _h, ...summary }) => ({
-        ...summary,
-        round: typeof view.round === 'number' ? view.round : 0,
-        combatants: Array.isArray(view.combatants) ? view.combatants.length : 0,
-      })),
+      items: items.map(summarise),
       total,
       limit: q.limit,
       offset: q.offset,
@@ -48,6 +59,12 @@ export class FightQueries {
   }
 }
 
-export type FightSummary = Omit<FightRow, 'view' | 'headHash'> & { round: number; combatants: number };
+export type FightSummary = Omit<FightRow, 'view' | 'headHash' | 'tenantId'> & { round: number; combatants: number };
+
+const summarise = ({ view, headHash: _h, tenantId: _t, ...summary }: FightRow): FightSummary => ({
+  ...summary,
+  round: typeof view.round === 'number' ? view.round : 0,
+  combatants: Array.isArray(view.combatants) ? view.combatants.length : 0,
+});
 
 const toView = (row: FightRow): FightViewResult => ({ fightId: row.fightId, seq: row.seq, view: row.view });

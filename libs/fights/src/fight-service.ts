@@ -25,6 +25,15 @@ export interface CommandInput {
   [field: string]: unknown;
 }
 
+/** Who sends a command: recorded as the events' actor; `scope` lists the combatants a player may act for. */
+export interface Actor {
+  name: string;
+  scope: 'all' | string[];
+  tenantId?: string;
+}
+
+export const GM_ACTOR: Actor = { name: 'gm', scope: 'all' };
+
 export interface CommandResult {
   fightId: string;
   seq: number;
@@ -64,6 +73,8 @@ export class FightService {
   readonly feed = new FightFeed();
   /** Called after every commit this instance makes or hears of (the projection runner listens). */
   readonly onCommit = new Set<() => void>();
+  /** Events of streams other than fights (access control), as the global log delivers them. */
+  readonly onOtherEvent = new Set<(e: StoredEvent) => void>();
   private readonly stopping = new AbortController();
 
   constructor(
@@ -89,9 +100,10 @@ export class FightService {
 
   private async follow(after: string | undefined): Promise<void> {
     try {
-      const live = this.store.subscribeAll({ after, signal: this.stopping.signal, filter: (e) => e.stream.startsWith(FIGHT_STREAM_PREFIX) });
+      const live = this.store.subscribeAll({ after, signal: this.stopping.signal });
       for await (const e of live) {
-        this.observe(e);
+        if (e.stream.startsWith(FIGHT_STREAM_PREFIX)) this.observe(e);
+        else for (const listener of this.onOtherEvent) listener(e);
         after = e.checkpoint;
       }
     } catch {
@@ -159,7 +171,7 @@ export class FightService {
     this.stopping.abort();
   }
 
-  async create(input: CreateFightInput, actor: string): Promise<CommandResult> {
+  async create(input: CreateFightInput, actor: Actor = GM_ACTOR, beforeAppend?: (fightId: string) => Promise<void>): Promise<CommandResult> {
     const system = findSystem(input.system);
     if (!system) throw new AppError(422, 'UNKNOWN_SYSTEM', `no rule system ${input.system}`, 'system');
     const mode = input.dice?.mode ?? 'fair';
@@ -176,12 +188,13 @@ export class FightService {
     };
     const state = system.start(fightId);
     const events = system.decide(state, command, new ManualDice({}));
+    await beforeAppend?.(fightId);
     await this.vault.seal(fightId, seed);
     const fight: LoadedFight = { fightId, system, state, revision: -1n, drawsUsed: 0, headHash: GENESIS_HASH, commands: new Map(), seed };
-    return this.append(fight, events, { commandId: randomUUID(), actor, drawsUsed: 0, command }, 'no_stream');
+    return this.append(fight, events, { commandId: randomUUID(), actor: actor.name, drawsUsed: 0, command, tenantId: actor.tenantId }, 'no_stream');
   }
 
-  execute(fightId: string, input: CommandInput, actor: string): Promise<CommandResult> {
+  execute(fightId: string, input: CommandInput, actor: Actor = GM_ACTOR): Promise<CommandResult> {
     return this.lock.run(fightId, async () => {
       for (let attempt = 0; ; attempt++) {
         const fight = attempt === 0 ? await this.load(fightId) : await this.refresh(fightId);
@@ -196,23 +209,24 @@ export class FightService {
     });
   }
 
-  private async decideAndAppend(fight: LoadedFight, input: CommandInput, actor: string): Promise<CommandResult> {
+  private async decideAndAppend(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<CommandResult> {
     const { commandId = randomUUID(), expectedSeq, ...command } = input;
     const seen = fight.commands.get(commandId);
     if (seen) return this.replay(fight, seen);
     const seq = Number(fight.revision) + 1;
     if (expectedSeq !== undefined && expectedSeq !== seq) throw expectedSeqMismatch(expectedSeq, seq);
-    if (command.type === UNDO_COMMAND) return this.undo(fight, command as RuleCommand, commandId, actor);
+    if (actor.scope !== 'all') assertPlayerMayAct(fight, command as RuleCommand, actor.scope);
+    if (command.type === UNDO_COMMAND) return this.undo(fight, command as RuleCommand, commandId, actor.name);
     if (command.type === 'EndFight') command.revealedSeed = await this.seedOf(fight);
     const dice = await this.diceFor(fight, command);
     const events = fight.system.decide(fight.state, command as RuleCommand, dice);
     if (dice instanceof ManualDice) dice.assertAllUsed();
     if (events.length === 0) return { fightId: fight.fightId, seq, events: [], view: this.viewOf(fight), replayed: false };
     const drawsUsed = dice instanceof SeededDice ? dice.drawsUsed : fight.drawsUsed;
-    return this.append(fight, events, { commandId, actor, drawsUsed, command: command as RuleCommand }, fight.revision);
+    return this.append(fight, events, { commandId, actor: actor.name, drawsUsed, command: command as RuleCommand }, fight.revision);
   }
 
-  private async append(fight: LoadedFight, events: RuleEvent[], meta: { commandId: string; actor: string; drawsUsed: number; command: RuleCommand }, expected: bigint | 'no_stream'): Promise<CommandResult> {
+  private async append(fight: LoadedFight, events: RuleEvent[], meta: { commandId: string; actor: string; drawsUsed: number; command: RuleCommand; tenantId?: string }, expected: bigint | 'no_stream'): Promise<CommandResult> {
     const at = this.clock().toISOString();
     const first = Number(fight.revision) + 2;
     let headHash = fight.headHash;
@@ -225,6 +239,7 @@ export class FightService {
       const metadata: EventMetadata = { fightId: fight.fightId, v: 1, at, actor: meta.actor, commandId: meta.commandId, drawsUsed: meta.drawsUsed, hash: e.hash };
       // The command rides on its first event, so an auditor can decide it again (issue "Audit").
       if (i === 0) metadata.command = recordable(meta.command);
+      if (meta.tenantId) metadata.tenantId = meta.tenantId;
       return { id: randomUUID(), type: e.type, data: e.data, metadata };
     });
     try {
@@ -367,4 +382,11 @@ function fold(fight: LoadedFight, e: StoredEvent): LoadedFight {
 function recordable(command: RuleCommand): RuleCommand {
   const { revealedSeed: _seed, ...rest } = command;
   return rest as RuleCommand;
+}
+
+/** RULINGS.md C3: a player acts only for their own combatants and answers only their own decisions. */
+function assertPlayerMayAct(fight: LoadedFight, command: RuleCommand, scope: string[]): void {
+  const acting = fight.system.actorOf?.(fight.state, command);
+  if (!acting) throw new AppError(403, 'GM_ONLY', `only the GM may send ${command.type}`, 'type');
+  if (!scope.includes(acting.combatantId)) throw new AppError(403, 'NOT_YOUR_COMBATANT', `this token does not act for ${acting.combatantId}`, acting.field);
 }

@@ -7,3 +7,4 @@ export * from './live/fight-feed';
 export * from './live/live-stream';
 export * from './projections';
 export * from './fight-queries';
+export * from './access';

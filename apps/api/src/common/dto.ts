@@ -89,7 +89,16 @@ export class CommandInputGql {
   payload?: Record<string, unknown>;
 }
 
-export class ListFightsQuery {
+/** GET routes accept the key or token as `?token=` too (EventSource and OBS cannot set headers). */
+export class TokenQuery {
+  @ApiPropertyOptional({ description: 'A key or token, for clients that cannot send Authorization' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  token?: string;
+}
+
+export class ListFightsQuery extends TokenQuery {
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()
@@ -117,7 +126,7 @@ export class ListFightsQuery {
   offset?: number;
 }
 
-export class EventsQuery {
+export class EventsQuery extends TokenQuery {
   @ApiPropertyOptional({ default: 0, description: 'Only events with seq greater than this.' })
   @IsOptional()
   @Type(() => Number)
@@ -126,7 +135,7 @@ export class EventsQuery {
   after?: number;
 }
 
-export class FightQueryDto {
+export class FightQueryDto extends TokenQuery {
   @ApiPropertyOptional({ description: 'Wait (up to 2 s) until the projection has reached this seq: read your own write.' })
   @IsOptional()
   @Type(() => Number)
@@ -142,7 +151,7 @@ export class FightQueryDto {
   at?: number;
 }
 
-export class LogQuery {
+export class LogQuery extends TokenQuery {
   @ApiPropertyOptional({ enum: ['json', 'ndjson'], description: 'Default json; ndjson also when Accept asks for application/x-ndjson.' })
   @IsOptional()
   @IsIn(['json', 'ndjson'])

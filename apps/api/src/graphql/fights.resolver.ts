@@ -1,12 +1,13 @@
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { AppError, FightQueries, FightService } from '@app/fights';
+import { AccessService, actorName, AppError, FightQueries, FightService, Principal } from '@app/fights';
+import { CurrentPrincipal } from '../auth/principal.decorator';
+import { requireTenant } from '../auth/roles';
 import { LogFormatError, parseFightLog, verifyFightLog } from '@app/audit';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { CommandInputGql, CreateFightInput } from '../common/dto';
 import { CombatantSummaryModel, CommandResultModel, FightEventModel, FightModel, FightPageModel, ProjectionStatusModel } from '../common/models';
 import { ProjectionRunner } from '@app/fights';
 
-const ACTOR = 'gm';
 
 @Resolver()
 export class FightsResolver {
@@ -14,30 +15,35 @@ export class FightsResolver {
     private readonly service: FightService,
     private readonly queries: FightQueries,
     private readonly runner: ProjectionRunner,
+    private readonly access: AccessService,
   ) {}
 
   @Query(() => FightPageModel, { description: 'Fights, newest first' })
   fights(
+    @CurrentPrincipal() p: Principal,
     @Args('system', { nullable: true }) system?: string,
     @Args('status', { nullable: true }) status?: string,
     @Args('limit', { type: () => Int, nullable: true }) limit?: number,
     @Args('offset', { type: () => Int, nullable: true }) offset?: number,
   ): Promise<FightPageModel> {
-    return this.queries.list({ system, status, limit: Math.min(Math.max(limit ?? 20, 1), 100), offset: Math.max(offset ?? 0, 0) });
+    return this.queries.listFor(p, { system, status, limit: Math.min(Math.max(limit ?? 20, 1), 100), offset: Math.max(offset ?? 0, 0) });
   }
 
   @Query(() => FightModel, { description: 'The fight view, from the fight-views projection; minSeq waits (up to 2 s) until it has reached that seq' })
   fight(
+    @CurrentPrincipal() p: Principal,
     @Args('fightId', { type: () => ID }) fightId: string,
     @Args('minSeq', { type: () => Int, nullable: true }) minSeq?: number,
     @Args('at', { type: () => Int, nullable: true, description: 'Time travel: the state right after the event with this seq' }) at?: number,
   ): Promise<FightModel> {
+    this.access.assertRead(p, fightId);
     if (at !== undefined && at !== null) return this.service.viewAt(fightId, at);
     return this.queries.fight(fightId, Math.max(minSeq ?? 0, 0));
   }
 
   @Query(() => GraphQLJSONObject, { description: 'The fight log for offline verification (the same document as GET /fights/:id/log)' })
-  fightExport(@Args('fightId', { type: () => ID }) fightId: string): Promise<Record<string, unknown>> {
+  fightExport(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string): Promise<Record<string, unknown>> {
+    this.access.assertRead(p, fightId);
     return this.service.exportLog(fightId) as unknown as Promise<Record<string, unknown>>;
   }
 
@@ -52,28 +58,33 @@ export class FightsResolver {
   }
 
   @Query(() => [CombatantSummaryModel], { description: 'Per-combatant summaries, from the combatants projection' })
-  fightCombatants(@Args('fightId', { type: () => ID }) fightId: string): Promise<CombatantSummaryModel[]> {
+  fightCombatants(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string): Promise<CombatantSummaryModel[]> {
+    this.access.assertRead(p, fightId);
     return this.queries.combatants(fightId);
   }
 
   @Query(() => [ProjectionStatusModel], { description: 'Each projection’s checkpoint and lag' })
-  projections(): Promise<ProjectionStatusModel[]> {
+  projections(@CurrentPrincipal() p: Principal): Promise<ProjectionStatusModel[]> {
+    if (p.kind !== 'admin' && p.kind !== 'tenant') throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key');
     return this.runner.status();
   }
 
   @Query(() => [FightEventModel], { description: 'The fight’s ordered events, after `after`' })
-  events(@Args('fightId', { type: () => ID }) fightId: string, @Args('after', { type: () => Int, nullable: true }) after?: number): Promise<FightEventModel[]> {
+  events(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string, @Args('after', { type: () => Int, nullable: true }) after?: number): Promise<FightEventModel[]> {
+    this.access.assertRead(p, fightId);
     return this.service.events(fightId, Math.max(after ?? 0, 0));
   }
 
   @Mutation(() => CommandResultModel, { description: 'Create a fight' })
-  createFight(@Args('input') input: CreateFightInput): Promise<CommandResultModel> {
-    return this.service.create(input, ACTOR);
+  createFight(@CurrentPrincipal() p: Principal, @Args('input') input: CreateFightInput): Promise<CommandResultModel> {
+    requireTenant(p);
+    return this.service.create(input, { name: actorName(p), scope: 'all', tenantId: p.tenantId }, (fightId) => this.access.ownFight(fightId, p));
   }
 
   @Mutation(() => CommandResultModel, { description: 'Send a command to a fight (the same path as POST /fights/:id/commands)' })
-  command(@Args('fightId', { type: () => ID }) fightId: string, @Args('input') input: CommandInputGql): Promise<CommandResultModel> {
+  command(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string, @Args('input') input: CommandInputGql): Promise<CommandResultModel> {
+    const scope = this.access.commandScope(p, fightId);
     const { payload, type, commandId, expectedSeq } = input;
-    return this.service.execute(fightId, { ...(payload ?? {}), type, commandId, expectedSeq }, ACTOR);
+    return this.service.execute(fightId, { ...(payload ?? {}), type, commandId, expectedSeq }, { name: actorName(p), scope });
   }
 }

@@ -1,23 +1,39 @@
 import { Args, ID, Int, Resolver, Subscription } from '@nestjs/graphql';
-import { FightService } from '@app/fights';
-import { AppError } from '@app/fights';
+import { AccessService, AppError, FightService, Principal, principalId } from '@app/fights';
+import { CurrentPrincipal } from '../auth/principal.decorator';
 import { FightEventModel, FightModel } from '../common/models';
 
 @Resolver()
 export class LiveResolver {
-  constructor(private readonly service: FightService) {}
+  constructor(
+    private readonly service: FightService,
+    private readonly access: AccessService,
+  ) {}
+
+  /** A revoked key or token stops open subscriptions at once. */
+  private closeOnRevoke<T extends { return?: () => Promise<unknown> }>(p: Principal, stream: T): T {
+    const off = this.access.registry.onRevoked(principalId(p), () => void stream.return?.());
+    const original = stream.return?.bind(stream);
+    stream.return = async () => {
+      off();
+      return original?.();
+    };
+    return stream;
+  }
 
   @Subscription(() => FightEventModel, {
     description: 'Every event after `after` (a seq; default 0 = from the start), then live. Reconnect with the last seq you saw to miss nothing.',
     resolve: (event: FightEventModel) => event,
   })
-  fightEvents(@Args('fightId', { type: () => ID }) fightId: string, @Args('after', { type: () => Int, nullable: true }) after?: number) {
+  async fightEvents(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string, @Args('after', { type: () => Int, nullable: true }) after?: number) {
+    this.access.assertRead(p, fightId);
     if (after !== undefined && after !== null && (!Number.isInteger(after) || after < 0)) throw new AppError(400, 'VALIDATION_FAILED', 'after must be a non-negative integer', 'after');
-    return this.service.watch(fightId, after ?? 0);
+    return this.closeOnRevoke(p, await this.service.watch(fightId, after ?? 0));
   }
 
   @Subscription(() => FightModel, { description: 'The fight view now, then after each change.', resolve: (view: FightModel) => view })
-  fightView(@Args('fightId', { type: () => ID }) fightId: string) {
-    return this.service.watchViews(fightId);
+  async fightView(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string) {
+    this.access.assertRead(p, fightId);
+    return this.closeOnRevoke(p, await this.service.watchViews(fightId));
   }
 }

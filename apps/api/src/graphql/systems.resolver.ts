@@ -2,8 +2,10 @@ import { Args, ID, Query, Resolver } from '@nestjs/graphql';
 import { AppError } from '@app/fights';
 import { findSystem, SYSTEMS } from '@app/rules';
 import { describeSystem } from '../common/describe-system';
+import { Public } from '../auth/public.decorator';
 import { SystemModel } from '../common/models';
 
+@Public()
 @Resolver()
 export class SystemsResolver {
   @Query(() => [SystemModel])

@@ -1,44 +1,49 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { toNdjson } from '@app/audit';
-import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { FightQueries, FightService } from '@app/fights';
+import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { AccessService, actorName, FightQueries, FightService, Principal } from '@app/fights';
+import { CurrentPrincipal } from '../auth/principal.decorator';
+import { requireTenant } from '../auth/roles';
 import { parseCommandBody } from '../common/command-body';
 import { CreateFightInput, EventsQuery, FightQueryDto, ListFightsQuery, LogQuery } from '../common/dto';
 import { CombatantSummaryModel, CommandBodyModel, CommandResultModel, ErrorModel, FightEventModel, FightModel, FightPageModel } from '../common/models';
 
-/** Until access control lands every caller acts as the fight's GM. */
-const ACTOR = 'gm';
 
 @ApiTags('fights')
+@ApiBearerAuth()
+@ApiResponse({ status: 401, type: ErrorModel, description: 'UNAUTHENTICATED or INVALID_CREDENTIALS' })
 @ApiResponse({ status: 400, type: ErrorModel, description: 'Invalid input (VALIDATION_FAILED, INVALID_JSON, …)' })
 @Controller('fights')
 export class FightsController {
   constructor(
     private readonly fights: FightService,
     private readonly queries: FightQueries,
+    private readonly access: AccessService,
   ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a fight: system, dice mode, combatant sheets' })
   @ApiResponse({ status: 201, type: CommandResultModel })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A sheet or setting breaks the rules' })
-  create(@Body() input: CreateFightInput): Promise<CommandResultModel> {
-    return this.fights.create(input, ACTOR);
+  create(@CurrentPrincipal() p: Principal, @Body() input: CreateFightInput): Promise<CommandResultModel> {
+    requireTenant(p);
+    return this.fights.create(input, { name: actorName(p), scope: 'all', tenantId: p.tenantId }, (fightId) => this.access.ownFight(fightId, p));
   }
 
   @Get()
   @ApiOperation({ summary: 'List fights, newest first' })
   @ApiOkResponse({ type: FightPageModel })
-  list(@Query() q: ListFightsQuery): Promise<FightPageModel> {
-    return this.queries.list({ system: q.system, status: q.status, limit: q.limit ?? 20, offset: q.offset ?? 0 });
+  list(@CurrentPrincipal() p: Principal, @Query() q: ListFightsQuery): Promise<FightPageModel> {
+    return this.queries.listFor(p, { system: q.system, status: q.status, limit: q.limit ?? 20, offset: q.offset ?? 0 });
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'The fight view, from the fight-views projection (use ?minSeq= to read past your own write)' })
   @ApiOkResponse({ type: FightModel })
   @ApiResponse({ status: 404, type: ErrorModel })
-  get(@Param('id') id: string, @Query() q: FightQueryDto): Promise<FightModel> {
+  get(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: FightQueryDto): Promise<FightModel> {
+    this.access.assertRead(p, id);
     return q.at === undefined ? this.queries.fight(id, q.minSeq ?? 0) : this.fights.viewAt(id, q.at);
   }
 
@@ -47,7 +52,8 @@ export class FightsController {
   @ApiProduces('application/json', 'application/x-ndjson')
   @ApiOkResponse({ description: 'The fight log (format combat-rules-fight-log/1)' })
   @ApiResponse({ status: 404, type: ErrorModel })
-  async log(@Param('id') id: string, @Query() q: LogQuery, @Headers('accept') accept: string | undefined, @Res() res: Response): Promise<void> {
+  async log(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: LogQuery, @Headers('accept') accept: string | undefined, @Res() res: Response): Promise<void> {
+    this.access.assertRead(p, id);
     const log = await this.fights.exportLog(id);
     const ndjson = q.format === 'ndjson' || (q.format === undefined && /application\/x-ndjson/.test(accept ?? ''));
     if (ndjson) res.type('application/x-ndjson').send(toNdjson(log));
@@ -58,7 +64,8 @@ export class FightsController {
   @ApiOperation({ summary: 'Per-combatant summaries, from the combatants projection' })
   @ApiOkResponse({ type: [CombatantSummaryModel] })
   @ApiResponse({ status: 404, type: ErrorModel })
-  combatants(@Param('id') id: string): Promise<CombatantSummaryModel[]> {
+  combatants(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<CombatantSummaryModel[]> {
+    this.access.assertRead(p, id);
     return this.queries.combatants(id);
   }
 
@@ -66,7 +73,8 @@ export class FightsController {
   @ApiOperation({ summary: 'The fight’s ordered event log' })
   @ApiOkResponse({ type: [FightEventModel] })
   @ApiResponse({ status: 404, type: ErrorModel })
-  events(@Param('id') id: string, @Query() q: EventsQuery): Promise<FightEventModel[]> {
+  events(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: EventsQuery): Promise<FightEventModel[]> {
+    this.access.assertRead(p, id);
     return this.fights.events(id, q.after ?? 0);
   }
 
@@ -79,7 +87,8 @@ export class FightsController {
   @ApiResponse({ status: 404, type: ErrorModel })
   @ApiResponse({ status: 409, type: ErrorModel, description: 'EXPECTED_SEQ_MISMATCH or CONCURRENCY_CONFLICT' })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A rule forbids it; `code` names the rule' })
-  command(@Param('id') id: string, @Body() body: unknown): Promise<CommandResultModel> {
-    return this.fights.execute(id, parseCommandBody(body), ACTOR);
+  command(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown): Promise<CommandResultModel> {
+    const scope = this.access.commandScope(p, id);
+    return this.fights.execute(id, parseCommandBody(body), { name: actorName(p), scope });
   }
 }

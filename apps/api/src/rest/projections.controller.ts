@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ProjectionRunner } from '@app/fights';
+import { AppError, Principal, ProjectionRunner } from '@app/fights';
+import { CurrentPrincipal } from '../auth/principal.decorator';
 import { ProjectionStatusModel } from '../common/models';
 
 @ApiTags('operations')
@@ -11,7 +12,8 @@ export class ProjectionsController {
   @Get()
   @ApiOperation({ summary: 'Each projection’s checkpoint and lag (events not yet folded)' })
   @ApiOkResponse({ type: [ProjectionStatusModel] })
-  status(): Promise<ProjectionStatusModel[]> {
+  status(@CurrentPrincipal() p: Principal): Promise<ProjectionStatusModel[]> {
+    if (p.kind !== 'admin' && p.kind !== 'tenant') throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key');
     return this.runner.status();
   }
 }

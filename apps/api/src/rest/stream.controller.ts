@@ -1,7 +1,8 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { FightService } from '@app/fights';
+import { AccessService, FightService, Principal, principalId } from '@app/fights';
+import { CurrentPrincipal } from '../auth/principal.decorator';
 import { EventsQuery } from '../common/dto';
 import { ErrorModel } from '../common/models';
 import { AppError } from '@app/fights';
@@ -11,7 +12,10 @@ const KEEPALIVE_MS = 15_000;
 @ApiTags('fights')
 @Controller('fights')
 export class StreamController {
-  constructor(private readonly fights: FightService) {}
+  constructor(
+    private readonly fights: FightService,
+    private readonly access: AccessService,
+  ) {}
 
   @Get(':id/stream')
   @ApiOperation({ summary: 'Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type, data = the event JSON.' })
@@ -19,18 +23,21 @@ export class StreamController {
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last seq received; the stream resumes after it.' })
   @ApiOkResponse({ description: 'An endless text/event-stream' })
   @ApiResponse({ status: 404, type: ErrorModel })
-  async stream(@Param('id') id: string, @Query() q: EventsQuery, @Headers('last-event-id') lastEventId: string | undefined, @Res() res: Response): Promise<void> {
+  async stream(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: EventsQuery, @Headers('last-event-id') lastEventId: string | undefined, @Res() res: Response): Promise<void> {
     let after = q.after ?? 0;
     if (lastEventId !== undefined) {
       if (!/^\d{1,15}$/.test(lastEventId)) throw new AppError(400, 'VALIDATION_FAILED', 'Last-Event-ID must be a seq', 'Last-Event-ID');
       after = Number(lastEventId);
     }
+    this.access.assertRead(p, id);
     const events = await this.fights.watch(id, after);
+    const off = this.access.registry.onRevoked(principalId(p), () => void events.return());
     res.status(200).set({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.flushHeaders();
     res.write('retry: 2000\n\n');
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     res.on('close', () => {
+      off();
       clearInterval(keepalive);
       void events.return();
     });

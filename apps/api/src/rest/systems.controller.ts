@@ -4,8 +4,10 @@ import { AppError } from '@app/fights';
 import { findSystem, SYSTEMS } from '@app/rules';
 import { ErrorModel, SystemModel } from '../common/models';
 import { describeSystem } from '../common/describe-system';
+import { Public } from '../auth/public.decorator';
 
 @ApiTags('systems')
+@Public()
 @Controller('systems')
 export class SystemsController {
   @Get()

@@ -7,6 +7,7 @@ import { ProjectionName, ReadTx } from './read-store';
 interface Folded {
   state: FightCore;
   createdAt: string;
+  tenantId: string;
 }
 
 type OnFight = (tx: ReadTx, fightId: string, folded: Folded, last: FightEvent) => Promise<void>;
@@ -32,7 +33,7 @@ async function foldPage(tx: ReadTx, ctx: HandlerContext, projection: ProjectionN
     if (!current) {
       const system = e.type === 'FightStarted' ? findSystem(String(e.data.system)) : undefined;
       if (!system) continue;
-      current = { seq: 0, folded: { state: system.start(e.fightId), createdAt: e.at } };
+      current = { seq: 0, folded: { state: system.start(e.fightId), createdAt: e.at, tenantId: String(stored.metadata.tenantId ?? '') } };
     }
     const system = findSystem(current.folded.state.system)!;
     let state: FightCore;
@@ -45,7 +46,7 @@ async function foldPage(tx: ReadTx, ctx: HandlerContext, projection: ProjectionN
       // One fight a rule system cannot fold must not stop every projection: it stays at its last good seq.
       continue;
     }
-    current = { seq: e.seq, folded: { state, createdAt: current.folded.createdAt } };
+    current = { seq: e.seq, folded: { ...current.folded, state } };
     folds.set(e.fightId, current);
     changed.set(e.fightId, { folded: current.folded, last: e });
   }
@@ -70,6 +71,7 @@ export const HANDLERS: Record<ProjectionName, (tx: ReadTx, ctx: HandlerContext, 
     foldPage(tx, ctx, 'fight-views', page, (t, fightId, folded, last) =>
       t.putFight({
         fightId,
+        tenantId: folded.tenantId,
         system: folded.state.system,
         name: folded.state.name,
         status: folded.state.status,

@@ -50,7 +50,7 @@ export class MemoryReadStore implements ReadStore {
 
   async listFights(q: FightQuery) {
     const all = [...this.fights.values()]
-      .filter((f) => (!q.system || f.system === q.system) && (!q.status || f.status === q.status))
+      .filter((f) => (q.tenantId === undefined || f.tenantId === q.tenantId) && (!q.system || f.system === q.system) && (!q.status || f.status === q.status))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.fightId.localeCompare(a.fightId));
     return { items: clone(all.slice(q.offset, q.offset + q.limit)), total: all.length };
   }

@@ -5,13 +5,14 @@ const schemaSql = (s: string) => `
 CREATE SCHEMA IF NOT EXISTS ${s};
 CREATE TABLE IF NOT EXISTS ${s}.projection_checkpoints (name text PRIMARY KEY, checkpoint text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now());
 CREATE TABLE IF NOT EXISTS ${s}.projection_folds (projection text NOT NULL, fight_id text NOT NULL, seq integer NOT NULL, head_hash text NOT NULL, state jsonb NOT NULL, PRIMARY KEY (projection, fight_id));
-CREATE TABLE IF NOT EXISTS ${s}.fight_views (fight_id text PRIMARY KEY, system text NOT NULL, name text NOT NULL, status text NOT NULL, seq integer NOT NULL, head_hash text NOT NULL, created_at text NOT NULL, updated_at text NOT NULL, view jsonb NOT NULL);
+CREATE TABLE IF NOT EXISTS ${s}.fight_views (fight_id text PRIMARY KEY, tenant_id text NOT NULL, system text NOT NULL, name text NOT NULL, status text NOT NULL, seq integer NOT NULL, head_hash text NOT NULL, created_at text NOT NULL, updated_at text NOT NULL, view jsonb NOT NULL);
 CREATE INDEX IF NOT EXISTS fight_views_list ON ${s}.fight_views (created_at DESC, fight_id DESC);
 CREATE TABLE IF NOT EXISTS ${s}.combatant_summaries (fight_id text NOT NULL, combatant_id text NOT NULL, position integer NOT NULL, system text NOT NULL, name text NOT NULL, side text NOT NULL, summary jsonb NOT NULL, PRIMARY KEY (fight_id, combatant_id));
 `;
 
 interface FightPgRow {
   fight_id: string;
+  tenant_id: string;
   system: string;
   name: string;
   status: string;
@@ -22,7 +23,7 @@ interface FightPgRow {
   view: Record<string, unknown>;
 }
 
-const toFight = (r: FightPgRow): FightRow => ({ fightId: r.fight_id, system: r.system, name: r.name, status: r.status, seq: r.seq, headHash: r.head_hash, createdAt: r.created_at, updatedAt: r.updated_at, view: r.view });
+const toFight = (r: FightPgRow): FightRow => ({ fightId: r.fight_id, tenantId: r.tenant_id, system: r.system, name: r.name, status: r.status, seq: r.seq, headHash: r.head_hash, createdAt: r.created_at, updatedAt: r.updated_at, view: r.view });
 
 /** Read models in PostgreSQL; several instances may run projections: the checkpoint row is the lock. */
 export class PostgresReadStore implements ReadStore {
@@ -101,8 +102,8 @@ export class PostgresReadStore implements ReadStore {
       },
       putFight: async (r) => {
         await c.query(
-          `INSERT INTO ${this.t('fight_views')} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view`,
-          [r.fightId, r.system, r.name, r.status, r.seq, r.headHash, r.createdAt, r.updatedAt, JSON.stringify(r.view)],
+          `INSERT INTO ${this.t('fight_views')} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view`,
+          [r.fightId, r.tenantId, r.system, r.name, r.status, r.seq, r.headHash, r.createdAt, r.updatedAt, JSON.stringify(r.view)],
         );
       },
       replaceCombatants: async (fightId, rows: CombatantRow[]) => {
@@ -141,6 +142,7 @@ export class PostgresReadStore implements ReadStore {
     await this.start();
     const where: string[] = [];
     const args: unknown[] = [];
+    if (q.tenantId !== undefined) where.push(`tenant_id = $${args.push(q.tenantId)}`);
     if (q.system) where.push(`system = $${args.push(q.system)}`);
     if (q.status) where.push(`status = $${args.push(q.status)}`);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';

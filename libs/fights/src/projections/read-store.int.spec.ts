@@ -6,7 +6,7 @@ import { PostgresReadStore } from './postgres-read-store';
 import { FightRow, ReadStore } from './read-store';
 import { SqliteReadStore } from './sqlite-read-store';
 
-const row = (fightId: string, seq: number): FightRow => ({ fightId, system: 'narateer', name: fightId, status: 'setup', seq, headHash: `h${seq}`, createdAt: `2026-01-0${seq}`, updatedAt: 'x', view: { seq } });
+const row = (fightId: string, seq: number): FightRow => ({ fightId, tenantId: 't1', system: 'narateer', name: fightId, status: 'setup', seq, headHash: `h${seq}`, createdAt: `2026-01-0${seq}`, updatedAt: 'x', view: { seq } });
 
 function readStoreContract(name: string, make: () => Promise<ReadStore>) {
   describe(`${name} read store`, () => {

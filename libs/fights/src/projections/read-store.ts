@@ -1,6 +1,8 @@
 /** The read side's storage: read models plus each projection's checkpoint, written in one transaction. */
 export interface FightRow {
   fightId: string;
+  /** The tenant whose key created the fight ('' before access control existed). */
+  tenantId: string;
   system: string;
   name: string;
   status: string;
@@ -27,6 +29,7 @@ export interface Fold {
 }
 
 export interface FightQuery {
+  tenantId?: string;
   system?: string;
   status?: string;
   limit: number;

@@ -6,13 +6,14 @@ import { CombatantRow, FightQuery, FightRow, Fold, ProjectionName, ReadStore, Re
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, checkpoint TEXT NOT NULL, updated_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS projection_folds (projection TEXT NOT NULL, fight_id TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, state TEXT NOT NULL, PRIMARY KEY (projection, fight_id));
-CREATE TABLE IF NOT EXISTS fight_views (fight_id TEXT PRIMARY KEY, system TEXT NOT NULL, name TEXT NOT NULL, status TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, view TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS fight_views (fight_id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, system TEXT NOT NULL, name TEXT NOT NULL, status TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, view TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS fight_views_list ON fight_views (created_at DESC, fight_id DESC);
 CREATE TABLE IF NOT EXISTS combatant_summaries (fight_id TEXT NOT NULL, combatant_id TEXT NOT NULL, position INTEGER NOT NULL, system TEXT NOT NULL, name TEXT NOT NULL, side TEXT NOT NULL, summary TEXT NOT NULL, PRIMARY KEY (fight_id, combatant_id));
 `;
 
 interface FightSqlRow {
   fight_id: string;
+  tenant_id: string;
   system: string;
   name: string;
   status: string;
@@ -25,6 +26,7 @@ interface FightSqlRow {
 
 const toFight = (r: FightSqlRow): FightRow => ({
   fightId: r.fight_id,
+  tenantId: r.tenant_id,
   system: r.system,
   name: r.name,
   status: r.status,
@@ -73,8 +75,8 @@ export class SqliteReadStore implements ReadStore {
         const view = JSON.stringify(r.view);
         writes.push(() =>
           this.db
-            .prepare('INSERT INTO fight_views VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view')
-            .run(r.fightId, r.system, r.name, r.status, r.seq, r.headHash, r.createdAt, r.updatedAt, view),
+            .prepare('INSERT INTO fight_views VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view')
+            .run(r.fightId, r.tenantId, r.system, r.name, r.status, r.seq, r.headHash, r.createdAt, r.updatedAt, view),
         );
       },
       replaceCombatants: async (fightId, rows) => {
@@ -112,6 +114,7 @@ export class SqliteReadStore implements ReadStore {
   async listFights(q: FightQuery) {
     const where: string[] = [];
     const args: unknown[] = [];
+    if (q.tenantId !== undefined) where.push('tenant_id = ?') && args.push(q.tenantId);
     if (q.system) where.push('system = ?') && args.push(q.system);
     if (q.status) where.push('status = ?') && args.push(q.status);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';

@@ -11,19 +11,52 @@ export interface SeededDiceOptions {
   drawsUsed: number;
 }
 
+type Keyed = ReturnType<typeof hmac.create>;
+
 /**
- * RULINGS.md C2/C5: draw n's bytes are HMAC-SHA256(seed, fightId:clientSeed:n:k)
- * for blocks k = 0, 1, …; byte b gives face 1 + (b mod s) when
- * b < 256 − (256 mod s), and is skipped otherwise (no modulo bias).
+ * HMAC-SHA256(seed, `fightId:clientSeed:` + `n:k`), computed from a keyed state that has
+ * already absorbed the key pads and the fixed prefix: each block then costs a state copy, the
+ * few suffix bytes and the final compressions, not a new key schedule and a new UTF-8 encoding.
  */
-export function facesForDraw(opts: Omit<SeededDiceOptions, 'drawsUsed'>, draw: number, count: number, sides: number): number[] {
+class DrawHasher {
+  private readonly keyed: Keyed;
+  private scratch: Keyed | undefined;
+  private readonly suffix = new Uint8Array(48);
+  readonly out = new Uint8Array(32);
+
+  constructor(opts: Omit<SeededDiceOptions, 'drawsUsed'>) {
+    this.keyed = hmac.create(sha256, seedKey(opts.seed));
+    this.keyed.update(utf8.encode(`${opts.fightId}:${opts.clientSeed ?? ''}:`));
+  }
+
+  /** Fills `out` with the bytes of block `block` of draw `draw`. */
+  block(draw: number, block: number): Uint8Array {
+    const h = (this.scratch = this.keyed._cloneInto(this.scratch));
+    h.update(this.encodeSuffix(`${draw}:${block}`));
+    h.digestInto(this.out);
+    return this.out;
+  }
+
+  /** The suffix is digits and ':' (ASCII); anything else falls back to the UTF-8 encoder. */
+  private encodeSuffix(text: string): Uint8Array {
+    if (text.length > this.suffix.length) return utf8.encode(text);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c > 0x7f) return utf8.encode(text);
+      this.suffix[i] = c;
+    }
+    return this.suffix.subarray(0, text.length);
+  }
+}
+
+function facesFrom(hasher: DrawHasher, draw: number, count: number, sides: number): number[] {
   if (sides < 2 || sides > 256) throw new RangeError(`cannot roll a d${sides}`);
-  const key = seedKey(opts.seed);
   const limit = 256 - (256 % sides);
   const faces: number[] = [];
   for (let block = 0; faces.length < count; block++) {
-    const bytes = hmac(sha256, key, utf8.encode(`${opts.fightId}:${opts.clientSeed ?? ''}:${draw}:${block}`));
-    for (const b of bytes) {
+    const bytes = hasher.block(draw, block);
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i];
       if (b < limit) faces.push(1 + (b % sides));
       if (faces.length === count) break;
     }
@@ -31,10 +64,21 @@ export function facesForDraw(opts: Omit<SeededDiceOptions, 'drawsUsed'>, draw: n
   return faces;
 }
 
+/**
+ * RULINGS.md C2/C5: draw n's bytes are HMAC-SHA256(seed, fightId:clientSeed:n:k)
+ * for blocks k = 0, 1, …; byte b gives face 1 + (b mod s) when
+ * b < 256 − (256 mod s), and is skipped otherwise (no modulo bias).
+ */
+export function facesForDraw(opts: Omit<SeededDiceOptions, 'drawsUsed'>, draw: number, count: number, sides: number): number[] {
+  if (sides < 2 || sides > 256) throw new RangeError(`cannot roll a d${sides}`);
+  return facesFrom(new DrawHasher(opts), draw, count, sides);
+}
+
 const utf8 = new TextEncoder();
 
 export class SeededDice implements DiceSource {
   private used: number;
+  private hasher: DrawHasher | undefined;
   constructor(private readonly opts: SeededDiceOptions) {
     this.used = opts.drawsUsed;
   }
@@ -45,7 +89,9 @@ export class SeededDice implements DiceSource {
 
   roll(count: number, sides: number): Roll {
     const draw = ++this.used;
-    return { sides, faces: count > 0 ? facesForDraw(this.opts, draw, count, sides) : [], draw };
+    if (count <= 0) return { sides, faces: [], draw };
+    this.hasher ??= new DrawHasher(this.opts);
+    return { sides, faces: facesFrom(this.hasher, draw, count, sides), draw };
   }
 }
 

@@ -6,6 +6,7 @@ import { decide } from './decide';
 import { evolve } from './evolve';
 import { NarateerState } from './state';
 import { view } from './view';
+import { actorOf } from './actors';
 
 /** Every optional field is present from the start so states keep one shape (fast spreads in evolve). */
 function start(fightId: string): NarateerState {
@@ -23,6 +24,7 @@ export const narateer: RuleSystem<NarateerState> = {
   decide,
   evolve,
   view,
+  actorOf,
 };
 
 export * from './state';

@@ -1,0 +1,11 @@
+/** `Authorization: Bearer <secret>`; a `token` query parameter only for GET (EventSource and OBS cannot set headers). */
+export function bearerFrom(req: { method?: string; headers: Record<string, unknown>; query?: Record<string, unknown> }): string | undefined {
+  const header = req.headers.authorization;
+  if (typeof header === 'string') {
+    const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    return m ? m[1] : header.trim();
+  }
+  const query = req.query?.token;
+  if (req.method === 'GET' && typeof query === 'string') return query;
+  return undefined;
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, IsString, Length } from 'class-validator';
+import { AccessService, AppError, FightService, Principal } from '@app/fights';
+import { ErrorModel } from '../common/models';
+import { CurrentPrincipal } from './principal.decorator';
+
+export class IssueTokenDto {
+  @ApiProperty({ enum: ['player', 'spectator'] }) @IsIn(['player', 'spectator']) role: 'player' | 'spectator';
+  @ApiPropertyOptional({ type: [String], description: 'Player tokens: the combatants this player acts for' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Length(1, 64, { each: true })
+  combatantIds?: string[];
+  @ApiPropertyOptional({ example: '2026-12-31T23:00:00Z' }) @IsOptional() @IsISO8601() expiresAt?: string;
+  @ApiPropertyOptional({ example: 'Alice (Mira)' }) @IsOptional() @IsString() @Length(1, 100) label?: string;
+}
+
+/** RULINGS.md C3: the GM issues player tokens (bound to combatants) and read-only spectator tokens. */
+@ApiTags('fights')
+@ApiBearerAuth()
+@ApiResponse({ status: 403, type: ErrorModel })
+@ApiResponse({ status: 404, type: ErrorModel })
+@Controller('fights/:id/tokens')
+export class TokensController {
+  constructor(
+    private readonly access: AccessService,
+    private readonly fights: FightService,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Issue a player or spectator token (shown only in this response)' })
+  async issue(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: IssueTokenDto) {
+    this.access.assertGm(p, id);
+    const { view } = await this.fights.view(id);
+    const known = new Set(((view.combatants as Array<{ id: string }>) ?? []).map((c) => c.id));
+    body.combatantIds?.forEach((c, i) => {
+      if (!known.has(c)) throw new AppError(422, 'COMBATANT_NOT_FOUND', `no combatant ${c} in this fight`, `combatantIds[${i}]`);
+    });
+    const token = await this.access.issueToken(id, body);
+    return { tokenId: token.id, token: token.secret, role: body.role, combatantIds: body.combatantIds ?? [], expiresAt: body.expiresAt ?? null };
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The fight’s tokens (never the secrets)' })
+  list(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
+    this.access.assertGm(p, id);
+    return this.access.listTokens(id);
+  }
+
+  @Delete(':tokenId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Revoke a token: it stops working at once, also on open subscriptions and streams' })
+  async revoke(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Param('tokenId') tokenId: string): Promise<void> {
+    this.access.assertGm(p, id);
+    await this.access.revokeToken(id, tokenId);
+  }
+}

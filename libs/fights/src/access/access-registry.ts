@@ -1,0 +1,124 @@
+import { EventEmitter } from 'node:events';
+import { StoredEvent } from '@app/event-store';
+import { hashSecret, parseSecret, sameHash } from './secrets';
+import { Principal } from './principal';
+
+export const ADMIN_STREAM = 'auth-admin';
+export const tenantStream = (tenantId: string) => `tenant-${tenantId}`;
+export const accessStream = (fightId: string) => `access-${fightId}`;
+export const ACCESS_PREFIXES = ['auth-', 'tenant-', 'access-'];
+
+export interface KeyRecord {
+  keyId: string;
+  tenantId: string | 'admin';
+  hash: string;
+  label: string;
+  createdAt: string;
+  revokedAt?: string;
+}
+
+export interface TokenRecord {
+  tokenId: string;
+  fightId: string;
+  role: 'player' | 'spectator';
+  combatantIds: string[];
+  hash: string;
+  label: string;
+  createdAt: string;
+  expiresAt?: string;
+  revokedAt?: string;
+}
+
+/**
+ * Keys, tenants, fight ownership and tokens, folded from their own streams of the
+ * global log: every instance holds the same picture, and a revocation written by
+ * any of them reaches all (the service follows the log, push on commit).
+ */
+export class AccessRegistry {
+  readonly tenants = new Map<string, { tenantId: string; name: string; createdAt: string }>();
+  readonly keys = new Map<string, KeyRecord>();
+  readonly owners = new Map<string, string>();
+  readonly tokens = new Map<string, TokenRecord>();
+  private envAdminHash?: string;
+  private readonly revocations = new EventEmitter().setMaxListeners(0);
+
+  constructor(private readonly clock: () => Date = () => new Date()) {}
+
+  /** ADMIN_API_KEY: held in memory as a hash only, never written to the log. */
+  setEnvAdminKey(key: string): void {
+    this.envAdminHash = hashSecret(key);
+  }
+
+  hasAdminKey(): boolean {
+    return this.envAdminHash !== undefined || [...this.keys.values()].some((k) => k.tenantId === 'admin' && !k.revokedAt);
+  }
+
+  apply(e: StoredEvent): void {
+    const d = e.data as Record<string, any>;
+    const at = (e.metadata.at as string | undefined) ?? e.storedAt;
+    switch (e.type) {
+      case 'AdminKeyRegistered':
+        this.keys.set(d.keyId, { keyId: d.keyId, tenantId: 'admin', hash: d.hash, label: 'admin', createdAt: at });
+        break;
+      case 'TenantCreated':
+        this.tenants.set(d.tenantId, { tenantId: d.tenantId, name: d.name, createdAt: at });
+        break;
+      case 'ApiKeyIssued':
+        this.keys.set(d.keyId, { keyId: d.keyId, tenantId: d.tenantId, hash: d.hash, label: d.label, createdAt: at });
+        break;
+      case 'ApiKeyRevoked':
+        this.revoke(this.keys.get(d.keyId), d.keyId, at);
+        break;
+      case 'FightOwned':
+        this.owners.set(d.fightId, d.tenantId);
+        break;
+      case 'TokenIssued':
+        this.tokens.set(d.tokenId, { tokenId: d.tokenId, fightId: d.fightId, role: d.role, combatantIds: d.combatantIds, hash: d.hash, label: d.label, createdAt: at, expiresAt: d.expiresAt });
+        break;
+      case 'TokenRevoked':
+        this.revoke(this.tokens.get(d.tokenId), d.tokenId, at);
+        break;
+    }
+  }
+
+  private revoke(record: { revokedAt?: string } | undefined, id: string, at: string): void {
+    if (!record || record.revokedAt) return;
+    record.revokedAt = at;
+    this.revocations.emit(id);
+  }
+
+  /** The principal a bearer secret stands for, or undefined. */
+  authenticate(secret: string): Principal | undefined {
+    if (this.envAdminHash && sameHash(hashSecret(secret), this.envAdminHash)) return { kind: 'admin', keyId: 'env' };
+    const parsed = parseSecret(secret);
+    if (!parsed) return undefined;
+    if (parsed.kind === 'crs') {
+      const key = this.keys.get(parsed.id);
+      if (!key || key.revokedAt || !sameHash(hashSecret(parsed.body), key.hash)) return undefined;
+      return key.tenantId === 'admin' ? { kind: 'admin', keyId: key.keyId } : { kind: 'tenant', tenantId: key.tenantId, keyId: key.keyId };
+    }
+    const token = this.tokens.get(parsed.id);
+    if (!token || !this.tokenUsable(token) || !sameHash(hashSecret(parsed.body), token.hash)) return undefined;
+    return token.role === 'player'
+      ? { kind: 'player', fightId: token.fightId, tokenId: token.tokenId, combatantIds: token.combatantIds }
+      : { kind: 'spectator', fightId: token.fightId, tokenId: token.tokenId };
+  }
+
+  private tokenUsable(t: TokenRecord): boolean {
+    return !t.revokedAt && (!t.expiresAt || Date.parse(t.expiresAt) > this.clock().getTime());
+  }
+
+  /** Whether a principal authenticated earlier is still valid now (revocation, expiry). */
+  stillValid(p: Principal): boolean {
+    if (p.kind === 'admin') return p.keyId === 'env' || !this.keys.get(p.keyId)?.revokedAt;
+    if (p.kind === 'tenant') return !this.keys.get(p.keyId)?.revokedAt;
+    const token = this.tokens.get(p.tokenId);
+    return !!token && this.tokenUsable(token);
+  }
+
+  /** Calls `listener` once when the key or token is revoked. */
+  onRevoked(id: string, listener: () => void): () => void {
+    this.revocations.once(id, listener);
+    return () => this.revocations.off(id, listener);
+  }
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { EventStore, NewEvent, StoredEvent } from '@app/event-store';
+import { AppError, fightNotFound } from '../errors';
+import { ACCESS_PREFIXES, accessStream, AccessRegistry, ADMIN_STREAM, tenantStream } from './access-registry';
+import { Principal } from './principal';
+import { newSecret } from './secrets';
+
+const forbidden = (message: string, field?: string) => new AppError(403, 'FORBIDDEN', message, field);
+
+export interface IssuedSecret {
+  id: string;
+  /** Shown once; only its hash is stored. */
+  secret: string;
+}
+
+/** Tenants, API keys and fight tokens (issue "Access control"), written as events and folded by the registry. */
+export class AccessService {
+  constructor(
+    private readonly store: EventStore,
+    readonly registry: AccessRegistry,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** Folds every access stream; returns a newly generated admin key when none existed (print it once). */
+  async start(adminApiKey?: string): Promise<string | undefined> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.store.readAll({ after, limit: 1000 });
+      for (const e of page) this.observe(e);
+      if (page.length < 1000) break;
+      after = page[page.length - 1].checkpoint;
+    }
+    if (adminApiKey) return void this.registry.setEnvAdminKey(adminApiKey);
+    if (this.registry.hasAdminKey()) return undefined;
+    const key = newSecret('crs');
+    try {
+      await this.write(ADMIN_STREAM, 'AdminKeyRegistered', { keyId: key.id, hash: key.hash }, 'no_stream');
+      return key.secret;
+    } catch {
+      // Another instance registered the first admin key at the same moment: it printed it.
+      for (const e of await this.store.readStream(ADMIN_STREAM)) this.observe(e);
+      return undefined;
+    }
+  }
+
+  observe(e: StoredEvent): void {
+    if (ACCESS_PREFIXES.some((p) => e.stream.startsWith(p))) this.registry.apply(e);
+  }
+
+  private async write(stream: string, type: string, data: Record<string, unknown>, expectedRevision: 'any' | 'no_stream' = 'any'): Promise<void> {
+    const event: NewEvent = { id: randomUUID(), type, data, metadata: { at: this.clock().toISOString() } };
+    await this.store.append(stream, [event], { expectedRevision });
+    this.registry.apply({ id: event.id, stream, revision: 0n, type, data, metadata: event.metadata!, checkpoint: '', storedAt: this.clock().toISOString() });
+  }
+
+  async createTenant(name: string): Promise<{ tenantId: string; name: string; key: IssuedSecret }> {
+    const tenantId = randomUUID();
+    await this.write(tenantStream(tenantId), 'TenantCreated', { tenantId, name }, 'no_stream');
+    return { tenantId, name, key: await this.issueKey(tenantId, 'first key') };
+  }
+
+  async issueKey(tenantId: string, label: string): Promise<IssuedSecret> {
+    if (!this.registry.tenants.has(tenantId)) throw new AppError(404, 'TENANT_NOT_FOUND', `no tenant ${tenantId}`, 'tenantId');
+    const key = newSecret('crs');
+    await this.write(tenantStream(tenantId), 'ApiKeyIssued', { tenantId, keyId: key.id, hash: key.hash, label });
+    return { id: key.id, secret: key.secret };
+  }
+
+  async revokeKey(keyId: string): Promise<void> {
+    const key = this.registry.keys.get(keyId);
+    if (!key || key.tenantId === 'admin') throw new AppError(404, 'KEY_NOT_FOUND', `no tenant key ${keyId}`, 'keyId');
+    if (!key.revokedAt) await this.write(tenantStream(key.tenantId), 'ApiKeyRevoked', { keyId });
+  }
+
+  /** A new key for the same tenant; the old one stops working at once. */
+  async rotateKey(keyId: string): Promise<IssuedSecret> {
+    const key = this.registry.keys.get(keyId);
+    if (!key || key.tenantId === 'admin' || key.revokedAt) throw new AppError(404, 'KEY_NOT_FOUND', `no active tenant key ${keyId}`, 'keyId');
+    const next = await this.issueKey(key.tenantId, `${key.label} (rotated)`);
+    await this.revokeKey(keyId);
+    return next;
+  }
+
+  listKeys(tenantId?: string) {
+    return [...this.registry.keys.values()]
+      .filter((k) => k.tenantId !== 'admin' && (!tenantId || k.tenantId === tenantId))
+      .map(({ hash: _hash, ...k }) => ({ ...k, revokedAt: k.revokedAt ?? null }));
+  }
+
+  async ownFight(fightId: string, p: Principal): Promise<void> {
+    if (p.kind !== 'tenant') throw forbidden('only a tenant API key can create fights');
+    await this.write(accessStream(fightId), 'FightOwned', { fightId, tenantId: p.tenantId, keyId: p.keyId }, 'no_stream');
+  }
+
+  async issueToken(fightId: string, input: { role: 'player' | 'spectator'; combatantIds?: string[]; expiresAt?: string; label?: string }): Promise<IssuedSecret> {
+    if (input.role === 'player' && !input.combatantIds?.length) throw new AppError(400, 'VALIDATION_FAILED', 'a player token needs at least one combatant', 'combatantIds');
+    if (input.role === 'spectator' && input.combatantIds?.length) throw new AppError(400, 'VALIDATION_FAILED', 'a spectator token has no combatants', 'combatantIds');
+    if (input.expiresAt && Date.parse(input.expiresAt) <= this.clock().getTime()) throw new AppError(400, 'VALIDATION_FAILED', 'expiresAt must be in the future', 'expiresAt');
+    const token = newSecret('crt');
+    await this.write(accessStream(fightId), 'TokenIssued', {
+      fightId,
+      tokenId: token.id,
+      role: input.role,
+      combatantIds: input.combatantIds ?? [],
+      hash: token.hash,
+      label: input.label ?? input.role,
+      ...(input.expiresAt ? { expiresAt: new Date(input.expiresAt).toISOString() } : {}),
+    });
+    return { id: token.id, secret: token.secret };
+  }
+
+  listTokens(fightId: string) {
+    return [...this.registry.tokens.values()].filter((t) => t.fightId === fightId).map(({ hash: _hash, ...t }) => ({ ...t, expiresAt: t.expiresAt ?? null, revokedAt: t.revokedAt ?? null }));
+  }
+
+  async revokeToken(fightId: string, tokenId: string): Promise<void> {
+    const token = this.registry.tokens.get(tokenId);
+    if (!token || token.fightId !== fightId) throw new AppError(404, 'TOKEN_NOT_FOUND', `no token ${tokenId} for this fight`, 'tokenId');
+    if (!token.revokedAt) await this.write(accessStream(fightId), 'TokenRevoked', { tokenId });
+  }
+
+  /** Reading a fight: its tenant, or a token for it. Anyone else is told it does not exist. */
+  assertRead(p: Principal, fightId: string): void {
+    const owner = this.registry.owners.get(fightId);
+    const ok = (p.kind === 'tenant' && owner === p.tenantId) || ((p.kind === 'player' || p.kind === 'spectator') && p.fightId === fightId);
+    if (!ok) throw fightNotFound(fightId);
+  }
+
+  /** The GM of a fight is its tenant (any of its keys, so rotation keeps the fight). */
+  assertGm(p: Principal, fightId: string): void {
+    this.assertRead(p, fightId);
+    if (p.kind !== 'tenant') throw forbidden('only the fight’s GM may do this');
+  }
+
+  /** Which combatants a caller may act for: 'all' for the GM (RULINGS.md C3). */
+  commandScope(p: Principal, fightId: string): 'all' | string[] {
+    this.assertRead(p, fightId);
+    if (p.kind === 'tenant') return 'all';
+    if (p.kind === 'player') return p.combatantIds;
+    throw forbidden('a spectator token is read-only');
+  }
+}
