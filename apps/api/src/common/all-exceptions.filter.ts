@@ -10,7 +10,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const error = toApiError(exception);
-    if (error.statusCode >= 500 || process.env.DEBUG_ERRORS) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (error.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (host.getType<string>() === 'graphql') {
       return new GraphQLError(error.message, { extensions: { ...error } });
     }

@@ -29,7 +29,6 @@ export function toApiError(e: unknown): ApiError {
   }
   const status = (e as { status?: unknown; statusCode?: unknown })?.status ?? (e as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return fromHttpLayer(e as { type?: string; message?: string }, status);
-  if (process.env.DEBUG_ERRORS) console.error('INTERNAL', e);
   return { statusCode: 500, code: 'INTERNAL', message: 'internal error; it has been logged' };
 }
 

@@ -1,5 +1,5 @@
 import { ApolloDriverConfig } from '@nestjs/apollo';
-import { createComplexityRule, simpleEstimator } from 'graphql-query-complexity';
+import { complexityPlugin } from './complexity.plugin';
 import { AccessService } from '@app/fights';
 import { bearerFrom } from '../auth/bearer';
 import { maxDepthRule } from './max-depth.rule';
@@ -16,7 +16,8 @@ export function graphqlOptions(access: AccessService): ApolloDriverConfig {
     introspection: true,
     playground: false,
     includeStacktraceInErrorResponses: false,
-    validationRules: [maxDepthRule(MAX_QUERY_DEPTH), createComplexityRule({ maximumComplexity: MAX_QUERY_COMPLEXITY, estimators: [simpleEstimator({ defaultComplexity: 1 })] })],
+    validationRules: [maxDepthRule(MAX_QUERY_DEPTH)],
+    plugins: [complexityPlugin(MAX_QUERY_COMPLEXITY)],
     subscriptions: {
       'graphql-ws': {
         path: '/graphql',
