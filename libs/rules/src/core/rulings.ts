@@ -9,4 +9,8 @@ export const COMMON_RULINGS: Ruling[] = [
   { id: 'C5', text: 'Roll derivation: draw n is HMAC-SHA256(seed, fightId:clientSeed:n:k), rejection-sampled.' },
   { id: 'C6', text: 'Manual dice: a command carries exactly the faces its pools roll, in pool order.' },
   { id: 'C7', text: 'What refreshes when: per system, at the start of the combatant’s own activation or turn.' },
+  { id: 'C8', text: 'Undo appends ActionsUndone, deletes nothing, never rolls a die twice; not after FightEnded (docs/rulings.md).' },
+  { id: 'C9', text: 'Seeded fights commit to their seed and reveal it at the end, like fair ones (docs/rulings.md).' },
+  { id: 'C10', text: 'Initiative ties no rule breaks wait for the GM’s SetInitiative, or a tieBreak given in advance (docs/rulings.md).' },
+  { id: 'C11', text: 'A player acts only for its own combatants; everything else is the GM’s (docs/rulings.md).' },
 ];
