@@ -28,6 +28,8 @@ module.exports = {
     '^@app/audit/(.*)$': '<rootDir>/libs/audit/src/$1',
     '^@app/lab$': '<rootDir>/libs/lab/src/index.ts',
     '^@app/lab/(.*)$': '<rootDir>/libs/lab/src/$1',
+    '^@app/webhooks$': '<rootDir>/libs/webhooks/src/index.ts',
+    '^@app/webhooks/(.*)$': '<rootDir>/libs/webhooks/src/$1',
   },
   testTimeout: 30000,
 };
