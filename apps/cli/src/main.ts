@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { createEventStore } from '@app/event-store';
+import { copyLog, createEventStore } from '@app/event-store';
 import { createReadStore, FightService, ProjectionName, ProjectionRunner, PROJECTIONS } from '@app/fights';
 import { SYSTEMS } from '@app/rules';
 import { toNdjson } from '@app/audit';
@@ -64,6 +64,28 @@ storeOptions(projections.command('status').description('each projection’s chec
     await store.close();
   }
 });
+
+program
+  .command('store')
+  .description('the event log itself')
+  .command('copy')
+  .description('copy a whole log between engines, preserving order, ids and hashes (e.g. SQLite → PostgreSQL)')
+  .requiredOption('--from <url>', 'source: a postgres:// URL, or sqlite:<data dir>')
+  .requiredOption('--to <url>', 'target: a postgres:// URL, or sqlite:<data dir>')
+  .option('--from-schema <name>', 'PostgreSQL schema of the source')
+  .option('--to-schema <name>', 'PostgreSQL schema of the target')
+  .action(async (opts: { from: string; to: string; fromSchema?: string; toSchema?: string }) => {
+    const open = (url: string, schema?: string) => (url.startsWith('sqlite:') ? createEventStore({ dataDir: url.slice('sqlite:'.length) || './data' }) : createEventStore({ url, schema }));
+    const from = await open(opts.from, opts.fromSchema);
+    const to = await open(opts.to, opts.toSchema);
+    try {
+      const report = await copyLog(from, to, (n) => process.stderr.write(`\rcopied ${n} events`));
+      console.log(`\ncopied ${report.events} events in ${report.streams} streams`);
+    } finally {
+      await from.close();
+      await to.close();
+    }
+  });
 
 registerAudit(program);
 storeOptions(program.commands.find((c) => c.name() === 'audit')!.command('export <fightId>').description('write a fight log for verification (JSON, or NDJSON with --ndjson)'))
