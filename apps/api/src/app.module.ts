@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthGuard } from './auth/auth.guard';
+import { OpsModule } from './ops/ops.module';
 import { KeyThrottlerGuard } from './auth/key-throttler.guard';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AccessService } from '@app/fights';
@@ -31,6 +32,7 @@ export class AppModule {
       imports: [
         configModule,
         FightsModule,
+        OpsModule,
         ThrottlerModule.forRoot({ throttlers: [{ name: 'per-second', ttl: 1000, limit: config.rateLimitPerSecond || Number.MAX_SAFE_INTEGER }] }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,

@@ -33,6 +33,7 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
         );
         await runner.start();
         fights.onCommit.add(() => runner.kick());
+        fights.onOtherEvent.add(() => runner.kick());
         return runner;
       },
     },

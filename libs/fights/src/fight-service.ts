@@ -73,6 +73,8 @@ export class FightService {
   readonly feed = new FightFeed();
   /** Called after every commit this instance makes or hears of (the projection runner listens). */
   readonly onCommit = new Set<() => void>();
+  /** Called after each command with its outcome (metrics listen). */
+  readonly onCommandDone = new Set<(done: { system: string; type: string; seconds: number; outcome: 'ok' | 'rejected' | 'failed'; events: number }) => void>();
   /** Events of streams other than fights (access control), as the global log delivers them. */
   readonly onOtherEvent = new Set<(e: StoredEvent) => void>();
   private readonly stopping = new AbortController();
@@ -194,10 +196,28 @@ export class FightService {
     return this.append(fight, events, { commandId: randomUUID(), actor: actor.name, drawsUsed: 0, command, tenantId: actor.tenantId }, 'no_stream');
   }
 
-  execute(fightId: string, input: CommandInput, actor: Actor = GM_ACTOR): Promise<CommandResult> {
+  async execute(fightId: string, input: CommandInput, actor: Actor = GM_ACTOR): Promise<CommandResult> {
+    const started = process.hrtime.bigint();
+    let system = 'unknown';
+    const done = (outcome: 'ok' | 'rejected' | 'failed', events: number) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      for (const listener of this.onCommandDone) listener({ system, type: String(input.type).slice(0, 60), seconds, outcome, events });
+    };
+    try {
+      const result = await this.executeLocked(fightId, input, actor, (id) => (system = id));
+      done('ok', result.replayed ? 0 : result.events.length);
+      return result;
+    } catch (e) {
+      done(e instanceof RuleViolation || e instanceof AppError ? 'rejected' : 'failed', 0);
+      throw e;
+    }
+  }
+
+  private executeLocked(fightId: string, input: CommandInput, actor: Actor, seen: (system: string) => void): Promise<CommandResult> {
     return this.lock.run(fightId, async () => {
       for (let attempt = 0; ; attempt++) {
         const fight = attempt === 0 ? await this.load(fightId) : await this.refresh(fightId);
+        seen(fight.system.id);
         try {
           return await this.decideAndAppend(fight, input, actor);
         } catch (e) {

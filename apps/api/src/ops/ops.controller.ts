@@ -1,0 +1,60 @@
+import { Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import type { Response } from 'express';
+import { EventStore } from '@app/event-store';
+import { ProjectionRunner } from '@app/fights';
+import { Public } from '../auth/public.decorator';
+import { EVENT_STORE } from '../fights.module';
+import { Metrics } from './metrics';
+
+/** Projections further behind than this make the instance not ready. */
+export const READY_MAX_LAG = 1000;
+
+@ApiTags('operations')
+@Public()
+@Controller()
+export class OpsController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly runner: ProjectionRunner,
+    private readonly metrics: Metrics,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  @Get('health/live')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiOkResponse({ description: '{ status: "ok" }' })
+  live() {
+    return this.health.check([]);
+  }
+
+  @Get('health/ready')
+  @ApiOperation({ summary: `Readiness: the event store answers and every projection is within ${READY_MAX_LAG} events of the log (503 otherwise)` })
+  async ready(@Res() res: Response): Promise<void> {
+    try {
+      res.json(
+        await this.health.check([
+          () => this.indicators.check('eventStore').attempt(async () => ({ engine: this.store.engine, probe: (await this.store.readAll({ limit: 1 })).length })).withTimeout(3000),
+          async () => {
+            const lag = await this.runner.status();
+            const behind = lag.filter((s) => s.lagEvents > READY_MAX_LAG);
+            const session = this.indicators.check('projections');
+            const data = Object.fromEntries(lag.map((s) => [s.name, s.lagEvents]));
+            return behind.length ? session.down(data) : session.up(data);
+          },
+        ]),
+      );
+    } catch (e) {
+      if (!(e instanceof ServiceUnavailableException)) throw e;
+      res.status(503).json(e.getResponse());
+    }
+  }
+
+  @Get('metrics')
+  @ApiOperation({ summary: 'Prometheus metrics: command latency, events appended, projection lag, open subscriptions, process' })
+  async prometheus(@Res() res: Response): Promise<void> {
+    res.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { FightService, ProjectionRunner } from '@app/fights';
+import { FightsModule } from '../fights.module';
+import { Metrics } from './metrics';
+import { OpsController } from './ops.controller';
+
+@Module({
+  imports: [TerminusModule, FightsModule],
+  controllers: [OpsController],
+  providers: [{ provide: Metrics, inject: [FightService, ProjectionRunner], useFactory: (fights: FightService, runner: ProjectionRunner) => new Metrics(fights, runner) }],
+})
+export class OpsModule {}

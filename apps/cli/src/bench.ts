@@ -1,0 +1,197 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Command } from 'commander';
+import { benchDecide } from './bench/decide';
+import { benchDice } from './bench/dice';
+import { benchPostgresAppend, benchSqliteAppend } from './bench/append';
+import { benchAudit, benchLatency, benchMemory, benchProjectionRebuild, tempDir } from './bench/service';
+import { startBenchApp } from './bench/bench-app';
+import { benchFanout, benchHttp } from './bench/http';
+import { fmt, machine, round, versions } from './bench/util';
+
+export const BENCHMARKS = ['decide', 'sqlite-append', 'pg-append', 'http', 'latency', 'projection', 'fanout', 'audit', 'memory'] as const;
+type BenchName = (typeof BENCHMARKS)[number];
+
+interface Row {
+  benchmark: string;
+  result: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  /** met | missed | report (no target) | skipped | error */
+  status: string;
+}
+
+interface BenchOptions {
+  only?: string;
+  out: string;
+  quick?: boolean;
+  pgUrl?: string;
+}
+
+const ok = (met: boolean) => (met ? 'met' : 'MISSED');
+
+/** `bench`: every benchmark of the issue "Performance"; prints a table and writes bench/results/latest.json. */
+export function registerBench(program: Command): void {
+  program
+    .command('bench')
+    .description('run the benchmarks (issue "Performance"): print a table, write bench/results/latest.json')
+    .option('--only <names>', `comma-separated subset of: ${BENCHMARKS.join(', ')}`)
+    .option('--out <file>', 'where to write the JSON results', 'bench/results/latest.json')
+    .option('--quick', 'shorter runs (for a smoke test; figures are noisier)')
+    .option('--pg-url <url>', 'PostgreSQL for the PostgreSQL benchmarks (default: EVENT_STORE_PG_URL; skipped when unset)', process.env.EVENT_STORE_PG_URL)
+    .action(async (opts: BenchOptions) => {
+      process.exitCode = await runBench(opts);
+    });
+}
+
+export async function runBench(opts: BenchOptions): Promise<number> {
+  const selected = new Set<BenchName>(opts.only ? (opts.only.split(',').map((s) => s.trim()) as BenchName[]) : BENCHMARKS);
+  for (const name of selected) if (!BENCHMARKS.includes(name)) throw new Error(`unknown benchmark ${name}; known: ${BENCHMARKS.join(', ')}`);
+  const quick = !!opts.quick;
+  const started = new Date();
+  const t0 = performance.now();
+  const results: Record<string, unknown> = {};
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  let failed = 0;
+  const tmp = tempDir();
+  const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
+
+  const run = async (name: BenchName, fn: () => Promise<void>) => {
+    if (!selected.has(name)) return;
+    log(`${name}…`);
+    const s = performance.now();
+    try {
+      await fn();
+    } catch (e) {
+      failed++;
+      results[name] = { error: e instanceof Error ? e.message : String(e) };
+      rows.push({ benchmark: name, result: `error: ${e instanceof Error ? e.message : String(e)}`, baseline: '', ratio: '', target: '', status: 'error' });
+    }
+    log(`${name} done in ${((performance.now() - s) / 1000).toFixed(1)} s`);
+  };
+
+  try {
+    await run('decide', async () => {
+      const dice = benchDice(quick ? 300 : 600);
+      const d = benchDecide({ ms: quick ? 500 : 1000, rounds: quick ? 3 : 5 });
+      results.decide = { ...d, dice, target: { exchangesPerSec: 100_000 }, met: d.exchangesPerSec >= 100_000 };
+      rows.push({ benchmark: 'decide: full Narateer exchanges, seeded dice, 1 core', result: `${fmt(d.exchangesPerSec)} exchanges/s`, baseline: '— (absolute)', ratio: '', target: '≥ 100,000/s', status: ok(d.exchangesPerSec >= 100_000) });
+      rows.push({ benchmark: '  seeded dice draws (3d6): legacy seeded.ts vs now', result: `${fmt(dice.drawsPerSec)} draws/s`, baseline: `${fmt(dice.legacyDrawsPerSec)} draws/s`, ratio: `${dice.speedup.toFixed(2)}×`, target: 'faces identical', status: dice.identical ? 'met' : 'MISSED' });
+    });
+
+    await run('sqlite-append', async () => {
+      const figures = await benchSqliteAppend({ writers: [1, 50], events: quick ? 2000 : 10000 });
+      results['sqlite-append'] = { figures, target: { ratio: 0.8 } };
+      for (const f of figures)
+        rows.push({ benchmark: `SQLite append, ${f.writers} writer${f.writers > 1 ? 's' : ''} (1 event/append)`, result: `${fmt(f.adapterEventsPerSec)} ev/s`, baseline: `raw ${fmt(f.rawEventsPerSec)} ev/s (${fmt(f.rawRowsPerTx, 1)} rows/tx)`, ratio: f.ratio.toFixed(2), target: '≥ 0.8', status: ok(f.ratio >= 0.8) });
+    });
+
+    await run('pg-append', async () => {
+      if (!opts.pgUrl) {
+        results['pg-append'] = { skipped: 'EVENT_STORE_PG_URL is not set' };
+        rows.push({ benchmark: 'PostgreSQL append, 1 and 50 writers', result: 'SKIPPED: EVENT_STORE_PG_URL is not set', baseline: '', ratio: '', target: '≥ 0.7', status: 'skipped' });
+        log('PostgreSQL benchmarks skipped: EVENT_STORE_PG_URL is not set');
+        return;
+      }
+      const figures = await benchPostgresAppend(opts.pgUrl, { writers: [1, 50], events: quick ? 500 : 2000 });
+      results['pg-append'] = { figures, poolSize: 10, target: { ratio: 0.7 } };
+      for (const f of figures)
+        rows.push({ benchmark: `PostgreSQL append, ${f.writers} writer${f.writers > 1 ? 's' : ''} (pool 10)`, result: `${fmt(f.adapterEventsPerSec)} ev/s`, baseline: `raw ${fmt(f.rawEventsPerSec)} ev/s`, ratio: f.ratio.toFixed(2), target: '≥ 0.7', status: ok(f.ratio >= 0.7) });
+    });
+
+    if (selected.has('http') || selected.has('fanout')) {
+      const app = await startBenchApp(`${tmp.dir}/app`);
+      try {
+        await run('http', async () => {
+          const h = await benchHttp(app, { connections: 50, fights: 100, durationSec: quick ? 4 : 10 });
+          results.http = { ...h, target: { ratio: 0.5 } };
+          rows.push({
+            benchmark: 'HTTP commands (autocannon, 50 conn, 100 fights, SQLite)',
+            result: `${fmt(h.commandsPerSec)} cmd/s (${fmt(h.exchangesPerSec)} exchanges/s), p99 ${h.commands.latency.p99} ms${h.commands.non2xx ? `, ${h.commands.non2xx} non-2xx` : ''}`,
+            baseline: `constant route ${fmt(h.baseline.requestsPerSec)} req/s, p99 ${h.baseline.latency.p99} ms`,
+            ratio: h.ratio.toFixed(2),
+            target: '≥ 0.5; p99 reported',
+            status: ok(h.ratio >= 0.5 && h.commands.non2xx === 0),
+          });
+        });
+        await run('fanout', async () => {
+          const f = await benchFanout(app, { subscribers: 1000, commands: quick ? 8 : 20, gapMs: 150 });
+          results.fanout = { ...f, target: { p99Ms: 50 } };
+          const complete = f.deliveries === f.expectedDeliveries && f.live === f.subscribers;
+          rows.push({ benchmark: 'subscription fan-out: 1,000 graphql-ws subscribers, 1 fight', result: `p99 ${f.p99Ms.toFixed(1)} ms, p50 ${f.p50Ms.toFixed(1)} ms (${fmt(f.deliveries)}/${fmt(f.expectedDeliveries)} delivered)`, baseline: '—', ratio: '', target: 'p99 < 50 ms', status: ok(f.p99Ms < 50 && complete) });
+        });
+      } finally {
+        await app.close();
+      }
+    }
+
+    let latencyStore: string | undefined;
+    await run('latency', async () => {
+      const { figures, storeFile } = await benchLatency(tmp.dir, { lengths: [10, 1000, 10000], samples: quick ? 30 : 100 });
+      latencyStore = storeFile;
+      const last = figures.lengths[figures.lengths.length - 1];
+      results.latency = { ...figures, target: { ratioAt10000: 1.5 }, met: last.ratioWarm <= 1.5 };
+      for (const l of figures.lengths)
+        rows.push({
+          benchmark: `command latency, ${fmt(l.events)}-event fight (cached / cold)`,
+          result: `${l.warmMedianMs.toFixed(2)} ms (p99 ${l.warmP99Ms.toFixed(2)}) / cold ${l.coldMedianMs.toFixed(1)} ms`,
+          baseline: l === figures.lengths[0] ? 'baseline' : '10-event fight',
+          ratio: `${l.ratioWarm.toFixed(2)} / cold ${l.ratioCold.toFixed(1)}`,
+          target: l.events === 10000 ? '≤ 1.5× at 10,000' : '',
+          status: l.events === 10000 ? ok(l.ratioWarm <= 1.5) : '',
+        });
+    });
+
+    await run('projection', async () => {
+      let store = latencyStore;
+      if (!store) store = (await benchLatency(tmp.dir, { lengths: [10, 1000, 10000], samples: 10 })).storeFile;
+      const p = await benchProjectionRebuild(tmp.dir, store);
+      results.projection = { ...p, target: { ratio: 0.5 } };
+      rows.push({ benchmark: `projection rebuild (2 projections, ${fmt(p.events)} events, SQLite)`, result: `${fmt(p.rebuildEventsPerSec)} ev/s (${fmt(p.rebuildMs)} ms)`, baseline: `raw readAll ${fmt(p.rawEventsPerSec)} ev/s (${fmt(p.rawReadAllMs)} ms)`, ratio: p.ratio.toFixed(2), target: '≥ 0.5', status: ok(p.ratio >= 0.5) });
+    });
+
+    await run('audit', async () => {
+      const a = await benchAudit(1000);
+      results.audit = { ...a, target: { ms: 2000 } };
+      rows.push({ benchmark: `audit verification, ${fmt(a.commands)}-command fight (${fmt(a.events)} events)`, result: `${fmt(a.verifyMs)} ms${a.ok ? '' : ' (did NOT verify)'}`, baseline: '—', ratio: '', target: '< 2 s', status: ok(a.verifyMs < 2000 && a.ok) });
+    });
+
+    await run('memory', async () => {
+      const sizes = quick ? [50] : [50, 500];
+      const figures = [];
+      for (const commandsPerFight of sizes) figures.push(await benchMemory(tmp.dir, { fights: quick ? 200 : 500, commandsPerFight }));
+      results.memory = { figures, target: { bytesPerFight: 50 * 1024 } };
+      for (const m of figures)
+        rows.push({ benchmark: `memory per cached fight (${m.commandsPerFight} commands, ${fmt(m.eventsPerFight)} events)`, result: `${fmt(m.bytesPerFight / 1024, 1)} KB`, baseline: '—', ratio: '', target: '≤ 50 KB', status: ok(m.bytesPerFight <= 50 * 1024) });
+    });
+  } finally {
+    tmp.remove();
+  }
+
+  const durationSec = (performance.now() - t0) / 1000;
+  printTable(rows);
+  const out = resolve(process.cwd(), opts.out);
+  mkdirSync(dirname(out), { recursive: true });
+  const doc = { date: started.toISOString(), durationSec: round(durationSec, 1), quick, machine: machine(), versions: versions(), rows, results: roundDeep(results), notes };
+  writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
+  console.log(`\nwritten ${out} (${durationSec.toFixed(0)} s)`);
+  return failed ? 1 : 0;
+}
+
+function printTable(rows: Row[]): void {
+  const cols: Array<keyof Row> = ['benchmark', 'result', 'baseline', 'ratio', 'target', 'status'];
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(width[i])).join(' | ')} |`;
+  console.log(line(cols));
+  console.log(`|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+}
+
+function roundDeep(v: unknown): unknown {
+  if (typeof v === 'number') return Number.isInteger(v) ? v : round(v, 3);
+  if (Array.isArray(v)) return v.map(roundDeep);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, roundDeep(x)]));
+  return v;
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Pool } from 'pg';
+import { PostgresEventStore, SqliteEventStore, type EventStore, type NewEvent } from '@app/event-store';
+
+/** A typical fight event: an ExchangeResolved with its envelope metadata (~0.9 KB of JSON). */
+function sampleEvent(stream: string, seq: number): NewEvent {
+  return {
+    id: randomUUID(),
+    type: 'ExchangeResolved',
+    data: {
+      exchangeId: `x${seq}`,
+      outcome: 'hit',
+      winnerId: 'mira',
+      hitMargin: 2,
+      attacker: { combatantId: 'mira', skill: 'melee', roll: { sides: 6, faces: [6, 3, 5], draw: seq * 2 }, edge: 'none', sources: { advantage: [], disadvantage: [] }, faces: [6, 3, 5], total: 3 },
+      responder: { combatantId: 'orin', skill: 'melee', roll: { sides: 6, faces: [2, 4], draw: seq * 2 + 1 }, edge: 'none', sources: { advantage: [], disadvantage: [] }, faces: [2, 4], total: 1 },
+    },
+    metadata: { fightId: stream, v: 1, at: new Date().toISOString(), actor: 'gm', commandId: randomUUID(), drawsUsed: seq * 2 + 1, hash: 'f'.repeat(64) },
+  };
+}
+
+export interface AppendFigures {
+  writers: number;
+  events: number;
+  adapterEventsPerSec: number;
+  rawEventsPerSec: number;
+  ratio: number;
+  /** Mean rows per transaction in the raw run (SQLite: the group-commit batch). */
+  rawRowsPerTx?: number;
+}
+
+/** `writers` concurrent writers, each appending single-event appends to its own stream, in sequence. */
+async function driveWriters(writers: number, perWriter: number, append: (w: number, i: number) => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      for (let i = 0; i < perWriter; i++) await append(w, i);
+    }),
+  );
+  return performance.now() - t0;
+}
+
+/** Events prepared before the clock starts, so both sides time storage only. */
+function prepare(writers: number, perWriter: number, prefix: string): NewEvent[][] {
+  return Array.from({ length: writers }, (_, w) => Array.from({ length: perWriter }, (_, i) => sampleEvent(`${prefix}-${w}`, i)));
+}
+
+async function adapterRun(store: EventStore, writers: number, perWriter: number, prefix: string): Promise<number> {
+  const events = prepare(writers, perWriter, prefix);
+  return driveWriters(writers, perWriter, (w, i) => store.append(`${prefix}-${w}`, [events[w][i]], { expectedRevision: i === 0 ? 'no_stream' : BigInt(i - 1) }));
+}
+
+// ---------- SQLite ----------
+
+/** The same table, indexes and pragmas as SqliteEventStore; inserts only, group-committed the same way (setImmediate). */
+class RawSqlite {
+  private readonly db: Database.Database;
+  private readonly insert: Database.Statement;
+  private readonly tx: Database.Transaction<(rows: unknown[][]) => void>;
+  private queue: Array<{ row: unknown[]; resolve: () => void }> = [];
+  private scheduled = false;
+  transactions = 0;
+  rows = 0;
+
+  constructor(file: string) {
+    // The adapter's schema, created by the adapter itself, then closed.
+    new SqliteEventStore(file).close().catch(() => undefined);
+    this.db = new Database(file, { timeout: 5000 });
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.insert = this.db.prepare('INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.tx = this.db.transaction((rows: unknown[][]) => {
+      for (const r of rows) this.insert.run(...r);
+    });
+  }
+
+  append(stream: string, revision: number, e: NewEvent): Promise<void> {
+    return new Promise((resolve) => {
+      this.queue.push({ row: [stream, revision, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), new Date().toISOString()], resolve });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    this.tx.immediate(batch.map((b) => b.row));
+    this.transactions++;
+    this.rows += batch.length;
+    for (const b of batch) b.resolve();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+export async function benchSqliteAppend(opts: { writers: number[]; events: number }): Promise<AppendFigures[]> {
+  const out: AppendFigures[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'crs-bench-sqlite-'));
+  try {
+    for (const writers of opts.writers) {
+      const perWriter = Math.max(1, Math.floor(opts.events / writers));
+      const adapterMs: number[] = [];
+      const rawMs: number[] = [];
+      let rowsPerTx = 0;
+      // Alternate adapter and raw runs, each on a fresh file, and keep the best of each.
+      for (let rep = 0; rep < 3; rep++) {
+        const store = new SqliteEventStore(join(dir, `adapter-${writers}-${rep}.sqlite`));
+        adapterMs.push(await adapterRun(store, writers, perWriter, 's'));
+        await store.close();
+        const raw = new RawSqlite(join(dir, `raw-${writers}-${rep}.sqlite`));
+        const events = prepare(writers, perWriter, 's');
+        rawMs.push(await driveWriters(writers, perWriter, (w, i) => raw.append(`s-${w}`, i, events[w][i])));
+        rowsPerTx = raw.rows / raw.transactions;
+        raw.close();
+      }
+      const n = perWriter * writers;
+      const adapter = (n / Math.min(...adapterMs)) * 1000;
+      const rawRate = (n / Math.min(...rawMs)) * 1000;
+      out.push({ writers, events: n, adapterEventsPerSec: adapter, rawEventsPerSec: rawRate, ratio: adapter / rawRate, rawRowsPerTx: rowsPerTx });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+// ---------- PostgreSQL ----------
+
+export async function benchPostgresAppend(url: string, opts: { writers: number[]; events: number; poolSize?: number }): Promise<AppendFigures[]> {
+  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const poolSize = opts.poolSize ?? 10;
+  const admin = new Pool({ connectionString: url, max: 1 });
+  const out: AppendFigures[] = [];
+  try {
+    for (const writers of opts.writers) {
+      const perWriter = Math.max(1, Math.floor(opts.events / writers));
+      const adapterMs: number[] = [];
+      const rawMs: number[] = [];
+      for (let rep = 0; rep < 2; rep++) {
+        const table = `events_${writers}_${rep}`;
+        const store = new PostgresEventStore({ connectionString: url, schema, table, poolSize });
+        await store.start();
+        adapterMs.push(await adapterRun(store, writers, perWriter, `s${rep}`));
+        await store.close();
+        // Raw: the adapter's own table DDL (another table, same schema), one INSERT per append.
+        const rawTable = `raw_${writers}_${rep}`;
+        const shape = new PostgresEventStore({ connectionString: url, schema, table: rawTable, poolSize: 1 });
+        await shape.start();
+        await shape.close();
+        const pool = new Pool({ connectionString: url, max: poolSize });
+        const events = prepare(writers, perWriter, `s${rep}`);
+        const sql = `INSERT INTO "${schema}"."${rawTable}" (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`;
+        rawMs.push(
+          await driveWriters(writers, perWriter, (w, i) => {
+            const e = events[w][i];
+            return pool.query(sql, [`s${rep}-${w}`, i, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)]);
+          }),
+        );
+        await pool.end();
+      }
+      const n = perWriter * writers;
+      const adapter = (n / Math.min(...adapterMs)) * 1000;
+      const rawRate = (n / Math.min(...rawMs)) * 1000;
+      out.push({ writers, events: n, adapterEventsPerSec: adapter, rawEventsPerSec: rawRate, ratio: adapter / rawRate, rawRowsPerTx: 1 });
+    }
+  } finally {
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+    await admin.end();
+  }
+  return out;
+}

@@ -1,0 +1,16 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+
+const CONSTANT = { ok: true, seq: 1 };
+
+/**
+ * The HTTP benchmark's baseline: a route on the same Nest app and adapter (same body parser, global
+ * guards, pipe and filter: the tenant key is checked as on every route) that returns a constant.
+ */
+@Controller('bench')
+export class BaselineController {
+  @Post('constant')
+  @HttpCode(200)
+  constant(@Body() _body: unknown): Record<string, unknown> {
+    return CONSTANT;
+  }
+}

@@ -1,0 +1,96 @@
+import { commandAt, isExchange } from './fight-script';
+
+/**
+ * Runs autocannon in a child process (the app keeps the parent's core). Not a worker thread:
+ * autocannon skips aggregating its results when it is not on a main thread.
+ */
+interface Job {
+  url: string;
+  apiKey: string;
+  connections: number;
+  durationSec: number;
+  mode: 'baseline' | 'commands';
+  fights: string[];
+}
+
+const job = JSON.parse(process.argv[2]) as Job;
+const reply = (m: unknown) => process.send!(m, () => process.exit(0));
+
+/** The part of autocannon's API used here (the package ships no types). */
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p90: number; p99: number; max: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+type Autocannon = (opts: Record<string, unknown>, done: (err: unknown, result: AutocannonResult) => void) => unknown;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as Autocannon;
+
+interface ConnectionContext {
+  fights?: Array<{ id: string; step: number }>;
+  turn?: number;
+  current?: { id: string; step: number };
+}
+
+let assigned = 0;
+let exchanges = 0;
+let commands = 0;
+
+const body = JSON.stringify({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'blade', boost: 0, response: { response: 'clash', boost: 0 } });
+
+const requests: Array<Record<string, unknown>> =
+  job.mode === 'baseline'
+    ? [{ method: 'POST', path: '/bench/constant', body }]
+    : [
+        {
+          method: 'POST',
+          // Each connection drives its own fights in turn, one command in flight per fight.
+          setupRequest: (req: any, context: ConnectionContext) => {
+            if (!context.fights) {
+              const per = Math.ceil(job.fights.length / job.connections);
+              context.fights = job.fights.slice(assigned * per, assigned * per + per).map((id) => ({ id, step: 0 }));
+              assigned++;
+              context.turn = 0;
+            }
+            const f = context.fights[context.turn! % context.fights.length];
+            context.turn!++;
+            context.current = f;
+            return { ...req, path: `/fights/${f.id}/commands`, body: JSON.stringify(commandAt(f.step)) };
+          },
+          onResponse: (status: number, _body: string, context: ConnectionContext) => {
+            if (status === 200 && context.current) {
+              commands++;
+              if (isExchange(context.current.step)) exchanges++;
+              context.current.step++;
+            }
+          },
+        },
+      ];
+
+autocannon(
+  {
+    url: job.url,
+    connections: job.connections,
+    duration: job.durationSec,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${job.apiKey}` },
+    requests,
+  },
+  (err, result) => {
+    if (err) reply({ error: String(err) });
+    else
+      reply({
+        requestsPerSec: result.requests.average,
+        total: result.requests.total,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        latency: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: result.latency.average },
+        durationSec: result.duration,
+        commands,
+        exchanges,
+      });
+  },
+);

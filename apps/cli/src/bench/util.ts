@@ -1,0 +1,66 @@
+import { cpus, totalmem, hostname, platform, release, arch, loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+export const now = (): number => performance.timeOrigin + performance.now();
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Percentile of an unsorted sample (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export function median(values: number[]): number {
+  return percentile(values, 50);
+}
+
+/** A real `gc()` even when node was started without --expose-gc. */
+export function forceGc(): () => void {
+  const existing = (globalThis as { gc?: () => void }).gc;
+  if (existing) return existing;
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+function versionOf(pkg: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(process.cwd(), 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+export function machine(): Record<string, unknown> {
+  const cpu = cpus();
+  return {
+    hostname: hostname(),
+    platform: `${platform()} ${release()} ${arch()}`,
+    cpuModel: cpu[0]?.model,
+    cpus: cpu.length,
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+export function versions(): Record<string, string | undefined> {
+  return {
+    node: process.versions.node,
+    v8: process.versions.v8,
+    sqlite: process.versions.sqlite,
+    ...Object.fromEntries(['better-sqlite3', 'pg', '@nestjs/core', '@nestjs/platform-express', '@apollo/server', 'graphql-ws', '@noble/hashes', 'autocannon', 'typescript'].map((p) => [p, versionOf(p)])),
+  };
+}
+
+export const round = (n: number, digits = 2): number => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n);
+
+export function fmt(n: number | undefined, digits = 0): string {
+  if (n === undefined || !Number.isFinite(n)) return '-';
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
