@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { removeDir, sheet, startApp, TestApp } from './support/app';
 
 describe('operations: health and metrics', () => {
@@ -26,5 +30,39 @@ describe('operations: health and metrics', () => {
     expect(text).toMatch(/crs_events_appended_total\{system="narateer"\} 1/);
     expect(text).toMatch(/crs_open_subscriptions 0/);
     expect(text).toMatch(/crs_projection_lag_events\{projection="fight-views"\} \d+/);
+  });
+});
+
+describe('structured logs', () => {
+  it('log lines are JSON with a request id that reaches the events’ metadata; keys and tokens never appear', async () => {
+    const { startServer, kill, tenantKey } = await import('./support/server');
+    const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    let out = '';
+    server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    try {
+      const key = await tenantKey(server.url);
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-request-id': 'req-42' };
+      const created = await fetch(`${server.url}/fights`, { method: 'POST', headers, body: JSON.stringify({ system: 'narateer', combatants: [] }) });
+      expect(created.headers.get('x-request-id')).toBe('req-42');
+      const fightId = ((await created.json()) as { fightId: string }).fightId;
+      await fetch(`${server.url}/fights/${fightId}?token=${key}`);
+      const log = (await (await fetch(`${server.url}/fights/${fightId}/log`, { headers })).json()) as { entries: Array<{ type: string }> };
+      expect(log.entries[0].type).toBe('FightStarted');
+      await new Promise((r) => setTimeout(r, 300));
+      const lines = out.split('\n').filter((l) => l.startsWith('{'));
+      expect(lines.length).toBeGreaterThan(2);
+      const parsed = lines.map((l) => JSON.parse(l));
+      expect(parsed.some((l) => l.req?.id === 'req-42')).toBe(true);
+      expect(out).not.toContain(key);
+      expect(out).not.toContain(key.split('_')[2]);
+    } finally {
+      await kill(server.proc, 'SIGTERM');
+    }
+    const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true });
+    const metadata = (db.prepare("SELECT metadata FROM events WHERE type = 'FightStarted'").get() as { metadata: string }).metadata;
+    db.close();
+    expect(JSON.parse(metadata)).toMatchObject({ requestId: 'req-42' });
+    removeDir(dataDir);
   });
 });

@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthGuard } from './auth/auth.guard';
 import { OpsModule } from './ops/ops.module';
+import { LoggerModule } from 'nestjs-pino';
+import { loggingOptions } from './ops/logging';
 import { KeyThrottlerGuard } from './auth/key-throttler.guard';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AccessService } from '@app/fights';
@@ -31,6 +33,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         configModule,
+        LoggerModule.forRoot(loggingOptions(config.logLevel ?? 'info')),
         FightsModule,
         OpsModule,
         ThrottlerModule.forRoot({ throttlers: [{ name: 'per-second', ttl: 1000, limit: config.rateLimitPerSecond || Number.MAX_SAFE_INTEGER }] }),

@@ -11,6 +11,8 @@ export interface ApiConfig {
   adminApiKey?: string;
   /** Requests per second per key or token; 0 turns rate limiting off. */
   rateLimitPerSecond?: number;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel?: string;
   /** Origins allowed by CORS; empty: no cross-origin access. */
   corsOrigins?: string[];
 }
@@ -30,6 +32,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     auditBodyLimit: env.AUDIT_BODY_LIMIT ?? '20mb',
     adminApiKey: env.ADMIN_API_KEY || undefined,
     rateLimitPerSecond: nonNegative(env.RATE_LIMIT_PER_SECOND, 'RATE_LIMIT_PER_SECOND', 100),
+    logLevel: oneOfLevels(env.LOG_LEVEL),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }
@@ -39,4 +42,11 @@ function nonNegative(raw: string | undefined, name: string, fallback: number): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}"`);
   return n;
+}
+
+function oneOfLevels(raw: string | undefined): string {
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  if (raw === undefined || raw === '') return 'info';
+  if (!levels.includes(raw)) throw new Error(`LOG_LEVEL must be one of ${levels.join(', ')}, got "${raw}"`);
+  return raw;
 }

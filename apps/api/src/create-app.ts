@@ -4,12 +4,15 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { json, NextFunction, Request, Response, text } from 'express';
 import { AppModule } from './app.module';
+import { Logger } from 'nestjs-pino';
 import { toApiError } from './common/to-api-error';
 import { ApiConfig } from './config';
 
 /** Builds the app for main, the tests and the schema generator alike. */
 export async function createApp(config: ApiConfig, options: { logger?: false } = {}): Promise<{ app: INestApplication; openapi: OpenAPIObject }> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: options.logger ?? ['log', 'warn', 'error'] });
+  const quiet = options.logger === false;
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(quiet ? { ...config, logLevel: 'silent' } : config), { bodyParser: false, bufferLogs: !quiet, logger: quiet ? false : undefined });
+  if (!quiet) app.useLogger(app.get(Logger));
   // Fight logs for verification are larger than commands: their own route, their own limit.
   app.use('/audit/verify', json({ limit: config.auditBodyLimit }), text({ type: 'application/x-ndjson', limit: config.auditBodyLimit }));
   app.use(json({ limit: config.bodyLimit }));

@@ -30,6 +30,8 @@ export interface Actor {
   name: string;
   scope: 'all' | string[];
   tenantId?: string;
+  /** Carried into the events' metadata, to follow one request from the logs to the log. */
+  requestId?: string;
 }
 
 export const GM_ACTOR: Actor = { name: 'gm', scope: 'all' };
@@ -193,7 +195,7 @@ export class FightService {
     await beforeAppend?.(fightId);
     await this.vault.seal(fightId, seed);
     const fight: LoadedFight = { fightId, system, state, revision: -1n, drawsUsed: 0, headHash: GENESIS_HASH, commands: new Map(), seed };
-    return this.append(fight, events, { commandId: randomUUID(), actor: actor.name, drawsUsed: 0, command, tenantId: actor.tenantId }, 'no_stream');
+    return this.append(fight, events, { commandId: randomUUID(), actor: actor.name, drawsUsed: 0, command, tenantId: actor.tenantId, requestId: actor.requestId }, 'no_stream');
   }
 
   async execute(fightId: string, input: CommandInput, actor: Actor = GM_ACTOR): Promise<CommandResult> {
@@ -243,10 +245,10 @@ export class FightService {
     if (dice instanceof ManualDice) dice.assertAllUsed();
     if (events.length === 0) return { fightId: fight.fightId, seq, events: [], view: this.viewOf(fight), replayed: false };
     const drawsUsed = dice instanceof SeededDice ? dice.drawsUsed : fight.drawsUsed;
-    return this.append(fight, events, { commandId, actor: actor.name, drawsUsed, command: command as RuleCommand }, fight.revision);
+    return this.append(fight, events, { commandId, actor: actor.name, drawsUsed, command: command as RuleCommand, requestId: actor.requestId }, fight.revision);
   }
 
-  private async append(fight: LoadedFight, events: RuleEvent[], meta: { commandId: string; actor: string; drawsUsed: number; command: RuleCommand; tenantId?: string }, expected: bigint | 'no_stream'): Promise<CommandResult> {
+  private async append(fight: LoadedFight, events: RuleEvent[], meta: { commandId: string; actor: string; drawsUsed: number; command: RuleCommand; tenantId?: string; requestId?: string }, expected: bigint | 'no_stream'): Promise<CommandResult> {
     const at = this.clock().toISOString();
     const first = Number(fight.revision) + 2;
     let headHash = fight.headHash;
@@ -260,6 +262,7 @@ export class FightService {
       // The command rides on its first event, so an auditor can decide it again (issue "Audit").
       if (i === 0) metadata.command = recordable(meta.command);
       if (meta.tenantId) metadata.tenantId = meta.tenantId;
+      if (meta.requestId) metadata.requestId = meta.requestId;
       return { id: randomUUID(), type: e.type, data: e.data, metadata };
     });
     try {

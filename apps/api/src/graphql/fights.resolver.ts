@@ -1,6 +1,7 @@
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AccessService, actorName, AppError, FightQueries, FightService, Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
+import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
 import { LogFormatError, parseFightLog, verifyFightLog } from '@app/audit';
 import { GraphQLJSONObject } from 'graphql-scalars';
@@ -76,15 +77,15 @@ export class FightsResolver {
   }
 
   @Mutation(() => CommandResultModel, { description: 'Create a fight' })
-  createFight(@CurrentPrincipal() p: Principal, @Args('input') input: CreateFightInput): Promise<CommandResultModel> {
+  createFight(@CurrentPrincipal() p: Principal, @RequestId() requestId: string | undefined, @Args('input') input: CreateFightInput): Promise<CommandResultModel> {
     requireTenant(p);
-    return this.service.create(input, { name: actorName(p), scope: 'all', tenantId: p.tenantId }, (fightId) => this.access.ownFight(fightId, p));
+    return this.service.create(input, { name: actorName(p), scope: 'all', tenantId: p.tenantId, requestId }, (fightId) => this.access.ownFight(fightId, p));
   }
 
   @Mutation(() => CommandResultModel, { description: 'Send a command to a fight (the same path as POST /fights/:id/commands)' })
-  command(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string, @Args('input') input: CommandInputGql): Promise<CommandResultModel> {
+  command(@CurrentPrincipal() p: Principal, @RequestId() requestId: string | undefined, @Args('fightId', { type: () => ID }) fightId: string, @Args('input') input: CommandInputGql): Promise<CommandResultModel> {
     const scope = this.access.commandScope(p, fightId);
     const { payload, type, commandId, expectedSeq } = input;
-    return this.service.execute(fightId, { ...(payload ?? {}), type, commandId, expectedSeq }, { name: actorName(p), scope });
+    return this.service.execute(fightId, { ...(payload ?? {}), type, commandId, expectedSeq }, { name: actorName(p), scope, requestId });
   }
 }

@@ -4,6 +4,7 @@ import { toNdjson } from '@app/audit';
 import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AccessService, actorName, FightQueries, FightService, Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
+import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
 import { parseCommandBody } from '../common/command-body';
 import { CreateFightInput, EventsQuery, FightQueryDto, ListFightsQuery, LogQuery } from '../common/dto';
@@ -26,9 +27,9 @@ export class FightsController {
   @ApiOperation({ summary: 'Create a fight: system, dice mode, combatant sheets' })
   @ApiResponse({ status: 201, type: CommandResultModel })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A sheet or setting breaks the rules' })
-  create(@CurrentPrincipal() p: Principal, @Body() input: CreateFightInput): Promise<CommandResultModel> {
+  create(@CurrentPrincipal() p: Principal, @RequestId() requestId: string | undefined, @Body() input: CreateFightInput): Promise<CommandResultModel> {
     requireTenant(p);
-    return this.fights.create(input, { name: actorName(p), scope: 'all', tenantId: p.tenantId }, (fightId) => this.access.ownFight(fightId, p));
+    return this.fights.create(input, { name: actorName(p), scope: 'all', tenantId: p.tenantId, requestId }, (fightId) => this.access.ownFight(fightId, p));
   }
 
   @Get()
@@ -87,8 +88,8 @@ export class FightsController {
   @ApiResponse({ status: 404, type: ErrorModel })
   @ApiResponse({ status: 409, type: ErrorModel, description: 'EXPECTED_SEQ_MISMATCH or CONCURRENCY_CONFLICT' })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A rule forbids it; `code` names the rule' })
-  command(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown): Promise<CommandResultModel> {
+  command(@CurrentPrincipal() p: Principal, @RequestId() requestId: string | undefined, @Param('id') id: string, @Body() body: unknown): Promise<CommandResultModel> {
     const scope = this.access.commandScope(p, id);
-    return this.fights.execute(id, parseCommandBody(body), { name: actorName(p), scope });
+    return this.fights.execute(id, parseCommandBody(body), { name: actorName(p), scope, requestId });
   }
 }

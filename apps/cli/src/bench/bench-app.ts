@@ -19,10 +19,11 @@ export interface BenchApp {
 
 /**
  * The production AppModule plus the baseline controller, with createApp's body parser and error
- * handler (Swagger is left out: it only serves /docs). SQLite store in `dataDir` unless `eventStoreUrl`.
+ * handler (Swagger is left out: it only serves /docs). Log level `warn`: the per-request info log line
+ * is not measured (it would also flood the table). SQLite store in `dataDir` unless `eventStoreUrl`.
  */
 export async function startBenchApp(dataDir: string, eventStoreUrl?: string): Promise<BenchApp> {
-  const config = { port: 0, host: '127.0.0.1', dataDir, eventStoreUrl, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: BENCH_ADMIN_KEY } as ApiConfig;
+  const config = { port: 0, host: '127.0.0.1', dataDir, eventStoreUrl, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: BENCH_ADMIN_KEY, logLevel: 'warn' } as ApiConfig;
   @Module({ imports: [AppModule.forRoot(config)], controllers: [BaselineController] })
   class BenchModule {}
   const app = await NestFactory.create<NestExpressApplication>(BenchModule, { bodyParser: false, logger: ['error'] });

@@ -14,6 +14,7 @@ interface Job {
 }
 
 const job = JSON.parse(process.argv[2]) as Job;
+
 const reply = (m: unknown) => process.send!(m, () => process.exit(0));
 
 /** The part of autocannon's API used here (the package ships no types). */
@@ -29,15 +30,17 @@ type Autocannon = (opts: Record<string, unknown>, done: (err: unknown, result: A
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as Autocannon;
 
-interface ConnectionContext {
-  fights?: Array<{ id: string; step: number }>;
-  turn?: number;
+/** autocannon resets a connection's context after each request, so fights live in a shared queue. */
+interface RequestContext {
   current?: { id: string; step: number };
 }
 
-let assigned = 0;
+/** Fights not in flight, oldest first: one command in flight per fight, fights taken in turn. */
+const free: Array<{ id: string; step: number }> = [];
 let exchanges = 0;
 let commands = 0;
+let errors = 0;
+for (const id of job.fights) free.push({ id, step: 0 });
 
 const body = JSON.stringify({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'blade', boost: 0, response: { response: 'clash', boost: 0 } });
 
@@ -47,25 +50,22 @@ const requests: Array<Record<string, unknown>> =
     : [
         {
           method: 'POST',
-          // Each connection drives its own fights in turn, one command in flight per fight.
-          setupRequest: (req: any, context: ConnectionContext) => {
-            if (!context.fights) {
-              const per = Math.ceil(job.fights.length / job.connections);
-              context.fights = job.fights.slice(assigned * per, assigned * per + per).map((id) => ({ id, step: 0 }));
-              assigned++;
-              context.turn = 0;
-            }
-            const f = context.fights[context.turn! % context.fights.length];
-            context.turn!++;
+          setupRequest: (req: Record<string, unknown>, context: RequestContext) => {
+            const f = free.shift();
+            if (!f) throw new Error('no free fight: more connections than fights');
             context.current = f;
             return { ...req, path: `/fights/${f.id}/commands`, body: JSON.stringify(commandAt(f.step)) };
           },
-          onResponse: (status: number, _body: string, context: ConnectionContext) => {
-            if (status === 200 && context.current) {
+          onResponse: (status: number, _body: string, context: RequestContext) => {
+            const f = context.current;
+            if (!f) return;
+            context.current = undefined;
+            if (status === 200) {
               commands++;
-              if (isExchange(context.current.step)) exchanges++;
-              context.current.step++;
-            }
+              if (isExchange(f.step)) exchanges++;
+              f.step++;
+            } else if (errors++ < 3) console.error(`load: ${status} ${_body}`);
+            free.push(f);
           },
         },
       ];
