@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { removeDir, sheet, startApp, TestApp } from './support/app';
+import { kill, startServer, tenantKey } from './support/server';
 
 describe('operations: health and metrics', () => {
   let t: TestApp;
@@ -35,7 +36,6 @@ describe('operations: health and metrics', () => {
 
 describe('structured logs', () => {
   it('log lines are JSON with a request id that reaches the events’ metadata; keys and tokens never appear', async () => {
-    const { startServer, kill, tenantKey } = await import('./support/server');
     const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
     const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     let out = '';

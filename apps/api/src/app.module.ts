@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthGuard } from './auth/auth.guard';
 import { OpsModule } from './ops/ops.module';
+import { LabModule } from './lab/lab.module';
 import { LoggerModule } from 'nestjs-pino';
 import { loggingOptions } from './ops/logging';
 import { KeyThrottlerGuard } from './auth/key-throttler.guard';
@@ -36,6 +37,7 @@ export class AppModule {
         LoggerModule.forRoot(loggingOptions(config.logLevel ?? 'info')),
         FightsModule,
         OpsModule,
+        LabModule,
         ThrottlerModule.forRoot({ throttlers: [{ name: 'per-second', ttl: 1000, limit: config.rateLimitPerSecond || Number.MAX_SAFE_INTEGER }] }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,

@@ -4,6 +4,7 @@ import { createReadStore, FightService, ProjectionName, ProjectionRunner, PROJEC
 import { SYSTEMS } from '@app/rules';
 import { toNdjson } from '@app/audit';
 import { registerAudit } from './audit';
+import { registerLab } from './lab';
 
 const program = new Command('cli').description('Combat rules service from a terminal (same libraries as the API)');
 
@@ -88,6 +89,7 @@ program
   });
 
 registerAudit(program);
+registerLab(program);
 storeOptions(program.commands.find((c) => c.name() === 'audit')!.command('export <fightId>').description('write a fight log for verification (JSON, or NDJSON with --ndjson)'))
   .option('--ndjson', 'NDJSON instead of one JSON document')
   .action(async (fightId: string, opts: StoreOptions & { ndjson?: boolean }) => {

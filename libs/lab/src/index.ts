@@ -1,0 +1,13 @@
+export * from './lab-system';
+export * from './stats';
+export * from './plan';
+export * from './tally';
+export * from './result';
+export * from './run';
+export * from './systems';
+export * from './report/table';
+export * from './report/csv';
+export * from './report/svg';
+export * from './report/files';
+export { narateerLab, NARATEER_STRATEGIES, playFight, prepareMatch, NO_RESPONSE } from './narateer';
+export type { Answer, Declaration, NarateerMatch, NarateerStrategy, Threat, Turn } from './narateer';
