@@ -69,5 +69,39 @@ if (!PG_URL) {
       expect(views[0]).toEqual(views[1]);
       expect(views[0].seq).toBe(last);
     }, 60000);
+
+    it('killing one instance mid-load loses no acknowledged event; the survivor projects and serves them all', async () => {
+      const [a, b] = servers;
+      const fights: string[] = [];
+      for (let i = 0; i < 3; i++) fights.push((await post(`${a.url}/fights`, { system: 'narateer', combatants: [] })).body.fightId);
+      const acked = new Map<string, number>();
+      let running = true;
+      const worker = async (w: number) => {
+        for (let n = 0; running; n++) {
+          const target = (w + n) % 2 === 0 ? a : b;
+          const fightId = fights[(w + n) % fights.length];
+          try {
+            const res = await post(`${target.url}/fights/${fightId}/commands`, { type: 'AddNote', text: `w${w}n${n}` });
+            if (res.status === 200) acked.set(`${fightId}:${res.body.seq}`, res.body.events[0].seq);
+          } catch {
+            // the killed instance: not acknowledged
+          }
+        }
+      };
+      const workers = Array.from({ length: 8 }, (_, w) => worker(w));
+      await new Promise((r) => setTimeout(r, 1500));
+      await kill(a.proc, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 1000));
+      running = false;
+      await Promise.all(workers);
+      expect(acked.size).toBeGreaterThan(20);
+      for (const fightId of fights) {
+        const log = (await (await fetch(`${b.url}/fights/${fightId}/events`, { headers: { authorization: `Bearer ${key}` } })).json()) as Array<{ seq: number }>;
+        expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
+        for (const k of acked.keys()) if (k.startsWith(fightId)) expect(Number(k.split(':')[1])).toBeLessThanOrEqual(log.length);
+        const view = (await (await fetch(`${b.url}/fights/${fightId}?minSeq=${log.length}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { seq: number };
+        expect(view.seq).toBe(log.length);
+      }
+    }, 60000);
   });
 }

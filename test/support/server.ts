@@ -35,7 +35,7 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
 
 export function kill(proc: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
   return new Promise((resolve) => {
-    if (proc.exitCode !== null) return resolve();
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
     proc.once('exit', () => resolve());
     proc.kill(signal);
   });
