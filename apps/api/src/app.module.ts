@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthGuard } from './auth/auth.guard';
 import { OpsModule } from './ops/ops.module';
 import { LabModule } from './lab/lab.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { LoggerModule } from 'nestjs-pino';
 import { loggingOptions } from './ops/logging';
 import { KeyThrottlerGuard } from './auth/key-throttler.guard';
@@ -38,6 +39,7 @@ export class AppModule {
         FightsModule,
         OpsModule,
         LabModule,
+        WebhooksModule,
         ThrottlerModule.forRoot({ throttlers: [{ name: 'per-second', ttl: 1000, limit: config.rateLimitPerSecond || Number.MAX_SAFE_INTEGER }] }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,

@@ -1,0 +1,104 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AccessService, Principal } from '@app/fights';
+import { WebhookService } from '@app/webhooks';
+import { CurrentPrincipal } from '../auth/principal.decorator';
+import { ErrorModel } from '../common/models';
+import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
+import { CreateWebhookEndpointInput, DeliveriesQuery, RedeliverSinceInput, RotateWebhookSecretInput, UpdateWebhookEndpointInput } from './webhooks.dto';
+import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookEndpointModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
+
+/** Issue "Webhooks": endpoints, their delivery log, redelivery and a test ping — for the tenant (GM) only. */
+@ApiTags('webhooks')
+@ApiBearerAuth()
+@ApiResponse({ status: 400, type: ErrorModel })
+@ApiResponse({ status: 403, type: ErrorModel })
+@ApiResponse({ status: 404, type: ErrorModel })
+@Controller('webhooks/endpoints')
+export class WebhooksController {
+  constructor(
+    private readonly webhooks: WebhookService,
+    private readonly access: AccessService,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create an endpoint; its signing secret is shown only in this response' })
+  @ApiResponse({ status: 201, type: WebhookEndpointSecretModel })
+  @ApiResponse({ status: 422, type: ErrorModel, description: 'WEBHOOK_URL_NOT_ALLOWED: a private, loopback or link-local target' })
+  create(@CurrentPrincipal() p: Principal, @Body() body: CreateWebhookEndpointInput): Promise<WebhookEndpointSecretModel> {
+    return this.webhooks.create(webhookTenant(this.access, p, body.fightId), body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The tenant’s endpoints (never their secrets)' })
+  @ApiResponse({ status: 200, type: [WebhookEndpointModel] })
+  list(@CurrentPrincipal() p: Principal): Promise<WebhookEndpointModel[]> {
+    return this.webhooks.list(webhookTenant(this.access, p));
+  }
+
+  @Get(':endpointId')
+  @ApiResponse({ status: 200, type: WebhookEndpointModel })
+  get(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string): Promise<WebhookEndpointModel> {
+    return this.webhooks.get(webhookTenant(this.access, p), id);
+  }
+
+  @Patch(':endpointId')
+  @ApiOperation({ summary: 'Change an endpoint; enabled: true re-enables it and its waiting deliveries resume' })
+  @ApiResponse({ status: 200, type: WebhookEndpointModel })
+  update(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Body() body: UpdateWebhookEndpointInput): Promise<WebhookEndpointModel> {
+    return this.webhooks.update(webhookTenant(this.access, p, body.fightId), id, body);
+  }
+
+  @Delete(':endpointId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete an endpoint with its deliveries and log' })
+  async remove(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string): Promise<void> {
+    await this.webhooks.remove(webhookTenant(this.access, p), id);
+  }
+
+  @Post(':endpointId/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'New signing secret (shown once); the old one also signs during the overlap' })
+  @ApiResponse({ status: 200, type: WebhookEndpointSecretModel })
+  rotate(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Body() body: RotateWebhookSecretInput): Promise<WebhookEndpointSecretModel> {
+    return this.webhooks.rotateSecret(webhookTenant(this.access, p), id, (body.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS) * 1000);
+  }
+
+  @Post(':endpointId/ping')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a webhook.ping and return its first attempt' })
+  @ApiResponse({ status: 200, type: WebhookDeliveryDetailModel })
+  ping(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string): Promise<WebhookDeliveryDetailModel> {
+    return this.webhooks.ping(webhookTenant(this.access, p), id);
+  }
+
+  @Get(':endpointId/deliveries')
+  @ApiOperation({ summary: 'The delivery log, newest first' })
+  @ApiResponse({ status: 200, type: [WebhookDeliveryModel] })
+  deliveries(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Query() q: DeliveriesQuery): Promise<WebhookDeliveryModel[]> {
+    return this.webhooks.deliveries(webhookTenant(this.access, p), id, { status: q.status, fightId: q.fightId, limit: q.limit ?? 50, before: q.before ? Date.parse(q.before) : undefined });
+  }
+
+  @Get(':endpointId/deliveries/:deliveryId')
+  @ApiOperation({ summary: 'One delivery: its body and every attempt (status, latency, response excerpt)' })
+  @ApiResponse({ status: 200, type: WebhookDeliveryDetailModel })
+  delivery(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Param('deliveryId') deliveryId: string): Promise<WebhookDeliveryDetailModel> {
+    return this.webhooks.delivery(webhookTenant(this.access, p), id, deliveryId);
+  }
+
+  @Post(':endpointId/deliveries/:deliveryId/redeliver')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send one delivery again (same webhook-id and body), now' })
+  @ApiResponse({ status: 202, type: WebhookRequeuedModel })
+  redeliver(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Param('deliveryId') deliveryId: string): Promise<WebhookRequeuedModel> {
+    return this.webhooks.redeliver(webhookTenant(this.access, p), id, deliveryId);
+  }
+
+  @Post(':endpointId/redeliver')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send again every delivery created since a time' })
+  @ApiResponse({ status: 202, type: WebhookRequeuedModel })
+  redeliverSince(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Body() body: RedeliverSinceInput): Promise<WebhookRequeuedModel> {
+    return this.webhooks.redeliverSince(webhookTenant(this.access, p), id, new Date(body.since));
+  }
+}

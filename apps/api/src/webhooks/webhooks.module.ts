@@ -1,0 +1,68 @@
+import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { EventStore } from '@app/event-store';
+import { FightService } from '@app/fights';
+import { createWebhookStore, readWebhookConfig, WebhookConfig, WebhookDispatcher, WebhookOutbox, WebhookService, WebhookStore } from '@app/webhooks';
+import { ApiConfig } from '../config';
+import { API_CONFIG, EVENT_STORE, FightsModule } from '../fights.module';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksResolver } from './webhooks.resolver';
+
+export const WEBHOOK_CONFIG = Symbol('WEBHOOK_CONFIG');
+export const WEBHOOK_STORE = Symbol('WEBHOOK_STORE');
+
+const logger = new Logger('Webhooks');
+const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : String(e));
+
+/** Webhook management (REST, GraphQL), the outbox consumer and the dispatcher, started with the app and stopped before the event store closes. */
+@Module({
+  imports: [FightsModule],
+  controllers: [WebhooksController],
+  providers: [
+    { provide: WEBHOOK_CONFIG, useFactory: () => readWebhookConfig(process.env) },
+    {
+      provide: WEBHOOK_STORE,
+      inject: [API_CONFIG],
+      useFactory: (config: ApiConfig) => createWebhookStore({ url: config.eventStoreUrl, dataDir: config.dataDir, schema: config.eventStoreSchema }),
+    },
+    {
+      provide: WebhookDispatcher,
+      inject: [WEBHOOK_STORE, WEBHOOK_CONFIG],
+      useFactory: (store: WebhookStore, config: WebhookConfig) => new WebhookDispatcher(store, config, undefined, undefined, logError),
+    },
+    {
+      provide: WebhookOutbox,
+      inject: [EVENT_STORE, WEBHOOK_STORE, WebhookDispatcher, FightService],
+      useFactory: (events: EventStore, store: WebhookStore, dispatcher: WebhookDispatcher, fights: FightService) => {
+        const outbox = new WebhookOutbox(events, store, () => dispatcher.kick(), logError);
+        fights.onCommit.add(() => outbox.kick());
+        return outbox;
+      },
+    },
+    {
+      provide: WebhookService,
+      inject: [WEBHOOK_STORE, WebhookDispatcher, WEBHOOK_CONFIG],
+      useFactory: (store: WebhookStore, dispatcher: WebhookDispatcher, config: WebhookConfig) => new WebhookService(store, dispatcher, config),
+    },
+    WebhooksResolver,
+  ],
+  exports: [WebhookService, WebhookDispatcher, WebhookOutbox, WEBHOOK_STORE],
+})
+export class WebhooksModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  constructor(
+    private readonly outbox: WebhookOutbox,
+    private readonly dispatcher: WebhookDispatcher,
+    @Inject(WEBHOOK_STORE) private readonly store: WebhookStore,
+    @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.outbox.start(this.config.pollMs);
+    this.dispatcher.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.outbox.stop();
+    await this.dispatcher.stop();
+    await this.store.close();
+  }
+}

@@ -1,0 +1,83 @@
+import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { AccessService, Principal } from '@app/fights';
+import { WebhookService } from '@app/webhooks';
+import { CurrentPrincipal } from '../auth/principal.decorator';
+import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
+import { CreateWebhookEndpointInput, RedeliverSinceInput, UpdateWebhookEndpointInput } from './webhooks.dto';
+import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookEndpointModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
+
+/** The REST webhook routes as GraphQL operations: the same service, the same tenant-only rule. */
+@Resolver()
+export class WebhooksResolver {
+  constructor(
+    private readonly webhooks: WebhookService,
+    private readonly access: AccessService,
+  ) {}
+
+  @Query(() => [WebhookEndpointModel], { description: 'The tenant’s webhook endpoints (never their secrets)' })
+  webhookEndpoints(@CurrentPrincipal() p: Principal): Promise<WebhookEndpointModel[]> {
+    return this.webhooks.list(webhookTenant(this.access, p));
+  }
+
+  @Query(() => WebhookEndpointModel)
+  webhookEndpoint(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string): Promise<WebhookEndpointModel> {
+    return this.webhooks.get(webhookTenant(this.access, p), id);
+  }
+
+  @Query(() => [WebhookDeliveryModel], { description: 'An endpoint’s delivery log, newest first' })
+  webhookDeliveries(
+    @CurrentPrincipal() p: Principal,
+    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('status', { nullable: true }) status?: string,
+    @Args('limit', { type: () => Int, nullable: true }) limit?: number,
+  ): Promise<WebhookDeliveryModel[]> {
+    const known = status === 'pending' || status === 'delivered' || status === 'failed' ? status : undefined;
+    return this.webhooks.deliveries(webhookTenant(this.access, p), id, { status: known, limit: Math.min(Math.max(limit ?? 50, 1), 200) });
+  }
+
+  @Query(() => WebhookDeliveryDetailModel, { description: 'One delivery with its body and attempts' })
+  webhookDelivery(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string, @Args('deliveryId', { type: () => ID }) deliveryId: string): Promise<WebhookDeliveryDetailModel> {
+    return this.webhooks.delivery(webhookTenant(this.access, p), id, deliveryId);
+  }
+
+  @Mutation(() => WebhookEndpointSecretModel, { description: 'Create an endpoint; its secret is shown only here' })
+  createWebhookEndpoint(@CurrentPrincipal() p: Principal, @Args('input') input: CreateWebhookEndpointInput): Promise<WebhookEndpointSecretModel> {
+    return this.webhooks.create(webhookTenant(this.access, p, input.fightId), input);
+  }
+
+  @Mutation(() => WebhookEndpointModel)
+  updateWebhookEndpoint(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string, @Args('input') input: UpdateWebhookEndpointInput): Promise<WebhookEndpointModel> {
+    return this.webhooks.update(webhookTenant(this.access, p, input.fightId), id, input);
+  }
+
+  @Mutation(() => Boolean)
+  async deleteWebhookEndpoint(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string): Promise<boolean> {
+    await this.webhooks.remove(webhookTenant(this.access, p), id);
+    return true;
+  }
+
+  @Mutation(() => WebhookEndpointSecretModel, { description: 'New secret (shown once); the old one also signs for overlapSeconds (default a day)' })
+  rotateWebhookSecret(
+    @CurrentPrincipal() p: Principal,
+    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('overlapSeconds', { type: () => Int, nullable: true }) overlapSeconds?: number,
+  ): Promise<WebhookEndpointSecretModel> {
+    const overlap = Math.min(Math.max(overlapSeconds ?? DEFAULT_OVERLAP_SECONDS, 0), 604_800);
+    return this.webhooks.rotateSecret(webhookTenant(this.access, p), id, overlap * 1000);
+  }
+
+  @Mutation(() => WebhookDeliveryDetailModel, { description: 'Send a webhook.ping and return its first attempt' })
+  pingWebhookEndpoint(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string): Promise<WebhookDeliveryDetailModel> {
+    return this.webhooks.ping(webhookTenant(this.access, p), id);
+  }
+
+  @Mutation(() => WebhookRequeuedModel)
+  redeliverWebhook(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string, @Args('deliveryId', { type: () => ID }) deliveryId: string): Promise<WebhookRequeuedModel> {
+    return this.webhooks.redeliver(webhookTenant(this.access, p), id, deliveryId);
+  }
+
+  @Mutation(() => WebhookRequeuedModel)
+  redeliverWebhooksSince(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string, @Args('input') input: RedeliverSinceInput): Promise<WebhookRequeuedModel> {
+    return this.webhooks.redeliverSince(webhookTenant(this.access, p), id, new Date(input.since));
+  }
+}

@@ -1,0 +1,56 @@
+/** Issue "Retries with backoff": immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. Entry i is the wait before attempt i + 1. */
+export const DEFAULT_RETRY_SCHEDULE_MS = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+
+export interface WebhookConfig {
+  /** WEBHOOK_ALLOW_PRIVATE: deliver to private, loopback and link-local addresses (local development, tests). */
+  allowPrivate: boolean;
+  /** WEBHOOK_RETRY_SCHEDULE_MS: waits before each attempt, comma-separated; its length is the number of attempts. */
+  retryScheduleMs: number[];
+  /** WEBHOOK_TIMEOUT_MS: one attempt's whole request and response. */
+  timeoutMs: number;
+  /** WEBHOOK_DISABLE_AFTER_MS: an endpoint failing without a success this long is disabled. */
+  disableAfterMs: number;
+  /** WEBHOOK_POLL_MS: how often the dispatcher looks for due retries and the outbox for missed commits. */
+  pollMs: number;
+  /** Deliveries sent at the same time by one instance. */
+  concurrency: number;
+}
+
+export const DEFAULT_WEBHOOK_CONFIG: WebhookConfig = {
+  allowPrivate: false,
+  retryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS,
+  timeoutMs: 10_000,
+  disableAfterMs: 5 * 24 * 3_600_000,
+  pollMs: 1_000,
+  concurrency: 16,
+};
+
+/** A wrong value stops the boot with a message naming the variable, as readConfig does. */
+export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): WebhookConfig {
+  const d = DEFAULT_WEBHOOK_CONFIG;
+  const flag = env.WEBHOOK_ALLOW_PRIVATE?.trim().toLowerCase();
+  if (flag && !['true', 'false', '1', '0'].includes(flag)) throw new Error(`WEBHOOK_ALLOW_PRIVATE must be true or false, got "${env.WEBHOOK_ALLOW_PRIVATE}"`);
+  const schedule = env.WEBHOOK_RETRY_SCHEDULE_MS?.trim() ? env.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map((s) => whole(s.trim(), 'WEBHOOK_RETRY_SCHEDULE_MS')) : d.retryScheduleMs;
+  if (schedule.length === 0) throw new Error('WEBHOOK_RETRY_SCHEDULE_MS needs at least one entry');
+  return {
+    allowPrivate: flag === 'true' || flag === '1',
+    retryScheduleMs: schedule,
+    timeoutMs: positive(env.WEBHOOK_TIMEOUT_MS, 'WEBHOOK_TIMEOUT_MS', d.timeoutMs),
+    disableAfterMs: positive(env.WEBHOOK_DISABLE_AFTER_MS, 'WEBHOOK_DISABLE_AFTER_MS', d.disableAfterMs),
+    pollMs: positive(env.WEBHOOK_POLL_MS, 'WEBHOOK_POLL_MS', d.pollMs),
+    concurrency: d.concurrency,
+  };
+}
+
+function whole(raw: string, name: string): number {
+  const n = Number(raw);
+  if (raw === '' || !Number.isInteger(n) || n < 0) throw new Error(`${name} must list whole milliseconds ≥ 0, got "${raw}"`);
+  return n;
+}
+
+function positive(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = whole(raw.trim(), name);
+  if (n === 0) throw new Error(`${name} must be > 0`);
+  return n;
+}

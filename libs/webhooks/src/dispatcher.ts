@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { nextAttemptAt, parseRetryAfter } from './backoff';
+import { WebhookConfig } from './config';
+import { SendResult, Sender, httpSender } from './sender';
+import { webhookHeaders } from './signing';
+import { AttemptOutcome, DeliveryRow, EndpointEffect, EndpointRow, WebhookStore } from './store/types';
+
+/** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
+export const signingSecrets = (ep: EndpointRow, now: number): string[] =>
+  ep.previousSecret && (ep.previousSecretUntil ?? 0) > now ? [ep.secret, ep.previousSecret] : [ep.secret];
+
+/** What one attempt's result does to the delivery and its endpoint (issue "Retries with backoff"). */
+export function judge(result: SendResult, d: DeliveryRow, config: WebhookConfig, now: number): { outcome: AttemptOutcome; effect: EndpointEffect } {
+  const status = result.status ?? null;
+  if (status !== null && status >= 200 && status < 300) {
+    return { outcome: { status: 'delivered', nextAttemptAt: now, lastStatus: status, lastError: null, deliveredAt: now }, effect: { kind: 'success' } };
+  }
+  const lastError = result.error ?? (status !== null && status >= 300 && status < 400 ? `redirect to ${result.location ?? '?'} not followed` : `HTTP ${status}`);
+  if (status === 410) {
+    // The receiver says it is gone: stop sending; the delivery waits, pending, for the endpoint to be enabled again.
+    return { outcome: { status: 'pending', nextAttemptAt: now, lastStatus: status, lastError, deliveredAt: null }, effect: { kind: 'disable', reason: 'the receiver answered 410 Gone' } };
+  }
+  const next = nextAttemptAt(config.retryScheduleMs, d.roundAttempts + 1, now, parseRetryAfter(result.retryAfter, now));
+  const days = Math.round((config.disableAfterMs / 86_400_000) * 10) / 10;
+  return {
+    outcome: { status: next === undefined ? 'failed' : 'pending', nextAttemptAt: next ?? now, lastStatus: status, lastError, deliveredAt: null },
+    effect: { kind: 'failure', now, disableIfFailingSince: now - config.disableAfterMs, reason: `every delivery failed for ${days} days (last: ${lastError})` },
+  };
+}
+
+/**
+ * Sends due deliveries: claims (leases) them from the store, signs, sends, records the attempt.
+ * Per endpoint and fight only the lowest pending seq is ever due, so a failing delivery holds back
+ * that fight's later events and no other fight's. Any number of instances may run one each.
+ */
+export class WebhookDispatcher {
+  readonly instanceId = randomUUID();
+  /** Emits the delivery id after each recorded attempt. */
+  readonly attempts = new EventEmitter().setMaxListeners(0);
+  private readonly inflight = new Map<string, Promise<void>>();
+  private readonly stopping = new AbortController();
+  private timer?: NodeJS.Timeout;
+  private claiming = false;
+  private again = false;
+
+  constructor(
+    private readonly store: WebhookStore,
+    private readonly config: WebhookConfig,
+    private readonly send: Sender = httpSender,
+    private readonly clock: () => number = Date.now,
+    private readonly onError: (e: unknown) => void = () => undefined,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), this.config.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Aborts the attempts in flight (they do not count) and gives their leases back. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    clearInterval(this.timer);
+    while (this.claiming) await new Promise((r) => setTimeout(r, 5));
+    await Promise.all(this.inflight.values());
+    await this.store.releaseLeases(this.instanceId).catch(this.onError);
+  }
+
+  kick(): void {
+    if (this.stopping.signal.aborted) return;
+    if (this.claiming) {
+      this.again = true;
+      return;
+    }
+    this.claiming = true;
+    void (async () => {
+      try {
+        do {
+          this.again = false;
+          const room = this.config.concurrency - this.inflight.size;
+          if (room <= 0 || this.stopping.signal.aborted) break;
+          const now = this.clock();
+          // The lease outlives the attempt's timeout: a crashed instance's deliveries come back after it.
+          const claimed = await this.store.claimDue(now, room, this.instanceId, now + this.config.timeoutMs + 30_000);
+          for (const d of claimed) this.launch(d);
+          if (claimed.length === room) this.again = true;
+        } while (this.again);
+      } catch (e) {
+        this.onError(e);
+      } finally {
+        this.claiming = false;
+      }
+    })();
+  }
+
+  private launch(d: DeliveryRow): void {
+    const run = this.deliver(d)
+      .catch((e) => this.onError(e))
+      .finally(() => {
+        this.inflight.delete(d.id);
+        this.kick();
+      });
+    this.inflight.set(d.id, run);
+  }
+
+  private async deliver(d: DeliveryRow): Promise<void> {
+    const endpoint = await this.store.getEndpoint(d.endpointId);
+    if (!endpoint?.enabled) return this.store.releaseLeases(this.instanceId, [d.id]);
+    const now = this.clock();
+    const headers = webhookHeaders(signingSecrets(endpoint, now), d.id, Math.floor(now / 1000), d.payload);
+    const result = await this.send(endpoint.url, headers, d.payload, { timeoutMs: this.config.timeoutMs, allowPrivate: this.config.allowPrivate, signal: this.stopping.signal });
+    if (result.aborted) return this.store.releaseLeases(this.instanceId, [d.id]);
+    const done = this.clock();
+    const { outcome, effect } = judge(result, d, this.config, done);
+    await this.store.recordAttempt(
+      this.instanceId,
+      { deliveryId: d.id, endpointId: d.endpointId, attemptNo: d.attempts + 1, attemptedAt: now, status: result.status ?? null, latencyMs: result.latencyMs, responseExcerpt: result.excerpt, error: outcome.lastError && outcome.status !== 'delivered' ? outcome.lastError : null },
+      outcome,
+      effect,
+    );
+    this.attempts.emit(d.id);
+  }
+
+  /** Resolves after the next recorded attempt of `deliveryId`, or false after `timeoutMs`. */
+  waitForAttempt(deliveryId: string, timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.attempts.off(deliveryId, onAttempt);
+        resolve(ok);
+      };
+      const onAttempt = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.attempts.on(deliveryId, onAttempt);
+      this.kick();
+    });
+  }
+}

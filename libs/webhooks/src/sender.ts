@@ -1,0 +1,78 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { guardedLookup, PrivateTargetError, refusedRange } from './url-guard';
+
+export interface SendResult {
+  /** HTTP status, or undefined when no response arrived. */
+  status?: number;
+  retryAfter?: string;
+  location?: string;
+  excerpt: string;
+  error?: string;
+  latencyMs: number;
+  /** The instance is stopping: the attempt does not count. */
+  aborted?: boolean;
+}
+
+export interface SendOptions {
+  timeoutMs: number;
+  allowPrivate: boolean;
+  signal?: AbortSignal;
+}
+
+export type Sender = (url: string, headers: Record<string, string>, body: string, options: SendOptions) => Promise<SendResult>;
+
+const EXCERPT = 1024;
+
+/** One POST with node:http: redirects are never followed; the connected address is checked, not only the name. */
+export const httpSender: Sender = (target, headers, body, options) => {
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
+  return new Promise<SendResult>((resolve) => {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      return resolve({ excerpt: '', error: 'invalid url', latencyMs: 0 });
+    }
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const literalRange = isIP(host) ? refusedRange(host) : undefined;
+    if (!options.allowPrivate && literalRange) return resolve({ excerpt: '', error: new PrivateTargetError(host, literalRange).message, latencyMs: 0 });
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body), 'user-agent': 'combat-rules-service-webhooks/1' }, signal, ...(options.allowPrivate ? {} : { lookup: guardedLookup as never }) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = () =>
+          resolve({
+            status: res.statusCode,
+            retryAfter: header(res.headers['retry-after']),
+            location: header(res.headers.location),
+            excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT),
+            latencyMs: took(),
+          });
+        res.on('data', (c: Buffer) => {
+          if (size < EXCERPT) chunks.push(c);
+          size += c.length;
+          // Only an excerpt is kept: a huge answer is cut off rather than read.
+          if (size > 64 * 1024) res.destroy();
+        });
+        res.on('end', finish);
+        res.on('close', finish);
+        res.on('error', finish);
+      },
+    );
+    req.on('error', (e: Error) => {
+      const aborted = options.signal?.aborted === true;
+      const error = timeout.aborted ? `no response within ${options.timeoutMs} ms` : e instanceof PrivateTargetError || (e as { code?: string }).code === 'EPRIVATE' ? e.message : `${(e as { code?: string }).code ?? e.name}: ${e.message}`;
+      resolve({ excerpt: '', error, latencyMs: took(), aborted });
+    });
+    req.end(body);
+  });
+};
+
+const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);

@@ -1,0 +1,223 @@
+import { SqlDriver, SqlExec } from './driver';
+import { AttemptOutcome, AttemptRow, DeliveryQuery, DeliveryRow, EndpointEffect, EndpointPatch, EndpointRow, NewDelivery, WebhookStore } from './types';
+
+type Row = Record<string, unknown>;
+const num = (v: unknown): number => Number(v);
+const optNum = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const optStr = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+const toEndpoint = (r: Row): EndpointRow => ({
+  id: String(r.id),
+  tenantId: String(r.tenant_id),
+  url: String(r.url),
+  description: String(r.description),
+  eventTypes: JSON.parse(String(r.event_types)),
+  fightId: optStr(r.fight_id),
+  enabled: num(r.enabled) === 1,
+  secret: String(r.secret),
+  previousSecret: optStr(r.previous_secret),
+  previousSecretUntil: optNum(r.previous_secret_until),
+  disabledReason: optStr(r.disabled_reason),
+  failingSince: optNum(r.failing_since),
+  createdAt: num(r.created_at),
+  updatedAt: num(r.updated_at),
+});
+
+const toDelivery = (r: Row): DeliveryRow => ({
+  id: String(r.id),
+  endpointId: String(r.endpoint_id),
+  tenantId: String(r.tenant_id),
+  fightId: optStr(r.fight_id),
+  seq: num(r.seq),
+  eventType: String(r.event_type),
+  payload: String(r.payload),
+  createdAt: num(r.created_at),
+  status: String(r.status) as DeliveryRow['status'],
+  attempts: num(r.attempts),
+  roundAttempts: num(r.round_attempts),
+  nextAttemptAt: num(r.next_attempt_at),
+  lastStatus: optNum(r.last_status),
+  lastError: optStr(r.last_error),
+  deliveredAt: optNum(r.delivered_at),
+});
+
+const toAttempt = (r: Row): AttemptRow => ({
+  deliveryId: String(r.delivery_id),
+  endpointId: String(r.endpoint_id),
+  attemptNo: num(r.attempt_no),
+  attemptedAt: num(r.attempted_at),
+  status: optNum(r.status),
+  latencyMs: num(r.latency_ms),
+  responseExcerpt: String(r.response_excerpt),
+  error: optStr(r.error),
+});
+
+const ENDPOINT_COLUMNS: Record<keyof EndpointPatch, [string, (v: never) => unknown]> = {
+  url: ['url', (v: string) => v],
+  description: ['description', (v: string) => v],
+  eventTypes: ['event_types', (v: string[]) => JSON.stringify(v)],
+  fightId: ['fight_id', (v: string | null) => v],
+  enabled: ['enabled', (v: boolean) => (v ? 1 : 0)],
+  secret: ['secret', (v: string) => v],
+  previousSecret: ['previous_secret', (v: string | null) => v],
+  previousSecretUntil: ['previous_secret_until', (v: number | null) => v],
+  disabledReason: ['disabled_reason', (v: string | null) => v],
+  failingSince: ['failing_since', (v: number | null) => v],
+  updatedAt: ['updated_at', (v: number) => v],
+};
+
+const CHECKPOINT = 'webhook-outbox';
+
+async function insertDelivery(q: SqlExec, d: NewDelivery): Promise<void> {
+  await q.run(
+    `INSERT INTO webhook_deliveries (id, endpoint_id, tenant_id, fight_id, seq, event_type, payload, created_at, status, attempts, round_attempts, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 0, 0, $8) ON CONFLICT (id) DO NOTHING`,
+    [d.id, d.endpointId, d.tenantId, d.fightId, d.seq, d.eventType, d.payload, d.createdAt],
+  );
+}
+
+/** The webhook store over SQLite or PostgreSQL: the same SQL, the driver supplies the dialect. */
+export class SqlWebhookStore implements WebhookStore {
+  constructor(private readonly db: SqlDriver) {}
+
+  get engine(): string {
+    return this.db.engine;
+  }
+
+  async insertEndpoint(e: EndpointRow): Promise<void> {
+    await this.db.run(`INSERT INTO webhook_endpoints VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`, [
+      e.id, e.tenantId, e.url, e.description, JSON.stringify(e.eventTypes), e.fightId, e.enabled ? 1 : 0, e.secret, e.previousSecret, e.previousSecretUntil, e.disabledReason, e.failingSince, e.createdAt, e.updatedAt,
+    ]);
+  }
+
+  async updateEndpoint(id: string, patch: EndpointPatch): Promise<void> {
+    const sets: string[] = [];
+    const args: unknown[] = [id];
+    for (const [key, value] of Object.entries(patch) as Array<[keyof EndpointPatch, never]>) {
+      if (value === undefined) continue;
+      const [column, encode] = ENDPOINT_COLUMNS[key];
+      sets.push(`${column} = $${args.push(encode(value))}`);
+    }
+    if (sets.length) await this.db.run(`UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE id = $1`, args);
+  }
+
+  async getEndpoint(id: string) {
+    const [r] = await this.db.query(`SELECT * FROM webhook_endpoints WHERE id = $1`, [id]);
+    return r && toEndpoint(r);
+  }
+
+  async listEndpoints(tenantId: string) {
+    return (await this.db.query(`SELECT * FROM webhook_endpoints WHERE tenant_id = $1 ORDER BY created_at, id`, [tenantId])).map(toEndpoint);
+  }
+
+  async deleteEndpoint(id: string): Promise<void> {
+    await this.db.tx(async (q) => {
+      await q.run(`DELETE FROM webhook_attempts WHERE endpoint_id = $1`, [id]);
+      await q.run(`DELETE FROM webhook_deliveries WHERE endpoint_id = $1`, [id]);
+      await q.run(`DELETE FROM webhook_endpoints WHERE id = $1`, [id]);
+    });
+  }
+
+  async checkpoint() {
+    const [r] = await this.db.query<{ checkpoint: string }>(`SELECT checkpoint FROM webhook_checkpoint WHERE name = $1`, [CHECKPOINT]);
+    return r?.checkpoint || undefined;
+  }
+
+  async fightTenants(fightIds: string[]) {
+    const out = new Map<string, string>();
+    for (const id of fightIds) {
+      const [r] = await this.db.query<{ tenant_id: string }>(`SELECT tenant_id FROM webhook_fight_tenants WHERE fight_id = $1`, [id]);
+      if (r) out.set(id, r.tenant_id);
+    }
+    return out;
+  }
+
+  commitPage(expected: string | undefined, next: string, page: { fightTenants: Array<[string, string]>; deliveries: NewDelivery[] }): Promise<boolean> {
+    return this.db.tx(async (q) => {
+      await q.run(`INSERT INTO webhook_checkpoint (name, checkpoint) VALUES ($1, '') ON CONFLICT DO NOTHING`, [CHECKPOINT]);
+      // The row lock (PostgreSQL) or the write lock (SQLite) makes the compare-and-set safe between consumers.
+      const [current] = await q.query<{ checkpoint: string }>(`SELECT checkpoint FROM webhook_checkpoint WHERE name = $1 ${this.db.engine === 'postgres' ? 'FOR UPDATE' : ''}`, [CHECKPOINT]);
+      if ((current.checkpoint || undefined) !== expected) return false;
+      for (const [fightId, tenantId] of page.fightTenants) {
+        await q.run(`INSERT INTO webhook_fight_tenants (fight_id, tenant_id) VALUES ($1, $2) ON CONFLICT (fight_id) DO NOTHING`, [fightId, tenantId]);
+      }
+      for (const d of page.deliveries) await insertDelivery(q, d);
+      await q.run(`UPDATE webhook_checkpoint SET checkpoint = $2 WHERE name = $1`, [CHECKPOINT, next]);
+      return true;
+    });
+  }
+
+  async insertDelivery(d: NewDelivery): Promise<void> {
+    await insertDelivery(this.db, d);
+  }
+
+  claimDue(now: number, limit: number, owner: string, leaseUntil: number): Promise<DeliveryRow[]> {
+    return this.db.tx(async (q) => {
+      const rows = await q.query(
+        `SELECT d.* FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+         WHERE d.status = 'pending' AND e.enabled = 1 AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until < $1)
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = d.endpoint_id AND p.fight_id = d.fight_id AND p.status = 'pending' AND p.seq < d.seq)
+         ORDER BY d.next_attempt_at, d.seq LIMIT $2 ${this.db.lockClause}`,
+        [now, limit],
+      );
+      for (const r of rows) await q.run(`UPDATE webhook_deliveries SET locked_until = $2, locked_by = $3 WHERE id = $1`, [r.id, leaseUntil, owner]);
+      return rows.map(toDelivery);
+    });
+  }
+
+  recordAttempt(owner: string, a: AttemptRow, o: AttemptOutcome, effect: EndpointEffect): Promise<boolean> {
+    return this.db.tx(async (q) => {
+      const changed = await q.run(
+        `UPDATE webhook_deliveries SET status = $3, attempts = attempts + 1, round_attempts = round_attempts + 1, next_attempt_at = $4, last_status = $5, last_error = $6, delivered_at = $7, locked_until = NULL, locked_by = NULL
+         WHERE id = $1 AND locked_by = $2`,
+        [a.deliveryId, owner, o.status, o.nextAttemptAt, o.lastStatus, o.lastError, o.deliveredAt],
+      );
+      // The lease ran out and another instance took the delivery over: its attempt is the one that counts.
+      if (changed === 0) return false;
+      await q.run(`INSERT INTO webhook_attempts VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [a.deliveryId, a.attemptNo, a.endpointId, a.attemptedAt, a.status, a.latencyMs, a.responseExcerpt, a.error]);
+      if (effect.kind === 'success') await q.run(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [a.endpointId]);
+      else if (effect.kind === 'disable') await q.run(`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = $2, updated_at = $3 WHERE id = $1`, [a.endpointId, effect.reason, a.attemptedAt]);
+      else {
+        await q.run(`UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL`, [a.endpointId, effect.now]);
+        await q.run(`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = $2, updated_at = $4 WHERE id = $1 AND enabled = 1 AND failing_since <= $3`, [a.endpointId, effect.reason, effect.disableIfFailingSince, effect.now]);
+      }
+      return true;
+    });
+  }
+
+  async releaseLeases(owner: string, ids?: string[]): Promise<void> {
+    if (!ids) return void (await this.db.run(`UPDATE webhook_deliveries SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1`, [owner]));
+    for (const id of ids) await this.db.run(`UPDATE webhook_deliveries SET locked_until = NULL, locked_by = NULL WHERE id = $1 AND locked_by = $2`, [id, owner]);
+  }
+
+  async getDelivery(id: string) {
+    const [r] = await this.db.query(`SELECT * FROM webhook_deliveries WHERE id = $1`, [id]);
+    return r && toDelivery(r);
+  }
+
+  async listDeliveries(endpointId: string, q: DeliveryQuery) {
+    const where = ['endpoint_id = $1'];
+    const args: unknown[] = [endpointId];
+    if (q.status) where.push(`status = $${args.push(q.status)}`);
+    if (q.fightId) where.push(`fight_id = $${args.push(q.fightId)}`);
+    if (q.before !== undefined) where.push(`created_at < $${args.push(q.before)}`);
+    const rows = await this.db.query(`SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY created_at DESC, seq DESC LIMIT $${args.push(q.limit)}`, args);
+    return rows.map(toDelivery);
+  }
+
+  async listAttempts(deliveryId: string) {
+    return (await this.db.query(`SELECT * FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt_no`, [deliveryId])).map(toAttempt);
+  }
+
+  async requeue(endpointId: string, filter: { deliveryId: string } | { since: number }, now: number): Promise<number> {
+    const [clause, arg] = 'deliveryId' in filter ? ['id = $3', filter.deliveryId] : ['created_at >= $3', filter.since];
+    return this.db.run(
+      `UPDATE webhook_deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = $2, delivered_at = NULL WHERE endpoint_id = $1 AND ${clause} AND (status <> 'pending' OR next_attempt_at > $2)`,
+      [endpointId, now, arg],
+    );
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { SqlDriver, SqlExec } from './driver';
+import { WEBHOOK_SCHEMA } from './schema';
+
+/** `$n` → `?` with the arguments in order of appearance. */
+function positional(sql: string, params: unknown[]): [string, unknown[]] {
+  const args: unknown[] = [];
+  return [sql.replace(/\$(\d+)/g, (_, n: string) => (args.push(params[Number(n) - 1]), '?')), args];
+}
+
+/**
+ * SQLite (a file in DATA_DIR, or `:memory:` for the memory engine). One connection: every
+ * statement and transaction runs under one queue, so an async transaction is never interleaved.
+ */
+export class SqliteDriver implements SqlDriver {
+  readonly lockClause = '';
+  private readonly db: Database.Database;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    file: string,
+    readonly engine: 'sqlite' | 'memory' = 'sqlite',
+  ) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file, { timeout: 5000 });
+    if (file !== ':memory:') this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    for (const statement of WEBHOOK_SCHEMA) this.db.exec(statement);
+  }
+
+  private readonly exec: SqlExec = {
+    query: async <T>(sql: string, params: unknown[] = []) => {
+      const [s, args] = positional(sql, params);
+      return this.db.prepare(s).all(...args) as T[];
+    },
+    run: async (sql, params = []) => {
+      const [s, args] = positional(sql, params);
+      return this.db.prepare(s).run(...args).changes;
+    },
+  };
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> {
+    return this.serial(() => this.exec.query<T>(sql, params));
+  }
+
+  run(sql: string, params?: unknown[]): Promise<number> {
+    return this.serial(() => this.exec.run(sql, params));
+  }
+
+  tx<T>(fn: (q: SqlExec) => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(this.exec);
+        this.db.exec('COMMIT');
+        return result;
+      } catch (e) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw e;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.serial(async () => this.db.close());
+  }
+}

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PostgresDriver } from './postgres-driver';
+import { SqlWebhookStore } from './sql-store';
+import { SqliteDriver } from './sqlite-driver';
+import { EndpointRow, NewDelivery, WebhookStore } from './types';
+
+const endpoint = (id: string, extra: Partial<EndpointRow> = {}): EndpointRow => ({
+  id, tenantId: 't1', url: 'http://127.0.0.1:1/hook', description: '', eventTypes: [], fightId: null, enabled: true, secret: 'whsec_AAAA',
+  previousSecret: null, previousSecretUntil: null, disabledReason: null, failingSince: null, createdAt: 0, updatedAt: 0, ...extra,
+});
+const delivery = (endpointId: string, fightId: string | null, seq: number): NewDelivery => ({
+  id: `msg_${endpointId}_${fightId}_${seq}`, endpointId, tenantId: 't1', fightId, seq, eventType: 'E', payload: `{"seq":${seq}}`, createdAt: seq,
+});
+const ok = { status: 'delivered' as const, nextAttemptAt: 0, lastStatus: 200, lastError: null, deliveredAt: 10 };
+const attempt = (d: NewDelivery, n = 1) => ({ deliveryId: d.id, endpointId: d.endpointId, attemptNo: n, attemptedAt: 10, status: 200, latencyMs: 3, responseExcerpt: 'ok', error: null });
+
+function storeContract(name: string, make: () => Promise<WebhookStore>) {
+  describe(`webhook store: ${name}`, () => {
+    let store: WebhookStore;
+    beforeEach(async () => {
+      store = await make();
+    });
+    afterEach(() => store.close());
+
+    it('moves the checkpoint and inserts deliveries in one step; a stale checkpoint changes nothing', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      expect(await store.checkpoint()).toBeUndefined();
+      expect(await store.commitPage(undefined, 'c1', { fightTenants: [['f1', 't1']], deliveries: [delivery('e1', 'f1', 1)] })).toBe(true);
+      expect(await store.commitPage(undefined, 'c2', { fightTenants: [], deliveries: [delivery('e1', 'f1', 2)] })).toBe(false);
+      expect(await store.checkpoint()).toBe('c1');
+      expect((await store.fightTenants(['f1', 'f9'])).get('f1')).toBe('t1');
+      expect((await store.listDeliveries('e1', { limit: 10 })).map((d) => d.seq)).toEqual([1]);
+      // The same webhook-id twice is one delivery.
+      expect(await store.commitPage('c1', 'c2', { fightTenants: [], deliveries: [delivery('e1', 'f1', 1)] })).toBe(true);
+      expect(await store.listDeliveries('e1', { limit: 10 })).toHaveLength(1);
+    });
+
+    it('claims only the lowest pending seq per (endpoint, fight); a failing fight does not hold back another', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      await store.insertEndpoint(endpoint('e2'));
+      const ds = [delivery('e1', 'fA', 1), delivery('e1', 'fA', 2), delivery('e1', 'fB', 1), delivery('e1', 'fB', 2), delivery('e2', 'fA', 1), delivery('e1', null, 0)];
+      await store.commitPage(undefined, 'c1', { fightTenants: [], deliveries: ds });
+      const first = await store.claimDue(5000, 10, 'me', 9000);
+      expect(first.map((d) => d.id).sort()).toEqual([ds[0].id, ds[2].id, ds[4].id, ds[5].id].sort());
+      // fA seq 1 fails and waits; fB seq 1 succeeds: fB seq 2 is due, fA seq 2 is not.
+      await store.recordAttempt('me', { ...attempt(ds[0]), status: 500 }, { status: 'pending', nextAttemptAt: 60_000, lastStatus: 500, lastError: 'HTTP 500', deliveredAt: null }, { kind: 'failure', now: 5000, disableIfFailingSince: -1, reason: 'x' });
+      await store.recordAttempt('me', attempt(ds[2]), ok, { kind: 'success' });
+      const second = await store.claimDue(6000, 10, 'me', 9000);
+      expect(second.map((d) => d.id)).toEqual([ds[3].id]);
+      for (const d of [ds[3], ds[4], ds[5]]) await store.recordAttempt('me', attempt(d), ok, { kind: 'success' });
+      // Once fA seq 1 is delivered, fA seq 2 comes.
+      const retry = await store.claimDue(60_000, 10, 'me', 99_000);
+      expect(retry.map((d) => d.id)).toEqual([ds[0].id]);
+      expect(retry[0].roundAttempts).toBe(1);
+      await store.recordAttempt('me', attempt(ds[0], 2), ok, { kind: 'success' });
+      expect((await store.claimDue(60_001, 10, 'me', 99_000)).map((d) => d.id)).toEqual([ds[1].id]);
+      expect((await store.listAttempts(ds[0].id)).map((a) => a.status)).toEqual([500, 200]);
+    });
+
+    it('a lease keeps a delivery from a second instance until it runs out; the late first instance’s result is dropped', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const d = delivery('e1', 'f1', 1);
+      await store.insertDelivery(d);
+      expect(await store.claimDue(100, 5, 'a', 1000)).toHaveLength(1);
+      expect(await store.claimDue(500, 5, 'b', 2000)).toHaveLength(0);
+      expect(await store.claimDue(1001, 5, 'b', 2000)).toHaveLength(1);
+      expect(await store.recordAttempt('a', attempt(d), ok, { kind: 'success' })).toBe(false);
+      expect(await store.recordAttempt('b', attempt(d), ok, { kind: 'success' })).toBe(true);
+      expect((await store.getDelivery(d.id))!.status).toBe('delivered');
+    });
+
+    it('released leases are claimable at once (a clean stop)', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      await store.insertDelivery(delivery('e1', 'f1', 1));
+      await store.claimDue(100, 5, 'a', 10_000);
+      await store.releaseLeases('a');
+      expect(await store.claimDue(101, 5, 'b', 10_000)).toHaveLength(1);
+    });
+
+    it('a disabled endpoint’s deliveries wait; failing past the limit disables the endpoint and says why', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const d = delivery('e1', 'f1', 1);
+      await store.insertDelivery(d);
+      await store.claimDue(10, 5, 'me', 100);
+      const failed = { status: 'pending' as const, nextAttemptAt: 0, lastStatus: 503, lastError: 'HTTP 503', deliveredAt: null };
+      await store.recordAttempt('me', { ...attempt(d), status: 503 }, failed, { kind: 'failure', now: 1000, disableIfFailingSince: 1000 - 5000, reason: 'failing' });
+      expect(await store.getEndpoint('e1')).toMatchObject({ enabled: true, failingSince: 1000 });
+      await store.claimDue(7000, 5, 'me', 8000);
+      await store.recordAttempt('me', { ...attempt(d, 2), status: 503 }, failed, { kind: 'failure', now: 7000, disableIfFailingSince: 7000 - 5000, reason: 'every delivery failed' });
+      expect(await store.getEndpoint('e1')).toMatchObject({ enabled: false, disabledReason: 'every delivery failed', failingSince: 1000 });
+      expect(await store.claimDue(9000, 5, 'me', 10_000)).toHaveLength(0);
+      await store.updateEndpoint('e1', { enabled: true, disabledReason: null, failingSince: null });
+      expect(await store.claimDue(9000, 5, 'me', 10_000)).toHaveLength(1);
+    });
+
+    it('requeues one delivery or every delivery since a time, with a fresh schedule', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const ds = [1, 2, 3].map((s) => delivery('e1', `f${s}`, s));
+      for (const d of ds) await store.insertDelivery(d);
+      for (const d of await store.claimDue(10, 10, 'me', 100)) await store.recordAttempt('me', attempt(d), ok, { kind: 'success' });
+      expect(await store.requeue('e1', { deliveryId: ds[0].id }, 50)).toBe(1);
+      expect(await store.requeue('e1', { since: 2 }, 50)).toBe(2);
+      const again = await store.claimDue(50, 10, 'me', 100);
+      expect(again.map((d) => [d.seq, d.roundAttempts, d.attempts]).sort()).toEqual([[1, 0, 1], [2, 0, 1], [3, 0, 1]]);
+    });
+
+    it('keeps endpoints: patch, list per tenant, delete with its deliveries', async () => {
+      await store.insertEndpoint(endpoint('e1', { eventTypes: ['WoundsApplied'] }));
+      await store.insertEndpoint(endpoint('e2', { tenantId: 't2' }));
+      await store.updateEndpoint('e1', { fightId: 'f1', description: 'overlay', previousSecret: 'whsec_BBBB', previousSecretUntil: 99 });
+      expect(await store.getEndpoint('e1')).toMatchObject({ fightId: 'f1', description: 'overlay', eventTypes: ['WoundsApplied'], previousSecret: 'whsec_BBBB', previousSecretUntil: 99 });
+      expect((await store.listEndpoints('t1')).map((e) => e.id)).toEqual(['e1']);
+      await store.insertDelivery(delivery('e1', 'f1', 1));
+      await store.deleteEndpoint('e1');
+      expect(await store.getEndpoint('e1')).toBeUndefined();
+      expect(await store.getDelivery(delivery('e1', 'f1', 1).id)).toBeUndefined();
+    });
+  });
+}
+
+storeContract('memory', async () => new SqlWebhookStore(new SqliteDriver(':memory:', 'memory')));
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+storeContract('sqlite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crs-webhooks-'));
+  dirs.push(dir);
+  return new SqlWebhookStore(new SqliteDriver(join(dir, 'webhooks.sqlite')));
+});
+
+const PG_URL = process.env.EVENT_STORE_PG_URL;
+if (PG_URL) {
+  const schemas: string[] = [];
+  storeContract('postgres', async () => {
+    const schema = `wh_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    schemas.push(schema);
+    return new SqlWebhookStore(new PostgresDriver(PG_URL, schema));
+  });
+
+  it('postgres: two instances claiming at once never both get a delivery (SKIP LOCKED)', async () => {
+    const schema = `wh_race_${Date.now().toString(36)}`;
+    schemas.push(schema);
+    const [a, b] = [new SqlWebhookStore(new PostgresDriver(PG_URL, schema)), new SqlWebhookStore(new PostgresDriver(PG_URL, schema))];
+    try {
+      await a.insertEndpoint(endpoint('e1'));
+      for (let f = 0; f < 40; f++) await a.insertDelivery(delivery('e1', `f${f}`, 1));
+      const [x, y] = await Promise.all([a.claimDue(10, 40, 'a', 10_000), b.claimDue(10, 40, 'b', 10_000)]);
+      const ids = [...x, ...y].map((d) => d.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBe(40);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  afterAll(async () => {
+    const { Client } = await import('pg');
+    const c = new Client({ connectionString: PG_URL });
+    await c.connect();
+    for (const s of schemas) await c.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
+    await c.end();
+  });
+} else {
+  console.warn('PostgreSQL webhook-store suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it');
+  describe.skip('postgres webhook store (SKIPPED: EVENT_STORE_PG_URL is not set)', () => it('needs PostgreSQL', () => undefined));
+}

@@ -1,0 +1,118 @@
+/** The webhook side's storage: endpoints, the outbox (deliveries) with its checkpoint, and the attempt log. */
+export interface EndpointRow {
+  id: string;
+  tenantId: string;
+  url: string;
+  description: string;
+  /** Empty: every event type. */
+  eventTypes: string[];
+  /** Null: every fight of the tenant. */
+  fightId: string | null;
+  enabled: boolean;
+  secret: string;
+  /** Still signs (beside `secret`) until `previousSecretUntil`: a rotation's overlap. */
+  previousSecret: string | null;
+  previousSecretUntil: number | null;
+  disabledReason: string | null;
+  /** First failure since the last success (ms); the endpoint is disabled when it is old enough. */
+  failingSince: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface NewDelivery {
+  /** The `webhook-id`: the same on every attempt. */
+  id: string;
+  endpointId: string;
+  tenantId: string;
+  /** Null for a test ping: it is ordered after nothing. */
+  fightId: string | null;
+  seq: number;
+  eventType: string;
+  /** The exact bytes sent on every attempt. */
+  payload: string;
+  createdAt: number;
+}
+
+export interface DeliveryRow extends NewDelivery {
+  status: DeliveryStatus;
+  /** Every attempt ever made (the log). */
+  attempts: number;
+  /** Attempts since the delivery was last (re)queued: the position in the retry schedule. */
+  roundAttempts: number;
+  nextAttemptAt: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredAt: number | null;
+}
+
+export interface AttemptRow {
+  deliveryId: string;
+  endpointId: string;
+  attemptNo: number;
+  attemptedAt: number;
+  status: number | null;
+  latencyMs: number;
+  responseExcerpt: string;
+  error: string | null;
+}
+
+export interface AttemptOutcome {
+  status: DeliveryStatus;
+  nextAttemptAt: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredAt: number | null;
+}
+
+/** What an attempt does to its endpoint: reset the failure clock, start it, or disable the endpoint. */
+export type EndpointEffect = { kind: 'success' } | { kind: 'failure'; now: number; disableIfFailingSince: number; reason: string } | { kind: 'disable'; reason: string };
+
+export interface DeliveryQuery {
+  status?: DeliveryStatus;
+  fightId?: string;
+  limit: number;
+  /** Only deliveries created before this (ms): paging backwards. */
+  before?: number;
+}
+
+export type EndpointPatch = Partial<Pick<EndpointRow, 'url' | 'description' | 'eventTypes' | 'fightId' | 'enabled' | 'secret' | 'previousSecret' | 'previousSecretUntil' | 'disabledReason' | 'failingSince' | 'updatedAt'>>;
+
+export interface WebhookStore {
+  readonly engine: string;
+  insertEndpoint(row: EndpointRow): Promise<void>;
+  updateEndpoint(id: string, patch: EndpointPatch): Promise<void>;
+  getEndpoint(id: string): Promise<EndpointRow | undefined>;
+  listEndpoints(tenantId: string): Promise<EndpointRow[]>;
+  /** Deletes the endpoint with its deliveries and attempts. */
+  deleteEndpoint(id: string): Promise<void>;
+
+  /** The outbox consumer's position in the global log. */
+  checkpoint(): Promise<string | undefined>;
+  fightTenants(fightIds: string[]): Promise<Map<string, string>>;
+  /**
+   * Records fight owners, inserts deliveries (ignoring ids already stored) and moves the checkpoint
+   * from `expected` to `next`, in one transaction; false, changing nothing, if another consumer moved it first.
+   */
+  commitPage(expected: string | undefined, next: string, page: { fightTenants: Array<[string, string]>; deliveries: NewDelivery[] }): Promise<boolean>;
+  insertDelivery(d: NewDelivery): Promise<void>;
+
+  /**
+   * Leases up to `limit` due deliveries to `owner` until `leaseUntil`: only each (endpoint, fight)'s
+   * lowest pending seq, only of enabled endpoints. PostgreSQL: FOR UPDATE SKIP LOCKED.
+   */
+  claimDue(now: number, limit: number, owner: string, leaseUntil: number): Promise<DeliveryRow[]>;
+  /** Logs the attempt, updates the delivery (if `owner` still holds its lease) and the endpoint, in one transaction. */
+  recordAttempt(owner: string, attempt: AttemptRow, outcome: AttemptOutcome, effect: EndpointEffect): Promise<boolean>;
+  /** Gives back the leases `owner` holds (a clean stop). */
+  releaseLeases(owner: string, ids?: string[]): Promise<void>;
+
+  getDelivery(id: string): Promise<DeliveryRow | undefined>;
+  listDeliveries(endpointId: string, q: DeliveryQuery): Promise<DeliveryRow[]>;
+  listAttempts(deliveryId: string): Promise<AttemptRow[]>;
+  /** Queues deliveries again, due at `now`, with a fresh retry schedule; returns how many. */
+  requeue(endpointId: string, filter: { deliveryId: string } | { since: number }, now: number): Promise<number>;
+  close(): Promise<void>;
+}

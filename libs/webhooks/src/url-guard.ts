@@ -1,0 +1,67 @@
+import { lookup, LookupAddress } from 'node:dns';
+import { lookup as lookupAsync } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { AppError } from '@app/fights';
+
+const ALLOW_HINT = 'the operator can allow private targets with WEBHOOK_ALLOW_PRIVATE=true (local development only)';
+
+/** Why an address may not be a webhook target (anything but public unicast), or undefined when it may. */
+export function refusedRange(address: string): string | undefined {
+  if (!ipaddr.isValid(address)) return 'not an IP address';
+  const range = ipaddr.process(address).range();
+  return range === 'unicast' ? undefined : range;
+}
+
+export class PrivateTargetError extends Error {
+  constructor(
+    readonly address: string,
+    readonly range: string,
+  ) {
+    super(`target address ${address} is in the ${range} range; ${ALLOW_HINT}`);
+    this.name = 'PrivateTargetError';
+  }
+}
+
+/** Management time: the URL must be http(s) and every address its host resolves to must be public (unless allowed). */
+export async function assertSafeUrl(raw: string, allowPrivate: boolean, field = 'url'): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new AppError(400, 'VALIDATION_FAILED', 'url must be an absolute http or https URL', field);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError(400, 'VALIDATION_FAILED', 'url must use http or https', field);
+  if (url.username || url.password) throw new AppError(400, 'VALIDATION_FAILED', 'url must not carry credentials', field);
+  if (allowPrivate) return url;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : (await lookupAsync(host, { all: true, verbatim: true })).map((a) => a.address);
+  } catch {
+    throw new AppError(422, 'WEBHOOK_URL_UNRESOLVABLE', `the host ${host} of url does not resolve`, field);
+  }
+  for (const address of addresses) {
+    const range = refusedRange(address);
+    if (range) throw new AppError(422, 'WEBHOOK_URL_NOT_ALLOWED', `url points at ${address}, a ${range} address: private, loopback and link-local targets are refused; ${ALLOW_HINT}`, field);
+  }
+  return url;
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * Send time: a `lookup` for node:http that refuses private answers, so a name that
+ * re-resolves to a private address after it was accepted (DNS rebinding) is still refused.
+ */
+export function guardedLookup(hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void {
+  lookup(hostname, { ...options, all: true, verbatim: true } as never, (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
+    if (err) return callback(err, []);
+    for (const a of addresses) {
+      const range = refusedRange(a.address);
+      if (range) return callback(Object.assign(new PrivateTargetError(a.address, range), { code: 'EPRIVATE' }) as NodeJS.ErrnoException, []);
+    }
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+}
