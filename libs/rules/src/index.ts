@@ -5,3 +5,5 @@ export * from './core/rulings';
 export * from './dice';
 export * from './registry';
 export { narateer } from './narateer';
+export { arcanaBeast } from './arcana-beast';
+export { archsoul } from './archsoul';

@@ -1,0 +1,110 @@
+import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { ManualDice, ManualFaces } from '../../src/dice/manual';
+import { arcanaBeast, ArcanaBeastState, validateSheet } from '../../src/arcana-beast';
+import { fightStarted, given } from '../given';
+
+type Sheet = Record<string, unknown>;
+const stats = (brawn: number, agility: number, endurance = 2, spirit = 2, technique = 2) => ({ brawn, agility, endurance, spirit, technique });
+
+export function binder(beastId: string, overrides: Sheet = {}): Sheet {
+  return {
+    kind: 'binder',
+    beastId,
+    stats: stats(1, 2, 2, 3, 2),
+    hp: 10,
+    stamina: 3,
+    inventory: [
+      { id: 'potion', name: 'Potion', heal: 4 },
+      { id: 'salve', name: 'Salve', removesCondition: true, test: { stat: 'technique', difficulty: 1 } },
+    ],
+    ...overrides,
+  };
+}
+
+export function beast(overrides: Sheet = {}): Sheet {
+  return {
+    kind: 'beast',
+    stats: stats(3, 2),
+    qualities: { Claws: 1, Nimble: 1 },
+    defensiveQualities: ['Nimble'],
+    hp: 12,
+    stamina: 2,
+    stage: 2,
+    stages: [{ stage: 0 }, { stage: 1 }, { stage: 2, trigger: 'stand together' }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }],
+    attacks: [
+      { id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] },
+      { id: 'spark', name: 'Spark', range: 'ranged' },
+    ],
+    specialAttacks: [{ id: 'inferno', name: 'Inferno', range: 'long', ranks: 2, uses: 1, bonusDamage: 1 }],
+    zeroPower: { name: 'Zero Flare', trigger: 'Ash falls', range: 'melee', ranks: 3 },
+    movement: ['flight'],
+    ...overrides,
+  };
+}
+
+/** A wild beast: no Binder, Stage 1 (d6), Brawn 2, Agility 2, 8 HP, one melee Bite. */
+export function wild(overrides: Sheet = {}): Sheet {
+  return { kind: 'beast', stats: stats(2, 2), hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }], ...overrides };
+}
+
+export interface Fighter {
+  id: string;
+  sheet: Sheet;
+  side: string;
+}
+
+export function joined(f: Fighter): RuleEvent {
+  return { type: 'CombatantJoined', data: { id: f.id, name: f.id, side: f.side, sheet: validateSheet(f.sheet, 'sheet') } };
+}
+
+/** Ash + Ember (Stage 2, d8) and Bo + Pip against two wolves, in that order; bands default Near. */
+export const party: Fighter[] = [
+  { id: 'ember', sheet: beast(), side: 'heroes' },
+  { id: 'ash', sheet: binder('ember'), side: 'heroes' },
+  { id: 'pip', sheet: beast({ stage: 1, stages: [{ stage: 1 }], stats: stats(2, 3), zeroPower: undefined, specialAttacks: [], movement: [] }), side: 'heroes' },
+  { id: 'bo', sheet: binder('pip'), side: 'heroes' },
+  { id: 'wolf', sheet: wild(), side: 'wild' },
+  { id: 'wolf2', sheet: wild(), side: 'wild' },
+];
+
+/** A started fight in round 1 (initiative = the listed order), `active`'s turn running. */
+export function fight(fighters: Fighter[] = party, active?: string): RuleEvent[] {
+  let events: RuleEvent[] = [fightStarted('arcana-beast'), ...fighters.map(joined), { type: 'InitiativeSet', data: { order: fighters.map((f) => f.id) } }, { type: 'RoundStarted', data: { round: 1 } }];
+  if (active) events = then(events, { type: 'StartActivation', combatantId: active });
+  return events;
+}
+
+export function close(events: RuleEvent[], a: string, b: string): RuleEvent[] {
+  return then(events, { type: 'SetBand', aId: a, bId: b, band: 'close' });
+}
+
+/** Decides `command` on the folded `events` and returns the history with the new events appended. */
+export function then(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
+  return [...events, ...exact(events, command, faces)];
+}
+
+/** The new events, checking that the command used exactly the manual faces given (RULINGS.md C6, A16). */
+export function exact(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
+  const dice = new ManualDice(faces);
+  const out = given(arcanaBeast, events).when(command, dice).events();
+  dice.assertAllUsed();
+  return out;
+}
+
+export function refused(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}) {
+  return given(arcanaBeast, events).when(command, faces).violation();
+}
+
+export function stateOf(events: RuleEvent[]): ArcanaBeastState {
+  return given(arcanaBeast, events).state;
+}
+
+export function find(events: RuleEvent[], type: string): Record<string, any> {
+  const e = events.find((x) => x.type === type);
+  if (!e) throw new Error(`no ${type} in ${events.map((x) => x.type).join(', ')}`);
+  return e.data as Record<string, any>;
+}
+
+export function types(events: RuleEvent[]): string[] {
+  return events.map((e) => e.type);
+}

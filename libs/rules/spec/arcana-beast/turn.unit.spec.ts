@@ -1,0 +1,90 @@
+import { arcanaBeast } from '../../src/arcana-beast';
+import { given } from '../given';
+import { close, exact, fight, find, joined, party, refused, stateOf, then, types } from './helpers';
+import { fightStarted } from '../given';
+
+describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', () => {
+  const setup = [fightStarted('arcana-beast'), ...party.map(joined)];
+
+  it('"Roll Opposed Test using Arcana Beast\'s Initiative (= Agility)": only beasts roll, highest successes first, each Binder right after its beast', () => {
+    // Join order ember, pip, wolf, wolf2 roll Agility 2 (d8), 3 (d6), 2, 2.
+    const out = exact(setup, { type: 'RollInitiative' }, { dice: [4, 5, 6, 6, 6, 1, 1, 4, 1] });
+    const rolled = find(out, 'InitiativeRolled');
+    expect(rolled.rolls.map((r: { combatantId: string; total: number }) => [r.combatantId, r.total])).toEqual([['ember', 2], ['pip', 3], ['wolf', 0], ['wolf2', 1]]);
+    expect(rolled.order).toEqual(['pip', 'bo', 'ember', 'ash', 'wolf2', 'wolf']);
+  });
+
+  it('"Ties: GM decides or calls for another roll": a tie opens a pending GM decision answered by SetInitiative or RerollInitiative', () => {
+    const tied = then(setup, { type: 'RollInitiative' }, { dice: [4, 1, 6, 1, 1, 1, 1, 4, 4] });
+    expect(stateOf(tied).pending).toMatchObject({ kind: 'initiativeTie', awaiting: 'gm', detail: { ties: [['ember', 'pip']] } });
+    expect(refused(tied, { type: 'StartRound' }).code).toBe('PENDING_DECISION');
+    const rerolled = exact(tied, { type: 'RerollInitiative' }, { dice: [1, 1, 5, 1, 1] });
+    expect(find(rerolled, 'InitiativeTieRerolled')).toMatchObject({ order: ['wolf2', 'pip', 'bo', 'ember', 'ash', 'wolf'], unresolvedTies: [] });
+    expect(stateOf([...tied, ...rerolled]).pending).toBeUndefined();
+  });
+
+  it('A5: the option initiativeTies: reroll rerolls the tied in advance, faces in rerollFaces', () => {
+    const opt = [{ ...setup[0], data: { ...(setup[0].data as object), options: { initiativeTies: 'reroll' } } }, ...setup.slice(1)];
+    const out = exact(opt, { type: 'RollInitiative' }, { dice: [4, 1, 6, 1, 1, 1, 1, 4, 4], rerollFaces: [8, 8, 1, 1, 1] });
+    expect(find(out, 'InitiativeRolled')).toMatchObject({ order: ['wolf2', 'ember', 'ash', 'pip', 'bo', 'wolf'], unresolvedTies: [] });
+  });
+
+  it('"Surprised characters roll with Setback"', () => {
+    const out = exact(setup, { type: 'RollInitiative', surprised: ['wolf'] }, { dice: [4, 5, 6, 6, 6, 6, 6, 1, 4, 1] });
+    const wolf = find(out, 'InitiativeRolled').rolls.find((r: { combatantId: string }) => r.combatantId === 'wolf');
+    expect(wolf).toMatchObject({ surprised: true, total: 1, pool: { edge: 'setback', roll: { faces: [6, 6, 1] }, kept: [6, 1] } });
+  });
+
+  it('"Beast Binder Placement: shares turn with Arcana Beast": the Binder has no turn of its own', () => {
+    let e = fight(party);
+    e = then(e, { type: 'StartActivation' });
+    expect(stateOf(e).turn).toMatchObject({ beastId: 'ember', binderId: 'ash' });
+    e = then(e, { type: 'EndActivation' });
+    e = then(e, { type: 'StartActivation' });
+    expect(stateOf(e).activeId).toBe('pip');
+    expect(refused(fight(party), { type: 'StartActivation', combatantId: 'ash' }).code).toBe('COMBATANT_CANNOT_ACT');
+  });
+
+  it('"command first, then action": a Command after the Action is refused', () => {
+    const acted = then(fight(party, 'ember'), { type: 'Defend', combatantId: 'ember' });
+    const v = refused(acted, { type: 'Direct', combatantId: 'ash' });
+    expect(v).toMatchObject({ code: 'ARCANA_COMMAND_AFTER_ACTION', field: 'type' });
+    expect(v.message).toMatch(/^arcana-beast.txt: Beast Binder Commands/);
+  });
+
+  it('A15: at most one Command and one Action per turn', () => {
+    const commanded = then(fight(party, 'ember'), { type: 'Direct', combatantId: 'ash' });
+    expect(refused(commanded, { type: 'BondSurge', combatantId: 'ash' }).code).toBe('ARCANA_COMMAND_USED');
+    const acted = then(commanded, { type: 'Defend', combatantId: 'ember' });
+    expect(refused(acted, { type: 'Pass', combatantId: 'ember' }).code).toBe('ARCANA_ACTION_USED');
+  });
+
+  it('acting out of turn names the rule and the field', () => {
+    expect(refused(fight(party, 'ember'), { type: 'Defend', combatantId: 'pip' })).toMatchObject({ code: 'ARCANA_NOT_YOUR_TURN', field: 'combatantId' });
+    expect(refused(fight(party, 'ember'), { type: 'Direct', combatantId: 'bo' })).toMatchObject({ code: 'ARCANA_NOT_YOUR_TURN', field: 'combatantId' });
+    expect(refused(fight(party, 'ember'), { type: 'Defend', combatantId: 'ash' })).toMatchObject({ code: 'ARCANA_NOT_A_BEAST' });
+  });
+
+  it('actorOf (C3, C11): a Binder’s player acts for the Binder and its beast; wild beasts are their own', () => {
+    const s = stateOf(fight(party, 'ember'));
+    expect(arcanaBeast.actorOf!(s, { type: 'Attack', attackerId: 'ember', targetId: 'wolf' })).toEqual({ combatantId: 'ash', field: 'attackerId' });
+    expect(arcanaBeast.actorOf!(s, { type: 'Direct', combatantId: 'ash' })).toEqual({ combatantId: 'ash', field: 'combatantId' });
+    expect(arcanaBeast.actorOf!(s, { type: 'EndActivation' })).toEqual({ combatantId: 'ash', field: 'type' });
+    expect(arcanaBeast.actorOf!(s, { type: 'Attack', attackerId: 'wolf', targetId: 'ember' })).toEqual({ combatantId: 'wolf', field: 'attackerId' });
+    expect(arcanaBeast.actorOf!(s, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close' })).toBeUndefined();
+  });
+
+  it('a Binder naming a beast another Binder holds is refused', () => {
+    const v = given(arcanaBeast, setup).when({ type: 'AddCombatant', combatant: { id: 'cy', name: 'Cy', side: 'heroes', sheet: party[1].sheet } }).violation();
+    expect(v.code).toBe('ARCANA_BEAST_ALREADY_BOUND');
+  });
+
+  it('the view shows HP, Stamina, Stage, die size, bands, uses, turn and gauge', () => {
+    const v = arcanaBeast.view(stateOf(close(fight(party, 'ember'), 'ember', 'wolf'))) as any;
+    const ember = v.combatants.find((c: { id: string }) => c.id === 'ember');
+    expect(ember).toMatchObject({ hp: 12, maxHp: 12, stamina: 2, stage: 2, dieSides: 8, baseDamage: 5, binderId: 'ash', bands: { ash: 'close', wolf: 'close', wolf2: 'near' }, specialAttacks: [{ id: 'inferno', usesLeft: 1 }], zeroPower: { used: false, triggerActive: false } });
+    expect(v.combatants.find((c: { id: string }) => c.id === 'ash')).toMatchObject({ kind: 'binder', dieSides: 6, bands: { wolf: 'close' }, inventory: [{ id: 'potion', quantityLeft: 1 }, { id: 'salve', quantityLeft: 1 }] });
+    expect(v).toMatchObject({ criticalGauge: 0, turn: { beastId: 'ember', binderId: 'ash' }, pending: null });
+    expect(types(exact(fight(party, 'ember'), { type: 'Pass', combatantId: 'ember' }))).toEqual(['ActionTaken']);
+  });
+});

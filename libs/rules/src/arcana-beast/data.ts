@@ -1,0 +1,131 @@
+import { COMMON_RULINGS } from '../core/rulings';
+import { Ruling } from '../core/types';
+
+export const STATS = ['brawn', 'agility', 'endurance', 'spirit', 'technique'] as const;
+export type Stat = (typeof STATS)[number];
+
+/** arcana-beast.txt: Combat (RULINGS.md A4): beast die by Stage; a Beast Binder always rolls d6. */
+export const DIE_BY_STAGE: readonly number[] = [6, 6, 8, 10, 12];
+export const BINDER_DIE = 6;
+export const STAGES = [0, 1, 2, 3, 4] as const;
+/** RULINGS.md A1: a die succeeds on 4 or more, whatever its size. */
+export const SUCCESS_FACE = 4;
+/** RULINGS.md A2: a Critical Hit shows 3 or more dice at 6 or more. */
+export const CRITICAL_FACE = 6;
+export const CRITICAL_DICE = 3;
+export const CRITICAL_BASE_MULTIPLIER = 2;
+
+/** arcana-beast.txt: Beast Binder Commands. */
+export const ENCOURAGE = { stat: 'spirit', difficulty: 1 } as const;
+export const STRATEGIZE = { stat: 'technique', difficulty: 2 } as const;
+export const BOND_SURGE_STAMINA = 1;
+
+/** arcana-beast.txt: Devolution (RULINGS.md A13): from Stage 2+ Diff 3 pass→1 fail→0; from Stage 1 Diff 2 pass→stay fail→0. */
+export const DEVOLUTION = {
+  stat: 'endurance',
+  fromStage2Plus: { difficulty: 3, pass: 1, fail: 0 },
+  fromStage1: { difficulty: 2, pass: 1, fail: 0 },
+} as const;
+
+/** arcana-beast.txt: Critical Gauge thresholds (RULINGS.md A7). */
+export const CRITICAL_MOVES: readonly { threshold: number; tier: 'minor' | 'major' | 'climactic'; meaning: string }[] = [
+  { threshold: 3, tier: 'minor', meaning: 'Minor Critical Move (complication)' },
+  { threshold: 6, tier: 'major', meaning: 'Major Critical Move (escalation)' },
+  { threshold: 9, tier: 'climactic', meaning: 'Climactic Critical Move (peak stakes)' },
+];
+
+/** arcana-beast.txt: Combo Attacks (RULINGS.md A10, A20). */
+export const COMBO = { dieBonus: 1, secondHitDamage: 1, thirdHitDamage: 2 } as const;
+
+export const BANDS = ['close', 'near', 'far'] as const;
+export type Band = (typeof BANDS)[number];
+/** RULINGS.md A17: a pair the GM has not placed starts Near. */
+export const DEFAULT_BAND: Band = 'near';
+/** RULINGS.md A19: difficult terrain Agility Test when the GM gives no Difficulty. */
+export const DIFFICULT_TERRAIN_DIFFICULTY = 1;
+export const BYPASS_MOVEMENT = ['flight', 'teleport', 'burrowing'] as const;
+export type BypassMovement = (typeof BYPASS_MOVEMENT)[number];
+
+/** arcana-beast.txt: Attack & Damage: melee reaches Close, ranged Close/Near; long-range abilities reach Far. */
+export const RANGES = ['melee', 'ranged', 'long'] as const;
+export type Range = (typeof RANGES)[number];
+export const REACH: Record<Range, readonly Band[]> = { melee: ['close'], ranged: ['close', 'near'], long: ['close', 'near', 'far'] };
+/** RULINGS.md A6: the attack's stat when its definition names none. */
+export const DEFAULT_ATTACK_STAT: Record<Range, Stat> = { melee: 'brawn', ranged: 'agility', long: 'agility' };
+
+/** arcana-beast.txt: Positioning in Combat (RULINGS.md A8). */
+export const TAGS = ['highGround', 'cover', 'flanking', 'cornered', 'obscured'] as const;
+export type Tag = (typeof TAGS)[number];
+export const TAG_EFFECTS: Record<Tag, string> = {
+  highGround: '+1 die on attacks against targets below',
+  cover: '+1 die on Dodge vs ranged attacks',
+  flanking: '+1 attack die',
+  cornered: 'cannot Reposition, Dodge with Setback',
+  obscured: 'attacks against you made with Setback',
+};
+
+export const ACTIONS = ['attack', 'defend', 'specialAttack', 'zeroPower', 'assist', 'reposition', 'guard', 'pass'] as const;
+export type ActionKind = (typeof ACTIONS)[number];
+export const BINDER_COMMANDS = ['direct', 'encourage', 'strategize', 'callBack', 'useItem', 'bondSurge'] as const;
+export type BinderCommandKind = (typeof BINDER_COMMANDS)[number];
+export const MAX_TIE_REROLLS = 10;
+export const MAX_BONUS_DICE = 5;
+
+export const ARCANA_BEAST_DATA = {
+  stats: STATS,
+  dieByStage: DIE_BY_STAGE,
+  binderDie: BINDER_DIE,
+  successFace: SUCCESS_FACE,
+  critical: { face: CRITICAL_FACE, dice: CRITICAL_DICE, baseMultiplier: CRITICAL_BASE_MULTIPLIER },
+  baseDamage: 'Brawn + Stage',
+  encourage: ENCOURAGE,
+  strategize: STRATEGIZE,
+  bondSurgeStamina: BOND_SURGE_STAMINA,
+  devolution: DEVOLUTION,
+  criticalMoves: CRITICAL_MOVES,
+  combo: COMBO,
+  bands: BANDS,
+  defaultBand: DEFAULT_BAND,
+  difficultTerrainDifficulty: DIFFICULT_TERRAIN_DIFFICULTY,
+  bypassMovement: BYPASS_MOVEMENT,
+  reach: REACH,
+  defaultAttackStat: DEFAULT_ATTACK_STAT,
+  tags: TAG_EFFECTS,
+  actions: ACTIONS,
+  binderCommands: BINDER_COMMANDS,
+  maxTieRerolls: MAX_TIE_REROLLS,
+};
+
+export const ARCANA_BEAST_RULINGS: Ruling[] = [
+  ...COMMON_RULINGS,
+  { id: 'A1', text: 'Success: a die succeeds on 4 or more, whatever its size; a Test with Difficulty N passes with N or more successes.' },
+  { id: 'A2', text: 'Critical Hit: three or more dice showing 6 or more.' },
+  { id: 'A3', text: 'Boost: one extra die, drop the lowest; Setback: one extra die, drop the highest; one of each cancels, no stacking; +1 die effects stack.' },
+  { id: 'A4', text: 'Die size by Stage: d6 at 0–1, d8 at 2, d10 at 3, d12 at 4; a Beast Binder always rolls d6.' },
+  { id: 'A5', text: 'Initiative: opposed Agility among the beasts, a Binder shares its beast’s turn; ties go to the GM or are rerolled (initiativeTies: reroll).' },
+  { id: 'A6', text: 'Pools: attack = stat + Quality/Attack Ranks + modifiers (Brawn melee, Agility ranged by default); Dodge = Agility + defensive Qualities.' },
+  { id: 'A7', text: 'Critical Gauge: one counter for the player side; reaching 3, 6 and 9 emits CriticalMoveTriggered.' },
+  { id: 'A8', text: 'Positioning tags High Ground, Cover, Flanking, Cornered, Obscured are set and cleared by the GM.' },
+  { id: 'A9', text: 'Evolution: free to the highest unlocked Stage while its trigger is active, lower Stages always; never heals; the highest reverts when the encounter ends.' },
+  { id: 'A10', text: 'Combos follow the text; the target acts = it takes its own turn’s Action.' },
+  { id: 'A11', text: 'HP, Stamina and Special Attack uses are required and never below 0; Bond Surge spends the beast’s Stamina.' },
+  { id: 'A12', text: 'Pool = stat + ranks + every +1 die, then one net Boost or Setback; successes and 6+ on kept dice; a Critical needs a hit; combo damage after doubling.' },
+  { id: 'A13', text: 'Beast at 0 HP: Knocked Out; player side: Gauge +1, a Harm, Devolution Test on Endurance with the Stage die (2+: Diff 3, 1: Diff 2); wild beasts drop out.' },
+  { id: 'A14', text: 'Distance bands per pair, a Binder shares its beast’s; a move changes the band to one named combatant; leaving Far or two bands needs Reposition.' },
+  { id: 'A15', text: 'Shared turn: at most one Command, then at most one Action plus one free band move; Evolve is no Action; Guard lasts to the next turn; Intercept costs the next Action.' },
+  { id: 'A16', text: 'Manual dice: the resolving command carries the attack pool then the Dodge pool in dice; Devolution Tests in followUpFaces; initiative tie rerolls in rerollFaces; Tests in dice.' },
+  { id: 'A17', text: 'Bands the GM has not set start Near; a Binder and its own beast are always Close.' },
+  { id: 'A18', text: 'Flight, Teleport or Burrowing, named with using, let the free move cross two bands or leave Far and skip difficult terrain.' },
+  { id: 'A19', text: 'Difficult terrain: the GM marks a pair with a Difficulty; moving along it needs an Agility Test; on a failure the band does not change and the move is spent.' },
+  { id: 'A20', text: 'Combos: an attack continues a chain when the previous attack on the target came from another beast of its side on that side’s previous turn; every later attacker gets +1 die; the 2nd consecutive hit +1 damage, the 3rd and later +2.' },
+  { id: 'A21', text: 'A Binder keeps the shared turn (Commands only) while its beast is out; a Binder at 0 HP is Knocked Out with Gauge +1 and a Harm, no Devolution.' },
+  { id: 'A22', text: 'Intercept: an attack on a Binder whose beast can act asks that beast (pending intercept; intercept on the attack answers in advance); it becomes the target and forfeits its next Action.' },
+  { id: 'A23', text: 'Call Back: retreat (the beast leaves the encounter) or devolve; at Stage 1+ it makes the Devolution Test with Boost; the Binder rolls nothing.' },
+  { id: 'A24', text: 'Evolve happens in the beast’s own turn, to any higher unlocked Stage, not while Knocked Out; EndScene ends the encounter: uses and Zero Power reset, the highest Stage reverts.' },
+  { id: 'A25', text: 'Tests: stat dice (+ Quality ranks); opposed tests: more successes wins, equal successes is a tie the GM settles; an attack that ties misses.' },
+  { id: 'A26', text: 'Direct: +1 die on this turn’s attack roll; Assist: +1 die on the ally’s next roll; Encourage: +1 die on the next Dodge or remove a condition; Bond Surge: Boost on every roll of Binder and beast this turn.' },
+  { id: 'A27', text: 'Guard redirects attacks on the Close ally to the guard while both stay Close and the guard can act, before any Intercept.' },
+  { id: 'A28', text: 'Tags may name an opponent (againstId); High Ground counts against a target without it; Strategize ignores the target’s Cover and Obscured for this turn’s rolls.' },
+  { id: 'A29', text: 'Initiative: surprised combatants (RollInitiative surprised) roll with Setback; initiativeDice on the sheet adds Quality/Talent dice; Binders are listed after their beast.' },
+  { id: 'A30', text: 'bonusDice on a rolling command adds situational +1 dice the GM allows (Talents, Gifts), recorded as a named source.' },
+];

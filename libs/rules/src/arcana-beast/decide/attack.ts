@@ -1,0 +1,153 @@
+import { bool, str } from '../../core/fields';
+import { RuleCommand, RuleEvent } from '../../core/types';
+import { ensure } from '../../core/violation';
+import { DiceSource } from '../../dice/roll';
+import { COMBO, CRITICAL_BASE_MULTIPLIER, CRITICAL_DICE, REACH } from '../data';
+import { AttackDeclaredData, DiceBonus, ev } from '../events';
+import { evolve } from '../evolve';
+import { dieFor, qualityRanks, rollPool } from '../rolls';
+import { AttackDef } from '../sheet';
+import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBeast, isBinder, out } from '../state';
+import { actionTaken, bandBetween, beastWithAction, bonusDice, poolFor, present } from './common';
+import { dealDamage } from './damage';
+
+type AttackAction = AttackDeclaredData['action'];
+
+/** arcana-beast.txt: Attack & Damage — Attack, Use Special Attack and Use Zero Power share the attack steps. */
+export function attack(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource, action: AttackAction): RuleEvent[] {
+  const attacker = beastWithAction(state, command.attackerId, 'attackerId');
+  const { def, events } = chooseAttack(attacker, command, action);
+  if (action === 'zeroPower' && !(def as { attack?: boolean }).attack) {
+    // A Zero Power without an attack profile is narrated by the GM.
+    return [...events, ...actionTaken(state, attacker, 'zeroPower')];
+  }
+  const declared = present(state, command.targetId, 'targetId');
+  ensure(declared.id !== attacker.id, 'ARCANA_INVALID_TARGET', 'arcana-beast.txt: Attack Steps: choose a target in range other than yourself', 'targetId');
+  const band = bandBetween(state, attacker.id, declared.id);
+  ensure(REACH[def.range].includes(band), 'ARCANA_OUT_OF_RANGE', `arcana-beast.txt: Distance Bands: a ${def.range} attack reaches ${REACH[def.range].join('/')}; ${declared.id} is ${band}`, 'targetId');
+  let after = [...events, ...actionTaken(state, attacker, action, { targetId: declared.id })];
+  const data: AttackDeclaredData = { attackNo: state.attacks + 1, attackerId: attacker.id, targetId: declared.id, action, attackId: def.id, attackName: def.name, range: def.range, band, bonusDice: bonusDice(command.bonusDice).reduce((t, b) => t + b.dice, 0) };
+  const guard = guardOf(state, declared, attacker);
+  if (guard) Object.assign(data, { targetId: guard.id, declaredTargetId: declared.id, redirectedBy: 'guard' });
+  const target = state.combatants[data.targetId];
+  const interceptor = isBinder(target) ? beastOfBinder(state, target.id) : undefined;
+  if (interceptor && !out(interceptor) && !interceptor.interceptOwed && interceptor.id !== attacker.id) {
+    // RULINGS.md A22: the beast may intercept an attack on its Binder; the attack may answer in advance.
+    if (command.intercept === undefined) return [...after, ev('AttackDeclared', data)];
+    const intercept = bool(command.intercept, 'intercept', false);
+    after = [...after, ev('InterceptDecided', { combatantId: interceptor.id, binderId: target.id, intercept, source: 'declaration' })];
+    if (intercept) Object.assign(data, { targetId: interceptor.id, declaredTargetId: data.declaredTargetId ?? target.id, redirectedBy: 'intercept' });
+  }
+  return [...after, ...resolve(after.reduce(evolve, state), data, dice)];
+}
+
+/** RULINGS.md A22: the intercepting beast's answer; the command carries the attack's dice (A16). */
+export function intercept(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+  const pending = state.pendingAttack;
+  ensure(pending && state.pending?.kind === 'intercept', 'ARCANA_NO_ATTACK_TO_INTERCEPT', 'RULINGS.md A22: no attack on a Binder is waiting for an Intercept', 'type');
+  const beastId = str(command.combatantId, 'combatantId');
+  ensure(beastId === state.pending.awaiting, 'ARCANA_NOT_YOUR_DECISION', `RULINGS.md C4: ${state.pending.awaiting} answers this Intercept, not ${beastId}`, 'combatantId');
+  const yes = bool(command.intercept, 'intercept', true);
+  const decided = ev('InterceptDecided', { combatantId: beastId, binderId: pending.targetId, intercept: yes, source: 'answer' });
+  const data: AttackDeclaredData = yes ? { ...pending, targetId: beastId, declaredTargetId: pending.declaredTargetId ?? pending.targetId, redirectedBy: 'intercept' } : pending;
+  return [decided, ...resolve(evolve(state, decided), data, dice)];
+}
+
+function chooseAttack(attacker: ArcanaCombatant, command: RuleCommand, action: AttackAction): { def: AttackDef; events: RuleEvent[] } {
+  if (!isBeast(attacker)) throw new Error('unreachable');
+  const sheet = attacker.sheet;
+  if (action === 'attack') {
+    const id = command.attackId === undefined ? sheet.attacks[0].id : str(command.attackId, 'attackId');
+    const def = sheet.attacks.find((a) => a.id === id);
+    ensure(def, 'ARCANA_UNKNOWN_ATTACK', `${attacker.id} has no attack ${id} (its Special Attacks use UseSpecialAttack)`, 'attackId');
+    return { def, events: [] };
+  }
+  if (action === 'specialAttack') {
+    const id = str(command.specialAttackId, 'specialAttackId');
+    const def = sheet.specialAttacks.find((a) => a.id === id);
+    ensure(def, 'ARCANA_UNKNOWN_ATTACK', `${attacker.id} has no Special Attack ${id}`, 'specialAttackId');
+    const left = attacker.specialUses[id];
+    ensure(left > 0, 'ARCANA_NO_USES_LEFT', `arcana-beast.txt: Actions in Combat: Use Special Attack costs a Special Attack Use; ${def.name} has none left this scene (RULINGS.md C7)`, 'specialAttackId');
+    return { def, events: [ev('SpecialAttackUsed', { combatantId: attacker.id, specialAttackId: id, usesLeft: left - 1 })] };
+  }
+  const zp = sheet.zeroPower;
+  ensure(zp, 'ARCANA_NO_ZERO_POWER', `${attacker.id} has no Zero Power`, 'type');
+  ensure(!attacker.zeroPowerUsed, 'ARCANA_ZERO_POWER_USED', `arcana-beast.txt: Actions in Combat: Use Zero Power once per scene; ${zp.name} was used`, 'type');
+  ensure(attacker.zeroPowerTrigger, 'ARCANA_TRIGGER_NOT_ACTIVE', `arcana-beast.txt: Actions in Combat: Use Zero Power when its trigger is active; the GM has not marked "${zp.trigger}" (SetTrigger)`, 'type');
+  return { def: zp, events: [ev('ZeroPowerUsed', { combatantId: attacker.id, targetId: command.targetId === undefined ? undefined : String(command.targetId), trigger: zp.trigger })] };
+}
+
+/** arcana-beast.txt: Guard: redirect attacks on a Close ally to yourself (RULINGS.md A27). */
+function guardOf(state: ArcanaBeastState, target: ArcanaCombatant, attacker: ArcanaCombatant): ArcanaCombatant | undefined {
+  for (const id of state.joined) {
+    const g = state.combatants[id];
+    if (g.guarding === target.id && g.id !== attacker.id && !out(g) && bandBetween(state, g.id, target.id) === 'close') return g;
+  }
+  return undefined;
+}
+
+function hasTag(c: ArcanaCombatant, tag: string, foeId: string): boolean {
+  return c.tags.some((t) => t.tag === tag && (t.againstId === undefined || t.againstId === foeId));
+}
+
+/** arcana-beast.txt: Attack Steps, Results, Damage Formula, Combo Attacks, Positioning (RULINGS.md A6, A10, A12, A20, A28). */
+function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSource): RuleEvent[] {
+  const attacker = state.combatants[data.attackerId];
+  const target = state.combatants[data.targetId];
+  const def = findDef(attacker, data);
+  const turn = state.turn;
+  const strategized = turn?.beastId === attacker.id && turn.strategized;
+  const ranged = def.range !== 'melee';
+  const bonuses: DiceBonus[] = [];
+  if (turn?.beastId === attacker.id && turn.directed) bonuses.push({ source: 'Direct', dice: 1 });
+  if (hasTag(attacker, 'highGround', target.id) && !hasTag(target, 'highGround', attacker.id)) bonuses.push({ source: 'High Ground', dice: 1 });
+  if (hasTag(attacker, 'flanking', target.id)) bonuses.push({ source: 'Flanking', dice: 1 });
+  const combo = comboFor(state, attacker, target);
+  if (combo.position >= 2) bonuses.push({ source: 'Combo', dice: COMBO.dieBonus });
+  if (data.bonusDice > 0) bonuses.push({ source: 'bonusDice (RULINGS.md A30)', dice: data.bonusDice });
+  const setback = hasTag(target, 'obscured', attacker.id) && !strategized ? ['Obscured'] : [];
+  const a = poolFor(state, attacker, 'attack', def.stat, def.ranks + qualityRanks(attacker, def.qualities), bonuses, [], setback);
+  const attackPool = rollPool(a.spec, dieFor(attacker), dice);
+  const dodgeBonuses: DiceBonus[] = ranged && hasTag(target, 'cover', attacker.id) && !strategized ? [{ source: 'Cover', dice: 1 }] : [];
+  const defensive = isBeast(target) ? target.sheet.defensiveQualities : [];
+  const d = poolFor(state, target, 'dodge', 'agility', qualityRanks(target, defensive), dodgeBonuses, target.defending ? ['Defend'] : [], hasTag(target, 'cornered', attacker.id) ? ['Cornered'] : [], true);
+  const dodge = rollPool(d.spec, dieFor(target), dice);
+  const hit = attackPool.successes > dodge.successes;
+  const critical = hit && attackPool.sixes >= CRITICAL_DICE;
+  const baseDamage = attacker.sheet.stats.brawn + attacker.stage;
+  const streak = hit ? combo.hits + 1 : 0;
+  const damageBonus = !hit ? 0 : streak >= 3 ? COMBO.thirdHitDamage : streak === 2 ? COMBO.secondHitDamage : 0;
+  const extraSuccesses = hit ? attackPool.successes - dodge.successes : 0;
+  // RULINGS.md A12: the Critical doubles Base Damage only; combo damage is added after doubling.
+  const damage = hit ? baseDamage * (critical ? CRITICAL_BASE_MULTIPLIER : 1) + extraSuccesses + def.bonusDamage + damageBonus : 0;
+  const resolved = ev('AttackResolved', {
+    ...data,
+    attack: attackPool,
+    dodge,
+    outcome: hit ? 'hit' : 'miss',
+    critical,
+    baseDamage,
+    extraSuccesses,
+    bonusDamage: hit ? def.bonusDamage : 0,
+    combo: { position: combo.position, dieBonus: combo.position >= 2 ? COMBO.dieBonus : 0, damageBonus, hits: streak, side: attacker.side, sideTurn: state.sideTurns[attacker.side] ?? 0 },
+    damage,
+  });
+  const events = [...a.spent, ...d.spent, resolved];
+  if (hit) events.push(...dealDamage(events.reduce(evolve, state), target, damage, dice, data.attackNo));
+  return events;
+}
+
+/** RULINGS.md A20: the chain continues from another beast of the side on the side's previous turn. */
+function comboFor(state: ArcanaBeastState, attacker: ArcanaCombatant, target: ArcanaCombatant): { position: number; hits: number } {
+  const prev = state.combos[target.id];
+  const sideTurn = state.sideTurns[attacker.side] ?? 0;
+  if (prev && prev.side === attacker.side && prev.lastAttackerId !== attacker.id && prev.sideTurn === sideTurn - 1) return { position: prev.attacks + 1, hits: prev.hits };
+  return { position: 1, hits: 0 };
+}
+
+function findDef(attacker: ArcanaCombatant, data: AttackDeclaredData): AttackDef {
+  if (!isBeast(attacker)) throw new Error('unreachable');
+  const s = attacker.sheet;
+  if (data.action === 'zeroPower') return s.zeroPower!;
+  return (data.action === 'attack' ? s.attacks : s.specialAttacks).find((x) => x.id === data.attackId)!;
+}

@@ -1,0 +1,88 @@
+import { int } from '../../core/fields';
+import { combatantId } from '../../core/lifecycle';
+import { RuleEvent } from '../../core/types';
+import { ensure } from '../../core/violation';
+import { Band, BANDS, DEFAULT_BAND, MAX_BONUS_DICE, Stat } from '../data';
+import { DiceBonus, ev } from '../events';
+import { PoolSpec } from '../rolls';
+import { ArcanaBeastState, ArcanaCombatant, isBeast, isBinder, out } from '../state';
+
+/** RULINGS.md A14/A17: a Binder shares its beast's bands. */
+export function anchor(state: ArcanaBeastState, id: string): string {
+  const c = state.combatants[id];
+  return c && isBinder(c) && state.binderOf[c.sheet.beastId] === id ? c.sheet.beastId : id;
+}
+
+export function pairKey(state: ArcanaBeastState, a: string, b: string): string {
+  const [x, y] = [anchor(state, a), anchor(state, b)].sort();
+  return `${x}|${y}`;
+}
+
+export function bandBetween(state: ArcanaBeastState, a: string, b: string): Band {
+  if (anchor(state, a) === anchor(state, b)) return 'close';
+  return state.bands[pairKey(state, a, b)] ?? DEFAULT_BAND;
+}
+
+export function bandSteps(from: Band, to: Band): number {
+  return Math.abs(BANDS.indexOf(from) - BANDS.indexOf(to));
+}
+
+export function present(state: ArcanaBeastState, raw: unknown, field: string): ArcanaCombatant {
+  const c = state.combatants[combatantId(state, raw, field)];
+  ensure(!out(c), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`, field);
+  return c;
+}
+
+/** RULINGS.md A15: the beast acting in its own shared turn. */
+export function beastInTurn(state: ArcanaBeastState, raw: unknown, field: string): ArcanaCombatant {
+  const c = state.combatants[combatantId(state, raw, field)];
+  ensure(isBeast(c), 'ARCANA_NOT_A_BEAST', `arcana-beast.txt: Actions in Combat: only an Arcana Beast takes Actions; ${c.id} is a Beast Binder (use a Command)`, field);
+  ensure(state.turn?.beastId === c.id, 'ARCANA_NOT_YOUR_TURN', `arcana-beast.txt: Initiative & Turn Order: it is ${state.turn ? `${state.turn.beastId}'s` : 'nobody’s'} turn, not ${c.id}'s`, field);
+  ensure(!out(c), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`, field);
+  return c;
+}
+
+/** arcana-beast.txt: Actions in Combat: one Action per turn (RULINGS.md A15). */
+export function beastWithAction(state: ArcanaBeastState, raw: unknown, field: string): ArcanaCombatant {
+  const c = beastInTurn(state, raw, field);
+  const used = state.turn!.action;
+  ensure(used === undefined, 'ARCANA_ACTION_USED', used === 'forfeited' ? `RULINGS.md A15: ${c.id} intercepted an attack and spent this turn's Action` : `arcana-beast.txt: Actions in Combat: perform one Action per turn; ${c.id} already took ${used}`, 'type');
+  return c;
+}
+
+/** An Action, and RULINGS.md A10: a target that takes its own Action resets the combos against it. */
+export function actionTaken(state: ArcanaBeastState, c: ArcanaCombatant, action: string, extra: { targetId?: string; allyId?: string; note?: string } = {}): RuleEvent[] {
+  const events = [ev('ActionTaken', { combatantId: c.id, action, ...extra })];
+  if (action !== 'pass' && state.combos[c.id]) events.push(ev('ComboReset', { targetId: c.id, reason: 'the target acted (RULINGS.md A10)' }));
+  return events;
+}
+
+export function sameSide(a: ArcanaCombatant, b: ArcanaCombatant): boolean {
+  return a.side === b.side;
+}
+
+export function bonusDice(raw: unknown): DiceBonus[] {
+  const n = int(raw ?? 0, 'bonusDice', { min: 0, max: MAX_BONUS_DICE });
+  return n > 0 ? [{ source: 'bonusDice (RULINGS.md A30)', dice: n }] : [];
+}
+
+/**
+ * A combatant's pool with the dice waiting for it: Assist (+1 on the next roll), Encourage (+1 on the next
+ * Dodge) and Bond Surge (Boost on every roll of the shared turn) — RULINGS.md A26. Returns the events that
+ * spend the waiting dice.
+ */
+export function poolFor(state: ArcanaBeastState, c: ArcanaCombatant, purpose: string, stat: Stat, ranks: number, bonuses: DiceBonus[], boost: string[], setback: string[], dodge = false): { spec: PoolSpec; spent: RuleEvent[] } {
+  const all = [...bonuses];
+  const spent: RuleEvent[] = [];
+  if (c.assistDice > 0) {
+    all.push({ source: 'Assist', dice: c.assistDice });
+    spent.push(ev('BonusDiceUsed', { combatantId: c.id, source: 'Assist', dice: c.assistDice }));
+  }
+  if (dodge && c.encourageDodge > 0) {
+    all.push({ source: 'Encourage', dice: c.encourageDodge });
+    spent.push(ev('BonusDiceUsed', { combatantId: c.id, source: 'Encourage', dice: c.encourageDodge }));
+  }
+  const t = state.turn;
+  const boosts = t?.bondSurge && (t.beastId === c.id || t.binderId === c.id) ? [...boost, 'Bond Surge'] : boost;
+  return { spec: { combatantId: c.id, purpose, stat, statValue: c.sheet.stats[stat], ranks, bonuses: all, boost: boosts, setback }, spent };
+}

@@ -1,0 +1,57 @@
+import { bool, int, oneOf } from '../../core/fields';
+import { combatantId } from '../../core/lifecycle';
+import { RuleCommand, RuleEvent } from '../../core/types';
+import { ensure } from '../../core/violation';
+import { ev } from '../events';
+import { BeastSheet } from '../sheet';
+import { ArcanaBeastState, ArcanaCombatant, isBeast } from '../state';
+import { beastInTurn } from './common';
+
+export function highestStage(sheet: BeastSheet): number {
+  return sheet.stages[sheet.stages.length - 1].stage;
+}
+
+/** arcana-beast.txt: Evolution in Combat (RULINGS.md A9, A24): immediate, no Action, no healing. */
+export function evolveStage(state: ArcanaBeastState, command: RuleCommand): RuleEvent[] {
+  const c = beastInTurn(state, command.combatantId, 'combatantId') as ArcanaCombatant & { sheet: BeastSheet };
+  const highest = highestStage(c.sheet);
+  const to = int(command.stage ?? highest, 'stage', { min: 0, max: 4 });
+  ensure(c.sheet.stages.some((s) => s.stage === to), 'ARCANA_STAGE_LOCKED', `arcana-beast.txt: Evolution in Combat: ${c.id} has not unlocked Stage ${to} (unlocked: ${c.sheet.stages.map((s) => s.stage).join(', ')})`, 'stage');
+  ensure(to > c.stage, 'ARCANA_NOT_HIGHER_STAGE', `arcana-beast.txt: Actions in Combat: Evolve: transform to a higher stage; ${c.id} is at Stage ${c.stage}`, 'stage');
+  const triggerActive = c.activeTriggers.includes(to);
+  ensure(to < highest || triggerActive, 'ARCANA_TRIGGER_NOT_ACTIVE', `arcana-beast.txt: Evolution in Combat: the highest unlocked Stage is free when its emotional Trigger is true; the GM has not marked "${c.sheet.stages.find((s) => s.stage === to)!.trigger}" (SetTrigger)`, 'stage');
+  return [ev('StageEvolved', { combatantId: c.id, from: c.stage, to, reason: 'evolve', highest: to === highest, triggerActive })];
+}
+
+/** RULINGS.md A9: the GM marks an emotional trigger (a Stage's, or the Zero Power's) active or not. */
+export function setTrigger(state: ArcanaBeastState, command: RuleCommand): RuleEvent[] {
+  const c = state.combatants[combatantId(state, command.combatantId, 'combatantId')];
+  ensure(isBeast(c), 'ARCANA_NOT_A_BEAST', `${c.id} is a Beast Binder; triggers belong to Arcana Beasts`, 'combatantId');
+  const kind = oneOf<'stage' | 'zeroPower'>(command.kind, 'kind', ['stage', 'zeroPower'], 'stage');
+  const active = bool(command.active, 'active', true);
+  if (kind === 'zeroPower') {
+    ensure(c.sheet.zeroPower, 'ARCANA_NO_ZERO_POWER', `${c.id} has no Zero Power`, 'kind');
+    return c.zeroPowerTrigger === active ? [] : [ev('TriggerSet', { combatantId: c.id, kind, active })];
+  }
+  const stage = int(command.stage ?? highestStage(c.sheet), 'stage', { min: 0, max: 4 });
+  ensure(c.sheet.stages.some((s) => s.stage === stage), 'ARCANA_STAGE_LOCKED', `${c.id} has not unlocked Stage ${stage}`, 'stage');
+  return c.activeTriggers.includes(stage) === active ? [] : [ev('TriggerSet', { combatantId: c.id, kind, stage, active })];
+}
+
+/** RULINGS.md A9/A24/C7: the encounter ends — the highest Stage reverts; uses and the Zero Power reset. */
+export function endScene(state: ArcanaBeastState): RuleEvent[] {
+  const events = revertHighest(state);
+  const revived = state.joined.filter((id) => state.combatants[id].knockedOut && state.combatants[id].hp > 0);
+  return [...events, ev('SceneEnded', { revived })];
+}
+
+export function revertHighest(state: ArcanaBeastState): RuleEvent[] {
+  const events: RuleEvent[] = [];
+  for (const id of state.joined) {
+    const c = state.combatants[id];
+    if (isBeast(c) && c.revertTo !== undefined && c.stage > c.revertTo) {
+      events.push(ev('StageDevolved', { combatantId: id, from: c.stage, to: c.revertTo, reason: 'encounterEnded' }));
+    }
+  }
+  return events;
+}

@@ -1,0 +1,49 @@
+import { arr } from '../../core/fields';
+import { combatantId, decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
+import { RuleCommand, RuleEvent } from '../../core/types';
+import { ensure } from '../../core/violation';
+import { DiceSource } from '../../dice/roll';
+import { ev } from '../events';
+import { initiativeRoll, reorderGroups, tiedGroups, withBinders } from '../initiative';
+import { ArcanaBeastState, isBeast, out } from '../state';
+
+/** RULINGS.md A15/A21: turns belong to beasts; a Binder keeps the shared turn while its beast is out. */
+export function canActivate(state: ArcanaBeastState, id: string): boolean {
+  const c = state.combatants[id];
+  if (!c || !isBeast(c)) return false;
+  if (!out(c)) return true;
+  const binder = state.combatants[state.binderOf[id]];
+  return binder !== undefined && !out(binder);
+}
+
+/** RULINGS.md A15: Defend and Guard last until the own next turn; an Intercept spends this turn's Action. */
+export function onActivationStart(state: ArcanaBeastState, id: string): RuleEvent[] {
+  const c = state.combatants[id];
+  return [
+    ev('TurnStarted', {
+      combatantId: id,
+      binderId: state.binderOf[id],
+      actionForfeited: c.interceptOwed ? 'intercept' : undefined,
+      defendEnded: c.defending ? true : undefined,
+      guardEnded: c.guarding,
+    }),
+  ];
+}
+
+/** RULINGS.md A29: RollInitiative may name the surprised, who roll with Setback. */
+export function rollInitiativeCommand(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<ArcanaBeastState>): RuleEvent[] {
+  const surprised = arr(command.surprised, 'surprised', { max: 200, optional: true }).map((id, i) => combatantId(state, id, `surprised[${i}]`));
+  return decideLifecycle({ ...state, surprised }, command, dice, hooks)!;
+}
+
+/** RULINGS.md A5: the GM answers an initiative tie by rerolling the tied beasts (faces in dice). */
+export function rerollInitiative(state: ArcanaBeastState, dice: DiceSource): RuleEvent[] {
+  ensure(state.pending?.kind === 'initiativeTie', 'ARCANA_NO_INITIATIVE_TIE', 'RULINGS.md A5: there is no initiative tie to reroll', 'type');
+  const ties = (state.pending.detail?.ties as string[][]).map((g) => g.filter((id) => isBeast(state.combatants[id])));
+  const rolls = ties.flat().map((id) => initiativeRoll(state, id, dice, 'pool', 1));
+  const totals = new Map(rolls.map((r) => [r.combatantId, r.total]));
+  const beasts = state.order.filter((id) => isBeast(state.combatants[id]));
+  const order = reorderGroups(beasts, ties, totals);
+  const unresolved = ties.flatMap((g) => tiedGroups(order.filter((id) => g.includes(id)), totals, g));
+  return [ev('InitiativeTieRerolled', { rolls, order: withBinders(state, order), unresolvedTies: unresolved })];
+}

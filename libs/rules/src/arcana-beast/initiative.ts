@@ -1,0 +1,83 @@
+import { InitiativeResult, InitiativeRoll } from '../core/lifecycle';
+import { DiceSource, DrawKind } from '../dice/roll';
+import { MAX_TIE_REROLLS } from './data';
+import { RolledPool } from './events';
+import { dieFor, rollPool } from './rolls';
+import { ArcanaBeastState, isBeast, isBinder } from './state';
+
+export interface ArcanaInitiativeRoll extends InitiativeRoll {
+  pool: RolledPool;
+  surprised?: true;
+  tieReroll?: number;
+}
+
+/** arcana-beast.txt: Initiative & Turn Order: an opposed Agility Test; surprised combatants roll with Setback (RULINGS.md A5, A29). */
+export function initiativeRoll(state: ArcanaBeastState, id: string, dice: DiceSource, kind: DrawKind, tieReroll?: number): ArcanaInitiativeRoll {
+  const c = state.combatants[id];
+  const surprised = (state.surprised ?? []).includes(id) && tieReroll === undefined;
+  const bonuses = isBeast(c) && c.sheet.initiativeDice > 0 ? [{ source: 'Qualities/Talents (initiativeDice)', dice: c.sheet.initiativeDice }] : [];
+  const pool = rollPool({ combatantId: id, purpose: 'initiative', stat: 'agility', statValue: c.sheet.stats.agility, ranks: 0, bonuses, boost: [], setback: surprised ? ['Surprised'] : [] }, dieFor(c), dice, kind);
+  const roll: ArcanaInitiativeRoll = { combatantId: id, roll: pool.roll, total: pool.successes, pool };
+  if (surprised) roll.surprised = true;
+  if (tieReroll !== undefined) roll.tieReroll = tieReroll;
+  return roll;
+}
+
+/** RULINGS.md A5: highest successes first, fixed; ties go to the GM or are rerolled (option initiativeTies: reroll). */
+export function rollInitiative(state: ArcanaBeastState, ids: string[], dice: DiceSource): InitiativeResult {
+  const beasts = ids.filter((id) => isBeast(state.combatants[id]));
+  const rolls = beasts.map((id) => initiativeRoll(state, id, dice, 'pool'));
+  const totals = new Map<string, number>();
+  const previous = state.order.filter((id) => !ids.includes(id) && isBeast(state.combatants[id]));
+  for (const id of previous) totals.set(id, state.combatants[id].initiative ?? 0);
+  for (const r of rolls) totals.set(r.combatantId, r.total);
+  const all = [...previous, ...beasts];
+  let order = [...all].sort((a, b) => totals.get(b)! - totals.get(a)! || all.indexOf(a) - all.indexOf(b));
+  let ties = tiedGroups(order, totals, beasts);
+  if (state.options.initiativeTies === 'reroll') {
+    // RULINGS.md A5/A16: the tied reroll among themselves; manual faces come in rerollFaces.
+    for (let n = 1; n <= MAX_TIE_REROLLS && ties.length > 0; n++) {
+      const again = ties.flat().map((id) => initiativeRoll(state, id, dice, 'reroll', n));
+      rolls.push(...again);
+      order = reorderGroups(order, ties, new Map(again.map((r) => [r.combatantId, r.total])));
+      ties = ties.flatMap((g) => tiedGroups(order.filter((id) => g.includes(id)), new Map(again.map((r) => [r.combatantId, r.total])), g));
+    }
+  }
+  return { rolls, order: withBinders(state, order), ties };
+}
+
+/** Orders each tied group by its reroll, keeping the group's slots. */
+export function reorderGroups(order: string[], groups: string[][], totals: Map<string, number>): string[] {
+  const next = [...order];
+  for (const g of groups) {
+    const slots = g.map((id) => next.indexOf(id)).sort((a, b) => a - b);
+    const sorted = [...g].sort((a, b) => totals.get(b)! - totals.get(a)! || g.indexOf(a) - g.indexOf(b));
+    slots.forEach((slot, i) => (next[slot] = sorted[i]));
+  }
+  return next;
+}
+
+export function tiedGroups(order: string[], totals: Map<string, number>, involved: string[]): string[][] {
+  const groups: string[][] = [];
+  for (let i = 0; i < order.length; ) {
+    let j = i + 1;
+    while (j < order.length && totals.get(order[j]) === totals.get(order[i])) j++;
+    const group = order.slice(i, j);
+    if (group.length > 1 && group.some((id) => involved.includes(id))) groups.push(group);
+    i = j;
+  }
+  return groups;
+}
+
+/** RULINGS.md A29: each Binder is listed right after its beast; a Binder without its beast comes last. */
+export function withBinders(state: ArcanaBeastState, beasts: string[]): string[] {
+  const order: string[] = [];
+  const binders = state.joined.filter((id) => isBinder(state.combatants[id]));
+  for (const id of beasts) {
+    order.push(id);
+    const binder = state.binderOf[id];
+    if (binder && state.combatants[binder]) order.push(binder);
+  }
+  for (const id of binders) if (!order.includes(id)) order.push(id);
+  return order;
+}

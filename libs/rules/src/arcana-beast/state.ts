@@ -1,0 +1,100 @@
+import { CombatantCore, FightCore } from '../core/types';
+import { Band, Tag } from './data';
+import { AttackDeclaredData } from './events';
+import { ArcanaSheet, BeastSheet, BinderSheet } from './sheet';
+
+export interface TagState {
+  tag: Tag;
+  /** RULINGS.md A28: a tag may hold against one opponent only. */
+  againstId?: string;
+}
+
+export interface ArcanaCombatant extends CombatantCore<ArcanaSheet> {
+  hp: number;
+  stamina: number;
+  stage: number;
+  initiative?: number;
+  knockedOut: boolean;
+  /** RULINGS.md A23: called back into the Wearable Vessel for the encounter. */
+  inVessel: boolean;
+  tags: TagState[];
+  conditions: string[];
+  harms: string[];
+  specialUses: Record<string, number>;
+  zeroPowerUsed: boolean;
+  zeroPowerTrigger: boolean;
+  /** RULINGS.md A9: stages whose emotional trigger the GM marked active. */
+  activeTriggers: number[];
+  /** The stage to return to when the highest Stage ends with the encounter. */
+  revertTo?: number;
+  /** Until the own next turn (A15). */
+  defending: boolean;
+  guarding?: string;
+  /** +1 dice waiting for the next roll (Assist) and the next Dodge (Encourage), RULINGS.md A26. */
+  assistDice: number;
+  encourageDodge: number;
+  interceptOwed: boolean;
+  items: Record<string, number>;
+}
+
+/** The running shared turn (RULINGS.md A15). */
+export interface TurnState {
+  beastId: string;
+  binderId?: string;
+  command?: string;
+  action?: string;
+  freeMoveUsed: boolean;
+  directed: boolean;
+  bondSurge: boolean;
+  strategized: boolean;
+}
+
+/** RULINGS.md A20: the chain of allied attacks on one target. */
+export interface Combo {
+  side: string;
+  lastAttackerId: string;
+  /** The side's turn number of the last attack. */
+  sideTurn: number;
+  attacks: number;
+  hits: number;
+}
+
+export interface ArcanaBeastState extends FightCore<ArcanaCombatant> {
+  /** Beast id → its Binder's id. */
+  binderOf: Record<string, string>;
+  bands: Record<string, Band>;
+  terrain: Record<string, number>;
+  criticalGauge: number;
+  combos: Record<string, Combo>;
+  sideTurns: Record<string, number>;
+  turn?: TurnState;
+  pendingAttack?: AttackDeclaredData;
+  attacks: number;
+  /** Decide-time only: RollInitiative's surprised combatants (RULINGS.md A29). */
+  surprised?: string[];
+}
+
+export function isBeast(c: ArcanaCombatant): c is ArcanaCombatant & { sheet: BeastSheet } {
+  return c.sheet.kind === 'beast';
+}
+
+export function isBinder(c: ArcanaCombatant): c is ArcanaCombatant & { sheet: BinderSheet } {
+  return c.sheet.kind === 'binder';
+}
+
+/** RULINGS.md A13: Binders and bound beasts are the player side; unbound beasts are wild. */
+export function playerSide(state: ArcanaBeastState, c: ArcanaCombatant): boolean {
+  return isBinder(c) || state.binderOf[c.id] !== undefined;
+}
+
+/** Out of the encounter: Knocked Out or back in the vessel. */
+export function out(c: ArcanaCombatant): boolean {
+  return c.knockedOut || c.inVessel;
+}
+
+export function beastOfBinder(state: ArcanaBeastState, binderId: string): ArcanaCombatant | undefined {
+  const b = state.combatants[binderId];
+  if (!b || !isBinder(b)) return undefined;
+  const beast = state.combatants[b.sheet.beastId];
+  return beast && isBeast(beast) && state.binderOf[beast.id] === binderId ? beast : undefined;
+}

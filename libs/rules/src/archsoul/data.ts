@@ -1,0 +1,177 @@
+import { COMMON_RULINGS } from '../core/rulings';
+import { Ruling } from '../core/types';
+
+export const ATTRIBUTES = ['precision', 'athletics', 'endurance', 'soulpower', 'intellect'] as const;
+export type Attribute = (typeof ATTRIBUTES)[number];
+/** Skills named by the combat rules; a sheet may list others. */
+export const SKILLS = ['awareness', 'primitiveAttacks', 'meleeWeapons', 'rangedWeapons', 'weaponMastery', 'soulCasting', 'evocation', 'resolve', 'agility'] as const;
+
+/** RULINGS.md S1: a d6 pool; difficulty 2..6; beyond 6 each step removes a die. */
+export const DIE_SIDES = 6;
+export const DEFAULT_DIFFICULTY = 4;
+export const MIN_DIFFICULTY = 2;
+export const MAX_DIFFICULTY = 6;
+/** archsoul.txt: Reactive Attack: Endurance/Resolve at difficulty 3 (S8). */
+export const PREVENTION_TEST = { attribute: 'endurance' as Attribute, skill: 'resolve', difficulty: 3 };
+/** S9: Precision/Awareness at difficulty 4. */
+export const INITIATIVE_TEST = { attribute: 'precision' as Attribute, skill: 'awareness', difficulty: 4 };
+/** S10/S24: the Soul attack's defence roll. */
+export const SOUL_DEFENCE_TEST = { attribute: 'soulpower' as Attribute, skill: 'resolve', difficulty: 4 };
+export const AP_PER_TURN = 3;
+export const DEFAULT_SPEED = 3;
+export const SPACE_METRES = 2;
+export const MOVE_ACTIONS_FOR_DOUBLE = 3;
+
+/** archsoul.txt: The Action Economy. */
+export const AP_COST = { move: 1, slowMove: 1, drawSimpleItem: 1, drawAwkwardItem: 2, attack: 2, throwItem: 1, standUp: 1, clearJam: 3 } as const;
+export type ApAction = keyof typeof AP_COST;
+
+export const ATTACK_TYPES = ['unarmed', 'melee', 'ranged', 'thrown', 'elemental', 'soul'] as const;
+export type AttackType = (typeof ATTACK_TYPES)[number];
+
+export interface StatRef {
+  attribute: Attribute;
+  skill?: string;
+}
+
+export interface AttackTypeRow {
+  attack: StatRef[];
+  resistedBy: 'defense' | 'defenseAndShield' | 'soulpowerResolve';
+  /** Damage pool parts before the weapon's base damage dice; null = effects vary. */
+  damage: { attribute?: Attribute; skill?: string; baseDamage: boolean } | null;
+}
+
+/** archsoul.txt: Attacking (the attack-type table). The first attack roll is the default; the second is the alternative. */
+export const ATTACK_TABLE: Record<AttackType, AttackTypeRow> = {
+  unarmed: { attack: [{ attribute: 'precision', skill: 'primitiveAttacks' }], resistedBy: 'defense', damage: { attribute: 'athletics', baseDamage: true } },
+  melee: { attack: [{ attribute: 'precision', skill: 'meleeWeapons' }], resistedBy: 'defense', damage: { attribute: 'athletics', skill: 'weaponMastery', baseDamage: true } },
+  ranged: { attack: [{ attribute: 'precision', skill: 'rangedWeapons' }], resistedBy: 'defenseAndShield', damage: { skill: 'weaponMastery', baseDamage: true } },
+  thrown: { attack: [{ attribute: 'precision', skill: 'primitiveAttacks' }, { attribute: 'athletics', skill: 'primitiveAttacks' }], resistedBy: 'defenseAndShield', damage: { attribute: 'athletics', skill: 'weaponMastery', baseDamage: true } },
+  elemental: { attack: [{ attribute: 'soulpower', skill: 'soulCasting' }, { attribute: 'precision', skill: 'rangedWeapons' }], resistedBy: 'defenseAndShield', damage: { attribute: 'soulpower', skill: 'evocation', baseDamage: false } },
+  soul: { attack: [{ attribute: 'soulpower', skill: 'soulCasting' }], resistedBy: 'soulpowerResolve', damage: null },
+};
+
+export const CRITICAL_TABLES = ['melee', 'firearm', 'bow', 'unarmed', 'soul'] as const;
+export type CriticalTable = (typeof CRITICAL_TABLES)[number];
+
+export type CriticalEffect =
+  | { kind: 'drop'; at: 'self' | 'target' }
+  | { kind: 'nextAttack'; amount: number }
+  | { kind: 'defense'; amount: number }
+  | { kind: 'speed'; amount: number }
+  | { kind: 'reactive' }
+  | { kind: 'weaponDamage' }
+  | { kind: 'jam' }
+  | { kind: 'selfDamage'; amount: number }
+  | { kind: 'area'; damage: number; radiusMetres: number; weapon: 'repair' | 'destroyed' }
+  | { kind: 'redirect'; to: 'adjacent' | 'ally' }
+  | { kind: 'repair' }
+  | { kind: 'prone' }
+  | { kind: 'selfDamageRoll'; max: number }
+  | { kind: 'drain'; amount: number }
+  | { kind: 'shift' }
+  | { kind: 'soulpower'; amount: number };
+
+/** archsoul.txt: Critical Failure Tables, in the text's order (RULINGS.md S2). Index = d6 face − 1. */
+export const CRITICAL_FAILURES: Record<CriticalTable, readonly { text: string; effect: CriticalEffect }[]> = {
+  melee: [
+    { text: 'Weapon slips and drops at your feet', effect: { kind: 'drop', at: 'self' } },
+    { text: "Weapon slips and lands at target's feet", effect: { kind: 'drop', at: 'target' } },
+    { text: 'Wrist sprains, difficulty of next attack increases by 1', effect: { kind: 'nextAttack', amount: 1 } },
+    { text: 'Fall off balance, decreasing your defense by 1 for one round', effect: { kind: 'defense', amount: 1 } },
+    { text: 'Leave yourself open, triggering a reactive attack from your target', effect: { kind: 'reactive' } },
+    { text: "Strike the ground, rolling normal damage against the weapon's HP", effect: { kind: 'weaponDamage' } },
+  ],
+  firearm: [
+    { text: 'Barrel jams, requiring a full round to clear before reloading', effect: { kind: 'jam' } },
+    { text: 'Firearm smokes, difficulty of next attack increases by 1', effect: { kind: 'nextAttack', amount: 1 } },
+    { text: 'Firearm kicks, dealing 2 damage to you', effect: { kind: 'selfDamage', amount: 2 } },
+    { text: 'Firearm flares up, dealing 4 damage to you', effect: { kind: 'selfDamage', amount: 4 } },
+    { text: 'Firearm bursts, dealing 4 damage in a 2m radius, weapon requires repairs', effect: { kind: 'area', damage: 4, radiusMetres: 2, weapon: 'repair' } },
+    { text: 'Firearm explodes, dealing 6 damage in a 2m radius, weapon is destroyed', effect: { kind: 'area', damage: 6, radiusMetres: 2, weapon: 'destroyed' } },
+  ],
+  bow: [
+    { text: 'Weapon slips and falls at your feet', effect: { kind: 'drop', at: 'self' } },
+    { text: 'Random target adjacent to original target is hit instead', effect: { kind: 'redirect', to: 'adjacent' } },
+    { text: 'Random ally within 6m of the target is hit instead', effect: { kind: 'redirect', to: 'ally' } },
+    { text: 'Weapon snaps back, dealing 2 damage to you', effect: { kind: 'selfDamage', amount: 2 } },
+    { text: 'Weapon grazes your eye, difficulty of next attack increases by 1', effect: { kind: 'nextAttack', amount: 1 } },
+    { text: 'String snaps, weapon requires repairs', effect: { kind: 'repair' } },
+  ],
+  unarmed: [
+    { text: 'Overextend, knocking yourself down', effect: { kind: 'prone' } },
+    { text: 'Ankle sprains, decreasing movement by 1 for one round', effect: { kind: 'speed', amount: 1 } },
+    { text: 'Elbow sprains, difficulty of next attack increases by 1', effect: { kind: 'nextAttack', amount: 1 } },
+    { text: 'Fall off balance, decreasing your defense by 1 for one round', effect: { kind: 'defense', amount: 1 } },
+    { text: 'Leave yourself open, triggering a reactive attack from your target', effect: { kind: 'reactive' } },
+    { text: 'Hit incorrectly, rolling damage against yourself (maximum 5)', effect: { kind: 'selfDamageRoll', max: 5 } },
+  ],
+  soul: [
+    { text: 'Suffer 1 extra Drain', effect: { kind: 'drain', amount: 1 } },
+    { text: 'Suffer 2 extra Drain', effect: { kind: 'drain', amount: 2 } },
+    { text: 'Suffer 3 extra Drain', effect: { kind: 'drain', amount: 3 } },
+    { text: 'Light yourself on fire, dealing 4 damage to yourself', effect: { kind: 'selfDamage', amount: 4 } },
+    { text: 'Shift 2m towards target (forwards if no applicable target)', effect: { kind: 'shift' } },
+    { text: 'Soul stumbles upon natural aetherial trap, lowering Soulpower by 1', effect: { kind: 'soulpower', amount: 1 } },
+  ],
+};
+
+/** S2: the table a weapon rolls on by default (thrown uses melee). */
+export const DEFAULT_CRITICAL_TABLE: Record<AttackType, CriticalTable> = { unarmed: 'unarmed', melee: 'melee', thrown: 'melee', ranged: 'bow', elemental: 'soul', soul: 'soul' };
+
+export const AMMUNITION_KINDS = ['arrow', 'bolt', 'bullet', 'other'] as const;
+export type AmmunitionKind = (typeof AMMUNITION_KINDS)[number];
+/** archsoul.txt: Recovering Projectile Weapons: arrows and bolts break 1 in 6 (S21: a 1 breaks); bullets are lost. */
+export const BREAKS_ON_FACE = 1;
+
+export const CONDITIONS = ['prone', 'grappled', 'defenseDown', 'slowed', 'nextAttackHarder'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const ARCHSOUL_DATA = {
+  attributes: ATTRIBUTES,
+  skills: SKILLS,
+  die: { sides: DIE_SIDES, defaultDifficulty: DEFAULT_DIFFICULTY, minDifficulty: MIN_DIFFICULTY, maxDifficulty: MAX_DIFFICULTY },
+  apPerTurn: AP_PER_TURN,
+  apCost: AP_COST,
+  defaultSpeed: DEFAULT_SPEED,
+  spaceMetres: SPACE_METRES,
+  attackTable: ATTACK_TABLE,
+  criticalFailures: CRITICAL_FAILURES,
+  defaultCriticalTable: DEFAULT_CRITICAL_TABLE,
+  preventionTest: PREVENTION_TEST,
+  initiativeTest: INITIATIVE_TEST,
+  soulDefenceTest: SOUL_DEFENCE_TEST,
+  ammunitionKinds: AMMUNITION_KINDS,
+  conditions: CONDITIONS,
+  grids: { hex: ['N', 'NE', 'SE', 'S', 'SW', 'NW'], square: ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] },
+};
+
+export const ARCHSOUL_RULINGS: Ruling[] = [
+  ...COMMON_RULINGS,
+  { id: 'S1', text: 'Rolls: (attribute + skill) d6, each die ≥ difficulty succeeds; difficulty 2..6, beyond 6 each step removes a die.' },
+  { id: 'S2', text: 'Critical failure: zero successes and more than half the dice show 1; the weapon’s table (melee, firearm, bow/crossbow, unarmed, soul) is rolled.' },
+  { id: 'S3', text: 'An attack hits when its successes are greater than Defense (plus Shield Bonus where it applies).' },
+  { id: 'S4', text: 'Damage roll: the listed attributes/skills + base weapon damage dice at difficulty 4; successes are HP damage.' },
+  { id: 'S5', text: 'Arcs: hex axial, pointy-topped, six corner facings; square option with eight; front arc strictly on the facing side.' },
+  { id: 'S6', text: 'Three Moves in one turn double the total distance (3 × speed × 2).' },
+  { id: 'S7', text: 'Area of effect: radius R metres covers every space within R / 2.' },
+  { id: 'S8', text: 'Reactive attacks come first; Endurance/Resolve (difficulty 3) must exceed the damage or the action is prevented, AP still spent.' },
+  { id: 'S9', text: 'Initiative: Precision/Awareness at 4; one GM roll for all enemies; ties by Awareness, Precision, d6 roll-off; heroes act together.' },
+  { id: 'S10', text: 'Defense is a sheet value; Shield Bonus against ranged, thrown and elemental into the front arc; Soul attacks beat a Soulpower/Resolve roll.' },
+  { id: 'S11', text: 'HP stops at 0: Down — no turns, AP, reactive attacks or front arc, still targetable.' },
+  { id: 'S12', text: 'Phases: enemies share the GM roll; one turn per combatant per phase; a turn ends on EndTurn or with the phase.' },
+  { id: 'S13', text: 'Leaving any space within reach and front arc triggers once per reactor per mover per turn; a hit always forces the roll; a prevented step stops the Move.' },
+  { id: 'S14', text: 'The third Move covers up to 6 × speed minus the distance already moved; an area covers ⌊R / 2⌋; square diagonals count 1.' },
+  { id: 'S15', text: 'Manual dice: dice holds every pool in the order rolled; followUpFaces the single-die table rolls (critical table, random picks, breakage, roll-offs).' },
+  { id: 'S16', text: 'Parties: side "enemies" is the GM’s party, every other side is a hero; the GM’s roll uses the highest enemy Precision + Awareness.' },
+  { id: 'S17', text: 'Phases: round 1 opens with the first party’s combatants above the other party; later rounds open with that whole party.' },
+  { id: 'S18', text: 'A triggering action is held with its AP spent; reactors answer one at a time; a prevented action ends, otherwise ResumeAction performs it.' },
+  { id: 'S19', text: 'Movement: adjacent steps, not into blocked or enemy spaces nor through walls, never ending on an occupied space; prone combatants StandUp (1 AP) first.' },
+  { id: 'S20', text: 'Critical failure results are applied where mechanical; "one round" lasts until the combatant’s next turn; a random pick uses a follow-up die.' },
+  { id: 'S21', text: 'Projectiles: a hit drops in the target’s space, a miss at maximum range or before the first obstacle; a follow-up 1 breaks an arrow or bolt unless waived.' },
+  { id: 'S22', text: 'Unarmed metal armour adds 1 to the damage dealt; improvised and broken weapons each add 1 to attack and damage difficulty.' },
+  { id: 'S23', text: 'Ranged, thrown, elemental and soul attacks need line of sight; blocked spaces and walls block it.' },
+  { id: 'S24', text: 'A Soul attack’s defender rolls Soulpower/Resolve at difficulty 4; its effects are applied by the GM.' },
+  { id: 'S25', text: 'Draw Awkward Item spends its 2 AP at once when it can, else 1 now and 1 on the next action; any other AP action breaks it.' },
+  { id: 'S26', text: 'A reactor reaches a space when one of its held melee or unarmed weapons reaches it; a Down target’s action is prevented without a roll.' },
+];

@@ -1,0 +1,72 @@
+import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
+import { RuleCommand, RuleEvent } from '../../core/types';
+import { ensure, violation } from '../../core/violation';
+import { DiceSource } from '../../dice/roll';
+import { ARCHSOUL_COMMANDS, ArchsoulCommandType } from '../commands';
+import { evolve, newCombatant } from '../evolve';
+import { rollInitiative } from '../initiative';
+import { validateSheet } from '../sheet';
+import { ArchsoulState } from '../state';
+import { attack, clearJam, throwItem } from './attack';
+import { applyCondition, applyDamage, removeCondition } from './conditions';
+import { drawAwkwardItem, drawSimpleItem, dropItem } from './items';
+import { dropProne, move, placeCombatant, setMap, slowMove, standUp, turn } from './movement';
+import { declineReactiveAttack, reactiveAttack, resumeAction } from './reactive';
+import { canActivate, declareAmbush, endPhase, endRound, endTurn, refuseActivation, startRound } from './turns';
+
+export const hooks: LifecycleHooks<ArchsoulState> = { system: 'archsoul', validateSheet, newCombatant, rollInitiative, canActivate, evolve };
+
+/** RULINGS.md C4: the commands that answer each pending decision. */
+const ANSWERS: Record<string, readonly string[]> = {
+  reactiveAttack: ['ReactiveAttack', 'DeclineReactiveAttack'],
+  resumeAction: ['ResumeAction'],
+};
+
+/** Lifecycle commands whose Archsoul meaning differs (phases, S12/S17). */
+const INTERCEPTED = new Set(['StartRound', 'EndRound', 'StartActivation', 'EndActivation']);
+
+export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+  if (INTERCEPTED.has(command.type) && state.status !== 'new' && state.status !== 'ended' && !state.pending) {
+    if (command.type === 'StartRound') return startRound(state);
+    if (command.type === 'EndRound') return endRound(state);
+    return refuseActivation();
+  }
+  const lifecycle = decideLifecycle(state, command, dice, hooks);
+  if (lifecycle) return lifecycle;
+  if (!Object.prototype.hasOwnProperty.call(ARCHSOUL_COMMANDS, command.type)) violation('UNKNOWN_COMMAND', `archsoul has no command ${String(command.type)}`, 'type');
+  ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
+  ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
+  const pending = state.pending;
+  if (pending && !(ANSWERS[pending.kind] ?? [pending.answer]).includes(command.type)) {
+    violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${(ANSWERS[pending.kind] ?? [pending.answer]).join(' or ')}`, 'type');
+  }
+  const type = command.type as ArchsoulCommandType;
+  switch (type) {
+    case 'SetMap': return setMap(state, command);
+    case 'PlaceCombatant': return placeCombatant(state, command);
+    case 'DeclareAmbush': return declareAmbush(state, command);
+    case 'EndTurn': return endTurn(state, command);
+    case 'EndPhase': return endPhase(state);
+    case 'Move': return move(state, command);
+    case 'SlowMove': return slowMove(state, command);
+    case 'Turn': return turn(state, command);
+    case 'DropProne': return dropProne(state, command);
+    case 'StandUp': return standUp(state, command);
+    case 'DropItem': return dropItem(state, command);
+    case 'DrawSimpleItem': return drawSimpleItem(state, command);
+    case 'DrawAwkwardItem': return drawAwkwardItem(state, command);
+    case 'Attack': return attack(state, command, dice);
+    case 'ThrowItem': return throwItem(state, command, dice);
+    case 'ReactiveAttack': return reactiveAttack(state, command, dice);
+    case 'DeclineReactiveAttack': return declineReactiveAttack(state, command);
+    case 'ResumeAction': return resumeAction(state, command, dice);
+    case 'ClearJam': return clearJam(state, command);
+    case 'ApplyCondition': return applyCondition(state, command);
+    case 'RemoveCondition': return removeCondition(state, command);
+    case 'ApplyDamage': return applyDamage(state, command);
+    default: {
+      const unhandled: never = type;
+      return violation('UNKNOWN_COMMAND', `archsoul has no command ${String(unhandled)}`, 'type');
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { bool } from '../../core/fields';
+import { combatantId } from '../../core/lifecycle';
+import { RuleCommand, RuleEvent } from '../../core/types';
+import { ensure } from '../../core/violation';
+import { DiceSource } from '../../dice/roll';
+import { PREVENTION_TEST } from '../data';
+import { ev } from '../events';
+import { evolve } from '../evolve';
+import { Space } from '../grid';
+import { poolOf, rollTest } from '../rolls';
+import { ArchsoulState, HeldAction, isDown, Trigger } from '../state';
+import { canReact, reactorsFor, weaponOf } from './common';
+import { performAttack, performThrow } from './attack';
+import { performAwkward, performPickUp } from './items';
+import { MovePayload, performStandUp, walk } from './movement';
+
+/**
+ * archsoul.txt: Reactive Attack; RULINGS.md S18: the action is held (its AP already spent), the reactors are
+ * identified together in initiative order and offered one at a time. Returns [] when nobody can react.
+ */
+export function triggerReactions(state: ArchsoulState, actorId: string, trigger: Trigger, space: Space, action: HeldAction | undefined, skip: string[] = []): RuleEvent[] {
+  const reactorIds = reactorsFor(state, actorId, space, skip);
+  if (reactorIds.length === 0) return [];
+  return [ev('ReactiveAttackTriggered', { actorId, trigger, reactorIds, ...(action ? { action } : {}) }), ev('ReactiveAttackOffered', { actorId, reactorId: reactorIds[0] })];
+}
+
+function offered(state: ArchsoulState, command: RuleCommand) {
+  const id = combatantId(state, command.combatantId, 'combatantId');
+  const q = state.reaction;
+  ensure(q && q.current === id, 'ARCHSOUL_NOT_YOUR_REACTION', `RULINGS.md S18: no reactive attack is offered to ${id}`, 'combatantId');
+  return { id, q };
+}
+
+/**
+ * The reactor's melee attack before the action (no AP); a hit forces the actor's Endurance/Resolve roll at
+ * difficulty 3, which must exceed the damage taken or the action is prevented (S8, S13).
+ */
+export function reactiveAttack(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+  const { id, q } = offered(state, command);
+  const reactor = state.combatants[id];
+  const actor = state.combatants[q.actorId];
+  const weapon = weaponOf(reactor, command.weaponId as string | undefined, 'weaponId');
+  ensure(weapon.type === 'melee' || weapon.type === 'unarmed', 'ARCHSOUL_NOT_A_MELEE_WEAPON', 'archsoul.txt: Reactive Attack: "a melee attack or special maneuver"', 'weaponId');
+  const events = performAttack(state, reactor, weapon, actor, command, dice, 'reactive');
+  let after = events.reduce(evolve, state);
+  const resolved = events.find((e) => e.type === 'ExchangeResolved')!.data as { hit: boolean };
+  if (resolved.hit && q.trigger !== 'criticalFailure') {
+    const wounds = events.find((e) => e.type === 'WoundsApplied' && (e.data as { combatantId: string }).combatantId === actor.id);
+    const damage = wounds ? (wounds.data as { damage: number }).damage : 0;
+    const hurt = after.combatants[actor.id];
+    let prevention: RuleEvent;
+    if (isDown(hurt)) prevention = ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage, prevented: true, reason: 'RULINGS.md S26: the actor is Down' });
+    else {
+      const test = rollTest(dice, poolOf(hurt, PREVENTION_TEST.attribute, PREVENTION_TEST.skill), PREVENTION_TEST.difficulty);
+      const prevented = test.successes <= damage;
+      prevention = ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage, test, prevented, reason: `archsoul.txt: Reactive Attack: Endurance/Resolve ${test.successes} ${prevented ? 'does not exceed' : 'exceeds'} ${damage} damage` });
+    }
+    events.push(prevention);
+    after = evolve(after, prevention);
+  }
+  return [...events, ...followUps(after)];
+}
+
+export function declineReactiveAttack(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+  const { id, q } = offered(state, command);
+  const declined = ev('ReactiveAttackDeclined', { actorId: q.actorId, reactorId: id });
+  return [declined, ...followUps(evolve(state, declined))];
+}
+
+/** S18: the next reactor is checked again and offered, or lapses; after a prevention the rest lapse. */
+export function followUps(state: ArchsoulState): RuleEvent[] {
+  const q = state.reaction;
+  if (!q || q.current) return [];
+  const actor = state.combatants[q.actorId];
+  const events: RuleEvent[] = [];
+  for (const reactorId of q.remaining) {
+    const r = state.combatants[reactorId];
+    if (!q.prevented && actor.position && r && canReact(state, r, actor.position)) {
+      events.push(ev('ReactiveAttackOffered', { actorId: q.actorId, reactorId }));
+      return events;
+    }
+    events.push(ev('ReactiveAttackLapsed', { actorId: q.actorId, reactorId, reason: q.prevented ? 'the action was prevented' : 'can no longer react' }));
+  }
+  events.push(ev('ReactionsFinished', { actorId: q.actorId, prevented: q.prevented, ...(q.action ? { action: q.action } : {}) }));
+  return events;
+}
+
+/** S18: the held action is performed (or abandoned; its AP stay spent). */
+export function resumeAction(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+  const id = combatantId(state, command.combatantId, 'combatantId');
+  const q = state.reaction;
+  ensure(q && q.action && q.actorId === id && state.pending?.kind === 'resumeAction', 'ARCHSOUL_NOTHING_TO_RESUME', `RULINGS.md S18: ${id} has no held action`, 'combatantId');
+  const abandon = bool(command.abandon, 'abandon', false);
+  const resumed = ev('ActionResumed', { combatantId: id, action: q.action, abandoned: abandon });
+  if (abandon) return [resumed];
+  const s = evolve(state, resumed);
+  const c = s.combatants[id];
+  const p = q.action.payload as Record<string, any>;
+  const input = { ...p, ...command };
+  switch (q.action.type) {
+    case 'Move': return [resumed, ...walk(s, p as unknown as MovePayload)];
+    case 'StandUp': return [resumed, ...performStandUp(c)];
+    case 'Attack': return [resumed, ...performAttack(s, c, weaponOf(c, p.weaponId, 'weaponId'), s.combatants[p.targetId], input, dice, 'attack')];
+    case 'ThrowItem': return [resumed, ...performThrow(s, c, p.itemId, s.combatants[p.targetId], input, dice)];
+    case 'DrawSimpleItem': return [resumed, ...performPickUp(s, c, p.groundId)];
+    case 'DrawAwkwardItem': return [resumed, ...performAwkward(s, c, p.itemId, p.ap)];
+  }
+}

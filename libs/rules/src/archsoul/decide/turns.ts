@@ -1,0 +1,100 @@
+import { oneOf } from '../../core/fields';
+import { combatantId } from '../../core/lifecycle';
+import { RuleCommand, RuleEvent } from '../../core/types';
+import { ensure, violation } from '../../core/violation';
+import { AP_PER_TURN } from '../data';
+import { ev } from '../events';
+import { evolve } from '../evolve';
+import { ArchsoulState, isDown, Party, partyOf } from '../state';
+
+export function canActivate(state: ArchsoulState, id: string): boolean {
+  const c = state.combatants[id];
+  return c !== undefined && !isDown(c);
+}
+
+/**
+ * archsoul.txt: Turn Order (the heroes A, B, C example), RULINGS.md S12/S17: round 1 opens with the first
+ * party's combatants ranked above the other party; from round 2 the first phase holds the whole party.
+ */
+export function phasesOf(state: ArchsoulState, round: number): { party: Party; ids: string[] }[] {
+  const order = state.order.filter((id) => canActivate(state, id));
+  if (order.length === 0) return [];
+  const first = partyOf(state.combatants[order[0]].side);
+  const other: Party = first === 'heroes' ? 'enemies' : 'heroes';
+  const firstIds = round === 1 ? order.slice(0, Math.max(1, order.findIndex((id) => partyOf(state.combatants[id].side) !== first))) : order.filter((id) => partyOf(state.combatants[id].side) === first);
+  const all = order.every((id) => partyOf(state.combatants[id].side) === first);
+  const phases = [{ party: first, ids: all ? order : firstIds }];
+  if (!all) phases.push({ party: other, ids: order.filter((id) => partyOf(state.combatants[id].side) === other) });
+  return phases;
+}
+
+/** Starts phase `index` of the open round (skipping phases with nobody able to act), or closes the round. */
+export function openPhase(state: ArchsoulState, index: number): RuleEvent[] {
+  const phases = phasesOf(state, state.round);
+  for (let i = index; i < phases.length; i++) {
+    const ids = phases[i].ids.filter((id) => canActivate(state, id));
+    if (ids.length === 0) continue;
+    const events = [ev('PhaseStarted', { round: state.round, index: i, party: phases[i].party, combatantIds: ids })];
+    for (const id of ids) {
+      const c = state.combatants[id];
+      const expired = c.conditions.filter((k) => k.untilNextTurn).map((k) => k.condition);
+      // archsoul.txt: Ambushes: the surprising party moves up to its base speed for free in round 1.
+      const freeMove = state.round === 1 && state.ambush === partyOf(c.side) ? c.sheet.speed : 0;
+      events.push(ev('TurnStarted', { combatantId: id, round: state.round, ap: AP_PER_TURN, freeMove, expired }));
+    }
+    return events;
+  }
+  return [{ type: 'RoundEnded', data: { round: state.round } }];
+}
+
+function fold(state: ArchsoulState, events: RuleEvent[]): ArchsoulState {
+  return events.reduce(evolve, state);
+}
+
+export function startRound(state: ArchsoulState): RuleEvent[] {
+  ensure(state.order.length > 0, 'INITIATIVE_NOT_SET', 'roll or set initiative before the first round', 'type');
+  ensure(!state.roundOpen, 'ROUND_ALREADY_OPEN', `round ${state.round} is still open`, 'type');
+  const started: RuleEvent = { type: 'RoundStarted', data: { round: state.round + 1 } };
+  return [started, ...openPhase(fold(state, [started]), 0)];
+}
+
+/** S12: a turn ends on EndTurn; the last open turn ends the phase. */
+export function endTurn(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+  const id = combatantId(state, command.combatantId, 'combatantId');
+  const c = state.combatants[id];
+  ensure(c.inTurn, 'ARCHSOUL_NOT_YOUR_TURN', `RULINGS.md S12: ${id} has no open turn`, 'combatantId');
+  return afterTurns(state, [ev('TurnEnded', { combatantId: id, apLost: c.ap })]);
+}
+
+function afterTurns(state: ArchsoulState, ended: RuleEvent[]): RuleEvent[] {
+  const after = fold(state, ended);
+  const phase = after.phase!;
+  if (phase.combatantIds.some((id) => after.combatants[id]?.inTurn)) return ended;
+  const closed = ev('PhaseEnded', { round: phase.round, index: phase.index, party: phase.party });
+  return [...ended, closed, ...openPhase(fold(after, [closed]), phase.index + 1)];
+}
+
+export function endPhase(state: ArchsoulState): RuleEvent[] {
+  ensure(state.phase, 'ARCHSOUL_NO_PHASE', 'RULINGS.md S12: no phase is running', 'type');
+  return afterTurns(state, openTurns(state));
+}
+
+function openTurns(state: ArchsoulState): RuleEvent[] {
+  return (state.phase?.combatantIds ?? []).filter((id) => state.combatants[id]?.inTurn).map((id) => ev('TurnEnded', { combatantId: id, apLost: state.combatants[id].ap }));
+}
+
+export function endRound(state: ArchsoulState): RuleEvent[] {
+  ensure(state.roundOpen, 'ROUND_NOT_OPEN', 'no round is open', 'type');
+  const events = openTurns(state);
+  if (state.phase) events.push(ev('PhaseEnded', { round: state.phase.round, index: state.phase.index, party: state.phase.party }));
+  return [...events, { type: 'RoundEnded', data: { round: state.round } }];
+}
+
+export function declareAmbush(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+  ensure(state.round === 0, 'ARCHSOUL_AMBUSH_TOO_LATE', 'archsoul.txt: Ambushes: declared before the first round', 'type');
+  return [ev('AmbushDeclared', { party: oneOf<Party>(command.party, 'party', ['heroes', 'enemies']) })];
+}
+
+export function refuseActivation(): never {
+  violation('ARCHSOUL_USE_PHASES', 'RULINGS.md S12/S17: Archsoul turns run in phases: StartRound opens them; use EndTurn or EndPhase', 'type');
+}

@@ -1,0 +1,178 @@
+import { evolveLifecycle } from '../core/lifecycle';
+import { CombatantCore, RuleEvent } from '../core/types';
+import { ArchsoulEventMap } from './events';
+import { ArchsoulSheet } from './sheet';
+import { ArchsoulCombatant, ArchsoulState, WeaponState } from './state';
+
+export function newCombatant(base: CombatantCore): ArchsoulCombatant {
+  const sheet = base.sheet as ArchsoulSheet;
+  const held = [...sheet.weapons.filter((w) => w.held).map((w) => w.id), ...sheet.items.filter((i) => i.held).map((i) => i.id)];
+  if (sheet.shield?.held) held.push(sheet.shield.id);
+  const weapons: Record<string, WeaponState> = {};
+  for (const w of sheet.weapons) weapons[w.id] = { broken: w.broken, destroyed: false, jammed: false, ...(w.hp === undefined ? {} : { hp: w.hp }), ...(w.ammunition ? { ammunition: w.ammunition.count } : {}) };
+  return {
+    ...base, sheet, hp: sheet.hp, position: undefined, facing: 'N', initiative: undefined, ap: 0, inTurn: false, moves: 0, moveDistance: 0, freeMove: 0,
+    held, away: [], awkward: undefined, conditions: [], weapons, triggeredBy: [], drain: 0, soulpowerLoss: 0,
+  };
+}
+
+function patch(state: ArchsoulState, id: string, fields: Partial<ArchsoulCombatant>): ArchsoulState {
+  return { ...state, combatants: { ...state.combatants, [id]: { ...state.combatants[id], ...fields } } };
+}
+
+type D<T extends keyof ArchsoulEventMap> = ArchsoulEventMap[T];
+
+export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
+  const next = (evolveLifecycle(state, event, { newCombatant }) ?? state) as ArchsoulState;
+  const data = event.data as any;
+  const c = (id: string) => next.combatants[id];
+  switch (event.type) {
+    case 'InitiativeRolled': {
+      const combatants = { ...next.combatants };
+      for (const r of data.rolls as { combatantId: string; total: number }[]) combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total };
+      return { ...next, combatants };
+    }
+    case 'PendingCancelled':
+      return { ...next, reaction: undefined };
+    case 'RoundEnded':
+      return { ...next, phase: undefined };
+    case 'MapSet': {
+      const d = data as D<'MapSet'>;
+      return { ...next, map: { grid: d.grid, blocked: d.blocked, walls: d.walls } };
+    }
+    case 'CombatantPlaced': {
+      const d = data as D<'CombatantPlaced'>;
+      return patch(next, d.combatantId, { position: d.position, facing: d.facing });
+    }
+    case 'AmbushDeclared':
+      return { ...next, ambush: (data as D<'AmbushDeclared'>).party };
+    case 'PhaseStarted': {
+      const d = data as D<'PhaseStarted'>;
+      return { ...next, phase: { round: d.round, index: d.index, party: d.party, combatantIds: d.combatantIds } };
+    }
+    case 'PhaseEnded':
+      return { ...next, phase: undefined };
+    case 'TurnStarted': {
+      const d = data as D<'TurnStarted'>;
+      const conditions = c(d.combatantId).conditions.filter((k) => !k.untilNextTurn);
+      return patch(next, d.combatantId, { ap: d.ap, inTurn: true, moves: 0, moveDistance: 0, freeMove: d.freeMove, triggeredBy: [], conditions });
+    }
+    case 'TurnEnded': {
+      const d = data as D<'TurnEnded'>;
+      const after = patch(next, d.combatantId, { ap: 0, inTurn: false, freeMove: 0 });
+      return { ...after, actedThisRound: [...after.actedThisRound, d.combatantId] };
+    }
+    case 'ApSpent': {
+      const d = data as D<'ApSpent'>;
+      const x = c(d.combatantId);
+      return patch(next, d.combatantId, { ap: d.apLeft, moves: x.moves + (d.action === 'move' ? 1 : 0), awkward: d.action === 'drawAwkwardItem' ? x.awkward : undefined });
+    }
+    case 'Moved': {
+      const d = data as D<'Moved'>;
+      const x = c(d.combatantId);
+      return patch(next, d.combatantId, {
+        position: d.to,
+        facing: d.facing,
+        moveDistance: x.moveDistance + (d.action === 'move' ? d.distance : 0),
+        freeMove: d.action === 'free' ? x.freeMove - d.distance : x.freeMove,
+      });
+    }
+    case 'Turned':
+      return patch(next, data.combatantId, { facing: (data as D<'Turned'>).facing });
+    case 'ConditionApplied': {
+      const d = data as D<'ConditionApplied'>;
+      return patch(next, d.combatantId, { conditions: [...c(d.combatantId).conditions, { condition: d.condition, amount: d.amount, untilNextTurn: d.untilNextTurn }] });
+    }
+    case 'ConditionRemoved': {
+      const d = data as D<'ConditionRemoved'>;
+      return patch(next, d.combatantId, { conditions: c(d.combatantId).conditions.filter((k) => k.condition !== d.condition) });
+    }
+    case 'ItemDrawn': {
+      const d = data as D<'ItemDrawn'>;
+      const x = c(d.combatantId);
+      const ground = d.groundId ? next.ground.filter((g) => g.groundId !== d.groundId) : next.ground;
+      const picked = d.groundId ? next.ground.find((g) => g.groundId === d.groundId) : undefined;
+      if (picked?.ammunition) {
+        const ws = x.weapons[picked.itemId];
+        return { ...patch(next, d.combatantId, { weapons: { ...x.weapons, [picked.itemId]: { ...ws, ammunition: (ws.ammunition ?? 0) + 1 } } }), ground };
+      }
+      return { ...patch(next, d.combatantId, { held: [...x.held.filter((h) => h !== d.itemId), d.itemId], away: x.away.filter((a) => a !== d.itemId), awkward: undefined }), ground };
+    }
+    case 'AwkwardDrawStarted':
+      return patch(next, data.combatantId, { awkward: (data as D<'AwkwardDrawStarted'>).itemId });
+    case 'ItemDropped': {
+      const d = data as D<'ItemDropped'>;
+      const x = c(d.combatantId);
+      const after = patch(next, d.combatantId, { held: x.held.filter((h) => h !== d.itemId), away: [...x.away, d.itemId] });
+      return { ...after, ground: [...after.ground, { groundId: d.groundId, itemId: d.itemId, ownerId: d.combatantId, name: d.name, space: d.space }], groundCount: after.groundCount + 1 };
+    }
+    case 'ProjectileLanded': {
+      const d = data as D<'ProjectileLanded'>;
+      let after = next;
+      if (!d.ammunition) {
+        const x = c(d.combatantId);
+        after = patch(next, d.combatantId, { held: x.held.filter((h) => h !== d.itemId), away: [...x.away, d.itemId] });
+      }
+      if (!d.groundId) return after;
+      const item = { groundId: d.groundId, itemId: d.ammunition ? d.weaponId : d.itemId, ownerId: d.combatantId, name: d.name, space: d.space, ...(d.ammunition ? { ammunition: d.ammunition } : {}) };
+      return { ...after, ground: [...after.ground, item], groundCount: after.groundCount + 1 };
+    }
+    case 'AmmunitionSpent': {
+      const d = data as D<'AmmunitionSpent'>;
+      const x = c(d.combatantId);
+      return patch(next, d.combatantId, { weapons: { ...x.weapons, [d.weaponId]: { ...x.weapons[d.weaponId], ammunition: d.left } } });
+    }
+    case 'WoundsApplied': {
+      const d = data as D<'WoundsApplied'>;
+      return patch(next, d.combatantId, d.down ? { hp: d.hp, ap: 0, inTurn: false } : { hp: d.hp });
+    }
+    case 'WeaponChanged': {
+      const d = data as D<'WeaponChanged'>;
+      const x = c(d.combatantId);
+      const ws: WeaponState = { ...x.weapons[d.weaponId], broken: d.broken, destroyed: d.destroyed, jammed: d.jammed, ...(d.hp === undefined ? {} : { hp: d.hp }) };
+      return patch(next, d.combatantId, { weapons: { ...x.weapons, [d.weaponId]: ws }, held: d.destroyed ? x.held.filter((h) => h !== d.weaponId) : x.held });
+    }
+    case 'DrainSuffered':
+      return patch(next, data.combatantId, { drain: (data as D<'DrainSuffered'>).total });
+    case 'SoulpowerLowered':
+      return patch(next, data.combatantId, { soulpowerLoss: (data as D<'SoulpowerLowered'>).total });
+    default:
+      return evolveReaction(next, event);
+  }
+}
+
+function evolveReaction(next: ArchsoulState, event: RuleEvent): ArchsoulState {
+  const data = event.data as any;
+  switch (event.type) {
+    case 'ReactiveAttackTriggered': {
+      const d = data as D<'ReactiveAttackTriggered'>;
+      const combatants = { ...next.combatants };
+      if (d.trigger === 'leaveReach') combatants[d.actorId] = { ...combatants[d.actorId], triggeredBy: [...combatants[d.actorId].triggeredBy, ...d.reactorIds] };
+      return { ...next, combatants, reaction: { actorId: d.actorId, trigger: d.trigger, ...(d.action ? { action: d.action } : {}), remaining: d.reactorIds, prevented: false } };
+    }
+    case 'ReactiveAttackOffered': {
+      const d = data as D<'ReactiveAttackOffered'>;
+      const q = next.reaction!;
+      const pending = { kind: 'reactiveAttack', awaiting: d.reactorId, answer: 'ReactiveAttack', detail: { actorId: d.actorId, trigger: q.trigger, alsoAccepts: ['DeclineReactiveAttack'] } };
+      return { ...next, reaction: { ...q, current: d.reactorId, remaining: q.remaining.filter((id) => id !== d.reactorId) }, pending };
+    }
+    case 'ReactiveAttackDeclined':
+      return { ...next, reaction: { ...next.reaction!, current: undefined }, pending: undefined };
+    case 'ReactiveAttackLapsed': {
+      const d = data as D<'ReactiveAttackLapsed'>;
+      return { ...next, reaction: { ...next.reaction!, remaining: next.reaction!.remaining.filter((id) => id !== d.reactorId) } };
+    }
+    case 'ExchangeResolved':
+      return next.reaction && data.action === 'reactive' ? { ...next, reaction: { ...next.reaction, current: undefined }, pending: undefined } : next;
+    case 'PreventionRolled':
+      return (data as D<'PreventionRolled'>).prevented ? { ...next, reaction: { ...next.reaction!, prevented: true } } : next;
+    case 'ReactionsFinished': {
+      const d = data as D<'ReactionsFinished'>;
+      if (d.prevented || !d.action) return { ...next, reaction: undefined, pending: undefined };
+      return { ...next, reaction: { ...next.reaction!, current: undefined, remaining: [] }, pending: { kind: 'resumeAction', awaiting: d.actorId, answer: 'ResumeAction', detail: { action: d.action.type } } };
+    }
+    case 'ActionResumed':
+      return { ...next, reaction: undefined, pending: undefined };
+  }
+  return next;
+}

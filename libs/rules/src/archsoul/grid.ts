@@ -1,0 +1,135 @@
+/**
+ * RULINGS.md S5: the battle map's geometry. Hex (default): pointy-topped hexes in axial coordinates
+ * (x = q, y = r, r growing downward); the six facings point at the six corners. Square (option): x right,
+ * y up; eight facings.
+ */
+export interface Space {
+  x: number;
+  y: number;
+}
+
+export type GridKind = 'hex' | 'square';
+export const HEX_FACINGS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
+export const SQUARE_FACINGS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+export type Facing = (typeof SQUARE_FACINGS)[number];
+
+/** Hex edge steps, each with the two corner facings beside it (S5). */
+const HEX_STEPS: readonly { dx: number; dy: number; facings: [Facing, Facing] }[] = [
+  { dx: 1, dy: 0, facings: ['NE', 'SE'] },
+  { dx: 1, dy: -1, facings: ['N', 'NE'] },
+  { dx: 0, dy: -1, facings: ['NW', 'N'] },
+  { dx: -1, dy: 0, facings: ['NW', 'SW'] },
+  { dx: -1, dy: 1, facings: ['SW', 'S'] },
+  { dx: 0, dy: 1, facings: ['S', 'SE'] },
+];
+
+const SQUARE_VECTORS: Record<Facing, [number, number]> = { N: [0, 1], NE: [1, 1], E: [1, 0], SE: [1, -1], S: [0, -1], SW: [-1, -1], W: [-1, 0], NW: [-1, 1] };
+
+export function facings(grid: GridKind): readonly Facing[] {
+  return grid === 'hex' ? HEX_FACINGS : SQUARE_FACINGS;
+}
+
+export function distance(grid: GridKind, a: Space, b: Space): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  if (grid === 'square') return Math.max(Math.abs(dx), Math.abs(dy));
+  return (Math.abs(dx) + Math.abs(dy) + Math.abs(dx + dy)) / 2;
+}
+
+/** The adjacent spaces, in a fixed order (hex: E, NE, NW, W, SW, SE; square: N, NE, E, … clockwise). */
+export function neighbours(grid: GridKind, s: Space): Space[] {
+  if (grid === 'hex') return HEX_STEPS.map((d) => ({ x: s.x + d.dx, y: s.y + d.dy }));
+  return SQUARE_FACINGS.map((f) => ({ x: s.x + SQUARE_VECTORS[f][0], y: s.y + SQUARE_VECTORS[f][1] }));
+}
+
+/**
+ * archsoul.txt: The Battle Map (arcs), RULINGS.md S5: the front arc is every space strictly on the facing
+ * side of the line through the character square to its facing; spaces on the line are back arc.
+ * Hex: the signs below are the dot product with the corner direction, times 4 (exact in integers).
+ */
+export function inFrontArc(grid: GridKind, self: Space, facing: Facing, other: Space): boolean {
+  const dx = other.x - self.x;
+  const dy = other.y - self.y;
+  if (grid === 'square') {
+    const [fx, fy] = SQUARE_VECTORS[facing];
+    return dx * fx + dy * fy > 0;
+  }
+  switch (facing) {
+    case 'N': return dy < 0;
+    case 'NE': return dx > 0;
+    case 'SE': return dx + dy > 0;
+    case 'S': return dy > 0;
+    case 'SW': return dx < 0;
+    case 'NW': return dx + dy < 0;
+  }
+  return false;
+}
+
+/** S5: the facings a step may leave its mover with (hex: the two corners beside the edge; square: the step's direction). */
+export function stepFacings(grid: GridKind, from: Space, to: Space): Facing[] {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  if (grid === 'hex') return [...(HEX_STEPS.find((s) => s.dx === dx && s.dy === dy)?.facings ?? [])];
+  const f = SQUARE_FACINGS.find((k) => SQUARE_VECTORS[k][0] === dx && SQUARE_VECTORS[k][1] === dy);
+  return f ? [f] : [];
+}
+
+/** S5: default facing after a step: the one of `options` nearer the previous facing (first on a tie). */
+export function nearestFacing(grid: GridKind, previous: Facing, options: Facing[]): Facing {
+  const list = facings(grid);
+  const n = list.length;
+  const gap = (f: Facing) => {
+    const d = Math.abs(list.indexOf(f) - list.indexOf(previous)) % n;
+    return Math.min(d, n - d);
+  };
+  return options.reduce((best, f) => (gap(f) < gap(best) ? f : best), options[0]);
+}
+
+/** The spaces a straight line between two space centres passes, both ends included; `nudge` breaks edge ties. */
+export function line(grid: GridKind, a: Space, b: Space, nudge: number): Space[] {
+  const n = Math.max(1, Math.ceil(distanceReal(grid, a, b)));
+  const out: Space[] = [];
+  for (let i = 0; i <= n; i++) {
+    const t = i / n;
+    const x = a.x + nudge + (b.x - a.x) * t;
+    const y = a.y + nudge * 2 + (b.y - a.y) * t;
+    const s = grid === 'hex' ? hexRound(x, y) : { x: Math.round(x), y: Math.round(y) };
+    const last = out[out.length - 1];
+    if (!last || last.x !== s.x || last.y !== s.y) out.push(s);
+  }
+  return out;
+}
+
+function distanceReal(grid: GridKind, a: Space, b: Space): number {
+  return distance(grid, { x: Math.round(a.x), y: Math.round(a.y) }, { x: Math.round(b.x), y: Math.round(b.y) }) + 1;
+}
+
+function hexRound(q: number, r: number): Space {
+  const s = -q - r;
+  let rq = Math.round(q);
+  let rr = Math.round(r);
+  const rs = Math.round(s);
+  const dq = Math.abs(rq - q);
+  const dr = Math.abs(rr - r);
+  const ds = Math.abs(rs - s);
+  if (dq > dr && dq > ds) rq = -rr - rs;
+  else if (dr > ds) rr = -rq - rs;
+  return { x: rq + 0, y: rr + 0 };
+}
+
+/** The space `steps` spaces from `a` along the line through `b` (for a projectile at maximum range). */
+export function beyond(grid: GridKind, a: Space, b: Space, steps: number): Space {
+  const d = distance(grid, a, b);
+  const t = steps / d;
+  const x = a.x + (b.x - a.x) * t;
+  const y = a.y + (b.y - a.y) * t;
+  return grid === 'hex' ? hexRound(x, y) : { x: Math.round(x), y: Math.round(y) };
+}
+
+export function key(s: Space): string {
+  return `${s.x},${s.y}`;
+}
+
+export function same(a: Space, b: Space): boolean {
+  return a.x === b.x && a.y === b.y;
+}

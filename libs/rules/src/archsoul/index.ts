@@ -1,0 +1,37 @@
+import { initialCore, LIFECYCLE_COMMANDS } from '../core/lifecycle';
+import { RuleSystem } from '../core/types';
+import { actorOf } from './actors';
+import { ARCHSOUL_COMMANDS } from './commands';
+import { ARCHSOUL_DATA, ARCHSOUL_RULINGS } from './data';
+import { decide } from './decide';
+import { evolve } from './evolve';
+import { DEFAULT_MAP } from './map';
+import { ArchsoulState } from './state';
+import { view } from './view';
+
+function start(fightId: string): ArchsoulState {
+  const core = initialCore(fightId, 'archsoul');
+  return { ...core, combatants: {}, activeId: undefined, pending: undefined, map: DEFAULT_MAP, phase: undefined, ambush: undefined, ground: [], groundCount: 0, reaction: undefined };
+}
+
+const { StartActivation: _s, EndActivation: _e, ...lifecycle } = LIFECYCLE_COMMANDS;
+
+export const archsoul: RuleSystem<ArchsoulState> = {
+  id: 'archsoul',
+  name: 'Archsoul',
+  data: ARCHSOUL_DATA,
+  rulings: ARCHSOUL_RULINGS,
+  commands: { ...lifecycle, StartRound: 'Open the next round and its first phase (RULINGS.md S12/S17).', EndRound: 'GM ends the open round, its phase and every open turn.', ...ARCHSOUL_COMMANDS },
+  start,
+  decide,
+  evolve,
+  view,
+  actorOf,
+};
+
+export * from './state';
+export * from './sheet';
+export * from './events';
+export * from './grid';
+export { ARCHSOUL_COMMANDS } from './commands';
+export type { ArchsoulCommandType } from './commands';

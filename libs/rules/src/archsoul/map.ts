@@ -1,0 +1,61 @@
+import { beyond, distance, GridKind, key, line, neighbours, Space } from './grid';
+
+/** archsoul.txt: The Battle Map: 2 m spaces; blocked spaces and walls (between two adjacent spaces). */
+export interface BattleMap {
+  grid: GridKind;
+  blocked: Space[];
+  walls: [Space, Space][];
+}
+
+export const DEFAULT_MAP: BattleMap = { grid: 'hex', blocked: [], walls: [] };
+
+function wallKey(a: Space, b: Space): string {
+  const [p, q] = [key(a), key(b)].sort();
+  return `${p}|${q}`;
+}
+
+export function isBlocked(map: BattleMap, s: Space): boolean {
+  return map.blocked.some((b) => b.x === s.x && b.y === s.y);
+}
+
+export function wallBetween(map: BattleMap, a: Space, b: Space): boolean {
+  const k = wallKey(a, b);
+  return map.walls.some(([p, q]) => wallKey(p, q) === k);
+}
+
+export function isAdjacent(map: BattleMap, a: Space, b: Space): boolean {
+  return distance(map.grid, a, b) === 1;
+}
+
+/** One step may be taken: adjacent, not into a blocked space, not through a wall (RULINGS.md S19). */
+export function canStep(map: BattleMap, a: Space, b: Space): boolean {
+  return isAdjacent(map, a, b) && !isBlocked(map, b) && !wallBetween(map, a, b);
+}
+
+/** The spaces of a line, cut before the first blocked space or wall (the last entry is where it stops). */
+function clearRun(map: BattleMap, spaces: Space[]): Space[] {
+  const out: Space[] = [spaces[0]];
+  for (let i = 1; i < spaces.length; i++) {
+    if (isBlocked(map, spaces[i]) || wallBetween(map, spaces[i - 1], spaces[i])) break;
+    out.push(spaces[i]);
+  }
+  return out;
+}
+
+/** archsoul.txt: "Line of sight through walls is blocked" (RULINGS.md S23): clear when either nudged line is. */
+export function lineOfSight(map: BattleMap, a: Space, b: Space): boolean {
+  for (const nudge of [1e-6, -1e-6]) {
+    const spaces = line(map.grid, a, b, nudge);
+    if (clearRun(map, spaces).length === spaces.length) return true;
+  }
+  return false;
+}
+
+/** archsoul.txt: Recovering Projectile Weapons: a miss drops at maximum range unless an obstacle stops it. */
+export function landingAtRange(map: BattleMap, from: Space, toward: Space, maximumRange: number): Space {
+  const far = beyond(map.grid, from, toward, maximumRange);
+  const run = clearRun(map, line(map.grid, from, far, 1e-6));
+  return run[run.length - 1];
+}
+
+export { neighbours };

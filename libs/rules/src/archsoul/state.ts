@@ -1,0 +1,116 @@
+import { CombatantCore, FightCore } from '../core/types';
+import { Condition } from './data';
+import { Facing, Space } from './grid';
+import { BattleMap } from './map';
+import { ArchsoulSheet } from './sheet';
+
+/** RULINGS.md S16: the GM's party is side "enemies"; every other side is a hero. */
+export type Party = 'heroes' | 'enemies';
+
+export function partyOf(side: string): Party {
+  return side === 'enemies' ? 'enemies' : 'heroes';
+}
+
+export interface ActiveCondition {
+  condition: Condition;
+  amount: number;
+  /** C7: "for one round" ends at the combatant's next turn. */
+  untilNextTurn: boolean;
+}
+
+export interface WeaponState {
+  broken: boolean;
+  destroyed: boolean;
+  jammed: boolean;
+  hp?: number;
+  ammunition?: number;
+}
+
+export interface ArchsoulCombatant extends CombatantCore<ArchsoulSheet> {
+  hp: number;
+  position?: Space;
+  facing: Facing;
+  initiative?: number;
+  ap: number;
+  /** S12: the combatant's turn in the running phase is open. */
+  inTurn: boolean;
+  /** Move actions and the distance they covered this turn (S6, S14). */
+  moves: number;
+  moveDistance: number;
+  /** archsoul.txt: Ambushes: free movement left in round 1. */
+  freeMove: number;
+  /** Item ids in hand. */
+  held: string[];
+  /** Item ids no longer carried (on the ground, thrown, broken). */
+  away: string[];
+  /** S25: an awkward draw in progress. */
+  awkward?: string;
+  conditions: ActiveCondition[];
+  weapons: Record<string, WeaponState>;
+  /** S13: reactors whose leave-reach trigger this combatant has used this turn. */
+  triggeredBy: string[];
+  drain: number;
+  soulpowerLoss: number;
+}
+
+export interface GroundItem {
+  groundId: string;
+  itemId: string;
+  ownerId: string;
+  name: string;
+  space: Space;
+  /** A recoverable projectile (arrow, bolt…) rather than the item itself. */
+  ammunition?: string;
+}
+
+export type HeldActionType = 'Attack' | 'ThrowItem' | 'Move' | 'StandUp' | 'DrawSimpleItem' | 'DrawAwkwardItem';
+
+/** S18: an action held while reactive attacks are answered; the payload is the command's, minus dice. */
+export interface HeldAction {
+  type: HeldActionType;
+  payload: Record<string, unknown>;
+}
+
+export type Trigger = 'rangedAttack' | 'leaveReach' | 'standUp' | 'pickUp' | 'backpack' | 'soulMagic' | 'criticalFailure';
+
+export interface ReactionQueue {
+  actorId: string;
+  trigger: Trigger;
+  action?: HeldAction;
+  current?: string;
+  remaining: string[];
+  prevented: boolean;
+}
+
+export interface Phase {
+  round: number;
+  index: number;
+  party: Party;
+  combatantIds: string[];
+}
+
+export interface ArchsoulState extends FightCore<ArchsoulCombatant> {
+  map: BattleMap;
+  phase?: Phase;
+  ambush?: Party;
+  ground: GroundItem[];
+  groundCount: number;
+  reaction?: ReactionQueue;
+}
+
+export function isDown(c: ArchsoulCombatant): boolean {
+  return c.hp <= 0;
+}
+
+export function hasCondition(c: ArchsoulCombatant, k: Condition): boolean {
+  return c.conditions.some((x) => x.condition === k);
+}
+
+export function conditionTotal(c: ArchsoulCombatant, k: Condition): number {
+  return c.conditions.filter((x) => x.condition === k).reduce((t, x) => t + x.amount, 0);
+}
+
+/** archsoul.txt: Being Grappled ("you do not have a front arc"), S11 (Down: no front arc). */
+export function hasFrontArc(c: ArchsoulCombatant): boolean {
+  return !isDown(c) && !hasCondition(c, 'grappled');
+}

@@ -1,0 +1,47 @@
+import { coreView } from '../core/lifecycle';
+import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasFrontArc, isDown, partyOf } from './state';
+
+/** What a frontend renders: map, positions, facings, AP, HP, Defense, conditions, phase, turns, pending decision. */
+export function view(state: ArchsoulState): Record<string, unknown> {
+  return {
+    ...coreView(state),
+    map: state.map,
+    phase: state.phase ?? null,
+    openTurns: state.joined.filter((id) => state.combatants[id].inTurn),
+    ambush: state.ambush ?? null,
+    ground: state.ground,
+    reaction: state.reaction ?? null,
+    combatants: state.joined.map((id) => combatantView(state.combatants[id])),
+  };
+}
+
+function combatantView(c: ArchsoulCombatant): Record<string, unknown> {
+  return {
+    id: c.id,
+    name: c.name,
+    side: c.side,
+    party: partyOf(c.side),
+    state: isDown(c) ? 'Down' : 'Active',
+    hp: c.hp,
+    maxHp: c.sheet.maxHp,
+    defense: Math.max(0, c.sheet.defense - conditionTotal(c, 'defenseDown')),
+    baseDefense: c.sheet.defense,
+    shieldBonus: c.sheet.shield && c.held.includes(c.sheet.shield.id) ? c.sheet.shield.bonus : 0,
+    speed: c.sheet.speed,
+    initiative: c.initiative ?? null,
+    position: c.position ?? null,
+    facing: c.facing,
+    hasFrontArc: hasFrontArc(c),
+    ap: c.ap,
+    inTurn: c.inTurn,
+    moves: c.moves,
+    moveDistance: c.moveDistance,
+    freeMove: c.freeMove,
+    held: c.held,
+    awkwardDraw: c.awkward ?? null,
+    conditions: c.conditions,
+    weapons: c.sheet.weapons.map((w) => ({ id: w.id, name: w.name, type: w.type, held: c.held.includes(w.id), ...c.weapons[w.id] })),
+    drain: c.drain,
+    soulpowerLoss: c.soulpowerLoss,
+  };
+}
