@@ -1,4 +1,4 @@
-import { hmac } from '@noble/hashes/hmac.js';
+import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { DiceSource, Roll } from './roll';
 
@@ -11,7 +11,7 @@ export interface SeededDiceOptions {
   drawsUsed: number;
 }
 
-type Keyed = ReturnType<typeof hmac.create>;
+type Keyed = _HMAC<ReturnType<typeof sha256.create>>;
 
 /**
  * HMAC-SHA256(seed, `fightId:clientSeed:` + `n:k`), computed from a keyed state that has
@@ -25,7 +25,7 @@ class DrawHasher {
   readonly out = new Uint8Array(32);
 
   constructor(opts: Omit<SeededDiceOptions, 'drawsUsed'>) {
-    this.keyed = hmac.create(sha256, seedKey(opts.seed));
+    this.keyed = hmac.create(sha256, seedKey(opts.seed)) as Keyed;
     this.keyed.update(utf8.encode(`${opts.fightId}:${opts.clientSeed ?? ''}:`));
   }
 
