@@ -5,6 +5,7 @@ import { SYSTEMS } from '@app/rules';
 import { toNdjson } from '@app/audit';
 import { registerAudit } from './audit';
 import { registerLab } from './lab';
+import { registerBench } from './bench';
 
 const program = new Command('cli').description('Combat rules service from a terminal (same libraries as the API)');
 
@@ -90,6 +91,7 @@ program
 
 registerAudit(program);
 registerLab(program);
+registerBench(program);
 storeOptions(program.commands.find((c) => c.name() === 'audit')!.command('export <fightId>').description('write a fight log for verification (JSON, or NDJSON with --ndjson)'))
   .option('--ndjson', 'NDJSON instead of one JSON document')
   .action(async (fightId: string, opts: StoreOptions & { ndjson?: boolean }) => {
