@@ -41,6 +41,14 @@ const toFight = (r: FightSqlRow): FightRow => ({
 export class SqliteReadStore implements ReadStore {
   readonly engine = 'sqlite';
   private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** Prepared once per SQL text: preparing on every call dominated a rebuild. */
+  private stmt(sql: string): Database.Statement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) this.statements.set(sql, (prepared = this.db.prepare(sql)));
+    return prepared;
+  }
 
   constructor(file: string) {
     mkdirSync(dirname(file), { recursive: true });
@@ -51,7 +59,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async checkpoint(projection: ProjectionName) {
-    const row = this.db.prepare('SELECT checkpoint FROM projection_checkpoints WHERE name = ?').get(projection) as { checkpoint: string } | undefined;
+    const row = this.stmt('SELECT checkpoint FROM projection_checkpoints WHERE name = ?').get(projection) as { checkpoint: string } | undefined;
     return row?.checkpoint;
   }
 
@@ -63,13 +71,13 @@ export class SqliteReadStore implements ReadStore {
       getFold: async (p, id) => {
         const key = `${p}/${id}`;
         if (folds.has(key)) return folds.get(key);
-        const row = this.db.prepare('SELECT seq, head_hash, state FROM projection_folds WHERE projection = ? AND fight_id = ?').get(p, id) as { seq: number; head_hash: string; state: string } | undefined;
+        const row = this.stmt('SELECT seq, head_hash, state FROM projection_folds WHERE projection = ? AND fight_id = ?').get(p, id) as { seq: number; head_hash: string; state: string } | undefined;
         return row && { seq: row.seq, headHash: row.head_hash, state: JSON.parse(row.state) };
       },
       putFold: async (p, id, fold) => {
         folds.set(`${p}/${id}`, fold);
         const state = JSON.stringify(fold.state);
-        writes.push(() => this.db.prepare('INSERT INTO projection_folds VALUES (?, ?, ?, ?, ?) ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state').run(p, id, fold.seq, fold.headHash, state));
+        writes.push(() => this.stmt('INSERT INTO projection_folds VALUES (?, ?, ?, ?, ?) ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state').run(p, id, fold.seq, fold.headHash, state));
       },
       putFight: async (r) => {
         const view = JSON.stringify(r.view);
@@ -82,32 +90,32 @@ export class SqliteReadStore implements ReadStore {
       replaceCombatants: async (fightId, rows) => {
         const serialised = rows.map((c, i) => [c.fightId, c.combatantId, i, c.system, c.name, c.side, JSON.stringify(c.summary)] as const);
         writes.push(() => {
-          this.db.prepare('DELETE FROM combatant_summaries WHERE fight_id = ?').run(fightId);
-          const insert = this.db.prepare('INSERT INTO combatant_summaries VALUES (?, ?, ?, ?, ?, ?, ?)');
+          this.stmt('DELETE FROM combatant_summaries WHERE fight_id = ?').run(fightId);
+          const insert = this.stmt('INSERT INTO combatant_summaries VALUES (?, ?, ?, ?, ?, ?, ?)');
           for (const r of serialised) insert.run(...r);
         });
       },
     };
     await fn(tx);
     return this.db.transaction(() => {
-      const current = this.db.prepare('SELECT checkpoint FROM projection_checkpoints WHERE name = ?').get(projection) as { checkpoint: string } | undefined;
+      const current = this.stmt('SELECT checkpoint FROM projection_checkpoints WHERE name = ?').get(projection) as { checkpoint: string } | undefined;
       if (current?.checkpoint !== expected) return false;
       for (const w of writes) w();
-      this.db.prepare('INSERT INTO projection_checkpoints VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = excluded.updated_at').run(projection, next, new Date().toISOString());
+      this.stmt('INSERT INTO projection_checkpoints VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = excluded.updated_at').run(projection, next, new Date().toISOString());
       return true;
     }).immediate();
   }
 
   async reset(projection: ProjectionName) {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM projection_checkpoints WHERE name = ?').run(projection);
-      this.db.prepare('DELETE FROM projection_folds WHERE projection = ?').run(projection);
-      this.db.prepare(projection === 'fight-views' ? 'DELETE FROM fight_views' : 'DELETE FROM combatant_summaries').run();
+      this.stmt('DELETE FROM projection_checkpoints WHERE name = ?').run(projection);
+      this.stmt('DELETE FROM projection_folds WHERE projection = ?').run(projection);
+      this.stmt(projection === 'fight-views' ? 'DELETE FROM fight_views' : 'DELETE FROM combatant_summaries').run();
     })();
   }
 
   async getFight(fightId: string) {
-    const row = this.db.prepare('SELECT * FROM fight_views WHERE fight_id = ?').get(fightId) as FightSqlRow | undefined;
+    const row = this.stmt('SELECT * FROM fight_views WHERE fight_id = ?').get(fightId) as FightSqlRow | undefined;
     return row && toFight(row);
   }
 
@@ -118,13 +126,13 @@ export class SqliteReadStore implements ReadStore {
     if (q.system) where.push('system = ?') && args.push(q.system);
     if (q.status) where.push('status = ?') && args.push(q.status);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM fight_views ${clause}`).get(...args) as { n: number }).n;
-    const rows = this.db.prepare(`SELECT * FROM fight_views ${clause} ORDER BY created_at DESC, fight_id DESC LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as FightSqlRow[];
+    const total = (this.stmt(`SELECT count(*) AS n FROM fight_views ${clause}`).get(...args) as { n: number }).n;
+    const rows = this.stmt(`SELECT * FROM fight_views ${clause} ORDER BY created_at DESC, fight_id DESC LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as FightSqlRow[];
     return { items: rows.map(toFight), total };
   }
 
   async listCombatants(fightId: string) {
-    const rows = this.db.prepare('SELECT * FROM combatant_summaries WHERE fight_id = ? ORDER BY position').all(fightId) as Array<{ fight_id: string; combatant_id: string; system: string; name: string; side: string; summary: string }>;
+    const rows = this.stmt('SELECT * FROM combatant_summaries WHERE fight_id = ? ORDER BY position').all(fightId) as Array<{ fight_id: string; combatant_id: string; system: string; name: string; side: string; summary: string }>;
     return rows.map((r) => ({ fightId: r.fight_id, combatantId: r.combatant_id, system: r.system, name: r.name, side: r.side, summary: JSON.parse(r.summary) }));
   }
 
