@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFightLog } from '@app/audit';
 import { removeDir, sheet, startApp, TestApp } from './support/app';
+import { ensureBuilt } from './support/server';
 
 describe('audit through the API', () => {
   let t: TestApp;
@@ -52,6 +53,7 @@ describe('audit through the API', () => {
       const log = (await t.http.get(`/fights/${id}/log?format=ndjson`).expect(200)).text;
       const file = join(t.dataDir, 'fight.ndjson');
       writeFileSync(file, log);
+      ensureBuilt();
       const cli = join(__dirname, '../dist/apps/cli/src/main.js');
       expect(execFileSync(process.execPath, [cli, 'audit', 'verify', file, '--summary']).toString()).toMatch(/ok/i);
       const parsed = parseFightLog(log);

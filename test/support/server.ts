@@ -12,9 +12,14 @@ export async function tenantKey(url: string): Promise<string> {
   return ((await res.json()) as { apiKey: string }).apiKey;
 }
 
+/** Builds the apps when `npm test` has not already (it builds in its schema check). */
+export function ensureBuilt(): void {
+  if (!existsSync(MAIN)) execSync('npx nest build api', { cwd: join(__dirname, '../..'), stdio: 'inherit' });
+}
+
 /** The built service as a real process, for tests that kill it. */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
-  if (!existsSync(MAIN)) execSync('npx nest build api', { cwd: join(__dirname, '../..'), stdio: 'inherit' });
+  ensureBuilt();
   const proc = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', ADMIN_API_KEY: SERVER_ADMIN_KEY, RATE_LIMIT_PER_SECOND: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -6,6 +6,7 @@ import { AppError, concurrencyConflict, expectedSeqMismatch, fightNotFound } fro
 import { EventMetadata, FIGHT_STREAM_PREFIX, FightEvent, fightStream, toFightEvent } from './fight-event';
 import { eventHash, GENESIS_HASH } from './hash-chain';
 import { KeyedLock } from './keyed-lock';
+import { CommandIndex } from './command-index';
 import { FightFeed } from './live/fight-feed';
 import { LiveFightStream } from './live/live-stream';
 import { SeedVault } from './seed-vault';
@@ -60,8 +61,8 @@ interface LoadedFight {
   drawsUsed: number;
   /** Hash of the last event (hash-chain.ts). */
   headHash: string;
-  /** commandId → [first seq, last seq] of the events it appended. */
-  commands: Map<string, [number, number]>;
+  /** hash of each commandId → the first seq it appended (command-index.ts: a few bytes per command). */
+  commands: CommandIndex;
   seed?: string;
 }
 
@@ -194,7 +195,7 @@ export class FightService {
     const events = system.decide(state, command, new ManualDice({}));
     await beforeAppend?.(fightId);
     await this.vault.seal(fightId, seed);
-    const fight: LoadedFight = { fightId, system, state, revision: -1n, drawsUsed: 0, headHash: GENESIS_HASH, commands: new Map(), seed };
+    const fight: LoadedFight = { fightId, system, state, revision: -1n, drawsUsed: 0, headHash: GENESIS_HASH, commands: new CommandIndex(), seed };
     return this.append(fight, events, { commandId: randomUUID(), actor: actor.name, drawsUsed: 0, command, tenantId: actor.tenantId, requestId: actor.requestId }, 'no_stream');
   }
 
@@ -233,8 +234,9 @@ export class FightService {
 
   private async decideAndAppend(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<CommandResult> {
     const { commandId = randomUUID(), expectedSeq, ...command } = input;
-    const seen = fight.commands.get(commandId);
-    if (seen) return this.replay(fight, seen);
+    const seen = fight.commands.firstSeq(commandId);
+    const replayed = seen === undefined ? undefined : await this.replay(fight, commandId, seen);
+    if (replayed) return replayed;
     const seq = Number(fight.revision) + 1;
     if (expectedSeq !== undefined && expectedSeq !== seq) throw expectedSeqMismatch(expectedSeq, seq);
     if (actor.scope !== 'all') assertPlayerMayAct(fight, command as RuleCommand, actor.scope);
@@ -279,7 +281,7 @@ export class FightService {
       drawsUsed: meta.drawsUsed,
       headHash,
     };
-    next.commands.set(meta.commandId, [first, first + events.length - 1]);
+    next.commands.add(meta.commandId, first);
     this.remember(next);
     for (const e of out) this.feed.publish(e);
     for (const listener of this.onCommit) listener();
@@ -319,9 +321,15 @@ export class FightService {
     return buildFightLog(stored.map(toLogEntry));
   }
 
-  private async replay(fight: LoadedFight, [first, last]: [number, number]): Promise<CommandResult> {
+  /** The first result of a command seen before, or undefined when the index matched another id (a hash collision). */
+  private async replay(fight: LoadedFight, commandId: string, first: number): Promise<CommandResult | undefined> {
     const stored = await this.store.readStream(fightStream(fight.fightId), { from: BigInt(first - 1) });
-    const events = stored.filter((e) => Number(e.revision) + 1 <= last).map(toFightEvent);
+    const events: FightEvent[] = [];
+    for (const e of stored.map(toFightEvent)) {
+      if (e.commandId !== commandId) break;
+      events.push(e);
+    }
+    if (events.length === 0) return undefined;
     return { fightId: fight.fightId, seq: Number(fight.revision) + 1, events, view: this.viewOf(fight), replayed: true };
   }
 
@@ -382,7 +390,7 @@ export class FightService {
 function blank(fightId: string, first: StoredEvent): LoadedFight {
   const system = findSystem((first.data as { system: string }).system);
   if (!system) throw new Error(`fight ${fightId} uses an unknown system`);
-  return { fightId, system, state: system.start(fightId), revision: -1n, drawsUsed: 0, headHash: GENESIS_HASH, commands: new Map() };
+  return { fightId, system, state: system.start(fightId), revision: -1n, drawsUsed: 0, headHash: GENESIS_HASH, commands: new CommandIndex() };
 }
 
 /** Folds stored events; a log with undo is folded as a whole by the audit folder. */
@@ -396,8 +404,7 @@ function foldStored(start: LoadedFight, stored: StoredEvent[]): LoadedFight {
 function fold(fight: LoadedFight, e: StoredEvent): LoadedFight {
   const m = e.metadata as EventMetadata;
   const seq = Number(e.revision) + 1;
-  const range = fight.commands.get(m.commandId);
-  fight.commands.set(m.commandId, [range ? range[0] : seq, seq]);
+  fight.commands.add(m.commandId, seq);
   return { ...fight, state: fight.system.evolve(fight.state, { type: e.type, data: e.data as Record<string, unknown> }), revision: e.revision, drawsUsed: m.drawsUsed ?? fight.drawsUsed, headHash: m.hash };
 }
 
