@@ -86,6 +86,8 @@ export class PostgresEventStore implements EventStore {
   async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const prepared = prepareEvents(events);
     await this.start();
+    const fast = await this.appendExact(stream, prepared, options.expectedRevision);
+    if (fast) return fast;
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
@@ -172,6 +174,33 @@ export class PostgresEventStore implements EventStore {
     await this.start();
     const { rows } = await this.pool.query<PageRow>(this.sql.readAll, [tx, gp, max < 0 ? null : max]);
     return { events: rows.flatMap((row) => (row.id === null ? [] : [fromRow(row)])), heldBack: rows[0].held };
+  }
+
+  /**
+   * The common case in one round trip: an exact expected revision, nothing replayed, no race.
+   * Anything else (a conflict, a replay, a lost race) inserts nothing and returns undefined:
+   * the transactional path below then gives the exact answer.
+   */
+  private async appendExact(stream: string, events: PreparedEvent[], expected: ExpectedRevision): Promise<AppendResult | undefined> {
+    if (expected === 'any' || events.length === 0) return undefined;
+    const first = expected === 'no_stream' ? 0n : expected + 1n;
+    try {
+      const added = await this.pool.query<{ tx: string; gp: string }>(this.sql.insertAfter, [
+        stream,
+        String(first),
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        events.map((e) => e.data),
+        events.map((e) => e.metadata),
+        this.sql.channel,
+        expected === 'no_stream' ? '-1' : String(expected),
+      ]);
+      if (added.rows.length !== events.length) return undefined;
+      return { nextRevision: first + BigInt(events.length - 1), checkpoints: added.rows.map((r) => `${r.tx}:${r.gp}`) };
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
   }
 
   private async appendIn(
