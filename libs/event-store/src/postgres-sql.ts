@@ -8,6 +8,7 @@ export interface PgSql {
   revision: string;
   insert: string;
   insertAfter: string;
+  notify: string;
   readStream: string;
   readAll: string;
 }
@@ -49,21 +50,20 @@ export function pgSql(schema: string, table: string): PgSql {
         SELECT $1, $2::bigint + e.ord - 1, e.id, e.type, e.data::jsonb, e.metadata::jsonb
         FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
         ORDER BY e.ord
-        RETURNING transaction_id, global_position, stream_revision),
-      notified AS (SELECT pg_notify($7, ''))
-      SELECT transaction_id::text AS tx, global_position::text AS gp FROM added, notified ORDER BY stream_revision`,
-    // One-statement append for an exact expected revision ($8; -1 = no stream): inserts nothing
+        RETURNING transaction_id, global_position, stream_revision)
+      SELECT transaction_id::text AS tx, global_position::text AS gp FROM added ORDER BY stream_revision`,
+    // One-statement append for an exact expected revision ($7; -1 = no stream): inserts nothing
     // unless revision $8 exists, and the unique (stream, revision) refuses a revision taken since.
     insertAfter: `
       WITH added AS (
         INSERT INTO ${t} (stream_id, stream_revision, event_id, type, data, metadata)
         SELECT $1, $2::bigint + e.ord - 1, e.id, e.type, e.data::jsonb, e.metadata::jsonb
         FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
-        WHERE $8::bigint < 0 OR EXISTS (SELECT 1 FROM ${t} WHERE stream_id = $1 AND stream_revision = $8::bigint)
+        WHERE $7::bigint < 0 OR EXISTS (SELECT 1 FROM ${t} WHERE stream_id = $1 AND stream_revision = $7::bigint)
         ORDER BY e.ord
-        RETURNING transaction_id, global_position, stream_revision),
-      notified AS (SELECT pg_notify($7, '') WHERE EXISTS (SELECT 1 FROM added))
-      SELECT transaction_id::text AS tx, global_position::text AS gp FROM added LEFT JOIN notified ON true ORDER BY stream_revision`,
+        RETURNING transaction_id, global_position, stream_revision)
+      SELECT transaction_id::text AS tx, global_position::text AS gp FROM added ORDER BY stream_revision`,
+    notify: `SELECT pg_notify($1, '')`,
     readStream: `SELECT ${COLUMNS} FROM ${t} WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision`,
     /*
      * Only transactions below the snapshot's xmin are finished: anything committing later sorts

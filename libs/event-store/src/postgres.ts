@@ -96,6 +96,7 @@ export class PostgresEventStore implements EventStore {
           await client.query('BEGIN');
           const result = await this.appendIn(client, stream, prepared, options.expectedRevision);
           await client.query('COMMIT');
+          if (result.checkpoints.length > 0) this.announce();
           return result;
         } catch (error) {
           await client.query('ROLLBACK').catch((e: Error) => (broken = e));
@@ -181,6 +182,36 @@ export class PostgresEventStore implements EventStore {
    * Anything else (a conflict, a replay, a lost race) inserts nothing and returns undefined:
    * the transactional path below then gives the exact answer.
    */
+  private notifying = false;
+  private notifyAgain = false;
+
+  /**
+   * Wakes every reader (LISTEN/NOTIFY) after a commit. A NOTIFY inside the append's
+   * transaction serialised concurrent commits on the notification queue, so it is sent
+   * afterwards, and appends that finish while one is in flight share the next one:
+   * readers re-read from their checkpoint, one wake-up is enough.
+   */
+  private announce(): void {
+    this.commits.notify();
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    void (async () => {
+      try {
+        do {
+          this.notifyAgain = false;
+          await this.pool.query(this.sql.notify, [this.sql.channel]).catch(() => this.commits.notify());
+          // Under a steady write load, let a millisecond of commits share the next wake-up.
+          if (this.notifyAgain) await new Promise((r) => setTimeout(r, 1));
+        } while (this.notifyAgain && !this.commits.closed);
+      } finally {
+        this.notifying = false;
+      }
+    })();
+  }
+
   private async appendExact(stream: string, events: PreparedEvent[], expected: ExpectedRevision): Promise<AppendResult | undefined> {
     if (expected === 'any' || events.length === 0) return undefined;
     const first = expected === 'no_stream' ? 0n : expected + 1n;
@@ -192,9 +223,9 @@ export class PostgresEventStore implements EventStore {
         events.map((e) => e.type),
         events.map((e) => e.data),
         events.map((e) => e.metadata),
-        this.sql.channel,
         expected === 'no_stream' ? '-1' : String(expected),
       ]);
+      this.announce();
       if (added.rows.length !== events.length) return undefined;
       return { nextRevision: first + BigInt(events.length - 1), checkpoints: added.rows.map((r) => `${r.tx}:${r.gp}`) };
     } catch (error) {
@@ -224,7 +255,6 @@ export class PostgresEventStore implements EventStore {
       events.map((e) => e.type),
       events.map((e) => e.data),
       events.map((e) => e.metadata),
-      this.sql.channel,
     ]);
     return { nextRevision: first + BigInt(events.length - 1), checkpoints: added.rows.map((r) => `${r.tx}:${r.gp}`) };
   }
