@@ -4,6 +4,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { OpsModule } from './ops/ops.module';
 import { LabModule } from './lab/lab.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { OverlayModule } from './overlay/overlay.module';
 import { LoggerModule } from 'nestjs-pino';
 import { loggingOptions } from './ops/logging';
 import { KeyThrottlerGuard } from './auth/key-throttler.guard';
@@ -40,6 +41,7 @@ export class AppModule {
         OpsModule,
         LabModule,
         WebhooksModule,
+        OverlayModule,
         ThrottlerModule.forRoot({ throttlers: [{ name: 'per-second', ttl: 1000, limit: config.rateLimitPerSecond || Number.MAX_SAFE_INTEGER }] }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,

@@ -1,0 +1,28 @@
+import { Controller, Get, Param, Query, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import { AccessService, AppError } from '@app/fights';
+import { Public } from '../auth/public.decorator';
+import { OverlayErrorFilter } from './overlay-error.filter';
+import { OverlayQuery } from './overlay.query';
+import { overlayPage, sendHtml } from './page';
+
+/** The streamer's overlay page (DESIGN.md "Interfaces"): HTML for an OBS browser source, not part of the JSON API. */
+@ApiExcludeController()
+@UseFilters(OverlayErrorFilter)
+@Controller('overlay')
+export class OverlayController {
+  constructor(private readonly access: AccessService) {}
+
+  // Public to the global guard: the page checks the token it will embed, and answers in HTML.
+  @Public()
+  @Get(':fightId')
+  page(@Param('fightId') fightId: string, @Query() q: OverlayQuery, @Res() res: Response): void {
+    const principal = this.access.registry.authenticate(q.token);
+    if (!principal) throw new AppError(401, 'INVALID_CREDENTIALS', 'this token is unknown, revoked or expired', 'token');
+    this.access.assertRead(principal, fightId);
+    const nonce = randomBytes(16).toString('base64');
+    sendHtml(res, 200, nonce, overlayPage({ fightId, token: q.token, layout: q.layout ?? 'bar', theme: q.theme ?? 'dark', scale: q.scale ?? 1 }, nonce));
+  }
+}

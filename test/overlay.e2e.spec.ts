@@ -1,0 +1,362 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { removeDir, startApp, TestApp } from './support/app';
+import { kill, startServer, tenantKey } from './support/server';
+
+/** Debian's Chromium (CI installs it); Playwright never downloads a browser here. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) console.warn(`SKIPPED test/overlay.e2e.spec.ts: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`);
+const describeInBrowser = haveChromium ? describe : describe.skip;
+
+// The worked example of test/narateer.e2e.spec.ts: manual dice put known faces on screen.
+const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
+const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
+const base = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
+const mira = { ...base, vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, weapons: [sword] };
+const orin = { ...base, vitals: { strength: 3, agility: 2, resilience: 2 }, skills: { melee: 1, ranged: 1, acrobatics: 1 }, weapons: [mace] };
+const narateer = (name = 'Duel at the ford', miraName = 'Mira') => ({ system: 'narateer', name, dice: { mode: 'manual' }, combatants: [{ id: 'mira', name: miraName, sheet: mira }, { id: 'orin', name: 'Orin', sheet: orin }] });
+const opening = [{ type: 'SetInitiative', order: ['mira', 'orin'] }, { type: 'StartRound' }, { type: 'StartActivation' }];
+const declare = { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 };
+const respond = { type: 'RespondToExchange', combatantId: 'orin', response: 'clash', boost: 1, weaponId: 'mace', dice: [6, 4, 3, 4, 3] };
+
+async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'crs-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1920, height: 1080 },
+    // Off the network: only the service on loopback is reachable; nothing of Chromium's own phones home.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      removeDir(profile);
+    },
+  };
+}
+
+/** Every request the page makes, and every console error (CSP violations land there). */
+function watch(page: Page) {
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { requests, errors };
+}
+
+const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
+
+describeInBrowser('overlay page in headless Chromium', () => {
+  let t: TestApp;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let page: Page;
+  let seen: ReturnType<typeof watch>;
+
+  const send = async (id: string, cmd: Record<string, unknown>) => (await t.http.post(`/fights/${id}/commands`).send(cmd).expect(200)).body;
+  const spectator = async (id: string) => (await t.http.post(`/fights/${id}/tokens`).send({ role: 'spectator' }).expect(201)).body as { token: string; tokenId: string };
+  const overlay = (id: string, token: string, params = '') => `${t.url}/overlay/${id}?token=${encodeURIComponent(token)}${params}`;
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    [t, browser] = await Promise.all([startApp({ listen: true }), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    if (t) removeDir(t.dataDir);
+  });
+  beforeEach(async () => {
+    page = await browser.context.newPage();
+    page.setDefaultTimeout(10_000);
+    seen = watch(page);
+  });
+  afterEach(async () => {
+    await page.close();
+    // Self-contained: nothing but the service itself was asked for, and the CSP refused nothing of the page's own.
+    const origin = new URL(t.url!).origin;
+    expect(seen.requests.filter((u) => !u.startsWith(origin))).toEqual([]);
+    expect(seen.errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+  });
+
+  describe('a Narateer fight', () => {
+    let id = '';
+    let token = '';
+
+    it('renders initiative order, whose turn it is, Vitality bars and Ready/Used/Wounded dice', async () => {
+      id = (await t.http.post('/fights').send(narateer()).expect(201)).body.fightId;
+      for (const cmd of opening) await send(id, cmd);
+      token = (await spectator(id)).token;
+      const res = await page.goto(overlay(id, token));
+      expect(res!.status()).toBe(200);
+      await page.locator('.card').nth(1).waitFor();
+      expect(await texts(page, '.card .name')).toEqual(['Mira', 'Orin']);
+      expect(await texts(page, '.card .pos')).toEqual(['1', '2']);
+      expect(await page.locator('.card.active .name').textContent()).toBe('Mira');
+      expect(await page.locator('.head').textContent()).toMatch(/Narateer · Duel at the ford.*Round 1.*Turn: Mira/);
+      expect(await texts(page, '.card .meter .val')).toEqual(['8 / 8', '8 / 8']);
+      expect(await page.locator('.card[data-id="mira"] [data-res="ad"] .pip.ready').count()).toBe(5);
+      // maxMD 0: no empty MD row.
+      expect(await page.locator('[data-res="md"]').count()).toBe(0);
+    });
+
+    it('updates within a second of a command and shows the exchange with its dice faces', async () => {
+      await page.goto(overlay(id, token));
+      await page.locator('.card.active').waitFor();
+      await send(id, declare);
+      await page.locator('.head .wait', { hasText: 'Waiting for Orin' }).waitFor({ timeout: 1000 });
+
+      const answered = await send(id, respond);
+      const sent = Date.now();
+      await page.locator('.exchange .die').nth(4).waitFor({ timeout: 1000 });
+      await page.locator('.card[data-id="orin"] .meter .val', { hasText: '5 / 8' }).waitFor({ timeout: 1000 });
+      const elapsed = Date.now() - sent;
+      expect(elapsed).toBeLessThan(1000);
+
+      expect(await texts(page, '.exchange .side .who')).toEqual(['Mira', 'Orin']);
+      expect(await texts(page, '.exchange .die')).toEqual(['6', '4', '3', '4', '3']);
+      expect(await texts(page, '.exchange .note')).toEqual(['total 4', 'total 2']);
+      expect(await page.locator('.exchange .result').textContent()).toBe('Hit · Mira wins · margin 2');
+      expect(await page.locator('.exchange .fx').textContent()).toBe('Orin: 3 wounds → Vitality 5');
+      expect(await page.locator('.exchange.fresh').count()).toBe(1);
+      const orinView = answered.view.combatants.find((c: { id: string }) => c.id === 'orin');
+      const pips = async (kind: string) => page.locator(`.card[data-id="orin"] [data-res="ad"] .pip.${kind}`).count();
+      expect({ ready: await pips('ready'), used: await pips('used'), wounded: await pips('wounded') }).toEqual({ ready: orinView.ad.ready, used: orinView.ad.used, wounded: orinView.ad.wounded });
+      expect(orinView.ad.wounded).toBeGreaterThan(0);
+    });
+
+    it.each([
+      ['bar', 'dark'],
+      ['bar', 'light'],
+      ['sidebar', 'dark'],
+      ['sidebar', 'light'],
+    ])('layout=%s theme=%s: a screenshot for the record', async (layout, theme) => {
+      await page.goto(overlay(id, token, `&layout=${layout}&theme=${theme}&scale=1`));
+      await page.locator('.exchange .die').nth(4).waitFor();
+      expect(await page.locator(`body.layout-${layout}.theme-${theme}`).count()).toBe(1);
+      // Transparent around the panels, so OBS composites it over the game.
+      expect(await page.evaluate('[getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]')).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
+      await page.waitForTimeout(1500); // let the dice land
+      await page.screenshot({ path: join(ARTIFACTS, `overlay-${layout}-${theme}.png`), omitBackground: true });
+    });
+
+    it('scales with ?scale=', async () => {
+      await page.goto(overlay(id, token, '&scale=2'));
+      expect(await page.evaluate('getComputedStyle(document.documentElement).fontSize')).toBe('36px');
+    });
+  });
+
+  it('shows names as text, never as markup', async () => {
+    const hostile = '<img src=x onerror="document.title=\'pwned\'">Eve</script>';
+    const id = (await t.http.post('/fights').send(narateer('</script><b>bold</b>', hostile)).expect(201)).body.fightId;
+    const { token } = await spectator(id);
+    const res = await page.goto(overlay(id, token));
+    const csp = res!.headers()['content-security-policy'];
+    expect(csp).toMatch(/^default-src 'none'; script-src 'nonce-[A-Za-z0-9+/=]{20,}'; style-src 'nonce-[A-Za-z0-9+/=]{20,}'; connect-src 'self'; img-src data:/);
+    await page.locator('.card').nth(1).waitFor();
+    expect(await page.locator('.card[data-id="mira"] .name').textContent()).toBe(hostile);
+    expect(await page.locator('.head .sys').textContent()).toBe('Narateer · </script><b>bold</b>');
+    expect(await page.locator('img, b').count()).toBe(0);
+    expect(await page.title()).toBe('Fight overlay');
+    const again = await fetch(overlay(id, token));
+    expect(again.headers.get('content-security-policy')).not.toBe(csp); // a fresh nonce per response
+  });
+
+  describe('refuses what it must, with a page a streamer can read', () => {
+    let id = '';
+    beforeAll(async () => {
+      id = (await t.http.post('/fights').send(narateer()).expect(201)).body.fightId;
+    });
+
+    it('a bad token: 401', async () => {
+      const res = await page.goto(overlay(id, 'crs_nope_0123456789'));
+      expect(res!.status()).toBe(401);
+      expect(res!.headers()['content-type']).toMatch(/^text\/html/);
+      expect(await page.locator('h1').textContent()).toBe('This token does not work');
+      expect(await page.locator('.error').getAttribute('data-code')).toBe('INVALID_CREDENTIALS');
+    });
+
+    it('a token for another fight: 404', async () => {
+      const other = (await t.http.post('/fights').send(narateer()).expect(201)).body.fightId;
+      const res = await page.goto(overlay(id, (await spectator(other)).token));
+      expect(res!.status()).toBe(404);
+      expect(await page.locator('h1').textContent()).toBe('No such fight for this token');
+    });
+
+    it.each([
+      ['&layout=diagonal', 'layout'],
+      ['&theme=neon', 'theme'],
+      ['&scale=9', 'scale'],
+      ['&scale=big', 'scale'],
+      ['&colour=red', 'colour'],
+    ])('%s: 400', async (params, field) => {
+      const res = await fetch(overlay(id, t.apiKey, params));
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain('This overlay link is not valid');
+      expect(html).toContain(`(${field})`);
+    });
+
+    it('no token: 400; the GM key: 200', async () => {
+      expect((await fetch(`${t.url}/overlay/${id}`)).status).toBe(400);
+      expect((await fetch(overlay(id, t.apiKey))).status).toBe(200);
+    });
+
+    it('a token revoked while the page is live: the page says so', async () => {
+      const { token, tokenId } = await spectator(id);
+      await page.goto(overlay(id, token));
+      await page.locator('.card').nth(1).waitFor();
+      await t.http.delete(`/fights/${id}/tokens/${tokenId}`).expect(204);
+      await page.locator('.status.fatal', { hasText: 'revoked' }).waitFor({ timeout: 5000 });
+      expect((await fetch(overlay(id, token))).status).toBe(401);
+    });
+  });
+
+  it('Archsoul: HP, AP and facing', async () => {
+    const weapon = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
+    const sheet = { attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 }, skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 }, maxHp: 10, defense: 1, weapons: [weapon] };
+    const created = await t.http
+      .post('/fights')
+      .send({ system: 'archsoul', name: 'Skirmish', dice: { mode: 'manual' }, combatants: [{ id: 'kael', name: 'Kael', side: 'heroes', sheet }, { id: 'brute', name: 'Brute', side: 'enemies', sheet }] })
+      .expect(201);
+    const id = created.body.fightId;
+    for (const cmd of [
+      { type: 'SetMap', grid: 'hex' },
+      { type: 'PlaceCombatant', combatantId: 'kael', position: { x: 0, y: 0 }, facing: 'N' },
+      { type: 'PlaceCombatant', combatantId: 'brute', position: { x: 0, y: 3 }, facing: 'S' },
+      { type: 'SetInitiative', order: ['kael', 'brute'] },
+      { type: 'StartRound' },
+    ])
+      await send(id, cmd);
+    const view = (await t.http.get(`/fights/${id}`).expect(200)).body.view;
+    await page.goto(overlay(id, (await spectator(id)).token));
+    await page.locator('.card').nth(1).waitFor();
+    expect(await texts(page, '.card .name')).toEqual(['Kael', 'Brute']);
+    expect(await texts(page, '.card .meter .lbl')).toEqual(['HP', 'HP']);
+    expect(await page.locator('.card[data-id="kael"] .meter .val').textContent()).toBe('10 / 10');
+    expect(await page.locator('.card[data-id="kael"] [data-res="facing"]').textContent()).toBe('Facing↑ N');
+    expect(await page.locator('.card[data-id="brute"] [data-res="facing"]').textContent()).toBe('Facing↓ S');
+    const kael = view.combatants.find((c: { id: string }) => c.id === 'kael');
+    expect(await page.locator('.card[data-id="kael"] [data-res="ap"]').textContent()).toBe(`AP${kael.ap}`);
+    expect(await page.locator('.card.active .name').allTextContents()).toEqual(view.openTurns.map((c: string) => (c === 'kael' ? 'Kael' : 'Brute')));
+    await page.screenshot({ path: join(ARTIFACTS, 'overlay-archsoul.png'), omitBackground: true });
+  });
+
+  it('Arcana Beast: Stage, Stamina and HP', async () => {
+    const stats = { brawn: 3, agility: 2, endurance: 2, spirit: 2, technique: 2 };
+    const ember = { kind: 'beast', stats, hp: 12, stamina: 2, stage: 2, stages: [{ stage: 0 }, { stage: 1 }, { stage: 2, name: 'Cinderhound' }], attacks: [{ id: 'claw', name: 'Claw', range: 'melee' }] };
+    const ash = { kind: 'binder', beastId: 'ember', stats: { ...stats, brawn: 1, spirit: 3 }, hp: 10, stamina: 3, inventory: [] };
+    const wolf = { kind: 'beast', stats: { ...stats, brawn: 2 }, hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }] };
+    const created = await t.http
+      .post('/fights')
+      .send({ system: 'arcana-beast', name: 'Ember and Ash', dice: { mode: 'manual' }, combatants: [{ id: 'ember', name: 'Ember', side: 'heroes', sheet: ember }, { id: 'ash', name: 'Ash', side: 'heroes', sheet: ash }, { id: 'wolf', name: 'Wolf', side: 'wild', sheet: wolf }] })
+      .expect(201);
+    const id = created.body.fightId;
+    for (const cmd of [{ type: 'SetInitiative', order: ['ember', 'ash', 'wolf'] }, { type: 'StartRound' }]) await send(id, cmd);
+    await page.goto(overlay(id, (await spectator(id)).token, '&layout=sidebar'));
+    await page.locator('.card').nth(2).waitFor();
+    expect(await texts(page, '.card .name')).toEqual(['Ember', 'Ash', 'Wolf']);
+    expect(await texts(page, '.card .meter .val')).toEqual(['12 / 12', '10 / 10', '8 / 8']);
+    expect(await page.locator('.card[data-id="ember"] [data-res="stage"]').textContent()).toBe('Stage2 · Cinderhound');
+    expect(await page.locator('.card[data-id="ash"] [data-res="stage"]').count()).toBe(0);
+    expect(await page.locator('.card[data-id="ash"] [data-res="stamina"] .pip.ready').count()).toBe(3);
+    expect(await page.locator('.card[data-id="wolf"] [data-res="stamina"]').getAttribute('title')).toBe('Stamina 1 of 1');
+    await page.screenshot({ path: join(ARTIFACTS, 'overlay-arcana-beast.png'), omitBackground: true });
+  });
+
+  it('a system the page does not know: the common parts and any rolled dice', async () => {
+    const id = (await t.http.post('/fights').send(narateer()).expect(201)).body.fightId;
+    const { token } = await spectator(id);
+    const future = {
+      fightId: id,
+      system: 'starfall',
+      name: 'Orbital duel',
+      status: 'active',
+      round: 3,
+      initiative: ['b', 'a'],
+      activeCombatantId: 'a',
+      combatants: [
+        { id: 'a', name: 'Vega', hp: 4, maxHp: 10, conditions: [{ name: 'Stunned', amount: 2 }, 'Burning'] },
+        { id: 'b', name: 'Rigel', state: 'Down', hp: 0, maxHp: 9, shields: 3 },
+      ],
+    };
+    const event = { type: 'DuelResolved', fightId: id, seq: 7, data: { attackerId: 'a', targetId: 'b', shot: { combatantId: 'a', roll: { sides: 10, faces: [9, 2] } }, evade: { combatantId: 'b', faces: [5], total: 5 } } };
+    await page.route(/\/fights\/[^/]+\/stream\?/, (route) =>
+      new URL(route.request().url()).searchParams.get('after') === '0'
+        ? route.fulfill({ status: 200, contentType: 'text/event-stream', body: `id: 7\nevent: DuelResolved\ndata: ${JSON.stringify(event)}\n\n` })
+        : undefined, // later reconnects hang, as an idle stream does
+    );
+    await page.route(/\/fights\/[^/?]+\?/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ fightId: id, seq: 7, view: future }) }));
+    await page.goto(overlay(id, token));
+    await page.locator('.exchange .die').nth(2).waitFor();
+    expect(await page.locator('.head').textContent()).toMatch(/starfall · Orbital duel.*Round 3.*Turn: Vega/);
+    expect(await texts(page, '.card .name')).toEqual(['Rigel', 'Vega']);
+    expect(await texts(page, '.card .meter .val')).toEqual(['0 / 9', '4 / 10']);
+    expect(await page.locator('.card[data-id="b"]').getAttribute('class')).toContain('out');
+    expect(await texts(page, '.card[data-id="a"] .chip')).toEqual(['Stunned 2', 'Burning']);
+    expect(await texts(page, '.exchange .die')).toEqual(['9', '2', '5']);
+    expect(await texts(page, '.exchange .side .who')).toEqual(['Vega', 'Rigel']);
+    expect(await page.locator('.exchange .xt').textContent()).toBe('Vega → Rigel · Duel');
+  });
+});
+
+describeInBrowser('overlay page across a server restart', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crs-overlay-'));
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  beforeAll(async () => {
+    // startServer runs dist/: make sure that build has the overlay in it.
+    if (!existsSync(join(__dirname, '../dist/apps/api/src/overlay/overlay.module.js'))) execSync('npx nest build api', { cwd: join(__dirname, '..'), stdio: 'inherit' });
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    removeDir(dataDir);
+  });
+
+  it('reconnects on its own and resumes after its last event', async () => {
+    let server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const port = new URL(server.url).port;
+    try {
+      const key = await tenantKey(server.url);
+      const call = async (method: string, path: string, body?: unknown): Promise<any> => {
+        const res = await fetch(`${server.url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+        if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      const { fightId } = await call('POST', '/fights', narateer());
+      for (const cmd of opening.slice(0, 2)) await call('POST', `/fights/${fightId}/commands`, cmd);
+      const { token } = await call('POST', `/fights/${fightId}/tokens`, { role: 'spectator' });
+      const { seq } = await call('GET', `/fights/${fightId}`);
+
+      const page = await browser.context.newPage();
+      const streams: string[] = [];
+      page.on('request', (r) => r.url().includes('/stream?') && streams.push(r.url()));
+      await page.goto(`${server.url}/overlay/${fightId}?token=${encodeURIComponent(token)}`);
+      await page.locator('.card').nth(1).waitFor();
+      expect(await page.locator('.card.active').count()).toBe(0);
+      await page.locator('.status').waitFor({ state: 'hidden' });
+
+      await kill(server.proc, 'SIGKILL');
+      await page.locator('.status', { hasText: 'Reconnecting' }).waitFor({ timeout: 5000 });
+      server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: port });
+      await page.locator('.status').waitFor({ state: 'hidden', timeout: 10_000 });
+
+      await call('POST', `/fights/${fightId}/commands`, opening[2]);
+      await page.locator('.card.active .name', { hasText: 'Mira' }).waitFor({ timeout: 2000 });
+      // Resumed after the last event it had, not from the start.
+      expect(new URL(streams[0]).searchParams.get('after')).toBe('0');
+      expect(Number(new URL(streams.at(-1)!).searchParams.get('after'))).toBe(seq);
+      await page.close();
+    } finally {
+      await kill(server.proc, 'SIGTERM');
+    }
+  }, 60_000);
+});
