@@ -5,6 +5,7 @@ import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
 import { FIGHT_STREAM_PREFIX, fightStream, toFightEvent } from '../fight-event';
 
 const PAGE = 500;
+const BATCH_MS = 5;
 
 export interface ProjectionStatus {
   name: ProjectionName;
@@ -58,6 +59,8 @@ export class ProjectionRunner {
       try {
         do {
           this.again = false;
+          // Commits arriving within a few milliseconds share one page and one transaction.
+          await new Promise((r) => setTimeout(r, BATCH_MS));
           for (const name of this.names) await this.catchUp(name);
         } while (this.again && !this.closed);
       } catch (e) {
