@@ -38,7 +38,7 @@ export class ProjectionRunner {
 
   /** Catches every projection up, then keeps them current. */
   async start(pollMs = 2000): Promise<void> {
-    for (const name of this.names) await this.catchUp(name);
+    await this.catchUpAll();
     this.timer = setInterval(() => this.kick(), pollMs);
     this.timer.unref();
   }
@@ -61,7 +61,7 @@ export class ProjectionRunner {
           this.again = false;
           // Commits arriving within a few milliseconds share one page and one transaction.
           await new Promise((r) => setTimeout(r, BATCH_MS));
-          for (const name of this.names) await this.catchUp(name);
+          await this.catchUpAll();
         } while (this.again && !this.closed);
       } catch (e) {
         this.onError(e);
@@ -69,6 +69,24 @@ export class ProjectionRunner {
         this.running = false;
       }
     })();
+  }
+
+  /** Every projection at once: while they share a checkpoint (the usual case) each page is read once. */
+  async catchUpAll(): Promise<void> {
+    for (;;) {
+      const checkpoints = await Promise.all(this.names.map((n) => this.read.checkpoint(n)));
+      if (checkpoints.some((c) => c !== checkpoints[0])) {
+        for (const name of this.names) await this.catchUp(name);
+        return;
+      }
+      const page = await this.store.readAll({ after: checkpoints[0], limit: PAGE });
+      if (page.length === 0) return;
+      const next = page[page.length - 1].checkpoint;
+      for (const name of this.names) {
+        if (await this.read.apply(name, checkpoints[0], next, (tx) => HANDLERS[name](tx, this.context, page))) this.announce(name, page);
+      }
+      if (page.length < PAGE) return;
+    }
   }
 
   /** Applies every page after the projection's checkpoint; returns how many events it folded. */

@@ -4,10 +4,10 @@ import Database from 'better-sqlite3';
 import { SqlDriver, SqlExec } from './driver';
 import { WEBHOOK_SCHEMA } from './schema';
 
-/** `$n` → `?` with the arguments in order of appearance. */
-function positional(sql: string, params: unknown[]): [string, unknown[]] {
-  const args: unknown[] = [];
-  return [sql.replace(/\$(\d+)/g, (_, n: string) => (args.push(params[Number(n) - 1]), '?')), args];
+/** `$n` → `?`, and the order in which the parameters appear (computed once per SQL text). */
+function positional(sql: string): { text: string; order: number[] } {
+  const order: number[] = [];
+  return { text: sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?')), order };
 }
 
 /**
@@ -30,14 +30,27 @@ export class SqliteDriver implements SqlDriver {
     for (const statement of WEBHOOK_SCHEMA) this.db.exec(statement);
   }
 
+  private readonly prepared = new Map<string, { statement: Database.Statement; order: number[] }>();
+
+  /** Each SQL text is rewritten and prepared once: preparing per call showed in profiles. */
+  private statement(sql: string, params: unknown[]): [Database.Statement, unknown[]] {
+    let entry = this.prepared.get(sql);
+    if (!entry) {
+      if (this.prepared.size > 500) this.prepared.clear();
+      const { text, order } = positional(sql);
+      this.prepared.set(sql, (entry = { statement: this.db.prepare(text), order }));
+    }
+    return [entry.statement, entry.order.map((i) => params[i])];
+  }
+
   private readonly exec: SqlExec = {
     query: async <T>(sql: string, params: unknown[] = []) => {
-      const [s, args] = positional(sql, params);
-      return this.db.prepare(s).all(...args) as T[];
+      const [statement, args] = this.statement(sql, params);
+      return statement.all(...args) as T[];
     },
     run: async (sql, params = []) => {
-      const [s, args] = positional(sql, params);
-      return this.db.prepare(s).run(...args).changes;
+      const [statement, args] = this.statement(sql, params);
+      return statement.run(...args).changes;
     },
   };
 
