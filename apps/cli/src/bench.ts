@@ -8,8 +8,9 @@ import { benchAudit, benchLatency, benchMemory, benchProjectionRebuild, tempDir 
 import { startBenchApp } from './bench/bench-app';
 import { benchFanout, benchHttp } from './bench/http';
 import { fmt, machine, round, versions } from './bench/util';
+import { runLab } from '@app/lab';
 
-export const BENCHMARKS = ['decide', 'sqlite-append', 'pg-append', 'http', 'latency', 'projection', 'fanout', 'audit', 'memory'] as const;
+export const BENCHMARKS = ['decide', 'sqlite-append', 'pg-append', 'http', 'latency', 'projection', 'fanout', 'audit', 'memory', 'lab'] as const;
 type BenchName = (typeof BENCHMARKS)[number];
 
 interface Row {
@@ -166,6 +167,23 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       results.memory = { figures, target: { bytesPerFight: 50 * 1024 } };
       for (const m of figures)
         rows.push({ benchmark: `memory per cached fight (${m.commandsPerFight} commands, ${fmt(m.eventsPerFight)} events)`, result: `${fmt(m.bytesPerFight / 1024, 1)} KB`, baseline: '—', ratio: '', target: '≤ 50 KB', status: ok(m.bytesPerFight <= 50 * 1024) });
+    });
+    await run('lab', async () => {
+      // Issue "Combat Lab": a 5 × 5 matrix of 10,000 fights per cell in under a minute, on both cores.
+      const fights = quick ? 1000 : 10_000;
+      const started = performance.now();
+      const result = await runLab({ system: 'narateer', fights, seed: '42' });
+      const seconds = (performance.now() - started) / 1000;
+      const cells = result.strategies.length ** 2;
+      results.lab = { fightsPerCell: fights, cells, seconds: round(seconds, 1), fightsPerSec: Math.round((fights * cells) / seconds), target: { seconds: 60 }, met: quick ? null : seconds < 60 };
+      rows.push({
+        benchmark: `Combat Lab: ${Math.sqrt(cells)} × ${Math.sqrt(cells)} matrix, ${fmt(fights)} fights per cell, worker threads`,
+        result: `${seconds.toFixed(1)} s (${fmt((fights * cells) / seconds)} fights/s)`,
+        baseline: '—',
+        ratio: '',
+        target: '< 60 s at 10,000 per cell',
+        status: quick ? 'report' : ok(seconds < 60),
+      });
     });
   } finally {
     tmp.remove();
