@@ -4,7 +4,7 @@ import { removeDir, sheet, startApp, TEST_ADMIN_KEY, TestApp } from './support/a
 
 /** Issue "Access control / hostile input": random and malformed payloads never give a 5xx, and a refusal changes nothing. */
 const FIELDS = ['attackerId', 'targetId', 'combatantId', 'kind', 'weaponId', 'boost', 'response', 'dice', 'rerollFaces', 'followUpFaces', 'allocation', 'count', 'order', 'combatant', 'text', 'position', 'path', 'condition', 'form', 'harm', 'wounds', 'woundMargin', 'edge', 'distance', 'reason', 'expectedSeq', 'commandId', 'tieBreak', 'lingeringHarmId', 'ad', 'md', 'proactiveUse', 'revealedSeed', 'damageVital', 'intensity', 'rounds', '__proto__', 'constructor'];
-const COMMANDS = [...Object.keys(narateer.commands), 'UndoCommands', 'StartFight', 'Nope', ''];
+const COMMANDS = [...Object.keys(narateer.commands), 'UndoCommands', 'StartFight', 'Nope', '', 'toString', 'constructor', '__proto__', 'hasOwnProperty'];
 
 const value = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
@@ -85,7 +85,7 @@ describe('hostile input: property-based', () => {
     const paths = ['/fights', '/fights/{id}', '/fights/{id}/events', '/fights/{id}/log', '/fights/{id}/combatants', '/fights/{id}/tokens', '/systems/{id}', '/projections'];
     const key = fc.constantFrom('limit', 'offset', 'after', 'minSeq', 'at', 'format', 'system', 'status', 'x');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...paths), fc.oneof(fc.constant(fightId), fc.string({ maxLength: 80 })), fc.dictionary(key, fc.string({ maxLength: 12 }), { maxKeys: 3 }), async (path, id, query) => {
+      fc.asyncProperty(fc.constantFrom(...paths), fc.oneof(fc.constant(fightId), fc.string({ maxLength: 80 }), fc.constantFrom('toString', 'constructor', '__proto__', 'valueOf', 'narateer')), fc.dictionary(key, fc.string({ maxLength: 12 }), { maxKeys: 3 }), async (path, id, query) => {
         const res = await t.http.get(path.replace('{id}', encodeURIComponent(id) || 'x')).query(query);
         assertClean(res);
       }),

@@ -11,5 +11,5 @@ export const SYSTEMS: Partial<Record<SystemId, RuleSystem<FightCore>>> = {
 };
 
 export function findSystem(id: string): RuleSystem<FightCore> | undefined {
-  return SYSTEMS[id as SystemId];
+  return Object.hasOwn(SYSTEMS, id) ? SYSTEMS[id as SystemId] : undefined;
 }

@@ -26,7 +26,7 @@ const ACTING_FIELD: Record<string, string> = {
 
 /** A bound beast is played by its Binder's player: the Binder is the combatant the token must hold. */
 export function actorOf(state: ArcanaBeastState, command: RuleCommand): { combatantId: string; field: string } | undefined {
-  const field = ACTING_FIELD[command.type];
+  const field = Object.hasOwn(ACTING_FIELD, command.type) ? ACTING_FIELD[command.type] : undefined;
   const acting = field ? { combatantId: typeof command[field] === 'string' ? (command[field] as string) : '', field } : lifecycleActor(state, command);
   if (!acting) return undefined;
   const binder = state.binderOf[acting.combatantId];

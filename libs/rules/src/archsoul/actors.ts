@@ -22,10 +22,22 @@ const ACTING_FIELD: Record<string, string> = {
   DeclineReactiveAttack: 'combatantId',
   ResumeAction: 'combatantId',
   ClearJam: 'combatantId',
+  Study: 'combatantId',
+  HoldFirm: 'combatantId',
+  ShieldIntercept: 'combatantId',
+  SoulShield: 'combatantId',
+  AreaAttack: 'attackerId',
+  Grab: 'combatantId',
+  GrappleAttack: 'combatantId',
+  Escape: 'combatantId',
+  Steal: 'combatantId',
+  Takedown: 'combatantId',
+  GrappleThrow: 'combatantId',
+  Charge: 'combatantId',
 };
 
 export function actorOf(state: ArchsoulState, command: RuleCommand): { combatantId: string; field: string } | undefined {
-  const field = ACTING_FIELD[command.type];
+  const field = Object.hasOwn(ACTING_FIELD, command.type) ? ACTING_FIELD[command.type] : undefined;
   if (!field) return lifecycleActor(state, command);
   const id = command[field];
   return typeof id === 'string' ? { combatantId: id, field } : { combatantId: '', field };

@@ -84,7 +84,7 @@ export function readCombatant<S extends FightCore>(raw: unknown, field: string, 
 
 /** Returns the events for a lifecycle command, or undefined when `command` is not one. */
 export function decideLifecycle<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] | undefined {
-  if (!(command.type in LIFECYCLE_COMMANDS)) return undefined;
+  if (!Object.hasOwn(LIFECYCLE_COMMANDS, command.type)) return undefined;
   if (command.type === 'StartFight') return startFight(state, command, hooks);
   ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
   ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');

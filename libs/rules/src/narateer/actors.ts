@@ -15,7 +15,7 @@ const ACTING_FIELD: Record<string, string> = {
 };
 
 export function actorOf(state: NarateerState, command: RuleCommand): { combatantId: string; field: string } | undefined {
-  const field = ACTING_FIELD[command.type];
+  const field = Object.hasOwn(ACTING_FIELD, command.type) ? ACTING_FIELD[command.type] : undefined;
   if (!field) return lifecycleActor(state, command);
   const id = command[field];
   return typeof id === 'string' ? { combatantId: id, field } : { combatantId: '', field };
