@@ -20,7 +20,19 @@ export type ArchsoulCommandType =
   | 'ClearJam'
   | 'ApplyCondition'
   | 'RemoveCondition'
-  | 'ApplyDamage';
+  | 'ApplyDamage'
+  | 'Study'
+  | 'HoldFirm'
+  | 'ShieldIntercept'
+  | 'SoulShield'
+  | 'AreaAttack'
+  | 'Grab'
+  | 'GrappleAttack'
+  | 'Escape'
+  | 'Steal'
+  | 'Takedown'
+  | 'GrappleThrow'
+  | 'Charge';
 
 /** Every Archsoul command beyond the shared lifecycle (GET /systems/archsoul). */
 export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
@@ -29,7 +41,7 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   DeclareAmbush: 'GM, before round 1: the surprising party (heroes | enemies) moves free up to its speed in round 1.',
   EndTurn: "End a combatant's turn in the running phase: combatantId. Unused AP are lost.",
   EndPhase: 'GM: end every open turn of the running phase.',
-  Move: 'Move (1 AP, or free in an ambush round): combatantId, path [{x, y}…], facing?, free?. Facing follows the path.',
+  Move: 'Move (1 AP, or free in an ambush round): combatantId, path [{x, y}…], facing?, free?, jump? (straight, Athletics + ½ Conditioning metres), trample? (mounted). Facing follows the path.',
   SlowMove: 'Slow Move one space (1 AP): combatantId, to {x, y}, facing?.',
   Turn: 'Free: rotate between actions on your own turn: combatantId, facing.',
   DropProne: 'Free: drop to the ground: combatantId.',
@@ -37,13 +49,27 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   DropItem: 'Free: drop a held item in your space: combatantId, itemId.',
   DrawSimpleItem: 'Draw a one-handed item (1 AP) or pick one up from the ground (groundId; triggers reactive attacks): combatantId, itemId | groundId.',
   DrawAwkwardItem: 'Draw an awkward item (2 AP, consecutive, may span turns): combatantId, itemId, fromBackpack? (triggers reactive attacks).',
-  Attack: 'Attack (2 AP): attackerId, targetId, weaponId?, unarmedStyle? (punch | other), limbArmoured?, modifier?, damageModifier?, criticalNarration?.',
+  Attack:
+    'Attack (2 AP): attackerId, targetId, weaponId?, unarmedStyle? (punch | other), limbArmoured?, modifier?, damageModifier?, criticalNarration?; ' +
+    'special? (quick: 1 AP | reckless: 3 AP); attack modifiers: feint? (true | {skill?, facing?}), sneak?, knockdown?, shatter? {itemId}, cleave? {spaces [{x, y}…]} (targetId then optional).',
   ThrowItem: 'Throw a held item at a target (1 AP; triggers reactive attacks): combatantId, itemId, targetId, modifier?, criticalNarration?.',
-  ReactiveAttack: 'The offered reactor attacks the actor before its action: combatantId, weaponId?, modifier?.',
+  ReactiveAttack: 'The offered reactor attacks the actor before its action: combatantId, weaponId?, modifier?, feint?, sneak?, knockdown?, shatter? (not cleave or special).',
   DeclineReactiveAttack: 'The offered reactor lets the action pass: combatantId.',
   ResumeAction: 'After reactive attacks that did not prevent it, the actor performs its held action: combatantId, abandon?.',
   ClearJam: 'Clear a jammed firearm (3 AP, a full round): combatantId, weaponId.',
   ApplyCondition: 'GM: apply a condition (prone, grappled, defenseDown, slowed, nextAttackHarder): combatantId, condition, amount?, untilNextTurn?.',
   RemoveCondition: 'GM: remove a condition: combatantId, condition.',
   ApplyDamage: 'GM: damage (e.g. a Soul attack effect) to HP: combatantId, damage, source?.',
+  Study: 'Sneak Attack: one studying action (1 AP) on a target; three consecutive ones allow sneak: true: combatantId, targetId.',
+  HoldFirm: 'Hold Firm (2 AP): until your next turn, attacks against your back arc count as front-arc attacks: combatantId.',
+  ShieldIntercept: 'Shield Intercept (1 AP, held shield): until your next turn, projectiles fired through your space are +1 to hit: combatantId.',
+  SoulShield: 'Soul Shield (3 AP, soul magic): an adjacent ally may use your Soulpower/Resolve until your next turn: combatantId, targetId.',
+  AreaAttack: 'Area of effect attack (Attack 2 AP, or Throw 1 AP for a thrown bomb) with an areaRadius weapon: attackerId, weaponId, centre {x, y}.',
+  Grab: 'Grab (2 AP, an empty hand): the target may react first; opposed grapple rolls start a grapple: combatantId, targetId.',
+  GrappleAttack: 'Grappling: Attack (1 AP): opposed grapple rolls, unarmed (or Close Combat weapon) damage: combatantId, targetId, weaponId?.',
+  Escape: 'Grappling: Escape (2 AP): opposed grapple rolls end the grapple (stand up instead when prone): combatantId, targetId.',
+  Steal: 'Grappling: Steal (1 AP, control): take an item from hand or easy reach: combatantId, targetId, itemId.',
+  Takedown: 'Grappling: Takedown (1 AP, control): both knocked down, move into the opponent’s space: combatantId, targetId.',
+  Charge: 'Charge (3 AP, mounted): a straight path of 3..6 × mount speed spaces, then a Flail/Lance attack with +mount speed damage dice: combatantId, path, targetId, weaponId, trample?, knockdown?, feint?, shatter?.',
+  GrappleThrow: 'Grappling: Throw (2 AP, control): unarmed damage, then outcome throw (to {x, y} adjacent to you) or knockDown; the grapple ends: combatantId, targetId, outcome?, to?.',
 };

@@ -4,7 +4,7 @@ import { Ruling } from '../core/types';
 export const ATTRIBUTES = ['precision', 'athletics', 'endurance', 'soulpower', 'intellect'] as const;
 export type Attribute = (typeof ATTRIBUTES)[number];
 /** Skills named by the combat rules; a sheet may list others. */
-export const SKILLS = ['awareness', 'primitiveAttacks', 'meleeWeapons', 'rangedWeapons', 'weaponMastery', 'soulCasting', 'evocation', 'resolve', 'agility'] as const;
+export const SKILLS = ['awareness', 'primitiveAttacks', 'meleeWeapons', 'rangedWeapons', 'weaponMastery', 'soulCasting', 'evocation', 'resolve', 'agility', 'confusion', 'acting', 'readEmotions', 'engineering', 'survival', 'conditioning'] as const;
 
 /** RULINGS.md S1: a d6 pool; difficulty 2..6; beyond 6 each step removes a die. */
 export const DIE_SIDES = 6;
@@ -23,7 +23,12 @@ export const SPACE_METRES = 2;
 export const MOVE_ACTIONS_FOR_DOUBLE = 3;
 
 /** archsoul.txt: The Action Economy. */
-export const AP_COST = { move: 1, slowMove: 1, drawSimpleItem: 1, drawAwkwardItem: 2, attack: 2, throwItem: 1, standUp: 1, clearJam: 3 } as const;
+export const AP_COST = {
+  move: 1, slowMove: 1, drawSimpleItem: 1, drawAwkwardItem: 2, attack: 2, throwItem: 1, standUp: 1, clearJam: 3,
+  // archsoul.txt: Maneuvers.
+  quickAttack: 1, recklessAttack: 3, study: 1, holdFirm: 2, shieldIntercept: 1, soulShield: 3,
+  charge: 3, grab: 2, grappleAttack: 1, escape: 2, steal: 1, takedown: 1, grappleThrow: 2, grappleRoll: 0,
+} as const;
 export type ApAction = keyof typeof AP_COST;
 
 export const ATTACK_TYPES = ['unarmed', 'melee', 'ranged', 'thrown', 'elemental', 'soul'] as const;
@@ -124,7 +129,70 @@ export type AmmunitionKind = (typeof AMMUNITION_KINDS)[number];
 /** archsoul.txt: Recovering Projectile Weapons: arrows and bolts break 1 in 6 (S21: a 1 breaks); bullets are lost. */
 export const BREAKS_ON_FACE = 1;
 
-export const CONDITIONS = ['prone', 'grappled', 'defenseDown', 'slowed', 'nextAttackHarder'] as const;
+export const CONDITIONS = ['prone', 'grappled', 'defenseDown', 'slowed', 'nextAttackHarder', 'unaware', 'holdFirm', 'shieldIntercept', 'soulShield'] as const;
+
+/** archsoul.txt: Special Attacks. */
+export const SPECIAL_ATTACKS = {
+  quick: { ap: 'quickAttack', attack: 0, damage: 1, nonLight: 1, nonLightOtherHand: 1 },
+  reckless: { ap: 'recklessAttack', attack: 2, damage: -1, nonLight: 0, nonLightOtherHand: 0 },
+} as const;
+export type SpecialAttack = keyof typeof SPECIAL_ATTACKS;
+
+export const ATTACK_MODIFIERS = ['feint', 'sneak', 'knockdown', 'shatter', 'cleave'] as const;
+export type AttackModifier = (typeof ATTACK_MODIFIERS)[number];
+/**
+ * archsoul.txt: Attack Modifiers ("Feint may be used in conjunction with the Shatter or Knockdown maneuvers");
+ * RULINGS.md S29: the pairs allowed together; any other pair is refused.
+ */
+export const MODIFIER_COMBINATIONS: readonly [AttackModifier, AttackModifier][] = [['feint', 'knockdown'], ['feint', 'shatter'], ['sneak', 'knockdown'], ['sneak', 'shatter']];
+
+/** archsoul.txt: Feint: Precision/Confusion or Precision/Acting at 5 against Intellect/Read Emotions at 4; +1 against non-human anatomy. */
+export const FEINT_TEST = { attribute: 'precision' as Attribute, skills: ['confusion', 'acting'], difficulty: 5, nonHumanAnatomy: 1 };
+export const FEINT_DEFENCE_TEST = { attribute: 'intellect' as Attribute, skill: 'readEmotions', difficulty: 4 };
+/** archsoul.txt: Knockdown: Athletics/Resolve at 3; ranged: +1 to attack and damage. */
+export const KNOCKDOWN_TEST = { attribute: 'athletics' as Attribute, skill: 'resolve', difficulty: 3, rangedPenalty: 1 };
+/** archsoul.txt: Shatter: unarmed or ranged +1 to attack and damage; a shield counts as plate for strong/weak. */
+export const SHATTER = { unarmedOrRangedPenalty: 1, shieldArmour: 'plate' };
+/** archsoul.txt: Sneak Attack: three consecutive studying actions; −1 damage difficulty; skill ranks for golems and plants. */
+export const SNEAK_ATTACK = { studyActions: 3, damage: -1, creatureSkill: { golem: { skill: 'engineering', ranks: 5 }, plant: { skill: 'survival', ranks: 5 } } as Record<string, { skill: string; ranks: number }> };
+/** archsoul.txt: Cleave: up to 2 adjacent spaces; +1 to attack and damage. */
+export const CLEAVE = { spaces: 2, attack: 1, damage: 1 };
+export const HANDLING = ['light', 'semiLight', 'regular'] as const;
+export type Handling = (typeof HANDLING)[number];
+export const ANATOMIES = ['humanlike', 'other', 'unfamiliar'] as const;
+export type Anatomy = (typeof ANATOMIES)[number];
+
+/** Sizes in order (RULINGS.md S33: each step of difference moves grapple difficulty by 1). */
+export const SIZES = ['tiny', 'small', 'medium', 'large', 'huge', 'gargantuan'] as const;
+export type Size = (typeof SIZES)[number];
+/** archsoul.txt: Grapple Rolls: an unarmed attack roll or Athletics/Agility. */
+export const GRAPPLE_ROLLS = { unarmed: { attribute: 'precision' as Attribute, skill: 'primitiveAttacks' }, athletics: { attribute: 'athletics' as Attribute, skill: 'agility' } } as const;
+export type GrappleRollKind = keyof typeof GRAPPLE_ROLLS;
+
+/** archsoul.txt: Charge: up to 6 × the mount's base speed in a straight line, at least 3 spaces; a Flail or a Lance. */
+export const CHARGE = { speedMultiple: 6, minSpaces: 3, weapons: ['flail', 'lance'], boostedReactive: 'polearm' };
+export const WEAPON_PROPERTIES = ['flail', 'lance', 'polearm', 'closeCombat'] as const;
+/** archsoul.txt: Trample: the mount's trample damage is rolled at the default difficulty (RULINGS.md S35). */
+export const TRAMPLE_DIFFICULTY = 4;
+/** archsoul.txt: Jumping: Athletics + half Conditioning metres (S36: half rounded down), no further than the walk allows. */
+export const JUMP = { attribute: 'athletics' as Attribute, skill: 'conditioning', skillShare: 2 };
+/**
+ * archsoul.txt: Lifting, Throwing, and Improvised Weapons: 1 base damage per 10 lb up to 50 lb, then 1 per 50 lb;
+ * the Athletics difference table (S37: 4 or more is the last row; 0 or less cannot be used).
+ */
+export const IMPROVISED = { poundsPerDamage: 10, firstPounds: 50, poundsPerDamageAfter: 50, tableFromPounds: 10 };
+export const LIFTING_DIFFERENCE: readonly { difference: number; difficulty: number; accurateMetres: number; attributeMax: number | null }[] = [
+  { difference: 1, difficulty: 2, accurateMetres: 2, attributeMax: 1 },
+  { difference: 2, difficulty: 1, accurateMetres: 4, attributeMax: 3 },
+  { difference: 3, difficulty: 1, accurateMetres: 6, attributeMax: 5 },
+  { difference: 4, difficulty: 0, accurateMetres: 8, attributeMax: null },
+];
+
+export function improvisedDamage(pounds: number): number {
+  const first = Math.floor(Math.min(pounds, IMPROVISED.firstPounds) / IMPROVISED.poundsPerDamage);
+  const after = pounds > IMPROVISED.firstPounds ? Math.floor((pounds - IMPROVISED.firstPounds) / IMPROVISED.poundsPerDamageAfter) : 0;
+  return first + after;
+}
 export type Condition = (typeof CONDITIONS)[number];
 
 export const ARCHSOUL_DATA = {
@@ -143,6 +211,22 @@ export const ARCHSOUL_DATA = {
   soulDefenceTest: SOUL_DEFENCE_TEST,
   ammunitionKinds: AMMUNITION_KINDS,
   conditions: CONDITIONS,
+  specialAttacks: SPECIAL_ATTACKS,
+  attackModifiers: ATTACK_MODIFIERS,
+  modifierCombinations: MODIFIER_COMBINATIONS,
+  feintTest: FEINT_TEST,
+  feintDefenceTest: FEINT_DEFENCE_TEST,
+  knockdownTest: KNOCKDOWN_TEST,
+  shatter: SHATTER,
+  sneakAttack: SNEAK_ATTACK,
+  cleave: CLEAVE,
+  sizes: SIZES,
+  grappleRolls: GRAPPLE_ROLLS,
+  charge: CHARGE,
+  trampleDifficulty: TRAMPLE_DIFFICULTY,
+  jump: JUMP,
+  improvised: IMPROVISED,
+  liftingDifference: LIFTING_DIFFERENCE,
   grids: { hex: ['N', 'NE', 'SE', 'S', 'SW', 'NW'], square: ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] },
 };
 
@@ -174,4 +258,15 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   { id: 'S24', text: 'A Soul attack’s defender rolls Soulpower/Resolve at difficulty 4; its effects are applied by the GM.' },
   { id: 'S25', text: 'Draw Awkward Item spends its 2 AP at once when it can, else 1 now and 1 on the next action; any other AP action breaks it.' },
   { id: 'S26', text: 'A reactor reaches a space when one of its held melee or unarmed weapons reaches it; a Down target’s action is prevented without a roll.' },
+  { id: 'S27', text: 'Quick (1 AP) and Reckless (3 AP) are Attack options (special), never reactive; "used this round" counts every attack with the weapon since the own last turn; unarmed is light.' },
+  { id: 'S28', text: 'Feint dice: feint roll, the target’s Intellect/Read Emotions, then the attack; the better of Confusion/Acting; a failed feint misses with no attack roll; anatomy other or unfamiliar: +1.' },
+  { id: 'S29', text: 'Attack modifiers combine only as feint+knockdown, feint+shatter, sneak+knockdown, sneak+shatter; Cleave combines with none; special attacks with any.' },
+  { id: 'S30', text: 'Sneak Attack: Study (1 AP) three times in a row on one target (any other AP action breaks it); the GM marks the target unaware, the sneak attack ends it.' },
+  { id: 'S31', text: 'Shatter: a held weapon or shield; the sheet’s shatterResponse answers roll or drop; a shield rolls as a melee weapon; damage less hardness lowers the item’s HP, 0 breaks it.' },
+  { id: 'S32', text: 'Knockdown dice: attack, the target’s Athletics/Resolve, damage; a reactive knockdown that fells the actor prevents its action; stances end at the causer’s next turn; allies are willing.' },
+  { id: 'S33', text: 'Grappling: rolls use the better of unarmed and Athletics/Agility, ±1 per size step; other actions need a roll against each partner first (a failure spends the AP); grapplers are dragged.' },
+  { id: 'S34', text: 'Areas: one pool rolled, recounted at each target’s difficulty; arcs seen from the centre (Cleave: from the attacker); one damage roll without per-target armour piercing.' },
+  { id: 'S35', text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move uses the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll.' },
+  { id: 'S36', text: 'Jumping: a Move with jump: the whole path in one straight line, floor((Athletics + ⌊Conditioning / 2⌋) / 2) spaces, over blocked spaces and combatants, not walls; landing triggers.' },
+  { id: 'S37', text: 'Improvised weapons: weightLb sets base damage; liftingAthletics (the Lifting Strength row) sets the difference row, 4 or more being the last; accurate throw range in spaces = metres / 2.' },
 ];

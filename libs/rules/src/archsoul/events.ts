@@ -1,6 +1,6 @@
 import { RuleEvent } from '../core/types';
 import { Roll } from '../dice/roll';
-import { AttackType, Condition, CriticalEffect, CriticalTable } from './data';
+import { AttackModifier, AttackType, Condition, CriticalEffect, CriticalTable, SpecialAttack } from './data';
 import { Facing, GridKind, Space } from './grid';
 import { HeldAction, Party, Trigger } from './state';
 
@@ -26,9 +26,9 @@ export interface ArchsoulEventMap {
   TurnStarted: { combatantId: string; round: number; ap: number; freeMove: number; expired: Condition[] };
   TurnEnded: { combatantId: string; apLost: number };
   ApSpent: { combatantId: string; action: string; ap: number; apLeft: number };
-  Moved: { combatantId: string; action: 'move' | 'slowMove' | 'free' | 'shift'; path: Space[]; from: Space; to: Space; facing: Facing; distance: number; stoppedBefore?: number };
+  Moved: { combatantId: string; action: 'move' | 'slowMove' | 'free' | 'shift' | 'takedown' | 'thrown' | 'dragged' | 'charge'; path: Space[]; from: Space; to: Space; facing: Facing; distance: number; stoppedBefore?: number; jump?: true };
   Turned: { combatantId: string; facing: Facing };
-  ConditionApplied: { combatantId: string; condition: Condition; amount: number; untilNextTurn: boolean; reason?: string };
+  ConditionApplied: { combatantId: string; condition: Condition; amount: number; untilNextTurn: boolean; reason?: string; sourceId?: string };
   ConditionRemoved: { combatantId: string; condition: Condition; reason?: string };
   ItemDrawn: { combatantId: string; itemId: string; from: 'stowed' | 'ground'; groundId?: string };
   AwkwardDrawStarted: { combatantId: string; itemId: string };
@@ -37,9 +37,30 @@ export interface ArchsoulEventMap {
   AmmunitionSpent: { combatantId: string; weaponId: string; left: number };
   ExchangeResolved: {
     attackerId: string; targetId: string; weaponId: string; attackType: AttackType; action: 'attack' | 'throw' | 'reactive';
-    distance: number; targetArc: 'front' | 'back'; attack: TestResult; defense: number; shieldBonus: number; resistance: number;
+    distance: number; targetArc: 'front' | 'back'; attack?: TestResult; defense: number; shieldBonus: number; resistance: number;
     soulDefence?: TestResult; hit: boolean;
+    /** archsoul.txt: Maneuvers: the special attack and attack modifiers applied. */
+    special?: SpecialAttack; maneuvers?: AttackModifier[];
+    /** archsoul.txt: Feint: "the declared attack automatically misses" (no attack roll). */
+    automaticMiss?: string;
   };
+  FeintResolved: { attackerId: string; targetId: string; feint: TestResult; defence: TestResult; success: boolean; facing?: Facing };
+  KnockdownResolved: { attackerId: string; targetId: string; damageRoll: TestResult; resist: TestResult; knockedDown: boolean };
+  ShatterResolved: {
+    attackerId: string; targetId: string; itemId: string; dropped: boolean; defence?: TestResult;
+    winner?: 'attacker' | 'defender' | 'tie'; damagedId?: string; damagedItemId?: string; damageRoll?: TestResult; hardness: number; damage: number;
+  };
+  Dismounted: { combatantId: string; reason: string };
+  StudyTaken: { combatantId: string; targetId: string; count: number };
+  AreaAttackResolved: {
+    attackerId: string; weaponId: string; action: 'attack' | 'cleave' | 'throw'; spaces: Space[]; attack: TestResult;
+    targets: { targetId: string; targetArc: 'front' | 'back'; difficulty: number; successes: number; defense: number; shieldBonus: number; resistance: number; hit: boolean }[];
+  };
+  GrappleRolled: { actorId: string; opponentId: string; purpose: string; actor: TestResult; opponent: TestResult; winnerId?: string; success: boolean };
+  GrappleStarted: { grappleId: string; memberIds: [string, string]; controlId: string };
+  GrappleControlChanged: { grappleId: string; controlId: string };
+  GrappleEnded: { grappleId: string; reason: string };
+  ItemStolen: { combatantId: string; fromId: string; itemId: string; name: string };
   WoundsApplied: { combatantId: string; source: string; damageRoll?: TestResult; bonus: number; damage: number; hpBefore: number; hp: number; down: boolean };
   CriticalFailureRolled: { combatantId: string; weaponId: string; table: CriticalTable; roll?: Roll; face: number; text: string; effect?: CriticalEffect; narrated?: true };
   WeaponChanged: { combatantId: string; weaponId: string; broken: boolean; destroyed: boolean; jammed: boolean; hp?: number; reason: string };

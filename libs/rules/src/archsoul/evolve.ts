@@ -9,10 +9,12 @@ export function newCombatant(base: CombatantCore): ArchsoulCombatant {
   const held = [...sheet.weapons.filter((w) => w.held).map((w) => w.id), ...sheet.items.filter((i) => i.held).map((i) => i.id)];
   if (sheet.shield?.held) held.push(sheet.shield.id);
   const weapons: Record<string, WeaponState> = {};
+  // archsoul.txt: Shatter: a shield takes damage like a weapon.
+  if (sheet.shield) weapons[sheet.shield.id] = { broken: false, destroyed: false, jammed: false, ...(sheet.shield.hp === undefined ? {} : { hp: sheet.shield.hp }) };
   for (const w of sheet.weapons) weapons[w.id] = { broken: w.broken, destroyed: false, jammed: false, ...(w.hp === undefined ? {} : { hp: w.hp }), ...(w.ammunition ? { ammunition: w.ammunition.count } : {}) };
   return {
     ...base, sheet, hp: sheet.hp, position: undefined, facing: 'N', initiative: undefined, ap: 0, inTurn: false, moves: 0, moveDistance: 0, freeMove: 0,
-    held, away: [], awkward: undefined, conditions: [], weapons, triggeredBy: [], drain: 0, soulpowerLoss: 0,
+    held, away: [], awkward: undefined, conditions: [], weapons, triggeredBy: [], drain: 0, soulpowerLoss: 0, attackedWith: [], quickAttacked: false, study: undefined, stolen: [], mounted: sheet.mount !== undefined,
   };
 }
 
@@ -54,8 +56,13 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
       return { ...next, phase: undefined };
     case 'TurnStarted': {
       const d = data as D<'TurnStarted'>;
-      const conditions = c(d.combatantId).conditions.filter((k) => !k.untilNextTurn);
-      return patch(next, d.combatantId, { ap: d.ap, inTurn: true, moves: 0, moveDistance: 0, freeMove: d.freeMove, triggeredBy: [], conditions });
+      // C7: "until your next turn" ends at the turn of the combatant who caused it (its own, or a Soul Shield's caster).
+      const combatants = { ...next.combatants };
+      for (const id of Object.keys(combatants)) {
+        const x = combatants[id];
+        if (x.conditions.some((k) => k.untilNextTurn && (k.sourceId ?? id) === d.combatantId)) combatants[id] = { ...x, conditions: x.conditions.filter((k) => !(k.untilNextTurn && (k.sourceId ?? id) === d.combatantId)) };
+      }
+      return patch({ ...next, combatants }, d.combatantId, { ap: d.ap, inTurn: true, moves: 0, moveDistance: 0, freeMove: d.freeMove, triggeredBy: [], attackedWith: [], quickAttacked: false });
     }
     case 'TurnEnded': {
       const d = data as D<'TurnEnded'>;
@@ -65,7 +72,20 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
     case 'ApSpent': {
       const d = data as D<'ApSpent'>;
       const x = c(d.combatantId);
-      return patch(next, d.combatantId, { ap: d.apLeft, moves: x.moves + (d.action === 'move' ? 1 : 0), awkward: d.action === 'drawAwkwardItem' ? x.awkward : undefined });
+      return patch(next, d.combatantId, {
+        ap: d.apLeft,
+        moves: x.moves + (d.action === 'move' ? 1 : 0),
+        awkward: d.action === 'drawAwkwardItem' ? x.awkward : undefined,
+        // RULINGS.md S30: any other AP action breaks a study.
+        study: d.action === 'study' ? x.study : undefined,
+        quickAttacked: x.quickAttacked || d.action === 'quickAttack',
+      });
+    }
+    case 'Dismounted':
+      return patch(next, data.combatantId, { mounted: false });
+    case 'StudyTaken': {
+      const d = data as D<'StudyTaken'>;
+      return patch(next, d.combatantId, { study: { targetId: d.targetId, count: d.count } });
     }
     case 'Moved': {
       const d = data as D<'Moved'>;
@@ -81,7 +101,7 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
       return patch(next, data.combatantId, { facing: (data as D<'Turned'>).facing });
     case 'ConditionApplied': {
       const d = data as D<'ConditionApplied'>;
-      return patch(next, d.combatantId, { conditions: [...c(d.combatantId).conditions, { condition: d.condition, amount: d.amount, untilNextTurn: d.untilNextTurn }] });
+      return patch(next, d.combatantId, { conditions: [...c(d.combatantId).conditions, { condition: d.condition, amount: d.amount, untilNextTurn: d.untilNextTurn, ...(d.sourceId ? { sourceId: d.sourceId } : {}) }] });
     }
     case 'ConditionRemoved': {
       const d = data as D<'ConditionRemoved'>;
@@ -162,8 +182,35 @@ function evolveReaction(next: ArchsoulState, event: RuleEvent): ArchsoulState {
       const d = data as D<'ReactiveAttackLapsed'>;
       return { ...next, reaction: { ...next.reaction!, remaining: next.reaction!.remaining.filter((id) => id !== d.reactorId) } };
     }
-    case 'ExchangeResolved':
-      return next.reaction && data.action === 'reactive' ? { ...next, reaction: { ...next.reaction, current: undefined }, pending: undefined } : next;
+    case 'ExchangeResolved': {
+      const d = data as D<'ExchangeResolved'>;
+      const a = next.combatants[d.attackerId];
+      const after = a.attackedWith.includes(d.weaponId) ? next : { ...next, combatants: { ...next.combatants, [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] } } };
+      return after.reaction && d.action === 'reactive' ? { ...after, reaction: { ...after.reaction, current: undefined }, pending: undefined } : after;
+    }
+    case 'AreaAttackResolved': {
+      const d = data as D<'AreaAttackResolved'>;
+      const a = next.combatants[d.attackerId];
+      return a.attackedWith.includes(d.weaponId) ? next : { ...next, combatants: { ...next.combatants, [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] } } };
+    }
+    case 'GrappleStarted': {
+      const d = data as D<'GrappleStarted'>;
+      return { ...next, grapples: [...next.grapples, { grappleId: d.grappleId, memberIds: d.memberIds, controlId: d.controlId }], grappleCount: next.grappleCount + 1 };
+    }
+    case 'GrappleControlChanged': {
+      const d = data as D<'GrappleControlChanged'>;
+      return { ...next, grapples: next.grapples.map((g) => (g.grappleId === d.grappleId ? { ...g, controlId: d.controlId } : g)) };
+    }
+    case 'GrappleEnded':
+      return { ...next, grapples: next.grapples.filter((g) => g.grappleId !== (data as D<'GrappleEnded'>).grappleId) };
+    case 'ItemStolen': {
+      const d = data as D<'ItemStolen'>;
+      const from = next.combatants[d.fromId];
+      const thief = next.combatants[d.combatantId];
+      const combatants = { ...next.combatants, [from.id]: { ...from, held: from.held.filter((h) => h !== d.itemId), away: [...from.away, d.itemId] } };
+      combatants[thief.id] = { ...combatants[thief.id], stolen: [...thief.stolen, { itemId: d.itemId, fromId: d.fromId, name: d.name }] };
+      return { ...next, combatants };
+    }
     case 'PreventionRolled':
       return (data as D<'PreventionRolled'>).prevented ? { ...next, reaction: { ...next.reaction!, prevented: true } } : next;
     case 'ReactionsFinished': {

@@ -11,7 +11,7 @@ import { view } from './view';
 
 function start(fightId: string): ArchsoulState {
   const core = initialCore(fightId, 'archsoul');
-  return { ...core, combatants: {}, activeId: undefined, pending: undefined, map: DEFAULT_MAP, phase: undefined, ambush: undefined, ground: [], groundCount: 0, reaction: undefined };
+  return { ...core, combatants: {}, activeId: undefined, pending: undefined, map: DEFAULT_MAP, phase: undefined, ambush: undefined, ground: [], groundCount: 0, reaction: undefined, grapples: [], grappleCount: 0 };
 }
 
 const { StartActivation: _s, EndActivation: _e, ...lifecycle } = LIFECYCLE_COMMANDS;

@@ -1,5 +1,5 @@
 import { arr, bad, bool, ID_PATTERN, int, obj, oneOf, str } from '../core/fields';
-import { AMMUNITION_KINDS, AmmunitionKind, ATTACK_TYPES, AttackType, Attribute, ATTRIBUTES, CRITICAL_TABLES, CriticalTable, DEFAULT_CRITICAL_TABLE, DEFAULT_SPEED } from './data';
+import { WEAPON_PROPERTIES, AMMUNITION_KINDS, AmmunitionKind, Anatomy, ANATOMIES, ATTACK_TYPES, AttackType, Attribute, ATTRIBUTES, CRITICAL_TABLES, CriticalTable, DEFAULT_CRITICAL_TABLE, DEFAULT_SPEED, Handling, HANDLING, improvisedDamage, Size, SIZES } from './data';
 
 export interface ThrowStats {
   accurateRange: number;
@@ -33,6 +33,21 @@ export interface Weapon {
   hp?: number;
   ammunition?: { kind: AmmunitionKind; count: number };
   thrown?: ThrowStats;
+  /** archsoul.txt: Quick Attack / Cleave: light, semi-light or neither. */
+  handling: Handling;
+  /** archsoul.txt: Quick Attack: "a one-handed weapon". */
+  twoHanded: boolean;
+  /** archsoul.txt: Shatter: "being sure to account for hardness". */
+  hardness: number;
+  /** archsoul.txt: Grappling: Attack: a weapon with the Close Combat property deals its damage in a grapple. */
+  closeCombat: boolean;
+  /** archsoul.txt: Area of Effect Attacks: radius in metres (RULINGS.md S7). */
+  areaRadius?: number;
+  /** archsoul.txt: Charge (Flail, Lance) and its Polearm reactive attacks. */
+  properties: string[];
+  /** archsoul.txt: Lifting, Throwing, and Improvised Weapons: weight and the Athletics of its Lifting Strength row (S37). */
+  weightLb?: number;
+  liftingAthletics?: number;
 }
 
 export interface Item {
@@ -48,6 +63,8 @@ export interface Shield {
   name: string;
   bonus: number;
   held: boolean;
+  hp?: number;
+  hardness: number;
 }
 
 export interface ArchsoulSheet {
@@ -65,6 +82,19 @@ export interface ArchsoulSheet {
   shield?: Shield;
   weapons: Weapon[];
   items: Item[];
+  /** archsoul.txt: Feint / Sneak Attack: human-like anatomy, other, or unfamiliar (RULINGS.md S28). */
+  anatomy: Anatomy;
+  /** archsoul.txt: Feint: "cannot be used against creatures with animal-like intelligence". */
+  animalIntelligence: boolean;
+  /** archsoul.txt: Sneak Attack: golems and hostile plants need skill ranks. */
+  creature?: string;
+  size: Size;
+  /** RULINGS.md S31 (C4 standing policy): answer a Shatter by rolling with the item or dropping it. */
+  shatterResponse: 'roll' | 'drop';
+  /** RULINGS.md S35 (C4 standing policy): a trampled combatant tries to stop the rider or lets it pass. */
+  trampleResponse: 'stop' | 'avoid';
+  /** archsoul.txt: Mounted Maneuvers (S35): the mount rides with its rider's sheet. */
+  mount?: { name: string; speed: number; size: Size; trampleDamage: number };
 }
 
 export function validateSheet(raw: unknown, field: string): ArchsoulSheet {
@@ -90,14 +120,25 @@ export function validateSheet(raw: unknown, field: string): ArchsoulSheet {
     metalGauntlets: bool(s.metalGauntlets, `${field}.metalGauntlets`, false),
     weapons,
     items,
+    anatomy: oneOf<Anatomy>(s.anatomy, `${field}.anatomy`, ANATOMIES, 'humanlike'),
+    animalIntelligence: bool(s.animalIntelligence, `${field}.animalIntelligence`, false),
+    size: oneOf<Size>(s.size, `${field}.size`, SIZES, 'medium'),
+    shatterResponse: oneOf<'roll' | 'drop'>(s.shatterResponse, `${field}.shatterResponse`, ['roll', 'drop'], 'roll'),
+    trampleResponse: oneOf<'stop' | 'avoid'>(s.trampleResponse, `${field}.trampleResponse`, ['stop', 'avoid'], 'stop'),
   };
+  if (s.mount !== undefined) {
+    const m = obj(s.mount, `${field}.mount`);
+    sheet.mount = { name: str(m.name ?? 'Mount', `${field}.mount.name`, { max: 100 }), speed: int(m.speed, `${field}.mount.speed`, { min: 1, max: 30 }), size: oneOf<Size>(m.size, `${field}.mount.size`, SIZES, 'large'), trampleDamage: int(m.trampleDamage ?? 0, `${field}.mount.trampleDamage`, { min: 0, max: 30 }) };
+  }
+  if (s.creature !== undefined) sheet.creature = str(s.creature, `${field}.creature`, { max: 40 });
   if (s.armour !== undefined) {
     const a = obj(s.armour, `${field}.armour`);
     sheet.armour = { type: str(a.type, `${field}.armour.type`, { max: 40 }), metal: bool(a.metal, `${field}.armour.metal`, false) };
   }
   if (s.shield !== undefined) {
     const sh = obj(s.shield, `${field}.shield`);
-    sheet.shield = { id: str(sh.id ?? 'shield', `${field}.shield.id`, { pattern: ID_PATTERN }), name: str(sh.name ?? 'Shield', `${field}.shield.name`, { max: 100 }), bonus: int(sh.bonus, `${field}.shield.bonus`, { min: 0, max: 10 }), held: bool(sh.held, `${field}.shield.held`, true) };
+    sheet.shield = { id: str(sh.id ?? 'shield', `${field}.shield.id`, { pattern: ID_PATTERN }), name: str(sh.name ?? 'Shield', `${field}.shield.name`, { max: 100 }), bonus: int(sh.bonus, `${field}.shield.bonus`, { min: 0, max: 10 }), held: bool(sh.held, `${field}.shield.held`, true), hardness: int(sh.hardness ?? 0, `${field}.shield.hardness`, { min: 0, max: 100 }) };
+    if (sh.hp !== undefined) sheet.shield.hp = int(sh.hp, `${field}.shield.hp`, { min: 0, max: 1000 });
   }
   const ids = [...weapons.map((w) => w.id), ...items.map((i) => i.id), ...(sheet.shield ? [sheet.shield.id] : [])];
   ids.forEach((id, i) => ids.indexOf(id) !== i && bad(`${field}`, `repeats item id ${id}`));
@@ -120,7 +161,9 @@ const ARMOUR_LIST = (v: unknown, field: string) => arr(v, field, { max: 10, opti
 function readWeapon(raw: unknown, field: string): Weapon {
   const w = obj(raw, field);
   const type = oneOf<AttackType>(w.type, `${field}.type`, ATTACK_TYPES, 'melee');
-  const damage = int(w.damage ?? 0, `${field}.damage`, { min: 0, max: 30 });
+  const weightLb = w.weightLb === undefined ? undefined : int(w.weightLb, `${field}.weightLb`, { min: 1, max: 100000 });
+  // archsoul.txt: Lifting, Throwing, and Improvised Weapons: base damage by weight when nothing similar exists.
+  const damage = int(w.damage ?? (weightLb !== undefined ? improvisedDamage(weightLb) : 0), `${field}.damage`, { min: 0, max: 3000 });
   const close = type === 'melee' || type === 'unarmed';
   const weapon: Weapon = {
     id: str(w.id, `${field}.id`, { pattern: ID_PATTERN }),
@@ -138,7 +181,19 @@ function readWeapon(raw: unknown, field: string): Weapon {
     attackRoll: int(w.attackRoll ?? 0, `${field}.attackRoll`, { min: 0, max: type === 'thrown' || type === 'elemental' ? 1 : 0 }),
     stowage: oneOf<'simple' | 'awkward'>(w.stowage, `${field}.stowage`, ['simple', 'awkward'], 'simple'),
     held: bool(w.held, `${field}.held`, true),
+    handling: oneOf<Handling>(w.handling, `${field}.handling`, HANDLING, type === 'unarmed' ? 'light' : 'regular'),
+    twoHanded: bool(w.twoHanded, `${field}.twoHanded`, false),
+    hardness: int(w.hardness ?? 0, `${field}.hardness`, { min: 0, max: 100 }),
+    closeCombat: bool(w.closeCombat, `${field}.closeCombat`, false),
+    properties: arr(w.properties, `${field}.properties`, { max: 10, optional: true }).map((x, i) => oneOf(x, `${field}.properties[${i}]`, WEAPON_PROPERTIES)),
   };
+  if (weapon.properties.includes('closeCombat')) weapon.closeCombat = true;
+  if (weightLb !== undefined) {
+    weapon.weightLb = weightLb;
+    weapon.improvised = bool(w.improvised, `${field}.improvised`, true);
+  }
+  if (w.liftingAthletics !== undefined) weapon.liftingAthletics = int(w.liftingAthletics, `${field}.liftingAthletics`, { min: 0, max: 30 });
+  if (w.areaRadius !== undefined) weapon.areaRadius = int(w.areaRadius, `${field}.areaRadius`, { min: 2, max: 100 });
   if (!close) {
     weapon.accurateRange = int(w.accurateRange, `${field}.accurateRange`, { min: 1, max: 500 });
     weapon.maximumRange = int(w.maximumRange ?? weapon.accurateRange, `${field}.maximumRange`, { min: weapon.accurateRange, max: 1000 });
@@ -169,4 +224,5 @@ function readItem(raw: unknown, field: string): Item {
 export const FIST: Weapon = {
   id: 'fist', name: 'Fist', type: 'unarmed', damage: 0, reach: 1, strongAgainst: [], weakAgainst: [], armourPiercing: false,
   improvised: false, broken: false, criticalTable: 'unarmed', soulMagic: false, attackRoll: 0, stowage: 'simple', held: true,
+  handling: 'light', twoHanded: false, hardness: 0, closeCombat: false, properties: [],
 };

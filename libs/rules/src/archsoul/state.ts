@@ -16,6 +16,8 @@ export interface ActiveCondition {
   amount: number;
   /** C7: "for one round" ends at the combatant's next turn. */
   untilNextTurn: boolean;
+  /** Whose next turn ends it (a Soul Shield lasts until its caster's next turn); the holder when absent. */
+  sourceId?: string;
 }
 
 export interface WeaponState {
@@ -51,6 +53,23 @@ export interface ArchsoulCombatant extends CombatantCore<ArchsoulSheet> {
   triggeredBy: string[];
   drain: number;
   soulpowerLoss: number;
+  /** archsoul.txt: Quick Attack: weapons attacked with this round (C7: until the own next turn). */
+  attackedWith: string[];
+  /** archsoul.txt: Quick Attack: no other attacks but reactive ones for the rest of the turn. */
+  quickAttacked: boolean;
+  /** archsoul.txt: Sneak Attack: consecutive studying actions against one target (RULINGS.md S30). */
+  study?: { targetId: string; count: number };
+  /** RULINGS.md S35: items taken with Steal: the GM moves them onto the thief's sheet. */
+  stolen: { itemId: string; fromId: string; name: string }[];
+  /** archsoul.txt: Mounted Maneuvers: riding the sheet's mount (S35). */
+  mounted: boolean;
+}
+
+/** archsoul.txt: Grappling: two participants; one has control (RULINGS.md S33). */
+export interface Grapple {
+  grappleId: string;
+  memberIds: [string, string];
+  controlId: string;
 }
 
 export interface GroundItem {
@@ -63,7 +82,7 @@ export interface GroundItem {
   ammunition?: string;
 }
 
-export type HeldActionType = 'Attack' | 'ThrowItem' | 'Move' | 'StandUp' | 'DrawSimpleItem' | 'DrawAwkwardItem';
+export type HeldActionType = 'Attack' | 'ThrowItem' | 'Move' | 'StandUp' | 'DrawSimpleItem' | 'DrawAwkwardItem' | 'SoulShield' | 'Grab' | 'AreaAttack' | 'Charge';
 
 /** S18: an action held while reactive attacks are answered; the payload is the command's, minus dice. */
 export interface HeldAction {
@@ -71,7 +90,7 @@ export interface HeldAction {
   payload: Record<string, unknown>;
 }
 
-export type Trigger = 'rangedAttack' | 'leaveReach' | 'standUp' | 'pickUp' | 'backpack' | 'soulMagic' | 'criticalFailure';
+export type Trigger = 'rangedAttack' | 'leaveReach' | 'standUp' | 'pickUp' | 'backpack' | 'soulMagic' | 'criticalFailure' | 'grab' | 'trample' | 'landing';
 
 export interface ReactionQueue {
   actorId: string;
@@ -96,6 +115,8 @@ export interface ArchsoulState extends FightCore<ArchsoulCombatant> {
   ground: GroundItem[];
   groundCount: number;
   reaction?: ReactionQueue;
+  grapples: Grapple[];
+  grappleCount: number;
 }
 
 export function isDown(c: ArchsoulCombatant): boolean {
@@ -113,4 +134,13 @@ export function conditionTotal(c: ArchsoulCombatant, k: Condition): number {
 /** archsoul.txt: Being Grappled ("you do not have a front arc"), S11 (Down: no front arc). */
 export function hasFrontArc(c: ArchsoulCombatant): boolean {
   return !isDown(c) && !hasCondition(c, 'grappled');
+}
+
+/** The grapples a combatant takes part in. */
+export function grapplesOf(state: ArchsoulState, id: string): Grapple[] {
+  return state.grapples.filter((g) => g.memberIds.includes(id));
+}
+
+export function partnerOf(g: Grapple, id: string): string {
+  return g.memberIds[0] === id ? g.memberIds[1] : g.memberIds[0];
 }

@@ -11,6 +11,7 @@ export function view(state: ArchsoulState): Record<string, unknown> {
     ambush: state.ambush ?? null,
     ground: state.ground,
     reaction: state.reaction ?? null,
+    grapples: state.grapples,
     combatants: state.joined.map((id) => combatantView(state.combatants[id])),
   };
 }
@@ -43,5 +44,12 @@ function combatantView(c: ArchsoulCombatant): Record<string, unknown> {
     weapons: c.sheet.weapons.map((w) => ({ id: w.id, name: w.name, type: w.type, held: c.held.includes(w.id), ...c.weapons[w.id] })),
     drain: c.drain,
     soulpowerLoss: c.soulpowerLoss,
+    attackedWith: c.attackedWith,
+    quickAttacked: c.quickAttacked,
+    study: c.study ?? null,
+    stolen: c.stolen,
+    size: c.sheet.size,
+    mounted: c.mounted,
+    mount: c.sheet.mount ?? null,
   };
 }

@@ -3,16 +3,20 @@ import { combatantId } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
-import { ATTACK_TABLE, DEFAULT_DIFFICULTY, SOUL_DEFENCE_TEST } from '../data';
+import { ATTACK_TABLE, DEFAULT_DIFFICULTY, IMPROVISED, SHATTER, SOUL_DEFENCE_TEST, SPACE_METRES, SPECIAL_ATTACKS } from '../data';
 import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
-import { distance, inFrontArc, neighbours, Space } from '../grid';
+import { distance, inFrontArc, neighbours, same, Space } from '../grid';
 import { canStep, landingAtRange, lineOfSight } from '../map';
-import { Modifier, poolOf, rollTest } from '../rolls';
+import { liftingRow, Modifier, poolOf, rollTest } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition, hasFrontArc } from '../state';
 import { acting, onMap, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
+import { checkNotAfterQuick, checkOptions, maneuverModifiers, readOptions } from './maneuvers';
+import { feint, knockdown, shatter } from './modifiers';
+import { performCleave } from './area';
+import { interceptors, soulDefencePool } from './stances';
 import { triggerReactions } from './reactive';
 
 type Input = Record<string, unknown>;
@@ -35,18 +39,29 @@ function target(state: ArchsoulState, a: ArchsoulCombatant, raw: unknown): Archs
   return state.combatants[id];
 }
 
-/** archsoul.txt: Attack (2 AP). Projectile and soul-magic attacks trigger reactive attacks first (S8, S18). */
+/**
+ * archsoul.txt: Attack (2 AP), Quick Attack (1 AP), Reckless Attack (3 AP) and the attack modifiers. Projectile
+ * and soul-magic attacks trigger reactive attacks first (S8, S18).
+ */
 export function attack(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const a = acting(state, command, 'attackerId');
   onMap(a, 'attackerId');
-  const t = target(state, a, command.targetId);
+  checkNotAfterQuick(a);
+  const o = readOptions(state, command);
+  const t = o.cleave && command.targetId === undefined ? undefined : target(state, a, command.targetId);
   const w = weaponOf(a, command.weaponId === undefined ? undefined : str(command.weaponId, 'weaponId'), 'weaponId');
   ensure(w.type !== 'thrown', 'ARCHSOUL_USE_THROW', 'archsoul.txt: Throw an Item (1 AP) makes thrown weapon attacks', 'weaponId');
   ensure(!a.weapons[w.id]?.jammed, 'ARCHSOUL_WEAPON_JAMMED', `archsoul.txt: Critical Failure Tables (firearm 1): ${w.name} is jammed; ClearJam first`, 'weaponId');
   ensure(w.type === 'unarmed' || !hasCondition(a, 'grappled'), 'ARCHSOUL_GRAPPLED', 'archsoul.txt: Being Grappled: you may not attack with a weapon', 'weaponId');
   ensure(!w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0, 'ARCHSOUL_NO_AMMUNITION', `archsoul.txt: Recovering Projectile Weapons: ${w.name} has no ${w.ammunition?.kind} left`, 'weaponId');
-  checkReach(state, a, w, t);
-  const paid = spend(a, 'attack');
+  checkLiftable(a, w);
+  if (t) checkReach(state, a, w, t);
+  checkOptions(state, a, w, t, o, 'attack');
+  const paid = spend(a, o.special ? SPECIAL_ATTACKS[o.special].ap : 'attack');
+  if (o.cleave) {
+    const s = evolve(state, paid);
+    return [paid, ...performCleave(s, s.combatants[a.id], w, o, command, dice)];
+  }
   const trigger = w.soulMagic ? 'soulMagic' : w.type === 'ranged' ? 'rangedAttack' : undefined;
   if (trigger) {
     const { dice: _d, rerollFaces: _r, followUpFaces: _f, ...payload } = command;
@@ -54,15 +69,17 @@ export function attack(state: ArchsoulState, command: RuleCommand, dice: DiceSou
     if (reactors.length > 0) return [paid, ...reactors];
   }
   const s = evolve(state, paid);
-  return [paid, ...performAttack(s, s.combatants[a.id], w, s.combatants[t.id], command, dice, 'attack')];
+  return [paid, ...performAttack(s, s.combatants[a.id], w, s.combatants[t!.id], command, dice, 'attack')];
 }
 
 /** archsoul.txt: Throw an Item (1 AP): a held item with throwing ranges, at a target; triggers reactive attacks. */
 export function throwItem(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
+  checkNotAfterQuick(c);
   const itemId = str(command.itemId, 'itemId');
   const w = thrownWeapon(c, itemId);
+  checkLiftable(c, w);
   const t = target(state, c, command.targetId);
   checkReach(state, c, w, t);
   const paid = spend(c, 'throwItem');
@@ -73,16 +90,27 @@ export function throwItem(state: ArchsoulState, command: RuleCommand, dice: Dice
   return [paid, ...performThrow(s, s.combatants[c.id], itemId, s.combatants[t.id], command, dice)];
 }
 
-function thrownWeapon(c: ArchsoulCombatant, itemId: string): Weapon {
+/** archsoul.txt: Lifting, Throwing, and Improvised Weapons: "If the Athletics Difference is 0 or less, the object cannot be used as a weapon". */
+export function checkLiftable(c: ArchsoulCombatant, w: Weapon): void {
+  if (w.liftingAthletics === undefined || (w.weightLb ?? 0) <= IMPROVISED.tableFromPounds) return;
+  ensure(liftingRow(c, w), 'ARCHSOUL_TOO_HEAVY', `archsoul.txt: Lifting, Throwing, and Improvised Weapons: ${c.id}'s Athletics ${c.sheet.attributes.athletics} does not exceed ${w.name}'s lifting Athletics ${w.liftingAthletics}`, 'weaponId');
+}
+
+export function thrownWeapon(c: ArchsoulCombatant, itemId: string): Weapon {
   const w = c.sheet.weapons.find((x) => x.id === itemId);
   const item = w ?? c.sheet.items.find((x) => x.id === itemId);
   ensure(item && c.held.includes(itemId), 'ARCHSOUL_ITEM_NOT_HELD', `archsoul.txt: Throw an Item: "an item you are holding"; ${c.id} holds no ${itemId}`, 'itemId');
-  const t = item.thrown;
-  ensure(t, 'ARCHSOUL_NOT_THROWABLE', `${item.name} has no throwing ranges on the sheet`, 'itemId');
+  const t0 = item.thrown;
+  ensure(t0, 'ARCHSOUL_NOT_THROWABLE', `${item.name} has no throwing ranges on the sheet`, 'itemId');
+  // archsoul.txt: Lifting table: "Accurate Throw Range" for heavy objects (RULINGS.md S37).
+  const row = w ? liftingRow(c, w) : undefined;
+  const t = row ? { ...t0, accurateRange: Math.min(t0.accurateRange, Math.max(1, Math.floor(row.accurateMetres / SPACE_METRES))) } : t0;
   return {
     id: item.id, name: item.name, type: 'thrown', damage: t.damage, reach: 0, accurateRange: t.accurateRange, maximumRange: t.maximumRange,
     strongAgainst: w?.strongAgainst ?? [], weakAgainst: w?.weakAgainst ?? [], armourPiercing: w?.armourPiercing ?? false, improvised: w ? w.improvised : true,
     broken: w?.broken ?? false, criticalTable: 'melee', soulMagic: false, attackRoll: t.heavy ? 1 : 0, stowage: item.stowage, held: true, thrown: t,
+    ...(w?.weightLb !== undefined ? { weightLb: w.weightLb } : {}), ...(w?.liftingAthletics !== undefined ? { liftingAthletics: w.liftingAthletics } : {}),
+    handling: w?.handling ?? 'regular', twoHanded: w?.twoHanded ?? false, hardness: w?.hardness ?? 0, closeCombat: false, properties: [], ...(w?.areaRadius ? { areaRadius: w.areaRadius } : {}),
   };
 }
 
@@ -90,13 +118,15 @@ export function performThrow(state: ArchsoulState, c: ArchsoulCombatant, itemId:
   return performAttack(state, c, thrownWeapon(c, itemId), t, input, dice, 'throw');
 }
 
-function attackModifiers(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: Input): Modifier[] {
+export function attackModifiers(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: Input, aimedAt: Space = t.position!): Modifier[] {
   const mods: Modifier[] = [];
-  const armour = t.sheet.armour?.type;
+  const shatter = input.shatter as { itemId?: string } | undefined;
+  // archsoul.txt: Shatter: "Weapons that are strong or weak against plate armor apply that adjustment while shattering a shield" (S31: other items none).
+  const armour = shatter ? (shatter.itemId === t.sheet.shield?.id ? SHATTER.shieldArmour : undefined) : t.sheet.armour?.type;
   // archsoul.txt: Armor Advantages.
   if (armour && w.strongAgainst.includes(armour)) mods.push({ reason: `strong against ${armour}`, amount: -1 });
   if (armour && w.weakAgainst.includes(armour)) mods.push({ reason: `weak against ${armour}`, amount: 1 });
-  const d = distance(state.map.grid, a.position!, t.position!);
+  const d = distance(state.map.grid, a.position!, aimedAt);
   if ((w.type === 'ranged' || w.type === 'thrown') && d > w.accurateRange!) mods.push({ reason: 'beyond accurate range', amount: 1 });
   if (w.type === 'unarmed' && input.unarmedStyle === 'other') mods.push({ reason: 'unarmed attack other than a punch', amount: 1 });
   if (w.thrown?.heavy && w.type === 'thrown') mods.push({ reason: 'cumbersome throw (Athletics)', amount: 1 });
@@ -105,14 +135,19 @@ function attackModifiers(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, 
   const harder = conditionTotal(a, 'nextAttackHarder');
   if (harder) mods.push({ reason: 'critical failure: next attack harder', amount: harder });
   if (input.modifier !== undefined) mods.push({ reason: 'situational (GM)', amount: int(input.modifier, 'modifier', { min: -5, max: 5 }) });
+  const lifting = liftingRow(a, w);
+  if (lifting?.difficulty) mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
+  const intercept = interceptors(state, a, t.position!);
+  if (intercept > 0 && (w.type === 'ranged' || w.type === 'thrown' || w.type === 'elemental')) mods.push({ reason: 'Shield Intercept', amount: intercept });
   return mods;
 }
 
 /** RULINGS.md S4, S22: the damage roll. */
-export function damageTest(a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant | undefined, input: Input, dice: DiceSource): TestResult {
+export function damageTest(a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant | undefined, input: Input, dice: DiceSource, extra: Modifier[] = [], bonusDice = 0): TestResult {
   const row = ATTACK_TABLE[w.type].damage!;
   const tech = w.type === 'elemental' && w.attackRoll === 1;
-  const pool = (tech ? 0 : poolOf(a, row.attribute, row.skill)) + (row.baseDamage || tech ? w.damage : 0);
+  // archsoul.txt: Charge: "The dice pool for the damage roll of this attack is increased by the base movement speed of your mount".
+  const pool = (tech ? 0 : poolOf(a, row.attribute, row.skill, w)) + (row.baseDamage || tech ? w.damage : 0) + bonusDice;
   const mods: Modifier[] = [];
   if (w.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
   if (a.weapons[w.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
@@ -120,7 +155,9 @@ export function damageTest(a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant
   if (w.armourPiercing && armour && w.strongAgainst.includes(armour)) mods.push({ reason: `armour piercing, strong against ${armour}`, amount: -1 });
   if (w.armourPiercing && armour && w.weakAgainst.includes(armour)) mods.push({ reason: `armour piercing, weak against ${armour}`, amount: 1 });
   if (input.damageModifier !== undefined) mods.push({ reason: 'situational (GM)', amount: int(input.damageModifier, 'damageModifier', { min: -5, max: 5 }) });
-  return rollTest(dice, pool, DEFAULT_DIFFICULTY, mods);
+  const lifting = liftingRow(a, w);
+  if (lifting?.difficulty) mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
+  return rollTest(dice, pool, DEFAULT_DIFFICULTY, [...mods, ...extra]);
 }
 
 export function wound(state: ArchsoulState, id: string, damage: number, source: string, roll?: TestResult, bonus = 0): RuleEvent {
@@ -129,34 +166,66 @@ export function wound(state: ArchsoulState, id: string, damage: number, source: 
   return ev('WoundsApplied', { combatantId: id, source, ...(roll ? { damageRoll: roll } : {}), bonus, damage, hpBefore, hp, down: hp === 0 });
 }
 
-/** archsoul.txt: Attacking and the attack-type table; RULINGS.md S3, S4, S10. */
-export function performAttack(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: Input, dice: DiceSource, action: 'attack' | 'throw' | 'reactive'): RuleEvent[] {
+/** RULINGS.md S10 and Hold Firm: the arc an attack from `from` strikes, and the target's resistance to it. */
+export function defenceAgainst(state: ArchsoulState, w: Weapon, t: ArchsoulCombatant, from: Space): { front: boolean; defense: number; shieldBonus: number } {
+  const row = ATTACK_TABLE[w.type];
+  // archsoul.txt: Hold Firm: "attacks against your back arc are treated as if they were attacking your front arc".
+  const front = hasFrontArc(t) && (hasCondition(t, 'holdFirm') || same(from, t.position!) || inFrontArc(state.map.grid, t.position!, t.facing, from));
+  const defense = Math.max(0, t.sheet.defense - conditionTotal(t, 'defenseDown'));
+  const shield = t.sheet.shield;
+  const shieldBonus = row.resistedBy === 'defenseAndShield' && front && shield && t.held.includes(shield.id) && !t.weapons[shield.id]?.destroyed ? shield.bonus : 0;
+  return { front, defense, shieldBonus };
+}
+
+/** archsoul.txt: Attacking and the attack-type table; RULINGS.md S3, S4, S10; Maneuvers (S27–S32). */
+export function performAttack(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: Input, dice: DiceSource, action: 'attack' | 'throw' | 'reactive', bonusDice = 0): RuleEvent[] {
   const events: RuleEvent[] = [];
   let s = state;
   const push = (...es: RuleEvent[]) => es.forEach((e) => { events.push(e); s = evolve(s, e); });
+  const o = readOptions(state, input);
+  const [atkMods, dmgMods] = maneuverModifiers(a, w, o);
+  const tag = { ...(o.special ? { special: o.special } : {}), ...(o.modifiers.length ? { maneuvers: o.modifiers } : {}) };
   const row = ATTACK_TABLE[w.type];
   const stat = row.attack[w.attackRoll] ?? row.attack[0];
-  const mods = attackModifiers(state, a, w, t, input);
+  if (o.feint && !feint(s, a, t, o, dice, push)) {
+    const d0 = defenceAgainst(s, w, t, a.position!);
+    push(ev('ExchangeResolved', { attackerId: a.id, targetId: t.id, weaponId: w.id, attackType: w.type, action, distance: distance(s.map.grid, a.position!, t.position!), targetArc: d0.front ? 'front' : 'back', defense: d0.defense, shieldBonus: d0.shieldBonus, resistance: d0.defense + d0.shieldBonus, hit: false, ...tag, automaticMiss: 'archsoul.txt: Feint: the feint failed; the declared attack automatically misses' }));
+    return events;
+  }
+  t = s.combatants[t.id];
+  if (o.shatter && t.sheet.shatterResponse === 'drop' && o.shatter.itemId !== t.sheet.shield?.id) {
+    // archsoul.txt: Shatter: "Your opponent may drop the targeted item instead of making an attack roll" (S31: the sheet's policy).
+    const item = t.sheet.weapons.find((x) => x.id === o.shatter!.itemId)!;
+    push(ev('ItemDropped', { combatantId: t.id, itemId: item.id, groundId: `g${s.groundCount + 1}`, name: item.name, space: t.position!, reason: 'Shatter: dropped instead of being targeted' }));
+    push(ev('ShatterResolved', { attackerId: a.id, targetId: t.id, itemId: item.id, dropped: true, hardness: 0, damage: 0 }));
+    return events;
+  }
+  const mods = [...attackModifiers(s, a, w, t, input), ...atkMods];
   if (w.ammunition && action !== 'reactive') push(ev('AmmunitionSpent', { combatantId: a.id, weaponId: w.id, left: (a.weapons[w.id].ammunition ?? 1) - 1 }));
-  const test = rollTest(dice, poolOf(a, stat.attribute, stat.skill), DEFAULT_DIFFICULTY, mods);
-  const soulDefence = row.resistedBy === 'soulpowerResolve' ? rollTest(dice, poolOf(t, SOUL_DEFENCE_TEST.attribute, SOUL_DEFENCE_TEST.skill), SOUL_DEFENCE_TEST.difficulty) : undefined;
-  const front = hasFrontArc(t) && inFrontArc(s.map.grid, t.position!, t.facing, a.position!);
-  const defense = Math.max(0, t.sheet.defense - conditionTotal(t, 'defenseDown'));
-  const shield = t.sheet.shield;
-  const shieldBonus = row.resistedBy === 'defenseAndShield' && front && shield && t.held.includes(shield.id) ? shield.bonus : 0;
+  const test = rollTest(dice, poolOf(a, stat.attribute, stat.skill, w), DEFAULT_DIFFICULTY, mods);
+  const distanceNow = distance(s.map.grid, a.position!, t.position!);
+  if (o.shatter) {
+    push(...shatter(s, a, w, t, o.shatter.itemId, test, input, dmgMods, dice, action, distanceNow, tag));
+    return events;
+  }
+  const soulDefence = row.resistedBy === 'soulpowerResolve' ? rollTest(dice, soulDefencePool(s, t), SOUL_DEFENCE_TEST.difficulty) : undefined;
+  const { front, defense, shieldBonus } = defenceAgainst(s, w, t, a.position!);
   const resistance = soulDefence ? soulDefence.successes : defense + shieldBonus;
   const hit = test.successes > resistance;
-  const distanceNow = distance(s.map.grid, a.position!, t.position!);
-  push(ev('ExchangeResolved', { attackerId: a.id, targetId: t.id, weaponId: w.id, attackType: w.type, action, distance: distanceNow, targetArc: front ? 'front' : 'back', attack: test, defense, shieldBonus, resistance, ...(soulDefence ? { soulDefence } : {}), hit }));
+  push(ev('ExchangeResolved', { attackerId: a.id, targetId: t.id, weaponId: w.id, attackType: w.type, action, distance: distanceNow, targetArc: front ? 'front' : 'back', attack: test, defense, shieldBonus, resistance, ...(soulDefence ? { soulDefence } : {}), hit, ...tag }));
   if (conditionTotal(a, 'nextAttackHarder')) push(ev('ConditionRemoved', { combatantId: a.id, condition: 'nextAttackHarder', reason: 'applied to this attack' }));
-  if (hit && row.damage) {
-    const roll = damageTest(a, w, t, input, dice);
+  if (hit && row.damage && o.knockdown) push(...knockdown(s, a, w, t, input, dmgMods, dice, bonusDice));
+  else if (hit && row.damage) {
+    const roll = damageTest(a, w, t, input, dice, dmgMods, bonusDice);
     // archsoul.txt: Unarmed: +1 with metal armour on the limb (RULINGS.md S22: added to the damage dealt).
     const bonus = w.type === 'unarmed' && (input.limbArmoured ?? a.sheet.metalGauntlets) === true ? 1 : 0;
     push(wound(s, t.id, roll.successes + bonus, `${a.id}:${w.id}`, roll, bonus));
   }
+  if (o.sneak && hasCondition(s.combatants[t.id], 'unaware')) push(ev('ConditionRemoved', { combatantId: t.id, condition: 'unaware', reason: 'RULINGS.md S30: a sneak attack reveals the attacker' }));
+  // archsoul.txt: Sneak Attack: "Sneak attacks made with a melee weapon cannot critically miss".
+  const canFumble = !(o.sneak && (w.type === 'melee' || w.type === 'unarmed'));
   let landedElsewhere = false;
-  if (test.criticalFailure) {
+  if (test.criticalFailure && canFumble) {
     const crit = criticalFailure(s, s.combatants[a.id], w, s.combatants[t.id], input, dice, action);
     push(...crit.events);
     landedElsewhere = crit.redirectedTo !== undefined || crit.dropped;

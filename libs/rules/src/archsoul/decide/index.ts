@@ -12,6 +12,11 @@ import { applyCondition, applyDamage, removeCondition } from './conditions';
 import { drawAwkwardItem, drawSimpleItem, dropItem } from './items';
 import { dropProne, move, placeCombatant, setMap, slowMove, standUp, turn } from './movement';
 import { declineReactiveAttack, reactiveAttack, resumeAction } from './reactive';
+import { holdFirm, shieldIntercept, soulShield, study } from './stances';
+import { escape, gated, GRAPPLE_GATED, grab, grappleAttack, grappleThrow, steal, takedown } from './grapple';
+import { areaAttack } from './area';
+import { charge } from './mounted';
+import { actorOf } from '../actors';
 import { canActivate, declareAmbush, endPhase, endRound, endTurn, refuseActivation, startRound } from './turns';
 
 export const hooks: LifecycleHooks<ArchsoulState> = { system: 'archsoul', validateSheet, newCombatant, rollInitiative, canActivate, evolve };
@@ -40,6 +45,12 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
   if (pending && !(ANSWERS[pending.kind] ?? [pending.answer]).includes(command.type)) {
     violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${(ANSWERS[pending.kind] ?? [pending.answer]).join(' or ')}`, 'type');
   }
+  const actor = GRAPPLE_GATED.has(command.type) ? actorOf(state, command) : undefined;
+  if (actor && state.combatants[actor.combatantId]) return gated(state, actor.combatantId, command.type, dice, (s, d) => dispatch(s, command, d));
+  return dispatch(state, command, dice);
+}
+
+function dispatch(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const type = command.type as ArchsoulCommandType;
   switch (type) {
     case 'SetMap': return setMap(state, command);
@@ -47,7 +58,7 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
     case 'DeclareAmbush': return declareAmbush(state, command);
     case 'EndTurn': return endTurn(state, command);
     case 'EndPhase': return endPhase(state);
-    case 'Move': return move(state, command);
+    case 'Move': return move(state, command, dice);
     case 'SlowMove': return slowMove(state, command);
     case 'Turn': return turn(state, command);
     case 'DropProne': return dropProne(state, command);
@@ -64,6 +75,18 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
     case 'ApplyCondition': return applyCondition(state, command);
     case 'RemoveCondition': return removeCondition(state, command);
     case 'ApplyDamage': return applyDamage(state, command);
+    case 'Study': return study(state, command);
+    case 'HoldFirm': return holdFirm(state, command);
+    case 'ShieldIntercept': return shieldIntercept(state, command);
+    case 'SoulShield': return soulShield(state, command);
+    case 'AreaAttack': return areaAttack(state, command, dice);
+    case 'Grab': return grab(state, command, dice);
+    case 'GrappleAttack': return grappleAttack(state, command, dice);
+    case 'Escape': return escape(state, command, dice);
+    case 'Steal': return steal(state, command, dice);
+    case 'Takedown': return takedown(state, command, dice);
+    case 'GrappleThrow': return grappleThrow(state, command, dice);
+    case 'Charge': return charge(state, command, dice);
     default: {
       const unhandled: never = type;
       return violation('UNKNOWN_COMMAND', `archsoul has no command ${String(unhandled)}`, 'type');

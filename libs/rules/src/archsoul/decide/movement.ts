@@ -4,8 +4,13 @@ import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { ev } from '../events';
 import { distance, Facing, GridKind, nearestFacing, Space, stepFacings } from '../grid';
-import { canStep, isBlocked } from '../map';
-import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition } from '../state';
+import { DiceSource } from '../../dice/roll';
+import { JUMP, SIZES, SPACE_METRES, TRAMPLE_DIFFICULTY } from '../data';
+import { evolve } from '../evolve';
+import { canStep, isAdjacent, isBlocked, wallBetween } from '../map';
+import { rollTest } from '../rolls';
+import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition, hasFrontArc, HeldAction, isDown } from '../state';
+import { wound } from './attack';
 import { acting, foes, occupant, onMap, readFacing, readSpace, spend } from './common';
 import { triggerReactions } from './reactive';
 
@@ -38,31 +43,57 @@ export interface MovePayload {
   path: Space[];
   facing?: Facing;
   budget: number;
-  action: 'move' | 'slowMove' | 'free';
+  action: 'move' | 'slowMove' | 'free' | 'charge';
+  /** archsoul.txt: Jumping: the whole path is one jump (RULINGS.md S36). */
+  jump?: boolean;
+  /** archsoul.txt: Trample: move through opponents' spaces (S35); foes already passed; the one just passed. */
+  trample?: boolean;
+  trampled?: string[];
+  trampleThrough?: string;
+  /** archsoul.txt: Charge: the attack made at the end of the movement. */
+  charge?: Record<string, unknown>;
 }
 
+/** S35: while mounted, a Move uses the mount's speed. */
 function speedOf(c: ArchsoulCombatant): number {
-  return Math.max(0, c.sheet.speed - conditionTotal(c, 'slowed'));
+  const base = c.mounted && c.sheet.mount ? c.sheet.mount.speed : c.sheet.speed;
+  return Math.max(0, base - conditionTotal(c, 'slowed'));
 }
 
-function readPath(raw: unknown): Space[] {
+export function readPath(raw: unknown): Space[] {
   const list = arr(raw, 'path', { max: 200 }).map((s, i) => readSpace(s, `path[${i}]`));
   ensure(list.length > 0, 'INVALID_FIELD', 'path must name at least one space', 'path');
   return list;
 }
 
-function checkMover(c: ArchsoulCombatant): void {
+export function checkMover(c: ArchsoulCombatant, regular: boolean): void {
   ensure(!hasCondition(c, 'prone'), 'ARCHSOUL_PRONE', `RULINGS.md S19: ${c.id} is prone; StandUp (1 AP) first`, 'combatantId');
-  ensure(!hasCondition(c, 'grappled'), 'ARCHSOUL_GRAPPLED', `archsoul.txt: Being Grappled: ${c.id} may not perform a regular move action`, 'combatantId');
+  // archsoul.txt: Being Grappled: no "regular move action"; a Slow Move needs a grapple roll (RULINGS.md S33).
+  ensure(!regular || !hasCondition(c, 'grappled'), 'ARCHSOUL_GRAPPLED', `archsoul.txt: Being Grappled: ${c.id} may not perform a regular move action`, 'combatantId');
 }
 
-/** archsoul.txt: Move (1 AP): speed spaces, facing follows movement; RULINGS.md S6/S14 for the third Move. */
-export function move(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+/** A straight line on the map: every step in the same direction (archsoul.txt: Jumping, Charge). */
+export function straight(from: Space, path: Space[]): boolean {
+  const dx = path[0].x - from.x;
+  const dy = path[0].y - from.y;
+  return path.every((s, i) => { const prev = i === 0 ? from : path[i - 1]; return s.x - prev.x === dx && s.y - prev.y === dy; });
+}
+
+/** archsoul.txt: Jumping: Athletics + half Conditioning metres, in spaces (RULINGS.md S36). */
+export function jumpSpaces(c: ArchsoulCombatant): number {
+  const metres = c.sheet.attributes[JUMP.attribute] + Math.floor((c.sheet.skills[JUMP.skill] ?? 0) / JUMP.skillShare);
+  return Math.floor(metres / SPACE_METRES);
+}
+
+/** archsoul.txt: Move (1 AP): speed spaces, facing follows movement; RULINGS.md S6/S14 for the third Move; Jumping; Trample. */
+export function move(state: ArchsoulState, command: RuleCommand, dice?: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
-  checkMover(c);
+  checkMover(c, true);
   const path = readPath(command.path);
   const free = bool(command.free, 'free', false);
+  const jump = bool(command.jump, 'jump', false);
+  const trample = bool(command.trample, 'trample', false);
   let budget: number;
   const events: RuleEvent[] = [];
   if (free) {
@@ -73,43 +104,85 @@ export function move(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
     events.push(spend(c, 'move'));
   }
   ensure(path.length <= budget, 'ARCHSOUL_MOVE_TOO_FAR', `archsoul.txt: Move: ${c.id} may move ${budget} space(s) with this ${free ? 'free move' : 'Move'}${c.moves === 2 && !free ? ' (RULINGS.md S6/S14: 6 × speed minus the distance already moved)' : ''}; the path has ${path.length}`, 'path');
+  if (jump) {
+    ensure(straight(c.position!, path), 'ARCHSOUL_JUMP_NOT_STRAIGHT', 'archsoul.txt: Jumping: "A jumping character can only move in a straight line"', 'path');
+    ensure(path.length <= jumpSpaces(c), 'ARCHSOUL_JUMP_TOO_FAR', `archsoul.txt: Jumping: Athletics plus half Conditioning metres: ${c.id} jumps ${jumpSpaces(c)} space(s) (RULINGS.md S36)`, 'path');
+  }
+  if (trample) ensure(c.mounted && c.sheet.mount, 'ARCHSOUL_NOT_MOUNTED', 'archsoul.txt: Mounted Maneuvers: Trample "may only be used while mounted"', 'trample');
   const facing = command.facing === undefined ? undefined : readFacing(state, command.facing, 'facing');
-  return [...events, ...walk(state, { combatantId: c.id, path, facing, budget, action: free ? 'free' : 'move' })];
+  return [...events, ...walk(state, { combatantId: c.id, path, facing, budget, action: free ? 'free' : 'move', ...(jump ? { jump } : {}), ...(trample ? { trample } : {}) }, 'path', dice)];
 }
 
 /** archsoul.txt: Slow Move (1 AP): one space, any facing. */
 export function slowMove(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
-  checkMover(c);
+  checkMover(c, false);
   const to = readSpace(command.to, 'to');
   const facing = command.facing === undefined ? c.facing : readFacing(state, command.facing, 'facing');
   return [spend(c, 'slowMove'), ...walk(state, { combatantId: c.id, path: [to], facing, budget: 1, action: 'slowMove' }, 'to')];
 }
 
+function checkPath(state: ArchsoulState, c: ArchsoulCombatant, p: MovePayload, field: string): void {
+  p.path.forEach((to, i) => {
+    const f = field === 'path' ? `path[${i}]` : field;
+    const prev = i === 0 ? c.position! : p.path[i - 1];
+    const last = i === p.path.length - 1;
+    // S36: a jump passes over blocked spaces and combatants, not through walls; it lands on a free space.
+    if (p.jump) ensure(isAdjacent(state.map, prev, to) && !wallBetween(state.map, prev, to) && (!last || !isBlocked(state.map, to)), 'ARCHSOUL_INVALID_STEP', 'RULINGS.md S36: a jump crosses adjacent spaces, no wall, and lands on an open space', f);
+    else ensure(canStep(state.map, prev, to), 'ARCHSOUL_INVALID_STEP', 'RULINGS.md S19: each step goes to an adjacent space that is not blocked, and not through a wall', f);
+    const there = occupant(state, to, c.id);
+    if (there && foes(there, c) && !p.jump) {
+      ensure(p.trample, 'ARCHSOUL_SPACE_OCCUPIED', `RULINGS.md S19: ${there.id} (a foe) stands in that space`, f);
+      const mount = SIZES.indexOf(c.sheet.mount!.size);
+      ensure(SIZES.indexOf(there.sheet.size) < mount, 'ARCHSOUL_TRAMPLE_SIZE', `archsoul.txt: Trample: "only works against targets that are smaller than your mount"; ${there.id} is ${there.sheet.size}, the mount ${c.sheet.mount!.size}`, f);
+    }
+    ensure(!there || !last, 'ARCHSOUL_SPACE_OCCUPIED', `RULINGS.md S19 / archsoul.txt: Trample: a move cannot end in ${there?.id}'s space`, f);
+  });
+}
+
 /**
  * Walks the path step by step; leaving a space within a foe's reach and front arc stops the walk and triggers
- * reactive attacks (archsoul.txt: Reactive Attack; RULINGS.md S13, S18).
+ * reactive attacks (archsoul.txt: Reactive Attack; RULINGS.md S13, S18); entering a trampled foe's space forces
+ * its reactive attack (Trample, S35); a jump triggers only on leaving and on landing (Jumping, S36).
  */
-export function walk(state: ArchsoulState, p: MovePayload, field = 'path'): RuleEvent[] {
+export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?: DiceSource): RuleEvent[] {
   const c = state.combatants[p.combatantId];
   const grid = state.map.grid;
   let from = c.position!;
-  p.path.forEach((to, i) => {
-    const f = field === 'path' ? `path[${i}]` : field;
-    ensure(canStep(state.map, i === 0 ? from : p.path[i - 1], to), 'ARCHSOUL_INVALID_STEP', 'RULINGS.md S19: each step goes to an adjacent space that is not blocked, and not through a wall', f);
-    const there = occupant(state, to, c.id);
-    ensure(!there || !foes(there, c), 'ARCHSOUL_SPACE_OCCUPIED', `RULINGS.md S19: ${there?.id} (a foe) stands in that space`, f);
-    ensure(!there || i < p.path.length - 1, 'ARCHSOUL_SPACE_OCCUPIED', `RULINGS.md S19: a move cannot end in ${there?.id}'s space`, f);
-  });
+  checkPath(state, c, p, field);
+  const pre: RuleEvent[] = [];
+  let trampled = p.trampled ?? [];
+  if (p.trampleThrough && dice && c.sheet.mount) {
+    // archsoul.txt: Trample: "If the attack misses, your mount may roll its trample damage against the opponent as you pass".
+    const roll = rollTest(dice, c.sheet.mount.trampleDamage, TRAMPLE_DIFFICULTY);
+    pre.push(wound(state, p.trampleThrough, roll.successes, `${c.id}:${c.sheet.mount.name} (trample)`, roll));
+    trampled = [...trampled, p.trampleThrough];
+  }
+  const rest = (i: number, extra: Partial<MovePayload> = {}): HeldAction => {
+    const { trampleThrough: _t, ...base } = p;
+    return { type: p.action === 'charge' ? 'Charge' : 'Move', payload: { ...base, path: p.path.slice(i), budget: p.budget - i, trampled, ...extra } as unknown as Record<string, unknown> };
+  };
   let facing = c.facing;
   for (let i = 0; i < p.path.length; i++) {
-    const reactors = triggerReactions(state, c.id, 'leaveReach', from, { type: 'Move', payload: { ...p, path: p.path.slice(i), budget: p.budget - i } as unknown as Record<string, unknown> }, c.triggeredBy);
-    if (reactors.length > 0) return i === 0 ? reactors : [moved(state, p, i, facing), ...reactors];
+    if (!p.jump || i === 0) {
+      const reactors = triggerReactions(state, c.id, 'leaveReach', from, rest(i), c.triggeredBy);
+      if (reactors.length > 0) return [...pre, ...(i === 0 ? [] : [moved(state, p, i, facing)]), ...reactors];
+    }
+    const there = occupant(state, p.path[i], c.id);
+    if (p.trample && there && foes(there, c) && !trampled.includes(there.id) && there.sheet.trampleResponse === 'stop' && !isDown(there) && hasFrontArc(there)) {
+      // archsoul.txt: Trample: a forced reactive attack, "even if the opponent has already made a reactive attack against your movement".
+      const forced = [ev('ReactiveAttackTriggered', { actorId: c.id, trigger: 'trample', reactorIds: [there.id], action: rest(i, { trampleThrough: there.id }) }), ev('ReactiveAttackOffered', { actorId: c.id, reactorId: there.id })];
+      return [...pre, ...(i === 0 ? [] : [moved(state, p, i, facing)]), ...forced];
+    }
     facing = p.action === 'slowMove' ? facing : nearestFacing(grid, facing, stepFacings(grid, from, p.path[i]));
     from = p.path[i];
   }
-  return [moved(state, p, p.path.length, finalFacing(state, p, facing))];
+  const done = moved(state, p, p.path.length, finalFacing(state, p, facing));
+  if (!p.jump) return [...pre, done];
+  // archsoul.txt: Jumping: "When you land, you trigger reactive attacks as if you were moving out of the space you landed in".
+  const after = [...pre, done].reduce(evolve, state);
+  return [...pre, done, ...triggerReactions(after, c.id, 'landing', from, undefined, c.triggeredBy)];
 }
 
 function finalFacing(state: ArchsoulState, p: MovePayload, walked: Facing): Facing {
@@ -125,7 +198,7 @@ function finalFacing(state: ArchsoulState, p: MovePayload, walked: Facing): Faci
 function moved(state: ArchsoulState, p: MovePayload, steps: number, facing: Facing): RuleEvent {
   const c = state.combatants[p.combatantId];
   const path = p.path.slice(0, steps);
-  return ev('Moved', { combatantId: c.id, action: p.action, path, from: c.position!, to: path[path.length - 1], facing, distance: steps, ...(steps < p.path.length ? { stoppedBefore: p.path.length - steps } : {}) });
+  return ev('Moved', { combatantId: c.id, action: p.action, ...(p.jump ? { jump: true as const } : {}), path, from: c.position!, to: path[path.length - 1], facing, distance: steps, ...(steps < p.path.length ? { stoppedBefore: p.path.length - steps } : {}) });
 }
 
 /** archsoul.txt: "you may freely rotate your mini" between actions on your own turn only. */

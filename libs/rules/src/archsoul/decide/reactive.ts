@@ -3,16 +3,21 @@ import { combatantId } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
-import { PREVENTION_TEST } from '../data';
+import { CHARGE, PREVENTION_TEST } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
 import { Space } from '../grid';
 import { poolOf, rollTest } from '../rolls';
-import { ArchsoulState, HeldAction, isDown, Trigger } from '../state';
+import { ArchsoulState, hasCondition, HeldAction, isDown, Trigger } from '../state';
 import { canReact, reactorsFor, weaponOf } from './common';
 import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
 import { MovePayload, performStandUp, walk } from './movement';
+import { performSoulShield } from './stances';
+import { performGrab } from './grapple';
+import { performAreaAttack } from './area';
+import { dismountOnInterrupt, performCharge } from './mounted';
+import { checkOptions, readOptions } from './maneuvers';
 
 /**
  * archsoul.txt: Reactive Attack; RULINGS.md S18: the action is held (its AP already spent), the reactors are
@@ -41,15 +46,21 @@ export function reactiveAttack(state: ArchsoulState, command: RuleCommand, dice:
   const actor = state.combatants[q.actorId];
   const weapon = weaponOf(reactor, command.weaponId as string | undefined, 'weaponId');
   ensure(weapon.type === 'melee' || weapon.type === 'unarmed', 'ARCHSOUL_NOT_A_MELEE_WEAPON', 'archsoul.txt: Reactive Attack: "a melee attack or special maneuver"', 'weaponId');
-  const events = performAttack(state, reactor, weapon, actor, command, dice, 'reactive');
+  // archsoul.txt: Attack Modifiers "can modify other weapon attacks, including reactive attacks" (not Cleave).
+  checkOptions(state, reactor, weapon, actor, readOptions(state, command), 'reactive');
+  // archsoul.txt: Charge: "Reactive attacks made against you during this movement by a weapon with the Polearm property also gain the same boost to damage".
+  const boost = q.action?.type === 'Charge' && weapon.properties.includes(CHARGE.boostedReactive) ? actor.sheet.mount?.speed ?? 0 : 0;
+  const events = performAttack(state, reactor, weapon, actor, command, dice, 'reactive', boost);
   let after = events.reduce(evolve, state);
   const resolved = events.find((e) => e.type === 'ExchangeResolved')!.data as { hit: boolean };
-  if (resolved.hit && q.trigger !== 'criticalFailure') {
+  if (resolved.hit && q.action) {
     const wounds = events.find((e) => e.type === 'WoundsApplied' && (e.data as { combatantId: string }).combatantId === actor.id);
     const damage = wounds ? (wounds.data as { damage: number }).damage : 0;
     const hurt = after.combatants[actor.id];
     let prevention: RuleEvent;
-    if (isDown(hurt)) prevention = ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage, prevented: true, reason: 'RULINGS.md S26: the actor is Down' });
+    if (q.trigger === 'trample') prevention = ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage, prevented: true, reason: 'archsoul.txt: Trample: "If the attack hits, your movement is stopped"' });
+    else if (isDown(hurt)) prevention = ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage, prevented: true, reason: 'RULINGS.md S26: the actor is Down' });
+    else if (hasCondition(hurt, 'prone') && !hasCondition(actor, 'prone')) prevention = ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage, prevented: true, reason: 'RULINGS.md S32: a reactive Knockdown knocked the actor down' });
     else {
       const test = rollTest(dice, poolOf(hurt, PREVENTION_TEST.attribute, PREVENTION_TEST.skill), PREVENTION_TEST.difficulty);
       const prevented = test.successes <= damage;
@@ -57,6 +68,11 @@ export function reactiveAttack(state: ArchsoulState, command: RuleCommand, dice:
     }
     events.push(prevention);
     after = evolve(after, prevention);
+    if ((prevention.data as { prevented: boolean }).prevented && q.action.type === 'Charge' && after.combatants[actor.id].mounted) {
+      const fell = dismountOnInterrupt(after, actor.id);
+      events.push(...fell);
+      after = fell.reduce(evolve, after);
+    }
   }
   return [...events, ...followUps(after)];
 }
@@ -98,11 +114,15 @@ export function resumeAction(state: ArchsoulState, command: RuleCommand, dice: D
   const p = q.action.payload as Record<string, any>;
   const input = { ...p, ...command };
   switch (q.action.type) {
-    case 'Move': return [resumed, ...walk(s, p as unknown as MovePayload)];
+    case 'Move': return [resumed, ...walk(s, p as unknown as MovePayload, 'path', dice)];
+    case 'Charge': return [resumed, ...performCharge(s, p as unknown as MovePayload, dice)];
     case 'StandUp': return [resumed, ...performStandUp(c)];
     case 'Attack': return [resumed, ...performAttack(s, c, weaponOf(c, p.weaponId, 'weaponId'), s.combatants[p.targetId], input, dice, 'attack')];
     case 'ThrowItem': return [resumed, ...performThrow(s, c, p.itemId, s.combatants[p.targetId], input, dice)];
     case 'DrawSimpleItem': return [resumed, ...performPickUp(s, c, p.groundId)];
     case 'DrawAwkwardItem': return [resumed, ...performAwkward(s, c, p.itemId, p.ap)];
+    case 'SoulShield': return [resumed, ...performSoulShield(c, p.targetId)];
+    case 'Grab': return [resumed, ...performGrab(s, c.id, p.targetId, dice)];
+    case 'AreaAttack': return [resumed, ...performAreaAttack(s, c, p.weaponId, p.centre, input, dice)];
   }
 }

@@ -37,7 +37,7 @@ export function openPhase(state: ArchsoulState, index: number): RuleEvent[] {
     const events = [ev('PhaseStarted', { round: state.round, index: i, party: phases[i].party, combatantIds: ids })];
     for (const id of ids) {
       const c = state.combatants[id];
-      const expired = c.conditions.filter((k) => k.untilNextTurn).map((k) => k.condition);
+      const expired = c.conditions.filter((k) => k.untilNextTurn && (k.sourceId ?? id) === id).map((k) => k.condition);
       // archsoul.txt: Ambushes: the surprising party moves up to its base speed for free in round 1.
       const freeMove = state.round === 1 && state.ambush === partyOf(c.side) ? c.sheet.speed : 0;
       events.push(ev('TurnStarted', { combatantId: id, round: state.round, ap: AP_PER_TURN, freeMove, expired }));

@@ -1,0 +1,127 @@
+import { archsoul } from '../../src/archsoul';
+import { improvisedDamage } from '../../src/archsoul/data';
+import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
+
+const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
+const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
+const lance = { id: 'lance', name: 'Lance', type: 'melee', damage: 3, properties: ['lance'] };
+const rider = { weapons: [lance, sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
+const north = (n: number, x = 0) => Array.from({ length: n }, (_, i) => ({ x, y: -(i + 1) }));
+
+describe('Charge (archsoul.txt: Mounted Maneuvers: Charge, RULINGS.md S35)', () => {
+  it('3 AP: a straight line of at least 3 spaces, then a Lance attack whose damage pool gains the mount’s base speed', () => {
+    const events = fight([hero('a', [0, 0], 'N', rider), foe('v', [0, -4])]);
+    const out = exact(events, { type: 'Charge', combatantId: 'a', path: north(3), targetId: 'v', weaponId: 'lance' }, { dice: [4, 4, 1, 2, 4, 4, 4, 1, 1, 1, 1, 1, 1] });
+    expect(types(out)).toEqual(['ApSpent', 'Moved', 'ExchangeResolved', 'WoundsApplied']);
+    expect(find(out, 'ApSpent')).toMatchObject({ action: 'charge', ap: 3 });
+    expect(find(out, 'Moved')).toMatchObject({ action: 'charge', to: { x: 0, y: -3 } });
+    expect(find(out, 'WoundsApplied')).toMatchObject({ damage: 3, damageRoll: { pool: 9 } });
+  });
+
+  it('only mounted, with a Flail or Lance, in a straight line of 3 to 6 × mount speed spaces, ending in reach', () => {
+    const events = fight([hero('a', [0, 0], 'N', rider), hero('n', [5, 5], 'N', { weapons: [lance] }), foe('v', [0, -4])]);
+    expect(refused(events, { type: 'Charge', combatantId: 'n', path: north(3, 5).map((sp) => ({ x: 5, y: sp.y + 5 })), targetId: 'v', weaponId: 'lance' })).toMatchObject({ code: 'ARCHSOUL_NOT_MOUNTED', field: 'combatantId' });
+    expect(refused(events, { type: 'Charge', combatantId: 'a', path: north(2), targetId: 'v', weaponId: 'lance' })).toMatchObject({ code: 'ARCHSOUL_CHARGE_TOO_SHORT', field: 'path' });
+    expect(refused(events, { type: 'Charge', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 1, y: -2 }, { x: 1, y: -3 }], targetId: 'v', weaponId: 'lance' })).toMatchObject({ code: 'ARCHSOUL_CHARGE_NOT_STRAIGHT', field: 'path' });
+    expect(refused(events, { type: 'Charge', combatantId: 'a', path: north(3), targetId: 'v', weaponId: 'sword' })).toMatchObject({ code: 'ARCHSOUL_CHARGE_WEAPON', field: 'weaponId' });
+    expect(refused(events, { type: 'Charge', combatantId: 'a', path: north(3), targetId: 'v', weaponId: 'lance', special: 'quick' })).toMatchObject({ code: 'ARCHSOUL_MANEUVER_COMBINATION', field: 'special' });
+    expect(refused(events, { type: 'Charge', combatantId: 'a', path: north(2).concat([{ x: 0, y: -3 }]).slice(0, 2).concat([{ x: 0, y: -3 }]), targetId: 'n', weaponId: 'lance' })).toMatchObject({ code: 'ARCHSOUL_OUT_OF_REACH', field: 'targetId' });
+  });
+
+  it('a Polearm reactive attack during the charge gains the mount’s speed; an interrupted charge dismounts and knocks down the rider', () => {
+    const pike = { id: 'pike', name: 'Pike', type: 'melee', damage: 2, reach: 2, properties: ['polearm'] };
+    let events = fight([hero('a', [0, 0], 'N', rider), foe('p', [1, -1], 'SW', { weapons: [pike] }), foe('v', [0, -4])]);
+    events = then(events, { type: 'Charge', combatantId: 'a', path: north(3), targetId: 'v', weaponId: 'lance' });
+    expect(stateOf(events).pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 'p' });
+    const out = exact(events, { type: 'ReactiveAttack', combatantId: 'p', weaponId: 'pike' }, { dice: [4, 4, 1, 2, 4, 4, 4, 4, 1, 1, 1, 1, 3, 1, 1] });
+    expect(find(out, 'WoundsApplied')).toMatchObject({ damage: 4, damageRoll: { pool: 8 } });
+    expect(types(out)).toEqual(['ExchangeResolved', 'WoundsApplied', 'PreventionRolled', 'Dismounted', 'ConditionApplied', 'ReactionsFinished']);
+    const a = stateOf([...events, ...out]).combatants.a;
+    expect([a.mounted, a.position, a.conditions.map((k) => k.condition)]).toEqual([false, { x: 0, y: 0 }, ['prone']]);
+  });
+});
+
+describe('Trample (archsoul.txt: Mounted Maneuvers: Trample, RULINGS.md S35)', () => {
+  const setup = (extra: Record<string, unknown> = { size: 'small' }) => fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'N', extra)]);
+
+  it('an opponent who stops you makes a forced reactive attack; a miss lets the mount roll its trample damage as you pass', () => {
+    let events = then(setup(), { type: 'Move', combatantId: 'a', path: north(3), trample: true });
+    expect(find(events, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'trample', reactorIds: ['s'] });
+    events = then(events, { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' }, { dice: [1, 2, 3, 3] });
+    const passed = exact(events, { type: 'ResumeAction', combatantId: 'a' }, { dice: [4, 4, 1] });
+    expect(types(passed)).toEqual(['ActionResumed', 'WoundsApplied', 'Moved']);
+    expect(find(passed, 'WoundsApplied')).toMatchObject({ combatantId: 's', damage: 2 });
+    expect(stateOf([...events, ...passed]).combatants.a.position).toEqual({ x: 0, y: -3 });
+  });
+
+  it('a hit stops the movement; the opponent may let you pass; only smaller targets; never ending in its space', () => {
+    const events = then(setup(), { type: 'Move', combatantId: 'a', path: north(3), trample: true });
+    const stopped = exact(events, { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' }, { dice: [4, 4, 1, 2, 1, 1, 1, 1, 2] });
+    expect(find(stopped, 'PreventionRolled')).toMatchObject({ prevented: true, reason: expect.stringContaining('Trample') });
+    expect(stateOf([...events, ...stopped]).combatants.a.position).toEqual({ x: 0, y: -1 });
+    expect(types(exact(setup({ size: 'small', trampleResponse: 'avoid' }), { type: 'Move', combatantId: 'a', path: north(3), trample: true }))).toEqual(['ApSpent', 'Moved']);
+    expect(refused(setup({ size: 'large' }), { type: 'Move', combatantId: 'a', path: north(3), trample: true })).toMatchObject({ code: 'ARCHSOUL_TRAMPLE_SIZE', field: 'path[1]' });
+    expect(refused(setup(), { type: 'Move', combatantId: 'a', path: north(2), trample: true })).toMatchObject({ code: 'ARCHSOUL_SPACE_OCCUPIED', field: 'path[1]' });
+  });
+});
+
+describe('Charge with Trample (archsoul.txt: Trample: "as part of a regular move action or a charge")', () => {
+  it('the trampled opponent misses: the mount tramples it, the charge goes on and ends in the attack', () => {
+    let events = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'NE', { size: 'small' }), foe('v', [0, -5])]);
+    events = then(events, { type: 'Charge', combatantId: 'a', path: north(4), targetId: 'v', weaponId: 'lance', trample: true });
+    expect(stateOf(events).pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 's' });
+    events = then(events, { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' }, { dice: [1, 2, 3, 3] });
+    const out = exact(events, { type: 'ResumeAction', combatantId: 'a' }, { dice: [4, 1, 1, 4, 4, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1] });
+    expect(types(out)).toEqual(['ActionResumed', 'WoundsApplied', 'Moved', 'ExchangeResolved', 'WoundsApplied']);
+    expect(out.filter((e) => e.type === 'WoundsApplied').map((e) => [(e.data as any).combatantId, (e.data as any).damage])).toEqual([['s', 1], ['v', 1]]);
+    expect(stateOf([...events, ...out]).combatants.a).toMatchObject({ position: { x: 0, y: -4 }, mounted: true });
+  });
+});
+
+describe('Jumping (archsoul.txt: Miscellaneous: Jumping, RULINGS.md S36)', () => {
+  const jumper = { attributes: { precision: 2, athletics: 4, endurance: 2, soulpower: 1, intellect: 1 }, skills: { conditioning: 2, meleeWeapons: 2, resolve: 1 } };
+
+  it('a straight jump of Athletics + ½ Conditioning metres passes over a blocked space; landing triggers reactive attacks', () => {
+    const events = fight([hero('a', [0, 0], 'N', jumper), foe('v', [0, -3], 'S')], { map: { blocked: [{ x: 0, y: -1 }] } });
+    const out = exact(events, { type: 'Move', combatantId: 'a', path: north(2), jump: true });
+    expect(types(out)).toEqual(['ApSpent', 'Moved', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
+    expect(find(out, 'Moved')).toMatchObject({ jump: true, to: { x: 0, y: -2 } });
+    expect(find(out, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'landing', reactorIds: ['v'] });
+    const hit = exact([...events, ...out], { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' }, { dice: [4, 4, 1, 2, 4, 1, 1, 1, 1] });
+    expect(types(hit)).toEqual(['ExchangeResolved', 'WoundsApplied', 'ReactionsFinished']);
+  });
+
+  it('no further than the jump distance or the walk, only in a straight line', () => {
+    const events = fight([hero('a', [0, 0], 'N', jumper), hero('b', [4, 4], 'N', { ...jumper, speed: 1 }), foe('v', [6, -6], 'S')]);
+    expect(refused(events, { type: 'Move', combatantId: 'a', path: north(3), jump: true })).toMatchObject({ code: 'ARCHSOUL_JUMP_TOO_FAR', field: 'path' });
+    expect(refused(events, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 1, y: -2 }], jump: true })).toMatchObject({ code: 'ARCHSOUL_JUMP_NOT_STRAIGHT', field: 'path' });
+    expect(refused(events, { type: 'Move', combatantId: 'b', path: [{ x: 4, y: 3 }, { x: 4, y: 2 }], jump: true })).toMatchObject({ code: 'ARCHSOUL_MOVE_TOO_FAR', field: 'path' });
+  });
+});
+
+describe('Improvised weapons (archsoul.txt: Lifting, Throwing, and Improvised Weapons, RULINGS.md S37)', () => {
+  it('1 base damage per 10 lb up to 50 lb, then 1 per 50 lb: the 30 lb chair deals 3, the 200 lb person 8', () => {
+    expect([improvisedDamage(30), improvisedDamage(200)]).toEqual([3, 8]);
+  });
+
+  it('the Athletics difference sets extra difficulty and an attribute maximum; 0 or less cannot be used', () => {
+    const person = { id: 'person', name: 'Unlucky guard', type: 'melee', weightLb: 200, liftingAthletics: 1 };
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [person] }), foe('v', [0, -1])]);
+    // Precision capped at 1: 1 + 2 dice; improvised +1 and difference 1 (+2): difficulty 7 → 6 with a die removed.
+    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'person' }, { dice: [6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1] });
+    expect(find(out, 'ExchangeResolved').attack).toMatchObject({ pool: 3, difficulty: 6, removed: 1, successes: 2 });
+    expect(find(out, 'WoundsApplied')).toMatchObject({ damageRoll: { pool: 10, removed: 1 }, damage: 3 });
+    const tooHeavy = fight([hero('a', [0, 0], 'N', { weapons: [{ ...person, liftingAthletics: 2 }] }), foe('v', [0, -1])]);
+    expect(refused(tooHeavy, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'person' })).toMatchObject({ code: 'ARCHSOUL_TOO_HEAVY', field: 'weaponId' });
+  });
+});
+
+describe('Who acts (RULINGS.md C11): each maneuver names its acting combatant', () => {
+  it('actorOf reads combatantId, or attackerId for AreaAttack', () => {
+    const s = stateOf(fight([hero('a', [0, 0]), foe('v', [0, -1])]));
+    for (const type of ['Study', 'HoldFirm', 'ShieldIntercept', 'SoulShield', 'Grab', 'GrappleAttack', 'Escape', 'Steal', 'Takedown', 'GrappleThrow', 'Charge']) {
+      expect(archsoul.actorOf!(s, { type, combatantId: 'a' })).toEqual({ combatantId: 'a', field: 'combatantId' });
+    }
+    expect(archsoul.actorOf!(s, { type: 'AreaAttack', attackerId: 'a' })).toEqual({ combatantId: 'a', field: 'attackerId' });
+  });
+});

@@ -1,0 +1,133 @@
+import { str } from '../../core/fields';
+import { RuleCommand, RuleEvent } from '../../core/types';
+import { ensure } from '../../core/violation';
+import { DiceSource } from '../../dice/roll';
+import { ATTACK_TABLE, DEFAULT_DIFFICULTY, DIE_SIDES, MAX_DIFFICULTY, MIN_DIFFICULTY, SPACE_METRES } from '../data';
+import { ev, TestResult } from '../events';
+import { evolve } from '../evolve';
+import { distance, Space } from '../grid';
+import { lineOfSight } from '../map';
+import { Modifier, poolOf } from '../rolls';
+import { Weapon } from '../sheet';
+import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition } from '../state';
+import { attackModifiers, damageTest, defenceAgainst, thrownWeapon, wound } from './attack';
+import { acting, occupant, onMap, readSpace, spend, weaponOf } from './common';
+import { criticalFailure } from './critical';
+import { AttackOptions, checkNotAfterQuick, maneuverModifiers } from './maneuvers';
+import { triggerReactions } from './reactive';
+
+type Input = Record<string, unknown>;
+
+const clamp = (d: number) => Math.min(MAX_DIFFICULTY, Math.max(MIN_DIFFICULTY, d));
+
+/**
+ * archsoul.txt: Area of Effect Attacks: "a single attack roll against everything within the attack's area,
+ * with every individual target defending separately"; "make one dice roll to attack and recount it for each
+ * difficulty level needed" (RULINGS.md S34); "All targets hit are then affected by the same damage roll".
+ */
+function resolveArea(
+  state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, spaces: Space[], targets: ArchsoulCombatant[], origin: Space, shared: Modifier[], dmgMods: Modifier[],
+  input: Input, dice: DiceSource, action: 'attack' | 'cleave' | 'throw',
+): RuleEvent[] {
+  const events: RuleEvent[] = [];
+  let s = state;
+  const push = (...es: RuleEvent[]) => es.forEach((e) => { events.push(e); s = evolve(s, e); });
+  const row = ATTACK_TABLE[w.type];
+  const stat = row.attack[w.attackRoll] ?? row.attack[0];
+  const pool = poolOf(a, stat.attribute, stat.skill);
+  const perTarget = targets.map((t) => {
+    const mods = [...attackModifiers(s, a, w, t, input, action === 'cleave' ? t.position! : origin), ...shared];
+    return { t, wanted: mods.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY) };
+  });
+  const wanted = perTarget.length ? Math.min(...perTarget.map((p) => p.wanted)) : shared.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY);
+  const removed = Math.max(0, wanted - MAX_DIFFICULTY);
+  const roll = dice.roll(Math.max(0, pool - removed), DIE_SIDES, 'pool');
+  const count = (faces: number[], d: number) => faces.filter((f) => f >= d).length;
+  const base = clamp(wanted);
+  const ones = roll.faces.filter((f) => f === 1).length;
+  const test: TestResult = { pool, difficulty: base, removed, roll, successes: count(roll.faces, base), criticalFailure: count(roll.faces, base) === 0 && ones * 2 > roll.faces.length, modifiers: shared.filter((m) => m.amount !== 0) };
+  const results = perTarget.map(({ t, wanted: wt }) => {
+    // S34: a target whose difficulty removes more dice (above 6) counts only the first dice.
+    const faces = roll.faces.slice(0, Math.max(0, pool - Math.max(0, wt - MAX_DIFFICULTY)));
+    const difficulty = clamp(wt);
+    const successes = count(faces, difficulty);
+    const d = defenceAgainst(s, w, t, action === 'cleave' ? a.position! : origin);
+    const resistance = d.defense + d.shieldBonus;
+    return { targetId: t.id, targetArc: d.front ? ('front' as const) : ('back' as const), difficulty, successes, defense: d.defense, shieldBonus: d.shieldBonus, resistance, hit: successes > resistance };
+  });
+  push(ev('AreaAttackResolved', { attackerId: a.id, weaponId: w.id, action, spaces, attack: test, targets: results }));
+  if (conditionTotal(a, 'nextAttackHarder')) push(ev('ConditionRemoved', { combatantId: a.id, condition: 'nextAttackHarder', reason: 'applied to this attack' }));
+  const hit = results.filter((r) => r.hit);
+  if (hit.length > 0 && row.damage) {
+    // S34: one damage roll for every target hit (armour-piercing adjustments need one target and are not applied).
+    const dmg = damageTest(a, w, undefined, input, dice, dmgMods);
+    for (const r of hit) push(wound(s, r.targetId, dmg.successes, `${a.id}:${w.id}`, dmg));
+  }
+  if (test.criticalFailure && targets.length > 0) push(...criticalFailure(s, s.combatants[a.id], w, s.combatants[targets[0].id], input, dice, 'attack').events);
+  return events;
+}
+
+/** archsoul.txt: Cleave: an area melee attack on up to 2 adjacent spaces within reach, +1 to attack and damage. */
+export function performCleave(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, o: AttackOptions, input: Input, dice: DiceSource): RuleEvent[] {
+  const spaces = o.cleave!.spaces;
+  const targets = spaces.map((sp) => occupant(state, sp)).filter((c): c is ArchsoulCombatant => c !== undefined && c.id !== a.id);
+  const [atk, dmg] = maneuverModifiers(a, w, o);
+  return resolveArea(state, a, w, spaces, targets, a.position!, atk, dmg, input, dice, 'cleave');
+}
+
+/** RULINGS.md S7/S14: the spaces within ⌊R / 2⌋ of the centre. */
+export function areaSpaces(state: ArchsoulState, centre: Space, radiusMetres: number): Space[] {
+  const r = Math.floor(radiusMetres / SPACE_METRES);
+  const out: Space[] = [];
+  for (let dx = -r; dx <= r; dx++) for (let dy = -r; dy <= r; dy++) {
+    const sp = { x: centre.x + dx, y: centre.y + dy };
+    if (distance(state.map.grid, centre, sp) <= r) out.push(sp);
+  }
+  return out;
+}
+
+function areaWeapon(a: ArchsoulCombatant, weaponId: string): Weapon {
+  const sheetWeapon = a.sheet.weapons.find((x) => x.id === weaponId);
+  const w = sheetWeapon?.type === 'thrown' ? thrownWeapon(a, weaponId) : weaponOf(a, weaponId, 'weaponId');
+  ensure(w.areaRadius, 'ARCHSOUL_NOT_AN_AREA_WEAPON', `archsoul.txt: Area of Effect Attacks: ${w.name} has no areaRadius on the sheet`, 'weaponId');
+  ensure(w.type === 'ranged' || w.type === 'thrown' || w.type === 'elemental', 'ARCHSOUL_NOT_AN_AREA_WEAPON', `RULINGS.md S34: AreaAttack takes a ranged, thrown or elemental weapon (melee areas are Cleave); ${w.name} is ${w.type}`, 'weaponId');
+  return w;
+}
+
+/**
+ * archsoul.txt: Area of Effect Attacks: Attack (2 AP) or Throw an Item (1 AP) at a centre space within range and
+ * line of sight; everything in the area defends separately, its arc seen from the centre (RULINGS.md S34).
+ */
+export function areaAttack(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+  const a = acting(state, command, 'attackerId');
+  onMap(a, 'attackerId');
+  checkNotAfterQuick(a);
+  const w = areaWeapon(a, str(command.weaponId, 'weaponId'));
+  ensure(!hasCondition(a, 'grappled'), 'ARCHSOUL_GRAPPLED', 'archsoul.txt: Being Grappled: you may not attack with a weapon', 'weaponId');
+  ensure(!a.weapons[w.id]?.jammed, 'ARCHSOUL_WEAPON_JAMMED', `${w.name} is jammed; ClearJam first`, 'weaponId');
+  ensure(!w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0, 'ARCHSOUL_NO_AMMUNITION', `${w.name} has no ${w.ammunition?.kind} left`, 'weaponId');
+  const centre = readSpace(command.centre, 'centre');
+  const d = distance(state.map.grid, a.position!, centre);
+  ensure(d <= w.maximumRange!, 'ARCHSOUL_OUT_OF_RANGE', `archsoul.txt: Ranged Weapon: the centre is ${d} spaces away, beyond ${w.name}'s maximum range ${w.maximumRange}`, 'centre');
+  ensure(lineOfSight(state.map, a.position!, centre), 'ARCHSOUL_NO_LINE_OF_SIGHT', 'RULINGS.md S23: a wall or blocked space stands before the centre', 'centre');
+  const paid = spend(a, w.type === 'thrown' ? 'throwItem' : 'attack');
+  const trigger = w.soulMagic ? 'soulMagic' : 'rangedAttack';
+  const { dice: _d, rerollFaces: _r, followUpFaces: _f, ...payload } = command;
+  const reactors = triggerReactions(state, a.id, trigger, a.position!, { type: 'AreaAttack', payload });
+  if (reactors.length > 0) return [paid, ...reactors];
+  const s = evolve(state, paid);
+  return [paid, ...performAreaAttack(s, s.combatants[a.id], w.id, centre, command, dice)];
+}
+
+export function performAreaAttack(state: ArchsoulState, a: ArchsoulCombatant, weaponId: string, centre: Space, input: Input, dice: DiceSource): RuleEvent[] {
+  const w = areaWeapon(a, weaponId);
+  const spaces = areaSpaces(state, centre, w.areaRadius!);
+  const targets = state.joined.map((id) => state.combatants[id]).filter((c) => c.position && spaces.some((sp) => sp.x === c.position!.x && sp.y === c.position!.y));
+  const pre: RuleEvent[] = [];
+  if (w.ammunition) pre.push(ev('AmmunitionSpent', { combatantId: a.id, weaponId: w.id, left: (a.weapons[w.id].ammunition ?? 1) - 1 }));
+  const s = pre.reduce(evolve, state);
+  const out = resolveArea(s, s.combatants[a.id], w, spaces, targets.map((t) => s.combatants[t.id]), centre, [], [], input, dice, w.type === 'thrown' ? 'throw' : 'attack');
+  // RULINGS.md S34: a thrown area weapon (a bomb) is spent where it lands.
+  if (w.type === 'thrown') out.push(ev('ProjectileLanded', { combatantId: a.id, weaponId: w.id, itemId: w.id, name: w.name, space: centre, broken: true, reason: 'area weapon spent' }));
+  return [...pre, ...out];
+}

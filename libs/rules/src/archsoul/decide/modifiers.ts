@@ -1,0 +1,82 @@
+import { RuleEvent } from '../../core/types';
+import { DiceSource } from '../../dice/roll';
+import { ATTACK_TABLE, DEFAULT_DIFFICULTY, FEINT_DEFENCE_TEST, FEINT_TEST, KNOCKDOWN_TEST } from '../data';
+import { ev, TestResult } from '../events';
+import { evolve } from '../evolve';
+import { Modifier, poolOf, rollTest } from '../rolls';
+import { FIST, Weapon } from '../sheet';
+import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
+import { damageTest } from './attack';
+import { criticalFailure } from './critical';
+import { AttackOptions, feintStats } from './maneuvers';
+
+type Input = Record<string, unknown>;
+
+/**
+ * archsoul.txt: Feint: Precision/Confusion or Precision/Acting at 5 against Intellect/Read Emotions at 4; on a
+ * success the opponent is rotated (feint.facing) before the declared attack (RULINGS.md S28).
+ */
+export function feint(state: ArchsoulState, a: ArchsoulCombatant, t: ArchsoulCombatant, o: AttackOptions, dice: DiceSource, push: (...e: RuleEvent[]) => void): boolean {
+  const { skill, mods } = feintStats(a, t, o);
+  const test = rollTest(dice, poolOf(a, FEINT_TEST.attribute, skill), FEINT_TEST.difficulty, mods);
+  const defence = rollTest(dice, poolOf(t, FEINT_DEFENCE_TEST.attribute, FEINT_DEFENCE_TEST.skill), FEINT_DEFENCE_TEST.difficulty);
+  const success = test.successes > defence.successes;
+  const facing = success && o.feint?.facing && o.feint.facing !== t.facing ? o.feint.facing : undefined;
+  push(ev('FeintResolved', { attackerId: a.id, targetId: t.id, feint: test, defence, success, ...(facing ? { facing } : {}) }));
+  if (facing) push(ev('Turned', { combatantId: t.id, facing }));
+  return success;
+}
+
+/** archsoul.txt: Knockdown: the opponent rolls Athletics/Resolve at 3; a damage roll above it knocks it down; the damage is ignored. */
+export function knockdown(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: Input, dmgMods: Modifier[], dice: DiceSource, bonusDice = 0): RuleEvent[] {
+  const resist = rollTest(dice, poolOf(t, KNOCKDOWN_TEST.attribute, KNOCKDOWN_TEST.skill), KNOCKDOWN_TEST.difficulty);
+  const damageRoll = damageTest(a, w, t, input, dice, dmgMods, bonusDice);
+  const knockedDown = damageRoll.successes > resist.successes;
+  const events = [ev('KnockdownResolved', { attackerId: a.id, targetId: t.id, damageRoll, resist, knockedDown })];
+  if (knockedDown && !hasCondition(t, 'prone')) events.push(ev('ConditionApplied', { combatantId: t.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: `Knockdown by ${a.id}` }));
+  return events;
+}
+
+/** RULINGS.md S31: a shield rolls and strikes as a melee weapon with no base damage. */
+function asWeapon(t: ArchsoulCombatant, itemId: string): Weapon {
+  const w = t.sheet.weapons.find((x) => x.id === itemId);
+  if (w) return w;
+  const sh = t.sheet.shield!;
+  return { ...FIST, id: sh.id, name: sh.name, type: 'melee', criticalTable: 'melee', handling: 'regular', hardness: sh.hardness };
+}
+
+/**
+ * archsoul.txt: Shatter: the opponent makes a weapon attack roll with the targeted item instead of defending;
+ * the higher roll deals damage to the other's weapon or item, less its hardness; a tie damages nothing.
+ */
+export function shatter(
+  state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, itemId: string, test: TestResult, input: Input, dmgMods: Modifier[], dice: DiceSource,
+  action: 'attack' | 'throw' | 'reactive', distanceNow: number, tag: Record<string, unknown>,
+): RuleEvent[] {
+  const events: RuleEvent[] = [];
+  let s = state;
+  const push = (...es: RuleEvent[]) => es.forEach((e) => { events.push(e); s = evolve(s, e); });
+  const item = asWeapon(t, itemId);
+  const row = ATTACK_TABLE[item.type];
+  const stat = row.attack[item.attackRoll] ?? row.attack[0];
+  const mods: Modifier[] = [];
+  if (item.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
+  if (t.weapons[item.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
+  const defence = rollTest(dice, poolOf(t, stat.attribute, stat.skill), DEFAULT_DIFFICULTY, mods);
+  const winner = test.successes > defence.successes ? 'attacker' : test.successes < defence.successes ? 'defender' : 'tie';
+  push(ev('ExchangeResolved', { attackerId: a.id, targetId: t.id, weaponId: w.id, attackType: w.type, action, distance: distanceNow, targetArc: 'front', attack: test, defense: 0, shieldBonus: 0, resistance: defence.successes, hit: winner === 'attacker', ...tag }));
+  let damaged: { owner: ArchsoulCombatant; item: Weapon; roll: TestResult } | undefined;
+  if (winner === 'attacker') damaged = { owner: t, item, roll: damageTest(a, w, t, input, dice, dmgMods) };
+  // S31: an unarmed attacker has no item for the defender to damage.
+  else if (winner === 'defender' && a.weapons[w.id]) damaged = { owner: a, item: w, roll: damageTest(t, item, a, {}, dice) };
+  const damage = damaged ? Math.max(0, damaged.roll.successes - damaged.item.hardness) : 0;
+  push(ev('ShatterResolved', { attackerId: a.id, targetId: t.id, itemId, dropped: false, defence, winner, ...(damaged ? { damagedId: damaged.owner.id, damagedItemId: damaged.item.id, damageRoll: damaged.roll } : {}), hardness: damaged?.item.hardness ?? 0, damage }));
+  if (damaged && damage > 0) {
+    const ws = s.combatants[damaged.owner.id].weapons[damaged.item.id];
+    const hp = ws.hp === undefined ? undefined : Math.max(0, ws.hp - damage);
+    // RULINGS.md S31 (as S20): an item brought to 0 HP is broken.
+    push(ev('WeaponChanged', { combatantId: damaged.owner.id, weaponId: damaged.item.id, broken: ws.broken || hp === 0, destroyed: ws.destroyed, jammed: ws.jammed, ...(hp === undefined ? {} : { hp }), reason: `Shatter: ${damage} damage after hardness ${damaged.item.hardness}` }));
+  }
+  if (test.criticalFailure) push(...criticalFailure(s, s.combatants[a.id], w, s.combatants[t.id], input, dice, action).events);
+  return events;
+}

@@ -1,0 +1,64 @@
+import { bool, str } from '../../core/fields';
+import { combatantId } from '../../core/lifecycle';
+import { RuleCommand, RuleEvent } from '../../core/types';
+import { ensure } from '../../core/violation';
+import { DiceSource } from '../../dice/roll';
+import { CHARGE } from '../data';
+import { ev } from '../events';
+import { evolve } from '../evolve';
+import { distance } from '../grid';
+import { ArchsoulState } from '../state';
+import { performAttack } from './attack';
+import { acting, onMap, spend, weaponOf } from './common';
+import { checkNotAfterQuick, checkOptions, readOptions } from './maneuvers';
+import { checkMover, MovePayload, readPath, straight, walk } from './movement';
+
+/**
+ * archsoul.txt: Charge (3 AP, mounted): up to 6 × the mount's base speed in a straight line, at least 3 spaces,
+ * then a melee attack with a Flail or a Lance whose damage pool gains the mount's base speed (RULINGS.md S35).
+ */
+export function charge(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+  const c = acting(state, command, 'combatantId');
+  onMap(c, 'combatantId');
+  checkNotAfterQuick(c);
+  const mount = c.sheet.mount;
+  ensure(c.mounted && mount, 'ARCHSOUL_NOT_MOUNTED', `archsoul.txt: Mounted Maneuvers: "may only be used while mounted"; ${c.id} is not`, 'combatantId');
+  checkMover(c, true);
+  const path = readPath(command.path);
+  ensure(straight(c.position!, path), 'ARCHSOUL_CHARGE_NOT_STRAIGHT', 'archsoul.txt: Charge: "in a straight line"', 'path');
+  ensure(path.length >= CHARGE.minSpaces, 'ARCHSOUL_CHARGE_TOO_SHORT', `archsoul.txt: Charge: "You must move at least 3 spaces"; the path has ${path.length}`, 'path');
+  ensure(path.length <= CHARGE.speedMultiple * mount.speed, 'ARCHSOUL_MOVE_TOO_FAR', `archsoul.txt: Charge: up to 6 times the mount's base speed (${CHARGE.speedMultiple * mount.speed} spaces)`, 'path');
+  const w = weaponOf(c, str(command.weaponId, 'weaponId'), 'weaponId');
+  ensure(w.type === 'melee' && w.properties.some((p) => CHARGE.weapons.includes(p)), 'ARCHSOUL_CHARGE_WEAPON', `archsoul.txt: Charge: "a melee attack with a Flail or a Lance"; ${w.name} is neither`, 'weaponId');
+  const targetId = combatantId(state, command.targetId, 'targetId');
+  const t = state.combatants[targetId];
+  onMap(t, 'targetId');
+  const end = path[path.length - 1];
+  const d = distance(state.map.grid, end, t.position!);
+  ensure(d >= 1 && d <= w.reach, 'ARCHSOUL_OUT_OF_REACH', `archsoul.txt: Charge: ${targetId} must be within ${w.name}'s reach (${w.reach}) of the charge's end; it is ${d} away`, 'targetId');
+  const o = readOptions(state, command);
+  ensure(!o.special && !o.cleave, 'ARCHSOUL_MANEUVER_COMBINATION', 'RULINGS.md S35: a Charge is its own special attack; it takes no Quick, Reckless or Cleave', o.special ? 'special' : 'cleave');
+  checkOptions(state, c, w, t, { ...o, sneak: false, modifiers: o.modifiers.filter((m) => m !== 'sneak') }, 'attack');
+  ensure(!o.sneak, 'ARCHSOUL_MANEUVER_COMBINATION', 'RULINGS.md S35: a charging rider cannot catch its target unaware', 'sneak');
+  const paid = spend(c, 'charge');
+  const { dice: _d, rerollFaces: _r, followUpFaces: _f, path: _p, trample: _t, type: _y, combatantId: _c, ...attack } = command;
+  const p: MovePayload = { combatantId: c.id, path, budget: path.length, action: 'charge', charge: { ...attack, weaponId: w.id, targetId }, ...(bool(command.trample, 'trample', false) ? { trample: true } : {}) };
+  return [paid, ...performCharge(evolve(state, paid), p, dice)];
+}
+
+export function performCharge(state: ArchsoulState, p: MovePayload, dice: DiceSource): RuleEvent[] {
+  const events = walk(state, p, 'path', dice);
+  if (events.some((e) => e.type === 'ReactiveAttackTriggered')) return events;
+  const s = events.reduce(evolve, state);
+  const c = s.combatants[p.combatantId];
+  const a = p.charge as Record<string, unknown> & { weaponId: string; targetId: string };
+  return [...events, ...performAttack(s, c, weaponOf(c, a.weaponId, 'weaponId'), s.combatants[a.targetId], a, dice, 'attack', c.sheet.mount!.speed)];
+}
+
+/** archsoul.txt: Charge: "If any reactive attack interrupts your action, you are immediately dismounted and knocked down". */
+export function dismountOnInterrupt(state: ArchsoulState, actorId: string): RuleEvent[] {
+  const c = state.combatants[actorId];
+  const out = [ev('Dismounted', { combatantId: actorId, reason: 'archsoul.txt: Charge: a reactive attack interrupted the charge' })];
+  if (!c.conditions.some((k) => k.condition === 'prone')) out.push(ev('ConditionApplied', { combatantId: actorId, condition: 'prone', amount: 1, untilNextTurn: false, reason: 'dismounted by an interrupted charge' }));
+  return out;
+}
