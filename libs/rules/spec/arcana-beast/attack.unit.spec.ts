@@ -133,3 +133,48 @@ describe('arcana-beast.txt: Combo Attacks (RULINGS.md A10, A20)', () => {
   });
 });
 
+
+describe('arcana-beast.txt: Positioning in Combat (RULINGS.md A8, A28)', () => {
+  const start = close(close(fight(party, 'ember'), 'ember', 'wolf'), 'ember', 'wolf2');
+  const bonusSources = (out: ReturnType<typeof exact>) => find(out, 'AttackResolved').attack.bonuses.map((b: { source: string }) => b.source);
+  // Claw: 5 d8 (+1 for High Ground), then the wolf's Dodge 2 d6.
+  const miss = (n: number) => ({ dice: Array(n).fill(1) });
+
+  it('"High Ground: +1 die on attacks against targets below": a tag against the wolf counts against the wolf only', () => {
+    const high = then(start, { type: 'SetTag', combatantId: 'ember', tag: 'highGround', againstId: 'wolf' });
+    expect(bonusSources(exact(high, claw, miss(8)))).toEqual(['High Ground']);
+    expect(bonusSources(exact(high, { ...claw, targetId: 'wolf2' }, miss(7)))).toEqual([]);
+  });
+
+  it('A28: High Ground counts only against a target without High Ground of its own', () => {
+    let e = then(start, { type: 'SetTag', combatantId: 'ember', tag: 'highGround' });
+    e = then(e, { type: 'SetTag', combatantId: 'wolf', tag: 'highGround' });
+    expect(bonusSources(exact(e, claw, miss(7)))).toEqual([]);
+    const other = then(e, { type: 'SetTag', combatantId: 'wolf', tag: 'highGround', againstId: 'pip' });
+    expect(bonusSources(exact(other, claw, miss(8)))).toEqual(['High Ground']);
+  });
+
+  it('A28: "Cover: +1 die on Dodge vs ranged attacks" counts against long-range attacks, not melee', () => {
+    const covered = then(start, { type: 'SetTag', combatantId: 'wolf', tag: 'cover' });
+    // Inferno (long): Agility 2 + Rank 2 on d8; the wolf's Dodge 2 + Cover 1.
+    const long = exact(covered, { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf', specialAttackId: 'inferno' }, miss(7));
+    expect(find(long, 'AttackResolved')).toMatchObject({ range: 'long', dodge: { dice: 3, bonuses: [{ source: 'Cover', dice: 1 }] } });
+    expect(find(exact(covered, claw, miss(7)), 'AttackResolved').dodge).toMatchObject({ dice: 2, bonuses: [] });
+  });
+
+  it('A28: a passed Strategize ignores the target’s Cover for this turn’s rolls', () => {
+    const covered = then(start, { type: 'SetTag', combatantId: 'wolf', tag: 'cover' });
+    const spark = { ...claw, attackId: 'spark' };
+    // Spark: Agility 2 on d8; the wolf's Dodge 2 d6, + Cover 1 unless Strategize passed (Technique 2, Diff 2).
+    expect(find(exact(then(covered, { type: 'Strategize', combatantId: 'ash' }, { dice: [4, 1] }), spark, miss(5)), 'AttackResolved').dodge.bonuses).toEqual([{ source: 'Cover', dice: 1 }]);
+    expect(find(exact(then(covered, { type: 'Strategize', combatantId: 'ash' }, { dice: [4, 5] }), spark, miss(4)), 'AttackResolved').dodge.bonuses).toEqual([]);
+  });
+
+  it('"Cornered: Dodge with Setback"; "Obscured: Attacks against you made with Setback"', () => {
+    let e = then(start, { type: 'SetTag', combatantId: 'wolf', tag: 'cornered' });
+    e = then(e, { type: 'SetTag', combatantId: 'wolf', tag: 'obscured' });
+    const out = find(exact(e, claw, miss(9)), 'AttackResolved');
+    expect(out.attack).toMatchObject({ edge: 'setback', setbackSources: ['Obscured'] });
+    expect(out.dodge).toMatchObject({ edge: 'setback', setbackSources: ['Cornered'] });
+  });
+});

@@ -201,4 +201,42 @@ describe('arcana-beast.txt: Beast Binder Commands and Actions (RULINGS.md A15, A
     const e = then(close(start, 'ember', 'pip'), { type: 'Assist', combatantId: 'ember', allyId: 'pip' });
     expect(stateOf(e).combatants.pip.assistDice).toBe(1);
   });
+
+  it('"Encourage: +1 Dodge die": the die waits for the next Dodge, not the attack roll, and is used up by it', () => {
+    let e = then(start, { type: 'Encourage', combatantId: 'ash', effect: 'dodgeDie' }, { dice: [4, 1, 1] });
+    e = then(e, { type: 'Attack', attackerId: 'ember', targetId: 'wolf' }, { dice: [1, 1, 1, 1, 1, 1, 1] });
+    expect(stateOf(e).combatants.ember.encourageDodge).toBe(1);
+    e = next(e, 'wolf');
+    // Ember's Dodge: Agility 2 + Nimble 1 + Encourage 1 on d8.
+    const first = exact(e, { type: 'Attack', attackerId: 'wolf', targetId: 'ember' }, { dice: [1, 1, 1, 1, 1, 1] });
+    expect(types(first)).toEqual(['ActionTaken', 'ComboReset', 'BonusDiceUsed', 'AttackResolved']);
+    expect(find(first, 'BonusDiceUsed')).toEqual({ combatantId: 'ember', source: 'Encourage', dice: 1 });
+    expect(find(first, 'AttackResolved').dodge).toMatchObject({ dice: 4, bonuses: [{ source: 'Encourage', dice: 1 }] });
+    e = close(next([...e, ...first], 'wolf2'), 'wolf2', 'ember');
+    // Bite 2 + the combo die (A20), then Ember's Dodge back to 3.
+    const second = exact(e, { type: 'Attack', attackerId: 'wolf2', targetId: 'ember' }, { dice: [1, 1, 1, 1, 1, 1] });
+    expect(types(second)).toEqual(['ActionTaken', 'AttackResolved']);
+    expect(find(second, 'AttackResolved').dodge).toMatchObject({ dice: 3, bonuses: [] });
+  });
+
+  it('"Encourage": a failed Spirit Test gives no Dodge die', () => {
+    const out = exact(start, { type: 'Encourage', combatantId: 'ash', effect: 'dodgeDie' }, { dice: [3, 1, 2] });
+    expect(find(out, 'BinderCommanded')).toMatchObject({ passed: false });
+    expect(stateOf([...start, ...out]).combatants.ember.encourageDodge).toBe(0);
+  });
+
+  it('"Use Item: ... (may need a roll)": an item with a test works only when the Binder passes it; the Stuff is spent either way', () => {
+    const hurt = then(start, { type: 'ApplyCondition', combatantId: 'ember', condition: 'burned' });
+    const salve = { type: 'UseItem', combatantId: 'ash', itemId: 'salve', condition: 'burned' };
+    // The Salve: Technique Test Diff 1, Ash's Technique 2 on d6.
+    const passed = exact(hurt, salve, { dice: [4, 1] });
+    expect(types(passed)).toEqual(['BinderCommanded', 'ItemUsed', 'ConditionRemoved']);
+    expect(find(passed, 'BinderCommanded')).toMatchObject({ command: 'useItem', itemId: 'salve', targetId: 'ember', passed: true, test: { stat: 'technique', sides: 6, dice: 2, difficulty: 1 } });
+    expect(find(passed, 'ConditionRemoved')).toEqual({ combatantId: 'ember', condition: 'burned', reason: 'Salve' });
+    const failed = exact(hurt, salve, { dice: [3, 1] });
+    expect(types(failed)).toEqual(['BinderCommanded', 'ItemUsed']);
+    const after = stateOf([...hurt, ...failed]);
+    expect(after.combatants.ember.conditions).toEqual(['burned']);
+    expect(after.combatants.ash.items.salve).toBe(0);
+  });
 });

@@ -4,6 +4,7 @@ import { CRITICAL_MOVES, DEVOLUTION } from '../data';
 import { ev } from '../events';
 import { dieFor, rollTest } from '../rolls';
 import { ArcanaBeastState, ArcanaCombatant, isBeast, playerSide } from '../state';
+import { poolFor } from './common';
 
 /** RULINGS.md A11: HP never goes below 0; at 0 the combatant is Knocked Out (A13). */
 export function dealDamage(state: ArcanaBeastState, target: ArcanaCombatant, damage: number, dice: DiceSource, attackNo?: number): RuleEvent[] {
@@ -34,10 +35,11 @@ export function knockOut(state: ArcanaBeastState, c: ArcanaCombatant, dice: Dice
  */
 export function devolve(state: ArcanaBeastState, c: ArcanaCombatant, dice: DiceSource, reason: 'knockedOut' | 'callBack', boost: string[]): RuleEvent[] {
   const row = c.stage >= 2 ? DEVOLUTION.fromStage2Plus : DEVOLUTION.fromStage1;
-  const spec = { combatantId: c.id, purpose: 'devolution', stat: DEVOLUTION.stat, statValue: c.sheet.stats[DEVOLUTION.stat], ranks: 0, bonuses: [], boost, setback: [] };
+  // RULINGS.md A26: a waiting Assist die goes to the beast's next roll, a Devolution Test too.
+  const { spec, spent } = poolFor(state, c, 'devolution', DEVOLUTION.stat, 0, [], boost, []);
   const test = rollTest(spec, dieFor(c), row.difficulty, dice, 'followUp');
   const stageAfter = test.passed ? Math.min(c.stage, row.pass) : row.fail;
-  const events = [ev('DevolutionTested', { combatantId: c.id, stageBefore: c.stage, test, stageAfter, reason })];
+  const events = [...spent, ev('DevolutionTested', { combatantId: c.id, stageBefore: c.stage, test, stageAfter, reason })];
   if (stageAfter < c.stage) events.push(ev('StageDevolved', { combatantId: c.id, from: c.stage, to: stageAfter, reason }));
   return events;
 }

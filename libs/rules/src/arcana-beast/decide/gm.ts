@@ -57,9 +57,11 @@ export function rollOpposedTest(state: ArcanaBeastState, command: RuleCommand, d
   ensure(a.id !== b.id, 'ARCANA_INVALID_TARGET', 'an opposed test needs two combatants', 'bId');
   const aStat = oneOf<Stat>(command.aStat, 'aStat', STATS);
   const bStat = oneOf<Stat>(command.bStat ?? aStat, 'bStat', STATS);
-  const spec = (id: string, stat: Stat) => ({ combatantId: id, purpose: 'opposed', stat, statValue: state.combatants[id].sheet.stats[stat], ranks: 0, bonuses: [], boost: [], setback: [] });
-  const ra = rollPool(spec(a.id, aStat), dieFor(a), dice);
-  const rb = rollPool(spec(b.id, bStat), dieFor(b), dice);
+  // RULINGS.md A26: an opposed test is a roll like any other — Assist dice and Bond Surge apply.
+  const pa = poolFor(state, a, 'opposed', aStat, 0, [], [], []);
+  const pb = poolFor(state, b, 'opposed', bStat, 0, [], [], []);
+  const ra = rollPool(pa.spec, dieFor(a), dice);
+  const rb = rollPool(pb.spec, dieFor(b), dice);
   const winnerId = ra.successes === rb.successes ? null : ra.successes > rb.successes ? a.id : b.id;
-  return [ev('OpposedTestRolled', { a: ra, b: rb, winnerId, reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 200 }) })];
+  return [...pa.spent, ...pb.spent, ev('OpposedTestRolled', { a: ra, b: rb, winnerId, reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 200 }) })];
 }
