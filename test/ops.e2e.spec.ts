@@ -31,6 +31,8 @@ describe('operations: health and metrics', () => {
     expect(text).toMatch(/crs_events_appended_total\{system="narateer"\} 1/);
     expect(text).toMatch(/crs_open_subscriptions 0/);
     expect(text).toMatch(/crs_projection_lag_events\{projection="fight-views"\} \d+/);
+    expect(text).toMatch(/crs_webhook_deliveries\{status="pending"\} 0/);
+    expect(text).toMatch(/crs_webhook_failed_attempts 0/);
   });
 });
 

@@ -9,5 +9,6 @@ import { OpsController } from './ops.controller';
   imports: [TerminusModule, FightsModule],
   controllers: [OpsController],
   providers: [{ provide: Metrics, inject: [FightService, ProjectionRunner], useFactory: (fights: FightService, runner: ProjectionRunner) => new Metrics(fights, runner) }],
+  exports: [Metrics],
 })
 export class OpsModule {}

@@ -6,6 +6,9 @@ import { ApiConfig } from '../config';
 import { API_CONFIG, EVENT_STORE, FightsModule } from '../fights.module';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksResolver } from './webhooks.resolver';
+import { Gauge } from 'prom-client';
+import { Metrics } from '../ops/metrics';
+import { OpsModule } from '../ops/ops.module';
 
 export const WEBHOOK_CONFIG = Symbol('WEBHOOK_CONFIG');
 export const WEBHOOK_STORE = Symbol('WEBHOOK_STORE');
@@ -15,7 +18,7 @@ const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : S
 
 /** Webhook management (REST, GraphQL), the outbox consumer and the dispatcher, started with the app and stopped before the event store closes. */
 @Module({
-  imports: [FightsModule],
+  imports: [FightsModule, OpsModule],
   controllers: [WebhooksController],
   providers: [
     { provide: WEBHOOK_CONFIG, useFactory: () => readWebhookConfig(process.env) },
@@ -53,9 +56,29 @@ export class WebhooksModule implements OnApplicationBootstrap, BeforeApplication
     private readonly dispatcher: WebhookDispatcher,
     @Inject(WEBHOOK_STORE) private readonly store: WebhookStore,
     @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
+    const store = this.store;
+    new Gauge({
+      name: 'crs_webhook_deliveries',
+      help: 'Webhook deliveries by status (pending is the backlog)',
+      labelNames: ['status'],
+      registers: [this.metrics.registry],
+      async collect() {
+        const { deliveries } = await store.stats();
+        for (const status of ['pending', 'delivered', 'failed']) this.set({ status }, deliveries[status] ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'crs_webhook_failed_attempts',
+      help: 'Webhook attempts that did not get a 2xx (all time)',
+      registers: [this.metrics.registry],
+      async collect() {
+        this.set((await store.stats()).failedAttempts);
+      },
+    });
     this.outbox.start(this.config.pollMs);
     this.dispatcher.start();
   }

@@ -190,6 +190,12 @@ export class SqlWebhookStore implements WebhookStore {
     for (const id of ids) await this.db.run(`UPDATE webhook_deliveries SET locked_until = NULL, locked_by = NULL WHERE id = $1 AND locked_by = $2`, [id, owner]);
   }
 
+  async stats() {
+    const byStatus = await this.db.query<{ status: string; n: number | string }>('SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status');
+    const failed = await this.db.query<{ n: number | string }>("SELECT count(*) AS n FROM webhook_attempts WHERE error IS NOT NULL OR status IS NULL OR status < 200 OR status >= 300");
+    return { deliveries: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])), failedAttempts: Number(failed[0]?.n ?? 0) };
+  }
+
   async getDelivery(id: string) {
     const [r] = await this.db.query(`SELECT * FROM webhook_deliveries WHERE id = $1`, [id]);
     return r && toDelivery(r);

@@ -109,6 +109,8 @@ export interface WebhookStore {
   /** Gives back the leases `owner` holds (a clean stop). */
   releaseLeases(owner: string, ids?: string[]): Promise<void>;
 
+  /** Deliveries by status and failed attempts, for /metrics. */
+  stats(): Promise<{ deliveries: Record<string, number>; failedAttempts: number }>;
   getDelivery(id: string): Promise<DeliveryRow | undefined>;
   listDeliveries(endpointId: string, q: DeliveryQuery): Promise<DeliveryRow[]>;
   listAttempts(deliveryId: string): Promise<AttemptRow[]>;
