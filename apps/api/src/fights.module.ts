@@ -45,9 +45,11 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
         const generated = await access.start(config.adminApiKey);
         fights.onOtherEvent.add((e) => access.observe(e));
         if (generated) {
-          new Logger('Access').warn(
-            `No admin key existed, so one was generated. It is shown only this once; only its hash is stored:\n\n    ADMIN API KEY: ${generated}\n\nUse it to create tenants (POST /admin/tenants). Set ADMIN_API_KEY to choose your own instead.`,
+          // Shown once on the terminal, outside the structured log: logs never carry secrets.
+          process.stdout.write(
+            `\nNo admin key existed, so one was generated. It is shown only this once; only its hash is stored:\n\n    ADMIN API KEY: ${generated}\n\nUse it to create tenants (POST /admin/tenants). Set ADMIN_API_KEY to choose your own instead.\n\n`,
           );
+          new Logger('Access').warn('a new admin key was generated and printed on the terminal (not in this log)');
         }
         return access;
       },
