@@ -67,6 +67,8 @@ export class WebhookOutbox {
       try {
         do {
           this.again = false;
+          // Commits arriving within a few milliseconds share one page and one transaction.
+          await new Promise((r) => setTimeout(r, 5));
           await this.catchUp();
         } while (this.again && !this.closed);
       } catch (e) {
