@@ -269,4 +269,6 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   { id: 'S35', text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move uses the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll.' },
   { id: 'S36', text: 'Jumping: a Move with jump: the whole path in one straight line, floor((Athletics + ⌊Conditioning / 2⌋) / 2) spaces, over blocked spaces and combatants, not walls; landing triggers.' },
   { id: 'S37', text: 'Improvised weapons: weightLb sets base damage; liftingAthletics (the Lifting Strength row) sets the difference row, 4 or more being the last; accurate throw range in spaces = metres / 2.' },
+  { id: 'S38', text: 'Square grid: a diagonal step or sight line passes the shared corner and is stopped by walls there unless one orthogonal way round is free of walls.' },
+  { id: 'S39', text: 'A combatant going Down loses its open turn; a phase left with no open turn and no pending decision ends; Down combatants keep their place in the phases.' },
 ];

@@ -18,9 +18,22 @@ export function isBlocked(map: BattleMap, s: Space): boolean {
   return map.blocked.some((b) => b.x === s.x && b.y === s.y);
 }
 
-export function wallBetween(map: BattleMap, a: Space, b: Space): boolean {
+function wallOn(map: BattleMap, a: Space, b: Space): boolean {
   const k = wallKey(a, b);
   return map.walls.some(([p, q]) => wallKey(p, q) === k);
+}
+
+/**
+ * RULINGS.md S38: on a square grid a diagonal step passes the corner the two spaces share; it goes through a wall
+ * when neither orthogonal way round that corner is free of walls (a straight or bent wall there blocks it, a wall's
+ * end does not).
+ */
+export function wallBetween(map: BattleMap, a: Space, b: Space): boolean {
+  if (wallOn(map, a, b)) return true;
+  if (map.grid !== 'square' || a.x === b.x || a.y === b.y) return false;
+  const viaX = { x: b.x, y: a.y };
+  const viaY = { x: a.x, y: b.y };
+  return (wallOn(map, a, viaX) || wallOn(map, viaX, b)) && (wallOn(map, a, viaY) || wallOn(map, viaY, b));
 }
 
 export function isAdjacent(map: BattleMap, a: Space, b: Space): boolean {

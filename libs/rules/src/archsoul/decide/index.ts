@@ -17,7 +17,7 @@ import { escape, gated, GRAPPLE_GATED, grab, grappleAttack, grappleThrow, steal,
 import { areaAttack } from './area';
 import { charge } from './mounted';
 import { actorOf } from '../actors';
-import { canActivate, declareAmbush, endPhase, endRound, endTurn, refuseActivation, startRound } from './turns';
+import { canActivate, closeIdlePhase, declareAmbush, endPhase, endRound, endTurn, refuseActivation, startRound } from './turns';
 
 export const hooks: LifecycleHooks<ArchsoulState> = { system: 'archsoul', validateSheet, newCombatant, rollInitiative, canActivate, evolve };
 
@@ -46,8 +46,8 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
     violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${(ANSWERS[pending.kind] ?? [pending.answer]).join(' or ')}`, 'type');
   }
   const actor = GRAPPLE_GATED.has(command.type) ? actorOf(state, command) : undefined;
-  if (actor && state.combatants[actor.combatantId]) return gated(state, actor.combatantId, command.type, dice, (s, d) => dispatch(s, command, d));
-  return dispatch(state, command, dice);
+  if (actor && state.combatants[actor.combatantId]) return closeIdlePhase(state, gated(state, actor.combatantId, command.type, dice, (s, d) => dispatch(s, command, d)));
+  return closeIdlePhase(state, dispatch(state, command, dice));
 }
 
 function dispatch(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {

@@ -17,7 +17,8 @@ export function canActivate(state: ArchsoulState, id: string): boolean {
  * party's combatants ranked above the other party; from round 2 the first phase holds the whole party.
  */
 export function phasesOf(state: ArchsoulState, round: number): { party: Party; ids: string[] }[] {
-  const order = state.order.filter((id) => canActivate(state, id));
+  // S39: Down combatants keep their places, so a phase's index stays the same all round; openPhase skips them.
+  const order = state.order.filter((id) => state.combatants[id] !== undefined);
   if (order.length === 0) return [];
   const first = partyOf(state.combatants[order[0]].side);
   const other: Party = first === 'heroes' ? 'enemies' : 'heroes';
@@ -72,6 +73,19 @@ function afterTurns(state: ArchsoulState, ended: RuleEvent[]): RuleEvent[] {
   if (phase.combatantIds.some((id) => after.combatants[id]?.inTurn)) return ended;
   const closed = ev('PhaseEnded', { round: phase.round, index: phase.index, party: phase.party });
   return [...ended, closed, ...openPhase(fold(after, [closed]), phase.index + 1)];
+}
+
+/**
+ * RULINGS.md S11/S12, S39: a combatant who goes Down loses its open turn; when that leaves the running phase with no
+ * open turn and no pending decision, the phase ends as if by the last EndTurn.
+ */
+export function closeIdlePhase(state: ArchsoulState, events: RuleEvent[]): RuleEvent[] {
+  if (!state.phase || events.length === 0 || events.some((e) => e.type === 'PhaseEnded' || e.type === 'RoundEnded')) return events;
+  const after = fold(state, events);
+  const phase = after.phase;
+  if (!phase || after.pending || phase.combatantIds.some((id) => after.combatants[id]?.inTurn)) return events;
+  const closed = ev('PhaseEnded', { round: phase.round, index: phase.index, party: phase.party });
+  return [...events, closed, ...openPhase(fold(after, [closed]), phase.index + 1)];
 }
 
 export function endPhase(state: ArchsoulState): RuleEvent[] {
