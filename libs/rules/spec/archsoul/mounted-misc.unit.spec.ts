@@ -119,7 +119,7 @@ describe('Improvised weapons (archsoul.txt: Lifting, Throwing, and Improvised We
 describe('Who acts (RULINGS.md C11): each maneuver names its acting combatant', () => {
   it('actorOf reads combatantId, or attackerId for AreaAttack', () => {
     const s = stateOf(fight([hero('a', [0, 0]), foe('v', [0, -1])]));
-    for (const type of ['Study', 'HoldFirm', 'ShieldIntercept', 'SoulShield', 'Grab', 'GrappleAttack', 'Escape', 'Steal', 'Takedown', 'GrappleThrow', 'Charge']) {
+    for (const type of ['Study', 'HoldFirm', 'ShieldIntercept', 'SoulShield', 'Grab', 'GrappleAttack', 'Escape', 'Steal', 'Takedown', 'GrappleThrow', 'Charge', 'Mount', 'Dismount']) {
       expect(archsoul.actorOf!(s, { type, combatantId: 'a' })).toEqual({ combatantId: 'a', field: 'combatantId' });
     }
     expect(archsoul.actorOf!(s, { type: 'AreaAttack', attackerId: 'a' })).toEqual({ combatantId: 'a', field: 'attackerId' });

@@ -34,6 +34,8 @@ const ACTING_FIELD: Record<string, string> = {
   Takedown: 'combatantId',
   GrappleThrow: 'combatantId',
   Charge: 'combatantId',
+  Mount: 'combatantId',
+  Dismount: 'combatantId',
 };
 
 export function actorOf(state: ArchsoulState, command: RuleCommand): { combatantId: string; field: string } | undefined {

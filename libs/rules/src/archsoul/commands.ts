@@ -32,16 +32,19 @@ export type ArchsoulCommandType =
   | 'Steal'
   | 'Takedown'
   | 'GrappleThrow'
-  | 'Charge';
+  | 'Charge'
+  | 'Mount'
+  | 'Dismount'
+  | 'Fall';
 
 /** Every Archsoul command beyond the shared lifecycle (GET /systems/archsoul). */
 export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   SetMap: 'GM: the battle map: grid (hex | square), blocked [{x, y}], walls [[{x, y}, {x, y}]].',
   PlaceCombatant: 'GM: put a combatant on a space with a facing: combatantId, position {x, y}, facing?.',
   DeclareAmbush: 'GM, before round 1: the surprising party (heroes | enemies) moves free up to its speed in round 1.',
-  EndTurn: "End a combatant's turn in the running phase: combatantId. Unused AP are lost.",
+  EndTurn: "End a combatant's turn in the running phase: combatantId, to? (S43: a free adjacent space to leave another's space for). Unused AP are lost.",
   EndPhase: 'GM: end every open turn of the running phase.',
-  Move: 'Move (1 AP, or free in an ambush round): combatantId, path [{x, y}…], facing?, free?, jump? (straight, Athletics + ½ Conditioning metres), trample? (mounted). Facing follows the path.',
+  Move: 'Move (1 AP, or free in an ambush round): combatantId, path [{x, y}…], facing?, free?, jump? (straight, Athletics + ½ Conditioning metres; vertical jumps are refused, S41), trample? (mounted). Facing follows the path.',
   SlowMove: 'Slow Move one space (1 AP): combatantId, to {x, y}, facing?.',
   Turn: 'Free: rotate between actions on your own turn: combatantId, facing.',
   DropProne: 'Free: drop to the ground: combatantId.',
@@ -71,5 +74,8 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   Steal: 'Grappling: Steal (1 AP, control): take an item from hand or easy reach: combatantId, targetId, itemId.',
   Takedown: 'Grappling: Takedown (1 AP, control): both knocked down, move into the opponent’s space: combatantId, targetId.',
   Charge: 'Charge (3 AP, mounted): a straight path of 3..6 × mount speed spaces, then a Flail/Lance attack with +mount speed damage dice: combatantId, path, targetId, weaponId, trample?, knockdown?, feint?, shatter?.',
+  Mount: 'Mount (1 AP, S42): climb onto your mount, waiting in or beside your space: combatantId.',
+  Dismount: 'Dismount (1 AP, S42): get off your mount, which waits in your space: combatantId.',
+  Fall: 'GM (S40): a combatant falls: combatantId, damage (the GM’s), metres?; it lands prone (a rider is dismounted); no AP.',
   GrappleThrow: 'Grappling: Throw (2 AP, control): unarmed damage, then outcome throw (to {x, y} adjacent to you) or knockDown; the grapple ends: combatantId, targetId, outcome?, to?.',
 };

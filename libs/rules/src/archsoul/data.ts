@@ -27,7 +27,7 @@ export const AP_COST = {
   move: 1, slowMove: 1, drawSimpleItem: 1, drawAwkwardItem: 2, attack: 2, throwItem: 1, standUp: 1, clearJam: 3,
   // archsoul.txt: Maneuvers.
   quickAttack: 1, recklessAttack: 3, study: 1, holdFirm: 2, shieldIntercept: 1, soulShield: 3,
-  charge: 3, grab: 2, grappleAttack: 1, escape: 2, steal: 1, takedown: 1, grappleThrow: 2, grappleRoll: 0,
+  charge: 3, mount: 1, dismount: 1, grab: 2, grappleAttack: 1, escape: 2, steal: 1, takedown: 1, grappleThrow: 2, grappleRoll: 0,
 } as const;
 export type ApAction = keyof typeof AP_COST;
 
@@ -271,4 +271,10 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   { id: 'S37', text: 'Improvised weapons: weightLb sets base damage; liftingAthletics (the Lifting Strength row) sets the difference row, 4 or more being the last; accurate throw range in spaces = metres / 2.' },
   { id: 'S38', text: 'Square grid: a diagonal step or sight line passes the shared corner and is stopped by walls there unless one orthogonal way round is free of walls.' },
   { id: 'S39', text: 'A combatant going Down loses its open turn; a phase left with no open turn and no pending decision ends; Down combatants keep their place in the phases.' },
+  { id: 'S40', text: 'Falling: the text gives no damage formula; the GM’s Fall (no AP) records the fall, applies the GM’s damage and leaves the combatant prone (a rider dismounted).' },
+  { id: 'S41', text: 'Vertical jumps: the map has no height; a Move with vertical: true is refused (ARCHSOUL_VERTICAL_JUMP); the GM narrates the jump and places the combatant.' },
+  { id: 'S42', text: 'Mount and Dismount cost 1 AP each, like a Move, and trigger no reactive attacks; the mount waits where its rider left it; mounting needs it in or beside the rider’s space.' },
+  { id: 'S43', text: 'Shared spaces: a Takedown’s grapplers share a space; anyone else who stands in another’s space at the end of its turn is pushed to a free space (its choice of adjacent ones, else the nearest).' },
+  { id: 'S44', text: 'Shatter targets held weapons and shields only; an ordinary item has no weapon roll (ARCHSOUL_SHATTER_ORDINARY_ITEM): the GM lists it as an improvised weapon (S37) to shatter it.' },
+  { id: 'S45', text: 'The critical-failure shift toward the target is not a move action and triggers no reactive attacks.' },
 ];

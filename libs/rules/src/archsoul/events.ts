@@ -26,7 +26,7 @@ export interface ArchsoulEventMap {
   TurnStarted: { combatantId: string; round: number; ap: number; freeMove: number; expired: Condition[] };
   TurnEnded: { combatantId: string; apLost: number };
   ApSpent: { combatantId: string; action: string; ap: number; apLeft: number };
-  Moved: { combatantId: string; action: 'move' | 'slowMove' | 'free' | 'shift' | 'takedown' | 'thrown' | 'dragged' | 'charge'; path: Space[]; from: Space; to: Space; facing: Facing; distance: number; stoppedBefore?: number; jump?: true };
+  Moved: { combatantId: string; action: 'move' | 'slowMove' | 'free' | 'shift' | 'takedown' | 'thrown' | 'dragged' | 'charge' | 'pushed'; path: Space[]; from: Space; to: Space; facing: Facing; distance: number; stoppedBefore?: number; jump?: true };
   Turned: { combatantId: string; facing: Facing };
   ConditionApplied: { combatantId: string; condition: Condition; amount: number; untilNextTurn: boolean; reason?: string; sourceId?: string };
   ConditionRemoved: { combatantId: string; condition: Condition; reason?: string };
@@ -50,7 +50,9 @@ export interface ArchsoulEventMap {
     attackerId: string; targetId: string; itemId: string; dropped: boolean; defence?: TestResult;
     winner?: 'attacker' | 'defender' | 'tie'; damagedId?: string; damagedItemId?: string; damageRoll?: TestResult; hardness: number; damage: number;
   };
-  Dismounted: { combatantId: string; reason: string };
+  Dismounted: { combatantId: string; reason: string; /** S42: where the mount waits. */ at?: Space };
+  Mounted: { combatantId: string; at: Space };
+  Fell: { combatantId: string; metres?: number; damage: number };
   StudyTaken: { combatantId: string; targetId: string; count: number };
   AreaAttackResolved: {
     attackerId: string; weaponId: string; action: 'attack' | 'cleave' | 'throw'; spaces: Space[]; attack: TestResult;

@@ -82,7 +82,9 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
       });
     }
     case 'Dismounted':
-      return patch(next, data.combatantId, { mounted: false });
+      return patch(next, data.combatantId, { mounted: false, mountAt: (data as D<'Dismounted'>).at });
+    case 'Mounted':
+      return patch(next, data.combatantId, { mounted: true, mountAt: undefined });
     case 'StudyTaken': {
       const d = data as D<'StudyTaken'>;
       return patch(next, d.combatantId, { study: { targetId: d.targetId, count: d.count } });

@@ -63,6 +63,8 @@ export interface ArchsoulCombatant extends CombatantCore<ArchsoulSheet> {
   stolen: { itemId: string; fromId: string; name: string }[];
   /** archsoul.txt: Mounted Maneuvers: riding the sheet's mount (S35). */
   mounted: boolean;
+  /** RULINGS.md S42: where the mount waits while its rider is off it. */
+  mountAt?: Space;
 }
 
 /** archsoul.txt: Grappling: two participants; one has control (RULINGS.md S33). */

@@ -26,3 +26,19 @@ export function applyDamage(state: ArchsoulState, command: RuleCommand): RuleEve
   const damage = int(command.damage, 'damage', { min: 0, max: 1000 });
   return [wound(state, id, damage, command.source === undefined ? 'GM' : str(command.source, 'source', { max: 200 }))];
 }
+
+/**
+ * RULINGS.md S40: archsoul.txt gives no fall damage formula ("Falling Time": no action); the GM states the damage.
+ * The faller lands prone; a rider comes off its mount, which stays where the fall began.
+ */
+export function fall(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+  const id = combatantId(state, command.combatantId, 'combatantId');
+  const c = state.combatants[id];
+  const damage = int(command.damage, 'damage', { min: 0, max: 1000 });
+  const metres = command.metres === undefined ? undefined : int(command.metres, 'metres', { min: 0, max: 10000 });
+  const out: RuleEvent[] = [ev('Fell', { combatantId: id, ...(metres === undefined ? {} : { metres }), damage })];
+  if (c.mounted) out.push(ev('Dismounted', { combatantId: id, reason: 'RULINGS.md S40: fell', ...(c.position ? { at: c.position } : {}) }));
+  if (!hasCondition(c, 'prone')) out.push(ev('ConditionApplied', { combatantId: id, condition: 'prone', amount: 1, untilNextTurn: false, reason: 'fell (RULINGS.md S40)' }));
+  out.push(wound(state, id, damage, metres === undefined ? 'fall' : `fall (${metres} m)`));
+  return out;
+}

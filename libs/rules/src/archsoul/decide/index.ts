@@ -8,14 +8,14 @@ import { rollInitiative } from '../initiative';
 import { validateSheet } from '../sheet';
 import { ArchsoulState } from '../state';
 import { attack, clearJam, throwItem } from './attack';
-import { applyCondition, applyDamage, removeCondition } from './conditions';
+import { applyCondition, applyDamage, fall, removeCondition } from './conditions';
 import { drawAwkwardItem, drawSimpleItem, dropItem } from './items';
 import { dropProne, move, placeCombatant, setMap, slowMove, standUp, turn } from './movement';
 import { declineReactiveAttack, reactiveAttack, resumeAction } from './reactive';
 import { holdFirm, shieldIntercept, soulShield, study } from './stances';
 import { escape, gated, GRAPPLE_GATED, grab, grappleAttack, grappleThrow, steal, takedown } from './grapple';
 import { areaAttack } from './area';
-import { charge } from './mounted';
+import { charge, dismount, mount } from './mounted';
 import { actorOf } from '../actors';
 import { canActivate, closeIdlePhase, declareAmbush, endPhase, endRound, endTurn, refuseActivation, startRound } from './turns';
 
@@ -87,6 +87,9 @@ function dispatch(state: ArchsoulState, command: RuleCommand, dice: DiceSource):
     case 'Takedown': return takedown(state, command, dice);
     case 'GrappleThrow': return grappleThrow(state, command, dice);
     case 'Charge': return charge(state, command, dice);
+    case 'Mount': return mount(state, command);
+    case 'Dismount': return dismount(state, command);
+    case 'Fall': return fall(state, command);
     default: {
       const unhandled: never = type;
       return violation('UNKNOWN_COMMAND', `archsoul has no command ${String(unhandled)}`, 'type');

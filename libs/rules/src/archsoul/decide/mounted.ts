@@ -58,7 +58,27 @@ export function performCharge(state: ArchsoulState, p: MovePayload, dice: DiceSo
 /** archsoul.txt: Charge: "If any reactive attack interrupts your action, you are immediately dismounted and knocked down". */
 export function dismountOnInterrupt(state: ArchsoulState, actorId: string): RuleEvent[] {
   const c = state.combatants[actorId];
-  const out = [ev('Dismounted', { combatantId: actorId, reason: 'archsoul.txt: Charge: a reactive attack interrupted the charge' })];
+  const out = [ev('Dismounted', { combatantId: actorId, reason: 'archsoul.txt: Charge: a reactive attack interrupted the charge', ...(c.position ? { at: c.position } : {}) })];
   if (!c.conditions.some((k) => k.condition === 'prone')) out.push(ev('ConditionApplied', { combatantId: actorId, condition: 'prone', amount: 1, untilNextTurn: false, reason: 'dismounted by an interrupted charge' }));
   return out;
+}
+
+/** RULINGS.md S42: Mount (1 AP, like a Move): the mount waits in or beside the rider's space; no reactive attacks. */
+export function mount(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+  const c = acting(state, command, 'combatantId');
+  const here = onMap(c, 'combatantId');
+  ensure(c.sheet.mount, 'ARCHSOUL_NO_MOUNT', `RULINGS.md S35: ${c.id}'s sheet lists no mount`, 'combatantId');
+  ensure(!c.mounted, 'ARCHSOUL_ALREADY_MOUNTED', `${c.id} is already riding ${c.sheet.mount.name}`, 'combatantId');
+  checkMover(c, true);
+  const at = c.mountAt ?? here;
+  ensure(distance(state.map.grid, here, at) <= 1, 'ARCHSOUL_MOUNT_NOT_ADJACENT', `RULINGS.md S42: ${c.sheet.mount.name} waits at (${at.x}, ${at.y}); ${c.id} must stand in or beside that space`, 'combatantId');
+  return [spend(c, 'mount'), ev('Mounted', { combatantId: c.id, at })];
+}
+
+/** RULINGS.md S42: Dismount (1 AP, like a Move): the mount waits in the rider's space; no reactive attacks. */
+export function dismount(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+  const c = acting(state, command, 'combatantId');
+  const here = onMap(c, 'combatantId');
+  ensure(c.mounted && c.sheet.mount, 'ARCHSOUL_NOT_MOUNTED', `${c.id} is not mounted`, 'combatantId');
+  return [spend(c, 'dismount'), ev('Dismounted', { combatantId: c.id, reason: 'RULINGS.md S42: dismounted at will', at: here })];
 }

@@ -94,6 +94,8 @@ export function move(state: ArchsoulState, command: RuleCommand, dice?: DiceSour
   const free = bool(command.free, 'free', false);
   const jump = bool(command.jump, 'jump', false);
   const trample = bool(command.trample, 'trample', false);
+  // RULINGS.md S41: the map has no height; a jump "straight up" is narrated by the GM.
+  ensure(!bool(command.vertical, 'vertical', false), 'ARCHSOUL_VERTICAL_JUMP', 'RULINGS.md S41: the battle map has no height; the GM narrates a vertical jump (archsoul.txt: Jumping: "one-third this amount straight up") and places the combatant', 'vertical');
   let budget: number;
   const events: RuleEvent[] = [];
   if (free) {

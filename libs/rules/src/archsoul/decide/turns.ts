@@ -6,6 +6,7 @@ import { AP_PER_TURN } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
 import { ArchsoulState, isDown, Party, partyOf } from '../state';
+import { pushOut } from './spaces';
 
 export function canActivate(state: ArchsoulState, id: string): boolean {
   const c = state.combatants[id];
@@ -64,7 +65,7 @@ export function endTurn(state: ArchsoulState, command: RuleCommand): RuleEvent[]
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
   ensure(c.inTurn, 'ARCHSOUL_NOT_YOUR_TURN', `RULINGS.md S12: ${id} has no open turn`, 'combatantId');
-  return afterTurns(state, [ev('TurnEnded', { combatantId: id, apLost: c.ap })]);
+  return afterTurns(state, [...pushOut(state, c, command.to), ev('TurnEnded', { combatantId: id, apLost: c.ap })]);
 }
 
 function afterTurns(state: ArchsoulState, ended: RuleEvent[]): RuleEvent[] {
