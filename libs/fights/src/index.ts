@@ -8,3 +8,4 @@ export * from './live/live-stream';
 export * from './projections';
 export * from './fight-queries';
 export * from './access';
+export * from './coalesced-run';

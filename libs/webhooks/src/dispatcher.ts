@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { CoalescedRun } from '@app/fights';
 import { nextAttemptAt, parseRetryAfter } from './backoff';
 import { WebhookConfig } from './config';
 import { SendResult, Sender, httpSender } from './sender';
@@ -41,8 +42,8 @@ export class WebhookDispatcher {
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly stopping = new AbortController();
   private timer?: NodeJS.Timeout;
-  private claiming = false;
-  private again = false;
+  /** One claim at a time; a kick during a claim runs one more after it. */
+  private readonly claims = new CoalescedRun(() => this.claim(), (e) => this.onError(e));
 
   constructor(
     private readonly store: WebhookStore,
@@ -62,36 +63,24 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     this.stopping.abort();
     clearInterval(this.timer);
-    while (this.claiming) await new Promise((r) => setTimeout(r, 5));
+    this.claims.close();
+    while (this.claims.busy) await new Promise((r) => setTimeout(r, 5));
     await Promise.all(this.inflight.values());
     await this.store.releaseLeases(this.instanceId).catch(this.onError);
   }
 
   kick(): void {
-    if (this.stopping.signal.aborted) return;
-    if (this.claiming) {
-      this.again = true;
-      return;
-    }
-    this.claiming = true;
-    void (async () => {
-      try {
-        do {
-          this.again = false;
-          const room = this.config.concurrency - this.inflight.size;
-          if (room <= 0 || this.stopping.signal.aborted) break;
-          const now = this.clock();
-          // The lease outlives the attempt's timeout: a crashed instance's deliveries come back after it.
-          const claimed = await this.store.claimDue(now, room, this.instanceId, now + this.config.timeoutMs + 30_000);
-          for (const d of claimed) this.launch(d);
-          if (claimed.length === room) this.again = true;
-        } while (this.again);
-      } catch (e) {
-        this.onError(e);
-      } finally {
-        this.claiming = false;
-      }
-    })();
+    if (!this.stopping.signal.aborted) this.claims.kick();
+  }
+
+  private async claim(): Promise<void> {
+    const room = this.config.concurrency - this.inflight.size;
+    if (room <= 0 || this.stopping.signal.aborted) return;
+    const now = this.clock();
+    // The lease outlives the attempt's timeout: a crashed instance's deliveries come back after it.
+    const claimed = await this.store.claimDue(now, room, this.instanceId, now + this.config.timeoutMs + 30_000);
+    for (const d of claimed) this.launch(d);
+    if (claimed.length === room) this.claims.kick();
   }
 
   private launch(d: DeliveryRow): void {

@@ -1,5 +1,5 @@
 import { EventStore, StoredEvent } from '@app/event-store';
-import { FIGHT_STREAM_PREFIX, FightEvent, toFightEvent } from '@app/fights';
+import { CoalescedRun, FIGHT_STREAM_PREFIX, FightEvent, toFightEvent } from '@app/fights';
 import { fightEventPayload, webhookId } from './payload';
 import { EndpointRow, NewDelivery, WebhookStore } from './store/types';
 import { FightViewFolder } from './view-folder';
@@ -27,9 +27,9 @@ function ownerIn(stored: StoredEvent): [string, string] | undefined {
  * the checkpoint. A crash between pages repeats nothing and loses nothing.
  */
 export class WebhookOutbox {
-  private running = false;
-  private again = false;
   private closed = false;
+  /** Commits arriving within a few milliseconds share one page and one transaction. */
+  private readonly passes = new CoalescedRun(() => this.catchUp(), (e) => this.onError(e), 5);
   private timer?: NodeJS.Timeout;
   private readonly views: FightViewFolder;
 
@@ -53,30 +53,12 @@ export class WebhookOutbox {
   async stop(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
-    while (this.running) await new Promise((r) => setTimeout(r, 5));
+    this.passes.close();
+    while (this.passes.busy) await new Promise((r) => setTimeout(r, 5));
   }
 
   kick(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    void (async () => {
-      try {
-        do {
-          this.again = false;
-          // Commits arriving within a few milliseconds share one page and one transaction.
-          await new Promise((r) => setTimeout(r, 5));
-          await this.catchUp();
-        } while (this.again && !this.closed);
-      } catch (e) {
-        this.onError(e);
-      } finally {
-        this.running = false;
-      }
-    })();
+    this.passes.kick();
   }
 
   /** Queues the deliveries of every event after the checkpoint; returns how many it queued. */

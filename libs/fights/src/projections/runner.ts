@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { EventStore, StoredEvent } from '@app/event-store';
+import { CoalescedRun } from '../coalesced-run';
 import { HandlerContext, HANDLERS } from './handlers';
 import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
 import { FIGHT_STREAM_PREFIX, fightStream, toFightEvent } from '../fight-event';
@@ -20,11 +21,8 @@ export interface ProjectionStatus {
  * page commits only if the checkpoint it started from is still current.
  */
 export class ProjectionRunner {
-  private running = false;
-  private again = false;
   private readonly applied = new EventEmitter().setMaxListeners(0);
   private timer?: NodeJS.Timeout;
-  private closed = false;
   private readonly context: HandlerContext = {
     readFight: async (fightId) => (await this.store.readStream(fightStream(fightId))).map(toFightEvent),
   };
@@ -36,6 +34,9 @@ export class ProjectionRunner {
     private readonly onError: (e: unknown) => void = () => undefined,
   ) {}
 
+  /** Commits arriving within a few milliseconds share one page and one transaction. */
+  private readonly passes = new CoalescedRun(() => this.catchUpAll(), (e) => this.onError(e), BATCH_MS);
+
   /** Catches every projection up, then keeps them current. */
   async start(pollMs = 2000): Promise<void> {
     await this.catchUpAll();
@@ -44,31 +45,12 @@ export class ProjectionRunner {
   }
 
   stop(): void {
-    this.closed = true;
+    this.passes.close();
     clearInterval(this.timer);
   }
 
   kick(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    void (async () => {
-      try {
-        do {
-          this.again = false;
-          // Commits arriving within a few milliseconds share one page and one transaction.
-          await new Promise((r) => setTimeout(r, BATCH_MS));
-          await this.catchUpAll();
-        } while (this.again && !this.closed);
-      } catch (e) {
-        this.onError(e);
-      } finally {
-        this.running = false;
-      }
-    })();
+    this.passes.kick();
   }
 
   /** Every projection at once: while they share a checkpoint (the usual case) each page is read once. */
