@@ -17,11 +17,8 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
     {
       provide: FightService,
       inject: [EVENT_STORE],
-      useFactory: async (store: EventStore) => {
-        const service = new FightService(store);
-        await service.start();
-        return service;
-      },
+      // Started by the AccessService below, from where its read of the log stopped.
+      useFactory: (store: EventStore) => new FightService(store),
     },
     {
       provide: ProjectionRunner,
@@ -44,6 +41,7 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
         const access = new AccessService(store, new AccessRegistry());
         const generated = await access.start(config.adminApiKey);
         fights.onOtherEvent.add((e) => access.observe(e));
+        fights.start(access.scannedTo);
         if (generated) {
           // Shown once on the terminal, outside the structured log: logs never carry secrets.
           process.stdout.write(

@@ -89,18 +89,12 @@ export class FightService {
     this.vault = new SeedVault(store);
   }
 
-  /** Follows the global log from its current end: events of other instances reach this one's cache and subscribers. */
-  async start(): Promise<void> {
-    void this.follow(await this.logEnd());
-  }
-
-  private async logEnd(): Promise<string | undefined> {
-    let after: string | undefined;
-    for (;;) {
-      const page = await this.store.readAll({ after, limit: 1000 });
-      if (page.length === 0) return after;
-      after = page[page.length - 1].checkpoint;
-    }
+  /**
+   * Follows the global log from `after` (where the caller's own read of the log stopped):
+   * events of other instances reach this one's cache and subscribers.
+   */
+  start(after: string | undefined): void {
+    void this.follow(after);
   }
 
   private async follow(after: string | undefined): Promise<void> {

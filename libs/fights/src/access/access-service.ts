@@ -15,6 +15,9 @@ export interface IssuedSecret {
 
 /** Tenants, API keys and fight tokens (issue "Access control"), written as events and folded by the registry. */
 export class AccessService {
+  /** Where `start` stopped reading the global log: following it from here misses nothing. */
+  scannedTo?: string;
+
   constructor(
     private readonly store: EventStore,
     readonly registry: AccessRegistry,
@@ -27,9 +30,10 @@ export class AccessService {
     for (;;) {
       const page = await this.store.readAll({ after, limit: 1000 });
       for (const e of page) this.observe(e);
+      if (page.length > 0) after = page[page.length - 1].checkpoint;
       if (page.length < 1000) break;
-      after = page[page.length - 1].checkpoint;
     }
+    this.scannedTo = after;
     if (adminApiKey) return void this.registry.setEnvAdminKey(adminApiKey);
     if (this.registry.hasAdminKey()) return undefined;
     const key = newSecret('crs');
