@@ -35,3 +35,22 @@ export function given<S extends FightCore>(system: RuleSystem<S>, events: RuleEv
 export function fightStarted(system: string, mode: 'fair' | 'seeded' | 'manual' = 'manual'): RuleEvent {
   return { type: 'FightStarted', data: { system, name: 'Test', dice: { mode, commitment: TEST_COMMITMENT, clientSeed: '' }, options: {} } };
 }
+
+/** The events `command` decides, checking that it used exactly the manual faces given (RULINGS.md C6). */
+export function decideExact<S extends FightCore>(system: RuleSystem<S>, events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
+  const dice = new ManualDice(faces);
+  const out = given(system, events).when(command, dice).events();
+  dice.assertAllUsed();
+  return out;
+}
+
+/** The data of the first event of `type`; fails naming the types present. */
+export function find(events: RuleEvent[], type: string): Record<string, any> {
+  const e = events.find((x) => x.type === type);
+  if (!e) throw new Error(`no ${type} in ${events.map((x) => x.type).join(', ')}`);
+  return e.data as Record<string, any>;
+}
+
+export function types(events: RuleEvent[]): string[] {
+  return events.map((e) => e.type);
+}

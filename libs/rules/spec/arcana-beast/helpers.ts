@@ -1,7 +1,8 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
-import { ManualDice, ManualFaces } from '../../src/dice/manual';
+import { ManualFaces } from '../../src/dice/manual';
 import { arcanaBeast, ArcanaBeastState, validateSheet } from '../../src/arcana-beast';
-import { fightStarted, given } from '../given';
+import { decideExact, fightStarted, given } from '../given';
+export { find, types } from '../given';
 
 type Sheet = Record<string, unknown>;
 const stats = (brawn: number, agility: number, endurance = 2, spirit = 2, technique = 2) => ({ brawn, agility, endurance, spirit, technique });
@@ -85,10 +86,7 @@ export function then(events: RuleEvent[], command: RuleCommand, faces: ManualFac
 
 /** The new events, checking that the command used exactly the manual faces given (RULINGS.md C6, A16). */
 export function exact(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
-  const dice = new ManualDice(faces);
-  const out = given(arcanaBeast, events).when(command, dice).events();
-  dice.assertAllUsed();
-  return out;
+  return decideExact(arcanaBeast, events, command, faces);
 }
 
 export function refused(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}) {
@@ -99,12 +97,3 @@ export function stateOf(events: RuleEvent[]): ArcanaBeastState {
   return given(arcanaBeast, events).state;
 }
 
-export function find(events: RuleEvent[], type: string): Record<string, any> {
-  const e = events.find((x) => x.type === type);
-  if (!e) throw new Error(`no ${type} in ${events.map((x) => x.type).join(', ')}`);
-  return e.data as Record<string, any>;
-}
-
-export function types(events: RuleEvent[]): string[] {
-  return events.map((e) => e.type);
-}

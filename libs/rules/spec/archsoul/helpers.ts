@@ -1,7 +1,8 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
-import { ManualDice, ManualFaces } from '../../src/dice/manual';
+import { ManualFaces } from '../../src/dice/manual';
 import { archsoul, ArchsoulState, validateSheet } from '../../src/archsoul';
-import { fightStarted, given } from '../given';
+import { decideExact, fightStarted, given } from '../given';
+export { find, types } from '../given';
 
 export const sword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
 export const bow = { id: 'bow', name: 'Longbow', type: 'ranged', damage: 2, accurateRange: 5, maximumRange: 10, ammunition: { kind: 'arrow', count: 5 } };
@@ -44,10 +45,7 @@ export function fight(fighters: Fighter[], opts: { map?: Record<string, unknown>
 }
 
 export function exact(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
-  const dice = new ManualDice(faces);
-  const out = given(archsoul, events).when(command, dice).events();
-  dice.assertAllUsed();
-  return out;
+  return decideExact(archsoul, events, command, faces);
 }
 
 export function then(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
@@ -62,12 +60,3 @@ export function stateOf(events: RuleEvent[]): ArchsoulState {
   return given(archsoul, events).state;
 }
 
-export function find(events: RuleEvent[], type: string): Record<string, any> {
-  const e = events.find((x) => x.type === type);
-  if (!e) throw new Error(`no ${type} in ${events.map((x) => x.type).join(', ')}`);
-  return e.data as Record<string, any>;
-}
-
-export function types(events: RuleEvent[]): string[] {
-  return events.map((e) => e.type);
-}

@@ -1,7 +1,8 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
-import { ManualDice, ManualFaces } from '../../src/dice/manual';
+import { ManualFaces } from '../../src/dice/manual';
 import { narateer, NarateerState, validateSheet } from '../../src/narateer';
-import { fightStarted, given } from '../given';
+import { decideExact, fightStarted, given } from '../given';
+export { find, types } from '../given';
 
 export const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
 export const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
@@ -53,25 +54,13 @@ export function then(events: RuleEvent[], command: RuleCommand, faces: ManualFac
 
 /** The new events, checking that the command used exactly the manual faces given (RULINGS.md C6, N22). */
 export function exact(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
-  const dice = new ManualDice(faces);
-  const out = given(narateer, events).when(command, dice).events();
-  dice.assertAllUsed();
-  return out;
+  return decideExact(narateer, events, command, faces);
 }
 
 export function stateOf(events: RuleEvent[]): NarateerState {
   return given(narateer, events).state;
 }
 
-export function find(events: RuleEvent[], type: string): Record<string, any> {
-  const e = events.find((x) => x.type === type);
-  if (!e) throw new Error(`no ${type} in ${events.map((x) => x.type).join(', ')}`);
-  return e.data as Record<string, any>;
-}
-
-export function types(events: RuleEvent[]): string[] {
-  return events.map((e) => e.type);
-}
 
 export const melee = (attackerId: string, targetId: string, boost: number, extra: Record<string, unknown> = {}): RuleCommand => ({ type: 'DeclareExchange', attackerId, targetId, kind: 'melee', weaponId: 'sword', boost, ...extra });
 export const ranged = (attackerId: string, targetId: string, weaponId: string, boost: number, extra: Record<string, unknown> = {}): RuleCommand => ({ type: 'DeclareExchange', attackerId, targetId, kind: 'ranged', weaponId, boost, ...extra });
