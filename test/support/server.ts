@@ -1,6 +1,6 @@
 import { ChildProcess, execSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const MAIN = join(__dirname, '../../dist/apps/api/src/main.js');
 export const SERVER_ADMIN_KEY = 'server-admin-key-0123456789abcdef';
@@ -17,10 +17,18 @@ export function ensureBuilt(): void {
   if (!existsSync(MAIN)) execSync('npx nest build api', { cwd: join(__dirname, '../..'), stdio: 'inherit' });
 }
 
-/** The built service as a real process, for tests that kill it. */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
-  ensureBuilt();
-  const proc = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', ADMIN_API_KEY: SERVER_ADMIN_KEY, RATE_LIMIT_PER_SECOND: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * The built service as a real process, for tests that kill it. `main` runs another copy of the
+ * build (the Docker layout test runs one beside production-only dependencies), from its own folder.
+ */
+export async function startServer(env: Record<string, string>, options: { main?: string } = {}): Promise<{ url: string; proc: ChildProcess }> {
+  const main = options.main ?? MAIN;
+  if (!options.main) ensureBuilt();
+  const proc = spawn(process.execPath, [main], {
+    cwd: options.main ? join(dirname(main), '../../../..') : undefined,
+    env: { ...process.env, PORT: '0', ADMIN_API_KEY: SERVER_ADMIN_KEY, RATE_LIMIT_PER_SECOND: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);
