@@ -170,6 +170,32 @@ describe('webhooks', () => {
     }
   });
 
+  it('create and update validate every endpoint field alike, naming the field', async () => {
+    const t = await startApp();
+    dirs.push(t.dataDir);
+    try {
+      const id = (await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook' }).expect(201)).body.endpoint.id as string;
+      const bad: Array<[string, Record<string, unknown>]> = [
+        ['url', { url: 'ftp://example.com/x' }],
+        ['eventTypes', { eventTypes: ['Wounds Applied'] }],
+        ['eventTypes', { eventTypes: 'WoundsApplied' }],
+        ['fightId', { fightId: '' }],
+        ['description', { description: 'x'.repeat(501) }],
+        ['enabled', { enabled: 'yes' }],
+      ];
+      for (const [field, body] of bad) {
+        const created = await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook', ...body });
+        const updated = await t.http.patch(`/webhooks/endpoints/${id}`).send(body);
+        expect([created.status, created.body.field, updated.status, updated.body.field]).toEqual([400, field, 400, field]);
+      }
+      await t.http.post('/webhooks/endpoints').send({ eventTypes: ['WoundsApplied'] }).expect(400);
+      const patched = await t.http.patch(`/webhooks/endpoints/${id}`).send({ eventTypes: ['WoundsApplied'], description: 'overlay', enabled: false }).expect(200);
+      expect(patched.body).toMatchObject({ url: 'http://127.0.0.1:9/hook', eventTypes: ['WoundsApplied'], description: 'overlay', enabled: false });
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a URL pointing at a private address is refused with a clear error when not allowed', async () => {
     process.env.WEBHOOK_ALLOW_PRIVATE = 'false';
     const t = await startApp();

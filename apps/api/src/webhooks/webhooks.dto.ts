@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
@@ -6,80 +7,77 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, I
 const URL_RULE = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, require_valid_protocol: true };
 const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9.]{0,59}$/;
 
+/**
+ * The endpoint's fields, one decorator each (REST schema, GraphQL type, validation), shared by
+ * create and update: only whether a field is required and its description differ.
+ */
+function UrlField(required: boolean, description?: string): PropertyDecorator {
+  return applyDecorators(
+    required ? ApiProperty({ example: 'https://overlay.example.com/hooks/crs', description }) : ApiPropertyOptional({ description }),
+    Field(() => String, { nullable: !required }),
+    ...(required ? [] : [IsOptional()]),
+    IsString(),
+    MaxLength(2000),
+    IsUrl(URL_RULE, { message: 'url must be an absolute http or https URL' }),
+  );
+}
+
+function EventTypesField(description: string, example?: string[]): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: [String], example, description }),
+    Field(() => [String], { nullable: true }),
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(100),
+    Matches(EVENT_TYPE, { each: true, message: 'each event type is a name like WoundsApplied' }),
+  );
+}
+
+function FightFilterField(description: string): PropertyDecorator {
+  return applyDecorators(ApiPropertyOptional({ nullable: true, description }), Field(() => String, { nullable: true }), IsOptional(), IsString(), Length(1, 64));
+}
+
+function DescriptionField(example?: string): PropertyDecorator {
+  return applyDecorators(ApiPropertyOptional({ example }), Field(() => String, { nullable: true }), IsOptional(), IsString(), MaxLength(500));
+}
+
+function EnabledField(options: { default?: boolean; description?: string }): PropertyDecorator {
+  return applyDecorators(ApiPropertyOptional(options), Field(() => Boolean, { nullable: true }), IsOptional(), IsBoolean());
+}
+
 @InputType()
 export class CreateWebhookEndpointInput {
-  @ApiProperty({ example: 'https://overlay.example.com/hooks/crs', description: 'http(s); private, loopback and link-local targets are refused unless WEBHOOK_ALLOW_PRIVATE=true' })
-  @Field(() => String)
-  @IsString()
-  @MaxLength(2000)
-  @IsUrl(URL_RULE, { message: 'url must be an absolute http or https URL' })
+  @UrlField(true, 'http(s); private, loopback and link-local targets are refused unless WEBHOOK_ALLOW_PRIVATE=true')
   url: string;
 
-  @ApiPropertyOptional({ type: [String], example: ['WoundsApplied', 'ActivationStarted'], description: 'Event types to receive; absent or empty: all' })
-  @Field(() => [String], { nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @Matches(EVENT_TYPE, { each: true, message: 'each event type is a name like WoundsApplied' })
+  @EventTypesField('Event types to receive; absent or empty: all', ['WoundsApplied', 'ActivationStarted'])
   eventTypes?: string[];
 
-  @ApiPropertyOptional({ nullable: true, description: 'Only this fight (one of the tenant’s); absent or null: all the tenant’s fights' })
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @Length(1, 64)
+  @FightFilterField('Only this fight (one of the tenant’s); absent or null: all the tenant’s fights')
   fightId?: string | null;
 
-  @ApiPropertyOptional({ example: 'OBS overlay' })
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @DescriptionField('OBS overlay')
   description?: string;
 
-  @ApiPropertyOptional({ default: true })
-  @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean()
+  @EnabledField({ default: true })
   enabled?: boolean;
 }
 
 @InputType()
 export class UpdateWebhookEndpointInput {
-  @ApiPropertyOptional()
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @IsUrl(URL_RULE, { message: 'url must be an absolute http or https URL' })
+  @UrlField(false)
   url?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Empty: all event types' })
-  @Field(() => [String], { nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @Matches(EVENT_TYPE, { each: true, message: 'each event type is a name like WoundsApplied' })
+  @EventTypesField('Empty: all event types')
   eventTypes?: string[];
 
-  @ApiPropertyOptional({ nullable: true, description: 'null: all the tenant’s fights' })
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @Length(1, 64)
+  @FightFilterField('null: all the tenant’s fights')
   fightId?: string | null;
 
-  @ApiPropertyOptional()
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @DescriptionField()
   description?: string;
 
-  @ApiPropertyOptional({ description: 'true re-enables a disabled endpoint: its waiting deliveries resume' })
-  @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean()
+  @EnabledField({ description: 'true re-enables a disabled endpoint: its waiting deliveries resume' })
   enabled?: boolean;
 }
 
