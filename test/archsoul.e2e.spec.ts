@@ -39,8 +39,10 @@ describe('Archsoul end to end: a skirmish on a hex map with manual dice', () => 
     const { body } = await t.http.post('/fights').send(setup).expect(201);
     const id = body.fightId;
     const send = (cmd: Record<string, unknown>, status = 200) => t.http.post(`/fights/${id}/commands`).send(cmd).expect(status);
-    for (const cmd of opening) await send(cmd);
-    let view = (await t.http.get(`/fights/${id}`).expect(200)).body.view;
+    let seq = 0;
+    for (const cmd of opening) seq = (await send(cmd)).body.seq;
+    // The fight view is a projection: read past our own last write.
+    let view = (await t.http.get(`/fights/${id}?minSeq=${seq}`).expect(200)).body.view;
     expect(view.phase).toMatchObject({ party: 'heroes', combatantIds: ['kael', 'ilsa'] });
 
     // Kael steps around the Brute: leaving a space in its reach and front arc triggers a reactive attack.

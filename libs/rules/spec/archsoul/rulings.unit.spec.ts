@@ -185,7 +185,7 @@ describe('view: what a frontend renders (RULINGS.md C4, S9, S12, S17)', () => {
 });
 
 describe('actorOf (RULINGS.md C3, C11): the acting combatant of every command', () => {
-  const BY_COMBATANT = ['EndTurn', 'Move', 'SlowMove', 'Turn', 'DropProne', 'StandUp', 'DropItem', 'DrawSimpleItem', 'DrawAwkwardItem', 'ThrowItem', 'ReactiveAttack', 'DeclineReactiveAttack', 'ResumeAction', 'ClearJam', 'Study', 'HoldFirm', 'ShieldIntercept', 'SoulShield', 'Grab', 'GrappleAttack', 'Escape', 'Steal', 'Takedown', 'GrappleThrow', 'Charge', 'Mount', 'Dismount'];
+  const BY_COMBATANT = ['EndTurn', 'Move', 'SlowMove', 'Turn', 'DropProne', 'StandUp', 'DropItem', 'DrawSimpleItem', 'DrawAwkwardItem', 'ThrowItem', 'ReactiveAttack', 'DeclineReactiveAttack', 'ResumeAction', 'ClearJam', 'Study', 'HoldFirm', 'ShieldIntercept', 'SoulShield', 'Grab', 'GrappleAttack', 'Escape', 'Steal', 'Takedown', 'GrappleThrow', 'Charge', 'Mount', 'Dismount', 'PerformRitual'];
   const BY_ATTACKER = ['Attack', 'AreaAttack'];
   const GM_ONLY = ['SetMap', 'PlaceCombatant', 'DeclareAmbush', 'EndPhase', 'ApplyCondition', 'RemoveCondition', 'ApplyDamage', 'Fall'];
   const LIFECYCLE = ['AddCombatant', 'RemoveCombatant', 'RollInitiative', 'SetInitiative', 'StartRound', 'EndRound', 'AddNote', 'CancelPending', 'EndFight'];

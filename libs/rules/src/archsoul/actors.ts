@@ -36,6 +36,7 @@ const ACTING_FIELD: Record<string, string> = {
   Charge: 'combatantId',
   Mount: 'combatantId',
   Dismount: 'combatantId',
+  PerformRitual: 'combatantId',
 };
 
 export function actorOf(state: ArchsoulState, command: RuleCommand): { combatantId: string; field: string } | undefined {

@@ -1,3 +1,5 @@
+import { CONDITIONS } from './data';
+
 export type ArchsoulCommandType =
   | 'SetMap'
   | 'PlaceCombatant'
@@ -35,7 +37,8 @@ export type ArchsoulCommandType =
   | 'Charge'
   | 'Mount'
   | 'Dismount'
-  | 'Fall';
+  | 'Fall'
+  | 'PerformRitual';
 
 /** Every Archsoul command beyond the shared lifecycle (GET /systems/archsoul). */
 export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
@@ -55,12 +58,12 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   Attack:
     'Attack (2 AP): attackerId, targetId, weaponId?, unarmedStyle? (punch | other), limbArmoured?, modifier?, damageModifier?, criticalNarration?; ' +
     'special? (quick: 1 AP | reckless: 3 AP); attack modifiers: feint? (true | {skill?, facing?}), sneak?, knockdown?, shatter? {itemId}, cleave? {spaces [{x, y}…]} (targetId then optional).',
-  ThrowItem: 'Throw a held item at a target (1 AP; triggers reactive attacks): combatantId, itemId, targetId, modifier?, criticalNarration?.',
+  ThrowItem: 'Throw a held item at a target (1 AP; triggers reactive attacks; a weapon attack, so not while grappled, S48): combatantId, itemId, targetId, modifier?, criticalNarration?.',
   ReactiveAttack: 'The offered reactor attacks the actor before its action: combatantId, weaponId?, modifier?, feint?, sneak?, knockdown?, shatter? (not cleave or special).',
   DeclineReactiveAttack: 'The offered reactor lets the action pass: combatantId.',
   ResumeAction: 'After reactive attacks that did not prevent it, the actor performs its held action: combatantId, abandon?.',
   ClearJam: 'Clear a jammed firearm (3 AP, a full round): combatantId, weaponId.',
-  ApplyCondition: 'GM: apply a condition (prone, grappled, defenseDown, slowed, nextAttackHarder): combatantId, condition, amount?, untilNextTurn?.',
+  ApplyCondition: `GM: apply a condition (${CONDITIONS.join(', ')}; unaware is the GM's call for a Sneak Attack, S30): combatantId, condition, amount?, untilNextTurn?.`,
   RemoveCondition: 'GM: remove a condition: combatantId, condition.',
   ApplyDamage: 'GM: damage (e.g. a Soul attack effect) to HP: combatantId, damage, source?.',
   Study: 'Sneak Attack: one studying action (1 AP) on a target; three consecutive ones allow sneak: true: combatantId, targetId.',
@@ -70,12 +73,14 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   AreaAttack: 'Area of effect attack (Attack 2 AP, or Throw 1 AP for a thrown bomb) with an areaRadius weapon: attackerId, weaponId, centre {x, y}.',
   Grab: 'Grab (2 AP, an empty hand): the target may react first; opposed grapple rolls start a grapple: combatantId, targetId.',
   GrappleAttack: 'Grappling: Attack (1 AP): opposed grapple rolls, unarmed (or Close Combat weapon) damage: combatantId, targetId, weaponId?.',
-  Escape: 'Grappling: Escape (2 AP): opposed grapple rolls end the grapple (stand up instead when prone): combatantId, targetId.',
+  Escape: 'Grappling: Escape (2 AP): opposed grapple rolls end the grapple (stand up instead when prone, which triggers reactive attacks, S33): combatantId, targetId.',
   Steal: 'Grappling: Steal (1 AP, control): take an item from hand or easy reach: combatantId, targetId, itemId.',
   Takedown: 'Grappling: Takedown (1 AP, control): both knocked down, move into the opponent’s space: combatantId, targetId.',
   Charge: 'Charge (3 AP, mounted): a straight path of 3..6 × mount speed spaces, then a Flail/Lance attack with +mount speed damage dice: combatantId, path, targetId, weaponId, trample?, knockdown?, feint?, shatter?.',
   Mount: 'Mount (1 AP, S42): climb onto your mount, waiting in or beside your space: combatantId.',
   Dismount: 'Dismount (1 AP, S42): get off your mount, which waits in your space: combatantId.',
   Fall: 'GM (S40): a combatant falls: combatantId, damage (the GM’s), metres?; it lands prone (a rider is dismounted); no AP.',
+  PerformRitual:
+    'Perform a ritual (S46): combatantId, name, description?, ap (1–3, the ritual’s cost), movement (requires movement: refused while grappled), provokes (triggers reactive attacks); its effect is narrated, the GM applies it.',
   GrappleThrow: 'Grappling: Throw (2 AP, control): unarmed damage, then outcome throw (to {x, y} adjacent to you) or knockDown; the grapple ends: combatantId, targetId, outcome?, to?.',
 };

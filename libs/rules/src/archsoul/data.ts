@@ -28,6 +28,8 @@ export const AP_COST = {
   // archsoul.txt: Maneuvers.
   quickAttack: 1, recklessAttack: 3, study: 1, holdFirm: 2, shieldIntercept: 1, soulShield: 3,
   charge: 3, mount: 1, dismount: 1, grab: 2, grappleAttack: 1, escape: 2, steal: 1, takedown: 1, grappleThrow: 2, grappleRoll: 0,
+  // RULINGS.md S46: a ritual declares its own cost (RITUAL); this is the least.
+  performRitual: 1,
 } as const;
 export type ApAction = keyof typeof AP_COST;
 
@@ -169,6 +171,9 @@ export type Size = (typeof SIZES)[number];
 export const GRAPPLE_ROLLS = { unarmed: { attribute: 'precision' as Attribute, skill: 'primitiveAttacks' }, athletics: { attribute: 'athletics' as Attribute, skill: 'agility' } } as const;
 export type GrappleRollKind = keyof typeof GRAPPLE_ROLLS;
 
+/** RULINGS.md S46: archsoul.txt names rituals without their mechanics; a ritual declares its AP within one turn. */
+export const RITUAL = { minAp: 1, maxAp: AP_PER_TURN };
+
 /** archsoul.txt: Charge: up to 6 × the mount's base speed in a straight line, at least 3 spaces; a Flail or a Lance. */
 export const CHARGE = { speedMultiple: 6, minSpaces: 3, weapons: ['flail', 'lance'], boostedReactive: 'polearm' };
 export const WEAPON_PROPERTIES = ['flail', 'lance', 'polearm', 'closeCombat'] as const;
@@ -223,6 +228,7 @@ export const ARCHSOUL_DATA = {
   sizes: SIZES,
   grappleRolls: GRAPPLE_ROLLS,
   charge: CHARGE,
+  ritual: RITUAL,
   trampleDifficulty: TRAMPLE_DIFFICULTY,
   jump: JUMP,
   improvised: IMPROVISED,
@@ -258,23 +264,27 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   { id: 'S24', text: 'A Soul attack’s defender rolls Soulpower/Resolve at difficulty 4; its effects are applied by the GM.' },
   { id: 'S25', text: 'Draw Awkward Item spends its 2 AP at once when it can, else 1 now and 1 on the next action; any other AP action breaks it.' },
   { id: 'S26', text: 'A reactor reaches a space when one of its held melee or unarmed weapons reaches it; a Down target’s action is prevented without a roll.' },
-  { id: 'S27', text: 'Quick (1 AP) and Reckless (3 AP) are Attack options (special), never reactive; "used this round" counts every attack with the weapon since the own last turn; unarmed is light.' },
+  { id: 'S27', text: 'Quick (1 AP) and Reckless (3 AP) are Attack options (special), never reactive; "used this round" counts every attack with the weapon since the own last turn; unarmed is light; after a Quick Attack no attack, grapple Attack or Throw.' },
   { id: 'S28', text: 'Feint dice: feint roll, the target’s Intellect/Read Emotions, then the attack; the better of Confusion/Acting; a failed feint misses with no attack roll; anatomy other or unfamiliar: +1.' },
   { id: 'S29', text: 'Attack modifiers combine only as feint+knockdown, feint+shatter, sneak+knockdown, sneak+shatter; Cleave combines with none; special attacks with any.' },
   { id: 'S30', text: 'Sneak Attack: Study (1 AP) three times in a row on one target (any other AP action breaks it); the GM marks the target unaware, the sneak attack ends it.' },
   { id: 'S31', text: 'Shatter: a held weapon or shield; the sheet’s shatterResponse answers roll or drop; a shield rolls as a melee weapon; damage less hardness lowers the item’s HP, 0 breaks it.' },
   { id: 'S32', text: 'Knockdown dice: attack, the target’s Athletics/Resolve, damage; a reactive knockdown that fells the actor prevents its action; stances end at the causer’s next turn; allies are willing.' },
-  { id: 'S33', text: 'Grappling: rolls use the better of unarmed and Athletics/Agility, ±1 per size step; other actions need a roll against each partner first (a failure spends the AP); grapplers are dragged.' },
+  { id: 'S33', text: 'Grappling: rolls use the better of unarmed and Athletics/Agility, ±1 per size step; other actions need a roll against each partner first (a failure spends the AP); grapplers are dragged; standing up by Escape triggers.' },
   { id: 'S34', text: 'Areas: one pool rolled, recounted at each target’s difficulty; arcs seen from the centre (Cleave: from the attacker); one damage roll without per-target armour piercing.' },
   { id: 'S35', text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move uses the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll.' },
   { id: 'S36', text: 'Jumping: a Move with jump: the whole path in one straight line, floor((Athletics + ⌊Conditioning / 2⌋) / 2) spaces, over blocked spaces and combatants, not walls; landing triggers.' },
   { id: 'S37', text: 'Improvised weapons: weightLb sets base damage; liftingAthletics (the Lifting Strength row) sets the difference row, 4 or more being the last; accurate throw range in spaces = metres / 2.' },
   { id: 'S38', text: 'Square grid: a diagonal step or sight line passes the shared corner and is stopped by walls there unless one orthogonal way round is free of walls.' },
-  { id: 'S39', text: 'A combatant going Down loses its open turn; a phase left with no open turn and no pending decision ends; Down combatants keep their place in the phases.' },
+  { id: 'S39', text: 'A combatant going Down loses its open turn; a phase left with no open turn and no pending decision ends (also after CancelPending or RemoveCombatant); Down combatants keep their place in the phases.' },
   { id: 'S40', text: 'Falling: the text gives no damage formula; the GM’s Fall (no AP) records the fall, applies the GM’s damage and leaves the combatant prone (a rider dismounted).' },
   { id: 'S41', text: 'Vertical jumps: the map has no height; a Move with vertical: true is refused (ARCHSOUL_VERTICAL_JUMP); the GM narrates the jump and places the combatant.' },
   { id: 'S42', text: 'Mount and Dismount cost 1 AP each, like a Move, and trigger no reactive attacks; the mount waits where its rider left it; mounting needs it in or beside the rider’s space.' },
-  { id: 'S43', text: 'Shared spaces: a Takedown’s grapplers share a space; anyone else who stands in another’s space at the end of its turn is pushed to a free space (its choice of adjacent ones, else the nearest).' },
+  { id: 'S43', text: 'Shared spaces: a Takedown’s grapplers share a space; anyone else who stands in another’s space when its turn ends (EndTurn, EndPhase, EndRound, going Down) is pushed to a free space (on EndTurn its choice of adjacent ones, else the nearest).' },
   { id: 'S44', text: 'Shatter targets held weapons and shields only; an ordinary item has no weapon roll (ARCHSOUL_SHATTER_ORDINARY_ITEM): the GM lists it as an improvised weapon (S37) to shatter it.' },
   { id: 'S45', text: 'The critical-failure shift toward the target is not a move action and triggers no reactive attacks.' },
+  { id: 'S46', text: 'Rituals: PerformRitual declares its AP (1–3), whether it needs movement (refused while grappled) and whether it provokes reactive attacks; its effect is narrated, the GM applies it.' },
+  { id: 'S47', text: 'A fall ends every grapple the faller is in, whether it holds or is held; the partners stay where they are.' },
+  { id: 'S48', text: 'While grappled, melee, ranged and thrown attacks (ThrowItem included) are weapon attacks and refused; unarmed attacks and soul magic take the grapple roll.' },
+  { id: 'S49', text: 'A combatant removed from the fight leaves its grapples (they end); if it held the phase’s last open turn the next phase opens for the other party.' },
 ];

@@ -53,6 +53,8 @@ export interface ArchsoulEventMap {
   Dismounted: { combatantId: string; reason: string; /** S42: where the mount waits. */ at?: Space };
   Mounted: { combatantId: string; at: Space };
   Fell: { combatantId: string; metres?: number; damage: number };
+  /** RULINGS.md S46: the ritual's effect is narrative; the GM applies any (ApplyDamage, ApplyCondition, PlaceCombatant). */
+  RitualPerformed: { combatantId: string; name: string; description?: string; ap: number; movement: boolean; provokes: boolean };
   StudyTaken: { combatantId: string; targetId: string; count: number };
   AreaAttackResolved: {
     attackerId: string; weaponId: string; action: 'attack' | 'cleave' | 'throw'; spaces: Space[]; attack: TestResult;

@@ -84,7 +84,7 @@ export interface GroundItem {
   ammunition?: string;
 }
 
-export type HeldActionType = 'Attack' | 'ThrowItem' | 'Move' | 'StandUp' | 'DrawSimpleItem' | 'DrawAwkwardItem' | 'SoulShield' | 'Grab' | 'AreaAttack' | 'Charge';
+export type HeldActionType = 'Attack' | 'ThrowItem' | 'Move' | 'StandUp' | 'DrawSimpleItem' | 'DrawAwkwardItem' | 'SoulShield' | 'Grab' | 'AreaAttack' | 'Charge' | 'PerformRitual';
 
 /** S18: an action held while reactive attacks are answered; the payload is the command's, minus dice. */
 export interface HeldAction {
@@ -92,7 +92,7 @@ export interface HeldAction {
   payload: Record<string, unknown>;
 }
 
-export type Trigger = 'rangedAttack' | 'leaveReach' | 'standUp' | 'pickUp' | 'backpack' | 'soulMagic' | 'criticalFailure' | 'grab' | 'trample' | 'landing';
+export type Trigger = 'rangedAttack' | 'leaveReach' | 'standUp' | 'pickUp' | 'backpack' | 'soulMagic' | 'ritual' | 'criticalFailure' | 'grab' | 'trample' | 'landing';
 
 export interface ReactionQueue {
   actorId: string;

@@ -10,7 +10,7 @@ import { lineOfSight } from '../map';
 import { Modifier, poolOf } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition } from '../state';
-import { attackModifiers, damageTest, defenceAgainst, thrownWeapon, wound } from './attack';
+import { attackModifiers, checkNotGrappledWeapon, damageTest, defenceAgainst, thrownWeapon, wound } from './attack';
 import { acting, occupant, onMap, readSpace, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
 import { AttackOptions, checkNotAfterQuick, maneuverModifiers } from './maneuvers';
@@ -103,7 +103,7 @@ export function areaAttack(state: ArchsoulState, command: RuleCommand, dice: Dic
   onMap(a, 'attackerId');
   checkNotAfterQuick(a);
   const w = areaWeapon(a, str(command.weaponId, 'weaponId'));
-  ensure(!hasCondition(a, 'grappled'), 'ARCHSOUL_GRAPPLED', 'archsoul.txt: Being Grappled: you may not attack with a weapon', 'weaponId');
+  checkNotGrappledWeapon(a, w, 'weaponId');
   ensure(!a.weapons[w.id]?.jammed, 'ARCHSOUL_WEAPON_JAMMED', `${w.name} is jammed; ClearJam first`, 'weaponId');
   ensure(!w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0, 'ARCHSOUL_NO_AMMUNITION', `${w.name} has no ${w.ammunition?.kind} left`, 'weaponId');
   const centre = readSpace(command.centre, 'centre');

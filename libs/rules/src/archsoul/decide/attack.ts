@@ -52,7 +52,7 @@ export function attack(state: ArchsoulState, command: RuleCommand, dice: DiceSou
   const w = weaponOf(a, command.weaponId === undefined ? undefined : str(command.weaponId, 'weaponId'), 'weaponId');
   ensure(w.type !== 'thrown', 'ARCHSOUL_USE_THROW', 'archsoul.txt: Throw an Item (1 AP) makes thrown weapon attacks', 'weaponId');
   ensure(!a.weapons[w.id]?.jammed, 'ARCHSOUL_WEAPON_JAMMED', `archsoul.txt: Critical Failure Tables (firearm 1): ${w.name} is jammed; ClearJam first`, 'weaponId');
-  ensure(w.type === 'unarmed' || !hasCondition(a, 'grappled'), 'ARCHSOUL_GRAPPLED', 'archsoul.txt: Being Grappled: you may not attack with a weapon', 'weaponId');
+  checkNotGrappledWeapon(a, w, 'weaponId');
   ensure(!w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0, 'ARCHSOUL_NO_AMMUNITION', `archsoul.txt: Recovering Projectile Weapons: ${w.name} has no ${w.ammunition?.kind} left`, 'weaponId');
   checkLiftable(a, w);
   if (t) checkReach(state, a, w, t);
@@ -79,6 +79,7 @@ export function throwItem(state: ArchsoulState, command: RuleCommand, dice: Dice
   checkNotAfterQuick(c);
   const itemId = str(command.itemId, 'itemId');
   const w = thrownWeapon(c, itemId);
+  checkNotGrappledWeapon(c, w, 'itemId');
   checkLiftable(c, w);
   const t = target(state, c, command.targetId);
   checkReach(state, c, w, t);
@@ -88,6 +89,15 @@ export function throwItem(state: ArchsoulState, command: RuleCommand, dice: Dice
   if (reactors.length > 0) return [paid, ...reactors];
   const s = evolve(state, paid);
   return [paid, ...performThrow(s, s.combatants[c.id], itemId, s.combatants[t.id], command, dice)];
+}
+
+/**
+ * archsoul.txt: Being Grappled: "you may not attack with a weapon"; RULINGS.md S48: melee, ranged and thrown attacks
+ * (anything thrown at a target is a thrown weapon attack) are weapon attacks; unarmed attacks and soul magic are not,
+ * and take the grapple roll of any other action (S33).
+ */
+export function checkNotGrappledWeapon(a: ArchsoulCombatant, w: Weapon, field: string): void {
+  ensure(w.type === 'unarmed' || w.soulMagic || !hasCondition(a, 'grappled'), 'ARCHSOUL_GRAPPLED', `archsoul.txt: Being Grappled: ${a.id} may not attack with a weapon (${w.name}; RULINGS.md S48)`, field);
 }
 
 /** archsoul.txt: Lifting, Throwing, and Improvised Weapons: "If the Athletics Difference is 0 or less, the object cannot be used as a weapon". */

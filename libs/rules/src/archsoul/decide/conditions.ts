@@ -4,7 +4,9 @@ import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { Condition, CONDITIONS } from '../data';
 import { ev } from '../events';
-import { ArchsoulState, hasCondition } from '../state';
+import { evolve } from '../evolve';
+import { ArchsoulState, grapplesOf, hasCondition } from '../state';
+import { endGrapple } from './grapple';
 import { wound } from './attack';
 
 export function applyCondition(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
@@ -29,7 +31,8 @@ export function applyDamage(state: ArchsoulState, command: RuleCommand): RuleEve
 
 /**
  * RULINGS.md S40: archsoul.txt gives no fall damage formula ("Falling Time": no action); the GM states the damage.
- * The faller lands prone; a rider comes off its mount, which stays where the fall began.
+ * The faller lands prone; a rider comes off its mount, which stays where the fall began; S47: every grapple the faller
+ * is in ends, whoever controls it.
  */
 export function fall(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
@@ -37,6 +40,12 @@ export function fall(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
   const damage = int(command.damage, 'damage', { min: 0, max: 1000 });
   const metres = command.metres === undefined ? undefined : int(command.metres, 'metres', { min: 0, max: 10000 });
   const out: RuleEvent[] = [ev('Fell', { combatantId: id, ...(metres === undefined ? {} : { metres }), damage })];
+  let s = state;
+  for (const g of grapplesOf(state, id)) {
+    const ended = endGrapple(s, g, `${id} fell (RULINGS.md S47)`);
+    out.push(...ended);
+    s = ended.reduce(evolve, s);
+  }
   if (c.mounted) out.push(ev('Dismounted', { combatantId: id, reason: 'RULINGS.md S40: fell', ...(c.position ? { at: c.position } : {}) }));
   if (!hasCondition(c, 'prone')) out.push(ev('ConditionApplied', { combatantId: id, condition: 'prone', amount: 1, untilNextTurn: false, reason: 'fell (RULINGS.md S40)' }));
   out.push(wound(state, id, damage, metres === undefined ? 'fall' : `fall (${metres} m)`));

@@ -14,6 +14,7 @@ import { ArchsoulCombatant, ArchsoulState, Grapple, grapplesOf, hasCondition, pa
 import { damageTest, wound } from './attack';
 import { acting, canReact, foes, occupant, onMap, readSpace, spend } from './common';
 import { checkNotAfterQuick } from './maneuvers';
+import { triggerReactions } from './reactive';
 
 type Push = (...e: RuleEvent[]) => void;
 
@@ -133,15 +134,21 @@ function grappleDamage(state: ArchsoulState, c: ArchsoulCombatant, w: Weapon, t:
   return wound(state, t.id, roll.successes + bonus, `${c.id}:${w.id} (grapple)`, roll, bonus);
 }
 
-/** archsoul.txt: Escape (2 AP): on a success you are no longer grappled; knocked down, you stand up instead. */
+/**
+ * archsoul.txt: Escape (2 AP): on a success you are no longer grappled; knocked down, you stand up instead, and
+ * "standing up from a prone position" triggers reactive attacks (Reactive Attack; RULINGS.md S33) before it happens.
+ */
 export function escape(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const { g, t } = partner(state, command, c, false);
   const r = run(state);
   r.push(spend(c, 'escape'));
   if (!grappleRoll(r.state(), c, t, 'Escape', dice, g, r.push)) return r.events;
-  if (hasCondition(c, 'prone')) r.push(ev('ConditionRemoved', { combatantId: c.id, condition: 'prone', reason: 'Escape while knocked down: stood up, still grappled' }));
-  else r.push(...endGrapple(r.state(), g, `${c.id} escaped`));
+  if (!hasCondition(c, 'prone')) r.push(...endGrapple(r.state(), g, `${c.id} escaped`));
+  else {
+    const reactors = c.position ? triggerReactions(r.state(), c.id, 'standUp', c.position, { type: 'StandUp', payload: { combatantId: c.id } }) : [];
+    r.push(...(reactors.length > 0 ? reactors : [ev('ConditionRemoved', { combatantId: c.id, condition: 'prone', reason: 'Escape while knocked down: stood up, still grappled' })]));
+  }
   return r.events;
 }
 
@@ -176,6 +183,8 @@ export function takedown(state: ArchsoulState, command: RuleCommand, dice: DiceS
 export function grappleThrow(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
+  // RULINGS.md S27: a Throw deals unarmed damage like a grapple Attack, so it is an attack a Quick Attack rules out.
+  checkNotAfterQuick(c);
   const { g, t } = partner(state, command, c, true);
   const outcome = oneOf<'throw' | 'knockDown'>(command.outcome, 'outcome', ['throw', 'knockDown'], 'knockDown');
   let to: Space | undefined;
@@ -195,7 +204,7 @@ export function grappleThrow(state: ArchsoulState, command: RuleCommand, dice: D
 }
 
 /** Commands a grappled combatant may only attempt after a successful grapple roll (archsoul.txt: Being Grappled). */
-export const GRAPPLE_GATED = new Set(['SlowMove', 'StandUp', 'DrawSimpleItem', 'DrawAwkwardItem', 'Attack', 'ThrowItem', 'Study', 'HoldFirm', 'ShieldIntercept', 'SoulShield', 'Grab', 'ClearJam', 'AreaAttack']);
+export const GRAPPLE_GATED = new Set(['SlowMove', 'StandUp', 'DrawSimpleItem', 'DrawAwkwardItem', 'Attack', 'Study', 'HoldFirm', 'ShieldIntercept', 'SoulShield', 'Grab', 'ClearJam', 'AreaAttack', 'PerformRitual']);
 
 const NO_DICE: DiceSource = { roll: (count: number, sides: number): Roll => ({ sides, faces: Array.from({ length: count }, () => 1) }) };
 

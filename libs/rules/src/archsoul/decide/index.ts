@@ -16,8 +16,10 @@ import { holdFirm, shieldIntercept, soulShield, study } from './stances';
 import { escape, gated, GRAPPLE_GATED, grab, grappleAttack, grappleThrow, steal, takedown } from './grapple';
 import { areaAttack } from './area';
 import { charge, dismount, mount } from './mounted';
+import { performRitual } from './ritual';
+import { leave } from './leave';
 import { actorOf } from '../actors';
-import { canActivate, closeIdlePhase, declareAmbush, endPhase, endRound, endTurn, refuseActivation, startRound } from './turns';
+import { canActivate, closeIdlePhase, declareAmbush, endPhase, endRound, endTurn, phasesOf, refuseActivation, startRound } from './turns';
 
 export const hooks: LifecycleHooks<ArchsoulState> = { system: 'archsoul', validateSheet, newCombatant, rollInitiative, canActivate, evolve };
 
@@ -37,6 +39,9 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
     return refuseActivation();
   }
   const lifecycle = decideLifecycle(state, command, dice, hooks);
+  // RULINGS.md S39: a cancelled decision or a departure may leave the phase without an open turn (S49: what leaving ends).
+  if (lifecycle && command.type === 'CancelPending') return closeIdlePhase(state, lifecycle);
+  if (lifecycle && command.type === 'RemoveCombatant') return closeIdlePhase(state, leave(state, lifecycle), phasesOf(state, state.round));
   if (lifecycle) return lifecycle;
   if (!Object.prototype.hasOwnProperty.call(ARCHSOUL_COMMANDS, command.type)) violation('UNKNOWN_COMMAND', `archsoul has no command ${String(command.type)}`, 'type');
   ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
@@ -90,6 +95,7 @@ function dispatch(state: ArchsoulState, command: RuleCommand, dice: DiceSource):
     case 'Mount': return mount(state, command);
     case 'Dismount': return dismount(state, command);
     case 'Fall': return fall(state, command);
+    case 'PerformRitual': return performRitual(state, command);
     default: {
       const unhandled: never = type;
       return violation('UNKNOWN_COMMAND', `archsoul has no command ${String(unhandled)}`, 'type');

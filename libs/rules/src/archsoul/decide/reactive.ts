@@ -18,6 +18,7 @@ import { performGrab } from './grapple';
 import { performAreaAttack } from './area';
 import { dismountOnInterrupt, performCharge } from './mounted';
 import { checkOptions, readOptions } from './maneuvers';
+import { Ritual, ritualPerformed } from './ritual';
 
 /**
  * archsoul.txt: Reactive Attack; RULINGS.md S18: the action is held (its AP already spent), the reactors are
@@ -124,5 +125,6 @@ export function resumeAction(state: ArchsoulState, command: RuleCommand, dice: D
     case 'SoulShield': return [resumed, ...performSoulShield(c, p.targetId)];
     case 'Grab': return [resumed, ...performGrab(s, c.id, p.targetId, dice)];
     case 'AreaAttack': return [resumed, ...performAreaAttack(s, c, p.weaponId, p.centre, input, dice)];
+    case 'PerformRitual': return [resumed, ...ritualPerformed(c, p as unknown as Ritual)];
   }
 }

@@ -30,9 +30,11 @@ export function phasesOf(state: ArchsoulState, round: number): { party: Party; i
   return phases;
 }
 
-/** Starts phase `index` of the open round (skipping phases with nobody able to act), or closes the round. */
-export function openPhase(state: ArchsoulState, index: number): RuleEvent[] {
-  const phases = phasesOf(state, state.round);
+/**
+ * Starts phase `index` of the open round (skipping phases with nobody able to act), or closes the round. `phases` is
+ * the round's list as it stood before a combatant left (RULINGS.md S49), so the next phase keeps its party.
+ */
+export function openPhase(state: ArchsoulState, index: number, phases = phasesOf(state, state.round)): RuleEvent[] {
   for (let i = index; i < phases.length; i++) {
     const ids = phases[i].ids.filter((id) => canActivate(state, id));
     if (ids.length === 0) continue;
@@ -77,16 +79,35 @@ function afterTurns(state: ArchsoulState, ended: RuleEvent[]): RuleEvent[] {
 }
 
 /**
- * RULINGS.md S11/S12, S39: a combatant who goes Down loses its open turn; when that leaves the running phase with no
- * open turn and no pending decision, the phase ends as if by the last EndTurn.
+ * RULINGS.md S11/S12, S39: a combatant who goes Down loses its open turn (S43: a turn lost so is pushed out of another's
+ * space like any other); when that leaves the running phase with no open turn and no pending decision, the phase ends
+ * as if by the last EndTurn.
  */
-export function closeIdlePhase(state: ArchsoulState, events: RuleEvent[]): RuleEvent[] {
-  if (!state.phase || events.length === 0 || events.some((e) => e.type === 'PhaseEnded' || e.type === 'RoundEnded')) return events;
-  const after = fold(state, events);
+export function closeIdlePhase(state: ArchsoulState, events: RuleEvent[], phases?: ReturnType<typeof phasesOf>): RuleEvent[] {
+  if (!state.phase || events.length === 0) return events;
+  const pushed = pushLostTurns(state, fold(state, events), events);
+  const all = [...events, ...pushed.events];
+  if (all.some((e) => e.type === 'PhaseEnded' || e.type === 'RoundEnded')) return all;
+  const after = pushed.after;
   const phase = after.phase;
-  if (!phase || after.pending || phase.combatantIds.some((id) => after.combatants[id]?.inTurn)) return events;
+  if (!phase || after.pending || phase.combatantIds.some((id) => after.combatants[id]?.inTurn)) return all;
   const closed = ev('PhaseEnded', { round: phase.round, index: phase.index, party: phase.party });
-  return [...events, closed, ...openPhase(fold(after, [closed]), phase.index + 1)];
+  return [...all, closed, ...openPhase(fold(after, [closed]), phase.index + 1, phases)];
+}
+
+/** RULINGS.md S43: open turns that `events` closed without a TurnEnded (going Down) push their combatant out of a shared space. */
+function pushLostTurns(state: ArchsoulState, folded: ArchsoulState, events: RuleEvent[]): { events: RuleEvent[]; after: ArchsoulState } {
+  const ended = new Set(events.filter((e) => e.type === 'TurnEnded').map((e) => (e.data as { combatantId: string }).combatantId));
+  let after = folded;
+  const out: RuleEvent[] = [];
+  for (const id of state.joined) {
+    const c = after.combatants[id];
+    if (!state.combatants[id].inTurn || ended.has(id) || !c || c.inTurn) continue;
+    const pushed = pushOut(after, c, undefined);
+    out.push(...pushed);
+    after = fold(after, pushed);
+  }
+  return { events: out, after };
 }
 
 export function endPhase(state: ArchsoulState): RuleEvent[] {
@@ -94,8 +115,16 @@ export function endPhase(state: ArchsoulState): RuleEvent[] {
   return afterTurns(state, openTurns(state));
 }
 
+/** S12: the phase's open turns end; S43: each combatant left in another's space is pushed out first. */
 function openTurns(state: ArchsoulState): RuleEvent[] {
-  return (state.phase?.combatantIds ?? []).filter((id) => state.combatants[id]?.inTurn).map((id) => ev('TurnEnded', { combatantId: id, apLost: state.combatants[id].ap }));
+  const out: RuleEvent[] = [];
+  let s = state;
+  for (const id of (state.phase?.combatantIds ?? []).filter((x) => state.combatants[x]?.inTurn)) {
+    const ended = [...pushOut(s, s.combatants[id], undefined), ev('TurnEnded', { combatantId: id, apLost: s.combatants[id].ap })];
+    out.push(...ended);
+    s = fold(s, ended);
+  }
+  return out;
 }
 
 export function endRound(state: ArchsoulState): RuleEvent[] {
