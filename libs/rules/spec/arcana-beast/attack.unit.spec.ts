@@ -1,4 +1,4 @@
-import { beast, close, exact, fight, Fighter, find, party, refused, stateOf, then, types, wild } from './helpers';
+import { beast, binder, close, exact, fight, Fighter, find, party, refused, stateOf, then, types, wild } from './helpers';
 
 const claw = { type: 'Attack', attackerId: 'ember', targetId: 'wolf', attackId: 'claw' };
 
@@ -62,6 +62,17 @@ describe('arcana-beast.txt: Attack & Damage (RULINGS.md A2, A6, A12)', () => {
     let next = then(then(used, { type: 'EndActivation' }), { type: 'EndRound' });
     next = then(then(next, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
     expect(refused(next, { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf2', specialAttackId: 'inferno' })).toMatchObject({ code: 'ARCANA_NO_USES_LEFT', field: 'specialAttackId' });
+  });
+
+  it('a narrative Zero Power (no attack profile) spends the Action; a target it names must be in the fight', () => {
+    const calm: Fighter[] = [{ id: 'ember', sheet: beast({ zeroPower: { name: 'Calm Aura', trigger: 'Ash sings' } }), side: 'h' }, { id: 'ash', sheet: binder('ember'), side: 'h' }, { id: 'wolf', sheet: wild(), side: 'w' }];
+    const e = then(fight(calm, 'ember'), { type: 'SetTrigger', combatantId: 'ember', kind: 'zeroPower', active: true });
+    expect(refused(e, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'nobody' })).toMatchObject({ code: 'COMBATANT_NOT_FOUND', field: 'targetId' });
+    const out = exact(e, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' });
+    expect(out).toEqual([
+      { type: 'ZeroPowerUsed', data: { combatantId: 'ember', targetId: 'wolf', trigger: 'Ash sings' } },
+      { type: 'ActionTaken', data: { combatantId: 'ember', action: 'zeroPower', targetId: 'wolf' } },
+    ]);
   });
 
   it('"Use Zero Power: Once per scene when trigger is active"', () => {

@@ -66,6 +66,14 @@ describe('arcana-beast.txt: Evolution in Combat (RULINGS.md A9, A24)', () => {
     expect(s.combatants.ember).toMatchObject({ stage: 3, hp: 12 });
   });
 
+  it('"Evolving is immediate – does not take an Action": the same turn’s attack rolls the new Stage’s die and Base Damage', () => {
+    let e = close(start, 'ember', 'wolf');
+    e = then(then(e, { type: 'SetTrigger', combatantId: 'ember', stage: 3, active: true }), { type: 'Evolve', combatantId: 'ember' });
+    // Claw: 5 d10 at Stage 3 against the wolf's 2 d6; 1 success to 0: Base 3 + 3, + 1.
+    const out = exact(e, { type: 'Attack', attackerId: 'ember', targetId: 'wolf', attackId: 'claw' }, { dice: [10, 1, 1, 1, 1, 1, 1] });
+    expect(find(out, 'AttackResolved')).toMatchObject({ attack: { sides: 10, successes: 1 }, baseDamage: 6, damage: 7 });
+  });
+
   it('"Lower unlocked Stages cost nothing"; locked or lower Stages are refused', () => {
     const e = fight([{ id: 'ember', sheet: beast({ stage: 0 }), side: 'h' }], 'ember');
     expect(find(exact(e, { type: 'Evolve', combatantId: 'ember', stage: 2 }), 'StageEvolved')).toMatchObject({ from: 0, to: 2, highest: false });
@@ -111,6 +119,20 @@ describe('arcana-beast.txt: Movement & Range (RULINGS.md A14, A17–A19)', () =>
     const failed = exact(rough, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }, { dice: [3, 2] });
     expect(find(failed, 'Moved')).toMatchObject({ to: 'near', stopped: true, test: { difficulty: 1, passed: false, sides: 8 } });
     expect(find(exact(rough, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }, { dice: [5, 2] }), 'Moved')).toMatchObject({ to: 'close' });
+  });
+
+  it('"Direct: Arcana Beast\'s action gains +1 die": a Reposition through difficult terrain rolls its Agility Test with it', () => {
+    const rough = then(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'far', difficultTerrain: 2 });
+    const directed = then(rough, { type: 'Direct', combatantId: 'ash' });
+    // Agility 2 + Direct 1 on d8, Difficulty 2.
+    const out = exact(directed, { type: 'Reposition', combatantId: 'ember', towardId: 'wolf', band: 'close' }, { dice: [4, 4, 1] });
+    expect(find(out, 'Moved')).toMatchObject({ to: 'close', test: { dice: 3, bonuses: [{ source: 'Direct', dice: 1 }], successes: 2, passed: true } });
+  });
+
+  it('Direct is for the Action: the free move’s difficult-terrain test does not get the die', () => {
+    const rough = then(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 1 });
+    const directed = then(rough, { type: 'Direct', combatantId: 'ash' });
+    expect(find(exact(directed, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }, { dice: [4, 1] }), 'Moved').test).toMatchObject({ dice: 2, bonuses: [] });
   });
 
   it('"Cornered: Cannot Reposition"', () => {
@@ -174,6 +196,16 @@ describe('arcana-beast.txt: Beast Binder Commands and Actions (RULINGS.md A15, A
     expect(refused(none, { type: 'UseItem', combatantId: 'ash', itemId: 'potion' })).toMatchObject({ code: 'ARCANA_ITEM_SPENT', field: 'itemId' });
   });
 
+  it('"Use Item": Stuff that restores Stamina fills it up to the sheet’s maximum, so a spent beast can Bond Surge again', () => {
+    const fighters: Fighter[] = [{ id: 'ember', sheet: beast({ stamina: 0, maxStamina: 3 }), side: 'h' }, { id: 'ash', sheet: binder('ember', { inventory: [{ id: 'tonic', name: 'Tonic', stamina: 5 }] }), side: 'h' }, { id: 'wolf', sheet: wild(), side: 'w' }];
+    const e = fight(fighters, 'ember');
+    expect(refused(e, { type: 'BondSurge', combatantId: 'ash' }).code).toBe('ARCANA_NO_STAMINA');
+    const out = exact(e, { type: 'UseItem', combatantId: 'ash', itemId: 'tonic' });
+    expect(types(out)).toEqual(['BinderCommanded', 'ItemUsed', 'StaminaRestored']);
+    expect(find(out, 'StaminaRestored')).toEqual({ combatantId: 'ember', amount: 3, stamina: 3 });
+    expect(find(out, 'ItemUsed')).toEqual({ binderId: 'ash', itemId: 'tonic', quantityLeft: 0, targetId: 'ember' });
+  });
+
   it('Intercept (A22): an attack on a Binder asks its beast; the beast becomes the target and forfeits its next Action', () => {
     let e = next(start, 'wolf');
     e = then(e, { type: 'Attack', attackerId: 'wolf', targetId: 'ash' });
@@ -194,6 +226,32 @@ describe('arcana-beast.txt: Beast Binder Commands and Actions (RULINGS.md A15, A
     e = close(e, 'wolf', 'pip');
     const out = exact(e, { type: 'Attack', attackerId: 'wolf', targetId: 'pip' }, { dice: [1, 1, 1, 1, 1] });
     expect(find(out, 'AttackResolved')).toMatchObject({ targetId: 'ember', declaredTargetId: 'pip', redirectedBy: 'guard' });
+  });
+
+  it('A15: Guard lasts until the guard’s next turn', () => {
+    let e = close(close(start, 'ember', 'pip'), 'wolf', 'pip');
+    e = then(e, { type: 'Guard', combatantId: 'ember', allyId: 'pip' });
+    e = then(next(next(next(e, 'pip'), 'wolf'), 'wolf2'), { type: 'EndActivation' });
+    e = then(then(e, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
+    expect(find(e.slice(-1), 'TurnStarted')).toMatchObject({ combatantId: 'ember', guardEnded: 'pip' });
+    e = next(next(e, 'pip'), 'wolf');
+    // Bite 2 d6 against Pip's own Dodge: Agility 3 + Nimble 1.
+    expect(find(exact(e, { type: 'Attack', attackerId: 'wolf', targetId: 'pip' }, { dice: [1, 1, 1, 1, 1, 1] }), 'AttackResolved')).toMatchObject({ targetId: 'pip', dodge: { combatantId: 'pip', dice: 4 } });
+  });
+
+  it('"Defend: Boost on all Dodge rolls until next turn": two Dodges get it, the next turn ends it', () => {
+    let e = close(start, 'wolf2', 'ember');
+    e = then(e, { type: 'Defend', combatantId: 'ember' });
+    e = next(next(e, 'pip'), 'wolf');
+    // Ember's Dodge: Agility 2 + Nimble 1 on d8, + the Boost die.
+    e = then(e, { type: 'Attack', attackerId: 'wolf', targetId: 'ember' }, { dice: [1, 1, 1, 1, 1, 1] });
+    expect(find(e.slice(-2), 'AttackResolved').dodge).toMatchObject({ dice: 3, edge: 'boost', boostSources: ['Defend'] });
+    e = next(e, 'wolf2');
+    e = then(e, { type: 'Attack', attackerId: 'wolf2', targetId: 'ember' }, { dice: [1, 1, 1, 1, 1, 1, 1] });
+    expect(find(e.slice(-2), 'AttackResolved').dodge).toMatchObject({ dice: 3, edge: 'boost' });
+    e = then(then(then(e, { type: 'EndActivation' }), { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
+    expect(find(e.slice(-1), 'TurnStarted')).toMatchObject({ defendEnded: true });
+    expect(stateOf(e).combatants.ember.defending).toBe(false);
   });
 
   it('"Assist: Help a Close ally\'s next roll (+1 die)"; an ally Near is refused', () => {

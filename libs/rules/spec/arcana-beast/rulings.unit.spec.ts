@@ -63,6 +63,9 @@ describe('RULINGS.md A21: Binders in the fight', () => {
     expect(refused(e, { type: 'Defend', combatantId: 'ember' }).code).toBe('ARCANA_COMBATANT_OUT');
     const out = exact(e, { type: 'UseItem', combatantId: 'ash', itemId: 'potion' });
     expect(types(out)).toEqual(['BinderCommanded', 'ItemUsed', 'HpRestored']);
+    // A13, A33: healed up to its 3 maximum HP, but Knocked Out for the rest of the encounter.
+    expect(find(out, 'HpRestored')).toEqual({ combatantId: 'ember', amount: 3, hpBefore: 0, hp: 3 });
+    expect(stateOf([...e, ...out]).combatants.ember).toMatchObject({ hp: 3, knockedOut: true });
   });
 
   it('A21: with its Binder out too, a Knocked Out beast gets no turn', () => {
@@ -113,6 +116,15 @@ describe('RULINGS.md A19: difficult terrain', () => {
     expect(find(exact(rough, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }, { dice: [4, 1] }), 'Moved')).toMatchObject({ to: 'close', test: { difficulty: 1, successes: 1, passed: true } });
     const cleared = then(rough, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 0 });
     expect(find(exact(cleared, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }), 'Moved')).toEqual({ combatantId: 'ember', towardId: 'wolf', from: 'near', to: 'close', by: 'free' });
+  });
+
+  it('A19: difficultTerrain: false clears it like 0; any other value is refused naming the field', () => {
+    const rough = then(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 2 });
+    const cleared = then(rough, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: false });
+    expect(find(cleared.slice(-1), 'BandSet')).toEqual({ aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 0 });
+    expect(find(exact(cleared, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }), 'Moved')).not.toHaveProperty('test');
+    expect(refused(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 'yes' })).toMatchObject({ code: 'INVALID_FIELD', field: 'difficultTerrain' });
+    expect(refused(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 11 }).field).toBe('difficultTerrain');
   });
 
   it('A19: a failed test on a Reposition spends the Action and leaves the band', () => {

@@ -1,7 +1,7 @@
 import { arcanaBeast } from '../../src/arcana-beast';
 import { given } from '../given';
 import { close, exact, fight, find, joined, party, refused, stateOf, then, types } from './helpers';
-import { fightStarted } from '../given';
+import { fightStarted, TEST_COMMITMENT, TEST_SEED } from '../given';
 
 describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', () => {
   const setup = [fightStarted('arcana-beast'), ...party.map(joined)];
@@ -29,6 +29,46 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
     expect(find(out, 'InitiativeRolled')).toMatchObject({ order: ['wolf2', 'ember', 'ash', 'pip', 'bo', 'wolf'], unresolvedTies: [] });
   });
 
+  it('A31: a tie reroll is the same initiative roll again — a surprised beast rerolls with Setback (option initiativeTies: reroll)', () => {
+    const opt = [{ ...setup[0], data: { ...(setup[0].data as object), options: { initiativeTies: 'reroll' } } }, ...setup.slice(1)];
+    // Ember 2 on d8 (2), Pip 3 (1), the surprised wolf 2 + the Setback die (6 dropped: 1), Grey Wolf 2 (0): Pip and the wolf tie.
+    const out = exact(opt, { type: 'RollInitiative', surprised: ['wolf'] }, { dice: [4, 4, 4, 1, 1, 6, 4, 1, 1, 1], rerollFaces: [1, 1, 1, 6, 4, 1] });
+    const rolled = find(out, 'InitiativeRolled');
+    const reroll = rolled.rolls.find((r: { combatantId: string; tieReroll?: number }) => r.combatantId === 'wolf' && r.tieReroll === 1);
+    expect(reroll).toMatchObject({ surprised: true, total: 1, pool: { dice: 2, edge: 'setback', setbackSources: ['Surprised'], dropped: { face: 6 }, kept: [4, 1] } });
+    expect(rolled).toMatchObject({ order: ['ember', 'ash', 'wolf', 'pip', 'bo', 'wolf2'], unresolvedTies: [] });
+  });
+
+  it('A31: the GM’s RerollInitiative keeps a surprised beast’s Setback', () => {
+    const tied = then(setup, { type: 'RollInitiative', surprised: ['wolf'] }, { dice: [4, 4, 4, 1, 1, 6, 4, 1, 1, 1] });
+    expect(stateOf(tied).pending).toMatchObject({ kind: 'initiativeTie', detail: { ties: [['pip', 'wolf']] } });
+    const out = exact(tied, { type: 'RerollInitiative' }, { dice: [1, 1, 1, 6, 4, 1] });
+    const rerolled = find(out, 'InitiativeTieRerolled');
+    expect(rerolled.rolls[1]).toMatchObject({ combatantId: 'wolf', surprised: true, pool: { edge: 'setback', kept: [4, 1] } });
+    expect(rerolled.order).toEqual(['ember', 'ash', 'wolf', 'pip', 'bo', 'wolf2']);
+  });
+
+  it('A31: a surprised Binder surprises its shared turn — its beast rolls initiative with Setback', () => {
+    const out = exact(setup, { type: 'RollInitiative', surprised: ['ash'] }, { dice: [8, 4, 1, 5, 6, 6, 1, 1, 4, 1] });
+    const ember = find(out, 'InitiativeRolled').rolls[0];
+    expect(ember).toMatchObject({ combatantId: 'ember', surprised: true, total: 1, pool: { edge: 'setback', dropped: { face: 8 }, kept: [4, 1] } });
+  });
+
+  it('A5: the option initiativeTies is gm or reroll; anything else is refused naming it', () => {
+    const v = given(arcanaBeast, []).when({ type: 'StartFight', dice: { mode: 'manual', commitment: TEST_COMMITMENT }, options: { initiativeTies: 'rerol' } }).violation();
+    expect(v).toMatchObject({ code: 'INVALID_FIELD', field: 'options.initiativeTies' });
+    expect(given(arcanaBeast, []).when({ type: 'StartFight', dice: { mode: 'manual', commitment: TEST_COMMITMENT }, options: { initiativeTies: 'gm' } }).events()).toHaveLength(1);
+  });
+
+  it('"Turn Order: remains fixed": a late joiner is slotted in; the order the GM set for the others does not change', () => {
+    let e = then(setup, { type: 'RollInitiative' }, { dice: [4, 5, 6, 6, 6, 1, 1, 4, 1] });
+    e = then(e, { type: 'SetInitiative', order: ['wolf', 'ember', 'ash', 'pip', 'bo', 'wolf2'] });
+    const late = { id: 'wolf3', name: 'Wolf 3', side: 'wild', sheet: { kind: 'beast', stats: { brawn: 2, agility: 4, endurance: 2, spirit: 2, technique: 2 }, hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }] } };
+    // Four successes: more than anyone, so the new wolf goes first.
+    const out = exact(e, { type: 'AddCombatant', combatant: late }, { dice: [4, 4, 4, 4] });
+    expect(find(out, 'InitiativeRolled')).toMatchObject({ order: ['wolf3', 'wolf', 'ember', 'ash', 'pip', 'bo', 'wolf2'], unresolvedTies: [] });
+  });
+
   it('"Surprised characters roll with Setback"', () => {
     const out = exact(setup, { type: 'RollInitiative', surprised: ['wolf'] }, { dice: [4, 5, 6, 6, 6, 6, 6, 1, 4, 1] });
     const wolf = find(out, 'InitiativeRolled').rolls.find((r: { combatantId: string }) => r.combatantId === 'wolf');
@@ -52,6 +92,19 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
     expect(v.message).toMatch(/^arcana-beast.txt: Beast Binder Commands/);
   });
 
+  it('"uses next Action" (A15, A22): a beast that intercepted loses its Action, not its Binder’s Command', () => {
+    let e = close(fight(party, 'ember'), 'ember', 'wolf');
+    e = then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: 'wolf' });
+    e = then(e, { type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: true }, { dice: [1, 1, 1, 1, 1] });
+    e = then(then(e, { type: 'EndActivation' }), { type: 'EndRound' });
+    e = then(then(e, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
+    expect(stateOf(e).turn).toMatchObject({ beastId: 'ember', action: 'forfeited' });
+    // Ash's Spirit 3 on d6, Diff 1: the Dodge die waits for the next attack on Ember.
+    const out = exact(e, { type: 'Encourage', combatantId: 'ash', effect: 'dodgeDie' }, { dice: [4, 1, 1] });
+    expect(find(out, 'BinderCommanded')).toMatchObject({ command: 'encourage', passed: true });
+    expect(refused([...e, ...out], { type: 'Defend', combatantId: 'ember' }).code).toBe('ARCANA_ACTION_USED');
+  });
+
   it('A15: at most one Command and one Action per turn', () => {
     const commanded = then(fight(party, 'ember'), { type: 'Direct', combatantId: 'ash' });
     expect(refused(commanded, { type: 'BondSurge', combatantId: 'ash' }).code).toBe('ARCANA_COMMAND_USED');
@@ -72,6 +125,21 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
     expect(arcanaBeast.actorOf!(s, { type: 'EndActivation' })).toEqual({ combatantId: 'ash', field: 'type' });
     expect(arcanaBeast.actorOf!(s, { type: 'Attack', attackerId: 'wolf', targetId: 'ember' })).toEqual({ combatantId: 'wolf', field: 'attackerId' });
     expect(arcanaBeast.actorOf!(s, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close' })).toBeUndefined();
+  });
+
+  it('a finished fight refuses every command with FIGHT_ENDED', () => {
+    const ended = then(fight(party, 'ember'), { type: 'EndFight', revealedSeed: TEST_SEED });
+    const commands = [
+      { type: 'Attack', attackerId: 'ember', targetId: 'wolf' },
+      { type: 'Direct', combatantId: 'ash' },
+      { type: 'Evolve', combatantId: 'ember' },
+      { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close' },
+      { type: 'RollTest', combatantId: 'ember', stat: 'brawn', difficulty: 1 },
+      { type: 'EndScene' },
+      { type: 'EndActivation' },
+      { type: 'EndFight', revealedSeed: TEST_SEED },
+    ];
+    for (const c of commands) expect(refused(ended, c)).toMatchObject({ code: 'FIGHT_ENDED', field: 'type' });
   });
 
   it('a Binder naming a beast another Binder holds is refused', () => {

@@ -68,6 +68,8 @@ export const ACTIONS = ['attack', 'defend', 'specialAttack', 'zeroPower', 'assis
 export type ActionKind = (typeof ACTIONS)[number];
 export const BINDER_COMMANDS = ['direct', 'encourage', 'strategize', 'callBack', 'useItem', 'bondSurge'] as const;
 export type BinderCommandKind = (typeof BINDER_COMMANDS)[number];
+/** RULINGS.md A5: the fight option initiativeTies — the GM decides (default) or the tied reroll in advance. */
+export const INITIATIVE_TIES = ['gm', 'reroll'] as const;
 export const MAX_TIE_REROLLS = 10;
 export const MAX_BONUS_DICE = 5;
 
@@ -93,6 +95,7 @@ export const ARCANA_BEAST_DATA = {
   tags: TAG_EFFECTS,
   actions: ACTIONS,
   binderCommands: BINDER_COMMANDS,
+  initiativeTies: INITIATIVE_TIES,
   maxTieRerolls: MAX_TIE_REROLLS,
 };
 
@@ -116,16 +119,20 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   { id: 'A16', text: 'Manual dice: the resolving command carries the attack pool then the Dodge pool in dice; Devolution Tests in followUpFaces; initiative tie rerolls in rerollFaces; Tests in dice.' },
   { id: 'A17', text: 'Bands the GM has not set start Near; a Binder and its own beast are always Close.' },
   { id: 'A18', text: 'Flight, Teleport or Burrowing, named with using, let the free move cross two bands or leave Far and skip difficult terrain.' },
-  { id: 'A19', text: 'Difficult terrain: the GM marks a pair with a Difficulty; moving along it needs an Agility Test; on a failure the band does not change and the move is spent.' },
+  { id: 'A19', text: 'Difficult terrain: the GM marks a pair with a Difficulty (true = 1; false or 0 clears); moving along it needs an Agility Test; on a failure the band does not change and the move is spent.' },
   { id: 'A20', text: 'Combos: an attack continues a chain when the previous attack on the target came from another beast of its side on that side’s previous turn; every later attacker gets +1 die; the 2nd consecutive hit +1 damage, the 3rd and later +2.' },
   { id: 'A21', text: 'A Binder keeps the shared turn (Commands only) while its beast is out; a Binder at 0 HP is Knocked Out with Gauge +1 and a Harm, no Devolution.' },
-  { id: 'A22', text: 'Intercept: an attack on a Binder whose beast can act asks that beast (pending intercept; intercept on the attack answers in advance); it becomes the target and forfeits its next Action.' },
+  { id: 'A22', text: 'Intercept: an attack on a Binder whose beast can act asks that beast (pending intercept; intercept on the attack answers in advance); it becomes the target and forfeits its next Action, not its Binder’s Command.' },
   { id: 'A23', text: 'Call Back: retreat (the beast leaves the encounter) or devolve; at Stage 1+ it makes the Devolution Test with Boost; the Binder rolls nothing.' },
   { id: 'A24', text: 'Evolve happens in the beast’s own turn, to any higher unlocked Stage, not while Knocked Out; EndScene ends the encounter: uses and Zero Power reset, the highest Stage reverts.' },
   { id: 'A25', text: 'Tests: stat dice (+ Quality ranks); opposed tests: more successes wins, equal successes is a tie the GM settles; an attack that ties misses.' },
-  { id: 'A26', text: 'Direct: +1 die on this turn’s attack roll; Assist: +1 die on the ally’s next roll; Encourage: +1 die on the next Dodge or remove a condition; Bond Surge: Boost on every roll of Binder and beast this turn.' },
+  { id: 'A26', text: 'Direct: +1 die on the roll of this turn’s Action (attack, or a Reposition’s terrain test); Assist: +1 die on the ally’s next roll; Encourage: +1 die on the next Dodge or remove a condition; Bond Surge: Boost on every roll of Binder and beast this turn.' },
   { id: 'A27', text: 'Guard redirects attacks on the Close ally to the guard while both stay Close and the guard can act, before any Intercept.' },
   { id: 'A28', text: 'Tags may name an opponent (againstId); High Ground counts against a target without it; Strategize ignores the target’s Cover and Obscured for this turn’s rolls.' },
   { id: 'A29', text: 'Initiative: surprised combatants (RollInitiative surprised) roll with Setback; initiativeDice on the sheet adds Quality/Talent dice; Binders are listed after their beast.' },
   { id: 'A30', text: 'bonusDice on a rolling command adds situational +1 dice the GM allows (Talents, Gifts), recorded as a named source.' },
+  { id: 'A31', text: 'A tie reroll is the same initiative roll: a surprised beast rerolls with Setback; a surprised Binder surprises its beast’s roll; initiativeTies is gm (default) or reroll.' },
+  { id: 'A32', text: 'A late joiner is slotted in before the first beast with fewer successes; the others keep their order, one the GM set included.' },
+  { id: 'A33', text: 'Use Item spends the item whether its test passes or fails; only a pass applies its effect, up to the sheet’s maximum; healing does not end a Knockout.' },
+  { id: 'A34', text: 'A Zero Power with a range is an attack; without one it is a narrative effect the GM resolves, spending the Action and the scene’s use.' },
 ];

@@ -18,6 +18,7 @@ export function newCombatant(base: CombatantCore): ArcanaCombatant {
     stamina: sheet.stamina,
     stage: beast ? beast.stage : 0,
     initiative: undefined,
+    surprised: false,
     knockedOut: sheet.hp === 0,
     inVessel: false,
     tags: [],
@@ -53,7 +54,7 @@ export function evolve(state: ArcanaBeastState, event: RuleEvent): ArcanaBeastSt
     }
     case 'InitiativeRolled': {
       const combatants = { ...next.combatants };
-      for (const r of d.rolls as ArcanaInitiativeRoll[]) if (r.tieReroll === undefined) combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total };
+      for (const r of d.rolls as ArcanaInitiativeRoll[]) if (r.tieReroll === undefined) combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total, surprised: r.surprised === true };
       return { ...next, combatants };
     }
     case 'InitiativeTieRerolled': {

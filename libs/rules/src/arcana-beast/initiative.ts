@@ -11,10 +11,14 @@ export interface ArcanaInitiativeRoll extends InitiativeRoll {
   tieReroll?: number;
 }
 
-/** arcana-beast.txt: Initiative & Turn Order: an opposed Agility Test; surprised combatants roll with Setback (RULINGS.md A5, A29). */
+/**
+ * arcana-beast.txt: Initiative & Turn Order: an opposed Agility Test; surprised combatants roll with Setback
+ * (RULINGS.md A5, A29); a surprised Binder surprises its beast's roll, and a tie reroll keeps the Setback (A31).
+ */
 export function initiativeRoll(state: ArcanaBeastState, id: string, dice: DiceSource, kind: DrawKind, tieReroll?: number): ArcanaInitiativeRoll {
   const c = state.combatants[id];
-  const surprised = (state.surprised ?? []).includes(id) && tieReroll === undefined;
+  const named = state.surprised ?? [];
+  const surprised = c.surprised || named.includes(id) || (state.binderOf[id] !== undefined && named.includes(state.binderOf[id]));
   const bonuses = isBeast(c) && c.sheet.initiativeDice > 0 ? [{ source: 'Qualities/Talents (initiativeDice)', dice: c.sheet.initiativeDice }] : [];
   const pool = rollPool({ combatantId: id, purpose: 'initiative', stat: 'agility', statValue: c.sheet.stats.agility, ranks: 0, bonuses, boost: [], setback: surprised ? ['Surprised'] : [] }, dieFor(c), dice, kind);
   const roll: ArcanaInitiativeRoll = { combatantId: id, roll: pool.roll, total: pool.successes, pool };
@@ -31,8 +35,12 @@ export function rollInitiative(state: ArcanaBeastState, ids: string[], dice: Dic
   const previous = state.order.filter((id) => !ids.includes(id) && isBeast(state.combatants[id]));
   for (const id of previous) totals.set(id, state.combatants[id].initiative ?? 0);
   for (const r of rolls) totals.set(r.combatantId, r.total);
-  const all = [...previous, ...beasts];
-  let order = [...all].sort((a, b) => totals.get(b)! - totals.get(a)! || all.indexOf(a) - all.indexOf(b));
+  // arcana-beast.txt: "Turn Order: Highest successes first, remains fixed": a late joiner is slotted in before the first lower total.
+  let order = [...previous];
+  for (const id of [...beasts].sort((a, b) => totals.get(b)! - totals.get(a)! || beasts.indexOf(a) - beasts.indexOf(b))) {
+    const at = order.findIndex((o) => totals.get(o)! < totals.get(id)!);
+    order.splice(at === -1 ? order.length : at, 0, id);
+  }
   let ties = tiedGroups(order, totals, beasts);
   if (state.options.initiativeTies === 'reroll') {
     // RULINGS.md A5/A16: the tied reroll among themselves; manual faces come in rerollFaces.

@@ -79,8 +79,8 @@ export function validateSheet(raw: unknown, field: string): ArcanaSheet {
   const qualities: Record<string, number> = {};
   for (const [q, r] of Object.entries(qualitiesIn)) qualities[str(q, `${field}.qualities`, { max: 60 })] = int(r, `${field}.qualities.${q}`, { min: 0, max: 10 });
   // RULINGS.md A11: HP and Stamina are required sheet values.
-  const maxHp = int(s.maxHp ?? s.hp, `${field}.hp`, { min: 1, max: 500 });
-  const maxStamina = int(s.maxStamina ?? s.stamina, `${field}.stamina`, { min: 0, max: 100 });
+  const maxHp = int(s.maxHp ?? s.hp, s.maxHp === undefined ? `${field}.hp` : `${field}.maxHp`, { min: 1, max: 500 });
+  const maxStamina = int(s.maxStamina ?? s.stamina, s.maxStamina === undefined ? `${field}.stamina` : `${field}.maxStamina`, { min: 0, max: 100 });
   const common: Common = {
     stats,
     qualities,
@@ -91,7 +91,7 @@ export function validateSheet(raw: unknown, field: string): ArcanaSheet {
   };
   if (kind === 'binder') {
     const inventory = arr(s.inventory, `${field}.inventory`, { max: 50, optional: true }).map((x, i) => readItem(x, `${field}.inventory[${i}]`));
-    unique(inventory, `${field}.inventory`);
+    unique(inventory.map((x, i) => ({ id: x.id, field: `${field}.inventory[${i}].id` })));
     return { kind, ...common, beastId: str(s.beastId, `${field}.beastId`, { pattern: ID_PATTERN }), inventory };
   }
   return { kind, ...common, ...readBeast(s, field, qualities) };
@@ -99,9 +99,9 @@ export function validateSheet(raw: unknown, field: string): ArcanaSheet {
 
 function readBeast(s: Record<string, unknown>, field: string, qualities: Record<string, number>): Omit<BeastSheet, 'kind' | keyof Common> {
   const stages = arr(s.stages, `${field}.stages`, { max: 5, optional: true }).map((x, i) => readStage(x, `${field}.stages[${i}]`));
+  stages.forEach((st, i) => stages.findIndex((o) => o.stage === st.stage) !== i && bad(`${field}.stages[${i}].stage`, `repeats Stage ${st.stage}`));
   if (stages.length === 0) stages.push({ stage: 0, name: 'Stage 0', trigger: '' });
   stages.sort((a, b) => a.stage - b.stage);
-  stages.forEach((st, i) => i > 0 && stages[i - 1].stage === st.stage && bad(`${field}.stages`, `repeats Stage ${st.stage}`));
   const stage = int(s.stage ?? stages[0].stage, `${field}.stage`, { min: 0, max: 4 });
   if (!stages.some((st) => st.stage === stage)) bad(`${field}.stage`, `must be one of the unlocked stages ${stages.map((st) => st.stage).join(', ')}`);
   const attacks = arr(s.attacks, `${field}.attacks`, { max: 20, optional: true }).map((x, i) => readAttack(x, `${field}.attacks[${i}]`, qualities));
@@ -109,7 +109,7 @@ function readBeast(s: Record<string, unknown>, field: string, qualities: Record<
     const f = `${field}.specialAttacks[${i}]`;
     return { ...readAttack(x, f, qualities), uses: int(obj(x, f).uses, `${f}.uses`, { min: 0, max: 50 }) };
   });
-  unique([...attacks, ...specialAttacks], `${field}.attacks`);
+  unique([...attacks.map((a, i) => ({ id: a.id, field: `${field}.attacks[${i}].id` })), ...specialAttacks.map((a, i) => ({ id: a.id, field: `${field}.specialAttacks[${i}].id` }))]);
   const defensiveQualities = arr(s.defensiveQualities, `${field}.defensiveQualities`, { max: 10, optional: true }).map((q, i) => knownQuality(q, `${field}.defensiveQualities[${i}]`, qualities));
   const beast: Omit<BeastSheet, 'kind' | keyof Common> = {
     stage,
@@ -172,6 +172,7 @@ function knownQuality(q: unknown, field: string, qualities: Record<string, numbe
   return name;
 }
 
-function unique(list: { id: string }[], field: string): void {
-  list.forEach((x, i) => list.findIndex((o) => o.id === x.id) !== i && bad(`${field}[${i}].id`, `repeats id ${x.id}`));
+/** Ids are unique within a list; the repeat is named by its own field. */
+function unique(list: { id: string; field: string }[]): void {
+  list.forEach((x, i) => list.findIndex((o) => o.id === x.id) !== i && bad(x.field, `repeats id ${x.id}`));
 }

@@ -14,6 +14,8 @@ export interface ArcanaCombatant extends CombatantCore<ArcanaSheet> {
   stamina: number;
   stage: number;
   initiative?: number;
+  /** RULINGS.md A29, A31: rolled initiative surprised; a tie reroll keeps the Setback. */
+  surprised: boolean;
   knockedOut: boolean;
   /** RULINGS.md A23: called back into the Wearable Vessel for the encounter. */
   inVessel: boolean;

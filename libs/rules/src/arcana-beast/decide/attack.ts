@@ -1,4 +1,5 @@
 import { bool, str } from '../../core/fields';
+import { combatantId } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
@@ -16,10 +17,11 @@ type AttackAction = AttackDeclaredData['action'];
 /** arcana-beast.txt: Attack & Damage — Attack, Use Special Attack and Use Zero Power share the attack steps. */
 export function attack(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource, action: AttackAction): RuleEvent[] {
   const attacker = beastWithAction(state, command.attackerId, 'attackerId');
-  const { def, events } = chooseAttack(attacker, command, action);
+  const answer = command.intercept === undefined ? undefined : bool(command.intercept, 'intercept', false);
+  const { def, events } = chooseAttack(state, attacker, command, action);
   if (action === 'zeroPower' && !(def as { attack?: boolean }).attack) {
     // A Zero Power without an attack profile is narrated by the GM.
-    return [...events, ...actionTaken(state, attacker, 'zeroPower')];
+    return [...events, ...actionTaken(state, attacker, 'zeroPower', { targetId: events[0].data.targetId as string | undefined })];
   }
   const declared = present(state, command.targetId, 'targetId');
   ensure(declared.id !== attacker.id, 'ARCANA_INVALID_TARGET', 'arcana-beast.txt: Attack Steps: choose a target in range other than yourself', 'targetId');
@@ -33,10 +35,9 @@ export function attack(state: ArcanaBeastState, command: RuleCommand, dice: Dice
   const interceptor = isBinder(target) ? beastOfBinder(state, target.id) : undefined;
   if (interceptor && !out(interceptor) && !interceptor.interceptOwed && interceptor.id !== attacker.id) {
     // RULINGS.md A22: the beast may intercept an attack on its Binder; the attack may answer in advance.
-    if (command.intercept === undefined) return [...after, ev('AttackDeclared', data)];
-    const intercept = bool(command.intercept, 'intercept', false);
-    after = [...after, ev('InterceptDecided', { combatantId: interceptor.id, binderId: target.id, intercept, source: 'declaration' })];
-    if (intercept) Object.assign(data, { targetId: interceptor.id, declaredTargetId: data.declaredTargetId ?? target.id, redirectedBy: 'intercept' });
+    if (answer === undefined) return [...after, ev('AttackDeclared', data)];
+    after = [...after, ev('InterceptDecided', { combatantId: interceptor.id, binderId: target.id, intercept: answer, source: 'declaration' })];
+    if (answer) Object.assign(data, { targetId: interceptor.id, declaredTargetId: data.declaredTargetId ?? target.id, redirectedBy: 'intercept' });
   }
   return [...after, ...resolve(after.reduce(evolve, state), data, dice)];
 }
@@ -53,28 +54,29 @@ export function intercept(state: ArcanaBeastState, command: RuleCommand, dice: D
   return [decided, ...resolve(evolve(state, decided), data, dice)];
 }
 
-function chooseAttack(attacker: ArcanaCombatant, command: RuleCommand, action: AttackAction): { def: AttackDef; events: RuleEvent[] } {
+function chooseAttack(state: ArcanaBeastState, attacker: ArcanaCombatant, command: RuleCommand, action: AttackAction): { def: AttackDef; events: RuleEvent[] } {
   if (!isBeast(attacker)) throw new Error('unreachable');
   const sheet = attacker.sheet;
   if (action === 'attack') {
     const id = command.attackId === undefined ? sheet.attacks[0].id : str(command.attackId, 'attackId');
     const def = sheet.attacks.find((a) => a.id === id);
-    ensure(def, 'ARCANA_UNKNOWN_ATTACK', `${attacker.id} has no attack ${id} (its Special Attacks use UseSpecialAttack)`, 'attackId');
+    ensure(def, 'ARCANA_UNKNOWN_ATTACK', `arcana-beast.txt: Attack Steps: ${attacker.id} has no attack ${id} on its sheet (Special Attacks use UseSpecialAttack)`, 'attackId');
     return { def, events: [] };
   }
   if (action === 'specialAttack') {
     const id = str(command.specialAttackId, 'specialAttackId');
     const def = sheet.specialAttacks.find((a) => a.id === id);
-    ensure(def, 'ARCANA_UNKNOWN_ATTACK', `${attacker.id} has no Special Attack ${id}`, 'specialAttackId');
+    ensure(def, 'ARCANA_UNKNOWN_ATTACK', `arcana-beast.txt: Actions in Combat: Use Special Attack: ${attacker.id} has no Special Attack ${id} on its sheet`, 'specialAttackId');
     const left = attacker.specialUses[id];
     ensure(left > 0, 'ARCANA_NO_USES_LEFT', `arcana-beast.txt: Actions in Combat: Use Special Attack costs a Special Attack Use; ${def.name} has none left this scene (RULINGS.md C7)`, 'specialAttackId');
     return { def, events: [ev('SpecialAttackUsed', { combatantId: attacker.id, specialAttackId: id, usesLeft: left - 1 })] };
   }
   const zp = sheet.zeroPower;
-  ensure(zp, 'ARCANA_NO_ZERO_POWER', `${attacker.id} has no Zero Power`, 'type');
+  ensure(zp, 'ARCANA_NO_ZERO_POWER', `arcana-beast.txt: Actions in Combat: Use Zero Power: ${attacker.id} has no Zero Power on its sheet`, 'type');
   ensure(!attacker.zeroPowerUsed, 'ARCANA_ZERO_POWER_USED', `arcana-beast.txt: Actions in Combat: Use Zero Power once per scene; ${zp.name} was used`, 'type');
   ensure(attacker.zeroPowerTrigger, 'ARCANA_TRIGGER_NOT_ACTIVE', `arcana-beast.txt: Actions in Combat: Use Zero Power when its trigger is active; the GM has not marked "${zp.trigger}" (SetTrigger)`, 'type');
-  return { def: zp, events: [ev('ZeroPowerUsed', { combatantId: attacker.id, targetId: command.targetId === undefined ? undefined : String(command.targetId), trigger: zp.trigger })] };
+  const targetId = command.targetId === undefined ? undefined : combatantId(state, command.targetId, 'targetId');
+  return { def: zp, events: [ev('ZeroPowerUsed', { combatantId: attacker.id, targetId, trigger: zp.trigger })] };
 }
 
 /** arcana-beast.txt: Guard: redirect attacks on a Close ally to yourself (RULINGS.md A27). */

@@ -1,4 +1,5 @@
 import { oneOf, str } from '../../core/fields';
+import { combatantId } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
@@ -20,7 +21,8 @@ function commanding(state: ArcanaBeastState, command: RuleCommand, beastMustAct:
   ensure(beast && state.turn?.binderId === binder.id, 'ARCANA_NOT_YOUR_TURN', `arcana-beast.txt: Initiative & Turn Order: ${binder.id} shares its beast's turn, which is not running`, 'combatantId');
   const t = state.turn!;
   ensure(t.command === undefined, 'ARCANA_COMMAND_USED', `RULINGS.md A15: the Binder gives at most one Command per turn; ${binder.id} already gave ${t.command}`, 'type');
-  ensure(t.action === undefined, 'ARCANA_COMMAND_AFTER_ACTION', 'arcana-beast.txt: Beast Binder Commands: the beastbinder Commands before the Arcana Beast acts', 'type');
+  // RULINGS.md A22: an Intercept spends the beast's next Action, not its Binder's Command.
+  ensure(t.action === undefined || t.action === 'forfeited', 'ARCANA_COMMAND_AFTER_ACTION', 'arcana-beast.txt: Beast Binder Commands: the beastbinder Commands before the Arcana Beast acts', 'type');
   if (beastMustAct) ensure(!out(beast), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${beast.id} is out of the encounter`, 'type');
   return { binder: binder as Binder, beast };
 }
@@ -64,10 +66,10 @@ export function strategize(state: ArcanaBeastState, command: RuleCommand, dice: 
 /** Call Back: the beast returns to its Wearable Vessel (Devolve/Retreat with Boost; no roll), RULINGS.md A3, A23. */
 export function callBack(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const { binder, beast } = commanding(state, command, false);
-  ensure(!beast.inVessel, 'ARCANA_COMBATANT_OUT', `${beast.id} is already in its Wearable Vessel`, 'type');
+  ensure(!beast.inVessel, 'ARCANA_COMBATANT_OUT', `arcana-beast.txt: Beast Binder Commands: Call Back: ${beast.id} is already in its Wearable Vessel (RULINGS.md A23)`, 'type');
   const mode = oneOf<'retreat' | 'devolve'>(command.mode, 'mode', ['retreat', 'devolve'], 'retreat');
   if (mode === 'devolve') {
-    ensure(!beast.knockedOut, 'ARCANA_COMBATANT_OUT', `${beast.id} is Knocked Out; it can only retreat`, 'mode');
+    ensure(!beast.knockedOut, 'ARCANA_COMBATANT_OUT', `RULINGS.md A23: ${beast.id} is Knocked Out; Call Back can only retreat it`, 'mode');
     ensure(beast.stage >= 1, 'ARCANA_NOTHING_TO_DEVOLVE', `arcana-beast.txt: Devolution: ${beast.id} is at Stage 0`, 'mode');
   }
   const events = [ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'callBack', mode }), ev('CalledBack', { binderId: binder.id, beastId: beast.id, mode })];
@@ -83,10 +85,10 @@ export function useItem(state: ArcanaBeastState, command: RuleCommand, dice: Dic
   ensure(item, 'ARCANA_UNKNOWN_ITEM', `arcana-beast.txt: Beast Binder Commands: Use Item spends Stuff from the Binder's inventory; ${binder.id} carries no ${itemId}`, 'itemId');
   const left = binder.items[itemId];
   ensure(left > 0, 'ARCANA_ITEM_SPENT', `arcana-beast.txt: Beast Binder Commands: Use Item: ${item.name} is used up`, 'itemId');
-  const target = command.targetId === undefined ? beast : state.combatants[str(command.targetId, 'targetId')];
-  ensure(target && !target.inVessel, 'ARCANA_INVALID_TARGET', `no combatant ${String(command.targetId)} in the encounter`, 'targetId');
+  const target = command.targetId === undefined ? beast : state.combatants[combatantId(state, command.targetId, 'targetId')];
+  ensure(!target.inVessel, 'ARCANA_COMBATANT_OUT', `RULINGS.md A23: ${target.id} is back in its Wearable Vessel for this encounter`, 'targetId');
   const condition = item.removesCondition ? str(command.condition, 'condition', { max: 60 }) : undefined;
-  if (condition) ensure(target.conditions.includes(condition), 'ARCANA_NO_SUCH_CONDITION', `${target.id} is not ${condition}`, 'condition');
+  if (condition) ensure(target.conditions.includes(condition), 'ARCANA_NO_SUCH_CONDITION', `arcana-beast.txt: Beast Binder Commands: Use Item: ${target.id} is not ${condition}`, 'condition');
   const events: RuleEvent[] = [ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'useItem', itemId, targetId: target.id })];
   let works = true;
   if (item.test) {

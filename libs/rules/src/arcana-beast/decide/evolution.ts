@@ -26,15 +26,15 @@ export function evolveStage(state: ArcanaBeastState, command: RuleCommand): Rule
 /** RULINGS.md A9: the GM marks an emotional trigger (a Stage's, or the Zero Power's) active or not. */
 export function setTrigger(state: ArcanaBeastState, command: RuleCommand): RuleEvent[] {
   const c = state.combatants[combatantId(state, command.combatantId, 'combatantId')];
-  ensure(isBeast(c), 'ARCANA_NOT_A_BEAST', `${c.id} is a Beast Binder; triggers belong to Arcana Beasts`, 'combatantId');
+  ensure(isBeast(c), 'ARCANA_NOT_A_BEAST', `RULINGS.md A9: ${c.id} is a Beast Binder; emotional triggers belong to Arcana Beasts`, 'combatantId');
   const kind = oneOf<'stage' | 'zeroPower'>(command.kind, 'kind', ['stage', 'zeroPower'], 'stage');
   const active = bool(command.active, 'active', true);
   if (kind === 'zeroPower') {
-    ensure(c.sheet.zeroPower, 'ARCANA_NO_ZERO_POWER', `${c.id} has no Zero Power`, 'kind');
+    ensure(c.sheet.zeroPower, 'ARCANA_NO_ZERO_POWER', `arcana-beast.txt: Actions in Combat: Use Zero Power: ${c.id} has no Zero Power on its sheet`, 'kind');
     return c.zeroPowerTrigger === active ? [] : [ev('TriggerSet', { combatantId: c.id, kind, active })];
   }
   const stage = int(command.stage ?? highestStage(c.sheet), 'stage', { min: 0, max: 4 });
-  ensure(c.sheet.stages.some((s) => s.stage === stage), 'ARCANA_STAGE_LOCKED', `${c.id} has not unlocked Stage ${stage}`, 'stage');
+  ensure(c.sheet.stages.some((s) => s.stage === stage), 'ARCANA_STAGE_LOCKED', `arcana-beast.txt: Evolution in Combat: ${c.id} has not unlocked Stage ${stage}`, 'stage');
   return c.activeTriggers.includes(stage) === active ? [] : [ev('TriggerSet', { combatantId: c.id, kind, stage, active })];
 }
 

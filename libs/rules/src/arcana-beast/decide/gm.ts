@@ -54,7 +54,7 @@ export function rollTestCommand(state: ArcanaBeastState, command: RuleCommand, d
 export function rollOpposedTest(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const a = state.combatants[combatantId(state, command.aId, 'aId')];
   const b = state.combatants[combatantId(state, command.bId, 'bId')];
-  ensure(a.id !== b.id, 'ARCANA_INVALID_TARGET', 'an opposed test needs two combatants', 'bId');
+  ensure(a.id !== b.id, 'ARCANA_INVALID_TARGET', 'RULINGS.md A25: an opposed test needs two combatants', 'bId');
   const aStat = oneOf<Stat>(command.aStat, 'aStat', STATS);
   const bStat = oneOf<Stat>(command.bStat ?? aStat, 'bStat', STATS);
   // RULINGS.md A26: an opposed test is a roll like any other — Assist dice and Bond Surge apply.

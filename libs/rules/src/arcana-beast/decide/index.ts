@@ -1,8 +1,10 @@
+import { oneOf } from '../../core/fields';
 import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure, violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { ARCANA_COMMANDS, ArcanaCommandType } from '../commands';
+import { INITIATIVE_TIES } from '../data';
 import { evolve, newCombatant } from '../evolve';
 import { rollInitiative } from '../initiative';
 import { validateSheet } from '../sheet';
@@ -81,21 +83,30 @@ function decideShared(state: ArcanaBeastState, command: RuleCommand, dice: DiceS
   if (command.type === 'RollInitiative' && state.status !== 'new' && state.status !== 'ended' && !state.pending) return rollInitiativeCommand(state, command, dice, hooks);
   const events = decideLifecycle(state, command, dice, hooks);
   if (!events) return undefined;
-  if (command.type === 'StartFight' || command.type === 'AddCombatant') checkLinks(events.reduce(evolve, state));
+  if (command.type === 'StartFight') oneOf((command.options as Record<string, unknown> | undefined)?.initiativeTies, 'options.initiativeTies', INITIATIVE_TIES, 'gm');
+  if (command.type === 'StartFight' || command.type === 'AddCombatant') checkLinks(events.reduce(evolve, state), joinedFields(command, events));
   // RULINGS.md A9: the highest Stage lasts one Combat Encounter; the fight's end ends it.
   if (command.type === 'EndFight') return [...revertHighest(state), ...events];
   return events;
 }
 
-/** A Binder names one beast, which no other Binder names. */
-function checkLinks(state: ArcanaBeastState): void {
+/** The payload field of each combatant the command adds: `combatants[i]` (StartFight) or `combatant` (AddCombatant). */
+function joinedFields(command: RuleCommand, events: RuleEvent[]): Map<string, string> {
+  const ids = events.filter((e) => e.type === 'CombatantJoined').map((e) => e.data.id as string);
+  return new Map(ids.map((id, i) => [id, command.type === 'StartFight' ? `combatants[${i}]` : 'combatant']));
+}
+
+/** A Binder names one beast, which no other Binder names (arcana-beast.txt: Beast Binder Placement). */
+function checkLinks(state: ArcanaBeastState, added: Map<string, string>): void {
   const claimed = new Map<string, string>();
   for (const id of state.joined) {
     const c = state.combatants[id];
     if (!isBinder(c)) continue;
     const beast = state.combatants[c.sheet.beastId];
-    ensure(!beast || isBeast(beast), 'ARCANA_NOT_A_BEAST', `${id}'s beastId ${c.sheet.beastId} is not an Arcana Beast`, 'combatants');
-    ensure(!claimed.has(c.sheet.beastId), 'ARCANA_BEAST_ALREADY_BOUND', `${c.sheet.beastId} is already bound to ${claimed.get(c.sheet.beastId)}`, 'combatants');
+    // Only the added combatants can break a link; name the field of the one that did.
+    const field = added.has(id) ? `${added.get(id)}.sheet.beastId` : `${added.get(c.sheet.beastId)}.sheet.kind`;
+    ensure(!beast || isBeast(beast), 'ARCANA_NOT_A_BEAST', `arcana-beast.txt: Beast Binder Placement: a Binder shares its turn with an Arcana Beast; ${id}'s beastId ${c.sheet.beastId} is a Beast Binder`, field);
+    ensure(!claimed.has(c.sheet.beastId), 'ARCANA_BEAST_ALREADY_BOUND', `arcana-beast.txt: Beast Binder Placement: ${c.sheet.beastId} already shares its turn with ${claimed.get(c.sheet.beastId)}`, field);
     claimed.set(c.sheet.beastId, id);
   }
 }

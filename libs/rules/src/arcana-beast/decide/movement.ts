@@ -15,7 +15,8 @@ export function setBand(state: ArcanaBeastState, command: RuleCommand): RuleEven
   const b = combatantId(state, command.bId, 'bId');
   ensure(anchor(state, a) !== anchor(state, b), 'ARCANA_SAME_POSITION', 'RULINGS.md A17: a Binder and its own beast are always Close', 'bId');
   const band = oneOf<Band>(command.band, 'band', BANDS);
-  const difficultTerrain = command.difficultTerrain === true ? DIFFICULT_TERRAIN_DIFFICULTY : int(command.difficultTerrain, 'difficultTerrain', { min: 0, max: 10, optional: true });
+  const flag = typeof command.difficultTerrain === 'boolean' ? (command.difficultTerrain ? DIFFICULT_TERRAIN_DIFFICULTY : 0) : command.difficultTerrain;
+  const difficultTerrain = int(flag, 'difficultTerrain', { min: 0, max: 10, optional: true });
   return [ev('BandSet', { aId: anchor(state, a), bId: anchor(state, b), band, difficultTerrain })];
 }
 
@@ -63,12 +64,16 @@ function readStep(state: ArcanaBeastState, c: ArcanaCombatant, command: RuleComm
   return { towardId: toward.id, from, to, steps, using };
 }
 
-/** RULINGS.md A19: difficult terrain needs an Agility Test unless Flight, Teleport or Burrowing bypass it. */
+/**
+ * RULINGS.md A19: difficult terrain needs an Agility Test unless Flight, Teleport or Burrowing bypass it; on a
+ * Reposition it is the Action's roll, so Direct's die goes to it (A26).
+ */
 function moved(state: ArcanaBeastState, c: ArcanaCombatant, step: Step, by: MovedData['by'], dice: DiceSource): RuleEvent[] {
   const data: MovedData = { combatantId: c.id, towardId: step.towardId, from: step.from, to: step.to, by, using: step.using };
   const difficulty = state.terrain[pairKey(state, c.id, step.towardId)];
   if (!difficulty || step.using) return [ev('Moved', data)];
-  const { spec, spent } = poolFor(state, c, 'difficultTerrain', 'agility', 0, [], [], []);
+  const directed = by === 'reposition' && state.turn?.directed ? [{ source: 'Direct', dice: 1 }] : [];
+  const { spec, spent } = poolFor(state, c, 'difficultTerrain', 'agility', 0, directed, [], []);
   data.test = rollTest(spec, dieFor(c), difficulty, dice);
   if (!data.test.passed) Object.assign(data, { to: step.from, stopped: true });
   return [...spent, ev('Moved', data)];
