@@ -1,7 +1,11 @@
+import { eventStoreEngine, EVENT_STORE_URL_SCHEMES, urlScheme } from '@app/event-store';
+
 export interface ApiConfig {
   port: number;
   host: string;
   eventStoreUrl?: string;
+  /** PostgreSQL for read models and webhooks beside a KurrentDB log (which holds only events); see readSideUrl. */
+  readStoreUrl?: string;
   /** PostgreSQL schema for the event log and read models (default public). */
   eventStoreSchema?: string;
   dataDir: string;
@@ -22,10 +26,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const port = env.PORT === undefined ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   if (env.ADMIN_API_KEY !== undefined && env.ADMIN_API_KEY.length > 0 && env.ADMIN_API_KEY.length < 24) throw new Error('ADMIN_API_KEY must be at least 24 characters');
+  const { eventStoreUrl, readStoreUrl } = storeUrls(env);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
-    eventStoreUrl: env.EVENT_STORE_URL || undefined,
+    eventStoreUrl,
+    readStoreUrl,
     eventStoreSchema: env.EVENT_STORE_SCHEMA || undefined,
     dataDir: env.DATA_DIR ?? './data',
     bodyLimit: env.BODY_LIMIT ?? '256kb',
@@ -35,6 +41,29 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: oneOfLevels(env.LOG_LEVEL),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
+}
+
+/**
+ * Where read models and webhooks live: beside the log (the same PostgreSQL, SQLite in DATA_DIR, or
+ * memory). A KurrentDB database holds only events, so beside it they go to READ_STORE_URL's
+ * PostgreSQL (several instances coordinate there) or, without one, SQLite in DATA_DIR (one instance).
+ */
+export function readSideUrl(config: Pick<ApiConfig, 'eventStoreUrl' | 'readStoreUrl'>): string | undefined {
+  return eventStoreEngine(config.eventStoreUrl) === 'kurrentdb' ? config.readStoreUrl : config.eventStoreUrl;
+}
+
+/** Messages name the scheme only: the rest of a url may hold a password. */
+function storeUrls(env: NodeJS.ProcessEnv): { eventStoreUrl?: string; readStoreUrl?: string } {
+  const eventStoreUrl = env.EVENT_STORE_URL?.trim() || undefined;
+  const readStoreUrl = env.READ_STORE_URL?.trim() || undefined;
+  const engine = eventStoreEngine(eventStoreUrl);
+  if (!engine) {
+    const scheme = urlScheme(eventStoreUrl ?? '');
+    throw new Error(`EVENT_STORE_URL must start with ${EVENT_STORE_URL_SCHEMES.join(', ')} or be unset (SQLite in DATA_DIR), got ${scheme ? `scheme "${scheme}:"` : 'no scheme'}`);
+  }
+  if (readStoreUrl && engine !== 'kurrentdb') throw new Error('READ_STORE_URL applies only to a KurrentDB event store; the other engines keep read models beside the log');
+  if (readStoreUrl && eventStoreEngine(readStoreUrl) !== 'postgres') throw new Error('READ_STORE_URL must start with postgres:// or postgresql://');
+  return { eventStoreUrl, readStoreUrl };
 }
 
 function nonNegative(raw: string | undefined, name: string, fallback: number): number {

@@ -2,7 +2,7 @@ import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { createEventStore, EventStore } from '@app/event-store';
 import { AccessRegistry, AccessService, createReadStore, FightQueries, FightService, ProjectionRunner } from '@app/fights';
 import { Logger } from '@nestjs/common';
-import { ApiConfig } from './config';
+import { ApiConfig, readSideUrl } from './config';
 
 export const API_CONFIG = Symbol('API_CONFIG');
 export const EVENT_STORE = Symbol('EVENT_STORE');
@@ -25,7 +25,7 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
       inject: [EVENT_STORE, API_CONFIG, FightService],
       useFactory: async (store: EventStore, config: ApiConfig, fights: FightService) => {
         const logger = new Logger('Projections');
-        const runner = new ProjectionRunner(store, createReadStore({ url: config.eventStoreUrl, dataDir: config.dataDir, schema: config.eventStoreSchema }), undefined, (e) =>
+        const runner = new ProjectionRunner(store, createReadStore({ url: readSideUrl(config), dataDir: config.dataDir, schema: config.eventStoreSchema }), undefined, (e) =>
           logger.error(e instanceof Error ? e.message : String(e)),
         );
         await runner.start();

@@ -6,6 +6,7 @@ import { toNdjson } from '@app/audit';
 import { registerAudit } from './audit';
 import { registerLab } from './lab';
 import { registerBench } from './bench';
+import { readSideUrl } from '../../api/src/config';
 
 const program = new Command('cli').description('Combat rules service from a terminal (same libraries as the API)');
 
@@ -13,13 +14,17 @@ const storeOptions = (cmd: Command) =>
   cmd
     .option('--store <url>', 'event store URL (default: EVENT_STORE_URL, else SQLite in --data-dir)', process.env.EVENT_STORE_URL)
     .option('--data-dir <dir>', 'SQLite data directory', process.env.DATA_DIR ?? './data')
-    .option('--schema <name>', 'PostgreSQL schema (default: EVENT_STORE_SCHEMA, else public)', process.env.EVENT_STORE_SCHEMA);
+    .option('--schema <name>', 'PostgreSQL schema (default: EVENT_STORE_SCHEMA, else public)', process.env.EVENT_STORE_SCHEMA)
+    .option('--read-store <url>', 'PostgreSQL for the read models beside a KurrentDB store (default: READ_STORE_URL, else SQLite in --data-dir)', process.env.READ_STORE_URL);
 
 interface StoreOptions {
   store?: string;
   dataDir: string;
   schema?: string;
+  readStore?: string;
 }
+
+const readStoreFor = (opts: StoreOptions) => createReadStore({ url: readSideUrl({ eventStoreUrl: opts.store, readStoreUrl: opts.readStore }), dataDir: opts.dataDir, schema: opts.schema });
 
 program
   .command('systems')
@@ -42,7 +47,7 @@ storeOptions(projections.command('rebuild [name]').description(`rebuild one proj
   if (name !== undefined && !PROJECTIONS.includes(name as ProjectionName)) throw new Error(`unknown projection ${name}; known: ${PROJECTIONS.join(', ')}`);
   const names = name ? [name as ProjectionName] : [...PROJECTIONS];
   const store = await createEventStore({ url: opts.store, dataDir: opts.dataDir, schema: opts.schema });
-  const runner = new ProjectionRunner(store, createReadStore({ url: opts.store, dataDir: opts.dataDir, schema: opts.schema }), names);
+  const runner = new ProjectionRunner(store, readStoreFor(opts), names);
   try {
     const started = process.hrtime.bigint();
     for (const n of names) await runner.read.reset(n);
@@ -58,7 +63,7 @@ storeOptions(projections.command('rebuild [name]').description(`rebuild one proj
 });
 storeOptions(projections.command('status').description('each projection’s checkpoint and lag')).action(async (opts: StoreOptions) => {
   const store = await createEventStore({ url: opts.store, dataDir: opts.dataDir, schema: opts.schema });
-  const runner = new ProjectionRunner(store, createReadStore({ url: opts.store, dataDir: opts.dataDir, schema: opts.schema }));
+  const runner = new ProjectionRunner(store, readStoreFor(opts));
   try {
     for (const s of await runner.status()) console.log(`${s.name}\tlag ${s.lagEvents}\tcheckpoint ${s.checkpoint ?? '-'}`);
   } finally {

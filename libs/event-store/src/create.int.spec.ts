@@ -22,8 +22,24 @@ describe('createEventStore', () => {
     await expect(createEventStore({ url: 'postgresql://nobody@127.0.0.1:1/none' })).rejects.toThrow();
   });
 
-  it('says KurrentDB is not supported yet', async () => {
-    await expect(createEventStore({ url: 'kurrentdb://localhost:2113' })).rejects.toThrow(/kurrentdb.*not supported yet/);
+  it('fails at creation when KurrentDB is unreachable, naming the server but not the password', async () => {
+    for (const scheme of ['kurrentdb', 'esdb']) {
+      const failure = createEventStore({ url: `${scheme}://admin:s3cret@127.0.0.1:1?tls=false` });
+      await expect(failure).rejects.toThrow(`KurrentDB at ${scheme}://***@127.0.0.1:1 did not answer`);
+      await expect(failure).rejects.not.toThrow(/s3cret/);
+    }
+  });
+
+  it('refuses a KurrentDB option it does not know before the client can print the url', async () => {
+    const printed = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await expect(createEventStore({ url: 'kurrentdb://admin:s3cret@127.0.0.1:1?tls=false&tsl=true' })).rejects.toThrow(
+        'KurrentDB url kurrentdb://***@127.0.0.1:1: unsupported option "tsl"',
+      );
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+    }
   });
 
   it('rejects any other url without echoing it', async () => {

@@ -1,6 +1,7 @@
 export * from './port';
-export { createEventStore, type EventStoreConfig } from './create';
+export { createEventStore, eventStoreEngine, EVENT_STORE_URL_SCHEMES, urlScheme, type EventStoreConfig } from './create';
 export { InMemoryEventStore } from './memory';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres';
+export { KurrentEventStore, type KurrentEventStoreOptions } from './kurrentdb';
 export { copyLog, type CopyReport } from './copy';

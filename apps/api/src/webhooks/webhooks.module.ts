@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstr
 import { EventStore } from '@app/event-store';
 import { FightService } from '@app/fights';
 import { createWebhookStore, readWebhookConfig, WebhookConfig, WebhookDispatcher, WebhookOutbox, WebhookService, WebhookStore } from '@app/webhooks';
-import { ApiConfig } from '../config';
+import { ApiConfig, readSideUrl } from '../config';
 import { API_CONFIG, EVENT_STORE, FightsModule } from '../fights.module';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksResolver } from './webhooks.resolver';
@@ -25,7 +25,7 @@ const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : S
     {
       provide: WEBHOOK_STORE,
       inject: [API_CONFIG],
-      useFactory: (config: ApiConfig) => createWebhookStore({ url: config.eventStoreUrl, dataDir: config.dataDir, schema: config.eventStoreSchema }),
+      useFactory: (config: ApiConfig) => createWebhookStore({ url: readSideUrl(config), dataDir: config.dataDir, schema: config.eventStoreSchema }),
     },
     {
       provide: WebhookDispatcher,
