@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'yaml';
+import { readConfig } from '../apps/api/src/config';
+import { readWebhookConfig } from '../libs/webhooks/src/config';
 import { ensureBuilt, kill, SERVER_ADMIN_KEY, startServer, tenantKey } from './support/server';
 
 /**
@@ -84,6 +87,55 @@ describe('docker/Dockerfile (checked without a Docker engine)', () => {
     expect(cmd[0]).toBe('node');
     expect(existsSync(join(ROOT, cmd[1]))).toBe(true);
     expect(runtime.lines.find((l) => l.instruction === 'HEALTHCHECK')?.args).toContain('/health/live');
+  });
+});
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  profiles?: string[];
+  environment?: Record<string, string | number>;
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: unknown;
+}
+
+describe('docker/compose.yaml (checked without a Docker engine)', () => {
+  const compose = parse(readFileSync(join(ROOT, 'docker/compose.yaml'), 'utf8')) as { services: Record<string, ComposeService> };
+  const apis = Object.entries(compose.services).filter(([, s]) => s.build);
+  const documented = new Set([...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]));
+  /** Compose's `${NAME:?message}` interpolation, with a value for each required variable. */
+  const interpolate = (value: string | number) => String(value).replace(/\$\{([A-Z_]+)(?::?[?-][^}]*)?\}/g, (_, name: string) => (name === 'ADMIN_API_KEY' ? 'x'.repeat(32) : `<${name}>`));
+
+  it('has the API on PostgreSQL by default and on KurrentDB as a profile, both built from docker/Dockerfile', () => {
+    expect(apis.map(([name, s]) => [name, s.profiles ?? []])).toEqual([
+      ['api', []],
+      ['api-kurrentdb', ['kurrentdb']],
+    ]);
+    for (const [, s] of apis) expect(existsSync(join(ROOT, 'docker', s.build!.context, s.build!.dockerfile))).toBe(true);
+    expect(compose.services.kurrentdb.profiles).toEqual(['kurrentdb']);
+  });
+
+  it('each API service’s environment is documented in the README and passes the service’s own boot validation', () => {
+    for (const [name, s] of apis) {
+      const env = Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, interpolate(v)]));
+      expect({ name, undocumented: Object.keys(env).filter((k) => !documented.has(k)) }).toEqual({ name, undocumented: [] });
+      const config = readConfig({ ...env, HOST: '0.0.0.0' });
+      readWebhookConfig(env);
+      expect(config.eventStoreUrl).toMatch(/^(postgres|kurrentdb):\/\//);
+      expect(config.adminApiKey).toHaveLength(32);
+    }
+  });
+
+  it('every dependency is a service of the file with a health check, and each API publishes the image’s port', () => {
+    const runtimePort = /PORT=(\d+)/.exec(dockerfile.at(-1)!.lines.find((l) => l.instruction === 'ENV')!.args)![1];
+    for (const [, s] of apis) {
+      for (const [dep, { condition }] of Object.entries(s.depends_on ?? {})) {
+        expect(compose.services[dep]).toBeDefined();
+        if (condition === 'service_healthy') expect(compose.services[dep].healthcheck ?? compose.services[dep].image).toBeDefined();
+      }
+      expect(s.ports?.map((p) => p.split(':').at(-1))).toEqual([runtimePort]);
+    }
   });
 });
 
