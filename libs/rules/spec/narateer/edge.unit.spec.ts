@@ -43,6 +43,24 @@ describe('Edge (RULINGS.md N2)', () => {
   });
 });
 
+describe('Edge from several rules on one roll', () => {
+  it('an unseen shooter beyond Effective Range: Advantage and Disadvantage cancel, no die is rerolled', () => {
+    const shootout = fight([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: veyr }], 'sera');
+    const events = exact(shootout, ranged('sera', 'veyr', 'bow', 0, { distance: 20, attackerUnseen: true, response: 'none' }), { dice: [1] });
+    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({ edge: 'none', sources: { advantage: ['unseenAttacker'], disadvantage: ['beyondEffectiveRange'] }, total: 0 });
+    expect(find(events, 'ExchangeResolved').attacker.reroll).toBeUndefined();
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'tie', targetNumber: 0 });
+  });
+
+  it('two sources of Disadvantage give one reroll: the die with the most dots, keeping the worse', () => {
+    const shootout = fight([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: veyr }], 'sera');
+    const events = exact(shootout, ranged('sera', 'veyr', 'bow', 2, { distance: 20, attackerCannotSeeTarget: true, response: 'none' }), { dice: [3, 6, 4], rerollFaces: [2], followUpFaces: [4, 1] });
+    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({ edge: 'disadvantage', reroll: { index: 1, original: 6, kept: 'reroll' }, faces: [3, 2, 4], total: 2 });
+    // Hit Margin 2 + Strike Rating 5 − Protection 1 = 6 → 3 Wounds; Veyr (Maximum Vitality 4) is left at 1 and checks once.
+    expect(find(events, 'WoundsApplied')).toMatchObject({ hitMargin: 2, woundMargin: 6, wounds: 3, vitality: 1 });
+  });
+});
+
 describe('Hidden and Unseen Creatures', () => {
   it('the first attack while unseen by its target gains Advantage', () => {
     const events = exact(duel(), melee('mira', 'orin', 0, { attackerUnseen: true, response: 'none' }), { dice: [1], rerollFaces: [4] });
@@ -74,6 +92,12 @@ describe('Range', () => {
   it('an attack beyond Effective Range but within Maximum Range has Disadvantage', () => {
     const events = exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 20 }));
     expect(find(events, 'ExchangeDeclared')).toMatchObject({ distance: 20, edge: { disadvantage: ['beyondEffectiveRange'] } });
+  });
+
+  it('at exactly Effective Range there is no Disadvantage; at exactly Maximum Range the shot is allowed with it', () => {
+    expect(find(exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 12 })), 'ExchangeDeclared').edge.disadvantage).toEqual([]);
+    expect(find(exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 13 })), 'ExchangeDeclared').edge.disadvantage).toEqual(['beyondEffectiveRange']);
+    expect(find(exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 30 })), 'ExchangeDeclared').edge.disadvantage).toEqual(['beyondEffectiveRange']);
   });
 
   it('a target beyond Maximum Range cannot be targeted with that weapon', () => {

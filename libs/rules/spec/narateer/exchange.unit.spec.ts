@@ -1,6 +1,6 @@
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
-import { fight, find, melee, mira, orin, respond, sheet, spear, stateOf, sword, then, types , exact } from './helpers';
+import { exact, fight, find, greatsword, mace, melee, mira, orin, respond, sheet, spear, stateOf, sword, then, types } from './helpers';
 
 const duel = (a = mira, b = orin) => fight([{ id: 'mira', sheet: a }, { id: 'orin', sheet: b }], 'mira');
 
@@ -40,6 +40,18 @@ describe('Narateer exchanges', () => {
     const responded = find(events, 'ExchangeResponded');
     expect(responded).toMatchObject({ response: 'fullGuard', skill: 'melee', dice: 2, edge: { advantage: ['fullGuard'], disadvantage: [] } });
     expect(find(events, 'ExchangeResolved').responder).toMatchObject({ edge: 'advantage', reroll: { index: 0, original: 1, kept: 'reroll' }, faces: [3, 2], total: 1 });
+  });
+
+  it('Full Guard with Boost: every guard die is rolled, Advantage rerolls the weakest once; the attacker must exceed the total', () => {
+    const declared = then(duel(), melee('mira', 'orin', 2));
+    // Mira 6, 5, 1 = 3 dots. Orin 3, 1 = 1 dot; the 1 is rerolled to a 6: 3 dots, a tie, and the tie is his.
+    const stopped = exact(declared, respond('orin', 'fullGuard', 1), { dice: [6, 5, 1, 3, 1], rerollFaces: [6] });
+    expect(find(stopped, 'ExchangeResolved')).toMatchObject({ outcome: 'guarded', winnerId: 'orin', attacker: { total: 3 }, responder: { faces: [3, 6], total: 3 } });
+    // The reroll shows a 2 (0 dots, no better): the original stays, Mira wins by 2: 2 + 5 − 1 = 6 → 3 Wounds.
+    const hit = exact(declared, respond('orin', 'fullGuard', 1), { dice: [6, 5, 1, 3, 1], rerollFaces: [2] });
+    expect(find(hit, 'ExchangeResolved')).toMatchObject({ outcome: 'hit', hitMargin: 2, responder: { reroll: { index: 1, original: 1, kept: 'original' }, total: 1 } });
+    expect(find(hit, 'WoundsApplied')).toMatchObject({ combatantId: 'orin', woundMargin: 6, wounds: 3, vitality: 5, ad: { ready: 0, used: 2, wounded: 3 } });
+    expect(types(hit)).not.toContain('ContinuationChecked');
   });
 
   it('Full Guard wins ties and never deals damage, even with the higher total (N7)', () => {
@@ -147,6 +159,39 @@ describe('Narateer exchanges', () => {
   it('N35: a Clash without a named weapon uses the first legal weapon of the exchange’s kind; none is refused', () => {
     const declared = then(duel(mira, { ...orin, weapons: [] }), melee('mira', 'orin', 0));
     expect(given(narateer, declared).when(respond('orin', 'clash')).violation()).toMatchObject({ code: 'NARATEER_NO_LEGAL_CLASH', field: 'response' });
+  });
+
+  it('N37: a Clash without a named weapon uses the first weapon the responder can reach with and pay for', () => {
+    const declared = then(duel(mira, { ...orin, maxAD: 2, weapons: [greatsword, mace] }), melee('mira', 'orin', 0));
+    const events = exact(declared, respond('orin', 'clash', 1), { dice: [3, 3, 1] });
+    expect(find(events, 'ExchangeResponded')).toMatchObject({ response: 'clash', weaponId: 'mace', dice: 2 });
+    // Named, the greatsword's Base Attack Cost 3 is more than Orin's 2 Ready AD: the weapon is what is wrong.
+    expect(given(narateer, declared).when(respond('orin', 'clash', 0, { weaponId: 'greatsword' })).violation()).toMatchObject({ code: 'NARATEER_NOT_ENOUGH_READY_AD', field: 'weaponId' });
+    // With nothing affordable the refusal names the first reaching weapon's cost.
+    const poor = then(duel(mira, { ...orin, maxAD: 2, weapons: [greatsword] }), melee('mira', 'orin', 0));
+    expect(given(narateer, poor).when(respond('orin', 'clash')).violation()).toMatchObject({ code: 'NARATEER_NOT_ENOUGH_READY_AD', field: 'weaponId' });
+  });
+
+  it('N37: a response policy Clashes with a weapon it can pay for before falling back', () => {
+    const npc = { ...orin, maxAD: 2, weapons: [greatsword, mace], responsePolicy: { response: 'clash', boost: 1 } };
+    const events = exact(duel(mira, npc), melee('mira', 'orin', 0), { dice: [3, 3, 1] });
+    expect(find(events, 'ExchangeResponded')).toMatchObject({ response: 'clash', weaponId: 'mace', boost: 1, dice: 2, source: 'policy' });
+  });
+
+  it('Combat Exchange Flow step 3: a Base Attack Cost over the Ready AD names the weapon; a Boost over it names boost', () => {
+    const big = { ...mira, maxAD: 2, weapons: [sword, greatsword] };
+    expect(given(narateer, duel(big)).when({ ...melee('mira', 'orin', 0), weaponId: 'greatsword' }).violation()).toMatchObject({ code: 'NARATEER_NOT_ENOUGH_READY_AD', field: 'weaponId' });
+    expect(given(narateer, duel(big)).when(melee('mira', 'orin', 2)).violation()).toMatchObject({ code: 'NARATEER_NOT_ENOUGH_READY_AD', field: 'boost' });
+    // Orin keeps 1 Ready AD: the mace's cost fits, the Boost does not.
+    const declared = then(then(duel(), { type: 'SpendDice', combatantId: 'orin', ad: 4 }), melee('mira', 'orin', 0));
+    expect(given(narateer, declared).when(respond('orin', 'clash', 1)).violation()).toMatchObject({ code: 'NARATEER_NOT_ENOUGH_READY_AD', field: 'boost' });
+  });
+
+  it('a finished fight refuses every command with FIGHT_ENDED', () => {
+    const ended = [...duel(), { type: 'FightEnded', data: { seed: 'test-seed', unfinished: false } }];
+    for (const command of [melee('mira', 'orin', 0), respond('orin', 'none'), { type: 'ApplyWounds', combatantId: 'orin', wounds: 1, harm: 'Physical (Impact)' }, { type: 'EndActivation' }, { type: 'StartRound' }]) {
+      expect(given(narateer, ended).when(command).violation()).toMatchObject({ code: 'FIGHT_ENDED', field: 'type' });
+    }
   });
 
   it('N29: the GM cancelling a pending response withdraws the exchange and returns the AD and the proactive use', () => {

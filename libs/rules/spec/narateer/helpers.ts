@@ -6,6 +6,7 @@ export { find, types } from '../given';
 
 export const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
 export const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
+export const greatsword = { id: 'greatsword', name: 'Greatsword', kind: 'melee', weight: 'heavy', baseAttackCost: 3, weaponDamage: 4, damageVitalCap: 4, harm: 'Physical (Slashing)' };
 export const spear = { id: 'spear', name: 'Spear', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 2, reach: 2, harm: 'Physical (Piercing)' };
 export const bow = { id: 'bow', name: 'Bow', kind: 'ranged', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, effectiveRange: 12, maximumRange: 30, ammunition: 20, harm: 'Physical (Piercing)' };
 export const crossbow = { id: 'crossbow', name: 'Light crossbow', kind: 'ranged', weight: 'light', baseAttackCost: 2, weaponDamage: 3, damageVitalCap: 2, effectiveRange: 10, maximumRange: 20, needsLoading: true, loaded: true, ammunition: 10, harm: 'Physical (Piercing)' };

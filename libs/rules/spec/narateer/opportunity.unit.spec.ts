@@ -7,8 +7,8 @@ const at = (events: RuleEvent[], id: string, x: number, y: number) => then(event
 const move = (combatantId: string, path: [number, number][], extra: Record<string, unknown> = {}) => ({ type: 'Move', combatantId, path: path.map(([x, y]) => ({ x, y })), ...extra });
 
 /** Mover m (side m) at (1,0), guard g (side g, sword reach 1) at (0,0); m's activation runs. */
-function yard(extra: { id: string; sheet: Record<string, unknown>; side?: string; pos: [number, number] }[] = []): RuleEvent[] {
-  let events = fight([{ id: 'g', sheet: { ...orin, weapons: [{ id: 'sword', name: 'Sword', kind: 'melee', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' }] } }, ...extra, { id: 'm', sheet: mira }], 'm');
+function yard(extra: { id: string; sheet: Record<string, unknown>; side?: string; pos: [number, number] }[] = [], mover = mira): RuleEvent[] {
+  let events = fight([{ id: 'g', sheet: { ...orin, weapons: [{ id: 'sword', name: 'Sword', kind: 'melee', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' }] } }, ...extra, { id: 'm', sheet: mover }], 'm');
   events = at(at(events, 'g', 0, 0), 'm', 1, 0);
   for (const e of extra) events = at(events, e.id, ...e.pos);
   return events;
@@ -61,6 +61,34 @@ describe('Opportunity Attacks (narateer.txt, RULINGS.md N13, N24)', () => {
     const after = [...events, ...moved, ...declined];
     expect(given(narateer, after).when({ type: 'DeclineOpportunity', combatantId: 'g' }).violation()).toMatchObject({ code: 'NARATEER_NOT_YOUR_OPPORTUNITY', field: 'combatantId' });
     expect(types(exact(after, { type: 'DeclineOpportunity', combatantId: 'h' }))).toEqual(['OpportunityDeclined', 'OpportunitiesFinished']);
+  });
+
+  it('the mover may Clash and wound the reactor; the next reactor is offered after the Wounds', () => {
+    const events = yard([{ id: 'h', sheet: orin, side: 'g', pos: [2, 1] }]);
+    let after = then(events, move('m', [[1, 1]]));
+    after = then(after, { type: 'TakeOpportunityAttack', combatantId: 'g', weaponId: 'sword', boost: 0 });
+    const resolved = exact(after, { type: 'RespondToExchange', combatantId: 'm', response: 'clash', boost: 1 }, { dice: [1, 6, 3], followUpFaces: [4, 4] });
+    expect(types(resolved)).toEqual(['ExchangeResponded', 'ExchangeResolved', 'WoundsApplied', 'ContinuationChecked', 'OpportunityOffered']);
+    // Mira wins by 3 with her sword (2 + Agility 3) against g's Soak 1: 3 + 5 − 1 = 7 → 5 Wounds to g, who checks.
+    expect(find(resolved, 'WoundsApplied')).toMatchObject({ combatantId: 'g', hitMargin: 3, strikeRating: 5, woundMargin: 7, wounds: 5, vitality: 3 });
+    expect(find(resolved, 'ContinuationChecked')).toMatchObject({ combatantId: 'g', passed: true });
+    expect(find(resolved, 'OpportunityOffered')).toEqual({ moverId: 'm', reactorId: 'h' });
+  });
+
+  it('a mover who chooses where its Wounds go (ASK) answers first; then the next reactor is offered', () => {
+    const events = yard([{ id: 'h', sheet: orin, side: 'g', pos: [2, 1] }], { ...mira, maxMD: 2, woundPreference: 'ASK' });
+    let after = then(events, move('m', [[1, 1]]));
+    after = then(after, { type: 'TakeOpportunityAttack', combatantId: 'g', weaponId: 'sword', boost: 0 });
+    const hit = exact(after, { type: 'RespondToExchange', combatantId: 'm', response: 'none' }, { dice: [3] });
+    // g's sword: 2 + Strength 3; 1 + 5 − 1 = 5 → 3 Wounds; m has Ready AD and Ready MD, so it is asked.
+    expect(types(hit)).toEqual(['ExchangeResponded', 'ExchangeResolved', 'WoundAllocationRequested']);
+    expect(find(hit, 'WoundAllocationRequested')).toMatchObject({ combatantId: 'm', wounds: 3, woundMargin: 5 });
+    after = [...after, ...hit];
+    expect(given(narateer, after).when({ type: 'DeclineOpportunity', combatantId: 'h' }).violation().code).toBe('PENDING_DECISION');
+    const allocated = exact(after, { type: 'AllocateWounds', combatantId: 'm', allocation: ['MD', 'MD', 'AD'] });
+    expect(types(allocated)).toEqual(['WoundsApplied', 'OpportunityOffered']);
+    expect(allocated[0].data).toMatchObject({ vitality: 5, md: { ready: 0, wounded: 2 }, ad: { ready: 4, wounded: 1 } });
+    expect(stateOf([...after, ...allocated]).pending).toMatchObject({ kind: 'opportunityAttack', awaiting: 'h' });
   });
 
   it('before each attack the reactor is checked again: one who can no longer pay lapses', () => {

@@ -1,6 +1,6 @@
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
-import { crossbow, fight, find, ranged, respond, sera, sheet, stateOf, then, veyr , exact } from './helpers';
+import { bow, crossbow, exact, fight, find, ranged, respond, sera, sheet, stateOf, then, veyr } from './helpers';
 
 const shootout = (a = sera, b = veyr, active = 'sera') => fight([{ id: 'sera', sheet: a }, { id: 'veyr', sheet: b }], active);
 
@@ -55,5 +55,32 @@ describe('Ranged Exchanges', () => {
     const thrower = sheet({ skills: { ranged: 3 }, weapons: [{ id: 'stones', name: 'Stones', kind: 'ranged', baseAttackCost: 1, weaponDamage: 1, damageVitalCap: 2, effectiveRange: 4, maximumRange: 8, harm: 'Physical (Impact)' }] });
     const events = exact(shootout(thrower), ranged('sera', 'veyr', 'stones', 0, { response: 'none' }), { dice: [1] });
     expect(find(events, 'WeaponFired')).toEqual({ combatantId: 'sera', weaponId: 'stones', exchangeId: 'x1', loaded: true });
+    const lastArrow = { ...sera, weapons: [{ ...bow, ammunition: 1 }] };
+    const shot = then(shootout(lastArrow), ranged('sera', 'veyr', 'bow', 0, { response: 'none' }), { dice: [1] });
+    expect(find(shot, 'WeaponFired')).toMatchObject({ ammunition: 0 });
+    expect(given(narateer, shot).when(ranged('sera', 'veyr', 'bow', 0)).violation()).toMatchObject({ code: 'NARATEER_NO_AMMUNITION', field: 'weaponId' });
+    expect((narateer.view(stateOf(shot)) as any).combatants[0].weapons[0]).toMatchObject({ ammunition: 0, ready: false });
+  });
+
+  it('a Clash with the last bolt spends it, even on a tie: the crossbow can then neither Clash nor be reloaded', () => {
+    const oneBolt = { ...veyr, weapons: [{ ...crossbow, ammunition: 1 }] };
+    let events = then(shootout(sera, oneBolt), ranged('sera', 'veyr', 'bow', 0, { distance: 5 }));
+    // Sera's 1 die against Veyr's 2: 1 dot each, a tie, and both shots are spent.
+    events = then(events, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), { dice: [3, 3, 1] });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'tie' });
+    expect(stateOf(events).combatants.veyr.weapons.crossbow).toEqual({ loaded: false, ammunition: 0 });
+    const again = then(events, ranged('sera', 'veyr', 'bow', 0, { distance: 5 }));
+    expect(given(narateer, again).when(respond('veyr', 'clash')).violation()).toMatchObject({ code: 'NARATEER_WEAPON_NOT_LOADED', field: 'weaponId' });
+    expect(find(exact(again, respond('veyr', 'fullGuard'), { dice: [3, 3], rerollFaces: [3] }), 'ExchangeResolved')).toMatchObject({ outcome: 'guarded' });
+    const veyrsTurn = then(then(events, { type: 'EndActivation' }), { type: 'StartActivation' });
+    expect(given(narateer, veyrsTurn).when({ type: 'ReloadWeapon', combatantId: 'veyr', weaponId: 'crossbow' }).violation()).toMatchObject({ code: 'NARATEER_NO_AMMUNITION', field: 'weaponId' });
+  });
+
+  it('a shot stopped by Full Guard or tied still spends ammunition and Loading', () => {
+    const reloader = { ...sera, weapons: [crossbow], skills: { ranged: 2, acrobatics: 1 } };
+    // Sera's 2 dice show 1 dot, Veyr's guard die 1 dot (its Advantage reroll kept the original): stopped.
+    const events = exact(shootout(reloader), ranged('sera', 'veyr', 'crossbow', 0, { distance: 5, response: 'fullGuard' }), { dice: [3, 1, 3], rerollFaces: [2] });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'guarded' });
+    expect(find(events, 'WeaponFired')).toEqual({ combatantId: 'sera', weaponId: 'crossbow', exchangeId: 'x1', loaded: false, ammunition: 9 });
   });
 });

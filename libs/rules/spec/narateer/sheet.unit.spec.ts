@@ -15,7 +15,56 @@ describe('Narateer sheet', () => {
   });
 
   it('narateer.txt: Core Combat Attributes — heavy weapons use Strength for damage', () => {
-    expect(start(sheet({ weapons: [{ ...mace, damageVitals: ['agility'] }] })).violation().field).toBe('combatants[0].sheet.weapons[0].damageVitals[0]');
+    expect(start(sheet({ weapons: [{ ...mace, damageVitals: ['agility'] }] })).violation()).toMatchObject({ code: 'NARATEER_DAMAGE_VITAL_NOT_ALLOWED', field: 'combatants[0].sheet.weapons[0].damageVitals[0]' });
+    expect(start(sheet({ weapons: [{ ...sword, damageVitals: ['resilience'] }] })).violation()).toMatchObject({ code: 'NARATEER_DAMAGE_VITAL_NOT_ALLOWED', field: 'combatants[0].sheet.weapons[0].damageVitals[0]' });
+  });
+
+  it('N36: a heavy ranged weapon may list Agility (a loaded projectile) or Strength (thrown); Agility by default', () => {
+    const heavyCrossbow = { ...crossbow, weight: 'heavy' };
+    const list = (damageVitals?: string[]) => validateSheet(sheet({ weapons: [{ ...heavyCrossbow, damageVitals }] }), 'sheet').weapons[0].damageVitals;
+    expect(list(undefined)).toEqual(['agility']);
+    expect(list(['agility'])).toEqual(['agility']);
+    expect(list(['strength'])).toEqual(['strength']);
+    expect(start(sheet({ weapons: [{ ...heavyCrossbow, damageVitals: ['resilience'] }] })).violation()).toMatchObject({ code: 'NARATEER_DAMAGE_VITAL_NOT_ALLOWED', field: 'combatants[0].sheet.weapons[0].damageVitals[0]' });
+  });
+
+  it.each([
+    ['no vitals', { vitals: undefined }, 'vitals'],
+    ['Strength missing', { vitals: { agility: 2, resilience: 2 } }, 'vitals.strength'],
+    ['Agility not a number', { vitals: { strength: 2, agility: 'high', resilience: 2 } }, 'vitals.agility'],
+    ['Resilience negative', { vitals: { strength: 2, agility: 2, resilience: -1 } }, 'vitals.resilience'],
+    ['no skills', { skills: undefined }, 'skills'],
+    ['a Skill Level negative', { skills: { melee: -1 } }, 'skills.melee'],
+    ['a Skill Level not whole', { skills: { acrobatics: 1.5 } }, 'skills.acrobatics'],
+    ['Max Vitality 0', { maxVitality: 0 }, 'maxVitality'],
+    ['Max AD missing', { maxAD: undefined }, 'maxAD'],
+    ['Max MD negative', { maxMD: -2 }, 'maxMD'],
+    ['neither AD nor MD', { maxAD: 0, maxMD: 0 }, 'maxAD'],
+    ['weapons not a list', { weapons: sword }, 'weapons'],
+    ['a weapon without id', { weapons: [{ ...sword, id: undefined }] }, 'weapons[0].id'],
+    ['a weapon without name', { weapons: [{ ...sword, name: '' }] }, 'weapons[0].name'],
+    ['an unknown weapon kind', { weapons: [{ ...sword, kind: 'magic' }] }, 'weapons[0].kind'],
+    ['an unknown weight', { weapons: [{ ...sword, weight: 'medium' }] }, 'weapons[0].weight'],
+    ['Weapon Damage negative', { weapons: [{ ...sword, weaponDamage: -1 }] }, 'weapons[0].weaponDamage'],
+    ['no Damage Vital Cap', { weapons: [{ ...sword, damageVitalCap: undefined }] }, 'weapons[0].damageVitalCap'],
+    ['an empty Damage Vital list', { weapons: [{ ...sword, damageVitals: [] }] }, 'weapons[0].damageVitals'],
+    ['an unknown Damage Vital', { weapons: [{ ...sword, damageVitals: ['luck'] }] }, 'weapons[0].damageVitals[0]'],
+    ['melee reach 0', { weapons: [{ ...sword, reach: 0 }] }, 'weapons[0].reach'],
+    ['a ranged weapon without Effective Range', { weapons: [{ ...bow, effectiveRange: undefined }] }, 'weapons[0].effectiveRange'],
+    ['a ranged weapon without Maximum Range', { weapons: [{ ...bow, maximumRange: undefined }] }, 'weapons[0].maximumRange'],
+    ['needsLoading not a boolean', { weapons: [{ ...crossbow, needsLoading: 'yes' }] }, 'weapons[0].needsLoading'],
+    ['loaded not a boolean', { weapons: [{ ...crossbow, loaded: 1 }] }, 'weapons[0].loaded'],
+    ['ammunition negative', { weapons: [{ ...bow, ammunition: -1 }] }, 'weapons[0].ammunition'],
+    ['no Harm classification', { weapons: [{ ...sword, harm: undefined }] }, 'weapons[0].harm'],
+    ['a Harm Type outside its Domain', { weapons: [{ ...sword, harm: { domain: 'Elemental', type: 'Slashing' } }] }, 'weapons[0].harm'],
+    ['armour not an object', { armour: 3 }, 'armour'],
+    ['Soak negative', { armour: { soak: -1 } }, 'armour.soak'],
+    ['an unknown woundPreference', { woundPreference: 'ad_first' }, 'woundPreference'],
+    ['an unknown policy response', { responsePolicy: { response: 'dodge' } }, 'responsePolicy.response'],
+    ['a policy Boost negative', { responsePolicy: { response: 'clash', boost: -1 } }, 'responsePolicy.boost'],
+    ['an unknown policy fallback', { responsePolicy: { response: 'clash', fallback: 'clash' } }, 'responsePolicy.fallback'],
+  ])('an invalid sheet is refused naming the field: %s', (_name, overrides, field) => {
+    expect(start(sheet(overrides)).violation().field).toBe(`combatants[0].sheet.${field}`);
   });
 
   it('defaults: reach 1, light weapons Strength or Agility, heavy Strength, ranged Agility (N21), AD_FIRST, Soak 0, always loaded without Loading', () => {

@@ -23,7 +23,7 @@ describe('Narateer view', () => {
 
   it('the system lists its commands and rulings', () => {
     expect(Object.keys(narateer.commands)).toEqual(expect.arrayContaining(['DeclareExchange', 'RespondToExchange', 'AllocateWounds', 'Move', 'TakeOpportunityAttack', 'DeclineOpportunity', 'StartFight']));
-    expect(narateer.rulings.map((r) => r.id)).toEqual(expect.arrayContaining(['N2', 'N9', 'N21', 'N22', 'N35']));
+    expect(narateer.rulings.map((r) => r.id)).toEqual(expect.arrayContaining(['N2', 'N9', 'N21', 'N22', 'N35', 'N36', 'N37']));
     expect(melee('a', 'b', 0).type).toBe('DeclareExchange');
   });
 });

@@ -61,6 +61,30 @@ describe('narateer.txt worked examples', () => {
     expect(find(third, 'WoundsApplied')).toMatchObject({ dice: [{ kind: 'AD', from: 'ready' }], ad: { ready: 0, used: 1, wounded: 1 } });
   });
 
+  it('"Combat Exchange Flow" example: Mira surges at Orin with an arming sword, Base Attack Cost 1 AD + 2 Boost AD: she commits 3 AD', () => {
+    const events = exact(fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira'), melee('mira', 'orin', 2));
+    expect(find(events, 'ExchangeDeclared')).toMatchObject({ weaponId: 'sword', boost: 2, dice: 3 });
+  });
+
+  it('"Full Guard" example: Orin\'s final total equals Mira\'s, so he stops her attack but cannot wound her', () => {
+    const declared = then(fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira'), melee('mira', 'orin', 2));
+    // Mira 6, 3, 1 = 3 dots; Orin's guard 6, 3 = 3 dots (Advantage rerolls his 3: a 4, no better).
+    const events = exact(declared, respond('orin', 'fullGuard', 1), { dice: [6, 3, 1, 6, 3], rerollFaces: [4] });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'guarded', winnerId: 'orin', attacker: { total: 3 }, responder: { total: 3 } });
+    expect(types(events)).toEqual(['ExchangeResponded', 'ExchangeResolved']);
+  });
+
+  it('"Harm Domains And Types" example: a poisoned arrow deals Physical (Piercing) on impact; its Lingering Harm: Poisoned later deals Affliction (Poison), and no Condition comes with it', () => {
+    let events = fight([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: { ...veyr, maxVitality: 10 } }], 'sera');
+    events = then(events, ranged('sera', 'veyr', 'bow', 0, { distance: 8, response: 'none' }), { dice: [3] });
+    expect(find(events, 'WoundsApplied')).toMatchObject({ harmLabel: 'Physical (Piercing)', wounds: 3 });
+    events = then(events, { type: 'ApplyLingeringHarm', combatantId: 'veyr', form: 'Poisoned', source: 'poisoned arrow' });
+    events = then(events, { type: 'EndRound' });
+    const tick = events.filter((e) => e.type === 'WoundsApplied').pop()!.data;
+    expect(tick).toMatchObject({ form: 'Poisoned', harmLabel: 'Affliction (Poison)', wounds: 1, vitality: 6 });
+    expect(stateOf(events).combatants.veyr.conditions).toEqual([]);
+  });
+
   it('"Skill Level In Combat" example: Mira (Melee SL 3) initiates four proactive Melee actions with Boost up to 3; Sera (Ranged SL 2) three, Boost up to 2', () => {
     const big = { ...mira, maxAD: 12 };
     let events = fight([{ id: 'mira', sheet: big }, { id: 'orin', sheet: orin }], 'mira');

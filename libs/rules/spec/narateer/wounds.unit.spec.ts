@@ -32,6 +32,33 @@ describe('Calculating Wounds', () => {
     const armoured = { ...orin, armour: { soak: 6 } };
     const events = exact(duel(mira, armoured), melee('mira', 'orin', 0, { response: 'none' }), { dice: [3] });
     expect(find(events, 'WoundsApplied')).toMatchObject({ woundMargin: 0, wounds: 0, dice: [], vitality: 8 });
+    // Hit Margin 1 + Strike Rating 5 − Protection 9 = −3: still no Wound, the margin kept as it is.
+    const plate = exact(duel(mira, { ...orin, armour: { soak: 9 } }), melee('mira', 'orin', 0, { response: 'none' }), { dice: [3] });
+    expect(find(plate, 'WoundsApplied')).toMatchObject({ hitMargin: 1, strikeRating: 5, protectionRating: 9, woundMargin: -3, wounds: 0, dice: [], vitalityBefore: 8, vitality: 8, state: 'Active' });
+    expect(types(plate)).not.toContain('ContinuationChecked');
+  });
+
+  it('Strike Rating with a Damage Vital Cap of 0 is the Weapon Damage alone', () => {
+    const blunt = { ...mira, weapons: [{ ...sword, damageVitalCap: 0 }] };
+    const events = exact(duel(blunt), melee('mira', 'orin', 0, { response: 'none' }), { dice: [6] });
+    // Hit Margin 2 + (2 + min(3, 0)) − 1 = 3 → 2 Wounds.
+    expect(find(events, 'WoundsApplied')).toMatchObject({ hitMargin: 2, strikeRating: 2, woundMargin: 3, wounds: 2 });
+  });
+
+  it('Clash lost: the tempo-holder takes Wounds from the responder’s weapon, Ready dice first, then the AD it committed', () => {
+    const declared = then(duel(), melee('mira', 'orin', 2));
+    const events = exact(declared, respond('orin', 'clash', 1), { dice: [1, 1, 2, 6, 6], followUpFaces: [2, 1] });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'counterHit', winnerId: 'orin', hitMargin: 4, attacker: { total: 0 }, responder: { total: 4 } });
+    // Mace: 2 + min(Strength 3, cap 3) = 5; Mira's Soak 1: 4 + 5 − 1 = 8 → 5 Wounds. Mira had 2 Ready AD and 3 Used.
+    const wounds = find(events, 'WoundsApplied');
+    expect(wounds).toMatchObject({ combatantId: 'mira', sourceId: 'orin', weaponId: 'mace', damageVital: 'strength', strikeRating: 5, protectionRating: 1, woundMargin: 8, wounds: 5, vitalityBefore: 8, vitality: 3, firstBelowHalf: true });
+    expect(wounds.dice).toEqual([{ kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'used' }, { kind: 'AD', from: 'used' }, { kind: 'AD', from: 'used' }]);
+    expect(wounds.ad).toEqual({ ready: 0, used: 0, wounded: 5 });
+    // Both triggers, one check: 0 dots, so Mira is Withdrawn in her own activation and can press no further.
+    expect(find(events, 'ContinuationChecked')).toMatchObject({ combatantId: 'mira', triggers: ['belowHalf', 'heavyWounds'], dice: 2, dots: 0, passed: false, state: 'Withdrawn' });
+    const after = [...declared, ...events];
+    expect(given(narateer, after).when(melee('mira', 'orin', 0)).violation()).toMatchObject({ code: 'NARATEER_CANNOT_ACT', field: 'attackerId' });
+    expect(types(exact(after, { type: 'EndActivation' }))).toEqual(['ActivationEnded']);
   });
 
   it('Harm classification: one per Wound result, from the weapon unless the GM overrides it for the attack', () => {
@@ -165,6 +192,25 @@ describe('Continuation Checks', () => {
     const events = hurt(one(), 'a', 8);
     expect(types(events).slice(-1)).toEqual(['WoundsApplied']);
     expect(last(events).state).toBe('Collapsed');
+  });
+
+  it('N18: no rounding — with Maximum Vitality 5, Vitality 2 is below half and 3 Wounds are more than half', () => {
+    const five = sheet({ maxVitality: 5 });
+    expect(types(hurt(one(five), 'a', 2)).slice(-1)).toEqual(['WoundsApplied']);
+    expect(last(hurt(hurt(one(five), 'a', 2), 'a', 1, {}, { followUpFaces: [3, 3] }))).toMatchObject({ triggers: ['belowHalf'] });
+    expect(last(hurt(one(five), 'a', 3, {}, { followUpFaces: [3, 3] }))).toMatchObject({ triggers: ['belowHalf', 'heavyWounds'], dots: 2 });
+    // Maximum Vitality 6: Vitality 3 is exactly half (not below) and 3 Wounds exactly half (not more): no check.
+    expect(types(hurt(one(sheet({ maxVitality: 6 })), 'a', 3)).slice(-1)).toEqual(['WoundsApplied']);
+  });
+
+  it('a Withdrawn combatant makes no further Continuation Check; Wounds to 0 make it Collapsed', () => {
+    let events = hurt(one(), 'a', 5, {}, { followUpFaces: [1, 1] });
+    expect(stateOf(events).combatants.a.withdrawn).toBe(true);
+    events = hurt(events, 'a', 1);
+    expect(last(events)).toMatchObject({ vitality: 2, state: 'Withdrawn' });
+    events = hurt(events, 'a', 2);
+    expect(last(events)).toMatchObject({ vitality: 0, state: 'Collapsed' });
+    expect(types(events).slice(-1)).toEqual(['WoundsApplied']);
   });
 
   it('N15: Resilience 0 means a 0-dice Side Roll: 0 dots, a failure, without any faces', () => {

@@ -88,7 +88,12 @@ export const PROACTIVE_USES_PER_SL = 1;
 export const PROACTIVE_USES_MINIMUM = 1;
 /** RULINGS.md N21: default allowed Damage Vitals. */
 export const DEFAULT_DAMAGE_VITALS = { light: ['strength', 'agility'], heavy: ['strength'], ranged: ['agility'] } as const;
-export const ALLOWED_DAMAGE_VITALS = { light: ['strength', 'agility'], heavy: ['strength'] } as const;
+export const ALLOWED_DAMAGE_VITALS = {
+  light: ['strength', 'agility'],
+  heavy: ['strength'],
+  /** RULINGS.md N36: a ranged weapon may fire loaded projectiles, which use Agility, whatever its weight. */
+  ranged: { light: ['strength', 'agility'], heavy: ['strength', 'agility'] },
+} as const;
 export const DEFAULT_MELEE_REACH = 1;
 
 export const NARATEER_DATA = {
@@ -143,4 +148,6 @@ export const NARATEER_RULINGS: Ruling[] = [
   { id: 'N33', text: 'SpendDice: other actions commit Ready AD or MD; a proactive Melee/Ranged action (shove, trip…) counts a use.' },
   { id: 'N34', text: 'A hit that converts to 0 Wounds is still recorded as WoundsApplied with 0 Wounds.' },
   { id: 'N35', text: 'Clash without a named weapon uses the first legal weapon of the exchange’s kind.' },
+  { id: 'N36', text: 'A ranged weapon of either weight may use Agility (loaded projectiles) or Strength (thrown); default Agility.' },
+  { id: 'N37', text: 'A legal Clash weapon reaches the tempo-holder and its Base Attack Cost plus Boost fit the Ready AD; policies skip the rest.' },
 ];

@@ -104,13 +104,16 @@ function readWeapon(raw: unknown, field: string): Weapon {
   return weapon;
 }
 
-/** narateer.txt: Core Combat Attributes — light weapons Strength or Agility, heavy weapons Strength (RULINGS.md N21). */
+/**
+ * narateer.txt: Core Combat Attributes — light weapons Strength or Agility, heavy weapons Strength; loaded
+ * projectiles Agility (RULINGS.md N21), so a ranged weapon of either weight may also list Agility (N36).
+ */
 function readDamageVitals(raw: unknown, field: string, kind: ExchangeKind, weight: 'light' | 'heavy'): Vital[] {
   if (raw === undefined) return [...(kind === 'ranged' ? DEFAULT_DAMAGE_VITALS.ranged : DEFAULT_DAMAGE_VITALS[weight])];
-  const allowed: readonly string[] = ALLOWED_DAMAGE_VITALS[weight];
+  const allowed: readonly string[] = kind === 'ranged' ? ALLOWED_DAMAGE_VITALS.ranged[weight] : ALLOWED_DAMAGE_VITALS[weight];
   const list = arr(raw, field, { max: 3 }).map((v, i) => oneOf<Vital>(v, `${field}[${i}]`, VITALS));
   if (list.length === 0) bad(field, 'must name at least one Vital');
-  list.forEach((v, i) => allowed.includes(v) || bad(`${field}[${i}]`, `narateer.txt: Core Combat Attributes: a ${weight} weapon may use ${allowed.join(' or ')} for damage`));
+  list.forEach((v, i) => allowed.includes(v) || bad(`${field}[${i}]`, `narateer.txt: Core Combat Attributes: a ${weight} ${kind} weapon may use ${allowed.join(' or ')} for damage (RULINGS.md N21, N36)`, 'NARATEER_DAMAGE_VITAL_NOT_ALLOWED'));
   return list;
 }
 
@@ -123,7 +126,8 @@ export function readHarm(raw: unknown, field: string): Harm {
     if (!m) bad(field, 'must read "Domain (Type)", e.g. "Physical (Slashing)"');
     [domain, type] = [m[1], m[2]];
   } else {
-    const h = obj(raw, field);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) bad(field, 'must read "Domain (Type)", e.g. "Physical (Slashing)", or be { domain, type }');
+    const h = raw as Record<string, unknown>;
     [domain, type] = [h.domain, h.type];
   }
   const d = oneOf(domain, field, Object.keys(HARM_CATALOGUE));

@@ -26,11 +26,14 @@ export function findWeapon(c: NarateerCombatant, weaponId: string, field: string
   return w;
 }
 
-/** narateer.txt: Skill Level In Combat (Boost ≤ SL) and Combat Exchange Flow steps 3–4 (Ready AD). */
-export function checkCommitment(c: NarateerCombatant, skill: Skill, cost: number, boost: number, boostField: string): void {
+/**
+ * narateer.txt: Skill Level In Combat (Boost ≤ SL) and Combat Exchange Flow steps 3–4 (Ready AD). A cost
+ * the Ready AD cannot pay even without Boost is the weapon's fault, so the refusal names `costField`.
+ */
+export function checkCommitment(c: NarateerCombatant, skill: Skill, cost: number, boost: number, boostField: string, costField = boostField): void {
   const sl = c.sheet.skills[skill];
   ensure(boost <= sl, 'NARATEER_BOOST_OVER_SKILL', `narateer.txt: Skill Level In Combat: Maximum Boost AD = ${skill} Skill Level ${sl}; got ${boost}`, boostField);
-  ensure(cost + boost <= c.ad.ready, 'NARATEER_NOT_ENOUGH_READY_AD', `narateer.txt: Combat Exchange Flow: ${c.id} needs ${cost + boost} Ready AD (cost ${cost} + Boost ${boost}) and has ${c.ad.ready}; MD never pays exchange costs (RULINGS.md N17)`, boostField);
+  ensure(cost + boost <= c.ad.ready, 'NARATEER_NOT_ENOUGH_READY_AD', `narateer.txt: Combat Exchange Flow: ${c.id} needs ${cost + boost} Ready AD (cost ${cost} + Boost ${boost}) and has ${c.ad.ready}; MD never pays exchange costs (RULINGS.md N17)`, cost > c.ad.ready ? costField : boostField);
 }
 
 export interface WeaponReach {

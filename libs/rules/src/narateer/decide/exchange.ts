@@ -36,7 +36,7 @@ export function buildDeclaration(state: NarateerState, attackerId: string, targe
   const weapon = findWeapon(attacker, input.weaponId, 'weaponId');
   ensure(weapon.kind === kind, 'NARATEER_WRONG_WEAPON_KIND', `narateer.txt: ${kind === 'melee' ? 'Melee' : 'Ranged'} Exchanges: ${weapon.name} is a ${weapon.kind} weapon`, 'weaponId');
   const skill = ATTACK_SKILL[kind];
-  checkCommitment(attacker, skill, weapon.baseAttackCost, input.boost, 'boost');
+  checkCommitment(attacker, skill, weapon.baseAttackCost, input.boost, 'boost', 'weaponId');
   const reach = checkWeaponUse(state, attacker, weapon, targetId, input.distance, 'weaponId', 'distance');
   const edge = edgeSources();
   if (input.edge) edge[input.edge].push('gm');

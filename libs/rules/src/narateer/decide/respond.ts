@@ -74,8 +74,8 @@ function buildResponse(state: NarateerState, x: CurrentExchange, input: Response
 /** narateer.txt: Clash — a legal attack that reaches the tempo-holder, paying its Base Attack Cost before Boost. */
 function buildClash(state: NarateerState, x: CurrentExchange, r: NarateerCombatant, input: ResponseInput, p: string, base: ExchangeRespondedData, edge: EdgeSources): ExchangeRespondedData {
   const skill = ATTACK_SKILL[x.kind];
-  const { weapon, reach } = clashWeapon(state, x, r, input.weaponId, `${p}weaponId`, `${p}response`);
-  checkCommitment(r, skill, weapon.baseAttackCost, input.boost, `${p}boost`);
+  const { weapon, reach } = clashWeapon(state, x, r, input, `${p}weaponId`, `${p}response`);
+  checkCommitment(r, skill, weapon.baseAttackCost, input.boost, `${p}boost`, `${p}weaponId`);
   if (cannotSee(r, state.combatants[x.attackerId], x.targetCannotSeeAttacker === true)) edge.disadvantage.push('cannotSeeTarget');
   if (reach.beyondEffective) edge.disadvantage.push('beyondEffectiveRange');
   // Built field by field: V8 spreads that add keys are slow, and this is the benchmark's hot path.
@@ -88,18 +88,24 @@ function buildClash(state: NarateerState, x: CurrentExchange, r: NarateerCombata
   return base;
 }
 
-/** RULINGS.md N35: the named weapon, or the first legal one of the exchange's kind. */
-function clashWeapon(state: NarateerState, x: CurrentExchange, r: NarateerCombatant, weaponId: string | undefined, field: string, responseField: string): { weapon: Weapon; reach: WeaponReach } {
-  if (weaponId !== undefined) {
-    const weapon = findWeapon(r, weaponId, field);
+/**
+ * RULINGS.md N35/N37: the named weapon, or the first of the exchange's kind that reaches (or can fire) and
+ * whose Base Attack Cost and Boost the Ready AD pay; failing that, the first that reaches, to be refused.
+ */
+function clashWeapon(state: NarateerState, x: CurrentExchange, r: NarateerCombatant, input: ResponseInput, field: string, responseField: string): { weapon: Weapon; reach: WeaponReach } {
+  if (input.weaponId !== undefined) {
+    const weapon = findWeapon(r, input.weaponId, field);
     ensure(weapon.kind === x.kind, 'NARATEER_WRONG_WEAPON_KIND', `narateer.txt: Clash: a ${x.kind} exchange is answered with a ${x.kind} weapon; ${weapon.name} is ${weapon.kind}`, field);
     return { weapon, reach: checkWeaponUse(state, r, weapon, x.attackerId, x.distance, field) };
   }
   const candidates = r.sheet.weapons.filter((w) => w.kind === x.kind);
+  let reaching: { weapon: Weapon; reach: WeaponReach } | undefined;
   for (const weapon of candidates) {
     const reach = tryWeaponUse(state, r, weapon, x.attackerId, x.distance);
-    if (reach) return { weapon, reach };
+    if (reach && weapon.baseAttackCost + input.boost <= r.ad.ready) return { weapon, reach };
+    if (reach) reaching ??= { weapon, reach };
   }
+  if (reaching) return reaching;
   if (candidates.length > 0) checkWeaponUse(state, r, candidates[0], x.attackerId, x.distance, field);
   ensure(false, 'NARATEER_NO_LEGAL_CLASH', `narateer.txt: Clash: ${r.id} has no ${x.kind} weapon to answer with; Full Guard or No Response remain`, responseField);
 }
@@ -122,8 +128,9 @@ function policyTry(state: NarateerState, x: CurrentExchange, response: ResponseK
   let cost = FULL_GUARD_COST;
   let weaponId: string | undefined;
   if (response === 'clash') {
+    // RULINGS.md N37: only a weapon that reaches and whose Base Attack Cost the Ready AD pay is a legal Clash.
     const preferred = policy.weaponId ? r.sheet.weapons.filter((w) => w.id === policy.weaponId) : r.sheet.weapons;
-    const weapon = preferred.find((w) => w.kind === x.kind && tryWeaponUse(state, r, w, x.attackerId, x.distance));
+    const weapon = preferred.find((w) => w.kind === x.kind && w.baseAttackCost <= r.ad.ready && tryWeaponUse(state, r, w, x.attackerId, x.distance));
     if (!weapon) return undefined;
     [cost, weaponId] = [weapon.baseAttackCost, weapon.id];
   }
