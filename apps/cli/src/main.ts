@@ -77,8 +77,8 @@ program
   .description('the event log itself')
   .command('copy')
   .description('copy a whole log between engines, preserving order, ids and hashes (e.g. SQLite → PostgreSQL)')
-  .requiredOption('--from <url>', 'source: a postgres:// URL, or sqlite:<data dir>')
-  .requiredOption('--to <url>', 'target: a postgres:// URL, or sqlite:<data dir>')
+  .requiredOption('--from <url>', 'source: a postgres:// or kurrentdb:// URL, or sqlite:<data dir>')
+  .requiredOption('--to <url>', 'target: a postgres:// or kurrentdb:// URL, or sqlite:<data dir>')
   .option('--from-schema <name>', 'PostgreSQL schema of the source')
   .option('--to-schema <name>', 'PostgreSQL schema of the target')
   .action(async (opts: { from: string; to: string; fromSchema?: string; toSchema?: string }) => {
