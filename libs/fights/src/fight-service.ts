@@ -408,9 +408,16 @@ function recordable(command: RuleCommand): RuleCommand {
   return rest as RuleCommand;
 }
 
-/** RULINGS.md C3: a player acts only for their own combatants and answers only their own decisions. */
+/**
+ * RULINGS.md C3, C12: a player acts only for their own combatants, answers only their own decisions and sets
+ * none of the GM's fields.
+ */
 function assertPlayerMayAct(fight: LoadedFight, command: RuleCommand, scope: string[]): void {
   const acting = fight.system.actorOf?.(fight.state, command);
   if (!acting) throw new AppError(403, 'GM_ONLY', `only the GM may send ${command.type}`, 'type');
   if (!scope.includes(acting.combatantId)) throw new AppError(403, 'NOT_YOUR_COMBATANT', `this token does not act for ${acting.combatantId}`, acting.field);
+  const gmField = acting.gmOnly?.[0];
+  if (gmField) throw new AppError(403, 'GM_ONLY_FIELD', `RULINGS.md C12: only the GM may set ${gmField} on ${command.type}`, gmField);
+  const other = acting.speaksFor?.find((o) => !scope.includes(o.combatantId));
+  if (other) throw new AppError(403, 'NOT_YOUR_COMBATANT', `RULINGS.md C12: ${other.field} answers for ${other.combatantId || 'another combatant'}, and this token does not act for it`, other.field);
 }

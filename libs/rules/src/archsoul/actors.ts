@@ -1,5 +1,5 @@
-import { lifecycleActor } from '../core/lifecycle';
-import { RuleCommand } from '../core/types';
+import { lifecycleActor, playerAct } from '../core/lifecycle';
+import { CommandActor, RuleCommand } from '../core/types';
 import { ArchsoulState } from './state';
 
 /**
@@ -39,9 +39,17 @@ const ACTING_FIELD: Record<string, string> = {
   PerformRitual: 'combatantId',
 };
 
-export function actorOf(state: ArchsoulState, command: RuleCommand): { combatantId: string; field: string } | undefined {
+/**
+ * RULINGS.md C12: a situational difficulty on the attack or damage roll, the narration that replaces a critical
+ * failure roll (S2) and the per-attack override of the sheet's metal gauntlets (S22) are the GM's. ResumeAction
+ * carries them too: its fields are laid over the held action's (S18).
+ */
+const ATTACK_GM_FIELDS = ['modifier', 'damageModifier', 'criticalNarration', 'limbArmoured'];
+const ATTACKS = new Set(['Attack', 'ThrowItem', 'AreaAttack', 'Charge', 'ReactiveAttack', 'ResumeAction']);
+
+export function actorOf(state: ArchsoulState, command: RuleCommand): CommandActor | undefined {
   const field = Object.hasOwn(ACTING_FIELD, command.type) ? ACTING_FIELD[command.type] : undefined;
   if (!field) return lifecycleActor(state, command);
   const id = command[field];
-  return typeof id === 'string' ? { combatantId: id, field } : { combatantId: '', field };
+  return playerAct({ combatantId: typeof id === 'string' ? id : '', field }, command, ATTACKS.has(command.type) ? ATTACK_GM_FIELDS : []);
 }

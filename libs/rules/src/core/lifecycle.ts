@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { DiceSource, Roll } from '../dice/roll';
 import { seedKey, toHex } from '../dice/seeded';
 import { arr, bool, ID_PATTERN, obj, oneOf, str } from './fields';
-import { CombatantCore, DiceMode, FightCore, RuleCommand, RuleEvent, SystemId } from './types';
+import { CombatantCore, CommandActor, DiceMode, FieldCombatant, FightCore, RuleCommand, RuleEvent, SystemId } from './types';
 import { ensure, violation } from './violation';
 
 /**
@@ -330,7 +330,25 @@ export function coreView(state: FightCore): Record<string, unknown> {
 }
 
 /** RULINGS.md C3 for the lifecycle: a player may end their own combatant's activation; the rest is the GM's. */
-export function lifecycleActor(state: FightCore, command: RuleCommand): { combatantId: string; field: string } | undefined {
+export function lifecycleActor(state: FightCore, command: RuleCommand): CommandActor | undefined {
   if (command.type === 'EndActivation' && state.activeId) return { combatantId: state.activeId, field: 'type' };
   return undefined;
+}
+
+/**
+ * RULINGS.md C12: the acting combatant with those of `gmFields` the command carries (a dotted path names a
+ * nested field) and the combatants it answers for; both lists are left out when empty.
+ */
+export function playerAct(acting: FieldCombatant, command: RuleCommand, gmFields: readonly string[] = [], speaksFor: FieldCombatant[] = []): CommandActor {
+  const gmOnly = gmFields.filter((path) => fieldAt(command, path) !== undefined);
+  return { ...acting, ...(gmOnly.length > 0 ? { gmOnly } : {}), ...(speaksFor.length > 0 ? { speaksFor } : {}) };
+}
+
+function fieldAt(command: RuleCommand, path: string): unknown {
+  let value: unknown = command;
+  for (const key of path.split('.')) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }

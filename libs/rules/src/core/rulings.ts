@@ -13,4 +13,5 @@ export const COMMON_RULINGS: Ruling[] = [
   { id: 'C9', text: 'Seeded fights commit to their seed and reveal it at the end, like fair ones (docs/rulings.md).' },
   { id: 'C10', text: 'Initiative ties no rule breaks wait for the GM’s SetInitiative, or a tieBreak given in advance (docs/rulings.md).' },
   { id: 'C11', text: 'A player acts only for its own combatants; everything else is the GM’s (docs/rulings.md).' },
+  { id: 'C12', text: 'A player’s command sets none of the GM’s fields (circumstances, overrides) and answers for no one else (docs/rulings.md).' },
 ];

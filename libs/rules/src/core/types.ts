@@ -78,8 +78,23 @@ export interface RuleSystem<S extends FightCore = FightCore> {
   /** What a frontend renders. */
   view(state: S): Record<string, unknown>;
   /**
-   * RULINGS.md C3: the combatant a command acts for, so a player may send it only for
-   * their own combatants; undefined means a GM-only command.
+   * RULINGS.md C3, C12: the combatant a command acts for, so a player may send it only for
+   * their own combatants, with the GM's fields it carries and the other combatants it answers
+   * for; undefined means a GM-only command.
    */
-  actorOf?(state: S, command: RuleCommand): { combatantId: string; field: string } | undefined;
+  actorOf?(state: S, command: RuleCommand): CommandActor | undefined;
+}
+
+/** A payload field and the combatant it names. */
+export interface FieldCombatant {
+  combatantId: string;
+  field: string;
+}
+
+/** RULINGS.md C11, C12: who a player's command acts for, and what in it is not that combatant's to say. */
+export interface CommandActor extends FieldCombatant {
+  /** Fields present in the command that only the GM may set; absent when none. */
+  gmOnly?: string[];
+  /** Other combatants the command answers for, each with the field that does; absent when none. */
+  speaksFor?: FieldCombatant[];
 }
