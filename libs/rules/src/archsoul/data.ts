@@ -287,4 +287,5 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   { id: 'S47', text: 'A fall ends every grapple the faller is in, whether it holds or is held; the partners stay where they are.' },
   { id: 'S48', text: 'While grappled, melee, ranged and thrown attacks (ThrowItem included) are weapon attacks and refused; unarmed attacks and soul magic take the grapple roll.' },
   { id: 'S49', text: 'A combatant removed from the fight leaves its grapples (they end); if it held the phase’s last open turn the next phase opens for the other party.' },
+  { id: 'S50', text: 'ResumeAction performs the held action as declared: it adds its dice and the GM’s circumstances, never a new maneuver, target or weapon.' },
 ];

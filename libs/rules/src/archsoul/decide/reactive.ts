@@ -103,11 +103,17 @@ export function followUps(state: ArchsoulState): RuleEvent[] {
 }
 
 /** S18: the held action is performed (or abandoned; its AP stay spent). */
+/** What a ResumeAction may carry: the held action's dice and the GM's circumstances at the moment it resolves (C12). */
+const RESUME_FIELDS = new Set(['type', 'combatantId', 'abandon', 'dice', 'rerollFaces', 'followUpFaces', 'modifier', 'damageModifier', 'criticalNarration', 'limbArmoured']);
+
 export function resumeAction(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const q = state.reaction;
   ensure(q && q.action && q.actorId === id && state.pending?.kind === 'resumeAction', 'ARCHSOUL_NOTHING_TO_RESUME', `RULINGS.md S18: ${id} has no held action`, 'combatantId');
   const abandon = bool(command.abandon, 'abandon', false);
+  // RULINGS.md S50: the held action was checked when declared; a resume adds its dice and the GM's circumstances, never a new maneuver.
+  const extra = Object.keys(command).find((k) => !RESUME_FIELDS.has(k));
+  ensure(extra === undefined, 'ARCHSOUL_RESUME_FIELD', `RULINGS.md S50: ResumeAction performs the held ${q.action.type} as declared; ${extra} cannot be added or changed now (allowed: ${[...RESUME_FIELDS].slice(1).join(', ')})`, extra);
   const resumed = ev('ActionResumed', { combatantId: id, action: q.action, abandoned: abandon });
   if (abandon) return [resumed];
   const s = evolve(state, resumed);
