@@ -1,4 +1,7 @@
 import { given } from '../given';
+import { RuleCommand } from '../../src/core/types';
+import { ManualFaces } from '../../src/dice/manual';
+import { findSystem } from '../../src/registry';
 import { narateer } from '../../src/narateer';
 import { exact, fight, find, greatsword, mace, melee, mira, orin, respond, sheet, spear, stateOf, sword, then, types } from './helpers';
 
@@ -132,12 +135,14 @@ describe('Narateer exchanges', () => {
     expect(given(narateer, declared).when(respond('mira', 'none')).violation()).toMatchObject({ code: 'NARATEER_NOT_THE_RESPONDER', field: 'combatantId' });
   });
 
-  it('N22: the completing command carries both pools in dice; missing faces are refused naming the field', () => {
+  it('N22: the completing command carries both pools in dice; a short attacker pool is refused, later faces are asked for (C13)', () => {
     const declared = then(duel(), melee('mira', 'orin', 2));
-    const v = given(narateer, declared).when(respond('orin', 'clash'), { dice: [6, 6, 6] }).violation();
-    expect(v).toMatchObject({ code: 'DICE_MANUAL_FACES_MISSING', field: 'dice[3]' });
-    const needsReroll = given(narateer, declared).when(respond('orin', 'fullGuard'), { dice: [6, 6, 6, 1] }).violation();
-    expect(needsReroll).toMatchObject({ code: 'DICE_MANUAL_FACES_MISSING', field: 'rerollFaces[0]' });
+    const v = given(narateer, declared).when(respond('orin', 'clash'), { dice: [6, 6] }).violation();
+    expect(v).toMatchObject({ code: 'DICE_MANUAL_FACES_MISSING', field: 'dice[2]' });
+    const asking = findSystem('narateer')!;
+    const ask = (command: RuleCommand, faces: ManualFaces) => given(asking, declared).when(command, faces).events();
+    expect(ask(respond('orin', 'clash'), { dice: [6, 6, 6] })).toEqual([expect.objectContaining({ type: 'DiceRequested', data: expect.objectContaining({ need: expect.objectContaining({ field: 'dice', count: 1 }) }) })]);
+    expect(ask(respond('orin', 'fullGuard'), { dice: [6, 6, 6, 1] })).toEqual([expect.objectContaining({ type: 'DiceRequested', data: expect.objectContaining({ need: expect.objectContaining({ field: 'rerollFaces', count: 1 }) }) })]);
   });
 
   it('N23: a response given up front resolves the exchange in DeclareExchange', () => {

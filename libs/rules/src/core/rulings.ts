@@ -14,4 +14,5 @@ export const COMMON_RULINGS: Ruling[] = [
   { id: 'C10', text: 'Initiative ties no rule breaks wait for the GM’s SetInitiative, or a tieBreak given in advance (docs/rulings.md).' },
   { id: 'C11', text: 'A player acts only for its own combatants; everything else is the GM’s (docs/rulings.md).' },
   { id: 'C12', text: 'A player’s command sets none of the GM’s fields (circumstances, overrides) and answers for no one else (docs/rulings.md).' },
+  { id: 'C13', text: 'Manual dice: a command short of its own first pool is refused; later dice it lacks are asked for with a pending ProvideDice (docs/rulings.md).' },
 ];

@@ -59,7 +59,15 @@ export interface FightCore<C extends CombatantCore = CombatantCore> {
   /** Who has had an activation in the open round. */
   actedThisRound: string[];
   pending?: PendingDecision;
+  /** docs/rulings.md C13: the command a dice request holds, and the pending decision it answers. */
+  diceRequest?: HeldCommand;
   notes: number;
+}
+
+/** A command held until its later manual dice are given (docs/rulings.md C13); never in the view. */
+export interface HeldCommand {
+  command: RuleCommand;
+  previous?: PendingDecision;
 }
 
 /** DESIGN.md "The rules domain: deciders". */

@@ -77,4 +77,16 @@ describe('dice (RULINGS.md C2, C5)', () => {
     expect(() => extra.assertAllUsed()).toThrow(expect.objectContaining({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'dice[2]' }));
     expect(() => new ManualDice({ rerollFaces: [1.5] }).roll(1, 6, 'reroll')).toThrow(expect.objectContaining({ field: 'rerollFaces[0]' }));
   });
+
+  it('manual dice: a draw after the first pool that finds its field short is a DiceShortfall naming what it needs (docs/rulings.md C13)', () => {
+    const later = new ManualDice({ dice: [1, 2] });
+    later.roll(2, 6);
+    expect(() => later.roll(3, 8)).toThrow(expect.objectContaining({ name: 'DiceShortfall', code: 'DICE_MANUAL_FACES_MISSING', field: 'dice[2]', need: { field: 'dice', kind: 'pool', count: 3, sides: 8 } }));
+    expect(() => new ManualDice({ followUpFaces: [3] }).roll(2, 6, 'followUp')).toThrow(expect.objectContaining({ name: 'DiceShortfall', need: expect.objectContaining({ field: 'followUpFaces', count: 1 }) }));
+    expect(() => new ManualDice({ dice: [1] }).roll(2, 6)).toThrow(expect.not.objectContaining({ name: 'DiceShortfall' }));
+    const held = new ManualDice({ dice: [1, 2, 3], followUpFaces: [4] });
+    held.roll(1, 6);
+    expect(held.handOver()).toEqual({ dice: [1, 2, 3], followUpFaces: [4] });
+    expect(() => held.assertAllUsed()).not.toThrow();
+  });
 });

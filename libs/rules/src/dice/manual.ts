@@ -8,11 +8,39 @@ export interface ManualFaces {
   followUpFaces?: number[];
 }
 
-const FIELD: Record<DrawKind, keyof ManualFaces> = { pool: 'dice', reroll: 'rerollFaces', followUp: 'followUpFaces' };
+export type ManualField = keyof ManualFaces;
+
+export const MANUAL_FIELDS: readonly ManualField[] = ['dice', 'rerollFaces', 'followUpFaces'];
+
+const FIELD: Record<DrawKind, ManualField> = { pool: 'dice', reroll: 'rerollFaces', followUp: 'followUpFaces' };
+
+/** What a draw that found its field short still needs: `count` more faces of a d`sides` in `field`. */
+export interface DiceNeed {
+  field: ManualField;
+  kind: DrawKind;
+  count: number;
+  sides: number;
+}
+
+/**
+ * docs/rulings.md C13: a draw after the command's own first pool found its field short. The fight can ask for
+ * the faces (a dice request); a decider used on its own surfaces it as the C6 refusal it extends.
+ */
+export class DiceShortfall extends RuleViolation {
+  constructor(
+    readonly need: DiceNeed,
+    have: number,
+  ) {
+    super('DICE_MANUAL_FACES_MISSING', `RULINGS.md C6, C13: manual dice: this command needs ${have + need.count} face(s) in ${need.field}, got ${have}`, `${need.field}[${have}]`);
+    this.name = 'DiceShortfall';
+  }
+}
 
 /** RULINGS.md C2 `manual`: players roll physical dice; count and range are validated. */
 export class ManualDice implements DiceSource {
   private readonly next: Record<DrawKind, number> = { pool: 0, reroll: 0, followUp: 0 };
+  /** Whether the command's own first pool (its first draw from `dice`) has been read. */
+  private firstPoolRead = false;
 
   constructor(private readonly supplied: ManualFaces) {}
 
@@ -21,6 +49,9 @@ export class ManualDice implements DiceSource {
     const list = this.supplied[field] ?? [];
     const start = this.next[kind];
     if (list.length < start + count) {
+      // docs/rulings.md C13: only the command's own first pool must come whole with it (C6).
+      const need: DiceNeed = { field, kind, count: start + count - list.length, sides };
+      if (kind !== 'pool' || this.firstPoolRead) throw new DiceShortfall(need, list.length);
       throw new RuleViolation(
         'DICE_MANUAL_FACES_MISSING',
         `RULINGS.md C6: manual dice: this command needs ${start + count} face(s) in ${field}, got ${list.length}`,
@@ -38,7 +69,22 @@ export class ManualDice implements DiceSource {
       }
     });
     this.next[kind] = start + count;
+    if (kind === 'pool') this.firstPoolRead = true;
     return { sides, faces };
+  }
+
+  /**
+   * docs/rulings.md C13: every supplied face goes with a held command (or to the command a ProvideDice
+   * completes), which checks them when it is decided whole; here they count as used.
+   */
+  handOver(): ManualFaces {
+    const out: ManualFaces = {};
+    for (const kind of Object.keys(FIELD) as DrawKind[]) {
+      const list = this.supplied[FIELD[kind]];
+      if (list !== undefined) out[FIELD[kind]] = list;
+      this.next[kind] = Array.isArray(list) ? list.length : 0;
+    }
+    return out;
   }
 
   /** Every supplied face must be used: extra faces mean the caller rolled a different pool. */
