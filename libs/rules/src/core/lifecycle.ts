@@ -239,7 +239,7 @@ function endFight<S extends FightCore>(state: S, command: RuleCommand): RuleEven
 
 export function combatantId(state: FightCore, raw: unknown, field: string): string {
   const id = str(raw, field, { max: 64 });
-  ensure(state.combatants[id], 'COMBATANT_NOT_FOUND', `no combatant ${id} in this fight`, field);
+  ensure(Object.hasOwn(state.combatants, id), 'COMBATANT_NOT_FOUND', `no combatant ${id} in this fight`, field);
   return id;
 }
 
