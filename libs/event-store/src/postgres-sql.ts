@@ -6,9 +6,8 @@ export interface PgSql {
   createTable: string;
   byIds: string;
   revision: string;
-  insert: string;
-  insertAfter: string;
-  notify: string;
+  appendOne: string;
+  appendBatch: string;
   readStream: string;
   readAll: string;
 }
@@ -43,27 +42,53 @@ export function pgSql(schema: string, table: string): PgSql {
       CREATE INDEX IF NOT EXISTS "${table}_tx_gp" ON ${t} (transaction_id, global_position)`,
     byIds: `SELECT ${COLUMNS} FROM ${t} WHERE event_id = ANY($1::uuid[])`,
     revision: `SELECT max(stream_revision)::text AS rev FROM ${t} WHERE stream_id = $1`,
-    // The sorted subquery is not flattened, so identity values follow the revisions.
-    insert: `
+    /*
+     * One append after revision $2 (-1 = no stream): inserts nothing unless revision $2 exists,
+     * and the unique (stream, revision) refuses a revision taken since. Data and metadata come
+     * as one JSON array each ($5, $6), parsed once. The sorted subquery is not flattened, so
+     * identity values follow the revisions. NOTIFY ($7) goes out with the commit.
+     */
+    appendOne: `
       WITH added AS (
         INSERT INTO ${t} (stream_id, stream_revision, event_id, type, data, metadata)
-        SELECT $1, $2::bigint + e.ord - 1, e.id, e.type, e.data::jsonb, e.metadata::jsonb
-        FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
+        SELECT $1, $2::bigint + e.ord, e.id, e.type, e.data, e.metadata
+        FROM ROWS FROM (unnest($3::uuid[]), unnest($4::text[]), jsonb_array_elements($5::jsonb), jsonb_array_elements($6::jsonb))
+          WITH ORDINALITY AS e(id, type, data, metadata, ord)
+        WHERE $2::bigint < 0 OR EXISTS (SELECT 1 FROM ${t} WHERE stream_id = $1 AND stream_revision = $2::bigint)
         ORDER BY e.ord
-        RETURNING transaction_id, global_position, stream_revision)
-      SELECT transaction_id::text AS tx, global_position::text AS gp FROM added ORDER BY stream_revision`,
-    // One-statement append for an exact expected revision ($7; -1 = no stream): inserts nothing
-    // unless revision $8 exists, and the unique (stream, revision) refuses a revision taken since.
-    insertAfter: `
-      WITH added AS (
+        RETURNING transaction_id, global_position, stream_id, stream_revision)
+      SELECT stream_id AS stream, stream_revision::text AS rev, transaction_id::text AS tx,
+        global_position::text AS gp, pg_notify($7, '')::text AS notified
+      FROM added ORDER BY global_position`,
+    /*
+     * Group commit: several appends, at most one per stream and each event id once, in one
+     * statement. $1 streams, $2 expected revisions (-1 no stream, NULL any); per event $3 its
+     * append (1-based), $4 its place in that append (1-based), then id, type, data, metadata.
+     * An append whose expected revision is not its stream's last, or whose ids are stored,
+     * inserts nothing and returns no row (the caller then finds out why); the others go in.
+     * Only a race with another open transaction can still fail the statement, on a unique key.
+     * Every row calls pg_notify; PostgreSQL sends identical notifications of a transaction once.
+     */
+    appendBatch: `
+      WITH a AS (
+        SELECT * FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS a(stream, expected, n)),
+      e AS (
+        SELECT * FROM ROWS FROM (unnest($3::int[]), unnest($4::int[]), unnest($5::uuid[]), unnest($6::text[]),
+          jsonb_array_elements($7::jsonb), jsonb_array_elements($8::jsonb)) WITH ORDINALITY AS e(n, i, id, type, data, metadata, ord)),
+      ok AS (
+        SELECT a.n, a.stream, coalesce(cur.rev, -1) AS base FROM a
+        CROSS JOIN LATERAL (SELECT max(stream_revision) AS rev FROM ${t} WHERE stream_id = a.stream) cur
+        WHERE (a.expected IS NULL OR a.expected = coalesce(cur.rev, -1))
+          AND NOT EXISTS (SELECT 1 FROM e JOIN ${t} s ON s.event_id = e.id WHERE e.n = a.n)),
+      added AS (
         INSERT INTO ${t} (stream_id, stream_revision, event_id, type, data, metadata)
-        SELECT $1, $2::bigint + e.ord - 1, e.id, e.type, e.data::jsonb, e.metadata::jsonb
-        FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
-        WHERE $7::bigint < 0 OR EXISTS (SELECT 1 FROM ${t} WHERE stream_id = $1 AND stream_revision = $7::bigint)
+        SELECT ok.stream, ok.base + e.i, e.id, e.type, e.data, e.metadata
+        FROM ok JOIN e ON e.n = ok.n
         ORDER BY e.ord
-        RETURNING transaction_id, global_position, stream_revision)
-      SELECT transaction_id::text AS tx, global_position::text AS gp FROM added ORDER BY stream_revision`,
-    notify: `SELECT pg_notify($1, '')`,
+        RETURNING transaction_id, global_position, stream_id, stream_revision)
+      SELECT stream_id AS stream, stream_revision::text AS rev, transaction_id::text AS tx,
+        global_position::text AS gp, pg_notify($9, '')::text AS notified
+      FROM added ORDER BY global_position`,
     readStream: `SELECT ${COLUMNS} FROM ${t} WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision`,
     /*
      * Only transactions below the snapshot's xmin are finished: anything committing later sorts

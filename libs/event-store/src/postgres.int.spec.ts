@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { eventStoreContract } from './contract';
-import { collect, ids, logOf, newEvent, sleep } from './contract/helpers';
+import { collect, ids, logOf, newEvent, newEvents, outcome, sleep } from './contract/helpers';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres';
 
 const url = process.env.EVENT_STORE_PG_URL;
@@ -148,6 +148,83 @@ function postgresSuites(connectionString: string): void {
       // Polling is 60 s: the wake-up after reconnecting delivers it.
       await subscriber.until(2, 5000);
       expect(ids(await subscriber.stop())).toEqual([first.id, second.id]);
+    });
+
+    const txOf = (checkpoint: string): string => checkpoint.split(':')[0];
+
+    it('appends arriving together share one transaction, each judged against its own stream', async () => {
+      const store = await open(options());
+      await store.append('a', [newEvent()], { expectedRevision: 'no_stream' });
+      await store.append('b', [newEvent()], { expectedRevision: 'no_stream' });
+      const [a1, a2, b, c, d, e] = await Promise.all(
+        [
+          store.append('a', [newEvent()], { expectedRevision: 0n }),
+          // Same stream and revision as the one before: it waits for the next batch, and loses.
+          store.append('a', [newEvent()], { expectedRevision: 0n }),
+          store.append('b', [newEvent()], { expectedRevision: 5n }),
+          store.append('c', [newEvent()], { expectedRevision: 'no_stream' }),
+          store.append('d', [newEvent()], { expectedRevision: 'any' }),
+          store.append('e', newEvents(3), { expectedRevision: 'no_stream' }),
+        ].map(outcome),
+      );
+      expect(a1).toMatchObject({ ok: { nextRevision: 1n } });
+      expect(a2).toEqual({ error: expect.objectContaining({ name: 'WrongExpectedRevision', expected: 0n, actual: 1n }) });
+      expect(b).toEqual({ error: expect.objectContaining({ name: 'WrongExpectedRevision', expected: 5n, actual: 0n }) });
+      expect([c, d, e]).toMatchObject([{ ok: { nextRevision: 0n } }, { ok: { nextRevision: 0n } }, { ok: { nextRevision: 2n } }]);
+      const committed = [a1, c, d, e].flatMap((o) => ('ok' in o ? o.ok.checkpoints : []));
+      expect(new Set(committed.map(txOf)).size).toBe(1);
+      const log = await logOf(store, 8);
+      expect(log.slice(2).map((x) => `${x.stream}@${x.revision}`)).toEqual(['a@1', 'c@0', 'd@0', 'e@0', 'e@1', 'e@2']);
+      expect(log.slice(2).map((x) => x.checkpoint)).toEqual(committed);
+    });
+
+    /** Holds (stream 'x', revision 0) in an open foreign transaction until the store's batch waits on it. */
+    async function contendedBatch(end: 'COMMIT' | 'ROLLBACK') {
+      const store = await open(options());
+      const foreign = await rawClient();
+      const held = newEvent();
+      await foreign.query('BEGIN');
+      await foreign.query(
+        `INSERT INTO ${store.sql.table} (stream_id, stream_revision, event_id, type, data, metadata) VALUES ('x', 0, $1, 'T', '{}', '{}')`,
+        [held.id],
+      );
+      const outcomes = Promise.all(
+        [
+          store.append('x', [newEvent()], { expectedRevision: 'no_stream' }),
+          store.append('y', [newEvent()], { expectedRevision: 'no_stream' }),
+          store.append('z', newEvents(2), { expectedRevision: 'no_stream' }),
+        ].map(outcome),
+      );
+      const watcher = await rawClient();
+      for (let waited = 0; ; waited += 10) {
+        const { rows } = await watcher.query(
+          `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND position($1 IN query) > 0 AND query NOT LIKE 'SELECT 1 FROM pg_stat_activity%'`,
+          [store.sql.table],
+        );
+        if (rows.length > 0) break;
+        if (waited > 5000) throw new Error('the batch never waited on the foreign row');
+        await sleep(10);
+      }
+      await foreign.query(end);
+      return { store, held, outcomes: await outcomes };
+    }
+
+    it('a batch that loses a key to another open transaction still lands its other appends', async () => {
+      const { store, held, outcomes } = await contendedBatch('COMMIT');
+      const [x, y, z] = outcomes;
+      expect(x).toEqual({ error: expect.objectContaining({ name: 'WrongExpectedRevision', actual: 0n }) });
+      expect([y, z]).toMatchObject([{ ok: { nextRevision: 0n } }, { ok: { nextRevision: 1n } }]);
+      expect(ids(await store.readStream('x'))).toEqual([held.id]);
+      // Each then took the transactional path on its own, in no set order.
+      expect((await logOf(store, 4)).map((e) => e.stream).sort()).toEqual(['x', 'y', 'z', 'z']);
+    });
+
+    it('a batch that waited on a foreign transaction which rolled back lands whole', async () => {
+      const { store, outcomes } = await contendedBatch('ROLLBACK');
+      expect(outcomes).toMatchObject([{ ok: { nextRevision: 0n } }, { ok: { nextRevision: 0n } }, { ok: { nextRevision: 1n } }]);
+      const log = await logOf(store, 4);
+      expect(log.map((e) => e.stream)).toEqual(['x', 'y', 'z', 'z']);
+      expect(new Set(log.map((e) => txOf(e.checkpoint))).size).toBe(1);
     });
 
     it('stores starting together on a new table both create or find it', async () => {

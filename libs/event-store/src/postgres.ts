@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { checkExpectedRevision, prepareEvents, replayedResult, type PreparedEvent } from './append-rules';
 import { CommitNotifier } from './notifier';
+import { GroupCommit, type PendingAppend } from './postgres-batch';
 import { PgListener } from './postgres-listener';
 import { parseLimit } from './position';
 import { pgSql, type PgSql } from './postgres-sql';
@@ -42,9 +44,18 @@ interface EventRow {
   stored_at: Date;
 }
 
+/** A row the append statements inserted. */
+interface AddedRow {
+  stream: string;
+  rev: string;
+  tx: string;
+  gp: string;
+}
+
 type PageRow = { held: boolean } & (EventRow | { [K in keyof EventRow]: null });
 
 const UNIQUE_VIOLATION = '23505';
+const DEADLOCK = '40P01';
 /** A retried append only loses to a committed one, so retries are bounded by concurrent writers. */
 const MAX_ATTEMPTS = 100;
 const SCHEMA_LOCK = 'event-store schema';
@@ -56,6 +67,10 @@ export class PostgresEventStore implements EventStore {
   readonly sql: PgSql;
   private readonly pool: Pool;
   private readonly listener: PgListener;
+  private readonly batches: GroupCommit;
+  /** Named, so each connection plans them once. */
+  private readonly appendOne: { name: string; text: string };
+  private readonly appendBatch: { name: string; text: string };
   private starting: Promise<void> | undefined;
 
   constructor(options: PostgresEventStoreOptions) {
@@ -71,6 +86,10 @@ export class PostgresEventStore implements EventStore {
     this.pool.on('error', onError);
     this.commits = new CommitNotifier({ intervalMs: options.pollIntervalMs ?? 1000, changed: () => true });
     this.listener = new PgListener(config, this.sql.channel, () => this.commits.notify(), onError);
+    // One batch at a time: the next one fills while this one commits (its NOTIFY serialises commits anyway).
+    this.batches = new GroupCommit((batch) => this.commitBatch(batch), 1);
+    this.appendOne = named(this.sql.appendOne);
+    this.appendBatch = named(this.sql.appendBatch);
   }
 
   /** Creates the schema and starts listening; every other method awaits it. */
@@ -86,29 +105,10 @@ export class PostgresEventStore implements EventStore {
   async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const prepared = prepareEvents(events);
     await this.start();
-    const fast = await this.appendExact(stream, prepared, options.expectedRevision);
-    if (fast) return fast;
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await client.query('BEGIN');
-          const result = await this.appendIn(client, stream, prepared, options.expectedRevision);
-          await client.query('COMMIT');
-          if (result.checkpoints.length > 0) this.announce();
-          return result;
-        } catch (error) {
-          await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-          // Lost a race on (stream, revision) or event id: the re-check turns it into
-          // WrongExpectedRevision, DuplicateEventId, the original result, or (for 'any') a retry.
-          if (!broken && isUniqueViolation(error) && attempt < MAX_ATTEMPTS) continue;
-          throw error;
-        }
-      }
-    } finally {
-      client.release(broken);
-    }
+    if (prepared.length === 0) return this.appendAlone(stream, prepared, options.expectedRevision);
+    return new Promise((resolve, reject) =>
+      this.batches.add({ stream, events: prepared, expected: options.expectedRevision, resolve, reject }),
+    );
   }
 
   async readStream(stream: string, options: { from?: bigint } = {}): Promise<StoredEvent[]> {
@@ -178,59 +178,60 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * The common case in one round trip: an exact expected revision, nothing replayed, no race.
-   * Anything else (a conflict, a replay, a lost race) inserts nothing and returns undefined:
-   * the transactional path below then gives the exact answer.
+   * One statement for every append of the batch. Those it leaves out (a conflict, a replay)
+   * take the transactional path for their exact answer. A unique key lost to another open
+   * transaction fails the whole statement, so then each append takes that path.
    */
-  private notifying = false;
-  private notifyAgain = false;
-
-  /**
-   * Wakes every reader (LISTEN/NOTIFY) after a commit. A NOTIFY inside the append's
-   * transaction serialised concurrent commits on the notification queue, so it is sent
-   * afterwards, and appends that finish while one is in flight share the next one:
-   * readers re-read from their checkpoint, one wake-up is enough.
-   */
-  private announce(): void {
-    this.commits.notify();
-    if (this.notifying) {
-      this.notifyAgain = true;
-      return;
+  private async commitBatch(batch: PendingAppend[]): Promise<void> {
+    const [first] = batch;
+    // The lone append with an exact revision, the single writer's case, has a lighter statement.
+    const query =
+      batch.length === 1 && first.expected !== 'any'
+        ? { ...this.appendOne, values: oneValues(first.stream, afterRevision(first.expected), first.events, this.sql.channel) }
+        : { ...this.appendBatch, values: batchValues(batch, this.sql.channel) };
+    let rows: AddedRow[];
+    try {
+      ({ rows } = await this.pool.query<AddedRow>(query));
+    } catch (error) {
+      if (!isUniqueViolation(error) && errorCode(error) !== DEADLOCK) throw error;
+      rows = [];
     }
-    this.notifying = true;
-    void (async () => {
-      try {
-        do {
-          this.notifyAgain = false;
-          await this.pool.query(this.sql.notify, [this.sql.channel]).catch(() => this.commits.notify());
-          // Under a steady write load, let a millisecond of commits share the next wake-up.
-          if (this.notifyAgain) await new Promise((r) => setTimeout(r, 1));
-        } while (this.notifyAgain && !this.commits.closed);
-      } finally {
-        this.notifying = false;
-      }
-    })();
+    if (rows.length > 0) this.commits.notify();
+    const added = new Map<string, AddedRow[]>();
+    for (const row of rows) {
+      const mine = added.get(row.stream);
+      if (mine) mine.push(row);
+      else added.set(row.stream, [row]);
+    }
+    for (const p of batch) {
+      const mine = added.get(p.stream);
+      if (mine) p.resolve({ nextRevision: BigInt(mine[mine.length - 1].rev), checkpoints: mine.map((r) => `${r.tx}:${r.gp}`) });
+      else this.appendAlone(p.stream, p.events, p.expected).then(p.resolve, p.reject);
+    }
   }
 
-  private async appendExact(stream: string, events: PreparedEvent[], expected: ExpectedRevision): Promise<AppendResult | undefined> {
-    if (expected === 'any' || events.length === 0) return undefined;
-    const first = expected === 'no_stream' ? 0n : expected + 1n;
+  /** The transactional path: replays, conflicts, 'any' lost races, empty appends. */
+  private async appendAlone(stream: string, events: PreparedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
     try {
-      const added = await this.pool.query<{ tx: string; gp: string }>(this.sql.insertAfter, [
-        stream,
-        String(first),
-        events.map((e) => e.id),
-        events.map((e) => e.type),
-        events.map((e) => e.data),
-        events.map((e) => e.metadata),
-        expected === 'no_stream' ? '-1' : String(expected),
-      ]);
-      this.announce();
-      if (added.rows.length !== events.length) return undefined;
-      return { nextRevision: first + BigInt(events.length - 1), checkpoints: added.rows.map((r) => `${r.tx}:${r.gp}`) };
-    } catch (error) {
-      if (isUniqueViolation(error)) return undefined;
-      throw error;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.query('BEGIN');
+          const result = await this.appendIn(client, stream, events, expected);
+          await client.query('COMMIT');
+          if (result.checkpoints.length > 0) this.commits.notify();
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+          // Lost a race on (stream, revision) or event id: the re-check turns it into
+          // WrongExpectedRevision, DuplicateEventId, the original result, or (for 'any') a retry.
+          if (!broken && isUniqueViolation(error) && attempt < MAX_ATTEMPTS) continue;
+          throw error;
+        }
+      }
+    } finally {
+      client.release(broken);
     }
   }
 
@@ -247,17 +248,47 @@ export class PostgresEventStore implements EventStore {
     const current = rows[0].rev === null ? undefined : BigInt(rows[0].rev);
     checkExpectedRevision(stream, expected, current);
     if (events.length === 0) return { nextRevision: current ?? -1n, checkpoints: [] };
-    const first = (current ?? -1n) + 1n;
-    const added = await client.query<{ tx: string; gp: string }>(this.sql.insert, [
-      stream,
-      String(first),
-      events.map((e) => e.id),
-      events.map((e) => e.type),
-      events.map((e) => e.data),
-      events.map((e) => e.metadata),
-    ]);
-    return { nextRevision: first + BigInt(events.length - 1), checkpoints: added.rows.map((r) => `${r.tx}:${r.gp}`) };
+    const after = current ?? -1n;
+    const added = await client.query<AddedRow>({ ...this.appendOne, values: oneValues(stream, String(after), events, this.sql.channel) });
+    return { nextRevision: after + BigInt(events.length), checkpoints: added.rows.map((r) => `${r.tx}:${r.gp}`) };
   }
+}
+
+function named(text: string): { name: string; text: string } {
+  return { name: `es_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
+}
+
+const afterRevision = (expected: bigint | 'no_stream'): string => (expected === 'no_stream' ? '-1' : String(expected));
+
+/** Data and metadata are already JSON texts: joined into one array each, they need no escaping. */
+const jsonArray = (texts: string[]): string => `[${texts.join(',')}]`;
+
+function oneValues(stream: string, after: string, events: PreparedEvent[], channel: string): unknown[] {
+  return [
+    stream,
+    after,
+    events.map((e) => e.id),
+    events.map((e) => e.type),
+    jsonArray(events.map((e) => e.data)),
+    jsonArray(events.map((e) => e.metadata)),
+    channel,
+  ];
+}
+
+/** The batch statement's parameters: per append, then per event (see `appendBatch`). */
+function batchValues(batch: PendingAppend[], channel: string): unknown[] {
+  const events = batch.flatMap((p, n) => p.events.map((e, i) => ({ n: n + 1, i: i + 1, e })));
+  return [
+    batch.map((p) => p.stream),
+    batch.map((p) => (p.expected === 'any' ? null : afterRevision(p.expected))),
+    events.map((x) => x.n),
+    events.map((x) => x.i),
+    events.map((x) => x.e.id),
+    events.map((x) => x.e.type),
+    jsonArray(events.map((x) => x.e.data)),
+    jsonArray(events.map((x) => x.e.metadata)),
+    channel,
+  ];
 }
 
 function fromRow(row: EventRow): StoredEvent {
@@ -280,6 +311,10 @@ function parseCheckpoint(checkpoint: string | undefined): [string, string] {
   return [match[1], match[2]];
 }
 
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+  return errorCode(error) === UNIQUE_VIOLATION;
 }
