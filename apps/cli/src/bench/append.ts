@@ -31,6 +31,8 @@ export interface AppendFigures {
   ratio: number;
   /** Mean rows per transaction in the raw run (SQLite: the group-commit batch). */
   rawRowsPerTx?: number;
+  /** Mean rows per transaction the adapter wrote (PostgreSQL: its group-commit batch, from the table). */
+  adapterRowsPerTx?: number;
 }
 
 /** `writers` concurrent writers, each appending single-event appends to its own stream, in sequence. */
@@ -146,12 +148,15 @@ export async function benchPostgresAppend(url: string, opts: { writers: number[]
       const perWriter = Math.max(1, Math.floor(opts.events / writers));
       const adapterMs: number[] = [];
       const rawMs: number[] = [];
+      const adapterRowsPerTx: number[] = [];
       for (let rep = 0; rep < 2; rep++) {
         const table = `events_${writers}_${rep}`;
         const store = new PostgresEventStore({ connectionString: url, schema, table, poolSize });
         await store.start();
         adapterMs.push(await adapterRun(store, writers, perWriter, `s${rep}`));
         await store.close();
+        const { rows } = await admin.query<{ perTx: string }>(`SELECT count(*)::float / count(DISTINCT transaction_id) AS "perTx" FROM "${schema}"."${table}"`);
+        adapterRowsPerTx.push(Number(rows[0].perTx));
         // Raw: the adapter's own table DDL (another table, same schema), one INSERT per append.
         const rawTable = `raw_${writers}_${rep}`;
         const shape = new PostgresEventStore({ connectionString: url, schema, table: rawTable, poolSize: 1 });
@@ -171,7 +176,8 @@ export async function benchPostgresAppend(url: string, opts: { writers: number[]
       const n = perWriter * writers;
       const adapter = (n / Math.min(...adapterMs)) * 1000;
       const rawRate = (n / Math.min(...rawMs)) * 1000;
-      out.push({ writers, events: n, adapterEventsPerSec: adapter, rawEventsPerSec: rawRate, ratio: adapter / rawRate, rawRowsPerTx: 1 });
+      const meanRowsPerTx = adapterRowsPerTx.reduce((a, b) => a + b, 0) / adapterRowsPerTx.length;
+      out.push({ writers, events: n, adapterEventsPerSec: adapter, rawEventsPerSec: rawRate, ratio: adapter / rawRate, rawRowsPerTx: 1, adapterRowsPerTx: meanRowsPerTx });
     }
   } finally {
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
