@@ -1,11 +1,12 @@
-import { CombatantRow, FightQuery, FightRow, Fold, ProjectionName, ReadStore, ReadTx } from './read-store';
+import { CombatantRow, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import { ReadWrites } from './read-writes';
 
 const clone = <T>(v: T): T => structuredClone(v);
 
 export class MemoryReadStore implements ReadStore {
   readonly engine = 'memory';
   private checkpoints = new Map<string, string>();
-  private folds = new Map<string, Fold>();
+  private storedFolds = new Map<string, StoredFold>();
   private fights = new Map<string, FightRow>();
   private combatants = new Map<string, CombatantRow[]>();
   private lock: Promise<unknown> = Promise.resolve();
@@ -14,23 +15,25 @@ export class MemoryReadStore implements ReadStore {
     return this.checkpoints.get(projection);
   }
 
-  apply(projection: ProjectionName, expected: string | undefined, next: string, fn: (tx: ReadTx) => Promise<void>): Promise<boolean> {
+  async folds(projection: ProjectionName, fightIds: string[]) {
+    const found = new Map<string, StoredFold>();
+    for (const id of fightIds) {
+      const fold = this.storedFolds.get(`${projection}/${id}`);
+      if (fold) found.set(id, { ...fold });
+    }
+    return found;
+  }
+
+  apply(projections: readonly ProjectionName[], expected: string | undefined, next: string, fn: (tx: ReadTx) => void | Promise<void>): Promise<boolean> {
     const run = this.lock.then(async () => {
-      if (this.checkpoints.get(projection) !== expected) return false;
-      // Work on copies so a failed batch leaves nothing behind.
-      const folds = new Map(this.folds);
-      const fights = new Map(this.fights);
-      const combatants = new Map(this.combatants);
-      await fn({
-        getFold: async (p, id) => clone(folds.get(`${p}/${id}`)),
-        putFold: async (p, id, fold) => void folds.set(`${p}/${id}`, clone(fold)),
-        putFight: async (row) => void fights.set(row.fightId, clone(row)),
-        replaceCombatants: async (id, rows) => void combatants.set(id, clone(rows)),
-      });
-      this.folds = folds;
-      this.fights = fights;
-      this.combatants = combatants;
-      this.checkpoints.set(projection, next);
+      if (projections.some((p) => this.checkpoints.get(p) !== expected)) return false;
+      const writes = new ReadWrites();
+      await fn(writes.tx());
+      // Nothing is kept until `fn` has returned, so a failed batch leaves nothing behind.
+      for (const [key, f] of writes.folds) this.storedFolds.set(key, { seq: f.seq, headHash: f.headHash, state: f.state });
+      for (const [id, { row }] of writes.fights) this.fights.set(id, clone(row));
+      for (const [id, rows] of writes.combatants) this.combatants.set(id, clone(rows.map((r) => r.row)));
+      for (const p of projections) this.checkpoints.set(p, next);
       return true;
     });
     this.lock = run.catch(() => undefined);
@@ -39,7 +42,7 @@ export class MemoryReadStore implements ReadStore {
 
   async reset(projection: ProjectionName) {
     this.checkpoints.delete(projection);
-    for (const key of [...this.folds.keys()]) if (key.startsWith(`${projection}/`)) this.folds.delete(key);
+    for (const key of [...this.storedFolds.keys()]) if (key.startsWith(`${projection}/`)) this.storedFolds.delete(key);
     if (projection === 'fight-views') this.fights.clear();
     else this.combatants.clear();
   }

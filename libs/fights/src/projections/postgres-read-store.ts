@@ -1,5 +1,6 @@
 import { Pool, PoolClient } from 'pg';
-import { CombatantRow, FightQuery, FightRow, Fold, ProjectionName, ReadStore, ReadTx } from './read-store';
+import { FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import { ReadWrites } from './read-writes';
 
 const schemaSql = (s: string) => `
 CREATE SCHEMA IF NOT EXISTS ${s};
@@ -22,6 +23,8 @@ interface FightPgRow {
   updated_at: string;
   view: Record<string, unknown>;
 }
+
+const jsonArray = (texts: string[]): string => `[${texts.join(',')}]`;
 
 const toFight = (r: FightPgRow): FightRow => ({ fightId: r.fight_id, tenantId: r.tenant_id, system: r.system, name: r.name, status: r.status, seq: r.seq, headHash: r.head_hash, createdAt: r.created_at, updatedAt: r.updated_at, view: r.view });
 
@@ -64,19 +67,28 @@ export class PostgresReadStore implements ReadStore {
     return r.rows[0]?.checkpoint as string | undefined;
   }
 
-  async apply(projection: ProjectionName, expected: string | undefined, next: string, fn: (tx: ReadTx) => Promise<void>): Promise<boolean> {
+  /**
+   * `fn` runs before the transaction opens: an open transaction holds back every reader of an
+   * event log in the same database (EVENT-STORE.md), so it only writes, a few statements
+   * whatever the number of rows.
+   */
+  async apply(projections: readonly ProjectionName[], expected: string | undefined, next: string, fn: (tx: ReadTx) => void | Promise<void>): Promise<boolean> {
     await this.start();
+    const writes = new ReadWrites();
+    await fn(writes.tx());
+    const names = [...projections];
     const c = await this.pool.connect();
     try {
       await c.query('BEGIN');
-      await c.query(`INSERT INTO ${this.t('projection_checkpoints')} (name, checkpoint) VALUES ($1, '') ON CONFLICT DO NOTHING`, [projection]);
-      const current = (await c.query(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = $1 FOR UPDATE`, [projection])).rows[0].checkpoint as string;
-      if ((current || undefined) !== expected) {
+      await c.query(`INSERT INTO ${this.t('projection_checkpoints')} (name, checkpoint) SELECT unnest($1::text[]), '' ON CONFLICT DO NOTHING`, [names]);
+      // Locked in name order, so two runners never wait on each other crosswise.
+      const current = (await c.query(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = ANY($1) ORDER BY name FOR UPDATE`, [names])).rows;
+      if (current.some((r) => ((r.checkpoint as string) || undefined) !== expected)) {
         await c.query('ROLLBACK');
         return false;
       }
-      await fn(this.tx(c));
-      await c.query(`UPDATE ${this.t('projection_checkpoints')} SET checkpoint = $2, updated_at = now() WHERE name = $1`, [projection, next]);
+      await this.write(c, writes);
+      await c.query(`UPDATE ${this.t('projection_checkpoints')} SET checkpoint = $2, updated_at = now() WHERE name = ANY($1)`, [names, next]);
       await c.query('COMMIT');
       return true;
     } catch (e) {
@@ -87,32 +99,64 @@ export class PostgresReadStore implements ReadStore {
     }
   }
 
-  private tx(c: PoolClient): ReadTx {
-    return {
-      getFold: async (p, id) => {
-        const r = await c.query(`SELECT seq, head_hash, state FROM ${this.t('projection_folds')} WHERE projection = $1 AND fight_id = $2`, [p, id]);
-        const row = r.rows[0];
-        return row ? ({ seq: row.seq, headHash: row.head_hash, state: row.state } as Fold) : undefined;
-      },
-      putFold: async (p, id, fold) => {
-        await c.query(
-          `INSERT INTO ${this.t('projection_folds')} VALUES ($1, $2, $3, $4, $5) ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state`,
-          [p, id, fold.seq, fold.headHash, JSON.stringify(fold.state)],
-        );
-      },
-      putFight: async (r) => {
-        await c.query(
-          `INSERT INTO ${this.t('fight_views')} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view`,
-          [r.fightId, r.tenantId, r.system, r.name, r.status, r.seq, r.headHash, r.createdAt, r.updatedAt, JSON.stringify(r.view)],
-        );
-      },
-      replaceCombatants: async (fightId, rows: CombatantRow[]) => {
-        await c.query(`DELETE FROM ${this.t('combatant_summaries')} WHERE fight_id = $1`, [fightId]);
-        for (const [i, r] of rows.entries()) {
-          await c.query(`INSERT INTO ${this.t('combatant_summaries')} VALUES ($1, $2, $3, $4, $5, $6, $7)`, [r.fightId, r.combatantId, i, r.system, r.name, r.side, JSON.stringify(r.summary)]);
-        }
-      },
-    };
+  async folds(projection: ProjectionName, fightIds: string[]): Promise<Map<string, StoredFold>> {
+    await this.start();
+    const { rows } = await this.pool.query(
+      `SELECT fight_id, seq, head_hash, state::text AS state FROM ${this.t('projection_folds')} WHERE projection = $1 AND fight_id = ANY($2)`,
+      [projection, fightIds],
+    );
+    return new Map(rows.map((r) => [r.fight_id as string, { seq: r.seq as number, headHash: r.head_hash as string, state: r.state as string }]));
+  }
+
+  /** One statement per table; JSON columns travel as one JSON array each, parsed once. */
+  private async write(c: PoolClient, writes: ReadWrites): Promise<void> {
+    const folds = [...writes.folds.values()];
+    if (folds.length > 0) {
+      await c.query(
+        `INSERT INTO ${this.t('projection_folds')} (projection, fight_id, seq, head_hash, state)
+         SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::int[]), unnest($4::text[]), jsonb_array_elements($5::jsonb))
+         ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state`,
+        [folds.map((f) => f.projection), folds.map((f) => f.fightId), folds.map((f) => f.seq), folds.map((f) => f.headHash), jsonArray(folds.map((f) => f.state))],
+      );
+    }
+    const fights = [...writes.fights.values()];
+    if (fights.length > 0) {
+      await c.query(
+        `INSERT INTO ${this.t('fight_views')} (fight_id, tenant_id, system, name, status, seq, head_hash, created_at, updated_at, view)
+         SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]), unnest($5::text[]),
+           unnest($6::int[]), unnest($7::text[]), unnest($8::text[]), unnest($9::text[]), jsonb_array_elements($10::jsonb))
+         ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view`,
+        [
+          fights.map((f) => f.row.fightId),
+          fights.map((f) => f.row.tenantId),
+          fights.map((f) => f.row.system),
+          fights.map((f) => f.row.name),
+          fights.map((f) => f.row.status),
+          fights.map((f) => f.row.seq),
+          fights.map((f) => f.row.headHash),
+          fights.map((f) => f.row.createdAt),
+          fights.map((f) => f.row.updatedAt),
+          jsonArray(fights.map((f) => f.view)),
+        ],
+      );
+    }
+    if (writes.combatants.size === 0) return;
+    await c.query(`DELETE FROM ${this.t('combatant_summaries')} WHERE fight_id = ANY($1)`, [[...writes.combatants.keys()]]);
+    const rows = [...writes.combatants.values()].flatMap((list) => list.map((entry, position) => ({ ...entry, position })));
+    if (rows.length === 0) return;
+    await c.query(
+      `INSERT INTO ${this.t('combatant_summaries')} (fight_id, combatant_id, position, system, name, side, summary)
+       SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::int[]), unnest($4::text[]), unnest($5::text[]), unnest($6::text[]), jsonb_array_elements($7::jsonb))`,
+      [
+        rows.map((r) => r.row.fightId),
+        rows.map((r) => r.row.combatantId),
+        rows.map((r) => r.position),
+        rows.map((r) => r.row.system),
+        rows.map((r) => r.row.name),
+        rows.map((r) => r.row.side),
+        jsonArray(rows.map((r) => r.summary)),
+      ],
+    );
   }
 
   async reset(projection: ProjectionName) {

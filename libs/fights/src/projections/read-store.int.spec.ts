@@ -17,15 +17,15 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
     afterEach(() => store.close());
 
     it('writes rows and moves the checkpoint together', async () => {
-      expect(await store.apply('fight-views', undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)))).toBe(true);
+      expect(await store.apply(['fight-views'], undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)))).toBe(true);
       expect(await store.checkpoint('fight-views')).toBe('cp1');
       expect(await store.getFight('f1')).toEqual(row('f1', 1));
     });
 
     it('a failed batch changes neither rows nor checkpoint (no event applied twice or dropped after a crash)', async () => {
-      await store.apply('fight-views', undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)));
+      await store.apply(['fight-views'], undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)));
       await expect(
-        store.apply('fight-views', 'cp1', 'cp2', async (tx) => {
+        store.apply(['fight-views'], 'cp1', 'cp2', async (tx) => {
           await tx.putFight(row('f1', 2));
           await tx.putFold('fight-views', 'f1', { seq: 2, headHash: 'h', state: {} });
           throw new Error('crash mid-batch');
@@ -33,19 +33,50 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
       ).rejects.toThrow('crash mid-batch');
       expect(await store.checkpoint('fight-views')).toBe('cp1');
       expect(await store.getFight('f1')).toEqual(row('f1', 1));
-      expect(await store.apply('fight-views', 'cp1', 'cp2', async () => undefined)).toBe(true);
+      expect(await store.apply(['fight-views'], 'cp1', 'cp2', async () => undefined)).toBe(true);
     });
 
     it('a runner whose checkpoint moved underneath it commits nothing', async () => {
-      await store.apply('combatants', undefined, 'cp1', async () => undefined);
-      const stale = await store.apply('combatants', undefined, 'cpX', async (tx) => tx.replaceCombatants('f1', [{ fightId: 'f1', combatantId: 'a', system: 'n', name: 'A', side: 's', summary: {} }]));
+      await store.apply(['combatants'], undefined, 'cp1', async () => undefined);
+      const stale = await store.apply(['combatants'], undefined, 'cpX', async (tx) => tx.replaceCombatants('f1', [{ fightId: 'f1', combatantId: 'a', system: 'n', name: 'A', side: 's', summary: {} }]));
       expect(stale).toBe(false);
       expect(await store.checkpoint('combatants')).toBe('cp1');
       expect(await store.listCombatants('f1')).toEqual([]);
     });
 
+    it('moves several checkpoints in one transaction, only if every one is where it was expected', async () => {
+      const both = ['fight-views', 'combatants'] as const;
+      expect(await store.apply(both, undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)))).toBe(true);
+      expect([await store.checkpoint('fight-views'), await store.checkpoint('combatants')]).toEqual(['cp1', 'cp1']);
+      expect(await store.apply(['combatants'], 'cp1', 'cp2', async () => undefined)).toBe(true);
+      const refused = await store.apply(both, 'cp1', 'cp3', async (tx) => tx.putFight(row('f1', 3)));
+      expect(refused).toBe(false);
+      expect([await store.checkpoint('fight-views'), await store.checkpoint('combatants')]).toEqual(['cp1', 'cp2']);
+      expect(await store.getFight('f1')).toEqual(row('f1', 1));
+    });
+
+    it('reads stored folds as JSON, per projection; the last write of a row in a batch wins', async () => {
+      await store.apply(['fight-views', 'combatants'], undefined, 'cp1', async (tx) => {
+        const state = { hp: 3, tags: ['a'] };
+        tx.putFold('fight-views', 'f1', { seq: 1, headHash: 'h1', state });
+        tx.putFold('combatants', 'f1', { seq: 1, headHash: 'h1', state });
+        tx.putFold('fight-views', 'f1', { seq: 2, headHash: 'h2', state: { hp: 2 } });
+        tx.putFight(row('f1', 1));
+        tx.putFight(row('f1', 2));
+        tx.replaceCombatants('f1', [{ fightId: 'f1', combatantId: 'a', system: 'n', name: 'A', side: 's', summary: {} }]);
+        tx.replaceCombatants('f1', [{ fightId: 'f1', combatantId: 'b', system: 'n', name: 'B', side: 's', summary: { x: 1 } }]);
+      });
+      const views = await store.folds('fight-views', ['f1', 'f2']);
+      expect([...views.keys()]).toEqual(['f1']);
+      expect(views.get('f1')).toMatchObject({ seq: 2, headHash: 'h2' });
+      expect(JSON.parse(views.get('f1')!.state)).toEqual({ hp: 2 });
+      expect(JSON.parse((await store.folds('combatants', ['f1'])).get('f1')!.state)).toEqual({ hp: 3, tags: ['a'] });
+      expect(await store.getFight('f1')).toEqual(row('f1', 2));
+      expect(await store.listCombatants('f1')).toEqual([{ fightId: 'f1', combatantId: 'b', system: 'n', name: 'B', side: 's', summary: { x: 1 } }]);
+    });
+
     it('lists fights newest first, filtered and paginated; reset empties one projection', async () => {
-      await store.apply('fight-views', undefined, 'cp', async (tx) => {
+      await store.apply(['fight-views'], undefined, 'cp', async (tx) => {
         for (const seq of [1, 2, 3]) await tx.putFight(row(`f${seq}`, seq));
       });
       const page = await store.listFights({ system: 'narateer', limit: 2, offset: 0 });

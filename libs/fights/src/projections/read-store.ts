@@ -28,6 +28,13 @@ export interface Fold {
   headHash: string;
 }
 
+/** A fold as stored: its state still JSON, so projections whose folds are identical can share one. */
+export interface StoredFold {
+  seq: number;
+  headHash: string;
+  state: string;
+}
+
 export interface FightQuery {
   tenantId?: string;
   system?: string;
@@ -36,24 +43,30 @@ export interface FightQuery {
   offset: number;
 }
 
-export interface ReadTx {
-  getFold(projection: string, fightId: string): Promise<Fold | undefined>;
-  putFold(projection: string, fightId: string, fold: Fold): Promise<void>;
-  putFight(row: FightRow): Promise<void>;
-  replaceCombatants(fightId: string, rows: CombatantRow[]): Promise<void>;
-}
-
 export const PROJECTIONS = ['fight-views', 'combatants'] as const;
 export type ProjectionName = (typeof PROJECTIONS)[number];
+
+/** The writes of one `apply`, kept (the last one per row) until its commit. */
+export interface ReadTx {
+  putFold(projection: ProjectionName, fightId: string, fold: Fold): void;
+  putFight(row: FightRow): void;
+  replaceCombatants(fightId: string, rows: CombatantRow[]): void;
+}
 
 export interface ReadStore {
   readonly engine: string;
   checkpoint(projection: ProjectionName): Promise<string | undefined>;
   /**
-   * Runs `fn` and moves the checkpoint from `expected` to `next` in one transaction.
-   * Returns false, changing nothing, when another runner moved the checkpoint first.
+   * The stored folds of these fights. Read outside `apply`: a fold changes only with its
+   * projection's checkpoint, which `apply` checks before it writes.
    */
-  apply(projection: ProjectionName, expected: string | undefined, next: string, fn: (tx: ReadTx) => Promise<void>): Promise<boolean>;
+  folds(projection: ProjectionName, fightIds: string[]): Promise<Map<string, StoredFold>>;
+  /**
+   * Runs `fn`, then commits its writes and moves the checkpoint of every named projection from
+   * `expected` to `next` in one transaction. Returns false, changing nothing, when another
+   * runner moved one of those checkpoints first.
+   */
+  apply(projections: readonly ProjectionName[], expected: string | undefined, next: string, fn: (tx: ReadTx) => void | Promise<void>): Promise<boolean>;
   /** Deletes the projection's rows and checkpoint, for a rebuild from position 0. */
   reset(projection: ProjectionName): Promise<void>;
   getFight(fightId: string): Promise<FightRow | undefined>;

@@ -1,11 +1,17 @@
 import { EventEmitter } from 'node:events';
-import { EventStore, StoredEvent } from '@app/event-store';
+import { EventStore } from '@app/event-store';
 import { CoalescedRun } from '../coalesced-run';
-import { HandlerContext, HANDLERS } from './handlers';
+import { HandlerContext, ProjectionBatch } from './handlers';
 import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
-import { FIGHT_STREAM_PREFIX, fightStream, toFightEvent } from '../fight-event';
+import { fightStream, toFightEvent } from '../fight-event';
 
 const PAGE = 500;
+/**
+ * A catch-up commits about this often, writing each changed fight once. A commit cost a rebuild
+ * about as much as folding 1,000 events (measured on 14,600 events: 0.59 of a raw read at
+ * 5,000 events a commit, 0.68 at one commit); memory holds only the changed fights' folds.
+ */
+const EVENTS_PER_COMMIT = 20_000;
 const BATCH_MS = 5;
 
 export interface ProjectionStatus {
@@ -18,7 +24,7 @@ export interface ProjectionStatus {
 /**
  * Folds the global log into the read models. Woken on every commit it hears of
  * (and by a slow poll); several runners on one database are safe because each
- * page commits only if the checkpoint it started from is still current.
+ * commit happens only if the checkpoints it started from are still current.
  */
 export class ProjectionRunner {
   private readonly applied = new EventEmitter().setMaxListeners(0);
@@ -53,43 +59,52 @@ export class ProjectionRunner {
     this.passes.kick();
   }
 
-  /** Every projection at once: while they share a checkpoint (the usual case) each page is read once. */
+  /**
+   * Every projection. Those at the same checkpoint (the usual case) go together: each run of
+   * the log is read once, folded once and committed in one transaction for all of them.
+   */
   async catchUpAll(): Promise<void> {
     for (;;) {
       const checkpoints = await Promise.all(this.names.map((n) => this.read.checkpoint(n)));
-      if (checkpoints.some((c) => c !== checkpoints[0])) {
-        for (const name of this.names) await this.catchUp(name);
-        return;
-      }
-      const page = await this.store.readAll({ after: checkpoints[0], limit: PAGE });
-      if (page.length === 0) return;
-      const next = page[page.length - 1].checkpoint;
-      for (const name of this.names) {
-        if (await this.read.apply(name, checkpoints[0], next, (tx) => HANDLERS[name](tx, this.context, page))) this.announce(name, page);
-      }
-      if (page.length < PAGE) return;
+      const groups = new Map<string | undefined, ProjectionName[]>();
+      this.names.forEach((name, i) => groups.set(checkpoints[i], [...(groups.get(checkpoints[i]) ?? []), name]));
+      let more = false;
+      for (const [checkpoint, names] of groups) if ((await this.step(names, checkpoint)).more) more = true;
+      if (!more) return;
     }
   }
 
-  /** Applies every page after the projection's checkpoint; returns how many events it folded. */
+  /** Applies everything after the projection's checkpoint; returns how many events it folded. */
   async catchUp(name: ProjectionName): Promise<number> {
     let applied = 0;
     for (;;) {
-      const checkpoint = await this.read.checkpoint(name);
-      const page = await this.store.readAll({ after: checkpoint, limit: PAGE });
-      if (page.length === 0) return applied;
-      if (await this.read.apply(name, checkpoint, page[page.length - 1].checkpoint, (tx) => HANDLERS[name](tx, this.context, page))) {
-        applied += page.length;
-        this.announce(name, page);
-      }
-      if (page.length < PAGE) return applied;
+      const step = await this.step([name], await this.read.checkpoint(name));
+      applied += step.applied;
+      if (!step.more) return applied;
     }
   }
 
-  private announce(name: ProjectionName, page: StoredEvent[]): void {
-    const latest = new Map<string, number>();
-    for (const e of page) if (e.stream.startsWith(FIGHT_STREAM_PREFIX)) latest.set(toFightEvent(e).fightId, Number(e.revision) + 1);
-    for (const [fightId, seq] of latest) this.applied.emit(`${name}:${fightId}`, seq);
+  /**
+   * Folds up to EVENTS_PER_COMMIT events after `checkpoint`, page by page, and commits them to
+   * `names` at once. `more`: the log may go on. `applied`: 0 when another runner moved first.
+   */
+  private async step(names: readonly ProjectionName[], checkpoint: string | undefined): Promise<{ applied: number; more: boolean }> {
+    const batch = new ProjectionBatch(this.read, this.context, names);
+    let after = checkpoint;
+    let count = 0;
+    let more = false;
+    do {
+      const page = await this.store.readAll({ after, limit: PAGE });
+      if (page.length === 0) break;
+      await batch.add(page);
+      after = page[page.length - 1].checkpoint;
+      count += page.length;
+      more = page.length === PAGE;
+    } while (more && count < EVENTS_PER_COMMIT);
+    if (after === undefined || after === checkpoint) return { applied: 0, more: false };
+    if (!(await this.read.apply(names, checkpoint, after, (tx) => batch.write(tx)))) return { applied: 0, more };
+    for (const name of names) for (const [fightId, seq] of batch.latest) this.applied.emit(`${name}:${fightId}`, seq);
+    return { applied: count, more };
   }
 
   /** Resolves true once `projection` has folded `fightId` up to `seq`, false after `timeoutMs`. */

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { CombatantRow, FightQuery, FightRow, Fold, ProjectionName, ReadStore, ReadTx } from './read-store';
+import { FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import { ReadWrites } from './read-writes';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, checkpoint TEXT NOT NULL, updated_at TEXT NOT NULL);
@@ -63,47 +64,38 @@ export class SqliteReadStore implements ReadStore {
     return row?.checkpoint;
   }
 
-  async apply(projection: ProjectionName, expected: string | undefined, next: string, fn: (tx: ReadTx) => Promise<void>): Promise<boolean> {
+  async apply(projections: readonly ProjectionName[], expected: string | undefined, next: string, fn: (tx: ReadTx) => void | Promise<void>): Promise<boolean> {
     // better-sqlite3 transactions are synchronous: collect the writes, then commit them at once.
-    const writes: Array<() => void> = [];
-    const folds = new Map<string, Fold | undefined>();
-    const tx: ReadTx = {
-      getFold: async (p, id) => {
-        const key = `${p}/${id}`;
-        if (folds.has(key)) return folds.get(key);
-        const row = this.stmt('SELECT seq, head_hash, state FROM projection_folds WHERE projection = ? AND fight_id = ?').get(p, id) as { seq: number; head_hash: string; state: string } | undefined;
-        return row && { seq: row.seq, headHash: row.head_hash, state: JSON.parse(row.state) };
-      },
-      putFold: async (p, id, fold) => {
-        folds.set(`${p}/${id}`, fold);
-        const state = JSON.stringify(fold.state);
-        writes.push(() => this.stmt('INSERT INTO projection_folds VALUES (?, ?, ?, ?, ?) ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state').run(p, id, fold.seq, fold.headHash, state));
-      },
-      putFight: async (r) => {
-        const view = JSON.stringify(r.view);
-        writes.push(() =>
-          this.db
-            .prepare('INSERT INTO fight_views VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view')
-            .run(r.fightId, r.tenantId, r.system, r.name, r.status, r.seq, r.headHash, r.createdAt, r.updatedAt, view),
-        );
-      },
-      replaceCombatants: async (fightId, rows) => {
-        const serialised = rows.map((c, i) => [c.fightId, c.combatantId, i, c.system, c.name, c.side, JSON.stringify(c.summary)] as const);
-        writes.push(() => {
-          this.stmt('DELETE FROM combatant_summaries WHERE fight_id = ?').run(fightId);
-          const insert = this.stmt('INSERT INTO combatant_summaries VALUES (?, ?, ?, ?, ?, ?, ?)');
-          for (const r of serialised) insert.run(...r);
-        });
-      },
-    };
-    await fn(tx);
+    const writes = new ReadWrites();
+    await fn(writes.tx());
     return this.db.transaction(() => {
-      const current = this.stmt('SELECT checkpoint FROM projection_checkpoints WHERE name = ?').get(projection) as { checkpoint: string } | undefined;
-      if (current?.checkpoint !== expected) return false;
-      for (const w of writes) w();
-      this.stmt('INSERT INTO projection_checkpoints VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = excluded.updated_at').run(projection, next, new Date().toISOString());
+      const current = this.stmt('SELECT checkpoint FROM projection_checkpoints WHERE name = ?');
+      if (projections.some((p) => (current.get(p) as { checkpoint: string } | undefined)?.checkpoint !== expected)) return false;
+      const fold = this.stmt('INSERT INTO projection_folds VALUES (?, ?, ?, ?, ?) ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state');
+      for (const f of writes.folds.values()) fold.run(f.projection, f.fightId, f.seq, f.headHash, f.state);
+      const fight = this.stmt('INSERT INTO fight_views VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view');
+      for (const { row: r, view } of writes.fights.values()) fight.run(r.fightId, r.tenantId, r.system, r.name, r.status, r.seq, r.headHash, r.createdAt, r.updatedAt, view);
+      const clear = this.stmt('DELETE FROM combatant_summaries WHERE fight_id = ?');
+      const combatant = this.stmt('INSERT INTO combatant_summaries VALUES (?, ?, ?, ?, ?, ?, ?)');
+      for (const [fightId, rows] of writes.combatants) {
+        clear.run(fightId);
+        rows.forEach(({ row: c, summary }, i) => combatant.run(c.fightId, c.combatantId, i, c.system, c.name, c.side, summary));
+      }
+      const moved = this.stmt('INSERT INTO projection_checkpoints VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = excluded.updated_at');
+      const at = new Date().toISOString();
+      for (const p of projections) moved.run(p, next, at);
       return true;
     }).immediate();
+  }
+
+  async folds(projection: ProjectionName, fightIds: string[]): Promise<Map<string, StoredFold>> {
+    const read = this.stmt('SELECT seq, head_hash, state FROM projection_folds WHERE projection = ? AND fight_id = ?');
+    const found = new Map<string, StoredFold>();
+    for (const id of fightIds) {
+      const row = read.get(projection, id) as { seq: number; head_hash: string; state: string } | undefined;
+      if (row) found.set(id, { seq: row.seq, headHash: row.head_hash, state: row.state });
+    }
+    return found;
   }
 
   async reset(projection: ProjectionName) {
