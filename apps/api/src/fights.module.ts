@@ -69,7 +69,7 @@ export class FightsModule implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.fights.stop();
-    this.runner.stop();
+    await this.runner.stop();
     await this.runner.read.close();
     await this.store.close();
   }

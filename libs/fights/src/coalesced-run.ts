@@ -6,6 +6,7 @@ export class CoalescedRun {
   private running = false;
   private again = false;
   private closed = false;
+  private current: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly work: () => Promise<unknown>,
@@ -24,7 +25,7 @@ export class CoalescedRun {
       return;
     }
     this.running = true;
-    void (async () => {
+    this.current = (async () => {
       try {
         do {
           this.again = false;
@@ -39,7 +40,9 @@ export class CoalescedRun {
     })();
   }
 
-  close(): void {
+  /** No more passes; resolves once the pass in hand (if any) has finished. */
+  close(): Promise<void> {
     this.closed = true;
+    return this.current;
   }
 }

@@ -63,8 +63,7 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     this.stopping.abort();
     clearInterval(this.timer);
-    this.claims.close();
-    while (this.claims.busy) await new Promise((r) => setTimeout(r, 5));
+    await this.claims.close();
     await Promise.all(this.inflight.values());
     await this.store.releaseLeases(this.instanceId).catch(this.onError);
   }

@@ -53,8 +53,7 @@ export class WebhookOutbox {
   async stop(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
-    this.passes.close();
-    while (this.passes.busy) await new Promise((r) => setTimeout(r, 5));
+    await this.passes.close();
   }
 
   kick(): void {

@@ -50,9 +50,10 @@ export class ProjectionRunner {
     this.timer.unref();
   }
 
-  stop(): void {
-    this.passes.close();
+  /** Stops the poll and waits for the pass in hand, so the read store can be closed after it. */
+  async stop(): Promise<void> {
     clearInterval(this.timer);
+    await this.passes.close();
   }
 
   kick(): void {
