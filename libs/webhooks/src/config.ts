@@ -14,6 +14,8 @@ export interface WebhookConfig {
   pollMs: number;
   /** Deliveries sent at the same time by one instance. */
   concurrency: number;
+  /** WEBHOOK_RETENTION_DAYS: finished deliveries (and their attempts) older than this are pruned; 0 keeps them for ever. */
+  retentionDays: number;
 }
 
 export const DEFAULT_WEBHOOK_CONFIG: WebhookConfig = {
@@ -23,6 +25,7 @@ export const DEFAULT_WEBHOOK_CONFIG: WebhookConfig = {
   disableAfterMs: 5 * 24 * 3_600_000,
   pollMs: 1_000,
   concurrency: 16,
+  retentionDays: 30,
 };
 
 /** A wrong value stops the boot with a message naming the variable, as readConfig does. */
@@ -39,7 +42,15 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
     disableAfterMs: positive(env.WEBHOOK_DISABLE_AFTER_MS, 'WEBHOOK_DISABLE_AFTER_MS', d.disableAfterMs),
     pollMs: positive(env.WEBHOOK_POLL_MS, 'WEBHOOK_POLL_MS', d.pollMs),
     concurrency: d.concurrency,
+    retentionDays: retentionDays(env.WEBHOOK_RETENTION_DAYS, d.retentionDays),
   };
+}
+
+function retentionDays(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw.trim());
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) throw new Error(`WEBHOOK_RETENTION_DAYS must be a whole number of days ≥ 0 (0 keeps deliveries for ever), got "${raw}"`);
+  return n;
 }
 
 function whole(raw: string, name: string): number {

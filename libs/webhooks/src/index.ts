@@ -7,6 +7,7 @@ export * from './payload';
 export * from './view-folder';
 export * from './outbox';
 export * from './dispatcher';
+export * from './pruner';
 export * from './service';
 export * from './store/types';
 export * from './store/driver';

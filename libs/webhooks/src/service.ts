@@ -209,7 +209,7 @@ export class WebhookService {
     return { requeued };
   }
 
-  /** Sends again every delivery created since `since`. */
+  /** Sends again every delivery created since `since` that retention has kept. */
   async redeliverSince(tenantId: string, id: string, since: Date): Promise<{ requeued: number }> {
     await this.owned(tenantId, id);
     const requeued = await this.store.requeue(id, { since: since.getTime() }, this.clock());

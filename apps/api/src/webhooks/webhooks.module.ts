@@ -1,12 +1,12 @@
 import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { EventStore } from '@app/event-store';
 import { FightService } from '@app/fights';
-import { createWebhookStore, readWebhookConfig, WebhookConfig, WebhookDispatcher, WebhookOutbox, WebhookService, WebhookStore } from '@app/webhooks';
+import { createWebhookStore, readWebhookConfig, WebhookConfig, WebhookDispatcher, WebhookOutbox, WebhookPruner, WebhookService, WebhookStore } from '@app/webhooks';
 import { ApiConfig, readSideUrl } from '../config';
 import { API_CONFIG, EVENT_STORE, FightsModule } from '../fights.module';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksResolver } from './webhooks.resolver';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import { Metrics } from '../ops/metrics';
 import { OpsModule } from '../ops/ops.module';
 
@@ -16,7 +16,7 @@ export const WEBHOOK_STORE = Symbol('WEBHOOK_STORE');
 const logger = new Logger('Webhooks');
 const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : String(e));
 
-/** Webhook management (REST, GraphQL), the outbox consumer and the dispatcher, started with the app and stopped before the event store closes. */
+/** Webhook management (REST, GraphQL), the outbox consumer, the dispatcher and the log's retention, started with the app and stopped before the event store closes. */
 @Module({
   imports: [FightsModule, OpsModule],
   controllers: [WebhooksController],
@@ -31,6 +31,11 @@ const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : S
       provide: WebhookDispatcher,
       inject: [WEBHOOK_STORE, WEBHOOK_CONFIG],
       useFactory: (store: WebhookStore, config: WebhookConfig) => new WebhookDispatcher(store, config, undefined, undefined, logError),
+    },
+    {
+      provide: WebhookPruner,
+      inject: [WEBHOOK_STORE, WEBHOOK_CONFIG],
+      useFactory: (store: WebhookStore, config: WebhookConfig) => new WebhookPruner(store, config.retentionDays, undefined, logError),
     },
     {
       provide: WebhookOutbox,
@@ -54,6 +59,7 @@ export class WebhooksModule implements OnApplicationBootstrap, BeforeApplication
   constructor(
     private readonly outbox: WebhookOutbox,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly pruner: WebhookPruner,
     @Inject(WEBHOOK_STORE) private readonly store: WebhookStore,
     @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
     private readonly metrics: Metrics,
@@ -73,19 +79,23 @@ export class WebhooksModule implements OnApplicationBootstrap, BeforeApplication
     });
     new Gauge({
       name: 'crs_webhook_failed_attempts',
-      help: 'Webhook attempts that did not get a 2xx (all time)',
+      help: 'Webhook attempts that did not get a 2xx (in the kept delivery log)',
       registers: [this.metrics.registry],
       async collect() {
         this.set((await store.stats()).failedAttempts);
       },
     });
+    const pruned = new Counter({ name: 'crs_webhook_deliveries_pruned_total', help: 'Finished webhook deliveries deleted by retention on this instance', registers: [this.metrics.registry] });
+    this.pruner.onPruned.add((count) => pruned.inc(count));
     this.outbox.start(this.config.pollMs);
     this.dispatcher.start();
+    this.pruner.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.outbox.stop();
     await this.dispatcher.stop();
+    await this.pruner.stop();
     await this.store.close();
   }
 }

@@ -8,5 +8,7 @@ export const WEBHOOK_SCHEMA = [
   `CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`,
   `CREATE INDEX IF NOT EXISTS webhook_deliveries_order ON webhook_deliveries (endpoint_id, fight_id, seq) WHERE status = 'pending'`,
   `CREATE INDEX IF NOT EXISTS webhook_deliveries_log ON webhook_deliveries (endpoint_id, created_at)`,
+  // Retention: finished deliveries by when they finished (next_attempt_at, see DeliveryRow).
+  `CREATE INDEX IF NOT EXISTS webhook_deliveries_finished ON webhook_deliveries (next_attempt_at) WHERE status <> 'pending'`,
   `CREATE TABLE IF NOT EXISTS webhook_attempts (delivery_id TEXT NOT NULL, attempt_no INTEGER NOT NULL, endpoint_id TEXT NOT NULL, attempted_at BIGINT NOT NULL, status INTEGER, latency_ms INTEGER NOT NULL, response_excerpt TEXT NOT NULL, error TEXT, PRIMARY KEY (delivery_id, attempt_no))`,
 ];

@@ -223,6 +223,21 @@ export class SqlWebhookStore implements WebhookStore {
     );
   }
 
+  pruneFinished(before: number, limit: number): Promise<number> {
+    return this.db.tx(async (q) => {
+      // The rows stay locked (PostgreSQL) or the database write-locked (SQLite) until the deletes: a concurrent requeue cannot slip in.
+      const rows = await q.query<{ id: string }>(
+        `SELECT d.id FROM webhook_deliveries d WHERE d.status <> 'pending' AND d.next_attempt_at < $1 ORDER BY d.next_attempt_at LIMIT $2 ${this.db.lockClause}`,
+        [before, limit],
+      );
+      if (rows.length === 0) return 0;
+      const ids = rows.map((r) => r.id);
+      const list = ids.map((_, i) => `$${i + 1}`).join(', ');
+      await q.run(`DELETE FROM webhook_attempts WHERE delivery_id IN (${list})`, ids);
+      return q.run(`DELETE FROM webhook_deliveries WHERE id IN (${list}) AND status <> 'pending'`, ids);
+    });
+  }
+
   close(): Promise<void> {
     return this.db.close();
   }

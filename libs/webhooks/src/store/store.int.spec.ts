@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WebhookPruner } from '../pruner';
 import { PostgresDriver } from './postgres-driver';
 import { SqlWebhookStore } from './sql-store';
 import { SqliteDriver } from './sqlite-driver';
@@ -15,6 +16,17 @@ const delivery = (endpointId: string, fightId: string | null, seq: number): NewD
 });
 const ok = { status: 'delivered' as const, nextAttemptAt: 0, lastStatus: 200, lastError: null, deliveredAt: 10 };
 const attempt = (d: NewDelivery, n = 1) => ({ deliveryId: d.id, endpointId: d.endpointId, attemptNo: n, attemptedAt: 10, status: 200, latencyMs: 3, responseExcerpt: 'ok', error: null });
+const DAY = 86_400_000;
+
+/** Queues `d` and attempts it once: 'delivered' or 'failed' (for good) finish it at `at`, 'retrying' leaves it pending with an attempt logged. */
+async function settle(store: WebhookStore, d: NewDelivery, how: 'delivered' | 'failed' | 'retrying', at: number): Promise<void> {
+  await store.insertDelivery(d);
+  const [claimed] = await store.claimDue(at, 1, 'me', at + 1000);
+  expect(claimed?.id).toBe(d.id);
+  const status = how === 'delivered' ? 'delivered' : how === 'failed' ? 'failed' : 'pending';
+  const outcome = { status, nextAttemptAt: at, lastStatus: how === 'delivered' ? 200 : 500, lastError: how === 'delivered' ? null : 'HTTP 500', deliveredAt: how === 'delivered' ? at : null } as const;
+  await store.recordAttempt('me', { ...attempt(d), attemptedAt: at, status: outcome.lastStatus }, outcome, how === 'delivered' ? { kind: 'success' } : { kind: 'failure', now: at, disableIfFailingSince: -1, reason: 'x' });
+}
 
 function storeContract(name: string, make: () => Promise<WebhookStore>) {
   describe(`webhook store: ${name}`, () => {
@@ -106,6 +118,77 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       expect(again.map((d) => [d.seq, d.roundAttempts, d.attempts]).sort()).toEqual([[1, 0, 1], [2, 0, 1], [3, 0, 1]]);
     });
 
+    it('retention deletes finished deliveries that finished before the cutoff, with their attempts; recent and pending ones stay, however old', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const [oldDelivered, oldFailed, recent, atCutoff] = [delivery('e1', 'f1', 1), delivery('e1', 'f2', 1), delivery('e1', 'f3', 1), delivery('e1', 'f4', 1)];
+      // A delivery created long ago but finished recently (a redelivery) counts from when it finished.
+      await settle(store, oldDelivered, 'delivered', 1000);
+      await settle(store, oldFailed, 'failed', 1500);
+      await settle(store, recent, 'delivered', 5000);
+      await settle(store, atCutoff, 'failed', 2000);
+      const retrying = delivery('e1', 'f5', 1);
+      await settle(store, retrying, 'retrying', 100);
+      const neverTried = delivery('e1', 'f6', 1);
+      await store.insertDelivery(neverTried);
+
+      expect(await store.pruneFinished(2000, 100)).toBe(2);
+      for (const d of [oldDelivered, oldFailed]) {
+        expect(await store.getDelivery(d.id)).toBeUndefined();
+        expect(await store.listAttempts(d.id)).toEqual([]);
+      }
+      for (const d of [recent, atCutoff, retrying]) expect(await store.listAttempts(d.id)).toHaveLength(1);
+      expect((await store.getDelivery(retrying.id))!.status).toBe('pending');
+      expect((await store.getDelivery(neverTried.id))!.status).toBe('pending');
+      expect((await store.stats()).deliveries).toEqual({ delivered: 1, failed: 1, pending: 2 });
+      // Pending deliveries are kept at any cutoff.
+      expect(await store.pruneFinished(Number.MAX_SAFE_INTEGER, 100)).toBe(2);
+      expect((await store.listDeliveries('e1', { limit: 10 })).map((d) => d.id).sort()).toEqual([retrying.id, neverTried.id].sort());
+    });
+
+    it('retention cannot unblock a fight: a pending delivery still holds back the later ones once the delivered earlier ones are gone', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const [s1, s2, s3] = [1, 2, 3].map((seq) => delivery('e1', 'fA', seq));
+      await settle(store, s1, 'delivered', 10);
+      await settle(store, s2, 'retrying', 20);
+      await store.insertDelivery(s3);
+      expect(await store.pruneFinished(10 * DAY, 100)).toBe(1);
+      expect((await store.claimDue(10 * DAY, 10, 'me', 11 * DAY)).map((d) => d.id)).toEqual([s2.id]);
+    });
+
+    it('retention goes in batches: a batch stops at the limit, oldest first, and the next one continues', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const ds = [1, 2, 3, 4, 5].map((f) => delivery('e1', `f${f}`, 1));
+      for (const [i, d] of ds.entries()) await settle(store, d, i % 2 ? 'failed' : 'delivered', 100 * (i + 1));
+      expect(await store.pruneFinished(DAY, 2)).toBe(2);
+      expect(await store.getDelivery(ds[0].id)).toBeUndefined();
+      expect(await store.getDelivery(ds[1].id)).toBeUndefined();
+      expect(await store.getDelivery(ds[2].id)).toBeDefined();
+      expect(await store.pruneFinished(DAY, 2)).toBe(2);
+      expect(await store.pruneFinished(DAY, 2)).toBe(1);
+      expect(await store.pruneFinished(DAY, 2)).toBe(0);
+      expect(await store.listDeliveries('e1', { limit: 10 })).toEqual([]);
+    });
+
+    it('the pruner counts the retention in days back from its clock, batch after batch; retention 0 deletes nothing', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const now = 100 * DAY;
+      const old = [1, 2, 3].map((f) => delivery('e1', `old${f}`, 1));
+      for (const d of old) await settle(store, d, 'delivered', now - 31 * DAY);
+      const young = delivery('e1', 'young', 1);
+      await settle(store, young, 'delivered', now - 29 * DAY);
+      const ancientPending = delivery('e1', 'pending', 1);
+      await store.insertDelivery(ancientPending);
+
+      expect(await new WebhookPruner(store, 0, () => now, undefined, { firstAfterMs: 0, everyMs: 1, batchSize: 2 }).prune()).toBe(0);
+      expect(await store.listDeliveries('e1', { limit: 10 })).toHaveLength(5);
+      const batches: number[] = [];
+      const pruner = new WebhookPruner(store, 30, () => now, undefined, { firstAfterMs: 0, everyMs: 1, batchSize: 2 });
+      pruner.onPruned.add((n) => batches.push(n));
+      expect(await pruner.prune()).toBe(3);
+      expect(batches).toEqual([2, 1]);
+      expect((await store.listDeliveries('e1', { limit: 10 })).map((d) => d.id).sort()).toEqual([young.id, ancientPending.id].sort());
+    });
+
     it('keeps endpoints: patch, list per tenant, delete with its deliveries', async () => {
       await store.insertEndpoint(endpoint('e1', { eventTypes: ['WoundsApplied'] }));
       await store.insertEndpoint(endpoint('e2', { tenantId: 't2' }));
@@ -150,6 +233,24 @@ if (PG_URL) {
       const ids = [...x, ...y].map((d) => d.id);
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids.length).toBe(40);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('postgres: two instances pruning at once delete each delivery once and leave nothing behind', async () => {
+    const schema = `wh_prune_${Date.now().toString(36)}`;
+    schemas.push(schema);
+    const [a, b] = [new SqlWebhookStore(new PostgresDriver(PG_URL, schema)), new SqlWebhookStore(new PostgresDriver(PG_URL, schema))];
+    try {
+      await a.insertEndpoint(endpoint('e1'));
+      for (let f = 0; f < 40; f++) await settle(a, delivery('e1', `f${f}`, 1), 'delivered', 100 + f);
+      const passes = await Promise.all([0, 1, 2].flatMap(() => [a.pruneFinished(DAY, 7), b.pruneFinished(DAY, 7)]));
+      const more = [await a.pruneFinished(DAY, 40), await b.pruneFinished(DAY, 40)];
+      expect([...passes, ...more].reduce((x, y) => x + y, 0)).toBe(40);
+      expect(await a.listDeliveries('e1', { limit: 50 })).toEqual([]);
+      expect((await a.stats()).failedAttempts).toBe(0);
     } finally {
       await a.close();
       await b.close();

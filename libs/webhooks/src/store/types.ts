@@ -42,6 +42,7 @@ export interface DeliveryRow extends NewDelivery {
   attempts: number;
   /** Attempts since the delivery was last (re)queued: the position in the retry schedule. */
   roundAttempts: number;
+  /** Pending: when the next attempt is due. Delivered or failed: when the last attempt finished (retention counts from it). */
   nextAttemptAt: number;
   lastStatus: number | null;
   lastError: string | null;
@@ -114,6 +115,13 @@ export interface WebhookStore {
   getDelivery(id: string): Promise<DeliveryRow | undefined>;
   listDeliveries(endpointId: string, q: DeliveryQuery): Promise<DeliveryRow[]>;
   listAttempts(deliveryId: string): Promise<AttemptRow[]>;
+  /**
+   * Retention: deletes up to `limit` finished (delivered or failed) deliveries that finished before `before`,
+   * oldest first, with their attempts, in one transaction; returns how many. Pending deliveries are never
+   * touched, so nothing the per-fight ordering waits on goes. PostgreSQL: SKIP LOCKED, so concurrent
+   * passes on several instances take different rows.
+   */
+  pruneFinished(before: number, limit: number): Promise<number>;
   /** Queues deliveries again, due at `now`, with a fresh retry schedule; returns how many. */
   requeue(endpointId: string, filter: { deliveryId: string } | { since: number }, now: number): Promise<number>;
   close(): Promise<void>;

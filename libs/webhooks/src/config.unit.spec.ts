@@ -1,0 +1,14 @@
+import { readWebhookConfig } from './config';
+
+describe('webhook configuration: WEBHOOK_RETENTION_DAYS', () => {
+  it('defaults to 30 days; 0 keeps the delivery log for ever', () => {
+    expect(readWebhookConfig({}).retentionDays).toBe(30);
+    expect(readWebhookConfig({ WEBHOOK_RETENTION_DAYS: ' ' }).retentionDays).toBe(30);
+    expect(readWebhookConfig({ WEBHOOK_RETENTION_DAYS: '0' }).retentionDays).toBe(0);
+    expect(readWebhookConfig({ WEBHOOK_RETENTION_DAYS: ' 90 ' }).retentionDays).toBe(90);
+  });
+
+  it.each(['-1', '1.5', '7d', 'forever', '1e3', '0x10'])('stops the boot on %p, naming the variable', (raw) => {
+    expect(() => readWebhookConfig({ WEBHOOK_RETENTION_DAYS: raw })).toThrow(`WEBHOOK_RETENTION_DAYS must be a whole number of days ≥ 0 (0 keeps deliveries for ever), got "${raw}"`);
+  });
+});
