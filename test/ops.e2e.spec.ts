@@ -33,6 +33,7 @@ describe('operations: health and metrics', () => {
     expect(text).toMatch(/crs_projection_lag_events\{projection="fight-views"\} \d+/);
     expect(text).toMatch(/crs_webhook_deliveries\{status="pending"\} 0/);
     expect(text).toMatch(/crs_webhook_failed_attempts 0/);
+    expect(text).toMatch(/crs_webhook_deliveries_pruned_total 0/);
   });
 });
 

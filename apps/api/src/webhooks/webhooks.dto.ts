@@ -94,7 +94,7 @@ export class RotateWebhookSecretInput {
 
 @InputType()
 export class RedeliverSinceInput {
-  @ApiProperty({ example: '2026-05-01T18:00:00Z', description: 'Every delivery created since then is sent again' })
+  @ApiProperty({ example: '2026-05-01T18:00:00Z', description: 'Every kept delivery created since then is sent again (finished ones older than WEBHOOK_RETENTION_DAYS are pruned)' })
   @Field(() => String)
   @IsISO8601()
   since: string;
