@@ -5,29 +5,35 @@ type Listener = (e: FightEvent) => void;
 /**
  * Fans fight events out to this process's subscribers. It is fed from the store's
  * global log (so events written by any instance arrive) and, for lower latency,
- * by this instance's own appends; subscribers drop repeats by seq.
+ * by this instance's own appends. An event arrives by both paths; only the first
+ * copy goes out. A seq at or below one already published cannot be news to a
+ * listener that was there then (it has it, or saw the gap and re-reads the store)
+ * nor to a later one (its catch-up read finds it in the store).
  */
 export class FightFeed {
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly fights = new Map<string, { listeners: Set<Listener>; published: number }>();
 
   publish(e: FightEvent): void {
-    const set = this.listeners.get(e.fightId);
-    if (set) for (const l of set) l(e);
+    const fight = this.fights.get(e.fightId);
+    if (!fight || e.seq <= fight.published) return;
+    fight.published = e.seq;
+    for (const l of fight.listeners) l(e);
   }
 
   on(fightId: string, listener: Listener): () => void {
-    let set = this.listeners.get(fightId);
-    if (!set) this.listeners.set(fightId, (set = new Set()));
-    set.add(listener);
+    let fight = this.fights.get(fightId);
+    if (!fight) this.fights.set(fightId, (fight = { listeners: new Set(), published: 0 }));
+    const { listeners } = fight;
+    listeners.add(listener);
     return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(fightId) === set) this.listeners.delete(fightId);
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.fights.get(fightId) === fight) this.fights.delete(fightId);
     };
   }
 
   get subscribers(): number {
     let n = 0;
-    for (const set of this.listeners.values()) n += set.size;
+    for (const fight of this.fights.values()) n += fight.listeners.size;
     return n;
   }
 }

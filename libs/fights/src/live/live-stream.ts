@@ -1,15 +1,24 @@
 import { FightEvent } from '../fight-event';
 
+/** Push-mode consumer of a LiveFightStream: called synchronously, in seq order. */
+export interface LiveObserver {
+  next(e: FightEvent): void;
+  error(error: unknown): void;
+  complete(): void;
+}
+
 /**
  * One subscriber's view of a fight: every event after `after`, in seq order, with
  * no gap and no repeat. Live events are registered before the catch-up read, held
  * while it runs, and de-duplicated by seq; a gap triggers a re-read from the store.
  * An explicit iterator (not an async generator) so `return()` frees it at once.
+ * Read it either by `next()` or, with no promise per event, by `observe()`.
  */
 export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
   private readonly ready: FightEvent[] = [];
   private held: FightEvent[] = [];
   private waiter?: { resolve: (r: IteratorResult<FightEvent>) => void; reject: (e: unknown) => void };
+  private observer?: LiveObserver;
   private repairing = false;
   private closed = false;
   private failure: unknown;
@@ -36,7 +45,8 @@ export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
       return this.repair();
     }
     this.last = e.seq;
-    if (this.waiter) {
+    if (this.observer) this.observer.next(e);
+    else if (this.waiter) {
       const w = this.waiter;
       this.waiter = undefined;
       w.resolve({ value: e, done: false });
@@ -61,6 +71,15 @@ export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
     this.off?.();
     if (this.waiter) this.waiter.reject(error);
     this.waiter = undefined;
+    if (!this.closed) this.observer?.error(error);
+  }
+
+  /** Hands every event, those already queued first, to `observer` instead of `next()`; `return()` completes it. */
+  observe(observer: LiveObserver): void {
+    this.observer = observer;
+    for (const e of this.ready.splice(0)) observer.next(e);
+    if (this.failure) observer.error(this.failure);
+    else if (this.closed) observer.complete();
   }
 
   next(): Promise<IteratorResult<FightEvent>> {
@@ -72,11 +91,13 @@ export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
   }
 
   return(): Promise<IteratorResult<FightEvent>> {
+    const observer = this.closed ? undefined : this.observer;
     this.closed = true;
     this.off?.();
     this.ready.length = 0;
     this.waiter?.resolve({ value: undefined, done: true });
     this.waiter = undefined;
+    observer?.complete();
     return Promise.resolve({ value: undefined, done: true });
   }
 

@@ -1,0 +1,82 @@
+import { FightEvent } from '../fight-event';
+import { FightFeed } from './fight-feed';
+import { LiveFightStream } from './live-stream';
+
+const event = (seq: number): FightEvent => ({ fightId: 'f', seq, type: 'NoteAdded', v: 1, at: '2026-01-01T00:00:00.000Z', actor: 'gm', commandId: `c${seq}`, data: {}, hash: `h${seq}` });
+const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+const tick = () => new Promise((r) => setImmediate(r));
+
+/** A store holding `log`, whose reads resolve only when `release()` is called. */
+function slowStore(log: FightEvent[]) {
+  const pending: Array<() => void> = [];
+  return {
+    read: (after: number) => new Promise<FightEvent[]>((resolve) => pending.push(() => resolve(log.filter((e) => e.seq > after)))),
+    release: () => pending.splice(0).forEach((r) => r()),
+  };
+}
+
+describe('LiveFightStream observed (push mode)', () => {
+  it('replays after `after`, then goes live: no gap and no repeat at the switch', async () => {
+    const feed = new FightFeed();
+    const log = upTo(5).map(event);
+    const store = slowStore(log);
+    const stream = new LiveFightStream(2, store.read, (deliver) => feed.on('f', deliver));
+    const seen: number[] = [];
+    stream.observe({ next: (e) => seen.push(e.seq), error: fail, complete: () => undefined });
+    // Committed while the catch-up read runs: 5 again (already in the log) and 6.
+    feed.publish(log[4]);
+    feed.publish(event(6));
+    store.release();
+    await tick();
+    feed.publish(event(6));
+    feed.publish(event(7));
+    expect(seen).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it('a gap in the live events is read back from the store, and the late copies are dropped', async () => {
+    const feed = new FightFeed();
+    const log = [event(1)];
+    const stream = new LiveFightStream(0, async (after) => log.filter((e) => e.seq > after), (deliver) => feed.on('f', deliver));
+    const seen: number[] = [];
+    stream.observe({ next: (e) => seen.push(e.seq), error: fail, complete: () => undefined });
+    await tick();
+    // 2 and 3 were committed elsewhere and are not yet on the feed when 4 arrives.
+    log.push(event(2), event(3), event(4));
+    feed.publish(log[3]);
+    await tick();
+    feed.publish(log[1]);
+    feed.publish(log[2]);
+    expect(seen).toEqual([1, 2, 3, 4]);
+  });
+
+  it('events queued before observe() go first; return() completes the observer once and stops delivery', async () => {
+    const feed = new FightFeed();
+    const stream = new LiveFightStream(0, async () => [], (deliver) => feed.on('f', deliver));
+    await tick();
+    feed.publish(event(1));
+    const seen: number[] = [];
+    let completed = 0;
+    stream.observe({ next: (e) => seen.push(e.seq), error: fail, complete: () => completed++ });
+    feed.publish(event(2));
+    await stream.return();
+    await stream.return();
+    feed.publish(event(3));
+    expect(seen).toEqual([1, 2]);
+    expect(completed).toBe(1);
+    expect(feed.subscribers).toBe(0);
+  });
+
+  it('a failed store read errors the observer', async () => {
+    const feed = new FightFeed();
+    const stream = new LiveFightStream(0, () => Promise.reject(new Error('store down')), (deliver) => feed.on('f', deliver));
+    const errors: unknown[] = [];
+    stream.observe({ next: () => undefined, error: (e) => errors.push(e), complete: fail });
+    await tick();
+    expect(errors).toEqual([new Error('store down')]);
+    expect(feed.subscribers).toBe(0);
+  });
+});
+
+function fail(): never {
+  throw new Error('not expected');
+}
