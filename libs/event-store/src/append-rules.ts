@@ -24,9 +24,12 @@ export function prepareEvents(events: NewEvent[]): PreparedEvent[] {
   });
 }
 
+export function revisionMatches(expected: ExpectedRevision, current: bigint | undefined): boolean {
+  return expected === 'any' || (expected === 'no_stream' ? current === undefined : current === expected);
+}
+
 export function checkExpectedRevision(stream: string, expected: ExpectedRevision, current: bigint | undefined): void {
-  const ok = expected === 'any' || (expected === 'no_stream' ? current === undefined : current === expected);
-  if (!ok) throw new WrongExpectedRevision(stream, expected, current ?? 'no_stream');
+  if (!revisionMatches(expected, current)) throw new WrongExpectedRevision(stream, expected, current ?? 'no_stream');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { checkExpectedRevision, prepareEvents, replayedResult, type PreparedEvent } from './append-rules';
+import { checkExpectedRevision, prepareEvents, replayedResult, revisionMatches, type PreparedEvent } from './append-rules';
 import { CommitNotifier } from './notifier';
 import { fromPositionRow, parseLimit, parsePosition, type PositionRow } from './position';
 import { createSchema, type SqliteStatements } from './sqlite-schema';
@@ -60,17 +60,19 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma(`synchronous = ${options.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
     this.sql = createSchema(this.db);
     this.commits = new CommitNotifier({ intervalMs: options.pollIntervalMs ?? 1000, changed: this.watchOtherWriters() });
-    // A nested better-sqlite3 transaction is a savepoint: a rejected append rolls back alone.
-    const appendOne = this.db.transaction((p: PendingAppend) => this.write(p));
+    // Every check of an append runs before its first write, so a refused append has written
+    // nothing and needs no savepoint; an error during the inserts (I/O, disk full) fails the batch.
     this.writeBatch = this.db.transaction((batch: PendingAppend[]) =>
       batch.map((p): Outcome => {
+        const fast = this.insertSingle(p);
+        if (fast) return { result: fast };
+        let plan: { replayed: AppendResult } | { first: number };
         try {
-          return { result: appendOne(p) };
+          plan = this.check(p);
         } catch (error) {
-          // SQLite rolls the whole transaction back on some errors (SQLITE_FULL, IOERR): fail the batch.
-          if (!this.db.inTransaction) throw error;
           return { error };
         }
+        return { result: 'replayed' in plan ? plan.replayed : this.insert(p, plan.first) };
       }),
     );
   }
@@ -128,13 +130,35 @@ export class SqliteEventStore implements EventStore {
     if (outcomes.some((o) => 'result' in o)) this.commits.notify();
   }
 
-  private write(p: PendingAppend): AppendResult {
+  /**
+   * The common case, a single new event at the expected revision, in one read and one insert:
+   * the UNIQUE index on event_id stands in for the id lookup. An id already stored (a retry or a
+   * clash) or a revision that does not match returns undefined, and the full check judges it.
+   * One statement inserts the one row or nothing, so no savepoint is needed.
+   */
+  private insertSingle(p: PendingAppend): AppendResult | undefined {
+    if (p.events.length !== 1) return undefined;
+    const { rev } = this.sql.revision.get(p.stream) as { rev: number | null };
+    if (!revisionMatches(p.expected, rev === null ? undefined : BigInt(rev))) return undefined;
+    try {
+      return this.insert(p, rev === null ? 0 : rev + 1);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+      throw error;
+    }
+  }
+
+  /** Idempotency and expected revision (EVENT-STORE.md); reads only. */
+  private check(p: PendingAppend): { replayed: AppendResult } | { first: number } {
     const found = (this.sql.byIds.all(JSON.stringify(p.events.map((e) => e.id))) as PositionRow[]).map(fromPositionRow);
     const replayed = replayedResult(p.stream, p.events, found);
-    if (replayed) return replayed;
+    if (replayed) return { replayed };
     const { rev } = this.sql.revision.get(p.stream) as { rev: number | null };
     checkExpectedRevision(p.stream, p.expected, rev === null ? undefined : BigInt(rev));
-    const first = rev === null ? 0 : rev + 1;
+    return { first: rev === null ? 0 : rev + 1 };
+  }
+
+  private insert(p: PendingAppend, first: number): AppendResult {
     const storedAt = new Date().toISOString();
     const checkpoints = p.events.map((e, i) =>
       String(this.sql.insert.run(p.stream, first + i, e.id, e.type, e.data, e.metadata, storedAt).lastInsertRowid),
