@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
 
 const stats = (brawn: number, agility: number, endurance = 2) => ({ brawn, agility, endurance, spirit: 3, technique: 2 });
 const ember = {
@@ -41,14 +41,7 @@ const find = (events: Ev[], type: string) => {
 const combatant = (view: any, id: string) => view.combatants.find((c: { id: string }) => c.id === id);
 
 describe('Arcana Beast scenarios end to end, manual dice', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   it('a whole fight through GraphQL: surprise, a tie rerolled, terrain, Intercept, Bond Surge, a combo Zero Power, Guard, Knockout and Devolution, Call Back, the highest Stage, EndScene', async () => {
     const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, { i: setup });

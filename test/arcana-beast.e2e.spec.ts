@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
 
 const stats = (brawn: number, agility: number) => ({ brawn, agility, endurance: 2, spirit: 3, technique: 2 });
 const ember = { kind: 'beast', stats: stats(3, 2), qualities: { Claws: 1, Nimble: 1 }, defensiveQualities: ['Nimble'], hp: 12, stamina: 2, stage: 2, stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }], attacks: [{ id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] }] };
@@ -22,14 +22,7 @@ type Ev = { type: string; data: any };
 const find = (events: Ev[], type: string) => events.find((e) => e.type === type)!.data;
 
 describe('Arcana Beast end to end: two Binders with their beasts against wild beasts, manual dice', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   it('a whole fight through REST, each Binder played by its own token', async () => {
     const { body } = await t.http.post('/fights').send(setup).expect(201);

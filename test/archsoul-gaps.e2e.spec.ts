@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
 
 const sword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
 const lance = { id: 'lance', name: 'Lance', type: 'melee', damage: 3, properties: ['lance'] };
@@ -137,14 +137,7 @@ async function casting(send: Send, refuse: Refuse): Promise<void> {
 }
 
 describe('Archsoul rulings S40–S47 end to end (manual dice)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   const rest = async (setup: Record<string, unknown>) => {
     const { body } = await t.http.post('/fights').send(setup).expect(201);

@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
 
 const sword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
 const lance = { id: 'lance', name: 'Lance', type: 'melee', damage: 3, properties: ['lance'] };
@@ -74,14 +74,7 @@ async function scenario(send: Send, refuse: Refuse): Promise<void> {
 }
 
 describe('Archsoul maneuvers end to end: feint into knockdown, charge, grapple, area attack (manual dice)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   it('lists the maneuver commands and rulings S27–S37', async () => {
     const system = (await t.http.get('/systems/archsoul').expect(200)).body;

@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
 
 const sword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
 const bow = { id: 'bow', name: 'Longbow', type: 'ranged', damage: 2, accurateRange: 5, maximumRange: 10, ammunition: { kind: 'arrow', count: 5 } };
@@ -26,14 +26,7 @@ const opening = [
 ];
 
 describe('Archsoul end to end: a skirmish on a hex map with manual dice', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   it('through REST: movement around a foe, a reactive attack, long-range fire, a critical failure, refusals', async () => {
     const { body } = await t.http.post('/fights').send(setup).expect(201);

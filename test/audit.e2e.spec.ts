@@ -2,18 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFightLog } from '@app/audit';
-import { removeDir, sheet, startApp, TestApp } from './support/app';
+import { sheet, useApp } from './support/app';
 import { ensureBuilt } from './support/server';
 
 describe('audit through the API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   async function fight(mode: 'fair' | 'manual' = 'fair'): Promise<string> {
     const { body } = await t.http.post('/fights').send({ system: 'narateer', dice: { mode }, combatants: [{ id: 'a', name: 'A', sheet: sheet(2) }, { id: 'b', name: 'B', sheet: sheet(3) }] }).expect(201);

@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
 
 /** docs/rulings.md C13 end to end: a manual command short of its later dice is held, asked for, answered, audited. */
 const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
@@ -40,14 +40,7 @@ const fumble = { type: 'Attack', attackerId: 'ilsa', targetId: 'scout', weaponId
 const bare = (events: Array<{ type: string; data: unknown }>) => events.map((e) => ({ type: e.type, data: e.data }));
 
 describe('dice requests end to end (docs/rulings.md C13, RULINGS.md C6)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   const create = async (setup: object) => (await t.http.post('/fights').send(setup).expect(201)).body.fightId as string;
   const rest = (id: string) => (cmd: Record<string, unknown>, status = 200, key?: string) => {

@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
 
 /** Scenarios beyond the worked examples, played with manual dice and checked number by number against narateer.txt. */
 
@@ -16,14 +16,7 @@ const one = (events: Event[], type: string) => events.find((e) => e.type === typ
 const types = (events: Event[]) => events.map((e) => e.type);
 
 describe('Narateer scenarios through the API with manual dice', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   async function rest(system: Record<string, unknown>) {
     const fightId = (await t.http.post('/fights').send(system).expect(201)).body.fightId as string;

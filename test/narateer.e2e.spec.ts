@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
 
 const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
 const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
@@ -21,14 +21,7 @@ function expectWorkedExample(events: Array<{ type: string; data: any }>) {
 }
 
 describe('Narateer end to end: "Worked Example: One Melee Exchange" with manual dice', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   it('through REST, each side played by its own player token', async () => {
     const { body } = await t.http.post('/fights').send(setup).expect(201);

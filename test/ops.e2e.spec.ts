@@ -2,18 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { removeDir, sheet, startApp, TestApp } from './support/app';
+import { removeDir, sheet, useApp } from './support/app';
 import { kill, startServer, tenantKey } from './support/server';
 
 describe('operations: health and metrics', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   it('/health/live and /health/ready answer without a key; ready checks the store and the projections', async () => {
     expect((await t.anon.get('/health/live').expect(200)).body).toMatchObject({ status: 'ok' });

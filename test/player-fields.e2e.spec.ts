@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
 
 /**
  * RULINGS.md C12 through both transports, with real player tokens: a player's command that carries a GM-only
@@ -23,14 +23,7 @@ const blade = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
 const archsoulSheet = { attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 }, skills: { awareness: 1, meleeWeapons: 2, weaponMastery: 1, resolve: 1 }, maxHp: 30, defense: 1, weapons: [blade] };
 
 describe('RULINGS.md C12: a player sets none of the GM’s fields and answers for no one else', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   /** A fight with seeded dice, its opening sent by the GM, and a way to send commands as anyone through `transport`. */
   async function table(transport: 'REST' | 'GraphQL', setup: Cmd, opening: Cmd[]) {

@@ -1,15 +1,8 @@
 import { ProjectionRunner, PROJECTIONS } from '@app/fights';
-import { removeDir, sheet, startApp, TestApp } from './support/app';
+import { sheet, useApp } from './support/app';
 
 describe('projections', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   async function playFights(n: number): Promise<Array<{ fightId: string; seq: number }>> {
     const out = [];

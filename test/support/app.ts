@@ -61,6 +61,28 @@ export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string;
   };
 }
 
+/**
+ * One app for the enclosing describe block: started in beforeAll, closed (and its data removed)
+ * in afterAll. The returned object reads through to that app, so tests use it as a TestApp.
+ */
+export function useApp(opts: Parameters<typeof startApp>[0] = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startApp(opts);
+  });
+  afterAll(async () => {
+    if (!started) return;
+    await started.close();
+    if (!opts.dataDir) removeDir(started.dataDir);
+  });
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!started) throw new Error('useApp(): the app starts in beforeAll; use it inside a test or hook');
+      return Reflect.get(started, key);
+    },
+  });
+}
+
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
