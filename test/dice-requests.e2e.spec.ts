@@ -1,3 +1,4 @@
+import { party } from '../libs/rules/spec/arcana-beast/helpers';
 import { useApp } from './support/app';
 
 /** docs/rulings.md C13 end to end: a manual command short of its later dice is held, asked for, answered, audited. */
@@ -36,6 +37,15 @@ const aOpening = [
 ];
 // S15, S20: zero successes with three 1s is a critical failure; the bow table's 4 snaps back for 2 damage.
 const fumble = { type: 'Attack', attackerId: 'ilsa', targetId: 'scout', weaponId: 'bow', dice: [1, 1, 1, 2] };
+
+// A5, A31: with initiativeTies 'reroll', Ember (d8) and Pip tie on 1 success; the GM rolls them again.
+const arcana = {
+  system: 'arcana-beast',
+  dice: { mode: 'manual' },
+  options: { initiativeTies: 'reroll' },
+  combatants: party.map((f) => ({ id: f.id, name: f.id, side: f.side, sheet: f.sheet })),
+};
+const tiedInitiative = { type: 'RollInitiative', dice: [4, 1, 6, 1, 1, 1, 1, 4, 4] };
 
 const bare = (events: Array<{ type: string; data: unknown }>) => events.map((e) => ({ type: e.type, data: e.data }));
 
@@ -132,6 +142,22 @@ describe('dice requests end to end (docs/rulings.md C13, RULINGS.md C6)', () => 
     for (const cmd of aOpening) await rest(upFront)(cmd);
     const whole = (await rest(upFront)({ ...fumble, followUpFaces: [4] })).body.events;
     expect(bare(done.events)).toEqual(bare(whole));
+    await verified(id);
+  });
+  it('Arcana Beast through REST: tied beasts’ initiative rerolls are asked of the GM, whom no player can stand in for', async () => {
+    const upFront = await create(arcana);
+    const whole = (await rest(upFront)({ ...tiedInitiative, rerollFaces: [8, 8, 1, 1, 1] })).body.events;
+
+    const id = await create(arcana);
+    const send = rest(id);
+    const asked = (await send(tiedInitiative)).body;
+    expect(asked.events.map((e: any) => e.type)).toEqual(['DiceRequested']);
+    expect(asked.view.pending).toMatchObject({ kind: 'dice', awaiting: 'gm', answer: 'ProvideDice', detail: { commandType: 'RollInitiative', field: 'rerollFaces', count: 2 } });
+    const ash = (await t.http.post(`/fights/${id}/tokens`).send({ role: 'player', combatantIds: ['ash'] }).expect(201)).body.token as string;
+    expect((await send({ type: 'ProvideDice', rerollFaces: [8, 8, 1, 1, 1] }, 403, ash)).body.code).toBe('GM_ONLY');
+    const done = (await send({ type: 'ProvideDice', rerollFaces: [8, 8, 1, 1, 1] })).body;
+    expect(bare(done.events)).toEqual(bare(whole));
+    expect(done.view.pending).toBeNull();
     await verified(id);
   });
 });
