@@ -2,7 +2,8 @@ import { DiceSource } from '../dice/roll';
 import { DiceShortfall, MANUAL_FIELDS, ManualDice, ManualFaces, ManualField } from '../dice/manual';
 import { arr, str } from './fields';
 import { CommandActor, FightCore, PendingDecision, RuleCommand, RuleEvent, RuleSystem } from './types';
-import { ensure, RuleViolation, violation } from './violation';
+import { waitingFor } from './lifecycle';
+import { ensure, RuleViolation } from './violation';
 
 export const DICE_REQUESTED = 'DiceRequested';
 export const DICE_REQUEST_CANCELLED = 'DiceRequestCancelled';
@@ -95,10 +96,7 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
     decide(state, command, dice) {
       if (command.type === PROVIDE_DICE) return provide(state, dice);
       if (!state.diceRequest) return decideHolding(state, command, dice);
-      if (!WHILE_ASKING.has(command.type)) {
-        const p = state.pending!;
-        violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${p.awaiting} to answer ${p.kind} with ${p.answer}`, 'type');
-      }
+      if (!WHILE_ASKING.has(command.type)) waitingFor(state.pending!);
       if (command.type === 'CancelPending') return cancel(state, command);
       return system.decide(state, command, dice);
     },

@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { DiceSource, Roll } from '../dice/roll';
 import { seedKey, toHex } from '../dice/seeded';
 import { arr, bool, ID_PATTERN, obj, oneOf, str } from './fields';
-import { CombatantCore, CommandActor, DiceMode, FieldCombatant, FightCore, RuleCommand, RuleEvent, SystemId } from './types';
+import { CombatantCore, CommandActor, DiceMode, FieldCombatant, FightCore, PendingDecision, RuleCommand, RuleEvent, SystemId } from './types';
 import { ensure, violation } from './violation';
 
 /**
@@ -69,10 +69,10 @@ export function readCombatant<S extends FightCore>(raw: unknown, field: string, 
   let id = c.id === undefined ? undefined : str(c.id, `${field}.id`, { pattern: ID_PATTERN });
   if (id === undefined) {
     let n = state.joined.length + taken.size + 1;
-    while (state.combatants[`c${n}`] || taken.has(`c${n}`)) n++;
+    while (Object.hasOwn(state.combatants, `c${n}`) || taken.has(`c${n}`)) n++;
     id = `c${n}`;
   }
-  ensure(!state.combatants[id] && !taken.has(id), 'COMBATANT_ID_TAKEN', `combatant id ${id} is already in this fight`, `${field}.id`);
+  ensure(!Object.hasOwn(state.combatants, id) && !taken.has(id), 'COMBATANT_ID_TAKEN', `combatant id ${id} is already in this fight`, `${field}.id`);
   taken.add(id);
   return {
     id,
@@ -82,15 +82,18 @@ export function readCombatant<S extends FightCore>(raw: unknown, field: string, 
   };
 }
 
+/** RULINGS.md C4: a command other than the answer (and what may come at any time) waits for the pending decision. */
+export function waitingFor(pending: PendingDecision): never {
+  return violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${pending.answer}`, 'type');
+}
+
 /** Returns the events for a lifecycle command, or undefined when `command` is not one. */
 export function decideLifecycle<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] | undefined {
   if (!Object.hasOwn(LIFECYCLE_COMMANDS, command.type)) return undefined;
   if (command.type === 'StartFight') return startFight(state, command, hooks);
   ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
   ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
-  if (state.pending && !ANYTIME.has(command.type) && command.type !== state.pending.answer) {
-    violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${state.pending.awaiting} to answer ${state.pending.kind} with ${state.pending.answer}`, 'type');
-  }
+  if (state.pending && !ANYTIME.has(command.type) && command.type !== state.pending.answer) waitingFor(state.pending);
   switch (command.type) {
     case 'AddCombatant': return addCombatant(state, command, dice, hooks);
     case 'RemoveCombatant': return removeCombatant(state, command);

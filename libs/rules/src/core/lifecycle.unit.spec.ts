@@ -16,6 +16,14 @@ describe('fight lifecycle', () => {
     expect(events[2].data).toMatchObject({ id: 'orin' });
   });
 
+  it('combatant ids are the fight’s own: "toString" or "constructor" is free, a joined id is taken', () => {
+    const added = given(narateer, start).when({ type: 'AddCombatant', combatant: { id: 'toString', name: 'T', sheet: sheet(2) } }).events();
+    expect(added[0].data).toMatchObject({ id: 'toString' });
+    const taken = given(narateer, start).when({ type: 'AddCombatant', combatant: { id: 'a', name: 'A', sheet: sheet(2) } }).violation();
+    expect(taken).toMatchObject({ code: 'COMBATANT_ID_TAKEN', field: 'combatant.id' });
+    expect(given(narateer, start).when({ type: 'RemoveCombatant', combatantId: 'constructor' }).violation().code).toBe('COMBATANT_NOT_FOUND');
+  });
+
   it('an invalid sheet is refused naming the field', () => {
     const v = given(narateer, [])
       .when({ type: 'StartFight', dice: { mode: 'manual', commitment: 'a'.repeat(64) }, combatants: [{ name: 'X', sheet: { ...sheet(2), maxVitality: 0 } }] })
