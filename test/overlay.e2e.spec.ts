@@ -63,6 +63,8 @@ describeInBrowser('overlay page in headless Chromium', () => {
   const send = async (id: string, cmd: Record<string, unknown>) => (await t.http.post(`/fights/${id}/commands`).send(cmd).expect(200)).body;
   const spectator = async (id: string) => (await t.http.post(`/fights/${id}/tokens`).send({ role: 'spectator' }).expect(201)).body as { token: string; tokenId: string };
   const overlay = (id: string, token: string, params = '') => `${t.url}/overlay/${id}?token=${encodeURIComponent(token)}${params}`;
+  /** The page may first draw an older view (the read side lags): wait until it shows the fight's current seq. */
+  const showsCurrent = async (id: string) => page.locator(`body[data-seq="${(await t.http.get(`/fights/${id}`).expect(200)).body.seq}"]`).waitFor();
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -97,6 +99,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
       const res = await page.goto(overlay(id, token));
       expect(res!.status()).toBe(200);
       await page.locator('.card').nth(1).waitFor();
+      await showsCurrent(id);
       expect(await texts(page, '.card .name')).toEqual(['Mira', 'Orin']);
       expect(await texts(page, '.card .pos')).toEqual(['1', '2']);
       expect(await page.locator('.card.active .name').textContent()).toBe('Mira');
@@ -239,6 +242,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
     const view = (await t.http.get(`/fights/${id}`).expect(200)).body.view;
     await page.goto(overlay(id, (await spectator(id)).token));
     await page.locator('.card').nth(1).waitFor();
+    await showsCurrent(id);
     expect(await texts(page, '.card .name')).toEqual(['Kael', 'Brute']);
     expect(await texts(page, '.card .meter .lbl')).toEqual(['HP', 'HP']);
     expect(await page.locator('.card[data-id="kael"] .meter .val').textContent()).toBe('10 / 10');
@@ -263,6 +267,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
     for (const cmd of [{ type: 'SetInitiative', order: ['ember', 'ash', 'wolf'] }, { type: 'StartRound' }]) await send(id, cmd);
     await page.goto(overlay(id, (await spectator(id)).token, '&layout=sidebar'));
     await page.locator('.card').nth(2).waitFor();
+    await showsCurrent(id);
     expect(await texts(page, '.card .name')).toEqual(['Ember', 'Ash', 'Wolf']);
     expect(await texts(page, '.card .meter .val')).toEqual(['12 / 12', '10 / 10', '8 / 8']);
     expect(await page.locator('.card[data-id="ember"] [data-res="stage"]').textContent()).toBe('Stage2 · Cinderhound');

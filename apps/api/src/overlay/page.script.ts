@@ -374,6 +374,8 @@ export const OVERLAY_SCRIPT = String.raw`
 
   function render() {
     if (!view) return;
+    // The seq of the view on screen: a reader (a test, a capture tool) can wait for a given state.
+    document.body.dataset.seq = String(viewSeq);
     var byId = new Map();
     list(view.combatants).forEach(function (c) { if (obj(c) && str(c.id)) byId.set(str(c.id), c); });
     var order = list(view.initiative).map(str).filter(function (id) { return byId.has(id); });
