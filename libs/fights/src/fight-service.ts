@@ -61,7 +61,7 @@ interface LoadedFight {
   drawsUsed: number;
   /** Hash of the last event (hash-chain.ts). */
   headHash: string;
-  /** hash of each commandId → the first seq it appended (command-index.ts: a few bytes per command). */
+  /** hash of each commandId → the first seq of the commands with that hash (command-index.ts: a few bytes per command). */
   commands: CommandIndex;
   seed?: string;
 }
@@ -228,8 +228,8 @@ export class FightService {
 
   private async decideAndAppend(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<CommandResult> {
     const { commandId = randomUUID(), expectedSeq, ...command } = input;
-    const seen = fight.commands.firstSeq(commandId);
-    const replayed = seen === undefined ? undefined : await this.replay(fight, commandId, seen);
+    const seen = fight.commands.candidates(commandId);
+    const replayed = seen.length === 0 ? undefined : await this.replay(fight, commandId, seen);
     if (replayed) return replayed;
     const seq = Number(fight.revision) + 1;
     if (expectedSeq !== undefined && expectedSeq !== seq) throw expectedSeqMismatch(expectedSeq, seq);
@@ -315,15 +315,20 @@ export class FightService {
     return buildFightLog(stored.map(toLogEntry));
   }
 
-  /** The first result of a command seen before, or undefined when the index matched another id (a hash collision). */
-  private async replay(fight: LoadedFight, commandId: string, first: number): Promise<CommandResult | undefined> {
-    const stored = await this.store.readStream(fightStream(fight.fightId), { from: BigInt(first - 1) });
+  /**
+   * The first result of a command seen before: the candidate whose stored events carry exactly `commandId`;
+   * undefined when every candidate is another id sharing its index key (a collision: the command is new).
+   */
+  private async replay(fight: LoadedFight, commandId: string, candidates: readonly number[]): Promise<CommandResult | undefined> {
+    const from = candidates[0] - 1;
+    const stored = await this.store.readStream(fightStream(fight.fightId), { from: BigInt(from) });
+    const start = candidates.find((seq) => (stored[seq - 1 - from]?.metadata as EventMetadata | undefined)?.commandId === commandId);
+    if (start === undefined) return undefined;
     const events: FightEvent[] = [];
-    for (const e of stored.map(toFightEvent)) {
+    for (const e of stored.slice(start - 1 - from).map(toFightEvent)) {
       if (e.commandId !== commandId) break;
       events.push(e);
     }
-    if (events.length === 0) return undefined;
     return { fightId: fight.fightId, seq: Number(fight.revision) + 1, events, view: this.viewOf(fight), replayed: true };
   }
 
