@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, NewEvent, StoredEvent, WrongExpectedRevision } from '@app/event-store';
-import { DiceSource, FightCore, findSystem, ManualDice, RuleCommand, RuleEvent, RuleSystem, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
+import { checkCommand, DiceSource, FightCore, findSystem, ManualDice, RuleCommand, RuleEvent, RuleSystem, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
 import { ACTIONS_UNDONE, buildFightLog, FightLog, foldFight, planUndo, toLogEntry, UNDO_COMMAND } from '@app/audit';
 import { AppError, concurrencyConflict, expectedSeqMismatch, fightNotFound } from './errors';
 import { EventMetadata, FIGHT_STREAM_PREFIX, FightEvent, fightStream, toFightEvent } from './fight-event';
@@ -185,6 +185,7 @@ export class FightService {
       combatants: input.combatants ?? [],
       options: input.options,
     };
+    checkCommand(system.contract.commands, command);
     const state = system.start(fightId);
     const events = system.decide(state, command, new ManualDice({}));
     await beforeAppend?.(fightId);
@@ -231,6 +232,8 @@ export class FightService {
     const seen = fight.commands.candidates(commandId);
     const replayed = seen.length === 0 ? undefined : await this.replay(fight, commandId, seen);
     if (replayed) return replayed;
+    // The contract: unknown fields, wrong JSON types and out-of-range values are refused here, naming the field.
+    checkCommand(fight.system.contract.commands, command as RuleCommand);
     const seq = Number(fight.revision) + 1;
     if (expectedSeq !== undefined && expectedSeq !== seq) throw expectedSeqMismatch(expectedSeq, seq);
     if (actor.scope !== 'all') assertPlayerMayAct(fight, command as RuleCommand, actor.scope);

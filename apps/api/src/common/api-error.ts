@@ -4,4 +4,6 @@ export interface ApiError {
   code: string;
   message: string;
   field?: string;
+  /** Every failing field of a refused command or sheet (the first is `field`). */
+  issues?: Array<{ field: string; code: string; message: string }>;
 }

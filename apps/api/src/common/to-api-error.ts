@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { WrongExpectedRevision } from '@app/event-store';
 import { AppError } from '@app/fights';
-import { RuleViolation } from '@app/rules';
+import { ContractViolation, RuleViolation } from '@app/rules';
 import { ApiError } from './api-error';
 
 const HTTP_CODES: Record<number, string> = {
@@ -17,6 +17,7 @@ const HTTP_CODES: Record<number, string> = {
 
 /** Maps anything thrown to the public error shape; unknown errors never leak their message or stack. */
 export function toApiError(e: unknown): ApiError {
+  if (e instanceof ContractViolation) return { statusCode: 422, code: e.code, message: e.message, field: e.field, issues: e.issues };
   if (e instanceof RuleViolation) return { statusCode: 422, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
   if (e instanceof AppError) return { statusCode: e.status, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
   if (e instanceof WrongExpectedRevision) return { statusCode: 409, code: 'CONCURRENCY_CONFLICT', message: 'the fight changed while this command was decided; send it again' };

@@ -1,5 +1,6 @@
 import { initialCore, LIFECYCLE_COMMANDS } from '../core/lifecycle';
 import { RuleSystem } from '../core/types';
+import { ARCANA_BEAST_CONTRACT } from './contract';
 import { actorOf } from './actors';
 import { ARCANA_COMMANDS } from './commands';
 import { ARCANA_BEAST_DATA, ARCANA_BEAST_RULINGS } from './data';
@@ -20,6 +21,7 @@ export const arcanaBeast: RuleSystem<ArcanaBeastState> = {
   data: ARCANA_BEAST_DATA,
   rulings: ARCANA_BEAST_RULINGS,
   commands: { ...LIFECYCLE_COMMANDS, ...ARCANA_COMMANDS },
+  contract: ARCANA_BEAST_CONTRACT,
   start,
   decide,
   evolve,
@@ -33,3 +35,4 @@ export * from './events';
 export { ARCANA_COMMANDS } from './commands';
 export type { ArcanaCommandType } from './commands';
 export { ARCANA_BEAST_DATA, ARCANA_BEAST_RULINGS } from './data';
+export * from './contract';

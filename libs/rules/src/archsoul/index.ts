@@ -1,5 +1,6 @@
 import { initialCore, LIFECYCLE_COMMANDS } from '../core/lifecycle';
 import { RuleSystem } from '../core/types';
+import { ARCHSOUL_CONTRACT } from './contract';
 import { actorOf } from './actors';
 import { ARCHSOUL_COMMANDS } from './commands';
 import { ARCHSOUL_DATA, ARCHSOUL_RULINGS } from './data';
@@ -22,6 +23,7 @@ export const archsoul: RuleSystem<ArchsoulState> = {
   data: ARCHSOUL_DATA,
   rulings: ARCHSOUL_RULINGS,
   commands: { ...lifecycle, StartRound: 'Open the next round and its first phase (RULINGS.md S12/S17).', EndRound: 'GM ends the open round, its phase and every open turn.', ...ARCHSOUL_COMMANDS },
+  contract: ARCHSOUL_CONTRACT,
   start,
   decide,
   evolve,
@@ -35,3 +37,4 @@ export * from './events';
 export * from './grid';
 export { ARCHSOUL_COMMANDS } from './commands';
 export type { ArchsoulCommandType } from './commands';
+export * from './contract';

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { DiceSource } from '../dice/roll';
 
 export type SystemId = 'narateer' | 'arcana-beast' | 'archsoul';
@@ -79,6 +80,8 @@ export interface RuleSystem<S extends FightCore = FightCore> {
   rulings: Ruling[];
   /** Every command type `decide` accepts, with a one-line description. */
   commands: Record<string, string>;
+  /** Every command, the sheet and the events, declared once (core/contract.ts). */
+  contract: SystemContract;
   /** The empty state a fight's events are folded from. */
   start(fightId: string): S;
   decide(state: S, command: RuleCommand, dice: DiceSource): RuleEvent[];
@@ -105,4 +108,16 @@ export interface CommandActor extends FieldCombatant {
   gmOnly?: string[];
   /** Other combatants the command answers for, each with the field that does; absent when none. */
   speaksFor?: FieldCombatant[];
+}
+
+/** A system's declarations (core/contract.ts): the one source of validation, types and JSON Schemas. */
+export interface SystemContract {
+  /** Every command type (lifecycle ones included) → its strict schema, `type` included. */
+  commands: Readonly<Record<string, z.ZodObject>>;
+  /** A combatant's sheet as a client sends it. */
+  sheet: z.ZodType;
+  /** Options of `POST /fights` for this system. */
+  options: z.ZodObject;
+  /** Every event type → the schema of its `data`; absent until the system declares its events. */
+  events?: Readonly<Record<string, z.ZodType>>;
 }

@@ -1,5 +1,6 @@
 import { initialCore, LIFECYCLE_COMMANDS } from '../core/lifecycle';
 import { RuleSystem } from '../core/types';
+import { NARATEER_CONTRACT } from './contract';
 import { NARATEER_COMMANDS } from './commands';
 import { NARATEER_DATA, NARATEER_RULINGS } from './data';
 import { decide } from './decide';
@@ -20,6 +21,7 @@ export const narateer: RuleSystem<NarateerState> = {
   data: NARATEER_DATA,
   rulings: NARATEER_RULINGS,
   commands: { ...LIFECYCLE_COMMANDS, ...NARATEER_COMMANDS },
+  contract: NARATEER_CONTRACT,
   start,
   decide,
   evolve,
@@ -32,3 +34,4 @@ export * from './sheet';
 export * from './events';
 export { NARATEER_COMMANDS } from './commands';
 export type { NarateerCommandType } from './commands';
+export * from './contract';

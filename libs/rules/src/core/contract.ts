@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { ID_PATTERN } from './fields';
+import { RuleCommand } from './types';
+import { RuleViolation } from './violation';
+
+/**
+ * The contract: every command (and sheet) a system accepts is declared once, as a zod schema.
+ * From that one declaration come the runtime check at the edge (`checkCommand`: unknown fields,
+ * wrong JSON types and out-of-range numbers are refused naming the field), the TypeScript types
+ * (`z.infer`) and the JSON Schemas published by GET /systems/:id, OpenAPI, GraphQL and AsyncAPI.
+ *
+ * Refusals are 422 (the body was JSON and had a command type, but its fields break the declared
+ * contract): `UNKNOWN_FIELD` for a field the command does not have, `INVALID_FIELD` for a field of
+ * the wrong type or range; `issues` lists every failing field, `field` names the first.
+ */
+
+/** A combatant, weapon or other id: what ID_PATTERN allows. */
+export const Id = z.string().regex(ID_PATTERN, { error: 'must be an id: 1 to 64 letters, digits, _ or -' });
+
+/** An integer (a string, a fraction or a number beyond the safe range is refused as "must be an integer"). */
+export const Int = z.int({
+  error: (issue) => (issue.code === 'invalid_type' || ((issue.code === 'too_big' || issue.code === 'too_small') && Math.abs(Number((issue as { maximum?: unknown; minimum?: unknown }).maximum ?? (issue as { minimum?: unknown }).minimum)) === Number.MAX_SAFE_INTEGER) ? 'must be an integer' : undefined),
+});
+
+/** A non-empty string of at most `max` characters. */
+export const text = (max: number) => z.string().min(1).max(max);
+
+/** Manual dice: the faces of physical dice, in the order the rules roll them (RULINGS.md C2). */
+export const Faces = z.array(Int).max(200);
+
+/** The three fields any command of a manual fight may carry its faces in (docs/rulings.md C13). */
+export const MANUAL_DICE_FIELDS = {
+  dice: Faces.optional().describe('Manual dice: the faces of the rolls this command makes, in order.'),
+  rerollFaces: Faces.optional().describe('Manual dice: faces of Edge rerolls and other rerolls.'),
+  followUpFaces: Faces.optional().describe('Manual dice: faces of later rolls (responder, damage, tests, tables).'),
+} as const;
+
+/** A command's schema: `type` plus the declared fields and the manual dice fields; nothing else. */
+export function command<T extends string, S extends z.ZodRawShape>(type: T, description: string, shape: S) {
+  return z.strictObject({ type: z.literal(type), ...MANUAL_DICE_FIELDS, ...shape }).describe(description);
+}
+
+export type CommandSchemas = Readonly<Record<string, z.ZodObject>>;
+
+export interface ContractIssue {
+  field: string;
+  code: 'UNKNOWN_FIELD' | 'INVALID_FIELD';
+  message: string;
+}
+
+/** A refusal of the contract: the first failing field, and every failing field in `issues`. */
+export class ContractViolation extends RuleViolation {
+  constructor(readonly issues: ContractIssue[]) {
+    super(issues[0].code, issues.length === 1 ? issues[0].message : `${issues[0].message} (and ${issues.length - 1} more: see issues)`, issues[0].field);
+  }
+}
+
+/**
+ * Checks a command against its declared schema; a type no schema declares is left to `decide`
+ * (which answers UNKNOWN_COMMAND). Returns the command as parsed.
+ */
+export function checkCommand(schemas: CommandSchemas, cmd: RuleCommand): RuleCommand {
+  if (typeof cmd.type !== 'string' || !Object.hasOwn(schemas, cmd.type)) return cmd;
+  return parseOrRefuse(schemas[cmd.type], cmd, '', cmd.type) as RuleCommand;
+}
+
+/** Parses `value` with `schema`, or throws a ContractViolation whose fields start at `prefix`. */
+export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown, prefix: string, what: string): z.output<T> {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  throw new ContractViolation(toIssues(result.error.issues, prefix, what));
+}
+
+/** `a.b[2].c`: the field naming the rest of the service uses. */
+export function fieldPath(prefix: string, path: readonly PropertyKey[]): string {
+  let out = prefix;
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out;
+}
+
+function toIssues(issues: readonly z.core.$ZodIssue[], prefix: string, what: string): ContractIssue[] {
+  const out: ContractIssue[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const parent = fieldPath(prefix, issue.path);
+      for (const key of issue.keys) {
+        const field = parent ? `${parent}.${key}` : key;
+        out.push({ field, code: 'UNKNOWN_FIELD', message: `${field} is not a field of ${parent ? parent : what}` });
+      }
+      continue;
+    }
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      // A union: report the branch that got furthest (the one with the fewest issues).
+      const best = [...issue.errors].sort((a, b) => a.length - b.length)[0];
+      if (best.length > 0 && !(issue.path.length === 0 && best.every((i) => i.path.length === 0))) {
+        out.push(...toIssues(best.map((i) => ({ ...i, path: [...issue.path, ...i.path] })), prefix, what));
+        continue;
+      }
+    }
+    const field = fieldPath(prefix, issue.path) || 'body';
+    out.push({ field, code: 'INVALID_FIELD', message: `${field} ${describeIssue(issue)}` });
+  }
+  // One issue per field: z.int()'s own safe-range bound gives way to the declared one.
+  const byField = new Map<string, ContractIssue>();
+  for (const i of out) if (!byField.has(i.field) || /9007199254740991|must be an integer$/.test(byField.get(i.field)!.message)) byField.set(i.field, i);
+  out.length = 0;
+  out.push(...byField.values());
+  return out.length > 0 ? out : [{ field: prefix || 'body', code: 'INVALID_FIELD', message: `${prefix || 'body'} is not valid` }];
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  // A message the declaration wrote itself ("must be an id: …") is used as it is.
+  if (/^(must|is) /.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'is required';
+      return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must be a non-empty string' : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'array') return `must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`;
+      return issue.inclusive === false ? `must be more than ${issue.minimum}` : `must be at least ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
+      if (issue.origin === 'array') return `must have at most ${issue.maximum} items`;
+      if (issue.origin === 'int' || issue.origin === 'number') return issue.inclusive === false ? `must be less than ${issue.maximum}` : `must be at most ${issue.maximum}`;
+      return `must be at most ${issue.maximum}`;
+    case 'invalid_value':
+      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'regex' && issue.message && !issue.message.startsWith('Invalid') ? issue.message : `must match ${issue.pattern ?? issue.format}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${issue.divisor}`;
+    case 'invalid_union':
+      return 'matches none of the forms it may take';
+    case 'invalid_key':
+      return 'has an invalid key';
+    case 'invalid_element':
+      return 'has an invalid element';
+    default:
+      return issue.message || 'is not valid';
+  }
+}
+
+/** JSON Schema (draft 2020-12) of a declared shape, for GET /systems/:id, OpenAPI and AsyncAPI. */
+export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
+}

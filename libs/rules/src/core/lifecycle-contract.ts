@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { command, CommandSchemas, Id, text } from './contract';
+
+/** What each system plugs into the lifecycle's declarations: its sheet and its fight options. */
+export interface LifecycleShapes {
+  sheet: z.ZodType;
+  options: z.ZodObject;
+}
+
+/** A combatant as it joins: its sheet is the system's. */
+export function combatantInput(sheet: z.ZodType) {
+  return z.strictObject({
+    id: Id.optional().describe('Unique in the fight; default c1, c2, …'),
+    name: text(100),
+    side: z.string().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a side name: letters, digits, _ or -' }).optional().describe('Opponents are combatants on other sides; default "default".'),
+    sheet,
+  });
+}
+
+const reason = text(1000).optional();
+const tieBreak = z.array(Id).max(200).optional().describe('Ids in the order that breaks ties still standing after the system’s own tie-breaks.');
+
+/**
+ * The lifecycle commands every system shares (core/lifecycle.ts), declared once; `StartFight` is what
+ * POST /fights sends, and `EndFight`'s `revealedSeed` is added by the service, never by a client.
+ */
+export function lifecycleCommands({ sheet, options }: LifecycleShapes) {
+  return {
+    StartFight: command('StartFight', 'Create the fight (sent by POST /fights).', {
+      name: text(200).optional(),
+      dice: z.strictObject({ mode: z.enum(['fair', 'seeded', 'manual']), commitment: z.string().regex(/^[0-9a-f]{64}$/), clientSeed: z.string().max(200).optional() }),
+      combatants: z.array(combatantInput(sheet)).max(200).optional(),
+      options: options.optional(),
+    }),
+    AddCombatant: command('AddCombatant', 'Add a combatant with a sheet; after initiative it rolls and is slotted in.', { combatant: combatantInput(sheet), tieBreak }),
+    RemoveCombatant: command('RemoveCombatant', 'Remove a combatant from the fight.', { combatantId: Id, reason }),
+    RollInitiative: command('RollInitiative', 'Roll initiative for everyone; `tieBreak` orders groups still tied.', { tieBreak }),
+    SetInitiative: command('SetInitiative', 'GM gives the initiative order explicitly: every combatant id.', { order: z.array(Id).min(1).max(200) }),
+    StartRound: command('StartRound', 'Open the next round.', {}),
+    StartActivation: command('StartActivation', "Start a combatant's activation (default: the next in order who has not acted).", { combatantId: Id.optional() }),
+    EndActivation: command('EndActivation', 'End the running activation; the last one ends the round.', {}),
+    EndRound: command('EndRound', 'GM ends the open round early.', {}),
+    AddNote: command('AddNote', 'GM note: free text, optionally about one combatant.', { text: text(4000), combatantId: Id.optional() }),
+    CancelPending: command('CancelPending', 'GM cancels the pending decision (RULINGS.md C4).', { reason }),
+    EndFight: command('EndFight', 'End the fight and reveal the dice seed.', { reason, winnerSide: text(40).optional(), unfinished: z.boolean().optional() }),
+    ProvideDice: command('ProvideDice', 'Manual dice: the faces a dice request waits for; completes the held command (docs/rulings.md C13).', {}),
+    UndoCommands: command('UndoCommands', 'GM: undo the last `count` commands (ActionsUndone; nothing is deleted).', { count: z.number().describe('How many commands: a whole number, 1 or more (refused with UNDO_COUNT_INVALID otherwise).') }),
+  } satisfies CommandSchemas;
+}
+
