@@ -26,10 +26,10 @@ export interface TestApp {
 }
 
 /** Boots the real app on a fresh SQLite file (or the given store URL). */
-export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string; listen?: boolean; reuse?: { apiKey: string; tenantId: string }; rateLimitPerSecond?: number } = {}): Promise<TestApp> {
+export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string; eventStoreSchema?: string; listen?: boolean; reuse?: { apiKey: string; tenantId: string }; rateLimitPerSecond?: number } = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'crs-e2e-'));
   const { app } = await createApp(
-    { port: 0, host: '127.0.0.1', dataDir, eventStoreUrl: opts.eventStoreUrl, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: TEST_ADMIN_KEY, rateLimitPerSecond: opts.rateLimitPerSecond },
+    { port: 0, host: '127.0.0.1', dataDir, eventStoreUrl: opts.eventStoreUrl, eventStoreSchema: opts.eventStoreSchema, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: TEST_ADMIN_KEY, rateLimitPerSecond: opts.rateLimitPerSecond },
     { logger: false },
   );
   let url: string | undefined;

@@ -3,19 +3,36 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { json, NextFunction, Request, Response, text } from 'express';
+import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { Logger } from 'nestjs-pino';
 import { toApiError } from './common/to-api-error';
 import { ApiConfig } from './config';
+import { limitBodyDepth, refuseUnstorableStrings } from './common/validation';
+
+/**
+ * helmet's defaults (nosniff, frame and referrer policies, no X-Powered-By…) with a CSP that Swagger UI
+ * at /docs lives with (its scripts are files of this origin, its styles partly inline, its icons data:
+ * URLs). The overlay sends its own nonce-based CSP, which replaces this one on its pages. No
+ * upgrade-insecure-requests and no HSTS: the service is often reached over plain HTTP (localhost, a
+ * LAN), and HSTS belongs to whatever terminates TLS in front of it.
+ */
+const HELMET: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: { useDefaults: true, directives: { upgradeInsecureRequests: null } },
+  strictTransportSecurity: false,
+};
 
 /** Builds the app for main, the tests and the schema generator alike. */
 export async function createApp(config: ApiConfig, options: { logger?: false } = {}): Promise<{ app: INestApplication; openapi: OpenAPIObject }> {
   const quiet = options.logger === false;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(quiet ? { ...config, logLevel: 'silent' } : config), { bodyParser: false, bufferLogs: !quiet, logger: quiet ? false : undefined });
   if (!quiet) app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.use(helmet(HELMET));
   // Fight logs for verification are larger than commands: their own route, their own limit.
-  app.use('/audit/verify', json({ limit: config.auditBodyLimit }), text({ type: 'application/x-ndjson', limit: config.auditBodyLimit }));
-  app.use(json({ limit: config.bodyLimit }));
+  app.use('/audit/verify', json({ limit: config.auditBodyLimit, verify: limitBodyDepth }), text({ type: 'application/x-ndjson', limit: config.auditBodyLimit, verify: limitBodyDepth }));
+  app.use(json({ limit: config.bodyLimit, verify: limitBodyDepth }));
+  app.use(refuseUnstorableStrings);
   // Body-parser errors happen before Nest routing: give them the service's error shape.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();

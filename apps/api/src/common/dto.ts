@@ -3,6 +3,7 @@ import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
+import { QueryInt } from './validation';
 
 @InputType()
 export class DiceInput {
@@ -112,42 +113,31 @@ export class ListFightsQuery extends TokenQuery {
 
   @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @QueryInt(1, 100)
   limit?: number;
 
   @ApiPropertyOptional({ default: 0, minimum: 0 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @QueryInt(0)
   offset?: number;
 }
 
 export class EventsQuery extends TokenQuery {
   @ApiPropertyOptional({ default: 0, description: 'Only events with seq greater than this.' })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @QueryInt(0)
   after?: number;
 }
 
 export class FightQueryDto extends TokenQuery {
   @ApiPropertyOptional({ description: 'Wait (up to 2 s) until the projection has reached this seq: read your own write.' })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @QueryInt(0)
   minSeq?: number;
 
   @ApiPropertyOptional({ description: 'Time travel: the state right after the event with this seq.' })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @QueryInt(1)
   at?: number;
 }
 

@@ -1,4 +1,6 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { applyDecorators, ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
 import { AppError } from '@app/fights';
 
 function firstProblem(errors: ValidationError[], prefix = ''): { field: string; message: string } {
@@ -8,8 +10,16 @@ function firstProblem(errors: ValidationError[], prefix = ''): { field: string; 
   return e.children?.length ? firstProblem(e.children, field) : { field, message: `${field} is invalid` };
 }
 
+/** Path parameters are strings no engine may choke on; then class-validator judges every DTO. */
+class EdgeValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'param') assertStorable(value, metadata.data ?? 'path');
+    return super.transform(value, metadata);
+  }
+}
+
 /** class-validator on every DTO; unknown fields rejected; the first problem named with its field. */
-export const validationPipe = new ValidationPipe({
+export const validationPipe = new EdgeValidationPipe({
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
@@ -18,3 +28,95 @@ export const validationPipe = new ValidationPipe({
     return new AppError(400, 'VALIDATION_FAILED', message, field);
   },
 });
+
+/**
+ * An integer query parameter: decimal digits only (no `1e19`, `0x10`, `1.5` or empty string, which
+ * `Number()` would take), and within [min, max], max at most 2^53 - 1 so it is exact everywhere.
+ */
+export function QueryInt(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value)),
+    IsInt(),
+    Min(min),
+    Max(Math.min(max, Number.MAX_SAFE_INTEGER)),
+  );
+}
+
+/** Deepest JSON a request body may nest (objects and arrays): a command or a fight log needs about ten. */
+export const MAX_BODY_DEPTH = 64;
+
+/**
+ * body-parser's `verify`: counts nesting on the raw bytes, outside strings, before anything parses or
+ * walks the body, so JSON nested 20,000 deep is a 400 rather than a stack overflow in whatever recurses
+ * over it first. UTF-8 (and any ASCII superset) is scanned as bytes; other charsets are decoded first.
+ */
+export function limitBodyDepth(_req: unknown, _res: unknown, buf: Buffer, encoding: string): void {
+  const utf8 = !encoding || /^utf-?8$/i.test(encoding);
+  const text = utf8 ? undefined : new TextDecoder(encoding).decode(buf);
+  const length = text === undefined ? buf.length : text.length;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = 0; i < length; i++) {
+    const c = text === undefined ? buf[i] : text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === 0x5c) escaped = true;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_BODY_DEPTH) throw new AppError(400, 'BODY_TOO_DEEP', `the request body nests deeper than ${MAX_BODY_DEPTH} levels`, 'body');
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+}
+
+/** U+0000 and lone surrogates: PostgreSQL stores neither (text, jsonb), so no engine takes them. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const unstorable = (field: string) => new AppError(400, 'INVALID_STRING', `${field} holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold`, field);
+
+/** A field name as it goes into an error: the characters that made it unstorable escaped. */
+const printable = (key: string) => key.replace(/[\u0000\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const join = (prefix: string, key: string | number) => (typeof key === 'number' ? `${prefix}[${key}]` : prefix ? `${prefix}.${printable(key)}` : printable(key));
+
+/** Throws INVALID_STRING naming the first string (value or key) in `value` that no engine can store. */
+export function assertStorable(value: unknown, field: string): void {
+  if (typeof value === 'string') {
+    if (UNSTORABLE.test(value)) throw unstorable(field || 'body');
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => assertStorable(v, join(field, i)));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const at = join(field, k);
+      if (UNSTORABLE.test(k)) throw unstorable(at);
+      assertStorable(v, at);
+    }
+  }
+}
+
+/** Percent-escapes that are not UTF-8 (`%ED%A0%80`, a lone surrogate's bytes) cannot become a parameter at all. */
+function assertDecodablePath(path: string): void {
+  if (!path.includes('%')) return;
+  try {
+    decodeURIComponent(path);
+  } catch {
+    throw new AppError(400, 'INVALID_STRING', 'the path holds percent-escapes that are not UTF-8', 'path');
+  }
+}
+
+/**
+ * The same input gets the same answer on every engine: strings SQLite would keep and PostgreSQL
+ * refuse are refused here, in every parsed body (JSON or NDJSON text) and query string. Path
+ * parameters are checked by `validationPipe`, which knows their names.
+ */
+export function refuseUnstorableStrings(req: { path: string; body?: unknown; query?: unknown }, _res: unknown, next: (error?: unknown) => void): void {
+  try {
+    assertDecodablePath(req.path);
+    assertStorable(req.query, '');
+    assertStorable(req.body, '');
+    next();
+  } catch (error) {
+    next(error);
+  }
+}

@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Field, InputType, Int } from '@nestjs/graphql';
-import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUrl, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { QueryInt } from '../common/validation';
 
 const URL_RULE = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, require_valid_protocol: true };
 const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9.]{0,59}$/;
@@ -120,10 +120,7 @@ export class DeliveriesQuery {
 
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @QueryInt(1, 200)
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Only deliveries created before this time (paging back)' })
