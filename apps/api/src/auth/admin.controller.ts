@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiKeyIssuedModel, ApiKeyModel, TenantCreatedModel, TenantModel } from './access.models';
 import { IsOptional, IsString, Length } from 'class-validator';
 import { AccessService, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
@@ -28,6 +29,7 @@ export class AdminController {
 
   @Post('tenants')
   @ApiOperation({ summary: 'Create a tenant and its first API key (the key is shown only in this response)' })
+  @ApiCreatedResponse({ type: TenantCreatedModel })
   async createTenant(@CurrentPrincipal() p: Principal, @Body() body: CreateTenantDto) {
     requireAdmin(p);
     const { tenantId, name, key } = await this.access.createTenant(body.name);
@@ -36,6 +38,7 @@ export class AdminController {
 
   @Get('tenants')
   @ApiOperation({ summary: 'Every tenant' })
+  @ApiOkResponse({ type: [TenantModel] })
   tenants(@CurrentPrincipal() p: Principal) {
     requireAdmin(p);
     return [...this.access.registry.tenants.values()];
@@ -43,6 +46,7 @@ export class AdminController {
 
   @Post('tenants/:tenantId/keys')
   @ApiOperation({ summary: 'Another API key for a tenant (shown only in this response)' })
+  @ApiCreatedResponse({ type: ApiKeyIssuedModel })
   async issueKey(@CurrentPrincipal() p: Principal, @Param('tenantId') tenantId: string, @Body() body: IssueKeyDto) {
     requireAdmin(p);
     const key = await this.access.issueKey(tenantId, body.label ?? 'key');
@@ -51,7 +55,7 @@ export class AdminController {
 
   @Get('keys')
   @ApiOperation({ summary: 'API keys (never the secrets), optionally of one tenant' })
-  @ApiOkResponse({ description: '[{ keyId, tenantId, label, createdAt, revokedAt }]' })
+  @ApiOkResponse({ type: [ApiKeyModel] })
   keys(@CurrentPrincipal() p: Principal, @Query() q: KeyQuery) {
     requireAdmin(p);
     return this.access.listKeys(q.tenantId);
@@ -60,6 +64,7 @@ export class AdminController {
   @Delete('keys/:keyId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke a key: it stops working at once, also on open subscriptions' })
+  @ApiNoContentResponse({ description: 'Revoked (or already revoked)' })
   async revoke(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string): Promise<void> {
     requireAdmin(p);
     await this.access.revokeKey(keyId);
@@ -67,6 +72,7 @@ export class AdminController {
 
   @Post('keys/:keyId/rotate')
   @ApiOperation({ summary: 'Replace a key with a new one for the same tenant; the old one stops working at once' })
+  @ApiCreatedResponse({ type: ApiKeyIssuedModel })
   async rotate(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string) {
     requireAdmin(p);
     const key = await this.access.rotateKey(keyId);

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { TokenIssuedModel, TokenModel } from './access.models';
 import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, IsString, Length } from 'class-validator';
 import { AccessService, AppError, FightService, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
@@ -32,6 +33,7 @@ export class TokensController {
 
   @Post()
   @ApiOperation({ summary: 'Issue a player or spectator token (shown only in this response)' })
+  @ApiCreatedResponse({ type: TokenIssuedModel })
   async issue(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: IssueTokenDto) {
     this.access.assertGm(p, id);
     const { view } = await this.fights.view(id);
@@ -45,6 +47,7 @@ export class TokensController {
 
   @Get()
   @ApiOperation({ summary: 'The fight’s tokens (never the secrets)' })
+  @ApiOkResponse({ type: [TokenModel] })
   list(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
     this.access.assertGm(p, id);
     return this.access.listTokens(id);
@@ -53,6 +56,7 @@ export class TokensController {
   @Delete(':tokenId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke a token: it stops working at once, also on open subscriptions and streams' })
+  @ApiNoContentResponse({ description: 'Revoked (or already revoked)' })
   async revoke(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Param('tokenId') tokenId: string): Promise<void> {
     this.access.assertGm(p, id);
     await this.access.revokeToken(id, tokenId);

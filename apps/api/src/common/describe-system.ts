@@ -1,13 +1,27 @@
-import { FightCore, RuleSystem } from '@app/rules';
-import { UNDO_COMMAND } from '@app/audit';
+import { eventSchemasOf, FightCore, jsonSchemaOf, RuleSystem } from '@app/rules';
 import { SystemModel } from './models';
 
+const described = new Map<string, SystemModel>();
+
+/** A system as GET /systems/:id and the `system` query give it: the JSON Schema of every command, event and the sheet. */
 export function describeSystem(s: RuleSystem<FightCore>): SystemModel {
-  return {
+  const known = described.get(s.id);
+  if (known) return known;
+  const commands = s.contract.commands;
+  const model: SystemModel = {
     id: s.id,
     name: s.name,
     data: s.data,
     rulings: s.rulings,
-    commands: [...Object.entries(s.commands), [UNDO_COMMAND, 'GM: undo the last `count` commands; appends ActionsUndone, deletes nothing, never reuses a die draw.']].map(([type, description]) => ({ type, description })),
+    commands: [...new Set([...Object.keys(s.commands), ...Object.keys(commands)])].map((type) => ({
+      type,
+      description: s.commands[type] ?? commands[type]?.description ?? '',
+      schema: Object.hasOwn(commands, type) ? jsonSchemaOf(commands[type]) : { type: 'object', properties: { type: { const: type } }, required: ['type'] },
+    })),
+    events: Object.entries(eventSchemasOf(s.contract)).map(([type, schema]) => ({ type, schema: jsonSchemaOf(schema) })),
+    sheetSchema: jsonSchemaOf(s.contract.sheet),
+    optionsSchema: jsonSchemaOf(s.contract.options),
   };
+  described.set(s.id, model);
+  return model;
 }

@@ -62,6 +62,17 @@ export class RulingModel {
 export class CommandInfoModel {
   @ApiProperty({ example: 'DeclareExchange' }) @Field() type: string;
   @ApiProperty() @Field() description: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema (draft 2020-12) of the command body: `type` and its fields; unknown fields are refused.' })
+  @Field(() => GraphQLJSONObject, { description: 'JSON Schema (draft 2020-12) of the command body.' })
+  schema: Record<string, unknown>;
+}
+
+@ObjectType()
+export class EventInfoModel {
+  @ApiProperty({ example: 'ExchangeResolved' }) @Field() type: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema (draft 2020-12) of the event’s `data`.' })
+  @Field(() => GraphQLJSONObject, { description: 'JSON Schema (draft 2020-12) of the event’s data.' })
+  schema: Record<string, unknown>;
 }
 
 @ObjectType()
@@ -71,6 +82,13 @@ export class SystemModel {
   @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @Field(() => GraphQLJSONObject) data: Record<string, unknown>;
   @ApiProperty({ type: [RulingModel] }) @Field(() => [RulingModel]) rulings: RulingModel[];
   @ApiProperty({ type: [CommandInfoModel] }) @Field(() => [CommandInfoModel]) commands: CommandInfoModel[];
+  @ApiProperty({ type: [EventInfoModel], description: 'Every event type a fight of this system may hold.' }) @Field(() => [EventInfoModel]) events: EventInfoModel[];
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema of a combatant sheet.' })
+  @Field(() => GraphQLJSONObject, { description: 'JSON Schema of a combatant sheet.' })
+  sheetSchema: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema of the `options` of POST /fights.' })
+  @Field(() => GraphQLJSONObject, { description: 'JSON Schema of the options of createFight.' })
+  optionsSchema: Record<string, unknown>;
 }
 
 export class ErrorModel {
@@ -99,6 +117,6 @@ export class CombatantSummaryModel {
 @ObjectType()
 export class ProjectionStatusModel {
   @ApiProperty({ example: 'fight-views' }) @Field() name: string;
-  @ApiPropertyOptional({ nullable: true }) @Field(() => String, { nullable: true }) checkpoint: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'The position of the last folded event in the global log, as the engine writes it' }) @Field(() => String, { nullable: true }) checkpoint: string | null;
   @ApiProperty({ description: 'Events in the global log not yet folded (capped at 10,000)' }) @Field(() => Int) lagEvents: number;
 }

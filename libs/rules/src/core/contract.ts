@@ -50,8 +50,13 @@ export interface ContractIssue {
 
 /** A refusal of the contract: the first failing field, and every failing field in `issues`. */
 export class ContractViolation extends RuleViolation {
-  constructor(readonly issues: ContractIssue[]) {
+  readonly issues: ContractIssue[];
+
+  constructor(issues: ContractIssue[]) {
+    // A typo is the likeliest cause of every other issue (a required field "missing"): it comes first.
+    issues = [...issues.filter((i) => i.code === 'UNKNOWN_FIELD'), ...issues.filter((i) => i.code !== 'UNKNOWN_FIELD')];
     super(issues[0].code, issues.length === 1 ? issues[0].message : `${issues[0].message} (and ${issues.length - 1} more: see issues)`, issues[0].field);
+    this.issues = issues;
   }
 }
 
@@ -151,7 +156,18 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** JSON Schema (draft 2020-12) of a declared shape, for GET /systems/:id, OpenAPI and AsyncAPI. */
-export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
+/** JSON Schema of a declared shape (draft 2020-12, or OpenAPI 3.0's dialect), for GET /systems/:id, OpenAPI and AsyncAPI. */
+export function jsonSchemaOf(schema: z.ZodType, target: 'draft-2020-12' | 'openapi-3.0' = 'draft-2020-12'): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target, unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
+}
+
+/** What a client sends beside a command's own fields (REST body, GraphQL input): idempotency and concurrency. */
+export const COMMAND_ENVELOPE = {
+  commandId: z.string().min(1).max(100).optional().describe('Idempotency key: a repeated commandId returns the first result and appends nothing.'),
+  expectedSeq: Int.min(0).optional().describe('The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH.'),
+} as const;
+
+/** A command as a client sends it: the command and its envelope, nothing else. */
+export function withEnvelope(schema: z.ZodObject): z.ZodObject {
+  return schema.extend(COMMAND_ENVELOPE);
 }

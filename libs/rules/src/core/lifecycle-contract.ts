@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { command, CommandSchemas, Id, text } from './contract';
+import { command, CommandSchemas, Id, Int, text } from './contract';
+import type { SystemContract } from './types';
 
 /** What each system plugs into the lifecycle's declarations: its sheet and its fight options. */
 export interface LifecycleShapes {
@@ -48,3 +49,68 @@ export function lifecycleCommands({ sheet, options }: LifecycleShapes) {
   } satisfies CommandSchemas;
 }
 
+
+/** RULINGS.md C1: a roll as every event records it. */
+export const RollSchema = z.strictObject({
+  sides: Int,
+  faces: z.array(Int),
+  draw: Int.optional().describe('Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice.'),
+});
+
+/** RULINGS.md C4: the pending decision of a view or event. */
+export const PendingSchema = z.strictObject({
+  kind: z.string(),
+  awaiting: z.string().describe('A combatant id, or "gm".'),
+  answer: z.string().describe('The command type that answers it.'),
+  detail: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** What each system adds to the lifecycle events: its sheet (as folded) and its initiative roll. */
+export interface LifecycleEventShapes {
+  sheet: z.ZodType;
+  options: z.ZodObject;
+  /** One combatant's initiative roll; systems add their own fields (a pool, a shared roll, a tie reroll). */
+  initiativeRoll?: z.ZodObject;
+}
+
+const BaseInitiativeRoll = z.looseObject({ combatantId: z.string(), roll: RollSchema, total: z.number() });
+
+/** The data of every lifecycle event (core/lifecycle.ts, core/dice-requests.ts, undo), declared once. */
+export function lifecycleEvents({ sheet, options, initiativeRoll = BaseInitiativeRoll }: LifecycleEventShapes) {
+  const optionalText = z.string().optional();
+  return {
+    FightStarted: z.strictObject({
+      system: z.enum(['narateer', 'arcana-beast', 'archsoul']),
+      name: z.string(),
+      dice: z.strictObject({ mode: z.enum(['fair', 'seeded', 'manual']), commitment: z.string(), clientSeed: z.string() }),
+      options: options.or(z.strictObject({})),
+    }),
+    CombatantJoined: z.strictObject({ id: z.string(), name: z.string(), side: z.string(), sheet }),
+    CombatantRemoved: z.strictObject({ combatantId: z.string(), reason: optionalText }),
+    InitiativeRolled: z.strictObject({ rolls: z.array(initiativeRoll), order: z.array(z.string()), unresolvedTies: z.array(z.array(z.string())) }),
+    InitiativeSet: z.strictObject({ order: z.array(z.string()) }),
+    RoundStarted: z.strictObject({ round: Int }),
+    RoundEnded: z.strictObject({ round: Int }),
+    ActivationStarted: z.strictObject({ combatantId: z.string(), round: Int }),
+    ActivationEnded: z.strictObject({ combatantId: z.string(), round: Int }),
+    GmNoteAdded: z.strictObject({ text: z.string(), combatantId: optionalText }),
+    PendingCancelled: z.strictObject({ kind: z.string(), reason: optionalText }),
+    FightEnded: z.strictObject({ reason: optionalText, seed: z.string(), winnerSide: optionalText, unfinished: z.boolean() }),
+    DiceRequested: z.strictObject({
+      command: z.looseObject({ type: z.string() }).describe('The held command as sent, with the faces it already had.'),
+      awaiting: z.string(),
+      need: z.strictObject({ field: z.enum(['dice', 'rerollFaces', 'followUpFaces']), count: Int, sides: Int, reason: z.string() }),
+      previous: PendingSchema.optional(),
+    }),
+    DiceRequestCancelled: z.strictObject({ commandType: z.string(), restored: optionalText, reason: optionalText }),
+    ActionsUndone: z.strictObject({
+      count: Int,
+      undone: z.array(z.strictObject({ commandId: z.string(), fromSeq: Int, toSeq: Int })).describe('The commands undone, oldest first: each command id and the seqs of its events.'),
+    }),
+  } satisfies Record<string, z.ZodType>;
+}
+
+/** Every event a system's fights hold, lifecycle ones included: event type → schema of its data. */
+export function eventSchemasOf(contract: SystemContract): Readonly<Record<string, z.ZodType>> {
+  return { ...lifecycleEvents(contract), ...(contract.events ?? {}) };
+}

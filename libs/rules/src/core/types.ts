@@ -118,6 +118,8 @@ export interface SystemContract {
   sheet: z.ZodType;
   /** Options of `POST /fights` for this system. */
   options: z.ZodObject;
-  /** Every event type → the schema of its `data`; absent until the system declares its events. */
+  /** One combatant's initiative roll in InitiativeRolled, when the system adds fields to the core's. */
+  initiativeRoll?: z.ZodObject;
+  /** Every event type beyond the lifecycle's → the schema of its `data`. */
   events?: Readonly<Record<string, z.ZodType>>;
 }

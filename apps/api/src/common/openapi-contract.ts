@@ -1,0 +1,179 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { eventSchemasOf, FightCore, jsonSchemaOf, RuleSystem, SYSTEMS, withEnvelope } from '@app/rules';
+
+type Schema = Record<string, unknown>;
+type Operation = { operationId?: string; summary?: string; security?: unknown[]; responses: Record<string, Schema>; tags?: string[]; parameters?: unknown[] };
+
+/** Stable operation ids a generated client names its functions by; METHOD path → id. */
+const OPERATION_IDS: Record<string, string> = {
+  'POST /fights': 'createFight',
+  'GET /fights': 'listFights',
+  'GET /fights/{id}': 'getFight',
+  'GET /fights/{id}/log': 'exportFightLog',
+  'GET /fights/{id}/combatants': 'listCombatants',
+  'GET /fights/{id}/events': 'listFightEvents',
+  'POST /fights/{id}/commands': 'sendCommand',
+  'GET /fights/{id}/stream': 'streamFightEvents',
+  'GET /systems': 'listSystems',
+  'GET /systems/{id}': 'getSystem',
+  'GET /projections': 'getProjectionStatus',
+  'POST /audit/verify': 'verifyFightLog',
+  'POST /admin/tenants': 'createTenant',
+  'GET /admin/tenants': 'listTenants',
+  'POST /admin/tenants/{tenantId}/keys': 'issueApiKey',
+  'GET /admin/keys': 'listApiKeys',
+  'DELETE /admin/keys/{keyId}': 'revokeApiKey',
+  'POST /admin/keys/{keyId}/rotate': 'rotateApiKey',
+  'POST /fights/{id}/tokens': 'issueFightToken',
+  'GET /fights/{id}/tokens': 'listFightTokens',
+  'DELETE /fights/{id}/tokens/{tokenId}': 'revokeFightToken',
+  'GET /health/live': 'getLiveness',
+  'GET /health/ready': 'getReadiness',
+  'GET /metrics': 'getMetrics',
+  'POST /lab/runs': 'startLabRun',
+  'GET /lab/runs/{id}': 'getLabRun',
+  'POST /webhooks/endpoints': 'createWebhookEndpoint',
+  'GET /webhooks/endpoints': 'listWebhookEndpoints',
+  'GET /webhooks/endpoints/{endpointId}': 'getWebhookEndpoint',
+  'PATCH /webhooks/endpoints/{endpointId}': 'updateWebhookEndpoint',
+  'DELETE /webhooks/endpoints/{endpointId}': 'deleteWebhookEndpoint',
+  'POST /webhooks/endpoints/{endpointId}/rotate-secret': 'rotateWebhookSecret',
+  'POST /webhooks/endpoints/{endpointId}/ping': 'pingWebhookEndpoint',
+  'GET /webhooks/endpoints/{endpointId}/deliveries': 'listWebhookDeliveries',
+  'GET /webhooks/endpoints/{endpointId}/deliveries/{deliveryId}': 'getWebhookDelivery',
+  'POST /webhooks/endpoints/{endpointId}/deliveries/{deliveryId}/redeliver': 'redeliverWebhookDelivery',
+  'POST /webhooks/endpoints/{endpointId}/redeliver': 'redeliverWebhookDeliveriesSince',
+};
+
+/** Routes anyone may call: no key or token. */
+const PUBLIC = /^\/(systems|health|metrics)(\/|$)/;
+
+/** `narateer` → `Narateer`, `arcana-beast` → `ArcanaBeast`. */
+export function pascal(id: string): string {
+  return id.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase());
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** An OpenAPI 3.0 schema of a zod declaration: no `$schema`, definitions inlined. */
+function openapiSchema(schema: Parameters<typeof jsonSchemaOf>[0]): Schema {
+  const { $schema: _drop, ...rest } = jsonSchemaOf(schema, 'openapi-3.0');
+  return rest;
+}
+
+const ENVELOPE_FIELDS: Schema = {
+  fightId: { type: 'string', format: 'uuid' },
+  seq: { type: 'integer', minimum: 1, description: '1-based position in the fight’s log' },
+  v: { type: 'integer', description: 'Event version' },
+  at: { type: 'string', format: 'date-time', description: 'Server time, ISO 8601' },
+  actor: { type: 'string' },
+  commandId: { type: 'string' },
+  hash: { type: 'string', description: 'sha256(previous hash + RFC 8785 canonical JSON of this event without its hash)' },
+};
+
+/** The schemas of one system: each command (with its envelope), each event, the sheet and the unions over them. */
+function systemSchemas(system: RuleSystem<FightCore>, out: Record<string, Schema>): { command: string; event: string; sheet: string } {
+  const name = pascal(system.id);
+  const commandRefs: Record<string, string> = {};
+  for (const [type, schema] of Object.entries(system.contract.commands)) {
+    if (type === 'StartFight') continue; // POST /fights sends it
+    const key = `${name}${type}Command`;
+    out[key] = openapiSchema(withEnvelope(schema));
+    commandRefs[type] = `#/components/schemas/${key}`;
+  }
+  out[`${name}Command`] = {
+    description: `A ${system.name} command: one of its command types, with exactly the fields it declares.`,
+    oneOf: Object.values(commandRefs).map(($ref) => ({ $ref })),
+    discriminator: { propertyName: 'type', mapping: commandRefs },
+  };
+  const eventRefs: Record<string, string> = {};
+  for (const [type, data] of Object.entries(eventSchemasOf(system.contract))) {
+    const key = `${name}${type}Event`;
+    out[key] = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['fightId', 'seq', 'type', 'v', 'at', 'actor', 'commandId', 'data', 'hash'],
+      properties: { ...ENVELOPE_FIELDS, type: { type: 'string', enum: [type] }, data: openapiSchema(data) },
+    };
+    eventRefs[type] = `#/components/schemas/${key}`;
+  }
+  out[`${name}Event`] = {
+    description: `An event of a ${system.name} fight, by type.`,
+    oneOf: Object.values(eventRefs).map(($ref) => ({ $ref })),
+    discriminator: { propertyName: 'type', mapping: eventRefs },
+  };
+  out[`${name}Sheet`] = openapiSchema(system.contract.sheet);
+  return { command: `${name}Command`, event: `${name}Event`, sheet: `${name}Sheet` };
+}
+
+/**
+ * The contract published in OpenAPI: commands as a `oneOf` per system with a discriminator on `type`,
+ * events typed by type, sheets by system; security schemes; operation ids a generated client uses.
+ */
+export function publishContract(doc: OpenAPIObject): OpenAPIObject {
+  const schemas = (doc.components ??= {}).schemas ??= {};
+  const bySystem = Object.values(SYSTEMS).map((s) => systemSchemas(s!, schemas as Record<string, Schema>));
+  schemas.Command = { description: 'A command of the fight’s system (GET /systems/:id lists them, with their JSON Schemas).', anyOf: bySystem.map((s) => ref(s.command)) };
+  schemas.FightEvent = { description: 'An event of any system’s fight, by type.', anyOf: bySystem.map((s) => ref(s.event)) };
+  schemas.Sheet = { description: 'A combatant sheet of the fight’s system.', anyOf: bySystem.map((s) => ref(s.sheet)) };
+
+  doc.components!.securitySchemes = {
+    bearer: { type: 'http', scheme: 'bearer', description: 'An API key (`crs_…`: the operator’s or a tenant’s) or a fight token (`crt_…`: GM, player or spectator).' },
+    token: { type: 'apiKey', in: 'query', name: 'token', description: 'The same key or token as a query parameter, for clients that cannot set headers (EventSource, an overlay URL).' },
+  };
+  doc.security = [{ bearer: [] }, { token: [] }];
+  doc.servers = [{ url: 'http://localhost:3000', description: 'A local service (npm start)' }];
+  doc.info.license = { name: 'UNLICENSED' };
+
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      if (OPERATION_IDS[key]) op.operationId = OPERATION_IDS[key];
+      op.summary ??= op.operationId;
+      if (PUBLIC.test(path)) op.security = [];
+      else {
+        op.responses['401'] ??= { description: 'No valid key or token (WWW-Authenticate: Bearer).', content: { 'application/json': { schema: ref('ErrorModel') } } };
+        op.responses['403'] ??= { description: 'The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT).', content: { 'application/json': { schema: ref('ErrorModel') } } };
+        op.responses['429'] ??= { description: 'Rate limited (RATE_LIMITED); Retry-After says when to try again.', content: { 'application/json': { schema: ref('ErrorModel') } } };
+      }
+      if (method === 'post' || method === 'patch') op.responses['413'] ??= { description: 'The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE).', content: { 'application/json': { schema: ref('ErrorModel') } } };
+    }
+  }
+  // Events and sheets typed by system wherever a response or body carries them.
+  const retype = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(retype);
+    if (!node || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    if (o.$ref === '#/components/schemas/FightEventModel') o.$ref = '#/components/schemas/FightEvent';
+    for (const v of Object.values(o)) retype(v);
+  };
+  retype(doc.paths);
+  retype(schemas);
+  delete schemas.FightEventModel;
+  schemas.CombatantInput = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'sheet'],
+    properties: {
+      id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Unique in the fight; default c1, c2, …' },
+      name: { type: 'string', minLength: 1, maxLength: 100 },
+      side: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$', description: 'Opponents are combatants on other sides; default "default".' },
+      sheet: ref('Sheet'),
+    },
+  };
+  const create = schemas.CreateFightInput as { properties?: Record<string, Schema> } | undefined;
+  if (create?.properties?.combatants) create.properties.combatants = { type: 'array', maxItems: 200, items: ref('CombatantInput'), description: 'The first combatants; each sheet follows the system (GET /systems/:id gives its JSON Schema).' };
+  const send = (doc.paths['/fights/{id}/commands'] as Record<string, { requestBody?: unknown }> | undefined)?.post;
+  if (send) send.requestBody = { required: true, content: { 'application/json': { schema: ref('Command'), examples: commandExamples() } } };
+  return doc;
+}
+
+/** One example per command type of the README's walk-through, each of which plays. */
+function commandExamples(): Record<string, { summary: string; value: unknown }> {
+  return {
+    RollInitiative: { summary: 'Narateer, manual dice: a Side Roll of Agility dice each', value: { type: 'RollInitiative', dice: [6, 4, 2, 3, 1] } },
+    StartRound: { summary: 'Open the next round', value: { type: 'StartRound' } },
+    DeclareExchange: { summary: 'Narateer: Mira commits 3 AD against Orin', value: { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 } },
+    AddNote: { summary: 'A GM note', value: { type: 'AddNote', text: 'The ford is slippery.' } },
+  };
+}
