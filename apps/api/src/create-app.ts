@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { Logger } from 'nestjs-pino';
 import { toApiError } from './common/to-api-error';
+import { publishContract } from './common/openapi-contract';
 import { ApiConfig } from './config';
 import { limitBodyDepth, refuseUnstorableStrings } from './common/validation';
 
@@ -42,14 +43,14 @@ export async function createApp(config: ApiConfig, options: { logger?: false } =
   app.enableShutdownHooks();
   // CORS is off unless CORS_ORIGINS lists the browser origins allowed to call the API.
   if (config.corsOrigins?.length) app.enableCors({ origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, allowedHeaders: ['authorization', 'content-type', 'last-event-id'] });
-  const openapi = SwaggerModule.createDocument(
+  const openapi = publishContract(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Combat rules service')
       .setDescription('Event-sourced fights for Narateer, Arcana Beast and Archsoul. Errors: { statusCode, code, message, field? }.')
       .setVersion('0.1.0')
       .build(),
-  );
+  ));
   SwaggerModule.setup('docs', app, () => openapi, { jsonDocumentUrl: 'openapi.json' });
   return { app, openapi };
 }
