@@ -1,5 +1,7 @@
 import { Args, ID, Int, Resolver, Subscription } from '@nestjs/graphql';
-import { AccessService, AppError, FightService, Principal, principalId } from '@app/fights';
+import { AccessService, AppError, FightService, Principal } from '@app/fights';
+import { onCredentialEnd } from '../auth/credential-end';
+import { EndableStream } from './ending-stream';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { FightEventModel, FightModel } from '../common/models';
 
@@ -10,14 +12,11 @@ export class LiveResolver {
     private readonly access: AccessService,
   ) {}
 
-  /** A revoked key or token stops open subscriptions at once. */
-  private closeOnRevoke<T extends { return?: () => Promise<unknown> }>(p: Principal, stream: T): T {
-    const off = this.access.registry.onRevoked(principalId(p), () => void stream.return?.());
-    const original = stream.return?.bind(stream);
-    stream.return = async () => {
-      off();
-      return original?.();
-    };
+  /** A revoked or expired key or token ends open subscriptions at once, with an error saying which (TOKEN_EXPIRED, CREDENTIALS_REVOKED). */
+  private closeOnRevoke<T>(p: Principal, source: AsyncIterator<T>): EndableStream<T> {
+    let off = () => {};
+    const stream = new EndableStream(source, () => off());
+    off = onCredentialEnd(this.access.registry, p, (why) => stream.fail(why));
     return stream;
   }
 

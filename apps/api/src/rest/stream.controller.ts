@@ -1,7 +1,9 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AccessService, FightService, Principal, principalId } from '@app/fights';
+import { AccessService, FightService, Principal } from '@app/fights';
+import { onCredentialEnd } from '../auth/credential-end';
+import type { ApiError } from '../common/api-error';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { EventsQuery } from '../common/dto';
 import { ErrorModel } from '../common/models';
@@ -31,7 +33,13 @@ export class StreamController {
     }
     this.access.assertRead(p, id);
     const events = await this.fights.watch(id, after);
-    const off = this.access.registry.onRevoked(principalId(p), () => void events.return());
+    // Revoked or expired: the stream ends with an `error` event in the error shape (TOKEN_EXPIRED,
+    // CREDENTIALS_REVOKED); a client that reconnects with the same token then gets a 401.
+    let ended: ApiError | undefined;
+    const off = onCredentialEnd(this.access.registry, p, (why) => {
+      ended = why;
+      void events.return();
+    });
     res.status(200).set({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.flushHeaders();
     res.write('retry: 2000\n\n');
@@ -46,7 +54,9 @@ export class StreamController {
     } catch {
       res.write('event: error\ndata: {"code":"STREAM_FAILED","message":"the event store could not be read; reconnect with Last-Event-ID"}\n\n');
     } finally {
+      off();
       clearInterval(keepalive);
+      if (ended) res.write(`event: error\ndata: ${JSON.stringify(ended)}\n\n`);
       res.end();
     }
   }
