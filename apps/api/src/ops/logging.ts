@@ -23,7 +23,33 @@ export function loggingOptions(level: string): Params {
   };
 }
 
-/** `?token=` carries a key or token for EventSource and OBS: never write it down. */
+/**
+ * `?token=` carries a key or token for EventSource and OBS: never write it down. A parameter's name is
+ * judged as the query parser reads it (percent-decoded, `+` a space, any `[…]` suffix dropped, any
+ * case), so `?tok%65n=` or `?TOKEN[]=` is redacted too; so is a name that does not decode.
+ */
 export function withoutToken(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return secretName(name) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return url.slice(0, q + 1) + redacted + (hash < 0 ? '' : url.slice(hash));
+}
+
+function secretName(raw: string): boolean {
+  let name: string;
+  try {
+    name = decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return true;
+  }
+  return /^\s*token\s*(\[.*)?$/i.test(name);
 }

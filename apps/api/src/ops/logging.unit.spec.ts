@@ -1,0 +1,28 @@
+import { loggingOptions, withoutToken } from './logging';
+
+describe('access log redaction', () => {
+  it.each([
+    ['/fights/f/stream?token=crt_abc_secret', '/fights/f/stream?token=[redacted]'],
+    ['/fights/f/stream?after=3&token=crt_abc_secret&x=1', '/fights/f/stream?after=3&token=[redacted]&x=1'],
+    ['/fights/f/stream?tok%65n=crt_abc_secret', '/fights/f/stream?tok%65n=[redacted]'],
+    ['/fights/f/stream?%74%6F%6B%65%6E=crt_abc_secret', '/fights/f/stream?%74%6F%6B%65%6E=[redacted]'],
+    ['/overlay/f?TOKEN=crt_abc_secret', '/overlay/f?TOKEN=[redacted]'],
+    ['/overlay/f?token[]=crt_abc_secret&token[0]=crt_abc_secret', '/overlay/f?token[]=[redacted]&token[0]=[redacted]'],
+    ['/overlay/f?token%5B%5D=crt_abc_secret', '/overlay/f?token%5B%5D=[redacted]'],
+    ['/overlay/f?+token=crt_abc_secret', '/overlay/f?+token=[redacted]'],
+    ['/overlay/f?tok%E0%en=crt_abc_secret', '/overlay/f?tok%E0%en=[redacted]'],
+  ])('%s', (url, logged) => {
+    expect(withoutToken(url)).toBe(logged);
+    expect(withoutToken(url)).not.toContain('secret');
+  });
+
+  it('other parameters and URLs without a query are left as they are', () => {
+    expect(withoutToken('/fights?limit=5&tokenish=1&notoken=2')).toBe('/fights?limit=5&tokenish=1&notoken=2');
+    expect(withoutToken('/fights/f')).toBe('/fights/f');
+  });
+
+  it('the request serializer of the access log goes through it', () => {
+    const serialize = (loggingOptions('info').pinoHttp as { serializers: { req: (r: object) => { url: string } } }).serializers.req;
+    expect(serialize({ id: '1', method: 'GET', url: '/fights/f/stream?tok%65n=crt_abc_secret' }).url).toBe('/fights/f/stream?tok%65n=[redacted]');
+  });
+});
