@@ -64,6 +64,85 @@ describe('audit through the API', () => {
     })();
   });
 
+  describe('a complete fight told from a prefix', () => {
+    const VERIFY = `mutation($log: JSONObject!, $headHash: String, $events: Int) { verifyFightLog(log: $log, headHash: $headHash, events: $events) }`;
+    let full: any;
+    let prefix: any;
+    beforeAll(async () => {
+      const id = await fight();
+      for (const cmd of [{ type: 'RollInitiative' }, { type: 'StartRound' }, { type: 'AddNote', text: 'last words' }, { type: 'EndFight' }]) await send(id, cmd).expect(200);
+      full = (await t.http.get(`/fights/${id}/log`).expect(200)).body;
+      // Cut after event k and make the header match, as anyone holding the export can: no seed, view from ?at=k.
+      const k = full.events - 2;
+      const { view } = (await t.http.get(`/fights/${id}?at=${k}`).expect(200)).body;
+      const { seed: _seed, ...dice } = full.dice;
+      prefix = { ...full, dice, events: k, headHash: full.entries[k - 1].hash, view, entries: full.entries.slice(0, k) };
+    });
+
+    it('over REST: the prefix verifies on its own but is not complete, and fails against the expected head or count', async () => {
+      const alone = (await t.http.post('/audit/verify').send(prefix).expect(200)).body;
+      expect(alone).toMatchObject({ ok: true, complete: false, events: full.events - 2 });
+      expect(alone.notProven.map((n: any) => n.claim)).toEqual(expect.arrayContaining(['complete', 'headMatches', 'eventCountMatches']));
+
+      const byHash = (await t.http.post(`/audit/verify?headHash=${full.headHash}`).send(prefix).expect(200)).body;
+      expect(byHash).toMatchObject({ ok: false, complete: false, checks: { chain: { status: 'ok' }, head: { status: 'failed' } }, firstDivergence: { seq: full.events - 1, check: 'head' } });
+      const byCount = (await t.http.post(`/audit/verify?events=${full.events}`).send(prefix).expect(200)).body;
+      expect(byCount).toMatchObject({ ok: false, firstDivergence: { seq: full.events - 1, check: 'head' } });
+      const ndjson = prefix.entries.map((e: unknown) => JSON.stringify(e));
+      const { entries: _e, ...header } = prefix;
+      const viaNdjson = await t.http.post(`/audit/verify?headHash=${full.headHash}`).set('content-type', 'application/x-ndjson').send([JSON.stringify(header), ...ndjson].join('\n')).expect(200);
+      expect(viaNdjson.body).toMatchObject({ ok: false, checks: { head: { status: 'failed' } } });
+    });
+
+    it('over REST: the complete log with its head proves every claim; a wrong expected head fails it', async () => {
+      const whole = (await t.http.post(`/audit/verify?headHash=${full.headHash}&events=${full.events}`).send(full).expect(200)).body;
+      expect(whole).toMatchObject({ ok: true, complete: true, notProven: [] });
+      expect(whole.proven).toEqual(['chainIntact', 'seedVerified', 'decisionsVerified', 'viewMatches', 'complete', 'headMatches', 'eventCountMatches']);
+      const wrong = (await t.http.post(`/audit/verify?headHash=${'0'.repeat(64)}`).send(full).expect(200)).body;
+      expect(wrong).toMatchObject({ ok: false, complete: true, checks: { head: { status: 'failed' } } });
+      expect(wrong.notProven).toContainEqual({ claim: 'headMatches', reason: expect.any(String) });
+    });
+
+    it('over REST: a malformed expectation or an unknown query parameter is a 400 naming it', async () => {
+      for (const [query, field] of [['headHash=abc', 'headHash'], ['events=0', 'events'], ['events=ten', 'events'], [`headHash=${full.headHash}&headHash=${full.headHash}`, 'headHash'], ['headhash=x', 'headhash']]) {
+        const res = await t.http.post(`/audit/verify?${query}`).send(full).expect(400);
+        expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', field });
+      }
+    });
+
+    it('over GraphQL: the same report, the same expectations', async () => {
+      const alone = await t.gql(VERIFY, { log: prefix });
+      expect(alone.errors).toBeUndefined();
+      expect(alone.data.verifyFightLog).toMatchObject({ ok: true, complete: false });
+      const byHash = await t.gql(VERIFY, { log: prefix, headHash: full.headHash });
+      expect(byHash.data.verifyFightLog).toMatchObject({ ok: false, complete: false, firstDivergence: { check: 'head' } });
+      const whole = await t.gql(VERIFY, { log: full, headHash: full.headHash, events: full.events });
+      expect(whole.data.verifyFightLog).toMatchObject({ ok: true, complete: true, notProven: [] });
+      const wrong = await t.gql(VERIFY, { log: full, headHash: 'f'.repeat(64) });
+      expect(wrong.data.verifyFightLog).toMatchObject({ ok: false, checks: { head: { status: 'failed' } } });
+      const bad = await t.gql(VERIFY, { log: full, headHash: 'nope' });
+      expect(bad.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', field: 'headHash' });
+    });
+
+    it('the CLI: the prefix verifies but is not complete; --head-hash and --events fail it', () => {
+      const file = join(t.dataDir, 'prefix.json');
+      writeFileSync(file, JSON.stringify(prefix));
+      ensureBuilt();
+      const cli = join(__dirname, '../dist/apps/cli/src/main.js');
+      const run = (...args: string[]) => {
+        try {
+          return { status: 0, report: JSON.parse(execFileSync(process.execPath, [cli, 'audit', 'verify', file, ...args], { stdio: 'pipe' }).toString()) };
+        } catch (e: any) {
+          return { status: e.status as number, report: JSON.parse(e.stdout.toString()) };
+        }
+      };
+      expect(run()).toMatchObject({ status: 0, report: { ok: true, complete: false } });
+      expect(run('--head-hash', full.headHash)).toMatchObject({ status: 1, report: { ok: false, checks: { head: { status: 'failed' } } } });
+      expect(run('--events', String(full.events))).toMatchObject({ status: 1, report: { ok: false, checks: { head: { status: 'failed' } } } });
+      expect(run('--events', 'x')).toMatchObject({ status: 1, report: { ok: false, error: { code: 'VALIDATION_FAILED', field: 'events' } } });
+    });
+  });
+
   it('time travel returns the state right after an event', async () => {
     const id = await fight('manual');
     const rolled = (await send(id, { type: 'RollInitiative', dice: [6, 6, 1, 1, 1] }).expect(200)).body;

@@ -4,7 +4,7 @@ import { canonical, firstDifference } from './canonical';
 import { entryProblem, FightLog, headerProblem, LogEntry, ShapeProblem } from './log';
 import { FightFolder, UNDO_COMMAND, ACTIONS_UNDONE, UndoStack } from './undo';
 
-export type CheckName = 'chain' | 'sequence' | 'seed' | 'decisions' | 'view';
+export type CheckName = 'chain' | 'sequence' | 'seed' | 'decisions' | 'view' | 'head';
 export type CheckStatus = 'ok' | 'failed' | 'skipped';
 
 export interface CheckResult {
@@ -21,8 +21,31 @@ export interface Divergence {
   message: string;
 }
 
+/**
+ * What a report can prove about a log; each is in `proven` only when everything it rests on passed.
+ * - chainIntact: every hash follows from the one before from genesis, seq 1..N without gaps, one fight, each
+ *   commandId used by one command, and the header's count and head hash are those of the last event.
+ * - seedVerified: the seed revealed by FightEnded (or given to the verifier) hashes to FightStarted's commitment.
+ * - decisionsVerified: every command decided again, with the dice it drew, gives exactly the recorded events.
+ * - viewMatches: the header's view is the fight folded at its last event.
+ * - complete: the log ends with FightEnded (after which the rules accept no command), with all of the above but
+ *   the view: it is not a prefix of a longer fight. Without it, events may follow the last one.
+ * - headMatches: the log ends exactly at the head hash the auditor expects (`headHash`), over an intact chain.
+ * - eventCountMatches: the log holds exactly the number of events the auditor expects (`events`).
+ */
+export type Claim = 'chainIntact' | 'seedVerified' | 'decisionsVerified' | 'viewMatches' | 'complete' | 'headMatches' | 'eventCountMatches';
+
+export const CLAIMS: readonly Claim[] = ['chainIntact', 'seedVerified', 'decisionsVerified', 'viewMatches', 'complete', 'headMatches', 'eventCountMatches'];
+
 export interface VerificationReport {
+  /** No check failed. It does not say the log is a whole fight: see `complete`, `proven` and `notProven`. */
   ok: boolean;
+  /** The log ends the fight (the claim `complete`): false for a prefix or a fight still running. */
+  complete: boolean;
+  /** The claims this log proves, in CLAIMS order. */
+  proven: Claim[];
+  /** Every other claim, with why it is not proven. */
+  notProven: { claim: Claim; reason: string }[];
   fightId: string;
   events: number;
   checks: Record<CheckName, CheckResult>;
@@ -33,11 +56,13 @@ export interface VerificationReport {
 export interface VerifyOptions {
   /** A seed the auditor holds (seeded mode) to check dice before FightEnded reveals it. */
   seed?: string;
-  /** A head hash the auditor trusts (from the live service, a stream overlay…): the log must reach exactly it. */
+  /** A head hash the auditor trusts (from the live service, a stream overlay…): the log must end exactly there. */
   headHash?: string;
+  /** The number of events the auditor expects the log to hold. */
+  events?: number;
 }
 
-const CHECKS: readonly CheckName[] = ['chain', 'sequence', 'seed', 'decisions', 'view'];
+export const CHECKS: readonly CheckName[] = ['chain', 'sequence', 'seed', 'decisions', 'view', 'head'];
 const MANUAL_FIELDS = ['dice', 'rerollFaces', 'followUpFaces'];
 
 interface Outcome {
@@ -59,10 +84,13 @@ interface Context {
   revealed?: { seq: number; seed: unknown };
 }
 
-/** Issue "Audit": proves a fight log complete, unaltered, and following from the rules and fair dice. Never throws. */
+/**
+ * Issue "Audit": checks that a fight log is unaltered and follows from the rules and fair dice, and, against an
+ * expected head, that it is the whole fight the auditor expects; `proven` and `notProven` say which. Never throws.
+ */
 export function verifyFightLog(log: FightLog, options: VerifyOptions = {}): VerificationReport {
   const ctx = contextOf(log);
-  const run: Record<CheckName, (c: Context, o: VerifyOptions) => Outcome> = { chain, sequence, seed, decisions, view };
+  const run: Record<CheckName, (c: Context, o: VerifyOptions) => Outcome> = { chain, sequence, seed, decisions, view, head };
   const checks = {} as Record<CheckName, CheckResult>;
   let firstDivergence: Divergence | undefined;
   for (const name of CHECKS) {
@@ -70,9 +98,42 @@ export function verifyFightLog(log: FightLog, options: VerifyOptions = {}): Veri
     checks[name] = outcome.result;
     if (outcome.divergence && (!firstDivergence || outcome.divergence.seq < firstDivergence.seq)) firstDivergence = outcome.divergence;
   }
-  const report: VerificationReport = { ok: CHECKS.every((n) => checks[n].status !== 'failed'), fightId: ctx.fightId, events: ctx.total, checks };
+  const claims = claimsOf(ctx, options, checks);
+  const proven = CLAIMS.filter((c) => claims[c] === true);
+  const notProven = CLAIMS.flatMap((claim) => (claims[claim] === true ? [] : [{ claim, reason: claims[claim] as string }]));
+  const report: VerificationReport = { ok: CHECKS.every((n) => checks[n].status !== 'failed'), complete: claims.complete === true, proven, notProven, fightId: ctx.fightId, events: ctx.total, checks };
   if (firstDivergence) report.firstDivergence = firstDivergence;
   return report;
+}
+
+/** Each claim: true, or why it is not proven. */
+function claimsOf(ctx: Context, options: VerifyOptions, checks: Record<CheckName, CheckResult>): Record<Claim, true | string> {
+  const from = (...names: CheckName[]): true | string => {
+    const bad = names.find((n) => checks[n].status !== 'ok');
+    return bad === undefined ? true : `${bad} ${checks[bad].status === 'failed' ? 'failed' : 'was skipped'}: ${checks[bad].detail ?? ''}`;
+  };
+  const chainIntact = from('chain', 'sequence');
+  const seedVerified = from('seed');
+  const decisionsVerified = from('decisions');
+  const last = ctx.malformed ? undefined : ctx.entries[ctx.entries.length - 1];
+  const needs = (own: true | string, ...on: [Claim, true | string][]): true | string => {
+    if (own !== true) return own;
+    const missing = on.filter(([, v]) => v !== true).map(([c]) => c);
+    return missing.length === 0 ? true : `it rests on ${missing.join(', ')}, not proven`;
+  };
+  const ends = last?.type === 'FightEnded' || `the log does not end with FightEnded: the fight may go on after seq ${ctx.total} (a prefix, or a fight not ended yet)`;
+  const unexpected = (what: string) => `no expected ${what} was given: nothing ties the log to the fight the service holds (a prefix with its header rebuilt verifies too)`;
+  const headMatches = options.headHash === undefined ? unexpected('head hash') : options.headHash === last?.hash || `the log ends at ${last?.hash ?? 'no well-formed event'}, not at the expected head hash`;
+  const eventCountMatches = options.events === undefined ? unexpected('event count') : options.events === ctx.total || `the log holds ${ctx.total} events, not the expected ${options.events}`;
+  return {
+    chainIntact,
+    seedVerified,
+    decisionsVerified,
+    viewMatches: from('view'),
+    complete: needs(ends, ['chainIntact', chainIntact], ['seedVerified', seedVerified], ['decisionsVerified', decisionsVerified]),
+    headMatches: needs(headMatches, ['chainIntact', chainIntact]),
+    eventCountMatches: needs(eventCountMatches, ['chainIntact', chainIntact]),
+  };
 }
 
 function contextOf(log: unknown): Context {
@@ -115,12 +176,26 @@ function chain(ctx: Context, options: VerifyOptions): Outcome {
     return failed('chain', seq, `the header counts ${String(events)} events but the log holds ${ctx.total}`, events, ctx.total);
   }
   if (headHash !== previous) return failed('chain', ctx.total, 'the header head hash is not the hash of the last event', previous, headHash);
-  if (options.headHash !== undefined && options.headHash !== previous) {
-    const at = ctx.entries.findIndex((e) => e.hash === options.headHash);
-    const message = at >= 0 ? `the trusted head hash is the hash of seq ${at + 1}, not the last event` : 'the log does not reach the trusted head hash';
-    return failed('chain', at >= 0 ? at + 2 : ctx.total + 1, message, options.headHash, previous);
-  }
   return ok(`${ctx.total} hashes verified`);
+}
+
+/** The log ends where the auditor expects it to (a head hash, an event count): a prefix, a longer log or another fight fails. */
+function head(ctx: Context, options: VerifyOptions): Outcome {
+  const { headHash, events } = options;
+  if (headHash === undefined && events === undefined) return skipped('no expected head hash or event count was given');
+  if (ctx.malformed) return skipped(`the entry at seq ${ctx.malformed.seq} is malformed (see sequence)`);
+  if (events !== undefined && events !== ctx.total) {
+    const message = events > ctx.total ? `the log holds ${ctx.total} events, ${events} expected: it stops early (a prefix of the fight)` : `the log holds ${ctx.total} events, ${events} expected: it goes on past the expected end`;
+    return failed('head', Math.min(events, ctx.total) + 1, message, events, ctx.total);
+  }
+  const last = ctx.entries[ctx.entries.length - 1]?.hash;
+  if (headHash !== undefined && headHash !== last) {
+    const at = ctx.entries.findIndex((e) => e.hash === headHash);
+    if (at >= 0) return failed('head', at + 2, `the expected head hash is the hash of seq ${at + 1}: the log goes on past it to seq ${ctx.total}`, headHash, last);
+    return failed('head', ctx.total + 1, 'the log does not reach the expected head hash: it is a prefix of the fight, or another log', headHash, last);
+  }
+  const what = [headHash !== undefined ? 'the expected head hash' : '', events !== undefined ? `the expected ${events} events` : ''].filter(Boolean).join(' and ');
+  return ok(`the log ends at ${what}`);
 }
 
 /** seq 1..N without gaps, one fightId, FightStarted first, each commandId used by one command only. */
@@ -346,12 +421,51 @@ function isObject(x: unknown): x is Record<string, any> {
 
 /** A short human summary (CLI `--summary`). */
 export function summarizeReport(report: VerificationReport): string {
-  const lines = [`fight ${report.fightId}: ${report.events} events — ${report.ok ? 'VERIFIED' : 'NOT VERIFIED'}`];
+  const verdict = !report.ok ? 'NOT VERIFIED' : report.complete ? 'VERIFIED, complete' : 'VERIFIED, not shown complete';
+  const lines = [`fight ${report.fightId}: ${report.events} events — ${verdict}`];
   for (const name of CHECKS) {
     const c = report.checks[name];
     lines.push(`  ${name.padEnd(9)} ${c.status}${c.detail ? ` — ${c.detail}` : ''}`);
   }
   const d = report.firstDivergence;
   if (d) lines.push(`first divergence: seq ${d.seq} (${d.check}): ${d.message}`);
+  lines.push(`proven: ${report.proven.join(', ') || 'nothing'}`);
+  for (const { claim, reason } of report.notProven) lines.push(`not proven: ${claim} — ${reason}`);
   return lines.join('\n');
+}
+
+/** An auditor's expectation that is not one (an edge answers it with a 400 naming the field). */
+export class VerifyOptionError extends Error {
+  readonly code = 'VALIDATION_FAILED';
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+    this.name = 'VerifyOptionError';
+  }
+}
+
+const HASH = /^[0-9a-fA-F]{64}$/;
+const COUNT = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * The expected head from an edge (REST query, GraphQL arguments, CLI flags): `headHash` 64 hex digits,
+ * `events` a whole number from 1 (a number, or its decimal string); nothing else. Throws VerifyOptionError.
+ */
+export function readVerifyOptions(raw: Record<string, unknown>): Pick<VerifyOptions, 'headHash' | 'events'> {
+  const unknown = Object.keys(raw).find((k) => k !== 'headHash' && k !== 'events');
+  if (unknown !== undefined) throw new VerifyOptionError(`${unknown} is not an option of the verifier (headHash, events)`, unknown);
+  const out: Pick<VerifyOptions, 'headHash' | 'events'> = {};
+  const { headHash, events } = raw;
+  if (headHash !== undefined && headHash !== null) {
+    if (typeof headHash !== 'string' || !HASH.test(headHash)) throw new VerifyOptionError('headHash must be an event hash: 64 hexadecimal digits', 'headHash');
+    out.headHash = headHash.toLowerCase();
+  }
+  if (events !== undefined && events !== null) {
+    const n = typeof events === 'string' && COUNT.test(events) ? Number(events) : events;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw new VerifyOptionError('events must be a whole number from 1', 'events');
+    out.events = n;
+  }
+  return out;
 }

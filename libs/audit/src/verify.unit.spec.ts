@@ -1,5 +1,5 @@
 import { eventHash, GENESIS_HASH } from '@app/fights/hash-chain';
-import { buildFightLog, FightLog, LogEntry, verifyFightLog } from '@app/audit';
+import { buildFightLog, CLAIMS, FightLog, LogEntry, readVerifyOptions, verifyFightLog, VerifyOptionError } from '@app/audit';
 import { attack, duel, fighter, FightRecorder } from '../spec/fight-recorder';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -49,7 +49,7 @@ describe('verifyFightLog (issue "Audit")', () => {
   ])('a genuine log verifies: %s', (_name, log) => {
     const report = verifyFightLog(log);
     expect(report).toMatchObject({ ok: true, fightId: 'fight-1', events: log.entries.length });
-    expect(Object.values(report.checks).map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(Object.values(report.checks).map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'skipped']);
     expect(report.firstDivergence).toBeUndefined();
     expect(log.entries.some((e) => e.type === 'ExchangeResolved')).toBe(true);
   });
@@ -147,8 +147,107 @@ describe('verifyFightLog (issue "Audit")', () => {
   it('a header that hides the last events or lies about the head fails the chain check', () => {
     expect(verifyFightLog({ ...clone(fair), events: 3 }).firstDivergence).toMatchObject({ seq: 4, check: 'chain' });
     expect(verifyFightLog({ ...clone(fair), headHash: 'ab' }).checks.chain.status).toBe('failed');
-    expect(verifyFightLog(clone(fair), { headHash: 'ab' }).checks.chain.status).toBe('failed');
+    expect(verifyFightLog(clone(fair), { headHash: 'ab' }).checks.head.status).toBe('failed');
     expect(verifyFightLog({ ...clone(fair), view: { ...fair.view, round: 9 } }).firstDivergence).toMatchObject({ check: 'view', message: expect.stringContaining('round') });
+  });
+
+  describe('a complete fight told from a prefix', () => {
+    const last = fair.entries[fair.entries.length - 1];
+    /** The log cut after event k with its header made to match, as a forger or a careless export would. */
+    const prefix = (k: number) => buildFightLog(clone(fair.entries.slice(0, k)));
+    const notProven = (report: ReturnType<typeof verifyFightLog>) => report.notProven.map((n) => n.claim);
+
+    it('a complete log with its expected head proves every claim', () => {
+      const report = verifyFightLog(clone(fair), { headHash: last.hash, events: fair.entries.length });
+      expect(report).toMatchObject({ ok: true, complete: true, proven: [...CLAIMS], notProven: [], checks: { head: { status: 'ok' } } });
+    });
+
+    it('a complete log alone is complete, but says nothing ties it to an expected head', () => {
+      const report = verifyFightLog(clone(fair));
+      expect(report).toMatchObject({ ok: true, complete: true });
+      expect(report.proven).toEqual(['chainIntact', 'seedVerified', 'decisionsVerified', 'viewMatches', 'complete']);
+      expect(report.notProven).toEqual([
+        { claim: 'headMatches', reason: expect.stringContaining('no expected head hash') },
+        { claim: 'eventCountMatches', reason: expect.stringContaining('no expected event count') },
+      ]);
+    });
+
+    it('every prefix with its header rebuilt still verifies, but is not complete', () => {
+      for (let k = 1; k < fair.entries.length; k++) {
+        const report = verifyFightLog(prefix(k));
+        expect(report).toMatchObject({ ok: true, complete: false, events: k });
+        expect(report.proven).toContain('chainIntact');
+        expect(report.notProven).toContainEqual({ claim: 'complete', reason: expect.stringContaining('does not end with FightEnded') });
+      }
+    });
+
+    it('a prefix fails against the expected head hash or event count, naming the first missing event', () => {
+      for (const k of [1, 5, fair.entries.length - 1]) {
+        const byHash = verifyFightLog(prefix(k), { headHash: last.hash });
+        expect(byHash).toMatchObject({ ok: false, complete: false, checks: { chain: { status: 'ok' }, head: { status: 'failed' } }, firstDivergence: { seq: k + 1, check: 'head', message: expect.stringContaining('does not reach') } });
+        expect(notProven(byHash)).toEqual(expect.arrayContaining(['complete', 'headMatches']));
+        const byCount = verifyFightLog(prefix(k), { events: fair.entries.length });
+        expect(byCount).toMatchObject({ ok: false, firstDivergence: { seq: k + 1, check: 'head', message: expect.stringContaining('stops early') } });
+        expect(notProven(byCount)).toContain('eventCountMatches');
+      }
+    });
+
+    it('a wrong expected head fails the complete log: another hash, or an earlier event of it', () => {
+      const other = verifyFightLog(clone(fair), { headHash: 'f'.repeat(64) });
+      expect(other).toMatchObject({ ok: false, complete: true, checks: { head: { status: 'failed' } }, firstDivergence: { seq: fair.entries.length + 1, check: 'head' } });
+      expect(other.proven).not.toContain('headMatches');
+      expect(other.notProven).toContainEqual({ claim: 'headMatches', reason: expect.stringContaining(last.hash) });
+      const earlier = verifyFightLog(clone(fair), { headHash: fair.entries[4].hash });
+      expect(earlier).toMatchObject({ ok: false, firstDivergence: { seq: 6, check: 'head', message: expect.stringContaining('seq 5') } });
+      expect(verifyFightLog(clone(fair), { events: 3 })).toMatchObject({ ok: false, firstDivergence: { seq: 4, check: 'head', message: expect.stringContaining('past') } });
+    });
+
+    it('a prefix given a forged FightEnded is not complete: only the service held the seed it must reveal', () => {
+      const cut = manual.entries.findIndex((e) => e.type === 'ExchangeResolved');
+      const end = clone(manual.entries[manual.entries.length - 1]);
+      end.data.seed = 'e'.repeat(64);
+      end.command = { type: 'EndFight', reason: 'time' };
+      const forged = forge(manual, [...clone(manual.entries.slice(0, cut)), { ...end, commandId: 'forged-end', data: { ...end.data, reason: 'time', winnerSide: undefined } }]);
+      const report = verifyFightLog(forged);
+      expect(report.checks.seed.status).toBe('failed');
+      expect(report.complete).toBe(false);
+      expect(report.notProven).toContainEqual({ claim: 'complete', reason: expect.stringContaining('seedVerified') });
+    });
+
+    it('a fight not ended yet proves its chain and view, not its dice, and is not complete', () => {
+      const report = verifyFightLog(clone(duel('fair', false).log()));
+      expect(report).toMatchObject({ ok: true, complete: false, proven: ['chainIntact', 'viewMatches'] });
+      expect(report.notProven.find((n) => n.claim === 'decisionsVerified')?.reason).toMatch(/skipped: .*not revealed/);
+    });
+  });
+
+  it('readVerifyOptions takes a head hash and a count, from strings or numbers, and names the bad field', () => {
+    const hash = 'A'.repeat(64);
+    expect(readVerifyOptions({ headHash: hash, events: '12' })).toEqual({ headHash: 'a'.repeat(64), events: 12 });
+    expect(readVerifyOptions({ events: 3 })).toEqual({ events: 3 });
+    expect(readVerifyOptions({})).toEqual({});
+    const bad: [Record<string, unknown>, string][] = [
+      [{ headHash: 'ab' }, 'headHash'],
+      [{ headHash: ['a'.repeat(64)] }, 'headHash'],
+      [{ headHash: 'g'.repeat(64) }, 'headHash'],
+      [{ events: '0' }, 'events'],
+      [{ events: '1.5' }, 'events'],
+      [{ events: '12abc' }, 'events'],
+      [{ events: -1 }, 'events'],
+      [{ events: 2 ** 60 }, 'events'],
+      [{ events: '' }, 'events'],
+      [{ headhash: hash }, 'headhash'],
+    ];
+    for (const [raw, field] of bad) {
+      let error: unknown;
+      try {
+        readVerifyOptions(raw);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(VerifyOptionError);
+      expect(error).toMatchObject({ code: 'VALIDATION_FAILED', field });
+    }
   });
 
   it('hostile input never throws and is reported', () => {

@@ -3,7 +3,7 @@ import { AccessService, actorName, AppError, FightQueries, FightService, Princip
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
-import { LogFormatError, parseFightLog, verifyFightLog } from '@app/audit';
+import { LogFormatError, parseFightLog, readVerifyOptions, verifyFightLog, VerifyOptionError } from '@app/audit';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { CommandInputGql, CreateFightInput } from '../common/dto';
 import { CombatantSummaryModel, CommandResultModel, FightEventModel, FightModel, FightPageModel, ProjectionStatusModel } from '../common/models';
@@ -48,12 +48,19 @@ export class FightsResolver {
     return this.service.exportLog(fightId) as unknown as Promise<Record<string, unknown>>;
   }
 
-  @Mutation(() => GraphQLJSONObject, { description: 'Verify a fight log (the same verifier as POST /audit/verify and the CLI)' })
-  verifyFightLog(@Args('log', { type: () => GraphQLJSONObject }) log: Record<string, unknown>): Record<string, unknown> {
+  @Mutation(() => GraphQLJSONObject, {
+    description:
+      'Verify a fight log (the same verifier and report as POST /audit/verify and the CLI). A prefix of a log, its header rebuilt, verifies on its own but is not complete; give headHash and/or events to require the log to end where you expect. The report says what it proved (proven) and what not (notProven, with why).',
+  })
+  verifyFightLog(
+    @Args('log', { type: () => GraphQLJSONObject }) log: Record<string, unknown>,
+    @Args('headHash', { nullable: true, description: 'The head hash the auditor trusts (64 hex digits): the log must end exactly at it' }) headHash?: string,
+    @Args('events', { type: () => Int, nullable: true, description: 'The number of events the auditor expects the log to hold' }) events?: number,
+  ): Record<string, unknown> {
     try {
-      return verifyFightLog(parseFightLog(JSON.stringify(log))) as unknown as Record<string, unknown>;
+      return verifyFightLog(parseFightLog(JSON.stringify(log)), readVerifyOptions({ headHash, events })) as unknown as Record<string, unknown>;
     } catch (e) {
-      if (e instanceof LogFormatError) throw new AppError(400, e.code, e.message, e.field);
+      if (e instanceof LogFormatError || e instanceof VerifyOptionError) throw new AppError(400, e.code, e.message, e.field);
       throw e;
     }
   }
