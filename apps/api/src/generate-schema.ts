@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { printSchema } from 'graphql';
 import { createApp } from './create-app';
+import { asyncApiDocument } from './common/asyncapi';
 
-/** Writes schema/schema.graphql and schema/openapi.json; with --check, fails when they are stale. */
+/** Writes schema/schema.graphql, schema/openapi.json and schema/asyncapi.json; with --check, fails when they are stale. */
 async function main() {
   const check = process.argv.includes('--check');
   const { app, openapi } = await createApp({ port: 0, host: '127.0.0.1', eventStoreUrl: 'memory:', dataDir: '', bodyLimit: '1kb', auditBodyLimit: '1kb' }, { logger: false });
@@ -13,6 +14,7 @@ async function main() {
   const files = {
     'schema.graphql': printSchema(app.get(GraphQLSchemaHost).schema) + '\n',
     'openapi.json': JSON.stringify(openapi, null, 2) + '\n',
+    'asyncapi.json': JSON.stringify(asyncApiDocument(), null, 2) + '\n',
   };
   await app.close();
   const stale: string[] = [];

@@ -16,6 +16,7 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /fights/{id}/stream': 'streamFightEvents',
   'GET /systems': 'listSystems',
   'GET /systems/{id}': 'getSystem',
+  'GET /asyncapi.json': 'getAsyncApiDocument',
   'GET /projections': 'getProjectionStatus',
   'POST /audit/verify': 'verifyFightLog',
   'POST /admin/tenants': 'createTenant',
@@ -46,7 +47,7 @@ const OPERATION_IDS: Record<string, string> = {
 };
 
 /** Routes anyone may call: no key or token. */
-const PUBLIC = /^\/(systems|health|metrics)(\/|$)/;
+const PUBLIC = /^\/(systems|health|metrics|asyncapi\.json)(\/|$)/;
 
 /** `narateer` → `Narateer`, `arcana-beast` → `ArcanaBeast`. */
 export function pascal(id: string): string {

@@ -1,0 +1,140 @@
+import { eventSchemasOf, jsonSchemaOf, SYSTEMS } from '@app/rules';
+import { pascal } from './openapi-contract';
+
+type Schema = Record<string, unknown>;
+
+const ENVELOPE: Schema = {
+  fightId: { type: 'string', format: 'uuid' },
+  seq: { type: 'integer', minimum: 1, description: '1-based position in the fight’s log' },
+  v: { type: 'integer', description: 'Event version' },
+  at: { type: 'string', format: 'date-time' },
+  actor: { type: 'string' },
+  commandId: { type: 'string' },
+  hash: { type: 'string', description: 'sha256(previous hash + RFC 8785 canonical JSON of this event without its hash)' },
+};
+
+function dataSchema(schema: Parameters<typeof jsonSchemaOf>[0]): Schema {
+  const { $schema: _drop, ...rest } = jsonSchemaOf(schema, 'draft-7');
+  return rest;
+}
+
+/**
+ * The AsyncAPI 3 document of everything the service pushes: the events of a fight over SSE, graphql-ws
+ * and webhooks, every event type with its payload schema, generated from the same declarations as the
+ * commands (libs/rules contracts). Written to schema/asyncapi.json and served at /asyncapi.json.
+ */
+export function asyncApiDocument(): Record<string, unknown> {
+  const schemas: Record<string, Schema> = {};
+  const messages: Record<string, Schema> = {};
+  const eventRefs: Schema[] = [];
+  const seen = new Set<string>();
+  for (const system of Object.values(SYSTEMS)) {
+    const prefix = pascal(system!.id);
+    for (const [type, data] of Object.entries(eventSchemasOf(system!.contract))) {
+      const name = `${prefix}${type}`;
+      schemas[name] = {
+        type: 'object',
+        additionalProperties: false,
+        required: ['fightId', 'seq', 'type', 'v', 'at', 'actor', 'commandId', 'data', 'hash'],
+        properties: { ...ENVELOPE, type: { const: type }, data: dataSchema(data) },
+        description: `${type} in a ${system!.name} fight.`,
+      };
+      eventRefs.push({ $ref: `#/components/schemas/${name}` });
+      seen.add(type);
+    }
+  }
+  schemas.FightEvent = { description: 'An event of a fight of any system, as the log holds it (`type` names its schema).', anyOf: eventRefs };
+  messages.FightEvent = {
+    name: 'FightEvent',
+    title: 'A fight event',
+    summary: 'One event of the fight’s log, in seq order. SSE: `id` is the seq, `event` the event type; graphql-ws: the `fightEvents` subscription.',
+    contentType: 'application/json',
+    payload: { $ref: '#/components/schemas/FightEvent' },
+  };
+  messages.WebhookFightEvent = {
+    name: 'WebhookFightEvent',
+    title: 'A fight event delivered by webhook',
+    summary: 'Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature headers).',
+    contentType: 'application/json',
+    headers: {
+      type: 'object',
+      required: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
+      properties: { 'webhook-id': { type: 'string' }, 'webhook-timestamp': { type: 'string' }, 'webhook-signature': { type: 'string' } },
+    },
+    payload: {
+      type: 'object',
+      required: ['type', 'timestamp', 'data'],
+      properties: {
+        type: { type: 'string', enum: [...seen].sort(), description: 'The event type.' },
+        timestamp: { type: 'string', format: 'date-time' },
+        data: {
+          type: 'object',
+          required: ['fightId', 'seq', 'event'],
+          properties: {
+            fightId: { type: 'string' },
+            seq: { type: 'integer' },
+            event: { $ref: '#/components/schemas/FightEvent' },
+            overlay: { type: ['object', 'null'], description: 'What an overlay draws, the same for every system.' },
+            view: { type: ['object', 'null'], description: 'The fight view after the event.' },
+          },
+        },
+      },
+    },
+  };
+  messages.WebhookPing = {
+    name: 'WebhookPing',
+    contentType: 'application/json',
+    payload: { type: 'object', required: ['type', 'timestamp', 'data'], properties: { type: { const: 'webhook.ping' }, timestamp: { type: 'string', format: 'date-time' }, data: { type: 'object', properties: { endpointId: { type: 'string' } } } } },
+  };
+  messages.FightView = {
+    name: 'FightView',
+    summary: 'The fight view now, then after each change (graphql-ws `fightView`).',
+    contentType: 'application/json',
+    payload: { type: 'object', required: ['fightId', 'seq', 'view'], properties: { fightId: { type: 'string' }, seq: { type: 'integer' }, view: { type: 'object' } } },
+  };
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'Combat rules service: what it pushes',
+      version: '0.1.0',
+      description: 'Every event of a fight, live: over Server-Sent Events, GraphQL subscriptions (graphql-ws) and webhooks. Event payloads are generated from the rule systems’ declarations; GET /systems/:id serves the same schemas.',
+    },
+    defaultContentType: 'application/json',
+    servers: {
+      local: { host: 'localhost:3000', protocol: 'http', description: 'A local service (npm start): SSE at /fights/{fightId}/stream, graphql-ws at /graphql.' },
+    },
+    channels: {
+      fightStream: {
+        address: '/fights/{fightId}/stream',
+        title: 'Server-Sent Events of one fight',
+        description: 'GET with a key or token; resume with Last-Event-ID or ?after=<seq>. Each message: `id: <seq>`, `event: <type>`, `data: <FightEvent JSON>`.',
+        parameters: { fightId: { description: 'The fight id' } },
+        messages: { fightEvent: { $ref: '#/components/messages/FightEvent' } },
+      },
+      fightEventsSubscription: {
+        address: '/graphql',
+        title: 'GraphQL subscriptions over graphql-ws',
+        description: '`subscription { fightEvents(fightId, after) { … } }` and `fightView(fightId)`; authenticate with connectionParams.authorization.',
+        messages: { fightEvent: { $ref: '#/components/messages/FightEvent' }, fightView: { $ref: '#/components/messages/FightView' } },
+      },
+      webhook: {
+        address: '{endpointUrl}',
+        title: 'Webhook deliveries',
+        description: 'POSTed to each registered endpoint whose eventTypes filter admits the event, at least once, in seq order per fight.',
+        parameters: { endpointUrl: { description: 'The URL registered with POST /webhooks/endpoints' } },
+        messages: { fightEvent: { $ref: '#/components/messages/WebhookFightEvent' }, ping: { $ref: '#/components/messages/WebhookPing' } },
+      },
+    },
+    operations: {
+      receiveFightStream: { action: 'receive', channel: { $ref: '#/channels/fightStream' }, summary: 'A client reads a fight’s events over SSE.', messages: [{ $ref: '#/channels/fightStream/messages/fightEvent' }] },
+      receiveFightSubscription: {
+        action: 'receive',
+        channel: { $ref: '#/channels/fightEventsSubscription' },
+        summary: 'A client receives subscription results over graphql-ws.',
+        messages: [{ $ref: '#/channels/fightEventsSubscription/messages/fightEvent' }, { $ref: '#/channels/fightEventsSubscription/messages/fightView' }],
+      },
+      sendWebhook: { action: 'send', channel: { $ref: '#/channels/webhook' }, summary: 'The service delivers events to webhook endpoints.', messages: [{ $ref: '#/channels/webhook/messages/fightEvent' }, { $ref: '#/channels/webhook/messages/ping' }] },
+    },
+    components: { schemas, messages },
+  };
+}

@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Parser } from '@asyncapi/parser';
+import { eventSchemasOf, SYSTEMS } from '@app/rules';
+import { asyncApiDocument } from '../apps/api/src/common/asyncapi';
+
+const ROOT = join(__dirname, '..');
+
+/** The generated documents of the contract, read by the tools a frontend developer uses. */
+describe('the published contract documents', () => {
+  it('schema/asyncapi.json is what the generator writes, and @asyncapi/parser finds no error in it', async () => {
+    const text = readFileSync(join(ROOT, 'schema/asyncapi.json'), 'utf8');
+    expect(JSON.parse(text)).toEqual(asyncApiDocument());
+    const { document, diagnostics } = await new Parser().parse(text);
+    expect(diagnostics.filter((d) => d.severity === 0).map((d) => `${d.path.join('.')}: ${d.message}`)).toEqual([]);
+    expect(document).toBeDefined();
+  });
+
+  it('AsyncAPI lists every event type of every system with its payload schema', () => {
+    const doc = asyncApiDocument() as { components: { schemas: Record<string, { properties?: { type?: { const?: string } } }> } };
+    for (const system of Object.values(SYSTEMS)) {
+      for (const type of Object.keys(eventSchemasOf(system!.contract))) {
+        const found = Object.values(doc.components.schemas).some((s) => s.properties?.type?.const === type);
+        expect([system!.id, type, found]).toEqual([system!.id, type, true]);
+      }
+    }
+  });
+
+  it('schema/openapi.json passes Redocly’s recommended rules with no error', () => {
+    let out = '';
+    try {
+      out = execFileSync(process.execPath, [join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', 'schema/openapi.json', '--format=json'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      out = (e as { stdout?: string }).stdout ?? '';
+    }
+    const report = JSON.parse(out.slice(out.indexOf('{'))) as { totals: { errors: number }; problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }> };
+    expect(report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  }, 60_000);
+});
