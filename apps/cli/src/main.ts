@@ -76,7 +76,7 @@ program
   .command('store')
   .description('the event log itself')
   .command('copy')
-  .description('copy a whole log between engines, preserving order, ids and hashes (e.g. SQLite → PostgreSQL)')
+  .description('copy a whole log between engines, preserving order, ids and hashes (e.g. SQLite → PostgreSQL); into SQLite or PostgreSQL all or nothing, into KurrentDB resumable')
   .requiredOption('--from <url>', 'source: a postgres:// or kurrentdb:// URL, or sqlite:<data dir>')
   .requiredOption('--to <url>', 'target: a postgres:// or kurrentdb:// URL, or sqlite:<data dir>')
   .option('--from-schema <name>', 'PostgreSQL schema of the source')
@@ -87,7 +87,7 @@ program
     const to = await open(opts.to, opts.toSchema);
     try {
       const report = await copyLog(from, to, (n) => process.stderr.write(`\rcopied ${n} events`));
-      console.log(`\ncopied ${report.events} events in ${report.streams} streams`);
+      console.log(`\ncopied ${report.events} events in ${report.streams} streams${report.atomic ? ' in one transaction' : ''}`);
     } finally {
       await from.close();
       await to.close();

@@ -210,6 +210,29 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  /**
+   * Every append `fill` makes through `append` lands in one transaction on one connection, or none
+   * does (store copy, AtomicAppends). Readers see the whole of it at once, at its commit; while it is
+   * open it holds them back (EVENT-STORE.md), so `fill` should not idle past the idle timeout.
+   */
+  async atomically<T>(fill: (append: EventStore['append']) => Promise<T>): Promise<T> {
+    await this.start();
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await fill((stream, events, { expectedRevision }) => this.appendIn(client, stream, prepareEvents(events), expectedRevision));
+      await client.query('COMMIT');
+      this.commits.notify();
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   /** The transactional path: replays, conflicts, 'any' lost races, empty appends. */
   private async appendAlone(stream: string, events: PreparedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const client = await this.pool.connect();

@@ -105,6 +105,33 @@ export class SqliteEventStore implements EventStore {
     return rev === null ? undefined : BigInt(rev);
   }
 
+  /**
+   * Every append `fill` makes through `append` lands in one transaction, or none does (store copy,
+   * AtomicAppends). The file is locked for writing meanwhile; this store's own `append` must not be
+   * used until it settles (it would join the transaction).
+   */
+  async atomically<T>(fill: (append: EventStore['append']) => Promise<T>): Promise<T> {
+    if (this.commits.closed) throw new Error('event store is closed');
+    if (this.flushScheduled) {
+      clearImmediate(this.flushScheduled);
+      this.flush();
+    }
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await fill(async (stream, events, { expectedRevision }) => {
+        const p: PendingAppend = { stream, events: prepareEvents(events), expected: expectedRevision, resolve: () => undefined, reject: () => undefined };
+        const plan = this.check(p);
+        return 'replayed' in plan ? plan.replayed : this.insert(p, plan.first);
+      });
+      this.db.exec('COMMIT');
+      this.commits.notify();
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
   async close(): Promise<void> {
     if (this.commits.closed) return;
     if (this.flushScheduled) {
