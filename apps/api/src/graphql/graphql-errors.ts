@@ -1,0 +1,109 @@
+import type { ApolloDriverConfig } from '@nestjs/apollo';
+import { Logger } from '@nestjs/common';
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { QUERY_LIMITS, TOKEN_LIMIT_MESSAGE } from './query-limits';
+
+/** An Apollo plugin as the Nest driver takes it (@apollo/server's own type comes in a CommonJS and an ESM copy). */
+type Plugin = NonNullable<ApolloDriverConfig['plugins']>[number];
+
+const logger = new Logger('GraphQL');
+
+/** Apollo's codes for a request refused before execution: the client's fault, a 4xx. */
+const REQUEST_ERRORS = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
+/** Extensions that are machinery, never part of the answer. */
+const DROPPED = new Set(['stacktrace', 'originalError', 'exception', 'http']);
+
+/**
+ * Every GraphQL error gets the one error shape in `extensions` — `{ statusCode, code, message, field? }`,
+ * as REST answers — whoever raised it: a resolver (through AllExceptionsFilter), our query limits
+ * (which Apollo wraps as GRAPHQL_VALIDATION_FAILED: their own code comes back), graphql-js (parse,
+ * validation, variable coercion) or Apollo itself (CSRF, a bad request). Anything else is a 500
+ * that says nothing of its cause, which is logged.
+ */
+export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const extensions: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(formatted.extensions ?? {})) if (!DROPPED.has(key)) extensions[key] = value;
+  const own = ownError(error);
+  if (own) Object.assign(extensions, own);
+  let message = typeof extensions.message === 'string' ? extensions.message : formatted.message;
+  if (typeof extensions.statusCode !== 'number') {
+    const code = String(extensions.code ?? '');
+    if (code === 'GRAPHQL_PARSE_FAILED' && TOKEN_LIMIT_MESSAGE.test(formatted.message)) {
+      message = `the query has more than ${QUERY_LIMITS.maxTokens} tokens; send large inputs as variables`;
+      Object.assign(extensions, { code: 'QUERY_TOO_LARGE', statusCode: 400 });
+    } else if (code === 'GRAPHQL_PARSE_FAILED' && formatted.message === 'Maximum call stack size exceeded') {
+      // Fewer tokens than the limit can still nest deeper than the parser's recursion allows ([[[[…).
+      message = 'the query nests too deep to parse';
+      Object.assign(extensions, { code: 'QUERY_TOO_DEEP', statusCode: 400 });
+    } else if (REQUEST_ERRORS.has(code)) {
+      extensions.statusCode = httpStatus(error) ?? 400;
+      const field = code === 'BAD_USER_INPUT' ? variableField(formatted.message) : undefined;
+      if (field) extensions.field = field;
+    } else {
+      logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      message = 'internal error; it has been logged';
+      Object.assign(extensions, { code: 'INTERNAL', statusCode: 500 });
+    }
+  }
+  const { statusCode, code, field, ...rest } = extensions;
+  return {
+    message,
+    ...(formatted.locations ? { locations: formatted.locations } : {}),
+    ...(formatted.path ? { path: formatted.path } : {}),
+    extensions: { ...rest, statusCode, code, message, ...(field !== undefined ? { field } : {}) },
+  };
+}
+
+/** Our refusals carry `statusCode`; Apollo's ValidationError keeps them as `originalError` under its own code. */
+function ownError(error: unknown): Record<string, unknown> | undefined {
+  const inner = error instanceof GraphQLError ? error.originalError : undefined;
+  if (!(inner instanceof GraphQLError) || typeof inner.extensions.statusCode !== 'number') return undefined;
+  const { code, statusCode, message, field } = inner.extensions;
+  return { code, statusCode, message, ...(field !== undefined ? { field } : {}) };
+}
+
+function httpStatus(error: unknown): number | undefined {
+  const status = error instanceof GraphQLError ? (error.extensions.http as { status?: unknown } | undefined)?.status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/**
+ * The variable (and the place inside it) a coercion error names: graphql-js says
+ * `Variable "$input" got invalid value …` and, inside an input object, `… at "input.combatants[0]"`;
+ * an unknown or missing input field is named in the message's tail.
+ */
+export function variableField(message: string): string | undefined {
+  const variable = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(message)?.[1];
+  if (!variable) return undefined;
+  const at = / at "([^"]+)"; /.exec(message)?.[1] ?? variable;
+  const named = /Field "([_A-Za-z][_0-9A-Za-z]*)" (?:is not defined by type|of required type)/.exec(message)?.[1];
+  return named ? `${at}.${named}` : at;
+}
+
+/**
+ * A request refused before execution (no `data`) answers with the HTTP status its first error
+ * states, so the status line and `extensions.statusCode` never disagree (and never say 500 for
+ * the client's mistake). With data, Nest keeps 200.
+ */
+export function statusFromErrorsPlugin(): Plugin {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          if (response.body.kind !== 'single' || 'data' in response.body.singleResult) return;
+          const status = response.body.singleResult.errors?.[0]?.extensions?.statusCode;
+          if (typeof status === 'number' && status >= 400 && status < 600) response.http.status = status;
+        },
+      };
+    },
+  };
+}
