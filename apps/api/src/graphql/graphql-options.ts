@@ -2,6 +2,7 @@ import { ApolloDriverConfig } from '@nestjs/apollo';
 import type { GqlSubscriptionServiceOptions } from '@nestjs/graphql';
 import { AccessService } from '@app/fights';
 import { bearerFrom } from '../auth/bearer';
+import { typedContract } from './typed-contract';
 import { LIVE_LINK, LiveSubscriptions, WsExtra } from './live-subscriptions';
 import { queryLimits } from './query-limits';
 import { formatGraphqlError, statusFromErrorsPlugin } from './graphql-errors';
@@ -28,6 +29,8 @@ export function graphqlOptions(access: AccessService): ApolloDriverConfig {
   };
   return {
     autoSchemaFile: true,
+    // The contract, typed: one command mutation per system (a @oneOf input) and FightEvent.detail.
+    transformSchema: typedContract,
     sortSchema: true,
     introspection: true,
     playground: false,
