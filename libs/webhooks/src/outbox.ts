@@ -4,7 +4,25 @@ import { fightEventPayload, webhookId } from './payload';
 import { EndpointRow, NewDelivery, WebhookStore } from './store/types';
 import { FightViewFolder } from './view-folder';
 
-const PAGE = 500;
+/** Events read from the log at a time. */
+const PAGE = 200;
+/**
+ * One transaction queues at most this many deliveries, or this many payload bytes (payloads carry the fight
+ * view): a burst goes in short transactions, with a turn of the event loop between them, so commands and the
+ * dispatcher get in (on SQLite every statement runs on the one JavaScript thread).
+ */
+export const OUTBOX_BATCH = { deliveries: 100, bytes: 512 * 1024 };
+/** Events folded between two turns of the event loop while a page is planned. */
+const FOLDS_PER_TURN = 50;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+interface Batch {
+  /** The checkpoint of the batch's last event: where the outbox stands once it is committed. */
+  next: string;
+  fightTenants: Array<[string, string]>;
+  deliveries: NewDelivery[];
+}
 
 /** An endpoint takes an event of its tenant's fight, of its filters, committed after it was created. */
 export function endpointMatches(ep: EndpointRow, e: FightEvent): boolean {
@@ -60,49 +78,72 @@ export class WebhookOutbox {
     this.passes.kick();
   }
 
-  /** Queues the deliveries of every event after the checkpoint; returns how many it queued. */
+  /** Queues the deliveries of every event after the checkpoint, batch by batch; returns how many it queued. */
   async catchUp(): Promise<number> {
     let queued = 0;
     while (!this.closed) {
       const checkpoint = await this.store.checkpoint();
       const page = await this.events.readAll({ after: checkpoint, limit: PAGE });
       if (page.length === 0) break;
-      const plan = await this.plan(page);
-      if (await this.store.commitPage(checkpoint, page[page.length - 1].checkpoint, plan)) {
-        queued += plan.deliveries.length;
-        if (plan.deliveries.length) this.onQueued();
+      let at = checkpoint;
+      for (const batch of await this.plan(page)) {
+        // False: another consumer moved the checkpoint first; read on from where it stands.
+        if (!(await this.store.commitPage(at, batch.next, batch))) break;
+        at = batch.next;
+        queued += batch.deliveries.length;
+        if (batch.deliveries.length) this.onQueued();
+        await nextTurn();
       }
       if (page.length < PAGE) break;
     }
     return queued;
   }
 
-  private async plan(page: StoredEvent[]): Promise<{ fightTenants: Array<[string, string]>; deliveries: NewDelivery[] }> {
+  /** The page's deliveries, cut after the event that fills a batch (OUTBOX_BATCH); the owners go with the first batch. */
+  private async plan(page: StoredEvent[]): Promise<Batch[]> {
     const owners = new Map<string, string>();
     for (const e of page) {
       const owner = ownerIn(e);
       if (owner && !owners.has(owner[0])) owners.set(owner[0], owner[1]);
     }
-    const fightEvents = page.filter((e) => e.stream.startsWith(FIGHT_STREAM_PREFIX)).map(toFightEvent);
-    const unknown = [...new Set(fightEvents.map((e) => e.fightId))].filter((id) => !owners.has(id));
+    const fightIds = page.filter((e) => e.stream.startsWith(FIGHT_STREAM_PREFIX)).map((e) => toFightEvent(e).fightId);
+    const unknown = [...new Set(fightIds)].filter((id) => !owners.has(id));
     const stored = await this.store.fightTenants(unknown);
     const tenantOf = (fightId: string) => owners.get(fightId) ?? stored.get(fightId);
     const endpoints = new Map<string, EndpointRow[]>();
-    const deliveries: NewDelivery[] = [];
-    for (const e of fightEvents) {
-      const tenantId = tenantOf(e.fightId);
-      if (!tenantId) continue;
-      if (!endpoints.has(tenantId)) endpoints.set(tenantId, await this.store.listEndpoints(tenantId));
-      const forFight = endpoints.get(tenantId)!.filter((ep) => ep.enabled && (ep.fightId === null || ep.fightId === e.fightId));
-      if (forFight.length === 0) continue;
-      // Folded for every event of a watched fight, so the view cache moves forward one event at a time.
-      const view = await this.views.viewAfter(e);
-      const matching = forFight.filter((ep) => endpointMatches(ep, e));
-      if (matching.length === 0) continue;
-      const payload = fightEventPayload(e, view);
-      const now = this.clock();
-      for (const ep of matching) deliveries.push({ id: webhookId(ep.id, e.fightId, e.seq), endpointId: ep.id, tenantId, fightId: e.fightId, seq: e.seq, eventType: e.type, payload, createdAt: now });
+    const batches: Batch[] = [];
+    let current: Batch = { next: '', fightTenants: [...owners], deliveries: [] };
+    let bytes = 0;
+    let folds = 0;
+    for (const [i, raw] of page.entries()) {
+      current.next = raw.checkpoint;
+      const e = raw.stream.startsWith(FIGHT_STREAM_PREFIX) ? toFightEvent(raw) : undefined;
+      const tenantId = e && tenantOf(e.fightId);
+      if (e && tenantId) {
+        if (!endpoints.has(tenantId)) endpoints.set(tenantId, await this.store.listEndpoints(tenantId));
+        const forFight = endpoints.get(tenantId)!.filter((ep) => ep.enabled && (ep.fightId === null || ep.fightId === e.fightId));
+        if (forFight.length > 0) {
+          // Folded for every event of a watched fight, so the view cache moves forward one event at a time.
+          const view = await this.views.viewAfter(e);
+          if (++folds % FOLDS_PER_TURN === 0) await nextTurn();
+          const matching = forFight.filter((ep) => endpointMatches(ep, e));
+          if (matching.length > 0) {
+            const payload = fightEventPayload(e, view);
+            const now = this.clock();
+            for (const ep of matching) {
+              current.deliveries.push({ id: webhookId(ep.id, e.fightId, e.seq), endpointId: ep.id, tenantId, fightId: e.fightId, seq: e.seq, eventType: e.type, payload, createdAt: now });
+              bytes += payload.length;
+            }
+          }
+        }
+      }
+      const full = current.deliveries.length >= OUTBOX_BATCH.deliveries || bytes >= OUTBOX_BATCH.bytes;
+      if (full || i === page.length - 1) {
+        batches.push(current);
+        current = { next: '', fightTenants: [], deliveries: [] };
+        bytes = 0;
+      }
     }
-    return { fightTenants: [...owners], deliveries };
+    return batches;
   }
 }

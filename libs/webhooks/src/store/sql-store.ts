@@ -68,13 +68,72 @@ const ENDPOINT_COLUMNS: Record<keyof EndpointPatch, [string, (v: never) => unkno
 
 const CHECKPOINT = 'webhook-outbox';
 
-async function insertDelivery(q: SqlExec, d: NewDelivery): Promise<void> {
-  await q.run(
-    `INSERT INTO webhook_deliveries (id, endpoint_id, tenant_id, fight_id, seq, event_type, payload, created_at, status, attempts, round_attempts, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 0, 0, $8) ON CONFLICT (id) DO NOTHING`,
-    [d.id, d.endpointId, d.tenantId, d.fightId, d.seq, d.eventType, d.payload, d.createdAt],
-  );
+/**
+ * The claim: the due heads (one per endpoint and fight: its lowest pending seq) of enabled endpoints, not leased,
+ * in send order, through webhook_deliveries_heads_due. Exported for the plan tests.
+ */
+export const CLAIM_SQL = `SELECT d.* FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+  WHERE d.status = 'pending' AND d.head = 1 AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until < $1) AND e.enabled = 1
+  ORDER BY d.next_attempt_at, d.seq LIMIT $2`;
+
+const DELIVERY_COLUMNS = 9;
+const INSERT_CHUNK = 100;
+
+/** Inserts pending deliveries, many to a statement, ignoring ids already stored; a ping (no fight) is its own head, the rest are marked by markHeads. */
+async function insertDeliveries(q: SqlExec, ds: NewDelivery[]): Promise<void> {
+  for (let at = 0; at < ds.length; at += INSERT_CHUNK) {
+    const chunk = ds.slice(at, at + INSERT_CHUNK);
+    const values = chunk.map((_, i) => {
+      const p = (n: number) => `$${i * DELIVERY_COLUMNS + n}`;
+      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, 'pending', 0, 0, ${p(8)}, ${p(9)})`;
+    });
+    await q.run(
+      `INSERT INTO webhook_deliveries (id, endpoint_id, tenant_id, fight_id, seq, event_type, payload, created_at, status, attempts, round_attempts, next_attempt_at, head)
+       VALUES ${values.join(', ')} ON CONFLICT (id) DO NOTHING`,
+      chunk.flatMap((d) => [d.id, d.endpointId, d.tenantId, d.fightId, d.seq, d.eventType, d.payload, d.createdAt, d.fightId === null ? 1 : 0]),
+    );
+  }
 }
+
+/** An (endpoint, fight): the unit of ordering. */
+type Group = readonly [endpointId: string, fightId: string];
+
+function groupsOf(ds: Array<{ endpointId: string; fightId: string | null }>): Group[] {
+  const seen = new Map<string, Group>();
+  for (const d of ds) if (d.fightId !== null) seen.set(`${d.endpointId}\u0000${d.fightId}`, [d.endpointId, d.fightId]);
+  return [...seen.values()];
+}
+
+/** A group's lowest pending delivery, through webhook_deliveries_order (one entry read). Exported for the plan tests. */
+export const LOWEST_PENDING_SQL = `SELECT id, head FROM webhook_deliveries WHERE endpoint_id = $1 AND fight_id = $2 AND status = 'pending' ORDER BY seq LIMIT 1`;
+
+/** The lowest pending delivery of a group: the one that may be sent. */
+async function lowestPending(q: SqlExec, [endpointId, fightId]: Group): Promise<{ id: string; head: number } | undefined> {
+  const [r] = await q.query<{ id: string; head: number | string }>(LOWEST_PENDING_SQL, [endpointId, fightId]);
+  return r && { id: r.id, head: Number(r.head) };
+}
+
+/**
+ * Moves each group's head mark to its lowest pending delivery, given the head each had before the change (`before`,
+ * read in the same transaction): two index reads per group and a write only where the head moved.
+ */
+async function markHeads(q: SqlExec, groups: Group[], before: Array<string | undefined>): Promise<void> {
+  for (const [i, group] of groups.entries()) {
+    const low = await lowestPending(q, group);
+    if (before[i] !== undefined && before[i] !== low?.id) await q.run(`UPDATE webhook_deliveries SET head = 0 WHERE id = $1`, [before[i]]);
+    if (low && low.head !== 1) await q.run(`UPDATE webhook_deliveries SET head = 1 WHERE id = $1`, [low.id]);
+  }
+}
+
+/** 32-bit FNV-1a of a group: its advisory lock key on PostgreSQL. */
+function groupKey([endpointId, fightId]: Group): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${endpointId}\u0000${fightId}`) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193);
+  return h | 0;
+}
+
+/** The advisory lock class of head marks ('WHK1'), apart from the single-key lock of the schema. */
+const HEAD_LOCK_CLASS = 0x57484b31;
 
 /** The webhook store over SQLite or PostgreSQL: the same SQL, the driver supplies the dialect. */
 export class SqlWebhookStore implements WebhookStore {
@@ -82,6 +141,27 @@ export class SqlWebhookStore implements WebhookStore {
 
   get engine(): string {
     return this.db.engine;
+  }
+
+  /**
+   * PostgreSQL: takes the groups' head locks (transaction advisory locks, in key order so two transactions never wait
+   * on each other) before anything reads or moves their heads; concurrent instances then never leave a group with
+   * two heads or none. SQLite's single writer needs none.
+   */
+  private async lockGroups(q: SqlExec, groups: Group[]): Promise<void> {
+    if (this.db.engine !== 'postgres' || groups.length === 0) return;
+    const keys = [...new Set(groups.map(groupKey))].sort((a, b) => a - b);
+    await q.query(`SELECT pg_advisory_xact_lock(${HEAD_LOCK_CLASS}, k) FROM unnest($1::int[]) AS k`, [keys]);
+  }
+
+  /** Inserts deliveries and moves their groups' heads, in the caller's transaction. */
+  private async queue(q: SqlExec, ds: NewDelivery[]): Promise<void> {
+    const groups = groupsOf(ds);
+    await this.lockGroups(q, groups);
+    const before: Array<string | undefined> = [];
+    for (const g of groups) before.push((await lowestPending(q, g))?.id);
+    await insertDeliveries(q, ds);
+    await markHeads(q, groups, before);
   }
 
   async insertEndpoint(e: EndpointRow): Promise<void> {
@@ -141,39 +221,48 @@ export class SqlWebhookStore implements WebhookStore {
       for (const [fightId, tenantId] of page.fightTenants) {
         await q.run(`INSERT INTO webhook_fight_tenants (fight_id, tenant_id) VALUES ($1, $2) ON CONFLICT (fight_id) DO NOTHING`, [fightId, tenantId]);
       }
-      for (const d of page.deliveries) await insertDelivery(q, d);
+      await this.queue(q, page.deliveries);
       await q.run(`UPDATE webhook_checkpoint SET checkpoint = $2 WHERE name = $1`, [CHECKPOINT, next]);
       return true;
     });
   }
 
   async insertDelivery(d: NewDelivery): Promise<void> {
-    await insertDelivery(this.db, d);
+    if (d.fightId === null) return insertDeliveries(this.db, [d]);
+    await this.db.tx((q) => this.queue(q, [d]));
   }
 
-  claimDue(now: number, limit: number, owner: string, leaseUntil: number): Promise<DeliveryRow[]> {
+  /**
+   * Reads the heads index in send order and stops at `limit`: it passes over only heads leased to attempts in
+   * flight and heads of disabled endpoints, never the deliveries waiting behind a head. Nothing due: one index
+   * probe and no transaction (the dispatcher's poll of an idle outbox).
+   */
+  async claimDue(now: number, limit: number, owner: string, leaseUntil: number): Promise<DeliveryRow[]> {
+    const [due] = await this.db.query(`SELECT 1 AS due FROM webhook_deliveries WHERE status = 'pending' AND head = 1 AND next_attempt_at <= $1 LIMIT 1`, [now]);
+    if (!due) return [];
     return this.db.tx(async (q) => {
-      const rows = await q.query(
-        `SELECT d.* FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-         WHERE d.status = 'pending' AND e.enabled = 1 AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until < $1)
-           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = d.endpoint_id AND p.fight_id = d.fight_id AND p.status = 'pending' AND p.seq < d.seq)
-         ORDER BY d.next_attempt_at, d.seq LIMIT $2 ${this.db.lockClause}`,
-        [now, limit],
-      );
+      const rows = await q.query(`${CLAIM_SQL} ${this.db.lockClause}`, [now, limit]);
       for (const r of rows) await q.run(`UPDATE webhook_deliveries SET locked_until = $2, locked_by = $3 WHERE id = $1`, [r.id, leaseUntil, owner]);
       return rows.map(toDelivery);
     });
   }
 
   recordAttempt(owner: string, a: AttemptRow, o: AttemptOutcome, effect: EndpointEffect): Promise<boolean> {
+    const finished = o.status !== 'pending';
     return this.db.tx(async (q) => {
+      // A finished delivery hands its group's head on: the group is locked before the delivery changes.
+      const [row] = finished ? await q.query<{ fight_id: string | null }>(`SELECT fight_id FROM webhook_deliveries WHERE id = $1`, [a.deliveryId]) : [];
+      const group: Group | undefined = row && row.fight_id !== null ? [a.endpointId, row.fight_id] : undefined;
+      if (group) await this.lockGroups(q, [group]);
       const changed = await q.run(
-        `UPDATE webhook_deliveries SET status = $3, attempts = attempts + 1, round_attempts = round_attempts + 1, next_attempt_at = $4, last_status = $5, last_error = $6, delivered_at = $7, locked_until = NULL, locked_by = NULL
+        `UPDATE webhook_deliveries SET status = $3, attempts = attempts + 1, round_attempts = round_attempts + 1, next_attempt_at = $4, last_status = $5, last_error = $6, delivered_at = $7, locked_until = NULL, locked_by = NULL,
+           head = CASE WHEN $8 = 1 THEN 0 ELSE head END
          WHERE id = $1 AND locked_by = $2`,
-        [a.deliveryId, owner, o.status, o.nextAttemptAt, o.lastStatus, o.lastError, o.deliveredAt],
+        [a.deliveryId, owner, o.status, o.nextAttemptAt, o.lastStatus, o.lastError, o.deliveredAt, finished ? 1 : 0],
       );
       // The lease ran out and another instance took the delivery over: its attempt is the one that counts.
       if (changed === 0) return false;
+      if (group) await markHeads(q, [group], [undefined]);
       await q.run(`INSERT INTO webhook_attempts VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [a.deliveryId, a.attemptNo, a.endpointId, a.attemptedAt, a.status, a.latencyMs, a.responseExcerpt, a.error]);
       if (effect.kind === 'success') await q.run(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [a.endpointId]);
       else if (effect.kind === 'disable') await q.run(`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = $2, updated_at = $3 WHERE id = $1`, [a.endpointId, effect.reason, a.attemptedAt]);
@@ -215,12 +304,29 @@ export class SqlWebhookStore implements WebhookStore {
     return (await this.db.query(`SELECT * FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt_no`, [deliveryId])).map(toAttempt);
   }
 
-  async requeue(endpointId: string, filter: { deliveryId: string } | { since: number }, now: number): Promise<number> {
+  requeue(endpointId: string, filter: { deliveryId: string } | { since: number }, now: number): Promise<number> {
     const [clause, arg] = 'deliveryId' in filter ? ['id = $3', filter.deliveryId] : ['created_at >= $3', filter.since];
-    return this.db.run(
-      `UPDATE webhook_deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = $2, delivered_at = NULL WHERE endpoint_id = $1 AND ${clause} AND (status <> 'pending' OR next_attempt_at > $2)`,
-      [endpointId, now, arg],
-    );
+    return this.db.tx(async (q) => {
+      // A finished delivery comes back unmarked (a ping: as its own head); a pending one keeps its mark.
+      const rows = await q.query<{ fight_id: string | null }>(
+        `UPDATE webhook_deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = $2, delivered_at = NULL,
+           head = CASE WHEN status = 'pending' THEN head WHEN fight_id IS NULL THEN 1 ELSE 0 END
+         WHERE endpoint_id = $1 AND ${clause} AND (status <> 'pending' OR next_attempt_at > $2) RETURNING fight_id`,
+        [endpointId, now, arg],
+      );
+      // An earlier event back in the queue is its fight's head again: each group touched gets its mark on its lowest
+      // pending seq, and off every other (a requeue may touch many deliveries: it reads each group's pending ones).
+      const groups = groupsOf(rows.map((r) => ({ endpointId, fightId: r.fight_id })));
+      await this.lockGroups(q, groups);
+      for (const group of groups) {
+        const low = await lowestPending(q, group);
+        await q.run(`UPDATE webhook_deliveries SET head = CASE WHEN id = $3 THEN 1 ELSE 0 END WHERE endpoint_id = $1 AND fight_id = $2 AND status = 'pending' AND (head = 1 OR id = $3)`, [
+          ...group,
+          low?.id ?? null,
+        ]);
+      }
+      return rows.length;
+    });
   }
 
   pruneFinished(before: number, limit: number): Promise<number> {

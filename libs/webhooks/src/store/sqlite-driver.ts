@@ -27,7 +27,17 @@ export class SqliteDriver implements SqlDriver {
     this.db = new Database(file, { timeout: 5000 });
     if (file !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    for (const statement of WEBHOOK_SCHEMA) this.db.exec(statement);
+    this.db.transaction(() => {
+      for (const statement of WEBHOOK_SCHEMA) this.migrate(statement);
+    })();
+  }
+
+  /** SQLite has no `ADD COLUMN IF NOT EXISTS`: the column is added when the table lacks it. */
+  private migrate(statement: string): void {
+    const add = /^ALTER TABLE (\w+) ADD COLUMN IF NOT EXISTS (\w+) /.exec(statement);
+    if (!add) return void this.db.exec(statement);
+    const columns = this.db.pragma(`table_info(${add[1]})`) as Array<{ name: string }>;
+    if (!columns.some((c) => c.name === add[2])) this.db.exec(statement.replace(' IF NOT EXISTS', ''));
   }
 
   private readonly prepared = new Map<string, { statement: Database.Statement; order: number[] }>();

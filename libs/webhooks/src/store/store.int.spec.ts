@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebhookPruner } from '../pruner';
 import { PostgresDriver } from './postgres-driver';
-import { SqlWebhookStore } from './sql-store';
+import Database from 'better-sqlite3';
+import { CLAIM_SQL, LOWEST_PENDING_SQL, SqlWebhookStore } from './sql-store';
 import { SqliteDriver } from './sqlite-driver';
-import { EndpointRow, NewDelivery, WebhookStore } from './types';
+import { SqlDriver } from './driver';
+import { DeliveryRow, EndpointRow, NewDelivery, WebhookStore } from './types';
 
 const endpoint = (id: string, extra: Partial<EndpointRow> = {}): EndpointRow => ({
   id, tenantId: 't1', url: 'http://127.0.0.1:1/hook', description: '', eventTypes: [], fightId: null, enabled: true, secret: 'whsec_AAAA',
@@ -27,6 +29,20 @@ async function settle(store: WebhookStore, d: NewDelivery, how: 'delivered' | 'f
   const outcome = { status, nextAttemptAt: at, lastStatus: how === 'delivered' ? 200 : 500, lastError: how === 'delivered' ? null : 'HTTP 500', deliveredAt: how === 'delivered' ? at : null } as const;
   await store.recordAttempt('me', { ...attempt(d), attemptedAt: at, status: outcome.lastStatus }, outcome, how === 'delivered' ? { kind: 'success' } : { kind: 'failure', now: at, disableIfFailingSince: -1, reason: 'x' });
 }
+
+/** `fights × perFight` deliveries on `endpointId` as the outbox queues them: in log order (every fight's seq 1, then every fight's seq 2, …). */
+function backlog(endpointId: string, fights: number, perFight: number): NewDelivery[] {
+  const out: NewDelivery[] = [];
+  for (let seq = 1; seq <= perFight; seq++) for (let f = 0; f < fights; f++) out.push({ ...delivery(endpointId, `f${f}`, seq), createdAt: out.length });
+  return out;
+}
+
+async function queueAll(store: WebhookStore, ds: NewDelivery[]): Promise<void> {
+  // Checkpoint '' reads back as none: the pages only insert.
+  for (let i = 0; i < ds.length; i += 500) expect(await store.commitPage(undefined, '', { fightTenants: [], deliveries: ds.slice(i, i + 500) })).toBe(true);
+}
+
+const success = (store: WebhookStore, d: DeliveryRow) => store.recordAttempt('me', attempt(d, d.attempts + 1), ok, { kind: 'success' });
 
 function storeContract(name: string, make: () => Promise<WebhookStore>) {
   describe(`webhook store: ${name}`, () => {
@@ -69,6 +85,87 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       await store.recordAttempt('me', attempt(ds[0], 2), ok, { kind: 'success' });
       expect((await store.claimDue(60_001, 10, 'me', 99_000)).map((d) => d.id)).toEqual([ds[1].id]);
       expect((await store.listAttempts(ds[0].id)).map((a) => a.status)).toEqual([500, 200]);
+    });
+
+    it('the claim leases the next due delivery of each fight, in send order, with nothing pending and with many waiting behind', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      expect(await store.claimDue(1_000_000, 16, 'me', 2_000_000)).toEqual([]);
+      await queueAll(store, backlog('e1', 100, 30));
+      // Only heads, oldest first: each fight's seq 1, in the order they were queued.
+      const first = await store.claimDue(1_000_000, 16, 'me', 2_000_000);
+      expect(first.map((d) => [d.fightId, d.seq])).toEqual(Array.from({ length: 16 }, (_, f) => [`f${f}`, 1]));
+      // The next claim passes over the leased heads to the next fights' heads.
+      const second = await store.claimDue(1_000_000, 4, 'other', 2_000_000);
+      expect(second.map((d) => [d.fightId, d.seq])).toEqual([16, 17, 18, 19].map((f) => [`f${f}`, 1]));
+      // Delivered heads hand on to their fight's seq 2, due after every seq 1 (queued later): the order stays the log's.
+      for (const d of first.slice(0, 3)) await success(store, d);
+      const rest = [...Array.from({ length: 80 }, (_, f) => [`f${f + 20}`, 1]), ['f0', 2], ['f1', 2], ['f2', 2]];
+      expect((await store.claimDue(1_000_000, 90, 'me', 2_000_000)).map((d) => [d.fightId, d.seq])).toEqual(rest);
+    });
+
+    it('a backlog drains to the end: never two of one fight at once, each fight in seq order, every delivery once', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const fights = 8;
+      const perFight = 10;
+      await queueAll(store, backlog('e1', fights, perFight));
+      const sent = new Map<string, number[]>();
+      for (;;) {
+        const batch = await store.claimDue(1_000_000, 7, 'me', 2_000_000);
+        if (batch.length === 0) break;
+        expect(new Set(batch.map((d) => d.fightId)).size).toBe(batch.length);
+        for (const d of batch) {
+          sent.set(d.fightId!, [...(sent.get(d.fightId!) ?? []), d.seq]);
+          expect(await success(store, d)).toBe(true);
+        }
+      }
+      expect(sent.size).toBe(fights);
+      for (const seqs of sent.values()) expect(seqs).toEqual(Array.from({ length: perFight }, (_, i) => i + 1));
+      expect((await store.stats()).deliveries).toEqual({ delivered: fights * perFight });
+    });
+
+    it('a failing head holds back its fight in a large backlog while the other fights drain past it', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      await queueAll(store, backlog('e1', 6, 10));
+      const [f0] = await store.claimDue(1000, 1, 'me', 2000);
+      expect([f0.fightId, f0.seq]).toEqual(['f0', 1]);
+      await store.recordAttempt('me', { ...attempt(f0), status: 500 }, { status: 'pending', nextAttemptAt: 90_000, lastStatus: 500, lastError: 'HTTP 500', deliveredAt: null }, { kind: 'failure', now: 1000, disableIfFailingSince: -1, reason: 'x' });
+      let others = 0;
+      for (let batch = await store.claimDue(1000, 16, 'me', 2000); batch.length; batch = await store.claimDue(1000, 16, 'me', 2000)) {
+        expect(batch.some((d) => d.fightId === 'f0')).toBe(false);
+        for (const d of batch) await success(store, d);
+        others += batch.length;
+      }
+      expect(others).toBe(5 * 10);
+      // Its retry comes due: f0 goes on from seq 1.
+      const again = await store.claimDue(90_000, 16, 'me', 99_000);
+      expect(again.map((d) => [d.fightId, d.seq])).toEqual([['f0', 1]]);
+    });
+
+    it('a redelivered earlier event is its fight’s head again: the later pending ones wait for it', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const [s1, s2, s3] = [1, 2, 3].map((seq) => delivery('e1', 'fA', seq));
+      await queueAll(store, [s1, s2, s3]);
+      const [one] = await store.claimDue(10, 5, 'me', 100);
+      await success(store, one);
+      const [two] = await store.claimDue(10, 5, 'me', 100);
+      expect(two.id).toBe(s2.id);
+      await store.recordAttempt('me', { ...attempt(two), status: 500 }, { status: 'pending', nextAttemptAt: 50, lastStatus: 500, lastError: 'HTTP 500', deliveredAt: null }, { kind: 'failure', now: 10, disableIfFailingSince: -1, reason: 'x' });
+      expect(await store.requeue('e1', { deliveryId: s1.id }, 20)).toBe(1);
+      expect((await store.claimDue(60, 5, 'me', 100)).map((d) => d.id)).toEqual([s1.id]);
+      await success(store, (await store.getDelivery(s1.id))!);
+      expect((await store.claimDue(61, 5, 'me', 100)).map((d) => d.id)).toEqual([s2.id]);
+      await success(store, (await store.getDelivery(s2.id))!);
+      expect((await store.claimDue(62, 5, 'me', 100)).map((d) => d.id)).toEqual([s3.id]);
+      // Everything since the start again: seq 1, 2, 3 in order.
+      await success(store, (await store.getDelivery(s3.id))!);
+      expect(await store.requeue('e1', { since: 0 }, 70)).toBe(3);
+      const order: number[] = [];
+      for (let batch = await store.claimDue(80, 5, 'me', 100); batch.length; batch = await store.claimDue(80, 5, 'me', 100)) {
+        expect(batch).toHaveLength(1);
+        order.push(batch[0].seq);
+        await success(store, batch[0]);
+      }
+      expect(order).toEqual([1, 2, 3]);
     });
 
     it('a lease keeps a delivery from a second instance until it runs out; the late first instance’s result is dropped', async () => {
