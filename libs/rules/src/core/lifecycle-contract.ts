@@ -114,3 +114,13 @@ export function lifecycleEvents({ sheet, options, initiativeRoll = BaseInitiativ
 export function eventSchemasOf(contract: SystemContract): Readonly<Record<string, z.ZodType>> {
   return { ...lifecycleEvents(contract), ...(contract.events ?? {}) };
 }
+
+/** The lifecycle events `evolveLifecycle` folds, typed from their declarations (the others are folded where they are decided). */
+type FoldedLifecycle = Omit<ReturnType<typeof lifecycleEvents>, 'DiceRequested' | 'DiceRequestCancelled' | 'ActionsUndone'>;
+export type LifecycleEvent = { [K in keyof FoldedLifecycle]: { type: K; data: z.infer<FoldedLifecycle[K]> } }[keyof FoldedLifecycle];
+
+const FOLDED: ReadonlySet<string> = new Set(['FightStarted', 'CombatantJoined', 'CombatantRemoved', 'InitiativeRolled', 'InitiativeSet', 'RoundStarted', 'RoundEnded', 'ActivationStarted', 'ActivationEnded', 'GmNoteAdded', 'PendingCancelled', 'FightEnded'] satisfies Array<keyof FoldedLifecycle>);
+
+export function isLifecycleEvent(event: { type: string; data: unknown }): event is LifecycleEvent {
+  return FOLDED.has(event.type);
+}

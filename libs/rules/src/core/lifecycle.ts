@@ -4,6 +4,7 @@ import { seedKey, toHex } from '../dice/seeded';
 import { arr, bool, ID_PATTERN, obj, oneOf, str } from './fields';
 import { CombatantCore, CommandActor, DiceMode, FieldCombatant, FightCore, PendingDecision, RuleCommand, RuleEvent, SystemId } from './types';
 import { ensure, violation } from './violation';
+import { isLifecycleEvent } from './lifecycle-contract';
 
 /**
  * The fight lifecycle every system shares (issue "Platform"): start, combatants,
@@ -270,39 +271,43 @@ export function initialCore(fightId: string, system: SystemId): FightCore {
 
 /** Folds a lifecycle event; returns undefined when `event` is not one. */
 export function evolveLifecycle<S extends FightCore>(state: S, event: RuleEvent, hooks: Pick<LifecycleHooks<S>, 'newCombatant'>): S | undefined {
-  const d = event.data as Record<string, any>;
+  if (!isLifecycleEvent(event)) return undefined;
   switch (event.type) {
-    case 'FightStarted':
+    case 'FightStarted': {
+      const d = event.data;
       return { ...state, status: 'setup', name: d.name, dice: { ...d.dice }, options: d.options };
+    }
     case 'CombatantJoined': {
+      const d = event.data;
       const c = hooks.newCombatant({ id: d.id, name: d.name, side: d.side, sheet: d.sheet });
       return { ...state, combatants: { ...state.combatants, [d.id]: c }, joined: [...state.joined, d.id] };
     }
     case 'CombatantRemoved': {
-      const { [d.combatantId]: _removed, ...rest } = state.combatants;
-      const without = (ids: string[]) => ids.filter((id) => id !== d.combatantId);
+      const gone = event.data.combatantId;
+      const { [gone]: _removed, ...rest } = state.combatants;
+      const without = (ids: string[]) => ids.filter((id) => id !== gone);
       return {
         ...state,
         combatants: rest as S['combatants'],
         joined: without(state.joined),
         order: without(state.order),
-        activeId: state.activeId === d.combatantId ? undefined : state.activeId,
-        pending: state.pending?.awaiting === d.combatantId ? undefined : state.pending,
+        activeId: state.activeId === gone ? undefined : state.activeId,
+        pending: state.pending?.awaiting === gone ? undefined : state.pending,
       };
     }
     case 'InitiativeRolled': {
-      const ties = d.unresolvedTies as string[][];
+      const ties = event.data.unresolvedTies;
       const pending = ties.length > 0 ? { kind: 'initiativeTie', awaiting: 'gm', answer: 'SetInitiative', detail: { ties } } : state.pending;
-      return { ...state, order: d.order, pending };
+      return { ...state, order: event.data.order, pending };
     }
     case 'InitiativeSet':
-      return { ...state, order: d.order, pending: state.pending?.kind === 'initiativeTie' ? undefined : state.pending };
+      return { ...state, order: event.data.order, pending: state.pending?.kind === 'initiativeTie' ? undefined : state.pending };
     case 'RoundStarted':
-      return { ...state, status: 'active', round: d.round, roundOpen: true, actedThisRound: [] };
+      return { ...state, status: 'active', round: event.data.round, roundOpen: true, actedThisRound: [] };
     case 'ActivationStarted':
-      return { ...state, activeId: d.combatantId };
+      return { ...state, activeId: event.data.combatantId };
     case 'ActivationEnded':
-      return { ...state, activeId: undefined, actedThisRound: [...state.actedThisRound, d.combatantId] };
+      return { ...state, activeId: undefined, actedThisRound: [...state.actedThisRound, event.data.combatantId] };
     case 'RoundEnded':
       return { ...state, roundOpen: false, activeId: undefined };
     case 'GmNoteAdded':
@@ -310,9 +315,12 @@ export function evolveLifecycle<S extends FightCore>(state: S, event: RuleEvent,
     case 'PendingCancelled':
       return { ...state, pending: undefined };
     case 'FightEnded':
-      return { ...state, status: 'ended', activeId: undefined, roundOpen: false, pending: undefined, dice: { ...state.dice, revealedSeed: d.seed } };
+      return { ...state, status: 'ended', activeId: undefined, roundOpen: false, pending: undefined, dice: { ...state.dice, revealedSeed: event.data.seed } };
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
   }
-  return undefined;
 }
 
 /** The parts of the view every system shares. */
