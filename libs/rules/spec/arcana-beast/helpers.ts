@@ -1,6 +1,6 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { ManualFaces } from '../../src/dice/manual';
-import { arcanaBeast, ArcanaBeastState, validateSheet } from '../../src/arcana-beast';
+import { ARCANA_BEAST_EVENT_SCHEMAS, arcanaBeast, ArcanaBeastState, validateSheet } from '../../src/arcana-beast';
 import { decideExact, fightStarted, given } from '../given';
 export { find, types } from '../given';
 
@@ -84,9 +84,14 @@ export function then(events: RuleEvent[], command: RuleCommand, faces: ManualFac
   return [...events, ...exact(events, command, faces)];
 }
 
-/** The new events, checking that the command used exactly the manual faces given (RULINGS.md C6, A16). */
+/**
+ * The new events, checking that the command used exactly the manual faces given (RULINGS.md C6, A16), and that
+ * the data of each of the system's own events is what its schema declares (events.ts).
+ */
 export function exact(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
-  return decideExact(arcanaBeast, events, command, faces);
+  const out = decideExact(arcanaBeast, events, command, faces);
+  for (const e of out) if (Object.hasOwn(ARCANA_BEAST_EVENT_SCHEMAS, e.type)) ARCANA_BEAST_EVENT_SCHEMAS[e.type as keyof typeof ARCANA_BEAST_EVENT_SCHEMAS].parse(e.data);
+  return out;
 }
 
 export function refused(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}) {

@@ -44,6 +44,29 @@ describe('The sheet: every invalid field is named (issue: the sheet; RULINGS.md 
     expect(startWith(index, sheet)).toMatchObject({ code: 'INVALID_FIELD', field });
   });
 
+  it.each<[string, string, string, number, Sheet]>([
+    ['a typo in the sheet', 'UNKNOWN_FIELD', 'combatants[0].sheet.hpp', 0, beast({ hpp: 12 })],
+    ['a typo in an attack', 'UNKNOWN_FIELD', 'combatants[0].sheet.attacks[1].rank', 0, beast({ attacks: [{ id: 'claw', name: 'Claw' }, { id: 'spark', name: 'Spark', rank: 2 }] })],
+    ['a typo in a stage', 'UNKNOWN_FIELD', 'combatants[2].sheet.stages[0].trigger_', 2, wild({ stages: [{ stage: 1, trigger_: 'rage' }] })],
+    ['a beast’s field on a Binder', 'UNKNOWN_FIELD', 'combatants[1].sheet.attacks', 1, binder('ember', { attacks: [] })],
+    ['a Binder’s field on a beast', 'UNKNOWN_FIELD', 'combatants[0].sheet.inventory', 0, beast({ inventory: [] })],
+    ['a sixth stat', 'UNKNOWN_FIELD', 'combatants[2].sheet.stats.luck', 2, wild({ stats: { brawn: 2, agility: 2, endurance: 2, spirit: 2, technique: 2, luck: 1 } })],
+    ['a typo in an item', 'UNKNOWN_FIELD', 'combatants[1].sheet.inventory[0].heals', 1, binder('ember', { inventory: [{ id: 'potion', name: 'Potion', heals: 4 }] })],
+    ['HP as a string', 'INVALID_FIELD', 'combatants[0].sheet.hp', 0, beast({ hp: '12' })],
+    ['stats as a list', 'INVALID_FIELD', 'combatants[0].sheet.stats', 0, beast({ stats: [3, 2, 2, 2, 2] })],
+    ['removesCondition that is not true or false', 'INVALID_FIELD', 'combatants[1].sheet.inventory[0].removesCondition', 1, binder('ember', { inventory: [{ id: 'salve', name: 'Salve', removesCondition: 'yes' }] })],
+    ['a defensive Quality every object has (toString)', 'INVALID_FIELD', 'combatants[0].sheet.defensiveQualities[0]', 0, beast({ defensiveQualities: ['toString'] })],
+    ['an attack Quality every object has (constructor)', 'INVALID_FIELD', 'combatants[0].sheet.attacks[0].qualities[0]', 0, beast({ attacks: [{ id: 'claw', name: 'Claw', qualities: ['constructor'] }] })],
+    ['a Quality named valueOf', 'INVALID_FIELD', 'combatants[0].sheet.qualities.valueOf', 0, beast({ qualities: { Claws: 1, valueOf: 1 } })],
+    ['a Quality named __proto__', 'INVALID_FIELD', 'combatants[0].sheet.qualities.__proto__', 0, beast({ qualities: JSON.parse('{"Claws": 1, "Nimble": 1, "__proto__": 2}') })],
+  ])('%s is refused as %s naming %s', (_what, code, field, index, sheet) => {
+    expect(startWith(index, sheet)).toMatchObject({ code, field });
+  });
+
+  it('a sheet of an unknown kind is refused saying which kinds there are', () => {
+    expect(startWith(0, beast({ kind: 'dragon' })).message).toBe('combatants[0].sheet.kind must be one of binder, beast');
+  });
+
   it('a Binder whose beastId names a Binder is refused naming that field', () => {
     const combatants = [beast(), binder('ember'), binder('ash')].map((sheet, i) => ({ id: ['ember', 'ash', 'cy'][i], name: 'x', side: 'h', sheet }));
     const v = given(arcanaBeast, []).when({ type: 'StartFight', dice: { mode: 'manual', commitment: TEST_COMMITMENT }, combatants }).violation();

@@ -1,22 +1,229 @@
 import { z } from 'zod';
-import { CommandSchemas } from '../core/contract';
+import { command, CommandSchemas, Id, Int, text } from '../core/contract';
 import { lifecycleCommands } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
-import { INITIATIVE_TIES } from './data';
+import { ARCANA_COMMANDS, ArcanaCommandType } from './commands';
+import { ARCANA_BEAST_EVENT_SCHEMAS } from './events';
+import { BANDS, BYPASS_MOVEMENT, INITIATIVE_TIES, MAX_BONUS_DICE, RANGES, STATS, TAGS } from './data';
 
-/** A combatant's sheet, as a client sends it (validateSheet in sheet.ts applies the rules). */
-export const ARCANA_BEAST_SHEET: z.ZodType = z.unknown();
+/**
+ * Names every JavaScript object has (`toString`, `constructor`, `__proto__`, …): never a Quality name, since
+ * Qualities are a table looked up by name (a `toString` Quality would read a function as its ranks).
+ */
+export const OBJECT_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** A Quality's name as the sheet's `qualities` table keys it. */
+const QUALITY_NAME = z.string().min(1).max(60).refine((name) => !OBJECT_NAMES.has(name));
+const QUALITY_NAME_ERROR = 'is not a usable Quality name: 1 to 60 characters, and not a name every JavaScript object has (toString, constructor, __proto__, …)';
+
+/** A Quality the sheet names elsewhere (defensive Qualities, an attack's Qualities): validateSheet checks it is in `qualities`. */
+const QualityRef = text(60).describe('The name of a Quality in this sheet’s qualities.');
+
+const StatValue = Int.min(0).max(20);
+const Stat = z.enum(STATS);
+
+const Attack = {
+  id: Id,
+  name: text(100),
+  range: z.enum(RANGES).optional().describe('Default melee.'),
+  stat: Stat.optional().describe('Default brawn for melee, agility for ranged and long (RULINGS.md A6).'),
+  ranks: Int.min(0).max(10).optional().describe('Attack Ranks (RULINGS.md A6); default 0.'),
+  qualities: z.array(QualityRef).max(10).optional().describe('Qualities whose ranks add to the pool; default none.'),
+  bonusDamage: Int.min(0).max(50).optional().describe('Default 0.'),
+};
+
+const Common = {
+  stats: z.strictObject({ brawn: StatValue, agility: StatValue, endurance: StatValue, spirit: StatValue, technique: StatValue }),
+  qualities: z
+    .record(QUALITY_NAME, Int.min(0).max(10), { error: (issue) => (issue.code === 'invalid_key' ? QUALITY_NAME_ERROR : undefined) })
+    .optional()
+    .describe('Quality name → ranks (0 to 10); default none.'),
+  maxHp: Int.min(1).max(500).optional().describe('Default hp (RULINGS.md A11).'),
+  hp: Int.min(0).max(500).describe('Current HP, at most maxHp (RULINGS.md A11).'),
+  maxStamina: Int.min(0).max(100).optional().describe('Default stamina (RULINGS.md A11).'),
+  stamina: Int.min(0).max(100).describe('Current Stamina, at most maxStamina (RULINGS.md A11).'),
+};
+
+const Item = z.strictObject({
+  id: Id,
+  name: text(100),
+  quantity: Int.min(0).max(99).optional().describe('Default 1.'),
+  heal: Int.min(0).max(500).optional().describe('HP restored; default 0.'),
+  stamina: Int.min(0).max(100).optional().describe('Stamina restored; default 0.'),
+  removesCondition: z.boolean().optional().describe('Removes the condition Use Item names; default false.'),
+  test: z.strictObject({ stat: Stat, difficulty: Int.min(1).max(10) }).optional().describe('A Test the item needs to work (RULINGS.md A33); default none.'),
+});
+
+const BinderSheet = z.strictObject({
+  kind: z.literal('binder'),
+  ...Common,
+  beastId: Id.describe('The Arcana Beast this Binder shares its turn with.'),
+  inventory: z.array(Item).max(50).optional().describe('Stuff for Use Item; default none.'),
+});
+
+const BeastSheet = z.strictObject({
+  kind: z.literal('beast'),
+  ...Common,
+  stage: Int.min(0).max(4).optional().describe('The current Stage, one of the unlocked stages; default the lowest.'),
+  stages: z
+    .array(z.strictObject({ stage: Int.min(0).max(4), name: text(100).optional().describe('Default "Stage <n>".'), trigger: text(300).optional().describe('The emotional trigger (RULINGS.md A9); default none.') }))
+    .max(5)
+    .optional()
+    .describe('The unlocked Stages; default Stage 0 only.'),
+  defensiveQualities: z.array(QualityRef).max(10).optional().describe('Qualities whose ranks add to Dodge (RULINGS.md A6); default none.'),
+  attacks: z.array(z.strictObject(Attack)).max(20).optional().describe('Default one melee Strike.'),
+  specialAttacks: z.array(z.strictObject({ ...Attack, uses: Int.min(0).max(50).describe('Uses per scene (RULINGS.md A11).') })).max(20).optional().describe('Default none.'),
+  zeroPower: z
+    .strictObject({ ...Attack, id: Id.optional().describe('Default zero-power.'), range: Attack.range.describe('With a range it is an attack; without one a narrative effect the GM resolves (RULINGS.md A34).'), trigger: text(300) })
+    .optional()
+    .describe('Default none.'),
+  movement: z.array(z.enum(BYPASS_MOVEMENT)).max(3).optional().describe('Movement that bypasses restrictions (RULINGS.md A18); default none.'),
+  initiativeDice: Int.min(0).max(10).optional().describe('Quality/Talent dice added to initiative (RULINGS.md A29); default 0.'),
+});
+
+/** A combatant's sheet, as a client sends it (validateSheet in sheet.ts applies the rules after it). */
+export const ARCANA_BEAST_SHEET = z.discriminatedUnion('kind', [BinderSheet, BeastSheet], {
+  error: (issue) => (issue.code === 'invalid_union' ? 'must be one of binder, beast' : undefined),
+});
+export type ArcanaSheetInput = z.infer<typeof ARCANA_BEAST_SHEET>;
 
 /** The fight options this system reads. */
 export const ARCANA_BEAST_OPTIONS = z.strictObject({
   initiativeTies: z.enum(INITIATIVE_TIES).optional().describe('Turn Order ties: the GM decides (gm, the default) or the tied reroll (reroll).'),
 });
 
-/** Every arcana-beast command beyond the lifecycle, declared once. */
-export const ARCANA_BEAST_COMMAND_SCHEMAS = {} satisfies CommandSchemas;
+const combatant = (what: string) => Id.describe(what);
+const bonusDice = Int.min(0).max(MAX_BONUS_DICE).optional().describe('GM: situational +1 dice (RULINGS.md A30); default 0.');
+const intercept = z.boolean().optional().describe('Answers in advance whether the attacked Binder’s beast intercepts (RULINGS.md A22); absent: the beast is asked.');
+const condition = text(60);
+const reason = text(200).optional().describe('Free text recorded with the roll.');
+const movement = {
+  band: z.enum(BANDS).describe('The band to end in toward towardId.'),
+  using: z.enum(BYPASS_MOVEMENT).optional().describe('Flight, teleport or burrowing from the sheet (RULINGS.md A18); default none.'),
+};
+
+/** Every arcana-beast command beyond the lifecycle, declared once (descriptions: ARCANA_COMMANDS). */
+export const ARCANA_BEAST_COMMAND_SCHEMAS = {
+  Attack: command('Attack', ARCANA_COMMANDS.Attack, {
+    attackerId: combatant('The beast attacking, in its own turn.'),
+    targetId: combatant('The combatant attacked.'),
+    attackId: Id.optional().describe('One of the sheet’s attacks; default the first.'),
+    bonusDice,
+    intercept,
+  }),
+  UseSpecialAttack: command('UseSpecialAttack', ARCANA_COMMANDS.UseSpecialAttack, {
+    attackerId: combatant('The beast attacking, in its own turn.'),
+    targetId: combatant('The combatant attacked.'),
+    specialAttackId: Id.describe('One of the sheet’s Special Attacks with a use left.'),
+    bonusDice,
+    intercept,
+  }),
+  UseZeroPower: command('UseZeroPower', ARCANA_COMMANDS.UseZeroPower, {
+    attackerId: combatant('The beast using its Zero Power, in its own turn.'),
+    targetId: Id.optional().describe('The combatant attacked: required when the Zero Power is an attack (it has a range), optional otherwise.'),
+    bonusDice,
+    intercept,
+  }),
+  Intercept: command('Intercept', ARCANA_COMMANDS.Intercept, {
+    combatantId: combatant('The beast the pending intercept awaits.'),
+    intercept: z.boolean().optional().describe('Whether it intercepts; default true.'),
+  }),
+  Defend: command('Defend', ARCANA_COMMANDS.Defend, { combatantId: combatant('The beast acting.') }),
+  Assist: command('Assist', ARCANA_COMMANDS.Assist, { combatantId: combatant('The beast acting.'), allyId: combatant('A Close ally.') }),
+  Guard: command('Guard', ARCANA_COMMANDS.Guard, { combatantId: combatant('The beast acting.'), allyId: combatant('A Close ally.') }),
+  Pass: command('Pass', ARCANA_COMMANDS.Pass, { combatantId: combatant('The beast acting.') }),
+  Reposition: command('Reposition', ARCANA_COMMANDS.Reposition, {
+    combatantId: combatant('The beast acting.'),
+    towardId: Id.optional().describe('The combatant to move toward; absent: the Reposition gains positional advantage (no move).'),
+    band: movement.band.optional().describe('The band to end in toward towardId: required with towardId.'),
+    using: movement.using,
+  }),
+  Move: command('Move', ARCANA_COMMANDS.Move, { combatantId: combatant('The beast moving, in its own turn.'), towardId: combatant('The combatant to move toward.'), ...movement }),
+  Evolve: command('Evolve', ARCANA_COMMANDS.Evolve, {
+    combatantId: combatant('The beast evolving, in its own turn.'),
+    stage: Int.min(0).max(4).optional().describe('An unlocked Stage above the current one; default the highest.'),
+  }),
+  Direct: command('Direct', ARCANA_COMMANDS.Direct, { combatantId: combatant('The Binder commanding.') }),
+  Encourage: command('Encourage', ARCANA_COMMANDS.Encourage, {
+    combatantId: combatant('The Binder commanding.'),
+    effect: z.enum(['dodgeDie', 'removeCondition']).optional().describe('Default dodgeDie.'),
+    condition: condition.optional().describe('The beast’s condition to remove: required with effect removeCondition.'),
+  }),
+  Strategize: command('Strategize', ARCANA_COMMANDS.Strategize, { combatantId: combatant('The Binder commanding.') }),
+  CallBack: command('CallBack', ARCANA_COMMANDS.CallBack, {
+    combatantId: combatant('The Binder commanding.'),
+    mode: z.enum(['retreat', 'devolve']).optional().describe('Default retreat.'),
+  }),
+  UseItem: command('UseItem', ARCANA_COMMANDS.UseItem, {
+    combatantId: combatant('The Binder commanding.'),
+    itemId: Id.describe('An item of the Binder’s inventory.'),
+    targetId: Id.optional().describe('Who the item is used on; default the Binder’s beast.'),
+    condition: condition.optional().describe('The condition to remove: required when the item removes a condition.'),
+  }),
+  BondSurge: command('BondSurge', ARCANA_COMMANDS.BondSurge, { combatantId: combatant('The Binder commanding.') }),
+  SetBand: command('SetBand', ARCANA_COMMANDS.SetBand, {
+    aId: combatant('One combatant of the pair.'),
+    bId: combatant('The other combatant of the pair.'),
+    band: z.enum(BANDS),
+    difficultTerrain: z
+      .union([z.boolean(), Int.min(0).max(10)])
+      .optional()
+      .describe('Difficult terrain between them: a Difficulty (true = 1; false or 0 clears it); absent: unchanged (RULINGS.md A19).'),
+  }),
+  SetTag: command('SetTag', ARCANA_COMMANDS.SetTag, {
+    combatantId: combatant('The combatant tagged.'),
+    tag: z.enum(TAGS),
+    againstId: Id.optional().describe('The one opponent the tag holds against (RULINGS.md A28); default every opponent.'),
+  }),
+  ClearTag: command('ClearTag', ARCANA_COMMANDS.ClearTag, { combatantId: combatant('The combatant tagged.'), tag: z.enum(TAGS) }),
+  ApplyCondition: command('ApplyCondition', ARCANA_COMMANDS.ApplyCondition, { combatantId: combatant('The combatant.'), condition }),
+  RemoveCondition: command('RemoveCondition', ARCANA_COMMANDS.RemoveCondition, { combatantId: combatant('The combatant.'), condition }),
+  SetTrigger: command('SetTrigger', ARCANA_COMMANDS.SetTrigger, {
+    combatantId: combatant('The beast whose trigger it is.'),
+    kind: z.enum(['stage', 'zeroPower']).optional().describe('Default stage.'),
+    stage: Int.min(0).max(4).optional().describe('With kind stage: an unlocked Stage; default the highest.'),
+    active: z.boolean().optional().describe('Default true.'),
+  }),
+  RollTest: command('RollTest', ARCANA_COMMANDS.RollTest, {
+    combatantId: combatant('The combatant testing.'),
+    stat: Stat,
+    difficulty: Int.min(0).max(20).describe('Successes needed (RULINGS.md A1).'),
+    ranks: Int.min(0).max(10).optional().describe('Quality ranks added; default 0.'),
+    bonusDice,
+    boost: z.boolean().optional().describe('Default false.'),
+    setback: z.boolean().optional().describe('Default false.'),
+    reason,
+  }),
+  RollOpposedTest: command('RollOpposedTest', ARCANA_COMMANDS.RollOpposedTest, {
+    aId: combatant('The first combatant; its pool is rolled first.'),
+    aStat: Stat,
+    bId: combatant('The second combatant.'),
+    bStat: Stat.optional().describe('Default aStat.'),
+    reason,
+  }),
+  RerollInitiative: command('RerollInitiative', ARCANA_COMMANDS.RerollInitiative, {}),
+  EndScene: command('EndScene', ARCANA_COMMANDS.EndScene, {}),
+} satisfies Record<ArcanaCommandType, z.ZodObject>;
+
+export { ARCANA_BEAST_EVENT_SCHEMAS } from './events';
+
+export type ArcanaCommandSchemas = typeof ARCANA_BEAST_COMMAND_SCHEMAS;
+/** A command of this system as parsed from its declaration. */
+export type ArcanaCommandOf<K extends ArcanaCommandType> = z.infer<ArcanaCommandSchemas[K]>;
+export type ArcanaCommand = { [K in ArcanaCommandType]: ArcanaCommandOf<K> }[ArcanaCommandType];
+
+const LIFECYCLE = lifecycleCommands({ sheet: ARCANA_BEAST_SHEET, options: ARCANA_BEAST_OPTIONS });
+
+/** Lifecycle commands with a field of this system: RollInitiative names the surprised (RULINGS.md A29). */
+export const ARCANA_BEAST_LIFECYCLE_OVERRIDES = {
+  RollInitiative: LIFECYCLE.RollInitiative.extend({
+    surprised: z.array(Id).max(200).optional().describe('Combatants surprised: they roll with Setback, a Binder’s beast too (RULINGS.md A29, A31); default none.'),
+  }),
+} satisfies CommandSchemas;
 
 export const ARCANA_BEAST_CONTRACT: SystemContract = {
-  commands: { ...lifecycleCommands({ sheet: ARCANA_BEAST_SHEET, options: ARCANA_BEAST_OPTIONS }), ...ARCANA_BEAST_COMMAND_SCHEMAS },
+  commands: { ...LIFECYCLE, ...ARCANA_BEAST_LIFECYCLE_OVERRIDES, ...ARCANA_BEAST_COMMAND_SCHEMAS },
   sheet: ARCANA_BEAST_SHEET,
   options: ARCANA_BEAST_OPTIONS,
+  events: ARCANA_BEAST_EVENT_SCHEMAS,
 };

@@ -1,10 +1,10 @@
 import { evolveLifecycle } from '../core/lifecycle';
 import { CombatantCore, RuleEvent } from '../core/types';
 import { pairKey } from './decide/common';
-import { ArcanaEventMap } from './events';
+import { ArcanaEvent, isArcanaEvent } from './events';
 import { ArcanaInitiativeRoll } from './initiative';
 import { ArcanaSheet } from './sheet';
-import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBeast } from './state';
+import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBeast, sideTurnOf } from './state';
 
 export function newCombatant(base: CombatantCore): ArcanaCombatant {
   const sheet = base.sheet as ArcanaSheet;
@@ -42,32 +42,37 @@ function patch(state: ArcanaBeastState, id: string, fields: Partial<ArcanaCombat
   return { ...state, combatants: { ...state.combatants, [id]: { ...state.combatants[id], ...fields } } };
 }
 
-type Data<T extends keyof ArcanaEventMap> = ArcanaEventMap[T];
+/**
+ * The lifecycle events (declared in core) this system folds further, with the data it reads of them: CombatantJoined
+ * as the lifecycle decides it, InitiativeRolled with this system's rolls (initiative.ts).
+ */
+type LifecycleFolded =
+  | { type: 'CombatantJoined'; data: { id: string } }
+  | { type: 'InitiativeRolled'; data: { rolls: ArcanaInitiativeRoll[] } }
+  | { type: 'ActivationEnded' | 'RoundEnded' | 'FightEnded' | 'PendingCancelled'; data: Record<string, unknown> };
+
+const LIFECYCLE_FOLDED: ReadonlySet<string> = new Set<LifecycleFolded['type']>(['CombatantJoined', 'InitiativeRolled', 'ActivationEnded', 'RoundEnded', 'FightEnded', 'PendingCancelled']);
+
+function isLifecycleFolded(event: RuleEvent): event is LifecycleFolded {
+  return LIFECYCLE_FOLDED.has(event.type);
+}
 
 export function evolve(state: ArcanaBeastState, event: RuleEvent): ArcanaBeastState {
   const next = (evolveLifecycle(state, event, { newCombatant }) ?? state) as ArcanaBeastState;
-  const d = event.data as any;
+  if (isArcanaEvent(event)) return evolveArcana(next, event);
+  return isLifecycleFolded(event) ? afterLifecycle(next, event) : next;
+}
+
+function afterLifecycle(next: ArcanaBeastState, event: LifecycleFolded): ArcanaBeastState {
   switch (event.type) {
     case 'CombatantJoined': {
-      const c = next.combatants[d.id];
+      const c = next.combatants[event.data.id];
       return c.sheet.kind === 'binder' ? { ...next, binderOf: { ...next.binderOf, [c.sheet.beastId]: c.id } } : next;
     }
     case 'InitiativeRolled': {
       const combatants = { ...next.combatants };
-      for (const r of d.rolls as ArcanaInitiativeRoll[]) if (r.tieReroll === undefined) combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total, surprised: r.surprised === true };
+      for (const r of event.data.rolls) if (r.tieReroll === undefined) combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total, surprised: r.surprised === true };
       return { ...next, combatants };
-    }
-    case 'InitiativeTieRerolled': {
-      const e = d as Data<'InitiativeTieRerolled'>;
-      const pending = e.unresolvedTies.length > 0 ? { kind: 'initiativeTie', awaiting: 'gm', answer: 'SetInitiative', detail: { ties: e.unresolvedTies } } : undefined;
-      return { ...next, order: e.order, pending };
-    }
-    case 'TurnStarted': {
-      const e = d as Data<'TurnStarted'>;
-      const c = next.combatants[e.combatantId];
-      const turn = { beastId: c.id, binderId: e.binderId, action: e.actionForfeited ? 'forfeited' : undefined, command: undefined, freeMoveUsed: false, directed: false, bondSurge: false, strategized: false };
-      const sideTurns = { ...next.sideTurns, [c.side]: (next.sideTurns[c.side] ?? 0) + 1 };
-      return { ...patch(next, c.id, { defending: false, guarding: undefined, interceptOwed: false }), turn, sideTurns };
     }
     case 'ActivationEnded':
     case 'RoundEnded':
@@ -75,15 +80,36 @@ export function evolve(state: ArcanaBeastState, event: RuleEvent): ArcanaBeastSt
       return { ...next, turn: undefined };
     case 'PendingCancelled':
       return { ...next, pendingAttack: undefined };
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastState {
+  switch (event.type) {
+    case 'InitiativeTieRerolled': {
+      const e = event.data;
+      const pending = e.unresolvedTies.length > 0 ? { kind: 'initiativeTie', awaiting: 'gm', answer: 'SetInitiative', detail: { ties: e.unresolvedTies } } : undefined;
+      return { ...next, order: e.order, pending };
+    }
+    case 'TurnStarted': {
+      const e = event.data;
+      const c = next.combatants[e.combatantId];
+      const turn = { beastId: c.id, binderId: e.binderId, action: e.actionForfeited ? 'forfeited' : undefined, command: undefined, freeMoveUsed: false, directed: false, bondSurge: false, strategized: false };
+      const sideTurns = { ...next.sideTurns, [c.side]: sideTurnOf(next, c.side) + 1 };
+      return { ...patch(next, c.id, { defending: false, guarding: undefined, interceptOwed: false }), turn, sideTurns };
+    }
     case 'ActionTaken': {
-      const e = d as Data<'ActionTaken'>;
+      const e = event.data;
       const after = { ...next, turn: { ...next.turn!, action: e.action } };
       if (e.action === 'defend') return patch(after, e.combatantId, { defending: true });
       if (e.action === 'guard') return patch(after, e.combatantId, { guarding: e.allyId });
       return after;
     }
     case 'BinderCommanded': {
-      const e = d as Data<'BinderCommanded'>;
+      const e = event.data;
       const turn = { ...next.turn!, command: e.command };
       if (e.command === 'direct') turn.directed = true;
       if (e.command === 'bondSurge') turn.bondSurge = true;
@@ -93,76 +119,84 @@ export function evolve(state: ArcanaBeastState, event: RuleEvent): ArcanaBeastSt
       return after;
     }
     case 'AttackDeclared': {
-      const e = d as Data<'AttackDeclared'>;
+      const e = event.data;
       const beast = beastOfBinder(next, e.targetId)!;
       const pending = { kind: 'intercept', awaiting: beast.id, answer: 'Intercept', detail: { attackNo: e.attackNo, attackerId: e.attackerId, binderId: e.targetId, attackName: e.attackName } };
       return { ...next, pendingAttack: e, pending };
     }
     case 'InterceptDecided': {
-      const e = d as Data<'InterceptDecided'>;
+      const e = event.data;
       const after = { ...next, pending: next.pending?.kind === 'intercept' ? undefined : next.pending };
       return e.intercept ? patch(after, e.combatantId, { interceptOwed: true }) : after;
     }
     case 'AttackResolved': {
-      const e = d as Data<'AttackResolved'>;
+      const e = event.data;
       const combo = { side: e.combo.side, lastAttackerId: e.attackerId, sideTurn: e.combo.sideTurn, attacks: e.combo.position, hits: e.combo.hits };
       return { ...next, pendingAttack: undefined, attacks: e.attackNo, combos: { ...next.combos, [e.targetId]: combo } };
     }
     case 'BonusDiceUsed':
-      return patch(next, d.combatantId, d.source === 'Assist' ? { assistDice: 0 } : { encourageDodge: 0 });
+      return patch(next, event.data.combatantId, event.data.source === 'Assist' ? { assistDice: 0 } : { encourageDodge: 0 });
     case 'Assisted':
-      return patch(next, d.allyId, { assistDice: next.combatants[d.allyId].assistDice + 1 });
+      return patch(next, event.data.allyId, { assistDice: next.combatants[event.data.allyId].assistDice + 1 });
     case 'DamageDealt':
     case 'HpRestored':
-      return patch(next, d.combatantId, { hp: d.hp });
+      return patch(next, event.data.combatantId, { hp: event.data.hp });
     case 'KnockedOut': {
-      const { [d.combatantId]: _gone, ...combos } = next.combos;
-      return { ...patch(next, d.combatantId, { knockedOut: true, defending: false, guarding: undefined }), combos };
+      const { [event.data.combatantId]: _gone, ...combos } = next.combos;
+      return { ...patch(next, event.data.combatantId, { knockedOut: true, defending: false, guarding: undefined }), combos };
     }
     case 'CriticalGaugeRaised':
-      return { ...next, criticalGauge: d.to };
+      return { ...next, criticalGauge: event.data.to };
     case 'HarmGained':
-      return patch(next, d.combatantId, { harms: [...next.combatants[d.combatantId].harms, d.harm] });
+      return patch(next, event.data.combatantId, { harms: [...next.combatants[event.data.combatantId].harms, event.data.harm] });
     case 'StageEvolved': {
-      const e = d as Data<'StageEvolved'>;
+      const e = event.data;
       const c = next.combatants[e.combatantId];
       return patch(next, c.id, { stage: e.to, revertTo: e.highest ? (c.revertTo ?? e.from) : c.revertTo });
     }
     case 'StageDevolved':
-      return patch(next, d.combatantId, { stage: d.to, revertTo: undefined });
-    case 'SpecialAttackUsed':
-      return patch(next, d.combatantId, { specialUses: { ...next.combatants[d.combatantId].specialUses, [d.specialAttackId]: d.usesLeft } });
+      return patch(next, event.data.combatantId, { stage: event.data.to, revertTo: undefined });
+    case 'SpecialAttackUsed': {
+      const e = event.data;
+      return patch(next, e.combatantId, { specialUses: { ...next.combatants[e.combatantId].specialUses, [e.specialAttackId]: e.usesLeft } });
+    }
     case 'ZeroPowerUsed':
-      return patch(next, d.combatantId, { zeroPowerUsed: true });
+      return patch(next, event.data.combatantId, { zeroPowerUsed: true });
     case 'TriggerSet': {
-      const e = d as Data<'TriggerSet'>;
+      const e = event.data;
       const c = next.combatants[e.combatantId];
       if (e.kind === 'zeroPower') return patch(next, c.id, { zeroPowerTrigger: e.active });
       const others = c.activeTriggers.filter((s) => s !== e.stage);
-      return patch(next, c.id, { activeTriggers: e.active ? [...others, e.stage!] : others });
+      return patch(next, c.id, { activeTriggers: e.active ? [...others, e.stage] : others });
     }
     case 'TagSet': {
-      const e = d as Data<'TagSet'>;
+      const e = event.data;
       const others = next.combatants[e.combatantId].tags.filter((t) => t.tag !== e.tag);
       return patch(next, e.combatantId, { tags: [...others, e.againstId ? { tag: e.tag, againstId: e.againstId } : { tag: e.tag }] });
     }
-    case 'TagCleared':
-      return patch(next, d.combatantId, { tags: next.combatants[d.combatantId].tags.filter((t) => t.tag !== d.tag) });
+    case 'TagCleared': {
+      const e = event.data;
+      return patch(next, e.combatantId, { tags: next.combatants[e.combatantId].tags.filter((t) => t.tag !== e.tag) });
+    }
     case 'ConditionApplied':
-      return patch(next, d.combatantId, { conditions: [...next.combatants[d.combatantId].conditions, d.condition] });
-    case 'ConditionRemoved':
-      return patch(next, d.combatantId, { conditions: next.combatants[d.combatantId].conditions.filter((k) => k !== d.condition) });
+      return patch(next, event.data.combatantId, { conditions: [...next.combatants[event.data.combatantId].conditions, event.data.condition] });
+    case 'ConditionRemoved': {
+      const e = event.data;
+      return patch(next, e.combatantId, { conditions: next.combatants[e.combatantId].conditions.filter((k) => k !== e.condition) });
+    }
     case 'ComboReset': {
-      const { [d.targetId]: _gone, ...combos } = next.combos;
+      const { [event.data.targetId]: _gone, ...combos } = next.combos;
       return { ...next, combos };
     }
     case 'StaminaSpent':
     case 'StaminaRestored':
-      return patch(next, d.combatantId, { stamina: d.stamina });
-    case 'ItemUsed':
-      return patch(next, d.binderId, { items: { ...next.combatants[d.binderId].items, [d.itemId]: d.quantityLeft } });
+      return patch(next, event.data.combatantId, { stamina: event.data.stamina });
+    case 'ItemUsed': {
+      const e = event.data;
+      return patch(next, e.binderId, { items: { ...next.combatants[e.binderId].items, [e.itemId]: e.quantityLeft } });
+    }
     case 'BandSet': {
-      const e = d as Data<'BandSet'>;
+      const e = event.data;
       const key = pairKey(next, e.aId, e.bId);
       const terrain = { ...next.terrain };
       if (e.difficultTerrain !== undefined) {
@@ -172,16 +206,25 @@ export function evolve(state: ArcanaBeastState, event: RuleEvent): ArcanaBeastSt
       return { ...next, bands: { ...next.bands, [key]: e.band }, terrain };
     }
     case 'Moved': {
-      const e = d as Data<'Moved'>;
+      const e = event.data;
       const turn = e.by === 'free' && next.turn ? { ...next.turn, freeMoveUsed: true } : next.turn;
       return { ...next, bands: { ...next.bands, [pairKey(next, e.combatantId, e.towardId)]: e.to }, turn };
     }
     case 'CalledBack':
-      return d.mode === 'retreat' ? patch(next, d.beastId, { inVessel: true, guarding: undefined, defending: false }) : next;
+      return event.data.mode === 'retreat' ? patch(next, event.data.beastId, { inVessel: true, guarding: undefined, defending: false }) : next;
     case 'SceneEnded':
-      return sceneEnded(next, (d as Data<'SceneEnded'>).revived);
+      return sceneEnded(next, event.data.revived);
+    // Records of rolls and thresholds: nothing more to fold.
+    case 'CriticalMoveTriggered':
+    case 'DevolutionTested':
+    case 'TestRolled':
+    case 'OpposedTestRolled':
+      return next;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
   }
-  return next;
 }
 
 /** RULINGS.md A24/C7: what the end of an encounter resets. */

@@ -1,15 +1,12 @@
-import { InitiativeResult, InitiativeRoll } from '../core/lifecycle';
+import { z } from 'zod';
+import { InitiativeResult } from '../core/lifecycle';
 import { DiceSource, DrawKind } from '../dice/roll';
 import { MAX_TIE_REROLLS } from './data';
-import { RolledPool } from './events';
+import { ARCANA_INITIATIVE_ROLL } from './events';
 import { dieFor, rollPool } from './rolls';
-import { ArcanaBeastState, isBeast, isBinder } from './state';
+import { ArcanaBeastState, binderIdOf, combatantOf, isBeast, isBinder } from './state';
 
-export interface ArcanaInitiativeRoll extends InitiativeRoll {
-  pool: RolledPool;
-  surprised?: true;
-  tieReroll?: number;
-}
+export type ArcanaInitiativeRoll = z.infer<typeof ARCANA_INITIATIVE_ROLL>;
 
 /**
  * arcana-beast.txt: Initiative & Turn Order: an opposed Agility Test; surprised combatants roll with Setback
@@ -18,7 +15,7 @@ export interface ArcanaInitiativeRoll extends InitiativeRoll {
 export function initiativeRoll(state: ArcanaBeastState, id: string, dice: DiceSource, kind: DrawKind, tieReroll?: number): ArcanaInitiativeRoll {
   const c = state.combatants[id];
   const named = state.surprised ?? [];
-  const surprised = c.surprised || named.includes(id) || (state.binderOf[id] !== undefined && named.includes(state.binderOf[id]));
+  const surprised = c.surprised || named.includes(id) || named.includes(binderIdOf(state, id) ?? '');
   const bonuses = isBeast(c) && c.sheet.initiativeDice > 0 ? [{ source: 'Qualities/Talents (initiativeDice)', dice: c.sheet.initiativeDice }] : [];
   const pool = rollPool({ combatantId: id, purpose: 'initiative', stat: 'agility', statValue: c.sheet.stats.agility, ranks: 0, bonuses, boost: [], setback: surprised ? ['Surprised'] : [] }, dieFor(c), dice, kind);
   const roll: ArcanaInitiativeRoll = { combatantId: id, roll: pool.roll, total: pool.successes, pool };
@@ -83,8 +80,8 @@ export function withBinders(state: ArcanaBeastState, beasts: string[]): string[]
   const binders = state.joined.filter((id) => isBinder(state.combatants[id]));
   for (const id of beasts) {
     order.push(id);
-    const binder = state.binderOf[id];
-    if (binder && state.combatants[binder]) order.push(binder);
+    const binder = binderIdOf(state, id);
+    if (binder && combatantOf(state, binder)) order.push(binder);
   }
   for (const id of binders) if (!order.includes(id)) order.push(id);
   return order;

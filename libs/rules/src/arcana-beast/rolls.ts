@@ -63,5 +63,5 @@ export function rollTest(spec: PoolSpec, sides: number, difficulty: number, dice
 }
 
 export function qualityRanks(c: ArcanaCombatant, names: string[]): number {
-  return names.reduce((t, q) => t + (c.sheet.qualities[q] ?? 0), 0);
+  return names.reduce((t, q) => t + (Object.hasOwn(c.sheet.qualities, q) ? c.sheet.qualities[q] : 0), 0);
 }

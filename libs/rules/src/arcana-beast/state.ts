@@ -84,9 +84,24 @@ export function isBinder(c: ArcanaCombatant): c is ArcanaCombatant & { sheet: Bi
   return c.sheet.kind === 'binder';
 }
 
+/** A combatant by id, as an own entry of the table only: `toString` names no combatant unless one has that id. */
+export function combatantOf(state: ArcanaBeastState, id: string | undefined): ArcanaCombatant | undefined {
+  return id !== undefined && Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+}
+
+/** The Binder a beast shares its turn with, looked up as an own entry (never an inherited name). */
+export function binderIdOf(state: ArcanaBeastState, beastId: string): string | undefined {
+  return Object.hasOwn(state.binderOf, beastId) ? state.binderOf[beastId] : undefined;
+}
+
+/** How many turns a side has had (RULINGS.md A20); a side named like `toString` counts from 0 too. */
+export function sideTurnOf(state: ArcanaBeastState, side: string): number {
+  return Object.hasOwn(state.sideTurns, side) ? state.sideTurns[side] : 0;
+}
+
 /** RULINGS.md A13: Binders and bound beasts are the player side; unbound beasts are wild. */
 export function playerSide(state: ArcanaBeastState, c: ArcanaCombatant): boolean {
-  return isBinder(c) || state.binderOf[c.id] !== undefined;
+  return isBinder(c) || binderIdOf(state, c.id) !== undefined;
 }
 
 /** Out of the encounter: Knocked Out or back in the vessel. */
@@ -95,8 +110,8 @@ export function out(c: ArcanaCombatant): boolean {
 }
 
 export function beastOfBinder(state: ArcanaBeastState, binderId: string): ArcanaCombatant | undefined {
-  const b = state.combatants[binderId];
+  const b = combatantOf(state, binderId);
   if (!b || !isBinder(b)) return undefined;
-  const beast = state.combatants[b.sheet.beastId];
-  return beast && isBeast(beast) && state.binderOf[beast.id] === binderId ? beast : undefined;
+  const beast = combatantOf(state, b.sheet.beastId);
+  return beast && isBeast(beast) && binderIdOf(state, beast.id) === binderId ? beast : undefined;
 }

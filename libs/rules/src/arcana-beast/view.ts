@@ -3,7 +3,7 @@ import { TAG_EFFECTS } from './data';
 import { bandBetween } from './decide/common';
 import { highestStage } from './decide/evolution';
 import { dieFor } from './rolls';
-import { ArcanaBeastState, ArcanaCombatant, isBeast, isBinder } from './state';
+import { ArcanaBeastState, ArcanaCombatant, binderIdOf, isBeast, isBinder } from './state';
 
 /** What a frontend renders: the shared fight view plus each combatant's Arcana Beast state. */
 export function view(state: ArcanaBeastState): Record<string, unknown> {
@@ -46,8 +46,8 @@ function combatantView(state: ArcanaBeastState, c: ArcanaCombatant): Record<stri
   const s = c.sheet;
   return {
     ...base,
-    binderId: state.binderOf[c.id] ?? null,
-    wild: state.binderOf[c.id] === undefined,
+    binderId: binderIdOf(state, c.id) ?? null,
+    wild: binderIdOf(state, c.id) === undefined,
     stage: c.stage,
     highestStage: highestStage(s),
     stages: s.stages.map((st) => ({ ...st, triggerActive: c.activeTriggers.includes(st.stage) })),

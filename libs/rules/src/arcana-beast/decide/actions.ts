@@ -1,21 +1,23 @@
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
+import { ArcanaCommandOf } from '../contract';
 import { ev } from '../events';
 import { ArcanaBeastState } from '../state';
 import { actionTaken, bandBetween, beastWithAction, present, sameSide } from './common';
 
 /** arcana-beast.txt: Actions in Combat: Defend: Boost on all Dodge rolls until next turn. */
-export function defend(state: ArcanaBeastState, command: RuleCommand): RuleEvent[] {
+export function defend(state: ArcanaBeastState, command: ArcanaCommandOf<'Defend'>): RuleEvent[] {
   return actionTaken(state, beastWithAction(state, command.combatantId, 'combatantId'), 'defend');
 }
 
 /** arcana-beast.txt: Actions in Combat: Pass — choosing not to act does not reset combos (RULINGS.md A10). */
-export function pass(state: ArcanaBeastState, command: RuleCommand): RuleEvent[] {
+export function pass(state: ArcanaBeastState, command: ArcanaCommandOf<'Pass'>): RuleEvent[] {
   return actionTaken(state, beastWithAction(state, command.combatantId, 'combatantId'), 'pass');
 }
 
 /** arcana-beast.txt: Actions in Combat: Assist a Close ally's next roll (+1 die); Guard: redirect attacks on a Close ally. */
-export function assistOrGuard(state: ArcanaBeastState, command: RuleCommand, action: 'assist' | 'guard'): RuleEvent[] {
+export function assistOrGuard(state: ArcanaBeastState, command: ArcanaCommandOf<'Assist' | 'Guard'>): RuleEvent[] {
+  const action = command.type === 'Assist' ? 'assist' : 'guard';
   const c = beastWithAction(state, command.combatantId, 'combatantId');
   const ally = present(state, command.allyId, 'allyId');
   const rule = action === 'assist' ? "Assist: Help a Close ally's next roll" : 'Guard: Redirect attacks on a Close ally to yourself';

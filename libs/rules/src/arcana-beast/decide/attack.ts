@@ -1,29 +1,30 @@
-import { bool, str } from '../../core/fields';
-import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
+import { ArcanaCommandOf } from '../contract';
 import { COMBO, CRITICAL_BASE_MULTIPLIER, CRITICAL_DICE, REACH } from '../data';
 import { AttackDeclaredData, DiceBonus, ev } from '../events';
 import { evolve } from '../evolve';
 import { dieFor, qualityRanks, rollPool } from '../rolls';
 import { AttackDef } from '../sheet';
-import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBeast, isBinder, out } from '../state';
-import { actionTaken, bandBetween, beastWithAction, bonusDice, poolFor, present } from './common';
+import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBeast, isBinder, out, sideTurnOf } from '../state';
+import { actionTaken, bandBetween, beastWithAction, bonusDice, known, poolFor, present, required } from './common';
 import { dealDamage } from './damage';
 
-type AttackAction = AttackDeclaredData['action'];
+type AttackCommand = ArcanaCommandOf<'Attack' | 'UseSpecialAttack' | 'UseZeroPower'>;
+const ACTION_OF = { Attack: 'attack', UseSpecialAttack: 'specialAttack', UseZeroPower: 'zeroPower' } as const;
 
 /** arcana-beast.txt: Attack & Damage — Attack, Use Special Attack and Use Zero Power share the attack steps. */
-export function attack(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource, action: AttackAction): RuleEvent[] {
+export function attack(state: ArcanaBeastState, command: AttackCommand, dice: DiceSource): RuleEvent[] {
+  const action = ACTION_OF[command.type];
   const attacker = beastWithAction(state, command.attackerId, 'attackerId');
-  const answer = command.intercept === undefined ? undefined : bool(command.intercept, 'intercept', false);
-  const { def, events } = chooseAttack(state, attacker, command, action);
-  if (action === 'zeroPower' && !(def as { attack?: boolean }).attack) {
-    // A Zero Power without an attack profile is narrated by the GM.
-    return [...events, ...actionTaken(state, attacker, 'zeroPower', { targetId: events[0].data.targetId as string | undefined })];
+  const answer = command.intercept;
+  const { def, events, narrative } = chooseAttack(state, attacker, command);
+  if (narrative) {
+    // A Zero Power without an attack profile is narrated by the GM (RULINGS.md A34).
+    return [...events, ...actionTaken(state, attacker, 'zeroPower', { targetId: command.targetId })];
   }
-  const declared = present(state, command.targetId, 'targetId');
+  const declared = present(state, required(command.targetId, 'targetId', 'for a Zero Power that attacks (it has a range)'), 'targetId');
   ensure(declared.id !== attacker.id, 'ARCANA_INVALID_TARGET', 'arcana-beast.txt: Attack Steps: choose a target in range other than yourself', 'targetId');
   const band = bandBetween(state, attacker.id, declared.id);
   ensure(REACH[def.range].includes(band), 'ARCANA_OUT_OF_RANGE', `arcana-beast.txt: Distance Bands: a ${def.range} attack reaches ${REACH[def.range].join('/')}; ${declared.id} is ${band}`, 'targetId');
@@ -43,28 +44,28 @@ export function attack(state: ArcanaBeastState, command: RuleCommand, dice: Dice
 }
 
 /** RULINGS.md A22: the intercepting beast's answer; the command carries the attack's dice (A16). */
-export function intercept(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function intercept(state: ArcanaBeastState, command: ArcanaCommandOf<'Intercept'>, dice: DiceSource): RuleEvent[] {
   const pending = state.pendingAttack;
   ensure(pending && state.pending?.kind === 'intercept', 'ARCANA_NO_ATTACK_TO_INTERCEPT', 'RULINGS.md A22: no attack on a Binder is waiting for an Intercept', 'type');
-  const beastId = str(command.combatantId, 'combatantId');
+  const beastId = command.combatantId;
   ensure(beastId === state.pending.awaiting, 'ARCANA_NOT_YOUR_DECISION', `RULINGS.md C4: ${state.pending.awaiting} answers this Intercept, not ${beastId}`, 'combatantId');
-  const yes = bool(command.intercept, 'intercept', true);
+  const yes = command.intercept ?? true;
   const decided = ev('InterceptDecided', { combatantId: beastId, binderId: pending.targetId, intercept: yes, source: 'answer' });
   const data: AttackDeclaredData = yes ? { ...pending, targetId: beastId, declaredTargetId: pending.declaredTargetId ?? pending.targetId, redirectedBy: 'intercept' } : pending;
   return [decided, ...resolve(evolve(state, decided), data, dice)];
 }
 
-function chooseAttack(state: ArcanaBeastState, attacker: ArcanaCombatant, command: RuleCommand, action: AttackAction): { def: AttackDef; events: RuleEvent[] } {
+function chooseAttack(state: ArcanaBeastState, attacker: ArcanaCombatant, command: AttackCommand): { def: AttackDef; events: RuleEvent[]; narrative?: true } {
   if (!isBeast(attacker)) throw new Error('unreachable');
   const sheet = attacker.sheet;
-  if (action === 'attack') {
-    const id = command.attackId === undefined ? sheet.attacks[0].id : str(command.attackId, 'attackId');
+  if (command.type === 'Attack') {
+    const id = command.attackId ?? sheet.attacks[0].id;
     const def = sheet.attacks.find((a) => a.id === id);
     ensure(def, 'ARCANA_UNKNOWN_ATTACK', `arcana-beast.txt: Attack Steps: ${attacker.id} has no attack ${id} on its sheet (Special Attacks use UseSpecialAttack)`, 'attackId');
     return { def, events: [] };
   }
-  if (action === 'specialAttack') {
-    const id = str(command.specialAttackId, 'specialAttackId');
+  if (command.type === 'UseSpecialAttack') {
+    const id = command.specialAttackId;
     const def = sheet.specialAttacks.find((a) => a.id === id);
     ensure(def, 'ARCANA_UNKNOWN_ATTACK', `arcana-beast.txt: Actions in Combat: Use Special Attack: ${attacker.id} has no Special Attack ${id} on its sheet`, 'specialAttackId');
     const left = attacker.specialUses[id];
@@ -75,8 +76,8 @@ function chooseAttack(state: ArcanaBeastState, attacker: ArcanaCombatant, comman
   ensure(zp, 'ARCANA_NO_ZERO_POWER', `arcana-beast.txt: Actions in Combat: Use Zero Power: ${attacker.id} has no Zero Power on its sheet`, 'type');
   ensure(!attacker.zeroPowerUsed, 'ARCANA_ZERO_POWER_USED', `arcana-beast.txt: Actions in Combat: Use Zero Power once per scene; ${zp.name} was used`, 'type');
   ensure(attacker.zeroPowerTrigger, 'ARCANA_TRIGGER_NOT_ACTIVE', `arcana-beast.txt: Actions in Combat: Use Zero Power when its trigger is active; the GM has not marked "${zp.trigger}" (SetTrigger)`, 'type');
-  const targetId = command.targetId === undefined ? undefined : combatantId(state, command.targetId, 'targetId');
-  return { def: zp, events: [ev('ZeroPowerUsed', { combatantId: attacker.id, targetId, trigger: zp.trigger })] };
+  const targetId = command.targetId === undefined ? undefined : known(state, command.targetId, 'targetId').id;
+  return { def: zp, events: [ev('ZeroPowerUsed', { combatantId: attacker.id, targetId, trigger: zp.trigger })], ...(zp.attack ? {} : { narrative: true as const }) };
 }
 
 /** arcana-beast.txt: Guard: redirect attacks on a Close ally to yourself (RULINGS.md A27). */
@@ -131,7 +132,7 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
     baseDamage,
     extraSuccesses,
     bonusDamage: hit ? def.bonusDamage : 0,
-    combo: { position: combo.position, dieBonus: combo.position >= 2 ? COMBO.dieBonus : 0, damageBonus, hits: streak, side: attacker.side, sideTurn: state.sideTurns[attacker.side] ?? 0 },
+    combo: { position: combo.position, dieBonus: combo.position >= 2 ? COMBO.dieBonus : 0, damageBonus, hits: streak, side: attacker.side, sideTurn: sideTurnOf(state, attacker.side) },
     damage,
   });
   const events = [...a.spent, ...d.spent, resolved];
@@ -141,8 +142,8 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
 
 /** RULINGS.md A20: the chain continues from another beast of the side on the side's previous turn. */
 function comboFor(state: ArcanaBeastState, attacker: ArcanaCombatant, target: ArcanaCombatant): { position: number; hits: number } {
-  const prev = state.combos[target.id];
-  const sideTurn = state.sideTurns[attacker.side] ?? 0;
+  const prev = Object.hasOwn(state.combos, target.id) ? state.combos[target.id] : undefined;
+  const sideTurn = sideTurnOf(state, attacker.side);
   if (prev && prev.side === attacker.side && prev.lastAttackerId !== attacker.id && prev.sideTurn === sideTurn - 1) return { position: prev.attacks + 1, hits: prev.hits };
   return { position: 1, hits: 0 };
 }

@@ -1,20 +1,19 @@
-import { oneOf, str } from '../../core/fields';
-import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
+import { ArcanaCommandOf } from '../contract';
 import { BOND_SURGE_STAMINA, ENCOURAGE, STRATEGIZE } from '../data';
 import { ev } from '../events';
 import { dieFor, rollTest } from '../rolls';
 import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBinder, out } from '../state';
 import { BinderSheet } from '../sheet';
-import { poolFor, present } from './common';
+import { known, poolFor, present, required } from './common';
 import { devolve } from './damage';
 
 type Binder = ArcanaCombatant & { sheet: BinderSheet };
 
 /** arcana-beast.txt: Beast Binder Commands: on the shared turn, one Command, before the Arcana Beast acts (RULINGS.md A15). */
-function commanding(state: ArcanaBeastState, command: RuleCommand, beastMustAct: boolean): { binder: Binder; beast: ArcanaCombatant } {
+function commanding(state: ArcanaBeastState, command: { combatantId: string }, beastMustAct: boolean): { binder: Binder; beast: ArcanaCombatant } {
   const binder = present(state, command.combatantId, 'combatantId');
   ensure(isBinder(binder), 'ARCANA_NOT_A_BINDER', `arcana-beast.txt: Beast Binder Commands: ${binder.id} is not a Beast Binder`, 'combatantId');
   const beast = beastOfBinder(state, binder.id);
@@ -33,22 +32,22 @@ function binderTest(state: ArcanaBeastState, binder: Binder, stat: 'spirit' | 't
 }
 
 /** Direct: the Arcana Beast's action gains +1 die (no roll). Bond Surge: Boost on ALL rolls this turn, costs 1 Stamina. */
-export function direct(state: ArcanaBeastState, command: RuleCommand): RuleEvent[] {
+export function direct(state: ArcanaBeastState, command: ArcanaCommandOf<'Direct'>): RuleEvent[] {
   const { binder, beast } = commanding(state, command, true);
   return [ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'direct' })];
 }
 
-export function bondSurge(state: ArcanaBeastState, command: RuleCommand): RuleEvent[] {
+export function bondSurge(state: ArcanaBeastState, command: ArcanaCommandOf<'BondSurge'>): RuleEvent[] {
   const { binder, beast } = commanding(state, command, true);
   ensure(beast.stamina >= BOND_SURGE_STAMINA, 'ARCANA_NO_STAMINA', `arcana-beast.txt: Beast Binder Commands: Bond Surge costs ${BOND_SURGE_STAMINA} Stamina; ${beast.id} has ${beast.stamina} (RULINGS.md A11)`, 'type');
   return [ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'bondSurge' }), ev('StaminaSpent', { combatantId: beast.id, amount: BOND_SURGE_STAMINA, stamina: beast.stamina - BOND_SURGE_STAMINA })];
 }
 
 /** Encourage: remove 1 condition or +1 Dodge die (Spirit Test, Diff 1). */
-export function encourage(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function encourage(state: ArcanaBeastState, command: ArcanaCommandOf<'Encourage'>, dice: DiceSource): RuleEvent[] {
   const { binder, beast } = commanding(state, command, false);
-  const effect = oneOf<'removeCondition' | 'dodgeDie'>(command.effect, 'effect', ['removeCondition', 'dodgeDie'], 'dodgeDie');
-  const condition = effect === 'removeCondition' ? str(command.condition, 'condition', { max: 60 }) : undefined;
+  const effect = command.effect ?? 'dodgeDie';
+  const condition = effect === 'removeCondition' ? required(command.condition, 'condition', 'with effect removeCondition') : undefined;
   if (condition) ensure(beast.conditions.includes(condition), 'ARCANA_NO_SUCH_CONDITION', `arcana-beast.txt: Beast Binder Commands: Encourage removes 1 condition; ${beast.id} is not ${condition}`, 'condition');
   const { test, spent } = binderTest(state, binder, ENCOURAGE.stat, ENCOURAGE.difficulty, dice);
   const events = [...spent, ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'encourage', test, passed: test.passed, effect, condition })];
@@ -57,17 +56,17 @@ export function encourage(state: ArcanaBeastState, command: RuleCommand, dice: D
 }
 
 /** Strategize: ignore enemy positioning benefit (Technique Test, Diff 2), RULINGS.md A28. */
-export function strategize(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function strategize(state: ArcanaBeastState, command: ArcanaCommandOf<'Strategize'>, dice: DiceSource): RuleEvent[] {
   const { binder, beast } = commanding(state, command, true);
   const { test, spent } = binderTest(state, binder, STRATEGIZE.stat, STRATEGIZE.difficulty, dice);
   return [...spent, ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'strategize', test, passed: test.passed })];
 }
 
 /** Call Back: the beast returns to its Wearable Vessel (Devolve/Retreat with Boost; no roll), RULINGS.md A3, A23. */
-export function callBack(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function callBack(state: ArcanaBeastState, command: ArcanaCommandOf<'CallBack'>, dice: DiceSource): RuleEvent[] {
   const { binder, beast } = commanding(state, command, false);
   ensure(!beast.inVessel, 'ARCANA_COMBATANT_OUT', `arcana-beast.txt: Beast Binder Commands: Call Back: ${beast.id} is already in its Wearable Vessel (RULINGS.md A23)`, 'type');
-  const mode = oneOf<'retreat' | 'devolve'>(command.mode, 'mode', ['retreat', 'devolve'], 'retreat');
+  const mode = command.mode ?? 'retreat';
   if (mode === 'devolve') {
     ensure(!beast.knockedOut, 'ARCANA_COMBATANT_OUT', `RULINGS.md A23: ${beast.id} is Knocked Out; Call Back can only retreat it`, 'mode');
     ensure(beast.stage >= 1, 'ARCANA_NOTHING_TO_DEVOLVE', `arcana-beast.txt: Devolution: ${beast.id} is at Stage 0`, 'mode');
@@ -78,16 +77,16 @@ export function callBack(state: ArcanaBeastState, command: RuleCommand, dice: Di
 }
 
 /** Use Item: spend Stuff from the Binder's inventory; an item with a test works only when it passes. */
-export function useItem(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function useItem(state: ArcanaBeastState, command: ArcanaCommandOf<'UseItem'>, dice: DiceSource): RuleEvent[] {
   const { binder, beast } = commanding(state, command, false);
-  const itemId = str(command.itemId, 'itemId');
+  const itemId = command.itemId;
   const item = binder.sheet.inventory.find((i) => i.id === itemId);
   ensure(item, 'ARCANA_UNKNOWN_ITEM', `arcana-beast.txt: Beast Binder Commands: Use Item spends Stuff from the Binder's inventory; ${binder.id} carries no ${itemId}`, 'itemId');
   const left = binder.items[itemId];
   ensure(left > 0, 'ARCANA_ITEM_SPENT', `arcana-beast.txt: Beast Binder Commands: Use Item: ${item.name} is used up`, 'itemId');
-  const target = command.targetId === undefined ? beast : state.combatants[combatantId(state, command.targetId, 'targetId')];
+  const target = command.targetId === undefined ? beast : known(state, command.targetId, 'targetId');
   ensure(!target.inVessel, 'ARCANA_COMBATANT_OUT', `RULINGS.md A23: ${target.id} is back in its Wearable Vessel for this encounter`, 'targetId');
-  const condition = item.removesCondition ? str(command.condition, 'condition', { max: 60 }) : undefined;
+  const condition = item.removesCondition ? required(command.condition, 'condition', `with ${item.name}, which removes a condition`) : undefined;
   if (condition) ensure(target.conditions.includes(condition), 'ARCANA_NO_SUCH_CONDITION', `arcana-beast.txt: Beast Binder Commands: Use Item: ${target.id} is not ${condition}`, 'condition');
   const events: RuleEvent[] = [ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'useItem', itemId, targetId: target.id })];
   let works = true;

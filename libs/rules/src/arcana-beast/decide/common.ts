@@ -1,16 +1,15 @@
-import { int } from '../../core/fields';
-import { combatantId } from '../../core/lifecycle';
+import { bad } from '../../core/fields';
 import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
-import { Band, BANDS, DEFAULT_BAND, MAX_BONUS_DICE, Stat } from '../data';
+import { ActionKind, Band, BANDS, DEFAULT_BAND, Stat } from '../data';
 import { DiceBonus, ev } from '../events';
 import { PoolSpec } from '../rolls';
-import { ArcanaBeastState, ArcanaCombatant, isBeast, isBinder, out } from '../state';
+import { ArcanaBeastState, ArcanaCombatant, binderIdOf, combatantOf, isBeast, isBinder, out } from '../state';
 
 /** RULINGS.md A14/A17: a Binder shares its beast's bands. */
 export function anchor(state: ArcanaBeastState, id: string): string {
-  const c = state.combatants[id];
-  return c && isBinder(c) && state.binderOf[c.sheet.beastId] === id ? c.sheet.beastId : id;
+  const c = combatantOf(state, id);
+  return c && isBinder(c) && binderIdOf(state, c.sheet.beastId) === id ? c.sheet.beastId : id;
 }
 
 export function pairKey(state: ArcanaBeastState, a: string, b: string): string {
@@ -27,15 +26,28 @@ export function bandSteps(from: Band, to: Band): number {
   return Math.abs(BANDS.indexOf(from) - BANDS.indexOf(to));
 }
 
-export function present(state: ArcanaBeastState, raw: unknown, field: string): ArcanaCombatant {
-  const c = state.combatants[combatantId(state, raw, field)];
+/** The combatant a command names (its id already checked by the contract): an own entry of the fight, or refused. */
+export function known(state: ArcanaBeastState, id: string, field: string): ArcanaCombatant {
+  const c = combatantOf(state, id);
+  ensure(c, 'COMBATANT_NOT_FOUND', `no combatant ${id} in this fight`, field);
+  return c;
+}
+
+/** A field the contract leaves optional that this use of the command needs. */
+export function required<T>(value: T | undefined, field: string, when: string): T {
+  if (value === undefined) bad(field, `is required ${when}`);
+  return value;
+}
+
+export function present(state: ArcanaBeastState, id: string, field: string): ArcanaCombatant {
+  const c = known(state, id, field);
   ensure(!out(c), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`, field);
   return c;
 }
 
 /** RULINGS.md A15: the beast acting in its own shared turn. */
-export function beastInTurn(state: ArcanaBeastState, raw: unknown, field: string): ArcanaCombatant {
-  const c = state.combatants[combatantId(state, raw, field)];
+export function beastInTurn(state: ArcanaBeastState, id: string, field: string): ArcanaCombatant {
+  const c = known(state, id, field);
   ensure(isBeast(c), 'ARCANA_NOT_A_BEAST', `arcana-beast.txt: Actions in Combat: only an Arcana Beast takes Actions; ${c.id} is a Beast Binder (use a Command)`, field);
   ensure(state.turn?.beastId === c.id, 'ARCANA_NOT_YOUR_TURN', `arcana-beast.txt: Initiative & Turn Order: it is ${state.turn ? `${state.turn.beastId}'s` : 'nobody’s'} turn, not ${c.id}'s`, field);
   ensure(!out(c), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`, field);
@@ -43,17 +55,17 @@ export function beastInTurn(state: ArcanaBeastState, raw: unknown, field: string
 }
 
 /** arcana-beast.txt: Actions in Combat: one Action per turn (RULINGS.md A15). */
-export function beastWithAction(state: ArcanaBeastState, raw: unknown, field: string): ArcanaCombatant {
-  const c = beastInTurn(state, raw, field);
+export function beastWithAction(state: ArcanaBeastState, id: string, field: string): ArcanaCombatant {
+  const c = beastInTurn(state, id, field);
   const used = state.turn!.action;
   ensure(used === undefined, 'ARCANA_ACTION_USED', used === 'forfeited' ? `RULINGS.md A15: ${c.id} intercepted an attack and spent this turn's Action` : `arcana-beast.txt: Actions in Combat: perform one Action per turn; ${c.id} already took ${used}`, 'type');
   return c;
 }
 
 /** An Action, and RULINGS.md A10: a target that takes its own Action resets the combos against it. */
-export function actionTaken(state: ArcanaBeastState, c: ArcanaCombatant, action: string, extra: { targetId?: string; allyId?: string; note?: string } = {}): RuleEvent[] {
+export function actionTaken(state: ArcanaBeastState, c: ArcanaCombatant, action: ActionKind, extra: { targetId?: string; allyId?: string; note?: string } = {}): RuleEvent[] {
   const events = [ev('ActionTaken', { combatantId: c.id, action, ...extra })];
-  if (action !== 'pass' && state.combos[c.id]) events.push(ev('ComboReset', { targetId: c.id, reason: 'the target acted (RULINGS.md A10)' }));
+  if (action !== 'pass' && Object.hasOwn(state.combos, c.id)) events.push(ev('ComboReset', { targetId: c.id, reason: 'the target acted (RULINGS.md A10)' }));
   return events;
 }
 
@@ -61,8 +73,8 @@ export function sameSide(a: ArcanaCombatant, b: ArcanaCombatant): boolean {
   return a.side === b.side;
 }
 
-export function bonusDice(raw: unknown): DiceBonus[] {
-  const n = int(raw ?? 0, 'bonusDice', { min: 0, max: MAX_BONUS_DICE });
+/** RULINGS.md A30: the GM's situational dice (their range is the contract's). */
+export function bonusDice(n = 0): DiceBonus[] {
   return n > 0 ? [{ source: 'bonusDice (RULINGS.md A30)', dice: n }] : [];
 }
 

@@ -1,21 +1,20 @@
-import { bool, int, oneOf } from '../../core/fields';
-import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
+import { ArcanaCommandOf } from '../contract';
 import { ev } from '../events';
 import { BeastSheet } from '../sheet';
 import { ArcanaBeastState, ArcanaCombatant, isBeast } from '../state';
-import { beastInTurn } from './common';
+import { beastInTurn, known } from './common';
 
 export function highestStage(sheet: BeastSheet): number {
   return sheet.stages[sheet.stages.length - 1].stage;
 }
 
 /** arcana-beast.txt: Evolution in Combat (RULINGS.md A9, A24): immediate, no Action, no healing. */
-export function evolveStage(state: ArcanaBeastState, command: RuleCommand): RuleEvent[] {
+export function evolveStage(state: ArcanaBeastState, command: ArcanaCommandOf<'Evolve'>): RuleEvent[] {
   const c = beastInTurn(state, command.combatantId, 'combatantId') as ArcanaCombatant & { sheet: BeastSheet };
   const highest = highestStage(c.sheet);
-  const to = int(command.stage ?? highest, 'stage', { min: 0, max: 4 });
+  const to = command.stage ?? highest;
   ensure(c.sheet.stages.some((s) => s.stage === to), 'ARCANA_STAGE_LOCKED', `arcana-beast.txt: Evolution in Combat: ${c.id} has not unlocked Stage ${to} (unlocked: ${c.sheet.stages.map((s) => s.stage).join(', ')})`, 'stage');
   ensure(to > c.stage, 'ARCANA_NOT_HIGHER_STAGE', `arcana-beast.txt: Actions in Combat: Evolve: transform to a higher stage; ${c.id} is at Stage ${c.stage}`, 'stage');
   const triggerActive = c.activeTriggers.includes(to);
@@ -24,16 +23,16 @@ export function evolveStage(state: ArcanaBeastState, command: RuleCommand): Rule
 }
 
 /** RULINGS.md A9: the GM marks an emotional trigger (a Stage's, or the Zero Power's) active or not. */
-export function setTrigger(state: ArcanaBeastState, command: RuleCommand): RuleEvent[] {
-  const c = state.combatants[combatantId(state, command.combatantId, 'combatantId')];
+export function setTrigger(state: ArcanaBeastState, command: ArcanaCommandOf<'SetTrigger'>): RuleEvent[] {
+  const c = known(state, command.combatantId, 'combatantId');
   ensure(isBeast(c), 'ARCANA_NOT_A_BEAST', `RULINGS.md A9: ${c.id} is a Beast Binder; emotional triggers belong to Arcana Beasts`, 'combatantId');
-  const kind = oneOf<'stage' | 'zeroPower'>(command.kind, 'kind', ['stage', 'zeroPower'], 'stage');
-  const active = bool(command.active, 'active', true);
+  const kind = command.kind ?? 'stage';
+  const active = command.active ?? true;
   if (kind === 'zeroPower') {
     ensure(c.sheet.zeroPower, 'ARCANA_NO_ZERO_POWER', `arcana-beast.txt: Actions in Combat: Use Zero Power: ${c.id} has no Zero Power on its sheet`, 'kind');
     return c.zeroPowerTrigger === active ? [] : [ev('TriggerSet', { combatantId: c.id, kind, active })];
   }
-  const stage = int(command.stage ?? highestStage(c.sheet), 'stage', { min: 0, max: 4 });
+  const stage = command.stage ?? highestStage(c.sheet);
   ensure(c.sheet.stages.some((s) => s.stage === stage), 'ARCANA_STAGE_LOCKED', `arcana-beast.txt: Evolution in Combat: ${c.id} has not unlocked Stage ${stage}`, 'stage');
   return c.activeTriggers.includes(stage) === active ? [] : [ev('TriggerSet', { combatantId: c.id, kind, stage, active })];
 }

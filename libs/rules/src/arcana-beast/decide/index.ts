@@ -1,14 +1,14 @@
-import { oneOf } from '../../core/fields';
+import { parseOrRefuse } from '../../core/contract';
 import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure, violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
-import { ARCANA_COMMANDS, ArcanaCommandType } from '../commands';
-import { INITIATIVE_TIES } from '../data';
+import { ArcanaCommandType } from '../commands';
+import { ARCANA_BEAST_COMMAND_SCHEMAS, ARCANA_BEAST_OPTIONS, ArcanaCommand } from '../contract';
 import { evolve, newCombatant } from '../evolve';
 import { rollInitiative } from '../initiative';
 import { validateSheet } from '../sheet';
-import { ArcanaBeastState, isBeast, isBinder } from '../state';
+import { ArcanaBeastState, combatantOf, isBeast, isBinder } from '../state';
 import { assistOrGuard, defend, pass } from './actions';
 import { attack, intercept } from './attack';
 import { bondSurge, callBack, direct, encourage, strategize, useItem } from './binder';
@@ -36,44 +36,46 @@ const ANSWERS: Record<string, readonly string[]> = {
 export function decide(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const lifecycle = decideShared(state, command, dice);
   if (lifecycle) return lifecycle;
-  if (!Object.prototype.hasOwnProperty.call(ARCANA_COMMANDS, command.type)) violation('UNKNOWN_COMMAND', `arcana-beast has no command ${String(command.type)}`, 'type');
+  if (!Object.hasOwn(ARCANA_BEAST_COMMAND_SCHEMAS, command.type)) violation('UNKNOWN_COMMAND', `arcana-beast has no command ${String(command.type)}`, 'type');
   ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
   ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
   const pending = state.pending;
   const answers = pending ? (ANSWERS[pending.kind] ?? [pending.answer]) : [];
   if (pending && !answers.includes(command.type)) violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${answers.join(' or ')}`, 'type');
+  // The command as declared (contract.ts): its fields are typed from here on; the checks below are the rules'.
   const type = command.type as ArcanaCommandType;
-  switch (type) {
-    case 'Attack': return attack(state, command, dice, 'attack');
-    case 'UseSpecialAttack': return attack(state, command, dice, 'specialAttack');
-    case 'UseZeroPower': return attack(state, command, dice, 'zeroPower');
-    case 'Intercept': return intercept(state, command, dice);
-    case 'Defend': return defend(state, command);
-    case 'Assist': return assistOrGuard(state, command, 'assist');
-    case 'Guard': return assistOrGuard(state, command, 'guard');
-    case 'Pass': return pass(state, command);
-    case 'Reposition': return reposition(state, command, dice);
-    case 'Move': return move(state, command, dice);
-    case 'Evolve': return evolveStage(state, command);
-    case 'Direct': return direct(state, command);
-    case 'Encourage': return encourage(state, command, dice);
-    case 'Strategize': return strategize(state, command, dice);
-    case 'CallBack': return callBack(state, command, dice);
-    case 'UseItem': return useItem(state, command, dice);
-    case 'BondSurge': return bondSurge(state, command);
-    case 'SetBand': return setBand(state, command);
-    case 'SetTag': return setTag(state, command);
-    case 'ClearTag': return clearTag(state, command);
-    case 'ApplyCondition': return applyCondition(state, command);
-    case 'RemoveCondition': return removeCondition(state, command);
-    case 'SetTrigger': return setTrigger(state, command);
-    case 'RollTest': return rollTestCommand(state, command, dice);
-    case 'RollOpposedTest': return rollOpposedTest(state, command, dice);
+  const cmd: ArcanaCommand = parseOrRefuse(ARCANA_BEAST_COMMAND_SCHEMAS[type], command, '', type);
+  switch (cmd.type) {
+    case 'Attack':
+    case 'UseSpecialAttack':
+    case 'UseZeroPower': return attack(state, cmd, dice);
+    case 'Intercept': return intercept(state, cmd, dice);
+    case 'Defend': return defend(state, cmd);
+    case 'Assist':
+    case 'Guard': return assistOrGuard(state, cmd);
+    case 'Pass': return pass(state, cmd);
+    case 'Reposition': return reposition(state, cmd, dice);
+    case 'Move': return move(state, cmd, dice);
+    case 'Evolve': return evolveStage(state, cmd);
+    case 'Direct': return direct(state, cmd);
+    case 'Encourage': return encourage(state, cmd, dice);
+    case 'Strategize': return strategize(state, cmd, dice);
+    case 'CallBack': return callBack(state, cmd, dice);
+    case 'UseItem': return useItem(state, cmd, dice);
+    case 'BondSurge': return bondSurge(state, cmd);
+    case 'SetBand': return setBand(state, cmd);
+    case 'SetTag': return setTag(state, cmd);
+    case 'ClearTag': return clearTag(state, cmd);
+    case 'ApplyCondition': return applyCondition(state, cmd);
+    case 'RemoveCondition': return removeCondition(state, cmd);
+    case 'SetTrigger': return setTrigger(state, cmd);
+    case 'RollTest': return rollTestCommand(state, cmd, dice);
+    case 'RollOpposedTest': return rollOpposedTest(state, cmd, dice);
     case 'RerollInitiative': return rerollInitiative(state, dice);
     case 'EndScene': return endScene(state);
     default: {
-      const unhandled: never = type;
-      return violation('UNKNOWN_COMMAND', `arcana-beast has no command ${String(unhandled)}`, 'type');
+      const unhandled: never = cmd;
+      return violation('UNKNOWN_COMMAND', `arcana-beast has no command ${type} (${typeof unhandled})`, 'type');
     }
   }
 }
@@ -83,7 +85,8 @@ function decideShared(state: ArcanaBeastState, command: RuleCommand, dice: DiceS
   if (command.type === 'RollInitiative' && state.status !== 'new' && state.status !== 'ended' && !state.pending) return rollInitiativeCommand(state, command, dice, hooks);
   const events = decideLifecycle(state, command, dice, hooks);
   if (!events) return undefined;
-  if (command.type === 'StartFight') oneOf((command.options as Record<string, unknown> | undefined)?.initiativeTies, 'options.initiativeTies', INITIATIVE_TIES, 'gm');
+  // The options as declared (the contract checks them at the edge too; a decider called directly checks them here).
+  if (command.type === 'StartFight') parseOrRefuse(ARCANA_BEAST_OPTIONS, command.options ?? {}, 'options', 'options');
   if (command.type === 'StartFight' || command.type === 'AddCombatant') checkLinks(events.reduce(evolve, state), joinedFields(command, events));
   // RULINGS.md A9: the highest Stage lasts one Combat Encounter; the fight's end ends it.
   if (command.type === 'EndFight') return [...revertHighest(state), ...events];
@@ -102,7 +105,7 @@ function checkLinks(state: ArcanaBeastState, added: Map<string, string>): void {
   for (const id of state.joined) {
     const c = state.combatants[id];
     if (!isBinder(c)) continue;
-    const beast = state.combatants[c.sheet.beastId];
+    const beast = combatantOf(state, c.sheet.beastId);
     // Only the added combatants can break a link; name the field of the one that did.
     const field = added.has(id) ? `${added.get(id)}.sheet.beastId` : `${added.get(c.sheet.beastId)}.sheet.kind`;
     ensure(!beast || isBeast(beast), 'ARCANA_NOT_A_BEAST', `arcana-beast.txt: Beast Binder Placement: a Binder shares its turn with an Arcana Beast; ${id}'s beastId ${c.sheet.beastId} is a Beast Binder`, field);

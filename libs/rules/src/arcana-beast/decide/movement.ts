@@ -1,30 +1,28 @@
-import { int, oneOf } from '../../core/fields';
-import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
-import { Band, BANDS, BYPASS_MOVEMENT, BypassMovement, DIFFICULT_TERRAIN_DIFFICULTY } from '../data';
+import { ArcanaCommandOf } from '../contract';
+import { Band, BypassMovement, DIFFICULT_TERRAIN_DIFFICULTY } from '../data';
 import { ev, MovedData } from '../events';
 import { dieFor, rollTest } from '../rolls';
 import { ArcanaBeastState, ArcanaCombatant, isBeast } from '../state';
-import { actionTaken, anchor, bandBetween, bandSteps, beastInTurn, beastWithAction, pairKey, poolFor, present } from './common';
+import { actionTaken, anchor, bandBetween, bandSteps, beastInTurn, beastWithAction, known, pairKey, poolFor, present, required } from './common';
 
 /** RULINGS.md A14/A17/A19: the GM places a pair in a band and may mark the ground between them difficult. */
-export function setBand(state: ArcanaBeastState, command: RuleCommand): RuleEvent[] {
-  const a = combatantId(state, command.aId, 'aId');
-  const b = combatantId(state, command.bId, 'bId');
+export function setBand(state: ArcanaBeastState, command: ArcanaCommandOf<'SetBand'>): RuleEvent[] {
+  const a = known(state, command.aId, 'aId').id;
+  const b = known(state, command.bId, 'bId').id;
   ensure(anchor(state, a) !== anchor(state, b), 'ARCANA_SAME_POSITION', 'RULINGS.md A17: a Binder and its own beast are always Close', 'bId');
-  const band = oneOf<Band>(command.band, 'band', BANDS);
-  const flag = typeof command.difficultTerrain === 'boolean' ? (command.difficultTerrain ? DIFFICULT_TERRAIN_DIFFICULTY : 0) : command.difficultTerrain;
-  const difficultTerrain = int(flag, 'difficultTerrain', { min: 0, max: 10, optional: true });
-  return [ev('BandSet', { aId: anchor(state, a), bId: anchor(state, b), band, difficultTerrain })];
+  const flag = command.difficultTerrain;
+  const difficultTerrain = typeof flag === 'boolean' ? (flag ? DIFFICULT_TERRAIN_DIFFICULTY : 0) : flag;
+  return [ev('BandSet', { aId: anchor(state, a), bId: anchor(state, b), band: command.band, difficultTerrain })];
 }
 
 /** arcana-beast.txt: Movement Rules: move one band for free per turn (RULINGS.md A14, A18). */
-export function move(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function move(state: ArcanaBeastState, command: ArcanaCommandOf<'Move'>, dice: DiceSource): RuleEvent[] {
   const c = beastInTurn(state, command.combatantId, 'combatantId');
   ensure(!state.turn!.freeMoveUsed, 'ARCANA_FREE_MOVE_USED', `arcana-beast.txt: Movement Rules: move one band for free per turn; ${c.id} already moved (Reposition moves two bands)`, 'type');
-  const step = readStep(state, c, command);
+  const step = readStep(state, c, command.towardId, command.band, command.using);
   if (!step.using) {
     ensure(step.steps <= 1, 'ARCANA_REPOSITION_NEEDED', 'arcana-beast.txt: Movement Rules: two bands in one turn requires Reposition action', 'band');
     ensure(step.from !== 'far', 'ARCANA_REPOSITION_NEEDED', 'arcana-beast.txt: Distance Bands: Far requires Reposition action to move', 'band');
@@ -33,11 +31,11 @@ export function move(state: ArcanaBeastState, command: RuleCommand, dice: DiceSo
 }
 
 /** arcana-beast.txt: Actions in Combat: Reposition: move two bands or gain positional advantage; Cornered cannot Reposition. */
-export function reposition(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function reposition(state: ArcanaBeastState, command: ArcanaCommandOf<'Reposition'>, dice: DiceSource): RuleEvent[] {
   const c = beastWithAction(state, command.combatantId, 'combatantId');
   ensure(!c.tags.some((t) => t.tag === 'cornered'), 'ARCANA_CORNERED', 'arcana-beast.txt: Positioning in Combat: Cornered: Cannot Reposition', 'type');
   if (command.towardId === undefined) return actionTaken(state, c, 'reposition', { note: 'positional advantage (the GM sets the tag, RULINGS.md A8)' });
-  const step = readStep(state, c, command);
+  const step = readStep(state, c, command.towardId, required(command.band, 'band', 'with towardId'), command.using);
   return [...actionTaken(state, c, 'reposition', { targetId: step.towardId }), ...moved(state, c, step, 'reposition', dice)];
 }
 
@@ -49,16 +47,13 @@ interface Step {
   using?: BypassMovement;
 }
 
-function readStep(state: ArcanaBeastState, c: ArcanaCombatant, command: RuleCommand): Step {
-  const toward = present(state, command.towardId, 'towardId');
+function readStep(state: ArcanaBeastState, c: ArcanaCombatant, towardId: string, to: Band, using: BypassMovement | undefined): Step {
+  const toward = present(state, towardId, 'towardId');
   ensure(anchor(state, toward.id) !== c.id, 'ARCANA_SAME_POSITION', 'RULINGS.md A17: a Binder and its own beast are always Close', 'towardId');
   const from = bandBetween(state, c.id, toward.id);
-  const to = oneOf<Band>(command.band, 'band', BANDS);
   const steps = bandSteps(from, to);
   ensure(steps > 0, 'ARCANA_NO_MOVE', `arcana-beast.txt: Distance Bands: ${c.id} is already ${to} to ${toward.id}`, 'band');
-  let using: BypassMovement | undefined;
-  if (command.using !== undefined) {
-    using = oneOf(command.using, 'using', BYPASS_MOVEMENT);
+  if (using !== undefined) {
     ensure(isBeast(c) && c.sheet.movement.includes(using), 'ARCANA_NO_SUCH_MOVEMENT', `arcana-beast.txt: Movement Rules: Flight, Teleport, Burrowing bypass restrictions; ${c.id} has no ${using}`, 'using');
   }
   return { towardId: toward.id, from, to, steps, using };

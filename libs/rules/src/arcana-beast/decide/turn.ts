@@ -1,18 +1,20 @@
-import { arr } from '../../core/fields';
-import { combatantId, decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
+import { parseOrRefuse } from '../../core/contract';
+import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
+import { ARCANA_BEAST_LIFECYCLE_OVERRIDES } from '../contract';
 import { ev } from '../events';
 import { initiativeRoll, reorderGroups, tiedGroups, withBinders } from '../initiative';
-import { ArcanaBeastState, isBeast, out } from '../state';
+import { ArcanaBeastState, binderIdOf, combatantOf, isBeast, out } from '../state';
+import { known } from './common';
 
 /** RULINGS.md A15/A21: turns belong to beasts; a Binder keeps the shared turn while its beast is out. */
 export function canActivate(state: ArcanaBeastState, id: string): boolean {
   const c = state.combatants[id];
   if (!c || !isBeast(c)) return false;
   if (!out(c)) return true;
-  const binder = state.combatants[state.binderOf[id]];
+  const binder = combatantOf(state, binderIdOf(state, id));
   return binder !== undefined && !out(binder);
 }
 
@@ -22,7 +24,7 @@ export function onActivationStart(state: ArcanaBeastState, id: string): RuleEven
   return [
     ev('TurnStarted', {
       combatantId: id,
-      binderId: state.binderOf[id],
+      binderId: binderIdOf(state, id),
       actionForfeited: c.interceptOwed ? 'intercept' : undefined,
       defendEnded: c.defending ? true : undefined,
       guardEnded: c.guarding,
@@ -32,7 +34,8 @@ export function onActivationStart(state: ArcanaBeastState, id: string): RuleEven
 
 /** RULINGS.md A29: RollInitiative may name the surprised, who roll with Setback. */
 export function rollInitiativeCommand(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<ArcanaBeastState>): RuleEvent[] {
-  const surprised = arr(command.surprised, 'surprised', { max: 200, optional: true }).map((id, i) => combatantId(state, id, `surprised[${i}]`));
+  const parsed = parseOrRefuse(ARCANA_BEAST_LIFECYCLE_OVERRIDES.RollInitiative, command, '', 'RollInitiative');
+  const surprised = (parsed.surprised ?? []).map((id, i) => known(state, id, `surprised[${i}]`).id);
   return decideLifecycle({ ...state, surprised }, command, dice, hooks)!;
 }
 
