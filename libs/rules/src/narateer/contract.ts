@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CommandSchemas, Id, Int, text } from '../core/contract';
+import { command, CommandSchemas, Id, Int, text } from '../core/contract';
 import { lifecycleCommands } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
-import { HARM_CATALOGUE, RESPONSES, SKILLS, VITALS, WOUND_PREFERENCES } from './data';
+import { CONDITIONS, EDGES, HARM_CATALOGUE, LINGERING_HARM_WOUNDS_PER_TICK, RESPONSES, SKILLS, VITALS, WOUND_PREFERENCES } from './data';
 
 /**
  * Narateer's contract: the sheet and every command, declared once. The schemas check what JSON can say
@@ -20,6 +20,8 @@ const WeaponId = Id.refine((id) => !isObjectBuiltin(id), { error: 'must not be a
 
 export const VitalSchema = z.enum(VITALS);
 export const ResponseSchema = z.enum(RESPONSES);
+/** narateer.txt: the "Close-Enough" Conditions Picker (own keys only). */
+const Condition = z.enum(Object.keys(CONDITIONS) as [string, ...string[]]);
 
 const HARM_TEXT = /^\s*(\w+)\s*\(\s*(\w+)\s*\)\s*$/;
 const HARM_FORM = 'must read "Domain (Type)", e.g. "Physical (Slashing)", or be { domain, type }';
@@ -115,8 +117,128 @@ export type NarateerSheetInput = z.output<typeof NARATEER_SHEET>;
 /** The fight options this system reads. */
 export const NARATEER_OPTIONS = z.strictObject({});
 
+const Edge = z.enum(EDGES);
+const ExchangeKind = z.enum(['melee', 'ranged']);
+const Boost = Int.min(0).max(30).default(0).describe('Boost AD beyond the Base Cost; default 0.');
+const flag = (what: string) => z.boolean().default(false).describe(`${what}; default false.`);
+
+/** RULINGS.md N9, N28: AD or MD for each Wound that takes a die, in order. */
+const Allocation = z.array(z.enum(['AD', 'MD'])).max(200);
+
+/** RULINGS.md N13: a square-grid Space. */
+export const SpaceSchema = z.strictObject({ x: Int.min(-10000).max(10000), y: Int.min(-10000).max(10000) });
+
+/** What a response says: RespondToExchange's fields, or a response given up front (RULINGS.md N23). */
+const RESPONSE_FIELDS = {
+  response: ResponseSchema,
+  boost: Boost,
+  weaponId: Id.optional().describe('Clash: the weapon; default the first legal one of the exchange’s kind (RULINGS.md N35, N37).'),
+  damageVital: VitalSchema.optional().describe('Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).'),
+  harm: HarmSchema.optional().describe('GM: the Clash’s harm instead of the weapon’s (RULINGS.md N12).'),
+  allocation: Allocation.optional().describe('The responder’s wound allocation in advance (RULINGS.md N28).'),
+};
+
+const RESPONSE_FORM = 'must be one of none, fullGuard, clash, or { response, boost?, weaponId?, damageVital?, harm?, allocation? }';
+
+/** A response given up front: an object, or a bare response that means no Boost. Parsed to the object. */
+const AdvanceResponse = z
+  .union([
+    z.strictObject(RESPONSE_FIELDS, { error: (i) => (i.code === 'invalid_type' ? RESPONSE_FORM : undefined) }),
+    z.enum(RESPONSES, { error: RESPONSE_FORM }),
+  ])
+  .transform((r) => (typeof r === 'string' ? { response: r, boost: 0 } : r));
+
+/** Situational inputs of an attack (narateer.txt: Combat Modifiers, Hidden and Unseen Creatures). */
+const ATTACK_FIELDS = {
+  weaponId: Id,
+  boost: Boost,
+  damageVital: VitalSchema.optional().describe('Default the highest after the cap (RULINGS.md N21).'),
+  edge: Edge.optional().describe('GM: an Edge on the attack roll (RULINGS.md N31).'),
+  responderEdge: Edge.optional().describe('GM: an Edge on the response roll (RULINGS.md N31).'),
+  distance: Int.min(0).max(1000).optional().describe('GM: the distance in Spaces when the combatants are not on the map (RULINGS.md N25).'),
+  attackerUnseen: flag('GM: the attacker is unseen (Advantage)'),
+  attackerCannotSeeTarget: flag('GM: the attacker cannot see the target (Disadvantage)'),
+  targetCannotSeeAttacker: flag('GM: the target cannot see the attacker (its Clash at Disadvantage)'),
+  targetUnaware: flag('GM: the target is unaware (No Response)'),
+  harm: HarmSchema.optional().describe('GM: the attack’s harm instead of the weapon’s (RULINGS.md N12).'),
+  response: AdvanceResponse.optional().describe('The response given up front (RULINGS.md N23).'),
+  allocation: Allocation.optional().describe('The attacker’s wound allocation in advance, for a counter-hit (RULINGS.md N28).'),
+};
+
+/** The attack of DeclareExchange and TakeOpportunityAttack, as parsed. */
+export type AttackInput = z.output<z.ZodObject<typeof ATTACK_FIELDS>>;
+/** A response, as parsed: RespondToExchange's, or one given up front. */
+export type ResponseInput = z.output<typeof AdvanceResponse>;
+
+const combatantId = Id;
+
 /** Every narateer command beyond the lifecycle, declared once. */
-export const NARATEER_COMMAND_SCHEMAS = {} satisfies CommandSchemas;
+export const NARATEER_COMMAND_SCHEMAS = {
+  DeclareExchange: command('DeclareExchange', 'The tempo-holder declares a Melee or Ranged Exchange: attackerId, targetId, kind, weaponId, boost, damageVital?, response?, edge?, responderEdge?, distance?, attackerUnseen?, attackerCannotSeeTarget?, targetCannotSeeAttacker?, targetUnaware?, harm?, allocation?.', {
+    attackerId: Id,
+    targetId: Id,
+    kind: ExchangeKind,
+    ...ATTACK_FIELDS,
+  }),
+  RespondToExchange: command('RespondToExchange', 'The responder answers the pending exchange: combatantId, response (none | fullGuard | clash), boost, weaponId?, damageVital?, harm?, allocation?.', {
+    combatantId,
+    ...RESPONSE_FIELDS,
+  }),
+  AllocateWounds: command('AllocateWounds', 'The wounded combatant chooses AD or MD for each Wound that takes a die: combatantId, allocation.', {
+    combatantId,
+    allocation: Allocation,
+  }),
+  ApplyWounds: command('ApplyWounds', 'GM: a spell or effect deals Wounds (or a Wound Margin) as one resolution: combatantId, wounds | woundMargin, harm, effect?, allocation?.', {
+    combatantId,
+    wounds: Int.min(0).max(100).optional().describe('The Wounds dealt; or give woundMargin.'),
+    woundMargin: Int.min(-100).max(100).optional().describe('A Wound Margin, converted (RULINGS.md N8); or give wounds.'),
+    harm: HarmSchema,
+    effect: text(200).optional(),
+    allocation: Allocation.optional().describe('The wounded’s allocation in advance (RULINGS.md N28).'),
+  }).refine((c) => (c.wounds === undefined) !== (c.woundMargin === undefined), { path: ['wounds'], error: 'or woundMargin: give exactly one' }),
+  ReloadWeapon: command('ReloadWeapon', 'Load a weapon that needs Loading during the own activation: combatantId, weaponId.', { combatantId, weaponId: Id }),
+  SpendDice: command('SpendDice', 'Commit Ready AD/MD to another action; proactiveUse (melee | ranged) counts a shove, trip, feint…: combatantId, ad?, md?, proactiveUse?, reason?.', {
+    combatantId,
+    ad: Int.min(0).max(30).default(0).describe('Ready AD to commit; default 0.'),
+    md: Int.min(0).max(30).default(0).describe('Ready MD to commit; default 0.'),
+    proactiveUse: ExchangeKind.optional().describe('Counts a proactive use of that Skill (RULINGS.md N33).'),
+    reason: text(200).optional(),
+  }),
+  ApplyLingeringHarm: command('ApplyLingeringHarm', 'GM: start one source of Lingering Harm: combatantId, form, harm?, wounds?, source?.', {
+    combatantId,
+    form: text(60).describe('Bleeding, Burning, Poisoned, Suffocating, Frostbitten (any case), or another Form with its harm.'),
+    harm: HarmSchema.optional().describe('Default the Form’s classification (RULINGS.md N11); required for other Forms.'),
+    wounds: Int.min(0).max(20).default(LINGERING_HARM_WOUNDS_PER_TICK).describe(`Wounds per round end; default ${LINGERING_HARM_WOUNDS_PER_TICK}.`),
+    source: text(200).optional(),
+  }),
+  TreatLingeringHarm: command('TreatLingeringHarm', 'GM: end one Lingering Harm instance: combatantId, lingeringHarmId.', { combatantId, lingeringHarmId: Id }),
+  ApplyCondition: command('ApplyCondition', 'GM: apply a Close-Enough condition (no stacking: worst intensity/duration): combatantId, condition, intensity?, rounds?.', {
+    combatantId,
+    condition: Condition,
+    intensity: Int.min(1).max(10).optional(),
+    rounds: Int.min(1).max(1000).optional().describe('Lasts this many rounds, the open one counted; default until removed.'),
+  }),
+  RemoveCondition: command('RemoveCondition', 'GM: remove a condition: combatantId, condition.', { combatantId, condition: Condition }),
+  SetPosition: command('SetPosition', 'GM: place a combatant on a map Space or take it off the map: combatantId, position ({x, y} | null).', {
+    combatantId,
+    position: SpaceSchema.nullable().describe('A Space, or null to take the combatant off the map.'),
+  }),
+  Move: command('Move', 'Move Space by Space: combatantId, path [{x, y}…], noReactions?, forced?; stops at a step that opens Opportunity Attacks.', {
+    combatantId,
+    path: z.array(SpaceSchema).min(1, { error: 'must name at least one Space' }).max(200),
+    noReactions: flag('GM: a movement a rule exempts from Reactions (RULINGS.md N24)'),
+    forced: flag('GM: movement by another effect, outside the own activation (RULINGS.md N24)'),
+  }),
+  TakeOpportunityAttack: command('TakeOpportunityAttack', 'The offered reactor initiates a Melee Exchange against the mover: combatantId, weaponId, boost, damageVital?, response?, edge?, harm?, allocation?.', {
+    combatantId,
+    ...ATTACK_FIELDS,
+  }),
+  DeclineOpportunity: command('DeclineOpportunity', 'The offered reactor lets the opportunity pass: combatantId.', { combatantId }),
+} satisfies CommandSchemas;
+
+export type NarateerCommandType = keyof typeof NARATEER_COMMAND_SCHEMAS;
+/** A Narateer command as parsed: defaults filled in, harm as { domain, type }, a bare response as an object. */
+export type NarateerCommand<K extends NarateerCommandType> = z.output<(typeof NARATEER_COMMAND_SCHEMAS)[K]>;
 
 export const NARATEER_CONTRACT: SystemContract = {
   commands: { ...lifecycleCommands({ sheet: NARATEER_SHEET, options: NARATEER_OPTIONS }), ...NARATEER_COMMAND_SCHEMAS },

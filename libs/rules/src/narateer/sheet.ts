@@ -107,7 +107,3 @@ function foldPolicy(p: NonNullable<NarateerSheetInput['responsePolicy']>, field:
   return policy;
 }
 
-/** RULINGS.md N12: "Domain (Type)" or { domain, type } from the catalogue. */
-export function readHarm(raw: unknown, field: string): Harm {
-  return parseOrRefuse(HarmSchema, raw, field, field);
-}

@@ -1,18 +1,13 @@
-import { int, oneOf } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
-import { CONDITIONS } from '../data';
+import { RuleEvent } from '../../core/types';
+import { NarateerCommand } from '../commands';
 import { ConditionAppliedData, ev } from '../events';
 import { ActiveCondition, NarateerState } from '../state';
 
-const CONDITION_IDS = Object.keys(CONDITIONS);
-
 /** narateer.txt: Conditions and Statuses — no stacking of like effects: the worst intensity or duration (RULINGS.md N26). */
-export function applyCondition(state: NarateerState, command: RuleCommand): RuleEvent[] {
+export function applyCondition(state: NarateerState, command: NarateerCommand<'ApplyCondition'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  const condition = oneOf(command.condition, 'condition', CONDITION_IDS);
-  const intensity = int(command.intensity, 'intensity', { min: 1, max: 10, optional: true });
-  const rounds = int(command.rounds, 'rounds', { min: 1, max: 1000, optional: true });
+  const { condition, intensity, rounds } = command;
   const untilRound = rounds === undefined ? undefined : (state.roundOpen ? state.round : state.round + 1) + rounds - 1;
   const existing = state.combatants[id].conditions.find((k) => k.condition === condition);
   const merged = existing ? worst(existing, intensity, untilRound) : { condition, intensity, untilRound };
@@ -30,9 +25,9 @@ function worst(existing: ActiveCondition, intensity: number | undefined, untilRo
   return { condition: existing.condition, intensity: i, untilRound: u };
 }
 
-export function removeCondition(state: NarateerState, command: RuleCommand): RuleEvent[] {
+export function removeCondition(state: NarateerState, command: NarateerCommand<'RemoveCondition'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  const condition = oneOf(command.condition, 'condition', CONDITION_IDS);
+  const { condition } = command;
   if (!state.combatants[id].conditions.some((k) => k.condition === condition)) return [];
   return [ev('ConditionRemoved', { combatantId: id, condition })];
 }

@@ -1,10 +1,9 @@
 import { combatantId } from '../../core/lifecycle';
-import { oneOf } from '../../core/fields';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { ATTACK_SKILL, ExchangeKind } from '../data';
-import { AttackInput, readAttack } from '../commands';
+import { AttackInput, NarateerCommand } from '../commands';
 import { ev, ExchangeDeclaredData } from '../events';
 import { evolve } from '../evolve';
 import { NarateerState } from '../state';
@@ -13,22 +12,21 @@ import { answerInAdvance } from './respond';
 import { resolveExchange } from './resolve';
 
 /** narateer.txt: Combat Exchange Flow, steps 1–4; the tempo-holder declares during its own activation. */
-export function declareExchange(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function declareExchange(state: NarateerState, command: NarateerCommand<'DeclareExchange'>, dice: DiceSource): RuleEvent[] {
   const attackerId = combatantId(state, command.attackerId, 'attackerId');
-  const kind = oneOf<ExchangeKind>(command.kind, 'kind', ['melee', 'ranged']);
-  const input = readAttack(command);
+  const kind = command.kind;
   const attacker = state.combatants[attackerId];
   ensure(state.roundOpen && state.activeId === attackerId, 'NARATEER_NOT_YOUR_TEMPO', `narateer.txt: Tempo: only the combatant whose activation it is initiates an exchange (now: ${state.activeId ?? 'nobody'})`, 'attackerId');
   const skill = ATTACK_SKILL[kind];
   const limit = proactiveLimit(attacker, skill);
   ensure(attacker.uses[kind] < limit, 'NARATEER_PROACTIVE_LIMIT', `narateer.txt: Skill Level In Combat: ${attackerId} has used all ${limit} proactive ${skill} uses of this activation (RULINGS.md N5)`, 'kind');
-  const declared = buildDeclaration(state, attackerId, command.targetId, kind, input);
-  return completeDeclaration(state, declared, input, dice);
+  const declared = buildDeclaration(state, attackerId, command.targetId, kind, command);
+  return completeDeclaration(state, declared, command, dice);
 }
 
 /** Steps 1, 3 and 4 for any initiator (tempo-holder or Opportunity Attack). */
-export function buildDeclaration(state: NarateerState, attackerId: string, targetRaw: unknown, kind: ExchangeKind, input: AttackInput): ExchangeDeclaredData {
-  const targetId = combatantId(state, targetRaw, 'targetId');
+export function buildDeclaration(state: NarateerState, attackerId: string, targetName: string, kind: ExchangeKind, input: AttackInput): ExchangeDeclaredData {
+  const targetId = combatantId(state, targetName, 'targetId');
   const attacker = state.combatants[attackerId];
   const target = state.combatants[targetId];
   ensure(ableToAct(attacker), 'NARATEER_CANNOT_ACT', `RULINGS.md N20/N26: ${attackerId} is not able to act`, 'attackerId');

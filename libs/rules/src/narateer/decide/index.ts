@@ -2,7 +2,8 @@ import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure, violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
-import { NARATEER_COMMANDS, NarateerCommandType } from '../commands';
+import { parseOrRefuse } from '../../core/contract';
+import { NARATEER_COMMAND_SCHEMAS, NarateerCommand, NarateerCommandType } from '../contract';
 import { evolve, newCombatant } from '../evolve';
 import { rollInitiative } from '../initiative';
 import { validateSheet } from '../sheet';
@@ -38,7 +39,7 @@ const ANSWERS: Record<string, readonly string[]> = {
 export function decide(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const lifecycle = decideLifecycle(state, command, dice, hooks);
   if (lifecycle) return lifecycle;
-  if (!Object.prototype.hasOwnProperty.call(NARATEER_COMMANDS, command.type)) violation('UNKNOWN_COMMAND', `narateer has no command ${String(command.type)}`, 'type');
+  if (!Object.hasOwn(NARATEER_COMMAND_SCHEMAS, command.type)) violation('UNKNOWN_COMMAND', `narateer has no command ${String(command.type)}`, 'type');
   ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
   ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
   const pending = state.pending;
@@ -47,23 +48,33 @@ export function decide(state: NarateerState, command: RuleCommand, dice: DiceSou
   }
   const type = command.type as NarateerCommandType;
   switch (type) {
-    case 'DeclareExchange': return declareExchange(state, command, dice);
-    case 'RespondToExchange': return respondToExchange(state, command, dice);
-    case 'AllocateWounds': return allocateWounds(state, command, dice);
-    case 'ApplyWounds': return applyWoundsCommand(state, command, dice);
-    case 'ReloadWeapon': return reloadWeapon(state, command);
-    case 'SpendDice': return spendDice(state, command);
-    case 'ApplyLingeringHarm': return applyLingeringHarm(state, command);
-    case 'TreatLingeringHarm': return treatLingeringHarm(state, command);
-    case 'ApplyCondition': return applyCondition(state, command);
-    case 'RemoveCondition': return removeCondition(state, command);
-    case 'SetPosition': return setPosition(state, command);
-    case 'Move': return move(state, command);
-    case 'TakeOpportunityAttack': return takeOpportunityAttack(state, command, dice);
-    case 'DeclineOpportunity': return declineOpportunity(state, command);
+    case 'DeclareExchange': return declareExchange(state, parsed(type, command), dice);
+    case 'RespondToExchange': return respondToExchange(state, parsed(type, command), dice);
+    case 'AllocateWounds': return allocateWounds(state, parsed(type, command), dice);
+    case 'ApplyWounds': return applyWoundsCommand(state, parsed(type, command), dice);
+    case 'ReloadWeapon': return reloadWeapon(state, parsed(type, command));
+    case 'SpendDice': return spendDice(state, parsed(type, command));
+    case 'ApplyLingeringHarm': return applyLingeringHarm(state, parsed(type, command));
+    case 'TreatLingeringHarm': return treatLingeringHarm(state, parsed(type, command));
+    case 'ApplyCondition': return applyCondition(state, parsed(type, command));
+    case 'RemoveCondition': return removeCondition(state, parsed(type, command));
+    case 'SetPosition': return setPosition(state, parsed(type, command));
+    case 'Move': return move(state, parsed(type, command));
+    case 'TakeOpportunityAttack': return takeOpportunityAttack(state, parsed(type, command), dice);
+    case 'DeclineOpportunity': return declineOpportunity(state, parsed(type, command));
     default: {
       const unhandled: never = type;
       return violation('UNKNOWN_COMMAND', `narateer has no command ${String(unhandled)}`, 'type');
     }
   }
+}
+
+/**
+ * The command as its schema parses it (contract.ts): decide reads only typed, checked fields. The plain
+ * parse is the fast one; only a refusal is parsed again to name every failing field.
+ */
+function parsed<K extends NarateerCommandType>(type: K, command: RuleCommand): NarateerCommand<K> {
+  const schema = NARATEER_COMMAND_SCHEMAS[type];
+  const result = schema.safeParse(command);
+  return (result.success ? result.data : parseOrRefuse(schema, command, '', type)) as NarateerCommand<K>;
 }

@@ -1,34 +1,34 @@
-import { int, str } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
-import { LINGERING_HARM_DEFAULTS, LINGERING_HARM_WOUNDS_PER_TICK } from '../data';
+import { LINGERING_HARM_DEFAULTS } from '../data';
+import { NarateerCommand } from '../commands';
 import { ev, LingeringHarmAppliedData } from '../events';
 import { evolve } from '../evolve';
-import { readHarm } from '../sheet';
 import { NarateerState } from '../state';
 import { applyWounds } from './wounds';
 
 /** narateer.txt: Lingering Harm — Form, default classification (RULINGS.md N11), each source tracked separately. */
-export function applyLingeringHarm(state: NarateerState, command: RuleCommand): RuleEvent[] {
+export function applyLingeringHarm(state: NarateerState, command: NarateerCommand<'ApplyLingeringHarm'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  const named = str(command.form, 'form', { max: 60 });
+  const named = command.form;
   const form = Object.keys(LINGERING_HARM_DEFAULTS).find((f) => f.toLowerCase() === named.toLowerCase()) ?? named;
-  const harm = command.harm === undefined ? LINGERING_HARM_DEFAULTS[form] : readHarm(command.harm, 'harm');
+  // A default only for a Form of the table: never what every object has (a Form named "constructor").
+  const harm = command.harm ?? (Object.hasOwn(LINGERING_HARM_DEFAULTS, form) ? LINGERING_HARM_DEFAULTS[form] : undefined);
   ensure(harm, 'NARATEER_HARM_REQUIRED', `narateer.txt: Lingering Harm: ${form} has no default classification (RULINGS.md N11); give harm as "Domain (Type)"`, 'harm');
   const data: LingeringHarmAppliedData = {
     combatantId: id, lingeringHarmId: `lh${state.lingeringApplied + 1}`, form, harm,
-    wounds: int(command.wounds ?? LINGERING_HARM_WOUNDS_PER_TICK, 'wounds', { min: 0, max: 20 }), round: state.round,
+    wounds: command.wounds, round: state.round,
   };
-  if (command.source !== undefined) data.source = str(command.source, 'source', { max: 200 });
+  if (command.source !== undefined) data.source = command.source;
   return [ev('LingeringHarmApplied', data)];
 }
 
 /** RULINGS.md N19: treatment ends one instance, no roll. */
-export function treatLingeringHarm(state: NarateerState, command: RuleCommand): RuleEvent[] {
+export function treatLingeringHarm(state: NarateerState, command: NarateerCommand<'TreatLingeringHarm'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  const lhId = str(command.lingeringHarmId, 'lingeringHarmId', { max: 64 });
+  const lhId = command.lingeringHarmId;
   const instance = state.combatants[id].lingering.find((l) => l.id === lhId);
   ensure(instance, 'NARATEER_UNKNOWN_LINGERING_HARM', `${id} has no Lingering Harm ${lhId}`, 'lingeringHarmId');
   return [ev('LingeringHarmTreated', { combatantId: id, lingeringHarmId: lhId, form: instance.form })];

@@ -1,8 +1,7 @@
-import { bool, obj } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
-import { readPath, readSpace } from '../commands';
+import { NarateerCommand } from '../commands';
 import { ev, MovedData } from '../events';
 import { spaces } from '../space';
 import { NarateerState } from '../state';
@@ -10,22 +9,19 @@ import { ableToAct, hasEffect } from './common';
 import { reactorsFor } from './opportunity';
 
 /** RULINGS.md N13: the GM places a combatant on a Space, or takes it off the map (null). */
-export function setPosition(state: NarateerState, command: RuleCommand): RuleEvent[] {
+export function setPosition(state: NarateerState, command: NarateerCommand<'SetPosition'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   if (command.position === null) return state.combatants[id].position ? [ev('PositionSet', { combatantId: id, position: null })] : [];
-  obj(command.position, 'position');
-  return [ev('PositionSet', { combatantId: id, position: readSpace(command.position, 'position') })];
+  return [ev('PositionSet', { combatantId: id, position: { x: command.position.x, y: command.position.y } })];
 }
 
 /**
  * narateer.txt: Opportunity Attacks — each step is checked separately; a step between two Spaces within an
  * opponent's reach stops the move there and offers the opportunities (RULINGS.md N24).
  */
-export function move(state: NarateerState, command: RuleCommand): RuleEvent[] {
+export function move(state: NarateerState, command: NarateerCommand<'Move'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  const path = readPath(command.path, 'path');
-  const noReactions = bool(command.noReactions, 'noReactions', false);
-  const forced = bool(command.forced, 'forced', false);
+  const { path, noReactions, forced } = command;
   const c = state.combatants[id];
   ensure(c.position, 'NARATEER_NOT_ON_MAP', `RULINGS.md N13: ${id} has no map position; the GM sets one with SetPosition`, 'combatantId');
   if (!forced) {

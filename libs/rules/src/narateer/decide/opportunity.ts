@@ -1,8 +1,8 @@
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
-import { readAttack } from '../commands';
+import { NarateerCommand } from '../commands';
 import { ev, Space } from '../events';
 import { spaces } from '../space';
 import { NarateerCombatant, NarateerState } from '../state';
@@ -44,18 +44,17 @@ export function opportunityFollowUps(state: NarateerState): RuleEvent[] {
 }
 
 /** narateer.txt: Resolving the Attack — a Melee Exchange outside the reactor's activation, no proactive use (N5). */
-export function takeOpportunityAttack(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function takeOpportunityAttack(state: NarateerState, command: NarateerCommand<'TakeOpportunityAttack'>, dice: DiceSource): RuleEvent[] {
   const q = state.opportunity;
   ensure(q?.current, 'NARATEER_NO_OPPORTUNITY', 'no Opportunity Attack is on offer', 'type');
   const id = combatantId(state, command.combatantId, 'combatantId');
   ensure(id === q.current, 'NARATEER_NOT_YOUR_OPPORTUNITY', `RULINGS.md N24: the opportunity is offered to ${q.current}, not ${id}`, 'combatantId');
-  const input = readAttack(command);
-  const declared = buildDeclaration(state, id, q.moverId, 'melee', input);
+  const declared = buildDeclaration(state, id, q.moverId, 'melee', command);
   declared.opportunity = true;
-  return completeDeclaration(state, declared, input, dice);
+  return completeDeclaration(state, declared, command, dice);
 }
 
-export function declineOpportunity(state: NarateerState, command: RuleCommand): RuleEvent[] {
+export function declineOpportunity(state: NarateerState, command: NarateerCommand<'DeclineOpportunity'>): RuleEvent[] {
   const q = state.opportunity;
   ensure(q?.current, 'NARATEER_NO_OPPORTUNITY', 'no Opportunity Attack is on offer', 'type');
   const id = combatantId(state, command.combatantId, 'combatantId');

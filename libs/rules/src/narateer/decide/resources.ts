@@ -1,17 +1,17 @@
-import { int, oneOf, str } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
-import { ATTACK_SKILL, ExchangeKind } from '../data';
+import { ATTACK_SKILL } from '../data';
+import { NarateerCommand } from '../commands';
 import { DiceSpentData, ev } from '../events';
 import { NarateerState } from '../state';
 import { ableToAct, findWeapon, proactiveLimit } from './common';
 
 /** RULINGS.md N27: loading is done in the own activation, costs no AD and needs ammunition. */
-export function reloadWeapon(state: NarateerState, command: RuleCommand): RuleEvent[] {
+export function reloadWeapon(state: NarateerState, command: NarateerCommand<'ReloadWeapon'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
-  const weapon = findWeapon(c, str(command.weaponId, 'weaponId', { max: 64 }), 'weaponId');
+  const weapon = findWeapon(c, command.weaponId, 'weaponId');
   ensure(weapon.needsLoading, 'NARATEER_NO_LOADING_NEEDED', `narateer.txt: Ranged Exchanges: ${weapon.name} is ready to fire without Loading`, 'weaponId');
   ensure(state.roundOpen && state.activeId === id, 'NARATEER_NOT_YOUR_ACTIVATION', `RULINGS.md N27: ${id} reloads during its own activation`, 'combatantId');
   ensure(ableToAct(c), 'NARATEER_CANNOT_ACT', `RULINGS.md N20/N26: ${id} is not able to act`, 'combatantId');
@@ -22,15 +22,15 @@ export function reloadWeapon(state: NarateerState, command: RuleCommand): RuleEv
 }
 
 /** RULINGS.md N33: other actions commit Ready dice; a proactive Melee or Ranged action counts a use (N5). */
-export function spendDice(state: NarateerState, command: RuleCommand): RuleEvent[] {
+export function spendDice(state: NarateerState, command: NarateerCommand<'SpendDice'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
-  const data: DiceSpentData = { combatantId: id, ad: int(command.ad ?? 0, 'ad', { min: 0, max: 30 }), md: int(command.md ?? 0, 'md', { min: 0, max: 30 }) };
+  const data: DiceSpentData = { combatantId: id, ad: command.ad, md: command.md };
   ensure(data.ad <= c.ad.ready, 'NARATEER_NOT_ENOUGH_READY_AD', `RULINGS.md N3: ${id} has ${c.ad.ready} Ready AD`, 'ad');
   ensure(data.md <= c.md.ready, 'NARATEER_NOT_ENOUGH_READY_MD', `RULINGS.md N3: ${id} has ${c.md.ready} Ready MD`, 'md');
-  if (command.reason !== undefined) data.reason = str(command.reason, 'reason', { max: 200 });
+  if (command.reason !== undefined) data.reason = command.reason;
   if (command.proactiveUse !== undefined) {
-    const kind = oneOf<ExchangeKind>(command.proactiveUse, 'proactiveUse', ['melee', 'ranged']);
+    const kind = command.proactiveUse;
     ensure(state.roundOpen && state.activeId === id && ableToAct(c), 'NARATEER_NOT_YOUR_TEMPO', `narateer.txt: Skill Level In Combat: proactive actions happen during ${id}'s own activation`, 'proactiveUse');
     const limit = proactiveLimit(c, ATTACK_SKILL[kind]);
     ensure(c.uses[kind] < limit, 'NARATEER_PROACTIVE_LIMIT', `narateer.txt: Skill Level In Combat: ${id} has used all ${limit} proactive ${kind} uses of this activation`, 'proactiveUse');

@@ -1,9 +1,9 @@
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { ATTACK_SKILL, FULL_GUARD_COST, FULL_GUARD_SKILL, ResponseKind } from '../data';
-import { readResponse, ResponseInput } from '../commands';
+import { NarateerCommand, ResponseInput } from '../commands';
 import { EdgeSources, ev, ExchangeRespondedData } from '../events';
 import { evolve } from '../evolve';
 import { Weapon, ResponsePolicy } from '../sheet';
@@ -12,12 +12,12 @@ import { cannotSee, checkCommitment, checkWeaponUse, damageVital, edgeSources, f
 import { resolveExchange } from './resolve';
 
 /** narateer.txt: Combat Exchange Flow, steps 5–6, answering the pending decision (RULINGS.md C4). */
-export function respondToExchange(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function respondToExchange(state: NarateerState, command: NarateerCommand<'RespondToExchange'>, dice: DiceSource): RuleEvent[] {
   const x = state.exchange;
   ensure(x && !x.response, 'NARATEER_NO_EXCHANGE', 'there is no exchange waiting for a response', 'type');
   const id = combatantId(state, command.combatantId, 'combatantId');
   ensure(id === x.targetId, 'NARATEER_NOT_THE_RESPONDER', `RULINGS.md C4: ${x.targetId} answers this exchange, not ${id}`, 'combatantId');
-  const answer = buildResponse(state, x, readResponse(command, ''), '');
+  const answer = buildResponse(state, x, command, '');
   const responded = ev('ExchangeResponded', answer);
   return [responded, ...resolveExchange(evolve(state, responded), dice)];
 }

@@ -1,13 +1,11 @@
 import { combatantId } from '../../core/lifecycle';
-import { bad, int, str } from '../../core/fields';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource, Roll } from '../../dice/roll';
 import { DieKind, NARATEER_DIE_SIDES, WOUND_CONVERSION } from '../data';
-import { readAllocation } from '../commands';
+import { NarateerCommand } from '../commands';
 import { ContinuationTrigger, ev, WoundCalculation, WoundedDie, WoundsAppliedData } from '../events';
 import { totalDots } from '../rolls';
-import { readHarm } from '../sheet';
 import { DiceCounts, NarateerCombatant, NarateerState } from '../state';
 import { opportunityFollowUps } from './opportunity';
 
@@ -93,12 +91,12 @@ function continuationCheck(c: NarateerCombatant, triggers: ContinuationTrigger[]
 }
 
 /** RULINGS.md N9: the answer to a pending allocation names AD or MD for every Wound that takes a die. */
-export function allocateWounds(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function allocateWounds(state: NarateerState, command: NarateerCommand<'AllocateWounds'>, dice: DiceSource): RuleEvent[] {
   const pw = state.pendingWounds;
   ensure(pw, 'NARATEER_NO_WOUNDS_PENDING', 'no wound allocation is waiting', 'type');
   const id = combatantId(state, command.combatantId, 'combatantId');
   ensure(id === pw.combatantId, 'NARATEER_NOT_THE_WOUNDED', `RULINGS.md N9: ${pw.combatantId} chooses where its Wounds go, not ${id}`, 'combatantId');
-  const allocation = readAllocation(command.allocation, 'allocation', false)!;
+  const allocation = command.allocation;
   checkAllocation(state.combatants[id], pw.wounds, allocation);
   const events = applyWounds(state, pw, (i) => allocation[i], dice);
   if (state.exchange?.opportunity) for (const e of opportunityFollowUps(state)) events.push(e);
@@ -116,13 +114,13 @@ function checkAllocation(c: NarateerCombatant, wounds: number, allocation: DieKi
 }
 
 /** RULINGS.md N32: the GM applies a spell's or effect's harm as one resolution. */
-export function applyWoundsCommand(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function applyWoundsCommand(state: NarateerState, command: NarateerCommand<'ApplyWounds'>, dice: DiceSource): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  if ((command.wounds === undefined) === (command.woundMargin === undefined)) bad('wounds', 'or woundMargin: give exactly one');
-  const woundMargin = command.woundMargin === undefined ? undefined : int(command.woundMargin, 'woundMargin', { min: -100, max: 100 });
-  const wounds = woundMargin === undefined ? int(command.wounds, 'wounds', { min: 0, max: 100 }) : convertWounds(woundMargin);
-  const calc: WoundCalculation = { combatantId: id, wounds, harm: readHarm(command.harm, 'harm') };
+  // The schema gives exactly one of wounds and woundMargin.
+  const { woundMargin } = command;
+  const wounds = woundMargin === undefined ? (command.wounds ?? 0) : convertWounds(woundMargin);
+  const calc: WoundCalculation = { combatantId: id, wounds, harm: command.harm };
   if (woundMargin !== undefined) calc.woundMargin = woundMargin;
-  if (command.effect !== undefined) calc.effect = str(command.effect, 'effect', { max: 200 });
-  return woundEvents(state, calc, readAllocation(command.allocation, 'allocation', true), dice);
+  if (command.effect !== undefined) calc.effect = command.effect;
+  return woundEvents(state, calc, command.allocation, dice);
 }
