@@ -140,6 +140,8 @@ describe('access control: no one acts where they do not belong', () => {
 describe('rate limits per key', () => {
   it('a burst far above the limit from one key gets 429 RATE_LIMITED; another key is unaffected', async () => {
     const t = await startApp({ rateLimitPerSecond: 20 });
+    // The clock stands still during the burst: on a busy machine it would otherwise span several one-second windows.
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 10_000);
     try {
       const results = await Promise.all(Array.from({ length: 100 }, () => t.http.get('/fights')));
       const limited = results.filter((r) => r.status === 429);
@@ -148,6 +150,7 @@ describe('rate limits per key', () => {
       const other = await t.tenant('calm');
       await t.anon.get('/fights').set(bearer(other.apiKey)).expect(200);
     } finally {
+      clock.mockRestore();
       await t.close();
       removeDir(t.dataDir);
     }

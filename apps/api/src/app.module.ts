@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthGuard } from './auth/auth.guard';
 import { OpsModule } from './ops/ops.module';
@@ -7,8 +7,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { OverlayModule } from './overlay/overlay.module';
 import { LoggerModule } from 'nestjs-pino';
 import { loggingOptions } from './ops/logging';
-import { KeyThrottlerGuard } from './auth/key-throttler.guard';
-import { ThrottlerModule } from '@nestjs/throttler';
+import { KeyThrottlerGuard, RATE_LIMIT } from './auth/key-throttler.guard';
 import { AccessService } from '@app/fights';
 import { graphqlOptions } from './graphql/graphql-options';
 import { AdminController } from './auth/admin.controller';
@@ -42,7 +41,6 @@ export class AppModule {
         LabModule,
         WebhooksModule,
         OverlayModule,
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'per-second', ttl: 1000, limit: config.rateLimitPerSecond || Number.MAX_SAFE_INTEGER }] }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [FightsModule],
@@ -51,7 +49,13 @@ export class AppModule {
         }),
       ],
       controllers: [FightsController, StreamController, SystemsController, ProjectionsController, AuditController, AdminController, TokensController],
-      providers: [FightsResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }, { provide: APP_GUARD, useClass: KeyThrottlerGuard }, { provide: APP_GUARD, useClass: AuthGuard }],
+      providers: [FightsResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }, ...rateLimiting(config), { provide: APP_GUARD, useClass: AuthGuard }],
     };
   }
+}
+
+/** RATE_LIMIT_PER_SECOND=0 (or unset in a config object): no guard at all, so no headers and no cost per request. */
+function rateLimiting(config: ApiConfig): Provider[] {
+  if (!config.rateLimitPerSecond) return [];
+  return [{ provide: RATE_LIMIT, useValue: { limit: config.rateLimitPerSecond, windowMs: 1000 } }, { provide: APP_GUARD, useClass: KeyThrottlerGuard }];
 }

@@ -1,29 +1,85 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import { createHash } from 'node:crypto';
+import { AppError } from '@app/fights';
 import { bearerFrom } from './bearer';
 
-/** Rate limits per key or token (issue "Access control"); callers without one are counted by address. */
+/** Requests each key or token may make per window (RATE_LIMIT_PER_SECOND); only provided when it is above 0. */
+export const RATE_LIMIT = Symbol('RATE_LIMIT');
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/** The policy's name in `RateLimit-Policy` and `RateLimit`. */
+const POLICY = '"per-key"';
+
+interface Window {
+  resetAt: number;
+  hits: number;
+}
+
+type HeaderTarget = { setHeader(name: string, value: string): unknown };
+
+/**
+ * Rate limits per key or token (README "Configuration"); callers without one are counted by address.
+ * A fixed window per caller that starts at its first request: one counter per caller, so a hit costs
+ * the same at any throughput, and the windows that have ended are dropped at most once per window.
+ *
+ * Headers: `RateLimit-Policy` and `RateLimit` as Structured Fields lists, the syntax of
+ * draft-ietf-httpapi-ratelimit-headers-10 ("RateLimit header fields for HTTP", sections 3 and 4):
+ * `RateLimit-Policy: "per-key";q=100;w=1` (quota q per window of w seconds) and
+ * `RateLimit: "per-key";r=42;t=1` (r requests remaining, t seconds until the quota resets).
+ * A refused request also gets `Retry-After` (RFC 9110 section 10.2.3) in seconds.
+ */
 @Injectable()
-export class KeyThrottlerGuard extends ThrottlerGuard {
-  protected override async getTracker(req: Record<string, any>): Promise<string> {
-    const secret = req.headers ? bearerFrom(req as { headers: Record<string, unknown> }) : undefined;
-    return secret ? `key:${createHash('sha256').update(secret).digest('hex').slice(0, 24)}` : `ip:${req.ip ?? 'unknown'}`;
+export class KeyThrottlerGuard implements CanActivate {
+  private readonly windows = new Map<string, Window>();
+  private sweptAt = 0;
+
+  constructor(@Inject(RATE_LIMIT) private readonly policy: RateLimit) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const target = this.requestResponse(context);
+    if (!target) return true;
+    const { limit, windowMs } = this.policy;
+    const now = Date.now();
+    this.sweep(now);
+    const tracker = trackerOf(target.req);
+    let window = this.windows.get(tracker);
+    if (!window || window.resetAt <= now) {
+      window = { resetAt: now + windowMs, hits: 0 };
+      this.windows.set(tracker, window);
+    }
+    window.hits++;
+    const reset = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+    const res = target.res;
+    res?.setHeader('RateLimit-Policy', `${POLICY};q=${limit};w=${Math.ceil(windowMs / 1000)}`);
+    res?.setHeader('RateLimit', `${POLICY};r=${Math.max(0, limit - window.hits)};t=${reset}`);
+    if (window.hits <= limit) return true;
+    res?.setHeader('Retry-After', String(reset));
+    throw new AppError(429, 'RATE_LIMITED', `at most ${limit} requests per ${windowMs / 1000} s with one key or token; retry in ${reset} s (Retry-After)`);
   }
 
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    // Subscriptions (over WebSocket) are limited by the connection, not per message.
-    if (context.getType<string>() !== 'graphql') return false;
-    const g = GqlExecutionContext.create(context).getContext();
-    return !g.res && !g.req?.res;
+  private sweep(now: number): void {
+    if (now - this.sweptAt < this.policy.windowMs) return;
+    this.sweptAt = now;
+    for (const [tracker, window] of this.windows) if (window.resetAt <= now) this.windows.delete(tracker);
   }
 
-  protected override getRequestResponse(context: ExecutionContext) {
+  /** Subscriptions over WebSocket (no HTTP response) are limited by their connection, not per message. */
+  private requestResponse(context: ExecutionContext): { req: Record<string, any>; res?: HeaderTarget } | undefined {
     if (context.getType<string>() === 'graphql') {
       const { req, res } = GqlExecutionContext.create(context).getContext();
-      return { req, res: res ?? req.res };
+      const response = res ?? req?.res;
+      return response ? { req, res: response } : undefined;
     }
-    return super.getRequestResponse(context);
+    const http = context.switchToHttp();
+    return { req: http.getRequest(), res: http.getResponse() };
   }
+}
+
+function trackerOf(req: Record<string, any>): string {
+  const secret = req.headers ? bearerFrom(req as { headers: Record<string, unknown> }) : undefined;
+  return secret ? `key:${createHash('sha256').update(secret).digest('hex').slice(0, 24)}` : `ip:${req.ip ?? 'unknown'}`;
 }
