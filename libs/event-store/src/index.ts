@@ -3,5 +3,6 @@ export { createEventStore, eventStoreEngine, EVENT_STORE_URL_SCHEMES, urlScheme,
 export { InMemoryEventStore } from './memory';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres';
+export { inTransaction, isConnectionError, retryOnConnectionLoss, withClient } from './postgres-connection';
 export { KurrentEventStore, type KurrentEventStoreOptions } from './kurrentdb';
 export { copyLog, type CopyReport } from './copy';

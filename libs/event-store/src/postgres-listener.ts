@@ -1,11 +1,17 @@
 import { Client, type ClientConfig } from 'pg';
 
-const RECONNECT_MS = 1000;
+/** Waits before reconnecting, doubling from the first to the last after each failed attempt. */
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 5000;
 
-/** One LISTEN connection per store. While it is down, the store's polling keeps readers going. */
+/**
+ * One LISTEN connection per store. While it is down, the store's polling keeps readers going;
+ * once it is back, readers are woken and read on from the last checkpoint they delivered.
+ */
 export class PgListener {
   private client: Client | undefined;
   private retry: NodeJS.Timeout | undefined;
+  private retryMs = RECONNECT_MIN_MS;
   private stopped = false;
 
   constructor(
@@ -42,6 +48,7 @@ export class PgListener {
     }
     if (this.stopped) return void (await client.end());
     this.client = client;
+    this.retryMs = RECONNECT_MIN_MS;
   }
 
   private lost(client: Client, error?: Error): void {
@@ -54,12 +61,14 @@ export class PgListener {
 
   private reconnectLater(): void {
     if (this.stopped) return;
+    const delay = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
     this.retry = setTimeout(() => {
       // Notifications sent while disconnected are lost: wake readers once reconnected.
       this.connect().then(this.onNotify, (error: Error) => {
         this.onError(error);
         this.reconnectLater();
       });
-    }, RECONNECT_MS);
+    }, delay);
   }
 }

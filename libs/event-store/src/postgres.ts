@@ -3,6 +3,7 @@ import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { checkExpectedRevision, prepareEvents, replayedResult, type PreparedEvent } from './append-rules';
 import { CommitNotifier } from './notifier';
 import { GroupCommit, type PendingAppend } from './postgres-batch';
+import { inTransaction, retryOnConnectionLoss, withClient } from './postgres-connection';
 import { PgListener } from './postgres-listener';
 import { parseLimit } from './position';
 import { pgSql, type PgSql } from './postgres-sql';
@@ -102,18 +103,26 @@ export class PostgresEventStore implements EventStore {
     return this.starting;
   }
 
+  /**
+   * An append whose connection was lost may or may not have committed. It is sent again, the
+   * same events with the same ids: if the first one landed, the retry is recognised as a replay
+   * (idempotency by event id) and gets the first one's result, and the unique event id keeps it
+   * from being written twice even when the first one commits only later.
+   */
   async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const prepared = prepareEvents(events);
-    await this.start();
-    if (prepared.length === 0) return this.appendAlone(stream, prepared, options.expectedRevision);
-    return new Promise((resolve, reject) =>
-      this.batches.add({ stream, events: prepared, expected: options.expectedRevision, resolve, reject }),
-    );
+    return retryOnConnectionLoss(async () => {
+      await this.start();
+      if (prepared.length === 0) return this.appendAlone(stream, prepared, options.expectedRevision);
+      return new Promise<AppendResult>((resolve, reject) =>
+        this.batches.add({ stream, events: prepared, expected: options.expectedRevision, resolve, reject }),
+      );
+    });
   }
 
   async readStream(stream: string, options: { from?: bigint } = {}): Promise<StoredEvent[]> {
     await this.start();
-    const { rows } = await this.pool.query<EventRow>(this.sql.readStream, [stream, String(options.from ?? 0n)]);
+    const { rows } = await this.query<EventRow>(this.sql.readStream, [stream, String(options.from ?? 0n)]);
     return rows.map(fromRow);
   }
 
@@ -127,8 +136,13 @@ export class PostgresEventStore implements EventStore {
 
   async streamRevision(stream: string): Promise<bigint | undefined> {
     await this.start();
-    const { rows } = await this.pool.query<{ rev: string | null }>(this.sql.revision, [stream]);
+    const { rows } = await this.query<{ rev: string | null }>(this.sql.revision, [stream]);
     return rows[0].rev === null ? undefined : BigInt(rows[0].rev);
+  }
+
+  /** Reads: a lost connection is retried on a fresh one. */
+  private query<R extends object>(text: string, values: unknown[]): Promise<{ rows: R[] }> {
+    return retryOnConnectionLoss(() => this.pool.query<R>(text, values));
   }
 
   async close(): Promise<void> {
@@ -140,28 +154,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async setUp(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      const { rows } = await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [this.sql.table]);
-      if (!rows[0].found) await this.createTable(client);
-    } finally {
-      client.release();
+    const { rows } = await this.pool.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [this.sql.table]);
+    if (!rows[0].found) {
+      await inTransaction(this.pool, async (client) => {
+        // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog; serialize them.
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SCHEMA_LOCK]);
+        await client.query(this.sql.createSchema);
+        await client.query(this.sql.createTable);
+      });
     }
     await this.listener.start();
-  }
-
-  private async createTable(client: PoolClient): Promise<void> {
-    try {
-      await client.query('BEGIN');
-      // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog; serialize them.
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SCHEMA_LOCK]);
-      await client.query(this.sql.createSchema);
-      await client.query(this.sql.createTable);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
   }
 
   private async *subscribeWhenStarted(options?: SubscribeOptions): AsyncGenerator<StoredEvent> {
@@ -173,7 +175,7 @@ export class PostgresEventStore implements EventStore {
     const [tx, gp] = parseCheckpoint(after);
     const max = parseLimit(limit);
     await this.start();
-    const { rows } = await this.pool.query<PageRow>(this.sql.readAll, [tx, gp, max < 0 ? null : max]);
+    const { rows } = await this.query<PageRow>(this.sql.readAll, [tx, gp, max < 0 ? null : max]);
     return { events: rows.flatMap((row) => (row.id === null ? [] : [fromRow(row)])), heldBack: rows[0].held };
   }
 
@@ -193,6 +195,7 @@ export class PostgresEventStore implements EventStore {
     try {
       ({ rows } = await this.pool.query<AddedRow>(query));
     } catch (error) {
+      // A lost connection fails every append of the batch, and each `append` sends its own again.
       if (!isUniqueViolation(error) && errorCode(error) !== DEADLOCK) throw error;
       rows = [];
     }
@@ -217,27 +220,16 @@ export class PostgresEventStore implements EventStore {
    */
   async atomically<T>(fill: (append: EventStore['append']) => Promise<T>): Promise<T> {
     await this.start();
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await fill((stream, events, { expectedRevision }) => this.appendIn(client, stream, prepareEvents(events), expectedRevision));
-      await client.query('COMMIT');
-      this.commits.notify();
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    const result = await inTransaction(this.pool, (client) =>
+      fill((stream, events, { expectedRevision }) => this.appendIn(client, stream, prepareEvents(events), expectedRevision)),
+    );
+    this.commits.notify();
+    return result;
   }
 
   /** The transactional path: replays, conflicts, 'any' lost races, empty appends. */
-  private async appendAlone(stream: string, events: PreparedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
+  private appendAlone(stream: string, events: PreparedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    return withClient(this.pool, async (client, broken) => {
       for (let attempt = 1; ; attempt++) {
         try {
           await client.query('BEGIN');
@@ -246,16 +238,18 @@ export class PostgresEventStore implements EventStore {
           if (result.checkpoints.length > 0) this.commits.notify();
           return result;
         } catch (error) {
-          await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+          let rolledBack = true;
+          await client.query('ROLLBACK').catch((e: unknown) => {
+            rolledBack = false;
+            broken(e);
+          });
           // Lost a race on (stream, revision) or event id: the re-check turns it into
           // WrongExpectedRevision, DuplicateEventId, the original result, or (for 'any') a retry.
-          if (!broken && isUniqueViolation(error) && attempt < MAX_ATTEMPTS) continue;
+          if (rolledBack && isUniqueViolation(error) && attempt < MAX_ATTEMPTS) continue;
           throw error;
         }
       }
-    } finally {
-      client.release(broken);
-    }
+    });
   }
 
   private async appendIn(

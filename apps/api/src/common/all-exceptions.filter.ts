@@ -3,6 +3,9 @@ import { GraphQLError } from 'graphql';
 import type { Response } from 'express';
 import { toApiError } from './to-api-error';
 
+/** A lost database connection is usually back within a second (the pools reconnect on demand). */
+const STORE_RETRY_AFTER_SECONDS = '1';
+
 /** REST: the error JSON with its status. GraphQL: the same fields in `extensions`. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -15,6 +18,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return new GraphQLError(error.message, { extensions: { ...error } });
     }
     const res = host.switchToHttp().getResponse<Response>();
+    if (error.statusCode === 503) res.setHeader('Retry-After', STORE_RETRY_AFTER_SECONDS);
     res.status(error.statusCode).json(error);
   }
 }

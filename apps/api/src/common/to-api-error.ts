@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { WrongExpectedRevision } from '@app/event-store';
+import { isConnectionError, WrongExpectedRevision } from '@app/event-store';
 import { AppError } from '@app/fights';
 import { ContractViolation, RuleViolation } from '@app/rules';
 import { ApiError } from './api-error';
@@ -30,6 +30,8 @@ export function toApiError(e: unknown): ApiError {
   }
   const status = (e as { status?: unknown; statusCode?: unknown })?.status ?? (e as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return fromHttpLayer(e as { type?: string; message?: string }, status);
+  // A command whose connection dropped may or may not have been applied: sending it again with its commandId is safe.
+  if (isConnectionError(e)) return { statusCode: 503, code: 'STORE_UNAVAILABLE', message: 'the database connection was lost; retry shortly (with the same commandId for a command)' };
   return { statusCode: 500, code: 'INTERNAL', message: 'internal error; it has been logged' };
 }
 

@@ -1,4 +1,5 @@
-import { Pool, PoolClient } from 'pg';
+import { Pool, PoolClient, QueryResult } from 'pg';
+import { inTransaction, retryOnConnectionLoss, withClient } from '@app/event-store';
 import { FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
 import { ReadWrites } from './read-writes';
 
@@ -39,21 +40,26 @@ export class PostgresReadStore implements ReadStore {
     private readonly schema = 'public',
   ) {
     if (!/^[a-z_][a-z0-9_]{0,29}$/.test(schema)) throw new Error(`invalid read-store schema name ${schema}`);
-    this.pool = new Pool({ connectionString, max: 4 });
-    this.pool.on('error', () => undefined);
+    // An application_name in the url wins over this one (node-postgres), so an operator can tell instances apart.
+    this.pool = new Pool({ connectionString, max: 4, application_name: 'read-store' });
+    // Idle clients whose connection the server ended; the pool drops them and opens new ones.
+    this.pool.on('error', (error) => console.warn(`read store (postgres): ${error.message}`));
   }
 
+  /** A start that failed (the database was unreachable) is tried again by the next call. */
   private start(): Promise<void> {
-    this.ready ??= (async () => {
-      const c = await this.pool.connect();
+    this.ready ??= withClient(this.pool, async (c, broken) => {
       try {
         await c.query(`SELECT pg_advisory_lock(hashtext('read-store schema'))`);
         await c.query(schemaSql(this.schema));
       } finally {
-        await c.query(`SELECT pg_advisory_unlock(hashtext('read-store schema'))`).catch(() => undefined);
-        c.release();
+        // A session that may still hold the lock is not handed to anyone else.
+        await c.query(`SELECT pg_advisory_unlock(hashtext('read-store schema'))`).catch(broken);
       }
-    })();
+    }).catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
     return this.ready;
   }
 
@@ -61,9 +67,14 @@ export class PostgresReadStore implements ReadStore {
     return `${this.schema}.${name}`;
   }
 
+  /** Reads only: a lost connection is retried on a fresh one. */
+  private read(text: string, values: unknown[]): Promise<QueryResult> {
+    return retryOnConnectionLoss(() => this.pool.query(text, values));
+  }
+
   async checkpoint(projection: ProjectionName) {
     await this.start();
-    const r = await this.pool.query(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = $1`, [projection]);
+    const r = await this.read(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = $1`, [projection]);
     return r.rows[0]?.checkpoint as string | undefined;
   }
 
@@ -77,31 +88,30 @@ export class PostgresReadStore implements ReadStore {
     const writes = new ReadWrites();
     await fn(writes.tx());
     const names = [...projections];
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
-      await c.query(`INSERT INTO ${this.t('projection_checkpoints')} (name, checkpoint) SELECT unnest($1::text[]), '' ON CONFLICT DO NOTHING`, [names]);
-      // Locked in name order, so two runners never wait on each other crosswise.
-      const current = (await c.query(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = ANY($1) ORDER BY name FOR UPDATE`, [names])).rows;
-      if (current.some((r) => ((r.checkpoint as string) || undefined) !== expected)) {
-        await c.query('ROLLBACK');
-        return false;
+    return withClient(this.pool, async (c, broken) => {
+      try {
+        await c.query('BEGIN');
+        await c.query(`INSERT INTO ${this.t('projection_checkpoints')} (name, checkpoint) SELECT unnest($1::text[]), '' ON CONFLICT DO NOTHING`, [names]);
+        // Locked in name order, so two runners never wait on each other crosswise.
+        const current = (await c.query(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = ANY($1) ORDER BY name FOR UPDATE`, [names])).rows;
+        if (current.some((r) => ((r.checkpoint as string) || undefined) !== expected)) {
+          await c.query('ROLLBACK');
+          return false;
+        }
+        await this.write(c, writes);
+        await c.query(`UPDATE ${this.t('projection_checkpoints')} SET checkpoint = $2, updated_at = now() WHERE name = ANY($1)`, [names, next]);
+        await c.query('COMMIT');
+        return true;
+      } catch (e) {
+        await c.query('ROLLBACK').catch(broken);
+        throw e;
       }
-      await this.write(c, writes);
-      await c.query(`UPDATE ${this.t('projection_checkpoints')} SET checkpoint = $2, updated_at = now() WHERE name = ANY($1)`, [names, next]);
-      await c.query('COMMIT');
-      return true;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
+    });
   }
 
   async folds(projection: ProjectionName, fightIds: string[]): Promise<Map<string, StoredFold>> {
     await this.start();
-    const { rows } = await this.pool.query(
+    const { rows } = await this.read(
       `SELECT fight_id, seq, head_hash, state::text AS state FROM ${this.t('projection_folds')} WHERE projection = $1 AND fight_id = ANY($2)`,
       [projection, fightIds],
     );
@@ -161,24 +171,16 @@ export class PostgresReadStore implements ReadStore {
 
   async reset(projection: ProjectionName) {
     await this.start();
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
+    await inTransaction(this.pool, async (c) => {
       await c.query(`DELETE FROM ${this.t('projection_checkpoints')} WHERE name = $1`, [projection]);
       await c.query(`DELETE FROM ${this.t('projection_folds')} WHERE projection = $1`, [projection]);
       await c.query(`DELETE FROM ${this.t(projection === 'fight-views' ? 'fight_views' : 'combatant_summaries')}`);
-      await c.query('COMMIT');
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
+    });
   }
 
   async getFight(fightId: string) {
     await this.start();
-    const r = await this.pool.query(`SELECT * FROM ${this.t('fight_views')} WHERE fight_id = $1`, [fightId]);
+    const r = await this.read(`SELECT * FROM ${this.t('fight_views')} WHERE fight_id = $1`, [fightId]);
     return r.rows[0] ? toFight(r.rows[0]) : undefined;
   }
 
@@ -190,14 +192,14 @@ export class PostgresReadStore implements ReadStore {
     if (q.system) where.push(`system = $${args.push(q.system)}`);
     if (q.status) where.push(`status = $${args.push(q.status)}`);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((await this.pool.query(`SELECT count(*) AS n FROM ${this.t('fight_views')} ${clause}`, args)).rows[0].n);
-    const rows = (await this.pool.query(`SELECT * FROM ${this.t('fight_views')} ${clause} ORDER BY created_at DESC, fight_id DESC LIMIT $${args.length + 1} OFFSET $${args.length + 2}`, [...args, q.limit, q.offset])).rows;
+    const total = Number((await this.read(`SELECT count(*) AS n FROM ${this.t('fight_views')} ${clause}`, args)).rows[0].n);
+    const rows = (await this.read(`SELECT * FROM ${this.t('fight_views')} ${clause} ORDER BY created_at DESC, fight_id DESC LIMIT $${args.length + 1} OFFSET $${args.length + 2}`, [...args, q.limit, q.offset])).rows;
     return { items: rows.map(toFight), total };
   }
 
   async listCombatants(fightId: string) {
     await this.start();
-    const r = await this.pool.query(`SELECT * FROM ${this.t('combatant_summaries')} WHERE fight_id = $1 ORDER BY position`, [fightId]);
+    const r = await this.read(`SELECT * FROM ${this.t('combatant_summaries')} WHERE fight_id = $1 ORDER BY position`, [fightId]);
     return r.rows.map((x) => ({ fightId: x.fight_id, combatantId: x.combatant_id, system: x.system, name: x.name, side: x.side, summary: x.summary }));
   }
 

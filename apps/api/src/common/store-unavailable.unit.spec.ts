@@ -1,0 +1,45 @@
+import { type ArgumentsHost, Logger } from '@nestjs/common';
+import { AllExceptionsFilter } from './all-exceptions.filter';
+import { toApiError } from './to-api-error';
+
+const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+/** The REST side of the filter, recording what it sends. */
+function restHost() {
+  const sent: { status?: number; headers: Record<string, string>; body?: unknown } = { headers: {} };
+  const res = {
+    setHeader: (name: string, value: string) => void (sent.headers[name.toLowerCase()] = value),
+    status: (status: number) => ((sent.status = status), res),
+    json: (body: unknown) => void (sent.body = body),
+  };
+  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+  return { host, sent };
+}
+
+describe('a lost database connection is a 503 STORE_UNAVAILABLE with Retry-After', () => {
+  // The filter logs every 5xx; the test only reads the answers.
+  beforeAll(() => jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined));
+  afterAll(() => jest.restoreAllMocks());
+
+  it.each([
+    ['57P01, pg_terminate_backend or a restart', pgError('57P01', 'terminating connection due to administrator command')],
+    ['08006, connection failure', pgError('08006', 'connection failure')],
+    ['ECONNREFUSED, the server is down', pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['a socket ended mid-statement', new Error('Connection terminated unexpectedly')],
+  ])('%s', (_name, error) => {
+    expect(toApiError(error)).toMatchObject({ statusCode: 503, code: 'STORE_UNAVAILABLE' });
+    expect(toApiError(error).message).not.toContain(error.message);
+    const { host, sent } = restHost();
+    new AllExceptionsFilter().catch(error, host);
+    expect(sent).toMatchObject({ status: 503, headers: { 'retry-after': '1' }, body: { code: 'STORE_UNAVAILABLE' } });
+  });
+
+  it('other database errors stay a 500 without Retry-After', () => {
+    const error = pgError('42P01', 'relation "events" does not exist');
+    expect(toApiError(error)).toMatchObject({ statusCode: 500, code: 'INTERNAL' });
+    const { host, sent } = restHost();
+    new AllExceptionsFilter().catch(error, host);
+    expect(sent.status).toBe(500);
+    expect(sent.headers).toEqual({});
+  });
+});
