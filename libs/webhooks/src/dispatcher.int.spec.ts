@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { InMemoryEventStore } from '@app/event-store';
+import { FightService } from '@app/fights';
 import { DEFAULT_WEBHOOK_CONFIG, WebhookConfig } from './config';
 import { WebhookDispatcher } from './dispatcher';
+import { OUTBOX_BATCH, WebhookOutbox } from './outbox';
 import { Sender, SendResult } from './sender';
 import { newSigningSecret } from './signing';
 import { SqlWebhookStore } from './store/sql-store';
 import { SqliteDriver } from './store/sqlite-driver';
+import { SqlDriver, SqlExec } from './store/driver';
 import { EndpointRow, WebhookStore } from './store/types';
 
 const config: WebhookConfig = { ...DEFAULT_WEBHOOK_CONFIG, retryScheduleMs: [0, 1000, 5000], pollMs: 10_000 };
@@ -83,5 +88,105 @@ describe('webhook dispatcher', () => {
     await settle();
     expect(received.length).toBe(sent);
     expect((await store.listDeliveries('e1', { limit: 10, status: 'pending' })).length).toBe(6);
+  });
+});
+
+describe('webhook dispatcher, nothing to send', () => {
+  /** SQLite in memory, counting statements and transactions. */
+  function counted(): { driver: SqlDriver; counts: { queries: number; txs: number } } {
+    const inner = new SqliteDriver(':memory:', 'memory');
+    const counts = { queries: 0, txs: 0 };
+    const driver: SqlDriver = {
+      engine: inner.engine,
+      lockClause: inner.lockClause,
+      query: (sql, params) => (counts.queries++, inner.query(sql, params)),
+      run: (sql, params) => (counts.queries++, inner.run(sql, params)),
+      tx: <T>(fn: (q: SqlExec) => Promise<T>) => (counts.txs++, inner.tx(fn)),
+      close: () => inner.close(),
+    };
+    return { driver, counts };
+  }
+
+  it('polls with one index probe each and opens no transaction, with no endpoints and with an endpoint whose deliveries are all sent', async () => {
+    const { driver, counts } = counted();
+    const store = new SqlWebhookStore(driver);
+    let now = 1_000_000;
+    const dispatcher = new WebhookDispatcher(store, config, async () => ({ status: 204, excerpt: '', latencyMs: 1 }), () => now);
+    const poll = async () => {
+      dispatcher.kick();
+      await new Promise((r) => setTimeout(r, 5));
+    };
+    try {
+      for (let i = 0; i < 10; i++) await poll();
+      expect(counts).toEqual({ queries: 10, txs: 0 });
+      await store.insertEndpoint(endpoint('e1'));
+      await store.insertDelivery({ id: 'msg_A1', endpointId: 'e1', tenantId: 't1', fightId: 'A', seq: 1, eventType: 'E', payload: '{}', createdAt: now });
+      await poll();
+      expect((await store.getDelivery('msg_A1'))!.status).toBe('delivered');
+      const after = { ...counts };
+      for (let i = 0; i < 10; i++) {
+        now += 1000;
+        await poll();
+      }
+      expect(counts).toEqual({ queries: after.queries + 10, txs: after.txs });
+    } finally {
+      await dispatcher.stop();
+      await store.close();
+    }
+  });
+
+  it('the outbox polls with one read of its checkpoint when the log has nothing new, endpoints or none', async () => {
+    const { driver, counts } = counted();
+    const store = new SqlWebhookStore(driver);
+    const log = new InMemoryEventStore();
+    const outbox = new WebhookOutbox(log, store);
+    try {
+      for (let i = 0; i < 10; i++) expect(await outbox.catchUp()).toBe(0);
+      expect(counts).toEqual({ queries: 10, txs: 0 });
+      // A fight of a tenant without endpoints: its owner is recorded once, nothing is queued.
+      const fightId = randomUUID();
+      await log.append(`fight-${fightId}`, [{ id: randomUUID(), type: 'FightStarted', data: { system: 'narateer' }, metadata: { fightId, tenantId: 't1' } }], { expectedRevision: 'no_stream' });
+      expect(await outbox.catchUp()).toBe(0);
+      expect(counts.txs).toBe(1);
+      const after = { ...counts };
+      for (let i = 0; i < 10; i++) expect(await outbox.catchUp()).toBe(0);
+      expect(counts).toEqual({ queries: after.queries + 10, txs: 1 });
+    } finally {
+      await outbox.stop();
+      await store.close();
+    }
+  });
+
+  it('the outbox queues a burst in short transactions, each of at most OUTBOX_BATCH deliveries, and loses none', async () => {
+    const { driver, counts } = counted();
+    const store = new SqlWebhookStore(driver);
+    const log = new InMemoryEventStore();
+    const outbox = new WebhookOutbox(log, store);
+    const sizes: number[] = [];
+    const commitPage = store.commitPage.bind(store);
+    store.commitPage = (expected, next, page) => (sizes.push(page.deliveries.length), commitPage(expected, next, page));
+    try {
+      await store.insertEndpoint(endpoint('e1'));
+      // A fight with 450 events, all committed before the outbox looks.
+      const fights = new FightService(log);
+      const actor = { name: 'gm', scope: 'all' as const, tenantId: 't1' };
+      const { fightId } = await fights.create({ system: 'narateer', name: 'burst', dice: { mode: 'manual' } }, actor);
+      for (let i = 1; i < 450; i++) await fights.execute(fightId, { type: 'AddNote', text: `note ${i}` }, actor);
+      expect(await outbox.catchUp()).toBe(450);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(OUTBOX_BATCH.deliveries);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(450);
+      expect(counts.txs).toBe(sizes.length);
+      const sent: number[] = [];
+      for (let batch = await store.claimDue(Date.now() + 1000, 16, 'me', Date.now() + 9000); batch.length; batch = await store.claimDue(Date.now() + 1000, 16, 'me', Date.now() + 9000)) {
+        for (const d of batch) {
+          sent.push(d.seq);
+          await store.recordAttempt('me', { deliveryId: d.id, endpointId: 'e1', attemptNo: 1, attemptedAt: 1, status: 200, latencyMs: 1, responseExcerpt: '', error: null }, { status: 'delivered', nextAttemptAt: 1, lastStatus: 200, lastError: null, deliveredAt: 1 }, { kind: 'success' });
+        }
+      }
+      expect(sent).toEqual(Array.from({ length: 450 }, (_, i) => i + 1));
+    } finally {
+      await outbox.stop();
+      await store.close();
+    }
   });
 });

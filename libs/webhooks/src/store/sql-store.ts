@@ -107,22 +107,51 @@ function groupsOf(ds: Array<{ endpointId: string; fightId: string | null }>): Gr
 /** A group's lowest pending delivery, through webhook_deliveries_order (one entry read). Exported for the plan tests. */
 export const LOWEST_PENDING_SQL = `SELECT id, head FROM webhook_deliveries WHERE endpoint_id = $1 AND fight_id = $2 AND status = 'pending' ORDER BY seq LIMIT 1`;
 
-/** The lowest pending delivery of a group: the one that may be sent. */
-async function lowestPending(q: SqlExec, [endpointId, fightId]: Group): Promise<{ id: string; head: number } | undefined> {
-  const [r] = await q.query<{ id: string; head: number | string }>(LOWEST_PENDING_SQL, [endpointId, fightId]);
-  return r && { id: r.id, head: Number(r.head) };
+/** PostgreSQL: the same for many groups in one round trip (one search of the order index per group). */
+export const LOWEST_PENDING_MANY_SQL = `SELECT g.i, l.id, l.head FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS g(endpoint_id, fight_id, i)
+  CROSS JOIN LATERAL (SELECT id, head FROM webhook_deliveries w WHERE w.endpoint_id = g.endpoint_id AND w.fight_id = g.fight_id AND w.status = 'pending' ORDER BY w.seq LIMIT 1) l`;
+
+type Lowest = { id: string; head: number } | undefined;
+
+/** Each group's lowest pending delivery: the one that may be sent. */
+async function lowestPending(q: SqlExec, groups: Group[], postgres: boolean): Promise<Lowest[]> {
+  if (groups.length === 0) return [];
+  if (!postgres) {
+    const out: Lowest[] = [];
+    for (const g of groups) {
+      const [r] = await q.query<{ id: string; head: number }>(LOWEST_PENDING_SQL, [...g]);
+      out.push(r && { id: r.id, head: Number(r.head) });
+    }
+    return out;
+  }
+  const rows = await q.query<{ i: string; id: string; head: number }>(LOWEST_PENDING_MANY_SQL, [groups.map((g) => g[0]), groups.map((g) => g[1])]);
+  const out: Lowest[] = groups.map(() => undefined);
+  for (const r of rows) out[Number(r.i) - 1] = { id: r.id, head: Number(r.head) };
+  return out;
+}
+
+async function setHead(q: SqlExec, ids: string[], head: 0 | 1): Promise<void> {
+  for (let at = 0; at < ids.length; at += 500) {
+    const chunk = ids.slice(at, at + 500);
+    await q.run(`UPDATE webhook_deliveries SET head = ${head} WHERE id IN (${chunk.map((_, i) => `$${i + 1}`).join(', ')})`, chunk);
+  }
 }
 
 /**
  * Moves each group's head mark to its lowest pending delivery, given the head each had before the change (`before`,
- * read in the same transaction): two index reads per group and a write only where the head moved.
+ * read in the same transaction): an index read per group and a write only where the head moved.
  */
-async function markHeads(q: SqlExec, groups: Group[], before: Array<string | undefined>): Promise<void> {
-  for (const [i, group] of groups.entries()) {
-    const low = await lowestPending(q, group);
-    if (before[i] !== undefined && before[i] !== low?.id) await q.run(`UPDATE webhook_deliveries SET head = 0 WHERE id = $1`, [before[i]]);
-    if (low && low.head !== 1) await q.run(`UPDATE webhook_deliveries SET head = 1 WHERE id = $1`, [low.id]);
-  }
+async function markHeads(q: SqlExec, groups: Group[], before: Lowest[], postgres: boolean): Promise<void> {
+  const lows = await lowestPending(q, groups, postgres);
+  const clear: string[] = [];
+  const set: string[] = [];
+  lows.forEach((low, i) => {
+    const was = before[i]?.id;
+    if (was !== undefined && was !== low?.id) clear.push(was);
+    if (low && low.head !== 1) set.push(low.id);
+  });
+  await setHead(q, clear, 0);
+  await setHead(q, set, 1);
 }
 
 /** 32-bit FNV-1a of a group: its advisory lock key on PostgreSQL. */
@@ -158,10 +187,10 @@ export class SqlWebhookStore implements WebhookStore {
   private async queue(q: SqlExec, ds: NewDelivery[]): Promise<void> {
     const groups = groupsOf(ds);
     await this.lockGroups(q, groups);
-    const before: Array<string | undefined> = [];
-    for (const g of groups) before.push((await lowestPending(q, g))?.id);
+    const postgres = this.db.engine === 'postgres';
+    const before = await lowestPending(q, groups, postgres);
     await insertDeliveries(q, ds);
-    await markHeads(q, groups, before);
+    await markHeads(q, groups, before, postgres);
   }
 
   async insertEndpoint(e: EndpointRow): Promise<void> {
@@ -262,7 +291,7 @@ export class SqlWebhookStore implements WebhookStore {
       );
       // The lease ran out and another instance took the delivery over: its attempt is the one that counts.
       if (changed === 0) return false;
-      if (group) await markHeads(q, [group], [undefined]);
+      if (group) await markHeads(q, [group], [undefined], this.db.engine === 'postgres');
       await q.run(`INSERT INTO webhook_attempts VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [a.deliveryId, a.attemptNo, a.endpointId, a.attemptedAt, a.status, a.latencyMs, a.responseExcerpt, a.error]);
       if (effect.kind === 'success') await q.run(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [a.endpointId]);
       else if (effect.kind === 'disable') await q.run(`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = $2, updated_at = $3 WHERE id = $1`, [a.endpointId, effect.reason, a.attemptedAt]);
@@ -318,8 +347,9 @@ export class SqlWebhookStore implements WebhookStore {
       // pending seq, and off every other (a requeue may touch many deliveries: it reads each group's pending ones).
       const groups = groupsOf(rows.map((r) => ({ endpointId, fightId: r.fight_id })));
       await this.lockGroups(q, groups);
-      for (const group of groups) {
-        const low = await lowestPending(q, group);
+      const lows = await lowestPending(q, groups, this.db.engine === 'postgres');
+      for (const [i, group] of groups.entries()) {
+        const low = lows[i];
         await q.run(`UPDATE webhook_deliveries SET head = CASE WHEN id = $3 THEN 1 ELSE 0 END WHERE endpoint_id = $1 AND fight_id = $2 AND status = 'pending' AND (head = 1 OR id = $3)`, [
           ...group,
           low?.id ?? null,

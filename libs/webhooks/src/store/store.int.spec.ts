@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { WebhookPruner } from '../pruner';
 import { PostgresDriver } from './postgres-driver';
 import Database from 'better-sqlite3';
-import { CLAIM_SQL, LOWEST_PENDING_SQL, SqlWebhookStore } from './sql-store';
+import { CLAIM_SQL, LOWEST_PENDING_MANY_SQL, LOWEST_PENDING_SQL, SqlWebhookStore } from './sql-store';
 import { SqliteDriver } from './sqlite-driver';
 import { SqlDriver } from './driver';
 import { DeliveryRow, EndpointRow, NewDelivery, WebhookStore } from './types';
@@ -310,6 +310,82 @@ storeContract('sqlite', async () => {
   return new SqlWebhookStore(new SqliteDriver(join(dir, 'webhooks.sqlite')));
 });
 
+/** A backlog big enough for the planners to see: 400 fights × 20 on an enabled endpoint, 100 × 5 on a disabled one. */
+async function plannedBacklog(store: WebhookStore): Promise<void> {
+  await store.insertEndpoint(endpoint('e1'));
+  await store.insertEndpoint(endpoint('e2', { enabled: false }));
+  await queueAll(store, [...backlog('e1', 400, 20), ...backlog('e2', 100, 5)]);
+}
+
+/** The tables as they were before the head mark (no `head` column, the old due index). */
+const SCHEMA_BEFORE_HEADS = [
+  `CREATE TABLE webhook_endpoints (id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, url TEXT NOT NULL, description TEXT NOT NULL, event_types TEXT NOT NULL, fight_id TEXT, enabled INTEGER NOT NULL, secret TEXT NOT NULL, previous_secret TEXT, previous_secret_until BIGINT, disabled_reason TEXT, failing_since BIGINT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)`,
+  `CREATE TABLE webhook_checkpoint (name TEXT PRIMARY KEY, checkpoint TEXT NOT NULL)`,
+  `CREATE TABLE webhook_deliveries (id TEXT PRIMARY KEY, endpoint_id TEXT NOT NULL, tenant_id TEXT NOT NULL, fight_id TEXT, seq INTEGER NOT NULL, event_type TEXT NOT NULL, payload TEXT NOT NULL, created_at BIGINT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL, round_attempts INTEGER NOT NULL, next_attempt_at BIGINT NOT NULL, locked_until BIGINT, locked_by TEXT, last_status INTEGER, last_error TEXT, delivered_at BIGINT)`,
+  `CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`,
+  `INSERT INTO webhook_endpoints VALUES ('e1', 't1', 'http://127.0.0.1:1/hook', '', '[]', NULL, 1, 'whsec_AAAA', NULL, NULL, NULL, NULL, 0, 0)`,
+  // fA: 1, 2, 3 pending; fB: 1 delivered, 2 and 3 pending; a pending ping.
+  ...[['fA', 1, 'pending'], ['fA', 2, 'pending'], ['fA', 3, 'pending'], ['fB', 1, 'delivered'], ['fB', 2, 'pending'], ['fB', 3, 'pending'], [null, 0, 'pending']].map(
+    ([fight, seq, status]) => `INSERT INTO webhook_deliveries VALUES ('msg_e1_${fight}_${seq}', 'e1', 't1', ${fight === null ? 'NULL' : `'${fight}'`}, ${seq}, 'E', '{}', ${seq}, '${status}', 0, 0, ${seq}, NULL, NULL, NULL, NULL, NULL)`,
+  ),
+];
+
+/** Opened by this version, a database from before the head mark claims what it claimed: each fight's lowest pending seq, and the ping. */
+async function claimsAfterUpgrade(store: WebhookStore): Promise<void> {
+  expect((await store.claimDue(100, 10, 'me', 1000)).map((d) => d.id).sort()).toEqual(['msg_e1_fA_1', 'msg_e1_fB_2', 'msg_e1_null_0']);
+  await success(store, (await store.getDelivery('msg_e1_fB_2'))!);
+  expect((await store.claimDue(100, 10, 'me', 1000)).map((d) => d.id)).toEqual(['msg_e1_fB_3']);
+}
+
+describe('claim plan: sqlite', () => {
+  it('EXPLAIN QUERY PLAN: the claim reads the heads index in send order (no temp b-tree, no scan of the deliveries), before and after ANALYZE', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crs-webhooks-plan-'));
+    dirs.push(dir);
+    const driver = new SqliteDriver(join(dir, 'webhooks.sqlite'));
+    const store = new SqlWebhookStore(driver);
+    try {
+      await plannedBacklog(store);
+      for (const analyzed of [false, true]) {
+        if (analyzed) await driver.run('ANALYZE');
+        const claim = (await driver.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${CLAIM_SQL}`, [1_000_000, 16])).map((r) => r.detail);
+        expect(claim).toContain('SEARCH d USING INDEX webhook_deliveries_heads_due (next_attempt_at<?)');
+        expect(claim.join('\n')).not.toMatch(/TEMP B-TREE|SCAN d\b/);
+        // Finding a fight's next head after a delivery: one search of the order index, no sort.
+        const lowest = (await driver.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${LOWEST_PENDING_SQL}`, ['e1', 'f1'])).map((r) => r.detail);
+        expect(lowest).toEqual(['SEARCH webhook_deliveries USING INDEX webhook_deliveries_order (endpoint_id=? AND fight_id=?)']);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+it('sqlite: a database from before the head mark gets the column and its heads marked once, on open', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crs-webhooks-upgrade-'));
+  dirs.push(dir);
+  const file = join(dir, 'webhooks.sqlite');
+  const old = new Database(file);
+  for (const statement of SCHEMA_BEFORE_HEADS) old.exec(statement);
+  old.close();
+  const store = new SqlWebhookStore(new SqliteDriver(file));
+  try {
+    await claimsAfterUpgrade(store);
+  } finally {
+    await store.close();
+  }
+  // Opened again, the marking does not run again (it reads every pending delivery): a head unmarked by hand stays so.
+  const reopened = new Database(file);
+  reopened.exec(`UPDATE webhook_deliveries SET head = 0 WHERE id = 'msg_e1_fA_1'`);
+  reopened.close();
+  const again = new SqlWebhookStore(new SqliteDriver(file));
+  try {
+    // The first session's leases ran out at 1000: fA's head would be back had the marking run again.
+    expect((await again.claimDue(2000, 10, 'me2', 3000)).map((d) => d.id).sort()).toEqual(['msg_e1_fB_3', 'msg_e1_null_0']);
+  } finally {
+    await again.close();
+  }
+});
+
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 if (PG_URL) {
   const schemas: string[] = [];
@@ -319,6 +395,56 @@ if (PG_URL) {
     return new SqlWebhookStore(new PostgresDriver(PG_URL, schema));
   });
 
+  it('postgres: EXPLAIN shows the claim reading the heads index in send order, no sort, no scan of the deliveries; it reads only what it leases', async () => {
+    const schema = `wh_plan_${Date.now().toString(36)}`;
+    schemas.push(schema);
+    const driver = new PostgresDriver(PG_URL, schema);
+    const store = new SqlWebhookStore(driver);
+    type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; 'Actual Rows'?: number; Plans?: PlanNode[] };
+    const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+    const explain = async (sql: string, params: unknown[], analyze = false) =>
+      nodes((await driver.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON${analyze ? ', ANALYZE' : ''}) ${sql}`, params))[0]['QUERY PLAN'][0].Plan);
+    try {
+      await plannedBacklog(store);
+      const claimSql = `${CLAIM_SQL} ${driver.lockClause}`;
+      for (const analyzed of [false, true]) {
+        if (analyzed) await driver.run('ANALYZE');
+        const plan = await explain(claimSql, [1_000_000, 16]);
+        expect(plan.some((n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'webhook_deliveries_heads_due')).toBe(true);
+        expect(plan.filter((n) => n['Node Type'].includes('Sort') || (n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'webhook_deliveries'))).toEqual([]);
+        // A page's groups' next heads, in one statement: a search of the order index per group, no sort.
+        const lowest = await explain(LOWEST_PENDING_MANY_SQL, [['e1', 'e1', 'e2'], ['f1', 'f2', 'f1']]);
+        expect(lowest.some((n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'webhook_deliveries_order')).toBe(true);
+        expect(lowest.filter((n) => n['Node Type'].includes('Sort'))).toEqual([]);
+      }
+      // 8,500 pending, 500 of them heads (100 a disabled endpoint's, due among the others): the scan reads its 16 and the disabled ones it passes.
+      const run = await explain(claimSql, [1_000_000, 16], true);
+      const scan = run.find((n) => n['Index Name'] === 'webhook_deliveries_heads_due')!;
+      expect(scan['Actual Rows']).toBeLessThanOrEqual(16 + 100);
+    } finally {
+      await store.close();
+    }
+  });
+  it('postgres: a schema from before the head mark gets the column and its heads marked, on first use', async () => {
+    const schema = `wh_up_${Date.now().toString(36)}`;
+    schemas.push(schema);
+    const { Client } = await import('pg');
+    const c = new Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      await c.query(`CREATE SCHEMA ${schema}`);
+      await c.query(`SET search_path = ${schema}`);
+      for (const statement of SCHEMA_BEFORE_HEADS) await c.query(statement);
+    } finally {
+      await c.end();
+    }
+    const store = new SqlWebhookStore(new PostgresDriver(PG_URL, schema));
+    try {
+      await claimsAfterUpgrade(store);
+    } finally {
+      await store.close();
+    }
+  });
   it('postgres: two instances claiming at once never both get a delivery (SKIP LOCKED)', async () => {
     const schema = `wh_race_${Date.now().toString(36)}`;
     schemas.push(schema);
