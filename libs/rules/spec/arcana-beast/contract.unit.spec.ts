@@ -135,6 +135,21 @@ describe('The Arcana Beast contract: every command declared once, strictly', () 
   });
 });
 
+describe('A declared field this use of the command would ignore is refused, naming it', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a band on a Reposition toward nobody', { type: 'Reposition', combatantId: 'ember', band: 'far' }, 'band'],
+    ['a movement on a Reposition toward nobody', { type: 'Reposition', combatantId: 'ember', using: 'flight' }, 'using'],
+    ['a condition with Encourage’s dodgeDie', { type: 'Encourage', combatantId: 'ash', condition: 'dazed' }, 'condition'],
+    ['a condition with a potion (it removes none)', { type: 'UseItem', combatantId: 'ash', itemId: 'potion', condition: 'dazed' }, 'condition'],
+    ['a Stage with a Zero Power’s trigger', { type: 'SetTrigger', combatantId: 'ember', kind: 'zeroPower', stage: 3 }, 'stage'],
+  ])('%s (INVALID_FIELD %s)', (_what, cmd, field) => {
+    expect(checkCommand(ARCANA_BEAST_CONTRACT.commands, cmd as RuleCommand)).toEqual(cmd);
+    const v = refused(start, cmd as RuleCommand);
+    expect(v).toMatchObject({ code: 'INVALID_FIELD', field });
+    expect(v.message).toMatch(new RegExp(`^${field} is not used `));
+  });
+});
+
 describe('Names every JavaScript object has are ids and sides like any other (tables are looked up by own entries)', () => {
   const fighters = [
     { id: 'valueOf', sheet: wild({ hp: 3 }), side: 'toString' },

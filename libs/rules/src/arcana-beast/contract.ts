@@ -135,8 +135,8 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
   Reposition: command('Reposition', ARCANA_COMMANDS.Reposition, {
     combatantId: combatant('The beast acting.'),
     towardId: Id.optional().describe('The combatant to move toward; absent: the Reposition gains positional advantage (no move).'),
-    band: movement.band.optional().describe('The band to end in toward towardId: required with towardId.'),
-    using: movement.using,
+    band: movement.band.optional().describe('The band to end in toward towardId: required with towardId, refused without it.'),
+    using: movement.using.describe('Flight, teleport or burrowing from the sheet (RULINGS.md A18): only with towardId; default none.'),
   }),
   Move: command('Move', ARCANA_COMMANDS.Move, { combatantId: combatant('The beast moving, in its own turn.'), towardId: combatant('The combatant to move toward.'), ...movement }),
   Evolve: command('Evolve', ARCANA_COMMANDS.Evolve, {
@@ -147,7 +147,7 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
   Encourage: command('Encourage', ARCANA_COMMANDS.Encourage, {
     combatantId: combatant('The Binder commanding.'),
     effect: z.enum(['dodgeDie', 'removeCondition']).optional().describe('Default dodgeDie.'),
-    condition: condition.optional().describe('The beast’s condition to remove: required with effect removeCondition.'),
+    condition: condition.optional().describe('The beast’s condition to remove: required with effect removeCondition, refused with dodgeDie.'),
   }),
   Strategize: command('Strategize', ARCANA_COMMANDS.Strategize, { combatantId: combatant('The Binder commanding.') }),
   CallBack: command('CallBack', ARCANA_COMMANDS.CallBack, {
@@ -158,7 +158,7 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
     combatantId: combatant('The Binder commanding.'),
     itemId: Id.describe('An item of the Binder’s inventory.'),
     targetId: Id.optional().describe('Who the item is used on; default the Binder’s beast.'),
-    condition: condition.optional().describe('The condition to remove: required when the item removes a condition.'),
+    condition: condition.optional().describe('The condition to remove: required when the item removes a condition, refused when it removes none.'),
   }),
   BondSurge: command('BondSurge', ARCANA_COMMANDS.BondSurge, { combatantId: combatant('The Binder commanding.') }),
   SetBand: command('SetBand', ARCANA_COMMANDS.SetBand, {
@@ -181,7 +181,7 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
   SetTrigger: command('SetTrigger', ARCANA_COMMANDS.SetTrigger, {
     combatantId: combatant('The beast whose trigger it is.'),
     kind: z.enum(['stage', 'zeroPower']).optional().describe('Default stage.'),
-    stage: Int.min(0).max(4).optional().describe('With kind stage: an unlocked Stage; default the highest.'),
+    stage: Int.min(0).max(4).optional().describe('With kind stage (refused with zeroPower): an unlocked Stage; default the highest.'),
     active: z.boolean().optional().describe('Default true.'),
   }),
   RollTest: command('RollTest', ARCANA_COMMANDS.RollTest, {

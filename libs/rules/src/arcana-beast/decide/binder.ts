@@ -7,7 +7,7 @@ import { ev } from '../events';
 import { dieFor, rollTest } from '../rolls';
 import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBinder, out } from '../state';
 import { BinderSheet } from '../sheet';
-import { known, poolFor, present, required } from './common';
+import { known, poolFor, present, required, unused } from './common';
 import { devolve } from './damage';
 
 type Binder = ArcanaCombatant & { sheet: BinderSheet };
@@ -47,6 +47,7 @@ export function bondSurge(state: ArcanaBeastState, command: ArcanaCommandOf<'Bon
 export function encourage(state: ArcanaBeastState, command: ArcanaCommandOf<'Encourage'>, dice: DiceSource): RuleEvent[] {
   const { binder, beast } = commanding(state, command, false);
   const effect = command.effect ?? 'dodgeDie';
+  if (effect !== 'removeCondition') unused(command.condition, 'condition', 'with effect dodgeDie (only removeCondition names one)');
   const condition = effect === 'removeCondition' ? required(command.condition, 'condition', 'with effect removeCondition') : undefined;
   if (condition) ensure(beast.conditions.includes(condition), 'ARCANA_NO_SUCH_CONDITION', `arcana-beast.txt: Beast Binder Commands: Encourage removes 1 condition; ${beast.id} is not ${condition}`, 'condition');
   const { test, spent } = binderTest(state, binder, ENCOURAGE.stat, ENCOURAGE.difficulty, dice);
@@ -86,6 +87,7 @@ export function useItem(state: ArcanaBeastState, command: ArcanaCommandOf<'UseIt
   ensure(left > 0, 'ARCANA_ITEM_SPENT', `arcana-beast.txt: Beast Binder Commands: Use Item: ${item.name} is used up`, 'itemId');
   const target = command.targetId === undefined ? beast : known(state, command.targetId, 'targetId');
   ensure(!target.inVessel, 'ARCANA_COMBATANT_OUT', `RULINGS.md A23: ${target.id} is back in its Wearable Vessel for this encounter`, 'targetId');
+  if (!item.removesCondition) unused(command.condition, 'condition', `with ${item.name}, which removes no condition`);
   const condition = item.removesCondition ? required(command.condition, 'condition', `with ${item.name}, which removes a condition`) : undefined;
   if (condition) ensure(target.conditions.includes(condition), 'ARCANA_NO_SUCH_CONDITION', `arcana-beast.txt: Beast Binder Commands: Use Item: ${target.id} is not ${condition}`, 'condition');
   const events: RuleEvent[] = [ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'useItem', itemId, targetId: target.id })];

@@ -39,6 +39,11 @@ export function required<T>(value: T | undefined, field: string, when: string): 
   return value;
 }
 
+/** A field the contract declares that this use of the command would ignore: refused, so a mistake is seen. */
+export function unused(value: unknown, field: string, why: string): void {
+  if (value !== undefined) bad(field, `is not used ${why}`);
+}
+
 export function present(state: ArcanaBeastState, id: string, field: string): ArcanaCombatant {
   const c = known(state, id, field);
   ensure(!out(c), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`, field);

@@ -4,7 +4,7 @@ import { ArcanaCommandOf } from '../contract';
 import { ev } from '../events';
 import { BeastSheet } from '../sheet';
 import { ArcanaBeastState, ArcanaCombatant, isBeast } from '../state';
-import { beastInTurn, known } from './common';
+import { beastInTurn, known, unused } from './common';
 
 export function highestStage(sheet: BeastSheet): number {
   return sheet.stages[sheet.stages.length - 1].stage;
@@ -29,6 +29,7 @@ export function setTrigger(state: ArcanaBeastState, command: ArcanaCommandOf<'Se
   const kind = command.kind ?? 'stage';
   const active = command.active ?? true;
   if (kind === 'zeroPower') {
+    unused(command.stage, 'stage', 'with kind zeroPower (a Stage’s trigger is kind stage)');
     ensure(c.sheet.zeroPower, 'ARCANA_NO_ZERO_POWER', `arcana-beast.txt: Actions in Combat: Use Zero Power: ${c.id} has no Zero Power on its sheet`, 'kind');
     return c.zeroPowerTrigger === active ? [] : [ev('TriggerSet', { combatantId: c.id, kind, active })];
   }

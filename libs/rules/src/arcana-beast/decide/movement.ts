@@ -6,7 +6,7 @@ import { Band, BypassMovement, DIFFICULT_TERRAIN_DIFFICULTY } from '../data';
 import { ev, MovedData } from '../events';
 import { dieFor, rollTest } from '../rolls';
 import { ArcanaBeastState, ArcanaCombatant, isBeast } from '../state';
-import { actionTaken, anchor, bandBetween, bandSteps, beastInTurn, beastWithAction, known, pairKey, poolFor, present, required } from './common';
+import { actionTaken, anchor, bandBetween, bandSteps, beastInTurn, beastWithAction, known, pairKey, poolFor, present, required, unused } from './common';
 
 /** RULINGS.md A14/A17/A19: the GM places a pair in a band and may mark the ground between them difficult. */
 export function setBand(state: ArcanaBeastState, command: ArcanaCommandOf<'SetBand'>): RuleEvent[] {
@@ -34,6 +34,10 @@ export function move(state: ArcanaBeastState, command: ArcanaCommandOf<'Move'>, 
 export function reposition(state: ArcanaBeastState, command: ArcanaCommandOf<'Reposition'>, dice: DiceSource): RuleEvent[] {
   const c = beastWithAction(state, command.combatantId, 'combatantId');
   ensure(!c.tags.some((t) => t.tag === 'cornered'), 'ARCANA_CORNERED', 'arcana-beast.txt: Positioning in Combat: Cornered: Cannot Reposition', 'type');
+  if (command.towardId === undefined) {
+    unused(command.band, 'band', 'without towardId (a Reposition without one gains positional advantage and moves nobody)');
+    unused(command.using, 'using', 'without towardId (a Reposition without one moves nobody)');
+  }
   if (command.towardId === undefined) return actionTaken(state, c, 'reposition', { note: 'positional advantage (the GM sets the tag, RULINGS.md A8)' });
   const step = readStep(state, c, command.towardId, required(command.band, 'band', 'with towardId'), command.using);
   return [...actionTaken(state, c, 'reposition', { targetId: step.towardId }), ...moved(state, c, step, 'reposition', dice)];
