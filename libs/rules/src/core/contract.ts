@@ -71,9 +71,30 @@ export function checkCommand(schemas: CommandSchemas, cmd: RuleCommand): RuleCom
 
 /** Parses `value` with `schema`, or throws a ContractViolation whose fields start at `prefix`. */
 export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown, prefix: string, what: string): z.output<T> {
+  // JSON.parse makes `__proto__` an own key; zod's records drop it silently: refuse it wherever it is.
+  const proto = protoKeyIn(value, prefix);
+  if (proto !== undefined) throw new ContractViolation([{ field: proto, code: 'UNKNOWN_FIELD', message: `${proto} is not a field of ${what}` }]);
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   throw new ContractViolation(toIssues(result.error.issues, prefix, what));
+}
+
+/** The path of the first own `__proto__` key in a JSON value, if any. */
+function protoKeyIn(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value !== 'object' || value === null || depth > 64) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = protoKeyIn(value[i], `${path}[${i}]`, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (Object.hasOwn(value, '__proto__')) return path ? `${path}.__proto__` : '__proto__';
+  for (const [key, v] of Object.entries(value)) {
+    const found = protoKeyIn(v, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** `a.b[2].c`: the field naming the rest of the service uses. */

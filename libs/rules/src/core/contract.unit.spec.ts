@@ -50,6 +50,11 @@ describe('the contract: commands checked against their one declaration', () => {
     expect(refusal({ ...ok, path: [{ x: 1, y: 1 }, { x: 1, y: 2, z: 0 }] })).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'path[1].z' });
   });
 
+  it('refuses an own __proto__ key anywhere (JSON.parse makes one; records would drop it silently)', () => {
+    expect(refusal(JSON.parse('{"type":"Hit","attackerId":"mira","kind":"melee","__proto__":{"boost":3}}'))).toMatchObject({ code: 'UNKNOWN_FIELD', field: '__proto__' });
+    expect(refusal(JSON.parse('{"type":"Hit","attackerId":"mira","kind":"melee","path":[{"x":1,"y":1,"__proto__":1}]}'))).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'path[0].__proto__' });
+  });
+
   it.each([
     [{ boost: '2' }, 'boost', 'boost must be an integer'],
     [{ boost: 2.5 }, 'boost', 'boost must be an integer'],
