@@ -120,6 +120,8 @@ export interface SystemContract {
   options: z.ZodObject;
   /** One combatant's initiative roll in InitiativeRolled, when the system adds fields to the core's. */
   initiativeRoll?: z.ZodObject;
+  /** The view `view(state)` returns, as frontends read it. */
+  view?: z.ZodType;
   /** Every event type beyond the lifecycle's → the schema of its `data`. */
   events?: Readonly<Record<string, z.ZodType>>;
 }
