@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createApp } from '../../apps/api/src/create-app';
+import type { ApiConfig } from '../../apps/api/src/config';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 
@@ -26,10 +27,10 @@ export interface TestApp {
 }
 
 /** Boots the real app on a fresh SQLite file (or the given store URL). */
-export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string; eventStoreSchema?: string; listen?: boolean; reuse?: { apiKey: string; tenantId: string }; rateLimitPerSecond?: number } = {}): Promise<TestApp> {
+export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string; eventStoreSchema?: string; listen?: boolean; reuse?: { apiKey: string; tenantId: string }; rateLimitPerSecond?: number; config?: Partial<ApiConfig> } = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'crs-e2e-'));
   const { app } = await createApp(
-    { port: 0, host: '127.0.0.1', dataDir, eventStoreUrl: opts.eventStoreUrl, eventStoreSchema: opts.eventStoreSchema, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: TEST_ADMIN_KEY, rateLimitPerSecond: opts.rateLimitPerSecond },
+    { port: 0, host: '127.0.0.1', dataDir, eventStoreUrl: opts.eventStoreUrl, eventStoreSchema: opts.eventStoreSchema, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: TEST_ADMIN_KEY, rateLimitPerSecond: opts.rateLimitPerSecond, ...opts.config },
     { logger: false },
   );
   let url: string | undefined;

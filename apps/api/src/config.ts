@@ -19,6 +19,8 @@ export interface ApiConfig {
   logLevel?: string;
   /** Origins allowed by CORS; empty: no cross-origin access. */
   corsOrigins?: string[];
+  /** Bearer token GET /metrics requires; unset: /metrics is open. */
+  metricsToken?: string;
 }
 
 /** Configuration by environment (README "Configuration"); a wrong value stops the boot with a clear message. */
@@ -40,6 +42,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     rateLimitPerSecond: nonNegative(env.RATE_LIMIT_PER_SECOND, 'RATE_LIMIT_PER_SECOND', 100),
     logLevel: oneOfLevels(env.LOG_LEVEL),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }
 
@@ -71,6 +74,12 @@ function nonNegative(raw: string | undefined, name: string, fallback: number): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}"`);
   return n;
+}
+
+function metricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\S{16,}$/.test(raw)) throw new Error('METRICS_TOKEN must be at least 16 characters without spaces');
+  return raw;
 }
 
 function oneOfLevels(raw: string | undefined): string {

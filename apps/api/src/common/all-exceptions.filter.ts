@@ -19,6 +19,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const res = host.switchToHttp().getResponse<Response>();
     if (error.statusCode === 503) res.setHeader('Retry-After', STORE_RETRY_AFTER_SECONDS);
+    // RFC 6750 section 3: the scheme to authenticate with; `invalid_token` only when credentials were sent.
+    if (error.statusCode === 401) res.setHeader('WWW-Authenticate', error.code === 'UNAUTHENTICATED' ? 'Bearer' : 'Bearer error="invalid_token"');
     res.status(error.statusCode).json(error);
   }
 }

@@ -1,17 +1,53 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { NextFunction, Request, Response } from 'express';
 import { FightService, ProjectionRunner } from '@app/fights';
+import { SYSTEMS } from '@app/rules';
 
-/** Prometheus metrics (issue "Production"); one registry per app so tests and instances don't share state. */
+/** A label value outside its known set: every label of every metric takes its values from a fixed set. */
+export const UNKNOWN = 'unknown';
+
+/** Command types each system declares (its contract, its list, UndoCommands): a client's typo is not a new series. */
+const COMMAND_TYPES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries(SYSTEMS).map(([id, system]) => [id, new Set([...Object.keys(system!.contract.commands), ...Object.keys(system!.commands), 'UndoCommands'])]),
+);
+/** A command to a fight that was not found has no system: its type counts if some system declares it. */
+const ANY_COMMAND_TYPE: ReadonlySet<string> = new Set([...COMMAND_TYPES.values()].flatMap((types) => [...types]));
+
+export function commandLabels(system: string, type: string): { system: string; type: string } {
+  const types = COMMAND_TYPES.get(system);
+  return { system: types ? system : UNKNOWN, type: (types ?? ANY_COMMAND_TYPE).has(type) ? type : UNKNOWN };
+}
+
+const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Mounted middleware answers these without an Express route. */
+const MOUNTS = ['/graphql', '/docs'];
+
+/** The route pattern (`/fights/:id/commands`), never the raw URL; `unmatched` for a 404 without a route. */
+export function httpLabels(req: Request, status: number): { method: string; route: string; status: string } {
+  const pattern = (req.route as { path?: unknown } | undefined)?.path;
+  const path = req.originalUrl.split('?')[0];
+  // Nest answers an unknown path through a catch-all route (`{/*splat}`): that is no route of ours.
+  const route = typeof pattern === 'string' ? (pattern.includes('*') ? 'unmatched' : pattern) : (MOUNTS.find((m) => path === m || path.startsWith(`${m}/`)) ?? 'unmatched');
+  return { method: METHODS.has(req.method) ? req.method : 'OTHER', route, status: status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : UNKNOWN };
+}
+
+/** Prometheus metrics (README "Operations"); one registry per app so tests and instances don't share state. */
 export class Metrics {
   readonly registry = new Registry();
   readonly commandSeconds = new Histogram({
     name: 'crs_command_duration_seconds',
-    help: 'Command latency, from receipt to appended events, by system, command type and outcome',
+    help: 'Command latency, from receipt to appended events, by system, command type (unknown: one the system does not declare) and outcome',
     labelNames: ['system', 'type', 'outcome'],
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
   });
   readonly eventsAppended = new Counter({ name: 'crs_events_appended_total', help: 'Fight events appended by this instance', labelNames: ['system'], registers: [this.registry] });
+  readonly httpRequests = new Counter({
+    name: 'crs_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern (unmatched: no route) and status class',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
 
   constructor(fights: FightService, runner: ProjectionRunner) {
     collectDefaultMetrics({ register: this.registry });
@@ -33,8 +69,15 @@ export class Metrics {
       },
     });
     fights.onCommandDone.add(({ system, type, seconds, outcome, events }) => {
-      this.commandSeconds.observe({ system, type, outcome }, seconds);
-      if (events > 0) this.eventsAppended.inc({ system }, events);
+      const labels = commandLabels(system, type);
+      this.commandSeconds.observe({ ...labels, outcome }, seconds);
+      if (events > 0) this.eventsAppended.inc({ system: labels.system }, events);
     });
   }
+
+  /** Express middleware: counts each answered request once it has finished, by its route pattern. */
+  readonly countRequests = (req: Request, res: Response, next: NextFunction): void => {
+    res.once('finish', () => this.httpRequests.inc(httpLabels(req, res.statusCode)));
+    next();
+  };
 }

@@ -1,11 +1,14 @@
-import { Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { EventStore } from '@app/event-store';
 import { ProjectionRunner } from '@app/fights';
 import { Public } from '../auth/public.decorator';
-import { EVENT_STORE } from '../fights.module';
+import { AppError } from '@app/fights';
+import { ApiConfig } from '../config';
+import { API_CONFIG, EVENT_STORE } from '../fights.module';
 import { Metrics } from './metrics';
 
 /** Projections further behind than this make the instance not ready. */
@@ -21,6 +24,7 @@ export class OpsController {
     private readonly runner: ProjectionRunner,
     private readonly metrics: Metrics,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   @Get('health/live')
@@ -53,8 +57,17 @@ export class OpsController {
   }
 
   @Get('metrics')
-  @ApiOperation({ summary: 'Prometheus metrics: command latency, events appended, projection lag, open subscriptions, process' })
-  async prometheus(@Res() res: Response): Promise<void> {
+  @ApiOperation({ summary: 'Prometheus metrics: command latency, events appended, HTTP requests, projection lag, open subscriptions, process. With METRICS_TOKEN set: Authorization: Bearer <METRICS_TOKEN>.' })
+  async prometheus(@Headers('authorization') authorization: string | undefined, @Res() res: Response): Promise<void> {
+    if (this.config.metricsToken && !sameSecret(/^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1], this.config.metricsToken)) {
+      throw new AppError(401, authorization ? 'INVALID_CREDENTIALS' : 'UNAUTHENTICATED', 'this instance protects /metrics: send Authorization: Bearer <METRICS_TOKEN>', 'authorization');
+    }
     res.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
   }
+}
+
+/** Compares digests, so neither the time taken nor a length difference tells how much of a guess was right. */
+function sameSecret(given: string | undefined, expected: string): boolean {
+  const digest = (v: string) => createHash('sha256').update(v).digest();
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
 }

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { FightService, ProjectionRunner } from '@app/fights';
 import { FightsModule } from '../fights.module';
@@ -11,4 +11,10 @@ import { OpsController } from './ops.controller';
   providers: [{ provide: Metrics, inject: [FightService, ProjectionRunner], useFactory: (fights: FightService, runner: ProjectionRunner) => new Metrics(fights, runner) }],
   exports: [Metrics],
 })
-export class OpsModule {}
+export class OpsModule implements NestModule {
+  constructor(private readonly metrics: Metrics) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(this.metrics.countRequests).forRoutes('*');
+  }
+}
