@@ -124,3 +124,20 @@ const FOLDED: ReadonlySet<string> = new Set(['FightStarted', 'CombatantJoined', 
 export function isLifecycleEvent(event: { type: string; data: unknown }): event is LifecycleEvent {
   return FOLDED.has(event.type);
 }
+
+/** The parts of every system's view (coreView), plus what the service adds (seq, headHash); systems extend it. */
+export const CORE_VIEW_SHAPE = {
+  fightId: z.string(),
+  system: z.enum(['narateer', 'arcana-beast', 'archsoul']),
+  name: z.string(),
+  status: z.enum(['new', 'setup', 'active', 'ended']),
+  dice: z.strictObject({ mode: z.enum(['fair', 'seeded', 'manual']), commitment: z.string(), clientSeed: z.string(), revealedSeed: z.string().optional() }),
+  round: Int,
+  roundOpen: z.boolean(),
+  initiative: z.array(z.string()).describe('Initiative order; empty until rolled or set.'),
+  activeCombatantId: z.string().nullable(),
+  actedThisRound: z.array(z.string()),
+  pending: PendingSchema.nullable().describe('RULINGS.md C4: the one decision awaited, naming who answers with which command.'),
+  seq: Int.optional().describe('The seq of the last event folded (added by the service).'),
+  headHash: z.string().optional().describe('The hash of the last event folded (added by the service).'),
+} as const;
