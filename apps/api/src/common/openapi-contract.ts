@@ -73,7 +73,7 @@ const ENVELOPE_FIELDS: Schema = {
 };
 
 /** The schemas of one system: each command (with its envelope), each event, the sheet and the unions over them. */
-function systemSchemas(system: RuleSystem<FightCore>, out: Record<string, Schema>): { command: string; event: string; sheet: string } {
+function systemSchemas(system: RuleSystem<FightCore>, out: Record<string, Schema>): { command: string; event: string; sheet: string; view?: string } {
   const name = pascal(system.id);
   const commandRefs: Record<string, string> = {};
   for (const [type, schema] of Object.entries(system.contract.commands)) {
@@ -104,7 +104,14 @@ function systemSchemas(system: RuleSystem<FightCore>, out: Record<string, Schema
     discriminator: { propertyName: 'type', mapping: eventRefs },
   };
   out[`${name}Sheet`] = openapiSchema(system.contract.sheet);
-  return { command: `${name}Command`, event: `${name}Event`, sheet: `${name}Sheet` };
+  let view: string | undefined;
+  if (system.contract.view) {
+    const schema = openapiSchema(system.contract.view) as { properties?: Record<string, Schema> };
+    // One system per view: `system` discriminates the views of all systems.
+    if (schema.properties?.system) schema.properties.system = { type: 'string', enum: [system.id] };
+    out[(view = `${name}View`)] = schema;
+  }
+  return { command: `${name}Command`, event: `${name}Event`, sheet: `${name}Sheet`, view };
 }
 
 /**
@@ -117,6 +124,22 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
   schemas.Command = { description: 'A command of the fight’s system (GET /systems/:id lists them, with their JSON Schemas).', anyOf: bySystem.map((s) => ref(s.command)) };
   schemas.FightEvent = { description: 'An event of any system’s fight, by type.', anyOf: bySystem.map((s) => ref(s.event)) };
   schemas.Sheet = { description: 'A combatant sheet of the fight’s system.', anyOf: bySystem.map((s) => ref(s.sheet)) };
+  const views: Array<[string, string]> = [];
+  Object.values(SYSTEMS).forEach((sys, i) => {
+    const view = bySystem[i].view;
+    if (view) views.push([sys!.id, view]);
+  });
+  if (views.length === bySystem.length) {
+    schemas.FightView = {
+      description: 'What a frontend renders: the fight view of its system (`system` tells which).',
+      oneOf: views.map(([, v]) => ref(v)),
+      discriminator: { propertyName: 'system', mapping: Object.fromEntries(views.map(([id, v]) => [id, `#/components/schemas/${v}`])) },
+    };
+    for (const model of ['FightModel', 'CommandResultModel']) {
+      const props = (schemas[model] as { properties?: Record<string, unknown> } | undefined)?.properties;
+      if (props?.view) props.view = { ...ref('FightView'), description: (props.view as { description?: string }).description };
+    }
+  }
 
   doc.components!.securitySchemes = {
     bearer: { type: 'http', scheme: 'bearer', description: 'An API key (`crs_…`: the operator’s or a tenant’s) or a fight token (`crt_…`: GM, player or spectator).' },
