@@ -23,6 +23,9 @@ const HELMET: Parameters<typeof helmet>[0] = {
   strictTransportSecurity: false,
 };
 
+/** Response headers a browser's JavaScript may read on a cross-origin answer. */
+export const CORS_EXPOSED_HEADERS = ['x-request-id', 'location', 'etag', 'retry-after', 'ratelimit', 'ratelimit-policy', 'www-authenticate', 'link', 'x-next-cursor'];
+
 /** Builds the app for main, the tests and the schema generator alike. */
 export async function createApp(config: ApiConfig, options: { logger?: false } = {}): Promise<{ app: INestApplication; openapi: OpenAPIObject }> {
   const quiet = options.logger === false;
@@ -42,7 +45,8 @@ export async function createApp(config: ApiConfig, options: { logger?: false } =
   });
   app.enableShutdownHooks();
   // CORS is off unless CORS_ORIGINS lists the browser origins allowed to call the API.
-  if (config.corsOrigins?.length) app.enableCors({ origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, allowedHeaders: ['authorization', 'content-type', 'last-event-id'] });
+  // Request headers are the browser's to ask for (the allowed origins are the restriction); what JS may read is listed.
+  if (config.corsOrigins?.length) app.enableCors({ origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: 600 });
   const openapi = publishContract(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

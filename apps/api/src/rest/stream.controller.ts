@@ -8,6 +8,19 @@ import { CurrentPrincipal } from '../auth/principal.decorator';
 import { EventsQuery } from '../common/dto';
 import { ErrorModel } from '../common/models';
 import { AppError } from '@app/fights';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+
+export class StreamQuery extends EventsQuery {
+  @ApiPropertyOptional({
+    enum: ['named', 'unnamed'],
+    default: 'named',
+    description: 'named: each message has `event: <type>` (addEventListener(type)); unnamed: no event name, so a plain EventSource.onmessage gets every event (the type is in the data).',
+  })
+  @IsOptional()
+  @IsIn(['named', 'unnamed'])
+  messages?: 'named' | 'unnamed';
+}
 
 const KEEPALIVE_MS = 15_000;
 
@@ -20,12 +33,12 @@ export class StreamController {
   ) {}
 
   @Get(':id/stream')
-  @ApiOperation({ summary: 'Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type, data = the event JSON.' })
+  @ApiOperation({ summary: 'Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type (none with ?messages=unnamed, for EventSource.onmessage), data = the event JSON.' })
   @ApiProduces('text/event-stream')
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last seq received; the stream resumes after it.' })
   @ApiOkResponse({ description: 'An endless text/event-stream' })
   @ApiResponse({ status: 404, type: ErrorModel })
-  async stream(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: EventsQuery, @Headers('last-event-id') lastEventId: string | undefined, @Res() res: Response): Promise<void> {
+  async stream(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: StreamQuery, @Headers('last-event-id') lastEventId: string | undefined, @Res() res: Response): Promise<void> {
     let after = q.after ?? 0;
     if (lastEventId !== undefined) {
       if (!/^\d{1,15}$/.test(lastEventId)) throw new AppError(400, 'VALIDATION_FAILED', 'Last-Event-ID must be a seq', 'Last-Event-ID');
@@ -50,7 +63,8 @@ export class StreamController {
       void events.return();
     });
     try {
-      for await (const e of events) res.write(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+      const named = q.messages !== 'unnamed';
+      for await (const e of events) res.write(named ? `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n` : `id: ${e.seq}\ndata: ${JSON.stringify(e)}\n\n`);
     } catch {
       res.write('event: error\ndata: {"code":"STREAM_FAILED","message":"the event store could not be read; reconnect with Last-Event-ID"}\n\n');
     } finally {

@@ -1,0 +1,106 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { createApp } from '../apps/api/src/create-app';
+import { removeDir, TEST_ADMIN_KEY } from './support/app';
+
+/** A frontend in a real browser, on another origin: CORS as browsers enforce it, and a plain EventSource. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) console.warn(`SKIPPED test/browser.e2e.spec.ts: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`);
+const describeInBrowser = haveChromium ? describe : describe.skip;
+
+describeInBrowser('a browser frontend on another origin', () => {
+  let app: INestApplication;
+  let api = '';
+  let page: Server;
+  let origin = '';
+  let context: BrowserContext;
+  let apiKey = '';
+  const dataDir = mkdtempSync(join(tmpdir(), 'crs-browser-'));
+  const profile = mkdtempSync(join(tmpdir(), 'crs-chromium-'));
+
+  beforeAll(async () => {
+    // The frontend's own origin: a blank page on another port.
+    page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>frontend</title>'));
+    await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+    ({ app } = await createApp({ port: 0, host: '127.0.0.1', dataDir, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: TEST_ADMIN_KEY, corsOrigins: [origin] }, { logger: false }));
+    await app.listen(0, '127.0.0.1');
+    api = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    const tenant = await fetch(`${api}/admin/tenants`, { method: 'POST', headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'browser' }) });
+    apiKey = ((await tenant.json()) as { apiKey: string }).apiKey;
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await context?.close();
+    await app?.close();
+    await new Promise((r) => page?.close(r));
+    removeDir(dataDir);
+    removeDir(profile);
+  });
+
+  it('a cross-origin POST with x-request-id and an idempotency-style header goes through, and JS reads x-request-id', async () => {
+    const tab = await context.newPage();
+    await tab.goto(origin);
+    const result = await tab.evaluate(
+      async ({ api, apiKey }) => {
+        const res = await fetch(`${api}/fights`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'x-request-id': 'browser-1', 'idempotency-key': 'k-1' },
+          body: JSON.stringify({ system: 'narateer', combatants: [] }),
+        });
+        return { status: res.status, requestId: res.headers.get('x-request-id'), location: res.headers.get('location'), body: await res.json() };
+      },
+      { api, apiKey },
+    );
+    expect(result.status).toBe(201);
+    expect(result.requestId).toBe('browser-1');
+    const exposed = (await fetch(`${api}/fights`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-request-id,idempotency-key' } }));
+    expect(exposed.status).toBeLessThan(300);
+    expect(exposed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-request-id');
+    await tab.close();
+  });
+
+  it('another origin is refused by the browser', async () => {
+    const tab = await context.newPage();
+    await tab.goto(`http://localhost:${new URL(origin).port}`); // same server, a different origin (localhost, not 127.0.0.1)
+    const outcome = await tab.evaluate(async (api) => fetch(`${api}/systems`).then((r) => `status ${r.status}`, (e: Error) => `blocked: ${e.name}`), api);
+    expect(outcome).toMatch(/^blocked/);
+    await tab.close();
+  });
+
+  it('a plain EventSource.onmessage gets every event, in order, with ?messages=unnamed', async () => {
+    const created = await fetch(`${api}/fights`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ system: 'narateer', combatants: [] }) });
+    const { fightId } = (await created.json()) as { fightId: string };
+    const tab = await context.newPage();
+    await tab.goto(origin);
+    await tab.evaluate(
+      ({ url }) => {
+        const w = window as unknown as { got: Array<{ seq: number; type: string }>; es: EventSource };
+        w.got = [];
+        w.es = new EventSource(url);
+        w.es.onmessage = (m) => w.got.push(JSON.parse(m.data));
+      },
+      { url: `${api}/fights/${fightId}/stream?messages=unnamed&token=${encodeURIComponent(apiKey)}` },
+    );
+    await tab.waitForFunction(() => (window as unknown as { got: unknown[] }).got.length >= 1);
+    await fetch(`${api}/fights/${fightId}/commands`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'AddNote', text: 'live' }) });
+    await tab.waitForFunction(() => (window as unknown as { got: Array<{ type: string }> }).got.some((e) => e.type === 'GmNoteAdded'));
+    const got = await tab.evaluate(() => (window as unknown as { got: Array<{ seq: number; type: string }> }).got.map((e) => [e.seq, e.type]));
+    expect(got).toEqual([
+      [1, 'FightStarted'],
+      [2, 'GmNoteAdded'],
+    ]);
+    await tab.evaluate(() => (window as unknown as { es: EventSource }).es.close());
+    await tab.close();
+  });
+});
