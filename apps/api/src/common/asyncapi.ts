@@ -107,7 +107,7 @@ export function asyncApiDocument(): Record<string, unknown> {
       fightStream: {
         address: '/fights/{fightId}/stream',
         title: 'Server-Sent Events of one fight',
-        description: 'GET with a key or token; resume with Last-Event-ID or ?after=<seq>. Each message: `id: <seq>`, `event: <type>`, `data: <FightEvent JSON>`.',
+        description: 'GET with a key or token; resume with Last-Event-ID or ?after=<seq>. Each message: `id: <seq>`, `event: <type>`, `data: <FightEvent JSON>`; with `?messages=unnamed` no `event:` line, so EventSource.onmessage receives every event.',
         parameters: { fightId: { description: 'The fight id' } },
         messages: { fightEvent: { $ref: '#/components/messages/FightEvent' } },
       },
