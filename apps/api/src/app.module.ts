@@ -1,5 +1,5 @@
-import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, Provider } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthGuard } from './auth/auth.guard';
 import { OpsModule } from './ops/ops.module';
 import { LabModule } from './lab/lab.module';
@@ -15,7 +15,8 @@ import { TokensController } from './auth/tokens.controller';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { validationPipe } from './common/validation';
+import { requireJsonBody, validationPipe } from './common/validation';
+import { LocationInterceptor } from './common/location';
 import { ApiConfig } from './config';
 import { API_CONFIG, FightsModule } from './fights.module';
 import { FightsResolver } from './graphql/fights.resolver';
@@ -28,7 +29,11 @@ import { FightsController } from './rest/fights.controller';
 import { SystemsController } from './rest/systems.controller';
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(requireJsonBody).forRoutes('*');
+  }
+
   static forRoot(config: ApiConfig): DynamicModule {
     const configModule: DynamicModule = { module: class ConfigHolder {}, global: true, providers: [{ provide: API_CONFIG, useValue: config }], exports: [API_CONFIG] };
     return {
@@ -49,7 +54,7 @@ export class AppModule {
         }),
       ],
       controllers: [FightsController, StreamController, SystemsController, ProjectionsController, AuditController, AdminController, TokensController],
-      providers: [FightsResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }, ...rateLimiting(config), { provide: APP_GUARD, useClass: AuthGuard }],
+      providers: [FightsResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }, { provide: APP_INTERCEPTOR, useClass: LocationInterceptor }, ...rateLimiting(config), { provide: APP_GUARD, useClass: AuthGuard }],
     };
   }
 }

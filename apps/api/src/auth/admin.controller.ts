@@ -6,6 +6,7 @@ import { AccessService, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
 import { requireAdmin } from './roles';
+import { Location, seg } from '../common/location';
 
 export class CreateTenantDto {
   @ApiProperty({ example: 'Owlbear Tabletop' }) @IsString() @Length(1, 100) name: string;
@@ -28,6 +29,7 @@ export class AdminController {
   constructor(private readonly access: AccessService) {}
 
   @Post('tenants')
+  @Location((r: { tenantId: string }) => `/admin/tenants/${seg(r.tenantId)}`)
   @ApiOperation({ summary: 'Create a tenant and its first API key (the key is shown only in this response)' })
   @ApiCreatedResponse({ type: TenantCreatedModel })
   async createTenant(@CurrentPrincipal() p: Principal, @Body() body: CreateTenantDto) {
@@ -45,6 +47,7 @@ export class AdminController {
   }
 
   @Post('tenants/:tenantId/keys')
+  @Location((r: { keyId: string }) => `/admin/keys/${seg(r.keyId)}`)
   @ApiOperation({ summary: 'Another API key for a tenant (shown only in this response)' })
   @ApiCreatedResponse({ type: ApiKeyIssuedModel })
   async issueKey(@CurrentPrincipal() p: Principal, @Param('tenantId') tenantId: string, @Body() body: IssueKeyDto) {
@@ -71,6 +74,7 @@ export class AdminController {
   }
 
   @Post('keys/:keyId/rotate')
+  @Location((r: { keyId: string }) => `/admin/keys/${seg(r.keyId)}`)
   @ApiOperation({ summary: 'Replace a key with a new one for the same tenant; the old one stops working at once' })
   @ApiCreatedResponse({ type: ApiKeyIssuedModel })
   async rotate(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string) {

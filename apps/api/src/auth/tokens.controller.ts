@@ -5,6 +5,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, IsString, Length } 
 import { AccessService, AppError, FightService, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
+import { Location, seg } from '../common/location';
 
 export class IssueTokenDto {
   @ApiProperty({ enum: ['player', 'spectator'] }) @IsIn(['player', 'spectator']) role: 'player' | 'spectator';
@@ -32,6 +33,7 @@ export class TokensController {
   ) {}
 
   @Post()
+  @Location((r: { tokenId: string }, req) => `/fights/${seg(req.params.id)}/tokens/${seg(r.tokenId)}`)
   @ApiOperation({ summary: 'Issue a player or spectator token (shown only in this response)' })
   @ApiCreatedResponse({ type: TokenIssuedModel })
   async issue(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: IssueTokenDto) {

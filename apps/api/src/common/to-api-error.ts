@@ -3,6 +3,7 @@ import { isConnectionError, WrongExpectedRevision } from '@app/event-store';
 import { AppError } from '@app/fights';
 import { ContractViolation, RuleViolation } from '@app/rules';
 import { ApiError } from './api-error';
+import { ValidationFailed } from './validation';
 
 const HTTP_CODES: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -19,6 +20,7 @@ const HTTP_CODES: Record<number, string> = {
 export function toApiError(e: unknown): ApiError {
   if (e instanceof ContractViolation) return { statusCode: 422, code: e.code, message: e.message, field: e.field, issues: e.issues };
   if (e instanceof RuleViolation) return { statusCode: 422, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
+  if (e instanceof ValidationFailed) return { statusCode: 400, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}), issues: e.issues };
   if (e instanceof AppError) return { statusCode: e.status, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
   if (e instanceof WrongExpectedRevision) return { statusCode: 409, code: 'CONCURRENCY_CONFLICT', message: 'the fight changed while this command was decided; send it again' };
   if (e instanceof HttpException) {

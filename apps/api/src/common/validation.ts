@@ -3,11 +3,30 @@ import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { AppError } from '@app/fights';
 
-function firstProblem(errors: ValidationError[], prefix = ''): { field: string; message: string } {
-  const e = errors[0];
-  const field = prefix ? `${prefix}.${e.property}` : e.property;
-  if (e.constraints) return { field, message: Object.values(e.constraints)[0] };
-  return e.children?.length ? firstProblem(e.children, field) : { field, message: `${field} is invalid` };
+/** One failing field of a request body or query, in the shape the command contract uses (ContractIssue). */
+export interface ValidationIssue {
+  field: string;
+  code: 'UNKNOWN_FIELD' | 'INVALID_FIELD';
+  message: string;
+}
+
+/** A refused DTO: `field` and the message name the first failing field, `issues` every one. */
+export class ValidationFailed extends AppError {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(400, 'VALIDATION_FAILED', issues[0]?.message ?? 'the input is invalid', issues[0]?.field);
+  }
+}
+
+/** Every failing field, depth first, in class-validator's order (so `field` is the one it always named). */
+function problems(errors: ValidationError[], prefix = ''): ValidationIssue[] {
+  return errors.flatMap((e): ValidationIssue[] => {
+    const field = prefix ? `${prefix}.${e.property}` : e.property;
+    if (e.constraints) {
+      const [name, message] = Object.entries(e.constraints)[0];
+      return [{ field, code: name === 'whitelistValidation' ? 'UNKNOWN_FIELD' : 'INVALID_FIELD', message }];
+    }
+    return e.children?.length ? problems(e.children, field) : [{ field, code: 'INVALID_FIELD', message: `${field} is invalid` }];
+  });
 }
 
 /** Path parameters are strings no engine may choke on; then class-validator judges every DTO. */
@@ -18,15 +37,12 @@ class EdgeValidationPipe extends ValidationPipe {
   }
 }
 
-/** class-validator on every DTO; unknown fields rejected; the first problem named with its field. */
+/** class-validator on every DTO; unknown fields rejected; every problem named with its field. */
 export const validationPipe = new EdgeValidationPipe({
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
-  exceptionFactory: (errors) => {
-    const { field, message } = firstProblem(errors);
-    return new AppError(400, 'VALIDATION_FAILED', message, field);
-  },
+  exceptionFactory: (errors) => new ValidationFailed(problems(errors)),
 });
 
 /**
@@ -119,4 +135,25 @@ export function refuseUnstorableStrings(req: { path: string; body?: unknown; que
   } catch (error) {
     next(error);
   }
+}
+
+/** Media types each route's body may have: JSON everywhere, and NDJSON for a fight log to verify. */
+const BODY_TYPES: Record<string, string[]> = { '/audit/verify': ['application/json', '+json', 'application/x-ndjson'] };
+const JSON_TYPES = ['application/json', '+json'];
+
+/**
+ * RFC 9110 section 15.5.16: a body in a media type the route does not take is 415
+ * UNSUPPORTED_MEDIA_TYPE, not a VALIDATION_FAILED about fields the parser never saw. A request
+ * without a body (no Content-Length or 0, no Transfer-Encoding) needs no Content-Type. GraphQL
+ * answers for its own transport.
+ */
+export function requireJsonBody(req: { method: string; path: string; originalUrl?: string; headers: Record<string, string | string[] | undefined> }, _res: unknown, next: (error?: unknown) => void): void {
+  const length = req.headers['content-length'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  const path = (req.originalUrl ?? req.path).split('?')[0];
+  if (!hasBody || req.method === 'GET' || req.method === 'HEAD' || path === '/graphql') return next();
+  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const accepted = BODY_TYPES[path] ?? JSON_TYPES;
+  if (accepted.some((t) => (t.startsWith('+') ? type.endsWith(t) : type === t))) return next();
+  next(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `the body must be ${accepted.filter((t) => !t.startsWith('+')).join(' or ')}${type ? `, not ${type}` : ' (send Content-Type)'}`, 'content-type'));
 }

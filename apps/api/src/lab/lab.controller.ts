@@ -6,6 +6,7 @@ import { ErrorModel } from '../common/models';
 import { StartLabRunInput } from './lab.dto';
 import { LabCellModel, LabRunModel } from './lab.models';
 import { LabService } from './lab.service';
+import { Location, seg } from '../common/location';
 
 @ApiTags('lab')
 @ApiBearerAuth()
@@ -18,6 +19,7 @@ export class LabController {
 
   @Post('runs')
   @HttpCode(202)
+  @Location((r: LabRunModel) => `/lab/runs/${seg(r.id)}`)
   @ApiOperation({ summary: 'Start a Combat Lab run in the background: every pair of strategies, many seeded fights each' })
   @ApiResponse({ status: 202, type: LabRunModel })
   @ApiResponse({ status: 400, type: ErrorModel, description: 'VALIDATION_FAILED, LAB_UNKNOWN_STRATEGY, … (fights is at most 100,000 per cell)' })

@@ -9,6 +9,7 @@ import { requireTenant } from '../auth/roles';
 import { parseCommandBody } from '../common/command-body';
 import { CreateFightInput, EventsQuery, FightQueryDto, ListFightsQuery, LogQuery } from '../common/dto';
 import { CombatantSummaryModel, CommandBodyModel, CommandResultModel, ErrorModel, FightEventModel, FightModel, FightPageModel } from '../common/models';
+import { Location, seg } from '../common/location';
 
 
 @ApiTags('fights')
@@ -24,6 +25,7 @@ export class FightsController {
   ) {}
 
   @Post()
+  @Location((r: CommandResultModel) => `/fights/${seg(r.fightId)}`)
   @ApiOperation({ summary: 'Create a fight: system, dice mode, combatant sheets' })
   @ApiResponse({ status: 201, type: CommandResultModel })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A sheet or setting breaks the rules' })

@@ -7,6 +7,7 @@ import { ErrorModel } from '../common/models';
 import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
 import { CreateWebhookEndpointInput, DeliveriesQuery, RedeliverSinceInput, RotateWebhookSecretInput, UpdateWebhookEndpointInput } from './webhooks.dto';
 import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookEndpointModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
+import { Location, seg } from '../common/location';
 
 /** Issue "Webhooks": endpoints, their delivery log, redelivery and a test ping — for the tenant (GM) only. */
 @ApiTags('webhooks')
@@ -22,6 +23,7 @@ export class WebhooksController {
   ) {}
 
   @Post()
+  @Location((r: WebhookEndpointSecretModel) => `/webhooks/endpoints/${seg(r.endpoint.id)}`)
   @ApiOperation({ summary: 'Create an endpoint; its signing secret is shown only in this response' })
   @ApiResponse({ status: 201, type: WebhookEndpointSecretModel })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'WEBHOOK_URL_NOT_ALLOWED: a private, loopback or link-local target' })
@@ -88,6 +90,7 @@ export class WebhooksController {
 
   @Post(':endpointId/deliveries/:deliveryId/redeliver')
   @HttpCode(202)
+  @Location((_r, req) => `/webhooks/endpoints/${seg(req.params.endpointId)}/deliveries/${seg(req.params.deliveryId)}`)
   @ApiOperation({ summary: 'Send one delivery again (same webhook-id and body), now' })
   @ApiResponse({ status: 202, type: WebhookRequeuedModel })
   redeliver(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Param('deliveryId') deliveryId: string): Promise<WebhookRequeuedModel> {
@@ -96,6 +99,7 @@ export class WebhooksController {
 
   @Post(':endpointId/redeliver')
   @HttpCode(202)
+  @Location((_r, req) => `/webhooks/endpoints/${seg(req.params.endpointId)}/deliveries`)
   @ApiOperation({ summary: 'Send again every delivery created since a time' })
   @ApiResponse({ status: 202, type: WebhookRequeuedModel })
   redeliverSince(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Body() body: RedeliverSinceInput): Promise<WebhookRequeuedModel> {

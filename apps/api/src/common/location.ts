@@ -1,0 +1,35 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { map, Observable } from 'rxjs';
+
+export const LOCATION_METADATA = 'crs:location';
+
+type LocationOf = (result: any, req: Request) => string;
+
+/**
+ * RFC 9110 sections 10.2.2, 15.3.2 and 15.3.3: a 201 names the resource it created in `Location`; a
+ * 202 names where to watch the accepted work. Every `@Post` answering 201 or 202 carries this.
+ */
+export const Location = (of: LocationOf) => SetMetadata(LOCATION_METADATA, of);
+
+/** Sets `Location` from a handler's result; a path parameter or an id is percent-encoded by the caller with `seg`. */
+@Injectable()
+export class LocationInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const of = context.getType() === 'http' ? this.reflector.get<LocationOf | undefined>(LOCATION_METADATA, context.getHandler()) : undefined;
+    if (!of) return next.handle();
+    const http = context.switchToHttp();
+    return next.handle().pipe(
+      map((result) => {
+        http.getResponse<Response>().setHeader('Location', of(result, http.getRequest<Request>()));
+        return result;
+      }),
+    );
+  }
+}
+
+/** One path segment, percent-encoded. */
+export const seg = (value: unknown) => encodeURIComponent(String(value));

@@ -1,0 +1,128 @@
+import { RequestMethod } from '@nestjs/common';
+import { HTTP_CODE_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import { LOCATION_METADATA } from '../apps/api/src/common/location';
+import { sheet, TEST_ADMIN_KEY, useApp } from './support/app';
+
+const admin = { authorization: `Bearer ${TEST_ADMIN_KEY}` };
+
+describe('HTTP conventions a client library expects', () => {
+  const previous = process.env.WEBHOOK_ALLOW_PRIVATE;
+  process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
+  const t = useApp();
+  afterAll(() => {
+    if (previous === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE;
+    else process.env.WEBHOOK_ALLOW_PRIVATE = previous;
+  });
+
+  const newFight = async () => (await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201));
+
+  describe('Location on 201 and 202', () => {
+    it('POST /fights: Location is the fight, which answers there', async () => {
+      const created = await newFight();
+      expect(created.headers.location).toBe(`/fights/${created.body.fightId}`);
+      expect((await t.http.get(created.headers.location).expect(200)).body.fightId).toBe(created.body.fightId);
+    });
+
+    it('tenants, keys (issued and rotated) and tokens name what they created', async () => {
+      const tenant = await t.anon.post('/admin/tenants').set(admin).send({ name: 'Located' }).expect(201);
+      expect(tenant.headers.location).toBe(`/admin/tenants/${tenant.body.tenantId}`);
+      const key = await t.anon.post(`/admin/tenants/${tenant.body.tenantId}/keys`).set(admin).send({ label: 'bot' }).expect(201);
+      expect(key.headers.location).toBe(`/admin/keys/${key.body.keyId}`);
+      const rotated = await t.anon.post(`/admin/keys/${key.body.keyId}/rotate`).set(admin).expect(201);
+      expect(rotated.headers.location).toBe(`/admin/keys/${rotated.body.keyId}`);
+      await t.anon.delete(rotated.headers.location).set(admin).expect(204);
+      const fightId = (await newFight()).body.fightId;
+      const token = await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201);
+      expect(token.headers.location).toBe(`/fights/${fightId}/tokens/${token.body.tokenId}`);
+    });
+
+    it('webhook endpoints (201) and redeliveries (202) point at the endpoint and its deliveries', async () => {
+      const ep = await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook' }).expect(201);
+      expect(ep.headers.location).toBe(`/webhooks/endpoints/${ep.body.endpoint.id}`);
+      await t.http.get(ep.headers.location).expect(200);
+      const again = await t.http.post(`/webhooks/endpoints/${ep.body.endpoint.id}/redeliver`).send({ since: '2020-01-01T00:00:00Z' }).expect(202);
+      expect(again.headers.location).toBe(`/webhooks/endpoints/${ep.body.endpoint.id}/deliveries`);
+      await t.http.get(again.headers.location).expect(200);
+    });
+
+    it('a lab run (202) points at its progress', async () => {
+      const run = await t.http.post('/lab/runs').send({ system: 'narateer', fights: 2, seed: '7', strategies: ['heavy', 'guard'] }).expect(202);
+      expect(run.headers.location).toBe(`/lab/runs/${run.body.id}`);
+      expect((await t.http.get(run.headers.location).expect(200)).body.id).toBe(run.body.id);
+    });
+
+    it('every POST answering 201 or 202 declares its Location', () => {
+      const missing: string[] = [];
+      for (const module of t.app.get(ModulesContainer).values()) {
+        for (const { metatype } of module.controllers.values()) {
+          const proto = (metatype as { prototype: Record<string, unknown> }).prototype;
+          for (const name of Object.getOwnPropertyNames(proto)) {
+            const handler = proto[name];
+            if (typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.POST) continue;
+            const code = Reflect.getMetadata(HTTP_CODE_METADATA, handler) ?? 201;
+            if ((code === 201 || code === 202) && !Reflect.getMetadata(LOCATION_METADATA, handler)) missing.push(`${(metatype as { name: string }).name}.${name}`);
+          }
+        }
+      }
+      expect(missing).toEqual([]);
+    });
+  });
+
+  describe('415 for a body that is not JSON', () => {
+    it('text/plain and form bodies are 415 UNSUPPORTED_MEDIA_TYPE naming content-type, and append nothing', async () => {
+      const fightId = (await newFight()).body.fightId;
+      const plain = await t.http.post(`/fights/${fightId}/commands`).set('content-type', 'text/plain').send('{"type":"AddNote","text":"x"}').expect(415);
+      expect(plain.body).toEqual({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'the body must be application/json, not text/plain', field: 'content-type' });
+      const form = await t.http.post('/fights').type('form').send({ system: 'narateer' }).expect(415);
+      expect(form.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      const bare = await t.http.post('/fights').set('content-type', '').send(Buffer.from('{"system":"narateer"}')).expect(415);
+      expect(bare.body.message).toMatch(/send Content-Type/);
+      expect((await t.http.get(`/fights/${fightId}/events`).expect(200)).body).toHaveLength(2);
+    });
+
+    it('JSON with a charset, +json, NDJSON on /audit/verify and a POST without a body all pass', async () => {
+      const fightId = (await newFight()).body.fightId;
+      await t.http.post(`/fights/${fightId}/commands`).set('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ type: 'AddNote', text: 'x' })).expect(200);
+      await t.http.post(`/fights/${fightId}/commands`).set('content-type', 'application/merge-patch+json').send(JSON.stringify({ type: 'AddNote', text: 'y' })).expect((r) => expect(r.status).not.toBe(415));
+      const ndjson = (await t.http.get(`/fights/${fightId}/log?format=ndjson`).expect(200)).text;
+      const verified = await t.http.post('/audit/verify').set('content-type', 'application/x-ndjson').send(ndjson);
+      expect(verified.status).toBe(200);
+      await t.http.post('/audit/verify').set('content-type', 'text/csv').send('a,b').expect(415);
+      const key = await t.anon.post(`/admin/tenants/${t.tenantId}/keys`).set(admin).send({}).expect(201);
+      await t.anon.post(`/admin/keys/${key.body.keyId}/rotate`).set(admin).expect(201);
+    });
+  });
+
+  describe('WWW-Authenticate on every 401', () => {
+    it('no credentials: Bearer; unknown ones: Bearer error="invalid_token"', async () => {
+      const none = await t.anon.get('/fights').expect(401);
+      expect(none.headers['www-authenticate']).toBe('Bearer');
+      const bad = await t.anon.post('/fights').set('authorization', 'Bearer nope').send({ system: 'narateer' }).expect(401);
+      expect(bad.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+      expect(bad.body.code).toBe('INVALID_CREDENTIALS');
+      await t.anon.get('/systems').expect(200).expect((r) => expect(r.headers['www-authenticate']).toBeUndefined());
+    });
+  });
+
+  describe('validation reports every failing field', () => {
+    it('field names the first; issues lists each with its code, as a refused command does', async () => {
+      const fightId = (await newFight()).body.fightId;
+      const res = await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'boss', expiresAt: 'soon', label: 5, colour: 'red' }).expect(400);
+      // An unknown field first (class-validator checks the whitelist first), as the contract puts a likely typo first.
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', field: 'colour' });
+      expect(res.body.issues).toEqual([
+        { field: 'colour', code: 'UNKNOWN_FIELD', message: expect.stringMatching(/colour/) },
+        { field: 'role', code: 'INVALID_FIELD', message: expect.stringMatching(/role/) },
+        { field: 'expiresAt', code: 'INVALID_FIELD', message: expect.stringMatching(/expiresAt/) },
+        { field: 'label', code: 'INVALID_FIELD', message: expect.stringMatching(/label/) },
+      ]);
+      expect(res.body.message).toBe(res.body.issues[0].message);
+    });
+
+    it('nested fields are named by their path', async () => {
+      const res = await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'loaded', seed: 7 } }).expect(400);
+      expect(res.body.issues.map((i: { field: string }) => i.field)).toEqual(['dice.mode', 'dice.seed']);
+    });
+  });
+});
