@@ -1,4 +1,5 @@
 import { buildClientSchema, getIntrospectionQuery, isInputObjectType, isUnionType } from 'graphql';
+import request from 'supertest';
 import { useApp } from './support/app';
 
 /** The contract in GraphQL: typed command mutations per system (a @oneOf input) and typed event data. */
@@ -71,5 +72,21 @@ describe('GraphQL: typed commands and events', () => {
   it('the rules still answer through the typed mutation, with the one error shape', async () => {
     const res = await t.gql(send, { fightId, command: { addNote: { text: 'about someone', combatantId: 'nobody' } } });
     expect(res.errors?.[0].extensions).toMatchObject({ code: 'COMBATANT_NOT_FOUND', field: 'combatantId' });
+  });
+});
+
+describe('GraphQL: strings no engine can store', () => {
+  const t = useApp();
+
+  it('a NUL or a lone surrogate written in the query is a 400 INVALID_STRING, as in a REST body; nothing is created', async () => {
+    const before = (await t.http.get('/fights').expect(200)).body;
+    // graphql-js refuses an escaped lone surrogate itself (a parse error); a NUL it reads: the rule refuses it.
+    for (const [literal, code] of [['a\\u0000b', 'INVALID_STRING'], ['\\u0000', 'INVALID_STRING'], ['x\\ud800y', 'GRAPHQL_PARSE_FAILED']]) {
+      const res = await request(t.app.getHttpServer()).post('/graphql').set('authorization', `Bearer ${t.apiKey}`).send({ query: `mutation { createFight(input: { system: "narateer", name: "${literal}" }) { fightId } }` });
+      expect([literal, res.status]).toEqual([literal, 400]);
+      expect(res.body.errors?.[0].extensions).toMatchObject({ code, statusCode: 400 });
+      expect(res.body.data).toBeUndefined();
+    }
+    expect((await t.http.get('/fights').expect(200)).body).toEqual(before);
   });
 });

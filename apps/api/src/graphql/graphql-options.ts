@@ -3,6 +3,7 @@ import type { GqlSubscriptionServiceOptions } from '@nestjs/graphql';
 import { AccessService } from '@app/fights';
 import { bearerFrom } from '../auth/bearer';
 import { typedContract } from './typed-contract';
+import { storableStrings } from './storable-strings.rule';
 import { LIVE_LINK, LiveSubscriptions, WsExtra } from './live-subscriptions';
 import { queryLimits } from './query-limits';
 import { formatGraphqlError, statusFromErrorsPlugin } from './graphql-errors';
@@ -36,7 +37,7 @@ export function graphqlOptions(access: AccessService): ApolloDriverConfig {
     playground: false,
     includeStacktraceInErrorResponses: false,
     parseOptions: limits.parseOptions,
-    validationRules: [limits.rule],
+    validationRules: [limits.rule, storableStrings],
     plugins: [limits.plugin, statusFromErrorsPlugin()],
     subscriptions,
     // graphql-ws calls it with (its context, the operation id, …); Apollo with ({ req, res }).

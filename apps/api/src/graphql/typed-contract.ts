@@ -227,11 +227,29 @@ function eventDetails(builder: TypeBuilder): { union: GraphQLUnionType; detail: 
   return { union, detail };
 }
 
+/** Each system's declared view as an object type, and the union a `view` resolves to by its `system`. */
+function viewTypes(builder: TypeBuilder): GraphQLUnionType | undefined {
+  const bySystem = new Map<string, GraphQLObjectType>();
+  for (const system of Object.values(SYSTEMS)) {
+    if (!system!.contract.view) return undefined;
+    const t = builder.objectType(jsonSchemaOf(system!.contract.view) as Json, `${pascal(system!.id)}View`, `The view of a ${system!.name} fight.`);
+    builder.named.set(t.name, t);
+    bySystem.set(system!.id, t);
+  }
+  return new GraphQLUnionType({
+    name: 'FightViewTyped',
+    description: 'The fight view as a typed object of its system (`view` has the same as JSON).',
+    types: [...bySystem.values()],
+    resolveType: (view: { system?: string }) => bySystem.get(view.system ?? '')?.name,
+  });
+}
+
 /** Nest's `transformSchema`: adds the typed command mutations and FightEvent.detail to the code-first schema. */
 export function typedContract(schema: GraphQLSchema): GraphQLSchema {
   const builder = new TypeBuilder();
   const systems = commandInputs(builder);
   const { union, detail } = eventDetails(builder);
+  const views = viewTypes(builder);
   const mutation = schema.getMutationType();
   const send = mutation?.getFields().command;
   const result = schema.getType('CommandResultModel') as GraphQLObjectType | undefined;
@@ -259,13 +277,20 @@ export function typedContract(schema: GraphQLSchema): GraphQLSchema {
     };
   }
 
-  const withTypes = new GraphQLSchema({ ...schema.toConfig(), types: [...schema.toConfig().types, ...builder.named.values(), union, ...systems.map((s) => s.input)] });
+  const withTypes = new GraphQLSchema({ ...schema.toConfig(), types: [...schema.toConfig().types, ...builder.named.values(), union, ...(views ? [views] : []), ...systems.map((s) => s.input)] });
   return mapSchema(withTypes, {
     [MapperKind.MUTATION]: (type) => {
       const config = type.toConfig();
       return new GraphQLObjectType({ ...config, fields: { ...config.fields, ...extraMutations } });
     },
     [MapperKind.OBJECT_TYPE]: (type) => {
+      if (views && (type.name === 'FightModel' || type.name === 'CommandResultModel')) {
+        const config = type.toConfig();
+        return new GraphQLObjectType({
+          ...config,
+          fields: { ...config.fields, typedView: { type: views, description: 'The view as a typed object of the fight’s system (FightViewTyped); `view` has the same as JSON.', resolve: (r: { view: unknown }) => r.view } },
+        });
+      }
       if (type.name !== 'FightEventModel') return type;
       const config = type.toConfig();
       return new GraphQLObjectType({
