@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, CommandSchemas, Id, Int, text } from '../core/contract';
-import { lifecycleCommands } from '../core/lifecycle-contract';
+import { lifecycleCommands, lifecycleEvents } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
+import { NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET } from './events';
 import { CONDITIONS, EDGES, HARM_CATALOGUE, LINGERING_HARM_WOUNDS_PER_TICK, RESPONSES, SKILLS, VITALS, WOUND_PREFERENCES } from './data';
 
 /**
@@ -240,8 +241,17 @@ export type NarateerCommandType = keyof typeof NARATEER_COMMAND_SCHEMAS;
 /** A Narateer command as parsed: defaults filled in, harm as { domain, type }, a bare response as an object. */
 export type NarateerCommand<K extends NarateerCommandType> = z.output<(typeof NARATEER_COMMAND_SCHEMAS)[K]>;
 
+export { NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET } from './events';
+
+/**
+ * The lifecycle's CombatantJoined with the sheet as validateSheet folds it (the lifecycle declaration
+ * would otherwise record the sheet a client sends, whose fields differ: armour.soak is folded to soak).
+ */
+const JOINED = { CombatantJoined: lifecycleEvents({ sheet: NARATEER_FOLDED_SHEET, options: NARATEER_OPTIONS }).CombatantJoined };
+
 export const NARATEER_CONTRACT: SystemContract = {
   commands: { ...lifecycleCommands({ sheet: NARATEER_SHEET, options: NARATEER_OPTIONS }), ...NARATEER_COMMAND_SCHEMAS },
   sheet: NARATEER_SHEET,
   options: NARATEER_OPTIONS,
+  events: { ...JOINED, ...NARATEER_EVENT_SCHEMAS },
 };

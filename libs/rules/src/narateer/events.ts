@@ -1,256 +1,240 @@
+import { z } from 'zod';
+import { Int } from '../core/contract';
+import { RollSchema } from '../core/lifecycle-contract';
 import { RuleEvent } from '../core/types';
-import { Roll } from '../dice/roll';
-import { DieKind, EdgeKind, ExchangeKind, Harm, ResponseKind, Skill, Vital } from './data';
-import type { DiceCounts } from './state';
+import { CONDITIONS, EDGES, HARM_CATALOGUE, RESPONSES, SKILLS, VITALS, WOUND_PREFERENCES } from './data';
+
+/**
+ * The data of every event Narateer's `decide` emits beyond the lifecycle's, declared once: the types
+ * below are inferred from these schemas, and a test checks every event of whole fights against them.
+ */
+
+const str = z.string();
+const ExchangeKind = z.enum(['melee', 'ranged']);
+const Skill = z.enum(SKILLS);
+const Vital = z.enum(VITALS);
+const Response = z.enum(RESPONSES);
+const DieKind = z.enum(['AD', 'MD']);
+const Condition = z.enum(Object.keys(CONDITIONS) as [string, ...string[]]);
 
 /** A square-grid Space (RULINGS.md N13). */
-export interface Space {
-  x: number;
-  y: number;
-}
+const SPACE = z.strictObject({ x: Int, y: Int });
+export type Space = z.infer<typeof SPACE>;
+
+/** RULINGS.md N12: a Harm classification, as folded. */
+const HARM = z.strictObject({ domain: z.enum(Object.keys(HARM_CATALOGUE) as [string, ...string[]]), type: str });
 
 /** N2/N31: the named sources of each Edge on one roll. */
-export interface EdgeSources {
-  advantage: string[];
-  disadvantage: string[];
-}
+const EDGE_SOURCE = z.enum(['gm', 'unseenAttacker', 'cannotSeeTarget', 'beyondEffectiveRange', 'fullGuard']);
+const EDGE_SOURCES = z.strictObject({ advantage: z.array(EDGE_SOURCE), disadvantage: z.array(EDGE_SOURCE) });
+export type EdgeSources = z.infer<typeof EDGE_SOURCES>;
 
-export interface ExchangeDeclaredData {
-  exchangeId: string;
-  attackerId: string;
-  targetId: string;
-  kind: ExchangeKind;
-  skill: Skill;
-  weaponId: string;
-  boost: number;
-  /** AD committed: Base Attack Cost + Boost. */
-  dice: number;
-  damageVital: Vital;
-  harm: Harm;
-  edge: EdgeSources;
-  opportunity?: true;
-  distance?: number;
-  responderEdge?: EdgeKind;
-  targetCannotSeeAttacker?: true;
-  targetUnaware?: true;
-  /** RULINGS.md N28: the attacker's wound allocation given in advance. */
-  allocation?: DieKind[];
-}
+/** RULINGS.md N3/N17: one kind of die, by state. */
+const DICE_COUNTS = z.strictObject({ ready: Int, used: Int, wounded: Int });
+export type DiceCounts = z.infer<typeof DICE_COUNTS>;
 
-export interface ExchangeRespondedData {
-  exchangeId: string;
-  combatantId: string;
-  response: ResponseKind;
-  boost: number;
-  dice: number;
-  skill?: Skill;
-  weaponId?: string;
-  damageVital?: Vital;
-  harm?: Harm;
-  edge?: EdgeSources;
-  /** N6: why the response was forced to none. */
-  forced?: string;
-  /** N23: where the answer came from when not from RespondToExchange. */
-  source?: 'declaration' | 'policy';
-  /** RULINGS.md N28: the responder's wound allocation given in advance. */
-  allocation?: DieKind[];
-}
+/** A weapon as validateSheet folds it: defaults filled in, reach 0 for ranged weapons. */
+const FOLDED_WEAPON = z.strictObject({
+  id: str,
+  name: str,
+  kind: ExchangeKind,
+  weight: z.enum(['light', 'heavy']),
+  baseAttackCost: Int,
+  weaponDamage: Int,
+  damageVitals: z.array(Vital),
+  damageVitalCap: Int,
+  reach: Int.describe('Melee reach in Spaces; 0 for a ranged weapon.'),
+  effectiveRange: Int.optional(),
+  maximumRange: Int.optional(),
+  needsLoading: z.boolean(),
+  loaded: z.boolean(),
+  ammunition: Int.optional().describe('Shots left; absent: unlimited.'),
+  harm: HARM,
+});
+
+/**
+ * A sheet as validateSheet folds it (contract.ts has the sheet a client sends): what CombatantJoined
+ * records and the fight state keeps.
+ */
+export const NARATEER_FOLDED_SHEET = z.strictObject({
+  vitals: z.strictObject({ strength: Int, agility: Int, resilience: Int }),
+  skills: z.strictObject({ melee: Int, ranged: Int, acrobatics: Int }),
+  maxVitality: Int,
+  maxAD: Int,
+  maxMD: Int,
+  weapons: z.array(FOLDED_WEAPON),
+  soak: Int,
+  woundPreference: z.enum(WOUND_PREFERENCES),
+  responsePolicy: z.strictObject({ response: Response, boost: Int, weaponId: str.optional(), fallback: z.enum(['fullGuard', 'none']) }).optional().describe('RULINGS.md C4 / N23: how an NPC answers exchanges when no response is given.'),
+});
+
+const EXCHANGE_DECLARED = z.strictObject({
+  exchangeId: str,
+  attackerId: str,
+  targetId: str,
+  kind: ExchangeKind,
+  skill: Skill,
+  weaponId: str,
+  boost: Int,
+  dice: Int.describe('AD committed: Base Attack Cost + Boost.'),
+  damageVital: Vital,
+  harm: HARM,
+  edge: EDGE_SOURCES,
+  opportunity: z.literal(true).optional(),
+  distance: Int.optional(),
+  responderEdge: z.enum(EDGES).optional(),
+  targetCannotSeeAttacker: z.literal(true).optional(),
+  targetUnaware: z.literal(true).optional(),
+  allocation: z.array(DieKind).optional().describe('RULINGS.md N28: the attacker’s wound allocation given in advance.'),
+});
+
+const EXCHANGE_RESPONDED = z.strictObject({
+  exchangeId: str,
+  combatantId: str,
+  response: Response,
+  boost: Int,
+  dice: Int,
+  skill: Skill.optional(),
+  weaponId: str.optional(),
+  damageVital: Vital.optional(),
+  harm: HARM.optional(),
+  edge: EDGE_SOURCES.optional(),
+  forced: z.enum(['unaware', 'collapsed', 'withdrawn', 'incapacitated', 'noReadyAD']).optional().describe('N6: why the response was forced to none.'),
+  source: z.enum(['declaration', 'policy']).optional().describe('N23: where the answer came from when not from RespondToExchange.'),
+  allocation: z.array(DieKind).optional().describe('RULINGS.md N28: the responder’s wound allocation given in advance.'),
+});
 
 /** N2: the one die rerolled by Edge. */
-export interface EdgeReroll {
-  index: number;
-  original: number;
-  roll: Roll;
-  kept: 'original' | 'reroll';
-}
+const EDGE_REROLL = z.strictObject({ index: Int, original: Int, roll: RollSchema, kept: z.enum(['original', 'reroll']) });
 
-export interface RolledSide {
-  combatantId: string;
-  skill: Skill;
-  roll: Roll;
-  edge: EdgeKind | 'none';
-  sources: EdgeSources;
-  reroll?: EdgeReroll;
-  /** Faces after Edge. */
-  faces: number[];
-  total: number;
-}
+const ROLLED_SIDE = z.strictObject({
+  combatantId: str,
+  skill: Skill,
+  roll: RollSchema,
+  edge: z.enum([...EDGES, 'none']),
+  sources: EDGE_SOURCES,
+  reroll: EDGE_REROLL.optional(),
+  faces: z.array(Int).describe('Faces after Edge.'),
+  total: Int,
+});
+export type RolledSide = z.infer<typeof ROLLED_SIDE>;
 
-export type ExchangeOutcome = 'hit' | 'counterHit' | 'guarded' | 'tie';
+const OUTCOME = z.enum(['hit', 'counterHit', 'guarded', 'tie']);
+export type ExchangeOutcome = z.infer<typeof OUTCOME>;
 
-export interface ExchangeResolvedData {
-  exchangeId: string;
-  attackerId: string;
-  targetId: string;
-  kind: ExchangeKind;
-  attacker: RolledSide;
-  responder?: RolledSide;
-  /** No Response: the attacker rolls against target number 0. */
-  targetNumber?: number;
-  outcome: ExchangeOutcome;
-  winnerId?: string;
-  hitMargin?: number;
-}
-
-export interface WeaponFiredData {
-  combatantId: string;
-  weaponId: string;
-  exchangeId: string;
-  loaded: boolean;
-  ammunition?: number;
-}
+const EXCHANGE_RESOLVED = z.strictObject({
+  exchangeId: str,
+  attackerId: str,
+  targetId: str,
+  kind: ExchangeKind,
+  attacker: ROLLED_SIDE,
+  responder: ROLLED_SIDE.optional(),
+  targetNumber: z.literal(0).optional().describe('No Response: the attacker rolls against target number 0.'),
+  outcome: OUTCOME,
+  winnerId: str.optional(),
+  hitMargin: Int.optional(),
+});
 
 /** What a resolution deals before the dice are chosen. */
-export interface WoundCalculation {
-  combatantId: string;
-  wounds: number;
-  harm: Harm;
-  exchangeId?: string;
-  sourceId?: string;
-  weaponId?: string;
-  damageVital?: Vital;
-  hitMargin?: number;
-  strikeRating?: number;
-  protectionRating?: number;
-  woundMargin?: number;
-  lingeringHarmId?: string;
-  form?: string;
-  effect?: string;
-}
+const WOUND_CALCULATION = z.strictObject({
+  combatantId: str,
+  wounds: Int,
+  harm: HARM,
+  exchangeId: str.optional(),
+  sourceId: str.optional(),
+  weaponId: str.optional(),
+  damageVital: Vital.optional(),
+  hitMargin: Int.optional(),
+  strikeRating: Int.optional(),
+  protectionRating: Int.optional(),
+  woundMargin: Int.optional(),
+  lingeringHarmId: str.optional(),
+  form: str.optional(),
+  effect: str.optional(),
+});
 
+const WOUNDED_DIE = z.strictObject({ kind: DieKind, from: z.enum(['ready', 'used']) });
+export type WoundedDie = z.infer<typeof WOUNDED_DIE>;
+
+const CONTINUATION_TRIGGER = z.enum(['belowHalf', 'heavyWounds']);
+export type ContinuationTrigger = z.infer<typeof CONTINUATION_TRIGGER>;
+
+const OPPORTUNITY = { moverId: str, reactorId: str };
+
+/** Every event type Narateer's decide emits beyond the lifecycle's → the schema of its data. */
+export const NARATEER_EVENT_SCHEMAS = {
+  ExchangeDeclared: EXCHANGE_DECLARED,
+  ExchangeResponded: EXCHANGE_RESPONDED,
+  ExchangeResolved: EXCHANGE_RESOLVED,
+  WeaponFired: z.strictObject({ combatantId: str, weaponId: str, exchangeId: str, loaded: z.boolean(), ammunition: Int.optional() }),
+  WoundAllocationRequested: WOUND_CALCULATION,
+  WoundsApplied: WOUND_CALCULATION.extend({
+    harmLabel: str,
+    dice: z.array(WOUNDED_DIE),
+    vitalityBefore: Int,
+    vitality: Int,
+    ad: DICE_COUNTS,
+    md: DICE_COUNTS,
+    state: z.enum(['Active', 'Collapsed', 'Withdrawn']),
+    firstBelowHalf: z.literal(true).optional(),
+  }),
+  ContinuationChecked: z.strictObject({
+    combatantId: str,
+    triggers: z.array(CONTINUATION_TRIGGER),
+    dice: Int,
+    roll: RollSchema,
+    dots: Int,
+    passed: z.boolean(),
+    state: z.enum(['Active', 'Withdrawn']),
+  }),
+  DiceRefreshed: z.strictObject({ combatantId: str, ad: DICE_COUNTS, md: DICE_COUNTS }),
+  DiceSpent: z.strictObject({ combatantId: str, ad: Int, md: Int, proactiveUse: ExchangeKind.optional(), reason: str.optional() }),
+  WeaponReloaded: z.strictObject({ combatantId: str, weaponId: str }),
+  LingeringHarmApplied: z.strictObject({ combatantId: str, lingeringHarmId: str, form: str, harm: HARM, wounds: Int, round: Int, source: str.optional() }),
+  LingeringHarmTreated: z.strictObject({ combatantId: str, lingeringHarmId: str, form: str }),
+  ConditionApplied: z.strictObject({ combatantId: str, condition: Condition, intensity: Int.optional(), untilRound: Int.optional() }),
+  ConditionRemoved: z.strictObject({ combatantId: str, condition: Condition, reason: z.literal('expired').optional() }),
+  PositionSet: z.strictObject({ combatantId: str, position: SPACE.nullable() }),
+  Moved: z.strictObject({
+    combatantId: str,
+    path: z.array(SPACE),
+    from: SPACE,
+    to: SPACE,
+    noReactions: z.literal(true).optional(),
+    forced: z.literal(true).optional(),
+    stoppedBefore: Int.optional().describe('Steps of the requested path left untaken because an opportunity stopped the move (N24).'),
+  }),
+  OpportunitiesIdentified: z.strictObject({ moverId: str, step: z.strictObject({ from: SPACE, to: SPACE }), reactorIds: z.array(str) }),
+  OpportunityOffered: z.strictObject(OPPORTUNITY),
+  OpportunityDeclined: z.strictObject(OPPORTUNITY),
+  OpportunityLapsed: z.strictObject({ ...OPPORTUNITY, reason: str }),
+  OpportunitiesFinished: z.strictObject({ moverId: str }),
+} satisfies Record<string, z.ZodType>;
+
+type Schemas = typeof NARATEER_EVENT_SCHEMAS;
+export type NarateerEventType = keyof Schemas;
+export type NarateerEventData<T extends NarateerEventType> = z.infer<Schemas[T]>;
+/** Every Narateer event, discriminated by type. */
+export type NarateerEvent = { [K in NarateerEventType]: { type: K; data: NarateerEventData<K> } }[NarateerEventType];
+
+export type ExchangeDeclaredData = NarateerEventData<'ExchangeDeclared'>;
+export type ExchangeRespondedData = NarateerEventData<'ExchangeResponded'>;
+export type ExchangeResolvedData = NarateerEventData<'ExchangeResolved'>;
+export type WeaponFiredData = NarateerEventData<'WeaponFired'>;
+export type WoundCalculation = NarateerEventData<'WoundAllocationRequested'>;
 export type WoundAllocationRequestedData = WoundCalculation;
+export type WoundsAppliedData = NarateerEventData<'WoundsApplied'>;
+export type DiceSpentData = NarateerEventData<'DiceSpent'>;
+export type LingeringHarmAppliedData = NarateerEventData<'LingeringHarmApplied'>;
+export type ConditionAppliedData = NarateerEventData<'ConditionApplied'>;
+export type MovedData = NarateerEventData<'Moved'>;
 
-export interface WoundedDie {
-  kind: DieKind;
-  from: 'ready' | 'used';
+/** Whether `event` is one of Narateer's own (not the lifecycle's). */
+export function isNarateerEvent(event: RuleEvent): event is NarateerEvent {
+  return Object.hasOwn(NARATEER_EVENT_SCHEMAS, event.type);
 }
-
-export interface WoundsAppliedData extends WoundCalculation {
-  harmLabel: string;
-  dice: WoundedDie[];
-  vitalityBefore: number;
-  vitality: number;
-  ad: DiceCounts;
-  md: DiceCounts;
-  state: 'Active' | 'Collapsed' | 'Withdrawn';
-  firstBelowHalf?: true;
-}
-
-export type ContinuationTrigger = 'belowHalf' | 'heavyWounds';
-
-export interface ContinuationCheckedData {
-  combatantId: string;
-  triggers: ContinuationTrigger[];
-  dice: number;
-  roll: Roll;
-  dots: number;
-  passed: boolean;
-  state: 'Active' | 'Withdrawn';
-}
-
-export interface DiceRefreshedData {
-  combatantId: string;
-  ad: DiceCounts;
-  md: DiceCounts;
-}
-
-export interface DiceSpentData {
-  combatantId: string;
-  ad: number;
-  md: number;
-  proactiveUse?: ExchangeKind;
-  reason?: string;
-}
-
-export interface WeaponReloadedData {
-  combatantId: string;
-  weaponId: string;
-}
-
-export interface LingeringHarmAppliedData {
-  combatantId: string;
-  lingeringHarmId: string;
-  form: string;
-  harm: Harm;
-  wounds: number;
-  round: number;
-  source?: string;
-}
-
-export interface LingeringHarmTreatedData {
-  combatantId: string;
-  lingeringHarmId: string;
-  form: string;
-}
-
-export interface ConditionAppliedData {
-  combatantId: string;
-  condition: string;
-  intensity?: number;
-  untilRound?: number;
-}
-
-export interface ConditionRemovedData {
-  combatantId: string;
-  condition: string;
-  reason?: string;
-}
-
-export interface PositionSetData {
-  combatantId: string;
-  position: Space | null;
-}
-
-export interface MovedData {
-  combatantId: string;
-  path: Space[];
-  from: Space;
-  to: Space;
-  noReactions?: true;
-  forced?: true;
-  /** Steps of the requested path left untaken because an opportunity stopped the move (N24). */
-  stoppedBefore?: number;
-}
-
-export interface OpportunitiesIdentifiedData {
-  moverId: string;
-  step: { from: Space; to: Space };
-  reactorIds: string[];
-}
-
-export interface OpportunityData {
-  moverId: string;
-  reactorId: string;
-  reason?: string;
-}
-
-export interface NarateerEventMap {
-  ExchangeDeclared: ExchangeDeclaredData;
-  ExchangeResponded: ExchangeRespondedData;
-  ExchangeResolved: ExchangeResolvedData;
-  WeaponFired: WeaponFiredData;
-  WoundAllocationRequested: WoundAllocationRequestedData;
-  WoundsApplied: WoundsAppliedData;
-  ContinuationChecked: ContinuationCheckedData;
-  DiceRefreshed: DiceRefreshedData;
-  DiceSpent: DiceSpentData;
-  WeaponReloaded: WeaponReloadedData;
-  LingeringHarmApplied: LingeringHarmAppliedData;
-  LingeringHarmTreated: LingeringHarmTreatedData;
-  ConditionApplied: ConditionAppliedData;
-  ConditionRemoved: ConditionRemovedData;
-  PositionSet: PositionSetData;
-  Moved: MovedData;
-  OpportunitiesIdentified: OpportunitiesIdentifiedData;
-  OpportunityOffered: OpportunityData;
-  OpportunityDeclined: OpportunityData;
-  OpportunityLapsed: OpportunityData;
-  OpportunitiesFinished: { moverId: string };
-}
-
-export type NarateerEventType = keyof NarateerEventMap;
 
 /** Builds a typed Narateer event. */
-export function ev<T extends NarateerEventType>(type: T, data: NarateerEventMap[T]): RuleEvent {
-  return { type, data: data as unknown as Record<string, unknown> };
+export function ev<T extends NarateerEventType>(type: T, data: NarateerEventData<T>): RuleEvent {
+  return { type, data };
 }

@@ -1,47 +1,15 @@
+import type { z } from 'zod';
 import { parseOrRefuse } from '../core/contract';
 import { bad } from '../core/fields';
-import { HarmSchema, NARATEER_SHEET, NarateerSheetInput } from './contract';
-import { ALLOWED_DAMAGE_VITALS, DEFAULT_DAMAGE_VITALS, ExchangeKind, Harm, ResponseKind, SKILLS, Vital, WoundPreference } from './data';
+import { NARATEER_SHEET, NarateerSheetInput } from './contract';
+import { ALLOWED_DAMAGE_VITALS, DEFAULT_DAMAGE_VITALS, ExchangeKind, Vital } from './data';
+import { NARATEER_FOLDED_SHEET } from './events';
 
-export interface Weapon {
-  id: string;
-  name: string;
-  kind: ExchangeKind;
-  weight: 'light' | 'heavy';
-  baseAttackCost: number;
-  weaponDamage: number;
-  damageVitals: Vital[];
-  damageVitalCap: number;
-  /** Melee reach in Spaces. */
-  reach: number;
-  effectiveRange?: number;
-  maximumRange?: number;
-  needsLoading: boolean;
-  loaded: boolean;
-  /** Shots left; absent = unlimited. */
-  ammunition?: number;
-  harm: Harm;
-}
-
+/** A sheet as folded (events.ts: NARATEER_FOLDED_SHEET): what the fight state keeps. */
+export type NarateerSheet = z.infer<typeof NARATEER_FOLDED_SHEET>;
+export type Weapon = NarateerSheet['weapons'][number];
 /** RULINGS.md C4 / N23: how an NPC answers exchanges when no response is given. */
-export interface ResponsePolicy {
-  response: ResponseKind;
-  boost: number;
-  weaponId?: string;
-  fallback: 'fullGuard' | 'none';
-}
-
-export interface NarateerSheet {
-  vitals: Record<Vital, number>;
-  skills: Record<(typeof SKILLS)[number], number>;
-  maxVitality: number;
-  maxAD: number;
-  maxMD: number;
-  weapons: Weapon[];
-  soak: number;
-  woundPreference: WoundPreference;
-  responsePolicy?: ResponsePolicy;
-}
+export type ResponsePolicy = NonNullable<NarateerSheet['responsePolicy']>;
 
 /** Parses the sheet against its declaration (contract.ts), then applies the rules a schema cannot say. */
 export function validateSheet(raw: unknown, field: string): NarateerSheet {

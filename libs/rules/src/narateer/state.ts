@@ -1,14 +1,7 @@
 import { CombatantCore, FightCore } from '../core/types';
 import { Harm } from './data';
-import { ExchangeDeclaredData, ExchangeRespondedData, Space, WoundAllocationRequestedData } from './events';
+import { DiceCounts, ExchangeDeclaredData, ExchangeRespondedData, Space, WoundAllocationRequestedData } from './events';
 import { NarateerSheet } from './sheet';
-
-/** RULINGS.md N3/N17: one kind of die, by state. */
-export interface DiceCounts {
-  ready: number;
-  used: number;
-  wounded: number;
-}
 
 export interface WeaponState {
   loaded: boolean;

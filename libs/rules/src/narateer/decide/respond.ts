@@ -37,7 +37,7 @@ export function answerInAdvance(state: NarateerState, given: ResponseInput | und
 }
 
 /** narateer.txt: No Response — unaware, unable to act, out of Ready AD, or incapacitated (RULINGS.md N6, N20). */
-export function forcedNone(state: NarateerState, x: CurrentExchange): string | undefined {
+export function forcedNone(state: NarateerState, x: CurrentExchange): ExchangeRespondedData['forced'] {
   const target = state.combatants[x.targetId];
   if (x.targetUnaware) return 'unaware';
   const s = combatState(target);

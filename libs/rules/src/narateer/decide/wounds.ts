@@ -4,9 +4,9 @@ import { ensure } from '../../core/violation';
 import { DiceSource, Roll } from '../../dice/roll';
 import { DieKind, NARATEER_DIE_SIDES, WOUND_CONVERSION } from '../data';
 import { NarateerCommand } from '../commands';
-import { ContinuationTrigger, ev, WoundCalculation, WoundedDie, WoundsAppliedData } from '../events';
+import { ContinuationTrigger, DiceCounts, ev, WoundCalculation, WoundedDie, WoundsAppliedData } from '../events';
 import { totalDots } from '../rolls';
-import { DiceCounts, NarateerCombatant, NarateerState } from '../state';
+import { NarateerCombatant, NarateerState } from '../state';
 import { opportunityFollowUps } from './opportunity';
 
 /** narateer.txt: Wound Conversion (data table, RULINGS.md N8); 0 or less causes no Wound. */
