@@ -3,7 +3,7 @@ import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { QueryInt } from './validation';
+import { QueryCursor, QueryInt } from './validation';
 
 @InputType()
 export class DiceInput {
@@ -116,10 +116,12 @@ export class ListFightsQuery extends TokenQuery {
   @QueryInt(1, 100)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Older paging; a cursor replaces it.' })
   @IsOptional()
   @QueryInt(0)
   offset?: number;
+
+  @QueryCursor() cursor?: string;
 }
 
 export class EventsQuery extends TokenQuery {
@@ -127,6 +129,19 @@ export class EventsQuery extends TokenQuery {
   @IsOptional()
   @QueryInt(0)
   after?: number;
+}
+
+/** Events in pages: at most EVENTS_MAX_PAGE in one answer, EVENTS_PAGE unless `limit` says. */
+export const EVENTS_PAGE = 1000;
+export const EVENTS_MAX_PAGE = 10_000;
+
+export class EventsPageQuery extends EventsQuery {
+  @ApiPropertyOptional({ default: EVENTS_PAGE, minimum: 1, maximum: EVENTS_MAX_PAGE, description: 'Events per page; Link rel="next" and X-Next-Cursor point at the rest.' })
+  @IsOptional()
+  @QueryInt(1, EVENTS_MAX_PAGE)
+  limit?: number;
+
+  @QueryCursor() cursor?: string;
 }
 
 export class FightQueryDto extends TokenQuery {

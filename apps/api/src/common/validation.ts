@@ -1,6 +1,7 @@
 import { applyDecorators, ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AppError } from '@app/fights';
 
 /** One failing field of a request body or query, in the shape the command contract uses (ContractIssue). */
@@ -55,6 +56,16 @@ export function QueryInt(min: number, max: number = Number.MAX_SAFE_INTEGER) {
     IsInt(),
     Min(min),
     Max(Math.min(max, Number.MAX_SAFE_INTEGER)),
+  );
+}
+
+/** A list's opaque `?cursor=` (common/pagination.ts): what its last page's X-Next-Cursor said. */
+export function QueryCursor() {
+  return applyDecorators(
+    ApiPropertyOptional({ description: 'The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque.' }),
+    IsOptional(),
+    IsString(),
+    Length(1, 200),
   );
 }
 

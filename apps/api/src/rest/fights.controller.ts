@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { toNdjson } from '@app/audit';
 import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AccessService, actorName, FightQueries, FightService, Principal } from '@app/fights';
@@ -7,7 +7,8 @@ import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
 import { parseCommandBody } from '../common/command-body';
-import { CreateFightInput, EventsQuery, FightQueryDto, ListFightsQuery, LogQuery } from '../common/dto';
+import { CreateFightInput, EVENTS_PAGE, EventsPageQuery, FightQueryDto, ListFightsQuery, LogQuery } from '../common/dto';
+import { decodeCursor, linkNext } from '../common/pagination';
 import { CombatantSummaryModel, CommandBodyModel, CommandResultModel, ErrorModel, FightEventModel, FightModel, FightPageModel } from '../common/models';
 import { Location, seg } from '../common/location';
 
@@ -35,10 +36,14 @@ export class FightsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List fights, newest first' })
+  @ApiOperation({ summary: 'List fights, newest first; the next page is in Link rel="next" and X-Next-Cursor' })
   @ApiOkResponse({ type: FightPageModel })
-  list(@CurrentPrincipal() p: Principal, @Query() q: ListFightsQuery): Promise<FightPageModel> {
-    return this.queries.listFor(p, { system: q.system, status: q.status, limit: q.limit ?? 20, offset: q.offset ?? 0 });
+  async list(@CurrentPrincipal() p: Principal, @Query() q: ListFightsQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<FightPageModel> {
+    const offset = decodeCursor('fights', q.cursor, { offset: q.offset })?.offset ?? q.offset ?? 0;
+    const page = await this.queries.listFor(p, { system: q.system, status: q.status, limit: q.limit ?? 20, offset });
+    const next = offset + page.items.length;
+    linkNext(req, res, page.items.length && next < page.total ? { list: 'fights', offset: next } : undefined);
+    return page;
   }
 
   @Get(':id')
@@ -73,12 +78,17 @@ export class FightsController {
   }
 
   @Get(':id/events')
-  @ApiOperation({ summary: 'The fight’s ordered event log' })
+  @ApiOperation({ summary: `The fight’s ordered event log, ${EVENTS_PAGE} events a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor` })
   @ApiOkResponse({ type: [FightEventModel] })
   @ApiResponse({ status: 404, type: ErrorModel })
-  events(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: EventsQuery): Promise<FightEventModel[]> {
+  async events(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: EventsPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<FightEventModel[]> {
     this.access.assertRead(p, id);
-    return this.fights.events(id, q.after ?? 0);
+    const after = decodeCursor('events', q.cursor, { after: q.after })?.after ?? q.after ?? 0;
+    const limit = q.limit ?? EVENTS_PAGE;
+    const events = await this.fights.events(id, after);
+    const page = events.slice(0, limit);
+    linkNext(req, res, events.length > limit ? { list: 'events', after: page[page.length - 1].seq } : undefined);
+    return page;
   }
 
   @Post(':id/commands')

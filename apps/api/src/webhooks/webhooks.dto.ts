@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Field, InputType, Int } from '@nestjs/graphql';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUrl, Length, Matches, Max, MaxLength, Min } from 'class-validator';
-import { QueryInt } from '../common/validation';
+import { QueryCursor, QueryInt } from '../common/validation';
 
 const URL_RULE = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, require_valid_protocol: true };
 const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9.]{0,59}$/;
@@ -123,8 +123,10 @@ export class DeliveriesQuery {
   @QueryInt(1, 200)
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'Only deliveries created before this time (paging back)' })
+  @ApiPropertyOptional({ description: 'Only deliveries created before this time (older paging; a cursor replaces it)' })
   @IsOptional()
   @IsISO8601()
   before?: string;
+
+  @QueryCursor() cursor?: string;
 }
