@@ -1,44 +1,8 @@
+import type { ARCHSOUL_COMMAND_SCHEMAS } from './contract';
 import { CONDITIONS } from './data';
 
-export type ArchsoulCommandType =
-  | 'SetMap'
-  | 'PlaceCombatant'
-  | 'DeclareAmbush'
-  | 'EndTurn'
-  | 'EndPhase'
-  | 'Move'
-  | 'SlowMove'
-  | 'Turn'
-  | 'DropProne'
-  | 'StandUp'
-  | 'DropItem'
-  | 'DrawSimpleItem'
-  | 'DrawAwkwardItem'
-  | 'Attack'
-  | 'ThrowItem'
-  | 'ReactiveAttack'
-  | 'DeclineReactiveAttack'
-  | 'ResumeAction'
-  | 'ClearJam'
-  | 'ApplyCondition'
-  | 'RemoveCondition'
-  | 'ApplyDamage'
-  | 'Study'
-  | 'HoldFirm'
-  | 'ShieldIntercept'
-  | 'SoulShield'
-  | 'AreaAttack'
-  | 'Grab'
-  | 'GrappleAttack'
-  | 'Escape'
-  | 'Steal'
-  | 'Takedown'
-  | 'GrappleThrow'
-  | 'Charge'
-  | 'Mount'
-  | 'Dismount'
-  | 'Fall'
-  | 'PerformRitual';
+/** Every Archsoul command beyond the shared lifecycle: the ones contract.ts declares. */
+export type ArchsoulCommandType = keyof typeof ARCHSOUL_COMMAND_SCHEMAS;
 
 /** Every Archsoul command beyond the shared lifecycle (GET /systems/archsoul). */
 export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {

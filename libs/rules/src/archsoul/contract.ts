@@ -1,21 +1,465 @@
 import { z } from 'zod';
-import { CommandSchemas } from '../core/contract';
-import { lifecycleCommands } from '../core/lifecycle-contract';
+import { command, CommandSchemas, Id, Int, text } from '../core/contract';
+import { lifecycleCommands, RollSchema } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
+import { AMMUNITION_KINDS, ANATOMIES, AP_COST, ATTACK_MODIFIERS, ATTACK_TYPES, ATTRIBUTES, CLEAVE, CONDITIONS, CRITICAL_TABLES, DEFAULT_SPEED, HANDLING, RITUAL, SIZES, SPECIAL_ATTACKS, WEAPON_PROPERTIES } from './data';
+import { SQUARE_FACINGS } from './grid';
 
-/** A combatant's sheet, as a client sends it (validateSheet in sheet.ts applies the rules). */
-export const ARCHSOUL_SHEET: z.ZodType = z.unknown();
+/** RULINGS.md S5: a space of the battle map. */
+export const SpaceSchema = z.strictObject({ x: Int.min(-10000).max(10000), y: Int.min(-10000).max(10000) });
+/** RULINGS.md S5: a facing (a hex grid has six of the square grid's eight; decide checks the map's). */
+export const FacingSchema = z.enum(SQUARE_FACINGS);
+
+/**
+ * A name every JavaScript object already has (`toString`, `constructor`, `__proto__`, …): refused wherever a
+ * name or id of a sheet is later looked up in a map, so a lookup can never find Object.prototype's member.
+ */
+const notBuiltIn = (s: string) => !(s in Object.prototype);
+const BUILT_IN = { error: 'must not be a name every object has (toString, constructor, __proto__, …)' };
+
+/** An id on a sheet (weapon, item, shield): an id that is not a built-in name. */
+export const SheetId = Id.refine(notBuiltIn, BUILT_IN);
+
+const SKILL_NAME = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, { error: 'is not a skill name: a letter, then up to 39 letters or digits' }).refine(notBuiltIn, BUILT_IN);
+const rating = Int.min(0).max(20);
+const ARMOUR_LIST = z.array(text(40)).max(10);
+const stowage = z.enum(['simple', 'awkward']);
+
+/** archsoul.txt: Throw an Item: an item's (or a weapon's) throwing ranges. */
+const THROW = z.strictObject({
+  accurateRange: Int.min(1).max(200),
+  maximumRange: Int.min(1).max(500).optional().describe('At least accurateRange; default accurateRange.'),
+  heavy: z.boolean().optional().describe('Cumbersome (two hands): Athletics instead of Precision, +1 difficulty; default false.'),
+  damage: Int.min(0).max(30).optional().describe("Default: the weapon's damage (0 for an item)."),
+});
+
+const WEAPON = z.strictObject({
+  id: SheetId,
+  name: text(100),
+  type: z.enum(ATTACK_TYPES).optional().describe('Default melee.'),
+  damage: Int.min(0).max(3000).optional().describe('Base damage dice (S4); default from weightLb (S37), else 0.'),
+  reach: Int.min(0).max(10).optional().describe('Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0).'),
+  accurateRange: Int.min(1).max(500).optional().describe('Required for ranged, thrown, elemental and soul weapons.'),
+  maximumRange: Int.min(1).max(1000).optional().describe('At least accurateRange; default accurateRange.'),
+  strongAgainst: ARMOUR_LIST.optional().describe('Armour types (archsoul.txt: Armor Advantages).'),
+  weakAgainst: ARMOUR_LIST.optional(),
+  armourPiercing: z.boolean().optional().describe('Default false.'),
+  improvised: z.boolean().optional().describe('Default false (true with weightLb).'),
+  broken: z.boolean().optional().describe('Default false.'),
+  criticalTable: z.enum(CRITICAL_TABLES).optional().describe("Default the type's table (S2)."),
+  soulMagic: z.boolean().optional().describe('Default true for soul, and elemental with attackRoll 0.'),
+  attackRoll: Int.min(0).max(1).optional().describe('Thrown and elemental: 1 picks the second attack roll of the table; default 0.'),
+  stowage: stowage.optional().describe('Default simple.'),
+  held: z.boolean().optional().describe('In hand at the start; default true.'),
+  handling: z.enum(HANDLING).optional().describe('Default light for unarmed, else regular.'),
+  twoHanded: z.boolean().optional().describe('Default false.'),
+  hardness: Int.min(0).max(100).optional().describe('Default 0.'),
+  closeCombat: z.boolean().optional().describe('Default false (true with the closeCombat property).'),
+  properties: z.array(z.enum(WEAPON_PROPERTIES)).max(10).optional(),
+  weightLb: Int.min(1).max(100000).optional().describe('Improvised weapons (S37): sets the base damage.'),
+  liftingAthletics: Int.min(0).max(30).optional().describe('The Athletics of its Lifting Strength row (S37).'),
+  areaRadius: Int.min(2).max(100).optional().describe('Area of effect radius in metres (S7).'),
+  hp: Int.min(0).max(1000).optional(),
+  ammunition: z.strictObject({ kind: z.enum(AMMUNITION_KINDS), count: Int.min(0).max(1000) }).optional(),
+  heavy: z.boolean().optional().describe('Thrown weapons: cumbersome (two hands); default false.'),
+  thrown: THROW.optional().describe('Any weapon but a thrown one: its throwing ranges.'),
+});
+
+const ITEM = z.strictObject({
+  id: SheetId,
+  name: text(100),
+  stowage: stowage.optional().describe('Default simple.'),
+  held: z.boolean().optional().describe('Default false.'),
+  thrown: THROW.optional(),
+});
+
+/** A combatant's sheet, as a client sends it (validateSheet in sheet.ts applies the rules after it). */
+export const ARCHSOUL_SHEET = z.strictObject({
+  attributes: z.strictObject(Object.fromEntries(ATTRIBUTES.map((a) => [a, rating.optional()])) as Record<(typeof ATTRIBUTES)[number], z.ZodOptional<typeof rating>>).optional().describe('Each 0..20; default 0.'),
+  skills: z.record(SKILL_NAME, rating).optional().describe('Skill name → rank 0..20; the combat rules name some (data.skills), a sheet may list others.'),
+  maxHp: Int.min(1).max(1000),
+  hp: Int.min(0).max(1000).optional().describe('At most maxHp; default maxHp.'),
+  defense: Int.min(0).max(30).optional().describe('Default 0 (S10).'),
+  speed: Int.min(0).max(30).optional().describe(`Spaces per Move; default ${DEFAULT_SPEED}.`),
+  metalGauntlets: z.boolean().optional().describe('Metal armour on the limbs attacked with (S22); default false.'),
+  weapons: z.array(WEAPON).max(30).optional(),
+  items: z.array(ITEM).max(50).optional(),
+  anatomy: z.enum(ANATOMIES).optional().describe('Default humanlike (S28).'),
+  animalIntelligence: z.boolean().optional().describe('Default false.'),
+  size: z.enum(SIZES).optional().describe('Default medium.'),
+  shatterResponse: z.enum(['roll', 'drop']).optional().describe('Standing policy against a Shatter (S31); default roll.'),
+  trampleResponse: z.enum(['stop', 'avoid']).optional().describe('Standing policy against a Trample (S35); default stop.'),
+  mount: z.strictObject({
+    name: text(100).optional().describe('Default "Mount".'),
+    speed: Int.min(1).max(30),
+    size: z.enum(SIZES).optional().describe('Default large.'),
+    trampleDamage: Int.min(0).max(30).optional().describe('Default 0.'),
+  }).optional().describe('The mount rides with its rider (S35); the rider starts mounted.'),
+  creature: text(40).optional().describe('golem and plant need skill ranks to be sneak attacked.'),
+  armour: z.strictObject({ type: text(40), metal: z.boolean().optional().describe('Default false.') }).optional(),
+  shield: z.strictObject({
+    id: SheetId.optional().describe('Default "shield".'),
+    name: text(100).optional().describe('Default "Shield".'),
+    bonus: Int.min(0).max(10),
+    held: z.boolean().optional().describe('Default true.'),
+    hardness: Int.min(0).max(100).optional().describe('Default 0.'),
+    hp: Int.min(0).max(1000).optional(),
+  }).optional(),
+});
+export type ArchsoulSheetInput = z.infer<typeof ARCHSOUL_SHEET>;
 
 /** The fight options this system reads. */
 export const ARCHSOUL_OPTIONS = z.strictObject({
   arrowBreakage: z.boolean().optional().describe('Arrows and bolts that hit may break (default true); false keeps every one.'),
 });
 
+const who = Id.describe('The acting combatant.');
+const target = Id.describe('The target combatant.');
+const facing = FacingSchema.optional();
+const flag = (description: string) => z.boolean().optional().describe(description);
+/** RULINGS.md C12: the GM's circumstances of an attack. */
+const GM_ATTACK = {
+  modifier: Int.min(-5).max(5).optional().describe('GM: situational difficulty change of the attack roll; default 0.'),
+  damageModifier: Int.min(-5).max(5).optional().describe('GM: situational difficulty change of the damage roll; default 0.'),
+  criticalNarration: text(1000).optional().describe('GM: narrates a critical failure instead of rolling its table (S2).'),
+};
+const limbArmoured = flag("GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets.");
+const unarmedStyle = z.enum(['punch', 'other']).optional().describe('Unarmed: other than a punch is +1 difficulty; default punch.');
+/** archsoul.txt: Attack Modifiers (S28–S32). */
+const MODIFIERS = {
+  feint: z.union([z.strictObject({ skill: z.enum(['confusion', 'acting']).optional().describe('Default the better one.'), facing: facing.describe('Turn the fooled target to this facing.') }), z.boolean()]).optional().describe('Feint (S28): true, or the skill and the facing to turn the target to.'),
+  sneak: flag('Sneak Attack (S30): after three Study actions on an unaware target; default false.'),
+  knockdown: flag('Knockdown (S32); default false.'),
+  shatter: z.strictObject({ itemId: Id }).optional().describe("Shatter (S31): the target's held weapon or shield."),
+};
+const cleave = z.strictObject({ spaces: z.array(SpaceSchema).max(CLEAVE.spaces) }).optional().describe('Cleave: up to 2 adjacent spaces within reach (targetId then optional).');
+const special = z.enum(Object.keys(SPECIAL_ATTACKS) as [keyof typeof SPECIAL_ATTACKS]).optional().describe('quick (1 AP) or reckless (3 AP) (S27).');
+
 /** Every archsoul command beyond the lifecycle, declared once. */
-export const ARCHSOUL_COMMAND_SCHEMAS = {} satisfies CommandSchemas;
+export const ARCHSOUL_COMMAND_SCHEMAS = {
+  SetMap: command('SetMap', 'GM, between rounds: the battle map.', {
+    grid: z.enum(['hex', 'square']).optional().describe('Default hex (S5).'),
+    blocked: z.array(SpaceSchema).max(2000).optional(),
+    walls: z.array(z.tuple([SpaceSchema, SpaceSchema])).max(2000).optional().describe('Each wall stands between two adjacent spaces.'),
+  }),
+  PlaceCombatant: command('PlaceCombatant', 'GM: put a combatant on a space.', { combatantId: Id, position: SpaceSchema, facing: facing.describe('Default its facing now.') }),
+  DeclareAmbush: command('DeclareAmbush', 'GM, before round 1: the surprising party.', { party: z.enum(['heroes', 'enemies']) }),
+  EndTurn: command('EndTurn', "End a combatant's turn; unused AP are lost.", { combatantId: Id, to: SpaceSchema.optional().describe('S43: a free adjacent space to leave a shared space for; default the nearest free one.') }),
+  EndPhase: command('EndPhase', 'GM: end every open turn of the running phase.', {}),
+  Move: command('Move', 'Move (1 AP, or free in an ambush round).', {
+    combatantId: who,
+    path: z.array(SpaceSchema).min(1).max(200),
+    facing: facing.describe('Default: facing follows the path.'),
+    free: flag('Ambush free movement; default false.'),
+    jump: flag('A straight jump (S36); default false.'),
+    trample: flag('Mounted: trample smaller foes (S35); default false.'),
+    vertical: flag('A vertical jump: refused (S41) with ARCHSOUL_VERTICAL_JUMP; default false.'),
+  }),
+  SlowMove: command('SlowMove', 'Slow Move one space (1 AP).', { combatantId: who, to: SpaceSchema, facing: facing.describe('Default unchanged.') }),
+  Turn: command('Turn', 'Free: rotate on your own turn.', { combatantId: who, facing: FacingSchema }),
+  DropProne: command('DropProne', 'Free: drop to the ground.', { combatantId: who }),
+  StandUp: command('StandUp', 'Stand up from prone (1 AP; triggers reactive attacks).', { combatantId: who }),
+  DropItem: command('DropItem', 'Free: drop a held item in your space.', { combatantId: who, itemId: Id }),
+  DrawSimpleItem: command('DrawSimpleItem', 'Draw a one-handed item (1 AP), or pick one up from the ground (triggers reactive attacks).', {
+    combatantId: who,
+    itemId: Id.optional().describe('The item to draw; required without groundId.'),
+    groundId: Id.optional().describe('The ground item to pick up instead.'),
+  }),
+  DrawAwkwardItem: command('DrawAwkwardItem', 'Draw an awkward item (2 AP, consecutive, may span turns).', { combatantId: who, itemId: Id, fromBackpack: flag('From a backpack: triggers reactive attacks; default false.') }),
+  Attack: command('Attack', 'Attack (2 AP; quick 1 AP, reckless 3 AP).', {
+    attackerId: who,
+    targetId: target.optional().describe('Required unless cleave.'),
+    weaponId: Id.optional().describe('Default the fist.'),
+    unarmedStyle,
+    limbArmoured,
+    ...GM_ATTACK,
+    special,
+    ...MODIFIERS,
+    cleave,
+  }),
+  ThrowItem: command('ThrowItem', 'Throw a held item at a target (1 AP; triggers reactive attacks).', { combatantId: who, itemId: Id, targetId: target, ...GM_ATTACK }),
+  ReactiveAttack: command('ReactiveAttack', 'The offered reactor attacks the actor before its action.', {
+    combatantId: who,
+    weaponId: Id.optional().describe('A melee or unarmed weapon; default the fist.'),
+    unarmedStyle,
+    limbArmoured,
+    ...GM_ATTACK,
+    ...MODIFIERS,
+    special: special.describe('Refused (S27: special attacks are never reactive).'),
+    cleave: cleave.describe('Refused (Cleave cannot be applied to reactive attacks).'),
+  }),
+  DeclineReactiveAttack: command('DeclineReactiveAttack', 'The offered reactor lets the action pass.', { combatantId: who }),
+  ResumeAction: command('ResumeAction', 'The actor performs (or abandons) its held action as declared (S18, S50).', {
+    combatantId: who,
+    abandon: flag('Abandon the held action; its AP stay spent; default false.'),
+    ...GM_ATTACK,
+    limbArmoured,
+  }),
+  ClearJam: command('ClearJam', 'Clear a jammed firearm (3 AP).', { combatantId: who, weaponId: Id }),
+  ApplyCondition: command('ApplyCondition', 'GM: apply a condition.', {
+    combatantId: Id,
+    condition: z.enum(CONDITIONS),
+    amount: Int.min(1).max(10).optional().describe('Default 1.'),
+    untilNextTurn: flag("Ends at the combatant's next turn; default false."),
+    reason: text(500).optional().describe('Default "GM".'),
+  }),
+  RemoveCondition: command('RemoveCondition', 'GM: remove a condition.', { combatantId: Id, condition: z.enum(CONDITIONS) }),
+  ApplyDamage: command('ApplyDamage', 'GM: HP damage (a Soul attack effect…).', { combatantId: Id, damage: Int.min(0).max(1000), source: text(200).optional().describe('Default "GM".') }),
+  Study: command('Study', 'Sneak Attack: one studying action (1 AP) on a target.', { combatantId: who, targetId: target }),
+  HoldFirm: command('HoldFirm', 'Hold Firm (2 AP).', { combatantId: who }),
+  ShieldIntercept: command('ShieldIntercept', 'Shield Intercept (1 AP, held shield).', { combatantId: who }),
+  SoulShield: command('SoulShield', 'Soul Shield (3 AP, soul magic) on an adjacent ally.', { combatantId: who, targetId: target }),
+  AreaAttack: command('AreaAttack', 'Area of effect attack (2 AP, or 1 AP for a thrown bomb).', { attackerId: who, weaponId: Id, centre: SpaceSchema, ...GM_ATTACK }),
+  Grab: command('Grab', 'Grab (2 AP, an empty hand).', { combatantId: who, targetId: target }),
+  GrappleAttack: command('GrappleAttack', 'Grappling: Attack (1 AP).', { combatantId: who, targetId: target, weaponId: Id.optional().describe('A held Close Combat weapon; default unarmed.') }),
+  Escape: command('Escape', 'Grappling: Escape (2 AP).', { combatantId: who, targetId: target }),
+  Steal: command('Steal', 'Grappling: Steal (1 AP, control).', { combatantId: who, targetId: target, itemId: Id }),
+  Takedown: command('Takedown', 'Grappling: Takedown (1 AP, control).', { combatantId: who, targetId: target }),
+  GrappleThrow: command('GrappleThrow', 'Grappling: Throw (2 AP, control); the grapple ends.', {
+    combatantId: who,
+    targetId: target,
+    outcome: z.enum(['throw', 'knockDown']).optional().describe('Default knockDown.'),
+    to: SpaceSchema.optional().describe('With outcome throw (required then): a free space adjacent to the thrower.'),
+  }),
+  Charge: command('Charge', 'Charge (3 AP, mounted) with a Flail or Lance.', {
+    combatantId: who,
+    path: z.array(SpaceSchema).min(1).max(200),
+    targetId: target,
+    weaponId: Id,
+    trample: flag('Trample smaller foes on the way (S35); default false.'),
+    ...GM_ATTACK,
+    ...MODIFIERS,
+    sneak: MODIFIERS.sneak.describe('Refused (S35).'),
+    special: special.describe('Refused (S35: a Charge is its own special attack).'),
+    cleave: cleave.describe('Refused (S35).'),
+  }),
+  Mount: command('Mount', 'Mount (1 AP, S42).', { combatantId: who }),
+  Dismount: command('Dismount', 'Dismount (1 AP, S42).', { combatantId: who }),
+  Fall: command('Fall', 'GM (S40): a combatant falls and lands prone.', { combatantId: Id, damage: Int.min(0).max(1000).describe("The GM's damage."), metres: Int.min(0).max(10000).optional() }),
+  PerformRitual: command('PerformRitual', 'Perform a ritual (S46); its effect is narrated.', {
+    combatantId: who,
+    name: text(100),
+    description: text(1000).optional(),
+    ap: Int.min(RITUAL.minAp).max(RITUAL.maxAp).describe("The ritual's cost."),
+    movement: z.boolean().describe('Required (S46): whether it requires movement (refused while grappled).'),
+    provokes: z.boolean().describe('Required (S46): whether it triggers reactive attacks.'),
+  }),
+} satisfies CommandSchemas;
+
+export type ArchsoulCommands = typeof ARCHSOUL_COMMAND_SCHEMAS;
+/** A command as its schema parses it. */
+export type ArchsoulCommand<T extends keyof ArchsoulCommands> = z.infer<ArchsoulCommands[T]>;
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Events: the data of every event `decide` emits for Archsoul (the lifecycle's are core's), declared once; the
+ * TypeScript types of events.ts and the union `evolve` narrows are inferred from them.
+ * ---------------------------------------------------------------------------------------------------------- */
+
+const DICE_FIELDS = { dice: true, rerollFaces: true, followUpFaces: true } as const;
+const Count = Int.min(0);
+const Name = z.string();
+
+/** RULINGS.md S1: one test as rolled. */
+export const TestResultSchema = z.strictObject({
+  pool: Count,
+  difficulty: Int,
+  removed: Count.describe('Dice removed because the difficulty went above 6 (S1).'),
+  roll: RollSchema,
+  successes: Count,
+  criticalFailure: z.boolean(),
+  modifiers: z.array(z.strictObject({ reason: Name, amount: Int })).describe('Why the difficulty moved from its base.'),
+});
+
+const PartySchema = z.enum(['heroes', 'enemies']);
+export const TRIGGERS = ['rangedAttack', 'leaveReach', 'standUp', 'pickUp', 'backpack', 'soulMagic', 'ritual', 'criticalFailure', 'grab', 'trample', 'landing'] as const;
+const ConditionSchema = z.enum(CONDITIONS);
+
+/** The attack a Charge makes at the end of its path (the Charge command's attack fields). */
+const ChargeAttackSchema = ARCHSOUL_COMMAND_SCHEMAS.Charge.omit({ ...DICE_FIELDS, type: true, combatantId: true, path: true, trample: true });
+
+/** A Move (or Charge) held while reactive attacks are answered: the rest of its path. */
+export const MovePayloadSchema = z.strictObject({
+  combatantId: Name,
+  path: z.array(SpaceSchema),
+  facing: FacingSchema.optional(),
+  budget: Int,
+  action: z.enum(['move', 'slowMove', 'free', 'charge']),
+  jump: z.boolean().optional().describe('archsoul.txt: Jumping: the whole path is one jump (S36).'),
+  trample: z.boolean().optional().describe('archsoul.txt: Trample (S35).'),
+  trampled: z.array(Name).optional().describe('Foes already trampled.'),
+  trampleThrough: Name.optional().describe('The foe being passed, whose forced reactive attack is answered.'),
+  charge: ChargeAttackSchema.optional().describe('archsoul.txt: Charge: the attack made at the end of the movement.'),
+});
+
+const held = <T extends string, P extends z.ZodType>(type: T, payload: P) => z.strictObject({ type: z.literal(type), payload });
+const mover = z.strictObject({ combatantId: Name });
+
+/** RULINGS.md S18: an action held while reactive attacks are answered, with what it needs to be performed. */
+export const HeldActionSchema = z.discriminatedUnion('type', [
+  held('Attack', ARCHSOUL_COMMAND_SCHEMAS.Attack.omit(DICE_FIELDS).extend({ weaponId: Name })),
+  held('ThrowItem', ARCHSOUL_COMMAND_SCHEMAS.ThrowItem.omit(DICE_FIELDS)),
+  held('AreaAttack', ARCHSOUL_COMMAND_SCHEMAS.AreaAttack.omit(DICE_FIELDS)),
+  held('Move', MovePayloadSchema),
+  held('Charge', MovePayloadSchema),
+  held('StandUp', mover),
+  held('DrawSimpleItem', mover.extend({ groundId: Name })),
+  held('DrawAwkwardItem', mover.extend({ itemId: Name, ap: Int })),
+  held('SoulShield', mover.extend({ targetId: Name })),
+  held('Grab', mover.extend({ targetId: Name })),
+  held('PerformRitual', mover.extend({ name: Name, description: Name.optional(), ap: Int, movement: z.boolean(), provokes: z.boolean() })),
+]);
+
+/** archsoul.txt: Critical Failure Tables: what a result does (data.ts CRITICAL_FAILURES). */
+export const CriticalEffectSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('drop'), at: z.enum(['self', 'target']) }),
+  z.strictObject({ kind: z.literal('nextAttack'), amount: Int }),
+  z.strictObject({ kind: z.literal('defense'), amount: Int }),
+  z.strictObject({ kind: z.literal('speed'), amount: Int }),
+  z.strictObject({ kind: z.literal('reactive') }),
+  z.strictObject({ kind: z.literal('weaponDamage') }),
+  z.strictObject({ kind: z.literal('jam') }),
+  z.strictObject({ kind: z.literal('selfDamage'), amount: Int }),
+  z.strictObject({ kind: z.literal('area'), damage: Int, radiusMetres: Int, weapon: z.enum(['repair', 'destroyed']) }),
+  z.strictObject({ kind: z.literal('redirect'), to: z.enum(['adjacent', 'ally']) }),
+  z.strictObject({ kind: z.literal('repair') }),
+  z.strictObject({ kind: z.literal('prone') }),
+  z.strictObject({ kind: z.literal('selfDamageRoll'), max: Int }),
+  z.strictObject({ kind: z.literal('drain'), amount: Int }),
+  z.strictObject({ kind: z.literal('shift') }),
+  z.strictObject({ kind: z.literal('soulpower'), amount: Int }),
+]);
+
+const actorReactor = z.strictObject({ actorId: Name, reactorId: Name });
+const arc = z.enum(['front', 'back']);
+const drained = z.strictObject({ combatantId: Name, amount: Int, total: Int });
+
+/** Every Archsoul event type `decide` emits → the schema of its data. */
+export const ARCHSOUL_EVENT_SCHEMAS = {
+  MapSet: z.strictObject({ grid: z.enum(['hex', 'square']), blocked: z.array(SpaceSchema), walls: z.array(z.tuple([SpaceSchema, SpaceSchema])) }),
+  CombatantPlaced: z.strictObject({ combatantId: Name, position: SpaceSchema, facing: FacingSchema }),
+  AmbushDeclared: z.strictObject({ party: PartySchema }),
+  PhaseStarted: z.strictObject({ round: Int, index: Count, party: PartySchema, combatantIds: z.array(Name) }),
+  PhaseEnded: z.strictObject({ round: Int, index: Count, party: PartySchema }),
+  TurnStarted: z.strictObject({ combatantId: Name, round: Int, ap: Count, freeMove: Count, expired: z.array(ConditionSchema).describe('Conditions that ended with this turn (C7).') }),
+  TurnEnded: z.strictObject({ combatantId: Name, apLost: Count }),
+  ApSpent: z.strictObject({ combatantId: Name, action: z.enum(Object.keys(AP_COST) as [keyof typeof AP_COST]), ap: Count, apLeft: Count }),
+  Moved: z.strictObject({
+    combatantId: Name,
+    action: z.enum(['move', 'slowMove', 'free', 'shift', 'takedown', 'thrown', 'dragged', 'charge', 'pushed']),
+    path: z.array(SpaceSchema),
+    from: SpaceSchema,
+    to: SpaceSchema,
+    facing: FacingSchema,
+    distance: Count,
+    stoppedBefore: Count.optional().describe('Spaces of the path left when reactive attacks stopped the walk.'),
+    jump: z.literal(true).optional(),
+  }),
+  Turned: z.strictObject({ combatantId: Name, facing: FacingSchema }),
+  ConditionApplied: z.strictObject({ combatantId: Name, condition: ConditionSchema, amount: Int, untilNextTurn: z.boolean(), reason: Name.optional(), sourceId: Name.optional().describe("Whose next turn ends it, when not the holder's.") }),
+  ConditionRemoved: z.strictObject({ combatantId: Name, condition: ConditionSchema, reason: Name.optional() }),
+  ItemDrawn: z.strictObject({ combatantId: Name, itemId: Name, from: z.enum(['stowed', 'ground']), groundId: Name.optional() }),
+  AwkwardDrawStarted: z.strictObject({ combatantId: Name, itemId: Name }),
+  ItemDropped: z.strictObject({ combatantId: Name, itemId: Name, groundId: Name, name: Name, space: SpaceSchema, reason: Name }),
+  ProjectileLanded: z.strictObject({
+    combatantId: Name,
+    weaponId: Name,
+    itemId: Name,
+    name: Name,
+    space: SpaceSchema,
+    groundId: Name.optional().describe('Absent when nothing recoverable lies there.'),
+    ammunition: z.enum(AMMUNITION_KINDS).optional(),
+    broken: z.boolean(),
+    breakRoll: RollSchema.optional(),
+    reason: Name,
+  }),
+  AmmunitionSpent: z.strictObject({ combatantId: Name, weaponId: Name, left: Count }),
+  ExchangeResolved: z.strictObject({
+    attackerId: Name,
+    targetId: Name,
+    weaponId: Name,
+    attackType: z.enum(ATTACK_TYPES),
+    action: z.enum(['attack', 'throw', 'reactive']),
+    distance: Count,
+    targetArc: arc,
+    attack: TestResultSchema.optional().describe('Absent when a failed feint made it miss unrolled.'),
+    defense: Count,
+    shieldBonus: Count,
+    resistance: Count,
+    soulDefence: TestResultSchema.optional(),
+    hit: z.boolean(),
+    special: z.enum(Object.keys(SPECIAL_ATTACKS) as [keyof typeof SPECIAL_ATTACKS]).optional(),
+    maneuvers: z.array(z.enum(ATTACK_MODIFIERS)).optional(),
+    automaticMiss: Name.optional().describe('archsoul.txt: Feint: "the declared attack automatically misses".'),
+  }),
+  FeintResolved: z.strictObject({ attackerId: Name, targetId: Name, feint: TestResultSchema, defence: TestResultSchema, success: z.boolean(), facing: FacingSchema.optional() }),
+  KnockdownResolved: z.strictObject({ attackerId: Name, targetId: Name, damageRoll: TestResultSchema, resist: TestResultSchema, knockedDown: z.boolean() }),
+  ShatterResolved: z.strictObject({
+    attackerId: Name,
+    targetId: Name,
+    itemId: Name,
+    dropped: z.boolean(),
+    defence: TestResultSchema.optional(),
+    winner: z.enum(['attacker', 'defender', 'tie']).optional(),
+    damagedId: Name.optional(),
+    damagedItemId: Name.optional(),
+    damageRoll: TestResultSchema.optional(),
+    hardness: Count,
+    damage: Count,
+  }),
+  Dismounted: z.strictObject({ combatantId: Name, reason: Name, at: SpaceSchema.optional().describe('S42: where the mount waits.') }),
+  Mounted: z.strictObject({ combatantId: Name, at: SpaceSchema }),
+  Fell: z.strictObject({ combatantId: Name, metres: Count.optional(), damage: Count }),
+  RitualPerformed: z.strictObject({ combatantId: Name, name: Name, description: Name.optional(), ap: Int, movement: z.boolean(), provokes: z.boolean() }),
+  StudyTaken: z.strictObject({ combatantId: Name, targetId: Name, count: Int }),
+  AreaAttackResolved: z.strictObject({
+    attackerId: Name,
+    weaponId: Name,
+    action: z.enum(['attack', 'cleave', 'throw']),
+    spaces: z.array(SpaceSchema),
+    attack: TestResultSchema,
+    targets: z.array(z.strictObject({ targetId: Name, targetArc: arc, difficulty: Int, successes: Count, defense: Count, shieldBonus: Count, resistance: Count, hit: z.boolean() })),
+  }),
+  GrappleRolled: z.strictObject({ actorId: Name, opponentId: Name, purpose: Name, actor: TestResultSchema, opponent: TestResultSchema, winnerId: Name.optional(), success: z.boolean() }),
+  GrappleStarted: z.strictObject({ grappleId: Name, memberIds: z.tuple([Name, Name]), controlId: Name }),
+  GrappleControlChanged: z.strictObject({ grappleId: Name, controlId: Name }),
+  GrappleEnded: z.strictObject({ grappleId: Name, reason: Name }),
+  ItemStolen: z.strictObject({ combatantId: Name, fromId: Name, itemId: Name, name: Name }),
+  WoundsApplied: z.strictObject({ combatantId: Name, source: Name, damageRoll: TestResultSchema.optional(), bonus: Count, damage: Count, hpBefore: Count, hp: Count, down: z.boolean() }),
+  CriticalFailureRolled: z.strictObject({
+    combatantId: Name,
+    weaponId: Name,
+    table: z.enum(CRITICAL_TABLES),
+    roll: RollSchema.optional().describe('Absent when narrated.'),
+    face: Count,
+    text: Name,
+    effect: CriticalEffectSchema.optional(),
+    narrated: z.literal(true).optional(),
+  }),
+  WeaponChanged: z.strictObject({ combatantId: Name, weaponId: Name, broken: z.boolean(), destroyed: z.boolean(), jammed: z.boolean(), hp: Count.optional(), reason: Name }),
+  DrainSuffered: drained,
+  SoulpowerLowered: drained,
+  ReactiveAttackTriggered: z.strictObject({ actorId: Name, trigger: z.enum(TRIGGERS), reactorIds: z.array(Name), action: HeldActionSchema.optional() }),
+  ReactiveAttackOffered: actorReactor,
+  ReactiveAttackDeclined: actorReactor,
+  ReactiveAttackLapsed: actorReactor.extend({ reason: Name }),
+  PreventionRolled: z.strictObject({ combatantId: Name, reactorId: Name, damage: Count, test: TestResultSchema.optional(), prevented: z.boolean(), reason: Name }),
+  ReactionsFinished: z.strictObject({ actorId: Name, prevented: z.boolean(), action: HeldActionSchema.optional() }),
+  ActionResumed: z.strictObject({ combatantId: Name, action: HeldActionSchema, abandoned: z.boolean() }),
+} satisfies Record<string, z.ZodType>;
+
+/** S9: one combatant's initiative roll; the enemies share the GM's roll. */
+export const ARCHSOUL_INITIATIVE_ROLL = z.strictObject({
+  combatantId: Name,
+  roll: RollSchema,
+  total: Count,
+  shared: z.literal(true).optional().describe("S9: the GM's single roll, shared by every enemy."),
+  rollOff: Int.optional().describe('The d6 roll-off face of a tie.'),
+});
 
 export const ARCHSOUL_CONTRACT: SystemContract = {
   commands: { ...lifecycleCommands({ sheet: ARCHSOUL_SHEET, options: ARCHSOUL_OPTIONS }), ...ARCHSOUL_COMMAND_SCHEMAS },
   sheet: ARCHSOUL_SHEET,
   options: ARCHSOUL_OPTIONS,
+  initiativeRoll: ARCHSOUL_INITIATIVE_ROLL,
+  events: ARCHSOUL_EVENT_SCHEMAS,
 };

@@ -1,6 +1,7 @@
 import { evolveLifecycle } from '../core/lifecycle';
+import { isLifecycleEvent } from '../core/lifecycle-contract';
 import { CombatantCore, RuleEvent } from '../core/types';
-import { ArchsoulEventMap } from './events';
+import { ArchsoulEvent, ArchsoulInitiativeRoll, isArchsoulEvent } from './events';
 import { ArchsoulSheet } from './sheet';
 import { ArchsoulCombatant, ArchsoulState, WeaponState } from './state';
 
@@ -22,40 +23,49 @@ function patch(state: ArchsoulState, id: string, fields: Partial<ArchsoulCombata
   return { ...state, combatants: { ...state.combatants, [id]: { ...state.combatants[id], ...fields } } };
 }
 
-type D<T extends keyof ArchsoulEventMap> = ArchsoulEventMap[T];
-
 export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
   const next = (evolveLifecycle(state, event, { newCombatant }) ?? state) as ArchsoulState;
-  const data = event.data as any;
+  if (isLifecycleEvent(event)) {
+    // Lifecycle events whose Archsoul meaning goes beyond the core's fold.
+    switch (event.type) {
+      case 'InitiativeRolled': {
+        const combatants = { ...next.combatants };
+        // The core declares a roll generically; Archsoul's own declaration (contract.ts) says what its rolls hold.
+        for (const r of event.data.rolls as ArchsoulInitiativeRoll[]) combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total };
+        return { ...next, combatants };
+      }
+      case 'PendingCancelled':
+        return { ...next, reaction: undefined };
+      case 'RoundEnded':
+        return { ...next, phase: undefined };
+    }
+    return next;
+  }
+  return isArchsoulEvent(event) ? evolveArchsoul(next, event) : next;
+}
+
+/** Archsoul's own events, narrowed on `type` to the data contract.ts declares. */
+function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulState {
   const c = (id: string) => next.combatants[id];
   switch (event.type) {
-    case 'InitiativeRolled': {
-      const combatants = { ...next.combatants };
-      for (const r of data.rolls as { combatantId: string; total: number }[]) combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total };
-      return { ...next, combatants };
-    }
-    case 'PendingCancelled':
-      return { ...next, reaction: undefined };
-    case 'RoundEnded':
-      return { ...next, phase: undefined };
     case 'MapSet': {
-      const d = data as D<'MapSet'>;
+      const d = event.data;
       return { ...next, map: { grid: d.grid, blocked: d.blocked, walls: d.walls } };
     }
     case 'CombatantPlaced': {
-      const d = data as D<'CombatantPlaced'>;
+      const d = event.data;
       return patch(next, d.combatantId, { position: d.position, facing: d.facing });
     }
     case 'AmbushDeclared':
-      return { ...next, ambush: (data as D<'AmbushDeclared'>).party };
+      return { ...next, ambush: event.data.party };
     case 'PhaseStarted': {
-      const d = data as D<'PhaseStarted'>;
+      const d = event.data;
       return { ...next, phase: { round: d.round, index: d.index, party: d.party, combatantIds: d.combatantIds } };
     }
     case 'PhaseEnded':
       return { ...next, phase: undefined };
     case 'TurnStarted': {
-      const d = data as D<'TurnStarted'>;
+      const d = event.data;
       // C7: "until your next turn" ends at the turn of the combatant who caused it (its own, or a Soul Shield's caster).
       const combatants = { ...next.combatants };
       for (const id of Object.keys(combatants)) {
@@ -65,12 +75,12 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
       return patch({ ...next, combatants }, d.combatantId, { ap: d.ap, inTurn: true, moves: 0, moveDistance: 0, freeMove: d.freeMove, triggeredBy: [], attackedWith: [], quickAttacked: false });
     }
     case 'TurnEnded': {
-      const d = data as D<'TurnEnded'>;
+      const d = event.data;
       const after = patch(next, d.combatantId, { ap: 0, inTurn: false, freeMove: 0 });
       return { ...after, actedThisRound: [...after.actedThisRound, d.combatantId] };
     }
     case 'ApSpent': {
-      const d = data as D<'ApSpent'>;
+      const d = event.data;
       const x = c(d.combatantId);
       return patch(next, d.combatantId, {
         ap: d.apLeft,
@@ -82,15 +92,15 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
       });
     }
     case 'Dismounted':
-      return patch(next, data.combatantId, { mounted: false, mountAt: (data as D<'Dismounted'>).at });
+      return patch(next, event.data.combatantId, { mounted: false, mountAt: event.data.at });
     case 'Mounted':
-      return patch(next, data.combatantId, { mounted: true, mountAt: undefined });
+      return patch(next, event.data.combatantId, { mounted: true, mountAt: undefined });
     case 'StudyTaken': {
-      const d = data as D<'StudyTaken'>;
+      const d = event.data;
       return patch(next, d.combatantId, { study: { targetId: d.targetId, count: d.count } });
     }
     case 'Moved': {
-      const d = data as D<'Moved'>;
+      const d = event.data;
       const x = c(d.combatantId);
       return patch(next, d.combatantId, {
         position: d.to,
@@ -100,17 +110,17 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
       });
     }
     case 'Turned':
-      return patch(next, data.combatantId, { facing: (data as D<'Turned'>).facing });
+      return patch(next, event.data.combatantId, { facing: event.data.facing });
     case 'ConditionApplied': {
-      const d = data as D<'ConditionApplied'>;
+      const d = event.data;
       return patch(next, d.combatantId, { conditions: [...c(d.combatantId).conditions, { condition: d.condition, amount: d.amount, untilNextTurn: d.untilNextTurn, ...(d.sourceId ? { sourceId: d.sourceId } : {}) }] });
     }
     case 'ConditionRemoved': {
-      const d = data as D<'ConditionRemoved'>;
+      const d = event.data;
       return patch(next, d.combatantId, { conditions: c(d.combatantId).conditions.filter((k) => k.condition !== d.condition) });
     }
     case 'ItemDrawn': {
-      const d = data as D<'ItemDrawn'>;
+      const d = event.data;
       const x = c(d.combatantId);
       const ground = d.groundId ? next.ground.filter((g) => g.groundId !== d.groundId) : next.ground;
       const picked = d.groundId ? next.ground.find((g) => g.groundId === d.groundId) : undefined;
@@ -121,15 +131,15 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
       return { ...patch(next, d.combatantId, { held: [...x.held.filter((h) => h !== d.itemId), d.itemId], away: x.away.filter((a) => a !== d.itemId), awkward: undefined }), ground };
     }
     case 'AwkwardDrawStarted':
-      return patch(next, data.combatantId, { awkward: (data as D<'AwkwardDrawStarted'>).itemId });
+      return patch(next, event.data.combatantId, { awkward: event.data.itemId });
     case 'ItemDropped': {
-      const d = data as D<'ItemDropped'>;
+      const d = event.data;
       const x = c(d.combatantId);
       const after = patch(next, d.combatantId, { held: x.held.filter((h) => h !== d.itemId), away: [...x.away, d.itemId] });
       return { ...after, ground: [...after.ground, { groundId: d.groundId, itemId: d.itemId, ownerId: d.combatantId, name: d.name, space: d.space }], groundCount: after.groundCount + 1 };
     }
     case 'ProjectileLanded': {
-      const d = data as D<'ProjectileLanded'>;
+      const d = event.data;
       let after = next;
       if (!d.ammunition) {
         const x = c(d.combatantId);
@@ -140,40 +150,32 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
       return { ...after, ground: [...after.ground, item], groundCount: after.groundCount + 1 };
     }
     case 'AmmunitionSpent': {
-      const d = data as D<'AmmunitionSpent'>;
+      const d = event.data;
       const x = c(d.combatantId);
       return patch(next, d.combatantId, { weapons: { ...x.weapons, [d.weaponId]: { ...x.weapons[d.weaponId], ammunition: d.left } } });
     }
     case 'WoundsApplied': {
-      const d = data as D<'WoundsApplied'>;
+      const d = event.data;
       return patch(next, d.combatantId, d.down ? { hp: d.hp, ap: 0, inTurn: false } : { hp: d.hp });
     }
     case 'WeaponChanged': {
-      const d = data as D<'WeaponChanged'>;
+      const d = event.data;
       const x = c(d.combatantId);
       const ws: WeaponState = { ...x.weapons[d.weaponId], broken: d.broken, destroyed: d.destroyed, jammed: d.jammed, ...(d.hp === undefined ? {} : { hp: d.hp }) };
       return patch(next, d.combatantId, { weapons: { ...x.weapons, [d.weaponId]: ws }, held: d.destroyed ? x.held.filter((h) => h !== d.weaponId) : x.held });
     }
     case 'DrainSuffered':
-      return patch(next, data.combatantId, { drain: (data as D<'DrainSuffered'>).total });
+      return patch(next, event.data.combatantId, { drain: event.data.total });
     case 'SoulpowerLowered':
-      return patch(next, data.combatantId, { soulpowerLoss: (data as D<'SoulpowerLowered'>).total });
-    default:
-      return evolveReaction(next, event);
-  }
-}
-
-function evolveReaction(next: ArchsoulState, event: RuleEvent): ArchsoulState {
-  const data = event.data as any;
-  switch (event.type) {
+      return patch(next, event.data.combatantId, { soulpowerLoss: event.data.total });
     case 'ReactiveAttackTriggered': {
-      const d = data as D<'ReactiveAttackTriggered'>;
+      const d = event.data;
       const combatants = { ...next.combatants };
       if (d.trigger === 'leaveReach') combatants[d.actorId] = { ...combatants[d.actorId], triggeredBy: [...combatants[d.actorId].triggeredBy, ...d.reactorIds] };
       return { ...next, combatants, reaction: { actorId: d.actorId, trigger: d.trigger, ...(d.action ? { action: d.action } : {}), remaining: d.reactorIds, prevented: false } };
     }
     case 'ReactiveAttackOffered': {
-      const d = data as D<'ReactiveAttackOffered'>;
+      const d = event.data;
       const q = next.reaction!;
       const pending = { kind: 'reactiveAttack', awaiting: d.reactorId, answer: 'ReactiveAttack', detail: { actorId: d.actorId, trigger: q.trigger, alsoAccepts: ['DeclineReactiveAttack'] } };
       return { ...next, reaction: { ...q, current: d.reactorId, remaining: q.remaining.filter((id) => id !== d.reactorId) }, pending };
@@ -181,32 +183,32 @@ function evolveReaction(next: ArchsoulState, event: RuleEvent): ArchsoulState {
     case 'ReactiveAttackDeclined':
       return { ...next, reaction: { ...next.reaction!, current: undefined }, pending: undefined };
     case 'ReactiveAttackLapsed': {
-      const d = data as D<'ReactiveAttackLapsed'>;
+      const d = event.data;
       return { ...next, reaction: { ...next.reaction!, remaining: next.reaction!.remaining.filter((id) => id !== d.reactorId) } };
     }
     case 'ExchangeResolved': {
-      const d = data as D<'ExchangeResolved'>;
+      const d = event.data;
       const a = next.combatants[d.attackerId];
       const after = a.attackedWith.includes(d.weaponId) ? next : { ...next, combatants: { ...next.combatants, [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] } } };
       return after.reaction && d.action === 'reactive' ? { ...after, reaction: { ...after.reaction, current: undefined }, pending: undefined } : after;
     }
     case 'AreaAttackResolved': {
-      const d = data as D<'AreaAttackResolved'>;
+      const d = event.data;
       const a = next.combatants[d.attackerId];
       return a.attackedWith.includes(d.weaponId) ? next : { ...next, combatants: { ...next.combatants, [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] } } };
     }
     case 'GrappleStarted': {
-      const d = data as D<'GrappleStarted'>;
+      const d = event.data;
       return { ...next, grapples: [...next.grapples, { grappleId: d.grappleId, memberIds: d.memberIds, controlId: d.controlId }], grappleCount: next.grappleCount + 1 };
     }
     case 'GrappleControlChanged': {
-      const d = data as D<'GrappleControlChanged'>;
+      const d = event.data;
       return { ...next, grapples: next.grapples.map((g) => (g.grappleId === d.grappleId ? { ...g, controlId: d.controlId } : g)) };
     }
     case 'GrappleEnded':
-      return { ...next, grapples: next.grapples.filter((g) => g.grappleId !== (data as D<'GrappleEnded'>).grappleId) };
+      return { ...next, grapples: next.grapples.filter((g) => g.grappleId !== event.data.grappleId) };
     case 'ItemStolen': {
-      const d = data as D<'ItemStolen'>;
+      const d = event.data;
       const from = next.combatants[d.fromId];
       const thief = next.combatants[d.combatantId];
       const combatants = { ...next.combatants, [from.id]: { ...from, held: from.held.filter((h) => h !== d.itemId), away: [...from.away, d.itemId] } };
@@ -214,14 +216,27 @@ function evolveReaction(next: ArchsoulState, event: RuleEvent): ArchsoulState {
       return { ...next, combatants };
     }
     case 'PreventionRolled':
-      return (data as D<'PreventionRolled'>).prevented ? { ...next, reaction: { ...next.reaction!, prevented: true } } : next;
+      return event.data.prevented ? { ...next, reaction: { ...next.reaction!, prevented: true } } : next;
     case 'ReactionsFinished': {
-      const d = data as D<'ReactionsFinished'>;
+      const d = event.data;
       if (d.prevented || !d.action) return { ...next, reaction: undefined, pending: undefined };
       return { ...next, reaction: { ...next.reaction!, current: undefined, remaining: [] }, pending: { kind: 'resumeAction', awaiting: d.actorId, answer: 'ResumeAction', detail: { action: d.action.type } } };
     }
     case 'ActionResumed':
       return { ...next, reaction: undefined, pending: undefined };
+    // Records of rolls and narration: what follows from them comes in events of their own.
+    case 'FeintResolved':
+    case 'KnockdownResolved':
+    case 'ShatterResolved':
+    case 'Fell':
+    case 'RitualPerformed':
+    case 'GrappleRolled':
+    case 'CriticalFailureRolled':
+      return next;
+    default: {
+      const unhandled: never = event;
+      void unhandled;
+      return next;
+    }
   }
-  return next;
 }

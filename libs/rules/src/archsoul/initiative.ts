@@ -1,6 +1,7 @@
-import { InitiativeResult, InitiativeRoll } from '../core/lifecycle';
+import { InitiativeResult } from '../core/lifecycle';
 import { DiceSource, Roll } from '../dice/roll';
 import { DIE_SIDES, INITIATIVE_TEST } from './data';
+import type { ArchsoulInitiativeRoll } from './events';
 import { poolOf, rollTest } from './rolls';
 import { ArchsoulState, partyOf } from './state';
 
@@ -11,12 +12,6 @@ interface Unit {
   precision: number;
   rollOff?: number;
   fresh: boolean;
-}
-
-export interface ArchsoulInitiativeRoll extends InitiativeRoll {
-  /** S9: the GM's single roll, shared by every enemy. */
-  shared?: true;
-  rollOff?: number;
 }
 
 /**

@@ -1,5 +1,7 @@
-import { arr, bad, bool, ID_PATTERN, int, obj, oneOf, str } from '../core/fields';
-import { WEAPON_PROPERTIES, AMMUNITION_KINDS, AmmunitionKind, Anatomy, ANATOMIES, ATTACK_TYPES, AttackType, Attribute, ATTRIBUTES, CRITICAL_TABLES, CriticalTable, DEFAULT_CRITICAL_TABLE, DEFAULT_SPEED, Handling, HANDLING, improvisedDamage, Size, SIZES } from './data';
+import { parseOrRefuse } from '../core/contract';
+import { bad } from '../core/fields';
+import { ARCHSOUL_SHEET, ArchsoulSheetInput } from './contract';
+import { AmmunitionKind, Anatomy, AttackType, Attribute, ATTRIBUTES, CriticalTable, DEFAULT_CRITICAL_TABLE, DEFAULT_SPEED, Handling, improvisedDamage, Size } from './data';
 
 export interface ThrowStats {
   accurateRange: number;
@@ -97,126 +99,106 @@ export interface ArchsoulSheet {
   mount?: { name: string; speed: number; size: Size; trampleDamage: number };
 }
 
+type WeaponInput = NonNullable<ArchsoulSheetInput['weapons']>[number];
+type ItemInput = NonNullable<ArchsoulSheetInput['items']>[number];
+type ThrowInput = NonNullable<ItemInput['thrown']>;
+
+/** The contract (ARCHSOUL_SHEET) first, then what it cannot say: bounds set by other fields, unique ids; defaults applied. */
 export function validateSheet(raw: unknown, field: string): ArchsoulSheet {
-  const s = obj(raw, field);
-  const attrsIn = s.attributes === undefined ? {} : obj(s.attributes, `${field}.attributes`);
-  const attributes = Object.fromEntries(ATTRIBUTES.map((a) => [a, int(attrsIn[a] ?? 0, `${field}.attributes.${a}`, { min: 0, max: 20 })])) as ArchsoulSheet['attributes'];
-  const skillsIn = s.skills === undefined ? {} : obj(s.skills, `${field}.skills`);
-  const skills: Record<string, number> = {};
-  for (const [k, v] of Object.entries(skillsIn)) {
-    if (!/^[A-Za-z][A-Za-z0-9]{0,39}$/.test(k)) bad(`${field}.skills.${k}`, 'is not a skill name');
-    skills[k] = int(v, `${field}.skills.${k}`, { min: 0, max: 20 });
-  }
-  const maxHp = int(s.maxHp, `${field}.maxHp`, { min: 1, max: 1000 });
-  const weapons = arr(s.weapons, `${field}.weapons`, { max: 30, optional: true }).map((w, i) => readWeapon(w, `${field}.weapons[${i}]`));
-  const items = arr(s.items, `${field}.items`, { max: 50, optional: true }).map((w, i) => readItem(w, `${field}.items[${i}]`));
+  const s = parseOrRefuse(ARCHSOUL_SHEET, raw, field, 'sheet');
+  const attributes = Object.fromEntries(ATTRIBUTES.map((a) => [a, s.attributes?.[a] ?? 0])) as ArchsoulSheet['attributes'];
+  const maxHp = s.maxHp;
+  if (s.hp !== undefined && s.hp > maxHp) bad(`${field}.hp`, `must be at most ${maxHp}`);
+  const weapons = (s.weapons ?? []).map((w, i) => readWeapon(w, `${field}.weapons[${i}]`));
+  const items = (s.items ?? []).map((w, i) => readItem(w, `${field}.items[${i}]`));
   const sheet: ArchsoulSheet = {
     attributes,
-    skills,
+    skills: { ...s.skills },
     maxHp,
-    hp: int(s.hp ?? maxHp, `${field}.hp`, { min: 0, max: maxHp }),
-    defense: int(s.defense ?? 0, `${field}.defense`, { min: 0, max: 30 }),
-    speed: int(s.speed ?? DEFAULT_SPEED, `${field}.speed`, { min: 0, max: 30 }),
-    metalGauntlets: bool(s.metalGauntlets, `${field}.metalGauntlets`, false),
+    hp: s.hp ?? maxHp,
+    defense: s.defense ?? 0,
+    speed: s.speed ?? DEFAULT_SPEED,
+    metalGauntlets: s.metalGauntlets ?? false,
     weapons,
     items,
-    anatomy: oneOf<Anatomy>(s.anatomy, `${field}.anatomy`, ANATOMIES, 'humanlike'),
-    animalIntelligence: bool(s.animalIntelligence, `${field}.animalIntelligence`, false),
-    size: oneOf<Size>(s.size, `${field}.size`, SIZES, 'medium'),
-    shatterResponse: oneOf<'roll' | 'drop'>(s.shatterResponse, `${field}.shatterResponse`, ['roll', 'drop'], 'roll'),
-    trampleResponse: oneOf<'stop' | 'avoid'>(s.trampleResponse, `${field}.trampleResponse`, ['stop', 'avoid'], 'stop'),
+    anatomy: s.anatomy ?? 'humanlike',
+    animalIntelligence: s.animalIntelligence ?? false,
+    size: s.size ?? 'medium',
+    shatterResponse: s.shatterResponse ?? 'roll',
+    trampleResponse: s.trampleResponse ?? 'stop',
   };
-  if (s.mount !== undefined) {
-    const m = obj(s.mount, `${field}.mount`);
-    sheet.mount = { name: str(m.name ?? 'Mount', `${field}.mount.name`, { max: 100 }), speed: int(m.speed, `${field}.mount.speed`, { min: 1, max: 30 }), size: oneOf<Size>(m.size, `${field}.mount.size`, SIZES, 'large'), trampleDamage: int(m.trampleDamage ?? 0, `${field}.mount.trampleDamage`, { min: 0, max: 30 }) };
-  }
-  if (s.creature !== undefined) sheet.creature = str(s.creature, `${field}.creature`, { max: 40 });
-  if (s.armour !== undefined) {
-    const a = obj(s.armour, `${field}.armour`);
-    sheet.armour = { type: str(a.type, `${field}.armour.type`, { max: 40 }), metal: bool(a.metal, `${field}.armour.metal`, false) };
-  }
-  if (s.shield !== undefined) {
-    const sh = obj(s.shield, `${field}.shield`);
-    sheet.shield = { id: str(sh.id ?? 'shield', `${field}.shield.id`, { pattern: ID_PATTERN }), name: str(sh.name ?? 'Shield', `${field}.shield.name`, { max: 100 }), bonus: int(sh.bonus, `${field}.shield.bonus`, { min: 0, max: 10 }), held: bool(sh.held, `${field}.shield.held`, true), hardness: int(sh.hardness ?? 0, `${field}.shield.hardness`, { min: 0, max: 100 }) };
-    if (sh.hp !== undefined) sheet.shield.hp = int(sh.hp, `${field}.shield.hp`, { min: 0, max: 1000 });
+  if (s.mount) sheet.mount = { name: s.mount.name ?? 'Mount', speed: s.mount.speed, size: s.mount.size ?? 'large', trampleDamage: s.mount.trampleDamage ?? 0 };
+  if (s.creature !== undefined) sheet.creature = s.creature;
+  if (s.armour) sheet.armour = { type: s.armour.type, metal: s.armour.metal ?? false };
+  if (s.shield) {
+    const sh = s.shield;
+    sheet.shield = { id: sh.id ?? 'shield', name: sh.name ?? 'Shield', bonus: sh.bonus, held: sh.held ?? true, hardness: sh.hardness ?? 0 };
+    if (sh.hp !== undefined) sheet.shield.hp = sh.hp;
   }
   const ids = [...weapons.map((w) => w.id), ...items.map((i) => i.id), ...(sheet.shield ? [sheet.shield.id] : [])];
   ids.forEach((id, i) => ids.indexOf(id) !== i && bad(`${field}`, `repeats item id ${id}`));
   return sheet;
 }
 
-function readThrow(raw: unknown, field: string, damage: number): ThrowStats {
-  const t = obj(raw, field);
-  const accurateRange = int(t.accurateRange, `${field}.accurateRange`, { min: 1, max: 200 });
-  return {
-    accurateRange,
-    maximumRange: int(t.maximumRange ?? accurateRange, `${field}.maximumRange`, { min: accurateRange, max: 500 }),
-    heavy: bool(t.heavy, `${field}.heavy`, false),
-    damage: int(t.damage ?? damage, `${field}.damage`, { min: 0, max: 30 }),
-  };
+/** A range bound by another field: at least `min`. */
+function atLeast(v: number | undefined, min: number, field: string): number {
+  if (v !== undefined && v < min) bad(field, `must be at least ${min}`);
+  return v ?? min;
 }
 
-const ARMOUR_LIST = (v: unknown, field: string) => arr(v, field, { max: 10, optional: true }).map((x, i) => str(x, `${field}[${i}]`, { max: 40 }));
+function readThrow(t: ThrowInput, field: string, damage: number): ThrowStats {
+  return { accurateRange: t.accurateRange, maximumRange: atLeast(t.maximumRange, t.accurateRange, `${field}.maximumRange`), heavy: t.heavy ?? false, damage: t.damage ?? damage };
+}
 
-function readWeapon(raw: unknown, field: string): Weapon {
-  const w = obj(raw, field);
-  const type = oneOf<AttackType>(w.type, `${field}.type`, ATTACK_TYPES, 'melee');
-  const weightLb = w.weightLb === undefined ? undefined : int(w.weightLb, `${field}.weightLb`, { min: 1, max: 100000 });
+function readWeapon(w: WeaponInput, field: string): Weapon {
+  const type = w.type ?? 'melee';
   // archsoul.txt: Lifting, Throwing, and Improvised Weapons: base damage by weight when nothing similar exists.
-  const damage = int(w.damage ?? (weightLb !== undefined ? improvisedDamage(weightLb) : 0), `${field}.damage`, { min: 0, max: 3000 });
+  const damage = w.damage ?? (w.weightLb !== undefined ? improvisedDamage(w.weightLb) : 0);
   const close = type === 'melee' || type === 'unarmed';
+  const attackRoll = w.attackRoll ?? 0;
+  if (attackRoll > 0 && type !== 'thrown' && type !== 'elemental') bad(`${field}.attackRoll`, 'must be at most 0');
+  if (close && w.reach === 0) bad(`${field}.reach`, 'must be at least 1');
   const weapon: Weapon = {
-    id: str(w.id, `${field}.id`, { pattern: ID_PATTERN }),
-    name: str(w.name, `${field}.name`, { max: 100 }),
+    id: w.id,
+    name: w.name,
     type,
     damage,
-    reach: close ? int(w.reach ?? 1, `${field}.reach`, { min: 1, max: 10 }) : 0,
-    strongAgainst: ARMOUR_LIST(w.strongAgainst, `${field}.strongAgainst`),
-    weakAgainst: ARMOUR_LIST(w.weakAgainst, `${field}.weakAgainst`),
-    armourPiercing: bool(w.armourPiercing, `${field}.armourPiercing`, false),
-    improvised: bool(w.improvised, `${field}.improvised`, false),
-    broken: bool(w.broken, `${field}.broken`, false),
-    criticalTable: oneOf<CriticalTable>(w.criticalTable, `${field}.criticalTable`, CRITICAL_TABLES, DEFAULT_CRITICAL_TABLE[type]),
-    soulMagic: bool(w.soulMagic, `${field}.soulMagic`, type === 'soul' || (type === 'elemental' && (w.attackRoll ?? 0) === 0)),
-    attackRoll: int(w.attackRoll ?? 0, `${field}.attackRoll`, { min: 0, max: type === 'thrown' || type === 'elemental' ? 1 : 0 }),
-    stowage: oneOf<'simple' | 'awkward'>(w.stowage, `${field}.stowage`, ['simple', 'awkward'], 'simple'),
-    held: bool(w.held, `${field}.held`, true),
-    handling: oneOf<Handling>(w.handling, `${field}.handling`, HANDLING, type === 'unarmed' ? 'light' : 'regular'),
-    twoHanded: bool(w.twoHanded, `${field}.twoHanded`, false),
-    hardness: int(w.hardness ?? 0, `${field}.hardness`, { min: 0, max: 100 }),
-    closeCombat: bool(w.closeCombat, `${field}.closeCombat`, false),
-    properties: arr(w.properties, `${field}.properties`, { max: 10, optional: true }).map((x, i) => oneOf(x, `${field}.properties[${i}]`, WEAPON_PROPERTIES)),
+    reach: close ? w.reach ?? 1 : 0,
+    strongAgainst: w.strongAgainst ?? [],
+    weakAgainst: w.weakAgainst ?? [],
+    armourPiercing: w.armourPiercing ?? false,
+    improvised: w.improvised ?? w.weightLb !== undefined,
+    broken: w.broken ?? false,
+    criticalTable: w.criticalTable ?? DEFAULT_CRITICAL_TABLE[type],
+    soulMagic: w.soulMagic ?? (type === 'soul' || (type === 'elemental' && attackRoll === 0)),
+    attackRoll,
+    stowage: w.stowage ?? 'simple',
+    held: w.held ?? true,
+    handling: w.handling ?? (type === 'unarmed' ? 'light' : 'regular'),
+    twoHanded: w.twoHanded ?? false,
+    hardness: w.hardness ?? 0,
+    closeCombat: w.closeCombat ?? false,
+    properties: w.properties ?? [],
   };
   if (weapon.properties.includes('closeCombat')) weapon.closeCombat = true;
-  if (weightLb !== undefined) {
-    weapon.weightLb = weightLb;
-    weapon.improvised = bool(w.improvised, `${field}.improvised`, true);
-  }
-  if (w.liftingAthletics !== undefined) weapon.liftingAthletics = int(w.liftingAthletics, `${field}.liftingAthletics`, { min: 0, max: 30 });
-  if (w.areaRadius !== undefined) weapon.areaRadius = int(w.areaRadius, `${field}.areaRadius`, { min: 2, max: 100 });
+  if (w.weightLb !== undefined) weapon.weightLb = w.weightLb;
+  if (w.liftingAthletics !== undefined) weapon.liftingAthletics = w.liftingAthletics;
+  if (w.areaRadius !== undefined) weapon.areaRadius = w.areaRadius;
   if (!close) {
-    weapon.accurateRange = int(w.accurateRange, `${field}.accurateRange`, { min: 1, max: 500 });
-    weapon.maximumRange = int(w.maximumRange ?? weapon.accurateRange, `${field}.maximumRange`, { min: weapon.accurateRange, max: 1000 });
+    if (w.accurateRange === undefined) bad(`${field}.accurateRange`, `is required for a ${type} weapon`);
+    weapon.accurateRange = w.accurateRange;
+    weapon.maximumRange = atLeast(w.maximumRange, w.accurateRange, `${field}.maximumRange`);
   }
-  if (w.hp !== undefined) weapon.hp = int(w.hp, `${field}.hp`, { min: 0, max: 1000 });
-  if (w.ammunition !== undefined) {
-    const a = obj(w.ammunition, `${field}.ammunition`);
-    weapon.ammunition = { kind: oneOf(a.kind, `${field}.ammunition.kind`, AMMUNITION_KINDS), count: int(a.count, `${field}.ammunition.count`, { min: 0, max: 1000 }) };
-  }
-  if (type === 'thrown') weapon.thrown = { accurateRange: weapon.accurateRange!, maximumRange: weapon.maximumRange!, heavy: bool(w.heavy, `${field}.heavy`, false), damage };
-  else if (w.thrown !== undefined) weapon.thrown = readThrow(w.thrown, `${field}.thrown`, damage);
+  if (w.hp !== undefined) weapon.hp = w.hp;
+  if (w.ammunition) weapon.ammunition = { kind: w.ammunition.kind, count: w.ammunition.count };
+  if (type === 'thrown') weapon.thrown = { accurateRange: weapon.accurateRange!, maximumRange: weapon.maximumRange!, heavy: w.heavy ?? false, damage };
+  else if (w.thrown) weapon.thrown = readThrow(w.thrown, `${field}.thrown`, damage);
   return weapon;
 }
 
-function readItem(raw: unknown, field: string): Item {
-  const w = obj(raw, field);
-  const item: Item = {
-    id: str(w.id, `${field}.id`, { pattern: ID_PATTERN }),
-    name: str(w.name, `${field}.name`, { max: 100 }),
-    stowage: oneOf<'simple' | 'awkward'>(w.stowage, `${field}.stowage`, ['simple', 'awkward'], 'simple'),
-    held: bool(w.held, `${field}.held`, false),
-  };
-  if (w.thrown !== undefined) item.thrown = readThrow(w.thrown, `${field}.thrown`, 0);
+function readItem(w: ItemInput, field: string): Item {
+  const item: Item = { id: w.id, name: w.name, stowage: w.stowage ?? 'simple', held: w.held ?? false };
+  if (w.thrown) item.thrown = readThrow(w.thrown, `${field}.thrown`, 0);
   return item;
 }
 

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { CombatantCore, FightCore } from '../core/types';
+import type { HeldActionSchema, TRIGGERS } from './contract';
 import { Condition } from './data';
 import { Facing, Space } from './grid';
 import { BattleMap } from './map';
@@ -84,15 +86,11 @@ export interface GroundItem {
   ammunition?: string;
 }
 
-export type HeldActionType = 'Attack' | 'ThrowItem' | 'Move' | 'StandUp' | 'DrawSimpleItem' | 'DrawAwkwardItem' | 'SoulShield' | 'Grab' | 'AreaAttack' | 'Charge' | 'PerformRitual';
+/** S18: an action held while reactive attacks are answered; the payload is the command's, minus dice (contract.ts). */
+export type HeldAction = z.infer<typeof HeldActionSchema>;
+export type HeldActionType = HeldAction['type'];
 
-/** S18: an action held while reactive attacks are answered; the payload is the command's, minus dice. */
-export interface HeldAction {
-  type: HeldActionType;
-  payload: Record<string, unknown>;
-}
-
-export type Trigger = 'rangedAttack' | 'leaveReach' | 'standUp' | 'pickUp' | 'backpack' | 'soulMagic' | 'ritual' | 'criticalFailure' | 'grab' | 'trample' | 'landing';
+export type Trigger = (typeof TRIGGERS)[number];
 
 export interface ReactionQueue {
   actorId: string;

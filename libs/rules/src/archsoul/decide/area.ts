@@ -1,7 +1,7 @@
-import { str } from '../../core/fields';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
+import { ArchsoulCommand } from '../contract';
 import { ATTACK_TABLE, DEFAULT_DIFFICULTY, DIE_SIDES, MAX_DIFFICULTY, MIN_DIFFICULTY, SPACE_METRES } from '../data';
 import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
@@ -11,12 +11,10 @@ import { Modifier, poolOf } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition } from '../state';
 import { attackModifiers, checkNotGrappledWeapon, damageTest, defenceAgainst, thrownWeapon, wound } from './attack';
-import { acting, occupant, onMap, readSpace, spend, weaponOf } from './common';
+import { acting, occupant, onMap, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
-import { AttackOptions, checkNotAfterQuick, maneuverModifiers } from './maneuvers';
+import { AttackInput, AttackOptions, checkNotAfterQuick, maneuverModifiers } from './maneuvers';
 import { triggerReactions } from './reactive';
-
-type Input = Record<string, unknown>;
 
 const clamp = (d: number) => Math.min(MAX_DIFFICULTY, Math.max(MIN_DIFFICULTY, d));
 
@@ -27,7 +25,7 @@ const clamp = (d: number) => Math.min(MAX_DIFFICULTY, Math.max(MIN_DIFFICULTY, d
  */
 function resolveArea(
   state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, spaces: Space[], targets: ArchsoulCombatant[], origin: Space, shared: Modifier[], dmgMods: Modifier[],
-  input: Input, dice: DiceSource, action: 'attack' | 'cleave' | 'throw',
+  input: AttackInput, dice: DiceSource, action: 'attack' | 'cleave' | 'throw',
 ): RuleEvent[] {
   const events: RuleEvent[] = [];
   let s = state;
@@ -68,7 +66,7 @@ function resolveArea(
 }
 
 /** archsoul.txt: Cleave: an area melee attack on up to 2 adjacent spaces within reach, +1 to attack and damage. */
-export function performCleave(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, o: AttackOptions, input: Input, dice: DiceSource): RuleEvent[] {
+export function performCleave(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, o: AttackOptions, input: AttackInput, dice: DiceSource): RuleEvent[] {
   const spaces = o.cleave!.spaces;
   const targets = spaces.map((sp) => occupant(state, sp)).filter((c): c is ArchsoulCombatant => c !== undefined && c.id !== a.id);
   const [atk, dmg] = maneuverModifiers(a, w, o);
@@ -98,15 +96,15 @@ function areaWeapon(a: ArchsoulCombatant, weaponId: string): Weapon {
  * archsoul.txt: Area of Effect Attacks: Attack (2 AP) or Throw an Item (1 AP) at a centre space within range and
  * line of sight; everything in the area defends separately, its arc seen from the centre (RULINGS.md S34).
  */
-export function areaAttack(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function areaAttack(state: ArchsoulState, command: ArchsoulCommand<'AreaAttack'>, dice: DiceSource): RuleEvent[] {
   const a = acting(state, command, 'attackerId');
   onMap(a, 'attackerId');
   checkNotAfterQuick(a);
-  const w = areaWeapon(a, str(command.weaponId, 'weaponId'));
+  const w = areaWeapon(a, command.weaponId);
   checkNotGrappledWeapon(a, w, 'weaponId');
   ensure(!a.weapons[w.id]?.jammed, 'ARCHSOUL_WEAPON_JAMMED', `${w.name} is jammed; ClearJam first`, 'weaponId');
   ensure(!w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0, 'ARCHSOUL_NO_AMMUNITION', `${w.name} has no ${w.ammunition?.kind} left`, 'weaponId');
-  const centre = readSpace(command.centre, 'centre');
+  const centre = command.centre;
   const d = distance(state.map.grid, a.position!, centre);
   ensure(d <= w.maximumRange!, 'ARCHSOUL_OUT_OF_RANGE', `archsoul.txt: Ranged Weapon: the centre is ${d} spaces away, beyond ${w.name}'s maximum range ${w.maximumRange}`, 'centre');
   ensure(lineOfSight(state.map, a.position!, centre), 'ARCHSOUL_NO_LINE_OF_SIGHT', 'RULINGS.md S23: a wall or blocked space stands before the centre', 'centre');
@@ -119,7 +117,7 @@ export function areaAttack(state: ArchsoulState, command: RuleCommand, dice: Dic
   return [paid, ...performAreaAttack(s, s.combatants[a.id], w.id, centre, command, dice)];
 }
 
-export function performAreaAttack(state: ArchsoulState, a: ArchsoulCombatant, weaponId: string, centre: Space, input: Input, dice: DiceSource): RuleEvent[] {
+export function performAreaAttack(state: ArchsoulState, a: ArchsoulCombatant, weaponId: string, centre: Space, input: AttackInput, dice: DiceSource): RuleEvent[] {
   const w = areaWeapon(a, weaponId);
   const spaces = areaSpaces(state, centre, w.areaRadius!);
   const targets = state.joined.map((id) => state.combatants[id]).filter((c) => c.position && spaces.some((sp) => sp.x === c.position!.x && sp.y === c.position!.y));

@@ -1,8 +1,8 @@
-import { int, str } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
+import { ArchsoulCommand } from '../contract';
 import { ATTACK_TABLE, DEFAULT_DIFFICULTY, IMPROVISED, SHATTER, SOUL_DEFENCE_TEST, SPACE_METRES, SPECIAL_ATTACKS } from '../data';
 import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
@@ -13,13 +13,11 @@ import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition, hasFrontArc } from '../state';
 import { acting, onMap, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
-import { checkNotAfterQuick, checkOptions, maneuverModifiers, readOptions } from './maneuvers';
+import { AttackInput, checkNotAfterQuick, checkOptions, maneuverModifiers, readOptions } from './maneuvers';
 import { feint, knockdown, shatter } from './modifiers';
 import { performCleave } from './area';
 import { interceptors, soulDefencePool } from './stances';
 import { triggerReactions } from './reactive';
-
-type Input = Record<string, unknown>;
 
 /** Range, reach and line of sight (archsoul.txt: Unarmed "adjacent spaces", Ranged/Thrown Weapon; RULINGS.md S23). */
 function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant): void {
@@ -32,7 +30,7 @@ function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: Ar
   ensure(lineOfSight(state.map, a.position!, t.position!), 'ARCHSOUL_NO_LINE_OF_SIGHT', `archsoul.txt: The Battle Map / RULINGS.md S23: a wall or blocked space stands between ${a.id} and ${t.id}`, 'targetId');
 }
 
-function target(state: ArchsoulState, a: ArchsoulCombatant, raw: unknown): ArchsoulCombatant {
+function target(state: ArchsoulState, a: ArchsoulCombatant, raw: string | undefined): ArchsoulCombatant {
   const id = combatantId(state, raw, 'targetId');
   ensure(id !== a.id, 'ARCHSOUL_SELF_TARGET', 'an attack targets someone else', 'targetId');
   onMap(state.combatants[id], 'targetId');
@@ -43,13 +41,13 @@ function target(state: ArchsoulState, a: ArchsoulCombatant, raw: unknown): Archs
  * archsoul.txt: Attack (2 AP), Quick Attack (1 AP), Reckless Attack (3 AP) and the attack modifiers. Projectile
  * and soul-magic attacks trigger reactive attacks first (S8, S18).
  */
-export function attack(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function attack(state: ArchsoulState, command: ArchsoulCommand<'Attack'>, dice: DiceSource): RuleEvent[] {
   const a = acting(state, command, 'attackerId');
   onMap(a, 'attackerId');
   checkNotAfterQuick(a);
   const o = readOptions(state, command);
   const t = o.cleave && command.targetId === undefined ? undefined : target(state, a, command.targetId);
-  const w = weaponOf(a, command.weaponId === undefined ? undefined : str(command.weaponId, 'weaponId'), 'weaponId');
+  const w = weaponOf(a, command.weaponId, 'weaponId');
   ensure(w.type !== 'thrown', 'ARCHSOUL_USE_THROW', 'archsoul.txt: Throw an Item (1 AP) makes thrown weapon attacks', 'weaponId');
   ensure(!a.weapons[w.id]?.jammed, 'ARCHSOUL_WEAPON_JAMMED', `archsoul.txt: Critical Failure Tables (firearm 1): ${w.name} is jammed; ClearJam first`, 'weaponId');
   checkNotGrappledWeapon(a, w, 'weaponId');
@@ -73,11 +71,11 @@ export function attack(state: ArchsoulState, command: RuleCommand, dice: DiceSou
 }
 
 /** archsoul.txt: Throw an Item (1 AP): a held item with throwing ranges, at a target; triggers reactive attacks. */
-export function throwItem(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function throwItem(state: ArchsoulState, command: ArchsoulCommand<'ThrowItem'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   checkNotAfterQuick(c);
-  const itemId = str(command.itemId, 'itemId');
+  const itemId = command.itemId;
   const w = thrownWeapon(c, itemId);
   checkNotGrappledWeapon(c, w, 'itemId');
   checkLiftable(c, w);
@@ -124,13 +122,13 @@ export function thrownWeapon(c: ArchsoulCombatant, itemId: string): Weapon {
   };
 }
 
-export function performThrow(state: ArchsoulState, c: ArchsoulCombatant, itemId: string, t: ArchsoulCombatant, input: Input, dice: DiceSource): RuleEvent[] {
+export function performThrow(state: ArchsoulState, c: ArchsoulCombatant, itemId: string, t: ArchsoulCombatant, input: AttackInput, dice: DiceSource): RuleEvent[] {
   return performAttack(state, c, thrownWeapon(c, itemId), t, input, dice, 'throw');
 }
 
-export function attackModifiers(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: Input, aimedAt: Space = t.position!): Modifier[] {
+export function attackModifiers(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, aimedAt: Space = t.position!): Modifier[] {
   const mods: Modifier[] = [];
-  const shatter = input.shatter as { itemId?: string } | undefined;
+  const shatter = input.shatter;
   // archsoul.txt: Shatter: "Weapons that are strong or weak against plate armor apply that adjustment while shattering a shield" (S31: other items none).
   const armour = shatter ? (shatter.itemId === t.sheet.shield?.id ? SHATTER.shieldArmour : undefined) : t.sheet.armour?.type;
   // archsoul.txt: Armor Advantages.
@@ -144,7 +142,7 @@ export function attackModifiers(state: ArchsoulState, a: ArchsoulCombatant, w: W
   if (a.weapons[w.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
   const harder = conditionTotal(a, 'nextAttackHarder');
   if (harder) mods.push({ reason: 'critical failure: next attack harder', amount: harder });
-  if (input.modifier !== undefined) mods.push({ reason: 'situational (GM)', amount: int(input.modifier, 'modifier', { min: -5, max: 5 }) });
+  if (input.modifier !== undefined) mods.push({ reason: 'situational (GM)', amount: input.modifier });
   const lifting = liftingRow(a, w);
   if (lifting?.difficulty) mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
   const intercept = interceptors(state, a, t.position!);
@@ -153,7 +151,7 @@ export function attackModifiers(state: ArchsoulState, a: ArchsoulCombatant, w: W
 }
 
 /** RULINGS.md S4, S22: the damage roll. */
-export function damageTest(a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant | undefined, input: Input, dice: DiceSource, extra: Modifier[] = [], bonusDice = 0): TestResult {
+export function damageTest(a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant | undefined, input: AttackInput, dice: DiceSource, extra: Modifier[] = [], bonusDice = 0): TestResult {
   const row = ATTACK_TABLE[w.type].damage!;
   const tech = w.type === 'elemental' && w.attackRoll === 1;
   // archsoul.txt: Charge: "The dice pool for the damage roll of this attack is increased by the base movement speed of your mount".
@@ -164,7 +162,7 @@ export function damageTest(a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant
   const armour = t?.sheet.armour?.type;
   if (w.armourPiercing && armour && w.strongAgainst.includes(armour)) mods.push({ reason: `armour piercing, strong against ${armour}`, amount: -1 });
   if (w.armourPiercing && armour && w.weakAgainst.includes(armour)) mods.push({ reason: `armour piercing, weak against ${armour}`, amount: 1 });
-  if (input.damageModifier !== undefined) mods.push({ reason: 'situational (GM)', amount: int(input.damageModifier, 'damageModifier', { min: -5, max: 5 }) });
+  if (input.damageModifier !== undefined) mods.push({ reason: 'situational (GM)', amount: input.damageModifier });
   const lifting = liftingRow(a, w);
   if (lifting?.difficulty) mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
   return rollTest(dice, pool, DEFAULT_DIFFICULTY, [...mods, ...extra]);
@@ -188,7 +186,7 @@ export function defenceAgainst(state: ArchsoulState, w: Weapon, t: ArchsoulComba
 }
 
 /** archsoul.txt: Attacking and the attack-type table; RULINGS.md S3, S4, S10; Maneuvers (S27–S32). */
-export function performAttack(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: Input, dice: DiceSource, action: 'attack' | 'throw' | 'reactive', bonusDice = 0): RuleEvent[] {
+export function performAttack(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, dice: DiceSource, action: 'attack' | 'throw' | 'reactive', bonusDice = 0): RuleEvent[] {
   const events: RuleEvent[] = [];
   let s = state;
   const push = (...es: RuleEvent[]) => es.forEach((e) => { events.push(e); s = evolve(s, e); });
@@ -275,9 +273,9 @@ function landing(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, space: S
 }
 
 /** Firearm table 1: "requiring a full round to clear" (RULINGS.md S20: ClearJam costs 3 AP). */
-export function clearJam(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function clearJam(state: ArchsoulState, command: ArchsoulCommand<'ClearJam'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
-  const w = weaponOf(c, str(command.weaponId, 'weaponId'), 'weaponId');
+  const w = weaponOf(c, command.weaponId, 'weaponId');
   const ws = c.weapons[w.id];
   ensure(ws?.jammed, 'ARCHSOUL_NOT_JAMMED', `${w.name} is not jammed`, 'weaponId');
   return [spend(c, 'clearJam'), ev('WeaponChanged', { combatantId: c.id, weaponId: w.id, broken: ws.broken, destroyed: ws.destroyed, jammed: false, reason: 'jam cleared' })];

@@ -1,4 +1,3 @@
-import { int, obj, str } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
@@ -8,13 +7,8 @@ import { distance, Facing, facings, inFrontArc, same, Space } from '../grid';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasFrontArc, isDown, partyOf } from '../state';
 
-export function readSpace(raw: unknown, field: string): Space {
-  const s = obj(raw, field);
-  return { x: int(s.x, `${field}.x`, { min: -10000, max: 10000 }), y: int(s.y, `${field}.y`, { min: -10000, max: 10000 }) };
-}
-
-export function readFacing(state: ArchsoulState, raw: unknown, field: string): Facing {
-  const f = str(raw, field) as Facing;
+/** RULINGS.md S5: the facing must be one of the map's (a hex grid has six of the eight). */
+export function checkFacing(state: ArchsoulState, f: Facing, field: string): Facing {
   ensure(facings(state.map.grid).includes(f), 'ARCHSOUL_INVALID_FACING', `RULINGS.md S5: a ${state.map.grid} grid has the facings ${facings(state.map.grid).join(', ')}; not ${f}`, field);
   return f;
 }

@@ -1,32 +1,29 @@
-import { bool, int, oneOf, str } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
-import { Condition, CONDITIONS } from '../data';
+import { ArchsoulCommand } from '../contract';
 import { ev } from '../events';
 import { evolve } from '../evolve';
 import { ArchsoulState, grapplesOf, hasCondition } from '../state';
 import { endGrapple } from './grapple';
 import { wound } from './attack';
 
-export function applyCondition(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function applyCondition(state: ArchsoulState, command: ArchsoulCommand<'ApplyCondition'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  const condition = oneOf<Condition>(command.condition, 'condition', CONDITIONS);
-  return [ev('ConditionApplied', { combatantId: id, condition, amount: int(command.amount ?? 1, 'amount', { min: 1, max: 10 }), untilNextTurn: bool(command.untilNextTurn, 'untilNextTurn', false), reason: command.reason === undefined ? 'GM' : str(command.reason, 'reason', { max: 500 }) })];
+  return [ev('ConditionApplied', { combatantId: id, condition: command.condition, amount: command.amount ?? 1, untilNextTurn: command.untilNextTurn ?? false, reason: command.reason ?? 'GM' })];
 }
 
-export function removeCondition(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function removeCondition(state: ArchsoulState, command: ArchsoulCommand<'RemoveCondition'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  const condition = oneOf<Condition>(command.condition, 'condition', CONDITIONS);
+  const condition = command.condition;
   ensure(hasCondition(state.combatants[id], condition), 'ARCHSOUL_NO_SUCH_CONDITION', `${id} is not ${condition}`, 'condition');
   return [ev('ConditionRemoved', { combatantId: id, condition, reason: 'GM' })];
 }
 
 /** RULINGS.md S24: Soul attack effects (and anything else that deals HP damage) applied by the GM. */
-export function applyDamage(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function applyDamage(state: ArchsoulState, command: ArchsoulCommand<'ApplyDamage'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  const damage = int(command.damage, 'damage', { min: 0, max: 1000 });
-  return [wound(state, id, damage, command.source === undefined ? 'GM' : str(command.source, 'source', { max: 200 }))];
+  return [wound(state, id, command.damage, command.source ?? 'GM')];
 }
 
 /**
@@ -34,11 +31,10 @@ export function applyDamage(state: ArchsoulState, command: RuleCommand): RuleEve
  * The faller lands prone; a rider comes off its mount, which stays where the fall began; S47: every grapple the faller
  * is in ends, whoever controls it.
  */
-export function fall(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function fall(state: ArchsoulState, command: ArchsoulCommand<'Fall'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
-  const damage = int(command.damage, 'damage', { min: 0, max: 1000 });
-  const metres = command.metres === undefined ? undefined : int(command.metres, 'metres', { min: 0, max: 10000 });
+  const { damage, metres } = command;
   const out: RuleEvent[] = [ev('Fell', { combatantId: id, ...(metres === undefined ? {} : { metres }), damage })];
   let s = state;
   for (const g of grapplesOf(state, id)) {

@@ -1,4 +1,3 @@
-import { str } from '../../core/fields';
 import { RuleEvent } from '../../core/types';
 import { DiceSource } from '../../dice/roll';
 import { CRITICAL_FAILURES, SPACE_METRES } from '../data';
@@ -10,6 +9,7 @@ import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
 import { damageTest, wound } from './attack';
 import { canReact, foes, occupant } from './common';
+import { AttackInput } from './maneuvers';
 
 export interface CriticalOutcome {
   events: RuleEvent[];
@@ -21,10 +21,10 @@ export interface CriticalOutcome {
  * archsoul.txt: Critical Failure Tables; RULINGS.md S2 (rolled by default, the GM may narrate instead) and
  * S20 (applied where the result is mechanical; "one round" lasts until the combatant's next turn).
  */
-export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: Record<string, unknown>, dice: DiceSource, action: string): CriticalOutcome {
+export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, dice: DiceSource, action: string): CriticalOutcome {
   const table = w.criticalTable;
   if (input.criticalNarration !== undefined) {
-    const text = str(input.criticalNarration, 'criticalNarration', { max: 1000 });
+    const text = input.criticalNarration;
     return { events: [ev('CriticalFailureRolled', { combatantId: a.id, weaponId: w.id, table, face: 0, text, narrated: true })], dropped: false };
   }
   const roll = dice.roll(1, 6, 'followUp');

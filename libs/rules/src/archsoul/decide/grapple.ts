@@ -1,8 +1,9 @@
-import { oneOf, str } from '../../core/fields';
+import { bad } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource, Roll } from '../../dice/roll';
+import { ArchsoulCommand } from '../contract';
 import { DEFAULT_DIFFICULTY, GRAPPLE_ROLLS, GrappleRollKind, SIZES } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
@@ -12,7 +13,7 @@ import { Modifier, poolOf, rollTest } from '../rolls';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, Grapple, grapplesOf, hasCondition, partnerOf } from '../state';
 import { damageTest, wound } from './attack';
-import { acting, canReact, foes, occupant, onMap, readSpace, spend } from './common';
+import { acting, canReact, foes, occupant, onMap, spend } from './common';
 import { checkNotAfterQuick } from './maneuvers';
 import { triggerReactions } from './reactive';
 
@@ -60,7 +61,7 @@ function run(state: ArchsoulState): { events: RuleEvent[]; push: Push; state: ()
 }
 
 /** archsoul.txt: Grab (2 AP): triggers a reactive attack from the target, then an unarmed attack with an empty hand against its grapple roll. */
-export function grab(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function grab(state: ArchsoulState, command: ArchsoulCommand<'Grab'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   checkNotAfterQuick(c);
@@ -91,7 +92,7 @@ export function performGrab(state: ArchsoulState, actorId: string, targetId: str
 }
 
 /** The grapple between the actor and its named partner. */
-function partner(state: ArchsoulState, command: RuleCommand, c: ArchsoulCombatant, needControl: boolean): { g: Grapple; t: ArchsoulCombatant } {
+function partner(state: ArchsoulState, command: { targetId: string }, c: ArchsoulCombatant, needControl: boolean): { g: Grapple; t: ArchsoulCombatant } {
   const id = combatantId(state, command.targetId, 'targetId');
   const g = grapplesOf(state, c.id).find((x) => x.memberIds.includes(id) && id !== c.id);
   ensure(g, 'ARCHSOUL_NOT_GRAPPLING', `archsoul.txt: Grappling: ${c.id} is not grappling ${id}`, 'targetId');
@@ -109,15 +110,15 @@ export function endGrapple(state: ArchsoulState, g: Grapple, reason: string): Ru
 }
 
 /** archsoul.txt: Grappling: Attack: unarmed damage, or a held Close Combat weapon's. */
-function grappleWeapon(c: ArchsoulCombatant, raw: unknown): Weapon {
-  if (raw === undefined) return FIST;
-  const w = c.sheet.weapons.find((x) => x.id === str(raw, 'weaponId'));
+function grappleWeapon(c: ArchsoulCombatant, weaponId: string | undefined): Weapon {
+  if (weaponId === undefined) return FIST;
+  const w = c.sheet.weapons.find((x) => x.id === weaponId);
   ensure(w && c.held.includes(w.id) && (w.type === 'unarmed' || w.closeCombat), 'ARCHSOUL_NOT_CLOSE_COMBAT', 'archsoul.txt: Grappling: Attack: only unarmed damage or a held weapon with the Close Combat property', 'weaponId');
   return w;
 }
 
 /** archsoul.txt: Grappling: Attack (1 AP): opposed grapple rolls; on a success, unarmed damage. */
-export function grappleAttack(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function grappleAttack(state: ArchsoulState, command: ArchsoulCommand<'GrappleAttack'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   checkNotAfterQuick(c);
   const { g, t } = partner(state, command, c, false);
@@ -138,7 +139,7 @@ function grappleDamage(state: ArchsoulState, c: ArchsoulCombatant, w: Weapon, t:
  * archsoul.txt: Escape (2 AP): on a success you are no longer grappled; knocked down, you stand up instead, and
  * "standing up from a prone position" triggers reactive attacks (Reactive Attack; RULINGS.md S33) before it happens.
  */
-export function escape(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function escape(state: ArchsoulState, command: ArchsoulCommand<'Escape'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const { g, t } = partner(state, command, c, false);
   const r = run(state);
@@ -153,10 +154,10 @@ export function escape(state: ArchsoulState, command: RuleCommand, dice: DiceSou
 }
 
 /** archsoul.txt: Steal (1 AP, control): an item from the target's hand or an easily reached place (simple stowage). */
-export function steal(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function steal(state: ArchsoulState, command: ArchsoulCommand<'Steal'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const { g, t } = partner(state, command, c, true);
-  const itemId = str(command.itemId, 'itemId');
+  const itemId = command.itemId;
   const item = t.sheet.weapons.find((x) => x.id === itemId) ?? t.sheet.items.find((x) => x.id === itemId) ?? (t.sheet.shield?.id === itemId ? { ...t.sheet.shield, stowage: 'awkward' as const } : undefined);
   ensure(item && !t.away.includes(itemId) && !t.weapons[itemId]?.destroyed, 'ARCHSOUL_UNKNOWN_ITEM', `${t.id} carries no ${itemId}`, 'itemId');
   ensure(t.held.includes(itemId) || item.stowage === 'simple', 'ARCHSOUL_STEAL_OUT_OF_REACH', `archsoul.txt: Steal: "from the target's hand or an easily accessible place"; ${item.name} is stowed awkwardly`, 'itemId');
@@ -167,7 +168,7 @@ export function steal(state: ArchsoulState, command: RuleCommand, dice: DiceSour
 }
 
 /** archsoul.txt: Takedown (1 AP, control): both knocked down and you move into the opponent's space. */
-export function takedown(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function takedown(state: ArchsoulState, command: ArchsoulCommand<'Takedown'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   const { g, t } = partner(state, command, c, true);
@@ -180,16 +181,16 @@ export function takedown(state: ArchsoulState, command: RuleCommand, dice: DiceS
 }
 
 /** archsoul.txt: Throw (2 AP, control): unarmed damage, then throw (to an adjacent free space, S33) or knock down; the grapple ends. */
-export function grappleThrow(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function grappleThrow(state: ArchsoulState, command: ArchsoulCommand<'GrappleThrow'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   // RULINGS.md S27: a Throw deals unarmed damage like a grapple Attack, so it is an attack a Quick Attack rules out.
   checkNotAfterQuick(c);
   const { g, t } = partner(state, command, c, true);
-  const outcome = oneOf<'throw' | 'knockDown'>(command.outcome, 'outcome', ['throw', 'knockDown'], 'knockDown');
+  const outcome = command.outcome ?? 'knockDown';
   let to: Space | undefined;
   if (outcome === 'throw') {
-    to = readSpace(command.to, 'to');
+    to = command.to ?? bad('to', 'is required with outcome throw');
     ensure(distance(state.map.grid, c.position!, to) === 1 && !isBlocked(state.map, to), 'ARCHSOUL_THROW_SPACE', 'RULINGS.md S33: a thrown opponent lands in a free space adjacent to the thrower', 'to');
     ensure(!occupant(state, to, t.id), 'ARCHSOUL_SPACE_OCCUPIED', 'RULINGS.md S19: someone stands in that space', 'to');
   }

@@ -2,7 +2,9 @@ import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure, violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
+import { parseOrRefuse } from '../../core/contract';
 import { ARCHSOUL_COMMANDS, ArchsoulCommandType } from '../commands';
+import { ARCHSOUL_COMMAND_SCHEMAS, ArchsoulCommand } from '../contract';
 import { evolve, newCombatant } from '../evolve';
 import { rollInitiative } from '../initiative';
 import { validateSheet } from '../sheet';
@@ -55,9 +57,20 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
   return closeIdlePhase(state, dispatch(state, command, dice));
 }
 
-function dispatch(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+/** A command of this system as its schema parses it (ResumeAction parses its own, after S50). */
+type Parsed = { [K in Exclude<ArchsoulCommandType, 'ResumeAction'>]: ArchsoulCommand<K> }[Exclude<ArchsoulCommandType, 'ResumeAction'>];
+
+/** The contract (contract.ts): the command as declared, or a refusal naming its field (core/contract.ts). */
+function parsed(command: RuleCommand): Parsed {
   const type = command.type as ArchsoulCommandType;
-  switch (type) {
+  return parseOrRefuse(ARCHSOUL_COMMAND_SCHEMAS[type], command, '', type) as Parsed;
+}
+
+function dispatch(state: ArchsoulState, raw: RuleCommand, dice: DiceSource): RuleEvent[] {
+  // RULINGS.md S50: a resume names the held action it cannot change before its contract applies.
+  if (raw.type === 'ResumeAction') return resumeAction(state, raw, dice);
+  const command = parsed(raw);
+  switch (command.type) {
     case 'SetMap': return setMap(state, command);
     case 'PlaceCombatant': return placeCombatant(state, command);
     case 'DeclareAmbush': return declareAmbush(state, command);
@@ -75,7 +88,6 @@ function dispatch(state: ArchsoulState, command: RuleCommand, dice: DiceSource):
     case 'ThrowItem': return throwItem(state, command, dice);
     case 'ReactiveAttack': return reactiveAttack(state, command, dice);
     case 'DeclineReactiveAttack': return declineReactiveAttack(state, command);
-    case 'ResumeAction': return resumeAction(state, command, dice);
     case 'ClearJam': return clearJam(state, command);
     case 'ApplyCondition': return applyCondition(state, command);
     case 'RemoveCondition': return removeCondition(state, command);
@@ -97,8 +109,8 @@ function dispatch(state: ArchsoulState, command: RuleCommand, dice: DiceSource):
     case 'Fall': return fall(state, command);
     case 'PerformRitual': return performRitual(state, command);
     default: {
-      const unhandled: never = type;
-      return violation('UNKNOWN_COMMAND', `archsoul has no command ${String(unhandled)}`, 'type');
+      const unhandled: never = command;
+      return violation('UNKNOWN_COMMAND', `archsoul has no command ${String((unhandled as RuleCommand).type)}`, 'type');
     }
   }
 }

@@ -1,13 +1,14 @@
-import { arr, bool, obj, oneOf, str } from '../../core/fields';
 import { ensure } from '../../core/violation';
+import { ArchsoulCommand } from '../contract';
 import { AttackModifier, CLEAVE, FEINT_TEST, KNOCKDOWN_TEST, MODIFIER_COMBINATIONS, SHATTER, SNEAK_ATTACK, SPECIAL_ATTACKS, SpecialAttack } from '../data';
 import { distance, Facing, Space } from '../grid';
 import { Modifier } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
-import { readFacing, readSpace } from './common';
+import { checkFacing } from './common';
 
-type Input = Record<string, unknown>;
+/** The fields of an attack command that reach the attack (Attack's, as the contract declares them). */
+export type AttackInput = Partial<Pick<ArchsoulCommand<'Attack'>, 'special' | 'feint' | 'sneak' | 'knockdown' | 'shatter' | 'cleave' | 'modifier' | 'damageModifier' | 'criticalNarration' | 'limbArmoured' | 'unarmedStyle'>>;
 
 /** archsoul.txt: Maneuvers: a special attack and attack modifiers, as carried by Attack / ReactiveAttack. */
 export interface AttackOptions {
@@ -20,25 +21,22 @@ export interface AttackOptions {
   modifiers: AttackModifier[];
 }
 
-export function readOptions(state: ArchsoulState, input: Input): AttackOptions {
-  const o: AttackOptions = { sneak: bool(input.sneak, 'sneak', false), knockdown: bool(input.knockdown, 'knockdown', false), modifiers: [] };
-  if (input.special !== undefined) o.special = oneOf<SpecialAttack>(input.special, 'special', Object.keys(SPECIAL_ATTACKS) as SpecialAttack[]);
+export function readOptions(state: ArchsoulState, input: AttackInput): AttackOptions {
+  const o: AttackOptions = { sneak: input.sneak ?? false, knockdown: input.knockdown ?? false, modifiers: [] };
+  if (input.special !== undefined) o.special = input.special;
   if (input.feint !== undefined && input.feint !== false) {
-    const f = input.feint === true ? {} : obj(input.feint, 'feint');
-    o.feint = {};
-    if (f.skill !== undefined) o.feint.skill = oneOf<'confusion' | 'acting'>(f.skill, 'feint.skill', ['confusion', 'acting']);
-    if (f.facing !== undefined) o.feint.facing = readFacing(state, f.facing, 'feint.facing');
+    o.feint = input.feint === true ? {} : { ...input.feint };
+    if (o.feint.facing !== undefined) checkFacing(state, o.feint.facing, 'feint.facing');
     o.modifiers.push('feint');
   }
   if (o.sneak) o.modifiers.push('sneak');
   if (o.knockdown) o.modifiers.push('knockdown');
   if (input.shatter !== undefined) {
-    o.shatter = { itemId: str(obj(input.shatter, 'shatter').itemId, 'shatter.itemId') };
+    o.shatter = { itemId: input.shatter.itemId };
     o.modifiers.push('shatter');
   }
   if (input.cleave !== undefined) {
-    const spaces = arr(obj(input.cleave, 'cleave').spaces, 'cleave.spaces', { max: CLEAVE.spaces }).map((x, i) => readSpace(x, `cleave.spaces[${i}]`));
-    o.cleave = { spaces };
+    o.cleave = { spaces: input.cleave.spaces };
     o.modifiers.push('cleave');
   }
   return o;
@@ -98,7 +96,7 @@ function checkSneak(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: Ar
     ensure(d <= w.accurateRange!, 'ARCHSOUL_SNEAK_OUT_OF_ACCURATE_RANGE', `archsoul.txt: Sneak Attack: a ranged sneak attack must be within the weapon's accurate range (${w.accurateRange}); ${t.id} is ${d} away`, 'sneak');
   }
   ensure(t.sheet.anatomy !== 'unfamiliar', 'ARCHSOUL_SNEAK_UNFAMILIAR_ANATOMY', `archsoul.txt: Sneak Attack: "You cannot perform a sneak attack against an opponent with unfamiliar anatomy" (${t.id})`, 'sneak');
-  const need = t.sheet.creature ? SNEAK_ATTACK.creatureSkill[t.sheet.creature] : undefined;
+  const need = t.sheet.creature && Object.hasOwn(SNEAK_ATTACK.creatureSkill, t.sheet.creature) ? SNEAK_ATTACK.creatureSkill[t.sheet.creature] : undefined;
   if (need) ensure((a.sheet.skills[need.skill] ?? 0) >= need.ranks, 'ARCHSOUL_SNEAK_CREATURE_SKILL', `archsoul.txt: Sneak Attack: ${need.ranks} ranks in ${need.skill} to sneak attack a ${t.sheet.creature}; ${a.id} has ${a.sheet.skills[need.skill] ?? 0}`, 'sneak');
 }
 

@@ -8,9 +8,7 @@ import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
 import { damageTest } from './attack';
 import { criticalFailure } from './critical';
-import { AttackOptions, feintStats } from './maneuvers';
-
-type Input = Record<string, unknown>;
+import { AttackInput, AttackOptions, feintStats } from './maneuvers';
 
 /**
  * archsoul.txt: Feint: Precision/Confusion or Precision/Acting at 5 against Intellect/Read Emotions at 4; on a
@@ -28,7 +26,7 @@ export function feint(state: ArchsoulState, a: ArchsoulCombatant, t: ArchsoulCom
 }
 
 /** archsoul.txt: Knockdown: the opponent rolls Athletics/Resolve at 3; a damage roll above it knocks it down; the damage is ignored. */
-export function knockdown(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: Input, dmgMods: Modifier[], dice: DiceSource, bonusDice = 0): RuleEvent[] {
+export function knockdown(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, dmgMods: Modifier[], dice: DiceSource, bonusDice = 0): RuleEvent[] {
   const resist = rollTest(dice, poolOf(t, KNOCKDOWN_TEST.attribute, KNOCKDOWN_TEST.skill), KNOCKDOWN_TEST.difficulty);
   const damageRoll = damageTest(a, w, t, input, dice, dmgMods, bonusDice);
   const knockedDown = damageRoll.successes > resist.successes;
@@ -50,7 +48,7 @@ function asWeapon(t: ArchsoulCombatant, itemId: string): Weapon {
  * the higher roll deals damage to the other's weapon or item, less its hardness; a tie damages nothing.
  */
 export function shatter(
-  state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, itemId: string, test: TestResult, input: Input, dmgMods: Modifier[], dice: DiceSource,
+  state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, itemId: string, test: TestResult, input: AttackInput, dmgMods: Modifier[], dice: DiceSource,
   action: 'attack' | 'throw' | 'reactive', distanceNow: number, tag: Record<string, unknown>,
 ): RuleEvent[] {
   const events: RuleEvent[] = [];

@@ -1,8 +1,8 @@
-import { bool, str } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
+import { ArchsoulCommand } from '../contract';
 import { CHARGE } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
@@ -11,24 +11,24 @@ import { ArchsoulState } from '../state';
 import { performAttack } from './attack';
 import { acting, onMap, spend, weaponOf } from './common';
 import { checkNotAfterQuick, checkOptions, readOptions } from './maneuvers';
-import { checkMover, MovePayload, readPath, straight, walk } from './movement';
+import { checkMover, MovePayload, straight, walk } from './movement';
 
 /**
  * archsoul.txt: Charge (3 AP, mounted): up to 6 × the mount's base speed in a straight line, at least 3 spaces,
  * then a melee attack with a Flail or a Lance whose damage pool gains the mount's base speed (RULINGS.md S35).
  */
-export function charge(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function charge(state: ArchsoulState, command: ArchsoulCommand<'Charge'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   checkNotAfterQuick(c);
   const mount = c.sheet.mount;
   ensure(c.mounted && mount, 'ARCHSOUL_NOT_MOUNTED', `archsoul.txt: Mounted Maneuvers: "may only be used while mounted"; ${c.id} is not`, 'combatantId');
   checkMover(c, true);
-  const path = readPath(command.path);
+  const path = command.path;
   ensure(straight(c.position!, path), 'ARCHSOUL_CHARGE_NOT_STRAIGHT', 'archsoul.txt: Charge: "in a straight line"', 'path');
   ensure(path.length >= CHARGE.minSpaces, 'ARCHSOUL_CHARGE_TOO_SHORT', `archsoul.txt: Charge: "You must move at least 3 spaces"; the path has ${path.length}`, 'path');
   ensure(path.length <= CHARGE.speedMultiple * mount.speed, 'ARCHSOUL_MOVE_TOO_FAR', `archsoul.txt: Charge: up to 6 times the mount's base speed (${CHARGE.speedMultiple * mount.speed} spaces)`, 'path');
-  const w = weaponOf(c, str(command.weaponId, 'weaponId'), 'weaponId');
+  const w = weaponOf(c, command.weaponId, 'weaponId');
   ensure(w.type === 'melee' && w.properties.some((p) => CHARGE.weapons.includes(p)), 'ARCHSOUL_CHARGE_WEAPON', `archsoul.txt: Charge: "a melee attack with a Flail or a Lance"; ${w.name} is neither`, 'weaponId');
   const targetId = combatantId(state, command.targetId, 'targetId');
   const t = state.combatants[targetId];
@@ -42,7 +42,7 @@ export function charge(state: ArchsoulState, command: RuleCommand, dice: DiceSou
   ensure(!o.sneak, 'ARCHSOUL_MANEUVER_COMBINATION', 'RULINGS.md S35: a charging rider cannot catch its target unaware', 'sneak');
   const paid = spend(c, 'charge');
   const { dice: _d, rerollFaces: _r, followUpFaces: _f, path: _p, trample: _t, type: _y, combatantId: _c, ...attack } = command;
-  const p: MovePayload = { combatantId: c.id, path, budget: path.length, action: 'charge', charge: { ...attack, weaponId: w.id, targetId }, ...(bool(command.trample, 'trample', false) ? { trample: true } : {}) };
+  const p: MovePayload = { combatantId: c.id, path, budget: path.length, action: 'charge', charge: { ...attack, weaponId: w.id, targetId }, ...(command.trample ? { trample: true } : {}) };
   return [paid, ...performCharge(evolve(state, paid), p, dice)];
 }
 
@@ -51,7 +51,7 @@ export function performCharge(state: ArchsoulState, p: MovePayload, dice: DiceSo
   if (events.some((e) => e.type === 'ReactiveAttackTriggered')) return events;
   const s = events.reduce(evolve, state);
   const c = s.combatants[p.combatantId];
-  const a = p.charge as Record<string, unknown> & { weaponId: string; targetId: string };
+  const a = p.charge!;
   return [...events, ...performAttack(s, c, weaponOf(c, a.weaponId, 'weaponId'), s.combatants[a.targetId], a, dice, 'attack', c.sheet.mount!.speed)];
 }
 
@@ -64,7 +64,7 @@ export function dismountOnInterrupt(state: ArchsoulState, actorId: string): Rule
 }
 
 /** RULINGS.md S42: Mount (1 AP, like a Move): the mount waits in or beside the rider's space; no reactive attacks. */
-export function mount(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function mount(state: ArchsoulState, command: ArchsoulCommand<'Mount'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const here = onMap(c, 'combatantId');
   ensure(c.sheet.mount, 'ARCHSOUL_NO_MOUNT', `RULINGS.md S35: ${c.id}'s sheet lists no mount`, 'combatantId');
@@ -76,7 +76,7 @@ export function mount(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
 }
 
 /** RULINGS.md S42: Dismount (1 AP, like a Move): the mount waits in the rider's space; no reactive attacks. */
-export function dismount(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function dismount(state: ArchsoulState, command: ArchsoulCommand<'Dismount'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const here = onMap(c, 'combatantId');
   ensure(c.mounted && c.sheet.mount, 'ARCHSOUL_NOT_MOUNTED', `${c.id} is not mounted`, 'combatantId');

@@ -1,9 +1,10 @@
-import { arr, bool, oneOf } from '../../core/fields';
+import { z } from 'zod';
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
+import { ArchsoulCommand, MovePayloadSchema } from '../contract';
 import { ev } from '../events';
-import { distance, Facing, GridKind, nearestFacing, Space, stepFacings } from '../grid';
+import { distance, Facing, nearestFacing, Space, stepFacings } from '../grid';
 import { DiceSource } from '../../dice/roll';
 import { JUMP, SIZES, SPACE_METRES, TRAMPLE_DIFFICULTY } from '../data';
 import { evolve } from '../evolve';
@@ -11,59 +12,34 @@ import { canStep, isAdjacent, isBlocked, wallBetween } from '../map';
 import { rollTest } from '../rolls';
 import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition, hasFrontArc, HeldAction, isDown } from '../state';
 import { wound } from './attack';
-import { acting, foes, occupant, onMap, readFacing, readSpace, spend } from './common';
+import { acting, checkFacing, foes, occupant, onMap, spend } from './common';
 import { triggerReactions } from './reactive';
 
 /** archsoul.txt: The Battle Map; RULINGS.md S5. */
-export function setMap(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function setMap(state: ArchsoulState, command: ArchsoulCommand<'SetMap'>): RuleEvent[] {
   ensure(!state.roundOpen, 'ARCHSOUL_MAP_IN_ROUND', 'the map is set between rounds', 'type');
-  const grid = oneOf<GridKind>(command.grid, 'grid', ['hex', 'square'], 'hex');
-  const blocked = arr(command.blocked, 'blocked', { max: 2000, optional: true }).map((s, i) => readSpace(s, `blocked[${i}]`));
-  const walls = arr(command.walls, 'walls', { max: 2000, optional: true }).map((w, i) => {
-    const pair = arr(w, `walls[${i}]`, { max: 2 });
-    const a = readSpace(pair[0], `walls[${i}][0]`);
-    const b = readSpace(pair[1], `walls[${i}][1]`);
-    ensure(distance(grid, a, b) === 1, 'ARCHSOUL_INVALID_WALL', 'a wall stands between two adjacent spaces', `walls[${i}]`);
-    return [a, b] as [Space, Space];
-  });
-  return [ev('MapSet', { grid, blocked, walls })];
+  const grid = command.grid ?? 'hex';
+  const walls = command.walls ?? [];
+  walls.forEach(([a, b], i) => ensure(distance(grid, a, b) === 1, 'ARCHSOUL_INVALID_WALL', 'a wall stands between two adjacent spaces', `walls[${i}]`));
+  return [ev('MapSet', { grid, blocked: command.blocked ?? [], walls })];
 }
 
-export function placeCombatant(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function placeCombatant(state: ArchsoulState, command: ArchsoulCommand<'PlaceCombatant'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  const position = readSpace(command.position, 'position');
+  const position = command.position;
   ensure(!isBlocked(state.map, position), 'ARCHSOUL_SPACE_BLOCKED', 'archsoul.txt: The Battle Map: that space is blocked', 'position');
   ensure(!occupant(state, position, id), 'ARCHSOUL_SPACE_OCCUPIED', 'RULINGS.md S19: another combatant stands there', 'position');
-  const facing = command.facing === undefined ? state.combatants[id].facing : readFacing(state, command.facing, 'facing');
+  const facing = command.facing === undefined ? state.combatants[id].facing : checkFacing(state, command.facing, 'facing');
   return [ev('CombatantPlaced', { combatantId: id, position, facing })];
 }
 
-export interface MovePayload {
-  combatantId: string;
-  path: Space[];
-  facing?: Facing;
-  budget: number;
-  action: 'move' | 'slowMove' | 'free' | 'charge';
-  /** archsoul.txt: Jumping: the whole path is one jump (RULINGS.md S36). */
-  jump?: boolean;
-  /** archsoul.txt: Trample: move through opponents' spaces (S35); foes already passed; the one just passed. */
-  trample?: boolean;
-  trampled?: string[];
-  trampleThrough?: string;
-  /** archsoul.txt: Charge: the attack made at the end of the movement. */
-  charge?: Record<string, unknown>;
-}
+/** A walk: a Move, Slow Move, free move or Charge path, and what it may do on the way (contract.ts). */
+export type MovePayload = z.infer<typeof MovePayloadSchema>;
 
 /** S35: while mounted, a Move uses the mount's speed. */
 function speedOf(c: ArchsoulCombatant): number {
   const base = c.mounted && c.sheet.mount ? c.sheet.mount.speed : c.sheet.speed;
   return Math.max(0, base - conditionTotal(c, 'slowed'));
-}
-
-export function readPath(raw: unknown): Space[] {
-  const list = arr(raw, 'path', { max: 200 }).map((s, i) => readSpace(s, `path[${i}]`));
-  ensure(list.length > 0, 'INVALID_FIELD', 'path must name at least one space', 'path');
-  return list;
 }
 
 export function checkMover(c: ArchsoulCombatant, regular: boolean): void {
@@ -86,16 +62,16 @@ export function jumpSpaces(c: ArchsoulCombatant): number {
 }
 
 /** archsoul.txt: Move (1 AP): speed spaces, facing follows movement; RULINGS.md S6/S14 for the third Move; Jumping; Trample. */
-export function move(state: ArchsoulState, command: RuleCommand, dice?: DiceSource): RuleEvent[] {
+export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dice?: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   checkMover(c, true);
-  const path = readPath(command.path);
-  const free = bool(command.free, 'free', false);
-  const jump = bool(command.jump, 'jump', false);
-  const trample = bool(command.trample, 'trample', false);
+  const path = command.path;
+  const free = command.free ?? false;
+  const jump = command.jump ?? false;
+  const trample = command.trample ?? false;
   // RULINGS.md S41: the map has no height; a jump "straight up" is narrated by the GM.
-  ensure(!bool(command.vertical, 'vertical', false), 'ARCHSOUL_VERTICAL_JUMP', 'RULINGS.md S41: the battle map has no height; the GM narrates a vertical jump (archsoul.txt: Jumping: "one-third this amount straight up") and places the combatant', 'vertical');
+  ensure(!command.vertical, 'ARCHSOUL_VERTICAL_JUMP', 'RULINGS.md S41: the battle map has no height; the GM narrates a vertical jump (archsoul.txt: Jumping: "one-third this amount straight up") and places the combatant', 'vertical');
   let budget: number;
   const events: RuleEvent[] = [];
   if (free) {
@@ -111,17 +87,17 @@ export function move(state: ArchsoulState, command: RuleCommand, dice?: DiceSour
     ensure(path.length <= jumpSpaces(c), 'ARCHSOUL_JUMP_TOO_FAR', `archsoul.txt: Jumping: Athletics plus half Conditioning metres: ${c.id} jumps ${jumpSpaces(c)} space(s) (RULINGS.md S36)`, 'path');
   }
   if (trample) ensure(c.mounted && c.sheet.mount, 'ARCHSOUL_NOT_MOUNTED', 'archsoul.txt: Mounted Maneuvers: Trample "may only be used while mounted"', 'trample');
-  const facing = command.facing === undefined ? undefined : readFacing(state, command.facing, 'facing');
+  const facing = command.facing === undefined ? undefined : checkFacing(state, command.facing, 'facing');
   return [...events, ...walk(state, { combatantId: c.id, path, facing, budget, action: free ? 'free' : 'move', ...(jump ? { jump } : {}), ...(trample ? { trample } : {}) }, 'path', dice)];
 }
 
 /** archsoul.txt: Slow Move (1 AP): one space, any facing. */
-export function slowMove(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function slowMove(state: ArchsoulState, command: ArchsoulCommand<'SlowMove'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   checkMover(c, false);
-  const to = readSpace(command.to, 'to');
-  const facing = command.facing === undefined ? c.facing : readFacing(state, command.facing, 'facing');
+  const to = command.to;
+  const facing = command.facing === undefined ? c.facing : checkFacing(state, command.facing, 'facing');
   return [spend(c, 'slowMove'), ...walk(state, { combatantId: c.id, path: [to], facing, budget: 1, action: 'slowMove' }, 'to')];
 }
 
@@ -163,7 +139,8 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
   }
   const rest = (i: number, extra: Partial<MovePayload> = {}): HeldAction => {
     const { trampleThrough: _t, ...base } = p;
-    return { type: p.action === 'charge' ? 'Charge' : 'Move', payload: { ...base, path: p.path.slice(i), budget: p.budget - i, trampled, ...extra } as unknown as Record<string, unknown> };
+    const payload: MovePayload = { ...base, path: p.path.slice(i), budget: p.budget - i, trampled, ...extra };
+    return p.action === 'charge' ? { type: 'Charge', payload } : { type: 'Move', payload };
   };
   let facing = c.facing;
   for (let i = 0; i < p.path.length; i++) {
@@ -204,21 +181,21 @@ function moved(state: ArchsoulState, p: MovePayload, steps: number, facing: Faci
 }
 
 /** archsoul.txt: "you may freely rotate your mini" between actions on your own turn only. */
-export function turn(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function turn(state: ArchsoulState, command: ArchsoulCommand<'Turn'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   ensure(!hasCondition(c, 'grappled'), 'ARCHSOUL_GRAPPLED', 'archsoul.txt: Being Grappled: no front arc to turn', 'combatantId');
-  const facing = readFacing(state, command.facing, 'facing');
+  const facing = checkFacing(state, command.facing, 'facing');
   return facing === c.facing ? [] : [ev('Turned', { combatantId: c.id, facing })];
 }
 
 /** archsoul.txt: Free Actions: dropping to the ground. */
-export function dropProne(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function dropProne(state: ArchsoulState, command: ArchsoulCommand<'DropProne'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   return hasCondition(c, 'prone') ? [] : [ev('ConditionApplied', { combatantId: c.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: 'dropped to the ground' })];
 }
 
 /** Standing up triggers reactive attacks (archsoul.txt: Reactive Attack); RULINGS.md S19: it costs 1 AP. */
-export function standUp(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function standUp(state: ArchsoulState, command: ArchsoulCommand<'StandUp'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   ensure(hasCondition(c, 'prone'), 'ARCHSOUL_NOT_PRONE', `${c.id} is not prone`, 'combatantId');
   const paid = spend(c, 'standUp');

@@ -1,8 +1,9 @@
-import { bool } from '../../core/fields';
+import { parseOrRefuse } from '../../core/contract';
 import { combatantId } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
-import { ensure } from '../../core/violation';
+import { ensure, violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
+import { ARCHSOUL_COMMAND_SCHEMAS, ArchsoulCommand } from '../contract';
 import { CHARGE, PREVENTION_TEST } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
@@ -12,13 +13,13 @@ import { ArchsoulState, hasCondition, HeldAction, isDown, Trigger } from '../sta
 import { canReact, reactorsFor, weaponOf } from './common';
 import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
-import { MovePayload, performStandUp, walk } from './movement';
+import { performStandUp, walk } from './movement';
 import { performSoulShield } from './stances';
 import { performGrab } from './grapple';
 import { performAreaAttack } from './area';
 import { dismountOnInterrupt, performCharge } from './mounted';
 import { checkOptions, readOptions } from './maneuvers';
-import { Ritual, ritualPerformed } from './ritual';
+import { ritualPerformed } from './ritual';
 
 /**
  * archsoul.txt: Reactive Attack; RULINGS.md S18: the action is held (its AP already spent), the reactors are
@@ -30,7 +31,7 @@ export function triggerReactions(state: ArchsoulState, actorId: string, trigger:
   return [ev('ReactiveAttackTriggered', { actorId, trigger, reactorIds, ...(action ? { action } : {}) }), ev('ReactiveAttackOffered', { actorId, reactorId: reactorIds[0] })];
 }
 
-function offered(state: ArchsoulState, command: RuleCommand) {
+function offered(state: ArchsoulState, command: { combatantId: string }) {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const q = state.reaction;
   ensure(q && q.current === id, 'ARCHSOUL_NOT_YOUR_REACTION', `RULINGS.md S18: no reactive attack is offered to ${id}`, 'combatantId');
@@ -41,11 +42,11 @@ function offered(state: ArchsoulState, command: RuleCommand) {
  * The reactor's melee attack before the action (no AP); a hit forces the actor's Endurance/Resolve roll at
  * difficulty 3, which must exceed the damage taken or the action is prevented (S8, S13).
  */
-export function reactiveAttack(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+export function reactiveAttack(state: ArchsoulState, command: ArchsoulCommand<'ReactiveAttack'>, dice: DiceSource): RuleEvent[] {
   const { id, q } = offered(state, command);
   const reactor = state.combatants[id];
   const actor = state.combatants[q.actorId];
-  const weapon = weaponOf(reactor, command.weaponId as string | undefined, 'weaponId');
+  const weapon = weaponOf(reactor, command.weaponId, 'weaponId');
   ensure(weapon.type === 'melee' || weapon.type === 'unarmed', 'ARCHSOUL_NOT_A_MELEE_WEAPON', 'archsoul.txt: Reactive Attack: "a melee attack or special maneuver"', 'weaponId');
   // archsoul.txt: Attack Modifiers "can modify other weapon attacks, including reactive attacks" (not Cleave).
   checkOptions(state, reactor, weapon, actor, readOptions(state, command), 'reactive');
@@ -78,7 +79,7 @@ export function reactiveAttack(state: ArchsoulState, command: RuleCommand, dice:
   return [...events, ...followUps(after)];
 }
 
-export function declineReactiveAttack(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function declineReactiveAttack(state: ArchsoulState, command: ArchsoulCommand<'DeclineReactiveAttack'>): RuleEvent[] {
   const { id, q } = offered(state, command);
   const declined = ev('ReactiveAttackDeclined', { actorId: q.actorId, reactorId: id });
   return [declined, ...followUps(evolve(state, declined))];
@@ -102,35 +103,52 @@ export function followUps(state: ArchsoulState): RuleEvent[] {
   return events;
 }
 
-/** S18: the held action is performed (or abandoned; its AP stay spent). */
-/** What a ResumeAction may carry: the held action's dice and the GM's circumstances at the moment it resolves (C12). */
-const RESUME_FIELDS = new Set(['type', 'combatantId', 'abandon', 'dice', 'rerollFaces', 'followUpFaces', 'modifier', 'damageModifier', 'criticalNarration', 'limbArmoured']);
+/** What a ResumeAction may carry: its own fields as declared, the held action's dice and the GM's circumstances (C12). */
+const RESUME_FIELDS = Object.keys(ARCHSOUL_COMMAND_SCHEMAS.ResumeAction.shape);
 
-export function resumeAction(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
-  const id = combatantId(state, command.combatantId, 'combatantId');
+/**
+ * S18: the held action is performed (or abandoned; its AP stay spent). RULINGS.md S50: it was checked when it was
+ * declared, so a field the resume does not declare is refused naming the held action before the contract is applied.
+ */
+export function resumeAction(state: ArchsoulState, raw: RuleCommand, dice: DiceSource): RuleEvent[] {
   const q = state.reaction;
+  const extra = Object.keys(raw).find((k) => !RESUME_FIELDS.includes(k));
+  if (extra !== undefined && q?.action) violation('ARCHSOUL_RESUME_FIELD', `RULINGS.md S50: ResumeAction performs the held ${q.action.type} as declared; ${extra} cannot be added or changed now (allowed: ${RESUME_FIELDS.slice(1).join(', ')})`, extra);
+  const command = parseOrRefuse(ARCHSOUL_COMMAND_SCHEMAS.ResumeAction, raw, '', 'ResumeAction');
+  const id = combatantId(state, command.combatantId, 'combatantId');
   ensure(q && q.action && q.actorId === id && state.pending?.kind === 'resumeAction', 'ARCHSOUL_NOTHING_TO_RESUME', `RULINGS.md S18: ${id} has no held action`, 'combatantId');
-  const abandon = bool(command.abandon, 'abandon', false);
-  // RULINGS.md S50: the held action was checked when declared; a resume adds its dice and the GM's circumstances, never a new maneuver.
-  const extra = Object.keys(command).find((k) => !RESUME_FIELDS.has(k));
-  ensure(extra === undefined, 'ARCHSOUL_RESUME_FIELD', `RULINGS.md S50: ResumeAction performs the held ${q.action.type} as declared; ${extra} cannot be added or changed now (allowed: ${[...RESUME_FIELDS].slice(1).join(', ')})`, extra);
-  const resumed = ev('ActionResumed', { combatantId: id, action: q.action, abandoned: abandon });
-  if (abandon) return [resumed];
+  const resumed = ev('ActionResumed', { combatantId: id, action: q.action, abandoned: command.abandon ?? false });
+  if (command.abandon) return [resumed];
   const s = evolve(state, resumed);
   const c = s.combatants[id];
-  const p = q.action.payload as Record<string, any>;
-  const input = { ...p, ...command };
-  switch (q.action.type) {
-    case 'Move': return [resumed, ...walk(s, p as unknown as MovePayload, 'path', dice)];
-    case 'Charge': return [resumed, ...performCharge(s, p as unknown as MovePayload, dice)];
+  const action = q.action;
+  switch (action.type) {
+    case 'Move': return [resumed, ...walk(s, action.payload, 'path', dice)];
+    case 'Charge': return [resumed, ...performCharge(s, action.payload, dice)];
     case 'StandUp': return [resumed, ...performStandUp(c)];
-    case 'Attack': return [resumed, ...performAttack(s, c, weaponOf(c, p.weaponId, 'weaponId'), s.combatants[p.targetId], input, dice, 'attack')];
-    case 'ThrowItem': return [resumed, ...performThrow(s, c, p.itemId, s.combatants[p.targetId], input, dice)];
-    case 'DrawSimpleItem': return [resumed, ...performPickUp(s, c, p.groundId)];
-    case 'DrawAwkwardItem': return [resumed, ...performAwkward(s, c, p.itemId, p.ap)];
-    case 'SoulShield': return [resumed, ...performSoulShield(c, p.targetId)];
-    case 'Grab': return [resumed, ...performGrab(s, c.id, p.targetId, dice)];
-    case 'AreaAttack': return [resumed, ...performAreaAttack(s, c, p.weaponId, p.centre, input, dice)];
-    case 'PerformRitual': return [resumed, ...ritualPerformed(c, p as unknown as Ritual)];
+    case 'Attack': {
+      const p = action.payload;
+      return [resumed, ...performAttack(s, c, weaponOf(c, p.weaponId, 'weaponId'), s.combatants[p.targetId!], { ...p, ...command }, dice, 'attack')];
+    }
+    case 'ThrowItem': {
+      const p = action.payload;
+      return [resumed, ...performThrow(s, c, p.itemId, s.combatants[p.targetId], { ...p, ...command }, dice)];
+    }
+    case 'DrawSimpleItem': return [resumed, ...performPickUp(s, c, action.payload.groundId)];
+    case 'DrawAwkwardItem': return [resumed, ...performAwkward(s, c, action.payload.itemId, action.payload.ap)];
+    case 'SoulShield': return [resumed, ...performSoulShield(c, action.payload.targetId)];
+    case 'Grab': return [resumed, ...performGrab(s, c.id, action.payload.targetId, dice)];
+    case 'AreaAttack': {
+      const p = action.payload;
+      return [resumed, ...performAreaAttack(s, c, p.weaponId, p.centre, { ...p, ...command }, dice)];
+    }
+    case 'PerformRitual': {
+      const { combatantId: _c, ...ritual } = action.payload;
+      return [resumed, ...ritualPerformed(c, ritual)];
+    }
+    default: {
+      const unhandled: never = action;
+      return unhandled;
+    }
   }
 }

@@ -4,7 +4,7 @@ import { ev } from '../events';
 import { distance, key, neighbours, same, Space } from '../grid';
 import { canStep, isBlocked } from '../map';
 import { ArchsoulCombatant, ArchsoulState, grapplesOf, partnerOf } from '../state';
-import { occupant, readSpace } from './common';
+import { occupant } from './common';
 
 /** Someone other than a grapple partner standing in c's space (a Takedown's grapplers share it, archsoul.txt: Takedown). */
 function sharer(state: ArchsoulState, c: ArchsoulCombatant): ArchsoulCombatant | undefined {
@@ -38,17 +38,17 @@ function nearestFree(state: ArchsoulState, start: Space): Space | undefined {
  * another's space at the end of its turn is pushed to `to` (a free adjacent space of its choice) or the nearest free one.
  * The push is not a move action and triggers no reactive attacks.
  */
-export function pushOut(state: ArchsoulState, c: ArchsoulCombatant, rawTo: unknown): RuleEvent[] {
+export function pushOut(state: ArchsoulState, c: ArchsoulCombatant, chosen: Space | undefined): RuleEvent[] {
   const other = sharer(state, c);
   if (!other || !c.position) {
-    ensure(rawTo === undefined, 'ARCHSOUL_NOT_SHARING', `RULINGS.md S43: ${c.id} shares no space; EndTurn takes no 'to'`, 'to');
+    ensure(chosen === undefined, 'ARCHSOUL_NOT_SHARING', `RULINGS.md S43: ${c.id} shares no space; EndTurn takes no 'to'`, 'to');
     return [];
   }
   const from = c.position;
   let to: Space | undefined;
-  if (rawTo !== undefined) {
-    to = readSpace(rawTo, 'to');
-    ensure(free(state, from, to) && neighbours(state.map.grid, from).some((n) => same(n, to!)), 'ARCHSOUL_INVALID_STEP', `RULINGS.md S43: ${c.id} leaves ${other.id}'s space for a free adjacent space`, 'to');
+  if (chosen !== undefined) {
+    to = chosen;
+    ensure(free(state, from, chosen) && neighbours(state.map.grid, from).some((n) => same(n, chosen)), 'ARCHSOUL_INVALID_STEP', `RULINGS.md S43: ${c.id} leaves ${other.id}'s space for a free adjacent space`, 'to');
   } else to = nearestFree(state, from);
   if (!to) return [];
   return [ev('Moved', { combatantId: c.id, action: 'pushed', path: [to], from, to, facing: c.facing, distance: distance(state.map.grid, from, to) })];

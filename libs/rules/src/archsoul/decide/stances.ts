@@ -1,5 +1,6 @@
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
+import { ArchsoulCommand } from '../contract';
 import { ensure } from '../../core/violation';
 import { SOUL_DEFENCE_TEST } from '../data';
 import { ev } from '../events';
@@ -13,14 +14,14 @@ const stance = (c: ArchsoulCombatant, condition: 'holdFirm' | 'shieldIntercept',
   ev('ConditionApplied', { combatantId: c.id, condition, amount: 1, untilNextTurn: true, reason });
 
 /** archsoul.txt: Hold Firm (2 AP): until your next turn, attacks against your back arc count as against your front arc. */
-export function holdFirm(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function holdFirm(state: ArchsoulState, command: ArchsoulCommand<'HoldFirm'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   ensure(!hasCondition(c, 'holdFirm'), 'ARCHSOUL_STANCE_ACTIVE', `archsoul.txt: Defensive Maneuvers: ${c.id} already holds firm until its next turn`, 'type');
   return [spend(c, 'holdFirm'), stance(c, 'holdFirm', 'Hold Firm')];
 }
 
 /** archsoul.txt: Shield Intercept (1 AP): only with a shield; projectiles fired through your space are harder. */
-export function shieldIntercept(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function shieldIntercept(state: ArchsoulState, command: ArchsoulCommand<'ShieldIntercept'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const sh = c.sheet.shield;
   ensure(sh && c.held.includes(sh.id) && !c.weapons[sh.id]?.destroyed, 'ARCHSOUL_SHIELD_INTERCEPT_NO_SHIELD', `archsoul.txt: Shield Intercept: "may only be performed if you have a shield" (held, RULINGS.md S32); ${c.id} holds none`, 'combatantId');
@@ -47,7 +48,7 @@ export function interceptors(state: ArchsoulState, a: ArchsoulCombatant, to: Spa
 }
 
 /** archsoul.txt: Soul Shield (3 AP, soul magic): a willing target in an adjacent space; triggers reactive attacks (Reactive Attack). */
-export function soulShield(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function soulShield(state: ArchsoulState, command: ArchsoulCommand<'SoulShield'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   const id = combatantId(state, command.targetId, 'targetId');
@@ -72,7 +73,7 @@ export function soulDefencePool(state: ArchsoulState, t: ArchsoulCombatant): num
 }
 
 /** archsoul.txt: Sneak Attack: one of the "consecutive actions ... studying your opponent" (1 AP each, RULINGS.md S30). */
-export function study(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function study(state: ArchsoulState, command: ArchsoulCommand<'Study'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const id = combatantId(state, command.targetId, 'targetId');
   ensure(id !== c.id, 'ARCHSOUL_SELF_TARGET', 'one studies an opponent', 'targetId');

@@ -1,7 +1,7 @@
-import { oneOf } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
-import { RuleCommand, RuleEvent } from '../../core/types';
+import { RuleEvent } from '../../core/types';
 import { ensure, violation } from '../../core/violation';
+import { ArchsoulCommand } from '../contract';
 import { AP_PER_TURN } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
@@ -63,7 +63,7 @@ export function startRound(state: ArchsoulState): RuleEvent[] {
 }
 
 /** S12: a turn ends on EndTurn; the last open turn ends the phase. */
-export function endTurn(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function endTurn(state: ArchsoulState, command: ArchsoulCommand<'EndTurn'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
   ensure(c.inTurn, 'ARCHSOUL_NOT_YOUR_TURN', `RULINGS.md S12: ${id} has no open turn`, 'combatantId');
@@ -134,9 +134,9 @@ export function endRound(state: ArchsoulState): RuleEvent[] {
   return [...events, { type: 'RoundEnded', data: { round: state.round } }];
 }
 
-export function declareAmbush(state: ArchsoulState, command: RuleCommand): RuleEvent[] {
+export function declareAmbush(state: ArchsoulState, command: ArchsoulCommand<'DeclareAmbush'>): RuleEvent[] {
   ensure(state.round === 0, 'ARCHSOUL_AMBUSH_TOO_LATE', 'archsoul.txt: Ambushes: declared before the first round', 'type');
-  return [ev('AmbushDeclared', { party: oneOf<Party>(command.party, 'party', ['heroes', 'enemies']) })];
+  return [ev('AmbushDeclared', { party: command.party })];
 }
 
 export function refuseActivation(): never {
