@@ -7,10 +7,11 @@ import { benchPostgresAppend, benchSqliteAppend } from './bench/append';
 import { benchAudit, benchLatency, benchMemory, benchProjectionRebuild, tempDir } from './bench/service';
 import { startBenchApp } from './bench/bench-app';
 import { benchFanout, benchHttp } from './bench/http';
+import { benchWebhookDrain } from './bench/webhooks';
 import { fmt, machine, round, versions } from './bench/util';
 import { runLab } from '@app/lab';
 
-export const BENCHMARKS = ['decide', 'sqlite-append', 'pg-append', 'http', 'latency', 'projection', 'fanout', 'audit', 'memory', 'lab'] as const;
+export const BENCHMARKS = ['decide', 'sqlite-append', 'pg-append', 'http', 'latency', 'projection', 'fanout', 'audit', 'memory', 'webhooks', 'lab'] as const;
 type BenchName = (typeof BENCHMARKS)[number];
 
 interface Row {
@@ -167,6 +168,33 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       results.memory = { figures, target: { bytesPerFight: 50 * 1024 } };
       for (const m of figures)
         rows.push({ benchmark: `memory per cached fight (${m.commandsPerFight} commands, ${fmt(m.eventsPerFight)} events)`, result: `${fmt(m.bytesPerFight / 1024, 1)} KB`, baseline: '—', ratio: '', target: '≤ 50 KB', status: ok(m.bytesPerFight <= 50 * 1024) });
+    });
+    await run('webhooks', async () => {
+      // A receiver back after an outage: a 50,000-delivery backlog must drain as fast as none, and not stall commands.
+      const drainOpts = quick ? { pending: 10_000, perFight: 100, sample: 200, windowMs: 1500, commands: 150 } : { pending: 50_000, perFight: 100, sample: 500, windowMs: 2500, commands: 300 };
+      const figures = [await benchWebhookDrain('sqlite', `${tmp.dir}/webhooks-sqlite`, drainOpts, undefined, log)];
+      if (opts.pgUrl) figures.push(await benchWebhookDrain('postgres', `${tmp.dir}/webhooks-pg`, drainOpts, opts.pgUrl, log));
+      else notes.push('webhooks: PostgreSQL part skipped (EVENT_STORE_PG_URL is not set)');
+      results.webhooks = { options: drainOpts, figures, target: { drainRatio: 0.8, p99Ratio: 3 } };
+      for (const f of figures) {
+        const engine = f.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+        rows.push({
+          benchmark: `webhook drain, ${engine}: ${fmt(f.backlog.pending)} pending vs ${fmt(f.empty.pending)}`,
+          result: `${fmt(f.backlog.perSec)} deliveries/s (claim ${f.claimMs.backlog.toFixed(2)} ms)`,
+          baseline: `${fmt(f.empty.perSec)} deliveries/s (claim ${f.claimMs.empty.toFixed(2)} ms)`,
+          ratio: f.drainRatio.toFixed(2),
+          target: '≥ 0.8',
+          status: ok(f.drainRatio >= 0.8),
+        });
+        rows.push({
+          benchmark: `  AddNote p99 while it drains, ${engine} (${f.draining.samples} / ${f.idle.samples} commands)`,
+          result: `p99 ${f.draining.p99Ms.toFixed(1)} ms, p50 ${f.draining.p50Ms.toFixed(1)} ms, loop delay max ${f.draining.loopDelayMaxMs.toFixed(1)} ms (${fmt(f.draining.delivered)} sent meanwhile)`,
+          baseline: `idle p99 ${f.idle.p99Ms.toFixed(1)} ms, p50 ${f.idle.p50Ms.toFixed(1)} ms, loop delay max ${f.idle.loopDelayMaxMs.toFixed(1)} ms`,
+          ratio: f.p99Ratio.toFixed(2),
+          target: '≤ 3',
+          status: ok(f.p99Ratio <= 3),
+        });
+      }
     });
     await run('lab', async () => {
       // Issue "Combat Lab": a 5 × 5 matrix of 10,000 fights per cell in under a minute, on both cores.

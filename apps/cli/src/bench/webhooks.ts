@@ -1,0 +1,282 @@
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { join } from 'node:path';
+import { PostgresEventStore, SqliteEventStore, type EventStore } from '@app/event-store';
+import { FightService, ProjectionRunner, SqliteReadStore, type Actor } from '@app/fights';
+import { DEFAULT_WEBHOOK_CONFIG, NewDelivery, PostgresDriver, SqliteDriver, SqlWebhookStore, WebhookConfig, WebhookDispatcher, WebhookOutbox, WebhookStore } from '@app/webhooks';
+import { createFightInput, SETUP } from './fight-script';
+import { percentile, sleep } from './util';
+
+/**
+ * Webhook backlog drain: how fast deliveries go out with no backlog and with a large one (the
+ * claim must not depend on the backlog's size), and what a drain does to command latency in the
+ * same process (background delivery work must not stall the command path).
+ */
+export interface DrainOptions {
+  /** The backlog: deliveries pending on one endpoint, `perFight` per fight, all due. */
+  pending: number;
+  perFight: number;
+  /** Deliveries timed in each drain-rate window (the window also stops at `windowMs`). */
+  sample: number;
+  windowMs: number;
+  /** Commands timed in each command-latency window (which also stops at `windowMs`). */
+  commands: number;
+}
+
+export interface DrainRate {
+  pending: number;
+  delivered: number;
+  seconds: number;
+  perSec: number;
+}
+
+export interface CommandLatency {
+  samples: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Deliveries recorded while the commands ran. */
+  delivered: number;
+  /** Event-loop delay meanwhile (the longest stretch the one JavaScript thread was held: SQLite statements run on it). */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+}
+
+export interface DrainFigures {
+  engine: 'sqlite' | 'postgres';
+  /** With only the `sample` deliveries pending, then with the backlog. */
+  empty: DrainRate;
+  backlog: DrainRate;
+  /** backlog.perSec / empty.perSec: 1 means the backlog's size does not matter. */
+  drainRatio: number;
+  /** The claim of one batch (median of 20 calls that find nothing to lease: every head leased), with no backlog and with it. */
+  claimMs: { empty: number; backlog: number };
+  idle: CommandLatency;
+  draining: CommandLatency;
+  /** draining.p99Ms / idle.p99Ms. */
+  p99Ratio: number;
+}
+
+const TENANT = 't-bench';
+const ACTOR: Actor = { name: 'gm', scope: 'all', tenantId: TENANT };
+
+/** A receiver that answers 204 to everything, on loopback. */
+async function receiver(): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const PAYLOAD = JSON.stringify({ type: 'GmNoteAdded', data: { note: 'x'.repeat(200) } });
+
+/** Inserts deliveries as the outbox does (one transaction), leaving its checkpoint where it is ('' reads back as none). */
+async function insertPage(store: WebhookStore, deliveries: NewDelivery[]): Promise<void> {
+  for (;;) {
+    const at = await store.checkpoint();
+    if (await store.commitPage(at, at ?? '', { fightTenants: [], deliveries })) return;
+  }
+}
+
+/**
+ * Queues `fights × perFight` due deliveries as a receiver that was down for a while leaves them: each fight's head
+ * (seq 1) was tried and is due again now, behind its later events, queued earlier in log order (every fight's
+ * seq 2, then every fight's seq 3, …) and due since. Inserted fight by fight, which only makes the setup quicker.
+ */
+async function queueBacklog(store: WebhookStore, endpointId: string, prefix: string, fights: number, perFight: number, now: number): Promise<void> {
+  const total = fights * perFight;
+  let page: NewDelivery[] = [];
+  for (let f = 0; f < fights; f++) {
+    for (let seq = 1; seq <= perFight; seq++) {
+      const createdAt = seq === 1 ? now : now - total + (seq - 2) * fights + f;
+      page.push({ id: `msg_${prefix}_${f}_${seq}`, endpointId, tenantId: TENANT, fightId: `${prefix}-${f}`, seq, eventType: 'GmNoteAdded', payload: PAYLOAD, createdAt });
+      if (page.length === 1000) {
+        await insertPage(store, page);
+        page = [];
+      }
+    }
+  }
+  if (page.length) await insertPage(store, page);
+}
+
+/** The store, counting the attempts it records (every recorded attempt is a delivery sent and answered). */
+function counting(store: WebhookStore): { store: WebhookStore; recorded: () => number } {
+  let n = 0;
+  const wrapped = new Proxy(store, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (prop === 'recordAttempt') {
+        return async (...args: Parameters<WebhookStore['recordAttempt']>) => {
+          const ok = await target.recordAttempt(...args);
+          if (ok) n++;
+          return ok;
+        };
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { store: wrapped, recorded: () => n };
+}
+
+/** Runs a dispatcher until `count` attempts are recorded or `windowMs` passes; the rate counts from its start. */
+async function drain(store: WebhookStore, config: WebhookConfig, pending: number, count: number, windowMs: number): Promise<DrainRate> {
+  const { store: counted, recorded } = counting(store);
+  const dispatcher = new WebhookDispatcher(counted, config);
+  const t0 = performance.now();
+  const stopAt = t0 + windowMs;
+  dispatcher.start();
+  let reached = 0;
+  while (performance.now() < stopAt) {
+    if (recorded() >= count) {
+      reached = performance.now();
+      break;
+    }
+    await sleep(2);
+  }
+  const delivered = recorded();
+  const seconds = ((reached || performance.now()) - t0) / 1000;
+  await dispatcher.stop();
+  return { pending, delivered, seconds, perSec: delivered / seconds };
+}
+
+/** Median time of one claim of a batch of 16 (leased, then given back untouched). */
+async function claimCost(store: WebhookStore, now: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    const claimed = await store.claimDue(now, 16, 'bench-probe', now + 60_000);
+    times.push(performance.now() - t);
+    await store.releaseLeases('bench-probe', claimed.map((d) => d.id));
+  }
+  return percentile(times, 50);
+}
+
+interface CommandPath {
+  events: EventStore;
+  fights: FightService;
+  close(): Promise<void>;
+}
+
+async function commandPath(engine: 'sqlite' | 'postgres', dir: string, pg?: { url: string; schema: string }): Promise<CommandPath> {
+  if (engine === 'postgres') {
+    const events = new PostgresEventStore({ connectionString: pg!.url, schema: pg!.schema });
+    return { events, fights: new FightService(events), close: () => events.close() };
+  }
+  const events = new SqliteEventStore(join(dir, 'events.sqlite'));
+  const read = new SqliteReadStore(join(dir, 'read.sqlite'));
+  const runner = new ProjectionRunner(events, read);
+  await runner.start(1000);
+  const fights = new FightService(events);
+  fights.onCommit.add(() => runner.kick());
+  return {
+    events,
+    fights,
+    close: async () => {
+      await runner.stop();
+      await read.close();
+      await events.close();
+    },
+  };
+}
+
+/** AddNote commands one after another (1 ms apart) while the dispatcher does what it does; stops at `count` or `windowMs`. */
+async function timeCommands(fights: FightService, fightId: string, count: number, windowMs: number, delivered: () => number): Promise<CommandLatency> {
+  const times: number[] = [];
+  const before = delivered();
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const stopAt = performance.now() + windowMs;
+  while (times.length < count && performance.now() < stopAt) {
+    const t = performance.now();
+    await fights.execute(fightId, { type: 'AddNote', text: `note ${times.length}` }, ACTOR);
+    times.push(performance.now() - t);
+    await sleep(1);
+  }
+  loop.disable();
+  return { samples: times.length, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), maxMs: Math.max(...times), delivered: delivered() - before, loopDelayP99Ms: loop.percentile(99) / 1e6, loopDelayMaxMs: loop.max / 1e6 };
+}
+
+/**
+ * One engine: the drain rate of `sample` deliveries with nothing else pending, then of the first
+ * `sample` of a `pending` backlog; command latency with the webhooks idle (an endpoint subscribed,
+ * no backlog) and while the backlog drains.
+ */
+export async function benchWebhookDrain(engine: 'sqlite' | 'postgres', dir: string, opts: DrainOptions, pgUrl?: string, log: (s: string) => void = () => undefined): Promise<DrainFigures> {
+  const started = performance.now();
+  const step = (s: string) => log(`webhooks ${engine}: ${s} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  const schema = `bench_wh_${process.pid}_${Date.now().toString(36)}`;
+  const store = new SqlWebhookStore(engine === 'postgres' ? new PostgresDriver(pgUrl!, schema) : new SqliteDriver(join(dir, 'webhooks.sqlite')));
+  const hook = await receiver();
+  const config: WebhookConfig = { ...DEFAULT_WEBHOOK_CONFIG, allowPrivate: true, pollMs: 200, timeoutMs: 5000 };
+  const path = await commandPath(engine, dir, engine === 'postgres' ? { url: pgUrl!, schema } : undefined);
+  try {
+    const now = Date.now() - 1000;
+    await store.insertEndpoint({
+      id: 'ep_bench', tenantId: TENANT, url: hook.url, description: 'bench', eventTypes: [], fightId: null, enabled: true, secret: 'whsec_' + Buffer.from('bench-secret-0123456789abcdef').toString('base64'),
+      previousSecret: null, previousSecretUntil: null, disabledReason: null, failingSince: null, createdAt: now - 3_600_000, updatedAt: now,
+    });
+
+    // Drain rate, no backlog: `sample` fights with one delivery each.
+    await queueBacklog(store, 'ep_bench', 'small', opts.sample, 1, now);
+    step('no backlog queued');
+    const emptyClaim = await claimCost(store, Date.now());
+    const empty = await drain(store, config, opts.sample, opts.sample, opts.windowMs);
+
+    // Command latency with the webhooks idle: the outbox and a dispatcher run, each command queues a delivery.
+    const created = await path.fights.create(createFightInput('seeded', 'bench-seed'), ACTOR);
+    await path.fights.execute(created.fightId, SETUP, ACTOR);
+    const { store: counted, recorded } = counting(store);
+    const live = new WebhookDispatcher(counted, config);
+    const outbox = new WebhookOutbox(path.events, store, () => live.kick());
+    path.fights.onCommit.add(() => outbox.kick());
+    await outbox.catchUp();
+    outbox.start(config.pollMs);
+    live.start();
+    await sleep(200);
+    step('no backlog drained');
+    const idle = await timeCommands(path.fights, created.fightId, opts.commands, opts.windowMs, recorded);
+    await live.stop();
+
+    // The backlog: its claim, its drain rate, then commands while it drains.
+    await queueBacklog(store, 'ep_bench', 'big', Math.ceil(opts.pending / opts.perFight), opts.perFight, Date.now());
+    step(`${opts.pending} queued`);
+    const backlogClaim = await claimCost(store, Date.now());
+    const backlog = await drain(store, config, opts.pending, opts.sample, opts.windowMs);
+    const draining = new WebhookDispatcher(counted, config);
+    path.fights.onCommit.add(() => draining.kick());
+    draining.start();
+    await sleep(200);
+    step('backlog drain timed');
+    const during = await timeCommands(path.fights, created.fightId, opts.commands, opts.windowMs, recorded);
+    await draining.stop();
+    await outbox.stop();
+    step('commands timed');
+
+    return {
+      engine,
+      empty,
+      backlog,
+      drainRatio: backlog.perSec / empty.perSec,
+      claimMs: { empty: emptyClaim, backlog: backlogClaim },
+      idle,
+      draining: during,
+      p99Ratio: during.p99Ms / idle.p99Ms,
+    };
+  } finally {
+    await path.close();
+    await store.close();
+    await hook.close();
+    if (engine === 'postgres') {
+      const c = new Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+      await c.end();
+    }
+  }
+}
