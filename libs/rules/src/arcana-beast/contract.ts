@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { command, CommandSchemas, Id, Int, text } from '../core/contract';
-import { lifecycleCommands } from '../core/lifecycle-contract';
+import { CORE_VIEW_SHAPE, lifecycleCommands } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import { ARCANA_COMMANDS, ArcanaCommandType } from './commands';
 import { ARCANA_BEAST_EVENT_SCHEMAS } from './events';
-import { BANDS, BYPASS_MOVEMENT, INITIATIVE_TIES, MAX_BONUS_DICE, RANGES, STATS, TAGS } from './data';
+import { ACTIONS, BANDS, BINDER_COMMANDS, BYPASS_MOVEMENT, INITIATIVE_TIES, MAX_BONUS_DICE, RANGES, STATS, TAGS } from './data';
 
 /**
  * Names every JavaScript object has (`toString`, `constructor`, `__proto__`, …): never a Quality name, since
@@ -221,9 +221,114 @@ export const ARCANA_BEAST_LIFECYCLE_OVERRIDES = {
   }),
 } satisfies CommandSchemas;
 
+const Count = Int.min(0);
+
+/** What every combatant's view holds (view.ts); `kind` tells a Binder's from a beast's. */
+const CombatantViewBase = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  side: z.string(),
+  kind: z.enum(['binder', 'beast']),
+  state: z.enum(['Active', 'InVessel', 'KnockedOut']).describe('KnockedOut at 0 HP (RULINGS.md A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.'),
+  hp: Count,
+  maxHp: Count,
+  stamina: Count,
+  maxStamina: Count,
+  stats: z.strictObject({ brawn: Count, agility: Count, endurance: Count, spirit: Count, technique: Count }),
+  qualities: z.record(z.string(), Count).describe('Quality name → ranks.'),
+  dieSides: Int.describe('The die it rolls: d6 for a Binder, by Stage for a beast (RULINGS.md A4).'),
+  initiative: Count.nullable().describe('Successes of its initiative roll (RULINGS.md A5); null until rolled (SetInitiative rolls nothing).'),
+  bands: z.record(z.string(), z.enum(BANDS)).describe('Combatant id → the distance band to it (RULINGS.md A14, A17): Near unless set; a Binder and its own beast are always Close.'),
+  tags: z
+    .array(
+      z.strictObject({
+        tag: z.enum(TAGS),
+        againstId: z.string().optional().describe('The one opponent the tag holds against (RULINGS.md A28); absent: every opponent.'),
+        effect: z.string().describe('What the tag does, in words.'),
+      }),
+    )
+    .describe('Positioning tags the GM set (RULINGS.md A8).'),
+  conditions: z.array(z.string()),
+  harms: z.array(z.string()).describe('Harms gained at 0 HP (RULINGS.md A13, A21).'),
+  assistDice: Count.describe('+1 dice from an Assist, waiting for its next roll (RULINGS.md A26).'),
+});
+export type ArcanaCombatantViewBase = z.infer<typeof CombatantViewBase>;
+
+const BinderView = z.strictObject({
+  ...CombatantViewBase.shape,
+  kind: z.literal('binder'),
+  beastId: z.string().describe('The beast this Binder shares its turn with.'),
+  inventory: z.array(z.strictObject({ id: z.string(), name: z.string(), quantityLeft: Count })).describe('Stuff for Use Item (RULINGS.md A33).'),
+});
+
+const BeastView = z.strictObject({
+  ...CombatantViewBase.shape,
+  kind: z.literal('beast'),
+  binderId: z.string().nullable().describe('Its Binder; null for a wild beast.'),
+  wild: z.boolean().describe('No Binder: wild beasts drop out when Knocked Out (RULINGS.md A13).'),
+  stage: Int.describe('The current Stage, 0 to 4.'),
+  highestStage: Int.describe('The highest unlocked Stage: free to evolve to while its trigger is active; it reverts when the encounter ends (RULINGS.md A9).'),
+  stages: z
+    .array(
+      z.strictObject({
+        stage: Int,
+        name: z.string(),
+        trigger: z.string().describe('The emotional trigger; empty when none.'),
+        triggerActive: z.boolean().describe('The GM marked the trigger active (SetTrigger).'),
+      }),
+    )
+    .describe('The unlocked Stages, lowest first.'),
+  revertTo: Int.nullable().describe('The Stage it returns to when the encounter ends, after evolving to its highest (RULINGS.md A9); null otherwise.'),
+  baseDamage: Count.describe('Brawn + Stage: the damage of a hit before extra successes, a Critical and bonuses.'),
+  attacks: z.array(z.strictObject({ id: z.string(), name: z.string(), range: z.enum(RANGES), stat: z.enum(STATS), ranks: Count })),
+  specialAttacks: z.array(
+    z.strictObject({ id: z.string(), name: z.string(), range: z.enum(RANGES), uses: Count.describe('Uses per scene.'), usesLeft: Count.describe('Uses left this scene (RULINGS.md A11).') }),
+  ),
+  zeroPower: z
+    .strictObject({
+      name: z.string(),
+      trigger: z.string(),
+      triggerActive: z.boolean().describe('The GM marked its trigger active (SetTrigger kind zeroPower): it may be used.'),
+      used: z.boolean().describe('Used this scene.'),
+    })
+    .nullable()
+    .describe('null when the sheet has none.'),
+  movement: z.array(z.enum(BYPASS_MOVEMENT)).describe('Movement that bypasses restrictions (RULINGS.md A18).'),
+  defending: z.boolean().describe('It took Defend; lasts until its next turn (RULINGS.md A15).'),
+  guarding: z.string().nullable().describe('The ally it guards until its next turn (RULINGS.md A27); null when none.'),
+  encourageDodge: Count.describe('+1 dice from an Encourage, waiting for its next Dodge (RULINGS.md A26).'),
+  interceptOwed: z.boolean().describe('It intercepted an attack and forfeits its next Action (RULINGS.md A22).'),
+});
+
+const TurnView = z.strictObject({
+  beastId: z.string().describe('The beast whose turn it is.'),
+  binderId: z.string().optional().describe('Its Binder, who gives the Command in the same turn; absent for a wild beast.'),
+  command: z.string().optional().describe(`The Binder’s Command taken this turn: ${BINDER_COMMANDS.join(', ')}; absent: none yet.`),
+  action: z.string().optional().describe(`The Action taken this turn: ${ACTIONS.join(', ')}, or forfeited (an Intercept owed, RULINGS.md A22); absent: none yet.`),
+  freeMoveUsed: z.boolean().describe('The free band move is spent.'),
+  directed: z.boolean().describe('Direct: +1 die on this turn’s Action roll (RULINGS.md A26).'),
+  bondSurge: z.boolean().describe('Bond Surge: Boost on every roll of Binder and beast this turn (RULINGS.md A26).'),
+  strategized: z.boolean().describe('A passed Strategize: the target’s Cover and Obscured are ignored this turn (RULINGS.md A28).'),
+});
+
+/** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
+export const ARCANA_BEAST_VIEW = z.strictObject({
+  ...CORE_VIEW_SHAPE,
+  criticalGauge: Count.describe('The player side’s Critical Gauge: CriticalMoveTriggered at 3, 6 and 9 (RULINGS.md A7).'),
+  turn: TurnView.nullable().describe('The running shared turn (RULINGS.md A15); null between turns.'),
+  pendingAttack: ARCANA_BEAST_EVENT_SCHEMAS.AttackDeclared.nullable().describe('The attack on a Binder waiting for the pending intercept (RULINGS.md A22); null otherwise.'),
+  combos: z
+    .record(z.string(), z.strictObject({ side: z.string(), lastAttackerId: z.string(), sideTurn: Count.describe('The side’s turn number of the last attack.'), attacks: Int.min(1), hits: Count }))
+    .describe('Target id → the chain of allied attacks on it (RULINGS.md A20).'),
+  combatants: z.array(z.discriminatedUnion('kind', [BinderView, BeastView])).describe('Every combatant present, in join order.'),
+});
+export type ArcanaBeastView = z.infer<typeof ARCANA_BEAST_VIEW>;
+export type ArcanaCombatantView = ArcanaBeastView['combatants'][number];
+
 export const ARCANA_BEAST_CONTRACT: SystemContract = {
   commands: { ...LIFECYCLE, ...ARCANA_BEAST_LIFECYCLE_OVERRIDES, ...ARCANA_BEAST_COMMAND_SCHEMAS },
   sheet: ARCANA_BEAST_SHEET,
   options: ARCANA_BEAST_OPTIONS,
+  view: ARCANA_BEAST_VIEW,
   events: ARCANA_BEAST_EVENT_SCHEMAS,
 };

@@ -1,14 +1,19 @@
 import { coreView } from '../core/lifecycle';
+import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
+import type { ArcanaBeastView, ArcanaCombatantView, ArcanaCombatantViewBase } from './contract';
 import { TAG_EFFECTS } from './data';
 import { bandBetween } from './decide/common';
 import { highestStage } from './decide/evolution';
 import { dieFor } from './rolls';
-import { ArcanaBeastState, ArcanaCombatant, binderIdOf, isBeast, isBinder } from './state';
+import { ArcanaBeastState, ArcanaCombatant, binderIdOf } from './state';
 
-/** What a frontend renders: the shared fight view plus each combatant's Arcana Beast state. */
-export function view(state: ArcanaBeastState): Record<string, unknown> {
+/** The core's part of the view, as ARCANA_BEAST_VIEW declares it (coreView itself is typed loosely). */
+type CoreView = Pick<ArcanaBeastView, keyof typeof CORE_VIEW_SHAPE>;
+
+/** What a frontend renders: the shared fight view plus each combatant's Arcana Beast state, as ARCANA_BEAST_VIEW declares it. */
+export function view(state: ArcanaBeastState): ArcanaBeastView {
   return {
-    ...coreView(state),
+    ...(coreView(state) as CoreView),
     criticalGauge: state.criticalGauge,
     turn: state.turn ?? null,
     pendingAttack: state.pendingAttack ?? null,
@@ -17,7 +22,7 @@ export function view(state: ArcanaBeastState): Record<string, unknown> {
   };
 }
 
-function combatantView(state: ArcanaBeastState, c: ArcanaCombatant): Record<string, unknown> {
+function combatantView(state: ArcanaBeastState, c: ArcanaCombatant): ArcanaCombatantView {
   const others = state.joined.filter((id) => id !== c.id);
   const base = {
     id: c.id,
@@ -38,14 +43,15 @@ function combatantView(state: ArcanaBeastState, c: ArcanaCombatant): Record<stri
     conditions: c.conditions,
     harms: c.harms,
     assistDice: c.assistDice,
-  };
-  if (isBinder(c)) {
-    return { ...base, beastId: c.sheet.beastId, inventory: c.sheet.inventory.map((i) => ({ id: i.id, name: i.name, quantityLeft: c.items[i.id] })) };
-  }
-  if (!isBeast(c)) return base;
+  } satisfies ArcanaCombatantViewBase;
+  // A sheet is a Binder's or a beast's (ArcanaSheet): narrowing on it types each view by its declaration.
   const s = c.sheet;
+  if (s.kind === 'binder') {
+    return { ...base, kind: s.kind, beastId: s.beastId, inventory: s.inventory.map((i) => ({ id: i.id, name: i.name, quantityLeft: c.items[i.id] })) };
+  }
   return {
     ...base,
+    kind: s.kind,
     binderId: binderIdOf(state, c.id) ?? null,
     wild: binderIdOf(state, c.id) === undefined,
     stage: c.stage,
