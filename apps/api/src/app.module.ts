@@ -7,6 +7,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { OverlayModule } from './overlay/overlay.module';
 import { LoggerModule } from 'nestjs-pino';
 import { loggingOptions } from './ops/logging';
+import { LiveConnections, LiveConnectionsModule } from './ops/live-connections';
 import { KeyThrottlerGuard, RATE_LIMIT } from './auth/key-throttler.guard';
 import { AccessService } from '@app/fights';
 import { graphqlOptions } from './graphql/graphql-options';
@@ -40,6 +41,7 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         configModule,
+        LiveConnectionsModule,
         LoggerModule.forRoot(loggingOptions(config.logLevel ?? 'info')),
         FightsModule,
         OpsModule,
@@ -49,7 +51,7 @@ export class AppModule implements NestModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [FightsModule],
-          inject: [AccessService],
+          inject: [AccessService, LiveConnections],
           useFactory: graphqlOptions,
         }),
       ],

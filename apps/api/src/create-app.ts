@@ -43,7 +43,7 @@ export async function createApp(config: ApiConfig, options: { logger?: false } =
     const e = toApiError(err);
     res.status(e.statusCode).json(e);
   });
-  app.enableShutdownHooks();
+  // No enableShutdownHooks: main.ts owns the process's signals and closes live streams before the app.
   // CORS is off unless CORS_ORIGINS lists the browser origins allowed to call the API.
   // Request headers are the browser's to ask for (the allowed origins are the restriction); what JS may read is listed.
   if (config.corsOrigins?.length) app.enableCors({ origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: 600 });

@@ -5,10 +5,11 @@ import { bearerFrom } from '../auth/bearer';
 import { typedContract } from './typed-contract';
 import { storableStrings } from './storable-strings.rule';
 import { LIVE_LINK, LiveSubscriptions, WsExtra } from './live-subscriptions';
+import { LiveConnections, LiveSocket } from '../ops/live-connections';
 import { queryLimits } from './query-limits';
 import { formatGraphqlError, statusFromErrorsPlugin } from './graphql-errors';
 
-export function graphqlOptions(access: AccessService): ApolloDriverConfig {
+export function graphqlOptions(access: AccessService, connections = new LiveConnections()): ApolloDriverConfig {
   const live = new LiveSubscriptions();
   // Hostile documents: tokens, depth, fields in all (introspection with its own bound), input nesting.
   const limits = queryLimits();
@@ -23,6 +24,8 @@ export function graphqlOptions(access: AccessService): ApolloDriverConfig {
         const principal = secret ? access.registry.authenticate(secret) : undefined;
         if (!principal) return false;
         ctx.extra.principal = principal;
+        // Closed with 1001 Going Away at shutdown (graphql-ws clients reconnect on it).
+        connections.trackWs(ctx.extra.socket as LiveSocket);
         return true;
       },
     },

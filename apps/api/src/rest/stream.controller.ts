@@ -3,6 +3,7 @@ import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTa
 import type { Response } from 'express';
 import { AccessService, FightService, Principal } from '@app/fights';
 import { onCredentialEnd } from '../auth/credential-end';
+import { LiveConnections } from '../ops/live-connections';
 import type { ApiError } from '../common/api-error';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { EventsQuery } from '../common/dto';
@@ -23,6 +24,8 @@ export class StreamQuery extends EventsQuery {
 }
 
 const KEEPALIVE_MS = 15_000;
+/** The last message of a stream the server ends because it shuts down; `retry:` was sent first, so EventSource comes back by itself. */
+const SHUTDOWN = 'event: shutdown\ndata: {"code":"SERVER_SHUTTING_DOWN","message":"the server is shutting down; reconnect with Last-Event-ID"}\n\n';
 
 @ApiTags('fights')
 @Controller('fights')
@@ -30,6 +33,7 @@ export class StreamController {
   constructor(
     private readonly fights: FightService,
     private readonly access: AccessService,
+    private readonly live: LiveConnections,
   ) {}
 
   @Get(':id/stream')
@@ -57,8 +61,14 @@ export class StreamController {
     res.flushHeaders();
     res.write('retry: 2000\n\n');
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
+    let shutdown = false;
+    const untrack = this.live.trackSse(res, () => {
+      shutdown = true;
+      void events.return();
+    });
     res.on('close', () => {
       off();
+      untrack();
       clearInterval(keepalive);
       void events.return();
     });
@@ -69,8 +79,10 @@ export class StreamController {
       res.write('event: error\ndata: {"code":"STREAM_FAILED","message":"the event store could not be read; reconnect with Last-Event-ID"}\n\n');
     } finally {
       off();
+      untrack();
       clearInterval(keepalive);
       if (ended) res.write(`event: error\ndata: ${JSON.stringify(ended)}\n\n`);
+      else if (shutdown) res.write(SHUTDOWN);
       res.end();
     }
   }
