@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { removeDir, sheet, useApp } from './support/app';
-import { kill, startServer, tenantKey } from './support/server';
+import { kill, SERVER_ADMIN_KEY, startServer, tenantKey } from './support/server';
 
 describe('operations: health and metrics', () => {
   const t = useApp();
@@ -63,5 +63,81 @@ describe('structured logs', () => {
     db.close();
     expect(JSON.parse(metadata)).toMatchObject({ requestId: 'req-42' });
     removeDir(dataDir);
+  });
+});
+
+describe('access log lines: level, error code and caller', () => {
+  it('4xx lines carry err.code, the tenant and the principal (never a secret) at info or warn; GraphQL names its operation; probes stay quiet', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    let out = '';
+    server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    try {
+      const call = (path: string, init: { method?: string; key?: string; body?: unknown; id: string }) =>
+        fetch(`${server.url}${path}`, {
+          method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+          headers: { 'content-type': 'application/json', 'x-request-id': init.id, ...(init.key ? { authorization: `Bearer ${init.key}` } : {}) },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        });
+      const tenant = (await (await call('/admin/tenants', { key: SERVER_ADMIN_KEY, body: { name: 'logged' }, id: 'tenant' })).json()) as { tenantId: string; keyId: string; apiKey: string };
+      const key = tenant.apiKey;
+      const { fightId } = (await (await call('/fights', { key, body: { system: 'narateer', combatants: [] }, id: 'create' })).json()) as { fightId: string };
+      const spectator = (await (await call(`/fights/${fightId}/tokens`, { key, body: { role: 'spectator' }, id: 'token' })).json()) as { tokenId: string; token: string };
+
+      expect((await call(`/fights/${fightId}/commands`, { key, body: { type: 'StartRound' }, id: 'refused' })).status).toBe(422);
+      expect((await call(`/fights/${fightId}/commands`, { key: spectator.token, body: { type: 'AddNote', text: 'hi' }, id: 'forbidden' })).status).toBe(403);
+      expect((await call('/fights', { key: 'crs_0000000000000000_not-a-real-secret-at-all-0123456789abcd', id: 'unauthenticated' })).status).toBe(401);
+      const refusedGql = await call('/graphql', { key, body: { query: `mutation RefusedRound { command(fightId: "${fightId}", input: { type: "StartRound" }) { seq } }` }, id: 'gql-refused' });
+      expect(refusedGql.status).toBe(200);
+      expect((await call('/graphql', { key, body: { query: `query OneFight { fight(fightId: "${fightId}") { seq } }` }, id: 'gql-ok' })).status).toBe(200);
+      for (const path of ['/health/live', '/health/ready', '/metrics']) expect((await call(path, { id: `probe${path.replace(/\//g, '-')}` })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+
+      const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, any>);
+      const line = (id: string) => lines.filter((l) => l.req?.id === id);
+      const INFO = 30;
+      const WARN = 40;
+      const asTenant = { tenant: tenant.tenantId, principal: { kind: 'tenant', id: tenant.keyId } };
+      expect(line('create')).toEqual([expect.objectContaining({ level: INFO, res: { statusCode: 201 }, ...asTenant })]);
+      expect(line('create')[0]).not.toHaveProperty('err');
+      // An expected refusal: info, with the rule's code.
+      expect(line('refused')).toEqual([expect.objectContaining({ level: INFO, res: { statusCode: 422 }, err: { statusCode: 422, code: 'INITIATIVE_NOT_SET', field: 'type' }, ...asTenant })]);
+      // Not allowed, or not who it claims: warn. A token's tenant is its fight's owner.
+      expect(line('forbidden')).toEqual([
+        expect.objectContaining({ level: WARN, res: { statusCode: 403 }, err: expect.objectContaining({ statusCode: 403, code: expect.any(String) }), tenant: tenant.tenantId, principal: { kind: 'spectator', id: spectator.tokenId, fightId } }),
+      ]);
+      expect(line('unauthenticated')).toEqual([expect.objectContaining({ level: WARN, res: { statusCode: 401 }, err: { statusCode: 401, code: 'INVALID_CREDENTIALS', field: 'authorization' } })]);
+      expect(line('unauthenticated')[0]).not.toHaveProperty('principal');
+      // GraphQL: the status line says 200; the log line says which operation and which errors.
+      expect(line('gql-refused')).toEqual([
+        expect.objectContaining({ level: INFO, res: { statusCode: 200 }, graphql: { operation: 'RefusedRound', errors: ['INITIATIVE_NOT_SET'] }, err: expect.objectContaining({ statusCode: 422, code: 'INITIATIVE_NOT_SET' }), ...asTenant }),
+      ]);
+      expect(line('gql-ok')).toEqual([expect.objectContaining({ level: INFO, graphql: { operation: 'OneFight', errors: [] }, ...asTenant })]);
+      expect(line('gql-ok')[0]).not.toHaveProperty('err');
+      // Probes and scrapes are at debug: not in an info log.
+      for (const path of ['/health/live', '/health/ready', '/metrics']) expect(line(`probe${path.replace(/\//g, '-')}`)).toEqual([]);
+      // Response headers are not repeated on every line.
+      expect(lines.filter((l) => l.res).every((l) => Object.keys(l.res).join() === 'statusCode')).toBe(true);
+      for (const secret of [key, key.replace(/^crs_[0-9a-f]{16}_/, ''), spectator.token, spectator.token.replace(/^crt_[0-9a-f]{16}_/, '')]) expect(out).not.toContain(secret);
+    } finally {
+      await kill(server.proc, 'SIGTERM');
+      removeDir(dataDir);
+    }
+  });
+
+  it('health probes and metrics scrapes are logged at debug', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
+    let out = '';
+    server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    try {
+      await fetch(`${server.url}/health/live`, { headers: { 'x-request-id': 'probe' } });
+      await new Promise((r) => setTimeout(r, 300));
+      const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, any>);
+      expect(lines.filter((l) => l.req?.id === 'probe')).toEqual([expect.objectContaining({ level: 20, res: { statusCode: 200 } })]);
+    } finally {
+      await kill(server.proc, 'SIGTERM');
+      removeDir(dataDir);
+    }
   });
 });

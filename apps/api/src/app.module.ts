@@ -42,7 +42,8 @@ export class AppModule implements NestModule {
       imports: [
         configModule,
         LiveConnectionsModule,
-        LoggerModule.forRoot(loggingOptions(config.logLevel ?? 'info')),
+        // A fight token's tenant, for the access log, is its fight's owner.
+        LoggerModule.forRootAsync({ imports: [FightsModule], inject: [AccessService], useFactory: (access: AccessService) => loggingOptions(config.logLevel ?? 'info', (fightId) => access.registry.owners.get(fightId)) }),
         FightsModule,
         OpsModule,
         LabModule,

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import type { Response } from 'express';
 import { toApiError } from './to-api-error';
+import { noteError } from '../ops/logging';
 
 /** A lost database connection is usually back within a second (the pools reconnect on demand). */
 const STORE_RETRY_AFTER_SECONDS = '1';
@@ -18,6 +19,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return new GraphQLError(error.message, { extensions: { ...error } });
     }
     const res = host.switchToHttp().getResponse<Response>();
+    noteError(res, error);
     if (error.statusCode === 503) res.setHeader('Retry-After', STORE_RETRY_AFTER_SECONDS);
     // RFC 6750 section 3: the scheme to authenticate with; `invalid_token` only when credentials were sent.
     if (error.statusCode === 401) res.setHeader('WWW-Authenticate', error.code === 'UNAUTHENTICATED' ? 'Bearer' : 'Bearer error="invalid_token"');

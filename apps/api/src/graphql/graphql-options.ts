@@ -8,6 +8,7 @@ import { LIVE_LINK, LiveSubscriptions, WsExtra } from './live-subscriptions';
 import { LiveConnections, LiveSocket } from '../ops/live-connections';
 import { queryLimits } from './query-limits';
 import { formatGraphqlError, statusFromErrorsPlugin } from './graphql-errors';
+import { accessLogPlugin } from './access-log.plugin';
 
 export function graphqlOptions(access: AccessService, connections = new LiveConnections()): ApolloDriverConfig {
   const live = new LiveSubscriptions();
@@ -41,7 +42,7 @@ export function graphqlOptions(access: AccessService, connections = new LiveConn
     includeStacktraceInErrorResponses: false,
     parseOptions: limits.parseOptions,
     validationRules: [limits.rule, storableStrings],
-    plugins: [limits.plugin, statusFromErrorsPlugin()],
+    plugins: [limits.plugin, statusFromErrorsPlugin(), accessLogPlugin()],
     subscriptions,
     // graphql-ws calls it with (its context, the operation id, …); Apollo with ({ req, res }).
     context: (arg: any, id?: string) =>

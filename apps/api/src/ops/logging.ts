@@ -1,11 +1,93 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Level } from 'pino';
 import { Params } from 'nestjs-pino';
+import type { Principal } from '@app/fights';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
-/** Structured JSON logs (pino): a request id per request, echoed back, and no secrets. */
-export function loggingOptions(level: string): Params {
+/** Probes and scrapes: every few seconds, all alike. Logged at debug while they succeed. */
+const QUIET = /^\/(health\/(live|ready)|metrics)\/?(\?|$)/;
+
+/** An error answer as the access log records it: its stable code, never its message (it may quote input). */
+export interface LoggedError {
+  statusCode: number;
+  code: string;
+  field?: string;
+}
+
+/** What the answer to a request was, noted where errors become answers (the exception filter, Apollo). */
+interface Noted {
+  error?: LoggedError;
+  graphql?: { operation: string | null; errors: string[] };
+}
+
+const NOTED = Symbol('access log notes');
+type Notable = { [NOTED]?: Noted };
+
+/** Called with the error a REST answer carries. */
+export function noteError(res: object, error: LoggedError): void {
+  const notes = ((res as Notable)[NOTED] ??= {});
+  notes.error = { statusCode: error.statusCode, code: error.code, ...(error.field !== undefined ? { field: error.field } : {}) };
+}
+
+/** Called with a GraphQL answer: its operation's name and its errors' codes; the worst error is the line's `err`. */
+export function noteGraphql(res: object, operation: string | null | undefined, errors: ReadonlyArray<{ extensions?: Record<string, unknown> }>): void {
+  const notes = ((res as Notable)[NOTED] ??= {});
+  const logged = errors.map((e) => ({ statusCode: typeof e.extensions?.statusCode === 'number' ? e.extensions.statusCode : 500, code: String(e.extensions?.code ?? 'INTERNAL'), field: typeof e.extensions?.field === 'string' ? e.extensions.field : undefined }));
+  notes.graphql = { operation: operation ?? null, errors: logged.map((e) => e.code) };
+  const worst = logged.reduce<LoggedError | undefined>((w, e) => (!w || e.statusCode > w.statusCode ? e : w), undefined);
+  if (worst) noteError(res, worst);
+}
+
+/** Looks up the tenant owning a fight: a fight token's tenant. */
+export type TenantOfFight = (fightId: string) => string | undefined;
+
+/**
+ * The level of a request's line. The rule: 5xx is `error` (ours to fix); 401, 403 and 429 are `warn`
+ * (credentials that fail, a caller reaching for what it may not, a client over its rate: worth a look
+ * when they pile up); every other 4xx is `info` (expected refusals: a 422 rule refusal, a 404, a 409
+ * conflict, a 400 that names the bad field); the rest `info`, except health probes and metrics
+ * scrapes that succeed, at `debug`. A GraphQL answer is judged by its worst error, whatever its status line.
+ */
+export function levelOf(url: string, status: number, failed = false): Level {
+  if (failed || status >= 500) return 'error';
+  if (status === 401 || status === 403 || status === 429) return 'warn';
+  if (status >= 400) return 'info';
+  return QUIET.test(url) ? 'debug' : 'info';
+}
+
+/** Who called: kind and id (a key's or token's id, never its secret), and the tenant it acts for. */
+export function callerOf(p: Principal | undefined, tenantOfFight?: TenantOfFight): { tenant?: string; principal?: { kind: Principal['kind']; id: string; fightId?: string } } {
+  if (!p) return {};
+  switch (p.kind) {
+    case 'admin':
+      return { principal: { kind: 'admin', id: p.keyId } };
+    case 'tenant':
+      return { tenant: p.tenantId, principal: { kind: 'tenant', id: p.keyId } };
+    default: {
+      const tenant = tenantOfFight?.(p.fightId);
+      return { ...(tenant ? { tenant } : {}), principal: { kind: p.kind, id: p.tokenId, fightId: p.fightId } };
+    }
+  }
+}
+
+type LoggedRequest = IncomingMessage & { originalUrl?: string; principal?: Principal };
+
+function statusOf(res: ServerResponse): number {
+  return Math.max(res.statusCode, (res as Notable)[NOTED]?.error?.statusCode ?? 0);
+}
+
+/**
+ * Structured JSON logs (pino): a request id per request, echoed back, and no secrets. Each request's
+ * line carries its status, the stable code of its error (`err.code`), the caller (tenant, principal
+ * kind and id) and, for GraphQL, the operation's name and its errors' codes; its level follows levelOf.
+ */
+export function loggingOptions(level: string, tenantOfFight?: TenantOfFight): Params {
+  const details = (req: LoggedRequest, res: ServerResponse) => {
+    const notes = (res as Notable)[NOTED];
+    return { ...callerOf(req.principal, tenantOfFight), ...(notes?.graphql ? { graphql: notes.graphql } : {}), ...(notes?.error ? { err: notes.error } : {}) };
+  };
   return {
     pinoHttp: {
       level,
@@ -15,9 +97,15 @@ export function loggingOptions(level: string): Params {
         res.setHeader('x-request-id', id);
         return id;
       },
+      customLogLevel: (req: LoggedRequest, res: ServerResponse, err?: Error) => levelOf(req.originalUrl ?? req.url ?? '', statusOf(res), err !== undefined),
+      customSuccessObject: (req: LoggedRequest, res: ServerResponse, value: Record<string, unknown>) => ({ ...value, ...details(req, res) }),
+      // A 5xx without a noted error keeps pino-http's own `err` (the status, or the socket's error).
+      customErrorObject: (req: LoggedRequest, res: ServerResponse, _error: Error, value: Record<string, unknown>) => ({ ...value, ...details(req, res) }),
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["sec-websocket-protocol"]'], censor: '[redacted]' },
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: withoutToken(req.url) }),
+        // The status only: response headers are the same on every line (helmet's) and say nothing of the request.
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     },
   };

@@ -1,4 +1,4 @@
-import { loggingOptions, withoutToken } from './logging';
+import { levelOf, loggingOptions, withoutToken } from './logging';
 
 describe('access log redaction', () => {
   it.each([
@@ -24,5 +24,31 @@ describe('access log redaction', () => {
   it('the request serializer of the access log goes through it', () => {
     const serialize = (loggingOptions('info').pinoHttp as { serializers: { req: (r: object) => { url: string } } }).serializers.req;
     expect(serialize({ id: '1', method: 'GET', url: '/fights/f/stream?tok%65n=crt_abc_secret' }).url).toBe('/fights/f/stream?tok%65n=[redacted]');
+  });
+});
+
+describe('access log levels', () => {
+  it.each([
+    ['/fights', 201, 'info'],
+    ['/fights/f/commands', 422, 'info'],
+    ['/fights/f', 404, 'info'],
+    ['/fights/f/commands', 409, 'info'],
+    ['/fights', 400, 'info'],
+    ['/fights', 401, 'warn'],
+    ['/fights/f/commands', 403, 'warn'],
+    ['/fights', 429, 'warn'],
+    ['/fights', 500, 'error'],
+    ['/health/ready', 503, 'error'],
+    ['/health/live', 200, 'debug'],
+    ['/health/ready?x=1', 200, 'debug'],
+    ['/metrics', 200, 'debug'],
+    ['/metrics', 401, 'warn'],
+    ['/metricsx', 200, 'info'],
+  ] as const)('%s %d: %s', (url, status, level) => {
+    expect(levelOf(url, status)).toBe(level);
+  });
+
+  it('a request that failed on its socket is an error whatever its status', () => {
+    expect(levelOf('/fights', 200, true)).toBe('error');
   });
 });
