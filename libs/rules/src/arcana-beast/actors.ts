@@ -1,6 +1,6 @@
 import { lifecycleActor, playerAct } from '../core/lifecycle';
 import { CommandActor, FieldCombatant, RuleCommand } from '../core/types';
-import { ArcanaBeastState, binderIdOf, combatantOf } from './state';
+import { ArcanaBeastState, controllerOf } from './state';
 
 /**
  * The payload field naming the combatant a player's command acts for (RULINGS.md C3, C11). `RollTest` is not
@@ -41,8 +41,7 @@ export function actorOf(state: ArcanaBeastState, command: RuleCommand): CommandA
 }
 
 function playerOf(state: ArcanaBeastState, id: string): string {
-  const binder = binderIdOf(state, id);
-  return binder && combatantOf(state, binder) ? binder : id;
+  return controllerOf(state, id);
 }
 
 /**

@@ -90,6 +90,12 @@ export type ArcanaSheetInput = z.infer<typeof ARCANA_BEAST_SHEET>;
 /** The fight options this system reads. */
 export const ARCANA_BEAST_OPTIONS = z.strictObject({
   initiativeTies: z.enum(INITIATIVE_TIES).optional().describe('Turn Order ties: the GM decides (gm, the default) or the tied reroll (reroll).'),
+  playerSides: z
+    .array(Id.max(40))
+    .max(20)
+    .refine((sides) => new Set(sides).size === sides.length, { error: 'names a side twice' })
+    .optional()
+    .describe('RULINGS.md A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast.'),
 });
 
 const combatant = (what: string) => Id.describe(what);

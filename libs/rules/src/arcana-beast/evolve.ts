@@ -1,3 +1,4 @@
+import { DICE_REQUEST_CANCELLED } from '../core/dice-requests';
 import { evolveLifecycle } from '../core/lifecycle';
 import { CombatantCore, RuleEvent } from '../core/types';
 import { pairKey } from './decide/common';
@@ -60,6 +61,8 @@ function isLifecycleFolded(event: RuleEvent): event is LifecycleFolded {
 export function evolve(state: ArcanaBeastState, event: RuleEvent): ArcanaBeastState {
   const next = (evolveLifecycle(state, event, { newCombatant }) ?? state) as ArcanaBeastState;
   if (isArcanaEvent(event)) return evolveArcana(next, event);
+  // RULINGS.md A36: the GM cancelled the dice request holding a Devolution Test: it is not owed any more.
+  if (event.type === DICE_REQUEST_CANCELLED) return { ...next, devolutionDue: undefined };
   return isLifecycleFolded(event) ? afterLifecycle(next, event) : next;
 }
 
@@ -143,7 +146,10 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
       return patch(next, event.data.combatantId, { hp: event.data.hp });
     case 'KnockedOut': {
       const { [event.data.combatantId]: _gone, ...combos } = next.combos;
-      return { ...patch(next, event.data.combatantId, { knockedOut: true, defending: false, guarding: undefined }), combos };
+      // arcana-beast.txt: Knockout & Devolution (RULINGS.md A13, A35): a player-side beast at Stage 1+ owes a Devolution Test.
+      const c = next.combatants[event.data.combatantId];
+      const devolutionDue = event.data.playerSide && isBeast(c) && c.stage >= 1 ? c.id : next.devolutionDue;
+      return { ...patch(next, c.id, { knockedOut: true, defending: false, guarding: undefined }), combos, devolutionDue };
     }
     case 'CriticalGaugeRaised':
       return { ...next, criticalGauge: event.data.to };
@@ -214,9 +220,10 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
       return event.data.mode === 'retreat' ? patch(next, event.data.beastId, { inVessel: true, guarding: undefined, defending: false }) : next;
     case 'SceneEnded':
       return sceneEnded(next, event.data.revived);
+    case 'DevolutionTested':
+      return next.devolutionDue === event.data.combatantId ? { ...next, devolutionDue: undefined } : next;
     // Records of rolls and thresholds: nothing more to fold.
     case 'CriticalMoveTriggered':
-    case 'DevolutionTested':
     case 'TestRolled':
     case 'OpposedTestRolled':
       return next;

@@ -74,6 +74,11 @@ export interface ArcanaBeastState extends FightCore<ArcanaCombatant> {
   attacks: number;
   /** Decide-time only: RollInitiative's surprised combatants (RULINGS.md A29). */
   surprised?: string[];
+  /**
+   * RULINGS.md A13, A36: the Knocked Out beast whose Devolution Test is owed: set by its KnockedOut, cleared by its
+   * DevolutionTested (in the same command when its faces are there) or when the GM cancels the dice request.
+   */
+  devolutionDue?: string;
 }
 
 export function isBeast(c: ArcanaCombatant): c is ArcanaCombatant & { sheet: BeastSheet } {
@@ -99,9 +104,28 @@ export function sideTurnOf(state: ArcanaBeastState, side: string): number {
   return Object.hasOwn(state.sideTurns, side) ? state.sideTurns[side] : 0;
 }
 
-/** RULINGS.md A13: Binders and bound beasts are the player side; unbound beasts are wild. */
+/** RULINGS.md A35: the fight option playerSides, when the fight names the players' sides. */
+export function playerSidesOf(state: ArcanaBeastState): readonly string[] | undefined {
+  const sides = state.options.playerSides;
+  return Array.isArray(sides) ? (sides as string[]) : undefined;
+}
+
+/**
+ * RULINGS.md A13, A35: a Binder is on the player side when its side is one of the fight's playerSides, a bound
+ * beast when its Binder is (its own side once its Binder has left); without the option, every Binder and bound
+ * beast is. Unbound beasts are wild, never on the player side.
+ */
 export function playerSide(state: ArcanaBeastState, c: ArcanaCombatant): boolean {
-  return isBinder(c) || binderIdOf(state, c.id) !== undefined;
+  const binderId = isBinder(c) ? c.id : binderIdOf(state, c.id);
+  if (binderId === undefined) return false;
+  const sides = playerSidesOf(state);
+  return sides === undefined || sides.includes((combatantOf(state, binderId) ?? c).side);
+}
+
+/** RULINGS.md C3, C11: who plays a combatant — a bound beast's Binder (while in the fight), else the combatant itself. */
+export function controllerOf(state: ArcanaBeastState, id: string): string {
+  const binder = binderIdOf(state, id);
+  return binder && combatantOf(state, binder) ? binder : id;
 }
 
 /** Out of the encounter: Knocked Out or back in the vessel. */

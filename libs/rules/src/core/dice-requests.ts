@@ -24,6 +24,22 @@ const WHILE_ASKING = new Set([PROVIDE_DICE, 'CancelPending', 'AddNote', 'EndFigh
 /** Events that leave a dice request standing; any other event is the held command's, decided whole. */
 const KEEP_ASKING = new Set([DICE_REQUESTED, DICE_REQUEST_CANCELLED, 'GmNoteAdded']);
 
+/**
+ * A later draw that is another combatant's roll (Arcana Beast's Devolution Test at 0 HP, RULINGS.md A36): what the
+ * command decided before it stands (`settled`), and `rest`, the roll alone, is held for the faces, awaiting `awaiting`.
+ * A decider used on its own surfaces it as the C6 refusal it extends.
+ */
+export class RollHandedOver extends DiceShortfall {
+  constructor(
+    shortfall: DiceShortfall,
+    readonly settled: RuleEvent[],
+    readonly rest: RuleCommand,
+    readonly awaiting: string,
+  ) {
+    super(shortfall.need, shortfall.have);
+  }
+}
+
 const WHAT: Record<ManualField, string> = {
   dice: 'a later pool, which depends on the dice already rolled',
   rerollFaces: 'a reroll',
@@ -44,9 +60,19 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
     return [{ type: DICE_REQUESTED, data }];
   };
 
-  const decideHolding = (state: S, command: RuleCommand, dice: DiceSource): RuleEvent[] => {
+  /** The settled events stand; the rest waits for its roller, over the pending decision they leave. */
+  const decideHandingOver = (state: S, command: RuleCommand, dice: DiceSource): RuleEvent[] => {
     try {
       return system.decide(state, command, dice);
+    } catch (e) {
+      if (!(e instanceof RollHandedOver) || !(dice instanceof ManualDice)) throw e;
+      return [...e.settled, ...asked(e.rest, e, e.awaiting, e.settled.reduce(system.evolve, state).pending)];
+    }
+  };
+
+  const decideHolding = (state: S, command: RuleCommand, dice: DiceSource): RuleEvent[] => {
+    try {
+      return decideHandingOver(state, command, dice);
     } catch (e) {
       if (!(e instanceof DiceShortfall) || !(dice instanceof ManualDice)) throw e;
       const { revealedSeed: _seed, ...sent } = command;
@@ -75,7 +101,7 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
     const before = resumed(state);
     const manual = new ManualDice(merged as ManualFaces);
     try {
-      const events = system.decide(before, merged, manual);
+      const events = decideHandingOver(before, merged, manual);
       manual.assertAllUsed();
       return events;
     } catch (e) {
@@ -108,7 +134,8 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
           return { ...state, pending, diceRequest: { command: d.command, previous: d.previous } };
         }
         case DICE_REQUEST_CANCELLED:
-          return resumed(state);
+          // A system may fold it too: the roll a held rest was waiting for is not owed any more (RULINGS.md A36).
+          return system.evolve(resumed(state), event);
       }
       if (state.diceRequest && !KEEP_ASKING.has(event.type)) return system.evolve(event.type === 'FightEnded' ? { ...state, diceRequest: undefined } : resumed(state), event);
       return system.evolve(state, event);

@@ -26,6 +26,8 @@ export interface LifecycleHooks<S extends FightCore> {
   /** Events at the end of a round, before RoundEnded (Lingering Harm ticks…). */
   onRoundEnd?(state: S, dice: DiceSource): RuleEvent[];
   evolve(state: S, event: RuleEvent): S;
+  /** The rule a second RollInitiative is refused by, as the system's text says it (default RULINGS.md N16). */
+  initiativeRolledOnce?: string;
 }
 
 export interface InitiativeRoll {
@@ -152,7 +154,8 @@ function removeCombatant<S extends FightCore>(state: S, command: RuleCommand): R
 }
 
 function rollInitiative<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
-  ensure(state.order.length === 0, 'INITIATIVE_ALREADY_SET', 'RULINGS.md N16: initiative is rolled once; the GM may reorder with SetInitiative', 'type');
+  const once = hooks.initiativeRolledOnce ?? 'RULINGS.md N16: initiative is rolled once';
+  ensure(state.order.length === 0, 'INITIATIVE_ALREADY_SET', `${once}; the GM may reorder with SetInitiative`, 'type');
   const ids = state.joined.filter((id) => hooks.canActivate(state, id));
   ensure(ids.length > 0, 'NO_COMBATANTS', 'initiative needs at least one combatant who can act', 'type');
   return [initiativeEvent(hooks.rollInitiative(state, ids, dice), command.tieBreak)];

@@ -29,7 +29,8 @@ export interface DiceNeed {
 export class DiceShortfall extends RuleViolation {
   constructor(
     readonly need: DiceNeed,
-    have: number,
+    /** The faces the field held: the draw found `have`, short of `need.count` more. */
+    readonly have: number,
   ) {
     super('DICE_MANUAL_FACES_MISSING', `RULINGS.md C6, C13: manual dice: this command needs ${have + need.count} face(s) in ${need.field}, got ${have}`, `${need.field}[${have}]`);
     this.name = 'DiceShortfall';

@@ -136,7 +136,7 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
     damage,
   });
   const events = [...a.spent, ...d.spent, resolved];
-  if (hit) events.push(...dealDamage(events.reduce(evolve, state), target, damage, dice, data.attackNo));
+  if (hit) events.push(...dealDamage(events.reduce(evolve, state), target, damage, data.attackNo));
   return events;
 }
 

@@ -16,6 +16,7 @@ import { endScene, evolveStage, revertHighest, setTrigger } from './evolution';
 import { applyCondition, clearTag, removeCondition, rollOpposedTest, rollTestCommand, setTag } from './gm';
 import { move, reposition, setBand } from './movement';
 import { canActivate, onActivationStart, rerollInitiative, rollInitiativeCommand } from './turn';
+import { DEVOLUTION_TEST, devolutionTest, withDueDevolution } from './damage';
 
 export const hooks: LifecycleHooks<ArcanaBeastState> = {
   system: 'arcana-beast',
@@ -25,6 +26,7 @@ export const hooks: LifecycleHooks<ArcanaBeastState> = {
   canActivate,
   onActivationStart,
   evolve,
+  initiativeRolledOnce: 'arcana-beast.txt: Initiative & Turn Order: "Turn Order: Highest successes first, remains fixed": initiative is rolled once',
 };
 
 /** RULINGS.md C4: the commands that answer each pending decision. */
@@ -36,9 +38,16 @@ const ANSWERS: Record<string, readonly string[]> = {
 export function decide(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const lifecycle = decideShared(state, command, dice);
   if (lifecycle) return lifecycle;
+  // RULINGS.md A36: the held rest of a command, decided when its roller gives the faces; no one sends it.
+  if (command.type === DEVOLUTION_TEST && state.status === 'active') return devolutionTest(state, command, dice);
   if (!Object.hasOwn(ARCANA_BEAST_COMMAND_SCHEMAS, command.type)) violation('UNKNOWN_COMMAND', `arcana-beast has no command ${String(command.type)}`, 'type');
   ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
   ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
+  // RULINGS.md A13, A36: a Knockout's Devolution Test comes after the command's own events.
+  return withDueDevolution(state, decideArcana(state, command, dice), dice);
+}
+
+function decideArcana(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const pending = state.pending;
   const answers = pending ? (ANSWERS[pending.kind] ?? [pending.answer]) : [];
   if (pending && !answers.includes(command.type)) violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${answers.join(' or ')}`, 'type');
