@@ -64,7 +64,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
   const spectator = async (id: string) => (await t.http.post(`/fights/${id}/tokens`).send({ role: 'spectator' }).expect(201)).body as { token: string; tokenId: string };
   const overlay = (id: string, token: string, params = '') => `${t.url}/overlay/${id}?token=${encodeURIComponent(token)}${params}`;
   /** The page may first draw an older view (the read side lags): wait until it shows the fight's current seq. */
-  const showsCurrent = async (id: string) => page.locator(`body[data-seq="${(await t.http.get(`/fights/${id}`).expect(200)).body.seq}"]`).waitFor();
+  const showsCurrent = async (id: string) => page.locator(`body[data-seq="${(await t.http.get(`/fights/${id}`).expect(200)).body.seq}"]`).waitFor({ state: 'attached' });
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
