@@ -74,9 +74,11 @@ export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown, pr
   // JSON.parse makes `__proto__` an own key; zod's records drop it silently: refuse it wherever it is.
   const proto = protoKeyIn(value, prefix);
   if (proto !== undefined) throw new ContractViolation([{ field: proto, code: 'UNKNOWN_FIELD', message: `${proto} is not a field of ${what}` }]);
-  const result = schema.safeParse(value, { reportInput: true });
+  // The plain parse is zod's fast path; only a refusal is parsed again, reporting the input (for "is required").
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new ContractViolation(toIssues(result.error.issues, prefix, what));
+  const reported = schema.safeParse(value, { reportInput: true });
+  throw new ContractViolation(toIssues(reported.success ? result.error.issues : reported.error.issues, prefix, what));
 }
 
 /** The path of the first own `__proto__` key in a JSON value, if any. */
