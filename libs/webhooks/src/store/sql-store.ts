@@ -271,7 +271,7 @@ export class SqlWebhookStore implements WebhookStore {
     if (!due) return [];
     return this.db.tx(async (q) => {
       const rows = await q.query(`${CLAIM_SQL} ${this.db.lockClause}`, [now, limit]);
-      for (const r of rows) await q.run(`UPDATE webhook_deliveries SET locked_until = $2, locked_by = $3 WHERE id = $1`, [r.id, leaseUntil, owner]);
+      if (rows.length) await q.run(`UPDATE webhook_deliveries SET locked_until = $1, locked_by = $2 WHERE id IN (${rows.map((_, i) => `$${i + 3}`).join(', ')})`, [leaseUntil, owner, ...rows.map((r) => r.id)]);
       return rows.map(toDelivery);
     });
   }
