@@ -131,6 +131,15 @@ describe('RULINGS.md A36: a Devolution Test is rolled by the beast’s controlle
     expect(fold([...held, ...out]).pending).toMatchObject({ awaiting: 'ash', detail: { commandType: 'DevolutionTest' } });
   });
 
+  it('A36, A22: a beast knocked out intercepting an attack on its Binder: the test is asked of that Binder, and cancelling it does not bring the answered Intercept back', () => {
+    const declared = [...onTurn('fang'), ...decide(onTurn('fang'), { type: 'Attack', attackerId: 'fang', targetId: 'ash' })];
+    expect(fold(declared).pending).toMatchObject({ kind: 'intercept', awaiting: 'ember' });
+    const asked = [...declared, ...decide(declared, { type: 'Intercept', combatantId: 'ember', intercept: true, dice: KO_BITE })];
+    expect(types(asked.slice(declared.length))).toEqual(['InterceptDecided', 'AttackResolved', 'DamageDealt', 'KnockedOut', 'CriticalGaugeRaised', 'HarmGained', 'DiceRequested']);
+    expect(fold(asked).pending).toMatchObject({ kind: 'dice', awaiting: 'ash', detail: { commandType: 'DevolutionTest' } });
+    expect(fold([...asked, ...decide(asked, { type: 'CancelPending' })]).pending).toBeUndefined();
+  });
+
   it('A36: part of the test’s faces on the attack is refused: all of them, or none and the Binder is asked', () => {
     expect(refusal(start(), { ...bite('wolf'), dice: KO_BITE, followUpFaces: [8] })).toMatchObject({ code: 'DICE_MANUAL_FACES_MISSING', field: 'followUpFaces[1]', message: expect.stringMatching(/^RULINGS\.md A36/) });
   });
