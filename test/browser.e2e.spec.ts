@@ -85,22 +85,22 @@ describeInBrowser('a browser frontend on another origin', () => {
     await tab.goto(origin);
     await tab.evaluate(
       ({ url }) => {
-        const w = window as unknown as { got: Array<{ seq: number; type: string }>; es: EventSource };
+        const w = globalThis as unknown as { got: Array<{ seq: number; type: string }>; es: EventSource };
         w.got = [];
         w.es = new EventSource(url);
         w.es.onmessage = (m) => w.got.push(JSON.parse(m.data));
       },
       { url: `${api}/fights/${fightId}/stream?messages=unnamed&token=${encodeURIComponent(apiKey)}` },
     );
-    await tab.waitForFunction(() => (window as unknown as { got: unknown[] }).got.length >= 1);
+    await tab.waitForFunction(() => (globalThis as unknown as { got: unknown[] }).got.length >= 1);
     await fetch(`${api}/fights/${fightId}/commands`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'AddNote', text: 'live' }) });
-    await tab.waitForFunction(() => (window as unknown as { got: Array<{ type: string }> }).got.some((e) => e.type === 'GmNoteAdded'));
-    const got = await tab.evaluate(() => (window as unknown as { got: Array<{ seq: number; type: string }> }).got.map((e) => [e.seq, e.type]));
+    await tab.waitForFunction(() => (globalThis as unknown as { got: Array<{ type: string }> }).got.some((e) => e.type === 'GmNoteAdded'));
+    const got = await tab.evaluate(() => (globalThis as unknown as { got: Array<{ seq: number; type: string }> }).got.map((e) => [e.seq, e.type]));
     expect(got).toEqual([
       [1, 'FightStarted'],
       [2, 'GmNoteAdded'],
     ]);
-    await tab.evaluate(() => (window as unknown as { es: EventSource }).es.close());
+    await tab.evaluate(() => (globalThis as unknown as { es: EventSource }).es.close());
     await tab.close();
   });
 });

@@ -8,12 +8,12 @@ import { printSchema } from 'graphql';
 import { createApp } from './create-app';
 import { asyncApiDocument } from './common/asyncapi';
 
-/** The typed client's types, by openapi-typescript from the OpenAPI document. */
+/** The typed client's types, by openapi-typescript from the OpenAPI document (a field with a default stays optional to send). */
 function clientTypes(openapi: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'crs-openapi-'));
   try {
     writeFileSync(join(dir, 'openapi.json'), openapi);
-    return execFileSync(process.execPath, [join(process.cwd(), 'node_modules/openapi-typescript/bin/cli.js'), join(dir, 'openapi.json')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
+    return execFileSync(process.execPath, [join(process.cwd(), 'node_modules/openapi-typescript/bin/cli.js'), join(dir, 'openapi.json'), '--default-non-nullable=false'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List fights, newest first */
+        /** List fights, newest first; the next page is in Link rel="next" and X-Next-Cursor */
         get: operations["listFights"];
         put?: never;
         /** Create a fight: system, dice mode, combatant sheets */
@@ -80,7 +80,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fight’s ordered event log */
+        /** The fight’s ordered event log, 1000 events a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor */
         get: operations["listFightEvents"];
         put?: never;
         post?: never;
@@ -114,7 +114,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type, data = the event JSON. */
+        /** Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type (none with ?messages=unnamed, for EventSource.onmessage), data = the event JSON. */
         get: operations["streamFightEvents"];
         put?: never;
         post?: never;
@@ -374,7 +374,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics: command latency, events appended, projection lag, open subscriptions, process */
+        /** Prometheus metrics: command latency, events appended, HTTP requests, projection lag, open subscriptions, process. With METRICS_TOKEN set: Authorization: Bearer <METRICS_TOKEN>. */
         get: operations["getMetrics"];
         put?: never;
         post?: never;
@@ -496,7 +496,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log, newest first */
+        /** The delivery log, newest first; the next page is in Link rel="next" and X-Next-Cursor */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -576,7 +576,7 @@ export interface components {
              * @default fair
              * @enum {string}
              */
-            mode: "fair" | "seeded" | "manual";
+            mode?: "fair" | "seeded" | "manual";
             /** @description Only for seeded dice: the seed every roll derives from. */
             seed?: string;
             /** @description Mixed into every roll (RULINGS.md C2/C5). */
@@ -902,7 +902,7 @@ export interface components {
             /** @example OBS overlay */
             description?: string;
             /** @default true */
-            enabled: boolean;
+            enabled?: boolean;
         };
         WebhookEndpointModel: {
             /** @example ep_3f0c… */
@@ -946,7 +946,7 @@ export interface components {
              * @description How long the old secret keeps signing beside the new one
              * @default 86400
              */
-            overlapSeconds: number;
+            overlapSeconds?: number;
         };
         WebhookDeliveryModel: {
             /** @description The webhook-id header: the same on every attempt */
@@ -1021,17 +1021,17 @@ export interface components {
                          * @description Skill Level; default 0.
                          * @default 0
                          */
-                        melee: number;
+                        melee?: number;
                         /**
                          * @description Skill Level; default 0.
                          * @default 0
                          */
-                        ranged: number;
+                        ranged?: number;
                         /**
                          * @description Skill Level; default 0.
                          * @default 0
                          */
-                        acrobatics: number;
+                        acrobatics?: number;
                     };
                     maxVitality: number;
                     maxAD: number;
@@ -1039,7 +1039,7 @@ export interface components {
                      * @description Default 0; maxAD and maxMD cannot both be 0.
                      * @default 0
                      */
-                    maxMD: number;
+                    maxMD?: number;
                     /** @description Default none. */
                     weapons?: ({
                         /**
@@ -1047,7 +1047,7 @@ export interface components {
                          * @default melee
                          * @enum {string}
                          */
-                        kind: "melee";
+                        kind?: "melee";
                         /** @description Unique on the sheet. */
                         id: string;
                         name: string;
@@ -1056,7 +1056,7 @@ export interface components {
                          * @default light
                          * @enum {string}
                          */
-                        weight: "light" | "heavy";
+                        weight?: "light" | "heavy";
                         baseAttackCost: number;
                         weaponDamage: number;
                         /** @description RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
@@ -1066,12 +1066,12 @@ export interface components {
                          * @description Default false.
                          * @default false
                          */
-                        needsLoading: boolean;
+                        needsLoading?: boolean;
                         /**
                          * @description Default true.
                          * @default true
                          */
-                        loaded: boolean;
+                        loaded?: boolean;
                         /** @description Shots left; absent or null: unlimited. */
                         ammunition?: number | null;
                         /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
@@ -1085,7 +1085,7 @@ export interface components {
                          * @description Melee reach in Spaces; default 1.
                          * @default 1
                          */
-                        reach: number;
+                        reach?: number;
                     } | {
                         /** @enum {string} */
                         kind: "ranged";
@@ -1097,7 +1097,7 @@ export interface components {
                          * @default light
                          * @enum {string}
                          */
-                        weight: "light" | "heavy";
+                        weight?: "light" | "heavy";
                         baseAttackCost: number;
                         weaponDamage: number;
                         /** @description RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
@@ -1107,12 +1107,12 @@ export interface components {
                          * @description Default false.
                          * @default false
                          */
-                        needsLoading: boolean;
+                        needsLoading?: boolean;
                         /**
                          * @description Default true.
                          * @default true
                          */
-                        loaded: boolean;
+                        loaded?: boolean;
                         /** @description Shots left; absent or null: unlimited. */
                         ammunition?: number | null;
                         /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
@@ -1132,14 +1132,14 @@ export interface components {
                          * @description Protection Rating; default 0.
                          * @default 0
                          */
-                        soak: number;
+                        soak?: number;
                     };
                     /**
                      * @description RULINGS.md N9; default AD_FIRST.
                      * @default AD_FIRST
                      * @enum {string}
                      */
-                    woundPreference: "AD_FIRST" | "MD_FIRST" | "ASK";
+                    woundPreference?: "AD_FIRST" | "MD_FIRST" | "ASK";
                     /** @description RULINGS.md N23: how the combatant answers exchanges when no response is given. */
                     responsePolicy?: {
                         /** @enum {string} */
@@ -1148,7 +1148,7 @@ export interface components {
                          * @description Default 0; capped to what is legal (RULINGS.md N23).
                          * @default 0
                          */
-                        boost: number;
+                        boost?: number;
                         /** @description A weapon on this sheet to Clash with; default the first legal one. */
                         weaponId?: string;
                         /**
@@ -1156,7 +1156,7 @@ export interface components {
                          * @default fullGuard
                          * @enum {string}
                          */
-                        fallback: "fullGuard" | "none";
+                        fallback?: "fullGuard" | "none";
                     };
                 };
             };
@@ -1385,8 +1385,516 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        NarateerDeclareExchangeCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "DeclareExchange";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            attackerId: string;
+            targetId: string;
+            /** @enum {string} */
+            kind: "melee" | "ranged";
+            weaponId: string;
+            /**
+             * @description Boost AD beyond the Base Cost; default 0.
+             * @default 0
+             */
+            boost?: number;
+            /**
+             * @description Default the highest after the cap (RULINGS.md N21).
+             * @enum {string}
+             */
+            damageVital?: "strength" | "agility" | "resilience";
+            /**
+             * @description GM: an Edge on the attack roll (RULINGS.md N31).
+             * @enum {string}
+             */
+            edge?: "advantage" | "disadvantage";
+            /**
+             * @description GM: an Edge on the response roll (RULINGS.md N31).
+             * @enum {string}
+             */
+            responderEdge?: "advantage" | "disadvantage";
+            /** @description GM: the distance in Spaces when the combatants are not on the map (RULINGS.md N25). */
+            distance?: number;
+            /**
+             * @description GM: the attacker is unseen (Advantage); default false.
+             * @default false
+             */
+            attackerUnseen?: boolean;
+            /**
+             * @description GM: the attacker cannot see the target (Disadvantage); default false.
+             * @default false
+             */
+            attackerCannotSeeTarget?: boolean;
+            /**
+             * @description GM: the target cannot see the attacker (its Clash at Disadvantage); default false.
+             * @default false
+             */
+            targetCannotSeeAttacker?: boolean;
+            /**
+             * @description GM: the target is unaware (No Response); default false.
+             * @default false
+             */
+            targetUnaware?: boolean;
+            /** @description GM: the attack’s harm instead of the weapon’s (RULINGS.md N12). */
+            harm?: {
+                /** @enum {string} */
+                domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                /** @enum {string} */
+                type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
+            } | string;
+            /** @description The response given up front (RULINGS.md N23). */
+            response?: {
+                /** @enum {string} */
+                response: "none" | "fullGuard" | "clash";
+                /**
+                 * @description Boost AD beyond the Base Cost; default 0.
+                 * @default 0
+                 */
+                boost?: number;
+                /** @description Clash: the weapon; default the first legal one of the exchange’s kind (RULINGS.md N35, N37). */
+                weaponId?: string;
+                /**
+                 * @description Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).
+                 * @enum {string}
+                 */
+                damageVital?: "strength" | "agility" | "resilience";
+                /** @description GM: the Clash’s harm instead of the weapon’s (RULINGS.md N12). */
+                harm?: {
+                    /** @enum {string} */
+                    domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    /** @enum {string} */
+                    type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
+                } | string;
+                /** @description The responder’s wound allocation in advance (RULINGS.md N28). */
+                allocation?: ("AD" | "MD")[];
+            } | ("none" | "fullGuard" | "clash");
+            /** @description The attacker’s wound allocation in advance, for a counter-hit (RULINGS.md N28). */
+            allocation?: ("AD" | "MD")[];
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerRespondToExchangeCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "RespondToExchange";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            /** @enum {string} */
+            response: "none" | "fullGuard" | "clash";
+            /**
+             * @description Boost AD beyond the Base Cost; default 0.
+             * @default 0
+             */
+            boost?: number;
+            /** @description Clash: the weapon; default the first legal one of the exchange’s kind (RULINGS.md N35, N37). */
+            weaponId?: string;
+            /**
+             * @description Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).
+             * @enum {string}
+             */
+            damageVital?: "strength" | "agility" | "resilience";
+            /** @description GM: the Clash’s harm instead of the weapon’s (RULINGS.md N12). */
+            harm?: {
+                /** @enum {string} */
+                domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                /** @enum {string} */
+                type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
+            } | string;
+            /** @description The responder’s wound allocation in advance (RULINGS.md N28). */
+            allocation?: ("AD" | "MD")[];
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerAllocateWoundsCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "AllocateWounds";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            allocation: ("AD" | "MD")[];
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerApplyWoundsCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ApplyWounds";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            /** @description The Wounds dealt; or give woundMargin. */
+            wounds?: number;
+            /** @description A Wound Margin, converted (RULINGS.md N8); or give wounds. */
+            woundMargin?: number;
+            /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
+            harm: {
+                /** @enum {string} */
+                domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                /** @enum {string} */
+                type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
+            } | string;
+            effect?: string;
+            /** @description The wounded’s allocation in advance (RULINGS.md N28). */
+            allocation?: ("AD" | "MD")[];
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerReloadWeaponCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ReloadWeapon";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            weaponId: string;
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerSpendDiceCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SpendDice";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            /**
+             * @description Ready AD to commit; default 0.
+             * @default 0
+             */
+            ad?: number;
+            /**
+             * @description Ready MD to commit; default 0.
+             * @default 0
+             */
+            md?: number;
+            /**
+             * @description Counts a proactive use of that Skill (RULINGS.md N33).
+             * @enum {string}
+             */
+            proactiveUse?: "melee" | "ranged";
+            reason?: string;
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerApplyLingeringHarmCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ApplyLingeringHarm";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            /** @description Bleeding, Burning, Poisoned, Suffocating, Frostbitten (any case), or another Form with its harm. */
+            form: string;
+            /** @description Default the Form’s classification (RULINGS.md N11); required for other Forms. */
+            harm?: {
+                /** @enum {string} */
+                domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                /** @enum {string} */
+                type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
+            } | string;
+            /**
+             * @description Wounds per round end; default 1.
+             * @default 1
+             */
+            wounds?: number;
+            source?: string;
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerTreatLingeringHarmCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TreatLingeringHarm";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            lingeringHarmId: string;
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerApplyConditionCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ApplyCondition";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            /** @enum {string} */
+            condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
+            intensity?: number;
+            /** @description Lasts this many rounds, the open one counted; default until removed. */
+            rounds?: number;
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerRemoveConditionCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "RemoveCondition";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            /** @enum {string} */
+            condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerSetPositionCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SetPosition";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            /** @description A Space, or null to take the combatant off the map. */
+            position: {
+                x: number;
+                y: number;
+            } | null;
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerMoveCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "Move";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            path: {
+                x: number;
+                y: number;
+            }[];
+            /**
+             * @description GM: a movement a rule exempts from Reactions (RULINGS.md N24); default false.
+             * @default false
+             */
+            noReactions?: boolean;
+            /**
+             * @description GM: movement by another effect, outside the own activation (RULINGS.md N24); default false.
+             * @default false
+             */
+            forced?: boolean;
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerTakeOpportunityAttackCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TakeOpportunityAttack";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            weaponId: string;
+            /**
+             * @description Boost AD beyond the Base Cost; default 0.
+             * @default 0
+             */
+            boost?: number;
+            /**
+             * @description Default the highest after the cap (RULINGS.md N21).
+             * @enum {string}
+             */
+            damageVital?: "strength" | "agility" | "resilience";
+            /**
+             * @description GM: an Edge on the attack roll (RULINGS.md N31).
+             * @enum {string}
+             */
+            edge?: "advantage" | "disadvantage";
+            /**
+             * @description GM: an Edge on the response roll (RULINGS.md N31).
+             * @enum {string}
+             */
+            responderEdge?: "advantage" | "disadvantage";
+            /** @description GM: the distance in Spaces when the combatants are not on the map (RULINGS.md N25). */
+            distance?: number;
+            /**
+             * @description GM: the attacker is unseen (Advantage); default false.
+             * @default false
+             */
+            attackerUnseen?: boolean;
+            /**
+             * @description GM: the attacker cannot see the target (Disadvantage); default false.
+             * @default false
+             */
+            attackerCannotSeeTarget?: boolean;
+            /**
+             * @description GM: the target cannot see the attacker (its Clash at Disadvantage); default false.
+             * @default false
+             */
+            targetCannotSeeAttacker?: boolean;
+            /**
+             * @description GM: the target is unaware (No Response); default false.
+             * @default false
+             */
+            targetUnaware?: boolean;
+            /** @description GM: the attack’s harm instead of the weapon’s (RULINGS.md N12). */
+            harm?: {
+                /** @enum {string} */
+                domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                /** @enum {string} */
+                type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
+            } | string;
+            /** @description The response given up front (RULINGS.md N23). */
+            response?: {
+                /** @enum {string} */
+                response: "none" | "fullGuard" | "clash";
+                /**
+                 * @description Boost AD beyond the Base Cost; default 0.
+                 * @default 0
+                 */
+                boost?: number;
+                /** @description Clash: the weapon; default the first legal one of the exchange’s kind (RULINGS.md N35, N37). */
+                weaponId?: string;
+                /**
+                 * @description Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).
+                 * @enum {string}
+                 */
+                damageVital?: "strength" | "agility" | "resilience";
+                /** @description GM: the Clash’s harm instead of the weapon’s (RULINGS.md N12). */
+                harm?: {
+                    /** @enum {string} */
+                    domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    /** @enum {string} */
+                    type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
+                } | string;
+                /** @description The responder’s wound allocation in advance (RULINGS.md N28). */
+                allocation?: ("AD" | "MD")[];
+            } | ("none" | "fullGuard" | "clash");
+            /** @description The attacker’s wound allocation in advance, for a counter-hit (RULINGS.md N28). */
+            allocation?: ("AD" | "MD")[];
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
+        NarateerDeclineOpportunityCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "DeclineOpportunity";
+            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            dice?: number[];
+            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            rerollFaces?: number[];
+            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            followUpFaces?: number[];
+            combatantId: string;
+            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
+            commandId?: string;
+            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
+            expectedSeq?: number;
+        };
         /** @description A Narateer command: one of its command types, with exactly the fields it declares. */
-        NarateerCommand: components["schemas"]["NarateerAddCombatantCommand"] | components["schemas"]["NarateerRemoveCombatantCommand"] | components["schemas"]["NarateerRollInitiativeCommand"] | components["schemas"]["NarateerSetInitiativeCommand"] | components["schemas"]["NarateerStartRoundCommand"] | components["schemas"]["NarateerStartActivationCommand"] | components["schemas"]["NarateerEndActivationCommand"] | components["schemas"]["NarateerEndRoundCommand"] | components["schemas"]["NarateerAddNoteCommand"] | components["schemas"]["NarateerCancelPendingCommand"] | components["schemas"]["NarateerEndFightCommand"] | components["schemas"]["NarateerProvideDiceCommand"] | components["schemas"]["NarateerUndoCommandsCommand"];
+        NarateerCommand: components["schemas"]["NarateerAddCombatantCommand"] | components["schemas"]["NarateerRemoveCombatantCommand"] | components["schemas"]["NarateerRollInitiativeCommand"] | components["schemas"]["NarateerSetInitiativeCommand"] | components["schemas"]["NarateerStartRoundCommand"] | components["schemas"]["NarateerStartActivationCommand"] | components["schemas"]["NarateerEndActivationCommand"] | components["schemas"]["NarateerEndRoundCommand"] | components["schemas"]["NarateerAddNoteCommand"] | components["schemas"]["NarateerCancelPendingCommand"] | components["schemas"]["NarateerEndFightCommand"] | components["schemas"]["NarateerProvideDiceCommand"] | components["schemas"]["NarateerUndoCommandsCommand"] | components["schemas"]["NarateerDeclareExchangeCommand"] | components["schemas"]["NarateerRespondToExchangeCommand"] | components["schemas"]["NarateerAllocateWoundsCommand"] | components["schemas"]["NarateerApplyWoundsCommand"] | components["schemas"]["NarateerReloadWeaponCommand"] | components["schemas"]["NarateerSpendDiceCommand"] | components["schemas"]["NarateerApplyLingeringHarmCommand"] | components["schemas"]["NarateerTreatLingeringHarmCommand"] | components["schemas"]["NarateerApplyConditionCommand"] | components["schemas"]["NarateerRemoveConditionCommand"] | components["schemas"]["NarateerSetPositionCommand"] | components["schemas"]["NarateerMoveCommand"] | components["schemas"]["NarateerTakeOpportunityAttackCommand"] | components["schemas"]["NarateerDeclineOpportunityCommand"];
         NarateerFightStartedEvent: {
             /** Format: uuid */
             fightId: string;
@@ -1453,145 +1961,48 @@ export interface components {
                         resilience: number;
                     };
                     skills: {
-                        /**
-                         * @description Skill Level; default 0.
-                         * @default 0
-                         */
                         melee: number;
-                        /**
-                         * @description Skill Level; default 0.
-                         * @default 0
-                         */
                         ranged: number;
-                        /**
-                         * @description Skill Level; default 0.
-                         * @default 0
-                         */
                         acrobatics: number;
                     };
                     maxVitality: number;
                     maxAD: number;
-                    /**
-                     * @description Default 0; maxAD and maxMD cannot both be 0.
-                     * @default 0
-                     */
                     maxMD: number;
-                    /** @description Default none. */
-                    weapons?: ({
-                        /**
-                         * @description melee (the default) or ranged.
-                         * @default melee
-                         * @enum {string}
-                         */
-                        kind: "melee";
-                        /** @description Unique on the sheet. */
+                    weapons: {
                         id: string;
                         name: string;
-                        /**
-                         * @description Default light.
-                         * @default light
-                         * @enum {string}
-                         */
-                        weight: "light" | "heavy";
-                        baseAttackCost: number;
-                        weaponDamage: number;
-                        /** @description RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
-                        damageVitals?: ("strength" | "agility" | "resilience")[];
-                        damageVitalCap: number;
-                        /**
-                         * @description Default false.
-                         * @default false
-                         */
-                        needsLoading: boolean;
-                        /**
-                         * @description Default true.
-                         * @default true
-                         */
-                        loaded: boolean;
-                        /** @description Shots left; absent or null: unlimited. */
-                        ammunition?: number | null;
-                        /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
-                        harm: {
-                            /** @enum {string} */
-                            domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
-                            /** @enum {string} */
-                            type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
-                        } | string;
-                        /**
-                         * @description Melee reach in Spaces; default 1.
-                         * @default 1
-                         */
-                        reach: number;
-                    } | {
                         /** @enum {string} */
-                        kind: "ranged";
-                        /** @description Unique on the sheet. */
-                        id: string;
-                        name: string;
-                        /**
-                         * @description Default light.
-                         * @default light
-                         * @enum {string}
-                         */
+                        kind: "melee" | "ranged";
+                        /** @enum {string} */
                         weight: "light" | "heavy";
                         baseAttackCost: number;
                         weaponDamage: number;
-                        /** @description RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
-                        damageVitals?: ("strength" | "agility" | "resilience")[];
+                        damageVitals: ("strength" | "agility" | "resilience")[];
                         damageVitalCap: number;
-                        /**
-                         * @description Default false.
-                         * @default false
-                         */
+                        /** @description Melee reach in Spaces; 0 for a ranged weapon. */
+                        reach: number;
+                        effectiveRange?: number;
+                        maximumRange?: number;
                         needsLoading: boolean;
-                        /**
-                         * @description Default true.
-                         * @default true
-                         */
                         loaded: boolean;
-                        /** @description Shots left; absent or null: unlimited. */
-                        ammunition?: number | null;
-                        /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
+                        /** @description Shots left; absent: unlimited. */
+                        ammunition?: number;
                         harm: {
                             /** @enum {string} */
                             domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
-                            /** @enum {string} */
-                            type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
-                        } | string;
-                        /** @description In Spaces; beyond it, Disadvantage (RULINGS.md N31). */
-                        effectiveRange: number;
-                        /** @description In Spaces, at least effectiveRange. */
-                        maximumRange: number;
-                    })[];
-                    armour?: {
-                        /**
-                         * @description Protection Rating; default 0.
-                         * @default 0
-                         */
-                        soak: number;
-                    };
-                    /**
-                     * @description RULINGS.md N9; default AD_FIRST.
-                     * @default AD_FIRST
-                     * @enum {string}
-                     */
+                            type: string;
+                        };
+                    }[];
+                    soak: number;
+                    /** @enum {string} */
                     woundPreference: "AD_FIRST" | "MD_FIRST" | "ASK";
-                    /** @description RULINGS.md N23: how the combatant answers exchanges when no response is given. */
+                    /** @description RULINGS.md C4 / N23: how an NPC answers exchanges when no response is given. */
                     responsePolicy?: {
                         /** @enum {string} */
                         response: "none" | "fullGuard" | "clash";
-                        /**
-                         * @description Default 0; capped to what is legal (RULINGS.md N23).
-                         * @default 0
-                         */
                         boost: number;
-                        /** @description A weapon on this sheet to Clash with; default the first legal one. */
                         weaponId?: string;
-                        /**
-                         * @description When the response is not legal; default fullGuard.
-                         * @default fullGuard
-                         * @enum {string}
-                         */
+                        /** @enum {string} */
                         fallback: "fullGuard" | "none";
                     };
                 };
@@ -1974,8 +2385,821 @@ export interface components {
                 }[];
             };
         };
+        NarateerExchangeDeclaredEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ExchangeDeclared";
+            data: {
+                exchangeId: string;
+                attackerId: string;
+                targetId: string;
+                /** @enum {string} */
+                kind: "melee" | "ranged";
+                /** @enum {string} */
+                skill: "melee" | "ranged" | "acrobatics";
+                weaponId: string;
+                boost: number;
+                /** @description AD committed: Base Attack Cost + Boost. */
+                dice: number;
+                /** @enum {string} */
+                damageVital: "strength" | "agility" | "resilience";
+                harm: {
+                    /** @enum {string} */
+                    domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    type: string;
+                };
+                edge: {
+                    advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                    disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                };
+                /** @enum {boolean} */
+                opportunity?: true;
+                distance?: number;
+                /** @enum {string} */
+                responderEdge?: "advantage" | "disadvantage";
+                /** @enum {boolean} */
+                targetCannotSeeAttacker?: true;
+                /** @enum {boolean} */
+                targetUnaware?: true;
+                /** @description RULINGS.md N28: the attacker’s wound allocation given in advance. */
+                allocation?: ("AD" | "MD")[];
+            };
+        };
+        NarateerExchangeRespondedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ExchangeResponded";
+            data: {
+                exchangeId: string;
+                combatantId: string;
+                /** @enum {string} */
+                response: "none" | "fullGuard" | "clash";
+                boost: number;
+                dice: number;
+                /** @enum {string} */
+                skill?: "melee" | "ranged" | "acrobatics";
+                weaponId?: string;
+                /** @enum {string} */
+                damageVital?: "strength" | "agility" | "resilience";
+                harm?: {
+                    /** @enum {string} */
+                    domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    type: string;
+                };
+                edge?: {
+                    advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                    disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                };
+                /**
+                 * @description N6: why the response was forced to none.
+                 * @enum {string}
+                 */
+                forced?: "unaware" | "collapsed" | "withdrawn" | "incapacitated" | "noReadyAD";
+                /**
+                 * @description N23: where the answer came from when not from RespondToExchange.
+                 * @enum {string}
+                 */
+                source?: "declaration" | "policy";
+                /** @description RULINGS.md N28: the responder’s wound allocation given in advance. */
+                allocation?: ("AD" | "MD")[];
+            };
+        };
+        NarateerExchangeResolvedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ExchangeResolved";
+            data: {
+                exchangeId: string;
+                attackerId: string;
+                targetId: string;
+                /** @enum {string} */
+                kind: "melee" | "ranged";
+                attacker: {
+                    combatantId: string;
+                    /** @enum {string} */
+                    skill: "melee" | "ranged" | "acrobatics";
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
+                        draw?: number;
+                    };
+                    /** @enum {string} */
+                    edge: "advantage" | "disadvantage" | "none";
+                    sources: {
+                        advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                        disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                    };
+                    reroll?: {
+                        index: number;
+                        original: number;
+                        roll: {
+                            sides: number;
+                            faces: number[];
+                            /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
+                            draw?: number;
+                        };
+                        /** @enum {string} */
+                        kept: "original" | "reroll";
+                    };
+                    /** @description Faces after Edge. */
+                    faces: number[];
+                    total: number;
+                };
+                responder?: {
+                    combatantId: string;
+                    /** @enum {string} */
+                    skill: "melee" | "ranged" | "acrobatics";
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
+                        draw?: number;
+                    };
+                    /** @enum {string} */
+                    edge: "advantage" | "disadvantage" | "none";
+                    sources: {
+                        advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                        disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                    };
+                    reroll?: {
+                        index: number;
+                        original: number;
+                        roll: {
+                            sides: number;
+                            faces: number[];
+                            /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
+                            draw?: number;
+                        };
+                        /** @enum {string} */
+                        kept: "original" | "reroll";
+                    };
+                    /** @description Faces after Edge. */
+                    faces: number[];
+                    total: number;
+                };
+                /**
+                 * @description No Response: the attacker rolls against target number 0.
+                 * @enum {number}
+                 */
+                targetNumber?: 0;
+                /** @enum {string} */
+                outcome: "hit" | "counterHit" | "guarded" | "tie";
+                winnerId?: string;
+                hitMargin?: number;
+            };
+        };
+        NarateerWeaponFiredEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "WeaponFired";
+            data: {
+                combatantId: string;
+                weaponId: string;
+                exchangeId: string;
+                loaded: boolean;
+                ammunition?: number;
+            };
+        };
+        NarateerWoundAllocationRequestedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "WoundAllocationRequested";
+            data: {
+                combatantId: string;
+                wounds: number;
+                harm: {
+                    /** @enum {string} */
+                    domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    type: string;
+                };
+                exchangeId?: string;
+                sourceId?: string;
+                weaponId?: string;
+                /** @enum {string} */
+                damageVital?: "strength" | "agility" | "resilience";
+                hitMargin?: number;
+                strikeRating?: number;
+                protectionRating?: number;
+                woundMargin?: number;
+                lingeringHarmId?: string;
+                form?: string;
+                effect?: string;
+            };
+        };
+        NarateerWoundsAppliedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "WoundsApplied";
+            data: {
+                combatantId: string;
+                wounds: number;
+                harm: {
+                    /** @enum {string} */
+                    domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    type: string;
+                };
+                exchangeId?: string;
+                sourceId?: string;
+                weaponId?: string;
+                /** @enum {string} */
+                damageVital?: "strength" | "agility" | "resilience";
+                hitMargin?: number;
+                strikeRating?: number;
+                protectionRating?: number;
+                woundMargin?: number;
+                lingeringHarmId?: string;
+                form?: string;
+                effect?: string;
+                harmLabel: string;
+                dice: {
+                    /** @enum {string} */
+                    kind: "AD" | "MD";
+                    /** @enum {string} */
+                    from: "ready" | "used";
+                }[];
+                vitalityBefore: number;
+                vitality: number;
+                ad: {
+                    ready: number;
+                    used: number;
+                    wounded: number;
+                };
+                md: {
+                    ready: number;
+                    used: number;
+                    wounded: number;
+                };
+                /** @enum {string} */
+                state: "Active" | "Collapsed" | "Withdrawn";
+                /** @enum {boolean} */
+                firstBelowHalf?: true;
+            };
+        };
+        NarateerContinuationCheckedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ContinuationChecked";
+            data: {
+                combatantId: string;
+                triggers: ("belowHalf" | "heavyWounds")[];
+                dice: number;
+                roll: {
+                    sides: number;
+                    faces: number[];
+                    /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
+                    draw?: number;
+                };
+                dots: number;
+                passed: boolean;
+                /** @enum {string} */
+                state: "Active" | "Withdrawn";
+            };
+        };
+        NarateerDiceRefreshedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "DiceRefreshed";
+            data: {
+                combatantId: string;
+                ad: {
+                    ready: number;
+                    used: number;
+                    wounded: number;
+                };
+                md: {
+                    ready: number;
+                    used: number;
+                    wounded: number;
+                };
+            };
+        };
+        NarateerDiceSpentEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "DiceSpent";
+            data: {
+                combatantId: string;
+                ad: number;
+                md: number;
+                /** @enum {string} */
+                proactiveUse?: "melee" | "ranged";
+                reason?: string;
+            };
+        };
+        NarateerWeaponReloadedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "WeaponReloaded";
+            data: {
+                combatantId: string;
+                weaponId: string;
+            };
+        };
+        NarateerLingeringHarmAppliedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "LingeringHarmApplied";
+            data: {
+                combatantId: string;
+                lingeringHarmId: string;
+                form: string;
+                harm: {
+                    /** @enum {string} */
+                    domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    type: string;
+                };
+                wounds: number;
+                round: number;
+                source?: string;
+            };
+        };
+        NarateerLingeringHarmTreatedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "LingeringHarmTreated";
+            data: {
+                combatantId: string;
+                lingeringHarmId: string;
+                form: string;
+            };
+        };
+        NarateerConditionAppliedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ConditionApplied";
+            data: {
+                combatantId: string;
+                /** @enum {string} */
+                condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
+                intensity?: number;
+                untilRound?: number;
+            };
+        };
+        NarateerConditionRemovedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ConditionRemoved";
+            data: {
+                combatantId: string;
+                /** @enum {string} */
+                condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
+                /** @enum {string} */
+                reason?: "expired";
+            };
+        };
+        NarateerPositionSetEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PositionSet";
+            data: {
+                combatantId: string;
+                position: {
+                    x: number;
+                    y: number;
+                } | null;
+            };
+        };
+        NarateerMovedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "Moved";
+            data: {
+                combatantId: string;
+                path: {
+                    x: number;
+                    y: number;
+                }[];
+                from: {
+                    x: number;
+                    y: number;
+                };
+                to: {
+                    x: number;
+                    y: number;
+                };
+                /** @enum {boolean} */
+                noReactions?: true;
+                /** @enum {boolean} */
+                forced?: true;
+                /** @description Steps of the requested path left untaken because an opportunity stopped the move (N24). */
+                stoppedBefore?: number;
+            };
+        };
+        NarateerOpportunitiesIdentifiedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "OpportunitiesIdentified";
+            data: {
+                moverId: string;
+                step: {
+                    from: {
+                        x: number;
+                        y: number;
+                    };
+                    to: {
+                        x: number;
+                        y: number;
+                    };
+                };
+                reactorIds: string[];
+            };
+        };
+        NarateerOpportunityOfferedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "OpportunityOffered";
+            data: {
+                moverId: string;
+                reactorId: string;
+            };
+        };
+        NarateerOpportunityDeclinedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "OpportunityDeclined";
+            data: {
+                moverId: string;
+                reactorId: string;
+            };
+        };
+        NarateerOpportunityLapsedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "OpportunityLapsed";
+            data: {
+                moverId: string;
+                reactorId: string;
+                reason: string;
+            };
+        };
+        NarateerOpportunitiesFinishedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "OpportunitiesFinished";
+            data: {
+                moverId: string;
+            };
+        };
         /** @description An event of a Narateer fight, by type. */
-        NarateerEvent: components["schemas"]["NarateerFightStartedEvent"] | components["schemas"]["NarateerCombatantJoinedEvent"] | components["schemas"]["NarateerCombatantRemovedEvent"] | components["schemas"]["NarateerInitiativeRolledEvent"] | components["schemas"]["NarateerInitiativeSetEvent"] | components["schemas"]["NarateerRoundStartedEvent"] | components["schemas"]["NarateerRoundEndedEvent"] | components["schemas"]["NarateerActivationStartedEvent"] | components["schemas"]["NarateerActivationEndedEvent"] | components["schemas"]["NarateerGmNoteAddedEvent"] | components["schemas"]["NarateerPendingCancelledEvent"] | components["schemas"]["NarateerFightEndedEvent"] | components["schemas"]["NarateerDiceRequestedEvent"] | components["schemas"]["NarateerDiceRequestCancelledEvent"] | components["schemas"]["NarateerActionsUndoneEvent"];
+        NarateerEvent: components["schemas"]["NarateerFightStartedEvent"] | components["schemas"]["NarateerCombatantJoinedEvent"] | components["schemas"]["NarateerCombatantRemovedEvent"] | components["schemas"]["NarateerInitiativeRolledEvent"] | components["schemas"]["NarateerInitiativeSetEvent"] | components["schemas"]["NarateerRoundStartedEvent"] | components["schemas"]["NarateerRoundEndedEvent"] | components["schemas"]["NarateerActivationStartedEvent"] | components["schemas"]["NarateerActivationEndedEvent"] | components["schemas"]["NarateerGmNoteAddedEvent"] | components["schemas"]["NarateerPendingCancelledEvent"] | components["schemas"]["NarateerFightEndedEvent"] | components["schemas"]["NarateerDiceRequestedEvent"] | components["schemas"]["NarateerDiceRequestCancelledEvent"] | components["schemas"]["NarateerActionsUndoneEvent"] | components["schemas"]["NarateerExchangeDeclaredEvent"] | components["schemas"]["NarateerExchangeRespondedEvent"] | components["schemas"]["NarateerExchangeResolvedEvent"] | components["schemas"]["NarateerWeaponFiredEvent"] | components["schemas"]["NarateerWoundAllocationRequestedEvent"] | components["schemas"]["NarateerWoundsAppliedEvent"] | components["schemas"]["NarateerContinuationCheckedEvent"] | components["schemas"]["NarateerDiceRefreshedEvent"] | components["schemas"]["NarateerDiceSpentEvent"] | components["schemas"]["NarateerWeaponReloadedEvent"] | components["schemas"]["NarateerLingeringHarmAppliedEvent"] | components["schemas"]["NarateerLingeringHarmTreatedEvent"] | components["schemas"]["NarateerConditionAppliedEvent"] | components["schemas"]["NarateerConditionRemovedEvent"] | components["schemas"]["NarateerPositionSetEvent"] | components["schemas"]["NarateerMovedEvent"] | components["schemas"]["NarateerOpportunitiesIdentifiedEvent"] | components["schemas"]["NarateerOpportunityOfferedEvent"] | components["schemas"]["NarateerOpportunityDeclinedEvent"] | components["schemas"]["NarateerOpportunityLapsedEvent"] | components["schemas"]["NarateerOpportunitiesFinishedEvent"];
         NarateerSheet: {
             vitals: {
                 strength: number;
@@ -1987,17 +3211,17 @@ export interface components {
                  * @description Skill Level; default 0.
                  * @default 0
                  */
-                melee: number;
+                melee?: number;
                 /**
                  * @description Skill Level; default 0.
                  * @default 0
                  */
-                ranged: number;
+                ranged?: number;
                 /**
                  * @description Skill Level; default 0.
                  * @default 0
                  */
-                acrobatics: number;
+                acrobatics?: number;
             };
             maxVitality: number;
             maxAD: number;
@@ -2005,7 +3229,7 @@ export interface components {
              * @description Default 0; maxAD and maxMD cannot both be 0.
              * @default 0
              */
-            maxMD: number;
+            maxMD?: number;
             /** @description Default none. */
             weapons?: ({
                 /**
@@ -2013,7 +3237,7 @@ export interface components {
                  * @default melee
                  * @enum {string}
                  */
-                kind: "melee";
+                kind?: "melee";
                 /** @description Unique on the sheet. */
                 id: string;
                 name: string;
@@ -2022,7 +3246,7 @@ export interface components {
                  * @default light
                  * @enum {string}
                  */
-                weight: "light" | "heavy";
+                weight?: "light" | "heavy";
                 baseAttackCost: number;
                 weaponDamage: number;
                 /** @description RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
@@ -2032,12 +3256,12 @@ export interface components {
                  * @description Default false.
                  * @default false
                  */
-                needsLoading: boolean;
+                needsLoading?: boolean;
                 /**
                  * @description Default true.
                  * @default true
                  */
-                loaded: boolean;
+                loaded?: boolean;
                 /** @description Shots left; absent or null: unlimited. */
                 ammunition?: number | null;
                 /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
@@ -2051,7 +3275,7 @@ export interface components {
                  * @description Melee reach in Spaces; default 1.
                  * @default 1
                  */
-                reach: number;
+                reach?: number;
             } | {
                 /** @enum {string} */
                 kind: "ranged";
@@ -2063,7 +3287,7 @@ export interface components {
                  * @default light
                  * @enum {string}
                  */
-                weight: "light" | "heavy";
+                weight?: "light" | "heavy";
                 baseAttackCost: number;
                 weaponDamage: number;
                 /** @description RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
@@ -2073,12 +3297,12 @@ export interface components {
                  * @description Default false.
                  * @default false
                  */
-                needsLoading: boolean;
+                needsLoading?: boolean;
                 /**
                  * @description Default true.
                  * @default true
                  */
-                loaded: boolean;
+                loaded?: boolean;
                 /** @description Shots left; absent or null: unlimited. */
                 ammunition?: number | null;
                 /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
@@ -2098,14 +3322,14 @@ export interface components {
                  * @description Protection Rating; default 0.
                  * @default 0
                  */
-                soak: number;
+                soak?: number;
             };
             /**
              * @description RULINGS.md N9; default AD_FIRST.
              * @default AD_FIRST
              * @enum {string}
              */
-            woundPreference: "AD_FIRST" | "MD_FIRST" | "ASK";
+            woundPreference?: "AD_FIRST" | "MD_FIRST" | "ASK";
             /** @description RULINGS.md N23: how the combatant answers exchanges when no response is given. */
             responsePolicy?: {
                 /** @enum {string} */
@@ -2114,7 +3338,7 @@ export interface components {
                  * @description Default 0; capped to what is legal (RULINGS.md N23).
                  * @default 0
                  */
-                boost: number;
+                boost?: number;
                 /** @description A weapon on this sheet to Clash with; default the first legal one. */
                 weaponId?: string;
                 /**
@@ -2122,7 +3346,7 @@ export interface components {
                  * @default fullGuard
                  * @enum {string}
                  */
-                fallback: "fullGuard" | "none";
+                fallback?: "fullGuard" | "none";
             };
         };
         ArcanaBeastAddCombatantCommand: {
@@ -2717,12 +3941,12 @@ export interface components {
             /** @description The combatant to move toward; absent: the Reposition gains positional advantage (no move). */
             towardId?: string;
             /**
-             * @description The band to end in toward towardId: required with towardId.
+             * @description The band to end in toward towardId: required with towardId, refused without it.
              * @enum {string}
              */
             band?: "close" | "near" | "far";
             /**
-             * @description Flight, teleport or burrowing from the sheet (RULINGS.md A18); default none.
+             * @description Flight, teleport or burrowing from the sheet (RULINGS.md A18): only with towardId; default none.
              * @enum {string}
              */
             using?: "flight" | "teleport" | "burrowing";
@@ -2821,7 +4045,7 @@ export interface components {
              * @enum {string}
              */
             effect?: "dodgeDie" | "removeCondition";
-            /** @description The beast’s condition to remove: required with effect removeCondition. */
+            /** @description The beast’s condition to remove: required with effect removeCondition, refused with dodgeDie. */
             condition?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -2889,7 +4113,7 @@ export interface components {
             itemId: string;
             /** @description Who the item is used on; default the Binder’s beast. */
             targetId?: string;
-            /** @description The condition to remove: required when the item removes a condition. */
+            /** @description The condition to remove: required when the item removes a condition, refused when it removes none. */
             condition?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -3043,7 +4267,7 @@ export interface components {
              * @enum {string}
              */
             kind?: "stage" | "zeroPower";
-            /** @description With kind stage: an unlocked Stage; default the highest. */
+            /** @description With kind stage (refused with zeroPower): an unlocked Stage; default the highest. */
             stage?: number;
             /** @description Default true. */
             active?: boolean;
@@ -3188,6 +4412,8 @@ export interface components {
                      * @enum {string}
                      */
                     initiativeTies?: "gm" | "reroll";
+                    /** @description RULINGS.md A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast. */
+                    playerSides?: string[];
                 } | Record<string, never>;
             };
         };
@@ -3744,8 +4970,1359 @@ export interface components {
                 }[];
             };
         };
+        ArcanaBeastInitiativeTieRerolledEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "InitiativeTieRerolled";
+            data: {
+                rolls: {
+                    combatantId: string;
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (C5); absent for manual dice. */
+                        draw?: number;
+                    };
+                    total: number;
+                    pool: {
+                        combatantId: string;
+                        purpose: string;
+                        /** @enum {string} */
+                        stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                        statValue: number;
+                        ranks: number;
+                        bonuses: {
+                            source: string;
+                            dice: number;
+                        }[];
+                        /** @description Pool size before Boost/Setback. */
+                        dice: number;
+                        sides: number;
+                        /** @enum {string} */
+                        edge: "boost" | "setback" | "none";
+                        boostSources: string[];
+                        setbackSources: string[];
+                        roll: {
+                            sides: number;
+                            faces: number[];
+                            /** @description Draw number (C5); absent for manual dice. */
+                            draw?: number;
+                        };
+                        dropped?: {
+                            index: number;
+                            face: number;
+                        };
+                        kept: number[];
+                        successes: number;
+                        /** @description Kept dice showing 6 or more (A2). */
+                        sixes: number;
+                    };
+                    /** @enum {boolean} */
+                    surprised?: true;
+                    /** @description Which reroll of a tie (option initiativeTies: reroll, or RerollInitiative). */
+                    tieReroll?: number;
+                }[];
+                order: string[];
+                unresolvedTies: string[][];
+            };
+        };
+        ArcanaBeastTurnStartedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TurnStarted";
+            data: {
+                combatantId: string;
+                binderId?: string;
+                /** @enum {string} */
+                actionForfeited?: "intercept";
+                /** @enum {boolean} */
+                defendEnded?: true;
+                guardEnded?: string;
+            };
+        };
+        ArcanaBeastActionTakenEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ActionTaken";
+            data: {
+                combatantId: string;
+                /** @enum {string} */
+                action: "attack" | "defend" | "specialAttack" | "zeroPower" | "assist" | "reposition" | "guard" | "pass";
+                targetId?: string;
+                allyId?: string;
+                note?: string;
+            };
+        };
+        ArcanaBeastBinderCommandedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "BinderCommanded";
+            data: {
+                binderId: string;
+                beastId: string;
+                /** @enum {string} */
+                command: "direct" | "encourage" | "strategize" | "callBack" | "useItem" | "bondSurge";
+                test?: {
+                    combatantId: string;
+                    purpose: string;
+                    /** @enum {string} */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    statValue: number;
+                    ranks: number;
+                    bonuses: {
+                        source: string;
+                        dice: number;
+                    }[];
+                    /** @description Pool size before Boost/Setback. */
+                    dice: number;
+                    sides: number;
+                    /** @enum {string} */
+                    edge: "boost" | "setback" | "none";
+                    boostSources: string[];
+                    setbackSources: string[];
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (C5); absent for manual dice. */
+                        draw?: number;
+                    };
+                    dropped?: {
+                        index: number;
+                        face: number;
+                    };
+                    kept: number[];
+                    successes: number;
+                    /** @description Kept dice showing 6 or more (A2). */
+                    sixes: number;
+                    difficulty: number;
+                    passed: boolean;
+                };
+                passed?: boolean;
+                /** @enum {string} */
+                effect?: "dodgeDie" | "removeCondition";
+                condition?: string;
+                /** @enum {string} */
+                mode?: "retreat" | "devolve";
+                itemId?: string;
+                targetId?: string;
+            };
+        };
+        ArcanaBeastAttackDeclaredEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "AttackDeclared";
+            data: {
+                attackNo: number;
+                attackerId: string;
+                targetId: string;
+                /** @description Who the attack was declared against, when Guard or Intercept changed the target. */
+                declaredTargetId?: string;
+                /** @enum {string} */
+                redirectedBy?: "guard" | "intercept";
+                /** @enum {string} */
+                action: "attack" | "specialAttack" | "zeroPower";
+                attackId: string;
+                attackName: string;
+                /** @enum {string} */
+                range: "melee" | "ranged" | "long";
+                /** @enum {string} */
+                band: "close" | "near" | "far";
+                bonusDice: number;
+            };
+        };
+        ArcanaBeastInterceptDecidedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "InterceptDecided";
+            data: {
+                combatantId: string;
+                binderId: string;
+                intercept: boolean;
+                /** @enum {string} */
+                source: "answer" | "declaration";
+            };
+        };
+        ArcanaBeastAttackResolvedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "AttackResolved";
+            data: {
+                attackNo: number;
+                attackerId: string;
+                targetId: string;
+                /** @description Who the attack was declared against, when Guard or Intercept changed the target. */
+                declaredTargetId?: string;
+                /** @enum {string} */
+                redirectedBy?: "guard" | "intercept";
+                /** @enum {string} */
+                action: "attack" | "specialAttack" | "zeroPower";
+                attackId: string;
+                attackName: string;
+                /** @enum {string} */
+                range: "melee" | "ranged" | "long";
+                /** @enum {string} */
+                band: "close" | "near" | "far";
+                bonusDice: number;
+                attack: {
+                    combatantId: string;
+                    purpose: string;
+                    /** @enum {string} */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    statValue: number;
+                    ranks: number;
+                    bonuses: {
+                        source: string;
+                        dice: number;
+                    }[];
+                    /** @description Pool size before Boost/Setback. */
+                    dice: number;
+                    sides: number;
+                    /** @enum {string} */
+                    edge: "boost" | "setback" | "none";
+                    boostSources: string[];
+                    setbackSources: string[];
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (C5); absent for manual dice. */
+                        draw?: number;
+                    };
+                    dropped?: {
+                        index: number;
+                        face: number;
+                    };
+                    kept: number[];
+                    successes: number;
+                    /** @description Kept dice showing 6 or more (A2). */
+                    sixes: number;
+                };
+                dodge: {
+                    combatantId: string;
+                    purpose: string;
+                    /** @enum {string} */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    statValue: number;
+                    ranks: number;
+                    bonuses: {
+                        source: string;
+                        dice: number;
+                    }[];
+                    /** @description Pool size before Boost/Setback. */
+                    dice: number;
+                    sides: number;
+                    /** @enum {string} */
+                    edge: "boost" | "setback" | "none";
+                    boostSources: string[];
+                    setbackSources: string[];
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (C5); absent for manual dice. */
+                        draw?: number;
+                    };
+                    dropped?: {
+                        index: number;
+                        face: number;
+                    };
+                    kept: number[];
+                    successes: number;
+                    /** @description Kept dice showing 6 or more (A2). */
+                    sixes: number;
+                };
+                /** @enum {string} */
+                outcome: "hit" | "miss";
+                critical: boolean;
+                baseDamage: number;
+                extraSuccesses: number;
+                bonusDamage: number;
+                /** @description RULINGS.md A20: place in the chain, its bonuses, the hit streak after this attack, the side's turn. */
+                combo: {
+                    position: number;
+                    dieBonus: number;
+                    damageBonus: number;
+                    hits: number;
+                    side: string;
+                    sideTurn: number;
+                };
+                damage: number;
+            };
+        };
+        ArcanaBeastDamageDealtEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "DamageDealt";
+            data: {
+                combatantId: string;
+                damage: number;
+                hpBefore: number;
+                hp: number;
+                attackNo?: number;
+            };
+        };
+        ArcanaBeastKnockedOutEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "KnockedOut";
+            data: {
+                combatantId: string;
+                playerSide: boolean;
+            };
+        };
+        ArcanaBeastCriticalGaugeRaisedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CriticalGaugeRaised";
+            data: {
+                combatantId: string;
+                from: number;
+                to: number;
+            };
+        };
+        ArcanaBeastCriticalMoveTriggeredEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CriticalMoveTriggered";
+            data: {
+                threshold: number;
+                /** @enum {string} */
+                tier: "minor" | "major" | "climactic";
+                meaning: string;
+                gauge: number;
+            };
+        };
+        ArcanaBeastHarmGainedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "HarmGained";
+            data: {
+                combatantId: string;
+                harm: string;
+            };
+        };
+        ArcanaBeastDevolutionTestedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "DevolutionTested";
+            data: {
+                combatantId: string;
+                stageBefore: number;
+                test: {
+                    combatantId: string;
+                    purpose: string;
+                    /** @enum {string} */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    statValue: number;
+                    ranks: number;
+                    bonuses: {
+                        source: string;
+                        dice: number;
+                    }[];
+                    /** @description Pool size before Boost/Setback. */
+                    dice: number;
+                    sides: number;
+                    /** @enum {string} */
+                    edge: "boost" | "setback" | "none";
+                    boostSources: string[];
+                    setbackSources: string[];
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (C5); absent for manual dice. */
+                        draw?: number;
+                    };
+                    dropped?: {
+                        index: number;
+                        face: number;
+                    };
+                    kept: number[];
+                    successes: number;
+                    /** @description Kept dice showing 6 or more (A2). */
+                    sixes: number;
+                    difficulty: number;
+                    passed: boolean;
+                };
+                stageAfter: number;
+                /** @enum {string} */
+                reason: "knockedOut" | "callBack";
+            };
+        };
+        ArcanaBeastStageEvolvedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "StageEvolved";
+            data: {
+                combatantId: string;
+                from: number;
+                to: number;
+                /** @enum {string} */
+                reason: "evolve";
+                /** @description RULINGS.md A9: the highest unlocked Stage, which reverts at the end of the encounter. */
+                highest: boolean;
+                triggerActive: boolean;
+            };
+        };
+        ArcanaBeastStageDevolvedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "StageDevolved";
+            data: {
+                combatantId: string;
+                from: number;
+                to: number;
+                /** @enum {string} */
+                reason: "knockedOut" | "callBack" | "encounterEnded";
+            };
+        };
+        ArcanaBeastSpecialAttackUsedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SpecialAttackUsed";
+            data: {
+                combatantId: string;
+                specialAttackId: string;
+                usesLeft: number;
+            };
+        };
+        ArcanaBeastZeroPowerUsedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ZeroPowerUsed";
+            data: {
+                combatantId: string;
+                targetId?: string;
+                trigger: string;
+            };
+        };
+        ArcanaBeastTriggerSetEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TriggerSet";
+            data: {
+                combatantId: string;
+                /** @enum {string} */
+                kind: "stage";
+                stage: number;
+                active: boolean;
+            } | {
+                combatantId: string;
+                /** @enum {string} */
+                kind: "zeroPower";
+                active: boolean;
+            };
+        };
+        ArcanaBeastTagSetEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TagSet";
+            data: {
+                combatantId: string;
+                /** @enum {string} */
+                tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
+                againstId?: string;
+            };
+        };
+        ArcanaBeastTagClearedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TagCleared";
+            data: {
+                combatantId: string;
+                /** @enum {string} */
+                tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
+            };
+        };
+        ArcanaBeastConditionAppliedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ConditionApplied";
+            data: {
+                combatantId: string;
+                condition: string;
+            };
+        };
+        ArcanaBeastConditionRemovedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ConditionRemoved";
+            data: {
+                combatantId: string;
+                condition: string;
+                reason?: string;
+            };
+        };
+        ArcanaBeastComboResetEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ComboReset";
+            data: {
+                targetId: string;
+                reason: string;
+            };
+        };
+        ArcanaBeastStaminaSpentEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "StaminaSpent";
+            data: {
+                combatantId: string;
+                amount: number;
+                stamina: number;
+            };
+        };
+        ArcanaBeastStaminaRestoredEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "StaminaRestored";
+            data: {
+                combatantId: string;
+                amount: number;
+                stamina: number;
+            };
+        };
+        ArcanaBeastHpRestoredEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "HpRestored";
+            data: {
+                combatantId: string;
+                amount: number;
+                hpBefore: number;
+                hp: number;
+            };
+        };
+        ArcanaBeastItemUsedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ItemUsed";
+            data: {
+                binderId: string;
+                itemId: string;
+                quantityLeft: number;
+                targetId: string;
+            };
+        };
+        ArcanaBeastBandSetEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "BandSet";
+            data: {
+                aId: string;
+                bId: string;
+                /** @enum {string} */
+                band: "close" | "near" | "far";
+                /** @description RULINGS.md A19: the Difficulty; 0 clears it; absent: unchanged. */
+                difficultTerrain?: number;
+            };
+        };
+        ArcanaBeastMovedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "Moved";
+            data: {
+                combatantId: string;
+                towardId: string;
+                /** @enum {string} */
+                from: "close" | "near" | "far";
+                /** @enum {string} */
+                to: "close" | "near" | "far";
+                /** @enum {string} */
+                by: "free" | "reposition";
+                /** @enum {string} */
+                using?: "flight" | "teleport" | "burrowing";
+                test?: {
+                    combatantId: string;
+                    purpose: string;
+                    /** @enum {string} */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    statValue: number;
+                    ranks: number;
+                    bonuses: {
+                        source: string;
+                        dice: number;
+                    }[];
+                    /** @description Pool size before Boost/Setback. */
+                    dice: number;
+                    sides: number;
+                    /** @enum {string} */
+                    edge: "boost" | "setback" | "none";
+                    boostSources: string[];
+                    setbackSources: string[];
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (C5); absent for manual dice. */
+                        draw?: number;
+                    };
+                    dropped?: {
+                        index: number;
+                        face: number;
+                    };
+                    kept: number[];
+                    successes: number;
+                    /** @description Kept dice showing 6 or more (A2). */
+                    sixes: number;
+                    difficulty: number;
+                    passed: boolean;
+                };
+                /** @enum {boolean} */
+                stopped?: true;
+            };
+        };
+        ArcanaBeastAssistedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "Assisted";
+            data: {
+                combatantId: string;
+                allyId: string;
+            };
+        };
+        ArcanaBeastBonusDiceUsedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "BonusDiceUsed";
+            data: {
+                combatantId: string;
+                /** @enum {string} */
+                source: "Assist" | "Encourage";
+                dice: number;
+            };
+        };
+        ArcanaBeastCalledBackEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CalledBack";
+            data: {
+                binderId: string;
+                beastId: string;
+                /** @enum {string} */
+                mode: "retreat" | "devolve";
+            };
+        };
+        ArcanaBeastTestRolledEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TestRolled";
+            data: {
+                combatantId: string;
+                reason?: string;
+                test: {
+                    combatantId: string;
+                    purpose: string;
+                    /** @enum {string} */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    statValue: number;
+                    ranks: number;
+                    bonuses: {
+                        source: string;
+                        dice: number;
+                    }[];
+                    /** @description Pool size before Boost/Setback. */
+                    dice: number;
+                    sides: number;
+                    /** @enum {string} */
+                    edge: "boost" | "setback" | "none";
+                    boostSources: string[];
+                    setbackSources: string[];
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (C5); absent for manual dice. */
+                        draw?: number;
+                    };
+                    dropped?: {
+                        index: number;
+                        face: number;
+                    };
+                    kept: number[];
+                    successes: number;
+                    /** @description Kept dice showing 6 or more (A2). */
+                    sixes: number;
+                    difficulty: number;
+                    passed: boolean;
+                };
+            };
+        };
+        ArcanaBeastOpposedTestRolledEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "OpposedTestRolled";
+            data: {
+                a: {
+                    combatantId: string;
+                    purpose: string;
+                    /** @enum {string} */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    statValue: number;
+                    ranks: number;
+                    bonuses: {
+                        source: string;
+                        dice: number;
+                    }[];
+                    /** @description Pool size before Boost/Setback. */
+                    dice: number;
+                    sides: number;
+                    /** @enum {string} */
+                    edge: "boost" | "setback" | "none";
+                    boostSources: string[];
+                    setbackSources: string[];
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (C5); absent for manual dice. */
+                        draw?: number;
+                    };
+                    dropped?: {
+                        index: number;
+                        face: number;
+                    };
+                    kept: number[];
+                    successes: number;
+                    /** @description Kept dice showing 6 or more (A2). */
+                    sixes: number;
+                };
+                b: {
+                    combatantId: string;
+                    purpose: string;
+                    /** @enum {string} */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    statValue: number;
+                    ranks: number;
+                    bonuses: {
+                        source: string;
+                        dice: number;
+                    }[];
+                    /** @description Pool size before Boost/Setback. */
+                    dice: number;
+                    sides: number;
+                    /** @enum {string} */
+                    edge: "boost" | "setback" | "none";
+                    boostSources: string[];
+                    setbackSources: string[];
+                    roll: {
+                        sides: number;
+                        faces: number[];
+                        /** @description Draw number (C5); absent for manual dice. */
+                        draw?: number;
+                    };
+                    dropped?: {
+                        index: number;
+                        face: number;
+                    };
+                    kept: number[];
+                    successes: number;
+                    /** @description Kept dice showing 6 or more (A2). */
+                    sixes: number;
+                };
+                winnerId: string | null;
+                reason?: string;
+            };
+        };
+        ArcanaBeastSceneEndedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SceneEnded";
+            data: {
+                revived: string[];
+            };
+        };
         /** @description An event of a Arcana Beast fight, by type. */
-        ArcanaBeastEvent: components["schemas"]["ArcanaBeastFightStartedEvent"] | components["schemas"]["ArcanaBeastCombatantJoinedEvent"] | components["schemas"]["ArcanaBeastCombatantRemovedEvent"] | components["schemas"]["ArcanaBeastInitiativeRolledEvent"] | components["schemas"]["ArcanaBeastInitiativeSetEvent"] | components["schemas"]["ArcanaBeastRoundStartedEvent"] | components["schemas"]["ArcanaBeastRoundEndedEvent"] | components["schemas"]["ArcanaBeastActivationStartedEvent"] | components["schemas"]["ArcanaBeastActivationEndedEvent"] | components["schemas"]["ArcanaBeastGmNoteAddedEvent"] | components["schemas"]["ArcanaBeastPendingCancelledEvent"] | components["schemas"]["ArcanaBeastFightEndedEvent"] | components["schemas"]["ArcanaBeastDiceRequestedEvent"] | components["schemas"]["ArcanaBeastDiceRequestCancelledEvent"] | components["schemas"]["ArcanaBeastActionsUndoneEvent"];
+        ArcanaBeastEvent: components["schemas"]["ArcanaBeastFightStartedEvent"] | components["schemas"]["ArcanaBeastCombatantJoinedEvent"] | components["schemas"]["ArcanaBeastCombatantRemovedEvent"] | components["schemas"]["ArcanaBeastInitiativeRolledEvent"] | components["schemas"]["ArcanaBeastInitiativeSetEvent"] | components["schemas"]["ArcanaBeastRoundStartedEvent"] | components["schemas"]["ArcanaBeastRoundEndedEvent"] | components["schemas"]["ArcanaBeastActivationStartedEvent"] | components["schemas"]["ArcanaBeastActivationEndedEvent"] | components["schemas"]["ArcanaBeastGmNoteAddedEvent"] | components["schemas"]["ArcanaBeastPendingCancelledEvent"] | components["schemas"]["ArcanaBeastFightEndedEvent"] | components["schemas"]["ArcanaBeastDiceRequestedEvent"] | components["schemas"]["ArcanaBeastDiceRequestCancelledEvent"] | components["schemas"]["ArcanaBeastActionsUndoneEvent"] | components["schemas"]["ArcanaBeastInitiativeTieRerolledEvent"] | components["schemas"]["ArcanaBeastTurnStartedEvent"] | components["schemas"]["ArcanaBeastActionTakenEvent"] | components["schemas"]["ArcanaBeastBinderCommandedEvent"] | components["schemas"]["ArcanaBeastAttackDeclaredEvent"] | components["schemas"]["ArcanaBeastInterceptDecidedEvent"] | components["schemas"]["ArcanaBeastAttackResolvedEvent"] | components["schemas"]["ArcanaBeastDamageDealtEvent"] | components["schemas"]["ArcanaBeastKnockedOutEvent"] | components["schemas"]["ArcanaBeastCriticalGaugeRaisedEvent"] | components["schemas"]["ArcanaBeastCriticalMoveTriggeredEvent"] | components["schemas"]["ArcanaBeastHarmGainedEvent"] | components["schemas"]["ArcanaBeastDevolutionTestedEvent"] | components["schemas"]["ArcanaBeastStageEvolvedEvent"] | components["schemas"]["ArcanaBeastStageDevolvedEvent"] | components["schemas"]["ArcanaBeastSpecialAttackUsedEvent"] | components["schemas"]["ArcanaBeastZeroPowerUsedEvent"] | components["schemas"]["ArcanaBeastTriggerSetEvent"] | components["schemas"]["ArcanaBeastTagSetEvent"] | components["schemas"]["ArcanaBeastTagClearedEvent"] | components["schemas"]["ArcanaBeastConditionAppliedEvent"] | components["schemas"]["ArcanaBeastConditionRemovedEvent"] | components["schemas"]["ArcanaBeastComboResetEvent"] | components["schemas"]["ArcanaBeastStaminaSpentEvent"] | components["schemas"]["ArcanaBeastStaminaRestoredEvent"] | components["schemas"]["ArcanaBeastHpRestoredEvent"] | components["schemas"]["ArcanaBeastItemUsedEvent"] | components["schemas"]["ArcanaBeastBandSetEvent"] | components["schemas"]["ArcanaBeastMovedEvent"] | components["schemas"]["ArcanaBeastAssistedEvent"] | components["schemas"]["ArcanaBeastBonusDiceUsedEvent"] | components["schemas"]["ArcanaBeastCalledBackEvent"] | components["schemas"]["ArcanaBeastTestRolledEvent"] | components["schemas"]["ArcanaBeastOpposedTestRolledEvent"] | components["schemas"]["ArcanaBeastSceneEndedEvent"];
         ArcanaBeastSheet: {
             /** @enum {string} */
             kind: "binder";
@@ -3895,6 +6472,258 @@ export interface components {
             /** @description Quality/Talent dice added to initiative (RULINGS.md A29); default 0. */
             initiativeDice?: number;
         };
+        ArcanaBeastView: {
+            fightId: string;
+            /** @enum {string} */
+            system: "arcana-beast";
+            name: string;
+            /** @enum {string} */
+            status: "new" | "setup" | "active" | "ended";
+            dice: {
+                /** @enum {string} */
+                mode: "fair" | "seeded" | "manual";
+                commitment: string;
+                clientSeed: string;
+                revealedSeed?: string;
+            };
+            round: number;
+            roundOpen: boolean;
+            /** @description Initiative order; empty until rolled or set. */
+            initiative: string[];
+            activeCombatantId: string | null;
+            actedThisRound: string[];
+            /** @description RULINGS.md C4: the one decision awaited, naming who answers with which command. */
+            pending: {
+                kind: string;
+                /** @description A combatant id, or "gm". */
+                awaiting: string;
+                /** @description The command type that answers it. */
+                answer: string;
+                detail?: {
+                    [key: string]: unknown;
+                };
+            } | null;
+            /** @description The seq of the last event folded (added by the service). */
+            seq?: number;
+            /** @description The hash of the last event folded (added by the service). */
+            headHash?: string;
+            /** @description The player side’s Critical Gauge: CriticalMoveTriggered at 3, 6 and 9 (RULINGS.md A7). */
+            criticalGauge: number;
+            /** @description The running shared turn (RULINGS.md A15); null between turns. */
+            turn: {
+                /** @description The beast whose turn it is. */
+                beastId: string;
+                /** @description Its Binder, who gives the Command in the same turn; absent for a wild beast. */
+                binderId?: string;
+                /** @description The Binder’s Command taken this turn: direct, encourage, strategize, callBack, useItem, bondSurge; absent: none yet. */
+                command?: string;
+                /** @description The Action taken this turn: attack, defend, specialAttack, zeroPower, assist, reposition, guard, pass, or forfeited (an Intercept owed, RULINGS.md A22); absent: none yet. */
+                action?: string;
+                /** @description The free band move is spent. */
+                freeMoveUsed: boolean;
+                /** @description Direct: +1 die on this turn’s Action roll (RULINGS.md A26). */
+                directed: boolean;
+                /** @description Bond Surge: Boost on every roll of Binder and beast this turn (RULINGS.md A26). */
+                bondSurge: boolean;
+                /** @description A passed Strategize: the target’s Cover and Obscured are ignored this turn (RULINGS.md A28). */
+                strategized: boolean;
+            } | null;
+            /** @description The attack on a Binder waiting for the pending intercept (RULINGS.md A22); null otherwise. */
+            pendingAttack: {
+                attackNo: number;
+                attackerId: string;
+                targetId: string;
+                /** @description Who the attack was declared against, when Guard or Intercept changed the target. */
+                declaredTargetId?: string;
+                /** @enum {string} */
+                redirectedBy?: "guard" | "intercept";
+                /** @enum {string} */
+                action: "attack" | "specialAttack" | "zeroPower";
+                attackId: string;
+                attackName: string;
+                /** @enum {string} */
+                range: "melee" | "ranged" | "long";
+                /** @enum {string} */
+                band: "close" | "near" | "far";
+                bonusDice: number;
+            } | null;
+            /** @description Target id → the chain of allied attacks on it (RULINGS.md A20). */
+            combos: {
+                [key: string]: {
+                    side: string;
+                    lastAttackerId: string;
+                    /** @description The side’s turn number of the last attack. */
+                    sideTurn: number;
+                    attacks: number;
+                    hits: number;
+                };
+            };
+            /** @description Every combatant present, in join order. */
+            combatants: ({
+                id: string;
+                name: string;
+                side: string;
+                /** @enum {string} */
+                kind: "binder";
+                /**
+                 * @description KnockedOut at 0 HP (RULINGS.md A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.
+                 * @enum {string}
+                 */
+                state: "Active" | "InVessel" | "KnockedOut";
+                hp: number;
+                maxHp: number;
+                stamina: number;
+                maxStamina: number;
+                stats: {
+                    brawn: number;
+                    agility: number;
+                    endurance: number;
+                    spirit: number;
+                    technique: number;
+                };
+                /** @description Quality name → ranks. */
+                qualities: {
+                    [key: string]: number;
+                };
+                /** @description The die it rolls: d6 for a Binder, by Stage for a beast (RULINGS.md A4). */
+                dieSides: number;
+                /** @description Successes of its initiative roll (RULINGS.md A5); null until rolled (SetInitiative rolls nothing). */
+                initiative: number | null;
+                /** @description Combatant id → the distance band to it (RULINGS.md A14, A17): Near unless set; a Binder and its own beast are always Close. */
+                bands: {
+                    [key: string]: "close" | "near" | "far";
+                };
+                /** @description Positioning tags the GM set (RULINGS.md A8). */
+                tags: {
+                    /** @enum {string} */
+                    tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
+                    /** @description The one opponent the tag holds against (RULINGS.md A28); absent: every opponent. */
+                    againstId?: string;
+                    /** @description What the tag does, in words. */
+                    effect: string;
+                }[];
+                conditions: string[];
+                /** @description Harms gained at 0 HP (RULINGS.md A13, A21). */
+                harms: string[];
+                /** @description +1 dice from an Assist, waiting for its next roll (RULINGS.md A26). */
+                assistDice: number;
+                /** @description The beast this Binder shares its turn with. */
+                beastId: string;
+                /** @description Stuff for Use Item (RULINGS.md A33). */
+                inventory: {
+                    id: string;
+                    name: string;
+                    quantityLeft: number;
+                }[];
+            } | {
+                id: string;
+                name: string;
+                side: string;
+                /** @enum {string} */
+                kind: "beast";
+                /**
+                 * @description KnockedOut at 0 HP (RULINGS.md A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.
+                 * @enum {string}
+                 */
+                state: "Active" | "InVessel" | "KnockedOut";
+                hp: number;
+                maxHp: number;
+                stamina: number;
+                maxStamina: number;
+                stats: {
+                    brawn: number;
+                    agility: number;
+                    endurance: number;
+                    spirit: number;
+                    technique: number;
+                };
+                /** @description Quality name → ranks. */
+                qualities: {
+                    [key: string]: number;
+                };
+                /** @description The die it rolls: d6 for a Binder, by Stage for a beast (RULINGS.md A4). */
+                dieSides: number;
+                /** @description Successes of its initiative roll (RULINGS.md A5); null until rolled (SetInitiative rolls nothing). */
+                initiative: number | null;
+                /** @description Combatant id → the distance band to it (RULINGS.md A14, A17): Near unless set; a Binder and its own beast are always Close. */
+                bands: {
+                    [key: string]: "close" | "near" | "far";
+                };
+                /** @description Positioning tags the GM set (RULINGS.md A8). */
+                tags: {
+                    /** @enum {string} */
+                    tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
+                    /** @description The one opponent the tag holds against (RULINGS.md A28); absent: every opponent. */
+                    againstId?: string;
+                    /** @description What the tag does, in words. */
+                    effect: string;
+                }[];
+                conditions: string[];
+                /** @description Harms gained at 0 HP (RULINGS.md A13, A21). */
+                harms: string[];
+                /** @description +1 dice from an Assist, waiting for its next roll (RULINGS.md A26). */
+                assistDice: number;
+                /** @description Its Binder; null for a wild beast. */
+                binderId: string | null;
+                /** @description No Binder: wild beasts drop out when Knocked Out (RULINGS.md A13). */
+                wild: boolean;
+                /** @description The current Stage, 0 to 4. */
+                stage: number;
+                /** @description The highest unlocked Stage: free to evolve to while its trigger is active; it reverts when the encounter ends (RULINGS.md A9). */
+                highestStage: number;
+                /** @description The unlocked Stages, lowest first. */
+                stages: {
+                    stage: number;
+                    name: string;
+                    /** @description The emotional trigger; empty when none. */
+                    trigger: string;
+                    /** @description The GM marked the trigger active (SetTrigger). */
+                    triggerActive: boolean;
+                }[];
+                /** @description The Stage it returns to when the encounter ends, after evolving to its highest (RULINGS.md A9); null otherwise. */
+                revertTo: number | null;
+                /** @description Brawn + Stage: the damage of a hit before extra successes, a Critical and bonuses. */
+                baseDamage: number;
+                attacks: {
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    range: "melee" | "ranged" | "long";
+                    /** @enum {string} */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    ranks: number;
+                }[];
+                specialAttacks: {
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    range: "melee" | "ranged" | "long";
+                    /** @description Uses per scene. */
+                    uses: number;
+                    /** @description Uses left this scene (RULINGS.md A11). */
+                    usesLeft: number;
+                }[];
+                /** @description null when the sheet has none. */
+                zeroPower: {
+                    name: string;
+                    trigger: string;
+                    /** @description The GM marked its trigger active (SetTrigger kind zeroPower): it may be used. */
+                    triggerActive: boolean;
+                    /** @description Used this scene. */
+                    used: boolean;
+                } | null;
+                /** @description Movement that bypasses restrictions (RULINGS.md A18). */
+                movement: ("flight" | "teleport" | "burrowing")[];
+                /** @description It took Defend; lasts until its next turn (RULINGS.md A15). */
+                defending: boolean;
+                /** @description The ally it guards until its next turn (RULINGS.md A27); null when none. */
+                guarding: string | null;
+                /** @description +1 dice from an Encourage, waiting for its next Dodge (RULINGS.md A26). */
+                encourageDodge: number;
+                /** @description It intercepted an attack and forfeits its next Action (RULINGS.md A22). */
+                interceptOwed: boolean;
+            })[];
+        };
         ArchsoulAddCombatantCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3945,7 +6774,7 @@ export interface components {
                         type?: "unarmed" | "melee" | "ranged" | "thrown" | "elemental" | "soul";
                         /** @description Base damage dice (S4); default from weightLb (S37), else 0. */
                         damage?: number;
-                        /** @description Melee and unarmed: reach in spaces; default 1. */
+                        /** @description Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0). */
                         reach?: number;
                         /** @description Required for ranged, thrown, elemental and soul weapons. */
                         accurateRange?: number;
@@ -4659,7 +7488,7 @@ export interface components {
              */
             special?: "quick" | "reckless";
             /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-            feint?: boolean | {
+            feint?: {
                 /**
                  * @description Default the better one.
                  * @enum {string}
@@ -4670,7 +7499,7 @@ export interface components {
                  * @enum {string}
                  */
                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-            };
+            } | boolean;
             /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
             sneak?: boolean;
             /** @description Knockdown (S32); default false. */
@@ -4749,7 +7578,7 @@ export interface components {
             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
             criticalNarration?: string;
             /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-            feint?: boolean | {
+            feint?: {
                 /**
                  * @description Default the better one.
                  * @enum {string}
@@ -4760,7 +7589,7 @@ export interface components {
                  * @enum {string}
                  */
                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-            };
+            } | boolean;
             /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
             sneak?: boolean;
             /** @description Knockdown (S32); default false. */
@@ -5200,7 +8029,7 @@ export interface components {
             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
             criticalNarration?: string;
             /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-            feint?: boolean | {
+            feint?: {
                 /**
                  * @description Default the better one.
                  * @enum {string}
@@ -5211,7 +8040,7 @@ export interface components {
                  * @enum {string}
                  */
                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-            };
+            } | boolean;
             /** @description Refused (S35). */
             sneak?: boolean;
             /** @description Knockdown (S32); default false. */
@@ -5419,7 +8248,7 @@ export interface components {
                         type?: "unarmed" | "melee" | "ranged" | "thrown" | "elemental" | "soul";
                         /** @description Base damage dice (S4); default from weightLb (S37), else 0. */
                         damage?: number;
-                        /** @description Melee and unarmed: reach in spaces; default 1. */
+                        /** @description Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0). */
                         reach?: number;
                         /** @description Required for ranged, thrown, elemental and soul weapons. */
                         accurateRange?: number;
@@ -5612,7 +8441,7 @@ export interface components {
              */
             type: "InitiativeRolled";
             data: {
-                rolls: ({
+                rolls: {
                     combatantId: string;
                     roll: {
                         sides: number;
@@ -5621,9 +8450,14 @@ export interface components {
                         draw?: number;
                     };
                     total: number;
-                } & {
-                    [key: string]: unknown;
-                })[];
+                    /**
+                     * @description S9: the GM's single roll, shared by every enemy.
+                     * @enum {boolean}
+                     */
+                    shared?: true;
+                    /** @description The d6 roll-off face of a tie. */
+                    rollOff?: number;
+                }[];
                 order: string[];
                 unresolvedTies: string[][];
             };
@@ -6436,7 +9270,7 @@ export interface components {
                 breakRoll?: {
                     sides: number;
                     faces: number[];
-                    /** @description Draw number (C5); absent for manual dice. */
+                    /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                     draw?: number;
                 };
                 reason: string;
@@ -6510,7 +9344,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -6532,7 +9366,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -6583,7 +9417,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -6602,7 +9436,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -6650,7 +9484,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -6669,7 +9503,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -6717,7 +9551,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -6740,7 +9574,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -6937,7 +9771,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -6994,7 +9828,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -7013,7 +9847,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -7167,7 +10001,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -7215,7 +10049,7 @@ export interface components {
                 roll?: {
                     sides: number;
                     faces: number[];
-                    /** @description Draw number (C5); absent for manual dice. */
+                    /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                     draw?: number;
                 };
                 face: number;
@@ -7429,7 +10263,7 @@ export interface components {
                          */
                         special?: "quick" | "reckless";
                         /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-                        feint?: boolean | {
+                        feint?: {
                             /**
                              * @description Default the better one.
                              * @enum {string}
@@ -7440,7 +10274,7 @@ export interface components {
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-                        };
+                        } | boolean;
                         /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
                         sneak?: boolean;
                         /** @description Knockdown (S32); default false. */
@@ -7529,7 +10363,7 @@ export interface components {
                             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                             criticalNarration?: string;
                             /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-                            feint?: boolean | {
+                            feint?: {
                                 /**
                                  * @description Default the better one.
                                  * @enum {string}
@@ -7540,7 +10374,7 @@ export interface components {
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-                            };
+                            } | boolean;
                             /** @description Refused (S35). */
                             sneak?: boolean;
                             /** @description Knockdown (S32); default false. */
@@ -7597,7 +10431,7 @@ export interface components {
                             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                             criticalNarration?: string;
                             /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-                            feint?: boolean | {
+                            feint?: {
                                 /**
                                  * @description Default the better one.
                                  * @enum {string}
@@ -7608,7 +10442,7 @@ export interface components {
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-                            };
+                            } | boolean;
                             /** @description Refused (S35). */
                             sneak?: boolean;
                             /** @description Knockdown (S32); default false. */
@@ -7792,7 +10626,7 @@ export interface components {
                     roll: {
                         sides: number;
                         faces: number[];
-                        /** @description Draw number (C5); absent for manual dice. */
+                        /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
                     successes: number;
@@ -7861,7 +10695,7 @@ export interface components {
                          */
                         special?: "quick" | "reckless";
                         /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-                        feint?: boolean | {
+                        feint?: {
                             /**
                              * @description Default the better one.
                              * @enum {string}
@@ -7872,7 +10706,7 @@ export interface components {
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-                        };
+                        } | boolean;
                         /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
                         sneak?: boolean;
                         /** @description Knockdown (S32); default false. */
@@ -7961,7 +10795,7 @@ export interface components {
                             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                             criticalNarration?: string;
                             /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-                            feint?: boolean | {
+                            feint?: {
                                 /**
                                  * @description Default the better one.
                                  * @enum {string}
@@ -7972,7 +10806,7 @@ export interface components {
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-                            };
+                            } | boolean;
                             /** @description Refused (S35). */
                             sneak?: boolean;
                             /** @description Knockdown (S32); default false. */
@@ -8029,7 +10863,7 @@ export interface components {
                             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                             criticalNarration?: string;
                             /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-                            feint?: boolean | {
+                            feint?: {
                                 /**
                                  * @description Default the better one.
                                  * @enum {string}
@@ -8040,7 +10874,7 @@ export interface components {
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-                            };
+                            } | boolean;
                             /** @description Refused (S35). */
                             sneak?: boolean;
                             /** @description Knockdown (S32); default false. */
@@ -8165,7 +10999,7 @@ export interface components {
                          */
                         special?: "quick" | "reckless";
                         /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-                        feint?: boolean | {
+                        feint?: {
                             /**
                              * @description Default the better one.
                              * @enum {string}
@@ -8176,7 +11010,7 @@ export interface components {
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-                        };
+                        } | boolean;
                         /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
                         sneak?: boolean;
                         /** @description Knockdown (S32); default false. */
@@ -8265,7 +11099,7 @@ export interface components {
                             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                             criticalNarration?: string;
                             /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-                            feint?: boolean | {
+                            feint?: {
                                 /**
                                  * @description Default the better one.
                                  * @enum {string}
@@ -8276,7 +11110,7 @@ export interface components {
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-                            };
+                            } | boolean;
                             /** @description Refused (S35). */
                             sneak?: boolean;
                             /** @description Knockdown (S32); default false. */
@@ -8333,7 +11167,7 @@ export interface components {
                             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                             criticalNarration?: string;
                             /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
-                            feint?: boolean | {
+                            feint?: {
                                 /**
                                  * @description Default the better one.
                                  * @enum {string}
@@ -8344,7 +11178,7 @@ export interface components {
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
-                            };
+                            } | boolean;
                             /** @description Refused (S35). */
                             sneak?: boolean;
                             /** @description Knockdown (S32); default false. */
@@ -8451,7 +11285,7 @@ export interface components {
                 type?: "unarmed" | "melee" | "ranged" | "thrown" | "elemental" | "soul";
                 /** @description Base damage dice (S4); default from weightLb (S37), else 0. */
                 damage?: number;
-                /** @description Melee and unarmed: reach in spaces; default 1. */
+                /** @description Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0). */
                 reach?: number;
                 /** @description Required for ranged, thrown, elemental and soul weapons. */
                 accurateRange?: number;
@@ -8625,7 +11459,10 @@ export interface operations {
                 system?: string;
                 status?: "setup" | "active" | "ended";
                 limit?: number;
+                /** @description Older paging; a cursor replaces it. */
                 offset?: number;
+                /** @description The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -8970,6 +11807,10 @@ export interface operations {
                 token?: string;
                 /** @description Only events with seq greater than this. */
                 after?: number;
+                /** @description Events per page; Link rel="next" and X-Next-Cursor point at the rest. */
+                limit?: number;
+                /** @description The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -9136,6 +11977,8 @@ export interface operations {
                 token?: string;
                 /** @description Only events with seq greater than this. */
                 after?: number;
+                /** @description named: each message has `event: <type>` (addEventListener(type)); unnamed: no event name, so a plain EventSource.onmessage gets every event (the type is in the data). */
+                messages?: "named" | "unnamed";
             };
             header?: {
                 /** @description The last seq received; the stream resumes after it. */
@@ -10600,8 +13443,10 @@ export interface operations {
                 status?: "pending" | "delivered" | "failed";
                 fightId?: string;
                 limit?: number;
-                /** @description Only deliveries created before this time (paging back) */
+                /** @description Only deliveries created before this time (older paging; a cursor replaces it) */
                 before?: string;
+                /** @description The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque. */
+                cursor?: string;
             };
             header?: never;
             path: {

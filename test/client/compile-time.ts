@@ -1,0 +1,23 @@
+/**
+ * Compile-time checks of the typed client, run by `npm run typecheck` (tsc --strict): every line marked
+ * @ts-expect-error must fail to compile, so a misspelt command type or field, or a wrong field type, is
+ * caught before it is sent. (Nothing here runs.)
+ */
+import type { ArchsoulCommand, CombatClient, NarateerCommand } from '../../clients/typescript/src';
+
+export function misspelt(client: CombatClient, id: string): void {
+  const ok: NarateerCommand = { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 };
+  void client.command('narateer', id, ok);
+  // @ts-expect-error a misspelt command type
+  void client.command('narateer', id, { type: 'DeclareExchnage', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword' });
+  // @ts-expect-error a misspelt field (boots for boost)
+  void client.command('narateer', id, { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boots: 2 });
+  // @ts-expect-error a field of the wrong type
+  void client.command('narateer', id, { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: '2' });
+  // @ts-expect-error a Narateer command sent to an Archsoul fight
+  void client.command('archsoul', id, ok);
+  const archsoul: ArchsoulCommand = { type: 'EndTurn', combatantId: 'kael' };
+  void client.command('archsoul', id, archsoul);
+  // @ts-expect-error a required field left out
+  void client.command('narateer', id, { type: 'AddNote' });
+}
