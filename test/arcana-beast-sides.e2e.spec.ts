@@ -58,6 +58,11 @@ describe('Arcana Beast end to end: whose side, and who rolls a Devolution Test (
     // The test is Ember's: Rook's player may not roll it; Ash's player does. "pass = Stage 1", but Ember has no Stage 1: Stage 0.
     expect((await rook({ type: 'ProvideDice', followUpFaces: [8, 6, 5] }, 403)).code).toBe('NOT_YOUR_COMBATANT');
     expect((await gm({ type: 'DevolutionTest', combatantId: 'ember', followUpFaces: [8, 6, 5] }, 422)).code).toBe('PENDING_DECISION');
+    // Undo takes the answer back: the request stands again, and Ash's player rolls once more.
+    await ash({ type: 'ProvideDice', followUpFaces: [1, 1, 1] });
+    const undone = await gm({ type: 'UndoCommands', count: 1 });
+    expect(undone.view.pending).toMatchObject({ kind: 'dice', awaiting: 'ash', detail: { commandType: 'DevolutionTest' } });
+    expect(combatant(undone.view, 'ember')).toMatchObject({ stage: 2 });
     const test = await ash({ type: 'ProvideDice', followUpFaces: [8, 6, 5] });
     expect(types(test.events)).toEqual(['DevolutionTested', 'StageDevolved']);
     expect(find(test.events, 'DevolutionTested')).toMatchObject({ combatantId: 'ember', stageBefore: 2, stageAfter: 0, test: { difficulty: 3, successes: 3, passed: true } });
