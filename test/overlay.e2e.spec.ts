@@ -54,6 +54,22 @@ function watch(page: Page) {
 
 const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
 
+/** WCAG 2.x contrast ratio of two opaque CSS colours as getComputedStyle gives them (`rgb(r, g, b)`). */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const m = /^rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)$/.exec(css);
+    if (!m) throw new Error(`not an rgb() colour: ${css}`);
+    if (m[4] !== undefined && Number(m[4]) !== 1) throw new Error(`translucent, so its contrast depends on what is behind it: ${css}`);
+    const [r, g, bl] = [m[1], m[2], m[3]].map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 describeInBrowser('overlay page in headless Chromium', () => {
   let t: TestApp;
   let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -148,6 +164,26 @@ describeInBrowser('overlay page in headless Chromium', () => {
       expect(await page.evaluate('[getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]')).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
       await page.waitForTimeout(1500); // let the dice land
       await page.screenshot({ path: join(ARTIFACTS, `overlay-${layout}-${theme}.png`), omitBackground: true });
+    });
+
+    it('theme=light: the Vitality value reads at WCAG AA (4.5:1) on its track and on every fill colour', async () => {
+      const fight = (await t.http.post('/fights').send(narateer()).expect(201)).body.fightId;
+      await page.goto(overlay(fight, (await spectator(fight)).token, '&theme=light'));
+      await page.locator('.card .meter .val').first().waitFor();
+      const colours = (await page.evaluate(`(() => {
+        const meter = document.querySelector('.card .meter');
+        const fill = meter.querySelector('.fill');
+        fill.style.transition = 'none'; // the colour itself, not a step of its fade
+        const out = { value: getComputedStyle(meter.querySelector('.val')).color, label: getComputedStyle(meter.querySelector('.lbl')).color, track: getComputedStyle(meter).backgroundColor, fills: {} };
+        for (const level of ['ok', 'low', 'crit']) {
+          if (level === 'ok') fill.removeAttribute('data-level'); else fill.setAttribute('data-level', level);
+          out.fills[level] = getComputedStyle(fill).backgroundColor;
+        }
+        return out;
+      })()`)) as { value: string; label: string; track: string; fills: Record<string, string> };
+      const ratios = Object.fromEntries([['track', colours.track], ...Object.entries(colours.fills)].map(([where, bg]) => [where, Math.round(Math.min(contrast(colours.value, bg), contrast(colours.label, bg)) * 100) / 100]));
+      console.log(`light theme, meter text contrast: ${JSON.stringify(ratios)}`);
+      for (const ratio of Object.values(ratios)) expect(ratio).toBeGreaterThanOrEqual(4.5);
     });
 
     it('scales with ?scale=', async () => {
@@ -277,6 +313,34 @@ describeInBrowser('overlay page in headless Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'overlay-arcana-beast.png'), omitBackground: true });
   });
 
+  it('layout=sidebar: the dice of each side of an exchange stay on one row when its note is long (the note moves or wraps instead)', async () => {
+    const id = (await t.http.post('/fights').send(narateer()).expect(201)).body.fightId;
+    const { token } = await spectator(id);
+    const test = (faces: number[], successes: number, difficulty: number) => ({ pool: faces.length, difficulty, removed: 0, roll: { faces }, successes, criticalFailure: false, modifiers: [] });
+    const view = {
+      fightId: id, system: 'archsoul', name: 'Skirmish', status: 'active', round: 2, initiative: ['kael', 'brute'], openTurns: ['kael'],
+      combatants: [{ id: 'kael', name: 'Kael of the Ashen Vale', hp: 9, maxHp: 10 }, { id: 'brute', name: 'Brute of the Iron Hills', hp: 4, maxHp: 10 }],
+    };
+    const event = { type: 'ExchangeResolved', fightId: id, seq: 9, data: { attackerId: 'kael', targetId: 'brute', weaponId: 'sword', attackType: 'melee', action: 'attack', distance: 1, targetArc: 'front', attack: test([6, 5, 2, 1], 2, 4), defense: 1, shieldBonus: 0, resistance: 0, soulDefence: test([4, 3, 1, 6], 1, 5), hit: true } };
+    await page.route(/\/fights\/[^/]+\/stream\?/, (route) =>
+      new URL(route.request().url()).searchParams.get('after') === '0' ? route.fulfill({ status: 200, contentType: 'text/event-stream', body: `id: 9\nevent: ExchangeResolved\ndata: ${JSON.stringify(event)}\n\n` }) : undefined,
+    );
+    await page.route(/\/fights\/[^/?]+\?/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ fightId: id, seq: 9, view }) }));
+    await page.goto(overlay(id, token, '&layout=sidebar&theme=light'));
+    await page.locator('.exchange .side').nth(1).locator('.die').nth(3).waitFor();
+    expect(await texts(page, '.exchange .note')).toEqual(['2 successes (difficulty 4)', '1 success (difficulty 5)']);
+    await page.waitForTimeout(1500); // let the dice land: they tumble in from above
+    for (const side of await page.locator('.exchange .side').all()) {
+      const tops = await side.locator('.die').evaluateAll((dice) => dice.map((d) => Math.round(d.getBoundingClientRect().top)));
+      expect(tops).toHaveLength(4);
+      expect(new Set(tops).size).toBe(1);
+      // …and the note stays inside the panel.
+      const [panel, note] = await Promise.all([page.locator('.exchange').boundingBox(), side.locator('.note').boundingBox()]);
+      expect(note!.x + note!.width).toBeLessThanOrEqual(panel!.x + panel!.width);
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'overlay-sidebar-long-note.png'), omitBackground: true });
+  });
+
   it('a system the page does not know: the common parts and any rolled dice', async () => {
     const id = (await t.http.post('/fights').send(narateer()).expect(201)).body.fightId;
     const { token } = await spectator(id);
@@ -326,7 +390,8 @@ describeInBrowser('overlay page across a server restart', () => {
     removeDir(dataDir);
   });
 
-  it('reconnects on its own and resumes after its last event', async () => {
+  // SIGKILL: the stream breaks (a read error). SIGTERM: the server ends it cleanly (`event: shutdown`, then the end of the response).
+  it.each(['SIGKILL', 'SIGTERM'] as const)('after %s, reconnects on its own and resumes after its last event', async (signal) => {
     let server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     const port = new URL(server.url).port;
     try {
@@ -349,7 +414,7 @@ describeInBrowser('overlay page across a server restart', () => {
       expect(await page.locator('.card.active').count()).toBe(0);
       await page.locator('.status').waitFor({ state: 'hidden' });
 
-      await kill(server.proc, 'SIGKILL');
+      await kill(server.proc, signal);
       await page.locator('.status', { hasText: 'Reconnecting' }).waitFor({ timeout: 5000 });
       server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: port });
       await page.locator('.status').waitFor({ state: 'hidden', timeout: 10_000 });

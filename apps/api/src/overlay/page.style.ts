@@ -6,9 +6,14 @@ export const OVERLAY_STYLE = `
   --accent: #ffc83d; --ok: #43d17a; --low: #f5b83d; --crit: #f0605d; --track: rgba(255, 255, 255, 0.14);
   --die: #f5f7fb; --die-ink: #10131c; --chip: rgba(255, 255, 255, 0.12); --shadow: 0 0.2rem 0.9rem rgba(0, 0, 0, 0.45);
 }
+/* Light theme: the meter's white label and value (.meter .lbl, .val) sit on the track or on the fill, so
+ * both are opaque and dark enough for WCAG AA (4.5:1) against #fff, whatever is behind the panel:
+ * track #4b5563 7.56:1, ok #15803d 5.02:1, low #b45309 5.02:1, crit #d42a2a 5.04:1 (before: a 45%
+ * track over the white panel, about 2.9:1; #16a34a 3.30:1; #d08700 2.94:1). The same colours as text on
+ * the white panel (results, pips) gain as much. */
 .theme-light {
   --panel: rgba(255, 255, 255, 0.92); --ink: #141a26; --muted: #4f5a6d; --line: rgba(0, 0, 0, 0.12);
-  --accent: #c2620a; --ok: #16a34a; --low: #d08700; --crit: #d42a2a; --track: rgba(20, 26, 38, 0.45);
+  --accent: #c2620a; --ok: #15803d; --low: #b45309; --crit: #d42a2a; --track: #4b5563;
   --die: #1d2433; --die-ink: #ffffff; --chip: rgba(0, 0, 0, 0.07); --shadow: 0 0.2rem 0.9rem rgba(0, 0, 0, 0.2);
 }
 html, body { margin: 0; padding: 0; background: transparent; overflow: hidden; }
@@ -79,10 +84,12 @@ body {
 .exchange .xt b { color: var(--ink); }
 .exchange .sides { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.9rem; margin-top: 0.4rem; }
 .exchange .vs { color: var(--muted); font-weight: 800; font-size: 0.8rem; text-transform: uppercase; }
-.side { display: flex; align-items: center; gap: 0.45rem; }
+/* A side's dice keep one row: they never shrink for the note, which moves to the next line (and wraps
+ * there) when the three do not fit; only more dice than the panel is wide wrap among themselves. */
+.side { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.45rem; max-width: 100%; }
 .side .who { font-weight: 800; }
-.side .note { color: var(--muted); font-size: 0.85rem; font-weight: 700; white-space: nowrap; }
-.dice { display: inline-flex; flex-wrap: wrap; gap: 0.25rem; }
+.side .note { color: var(--muted); font-size: 0.85rem; font-weight: 700; }
+.dice { display: inline-flex; flex: 0 0 auto; flex-wrap: wrap; max-width: 100%; gap: 0.25rem; }
 .die { display: inline-grid; place-items: center; width: 1.75rem; height: 1.75rem; border-radius: 0.35rem; background: var(--die); color: var(--die-ink); font-weight: 900; font-size: 1.05rem; font-style: normal; box-shadow: inset 0 -0.12rem 0 rgba(0, 0, 0, 0.25); }
 .die.dropped { opacity: 0.35; text-decoration: line-through; }
 .fresh .die { animation: roll 0.65s cubic-bezier(0.2, 0.8, 0.3, 1.25) both; }
