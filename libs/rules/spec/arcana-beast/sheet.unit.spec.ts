@@ -58,7 +58,7 @@ describe('The sheet: every invalid field is named (issue: the sheet; RULINGS.md 
     ['a defensive Quality every object has (toString)', 'INVALID_FIELD', 'combatants[0].sheet.defensiveQualities[0]', 0, beast({ defensiveQualities: ['toString'] })],
     ['an attack Quality every object has (constructor)', 'INVALID_FIELD', 'combatants[0].sheet.attacks[0].qualities[0]', 0, beast({ attacks: [{ id: 'claw', name: 'Claw', qualities: ['constructor'] }] })],
     ['a Quality named valueOf', 'INVALID_FIELD', 'combatants[0].sheet.qualities.valueOf', 0, beast({ qualities: { Claws: 1, valueOf: 1 } })],
-    ['a Quality named __proto__', 'INVALID_FIELD', 'combatants[0].sheet.qualities.__proto__', 0, beast({ qualities: JSON.parse('{"Claws": 1, "Nimble": 1, "__proto__": 2}') })],
+    ['a Quality named __proto__', 'UNKNOWN_FIELD', 'combatants[0].sheet.qualities.__proto__', 0, beast({ qualities: JSON.parse('{"Claws": 1, "Nimble": 1, "__proto__": 2}') })],
   ])('%s is refused as %s naming %s', (_what, code, field, index, sheet) => {
     expect(startWith(index, sheet)).toMatchObject({ code, field });
   });
