@@ -46,10 +46,6 @@ export class LiveConnections implements BeforeApplicationShutdown {
     return { sse: this.sse.size, ws: this.ws.size };
   }
 
-  get shuttingDown(): boolean {
-    return this.closing !== undefined;
-  }
-
   /** Registers an SSE response; returns its removal, for a stream that ends on its own. */
   trackSse(res: { once(event: 'close', listener: () => void): unknown; destroy(): void }, end: () => void): () => void {
     const stream: SseStream = { end, destroy: () => res.destroy(), closed: new Promise((resolve) => res.once('close', resolve)) };
