@@ -3,6 +3,8 @@ import type { GqlSubscriptionServiceOptions } from '@nestjs/graphql';
 import { AccessService } from '@app/fights';
 import { bearerFrom } from '../auth/bearer';
 import { typedContract } from './typed-contract';
+import { wsLimits } from './ws-limits';
+import type { GraphQLSchema } from 'graphql';
 import { storableStrings } from './storable-strings.rule';
 import { LIVE_LINK, LiveSubscriptions, WsExtra } from './live-subscriptions';
 import { LiveConnections, LiveSocket } from '../ops/live-connections';
@@ -12,6 +14,8 @@ import { accessLogPlugin } from './access-log.plugin';
 
 export function graphqlOptions(access: AccessService, connections = new LiveConnections()): ApolloDriverConfig {
   const live = new LiveSubscriptions();
+  // The schema as served (after transformSchema), for the WebSocket's own checks.
+  let schema: GraphQLSchema | undefined;
   // Hostile documents: tokens, depth, fields in all (introspection with its own bound), input nesting.
   const limits = queryLimits();
   // Typed as what Nest hands graphql-ws: ApolloDriverConfig's `subscriptions` does not list `subscribe`.
@@ -29,13 +33,15 @@ export function graphqlOptions(access: AccessService, connections = new LiveConn
         connections.trackWs(ctx.extra.socket as LiveSocket);
         return true;
       },
+      // Documents over the WebSocket get the limits of POST /graphql.
+      onSubscribe: wsLimits(() => schema),
     },
     subscribe: live.subscribe,
   };
   return {
     autoSchemaFile: true,
     // The contract, typed: one command mutation per system (a @oneOf input) and FightEvent.detail.
-    transformSchema: typedContract,
+    transformSchema: (built) => (schema = typedContract(built)),
     sortSchema: true,
     introspection: true,
     playground: false,
