@@ -81,6 +81,14 @@ export function asyncApiDocument(): Record<string, unknown> {
       },
     },
   };
+  const errorShape = { type: 'object', required: ['statusCode', 'code', 'message'], properties: { statusCode: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } } };
+  messages.StreamEnded = {
+    name: 'StreamEnded',
+    title: 'The stream ends',
+    summary: 'SSE `event: error` (TOKEN_EXPIRED, CREDENTIALS_REVOKED, STREAM_FAILED) or `event: shutdown` (SERVER_SHUTTING_DOWN: reconnect after `retry:` with Last-Event-ID), in the one error shape, then the stream closes.',
+    contentType: 'application/json',
+    payload: errorShape,
+  };
   messages.WebhookPing = {
     name: 'WebhookPing',
     contentType: 'application/json',
@@ -109,7 +117,7 @@ export function asyncApiDocument(): Record<string, unknown> {
         title: 'Server-Sent Events of one fight',
         description: 'GET with a key or token; resume with Last-Event-ID or ?after=<seq>. Each message: `id: <seq>`, `event: <type>`, `data: <FightEvent JSON>`; with `?messages=unnamed` no `event:` line, so EventSource.onmessage receives every event.',
         parameters: { fightId: { description: 'The fight id' } },
-        messages: { fightEvent: { $ref: '#/components/messages/FightEvent' } },
+        messages: { fightEvent: { $ref: '#/components/messages/FightEvent' }, streamEnded: { $ref: '#/components/messages/StreamEnded' } },
       },
       fightEventsSubscription: {
         address: '/graphql',
@@ -126,7 +134,7 @@ export function asyncApiDocument(): Record<string, unknown> {
       },
     },
     operations: {
-      receiveFightStream: { action: 'receive', channel: { $ref: '#/channels/fightStream' }, summary: 'A client reads a fight’s events over SSE.', messages: [{ $ref: '#/channels/fightStream/messages/fightEvent' }] },
+      receiveFightStream: { action: 'receive', channel: { $ref: '#/channels/fightStream' }, summary: 'A client reads a fight’s events over SSE.', messages: [{ $ref: '#/channels/fightStream/messages/fightEvent' }, { $ref: '#/channels/fightStream/messages/streamEnded' }] },
       receiveFightSubscription: {
         action: 'receive',
         channel: { $ref: '#/channels/fightEventsSubscription' },
