@@ -106,7 +106,7 @@ describe.each(Object.keys(SETUPS) as SystemId[])('the contract of %s, attacked',
       { numRuns: 400 },
     );
     expect(unexpected).toEqual([]);
-  }, 240_000);
+  }, 900_000); // bounded by numRuns; a loaded machine is slow, never a reason to fail
 
   it('typo’d or unknown fields in any command are refused as UNKNOWN_FIELD naming the field', async () => {
     const fightId = await fresh();
@@ -135,7 +135,7 @@ describe.each(Object.keys(SETUPS) as SystemId[])('the contract of %s, attacked',
       }),
       { numRuns: 300 },
     );
-  }, 120_000);
+  }, 600_000);
 
   it('raw JSON as a whole sheet is refused, never another error', async () => {
     await fc.assert(

@@ -224,7 +224,7 @@ function fuzzSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
         throw new Error(`hostile REST fuzz failed (${engine}), seed ${SEED} (replay with FUZZ_SEED=${SEED}):\n${failures.join('\n')}\n${report}`);
       }
       expect([...reached].sort()).toEqual(ops.map((op) => `${op.method.toUpperCase()} ${op.path}`).sort());
-    }, 120_000);
+    }, 900_000); // bounded by its request count; a loaded machine is slow, never a reason to fail
   });
 }
 
