@@ -1,5 +1,5 @@
 import { DiceSource } from '../dice/roll';
-import { DiceShortfall, MANUAL_FIELDS, ManualDice, ManualFaces, ManualField } from '../dice/manual';
+import { DiceNeed, DiceShortfall, LeftOver, MANUAL_FIELDS, ManualDice, ManualFaces, ManualField } from '../dice/manual';
 import { arr, str } from './fields';
 import { CommandActor, FightCore, PendingDecision, RuleCommand, RuleEvent, RuleSystem } from './types';
 import { waitingFor } from './lifecycle';
@@ -76,10 +76,57 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
     } catch (e) {
       if (!(e instanceof DiceShortfall) || !(dice instanceof ManualDice)) throw e;
       const { revealedSeed: _seed, ...sent } = command;
-      const held = { ...sent, ...dice.handOver() } as RuleCommand;
+      const faces = dice.handOver();
+      const left = leftOverOnceGiven(state, { ...sent, ...faces } as RuleCommand, faces, e.need);
+      if (left) throw facesForNoRoll(left, e.need);
+      const held = { ...sent, ...faces } as RuleCommand;
       const actor = system.actorOf?.(state, command)?.combatantId;
       return asked(held, e, actor || 'gm', state.pending);
     }
+  };
+
+  /**
+   * docs/rulings.md C13: the faces of `faces` that no way of completing `command` reads, or undefined. The command
+   * is decided again with the faces it waits for filled in: every combination when there are few (a d6 pair, a
+   * table die), each face repeated when there are many, and so on for each later shortfall, depth first, within
+   * PROBE_BUDGET decisions. One completion that reads every face (or a search cut short) holds the command.
+   */
+  const leftOverOnceGiven = (state: S, command: RuleCommand, faces: ManualFaces, need: DiceNeed): LeftOver | undefined => {
+    const unread = MANUAL_FIELDS.some((f) => f !== need.field && (faces[f]?.length ?? 0) > 0);
+    if (!unread) return undefined;
+    let budget = PROBE_BUDGET;
+    const most: Record<ManualField, number> = { dice: 0, rerollFaces: 0, followUpFaces: 0 };
+    const reached = (probe: ManualDice) => {
+      const read = probe.reads();
+      for (const f of MANUAL_FIELDS) most[f] = Math.max(most[f], read[f]);
+    };
+    /** Whether some completion of `given`, short by `short`, reads every face (true also when the budget runs out). */
+    const usesAll = (given: ManualFaces, short: DiceNeed): boolean => {
+      for (const filler of completions(short.count, short.sides)) {
+        if (budget-- <= 0) return true;
+        const next: ManualFaces = { ...given, [short.field]: [...(given[short.field] ?? []), ...filler] };
+        const probe = new ManualDice(next);
+        try {
+          system.decide(state, { ...command, ...next }, probe);
+        } catch (e) {
+          // Another combatant's roll, held alone (A36): it keeps its own faces; nothing to judge here.
+          if (e instanceof RollHandedOver) return true;
+          if (!(e instanceof RuleViolation)) throw e;
+          reached(probe);
+          if (e instanceof DiceShortfall && usesAll(next, e.need)) return true;
+          continue;
+        }
+        reached(probe);
+        if (!probe.leftOver()) return true;
+      }
+      return false;
+    };
+    if (usesAll(faces, need)) return undefined;
+    for (const field of MANUAL_FIELDS) {
+      const got = faces[field]?.length ?? 0;
+      if (field !== need.field && got > most[field]) return { field, used: most[field], got };
+    }
+    return undefined;
   };
 
   const provide = (state: S, dice: DiceSource): RuleEvent[] => {
@@ -105,9 +152,29 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
       manual.assertAllUsed();
       return events;
     } catch (e) {
-      if (e instanceof DiceShortfall) return asked({ ...merged, ...manual.handOver() } as RuleCommand, e, state.pending.awaiting, request.previous);
-      throw e instanceof RuleViolation ? relative(e, held) : e;
+      if (!(e instanceof DiceShortfall)) throw e instanceof RuleViolation ? relative(e, held) : e;
+      const faces = manual.handOver();
+      const left = leftOverOnceGiven(before, merged, faces, e.need);
+      if (left) throw relative(facesForNoRoll(left, e.need), held);
+      return asked({ ...merged, ...faces } as RuleCommand, e, state.pending.awaiting, request.previous);
     }
+  };
+
+  /**
+   * docs/rulings.md C13: a command a system holds before it rolls (Archsoul's reactive attacks, S18) leaves its faces
+   * unread; they are for the roll its resume makes, after whatever happens first, and are refused naming that command.
+   */
+  const refuseFacesOfHeldAction = (state: S, command: RuleCommand, events: RuleEvent[], dice: ManualDice): void => {
+    const left = dice.leftOver();
+    if (!left || system.heldAction!(state)) return;
+    const held = system.heldAction!(events.reduce(system.evolve, state));
+    if (!held) return;
+    const before = left.used === 0 ? '' : ` (it rolls ${left.used} of them first)`;
+    throw new RuleViolation(
+      'DICE_ACTION_HELD',
+      `RULINGS.md C6, docs/rulings.md C13: manual dice: ${command.type} is held before it rolls (${held.reason}); its faces in ${left.field}${before} belong on the ${held.answer} from ${held.awaiting} that performs it: send ${command.type} without them`,
+      left.field,
+    );
   };
 
   const cancel = (state: S, command: RuleCommand): RuleEvent[] => {
@@ -121,7 +188,11 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
     commands: { ...system.commands, [PROVIDE_DICE]: 'Manual dice: the faces a dice request waits for (`dice`, `rerollFaces`, `followUpFaces`); completes the held command (docs/rulings.md C13).' },
     decide(state, command, dice) {
       if (command.type === PROVIDE_DICE) return provide(state, dice);
-      if (!state.diceRequest) return decideHolding(state, command, dice);
+      if (!state.diceRequest) {
+        const events = decideHolding(state, command, dice);
+        if (dice instanceof ManualDice && system.heldAction) refuseFacesOfHeldAction(state, command, events, dice);
+        return events;
+      }
       if (!WHILE_ASKING.has(command.type)) waitingFor(state.pending!);
       if (command.type === 'CancelPending') return cancel(state, command);
       return system.decide(state, command, dice);
@@ -147,6 +218,30 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
       return awaiting === 'gm' ? undefined : { combatantId: awaiting, field: 'type' };
     },
   };
+}
+
+/** How many decisions a held command's faces are checked with (docs/rulings.md C13). */
+const PROBE_BUDGET = 256;
+/** Up to this many combinations, every one is tried; above it, each face repeated. */
+const EVERY_COMBINATION = 64;
+
+/** The faces a short draw of `count` d`sides` might show, as a completion is probed with. */
+function completions(count: number, sides: number): number[][] {
+  if (sides ** count <= EVERY_COMBINATION) {
+    let out: number[][] = [[]];
+    for (let i = 0; i < count; i++) out = out.flatMap((c) => Array.from({ length: sides }, (_, f) => [...c, f + 1]));
+    return out;
+  }
+  return Array.from({ length: sides }, (_, f) => Array<number>(count).fill(f + 1));
+}
+
+/** C13: faces a held command could never use are refused when they are sent, not once the last face comes. */
+function facesForNoRoll(left: LeftOver, need: DiceNeed): RuleViolation {
+  return new RuleViolation(
+    'DICE_MANUAL_FACES_EXTRA',
+    `RULINGS.md C6, docs/rulings.md C13: manual dice: this command rolls ${left.used} face(s) in ${left.field}, got ${left.got}, whatever the ${need.count} face(s) it still needs in ${need.field} show: the faces from ${left.field}[${left.used}] on are for no roll`,
+    `${left.field}[${left.used}]`,
+  );
 }
 
 /** The state as it was before the request: the held command's own pending decision, if any, back. */

@@ -94,6 +94,19 @@ export interface RuleSystem<S extends FightCore = FightCore> {
    * for; undefined means a GM-only command.
    */
   actorOf?(state: S, command: RuleCommand): CommandActor | undefined;
+  /**
+   * docs/rulings.md C13: an action the system holds before it rolls (Archsoul's reactive attacks, RULINGS.md S18),
+   * and the command that performs it; undefined when nothing is held.
+   */
+  heldAction?(state: S): HeldForLater | undefined;
+}
+
+/** A held action: its type, why it waits, and who answers it with which command (docs/rulings.md C13). */
+export interface HeldForLater {
+  type: string;
+  reason: string;
+  awaiting: string;
+  answer: string;
 }
 
 /** A payload field and the combatant it names. */

@@ -14,6 +14,13 @@ export const MANUAL_FIELDS: readonly ManualField[] = ['dice', 'rerollFaces', 'fo
 
 const FIELD: Record<DrawKind, ManualField> = { pool: 'dice', reroll: 'rerollFaces', followUp: 'followUpFaces' };
 
+/** Faces no draw read: `field` holds `got`, the draws read `used`. */
+export interface LeftOver {
+  field: ManualField;
+  used: number;
+  got: number;
+}
+
 /** What a draw that found its field short still needs: `count` more faces of a d`sides` in `field`. */
 export interface DiceNeed {
   field: ManualField;
@@ -88,18 +95,30 @@ export class ManualDice implements DiceSource {
     return out;
   }
 
+  /** How many faces of each field the draws so far have read. */
+  reads(): Record<ManualField, number> {
+    return { dice: this.next.pool, rerollFaces: this.next.reroll, followUpFaces: this.next.followUp };
+  }
+
+  /** The first field holding more faces than the draws so far have read, if any. */
+  leftOver(): LeftOver | undefined {
+    const read = this.reads();
+    for (const field of MANUAL_FIELDS) {
+      const got = this.supplied[field]?.length ?? 0;
+      if (got > read[field]) return { field, used: read[field], got };
+    }
+    return undefined;
+  }
+
   /** Every supplied face must be used: extra faces mean the caller rolled a different pool. */
   assertAllUsed(): void {
-    for (const kind of Object.keys(FIELD) as DrawKind[]) {
-      const field = FIELD[kind];
-      const list = this.supplied[field] ?? [];
-      if (list.length > this.next[kind]) {
-        throw new RuleViolation(
-          'DICE_MANUAL_FACES_EXTRA',
-          `RULINGS.md C6: manual dice: this command rolls ${this.next[kind]} face(s) in ${field}, got ${list.length}`,
-          `${field}[${this.next[kind]}]`,
-        );
-      }
+    const left = this.leftOver();
+    if (left) {
+      throw new RuleViolation(
+        'DICE_MANUAL_FACES_EXTRA',
+        `RULINGS.md C6: manual dice: this command rolls ${left.used} face(s) in ${left.field}, got ${left.got}`,
+        `${left.field}[${left.used}]`,
+      );
     }
   }
 }
