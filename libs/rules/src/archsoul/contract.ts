@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, CommandSchemas, Id, Int, text } from '../core/contract';
-import { lifecycleCommands, RollSchema } from '../core/lifecycle-contract';
+import { CORE_VIEW_SHAPE, lifecycleCommands, RollSchema } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import { AMMUNITION_KINDS, ANATOMIES, AP_COST, ATTACK_MODIFIERS, ATTACK_TYPES, ATTRIBUTES, CLEAVE, CONDITIONS, CRITICAL_TABLES, DEFAULT_SPEED, HANDLING, RITUAL, SIZES, SPECIAL_ATTACKS, WEAPON_PROPERTIES } from './data';
 import { SQUARE_FACINGS } from './grid';
@@ -456,10 +456,122 @@ export const ARCHSOUL_INITIATIVE_ROLL = z.strictObject({
   rollOff: Int.optional().describe('The d6 roll-off face of a tie.'),
 });
 
+/* ------------------------------------------------------------------------------------------------------------
+ * View: what `view(state)` returns (view.ts), declared once; view.ts is typed by it.
+ * ---------------------------------------------------------------------------------------------------------- */
+
+/** A space as the view shows it (placed, moved, landed: never checked against a command's bounds again). */
+const ViewSpace = z.strictObject({ x: Int, y: Int });
+
+const CombatantView = z.strictObject({
+  id: Name,
+  name: Name,
+  side: Name,
+  party: PartySchema.describe('RULINGS.md S16: side "enemies" is the GM’s party; every other side is a hero.'),
+  state: z.enum(['Active', 'Down']).describe('Down at 0 HP (RULINGS.md S11).'),
+  hp: Int,
+  maxHp: Int,
+  defense: Count.describe('Defense now: the sheet’s, less any defenseDown condition, never below 0 (S10).'),
+  baseDefense: Count.describe('The sheet’s Defense.'),
+  shieldBonus: Count.describe('The held shield’s bonus; 0 with no shield in hand.'),
+  speed: Count.describe('Spaces per Move.'),
+  initiative: Int.nullable().describe('Its initiative total; null until rolled (SetInitiative sets none).'),
+  position: ViewSpace.nullable().describe('Its space on the battle map; null until placed.'),
+  facing: FacingSchema.describe('RULINGS.md S5: a hex grid uses six of the eight.'),
+  hasFrontArc: z.boolean().describe('False while Down or grappled: every attacker is in its back arc.'),
+  ap: Count.describe('Action points left this turn (3 at the start of its turn, C7).'),
+  inTurn: z.boolean().describe('Its turn in the running phase is open (S12).'),
+  moves: Count.describe('Move actions taken this turn (S6, S14).'),
+  moveDistance: Count.describe('Spaces moved this turn.'),
+  freeMove: Count.describe('Ambush free movement left in round 1.'),
+  held: z.array(Name).describe('Ids of the weapons, items and shield in hand.'),
+  awkwardDraw: Name.nullable().describe('The item id of an awkward draw in progress (S25); null when none.'),
+  conditions: z.array(
+    z.strictObject({
+      condition: ConditionSchema,
+      amount: Int,
+      untilNextTurn: z.boolean().describe('Ends at the holder’s (or sourceId’s) next turn (C7).'),
+      sourceId: Name.optional().describe('Whose next turn ends it, when not the holder’s (a Soul Shield’s caster).'),
+    }),
+  ),
+  weapons: z
+    .array(
+      z.strictObject({
+        id: Name,
+        name: Name,
+        type: z.enum(ATTACK_TYPES),
+        held: z.boolean(),
+        broken: z.boolean(),
+        destroyed: z.boolean(),
+        jammed: z.boolean(),
+        hp: Count.optional().describe('Absent when the sheet gives it none.'),
+        ammunition: Count.optional().describe('Shots left; absent for a weapon without ammunition.'),
+      }),
+    )
+    .describe('The sheet’s weapons (not the built-in fist) with their state now.'),
+  drain: Int.describe('Drain suffered (critical failures of soul magic).'),
+  soulpowerLoss: Int.describe('Soulpower lowered (critical failures of soul magic).'),
+  attackedWith: z.array(Name).describe('Quick Attack: weapon ids attacked with since its last turn.'),
+  quickAttacked: z.boolean().describe('Quick Attack made: no attacks but reactive ones for the rest of the turn.'),
+  study: z.strictObject({ targetId: Name, count: Int }).nullable().describe('Sneak Attack: consecutive Study actions on one target (S30); null when none.'),
+  stolen: z.array(z.strictObject({ itemId: Name, fromId: Name, name: Name })).describe('Items taken with Steal, for the GM to move onto the thief’s sheet (S35).'),
+  size: z.enum(SIZES),
+  mounted: z.boolean().describe('Riding its sheet’s mount (S35, S42).'),
+  mount: z.strictObject({ name: Name, speed: Int, size: z.enum(SIZES), trampleDamage: Int }).nullable().describe('The sheet’s mount; null when it has none.'),
+});
+
+/** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
+export const ARCHSOUL_VIEW = z.strictObject({
+  ...CORE_VIEW_SHAPE,
+  map: z
+    .strictObject({
+      grid: z.enum(['hex', 'square']),
+      blocked: z.array(ViewSpace).describe('Spaces nobody may enter.'),
+      walls: z.array(z.tuple([ViewSpace, ViewSpace])).describe('Each wall stands between two adjacent spaces.'),
+    })
+    .describe('RULINGS.md S5: the battle map (SetMap); default an empty hex map.'),
+  phase: z
+    .strictObject({ round: Int, index: Count.describe('0 for the round’s first phase.'), party: PartySchema, combatantIds: z.array(Name).describe('Who acts in this phase.') })
+    .nullable()
+    .describe('The running phase of the round (S12, S17); null between rounds.'),
+  openTurns: z.array(Name).describe('Combatants whose turn in the running phase is open.'),
+  ambush: PartySchema.nullable().describe('The surprising party of an ambush (DeclareAmbush); null when none.'),
+  ground: z
+    .array(
+      z.strictObject({
+        groundId: Name.describe('What DrawSimpleItem picks up.'),
+        itemId: Name,
+        ownerId: Name,
+        name: Name,
+        space: ViewSpace,
+        ammunition: Name.optional().describe(`A recoverable projectile (${AMMUNITION_KINDS.join(', ')}) rather than the item itself.`),
+      }),
+    )
+    .describe('Items lying on the battle map.'),
+  reaction: z
+    .strictObject({
+      actorId: Name.describe('The combatant whose action triggered reactive attacks.'),
+      trigger: z.enum(TRIGGERS),
+      action: HeldActionSchema.optional().describe('The action held until the reactions are answered (S18); absent when none waits.'),
+      current: Name.optional().describe('The reactor offered now; absent between offers.'),
+      remaining: z.array(Name).describe('Reactors still to be offered.'),
+      prevented: z.boolean().describe('A reactive attack prevented the action.'),
+    })
+    .nullable()
+    .describe('Reactive attacks being answered (S13, S18); null otherwise.'),
+  grapples: z
+    .array(z.strictObject({ grappleId: Name, memberIds: z.tuple([Name, Name]), controlId: Name.describe('The member with control (S33).') }))
+    .describe('Running grapples.'),
+  combatants: z.array(CombatantView).describe('Every combatant present, in join order.'),
+});
+export type ArchsoulView = z.infer<typeof ARCHSOUL_VIEW>;
+export type ArchsoulCombatantView = ArchsoulView['combatants'][number];
+
 export const ARCHSOUL_CONTRACT: SystemContract = {
   commands: { ...lifecycleCommands({ sheet: ARCHSOUL_SHEET, options: ARCHSOUL_OPTIONS }), ...ARCHSOUL_COMMAND_SCHEMAS },
   sheet: ARCHSOUL_SHEET,
   options: ARCHSOUL_OPTIONS,
   initiativeRoll: ARCHSOUL_INITIATIVE_ROLL,
+  view: ARCHSOUL_VIEW,
   events: ARCHSOUL_EVENT_SCHEMAS,
 };

@@ -1,10 +1,15 @@
 import { coreView } from '../core/lifecycle';
+import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
+import type { ArchsoulCombatantView, ArchsoulView } from './contract';
 import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasFrontArc, isDown, partyOf } from './state';
 
-/** What a frontend renders: map, positions, facings, AP, HP, Defense, conditions, phase, turns, pending decision. */
-export function view(state: ArchsoulState): Record<string, unknown> {
+/** The core's part of the view, as ARCHSOUL_VIEW declares it (coreView itself is typed loosely). */
+type CoreView = Pick<ArchsoulView, keyof typeof CORE_VIEW_SHAPE>;
+
+/** What a frontend renders: map, positions, facings, AP, HP, Defense, conditions, phase, turns, pending decision, as ARCHSOUL_VIEW declares it. */
+export function view(state: ArchsoulState): ArchsoulView {
   return {
-    ...coreView(state),
+    ...(coreView(state) as CoreView),
     map: state.map,
     phase: state.phase ?? null,
     openTurns: state.joined.filter((id) => state.combatants[id].inTurn),
@@ -16,7 +21,7 @@ export function view(state: ArchsoulState): Record<string, unknown> {
   };
 }
 
-function combatantView(c: ArchsoulCombatant): Record<string, unknown> {
+function combatantView(c: ArchsoulCombatant): ArchsoulCombatantView {
   return {
     id: c.id,
     name: c.name,
