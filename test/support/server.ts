@@ -31,7 +31,7 @@ export async function startServer(env: Record<string, string>, options: { main?:
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 90_000); // a boot takes ~2 s; only a loaded machine makes it slow
     proc.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
