@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, CommandSchemas, Id, Int, text } from '../core/contract';
-import { lifecycleCommands, lifecycleEvents } from '../core/lifecycle-contract';
+import { CORE_VIEW_SHAPE, lifecycleCommands, lifecycleEvents } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import { NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET } from './events';
 import { CONDITIONS, EDGES, HARM_CATALOGUE, LINGERING_HARM_WOUNDS_PER_TICK, RESPONSES, SKILLS, VITALS, WOUND_PREFERENCES } from './data';
@@ -249,9 +249,93 @@ export { NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET } from './events';
  */
 const JOINED = { CombatantJoined: lifecycleEvents({ sheet: NARATEER_FOLDED_SHEET, options: NARATEER_OPTIONS }).CombatantJoined };
 
+/** The shapes the view shares with the events (events.ts): a Harm, a Space, a die pool. */
+const VIEW_HARM = NARATEER_EVENT_SCHEMAS.LingeringHarmApplied.shape.harm;
+const VIEW_SPACE = NARATEER_EVENT_SCHEMAS.Moved.shape.to;
+const VIEW_POOL = (what: string) =>
+  z.strictObject({ ...NARATEER_EVENT_SCHEMAS.DiceRefreshed.shape.ad.shape, max: Int.describe(`The sheet’s max${what}.`) }).describe(`RULINGS.md N3, N17: the ${what} by state (ready + used + wounded = max).`);
+
+/** One combatant as the view shows it (view.ts), in join order. */
+const CombatantView = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  side: z.string(),
+  state: z.enum(['Active', 'Collapsed', 'Withdrawn']).describe('RULINGS.md N10: Collapsed at 0 Vitality or below; Withdrawn after a failed Continuation Check (N18); otherwise Active.'),
+  vitality: Int.describe('Current Vitality; 0 or below when Collapsed (it can go below 0).'),
+  maxVitality: Int,
+  initiative: Int.nullable().describe('The dots of its initiative Side Roll (RULINGS.md N4); null until rolled (SetInitiative rolls nothing).'),
+  ad: VIEW_POOL('AD'),
+  md: VIEW_POOL('MD'),
+  proactiveUsesLeft: z
+    .strictObject({ melee: Int, ranged: Int })
+    .describe('RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count).'),
+  conditions: z
+    .array(
+      z.strictObject({
+        condition: NARATEER_EVENT_SCHEMAS.ConditionApplied.shape.condition,
+        intensity: Int.nullable().describe('null: no intensity.'),
+        untilRound: Int.nullable().describe('Lasts until the end of this round; null: until removed.'),
+      }),
+    )
+    .describe('Close-Enough conditions on it (RULINGS.md N26).'),
+  lingeringHarm: z
+    .array(
+      z.strictObject({
+        id: z.string().describe('The lingeringHarmId TreatLingeringHarm names.'),
+        form: z.string(),
+        harm: VIEW_HARM,
+        wounds: Int.describe('Wounds at every round end (RULINGS.md N19).'),
+        source: z.string().optional().describe('What caused it; absent when not given.'),
+        appliedRound: Int.describe('The round it was applied in; it ticks from that round’s end.'),
+        label: z.string().describe('"Lingering Harm: <form>", to show.'),
+        harmLabel: z.string().describe('"<Domain> (<Type>)", to show.'),
+      }),
+    )
+    .describe('Lingering Harm instances until treated (RULINGS.md N11, N19).'),
+  position: VIEW_SPACE.nullable().describe('Its Space on the map (RULINGS.md N13); null when off the map.'),
+  soak: Int.describe('Protection Rating of its armour.'),
+  woundPreference: z.enum(WOUND_PREFERENCES).describe('RULINGS.md N9: ASK asks with a pending woundAllocation.'),
+  weapons: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string(),
+        kind: z.enum(['melee', 'ranged']),
+        loaded: z.boolean(),
+        ammunition: Int.nullable().describe('Shots left; null: unlimited.'),
+        ready: z.boolean().describe('It can attack now: loaded (or needs no Loading) and not out of ammunition.'),
+      }),
+    )
+    .describe('The weapons on its sheet, in sheet order.'),
+});
+
+/** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
+export const NARATEER_VIEW = z.strictObject({
+  ...CORE_VIEW_SHAPE,
+  combatants: z.array(CombatantView).describe('Every combatant present, in join order.'),
+  exchange: NARATEER_EVENT_SCHEMAS.ExchangeDeclared.extend({
+    response: NARATEER_EVENT_SCHEMAS.ExchangeResponded.optional().describe('The response, once given; absent while the response is pending.'),
+  })
+    .nullable()
+    .describe('The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise.'),
+  pendingWounds: NARATEER_EVENT_SCHEMAS.WoundAllocationRequested.nullable().describe('The Wounds waiting for the pending woundAllocation (RULINGS.md N9, N28); null otherwise.'),
+  opportunity: z
+    .strictObject({
+      moverId: z.string(),
+      step: z.strictObject({ from: VIEW_SPACE, to: VIEW_SPACE }).describe('The move step that opened the opportunities.'),
+      current: z.string().optional().describe('The reactor offered the opportunity now (the pending opportunityAttack); absent between offers.'),
+      remaining: z.array(z.string()).describe('Reactors still to be offered, in initiative order.'),
+    })
+    .nullable()
+    .describe('RULINGS.md N24: the Opportunity Attacks a move step opened, offered one at a time; null when none.'),
+});
+export type NarateerView = z.infer<typeof NARATEER_VIEW>;
+export type NarateerCombatantView = NarateerView['combatants'][number];
+
 export const NARATEER_CONTRACT: SystemContract = {
   commands: { ...lifecycleCommands({ sheet: NARATEER_SHEET, options: NARATEER_OPTIONS }), ...NARATEER_COMMAND_SCHEMAS },
   sheet: NARATEER_SHEET,
   options: NARATEER_OPTIONS,
+  view: NARATEER_VIEW,
   events: { ...JOINED, ...NARATEER_EVENT_SCHEMAS },
 };

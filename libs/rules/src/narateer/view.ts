@@ -1,12 +1,17 @@
 import { coreView } from '../core/lifecycle';
+import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
+import type { NarateerCombatantView, NarateerView } from './contract';
 import { ATTACK_SKILL } from './data';
 import { proactiveLimit } from './decide/common';
 import { combatState, NarateerCombatant, NarateerState } from './state';
 
-/** What a frontend renders: the shared fight view plus each combatant's Narateer state. */
-export function view(state: NarateerState): Record<string, unknown> {
+/** The core's part of the view, as NARATEER_VIEW declares it (coreView itself is typed loosely). */
+type CoreView = Pick<NarateerView, keyof typeof CORE_VIEW_SHAPE>;
+
+/** What a frontend renders: the shared fight view plus each combatant's Narateer state, as NARATEER_VIEW declares it. */
+export function view(state: NarateerState): NarateerView {
   return {
-    ...coreView(state),
+    ...(coreView(state) as CoreView),
     combatants: state.joined.map((id) => combatantView(state.combatants[id])),
     exchange: state.exchange ?? null,
     pendingWounds: state.pendingWounds ?? null,
@@ -14,7 +19,7 @@ export function view(state: NarateerState): Record<string, unknown> {
   };
 }
 
-function combatantView(c: NarateerCombatant): Record<string, unknown> {
+function combatantView(c: NarateerCombatant): NarateerCombatantView {
   return {
     id: c.id,
     name: c.name,
