@@ -111,7 +111,13 @@ function gm(): RuleEvent[] {
   t.run({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Cursed', harm: 'Supernatural (Necrotic)', wounds: 2, source: 'a hex' });
   t.run({ type: 'RemoveCondition', combatantId: 'b', condition: 'blinded' });
   t.run({ type: 'EndRound' });
-  t.run({ type: 'TreatLingeringHarm', combatantId: 'a', lingeringHarmId: 'lh1' });
+  // N28: the tick waits for a's choice; the answer ends the round.
+  t.run({ type: 'AllocateWounds', combatantId: 'a', allocation: ['MD', 'AD'] });
+  t.run({ type: 'TreatLingeringHarm', combatantId: 'a', lingeringHarmId: 'lh1', reason: 'the hex is broken' });
+  // N38, N39: stated terms, a refresh, and an instance that ends by its count of ticks.
+  t.run({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Bleeding', source: 'knife', tick: 'roundStart', endsAfterTicks: 1, endsWhen: 'bandaged', allocation: ['AD'] });
+  t.run({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Bleeding', source: 'knife', rounds: 3, endsAfterTicks: 1 });
+  t.run({ type: 'StartRound' });
   return t.log;
 }
 

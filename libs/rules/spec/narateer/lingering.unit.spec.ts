@@ -52,10 +52,142 @@ describe('Lingering Harm', () => {
     expect(types(round)).toEqual(['ActivationEnded', 'WoundsApplied', 'ContinuationChecked', 'RoundEnded']);
   });
 
-  it('N28: ticks on an ASK sheet do not wait: they take AD first', () => {
+  describe('N28: a tick for an ASK combatant lets the wounded choose ("The character taking the Wound chooses")', () => {
     const ask = sheet({ maxVitality: 20, maxMD: 2, woundPreference: 'ASK' });
-    const round = exact(bleed(solo(ask)), { type: 'EndActivation' });
-    expect(find(round, 'WoundsApplied').dice).toEqual([{ kind: 'AD', from: 'ready' }]);
+
+    it('given ASK with Ready AD and MD, when the round ends, then the tick opens the allocation and the round’s end waits for it', () => {
+      const events = bleed(bleed(solo(ask)));
+      const round = exact(events, { type: 'EndActivation' });
+      expect(types(round)).toEqual(['ActivationEnded', 'WoundAllocationRequested']);
+      const held = [...events, ...round];
+      expect(stateOf(held)).toMatchObject({ roundOpen: true, pending: { kind: 'woundAllocation', awaiting: 'a', answer: 'AllocateWounds' } });
+      expect(given(narateer, held).when({ type: 'StartRound' }).violation().code).toBe('PENDING_DECISION');
+      const answered = exact(held, { type: 'AllocateWounds', combatantId: 'a', allocation: ['MD'] });
+      // The second instance waits too; its answer ends the round.
+      expect(types(answered)).toEqual(['WoundsApplied', 'WoundAllocationRequested']);
+      expect(answered[0].data).toMatchObject({ lingeringHarmId: 'lh1', dice: [{ kind: 'MD', from: 'ready' }] });
+      const last = exact([...held, ...answered], { type: 'AllocateWounds', combatantId: 'a', allocation: ['AD'] });
+      expect(types(last)).toEqual(['WoundsApplied', 'RoundEnded']);
+      expect(last[0].data).toMatchObject({ lingeringHarmId: 'lh2', dice: [{ kind: 'AD', from: 'ready' }] });
+    });
+
+    it('given the allocation on ApplyLingeringHarm, when it ticks, then it is applied without asking', () => {
+      const round = exact(bleed(solo(ask), { allocation: ['MD'] }), { type: 'EndActivation' });
+      expect(types(round)).toEqual(['ActivationEnded', 'WoundsApplied', 'RoundEnded']);
+      expect(round[1].data.dice).toEqual([{ kind: 'MD', from: 'ready' }]);
+    });
+
+    it('given a cancelled tick allocation, when the GM ends the round, then the other ticks go on and that one does not tick again', () => {
+      let events = bleed(bleed(solo(ask)));
+      events = then(events, { type: 'EndActivation' });
+      events = then(events, { type: 'CancelPending', reason: 'ruled out' });
+      const rest = exact(events, { type: 'EndRound' });
+      expect(types(rest)).toEqual(['WoundAllocationRequested']);
+      expect(rest[0].data.lingeringHarmId).toBe('lh2');
+    });
+
+    it('given ASK but only one kind Ready, when it ticks, then there is nothing to choose and it does not wait', () => {
+      const round = exact(bleed(solo(sheet({ maxVitality: 20, woundPreference: 'ASK' }))), { type: 'EndActivation' });
+      expect(types(round)).toEqual(['ActivationEnded', 'WoundsApplied', 'RoundEnded']);
+    });
+  });
+});
+
+describe('N38: a source may state a different tick timing, duration or ending condition ("Its explicit rule overrides these defaults")', () => {
+  const duo = () => fight([{ id: 'a', sheet: sheet({ maxVitality: 20 }) }, { id: 'b', sheet: sheet({ maxVitality: 20 }) }], 'a');
+  const lh = (events: any[], extra: Record<string, unknown>) => then(events, { type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Burning', ...extra });
+  const ticks = (events: any[]) => events.filter((e) => e.type === 'WoundsApplied').map((e) => e.data.lingeringHarmId);
+
+  it('given a duration in rounds, when its last round ends, then it ticks a last time and ends (rounds)', () => {
+    let events = lh(solo(), { rounds: 2 });
+    expect(events[events.length - 1].data).toMatchObject({ untilRound: 2 });
+    events = then(events, { type: 'EndActivation' });
+    expect(stateOf(events).combatants.a.lingering).toHaveLength(1);
+    events = then(events, { type: 'StartRound' });
+    events = then(events, { type: 'StartActivation' });
+    const last = exact(events, { type: 'EndActivation' });
+    expect(types(last)).toEqual(['ActivationEnded', 'WoundsApplied', 'LingeringHarmEnded', 'RoundEnded']);
+    expect(last[2].data).toEqual({ combatantId: 'a', lingeringHarmId: 'lh1', form: 'Burning', reason: 'rounds' });
+    expect(stateOf([...events, ...last]).combatants.a.lingering).toEqual([]);
+  });
+
+  it('given a count of ticks, when the last tick happens, then it ends (ticks)', () => {
+    const round = exact(lh(solo(), { endsAfterTicks: 1 }), { type: 'EndActivation' });
+    expect(types(round)).toEqual(['ActivationEnded', 'WoundsApplied', 'LingeringHarmEnded', 'RoundEnded']);
+    expect(round[2].data).toMatchObject({ lingeringHarmId: 'lh1', reason: 'ticks' });
+  });
+
+  it('given a tick at the start of the round, when the next round starts, then it ticks then and not at the round’s end', () => {
+    let events = lh(solo(), { tick: 'roundStart' });
+    expect(events[events.length - 1].data).toMatchObject({ tick: 'roundStart' });
+    const end = exact(events, { type: 'EndActivation' });
+    expect(ticks(end)).toEqual([]);
+    events = [...events, ...end];
+    const start = exact(events, { type: 'StartRound' });
+    expect(types(start)).toEqual(['RoundStarted', 'WoundsApplied']);
+  });
+
+  it('given a tick at the afflicted’s activation start or end, when that activation starts or ends, then it ticks there', () => {
+    let events = lh(duo(), { tick: 'activationEnd' });
+    events = lh(events, { tick: 'activationStart', form: 'Poisoned' });
+    const endA = exact(events, { type: 'EndActivation' });
+    expect(types(endA)).toEqual(['ActivationEnded', 'WoundsApplied']);
+    expect(endA[1].data).toMatchObject({ combatantId: 'a', lingeringHarmId: 'lh1' });
+    events = [...events, ...endA];
+    events = then(events, { type: 'StartActivation' });
+    // b's activation does not tick a's harm; the round's end neither.
+    expect(ticks(exact(events, { type: 'EndActivation' }))).toEqual([]);
+    events = then(events, { type: 'EndActivation' });
+    events = then(events, { type: 'StartRound' });
+    const startA = exact(events, { type: 'StartActivation' });
+    expect(types(startA)).toEqual(['ActivationStarted', 'DiceRefreshed', 'WoundsApplied']);
+    expect(startA[2].data).toMatchObject({ lingeringHarmId: 'lh2' });
+  });
+
+  it('given an ending condition, then it is shown, and TreatLingeringHarm ends it saying why', () => {
+    const events = lh(solo(), { endsWhen: 'doused in water' });
+    expect((narateer.view(stateOf(events)) as any).combatants[0].lingeringHarm[0]).toMatchObject({ endsWhen: 'doused in water', tick: 'roundEnd', untilRound: null, ticksLeft: null });
+    const treated = exact(events, { type: 'TreatLingeringHarm', combatantId: 'a', lingeringHarmId: 'lh1', reason: 'doused in water' });
+    expect(treated[0].data).toEqual({ combatantId: 'a', lingeringHarmId: 'lh1', form: 'Burning', reason: 'doused in water' });
+  });
+
+  it('refuses a tick timing it does not know, and counts below 1, naming the field', () => {
+    expect(given(narateer, solo()).when({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Burning', tick: 'noon' }).violation()).toMatchObject({ code: 'INVALID_FIELD', field: 'tick' });
+    expect(given(narateer, solo()).when({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Burning', endsAfterTicks: 0 }).violation()).toMatchObject({ code: 'INVALID_FIELD', field: 'endsAfterTicks' });
+    expect(given(narateer, solo()).when({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Burning', rounds: 0 }).violation()).toMatchObject({ code: 'INVALID_FIELD', field: 'rounds' });
+  });
+});
+
+describe('N39: an instance is Form + source + classification (RULINGS.md N19); the same again refreshes it', () => {
+  it('given the same Form, source and harm twice, then one instance and one Wound a round', () => {
+    let events = bleed(solo(), { source: 'goblin knife' });
+    events = bleed(events, { source: 'goblin knife', wounds: 2 });
+    expect(events[events.length - 1].data).toMatchObject({ lingeringHarmId: 'lh1', wounds: 2, refreshed: true });
+    expect(stateOf(events).combatants.a.lingering).toHaveLength(1);
+    expect(exact(events, { type: 'EndActivation' }).filter((e) => e.type === 'WoundsApplied').map((e) => e.data.wounds)).toEqual([2]);
+  });
+
+  it('a refresh keeps the worse terms; one that changes nothing returns no events', () => {
+    let events = bleed(solo(), { source: 'knife', rounds: 3 });
+    expect(exact(events, { type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Bleeding', source: 'knife', rounds: 1 })).toEqual([]);
+    events = bleed(events, { source: 'knife' });
+    expect(events[events.length - 1].data).toMatchObject({ lingeringHarmId: 'lh1', refreshed: true });
+    expect(events[events.length - 1].data.untilRound).toBeUndefined();
+  });
+
+  it('another source, another classification or no named source is another instance', () => {
+    let events = bleed(solo(), { source: 'knife' });
+    events = bleed(events, { source: 'arrow' });
+    events = bleed(events, { source: 'knife', harm: 'Physical (Slashing)' });
+    events = bleed(events);
+    expect(stateOf(events).combatants.a.lingering.map((l) => l.id)).toEqual(['lh1', 'lh2', 'lh3', 'lh4']);
+  });
+
+  it('a refresh in a round it already ticked in does not tick it again', () => {
+    let events = bleed(fight([{ id: 'a', sheet: sheet({ maxVitality: 20 }) }], 'a'), { source: 'knife', tick: 'activationEnd' });
+    events = then(events, { type: 'EndActivation' });
+    events = bleed(events, { source: 'knife', tick: 'activationEnd', wounds: 3 });
+    expect(stateOf(events).combatants.a.lingering[0]).toMatchObject({ wounds: 3, lastTick: 1 });
   });
 });
 

@@ -22,8 +22,15 @@ export interface LifecycleHooks<S extends FightCore> {
   /** Whether the combatant gets activations (not Collapsed, Withdrawn, Down…). */
   canActivate(state: S, id: string): boolean;
   /** Events that happen when a combatant's activation starts, after ActivationStarted. */
-  onActivationStart?(state: S, id: string): RuleEvent[];
-  /** Events at the end of a round, before RoundEnded (Lingering Harm ticks…). */
+  onActivationStart?(state: S, id: string, dice: DiceSource): RuleEvent[];
+  /** Events that happen when a combatant's activation ends, after ActivationEnded; a pending decision they open holds the round's end. */
+  onActivationEnd?(state: S, id: string, dice: DiceSource): RuleEvent[];
+  /** Events that happen when a round starts, after RoundStarted. */
+  onRoundStart?(state: S, dice: DiceSource): RuleEvent[];
+  /**
+   * Events at the end of a round, before RoundEnded (Lingering Harm ticks…). When they open a pending decision,
+   * RoundEnded waits: the system emits it once the decision is answered.
+   */
   onRoundEnd?(state: S, dice: DiceSource): RuleEvent[];
   evolve(state: S, event: RuleEvent): S;
   /** The rule a second RollInitiative is refused by, as the system's text says it (default RULINGS.md N16). */
@@ -102,8 +109,8 @@ export function decideLifecycle<S extends FightCore>(state: S, command: RuleComm
     case 'RemoveCombatant': return removeCombatant(state, command);
     case 'RollInitiative': return rollInitiative(state, command, dice, hooks);
     case 'SetInitiative': return setInitiative(state, command);
-    case 'StartRound': return startRound(state);
-    case 'StartActivation': return startActivation(state, command, hooks);
+    case 'StartRound': return startRound(state, dice, hooks);
+    case 'StartActivation': return startActivation(state, command, dice, hooks);
     case 'EndActivation': return endActivation(state, dice, hooks);
     case 'EndRound': return endRound(state, dice, hooks);
     case 'AddNote': return [{ type: 'GmNoteAdded', data: { text: str(command.text, 'text', { max: 4000 }), combatantId: optionalCombatant(state, command.combatantId) } }];
@@ -185,13 +192,14 @@ function setInitiative<S extends FightCore>(state: S, command: RuleCommand): Rul
   return [{ type: 'InitiativeSet', data: { order } }];
 }
 
-function startRound<S extends FightCore>(state: S): RuleEvent[] {
+function startRound<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
   ensure(state.order.length > 0, 'INITIATIVE_NOT_SET', 'roll or set initiative before the first round', 'type');
   ensure(!state.roundOpen, 'ROUND_ALREADY_OPEN', `round ${state.round} is still open`, 'type');
-  return [{ type: 'RoundStarted', data: { round: state.round + 1 } }];
+  const started: RuleEvent = { type: 'RoundStarted', data: { round: state.round + 1 } };
+  return [started, ...(hooks.onRoundStart?.(hooks.evolve(state, started), dice) ?? [])];
 }
 
-function startActivation<S extends FightCore>(state: S, command: RuleCommand, hooks: LifecycleHooks<S>): RuleEvent[] {
+function startActivation<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
   ensure(state.roundOpen, 'ROUND_NOT_OPEN', 'start a round first', 'type');
   ensure(!state.activeId, 'ACTIVATION_IN_PROGRESS', `${state.activeId}'s activation is still running`, 'type');
   const waiting = state.order.filter((id) => !state.actedThisRound.includes(id) && hooks.canActivate(state, id));
@@ -205,26 +213,37 @@ function startActivation<S extends FightCore>(state: S, command: RuleCommand, ho
     ensure(hooks.canActivate(state, id), 'COMBATANT_CANNOT_ACT', `${id} cannot take an activation in its current state`, 'combatantId');
   }
   const started: RuleEvent = { type: 'ActivationStarted', data: { combatantId: id, round: state.round } };
-  return [started, ...(hooks.onActivationStart?.(hooks.evolve(state, started), id) ?? [])];
+  return [started, ...(hooks.onActivationStart?.(hooks.evolve(state, started), id, dice) ?? [])];
 }
 
 function endActivation<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
   ensure(state.activeId, 'NO_ACTIVATION', 'no activation is running', 'type');
-  const ended: RuleEvent = { type: 'ActivationEnded', data: { combatantId: state.activeId, round: state.round } };
-  const after = hooks.evolve(state, ended);
+  const [ended, ...effects] = activationEnded(state, dice, hooks);
+  const after = [ended, ...effects].reduce(hooks.evolve, state);
+  if (after.pending) return [ended, ...effects];
   const waiting = after.order.filter((id) => !after.actedThisRound.includes(id) && hooks.canActivate(after, id));
-  return waiting.length > 0 ? [ended] : [ended, ...closeRound(after, dice, hooks)];
+  return waiting.length > 0 ? [ended, ...effects] : [ended, ...effects, ...closeRound(after, dice, hooks)];
+}
+
+/** ActivationEnded and what the system adds to it. */
+function activationEnded<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+  const id = state.activeId!;
+  const ended: RuleEvent = { type: 'ActivationEnded', data: { combatantId: id, round: state.round } };
+  return [ended, ...(hooks.onActivationEnd?.(hooks.evolve(state, ended), id, dice) ?? [])];
 }
 
 function endRound<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
   ensure(state.roundOpen, 'ROUND_NOT_OPEN', 'no round is open', 'type');
   if (!state.activeId) return closeRound(state, dice, hooks);
-  const ended: RuleEvent = { type: 'ActivationEnded', data: { combatantId: state.activeId, round: state.round } };
-  return [ended, ...closeRound(hooks.evolve(state, ended), dice, hooks)];
+  const ended = activationEnded(state, dice, hooks);
+  const after = ended.reduce(hooks.evolve, state);
+  return after.pending ? ended : [...ended, ...closeRound(after, dice, hooks)];
 }
 
+/** The round's end effects, then RoundEnded, unless an effect opened a pending decision (the system ends the round after it). */
 function closeRound<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
   const effects = hooks.onRoundEnd?.(state, dice) ?? [];
+  if (effects.length > 0 && !state.pending && effects.reduce(hooks.evolve, state).pending) return effects;
   return [...effects, { type: 'RoundEnded', data: { round: state.round } }];
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { command, CommandSchemas, Id, Int, text } from '../core/contract';
 import { CORE_VIEW_SHAPE, lifecycleCommands, lifecycleEvents } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
-import { NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET } from './events';
+import { LINGERING_TICK, NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET } from './events';
 import { CONDITIONS, EDGES, HARM_CATALOGUE, LINGERING_HARM_WOUNDS_PER_TICK, RESPONSES, SKILLS, VITALS, WOUND_PREFERENCES } from './data';
 
 /**
@@ -205,14 +205,23 @@ export const NARATEER_COMMAND_SCHEMAS = {
     proactiveUse: ExchangeKind.optional().describe('Counts a proactive use of that Skill (RULINGS.md N33).'),
     reason: text(200).optional(),
   }),
-  ApplyLingeringHarm: command('ApplyLingeringHarm', 'GM: start one source of Lingering Harm: combatantId, form, harm?, wounds?, source?.', {
+  ApplyLingeringHarm: command('ApplyLingeringHarm', 'GM: start one source of Lingering Harm (the same Form, source and harm again refreshes it): combatantId, form, harm?, wounds?, source?, tick?, rounds?, endsAfterTicks?, endsWhen?, allocation?.', {
     combatantId,
     form: text(60).describe('Bleeding, Burning, Poisoned, Suffocating, Frostbitten (any case), or another Form with its harm.'),
     harm: HarmSchema.optional().describe('Default the Form’s classification (RULINGS.md N11); required for other Forms.'),
-    wounds: Int.min(0).max(20).default(LINGERING_HARM_WOUNDS_PER_TICK).describe(`Wounds per round end; default ${LINGERING_HARM_WOUNDS_PER_TICK}.`),
-    source: text(200).optional(),
+    wounds: Int.min(0).max(20).default(LINGERING_HARM_WOUNDS_PER_TICK).describe(`Wounds per tick; default ${LINGERING_HARM_WOUNDS_PER_TICK}.`),
+    source: text(200).optional().describe('What causes it; the same source again refreshes its instance (RULINGS.md N39).'),
+    tick: LINGERING_TICK.optional().describe('When it ticks (RULINGS.md N38): roundEnd (default), roundStart, or the afflicted’s activationStart or activationEnd.'),
+    rounds: Int.min(1).max(1000).optional().describe('Lasts this many rounds, the open one counted, then ends (N38); default until treated.'),
+    endsAfterTicks: Int.min(1).max(1000).optional().describe('Ends after this many ticks (N38); default no count.'),
+    endsWhen: text(200).optional().describe('The source’s ending condition, shown until the GM ends it with TreatLingeringHarm (N38).'),
+    allocation: Allocation.optional().describe('The wounded’s allocation in advance for each tick (RULINGS.md N28).'),
   }),
-  TreatLingeringHarm: command('TreatLingeringHarm', 'GM: end one Lingering Harm instance: combatantId, lingeringHarmId.', { combatantId, lingeringHarmId: Id }),
+  TreatLingeringHarm: command('TreatLingeringHarm', 'GM: end one Lingering Harm instance (treated, or its ending condition met): combatantId, lingeringHarmId, reason?.', {
+    combatantId,
+    lingeringHarmId: Id,
+    reason: text(200).optional().describe('Why it ends, e.g. its ending condition was met (RULINGS.md N38).'),
+  }),
   ApplyCondition: command('ApplyCondition', 'GM: apply a Close-Enough condition (no stacking: worst intensity/duration): combatantId, condition, intensity?, rounds?.', {
     combatantId,
     condition: Condition,
@@ -289,6 +298,10 @@ const CombatantView = z.strictObject({
         appliedRound: Int.describe('The round it was applied in; it ticks from that round’s end.'),
         label: z.string().describe('"Lingering Harm: <form>", to show.'),
         harmLabel: z.string().describe('"<Domain> (<Type>)", to show.'),
+        tick: LINGERING_TICK.describe('RULINGS.md N38: when it ticks; roundEnd by default.'),
+        untilRound: Int.nullable().describe('N38: it ends at the end of this round; null: until treated.'),
+        ticksLeft: Int.nullable().describe('N38: it ends after this many more ticks; null: no count.'),
+        endsWhen: z.string().nullable().describe('N38: the source’s ending condition, which the GM ends with TreatLingeringHarm; null: none stated.'),
       }),
     )
     .describe('Lingering Harm instances until treated (RULINGS.md N11, N19).'),

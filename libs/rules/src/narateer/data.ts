@@ -140,7 +140,7 @@ export const NARATEER_RULINGS: Ruling[] = [
   { id: 'N25', text: 'Grid distance is in Spaces, diagonals count 1; without positions the GM may give distance, otherwise reach and range are asserted.' },
   { id: 'N26', text: 'Conditions: Unconscious/Paralyzed incapacitate, Restrained stops voluntary moves, Blinded and Invisible affect sight; worst intensity and duration.' },
   { id: 'N27', text: 'Ammunition and Loading resolve when the exchange is rolled; ReloadWeapon loads in the own activation for no AD and needs ammunition.' },
-  { id: 'N28', text: 'Allocation given in advance is applied wound by wound; a kind not available takes the other; beyond it and for ticks, ASK acts as AD_FIRST.' },
+  { id: 'N28', text: 'Allocation given in advance is applied wound by wound; a kind not available takes the other, beyond it ASK acts as AD_FIRST; a Lingering Harm tick for ASK asks, and the round’s end waits.' },
   { id: 'N29', text: 'A cancelled response returns the attacker’s AD and proactive use; a cancelled allocation drops the wounds; a cancelled opportunity ends the queue.' },
   { id: 'N30', text: 'An attack total of 0 against target number 0 is a tie: no clean hit.' },
   { id: 'N31', text: 'Edge sources: GM edge per roll, unseen attacker Advantage, not seeing the foe Disadvantage, Full Guard Advantage, beyond Effective Range Disadvantage.' },
@@ -150,4 +150,7 @@ export const NARATEER_RULINGS: Ruling[] = [
   { id: 'N35', text: 'Clash without a named weapon uses the first legal weapon of the exchange’s kind.' },
   { id: 'N36', text: 'A ranged weapon of either weight may use Agility (loaded projectiles) or Strength (thrown); default Agility.' },
   { id: 'N37', text: 'A legal Clash weapon reaches the tempo-holder and its Base Attack Cost plus Boost fit the Ready AD; policies skip the rest.' },
+  { id: 'N38', text: 'Lingering Harm: a source may state its tick timing (round start/end, own activation start/end), a duration in rounds, a count of ticks or an ending condition the GM ends.' },
+  { id: 'N39', text: 'Lingering Harm of the same Form, source and classification again refreshes its instance with the worse terms; without a source each application is its own.' },
+  { id: 'N40', text: 'A late joiner after an order the GM set rolls, and the GM places it (pending initiativeTie answered by SetInitiative).' },
 ];

@@ -16,6 +16,8 @@ const Vital = z.enum(VITALS);
 const Response = z.enum(RESPONSES);
 const DieKind = z.enum(['AD', 'MD']);
 const Condition = z.enum(Object.keys(CONDITIONS) as [string, ...string[]]);
+/** RULINGS.md N38: when Lingering Harm ticks. */
+export const LINGERING_TICK = z.enum(['roundEnd', 'roundStart', 'activationStart', 'activationEnd']);
 
 /** A square-grid Space (RULINGS.md N13). */
 const SPACE = z.strictObject({ x: Int, y: Int });
@@ -190,8 +192,23 @@ export const NARATEER_EVENT_SCHEMAS = {
   DiceRefreshed: z.strictObject({ combatantId: str, ad: DICE_COUNTS, md: DICE_COUNTS }),
   DiceSpent: z.strictObject({ combatantId: str, ad: Int, md: Int, proactiveUse: ExchangeKind.optional(), reason: str.optional() }),
   WeaponReloaded: z.strictObject({ combatantId: str, weaponId: str }),
-  LingeringHarmApplied: z.strictObject({ combatantId: str, lingeringHarmId: str, form: str, harm: HARM, wounds: Int, round: Int, source: str.optional() }),
-  LingeringHarmTreated: z.strictObject({ combatantId: str, lingeringHarmId: str, form: str }),
+  LingeringHarmApplied: z.strictObject({
+    combatantId: str,
+    lingeringHarmId: str,
+    form: str,
+    harm: HARM,
+    wounds: Int,
+    round: Int,
+    source: str.optional(),
+    tick: LINGERING_TICK.optional().describe('RULINGS.md N38: when it ticks; absent: at the end of each round.'),
+    untilRound: Int.optional().describe('N38: it ends at the end of this round; absent: until treated.'),
+    ticksLeft: Int.optional().describe('N38: it ends after this many more ticks; absent: no count.'),
+    endsWhen: str.optional().describe('N38: the source’s ending condition; the GM ends it with TreatLingeringHarm.'),
+    allocation: z.array(DieKind).optional().describe('RULINGS.md N28: the wounded’s allocation in advance, for each tick.'),
+    refreshed: z.literal(true).optional().describe('RULINGS.md N39: the same Form, source and classification again: this instance, refreshed.'),
+  }),
+  LingeringHarmTreated: z.strictObject({ combatantId: str, lingeringHarmId: str, form: str, reason: str.optional() }),
+  LingeringHarmEnded: z.strictObject({ combatantId: str, lingeringHarmId: str, form: str, reason: z.enum(['rounds', 'ticks']).describe('N38: its duration ran out, or its count of ticks.') }),
   ConditionApplied: z.strictObject({ combatantId: str, condition: Condition, intensity: Int.optional(), untilRound: Int.optional() }),
   ConditionRemoved: z.strictObject({ combatantId: str, condition: Condition, reason: z.literal('expired').optional() }),
   PositionSet: z.strictObject({ combatantId: str, position: SPACE.nullable() }),

@@ -2,7 +2,7 @@ import { evolveLifecycle, InitiativeRoll } from '../core/lifecycle';
 import { CombatantCore, RuleEvent } from '../core/types';
 import { DiceCounts, isNarateerEvent, NarateerEvent } from './events';
 import { NarateerSheet } from './sheet';
-import { CurrentExchange, NarateerCombatant, NarateerState, WeaponState } from './state';
+import { CurrentExchange, LingeringHarm, NarateerCombatant, NarateerState, WeaponState } from './state';
 
 export function newCombatant(base: CombatantCore): NarateerCombatant {
   const sheet = base.sheet as NarateerSheet;
@@ -25,6 +25,11 @@ export function newCombatant(base: CombatantCore): NarateerCombatant {
     withdrawn: false,
     belowHalf: false,
   };
+}
+
+/** RULINGS.md N38: an instance has ticked this round (and counts the tick, when it ended in Wounds). */
+function ticked(list: LingeringHarm[], id: string, round: number, counted: boolean): LingeringHarm[] {
+  return list.map((l) => (l.id !== id ? l : { ...l, lastTick: round, ...(counted && l.ticksLeft !== undefined ? { ticksLeft: l.ticksLeft - 1 } : {}) }));
 }
 
 function patch(state: NarateerState, id: string, fields: Partial<NarateerCombatant>): NarateerState {
@@ -111,7 +116,8 @@ function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerStat
     case 'WoundsApplied': {
       const e = event.data;
       const c = next.combatants[e.combatantId];
-      const after = patch(next, e.combatantId, { vitality: e.vitality, ad: e.ad, md: e.md, belowHalf: c.belowHalf || e.firstBelowHalf === true });
+      const lingering = e.lingeringHarmId ? ticked(c.lingering, e.lingeringHarmId, next.round, true) : c.lingering;
+      const after = patch(next, e.combatantId, { vitality: e.vitality, ad: e.ad, md: e.md, belowHalf: c.belowHalf || e.firstBelowHalf === true, lingering });
       if (!e.exchangeId && !after.pendingWounds) return after;
       return { ...after, exchange: e.exchangeId ? undefined : after.exchange, pendingWounds: undefined, pending: after.pending?.kind === 'woundAllocation' ? undefined : after.pending };
     }
@@ -119,9 +125,20 @@ function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerStat
       return patch(next, event.data.combatantId, { withdrawn: !event.data.passed });
     case 'LingeringHarmApplied': {
       const e = event.data;
-      const instance = { id: e.lingeringHarmId, form: e.form, harm: e.harm, wounds: e.wounds, appliedRound: e.round, ...(e.source ? { source: e.source } : {}) };
-      return { ...patch(next, e.combatantId, { lingering: [...next.combatants[e.combatantId].lingering, instance] }), lingeringApplied: next.lingeringApplied + 1 };
+      const instance: LingeringHarm = { id: e.lingeringHarmId, form: e.form, harm: e.harm, wounds: e.wounds, appliedRound: e.round, tick: e.tick ?? 'roundEnd', ...(e.source ? { source: e.source } : {}) };
+      if (e.untilRound !== undefined) instance.untilRound = e.untilRound;
+      if (e.ticksLeft !== undefined) instance.ticksLeft = e.ticksLeft;
+      if (e.endsWhen !== undefined) instance.endsWhen = e.endsWhen;
+      if (e.allocation !== undefined) instance.allocation = e.allocation;
+      const list = next.combatants[e.combatantId].lingering;
+      if (e.refreshed) {
+        // N39: the same instance, its terms replaced; its first round and last tick stay.
+        const refreshed = list.map((l) => (l.id === e.lingeringHarmId ? { ...instance, appliedRound: l.appliedRound, ...(l.lastTick === undefined ? {} : { lastTick: l.lastTick }) } : l));
+        return patch(next, e.combatantId, { lingering: refreshed });
+      }
+      return { ...patch(next, e.combatantId, { lingering: [...list, instance] }), lingeringApplied: next.lingeringApplied + 1 };
     }
+    case 'LingeringHarmEnded':
     case 'LingeringHarmTreated': {
       const e = event.data;
       return patch(next, e.combatantId, { lingering: next.combatants[e.combatantId].lingering.filter((l) => l.id !== e.lingeringHarmId) });
@@ -174,7 +191,12 @@ function cancelled(before: NarateerState, next: NarateerState): NarateerState {
     const ad = { ready: c.ad.ready + x.dice, used: c.ad.used - x.dice, wounded: c.ad.wounded };
     return { ...patch(next, x.attackerId, { ad, uses }), exchange: undefined, opportunity: x.opportunity ? undefined : next.opportunity };
   }
-  if (kind === 'woundAllocation') return { ...next, exchange: undefined, pendingWounds: undefined, opportunity: x?.opportunity ? undefined : next.opportunity };
+  if (kind === 'woundAllocation') {
+    // N28/N29: a cancelled tick's Wounds are dropped; the instance has had its tick this round.
+    const pw = before.pendingWounds;
+    const after = pw?.lingeringHarmId ? patch(next, pw.combatantId, { lingering: ticked(next.combatants[pw.combatantId].lingering, pw.lingeringHarmId, next.round, false) }) : next;
+    return { ...after, exchange: undefined, pendingWounds: undefined, opportunity: x?.opportunity ? undefined : next.opportunity };
+  }
   if (kind === 'opportunityAttack') return { ...next, opportunity: undefined };
   return next;
 }

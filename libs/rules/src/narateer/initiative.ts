@@ -3,7 +3,11 @@ import { DiceSource } from '../dice/roll';
 import { dots, NARATEER_DIE_SIDES } from './data';
 import { NarateerState } from './state';
 
-/** RULINGS.md N4/N15: a Side Roll of Agility dice; higher total first, ties by higher Agility, then the GM. */
+/**
+ * RULINGS.md N4/N15: a Side Roll of Agility dice; higher total first, ties by higher Agility, then the GM.
+ * N16: a late joiner rolls and is slotted in by the recorded totals; where the GM set the order (N40), the
+ * totals say nothing about it, so the GM places the newcomer (a pending decision answered by SetInitiative).
+ */
 export function rollInitiative(state: NarateerState, ids: string[], dice: DiceSource): InitiativeResult {
   const rolls: InitiativeRoll[] = ids.map((id) => {
     const roll = dice.roll(Math.max(0, state.combatants[id].sheet.vitals.agility), NARATEER_DIE_SIDES);
@@ -11,11 +15,15 @@ export function rollInitiative(state: NarateerState, ids: string[], dice: DiceSo
   });
   const known = new Map<string, number>();
   const previous = state.order.filter((id) => !ids.includes(id));
+  const agility = (id: string) => state.combatants[id].sheet.vitals.agility;
+  if (previous.length > 0 && orderSetByGm(state, previous)) {
+    const order = [...previous, ...ids];
+    return { rolls, order, ties: [order] };
+  }
   // A slotted-in late joiner is compared with the earlier combatants' recorded totals.
   const totals = new Map<string, number>(rolls.map((r) => [r.combatantId, r.total]));
-  for (const id of previous) known.set(id, initiativeTotal(state, id));
+  for (const id of previous) known.set(id, state.combatants[id].initiative ?? 0);
   for (const [id, t] of totals) known.set(id, t);
-  const agility = (id: string) => state.combatants[id].sheet.vitals.agility;
   const all = [...previous, ...ids];
   const order = [...all].sort((a, b) => known.get(b)! - known.get(a)! || agility(b) - agility(a) || all.indexOf(a) - all.indexOf(b));
   const ties: string[][] = [];
@@ -29,6 +37,18 @@ export function rollInitiative(state: NarateerState, ids: string[], dice: DiceSo
   return { rolls, order, ties };
 }
 
-function initiativeTotal(state: NarateerState, id: string): number {
-  return state.combatants[id].initiative ?? 0;
+/**
+ * RULINGS.md N40: the order is the GM's, not the rolls', when someone in it has no Side Roll total (SetInitiative
+ * without a roll) or it is not the order the totals and Agility give (SetInitiative reordered it). An order that
+ * only breaks ties the rolls left (C10) is still the rolls' order.
+ */
+function orderSetByGm(state: NarateerState, order: string[]): boolean {
+  const key = (id: string) => [state.combatants[id].initiative, state.combatants[id].sheet.vitals.agility] as const;
+  if (order.some((id) => state.combatants[id].initiative === undefined)) return true;
+  for (let i = 1; i < order.length; i++) {
+    const [t0, a0] = key(order[i - 1]);
+    const [t1, a1] = key(order[i]);
+    if (t1! > t0! || (t1 === t0 && a1 > a0)) return true;
+  }
+  return false;
 }

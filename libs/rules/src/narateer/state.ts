@@ -1,5 +1,5 @@
 import { CombatantCore, FightCore } from '../core/types';
-import { Harm } from './data';
+import { DieKind, Harm } from './data';
 import { DiceCounts, ExchangeDeclaredData, ExchangeRespondedData, Space, WoundAllocationRequestedData } from './events';
 import { NarateerSheet } from './sheet';
 
@@ -16,6 +16,9 @@ export interface ActiveCondition {
   untilRound?: number;
 }
 
+/** RULINGS.md N38: when an instance ticks (default the end of each round). */
+export type LingeringTick = 'roundEnd' | 'roundStart' | 'activationStart' | 'activationEnd';
+
 export interface LingeringHarm {
   id: string;
   form: string;
@@ -23,6 +26,18 @@ export interface LingeringHarm {
   wounds: number;
   source?: string;
   appliedRound: number;
+  /** N38: the source's tick timing. */
+  tick: LingeringTick;
+  /** N38: it ends at the end of this round; absent = until treated. */
+  untilRound?: number;
+  /** N38: ticks left before it ends; absent = no count. */
+  ticksLeft?: number;
+  /** N38: the source's ending condition, which the GM ends with TreatLingeringHarm. */
+  endsWhen?: string;
+  /** N28: the wounded's allocation in advance, for each tick. */
+  allocation?: DieKind[];
+  /** The round of its last tick (one tick per round at most). */
+  lastTick?: number;
 }
 
 export interface NarateerCombatant extends CombatantCore<NarateerSheet> {

@@ -1,9 +1,10 @@
 import { RuleEvent } from '../../core/types';
 import { DiceSource } from '../../dice/roll';
 import { ev } from '../events';
-import { combatState, NarateerState } from '../state';
+import { evolve } from '../evolve';
+import { combatState, LingeringTick, NarateerState } from '../state';
 import { expireConditions } from './conditions';
-import { tickLingeringHarm } from './lingering';
+import { expireLingeringHarm, tickLingeringHarm } from './lingering';
 
 /** RULINGS.md N20: Collapsed and Withdrawn combatants get no activations. */
 export function canActivate(state: NarateerState, id: string): boolean {
@@ -11,19 +12,59 @@ export function canActivate(state: NarateerState, id: string): boolean {
   return c !== undefined && combatState(c) === 'Active';
 }
 
-/** RULINGS.md C7/N3/N17: Used AD and MD become Ready (Wounded stay) and proactive uses reset. */
-export function onActivationStart(state: NarateerState, id: string): RuleEvent[] {
+/**
+ * RULINGS.md C7/N3/N17: Used AD and MD become Ready (Wounded stay) and proactive uses reset; then the combatant's
+ * Lingering Harm that ticks at the start of its activation ticks (N38).
+ */
+export function onActivationStart(state: NarateerState, id: string, dice: DiceSource): RuleEvent[] {
   const c = state.combatants[id];
-  return [
-    ev('DiceRefreshed', {
-      combatantId: id,
-      ad: { ready: c.ad.ready + c.ad.used, used: 0, wounded: c.ad.wounded },
-      md: { ready: c.md.ready + c.md.used, used: 0, wounded: c.md.wounded },
-    }),
-  ];
+  const refreshed = ev('DiceRefreshed', {
+    combatantId: id,
+    ad: { ready: c.ad.ready + c.ad.used, used: 0, wounded: c.ad.wounded },
+    md: { ready: c.md.ready + c.md.used, used: 0, wounded: c.md.wounded },
+  });
+  return [refreshed, ...tickLingeringHarm(evolve(state, refreshed), 'activationStart', [id], dice).events];
 }
 
-/** RULINGS.md N16/N19: Lingering Harm ticks, then conditions measured in rounds run out. */
+/** RULINGS.md N38: the combatant's Lingering Harm that ticks at the end of its activation. */
+export function onActivationEnd(state: NarateerState, id: string, dice: DiceSource): RuleEvent[] {
+  return tickLingeringHarm(state, 'activationEnd', [id], dice).events;
+}
+
+/** RULINGS.md N38: Lingering Harm that ticks at the start of each round. */
+export function onRoundStart(state: NarateerState, dice: DiceSource): RuleEvent[] {
+  return tickLingeringHarm(state, 'roundStart', state.joined, dice).events;
+}
+
+/**
+ * RULINGS.md N16/N19: Lingering Harm ticks, then instances and conditions measured in rounds run out (N38, N26).
+ * A tick waiting for an ASK allocation (N28) holds the rest: AllocateWounds resumes it (resumeTicks).
+ */
 export function onRoundEnd(state: NarateerState, dice: DiceSource): RuleEvent[] {
-  return [...tickLingeringHarm(state, dice), ...expireConditions(state)];
+  const ticked = tickLingeringHarm(state, 'roundEnd', state.joined, dice);
+  if (ticked.state.pending) return ticked.events;
+  return [...ticked.events, ...expireLingeringHarm(ticked.state), ...expireConditions(ticked.state)];
+}
+
+/**
+ * RULINGS.md N28: after the allocation a tick waited for, the ticks of the same moment go on; a round whose end
+ * (or whose last activation's end) was held ends now, unless another tick waits.
+ */
+export function resumeTicks(state: NarateerState, tick: LingeringTick, id: string, dice: DiceSource): RuleEvent[] {
+  const events: RuleEvent[] = [];
+  let s = state;
+  const push = (list: RuleEvent[]) => {
+    for (const e of list) {
+      events.push(e);
+      s = evolve(s, e);
+    }
+  };
+  if (tick === 'roundStart') push(tickLingeringHarm(s, 'roundStart', s.joined, dice).events);
+  else if (tick === 'activationStart' || tick === 'activationEnd') push(tickLingeringHarm(s, tick, [id], dice).events);
+  if (s.pending) return events;
+  const closing = tick === 'roundEnd' || (tick === 'activationEnd' && s.roundOpen && !s.activeId && !s.order.some((c) => !s.actedThisRound.includes(c) && canActivate(s, c)));
+  if (!closing) return events;
+  push(onRoundEnd(s, dice));
+  if (!s.pending) push([{ type: 'RoundEnded', data: { round: s.round } }]);
+  return events;
 }

@@ -8,7 +8,7 @@ import { evolve, newCombatant } from '../evolve';
 import { rollInitiative } from '../initiative';
 import { validateSheet } from '../sheet';
 import { NarateerState } from '../state';
-import { canActivate, onActivationStart, onRoundEnd } from './activation';
+import { canActivate, onActivationEnd, onActivationStart, onRoundEnd, onRoundStart } from './activation';
 import { applyCondition, removeCondition } from './conditions';
 import { declareExchange } from './exchange';
 import { applyLingeringHarm, treatLingeringHarm } from './lingering';
@@ -25,6 +25,8 @@ export const hooks: LifecycleHooks<NarateerState> = {
   rollInitiative,
   canActivate,
   onActivationStart,
+  onActivationEnd,
+  onRoundStart,
   onRoundEnd,
   evolve,
 };

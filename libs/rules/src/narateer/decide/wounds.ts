@@ -7,6 +7,9 @@ import { NarateerCommand } from '../commands';
 import { ContinuationTrigger, DiceCounts, ev, WoundCalculation, WoundedDie, WoundsAppliedData } from '../events';
 import { totalDots } from '../rolls';
 import { NarateerCombatant, NarateerState } from '../state';
+import { evolve } from '../evolve';
+import { resumeTicks } from './activation';
+import { tickEnded } from './lingering';
 import { opportunityFollowUps } from './opportunity';
 
 /** narateer.txt: Wound Conversion (data table, RULINGS.md N8); 0 or less causes no Wound. */
@@ -47,7 +50,7 @@ export function allocate(c: NarateerCombatant, wounds: number, preferred: Prefer
   return { ad, md, moved };
 }
 
-function choiceArises(c: NarateerCombatant, wounds: number): boolean {
+export function choiceArises(c: NarateerCombatant, wounds: number): boolean {
   let choice = false;
   allocate(c, wounds, () => 'AD').moved.forEach((m, i) => {
     const before = allocate(c, i, () => 'AD');
@@ -100,6 +103,12 @@ export function allocateWounds(state: NarateerState, command: NarateerCommand<'A
   checkAllocation(state.combatants[id], pw.wounds, allocation);
   const events = applyWounds(state, pw, (i) => allocation[i], dice);
   if (state.exchange?.opportunity) for (const e of opportunityFollowUps(state)) events.push(e);
+  const lh = pw.lingeringHarmId === undefined ? undefined : state.combatants[id].lingering.find((l) => l.id === pw.lingeringHarmId);
+  if (lh) {
+    // N28/N38: the tick this answered may have been its last; the ticks of that moment, and a held round end, go on.
+    events.push(...tickEnded(id, lh));
+    events.push(...resumeTicks(events.reduce(evolve, state), lh.tick, id, dice));
+  }
   return events;
 }
 
