@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
-import { eventSchemasOf, SYSTEMS } from '@app/rules';
+import { checkCommand, eventSchemasOf, findSystem, SYSTEMS } from '@app/rules';
+import { COMMAND_EXAMPLES } from '../apps/api/src/common/command-examples';
 import { asyncApiDocument } from '../apps/api/src/common/asyncapi';
 
 const ROOT = join(__dirname, '..');
@@ -24,6 +25,19 @@ describe('the published contract documents', () => {
         const found = Object.values(doc.components.schemas).some((s) => s.properties?.type?.const === type);
         expect([system!.id, type, found]).toEqual([system!.id, type, true]);
       }
+    }
+  });
+
+  it('every published command example is accepted by the contract and was played in its recorded fight', () => {
+    const examples = Object.entries(COMMAND_EXAMPLES).flatMap(([system, byType]) => Object.entries(byType).map(([type, e]) => ({ system, type, ...e })));
+    expect(examples.length).toBeGreaterThan(25);
+    for (const { system, type, fixture, command } of examples) {
+      expect(command.type).toBe(type);
+      expect(() => checkCommand(findSystem(system)!.contract.commands, command as never)).not.toThrow();
+      const log = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/logs', `${fixture}.json`), 'utf8')) as { system: string; entries: Array<{ command?: unknown }> };
+      expect(log.system).toBe(system);
+      const played = log.entries.map((e) => e.command).filter(Boolean);
+      expect(played).toContainEqual(command);
     }
   });
 

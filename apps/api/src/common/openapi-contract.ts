@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { eventSchemasOf, FightCore, jsonSchemaOf, RuleSystem, SYSTEMS, withEnvelope } from '@app/rules';
+import { COMMAND_EXAMPLES } from './command-examples';
 
 type Schema = Record<string, unknown>;
 type Operation = { operationId?: string; summary?: string; security?: unknown[]; responses: Record<string, Schema>; tags?: string[]; parameters?: unknown[] };
@@ -80,6 +81,8 @@ function systemSchemas(system: RuleSystem<FightCore>, out: Record<string, Schema
     if (type === 'StartFight') continue; // POST /fights sends it
     const key = `${name}${type}Command`;
     out[key] = openapiSchema(withEnvelope(schema));
+    const example = COMMAND_EXAMPLES[system.id]?.[type];
+    if (example) out[key].example = example.command;
     commandRefs[type] = `#/components/schemas/${key}`;
   }
   out[`${name}Command`] = {
@@ -160,6 +163,8 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
         op.responses['403'] ??= { description: 'The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT).', content: { 'application/json': { schema: ref('ErrorModel') } } };
         op.responses['429'] ??= { description: 'Rate limited (RATE_LIMITED); Retry-After says when to try again.', content: { 'application/json': { schema: ref('ErrorModel') } } };
       }
+      if (!PUBLIC.test(path)) op.responses['503'] ??= { description: 'The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again.', content: { 'application/json': { schema: ref('ErrorModel') } } };
+      if (method === 'post' || method === 'patch') op.responses['415'] ??= { description: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE).', content: { 'application/json': { schema: ref('ErrorModel') } } };
       if (method === 'post' || method === 'patch') op.responses['413'] ??= { description: 'The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE).', content: { 'application/json': { schema: ref('ErrorModel') } } };
     }
   }
@@ -192,12 +197,11 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
   return doc;
 }
 
-/** One example per command type of the README's walk-through, each of which plays. */
+/** The command examples, each one played in a recorded fight (command-examples.ts), named by system and type. */
 function commandExamples(): Record<string, { summary: string; value: unknown }> {
-  return {
-    RollInitiative: { summary: 'Narateer, manual dice: a Side Roll of Agility dice each', value: { type: 'RollInitiative', dice: [6, 4, 2, 3, 1] } },
-    StartRound: { summary: 'Open the next round', value: { type: 'StartRound' } },
-    DeclareExchange: { summary: 'Narateer: Mira commits 3 AD against Orin', value: { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 } },
-    AddNote: { summary: 'A GM note', value: { type: 'AddNote', text: 'The ford is slippery.' } },
-  };
+  const out: Record<string, { summary: string; value: unknown }> = {};
+  for (const [system, byType] of Object.entries(COMMAND_EXAMPLES)) {
+    for (const [type, { fixture, command }] of Object.entries(byType)) out[`${system}-${type}`] = { summary: `${system}: ${type} (played in the ${fixture} fixture)`, value: command };
+  }
+  return out;
 }
