@@ -260,6 +260,6 @@ function relative(e: RuleViolation, held: RuleCommand): RuleViolation {
   if (!m) return e;
   const before = faceList(held, m[1] as ManualField).length;
   const index = Number(m[2]);
-  if (index < before) return new RuleViolation(e.code, `${e.message} (a face the held ${held.type} carries)`, e.field);
+  if (index < before) return new RuleViolation(e.code, `${e.message} (a face the held ${held.type} carries: CancelPending drops it, to be sent again)`, e.field);
   return new RuleViolation(e.code, e.message, `${m[1]}[${index - before}]`);
 }
