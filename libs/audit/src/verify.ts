@@ -80,7 +80,7 @@ interface Context {
   malformed?: { seq: number; problem: ShapeProblem };
   fightId: string;
   system?: RuleSystem<FightCore>;
-  dice?: { mode: string; commitment: string; clientSeed: string };
+  dice?: { mode: string; commitment: string; clientSeed: string; drawKey?: string };
   revealed?: { seq: number; seed: unknown };
 }
 
@@ -152,7 +152,8 @@ function contextOf(log: unknown): Context {
     ctx.system = findSystem(String(first.data.system));
     const d = first.data.dice;
     if (isObject(d) && typeof d.mode === 'string' && typeof d.commitment === 'string' && typeof d.clientSeed === 'string') {
-      ctx.dice = { mode: d.mode, commitment: d.commitment, clientSeed: d.clientSeed };
+      // docs/rulings.md C14: a recorded drawKey replaces the fight id in every draw; old logs have none.
+      ctx.dice = { mode: d.mode, commitment: d.commitment, clientSeed: d.clientSeed, ...(typeof d.drawKey === 'string' && { drawKey: d.drawKey }) };
     }
   }
   const ended = ctx.entries.findIndex((e) => e.type === 'FightEnded');
@@ -349,7 +350,7 @@ function decideAgain(
   system: RuleSystem<FightCore>,
   state: FightCore,
   recordedCommand: Record<string, unknown>,
-  opts: { mode: string; clientSeed: string; fightId: string; seed?: string; drawsUsed: number },
+  opts: { mode: string; clientSeed: string; fightId: string; drawKey?: string; seed?: string; drawsUsed: number },
 ): { events: RuleEvent[]; drawsUsed: number } {
   const command = { ...recordedCommand } as RuleCommand;
   if (command.type === 'EndFight') command.revealedSeed = opts.seed;
@@ -361,7 +362,7 @@ function decideAgain(
     for (const field of MANUAL_FIELDS) {
       if (command[field] !== undefined) throw new RuleViolation('DICE_NOT_MANUAL', `RULINGS.md C2: this fight rolls ${opts.mode} dice; faces cannot be supplied`, field);
     }
-    dice = new SeededDice({ seed: opts.seed!, fightId: opts.fightId, clientSeed: opts.clientSeed, drawsUsed: opts.drawsUsed });
+    dice = new SeededDice({ seed: opts.seed!, fightId: opts.fightId, drawKey: opts.drawKey, clientSeed: opts.clientSeed, drawsUsed: opts.drawsUsed });
   }
   const events = system.decide(state, command, dice);
   if (dice instanceof ManualDice) dice.assertAllUsed();

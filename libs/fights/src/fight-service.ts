@@ -14,7 +14,7 @@ import { SeedVault } from './seed-vault';
 export interface CreateFightInput {
   system: string;
   name?: string;
-  dice?: { mode?: 'fair' | 'seeded' | 'manual'; seed?: string; clientSeed?: string };
+  dice?: { mode?: 'fair' | 'seeded' | 'manual'; seed?: string; clientSeed?: string; drawKey?: string };
   combatants?: unknown[];
   options?: Record<string, unknown>;
 }
@@ -176,12 +176,14 @@ export class FightService {
     const mode = input.dice?.mode ?? 'fair';
     if (mode === 'seeded' && !input.dice?.seed) throw new AppError(422, 'DICE_SEED_REQUIRED', 'RULINGS.md C2: seeded dice need dice.seed', 'dice.seed');
     if (mode !== 'seeded' && input.dice?.seed !== undefined) throw new AppError(422, 'DICE_SEED_NOT_ALLOWED', 'RULINGS.md C2: only seeded dice take a seed from the caller', 'dice.seed');
+    const drawKey = input.dice?.drawKey;
+    if (drawKey !== undefined && mode !== 'seeded') throw new AppError(422, 'DICE_DRAW_KEY_NOT_ALLOWED', `docs/rulings.md C14: only seeded dice take a drawKey; ${mode} dice cannot be reproduced in another fight`, 'dice.drawKey');
     const fightId = randomUUID();
     const seed = mode === 'seeded' ? input.dice!.seed! : SeedVault.newSeed();
     const command: RuleCommand = {
       type: 'StartFight',
       name: input.name,
-      dice: { mode, commitment: seedCommitment(seed), clientSeed: input.dice?.clientSeed },
+      dice: { mode, commitment: seedCommitment(seed), clientSeed: input.dice?.clientSeed, ...(drawKey !== undefined && { drawKey }) },
       combatants: input.combatants ?? [],
       options: input.options,
     };
@@ -336,12 +338,12 @@ export class FightService {
   }
 
   private async diceFor(fight: LoadedFight, command: Record<string, unknown>): Promise<DiceSource> {
-    const { mode, clientSeed } = fight.state.dice;
+    const { mode, clientSeed, drawKey } = fight.state.dice;
     if (mode === 'manual') return new ManualDice(command as { dice?: number[]; rerollFaces?: number[]; followUpFaces?: number[] });
     for (const field of ['dice', 'rerollFaces', 'followUpFaces']) {
       if (command[field] !== undefined) throw new RuleViolation('DICE_NOT_MANUAL', `RULINGS.md C2: this fight rolls ${mode} dice; faces cannot be supplied`, field);
     }
-    return new SeededDice({ seed: await this.seedOf(fight), fightId: fight.fightId, clientSeed, drawsUsed: fight.drawsUsed });
+    return new SeededDice({ seed: await this.seedOf(fight), fightId: fight.fightId, drawKey, clientSeed, drawsUsed: fight.drawsUsed });
   }
 
   private async seedOf(fight: LoadedFight): Promise<string> {

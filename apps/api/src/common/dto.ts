@@ -13,7 +13,7 @@ export class DiceInput {
   @IsIn(['fair', 'seeded', 'manual'])
   mode?: 'fair' | 'seeded' | 'manual';
 
-  @ApiPropertyOptional({ description: 'Only for seeded dice: the seed every roll derives from.' })
+  @ApiPropertyOptional({ description: "Only for seeded dice: the seed the fight's rolls derive from, with the drawKey (default: the fight id) and clientSeed (RULINGS.md C5, docs/rulings.md C14). The same seed alone reproduces one fight's faces; add the same drawKey to get them in a new fight." })
   @Field(() => String, { nullable: true })
   @IsOptional()
   @IsString()
@@ -26,6 +26,13 @@ export class DiceInput {
   @IsString()
   @Length(0, 200)
   clientSeed?: string;
+
+  @ApiPropertyOptional({ minLength: 1, maxLength: 64, description: "Only for seeded dice (docs/rulings.md C14): takes the fight id's place in every draw (RULINGS.md C5) and is recorded in FightStarted. Two fights with the same seed, drawKey, clientSeed and commands roll the same faces. Default: the fight id." })
+  @Field(() => String, { nullable: true, description: "Seeded dice only: replaces the fight id in the draw derivation, so the same seed and drawKey give the same faces in another fight (docs/rulings.md C14). Default: the fight id." })
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  drawKey?: string;
 }
 
 @InputType()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, CommandSchemas, Id, Int, text } from './contract';
 import type { SystemContract } from './types';
+import { DRAW_KEY_MAX } from '../dice/seeded';
 
 /** What each system plugs into the lifecycle's declarations: its sheet and its fight options. */
 export interface LifecycleShapes {
@@ -19,6 +20,8 @@ export function combatantInput(sheet: z.ZodType) {
 }
 
 const reason = text(1000).optional();
+/** docs/rulings.md C14: takes the fight id's place in the draw derivation (RULINGS.md C5); seeded dice only. */
+const DrawKey = z.string().min(1).max(DRAW_KEY_MAX).describe("Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id.");
 const tieBreak = z.array(Id).max(200).optional().describe('Ids in the order that breaks ties still standing after the system’s own tie-breaks.');
 
 /**
@@ -29,7 +32,12 @@ export function lifecycleCommands({ sheet, options }: LifecycleShapes) {
   return {
     StartFight: command('StartFight', 'Create the fight (sent by POST /fights).', {
       name: text(200).optional(),
-      dice: z.strictObject({ mode: z.enum(['fair', 'seeded', 'manual']), commitment: z.string().regex(/^[0-9a-f]{64}$/), clientSeed: z.string().max(200).optional() }),
+      dice: z.strictObject({
+        mode: z.enum(['fair', 'seeded', 'manual']),
+        commitment: z.string().regex(/^[0-9a-f]{64}$/),
+        clientSeed: z.string().max(200).optional(),
+        drawKey: DrawKey.optional(),
+      }),
       combatants: z.array(combatantInput(sheet)).max(200).optional(),
       options: options.optional(),
     }),
@@ -82,7 +90,7 @@ export function lifecycleEvents({ sheet, options, initiativeRoll = BaseInitiativ
     FightStarted: z.strictObject({
       system: z.enum(['narateer', 'arcana-beast', 'archsoul']),
       name: z.string(),
-      dice: z.strictObject({ mode: z.enum(['fair', 'seeded', 'manual']), commitment: z.string(), clientSeed: z.string() }),
+      dice: z.strictObject({ mode: z.enum(['fair', 'seeded', 'manual']), commitment: z.string(), clientSeed: z.string(), drawKey: DrawKey.optional() }),
       options: options.or(z.strictObject({})),
     }),
     CombatantJoined: z.strictObject({ id: z.string(), name: z.string(), side: z.string(), sheet }),
@@ -131,7 +139,7 @@ export const CORE_VIEW_SHAPE = {
   system: z.enum(['narateer', 'arcana-beast', 'archsoul']),
   name: z.string(),
   status: z.enum(['new', 'setup', 'active', 'ended']),
-  dice: z.strictObject({ mode: z.enum(['fair', 'seeded', 'manual']), commitment: z.string(), clientSeed: z.string(), revealedSeed: z.string().optional() }),
+  dice: z.strictObject({ mode: z.enum(['fair', 'seeded', 'manual']), commitment: z.string(), clientSeed: z.string(), drawKey: DrawKey.optional(), revealedSeed: z.string().optional() }),
   round: Int,
   roundOpen: z.boolean(),
   initiative: z.array(z.string()).describe('Initiative order; empty until rolled or set.'),

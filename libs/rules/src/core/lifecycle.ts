@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { DiceSource, Roll } from '../dice/roll';
-import { seedKey, toHex } from '../dice/seeded';
+import { DRAW_KEY_MAX, seedKey, toHex } from '../dice/seeded';
 import { arr, bool, ID_PATTERN, obj, oneOf, str } from './fields';
 import { CombatantCore, CommandActor, DiceMode, FieldCombatant, FightCore, PendingDecision, RuleCommand, RuleEvent, SystemId } from './types';
 import { ensure, violation } from './violation';
@@ -125,6 +125,9 @@ export function decideLifecycle<S extends FightCore>(state: S, command: RuleComm
 function startFight<S extends FightCore>(state: S, command: RuleCommand, hooks: LifecycleHooks<S>): RuleEvent[] {
   ensure(state.status === 'new', 'FIGHT_ALREADY_STARTED', 'the fight has already started', 'type');
   const dice = obj(command.dice, 'dice');
+  const mode = oneOf<DiceMode>(dice.mode, 'dice.mode', ['fair', 'seeded', 'manual']);
+  const drawKey = str(dice.drawKey, 'dice.drawKey', { optional: true, max: DRAW_KEY_MAX });
+  ensure(drawKey === undefined || mode === 'seeded', 'DICE_DRAW_KEY_NOT_ALLOWED', `docs/rulings.md C14: only seeded dice take a drawKey; ${mode} dice cannot be reproduced in another fight`, 'dice.drawKey');
   const taken = new Set<string>();
   const combatants = arr(command.combatants, 'combatants', { max: 200, optional: true }).map((c, i) => readCombatant(c, `combatants[${i}]`, state, hooks, taken));
   return [
@@ -134,9 +137,10 @@ function startFight<S extends FightCore>(state: S, command: RuleCommand, hooks: 
         system: hooks.system,
         name: command.name === undefined ? 'Untitled fight' : str(command.name, 'name', { max: 200 }),
         dice: {
-          mode: oneOf<DiceMode>(dice.mode, 'dice.mode', ['fair', 'seeded', 'manual']),
+          mode,
           commitment: str(dice.commitment, 'dice.commitment', { pattern: /^[0-9a-f]{64}$/ }),
           clientSeed: dice.clientSeed === undefined ? '' : str(dice.clientSeed, 'dice.clientSeed', { max: 200 }),
+          ...(drawKey !== undefined && { drawKey }),
         },
         options: command.options === undefined ? {} : obj(command.options, 'options'),
       },
@@ -352,7 +356,7 @@ export function coreView(state: FightCore): Record<string, unknown> {
     system: state.system,
     name: state.name,
     status: state.status,
-    dice: { mode: state.dice.mode, commitment: state.dice.commitment, clientSeed: state.dice.clientSeed, revealedSeed: state.dice.revealedSeed },
+    dice: { mode: state.dice.mode, commitment: state.dice.commitment, clientSeed: state.dice.clientSeed, ...(state.dice.drawKey !== undefined && { drawKey: state.dice.drawKey }), revealedSeed: state.dice.revealedSeed },
     round: state.round,
     roundOpen: state.roundOpen,
     initiative: state.order,

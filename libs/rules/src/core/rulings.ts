@@ -15,4 +15,5 @@ export const COMMON_RULINGS: Ruling[] = [
   { id: 'C11', text: 'A player acts only for its own combatants; everything else is the GM’s (docs/rulings.md).' },
   { id: 'C12', text: 'A player’s command sets none of the GM’s fields (circumstances, overrides) and answers for no one else (docs/rulings.md).' },
   { id: 'C13', text: 'Manual dice: a command short of its own first pool is refused; later dice it lacks are asked for with a pending ProvideDice (docs/rulings.md).' },
+  { id: 'C14', text: 'A seed reproduces one fight’s faces (its id is in every draw); seeded dice may name a drawKey to take the id’s place and get the same faces in a new fight (docs/rulings.md).' },
 ];

@@ -46,7 +46,7 @@ export interface FightCore<C extends CombatantCore = CombatantCore> {
   system: SystemId;
   status: FightStatus;
   name: string;
-  dice: { mode: DiceMode; commitment: string; clientSeed: string; revealedSeed?: string };
+  dice: { mode: DiceMode; commitment: string; clientSeed: string; drawKey?: string; revealedSeed?: string };
   options: Record<string, unknown>;
   /** Present combatants in join order. */
   combatants: Record<string, C>;

@@ -6,6 +6,11 @@ export interface SeededDiceOptions {
   /** Secret seed, hex (fair mode) or any string given by the caller (seeded mode). */
   seed: string;
   fightId: string;
+  /**
+   * docs/rulings.md C14: what takes the fight id's place in the derivation (seeded mode, recorded in
+   * FightStarted); absent, the fight id is used, so the same seed alone reproduces one fight's faces.
+   */
+  drawKey?: string;
   clientSeed?: string;
   /** Number of draws already used in this fight; the next draw is `drawsUsed + 1`. */
   drawsUsed: number;
@@ -14,7 +19,7 @@ export interface SeededDiceOptions {
 type Keyed = _HMAC<ReturnType<typeof sha256.create>>;
 
 /**
- * HMAC-SHA256(seed, `fightId:clientSeed:` + `n:k`), computed from a keyed state that has
+ * HMAC-SHA256(seed, `drawKey:clientSeed:` + `n:k`) (drawKey: the fight id unless given, C14), computed from a keyed state that has
  * already absorbed the key pads and the fixed prefix: each block then costs a state copy, the
  * few suffix bytes and the final compressions, not a new key schedule and a new UTF-8 encoding.
  */
@@ -26,7 +31,7 @@ class DrawHasher {
 
   constructor(opts: Omit<SeededDiceOptions, 'drawsUsed'>) {
     this.keyed = hmac.create(sha256, seedKey(opts.seed)) as Keyed;
-    this.keyed.update(utf8.encode(`${opts.fightId}:${opts.clientSeed ?? ''}:`));
+    this.keyed.update(utf8.encode(`${drawKeyOf(opts)}:${opts.clientSeed ?? ''}:`));
   }
 
   /** Fills `out` with the bytes of block `block` of draw `draw`. */
@@ -66,7 +71,7 @@ function facesFrom(hasher: DrawHasher, draw: number, count: number, sides: numbe
 
 /**
  * RULINGS.md C2/C5: draw n's bytes are HMAC-SHA256(seed, fightId:clientSeed:n:k)
- * for blocks k = 0, 1, …; byte b gives face 1 + (b mod s) when
+ * for blocks k = 0, 1, …, with the fight id replaced by the drawKey when one is given (C14); byte b gives face 1 + (b mod s) when
  * b < 256 − (256 mod s), and is skipped otherwise (no modulo bias).
  */
 export function facesForDraw(opts: Omit<SeededDiceOptions, 'drawsUsed'>, draw: number, count: number, sides: number): number[] {
@@ -75,6 +80,14 @@ export function facesForDraw(opts: Omit<SeededDiceOptions, 'drawsUsed'>, draw: n
 }
 
 const utf8 = new TextEncoder();
+
+/** docs/rulings.md C14: the string the derivation starts with: the drawKey when given, else the fight id. */
+export function drawKeyOf(opts: { fightId: string; drawKey?: string }): string {
+  return opts.drawKey ?? opts.fightId;
+}
+
+/** docs/rulings.md C14: a drawKey is 1–64 characters. */
+export const DRAW_KEY_MAX = 64;
 
 export class SeededDice implements DiceSource {
   private used: number;
