@@ -19,6 +19,9 @@ export function view(state: NarateerState): NarateerView {
   };
 }
 
+/** One entry of a list of the combatant's view: annotating a mapping by it makes a field the declaration lacks a type error. */
+type Entry<K extends 'conditions' | 'lingeringHarm' | 'weapons'> = NarateerCombatantView[K][number];
+
 function combatantView(c: NarateerCombatant): NarateerCombatantView {
   return {
     id: c.id,
@@ -34,8 +37,8 @@ function combatantView(c: NarateerCombatant): NarateerCombatantView {
       melee: proactiveLimit(c, ATTACK_SKILL.melee) - c.uses.melee,
       ranged: proactiveLimit(c, ATTACK_SKILL.ranged) - c.uses.ranged,
     },
-    conditions: c.conditions.map((k) => ({ condition: k.condition, intensity: k.intensity ?? null, untilRound: k.untilRound ?? null })),
-    lingeringHarm: c.lingering.map((l) => ({
+    conditions: c.conditions.map((k): Entry<'conditions'> => ({ condition: k.condition, intensity: k.intensity ?? null, untilRound: k.untilRound ?? null })),
+    lingeringHarm: c.lingering.map((l): Entry<'lingeringHarm'> => ({
       id: l.id,
       form: l.form,
       harm: l.harm,
@@ -53,7 +56,7 @@ function combatantView(c: NarateerCombatant): NarateerCombatantView {
     position: c.position ?? null,
     soak: c.sheet.soak,
     woundPreference: c.sheet.woundPreference,
-    weapons: c.sheet.weapons.map((w) => ({
+    weapons: c.sheet.weapons.map((w): Entry<'weapons'> => ({
       id: w.id,
       name: w.name,
       kind: w.kind,
