@@ -577,10 +577,12 @@ export interface components {
              * @enum {string}
              */
             mode?: "fair" | "seeded" | "manual";
-            /** @description Only for seeded dice: the seed every roll derives from. */
+            /** @description Only for seeded dice: the seed the fight's rolls derive from, with the drawKey (default: the fight id) and clientSeed (RULINGS.md C5, docs/rulings.md C14). The same seed alone reproduces one fight's faces; add the same drawKey to get them in a new fight. */
             seed?: string;
             /** @description Mixed into every roll (RULINGS.md C2/C5). */
             clientSeed?: string;
+            /** @description Only for seeded dice (docs/rulings.md C14): takes the fight id's place in every draw (RULINGS.md C5) and is recorded in FightStarted. Two fights with the same seed, drawKey, clientSeed and commands roll the same faces. Default: the fight id. */
+            drawKey?: string;
         };
         CreateFightInput: {
             /**
@@ -603,9 +605,7 @@ export interface components {
             seq: number;
             events: components["schemas"]["FightEvent"][];
             /** @description The fight view after the events */
-            view: {
-                [key: string]: unknown;
-            };
+            view: components["schemas"]["FightView"];
             /** @description True when the commandId was seen before: the first result, nothing appended */
             replayed: boolean;
         };
@@ -630,9 +630,7 @@ export interface components {
         FightModel: {
             fightId: string;
             seq: number;
-            view: {
-                [key: string]: unknown;
-            };
+            view: components["schemas"]["FightView"];
         };
         CombatantSummaryModel: {
             fightId: string;
@@ -1186,6 +1184,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "RollInitiative"
+         *     }
+         */
         NarateerRollInitiativeCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1205,6 +1208,15 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "SetInitiative",
+         *       "order": [
+         *         "mira",
+         *         "orin"
+         *       ]
+         *     }
+         */
         NarateerSetInitiativeCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1223,6 +1235,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "StartRound"
+         *     }
+         */
         NarateerStartRoundCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1240,6 +1257,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "StartActivation"
+         *     }
+         */
         NarateerStartActivationCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1258,6 +1280,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "EndActivation"
+         *     }
+         */
         NarateerEndActivationCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1292,6 +1319,13 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "AddNote",
+         *       "text": "Orin takes it on the shield arm.",
+         *       "combatantId": "orin"
+         *     }
+         */
         NarateerAddNoteCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1329,6 +1363,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "EndFight"
+         *     }
+         */
         NarateerEndFightCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1349,6 +1388,14 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "ProvideDice",
+         *       "rerollFaces": [
+         *         6
+         *       ]
+         *     }
+         */
         NarateerProvideDiceCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1366,6 +1413,12 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "UndoCommands",
+         *       "count": 1
+         *     }
+         */
         NarateerUndoCommandsCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1385,6 +1438,17 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "DeclareExchange",
+         *       "attackerId": "mira",
+         *       "targetId": "orin",
+         *       "kind": "melee",
+         *       "weaponId": "sword",
+         *       "boost": 1,
+         *       "response": "none"
+         *     }
+         */
         NarateerDeclareExchangeCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1484,6 +1548,18 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "RespondToExchange",
+         *       "combatantId": "orin",
+         *       "response": "fullGuard",
+         *       "boost": 0,
+         *       "dice": [
+         *         1,
+         *         6
+         *       ]
+         *     }
+         */
         NarateerRespondToExchangeCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1652,11 +1728,25 @@ export interface components {
                 type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
             } | string;
             /**
-             * @description Wounds per round end; default 1.
+             * @description Wounds per tick; default 1.
              * @default 1
              */
             wounds?: number;
+            /** @description What causes it; the same source again refreshes its instance (RULINGS.md N39). */
             source?: string;
+            /**
+             * @description When it ticks (RULINGS.md N38): roundEnd (default), roundStart, or the afflicted’s activationStart or activationEnd.
+             * @enum {string}
+             */
+            tick?: "roundEnd" | "roundStart" | "activationStart" | "activationEnd";
+            /** @description Lasts this many rounds, the open one counted, then ends (N38); default until treated. */
+            rounds?: number;
+            /** @description Ends after this many ticks (N38); default no count. */
+            endsAfterTicks?: number;
+            /** @description The source’s ending condition, shown until the GM ends it with TreatLingeringHarm (N38). */
+            endsWhen?: string;
+            /** @description The wounded’s allocation in advance for each tick (RULINGS.md N28). */
+            allocation?: ("AD" | "MD")[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
@@ -1676,6 +1766,8 @@ export interface components {
             followUpFaces?: number[];
             combatantId: string;
             lingeringHarmId: string;
+            /** @description Why it ends, e.g. its ending condition was met (RULINGS.md N38). */
+            reason?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
@@ -1925,6 +2017,8 @@ export interface components {
                     mode: "fair" | "seeded" | "manual";
                     commitment: string;
                     clientSeed: string;
+                    /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
+                    drawKey?: string;
                 };
                 options: Record<string, never> | Record<string, never>;
             };
@@ -2899,6 +2993,24 @@ export interface components {
                 wounds: number;
                 round: number;
                 source?: string;
+                /**
+                 * @description RULINGS.md N38: when it ticks; absent: at the end of each round.
+                 * @enum {string}
+                 */
+                tick?: "roundEnd" | "roundStart" | "activationStart" | "activationEnd";
+                /** @description N38: it ends at the end of this round; absent: until treated. */
+                untilRound?: number;
+                /** @description N38: it ends after this many more ticks; absent: no count. */
+                ticksLeft?: number;
+                /** @description N38: the source’s ending condition; the GM ends it with TreatLingeringHarm. */
+                endsWhen?: string;
+                /** @description RULINGS.md N28: the wounded’s allocation in advance, for each tick. */
+                allocation?: ("AD" | "MD")[];
+                /**
+                 * @description RULINGS.md N39: the same Form, source and classification again: this instance, refreshed.
+                 * @enum {boolean}
+                 */
+                refreshed?: true;
             };
         };
         NarateerLingeringHarmTreatedEvent: {
@@ -2926,6 +3038,39 @@ export interface components {
                 combatantId: string;
                 lingeringHarmId: string;
                 form: string;
+                reason?: string;
+            };
+        };
+        NarateerLingeringHarmEndedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "LingeringHarmEnded";
+            data: {
+                combatantId: string;
+                lingeringHarmId: string;
+                form: string;
+                /**
+                 * @description N38: its duration ran out, or its count of ticks.
+                 * @enum {string}
+                 */
+                reason: "rounds" | "ticks";
             };
         };
         NarateerConditionAppliedEvent: {
@@ -3199,7 +3344,7 @@ export interface components {
             };
         };
         /** @description An event of a Narateer fight, by type. */
-        NarateerEvent: components["schemas"]["NarateerFightStartedEvent"] | components["schemas"]["NarateerCombatantJoinedEvent"] | components["schemas"]["NarateerCombatantRemovedEvent"] | components["schemas"]["NarateerInitiativeRolledEvent"] | components["schemas"]["NarateerInitiativeSetEvent"] | components["schemas"]["NarateerRoundStartedEvent"] | components["schemas"]["NarateerRoundEndedEvent"] | components["schemas"]["NarateerActivationStartedEvent"] | components["schemas"]["NarateerActivationEndedEvent"] | components["schemas"]["NarateerGmNoteAddedEvent"] | components["schemas"]["NarateerPendingCancelledEvent"] | components["schemas"]["NarateerFightEndedEvent"] | components["schemas"]["NarateerDiceRequestedEvent"] | components["schemas"]["NarateerDiceRequestCancelledEvent"] | components["schemas"]["NarateerActionsUndoneEvent"] | components["schemas"]["NarateerExchangeDeclaredEvent"] | components["schemas"]["NarateerExchangeRespondedEvent"] | components["schemas"]["NarateerExchangeResolvedEvent"] | components["schemas"]["NarateerWeaponFiredEvent"] | components["schemas"]["NarateerWoundAllocationRequestedEvent"] | components["schemas"]["NarateerWoundsAppliedEvent"] | components["schemas"]["NarateerContinuationCheckedEvent"] | components["schemas"]["NarateerDiceRefreshedEvent"] | components["schemas"]["NarateerDiceSpentEvent"] | components["schemas"]["NarateerWeaponReloadedEvent"] | components["schemas"]["NarateerLingeringHarmAppliedEvent"] | components["schemas"]["NarateerLingeringHarmTreatedEvent"] | components["schemas"]["NarateerConditionAppliedEvent"] | components["schemas"]["NarateerConditionRemovedEvent"] | components["schemas"]["NarateerPositionSetEvent"] | components["schemas"]["NarateerMovedEvent"] | components["schemas"]["NarateerOpportunitiesIdentifiedEvent"] | components["schemas"]["NarateerOpportunityOfferedEvent"] | components["schemas"]["NarateerOpportunityDeclinedEvent"] | components["schemas"]["NarateerOpportunityLapsedEvent"] | components["schemas"]["NarateerOpportunitiesFinishedEvent"];
+        NarateerEvent: components["schemas"]["NarateerFightStartedEvent"] | components["schemas"]["NarateerCombatantJoinedEvent"] | components["schemas"]["NarateerCombatantRemovedEvent"] | components["schemas"]["NarateerInitiativeRolledEvent"] | components["schemas"]["NarateerInitiativeSetEvent"] | components["schemas"]["NarateerRoundStartedEvent"] | components["schemas"]["NarateerRoundEndedEvent"] | components["schemas"]["NarateerActivationStartedEvent"] | components["schemas"]["NarateerActivationEndedEvent"] | components["schemas"]["NarateerGmNoteAddedEvent"] | components["schemas"]["NarateerPendingCancelledEvent"] | components["schemas"]["NarateerFightEndedEvent"] | components["schemas"]["NarateerDiceRequestedEvent"] | components["schemas"]["NarateerDiceRequestCancelledEvent"] | components["schemas"]["NarateerActionsUndoneEvent"] | components["schemas"]["NarateerExchangeDeclaredEvent"] | components["schemas"]["NarateerExchangeRespondedEvent"] | components["schemas"]["NarateerExchangeResolvedEvent"] | components["schemas"]["NarateerWeaponFiredEvent"] | components["schemas"]["NarateerWoundAllocationRequestedEvent"] | components["schemas"]["NarateerWoundsAppliedEvent"] | components["schemas"]["NarateerContinuationCheckedEvent"] | components["schemas"]["NarateerDiceRefreshedEvent"] | components["schemas"]["NarateerDiceSpentEvent"] | components["schemas"]["NarateerWeaponReloadedEvent"] | components["schemas"]["NarateerLingeringHarmAppliedEvent"] | components["schemas"]["NarateerLingeringHarmTreatedEvent"] | components["schemas"]["NarateerLingeringHarmEndedEvent"] | components["schemas"]["NarateerConditionAppliedEvent"] | components["schemas"]["NarateerConditionRemovedEvent"] | components["schemas"]["NarateerPositionSetEvent"] | components["schemas"]["NarateerMovedEvent"] | components["schemas"]["NarateerOpportunitiesIdentifiedEvent"] | components["schemas"]["NarateerOpportunityOfferedEvent"] | components["schemas"]["NarateerOpportunityDeclinedEvent"] | components["schemas"]["NarateerOpportunityLapsedEvent"] | components["schemas"]["NarateerOpportunitiesFinishedEvent"];
         NarateerSheet: {
             vitals: {
                 strength: number;
@@ -3348,6 +3493,261 @@ export interface components {
                  */
                 fallback?: "fullGuard" | "none";
             };
+        };
+        NarateerView: {
+            fightId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            system: "narateer";
+            name: string;
+            /** @enum {string} */
+            status: "new" | "setup" | "active" | "ended";
+            dice: {
+                /** @enum {string} */
+                mode: "fair" | "seeded" | "manual";
+                commitment: string;
+                clientSeed: string;
+                /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
+                drawKey?: string;
+                revealedSeed?: string;
+            };
+            round: number;
+            roundOpen: boolean;
+            /** @description Initiative order; empty until rolled or set. */
+            initiative: string[];
+            activeCombatantId: string | null;
+            actedThisRound: string[];
+            /** @description RULINGS.md C4: the one decision awaited, naming who answers with which command. */
+            pending: {
+                kind: string;
+                /** @description A combatant id, or "gm". */
+                awaiting: string;
+                /** @description The command type that answers it. */
+                answer: string;
+                detail?: {
+                    [key: string]: unknown;
+                };
+            } | null;
+            /** @description The seq of the last event folded (added by the service). */
+            seq?: number;
+            /** @description The hash of the last event folded (added by the service). */
+            headHash?: string;
+            /** @description Every combatant present, in join order. */
+            combatants: {
+                id: string;
+                name: string;
+                side: string;
+                /**
+                 * @description RULINGS.md N10: Collapsed at 0 Vitality or below; Withdrawn after a failed Continuation Check (N18); otherwise Active.
+                 * @enum {string}
+                 */
+                state: "Active" | "Collapsed" | "Withdrawn";
+                /** @description Current Vitality; 0 or below when Collapsed (it can go below 0). */
+                vitality: number;
+                maxVitality: number;
+                /** @description The dots of its initiative Side Roll (RULINGS.md N4); null until rolled (SetInitiative rolls nothing). */
+                initiative: number | null;
+                /** @description RULINGS.md N3, N17: the AD by state (ready + used + wounded = max). */
+                ad: {
+                    ready: number;
+                    used: number;
+                    wounded: number;
+                    /** @description The sheet’s maxAD. */
+                    max: number;
+                };
+                /** @description RULINGS.md N3, N17: the MD by state (ready + used + wounded = max). */
+                md: {
+                    ready: number;
+                    used: number;
+                    wounded: number;
+                    /** @description The sheet’s maxMD. */
+                    max: number;
+                };
+                /** @description RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count). */
+                proactiveUsesLeft: {
+                    melee: number;
+                    ranged: number;
+                };
+                /** @description Close-Enough conditions on it (RULINGS.md N26). */
+                conditions: {
+                    /** @enum {string} */
+                    condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
+                    /** @description null: no intensity. */
+                    intensity: number | null;
+                    /** @description Lasts until the end of this round; null: until removed. */
+                    untilRound: number | null;
+                }[];
+                /** @description Lingering Harm instances until treated (RULINGS.md N11, N19). */
+                lingeringHarm: {
+                    /** @description The lingeringHarmId TreatLingeringHarm names. */
+                    id: string;
+                    form: string;
+                    harm: {
+                        /** @enum {string} */
+                        domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                        type: string;
+                    };
+                    /** @description Wounds at every round end (RULINGS.md N19). */
+                    wounds: number;
+                    /** @description What caused it; absent when not given. */
+                    source?: string;
+                    /** @description The round it was applied in; it ticks from that round’s end. */
+                    appliedRound: number;
+                    /** @description "Lingering Harm: <form>", to show. */
+                    label: string;
+                    /** @description "<Domain> (<Type>)", to show. */
+                    harmLabel: string;
+                    /**
+                     * @description RULINGS.md N38: when it ticks; roundEnd by default.
+                     * @enum {string}
+                     */
+                    tick: "roundEnd" | "roundStart" | "activationStart" | "activationEnd";
+                    /** @description N38: it ends at the end of this round; null: until treated. */
+                    untilRound: number | null;
+                    /** @description N38: it ends after this many more ticks; null: no count. */
+                    ticksLeft: number | null;
+                    /** @description N38: the source’s ending condition, which the GM ends with TreatLingeringHarm; null: none stated. */
+                    endsWhen: string | null;
+                }[];
+                /** @description Its Space on the map (RULINGS.md N13); null when off the map. */
+                position: {
+                    x: number;
+                    y: number;
+                } | null;
+                /** @description Protection Rating of its armour. */
+                soak: number;
+                /**
+                 * @description RULINGS.md N9: ASK asks with a pending woundAllocation.
+                 * @enum {string}
+                 */
+                woundPreference: "AD_FIRST" | "MD_FIRST" | "ASK";
+                /** @description The weapons on its sheet, in sheet order. */
+                weapons: {
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    kind: "melee" | "ranged";
+                    loaded: boolean;
+                    /** @description Shots left; null: unlimited. */
+                    ammunition: number | null;
+                    /** @description It can attack now: loaded (or needs no Loading) and not out of ammunition. */
+                    ready: boolean;
+                }[];
+            }[];
+            /** @description The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise. */
+            exchange: {
+                exchangeId: string;
+                attackerId: string;
+                targetId: string;
+                /** @enum {string} */
+                kind: "melee" | "ranged";
+                /** @enum {string} */
+                skill: "melee" | "ranged" | "acrobatics";
+                weaponId: string;
+                boost: number;
+                /** @description AD committed: Base Attack Cost + Boost. */
+                dice: number;
+                /** @enum {string} */
+                damageVital: "strength" | "agility" | "resilience";
+                harm: {
+                    /** @enum {string} */
+                    domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    type: string;
+                };
+                edge: {
+                    advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                    disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                };
+                /** @enum {boolean} */
+                opportunity?: true;
+                distance?: number;
+                /** @enum {string} */
+                responderEdge?: "advantage" | "disadvantage";
+                /** @enum {boolean} */
+                targetCannotSeeAttacker?: true;
+                /** @enum {boolean} */
+                targetUnaware?: true;
+                /** @description RULINGS.md N28: the attacker’s wound allocation given in advance. */
+                allocation?: ("AD" | "MD")[];
+                /** @description The response, once given; absent while the response is pending. */
+                response?: {
+                    exchangeId: string;
+                    combatantId: string;
+                    /** @enum {string} */
+                    response: "none" | "fullGuard" | "clash";
+                    boost: number;
+                    dice: number;
+                    /** @enum {string} */
+                    skill?: "melee" | "ranged" | "acrobatics";
+                    weaponId?: string;
+                    /** @enum {string} */
+                    damageVital?: "strength" | "agility" | "resilience";
+                    harm?: {
+                        /** @enum {string} */
+                        domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                        type: string;
+                    };
+                    edge?: {
+                        advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                        disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                    };
+                    /**
+                     * @description N6: why the response was forced to none.
+                     * @enum {string}
+                     */
+                    forced?: "unaware" | "collapsed" | "withdrawn" | "incapacitated" | "noReadyAD";
+                    /**
+                     * @description N23: where the answer came from when not from RespondToExchange.
+                     * @enum {string}
+                     */
+                    source?: "declaration" | "policy";
+                    /** @description RULINGS.md N28: the responder’s wound allocation given in advance. */
+                    allocation?: ("AD" | "MD")[];
+                };
+            } | null;
+            /** @description The Wounds waiting for the pending woundAllocation (RULINGS.md N9, N28); null otherwise. */
+            pendingWounds: {
+                combatantId: string;
+                wounds: number;
+                harm: {
+                    /** @enum {string} */
+                    domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    type: string;
+                };
+                exchangeId?: string;
+                sourceId?: string;
+                weaponId?: string;
+                /** @enum {string} */
+                damageVital?: "strength" | "agility" | "resilience";
+                hitMargin?: number;
+                strikeRating?: number;
+                protectionRating?: number;
+                woundMargin?: number;
+                lingeringHarmId?: string;
+                form?: string;
+                effect?: string;
+            } | null;
+            /** @description RULINGS.md N24: the Opportunity Attacks a move step opened, offered one at a time; null when none. */
+            opportunity: {
+                moverId: string;
+                /** @description The move step that opened the opportunities. */
+                step: {
+                    from: {
+                        x: number;
+                        y: number;
+                    };
+                    to: {
+                        x: number;
+                        y: number;
+                    };
+                };
+                /** @description The reactor offered the opportunity now (the pending opportunityAttack); absent between offers. */
+                current?: string;
+                /** @description Reactors still to be offered, in initiative order. */
+                remaining: string[];
+            } | null;
         };
         ArcanaBeastAddCombatantCommand: {
             /**
@@ -3543,6 +3943,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "RollInitiative"
+         *     }
+         */
         ArcanaBeastRollInitiativeCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3564,6 +3969,19 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "SetInitiative",
+         *       "order": [
+         *         "pip",
+         *         "bo",
+         *         "ember",
+         *         "ash",
+         *         "wolf2",
+         *         "wolf"
+         *       ]
+         *     }
+         */
         ArcanaBeastSetInitiativeCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3582,6 +4000,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "StartRound"
+         *     }
+         */
         ArcanaBeastStartRoundCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3599,6 +4022,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "StartActivation"
+         *     }
+         */
         ArcanaBeastStartActivationCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3617,6 +4045,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "EndActivation"
+         *     }
+         */
         ArcanaBeastEndActivationCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3688,6 +4121,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "EndFight"
+         *     }
+         */
         ArcanaBeastEndFightCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3744,6 +4182,13 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "Attack",
+         *       "attackerId": "pip",
+         *       "targetId": "wolf"
+         *     }
+         */
         ArcanaBeastAttackCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4007,6 +4452,12 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "Direct",
+         *       "combatantId": "bo"
+         *     }
+         */
         ArcanaBeastDirectCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4139,6 +4590,14 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "SetBand",
+         *       "aId": "pip",
+         *       "bId": "wolf",
+         *       "band": "close"
+         *     }
+         */
         ArcanaBeastSetBandCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4405,6 +4864,8 @@ export interface components {
                     mode: "fair" | "seeded" | "manual";
                     commitment: string;
                     clientSeed: string;
+                    /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
+                    drawKey?: string;
                 };
                 options: {
                     /**
@@ -6474,7 +6935,10 @@ export interface components {
         };
         ArcanaBeastView: {
             fightId: string;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             system: "arcana-beast";
             name: string;
             /** @enum {string} */
@@ -6484,6 +6948,8 @@ export interface components {
                 mode: "fair" | "seeded" | "manual";
                 commitment: string;
                 clientSeed: string;
+                /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
+                drawKey?: string;
                 revealedSeed?: string;
             };
             round: number;
@@ -6963,6 +7429,17 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "SetInitiative",
+         *       "order": [
+         *         "kael",
+         *         "ilsa",
+         *         "brute",
+         *         "scout"
+         *       ]
+         *     }
+         */
         ArchsoulSetInitiativeCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -6981,6 +7458,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "StartRound"
+         *     }
+         */
         ArchsoulStartRoundCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -7087,6 +7569,11 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "EndFight"
+         *     }
+         */
         ArchsoulEndFightCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -7143,6 +7630,24 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "SetMap",
+         *       "grid": "hex",
+         *       "walls": [
+         *         [
+         *           {
+         *             "x": 3,
+         *             "y": -4
+         *           },
+         *           {
+         *             "x": 3,
+         *             "y": -5
+         *           }
+         *         ]
+         *       ]
+         *     }
+         */
         ArchsoulSetMapCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -7177,6 +7682,17 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "PlaceCombatant",
+         *       "combatantId": "kael",
+         *       "position": {
+         *         "x": 0,
+         *         "y": 0
+         *       },
+         *       "facing": "N"
+         *     }
+         */
         ArchsoulPlaceCombatantCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -7223,6 +7739,12 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "EndTurn",
+         *       "combatantId": "kael"
+         *     }
+         */
         ArchsoulEndTurnCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -7263,6 +7785,22 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "Move",
+         *       "combatantId": "kael",
+         *       "path": [
+         *         {
+         *           "x": 1,
+         *           "y": -1
+         *         },
+         *         {
+         *           "x": 1,
+         *           "y": -2
+         *         }
+         *       ]
+         *     }
+         */
         ArchsoulMoveCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -7451,6 +7989,14 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "Attack",
+         *       "attackerId": "kael",
+         *       "targetId": "brute",
+         *       "weaponId": "sword"
+         *     }
+         */
         ArchsoulAttackCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -7548,6 +8094,27 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "ReactiveAttack",
+         *       "combatantId": "brute",
+         *       "weaponId": "sword",
+         *       "dice": [
+         *         6,
+         *         6,
+         *         1,
+         *         1,
+         *         4,
+         *         1,
+         *         1,
+         *         1,
+         *         1,
+         *         3,
+         *         3,
+         *         1
+         *       ]
+         *     }
+         */
         ArchsoulReactiveAttackCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -7634,6 +8201,12 @@ export interface components {
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
             expectedSeq?: number;
         };
+        /**
+         * @example {
+         *       "type": "ResumeAction",
+         *       "combatantId": "kael"
+         *     }
+         */
         ArchsoulResumeActionCommand: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -8184,6 +8757,8 @@ export interface components {
                     mode: "fair" | "seeded" | "manual";
                     commitment: string;
                     clientSeed: string;
+                    /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
+                    drawKey?: string;
                 };
                 options: {
                     /** @description Arrows and bolts that hit may break (default true); false keeps every one. */
@@ -11428,12 +12003,513 @@ export interface components {
                 hp?: number;
             };
         };
+        ArchsoulView: {
+            fightId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            system: "archsoul";
+            name: string;
+            /** @enum {string} */
+            status: "new" | "setup" | "active" | "ended";
+            dice: {
+                /** @enum {string} */
+                mode: "fair" | "seeded" | "manual";
+                commitment: string;
+                clientSeed: string;
+                /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
+                drawKey?: string;
+                revealedSeed?: string;
+            };
+            round: number;
+            roundOpen: boolean;
+            /** @description Initiative order; empty until rolled or set. */
+            initiative: string[];
+            activeCombatantId: string | null;
+            actedThisRound: string[];
+            /** @description RULINGS.md C4: the one decision awaited, naming who answers with which command. */
+            pending: {
+                kind: string;
+                /** @description A combatant id, or "gm". */
+                awaiting: string;
+                /** @description The command type that answers it. */
+                answer: string;
+                detail?: {
+                    [key: string]: unknown;
+                };
+            } | null;
+            /** @description The seq of the last event folded (added by the service). */
+            seq?: number;
+            /** @description The hash of the last event folded (added by the service). */
+            headHash?: string;
+            /** @description RULINGS.md S5: the battle map (SetMap); default an empty hex map. */
+            map: {
+                /** @enum {string} */
+                grid: "hex" | "square";
+                /** @description Spaces nobody may enter. */
+                blocked: {
+                    x: number;
+                    y: number;
+                }[];
+                /** @description Each wall stands between two adjacent spaces. */
+                walls: ({
+                    x: number;
+                    y: number;
+                } | {
+                    x: number;
+                    y: number;
+                })[][];
+            };
+            /** @description The running phase of the round (S12, S17); null between rounds. */
+            phase: {
+                round: number;
+                /** @description 0 for the round’s first phase. */
+                index: number;
+                /** @enum {string} */
+                party: "heroes" | "enemies";
+                /** @description Who acts in this phase. */
+                combatantIds: string[];
+            } | null;
+            /** @description Combatants whose turn in the running phase is open. */
+            openTurns: string[];
+            /**
+             * @description The surprising party of an ambush (DeclareAmbush); null when none.
+             * @enum {string|null}
+             */
+            ambush: "heroes" | "enemies" | null;
+            /** @description Items lying on the battle map. */
+            ground: {
+                /** @description What DrawSimpleItem picks up. */
+                groundId: string;
+                itemId: string;
+                ownerId: string;
+                name: string;
+                space: {
+                    x: number;
+                    y: number;
+                };
+                /** @description A recoverable projectile (arrow, bolt, bullet, other) rather than the item itself. */
+                ammunition?: string;
+            }[];
+            /** @description Reactive attacks being answered (S13, S18); null otherwise. */
+            reaction: {
+                /** @description The combatant whose action triggered reactive attacks. */
+                actorId: string;
+                /** @enum {string} */
+                trigger: "rangedAttack" | "leaveReach" | "standUp" | "pickUp" | "backpack" | "soulMagic" | "ritual" | "criticalFailure" | "grab" | "trample" | "landing";
+                /** @description The action held until the reactions are answered (S18); absent when none waits. */
+                action?: {
+                    /** @enum {string} */
+                    type: "Attack";
+                    payload: {
+                        /** @enum {string} */
+                        type: "Attack";
+                        /** @description The acting combatant. */
+                        attackerId: string;
+                        /** @description Required unless cleave. */
+                        targetId?: string;
+                        weaponId: string;
+                        /**
+                         * @description Unarmed: other than a punch is +1 difficulty; default punch.
+                         * @enum {string}
+                         */
+                        unarmedStyle?: "punch" | "other";
+                        /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets. */
+                        limbArmoured?: boolean;
+                        /** @description GM: situational difficulty change of the attack roll; default 0. */
+                        modifier?: number;
+                        /** @description GM: situational difficulty change of the damage roll; default 0. */
+                        damageModifier?: number;
+                        /** @description GM: narrates a critical failure instead of rolling its table (S2). */
+                        criticalNarration?: string;
+                        /**
+                         * @description quick (1 AP) or reckless (3 AP) (S27).
+                         * @enum {string}
+                         */
+                        special?: "quick" | "reckless";
+                        /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                        feint?: {
+                            /**
+                             * @description Default the better one.
+                             * @enum {string}
+                             */
+                            skill?: "confusion" | "acting";
+                            /**
+                             * @description Turn the fooled target to this facing.
+                             * @enum {string}
+                             */
+                            facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                        } | boolean;
+                        /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
+                        sneak?: boolean;
+                        /** @description Knockdown (S32); default false. */
+                        knockdown?: boolean;
+                        /** @description Shatter (S31): the target's held weapon or shield. */
+                        shatter?: {
+                            itemId: string;
+                        };
+                        /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
+                        cleave?: {
+                            spaces: {
+                                x: number;
+                                y: number;
+                            }[];
+                        };
+                    };
+                } | {
+                    /** @enum {string} */
+                    type: "ThrowItem";
+                    payload: {
+                        /** @enum {string} */
+                        type: "ThrowItem";
+                        /** @description The acting combatant. */
+                        combatantId: string;
+                        itemId: string;
+                        /** @description The target combatant. */
+                        targetId: string;
+                        /** @description GM: situational difficulty change of the attack roll; default 0. */
+                        modifier?: number;
+                        /** @description GM: situational difficulty change of the damage roll; default 0. */
+                        damageModifier?: number;
+                        /** @description GM: narrates a critical failure instead of rolling its table (S2). */
+                        criticalNarration?: string;
+                    };
+                } | {
+                    /** @enum {string} */
+                    type: "AreaAttack";
+                    payload: {
+                        /** @enum {string} */
+                        type: "AreaAttack";
+                        /** @description The acting combatant. */
+                        attackerId: string;
+                        weaponId: string;
+                        centre: {
+                            x: number;
+                            y: number;
+                        };
+                        /** @description GM: situational difficulty change of the attack roll; default 0. */
+                        modifier?: number;
+                        /** @description GM: situational difficulty change of the damage roll; default 0. */
+                        damageModifier?: number;
+                        /** @description GM: narrates a critical failure instead of rolling its table (S2). */
+                        criticalNarration?: string;
+                    };
+                } | {
+                    /** @enum {string} */
+                    type: "Move";
+                    payload: {
+                        combatantId: string;
+                        path: {
+                            x: number;
+                            y: number;
+                        }[];
+                        /** @enum {string} */
+                        facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                        budget: number;
+                        /** @enum {string} */
+                        action: "move" | "slowMove" | "free" | "charge";
+                        /** @description archsoul.txt: Jumping: the whole path is one jump (S36). */
+                        jump?: boolean;
+                        /** @description archsoul.txt: Trample (S35). */
+                        trample?: boolean;
+                        /** @description Foes already trampled. */
+                        trampled?: string[];
+                        /** @description The foe being passed, whose forced reactive attack is answered. */
+                        trampleThrough?: string;
+                        /** @description archsoul.txt: Charge: the attack made at the end of the movement. */
+                        charge?: {
+                            /** @description The target combatant. */
+                            targetId: string;
+                            weaponId: string;
+                            /** @description GM: situational difficulty change of the attack roll; default 0. */
+                            modifier?: number;
+                            /** @description GM: situational difficulty change of the damage roll; default 0. */
+                            damageModifier?: number;
+                            /** @description GM: narrates a critical failure instead of rolling its table (S2). */
+                            criticalNarration?: string;
+                            /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                            feint?: {
+                                /**
+                                 * @description Default the better one.
+                                 * @enum {string}
+                                 */
+                                skill?: "confusion" | "acting";
+                                /**
+                                 * @description Turn the fooled target to this facing.
+                                 * @enum {string}
+                                 */
+                                facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                            } | boolean;
+                            /** @description Refused (S35). */
+                            sneak?: boolean;
+                            /** @description Knockdown (S32); default false. */
+                            knockdown?: boolean;
+                            /** @description Shatter (S31): the target's held weapon or shield. */
+                            shatter?: {
+                                itemId: string;
+                            };
+                            /**
+                             * @description Refused (S35: a Charge is its own special attack).
+                             * @enum {string}
+                             */
+                            special?: "quick" | "reckless";
+                            /** @description Refused (S35). */
+                            cleave?: {
+                                spaces: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                            };
+                        };
+                    };
+                } | {
+                    /** @enum {string} */
+                    type: "Charge";
+                    payload: {
+                        combatantId: string;
+                        path: {
+                            x: number;
+                            y: number;
+                        }[];
+                        /** @enum {string} */
+                        facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                        budget: number;
+                        /** @enum {string} */
+                        action: "move" | "slowMove" | "free" | "charge";
+                        /** @description archsoul.txt: Jumping: the whole path is one jump (S36). */
+                        jump?: boolean;
+                        /** @description archsoul.txt: Trample (S35). */
+                        trample?: boolean;
+                        /** @description Foes already trampled. */
+                        trampled?: string[];
+                        /** @description The foe being passed, whose forced reactive attack is answered. */
+                        trampleThrough?: string;
+                        /** @description archsoul.txt: Charge: the attack made at the end of the movement. */
+                        charge?: {
+                            /** @description The target combatant. */
+                            targetId: string;
+                            weaponId: string;
+                            /** @description GM: situational difficulty change of the attack roll; default 0. */
+                            modifier?: number;
+                            /** @description GM: situational difficulty change of the damage roll; default 0. */
+                            damageModifier?: number;
+                            /** @description GM: narrates a critical failure instead of rolling its table (S2). */
+                            criticalNarration?: string;
+                            /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                            feint?: {
+                                /**
+                                 * @description Default the better one.
+                                 * @enum {string}
+                                 */
+                                skill?: "confusion" | "acting";
+                                /**
+                                 * @description Turn the fooled target to this facing.
+                                 * @enum {string}
+                                 */
+                                facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                            } | boolean;
+                            /** @description Refused (S35). */
+                            sneak?: boolean;
+                            /** @description Knockdown (S32); default false. */
+                            knockdown?: boolean;
+                            /** @description Shatter (S31): the target's held weapon or shield. */
+                            shatter?: {
+                                itemId: string;
+                            };
+                            /**
+                             * @description Refused (S35: a Charge is its own special attack).
+                             * @enum {string}
+                             */
+                            special?: "quick" | "reckless";
+                            /** @description Refused (S35). */
+                            cleave?: {
+                                spaces: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                            };
+                        };
+                    };
+                } | {
+                    /** @enum {string} */
+                    type: "StandUp";
+                    payload: {
+                        combatantId: string;
+                    };
+                } | {
+                    /** @enum {string} */
+                    type: "DrawSimpleItem";
+                    payload: {
+                        combatantId: string;
+                        groundId: string;
+                    };
+                } | {
+                    /** @enum {string} */
+                    type: "DrawAwkwardItem";
+                    payload: {
+                        combatantId: string;
+                        itemId: string;
+                        ap: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    type: "SoulShield";
+                    payload: {
+                        combatantId: string;
+                        targetId: string;
+                    };
+                } | {
+                    /** @enum {string} */
+                    type: "Grab";
+                    payload: {
+                        combatantId: string;
+                        targetId: string;
+                    };
+                } | {
+                    /** @enum {string} */
+                    type: "PerformRitual";
+                    payload: {
+                        combatantId: string;
+                        name: string;
+                        description?: string;
+                        ap: number;
+                        movement: boolean;
+                        provokes: boolean;
+                    };
+                };
+                /** @description The reactor offered now; absent between offers. */
+                current?: string;
+                /** @description Reactors still to be offered. */
+                remaining: string[];
+                /** @description A reactive attack prevented the action. */
+                prevented: boolean;
+            } | null;
+            /** @description Running grapples. */
+            grapples: {
+                grappleId: string;
+                memberIds: (string)[];
+                /** @description The member with control (S33). */
+                controlId: string;
+            }[];
+            /** @description Every combatant present, in join order. */
+            combatants: {
+                id: string;
+                name: string;
+                side: string;
+                /**
+                 * @description RULINGS.md S16: side "enemies" is the GM’s party; every other side is a hero.
+                 * @enum {string}
+                 */
+                party: "heroes" | "enemies";
+                /**
+                 * @description Down at 0 HP (RULINGS.md S11).
+                 * @enum {string}
+                 */
+                state: "Active" | "Down";
+                hp: number;
+                maxHp: number;
+                /** @description Defense now: the sheet’s, less any defenseDown condition, never below 0 (S10). */
+                defense: number;
+                /** @description The sheet’s Defense. */
+                baseDefense: number;
+                /** @description The held shield’s bonus; 0 with no shield in hand. */
+                shieldBonus: number;
+                /** @description Spaces per Move. */
+                speed: number;
+                /** @description Its initiative total; null until rolled (SetInitiative sets none). */
+                initiative: number | null;
+                /** @description Its space on the battle map; null until placed. */
+                position: {
+                    x: number;
+                    y: number;
+                } | null;
+                /**
+                 * @description RULINGS.md S5: a hex grid uses six of the eight.
+                 * @enum {string}
+                 */
+                facing: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                /** @description False while Down or grappled: every attacker is in its back arc. */
+                hasFrontArc: boolean;
+                /** @description Action points left this turn (3 at the start of its turn, C7). */
+                ap: number;
+                /** @description Its turn in the running phase is open (S12). */
+                inTurn: boolean;
+                /** @description Move actions taken this turn (S6, S14). */
+                moves: number;
+                /** @description Spaces moved this turn. */
+                moveDistance: number;
+                /** @description Ambush free movement left in round 1. */
+                freeMove: number;
+                /** @description Ids of the weapons, items and shield in hand. */
+                held: string[];
+                /** @description The item id of an awkward draw in progress (S25); null when none. */
+                awkwardDraw: string | null;
+                conditions: {
+                    /** @enum {string} */
+                    condition: "prone" | "grappled" | "defenseDown" | "slowed" | "nextAttackHarder" | "unaware" | "holdFirm" | "shieldIntercept" | "soulShield";
+                    amount: number;
+                    /** @description Ends at the holder’s (or sourceId’s) next turn (C7). */
+                    untilNextTurn: boolean;
+                    /** @description Whose next turn ends it, when not the holder’s (a Soul Shield’s caster). */
+                    sourceId?: string;
+                }[];
+                /** @description The sheet’s weapons (not the built-in fist) with their state now. */
+                weapons: {
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    type: "unarmed" | "melee" | "ranged" | "thrown" | "elemental" | "soul";
+                    held: boolean;
+                    broken: boolean;
+                    destroyed: boolean;
+                    jammed: boolean;
+                    /** @description Absent when the sheet gives it none. */
+                    hp?: number;
+                    /** @description Shots left; absent for a weapon without ammunition. */
+                    ammunition?: number;
+                }[];
+                /** @description Drain suffered (critical failures of soul magic). */
+                drain: number;
+                /** @description Soulpower lowered (critical failures of soul magic). */
+                soulpowerLoss: number;
+                /** @description Quick Attack: weapon ids attacked with since its last turn. */
+                attackedWith: string[];
+                /** @description Quick Attack made: no attacks but reactive ones for the rest of the turn. */
+                quickAttacked: boolean;
+                /** @description Sneak Attack: consecutive Study actions on one target (S30); null when none. */
+                study: {
+                    targetId: string;
+                    count: number;
+                } | null;
+                /** @description Items taken with Steal, for the GM to move onto the thief’s sheet (S35). */
+                stolen: {
+                    itemId: string;
+                    fromId: string;
+                    name: string;
+                }[];
+                /** @enum {string} */
+                size: "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan";
+                /** @description Riding its sheet’s mount (S35, S42). */
+                mounted: boolean;
+                /** @description The sheet’s mount; null when it has none. */
+                mount: {
+                    name: string;
+                    speed: number;
+                    /** @enum {string} */
+                    size: "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan";
+                    trampleDamage: number;
+                } | null;
+            }[];
+        };
         /** @description A command of the fight’s system (GET /systems/:id lists them, with their JSON Schemas). */
         Command: components["schemas"]["NarateerCommand"] | components["schemas"]["ArcanaBeastCommand"] | components["schemas"]["ArchsoulCommand"];
         /** @description An event of any system’s fight, by type. */
         FightEvent: components["schemas"]["NarateerEvent"] | components["schemas"]["ArcanaBeastEvent"] | components["schemas"]["ArchsoulEvent"];
         /** @description A combatant sheet of the fight’s system. */
         Sheet: components["schemas"]["NarateerSheet"] | components["schemas"]["ArcanaBeastSheet"] | components["schemas"]["ArchsoulSheet"];
+        /** @description What a frontend renders: the fight view of its system (`system` tells which). */
+        FightView: components["schemas"]["NarateerView"] | components["schemas"]["ArcanaBeastView"] | components["schemas"]["ArchsoulView"];
         CombatantInput: {
             /** @description Unique in the fight; default c1, c2, … */
             id?: string;
@@ -11514,6 +12590,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
         };
     };
     createFight: {
@@ -11573,6 +12658,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description A sheet or setting breaks the rules */
             422: {
                 headers: {
@@ -11584,6 +12678,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11663,6 +12766,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
         };
     };
     exportFightLog: {
@@ -11733,6 +12845,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
         };
     };
     listCombatants: {
@@ -11791,6 +12912,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11865,6 +12995,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11950,6 +13089,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description A rule forbids it; `code` names the rule */
             422: {
                 headers: {
@@ -11961,6 +13109,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12026,6 +13183,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12148,6 +13314,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
         };
     };
     verifyFightLog: {
@@ -12251,8 +13426,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12299,6 +13492,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12356,8 +13558,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12417,8 +13637,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12474,6 +13712,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
         };
     };
     revokeApiKey: {
@@ -12514,6 +13761,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12569,8 +13825,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12626,6 +13900,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12692,8 +13975,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12749,6 +14050,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12867,6 +14177,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description A sheet breaks the rules */
             422: {
                 headers: {
@@ -12878,6 +14197,15 @@ export interface operations {
             };
             /** @description LAB_BUSY: this instance is running as many runs as it allows */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12941,6 +14269,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
         };
     };
     listWebhookEndpoints: {
@@ -12995,6 +14332,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13067,6 +14413,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description WEBHOOK_URL_NOT_ALLOWED: a private, loopback or link-local target */
             422: {
                 headers: {
@@ -13078,6 +14433,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13148,6 +14512,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
         };
     };
     deleteWebhookEndpoint: {
@@ -13202,6 +14575,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13276,8 +14658,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13352,8 +14752,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13424,8 +14842,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13506,6 +14942,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
         };
     };
     getWebhookDelivery: {
@@ -13563,6 +15008,15 @@ export interface operations {
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13634,8 +15088,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13710,8 +15182,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
