@@ -85,7 +85,7 @@ interface Context {
 }
 
 /**
- * Issue "Audit": checks that a fight log is unaltered and follows from the rules and fair dice, and, against an
+ * Checks that a fight log is unaltered and follows from the rules and fair dice, and, against an
  * expected head, that it is the whole fight the auditor expects; `proven` and `notProven` say which. Never throws.
  */
 export function verifyFightLog(log: FightLog, options: VerifyOptions = {}): VerificationReport {
