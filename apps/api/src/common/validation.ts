@@ -98,7 +98,7 @@ export function limitBodyDepth(_req: unknown, _res: unknown, buf: Buffer, encodi
 }
 
 /** U+0000 and lone surrogates: PostgreSQL stores neither (text, jsonb), so no engine takes them. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const unstorable = (field: string) => new AppError(400, 'INVALID_STRING', `${field} holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold`, field);
 

@@ -1,7 +1,5 @@
 import { GraphQLError, type ValidationRule } from 'graphql';
-
-/** U+0000 and UTF-16 surrogates without their pair: no engine may store them (PostgreSQL cannot). */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+import { UNSTORABLE } from '../common/validation';
 
 /**
  * A string literal in the document (`"a\u0000b"` is a NUL once graphql-js has read its escape) is refused
