@@ -10,11 +10,12 @@ import { lineOfSight } from '../map';
 import { Modifier, poolOf } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition } from '../state';
-import { attackModifiers, checkNotGrappledWeapon, damageTest, defenceAgainst, thrownWeapon, wound } from './attack';
+import { attackModifiers, damageTest, defenceAgainst, wound } from './damage';
+import { checkNotGrappledWeapon, thrownWeapon } from './weapons';
 import { acting, occupant, onMap, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
 import { AttackInput, AttackOptions, checkNotAfterQuick, maneuverModifiers } from './maneuvers';
-import { triggerReactions } from './reactive';
+import { triggerReactions } from './reactions';
 
 const clamp = (d: number) => Math.min(MAX_DIFFICULTY, Math.max(MIN_DIFFICULTY, d));
 

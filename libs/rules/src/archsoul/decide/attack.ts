@@ -3,21 +3,23 @@ import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { ArchsoulCommand } from '../contract';
-import { ATTACK_TABLE, DEFAULT_DIFFICULTY, IMPROVISED, SHATTER, SOUL_DEFENCE_TEST, SPACE_METRES, SPECIAL_ATTACKS } from '../data';
-import { ev, TestResult } from '../events';
+import { ATTACK_TABLE, DEFAULT_DIFFICULTY, SOUL_DEFENCE_TEST, SPECIAL_ATTACKS } from '../data';
+import { ev } from '../events';
 import { evolve } from '../evolve';
-import { distance, inFrontArc, neighbours, same, Space } from '../grid';
+import { distance, neighbours, Space } from '../grid';
 import { canStep, landingAtRange, lineOfSight } from '../map';
-import { liftingRow, Modifier, poolOf, rollTest } from '../rolls';
+import { poolOf, rollTest } from '../rolls';
 import { Weapon } from '../sheet';
-import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition, hasFrontArc } from '../state';
+import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition } from '../state';
 import { acting, onMap, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
 import { AttackInput, checkNotAfterQuick, checkOptions, maneuverModifiers, readOptions } from './maneuvers';
 import { feint, knockdown, shatter } from './modifiers';
 import { performCleave } from './area';
-import { interceptors, soulDefencePool } from './stances';
-import { triggerReactions } from './reactive';
+import { soulDefencePool } from './stances';
+import { attackModifiers, damageTest, defenceAgainst, wound } from './damage';
+import { triggerReactions } from './reactions';
+import { checkLiftable, checkNotGrappledWeapon, thrownWeapon } from './weapons';
 
 /** Range, reach and line of sight (archsoul.txt: Unarmed "adjacent spaces", Ranged/Thrown Weapon; RULINGS.md S23). */
 function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant): void {
@@ -89,100 +91,8 @@ export function throwItem(state: ArchsoulState, command: ArchsoulCommand<'ThrowI
   return [paid, ...performThrow(s, s.combatants[c.id], itemId, s.combatants[t.id], command, dice)];
 }
 
-/**
- * archsoul.txt: Being Grappled: "you may not attack with a weapon"; RULINGS.md S48: melee, ranged and thrown attacks
- * (anything thrown at a target is a thrown weapon attack) are weapon attacks; unarmed attacks and soul magic are not,
- * and take the grapple roll of any other action (S33).
- */
-export function checkNotGrappledWeapon(a: ArchsoulCombatant, w: Weapon, field: string): void {
-  ensure(w.type === 'unarmed' || w.soulMagic || !hasCondition(a, 'grappled'), 'ARCHSOUL_GRAPPLED', `archsoul.txt: Being Grappled: ${a.id} may not attack with a weapon (${w.name}; RULINGS.md S48)`, field);
-}
-
-/** archsoul.txt: Lifting, Throwing, and Improvised Weapons: "If the Athletics Difference is 0 or less, the object cannot be used as a weapon". */
-export function checkLiftable(c: ArchsoulCombatant, w: Weapon): void {
-  if (w.liftingAthletics === undefined || (w.weightLb ?? 0) <= IMPROVISED.tableFromPounds) return;
-  ensure(liftingRow(c, w), 'ARCHSOUL_TOO_HEAVY', `archsoul.txt: Lifting, Throwing, and Improvised Weapons: ${c.id}'s Athletics ${c.sheet.attributes.athletics} does not exceed ${w.name}'s lifting Athletics ${w.liftingAthletics}`, 'weaponId');
-}
-
-export function thrownWeapon(c: ArchsoulCombatant, itemId: string): Weapon {
-  const w = c.sheet.weapons.find((x) => x.id === itemId);
-  const item = w ?? c.sheet.items.find((x) => x.id === itemId);
-  ensure(item && c.held.includes(itemId), 'ARCHSOUL_ITEM_NOT_HELD', `archsoul.txt: Throw an Item: "an item you are holding"; ${c.id} holds no ${itemId}`, 'itemId');
-  const t0 = item.thrown;
-  ensure(t0, 'ARCHSOUL_NOT_THROWABLE', `${item.name} has no throwing ranges on the sheet`, 'itemId');
-  // archsoul.txt: Lifting table: "Accurate Throw Range" for heavy objects (RULINGS.md S37).
-  const row = w ? liftingRow(c, w) : undefined;
-  const t = row ? { ...t0, accurateRange: Math.min(t0.accurateRange, Math.max(1, Math.floor(row.accurateMetres / SPACE_METRES))) } : t0;
-  return {
-    id: item.id, name: item.name, type: 'thrown', damage: t.damage, reach: 0, accurateRange: t.accurateRange, maximumRange: t.maximumRange,
-    strongAgainst: w?.strongAgainst ?? [], weakAgainst: w?.weakAgainst ?? [], armourPiercing: w?.armourPiercing ?? false, improvised: w ? w.improvised : true,
-    broken: w?.broken ?? false, criticalTable: 'melee', soulMagic: false, attackRoll: t.heavy ? 1 : 0, stowage: item.stowage, held: true, thrown: t,
-    ...(w?.weightLb !== undefined ? { weightLb: w.weightLb } : {}), ...(w?.liftingAthletics !== undefined ? { liftingAthletics: w.liftingAthletics } : {}),
-    handling: w?.handling ?? 'regular', twoHanded: w?.twoHanded ?? false, hardness: w?.hardness ?? 0, closeCombat: false, properties: [], ...(w?.areaRadius ? { areaRadius: w.areaRadius } : {}),
-  };
-}
-
 export function performThrow(state: ArchsoulState, c: ArchsoulCombatant, itemId: string, t: ArchsoulCombatant, input: AttackInput, dice: DiceSource): RuleEvent[] {
   return performAttack(state, c, thrownWeapon(c, itemId), t, input, dice, 'throw');
-}
-
-export function attackModifiers(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, aimedAt: Space = t.position!): Modifier[] {
-  const mods: Modifier[] = [];
-  const shatter = input.shatter;
-  // archsoul.txt: Shatter: "Weapons that are strong or weak against plate armor apply that adjustment while shattering a shield" (S31: other items none).
-  const armour = shatter ? (shatter.itemId === t.sheet.shield?.id ? SHATTER.shieldArmour : undefined) : t.sheet.armour?.type;
-  // archsoul.txt: Armor Advantages.
-  if (armour && w.strongAgainst.includes(armour)) mods.push({ reason: `strong against ${armour}`, amount: -1 });
-  if (armour && w.weakAgainst.includes(armour)) mods.push({ reason: `weak against ${armour}`, amount: 1 });
-  const d = distance(state.map.grid, a.position!, aimedAt);
-  if ((w.type === 'ranged' || w.type === 'thrown') && d > w.accurateRange!) mods.push({ reason: 'beyond accurate range', amount: 1 });
-  if (w.type === 'unarmed' && input.unarmedStyle === 'other') mods.push({ reason: 'unarmed attack other than a punch', amount: 1 });
-  if (w.thrown?.heavy && w.type === 'thrown') mods.push({ reason: 'cumbersome throw (Athletics)', amount: 1 });
-  if (w.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
-  if (a.weapons[w.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
-  const harder = conditionTotal(a, 'nextAttackHarder');
-  if (harder) mods.push({ reason: 'critical failure: next attack harder', amount: harder });
-  if (input.modifier !== undefined) mods.push({ reason: 'situational (GM)', amount: input.modifier });
-  const lifting = liftingRow(a, w);
-  if (lifting?.difficulty) mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
-  const intercept = interceptors(state, a, t.position!);
-  if (intercept > 0 && (w.type === 'ranged' || w.type === 'thrown' || w.type === 'elemental')) mods.push({ reason: 'Shield Intercept', amount: intercept });
-  return mods;
-}
-
-/** RULINGS.md S4, S22: the damage roll. */
-export function damageTest(a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant | undefined, input: AttackInput, dice: DiceSource, extra: Modifier[] = [], bonusDice = 0): TestResult {
-  const row = ATTACK_TABLE[w.type].damage!;
-  const tech = w.type === 'elemental' && w.attackRoll === 1;
-  // archsoul.txt: Charge: "The dice pool for the damage roll of this attack is increased by the base movement speed of your mount".
-  const pool = (tech ? 0 : poolOf(a, row.attribute, row.skill, w)) + (row.baseDamage || tech ? w.damage : 0) + bonusDice;
-  const mods: Modifier[] = [];
-  if (w.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
-  if (a.weapons[w.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
-  const armour = t?.sheet.armour?.type;
-  if (w.armourPiercing && armour && w.strongAgainst.includes(armour)) mods.push({ reason: `armour piercing, strong against ${armour}`, amount: -1 });
-  if (w.armourPiercing && armour && w.weakAgainst.includes(armour)) mods.push({ reason: `armour piercing, weak against ${armour}`, amount: 1 });
-  if (input.damageModifier !== undefined) mods.push({ reason: 'situational (GM)', amount: input.damageModifier });
-  const lifting = liftingRow(a, w);
-  if (lifting?.difficulty) mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
-  return rollTest(dice, pool, DEFAULT_DIFFICULTY, [...mods, ...extra]);
-}
-
-export function wound(state: ArchsoulState, id: string, damage: number, source: string, roll?: TestResult, bonus = 0): RuleEvent {
-  const hpBefore = state.combatants[id].hp;
-  const hp = Math.max(0, hpBefore - damage);
-  return ev('WoundsApplied', { combatantId: id, source, ...(roll ? { damageRoll: roll } : {}), bonus, damage, hpBefore, hp, down: hp === 0 });
-}
-
-/** RULINGS.md S10 and Hold Firm: the arc an attack from `from` strikes, and the target's resistance to it. */
-export function defenceAgainst(state: ArchsoulState, w: Weapon, t: ArchsoulCombatant, from: Space): { front: boolean; defense: number; shieldBonus: number } {
-  const row = ATTACK_TABLE[w.type];
-  // archsoul.txt: Hold Firm: "attacks against your back arc are treated as if they were attacking your front arc".
-  const front = hasFrontArc(t) && (hasCondition(t, 'holdFirm') || same(from, t.position!) || inFrontArc(state.map.grid, t.position!, t.facing, from));
-  const defense = Math.max(0, t.sheet.defense - conditionTotal(t, 'defenseDown'));
-  const shield = t.sheet.shield;
-  const shieldBonus = row.resistedBy === 'defenseAndShield' && front && shield && t.held.includes(shield.id) && !t.weapons[shield.id]?.destroyed ? shield.bonus : 0;
-  return { front, defense, shieldBonus };
 }
 
 /** archsoul.txt: Attacking and the attack-type table; RULINGS.md S3, S4, S10; Maneuvers (S27–S32). */

@@ -6,7 +6,7 @@ import { ev } from '../events';
 import { evolve } from '../evolve';
 import { ArchsoulState, grapplesOf, hasCondition } from '../state';
 import { endGrapple } from './grapple';
-import { wound } from './attack';
+import { wound } from './damage';
 
 export function applyCondition(state: ArchsoulState, command: ArchsoulCommand<'ApplyCondition'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');

@@ -7,7 +7,7 @@ import { distance, neighbours } from '../grid';
 import { canStep } from '../map';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
-import { damageTest, wound } from './attack';
+import { damageTest, wound } from './damage';
 import { canReact, foes, occupant } from './common';
 import { AttackInput } from './maneuvers';
 

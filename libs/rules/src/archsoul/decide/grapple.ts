@@ -12,10 +12,10 @@ import { canStep, isBlocked } from '../map';
 import { Modifier, poolOf, rollTest } from '../rolls';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, Grapple, grapplesOf, hasCondition, partnerOf } from '../state';
-import { damageTest, wound } from './attack';
+import { damageTest, wound } from './damage';
 import { acting, canReact, foes, occupant, onMap, spend } from './common';
 import { checkNotAfterQuick } from './maneuvers';
-import { triggerReactions } from './reactive';
+import { triggerReactions } from './reactions';
 
 type Push = (...e: RuleEvent[]) => void;
 

@@ -6,7 +6,7 @@ import { ev } from '../events';
 import { same } from '../grid';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
 import { acting, onMap, spend } from './common';
-import { triggerReactions } from './reactive';
+import { triggerReactions } from './reactions';
 
 function itemOf(c: ArchsoulCombatant, itemId: string): { id: string; name: string; stowage: 'simple' | 'awkward' } {
   const found = c.sheet.weapons.find((w) => w.id === itemId) ?? c.sheet.items.find((i) => i.id === itemId) ?? (c.sheet.shield?.id === itemId ? { ...c.sheet.shield, stowage: 'awkward' as const } : undefined);

@@ -6,7 +6,7 @@ import { evolve } from '../evolve';
 import { Modifier, poolOf, rollTest } from '../rolls';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
-import { damageTest } from './attack';
+import { damageTest } from './damage';
 import { criticalFailure } from './critical';
 import { AttackInput, AttackOptions, feintStats } from './maneuvers';
 

@@ -11,9 +11,9 @@ import { evolve } from '../evolve';
 import { canStep, isAdjacent, isBlocked, wallBetween } from '../map';
 import { rollTest } from '../rolls';
 import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition, hasFrontArc, HeldAction, isDown } from '../state';
-import { wound } from './attack';
+import { wound } from './damage';
 import { acting, checkFacing, foes, occupant, onMap, spend } from './common';
-import { triggerReactions } from './reactive';
+import { triggerReactions } from './reactions';
 
 /** archsoul.txt: The Battle Map; RULINGS.md S5. */
 export function setMap(state: ArchsoulState, command: ArchsoulCommand<'SetMap'>): RuleEvent[] {

@@ -7,10 +7,9 @@ import { ARCHSOUL_COMMAND_SCHEMAS, ArchsoulCommand } from '../contract';
 import { CHARGE, PREVENTION_TEST } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
-import { Space } from '../grid';
 import { poolOf, rollTest } from '../rolls';
-import { ArchsoulState, hasCondition, HeldAction, isDown, Trigger } from '../state';
-import { canReact, reactorsFor, weaponOf } from './common';
+import { ArchsoulState, hasCondition, isDown } from '../state';
+import { weaponOf } from './common';
 import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
 import { performStandUp, walk } from './movement';
@@ -20,16 +19,7 @@ import { performAreaAttack } from './area';
 import { dismountOnInterrupt, performCharge } from './mounted';
 import { checkOptions, readOptions } from './maneuvers';
 import { ritualPerformed } from './ritual';
-
-/**
- * archsoul.txt: Reactive Attack; RULINGS.md S18: the action is held (its AP already spent), the reactors are
- * identified together in initiative order and offered one at a time. Returns [] when nobody can react.
- */
-export function triggerReactions(state: ArchsoulState, actorId: string, trigger: Trigger, space: Space, action: HeldAction | undefined, skip: string[] = []): RuleEvent[] {
-  const reactorIds = reactorsFor(state, actorId, space, skip);
-  if (reactorIds.length === 0) return [];
-  return [ev('ReactiveAttackTriggered', { actorId, trigger, reactorIds, ...(action ? { action } : {}) }), ev('ReactiveAttackOffered', { actorId, reactorId: reactorIds[0] })];
-}
+import { followUps } from './reactions';
 
 function offered(state: ArchsoulState, command: { combatantId: string }) {
   const id = combatantId(state, command.combatantId, 'combatantId');
@@ -83,24 +73,6 @@ export function declineReactiveAttack(state: ArchsoulState, command: ArchsoulCom
   const { id, q } = offered(state, command);
   const declined = ev('ReactiveAttackDeclined', { actorId: q.actorId, reactorId: id });
   return [declined, ...followUps(evolve(state, declined))];
-}
-
-/** S18: the next reactor is checked again and offered, or lapses; after a prevention the rest lapse. */
-export function followUps(state: ArchsoulState): RuleEvent[] {
-  const q = state.reaction;
-  if (!q || q.current) return [];
-  const actor = state.combatants[q.actorId];
-  const events: RuleEvent[] = [];
-  for (const reactorId of q.remaining) {
-    const r = state.combatants[reactorId];
-    if (!q.prevented && actor.position && r && canReact(state, r, actor.position)) {
-      events.push(ev('ReactiveAttackOffered', { actorId: q.actorId, reactorId }));
-      return events;
-    }
-    events.push(ev('ReactiveAttackLapsed', { actorId: q.actorId, reactorId, reason: q.prevented ? 'the action was prevented' : 'can no longer react' }));
-  }
-  events.push(ev('ReactionsFinished', { actorId: q.actorId, prevented: q.prevented, ...(q.action ? { action: q.action } : {}) }));
-  return events;
 }
 
 /** What a ResumeAction may carry: its own fields as declared, the held action's dice and the GM's circumstances (C12). */

@@ -4,7 +4,7 @@ import { ArchsoulCommand } from '../contract';
 import { ev } from '../events';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
 import { acting, spend } from './common';
-import { triggerReactions } from './reactive';
+import { triggerReactions } from './reactions';
 
 export interface Ritual {
   name: string;

@@ -8,7 +8,7 @@ import { distance, line, same, Space } from '../grid';
 import { poolOf } from '../rolls';
 import { ArchsoulCombatant, ArchsoulState, hasCondition, partyOf } from '../state';
 import { acting, onMap, spend } from './common';
-import { triggerReactions } from './reactive';
+import { triggerReactions } from './reactions';
 
 const stance = (c: ArchsoulCombatant, condition: 'holdFirm' | 'shieldIntercept', reason: string): RuleEvent =>
   ev('ConditionApplied', { combatantId: c.id, condition, amount: 1, untilNextTurn: true, reason });
