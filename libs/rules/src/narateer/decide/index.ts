@@ -16,7 +16,8 @@ import { move, setPosition } from './movement';
 import { declineOpportunity, takeOpportunityAttack } from './opportunity';
 import { respondToExchange } from './respond';
 import { reloadWeapon, spendDice } from './resources';
-import { allocateWounds, applyWoundsCommand } from './wounds';
+import { allocateWounds } from './allocation';
+import { applyWoundsCommand } from './wounds';
 
 export const hooks: LifecycleHooks<NarateerState> = {
   system: 'narateer',

@@ -6,7 +6,7 @@ import { ev, MovedData } from '../events';
 import { spaces } from '../space';
 import { NarateerState } from '../state';
 import { ableToAct, hasEffect } from './common';
-import { reactorsFor } from './opportunity';
+import { reactorsFor } from './reactors';
 
 /** RULINGS.md N13: the GM places a combatant on a Space, or takes it off the map (null). */
 export function setPosition(state: NarateerState, command: NarateerCommand<'SetPosition'>): RuleEvent[] {

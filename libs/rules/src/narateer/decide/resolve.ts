@@ -3,7 +3,7 @@ import { DiceSource } from '../../dice/roll';
 import { CurrentExchange, NarateerState } from '../state';
 import { ev, ExchangeOutcome, ExchangeRespondedData, ExchangeResolvedData, RolledSide, WeaponFiredData, WoundCalculation } from '../events';
 import { applyEdge, rollPool } from '../rolls';
-import { opportunityFollowUps } from './opportunity';
+import { opportunityFollowUps } from './reactors';
 import { convertWounds, woundEvents } from './wounds';
 
 /** narateer.txt: Combat Exchange Flow, steps 7–10 (RULINGS.md N22: attacker's pool, responder's pool, then rerolls). */

@@ -1,16 +1,11 @@
 import { combatantId } from '../../core/lifecycle';
 import { RuleEvent } from '../../core/types';
-import { ensure } from '../../core/violation';
 import { DiceSource, Roll } from '../../dice/roll';
 import { DieKind, NARATEER_DIE_SIDES, WOUND_CONVERSION } from '../data';
 import { NarateerCommand } from '../commands';
 import { ContinuationTrigger, DiceCounts, ev, WoundCalculation, WoundedDie, WoundsAppliedData } from '../events';
 import { totalDots } from '../rolls';
 import { NarateerCombatant, NarateerState } from '../state';
-import { evolve } from '../evolve';
-import { resumeTicks } from './activation';
-import { tickEnded } from './lingering';
-import { opportunityFollowUps } from './opportunity';
 
 /** narateer.txt: Wound Conversion (data table, RULINGS.md N8); 0 or less causes no Wound. */
 export function convertWounds(margin: number): number {
@@ -91,35 +86,6 @@ function continuationCheck(c: NarateerCombatant, triggers: ContinuationTrigger[]
   const roll: Roll = n > 0 ? dice.roll(n, NARATEER_DIE_SIDES, 'followUp') : { sides: NARATEER_DIE_SIDES, faces: [] };
   const total = totalDots(roll.faces);
   return ev('ContinuationChecked', { combatantId: c.id, triggers, dice: Math.max(0, n), roll, dots: total, passed: total >= 1, state: total >= 1 ? 'Active' : 'Withdrawn' });
-}
-
-/** RULINGS.md N9: the answer to a pending allocation names AD or MD for every Wound that takes a die. */
-export function allocateWounds(state: NarateerState, command: NarateerCommand<'AllocateWounds'>, dice: DiceSource): RuleEvent[] {
-  const pw = state.pendingWounds;
-  ensure(pw, 'NARATEER_NO_WOUNDS_PENDING', 'no wound allocation is waiting', 'type');
-  const id = combatantId(state, command.combatantId, 'combatantId');
-  ensure(id === pw.combatantId, 'NARATEER_NOT_THE_WOUNDED', `RULINGS.md N9: ${pw.combatantId} chooses where its Wounds go, not ${id}`, 'combatantId');
-  const allocation = command.allocation;
-  checkAllocation(state.combatants[id], pw.wounds, allocation);
-  const events = applyWounds(state, pw, (i) => allocation[i], dice);
-  if (state.exchange?.opportunity) for (const e of opportunityFollowUps(state)) events.push(e);
-  const lh = pw.lingeringHarmId === undefined ? undefined : state.combatants[id].lingering.find((l) => l.id === pw.lingeringHarmId);
-  if (lh) {
-    // N28/N38: the tick this answered may have been its last; the ticks of that moment, and a held round end, go on.
-    events.push(...tickEnded(id, lh));
-    events.push(...resumeTicks(events.reduce(evolve, state), lh.tick, id, dice));
-  }
-  return events;
-}
-
-function checkAllocation(c: NarateerCombatant, wounds: number, allocation: DieKind[]): void {
-  const moved = allocate(c, wounds, (i) => allocation[i] ?? 'AD').moved;
-  ensure(allocation.length === moved.length, 'NARATEER_ALLOCATION_LENGTH', `RULINGS.md N9: ${moved.length} Wound(s) take a die; name AD or MD for each`, 'allocation');
-  moved.forEach((m, i) => {
-    if (m.kind === allocation[i]) return;
-    const code = m.from === 'ready' ? 'NARATEER_READY_BEFORE_USED' : 'NARATEER_ALLOCATION_INVALID';
-    ensure(false, code, `narateer.txt: Applying Wounds: Wound ${i + 1} must take a ${m.from} die and ${c.id} has no ${m.from} ${allocation[i]}; Ready dice always come before Used dice`, `allocation[${i}]`);
-  });
 }
 
 /** RULINGS.md N32: the GM applies a spell's or effect's harm as one resolution. */

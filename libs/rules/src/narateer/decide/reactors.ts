@@ -1,0 +1,39 @@
+import { RuleEvent } from '../../core/types';
+import { ev, Space } from '../events';
+import { spaces } from '../space';
+import { NarateerCombatant, NarateerState } from '../state';
+import { ableToAct, hasEffect } from './common';
+
+/**
+ * narateer.txt: Opportunity Attacks — perceive the mover (RULINGS.md N26), a melee weapon whose reach covers
+ * both Spaces, its cost in Ready AD; Collapsed and Withdrawn never react (N20).
+ */
+export function canReact(r: NarateerCombatant, mover: NarateerCombatant, from: Space, to: Space): boolean {
+  if (!r.position || !ableToAct(r) || hasEffect(r, 'cannotSee') || hasEffect(mover, 'unseen')) return false;
+  const pos = r.position;
+  return r.sheet.weapons.some((w) => w.kind === 'melee' && w.baseAttackCost <= r.ad.ready && spaces(pos, from) <= w.reach && spaces(pos, to) <= w.reach);
+}
+
+/** Opponents who can react to one step, in initiative order (table order without initiative). */
+export function reactorsFor(state: NarateerState, moverId: string, from: Space, to: Space): string[] {
+  const mover = state.combatants[moverId];
+  const order = state.order.length > 0 ? state.order : state.joined;
+  return order.filter((id) => id !== moverId && state.combatants[id].side !== mover.side && canReact(state.combatants[id], mover, from, to));
+}
+
+/** RULINGS.md N24: after an opportunity is resolved or declined, re-check and offer the next one, or finish. */
+export function opportunityFollowUps(state: NarateerState): RuleEvent[] {
+  const q = state.opportunity;
+  if (!q) return [];
+  const mover = state.combatants[q.moverId];
+  const events: RuleEvent[] = [];
+  for (const reactorId of q.remaining) {
+    if (mover.position && canReact(state.combatants[reactorId], mover, mover.position, mover.position)) {
+      events.push(ev('OpportunityOffered', { moverId: q.moverId, reactorId }));
+      return events;
+    }
+    events.push(ev('OpportunityLapsed', { moverId: q.moverId, reactorId, reason: 'can no longer perceive, reach or pay for an attack' }));
+  }
+  events.push(ev('OpportunitiesFinished', { moverId: q.moverId }));
+  return events;
+}
