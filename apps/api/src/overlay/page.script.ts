@@ -8,6 +8,7 @@
  * stream that has been silent past two keepalives. Events only say *that* something changed; the view is
  * refetched with `minSeq` (bursts coalesced into one request) and every field is read defensively, so any
  * system shows the common parts and its own resources when present. All text goes in through textContent.
+ * It runs after FIGHT_RENDER_SCRIPT (render.script.ts), which draws the view.
  */
 export const OVERLAY_SCRIPT = String.raw`
 (function () {
@@ -16,39 +17,20 @@ export const OVERLAY_SCRIPT = String.raw`
   var api = '/fights/' + encodeURIComponent(cfg.fightId);
   var auth = 'token=' + encodeURIComponent(cfg.token);
   var root = document.getElementById('overlay');
-  var headEl = root.querySelector('.head');
-  var cardsEl = root.querySelector('.cards');
-  var exchangeEl = root.querySelector('.exchange');
   var statusEl = root.querySelector('.status');
 
   var SILENCE_MS = 40000;
   var lastSeq = 0;
   var viewSeq = -1;
   var view = null;
-  var exchange = null;
-  var exchangeKey = '';
-  var shownExchangeSeq = 0;
   var stopped = false;
-  var cards = new Map();
 
-  var SYSTEM_NAMES = { narateer: 'Narateer', 'arcana-beast': 'Arcana Beast', archsoul: 'Archsoul' };
-  var ARROWS = { N: '\u2191', NE: '\u2197', E: '\u2192', SE: '\u2198', S: '\u2193', SW: '\u2199', W: '\u2190', NW: '\u2196' };
+  // Drawing the view and following the last exchange: FightRender (render.script.ts), shared with the replay.
+  var R = FightRender;
+  var num = R.num, obj = R.obj;
+  var renderer = R.createRenderer(root);
+  var tracker = R.exchangeTracker();
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    return e;
-  }
-  function fill(parent, children) {
-    while (parent.firstChild) parent.removeChild(parent.firstChild);
-    children.forEach(function (c) { if (c) parent.appendChild(c); });
-  }
-  function num(v) { return typeof v === 'number' && isFinite(v) ? v : null; }
-  function obj(v) { return v && typeof v === 'object' && !Array.isArray(v) ? v : null; }
-  function list(v) { return Array.isArray(v) ? v : []; }
-  function str(v) { return typeof v === 'string' || typeof v === 'number' ? String(v) : ''; }
-  function humanize(s) { var h = str(s).replace(/([a-z])([A-Z])/g, '$1 $2'); return h.charAt(0).toUpperCase() + h.slice(1); }
   function sleep(ms) { return new Promise(function (r) { setTimeout(r, ms); }); }
 
   function setStatus(text, fatal) {
@@ -157,301 +139,13 @@ export const OVERLAY_SCRIPT = String.raw`
     schedule();
   }
 
-  // ---- the last exchange, from the events (the view keeps only the one in progress) ----
-  function faces(v) { return list(v).filter(function (f) { return num(f) !== null; }); }
-  function rollFaces(side) {
-    side = obj(side) || {};
-    return faces(side.faces).length ? faces(side.faces) : faces((obj(side.roll) || {}).faces);
-  }
-  function noteEvent(e, seq) {
-    var d = obj(e.data) || {};
-    var x = exchangeFrom(e.type, d);
-    if (x) {
-      x.seq = seq;
-      x.commandId = e.commandId;
-      x.exchangeId = d.exchangeId;
-      x.attackNo = d.attackNo;
-      x.effects = [];
-      exchange = x;
-      return;
-    }
-    if (exchange && (e.type === 'WoundsApplied' || e.type === 'DamageDealt') && linked(e, d)) {
-      var amount = num(d.wounds) !== null ? num(d.wounds) : num(d.damage);
-      if (amount === null) return;
-      var unit = num(d.wounds) !== null ? (amount === 1 ? 'wound' : 'wounds') : 'damage';
-      var after = num(d.vitality) !== null ? 'Vitality ' + d.vitality : num(d.hp) !== null ? 'HP ' + d.hp : '';
-      exchange.effects.push({ who: d.combatantId, text: amount + ' ' + unit + (after ? ' \u2192 ' + after : '') });
-    }
-  }
-  function linked(e, d) {
-    if (d.exchangeId !== undefined && exchange.exchangeId !== undefined) return d.exchangeId === exchange.exchangeId;
-    if (d.attackNo !== undefined && exchange.attackNo !== undefined) return d.attackNo === exchange.attackNo;
-    return !!e.commandId && e.commandId === exchange.commandId;
-  }
-
-  function exchangeFrom(type, d) {
-    var a = obj(d.attacker), atk = obj(d.attack);
-    // Narateer: both sides rolled, faces after Edge, totals, outcome and winner.
-    if (type === 'ExchangeResolved' && a && a.total !== undefined) {
-      var r = obj(d.responder);
-      var sides = [{ who: a.combatantId, faces: rollFaces(a), note: 'total ' + str(a.total) }];
-      if (r) sides.push({ who: r.combatantId, faces: rollFaces(r), note: 'total ' + str(r.total) });
-      else if (num(d.targetNumber) !== null) sides.push({ label: 'Target number', note: str(d.targetNumber) });
-      var outcome = { hit: 'Hit', counterHit: 'Counter-hit', guarded: 'Guarded', tie: 'Tie' }[d.outcome] || humanize(d.outcome);
-      return {
-        attackerId: d.attackerId, targetId: d.targetId, what: humanize(d.kind), sides: sides, outcome: outcome, winnerId: d.winnerId,
-        tone: d.outcome === 'tie' ? 'even' : d.outcome === 'guarded' ? 'bad' : 'good',
-        details: num(d.hitMargin) !== null ? ['margin ' + d.hitMargin] : [],
-      };
-    }
-    // Arcana Beast: attack pool against dodge pool, one die dropped by Setback.
-    if (type === 'AttackResolved' && atk) {
-      var dodge = obj(d.dodge);
-      var s = [pool(atk, d.attackerId)];
-      if (dodge) s.push(pool(dodge, d.targetId));
-      return {
-        attackerId: d.attackerId, targetId: d.targetId, what: str(d.attackName), sides: s,
-        outcome: d.outcome === 'hit' ? (d.critical ? 'Critical hit' : 'Hit') : 'Miss', tone: d.outcome === 'hit' ? 'good' : 'bad',
-        details: num(d.damage) !== null && d.outcome === 'hit' ? [d.damage + ' damage'] : [],
-      };
-    }
-    // Archsoul: an attack test against a difficulty, maybe a Soul Defence test.
-    if (type === 'ExchangeResolved' && atk && obj(atk.roll)) {
-      var sd = obj(d.soulDefence);
-      var t = [test(atk, d.attackerId)];
-      if (sd) t.push(test(sd, d.targetId));
-      return {
-        attackerId: d.attackerId, targetId: d.targetId, what: humanize(d.attackType), sides: t,
-        outcome: d.hit ? 'Hit' : 'Miss', tone: d.hit ? 'good' : 'bad',
-        details: num(d.defense) !== null ? ['Defense ' + d.defense] : [],
-      };
-    }
-    // A system this page does not know yet: any resolution that carries dice.
-    if (/Resolved$/.test(type)) {
-      var found = [];
-      findRolls(d, null, 0, found);
-      if (!found.length) return null;
-      return { attackerId: d.attackerId, targetId: d.targetId, what: humanize(type.replace(/Resolved$/, '')), sides: found, outcome: '', tone: 'even', details: [] };
-    }
-    return null;
-  }
-  function pool(p, fallbackId) {
-    var all = rollFaces(p);
-    var dropped = obj(p.dropped);
-    return { who: p.combatantId || fallbackId, faces: all, dropped: dropped ? num(dropped.index) : null, note: num(p.successes) !== null ? p.successes + (p.successes === 1 ? ' success' : ' successes') : '' };
-  }
-  function test(t, who) {
-    var n = num(t.successes);
-    return { who: who, faces: rollFaces(t), note: (n !== null ? n + (n === 1 ? ' success' : ' successes') : '') + (num(t.difficulty) !== null ? ' (difficulty ' + t.difficulty + ')' : '') };
-  }
-  function findRolls(v, who, depth, out) {
-    if (depth > 4 || out.length >= 4) return;
-    var o = obj(v);
-    if (!o) { list(v).forEach(function (x) { findRolls(x, who, depth + 1, out); }); return; }
-    var id = o.combatantId || who;
-    if (faces(o.faces).length) { out.push({ who: id, faces: faces(o.faces), note: num(o.total) !== null ? 'total ' + o.total : '' }); return; }
-    Object.keys(o).forEach(function (k) { findRolls(o[k], id, depth + 1, out); });
-  }
-
-  // ---- rendering ----
-  function health(c) {
-    if (num(c.vitality) !== null) return { label: 'Vitality', value: c.vitality, max: num(c.maxVitality) };
-    if (num(c.hp) !== null) return { label: 'HP', value: c.hp, max: num(c.maxHp) };
-    return null;
-  }
-  function pips(kind, counts) {
-    var wrap = el('span', 'pips');
-    counts.forEach(function (pair) {
-      for (var i = 0; i < Math.min(pair[1], 20); i++) wrap.appendChild(el('i', 'pip ' + kind + pair[0]));
-    });
-    return wrap;
-  }
-  function item(key, value, extra) {
-    var it = el('span', 'res-item');
-    it.appendChild(el('span', 'k', key));
-    if (value !== null && value !== undefined) it.appendChild(el('span', 'v', value));
-    if (extra) it.appendChild(extra);
-    return it;
-  }
-  function resources(c) {
-    var out = [];
-    // Narateer: Ready / Used / Wounded dice of each pool.
-    [['AD', c.ad], ['MD', c.md]].forEach(function (p) {
-      var d = obj(p[1]);
-      if (!d || num(d.ready) === null) return;
-      if (num(d.max) === 0 && !d.ready && !d.used && !d.wounded) return;
-      var it = item(p[0], null, pips('', [['ready', d.ready], ['used', num(d.used) || 0], ['wounded', num(d.wounded) || 0]]));
-      it.dataset.res = p[0].toLowerCase();
-      it.title = p[0] + ': ' + d.ready + ' ready, ' + (d.used || 0) + ' used, ' + (d.wounded || 0) + ' wounded';
-      out.push(it);
-    });
-    // Arcana Beast: Stage (beasts) and Stamina.
-    if (num(c.stage) !== null) {
-      var st = list(c.stages).filter(function (s) { return obj(s) && s.stage === c.stage && s.name && s.name !== 'Stage ' + c.stage; })[0];
-      var stage = item('Stage', String(c.stage) + (st ? ' \u00b7 ' + str(st.name) : ''));
-      stage.dataset.res = 'stage';
-      out.push(stage);
-    }
-    if (num(c.stamina) !== null) {
-      var max = num(c.maxStamina);
-      var stamina = max !== null && max <= 12
-        ? item('Stamina', null, pips('stamina ', [['ready', c.stamina], ['used', Math.max(0, max - c.stamina)]]))
-        : item('Stamina', String(c.stamina) + (max !== null ? '/' + max : ''));
-      stamina.dataset.res = 'stamina';
-      stamina.title = 'Stamina ' + c.stamina + (max !== null ? ' of ' + max : '');
-      out.push(stamina);
-    }
-    // Archsoul: Action Points and facing.
-    if (num(c.ap) !== null) {
-      var ap = item('AP', String(c.ap));
-      ap.dataset.res = 'ap';
-      out.push(ap);
-    }
-    if (typeof c.facing === 'string' && c.facing) {
-      var facing = item('Facing', (ARROWS[c.facing] ? ARROWS[c.facing] + ' ' : '') + c.facing);
-      facing.dataset.res = 'facing';
-      out.push(facing);
-    }
-    return out;
-  }
-  function conditions(c) {
-    var out = [];
-    list(c.conditions).forEach(function (k) {
-      if (typeof k === 'string') return out.push(humanize(k));
-      var o = obj(k);
-      if (!o) return;
-      var name = humanize(o.condition || o.name || o.type);
-      var n = num(o.intensity) !== null ? o.intensity : num(o.amount);
-      if (name) out.push(name + (n !== null && n > 1 ? ' ' + n : ''));
-    });
-    list(c.lingeringHarm).forEach(function (l) { var o = obj(l); if (o && o.label) out.push(str(o.label)); });
-    list(c.harms).forEach(function (h) { if (typeof h === 'string') out.push(h); });
-    return out;
-  }
-
-  function cardFor(id) {
-    var card = cards.get(id);
-    if (card) return card;
-    var rootEl = el('article', 'card panel');
-    rootEl.dataset.id = id;
-    var top = el('div', 'top');
-    card = { root: rootEl, pos: el('span', 'pos'), name: el('span', 'name'), flag: el('span', 'turnflag'), state: el('span', 'state'), meter: el('div', 'meter'), fill: el('div', 'fill'), lbl: el('span', 'lbl'), val: el('span', 'val'), res: el('div', 'res'), conds: el('div', 'conds'), health: null };
-    [card.pos, card.name, card.flag, card.state].forEach(function (x) { top.appendChild(x); });
-    [card.fill, card.lbl, card.val].forEach(function (x) { card.meter.appendChild(x); });
-    [top, card.meter, card.res, card.conds].forEach(function (x) { rootEl.appendChild(x); });
-    rootEl.addEventListener('animationend', function () { rootEl.classList.remove('hurt'); });
-    cards.set(id, card);
-    return card;
-  }
-  function updateCard(card, c, pos, active, acted) {
-    var state = str(c.state);
-    var out = !!state && !/^(active|ready)$/i.test(state);
-    card.root.classList.toggle('active', active);
-    card.root.classList.toggle('acted', acted);
-    card.root.classList.toggle('out', out);
-    card.pos.textContent = pos === null ? '\u2013' : String(pos);
-    card.name.textContent = str(c.name) || str(c.id);
-    card.flag.textContent = active ? 'Turn' : '';
-    card.state.textContent = out ? humanize(state) : '';
-    var h = health(c);
-    card.meter.hidden = !h;
-    if (h) {
-      var frac = h.max ? Math.max(0, Math.min(1, h.value / h.max)) : h.value > 0 ? 1 : 0;
-      card.fill.style.width = (frac * 100).toFixed(1) + '%';
-      card.fill.dataset.level = frac > 0.5 ? 'ok' : frac > 0.25 ? 'low' : 'crit';
-      card.lbl.textContent = h.label;
-      card.val.textContent = h.max !== null ? h.value + ' / ' + h.max : String(h.value);
-      if (card.health !== null && h.value < card.health) {
-        card.root.classList.remove('hurt');
-        void card.root.offsetWidth;
-        card.root.classList.add('hurt');
-      }
-      card.health = h.value;
-    }
-    fill(card.res, resources(c));
-    fill(card.conds, conditions(c).map(function (t) { return el('span', 'chip', t); }));
-  }
+  function noteEvent(e, seq) { tracker.note(e, seq); }
 
   function render() {
     if (!view) return;
     // The seq of the view on screen: a reader (a test, a capture tool) can wait for a given state.
     document.body.dataset.seq = String(viewSeq);
-    var byId = new Map();
-    list(view.combatants).forEach(function (c) { if (obj(c) && str(c.id)) byId.set(str(c.id), c); });
-    var order = list(view.initiative).map(str).filter(function (id) { return byId.has(id); });
-    var ranked = order.length;
-    byId.forEach(function (_, id) { if (order.indexOf(id) < 0) order.push(id); });
-    var active = {};
-    if (view.activeCombatantId) active[str(view.activeCombatantId)] = true;
-    list(view.openTurns).forEach(function (id) { active[str(id)] = true; });
-    var acted = {};
-    list(view.actedThisRound).forEach(function (id) { acted[str(id)] = true; });
-    var name = function (id) { var c = byId.get(str(id)); return c ? str(c.name) || str(id) : str(id); };
-
-    renderHead(name, active);
-    order.forEach(function (id, i) {
-      var card = cardFor(id);
-      updateCard(card, byId.get(id), i < ranked ? i + 1 : null, !!active[id], !!acted[id]);
-      if (cardsEl.children[i] !== card.root) cardsEl.insertBefore(card.root, cardsEl.children[i] || null);
-    });
-    cards.forEach(function (card, id) { if (!byId.has(id)) { card.root.remove(); cards.delete(id); } });
-    renderExchange(name);
-  }
-
-  function renderHead(name, active) {
-    var spans = headEl.children;
-    var system = str(view.system);
-    spans[0].textContent = [SYSTEM_NAMES[system] || system, str(view.name)].filter(Boolean).join(' \u00b7 ');
-    spans[1].textContent = view.status === 'ended' ? 'Fight over' : num(view.round) ? 'Round ' + view.round : view.status === 'setup' ? 'Setting up' : '';
-    var turn = Object.keys(active).map(name).filter(Boolean);
-    spans[2].textContent = view.status !== 'ended' && turn.length ? 'Turn: ' + turn.join(', ') : '';
-    var pending = obj(view.pending);
-    var waiting = pending ? (Array.isArray(pending.awaiting) ? pending.awaiting : [pending.awaiting]).map(name).filter(Boolean) : [];
-    spans[3].textContent = waiting.length ? 'Waiting for ' + waiting.join(', ') : '';
-  }
-
-  function renderExchange(name) {
-    if (!exchange) { exchangeEl.hidden = true; return; }
-    var x = exchange;
-    var key = JSON.stringify([x.seq, x.effects, x.attackerId, x.targetId, x.sides.map(function (s) { return name(s.who); })]);
-    if (key === exchangeKey) return;
-    exchangeKey = key;
-    var fresh = x.seq !== shownExchangeSeq;
-    shownExchangeSeq = x.seq;
-    var parts = [];
-    var title = el('div', 'xt');
-    if (x.attackerId) {
-      title.appendChild(el('b', null, name(x.attackerId)));
-      if (x.targetId) { title.appendChild(document.createTextNode(' \u2192 ')); title.appendChild(el('b', null, name(x.targetId))); }
-      if (x.what) title.appendChild(document.createTextNode(' \u00b7 ' + x.what));
-    } else title.textContent = x.what || 'Last roll';
-    parts.push(title);
-    var sides = el('div', 'sides');
-    x.sides.forEach(function (s, i) {
-      if (i > 0) sides.appendChild(el('span', 'vs', 'vs'));
-      var side = el('div', 'side');
-      side.appendChild(el('span', 'who', s.label || name(s.who)));
-      if (s.faces) {
-        var dice = el('span', 'dice');
-        s.faces.forEach(function (f, j) {
-          var die = el('i', 'die' + (s.dropped === j ? ' dropped' : ''), f);
-          die.style.animationDelay = (i * 0.25 + j * 0.07).toFixed(2) + 's';
-          dice.appendChild(die);
-        });
-        side.appendChild(dice);
-      }
-      if (s.note) side.appendChild(el('span', 'note', s.note));
-      sides.appendChild(side);
-    });
-    parts.push(sides);
-    var result = [x.outcome, x.winnerId ? name(x.winnerId) + ' wins' : ''].concat(x.details).filter(Boolean).join(' \u00b7 ');
-    if (result) parts.push(el('div', 'result ' + x.tone, result));
-    x.effects.forEach(function (f) { parts.push(el('div', 'fx', name(f.who) + ': ' + f.text)); });
-    exchangeEl.classList.remove('fresh');
-    fill(exchangeEl, parts);
-    exchangeEl.hidden = false;
-    if (fresh) { void exchangeEl.offsetWidth; exchangeEl.classList.add('fresh'); }
-    exchangeEl.dataset.seq = String(x.seq);
+    renderer.render(view, tracker.current());
   }
 
   schedule(0);

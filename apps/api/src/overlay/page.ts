@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { ApiError } from '../common/api-error';
 import { OVERLAY_SCRIPT } from './page.script';
+import { FIGHT_RENDER_SCRIPT } from './render.script';
 import { ERROR_STYLE, OVERLAY_STYLE } from './page.style';
 
 export interface OverlaySettings {
@@ -55,7 +56,8 @@ html { font-size: ${Math.round(18 * s.scale * 100) / 100}px; }</style>
   <div class="status panel" role="status">Connecting…</div>
 </main>
 <script type="application/json" id="overlay-config">${scriptJson(config)}</script>
-<script nonce="${nonce}">${OVERLAY_SCRIPT}</script>
+<script nonce="${nonce}">${FIGHT_RENDER_SCRIPT}
+${OVERLAY_SCRIPT}</script>
 </body>
 </html>
 `;
