@@ -1,0 +1,76 @@
+// Type-aware lint for the whole tree; layout is Prettier's job (eslint-config-prettier, last).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const tests = ['**/*.spec.ts', '**/spec/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'];
+
+export default defineConfig(
+  globalIgnores([
+    'dist/',
+    'coverage/',
+    'schema/',
+    'clients/typescript/src/openapi.d.ts',
+    'test/fixtures/',
+    'bench/results/',
+  ]),
+  {
+    files: ['**/*.ts'],
+    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      // `_name` marks a value left out on purpose (a destructured field dropped before a spread, a port's unused argument).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // Adapters implement async ports without awaiting anything (the in-memory stores): the `async` is the contract.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Tests read untyped bodies (supertest, JSON logs) and hand jest mocks around; type-safety rules there are noise.
+    files: tests,
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        console: 'readonly',
+        __dirname: 'readonly',
+      },
+    },
+  },
+  { files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
+  prettier,
+);
