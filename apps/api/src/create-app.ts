@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -27,9 +27,12 @@ const HELMET: Parameters<typeof helmet>[0] = {
 export const CORS_EXPOSED_HEADERS = ['x-request-id', 'location', 'etag', 'retry-after', 'ratelimit', 'ratelimit-policy', 'www-authenticate', 'link', 'x-next-cursor'];
 
 /** Builds the app for main, the tests and the schema generator alike. */
-export async function createApp(config: ApiConfig, options: { logger?: false } = {}): Promise<{ app: INestApplication; openapi: OpenAPIObject }> {
+export async function createApp(config: ApiConfig, options: { logger?: false; controllers?: Type[] } = {}): Promise<{ app: INestApplication; openapi: OpenAPIObject }> {
   const quiet = options.logger === false;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(quiet ? { ...config, logLevel: 'silent' } : config), { bodyParser: false, bufferLogs: !quiet, logger: quiet ? false : undefined });
+  const root = AppModule.forRoot(quiet ? { ...config, logLevel: 'silent' } : config);
+  // Extra controllers: the benchmark's in-app constant route, behind the same middleware, guards and filter.
+  if (options.controllers) root.controllers = [...(root.controllers ?? []), ...options.controllers];
+  const app = await NestFactory.create<NestExpressApplication>(root, { bodyParser: false, bufferLogs: !quiet, logger: quiet ? false : undefined });
   if (!quiet) app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.use(helmet(HELMET));

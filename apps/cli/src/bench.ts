@@ -6,7 +6,8 @@ import { benchDice } from './bench/dice';
 import { benchPostgresAppend, benchSqliteAppend } from './bench/append';
 import { benchAudit, benchLatency, benchMemory, benchProjectionRebuild, tempDir } from './bench/service';
 import { startBenchApp } from './bench/bench-app';
-import { benchFanout, benchHttp } from './bench/http';
+import { benchFanout } from './bench/http';
+import { benchStack, COMPARISONS, StackFigures } from './bench/stack';
 import { benchWebhookDrain } from './bench/webhooks';
 import { fmt, machine, round, versions } from './bench/util';
 import { runLab } from '@app/lab';
@@ -103,21 +104,15 @@ export async function runBench(opts: BenchOptions): Promise<number> {
         rows.push({ benchmark: `PostgreSQL append, ${f.writers} writer${f.writers > 1 ? 's' : ''} (pool 10)`, result: `${fmt(f.adapterEventsPerSec)} ev/s`, baseline: `raw ${fmt(f.rawEventsPerSec)} ev/s`, ratio: f.ratio.toFixed(2), target: '≥ 0.7', status: ok(f.ratio >= 0.7) });
     });
 
-    if (selected.has('http') || selected.has('fanout')) {
+    await run('http', async () => {
+      const h = await benchStack(tmp.dir, { connections: 50, fights: 100, durationSec: quick ? 2 : 5, rounds: 3, log });
+      results.http = { ...h, target: { commandCpuMicros: 150, commandRatio: 0.25, fightGetRatio: 0.5, publicRatio: 0.8 } };
+      rows.push(...stackRows(h));
+    });
+
+    if (selected.has('fanout')) {
       const app = await startBenchApp(`${tmp.dir}/app`);
       try {
-        await run('http', async () => {
-          const h = await benchHttp(app, { connections: 50, fights: 100, durationSec: quick ? 3 : 5, rounds: 3 });
-          results.http = { ...h, target: { ratio: 0.5 } };
-          rows.push({
-            benchmark: 'HTTP commands (autocannon, 50 conn, 100 fights, SQLite)',
-            result: `${fmt(h.commandsPerSec)} cmd/s (${fmt(h.exchangesPerSec)} exchanges/s), p99 ${h.commands.latency.p99} ms${h.commands.non2xx ? `, ${h.commands.non2xx} non-2xx` : ''}`,
-            baseline: `constant route ${fmt(h.baseline.requestsPerSec)} req/s, p99 ${h.baseline.latency.p99} ms`,
-            ratio: `${h.ratio.toFixed(2)} (median of ${h.rounds.map((r) => r.ratio.toFixed(2)).join(', ')})`,
-            target: '≥ 0.5; p99 reported',
-            status: ok(h.ratio >= 0.5 && h.commands.non2xx === 0),
-          });
-        });
         await run('fanout', async () => {
           const f = await benchFanout(app, { subscribers: 1000, commands: quick ? 8 : 20, gapMs: 150 });
           results.fanout = { ...f, target: { p99Ms: 50 } };
@@ -225,6 +220,48 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
   console.log(`\nwritten ${out} (${durationSec.toFixed(0)} s)`);
   return failed ? 1 : 0;
+}
+
+/**
+ * The stack benchmark's rows: every subject with req/s and server CPU µs per request (median of the
+ * rounds, min–max), and each service subject's ratio to the minimal Nest app on Express (the
+ * service's adapter). A ratio is the baseline's CPU per request over the subject's: the fraction of
+ * the baseline's efficiency kept (req/s ratios, noisier on a shared machine, are in the JSON).
+ */
+function stackRows(h: StackFigures): Row[] {
+  const rows: Row[] = [];
+  const us = (n: number) => `${fmt(n)} µs`;
+  for (const [id, s] of Object.entries(h.subjects)) {
+    const c = COMPARISONS.find((x) => x.subject === id);
+    const r = h.ratios[id];
+    const result = `${fmt(s.requestsPerSec)} req/s, ${us(s.cpuMicrosPerRequest)} CPU/req (${fmt(s.spread.cpuMicrosPerRequest[0])}–${fmt(s.spread.cpuMicrosPerRequest[1])}), p99 ${fmt(s.p99Ms)} ms${s.non2xx ? `, ${fmt(s.non2xx)} non-2xx` : ''}`;
+    if (!c || !r) {
+      rows.push({ benchmark: `HTTP ${s.label}`, result, baseline: '— (baseline)', ratio: '', target: '', status: 'report' });
+      continue;
+    }
+    const targets: string[] = [];
+    let met = true;
+    if (c.targetCpuMicros !== undefined) {
+      targets.push(`≤ ${c.targetCpuMicros} µs`);
+      met &&= s.cpuMicrosPerRequest <= c.targetCpuMicros;
+    }
+    if (c.targetRatio !== undefined) {
+      targets.push(`≥ ${c.targetRatio}`);
+      met &&= r.cpuVsExpress >= c.targetRatio;
+    }
+    const base = h.subjects[c.express];
+    rows.push({
+      benchmark: `HTTP ${s.label}`,
+      result,
+      baseline: `Nest/Express ${us(base.cpuMicrosPerRequest)} CPU/req, ${fmt(base.requestsPerSec)} req/s`,
+      ratio: `${r.cpuVsExpress.toFixed(2)} CPU (${r.spreadCpuVsExpress[0].toFixed(2)}–${r.spreadCpuVsExpress[1].toFixed(2)}), ${r.rpsVsExpress.toFixed(2)} req/s; vs Nest/Fastify ${r.cpuVsFastify.toFixed(2)}`,
+      target: targets.join(', ') || 'diagnostic',
+      status: targets.length ? ok(met && s.non2xx === 0) : 'report',
+    });
+  }
+  const f = h.fastifyOverExpress;
+  rows.push({ benchmark: 'HTTP minimal Nest on Fastify over minimal Nest on Express', result: `GET ×${f.getCpu.toFixed(2)} CPU, ×${f.getRps.toFixed(2)} req/s; POST ×${f.postCpu.toFixed(2)} CPU, ×${f.postRps.toFixed(2)} req/s`, baseline: 'Nest on Express', ratio: '', target: 'decides the adapter', status: 'report' });
+  return rows;
 }
 
 function printTable(rows: Row[]): void {

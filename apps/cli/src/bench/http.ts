@@ -5,7 +5,7 @@ import { BenchApp } from './bench-app';
 import { commandAt, createFightInput, SETUP, ROUND } from './fight-script';
 import { now, percentile, sleep } from './util';
 
-interface LoadResult {
+export interface LoadResult {
   requestsPerSec: number;
   total: number;
   non2xx: number;
@@ -18,7 +18,7 @@ interface LoadResult {
   error?: string;
 }
 
-function runLoad(job: Record<string, unknown>): Promise<LoadResult> {
+export function runLoad(job: Record<string, unknown>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(join(__dirname, 'load-worker.js'), [JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let done = false;
@@ -46,14 +46,14 @@ export interface HttpFigures {
   ratio: number;
 }
 
-async function ok(app: BenchApp, path: string, body: unknown): Promise<any> {
+async function ok(app: Pick<BenchApp, 'post'>, path: string, body: unknown): Promise<any> {
   const r = await app.post(path, body);
   if (r.status >= 300) throw new Error(`POST ${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
 
 /** Prepares `count` fights and plays one full round on each (warm-up); returns their ids, at step 0 of a round. */
-export async function prepareFights(app: BenchApp, count: number): Promise<string[]> {
+export async function prepareFights(app: Pick<BenchApp, 'post'>, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 10) {
     const batch = await Promise.all(

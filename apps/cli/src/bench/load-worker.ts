@@ -9,8 +9,15 @@ interface Job {
   apiKey: string;
   connections: number;
   durationSec: number;
-  mode: 'baseline' | 'commands';
+  /**
+   * baseline: POST /bench/constant (the in-app constant route); commands: the Narateer exchange mix
+   * over `fights`; addnote: an AddNote command to `fights` in turn; fixed: `method` `path` (`body`).
+   */
+  mode: 'baseline' | 'commands' | 'addnote' | 'fixed';
   fights: string[];
+  method?: 'GET' | 'POST';
+  path?: string;
+  body?: string;
 }
 
 const job = JSON.parse(process.argv[2]) as Job;
@@ -44,38 +51,54 @@ for (const id of job.fights) free.push({ id, step: 0 });
 
 const body = JSON.stringify({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'blade', boost: 0, response: { response: 'clash', boost: 0 } });
 
+let next = 0;
+const note = JSON.stringify({ type: 'AddNote', text: 'The banner of the Grey Company is raised.' });
+
 const requests: Array<Record<string, unknown>> =
   job.mode === 'baseline'
     ? [{ method: 'POST', path: '/bench/constant', body }]
-    : [
-        {
-          method: 'POST',
-          setupRequest: (req: Record<string, unknown>, context: RequestContext) => {
-            const f = free.shift();
-            if (!f) throw new Error('no free fight: more connections than fights');
-            context.current = f;
-            return { ...req, path: `/fights/${f.id}/commands`, body: JSON.stringify(commandAt(f.step)) };
-          },
-          onResponse: (status: number, _body: string, context: RequestContext) => {
-            const f = context.current;
-            if (!f) return;
-            context.current = undefined;
-            if (status === 200) {
-              commands++;
-              if (isExchange(f.step)) exchanges++;
-              f.step++;
-            } else if (errors++ < 3) console.error(`load: ${status} ${_body}`);
-            free.push(f);
-          },
-        },
-      ];
+    : job.mode === 'fixed'
+      ? [{ method: job.method ?? 'GET', path: job.path, ...(job.body !== undefined ? { body: job.body } : {}) }]
+      : job.mode === 'addnote'
+        ? [
+            {
+              method: 'POST',
+              setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/fights/${job.fights[next++ % job.fights.length]}/commands`, body: note }),
+              onResponse: (status: number, _body: string) => {
+                if (status === 200) commands++;
+                else if (errors++ < 3) console.error(`load: ${status} ${_body}`);
+              },
+            },
+          ]
+        : [
+            {
+              method: 'POST',
+              setupRequest: (req: Record<string, unknown>, context: RequestContext) => {
+                const f = free.shift();
+                if (!f) throw new Error('no free fight: more connections than fights');
+                context.current = f;
+                return { ...req, path: `/fights/${f.id}/commands`, body: JSON.stringify(commandAt(f.step)) };
+              },
+              onResponse: (status: number, _body: string, context: RequestContext) => {
+                const f = context.current;
+                if (!f) return;
+                context.current = undefined;
+                if (status === 200) {
+                  commands++;
+                  if (isExchange(f.step)) exchanges++;
+                  f.step++;
+                } else if (errors++ < 3) console.error(`load: ${status} ${_body}`);
+                free.push(f);
+              },
+            },
+          ];
 
 autocannon(
   {
     url: job.url,
     connections: job.connections,
     duration: job.durationSec,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${job.apiKey}` },
+    headers: { 'content-type': 'application/json', ...(job.apiKey ? { authorization: `Bearer ${job.apiKey}` } : {}) },
     requests,
   },
   (err, result) => {

@@ -1,0 +1,119 @@
+import 'reflect-metadata';
+import { createServer } from 'node:http';
+import { Body, Controller, Get, HttpCode, Module, Post } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
+import type { ApiConfig } from '../../../api/src/config';
+import { BaselineController } from './baseline.controller';
+
+/**
+ * One HTTP server of the stack benchmark, in a process of its own so that its CPU time
+ * (process.cpuUsage) is its alone. argv[2]: `{ kind, dataDir? }`. It answers the parent's IPC:
+ * `{ type: 'cpu' }` → `{ type: 'cpu', cpu, rss }`; `{ type: 'exit' }` → closes and exits.
+ *
+ * - `node-http`: bare node:http, `GET /get` and `POST /post` (the body read and JSON.parsed).
+ * - `nest-express` / `nest-fastify`: a minimal NestJS app, the same two routes, nothing else.
+ * - `service`: this service as main.ts builds it (createApp: helmet, body limits, logging at info to
+ *   stdout, which the parent sends to /dev/null), with the in-app constant route as a diagnostic.
+ */
+export type ServerKind = 'node-http' | 'nest-express' | 'nest-fastify' | 'service';
+
+export const BENCH_ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
+const CONSTANT = { ok: true, seq: 1 };
+
+@Controller()
+class MinimalController {
+  @Get('get')
+  get(): Record<string, unknown> {
+    return CONSTANT;
+  }
+
+  @Post('post')
+  @HttpCode(200)
+  post(@Body() _body: unknown): Record<string, unknown> {
+    return CONSTANT;
+  }
+}
+
+@Module({ controllers: [MinimalController] })
+class MinimalModule {}
+
+interface Started {
+  url: string;
+  apiKey?: string;
+  close(): Promise<void>;
+}
+
+async function startNodeHttp(): Promise<Started> {
+  const body = JSON.stringify(CONSTANT);
+  const server = createServer((req, res) => {
+    const send = () => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    };
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        send();
+      });
+    } else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+async function startNest(kind: 'nest-express' | 'nest-fastify'): Promise<Started> {
+  let app;
+  if (kind === 'nest-fastify') {
+    // Dev dependency, loaded only here: the service itself runs on Express.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { FastifyAdapter } = require('@nestjs/platform-fastify') as typeof import('@nestjs/platform-fastify');
+    app = await NestFactory.create(MinimalModule, new FastifyAdapter(), { logger: false });
+  } else app = await NestFactory.create(MinimalModule, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return { url, close: () => app.close() };
+}
+
+async function startService(dataDir: string): Promise<Started> {
+  // Loaded only here, so the baselines' processes hold none of the service's modules.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createApp } = require('../../../api/src/create-app') as typeof import('../../../api/src/create-app');
+  const config: ApiConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    bodyLimit: '256kb',
+    auditBodyLimit: '20mb',
+    adminApiKey: BENCH_ADMIN_KEY,
+    // 50 connections on one key would be refused at the default 100/s: limits off, as an operator sets for a load test.
+    rateLimitPerSecond: 0,
+    logLevel: 'info',
+    corsOrigins: [],
+  };
+  const { app } = await createApp(config, { controllers: [BaselineController] });
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const res = await fetch(`${url}/admin/tenants`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_ADMIN_KEY}` }, body: JSON.stringify({ name: 'Bench table' }) });
+  const tenant = (await res.json()) as { apiKey?: string };
+  if (res.status !== 201 || !tenant.apiKey) throw new Error(`POST /admin/tenants: ${res.status} ${JSON.stringify(tenant)}`);
+  return { url, apiKey: tenant.apiKey, close: () => app.close() };
+}
+
+async function main(): Promise<void> {
+  const { kind, dataDir } = JSON.parse(process.argv[2]) as { kind: ServerKind; dataDir?: string };
+  const started = kind === 'node-http' ? await startNodeHttp() : kind === 'service' ? await startService(dataDir!) : await startNest(kind);
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'cpu') process.send!({ type: 'cpu', cpu: process.cpuUsage(), rss: process.memoryUsage().rss });
+    if (m.type === 'exit') void started.close().finally(() => process.exit(0));
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send!({ type: 'ready', url: started.url, apiKey: started.apiKey });
+}
+
+main().catch((e: unknown) => {
+  process.send?.({ type: 'error', error: e instanceof Error ? e.stack ?? e.message : String(e) });
+  process.exit(1);
+});

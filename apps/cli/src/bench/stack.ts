@@ -1,0 +1,219 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { join } from 'node:path';
+import { createFightInput, SETUP } from './fight-script';
+import { LoadResult, prepareFights, runLoad } from './http';
+import type { ServerKind } from './server-process';
+import { median } from './util';
+
+/**
+ * The service against HTTP stacks outside it, in one run: bare node:http, a minimal NestJS app on
+ * Express (the adapter the service uses) and one on Fastify, each a process of its own beside the
+ * service's. Every subject is loaded by autocannon (another process) for `durationSec`; the figure
+ * that matters is the server's own CPU per request (process.cpuUsage of its process over the run,
+ * divided by the responses), steadier than req/s on a shared machine. Subjects alternate within a
+ * round (the order reversed every other round) and every ratio is taken within a round, then the
+ * median of the rounds is reported.
+ */
+
+interface Server {
+  kind: ServerKind;
+  child: ChildProcess;
+  url: string;
+  apiKey?: string;
+  cpu(): Promise<{ micros: number; rss: number }>;
+  close(): Promise<void>;
+}
+
+function startServer(kind: ServerKind, dataDir?: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    // stdout (the service's access log at info) goes to /dev/null, as a production log would leave the process.
+    const child = fork(join(__dirname, 'server-process.js'), [JSON.stringify({ kind, dataDir })], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const waiting: Array<(m: { cpu: NodeJS.CpuUsage; rss: number }) => void> = [];
+    child.on('message', (m: { type: string; url?: string; apiKey?: string; error?: string; cpu?: NodeJS.CpuUsage; rss?: number }) => {
+      if (m.type === 'error') reject(new Error(`${kind} server: ${m.error}`));
+      if (m.type === 'cpu') waiting.shift()?.(m as { cpu: NodeJS.CpuUsage; rss: number });
+      if (m.type === 'ready')
+        resolve({
+          kind,
+          child,
+          url: m.url!,
+          apiKey: m.apiKey,
+          cpu: () =>
+            new Promise((res) => {
+              waiting.push((r) => res({ micros: r.cpu.user + r.cpu.system, rss: r.rss }));
+              child.send({ type: 'cpu' });
+            }),
+          close: () =>
+            new Promise((res) => {
+              if (child.exitCode !== null) return res();
+              child.once('exit', () => res());
+              child.send({ type: 'exit' });
+              setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+            }),
+        });
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code} before it was ready`)));
+  });
+}
+
+export interface SubjectFigures {
+  requestsPerSec: number;
+  cpuMicrosPerRequest: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  total: number;
+}
+
+type SubjectId = 'node-get' | 'express-get' | 'fastify-get' | 'node-post' | 'express-post' | 'fastify-post' | 'live' | 'fight' | 'addnote' | 'mix' | 'constant';
+
+interface Subject {
+  id: SubjectId;
+  label: string;
+  server: ServerKind;
+  /** The autocannon job, given the round's fights. */
+  job(ctx: RoundContext): Record<string, unknown>;
+}
+
+interface RoundContext {
+  service: Server;
+  /** Fresh fights at step 0 of a round, for the exchange mix. */
+  mixFights: string[];
+  /** Fresh fights for AddNote. */
+  noteFights: string[];
+  /** A fight nobody writes to during the run, for GET /fights/:id. */
+  readFight: string;
+}
+
+/** The baselines' POST body: the exchange command the mix sends most, so the JSON parsed is alike. */
+const POST_BODY = JSON.stringify({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'blade', boost: 0, response: { response: 'clash', boost: 0 } });
+
+const SUBJECTS: Subject[] = [
+  { id: 'node-get', label: 'bare node:http GET', server: 'node-http', job: () => ({ mode: 'fixed', method: 'GET', path: '/get' }) },
+  { id: 'express-get', label: 'minimal NestJS on Express, GET', server: 'nest-express', job: () => ({ mode: 'fixed', method: 'GET', path: '/get' }) },
+  { id: 'fastify-get', label: 'minimal NestJS on Fastify, GET', server: 'nest-fastify', job: () => ({ mode: 'fixed', method: 'GET', path: '/get' }) },
+  { id: 'node-post', label: 'bare node:http POST', server: 'node-http', job: () => ({ mode: 'fixed', method: 'POST', path: '/post', body: POST_BODY }) },
+  { id: 'express-post', label: 'minimal NestJS on Express, POST', server: 'nest-express', job: () => ({ mode: 'fixed', method: 'POST', path: '/post', body: POST_BODY }) },
+  { id: 'fastify-post', label: 'minimal NestJS on Fastify, POST', server: 'nest-fastify', job: () => ({ mode: 'fixed', method: 'POST', path: '/post', body: POST_BODY }) },
+  { id: 'live', label: 'service: GET /health/live (public)', server: 'service', job: () => ({ mode: 'fixed', method: 'GET', path: '/health/live' }) },
+  { id: 'fight', label: 'service: GET /fights/:id with a key', server: 'service', job: (c) => ({ mode: 'fixed', method: 'GET', path: `/fights/${c.readFight}`, apiKey: c.service.apiKey }) },
+  { id: 'addnote', label: 'service: AddNote command', server: 'service', job: (c) => ({ mode: 'addnote', fights: c.noteFights, apiKey: c.service.apiKey }) },
+  { id: 'mix', label: 'service: Narateer exchange mix', server: 'service', job: (c) => ({ mode: 'commands', fights: c.mixFights, apiKey: c.service.apiKey }) },
+  { id: 'constant', label: 'service: in-app constant POST (diagnostic)', server: 'service', job: (c) => ({ mode: 'baseline', fights: [], apiKey: c.service.apiKey }) },
+];
+
+/** Service subject → the minimal Nest subject it is held against (same method), and its target ratio. */
+export const COMPARISONS: Array<{ subject: SubjectId; express: SubjectId; fastify: SubjectId; node: SubjectId; targetRatio?: number; targetCpuMicros?: number }> = [
+  { subject: 'live', express: 'express-get', fastify: 'fastify-get', node: 'node-get', targetRatio: 0.8 },
+  { subject: 'fight', express: 'express-get', fastify: 'fastify-get', node: 'node-get', targetRatio: 0.5 },
+  { subject: 'addnote', express: 'express-post', fastify: 'fastify-post', node: 'node-post', targetRatio: 0.25, targetCpuMicros: 150 },
+  { subject: 'mix', express: 'express-post', fastify: 'fastify-post', node: 'node-post', targetRatio: 0.25, targetCpuMicros: 150 },
+  { subject: 'constant', express: 'express-post', fastify: 'fastify-post', node: 'node-post' },
+];
+
+export interface StackFigures {
+  connections: number;
+  durationSec: number;
+  rounds: Array<Record<SubjectId, SubjectFigures>>;
+  /** Per subject: the median over rounds of req/s and of CPU µs per request, with the spread (min–max). */
+  subjects: Record<SubjectId, { label: string; requestsPerSec: number; cpuMicrosPerRequest: number; p99Ms: number; non2xx: number; spread: { requestsPerSec: [number, number]; cpuMicrosPerRequest: [number, number] } }>;
+  /**
+   * Per service subject: ratios within each round, median over rounds. `cpu*` = baseline CPU per
+   * request / the subject's (what fraction of the baseline's efficiency it keeps); `rps*` = req/s over req/s.
+   */
+  ratios: Record<string, { cpuVsExpress: number; rpsVsExpress: number; cpuVsFastify: number; rpsVsFastify: number; cpuVsNode: number; spreadCpuVsExpress: [number, number] }>;
+  /** Minimal Nest on Fastify against minimal Nest on Express: CPU per request and req/s, GET and POST. */
+  fastifyOverExpress: { getCpu: number; getRps: number; postCpu: number; postRps: number };
+  rssMiB: Record<ServerKind, number>;
+}
+
+async function measure(server: Server, job: Record<string, unknown>, connections: number, durationSec: number): Promise<SubjectFigures & { load: LoadResult }> {
+  const before = await server.cpu();
+  const load = await runLoad({ url: server.url, apiKey: '', connections, durationSec, fights: [], ...job });
+  const after = await server.cpu();
+  const total = Math.max(1, load.total);
+  return { requestsPerSec: load.total / load.durationSec, cpuMicrosPerRequest: (after.micros - before.micros) / total, p50Ms: load.latency.p50, p99Ms: load.latency.p99, non2xx: load.non2xx, total: load.total, load };
+}
+
+async function fightsAt(service: Server, count: number, play: boolean): Promise<string[]> {
+  const client = {
+    post: async (path: string, body: unknown) => {
+      const res = await fetch(service.url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${service.apiKey}` }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as any };
+    },
+  };
+  if (play) return prepareFights(client, count);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await client.post('/fights', createFightInput());
+    if (created.status !== 201) throw new Error(`POST /fights: ${created.status} ${JSON.stringify(created.body)}`);
+    await client.post(`/fights/${created.body.fightId}/commands`, SETUP);
+    ids.push(created.body.fightId);
+  }
+  return ids;
+}
+
+const spreadOf = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
+
+export async function benchStack(dataDir: string, opts: { connections: number; durationSec: number; rounds: number; fights: number; log?: (s: string) => void }): Promise<StackFigures> {
+  const log = opts.log ?? (() => undefined);
+  const kinds: ServerKind[] = ['node-http', 'nest-express', 'nest-fastify', 'service'];
+  const servers = new Map<ServerKind, Server>();
+  try {
+    for (const kind of kinds) servers.set(kind, await startServer(kind, `${dataDir}/stack-service`));
+    const service = servers.get('service')!;
+    const readFight = (await fightsAt(service, 1, true))[0];
+    // Warm-up: every subject once, short, so the first round does not pay for JIT compilation.
+    {
+      const ctx: RoundContext = { service, mixFights: await fightsAt(service, opts.fights, true), noteFights: await fightsAt(service, opts.fights, false), readFight };
+      for (const s of SUBJECTS) await measure(servers.get(s.server)!, s.job(ctx), opts.connections, 1);
+    }
+    const rounds: Array<Record<SubjectId, SubjectFigures>> = [];
+    for (let r = 0; r < opts.rounds; r++) {
+      const ctx: RoundContext = { service, mixFights: await fightsAt(service, opts.fights, true), noteFights: await fightsAt(service, opts.fights, false), readFight };
+      const order = r % 2 === 0 ? SUBJECTS : [...SUBJECTS].reverse();
+      const round = {} as Record<SubjectId, SubjectFigures>;
+      for (const s of order) {
+        const { load: _load, ...f } = await measure(servers.get(s.server)!, s.job(ctx), opts.connections, opts.durationSec);
+        round[s.id] = f;
+        log(`  round ${r + 1} ${s.label}: ${Math.round(f.requestsPerSec)} req/s, ${f.cpuMicrosPerRequest.toFixed(0)} µs CPU/req${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`);
+      }
+      rounds.push(round);
+    }
+    const subjects = Object.fromEntries(
+      SUBJECTS.map((s) => {
+        const rps = rounds.map((r) => r[s.id].requestsPerSec);
+        const cpu = rounds.map((r) => r[s.id].cpuMicrosPerRequest);
+        return [s.id, { label: s.label, requestsPerSec: median(rps), cpuMicrosPerRequest: median(cpu), p99Ms: median(rounds.map((r) => r[s.id].p99Ms)), non2xx: rounds.reduce((n, r) => n + r[s.id].non2xx, 0), spread: { requestsPerSec: spreadOf(rps), cpuMicrosPerRequest: spreadOf(cpu) } }];
+      }),
+    ) as StackFigures['subjects'];
+    const perRound = (f: (r: Record<SubjectId, SubjectFigures>) => number) => rounds.map(f);
+    const ratios = Object.fromEntries(
+      COMPARISONS.map((c) => {
+        const cpuVsExpress = perRound((r) => r[c.express].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest);
+        return [
+          c.subject,
+          {
+            cpuVsExpress: median(cpuVsExpress),
+            rpsVsExpress: median(perRound((r) => r[c.subject].requestsPerSec / r[c.express].requestsPerSec)),
+            cpuVsFastify: median(perRound((r) => r[c.fastify].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest)),
+            rpsVsFastify: median(perRound((r) => r[c.subject].requestsPerSec / r[c.fastify].requestsPerSec)),
+            cpuVsNode: median(perRound((r) => r[c.node].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest)),
+            spreadCpuVsExpress: spreadOf(cpuVsExpress),
+          },
+        ];
+      }),
+    );
+    const fastifyOverExpress = {
+      getCpu: median(perRound((r) => r['express-get'].cpuMicrosPerRequest / r['fastify-get'].cpuMicrosPerRequest)),
+      getRps: median(perRound((r) => r['fastify-get'].requestsPerSec / r['express-get'].requestsPerSec)),
+      postCpu: median(perRound((r) => r['express-post'].cpuMicrosPerRequest / r['fastify-post'].cpuMicrosPerRequest)),
+      postRps: median(perRound((r) => r['fastify-post'].requestsPerSec / r['express-post'].requestsPerSec)),
+    };
+    const rssMiB = {} as Record<ServerKind, number>;
+    for (const [kind, s] of servers) rssMiB[kind] = (await s.cpu()).rss / 2 ** 20;
+    return { connections: opts.connections, durationSec: opts.durationSec, rounds, subjects, ratios, fastifyOverExpress, rssMiB };
+  } finally {
+    for (const s of servers.values()) await s.close();
+  }
+}
