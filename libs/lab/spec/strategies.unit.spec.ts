@@ -1,4 +1,4 @@
-import { FULL_GUARD_COST } from '@app/rules/narateer/data';
+import { FULL_GUARD_COST } from '@app/rules/narateer';
 import { Answer, Declaration, NARATEER_STRATEGIES, NarateerStrategy, narateerLab, playFight, prepareMatch, Threat, Turn } from '../src';
 
 interface Seen {

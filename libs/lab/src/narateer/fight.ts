@@ -1,6 +1,5 @@
 import { DiceSource, RuleCommand, RuleEvent, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
-import { ableToAct } from '@app/rules/narateer/decide/common';
-import { combatState, narateer, NarateerState, WoundsAppliedData } from '@app/rules/narateer';
+import { ableToAct, combatState, narateer, NarateerState, WoundsAppliedData } from '@app/rules/narateer';
 import { FightOutcome } from '../lab-system';
 import { Declaration, NarateerStrategy, NO_RESPONSE } from './strategy';
 

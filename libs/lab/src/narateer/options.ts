@@ -1,5 +1,4 @@
-import { ATTACK_SKILL, ExchangeKind, FULL_GUARD_COST, FULL_GUARD_SKILL } from '@app/rules/narateer/data';
-import { ableToAct, proactiveLimit } from '@app/rules/narateer/decide/common';
+import { ableToAct, ATTACK_SKILL, ExchangeKind, FULL_GUARD_COST, FULL_GUARD_SKILL, proactiveLimit } from '@app/rules/narateer';
 import type { NarateerCombatant, Weapon } from '@app/rules/narateer';
 import { Answer, Declaration } from './strategy';
 

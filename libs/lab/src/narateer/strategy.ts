@@ -1,5 +1,4 @@
-import type { ExchangeKind, ResponseKind } from '@app/rules/narateer/data';
-import type { CurrentExchange, NarateerCombatant, NarateerState } from '@app/rules/narateer';
+import type { CurrentExchange, ExchangeKind, NarateerCombatant, NarateerState, ResponseKind } from '@app/rules/narateer';
 import { LabStrategy } from '../lab-system';
 
 /** What a strategy proposes on its own Tempo: the decider still judges it (DeclareExchange). */

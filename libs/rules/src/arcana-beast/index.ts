@@ -34,5 +34,6 @@ export * from './sheet';
 export * from './events';
 export { ARCANA_COMMANDS } from './commands';
 export type { ArcanaCommandType } from './commands';
-export { ARCANA_BEAST_DATA, ARCANA_BEAST_RULINGS } from './data';
+export { ARCANA_BEAST_DATA, ARCANA_BEAST_RULINGS, BANDS, BOND_SURGE_STAMINA, REACH, TAGS } from './data';
+export type { Band, Range } from './data';
 export * from './contract';

@@ -35,3 +35,7 @@ export * from './events';
 export { NARATEER_COMMANDS } from './commands';
 export type { NarateerCommandType } from './commands';
 export * from './contract';
+/** What a driver of the system (the Lab) reads of its tables and of who may act. */
+export { ATTACK_SKILL, FULL_GUARD_COST, FULL_GUARD_SKILL } from './data';
+export type { ExchangeKind, ResponseKind } from './data';
+export { ableToAct, proactiveLimit } from './decide/common';

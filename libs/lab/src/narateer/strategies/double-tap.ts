@@ -1,4 +1,4 @@
-import { ATTACK_SKILL } from '@app/rules/narateer/data';
+import { ATTACK_SKILL } from '@app/rules/narateer';
 import { attackOption, declaration, fullGuard } from '../options';
 import { NarateerStrategy, NO_RESPONSE } from '../strategy';
 

@@ -1,4 +1,4 @@
-import { FULL_GUARD_COST } from '@app/rules/narateer/data';
+import { FULL_GUARD_COST } from '@app/rules/narateer';
 import { attackOption, declaration, fullGuard, threatNextActivation, threatThisActivation } from '../options';
 import { NarateerStrategy, NO_RESPONSE } from '../strategy';
 
