@@ -74,7 +74,7 @@ describe('Combat Lab input', () => {
   it.each([
     [{ fights: 100_001 }, 'LAB_FIGHTS_OUT_OF_RANGE', 'fights'],
     [{ fights: 0 }, 'LAB_FIGHTS_OUT_OF_RANGE', 'fights'],
-    [{ system: 'archsoul' }, 'LAB_UNKNOWN_SYSTEM', 'system'],
+    [{ system: 'chess' }, 'LAB_UNKNOWN_SYSTEM', 'system'],
     [{ strategies: ['heavy', 'berserk'] }, 'LAB_UNKNOWN_STRATEGY', 'strategies[1]'],
     [{ strategies: ['heavy', 'heavy'] }, 'LAB_DUPLICATE_STRATEGY', 'strategies'],
     [{ sheets: [{}] }, 'LAB_SHEETS_INVALID', 'sheets'],

@@ -11,3 +11,7 @@ export * from './report/svg';
 export * from './report/files';
 export { narateerLab, NARATEER_STRATEGIES, playFight, prepareMatch, NO_RESPONSE } from './narateer';
 export type { Answer, Declaration, NarateerMatch, NarateerStrategy, Threat, Turn } from './narateer';
+export { arcanaBeastLab, ARCANA_BEAST_STRATEGIES, playArcanaFight, prepareArcanaMatch } from './arcana-beast';
+export type { ArcanaInterceptCall, ArcanaMatch, ArcanaStrategy, ArcanaTurn } from './arcana-beast';
+export { archsoulLab, ARCHSOUL_STRATEGIES, playArchsoulFight, prepareArchsoulMatch } from './archsoul';
+export type { ArchsoulMatch, ArchsoulStrategy, ArchsoulTurn } from './archsoul';

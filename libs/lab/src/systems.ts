@@ -1,7 +1,11 @@
 import { LabSystem } from './lab-system';
+import { arcanaBeastLab } from './arcana-beast';
+import { archsoulLab } from './archsoul';
 import { narateerLab } from './narateer';
 
 /** Every rule system the lab can play, by id. */
 export const LAB_SYSTEMS: Readonly<Record<string, LabSystem>> = {
   narateer: narateerLab as LabSystem,
+  'arcana-beast': arcanaBeastLab as LabSystem,
+  archsoul: archsoulLab as LabSystem,
 };
