@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { RuleViolation } from '@app/rules';
-import { formatTable, LabInputError, LabResult, runLab, writeReports } from '@app/lab';
+import { formatTable, LAB_SYSTEMS, LabInputError, LabResult, runLab, writeReports } from '@app/lab';
 
 export interface LabFlags {
   system: string;
@@ -20,7 +20,7 @@ export function registerLab(program: Command): void {
   program
     .command('lab')
     .description('play every pair of strategies many times and report win rates with 95% intervals (table, CSV, JSON, SVG)')
-    .option('--system <id>', 'rule system', 'narateer')
+    .option('--system <id>', `rule system: ${Object.keys(LAB_SYSTEMS).join(', ')}`, 'narateer')
     .option('--fights <n>', 'fights per cell (at most 100000)', '1000')
     .option('--seed <seed>', 'seed every fight’s dice derive from', 'lab')
     .option('--sheets <file>', 'JSON file: an array of two sheets (row side, column side); default the bundled duellists')

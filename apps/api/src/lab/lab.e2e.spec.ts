@@ -96,4 +96,21 @@ describe('Combat Lab API', () => {
     const bad = await gql('mutation($input: StartLabRunInput!) { startLabRun(input: $input) { id } }', { input: { system: 'narateer', fights: 200000, seed: 'g' } });
     expect(bad.body.errors[0].extensions).toMatchObject({ statusCode: 400, field: 'fights' });
   });
+
+  it.each(['arcana-beast', 'archsoul'])('%s runs as a background job over REST and GraphQL, the same result both ways', async (system) => {
+    const body = { system, fights: 2, seed: 'job', strategies: system === 'archsoul' ? ['reckless', 'spearman'] : ['surge', 'saver'] };
+    const started = await request(app.getHttpServer()).post('/lab/runs').set(as('tenant-a')).send(body).expect(202);
+    expect(started.body).toMatchObject({ status: 'running', system, progress: { total: 8 } });
+    const gql = (query: string, variables: Record<string, unknown>) => request(app.getHttpServer()).post('/graphql').set(as('tenant-a')).send({ query, variables });
+    const viaGraphql = await gql('mutation($input: StartLabRunInput!) { startLabRun(input: $input) { id status } }', { input: body });
+    expect(viaGraphql.body.data.startLabRun.status).toBe('running');
+    const rest = await finished(started.body.id);
+    await finished(viaGraphql.body.data.startLabRun.id);
+    expect(rest).toMatchObject({ status: 'done', progress: { done: 8, total: 8 } });
+    expect(rest.result).toMatchObject({ format: 'combat-lab/1', system, strategies: body.strategies });
+    const read = await gql('query($id: ID!) { labRun(id: $id) { status result { system cells { row col rowWin { rate low high } illegalProposals } } } }', { id: viaGraphql.body.data.startLabRun.id });
+    expect(read.body.data.labRun.result.cells.flat().map((c: { row: string; col: string; rowWin: unknown }) => [c.row, c.col, c.rowWin])).toEqual(
+      rest.result.cells.flat().map((c: { row: string; col: string; rowWin: unknown }) => [c.row, c.col, c.rowWin]),
+    );
+  });
 });

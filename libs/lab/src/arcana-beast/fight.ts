@@ -1,6 +1,6 @@
 import { RuleCommand, RuleEvent } from '@app/rules';
 import { arcanaBeast, ArcanaBeastState, ArcanaBeastView, ArcanaEventData } from '@app/rules/arcana-beast';
-import { BANDS, TAGS } from '@app/rules/arcana-beast/data';
+import { BANDS, TAGS } from '@app/rules/arcana-beast';
 import { decideSetup, Driver } from '../driver';
 import { FightOutcome } from '../lab-system';
 import { LabInputError } from '../plan';

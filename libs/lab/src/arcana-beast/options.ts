@@ -1,5 +1,5 @@
 import type { RuleCommand } from '@app/rules';
-import { BOND_SURGE_STAMINA, Band, REACH, Range } from '@app/rules/arcana-beast/data';
+import { BOND_SURGE_STAMINA, Band, REACH, Range } from '@app/rules/arcana-beast';
 import { ArcanaInterceptCall, ArcanaTurn, BeastView, BinderView } from './strategy';
 
 /**
