@@ -1,4 +1,5 @@
 import { parseOrRefuse } from '../../core/contract';
+import { Answers, checkEntry } from '../../core/entry';
 import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure, violation } from '../../core/violation';
@@ -30,7 +31,7 @@ export const hooks: LifecycleHooks<ArcanaBeastState> = {
 };
 
 /** RULINGS.md C4: the commands that answer each pending decision. */
-const ANSWERS: Record<string, readonly string[]> = {
+const ANSWERS: Answers = {
   intercept: ['Intercept'],
   initiativeTie: ['SetInitiative', 'RerollInitiative'],
 };
@@ -40,17 +41,12 @@ export function decide(state: ArcanaBeastState, command: RuleCommand, dice: Dice
   if (lifecycle) return lifecycle;
   // RULINGS.md A36: the held rest of a command, decided when its roller gives the faces; no one sends it.
   if (command.type === DEVOLUTION_TEST && state.status === 'active') return devolutionTest(state, command, dice);
-  if (!Object.hasOwn(ARCANA_BEAST_COMMAND_SCHEMAS, command.type)) violation('UNKNOWN_COMMAND', `arcana-beast has no command ${String(command.type)}`, 'type');
-  ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
-  ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
+  checkEntry('arcana-beast', ARCANA_BEAST_COMMAND_SCHEMAS, ANSWERS, state, command);
   // RULINGS.md A13, A36: a Knockout's Devolution Test comes after the command's own events.
   return withDueDevolution(state, decideArcana(state, command, dice), dice);
 }
 
 function decideArcana(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
-  const pending = state.pending;
-  const answers = pending ? (ANSWERS[pending.kind] ?? [pending.answer]) : [];
-  if (pending && !answers.includes(command.type)) violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${answers.join(' or ')}`, 'type');
   // The command as declared (contract.ts): its fields are typed from here on; the checks below are the rules'.
   const type = command.type as ArcanaCommandType;
   const cmd: ArcanaCommand = parseOrRefuse(ARCANA_BEAST_COMMAND_SCHEMAS[type], command, '', type);

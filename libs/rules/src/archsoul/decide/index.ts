@@ -1,6 +1,7 @@
+import { Answers, checkEntry } from '../../core/entry';
 import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
-import { ensure, violation } from '../../core/violation';
+import { violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { parseOrRefuse } from '../../core/contract';
 import { ARCHSOUL_COMMANDS, ArchsoulCommandType } from '../commands';
@@ -26,7 +27,7 @@ import { canActivate, closeIdlePhase, declareAmbush, endPhase, endRound, endTurn
 export const hooks: LifecycleHooks<ArchsoulState> = { system: 'archsoul', validateSheet, newCombatant, rollInitiative, canActivate, evolve };
 
 /** RULINGS.md C4: the commands that answer each pending decision. */
-const ANSWERS: Record<string, readonly string[]> = {
+const ANSWERS: Answers = {
   reactiveAttack: ['ReactiveAttack', 'DeclineReactiveAttack'],
   resumeAction: ['ResumeAction'],
 };
@@ -45,13 +46,7 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
   if (lifecycle && command.type === 'CancelPending') return closeIdlePhase(state, lifecycle);
   if (lifecycle && command.type === 'RemoveCombatant') return closeIdlePhase(state, leave(state, lifecycle), phasesOf(state, state.round));
   if (lifecycle) return lifecycle;
-  if (!Object.prototype.hasOwnProperty.call(ARCHSOUL_COMMANDS, command.type)) violation('UNKNOWN_COMMAND', `archsoul has no command ${String(command.type)}`, 'type');
-  ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
-  ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
-  const pending = state.pending;
-  if (pending && !(ANSWERS[pending.kind] ?? [pending.answer]).includes(command.type)) {
-    violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${(ANSWERS[pending.kind] ?? [pending.answer]).join(' or ')}`, 'type');
-  }
+  checkEntry('archsoul', ARCHSOUL_COMMANDS, ANSWERS, state, command);
   const actor = GRAPPLE_GATED.has(command.type) ? actorOf(state, command) : undefined;
   if (actor && state.combatants[actor.combatantId]) return closeIdlePhase(state, gated(state, actor.combatantId, command.type, dice, (s, d) => dispatch(s, command, d)));
   return closeIdlePhase(state, dispatch(state, command, dice));

@@ -1,6 +1,7 @@
+import { Answers, checkEntry } from '../../core/entry';
 import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
-import { ensure, violation } from '../../core/violation';
+import { violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { parseOrRefuse } from '../../core/contract';
 import { NARATEER_COMMAND_SCHEMAS, NarateerCommand, NarateerCommandType } from '../contract';
@@ -33,7 +34,7 @@ export const hooks: LifecycleHooks<NarateerState> = {
 };
 
 /** RULINGS.md C4: the commands that answer each pending decision. */
-const ANSWERS: Record<string, readonly string[]> = {
+const ANSWERS: Answers = {
   exchangeResponse: ['RespondToExchange'],
   woundAllocation: ['AllocateWounds'],
   opportunityAttack: ['TakeOpportunityAttack', 'DeclineOpportunity'],
@@ -42,13 +43,7 @@ const ANSWERS: Record<string, readonly string[]> = {
 export function decide(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const lifecycle = decideLifecycle(state, command, dice, hooks);
   if (lifecycle) return lifecycle;
-  if (!Object.hasOwn(NARATEER_COMMAND_SCHEMAS, command.type)) violation('UNKNOWN_COMMAND', `narateer has no command ${String(command.type)}`, 'type');
-  ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
-  ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
-  const pending = state.pending;
-  if (pending && !(ANSWERS[pending.kind] ?? [pending.answer]).includes(command.type)) {
-    violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${(ANSWERS[pending.kind] ?? [pending.answer]).join(' or ')}`, 'type');
-  }
+  checkEntry('narateer', NARATEER_COMMAND_SCHEMAS, ANSWERS, state, command);
   const type = command.type as NarateerCommandType;
   switch (type) {
     case 'DeclareExchange': return declareExchange(state, parsed(type, command), dice);
