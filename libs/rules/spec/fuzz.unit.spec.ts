@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { FightCore, RuleCommand, RuleEvent, RuleSystem } from '../src/core/types';
+import { FightCore, RuleEvent, RuleSystem } from '../src/core/types';
 import { RuleViolation } from '../src/core/violation';
 import { DiceSource } from '../src/dice/roll';
 import { ManualDice } from '../src/dice/manual';
@@ -80,7 +80,7 @@ function arbitraries(w: Walk) {
     { weight: 1, arbitrary: fc.constantFrom(null, '', -1, 1e9, 0.5, Number.NaN, [], {}, 'toString', '__proto__') },
   );
   const types = fc.constantFrom(...Object.keys(w.system.commands), 'Nope', 'toString', '__proto__', 'constructor');
-  const command = fc.tuple(types, fc.dictionary(fc.constantFrom(...fieldsOf(w.system)), value, { maxKeys: 6 })).map(([type, p]) => ({ ...p, type }) as RuleCommand);
+  const command = fc.tuple(types, fc.dictionary(fc.constantFrom(...fieldsOf(w.system)), value, { maxKeys: 6 })).map(([type, p]) => ({ ...p, type }));
   const dice = fc.oneof(
     { weight: 3, arbitrary: fc.constant<'seeded'>('seeded') },
     { weight: 1, arbitrary: fc.record({ dice: fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 12 }), followUpFaces: fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }) }) },
@@ -107,7 +107,7 @@ describe.each(Object.keys(walks))('%s: random command walks never crash the deci
               expect(e.code).toMatch(/^[A-Z][A-Z0-9_]*$/);
               continue;
             }
-            throw new Error(`${command.type} ${JSON.stringify(command)} threw ${String((e as Error)?.stack ?? e)}`);
+            throw new Error(`${command.type} ${JSON.stringify(command)} threw ${String((e as Error)?.stack ?? e)}`, { cause: e });
           }
           if (dice instanceof SeededDice) draws = dice.drawsUsed;
           state = events.reduce(w.system.evolve, state);

@@ -13,7 +13,7 @@ export function given<S extends FightCore>(system: RuleSystem<S>, events: RuleEv
   return {
     state,
     when(command: RuleCommand, dice: DiceSource | ManualFaces = {}) {
-      const source = 'roll' in dice ? (dice as DiceSource) : new ManualDice(dice as ManualFaces);
+      const source = 'roll' in dice ? dice : new ManualDice(dice);
       const run = () => system.decide(state, command, source);
       return {
         events: () => run(),

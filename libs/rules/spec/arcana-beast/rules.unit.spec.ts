@@ -187,7 +187,7 @@ describe('arcana-beast.txt: Beast Binder Commands and Actions (RULINGS.md A15, A
   });
 
   it('"Use Item: Spend Stuff from the Binder\'s inventory"; spent Stuff is refused', () => {
-    let e = [...start];
+    const e = [...start];
     e.splice(e.length - 2, 0, { type: 'DamageDealt', data: { combatantId: 'ember', damage: 6, hpBefore: 12, hp: 6 } });
     const out = exact(e, { type: 'UseItem', combatantId: 'ash', itemId: 'potion' });
     expect(types(out)).toEqual(['BinderCommanded', 'ItemUsed', 'HpRestored']);

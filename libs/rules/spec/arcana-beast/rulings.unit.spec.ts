@@ -176,7 +176,7 @@ describe('RULINGS.md A17, A22, A24, A25, A27: the remaining rulings', () => {
   });
 
   it('A24: EndScene returns called-back beasts and revives Knocked Out combatants with HP above 0', () => {
-    let e = then(start, { type: 'CallBack', combatantId: 'ash', mode: 'retreat' }, { followUpFaces: [8, 8, 8] });
+    const e = then(start, { type: 'CallBack', combatantId: 'ash', mode: 'retreat' }, { followUpFaces: [8, 8, 8] });
     expect(stateOf(e).combatants.ember.inVessel).toBe(true);
     e.splice(e.length - 3, 0, { type: 'KnockedOut', data: { combatantId: 'wolf2', playerSide: false } });
     const out = exact(e, { type: 'EndScene' });

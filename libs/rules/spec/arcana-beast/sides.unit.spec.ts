@@ -3,7 +3,7 @@ import { RuleViolation } from '../../src/core/violation';
 import { ManualDice, ManualFaces } from '../../src/dice/manual';
 import { findSystem } from '../../src/registry';
 import { ARCANA_BEAST_OPTIONS } from '../../src/arcana-beast';
-import { beast, binder, close, exact, fight, Fighter, find, refused, stateOf, then, types, wild } from './helpers';
+import { beast, binder, close, exact, fight, Fighter, find, refused, stateOf, types, wild } from './helpers';
 
 const st = (brawn: number, agility: number, endurance: number) => ({ brawn, agility, endurance, spirit: 3, technique: 2 });
 /** The fight with these options in its FightStarted. */

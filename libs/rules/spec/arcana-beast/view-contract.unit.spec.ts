@@ -32,7 +32,7 @@ function play(history: RuleEvent[], steps: Step[]): RuleEvent[] {
     try {
       events.push(...system.decide(state, command, dice));
     } catch (e) {
-      if (e instanceof RuleViolation) throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`);
+      if (e instanceof RuleViolation) throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
       throw e;
     }
     if (dice instanceof SeededDice) draws = dice.drawsUsed;

@@ -177,6 +177,7 @@ describe('Every event decide emits is its declared data (the scenarios replayed)
   });
 
   describe.each(SCENARIOS)('%s', (file) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- each scenario suite runs inside this one, so its decisions are recorded
     require(`./${file}.unit.spec`);
   });
 

@@ -1,11 +1,11 @@
-import { FightCore, RuleCommand, RuleEvent, RuleSystem } from '../../src/core/types';
+import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { RuleViolation } from '../../src/core/violation';
 import { ManualDice, ManualFaces } from '../../src/dice/manual';
 import { findSystem } from '../../src/registry';
 import { bow, fight, sheet } from './helpers';
 
 /** The system as the fight service plays it: dice requests and the C6 checks around it (docs/rulings.md C13). */
-const archsoul = findSystem('archsoul')! as RuleSystem<FightCore>;
+const archsoul = findSystem('archsoul')!;
 const stateOf = (events: RuleEvent[]) => events.reduce(archsoul.evolve, archsoul.start('f1'));
 
 function decide(events: RuleEvent[], command: RuleCommand): RuleEvent[] {

@@ -127,7 +127,7 @@ function contractRefusal(cmd: Record<string, unknown>): ContractViolation {
   try {
     v = refusal(() => checkCommand(NARATEER_CONTRACT.commands, cmd as RuleCommand));
   } catch (e) {
-    throw new Error(`${(e as Error).message}: ${JSON.stringify(cmd)}`);
+    throw new Error(`${(e as Error).message}: ${JSON.stringify(cmd)}`, { cause: e });
   }
   expect(v).toBeInstanceOf(ContractViolation);
   return v as ContractViolation;
@@ -181,7 +181,7 @@ describe('Narateer contract: every command declared once, strictly', () => {
   });
 
   it.each(TYPES)('%s: decide refuses the same as the edge, naming the field, before any rule', (type) => {
-    const v = given(narateer, []).when({ ...EXAMPLES[type], combatantId: 7, attackerId: 7 } as RuleCommand).violation();
+    const v = given(narateer, []).when({ ...EXAMPLES[type], combatantId: 7, attackerId: 7 }).violation();
     expect(v).toMatchObject({ code: 'FIGHT_NOT_STARTED' });
     const started = given(narateer, [fightStarted('narateer')]).when({ ...(EXAMPLES[type] as RuleCommand), bogus: true }).violation();
     expect(started).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'bogus' });

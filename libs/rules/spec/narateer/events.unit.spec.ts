@@ -148,7 +148,7 @@ describe('Narateer contract: every event decide emits matches its declaration', 
   });
 
   it('a declaration that drifts from what decide emits fails: an extra field, a missing one, a wrong type', () => {
-    const resolved = LOGS.duel.find((e) => e.type === 'ExchangeResolved')!.data as Record<string, unknown>;
+    const resolved = LOGS.duel.find((e) => e.type === 'ExchangeResolved')!.data;
     expect(NARATEER_EVENT_SCHEMAS.ExchangeResolved.safeParse(resolved).success).toBe(true);
     expect(NARATEER_EVENT_SCHEMAS.ExchangeResolved.safeParse({ ...resolved, margin: 1 }).success).toBe(false);
     expect(NARATEER_EVENT_SCHEMAS.ExchangeResolved.safeParse({ ...resolved, outcome: undefined }).success).toBe(false);

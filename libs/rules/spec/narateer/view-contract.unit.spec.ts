@@ -39,7 +39,7 @@ class Table {
     try {
       events = system.decide(this.state, command, dice);
     } catch (e) {
-      if (e instanceof RuleViolation) throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`);
+      if (e instanceof RuleViolation) throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
       throw e;
     }
     if (dice instanceof SeededDice) this.draws = dice.drawsUsed;

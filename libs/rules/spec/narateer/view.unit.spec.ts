@@ -1,5 +1,5 @@
 import { narateer } from '../../src/narateer';
-import { fight, melee, mira, ranged, sera, stateOf, then, veyr } from './helpers';
+import { fight, melee, ranged, sera, stateOf, then, veyr } from './helpers';
 
 describe('Narateer view', () => {
   it('shows what a frontend renders: Vitality, dice, state, uses left, weapons, conditions, Lingering Harm, position, pending and exchange', () => {

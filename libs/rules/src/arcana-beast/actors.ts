@@ -34,7 +34,7 @@ const ATTACK_GM_FIELDS = ['bonusDice'];
 /** A bound beast is played by its Binder's player: the Binder is the combatant the token must hold. */
 export function actorOf(state: ArcanaBeastState, command: RuleCommand): CommandActor | undefined {
   const field = Object.hasOwn(ACTING_FIELD, command.type) ? ACTING_FIELD[command.type] : undefined;
-  const acting = field ? { combatantId: typeof command[field] === 'string' ? (command[field] as string) : '', field } : lifecycleActor(state, command);
+  const acting = field ? { combatantId: typeof command[field] === 'string' ? command[field] : '', field } : lifecycleActor(state, command);
   if (!acting) return undefined;
   const played = { combatantId: playerOf(state, acting.combatantId), field: acting.field };
   return field ? playerAct(played, command, ATTACKS.has(command.type) ? ATTACK_GM_FIELDS : [], interceptAnswer(state, command)) : played;

@@ -59,7 +59,7 @@ function isLifecycleFolded(event: RuleEvent): event is LifecycleFolded {
 }
 
 export function evolve(state: ArcanaBeastState, event: RuleEvent): ArcanaBeastState {
-  const next = (evolveLifecycle(state, event, { newCombatant }) ?? state) as ArcanaBeastState;
+  const next = evolveLifecycle(state, event, { newCombatant }) ?? state;
   if (isArcanaEvent(event)) return evolveArcana(next, event);
   // RULINGS.md A36: the GM cancelled the dice request holding a Devolution Test: it is not owed any more.
   if (event.type === DICE_REQUEST_CANCELLED) return { ...next, devolutionDue: undefined };

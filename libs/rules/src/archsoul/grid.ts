@@ -61,8 +61,11 @@ export function inFrontArc(grid: GridKind, self: Space, facing: Facing, other: S
     case 'S': return dy > 0;
     case 'SW': return dx < 0;
     case 'NW': return dx + dy < 0;
+    // A hex's facings are its six corners: E and W are square-grid facings only.
+    case 'E':
+    case 'W':
+      return false;
   }
-  return false;
 }
 
 /** S5: the facings a step may leave its mover with (hex: the two corners beside the edge; square: the step's direction). */

@@ -181,7 +181,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 /** JSON Schema of a declared shape (draft 2020-12; draft 7 for AsyncAPI; OpenAPI 3.0's dialect), for GET /systems/:id, OpenAPI and AsyncAPI. */
 export function jsonSchemaOf(schema: z.ZodType, target: 'draft-2020-12' | 'draft-7' | 'openapi-3.0' = 'draft-2020-12'): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target, unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { target, unrepresentable: 'any', io: 'input' });
 }
 
 /** What a client sends beside a command's own fields (REST body, GraphQL input): idempotency and concurrency. */

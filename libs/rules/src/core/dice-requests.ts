@@ -77,7 +77,7 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
       if (!(e instanceof DiceShortfall) || !(dice instanceof ManualDice)) throw e;
       const { revealedSeed: _seed, ...sent } = command;
       const faces = dice.handOver();
-      const left = leftOverOnceGiven(state, { ...sent, ...faces } as RuleCommand, faces, e.need);
+      const left = leftOverOnceGiven(state, { ...sent, ...faces }, faces, e.need);
       if (left) throw facesForNoRoll(left, e.need);
       const held = { ...sent, ...faces } as RuleCommand;
       const actor = system.actorOf?.(state, command)?.combatantId;
@@ -156,7 +156,7 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
       const faces = manual.handOver();
       const left = leftOverOnceGiven(before, merged, faces, e.need);
       if (left) throw relative(facesForNoRoll(left, e.need), held);
-      return asked({ ...merged, ...faces } as RuleCommand, e, state.pending.awaiting, request.previous);
+      return asked({ ...merged, ...faces }, e, state.pending.awaiting, request.previous);
     }
   };
 

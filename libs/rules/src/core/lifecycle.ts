@@ -32,7 +32,7 @@ export interface LifecycleHooks<S extends FightCore> {
    * RoundEnded waits: the system emits it once the decision is answered.
    */
   onRoundEnd?(state: S, dice: DiceSource): RuleEvent[];
-  evolve(state: S, event: RuleEvent): S;
+  evolve(this: void, state: S, event: RuleEvent): S;
   /** The rule a second RollInitiative is refused by, as the system's text says it (default RULINGS.md N16). */
   initiativeRolledOnce?: string;
 }
@@ -314,7 +314,7 @@ export function evolveLifecycle<S extends FightCore>(state: S, event: RuleEvent,
       const without = (ids: string[]) => ids.filter((id) => id !== gone);
       return {
         ...state,
-        combatants: rest as S['combatants'],
+        combatants: rest,
         joined: without(state.joined),
         order: without(state.order),
         activeId: state.activeId === gone ? undefined : state.activeId,

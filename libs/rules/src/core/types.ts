@@ -85,7 +85,8 @@ export interface RuleSystem<S extends FightCore = FightCore> {
   /** The empty state a fight's events are folded from. */
   start(fightId: string): S;
   decide(state: S, command: RuleCommand, dice: DiceSource): RuleEvent[];
-  evolve(state: S, event: RuleEvent): S;
+  /** Passed bare to `reduce`: it must not use `this`. */
+  evolve(this: void, state: S, event: RuleEvent): S;
   /** What a frontend renders. */
   view(state: S): Record<string, unknown>;
   /**

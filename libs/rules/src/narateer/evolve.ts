@@ -51,7 +51,7 @@ function isLifecycleFolded(event: RuleEvent): event is LifecycleFolded {
 }
 
 export function evolve(state: NarateerState, event: RuleEvent): NarateerState {
-  const next = (evolveLifecycle(state, event, { newCombatant }) ?? state) as NarateerState;
+  const next = evolveLifecycle(state, event, { newCombatant }) ?? state;
   if (isNarateerEvent(event)) return evolveNarateer(next, event);
   if (!isLifecycleFolded(event)) return next;
   switch (event.type) {

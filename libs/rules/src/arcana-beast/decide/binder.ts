@@ -18,12 +18,12 @@ function commanding(state: ArcanaBeastState, command: { combatantId: string }, b
   ensure(isBinder(binder), 'ARCANA_NOT_A_BINDER', `arcana-beast.txt: Beast Binder Commands: ${binder.id} is not a Beast Binder`, 'combatantId');
   const beast = beastOfBinder(state, binder.id);
   ensure(beast && state.turn?.binderId === binder.id, 'ARCANA_NOT_YOUR_TURN', `arcana-beast.txt: Initiative & Turn Order: ${binder.id} shares its beast's turn, which is not running`, 'combatantId');
-  const t = state.turn!;
+  const t = state.turn;
   ensure(t.command === undefined, 'ARCANA_COMMAND_USED', `RULINGS.md A15: the Binder gives at most one Command per turn; ${binder.id} already gave ${t.command}`, 'type');
   // RULINGS.md A22: an Intercept spends the beast's next Action, not its Binder's Command.
   ensure(t.action === undefined || t.action === 'forfeited', 'ARCANA_COMMAND_AFTER_ACTION', 'arcana-beast.txt: Beast Binder Commands: the beastbinder Commands before the Arcana Beast acts', 'type');
   if (beastMustAct) ensure(!out(beast), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${beast.id} is out of the encounter`, 'type');
-  return { binder: binder as Binder, beast };
+  return { binder, beast };
 }
 
 function binderTest(state: ArcanaBeastState, binder: Binder, stat: 'spirit' | 'technique', difficulty: number, dice: DiceSource) {

@@ -9,7 +9,7 @@ import { distance, Space } from '../grid';
 import { lineOfSight } from '../map';
 import { Modifier, poolOf } from '../rolls';
 import { Weapon } from '../sheet';
-import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition } from '../state';
+import { ArchsoulCombatant, ArchsoulState, conditionTotal } from '../state';
 import { attackModifiers, damageTest, defenceAgainst, wound } from './damage';
 import { checkNotGrappledWeapon, thrownWeapon } from './weapons';
 import { acting, occupant, onMap, spend, weaponOf } from './common';
