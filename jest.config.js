@@ -18,10 +18,13 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@noble)/)'],
   moduleNameMapper: {
+    '^@app/api$': '<rootDir>/apps/api/src/index.ts',
     '^@app/rules$': '<rootDir>/libs/rules/src/index.ts',
     '^@app/rules/(.*)$': '<rootDir>/libs/rules/src/$1',
     '^@app/event-store$': '<rootDir>/libs/event-store/src/index.ts',
     '^@app/event-store/(.*)$': '<rootDir>/libs/event-store/src/$1',
+    '^@app/fight-log$': '<rootDir>/libs/fight-log/src/index.ts',
+    '^@app/fight-log/(.*)$': '<rootDir>/libs/fight-log/src/$1',
     '^@app/fights$': '<rootDir>/libs/fights/src/index.ts',
     '^@app/fights/(.*)$': '<rootDir>/libs/fights/src/$1',
     '^@app/audit$': '<rootDir>/libs/audit/src/index.ts',

@@ -1,6 +1,6 @@
-import { eventHash, GENESIS_HASH } from '@app/fights/hash-chain';
-import { DiceSource, FightCore, ManualDice, narateer, RuleCommand, RuleEvent, RuleSystem, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
-import { ACTIONS_UNDONE, buildFightLog, FightFolder, FightLog, LogEntry, planUndo, UNDO_COMMAND } from '@app/audit';
+import { Decision, decideCommand, FightFolder, GENESIS_HASH, LogEntry, sealEvents, undoStackOf } from '@app/fight-log';
+import { FightCore, narateer, RuleCommand, RuleSystem, seedCommitment } from '@app/rules';
+import { buildFightLog, FightLog } from '@app/audit';
 
 export const FAIR_SEED = '5eed'.repeat(16);
 
@@ -12,9 +12,9 @@ export interface RecorderOptions {
 }
 
 /**
- * Writes a fight's log the way FightService does (decide, dice per mode, drawsUsed, hash chain,
- * command on the first event, revealedSeed injected into EndFight but not recorded), plus
- * UndoCommands as the fight layer is to handle it.
+ * Writes a fight's log with the service's command core (libs/fight-log: decide with the fight's dice,
+ * seal the events onto the hash chain, fold with undo), without a store: a fixed clock and
+ * commandIds `cmd-1`, `cmd-2`… make its logs the same on every run.
  */
 export class FightRecorder {
   readonly entries: LogEntry[] = [];
@@ -48,49 +48,30 @@ export class FightRecorder {
 
   start(input: { name?: string; combatants?: unknown[]; options?: Record<string, unknown> } = {}): LogEntry[] {
     const command: RuleCommand = { type: 'StartFight', name: input.name, dice: { mode: this.mode, commitment: seedCommitment(this.seed), clientSeed: this.clientSeed }, combatants: input.combatants ?? [], options: input.options };
-    const events = this.system.decide(this.system.start(this.fightId), command, new ManualDice({}));
-    return this.append(events, command, 0, 'gm');
+    return this.run(command);
   }
 
-  run(input: RuleCommand, actor = 'gm'): LogEntry[] {
-    const command = { ...input };
-    if (command.type === UNDO_COMMAND) return this.append([{ type: ACTIONS_UNDONE, data: planUndo(this.entries, command.count) }], command, this.drawsUsed, actor);
-    if (command.type === 'EndFight') command.revealedSeed = this.seed;
-    const dice = this.diceFor(command);
-    const events = this.system.decide(this.folder.state, command, dice);
-    if (dice instanceof ManualDice) dice.assertAllUsed();
-    if (events.length === 0) return [];
-    return this.append(events, command, dice instanceof SeededDice ? dice.drawsUsed : this.drawsUsed, actor);
+  run(command: RuleCommand, actor = 'gm'): LogEntry[] {
+    const fight = { system: this.system, fightId: this.fightId, state: this.state, seq: this.entries.length, drawsUsed: this.drawsUsed };
+    const decision = decideCommand(fight, command, { seed: this.seed, undo: undoStackOf(this.entries) });
+    if (decision.events.length === 0) return [];
+    return this.append(decision, command, actor);
   }
 
   log(): FightLog {
     return buildFightLog(this.entries);
   }
 
-  private diceFor(command: RuleCommand): DiceSource {
-    if (this.mode === 'manual') return new ManualDice(command as { dice?: number[] });
-    for (const field of ['dice', 'rerollFaces', 'followUpFaces']) {
-      if (command[field] !== undefined) throw new RuleViolation('DICE_NOT_MANUAL', 'faces cannot be supplied', field);
-    }
-    return new SeededDice({ seed: this.seed, fightId: this.fightId, clientSeed: this.state.dice.clientSeed, drawsUsed: this.drawsUsed });
-  }
-
-  private append(events: RuleEvent[], command: RuleCommand, drawsUsed: number, actor: string): LogEntry[] {
+  private append(decision: Decision, command: RuleCommand, actor: string): LogEntry[] {
     const commandId = `cmd-${++this.commands}`;
     const at = new Date(Date.UTC(2025, 0, 1, 20, 0, this.commands)).toISOString();
-    const { revealedSeed: _seed, ...recordable } = command;
-    const out = events.map((e, i) => {
-      const event = { fightId: this.fightId, seq: this.entries.length + i + 1, type: e.type, v: 1, at, actor, commandId, data: e.data };
-      this.headHash = eventHash(this.headHash, event);
-      const entry: LogEntry = { ...event, hash: this.headHash, drawsUsed };
-      if (i === 0) entry.command = recordable;
-      return entry;
-    });
+    const out = sealEvents({ fightId: this.fightId, seq: this.entries.length, headHash: this.headHash }, decision, { commandId, actor, at, command });
     for (const e of out) {
       this.entries.push(e);
       this.folder.apply(e);
     }
-    this.drawsUsed = drawsUsed;
+    this.headHash = out[out.length - 1].hash;
+    this.drawsUsed = decision.drawsUsed;
     return out;
   }
 }

@@ -1,17 +1,9 @@
-import type { StoredEvent } from '@app/event-store';
-import { toFightEvent, type EventMetadata, type FightEvent } from '@app/fights/fight-event';
+import { FightFolder, type LogEntry } from '@app/fight-log';
 import { DiceMode, findSystem } from '@app/rules';
-import { FightFolder } from './undo';
+
+export { toLogEntry, type LogEntry } from '@app/fight-log';
 
 export const LOG_FORMAT = 'combat-rules-fight-log/1';
-
-/** One event as exported for audit: the envelope plus what is needed to decide its command again. */
-export interface LogEntry extends FightEvent {
-  /** Dice draws (RULINGS.md C5) used by the fight after this event's command. */
-  drawsUsed: number;
-  /** On the first event of each command only: the command as decided, without `revealedSeed`. */
-  command?: Record<string, unknown>;
-}
 
 export interface FightLogHeader {
   format: typeof LOG_FORMAT;
@@ -39,14 +31,6 @@ export class LogFormatError extends Error {
     super(line === undefined ? message : `line ${line}: ${message}`);
     this.name = 'LogFormatError';
   }
-}
-
-/** A stored fight event with its metadata, as the export carries it. */
-export function toLogEntry(stored: StoredEvent): LogEntry {
-  const m = stored.metadata as EventMetadata;
-  const entry: LogEntry = { ...toFightEvent(stored), drawsUsed: m.drawsUsed };
-  if (m.command) entry.command = m.command;
-  return entry;
 }
 
 /** The export document: header fields from the log itself, view folded with the fight's rule system. */

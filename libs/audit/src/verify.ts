@@ -1,8 +1,7 @@
-import { eventHash, GENESIS_HASH } from '@app/fights/hash-chain';
-import { DiceSource, FightCore, findSystem, ManualDice, RuleCommand, RuleEvent, RuleSystem, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
+import { ACTIONS_UNDONE, decideCommand, eventHash, FightFolder, GENESIS_HASH, LogEntry, UNDO_COMMAND, UndoStack } from '@app/fight-log';
+import { FightCore, findSystem, RuleCommand, RuleEvent, RuleSystem, RuleViolation, seedCommitment } from '@app/rules';
 import { canonical, firstDifference } from './canonical';
-import { entryProblem, FightLog, headerProblem, LogEntry, ShapeProblem } from './log';
-import { FightFolder, UNDO_COMMAND, ACTIONS_UNDONE, UndoStack } from './undo';
+import { entryProblem, FightLog, headerProblem, ShapeProblem } from './log';
 
 export type CheckName = 'chain' | 'sequence' | 'seed' | 'decisions' | 'view' | 'head';
 export type CheckStatus = 'ok' | 'failed' | 'skipped';
@@ -63,7 +62,6 @@ export interface VerifyOptions {
 }
 
 export const CHECKS: readonly CheckName[] = ['chain', 'sequence', 'seed', 'decisions', 'view', 'head'];
-const MANUAL_FIELDS = ['dice', 'rerollFaces', 'followUpFaces'];
 
 interface Outcome {
   result: CheckResult;
@@ -313,15 +311,10 @@ function decisions(ctx: Context, options: VerifyOptions): Outcome {
     let expected: RuleEvent[];
     let after = drawsUsed;
     try {
-      if (seq === 1) {
-        if (command.type !== 'StartFight') return failed('decisions', 1, 'the first command must be StartFight', 'StartFight', command.type);
-        expected = system.decide(system.start(ctx.fightId), command as RuleCommand, new ManualDice({}));
-      } else if (command.type === UNDO_COMMAND) {
-        expected = [{ type: ACTIONS_UNDONE, data: undo.plan(command.count) }];
-      } else {
-        const decided = decideAgain(system, folder.state, command, { ...dice, fightId: ctx.fightId, seed: key, drawsUsed });
-        [expected, after] = [decided.events, decided.drawsUsed];
-      }
+      if (seq === 1 && command.type !== 'StartFight') return failed('decisions', 1, 'the first command must be StartFight', 'StartFight', command.type);
+      // The command core, as the service decides it (libs/fight-log).
+      const decided = decideCommand({ system, fightId: ctx.fightId, state: folder.state, seq: seq - 1, drawsUsed }, command as RuleCommand, { seed: key, undo });
+      [expected, after] = [decided.events, decided.drawsUsed];
     } catch (e) {
       const why = e instanceof RuleViolation ? `${e.code}: ${e.message}` : (e as Error).message;
       return failed('decisions', seq, `${command.type} at seq ${seq} cannot be decided again: ${why}`, { error: why }, recorded(group[0]));
@@ -343,30 +336,6 @@ function decisions(ctx: Context, options: VerifyOptions): Outcome {
   }
   if (ctx.malformed) return skipped(`decisions hold up to seq ${ctx.malformed.seq - 1}; the entry at seq ${ctx.malformed.seq} is malformed (see sequence)`);
   return ok(`${commands} commands decided again with ${dice.mode} dice (${drawsUsed} draws)`);
-}
-
-/** As FightService decides a command: the dice source per mode, `revealedSeed` injected into EndFight. */
-function decideAgain(
-  system: RuleSystem<FightCore>,
-  state: FightCore,
-  recordedCommand: Record<string, unknown>,
-  opts: { mode: string; clientSeed: string; fightId: string; drawKey?: string; seed?: string; drawsUsed: number },
-): { events: RuleEvent[]; drawsUsed: number } {
-  const command = { ...recordedCommand } as RuleCommand;
-  if (command.type === 'EndFight') command.revealedSeed = opts.seed;
-  else delete command.revealedSeed;
-  let dice: DiceSource;
-  if (opts.mode === 'manual') {
-    dice = new ManualDice(command as { dice?: number[]; rerollFaces?: number[]; followUpFaces?: number[] });
-  } else {
-    for (const field of MANUAL_FIELDS) {
-      if (command[field] !== undefined) throw new RuleViolation('DICE_NOT_MANUAL', `RULINGS.md C2: this fight rolls ${opts.mode} dice; faces cannot be supplied`, field);
-    }
-    dice = new SeededDice({ seed: opts.seed!, fightId: opts.fightId, drawKey: opts.drawKey, clientSeed: opts.clientSeed, drawsUsed: opts.drawsUsed });
-  }
-  const events = system.decide(state, command, dice);
-  if (dice instanceof ManualDice) dice.assertAllUsed();
-  return { events, drawsUsed: dice instanceof SeededDice ? dice.drawsUsed : opts.drawsUsed };
 }
 
 /** The fight view folded at the head, undos honoured, equals the log's. */

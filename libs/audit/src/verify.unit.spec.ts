@@ -1,4 +1,4 @@
-import { eventHash, GENESIS_HASH } from '@app/fights/hash-chain';
+import { eventHash, GENESIS_HASH } from '@app/fight-log';
 import { buildFightLog, CLAIMS, FightLog, LogEntry, readVerifyOptions, verifyFightLog, VerifyOptionError } from '@app/audit';
 import { attack, duel, fighter, FightRecorder } from '../spec/fight-recorder';
 

@@ -1,8 +1,9 @@
 export * from './errors';
-export * from './fight-event';
+// The envelope and the hash chain live below the fights and the audit (libs/fight-log).
+export { eventHash, FIGHT_STREAM_PREFIX, fightStream, GENESIS_HASH, secretStream, toFightEvent } from '@app/fight-log';
+export type { EventMetadata, FightEvent } from '@app/fight-log';
 export * from './fight-service';
 export * from './seed-vault';
-export * from './hash-chain';
 export * from './live/fight-feed';
 export * from './live/live-stream';
 export * from './projections';

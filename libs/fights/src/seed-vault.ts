@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventStore } from '@app/event-store';
-import { secretStream } from './fight-event';
+import { secretStream } from '@app/fight-log';
 
 /**
  * RULINGS.md C2: the fight's dice seed is kept out of the fight's own stream until

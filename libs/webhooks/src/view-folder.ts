@@ -1,7 +1,6 @@
 import { EventStore } from '@app/event-store';
 import { FightCore, findSystem, RuleSystem } from '@app/rules';
-import { ACTIONS_UNDONE, foldFight } from '@app/audit';
-import { FightEvent, fightStream, toFightEvent } from '@app/fights';
+import { evolveState, FightEvent, foldFight, fightStream, toFightEvent } from '@app/fight-log';
 
 interface Folded {
   seq: number;
@@ -21,11 +20,12 @@ export class FightViewFolder {
   async viewAfter(e: FightEvent): Promise<Record<string, unknown> | undefined> {
     try {
       const cached = this.cache.get(e.fightId);
+      const next = cached && cached.seq === e.seq - 1 ? evolveState(cached.system, cached.state, e) : undefined;
       let folded: Folded;
-      if (cached && cached.seq === e.seq - 1 && e.type !== ACTIONS_UNDONE) {
-        folded = { seq: e.seq, system: cached.system, state: cached.system.evolve(cached.state, { type: e.type, data: e.data }) };
+      if (cached && next) {
+        folded = { seq: e.seq, system: cached.system, state: next };
       } else {
-        // An undo is folded from the whole log (audit folder), as the fight-views projection does.
+        // Not the next event of the cached fold, or an undo: folded from the whole log (libs/fight-log), as the projections do.
         const events = (await this.store.readStream(fightStream(e.fightId))).map(toFightEvent).filter((x) => x.seq <= e.seq);
         const system = findSystem(String(events[0]?.data.system));
         if (!system || events.length !== e.seq) return undefined;

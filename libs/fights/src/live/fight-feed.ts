@@ -1,4 +1,4 @@
-import { FightEvent } from '../fight-event';
+import { FightEvent } from '@app/fight-log';
 
 type Listener = (e: FightEvent) => void;
 

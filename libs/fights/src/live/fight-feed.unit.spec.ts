@@ -1,4 +1,4 @@
-import { FightEvent } from '../fight-event';
+import { FightEvent } from '@app/fight-log';
 import { FightFeed } from './fight-feed';
 
 const event = (seq: number, fightId = 'f'): FightEvent => ({ fightId, seq, type: 'NoteAdded', v: 1, at: '2026-01-01T00:00:00.000Z', actor: 'gm', commandId: `c${seq}`, data: {}, hash: `h${seq}` });

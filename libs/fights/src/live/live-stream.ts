@@ -1,4 +1,4 @@
-import { FightEvent } from '../fight-event';
+import { FightEvent } from '@app/fight-log';
 
 /** Push-mode consumer of a LiveFightStream: called synchronously, in seq order. */
 export interface LiveObserver {

@@ -1,4 +1,4 @@
-import { FightEvent } from '../fight-event';
+import { FightEvent } from '@app/fight-log';
 import { FightFeed } from './fight-feed';
 import { LiveFightStream } from './live-stream';
 

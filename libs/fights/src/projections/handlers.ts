@@ -1,7 +1,6 @@
 import { StoredEvent } from '@app/event-store';
 import { FightCore, findSystem, RuleSystem } from '@app/rules';
-import { ACTIONS_UNDONE, foldFight } from '@app/audit';
-import { FIGHT_STREAM_PREFIX, FightEvent, toFightEvent } from '../fight-event';
+import { evolveState, FIGHT_STREAM_PREFIX, FightEvent, foldFight, needsHistory, toFightEvent } from '@app/fight-log';
 import { ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
 
 interface Folded {
@@ -11,7 +10,7 @@ interface Folded {
 }
 
 export interface HandlerContext {
-  /** The fight's whole log: an undo is folded from the start (audit folder). */
+  /** The fight's whole log: an undo is folded from the start (libs/fight-log). */
   readFight(fightId: string): Promise<FightEvent[]>;
 }
 
@@ -81,19 +80,12 @@ export class ProjectionBatch {
     for (const { stored, e } of events) {
       this.latest.set(e.fightId, e.seq);
       const lineages = this.fights.get(e.fightId)!;
-      if (e.type !== ACTIONS_UNDONE) {
-        for (const lineage of lineages) this.fold(lineage, stored, e, (system, state) => system.evolve(state, { type: e.type, data: e.data }));
-        continue;
-      }
-      // An undo is folded from the fight's whole log up to it (audit folder).
-      let history: FightEvent[] | { failed: unknown };
-      try {
-        history = (await this.ctx.readFight(e.fightId)).filter((x) => x.seq <= e.seq);
-      } catch (failed) {
-        history = { failed };
-      }
+      // An undo is folded from the fight's whole log up to it (libs/fight-log).
+      const history = needsHistory(e) ? await this.ctx.readFight(e.fightId).then((all) => all.filter((x) => x.seq <= e.seq), (failed: unknown) => ({ failed })) : [];
       for (const lineage of lineages) {
-        this.fold(lineage, stored, e, (system) => {
+        this.fold(lineage, stored, e, (system, state) => {
+          const next = evolveState(system, state, e);
+          if (next) return next;
           if (!Array.isArray(history)) throw history.failed;
           return foldFight(system, e.fightId, history);
         });

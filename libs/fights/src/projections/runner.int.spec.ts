@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InMemoryEventStore } from '@app/event-store';
 import { findSystem } from '@app/rules';
-import { fightStream } from '../fight-event';
+import { fightStream } from '@app/fight-log';
 import { FightService } from '../fight-service';
 import { MemoryReadStore } from './memory-read-store';
 import { PROJECTIONS, ProjectionName, ReadStore, ReadTx } from './read-store';

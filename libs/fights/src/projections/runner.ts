@@ -3,7 +3,7 @@ import { EventStore } from '@app/event-store';
 import { CoalescedRun } from '../coalesced-run';
 import { HandlerContext, ProjectionBatch } from './handlers';
 import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
-import { fightStream, toFightEvent } from '../fight-event';
+import { fightStream, toFightEvent } from '@app/fight-log';
 
 const PAGE = 500;
 /**

@@ -1,4 +1,4 @@
-import { FightCore, RuleSystem, RuleViolation } from '@app/rules';
+import { RuleViolation } from '@app/rules';
 
 /** The GM command the fight layer handles itself (rule systems never see it). */
 export const UNDO_COMMAND = 'UndoCommands';
@@ -66,8 +66,8 @@ export class UndoStack {
   }
 }
 
-/** Issue "Audit": what `UndoCommands { count }` appends after these events. Throws RuleViolation when impossible. */
-export function planUndo(events: readonly UndoCandidate[], count: unknown): ActionsUndoneData {
+/** The undo stack after these events (a log, or its start), one command's events at a time. */
+export function undoStackOf(events: readonly UndoCandidate[]): UndoStack {
   const stack = new UndoStack();
   for (let i = 0; i < events.length; ) {
     let j = i + 1;
@@ -75,7 +75,12 @@ export function planUndo(events: readonly UndoCandidate[], count: unknown): Acti
     stack.push(events.slice(i, j));
     i = j;
   }
-  return stack.plan(count);
+  return stack;
+}
+
+/** What `UndoCommands { count }` appends after these events. Throws RuleViolation when impossible. */
+export function planUndo(events: readonly UndoCandidate[], count: unknown): ActionsUndoneData {
+  return undoStackOf(events).plan(count);
 }
 
 /** The well-formed entries of an `ActionsUndone`'s `undone` list; anything else is ignored. */
@@ -86,92 +91,4 @@ export function undoneList(data: unknown): UndoneCommand[] {
     (u): u is UndoneCommand =>
       typeof u === 'object' && u !== null && typeof u.commandId === 'string' && Number.isSafeInteger(u.fromSeq) && Number.isSafeInteger(u.toSeq) && u.fromSeq <= u.toSeq,
   );
-}
-
-export interface FoldableEvent {
-  seq: number;
-  type: string;
-  data: Record<string, unknown>;
-}
-
-interface Kept<S> {
-  seq: number;
-  event: FoldableEvent;
-  after: S;
-}
-
-/**
- * Folds a fight's events with its rule system, honouring `ActionsUndone`: the state after it is the
- * fold of every earlier event that is not undone. Each kept event keeps the state after it, so an
- * undo of the latest commands (the only kind the service appends) costs no re-fold at all.
- */
-export class FightFolder<S extends FightCore = FightCore> {
-  private kept: Kept<S>[] = [];
-  private current: S;
-  /** How many times `evolve` ran: lets a verifier bound the work a hostile log can cause. */
-  evolveCalls = 0;
-
-  constructor(
-    private readonly system: RuleSystem<S>,
-    private readonly fightId: string,
-  ) {
-    this.current = system.start(fightId);
-  }
-
-  get state(): S {
-    return this.current;
-  }
-
-  apply(event: FoldableEvent): S {
-    if (event.type === ACTIONS_UNDONE) return this.undo(undoneList(event.data));
-    this.evolveCalls++;
-    this.current = this.system.evolve(this.current, { type: event.type, data: event.data });
-    this.kept.push({ seq: event.seq, event, after: this.current });
-    return this.current;
-  }
-
-  private undo(ranges: UndoneCommand[]): S {
-    if (ranges.length === 0) return this.current;
-    const spans = mergeSpans(ranges);
-    const from = this.lowerBound(spans[0].fromSeq);
-    const tail = this.kept.slice(from);
-    this.kept.length = from;
-    this.current = from > 0 ? this.kept[from - 1].after : this.system.start(this.fightId);
-    let r = 0;
-    for (const k of tail) {
-      while (r < spans.length && spans[r].toSeq < k.seq) r++;
-      if (r === spans.length || k.seq < spans[r].fromSeq) this.apply(k.event);
-    }
-    return this.current;
-  }
-
-  /** Index of the first kept event with seq ≥ `seq` (kept events are in log order). */
-  private lowerBound(seq: number): number {
-    let [lo, hi] = [0, this.kept.length];
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.kept[mid].seq < seq) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-}
-
-/** Sorted, disjoint seq spans covering the same seqs as `ranges`. */
-function mergeSpans(ranges: UndoneCommand[]): { fromSeq: number; toSeq: number }[] {
-  const sorted = [...ranges].sort((a, b) => a.fromSeq - b.fromSeq);
-  const spans = [{ fromSeq: sorted[0].fromSeq, toSeq: sorted[0].toSeq }];
-  for (const u of sorted.slice(1)) {
-    const last = spans[spans.length - 1];
-    if (u.fromSeq <= last.toSeq + 1) last.toSeq = Math.max(last.toSeq, u.toSeq);
-    else spans.push({ fromSeq: u.fromSeq, toSeq: u.toSeq });
-  }
-  return spans;
-}
-
-/** Issue "Audit": the state after `events`, folded from `system.start(fightId)` with undos honoured. */
-export function foldFight<S extends FightCore>(system: RuleSystem<S>, fightId: string, events: readonly FoldableEvent[]): S {
-  const folder = new FightFolder(system, fightId);
-  for (const e of events) folder.apply(e);
-  return folder.state;
 }

@@ -1,0 +1,161 @@
+import { FightCore, RuleSystem } from '@app/rules';
+import { GENESIS_HASH } from './hash-chain';
+import { ACTIONS_UNDONE, UndoneCommand, undoneList } from './undo';
+
+/**
+ * The one fold of a fight's log (DESIGN.md "Events"): each event evolves the state with the fight's rule
+ * system, except `ActionsUndone`, after which the state is the fold of every earlier event it does not take
+ * back. The service's cache, the verifier, the projections and the webhooks all fold with what is here.
+ */
+
+export interface FoldableEvent {
+  seq: number;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** An event of the log with its place in the hash chain and the dice draws used after it. */
+export interface ChainedEvent extends FoldableEvent {
+  hash: string;
+  drawsUsed?: number;
+}
+
+/** A fight folded up to its last event: what its next command is decided on and sealed onto. */
+export interface FoldedFight<S extends FightCore = FightCore> {
+  system: RuleSystem<S>;
+  fightId: string;
+  state: S;
+  /** The seq of the last event; 0 before the first. */
+  seq: number;
+  /** The hash of the last event (GENESIS_HASH before the first: hash-chain.ts). */
+  headHash: string;
+  /** Dice draws (RULINGS.md C5) the fight has used so far; an undo never gives them back. */
+  drawsUsed: number;
+}
+
+/** A fight before its first event. */
+export function blankFight<S extends FightCore>(system: RuleSystem<S>, fightId: string): FoldedFight<S> {
+  return { system, fightId, state: system.start(fightId), seq: 0, headHash: GENESIS_HASH, drawsUsed: 0 };
+}
+
+/** An event whose state only the log before it gives (an undo): the state just before it is not enough. */
+export function needsHistory(event: { type: string }): boolean {
+  return event.type === ACTIONS_UNDONE;
+}
+
+/**
+ * The state after `event`, evolved from the state just before it; undefined when the event needs the
+ * history (an undo: FightFolder, foldFight, foldLog fold it).
+ */
+export function evolveState<S extends FightCore>(system: RuleSystem<S>, state: S, event: FoldableEvent): S | undefined {
+  if (needsHistory(event)) return undefined;
+  return system.evolve(state, { type: event.type, data: event.data });
+}
+
+/**
+ * `fight` with the events that follow it folded on, in order; undefined when one of them is an undo:
+ * the fight is then folded from its whole log again (foldLog). Other fields of `fight` are kept.
+ */
+export function evolveFight<F extends FoldedFight>(fight: F, events: readonly ChainedEvent[]): F | undefined {
+  let { state, seq, headHash, drawsUsed } = fight;
+  for (const e of events) {
+    const next = evolveState(fight.system, state, e);
+    if (next === undefined) return undefined;
+    [state, seq, headHash, drawsUsed] = [next, e.seq, e.hash, e.drawsUsed ?? drawsUsed];
+  }
+  return { ...fight, state, seq, headHash, drawsUsed };
+}
+
+/** A whole log folded from its first event, undos honoured. */
+export function foldLog<S extends FightCore>(system: RuleSystem<S>, fightId: string, events: readonly ChainedEvent[]): FoldedFight<S> {
+  const folder = new FightFolder(system, fightId);
+  const fight = blankFight(system, fightId);
+  for (const e of events) {
+    folder.apply(e);
+    [fight.seq, fight.headHash, fight.drawsUsed] = [e.seq, e.hash, e.drawsUsed ?? fight.drawsUsed];
+  }
+  return { ...fight, state: folder.state };
+}
+
+interface Kept<S> {
+  seq: number;
+  event: FoldableEvent;
+  after: S;
+}
+
+/**
+ * Folds a fight's events with its rule system, honouring `ActionsUndone`: the state after it is the
+ * fold of every earlier event that is not undone. Each kept event keeps the state after it, so an
+ * undo of the latest commands (the only kind the service appends) costs no re-fold at all.
+ */
+export class FightFolder<S extends FightCore = FightCore> {
+  private kept: Kept<S>[] = [];
+  private current: S;
+  /** How many times `evolve` ran: lets a verifier bound the work a hostile log can cause. */
+  evolveCalls = 0;
+
+  constructor(
+    private readonly system: RuleSystem<S>,
+    private readonly fightId: string,
+  ) {
+    this.current = system.start(fightId);
+  }
+
+  get state(): S {
+    return this.current;
+  }
+
+  apply(event: FoldableEvent): S {
+    const next = evolveState(this.system, this.current, event);
+    if (next === undefined) return this.undo(undoneList(event.data));
+    this.evolveCalls++;
+    this.current = next;
+    this.kept.push({ seq: event.seq, event, after: this.current });
+    return this.current;
+  }
+
+  private undo(ranges: UndoneCommand[]): S {
+    if (ranges.length === 0) return this.current;
+    const spans = mergeSpans(ranges);
+    const from = this.lowerBound(spans[0].fromSeq);
+    const tail = this.kept.slice(from);
+    this.kept.length = from;
+    this.current = from > 0 ? this.kept[from - 1].after : this.system.start(this.fightId);
+    let r = 0;
+    for (const k of tail) {
+      while (r < spans.length && spans[r].toSeq < k.seq) r++;
+      if (r === spans.length || k.seq < spans[r].fromSeq) this.apply(k.event);
+    }
+    return this.current;
+  }
+
+  /** Index of the first kept event with seq ≥ `seq` (kept events are in log order). */
+  private lowerBound(seq: number): number {
+    let [lo, hi] = [0, this.kept.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.kept[mid].seq < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** Sorted, disjoint seq spans covering the same seqs as `ranges`. */
+function mergeSpans(ranges: UndoneCommand[]): { fromSeq: number; toSeq: number }[] {
+  const sorted = [...ranges].sort((a, b) => a.fromSeq - b.fromSeq);
+  const spans = [{ fromSeq: sorted[0].fromSeq, toSeq: sorted[0].toSeq }];
+  for (const u of sorted.slice(1)) {
+    const last = spans[spans.length - 1];
+    if (u.fromSeq <= last.toSeq + 1) last.toSeq = Math.max(last.toSeq, u.toSeq);
+    else spans.push({ fromSeq: u.fromSeq, toSeq: u.toSeq });
+  }
+  return spans;
+}
+
+/** The state after `events`, folded from `system.start(fightId)` with undos honoured. */
+export function foldFight<S extends FightCore>(system: RuleSystem<S>, fightId: string, events: readonly FoldableEvent[]): S {
+  const folder = new FightFolder(system, fightId);
+  for (const e of events) folder.apply(e);
+  return folder.state;
+}

@@ -1,0 +1,5 @@
+export * from './fight-event';
+export * from './hash-chain';
+export * from './undo';
+export * from './fold';
+export * from './command-core';

@@ -1,0 +1,44 @@
+import { EventStore } from '@app/event-store';
+import { FightEvent, foldFight, fightStream, toFightEvent, toLogEntry } from '@app/fight-log';
+import { buildFightLog, FightLog } from '@app/audit';
+import { findSystem } from '@app/rules';
+import { AppError, fightNotFound } from './errors';
+import { FightCache, FightViewResult, viewResult } from './fight-cache';
+
+/** What a fight shows: its view now or at any seq, its events, its exported log. */
+export class FightReads {
+  constructor(
+    private readonly store: EventStore,
+    private readonly cache: FightCache,
+  ) {}
+
+  /** The current view, caught up with the store (another instance may have written). */
+  async view(fightId: string): Promise<FightViewResult> {
+    return viewResult(await this.cache.refresh(fightId));
+  }
+
+  /** The view right after event `at` (time travel). */
+  async viewAt(fightId: string, at: number): Promise<FightViewResult> {
+    const stored = await this.store.readStream(fightStream(fightId));
+    if (stored.length === 0) throw fightNotFound(fightId);
+    if (at < 1 || at > stored.length) throw new AppError(422, 'SEQ_OUT_OF_RANGE', `at must be between 1 and ${stored.length}`, 'at');
+    const events = stored.slice(0, at).map(toFightEvent);
+    const system = findSystem(String(events[0].data.system));
+    if (!system) throw new Error(`fight ${fightId} uses an unknown system`);
+    const state = foldFight(system, fightId, events);
+    return { fightId, seq: at, view: { ...system.view(state), seq: at, headHash: events[at - 1].hash } };
+  }
+
+  async events(fightId: string, after = 0): Promise<FightEvent[]> {
+    const stored = await this.store.readStream(fightStream(fightId), { from: BigInt(after) });
+    if (stored.length === 0 && after === 0) throw fightNotFound(fightId);
+    return stored.map(toFightEvent);
+  }
+
+  /** Every stored event with the metadata an auditor needs (the audit export). */
+  async exportLog(fightId: string): Promise<FightLog> {
+    const stored = await this.store.readStream(fightStream(fightId));
+    if (stored.length === 0) throw fightNotFound(fightId);
+    return buildFightLog(stored.map(toLogEntry));
+  }
+}
