@@ -18,7 +18,7 @@ export function escapeHtml(s: string): string {
 }
 
 /** JSON inside a `<script type="application/json">`: nothing in it can close the element or start markup. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
@@ -70,14 +70,23 @@ const TITLES: Record<number, string> = {
   429: 'Too many requests',
 };
 
+/** A page's own words for an error page: its titles by status, and what is accepted in its URL. */
+export interface ErrorTexts {
+  titles: Record<number, string>;
+  fallback: string;
+  accepted: string;
+}
+
+const OVERLAY_ERRORS: ErrorTexts = { titles: TITLES, fallback: 'The overlay could not load', accepted: 'Accepted: token, layout=bar|sidebar, theme=dark|light, scale=0.5…3.' };
+
 /** What OBS shows when the link is wrong: readable on the stream preview, so the streamer can fix the URL. */
-export function errorPage(e: ApiError, nonce: string): string {
-  const title = TITLES[e.statusCode] ?? 'The overlay could not load';
+export function errorPage(e: ApiError, nonce: string, texts: ErrorTexts = OVERLAY_ERRORS): string {
+  const title = texts.titles[e.statusCode] ?? texts.fallback;
   const hint =
     e.statusCode === 401 || e.statusCode === 404
       ? 'Ask the GM for a spectator token for this fight (POST /fights/:id/tokens with {"role":"spectator"}) and put it in the URL as ?token=…'
       : e.statusCode === 400
-        ? 'Accepted: token, layout=bar|sidebar, theme=dark|light, scale=0.5…3.'
+        ? texts.accepted
         : 'Try again in a moment.';
   return `<!doctype html>
 <html lang="en">

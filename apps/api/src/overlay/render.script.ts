@@ -213,6 +213,133 @@ var FightRender = (function () {
   }
 
 
+  // ---- extras: what a page with room shows besides the cards (options.extras, renderExtras) ----
+  var SVG = 'http://www.w3.org/2000/svg';
+  function svg(tag, attrs, text) {
+    var e = document.createElementNS(SVG, tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, String(attrs[k])); });
+    if (text !== undefined) e.textContent = String(text);
+    return e;
+  }
+  /** Arcana Beast: the range band from this combatant to each other one. */
+  function bandChips(c, name) {
+    var b = obj(c.bands);
+    if (!b) return [];
+    return Object.keys(b).map(function (id) {
+      var chip = el('span', 'chip band', name(id) + ': ' + humanize(b[id]));
+      chip.dataset.band = str(b[id]);
+      chip.dataset.other = id;
+      return chip;
+    });
+  }
+  /** Arcana Beast: the player side's Critical Gauge, a Critical Move at 3, 6 and 9 (RULINGS.md A7). */
+  function gauge(view) {
+    var value = num(view.criticalGauge);
+    if (value === null) return null;
+    var g = el('div', 'gauge panel');
+    g.dataset.value = String(value);
+    g.appendChild(el('span', 'k', 'Critical Gauge'));
+    var track = el('span', 'gauge-track');
+    for (var i = 1; i <= Math.max(9, Math.min(value, 30)); i++) track.appendChild(el('i', 'gp' + (i <= value ? ' on' : '') + (i % 3 === 0 ? ' mark' : '')));
+    g.appendChild(track);
+    g.appendChild(el('span', 'v', value + ' / 9'));
+    return g;
+  }
+  var SQRT3 = Math.sqrt(3);
+  var HEX_DIRS = { N: [0, -1], NE: [SQRT3 / 2, -0.5], SE: [SQRT3 / 2, 0.5], S: [0, 1], SW: [-SQRT3 / 2, 0.5], NW: [-SQRT3 / 2, -0.5] };
+  var SQUARE_DIRS = { N: [0, -1], NE: [0.7071, -0.7071], E: [1, 0], SE: [0.7071, 0.7071], S: [0, 1], SW: [-0.7071, 0.7071], W: [-1, 0], NW: [-0.7071, -0.7071] };
+  function space(v) { var o = obj(v); return o && num(o.x) !== null && num(o.y) !== null ? { x: o.x, y: o.y } : null; }
+  /**
+   * Archsoul: the battle map (RULINGS.md S5). Hex: pointy-topped, axial x = q, y = r growing downward, the
+   * facings at the corners; square: x right, y up, eight facings. Each combatant is a token on its space with
+   * a wedge toward its facing; blocked spaces are filled, walls drawn on the edge between two spaces.
+   */
+  function battleMap(view) {
+    var map = obj(view.map);
+    if (!map) return null;
+    var hex = map.grid !== 'square';
+    var S = 22;
+    var centre = hex
+      ? function (p) { return [S * SQRT3 * (p.x + p.y / 2), S * 1.5 * p.y]; }
+      : function (p) { return [p.x * S * 2, -p.y * S * 2]; };
+    var tokens = list(view.combatants).map(function (c) { return obj(c) && space(c.position) ? c : null; }).filter(Boolean);
+    var blocked = list(map.blocked).map(space).filter(Boolean);
+    var walls = list(map.walls).filter(function (w) { return Array.isArray(w) && space(w[0]) && space(w[1]); });
+    var points = tokens.map(function (c) { return space(c.position); }).concat(blocked);
+    walls.forEach(function (w) { points.push(space(w[0]), space(w[1])); });
+    if (!points.length) points.push({ x: 0, y: 0 });
+    var px = points.map(centre);
+    var minX = Math.min.apply(null, px.map(function (p) { return p[0]; })) - 2 * S, maxX = Math.max.apply(null, px.map(function (p) { return p[0]; })) + 2 * S;
+    var minY = Math.min.apply(null, px.map(function (p) { return p[1]; })) - 2 * S, maxY = Math.max.apply(null, px.map(function (p) { return p[1]; })) + 2 * S;
+    var root = svg('svg', { class: 'map', viewBox: [minX, minY, maxX - minX, maxY - minY].map(function (n) { return n.toFixed(1); }).join(' '), role: 'img' });
+    root.dataset.grid = hex ? 'hex' : 'square';
+    root.appendChild(svg('title', {}, (hex ? 'Hex' : 'Square') + ' battle map'));
+    var isBlocked = {};
+    blocked.forEach(function (b) { isBlocked[b.x + ',' + b.y] = true; });
+    var cells = svg('g', { class: 'cells' });
+    var cellsDrawn = 0;
+    function cell(p) {
+      var c = centre(p);
+      var attrs = { 'data-x': p.x, 'data-y': p.y, class: 'cell' + (isBlocked[p.x + ',' + p.y] ? ' blocked' : '') };
+      var shape;
+      if (hex) {
+        var pts = [];
+        for (var k = 0; k < 6; k++) { var a = Math.PI / 180 * (60 * k - 30); pts.push((c[0] + S * Math.cos(a)).toFixed(1) + ',' + (c[1] + S * Math.sin(a)).toFixed(1)); }
+        attrs.points = pts.join(' ');
+        shape = svg('polygon', attrs);
+      } else {
+        attrs.x = c[0] - S; attrs.y = c[1] - S; attrs.width = 2 * S; attrs.height = 2 * S;
+        shape = svg('rect', attrs);
+      }
+      cells.appendChild(shape);
+      cellsDrawn++;
+    }
+    if (hex) {
+      for (var r = Math.floor(minY / (1.5 * S)); r <= Math.ceil(maxY / (1.5 * S)) && cellsDrawn < 4000; r++) {
+        for (var q = Math.floor(minX / (SQRT3 * S) - r / 2); q <= Math.ceil(maxX / (SQRT3 * S) - r / 2) && cellsDrawn < 4000; q++) cell({ x: q, y: r });
+      }
+    } else {
+      for (var y = Math.ceil(-maxY / (2 * S)); y <= Math.floor(-minY / (2 * S)) && cellsDrawn < 4000; y++) {
+        for (var x = Math.ceil(minX / (2 * S)); x <= Math.floor(maxX / (2 * S)) && cellsDrawn < 4000; x++) cell({ x: x, y: y });
+      }
+    }
+    root.appendChild(cells);
+    var wallLayer = svg('g', { class: 'walls' });
+    walls.forEach(function (w) {
+      var a = centre(space(w[0])), b = centre(space(w[1]));
+      var mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, dx = b[0] - a[0], dy = b[1] - a[1];
+      var len = Math.sqrt(dx * dx + dy * dy) || 1, half = S / (hex ? 2 : 1);
+      wallLayer.appendChild(svg('line', { class: 'wall', x1: (mx - dy / len * half).toFixed(1), y1: (my + dx / len * half).toFixed(1), x2: (mx + dy / len * half).toFixed(1), y2: (my - dx / len * half).toFixed(1) }));
+    });
+    root.appendChild(wallLayer);
+    var tokenLayer = svg('g', { class: 'tokens' });
+    var active = {};
+    if (view.activeCombatantId) active[str(view.activeCombatantId)] = true;
+    list(view.openTurns).forEach(function (id) { active[str(id)] = true; });
+    tokens.forEach(function (c) {
+      var p = space(c.position), at = centre(p);
+      var g = svg('g', { class: 'token' + (active[str(c.id)] ? ' active' : '') + (str(c.state) && !/^(active|ready)$/i.test(str(c.state)) ? ' out' : ''), 'data-id': str(c.id), 'data-x': p.x, 'data-y': p.y, 'data-facing': str(c.facing), 'data-party': str(c.party || c.side) });
+      var dir = (hex ? HEX_DIRS : SQUARE_DIRS)[str(c.facing)];
+      if (dir) {
+        var tip = [at[0] + dir[0] * S * 0.95, at[1] + dir[1] * S * 0.95];
+        var side = [-dir[1] * S * 0.42, dir[0] * S * 0.42];
+        var base = [at[0] + dir[0] * S * 0.35, at[1] + dir[1] * S * 0.35];
+        g.appendChild(svg('polygon', { class: 'facing', points: [tip, [base[0] + side[0], base[1] + side[1]], [base[0] - side[0], base[1] - side[1]]].map(function (q) { return q[0].toFixed(1) + ',' + q[1].toFixed(1); }).join(' ') }));
+      }
+      g.appendChild(svg('circle', { class: 'disc', cx: at[0].toFixed(1), cy: at[1].toFixed(1), r: (S * 0.55).toFixed(1) }));
+      var label = str(c.name) || str(c.id);
+      g.appendChild(svg('text', { class: 'initials', x: at[0].toFixed(1), y: (at[1] + S * 0.2).toFixed(1), 'text-anchor': 'middle' }, label.slice(0, 2)));
+      g.appendChild(svg('title', {}, label + ' at (' + p.x + ', ' + p.y + ')' + (c.facing ? ', facing ' + c.facing : '')));
+      tokenLayer.appendChild(g);
+    });
+    root.appendChild(tokenLayer);
+    return root;
+  }
+  /** The extras of a view into the container: the Critical Gauge (Arcana Beast) and the battle map (Archsoul). */
+  function renderExtras(container, view) {
+    fill(container, [gauge(view || {}), battleMap(view || {})]);
+  }
+
   function createRenderer(root, options) {
     options = options || {};
     var headEl = root.querySelector('.head');
@@ -223,6 +350,7 @@ var FightRender = (function () {
     var exchange = null;
     var exchangeKey = '';
     var shownExchangeSeq = 0;
+    var nameOf = str;
 
     function cardFor(id) {
       var card = cards.get(id);
@@ -235,6 +363,7 @@ var FightRender = (function () {
       [card.fill, card.lbl, card.val].forEach(function (x) { card.meter.appendChild(x); });
       [top, card.meter, card.res, card.conds].forEach(function (x) { rootEl.appendChild(x); });
       rootEl.addEventListener('animationend', function () { rootEl.classList.remove('hurt'); });
+      if (options.extras) { card.bands = el('div', 'bands'); rootEl.appendChild(card.bands); }
       cards.set(id, card);
       return card;
     }
@@ -265,6 +394,7 @@ var FightRender = (function () {
       }
       fill(card.res, resources(c));
       fill(card.conds, conditions(c).map(function (t) { return el('span', 'chip', t); }));
+      if (card.bands) fill(card.bands, bandChips(c, nameOf));
     }
 
 
@@ -283,6 +413,7 @@ var FightRender = (function () {
       var acted = {};
       list(view.actedThisRound).forEach(function (id) { acted[str(id)] = true; });
       var name = function (id) { var c = byId.get(str(id)); return c ? str(c.name) || str(id) : str(id); };
+    nameOf = name;
 
       renderHead(name, active);
       order.forEach(function (id, i) {
@@ -356,6 +487,7 @@ var FightRender = (function () {
   return {
     SYSTEM_NAMES: SYSTEM_NAMES, ARROWS: ARROWS, el: el, fill: fill, num: num, obj: obj, list: list, str: str, humanize: humanize,
     faces: faces, rollFaces: rollFaces, exchangeFrom: exchangeFrom, findRolls: findRolls, exchangeTracker: exchangeTracker, createRenderer: createRenderer,
+    renderExtras: renderExtras,
   };
 })();
 `;

@@ -1,0 +1,26 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import { toApiError } from '../common/to-api-error';
+import { errorPage, ErrorTexts, sendHtml } from '../overlay/page';
+
+const REPLAY_ERRORS: ErrorTexts = {
+  titles: { 400: 'This replay link is not valid', 401: 'This token does not work', 404: 'No such fight for this token', 429: 'Too many requests' },
+  fallback: 'The replay could not load',
+  accepted: 'Accepted: token (any token that may read the fight). Without a fight, /replay opens a log file.',
+};
+
+/** A person opened a link: errors on the replay routes are a page they can read, as on the overlay's. */
+@Catch()
+export class ReplayErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Replay');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const error = toApiError(exception);
+    if (error.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return void res.end();
+    const nonce = randomBytes(16).toString('base64');
+    sendHtml(res, error.statusCode, nonce, errorPage(error, nonce, REPLAY_ERRORS));
+  }
+}

@@ -1,0 +1,435 @@
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { removeDir, startApp, TestApp } from './support/app';
+
+/**
+ * The replay page (docs/replay.md) in Debian's Chromium: a person steps through a whole fight and sees every
+ * die verified in the browser, by the verifier POST /audit/verify runs (bundled for the page), for fights
+ * read from the service and for exported log files opened with no server state at all.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) console.warn(`SKIPPED test/replay.e2e.spec.ts: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`);
+const describeInBrowser = haveChromium ? describe : describe.skip;
+
+type Command = Record<string, unknown> & { type: string };
+
+// The fights of test/regression-fixtures.e2e.spec.ts, played here through the API with today's rules.
+const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
+const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
+const nBase = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
+const mira = { ...nBase, vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, weapons: [sword] };
+const orin = { ...nBase, vitals: { strength: 3, agility: 2, resilience: 2 }, skills: { melee: 1, ranged: 0, acrobatics: 1 }, weapons: [mace] };
+const narateer = (dice: Record<string, unknown>) => ({ system: 'narateer', name: 'Duel at the ford', dice, combatants: [{ id: 'mira', name: 'Mira', side: 'ford', sheet: mira }, { id: 'orin', name: 'Orin', side: 'bandits', sheet: orin }] });
+const narateerCommands: Command[] = [
+  { type: 'RollInitiative' },
+  { type: 'StartRound' },
+  { type: 'StartActivation' },
+  { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2, response: { response: 'clash', boost: 1, weaponId: 'mace' } },
+  { type: 'DeclareExchange', attackerId: 'orin', targetId: 'mira', kind: 'melee', weaponId: 'mace', boost: 1, response: 'none' },
+  { type: 'EndActivation' },
+];
+
+const stats = (brawn: number, agility: number) => ({ brawn, agility, endurance: 2, spirit: 3, technique: 2 });
+const ember = { kind: 'beast', stats: stats(3, 2), qualities: { Claws: 1, Nimble: 1 }, defensiveQualities: ['Nimble'], hp: 12, stamina: 2, stage: 2, stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }], attacks: [{ id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] }] };
+const pip = { kind: 'beast', stats: stats(2, 3), hp: 9, stamina: 2, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'peck', name: 'Peck', range: 'melee', ranks: 1 }] };
+const wolf = { kind: 'beast', stats: stats(2, 2), hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }] };
+const binder = (beastId: string) => ({ kind: 'binder', beastId, stats: stats(1, 2), hp: 10, stamina: 3, inventory: [{ id: 'potion', name: 'Potion', heal: 4 }] });
+const arcana = (dice: Record<string, unknown>) => ({
+  system: 'arcana-beast',
+  name: 'Two Binders against the wolf pack',
+  dice,
+  combatants: [
+    { id: 'ember', name: 'Ember', side: 'heroes', sheet: ember },
+    { id: 'ash', name: 'Ash', side: 'heroes', sheet: binder('ember') },
+    { id: 'pip', name: 'Pip', side: 'heroes', sheet: pip },
+    { id: 'bo', name: 'Bo', side: 'heroes', sheet: binder('pip') },
+    { id: 'wolf', name: 'Wolf', side: 'wild', sheet: wolf },
+    { id: 'wolf2', name: 'Grey Wolf', side: 'wild', sheet: wolf },
+  ],
+});
+const arcanaCommands: Command[] = [
+  { type: 'SetInitiative', order: ['pip', 'bo', 'ember', 'ash', 'wolf2', 'wolf'] },
+  { type: 'SetBand', aId: 'pip', bId: 'wolf', band: 'close' },
+  { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close' },
+  { type: 'StartRound' },
+  { type: 'StartActivation' },
+  { type: 'Attack', attackerId: 'pip', targetId: 'wolf' },
+  { type: 'EndActivation' },
+  { type: 'StartActivation' },
+  { type: 'EndActivation' },
+  { type: 'StartActivation' },
+  { type: 'Attack', attackerId: 'ember', targetId: 'wolf' },
+  { type: 'EndActivation' },
+];
+
+const aSword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
+const bow = { id: 'bow', name: 'Longbow', type: 'ranged', damage: 2, accurateRange: 5, maximumRange: 10, ammunition: { kind: 'arrow', count: 5 } };
+const aBase = { attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 }, skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 }, maxHp: 10, defense: 1 };
+const archsoul = (dice: Record<string, unknown>) => ({
+  system: 'archsoul',
+  name: 'Skirmish at the ford',
+  dice,
+  options: { arrowBreakage: false },
+  combatants: [
+    { id: 'kael', name: 'Kael', side: 'heroes', sheet: { ...aBase, weapons: [aSword] } },
+    { id: 'ilsa', name: 'Ilsa', side: 'heroes', sheet: { ...aBase, weapons: [bow] } },
+    { id: 'brute', name: 'Brute', side: 'enemies', sheet: { ...aBase, weapons: [aSword] } },
+    { id: 'scout', name: 'Scout', side: 'enemies', sheet: { ...aBase, defense: 0, weapons: [aSword] } },
+  ],
+});
+const archsoulCommands: Command[] = [
+  { type: 'SetMap', grid: 'hex', walls: [[{ x: 3, y: -4 }, { x: 3, y: -5 }]] },
+  { type: 'PlaceCombatant', combatantId: 'kael', position: { x: 0, y: 0 }, facing: 'N' },
+  { type: 'PlaceCombatant', combatantId: 'ilsa', position: { x: -2, y: 1 }, facing: 'N' },
+  { type: 'PlaceCombatant', combatantId: 'brute', position: { x: 0, y: -1 }, facing: 'S' },
+  { type: 'PlaceCombatant', combatantId: 'scout', position: { x: -1, y: -7 }, facing: 'S' },
+  { type: 'SetInitiative', order: ['kael', 'ilsa', 'brute', 'scout'] },
+  { type: 'StartRound' },
+  { type: 'Attack', attackerId: 'kael', targetId: 'brute', weaponId: 'sword' },
+  { type: 'Attack', attackerId: 'ilsa', targetId: 'scout', weaponId: 'bow' },
+  { type: 'EndTurn', combatantId: 'kael' },
+  { type: 'EndTurn', combatantId: 'ilsa' },
+  { type: 'Attack', attackerId: 'brute', targetId: 'kael', weaponId: 'sword' },
+  { type: 'EndTurn', combatantId: 'brute' },
+];
+
+async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'crs-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 720 },
+    // Off the network: only the service on loopback is reachable; nothing of Chromium's own phones home.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      removeDir(profile);
+    },
+  };
+}
+
+/** Every request the page makes, and every console error (CSP violations land there). */
+function watch(page: Page) {
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { requests, errors };
+}
+
+interface Log {
+  entries: { seq: number; type: string; data: Record<string, any>; hash: string }[];
+  [key: string]: unknown;
+}
+
+describeInBrowser('replay page in headless Chromium', () => {
+  let t: TestApp;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let page: Page;
+  let seen: ReturnType<typeof watch>;
+
+  /** Plays a fight as the regression fixtures are recorded: a refused command is left out, a decision the dice made is cancelled by the GM. */
+  const play = async (fight: Record<string, unknown>, commands: Command[]): Promise<string> => {
+    const fightId = (await t.http.post('/fights').send(fight).expect(201)).body.fightId as string;
+    for (const command of commands) {
+      let res = await t.http.post(`/fights/${fightId}/commands`).send(command);
+      if (res.body?.code === 'PENDING_DECISION') {
+        await t.http.post(`/fights/${fightId}/commands`).send({ type: 'CancelPending' }).expect(200);
+        res = await t.http.post(`/fights/${fightId}/commands`).send(command);
+      }
+      expect(res.status).toBeLessThan(500);
+    }
+    return fightId;
+  };
+  const end = (fightId: string) => t.http.post(`/fights/${fightId}/commands`).send({ type: 'EndFight' }).expect(200);
+  const exportLog = async (fightId: string): Promise<Log> => (await t.http.get(`/fights/${fightId}/log`).expect(200)).body;
+  const spectator = async (fightId: string) => ((await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201)).body as { token: string }).token;
+  const replayUrl = async (fightId: string, hash = '') => `${t.url}/replay/${fightId}?token=${encodeURIComponent(await spectator(fightId))}${hash}`;
+  const serverVerdict = async (text: string) => (await t.http.post('/audit/verify').set('content-type', 'application/json').send(text).expect(200)).body;
+
+  /** Opens a log on the file page the way a person does: the file picker, nothing sent anywhere. */
+  const openFile = async (name: string, text: string) => {
+    await page.goto(`${t.url}/replay`);
+    await page.locator('#file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+    await page.locator('body[data-loaded]').waitFor({ state: 'attached' });
+  };
+  const pageReport = async () => JSON.parse((await page.locator('#report-json').textContent()) ?? 'null');
+  const selectedIs = (seq: number) => page.locator(`body[data-seq="${seq}"]`).waitFor({ state: 'attached' });
+
+  /** Home, then → to the last event: each step shows that event, the fight folded to it, and every die of it verified. */
+  async function stepThrough(log: Log, rollStatus: 'verified' | 'manual' | 'committed') {
+    await page.locator('#timeline').focus();
+    await page.keyboard.press('Home');
+    let rolls = 0;
+    for (const e of log.entries) {
+      if (e.seq > 1) await page.keyboard.press('ArrowRight');
+      await selectedIs(e.seq);
+      expect(await page.locator('#detail h2').textContent()).toBe(`seq ${e.seq} · ${e.type}`);
+      expect(await page.locator('#state').getAttribute('data-view-seq')).toBe(String(e.seq));
+      expect(await page.locator('#scrub').inputValue()).toBe(String(e.seq));
+      expect(page.url()).toMatch(new RegExp(`#seq=${e.seq}$`));
+      const found = await page.locator('#detail .roll').count();
+      expect(await page.locator(`#detail .roll[data-status="${rollStatus}"]`).count()).toBe(found);
+      rolls += found;
+      // The faces on screen are the event's own.
+      if (found > 0) expect((await page.locator('#detail .roll .dice.recorded').first().locator('.die').allTextContents()).length).toBeGreaterThan(0);
+    }
+    expect(await page.locator('#next').isDisabled()).toBe(true);
+    return rolls;
+  }
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    [t, browser] = await Promise.all([startApp({ listen: true }), launchChromium()]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    if (t) removeDir(t.dataDir);
+  });
+  beforeEach(async () => {
+    page = await browser.context.newPage();
+    page.setDefaultTimeout(15_000);
+    seen = watch(page);
+  });
+  afterEach(async () => {
+    await page.close();
+    // Self-contained: nothing but the service itself was asked for, and the CSP refused nothing of the page's own.
+    const origin = new URL(t.url!).origin;
+    expect(seen.requests.filter((u) => !u.startsWith(origin))).toEqual([]);
+    // …and the page threw nothing (an error page's own status is not an error of the page).
+    expect(seen.errors.filter((e) => !/^Failed to load resource: the server responded with a status of (400|401|404)/.test(e))).toEqual([]);
+  });
+
+  describe.each([
+    ['Narateer', () => narateer({ mode: 'seeded', seed: 'replay-narateer' }), narateerCommands, 'ExchangeResolved'],
+    ['Arcana Beast', () => arcana({ mode: 'seeded', seed: 'replay-arcana' }), arcanaCommands, 'AttackResolved'],
+    ['Archsoul', () => archsoul({ mode: 'seeded', seed: 'replay-archsoul' }), archsoulCommands, 'ExchangeResolved'],
+  ])('a finished %s fight', (system, fight, commands, exchange) => {
+    let fightId = '';
+    let log: Log;
+
+    beforeAll(async () => {
+      fightId = await play(fight(), commands);
+      await end(fightId);
+      log = await exportLog(fightId);
+      expect(log.entries.some((e) => e.type === exchange)).toBe(true);
+    });
+
+    it('from the service: steps end to end, every die recomputed from the revealed seed (RULINGS C5) and verified', async () => {
+      const res = await page.goto(await replayUrl(fightId));
+      expect(res!.status()).toBe(200);
+      expect(res!.headers()['content-security-policy']).toMatch(/default-src 'none'/);
+      await page.locator('body[data-loaded="true"]').waitFor({ state: 'attached' });
+      expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('verified');
+      expect(await page.locator('#verdict .v').textContent()).toBe('VERIFIED — the whole fight');
+      expect(await page.locator('#verdict .seed').textContent()).toMatch(/^Seed revealed at seq \d+; it hashes to the commitment/);
+      expect(await page.locator('.ev').count()).toBe(log.entries.length);
+      expect(await page.locator('.ev[data-verdict="verified"]').count()).toBe(log.entries.length);
+      const rolls = await stepThrough(log, 'verified');
+      expect(rolls).toBeGreaterThan(0);
+      // The same report the service's verifier gives for this log.
+      expect(await pageReport()).toEqual(await serverVerdict(JSON.stringify(log)));
+    });
+
+    it("draws the fight at the selected event with the overlay's components", async () => {
+      const at = log.entries.find((e) => e.type === exchange)!.seq;
+      await page.goto(await replayUrl(fightId, `#seq=${at}`));
+      await selectedIs(at);
+      const view = (await t.http.get(`/fights/${fightId}?at=${at}`).expect(200)).body.view as { combatants: { id: string; name: string; hp?: number; maxHp?: number; vitality?: number; maxVitality?: number }[] };
+      expect(await page.locator('#state .card .name').allTextContents()).toEqual(expect.arrayContaining(view.combatants.map((c) => c.name)));
+      for (const c of view.combatants) {
+        const [value, max] = c.vitality !== undefined ? [c.vitality, c.maxVitality] : [c.hp, c.maxHp];
+        expect(await page.locator(`#state .card[data-id="${c.id}"] .meter .val`).textContent()).toBe(`${value} / ${max}`);
+      }
+      expect(await page.locator('#state .exchange .die').count()).toBeGreaterThan(0);
+      if (system === 'Narateer') expect(await page.locator('#state .card [data-res="ad"] .pip').count()).toBeGreaterThan(0);
+      if (system === 'Arcana Beast') {
+        expect(await page.locator('#state .card[data-id="ember"] [data-res="stage"]').textContent()).toMatch(/^Stage2/);
+        expect(await page.locator('#extras .gauge').getAttribute('data-value')).toMatch(/^\d+$/);
+        expect(await page.locator('#state .card[data-id="pip"] .chip.band[data-other="wolf"]').getAttribute('data-band')).toBe('close');
+      }
+      if (system === 'Archsoul') {
+        expect(await page.locator('#extras svg.map').getAttribute('data-grid')).toBe('hex');
+        expect(await page.locator('#extras svg.map .token').count()).toBe(4);
+        expect(await page.locator('#extras svg.map .token[data-id="kael"]').getAttribute('data-facing')).toBe('N');
+        expect(await page.locator('#extras svg.map .token[data-id="brute"]').evaluate((g) => [g.getAttribute('data-x'), g.getAttribute('data-y')])).toEqual(['0', '-1']);
+        expect(await page.locator('#extras svg.map .wall').count()).toBe(1);
+      }
+      await page.screenshot({ path: join(ARTIFACTS, `replay-${system.toLowerCase().replace(' ', '-')}.png`) });
+    });
+
+    it('from an exported file, with no server state: the same events, views and verdicts', async () => {
+      await openFile(`${fightId}.json`, JSON.stringify(log));
+      expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('verified');
+      const requestsAfterLoad = seen.requests.length;
+      await stepThrough(log, 'verified');
+      // Checked in the browser: stepping asked the service for nothing.
+      expect(seen.requests.length).toBe(requestsAfterLoad);
+      expect(await pageReport()).toEqual(await serverVerdict(JSON.stringify(log)));
+    });
+  });
+
+  describe('a tampered or truncated export', () => {
+    let log: Log;
+    let exchangeSeq = 0;
+
+    beforeAll(async () => {
+      const fightId = await play(narateer({ mode: 'seeded', seed: 'replay-tamper' }), narateerCommands);
+      await end(fightId);
+      log = await exportLog(fightId);
+      exchangeSeq = log.entries.find((e) => e.type === 'ExchangeResolved')!.seq;
+    });
+
+    it('a die changed in the file: flagged at that event, with the verdict POST /audit/verify gives', async () => {
+      const tampered: Log = JSON.parse(JSON.stringify(log));
+      const side = tampered.entries[exchangeSeq - 1].data.attacker;
+      side.roll.faces[0] = (side.roll.faces[0] % 6) + 1;
+      const text = JSON.stringify(tampered);
+      await openFile('tampered.json', text);
+      expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('broken');
+      expect(await page.locator('#verdict .break').getAttribute('data-seq')).toBe(String(exchangeSeq));
+      expect(await page.locator('#verdict .break').textContent()).toMatch(new RegExp(`^Breaks at seq ${exchangeSeq} \\(chain\\)`));
+      expect(await page.locator(`.ev[data-seq="${exchangeSeq}"]`).getAttribute('data-verdict')).toBe('diverges');
+      expect(await page.locator(`.ev[data-seq="${exchangeSeq}"]`).getAttribute('data-chain')).toBe('broken');
+      expect(await page.locator(`.ev[data-seq="${exchangeSeq - 1}"]`).getAttribute('data-verdict')).toBe('verified');
+      expect(await page.locator(`.ev[data-seq="${exchangeSeq + 1}"]`).getAttribute('data-verdict')).toBe('after-break');
+      // The tampered die no longer is the seed's draw: recomputed in the page, it shows the real face.
+      await page.locator('#verdict .break button').click();
+      await selectedIs(exchangeSeq);
+      expect(await page.locator('#detail .roll[data-status="mismatch"]').count()).toBe(1);
+      expect(await page.locator('#detail .divergence').textContent()).toMatch(/does not follow from the previous hash/);
+      expect(await pageReport()).toEqual(await serverVerdict(text));
+      await page.screenshot({ path: join(ARTIFACTS, 'replay-tampered.png') });
+    });
+
+    it('a truncated NDJSON export: the break is after the last event it holds', async () => {
+      const ndjson = (await t.http.get(`/fights/${log.fightId as string}/log?format=ndjson`).expect(200)).text;
+      const lines = ndjson.trimEnd().split('\n');
+      const text = lines.slice(0, lines.length - 2).join('\n') + '\n';
+      await openFile('truncated.ndjson', text);
+      const held = lines.length - 3;
+      expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('broken');
+      expect(await page.locator('#verdict .break').getAttribute('data-seq')).toBe(String(held + 1));
+      expect(await page.locator('.ev-end').textContent()).toMatch(new RegExp(`^After seq ${held}: the header counts ${log.entries.length} events but the log holds ${held}`));
+      // Cut before FightEnded, the log no longer reveals the seed: its dice are only committed, as the verifier says.
+      expect(await page.locator('.ev[data-verdict="committed"]').count()).toBe(held);
+      expect(await page.locator('#verdict .seed').textContent()).toMatch(/^Seed not yet revealed/);
+      expect(await pageReport()).toEqual((await t.http.post('/audit/verify').set('content-type', 'application/x-ndjson').send(text).expect(200)).body);
+    });
+
+    it('not a fight log: refused as POST /audit/verify refuses it', async () => {
+      await openFile('notes.json', '{"hello": "world"}');
+      expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('refused');
+      const server = (await t.http.post('/audit/verify').set('content-type', 'application/json').send('{"hello": "world"}').expect(400)).body;
+      expect(await page.locator('#verdict .msg').textContent()).toContain(server.code);
+      expect(await page.locator('#verdict .msg').textContent()).toContain(server.message);
+    });
+  });
+
+  describe('an unfinished fight', () => {
+    it('shows its dice as committed: seed not yet revealed', async () => {
+      const fightId = await play(narateer({ mode: 'seeded', seed: 'replay-live' }), narateerCommands);
+      const log = await exportLog(fightId);
+      await page.goto(await replayUrl(fightId));
+      await page.locator('body[data-loaded="true"]').waitFor({ state: 'attached' });
+      expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('so-far');
+      expect(await page.locator('#verdict .seed').textContent()).toMatch(/^Seed not yet revealed/);
+      expect(await page.locator('.ev[data-verdict="committed"]').count()).toBe(log.entries.length);
+      const rolls = await stepThrough(log, 'committed');
+      expect(rolls).toBeGreaterThan(0);
+      await page.locator('#first').click();
+      await page.locator('#next-roll').click();
+      expect(await page.locator('#detail .roll .check').first().textContent()).toMatch(/seed not yet revealed/);
+      // Once the fight ends, a reload verifies the same dice.
+      await end(fightId);
+      await page.locator('#reload').click();
+      await page.locator('#verdict[data-verdict="verified"]').waitFor();
+      await page.keyboard.press('End');
+      expect(await page.locator('.ev[data-verdict="verified"]').count()).toBe(log.entries.length + 1);
+    });
+  });
+
+  describe('navigation and layout', () => {
+    let fightId = '';
+    let log: Log;
+    beforeAll(async () => {
+      fightId = await play(archsoul({ mode: 'seeded', seed: 'replay-nav' }), archsoulCommands);
+      await end(fightId);
+      log = await exportLog(fightId);
+    });
+
+    it('#seq=N opens at that event; Home, End, arrows and the step buttons move; the link follows', async () => {
+      const n = log.entries.length;
+      await page.goto(await replayUrl(fightId, '#seq=5'));
+      await selectedIs(5);
+      await page.keyboard.press('End');
+      await selectedIs(n);
+      expect(new URL(page.url()).hash).toBe(`#seq=${n}`);
+      await page.keyboard.press('ArrowLeft');
+      await selectedIs(n - 1);
+      await page.keyboard.press('Home');
+      await selectedIs(1);
+      await page.locator('#next').click();
+      await selectedIs(2);
+      await page.locator('#last').click();
+      await selectedIs(n);
+      await page.locator('#first').click();
+      await selectedIs(1);
+      await page.locator('#next-roll').click();
+      const firstRoll = log.entries.find((e) => JSON.stringify(e.data).includes('"faces"'))!.seq;
+      await selectedIs(firstRoll);
+      await page.locator(`.ev[data-seq="3"]`).click();
+      await selectedIs(3);
+      await page.evaluate(() => (location.hash = '#seq=7'));
+      await selectedIs(7);
+    });
+
+    it('reads at 1280×720 and on a phone: nothing overflows sideways', async () => {
+      for (const [width, height, name] of [
+        [1280, 720, 'replay-1280x720'],
+        [390, 844, 'replay-phone'],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto(await replayUrl(fightId, '#seq=9'));
+        await selectedIs(9);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        for (const sel of ['#verdict', '.controls', '#timeline', '#state', '#detail']) expect(await page.locator(sel).isVisible()).toBe(true);
+        await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: name === 'replay-phone' });
+      }
+    });
+
+    it('names are text, never markup', async () => {
+      const hostile = '<img src=x onerror="document.title=\'pwned\'">Eve</script>';
+      const id = await play({ ...narateer({ mode: 'seeded', seed: 'replay-xss' }), name: hostile, combatants: [{ id: 'mira', name: hostile, sheet: mira }, { id: 'orin', name: 'Orin', sheet: orin }] }, narateerCommands.slice(0, 4));
+      await page.goto(await replayUrl(id));
+      await page.locator('body[data-loaded="true"]').waitFor({ state: 'attached' });
+      expect(await page.title()).not.toBe('pwned');
+      expect(await page.locator('#state .card[data-id="mira"] .name').textContent()).toBe(hostile);
+      expect(await page.locator('img').count()).toBe(0);
+    });
+  });
+
+  describe('refuses what it must, with a page a person can read', () => {
+    it('a bad token: 401; a token for another fight: 404; no token: 400', async () => {
+      const fightId = await play(narateer({ mode: 'manual' }), []);
+      const other = await play(narateer({ mode: 'manual' }), []);
+      const bad = await page.goto(`${t.url}/replay/${fightId}?token=nope`);
+      expect(bad!.status()).toBe(401);
+      expect(await page.locator('main.error').getAttribute('data-code')).toBe('INVALID_CREDENTIALS');
+      const wrong = await page.goto(`${t.url}/replay/${fightId}?token=${encodeURIComponent(await spectator(other))}`);
+      expect(wrong!.status()).toBe(404);
+      const none = await page.goto(`${t.url}/replay/${fightId}`);
+      expect(none!.status()).toBe(400);
+      expect(await page.locator('h1').textContent()).toBe('This replay link is not valid');
+    });
+  });
+});
