@@ -1,5 +1,6 @@
 import { combatantId } from '../../core/lifecycle';
 import { RuleEvent } from '../../core/types';
+import { run } from '../../core/run';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { ArchsoulCommand } from '../contract';
@@ -97,65 +98,64 @@ export function performThrow(state: ArchsoulState, c: ArchsoulCombatant, itemId:
 
 /** archsoul.txt: Attacking and the attack-type table; RULINGS.md S3, S4, S10; Maneuvers (S27–S32). */
 export function performAttack(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, dice: DiceSource, action: 'attack' | 'throw' | 'reactive', bonusDice = 0): RuleEvent[] {
-  const events: RuleEvent[] = [];
-  let s = state;
-  const push = (...es: RuleEvent[]) => es.forEach((e) => { events.push(e); s = evolve(s, e); });
+  const r = run(state, evolve);
+  const { events, push } = r;
   const o = readOptions(state, input);
   const [atkMods, dmgMods] = maneuverModifiers(a, w, o);
   const tag = { ...(o.special ? { special: o.special } : {}), ...(o.modifiers.length ? { maneuvers: o.modifiers } : {}) };
   const row = ATTACK_TABLE[w.type];
   const stat = row.attack[w.attackRoll] ?? row.attack[0];
-  if (o.feint && !feint(s, a, t, o, dice, push)) {
-    const d0 = defenceAgainst(s, w, t, a.position!);
-    push(ev('ExchangeResolved', { attackerId: a.id, targetId: t.id, weaponId: w.id, attackType: w.type, action, distance: distance(s.map.grid, a.position!, t.position!), targetArc: d0.front ? 'front' : 'back', defense: d0.defense, shieldBonus: d0.shieldBonus, resistance: d0.defense + d0.shieldBonus, hit: false, ...tag, automaticMiss: 'archsoul.txt: Feint: the feint failed; the declared attack automatically misses' }));
+  if (o.feint && !feint(r.state(), a, t, o, dice, push)) {
+    const d0 = defenceAgainst(r.state(), w, t, a.position!);
+    push(ev('ExchangeResolved', { attackerId: a.id, targetId: t.id, weaponId: w.id, attackType: w.type, action, distance: distance(r.state().map.grid, a.position!, t.position!), targetArc: d0.front ? 'front' : 'back', defense: d0.defense, shieldBonus: d0.shieldBonus, resistance: d0.defense + d0.shieldBonus, hit: false, ...tag, automaticMiss: 'archsoul.txt: Feint: the feint failed; the declared attack automatically misses' }));
     return events;
   }
-  t = s.combatants[t.id];
+  t = r.state().combatants[t.id];
   if (o.shatter && t.sheet.shatterResponse === 'drop' && o.shatter.itemId !== t.sheet.shield?.id) {
     // archsoul.txt: Shatter: "Your opponent may drop the targeted item instead of making an attack roll" (S31: the sheet's policy).
     const item = t.sheet.weapons.find((x) => x.id === o.shatter!.itemId)!;
-    push(ev('ItemDropped', { combatantId: t.id, itemId: item.id, groundId: `g${s.groundCount + 1}`, name: item.name, space: t.position!, reason: 'Shatter: dropped instead of being targeted' }));
+    push(ev('ItemDropped', { combatantId: t.id, itemId: item.id, groundId: `g${r.state().groundCount + 1}`, name: item.name, space: t.position!, reason: 'Shatter: dropped instead of being targeted' }));
     push(ev('ShatterResolved', { attackerId: a.id, targetId: t.id, itemId: item.id, dropped: true, hardness: 0, damage: 0 }));
     return events;
   }
-  const mods = [...attackModifiers(s, a, w, t, input), ...atkMods];
+  const mods = [...attackModifiers(r.state(), a, w, t, input), ...atkMods];
   if (w.ammunition && action !== 'reactive') push(ev('AmmunitionSpent', { combatantId: a.id, weaponId: w.id, left: (a.weapons[w.id].ammunition ?? 1) - 1 }));
   const test = rollTest(dice, poolOf(a, stat.attribute, stat.skill, w), DEFAULT_DIFFICULTY, mods);
-  const distanceNow = distance(s.map.grid, a.position!, t.position!);
+  const distanceNow = distance(r.state().map.grid, a.position!, t.position!);
   if (o.shatter) {
-    push(...shatter(s, a, w, t, o.shatter.itemId, test, input, dmgMods, dice, action, distanceNow, tag));
+    push(...shatter(r.state(), a, w, t, o.shatter.itemId, test, input, dmgMods, dice, action, distanceNow, tag));
     return events;
   }
-  const soulDefence = row.resistedBy === 'soulpowerResolve' ? rollTest(dice, soulDefencePool(s, t), SOUL_DEFENCE_TEST.difficulty) : undefined;
-  const { front, defense, shieldBonus } = defenceAgainst(s, w, t, a.position!);
+  const soulDefence = row.resistedBy === 'soulpowerResolve' ? rollTest(dice, soulDefencePool(r.state(), t), SOUL_DEFENCE_TEST.difficulty) : undefined;
+  const { front, defense, shieldBonus } = defenceAgainst(r.state(), w, t, a.position!);
   const resistance = soulDefence ? soulDefence.successes : defense + shieldBonus;
   const hit = test.successes > resistance;
   push(ev('ExchangeResolved', { attackerId: a.id, targetId: t.id, weaponId: w.id, attackType: w.type, action, distance: distanceNow, targetArc: front ? 'front' : 'back', attack: test, defense, shieldBonus, resistance, ...(soulDefence ? { soulDefence } : {}), hit, ...tag }));
   if (conditionTotal(a, 'nextAttackHarder')) push(ev('ConditionRemoved', { combatantId: a.id, condition: 'nextAttackHarder', reason: 'applied to this attack' }));
-  if (hit && row.damage && o.knockdown) push(...knockdown(s, a, w, t, input, dmgMods, dice, bonusDice));
+  if (hit && row.damage && o.knockdown) push(...knockdown(r.state(), a, w, t, input, dmgMods, dice, bonusDice));
   else if (hit && row.damage) {
     const roll = damageTest(a, w, t, input, dice, dmgMods, bonusDice);
     // archsoul.txt: Unarmed: +1 with metal armour on the limb (RULINGS.md S22: added to the damage dealt).
     const bonus = w.type === 'unarmed' && (input.limbArmoured ?? a.sheet.metalGauntlets) === true ? 1 : 0;
-    push(wound(s, t.id, roll.successes + bonus, `${a.id}:${w.id}`, roll, bonus));
+    push(wound(r.state(), t.id, roll.successes + bonus, `${a.id}:${w.id}`, roll, bonus));
   }
-  if (o.sneak && hasCondition(s.combatants[t.id], 'unaware')) push(ev('ConditionRemoved', { combatantId: t.id, condition: 'unaware', reason: 'RULINGS.md S30: a sneak attack reveals the attacker' }));
+  if (o.sneak && hasCondition(r.state().combatants[t.id], 'unaware')) push(ev('ConditionRemoved', { combatantId: t.id, condition: 'unaware', reason: 'RULINGS.md S30: a sneak attack reveals the attacker' }));
   // archsoul.txt: Sneak Attack: "Sneak attacks made with a melee weapon cannot critically miss".
   const canFumble = !(o.sneak && (w.type === 'melee' || w.type === 'unarmed'));
   let landedElsewhere = false;
   if (test.criticalFailure && canFumble) {
-    const crit = criticalFailure(s, s.combatants[a.id], w, s.combatants[t.id], input, dice, action);
+    const crit = criticalFailure(r.state(), r.state().combatants[a.id], w, r.state().combatants[t.id], input, dice, action);
     push(...crit.events);
     landedElsewhere = crit.redirectedTo !== undefined || crit.dropped;
-    if (crit.redirectedTo) push(...landing(s, a, w, s.combatants[crit.redirectedTo].position!, 'hit', dice));
+    if (crit.redirectedTo) push(...landing(r.state(), a, w, r.state().combatants[crit.redirectedTo].position!, 'hit', dice));
   }
   if (!landedElsewhere && (w.type === 'thrown' || (w.type === 'ranged' && w.ammunition))) {
     let space: Space;
     let reason: string;
     if (hit) [space, reason] = [t.position!, 'hit: drops in the target’s space'];
-    else if (w.type === 'thrown' && test.successes === 0) [space, reason] = [randomAdjacent(s, t.position!, dice), 'a roll of 0: lands in a random adjacent space'];
-    else [space, reason] = [landingAtRange(s.map, a.position!, t.position!, w.maximumRange!), 'miss: drops at maximum range'];
-    push(...landing(s, a, w, space, reason, dice));
+    else if (w.type === 'thrown' && test.successes === 0) [space, reason] = [randomAdjacent(r.state(), t.position!, dice), 'a roll of 0: lands in a random adjacent space'];
+    else [space, reason] = [landingAtRange(r.state().map, a.position!, t.position!, w.maximumRange!), 'miss: drops at maximum range'];
+    push(...landing(r.state(), a, w, space, reason, dice));
   }
   return events;
 }

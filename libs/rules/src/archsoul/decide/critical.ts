@@ -1,4 +1,5 @@
 import { RuleEvent } from '../../core/types';
+import { run } from '../../core/run';
 import { DiceSource } from '../../dice/roll';
 import { CRITICAL_FAILURES, SPACE_METRES } from '../data';
 import { ev } from '../events';
@@ -29,9 +30,9 @@ export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: W
   }
   const roll = dice.roll(1, 6, 'followUp');
   const entry = CRITICAL_FAILURES[table][roll.faces[0] - 1];
-  const events: RuleEvent[] = [ev('CriticalFailureRolled', { combatantId: a.id, weaponId: w.id, table, roll, face: roll.faces[0], text: entry.text, effect: entry.effect })];
-  let s = evolve(state, events[0]);
-  const push = (...es: RuleEvent[]) => es.forEach((e) => { events.push(e); s = evolve(s, e); });
+  const r = run(state, evolve);
+  const { events, push } = r;
+  push(ev('CriticalFailureRolled', { combatantId: a.id, weaponId: w.id, table, roll, face: roll.faces[0], text: entry.text, effect: entry.effect }));
   const out: CriticalOutcome = { events, dropped: false };
   const ws = a.weapons[w.id];
   const e = entry.effect;
@@ -39,7 +40,7 @@ export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: W
     case 'drop': {
       if (!a.held.includes(w.id)) break;
       const space = e.at === 'self' ? a.position! : t.position!;
-      push(ev('ItemDropped', { combatantId: a.id, itemId: w.id, groundId: `g${s.groundCount + 1}`, name: w.name, space, reason: entry.text }));
+      push(ev('ItemDropped', { combatantId: a.id, itemId: w.id, groundId: `g${r.state().groundCount + 1}`, name: w.name, space, reason: entry.text }));
       out.dropped = w.type === 'thrown';
       break;
     }
@@ -57,7 +58,7 @@ export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: W
       break;
     case 'reactive':
       // S20: the target reacts only if it could (reach, front arc); there is no action left to prevent.
-      if (action !== 'reactive' && canReact(s, s.combatants[t.id], a.position!)) {
+      if (action !== 'reactive' && canReact(r.state(), r.state().combatants[t.id], a.position!)) {
         push(ev('ReactiveAttackTriggered', { actorId: a.id, trigger: 'criticalFailure', reactorIds: [t.id] }), ev('ReactiveAttackOffered', { actorId: a.id, reactorId: t.id }));
       }
       break;
@@ -75,35 +76,35 @@ export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: W
       if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: true, destroyed: ws.destroyed, jammed: ws.jammed, reason: entry.text }));
       break;
     case 'selfDamage':
-      push(wound(s, a.id, e.amount, entry.text));
+      push(wound(r.state(), a.id, e.amount, entry.text));
       break;
     case 'selfDamageRoll': {
       const roll2 = damageTest(a, w, a, input, dice);
-      push(wound(s, a.id, Math.min(e.max, roll2.successes), entry.text, roll2));
+      push(wound(r.state(), a.id, Math.min(e.max, roll2.successes), entry.text, roll2));
       break;
     }
     case 'area': {
       // RULINGS.md S7: radius R metres covers every space within R / 2.
       const reach = Math.floor(e.radiusMetres / SPACE_METRES);
-      for (const id of s.joined) {
-        const c = s.combatants[id];
-        if (c.position && distance(s.map.grid, c.position, a.position!) <= reach) push(wound(s, id, e.damage, entry.text));
+      for (const id of r.state().joined) {
+        const c = r.state().combatants[id];
+        if (c.position && distance(r.state().map.grid, c.position, a.position!) <= reach) push(wound(r.state(), id, e.damage, entry.text));
       }
       if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: true, destroyed: e.weapon === 'destroyed', jammed: ws.jammed, reason: entry.text }));
       break;
     }
     case 'redirect': {
       const near = e.to === 'adjacent' ? 1 : Math.floor(6 / SPACE_METRES);
-      const candidates = s.joined.filter((id) => {
-        const c = s.combatants[id];
-        if (id === t.id || id === a.id || !c.position || distance(s.map.grid, c.position, t.position!) > near) return false;
+      const candidates = r.state().joined.filter((id) => {
+        const c = r.state().combatants[id];
+        if (id === t.id || id === a.id || !c.position || distance(r.state().map.grid, c.position, t.position!) > near) return false;
         return e.to === 'adjacent' ? true : !foes(c, a);
       });
       if (candidates.length === 0) break;
       const pick = candidates.length === 1 ? candidates[0] : candidates[dice.roll(1, candidates.length, 'followUp').faces[0] - 1];
-      const victim = s.combatants[pick];
+      const victim = r.state().combatants[pick];
       const roll2 = damageTest(a, w, victim, input, dice);
-      push(wound(s, pick, roll2.successes, `${entry.text} (${pick})`, roll2));
+      push(wound(r.state(), pick, roll2.successes, `${entry.text} (${pick})`, roll2));
       out.redirectedTo = pick;
       break;
     }
@@ -115,9 +116,9 @@ export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: W
       break;
     case 'shift': {
       const here = a.position!;
-      const options = neighbours(s.map.grid, here).filter((n) => canStep(s.map, here, n) && !occupant(s, n, a.id));
-      options.sort((p, q) => distance(s.map.grid, p, t.position!) - distance(s.map.grid, q, t.position!));
-      if (options.length > 0 && distance(s.map.grid, options[0], t.position!) < distance(s.map.grid, here, t.position!)) {
+      const options = neighbours(r.state().map.grid, here).filter((n) => canStep(r.state().map, here, n) && !occupant(r.state(), n, a.id));
+      options.sort((p, q) => distance(r.state().map.grid, p, t.position!) - distance(r.state().map.grid, q, t.position!));
+      if (options.length > 0 && distance(r.state().map.grid, options[0], t.position!) < distance(r.state().map.grid, here, t.position!)) {
         push(ev('Moved', { combatantId: a.id, action: 'shift', path: [options[0]], from: here, to: options[0], facing: a.facing, distance: 1 }));
       }
       break;

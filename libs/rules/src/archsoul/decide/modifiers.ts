@@ -1,4 +1,5 @@
 import { RuleEvent } from '../../core/types';
+import { run } from '../../core/run';
 import { DiceSource } from '../../dice/roll';
 import { ATTACK_TABLE, DEFAULT_DIFFICULTY, FEINT_DEFENCE_TEST, FEINT_TEST, KNOCKDOWN_TEST } from '../data';
 import { ev, TestResult } from '../events';
@@ -51,9 +52,8 @@ export function shatter(
   state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, itemId: string, test: TestResult, input: AttackInput, dmgMods: Modifier[], dice: DiceSource,
   action: 'attack' | 'throw' | 'reactive', distanceNow: number, tag: Record<string, unknown>,
 ): RuleEvent[] {
-  const events: RuleEvent[] = [];
-  let s = state;
-  const push = (...es: RuleEvent[]) => es.forEach((e) => { events.push(e); s = evolve(s, e); });
+  const r = run(state, evolve);
+  const { events, push } = r;
   const item = asWeapon(t, itemId);
   const row = ATTACK_TABLE[item.type];
   const stat = row.attack[item.attackRoll] ?? row.attack[0];
@@ -70,11 +70,11 @@ export function shatter(
   const damage = damaged ? Math.max(0, damaged.roll.successes - damaged.item.hardness) : 0;
   push(ev('ShatterResolved', { attackerId: a.id, targetId: t.id, itemId, dropped: false, defence, winner, ...(damaged ? { damagedId: damaged.owner.id, damagedItemId: damaged.item.id, damageRoll: damaged.roll } : {}), hardness: damaged?.item.hardness ?? 0, damage }));
   if (damaged && damage > 0) {
-    const ws = s.combatants[damaged.owner.id].weapons[damaged.item.id];
+    const ws = r.state().combatants[damaged.owner.id].weapons[damaged.item.id];
     const hp = ws.hp === undefined ? undefined : Math.max(0, ws.hp - damage);
     // RULINGS.md S31 (as S20): an item brought to 0 HP is broken.
     push(ev('WeaponChanged', { combatantId: damaged.owner.id, weaponId: damaged.item.id, broken: ws.broken || hp === 0, destroyed: ws.destroyed, jammed: ws.jammed, ...(hp === undefined ? {} : { hp }), reason: `Shatter: ${damage} damage after hardness ${damaged.item.hardness}` }));
   }
-  if (test.criticalFailure) push(...criticalFailure(s, s.combatants[a.id], w, s.combatants[t.id], input, dice, action).events);
+  if (test.criticalFailure) push(...criticalFailure(r.state(), r.state().combatants[a.id], w, r.state().combatants[t.id], input, dice, action).events);
   return events;
 }
