@@ -1,10 +1,8 @@
-import { Space } from './events';
+import { squareDistance } from '../core/space';
 import { NarateerState } from './state';
 
 /** RULINGS.md N25: distance in Spaces on the square grid; a diagonal step counts 1. */
-export function spaces(a: Space, b: Space): number {
-  return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
-}
+export const spaces = squareDistance;
 
 /** The map distance between two combatants, when both stand on the map. */
 export function mapDistance(state: NarateerState, aId: string, bId: string): number | undefined {
