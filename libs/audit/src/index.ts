@@ -1,6 +1,5 @@
 export * from './canonical';
 export * from './log';
-// The fold and the undo stack live below the audit and the fights (libs/fight-log); re-exported for the audit's callers.
-export { ACTIONS_UNDONE, FightFolder, foldFight, planUndo, UNDO_COMMAND, UndoStack, undoneList } from '@app/fight-log';
-export type { ActionsUndoneData, FoldableEvent, UndoCandidate, UndoneCommand } from '@app/fight-log';
+// The fold with undo lives below the audit and the fights (libs/fight-log); re-exported for the audit's callers.
+export { FightFolder, foldFight, planUndo } from '@app/fight-log';
 export * from './verify';

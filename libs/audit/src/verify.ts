@@ -1,4 +1,4 @@
-import { ACTIONS_UNDONE, decideCommand, eventHash, FightFolder, GENESIS_HASH, LogEntry, UNDO_COMMAND, UndoStack } from '@app/fight-log';
+import { decideCommand, decideUndo, eventHash, FightFolder, GENESIS_HASH, isUndo, LogEntry, UNDO_COMMAND, UndoStack } from '@app/fight-log';
 import { FightCore, findSystem, RuleCommand, RuleEvent, RuleSystem, RuleViolation, seedCommitment } from '@app/rules';
 import { canonical, firstDifference } from './canonical';
 import { entryProblem, FightLog, headerProblem, ShapeProblem } from './log';
@@ -228,12 +228,11 @@ function undos(ctx: Context): Outcome | undefined {
   const stack = new UndoStack();
   for (const group of commandGroups(ctx.entries)) {
     const seq = group[0].seq;
-    const isUndo = group[0].command?.type === UNDO_COMMAND || group.some((e) => e.type === ACTIONS_UNDONE);
-    if (isUndo) {
+    if (group[0].command?.type === UNDO_COMMAND || group.some(isUndo)) {
       const found = group.map(recorded);
       let expected: unknown;
       try {
-        expected = [{ type: ACTIONS_UNDONE, data: stack.plan(group[0].command?.count) }];
+        expected = decideUndo(stack, group[0].command?.count);
       } catch (e) {
         expected = e instanceof RuleViolation ? `${e.code}: ${e.message}` : String(e);
       }

@@ -50,7 +50,7 @@ export function decideCommand(fight: DecidingFight, command: RuleCommand, inputs
   if (fight.seq === 0) return { events: system.decide(state, command, new ManualDice({})), drawsUsed };
   if (command.type === UNDO_COMMAND) {
     if (!inputs.undo) throw new Error('UndoCommands is decided on the undo stack of the log so far');
-    return { events: [{ type: ACTIONS_UNDONE, data: inputs.undo.plan(command.count) }], drawsUsed };
+    return { events: decideUndo(inputs.undo, command.count), drawsUsed };
   }
   const { revealedSeed: _revealed, ...rest } = command;
   const decided: RuleCommand = command.type === 'EndFight' ? { ...rest, revealedSeed: inputs.seed } : rest;
@@ -58,6 +58,11 @@ export function decideCommand(fight: DecidingFight, command: RuleCommand, inputs
   const events = system.decide(state, decided, dice);
   if (dice instanceof ManualDice) dice.assertAllUsed();
   return { events, drawsUsed: dice instanceof SeededDice ? dice.drawsUsed : drawsUsed };
+}
+
+/** `UndoCommands { count }`: one ActionsUndone naming what it takes back (RULINGS.md C5); throws a RuleViolation when impossible. */
+export function decideUndo(undo: UndoStack, count: unknown): RuleEvent[] {
+  return [{ type: ACTIONS_UNDONE, data: undo.plan(count) }];
 }
 
 /** RULINGS.md C2: the dice the fight's mode rolls. */

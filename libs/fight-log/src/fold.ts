@@ -1,6 +1,6 @@
 import { FightCore, RuleSystem } from '@app/rules';
 import { GENESIS_HASH } from './hash-chain';
-import { ACTIONS_UNDONE, UndoneCommand, undoneList } from './undo';
+import { isUndo, UndoneCommand, undoneList } from './undo';
 
 /**
  * The one fold of a fight's log (DESIGN.md "Events"): each event evolves the state with the fight's rule
@@ -38,17 +38,12 @@ export function blankFight<S extends FightCore>(system: RuleSystem<S>, fightId: 
   return { system, fightId, state: system.start(fightId), seq: 0, headHash: GENESIS_HASH, drawsUsed: 0 };
 }
 
-/** An event whose state only the log before it gives (an undo): the state just before it is not enough. */
-export function needsHistory(event: { type: string }): boolean {
-  return event.type === ACTIONS_UNDONE;
-}
-
 /**
- * The state after `event`, evolved from the state just before it; undefined when the event needs the
- * history (an undo: FightFolder, foldFight, foldLog fold it).
+ * The state after `event`, evolved from the state just before it; undefined for an undo, which only the
+ * log before it folds (FightFolder, foldFight, foldLog).
  */
 export function evolveState<S extends FightCore>(system: RuleSystem<S>, state: S, event: FoldableEvent): S | undefined {
-  if (needsHistory(event)) return undefined;
+  if (isUndo(event)) return undefined;
   return system.evolve(state, { type: event.type, data: event.data });
 }
 

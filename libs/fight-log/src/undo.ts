@@ -4,6 +4,11 @@ import { RuleViolation } from '@app/rules';
 export const UNDO_COMMAND = 'UndoCommands';
 export const ACTIONS_UNDONE = 'ActionsUndone';
 
+/** An undo (`ActionsUndone`): the state after it is given by the log before it, not by the state just before it. */
+export function isUndo(event: { type: string }): boolean {
+  return event.type === ACTIONS_UNDONE;
+}
+
 export interface UndoneCommand {
   commandId: string;
   fromSeq: number;
@@ -37,7 +42,7 @@ export class UndoStack {
   /** Adds one command's events (consecutive, same commandId). */
   push(events: readonly UndoCandidate[]): void {
     const first = events[0];
-    const undo = events.find((e) => e.type === ACTIONS_UNDONE);
+    const undo = events.find(isUndo);
     if (undo) return this.apply(undo.data);
     if (events.some((e) => e.type === 'FightEnded')) this.ended = true;
     if (first.type === 'FightStarted') return;

@@ -1,38 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, WrongExpectedRevision } from '@app/event-store';
 import { blankFight, decideCommand, DecisionInputs, envelopeOf, EventMetadata, evolveFight, FightEvent, fightStream, LogEntry, needsOf, sealEvents, toFightEvent, toNewEvent, undoStackOf } from '@app/fight-log';
-import { checkCommand, findSystem, RuleCommand, RuleViolation, seedCommitment } from '@app/rules';
+import { RuleCommand, RuleViolation } from '@app/rules';
+import { Actor, admit, CommandInput, CreateFightInput, startCommand } from './command-admission';
 import { CommandIndex } from './command-index';
-import { AppError, concurrencyConflict, expectedSeqMismatch } from './errors';
+import { AppError, concurrencyConflict } from './errors';
 import { FightCache, LoadedFight, viewOf } from './fight-cache';
 import { KeyedLock } from './keyed-lock';
 import { SeedVault } from './seed-vault';
-
-export interface CreateFightInput {
-  system: string;
-  name?: string;
-  dice?: { mode?: 'fair' | 'seeded' | 'manual'; seed?: string; clientSeed?: string; drawKey?: string };
-  combatants?: unknown[];
-  options?: Record<string, unknown>;
-}
-
-export interface CommandInput {
-  type: string;
-  commandId?: string;
-  expectedSeq?: number;
-  [field: string]: unknown;
-}
-
-/** Who sends a command: recorded as the events' actor; `scope` lists the combatants a player may act for. */
-export interface Actor {
-  name: string;
-  scope: 'all' | string[];
-  tenantId?: string;
-  /** Carried into the events' metadata, to follow one request from the logs to the log. */
-  requestId?: string;
-}
-
-export const GM_ACTOR: Actor = { name: 'gm', scope: 'all' };
 
 export interface CommandResult {
   fightId: string;
@@ -171,51 +146,4 @@ export class FightCommands {
     }
     return { fightId: fight.fightId, seq: fight.seq, events, view: viewOf(fight), replayed: true };
   }
-}
-
-/** POST /fights: the rule system, the seed and StartFight, or a 422 naming the field. */
-function startCommand(input: CreateFightInput) {
-  const system = findSystem(input.system);
-  if (!system) throw new AppError(422, 'UNKNOWN_SYSTEM', `no rule system ${input.system}`, 'system');
-  const mode = input.dice?.mode ?? 'fair';
-  if (mode === 'seeded' && !input.dice?.seed) throw new AppError(422, 'DICE_SEED_REQUIRED', 'RULINGS.md C2: seeded dice need dice.seed', 'dice.seed');
-  if (mode !== 'seeded' && input.dice?.seed !== undefined) throw new AppError(422, 'DICE_SEED_NOT_ALLOWED', 'RULINGS.md C2: only seeded dice take a seed from the caller', 'dice.seed');
-  const drawKey = input.dice?.drawKey;
-  if (drawKey !== undefined && mode !== 'seeded') throw new AppError(422, 'DICE_DRAW_KEY_NOT_ALLOWED', `docs/rulings.md C14: only seeded dice take a drawKey; ${mode} dice cannot be reproduced in another fight`, 'dice.drawKey');
-  const seed = mode === 'seeded' ? input.dice!.seed! : SeedVault.newSeed();
-  const command: RuleCommand = {
-    type: 'StartFight',
-    name: input.name,
-    dice: { mode, commitment: seedCommitment(seed), clientSeed: input.dice?.clientSeed, ...(drawKey !== undefined && { drawKey }) },
-    combatants: input.combatants ?? [],
-    options: input.options,
-  };
-  checkCommand(system.contract.commands, command);
-  return { system, seed, command };
-}
-
-/**
- * The edge's checks before the rules decide: the contract (unknown fields, wrong JSON types and out-of-range
- * values are refused, naming the field), the seq the caller expects, and what a player may send.
- */
-function admit(fight: LoadedFight, sent: Omit<CommandInput, 'commandId' | 'expectedSeq'>, expectedSeq: number | undefined, actor: Actor): RuleCommand {
-  const command = sent as RuleCommand;
-  checkCommand(fight.system.contract.commands, command);
-  if (expectedSeq !== undefined && expectedSeq !== fight.seq) throw expectedSeqMismatch(expectedSeq, fight.seq);
-  if (actor.scope !== 'all') assertPlayerMayAct(fight, command, actor.scope);
-  return command;
-}
-
-/**
- * RULINGS.md C3, C12: a player acts only for their own combatants, answers only their own decisions and sets
- * none of the GM's fields.
- */
-function assertPlayerMayAct(fight: LoadedFight, command: RuleCommand, scope: string[]): void {
-  const acting = fight.system.actorOf?.(fight.state, command);
-  if (!acting) throw new AppError(403, 'GM_ONLY', `only the GM may send ${command.type}`, 'type');
-  if (!scope.includes(acting.combatantId)) throw new AppError(403, 'NOT_YOUR_COMBATANT', `this token does not act for ${acting.combatantId}`, acting.field);
-  const gmField = acting.gmOnly?.[0];
-  if (gmField) throw new AppError(403, 'GM_ONLY_FIELD', `RULINGS.md C12: only the GM may set ${gmField} on ${command.type}`, gmField);
-  const other = acting.speaksFor?.find((o) => !scope.includes(o.combatantId));
-  if (other) throw new AppError(403, 'NOT_YOUR_COMBATANT', `RULINGS.md C12: ${other.field} answers for ${other.combatantId || 'another combatant'}, and this token does not act for it`, other.field);
 }

@@ -2,15 +2,17 @@ import { EventStore, StoredEvent } from '@app/event-store';
 import { FIGHT_STREAM_PREFIX, FightEvent, toFightEvent, toLogEntry } from '@app/fight-log';
 import { FightLog } from '@app/audit';
 import { FightCache, FightViewResult } from './fight-cache';
-import { Actor, CommandInput, CommandResult, CreateFightInput, FightCommands, GM_ACTOR } from './fight-commands';
+import { Actor, CommandInput, CreateFightInput, GM_ACTOR } from './command-admission';
+import { CommandResult, FightCommands } from './fight-commands';
 import { FightReads } from './fight-reads';
 import { FightFeed } from './live/fight-feed';
 import { LiveFightStream } from './live/live-stream';
 import { LiveViews } from './live/live-views';
 import { LogFollower } from './log-follower';
 
-export { GM_ACTOR } from './fight-commands';
-export type { Actor, CommandInput, CommandOutcome, CommandResult, CreateFightInput } from './fight-commands';
+export { GM_ACTOR } from './command-admission';
+export type { Actor, CommandInput, CreateFightInput } from './command-admission';
+export type { CommandOutcome, CommandResult } from './fight-commands';
 export type { FightViewResult } from './fight-cache';
 
 /**

@@ -1,6 +1,6 @@
 import { StoredEvent } from '@app/event-store';
 import { FightCore, findSystem, RuleSystem } from '@app/rules';
-import { evolveState, FIGHT_STREAM_PREFIX, FightEvent, foldFight, needsHistory, toFightEvent } from '@app/fight-log';
+import { evolveState, FIGHT_STREAM_PREFIX, FightEvent, foldFight, isUndo, toFightEvent } from '@app/fight-log';
 import { ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
 
 interface Folded {
@@ -81,7 +81,7 @@ export class ProjectionBatch {
       this.latest.set(e.fightId, e.seq);
       const lineages = this.fights.get(e.fightId)!;
       // An undo is folded from the fight's whole log up to it (libs/fight-log).
-      const history = needsHistory(e) ? await this.ctx.readFight(e.fightId).then((all) => all.filter((x) => x.seq <= e.seq), (failed: unknown) => ({ failed })) : [];
+      const history = isUndo(e) ? await this.ctx.readFight(e.fightId).then((all) => all.filter((x) => x.seq <= e.seq), (failed: unknown) => ({ failed })) : [];
       for (const lineage of lineages) {
         this.fold(lineage, stored, e, (system, state) => {
           const next = evolveState(system, state, e);
