@@ -195,6 +195,8 @@ describe('fuzz: random documents, variables and operation names built from real 
     'query Fights($limit: Int, $offset: Int, $status: String) { fights(limit: $limit, offset: $offset, status: $status) { total items { fightId name status } } }',
     'query Fight($f: ID!, $minSeq: Int, $at: Int) { fight(fightId: $f, minSeq: $minSeq, at: $at) { seq } }',
     'query Events($f: ID!, $after: Int) { events(fightId: $f, after: $after) { seq type } }',
+    'query EventsPage($f: ID!, $after: Int, $limit: Int, $c: String) { eventsPage(fightId: $f, after: $after, limit: $limit, cursor: $c) { items { seq } nextCursor } }',
+    'query FightsPage($limit: Int, $c: String) { fights(limit: $limit, cursor: $c) { nextCursor offset items { fightId } } }',
     'query Combatants($f: ID!) { fightCombatants(fightId: $f) { combatantId } }',
     'query Projections { projections { name } }',
     'query Type($name: String!) { __type(name: $name) { name kind fields { name type { name kind ofType { name } } } } }',

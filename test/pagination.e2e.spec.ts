@@ -85,26 +85,126 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
   });
 
   describe('GET /fights', () => {
-    it('the envelope stays {items,total,limit,offset}; Link and X-Next-Cursor lead to the rest, offset still works', async () => {
-      const other = await t.tenant('pager');
-      const as = { authorization: `Bearer ${other.apiKey}` };
-      const ids: string[] = [];
-      for (let i = 0; i < 5; i++) ids.push((await t.anon.post('/fights').set(as).send({ system: 'narateer', name: `f${i}` }).expect(201)).body.fightId);
-      const first = await t.anon.get('/fights?limit=2').set(as).expect(200);
-      expect(Object.keys(first.body).sort()).toEqual(['items', 'limit', 'offset', 'total']);
-      expect(first.body).toMatchObject({ total: 5, limit: 2, offset: 0 });
+    const other = { headers: {} as Record<string, string>, ids: [] as string[] };
+    beforeAll(async () => {
+      other.headers = { authorization: `Bearer ${(await t.tenant('pager')).apiKey}` };
+      for (let i = 0; i < 5; i++) other.ids.push((await t.anon.post('/fights').set(other.headers).send({ system: 'narateer', name: `f${i}` }).expect(201)).body.fightId);
+      await listed();
+    });
+    /** The list reads the fight-views projection, which follows the log a moment later: wait until it lists every fight made. */
+    const listed = async () => {
+      for (let i = 0; i < 400; i++) {
+        if ((await t.anon.get('/fights?limit=100').set(other.headers).expect(200)).body.items.length === other.ids.length) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error('the fight list never caught up');
+    };
+
+    it('keyset pages: Link, X-Next-Cursor and nextCursor lead through every fight once, newest first; no page counts', async () => {
+      const first = await t.anon.get('/fights?limit=2').set(other.headers).expect(200);
+      expect(Object.keys(first.body).sort()).toEqual(['items', 'limit', 'nextCursor', 'offset']);
+      expect(first.body).toMatchObject({ limit: 2, offset: 0, nextCursor: first.headers['x-next-cursor'] });
+      // The cursor is the last fight's (createdAt, fightId), not a position: decoded, it holds no offset.
+      expect(JSON.parse(Buffer.from(first.body.nextCursor, 'base64url').toString())).toEqual({ list: 'fights', created: first.body.items[1].createdAt, id: first.body.items[1].fightId });
       const seen: string[] = first.body.items.map((f: { fightId: string }) => f.fightId);
       let link = first.headers.link as string | undefined;
+      const bodies = [];
       while (link) {
-        const res = await t.anon.get(/^<([^>]+)>/.exec(link)![1]).set(as).expect(200);
+        const res = await t.anon.get(/^<([^>]+)>/.exec(link)![1]).set(other.headers).expect(200);
+        bodies.push(res.body);
         seen.push(...res.body.items.map((f: { fightId: string }) => f.fightId));
         link = res.headers.link;
+        expect(res.body.nextCursor).toBe(res.headers['x-next-cursor']);
       }
-      expect(seen).toEqual([...ids].reverse());
-      const byOffset = await t.anon.get('/fights?limit=2&offset=4').set(as).expect(200);
-      expect(byOffset.body.items.map((f: { fightId: string }) => f.fightId)).toEqual([ids[0]]);
+      expect(seen).toEqual([...other.ids].reverse());
+      // A cursor page has no offset; the last page no cursor: a page of exactly `limit` fights that ends the list says so.
+      expect(bodies.map((b) => Object.keys(b).sort())).toEqual([['items', 'limit', 'nextCursor'], ['items', 'limit']]);
+      const exact = await t.anon.get('/fights?limit=5').set(other.headers).expect(200);
+      expect(exact.body.items).toHaveLength(5);
+      expect(exact.headers.link).toBeUndefined();
+    });
+
+    it('fights created after a page was read never shift the next page (a keyset, not an offset)', async () => {
+      const first = await t.anon.get('/fights?limit=2').set(other.headers).expect(200);
+      const added = (await t.anon.post('/fights').set(other.headers).send({ system: 'narateer', name: 'late' }).expect(201)).body.fightId;
+      try {
+        const second = await t.anon.get(`/fights?limit=2&cursor=${first.body.nextCursor}`).set(other.headers).expect(200);
+        expect(second.body.items.map((f: { fightId: string }) => f.fightId)).toEqual([other.ids[2], other.ids[1]]);
+        // By offset, the same second page would have repeated a fight of the first.
+        expect((await t.anon.get('/fights?limit=2&offset=2').set(other.headers).expect(200)).body.items.map((f: { fightId: string }) => f.fightId)).toEqual([other.ids[3], other.ids[2]]);
+      } finally {
+        other.ids.push(added);
+        await listed();
+      }
+    });
+
+    it('?total=true counts the matching fights; offset still pages the older way and its link leads on by cursor', async () => {
+      expect((await t.anon.get('/fights?limit=2&total=true').set(other.headers).expect(200)).body.total).toBe(other.ids.length);
+      expect((await t.anon.get('/fights?limit=2&total=true&status=ended').set(other.headers).expect(200)).body).toMatchObject({ total: 0, items: [] });
+      expect((await t.anon.get('/fights?limit=2&total=yes').set(other.headers).expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'total' });
+      const newest = [...other.ids].reverse();
+      const byOffset = await t.anon.get(`/fights?limit=2&offset=${other.ids.length - 1}`).set(other.headers).expect(200);
+      expect(byOffset.body.items.map((f: { fightId: string }) => f.fightId)).toEqual([other.ids[0]]);
       expect(byOffset.headers.link).toBeUndefined();
-      expect((await t.anon.get('/fights?limit=2&offset=1').set(as).expect(200)).headers.link).toMatch(/^<\/fights\?limit=2&cursor=[\w-]+>; rel="next"$/);
+      const middle = await t.anon.get('/fights?limit=2&offset=1').set(other.headers).expect(200);
+      expect(middle.headers.link).toMatch(/^<\/fights\?limit=2&cursor=[\w-]+>; rel="next"$/);
+      expect((await t.anon.get(/^<([^>]+)>/.exec(middle.headers.link)![1]).set(other.headers).expect(200)).body.items.map((f: { fightId: string }) => f.fightId)).toEqual(newest.slice(3, 5));
+      expect((await t.anon.get(`/fights?offset=1&cursor=${middle.body.nextCursor}`).set(other.headers).expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'offset' });
+      const forged = Buffer.from(JSON.stringify({ list: 'fights', offset: 2 })).toString('base64url');
+      expect((await t.anon.get(`/fights?cursor=${forged}`).set(other.headers).expect(400)).body).toMatchObject({ code: 'INVALID_CURSOR', field: 'cursor' });
+    });
+  });
+
+  describe('GraphQL lists: the same limit, the same cursors', () => {
+    const gql = async (query: string, variables: Record<string, unknown> = {}) => (await t.http.post('/graphql').send({ query, variables }).expect(200)).body;
+
+    it('fights: nextCursor pages every fight once; the REST cursor works here and back; total is counted only when asked', async () => {
+      const made: string[] = [];
+      for (let i = 0; i < 4; i++) made.push((await t.http.post('/fights').send({ system: 'narateer', name: `g${i}` }).expect(201)).body.fightId);
+      for (let i = 0; i < 400 && !(await t.http.get('/fights?limit=100').expect(200)).body.items.some((f: { fightId: string }) => f.fightId === made[3]); i++) await new Promise((r) => setTimeout(r, 25));
+      const rest = await t.http.get('/fights?limit=3').expect(200);
+      const all: string[] = (await t.http.get('/fights?limit=100').expect(200)).body.items.map((f: { fightId: string }) => f.fightId);
+      expect(all.length).toBeGreaterThan(3);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 50; i++) {
+        const body = await gql('query($cursor: String) { fights(limit: 3, cursor: $cursor) { items { fightId } limit offset nextCursor } }', { cursor });
+        expect(body.errors).toBeUndefined();
+        const page = body.data.fights;
+        if (i === 0) expect(page).toMatchObject({ offset: 0, nextCursor: rest.headers['x-next-cursor'] });
+        else expect(page.offset).toBeNull();
+        seen.push(...page.items.map((f: { fightId: string }) => f.fightId));
+        cursor = page.nextCursor;
+        if (!cursor) break;
+      }
+      expect(seen).toEqual(all);
+      const viaGql = (await gql(`{ fights(limit: 3, cursor: "${rest.headers['x-next-cursor']}") { items { fightId } } }`)).data.fights.items.map((f: { fightId: string }) => f.fightId);
+      expect(viaGql).toEqual(all.slice(3, 6));
+      expect((await gql('{ fights(limit: 2) { total } }')).data.fights.total).toBe(all.length);
+      // The old arguments still work.
+      expect((await gql('{ fights(limit: 2, offset: 1) { items { fightId } offset } }')).data.fights).toEqual({ items: all.slice(1, 3).map((fightId) => ({ fightId })), offset: 1 });
+      const bad = await gql('{ fights(cursor: "bm9wZQ") { limit } }');
+      expect(bad.errors[0].extensions).toMatchObject({ code: 'INVALID_CURSOR', field: 'cursor' });
+    });
+
+    it('eventsPage: limit and nextCursor, the same cursors as REST; events keeps after and takes a limit', async () => {
+      const rest = await t.http.get(`/fights/${fightId}/events?limit=4`).expect(200);
+      const page = (await gql('query($id: ID!) { eventsPage(fightId: $id, limit: 4) { items { seq } limit nextCursor } }', { id: fightId })).data.eventsPage;
+      expect(page).toEqual({ items: range(1, 4).map((seq) => ({ seq })), limit: 4, nextCursor: rest.headers['x-next-cursor'] });
+      const seqsSeen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const next: any = (await gql('query($id: ID!, $c: String) { eventsPage(fightId: $id, limit: 3, cursor: $c) { items { seq } nextCursor } }', { id: fightId, c: cursor })).data.eventsPage;
+        seqsSeen.push(...next.items.map((e: { seq: number }) => e.seq));
+        cursor = next.nextCursor;
+      } while (cursor);
+      expect(seqsSeen).toEqual(range(1, 10));
+      expect((await gql('query($id: ID!) { events(fightId: $id, after: 7) { seq } }', { id: fightId })).data.events.map((e: { seq: number }) => e.seq)).toEqual([8, 9, 10]);
+      expect((await gql('query($id: ID!) { events(fightId: $id, after: 2, limit: 2) { seq } }', { id: fightId })).data.events.map((e: { seq: number }) => e.seq)).toEqual([3, 4]);
+      for (const args of ['limit: 0', 'limit: 10001', 'after: 1, cursor: "x"']) {
+        const res = await gql(`query($id: ID!) { eventsPage(fightId: $id, ${args}) { limit } }`, { id: fightId });
+        expect(res.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+      }
     });
   });
 
@@ -131,6 +231,18 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
           expect(got.flatMap((p) => p.body.map((d: { id: string }) => d.id))).toEqual(all.map((d) => d.id));
         }
         expect((await t.http.get(`/webhooks/endpoints/${ep}/deliveries?before=2020-01-01T00:00:00Z`).expect(200)).body).toEqual([]);
+        // GraphQL: the same pages, the same cursors.
+        const viaGql: string[] = [];
+        let cursor: string | null = null;
+        for (let i = 0; i < 10; i++) {
+          const res = await t.http.post('/graphql').send({ query: 'query($ep: ID!, $c: String) { webhookDeliveriesPage(endpointId: $ep, limit: 2, cursor: $c) { items { id } limit nextCursor } }', variables: { ep, c: cursor } }).expect(200);
+          const page: { items: Array<{ id: string }>; nextCursor: string | null } = res.body.data.webhookDeliveriesPage;
+          if (i === 0) expect(page.nextCursor).toBe((await t.http.get(`/webhooks/endpoints/${ep}/deliveries?limit=2`).expect(200)).headers['x-next-cursor']);
+          viaGql.push(...page.items.map((d) => d.id));
+          cursor = page.nextCursor;
+          if (!cursor) break;
+        }
+        expect(viaGql).toEqual(all.map((d) => d.id));
       } finally {
         outbox.clock = clock;
       }

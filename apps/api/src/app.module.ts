@@ -20,7 +20,7 @@ import { requireJsonBody, validationPipe } from './common/validation';
 import { LocationInterceptor } from './common/location';
 import { ApiConfig } from './config';
 import { API_CONFIG, FightsModule } from './fights.module';
-import { FightsResolver } from './graphql/fights.resolver';
+import { FightPageResolver, FightsResolver } from './graphql/fights.resolver';
 import { SystemsResolver } from './graphql/systems.resolver';
 import { LiveResolver } from './graphql/live.resolver';
 import { StreamController } from './rest/stream.controller';
@@ -57,7 +57,7 @@ export class AppModule implements NestModule {
         }),
       ],
       controllers: [FightsController, StreamController, SystemsController, ProjectionsController, AuditController, AdminController, TokensController],
-      providers: [FightsResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }, { provide: APP_INTERCEPTOR, useClass: LocationInterceptor }, ...rateLimiting(config), { provide: APP_GUARD, useClass: AuthGuard }],
+      providers: [FightsResolver, FightPageResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }, { provide: APP_INTERCEPTOR, useClass: LocationInterceptor }, ...rateLimiting(config), { provide: APP_GUARD, useClass: AuthGuard }],
     };
   }
 }

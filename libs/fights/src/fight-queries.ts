@@ -1,6 +1,6 @@
 import { fightNotFound } from './errors';
 import { FightService, FightViewResult } from './fight-service';
-import { CombatantRow, FightQuery, FightRow } from './projections/read-store';
+import { CombatantRow, FightFilter, FightKey, FightQuery, FightRow } from './projections/read-store';
 import { ProjectionRunner } from './projections/runner';
 import { Principal } from './access/principal';
 
@@ -24,28 +24,36 @@ export class FightQueries {
     return caught && caught.seq >= target ? toView(caught) : fresh;
   }
 
-  /** A tenant sees its own fights; a token, only its fight. */
-  async listFor(p: Principal, q: FightQuery): ReturnType<FightQueries['list']> {
-    if (p.kind === 'tenant') return this.list({ ...q, tenantId: p.tenantId });
-    if (p.kind === 'admin') return this.list(q);
-    const row = await this.runner.read.getFight(p.fightId);
-    const items = row && (!q.system || row.system === q.system) && (!q.status || row.status === q.status) ? [row] : [];
+  /**
+   * A tenant sees its own fights; a token, only its fight. One row more than the page is read, so
+   * `next` (the key of the page's last fight, when more follow) costs no count.
+   */
+  async listFor(p: Principal, q: FightQuery): Promise<FightPage> {
+    const rows = await this.rowsFor(p, { ...q, limit: q.limit + 1 });
+    const items = rows.slice(0, q.limit);
+    const last = items[items.length - 1];
     return {
-      items: items.slice(q.offset, q.offset + q.limit).map(summarise),
-      total: items.length,
+      items: items.map(summarise),
       limit: q.limit,
-      offset: q.offset,
+      ...(q.after ? {} : { offset: q.offset ?? 0 }),
+      next: rows.length > q.limit && last ? { createdAt: last.createdAt, fightId: last.fightId } : undefined,
     };
   }
 
-  async list(q: FightQuery): Promise<{ items: FightSummary[]; total: number; limit: number; offset: number }> {
-    const { items, total } = await this.runner.read.listFights(q);
-    return {
-      items: items.map(summarise),
-      total,
-      limit: q.limit,
-      offset: q.offset,
-    };
+  /** How many fights the principal's list holds with these filters (a scan: only when asked). */
+  async countFor(p: Principal, q: FightFilter): Promise<number> {
+    if (p.kind === 'tenant') return this.runner.read.countFights({ ...q, tenantId: p.tenantId });
+    if (p.kind === 'admin') return this.runner.read.countFights(q);
+    return (await this.rowsFor(p, { ...q, limit: 1 })).length;
+  }
+
+  private async rowsFor(p: Principal, q: FightQuery): Promise<FightRow[]> {
+    if (p.kind === 'tenant') return this.runner.read.listFights({ ...q, tenantId: p.tenantId });
+    if (p.kind === 'admin') return this.runner.read.listFights(q);
+    const row = await this.runner.read.getFight(p.fightId);
+    const fits = row && (!q.system || row.system === q.system) && (!q.status || row.status === q.status) && (!q.after || row.createdAt < q.after.createdAt || (row.createdAt === q.after.createdAt && row.fightId < q.after.fightId));
+    const from = q.after ? 0 : (q.offset ?? 0);
+    return (fits ? [row] : []).slice(from, from + q.limit);
   }
 
   async combatants(fightId: string): Promise<CombatantRow[]> {
@@ -57,6 +65,14 @@ export class FightQueries {
     }
     return rows;
   }
+}
+
+/** A page of fights: `offset` only when it was asked by offset (or from the start), `next` when more follow. */
+export interface FightPage {
+  items: FightSummary[];
+  limit: number;
+  offset?: number;
+  next?: FightKey;
 }
 
 export type FightSummary = Omit<FightRow, 'view' | 'headHash' | 'tenantId'> & { round: number; combatants: number };

@@ -3,7 +3,7 @@ import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { QueryCursor, QueryInt } from './validation';
+import { QueryBool, QueryCursor, QueryInt } from './validation';
 
 @InputType()
 export class DiceInput {
@@ -129,6 +129,11 @@ export class ListFightsQuery extends TokenQuery {
   offset?: number;
 
   @QueryCursor() cursor?: string;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false', description: 'Also count every matching fight (`total`): a scan, so only when asked; pages never count.' })
+  @IsOptional()
+  @QueryBool()
+  total?: boolean;
 }
 
 export class EventsQuery extends TokenQuery {

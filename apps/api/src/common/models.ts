@@ -47,9 +47,24 @@ export class FightSummaryModel {
 @ObjectType()
 export class FightPageModel {
   @ApiProperty({ type: [FightSummaryModel] }) @Field(() => [FightSummaryModel]) items: FightSummaryModel[];
-  @ApiProperty() @Field(() => Int) total: number;
+  @ApiPropertyOptional({ description: 'How many fights match the filters: only with ?total=true (it counts them all; a page itself never does)' })
+  @Field(() => Int, { description: 'How many fights match the filters (counted only when this field is asked for)' })
+  total?: number;
   @ApiProperty() @Field(() => Int) limit: number;
-  @ApiProperty() @Field(() => Int) offset: number;
+  @ApiPropertyOptional({ description: 'The offset the page was asked with (0 from the start); absent on a cursor page' })
+  @Field(() => Int, { nullable: true, description: 'The offset the page was asked with (0 from the start); null on a cursor page' })
+  offset?: number;
+  @ApiPropertyOptional({ description: 'The next page’s cursor (also in X-Next-Cursor and Link rel="next"); absent on the last page' })
+  @Field(() => String, { nullable: true, description: 'The next page’s cursor: pass it as `cursor`; null on the last page' })
+  nextCursor?: string;
+}
+
+@ObjectType({ description: 'A page of a fight’s events: pass nextCursor as cursor for the next one' })
+export class FightEventPageModel {
+  @Field(() => [FightEventModel]) items: FightEventModel[];
+  @Field(() => Int) limit: number;
+  @Field(() => String, { nullable: true, description: 'The next page’s cursor (the same as REST’s X-Next-Cursor); null on the last page' })
+  nextCursor?: string;
 }
 
 @ObjectType()

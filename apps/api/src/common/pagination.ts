@@ -1,23 +1,50 @@
 import type { Request, Response } from 'express';
-import { AppError } from '@app/fights';
+import { AppError, FightQueries, FightService, FightSummary, Principal } from '@app/fights';
+import type { DeliveryView, WebhookService } from '@app/webhooks';
+import { EVENTS_MAX_PAGE, EVENTS_PAGE } from './dto';
 
 /**
- * One paging style for every REST list: `?limit=` and an opaque `?cursor=`; the next page, when
- * there is one, is in `Link: <…>; rel="next"` (RFC 8288) and `X-Next-Cursor`. Bodies keep their
- * shape, so a client that never sends a cursor sees what it always saw.
+ * One paging style for every list, REST and GraphQL: a limit and an opaque cursor in; the cursor of
+ * the next page, when there is one, out. REST sends it in `Link: <…>; rel="next"` (RFC 8288) and
+ * `X-Next-Cursor` (and `nextCursor` in an envelope body); GraphQL in the page's `nextCursor` field.
+ * A cursor is the same string on both, so one from a REST header pages a GraphQL field and back.
+ *
+ * Every cursor is a keyset position: the sort key of the last item listed, and the next page is
+ * what sorts after it. Nothing is counted and nothing is skipped, so a page costs its own rows
+ * however deep it is, and rows written meanwhile never shift a page.
  */
-export type Cursor = { list: 'fights'; offset: number } | { list: 'events'; after: number } | { list: 'deliveries'; before: number; skip: number };
+export type Cursor =
+  /** Fights, newest first: after (createdAt, fightId). */
+  | { list: 'fights'; created: string; id: string }
+  /** A fight's events: after this seq. */
+  | { list: 'events'; after: number }
+  /** An endpoint's deliveries, newest first: after (createdAt ms, seq, deliveryId). */
+  | { list: 'deliveries'; created: number; seq: number; id: string };
 
-const FIELDS: Record<Cursor['list'], string[]> = { fights: ['offset'], events: ['after'], deliveries: ['before', 'skip'] };
+type FieldKind = 'count' | 'time' | 'id';
+const FIELDS: { [L in Cursor['list']]: Record<string, FieldKind> } = {
+  fights: { created: 'time', id: 'id' },
+  events: { after: 'count' },
+  deliveries: { created: 'count', seq: 'count', id: 'id' },
+};
+/** Old paging parameters a cursor replaces: the next page's link drops them. */
+const REPLACES: { [L in Cursor['list']]: string[] } = { fights: ['offset'], events: ['after'], deliveries: ['before'] };
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+const FIELD_OK: Record<FieldKind, (v: unknown) => boolean> = {
+  count: (v) => Number.isSafeInteger(v) && (v as number) >= 0,
+  time: (v) => typeof v === 'string' && ISO_TIME.test(v),
+  id: (v) => typeof v === 'string' && v.length >= 1 && v.length <= 64,
+};
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
 /** A cursor this list gave out, or 400 INVALID_CURSOR; an old paging parameter beside it is a contradiction. */
-export function decodeCursor<L extends Cursor['list']>(list: L, raw: string | undefined, old: Record<string, unknown>): Extract<Cursor, { list: L }> | undefined {
-  if (raw === undefined) return undefined;
-  const given = Object.keys(old).filter((k) => old[k] !== undefined);
+export function decodeCursor<L extends Cursor['list']>(list: L, raw: string | undefined | null, old: Record<string, unknown>): Extract<Cursor, { list: L }> | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const given = Object.keys(old).filter((k) => old[k] !== undefined && old[k] !== null);
   if (given.length) throw new AppError(400, 'VALIDATION_FAILED', `give cursor or ${given.join(', ')}, not both: the cursor holds the position`, given[0]);
   let value: unknown;
   try {
@@ -26,10 +53,9 @@ export function decodeCursor<L extends Cursor['list']>(list: L, raw: string | un
     value = undefined;
   }
   const c = value as Record<string, unknown> | undefined;
-  const fields = FIELDS[list];
-  const valid =
-    typeof c === 'object' && c !== null && c.list === list && Object.keys(c).length === fields.length + 1 && fields.every((f) => Number.isSafeInteger(c[f]) && (c[f] as number) >= 0);
-  if (!valid) throw new AppError(400, 'INVALID_CURSOR', 'cursor is not one this list gave out: send back X-Next-Cursor (or follow Link rel="next") as it came', 'cursor');
+  const fields = Object.entries(FIELDS[list]);
+  const valid = typeof c === 'object' && c !== null && !Array.isArray(c) && c.list === list && Object.keys(c).length === fields.length + 1 && fields.every(([f, kind]) => Object.hasOwn(c, f) && FIELD_OK[kind](c[f]));
+  if (!valid) throw new AppError(400, 'INVALID_CURSOR', 'cursor is not one this list gave out: send back X-Next-Cursor / nextCursor (or follow Link rel="next") as it came', 'cursor');
   return c as Extract<Cursor, { list: L }>;
 }
 
@@ -37,12 +63,69 @@ export function decodeCursor<L extends Cursor['list']>(list: L, raw: string | un
  * Sets `Link` and `X-Next-Cursor` for the page after this one. The link keeps the request's filters
  * and limit, drops the paging parameters the cursor replaces, and never repeats a `?token=` secret.
  */
-export function linkNext(req: Request, res: Response, next: Cursor | undefined): void {
-  if (!next) return;
+export function linkNext(req: Request, res: Response, next: Cursor | undefined): string | undefined {
+  if (!next) return undefined;
   const cursor = encodeCursor(next);
   const url = new URL(req.originalUrl, 'http://x');
-  for (const name of ['cursor', 'token', ...FIELDS[next.list]]) url.searchParams.delete(name);
+  for (const name of ['cursor', 'token', ...REPLACES[next.list]]) url.searchParams.delete(name);
   url.searchParams.set('cursor', cursor);
   res.setHeader('Link', `<${url.pathname}${url.search}>; rel="next"`);
   res.setHeader('X-Next-Cursor', cursor);
+  return cursor;
+}
+
+/** A limit given to a GraphQL page field: within [1, max], else 400 naming `limit` (as REST's ?limit). */
+export function pageLimit(limit: number | undefined | null, fallback: number, max: number): number {
+  if (limit === undefined || limit === null) return fallback;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > max) throw new AppError(400, 'VALIDATION_FAILED', `limit must be an integer from 1 to ${max}`, 'limit');
+  return limit;
+}
+
+/** The default and largest page of each list (REST and GraphQL alike). */
+export const PAGES = { fights: { fallback: 20, max: 100 }, events: { fallback: EVENTS_PAGE, max: EVENTS_MAX_PAGE }, deliveries: { fallback: 50, max: 200 } } as const;
+
+type FightEvent = Awaited<ReturnType<FightService['events']>>[number];
+
+export interface Page<T> {
+  items: T[];
+  limit: number;
+  next?: Cursor;
+}
+
+/** Fights, newest first, a keyset page after the cursor's (createdAt, fightId); `offset` still pages the older way. */
+export async function fightsPage(
+  queries: FightQueries,
+  p: Principal,
+  q: { system?: string | null; status?: string | null; limit?: number | null; offset?: number | null; cursor?: string | null },
+): Promise<Page<FightSummary> & { offset?: number }> {
+  const from = decodeCursor('fights', q.cursor, { offset: q.offset });
+  const limit = q.limit ?? PAGES.fights.fallback;
+  const filter = { system: q.system ?? undefined, status: q.status ?? undefined };
+  const page = await queries.listFor(p, from ? { ...filter, limit, after: { createdAt: from.created, fightId: from.id } } : { ...filter, limit, offset: q.offset ?? 0 });
+  return { items: page.items, limit, ...(page.offset === undefined ? {} : { offset: page.offset }), next: page.next && { list: 'fights', created: page.next.createdAt, id: page.next.fightId } };
+}
+
+/** A fight's events in seq order, after the cursor's seq (or `after`). */
+export async function eventsPage(fights: FightService, fightId: string, q: { after?: number | null; limit?: number | null; cursor?: string | null }): Promise<Page<FightEvent>> {
+  const after = decodeCursor('events', q.cursor, { after: q.after })?.after ?? q.after ?? 0;
+  const limit = q.limit ?? PAGES.events.fallback;
+  const events = await fights.events(fightId, after);
+  const items = events.slice(0, limit);
+  return { items, limit, next: events.length > limit ? { list: 'events', after: items[items.length - 1].seq } : undefined };
+}
+
+/** An endpoint's deliveries, newest first, a keyset page after the cursor's (createdAt, seq, id); `before` still starts at a time. */
+export async function deliveriesPage(
+  webhooks: WebhookService,
+  tenantId: string,
+  endpointId: string,
+  q: { status?: 'pending' | 'delivered' | 'failed'; fightId?: string | null; limit?: number | null; before?: string | null; cursor?: string | null },
+): Promise<Page<DeliveryView>> {
+  const from = decodeCursor('deliveries', q.cursor, { before: q.before });
+  const limit = q.limit ?? PAGES.deliveries.fallback;
+  const before = q.before ? Date.parse(q.before) : undefined;
+  const rows = await webhooks.deliveries(tenantId, endpointId, { status: q.status, fightId: q.fightId ?? undefined, limit: limit + 1, before, after: from && { createdAt: from.created, seq: from.seq, id: from.id } });
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, limit, next: rows.length > limit ? { list: 'deliveries', created: Date.parse(last.createdAt), seq: last.seq, id: last.id } : undefined };
 }

@@ -1,6 +1,6 @@
 import { applyDecorators, ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AppError } from '@app/fights';
 
@@ -56,6 +56,14 @@ export function QueryInt(min: number, max: number = Number.MAX_SAFE_INTEGER) {
     IsInt(),
     Min(min),
     Max(Math.min(max, Number.MAX_SAFE_INTEGER)),
+  );
+}
+
+/** A boolean query parameter: exactly `true` or `false` (not `1`, `yes` or an empty string). */
+export function QueryBool() {
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)),
+    IsBoolean(),
   );
 }
 

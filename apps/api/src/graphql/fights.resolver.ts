@@ -1,12 +1,13 @@
-import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { AccessService, actorName, AppError, FightQueries, FightService, Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
 import { LogFormatError, parseFightLog, readVerifyOptions, verifyFightLog, VerifyOptionError } from '@app/audit';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { CommandInputGql, CreateFightInput } from '../common/dto';
-import { CombatantSummaryModel, CommandResultModel, FightEventModel, FightModel, FightPageModel, ProjectionStatusModel } from '../common/models';
+import { CommandInputGql, CreateFightInput, EVENTS_MAX_PAGE, EVENTS_PAGE } from '../common/dto';
+import { CombatantSummaryModel, CommandResultModel, FightEventModel, FightEventPageModel, FightModel, FightPageModel, ProjectionStatusModel } from '../common/models';
+import { encodeCursor, eventsPage, fightsPage, pageLimit, PAGES } from '../common/pagination';
 import { ProjectionRunner } from '@app/fights';
 
 
@@ -19,15 +20,20 @@ export class FightsResolver {
     private readonly access: AccessService,
   ) {}
 
-  @Query(() => FightPageModel, { description: 'Fights, newest first' })
-  fights(
+  @Query(() => FightPageModel, { description: 'Fights, newest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor). offset is the older paging.' })
+  async fights(
     @CurrentPrincipal() p: Principal,
     @Args('system', { nullable: true }) system?: string,
     @Args('status', { nullable: true }) status?: string,
     @Args('limit', { type: () => Int, nullable: true }) limit?: number,
     @Args('offset', { type: () => Int, nullable: true }) offset?: number,
+    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' }) cursor?: string,
   ): Promise<FightPageModel> {
-    return this.queries.listFor(p, { system, status, limit: Math.min(Math.max(limit ?? 20, 1), 100), offset: Math.max(offset ?? 0, 0) });
+    // Out-of-range limit and offset are clamped, as they always were.
+    const { next, ...page } = await fightsPage(this.queries, p, { system, status, limit: Math.min(Math.max(limit ?? PAGES.fights.fallback, 1), PAGES.fights.max), offset: offset === undefined || offset === null ? undefined : Math.max(offset, 0), cursor });
+    const result: FightPageModel = { ...page, nextCursor: next && encodeCursor(next) };
+    COUNTS.set(result, () => this.queries.countFor(p, { system: system ?? undefined, status: status ?? undefined }));
+    return result;
   }
 
   @Query(() => FightModel, { description: 'The fight view, from the fight-views projection; minSeq waits (up to 2 s) until it has reached that seq' })
@@ -77,10 +83,29 @@ export class FightsResolver {
     return this.runner.status();
   }
 
-  @Query(() => [FightEventModel], { description: 'The fight’s ordered events, after `after`' })
-  events(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string, @Args('after', { type: () => Int, nullable: true }) after?: number): Promise<FightEventModel[]> {
+  @Query(() => [FightEventModel], { description: `The fight’s ordered events, after \`after\`: at most \`limit\` (default ${EVENTS_PAGE}). eventsPage gives the same with the next page’s cursor.` })
+  async events(
+    @CurrentPrincipal() p: Principal,
+    @Args('fightId', { type: () => ID }) fightId: string,
+    @Args('after', { type: () => Int, nullable: true }) after?: number,
+    @Args('limit', { type: () => Int, nullable: true, description: `Events at most (1 to ${EVENTS_MAX_PAGE}; default ${EVENTS_PAGE})` }) limit?: number,
+  ): Promise<FightEventModel[]> {
     this.access.assertRead(p, fightId);
-    return this.service.events(fightId, Math.max(after ?? 0, 0));
+    return (await eventsPage(this.service, fightId, { after: Math.max(after ?? 0, 0), limit: pageLimit(limit, PAGES.events.fallback, PAGES.events.max) })).items;
+  }
+
+  @Query(() => FightEventPageModel, { description: 'The fight’s ordered events a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor)' })
+  async eventsPage(
+    @CurrentPrincipal() p: Principal,
+    @Args('fightId', { type: () => ID }) fightId: string,
+    @Args('after', { type: () => Int, nullable: true, description: 'Start after this seq (instead of a cursor)' }) after?: number,
+    @Args('limit', { type: () => Int, nullable: true, description: `Events per page (1 to ${EVENTS_MAX_PAGE}; default ${EVENTS_PAGE})` }) limit?: number,
+    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' }) cursor?: string,
+  ): Promise<FightEventPageModel> {
+    this.access.assertRead(p, fightId);
+    if (after !== undefined && after !== null && (!Number.isSafeInteger(after) || after < 0)) throw new AppError(400, 'VALIDATION_FAILED', 'after must be a seq, 0 or more', 'after');
+    const page = await eventsPage(this.service, fightId, { after, limit: pageLimit(limit, PAGES.events.fallback, PAGES.events.max), cursor });
+    return { items: page.items, limit: page.limit, nextCursor: page.next && encodeCursor(page.next) };
   }
 
   @Mutation(() => CommandResultModel, { description: 'Create a fight' })
@@ -94,5 +119,16 @@ export class FightsResolver {
     const scope = this.access.commandScope(p, fightId);
     const { payload, type, commandId, expectedSeq } = input;
     return this.service.execute(fightId, { ...(payload ?? {}), type, commandId, expectedSeq }, { name: actorName(p), scope, requestId });
+  }
+}
+
+/** A fights page's count, run only when a query selects `total`. */
+const COUNTS = new WeakMap<FightPageModel, () => Promise<number>>();
+
+@Resolver(() => FightPageModel)
+export class FightPageResolver {
+  @ResolveField(() => Int, { description: 'How many fights match the filters: counted only when asked for (a page itself never counts)' })
+  total(@Parent() page: FightPageModel): Promise<number> | number {
+    return COUNTS.get(page)?.() ?? page.total ?? 0;
   }
 }

@@ -9,7 +9,7 @@ import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
 import { CreateWebhookEndpointInput, DeliveriesQuery, RedeliverSinceInput, RotateWebhookSecretInput, UpdateWebhookEndpointInput } from './webhooks.dto';
 import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookEndpointModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
 import { Location, seg } from '../common/location';
-import { decodeCursor, linkNext } from '../common/pagination';
+import { deliveriesPage, linkNext } from '../common/pagination';
 
 /** Issue "Webhooks": endpoints, their delivery log, redelivery and a test ping — for the tenant (GM) only. */
 @ApiTags('webhooks')
@@ -80,15 +80,9 @@ export class WebhooksController {
   @ApiOperation({ summary: 'The delivery log, newest first; the next page is in Link rel="next" and X-Next-Cursor' })
   @ApiResponse({ status: 200, type: [WebhookDeliveryModel] })
   async deliveries(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Query() q: DeliveriesQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<WebhookDeliveryModel[]> {
-    const from = decodeCursor('deliveries', q.cursor, { before: q.before });
-    const limit = q.limit ?? 50;
-    // Several deliveries share a millisecond: the cursor resumes at its own (created at or before it) and skips those already listed.
-    const before = from ? from.before + 1 : q.before ? Date.parse(q.before) : undefined;
-    const skip = from?.skip ?? 0;
-    const rows = (await this.webhooks.deliveries(webhookTenant(this.access, p), id, { status: q.status, fightId: q.fightId, limit: skip + limit + 1, before })).slice(skip);
-    const page = rows.slice(0, limit);
-    linkNext(req, res, rows.length > limit ? deliveriesAfter(page, from) : undefined);
-    return page;
+    const { items, next } = await deliveriesPage(this.webhooks, webhookTenant(this.access, p), id, q);
+    linkNext(req, res, next);
+    return items;
   }
 
   @Get(':endpointId/deliveries/:deliveryId')
@@ -115,11 +109,4 @@ export class WebhooksController {
   redeliverSince(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Body() body: RedeliverSinceInput): Promise<WebhookRequeuedModel> {
     return this.webhooks.redeliverSince(webhookTenant(this.access, p), id, new Date(body.since));
   }
-}
-
-/** Where the page after `page` starts: its last delivery's time, and how many of that time it has listed. */
-function deliveriesAfter(page: WebhookDeliveryModel[], from: { before: number; skip: number } | undefined) {
-  const before = Date.parse(page[page.length - 1].createdAt);
-  const listed = page.filter((d) => Date.parse(d.createdAt) === before).length;
-  return { list: 'deliveries' as const, before, skip: listed + (from && from.before === before ? from.skip : 0) };
 }

@@ -1,10 +1,11 @@
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { AccessService, Principal } from '@app/fights';
+import { AccessService, AppError, Principal } from '@app/fights';
 import { WebhookService } from '@app/webhooks';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
 import { CreateWebhookEndpointInput, RedeliverSinceInput, UpdateWebhookEndpointInput } from './webhooks.dto';
-import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookEndpointModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
+import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookDeliveryPageModel, WebhookEndpointModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
+import { deliveriesPage, encodeCursor, pageLimit, PAGES } from '../common/pagination';
 
 /** The REST webhook routes as GraphQL operations: the same service, the same tenant-only rule. */
 @Resolver()
@@ -24,7 +25,7 @@ export class WebhooksResolver {
     return this.webhooks.get(webhookTenant(this.access, p), id);
   }
 
-  @Query(() => [WebhookDeliveryModel], { description: 'An endpoint’s delivery log, newest first' })
+  @Query(() => [WebhookDeliveryModel], { description: 'An endpoint’s delivery log, newest first (the newest `limit`); webhookDeliveriesPage pages through all of it' })
   webhookDeliveries(
     @CurrentPrincipal() p: Principal,
     @Args('endpointId', { type: () => ID }) id: string,
@@ -33,6 +34,20 @@ export class WebhooksResolver {
   ): Promise<WebhookDeliveryModel[]> {
     const known = status === 'pending' || status === 'delivered' || status === 'failed' ? status : undefined;
     return this.webhooks.deliveries(webhookTenant(this.access, p), id, { status: known, limit: Math.min(Math.max(limit ?? 50, 1), 200) });
+  }
+
+  @Query(() => WebhookDeliveryPageModel, { description: 'An endpoint’s delivery log, newest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor)' })
+  async webhookDeliveriesPage(
+    @CurrentPrincipal() p: Principal,
+    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('status', { nullable: true, description: 'pending, delivered or failed' }) status?: string,
+    @Args('fightId', { type: () => ID, nullable: true }) fightId?: string,
+    @Args('limit', { type: () => Int, nullable: true, description: `Deliveries per page (1 to ${PAGES.deliveries.max}; default ${PAGES.deliveries.fallback})` }) limit?: number,
+    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' }) cursor?: string,
+  ): Promise<WebhookDeliveryPageModel> {
+    if (status !== undefined && status !== null && status !== 'pending' && status !== 'delivered' && status !== 'failed') throw new AppError(400, 'VALIDATION_FAILED', 'status must be pending, delivered or failed', 'status');
+    const page = await deliveriesPage(this.webhooks, webhookTenant(this.access, p), id, { status: status ?? undefined, fightId, limit: pageLimit(limit, PAGES.deliveries.fallback, PAGES.deliveries.max), cursor });
+    return { items: page.items, limit: page.limit, nextCursor: page.next && encodeCursor(page.next) };
   }
 
   @Query(() => WebhookDeliveryDetailModel, { description: 'One delivery with its body and attempts' })

@@ -1,7 +1,11 @@
-import { CombatantRow, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import { CombatantRow, FightFilter, FightKey, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
 import { ReadWrites } from './read-writes';
 
 const clone = <T>(v: T): T => structuredClone(v);
+
+/** Plain string order (ids and ISO times are ASCII: byte order), as SQLite's BINARY and PostgreSQL's "C" collation compare, never the locale's. */
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const compareKeys = (a: FightKey, b: FightKey): number => cmp(a.createdAt, b.createdAt) || cmp(a.fightId, b.fightId);
 
 export class MemoryReadStore implements ReadStore {
   readonly engine = 'memory';
@@ -52,10 +56,20 @@ export class MemoryReadStore implements ReadStore {
   }
 
   async listFights(q: FightQuery) {
-    const all = [...this.fights.values()]
-      .filter((f) => (q.tenantId === undefined || f.tenantId === q.tenantId) && (!q.system || f.system === q.system) && (!q.status || f.status === q.status))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.fightId.localeCompare(a.fightId));
-    return { items: clone(all.slice(q.offset, q.offset + q.limit)), total: all.length };
+    const after = q.after;
+    const all = this.matching(q)
+      .filter((f) => !after || compareKeys(f, after) < 0)
+      .sort((a, b) => compareKeys(b, a));
+    const from = after ? 0 : (q.offset ?? 0);
+    return clone(all.slice(from, from + q.limit));
+  }
+
+  async countFights(q: FightFilter) {
+    return this.matching(q).length;
+  }
+
+  private matching(q: FightFilter): FightRow[] {
+    return [...this.fights.values()].filter((f) => (q.tenantId === undefined || f.tenantId === q.tenantId) && (!q.system || f.system === q.system) && (!q.status || f.status === q.status));
   }
 
   async listCombatants(fightId: string) {

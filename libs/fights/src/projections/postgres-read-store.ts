@@ -1,6 +1,6 @@
 import { Pool, PoolClient, QueryResult } from 'pg';
 import { inTransaction, retryOnConnectionLoss, withClient } from '@app/event-store';
-import { FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import { FightFilter, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
 import { ReadWrites } from './read-writes';
 
 const schemaSql = (s: string) => `
@@ -8,7 +8,9 @@ CREATE SCHEMA IF NOT EXISTS ${s};
 CREATE TABLE IF NOT EXISTS ${s}.projection_checkpoints (name text PRIMARY KEY, checkpoint text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now());
 CREATE TABLE IF NOT EXISTS ${s}.projection_folds (projection text NOT NULL, fight_id text NOT NULL, seq integer NOT NULL, head_hash text NOT NULL, state jsonb NOT NULL, PRIMARY KEY (projection, fight_id));
 CREATE TABLE IF NOT EXISTS ${s}.fight_views (fight_id text PRIMARY KEY, tenant_id text NOT NULL, system text NOT NULL, name text NOT NULL, status text NOT NULL, seq integer NOT NULL, head_hash text NOT NULL, created_at text NOT NULL, updated_at text NOT NULL, view jsonb NOT NULL);
-CREATE INDEX IF NOT EXISTS fight_views_list ON ${s}.fight_views (created_at DESC, fight_id DESC);
+DROP INDEX IF EXISTS ${s}.fight_views_list;
+CREATE INDEX IF NOT EXISTS fight_views_keyset ON ${s}.fight_views (created_at COLLATE "C" DESC, fight_id COLLATE "C" DESC);
+CREATE INDEX IF NOT EXISTS fight_views_tenant_keyset ON ${s}.fight_views (tenant_id, created_at COLLATE "C" DESC, fight_id COLLATE "C" DESC);
 CREATE TABLE IF NOT EXISTS ${s}.combatant_summaries (fight_id text NOT NULL, combatant_id text NOT NULL, position integer NOT NULL, system text NOT NULL, name text NOT NULL, side text NOT NULL, summary jsonb NOT NULL, PRIMARY KEY (fight_id, combatant_id));
 `;
 
@@ -28,6 +30,30 @@ interface FightPgRow {
 const jsonArray = (texts: string[]): string => `[${texts.join(',')}]`;
 
 const toFight = (r: FightPgRow): FightRow => ({ fightId: r.fight_id, tenantId: r.tenant_id, system: r.system, name: r.name, status: r.status, seq: r.seq, headHash: r.head_hash, createdAt: r.created_at, updatedAt: r.updated_at, view: r.view });
+
+function fightFilter(q: FightFilter): { where: string[]; args: unknown[] } {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (q.tenantId !== undefined) where.push(`tenant_id = $${args.push(q.tenantId)}`);
+  if (q.system) where.push(`system = $${args.push(q.system)}`);
+  if (q.status) where.push(`status = $${args.push(q.status)}`);
+  return { where, args };
+}
+
+/**
+ * A page of fights (exported for the plan test). Sorted and compared in the "C" collation (bytes), as
+ * SQLite and the memory store compare: the same fights in the same order on every engine, whatever
+ * the database's own collation; the keyset indexes are in that collation too, so a page reads only
+ * its own rows.
+ */
+export function listFightsPgSql(schema: string, q: FightQuery): { sql: string; args: unknown[] } {
+  const { where, args } = fightFilter(q);
+  if (q.after) where.push(`(created_at COLLATE "C", fight_id COLLATE "C") < ($${args.push(q.after.createdAt)}, $${args.push(q.after.fightId)})`);
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const limit = `LIMIT $${args.push(q.limit)}`;
+  const offset = q.after ? '' : ` OFFSET $${args.push(q.offset ?? 0)}`;
+  return { sql: `SELECT * FROM ${schema}.fight_views ${clause} ORDER BY created_at COLLATE "C" DESC, fight_id COLLATE "C" DESC ${limit}${offset}`, args };
+}
 
 /** Read models in PostgreSQL; several instances may run projections: the checkpoint row is the lock. */
 export class PostgresReadStore implements ReadStore {
@@ -186,15 +212,14 @@ export class PostgresReadStore implements ReadStore {
 
   async listFights(q: FightQuery) {
     await this.start();
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (q.tenantId !== undefined) where.push(`tenant_id = $${args.push(q.tenantId)}`);
-    if (q.system) where.push(`system = $${args.push(q.system)}`);
-    if (q.status) where.push(`status = $${args.push(q.status)}`);
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((await this.read(`SELECT count(*) AS n FROM ${this.t('fight_views')} ${clause}`, args)).rows[0].n);
-    const rows = (await this.read(`SELECT * FROM ${this.t('fight_views')} ${clause} ORDER BY created_at DESC, fight_id DESC LIMIT $${args.length + 1} OFFSET $${args.length + 2}`, [...args, q.limit, q.offset])).rows;
-    return { items: rows.map(toFight), total };
+    const { sql, args } = listFightsPgSql(this.schema, q);
+    return (await this.read(sql, args)).rows.map(toFight);
+  }
+
+  async countFights(q: FightFilter) {
+    await this.start();
+    const { where, args } = fightFilter(q);
+    return Number((await this.read(`SELECT count(*) AS n FROM ${this.t('fight_views')} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, args)).rows[0].n);
   }
 
   async listCombatants(fightId: string) {

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryReadStore } from './memory-read-store';
-import { PostgresReadStore } from './postgres-read-store';
+import Database from 'better-sqlite3';
+import { listFightsPgSql, PostgresReadStore } from './postgres-read-store';
 import { FightRow, ReadStore } from './read-store';
-import { SqliteReadStore } from './sqlite-read-store';
+import { listFightsSql, SqliteReadStore } from './sqlite-read-store';
 
 const row = (fightId: string, seq: number): FightRow => ({ fightId, tenantId: 't1', system: 'narateer', name: fightId, status: 'setup', seq, headHash: `h${seq}`, createdAt: `2026-01-0${seq}`, updatedAt: 'x', view: { seq } });
 
@@ -80,12 +81,44 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
         for (const seq of [1, 2, 3]) await tx.putFight(row(`f${seq}`, seq));
       });
       const page = await store.listFights({ system: 'narateer', limit: 2, offset: 0 });
-      expect(page.total).toBe(3);
-      expect(page.items.map((f) => f.fightId)).toEqual(['f3', 'f2']);
-      expect((await store.listFights({ status: 'ended', limit: 10, offset: 0 })).total).toBe(0);
+      expect(page.map((f) => f.fightId)).toEqual(['f3', 'f2']);
+      expect(await store.countFights({ system: 'narateer' })).toBe(3);
+      expect(await store.listFights({ status: 'ended', limit: 10, offset: 0 })).toEqual([]);
+      expect(await store.countFights({ status: 'ended' })).toBe(0);
       await store.reset('fight-views');
       expect(await store.checkpoint('fight-views')).toBeUndefined();
-      expect((await store.listFights({ limit: 10, offset: 0 })).total).toBe(0);
+      expect(await store.listFights({ limit: 10, offset: 0 })).toEqual([]);
+    });
+
+    // The fight list's keyset pages (the integration conventions review): after a (createdAt, fightId) key, in the same
+    // order on every engine. Ids differ in case and punctuation and share creation times, where a locale's collation
+    // (PostgreSQL's default) would order them otherwise than bytes do.
+    it('keyset pages: after (createdAt, fightId), newest first, ties by id in byte order, one tenant only, the same on every engine', async () => {
+      const times = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z'];
+      const ids = ['a-1', 'B_2', 'a_2', 'a-2', 'b-2', 'Z'];
+      const rows = ids.map((id, i) => ({ ...row(id, i + 1), createdAt: times[i] }));
+      await store.apply(['fight-views'], undefined, 'cp', async (tx) => {
+        for (const r of rows) await tx.putFight(r);
+        await tx.putFight({ ...row('other', 9), tenantId: 't2', createdAt: '2026-01-02T00:00:00.000Z' });
+      });
+      // Byte order: 'B' (0x42) < 'Z' < 'a' (0x61) < 'b'; '-' (0x2d) < '_' (0x5f).
+      const expected = ['Z', 'b-2', 'a_2', 'a-2', 'B_2', 'a-1'];
+      for (const limit of [1, 2, 4]) {
+        const seen: string[] = [];
+        let after: { createdAt: string; fightId: string } | undefined;
+        for (let pages = 0; pages < 10; pages++) {
+          const page = await store.listFights({ tenantId: 't1', limit, ...(after ? { after } : { offset: 0 }) });
+          seen.push(...page.map((f) => f.fightId));
+          if (page.length < limit) break;
+          after = { createdAt: page[page.length - 1].createdAt, fightId: page[page.length - 1].fightId };
+        }
+        expect(seen).toEqual(expected);
+      }
+      // A key need not be a stored fight: the page starts at the first fight sorting after it.
+      expect((await store.listFights({ tenantId: 't1', limit: 10, after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'a_' } })).map((f) => f.fightId)).toEqual(['a-2', 'B_2', 'a-1']);
+      expect((await store.listFights({ limit: 3, after: { createdAt: '2026-01-03T00:00:00.000Z', fightId: 'Z' } })).map((f) => f.fightId)).toEqual(['other', 'b-2', 'a_2']);
+      expect(await store.countFights({ tenantId: 't1' })).toBe(6);
+      expect(await store.countFights({ tenantId: 't2' })).toBe(1);
     });
   });
 }
@@ -94,6 +127,28 @@ readStoreContract('memory', async () => new MemoryReadStore());
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+describe('sqlite read store: a fight page reads the keyset index', () => {
+  it('a tenant’s keyset page searches fight_views_tenant_list by tenant and key, with no sort step and no count', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crs-read-'));
+    dirs.push(dir);
+    const file = join(dir, 'read.sqlite');
+    new SqliteReadStore(file).close();
+    const db = new Database(file);
+    try {
+      const plan = (q: Parameters<typeof listFightsSql>[0]) => {
+        const { sql, args } = listFightsSql(q);
+        return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+      };
+      const keyset = plan({ tenantId: 't1', limit: 21, after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'f' } });
+      expect(keyset).toMatch(/SEARCH fight_views USING INDEX fight_views_tenant_list \(tenant_id=\? AND \(created_at,fight_id\)<\(\?,\?\)\)/);
+      expect(keyset).not.toMatch(/TEMP B-TREE/);
+      expect(plan({ tenantId: 't1', limit: 21, offset: 0 })).toMatch(/USING INDEX fight_views_tenant_list \(tenant_id=\?\)/);
+    } finally {
+      db.close();
+    }
+  });
+});
+
 readStoreContract('sqlite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'crs-read-'));
   dirs.push(dir);
@@ -107,6 +162,51 @@ if (PG_URL) {
     const schema = `rs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     schemas.push(schema);
     return new PostgresReadStore(PG_URL, schema);
+  });
+  // A database whose own collation is a locale's (ICU en-US: case and punctuation second): the lists must still come in byte order.
+  const icu = { url: '', name: `rs_icu_${process.pid}` };
+  readStoreContract('postgres (database collation ICU en-US)', async () => {
+    if (!icu.url) {
+      const { Client } = await import('pg');
+      const c = new Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${icu.name}`);
+      await c.query(`CREATE DATABASE ${icu.name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`);
+      await c.end();
+      const url = new URL(PG_URL);
+      url.pathname = `/${icu.name}`;
+      icu.url = url.toString();
+    }
+    return new PostgresReadStore(icu.url, `rs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`);
+  });
+  afterAll(async () => {
+    if (!icu.url) return;
+    const { Client } = await import('pg');
+    const c = new Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${icu.name} WITH (FORCE)`);
+    await c.end();
+  });
+  it('postgres read store: a tenant’s keyset page reads fight_views_tenant_keyset by tenant and key, with no sort step', async () => {
+    const schema = `rs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    schemas.push(schema);
+    const store = new PostgresReadStore(PG_URL, schema);
+    await store.countFights({});
+    await store.close();
+    const { Client } = await import('pg');
+    const c = new Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      // An empty table: the planner would scan it whole; forbid that to see which index the query can use.
+      await c.query('SET enable_seqscan = off');
+      const { sql, args } = listFightsPgSql(schema, { tenantId: 't1', limit: 21, after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'f' } });
+      const plan = (await c.query(`EXPLAIN ${sql}`, args)).rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+      expect(plan).toMatch(/Index Scan using fight_views_tenant_keyset/);
+      expect(plan).toMatch(/Index Cond: \(\(tenant_id = 't1'::text\) AND \(ROW\(\(created_at\)::text, \(fight_id\)::text\) < ROW\(/);
+      expect(plan).not.toMatch(/Sort/);
+    } finally {
+      await c.end();
+    }
   });
   afterAll(async () => {
     const { Client } = await import('pg');

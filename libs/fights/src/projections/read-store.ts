@@ -35,12 +35,29 @@ export interface StoredFold {
   state: string;
 }
 
-export interface FightQuery {
+/** Which fights: the filters alone, for counting them. */
+export interface FightFilter {
   tenantId?: string;
   system?: string;
   status?: string;
+}
+
+/** Where a list position sits in the fights' order: newest first, by (createdAt, fightId) descending. */
+export interface FightKey {
+  createdAt: string;
+  fightId: string;
+}
+
+/**
+ * A page of fights, newest first (createdAt, then fightId, both descending, compared as plain
+ * code points on every engine). `after` is a keyset position: the page starts with the first fight
+ * after that key, read from the (tenant, created, id) index. `offset` is the older paging, kept for
+ * callers who send it; with `after` it is not given.
+ */
+export interface FightQuery extends FightFilter {
   limit: number;
-  offset: number;
+  offset?: number;
+  after?: FightKey;
 }
 
 export const PROJECTIONS = ['fight-views', 'combatants'] as const;
@@ -70,7 +87,9 @@ export interface ReadStore {
   /** Deletes the projection's rows and checkpoint, for a rebuild from position 0. */
   reset(projection: ProjectionName): Promise<void>;
   getFight(fightId: string): Promise<FightRow | undefined>;
-  listFights(q: FightQuery): Promise<{ items: FightRow[]; total: number }>;
+  listFights(q: FightQuery): Promise<FightRow[]>;
+  /** How many fights match: a scan of the index, so only for a caller who asks for the total. */
+  countFights(q: FightFilter): Promise<number>;
   listCombatants(fightId: string): Promise<CombatantRow[]>;
   close(): Promise<void>;
 }

@@ -77,7 +77,7 @@ describe('ProjectionRunner', () => {
     expect(read.commits).toEqual([[...PROJECTIONS]]);
     expect(evolve).toHaveBeenCalledTimes(log.filter((e) => e.stream.startsWith('fight-')).length);
     const { list, combatants, folds, checkpoints } = await snapshot(read, fights);
-    expect(list.total).toBe(3);
+    expect(list).toHaveLength(3);
     expect(combatants.map((c) => c.map((x) => x.combatantId))).toEqual(fights.map(() => ['a', 'b']));
     expect(folds[0]).toEqual(folds[1]);
     expect(checkpoints).toEqual([log[log.length - 1].checkpoint, log[log.length - 1].checkpoint]);
@@ -123,7 +123,7 @@ describe('ProjectionRunner', () => {
     const runner = new ProjectionRunner(store, read);
     await expect(runner.catchUpAll()).rejects.toThrow('crash before commit');
     expect(await read.checkpoint('fight-views')).toBeUndefined();
-    expect((await read.listFights({ limit: 10, offset: 0 })).total).toBe(0);
+    expect(await read.listFights({ limit: 10, offset: 0 })).toEqual([]);
     await runner.catchUpAll();
     const clean = new MemoryReadStore();
     await new ProjectionRunner(store, clean).catchUpAll();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import { FightFilter, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
 import { ReadWrites } from './read-writes';
 
 const SCHEMA = `
@@ -9,6 +9,7 @@ CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, checkp
 CREATE TABLE IF NOT EXISTS projection_folds (projection TEXT NOT NULL, fight_id TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, state TEXT NOT NULL, PRIMARY KEY (projection, fight_id));
 CREATE TABLE IF NOT EXISTS fight_views (fight_id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, system TEXT NOT NULL, name TEXT NOT NULL, status TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, view TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS fight_views_list ON fight_views (created_at DESC, fight_id DESC);
+CREATE INDEX IF NOT EXISTS fight_views_tenant_list ON fight_views (tenant_id, created_at DESC, fight_id DESC);
 CREATE TABLE IF NOT EXISTS combatant_summaries (fight_id TEXT NOT NULL, combatant_id TEXT NOT NULL, position INTEGER NOT NULL, system TEXT NOT NULL, name TEXT NOT NULL, side TEXT NOT NULL, summary TEXT NOT NULL, PRIMARY KEY (fight_id, combatant_id));
 `;
 
@@ -37,6 +38,27 @@ const toFight = (r: FightSqlRow): FightRow => ({
   updatedAt: r.updated_at,
   view: JSON.parse(r.view),
 });
+
+function fightFilter(q: FightFilter): { where: string[]; args: unknown[] } {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (q.tenantId !== undefined) where.push('tenant_id = ?') && args.push(q.tenantId);
+  if (q.system) where.push('system = ?') && args.push(q.system);
+  if (q.status) where.push('status = ?') && args.push(q.status);
+  return { where, args };
+}
+
+/**
+ * A page of fights (exported for the plan test): a keyset page starts right after its key, the row
+ * values comparing as the (tenant_id, created_at, fight_id) index sorts, so it reads only its own rows.
+ */
+export function listFightsSql(q: FightQuery): { sql: string; args: unknown[] } {
+  const { where, args } = fightFilter(q);
+  if (q.after) where.push('(created_at, fight_id) < (?, ?)') && args.push(q.after.createdAt, q.after.fightId);
+  args.push(q.limit);
+  if (!q.after) args.push(q.offset ?? 0);
+  return { sql: `SELECT * FROM fight_views ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, fight_id DESC LIMIT ?${q.after ? '' : ' OFFSET ?'}`, args };
+}
 
 /** Read models in their own SQLite file beside the event log (DATA_DIR/read.sqlite). */
 export class SqliteReadStore implements ReadStore {
@@ -112,15 +134,13 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async listFights(q: FightQuery) {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (q.tenantId !== undefined) where.push('tenant_id = ?') && args.push(q.tenantId);
-    if (q.system) where.push('system = ?') && args.push(q.system);
-    if (q.status) where.push('status = ?') && args.push(q.status);
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (this.stmt(`SELECT count(*) AS n FROM fight_views ${clause}`).get(...args) as { n: number }).n;
-    const rows = this.stmt(`SELECT * FROM fight_views ${clause} ORDER BY created_at DESC, fight_id DESC LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as FightSqlRow[];
-    return { items: rows.map(toFight), total };
+    const { sql, args } = listFightsSql(q);
+    return (this.stmt(sql).all(...args) as FightSqlRow[]).map(toFight);
+  }
+
+  async countFights(q: FightFilter) {
+    const { where, args } = fightFilter(q);
+    return (this.stmt(`SELECT count(*) AS n FROM fight_views ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`).get(...args) as { n: number }).n;
   }
 
   async listCombatants(fightId: string) {

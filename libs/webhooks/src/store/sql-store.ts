@@ -325,7 +325,10 @@ export class SqlWebhookStore implements WebhookStore {
     if (q.status) where.push(`status = $${args.push(q.status)}`);
     if (q.fightId) where.push(`fight_id = $${args.push(q.fightId)}`);
     if (q.before !== undefined) where.push(`created_at < $${args.push(q.before)}`);
-    const rows = await this.db.query(`SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY created_at DESC, seq DESC LIMIT $${args.push(q.limit)}`, args);
+    // Ids in byte order on both engines: PostgreSQL's own collation may order base64url ids otherwise.
+    const id = this.db.engine === 'postgres' ? 'id COLLATE "C"' : 'id';
+    if (q.after) where.push(`(created_at, seq, ${id}) < ($${args.push(q.after.createdAt)}, $${args.push(q.after.seq)}, $${args.push(q.after.id)})`);
+    const rows = await this.db.query(`SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY created_at DESC, seq DESC, ${id} DESC LIMIT $${args.push(q.limit)}`, args);
     return rows.map(toDelivery);
   }
 

@@ -75,8 +75,13 @@ export interface DeliveryQuery {
   status?: DeliveryStatus;
   fightId?: string;
   limit: number;
-  /** Only deliveries created before this (ms): paging backwards. */
+  /** Only deliveries created before this (ms): the older paging. */
   before?: number;
+  /**
+   * A keyset position: only deliveries after this one in the log's order (newest first: created at,
+   * then seq, then id, all descending; ids compared byte by byte on every engine).
+   */
+  after?: { createdAt: number; seq: number; id: string };
 }
 
 export type EndpointPatch = Partial<Pick<EndpointRow, 'url' | 'description' | 'eventTypes' | 'fightId' | 'enabled' | 'secret' | 'previousSecret' | 'previousSecretUntil' | 'disabledReason' | 'failingSince' | 'updatedAt'>>;
