@@ -94,6 +94,72 @@ describe('HTTP conventions a client library expects', () => {
     });
   });
 
+  describe('ETag on answers that are a fight’s state, POST as GET', () => {
+    it('a command’s answer carries the ETag GET /fights/:id gives that state; If-None-Match is 304 until the fight moves on', async () => {
+      const created = await newFight();
+      const made = created.headers.etag as string;
+      expect(made).toBe(`W/"${created.body.seq}-${created.body.view.headHash}"`);
+      const read = await t.http.get(`/fights/${created.body.fightId}?minSeq=${created.body.seq}`).expect(200);
+      expect(read.headers.etag).toBe(made);
+      const answered = await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: 'tagged' }).expect(200);
+      const after = answered.headers.etag as string;
+      expect(after).toBe(`W/"${answered.body.seq}-${answered.body.view.headHash}"`);
+      expect(after).not.toBe(made);
+      const now = await t.http.get(`/fights/${created.body.fightId}?minSeq=${answered.body.seq}`).set('if-none-match', after).expect(304);
+      expect(now.headers.etag).toBe(after);
+      // The tag of the state before the command is stale: the whole view comes back, with the new tag.
+      const stale = await t.http.get(`/fights/${created.body.fightId}?minSeq=${answered.body.seq}`).set('if-none-match', made).expect(200);
+      expect(stale.headers.etag).toBe(after);
+      expect(stale.body.seq).toBe(answered.body.seq);
+      // Time travel names the state it shows: the tag of seq 1 is the creation's.
+      expect((await t.http.get(`/fights/${created.body.fightId}?at=${created.body.seq}`).expect(200)).headers.etag).toBe(made);
+      // A replayed command answers with the first result, and its tag.
+      const again = await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: 'once', commandId: 'etag-once' }).expect(200);
+      const replay = await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: 'once', commandId: 'etag-once' }).expect(200);
+      expect(replay.body.replayed).toBe(true);
+      expect(replay.headers.etag).toBe(again.headers.etag);
+    });
+  });
+
+  describe('the response headers OpenAPI declares are the ones sent', () => {
+    type Doc = { paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const declared = (doc: Doc, operationId: string, status: number) => {
+      for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) if (op.operationId === operationId) return Object.keys(op.responses[String(status)]?.headers ?? {}).map((h) => h.toLowerCase()).sort();
+      throw new Error(`no operation ${operationId}`);
+    };
+
+    it('each answer carries every header its status declares (Location, ETag, Link, X-Next-Cursor, WWW-Authenticate, X-Request-Id)', async () => {
+      const doc = (await t.http.get('/openapi.json').expect(200)).body as Doc;
+      const created = await newFight();
+      for (let i = 0; i < 3; i++) await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: `n${i}` }).expect(200);
+      const command = await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: 'last' }).expect(200);
+      await t.http.get(`/fights/${created.body.fightId}?minSeq=${command.body.seq}`).expect(200);
+      const other = await t.tenant('headers');
+      const as = { authorization: `Bearer ${other.apiKey}` };
+      for (let i = 0; i < 2; i++) await t.anon.post('/fights').set(as).send({ system: 'narateer' }).expect(201);
+      let fights = await t.anon.get('/fights?limit=1').set(as).expect(200);
+      for (let i = 0; i < 200 && !fights.headers.link; i++) fights = await t.anon.get('/fights?limit=1').set(as).expect(200);
+      const cases: Array<[string, number, { headers: Record<string, unknown> }]> = [
+        ['createFight', 201, created],
+        ['sendCommand', 200, command],
+        ['getFight', 200, await t.http.get(`/fights/${created.body.fightId}`).expect(200)],
+        ['listFightEvents', 200, await t.http.get(`/fights/${created.body.fightId}/events?limit=2`).expect(200)],
+        ['listFights', 200, fights],
+        ['listFights', 401, await t.anon.get('/fights').expect(401)],
+        ['sendCommand', 401, await t.anon.post(`/fights/${created.body.fightId}/commands`).set('authorization', 'Bearer nope').send({ type: 'AddNote', text: 'x' }).expect(401)],
+      ];
+      for (const [operationId, status, res] of cases) {
+        const names = declared(doc, operationId, status);
+        expect([operationId, status, names.length > 0]).toEqual([operationId, status, true]);
+        expect([operationId, status, names.filter((h) => res.headers[h] === undefined)]).toEqual([operationId, status, []]);
+      }
+      expect(declared(doc, 'listFights', 200)).toEqual(['etag', 'link', 'x-next-cursor', 'x-request-id']);
+      expect(declared(doc, 'createFight', 201)).toEqual(['etag', 'location', 'x-request-id']);
+      expect(declared(doc, 'listFights', 429)).toEqual(['ratelimit', 'ratelimit-policy', 'retry-after', 'x-request-id']);
+      expect(declared(doc, 'getFight', 503)).toEqual(['retry-after', 'x-request-id']);
+    });
+  });
+
   describe('WWW-Authenticate on every 401', () => {
     it('no credentials: Bearer; unknown ones: Bearer error="invalid_token"', async () => {
       const none = await t.anon.get('/fights').expect(401);

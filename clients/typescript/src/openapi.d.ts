@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List fights, newest first; the next page is in Link rel="next" and X-Next-Cursor */
+        /** List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks */
         get: operations["listFights"];
         put?: never;
         /** Create a fight: system, dice mode, combatant sheets */
@@ -623,9 +623,13 @@ export interface components {
         };
         FightPageModel: {
             items: components["schemas"]["FightSummaryModel"][];
-            total: number;
+            /** @description How many fights match the filters: only with ?total=true (it counts them all; a page itself never does) */
+            total?: number;
             limit: number;
-            offset: number;
+            /** @description The offset the page was asked with (0 from the start); absent on a cursor page */
+            offset?: number;
+            /** @description The next page’s cursor (also in X-Next-Cursor and Link rel="next"); absent on the last page */
+            nextCursor?: string;
         };
         FightModel: {
             fightId: string;
@@ -816,7 +820,7 @@ export interface components {
              * @example narateer
              * @enum {string}
              */
-            system: "narateer";
+            system: "narateer" | "arcana-beast" | "archsoul";
             /**
              * @description Fights per cell of the matrix.
              * @example 10000
@@ -12522,7 +12526,28 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request id: the one sent in X-Request-Id (when it is a safe token), else a new one; in every log line of the request. */
+        XRequestId: string;
+        /** @description Where what was created (201) or accepted (202) can be read. */
+        Location: string;
+        /** @description The entity tag of this representation: If-None-Match with it answers 304 Not Modified while it is current. */
+        ETag: string;
+        /** @description The fight state’s entity tag, W/"<seq>-<headHash>": the same for the answer of a command or a creation as GET /fights/{id} gives for that state, so If-None-Match with it answers 304 until the fight moves on. */
+        FightETag: string;
+        /** @description The next page, when there is one: `<url>; rel="next"` (RFC 8288). The url keeps the filters and limit and carries the cursor. */
+        Link: string;
+        /** @description The next page’s cursor, when there is one: pass it back as ?cursor=. Opaque. */
+        XNextCursor: string;
+        /** @description IETF RateLimit (draft-ietf-httpapi-ratelimit-headers): `"key";r=<remaining>;t=<seconds to reset>`. */
+        RateLimit: string;
+        /** @description IETF RateLimit-Policy: `"key";q=<requests>;w=<window seconds>`. */
+        RateLimitPolicy: string;
+        /** @description Seconds to wait before trying again (RFC 9110). */
+        RetryAfter: number;
+        /** @description The scheme to authenticate with (RFC 6750): `Bearer`, or `Bearer error="invalid_token"` for a key or token that is not (or no longer) valid. */
+        WWWAuthenticate: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -12539,6 +12564,8 @@ export interface operations {
                 offset?: number;
                 /** @description The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque. */
                 cursor?: string;
+                /** @description Also count every matching fight (`total`): a scan, so only when asked; pages never count. */
+                total?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -12548,6 +12575,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12557,6 +12588,7 @@ export interface operations {
             /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12566,6 +12598,8 @@ export interface operations {
             /** @description UNAUTHENTICATED or INVALID_CREDENTIALS */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12575,6 +12609,7 @@ export interface operations {
             /** @description The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12584,6 +12619,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12593,6 +12632,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12616,6 +12657,9 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
+                    ETag: components["headers"]["FightETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12625,6 +12669,7 @@ export interface operations {
             /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12634,6 +12679,8 @@ export interface operations {
             /** @description UNAUTHENTICATED or INVALID_CREDENTIALS */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12643,6 +12690,7 @@ export interface operations {
             /** @description The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12652,6 +12700,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12661,6 +12710,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12670,6 +12720,7 @@ export interface operations {
             /** @description A sheet or setting breaks the rules */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12679,6 +12730,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12688,6 +12743,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12716,6 +12773,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["FightETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12725,6 +12784,7 @@ export interface operations {
             /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12734,6 +12794,8 @@ export interface operations {
             /** @description UNAUTHENTICATED or INVALID_CREDENTIALS */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12743,6 +12805,7 @@ export interface operations {
             /** @description The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12751,6 +12814,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12760,6 +12824,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12769,6 +12837,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12796,6 +12866,8 @@ export interface operations {
             /** @description The fight log (format combat-rules-fight-log/1) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12803,6 +12875,7 @@ export interface operations {
             /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12812,6 +12885,8 @@ export interface operations {
             /** @description UNAUTHENTICATED or INVALID_CREDENTIALS */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12821,6 +12896,7 @@ export interface operations {
             /** @description The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12829,6 +12905,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12839,6 +12916,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12848,6 +12929,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12869,6 +12952,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12878,6 +12963,7 @@ export interface operations {
             /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12887,6 +12973,8 @@ export interface operations {
             /** @description UNAUTHENTICATED or INVALID_CREDENTIALS */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12896,6 +12984,7 @@ export interface operations {
             /** @description The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12904,6 +12993,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12913,6 +13003,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12922,6 +13016,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12952,6 +13048,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12961,6 +13061,7 @@ export interface operations {
             /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12970,6 +13071,8 @@ export interface operations {
             /** @description UNAUTHENTICATED or INVALID_CREDENTIALS */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12979,6 +13082,7 @@ export interface operations {
             /** @description The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12987,6 +13091,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12996,6 +13101,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13005,6 +13114,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13030,6 +13141,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["FightETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13039,6 +13152,7 @@ export interface operations {
             /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13048,6 +13162,8 @@ export interface operations {
             /** @description UNAUTHENTICATED or INVALID_CREDENTIALS */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13057,6 +13173,7 @@ export interface operations {
             /** @description The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13065,6 +13182,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13074,6 +13192,7 @@ export interface operations {
             /** @description EXPECTED_SEQ_MISMATCH or CONCURRENCY_CONFLICT */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13083,6 +13202,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13092,6 +13212,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13101,6 +13222,7 @@ export interface operations {
             /** @description A rule forbids it; `code` names the rule */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13110,6 +13232,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13119,6 +13245,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13151,6 +13279,8 @@ export interface operations {
             /** @description An endless text/event-stream */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13158,6 +13288,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13167,6 +13299,7 @@ export interface operations {
             /** @description The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13175,6 +13308,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13184,6 +13318,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13193,6 +13331,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13212,6 +13352,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13233,6 +13375,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13254,6 +13398,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13262,6 +13408,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13281,6 +13428,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13290,6 +13439,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13299,6 +13450,7 @@ export interface operations {
             /** @description The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13308,6 +13460,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13317,6 +13473,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13351,6 +13509,7 @@ export interface operations {
             /** @description The verification report */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13393,6 +13552,7 @@ export interface operations {
             /** @description LOG_FORMAT_INVALID: not a fight log; VALIDATION_FAILED: headHash or events malformed, or another query parameter (field names it) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13402,6 +13562,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13411,6 +13573,7 @@ export interface operations {
             /** @description The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13420,6 +13583,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13429,6 +13593,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13438,6 +13603,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13447,6 +13616,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13466,6 +13637,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13475,6 +13648,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13484,6 +13659,7 @@ export interface operations {
             /** @description ADMIN_ONLY */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13493,6 +13669,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13502,6 +13682,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13525,6 +13707,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13534,6 +13718,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13543,6 +13729,7 @@ export interface operations {
             /** @description ADMIN_ONLY */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13552,6 +13739,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13561,6 +13749,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13570,6 +13759,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13579,6 +13772,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13604,6 +13799,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13613,6 +13810,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13622,6 +13821,7 @@ export interface operations {
             /** @description ADMIN_ONLY */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13631,6 +13831,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13640,6 +13841,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13649,6 +13851,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13658,6 +13864,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13679,6 +13887,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13688,6 +13898,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13697,6 +13909,7 @@ export interface operations {
             /** @description ADMIN_ONLY */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13706,6 +13919,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13715,6 +13932,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13737,6 +13956,7 @@ export interface operations {
             /** @description Revoked (or already revoked) */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13744,6 +13964,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13753,6 +13975,7 @@ export interface operations {
             /** @description ADMIN_ONLY */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13762,6 +13985,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13771,6 +13998,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13792,6 +14021,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13801,6 +14032,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13810,6 +14043,7 @@ export interface operations {
             /** @description ADMIN_ONLY */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13819,6 +14053,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13828,6 +14063,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13837,6 +14073,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13846,6 +14086,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13867,6 +14109,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13876,6 +14120,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13884,6 +14130,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13892,6 +14139,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13901,6 +14149,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13910,6 +14162,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13935,6 +14189,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13944,6 +14200,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13952,6 +14210,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13960,6 +14219,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13969,6 +14229,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13978,6 +14239,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13987,6 +14249,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13996,6 +14262,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14019,6 +14287,7 @@ export interface operations {
             /** @description Revoked (or already revoked) */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14026,6 +14295,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14034,6 +14305,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14042,6 +14314,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14051,6 +14324,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14060,6 +14337,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14080,6 +14359,8 @@ export interface operations {
             /** @description { status: "ok" } */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14097,6 +14378,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14114,6 +14397,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14135,6 +14420,8 @@ export interface operations {
         responses: {
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14144,6 +14431,7 @@ export interface operations {
             /** @description VALIDATION_FAILED, LAB_UNKNOWN_STRATEGY, … (fights is at most 100,000 per cell) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14153,6 +14441,8 @@ export interface operations {
             /** @description UNAUTHENTICATED or INVALID_CREDENTIALS */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14162,6 +14452,7 @@ export interface operations {
             /** @description TENANT_ONLY: a tenant key or the admin key is needed */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14171,6 +14462,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14180,6 +14472,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14189,6 +14482,7 @@ export interface operations {
             /** @description A sheet breaks the rules */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14198,6 +14492,10 @@ export interface operations {
             /** @description LAB_BUSY: this instance is running as many runs as it allows */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14207,6 +14505,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14228,6 +14528,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14237,6 +14539,8 @@ export interface operations {
             /** @description UNAUTHENTICATED or INVALID_CREDENTIALS */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14246,6 +14550,7 @@ export interface operations {
             /** @description TENANT_ONLY: a tenant key or the admin key is needed */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14254,6 +14559,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14263,6 +14569,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14272,6 +14582,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14291,6 +14603,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14299,6 +14613,7 @@ export interface operations {
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14308,6 +14623,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14316,6 +14633,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14324,6 +14642,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14333,6 +14652,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14342,6 +14665,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14365,6 +14690,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14373,6 +14700,7 @@ export interface operations {
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14382,6 +14710,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14390,6 +14720,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14398,6 +14729,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14407,6 +14739,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14416,6 +14749,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14425,6 +14759,7 @@ export interface operations {
             /** @description WEBHOOK_URL_NOT_ALLOWED: a private, loopback or link-local target */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14434,6 +14769,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14443,6 +14782,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14464,6 +14805,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14472,6 +14815,7 @@ export interface operations {
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14481,6 +14825,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14489,6 +14835,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14497,6 +14844,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14506,6 +14854,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14515,6 +14867,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14536,12 +14890,14 @@ export interface operations {
         responses: {
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14551,6 +14907,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14559,6 +14917,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14567,6 +14926,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14576,6 +14936,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14585,6 +14949,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14610,6 +14976,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14618,6 +14986,7 @@ export interface operations {
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14627,6 +14996,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14635,6 +15006,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14643,6 +15015,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14652,6 +15025,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14661,6 +15035,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14670,6 +15045,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14679,6 +15058,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14704,6 +15085,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14712,6 +15094,7 @@ export interface operations {
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14721,6 +15104,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14729,6 +15114,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14737,6 +15123,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14746,6 +15133,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14755,6 +15143,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14764,6 +15153,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14773,6 +15166,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14794,6 +15189,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14802,6 +15198,7 @@ export interface operations {
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14811,6 +15208,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14819,6 +15218,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14827,6 +15227,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14836,6 +15237,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14845,6 +15247,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14854,6 +15257,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14863,6 +15270,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14894,6 +15303,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14902,6 +15315,7 @@ export interface operations {
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14911,6 +15325,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14919,6 +15335,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14927,6 +15344,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14936,6 +15354,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14945,6 +15367,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14967,6 +15391,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14975,6 +15401,7 @@ export interface operations {
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14984,6 +15411,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14992,6 +15421,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15000,6 +15430,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15009,6 +15440,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15018,6 +15453,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15040,6 +15477,8 @@ export interface operations {
         responses: {
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15048,6 +15487,7 @@ export interface operations {
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15057,6 +15497,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15065,6 +15507,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15073,6 +15516,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15082,6 +15526,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15091,6 +15536,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15100,6 +15546,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15109,6 +15559,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15134,6 +15586,8 @@ export interface operations {
         responses: {
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15142,6 +15596,7 @@ export interface operations {
             };
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15151,6 +15606,8 @@ export interface operations {
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15159,6 +15616,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15167,6 +15625,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15176,6 +15635,7 @@ export interface operations {
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15185,6 +15645,7 @@ export interface operations {
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15194,6 +15655,10 @@ export interface operations {
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15203,6 +15668,8 @@ export interface operations {
             /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -168,6 +168,7 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
       if (method === 'post' || method === 'patch') op.responses['413'] ??= { description: 'The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE).', content: { 'application/json': { schema: ref('ErrorModel') } } };
     }
   }
+  declareHeaders(doc);
   // Events and sheets typed by system wherever a response or body carries them.
   const retype = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(retype);
@@ -195,6 +196,54 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
   const send = (doc.paths['/fights/{id}/commands'] as Record<string, { requestBody?: unknown }> | undefined)?.post;
   if (send) send.requestBody = { required: true, content: { 'application/json': { schema: ref('Command'), examples: commandExamples() } } };
   return doc;
+}
+
+/** The list operations: cursor paging (common/pagination.ts), the next page in Link and X-Next-Cursor. */
+const PAGED = new Set(['listFights', 'listFightEvents', 'listWebhookDeliveries']);
+/** Answers that are a fight's state: the ETag is that state's (the same as GET /fights/{id} gives for it). */
+const FIGHT_STATE = new Set(['getFight', 'createFight', 'sendCommand']);
+
+const HEADERS: Record<string, { description: string; schema: Schema }> = {
+  XRequestId: { description: 'The request id: the one sent in X-Request-Id (when it is a safe token), else a new one; in every log line of the request.', schema: { type: 'string', maxLength: 128 } },
+  Location: { description: 'Where what was created (201) or accepted (202) can be read.', schema: { type: 'string', format: 'uri-reference' } },
+  ETag: { description: 'The entity tag of this representation: If-None-Match with it answers 304 Not Modified while it is current.', schema: { type: 'string' } },
+  FightETag: {
+    description: 'The fight state’s entity tag, W/"<seq>-<headHash>": the same for the answer of a command or a creation as GET /fights/{id} gives for that state, so If-None-Match with it answers 304 until the fight moves on.',
+    schema: { type: 'string', pattern: '^W/"[0-9]+-[0-9a-f]{64}"$' },
+  },
+  Link: { description: 'The next page, when there is one: `<url>; rel="next"` (RFC 8288). The url keeps the filters and limit and carries the cursor.', schema: { type: 'string' } },
+  XNextCursor: { description: 'The next page’s cursor, when there is one: pass it back as ?cursor=. Opaque.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } },
+  RateLimit: { description: 'IETF RateLimit (draft-ietf-httpapi-ratelimit-headers): `"key";r=<remaining>;t=<seconds to reset>`.', schema: { type: 'string' } },
+  RateLimitPolicy: { description: 'IETF RateLimit-Policy: `"key";q=<requests>;w=<window seconds>`.', schema: { type: 'string' } },
+  RetryAfter: { description: 'Seconds to wait before trying again (RFC 9110).', schema: { type: 'integer', minimum: 0 } },
+  WWWAuthenticate: { description: 'The scheme to authenticate with (RFC 6750): `Bearer`, or `Bearer error="invalid_token"` for a key or token that is not (or no longer) valid.', schema: { type: 'string' } },
+};
+
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/**
+ * Every response header a client may read, declared on the responses that carry it: X-Request-Id on
+ * every answer, Location on 201/202, ETag on representations, Link and X-Next-Cursor on lists, the
+ * rate-limit headers and Retry-After on 429 (and Retry-After on 503), WWW-Authenticate on 401.
+ */
+function declareHeaders(doc: OpenAPIObject): void {
+  (doc.components ??= {}).headers = { ...HEADERS };
+  for (const item of Object.values(doc.paths)) {
+    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const headers: Record<string, unknown> = { 'X-Request-Id': header('XRequestId') };
+        const ok = /^2/.test(status);
+        if (status === '201' || status === '202') headers.Location = header('Location');
+        if (ok && status !== '204' && FIGHT_STATE.has(op.operationId ?? '')) headers.ETag = header('FightETag');
+        else if (ok && status !== '204' && status !== '202' && (method === 'get' || method === 'patch')) headers.ETag = header('ETag');
+        if (ok && PAGED.has(op.operationId ?? '')) Object.assign(headers, { Link: header('Link'), 'X-Next-Cursor': header('XNextCursor') });
+        if (status === '429') Object.assign(headers, { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimitPolicy'), 'Retry-After': header('RetryAfter') });
+        if (status === '503') headers['Retry-After'] = header('RetryAfter');
+        if (status === '401') headers['WWW-Authenticate'] = header('WWWAuthenticate');
+        response.headers = { ...((response.headers as Record<string, unknown> | undefined) ?? {}), ...headers };
+      }
+    }
+  }
 }
 
 /** The command examples, each one played in a recorded fight (command-examples.ts), named by system and type. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { toNdjson } from '@app/audit';
 import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
@@ -8,9 +8,10 @@ import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
 import { parseCommandBody } from '../common/command-body';
 import { CreateFightInput, EVENTS_PAGE, EventsPageQuery, FightQueryDto, ListFightsQuery, LogQuery } from '../common/dto';
-import { decodeCursor, linkNext } from '../common/pagination';
+import { eventsPage, fightsPage, linkNext } from '../common/pagination';
 import { CombatantSummaryModel, CommandBodyModel, CommandResultModel, ErrorModel, FightEventModel, FightModel, FightPageModel } from '../common/models';
 import { Location, seg } from '../common/location';
+import { FightETagInterceptor } from '../common/fight-etag';
 
 
 @ApiTags('fights')
@@ -27,6 +28,7 @@ export class FightsController {
 
   @Post()
   @Location((r: CommandResultModel) => `/fights/${seg(r.fightId)}`)
+  @UseInterceptors(FightETagInterceptor)
   @ApiOperation({ summary: 'Create a fight: system, dice mode, combatant sheets' })
   @ApiResponse({ status: 201, type: CommandResultModel })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A sheet or setting breaks the rules' })
@@ -36,17 +38,17 @@ export class FightsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List fights, newest first; the next page is in Link rel="next" and X-Next-Cursor' })
+  @ApiOperation({ summary: 'List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks' })
   @ApiOkResponse({ type: FightPageModel })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListFightsQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<FightPageModel> {
-    const offset = decodeCursor('fights', q.cursor, { offset: q.offset })?.offset ?? q.offset ?? 0;
-    const page = await this.queries.listFor(p, { system: q.system, status: q.status, limit: q.limit ?? 20, offset });
-    const next = offset + page.items.length;
-    linkNext(req, res, page.items.length && next < page.total ? { list: 'fights', offset: next } : undefined);
-    return page;
+    const { next, ...page } = await fightsPage(this.queries, p, q);
+    const nextCursor = linkNext(req, res, next);
+    const total = q.total ? await this.queries.countFor(p, { system: q.system, status: q.status }) : undefined;
+    return { ...page, ...(total === undefined ? {} : { total }), ...(nextCursor ? { nextCursor } : {}) };
   }
 
   @Get(':id')
+  @UseInterceptors(FightETagInterceptor)
   @ApiOperation({ summary: 'The fight view, from the fight-views projection (use ?minSeq= to read past your own write)' })
   @ApiOkResponse({ type: FightModel })
   @ApiResponse({ status: 404, type: ErrorModel })
@@ -83,16 +85,14 @@ export class FightsController {
   @ApiResponse({ status: 404, type: ErrorModel })
   async events(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: EventsPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<FightEventModel[]> {
     this.access.assertRead(p, id);
-    const after = decodeCursor('events', q.cursor, { after: q.after })?.after ?? q.after ?? 0;
-    const limit = q.limit ?? EVENTS_PAGE;
-    const events = await this.fights.events(id, after);
-    const page = events.slice(0, limit);
-    linkNext(req, res, events.length > limit ? { list: 'events', after: page[page.length - 1].seq } : undefined);
-    return page;
+    const { items, next } = await eventsPage(this.fights, id, q);
+    linkNext(req, res, next);
+    return items;
   }
 
   @Post(':id/commands')
   @HttpCode(200)
+  @UseInterceptors(FightETagInterceptor)
   @ApiOperation({ summary: 'Send a command: { type, commandId?, expectedSeq?, ...its fields }' })
   @ApiExtraModels(CommandBodyModel)
   @ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(CommandBodyModel) }], additionalProperties: true } })

@@ -1,0 +1,33 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Response } from 'express';
+import { map, Observable } from 'rxjs';
+
+/**
+ * The entity tag of a fight's state: its seq and head hash, which name the state exactly (the hash
+ * chain). Weak (RFC 9110 section 8.8.1): GET /fights/:id, a command's answer and a creation's answer
+ * are different bodies of the same state, so they share the tag without being byte-identical.
+ */
+export function fightETag(result: unknown): string | undefined {
+  const r = result as { seq?: unknown; view?: { headHash?: unknown } } | undefined;
+  const hash = r?.view?.headHash;
+  return Number.isSafeInteger(r?.seq) && typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash) ? `W/"${r!.seq as number}-${hash}"` : undefined;
+}
+
+/**
+ * Sets the fight state's ETag on answers that carry a fight view: GET /fights/:id (where express then
+ * answers If-None-Match with 304) and the POSTs that change or create a fight, so a client can keep
+ * the view a command answered with and revalidate it with GET later.
+ */
+@Injectable()
+export class FightETagInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const res = context.switchToHttp().getResponse<Response>();
+    return next.handle().pipe(
+      map((result) => {
+        const tag = fightETag(result);
+        if (tag) res.setHeader('ETag', tag);
+        return result;
+      }),
+    );
+  }
+}
