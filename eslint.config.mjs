@@ -4,7 +4,15 @@ import prettier from 'eslint-config-prettier';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-const tests = ['**/*.spec.ts', '**/spec/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'];
+// Test code: specs, their helpers, and the event store's contract suite that every adapter's spec runs.
+const tests = [
+  '**/*.spec.ts',
+  '**/spec/**/*.ts',
+  'test/**/*.ts',
+  'bench/**/*.ts',
+  'libs/event-store/src/contract.ts',
+  'libs/event-store/src/contract/**',
+];
 
 export default defineConfig(
   globalIgnores([

@@ -46,7 +46,7 @@ interface ClientError {
   actualState?: unknown;
 }
 
-const errorOf = (error: unknown): ClientError => (typeof error === 'object' && error !== null ? (error as ClientError) : {});
+const errorOf = (error: unknown): ClientError => (typeof error === 'object' && error !== null ? error : {});
 
 /** The client's WrongExpectedVersionError (its `type` is stable across the gRPC and Rust paths). */
 export function isWrongExpectedVersion(error: unknown): boolean {
@@ -66,6 +66,6 @@ export function toWrongExpectedRevision(error: unknown, stream: string, expected
 
 /** Type, data and metadata with sorted keys, hashed: what "the same event" means (append-rules.ts). */
 export function contentDigest(event: PreparedEvent): string {
-  const content = canonicalJson({ type: event.type, data: JSON.parse(event.data), metadata: JSON.parse(event.metadata) });
+  const content = canonicalJson({ type: event.type, data: JSON.parse(event.data) as unknown, metadata: JSON.parse(event.metadata) as unknown });
   return createHash('sha256').update(content).digest('hex');
 }

@@ -98,6 +98,7 @@ export class KurrentEventStore implements EventStore {
       client = KurrentDBClient.connectionString(target.connectionString);
     } catch (error) {
       // Not rethrown as the cause: the client's parse error carries the whole string, password included.
+      // eslint-disable-next-line preserve-caught-error -- describeError says what failed without the password
       throw new Error(`KurrentDB url ${target.display} is invalid: ${describeError(error, target)}`);
     }
     const store = new KurrentEventStore(client, names, target, options);
@@ -105,6 +106,7 @@ export class KurrentEventStore implements EventStore {
       for await (const event of client.readAll({ maxCount: 1 })) void event;
     } catch (error) {
       await store.close();
+      // eslint-disable-next-line preserve-caught-error -- as above: the client's error may carry the connection string
       throw new Error(`KurrentDB at ${target.display} did not answer: ${describeError(error, target)}`);
     }
     return store;
@@ -290,5 +292,5 @@ function positionOf(event: Recorded): LogPosition {
 }
 
 function toEventData(event: PreparedEvent): JSONEventData {
-  return { id: event.id, contentType: 'application/json', type: event.type, data: JSON.parse(event.data), metadata: JSON.parse(event.metadata) };
+  return { id: event.id, contentType: 'application/json', type: event.type, data: JSON.parse(event.data) as JSONEventData['data'], metadata: JSON.parse(event.metadata) as JSONEventData['metadata'] };
 }

@@ -19,7 +19,7 @@ export function fromPositionRow(row: PositionRow): StoredEvent {
     revision: BigInt(row.stream_revision),
     type: row.type,
     data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata),
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
     checkpoint: String(row.global_position),
     storedAt: row.stored_at,
   };

@@ -5,8 +5,9 @@ export interface PendingAppend {
   stream: string;
   events: PreparedEvent[];
   expected: ExpectedRevision;
-  resolve(result: AppendResult): void;
-  reject(error: unknown): void;
+  // The promise's own settle functions, handed on bare to `then`.
+  resolve(this: void, result: AppendResult): void;
+  reject(this: void, error: unknown): void;
 }
 
 /** Bounds one statement's arrays; a batch still takes at least one append, however large. */

@@ -26,7 +26,8 @@ export interface GlobalLog {
 export async function* subscribeToLog(log: GlobalLog, options: SubscribeOptions = {}): AsyncGenerator<StoredEvent> {
   const { signal, filter } = options;
   let after = options.after;
-  let woken = false;
+  // Cleared before every read (below); only a wake-up after that counts.
+  let woken: boolean;
   let resume: (() => void) | undefined;
   let retryMs = RETRY_MIN_MS;
   const wake = (): void => {

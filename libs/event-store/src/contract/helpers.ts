@@ -46,10 +46,10 @@ export interface Collector {
 export function collect(store: EventStore, options: Omit<SubscribeOptions, 'signal'> = {}): Collector {
   const controller = new AbortController();
   const received: StoredEvent[] = [];
-  let failure: unknown;
+  let failure: Error | undefined;
   const done = (async () => {
     for await (const event of store.subscribeAll({ ...options, signal: controller.signal })) received.push(event);
-  })().catch((error: unknown) => (failure = error ?? new Error('subscription failed')));
+  })().catch((error: unknown) => (failure = error instanceof Error ? error : new Error(`subscription failed: ${String(error)}`)));
   return {
     received,
     async until(count, timeoutMs = 5000) {
