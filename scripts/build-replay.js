@@ -43,7 +43,9 @@ if (require.main === module) {
     (text) => {
       mkdirSync(dirname(OUT), { recursive: true });
       writeFileSync(OUT, text);
-      console.log(`replay verifier: ${require('node:path').relative(process.cwd(), OUT)} (${Math.round(text.length / 1024)} KiB)`);
+      console.log(
+        `replay verifier: ${require('node:path').relative(process.cwd(), OUT)} (${Math.round(text.length / 1024)} KiB)`,
+      );
     },
     (e) => {
       console.error(e.message);

@@ -12,32 +12,120 @@ import { removeDir, startApp, TestApp } from './support/app';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`SKIPPED test/replay.e2e.spec.ts: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`);
+if (!haveChromium)
+  console.warn(
+    `SKIPPED test/replay.e2e.spec.ts: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`,
+  );
 const describeInBrowser = haveChromium ? describe : describe.skip;
 
 type Command = Record<string, unknown> & { type: string };
 
 // The fights of test/regression-fixtures.e2e.spec.ts, played here through the API with today's rules.
-const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
-const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
+const sword = {
+  id: 'sword',
+  name: 'Arming sword',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Slashing)',
+};
+const mace = {
+  id: 'mace',
+  name: 'Mace',
+  kind: 'melee',
+  weight: 'heavy',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Impact)',
+};
 const nBase = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-const mira = { ...nBase, vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, weapons: [sword] };
-const orin = { ...nBase, vitals: { strength: 3, agility: 2, resilience: 2 }, skills: { melee: 1, ranged: 0, acrobatics: 1 }, weapons: [mace] };
-const narateer = (dice: Record<string, unknown>) => ({ system: 'narateer', name: 'Duel at the ford', dice, combatants: [{ id: 'mira', name: 'Mira', side: 'ford', sheet: mira }, { id: 'orin', name: 'Orin', side: 'bandits', sheet: orin }] });
+const mira = {
+  ...nBase,
+  vitals: { strength: 2, agility: 3, resilience: 2 },
+  skills: { melee: 3, ranged: 0, acrobatics: 1 },
+  weapons: [sword],
+};
+const orin = {
+  ...nBase,
+  vitals: { strength: 3, agility: 2, resilience: 2 },
+  skills: { melee: 1, ranged: 0, acrobatics: 1 },
+  weapons: [mace],
+};
+const narateer = (dice: Record<string, unknown>) => ({
+  system: 'narateer',
+  name: 'Duel at the ford',
+  dice,
+  combatants: [
+    { id: 'mira', name: 'Mira', side: 'ford', sheet: mira },
+    { id: 'orin', name: 'Orin', side: 'bandits', sheet: orin },
+  ],
+});
 const narateerCommands: Command[] = [
   { type: 'RollInitiative' },
   { type: 'StartRound' },
   { type: 'StartActivation' },
-  { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2, response: { response: 'clash', boost: 1, weaponId: 'mace' } },
-  { type: 'DeclareExchange', attackerId: 'orin', targetId: 'mira', kind: 'melee', weaponId: 'mace', boost: 1, response: 'none' },
+  {
+    type: 'DeclareExchange',
+    attackerId: 'mira',
+    targetId: 'orin',
+    kind: 'melee',
+    weaponId: 'sword',
+    boost: 2,
+    response: { response: 'clash', boost: 1, weaponId: 'mace' },
+  },
+  {
+    type: 'DeclareExchange',
+    attackerId: 'orin',
+    targetId: 'mira',
+    kind: 'melee',
+    weaponId: 'mace',
+    boost: 1,
+    response: 'none',
+  },
   { type: 'EndActivation' },
 ];
 
 const stats = (brawn: number, agility: number) => ({ brawn, agility, endurance: 2, spirit: 3, technique: 2 });
-const ember = { kind: 'beast', stats: stats(3, 2), qualities: { Claws: 1, Nimble: 1 }, defensiveQualities: ['Nimble'], hp: 12, stamina: 2, stage: 2, stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }], attacks: [{ id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] }] };
-const pip = { kind: 'beast', stats: stats(2, 3), hp: 9, stamina: 2, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'peck', name: 'Peck', range: 'melee', ranks: 1 }] };
-const wolf = { kind: 'beast', stats: stats(2, 2), hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }] };
-const binder = (beastId: string) => ({ kind: 'binder', beastId, stats: stats(1, 2), hp: 10, stamina: 3, inventory: [{ id: 'potion', name: 'Potion', heal: 4 }] });
+const ember = {
+  kind: 'beast',
+  stats: stats(3, 2),
+  qualities: { Claws: 1, Nimble: 1 },
+  defensiveQualities: ['Nimble'],
+  hp: 12,
+  stamina: 2,
+  stage: 2,
+  stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }],
+  attacks: [{ id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] }],
+};
+const pip = {
+  kind: 'beast',
+  stats: stats(2, 3),
+  hp: 9,
+  stamina: 2,
+  stage: 1,
+  stages: [{ stage: 1 }],
+  attacks: [{ id: 'peck', name: 'Peck', range: 'melee', ranks: 1 }],
+};
+const wolf = {
+  kind: 'beast',
+  stats: stats(2, 2),
+  hp: 8,
+  stamina: 1,
+  stage: 1,
+  stages: [{ stage: 1 }],
+  attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
+};
+const binder = (beastId: string) => ({
+  kind: 'binder',
+  beastId,
+  stats: stats(1, 2),
+  hp: 10,
+  stamina: 3,
+  inventory: [{ id: 'potion', name: 'Potion', heal: 4 }],
+});
 const arcana = (dice: Record<string, unknown>) => ({
   system: 'arcana-beast',
   name: 'Two Binders against the wolf pack',
@@ -67,8 +155,21 @@ const arcanaCommands: Command[] = [
 ];
 
 const aSword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
-const bow = { id: 'bow', name: 'Longbow', type: 'ranged', damage: 2, accurateRange: 5, maximumRange: 10, ammunition: { kind: 'arrow', count: 5 } };
-const aBase = { attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 }, skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 }, maxHp: 10, defense: 1 };
+const bow = {
+  id: 'bow',
+  name: 'Longbow',
+  type: 'ranged',
+  damage: 2,
+  accurateRange: 5,
+  maximumRange: 10,
+  ammunition: { kind: 'arrow', count: 5 },
+};
+const aBase = {
+  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
+  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
+  maxHp: 10,
+  defense: 1,
+};
 const archsoul = (dice: Record<string, unknown>) => ({
   system: 'archsoul',
   name: 'Skirmish at the ford',
@@ -82,7 +183,16 @@ const archsoul = (dice: Record<string, unknown>) => ({
   ],
 });
 const archsoulCommands: Command[] = [
-  { type: 'SetMap', grid: 'hex', walls: [[{ x: 3, y: -4 }, { x: 3, y: -5 }]] },
+  {
+    type: 'SetMap',
+    grid: 'hex',
+    walls: [
+      [
+        { x: 3, y: -4 },
+        { x: 3, y: -5 },
+      ],
+    ],
+  },
   { type: 'PlaceCombatant', combatantId: 'kael', position: { x: 0, y: 0 }, facing: 'N' },
   { type: 'PlaceCombatant', combatantId: 'ilsa', position: { x: -2, y: 1 }, facing: 'N' },
   { type: 'PlaceCombatant', combatantId: 'brute', position: { x: 0, y: -1 }, facing: 'S' },
@@ -104,7 +214,16 @@ async function launchChromium(): Promise<{ context: BrowserContext; close(): Pro
     headless: true,
     viewport: { width: 1280, height: 720 },
     // Off the network: only the service on loopback is reachable; nothing of Chromium's own phones home.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+    ],
   });
   return {
     context,
@@ -149,16 +268,27 @@ describeInBrowser('replay page in headless Chromium', () => {
     }
     return fightId;
   };
-  const end = (fightId: string) => t.http.post(`/fights/${fightId}/commands`).send({ type: 'EndFight' }).expect(200);
-  const exportLog = async (fightId: string): Promise<Log> => (await t.http.get(`/fights/${fightId}/log`).expect(200)).body;
-  const spectator = async (fightId: string) => ((await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201)).body as { token: string }).token;
-  const replayUrl = async (fightId: string, hash = '') => `${t.url}/replay/${fightId}?token=${encodeURIComponent(await spectator(fightId))}${hash}`;
-  const serverVerdict = async (text: string) => (await t.http.post('/audit/verify').set('content-type', 'application/json').send(text).expect(200)).body;
+  const end = (fightId: string) =>
+    t.http.post(`/fights/${fightId}/commands`).send({ type: 'EndFight' }).expect(200);
+  const exportLog = async (fightId: string): Promise<Log> =>
+    (await t.http.get(`/fights/${fightId}/log`).expect(200)).body;
+  const spectator = async (fightId: string) =>
+    (
+      (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201)).body as {
+        token: string;
+      }
+    ).token;
+  const replayUrl = async (fightId: string, hash = '') =>
+    `${t.url}/replay/${fightId}?token=${encodeURIComponent(await spectator(fightId))}${hash}`;
+  const serverVerdict = async (text: string) =>
+    (await t.http.post('/audit/verify').set('content-type', 'application/json').send(text).expect(200)).body;
 
   /** Opens a log on the file page the way a person does: the file picker, nothing sent anywhere. */
   const openFile = async (name: string, text: string) => {
     await page.goto(`${t.url}/replay`);
-    await page.locator('#file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+    await page
+      .locator('#file')
+      .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
     await page.locator('body[data-loaded]').waitFor({ state: 'attached' });
   };
   const pageReport = async () => JSON.parse((await page.locator('#report-json').textContent()) ?? 'null');
@@ -180,7 +310,11 @@ describeInBrowser('replay page in headless Chromium', () => {
       expect(await page.locator(`#detail .roll[data-status="${rollStatus}"]`).count()).toBe(found);
       rolls += found;
       // The faces on screen are the event's own.
-      if (found > 0) expect((await page.locator('#detail .roll .dice.recorded').first().locator('.die').allTextContents()).length).toBeGreaterThan(0);
+      if (found > 0)
+        expect(
+          (await page.locator('#detail .roll .dice.recorded').first().locator('.die').allTextContents())
+            .length,
+        ).toBeGreaterThan(0);
     }
     expect(await page.locator('#next').isDisabled()).toBe(true);
     return rolls;
@@ -206,13 +340,32 @@ describeInBrowser('replay page in headless Chromium', () => {
     const origin = new URL(t.url!).origin;
     expect(seen.requests.filter((u) => !u.startsWith(origin))).toEqual([]);
     // …and the page threw nothing (an error page's own status is not an error of the page).
-    expect(seen.errors.filter((e) => !/^Failed to load resource: the server responded with a status of (400|401|404)/.test(e))).toEqual([]);
+    expect(
+      seen.errors.filter(
+        (e) => !/^Failed to load resource: the server responded with a status of (400|401|404)/.test(e),
+      ),
+    ).toEqual([]);
   });
 
   describe.each([
-    ['Narateer', () => narateer({ mode: 'seeded', seed: 'replay-narateer' }), narateerCommands, 'ExchangeResolved'],
-    ['Arcana Beast', () => arcana({ mode: 'seeded', seed: 'replay-arcana' }), arcanaCommands, 'AttackResolved'],
-    ['Archsoul', () => archsoul({ mode: 'seeded', seed: 'replay-archsoul' }), archsoulCommands, 'ExchangeResolved'],
+    [
+      'Narateer',
+      () => narateer({ mode: 'seeded', seed: 'replay-narateer' }),
+      narateerCommands,
+      'ExchangeResolved',
+    ],
+    [
+      'Arcana Beast',
+      () => arcana({ mode: 'seeded', seed: 'replay-arcana' }),
+      arcanaCommands,
+      'AttackResolved',
+    ],
+    [
+      'Archsoul',
+      () => archsoul({ mode: 'seeded', seed: 'replay-archsoul' }),
+      archsoulCommands,
+      'ExchangeResolved',
+    ],
   ])('a finished %s fight', (system, fight, commands, exchange) => {
     let fightId = '';
     let log: Log;
@@ -231,7 +384,9 @@ describeInBrowser('replay page in headless Chromium', () => {
       await page.locator('body[data-loaded="true"]').waitFor({ state: 'attached' });
       expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('verified');
       expect(await page.locator('#verdict .v').textContent()).toBe('VERIFIED — the whole fight');
-      expect(await page.locator('#verdict .seed').textContent()).toMatch(/^Seed revealed at seq \d+; it hashes to the commitment/);
+      expect(await page.locator('#verdict .seed').textContent()).toMatch(
+        /^Seed revealed at seq \d+; it hashes to the commitment/,
+      );
       expect(await page.locator('.ev').count()).toBe(log.entries.length);
       expect(await page.locator('.ev[data-verdict="verified"]').count()).toBe(log.entries.length);
       const rolls = await stepThrough(log, 'verified');
@@ -244,27 +399,55 @@ describeInBrowser('replay page in headless Chromium', () => {
       const at = log.entries.find((e) => e.type === exchange)!.seq;
       await page.goto(await replayUrl(fightId, `#seq=${at}`));
       await selectedIs(at);
-      const view = (await t.http.get(`/fights/${fightId}?at=${at}`).expect(200)).body.view as { combatants: { id: string; name: string; hp?: number; maxHp?: number; vitality?: number; maxVitality?: number }[] };
-      expect(await page.locator('#state .card .name').allTextContents()).toEqual(expect.arrayContaining(view.combatants.map((c) => c.name)));
+      const view = (await t.http.get(`/fights/${fightId}?at=${at}`).expect(200)).body.view as {
+        combatants: {
+          id: string;
+          name: string;
+          hp?: number;
+          maxHp?: number;
+          vitality?: number;
+          maxVitality?: number;
+        }[];
+      };
+      expect(await page.locator('#state .card .name').allTextContents()).toEqual(
+        expect.arrayContaining(view.combatants.map((c) => c.name)),
+      );
       for (const c of view.combatants) {
         const [value, max] = c.vitality !== undefined ? [c.vitality, c.maxVitality] : [c.hp, c.maxHp];
-        expect(await page.locator(`#state .card[data-id="${c.id}"] .meter .val`).textContent()).toBe(`${value} / ${max}`);
+        expect(await page.locator(`#state .card[data-id="${c.id}"] .meter .val`).textContent()).toBe(
+          `${value} / ${max}`,
+        );
       }
       expect(await page.locator('#state .exchange .die').count()).toBeGreaterThan(0);
-      if (system === 'Narateer') expect(await page.locator('#state .card [data-res="ad"] .pip').count()).toBeGreaterThan(0);
+      if (system === 'Narateer')
+        expect(await page.locator('#state .card [data-res="ad"] .pip').count()).toBeGreaterThan(0);
       if (system === 'Arcana Beast') {
-        expect(await page.locator('#state .card[data-id="ember"] [data-res="stage"]').textContent()).toMatch(/^Stage2/);
+        expect(await page.locator('#state .card[data-id="ember"] [data-res="stage"]').textContent()).toMatch(
+          /^Stage2/,
+        );
         expect(await page.locator('#extras .gauge').getAttribute('data-value')).toMatch(/^\d+$/);
-        expect(await page.locator('#state .card[data-id="pip"] .chip.band[data-other="wolf"]').getAttribute('data-band')).toBe('close');
+        expect(
+          await page
+            .locator('#state .card[data-id="pip"] .chip.band[data-other="wolf"]')
+            .getAttribute('data-band'),
+        ).toBe('close');
       }
       if (system === 'Archsoul') {
         expect(await page.locator('#extras svg.map').getAttribute('data-grid')).toBe('hex');
         expect(await page.locator('#extras svg.map .token').count()).toBe(4);
-        expect(await page.locator('#extras svg.map .token[data-id="kael"]').getAttribute('data-facing')).toBe('N');
-        expect(await page.locator('#extras svg.map .token[data-id="brute"]').evaluate((g) => [g.getAttribute('data-x'), g.getAttribute('data-y')])).toEqual(['0', '-1']);
+        expect(await page.locator('#extras svg.map .token[data-id="kael"]').getAttribute('data-facing')).toBe(
+          'N',
+        );
+        expect(
+          await page
+            .locator('#extras svg.map .token[data-id="brute"]')
+            .evaluate((g) => [g.getAttribute('data-x'), g.getAttribute('data-y')]),
+        ).toEqual(['0', '-1']);
         expect(await page.locator('#extras svg.map .wall').count()).toBe(1);
       }
-      await page.screenshot({ path: join(ARTIFACTS, `replay-${system.toLowerCase().replace(' ', '-')}.png`) });
+      await page.screenshot({
+        path: join(ARTIFACTS, `replay-${system.toLowerCase().replace(' ', '-')}.png`),
+      });
     });
 
     it('from an exported file, with no server state: the same events, views and verdicts', async () => {
@@ -297,39 +480,68 @@ describeInBrowser('replay page in headless Chromium', () => {
       await openFile('tampered.json', text);
       expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('broken');
       expect(await page.locator('#verdict .break').getAttribute('data-seq')).toBe(String(exchangeSeq));
-      expect(await page.locator('#verdict .break').textContent()).toMatch(new RegExp(`^Breaks at seq ${exchangeSeq} \\(chain\\)`));
-      expect(await page.locator(`.ev[data-seq="${exchangeSeq}"]`).getAttribute('data-verdict')).toBe('diverges');
+      expect(await page.locator('#verdict .break').textContent()).toMatch(
+        new RegExp(`^Breaks at seq ${exchangeSeq} \\(chain\\)`),
+      );
+      expect(await page.locator(`.ev[data-seq="${exchangeSeq}"]`).getAttribute('data-verdict')).toBe(
+        'diverges',
+      );
       expect(await page.locator(`.ev[data-seq="${exchangeSeq}"]`).getAttribute('data-chain')).toBe('broken');
-      expect(await page.locator(`.ev[data-seq="${exchangeSeq - 1}"]`).getAttribute('data-verdict')).toBe('verified');
-      expect(await page.locator(`.ev[data-seq="${exchangeSeq + 1}"]`).getAttribute('data-verdict')).toBe('after-break');
+      expect(await page.locator(`.ev[data-seq="${exchangeSeq - 1}"]`).getAttribute('data-verdict')).toBe(
+        'verified',
+      );
+      expect(await page.locator(`.ev[data-seq="${exchangeSeq + 1}"]`).getAttribute('data-verdict')).toBe(
+        'after-break',
+      );
       // The tampered die no longer is the seed's draw: recomputed in the page, it shows the real face.
       await page.locator('#verdict .break button').click();
       await selectedIs(exchangeSeq);
       expect(await page.locator('#detail .roll[data-status="mismatch"]').count()).toBe(1);
-      expect(await page.locator('#detail .divergence').textContent()).toMatch(/does not follow from the previous hash/);
+      expect(await page.locator('#detail .divergence').textContent()).toMatch(
+        /does not follow from the previous hash/,
+      );
       expect(await pageReport()).toEqual(await serverVerdict(text));
       await page.screenshot({ path: join(ARTIFACTS, 'replay-tampered.png') });
     });
 
     it('a truncated NDJSON export: the break is after the last event it holds', async () => {
-      const ndjson = (await t.http.get(`/fights/${log.fightId as string}/log?format=ndjson`).expect(200)).text;
+      const ndjson = (await t.http.get(`/fights/${log.fightId as string}/log?format=ndjson`).expect(200))
+        .text;
       const lines = ndjson.trimEnd().split('\n');
       const text = lines.slice(0, lines.length - 2).join('\n') + '\n';
       await openFile('truncated.ndjson', text);
       const held = lines.length - 3;
       expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('broken');
       expect(await page.locator('#verdict .break').getAttribute('data-seq')).toBe(String(held + 1));
-      expect(await page.locator('.ev-end').textContent()).toMatch(new RegExp(`^After seq ${held}: the header counts ${log.entries.length} events but the log holds ${held}`));
+      expect(await page.locator('.ev-end').textContent()).toMatch(
+        new RegExp(
+          `^After seq ${held}: the header counts ${log.entries.length} events but the log holds ${held}`,
+        ),
+      );
       // Cut before FightEnded, the log no longer reveals the seed: its dice are only committed, as the verifier says.
       expect(await page.locator('.ev[data-verdict="committed"]').count()).toBe(held);
       expect(await page.locator('#verdict .seed').textContent()).toMatch(/^Seed not yet revealed/);
-      expect(await pageReport()).toEqual((await t.http.post('/audit/verify').set('content-type', 'application/x-ndjson').send(text).expect(200)).body);
+      expect(await pageReport()).toEqual(
+        (
+          await t.http
+            .post('/audit/verify')
+            .set('content-type', 'application/x-ndjson')
+            .send(text)
+            .expect(200)
+        ).body,
+      );
     });
 
     it('not a fight log: refused as POST /audit/verify refuses it', async () => {
       await openFile('notes.json', '{"hello": "world"}');
       expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('refused');
-      const server = (await t.http.post('/audit/verify').set('content-type', 'application/json').send('{"hello": "world"}').expect(400)).body;
+      const server = (
+        await t.http
+          .post('/audit/verify')
+          .set('content-type', 'application/json')
+          .send('{"hello": "world"}')
+          .expect(400)
+      ).body;
       expect(await page.locator('#verdict .msg').textContent()).toContain(server.code);
       expect(await page.locator('#verdict .msg').textContent()).toContain(server.message);
     });
@@ -348,7 +560,9 @@ describeInBrowser('replay page in headless Chromium', () => {
       expect(rolls).toBeGreaterThan(0);
       await page.locator('#first').click();
       await page.locator('#next-roll').click();
-      expect(await page.locator('#detail .roll .check').first().textContent()).toMatch(/seed not yet revealed/);
+      expect(await page.locator('#detail .roll .check').first().textContent()).toMatch(
+        /seed not yet revealed/,
+      );
       // Once the fight ends, a reload verifies the same dice.
       await end(fightId);
       await page.locator('#reload').click();
@@ -389,7 +603,7 @@ describeInBrowser('replay page in headless Chromium', () => {
       await selectedIs(firstRoll);
       await page.locator(`.ev[data-seq="3"]`).click();
       await selectedIs(3);
-      await page.evaluate(() => (location.hash = '#seq=7'));
+      await page.evaluate("location.hash = '#seq=7'");
       await selectedIs(7);
     });
 
@@ -401,15 +615,26 @@ describeInBrowser('replay page in headless Chromium', () => {
         await page.setViewportSize({ width, height });
         await page.goto(await replayUrl(fightId, '#seq=9'));
         await selectedIs(9);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-        for (const sel of ['#verdict', '.controls', '#timeline', '#state', '#detail']) expect(await page.locator(sel).isVisible()).toBe(true);
+        expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+        for (const sel of ['#verdict', '.controls', '#timeline', '#state', '#detail'])
+          expect(await page.locator(sel).isVisible()).toBe(true);
         await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: name === 'replay-phone' });
       }
     });
 
     it('names are text, never markup', async () => {
       const hostile = '<img src=x onerror="document.title=\'pwned\'">Eve</script>';
-      const id = await play({ ...narateer({ mode: 'seeded', seed: 'replay-xss' }), name: hostile, combatants: [{ id: 'mira', name: hostile, sheet: mira }, { id: 'orin', name: 'Orin', sheet: orin }] }, narateerCommands.slice(0, 4));
+      const id = await play(
+        {
+          ...narateer({ mode: 'seeded', seed: 'replay-xss' }),
+          name: hostile,
+          combatants: [
+            { id: 'mira', name: hostile, sheet: mira },
+            { id: 'orin', name: 'Orin', sheet: orin },
+          ],
+        },
+        narateerCommands.slice(0, 4),
+      );
       await page.goto(await replayUrl(id));
       await page.locator('body[data-loaded="true"]').waitFor({ state: 'attached' });
       expect(await page.title()).not.toBe('pwned');
@@ -425,7 +650,9 @@ describeInBrowser('replay page in headless Chromium', () => {
       const bad = await page.goto(`${t.url}/replay/${fightId}?token=nope`);
       expect(bad!.status()).toBe(401);
       expect(await page.locator('main.error').getAttribute('data-code')).toBe('INVALID_CREDENTIALS');
-      const wrong = await page.goto(`${t.url}/replay/${fightId}?token=${encodeURIComponent(await spectator(other))}`);
+      const wrong = await page.goto(
+        `${t.url}/replay/${fightId}?token=${encodeURIComponent(await spectator(other))}`,
+      );
       expect(wrong!.status()).toBe(404);
       const none = await page.goto(`${t.url}/replay/${fightId}`);
       expect(none!.status()).toBe(400);

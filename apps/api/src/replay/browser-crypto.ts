@@ -7,7 +7,8 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
  * reads a string. The same digest, so the page computes the very hashes the service wrote.
  */
 export function createHash(algorithm: string) {
-  if (algorithm !== 'sha256') throw new Error(`the browser verifier hashes with sha256 only, not ${algorithm}`);
+  if (algorithm !== 'sha256')
+    throw new Error(`the browser verifier hashes with sha256 only, not ${algorithm}`);
   const hash = sha256.create();
   const api = {
     update(text: string) {

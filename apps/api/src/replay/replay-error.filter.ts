@@ -5,7 +5,12 @@ import { toApiError } from '../common/to-api-error';
 import { errorPage, ErrorTexts, sendHtml } from '../overlay/page';
 
 const REPLAY_ERRORS: ErrorTexts = {
-  titles: { 400: 'This replay link is not valid', 401: 'This token does not work', 404: 'No such fight for this token', 429: 'Too many requests' },
+  titles: {
+    400: 'This replay link is not valid',
+    401: 'This token does not work',
+    404: 'No such fight for this token',
+    429: 'Too many requests',
+  },
   fallback: 'The replay could not load',
   accepted: 'Accepted: token (any token that may read the fight). Without a fight, /replay opens a log file.',
 };
@@ -17,7 +22,10 @@ export class ReplayErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const error = toApiError(exception);
-    if (error.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (error.statusCode >= 500)
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return void res.end();
     const nonce = randomBytes(16).toString('base64');

@@ -1,4 +1,15 @@
-import { CheckName, FightFolder, FightLog, LogEntry, LogFormatError, parseFightLog, readVerifyOptions, VerificationReport, verifyFightLog, VerifyOptionError } from '@app/audit';
+import {
+  CheckName,
+  FightFolder,
+  FightLog,
+  LogEntry,
+  LogFormatError,
+  parseFightLog,
+  readVerifyOptions,
+  VerificationReport,
+  verifyFightLog,
+  VerifyOptionError,
+} from '@app/audit';
 import { facesForDraw, findSystem } from '@app/rules';
 
 /**
@@ -96,15 +107,31 @@ export function openReplay(text: string, expected: Expected = {}): Replay | Repl
     options = readVerifyOptions({ ...expected });
     log = parseFightLog(text);
   } catch (e) {
-    if (e instanceof VerifyOptionError) return { ok: false, code: e.code, message: e.message, field: e.field };
-    if (e instanceof LogFormatError) return { ok: false, code: e.code, message: e.message, ...(e.field !== undefined && { field: e.field }), ...(e.line !== undefined && { line: e.line }) };
+    if (e instanceof VerifyOptionError)
+      return { ok: false, code: e.code, message: e.message, field: e.field };
+    if (e instanceof LogFormatError)
+      return {
+        ok: false,
+        code: e.code,
+        message: e.message,
+        ...(e.field !== undefined && { field: e.field }),
+        ...(e.line !== undefined && { line: e.line }),
+      };
     throw e;
   }
   const report = verifyFightLog(log, options);
   const seed = seedOf(log, report);
   const events = eventsOf(log, report, seed);
   const { views, stopped } = viewsOf(log);
-  const replay: Replay = { ok: true, fightId: report.fightId, system: log.system, report, seed, events, views };
+  const replay: Replay = {
+    ok: true,
+    fightId: report.fightId,
+    system: log.system,
+    report,
+    seed,
+    events,
+    views,
+  };
   if (stopped) replay.foldStopped = stopped;
   return replay;
 }
@@ -121,7 +148,12 @@ function failedAt(report: VerificationReport, check: CheckName): number | undefi
 function seedOf(log: FightLog, report: VerificationReport): ReplaySeed {
   const started = (log.entries[0]?.data.dice ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  const out: ReplaySeed = { mode: text(started.mode) || log.dice.mode, commitment: text(started.commitment), clientSeed: text(started.clientSeed), status: 'not-revealed' };
+  const out: ReplaySeed = {
+    mode: text(started.mode) || log.dice.mode,
+    commitment: text(started.commitment),
+    clientSeed: text(started.clientSeed),
+    status: 'not-revealed',
+  };
   if (typeof started.drawKey === 'string') out.drawKey = started.drawKey;
   const ended = log.entries.findIndex((e) => e.type === 'FightEnded');
   if (ended >= 0) {
@@ -147,7 +179,18 @@ function eventsOf(log: FightLog, report: VerificationReport, seed: ReplaySeed): 
     else if (decisions === 'ok' || (decisionsAt !== undefined && seq < decisionsAt)) verdict = 'verified';
     else verdict = seed.status === 'not-revealed' && seed.mode !== 'manual' ? 'committed' : 'unchecked';
     const chain = chainAt === undefined || seq < chainAt ? 'ok' : seq === chainAt ? 'broken' : 'after-break';
-    const event: ReplayEvent = { seq, type: e.type, actor: e.actor, at: e.at, commandId: e.commandId, hash: e.hash, chain, verdict, rolls: rollsOf(e, seed, key, log.fightId), data: e.data };
+    const event: ReplayEvent = {
+      seq,
+      type: e.type,
+      actor: e.actor,
+      at: e.at,
+      commandId: e.commandId,
+      hash: e.hash,
+      chain,
+      verdict,
+      rolls: rollsOf(e, seed, key, log.fightId),
+      data: e.data,
+    };
     if (e.command && typeof e.command.type === 'string') event.command = e.command.type;
     return event;
   });
@@ -162,20 +205,44 @@ function rollsOf(e: LogEntry, seed: ReplaySeed, key: string | undefined, fightId
     if (typeof v !== 'object' || v === null) return;
     const o = v as Record<string, unknown>;
     const id = typeof o.combatantId === 'string' ? o.combatantId : who;
-    if (typeof o.sides === 'number' && Array.isArray(o.faces) && o.faces.every((f) => typeof f === 'number')) {
-      out.push(roll(path || '(data)', id, o.sides, o.faces as number[], typeof o.draw === 'number' ? o.draw : undefined));
+    const faces = o.faces;
+    if (
+      typeof o.sides === 'number' &&
+      Array.isArray(faces) &&
+      faces.every((f): f is number => typeof f === 'number')
+    ) {
+      out.push(roll(path || '(data)', id, o.sides, faces, typeof o.draw === 'number' ? o.draw : undefined));
       return;
     }
     for (const k of Object.keys(o)) walk(o[k], path ? `${path}.${k}` : k, id, depth + 1);
   };
-  const roll = (path: string, combatantId: string | undefined, sides: number, faces: number[], draw: number | undefined): ReplayRoll => {
+  const roll = (
+    path: string,
+    combatantId: string | undefined,
+    sides: number,
+    faces: number[],
+    draw: number | undefined,
+  ): ReplayRoll => {
     const r: ReplayRoll = { path, sides, faces, status: 'unchecked' };
     if (combatantId !== undefined) r.combatantId = combatantId;
     if (draw !== undefined) r.draw = draw;
     if (seed.mode === 'manual') r.status = 'manual';
     else if (seed.status === 'not-revealed') r.status = 'committed';
-    else if (key !== undefined && draw !== undefined && Number.isSafeInteger(draw) && draw >= 1 && sides >= 2 && sides <= 256 && faces.length <= 1000) {
-      r.recomputed = facesForDraw({ seed: key, fightId, drawKey: seed.drawKey, clientSeed: seed.clientSeed }, draw, faces.length, sides);
+    else if (
+      key !== undefined &&
+      draw !== undefined &&
+      Number.isSafeInteger(draw) &&
+      draw >= 1 &&
+      sides >= 2 &&
+      sides <= 256 &&
+      faces.length <= 1000
+    ) {
+      r.recomputed = facesForDraw(
+        { seed: key, fightId, drawKey: seed.drawKey, clientSeed: seed.clientSeed },
+        draw,
+        faces.length,
+        sides,
+      );
       r.status = r.recomputed.every((f, i) => f === faces[i]) ? 'verified' : 'mismatch';
     }
     return r;
@@ -185,7 +252,10 @@ function rollsOf(e: LogEntry, seed: ReplaySeed, key: string | undefined, fightId
 }
 
 /** The view after each event, folded as the service folds (undos honoured); stops at an event that cannot be folded. */
-function viewsOf(log: FightLog): { views: Record<string, unknown>[]; stopped?: { seq: number; message: string } } {
+function viewsOf(log: FightLog): {
+  views: Record<string, unknown>[];
+  stopped?: { seq: number; message: string };
+} {
   const first = log.entries[0];
   const system = first?.type === 'FightStarted' ? findSystem(String(first.data.system)) : undefined;
   if (!system) return { views: [], stopped: { seq: 1, message: 'FightStarted names no known rule system' } };
@@ -195,10 +265,28 @@ function viewsOf(log: FightLog): { views: Record<string, unknown>[]; stopped?: {
   for (const e of log.entries) {
     try {
       folder.apply(e);
-      if (folder.evolveCalls > budget) return { views, stopped: { seq: e.seq, message: 'this undo re-folds more events than any undo the service appends' } };
-      views.push(JSON.parse(JSON.stringify({ ...system.view(folder.state), seq: e.seq, headHash: e.hash })));
+      if (folder.evolveCalls > budget)
+        return {
+          views,
+          stopped: {
+            seq: e.seq,
+            message: 'this undo re-folds more events than any undo the service appends',
+          },
+        };
+      views.push(
+        JSON.parse(JSON.stringify({ ...system.view(folder.state), seq: e.seq, headHash: e.hash })) as Record<
+          string,
+          unknown
+        >,
+      );
     } catch (err) {
-      return { views, stopped: { seq: views.length + 1, message: `the fight cannot be folded at this event: ${err instanceof Error ? err.message : String(err)}` } };
+      return {
+        views,
+        stopped: {
+          seq: views.length + 1,
+          message: `the fight cannot be folded at this event: ${err instanceof Error ? err.message : String(err)}`,
+        },
+      };
     }
   }
   return { views };

@@ -32,9 +32,14 @@ export class ReplayController {
   // Public to the global guard: the page checks the token it will embed (as the overlay does), and answers in HTML.
   @Public()
   @Get(':fightId')
-  async page(@Param('fightId') fightId: string, @Query() q: ReplayQuery, @Res() res: Response): Promise<void> {
+  async page(
+    @Param('fightId') fightId: string,
+    @Query() q: ReplayQuery,
+    @Res() res: Response,
+  ): Promise<void> {
     const principal = this.access.registry.authenticate(q.token);
-    if (!principal) throw new AppError(401, 'INVALID_CREDENTIALS', 'this token is unknown, revoked or expired', 'token');
+    if (!principal)
+      throw new AppError(401, 'INVALID_CREDENTIALS', 'this token is unknown, revoked or expired', 'token');
     this.access.assertRead(principal, fightId);
     const verifier = await replayVerifierScript();
     const nonce = randomBytes(16).toString('base64');

@@ -24,8 +24,10 @@ export function replayVerifierScript(): Promise<string> {
 async function load(): Promise<string> {
   const builder = findUp(__dirname, BUILDER);
   if (builder && canResolve('esbuild')) {
-    const { bundleReplayVerifier } = require(builder) as { bundleReplayVerifier(): Promise<string> };
-    return safeInline(await bundleReplayVerifier());
+    // A CommonJS build script outside the compiled tree, found at run time: require, not import.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const builderModule = require(builder) as { bundleReplayVerifier: () => Promise<string> };
+    return safeInline(await builderModule.bundleReplayVerifier());
   }
   if (existsSync(BUILT)) return safeInline(readFileSync(BUILT, 'utf8'));
   throw new Error(`the replay verifier bundle is missing: run npm run build (it writes ${BUILT})`);
@@ -33,7 +35,8 @@ async function load(): Promise<string> {
 
 /** Inside an inline <script>, nothing may close it (esbuild escapes these already; this makes sure). */
 function safeInline(code: string): string {
-  if (/<\/script|<!--/i.test(code)) throw new Error('the replay verifier bundle holds </script or <!--: it cannot be inlined');
+  if (/<\/script|<!--/i.test(code))
+    throw new Error('the replay verifier bundle holds </script or <!--: it cannot be inlined');
   return code;
 }
 
