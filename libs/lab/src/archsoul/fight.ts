@@ -6,7 +6,7 @@ import { LabInputError } from '../plan';
 import { agreed, nameOf } from '../sides';
 import { ArchsoulStrategy, ArchsoulTurn } from './strategy';
 
-/** Side 0 (the row strategy) is the heroes' party, side 1 (the column strategy) the GM's `enemies` (RULINGS.md S16). */
+/** Side 0 (the row strategy) is the heroes' party, side 1 (the column strategy) the GM's `enemies` (S16). */
 export const SIDES = ['row', 'col'] as const;
 type Side = (typeof SIDES)[number];
 const PARTY: Record<Side, string> = { row: 'heroes', col: 'enemies' };
@@ -54,7 +54,7 @@ const MAX_ANSWERS = 20;
 /** One whole fight through `archsoul.decide`/`evolve`: phases, AP, movement and reactive attacks played for real. */
 export function playFight(match: ArchsoulMatch, strategies: readonly [ArchsoulStrategy, ArchsoulStrategy], fightId: string, fightIndex: number): FightOutcome {
   const f = new ArchsoulFight(match, strategies, fightId);
-  // A tie the rules leave to the GM (RULINGS.md C10) alternates with the fight index, so neither side is favoured.
+  // A tie the rules leave to the GM (C10) alternates with the fight index, so neither side is favoured.
   f.run({ type: 'RollInitiative', tieBreak: fightIndex % 2 === 0 ? ['row', 'col'] : ['col', 'row'] });
   while (!f.over()) {
     if (f.state.round >= match.roundCap) return f.outcome('roundCap');
@@ -124,7 +124,7 @@ class ArchsoulFight {
   }
 
   /**
-   * RULINGS.md S18: an action held for reactive attacks: each offered reactor's strategy answers (a refused answer
+   * S18: an action held for reactive attacks: each offered reactor's strategy answers (a refused answer
    * becomes a decline), then the actor performs the held action (or abandons it when the decider refuses it now).
    */
   private answerPending(): void {
@@ -148,7 +148,7 @@ class ArchsoulFight {
     return this.loser() !== undefined;
   }
 
-  /** RULINGS.md S11: at 0 HP a combatant is Down (counted as collapsed); there is no withdrawal in Archsoul. */
+  /** S11: at 0 HP a combatant is Down (counted as collapsed); there is no withdrawal in Archsoul. */
   outcome(draw: 'roundCap' | undefined): FightOutcome {
     const base = { rounds: this.state.round, wounds: this.wounds, illegal: this.d.illegal };
     const loser = this.loser();

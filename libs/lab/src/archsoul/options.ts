@@ -1,7 +1,5 @@
 import type { RuleCommand } from '@app/rules';
-import { distance, Facing, facings, FIST, inFrontArc, neighbours, same, Space, Weapon } from '@app/rules/archsoul';
-import { AP_COST } from '@app/rules/archsoul/data';
-import { canStep } from '@app/rules/archsoul/map';
+import { AP_COST, canStep, distance, Facing, facings, FIST, inFrontArc, neighbours, same, Space, Weapon } from '@app/rules/archsoul';
 import { ArchsoulTurn } from './strategy';
 
 /**
@@ -36,9 +34,17 @@ export function weapon(t: ArchsoulTurn, pick: (w: Weapon) => boolean): Weapon | 
   });
 }
 
-/** Hands an item fills: a two-handed weapon both, anything else one (the fist none). */
+/** Hands an item fills (RULINGS.md S51): a two-handed weapon both, an unarmed weapon (worn) none, anything else one. */
 function handsFor(t: ArchsoulTurn, id: string): number {
-  return t.sheet.weapons.find((w) => w.id === id)?.twoHanded ? 2 : 1;
+  const w = t.sheet.weapons.find((x) => x.id === id);
+  if (w?.type === 'unarmed') return 0;
+  return w?.twoHanded || t.sheet.items.find((x) => x.id === id && (x as { twoHanded?: boolean }).twoHanded) ? 2 : 1;
+}
+
+/** Empty hands: the view's own count when it gives one (S51), else counted from what is held. */
+export function freeHands(t: ArchsoulTurn): number {
+  const given = (t.me as { freeHands?: number }).freeHands;
+  return given ?? Math.max(0, HANDS - t.me.held.reduce((n, h) => n + handsFor(t, h), 0));
 }
 
 /**
@@ -51,8 +57,7 @@ export function ready(t: ArchsoulTurn, id: string, keep: readonly string[]): Rul
   const g = lying(t, id);
   // archsoul.txt: Draw Simple Item: "pick an item up from the ground" (1 AP; it triggers reactive attacks).
   if (g) return same(g.space, t.me.position!) && t.me.ap >= AP_COST.drawSimpleItem ? { type: 'DrawSimpleItem', combatantId: t.me.id, groundId: g.groundId } : undefined;
-  const used = t.me.held.reduce((n, h) => n + handsFor(t, h), 0);
-  if (used + handsFor(t, id) > HANDS) {
+  if (handsFor(t, id) > freeHands(t)) {
     const drop = t.me.held.find((h) => !keep.includes(h));
     if (drop) return { type: 'DropItem', combatantId: t.me.id, itemId: drop };
   }
@@ -61,8 +66,9 @@ export function ready(t: ArchsoulTurn, id: string, keep: readonly string[]): Rul
   return t.me.ap >= AP_COST.drawSimpleItem ? { type: 'DrawSimpleItem', combatantId: t.me.id, itemId: id } : undefined;
 }
 
-/** Spaces per Move: the mount's speed while mounted (RULINGS.md S35), less any slowed condition. */
+/** Spaces per Move: the mount's speed while mounted (RULINGS.md S35), less any slowed condition (the view's figure when it gives it). */
 function speed(t: ArchsoulTurn): number {
+  if ((t.me as { baseSpeed?: number }).baseSpeed !== undefined) return t.me.speed;
   const base = t.me.mounted && t.me.mount ? t.me.mount.speed : t.me.speed;
   const slowed = t.me.conditions.filter((c) => c.condition === 'slowed').reduce((n, c) => n + c.amount, 0);
   return Math.max(0, base - slowed);

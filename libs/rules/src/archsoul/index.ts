@@ -37,6 +37,9 @@ export * from './state';
 export * from './sheet';
 export * from './events';
 export * from './grid';
+/** What a driver of the system reads (the Combat Lab's strategies): AP costs, the Charge's limits, the steps the map allows. */
+export { AP_COST, CHARGE } from './data';
+export { canStep } from './map';
 export { ARCHSOUL_COMMANDS } from './commands';
 export type { ArchsoulCommandType } from './commands';
 export * from './contract';

@@ -1,7 +1,5 @@
 import type { RuleCommand } from '@app/rules';
-import { distance, neighbours, Space } from '@app/rules/archsoul';
-import { AP_COST, CHARGE } from '@app/rules/archsoul/data';
-import { canStep } from '@app/rules/archsoul/map';
+import { AP_COST, canStep, CHARGE, distance, neighbours, Space } from '@app/rules/archsoul';
 import { ArchsoulTurn, ArchsoulStrategy } from '../strategy';
 import { dist, face, footTurn, pathTo, reactWithBest, ready, recover, strike, weapon } from '../options';
 

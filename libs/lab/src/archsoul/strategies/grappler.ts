@@ -1,5 +1,4 @@
-import { FIST } from '@app/rules/archsoul';
-import { AP_COST } from '@app/rules/archsoul/data';
+import { AP_COST, FIST } from '@app/rules/archsoul';
 import { approach, dismount, dist, face, has, reactWithBest } from '../options';
 import { ArchsoulStrategy } from '../strategy';
 
