@@ -7269,24 +7269,24 @@ export interface components {
                         /** @description Thrown and elemental: 1 picks the second attack roll of the table; default 0. */
                         attackRoll?: number;
                         /**
-                         * @description Default simple.
+                         * @description How it is drawn (S52): simple (Draw Simple Item: scabbard, pouch, bandolier) or awkward (Draw Awkward Item: a backpack, a hard to reach spot). Default awkward for a two-handed weapon that is not a spear, else simple; simple for such a weapon is refused.
                          * @enum {string}
                          */
                         stowage?: "simple" | "awkward";
-                        /** @description In hand at the start; default true. */
+                        /** @description In hand when the fight starts (S51: two hands). true must fit beside the other true ones; unsaid: the first weapon, then the shield, then the other weapons, each while its hands are free. */
                         held?: boolean;
                         /**
                          * @description Default light for unarmed, else regular.
                          * @enum {string}
                          */
                         handling?: "light" | "semiLight" | "regular";
-                        /** @description Default false. */
+                        /** @description Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand. */
                         twoHanded?: boolean;
                         /** @description Default 0. */
                         hardness?: number;
                         /** @description Default false (true with the closeCombat property). */
                         closeCombat?: boolean;
-                        properties?: ("flail" | "lance" | "polearm" | "closeCombat")[];
+                        properties?: ("flail" | "lance" | "polearm" | "closeCombat" | "spear")[];
                         /** @description Improvised weapons (S37): sets the base damage. */
                         weightLb?: number;
                         /** @description The Athletics of its Lifting Strength row (S37). */
@@ -7316,12 +7316,14 @@ export interface components {
                         id: string;
                         name: string;
                         /**
-                         * @description Default simple.
+                         * @description How it is drawn (S52): simple (a pouch, a bandolier) or awkward (a backpack, a hard to reach spot). Default awkward when twoHanded, else simple.
                          * @enum {string}
                          */
                         stowage?: "simple" | "awkward";
-                        /** @description Default false. */
+                        /** @description In hand when the fight starts (S51: two hands); default false. */
                         held?: boolean;
+                        /** @description Needs both hands (S51); default false. */
+                        twoHanded?: boolean;
                         thrown?: {
                             accurateRange: number;
                             /** @description At least accurateRange; default accurateRange. */
@@ -7380,7 +7382,7 @@ export interface components {
                         /** @description Default "Shield". */
                         name?: string;
                         bonus: number;
-                        /** @description Default true. */
+                        /** @description Equipped when the fight starts (S51: it fills one hand); unsaid: when a hand is free after the first weapon. */
                         held?: boolean;
                         /** @description Default 0. */
                         hardness?: number;
@@ -8852,24 +8854,24 @@ export interface components {
                         /** @description Thrown and elemental: 1 picks the second attack roll of the table; default 0. */
                         attackRoll?: number;
                         /**
-                         * @description Default simple.
+                         * @description How it is drawn (S52): simple (Draw Simple Item: scabbard, pouch, bandolier) or awkward (Draw Awkward Item: a backpack, a hard to reach spot). Default awkward for a two-handed weapon that is not a spear, else simple; simple for such a weapon is refused.
                          * @enum {string}
                          */
                         stowage?: "simple" | "awkward";
-                        /** @description In hand at the start; default true. */
+                        /** @description In hand when the fight starts (S51: two hands). true must fit beside the other true ones; unsaid: the first weapon, then the shield, then the other weapons, each while its hands are free. */
                         held?: boolean;
                         /**
                          * @description Default light for unarmed, else regular.
                          * @enum {string}
                          */
                         handling?: "light" | "semiLight" | "regular";
-                        /** @description Default false. */
+                        /** @description Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand. */
                         twoHanded?: boolean;
                         /** @description Default 0. */
                         hardness?: number;
                         /** @description Default false (true with the closeCombat property). */
                         closeCombat?: boolean;
-                        properties?: ("flail" | "lance" | "polearm" | "closeCombat")[];
+                        properties?: ("flail" | "lance" | "polearm" | "closeCombat" | "spear")[];
                         /** @description Improvised weapons (S37): sets the base damage. */
                         weightLb?: number;
                         /** @description The Athletics of its Lifting Strength row (S37). */
@@ -8899,12 +8901,14 @@ export interface components {
                         id: string;
                         name: string;
                         /**
-                         * @description Default simple.
+                         * @description How it is drawn (S52): simple (a pouch, a bandolier) or awkward (a backpack, a hard to reach spot). Default awkward when twoHanded, else simple.
                          * @enum {string}
                          */
                         stowage?: "simple" | "awkward";
-                        /** @description Default false. */
+                        /** @description In hand when the fight starts (S51: two hands); default false. */
                         held?: boolean;
+                        /** @description Needs both hands (S51); default false. */
+                        twoHanded?: boolean;
                         thrown?: {
                             accurateRange: number;
                             /** @description At least accurateRange; default accurateRange. */
@@ -8963,7 +8967,7 @@ export interface components {
                         /** @description Default "Shield". */
                         name?: string;
                         bonus: number;
-                        /** @description Default true. */
+                        /** @description Equipped when the fight starts (S51: it fills one hand); unsaid: when a hand is free after the first weapon. */
                         held?: boolean;
                         /** @description Default 0. */
                         hardness?: number;
@@ -11889,24 +11893,24 @@ export interface components {
                 /** @description Thrown and elemental: 1 picks the second attack roll of the table; default 0. */
                 attackRoll?: number;
                 /**
-                 * @description Default simple.
+                 * @description How it is drawn (S52): simple (Draw Simple Item: scabbard, pouch, bandolier) or awkward (Draw Awkward Item: a backpack, a hard to reach spot). Default awkward for a two-handed weapon that is not a spear, else simple; simple for such a weapon is refused.
                  * @enum {string}
                  */
                 stowage?: "simple" | "awkward";
-                /** @description In hand at the start; default true. */
+                /** @description In hand when the fight starts (S51: two hands). true must fit beside the other true ones; unsaid: the first weapon, then the shield, then the other weapons, each while its hands are free. */
                 held?: boolean;
                 /**
                  * @description Default light for unarmed, else regular.
                  * @enum {string}
                  */
                 handling?: "light" | "semiLight" | "regular";
-                /** @description Default false. */
+                /** @description Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand. */
                 twoHanded?: boolean;
                 /** @description Default 0. */
                 hardness?: number;
                 /** @description Default false (true with the closeCombat property). */
                 closeCombat?: boolean;
-                properties?: ("flail" | "lance" | "polearm" | "closeCombat")[];
+                properties?: ("flail" | "lance" | "polearm" | "closeCombat" | "spear")[];
                 /** @description Improvised weapons (S37): sets the base damage. */
                 weightLb?: number;
                 /** @description The Athletics of its Lifting Strength row (S37). */
@@ -11936,12 +11940,14 @@ export interface components {
                 id: string;
                 name: string;
                 /**
-                 * @description Default simple.
+                 * @description How it is drawn (S52): simple (a pouch, a bandolier) or awkward (a backpack, a hard to reach spot). Default awkward when twoHanded, else simple.
                  * @enum {string}
                  */
                 stowage?: "simple" | "awkward";
-                /** @description Default false. */
+                /** @description In hand when the fight starts (S51: two hands); default false. */
                 held?: boolean;
+                /** @description Needs both hands (S51); default false. */
+                twoHanded?: boolean;
                 thrown?: {
                     accurateRange: number;
                     /** @description At least accurateRange; default accurateRange. */
@@ -12000,7 +12006,7 @@ export interface components {
                 /** @description Default "Shield". */
                 name?: string;
                 bonus: number;
-                /** @description Default true. */
+                /** @description Equipped when the fight starts (S51: it fills one hand); unsaid: when a hand is free after the first weapon. */
                 held?: boolean;
                 /** @description Default 0. */
                 hardness?: number;
@@ -12417,10 +12423,12 @@ export interface components {
                 defense: number;
                 /** @description The sheet’s Defense. */
                 baseDefense: number;
-                /** @description The held shield’s bonus; 0 with no shield in hand. */
+                /** @description What the shield adds now against ranged, thrown and elemental attacks into its front arc (S10): the held shield’s bonus; 0 with no shield in hand, a destroyed one, or no front arc (grappled or Down). */
                 shieldBonus: number;
-                /** @description Spaces per Move. */
+                /** @description Spaces per Move now: the mount’s speed while mounted (S35), less any slowed condition (an ankle sprain, S20), never below 0. */
                 speed: number;
+                /** @description The sheet’s speed. */
+                baseSpeed: number;
                 /** @description Its initiative total; null until rolled (SetInitiative sets none). */
                 initiative: number | null;
                 /** @description Its space on the battle map; null until placed. */
@@ -12445,8 +12453,12 @@ export interface components {
                 moveDistance: number;
                 /** @description Ambush free movement left in round 1. */
                 freeMove: number;
-                /** @description Ids of the weapons, items and shield in hand. */
+                /** @description Ids of the weapons, items and shield in hand (and unarmed weapons worn). */
                 held: string[];
+                /** @description S51: what each of the two hands holds, an id or null when empty; a two-handed weapon stands in both. */
+                hands: ((string | null) | (string | null))[];
+                /** @description S51: empty hands (0–2): drawing, equipping a shield, picking up and Grab need them. */
+                freeHands: number;
                 /** @description The item id of an awkward draw in progress (S25); null when none. */
                 awkwardDraw: string | null;
                 conditions: {

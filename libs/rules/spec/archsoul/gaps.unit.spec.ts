@@ -1,3 +1,5 @@
+import { archsoul, validateSheet } from '../../src/archsoul';
+import { RuleEvent } from '../../src/core/types';
 import { bow, exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
 
 const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
@@ -262,5 +264,193 @@ describe('S50: ResumeAction performs the held action as declared', () => {
     const shot = exact(events, { type: 'ResumeAction', combatantId: 'a', modifier: 1 }, { dice: [1, 2, 3, 2] });
     expect(types(shot)).toEqual(['ActionResumed', 'AmmunitionSpent', 'ExchangeResolved', 'ProjectileLanded']);
     expect(types(exact(events, { type: 'ResumeAction', combatantId: 'a', abandon: true }))).toEqual(['ActionResumed']);
+  });
+});
+
+const greatsword = { id: 'greatsword', name: 'Greatsword', type: 'melee', damage: 3, twoHanded: true };
+const dagger = { id: 'dagger', name: 'Dagger', type: 'melee', damage: 1, handling: 'light' };
+const claws = { id: 'claws', name: 'Claws', type: 'unarmed', damage: 1 };
+const buckler = { id: 'buckler', name: 'Buckler', bonus: 2 };
+const viewOf = (events: RuleEvent[], id: string) => archsoul.view(stateOf(events)).combatants.find((x) => x.id === id)!;
+
+describe('S51: Two hands (archsoul.txt: "a one-handed weapon", "Draw a two-handed weapon", "your other hand", Grab "with an empty hand")', () => {
+  it('S51: a sheet starts with the first weapon, then the shield, then the other weapons while hands are free; items stay stowed', () => {
+    const big = validateSheet(sheet({ weapons: [greatsword, dagger], shield: buckler, items: [{ id: 'rope', name: 'Rope' }] }), 's');
+    expect([big.weapons.map((w) => w.held), big.shield!.held, big.items[0].held]).toEqual([[true, false], false, false]);
+    const knight = validateSheet(sheet({ weapons: [sword, dagger], shield: buckler }), 's');
+    expect([knight.weapons.map((w) => w.held), knight.shield!.held]).toEqual([[true, false], true]);
+    // Worn unarmed weapons fill no hand (archsoul.txt: Unarmed: "conforms to your body like a gauntlet or claws").
+    const beast = validateSheet(sheet({ weapons: [claws, sword, dagger] }), 's');
+    expect(beast.weapons.map((w) => w.held)).toEqual([true, true, true]);
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [greatsword, dagger], shield: buckler })]);
+    expect(viewOf(events, 'a')).toMatchObject({ held: ['greatsword'], hands: ['greatsword', 'greatsword'], freeHands: 0, shieldBonus: 0 });
+  });
+
+  it('S51: a sheet holding more than two hands can is refused, naming the field that does not fit', () => {
+    const over = () => validateSheet(sheet({ weapons: [{ ...greatsword, held: true }], shield: { ...buckler, held: true } }), 's');
+    expect(over).toThrow(expect.objectContaining({ code: 'INVALID_FIELD', field: 's.shield.held', message: expect.stringContaining('Greatsword (two-handed) already fills both hands') }));
+    const three = () => validateSheet(sheet({ weapons: [{ ...sword, held: true }, { ...dagger, held: true }, { ...dagger, id: 'knife', held: true }] }), 's');
+    expect(three).toThrow(expect.objectContaining({ code: 'INVALID_FIELD', field: 's.weapons[2].held' }));
+    // What is said comes first; the rest fills what is left in the same order (the sword; no hand left for the shield).
+    const said = validateSheet(sheet({ weapons: [sword, { ...dagger, held: true }], shield: buckler }), 's');
+    expect([said.weapons.map((w) => w.held), said.shield!.held]).toEqual([[true, true], false]);
+    const shieldFirst = validateSheet(sheet({ weapons: [sword, dagger], shield: { ...buckler, held: true } }), 's');
+    expect([shieldFirst.weapons.map((w) => w.held), shieldFirst.shield!.held]).toEqual([[true, false], true]);
+  });
+
+  it('S51: with both hands full nothing more is drawn, equipped or picked up; dropping frees the hands', () => {
+    // The review's case: a greatsword in both hands, then a dagger (1 AP) and a shield (2 AP).
+    let events = fight([hero('a', [0, 0], 'N', { weapons: [greatsword, dagger], shield: buckler }), foe('v', [0, -4])]);
+    expect(refused(events, { type: 'DrawSimpleItem', combatantId: 'a', itemId: 'dagger' })).toMatchObject({ code: 'ARCHSOUL_HANDS_FULL', field: 'itemId', message: expect.stringContaining('Greatsword (both hands)') });
+    expect(refused(events, { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'buckler' })).toMatchObject({ code: 'ARCHSOUL_HANDS_FULL', field: 'itemId' });
+    events = then(events, { type: 'DropItem', combatantId: 'a', itemId: 'greatsword' });
+    expect(viewOf(events, 'a')).toMatchObject({ hands: [null, null], freeHands: 2 });
+    events = then(events, { type: 'DrawSimpleItem', combatantId: 'a', itemId: 'dagger' });
+    events = then(events, { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'buckler' });
+    expect(viewOf(events, 'a')).toMatchObject({ held: ['dagger', 'buckler'], hands: ['dagger', 'buckler'], freeHands: 0, shieldBonus: 2 });
+    // The greatsword lies at a's feet; picking it up needs both hands (next turn: AP).
+    events = then(then(then(events, { type: 'EndTurn', combatantId: 'a' }), { type: 'EndTurn', combatantId: 'v' }), { type: 'StartRound' });
+    expect(refused(events, { type: 'DrawSimpleItem', combatantId: 'a', groundId: 'g1' })).toMatchObject({ code: 'ARCHSOUL_HANDS_FULL', field: 'groundId', message: expect.stringContaining('needs both hands') });
+    events = then(then(events, { type: 'DropItem', combatantId: 'a', itemId: 'dagger' }), { type: 'DropItem', combatantId: 'a', itemId: 'buckler' });
+    events = then(events, { type: 'DrawSimpleItem', combatantId: 'a', groundId: 'g1' });
+    expect(viewOf(events, 'a')).toMatchObject({ hands: ['greatsword', 'greatsword'], shieldBonus: 0 });
+  });
+
+  it('S51: Grab needs an empty hand: a sword and a shield fill both, worn claws none', () => {
+    const full = fight([hero('a', [0, 0], 'N', { shield: buckler }), foe('v', [0, -1], 'N')]);
+    expect(refused(full, { type: 'Grab', combatantId: 'a', targetId: 'v' })).toMatchObject({ code: 'ARCHSOUL_GRAB_NO_EMPTY_HAND', field: 'combatantId', message: expect.stringContaining('Sword and Buckler') });
+    const clawed = fight([hero('a', [0, 0], 'N', { weapons: [claws, sword] }), foe('v', [0, -1], 'N')]);
+    expect(types(exact(clawed, { type: 'Grab', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 4, 1, 1] }))).toContain('GrappleStarted');
+  });
+
+  it('S51: a thrown item leaves its hand empty', () => {
+    const javelin = { id: 'javelin', name: 'Javelin', type: 'thrown', damage: 2, accurateRange: 3, maximumRange: 6 };
+    let events = fight([hero('a', [0, 0], 'N', { weapons: [javelin, sword] }), foe('v', [0, -3])]);
+    expect(viewOf(events, 'a').hands).toEqual(['javelin', 'sword']);
+    events = then(events, { type: 'ThrowItem', combatantId: 'a', itemId: 'javelin', targetId: 'v' }, { dice: [4, 4, 4, 2, 2, 2, 2, 2] });
+    expect(viewOf(events, 'a')).toMatchObject({ hands: [null, 'sword'], freeHands: 1 });
+  });
+});
+
+describe('S52: How a thing is drawn (archsoul.txt: Draw Simple Item, Draw Awkward Item)', () => {
+  const stowed = { weapons: [sword, { ...greatsword, held: false }, { id: 'spear', name: 'Spear', type: 'melee', damage: 2, reach: 2, twoHanded: true, properties: ['spear'], held: false }], shield: { ...buckler, held: false } };
+  const unarmed = (events: RuleEvent[]) => then(events, { type: 'DropItem', combatantId: 'a', itemId: 'sword' });
+
+  it('S52: a two-handed weapon takes Draw Awkward Item (2 AP); a spear wielded two-handed is drawn simply (1 AP)', () => {
+    const events = unarmed(fight([hero('a', [0, 0], 'N', stowed)]));
+    expect(refused(events, { type: 'DrawSimpleItem', combatantId: 'a', itemId: 'greatsword' })).toMatchObject({ code: 'ARCHSOUL_AWKWARD_ITEM', field: 'itemId', message: expect.stringContaining('"Draw a two-handed weapon": Greatsword is two-handed') });
+    const drawn = exact(events, { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'greatsword' });
+    expect(find(drawn, 'ApSpent')).toMatchObject({ action: 'drawAwkwardItem', ap: 2 });
+    const spear = exact(events, { type: 'DrawSimpleItem', combatantId: 'a', itemId: 'spear' });
+    expect(find(spear, 'ApSpent')).toMatchObject({ action: 'drawSimpleItem', ap: 1 });
+    expect(viewOf([...events, ...spear], 'a').hands).toEqual(['spear', 'spear']);
+  });
+
+  it('S52: a shield is equipped with Draw Awkward Item, and the refusal says so', () => {
+    const events = fight([hero('a', [0, 0], 'N', stowed)]);
+    const v = refused(events, { type: 'DrawSimpleItem', combatantId: 'a', itemId: 'buckler' });
+    expect(v).toMatchObject({ code: 'ARCHSOUL_AWKWARD_ITEM', field: 'itemId', message: expect.stringContaining('"equip a shield": Buckler is a shield') });
+    expect(v.message).not.toContain('two-handed');
+    expect(types(exact(events, { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'buckler' }))).toEqual(['ApSpent', 'ItemDrawn']);
+  });
+
+  it('S52: stowage is derived from twoHanded; simple for a two-handed weapon that is not a spear is refused', () => {
+    const s = validateSheet(sheet({ weapons: [greatsword, { ...dagger, stowage: 'awkward' }], items: [{ id: 'chest', name: 'Chest', twoHanded: true }] }), 's');
+    expect([s.weapons.map((w) => w.stowage), s.items[0].stowage]).toEqual([['awkward', 'awkward'], 'awkward']);
+    expect(() => validateSheet(sheet({ weapons: [{ ...greatsword, stowage: 'simple' }] }), 's')).toThrow(expect.objectContaining({ code: 'INVALID_FIELD', field: 's.weapons[0].stowage' }));
+    expect(validateSheet(sheet({ weapons: [{ ...greatsword, properties: ['spear'] }] }), 's').weapons[0].stowage).toBe('simple');
+  });
+});
+
+describe('The view shows what the engine enforces (archsoul.txt: Critical Failure Tables, Mounted Maneuvers, Being Grappled)', () => {
+  it('speed after an ankle sprain ("decreasing movement by 1 for one round") is the speed a Move allows', () => {
+    let events = fight([hero('a', [0, 0]), foe('v', [0, -1], 'N')]);
+    // A fist attack: 3 dice, no success and two 1s; the unarmed table's face 2.
+    events = then(events, { type: 'Attack', attackerId: 'a', targetId: 'v' }, { dice: [1, 1, 2], followUpFaces: [2] });
+    expect(viewOf(events, 'a')).toMatchObject({ speed: 2, baseSpeed: 3 });
+    expect(refused(events, { type: 'Move', combatantId: 'a', path: [{ x: 1, y: 0 }, { x: 2, y: 0 }, { x: 3, y: 0 }] })).toMatchObject({ code: 'ARCHSOUL_MOVE_TOO_FAR', message: expect.stringContaining('may move 2 space(s)') });
+  });
+
+  it('speed of a mounted rider is the mount’s; dismounted, its own', () => {
+    let events = fight([hero('a', [0, 0], 'N', { mount: { name: 'Horse', speed: 6 } })]);
+    expect(viewOf(events, 'a')).toMatchObject({ speed: 6, baseSpeed: 3, mounted: true });
+    events = then(events, { type: 'Dismount', combatantId: 'a' });
+    expect(viewOf(events, 'a')).toMatchObject({ speed: 3, mounted: false });
+  });
+
+  it('Shield Bonus of a grappled combatant is 0, as an arrow finds it ("cannot ... benefit from using a shield")', () => {
+    let events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -3], 'N', { shield: buckler }), foe('w', [0, -4], 'N', { weapons: [claws] })], { options: { arrowBreakage: false } });
+    expect(viewOf(events, 'v').shieldBonus).toBe(2);
+    events = then(then(events, { type: 'EndTurn', combatantId: 'a' }), { type: 'Grab', combatantId: 'w', targetId: 'v' }, { dice: [4, 4, 1, 4, 1, 1] });
+    expect(viewOf(events, 'v')).toMatchObject({ shieldBonus: 0, hasFrontArc: false, held: ['sword', 'buckler'] });
+    events = then(then(then(events, { type: 'EndTurn', combatantId: 'w' }), { type: 'EndTurn', combatantId: 'v' }), { type: 'StartRound' });
+    const shot = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' }, { dice: [1, 2, 3, 2] });
+    expect(find(shot, 'ExchangeResolved')).toMatchObject({ shieldBonus: 0 });
+  });
+});
+
+describe('S53: Quick Attack after a reactive attack (archsoul.txt: Quick Attack: "a one-handed weapon that you have not yet made an attack with this round"; RULINGS.md C7)', () => {
+  it('S53: a reactive attack with the sword in the enemies’ phase does not stop a Quick Attack with it in the hero’s own turn later that round', () => {
+    // The enemies act first this round (v ranked above a): v walks out of a's reach and front arc; a reacts with its sword.
+    let events = fight([foe('v', [0, -1], 'S'), hero('a', [0, 0], 'N')]);
+    events = then(events, { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -2 }] });
+    events = then(events, { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'sword' }, { dice: [2, 3, 2, 3] });
+    expect(stateOf(events).combatants.a.attackedWith).toEqual(['sword']);
+    events = then(then(events, { type: 'ResumeAction', combatantId: 'v' }), { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -1 }] });
+    events = then(events, { type: 'EndTurn', combatantId: 'v' });
+    // C7: "this round" ends at a's next turn, which has just started.
+    expect(stateOf(events).combatants.a).toMatchObject({ inTurn: true, attackedWith: [] });
+    const quick = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', special: 'quick' }, { dice: [2, 3, 2, 3] });
+    expect(find(quick, 'ExchangeResolved')).toMatchObject({ special: 'quick', weaponId: 'sword' });
+    // An attack with the sword in its own turn does count.
+    expect(refused([...events, ...quick], { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' })).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS' });
+  });
+
+  it('S53: a reactive attack made during the own turn’s round counts until the next own turn begins', () => {
+    // a acts first, then v's Move draws a's reactive sword attack: a's next turn (round 2) frees the sword again.
+    let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'S')]);
+    events = then(events, { type: 'EndTurn', combatantId: 'a' });
+    events = then(events, { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -2 }] });
+    events = then(events, { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'sword' }, { dice: [2, 3, 2, 3] });
+    expect(stateOf(events).combatants.a.attackedWith).toEqual(['sword']);
+    events = then(then(events, { type: 'ResumeAction', combatantId: 'v' }), { type: 'EndTurn', combatantId: 'v' });
+    events = then(events, { type: 'StartRound' });
+    expect(stateOf(events).combatants.a).toMatchObject({ inTurn: true, attackedWith: [] });
+  });
+});
+
+describe('S54: Trample from a back arc; the mover’s facing at a path’s first step (archsoul.txt: Trample, Move, Reactive Attack)', () => {
+  const rider = { weapons: [sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
+
+  it('S54: trampled from its back arc, an opponent set to stop cannot make the reactive attack: the rider passes and the mount rolls its trample damage', () => {
+    const events = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'N', { size: 'small' })]);
+    const out = exact(events, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 0, y: -2 }, { x: 0, y: -3 }], trample: true }, { dice: [4, 4, 1] });
+    expect(types(out)).toEqual(['ApSpent', 'WoundsApplied', 'Moved']);
+    expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 's', damage: 2, source: 'a:Horse (trample)' });
+    // Facing the rider, the same opponent is offered the leave-reach attack, then the trample's own.
+    const facing = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'S', { size: 'small' })]);
+    expect(find(exact(facing, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 0, y: -2 }, { x: 0, y: -3 }], trample: true }), 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'leaveReach' });
+    // An opponent set to avoid lets the rider pass: no attack, no trample damage.
+    const avoid = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'N', { size: 'small', trampleResponse: 'avoid' })]);
+    expect(types(exact(avoid, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 0, y: -2 }, { x: 0, y: -3 }], trample: true }))).toEqual(['ApSpent', 'Moved']);
+  });
+
+  it('S54: a reactive attack on leaving the start space finds the mover still facing as before the Move', () => {
+    // a faces v and walks away from it: v's attack comes before the step, into a's front arc; prevented, a keeps facing N.
+    let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'S')]);
+    events = then(events, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: 1 }] });
+    const hit = exact(events, { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' }, { dice: [4, 4, 4, 1, 4, 4, 4, 4, 1, 1, 1, 1] });
+    expect(find(hit, 'ExchangeResolved')).toMatchObject({ targetArc: 'front', hit: true });
+    expect(find(hit, 'PreventionRolled')).toMatchObject({ prevented: true });
+    expect(stateOf([...events, ...hit]).combatants.a).toMatchObject({ position: { x: 0, y: 0 }, facing: 'N' });
+  });
+
+  it('S54: a later trigger finds the mover facing along the step that brought it into the space it leaves', () => {
+    // a starts facing S (v behind it) and steps north into v's reach (facing NW now), then leaves: v is in a's front arc.
+    let events = fight([hero('a', [0, 1], 'S'), foe('v', [0, -1], 'S')]);
+    events = then(events, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: 0 }, { x: 1, y: 0 }] });
+    expect(find(events, 'Moved')).toMatchObject({ to: { x: 0, y: 0 }, facing: 'NW', stoppedBefore: 1 });
+    const out = exact(events, { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' }, { dice: [2, 3, 2, 3] });
+    expect(find(out, 'ExchangeResolved')).toMatchObject({ targetArc: 'front', hit: false });
   });
 });

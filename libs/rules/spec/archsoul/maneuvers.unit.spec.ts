@@ -35,9 +35,12 @@ describe('Quick Attack (archsoul.txt: Special Attacks: Quick Attack, RULINGS.md 
   });
 
   it('only with a one-handed weapon not yet used this round', () => {
-    const events = fight([hero('a', [0, 0], 'N', { weapons: [sword, greatsword] }), foe('v', [0, -1])]);
+    // S51: the greatsword fills both hands, so the sword starts stowed.
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [greatsword, sword] }), foe('v', [0, -1])]);
     expect(refused(events, attack({ weaponId: 'greatsword', special: 'quick' }))).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_ONE_HANDED', field: 'weaponId' });
-    const used = then(events, attack(), { dice: [1, 2, 3, 3] });
+    expect(refused(events, attack({ special: 'quick' }))).toMatchObject({ code: 'ARCHSOUL_WEAPON_NOT_HELD', field: 'weaponId' });
+    const armed = fight([hero('a', [0, 0], 'N', { weapons: [sword] }), foe('v', [0, -1])]);
+    const used = then(armed, attack(), { dice: [1, 2, 3, 3] });
     expect(refused(used, attack({ special: 'quick' }))).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_WEAPON_USED', field: 'weaponId' });
   });
 });

@@ -1,3 +1,4 @@
+import { RuleEvent } from '../../src/core/types';
 import { archsoul } from '../../src/archsoul';
 import { improvisedDamage } from '../../src/archsoul/data';
 import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
@@ -42,11 +43,19 @@ describe('Charge (archsoul.txt: Mounted Maneuvers: Charge, RULINGS.md S35)', () 
 });
 
 describe('Trample (archsoul.txt: Mounted Maneuvers: Trample, RULINGS.md S35)', () => {
-  const setup = (extra: Record<string, unknown> = { size: 'small' }) => fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'N', extra)]);
+  // s faces the rider (S54: a stop needs the rider in its front arc), so leaving the space before s's is offered first.
+  const setup = (extra: Record<string, unknown> = { size: 'small' }) => fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'S', extra)]);
+  const toTrample = (events: RuleEvent[]) => {
+    let out = then(events, { type: 'Move', combatantId: 'a', path: north(3), trample: true });
+    expect(find(out, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'leaveReach', reactorIds: ['s'] });
+    out = then(then(out, { type: 'DeclineReactiveAttack', combatantId: 's' }), { type: 'ResumeAction', combatantId: 'a' });
+    return out;
+  };
 
   it('an opponent who stops you makes a forced reactive attack; a miss lets the mount roll its trample damage as you pass', () => {
-    let events = then(setup(), { type: 'Move', combatantId: 'a', path: north(3), trample: true });
-    expect(find(events, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'trample', reactorIds: ['s'] });
+    let events = toTrample(setup());
+    // archsoul.txt: Trample: "even if the opponent has already made a reactive attack against your movement this round".
+    expect(events.filter((e) => e.type === 'ReactiveAttackTriggered').map((e) => (e.data as any).trigger)).toEqual(['leaveReach', 'trample']);
     events = then(events, { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' }, { dice: [1, 2, 3, 3] });
     const passed = exact(events, { type: 'ResumeAction', combatantId: 'a' }, { dice: [4, 4, 1] });
     expect(types(passed)).toEqual(['ActionResumed', 'WoundsApplied', 'Moved']);
@@ -55,11 +64,12 @@ describe('Trample (archsoul.txt: Mounted Maneuvers: Trample, RULINGS.md S35)', (
   });
 
   it('a hit stops the movement; the opponent may let you pass; only smaller targets; never ending in its space', () => {
-    const events = then(setup(), { type: 'Move', combatantId: 'a', path: north(3), trample: true });
+    const events = toTrample(setup());
     const stopped = exact(events, { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' }, { dice: [4, 4, 1, 2, 1, 1, 1, 1, 2] });
     expect(find(stopped, 'PreventionRolled')).toMatchObject({ prevented: true, reason: expect.stringContaining('Trample') });
     expect(stateOf([...events, ...stopped]).combatants.a.position).toEqual({ x: 0, y: -1 });
-    expect(types(exact(setup({ size: 'small', trampleResponse: 'avoid' }), { type: 'Move', combatantId: 'a', path: north(3), trample: true }))).toEqual(['ApSpent', 'Moved']);
+    const avoider = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'N', { size: 'small', trampleResponse: 'avoid' })]);
+    expect(types(exact(avoider, { type: 'Move', combatantId: 'a', path: north(3), trample: true }))).toEqual(['ApSpent', 'Moved']);
     expect(refused(setup({ size: 'large' }), { type: 'Move', combatantId: 'a', path: north(3), trample: true })).toMatchObject({ code: 'ARCHSOUL_TRAMPLE_SIZE', field: 'path[1]' });
     expect(refused(setup(), { type: 'Move', combatantId: 'a', path: north(2), trample: true })).toMatchObject({ code: 'ARCHSOUL_SPACE_OCCUPIED', field: 'path[1]' });
   });
@@ -67,9 +77,11 @@ describe('Trample (archsoul.txt: Mounted Maneuvers: Trample, RULINGS.md S35)', (
 
 describe('Charge with Trample (archsoul.txt: Trample: "as part of a regular move action or a charge")', () => {
   it('the trampled opponent misses: the mount tramples it, the charge goes on and ends in the attack', () => {
-    let events = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'NE', { size: 'small' }), foe('v', [0, -5])]);
+    let events = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'S', { size: 'small' }), foe('v', [0, -5])]);
     events = then(events, { type: 'Charge', combatantId: 'a', path: north(4), targetId: 'v', weaponId: 'lance', trample: true });
+    events = then(then(events, { type: 'DeclineReactiveAttack', combatantId: 's' }), { type: 'ResumeAction', combatantId: 'a' });
     expect(stateOf(events).pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 's' });
+    expect(stateOf(events).reaction).toMatchObject({ trigger: 'trample' });
     events = then(events, { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' }, { dice: [1, 2, 3, 3] });
     const out = exact(events, { type: 'ResumeAction', combatantId: 'a' }, { dice: [4, 1, 1, 4, 4, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1] });
     expect(types(out)).toEqual(['ActionResumed', 'WoundsApplied', 'Moved', 'ExchangeResolved', 'WoundsApplied']);

@@ -52,7 +52,11 @@ function viewsOf(events: RuleEvent[]): ArchsoulView[] {
 const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
 const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
 const rider = { weapons: [sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
-const shielded = { weapons: [sword, { ...bow, hp: 5 }], shield: { bonus: 2, hp: 6 }, items: [{ id: 'rope', name: 'Rope', stowage: 'awkward' }] };
+const rope = { id: 'rope', name: 'Rope', stowage: 'awkward' };
+// S51: the bow and the shield fill both hands; the sword starts stowed.
+const shielded = { weapons: [{ ...bow, hp: 5 }, sword], shield: { bonus: 2, hp: 6 }, items: [rope] };
+// A free hand for the rope: the shield starts stowed.
+const handFree = { weapons: [sword], shield: { bonus: 2, hp: 6, held: false }, items: [rope] };
 const end = { type: 'EndFight', revealedSeed: TEST_SEED };
 
 const FIGHTS: Array<[string, RuleEvent[]]> = [
@@ -101,7 +105,7 @@ const FIGHTS: Array<[string, RuleEvent[]]> = [
   ],
   [
     'a dice request (pending dice) answered with ProvideDice, a Quick Attack, Study, an awkward draw',
-    play(fight([hero('a', [0, 0], 'N', shielded), foe('v', [0, -1], 'N')]), [
+    play(fight([hero('a', [0, 0], 'N', handFree), foe('v', [0, -1], 'N')]), [
       [{ type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', special: 'quick' }, { dice: [6, 6, 6, 6] }],
       [{ type: 'ProvideDice' }, { dice: [1, 1, 1, 1, 1] }],
       { type: 'Study', combatantId: 'a', targetId: 'v' },

@@ -176,7 +176,8 @@ export const RITUAL = { minAp: 1, maxAp: AP_PER_TURN };
 
 /** archsoul.txt: Charge: up to 6 × the mount's base speed in a straight line, at least 3 spaces; a Flail or a Lance. */
 export const CHARGE = { speedMultiple: 6, minSpaces: 3, weapons: ['flail', 'lance'], boostedReactive: 'polearm' };
-export const WEAPON_PROPERTIES = ['flail', 'lance', 'polearm', 'closeCombat'] as const;
+/** spear: archsoul.txt: Draw Simple Item: "*This includes spears wielded as two-handed weapons" (RULINGS.md S52). */
+export const WEAPON_PROPERTIES = ['flail', 'lance', 'polearm', 'closeCombat', 'spear'] as const;
 /** archsoul.txt: Trample: the mount's trample damage is rolled at the default difficulty (RULINGS.md S35). */
 export const TRAMPLE_DIFFICULTY = 4;
 /** archsoul.txt: Jumping: Athletics + half Conditioning metres (S36: half rounded down), no further than the walk allows. */
@@ -288,4 +289,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   { id: 'S48', text: 'While grappled, melee, ranged and thrown attacks (ThrowItem included) are weapon attacks and refused; unarmed attacks and soul magic take the grapple roll.' },
   { id: 'S49', text: 'A combatant removed from the fight leaves its grapples (they end); if it held the phase’s last open turn the next phase opens for the other party.' },
   { id: 'S50', text: 'ResumeAction performs the held action as declared: it adds its dice and the GM’s circumstances, never a new maneuver, target or weapon.' },
+  { id: 'S51', text: 'Two hands: a two-handed weapon fills both, unarmed weapons and soul magic none, anything else one; draws, equipping a shield, picking up and Grab need free hands; a sheet starts with what it says, then the first weapon, the shield, other weapons while they fit.' },
+  { id: 'S52', text: 'Draw Awkward Item: a shield, a two-handed weapon or item (not a spear), or stowage awkward (a backpack); stowage is derived from twoHanded, and simple on such a weapon is refused.' },
+  { id: 'S53', text: 'Quick Attack: "this round" ends at the attacker’s next turn (C7), so a reactive attack made before its own turn began does not count.' },
+  { id: 'S54', text: 'Trample: the stop’s reactive attack needs the rider in the opponent’s front arc; one that cannot stop the rider is treated as a miss (trample damage). A trigger on leaving the start space finds the mover facing as before the Move.' },
 ];

@@ -2,25 +2,40 @@ import { evolveLifecycle } from '../core/lifecycle';
 import { isLifecycleEvent } from '../core/lifecycle-contract';
 import { CombatantCore, RuleEvent } from '../core/types';
 import { ArchsoulEvent, ArchsoulInitiativeRoll, isArchsoulEvent } from './events';
+import { EMPTY_HANDS, freeHands, grasp, handsFor, handsOf, release } from './hands';
 import { ArchsoulSheet } from './sheet';
 import { ArchsoulCombatant, ArchsoulState, WeaponState } from './state';
 
 export function newCombatant(base: CombatantCore): ArchsoulCombatant {
   const sheet = base.sheet as ArchsoulSheet;
-  const held = [...sheet.weapons.filter((w) => w.held).map((w) => w.id), ...sheet.items.filter((i) => i.held).map((i) => i.id)];
-  if (sheet.shield?.held) held.push(sheet.shield.id);
+  // RULINGS.md S51: the sheet's held things take their hands in order (validateSheet made them fit; a sheet recorded
+  // before hands were kept may say more, and what finds no free hand then starts stowed).
+  const held: string[] = [];
+  let hands = EMPTY_HANDS;
+  for (const x of [...sheet.weapons, ...sheet.items, ...(sheet.shield ? [sheet.shield] : [])]) {
+    if (!x.held) continue;
+    const need = handsOf(x);
+    if (need > freeHands(hands)) continue;
+    hands = grasp(hands, x.id, need);
+    held.push(x.id);
+  }
   const weapons: Record<string, WeaponState> = {};
   // archsoul.txt: Shatter: a shield takes damage like a weapon.
   if (sheet.shield) weapons[sheet.shield.id] = { broken: false, destroyed: false, jammed: false, ...(sheet.shield.hp === undefined ? {} : { hp: sheet.shield.hp }) };
   for (const w of sheet.weapons) weapons[w.id] = { broken: w.broken, destroyed: false, jammed: false, ...(w.hp === undefined ? {} : { hp: w.hp }), ...(w.ammunition ? { ammunition: w.ammunition.count } : {}) };
   return {
     ...base, sheet, hp: sheet.hp, position: undefined, facing: 'N', initiative: undefined, ap: 0, inTurn: false, moves: 0, moveDistance: 0, freeMove: 0,
-    held, away: [], awkward: undefined, conditions: [], weapons, triggeredBy: [], drain: 0, soulpowerLoss: 0, attackedWith: [], quickAttacked: false, study: undefined, stolen: [], mounted: sheet.mount !== undefined,
+    held, hands, away: [], awkward: undefined, conditions: [], weapons, triggeredBy: [], drain: 0, soulpowerLoss: 0, attackedWith: [], quickAttacked: false, study: undefined, stolen: [], mounted: sheet.mount !== undefined,
   };
 }
 
 function patch(state: ArchsoulState, id: string, fields: Partial<ArchsoulCombatant>): ArchsoulState {
   return { ...state, combatants: { ...state.combatants, [id]: { ...state.combatants[id], ...fields } } };
+}
+
+/** S51: `id` leaves the hand(s) holding it. */
+function letGo(x: ArchsoulCombatant, id: string): Pick<ArchsoulCombatant, 'held' | 'hands'> {
+  return { held: x.held.filter((h) => h !== id), hands: release(x.hands, id) };
 }
 
 export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
@@ -128,14 +143,14 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
         const ws = x.weapons[picked.itemId];
         return { ...patch(next, d.combatantId, { weapons: { ...x.weapons, [picked.itemId]: { ...ws, ammunition: (ws.ammunition ?? 0) + 1 } } }), ground };
       }
-      return { ...patch(next, d.combatantId, { held: [...x.held.filter((h) => h !== d.itemId), d.itemId], away: x.away.filter((a) => a !== d.itemId), awkward: undefined }), ground };
+      return { ...patch(next, d.combatantId, { held: [...x.held.filter((h) => h !== d.itemId), d.itemId], hands: grasp(x.hands, d.itemId, handsFor(x.sheet, d.itemId)), away: x.away.filter((a) => a !== d.itemId), awkward: undefined }), ground };
     }
     case 'AwkwardDrawStarted':
       return patch(next, event.data.combatantId, { awkward: event.data.itemId });
     case 'ItemDropped': {
       const d = event.data;
       const x = c(d.combatantId);
-      const after = patch(next, d.combatantId, { held: x.held.filter((h) => h !== d.itemId), away: [...x.away, d.itemId] });
+      const after = patch(next, d.combatantId, { ...letGo(x, d.itemId), away: [...x.away, d.itemId] });
       return { ...after, ground: [...after.ground, { groundId: d.groundId, itemId: d.itemId, ownerId: d.combatantId, name: d.name, space: d.space }], groundCount: after.groundCount + 1 };
     }
     case 'ProjectileLanded': {
@@ -143,7 +158,7 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
       let after = next;
       if (!d.ammunition) {
         const x = c(d.combatantId);
-        after = patch(next, d.combatantId, { held: x.held.filter((h) => h !== d.itemId), away: [...x.away, d.itemId] });
+        after = patch(next, d.combatantId, { ...letGo(x, d.itemId), away: [...x.away, d.itemId] });
       }
       if (!d.groundId) return after;
       const item = { groundId: d.groundId, itemId: d.ammunition ? d.weaponId : d.itemId, ownerId: d.combatantId, name: d.name, space: d.space, ...(d.ammunition ? { ammunition: d.ammunition } : {}) };
@@ -162,7 +177,7 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
       const d = event.data;
       const x = c(d.combatantId);
       const ws: WeaponState = { ...x.weapons[d.weaponId], broken: d.broken, destroyed: d.destroyed, jammed: d.jammed, ...(d.hp === undefined ? {} : { hp: d.hp }) };
-      return patch(next, d.combatantId, { weapons: { ...x.weapons, [d.weaponId]: ws }, held: d.destroyed ? x.held.filter((h) => h !== d.weaponId) : x.held });
+      return patch(next, d.combatantId, { weapons: { ...x.weapons, [d.weaponId]: ws }, ...(d.destroyed ? letGo(x, d.weaponId) : {}) });
     }
     case 'DrainSuffered':
       return patch(next, event.data.combatantId, { drain: event.data.total });
@@ -211,7 +226,7 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
       const d = event.data;
       const from = next.combatants[d.fromId];
       const thief = next.combatants[d.combatantId];
-      const combatants = { ...next.combatants, [from.id]: { ...from, held: from.held.filter((h) => h !== d.itemId), away: [...from.away, d.itemId] } };
+      const combatants = { ...next.combatants, [from.id]: { ...from, ...letGo(from, d.itemId), away: [...from.away, d.itemId] } };
       combatants[thief.id] = { ...combatants[thief.id], stolen: [...thief.stolen, { itemId: d.itemId, fromId: d.fromId, name: d.name }] };
       return { ...next, combatants };
     }

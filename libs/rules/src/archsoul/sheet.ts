@@ -2,6 +2,7 @@ import { parseOrRefuse } from '../core/contract';
 import { bad } from '../core/fields';
 import { ARCHSOUL_SHEET, ArchsoulSheetInput } from './contract';
 import { AmmunitionKind, Anatomy, AttackType, Attribute, ATTRIBUTES, CriticalTable, DEFAULT_CRITICAL_TABLE, DEFAULT_SPEED, Handling, improvisedDamage, Size } from './data';
+import { HANDS, handsOf } from './hands';
 
 export interface ThrowStats {
   accurateRange: number;
@@ -30,7 +31,9 @@ export interface Weapon {
   soulMagic: boolean;
   /** Which row of the attack table's attack rolls (elemental: 0 Soulpower/Soul Casting, 1 Precision/Ranged Weapons). */
   attackRoll: number;
+  /** How it is drawn (RULINGS.md S52): simple (Draw Simple Item) or awkward (Draw Awkward Item: two-handed, a backpack). */
   stowage: 'simple' | 'awkward';
+  /** In hand when the fight starts (RULINGS.md S51). */
   held: boolean;
   hp?: number;
   ammunition?: { kind: AmmunitionKind; count: number };
@@ -55,8 +58,11 @@ export interface Weapon {
 export interface Item {
   id: string;
   name: string;
+  /** How it is drawn (RULINGS.md S52). */
   stowage: 'simple' | 'awkward';
   held: boolean;
+  /** Held in both hands (RULINGS.md S51); absent in sheets recorded before hands were kept. */
+  twoHanded?: boolean;
   thrown?: ThrowStats;
 }
 
@@ -132,12 +138,46 @@ export function validateSheet(raw: unknown, field: string): ArchsoulSheet {
   if (s.armour) sheet.armour = { type: s.armour.type, metal: s.armour.metal ?? false };
   if (s.shield) {
     const sh = s.shield;
-    sheet.shield = { id: sh.id ?? 'shield', name: sh.name ?? 'Shield', bonus: sh.bonus, held: sh.held ?? true, hardness: sh.hardness ?? 0 };
+    sheet.shield = { id: sh.id ?? 'shield', name: sh.name ?? 'Shield', bonus: sh.bonus, held: false, hardness: sh.hardness ?? 0 };
     if (sh.hp !== undefined) sheet.shield.hp = sh.hp;
   }
   const ids = [...weapons.map((w) => w.id), ...items.map((i) => i.id), ...(sheet.shield ? [sheet.shield.id] : [])];
   ids.forEach((id, i) => ids.indexOf(id) !== i && bad(`${field}`, `repeats item id ${id}`));
+  startHands(s, sheet, field);
   return sheet;
+}
+
+/**
+ * RULINGS.md S51: what is in hand when the fight starts, two hands at most. What the sheet says (`held: true`) comes
+ * first and must fit; then, for what it leaves unsaid, the first weapon, the shield, the other weapons in order, each
+ * held while its hands are free (an unarmed weapon is worn and always fits); items stay stowed unless said.
+ */
+function startHands(s: ArchsoulSheetInput, sheet: ArchsoulSheet, field: string): void {
+  type Entry = { thing: { name: string; held: boolean; type?: AttackType; twoHanded?: boolean }; said: boolean | undefined; field: string };
+  const weapons: Entry[] = sheet.weapons.map((w, i) => ({ thing: w, said: s.weapons?.[i]?.held, field: `${field}.weapons[${i}].held` }));
+  const items: Entry[] = sheet.items.map((x, i) => ({ thing: x, said: s.items?.[i]?.held, field: `${field}.items[${i}].held` }));
+  const shield: Entry[] = sheet.shield ? [{ thing: sheet.shield, said: s.shield?.held, field: `${field}.shield.held` }] : [];
+  let free = HANDS;
+  const holding: string[] = [];
+  for (const e of [...weapons, ...items, ...shield]) {
+    e.thing.held = e.said === true;
+    if (!e.thing.held) continue;
+    const need = handsOf(e.thing);
+    if (need > free) {
+      const verb = holding.length > 1 ? 'fill' : 'fills';
+      bad(e.field, `cannot be true: ${e.thing.name} needs ${need === 2 ? 'both hands' : 'a hand'} and ${holding.join(' and ')} already ${verb} ${free === 0 ? 'both hands' : 'one hand'}; a combatant has two (RULINGS.md S51; archsoul.txt: "Draw a two-handed weapon", "a non-light weapon in your other hand")`);
+    }
+    free -= need;
+    if (need > 0) holding.push(need === 2 ? `${e.thing.name} (two-handed)` : e.thing.name);
+  }
+  const unsaid = (e: Entry) => e.said === undefined;
+  const firstWeapon = weapons.find(unsaid);
+  const order = [...(firstWeapon ? [firstWeapon] : []), ...shield.filter(unsaid), ...weapons.filter((e) => unsaid(e) && e !== firstWeapon)];
+  for (const e of order) {
+    const need = handsOf(e.thing);
+    e.thing.held = need <= free;
+    if (e.thing.held) free -= need;
+  }
 }
 
 /** A range bound by another field: at least `min`. */
@@ -172,8 +212,9 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
     criticalTable: w.criticalTable ?? DEFAULT_CRITICAL_TABLE[type],
     soulMagic: w.soulMagic ?? (type === 'soul' || (type === 'elemental' && attackRoll === 0)),
     attackRoll,
-    stowage: w.stowage ?? 'simple',
-    held: w.held ?? true,
+    stowage: drawnAs(w, `${field}.stowage`, (w.properties ?? []).includes('spear')),
+    // RULINGS.md S51: startHands decides it once every weapon, item and shield is read.
+    held: false,
     handling: w.handling ?? (type === 'unarmed' ? 'light' : 'regular'),
     twoHanded: w.twoHanded ?? false,
     hardness: w.hardness ?? 0,
@@ -196,8 +237,22 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
   return weapon;
 }
 
+/**
+ * RULINGS.md S52: how a weapon or item is drawn. archsoul.txt: Draw Simple Item: "Draw a one-handed item held in a
+ * scabbard, pouch, or bandolier" ("*This includes spears wielded as two-handed weapons"); Draw Awkward Item: "Draw a
+ * two-handed weapon, equip a shield, pull an item from a backpack, or retrieve an item from a hard to reach spot".
+ * A two-handed thing that is not a spear is awkward; `stowage: awkward` says a one-handed one is in a backpack or
+ * hard to reach; a shield is always awkward (decide/items.ts).
+ */
+function drawnAs(w: { stowage?: 'simple' | 'awkward'; twoHanded?: boolean }, field: string, spear: boolean): 'simple' | 'awkward' {
+  const twoHanded = (w.twoHanded ?? false) && !spear;
+  if (twoHanded && w.stowage === 'simple') bad(field, 'cannot be simple for a two-handed weapon or item: archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon" (only "spears wielded as two-handed weapons" are drawn simply: property spear) (RULINGS.md S52)');
+  return w.stowage ?? (twoHanded ? 'awkward' : 'simple');
+}
+
 function readItem(w: ItemInput, field: string): Item {
-  const item: Item = { id: w.id, name: w.name, stowage: w.stowage ?? 'simple', held: w.held ?? false };
+  const twoHanded = w.twoHanded ?? false;
+  const item: Item = { id: w.id, name: w.name, stowage: drawnAs(w, `${field}.stowage`, false), held: false, twoHanded };
   if (w.thrown) item.thrown = readThrow(w.thrown, `${field}.thrown`, 0);
   return item;
 }

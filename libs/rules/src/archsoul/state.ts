@@ -3,6 +3,7 @@ import { CombatantCore, FightCore } from '../core/types';
 import type { HeldActionSchema, TRIGGERS } from './contract';
 import { Condition } from './data';
 import { Facing, Space } from './grid';
+import type { Hands } from './hands';
 import { BattleMap } from './map';
 import { ArchsoulSheet } from './sheet';
 
@@ -43,8 +44,10 @@ export interface ArchsoulCombatant extends CombatantCore<ArchsoulSheet> {
   moveDistance: number;
   /** archsoul.txt: Ambushes: free movement left in round 1. */
   freeMove: number;
-  /** Item ids in hand. */
+  /** Item ids in hand (and unarmed weapons worn). */
   held: string[];
+  /** RULINGS.md S51: what each of the two hands holds; absent in a state folded before hands were kept. */
+  hands: Hands;
   /** Item ids no longer carried (on the ground, thrown, broken). */
   away: string[];
   /** S25: an awkward draw in progress. */
@@ -134,6 +137,22 @@ export function conditionTotal(c: ArchsoulCombatant, k: Condition): number {
 /** archsoul.txt: Being Grappled ("you do not have a front arc"), S11 (Down: no front arc). */
 export function hasFrontArc(c: ArchsoulCombatant): boolean {
   return !isDown(c) && !hasCondition(c, 'grappled');
+}
+
+/** Spaces per Move now: the mount's speed while mounted (S35), less any slowed condition (S20: an ankle sprain). */
+export function speedNow(c: ArchsoulCombatant): number {
+  const base = c.mounted && c.sheet.mount ? c.sheet.mount.speed : c.sheet.speed;
+  return Math.max(0, base - conditionTotal(c, 'slowed'));
+}
+
+/**
+ * The Shield Bonus the combatant has now (S10): its held, undestroyed shield's, only while it has a front arc
+ * (archsoul.txt: Being Grappled: "cannot ... benefit from using a shield"; S11: Down). An attack adds it only against
+ * ranged, thrown and elemental attacks into that front arc (decide/damage.ts).
+ */
+export function shieldBonusNow(c: ArchsoulCombatant): number {
+  const sh = c.sheet.shield;
+  return sh && c.held.includes(sh.id) && !c.weapons[sh.id]?.destroyed && hasFrontArc(c) ? sh.bonus : 0;
 }
 
 /** The grapples a combatant takes part in. */

@@ -1,7 +1,8 @@
 import { coreView } from '../core/lifecycle';
 import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
 import type { ArchsoulCombatantView, ArchsoulView } from './contract';
-import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasFrontArc, isDown, partyOf } from './state';
+import { EMPTY_HANDS, freeHands } from './hands';
+import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasFrontArc, isDown, partyOf, shieldBonusNow, speedNow } from './state';
 
 /** The core's part of the view, as ARCHSOUL_VIEW declares it (coreView itself is typed loosely). */
 type CoreView = Pick<ArchsoulView, keyof typeof CORE_VIEW_SHAPE>;
@@ -32,8 +33,10 @@ function combatantView(c: ArchsoulCombatant): ArchsoulCombatantView {
     maxHp: c.sheet.maxHp,
     defense: Math.max(0, c.sheet.defense - conditionTotal(c, 'defenseDown')),
     baseDefense: c.sheet.defense,
-    shieldBonus: c.sheet.shield && c.held.includes(c.sheet.shield.id) ? c.sheet.shield.bonus : 0,
-    speed: c.sheet.speed,
+    // What the engine enforces (decide/damage.ts, decide/movement.ts), not the sheet's numbers.
+    shieldBonus: shieldBonusNow(c),
+    speed: speedNow(c),
+    baseSpeed: c.sheet.speed,
     initiative: c.initiative ?? null,
     position: c.position ?? null,
     facing: c.facing,
@@ -44,6 +47,8 @@ function combatantView(c: ArchsoulCombatant): ArchsoulCombatantView {
     moveDistance: c.moveDistance,
     freeMove: c.freeMove,
     held: c.held,
+    hands: c.hands ?? EMPTY_HANDS,
+    freeHands: freeHands(c.hands),
     awkwardDraw: c.awkward ?? null,
     conditions: c.conditions,
     weapons: c.sheet.weapons.map((w) => ({ id: w.id, name: w.name, type: w.type, held: c.held.includes(w.id), ...c.weapons[w.id] })),

@@ -5,7 +5,7 @@ import { ev, TestResult } from '../events';
 import { distance, inFrontArc, same, Space } from '../grid';
 import { liftingRow, Modifier, poolOf, rollTest } from '../rolls';
 import { Weapon } from '../sheet';
-import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition, hasFrontArc } from '../state';
+import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition, hasFrontArc, shieldBonusNow } from '../state';
 import { AttackInput } from './maneuvers';
 import { interceptors } from './stances';
 
@@ -63,7 +63,7 @@ export function defenceAgainst(state: ArchsoulState, w: Weapon, t: ArchsoulComba
   // archsoul.txt: Hold Firm: "attacks against your back arc are treated as if they were attacking your front arc".
   const front = hasFrontArc(t) && (hasCondition(t, 'holdFirm') || same(from, t.position!) || inFrontArc(state.map.grid, t.position!, t.facing, from));
   const defense = Math.max(0, t.sheet.defense - conditionTotal(t, 'defenseDown'));
-  const shield = t.sheet.shield;
-  const shieldBonus = row.resistedBy === 'defenseAndShield' && front && shield && t.held.includes(shield.id) && !t.weapons[shield.id]?.destroyed ? shield.bonus : 0;
+  // S10: the held shield's bonus (shieldBonusNow, as the view shows it) against ranged, thrown and elemental attacks into the front arc.
+  const shieldBonus = row.resistedBy === 'defenseAndShield' && front ? shieldBonusNow(t) : 0;
   return { front, defense, shieldBonus };
 }

@@ -10,6 +10,7 @@ import { evolve } from '../evolve';
 import { distance, Space } from '../grid';
 import { canStep, isBlocked } from '../map';
 import { Modifier, poolOf, rollTest } from '../rolls';
+import { describeHands, freeHands } from '../hands';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, Grapple, grapplesOf, hasCondition, partnerOf } from '../state';
 import { damageTest, wound } from './damage';
@@ -19,10 +20,9 @@ import { triggerReactions } from './reactions';
 
 type Push = (...e: RuleEvent[]) => void;
 
-/** archsoul.txt: Grab: "an unarmed attack with an empty hand" (RULINGS.md S33: a two-handed weapon fills both hands, anything else one). */
+/** archsoul.txt: Grab: "an unarmed attack with an empty hand" (RULINGS.md S33, S51: one of the two hands holds nothing). */
 function hasEmptyHand(c: ArchsoulCombatant): boolean {
-  const hands = c.held.reduce((n, id) => n + (c.sheet.weapons.find((w) => w.id === id)?.twoHanded ? 2 : 1), 0);
-  return hands < 2;
+  return freeHands(c.hands) > 0;
 }
 
 /** S33: each size step larger than the opponent lowers the grapple difficulty by 1, each step smaller raises it. */
@@ -70,7 +70,7 @@ export function grab(state: ArchsoulState, command: ArchsoulCommand<'Grab'>, dic
   ensure(id !== c.id, 'ARCHSOUL_SELF_TARGET', 'a grab targets someone else', 'targetId');
   onMap(t, 'targetId');
   ensure(distance(state.map.grid, c.position!, t.position!) <= FIST.reach, 'ARCHSOUL_OUT_OF_REACH', `archsoul.txt: Grab: an unarmed attack reaches adjacent spaces; ${id} is not adjacent`, 'targetId');
-  ensure(hasEmptyHand(c), 'ARCHSOUL_GRAB_NO_EMPTY_HAND', `archsoul.txt: Grab: "roll an unarmed attack with an empty hand"; ${c.id}'s hands are full (RULINGS.md S33)`, 'combatantId');
+  ensure(hasEmptyHand(c), 'ARCHSOUL_GRAB_NO_EMPTY_HAND', `archsoul.txt: Grab: "roll an unarmed attack with an empty hand"; ${c.id}'s two hands hold ${describeHands(c.sheet, c.hands)}: drop one first, a free action (RULINGS.md S33, S51)`, 'combatantId');
   ensure(!grapplesOf(state, c.id).some((g) => g.memberIds.includes(id)), 'ARCHSOUL_ALREADY_GRAPPLING', `${c.id} and ${id} are already grappling`, 'targetId');
   const paid = spend(c, 'grab');
   // archsoul.txt: Grab: "triggers a reactive attack from the person you are trying to grapple" (S33: if it could react).

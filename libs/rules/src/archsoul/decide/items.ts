@@ -4,6 +4,7 @@ import { ensure } from '../../core/violation';
 import { ArchsoulCommand } from '../contract';
 import { ev } from '../events';
 import { same } from '../grid';
+import { checkHandsFree } from '../hands';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
 import { acting, onMap, spend } from './common';
 import { triggerReactions } from './reactions';
@@ -13,6 +14,21 @@ function itemOf(c: ArchsoulCombatant, itemId: string): { id: string; name: strin
   ensure(found, 'ARCHSOUL_UNKNOWN_ITEM', `${c.id} carries no item ${itemId}`, 'itemId');
   ensure(!(c.weapons[itemId]?.destroyed), 'ARCHSOUL_WEAPON_DESTROYED', `${found.name} is destroyed`, 'itemId');
   return found;
+}
+
+/**
+ * RULINGS.md S52: why Draw Simple Item cannot draw this, from what the sheet says of it (undefined: it can).
+ * archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon, equip a shield, pull an item from a backpack, or
+ * retrieve an item from a hard to reach spot"; Draw Simple Item: "*This includes spears wielded as two-handed weapons".
+ */
+function awkwardBecause(c: ArchsoulCombatant, itemId: string): string | undefined {
+  if (c.sheet.shield?.id === itemId) return `"equip a shield": ${c.sheet.shield.name} is a shield`;
+  const w = c.sheet.weapons.find((x) => x.id === itemId);
+  const thing = w ?? c.sheet.items.find((x) => x.id === itemId);
+  if (!thing) return undefined;
+  if (thing.twoHanded && !w?.properties.includes('spear')) return `"Draw a two-handed weapon": ${thing.name} is two-handed (and not a spear, which Draw Simple Item draws)`;
+  if (thing.stowage === 'awkward') return `"pull an item from a backpack, or retrieve an item from a hard to reach spot": ${thing.name} is stowed awkwardly (stowage: awkward)`;
+  return undefined;
 }
 
 /** archsoul.txt: Free Actions: dropping a held item (in your own space). */
@@ -34,6 +50,8 @@ export function drawSimpleItem(state: ArchsoulState, command: ArchsoulCommand<'D
     ensure(g, 'ARCHSOUL_UNKNOWN_GROUND_ITEM', `nothing ${groundId} lies on the ground`, 'groundId');
     ensure(c.position && same(c.position, g.space), 'ARCHSOUL_ITEM_NOT_HERE', `archsoul.txt: Draw Simple Item: ${g.name} lies at ${g.space.x},${g.space.y}, not in ${c.id}'s space`, 'groundId');
     ensure(g.ownerId === c.id, 'ARCHSOUL_NOT_YOUR_ITEM', `${g.name} belongs to ${g.ownerId}'s sheet; the GM moves items between sheets`, 'groundId');
+    // S51: a recovered arrow or bolt goes back into the quiver (S21); anything else into free hands.
+    if (!g.ammunition) checkHandsFree(c.sheet, c.id, c.hands, g.itemId, 'archsoul.txt: Draw Simple Item: "pick an item up from the ground"', 'groundId');
     const paid = spend(c, 'drawSimpleItem');
     const reactors = triggerReactions(state, c.id, 'pickUp', c.position, { type: 'DrawSimpleItem', payload: { combatantId: c.id, groundId } });
     return [paid, ...(reactors.length > 0 ? reactors : performPickUp(state, c, groundId))];
@@ -42,7 +60,9 @@ export function drawSimpleItem(state: ArchsoulState, command: ArchsoulCommand<'D
   const item = itemOf(c, itemId);
   ensure(!c.away.includes(itemId), 'ARCHSOUL_ITEM_AWAY', `${item.name} is not on ${c.id} (on the ground or lost); pick it up with groundId`, 'itemId');
   ensure(!c.held.includes(itemId), 'ARCHSOUL_ALREADY_HELD', `${c.id} already holds ${item.name}`, 'itemId');
-  ensure(item.stowage === 'simple', 'ARCHSOUL_AWKWARD_ITEM', `archsoul.txt: Draw Awkward Item: ${item.name} (two-handed, a shield, in a backpack) takes Draw Awkward Item`, 'itemId');
+  const awkward = awkwardBecause(c, itemId);
+  ensure(awkward === undefined, 'ARCHSOUL_AWKWARD_ITEM', `archsoul.txt: Draw Awkward Item (2 AP): ${awkward}; draw it with DrawAwkwardItem (RULINGS.md S52)`, 'itemId');
+  checkHandsFree(c.sheet, c.id, c.hands, itemId, 'archsoul.txt: Draw Simple Item: "Draw a one-handed item"', 'itemId');
   return [spend(c, 'drawSimpleItem'), ev('ItemDrawn', { combatantId: c.id, itemId, from: 'stowed' })];
 }
 
@@ -58,6 +78,7 @@ export function drawAwkwardItem(state: ArchsoulState, command: ArchsoulCommand<'
   const item = itemOf(c, itemId);
   ensure(!c.away.includes(itemId), 'ARCHSOUL_ITEM_AWAY', `${item.name} is not on ${c.id}`, 'itemId');
   ensure(!c.held.includes(itemId), 'ARCHSOUL_ALREADY_HELD', `${c.id} already holds ${item.name}`, 'itemId');
+  checkHandsFree(c.sheet, c.id, c.hands, itemId, 'archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon, equip a shield"', 'itemId');
   if (c.awkward === itemId) return [spend(c, 'drawAwkwardItem', 1), ev('ItemDrawn', { combatantId: c.id, itemId, from: 'stowed' })];
   const ap = c.ap >= 2 ? 2 : 1;
   const paid = spend(c, 'drawAwkwardItem', ap);

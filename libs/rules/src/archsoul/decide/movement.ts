@@ -10,9 +10,9 @@ import { JUMP, SIZES, SPACE_METRES, TRAMPLE_DIFFICULTY } from '../data';
 import { evolve } from '../evolve';
 import { canStep, isAdjacent, isBlocked, wallBetween } from '../map';
 import { rollTest } from '../rolls';
-import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition, hasFrontArc, HeldAction, isDown } from '../state';
+import { ArchsoulCombatant, ArchsoulState, hasCondition, hasFrontArc, HeldAction, isDown, speedNow } from '../state';
 import { wound } from './damage';
-import { acting, checkFacing, foes, occupant, onMap, spend } from './common';
+import { acting, canReact, checkFacing, foes, occupant, onMap, spend } from './common';
 import { triggerReactions } from './reactions';
 
 /** archsoul.txt: The Battle Map; RULINGS.md S5. */
@@ -36,11 +36,8 @@ export function placeCombatant(state: ArchsoulState, command: ArchsoulCommand<'P
 /** A walk: a Move, Slow Move, free move or Charge path, and what it may do on the way (contract.ts). */
 export type MovePayload = z.infer<typeof MovePayloadSchema>;
 
-/** S35: while mounted, a Move uses the mount's speed. */
-function speedOf(c: ArchsoulCombatant): number {
-  const base = c.mounted && c.sheet.mount ? c.sheet.mount.speed : c.sheet.speed;
-  return Math.max(0, base - conditionTotal(c, 'slowed'));
-}
+/** S35: while mounted, a Move uses the mount's speed (the view shows the same number, state.ts). */
+const speedOf = speedNow;
 
 export function checkMover(c: ArchsoulCombatant, regular: boolean): void {
   ensure(!hasCondition(c, 'prone'), 'ARCHSOUL_PRONE', `RULINGS.md S19: ${c.id} is prone; StandUp (1 AP) first`, 'combatantId');
@@ -142,17 +139,33 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
     const payload: MovePayload = { ...base, path: p.path.slice(i), budget: p.budget - i, trampled, ...extra };
     return p.action === 'charge' ? { type: 'Charge', payload } : { type: 'Move', payload };
   };
+  // RULINGS.md S54: the mover keeps the facing it had before the Move until its first step is taken; each later
+  // trigger sees it facing along the step that brought it into the space it is leaving.
   let facing = c.facing;
+  // What the walk has done so far (trample wounds), so a trampled foe left Down does not react afterwards.
+  let now = pre.reduce(evolve, state);
   for (let i = 0; i < p.path.length; i++) {
     if (!p.jump || i === 0) {
-      const reactors = triggerReactions(state, c.id, 'leaveReach', from, rest(i), c.triggeredBy);
+      const reactors = triggerReactions(now, c.id, 'leaveReach', from, rest(i), c.triggeredBy);
       if (reactors.length > 0) return [...pre, ...(i === 0 ? [] : [moved(state, p, i, facing)]), ...reactors];
     }
-    const there = occupant(state, p.path[i], c.id);
-    if (p.trample && there && foes(there, c) && !trampled.includes(there.id) && there.sheet.trampleResponse === 'stop' && !isDown(there) && hasFrontArc(there)) {
-      // archsoul.txt: Trample: a forced reactive attack, "even if the opponent has already made a reactive attack against your movement".
-      const forced = [ev('ReactiveAttackTriggered', { actorId: c.id, trigger: 'trample', reactorIds: [there.id], action: rest(i, { trampleThrough: there.id }) }), ev('ReactiveAttackOffered', { actorId: c.id, reactorId: there.id })];
-      return [...pre, ...(i === 0 ? [] : [moved(state, p, i, facing)]), ...forced];
+    const there = occupant(now, p.path[i], c.id);
+    if (p.trample && there && foes(there, c) && !trampled.includes(there.id) && there.sheet.trampleResponse === 'stop') {
+      if (canReact(now, there, from)) {
+        // archsoul.txt: Trample: a forced reactive attack, "even if the opponent has already made a reactive attack against your movement".
+        const forced = [ev('ReactiveAttackTriggered', { actorId: c.id, trigger: 'trample', reactorIds: [there.id], action: rest(i, { trampleThrough: there.id }) }), ev('ReactiveAttackOffered', { actorId: c.id, reactorId: there.id })];
+        return [...pre, ...(i === 0 ? [] : [moved(state, p, i, facing)]), ...forced];
+      }
+      // RULINGS.md S54: a stop needs a reactive attack, and a reactive attack needs the mover "within your front arc"
+      // (and a front arc: not Down or grappled). From its back arc the opponent cannot stop the rider: the stop fails as
+      // a miss does ("If the attack misses, your mount may roll its trample damage against the opponent as you pass").
+      if (dice && c.sheet.mount && !isDown(there)) {
+        const roll = rollTest(dice, c.sheet.mount.trampleDamage, TRAMPLE_DIFFICULTY);
+        const hurt = wound(now, there.id, roll.successes, `${c.id}:${c.sheet.mount.name} (trample)`, roll);
+        pre.push(hurt);
+        now = evolve(now, hurt);
+      }
+      trampled = [...trampled, there.id];
     }
     facing = p.action === 'slowMove' ? facing : nearestFacing(grid, facing, stepFacings(grid, from, p.path[i]));
     from = p.path[i];
