@@ -1,5 +1,8 @@
 import { LAB_SYSTEMS } from './systems';
 import { LabSystem } from './lab-system';
+import { LabInputError } from './errors';
+
+export { LabInputError } from './errors';
 
 export const MAX_FIGHTS_PER_CELL = 100_000;
 export const DEFAULT_ROUND_CAP = 30;
@@ -22,18 +25,6 @@ export interface LabPlan {
   sheets: Record<string, unknown>[];
   strategies: string[];
   roundCap: number;
-}
-
-/** A bad lab request: a stable code and the field at fault (the API turns it into a 400). */
-export class LabInputError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
-    this.name = 'LabInputError';
-  }
 }
 
 function check(ok: boolean, code: string, message: string, field: string): asserts ok {

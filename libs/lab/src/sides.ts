@@ -1,4 +1,4 @@
-import { LabInputError } from './plan';
+import { LabInputError } from './errors';
 
 /** A lab sheet entry as an object (planLab checked that much); a part of it that must be an object too. */
 export function objectAt(value: unknown, field: string): Record<string, unknown> {

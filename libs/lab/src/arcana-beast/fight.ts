@@ -3,7 +3,7 @@ import { arcanaBeast, ArcanaBeastState, ArcanaBeastView, ArcanaEventData } from 
 import { BANDS, TAGS } from '@app/rules/arcana-beast';
 import { decideSetup, Driver } from '../driver';
 import { FightOutcome } from '../lab-system';
-import { LabInputError } from '../plan';
+import { LabInputError } from '../errors';
 import { agreed, nameOf, objectAt } from '../sides';
 import { interceptWhenInDanger } from './options';
 import { ArcanaStrategy, ArcanaTurn, BeastView, BinderView } from './strategy';
@@ -66,7 +66,7 @@ export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: s
 /** Proposals per turn before the lab ends it: a strategy that keeps proposing commands that change nothing cannot hang a run. */
 const MAX_STEPS = 12;
 
-/** One whole fight through `arcanaBeast.decide`/`evolve`; dice from (seed, fightId) via SeededDice (RULINGS.md C5). */
+/** One whole fight through `arcanaBeast.decide`/`evolve`; dice from (seed, fightId) via SeededDice (C5). */
 export function playFight(match: ArcanaMatch, strategies: readonly [ArcanaStrategy, ArcanaStrategy], fightId: string, fightIndex: number): FightOutcome {
   const f = new ArcanaFight(match, strategies, fightId);
   // arcana-beast.txt: "Ties: GM decides": the GM alternates with the fight index, so neither side is favoured.
@@ -135,7 +135,7 @@ class ArcanaFight {
     };
   }
 
-  /** RULINGS.md A22: an attack on a Binder waits for its beast's Intercept; the beast's strategy answers. */
+  /** A22: an attack on a Binder waits for its beast's Intercept; the beast's strategy answers. */
   private answerPending(): void {
     const pending = this.state.pending;
     if (!pending) return;

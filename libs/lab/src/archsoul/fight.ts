@@ -2,7 +2,7 @@ import { RuleCommand, RuleEvent } from '@app/rules';
 import { archsoul, ArchsoulState, ArchsoulView } from '@app/rules/archsoul';
 import { decideSetup, Driver } from '../driver';
 import { FightOutcome } from '../lab-system';
-import { LabInputError } from '../plan';
+import { LabInputError } from '../errors';
 import { agreed, nameOf } from '../sides';
 import { ArchsoulStrategy, ArchsoulTurn } from './strategy';
 
