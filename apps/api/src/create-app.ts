@@ -5,7 +5,9 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { json, NextFunction, Request, Response, text } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
+import { AccessService } from '@app/fights';
+import { accessLog } from './ops/logging';
 import { toApiError } from './common/to-api-error';
 import { publishContract } from './common/openapi-contract';
 import { ApiConfig } from './config';
@@ -34,6 +36,9 @@ export async function createApp(config: ApiConfig, options: { logger?: false; co
   if (options.controllers) root.controllers = [...(root.controllers ?? []), ...options.controllers];
   const app = await NestFactory.create<NestExpressApplication>(root, { bodyParser: false, bufferLogs: !quiet, logger: quiet ? false : undefined });
   if (!quiet) app.useLogger(app.get(Logger));
+  // First, so that every answer (a body parser's 400 too) has its request id and its one log line.
+  const access = app.get(AccessService);
+  app.use(accessLog(PinoLogger.root, (fightId) => access.registry.owners.get(fightId)));
   app.disable('x-powered-by');
   app.use(helmet(HELMET));
   // Fight logs for verification are larger than commands: their own route, their own limit.

@@ -14,7 +14,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const error = toApiError(exception);
-    if (error.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (error.statusCode >= 500) {
+      const text = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+      // The request's id (accessLog's), so the stack can be found from the request's access line.
+      const id = host.getType<string>() === 'http' ? host.switchToHttp().getRequest<{ id?: unknown }>().id : undefined;
+      this.logger.error(typeof id === 'string' ? { msg: text, req: { id } } : text);
+    }
     if (host.getType<string>() === 'graphql') {
       return new GraphQLError(error.message, { extensions: { ...error } });
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Level } from 'pino';
+import { stdSerializers, type Level, type Logger } from 'pino';
 import { Params } from 'nestjs-pino';
 import type { Principal } from '@app/fights';
 
@@ -72,42 +72,67 @@ export function callerOf(p: Principal | undefined, tenantOfFight?: TenantOfFight
   }
 }
 
-type LoggedRequest = IncomingMessage & { originalUrl?: string; principal?: Principal };
+type LoggedRequest = IncomingMessage & { originalUrl?: string; principal?: Principal; id?: string };
 
 function statusOf(res: ServerResponse): number {
   return Math.max(res.statusCode, (res as Notable)[NOTED]?.error?.statusCode ?? 0);
 }
 
 /**
- * Structured JSON logs (pino): a request id per request, echoed back, and no secrets. Each request's
- * line carries its status, the stable code of its error (`err.code`), the caller (tenant, principal
- * kind and id) and, for GraphQL, the operation's name and its errors' codes; its level follows levelOf.
+ * The application's pino logger (nestjs-pino's root), at `level`. No per-request middleware: the
+ * access log is one line written by accessLog's close hook, and nothing per request runs inside an
+ * AsyncLocalStorage context (which would tax every promise of the request). The tenant lookup,
+ * once the line's, is accessLog's now; the parameter stays for the module that passes it.
  */
-export function loggingOptions(level: string, tenantOfFight?: TenantOfFight): Params {
-  const details = (req: LoggedRequest, res: ServerResponse) => {
-    const notes = (res as Notable)[NOTED];
-    return { ...callerOf(req.principal, tenantOfFight), ...(notes?.graphql ? { graphql: notes.graphql } : {}), ...(notes?.error ? { err: notes.error } : {}) };
-  };
-  return {
-    pinoHttp: {
-      level,
-      genReqId: (req: IncomingMessage, res: ServerResponse) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      customLogLevel: (req: LoggedRequest, res: ServerResponse, err?: Error) => levelOf(req.originalUrl ?? req.url ?? '', statusOf(res), err !== undefined),
-      customSuccessObject: (req: LoggedRequest, res: ServerResponse, value: Record<string, unknown>) => ({ ...value, ...details(req, res) }),
-      // A 5xx without a noted error keeps pino-http's own `err` (the status, or the socket's error).
-      customErrorObject: (req: LoggedRequest, res: ServerResponse, _error: Error, value: Record<string, unknown>) => ({ ...value, ...details(req, res) }),
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["sec-websocket-protocol"]'], censor: '[redacted]' },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: withoutToken(req.url) }),
-        // The status only: response headers are the same on every line (helmet's) and say nothing of the request.
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    },
+export function loggingOptions(level: string, _tenantOfFight?: TenantOfFight): Params {
+  // pino-http's serializers expect a live request and response; the line's `req` and `res` are plain already.
+  return { pinoHttp: { level, wrapSerializers: false, serializers: { err: stdSerializers.err } }, forRoutes: [] };
+}
+
+/** The `req` of a request's line: its id, method and url, the url without any `?token=`. */
+export function loggedReq(req: { id: string; method?: string; url: string }): { id: string; method?: string; url: string } {
+  return { id: req.id, method: req.method, url: withoutToken(req.url) };
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/**
+ * Structured JSON logs (pino): a request id per request (x-request-id if sane, else a UUID), echoed
+ * back and kept on `req.id`, and no secrets. One line per request, written when its response closes:
+ * its status (`res.statusCode`), the stable code of its error (`err.code`), the caller (tenant,
+ * principal kind and id) and, for GraphQL, the operation's name and its errors' codes; its level
+ * follows levelOf, and a line whose level is off (a probe at debug) is never built.
+ */
+export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Handler {
+  return (request, res, next) => {
+    const req = request as LoggedRequest;
+    const started = performance.now();
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    req.id = id;
+    res.setHeader('x-request-id', id);
+    res.once('close', () => {
+      const aborted = !res.writableFinished;
+      const url = req.originalUrl ?? req.url ?? '';
+      const status = statusOf(res);
+      const level = levelOf(url, status, aborted);
+      if (!logger.isLevelEnabled(level)) return;
+      const notes = (res as Notable)[NOTED];
+      // A 5xx or a cut response without a noted error still says why, as pino-http did.
+      const err = notes?.error ?? (aborted ? { type: 'Error', message: 'request aborted' } : status >= 500 ? { type: 'Error', message: `failed with status code ${status}` } : undefined);
+      logger[level](
+        {
+          req: loggedReq({ id, method: req.method, url }),
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+          ...callerOf(req.principal, tenantOfFight),
+          ...(notes?.graphql ? { graphql: notes.graphql } : {}),
+          ...(err ? { err } : {}),
+        },
+        aborted ? 'request aborted' : err ? 'request errored' : 'request completed',
+      );
+    });
+    next();
   };
 }
 
