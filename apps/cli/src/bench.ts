@@ -8,11 +8,12 @@ import { benchAudit, benchLatency, benchMemory, benchProjectionRebuild, tempDir 
 import { startBenchApp } from './bench/bench-app';
 import { benchFanout } from './bench/http';
 import { benchStack, COMPARISONS, StackFigures } from './bench/stack';
+import { profileCommandPath, profileMarkdown } from './bench/profile';
 import { benchWebhookDrain } from './bench/webhooks';
 import { fmt, machine, round, versions } from './bench/util';
 import { benchLab } from './bench/lab';
 
-export const BENCHMARKS = ['decide', 'sqlite-append', 'pg-append', 'http', 'latency', 'projection', 'fanout', 'audit', 'memory', 'webhooks', 'lab'] as const;
+export const BENCHMARKS = ['decide', 'sqlite-append', 'pg-append', 'http', 'profile', 'latency', 'projection', 'fanout', 'audit', 'memory', 'webhooks', 'lab'] as const;
 type BenchName = (typeof BENCHMARKS)[number];
 
 interface Row {
@@ -28,19 +29,21 @@ interface Row {
 interface BenchOptions {
   only?: string;
   out: string;
+  profileOut: string;
   quick?: boolean;
   pgUrl?: string;
 }
 
 const ok = (met: boolean) => (met ? 'met' : 'MISSED');
 
-/** `bench`: every benchmark of the issue "Performance"; prints a table and writes bench/results/latest.json. */
+/** `bench`: every benchmark; prints a table and writes bench/results/latest.json. */
 export function registerBench(program: Command): void {
   program
     .command('bench')
-    .description('run the benchmarks (issue "Performance"): print a table, write bench/results/latest.json')
+    .description('run the benchmarks: print a table, write bench/results/latest.json')
     .option('--only <names>', `comma-separated subset of: ${BENCHMARKS.join(', ')}`)
     .option('--out <file>', 'where to write the JSON results', 'bench/results/latest.json')
+    .option('--profile-out <file>', 'where to write the command path\'s CPU profile (markdown)', 'bench/profile-command-path.md')
     .option('--quick', 'shorter runs (for a smoke test; figures are noisier)')
     .option('--pg-url <url>', 'PostgreSQL for the PostgreSQL benchmarks (default: EVENT_STORE_PG_URL; skipped when unset)', process.env.EVENT_STORE_PG_URL)
     .action(async (opts: BenchOptions) => {
@@ -108,6 +111,16 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       const h = await benchStack(tmp.dir, { connections: 50, fights: 100, durationSec: quick ? 2 : 5, rounds: 3, log });
       results.http = { ...h, target: { commandCpuMicros: 150, commandRatio: 0.25, fightGetRatio: 0.5, publicRatio: 0.8 } };
       rows.push(...stackRows(h));
+    });
+
+    await run('profile', async () => {
+      const p = await profileCommandPath(tmp.dir, { durationSec: quick ? 3 : 10, fights: 100 });
+      const file = resolve(process.cwd(), opts.profileOut);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, profileMarkdown(p, started.toISOString().slice(0, 10)));
+      results.profile = { file: opts.profileOut, requests: p.requests, cpuMicrosPerRequest: p.cpuMicrosPerRequest, busyShare: p.summary.busyMs / p.summary.sampledMs, top: p.summary.modules.slice(0, 12) };
+      const top = p.summary.modules.slice(0, 4).map((m) => `${m.module} ${(m.selfShare * 100).toFixed(0)}%`).join(', ');
+      rows.push({ benchmark: 'CPU profile of the exchange mix (top self costs)', result: top, baseline: '—', ratio: '', target: `written to ${opts.profileOut}`, status: 'report' });
     });
 
     if (selected.has('fanout')) {
@@ -192,7 +205,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       }
     });
     await run('lab', async () => {
-      // Issue "Combat Lab": a 5 × 5 matrix of 10,000 fights per cell for every system (Narateer: under a minute on both cores).
+      // The Combat Lab target: a 5 × 5 matrix of 10,000 fights per cell for every system (Narateer: under a minute on both cores).
       const lab = await benchLab(quick ? 1000 : 10_000, quick, log);
       results.lab = lab.results;
       rows.push(...lab.rows);

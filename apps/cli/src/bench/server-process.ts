@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
+import { Session } from 'node:inspector';
 import { Body, Controller, Get, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +10,8 @@ import { BaselineController } from './baseline.controller';
 /**
  * One HTTP server of the stack benchmark, in a process of its own so that its CPU time
  * (process.cpuUsage) is its alone. argv[2]: `{ kind, dataDir? }`. It answers the parent's IPC:
- * `{ type: 'cpu' }` → `{ type: 'cpu', cpu, rss }`; `{ type: 'exit' }` → closes and exits.
+ * `{ type: 'cpu' }` → `{ type: 'cpu', cpu, rss }`; `profile-start` / `profile-stop` → a V8 CPU
+ * profile of what ran in between (`{ type: 'profile', profile }`); `{ type: 'exit' }` → closes and exits.
  *
  * - `node-http`: bare node:http, `GET /get` and `POST /post` (the body read and JSON.parsed).
  * - `nest-express` / `nest-fastify`: a minimal NestJS app, the same two routes, nothing else.
@@ -105,8 +107,20 @@ async function startService(dataDir: string): Promise<Started> {
 async function main(): Promise<void> {
   const { kind, dataDir } = JSON.parse(process.argv[2]) as { kind: ServerKind; dataDir?: string };
   const started = kind === 'node-http' ? await startNodeHttp() : kind === 'service' ? await startService(dataDir!) : await startNest(kind);
+  let profiler: Session | undefined;
   process.on('message', (m: { type: string }) => {
     if (m.type === 'cpu') process.send!({ type: 'cpu', cpu: process.cpuUsage(), rss: process.memoryUsage().rss });
+    // A CPU profile of what runs between start and stop (V8's sampling profiler, 100 µs interval).
+    if (m.type === 'profile-start') {
+      profiler = new Session();
+      profiler.connect();
+      profiler.post('Profiler.enable', () => profiler!.post('Profiler.setSamplingInterval', { interval: 100 }, () => profiler!.post('Profiler.start', () => process.send!({ type: 'profile-started' }))));
+    }
+    if (m.type === 'profile-stop')
+      profiler?.post('Profiler.stop', (err, r) => {
+        process.send!({ type: 'profile', profile: err ? null : JSON.stringify(r.profile) });
+        profiler?.disconnect();
+      });
     if (m.type === 'exit') void started.close().finally(() => process.exit(0));
   });
   process.on('disconnect', () => process.exit(0));

@@ -15,16 +15,18 @@ import { median } from './util';
  * median of the rounds is reported.
  */
 
-interface Server {
+export interface Server {
   kind: ServerKind;
   child: ChildProcess;
   url: string;
   apiKey?: string;
   cpu(): Promise<{ micros: number; rss: number }>;
+  /** Sends `{ type }` and resolves with the next message of type `reply`. */
+  ask<T>(type: string, reply: string): Promise<T>;
   close(): Promise<void>;
 }
 
-function startServer(kind: ServerKind, dataDir?: string): Promise<Server> {
+export function startServer(kind: ServerKind, dataDir?: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     // stdout (the service's access log at info) goes to /dev/null, as a production log would leave the process.
     const child = fork(join(__dirname, 'server-process.js'), [JSON.stringify({ kind, dataDir })], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
@@ -42,6 +44,16 @@ function startServer(kind: ServerKind, dataDir?: string): Promise<Server> {
             new Promise((res) => {
               waiting.push((r) => res({ micros: r.cpu.user + r.cpu.system, rss: r.rss }));
               child.send({ type: 'cpu' });
+            }),
+          ask: <T>(type: string, reply: string) =>
+            new Promise<T>((res) => {
+              const on = (r: { type: string }) => {
+                if (r.type !== reply) return;
+                child.off('message', on);
+                res(r as T);
+              };
+              child.on('message', on);
+              child.send({ type });
             }),
           close: () =>
             new Promise((res) => {
@@ -135,7 +147,7 @@ async function measure(server: Server, job: Record<string, unknown>, connections
   return { requestsPerSec: load.total / load.durationSec, cpuMicrosPerRequest: (after.micros - before.micros) / total, p50Ms: load.latency.p50, p99Ms: load.latency.p99, non2xx: load.non2xx, total: load.total, load };
 }
 
-async function fightsAt(service: Server, count: number, play: boolean): Promise<string[]> {
+export async function fightsAt(service: Server, count: number, play: boolean): Promise<string[]> {
   const client = {
     post: async (path: string, body: unknown) => {
       const res = await fetch(service.url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${service.apiKey}` }, body: JSON.stringify(body) });
