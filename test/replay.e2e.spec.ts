@@ -572,6 +572,50 @@ describeInBrowser('replay page in headless Chromium', () => {
     });
   });
 
+  it('an Archsoul fight on a square grid: the map is square, each token on its space, facing where it faces, blocked spaces filled', async () => {
+    const square: Command[] = [
+      { type: 'SetMap', grid: 'square', blocked: [{ x: 2, y: 2 }] },
+      { type: 'PlaceCombatant', combatantId: 'kael', position: { x: 0, y: 0 }, facing: 'E' },
+      { type: 'PlaceCombatant', combatantId: 'ilsa', position: { x: -1, y: 0 }, facing: 'NE' },
+      { type: 'PlaceCombatant', combatantId: 'brute', position: { x: 1, y: 0 }, facing: 'W' },
+      { type: 'PlaceCombatant', combatantId: 'scout', position: { x: 1, y: 3 }, facing: 'S' },
+    ];
+    const fightId = await play(archsoul({ mode: 'seeded', seed: 'replay-square' }), square);
+    const n = (await exportLog(fightId)).entries.length;
+    await page.goto(await replayUrl(fightId, `#seq=${n}`));
+    await selectedIs(n);
+    expect(await page.locator('#extras svg.map').getAttribute('data-grid')).toBe('square');
+    const tokens = await page
+      .locator('#extras svg.map .token')
+      .evaluateAll((gs) =>
+        gs.map((g) => [
+          g.getAttribute('data-id'),
+          g.getAttribute('data-x'),
+          g.getAttribute('data-y'),
+          g.getAttribute('data-facing'),
+        ]),
+      );
+    expect(tokens).toEqual([
+      ['kael', '0', '0', 'E'],
+      ['ilsa', '-1', '0', 'NE'],
+      ['brute', '1', '0', 'W'],
+      ['scout', '1', '3', 'S'],
+    ]);
+    expect(
+      await page
+        .locator('#extras svg.map .cell.blocked')
+        .evaluateAll((cs) => cs.map((c) => [c.getAttribute('data-x'), c.getAttribute('data-y')])),
+    ).toEqual([['2', '2']]);
+    // Kael faces east: the wedge's tip is to the right of the token's centre.
+    const [tipX, centreX] = await page
+      .locator('#extras svg.map .token[data-id="kael"]')
+      .evaluate((g) => [
+        Number(g.querySelector('.facing')!.getAttribute('points')!.split(' ')[0].split(',')[0]),
+        Number(g.querySelector('.disc')!.getAttribute('cx')),
+      ]);
+    expect(tipX).toBeGreaterThan(centreX);
+  });
+
   describe('navigation and layout', () => {
     let fightId = '';
     let log: Log;
