@@ -15,7 +15,7 @@ const ember = {
   zeroPower: { name: 'Zero Flare', trigger: 'Ash is hurt', range: 'melee', ranks: 3 },
   movement: ['flight'],
 };
-// Pip has Stage 0 unlocked: its failed Devolution Test lands there (RULINGS.md A37).
+// Pip has Stage 0 unlocked: its failed Devolution Test lands there (A37).
 const pip = { kind: 'beast', stats: stats(2, 3), hp: 6, stamina: 2, stage: 1, stages: [{ stage: 0 }, { stage: 1 }], attacks: [{ id: 'peck', name: 'Peck', range: 'melee', ranks: 1 }] };
 const wolf = { kind: 'beast', stats: stats(2, 2), hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }] };
 const alpha = { kind: 'beast', stats: stats(3, 2), hp: 12, stamina: 1, stage: 2, stages: [{ stage: 2 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }] };

@@ -1,7 +1,7 @@
 import { useApp } from './support/app';
 
 /**
- * RULINGS.md A35–A37 end to end: the players' sides (options.playerSides), the Devolution Test rolled by the
+ * A35–A37 end to end: the players' sides (options.playerSides), the Devolution Test rolled by the
  * knocked-out beast's own player, a Devolution onto an unlocked Stage, and Turn Order that "remains fixed".
  */
 const stats = (brawn: number, agility: number, endurance = 2) => ({ brawn, agility, endurance, spirit: 3, technique: 2 });

@@ -1,7 +1,7 @@
 import { party } from '../libs/rules/spec/arcana-beast/helpers';
 import { useApp } from './support/app';
 
-/** docs/rulings.md C13 end to end: a manual command short of its later dice is held, asked for, answered, audited. */
+/** C13 end to end: a manual command short of its later dice is held, asked for, answered, audited. */
 const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
 const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
 const nBase = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };

@@ -1,7 +1,7 @@
 import { verifyFightLog } from '@app/audit';
 import { sheet, useApp } from './support/app';
 
-/** docs/rulings.md C14: `dice.drawKey` reproduces a seeded fight's faces in a new fight. */
+/** C14: `dice.drawKey` reproduces a seeded fight's faces in a new fight. */
 describe('seeded dice with a drawKey', () => {
   const t = useApp();
   const combatants = Array.from({ length: 16 }, (_, i) => ({ id: `c${i}`, name: `C${i}`, side: i % 2 ? 'red' : 'blue', sheet: sheet(2 + (i % 3)) }));

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { narateer } from '@app/rules';
 import { removeDir, sheet, startApp, TEST_ADMIN_KEY, TestApp } from './support/app';
 
-/** Issue "Access control / hostile input": random and malformed payloads never give a 5xx, and a refusal changes nothing. */
+/** Hostile input: random and malformed payloads never give a 5xx, and a refusal changes nothing. */
 const FIELDS = ['attackerId', 'targetId', 'combatantId', 'kind', 'weaponId', 'boost', 'response', 'dice', 'rerollFaces', 'followUpFaces', 'allocation', 'count', 'order', 'combatant', 'text', 'position', 'path', 'condition', 'form', 'harm', 'wounds', 'woundMargin', 'edge', 'distance', 'reason', 'expectedSeq', 'commandId', 'tieBreak', 'lingeringHarmId', 'ad', 'md', 'proactiveUse', 'revealedSeed', 'damageVital', 'intensity', 'rounds', '__proto__', 'constructor'];
 const COMMANDS = [...Object.keys(narateer.commands), 'UndoCommands', 'StartFight', 'Nope', '', 'toString', 'constructor', '__proto__', 'hasOwnProperty'];
 

@@ -6,7 +6,7 @@ import { DiceSource, DrawKind, FightCore, findSystem, MANUAL_FIELDS, ManualFaces
 import { useApp } from './support/app';
 
 /**
- * RULINGS.md C6, docs/rulings.md C13 over the service: a face is for exactly the roll it is given for. Exactly the
+ * C6, C13 over the service: a face is for exactly the roll it is given for. Exactly the
  * faces a command rolls decide it; one fewer is asked for (or refused, in the command's own first pool); one more is
  * refused at once, naming the field, with nothing appended.
  */

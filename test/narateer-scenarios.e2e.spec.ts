@@ -29,7 +29,7 @@ describe('Narateer scenarios through the API with manual dice', () => {
     const { send, refused } = await rest({ system: 'narateer', name: 'Sera and Veyr', dice: { mode: 'manual' }, combatants: [{ id: 'sera', name: 'Sera', sheet: sera }, { id: 'veyr', name: 'Veyr', sheet: veyr }] });
     await send({ type: 'SetPosition', combatantId: 'sera', position: { x: 0, y: 0 } });
     await send({ type: 'SetPosition', combatantId: 'veyr', position: { x: 15, y: 0 } });
-    // Initiative: a Side Roll of Agility dice each (RULINGS.md N4): Sera 6, 3, 1 = 3 dots, Veyr 3, 1 = 1 dot.
+    // Initiative: a Side Roll of Agility dice each (N4): Sera 6, 3, 1 = 3 dots, Veyr 3, 1 = 1 dot.
     const initiative = await send({ type: 'RollInitiative', dice: [6, 3, 1, 3, 1] });
     expect(one(initiative.events, 'InitiativeRolled')).toMatchObject({ order: ['sera', 'veyr'], rolls: [{ combatantId: 'sera', total: 3 }, { combatantId: 'veyr', total: 1 }] });
     await send({ type: 'StartRound' });

@@ -1,7 +1,7 @@
 import { useApp } from './support/app';
 
 /**
- * RULINGS.md C12 through both transports, with real player tokens: a player's command that carries a GM-only
+ * C12 through both transports, with real player tokens: a player's command that carries a GM-only
  * field, or answers for a combatant the token does not hold, is refused with 403, the code and the field, and
  * the fight's log does not move; the same command without the field, or from the GM, goes through.
  */

@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { removeDir } from './support/app';
 import { kill, startServer, tenantKey } from './support/server';
 
-/** Issue "Webhooks": killing the service in the middle of retries and starting it again loses no delivery. */
+/** Webhooks: killing the service in the middle of retries and starting it again loses no delivery. */
 describe('webhooks survive a SIGKILL in the middle of retries', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'crs-hook-crash-'));
   afterAll(() => removeDir(dataDir));

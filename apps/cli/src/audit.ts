@@ -14,7 +14,7 @@ interface VerifyFlags {
  * verifies (complete: false): --head-hash or --events make it fail.
  */
 export function registerAudit(program: Command): void {
-  const audit = program.command('audit').description('verify exported fight logs (issue "Audit")');
+  const audit = program.command('audit').description('verify exported fight logs');
   audit
     .command('verify <file>')
     .description('verify a fight log (JSON document or NDJSON; "-" reads stdin): hash chain, sequence, seed, every decision, view')

@@ -15,7 +15,7 @@ export interface LabFlags {
   progress?: boolean;
 }
 
-/** `lab`: the Combat Lab strategy matrix (issue "Combat Lab"), the same runner as POST /lab/runs. */
+/** `lab`: the Combat Lab strategy matrix (docs/lab.md), the same runner as POST /lab/runs. */
 export function registerLab(program: Command): void {
   program
     .command('lab')

@@ -12,7 +12,7 @@ function formatError(text: string): LogFormatError {
   throw new Error('expected a LogFormatError');
 }
 
-describe('fight log export format (issue "Audit")', () => {
+describe('fight log export format', () => {
   const f = duel('fair');
   const log = f.log();
   const plain = JSON.parse(JSON.stringify(log)) as FightLog;

@@ -25,7 +25,7 @@ function midFight(): FightRecorder {
 
 const foe = (f: FightRecorder) => f.state.order.find((id) => id !== f.state.activeId)!;
 
-describe('UndoCommands (issue "Audit", RULINGS.md C5)', () => {
+describe('UndoCommands (C8; draws are not given back, C5)', () => {
   it('undo restores the exact earlier state and view', () => {
     const f = midFight();
     const before = f.state;

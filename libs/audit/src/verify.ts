@@ -150,7 +150,7 @@ function contextOf(log: unknown): Context {
     ctx.system = findSystem(String(first.data.system));
     const d = first.data.dice;
     if (isObject(d) && typeof d.mode === 'string' && typeof d.commitment === 'string' && typeof d.clientSeed === 'string') {
-      // docs/rulings.md C14: a recorded drawKey replaces the fight id in every draw; old logs have none.
+      // C14: a recorded drawKey replaces the fight id in every draw; old logs have none.
       ctx.dice = { mode: d.mode, commitment: d.commitment, clientSeed: d.clientSeed, ...(typeof d.drawKey === 'string' && { drawKey: d.drawKey }) };
     }
   }
@@ -256,7 +256,7 @@ function commandGroups(entries: LogEntry[]): LogEntry[][] {
   return groups;
 }
 
-/** RULINGS.md C2: the revealed seed hashes to the commitment published in FightStarted. */
+/** C2: the revealed seed hashes to the commitment published in FightStarted. */
 function seed(ctx: Context, options: VerifyOptions): Outcome {
   if (!ctx.dice) return failed('seed', 1, 'FightStarted carries no dice commitment', 'data.dice', ctx.entries[0]?.data.dice);
   const hd = isObject(ctx.header.dice) ? ctx.header.dice : {};

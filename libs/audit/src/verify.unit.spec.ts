@@ -39,7 +39,7 @@ function forge(log: FightLog, entries: LogEntry[]): FightLog {
   }
 }
 
-describe('verifyFightLog (issue "Audit")', () => {
+describe('verifyFightLog: the audit of an exported log', () => {
   const fair = clone(duel('fair').log());
   const manual = clone(duel('manual').log());
 

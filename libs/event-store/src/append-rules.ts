@@ -33,7 +33,7 @@ export function checkExpectedRevision(stream: string, expected: ExpectedRevision
 }
 
 /**
- * Idempotency (EVENT-STORE.md): when every id is already stored, identical, in this stream at
+ * Idempotency (docs/event-store.md): when every id is already stored, identical, in this stream at
  * consecutive revisions, the append is a retry and gets the original result. Any partial or
  * different match is a DuplicateEventId. No match at all returns undefined: a fresh append.
  */

@@ -7,7 +7,7 @@ import { subscribeContract } from './contract/subscribe';
 /** Opens a fresh, empty store; the contract closes it after each test. */
 export type StoreFactory = () => Promise<EventStore>;
 
-/** The one suite every adapter passes (EVENT-STORE.md: "one contract test suite"). */
+/** The one suite every adapter passes (docs/event-store.md: "one contract test suite"). */
 export function eventStoreContract(name: string, factory: StoreFactory): void {
   describe(`${name} event-store contract`, () => {
     const opened: EventStore[] = [];

@@ -21,7 +21,7 @@ export interface AtomicAppends {
 const isAtomic = (store: EventStore): store is EventStore & AtomicAppends => typeof (store as Partial<AtomicAppends>).atomically === 'function';
 
 /**
- * Moves a whole log between engines (issue "Production": embedded → PostgreSQL is how
+ * Moves a whole log between engines (embedded → PostgreSQL is how
  * a table grows up): global order, event ids, types, data and metadata (so hashes) are
  * preserved. Consecutive events of one stream go in one append with the exact expected
  * revision, so a target that already holds other events in a copied stream is refused, and

@@ -26,7 +26,7 @@ interface ClaimData {
 }
 
 /**
- * Event ids are unique across the whole log and a retry gets the first result (EVENT-STORE.md), but
+ * Event ids are unique across the whole log and a retry gets the first result (docs/event-store.md), but
  * KurrentDB deduplicates ids only within one stream and for writes in quick succession. So, before
  * the events are appended, each id is claimed in a stream of its own (`event-id-<id>`) with an
  * expected revision: KurrentDB's usual way to keep a key unique. A claim names the stream and the

@@ -1,5 +1,5 @@
 /**
- * The event-store port (see EVENT-STORE.md): append with an expected revision,
+ * The event-store port (see docs/event-store.md): append with an expected revision,
  * read a stream, read the global log from an opaque checkpoint, subscribe.
  * Stream revisions are 0-based here; the fight layer exposes `seq = revision + 1`.
  */

@@ -14,7 +14,7 @@ export interface PendingAppend {
 const MAX_BATCH_EVENTS = 2000;
 
 /**
- * Group commit (EVENT-STORE.md): appends queued while a batch is in flight go together in the
+ * Group commit (docs/event-store.md): appends queued while a batch is in flight go together in the
  * next one, a single statement and transaction. A batch holds at most one append per stream and
  * one use of each event id, so its appends cannot collide with each other; the rest wait, in
  * arrival order, for the next batch. A stream's next append waits until the one before it has

@@ -1,4 +1,4 @@
-/** SQL of the PostgreSQL adapter for one schema-qualified table (EVENT-STORE.md: xid8 + global_position). */
+/** SQL of the PostgreSQL adapter for one schema-qualified table (docs/event-store.md: xid8 + global_position). */
 export interface PgSql {
   table: string;
   channel: string;

@@ -26,7 +26,7 @@ export interface PostgresEventStoreOptions {
   poolSize?: number;
   /** Fallback for wake-ups NOTIFY cannot give: a commit held back behind an older open transaction. */
   pollIntervalMs?: number;
-  /** An open transaction holds every reader back (EVENT-STORE.md), so none may idle for long. */
+  /** An open transaction holds every reader back (docs/event-store.md), so none may idle for long. */
   idleInTransactionTimeoutMs?: number;
   statementTimeoutMs?: number;
   /** Errors of idle pool clients and of the LISTEN connection, which the store survives. */
@@ -216,7 +216,7 @@ export class PostgresEventStore implements EventStore {
   /**
    * Every append `fill` makes through `append` lands in one transaction on one connection, or none
    * does (store copy, AtomicAppends). Readers see the whole of it at once, at its commit; while it is
-   * open it holds them back (EVENT-STORE.md), so `fill` should not idle past the idle timeout.
+   * open it holds them back (docs/event-store.md), so `fill` should not idle past the idle timeout.
    */
   async atomically<T>(fill: (append: EventStore['append']) => Promise<T>): Promise<T> {
     await this.start();

@@ -20,7 +20,7 @@ export interface SqliteEventStoreOptions {
   /**
    * NORMAL (default): in WAL mode a commit survives a crash of the process but the last
    * commits can be lost on power failure or OS crash; the file is never corrupted.
-   * FULL fsyncs every commit (~1.7k against ~4k single-event appends/s, EVENT-STORE.md).
+   * FULL fsyncs every commit (~1.7k against ~4k single-event appends/s, docs/event-store.md).
    */
   synchronous?: 'NORMAL' | 'FULL';
   /** How long a write waits for another process's lock. It blocks the event loop meanwhile. */
@@ -175,7 +175,7 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  /** Idempotency and expected revision (EVENT-STORE.md); reads only. */
+  /** Idempotency and expected revision (docs/event-store.md); reads only. */
   private check(p: PendingAppend): { replayed: AppendResult } | { first: number } {
     const found = (this.sql.byIds.all(JSON.stringify(p.events.map((e) => e.id))) as PositionRow[]).map(fromPositionRow);
     const replayed = replayedResult(p.stream, p.events, found);

@@ -22,7 +22,7 @@ export interface EventMetadata {
   at: string;
   actor: string;
   commandId: string;
-  /** Dice draws (RULINGS.md C5) used by the fight after this event's command. */
+  /** Dice draws (C5) used by the fight after this event's command. */
   drawsUsed: number;
   hash: string;
   /** On the first event of each command: the command as decided (type + fields). */
@@ -52,7 +52,7 @@ export function toFightEvent(e: StoredEvent): FightEvent {
 
 /** One event as the log carries it for audit: the envelope plus what deciding its command again needs. */
 export interface LogEntry extends FightEvent {
-  /** Dice draws (RULINGS.md C5) used by the fight after this event's command. */
+  /** Dice draws (C5) used by the fight after this event's command. */
   drawsUsed: number;
   /** On the first event of each command only: the command as decided, without `revealedSeed`. */
   command?: Record<string, unknown>;

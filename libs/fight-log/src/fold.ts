@@ -29,7 +29,7 @@ export interface FoldedFight<S extends FightCore = FightCore> {
   seq: number;
   /** The hash of the last event (GENESIS_HASH before the first: hash-chain.ts). */
   headHash: string;
-  /** Dice draws (RULINGS.md C5) the fight has used so far; an undo never gives them back. */
+  /** Dice draws (C5) the fight has used so far; an undo never gives them back. */
   drawsUsed: number;
 }
 

@@ -5,7 +5,7 @@ import { FightEvent } from './fight-event';
 /** The hash before a fight's first event. */
 export const GENESIS_HASH = '';
 
-/** Issue "Audit": hash = sha256(previous hash + RFC 8785 canonical JSON of the event without its hash). */
+/** The audit hash chain: hash = sha256(previous hash + RFC 8785 canonical JSON of the event without its hash). */
 export function eventHash(previous: string, event: Omit<FightEvent, 'hash'>): string {
   const { fightId, seq, type, v, at, actor, commandId, data } = event;
   return createHash('sha256')

@@ -32,7 +32,7 @@ export interface UndoCandidate {
 
 /**
  * The commands an undo may still take back, most recent on top: every command that appended
- * events except StartFight and undos, minus those already undone (RULINGS.md C5: draws are not given back).
+ * events except StartFight and undos, minus those already undone (C5: draws are not given back).
  */
 export class UndoStack {
   private readonly stack: UndoneCommand[] = [];

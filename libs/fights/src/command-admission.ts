@@ -65,7 +65,7 @@ export function admit(fight: LoadedFight, sent: Omit<CommandInput, 'commandId' |
 }
 
 /**
- * RULINGS.md C3, C12: a player acts only for their own combatants, answers only their own decisions and sets
+ * C3, C12: a player acts only for their own combatants, answers only their own decisions and sets
  * none of the GM's fields.
  */
 function assertPlayerMayAct(fight: LoadedFight, command: RuleCommand, scope: string[]): void {

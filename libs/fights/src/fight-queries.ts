@@ -6,7 +6,7 @@ import { Principal } from './access/principal';
 
 const WAIT_MS = 2000;
 
-/** Queries read the projections (issue "Live read side"); commands answer with fresh state themselves. */
+/** Queries read the projections (the live read side); commands answer with fresh state themselves. */
 export class FightQueries {
   constructor(
     private readonly runner: ProjectionRunner,

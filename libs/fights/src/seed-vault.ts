@@ -3,7 +3,7 @@ import { EventStore } from '@app/event-store';
 import { secretStream } from '@app/fight-log';
 
 /**
- * RULINGS.md C2: the fight's dice seed is kept out of the fight's own stream until
+ * C2: the fight's dice seed is kept out of the fight's own stream until
  * FightEnded reveals it. It lives in a private stream of the same store, so it
  * survives restarts and moves with the log on every engine.
  */

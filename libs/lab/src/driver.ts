@@ -29,7 +29,7 @@ export function decideSetup<S extends FightCore>(system: RuleSystem<S>, seed: st
 
 /**
  * One fight's state, dice and refusals: `run` is the lab's own bookkeeping command (it must be legal), `propose`
- * is a strategy's, which the decider may refuse (counted in `illegal`, RULINGS.md C5 dice for the fight id).
+ * is a strategy's, which the decider may refuse (counted in `illegal`, C5 dice for the fight id).
  */
 export class Driver<S extends FightCore> {
   state: S;

@@ -10,7 +10,7 @@ export interface FightOutcome {
   illegal: number;
 }
 
-/** collapsed / withdrawn: the loser's state (RULINGS.md N10); roundCap and stalemate are draws. */
+/** collapsed / withdrawn: the loser's state (N10); roundCap and stalemate are draws. */
 export type FightEnding = 'collapsed' | 'withdrawn' | 'roundCap' | 'stalemate';
 
 /** The strategy every rule system's policies share: a name a designer can pick from a list. */

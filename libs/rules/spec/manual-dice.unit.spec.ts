@@ -12,7 +12,7 @@ function stateOf(system: RuleSystem<FightCore>, events: RuleEvent[]): FightCore 
   return events.reduce(system.evolve, system.start('f1'));
 }
 
-/** As the fight service decides a command: manual faces from the command, every face used (RULINGS.md C6). */
+/** As the fight service decides a command: manual faces from the command, every face used (C6). */
 function decide(system: RuleSystem<FightCore>, events: RuleEvent[], command: RuleCommand): RuleEvent[] {
   const dice = new ManualDice(command as ManualFaces);
   const out = system.decide(stateOf(system, events), command, dice);

@@ -4,7 +4,7 @@ import { narateer } from './narateer';
 import { arcanaBeast } from './arcana-beast';
 import { archsoul } from './archsoul';
 
-/** Every rule system the service plays, by id; each asks for the later dice a manual command lacks (docs/rulings.md C13). */
+/** Every rule system the service plays, by id; each asks for the later dice a manual command lacks (C13). */
 export const SYSTEMS: Partial<Record<SystemId, RuleSystem<FightCore>>> = {
   narateer: withDiceRequests(narateer as unknown as RuleSystem<FightCore>),
   'arcana-beast': withDiceRequests(arcanaBeast as unknown as RuleSystem<FightCore>),

@@ -1,4 +1,4 @@
-/** Issue "Retries with backoff": immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. Entry i is the wait before attempt i + 1. */
+/** Retries with backoff: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. Entry i is the wait before attempt i + 1. */
 export const DEFAULT_RETRY_SCHEDULE_MS = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 
 export interface WebhookConfig {

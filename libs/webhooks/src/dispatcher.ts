@@ -11,7 +11,7 @@ import { AttemptOutcome, DeliveryRow, EndpointEffect, EndpointRow, WebhookStore 
 export const signingSecrets = (ep: EndpointRow, now: number): string[] =>
   ep.previousSecret && (ep.previousSecretUntil ?? 0) > now ? [ep.secret, ep.previousSecret] : [ep.secret];
 
-/** What one attempt's result does to the delivery and its endpoint (issue "Retries with backoff"). */
+/** What one attempt's result does to the delivery and its endpoint (retries with backoff, config.ts). */
 export function judge(result: SendResult, d: DeliveryRow, config: WebhookConfig, now: number): { outcome: AttemptOutcome; effect: EndpointEffect } {
   const status = result.status ?? null;
   if (status !== null && status >= 200 && status < 300) {

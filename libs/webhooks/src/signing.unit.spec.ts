@@ -35,7 +35,7 @@ describe('signing (Standard Webhooks)', () => {
 });
 
 describe('backoff', () => {
-  it('follows the issue’s schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then gives up', () => {
+  it('follows the retry schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then gives up', () => {
     expect(DEFAULT_RETRY_SCHEDULE_MS).toEqual([0, 5e3, 3e5, 18e5, 72e5, 18e6, 36e6, 36e6]);
     const waits = [1, 2, 3, 4, 5, 6, 7].map((made) => nextAttemptAt(DEFAULT_RETRY_SCHEDULE_MS, made, 0));
     expect(waits).toEqual([5e3, 3e5, 18e5, 72e5, 18e6, 36e6, 36e6]);

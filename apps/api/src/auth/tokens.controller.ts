@@ -20,7 +20,7 @@ export class IssueTokenDto {
   @ApiPropertyOptional({ example: 'Alice (Mira)' }) @IsOptional() @IsString() @Length(1, 100) label?: string;
 }
 
-/** RULINGS.md C3: the GM issues player tokens (bound to combatants) and read-only spectator tokens. */
+/** C3: the GM issues player tokens (bound to combatants) and read-only spectator tokens. */
 @ApiTags('fights')
 @ApiBearerAuth()
 @ApiResponse({ status: 403, type: ErrorModel })

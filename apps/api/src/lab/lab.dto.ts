@@ -4,7 +4,7 @@ import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsInt, IsObject
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { LAB_SYSTEMS, MAX_FIGHTS_PER_CELL } from '@app/lab';
 
-/** POST /lab/runs and the startLabRun mutation (issue "Combat Lab"). */
+/** POST /lab/runs and the startLabRun mutation (the Combat Lab, docs/lab.md). */
 @InputType()
 export class StartLabRunInput {
   @ApiProperty({ example: 'narateer', enum: Object.keys(LAB_SYSTEMS) })

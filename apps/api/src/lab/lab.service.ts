@@ -68,7 +68,7 @@ export class LabService implements OnApplicationShutdown {
   }
 }
 
-/** A tenant or the operator may run the lab (issue "Combat Lab"); fight tokens may not. */
+/** A tenant or the operator may run the lab (docs/lab.md); fight tokens may not. */
 function ownerOf(p: Principal): string {
   if (p.kind === 'tenant') return `tenant:${p.tenantId}`;
   if (p.kind === 'admin') return 'admin';

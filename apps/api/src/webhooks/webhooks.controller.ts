@@ -11,7 +11,7 @@ import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookEndpointModel,
 import { Location, seg } from '../common/location';
 import { deliveriesPage, linkNext } from '../common/pagination';
 
-/** Issue "Webhooks": endpoints, their delivery log, redelivery and a test ping — for the tenant (GM) only. */
+/** Webhooks (docs/webhooks.md): endpoints, their delivery log, redelivery and a test ping — for the tenant (GM) only. */
 @ApiTags('webhooks')
 @ApiBearerAuth()
 @ApiResponse({ status: 400, type: ErrorModel })

@@ -1,5 +1,5 @@
 /**
- * A Narateer duel that can run for ever: no hit ever wounds (Weapon Damage 0, Soak 20; RULINGS.md N34
+ * A Narateer duel that can run for ever: no hit ever wounds (Weapon Damage 0, Soak 20; N34
  * records 0 Wounds), each activation makes three full exchanges answered by a Clash given up front,
  * and the round's end refreshes the dice. 11 commands per round, 6 of them exchanges.
  */

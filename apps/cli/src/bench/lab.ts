@@ -23,7 +23,7 @@ export interface LabBenchRow {
 }
 
 /**
- * Issue "Combat Lab": 5 × 5 strategies × `fights` per cell for every system the lab plays. Narateer has a target
+ * The Combat Lab: 5 × 5 strategies × `fights` per cell for every system the lab plays. Narateer has a target
  * (under 60 s at 10,000 per cell on two cores); the other systems are reported.
  */
 export async function benchLab(fights: number, quick: boolean, log: (s: string) => void = () => undefined): Promise<{ results: LabBench[]; rows: LabBenchRow[] }> {

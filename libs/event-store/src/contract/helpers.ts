@@ -25,7 +25,7 @@ export async function outcome<T>(promise: Promise<T>): Promise<Outcome<T>> {
 
 /**
  * readAll once `count` events are visible. PostgreSQL holds a commit back from readers while an
- * older transaction anywhere in the cluster is open (EVENT-STORE.md), e.g. a parallel test run.
+ * older transaction anywhere in the cluster is open (docs/event-store.md), e.g. a parallel test run.
  */
 export async function logOf(store: EventStore, count: number, after?: string): Promise<StoredEvent[]> {
   const deadline = Date.now() + 5000;

@@ -13,7 +13,7 @@ export interface IssuedSecret {
   secret: string;
 }
 
-/** Tenants, API keys and fight tokens (issue "Access control"), written as events and folded by the registry. */
+/** Tenants, API keys and fight tokens (C3, C11), written as events and folded by the registry. */
 export class AccessService {
   /** Where `start` stopped reading the global log: following it from here misses nothing. */
   scannedTo?: string;
@@ -136,7 +136,7 @@ export class AccessService {
     if (p.kind !== 'tenant') throw forbidden('only the fight’s GM may do this');
   }
 
-  /** Which combatants a caller may act for: 'all' for the GM (RULINGS.md C3). */
+  /** Which combatants a caller may act for: 'all' for the GM (C3). */
   commandScope(p: Principal, fightId: string): 'all' | string[] {
     this.assertRead(p, fightId);
     if (p.kind === 'tenant') return 'all';

@@ -1,4 +1,4 @@
-/** Who is calling (RULINGS.md C3): the operator, a tenant (GM of its fights), or a fight token. */
+/** Who is calling (C3): the operator, a tenant (GM of its fights), or a fight token. */
 export type Principal =
   | { kind: 'admin'; keyId: string }
   | { kind: 'tenant'; tenantId: string; keyId: string }

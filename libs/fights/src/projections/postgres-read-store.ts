@@ -106,7 +106,7 @@ export class PostgresReadStore implements ReadStore {
 
   /**
    * `fn` runs before the transaction opens: an open transaction holds back every reader of an
-   * event log in the same database (EVENT-STORE.md), so it only writes, a few statements
+   * event log in the same database (docs/event-store.md), so it only writes, a few statements
    * whatever the number of rows.
    */
   async apply(projections: readonly ProjectionName[], expected: string | undefined, next: string, fn: (tx: ReadTx) => void | Promise<void>): Promise<boolean> {

@@ -12,7 +12,7 @@ export function canCommand(t: ArcanaTurn): t is ArcanaTurn & { binder: BinderVie
   return t.binder !== undefined && t.binder.state === 'Active' && t.me.state === 'Active' && t.turn.command === undefined && (t.turn.action === undefined || t.turn.action === 'forfeited');
 }
 
-/** arcana-beast.txt: Evolution in Combat: lower unlocked Stages are free; the highest needs its trigger (RULINGS.md A9). */
+/** arcana-beast.txt: Evolution in Combat: lower unlocked Stages are free; the highest needs its trigger (A9). */
 export function evolveStep(t: ArcanaTurn): RuleCommand | undefined {
   const b = t.me;
   if (b.state !== 'Active') return undefined;
@@ -26,7 +26,7 @@ export function command(t: ArcanaTurn & { binder: BinderView }, type: string): R
   return type === 'Encourage' ? { type, combatantId: t.binder.id, effect: 'dodgeDie' } : { type, combatantId: t.binder.id };
 }
 
-/** Bond Surge costs the beast 1 Stamina (arcana-beast.txt: Beast Binder Commands; RULINGS.md A11). */
+/** Bond Surge costs the beast 1 Stamina (arcana-beast.txt: Beast Binder Commands; A11). */
 export function canSurge(t: ArcanaTurn): boolean {
   return t.me.stamina >= BOND_SURGE_STAMINA;
 }
@@ -84,7 +84,7 @@ export function turnOf(t: ArcanaTurn, commandOf: (t: ArcanaTurn & { binder: Bind
 }
 
 /**
- * The default answer to an attack on the Binder (RULINGS.md A22: the interceptor "forfeits its next Action"): the
+ * The default answer to an attack on the Binder (A22: the interceptor "forfeits its next Action"): the
  * beast steps in only when a hit could knock its Binder out (the Binder's HP is no more than the attacker's Base
  * Damage + 2, a hit with two extra successes).
  */

@@ -18,7 +18,7 @@ export interface ArcanaTurn {
   foeBinder: BinderView | undefined;
 }
 
-/** The attack on its Binder that the strategy's beast may intercept (RULINGS.md A22). */
+/** The attack on its Binder that the strategy's beast may intercept (A22). */
 export interface ArcanaInterceptCall {
   view: ArcanaBeastView;
   me: BeastView;

@@ -39,7 +39,7 @@ const NO_DICE: DiceSource = {
   },
 };
 
-/** One whole fight driven through `narateer.decide`/`evolve`; dice from (seed, fightId) via SeededDice (RULINGS.md C5). */
+/** One whole fight driven through `narateer.decide`/`evolve`; dice from (seed, fightId) via SeededDice (C5). */
 export function playFight(match: NarateerMatch, strategies: readonly [NarateerStrategy, NarateerStrategy], fightId: string, fightIndex: number): FightOutcome {
   const f = new Fight(match, strategies, fightId);
   // Initiative ties that Agility cannot break (N4) alternate by fight index, so neither side is favoured.
@@ -120,7 +120,7 @@ class Fight {
     if (!this.propose({ type: 'RespondToExchange', combatantId: id, ...answer })) this.run({ type: 'RespondToExchange', combatantId: id, ...NO_RESPONSE });
   }
 
-  /** RULINGS.md N27: a weapon that needs Loading is loaded in the own activation, for no AD. */
+  /** N27: a weapon that needs Loading is loaded in the own activation, for no AD. */
   private reload(id: string): void {
     const c = this.state.combatants[id];
     for (const w of c.sheet.weapons) if (w.needsLoading && !c.weapons[w.id].loaded && c.weapons[w.id].ammunition !== 0) this.run({ type: 'ReloadWeapon', combatantId: id, weaponId: w.id });

@@ -4,7 +4,7 @@ import { Answer, Declaration } from './strategy';
 
 /**
  * Legal options read from the state, so strategies need not probe the decider with exceptions.
- * No positions are used in the lab, so reach and range are asserted (RULINGS.md N25).
+ * No positions are used in the lab, so reach and range are asserted (N25).
  */
 export interface AttackOption {
   weapon: Weapon;

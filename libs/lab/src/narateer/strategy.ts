@@ -35,7 +35,7 @@ export interface Threat {
 }
 
 /**
- * RULINGS.md N14: a Combat Lab strategy is how a combatant declares and how it responds.
+ * N14: a Combat Lab strategy is how a combatant declares and how it responds.
  * `declare` returns undefined to end the activation. Read legal options from `options.ts`;
  * a proposal the decider refuses is counted as illegal and replaced by ending the
  * activation or answering `none`.

@@ -85,7 +85,7 @@ export function then(events: RuleEvent[], command: RuleCommand, faces: ManualFac
 }
 
 /**
- * The new events, checking that the command used exactly the manual faces given (RULINGS.md C6, A16), and that
+ * The new events, checking that the command used exactly the manual faces given (C6, A16), and that
  * the data of each of the system's own events is what its schema declares (events.ts).
  */
 export function exact(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {

@@ -8,7 +8,7 @@ const directed = then(start, { type: 'Direct', combatantId: 'ash' });
 const moved = then(start, { type: 'Move', combatantId: 'ember', towardId: 'wolf2', band: 'close' });
 const cornered = then(start, { type: 'SetTag', combatantId: 'ember', tag: 'cornered' });
 
-describe('Every illegal intent is refused with a code that names the rule, and the field (issue: done when)', () => {
+describe('Every illegal intent is refused with a code that names the rule, and the field', () => {
   it.each<[string, RuleEvent[], RuleCommand, string, string]>([
     ['an Action out of turn', start, { type: 'Attack', attackerId: 'pip', targetId: 'wolf' }, 'ARCANA_NOT_YOUR_TURN', 'attackerId'],
     ['an Action by a Binder', start, { type: 'Attack', attackerId: 'ash', targetId: 'wolf' }, 'ARCANA_NOT_A_BEAST', 'attackerId'],

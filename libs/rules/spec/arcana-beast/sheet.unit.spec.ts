@@ -12,7 +12,7 @@ function startWith(index: number, sheet: Sheet) {
   return given(arcanaBeast, []).when({ type: 'StartFight', dice: { mode: 'manual', commitment: TEST_COMMITMENT }, combatants }).violation();
 }
 
-describe('The sheet: every invalid field is named (issue: the sheet; RULINGS.md A11)', () => {
+describe('The sheet: every invalid field is named (RULINGS.md A11)', () => {
   it.each<[string, string, number, Sheet]>([
     ['kind', 'combatants[0].sheet.kind', 0, beast({ kind: 'dragon' })],
     ['a missing stat', 'combatants[0].sheet.stats.technique', 0, beast({ stats: { brawn: 3, agility: 2, endurance: 2, spirit: 2 } })],

@@ -1,6 +1,6 @@
 import { distance, Facing, HEX_FACINGS, inFrontArc, line, nearestFacing, stepFacings } from '../../src/archsoul/grid';
 
-/** archsoul.txt: The Battle Map, the three pictures (■ front, ○ back, ◘ the character), RULINGS.md S5. */
+/** archsoul.txt: The Battle Map, the three pictures (■ front, ○ back, ◘ the character), S5. */
 const HEX = `
 ■ ■ ■ ■ ■ ■
 ■ ■ ■ ■ ■ ■ ■

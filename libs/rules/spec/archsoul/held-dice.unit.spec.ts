@@ -4,7 +4,7 @@ import { ManualDice, ManualFaces } from '../../src/dice/manual';
 import { findSystem } from '../../src/registry';
 import { bow, fight, sheet } from './helpers';
 
-/** The system as the fight service plays it: dice requests and the C6 checks around it (docs/rulings.md C13). */
+/** The system as the fight service plays it: dice requests and the C6 checks around it (C13). */
 const archsoul = findSystem('archsoul')!;
 const stateOf = (events: RuleEvent[]) => events.reduce(archsoul.evolve, archsoul.start('f1'));
 

@@ -21,7 +21,7 @@ function decided(events: RuleEvent[], command: RuleCommand, faces: ManualFaces):
 /** a (sword, a javelin in hand) faces v, adjacent, in the heroes' phase. */
 const duel = fight([hero('a', [0, 0], 'N', { weapons: [sword, { ...javelin, held: true }] }), foe('v', [0, -1], 'S', { defense: 0 })]);
 
-/** RULINGS.md C12: each field an attack may not carry from a player, with a value and why it is the GM's. */
+/** C12: each field an attack may not carry from a player, with a value and why it is the GM's. */
 const FIELDS: [string, string, unknown][] = [
   ['modifier', 'a situational difficulty on the attack roll (the event records it as "situational (GM)")', 1],
   ['damageModifier', 'a situational difficulty on the damage roll ("situational (GM)")', 1],

@@ -53,7 +53,7 @@ export function then(events: RuleEvent[], command: RuleCommand, faces: ManualFac
   return [...events, ...exact(events, command, faces)];
 }
 
-/** The new events, checking that the command used exactly the manual faces given (RULINGS.md C6, N22). */
+/** The new events, checking that the command used exactly the manual faces given (C6, N22). */
 export function exact(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
   return decideExact(narateer, events, command, faces);
 }

@@ -32,7 +32,7 @@ const yard = (() => {
 })();
 const opportunity = (extra: Record<string, unknown> = {}): RuleCommand => ({ type: 'TakeOpportunityAttack', combatantId: 'g', weaponId: 'sword', boost: 1, ...extra });
 
-/** RULINGS.md C12: each field an attack may not carry from a player, with a value and the rule that gives it to the GM. */
+/** C12: each field an attack may not carry from a player, with a value and the rule that gives it to the GM. */
 const ATTACK_FIELDS: [string, string, Record<string, unknown>][] = [
   ['edge', 'narateer.txt: Combat Modifiers: "The Guide may apply Adv / Disadv" (N31 source gm)', { edge: 'advantage' }],
   ['responderEdge', 'narateer.txt: Combat Modifiers: the Guide’s Adv / Disadv on the responder (N31)', { responderEdge: 'disadvantage' }],

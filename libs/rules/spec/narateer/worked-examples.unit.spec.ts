@@ -7,7 +7,7 @@ describe('narateer.txt worked examples', () => {
     const start = fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira');
     const declared = then(start, melee('mira', 'orin', 2));
     expect(stateOf(declared).pending).toMatchObject({ kind: 'exchangeResponse', awaiting: 'orin', answer: 'RespondToExchange' });
-    // RULINGS.md N22: the completing command carries Mira's pool then Orin's.
+    // N22: the completing command carries Mira's pool then Orin's.
     const events = exact(declared, { ...respond('orin', 'clash', 1), weaponId: 'mace' }, { dice: [6, 4, 3, 4, 3] });
     expect(types(events)).toEqual(['ExchangeResponded', 'ExchangeResolved', 'WoundsApplied']);
     const resolved = find(events, 'ExchangeResolved');

@@ -3,7 +3,7 @@ import { CommandActor, FieldCombatant, RuleCommand } from '../core/types';
 import { ArcanaBeastState, controllerOf } from './state';
 
 /**
- * The payload field naming the combatant a player's command acts for (RULINGS.md C3, C11). `RollTest` is not
+ * The payload field naming the combatant a player's command acts for (C3, C11). `RollTest` is not
  * here: a Test's Difficulty is the GM's and the command needs one (C12).
  */
 const ACTING_FIELD: Record<string, string> = {
@@ -28,7 +28,7 @@ const ACTING_FIELD: Record<string, string> = {
 
 const ATTACKS = new Set(['Attack', 'UseSpecialAttack', 'UseZeroPower']);
 
-/** RULINGS.md A30, C12: situational dice are the ones the GM allows. */
+/** A30, C12: situational dice are the ones the GM allows. */
 const ATTACK_GM_FIELDS = ['bonusDice'];
 
 /** A bound beast is played by its Binder's player: the Binder is the combatant the token must hold. */
@@ -45,7 +45,7 @@ function playerOf(state: ArcanaBeastState, id: string): string {
 }
 
 /**
- * RULINGS.md A22, C12: `intercept` on an attack answers for the attacked Binder's beast, which its Binder's player
+ * A22, C12: `intercept` on an attack answers for the attacked Binder's beast, which its Binder's player
  * plays: the token must hold the target.
  */
 function interceptAnswer(state: ArcanaBeastState, command: RuleCommand): FieldCombatant[] {

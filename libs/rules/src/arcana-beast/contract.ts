@@ -220,7 +220,7 @@ export type ArcanaCommand = { [K in ArcanaCommandType]: ArcanaCommandOf<K> }[Arc
 
 const LIFECYCLE = lifecycleCommands({ sheet: ARCANA_BEAST_SHEET, options: ARCANA_BEAST_OPTIONS });
 
-/** Lifecycle commands with a field of this system: RollInitiative names the surprised (RULINGS.md A29). */
+/** Lifecycle commands with a field of this system: RollInitiative names the surprised (A29). */
 export const ARCANA_BEAST_LIFECYCLE_OVERRIDES = {
   RollInitiative: LIFECYCLE.RollInitiative.extend({
     surprised: z.array(Id).max(200).optional().describe('Combatants surprised: they roll with Setback, a Binder’s beast too (RULINGS.md A29, A31); default none.'),

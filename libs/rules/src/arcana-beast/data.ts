@@ -4,13 +4,13 @@ import { Ruling } from '../core/types';
 export const STATS = ['brawn', 'agility', 'endurance', 'spirit', 'technique'] as const;
 export type Stat = (typeof STATS)[number];
 
-/** arcana-beast.txt: Combat (RULINGS.md A4): beast die by Stage; a Beast Binder always rolls d6. */
+/** arcana-beast.txt: Combat (A4): beast die by Stage; a Beast Binder always rolls d6. */
 export const DIE_BY_STAGE: readonly number[] = [6, 6, 8, 10, 12];
 export const BINDER_DIE = 6;
 export const STAGES = [0, 1, 2, 3, 4] as const;
-/** RULINGS.md A1: a die succeeds on 4 or more, whatever its size. */
+/** A1: a die succeeds on 4 or more, whatever its size. */
 export const SUCCESS_FACE = 4;
-/** RULINGS.md A2: a Critical Hit shows 3 or more dice at 6 or more. */
+/** A2: a Critical Hit shows 3 or more dice at 6 or more. */
 export const CRITICAL_FACE = 6;
 export const CRITICAL_DICE = 3;
 export const CRITICAL_BASE_MULTIPLIER = 2;
@@ -20,28 +20,28 @@ export const ENCOURAGE = { stat: 'spirit', difficulty: 1 } as const;
 export const STRATEGIZE = { stat: 'technique', difficulty: 2 } as const;
 export const BOND_SURGE_STAMINA = 1;
 
-/** arcana-beast.txt: Devolution (RULINGS.md A13): from Stage 2+ Diff 3 pass→1 fail→0; from Stage 1 Diff 2 pass→stay fail→0. */
+/** arcana-beast.txt: Devolution (A13): from Stage 2+ Diff 3 pass→1 fail→0; from Stage 1 Diff 2 pass→stay fail→0. */
 export const DEVOLUTION = {
   stat: 'endurance',
   fromStage2Plus: { difficulty: 3, pass: 1, fail: 0 },
   fromStage1: { difficulty: 2, pass: 1, fail: 0 },
 } as const;
 
-/** arcana-beast.txt: Critical Gauge thresholds (RULINGS.md A7). */
+/** arcana-beast.txt: Critical Gauge thresholds (A7). */
 export const CRITICAL_MOVES: readonly { threshold: number; tier: 'minor' | 'major' | 'climactic'; meaning: string }[] = [
   { threshold: 3, tier: 'minor', meaning: 'Minor Critical Move (complication)' },
   { threshold: 6, tier: 'major', meaning: 'Major Critical Move (escalation)' },
   { threshold: 9, tier: 'climactic', meaning: 'Climactic Critical Move (peak stakes)' },
 ];
 
-/** arcana-beast.txt: Combo Attacks (RULINGS.md A10, A20). */
+/** arcana-beast.txt: Combo Attacks (A10, A20). */
 export const COMBO = { dieBonus: 1, secondHitDamage: 1, thirdHitDamage: 2 } as const;
 
 export const BANDS = ['close', 'near', 'far'] as const;
 export type Band = (typeof BANDS)[number];
-/** RULINGS.md A17: a pair the GM has not placed starts Near. */
+/** A17: a pair the GM has not placed starts Near. */
 export const DEFAULT_BAND: Band = 'near';
-/** RULINGS.md A19: difficult terrain Agility Test when the GM gives no Difficulty. */
+/** A19: difficult terrain Agility Test when the GM gives no Difficulty. */
 export const DIFFICULT_TERRAIN_DIFFICULTY = 1;
 export const BYPASS_MOVEMENT = ['flight', 'teleport', 'burrowing'] as const;
 export type BypassMovement = (typeof BYPASS_MOVEMENT)[number];
@@ -50,10 +50,10 @@ export type BypassMovement = (typeof BYPASS_MOVEMENT)[number];
 export const RANGES = ['melee', 'ranged', 'long'] as const;
 export type Range = (typeof RANGES)[number];
 export const REACH: Record<Range, readonly Band[]> = { melee: ['close'], ranged: ['close', 'near'], long: ['close', 'near', 'far'] };
-/** RULINGS.md A6: the attack's stat when its definition names none. */
+/** A6: the attack's stat when its definition names none. */
 export const DEFAULT_ATTACK_STAT: Record<Range, Stat> = { melee: 'brawn', ranged: 'agility', long: 'agility' };
 
-/** arcana-beast.txt: Positioning in Combat (RULINGS.md A8). */
+/** arcana-beast.txt: Positioning in Combat (A8). */
 export const TAGS = ['highGround', 'cover', 'flanking', 'cornered', 'obscured'] as const;
 export type Tag = (typeof TAGS)[number];
 export const TAG_EFFECTS: Record<Tag, string> = {
@@ -68,7 +68,7 @@ export const ACTIONS = ['attack', 'defend', 'specialAttack', 'zeroPower', 'assis
 export type ActionKind = (typeof ACTIONS)[number];
 export const BINDER_COMMANDS = ['direct', 'encourage', 'strategize', 'callBack', 'useItem', 'bondSurge'] as const;
 export type BinderCommandKind = (typeof BINDER_COMMANDS)[number];
-/** RULINGS.md A5: the fight option initiativeTies — the GM decides (default) or the tied reroll in advance. */
+/** A5: the fight option initiativeTies — the GM decides (default) or the tied reroll in advance. */
 export const INITIATIVE_TIES = ['gm', 'reroll'] as const;
 export const MAX_TIE_REROLLS = 10;
 export const MAX_BONUS_DICE = 5;

@@ -12,14 +12,14 @@ import { ACTIONS, BANDS, BINDER_COMMANDS, BYPASS_MOVEMENT, RANGES, STATS, TAGS }
 const Count = Int.min(0);
 const Faces = z.array(Int);
 
-/** RULINGS.md C1: every die rolled, in the event that used it (dice/roll.ts Roll). */
+/** C1: every die rolled, in the event that used it (dice/roll.ts Roll). */
 const ROLL = z.strictObject({ sides: Int.min(1), faces: Faces, draw: Count.optional().describe('Draw number (C5); absent for manual dice.') });
 
-/** One named "+1 die" (or more) in a pool (RULINGS.md A3, A12). */
+/** One named "+1 die" (or more) in a pool (A3, A12). */
 const DICE_BONUS = z.strictObject({ source: z.string(), dice: Int });
 export type DiceBonus = z.infer<typeof DICE_BONUS>;
 
-/** A pool as rolled: one draw, the extra Boost/Setback die included (RULINGS.md A3, A12, C1). */
+/** A pool as rolled: one draw, the extra Boost/Setback die included (A3, A12, C1). */
 export const ROLLED_POOL = z.strictObject({
   combatantId: Id,
   purpose: z.string(),
@@ -43,7 +43,7 @@ export type RolledPool = z.infer<typeof ROLLED_POOL>;
 export const TEST_RESULT = ROLLED_POOL.extend({ difficulty: Count, passed: z.boolean() });
 export type TestResult = z.infer<typeof TEST_RESULT>;
 
-/** An initiative roll (RULINGS.md A5, A29, A31): InitiativeRolled's and InitiativeTieRerolled's `rolls`. */
+/** An initiative roll (A5, A29, A31): InitiativeRolled's and InitiativeTieRerolled's `rolls`. */
 export const ARCANA_INITIATIVE_ROLL = z.strictObject({
   combatantId: Id,
   roll: ROLL,

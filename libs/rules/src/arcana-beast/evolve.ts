@@ -61,7 +61,7 @@ function isLifecycleFolded(event: RuleEvent): event is LifecycleFolded {
 export function evolve(state: ArcanaBeastState, event: RuleEvent): ArcanaBeastState {
   const next = evolveLifecycle(state, event, { newCombatant }) ?? state;
   if (isArcanaEvent(event)) return evolveArcana(next, event);
-  // RULINGS.md A36: the GM cancelled the dice request holding a Devolution Test: it is not owed any more.
+  // A36: the GM cancelled the dice request holding a Devolution Test: it is not owed any more.
   if (event.type === DICE_REQUEST_CANCELLED) return { ...next, devolutionDue: undefined };
   return isLifecycleFolded(event) ? afterLifecycle(next, event) : next;
 }
@@ -146,7 +146,7 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
       return patch(next, event.data.combatantId, { hp: event.data.hp });
     case 'KnockedOut': {
       const { [event.data.combatantId]: _gone, ...combos } = next.combos;
-      // arcana-beast.txt: Knockout & Devolution (RULINGS.md A13, A35): a player-side beast at Stage 1+ owes a Devolution Test.
+      // arcana-beast.txt: Knockout & Devolution (A13, A35): a player-side beast at Stage 1+ owes a Devolution Test.
       const c = next.combatants[event.data.combatantId];
       const devolutionDue = event.data.playerSide && isBeast(c) && c.stage >= 1 ? c.id : next.devolutionDue;
       return { ...patch(next, c.id, { knockedOut: true, defending: false, guarding: undefined }), combos, devolutionDue };
@@ -234,7 +234,7 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
   }
 }
 
-/** RULINGS.md A24/C7: what the end of an encounter resets. */
+/** A24/C7: what the end of an encounter resets. */
 function sceneEnded(state: ArcanaBeastState, revived: string[]): ArcanaBeastState {
   const combatants = { ...state.combatants };
   for (const id of state.joined) {

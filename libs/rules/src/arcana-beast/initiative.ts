@@ -10,7 +10,7 @@ export type ArcanaInitiativeRoll = z.infer<typeof ARCANA_INITIATIVE_ROLL>;
 
 /**
  * arcana-beast.txt: Initiative & Turn Order: an opposed Agility Test; surprised combatants roll with Setback
- * (RULINGS.md A5, A29); a surprised Binder surprises its beast's roll, and a tie reroll keeps the Setback (A31).
+ * (A5, A29); a surprised Binder surprises its beast's roll, and a tie reroll keeps the Setback (A31).
  */
 export function initiativeRoll(state: ArcanaBeastState, id: string, dice: DiceSource, kind: DrawKind, tieReroll?: number): ArcanaInitiativeRoll {
   const c = state.combatants[id];
@@ -24,7 +24,7 @@ export function initiativeRoll(state: ArcanaBeastState, id: string, dice: DiceSo
   return roll;
 }
 
-/** RULINGS.md A5: highest successes first, fixed; ties go to the GM or are rerolled (option initiativeTies: reroll). */
+/** A5: highest successes first, fixed; ties go to the GM or are rerolled (option initiativeTies: reroll). */
 export function rollInitiative(state: ArcanaBeastState, ids: string[], dice: DiceSource): InitiativeResult {
   const beasts = ids.filter((id) => isBeast(state.combatants[id]));
   const rolls = beasts.map((id) => initiativeRoll(state, id, dice, 'pool'));
@@ -40,7 +40,7 @@ export function rollInitiative(state: ArcanaBeastState, ids: string[], dice: Dic
   }
   let ties = tiedGroups(order, totals, beasts);
   if (state.options.initiativeTies === 'reroll') {
-    // RULINGS.md A5/A16: the tied reroll among themselves; manual faces come in rerollFaces.
+    // A5/A16: the tied reroll among themselves; manual faces come in rerollFaces.
     for (let n = 1; n <= MAX_TIE_REROLLS && ties.length > 0; n++) {
       const again = ties.flat().map((id) => initiativeRoll(state, id, dice, 'reroll', n));
       rolls.push(...again);
@@ -74,7 +74,7 @@ export function tiedGroups(order: string[], totals: Map<string, number>, involve
   return groups;
 }
 
-/** RULINGS.md A29: each Binder is listed right after its beast; a Binder without its beast comes last. */
+/** A29: each Binder is listed right after its beast; a Binder without its beast comes last. */
 export function withBinders(state: ArcanaBeastState, beasts: string[]): string[] {
   const order: string[] = [];
   const binders = state.joined.filter((id) => isBinder(state.combatants[id]));

@@ -14,13 +14,13 @@ export interface PoolSpec {
   setback: string[];
 }
 
-/** RULINGS.md A4: beast die by Stage; a Binder always rolls d6. */
+/** A4: beast die by Stage; a Binder always rolls d6. */
 export function dieFor(c: ArcanaCombatant, stage = c.stage): number {
   return c.sheet.kind === 'binder' ? BINDER_DIE : DIE_BY_STAGE[stage];
 }
 
 /**
- * RULINGS.md A1, A3, A12: stat + ranks + every +1 die; one extra die for a net Boost (drop the lowest)
+ * A1, A3, A12: stat + ranks + every +1 die; one extra die for a net Boost (drop the lowest)
  * or Setback (drop the highest); successes and 6+ faces on kept dice. One pool is one draw (C5).
  */
 export function rollPool(spec: PoolSpec, sides: number, dice: DiceSource, kind: DrawKind = 'pool'): RolledPool {
@@ -56,7 +56,7 @@ export function rollPool(spec: PoolSpec, sides: number, dice: DiceSource, kind: 
   return pool;
 }
 
-/** RULINGS.md A1: a Test with Difficulty N passes with N or more successes. */
+/** A1: a Test with Difficulty N passes with N or more successes. */
 export function rollTest(spec: PoolSpec, sides: number, difficulty: number, dice: DiceSource, kind: DrawKind = 'pool'): TestResult {
   const pool = rollPool(spec, sides, dice, kind);
   return { ...pool, difficulty, passed: pool.successes >= difficulty };

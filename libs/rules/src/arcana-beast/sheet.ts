@@ -9,7 +9,7 @@ export interface AttackDef {
   name: string;
   range: Range;
   stat: Stat;
-  /** Attack Ranks (RULINGS.md A6). */
+  /** Attack Ranks (A6). */
   ranks: number;
   /** Sheet Qualities whose ranks add to the pool. */
   qualities: string[];
@@ -84,7 +84,7 @@ export function validateSheet(raw: unknown, field: string): ArcanaSheet {
   const rawQualities = (raw as { qualities?: unknown }).qualities;
   if (typeof rawQualities === 'object' && rawQualities !== null && Object.hasOwn(rawQualities, '__proto__')) bad(`${field}.qualities.__proto__`, 'is not a usable Quality name: every JavaScript object has it');
   const qualities = s.qualities ?? {};
-  // RULINGS.md A11: HP and Stamina are required sheet values; the maximum defaults to the current value.
+  // A11: HP and Stamina are required sheet values; the maximum defaults to the current value.
   if (s.maxHp === undefined && s.hp < 1) bad(`${field}.hp`, 'must be at least 1');
   const maxHp = s.maxHp ?? s.hp;
   if (s.hp > maxHp) bad(`${field}.hp`, `must be at most ${maxHp}`);
@@ -122,7 +122,7 @@ function readBeast(s: BeastInput, field: string, qualities: Record<string, numbe
   };
   if (s.zeroPower !== undefined) {
     const zp = s.zeroPower;
-    // RULINGS.md A34: a Zero Power with a range is an attack; without one, a narrative effect.
+    // A34: a Zero Power with a range is an attack; without one, a narrative effect.
     const base = readAttack({ ...zp, id: zp.id ?? 'zero-power', range: zp.range ?? 'melee' }, `${field}.zeroPower`, qualities);
     beast.zeroPower = { ...base, trigger: zp.trigger, attack: zp.range !== undefined };
   }

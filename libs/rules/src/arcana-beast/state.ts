@@ -5,7 +5,7 @@ import { ArcanaSheet, BeastSheet, BinderSheet } from './sheet';
 
 export interface TagState {
   tag: Tag;
-  /** RULINGS.md A28: a tag may hold against one opponent only. */
+  /** A28: a tag may hold against one opponent only. */
   againstId?: string;
 }
 
@@ -14,10 +14,10 @@ export interface ArcanaCombatant extends CombatantCore<ArcanaSheet> {
   stamina: number;
   stage: number;
   initiative?: number;
-  /** RULINGS.md A29, A31: rolled initiative surprised; a tie reroll keeps the Setback. */
+  /** A29, A31: rolled initiative surprised; a tie reroll keeps the Setback. */
   surprised: boolean;
   knockedOut: boolean;
-  /** RULINGS.md A23: called back into the Wearable Vessel for the encounter. */
+  /** A23: called back into the Wearable Vessel for the encounter. */
   inVessel: boolean;
   tags: TagState[];
   conditions: string[];
@@ -25,21 +25,21 @@ export interface ArcanaCombatant extends CombatantCore<ArcanaSheet> {
   specialUses: Record<string, number>;
   zeroPowerUsed: boolean;
   zeroPowerTrigger: boolean;
-  /** RULINGS.md A9: stages whose emotional trigger the GM marked active. */
+  /** A9: stages whose emotional trigger the GM marked active. */
   activeTriggers: number[];
   /** The stage to return to when the highest Stage ends with the encounter. */
   revertTo?: number;
   /** Until the own next turn (A15). */
   defending: boolean;
   guarding?: string;
-  /** +1 dice waiting for the next roll (Assist) and the next Dodge (Encourage), RULINGS.md A26. */
+  /** +1 dice waiting for the next roll (Assist) and the next Dodge (Encourage), A26. */
   assistDice: number;
   encourageDodge: number;
   interceptOwed: boolean;
   items: Record<string, number>;
 }
 
-/** The running shared turn (RULINGS.md A15). */
+/** The running shared turn (A15). */
 export interface TurnState {
   beastId: string;
   binderId?: string;
@@ -51,7 +51,7 @@ export interface TurnState {
   strategized: boolean;
 }
 
-/** RULINGS.md A20: the chain of allied attacks on one target. */
+/** A20: the chain of allied attacks on one target. */
 export interface Combo {
   side: string;
   lastAttackerId: string;
@@ -72,10 +72,10 @@ export interface ArcanaBeastState extends FightCore<ArcanaCombatant> {
   turn?: TurnState;
   pendingAttack?: AttackDeclaredData;
   attacks: number;
-  /** Decide-time only: RollInitiative's surprised combatants (RULINGS.md A29). */
+  /** Decide-time only: RollInitiative's surprised combatants (A29). */
   surprised?: string[];
   /**
-   * RULINGS.md A13, A36: the Knocked Out beast whose Devolution Test is owed: set by its KnockedOut, cleared by its
+   * A13, A36: the Knocked Out beast whose Devolution Test is owed: set by its KnockedOut, cleared by its
    * DevolutionTested (in the same command when its faces are there) or when the GM cancels the dice request.
    */
   devolutionDue?: string;
@@ -99,19 +99,19 @@ export function binderIdOf(state: ArcanaBeastState, beastId: string): string | u
   return Object.hasOwn(state.binderOf, beastId) ? state.binderOf[beastId] : undefined;
 }
 
-/** How many turns a side has had (RULINGS.md A20); a side named like `toString` counts from 0 too. */
+/** How many turns a side has had (A20); a side named like `toString` counts from 0 too. */
 export function sideTurnOf(state: ArcanaBeastState, side: string): number {
   return Object.hasOwn(state.sideTurns, side) ? state.sideTurns[side] : 0;
 }
 
-/** RULINGS.md A35: the fight option playerSides, when the fight names the players' sides. */
+/** A35: the fight option playerSides, when the fight names the players' sides. */
 export function playerSidesOf(state: ArcanaBeastState): readonly string[] | undefined {
   const sides = state.options.playerSides;
   return Array.isArray(sides) ? (sides as string[]) : undefined;
 }
 
 /**
- * RULINGS.md A13, A35: a Binder is on the player side when its side is one of the fight's playerSides, a bound
+ * A13, A35: a Binder is on the player side when its side is one of the fight's playerSides, a bound
  * beast when its Binder is (its own side once its Binder has left); without the option, every Binder and bound
  * beast is. Unbound beasts are wild, never on the player side.
  */
@@ -122,7 +122,7 @@ export function playerSide(state: ArcanaBeastState, c: ArcanaCombatant): boolean
   return sides === undefined || sides.includes((combatantOf(state, binderId) ?? c).side);
 }
 
-/** RULINGS.md C3, C11: who plays a combatant — a bound beast's Binder (while in the fight), else the combatant itself. */
+/** C3, C11: who plays a combatant — a bound beast's Binder (while in the fight), else the combatant itself. */
 export function controllerOf(state: ArcanaBeastState, id: string): string {
   const binder = binderIdOf(state, id);
   return binder && combatantOf(state, binder) ? binder : id;

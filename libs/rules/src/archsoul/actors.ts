@@ -3,7 +3,7 @@ import { CommandActor, RuleCommand } from '../core/types';
 import { ArchsoulState } from './state';
 
 /**
- * RULINGS.md C3/C11: the payload field naming the acting combatant; in a phase any of the party's combatants
+ * C3/C11: the payload field naming the acting combatant; in a phase any of the party's combatants
  * may act (S9/S12), so a player sends commands for its own combatants whenever their turn is open.
  */
 const ACTING_FIELD: Record<string, string> = {
@@ -40,7 +40,7 @@ const ACTING_FIELD: Record<string, string> = {
 };
 
 /**
- * RULINGS.md C12: a situational difficulty on the attack or damage roll, the narration that replaces a critical
+ * C12: a situational difficulty on the attack or damage roll, the narration that replaces a critical
  * failure roll (S2) and the per-attack override of the sheet's metal gauntlets (S22) are the GM's. ResumeAction
  * carries them too: its fields are laid over the held action's (S18).
  */

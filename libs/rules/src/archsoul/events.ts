@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RuleEvent } from '../core/types';
 import { ARCHSOUL_EVENT_SCHEMAS, ARCHSOUL_INITIATIVE_ROLL, TestResultSchema } from './contract';
 
-/** RULINGS.md S1: one test as rolled. */
+/** S1: one test as rolled. */
 export type TestResult = z.infer<typeof TestResultSchema>;
 
 /** S9: one combatant's initiative roll in InitiativeRolled. */

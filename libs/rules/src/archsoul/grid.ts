@@ -1,5 +1,5 @@
 /**
- * RULINGS.md S5: the battle map's geometry. Hex (default): pointy-topped hexes in axial coordinates
+ * S5: the battle map's geometry. Hex (default): pointy-topped hexes in axial coordinates
  * (x = q, y = r, r growing downward); the six facings point at the six corners. Square (option): x right,
  * y up; eight facings.
  */
@@ -43,7 +43,7 @@ export function neighbours(grid: GridKind, s: Space): Space[] {
 }
 
 /**
- * archsoul.txt: The Battle Map (arcs), RULINGS.md S5: the front arc is every space strictly on the facing
+ * archsoul.txt: The Battle Map (arcs), S5: the front arc is every space strictly on the facing
  * side of the line through the character square to its facing; spaces on the line are back arc.
  * Hex: the signs below are the dot product with the corner direction, times 4 (exact in integers).
  */

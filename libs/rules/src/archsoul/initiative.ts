@@ -15,7 +15,7 @@ interface Unit {
 }
 
 /**
- * archsoul.txt: Turn Order, RULINGS.md S9/S12/S16: heroes roll Precision/Awareness at 4; the GM rolls once
+ * archsoul.txt: Turn Order, S9/S12/S16: heroes roll Precision/Awareness at 4; the GM rolls once
  * for all enemies with the highest enemy pool; ties by Awareness, then Precision (the enemies' highest),
  * then a d6 roll-off (a follow-up draw); a roll-off tie goes to the GM (C10).
  */

@@ -24,7 +24,7 @@ function wallOn(map: BattleMap, a: Space, b: Space): boolean {
 }
 
 /**
- * RULINGS.md S38: on a square grid a diagonal step passes the corner the two spaces share; it goes through a wall
+ * S38: on a square grid a diagonal step passes the corner the two spaces share; it goes through a wall
  * when neither orthogonal way round that corner is free of walls (a straight or bent wall there blocks it, a wall's
  * end does not).
  */
@@ -40,7 +40,7 @@ export function isAdjacent(map: BattleMap, a: Space, b: Space): boolean {
   return distance(map.grid, a, b) === 1;
 }
 
-/** One step may be taken: adjacent, not into a blocked space, not through a wall (RULINGS.md S19). */
+/** One step may be taken: adjacent, not into a blocked space, not through a wall (S19). */
 export function canStep(map: BattleMap, a: Space, b: Space): boolean {
   return isAdjacent(map, a, b) && !isBlocked(map, b) && !wallBetween(map, a, b);
 }
@@ -55,7 +55,7 @@ function clearRun(map: BattleMap, spaces: Space[]): Space[] {
   return out;
 }
 
-/** archsoul.txt: "Line of sight through walls is blocked" (RULINGS.md S23): clear when either nudged line is. */
+/** archsoul.txt: "Line of sight through walls is blocked" (S23): clear when either nudged line is. */
 export function lineOfSight(map: BattleMap, a: Space, b: Space): boolean {
   for (const nudge of [1e-6, -1e-6]) {
     const spaces = line(map.grid, a, b, nudge);

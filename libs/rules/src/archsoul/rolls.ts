@@ -18,7 +18,7 @@ export function poolOf(c: ArchsoulCombatant, attribute: Attribute | undefined, s
 }
 
 /**
- * RULINGS.md S1: each die showing the difficulty or more is a success; difficulty 2..6, and each step
+ * S1: each die showing the difficulty or more is a success; difficulty 2..6, and each step
  * above 6 removes one die. S2: a critical failure is zero successes with more than half the dice on 1.
  */
 export function rollTest(dice: DiceSource, pool: number, base: number, modifiers: Modifier[] = []): TestResult {
@@ -38,7 +38,7 @@ export function rollTest(dice: DiceSource, pool: number, base: number, modifiers
 
 /**
  * archsoul.txt: Lifting, Throwing, and Improvised Weapons: the row for Athletics minus the object's Lifting
- * Strength Athletics (RULINGS.md S37: 4 or more is the last row; 0 or less: unusable, undefined here).
+ * Strength Athletics (S37: 4 or more is the last row; 0 or less: unusable, undefined here).
  */
 export function liftingRow(c: ArchsoulCombatant, w: Weapon): (typeof LIFTING_DIFFERENCE)[number] | undefined {
   if (w.liftingAthletics === undefined || (w.weightLb ?? 0) <= IMPROVISED.tableFromPounds) return undefined;

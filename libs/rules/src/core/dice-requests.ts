@@ -25,7 +25,7 @@ const WHILE_ASKING = new Set([PROVIDE_DICE, 'CancelPending', 'AddNote', 'EndFigh
 const KEEP_ASKING = new Set([DICE_REQUESTED, DICE_REQUEST_CANCELLED, 'GmNoteAdded']);
 
 /**
- * A later draw that is another combatant's roll (Arcana Beast's Devolution Test at 0 HP, RULINGS.md A36): what the
+ * A later draw that is another combatant's roll (Arcana Beast's Devolution Test at 0 HP, A36): what the
  * command decided before it stands (`settled`), and `rest`, the roll alone, is held for the faces, awaiting `awaiting`.
  * A decider used on its own surfaces it as the C6 refusal it extends.
  */
@@ -47,7 +47,7 @@ const WHAT: Record<ManualField, string> = {
 };
 
 /**
- * docs/rulings.md C13 (RULINGS.md C6): a command whose later dice are not among its manual faces is held,
+ * C13 (C6): a command whose later dice are not among its manual faces is held,
  * and a pending decision asks for them; `ProvideDice` completes it, `CancelPending` drops it. Wraps any
  * rule system, which never sees the request.
  */
@@ -86,7 +86,7 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
   };
 
   /**
-   * docs/rulings.md C13: the faces of `faces` that no way of completing `command` reads, or undefined. The command
+   * C13: the faces of `faces` that no way of completing `command` reads, or undefined. The command
    * is decided again with the faces it waits for filled in: every combination when there are few (a d6 pair, a
    * table die), each face repeated when there are many, and so on for each later shortfall, depth first, within
    * PROBE_BUDGET decisions. One completion that reads every face (or a search cut short) holds the command.
@@ -161,7 +161,7 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
   };
 
   /**
-   * docs/rulings.md C13: a command a system holds before it rolls (Archsoul's reactive attacks, S18) leaves its faces
+   * C13: a command a system holds before it rolls (Archsoul's reactive attacks, S18) leaves its faces
    * unread; they are for the roll its resume makes, after whatever happens first, and are refused naming that command.
    */
   const refuseFacesOfHeldAction = (state: S, command: RuleCommand, events: RuleEvent[], dice: ManualDice): void => {
@@ -205,7 +205,7 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
           return { ...state, pending, diceRequest: { command: d.command, previous: d.previous } };
         }
         case DICE_REQUEST_CANCELLED:
-          // A system may fold it too: the roll a held rest was waiting for is not owed any more (RULINGS.md A36).
+          // A system may fold it too: the roll a held rest was waiting for is not owed any more (A36).
           return system.evolve(resumed(state), event);
       }
       if (state.diceRequest && !KEEP_ASKING.has(event.type)) return system.evolve(event.type === 'FightEnded' ? { ...state, diceRequest: undefined } : resumed(state), event);
@@ -213,14 +213,14 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
     },
     actorOf(state, command): CommandActor | undefined {
       if (command.type !== PROVIDE_DICE) return system.actorOf?.(state, command);
-      // RULINGS.md C3, C11: the GM may always answer; a player only for the combatant the request awaits.
+      // C3, C11: the GM may always answer; a player only for the combatant the request awaits.
       const awaiting = state.pending?.kind === 'dice' ? state.pending.awaiting : 'gm';
       return awaiting === 'gm' ? undefined : { combatantId: awaiting, field: 'type' };
     },
   };
 }
 
-/** How many decisions a held command's faces are checked with (docs/rulings.md C13). */
+/** How many decisions a held command's faces are checked with (C13). */
 const PROBE_BUDGET = 256;
 /** Up to this many combinations, every one is tried; above it, each face repeated. */
 const EVERY_COMBINATION = 64;

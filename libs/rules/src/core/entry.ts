@@ -1,7 +1,7 @@
 import { FightCore, RuleCommand } from './types';
 import { ensure, violation } from './violation';
 
-/** RULINGS.md C4: the commands that answer each kind of pending decision (otherwise its own `answer`). */
+/** C4: the commands that answer each kind of pending decision (otherwise its own `answer`). */
 export type Answers = Readonly<Record<string, readonly string[]>>;
 
 /**
@@ -15,7 +15,7 @@ export function checkEntry(system: string, commands: object, answers: Answers, s
   checkAnswers(answers, state, command);
 }
 
-/** RULINGS.md C4: while a decision is pending, only a command that answers it is decided. */
+/** C4: while a decision is pending, only a command that answers it is decided. */
 export function checkAnswers(answers: Answers, state: FightCore, command: RuleCommand): void {
   const pending = state.pending;
   const accepted = pending ? (answers[pending.kind] ?? [pending.answer]) : [];

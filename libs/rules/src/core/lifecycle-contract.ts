@@ -20,7 +20,7 @@ export function combatantInput(sheet: z.ZodType) {
 }
 
 const reason = text(1000).optional();
-/** docs/rulings.md C14: takes the fight id's place in the draw derivation (RULINGS.md C5); seeded dice only. */
+/** C14: takes the fight id's place in the draw derivation (C5); seeded dice only. */
 const DrawKey = z.string().min(1).max(DRAW_KEY_MAX).describe("Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id.");
 const tieBreak = z.array(Id).max(200).optional().describe('Ids in the order that breaks ties still standing after the system’s own tie-breaks.');
 
@@ -58,14 +58,14 @@ export function lifecycleCommands({ sheet, options }: LifecycleShapes) {
 }
 
 
-/** RULINGS.md C1: a roll as every event records it. */
+/** C1: a roll as every event records it. */
 export const RollSchema = z.strictObject({
   sides: Int,
   faces: z.array(Int),
   draw: Int.optional().describe('Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice.'),
 });
 
-/** RULINGS.md C4: the pending decision of a view or event. */
+/** C4: the pending decision of a view or event. */
 export const PendingSchema = z.strictObject({
   kind: z.string(),
   awaiting: z.string().describe('A combatant id, or "gm".'),

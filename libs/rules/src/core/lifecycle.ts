@@ -7,7 +7,7 @@ import { ensure, violation } from './violation';
 import { isLifecycleEvent } from './lifecycle-contract';
 
 /**
- * The fight lifecycle every system shares (issue "Platform"): start, combatants,
+ * The fight lifecycle every system shares: start, combatants,
  * initiative, rounds, activations, GM notes, end. A system plugs in its sheet,
  * its initiative roll and its round-end effects through these hooks.
  */
@@ -33,7 +33,7 @@ export interface LifecycleHooks<S extends FightCore> {
    */
   onRoundEnd?(state: S, dice: DiceSource): RuleEvent[];
   evolve(this: void, state: S, event: RuleEvent): S;
-  /** The rule a second RollInitiative is refused by, as the system's text says it (default RULINGS.md N16). */
+  /** The rule a second RollInitiative is refused by, as the system's text says it (default N16). */
   initiativeRolledOnce?: string;
 }
 
@@ -46,7 +46,7 @@ export interface InitiativeRoll {
 export interface InitiativeResult {
   rolls: InitiativeRoll[];
   order: string[];
-  /** Groups still tied after the system's tie-breaks: the GM decides (RULINGS.md C3). */
+  /** Groups still tied after the system's tie-breaks: the GM decides (C3). */
   ties: string[][];
 }
 
@@ -92,7 +92,7 @@ export function readCombatant<S extends FightCore>(raw: unknown, field: string, 
   };
 }
 
-/** RULINGS.md C4: a command other than the answer (and what may come at any time) waits for the pending decision. */
+/** C4: a command other than the answer (and what may come at any time) waits for the pending decision. */
 export function waitingFor(pending: PendingDecision): never {
   return violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${pending.answer}`, 'type');
 }
@@ -153,7 +153,7 @@ function addCombatant<S extends FightCore>(state: S, command: RuleCommand, dice:
   const c = readCombatant(command.combatant, 'combatant', state, hooks, new Set());
   const joined: RuleEvent = { type: 'CombatantJoined', data: { ...c } };
   if (state.order.length === 0) return [joined];
-  // RULINGS.md N16: a late joiner rolls and is slotted in.
+  // N16: a late joiner rolls and is slotted in.
   const after = hooks.evolve(state, joined);
   const result = hooks.rollInitiative(after, [c.id], dice);
   return [joined, initiativeEvent(result, command.tieBreak)];
@@ -366,14 +366,14 @@ export function coreView(state: FightCore): Record<string, unknown> {
   };
 }
 
-/** RULINGS.md C3 for the lifecycle: a player may end their own combatant's activation; the rest is the GM's. */
+/** C3 for the lifecycle: a player may end their own combatant's activation; the rest is the GM's. */
 export function lifecycleActor(state: FightCore, command: RuleCommand): CommandActor | undefined {
   if (command.type === 'EndActivation' && state.activeId) return { combatantId: state.activeId, field: 'type' };
   return undefined;
 }
 
 /**
- * RULINGS.md C12: the acting combatant with those of `gmFields` the command carries (a dotted path names a
+ * C12: the acting combatant with those of `gmFields` the command carries (a dotted path names a
  * nested field) and the combatants it answers for; both lists are left out when empty.
  */
 export function playerAct(acting: FieldCombatant, command: RuleCommand, gmFields: readonly string[] = [], speaksFor: FieldCombatant[] = []): CommandActor {

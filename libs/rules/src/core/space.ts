@@ -1,4 +1,4 @@
-/** A space of a battle map: Narateer's square grid (RULINGS.md N25) and Archsoul's hex or square grid (S5). */
+/** A space of a battle map: Narateer's square grid (N25) and Archsoul's hex or square grid (S5). */
 export interface Space {
   x: number;
   y: number;

@@ -24,7 +24,7 @@ export interface Ruling {
 /** new: no FightStarted yet; setup: before the first round; active: rounds running. */
 export type FightStatus = 'new' | 'setup' | 'active' | 'ended';
 
-/** RULINGS.md C4: one pending decision at a time, naming who must answer. */
+/** C4: one pending decision at a time, naming who must answer. */
 export interface PendingDecision {
   kind: string;
   /** A combatant id, or 'gm'. */
@@ -60,12 +60,12 @@ export interface FightCore<C extends CombatantCore = CombatantCore> {
   /** Who has had an activation in the open round. */
   actedThisRound: string[];
   pending?: PendingDecision;
-  /** docs/rulings.md C13: the command a dice request holds, and the pending decision it answers. */
+  /** C13: the command a dice request holds, and the pending decision it answers. */
   diceRequest?: HeldCommand;
   notes: number;
 }
 
-/** A command held until its later manual dice are given (docs/rulings.md C13); never in the view. */
+/** A command held until its later manual dice are given (C13); never in the view. */
 export interface HeldCommand {
   command: RuleCommand;
   previous?: PendingDecision;
@@ -90,19 +90,19 @@ export interface RuleSystem<S extends FightCore = FightCore> {
   /** What a frontend renders. */
   view(state: S): Record<string, unknown>;
   /**
-   * RULINGS.md C3, C12: the combatant a command acts for, so a player may send it only for
+   * C3, C12: the combatant a command acts for, so a player may send it only for
    * their own combatants, with the GM's fields it carries and the other combatants it answers
    * for; undefined means a GM-only command.
    */
   actorOf?(state: S, command: RuleCommand): CommandActor | undefined;
   /**
-   * docs/rulings.md C13: an action the system holds before it rolls (Archsoul's reactive attacks, RULINGS.md S18),
+   * C13: an action the system holds before it rolls (Archsoul's reactive attacks, S18),
    * and the command that performs it; undefined when nothing is held.
    */
   heldAction?(state: S): HeldForLater | undefined;
 }
 
-/** A held action: its type, why it waits, and who answers it with which command (docs/rulings.md C13). */
+/** A held action: its type, why it waits, and who answers it with which command (C13). */
 export interface HeldForLater {
   type: string;
   reason: string;
@@ -116,7 +116,7 @@ export interface FieldCombatant {
   field: string;
 }
 
-/** RULINGS.md C11, C12: who a player's command acts for, and what in it is not that combatant's to say. */
+/** C11, C12: who a player's command acts for, and what in it is not that combatant's to say. */
 export interface CommandActor extends FieldCombatant {
   /** Fields present in the command that only the GM may set; absent when none. */
   gmOnly?: string[];

@@ -2,7 +2,7 @@ import { findSystem } from '../registry';
 import { RuleViolation } from '../core/violation';
 import { SeededDice, seedCommitment } from './seeded';
 
-/** docs/rulings.md C14: a drawKey takes the fight id's place in the draw derivation (RULINGS.md C5). */
+/** C14: a drawKey takes the fight id's place in the draw derivation (C5). */
 describe('seeded dice: drawKey', () => {
   const faces = (opts: { fightId: string; drawKey?: string }, seed = 'same-seed') => {
     const dice = new SeededDice({ seed, clientSeed: 'c', drawsUsed: 0, ...opts });

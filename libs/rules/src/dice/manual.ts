@@ -1,7 +1,7 @@
 import { RuleViolation } from '../core/violation';
 import { DiceSource, DrawKind, Roll } from './roll';
 
-/** The faces a `manual` command carries (RULINGS.md C6), one list per kind, in pool order. */
+/** The faces a `manual` command carries (C6), one list per kind, in pool order. */
 export interface ManualFaces {
   dice?: number[];
   rerollFaces?: number[];
@@ -30,7 +30,7 @@ export interface DiceNeed {
 }
 
 /**
- * docs/rulings.md C13: a draw after the command's own first pool found its field short. The fight can ask for
+ * C13: a draw after the command's own first pool found its field short. The fight can ask for
  * the faces (a dice request); a decider used on its own surfaces it as the C6 refusal it extends.
  */
 export class DiceShortfall extends RuleViolation {
@@ -44,7 +44,7 @@ export class DiceShortfall extends RuleViolation {
   }
 }
 
-/** RULINGS.md C2 `manual`: players roll physical dice; count and range are validated. */
+/** C2 `manual`: players roll physical dice; count and range are validated. */
 export class ManualDice implements DiceSource {
   private readonly next: Record<DrawKind, number> = { pool: 0, reroll: 0, followUp: 0 };
   /** Whether the command's own first pool (its first draw from `dice`) has been read. */
@@ -57,7 +57,7 @@ export class ManualDice implements DiceSource {
     const list = this.supplied[field] ?? [];
     const start = this.next[kind];
     if (list.length < start + count) {
-      // docs/rulings.md C13: only the command's own first pool must come whole with it (C6).
+      // C13: only the command's own first pool must come whole with it (C6).
       const need: DiceNeed = { field, kind, count: start + count - list.length, sides };
       if (kind !== 'pool' || this.firstPoolRead) throw new DiceShortfall(need, list.length);
       throw new RuleViolation(
@@ -82,7 +82,7 @@ export class ManualDice implements DiceSource {
   }
 
   /**
-   * docs/rulings.md C13: every supplied face goes with a held command (or to the command a ProvideDice
+   * C13: every supplied face goes with a held command (or to the command a ProvideDice
    * completes), which checks them when it is decided whole; here they count as used.
    */
   handOver(): ManualFaces {

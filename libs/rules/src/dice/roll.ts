@@ -1,4 +1,4 @@
-/** RULINGS.md C1: every die rolled is data in the event that used it. */
+/** C1: every die rolled is data in the event that used it. */
 export interface Roll {
   sides: number;
   faces: number[];

@@ -7,7 +7,7 @@ export interface SeededDiceOptions {
   seed: string;
   fightId: string;
   /**
-   * docs/rulings.md C14: what takes the fight id's place in the derivation (seeded mode, recorded in
+   * C14: what takes the fight id's place in the derivation (seeded mode, recorded in
    * FightStarted); absent, the fight id is used, so the same seed alone reproduces one fight's faces.
    */
   drawKey?: string;
@@ -70,7 +70,7 @@ function facesFrom(hasher: DrawHasher, draw: number, count: number, sides: numbe
 }
 
 /**
- * RULINGS.md C2/C5: draw n's bytes are HMAC-SHA256(seed, fightId:clientSeed:n:k)
+ * C2/C5: draw n's bytes are HMAC-SHA256(seed, fightId:clientSeed:n:k)
  * for blocks k = 0, 1, …, with the fight id replaced by the drawKey when one is given (C14); byte b gives face 1 + (b mod s) when
  * b < 256 − (256 mod s), and is skipped otherwise (no modulo bias).
  */
@@ -81,12 +81,12 @@ export function facesForDraw(opts: Omit<SeededDiceOptions, 'drawsUsed'>, draw: n
 
 const utf8 = new TextEncoder();
 
-/** docs/rulings.md C14: the string the derivation starts with: the drawKey when given, else the fight id. */
+/** C14: the string the derivation starts with: the drawKey when given, else the fight id. */
 export function drawKeyOf(opts: { fightId: string; drawKey?: string }): string {
   return opts.drawKey ?? opts.fightId;
 }
 
-/** docs/rulings.md C14: a drawKey is 1–64 characters. */
+/** C14: a drawKey is 1–64 characters. */
 export const DRAW_KEY_MAX = 64;
 
 export class SeededDice implements DiceSource {

@@ -2,7 +2,7 @@ import { lifecycleActor, playerAct } from '../core/lifecycle';
 import { CommandActor, FieldCombatant, RuleCommand } from '../core/types';
 import { NarateerState } from './state';
 
-/** The payload field naming the combatant a player's command acts for (RULINGS.md C3); the rest is the GM's. */
+/** The payload field naming the combatant a player's command acts for (C3); the rest is the GM's. */
 const ACTING_FIELD: Record<string, string> = {
   DeclareExchange: 'attackerId',
   RespondToExchange: 'combatantId',
@@ -15,17 +15,17 @@ const ACTING_FIELD: Record<string, string> = {
 };
 
 /**
- * RULINGS.md C12: an attack's circumstances are the Guide's (narateer.txt: Combat Modifiers, Hidden and Unseen
+ * C12: an attack's circumstances are the Guide's (narateer.txt: Combat Modifiers, Hidden and Unseen
  * Creatures; N25 distance, N31 edge sources), and so is the harm override (N12), also inside an advance response.
  */
 const ATTACK_GM_FIELDS = ['edge', 'responderEdge', 'distance', 'attackerUnseen', 'attackerCannotSeeTarget', 'targetCannotSeeAttacker', 'targetUnaware', 'harm', 'response.harm'];
 
-/** RULINGS.md C12: the fields only the GM may set on a player's command. */
+/** C12: the fields only the GM may set on a player's command. */
 const GM_FIELDS: Record<string, readonly string[]> = {
   DeclareExchange: ATTACK_GM_FIELDS,
   TakeOpportunityAttack: ATTACK_GM_FIELDS,
   RespondToExchange: ['harm'],
-  // RULINGS.md N24: movement by another effect, and movement a rule exempts from Reactions.
+  // N24: movement by another effect, and movement a rule exempts from Reactions.
   Move: ['forced', 'noReactions'],
 };
 
@@ -36,7 +36,7 @@ export function actorOf(state: NarateerState, command: RuleCommand): CommandActo
   return playerAct({ combatantId: typeof id === 'string' ? id : '', field }, command, GM_FIELDS[command.type], answeredFor(state, command));
 }
 
-/** RULINGS.md N23, C12: a `response` given up front answers for the responder: the target, or the mover an Opportunity Attack strikes. */
+/** N23, C12: a `response` given up front answers for the responder: the target, or the mover an Opportunity Attack strikes. */
 function answeredFor(state: NarateerState, command: RuleCommand): FieldCombatant[] {
   if (command.response === undefined) return [];
   if (command.type === 'DeclareExchange') return [{ combatantId: typeof command.targetId === 'string' ? command.targetId : '', field: 'response' }];

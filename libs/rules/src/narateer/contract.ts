@@ -30,7 +30,7 @@ const HARM_DOMAINS = Object.keys(HARM_CATALOGUE) as [string, ...string[]];
 const HARM_TYPES = [...new Set(Object.values(HARM_CATALOGUE).flat())] as [string, ...string[]];
 
 /**
- * RULINGS.md N12: a Harm classification from the catalogue, as "Domain (Type)" or { domain, type }; parsed
+ * N12: a Harm classification from the catalogue, as "Domain (Type)" or { domain, type }; parsed
  * to { domain, type }. Catalogue names are looked up as own keys only, so `toString (Slashing)` is refused.
  */
 export const HarmSchema = z
@@ -123,13 +123,13 @@ const ExchangeKind = z.enum(['melee', 'ranged']);
 const Boost = Int.min(0).max(30).default(0).describe('Boost AD beyond the Base Cost; default 0.');
 const flag = (what: string) => z.boolean().default(false).describe(`${what}; default false.`);
 
-/** RULINGS.md N9, N28: AD or MD for each Wound that takes a die, in order. */
+/** N9, N28: AD or MD for each Wound that takes a die, in order. */
 const Allocation = z.array(z.enum(['AD', 'MD'])).max(200);
 
-/** RULINGS.md N13: a square-grid Space. */
+/** N13: a square-grid Space. */
 export const SpaceSchema = z.strictObject({ x: Int.min(-10000).max(10000), y: Int.min(-10000).max(10000) });
 
-/** What a response says: RespondToExchange's fields, or a response given up front (RULINGS.md N23). */
+/** What a response says: RespondToExchange's fields, or a response given up front (N23). */
 const RESPONSE_FIELDS = {
   response: ResponseSchema,
   boost: Boost,

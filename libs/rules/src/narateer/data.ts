@@ -1,7 +1,7 @@
 import { COMMON_RULINGS } from '../core/rulings';
 import { Ruling } from '../core/types';
 
-/** RULINGS.md N1: a d6 read as dots. Index = face. */
+/** N1: a d6 read as dots. Index = face. */
 export const DOTS_BY_FACE = [0, 0, 0, 1, 1, 1, 2] as const;
 export const NARATEER_DIE_SIDES = 6;
 
@@ -16,7 +16,7 @@ export type Skill = (typeof SKILLS)[number];
 export type ExchangeKind = 'melee' | 'ranged';
 export type DieKind = 'AD' | 'MD';
 
-/** narateer.txt: Wound Conversion (RULINGS.md N8): the lowest Wound Margin of each band and its Wounds. */
+/** narateer.txt: Wound Conversion (N8): the lowest Wound Margin of each band and its Wounds. */
 export const WOUND_CONVERSION: readonly { minMargin: number; wounds: number }[] = [
   { minMargin: 9, wounds: 8 },
   { minMargin: 7, wounds: 5 },
@@ -25,7 +25,7 @@ export const WOUND_CONVERSION: readonly { minMargin: number; wounds: number }[] 
   { minMargin: 1, wounds: 1 },
 ];
 
-/** RULINGS.md N12: Harm Domains and their Types. */
+/** N12: Harm Domains and their Types. */
 export const HARM_CATALOGUE: Readonly<Record<string, readonly string[]>> = {
   Physical: ['Slashing', 'Piercing', 'Impact'],
   Elemental: ['Fire', 'Cold', 'Lightning', 'Acid'],
@@ -38,7 +38,7 @@ export interface Harm {
   type: string;
 }
 
-/** RULINGS.md N11: Lingering Harm Forms and their default classification, Wounds per tick. */
+/** N11: Lingering Harm Forms and their default classification, Wounds per tick. */
 export const LINGERING_HARM_DEFAULTS: Readonly<Record<string, Harm>> = {
   Bleeding: { domain: 'Affliction', type: 'Bleeding' },
   Burning: { domain: 'Elemental', type: 'Fire' },
@@ -86,12 +86,12 @@ export const ATTACK_SKILL: Record<ExchangeKind, Skill> = { melee: 'melee', range
 /** narateer.txt: Skill Level In Combat: uses = SL + 1, minimum 1. */
 export const PROACTIVE_USES_PER_SL = 1;
 export const PROACTIVE_USES_MINIMUM = 1;
-/** RULINGS.md N21: default allowed Damage Vitals. */
+/** N21: default allowed Damage Vitals. */
 export const DEFAULT_DAMAGE_VITALS = { light: ['strength', 'agility'], heavy: ['strength'], ranged: ['agility'] } as const;
 export const ALLOWED_DAMAGE_VITALS = {
   light: ['strength', 'agility'],
   heavy: ['strength'],
-  /** RULINGS.md N36: a ranged weapon may fire loaded projectiles, which use Agility, whatever its weight. */
+  /** N36: a ranged weapon may fire loaded projectiles, which use Agility, whatever its weight. */
   ranged: { light: ['strength', 'agility'], heavy: ['strength', 'agility'] },
 } as const;
 export const DEFAULT_MELEE_REACH = 1;

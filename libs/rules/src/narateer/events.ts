@@ -16,14 +16,14 @@ const Vital = z.enum(VITALS);
 const Response = z.enum(RESPONSES);
 const DieKind = z.enum(['AD', 'MD']);
 const Condition = z.enum(Object.keys(CONDITIONS) as [string, ...string[]]);
-/** RULINGS.md N38: when Lingering Harm ticks. */
+/** N38: when Lingering Harm ticks. */
 export const LINGERING_TICK = z.enum(['roundEnd', 'roundStart', 'activationStart', 'activationEnd']);
 
-/** A square-grid Space (RULINGS.md N13). */
+/** A square-grid Space (N13). */
 const SPACE = z.strictObject({ x: Int, y: Int });
 export type Space = z.infer<typeof SPACE>;
 
-/** RULINGS.md N12: a Harm classification, as folded. */
+/** N12: a Harm classification, as folded. */
 const HARM = z.strictObject({ domain: z.enum(Object.keys(HARM_CATALOGUE) as [string, ...string[]]), type: str });
 
 /** N2/N31: the named sources of each Edge on one roll. */
@@ -31,7 +31,7 @@ const EDGE_SOURCE = z.enum(['gm', 'unseenAttacker', 'cannotSeeTarget', 'beyondEf
 const EDGE_SOURCES = z.strictObject({ advantage: z.array(EDGE_SOURCE), disadvantage: z.array(EDGE_SOURCE) });
 export type EdgeSources = z.infer<typeof EDGE_SOURCES>;
 
-/** RULINGS.md N3/N17: one kind of die, by state. */
+/** N3/N17: one kind of die, by state. */
 const DICE_COUNTS = z.strictObject({ ready: Int, used: Int, wounded: Int });
 export type DiceCounts = z.infer<typeof DICE_COUNTS>;
 

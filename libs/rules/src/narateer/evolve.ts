@@ -27,7 +27,7 @@ export function newCombatant(base: CombatantCore): NarateerCombatant {
   };
 }
 
-/** RULINGS.md N38: an instance has ticked this round (and counts the tick, when it ended in Wounds). */
+/** N38: an instance has ticked this round (and counts the tick, when it ended in Wounds). */
 function ticked(list: LingeringHarm[], id: string, round: number, counted: boolean): LingeringHarm[] {
   return list.map((l) => (l.id !== id ? l : { ...l, lastTick: round, ...(counted && l.ticksLeft !== undefined ? { ticksLeft: l.ticksLeft - 1 } : {}) }));
 }
@@ -36,7 +36,7 @@ function patch(state: NarateerState, id: string, fields: Partial<NarateerCombata
   return { ...state, combatants: { ...state.combatants, [id]: { ...state.combatants[id], ...fields } } };
 }
 
-/** RULINGS.md N3: committing moves Ready to Used. */
+/** N3: committing moves Ready to Used. */
 function commit(pool: DiceCounts, n: number): DiceCounts {
   return { ready: pool.ready - n, used: pool.used + n, wounded: pool.wounded };
 }
@@ -181,7 +181,7 @@ function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerStat
   }
 }
 
-/** RULINGS.md N29: what a GM cancellation undoes, by the kind of decision that was pending. */
+/** N29: what a GM cancellation undoes, by the kind of decision that was pending. */
 function cancelled(before: NarateerState, next: NarateerState): NarateerState {
   const kind = before.pending?.kind;
   const x = before.exchange;

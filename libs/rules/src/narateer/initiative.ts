@@ -4,7 +4,7 @@ import { dots, NARATEER_DIE_SIDES } from './data';
 import { NarateerState } from './state';
 
 /**
- * RULINGS.md N4/N15: a Side Roll of Agility dice; higher total first, ties by higher Agility, then the GM.
+ * N4/N15: a Side Roll of Agility dice; higher total first, ties by higher Agility, then the GM.
  * N16: a late joiner rolls and is slotted in by the recorded totals; where the GM set the order (N40), the
  * totals say nothing about it, so the GM places the newcomer (a pending decision answered by SetInitiative).
  */
@@ -38,7 +38,7 @@ export function rollInitiative(state: NarateerState, ids: string[], dice: DiceSo
 }
 
 /**
- * RULINGS.md N40: the order is the GM's, not the rolls', when someone in it has no Side Roll total (SetInitiative
+ * N40: the order is the GM's, not the rolls', when someone in it has no Side Roll total (SetInitiative
  * without a roll) or it is not the order the totals and Agility give (SetInitiative reordered it). An order that
  * only breaks ties the rolls left (C10) is still the rolls' order.
  */

@@ -2,7 +2,7 @@ import { DiceSource } from '../dice/roll';
 import { dots, EdgeKind, NARATEER_DIE_SIDES, Skill } from './data';
 import { EdgeSources, RolledSide } from './events';
 
-/** narateer.txt: Combat Modifiers — one source of each applies; one of each cancels (RULINGS.md N2). */
+/** narateer.txt: Combat Modifiers — one source of each applies; one of each cancels (N2). */
 export function netEdge(sources: EdgeSources): EdgeKind | 'none' {
   const adv = sources.advantage.length > 0;
   if (adv === sources.disadvantage.length > 0) return 'none';
@@ -15,14 +15,14 @@ export function totalDots(faces: number[]): number {
   return t;
 }
 
-/** narateer.txt: Combat Exchange Flow step 7: roll all committed AD (one draw per pool, RULINGS.md C5). */
+/** narateer.txt: Combat Exchange Flow step 7: roll all committed AD (one draw per pool, C5). */
 export function rollPool(combatantId: string, skill: Skill, count: number, sources: EdgeSources, dice: DiceSource): RolledSide {
   const roll = dice.roll(count, NARATEER_DIE_SIDES, 'pool');
   return { combatantId, skill, roll, edge: netEdge(sources), sources, faces: roll.faces, total: totalDots(roll.faces) };
 }
 
 /**
- * RULINGS.md N2: Advantage rerolls the die with the fewest dots (lowest face, first position) and keeps
+ * N2: Advantage rerolls the die with the fewest dots (lowest face, first position) and keeps
  * the better; Disadvantage rerolls the die with the most dots (highest face, first) and keeps the worse;
  * equal dots keep the original.
  */

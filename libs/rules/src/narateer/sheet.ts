@@ -8,7 +8,7 @@ import { NARATEER_FOLDED_SHEET } from './events';
 /** A sheet as folded (events.ts: NARATEER_FOLDED_SHEET): what the fight state keeps. */
 export type NarateerSheet = z.infer<typeof NARATEER_FOLDED_SHEET>;
 export type Weapon = NarateerSheet['weapons'][number];
-/** RULINGS.md C4 / N23: how an NPC answers exchanges when no response is given. */
+/** C4 / N23: how an NPC answers exchanges when no response is given. */
 export type ResponsePolicy = NonNullable<NarateerSheet['responsePolicy']>;
 
 /** Parses the sheet against its declaration (contract.ts), then applies the rules a schema cannot say. */
@@ -57,7 +57,7 @@ function foldWeapon(w: NarateerSheetInput['weapons'][number], field: string): We
 
 /**
  * narateer.txt: Core Combat Attributes — light weapons Strength or Agility, heavy weapons Strength; loaded
- * projectiles Agility (RULINGS.md N21), so a ranged weapon of either weight may also list Agility (N36).
+ * projectiles Agility (N21), so a ranged weapon of either weight may also list Agility (N36).
  */
 function damageVitals(list: Vital[] | undefined, field: string, kind: ExchangeKind, weight: 'light' | 'heavy'): Vital[] {
   if (list === undefined) return [...(kind === 'ranged' ? DEFAULT_DAMAGE_VITALS.ranged : DEFAULT_DAMAGE_VITALS[weight])];

@@ -1,7 +1,7 @@
 import { squareDistance } from '../core/space';
 import { NarateerState } from './state';
 
-/** RULINGS.md N25: distance in Spaces on the square grid; a diagonal step counts 1. */
+/** N25: distance in Spaces on the square grid; a diagonal step counts 1. */
 export const spaces = squareDistance;
 
 /** The map distance between two combatants, when both stand on the map. */

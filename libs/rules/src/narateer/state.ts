@@ -16,7 +16,7 @@ export interface ActiveCondition {
   untilRound?: number;
 }
 
-/** RULINGS.md N38: when an instance ticks (default the end of each round). */
+/** N38: when an instance ticks (default the end of each round). */
 export type LingeringTick = 'roundEnd' | 'roundStart' | 'activationStart' | 'activationEnd';
 
 export interface LingeringHarm {
@@ -79,7 +79,7 @@ export interface NarateerState extends FightCore<NarateerCombatant> {
 
 export type CombatState = 'Active' | 'Collapsed' | 'Withdrawn';
 
-/** RULINGS.md N10. */
+/** N10. */
 export function combatState(c: NarateerCombatant): CombatState {
   if (c.vitality <= 0) return 'Collapsed';
   return c.withdrawn ? 'Withdrawn' : 'Active';

@@ -47,7 +47,7 @@ function combatantView(c: NarateerCombatant): NarateerCombatantView {
       appliedRound: l.appliedRound,
       label: `Lingering Harm: ${l.form}`,
       harmLabel: `${l.harm.domain} (${l.harm.type})`,
-      // RULINGS.md N38: the source's stated terms.
+      // N38: the source's stated terms.
       tick: l.tick,
       untilRound: l.untilRound ?? null,
       ticksLeft: l.ticksLeft ?? null,

@@ -2,7 +2,7 @@ import { attackOption, clash as clashAnswer, clashCost, declaration, fullGuard, 
 import { NarateerStrategy, NO_RESPONSE } from '../strategy';
 
 /**
- * RULINGS.md N14 `clash`: always Clash when able (a weapon of the exchange's kind and its cost in
+ * N14 `clash`: always Clash when able (a weapon of the exchange's kind and its cost in
  * Ready AD), else Full Guard. Like `guard` it keeps a reserve — one Clash's cost for every exchange
  * the foe can press — and attacks with the dice beyond it.
  */

@@ -3,7 +3,7 @@ import { attackOption, declaration, fullGuard } from '../options';
 import { NarateerStrategy, NO_RESPONSE } from '../strategy';
 
 /**
- * RULINGS.md N14 `doubleTap`: two exchanges, the Boost a heavy strike would take split between them
+ * N14 `doubleTap`: two exchanges, the Boost a heavy strike would take split between them
  * (larger half first), keeping the second exchange's cost in hand; answers with a cheap Full Guard.
  */
 export const doubleTap: NarateerStrategy = {

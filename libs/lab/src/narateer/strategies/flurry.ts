@@ -1,7 +1,7 @@
 import { attackOption, clash, declaration, fullGuard } from '../options';
 import { NarateerStrategy, NO_RESPONSE } from '../strategy';
 
-/** RULINGS.md N14 `flurry`: as many 1-AD-Boost exchanges as proactive uses (and Ready AD) allow. */
+/** N14 `flurry`: as many 1-AD-Boost exchanges as proactive uses (and Ready AD) allow. */
 export const flurry: NarateerStrategy = {
   id: 'flurry',
   description: 'As many exchanges with 1 Boost AD as proactive uses allow; answers with a Clash at no Boost.',

@@ -3,7 +3,7 @@ import { attackOption, declaration, fullGuard, threatNextActivation, threatThisA
 import { NarateerStrategy, NO_RESPONSE } from '../strategy';
 
 /**
- * RULINGS.md N14 `guard`: always Full Guard. It keeps 1 AD for every exchange the foe can press
+ * N14 `guard`: always Full Guard. It keeps 1 AD for every exchange the foe can press
  * in its next activation and attacks only with the dice beyond that reserve; a Full Guard takes
  * as much Boost as it can while keeping 1 AD for each exchange the attacker can still press.
  */

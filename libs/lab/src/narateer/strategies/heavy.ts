@@ -1,7 +1,7 @@
 import { attackOption, clash, declaration, fullGuard } from '../options';
 import { NarateerStrategy, NO_RESPONSE } from '../strategy';
 
-/** RULINGS.md N14 `heavy`: one exchange per activation with maximum Boost; answers all-in too. */
+/** N14 `heavy`: one exchange per activation with maximum Boost; answers all-in too. */
 export const heavy: NarateerStrategy = {
   id: 'heavy',
   description: 'One exchange per activation with maximum Boost; answers with a Clash at maximum Boost, else Full Guard.',

@@ -10,7 +10,7 @@ export function defend(state: ArcanaBeastState, command: ArcanaCommandOf<'Defend
   return actionTaken(state, beastWithAction(state, command.combatantId, 'combatantId'), 'defend');
 }
 
-/** arcana-beast.txt: Actions in Combat: Pass — choosing not to act does not reset combos (RULINGS.md A10). */
+/** arcana-beast.txt: Actions in Combat: Pass — choosing not to act does not reset combos (A10). */
 export function pass(state: ArcanaBeastState, command: ArcanaCommandOf<'Pass'>): RuleEvent[] {
   return actionTaken(state, beastWithAction(state, command.combatantId, 'combatantId'), 'pass');
 }

@@ -21,7 +21,7 @@ export function attack(state: ArcanaBeastState, command: AttackCommand, dice: Di
   const answer = command.intercept;
   const { def, events, narrative } = chooseAttack(state, attacker, command);
   if (narrative) {
-    // A Zero Power without an attack profile is narrated by the GM (RULINGS.md A34).
+    // A Zero Power without an attack profile is narrated by the GM (A34).
     return [...events, ...actionTaken(state, attacker, 'zeroPower', { targetId: command.targetId })];
   }
   const declared = present(state, required(command.targetId, 'targetId', 'for a Zero Power that attacks (it has a range)'), 'targetId');
@@ -35,7 +35,7 @@ export function attack(state: ArcanaBeastState, command: AttackCommand, dice: Di
   const target = state.combatants[data.targetId];
   const interceptor = isBinder(target) ? beastOfBinder(state, target.id) : undefined;
   if (interceptor && !out(interceptor) && !interceptor.interceptOwed && interceptor.id !== attacker.id) {
-    // RULINGS.md A22: the beast may intercept an attack on its Binder; the attack may answer in advance.
+    // A22: the beast may intercept an attack on its Binder; the attack may answer in advance.
     if (answer === undefined) return [...after, ev('AttackDeclared', data)];
     after = [...after, ev('InterceptDecided', { combatantId: interceptor.id, binderId: target.id, intercept: answer, source: 'declaration' })];
     if (answer) Object.assign(data, { targetId: interceptor.id, declaredTargetId: data.declaredTargetId ?? target.id, redirectedBy: 'intercept' });
@@ -43,7 +43,7 @@ export function attack(state: ArcanaBeastState, command: AttackCommand, dice: Di
   return [...after, ...resolve(after.reduce(evolve, state), data, dice)];
 }
 
-/** RULINGS.md A22: the intercepting beast's answer; the command carries the attack's dice (A16). */
+/** A22: the intercepting beast's answer; the command carries the attack's dice (A16). */
 export function intercept(state: ArcanaBeastState, command: ArcanaCommandOf<'Intercept'>, dice: DiceSource): RuleEvent[] {
   const pending = state.pendingAttack;
   ensure(pending && state.pending?.kind === 'intercept', 'ARCANA_NO_ATTACK_TO_INTERCEPT', 'RULINGS.md A22: no attack on a Binder is waiting for an Intercept', 'type');
@@ -80,7 +80,7 @@ function chooseAttack(state: ArcanaBeastState, attacker: ArcanaCombatant, comman
   return { def: zp, events: [ev('ZeroPowerUsed', { combatantId: attacker.id, targetId, trigger: zp.trigger })], ...(zp.attack ? {} : { narrative: true as const }) };
 }
 
-/** arcana-beast.txt: Guard: redirect attacks on a Close ally to yourself (RULINGS.md A27). */
+/** arcana-beast.txt: Guard: redirect attacks on a Close ally to yourself (A27). */
 function guardOf(state: ArcanaBeastState, target: ArcanaCombatant, attacker: ArcanaCombatant): ArcanaCombatant | undefined {
   for (const id of state.joined) {
     const g = state.combatants[id];
@@ -93,7 +93,7 @@ function hasTag(c: ArcanaCombatant, tag: string, foeId: string): boolean {
   return c.tags.some((t) => t.tag === tag && (t.againstId === undefined || t.againstId === foeId));
 }
 
-/** arcana-beast.txt: Attack Steps, Results, Damage Formula, Combo Attacks, Positioning (RULINGS.md A6, A10, A12, A20, A28). */
+/** arcana-beast.txt: Attack Steps, Results, Damage Formula, Combo Attacks, Positioning (A6, A10, A12, A20, A28). */
 function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSource): RuleEvent[] {
   const attacker = state.combatants[data.attackerId];
   const target = state.combatants[data.targetId];
@@ -121,7 +121,7 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
   const streak = hit ? combo.hits + 1 : 0;
   const damageBonus = !hit ? 0 : streak >= 3 ? COMBO.thirdHitDamage : streak === 2 ? COMBO.secondHitDamage : 0;
   const extraSuccesses = hit ? attackPool.successes - dodge.successes : 0;
-  // RULINGS.md A12: the Critical doubles Base Damage only; combo damage is added after doubling.
+  // A12: the Critical doubles Base Damage only; combo damage is added after doubling.
   const damage = hit ? baseDamage * (critical ? CRITICAL_BASE_MULTIPLIER : 1) + extraSuccesses + def.bonusDamage + damageBonus : 0;
   const resolved = ev('AttackResolved', {
     ...data,
@@ -140,7 +140,7 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
   return events;
 }
 
-/** RULINGS.md A20: the chain continues from another beast of the side on the side's previous turn. */
+/** A20: the chain continues from another beast of the side on the side's previous turn. */
 function comboFor(state: ArcanaBeastState, attacker: ArcanaCombatant, target: ArcanaCombatant): { position: number; hits: number } {
   const prev = Object.hasOwn(state.combos, target.id) ? state.combos[target.id] : undefined;
   const sideTurn = sideTurnOf(state, attacker.side);

@@ -12,7 +12,7 @@ import { devolve } from './damage';
 
 type Binder = ArcanaCombatant & { sheet: BinderSheet };
 
-/** arcana-beast.txt: Beast Binder Commands: on the shared turn, one Command, before the Arcana Beast acts (RULINGS.md A15). */
+/** arcana-beast.txt: Beast Binder Commands: on the shared turn, one Command, before the Arcana Beast acts (A15). */
 function commanding(state: ArcanaBeastState, command: { combatantId: string }, beastMustAct: boolean): { binder: Binder; beast: ArcanaCombatant } {
   const binder = present(state, command.combatantId, 'combatantId');
   ensure(isBinder(binder), 'ARCANA_NOT_A_BINDER', `arcana-beast.txt: Beast Binder Commands: ${binder.id} is not a Beast Binder`, 'combatantId');
@@ -20,7 +20,7 @@ function commanding(state: ArcanaBeastState, command: { combatantId: string }, b
   ensure(beast && state.turn?.binderId === binder.id, 'ARCANA_NOT_YOUR_TURN', `arcana-beast.txt: Initiative & Turn Order: ${binder.id} shares its beast's turn, which is not running`, 'combatantId');
   const t = state.turn;
   ensure(t.command === undefined, 'ARCANA_COMMAND_USED', `RULINGS.md A15: the Binder gives at most one Command per turn; ${binder.id} already gave ${t.command}`, 'type');
-  // RULINGS.md A22: an Intercept spends the beast's next Action, not its Binder's Command.
+  // A22: an Intercept spends the beast's next Action, not its Binder's Command.
   ensure(t.action === undefined || t.action === 'forfeited', 'ARCANA_COMMAND_AFTER_ACTION', 'arcana-beast.txt: Beast Binder Commands: the beastbinder Commands before the Arcana Beast acts', 'type');
   if (beastMustAct) ensure(!out(beast), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${beast.id} is out of the encounter`, 'type');
   return { binder, beast };
@@ -56,14 +56,14 @@ export function encourage(state: ArcanaBeastState, command: ArcanaCommandOf<'Enc
   return events;
 }
 
-/** Strategize: ignore enemy positioning benefit (Technique Test, Diff 2), RULINGS.md A28. */
+/** Strategize: ignore enemy positioning benefit (Technique Test, Diff 2), A28. */
 export function strategize(state: ArcanaBeastState, command: ArcanaCommandOf<'Strategize'>, dice: DiceSource): RuleEvent[] {
   const { binder, beast } = commanding(state, command, true);
   const { test, spent } = binderTest(state, binder, STRATEGIZE.stat, STRATEGIZE.difficulty, dice);
   return [...spent, ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'strategize', test, passed: test.passed })];
 }
 
-/** Call Back: the beast returns to its Wearable Vessel (Devolve/Retreat with Boost; no roll), RULINGS.md A3, A23. */
+/** Call Back: the beast returns to its Wearable Vessel (Devolve/Retreat with Boost; no roll), A3, A23. */
 export function callBack(state: ArcanaBeastState, command: ArcanaCommandOf<'CallBack'>, dice: DiceSource): RuleEvent[] {
   const { binder, beast } = commanding(state, command, false);
   ensure(!beast.inVessel, 'ARCANA_COMBATANT_OUT', `arcana-beast.txt: Beast Binder Commands: Call Back: ${beast.id} is already in its Wearable Vessel (RULINGS.md A23)`, 'type');

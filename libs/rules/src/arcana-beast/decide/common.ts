@@ -6,7 +6,7 @@ import { DiceBonus, ev } from '../events';
 import { PoolSpec } from '../rolls';
 import { ArcanaBeastState, ArcanaCombatant, binderIdOf, combatantOf, isBeast, isBinder, out } from '../state';
 
-/** RULINGS.md A14/A17: a Binder shares its beast's bands. */
+/** A14/A17: a Binder shares its beast's bands. */
 export function anchor(state: ArcanaBeastState, id: string): string {
   const c = combatantOf(state, id);
   return c && isBinder(c) && binderIdOf(state, c.sheet.beastId) === id ? c.sheet.beastId : id;
@@ -50,7 +50,7 @@ export function present(state: ArcanaBeastState, id: string, field: string): Arc
   return c;
 }
 
-/** RULINGS.md A15: the beast acting in its own shared turn. */
+/** A15: the beast acting in its own shared turn. */
 export function beastInTurn(state: ArcanaBeastState, id: string, field: string): ArcanaCombatant {
   const c = known(state, id, field);
   ensure(isBeast(c), 'ARCANA_NOT_A_BEAST', `arcana-beast.txt: Actions in Combat: only an Arcana Beast takes Actions; ${c.id} is a Beast Binder (use a Command)`, field);
@@ -59,7 +59,7 @@ export function beastInTurn(state: ArcanaBeastState, id: string, field: string):
   return c;
 }
 
-/** arcana-beast.txt: Actions in Combat: one Action per turn (RULINGS.md A15). */
+/** arcana-beast.txt: Actions in Combat: one Action per turn (A15). */
 export function beastWithAction(state: ArcanaBeastState, id: string, field: string): ArcanaCombatant {
   const c = beastInTurn(state, id, field);
   const used = state.turn!.action;
@@ -67,7 +67,7 @@ export function beastWithAction(state: ArcanaBeastState, id: string, field: stri
   return c;
 }
 
-/** An Action, and RULINGS.md A10: a target that takes its own Action resets the combos against it. */
+/** An Action, and A10: a target that takes its own Action resets the combos against it. */
 export function actionTaken(state: ArcanaBeastState, c: ArcanaCombatant, action: ActionKind, extra: { targetId?: string; allyId?: string; note?: string } = {}): RuleEvent[] {
   const events = [ev('ActionTaken', { combatantId: c.id, action, ...extra })];
   if (action !== 'pass' && Object.hasOwn(state.combos, c.id)) events.push(ev('ComboReset', { targetId: c.id, reason: 'the target acted (RULINGS.md A10)' }));
@@ -78,14 +78,14 @@ export function sameSide(a: ArcanaCombatant, b: ArcanaCombatant): boolean {
   return a.side === b.side;
 }
 
-/** RULINGS.md A30: the GM's situational dice (their range is the contract's). */
+/** A30: the GM's situational dice (their range is the contract's). */
 export function bonusDice(n = 0): DiceBonus[] {
   return n > 0 ? [{ source: 'bonusDice (RULINGS.md A30)', dice: n }] : [];
 }
 
 /**
  * A combatant's pool with the dice waiting for it: Assist (+1 on the next roll), Encourage (+1 on the next
- * Dodge) and Bond Surge (Boost on every roll of the shared turn) — RULINGS.md A26. Returns the events that
+ * Dodge) and Bond Surge (Boost on every roll of the shared turn) — A26. Returns the events that
  * spend the waiting dice.
  */
 export function poolFor(state: ArcanaBeastState, c: ArcanaCombatant, purpose: string, stat: Stat, ranks: number, bonuses: DiceBonus[], boost: string[], setback: string[], dodge = false): { spec: PoolSpec; spent: RuleEvent[] } {

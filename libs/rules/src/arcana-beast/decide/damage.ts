@@ -10,10 +10,10 @@ import { dieFor, rollTest } from '../rolls';
 import { ArcanaBeastState, ArcanaCombatant, combatantOf, controllerOf, isBeast, playerSide } from '../state';
 import { poolFor } from './common';
 
-/** RULINGS.md A36: the held rest of a command whose Devolution Test waits for the beast's controller; never sent. */
+/** A36: the held rest of a command whose Devolution Test waits for the beast's controller; never sent. */
 export const DEVOLUTION_TEST = 'DevolutionTest';
 
-/** RULINGS.md A11: HP never goes below 0; at 0 the combatant is Knocked Out (A13). */
+/** A11: HP never goes below 0; at 0 the combatant is Knocked Out (A13). */
 export function dealDamage(state: ArcanaBeastState, target: ArcanaCombatant, damage: number, attackNo?: number): RuleEvent[] {
   const hp = Math.max(0, target.hp - damage);
   const events = [ev('DamageDealt', { combatantId: target.id, damage, hpBefore: target.hp, hp, attackNo })];
@@ -23,7 +23,7 @@ export function dealDamage(state: ArcanaBeastState, target: ArcanaCombatant, dam
 
 /**
  * arcana-beast.txt: Knockout & Devolution: at 0 HP add 1 to the Critical Gauge, gain a Harm, Stage 2+ PCs Devolve
- * (RULINGS.md A7, A13, A21, A35). The Devolution Test its KnockedOut leaves owed is rolled once the command's
+ * (A7, A13, A21, A35). The Devolution Test its KnockedOut leaves owed is rolled once the command's
  * other events are decided (`withDueDevolution`).
  */
 export function knockOut(state: ArcanaBeastState, c: ArcanaCombatant): RuleEvent[] {
@@ -40,7 +40,7 @@ export function knockOut(state: ArcanaBeastState, c: ArcanaCombatant): RuleEvent
 }
 
 /**
- * RULINGS.md A13, A36: the Devolution Test a command's Knockout leaves owed, after the command's events. Its faces
+ * A13, A36: the Devolution Test a command's Knockout leaves owed, after the command's events. Its faces
  * come with the command (followUpFaces) or, with none, from the beast's controller: the events stand and the test
  * alone is held for them (`RollHandedOver`). Part of its faces is refused: all or none.
  */
@@ -63,7 +63,7 @@ export function withDueDevolution(state: ArcanaBeastState, events: RuleEvent[], 
   }
 }
 
-/** RULINGS.md A36: the held Devolution Test, decided with the faces its roller gives; refused as unknown otherwise. */
+/** A36: the held Devolution Test, decided with the faces its roller gives; refused as unknown otherwise. */
 export function devolutionTest(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const id = typeof command.combatantId === 'string' ? command.combatantId : undefined;
   const beast = combatantOf(state, id);
@@ -79,7 +79,7 @@ export function devolutionTest(state: ArcanaBeastState, command: RuleCommand, di
  */
 export function devolve(state: ArcanaBeastState, c: ArcanaCombatant, dice: DiceSource, reason: 'knockedOut' | 'callBack', boost: string[]): RuleEvent[] {
   const row = c.stage >= 2 ? DEVOLUTION.fromStage2Plus : DEVOLUTION.fromStage1;
-  // RULINGS.md A26: a waiting Assist die goes to the beast's next roll, a Devolution Test too.
+  // A26: a waiting Assist die goes to the beast's next roll, a Devolution Test too.
   const { spec, spent } = poolFor(state, c, 'devolution', DEVOLUTION.stat, 0, [], boost, []);
   const test = rollTest(spec, dieFor(c), row.difficulty, dice, 'followUp');
   const stageAfter = unlockedLanding(c, test.passed ? Math.min(c.stage, row.pass) : row.fail);
@@ -89,7 +89,7 @@ export function devolve(state: ArcanaBeastState, c: ArcanaCombatant, dice: DiceS
 }
 
 /**
- * RULINGS.md A37: the text's Stage when the sheet unlocks it; else the highest unlocked Stage below it; else the
+ * A37: the text's Stage when the sheet unlocks it; else the highest unlocked Stage below it; else the
  * lowest unlocked Stage. Never above the Stage the beast is at (which its sheet unlocks).
  */
 function unlockedLanding(c: ArcanaCombatant, stage: number): number {

@@ -10,7 +10,7 @@ export function highestStage(sheet: BeastSheet): number {
   return sheet.stages[sheet.stages.length - 1].stage;
 }
 
-/** arcana-beast.txt: Evolution in Combat (RULINGS.md A9, A24): immediate, no Action, no healing. */
+/** arcana-beast.txt: Evolution in Combat (A9, A24): immediate, no Action, no healing. */
 export function evolveStage(state: ArcanaBeastState, command: ArcanaCommandOf<'Evolve'>): RuleEvent[] {
   const c = beastInTurn(state, command.combatantId, 'combatantId') as ArcanaCombatant & { sheet: BeastSheet };
   const highest = highestStage(c.sheet);
@@ -22,7 +22,7 @@ export function evolveStage(state: ArcanaBeastState, command: ArcanaCommandOf<'E
   return [ev('StageEvolved', { combatantId: c.id, from: c.stage, to, reason: 'evolve', highest: to === highest, triggerActive })];
 }
 
-/** RULINGS.md A9: the GM marks an emotional trigger (a Stage's, or the Zero Power's) active or not. */
+/** A9: the GM marks an emotional trigger (a Stage's, or the Zero Power's) active or not. */
 export function setTrigger(state: ArcanaBeastState, command: ArcanaCommandOf<'SetTrigger'>): RuleEvent[] {
   const c = known(state, command.combatantId, 'combatantId');
   ensure(isBeast(c), 'ARCANA_NOT_A_BEAST', `RULINGS.md A9: ${c.id} is a Beast Binder; emotional triggers belong to Arcana Beasts`, 'combatantId');
@@ -38,7 +38,7 @@ export function setTrigger(state: ArcanaBeastState, command: ArcanaCommandOf<'Se
   return c.activeTriggers.includes(stage) === active ? [] : [ev('TriggerSet', { combatantId: c.id, kind, stage, active })];
 }
 
-/** RULINGS.md A9/A24/C7: the encounter ends — the highest Stage reverts; uses and the Zero Power reset. */
+/** A9/A24/C7: the encounter ends — the highest Stage reverts; uses and the Zero Power reset. */
 export function endScene(state: ArcanaBeastState): RuleEvent[] {
   const events = revertHighest(state);
   const revived = state.joined.filter((id) => state.combatants[id].knockedOut && state.combatants[id].hp > 0);

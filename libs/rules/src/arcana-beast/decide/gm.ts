@@ -7,7 +7,7 @@ import { dieFor, rollPool, rollTest } from '../rolls';
 import { ArcanaBeastState } from '../state';
 import { bonusDice, known, poolFor } from './common';
 
-/** RULINGS.md A8/A28: positioning tags are set and cleared by the GM, optionally against one opponent. */
+/** A8/A28: positioning tags are set and cleared by the GM, optionally against one opponent. */
 export function setTag(state: ArcanaBeastState, command: ArcanaCommandOf<'SetTag'>): RuleEvent[] {
   const id = known(state, command.combatantId, 'combatantId').id;
   const tag = command.tag;
@@ -35,7 +35,7 @@ export function removeCondition(state: ArcanaBeastState, command: ArcanaCommandO
   return state.combatants[id].conditions.includes(condition) ? [ev('ConditionRemoved', { combatantId: id, condition })] : [];
 }
 
-/** arcana-beast.txt: Tests with a Difficulty (RULINGS.md A1, A25): stat dice + Quality ranks + bonus dice, Boost/Setback. */
+/** arcana-beast.txt: Tests with a Difficulty (A1, A25): stat dice + Quality ranks + bonus dice, Boost/Setback. */
 export function rollTestCommand(state: ArcanaBeastState, command: ArcanaCommandOf<'RollTest'>, dice: DiceSource): RuleEvent[] {
   const c = known(state, command.combatantId, 'combatantId');
   const boost = command.boost ? ['GM: Boost'] : [];
@@ -45,14 +45,14 @@ export function rollTestCommand(state: ArcanaBeastState, command: ArcanaCommandO
   return [...spent, ev('TestRolled', { combatantId: c.id, reason: command.reason, test })];
 }
 
-/** arcana-beast.txt: opposed tests (RULINGS.md A25): more successes wins; equal is a tie the GM settles. */
+/** arcana-beast.txt: opposed tests (A25): more successes wins; equal is a tie the GM settles. */
 export function rollOpposedTest(state: ArcanaBeastState, command: ArcanaCommandOf<'RollOpposedTest'>, dice: DiceSource): RuleEvent[] {
   const a = known(state, command.aId, 'aId');
   const b = known(state, command.bId, 'bId');
   ensure(a.id !== b.id, 'ARCANA_INVALID_TARGET', 'RULINGS.md A25: an opposed test needs two combatants', 'bId');
   const aStat = command.aStat;
   const bStat = command.bStat ?? aStat;
-  // RULINGS.md A26: an opposed test is a roll like any other — Assist dice and Bond Surge apply.
+  // A26: an opposed test is a roll like any other — Assist dice and Bond Surge apply.
   const pa = poolFor(state, a, 'opposed', aStat, 0, [], [], []);
   const pb = poolFor(state, b, 'opposed', bStat, 0, [], [], []);
   const ra = rollPool(pa.spec, dieFor(a), dice);

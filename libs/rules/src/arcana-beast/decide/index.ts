@@ -30,7 +30,7 @@ export const hooks: LifecycleHooks<ArcanaBeastState> = {
   initiativeRolledOnce: 'arcana-beast.txt: Initiative & Turn Order: "Turn Order: Highest successes first, remains fixed": initiative is rolled once',
 };
 
-/** RULINGS.md C4: the commands that answer each pending decision. */
+/** C4: the commands that answer each pending decision. */
 const ANSWERS: Answers = {
   intercept: ['Intercept'],
   initiativeTie: ['SetInitiative', 'RerollInitiative'],
@@ -39,10 +39,10 @@ const ANSWERS: Answers = {
 export function decide(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const lifecycle = decideShared(state, command, dice);
   if (lifecycle) return lifecycle;
-  // RULINGS.md A36: the held rest of a command, decided when its roller gives the faces; no one sends it.
+  // A36: the held rest of a command, decided when its roller gives the faces; no one sends it.
   if (command.type === DEVOLUTION_TEST && state.status === 'active') return devolutionTest(state, command, dice);
   checkEntry('arcana-beast', ARCANA_BEAST_COMMAND_SCHEMAS, ANSWERS, state, command);
-  // RULINGS.md A13, A36: a Knockout's Devolution Test comes after the command's own events.
+  // A13, A36: a Knockout's Devolution Test comes after the command's own events.
   return withDueDevolution(state, decideArcana(state, command, dice), dice);
 }
 
@@ -93,7 +93,7 @@ function decideShared(state: ArcanaBeastState, command: RuleCommand, dice: DiceS
   // The options as declared (the contract checks them at the edge too; a decider called directly checks them here).
   if (command.type === 'StartFight') parseOrRefuse(ARCANA_BEAST_OPTIONS, command.options ?? {}, 'options', 'options');
   if (command.type === 'StartFight' || command.type === 'AddCombatant') checkLinks(events.reduce(evolve, state), joinedFields(command, events));
-  // RULINGS.md A9: the highest Stage lasts one Combat Encounter; the fight's end ends it.
+  // A9: the highest Stage lasts one Combat Encounter; the fight's end ends it.
   if (command.type === 'EndFight') return [...revertHighest(state), ...events];
   return events;
 }

@@ -8,7 +8,7 @@ import { dieFor, rollTest } from '../rolls';
 import { ArcanaBeastState, ArcanaCombatant, isBeast } from '../state';
 import { actionTaken, anchor, bandBetween, bandSteps, beastInTurn, beastWithAction, known, pairKey, poolFor, present, required, unused } from './common';
 
-/** RULINGS.md A14/A17/A19: the GM places a pair in a band and may mark the ground between them difficult. */
+/** A14/A17/A19: the GM places a pair in a band and may mark the ground between them difficult. */
 export function setBand(state: ArcanaBeastState, command: ArcanaCommandOf<'SetBand'>): RuleEvent[] {
   const a = known(state, command.aId, 'aId').id;
   const b = known(state, command.bId, 'bId').id;
@@ -18,7 +18,7 @@ export function setBand(state: ArcanaBeastState, command: ArcanaCommandOf<'SetBa
   return [ev('BandSet', { aId: anchor(state, a), bId: anchor(state, b), band: command.band, difficultTerrain })];
 }
 
-/** arcana-beast.txt: Movement Rules: move one band for free per turn (RULINGS.md A14, A18). */
+/** arcana-beast.txt: Movement Rules: move one band for free per turn (A14, A18). */
 export function move(state: ArcanaBeastState, command: ArcanaCommandOf<'Move'>, dice: DiceSource): RuleEvent[] {
   const c = beastInTurn(state, command.combatantId, 'combatantId');
   ensure(!state.turn!.freeMoveUsed, 'ARCANA_FREE_MOVE_USED', `arcana-beast.txt: Movement Rules: move one band for free per turn; ${c.id} already moved (Reposition moves two bands)`, 'type');
@@ -64,7 +64,7 @@ function readStep(state: ArcanaBeastState, c: ArcanaCombatant, towardId: string,
 }
 
 /**
- * RULINGS.md A19: difficult terrain needs an Agility Test unless Flight, Teleport or Burrowing bypass it; on a
+ * A19: difficult terrain needs an Agility Test unless Flight, Teleport or Burrowing bypass it; on a
  * Reposition it is the Action's roll, so Direct's die goes to it (A26).
  */
 function moved(state: ArcanaBeastState, c: ArcanaCombatant, step: Step, by: MovedData['by'], dice: DiceSource): RuleEvent[] {

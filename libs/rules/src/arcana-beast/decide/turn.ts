@@ -9,7 +9,7 @@ import { initiativeRoll, reorderGroups, tiedGroups, withBinders } from '../initi
 import { ArcanaBeastState, binderIdOf, combatantOf, isBeast, out } from '../state';
 import { known } from './common';
 
-/** RULINGS.md A15/A21: turns belong to beasts; a Binder keeps the shared turn while its beast is out. */
+/** A15/A21: turns belong to beasts; a Binder keeps the shared turn while its beast is out. */
 export function canActivate(state: ArcanaBeastState, id: string): boolean {
   const c = state.combatants[id];
   if (!c || !isBeast(c)) return false;
@@ -18,7 +18,7 @@ export function canActivate(state: ArcanaBeastState, id: string): boolean {
   return binder !== undefined && !out(binder);
 }
 
-/** RULINGS.md A15: Defend and Guard last until the own next turn; an Intercept spends this turn's Action. */
+/** A15: Defend and Guard last until the own next turn; an Intercept spends this turn's Action. */
 export function onActivationStart(state: ArcanaBeastState, id: string): RuleEvent[] {
   const c = state.combatants[id];
   return [
@@ -32,14 +32,14 @@ export function onActivationStart(state: ArcanaBeastState, id: string): RuleEven
   ];
 }
 
-/** RULINGS.md A29: RollInitiative may name the surprised, who roll with Setback. */
+/** A29: RollInitiative may name the surprised, who roll with Setback. */
 export function rollInitiativeCommand(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<ArcanaBeastState>): RuleEvent[] {
   const parsed = parseOrRefuse(ARCANA_BEAST_LIFECYCLE_OVERRIDES.RollInitiative, command, '', 'RollInitiative');
   const surprised = (parsed.surprised ?? []).map((id, i) => known(state, id, `surprised[${i}]`).id);
   return decideLifecycle({ ...state, surprised }, command, dice, hooks)!;
 }
 
-/** RULINGS.md A5: the GM answers an initiative tie by rerolling the tied beasts (faces in dice). */
+/** A5: the GM answers an initiative tie by rerolling the tied beasts (faces in dice). */
 export function rerollInitiative(state: ArcanaBeastState, dice: DiceSource): RuleEvent[] {
   ensure(state.pending?.kind === 'initiativeTie', 'ARCANA_NO_INITIATIVE_TIE', 'RULINGS.md A5: there is no initiative tie to reroll', 'type');
   const ties = (state.pending.detail?.ties as string[][]).map((g) => g.filter((id) => isBeast(state.combatants[id])));

@@ -22,7 +22,7 @@ const clamp = (d: number) => Math.min(MAX_DIFFICULTY, Math.max(MIN_DIFFICULTY, d
 /**
  * archsoul.txt: Area of Effect Attacks: "a single attack roll against everything within the attack's area,
  * with every individual target defending separately"; "make one dice roll to attack and recount it for each
- * difficulty level needed" (RULINGS.md S34); "All targets hit are then affected by the same damage roll".
+ * difficulty level needed" (S34); "All targets hit are then affected by the same damage roll".
  */
 function resolveArea(
   state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, spaces: Space[], targets: ArchsoulCombatant[], origin: Space, shared: Modifier[], dmgMods: Modifier[],
@@ -74,7 +74,7 @@ export function performCleave(state: ArchsoulState, a: ArchsoulCombatant, w: Wea
   return resolveArea(state, a, w, spaces, targets, a.position!, atk, dmg, input, dice, 'cleave');
 }
 
-/** RULINGS.md S7/S14: the spaces within ⌊R / 2⌋ of the centre. */
+/** S7/S14: the spaces within ⌊R / 2⌋ of the centre. */
 export function areaSpaces(state: ArchsoulState, centre: Space, radiusMetres: number): Space[] {
   const r = Math.floor(radiusMetres / SPACE_METRES);
   const out: Space[] = [];
@@ -95,7 +95,7 @@ function areaWeapon(a: ArchsoulCombatant, weaponId: string): Weapon {
 
 /**
  * archsoul.txt: Area of Effect Attacks: Attack (2 AP) or Throw an Item (1 AP) at a centre space within range and
- * line of sight; everything in the area defends separately, its arc seen from the centre (RULINGS.md S34).
+ * line of sight; everything in the area defends separately, its arc seen from the centre (S34).
  */
 export function areaAttack(state: ArchsoulState, command: ArchsoulCommand<'AreaAttack'>, dice: DiceSource): RuleEvent[] {
   const a = acting(state, command, 'attackerId');
@@ -126,7 +126,7 @@ export function performAreaAttack(state: ArchsoulState, a: ArchsoulCombatant, we
   if (w.ammunition) pre.push(ev('AmmunitionSpent', { combatantId: a.id, weaponId: w.id, left: (a.weapons[w.id].ammunition ?? 1) - 1 }));
   const s = pre.reduce(evolve, state);
   const out = resolveArea(s, s.combatants[a.id], w, spaces, targets.map((t) => s.combatants[t.id]), centre, [], [], input, dice, w.type === 'thrown' ? 'throw' : 'attack');
-  // RULINGS.md S34: a thrown area weapon (a bomb) is spent where it lands.
+  // S34: a thrown area weapon (a bomb) is spent where it lands.
   if (w.type === 'thrown') out.push(ev('ProjectileLanded', { combatantId: a.id, weaponId: w.id, itemId: w.id, name: w.name, space: centre, broken: true, reason: 'area weapon spent' }));
   return [...pre, ...out];
 }

@@ -22,7 +22,7 @@ import { attackModifiers, damageTest, defenceAgainst, wound } from './damage';
 import { triggerReactions } from './reactions';
 import { checkLiftable, checkNotGrappledWeapon, thrownWeapon } from './weapons';
 
-/** Range, reach and line of sight (archsoul.txt: Unarmed "adjacent spaces", Ranged/Thrown Weapon; RULINGS.md S23). */
+/** Range, reach and line of sight (archsoul.txt: Unarmed "adjacent spaces", Ranged/Thrown Weapon; S23). */
 function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant): void {
   const d = distance(state.map.grid, a.position!, t.position!);
   if (w.type === 'melee' || w.type === 'unarmed') {
@@ -96,7 +96,7 @@ export function performThrow(state: ArchsoulState, c: ArchsoulCombatant, itemId:
   return performAttack(state, c, thrownWeapon(c, itemId), t, input, dice, 'throw');
 }
 
-/** archsoul.txt: Attacking and the attack-type table; RULINGS.md S3, S4, S10; Maneuvers (S27–S32). */
+/** archsoul.txt: Attacking and the attack-type table; S3, S4, S10; Maneuvers (S27–S32). */
 export function performAttack(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, dice: DiceSource, action: 'attack' | 'throw' | 'reactive', bonusDice = 0): RuleEvent[] {
   const r = run(state, evolve);
   const { events, push } = r;
@@ -135,7 +135,7 @@ export function performAttack(state: ArchsoulState, a: ArchsoulCombatant, w: Wea
   if (hit && row.damage && o.knockdown) push(...knockdown(r.state(), a, w, t, input, dmgMods, dice, bonusDice));
   else if (hit && row.damage) {
     const roll = damageTest(a, w, t, input, dice, dmgMods, bonusDice);
-    // archsoul.txt: Unarmed: +1 with metal armour on the limb (RULINGS.md S22: added to the damage dealt).
+    // archsoul.txt: Unarmed: +1 with metal armour on the limb (S22: added to the damage dealt).
     const bonus = w.type === 'unarmed' && (input.limbArmoured ?? a.sheet.metalGauntlets) === true ? 1 : 0;
     push(wound(r.state(), t.id, roll.successes + bonus, `${a.id}:${w.id}`, roll, bonus));
   }
@@ -160,7 +160,7 @@ export function performAttack(state: ArchsoulState, a: ArchsoulCombatant, w: Wea
   return events;
 }
 
-/** RULINGS.md S21: a 0-success throw: a follow-up d6 (hex) or d8 (square) names the neighbour; blocked → the target's space. */
+/** S21: a 0-success throw: a follow-up d6 (hex) or d8 (square) names the neighbour; blocked → the target's space. */
 function randomAdjacent(state: ArchsoulState, at: Space, dice: DiceSource): Space {
   const around = neighbours(state.map.grid, at);
   const face = dice.roll(1, around.length, 'followUp').faces[0];
@@ -168,7 +168,7 @@ function randomAdjacent(state: ArchsoulState, at: Space, dice: DiceSource): Spac
   return canStep(state.map, at, space) ? space : at;
 }
 
-/** archsoul.txt: Recovering Projectile Weapons; RULINGS.md S21. */
+/** archsoul.txt: Recovering Projectile Weapons; S21. */
 function landing(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, space: Space, reason: string, dice: DiceSource): RuleEvent[] {
   const groundId = `g${state.groundCount + 1}`;
   if (w.type === 'thrown') return [ev('ProjectileLanded', { combatantId: a.id, weaponId: w.id, itemId: w.id, name: w.name, space, groundId, broken: false, reason })];
@@ -182,7 +182,7 @@ function landing(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, space: S
   return [ev('ProjectileLanded', { combatantId: a.id, weaponId: w.id, itemId: `${w.id}:${kind}`, name: kind, space, groundId, ammunition: kind, broken: false, reason })];
 }
 
-/** Firearm table 1: "requiring a full round to clear" (RULINGS.md S20: ClearJam costs 3 AP). */
+/** Firearm table 1: "requiring a full round to clear" (S20: ClearJam costs 3 AP). */
 export function clearJam(state: ArchsoulState, command: ArchsoulCommand<'ClearJam'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const w = weaponOf(c, command.weaponId, 'weaponId');

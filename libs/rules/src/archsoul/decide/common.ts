@@ -7,7 +7,7 @@ import { distance, Facing, facings, inFrontArc, same, Space } from '../grid';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasFrontArc, isDown, partyOf } from '../state';
 
-/** RULINGS.md S5: the facing must be one of the map's (a hex grid has six of the eight). */
+/** S5: the facing must be one of the map's (a hex grid has six of the eight). */
 export function checkFacing(state: ArchsoulState, f: Facing, field: string): Facing {
   ensure(facings(state.map.grid).includes(f), 'ARCHSOUL_INVALID_FACING', `RULINGS.md S5: a ${state.map.grid} grid has the facings ${facings(state.map.grid).join(', ')}; not ${f}`, field);
   return f;

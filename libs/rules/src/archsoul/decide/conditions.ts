@@ -20,14 +20,14 @@ export function removeCondition(state: ArchsoulState, command: ArchsoulCommand<'
   return [ev('ConditionRemoved', { combatantId: id, condition, reason: 'GM' })];
 }
 
-/** RULINGS.md S24: Soul attack effects (and anything else that deals HP damage) applied by the GM. */
+/** S24: Soul attack effects (and anything else that deals HP damage) applied by the GM. */
 export function applyDamage(state: ArchsoulState, command: ArchsoulCommand<'ApplyDamage'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   return [wound(state, id, command.damage, command.source ?? 'GM')];
 }
 
 /**
- * RULINGS.md S40: archsoul.txt gives no fall damage formula ("Falling Time": no action); the GM states the damage.
+ * S40: archsoul.txt gives no fall damage formula ("Falling Time": no action); the GM states the damage.
  * The faller lands prone; a rider comes off its mount, which stays where the fall began; S47: every grapple the faller
  * is in ends, whoever controls it.
  */

@@ -19,7 +19,7 @@ export interface CriticalOutcome {
 }
 
 /**
- * archsoul.txt: Critical Failure Tables; RULINGS.md S2 (rolled by default, the GM may narrate instead) and
+ * archsoul.txt: Critical Failure Tables; S2 (rolled by default, the GM may narrate instead) and
  * S20 (applied where the result is mechanical; "one round" lasts until the combatant's next turn).
  */
 export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, dice: DiceSource, action: string): CriticalOutcome {
@@ -84,7 +84,7 @@ export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: W
       break;
     }
     case 'area': {
-      // RULINGS.md S7: radius R metres covers every space within R / 2.
+      // S7: radius R metres covers every space within R / 2.
       const reach = Math.floor(e.radiusMetres / SPACE_METRES);
       for (const id of r.state().joined) {
         const c = r.state().combatants[id];

@@ -26,7 +26,7 @@ import { canActivate, closeIdlePhase, declareAmbush, endPhase, endRound, endTurn
 
 export const hooks: LifecycleHooks<ArchsoulState> = { system: 'archsoul', validateSheet, newCombatant, rollInitiative, canActivate, evolve };
 
-/** RULINGS.md C4: the commands that answer each pending decision. */
+/** C4: the commands that answer each pending decision. */
 const ANSWERS: Answers = {
   reactiveAttack: ['ReactiveAttack', 'DeclineReactiveAttack'],
   resumeAction: ['ResumeAction'],
@@ -42,7 +42,7 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
     return refuseActivation();
   }
   const lifecycle = decideLifecycle(state, command, dice, hooks);
-  // RULINGS.md S39: a cancelled decision or a departure may leave the phase without an open turn (S49: what leaving ends).
+  // S39: a cancelled decision or a departure may leave the phase without an open turn (S49: what leaving ends).
   if (lifecycle && command.type === 'CancelPending') return closeIdlePhase(state, lifecycle);
   if (lifecycle && command.type === 'RemoveCombatant') return closeIdlePhase(state, leave(state, lifecycle), phasesOf(state, state.round));
   if (lifecycle) return lifecycle;
@@ -62,7 +62,7 @@ function parsed(command: RuleCommand): Parsed {
 }
 
 function dispatch(state: ArchsoulState, raw: RuleCommand, dice: DiceSource): RuleEvent[] {
-  // RULINGS.md S50: a resume names the held action it cannot change before its contract applies.
+  // S50: a resume names the held action it cannot change before its contract applies.
   if (raw.type === 'ResumeAction') return resumeAction(state, raw, dice);
   const command = parsed(raw);
   switch (command.type) {

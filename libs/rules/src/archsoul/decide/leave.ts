@@ -4,8 +4,8 @@ import { ArchsoulState, grapplesOf } from '../state';
 import { endGrapple } from './grapple';
 
 /**
- * RULINGS.md S49: a combatant removed from the fight first leaves its grapples: they end and its partners are free
- * (a pending decision, which could involve it, must be cancelled before RemoveCombatant, RULINGS.md C4).
+ * S49: a combatant removed from the fight first leaves its grapples: they end and its partners are free
+ * (a pending decision, which could involve it, must be cancelled before RemoveCombatant, C4).
  */
 export function leave(state: ArchsoulState, removal: RuleEvent[]): RuleEvent[] {
   const id = (removal[0].data as { combatantId: string }).combatantId;

@@ -47,7 +47,7 @@ const close = (w: Weapon) => w.type === 'melee' || w.type === 'unarmed';
 
 /**
  * archsoul.txt: Special Attacks and Attack Modifiers: the conditions checked when the attack is declared
- * (RULINGS.md S27–S31). `t` is absent for a Cleave.
+ * (S27–S31). `t` is absent for a Cleave.
  */
 export function checkOptions(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant | undefined, o: AttackOptions, action: 'attack' | 'reactive'): void {
   const mods = o.modifiers;
@@ -67,7 +67,7 @@ export function checkOptions(state: ArchsoulState, a: ArchsoulCombatant, w: Weap
   if (o.shatter && t) {
     ensure(close(w) || w.type === 'ranged' || w.type === 'thrown', 'ARCHSOUL_SHATTER_WEAPON', `archsoul.txt: Shatter: a weapon attack (melee, unarmed or ranged); not ${w.type}`, 'shatter');
     const id = o.shatter.itemId;
-    // RULINGS.md S44: an ordinary item has no weapon attack roll to defend with; the GM lists it as an improvised weapon (S37).
+    // S44: an ordinary item has no weapon attack roll to defend with; the GM lists it as an improvised weapon (S37).
     ensure(!t.sheet.items.some((x) => x.id === id), 'ARCHSOUL_SHATTER_ORDINARY_ITEM', `RULINGS.md S44: Shatter targets a held weapon or shield, whose "weapon attack roll" defends it; ${id} is an ordinary item (the GM may list it as an improvised weapon, S37)`, 'shatter.itemId');
     const item = t.sheet.weapons.find((x) => x.id === id) ?? (t.sheet.shield?.id === id ? t.sheet.shield : undefined);
     ensure(item && t.held.includes(id) && !t.weapons[id]?.destroyed, 'ARCHSOUL_SHATTER_ITEM', `archsoul.txt: Shatter: "an object carried by an opponent" that it could attack with (RULINGS.md S31: a held weapon or shield); ${t.id} holds no ${id}`, 'shatter.itemId');
@@ -86,7 +86,7 @@ export function checkOptions(state: ArchsoulState, a: ArchsoulCombatant, w: Weap
   }
 }
 
-/** archsoul.txt: Sneak Attack (RULINGS.md S30). */
+/** archsoul.txt: Sneak Attack (S30). */
 function checkSneak(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant): void {
   ensure(hasCondition(t, 'unaware'), 'ARCHSOUL_SNEAK_TARGET_AWARE', `archsoul.txt: Sneak Attack: "must be made against a target that is caught unaware"; the GM marks ${t.id} unaware (ApplyCondition unaware)`, 'sneak');
   const studied = a.study?.targetId === t.id ? a.study.count : 0;

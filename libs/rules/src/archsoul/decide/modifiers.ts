@@ -13,7 +13,7 @@ import { AttackInput, AttackOptions, feintStats } from './maneuvers';
 
 /**
  * archsoul.txt: Feint: Precision/Confusion or Precision/Acting at 5 against Intellect/Read Emotions at 4; on a
- * success the opponent is rotated (feint.facing) before the declared attack (RULINGS.md S28).
+ * success the opponent is rotated (feint.facing) before the declared attack (S28).
  */
 export function feint(state: ArchsoulState, a: ArchsoulCombatant, t: ArchsoulCombatant, o: AttackOptions, dice: DiceSource, push: (...e: RuleEvent[]) => void): boolean {
   const { skill, mods } = feintStats(a, t, o);
@@ -36,7 +36,7 @@ export function knockdown(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon,
   return events;
 }
 
-/** RULINGS.md S31: a shield rolls and strikes as a melee weapon with no base damage. */
+/** S31: a shield rolls and strikes as a melee weapon with no base damage. */
 function asWeapon(t: ArchsoulCombatant, itemId: string): Weapon {
   const w = t.sheet.weapons.find((x) => x.id === itemId);
   if (w) return w;
@@ -72,7 +72,7 @@ export function shatter(
   if (damaged && damage > 0) {
     const ws = r.state().combatants[damaged.owner.id].weapons[damaged.item.id];
     const hp = ws.hp === undefined ? undefined : Math.max(0, ws.hp - damage);
-    // RULINGS.md S31 (as S20): an item brought to 0 HP is broken.
+    // S31 (as S20): an item brought to 0 HP is broken.
     push(ev('WeaponChanged', { combatantId: damaged.owner.id, weaponId: damaged.item.id, broken: ws.broken || hp === 0, destroyed: ws.destroyed, jammed: ws.jammed, ...(hp === undefined ? {} : { hp }), reason: `Shatter: ${damage} damage after hardness ${damaged.item.hardness}` }));
   }
   if (test.criticalFailure) push(...criticalFailure(r.state(), r.state().combatants[a.id], w, r.state().combatants[t.id], input, dice, action).events);

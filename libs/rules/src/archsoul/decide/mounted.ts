@@ -15,7 +15,7 @@ import { checkMover, MovePayload, straight, walk } from './movement';
 
 /**
  * archsoul.txt: Charge (3 AP, mounted): up to 6 × the mount's base speed in a straight line, at least 3 spaces,
- * then a melee attack with a Flail or a Lance whose damage pool gains the mount's base speed (RULINGS.md S35).
+ * then a melee attack with a Flail or a Lance whose damage pool gains the mount's base speed (S35).
  */
 export function charge(state: ArchsoulState, command: ArchsoulCommand<'Charge'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
@@ -63,7 +63,7 @@ export function dismountOnInterrupt(state: ArchsoulState, actorId: string): Rule
   return out;
 }
 
-/** RULINGS.md S42: Mount (1 AP, like a Move): the mount waits in or beside the rider's space; no reactive attacks. */
+/** S42: Mount (1 AP, like a Move): the mount waits in or beside the rider's space; no reactive attacks. */
 export function mount(state: ArchsoulState, command: ArchsoulCommand<'Mount'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const here = onMap(c, 'combatantId');
@@ -75,7 +75,7 @@ export function mount(state: ArchsoulState, command: ArchsoulCommand<'Mount'>): 
   return [spend(c, 'mount'), ev('Mounted', { combatantId: c.id, at })];
 }
 
-/** RULINGS.md S42: Dismount (1 AP, like a Move): the mount waits in the rider's space; no reactive attacks. */
+/** S42: Dismount (1 AP, like a Move): the mount waits in the rider's space; no reactive attacks. */
 export function dismount(state: ArchsoulState, command: ArchsoulCommand<'Dismount'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const here = onMap(c, 'combatantId');

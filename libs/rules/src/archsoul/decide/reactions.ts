@@ -5,7 +5,7 @@ import { ArchsoulState, HeldAction, Trigger } from '../state';
 import { canReact, reactorsFor } from './common';
 
 /**
- * archsoul.txt: Reactive Attack; RULINGS.md S18: the action is held (its AP already spent), the reactors are
+ * archsoul.txt: Reactive Attack; S18: the action is held (its AP already spent), the reactors are
  * identified together in initiative order and offered one at a time. Returns [] when nobody can react.
  */
 export function triggerReactions(state: ArchsoulState, actorId: string, trigger: Trigger, space: Space, action: HeldAction | undefined, skip: string[] = []): RuleEvent[] {

@@ -79,7 +79,7 @@ export function declineReactiveAttack(state: ArchsoulState, command: ArchsoulCom
 const RESUME_FIELDS = Object.keys(ARCHSOUL_COMMAND_SCHEMAS.ResumeAction.shape);
 
 /**
- * S18: the held action is performed (or abandoned; its AP stay spent). RULINGS.md S50: it was checked when it was
+ * S18: the held action is performed (or abandoned; its AP stay spent). S50: it was checked when it was
  * declared, so a field the resume does not declare is refused naming the held action before the contract is applied.
  */
 export function resumeAction(state: ArchsoulState, raw: RuleCommand, dice: DiceSource): RuleEvent[] {

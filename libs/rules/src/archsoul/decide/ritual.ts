@@ -15,12 +15,12 @@ export interface Ritual {
 }
 
 /**
- * RULINGS.md S46: a ritual spends its declared AP; archsoul.txt: Being Grappled: "you may not ... perform a ritual that
+ * S46: a ritual spends its declared AP; archsoul.txt: Being Grappled: "you may not ... perform a ritual that
  * requires movement" (any other needs the grapple roll, S33); Reactive Attack: "performing some rituals" triggers.
  */
 export function performRitual(state: ArchsoulState, command: ArchsoulCommand<'PerformRitual'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
-  // RULINGS.md C3: the text says only "some rituals", so the declaration names both properties; the engine never guesses.
+  // C3: the text says only "some rituals", so the declaration names both properties; the engine never guesses.
   const { name, description, ap, movement, provokes } = command;
   const r: Ritual = { name, ...(description === undefined ? {} : { description }), ap, movement, provokes };
   ensure(!r.movement || !hasCondition(c, 'grappled'), 'ARCHSOUL_GRAPPLED', `archsoul.txt: Being Grappled: ${c.id} may not perform a ritual that requires movement`, 'movement');

@@ -34,7 +34,7 @@ function nearestFree(state: ArchsoulState, start: Space): Space | undefined {
 }
 
 /**
- * RULINGS.md S43 (archsoul.txt: Trample: "You cannot end your turn in your opponent's space"): a combatant left in
+ * S43 (archsoul.txt: Trample: "You cannot end your turn in your opponent's space"): a combatant left in
  * another's space at the end of its turn is pushed to `to` (a free adjacent space of its choice) or the nearest free one.
  * The push is not a move action and triggers no reactive attacks.
  */

@@ -31,7 +31,7 @@ export function shieldIntercept(state: ArchsoulState, command: ArchsoulCommand<'
 
 /**
  * archsoul.txt: Shield Intercept: +1 to a projectile's attack roll for each interceptor (holding its shield)
- * whose space the shot must cross: strictly between shooter and target on both nudged lines (RULINGS.md S32),
+ * whose space the shot must cross: strictly between shooter and target on both nudged lines (S32),
  * allies and enemies alike.
  */
 export function interceptors(state: ArchsoulState, a: ArchsoulCombatant, to: Space): number {
@@ -72,7 +72,7 @@ export function soulDefencePool(state: ArchsoulState, t: ArchsoulCombatant): num
   return Math.max(own, ...casters);
 }
 
-/** archsoul.txt: Sneak Attack: one of the "consecutive actions ... studying your opponent" (1 AP each, RULINGS.md S30). */
+/** archsoul.txt: Sneak Attack: one of the "consecutive actions ... studying your opponent" (1 AP each, S30). */
 export function study(state: ArchsoulState, command: ArchsoulCommand<'Study'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const id = combatantId(state, command.targetId, 'targetId');

@@ -14,7 +14,7 @@ export function canActivate(state: ArchsoulState, id: string): boolean {
 }
 
 /**
- * archsoul.txt: Turn Order (the heroes A, B, C example), RULINGS.md S12/S17: round 1 opens with the first
+ * archsoul.txt: Turn Order (the heroes A, B, C example), S12/S17: round 1 opens with the first
  * party's combatants ranked above the other party; from round 2 the first phase holds the whole party.
  */
 export function phasesOf(state: ArchsoulState, round: number): { party: Party; ids: string[] }[] {
@@ -32,7 +32,7 @@ export function phasesOf(state: ArchsoulState, round: number): { party: Party; i
 
 /**
  * Starts phase `index` of the open round (skipping phases with nobody able to act), or closes the round. `phases` is
- * the round's list as it stood before a combatant left (RULINGS.md S49), so the next phase keeps its party.
+ * the round's list as it stood before a combatant left (S49), so the next phase keeps its party.
  */
 export function openPhase(state: ArchsoulState, index: number, phases = phasesOf(state, state.round)): RuleEvent[] {
   for (let i = index; i < phases.length; i++) {
@@ -79,7 +79,7 @@ function afterTurns(state: ArchsoulState, ended: RuleEvent[]): RuleEvent[] {
 }
 
 /**
- * RULINGS.md S11/S12, S39: a combatant who goes Down loses its open turn (S43: a turn lost so is pushed out of another's
+ * S11/S12, S39: a combatant who goes Down loses its open turn (S43: a turn lost so is pushed out of another's
  * space like any other); when that leaves the running phase with no open turn and no pending decision, the phase ends
  * as if by the last EndTurn.
  */
@@ -95,7 +95,7 @@ export function closeIdlePhase(state: ArchsoulState, events: RuleEvent[], phases
   return [...all, closed, ...openPhase(fold(after, [closed]), phase.index + 1, phases)];
 }
 
-/** RULINGS.md S43: open turns that `events` closed without a TurnEnded (going Down) push their combatant out of a shared space. */
+/** S43: open turns that `events` closed without a TurnEnded (going Down) push their combatant out of a shared space. */
 function pushLostTurns(state: ArchsoulState, folded: ArchsoulState, events: RuleEvent[]): { events: RuleEvent[]; after: ArchsoulState } {
   const ended = new Set(events.filter((e) => e.type === 'TurnEnded').map((e) => (e.data as { combatantId: string }).combatantId));
   let after = folded;

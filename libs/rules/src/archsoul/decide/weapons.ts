@@ -5,7 +5,7 @@ import { Weapon } from '../sheet';
 import { ArchsoulCombatant, hasCondition } from '../state';
 
 /**
- * archsoul.txt: Being Grappled: "you may not attack with a weapon"; RULINGS.md S48: melee, ranged and thrown attacks
+ * archsoul.txt: Being Grappled: "you may not attack with a weapon"; S48: melee, ranged and thrown attacks
  * (anything thrown at a target is a thrown weapon attack) are weapon attacks; unarmed attacks and soul magic are not,
  * and take the grapple roll of any other action (S33).
  */
@@ -25,7 +25,7 @@ export function thrownWeapon(c: ArchsoulCombatant, itemId: string): Weapon {
   ensure(item && c.held.includes(itemId), 'ARCHSOUL_ITEM_NOT_HELD', `archsoul.txt: Throw an Item: "an item you are holding"; ${c.id} holds no ${itemId}`, 'itemId');
   const t0 = item.thrown;
   ensure(t0, 'ARCHSOUL_NOT_THROWABLE', `${item.name} has no throwing ranges on the sheet`, 'itemId');
-  // archsoul.txt: Lifting table: "Accurate Throw Range" for heavy objects (RULINGS.md S37).
+  // archsoul.txt: Lifting table: "Accurate Throw Range" for heavy objects (S37).
   const row = w ? liftingRow(c, w) : undefined;
   const t = row ? { ...t0, accurateRange: Math.min(t0.accurateRange, Math.max(1, Math.floor(row.accurateMetres / SPACE_METRES))) } : t0;
   return {

@@ -6,14 +6,14 @@ import { combatState, LingeringTick, NarateerState } from '../state';
 import { expireConditions } from './conditions';
 import { expireLingeringHarm, tickLingeringHarm } from './lingering';
 
-/** RULINGS.md N20: Collapsed and Withdrawn combatants get no activations. */
+/** N20: Collapsed and Withdrawn combatants get no activations. */
 export function canActivate(state: NarateerState, id: string): boolean {
   const c = state.combatants[id];
   return c !== undefined && combatState(c) === 'Active';
 }
 
 /**
- * RULINGS.md C7/N3/N17: Used AD and MD become Ready (Wounded stay) and proactive uses reset; then the combatant's
+ * C7/N3/N17: Used AD and MD become Ready (Wounded stay) and proactive uses reset; then the combatant's
  * Lingering Harm that ticks at the start of its activation ticks (N38).
  */
 export function onActivationStart(state: NarateerState, id: string, dice: DiceSource): RuleEvent[] {
@@ -26,18 +26,18 @@ export function onActivationStart(state: NarateerState, id: string, dice: DiceSo
   return [refreshed, ...tickLingeringHarm(evolve(state, refreshed), 'activationStart', [id], dice).events];
 }
 
-/** RULINGS.md N38: the combatant's Lingering Harm that ticks at the end of its activation. */
+/** N38: the combatant's Lingering Harm that ticks at the end of its activation. */
 export function onActivationEnd(state: NarateerState, id: string, dice: DiceSource): RuleEvent[] {
   return tickLingeringHarm(state, 'activationEnd', [id], dice).events;
 }
 
-/** RULINGS.md N38: Lingering Harm that ticks at the start of each round. */
+/** N38: Lingering Harm that ticks at the start of each round. */
 export function onRoundStart(state: NarateerState, dice: DiceSource): RuleEvent[] {
   return tickLingeringHarm(state, 'roundStart', state.joined, dice).events;
 }
 
 /**
- * RULINGS.md N16/N19: Lingering Harm ticks, then instances and conditions measured in rounds run out (N38, N26).
+ * N16/N19: Lingering Harm ticks, then instances and conditions measured in rounds run out (N38, N26).
  * A tick waiting for an ASK allocation (N28) holds the rest: AllocateWounds resumes it (resumeTicks).
  */
 export function onRoundEnd(state: NarateerState, dice: DiceSource): RuleEvent[] {
@@ -47,7 +47,7 @@ export function onRoundEnd(state: NarateerState, dice: DiceSource): RuleEvent[] 
 }
 
 /**
- * RULINGS.md N28: after the allocation a tick waited for, the ticks of the same moment go on; a round whose end
+ * N28: after the allocation a tick waited for, the ticks of the same moment go on; a round whose end
  * (or whose last activation's end) was held ends now, unless another tick waits.
  */
 export function resumeTicks(state: NarateerState, tick: LingeringTick, id: string, dice: DiceSource): RuleEvent[] {

@@ -11,7 +11,7 @@ import { tickEnded } from './lingering';
 import { opportunityFollowUps } from './reactors';
 import { allocate, applyWounds } from './wounds';
 
-/** RULINGS.md N9: the answer to a pending allocation names AD or MD for every Wound that takes a die. */
+/** N9: the answer to a pending allocation names AD or MD for every Wound that takes a die. */
 export function allocateWounds(state: NarateerState, command: NarateerCommand<'AllocateWounds'>, dice: DiceSource): RuleEvent[] {
   const pw = state.pendingWounds;
   ensure(pw, 'NARATEER_NO_WOUNDS_PENDING', 'no wound allocation is waiting', 'type');

@@ -10,7 +10,7 @@ export function hasEffect(c: NarateerCombatant, flag: keyof ConditionEffect): bo
   return false;
 }
 
-/** RULINGS.md N20/N26: Active and not incapacitated. */
+/** N20/N26: Active and not incapacitated. */
 export function ableToAct(c: NarateerCombatant): boolean {
   return combatState(c) === 'Active' && !hasEffect(c, 'incapacitated');
 }
@@ -57,7 +57,7 @@ export function checkWeaponUse(state: NarateerState, user: NarateerCombatant, we
   return { distance, beyondEffective: distance !== undefined && distance > weapon.effectiveRange! };
 }
 
-/** RULINGS.md N21: the named Vital must be allowed; default the highest after the cap. */
+/** N21: the named Vital must be allowed; default the highest after the cap. */
 export function damageVital(c: NarateerCombatant, weapon: Weapon, named: Vital | undefined, field: string): Vital {
   if (named !== undefined) {
     ensure(weapon.damageVitals.includes(named), 'NARATEER_DAMAGE_VITAL_NOT_ALLOWED', `RULINGS.md N21: ${weapon.name} deals damage with ${weapon.damageVitals.join(' or ')}, not ${named}`, field);
@@ -72,7 +72,7 @@ export function edgeSources(): EdgeSources {
   return { advantage: [], disadvantage: [] };
 }
 
-/** RULINGS.md N31: a combatant who cannot see its foe attacks with Disadvantage. */
+/** N31: a combatant who cannot see its foe attacks with Disadvantage. */
 export function cannotSee(attacker: NarateerCombatant, foe: NarateerCombatant, flagged: boolean): boolean {
   return flagged || hasEffect(attacker, 'cannotSee') || hasEffect(foe, 'unseen');
 }

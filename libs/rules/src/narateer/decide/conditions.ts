@@ -4,7 +4,7 @@ import { NarateerCommand } from '../commands';
 import { ConditionAppliedData, ev } from '../events';
 import { ActiveCondition, NarateerState } from '../state';
 
-/** narateer.txt: Conditions and Statuses — no stacking of like effects: the worst intensity or duration (RULINGS.md N26). */
+/** narateer.txt: Conditions and Statuses — no stacking of like effects: the worst intensity or duration (N26). */
 export function applyCondition(state: NarateerState, command: NarateerCommand<'ApplyCondition'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const { condition, intensity, rounds } = command;
@@ -32,7 +32,7 @@ export function removeCondition(state: NarateerState, command: NarateerCommand<'
   return [ev('ConditionRemoved', { combatantId: id, condition })];
 }
 
-/** RULINGS.md N26: a condition given in rounds ends with the last of them. */
+/** N26: a condition given in rounds ends with the last of them. */
 export function expireConditions(state: NarateerState): RuleEvent[] {
   const events: RuleEvent[] = [];
   for (const id of state.joined) {

@@ -10,7 +10,7 @@ import { LingeringHarm, LingeringTick, NarateerState } from '../state';
 import { applyWounds, choiceArises, preference } from './wounds';
 
 /**
- * narateer.txt: Lingering Harm — Form, default classification (RULINGS.md N11), each source tracked separately;
+ * narateer.txt: Lingering Harm — Form, default classification (N11), each source tracked separately;
  * the source's stated tick timing, duration and ending condition override the defaults (N38); the same Form,
  * source and classification again is the same instance, refreshed (N39).
  */
@@ -33,13 +33,13 @@ export function applyLingeringHarm(state: NarateerState, command: NarateerComman
   return [ev('LingeringHarmApplied', data)];
 }
 
-/** RULINGS.md N19, N39: an instance is Form + source + classification; without a named source each application is its own. */
+/** N19, N39: an instance is Form + source + classification; without a named source each application is its own. */
 function sameInstance(l: LingeringHarm, form: string, source: string, harm: Harm): boolean {
   return l.form === form && l.source === source && l.harm.domain === harm.domain && l.harm.type === harm.type;
 }
 
 /**
- * RULINGS.md N39: a refresh keeps the instance and the worse of each term ("use the worst intensity or duration"):
+ * N39: a refresh keeps the instance and the worse of each term ("use the worst intensity or duration"):
  * the more Wounds per tick, the longer duration and the more ticks left (none stated = until treated, the longest);
  * a tick timing, ending condition or allocation the new application states replaces the old. It never ticks twice
  * in one round. A refresh that changes nothing returns no events.
@@ -72,7 +72,7 @@ function terms(data: LingeringHarmAppliedData, tick: LingeringTick | undefined, 
   if (allocation !== undefined) data.allocation = allocation;
 }
 
-/** RULINGS.md N19, N38: treatment (or the source's ending condition, met) ends one instance, no roll. */
+/** N19, N38: treatment (or the source's ending condition, met) ends one instance, no roll. */
 export function treatLingeringHarm(state: NarateerState, command: NarateerCommand<'TreatLingeringHarm'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const lhId = command.lingeringHarmId;
@@ -84,7 +84,7 @@ export function treatLingeringHarm(state: NarateerState, command: NarateerComman
 }
 
 /**
- * RULINGS.md N19, N38: every untreated instance of `ids` (in join order) that ticks at `tick` and has not ticked in
+ * N19, N38: every untreated instance of `ids` (in join order) that ticks at `tick` and has not ticked in
  * this round ticks, one resolution each, even while Collapsed. An ASK combatant with a choice to make and no
  * allocation in advance gets a pending woundAllocation (N28): the events stop there, and AllocateWounds resumes.
  */
@@ -111,12 +111,12 @@ export function tickLingeringHarm(state: NarateerState, tick: LingeringTick, ids
   return { events, state: s };
 }
 
-/** RULINGS.md N38: the tick that was the last of the count ends the instance. */
+/** N38: the tick that was the last of the count ends the instance. */
 export function tickEnded(id: string, lh: LingeringHarm): RuleEvent[] {
   return lh.ticksLeft === 1 ? [ev('LingeringHarmEnded', { combatantId: id, lingeringHarmId: lh.id, form: lh.form, reason: 'ticks' })] : [];
 }
 
-/** RULINGS.md N38: at the end of the round, instances whose duration ends with it end (after their last tick). */
+/** N38: at the end of the round, instances whose duration ends with it end (after their last tick). */
 export function expireLingeringHarm(state: NarateerState): RuleEvent[] {
   const events: RuleEvent[] = [];
   for (const id of state.joined) {

@@ -8,7 +8,7 @@ import { NarateerState } from '../state';
 import { ableToAct, hasEffect } from './common';
 import { reactorsFor } from './reactors';
 
-/** RULINGS.md N13: the GM places a combatant on a Space, or takes it off the map (null). */
+/** N13: the GM places a combatant on a Space, or takes it off the map (null). */
 export function setPosition(state: NarateerState, command: NarateerCommand<'SetPosition'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   if (command.position === null) return state.combatants[id].position ? [ev('PositionSet', { combatantId: id, position: null })] : [];
@@ -17,7 +17,7 @@ export function setPosition(state: NarateerState, command: NarateerCommand<'SetP
 
 /**
  * narateer.txt: Opportunity Attacks — each step is checked separately; a step between two Spaces within an
- * opponent's reach stops the move there and offers the opportunities (RULINGS.md N24).
+ * opponent's reach stops the move there and offers the opportunities (N24).
  */
 export function move(state: NarateerState, command: NarateerCommand<'Move'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');

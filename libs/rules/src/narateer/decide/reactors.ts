@@ -5,7 +5,7 @@ import { NarateerCombatant, NarateerState } from '../state';
 import { ableToAct, hasEffect } from './common';
 
 /**
- * narateer.txt: Opportunity Attacks — perceive the mover (RULINGS.md N26), a melee weapon whose reach covers
+ * narateer.txt: Opportunity Attacks — perceive the mover (N26), a melee weapon whose reach covers
  * both Spaces, its cost in Ready AD; Collapsed and Withdrawn never react (N20).
  */
 export function canReact(r: NarateerCombatant, mover: NarateerCombatant, from: Space, to: Space): boolean {
@@ -21,7 +21,7 @@ export function reactorsFor(state: NarateerState, moverId: string, from: Space, 
   return order.filter((id) => id !== moverId && state.combatants[id].side !== mover.side && canReact(state.combatants[id], mover, from, to));
 }
 
-/** RULINGS.md N24: after an opportunity is resolved or declined, re-check and offer the next one, or finish. */
+/** N24: after an opportunity is resolved or declined, re-check and offer the next one, or finish. */
 export function opportunityFollowUps(state: NarateerState): RuleEvent[] {
   const q = state.opportunity;
   if (!q) return [];

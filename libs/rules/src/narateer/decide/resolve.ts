@@ -6,7 +6,7 @@ import { applyEdge, rollPool } from '../rolls';
 import { opportunityFollowUps } from './reactors';
 import { convertWounds, woundEvents } from './wounds';
 
-/** narateer.txt: Combat Exchange Flow, steps 7–10 (RULINGS.md N22: attacker's pool, responder's pool, then rerolls). */
+/** narateer.txt: Combat Exchange Flow, steps 7–10 (N22: attacker's pool, responder's pool, then rerolls). */
 export function resolveExchange(s: NarateerState, dice: DiceSource): RuleEvent[] {
   const x = s.exchange!;
   const r = x.response!;
@@ -49,7 +49,7 @@ function won(base: ExchangeResolvedData, outcome: ExchangeOutcome, winnerId: str
   return base;
 }
 
-/** narateer.txt: Ranged Exchanges — firing expends ammunition and resolves Loading, win or lose (RULINGS.md N27). */
+/** narateer.txt: Ranged Exchanges — firing expends ammunition and resolves Loading, win or lose (N27). */
 function fired(s: NarateerState, x: CurrentExchange, combatantId: string, weaponId: string, events: RuleEvent[]): void {
   if (x.kind !== 'ranged') return;
   const c = s.combatants[combatantId];

@@ -7,7 +7,7 @@ import { DiceSpentData, ev } from '../events';
 import { NarateerState } from '../state';
 import { ableToAct, findWeapon, proactiveLimit } from './common';
 
-/** RULINGS.md N27: loading is done in the own activation, costs no AD and needs ammunition. */
+/** N27: loading is done in the own activation, costs no AD and needs ammunition. */
 export function reloadWeapon(state: NarateerState, command: NarateerCommand<'ReloadWeapon'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
@@ -21,7 +21,7 @@ export function reloadWeapon(state: NarateerState, command: NarateerCommand<'Rel
   return [ev('WeaponReloaded', { combatantId: id, weaponId: weapon.id })];
 }
 
-/** RULINGS.md N33: other actions commit Ready dice; a proactive Melee or Ranged action counts a use (N5). */
+/** N33: other actions commit Ready dice; a proactive Melee or Ranged action counts a use (N5). */
 export function spendDice(state: NarateerState, command: NarateerCommand<'SpendDice'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];

@@ -11,7 +11,7 @@ import { combatState, CurrentExchange, NarateerCombatant, NarateerState } from '
 import { cannotSee, checkCommitment, checkWeaponUse, damageVital, edgeSources, findWeapon, hasEffect, tryWeaponUse, WeaponReach } from './common';
 import { resolveExchange } from './resolve';
 
-/** narateer.txt: Combat Exchange Flow, steps 5–6, answering the pending decision (RULINGS.md C4). */
+/** narateer.txt: Combat Exchange Flow, steps 5–6, answering the pending decision (C4). */
 export function respondToExchange(state: NarateerState, command: NarateerCommand<'RespondToExchange'>, dice: DiceSource): RuleEvent[] {
   const x = state.exchange;
   ensure(x && !x.response, 'NARATEER_NO_EXCHANGE', 'there is no exchange waiting for a response', 'type');
@@ -22,7 +22,7 @@ export function respondToExchange(state: NarateerState, command: NarateerCommand
   return [responded, ...resolveExchange(evolve(state, responded), dice)];
 }
 
-/** RULINGS.md N6/N23: forced none first, then the response given up front, then the sheet's standing policy. */
+/** N6/N23: forced none first, then the response given up front, then the sheet's standing policy. */
 export function answerInAdvance(state: NarateerState, given: ResponseInput | undefined): ExchangeRespondedData | undefined {
   const x = state.exchange!;
   const forced = forcedNone(state, x);
@@ -36,7 +36,7 @@ export function answerInAdvance(state: NarateerState, given: ResponseInput | und
   return policy ? policyResponse(state, x, policy) : undefined;
 }
 
-/** narateer.txt: No Response — unaware, unable to act, out of Ready AD, or incapacitated (RULINGS.md N6, N20). */
+/** narateer.txt: No Response — unaware, unable to act, out of Ready AD, or incapacitated (N6, N20). */
 export function forcedNone(state: NarateerState, x: CurrentExchange): ExchangeRespondedData['forced'] {
   const target = state.combatants[x.targetId];
   if (x.targetUnaware) return 'unaware';
@@ -89,7 +89,7 @@ function buildClash(state: NarateerState, x: CurrentExchange, r: NarateerCombata
 }
 
 /**
- * RULINGS.md N35/N37: the named weapon, or the first of the exchange's kind that reaches (or can fire) and
+ * N35/N37: the named weapon, or the first of the exchange's kind that reaches (or can fire) and
  * whose Base Attack Cost and Boost the Ready AD pay; failing that, the first that reaches, to be refused.
  */
 function clashWeapon(state: NarateerState, x: CurrentExchange, r: NarateerCombatant, input: ResponseInput, field: string, responseField: string): { weapon: Weapon; reach: WeaponReach } {
@@ -110,7 +110,7 @@ function clashWeapon(state: NarateerState, x: CurrentExchange, r: NarateerCombat
   ensure(false, 'NARATEER_NO_LEGAL_CLASH', `narateer.txt: Clash: ${r.id} has no ${x.kind} weapon to answer with; Full Guard or No Response remain`, responseField);
 }
 
-/** RULINGS.md N23: the policy's response with its Boost capped to what is legal, else its fallback, else none. */
+/** N23: the policy's response with its Boost capped to what is legal, else its fallback, else none. */
 function policyResponse(state: NarateerState, x: CurrentExchange, policy: ResponsePolicy): ExchangeRespondedData {
   for (const response of [policy.response, policy.fallback]) {
     const answer = policyTry(state, x, response, policy);
@@ -128,7 +128,7 @@ function policyTry(state: NarateerState, x: CurrentExchange, response: ResponseK
   let cost = FULL_GUARD_COST;
   let weaponId: string | undefined;
   if (response === 'clash') {
-    // RULINGS.md N37: only a weapon that reaches and whose Base Attack Cost the Ready AD pay is a legal Clash.
+    // N37: only a weapon that reaches and whose Base Attack Cost the Ready AD pay is a legal Clash.
     const preferred = policy.weaponId ? r.sheet.weapons.filter((w) => w.id === policy.weaponId) : r.sheet.weapons;
     const weapon = preferred.find((w) => w.kind === x.kind && w.baseAttackCost <= r.ad.ready && tryWeaponUse(state, r, w, x.attackerId, x.distance));
     if (!weapon) return undefined;

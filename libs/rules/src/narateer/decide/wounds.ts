@@ -7,7 +7,7 @@ import { ContinuationTrigger, DiceCounts, ev, WoundCalculation, WoundedDie, Woun
 import { totalDots } from '../rolls';
 import { NarateerCombatant, NarateerState } from '../state';
 
-/** narateer.txt: Wound Conversion (data table, RULINGS.md N8); 0 or less causes no Wound. */
+/** narateer.txt: Wound Conversion (data table, N8); 0 or less causes no Wound. */
 export function convertWounds(margin: number): number {
   for (const band of WOUND_CONVERSION) if (margin >= band.minMargin) return band.wounds;
   return 0;
@@ -15,7 +15,7 @@ export function convertWounds(margin: number): number {
 
 type Preferred = (i: number) => DieKind;
 
-/** RULINGS.md N9/N28: ASK waits for the wounded unless the allocation came in advance or nothing is to choose. */
+/** N9/N28: ASK waits for the wounded unless the allocation came in advance or nothing is to choose. */
 export function woundEvents(s: NarateerState, calc: WoundCalculation, advance: DieKind[] | undefined, dice: DiceSource): RuleEvent[] {
   const c = s.combatants[calc.combatantId];
   if (!advance && c.sheet.woundPreference === 'ASK' && choiceArises(c, calc.wounds)) return [ev('WoundAllocationRequested', calc)];
@@ -80,7 +80,7 @@ export function applyWounds(s: NarateerState, calc: WoundCalculation, preferred:
   return events;
 }
 
-/** narateer.txt: Continuation Checks — a Side Roll of Resilience dice; 1+ dots passes (RULINGS.md N15, N18). */
+/** narateer.txt: Continuation Checks — a Side Roll of Resilience dice; 1+ dots passes (N15, N18). */
 function continuationCheck(c: NarateerCombatant, triggers: ContinuationTrigger[], dice: DiceSource): RuleEvent {
   const n = c.sheet.vitals.resilience;
   const roll: Roll = n > 0 ? dice.roll(n, NARATEER_DIE_SIDES, 'followUp') : { sides: NARATEER_DIE_SIDES, faces: [] };
@@ -88,7 +88,7 @@ function continuationCheck(c: NarateerCombatant, triggers: ContinuationTrigger[]
   return ev('ContinuationChecked', { combatantId: c.id, triggers, dice: Math.max(0, n), roll, dots: total, passed: total >= 1, state: total >= 1 ? 'Active' : 'Withdrawn' });
 }
 
-/** RULINGS.md N32: the GM applies a spell's or effect's harm as one resolution. */
+/** N32: the GM applies a spell's or effect's harm as one resolution. */
 export function applyWoundsCommand(state: NarateerState, command: NarateerCommand<'ApplyWounds'>, dice: DiceSource): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   // The schema gives exactly one of wounds and woundMargin.
