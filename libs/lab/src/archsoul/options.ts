@@ -1,13 +1,11 @@
 import type { RuleCommand } from '@app/rules';
-import { AP_COST, canStep, distance, Facing, facings, FIST, inFrontArc, neighbours, same, Space, Weapon } from '@app/rules/archsoul';
+import { AP_COST, canStep, handsFor, distance, Facing, facings, FIST, inFrontArc, neighbours, same, Space, Weapon } from '@app/rules/archsoul';
 import { ArchsoulTurn } from './strategy';
 
 /**
  * Legal options read from the view and the sheets, so strategies propose what the decider accepts (archsoul.txt:
  * The Action Economy, The Battle Map); the decider still judges every proposal and rolls every die.
  */
-
-const HANDS = 2;
 
 export function dist(t: ArchsoulTurn): number {
   return distance(t.view.map.grid, t.me.position!, t.foe.position!);
@@ -34,19 +32,6 @@ export function weapon(t: ArchsoulTurn, pick: (w: Weapon) => boolean): Weapon | 
   });
 }
 
-/** Hands an item fills (RULINGS.md S51): a two-handed weapon both, an unarmed weapon (worn) none, anything else one. */
-function handsFor(t: ArchsoulTurn, id: string): number {
-  const w = t.sheet.weapons.find((x) => x.id === id);
-  if (w?.type === 'unarmed') return 0;
-  return w?.twoHanded || t.sheet.items.find((x) => x.id === id && (x as { twoHanded?: boolean }).twoHanded) ? 2 : 1;
-}
-
-/** Empty hands: the view's own count when it gives one (S51), else counted from what is held. */
-export function freeHands(t: ArchsoulTurn): number {
-  const given = (t.me as { freeHands?: number }).freeHands;
-  return given ?? Math.max(0, HANDS - t.me.held.reduce((n, h) => n + handsFor(t, h), 0));
-}
-
 /**
  * archsoul.txt: Draw Simple Item (1 AP) / Draw Awkward Item (2 AP: a two-handed weapon, a shield; it may span
  * turns, RULINGS.md S25): the command that gets `id` into hand, dropping held items not in `keep` first (a free
@@ -57,21 +42,14 @@ export function ready(t: ArchsoulTurn, id: string, keep: readonly string[]): Rul
   const g = lying(t, id);
   // archsoul.txt: Draw Simple Item: "pick an item up from the ground" (1 AP; it triggers reactive attacks).
   if (g) return same(g.space, t.me.position!) && t.me.ap >= AP_COST.drawSimpleItem ? { type: 'DrawSimpleItem', combatantId: t.me.id, groundId: g.groundId } : undefined;
-  if (handsFor(t, id) > freeHands(t)) {
+  // RULINGS.md S51: two hands; the view counts the empty ones.
+  if (handsFor(t.sheet, id) > t.me.freeHands) {
     const drop = t.me.held.find((h) => !keep.includes(h));
     if (drop) return { type: 'DropItem', combatantId: t.me.id, itemId: drop };
   }
   const awkward = t.sheet.shield?.id === id || t.sheet.weapons.find((w) => w.id === id)?.stowage === 'awkward';
   if (awkward) return t.me.ap >= 1 ? { type: 'DrawAwkwardItem', combatantId: t.me.id, itemId: id } : undefined;
   return t.me.ap >= AP_COST.drawSimpleItem ? { type: 'DrawSimpleItem', combatantId: t.me.id, itemId: id } : undefined;
-}
-
-/** Spaces per Move: the mount's speed while mounted (RULINGS.md S35), less any slowed condition (the view's figure when it gives it). */
-function speed(t: ArchsoulTurn): number {
-  if ((t.me as { baseSpeed?: number }).baseSpeed !== undefined) return t.me.speed;
-  const base = t.me.mounted && t.me.mount ? t.me.mount.speed : t.me.speed;
-  const slowed = t.me.conditions.filter((c) => c.condition === 'slowed').reduce((n, c) => n + c.amount, 0);
-  return Math.max(0, base - slowed);
 }
 
 function free(t: ArchsoulTurn, s: Space): boolean {
@@ -113,7 +91,7 @@ export function approach(t: ArchsoulTurn, reach: number): RuleCommand | undefine
   if (t.me.ap < AP_COST.move || dist(t) <= reach) return undefined;
   const grid = t.view.map.grid;
   const d = (s: Space) => distance(grid, s, t.foe.position!);
-  const path = pathTo(t, speed(t), (s) => d(s) <= reach && d(s) >= 1, d);
+  const path = pathTo(t, t.me.speed, (s) => d(s) <= reach && d(s) >= 1, d);
   return path && d(path[path.length - 1]) < dist(t) ? { type: 'Move', combatantId: t.me.id, path } : undefined;
 }
 

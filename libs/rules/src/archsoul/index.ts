@@ -40,6 +40,7 @@ export * from './grid';
 /** What a driver of the system reads (the Combat Lab's strategies): AP costs, the Charge's limits, the steps the map allows. */
 export { AP_COST, CHARGE } from './data';
 export { canStep } from './map';
+export { handsFor } from './hands';
 export { ARCHSOUL_COMMANDS } from './commands';
 export type { ArchsoulCommandType } from './commands';
 export * from './contract';

@@ -50,8 +50,7 @@ export const charger: ArchsoulStrategy = {
     const run = me.ap >= AP_COST.charge ? chargePath(t, me.position!, w.reach) : undefined;
     if (run) return { type: 'Charge', combatantId: me.id, path: run, targetId: t.foe.id, weaponId: w.id } satisfies RuleCommand;
     if ((me.ap === AP_COST.charge || dist(t) > w.reach) && !chargePath(t, me.position!, w.reach)) {
-      const speed = me.mount?.speed ?? me.speed;
-      const toStart = me.ap >= AP_COST.move ? pathTo(t, speed, (s) => chargePath(t, s, w.reach) !== undefined) : undefined;
+      const toStart = me.ap >= AP_COST.move ? pathTo(t, me.speed, (s) => chargePath(t, s, w.reach) !== undefined) : undefined;
       if (toStart) return { type: 'Move', combatantId: me.id, path: toStart };
     }
     return strike(t, w) ?? face(t);
