@@ -113,4 +113,14 @@ describe('Combat Lab API', () => {
       rest.result.cells.flat().map((c: { row: string; col: string; rowWin: unknown }) => [c.row, c.col, c.rowWin]),
     );
   });
+
+  it.each([
+    ['arcana-beast', [{ beast: 'Ember' }, {}], 400, 'LAB_SHEETS_INVALID', 'sheets[0].beast'],
+    ['arcana-beast', [{ beast: { kind: 'beast', stats: { brawn: 1, agility: 1, endurance: 1, spirit: 1, technique: 1 }, hp: 0, stamina: 0 } }, { beast: { kind: 'beast' } }], 422, 'INVALID_FIELD', 'sheets[0].beast.hp'],
+    ['archsoul', [{ maxHp: 10 }, { maxHp: 10, position: { x: 1, y: 0 } }], 400, 'LAB_SHEETS_INVALID', 'sheets[0].position'],
+    ['archsoul', [{ maxHp: 10, position: { x: 0, y: 0 } }, { maxHp: 10, position: { x: 0, y: 0 } }], 422, 'ARCHSOUL_SPACE_OCCUPIED', 'sheets[1].position'],
+  ])('%s: sheets %j are refused with %i %s naming %s', async (system, sheets, status, code, field) => {
+    const res = await request(app.getHttpServer()).post('/lab/runs').set(as('tenant-a')).send({ system, fights: 1, seed: '1', sheets }).expect(status);
+    expect(res.body).toMatchObject({ code, field });
+  });
 });
