@@ -548,7 +548,7 @@ describeInBrowser('replay page in headless Chromium', () => {
   });
 
   describe('an unfinished fight', () => {
-    it('shows its dice as committed: seed not yet revealed', async () => {
+    it('shows its dice as committed: seed not yet revealed; it follows the fight until the seed is revealed', async () => {
       const fightId = await play(narateer({ mode: 'seeded', seed: 'replay-live' }), narateerCommands);
       const log = await exportLog(fightId);
       await page.goto(await replayUrl(fightId));
@@ -563,12 +563,21 @@ describeInBrowser('replay page in headless Chromium', () => {
       expect(await page.locator('#detail .roll .check').first().textContent()).toMatch(
         /seed not yet revealed/,
       );
-      // Once the fight ends, a reload verifies the same dice.
-      await end(fightId);
-      await page.locator('#reload').click();
-      await page.locator('#verdict[data-verdict="verified"]').waitFor();
+      // The page follows the live fight: watching its last event, it moves on to each new one by itself…
+      expect(await page.locator('#source').textContent()).toContain('following live');
       await page.keyboard.press('End');
-      expect(await page.locator('.ev[data-verdict="verified"]').count()).toBe(log.entries.length + 1);
+      await selectedIs(log.entries.length);
+      await t.http.post(`/fights/${fightId}/commands`).send({ type: 'StartActivation' }).expect(200);
+      const more = (await exportLog(fightId)).entries.length;
+      expect(more).toBeGreaterThan(log.entries.length);
+      await selectedIs(more);
+      expect(await page.locator('.ev').count()).toBe(more);
+      // …and once the fight ends and reveals the seed, the same dice turn from committed to verified.
+      await end(fightId);
+      await page.locator('#verdict[data-verdict="verified"]').waitFor();
+      expect(await page.locator('.ev[data-verdict="verified"]').count()).toBe(more + 1);
+      await selectedIs(more + 1);
+      expect(await page.locator('#source').textContent()).not.toContain('following live');
     });
   });
 

@@ -77,6 +77,8 @@ export const REPLAY_SCRIPT = String.raw`
       result = { ok: false, code: 'INTERNAL', message: String(err && err.message || err) };
     }
     if (!result.ok) { replay = null; refused(result); return; }
+    // Whoever watched the last event of a live fight goes on watching the last one.
+    var wasAtEnd = !!replay && selected === replay.events.length;
     replay = result;
     undone = {};
     replay.events.forEach(function (e) {
@@ -90,7 +92,7 @@ export const REPLAY_SCRIPT = String.raw`
     buildTimeline();
     scrub.min = replay.events.length ? '1' : '0';
     scrub.max = String(replay.events.length);
-    var want = seqFromHash();
+    var want = wasAtEnd ? replay.events.length : seqFromHash();
     select(want || Math.min(selected || replay.events.length, replay.events.length), true);
     $('#report-json').textContent = JSON.stringify(replay.report, null, 2);
     renderChecks();
@@ -112,7 +114,8 @@ export const REPLAY_SCRIPT = String.raw`
 
   function loadFromService() {
     if (!cfg.fightId) return;
-    setStatus('Loading the fight log\u2026');
+    loading = true;
+    if (!replay) setStatus('Loading the fight log\u2026');
     fetch('/fights/' + encodeURIComponent(cfg.fightId) + '/log?token=' + encodeURIComponent(cfg.token), { cache: 'no-store', headers: { accept: 'application/json' } })
       .then(function (res) {
         return res.text().then(function (body) {
@@ -124,11 +127,72 @@ export const REPLAY_SCRIPT = String.raw`
           return body;
         });
       })
-      .then(function (body) { setStatus(''); open(body, 'Fight ' + cfg.fightId + ' (from this service)'); })
-      .catch(function (err) { setStatus('The fight log could not be loaded: ' + err.message); });
+      .then(function (body) {
+        setStatus('');
+        open(body, 'Fight ' + cfg.fightId + ' (from this service)');
+        if (replay && !ended()) follow();
+        else unfollow();
+        if (following) sourceEl.appendChild(el('span', 'live', ' \u00b7 following live'));
+      })
+      .catch(function (err) { setStatus('The fight log could not be loaded: ' + err.message); })
+      .then(function () {
+        loading = false;
+        if (again) { again = false; loadFromService(); }
+      });
+  }
+  function ended() { return replay.events.some(function (e) { return e.type === 'FightEnded'; }); }
+
+  // ---- a live fight: its event stream says when to fetch the log again ----
+  var following = false, loading = false, again = false, streamCtl = null;
+  function reloadSoon() {
+    if (loading) again = true;
+    else loadFromService();
+  }
+  function unfollow() {
+    following = false;
+    if (streamCtl) streamCtl.abort();
+  }
+  function follow() {
+    if (following) return;
+    following = true;
+    var backoff = 500;
+    function once() {
+      if (!following) return;
+      var ctl = streamCtl = new AbortController();
+      var after = replay ? replay.events.length : 0;
+      fetch('/fights/' + encodeURIComponent(cfg.fightId) + '/stream?token=' + encodeURIComponent(cfg.token) + '&after=' + after, { cache: 'no-store', signal: ctl.signal, headers: { accept: 'text/event-stream' } })
+        .then(function (res) {
+          if (res.status === 401 || res.status === 404) { following = false; setStatus('No longer following: this token was revoked or has expired.'); return; }
+          if (!res.ok || !res.body) throw new Error('HTTP ' + res.status);
+          backoff = 500;
+          var reader = res.body.getReader(), decoder = new TextDecoder(), buf = '';
+          function pump() {
+            return reader.read().then(function (r) {
+              if (r.done) return;
+              buf += decoder.decode(r.value, { stream: true }).replace(/\r\n?/g, '\n');
+              var cut, events = false;
+              while ((cut = buf.indexOf('\n\n')) >= 0) {
+                if (/(^|\n)data:/.test(buf.slice(0, cut))) events = true;
+                buf = buf.slice(cut + 2);
+              }
+              if (events) reloadSoon();
+              return pump();
+            });
+          }
+          return pump();
+        })
+        .catch(function () {})
+        .then(function () {
+          if (!following) return;
+          setTimeout(once, backoff);
+          backoff = Math.min(backoff * 2, 5000);
+        });
+    }
+    once();
   }
   function openFile(file) {
     if (!file) return;
+    unfollow();
     setStatus('Reading ' + file.name + '\u2026');
     var reader = new FileReader();
     reader.onload = function () { setStatus(''); open(String(reader.result), file.name + ' (a file, checked in this browser)'); };
