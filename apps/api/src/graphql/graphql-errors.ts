@@ -89,19 +89,41 @@ export function variableField(message: string): string | undefined {
   return named ? `${at}.${named}` : at;
 }
 
+/** Refusals of the HTTP request itself (its parameters, CSRF, persisted queries), not of the GraphQL document in it. */
+const HTTP_REQUEST_ERRORS = new Set(['BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED']);
+
+const JSON_TYPE = 'application/json';
+const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+
 /**
- * A request refused before execution (no `data`) answers with the HTTP status its first error
- * states, so the status line and `extensions.statusCode` never disagree (and never say 500 for
- * the client's mistake). With data, Nest keeps 200.
+ * The status line of a request refused before execution (no `data`), per the GraphQL-over-HTTP spec:
+ *
+ * - answered as application/graphql-response+json, it is the status the first error states
+ *   (`extensions.statusCode`: 400 for a parse, validation or variable error), so the status line and
+ *   the body never disagree and never say 500 for the client's mistake;
+ * - answered as application/json (the legacy type: what a client that does not ask for the new one
+ *   gets), a GraphQL request error (parse, validation, our query limits, variable coercion, an
+ *   unknown operation) SHOULD be a 200, as every well-formed request is: only refusals of the HTTP
+ *   request itself (no query, CSRF, …) keep their 4xx. The body says the same either way: its errors
+ *   carry `statusCode` and `code`.
+ *
+ * The media type is chosen here, as Apollo would (the Accept header, application/json first when it
+ * allows both equally), and set, so the status and the type always go together. With data, 200.
  */
 export function statusFromErrorsPlugin(): Plugin {
   return {
     async requestDidStart() {
       return {
-        async willSendResponse({ response }) {
+        async willSendResponse({ response, contextValue }) {
           if (response.body.kind !== 'single' || 'data' in response.body.singleResult) return;
-          const status = response.body.singleResult.errors?.[0]?.extensions?.statusCode;
-          if (typeof status === 'number' && status >= 400 && status < 600) response.http.status = status;
+          const first = response.body.singleResult.errors?.[0]?.extensions;
+          const status = first?.statusCode;
+          if (typeof status !== 'number' || status < 400 || status >= 600) return;
+          const req = (contextValue as { req?: { accepts?(...types: string[]): string | false; headers?: Record<string, unknown> } } | undefined)?.req;
+          const type = !req?.headers?.accept ? JSON_TYPE : req.accepts?.(JSON_TYPE, GRAPHQL_RESPONSE);
+          if (type === JSON_TYPE || type === GRAPHQL_RESPONSE) response.http.headers.set('content-type', `${type}; charset=utf-8`);
+          const legacy = type === JSON_TYPE && status < 500 && !HTTP_REQUEST_ERRORS.has(String(first?.code));
+          response.http.status = legacy ? 200 : status;
         },
       };
     },
