@@ -38,6 +38,11 @@ describe('Archsoul rules review end to end: hands, draws, the view, Quick Attack
     return { send, refuse, view: opened.view };
   };
 
+  it('GET /systems/archsoul lists the rulings S51–S54', async () => {
+    const system = (await t.http.get('/systems/archsoul').expect(200)).body;
+    expect(system.rulings.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining(['S51', 'S52', 'S53', 'S54']));
+  });
+
   it('S51 through REST: a sheet holding more than two hands can is a 422 naming the field', async () => {
     const over = { ...base, weapons: [{ ...greatsword, held: true }], shield: { ...shield, held: true } };
     const res = await t.http.post('/fights').send({ system: 'archsoul', name: 'Over-full', dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', side: 'heroes', sheet: over }] }).expect(422);
