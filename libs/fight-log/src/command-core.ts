@@ -52,8 +52,9 @@ export function decideCommand(fight: DecidingFight, command: RuleCommand, inputs
     if (!inputs.undo) throw new Error('UndoCommands is decided on the undo stack of the log so far');
     return { events: decideUndo(inputs.undo, command.count), drawsUsed };
   }
+  // The command object itself when nothing changes: a decider reads the parse the edge made of it (checkCommand).
   const { revealedSeed: _revealed, ...rest } = command;
-  const decided: RuleCommand = command.type === 'EndFight' ? { ...rest, revealedSeed: inputs.seed } : rest;
+  const decided: RuleCommand = command.type === 'EndFight' ? { ...rest, revealedSeed: inputs.seed } : Object.hasOwn(command, 'revealedSeed') ? rest : command;
   const dice = diceFor(fight, decided, inputs.seed);
   const events = system.decide(state, decided, dice);
   if (dice instanceof ManualDice) dice.assertAllUsed();

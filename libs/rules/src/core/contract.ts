@@ -62,21 +62,34 @@ export class ContractViolation extends RuleViolation {
 
 /**
  * Checks a command against its declared schema; a type no schema declares is left to `decide`
- * (which answers UNKNOWN_COMMAND). Returns the command as parsed.
+ * (which answers UNKNOWN_COMMAND). Returns the command as parsed; its decider, given the same command
+ * object, reads that parse instead of parsing it again (parseOrRefuse).
  */
 export function checkCommand(schemas: CommandSchemas, cmd: RuleCommand): RuleCommand {
   if (typeof cmd.type !== 'string' || !Object.hasOwn(schemas, cmd.type)) return cmd;
   return parseOrRefuse(schemas[cmd.type], cmd, '', cmd.type) as RuleCommand;
 }
 
+/**
+ * Each object a schema accepted, with that schema and what it parsed to: an input parsed once (a command
+ * at the edge) is not parsed again by the same schema (its decider). Inputs are JSON values nobody changes
+ * once sent; the map holds them weakly.
+ */
+const PARSED = new WeakMap<object, { schema: z.ZodType; output: unknown }>();
+
 /** Parses `value` with `schema`, or throws a ContractViolation whose fields start at `prefix`. */
 export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown, prefix: string, what: string): z.output<T> {
+  const seen = typeof value === 'object' && value !== null ? PARSED.get(value) : undefined;
+  if (seen?.schema === schema) return seen.output as z.output<T>;
   // JSON.parse makes `__proto__` an own key; zod's records drop it silently: refuse it wherever it is.
   const proto = protoKeyIn(value, prefix);
   if (proto !== undefined) throw new ContractViolation([{ field: proto, code: 'UNKNOWN_FIELD', message: `${proto} is not a field of ${what}` }]);
   // The plain parse is zod's fast path; only a refusal is parsed again, reporting the input (for "is required").
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) {
+    if (typeof value === 'object' && value !== null) PARSED.set(value, { schema, output: result.data });
+    return result.data;
+  }
   const reported = schema.safeParse(value, { reportInput: true });
   throw new ContractViolation(toIssues(reported.success ? result.error.issues : reported.error.issues, prefix, what));
 }

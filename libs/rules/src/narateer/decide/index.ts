@@ -67,12 +67,7 @@ export function decide(state: NarateerState, command: RuleCommand, dice: DiceSou
   }
 }
 
-/**
- * The command as its schema parses it (contract.ts): decide reads only typed, checked fields. The plain
- * parse is the fast one; only a refusal is parsed again to name every failing field.
- */
+/** The command as its schema parses it (contract.ts; once, when the edge parsed it already): decide reads only typed, checked fields. */
 function parsed<K extends NarateerCommandType>(type: K, command: RuleCommand): NarateerCommand<K> {
-  const schema = NARATEER_COMMAND_SCHEMAS[type];
-  const result = schema.safeParse(command);
-  return (result.success ? result.data : parseOrRefuse(schema, command, '', type)) as NarateerCommand<K>;
+  return parseOrRefuse(NARATEER_COMMAND_SCHEMAS[type], command, '', type) as NarateerCommand<K>;
 }
