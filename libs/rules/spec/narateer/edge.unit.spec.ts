@@ -118,3 +118,19 @@ describe('Range', () => {
     expect(find(guard, 'ExchangeResponded')).toMatchObject({ skill: 'acrobatics' });
   });
 });
+
+describe('N31: Edge sources', () => {
+  it('N31: each roll records its named sources: the GM’s edge, an unseen attacker, a target it cannot see', () => {
+    const events = exact(duel(), melee('mira', 'orin', 0, { response: 'none', edge: 'disadvantage', attackerUnseen: true, attackerCannotSeeTarget: true }), { dice: [3] });
+    expect(find(events, 'ExchangeDeclared').edge).toEqual({ advantage: ['unseenAttacker'], disadvantage: ['gm', 'cannotSeeTarget'] });
+    // One of each cancels (N2): no die is rerolled, the sources stay on the roll.
+    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({ edge: 'none', sources: { advantage: ['unseenAttacker'], disadvantage: ['gm', 'cannotSeeTarget'] } });
+  });
+
+  it('N31: the responder’s Edge is the GM’s responderEdge, and Full Guard is Advantage: one of each cancels', () => {
+    const declared = then(duel(), melee('mira', 'orin', 0, { responderEdge: 'disadvantage' }));
+    const events = exact(declared, respond('orin', 'fullGuard', 0), { dice: [3, 3] });
+    expect(find(events, 'ExchangeResponded').edge).toEqual({ advantage: ['fullGuard'], disadvantage: ['gm'] });
+    expect(find(events, 'ExchangeResolved').responder).toMatchObject({ edge: 'none' });
+  });
+});

@@ -213,3 +213,49 @@ describe('Narateer exchanges', () => {
     expect(given(narateer, duel()).when({ ...melee('mira', 'orin', 0), weaponId: 'axe' }).violation()).toMatchObject({ code: 'NARATEER_UNKNOWN_WEAPON', field: 'weaponId' });
   });
 });
+
+describe('N1: the Narateer die', () => {
+  const tough = { ...orin, armour: { soak: 20 } };
+
+  it.each([
+    [1, 0],
+    [2, 0],
+    [3, 1],
+    [4, 1],
+    [5, 1],
+    [6, 2],
+  ])('N1: a die showing %i counts %i dot(s)', (face, dots) => {
+    const events = exact(duel(mira, tough), melee('mira', 'orin', 0, { response: 'none' }), { dice: [face] });
+    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({ roll: { sides: 6, faces: [face] }, total: dots });
+  });
+
+  it('N1: a roll’s total is its dots: 2, 5, 6 and 3 make 0 + 1 + 2 + 1 = 4, the Hit Margin against no response', () => {
+    const events = exact(duel(mira, tough), melee('mira', 'orin', 3, { response: 'none' }), { dice: [2, 5, 6, 3] });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ attacker: { faces: [2, 5, 6, 3], total: 4 }, outcome: 'hit', hitMargin: 4 });
+  });
+});
+
+describe('N25: grid distance', () => {
+  const lancer = { ...mira, weapons: [spear] };
+  const placed = (x: number, y: number) => {
+    const events = then(duel(lancer), { type: 'SetPosition', combatantId: 'mira', position: { x: 0, y: 0 } });
+    return then(events, { type: 'SetPosition', combatantId: 'orin', position: { x, y } });
+  };
+  const thrust = (extra: Record<string, unknown> = {}): RuleCommand => ({ ...melee('mira', 'orin', 0, { response: 'none', ...extra }), weaponId: 'spear' });
+
+  it('N25: the distance is the larger of |dx| and |dy|: a spear of reach 2 reaches (2, 2) and (−2, 1), not (3, 1)', () => {
+    expect(find(exact(placed(2, 2), thrust(), { dice: [1] }), 'ExchangeDeclared')).toMatchObject({ distance: 2 });
+    expect(find(exact(placed(-2, 1), thrust(), { dice: [1] }), 'ExchangeDeclared')).toMatchObject({ distance: 2 });
+    expect(given(narateer, placed(3, 1)).when(thrust()).violation()).toMatchObject({ code: 'NARATEER_NOT_IN_REACH', field: 'weaponId' });
+  });
+
+  it('N25: map positions win over a distance the GM gives', () => {
+    expect(given(narateer, placed(3, 1)).when(thrust({ distance: 1 })).violation()).toMatchObject({ code: 'NARATEER_NOT_IN_REACH' });
+    expect(find(exact(placed(1, 1), thrust({ distance: 5 }), { dice: [1] }), 'ExchangeDeclared')).toMatchObject({ distance: 1 });
+  });
+
+  it('N25: without positions the GM’s distance is checked, and without either the reach is asserted', () => {
+    expect(given(narateer, duel(lancer)).when(thrust({ distance: 3 })).violation()).toMatchObject({ code: 'NARATEER_NOT_IN_REACH', field: 'distance' });
+    expect(find(exact(duel(lancer), thrust(), { dice: [1] }), 'ExchangeDeclared').distance).toBeUndefined();
+  });
+});

@@ -219,3 +219,25 @@ describe('Continuation Checks', () => {
     expect(last(events)).toMatchObject({ dice: 0, roll: { sides: 6, faces: [] }, passed: false });
   });
 });
+
+describe('N8: Wounds follow the text exactly', () => {
+  // Mira's sword: Strike Rating 2 + min(Agility 3, cap 3) = 5. Boost 3 rolls four dice; four 6s are 8 dots: Hit Margin 8.
+  // Orin's Soak is chosen so that Wound Margin = 8 + 5 − Soak runs through every band of the table.
+  it.each([
+    [1, 1],
+    [2, 1],
+    [3, 2],
+    [4, 2],
+    [5, 3],
+    [6, 3],
+    [7, 5],
+    [8, 5],
+    [9, 8],
+    [12, 8],
+  ])('N8: Hit Margin 8 + Strike Rating 5 − Protection gives Wound Margin %i: %i Wound(s)', (margin, wounds) => {
+    const target = { ...orin, maxVitality: 12, armour: { soak: 13 - margin } };
+    const heavy = wounds * 2 > 12 ? { followUpFaces: [6, 6] } : {};
+    const events = exact(duel(mira, target), melee('mira', 'orin', 3, { response: 'none' }), { dice: [6, 6, 6, 6], ...heavy });
+    expect(find(events, 'WoundsApplied')).toMatchObject({ hitMargin: 8, strikeRating: 5, protectionRating: 13 - margin, woundMargin: margin, wounds, vitality: 12 - wounds });
+  });
+});
