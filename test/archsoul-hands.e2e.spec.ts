@@ -97,6 +97,22 @@ describe('Archsoul rules review end to end: hands, draws, the view, Quick Attack
     expect(res.body).toMatchObject({ code: 'INVALID_FIELD', field: 'combatants[0].sheet.weapons[0].stowage' });
   });
 
+  it('S52 through REST: a shield dropped and picked up (1 AP) is carried, not equipped, until Draw Awkward Item equips it (2 AP)', async () => {
+    const { send } = await fight([
+      { id: 'brann', side: 'heroes', sheet: { weapons: [sword], shield }, at: [0, 0], facing: 'N' },
+      { id: 'orc', side: 'enemies', sheet: { weapons: [sword] }, at: [0, -4], facing: 'S' },
+    ]);
+    const dropped = await send({ type: 'DropItem', combatantId: 'brann', itemId: 'kite' });
+    const groundId = dropped.view.ground[0].groundId;
+    const picked = await send({ type: 'DrawSimpleItem', combatantId: 'brann', groundId });
+    expect(data(picked, 'ApSpent')).toMatchObject({ action: 'drawSimpleItem', ap: 1 });
+    expect(who(picked.view, 'brann')).toMatchObject({ held: ['sword'], freeHands: 1, shieldBonus: 0 });
+    expect(picked.view.ground).toEqual([]);
+    const equipped = await send({ type: 'DrawAwkwardItem', combatantId: 'brann', itemId: 'kite' });
+    expect(data(equipped, 'ApSpent')).toMatchObject({ action: 'drawAwkwardItem', ap: 2, apLeft: 0 });
+    expect(who(equipped.view, 'brann')).toMatchObject({ hands: ['sword', 'kite'], shieldBonus: 2 });
+  });
+
   it('the view through REST shows the speed a Move allows (ankle sprain, mount) and a grappled combatant’s Shield Bonus of 0', async () => {
     const { send, refuse, view } = await fight([
       { id: 'rider', side: 'heroes', sheet: { weapons: [bow], mount: { name: 'Horse', speed: 6 } }, at: [3, 0], facing: 'N' },

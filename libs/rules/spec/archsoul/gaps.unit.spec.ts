@@ -354,6 +354,19 @@ describe('S52: How a thing is drawn (archsoul.txt: Draw Simple Item, Draw Awkwar
     expect(types(exact(events, { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'buckler' }))).toEqual(['ApSpent', 'ItemDrawn']);
   });
 
+  it('S52: a shield picked up from the ground is carried, not equipped: equipping it is Draw Awkward Item', () => {
+    let events = fight([hero('a', [0, 0], 'N', { shield: buckler }), foe('v', [0, -4])]);
+    events = then(events, { type: 'DropItem', combatantId: 'a', itemId: 'buckler' });
+    const picked = exact(events, { type: 'DrawSimpleItem', combatantId: 'a', groundId: 'g1' });
+    expect(find(picked, 'ItemDrawn')).toMatchObject({ itemId: 'buckler', from: 'ground' });
+    events = [...events, ...picked];
+    expect(viewOf(events, 'a')).toMatchObject({ held: ['sword'], freeHands: 1, shieldBonus: 0 });
+    expect(stateOf(events).ground).toEqual([]);
+    const equipped = exact(events, { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'buckler' });
+    expect(find(equipped, 'ApSpent')).toMatchObject({ action: 'drawAwkwardItem', ap: 2, apLeft: 0 });
+    expect(viewOf([...events, ...equipped], 'a')).toMatchObject({ hands: ['sword', 'buckler'], shieldBonus: 2 });
+  });
+
   it('S52: stowage is derived from twoHanded; simple for a two-handed weapon that is not a spear is refused', () => {
     const s = validateSheet(sheet({ weapons: [greatsword, { ...dagger, stowage: 'awkward' }], items: [{ id: 'chest', name: 'Chest', twoHanded: true }] }), 's');
     expect([s.weapons.map((w) => w.stowage), s.items[0].stowage]).toEqual([['awkward', 'awkward'], 'awkward']);

@@ -143,6 +143,8 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
         const ws = x.weapons[picked.itemId];
         return { ...patch(next, d.combatantId, { weapons: { ...x.weapons, [picked.itemId]: { ...ws, ammunition: (ws.ammunition ?? 0) + 1 } } }), ground };
       }
+      // RULINGS.md S52: a shield picked up from the ground is carried again, not equipped ("equip a shield" is Draw Awkward Item).
+      if (d.from === 'ground' && x.sheet.shield?.id === d.itemId) return { ...patch(next, d.combatantId, { away: x.away.filter((a) => a !== d.itemId), awkward: undefined }), ground };
       return { ...patch(next, d.combatantId, { held: [...x.held.filter((h) => h !== d.itemId), d.itemId], hands: grasp(x.hands, d.itemId, handsFor(x.sheet, d.itemId)), away: x.away.filter((a) => a !== d.itemId), awkward: undefined }), ground };
     }
     case 'AwkwardDrawStarted':
