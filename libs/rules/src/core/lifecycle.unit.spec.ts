@@ -1,5 +1,8 @@
 import { fightStarted, given, TEST_SEED } from '../../spec/given';
+import { DiceSource, Roll } from '../dice/roll';
+import { SeededDice } from '../dice/seeded';
 import { narateer } from '../narateer';
+import { fight, mira, orin } from '../../spec/narateer/helpers';
 import { RuleEvent } from './types';
 
 const sheet = (agility: number) => ({ vitals: { strength: 2, agility, resilience: 2 }, skills: { melee: 1 }, maxVitality: 6, maxAD: 4, maxMD: 1 });
@@ -52,6 +55,40 @@ describe('fight lifecycle', () => {
     const afterB = given(narateer, [...start, { type: 'InitiativeSet', data: { order: ['b', 'a'] } }, { type: 'RoundStarted', data: { round: 1 } }, { type: 'ActivationStarted', data: { combatantId: 'b' } }, { type: 'ActivationEnded', data: { combatantId: 'b' } }, { type: 'ActivationStarted', data: { combatantId: 'a' } }]);
     expect(afterB.when({ type: 'EndActivation' }).events().map((e) => e.type)).toEqual(['ActivationEnded', 'RoundEnded']);
     expect(afterB.when({ type: 'StartActivation' }).violation().code).toBe('ACTIVATION_IN_PROGRESS');
+  });
+
+  it('C10: a tie no rule breaks waits for the GM, unless RollInitiative carries a tieBreak', () => {
+    const same = [fightStarted('narateer'), joined('a', 1), joined('b', 1)];
+    const tied = given(narateer, same).when({ type: 'RollInitiative' }, { dice: [6, 6] }).events();
+    expect(tied[0].data).toMatchObject({ unresolvedTies: [['a', 'b']] });
+    expect(given(narateer, [...same, ...tied]).state.pending).toMatchObject({ kind: 'initiativeTie', awaiting: 'gm', answer: 'SetInitiative' });
+    const broken = given(narateer, same).when({ type: 'RollInitiative', tieBreak: ['b', 'a'] }, { dice: [6, 6] }).events();
+    expect(broken[0].data).toMatchObject({ order: ['b', 'a'] });
+    expect(given(narateer, [...same, ...broken]).state.pending).toBeUndefined();
+  });
+
+  it('C1: every die the decider rolls is in the events it returns (sides, faces, draw), rerolls included; folding them rolls nothing', () => {
+    const rolled: Roll[] = [];
+    const seeded = new SeededDice({ seed: TEST_SEED, fightId: 'f1', drawsUsed: 0 });
+    const dice: DiceSource = { roll: (count, sides, kind) => { const r = seeded.roll(count, sides, kind); rolled.push(r); return r; } };
+    // Mira (melee 3) against Orin with Advantage: her pool, the reroll, and the wound's Continuation Check if any.
+    const duel = fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira');
+    const events = given(narateer, duel).when({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2, edge: 'advantage', response: 'none' }, dice).events();
+    const recorded: Roll[] = [];
+    const collect = (x: unknown): void => {
+      if (Array.isArray(x)) x.forEach(collect);
+      else if (x && typeof x === 'object') {
+        const o = x as Record<string, unknown>;
+        if (typeof o.sides === 'number' && Array.isArray(o.faces) && typeof o.draw === 'number') recorded.push(o as unknown as Roll);
+        else Object.values(o).forEach(collect);
+      }
+    };
+    collect(events);
+    expect(rolled.length).toBeGreaterThanOrEqual(2);
+    expect(recorded.sort((x, y) => x.draw! - y.draw!)).toEqual(rolled);
+    const before = rolled.length;
+    events.reduce(narateer.evolve, given(narateer, duel).state);
+    expect(rolled).toHaveLength(before);
   });
 
   it('EndFight reveals a seed that matches the commitment, and nothing is accepted after', () => {

@@ -3,7 +3,7 @@ import { RuleViolation } from '../core/violation';
 import { SeededDice, seedCommitment } from './seeded';
 
 /** C14: a drawKey takes the fight id's place in the draw derivation (C5). */
-describe('seeded dice: drawKey', () => {
+describe('C14: seeded dice: drawKey', () => {
   const faces = (opts: { fightId: string; drawKey?: string }, seed = 'same-seed') => {
     const dice = new SeededDice({ seed, clientSeed: 'c', drawsUsed: 0, ...opts });
     return [1, 2, 3, 4, 5].map((n) => dice.roll(n + 3, 6).faces);
