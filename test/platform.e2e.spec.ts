@@ -1,5 +1,5 @@
 import { eventHash, GENESIS_HASH } from '@app/fights';
-import { facesForDraw } from '@app/rules';
+import { facesForDraw, seedCommitment } from '@app/rules';
 import { removeDir, sheet, startApp, TestApp } from './support/app';
 
 const duel = (mode = 'manual') => ({
@@ -121,6 +121,17 @@ describe('Platform through REST and GraphQL', () => {
     const end = await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'EndFight', reason: 'done' }).expect(200);
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(Buffer.from(end.body.events[0].data.seed, 'hex')).digest('hex')).toBe(commitment);
+  });
+
+  it('C9: seeded dice commit to their seed like fair ones: the log holds only its hash until EndFight reveals it', async () => {
+    const seed = 'c9-table-seed';
+    const { body } = await t.http.post('/fights').send({ ...duel('seeded'), dice: { mode: 'seeded', seed } }).expect(201);
+    expect(body.events[0].data.dice).toMatchObject({ mode: 'seeded', commitment: seedCommitment(seed) });
+    await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'RollInitiative' }).expect(200);
+    const before = (await t.http.get(`/fights/${body.fightId}/events`).expect(200)).body;
+    expect(JSON.stringify(before)).not.toContain(seed);
+    const end = await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'EndFight' }).expect(200);
+    expect(end.body.events[0]).toMatchObject({ type: 'FightEnded', data: { seed } });
   });
 
   it('a revealed seed recomputes every roll of the fight', async () => {
