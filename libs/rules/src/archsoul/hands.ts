@@ -34,7 +34,10 @@ export function handsOf(x: Holdable): 0 | 1 | 2 {
 }
 
 /** The sheet's weapon, item or shield with this id (undefined when it has none). */
-export function holdable(sheet: ArchsoulSheet, id: string): (Holdable & { id: string; name: string; kind: 'weapon' | 'item' | 'shield' }) | undefined {
+export function holdable(
+  sheet: ArchsoulSheet,
+  id: string,
+): (Holdable & { id: string; name: string; kind: 'weapon' | 'item' | 'shield' }) | undefined {
   const w = sheet.weapons.find((x) => x.id === id);
   if (w) return { ...w, kind: 'weapon' };
   const i = sheet.items.find((x) => x.id === id);
@@ -71,15 +74,32 @@ export function release(hands: Hands | undefined, id: string): Hands {
 export function describeHands(sheet: ArchsoulSheet, hands: Hands): string {
   const ids = [...new Set(hands.filter((h): h is string => h !== null))];
   if (ids.length === 0) return 'nothing';
-  return ids.map((id) => `${holdable(sheet, id)?.name ?? id}${hands[0] === id && hands[1] === id ? ' (both hands)' : ''}`).join(' and ');
+  return ids
+    .map(
+      (id) =>
+        `${holdable(sheet, id)?.name ?? id}${hands[0] === id && hands[1] === id ? ' (both hands)' : ''}`,
+    )
+    .join(' and ');
 }
 
 /**
  * S51: `id` needs its hands free. The text has no action that puts a held thing away, so a hand is freed by dropping
  * what it holds (a free action), throwing it or losing it.
  */
-export function checkHandsFree(sheet: ArchsoulSheet, combatantId: string, hands: Hands, id: string, rule: string, field: string): void {
+export function checkHandsFree(
+  sheet: ArchsoulSheet,
+  combatantId: string,
+  hands: Hands,
+  id: string,
+  rule: string,
+  field: string,
+): void {
   const need = handsFor(sheet, id);
   const free = freeHands(hands);
-  ensure(free >= need, 'ARCHSOUL_HANDS_FULL', `${rule}: ${holdable(sheet, id)?.name ?? id} needs ${need === 2 ? 'both hands' : 'a free hand'}; ${combatantId} has two (RULINGS.md S51) and holds ${describeHands(sheet, hands)}: drop one first (a free action)`, field);
+  ensure(
+    free >= need,
+    'ARCHSOUL_HANDS_FULL',
+    `${rule}: ${holdable(sheet, id)?.name ?? id} needs ${need === 2 ? 'both hands' : 'a free hand'}; ${combatantId} has two (RULINGS.md S51) and holds ${describeHands(sheet, hands)}: drop one first (a free action)`,
+    field,
+  );
 }

@@ -10,7 +10,7 @@ import { JUMP, SIZES, SPACE_METRES, TRAMPLE_DIFFICULTY } from '../data';
 import { evolve } from '../evolve';
 import { canStep, isAdjacent, isBlocked, wallBetween } from '../map';
 import { rollTest } from '../rolls';
-import { ArchsoulCombatant, ArchsoulState, hasCondition, hasFrontArc, HeldAction, isDown, speedNow } from '../state';
+import { ArchsoulCombatant, ArchsoulState, hasCondition, HeldAction, isDown, speedNow } from '../state';
 import { wound } from './damage';
 import { acting, canReact, checkFacing, foes, occupant, onMap, spend } from './common';
 import { triggerReactions } from './reactions';
