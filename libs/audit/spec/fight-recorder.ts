@@ -1,4 +1,4 @@
-import { Decision, decideCommand, FightFolder, GENESIS_HASH, LogEntry, sealEvents, undoStackOf } from '@app/fight-log';
+import { Decision, decideCommand, FightFolder, GENESIS_HASH, LogEntry, sealEvents, UndoStack } from '@app/fight-log';
 import { FightCore, narateer, RuleCommand, RuleSystem, seedCommitment } from '@app/rules';
 import { buildFightLog, FightLog } from '@app/audit';
 
@@ -23,6 +23,7 @@ export class FightRecorder {
   readonly mode: 'fair' | 'seeded' | 'manual';
   private readonly clientSeed?: string;
   private readonly folder: FightFolder;
+  private readonly undo = new UndoStack();
   private drawsUsed = 0;
   private headHash = GENESIS_HASH;
   private commands = 0;
@@ -53,7 +54,7 @@ export class FightRecorder {
 
   run(command: RuleCommand, actor = 'gm'): LogEntry[] {
     const fight = { system: this.system, fightId: this.fightId, state: this.state, seq: this.entries.length, drawsUsed: this.drawsUsed };
-    const decision = decideCommand(fight, command, { seed: this.seed, undo: undoStackOf(this.entries) });
+    const decision = decideCommand(fight, command, { seed: this.seed, undo: this.undo });
     if (decision.events.length === 0) return [];
     return this.append(decision, command, actor);
   }
@@ -70,6 +71,7 @@ export class FightRecorder {
       this.entries.push(e);
       this.folder.apply(e);
     }
+    this.undo.push(out);
     this.headHash = out[out.length - 1].hash;
     this.drawsUsed = decision.drawsUsed;
     return out;

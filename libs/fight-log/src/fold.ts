@@ -61,10 +61,11 @@ export function evolveFight<F extends FoldedFight>(fight: F, events: readonly Ch
   return { ...fight, state, seq, headHash, drawsUsed };
 }
 
-/** A whole log folded from its first event, undos honoured. */
+/** A whole log folded from its first event, undos honoured (a log without undo keeps no state but the last). */
 export function foldLog<S extends FightCore>(system: RuleSystem<S>, fightId: string, events: readonly ChainedEvent[]): FoldedFight<S> {
-  const folder = new FightFolder(system, fightId);
   const fight = blankFight(system, fightId);
+  if (!events.some(isUndo)) return evolveFight(fight, events)!;
+  const folder = new FightFolder(system, fightId);
   for (const e of events) {
     folder.apply(e);
     [fight.seq, fight.headHash, fight.drawsUsed] = [e.seq, e.hash, e.drawsUsed ?? fight.drawsUsed];
