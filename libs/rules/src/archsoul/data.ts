@@ -290,7 +290,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   { id: 'S49', text: 'A combatant removed from the fight leaves its grapples (they end); if it held the phase’s last open turn the next phase opens for the other party.' },
   { id: 'S50', text: 'ResumeAction performs the held action as declared: it adds its dice and the GM’s circumstances, never a new maneuver, target or weapon.' },
   { id: 'S51', text: 'Two hands: a two-handed weapon fills both, unarmed weapons and soul magic none, anything else one; draws, equipping a shield, picking up and Grab need free hands; a sheet starts with what it says, then the first weapon, the shield, other weapons while they fit.' },
-  { id: 'S52', text: 'Draw Awkward Item: a shield, a two-handed weapon or item (not a spear), or stowage awkward (a backpack); stowage is derived from twoHanded, and simple on such a weapon is refused.' },
+  { id: 'S52', text: 'Draw Awkward Item: a shield, a two-handed weapon or item (not a spear), or stowage awkward (a backpack); stowage is derived from twoHanded, and simple on such a weapon is refused; a shield picked up from the ground is carried until equipped.' },
   { id: 'S53', text: 'Quick Attack: "this round" ends at the attacker’s next turn (C7), so a reactive attack made before its own turn began does not count.' },
   { id: 'S54', text: 'Trample: the stop’s reactive attack needs the rider in the opponent’s front arc; one that cannot stop the rider is treated as a miss (trample damage). A trigger on leaving the start space finds the mover facing as before the Move.' },
 ];
