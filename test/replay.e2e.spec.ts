@@ -444,6 +444,8 @@ describeInBrowser('replay page in headless Chromium', () => {
             .evaluate((g) => [g.getAttribute('data-x'), g.getAttribute('data-y')]),
         ).toEqual(['0', '-1']);
         expect(await page.locator('#extras svg.map .wall').count()).toBe(1);
+        // Archsoul's attack test names no combatant: it is the attacker's.
+        expect(await page.locator('#detail .roll .who').first().textContent()).toBe('Kael');
       }
       await page.screenshot({
         path: join(ARTIFACTS, `replay-${system.toLowerCase().replace(' ', '-')}.png`),

@@ -334,6 +334,13 @@ export const REPLAY_SCRIPT = String.raw`
     faces.forEach(function (f) { d.appendChild(el('i', 'die', f)); });
     return d;
   }
+  /** A roll that names no combatant: the attack's is the attacker's, a defence's or dodge's the target's. */
+  function rollerOf(d, path) {
+    d = obj(d) || {};
+    if (/^attack\b/.test(path) && d.attackerId) return d.attackerId;
+    if (/^(soulDefence|defen[cs]e|dodge)\b/.test(path) && d.targetId) return d.targetId;
+    return '';
+  }
   function drawDetail(e) {
     var name = names();
     var parts = [];
@@ -362,7 +369,8 @@ export const REPLAY_SCRIPT = String.raw`
       e.rolls.forEach(function (r) {
         var box = el('div', 'roll');
         box.dataset.status = r.status;
-        box.appendChild(el('span', 'who', r.combatantId ? name(r.combatantId) : 'Roll'));
+        var who = r.combatantId || rollerOf(e.data, r.path);
+        box.appendChild(el('span', 'who', who ? name(who) : 'Roll'));
         box.appendChild(el('span', 'what', ' \u00b7 ' + r.path + ' \u00b7 ' + r.faces.length + 'd' + r.sides + (r.draw !== undefined ? ' \u00b7 draw ' + r.draw : '')));
         box.appendChild(diceRow(r.faces, 'recorded'));
         var check;

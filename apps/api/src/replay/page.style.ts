@@ -92,7 +92,7 @@ body.replay { display: flex; flex-direction: column; height: 100vh; }
 .gp { display: inline-block; width: 0.8rem; height: 0.8rem; border-radius: 0.15rem; border: 0.12rem solid var(--accent); box-sizing: border-box; }
 .gp.on { background: var(--accent); }
 .gp.mark { margin-right: 0.3rem; }
-svg.map { width: 100%; max-height: 28rem; background: rgba(255, 255, 255, 0.03); border: 1px solid var(--line); border-radius: 0.6rem; }
+svg.map { width: 100%; max-height: 19rem; background: rgba(255, 255, 255, 0.03); border: 1px solid var(--line); border-radius: 0.6rem; }
 svg.map .cell { fill: none; stroke: var(--line); stroke-width: 1; }
 svg.map .cell.blocked { fill: rgba(255, 255, 255, 0.22); }
 svg.map .wall { stroke: var(--accent); stroke-width: 4; stroke-linecap: round; }
