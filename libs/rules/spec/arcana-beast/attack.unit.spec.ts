@@ -75,6 +75,27 @@ describe('arcana-beast.txt: Attack & Damage (RULINGS.md A2, A6, A12)', () => {
     ]);
   });
 
+  it('A34: a Zero Power with a range is an attack like Attack: Direct gives it a die; it spends the Action', () => {
+    const on = then(start, { type: 'SetTrigger', combatantId: 'ember', kind: 'zeroPower', active: true });
+    const plain = exact(on, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' }, { dice: [1, 1, 1, 1, 1, 8, 1, 1] });
+    const directed = then(on, { type: 'Direct', combatantId: 'ash' });
+    const out = exact(directed, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' }, { dice: [1, 1, 1, 1, 1, 1, 8, 1, 1] });
+    expect(find(plain, 'AttackResolved').attack.dice + 1).toBe(find(out, 'AttackResolved').attack.dice);
+    expect(find(out, 'AttackResolved')).toMatchObject({ action: 'zeroPower', outcome: 'hit' });
+    expect(refused([...directed, ...out], { type: 'Pass', combatantId: 'ember' }).code).toBe('ARCANA_ACTION_USED');
+  });
+
+  it('A34: a narrative Zero Power (no range) spends the Action and the scene’s use, and rolls nothing', () => {
+    const calm: Fighter[] = [{ id: 'ember', sheet: beast({ zeroPower: { name: 'Calm Aura', trigger: 'Ash sings' } }), side: 'h' }, { id: 'ash', sheet: binder('ember'), side: 'h' }, { id: 'wolf', sheet: wild(), side: 'w' }];
+    const on = then(fight(calm, 'ember'), { type: 'SetTrigger', combatantId: 'ember', kind: 'zeroPower', active: true });
+    const used = then(on, { type: 'UseZeroPower', attackerId: 'ember' });
+    expect(refused(used, { type: 'Pass', combatantId: 'ember' }).code).toBe('ARCANA_ACTION_USED');
+    expect(stateOf(used).combatants.ember).toMatchObject({ zeroPowerUsed: true });
+    let next = then(then(used, { type: 'EndActivation' }), { type: 'EndRound' });
+    next = then(then(next, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
+    expect(refused(next, { type: 'UseZeroPower', attackerId: 'ember' }).code).toBe('ARCANA_ZERO_POWER_USED');
+  });
+
   it('"Use Zero Power: Once per scene when trigger is active"', () => {
     expect(refused(start, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' }).code).toBe('ARCANA_TRIGGER_NOT_ACTIVE');
     const on = then(start, { type: 'SetTrigger', combatantId: 'ember', kind: 'zeroPower', active: true });

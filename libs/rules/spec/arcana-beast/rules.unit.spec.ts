@@ -114,6 +114,16 @@ describe('arcana-beast.txt: Movement & Range (RULINGS.md A14, A17–A19)', () =>
     expect(refused(far, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close', using: 'teleport' }).code).toBe('ARCANA_NO_SUCH_MOVEMENT');
   });
 
+  it('A18: a beast naming its flight crosses two bands with its free move and needs no terrain test; without it, two bands need a Reposition', () => {
+    const rough = then(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close', difficultTerrain: 3 });
+    expect(refused(rough, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'far' })).toMatchObject({ code: 'ARCANA_REPOSITION_NEEDED', field: 'band' });
+    // No dice given: the difficult ground between them rolls no Agility Test.
+    const flown = exact(rough, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'far', using: 'flight' });
+    expect(flown).toEqual([{ type: 'Moved', data: { combatantId: 'ember', towardId: 'wolf', from: 'close', to: 'far', by: 'free', using: 'flight' } }]);
+    const repositioned = exact(rough, { type: 'Reposition', combatantId: 'ember', towardId: 'wolf', band: 'far', using: 'flight' });
+    expect(find(repositioned, 'Moved')).toEqual({ combatantId: 'ember', towardId: 'wolf', from: 'close', to: 'far', by: 'reposition', using: 'flight' });
+  });
+
   it('"Difficult terrain may require Agility Test": a failure leaves the band and spends the move', () => {
     const rough = then(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 1 });
     const failed = exact(rough, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }, { dice: [3, 2] });
@@ -204,6 +214,16 @@ describe('arcana-beast.txt: Beast Binder Commands and Actions (RULINGS.md A15, A
     expect(types(out)).toEqual(['BinderCommanded', 'ItemUsed', 'StaminaRestored']);
     expect(find(out, 'StaminaRestored')).toEqual({ combatantId: 'ember', amount: 3, stamina: 3 });
     expect(find(out, 'ItemUsed')).toEqual({ binderId: 'ash', itemId: 'tonic', quantityLeft: 0, targetId: 'ember' });
+  });
+
+  it('A33: Use Item heals the Binder’s beast up to its sheet’s maximum, or the combatant targetId names', () => {
+    const e = [...start];
+    e.splice(e.length - 2, 0, { type: 'DamageDealt', data: { combatantId: 'ember', damage: 2, hpBefore: 12, hp: 10 } }, { type: 'DamageDealt', data: { combatantId: 'bo', damage: 6, hpBefore: 10, hp: 4 } });
+    // The Potion heals 4: Ember has 2 to gain, so it stops at 12.
+    expect(find(exact(e, { type: 'UseItem', combatantId: 'ash', itemId: 'potion' }), 'HpRestored')).toMatchObject({ combatantId: 'ember', amount: 2, hp: 12 });
+    const other = exact(e, { type: 'UseItem', combatantId: 'ash', itemId: 'potion', targetId: 'bo' });
+    expect(find(other, 'HpRestored')).toMatchObject({ combatantId: 'bo', amount: 4, hp: 8 });
+    expect(find(other, 'ItemUsed')).toMatchObject({ binderId: 'ash', itemId: 'potion', targetId: 'bo' });
   });
 
   it('Intercept (A22): an attack on a Binder asks its beast; the beast becomes the target and forfeits its next Action', () => {

@@ -69,6 +69,29 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
     expect(find(out, 'InitiativeRolled')).toMatchObject({ order: ['wolf3', 'wolf', 'ember', 'ash', 'pip', 'bo', 'wolf2'], unresolvedTies: [] });
   });
 
+  it('A32: a late joiner goes before the first beast with fewer successes; tied with the beast before that slot, the GM decides', () => {
+    const rolled = then(setup, { type: 'RollInitiative' }, { dice: [4, 5, 6, 6, 6, 1, 1, 4, 1] });
+    const wolf3 = (agility: number) => ({ id: 'wolf3', name: 'Wolf 3', side: 'wild', sheet: { kind: 'beast', stats: { brawn: 2, agility, endurance: 2, spirit: 2, technique: 2 }, hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }] } });
+    // pip 3, ember 2, wolf2 1, wolf 0 successes. Two successes: before wolf2, right after ember's Binder, tied with ember.
+    const tied = exact(rolled, { type: 'AddCombatant', combatant: wolf3(2) }, { dice: [4, 4] });
+    expect(find(tied, 'InitiativeRolled').order).toEqual(['pip', 'bo', 'ember', 'ash', 'wolf3', 'wolf2', 'wolf']);
+    expect(stateOf([...rolled, ...tied]).pending).toMatchObject({ kind: 'initiativeTie', awaiting: 'gm', detail: { ties: [['ember', 'wolf3']] } });
+    // Three successes: before ember, right after pip's Binder, tied with pip. Four: first, with no one before it.
+    const withPip = exact(rolled, { type: 'AddCombatant', combatant: wolf3(3) }, { dice: [4, 4, 4] });
+    expect(find(withPip, 'InitiativeRolled').order).toEqual(['pip', 'bo', 'wolf3', 'ember', 'ash', 'wolf2', 'wolf']);
+    expect(stateOf([...rolled, ...withPip]).pending).toMatchObject({ kind: 'initiativeTie', detail: { ties: [['pip', 'wolf3']] } });
+    const first = exact(rolled, { type: 'AddCombatant', combatant: wolf3(4) }, { dice: [4, 4, 4, 4] });
+    expect(find(first, 'InitiativeRolled').order).toEqual(['wolf3', 'pip', 'bo', 'ember', 'ash', 'wolf2', 'wolf']);
+    expect(stateOf([...rolled, ...first]).pending).toBeUndefined();
+  });
+
+  it('A32: once rolled, a second RollInitiative is refused; the GM may still set the order', () => {
+    const rolled = then(setup, { type: 'RollInitiative' }, { dice: [4, 5, 6, 6, 6, 1, 1, 4, 1] });
+    expect(refused(rolled, { type: 'RollInitiative' })).toMatchObject({ code: 'INITIATIVE_ALREADY_SET', field: 'type' });
+    const order = ['wolf', 'wolf2', 'ember', 'ash', 'pip', 'bo'];
+    expect(find(exact(rolled, { type: 'SetInitiative', order }), 'InitiativeSet')).toMatchObject({ order });
+  });
+
   it('"Surprised characters roll with Setback"', () => {
     const out = exact(setup, { type: 'RollInitiative', surprised: ['wolf'] }, { dice: [4, 5, 6, 6, 6, 6, 6, 1, 4, 1] });
     const wolf = find(out, 'InitiativeRolled').rolls.find((r: { combatantId: string }) => r.combatantId === 'wolf');
