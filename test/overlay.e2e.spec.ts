@@ -375,6 +375,107 @@ describeInBrowser('overlay page in headless Chromium', () => {
     expect(await texts(page, '.exchange .side .who')).toEqual(['Vega', 'Rigel']);
     expect(await page.locator('.exchange .xt').textContent()).toBe('Vega → Rigel · Duel');
   });
+
+  // The integration conventions review: in every system and layout the page keeps its shape (panels inside the screen and
+  // apart, each side's dice on one row however long its note) and its meter text reads at WCAG AA (4.5:1) in both themes,
+  // computed from the colours Chromium applies. One screenshot each, for the record.
+  describe('every system × layout × theme: geometry, WCAG AA meter text and a screenshot', () => {
+    const archsoulSheet = { attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 }, skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 }, maxHp: 10, defense: 1, weapons: [{ id: 'sword', name: 'Sword', type: 'melee', damage: 2 }] };
+    const stats = { brawn: 3, agility: 2, endurance: 2, spirit: 2, technique: 2 };
+    const systems = {
+      narateer: {
+        create: narateer(),
+        hurt: (c: any, i: number) => ({ ...c, vitality: [8, 3][i] }),
+        event: (id: string) => ({ type: 'ExchangeResolved', fightId: id, data: { attackerId: 'mira', targetId: 'orin', kind: 'melee', attacker: { combatantId: 'mira', faces: [6, 4, 3], total: 4 }, responder: { combatantId: 'orin', faces: [4, 3], total: 2 }, outcome: 'hit', winnerId: 'mira', hitMargin: 2 } }),
+      },
+      archsoul: {
+        create: { system: 'archsoul', name: 'Skirmish', dice: { mode: 'manual' }, combatants: [{ id: 'kael', name: 'Kael of the Ashen Vale', side: 'heroes', sheet: archsoulSheet }, { id: 'brute', name: 'Brute of the Iron Hills', side: 'enemies', sheet: archsoulSheet }] },
+        hurt: (c: any, i: number) => ({ ...c, hp: [9, 2][i] }),
+        event: (id: string) => {
+          const test = (faces: number[], successes: number, difficulty: number) => ({ pool: faces.length, difficulty, removed: 0, roll: { faces }, successes, criticalFailure: false, modifiers: [] });
+          return { type: 'ExchangeResolved', fightId: id, data: { attackerId: 'kael', targetId: 'brute', weaponId: 'sword', attackType: 'melee', action: 'attack', attack: test([6, 5, 2, 1], 2, 4), defense: 1, soulDefence: test([4, 3, 1, 6], 1, 5), hit: true } };
+        },
+      },
+      'arcana-beast': {
+        create: {
+          system: 'arcana-beast', name: 'Ember and the Wolf', dice: { mode: 'manual' },
+          combatants: [
+            { id: 'ember', name: 'Ember', side: 'heroes', sheet: { kind: 'beast', stats, hp: 12, stamina: 2, stage: 2, stages: [{ stage: 0 }, { stage: 1 }, { stage: 2, name: 'Cinderhound' }], attacks: [{ id: 'claw', name: 'Claw', range: 'melee' }] } },
+            { id: 'wolf', name: 'Wolf', side: 'wild', sheet: { kind: 'beast', stats: { ...stats, brawn: 2 }, hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }] } },
+          ],
+        },
+        hurt: (c: any, i: number) => ({ ...c, hp: [12, 2][i] }),
+        event: (id: string) => ({ type: 'AttackResolved', fightId: id, data: { attackerId: 'ember', targetId: 'wolf', attackName: 'Claw', attack: { combatantId: 'ember', roll: { faces: [6, 5, 5, 2] }, successes: 3, dropped: { index: 3, face: 2 } }, dodge: { combatantId: 'wolf', roll: { faces: [4, 1] }, successes: 1 }, outcome: 'hit', critical: false, damage: 3 } }),
+      },
+    } as const;
+
+    const boxes = async (selector: string) => (await page.locator(selector).evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; })));
+    const overlaps = (a: { x: number; y: number; w: number; h: number }, b: typeof a) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > 0.5 && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > 0.5;
+
+    for (const [system, setup] of Object.entries(systems)) {
+      it.each([
+        ['bar', 'dark'],
+        ['bar', 'light'],
+        ['sidebar', 'dark'],
+        ['sidebar', 'light'],
+      ])(`${system}: layout=%s theme=%s`, async (layout, theme) => {
+        const id = (await t.http.post('/fights').send(setup.create).expect(201)).body.fightId;
+        const { token } = await spectator(id);
+        const real = (await t.http.get(`/fights/${id}`).expect(200)).body;
+        // The real view of the system, a side hurt, and one resolved exchange on the stream.
+        const view = { ...real.view, status: 'active', round: 2, combatants: real.view.combatants.map(setup.hurt) };
+        const event = { ...setup.event(id), seq: real.seq + 1 };
+        await page.route(/\/fights\/[^/]+\/stream\?/, (route) =>
+          new URL(route.request().url()).searchParams.get('after') === '0' ? route.fulfill({ status: 200, contentType: 'text/event-stream', body: `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n` }) : undefined,
+        );
+        await page.route(/\/fights\/[^/?]+\?/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ fightId: id, seq: event.seq, view }) }));
+        await page.emulateMedia({ reducedMotion: 'reduce' }); // the dice as they land, not mid-tumble
+        await page.goto(overlay(id, token, `&layout=${layout}&theme=${theme}&scale=1`));
+        await page.locator('.exchange .side').nth(1).locator('.die').first().waitFor();
+        expect(await page.locator(`body.layout-${layout}.theme-${theme}`).count()).toBe(1);
+        expect(await texts(page, '.card .name')).toEqual(view.combatants.map((c: { name: string }) => c.name));
+
+        // Every panel inside the screen, none over another.
+        const panels = [...(await boxes('.head')), ...(await boxes('.card')), ...(await boxes('.exchange'))];
+        expect(panels).toHaveLength(view.combatants.length + 2);
+        for (const b of panels) expect(b.x >= 0 && b.y >= 0 && b.x + b.w <= 1920 && b.y + b.h <= 1080).toBe(true);
+        for (let a = 0; a < panels.length; a++) for (let b = a + 1; b < panels.length; b++) expect([a, b, overlaps(panels[a], panels[b])]).toEqual([a, b, false]);
+
+        // Each side's dice on one row; its note inside the panel.
+        const exchange = (await page.locator('.exchange').boundingBox())!;
+        for (const side of await page.locator('.exchange .side').all()) {
+          const tops = await side.locator('.die').evaluateAll((dice) => dice.map((d) => Math.round(d.getBoundingClientRect().top)));
+          expect(tops.length).toBeGreaterThan(1);
+          expect(new Set(tops).size).toBe(1);
+          const note = await side.locator('.note').boundingBox();
+          if (note) expect(note.x + note.width).toBeLessThanOrEqual(exchange.x + exchange.width + 0.5);
+        }
+
+        // The meter's label and value against its track and every fill colour, as Chromium computes them.
+        const colours = (await page.evaluate(`(() => [...document.querySelectorAll('.card .meter')].map((meter) => {
+          const fill = meter.querySelector('.fill');
+          const keep = fill.getAttribute('data-level');
+          fill.style.transition = 'none';
+          const out = { value: getComputedStyle(meter.querySelector('.val')).color, label: getComputedStyle(meter.querySelector('.lbl')).color, track: getComputedStyle(meter).backgroundColor, fills: {} };
+          for (const level of ['ok', 'low', 'crit']) {
+            if (level === 'ok') fill.removeAttribute('data-level'); else fill.setAttribute('data-level', level);
+            out.fills[level] = getComputedStyle(fill).backgroundColor;
+          }
+          if (keep === null) fill.removeAttribute('data-level'); else fill.setAttribute('data-level', keep);
+          fill.style.transition = '';
+          return out;
+        }))()`)) as Array<{ value: string; label: string; track: string; fills: Record<string, string> }>;
+        expect(colours).toHaveLength(view.combatants.length);
+        for (const c of colours) {
+          for (const [where, bg] of [['track', c.track], ...Object.entries(c.fills)]) {
+            const ratio = Math.min(contrast(c.value, bg), contrast(c.label, bg));
+            expect([theme, where, Math.round(ratio * 100) / 100 >= 4.5 ? 'AA' : `${ratio.toFixed(2)}:1`]).toEqual([theme, where, 'AA']);
+          }
+        }
+        await page.screenshot({ path: join(ARTIFACTS, `overlay-${system}-${layout}-${theme}.png`), omitBackground: true });
+      });
+    }
+  });
 });
 
 describeInBrowser('overlay page across a server restart', () => {

@@ -1,9 +1,14 @@
 /** The overlay's stylesheet: rem-sized (the page sets the root size from `scale`), transparent around the panels. */
 export const OVERLAY_STYLE = `
 :root { color-scheme: normal; }
+/* Dark theme: the bright --ok/--low/--crit read as text on the dark panel; under the meter's white
+ * label and value they would not (#43d17a 2.0:1, #f5b83d 1.8:1, #f0605d 3.2:1 against #fff), and a
+ * translucent track depends on the game behind the panel. So the meter has its own opaque track
+ * (#343a46, 11.4:1) and fills (--fill-*: 5.0:1 and more, as in the light theme). */
 .theme-dark {
   --panel: rgba(13, 16, 25, 0.86); --ink: #f5f7fb; --muted: #aeb7c8; --line: rgba(255, 255, 255, 0.14);
-  --accent: #ffc83d; --ok: #43d17a; --low: #f5b83d; --crit: #f0605d; --track: rgba(255, 255, 255, 0.14);
+  --accent: #ffc83d; --ok: #43d17a; --low: #f5b83d; --crit: #f0605d; --track: #343a46;
+  --fill-ok: #15803d; --fill-low: #b45309; --fill-crit: #d42a2a;
   --die: #f5f7fb; --die-ink: #10131c; --chip: rgba(255, 255, 255, 0.12); --shadow: 0 0.2rem 0.9rem rgba(0, 0, 0, 0.45);
 }
 /* Light theme: the meter's white label and value (.meter .lbl, .val) sit on the track or on the fill, so
@@ -14,6 +19,7 @@ export const OVERLAY_STYLE = `
 .theme-light {
   --panel: rgba(255, 255, 255, 0.92); --ink: #141a26; --muted: #4f5a6d; --line: rgba(0, 0, 0, 0.12);
   --accent: #c2620a; --ok: #15803d; --low: #b45309; --crit: #d42a2a; --track: #4b5563;
+  --fill-ok: var(--ok); --fill-low: var(--low); --fill-crit: var(--crit);
   --die: #1d2433; --die-ink: #ffffff; --chip: rgba(0, 0, 0, 0.07); --shadow: 0 0.2rem 0.9rem rgba(0, 0, 0, 0.2);
 }
 html, body { margin: 0; padding: 0; background: transparent; overflow: hidden; }
@@ -52,9 +58,9 @@ body {
 .card .turnflag { flex: none; font-size: 0.72rem; font-weight: 800; text-transform: uppercase; letter-spacing: 0.05em; color: var(--accent); }
 
 .meter { position: relative; margin-top: 0.4rem; height: 1.35rem; border-radius: 0.35rem; background: var(--track); overflow: hidden; }
-.meter .fill { position: absolute; inset: 0 auto 0 0; width: 0; background: var(--ok); transition: width 0.6s ease-out, background-color 0.6s; }
-.meter .fill[data-level="low"] { background: var(--low); }
-.meter .fill[data-level="crit"] { background: var(--crit); }
+.meter .fill { position: absolute; inset: 0 auto 0 0; width: 0; background: var(--fill-ok); transition: width 0.6s ease-out, background-color 0.6s; }
+.meter .fill[data-level="low"] { background: var(--fill-low); }
+.meter .fill[data-level="crit"] { background: var(--fill-crit); }
 .meter .lbl, .meter .val { position: absolute; top: 0; bottom: 0; display: flex; align-items: center; font-size: 0.8rem; font-weight: 800; color: #fff; text-shadow: 0 0 0.2rem rgba(0, 0, 0, 0.9), 0 0 0.1rem rgba(0, 0, 0, 0.9); }
 .meter .lbl { left: 0.45rem; text-transform: uppercase; letter-spacing: 0.05em; }
 .meter .val { right: 0.45rem; font-size: 0.9rem; }
