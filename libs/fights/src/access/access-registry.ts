@@ -8,6 +8,11 @@ export const tenantStream = (tenantId: string) => `tenant-${tenantId}`;
 export const accessStream = (fightId: string) => `access-${fightId}`;
 export const ACCESS_PREFIXES = ['auth-', 'tenant-', 'access-'];
 
+/** Verified secrets kept (AccessRegistry.verified): a principal and its secret, well under 1 MB in all. */
+const VERIFIED_LIMIT = 10_000;
+/** Events that change which secrets are valid: each empties the verified secrets. */
+const CREDENTIAL_EVENTS = new Set(['AdminKeyRegistered', 'ApiKeyIssued', 'ApiKeyRevoked', 'TokenIssued', 'TokenRevoked']);
+
 export interface KeyRecord {
   keyId: string;
   tenantId: string | 'admin';
@@ -41,11 +46,18 @@ export class AccessRegistry {
   readonly tokens = new Map<string, TokenRecord>();
   private envAdminHash?: string;
   private readonly revocations = new EventEmitter().setMaxListeners(0);
+  /**
+   * Secrets already verified → their principal, the oldest dropped past VERIFIED_LIMIT: a request with a
+   * known key costs a map lookup and the validity check, not a parse and a SHA-256. Emptied whenever a
+   * key or token is issued or revoked; expiry is checked on every hit. Unknown secrets are not kept.
+   */
+  private readonly verified = new Map<string, Principal>();
 
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
   /** ADMIN_API_KEY: held in memory as a hash only, never written to the log. */
   setEnvAdminKey(key: string): void {
+    this.verified.clear();
     this.envAdminHash = hashSecret(key);
   }
 
@@ -54,6 +66,7 @@ export class AccessRegistry {
   }
 
   apply(e: StoredEvent): void {
+    if (CREDENTIAL_EVENTS.has(e.type)) this.verified.clear();
     const d = e.data as Record<string, any>;
     const at = (e.metadata.at as string | undefined) ?? e.storedAt;
     switch (e.type) {
@@ -89,6 +102,21 @@ export class AccessRegistry {
 
   /** The principal a bearer secret stands for, or undefined. */
   authenticate(secret: string): Principal | undefined {
+    const known = this.verified.get(secret);
+    if (known) {
+      if (this.stillValid(known)) return known;
+      this.verified.delete(secret);
+      return undefined;
+    }
+    const principal = this.verify(secret);
+    if (principal) {
+      this.verified.set(secret, principal);
+      if (this.verified.size > VERIFIED_LIMIT) this.verified.delete(this.verified.keys().next().value!);
+    }
+    return principal;
+  }
+
+  private verify(secret: string): Principal | undefined {
     if (this.envAdminHash && sameHash(hashSecret(secret), this.envAdminHash)) return { kind: 'admin', keyId: 'env' };
     const parsed = parseSecret(secret);
     if (!parsed) return undefined;
