@@ -37,6 +37,8 @@ export default defineConfig(
       ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
+      // A promise that passes on what its source rejected with (an unknown) is not inventing a non-Error reason.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
       // `_name` marks a value left out on purpose (a destructured field dropped before a spread, a port's unused argument).
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -1,5 +1,12 @@
+/** What of an HTTP request (Express's, or the one a GraphQL context carries) credentials are read from. */
+export interface CredentialRequest {
+  method?: string;
+  headers: Record<string, unknown>;
+  query?: Record<string, unknown>;
+}
+
 /** `Authorization: Bearer <secret>`; a `token` query parameter only for GET (EventSource and OBS cannot set headers). */
-export function bearerFrom(req: { method?: string; headers: Record<string, unknown>; query?: Record<string, unknown> }): string | undefined {
+export function bearerFrom(req: CredentialRequest): string | undefined {
   const header = req.headers.authorization;
   if (typeof header === 'string') {
     const m = /^Bearer\s+(\S+)$/i.exec(header.trim());

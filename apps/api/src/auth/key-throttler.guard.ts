@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { createHash } from 'node:crypto';
 import { AppError } from '@app/fights';
-import { bearerFrom } from './bearer';
+import { bearerFrom, CredentialRequest } from './bearer';
 
 /** Requests each key or token may make per window (RATE_LIMIT_PER_SECOND); only provided when it is above 0. */
 export const RATE_LIMIT = Symbol('RATE_LIMIT');
@@ -20,6 +20,8 @@ interface Window {
 }
 
 type HeaderTarget = { setHeader(name: string, value: string): unknown };
+/** Express's request; over graphql-ws the context's `req` may carry no headers. */
+type ThrottledRequest = Partial<CredentialRequest> & { ip?: string; res?: HeaderTarget };
 
 /**
  * Rate limits per key or token (README "Configuration"); callers without one are counted by address.
@@ -68,18 +70,18 @@ export class KeyThrottlerGuard implements CanActivate {
   }
 
   /** Subscriptions over WebSocket (no HTTP response) are limited by their connection, not per message. */
-  private requestResponse(context: ExecutionContext): { req: Record<string, any>; res?: HeaderTarget } | undefined {
+  private requestResponse(context: ExecutionContext): { req: ThrottledRequest; res?: HeaderTarget } | undefined {
     if (context.getType<string>() === 'graphql') {
-      const { req, res } = GqlExecutionContext.create(context).getContext();
+      const { req, res } = GqlExecutionContext.create(context).getContext<{ req?: ThrottledRequest; res?: HeaderTarget }>();
       const response = res ?? req?.res;
-      return response ? { req, res: response } : undefined;
+      return response ? { req: req ?? {}, res: response } : undefined;
     }
     const http = context.switchToHttp();
-    return { req: http.getRequest(), res: http.getResponse() };
+    return { req: http.getRequest<ThrottledRequest>(), res: http.getResponse<HeaderTarget>() };
   }
 }
 
-function trackerOf(req: Record<string, any>): string {
-  const secret = req.headers ? bearerFrom(req as { headers: Record<string, unknown> }) : undefined;
+function trackerOf(req: ThrottledRequest): string {
+  const secret = req.headers ? bearerFrom({ method: req.method, headers: req.headers, query: req.query }) : undefined;
   return secret ? `key:${createHash('sha256').update(secret).digest('hex').slice(0, 24)}` : `ip:${req.ip ?? 'unknown'}`;
 }

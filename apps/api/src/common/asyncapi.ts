@@ -29,15 +29,15 @@ export function asyncApiDocument(): Record<string, unknown> {
   const eventRefs: Schema[] = [];
   const seen = new Set<string>();
   for (const system of Object.values(SYSTEMS)) {
-    const prefix = pascal(system!.id);
-    for (const [type, data] of Object.entries(eventSchemasOf(system!.contract))) {
+    const prefix = pascal(system.id);
+    for (const [type, data] of Object.entries(eventSchemasOf(system.contract))) {
       const name = `${prefix}${type}`;
       schemas[name] = {
         type: 'object',
         additionalProperties: false,
         required: ['fightId', 'seq', 'type', 'v', 'at', 'actor', 'commandId', 'data', 'hash'],
         properties: { ...ENVELOPE, type: { const: type }, data: dataSchema(data) },
-        description: `${type} in a ${system!.name} fight.`,
+        description: `${type} in a ${system.name} fight.`,
       };
       eventRefs.push({ $ref: `#/components/schemas/${name}` });
       seen.add(type);

@@ -20,7 +20,7 @@ export function fightETag(result: unknown): string | undefined {
  */
 @Injectable()
 export class FightETagInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  intercept(context: ExecutionContext, next: CallHandler<unknown>): Observable<unknown> {
     const res = context.switchToHttp().getResponse<Response>();
     return next.handle().pipe(
       map((result) => {

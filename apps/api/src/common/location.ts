@@ -5,21 +5,21 @@ import { map, Observable } from 'rxjs';
 
 export const LOCATION_METADATA = 'crs:location';
 
-type LocationOf = (result: any, req: Request) => string;
+type LocationOf<R> = (result: R, req: Request) => string;
 
 /**
  * RFC 9110 sections 10.2.2, 15.3.2 and 15.3.3: a 201 names the resource it created in `Location`; a
  * 202 names where to watch the accepted work. Every `@Post` answering 201 or 202 carries this.
  */
-export const Location = (of: LocationOf) => SetMetadata(LOCATION_METADATA, of);
+export const Location = <R>(of: LocationOf<R>) => SetMetadata(LOCATION_METADATA, of);
 
 /** Sets `Location` from a handler's result; a path parameter or an id is percent-encoded by the caller with `seg`. */
 @Injectable()
 export class LocationInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const of = context.getType() === 'http' ? this.reflector.get<LocationOf | undefined>(LOCATION_METADATA, context.getHandler()) : undefined;
+  intercept(context: ExecutionContext, next: CallHandler<unknown>): Observable<unknown> {
+    const of = context.getType() === 'http' ? this.reflector.get<LocationOf<unknown> | undefined>(LOCATION_METADATA, context.getHandler()) : undefined;
     if (!of) return next.handle();
     const http = context.switchToHttp();
     return next.handle().pipe(

@@ -123,14 +123,14 @@ function systemSchemas(system: RuleSystem<FightCore>, out: Record<string, Schema
  */
 export function publishContract(doc: OpenAPIObject): OpenAPIObject {
   const schemas = (doc.components ??= {}).schemas ??= {};
-  const bySystem = Object.values(SYSTEMS).map((s) => systemSchemas(s!, schemas as Record<string, Schema>));
+  const bySystem = Object.values(SYSTEMS).map((s) => systemSchemas(s, schemas as Record<string, Schema>));
   schemas.Command = { description: 'A command of the fight’s system (GET /systems/:id lists them, with their JSON Schemas).', anyOf: bySystem.map((s) => ref(s.command)) };
   schemas.FightEvent = { description: 'An event of any system’s fight, by type.', anyOf: bySystem.map((s) => ref(s.event)) };
   schemas.Sheet = { description: 'A combatant sheet of the fight’s system.', anyOf: bySystem.map((s) => ref(s.sheet)) };
   const views: Array<[string, string]> = [];
   Object.values(SYSTEMS).forEach((sys, i) => {
     const view = bySystem[i].view;
-    if (view) views.push([sys!.id, view]);
+    if (view) views.push([sys.id, view]);
   });
   if (views.length === bySystem.length) {
     schemas.FightView = {
@@ -144,7 +144,7 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
     }
   }
 
-  doc.components!.securitySchemes = {
+  doc.components.securitySchemes = {
     bearer: { type: 'http', scheme: 'bearer', description: 'An API key (`crs_…`: the operator’s or a tenant’s) or a fight token (`crt_…`: GM, player or spectator).' },
     token: { type: 'apiKey', in: 'query', name: 'token', description: 'The same key or token as a query parameter, for clients that cannot set headers (EventSource, an overlay URL).' },
   };
@@ -240,7 +240,7 @@ function declareHeaders(doc: OpenAPIObject): void {
         if (status === '429') Object.assign(headers, { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimitPolicy'), 'Retry-After': header('RetryAfter') });
         if (status === '503') headers['Retry-After'] = header('RetryAfter');
         if (status === '401') headers['WWW-Authenticate'] = header('WWWAuthenticate');
-        response.headers = { ...((response.headers as Record<string, unknown> | undefined) ?? {}), ...headers };
+        response.headers = { ...(response.headers ?? {}), ...headers };
       }
     }
   }

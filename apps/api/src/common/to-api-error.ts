@@ -26,7 +26,7 @@ export function toApiError(e: unknown): ApiError {
   if (e instanceof HttpException) {
     const status = e.getStatus();
     const body = e.getResponse() as { message?: unknown; code?: string; field?: string } | string;
-    const message = typeof body === 'string' ? body : Array.isArray(body.message) ? body.message.join('; ') : String(body.message ?? e.message);
+    const message = typeof body === 'string' ? body : Array.isArray(body.message) ? body.message.join('; ') : typeof body.message === 'string' ? body.message : e.message;
     const code = typeof body === 'object' && body.code ? body.code : (HTTP_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'));
     return { statusCode: status, code, message, ...(typeof body === 'object' && body.field ? { field: body.field } : {}) };
   }

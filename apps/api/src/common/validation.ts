@@ -106,11 +106,13 @@ export function limitBodyDepth(_req: unknown, _res: unknown, buf: Buffer, encodi
 }
 
 /** U+0000 and lone surrogates: PostgreSQL stores neither (text, jsonb), so no engine takes them. */
+// eslint-disable-next-line no-control-regex -- U+0000 is what this pattern exists to find
 export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const unstorable = (field: string) => new AppError(400, 'INVALID_STRING', `${field} holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold`, field);
 
 /** A field name as it goes into an error: the characters that made it unstorable escaped. */
+// eslint-disable-next-line no-control-regex -- as UNSTORABLE: U+0000 is escaped on purpose
 const printable = (key: string) => key.replace(/[\u0000\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const join = (prefix: string, key: string | number) => (typeof key === 'number' ? `${prefix}[${key}]` : prefix ? `${prefix}.${printable(key)}` : printable(key));

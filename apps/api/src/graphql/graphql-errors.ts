@@ -36,7 +36,7 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   if (own) Object.assign(extensions, own);
   let message = typeof extensions.message === 'string' ? extensions.message : formatted.message;
   if (typeof extensions.statusCode !== 'number') {
-    const code = String(extensions.code ?? '');
+    const code = typeof extensions.code === 'string' ? extensions.code : '';
     if (code === 'GRAPHQL_PARSE_FAILED' && TOKEN_LIMIT_MESSAGE.test(formatted.message)) {
       message = `the query has more than ${QUERY_LIMITS.maxTokens} tokens; send large inputs as variables`;
       Object.assign(extensions, { code: 'QUERY_TOO_LARGE', statusCode: 400 });

@@ -1,6 +1,6 @@
 import { ApolloDriverConfig } from '@nestjs/apollo';
 import type { GqlSubscriptionServiceOptions } from '@nestjs/graphql';
-import { AccessService } from '@app/fights';
+import { AccessService, Principal } from '@app/fights';
 import { bearerFrom } from '../auth/bearer';
 import { typedContract } from './typed-contract';
 import { wsLimits } from './ws-limits';
@@ -11,6 +11,11 @@ import { LiveConnections, LiveSocket } from '../ops/live-connections';
 import { queryLimits } from './query-limits';
 import { formatGraphqlError, statusFromErrorsPlugin } from './graphql-errors';
 import { accessLogPlugin } from './access-log.plugin';
+
+/** What graphql-ws's server (as Nest runs it) puts in a connection's `extra`; the principal is ours, set on connect. */
+type ConnectionExtra = WsExtra & { socket: LiveSocket; principal?: Principal };
+/** What `context` is called with: graphql-ws's context for a WebSocket operation, Apollo's `{ req, res }` over HTTP. */
+type ContextSource = { extra: ConnectionExtra; connectionParams?: unknown } | { req: unknown; res: unknown };
 
 export function graphqlOptions(access: AccessService, connections = new LiveConnections()): ApolloDriverConfig {
   const live = new LiveSubscriptions();
@@ -23,14 +28,15 @@ export function graphqlOptions(access: AccessService, connections = new LiveConn
     'graphql-ws': {
       path: '/graphql',
       // Authenticated once on connect (connectionParams.authorization), re-checked per operation by the guard.
-      onConnect: (ctx: any) => {
-        const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
+      onConnect: (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: unknown }) => {
+        const params = ctx.connectionParams ?? {};
+        const extra = ctx.extra as ConnectionExtra;
         const secret = bearerFrom({ method: 'GET', headers: { authorization: params.authorization ?? params.Authorization } });
         const principal = secret ? access.registry.authenticate(secret) : undefined;
         if (!principal) return false;
-        ctx.extra.principal = principal;
+        extra.principal = principal;
         // Closed with 1001 Going Away at shutdown (graphql-ws clients reconnect on it).
-        connections.trackWs(ctx.extra.socket as LiveSocket);
+        connections.trackWs(extra.socket);
         return true;
       },
       // Documents over the WebSocket get the limits of POST /graphql.
@@ -51,8 +57,8 @@ export function graphqlOptions(access: AccessService, connections = new LiveConn
     plugins: [limits.plugin, statusFromErrorsPlugin(), accessLogPlugin()],
     subscriptions,
     // graphql-ws calls it with (its context, the operation id, …); Apollo with ({ req, res }).
-    context: (arg: any, id?: string) =>
-      'extra' in arg ? { principal: arg.extra.principal, connectionParams: arg.connectionParams, [LIVE_LINK]: live.link(arg.extra as WsExtra, id!) } : { req: arg.req, res: arg.res },
+    context: (arg: ContextSource, id?: string) =>
+      'extra' in arg ? { principal: arg.extra.principal, connectionParams: arg.connectionParams, [LIVE_LINK]: live.link(arg.extra, id!) } : { req: arg.req, res: arg.res },
     formatError: formatGraphqlError,
   };
 }

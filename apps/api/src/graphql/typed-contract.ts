@@ -30,7 +30,20 @@ import { pascal } from '../common/openapi-contract';
  * Shapes GraphQL cannot express (a field that is a number or an object, a free-form record) stay JSON.
  */
 
-type Json = Record<string, any>;
+/** What this file reads of a JSON Schema (the ones jsonSchemaOf makes from the zod declarations). */
+interface Json {
+  type?: string | string[];
+  anyOf?: Json[];
+  oneOf?: Json[];
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, Json>;
+  required?: string[];
+  items?: Json;
+  description?: string;
+}
 
 const VALID_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const INT32 = 2 ** 31;
@@ -87,8 +100,9 @@ class TypeBuilder {
         return GraphQLFloat;
       case 'boolean':
         return GraphQLBoolean;
+      default:
+        return undefined;
     }
-    return undefined;
   }
 
   private fieldsUsable(schema: Json): boolean {
@@ -171,20 +185,20 @@ interface SystemCommands {
 
 function commandInputs(builder: TypeBuilder): SystemCommands[] {
   return Object.values(SYSTEMS).map((system) => {
-    const sys = pascal(system!.id);
+    const sys = pascal(system.id);
     const commands = new Map<string, { type: string; schema: Json }>();
     const fields: GraphQLInputFieldConfigMap = {};
-    for (const [type, zod] of Object.entries(system!.contract.commands)) {
+    for (const [type, zod] of Object.entries(system.contract.commands)) {
       if (type === 'StartFight') continue;
       const schema = jsonSchemaOf(zod) as Json;
       const name = `${sys}${type}Input`;
       const input = builder.inputObject(schema, name, {}, schema.description);
       builder.named.set(name, input);
-      fields[camel(type)] = { type: input, description: system!.commands[type] ?? schema.description };
+      fields[camel(type)] = { type: input, description: system.commands[type] ?? schema.description };
       commands.set(camel(type), { type, schema });
     }
-    const input = new GraphQLInputObjectType({ name: `${sys}CommandInput`, description: `A ${system!.name} command: exactly one field, named after the command type.`, isOneOf: true, fields });
-    return { system: system!, input, commands };
+    const input = new GraphQLInputObjectType({ name: `${sys}CommandInput`, description: `A ${system.name} command: exactly one field, named after the command type.`, isOneOf: true, fields });
+    return { system, input, commands };
   });
 }
 
@@ -204,14 +218,14 @@ function eventDetails(builder: TypeBuilder): { union: GraphQLUnionType; detail: 
   const bySystem: Array<{ system: RuleSystem<FightCore>; types: Map<string, { type: GraphQLObjectType; zod: { safeParse(v: unknown): { success: boolean } } }> }> = [];
   for (const system of Object.values(SYSTEMS)) {
     const types = new Map<string, { type: GraphQLObjectType; zod: { safeParse(v: unknown): { success: boolean } } }>();
-    for (const [type, zod] of Object.entries(system!.contract.events ?? {})) {
+    for (const [type, zod] of Object.entries(system.contract.events ?? {})) {
       if (lifecycle.has(type)) continue;
-      const t = builder.objectType(jsonSchemaOf(zod) as Json, `${pascal(system!.id)}${type}Data`, `The data of ${type} in a ${system!.name} fight.`);
+      const t = builder.objectType(jsonSchemaOf(zod), `${pascal(system.id)}${type}Data`, `The data of ${type} in a ${system.name} fight.`);
       builder.named.set(t.name, t);
       types.set(type, { type: t, zod });
       members.push(t);
     }
-    bySystem.push({ system: system!, types });
+    bySystem.push({ system, types });
   }
   const union = new GraphQLUnionType({
     name: 'FightEventDetail',
@@ -222,7 +236,7 @@ function eventDetails(builder: TypeBuilder): { union: GraphQLUnionType; detail: 
   const detail = (type: string, data: unknown): unknown => {
     const named = lifecycle.get(type)?.name ?? bySystem.map((s) => s.types.get(type)).find((t, _i, all) => t && (all.filter(Boolean).length === 1 || t.zod.safeParse(data).success))?.type.name;
     if (!named || typeof data !== 'object' || data === null) return null;
-    return { ...(data as object), [DETAIL_TYPE]: named };
+    return { ...data, [DETAIL_TYPE]: named };
   };
   return { union, detail };
 }
@@ -231,10 +245,10 @@ function eventDetails(builder: TypeBuilder): { union: GraphQLUnionType; detail: 
 function viewTypes(builder: TypeBuilder): GraphQLUnionType | undefined {
   const bySystem = new Map<string, GraphQLObjectType>();
   for (const system of Object.values(SYSTEMS)) {
-    if (!system!.contract.view) return undefined;
-    const t = builder.objectType(jsonSchemaOf(system!.contract.view) as Json, `${pascal(system!.id)}View`, `The view of a ${system!.name} fight.`);
+    if (!system.contract.view) return undefined;
+    const t = builder.objectType(jsonSchemaOf(system.contract.view), `${pascal(system.id)}View`, `The view of a ${system.name} fight.`);
     builder.named.set(t.name, t);
-    bySystem.set(system!.id, t);
+    bySystem.set(system.id, t);
   }
   return new GraphQLUnionType({
     name: 'FightViewTyped',

@@ -34,7 +34,7 @@ export function noteError(res: object, error: LoggedError): void {
 /** Called with a GraphQL answer: its operation's name and its errors' codes; the worst error is the line's `err`. */
 export function noteGraphql(res: object, operation: string | null | undefined, errors: ReadonlyArray<{ extensions?: Record<string, unknown> }>): void {
   const notes = ((res as Notable)[NOTED] ??= {});
-  const logged = errors.map((e) => ({ statusCode: typeof e.extensions?.statusCode === 'number' ? e.extensions.statusCode : 500, code: String(e.extensions?.code ?? 'INTERNAL'), field: typeof e.extensions?.field === 'string' ? e.extensions.field : undefined }));
+  const logged = errors.map((e) => ({ statusCode: typeof e.extensions?.statusCode === 'number' ? e.extensions.statusCode : 500, code: typeof e.extensions?.code === 'string' ? e.extensions.code : 'INTERNAL', field: typeof e.extensions?.field === 'string' ? e.extensions.field : undefined }));
   notes.graphql = { operation: operation ?? null, errors: logged.map((e) => e.code) };
   const worst = logged.reduce<LoggedError | undefined>((w, e) => (!w || e.statusCode > w.statusCode ? e : w), undefined);
   if (worst) noteError(res, worst);

@@ -8,7 +8,7 @@ export const UNKNOWN = 'unknown';
 
 /** Command types each system declares (its contract, its list, UndoCommands): a client's typo is not a new series. */
 const COMMAND_TYPES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  Object.entries(SYSTEMS).map(([id, system]) => [id, new Set([...Object.keys(system!.contract.commands), ...Object.keys(system!.commands), 'UndoCommands'])]),
+  Object.entries(SYSTEMS).map(([id, system]) => [id, new Set([...Object.keys(system.contract.commands), ...Object.keys(system.commands), 'UndoCommands'])]),
 );
 /** A command to a fight that was not found has no system: its type counts if some system declares it. */
 const ANY_COMMAND_TYPE: ReadonlySet<string> = new Set([...COMMAND_TYPES.values()].flatMap((types) => [...types]));
