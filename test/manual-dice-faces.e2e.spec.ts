@@ -1,7 +1,7 @@
 import { useApp } from './support/app';
 
 /**
- * RULINGS.md C2 (manual dice: "count and range are validated") through REST, for every system: a face sent as a
+ * C2 (manual dice: "count and range are validated") through REST, for every system: a face sent as a
  * string ("6") is not a face at all. It is refused as a field that must be an integer (422 INVALID_FIELD, naming the
  * face's index), not as "6 is not a face of it", and nothing is appended.
  */

@@ -39,9 +39,9 @@ export function needsOf(fight: DecidingFight, command: RuleCommand): { seed: boo
 /**
  * Decides `command` on the fight folded so far:
  * - the first command (StartFight) rolls nothing;
- * - UndoCommands is the fight layer's own: `ActionsUndone` with what the undo stack takes back (RULINGS.md C5);
+ * - UndoCommands is the fight layer's own: `ActionsUndone` with what the undo stack takes back (C5);
  * - every other command is decided by the rule system with the fight's dice: manual dice are the faces the
- *   command carries, and every one of them must be used (RULINGS.md C2); seeded and fair dice draw from the
+ *   command carries, and every one of them must be used (C2); seeded and fair dice draw from the
  *   seed after the draws used so far, and refuse faces; EndFight gets the seed to reveal.
  * Throws the rule system's RuleViolation when the command is refused.
  */
@@ -61,12 +61,12 @@ export function decideCommand(fight: DecidingFight, command: RuleCommand, inputs
   return { events, drawsUsed: dice instanceof SeededDice ? dice.drawsUsed : drawsUsed };
 }
 
-/** `UndoCommands { count }`: one ActionsUndone naming what it takes back (RULINGS.md C5); throws a RuleViolation when impossible. */
+/** `UndoCommands { count }`: one ActionsUndone naming what it takes back (C5); throws a RuleViolation when impossible. */
 export function decideUndo(undo: UndoStack, count: unknown): RuleEvent[] {
   return [{ type: ACTIONS_UNDONE, data: undo.plan(count) }];
 }
 
-/** RULINGS.md C2: the dice the fight's mode rolls. */
+/** C2: the dice the fight's mode rolls. */
 function diceFor(fight: DecidingFight, command: RuleCommand, seed: string | undefined): DiceSource {
   const { mode, clientSeed, drawKey } = fight.state.dice;
   if (mode === 'manual') return new ManualDice(command as { dice?: number[]; rerollFaces?: number[]; followUpFaces?: number[] });

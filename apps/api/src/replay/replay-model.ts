@@ -20,14 +20,14 @@ import { facesForDraw, findSystem } from '@app/rules';
  * system at each seq, undos honoured, as the service folds it.
  */
 
-/** One die roll found in an event (RULINGS.md C1: every die rolled is data in the event that used it). */
+/** One die roll found in an event (C1: every die rolled is data in the event that used it). */
 export interface ReplayRoll {
   /** Where in the event's data: `attacker.roll`, `rolls[1].roll`. */
   path: string;
   combatantId?: string;
   sides: number;
   faces: number[];
-  /** The draw number (RULINGS.md C5); absent for manual dice. */
+  /** The draw number (C5); absent for manual dice. */
   draw?: number;
   /** The faces draw `draw` gives from the revealed seed (C5), when it is known. */
   recomputed?: number[];

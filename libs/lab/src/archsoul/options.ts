@@ -34,7 +34,7 @@ export function weapon(t: ArchsoulTurn, pick: (w: Weapon) => boolean): Weapon | 
 
 /**
  * archsoul.txt: Draw Simple Item (1 AP) / Draw Awkward Item (2 AP: a two-handed weapon, a shield; it may span
- * turns, RULINGS.md S25): the command that gets `id` into hand, dropping held items not in `keep` first (a free
+ * turns, S25): the command that gets `id` into hand, dropping held items not in `keep` first (a free
  * action) when the hands are full; undefined once it is held.
  */
 export function ready(t: ArchsoulTurn, id: string, keep: readonly string[]): RuleCommand | undefined {
@@ -42,7 +42,7 @@ export function ready(t: ArchsoulTurn, id: string, keep: readonly string[]): Rul
   const g = lying(t, id);
   // archsoul.txt: Draw Simple Item: "pick an item up from the ground" (1 AP; it triggers reactive attacks).
   if (g) return same(g.space, t.me.position!) && t.me.ap >= AP_COST.drawSimpleItem ? { type: 'DrawSimpleItem', combatantId: t.me.id, groundId: g.groundId } : undefined;
-  // RULINGS.md S51: two hands; the view counts the empty ones.
+  // S51: two hands; the view counts the empty ones.
   if (handsFor(t.sheet, id) > t.me.freeHands) {
     const drop = t.me.held.find((h) => !keep.includes(h));
     if (drop) return { type: 'DropItem', combatantId: t.me.id, itemId: drop };
@@ -57,7 +57,7 @@ function free(t: ArchsoulTurn, s: Space): boolean {
 }
 
 /**
- * Breadth-first over the battle map (steps the map allows: RULINGS.md S19), at most `steps` steps: the shortest
+ * Breadth-first over the battle map (steps the map allows: S19), at most `steps` steps: the shortest
  * path to the first space `goal` accepts, or, with `fallback`, to the reachable space it scores lowest.
  */
 export function pathTo(t: ArchsoulTurn, steps: number, goal: (s: Space) => boolean, fallback?: (s: Space) => number): Space[] | undefined {
@@ -128,7 +128,7 @@ export function strike(t: ArchsoulTurn, w: Weapon, special?: 'quick' | 'reckless
   return { type: 'Attack', attackerId: t.me.id, targetId: t.foe.id, weaponId: w.id, ...(special ? { special } : {}) };
 }
 
-/** RULINGS.md S42: a foot fighter gets off its mount first (1 AP, no reactive attacks). */
+/** S42: a foot fighter gets off its mount first (1 AP, no reactive attacks). */
 export function dismount(t: ArchsoulTurn): RuleCommand | undefined {
   return t.me.mounted && t.me.ap >= AP_COST.dismount ? { type: 'Dismount', combatantId: t.me.id } : undefined;
 }

@@ -5,9 +5,9 @@ import { SystemContract } from '../core/types';
 import { AMMUNITION_KINDS, ANATOMIES, AP_COST, ATTACK_MODIFIERS, ATTACK_TYPES, ATTRIBUTES, CLEAVE, CONDITIONS, CRITICAL_TABLES, DEFAULT_SPEED, HANDLING, RITUAL, SIZES, SPECIAL_ATTACKS, WEAPON_PROPERTIES } from './data';
 import { SQUARE_FACINGS } from './grid';
 
-/** RULINGS.md S5: a space of the battle map. */
+/** S5: a space of the battle map. */
 export const SpaceSchema = z.strictObject({ x: Int.min(-10000).max(10000), y: Int.min(-10000).max(10000) });
-/** RULINGS.md S5: a facing (a hex grid has six of the square grid's eight; decide checks the map's). */
+/** S5: a facing (a hex grid has six of the square grid's eight; decide checks the map's). */
 export const FacingSchema = z.enum(SQUARE_FACINGS);
 
 /**
@@ -118,7 +118,7 @@ const who = Id.describe('The acting combatant.');
 const target = Id.describe('The target combatant.');
 const facing = FacingSchema.optional();
 const flag = (description: string) => z.boolean().optional().describe(description);
-/** RULINGS.md C12: the GM's circumstances of an attack. */
+/** C12: the GM's circumstances of an attack. */
 const GM_ATTACK = {
   modifier: Int.min(-5).max(5).optional().describe('GM: situational difficulty change of the attack roll; default 0.'),
   damageModifier: Int.min(-5).max(5).optional().describe('GM: situational difficulty change of the damage roll; default 0.'),
@@ -260,7 +260,7 @@ const DICE_FIELDS = { dice: true, rerollFaces: true, followUpFaces: true } as co
 const Count = Int.min(0);
 const Name = z.string();
 
-/** RULINGS.md S1: one test as rolled. */
+/** S1: one test as rolled. */
 export const TestResultSchema = z.strictObject({
   pool: Count,
   difficulty: Int,
@@ -295,7 +295,7 @@ export const MovePayloadSchema = z.strictObject({
 const held = <T extends string, P extends z.ZodType>(type: T, payload: P) => z.strictObject({ type: z.literal(type), payload });
 const mover = z.strictObject({ combatantId: Name });
 
-/** RULINGS.md S18: an action held while reactive attacks are answered, with what it needs to be performed. */
+/** S18: an action held while reactive attacks are answered, with what it needs to be performed. */
 export const HeldActionSchema = z.discriminatedUnion('type', [
   held('Attack', ARCHSOUL_COMMAND_SCHEMAS.Attack.omit(DICE_FIELDS).extend({ weaponId: Name })),
   held('ThrowItem', ARCHSOUL_COMMAND_SCHEMAS.ThrowItem.omit(DICE_FIELDS)),

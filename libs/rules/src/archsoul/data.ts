@@ -6,7 +6,7 @@ export type Attribute = (typeof ATTRIBUTES)[number];
 /** Skills named by the combat rules; a sheet may list others. */
 export const SKILLS = ['awareness', 'primitiveAttacks', 'meleeWeapons', 'rangedWeapons', 'weaponMastery', 'soulCasting', 'evocation', 'resolve', 'agility', 'confusion', 'acting', 'readEmotions', 'engineering', 'survival', 'conditioning'] as const;
 
-/** RULINGS.md S1: a d6 pool; difficulty 2..6; beyond 6 each step removes a die. */
+/** S1: a d6 pool; difficulty 2..6; beyond 6 each step removes a die. */
 export const DIE_SIDES = 6;
 export const DEFAULT_DIFFICULTY = 4;
 export const MIN_DIFFICULTY = 2;
@@ -28,7 +28,7 @@ export const AP_COST = {
   // archsoul.txt: Maneuvers.
   quickAttack: 1, recklessAttack: 3, study: 1, holdFirm: 2, shieldIntercept: 1, soulShield: 3,
   charge: 3, mount: 1, dismount: 1, grab: 2, grappleAttack: 1, escape: 2, steal: 1, takedown: 1, grappleThrow: 2, grappleRoll: 0,
-  // RULINGS.md S46: a ritual declares its own cost (RITUAL); this is the least.
+  // S46: a ritual declares its own cost (RITUAL); this is the least.
   performRitual: 1,
 } as const;
 export type ApAction = keyof typeof AP_COST;
@@ -79,7 +79,7 @@ export type CriticalEffect =
   | { kind: 'shift' }
   | { kind: 'soulpower'; amount: number };
 
-/** archsoul.txt: Critical Failure Tables, in the text's order (RULINGS.md S2). Index = d6 face − 1. */
+/** archsoul.txt: Critical Failure Tables, in the text's order (S2). Index = d6 face − 1. */
 export const CRITICAL_FAILURES: Record<CriticalTable, readonly { text: string; effect: CriticalEffect }[]> = {
   melee: [
     { text: 'Weapon slips and drops at your feet', effect: { kind: 'drop', at: 'self' } },
@@ -144,7 +144,7 @@ export const ATTACK_MODIFIERS = ['feint', 'sneak', 'knockdown', 'shatter', 'clea
 export type AttackModifier = (typeof ATTACK_MODIFIERS)[number];
 /**
  * archsoul.txt: Attack Modifiers ("Feint may be used in conjunction with the Shatter or Knockdown maneuvers");
- * RULINGS.md S29: the pairs allowed together; any other pair is refused.
+ * S29: the pairs allowed together; any other pair is refused.
  */
 export const MODIFIER_COMBINATIONS: readonly [AttackModifier, AttackModifier][] = [['feint', 'knockdown'], ['feint', 'shatter'], ['sneak', 'knockdown'], ['sneak', 'shatter']];
 
@@ -164,21 +164,21 @@ export type Handling = (typeof HANDLING)[number];
 export const ANATOMIES = ['humanlike', 'other', 'unfamiliar'] as const;
 export type Anatomy = (typeof ANATOMIES)[number];
 
-/** Sizes in order (RULINGS.md S33: each step of difference moves grapple difficulty by 1). */
+/** Sizes in order (S33: each step of difference moves grapple difficulty by 1). */
 export const SIZES = ['tiny', 'small', 'medium', 'large', 'huge', 'gargantuan'] as const;
 export type Size = (typeof SIZES)[number];
 /** archsoul.txt: Grapple Rolls: an unarmed attack roll or Athletics/Agility. */
 export const GRAPPLE_ROLLS = { unarmed: { attribute: 'precision' as Attribute, skill: 'primitiveAttacks' }, athletics: { attribute: 'athletics' as Attribute, skill: 'agility' } } as const;
 export type GrappleRollKind = keyof typeof GRAPPLE_ROLLS;
 
-/** RULINGS.md S46: archsoul.txt names rituals without their mechanics; a ritual declares its AP within one turn. */
+/** S46: archsoul.txt names rituals without their mechanics; a ritual declares its AP within one turn. */
 export const RITUAL = { minAp: 1, maxAp: AP_PER_TURN };
 
 /** archsoul.txt: Charge: up to 6 × the mount's base speed in a straight line, at least 3 spaces; a Flail or a Lance. */
 export const CHARGE = { speedMultiple: 6, minSpaces: 3, weapons: ['flail', 'lance'], boostedReactive: 'polearm' };
-/** spear: archsoul.txt: Draw Simple Item: "*This includes spears wielded as two-handed weapons" (RULINGS.md S52). */
+/** spear: archsoul.txt: Draw Simple Item: "*This includes spears wielded as two-handed weapons" (S52). */
 export const WEAPON_PROPERTIES = ['flail', 'lance', 'polearm', 'closeCombat', 'spear'] as const;
-/** archsoul.txt: Trample: the mount's trample damage is rolled at the default difficulty (RULINGS.md S35). */
+/** archsoul.txt: Trample: the mount's trample damage is rolled at the default difficulty (S35). */
 export const TRAMPLE_DIFFICULTY = 4;
 /** archsoul.txt: Jumping: Athletics + half Conditioning metres (S36: half rounded down), no further than the walk allows. */
 export const JUMP = { attribute: 'athletics' as Attribute, skill: 'conditioning', skillShare: 2 };

@@ -8,7 +8,7 @@ import { ArchsoulCombatant, ArchsoulState, WeaponState } from './state';
 
 export function newCombatant(base: CombatantCore): ArchsoulCombatant {
   const sheet = base.sheet as ArchsoulSheet;
-  // RULINGS.md S51: the sheet's held things take their hands in order (validateSheet made them fit; a sheet recorded
+  // S51: the sheet's held things take their hands in order (validateSheet made them fit; a sheet recorded
   // before hands were kept may say more, and what finds no free hand then starts stowed).
   const held: string[] = [];
   let hands = EMPTY_HANDS;
@@ -101,7 +101,7 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
         ap: d.apLeft,
         moves: x.moves + (d.action === 'move' ? 1 : 0),
         awkward: d.action === 'drawAwkwardItem' ? x.awkward : undefined,
-        // RULINGS.md S30: any other AP action breaks a study.
+        // S30: any other AP action breaks a study.
         study: d.action === 'study' ? x.study : undefined,
         quickAttacked: x.quickAttacked || d.action === 'quickAttack',
       });
@@ -143,7 +143,7 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
         const ws = x.weapons[picked.itemId];
         return { ...patch(next, d.combatantId, { weapons: { ...x.weapons, [picked.itemId]: { ...ws, ammunition: (ws.ammunition ?? 0) + 1 } } }), ground };
       }
-      // RULINGS.md S52: a shield picked up from the ground is carried again, not equipped ("equip a shield" is Draw Awkward Item).
+      // S52: a shield picked up from the ground is carried again, not equipped ("equip a shield" is Draw Awkward Item).
       if (d.from === 'ground' && x.sheet.shield?.id === d.itemId) return { ...patch(next, d.combatantId, { away: x.away.filter((a) => a !== d.itemId), awkward: undefined }), ground };
       return { ...patch(next, d.combatantId, { held: [...x.held.filter((h) => h !== d.itemId), d.itemId], hands: grasp(x.hands, d.itemId, handsFor(x.sheet, d.itemId)), away: x.away.filter((a) => a !== d.itemId), awkward: undefined }), ground };
     }

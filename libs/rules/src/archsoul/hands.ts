@@ -3,7 +3,7 @@ import type { AttackType } from './data';
 import type { ArchsoulSheet } from './sheet';
 
 /**
- * RULINGS.md S51: a combatant has two hands. Every rule of archsoul.txt assumes them ("a one-handed weapon", "Draw a
+ * S51: a combatant has two hands. Every rule of archsoul.txt assumes them ("a one-handed weapon", "Draw a
  * two-handed weapon", "a non-light weapon in your other hand", Grab "with an empty hand"). What each hand holds is
  * kept as two slots; a two-handed weapon fills both.
  */

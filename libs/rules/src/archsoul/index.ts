@@ -29,7 +29,7 @@ export const archsoul: RuleSystem<ArchsoulState> = {
   evolve,
   view,
   actorOf,
-  // docs/rulings.md C13: a triggering action waits for its reactive attacks; ResumeAction carries its dice (S18).
+  // C13: a triggering action waits for its reactive attacks; ResumeAction carries its dice (S18).
   heldAction: (s) => (s.reaction?.action ? { type: s.reaction.action.type, reason: `RULINGS.md S18: reactive attacks against ${s.reaction.actorId} come first`, awaiting: s.reaction.actorId, answer: 'ResumeAction' } : undefined),
 };
 

@@ -31,9 +31,9 @@ export interface Weapon {
   soulMagic: boolean;
   /** Which row of the attack table's attack rolls (elemental: 0 Soulpower/Soul Casting, 1 Precision/Ranged Weapons). */
   attackRoll: number;
-  /** How it is drawn (RULINGS.md S52): simple (Draw Simple Item) or awkward (Draw Awkward Item: two-handed, a backpack). */
+  /** How it is drawn (S52): simple (Draw Simple Item) or awkward (Draw Awkward Item: two-handed, a backpack). */
   stowage: 'simple' | 'awkward';
-  /** In hand when the fight starts (RULINGS.md S51). */
+  /** In hand when the fight starts (S51). */
   held: boolean;
   hp?: number;
   ammunition?: { kind: AmmunitionKind; count: number };
@@ -46,7 +46,7 @@ export interface Weapon {
   hardness: number;
   /** archsoul.txt: Grappling: Attack: a weapon with the Close Combat property deals its damage in a grapple. */
   closeCombat: boolean;
-  /** archsoul.txt: Area of Effect Attacks: radius in metres (RULINGS.md S7). */
+  /** archsoul.txt: Area of Effect Attacks: radius in metres (S7). */
   areaRadius?: number;
   /** archsoul.txt: Charge (Flail, Lance) and its Polearm reactive attacks. */
   properties: string[];
@@ -58,10 +58,10 @@ export interface Weapon {
 export interface Item {
   id: string;
   name: string;
-  /** How it is drawn (RULINGS.md S52). */
+  /** How it is drawn (S52). */
   stowage: 'simple' | 'awkward';
   held: boolean;
-  /** Held in both hands (RULINGS.md S51); absent in sheets recorded before hands were kept. */
+  /** Held in both hands (S51); absent in sheets recorded before hands were kept. */
   twoHanded?: boolean;
   thrown?: ThrowStats;
 }
@@ -80,7 +80,7 @@ export interface ArchsoulSheet {
   skills: Record<string, number>;
   maxHp: number;
   hp: number;
-  /** RULINGS.md S10: Defense is a sheet value. */
+  /** S10: Defense is a sheet value. */
   defense: number;
   speed: number;
   /** archsoul.txt: Armor Advantages: the armour type (or a creature's ATE). */
@@ -90,16 +90,16 @@ export interface ArchsoulSheet {
   shield?: Shield;
   weapons: Weapon[];
   items: Item[];
-  /** archsoul.txt: Feint / Sneak Attack: human-like anatomy, other, or unfamiliar (RULINGS.md S28). */
+  /** archsoul.txt: Feint / Sneak Attack: human-like anatomy, other, or unfamiliar (S28). */
   anatomy: Anatomy;
   /** archsoul.txt: Feint: "cannot be used against creatures with animal-like intelligence". */
   animalIntelligence: boolean;
   /** archsoul.txt: Sneak Attack: golems and hostile plants need skill ranks. */
   creature?: string;
   size: Size;
-  /** RULINGS.md S31 (C4 standing policy): answer a Shatter by rolling with the item or dropping it. */
+  /** S31 (C4 standing policy): answer a Shatter by rolling with the item or dropping it. */
   shatterResponse: 'roll' | 'drop';
-  /** RULINGS.md S35 (C4 standing policy): a trampled combatant tries to stop the rider or lets it pass. */
+  /** S35 (C4 standing policy): a trampled combatant tries to stop the rider or lets it pass. */
   trampleResponse: 'stop' | 'avoid';
   /** archsoul.txt: Mounted Maneuvers (S35): the mount rides with its rider's sheet. */
   mount?: { name: string; speed: number; size: Size; trampleDamage: number };
@@ -148,7 +148,7 @@ export function validateSheet(raw: unknown, field: string): ArchsoulSheet {
 }
 
 /**
- * RULINGS.md S51: what is in hand when the fight starts, two hands at most. What the sheet says (`held: true`) comes
+ * S51: what is in hand when the fight starts, two hands at most. What the sheet says (`held: true`) comes
  * first and must fit; then, for what it leaves unsaid, the first weapon, the shield, the other weapons in order, each
  * held while its hands are free (an unarmed weapon is worn and always fits); items stay stowed unless said.
  */
@@ -213,7 +213,7 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
     soulMagic: w.soulMagic ?? (type === 'soul' || (type === 'elemental' && attackRoll === 0)),
     attackRoll,
     stowage: drawnAs(w, `${field}.stowage`, (w.properties ?? []).includes('spear')),
-    // RULINGS.md S51: startHands decides it once every weapon, item and shield is read.
+    // S51: startHands decides it once every weapon, item and shield is read.
     held: false,
     handling: w.handling ?? (type === 'unarmed' ? 'light' : 'regular'),
     twoHanded: w.twoHanded ?? false,
@@ -238,7 +238,7 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
 }
 
 /**
- * RULINGS.md S52: how a weapon or item is drawn. archsoul.txt: Draw Simple Item: "Draw a one-handed item held in a
+ * S52: how a weapon or item is drawn. archsoul.txt: Draw Simple Item: "Draw a one-handed item held in a
  * scabbard, pouch, or bandolier" ("*This includes spears wielded as two-handed weapons"); Draw Awkward Item: "Draw a
  * two-handed weapon, equip a shield, pull an item from a backpack, or retrieve an item from a hard to reach spot".
  * A two-handed thing that is not a spear is awkward; `stowage: awkward` says a one-handed one is in a backpack or

@@ -7,7 +7,7 @@ import type { Hands } from './hands';
 import { BattleMap } from './map';
 import { ArchsoulSheet } from './sheet';
 
-/** RULINGS.md S16: the GM's party is side "enemies"; every other side is a hero. */
+/** S16: the GM's party is side "enemies"; every other side is a hero. */
 export type Party = 'heroes' | 'enemies';
 
 export function partyOf(side: string): Party {
@@ -46,7 +46,7 @@ export interface ArchsoulCombatant extends CombatantCore<ArchsoulSheet> {
   freeMove: number;
   /** Item ids in hand (and unarmed weapons worn). */
   held: string[];
-  /** RULINGS.md S51: what each of the two hands holds; absent in a state folded before hands were kept. */
+  /** S51: what each of the two hands holds; absent in a state folded before hands were kept. */
   hands: Hands;
   /** Item ids no longer carried (on the ground, thrown, broken). */
   away: string[];
@@ -62,17 +62,17 @@ export interface ArchsoulCombatant extends CombatantCore<ArchsoulSheet> {
   attackedWith: string[];
   /** archsoul.txt: Quick Attack: no other attacks but reactive ones for the rest of the turn. */
   quickAttacked: boolean;
-  /** archsoul.txt: Sneak Attack: consecutive studying actions against one target (RULINGS.md S30). */
+  /** archsoul.txt: Sneak Attack: consecutive studying actions against one target (S30). */
   study?: { targetId: string; count: number };
-  /** RULINGS.md S35: items taken with Steal: the GM moves them onto the thief's sheet. */
+  /** S35: items taken with Steal: the GM moves them onto the thief's sheet. */
   stolen: { itemId: string; fromId: string; name: string }[];
   /** archsoul.txt: Mounted Maneuvers: riding the sheet's mount (S35). */
   mounted: boolean;
-  /** RULINGS.md S42: where the mount waits while its rider is off it. */
+  /** S42: where the mount waits while its rider is off it. */
   mountAt?: Space;
 }
 
-/** archsoul.txt: Grappling: two participants; one has control (RULINGS.md S33). */
+/** archsoul.txt: Grappling: two participants; one has control (S33). */
 export interface Grapple {
   grappleId: string;
   memberIds: [string, string];

@@ -25,10 +25,10 @@ export const Int = z.int({
 /** A non-empty string of at most `max` characters. */
 export const text = (max: number) => z.string().min(1).max(max);
 
-/** Manual dice: the faces of physical dice, in the order the rules roll them (RULINGS.md C2). */
+/** Manual dice: the faces of physical dice, in the order the rules roll them (C2). */
 export const Faces = z.array(Int).max(200);
 
-/** The three fields any command of a manual fight may carry its faces in (docs/rulings.md C13). */
+/** The three fields any command of a manual fight may carry its faces in (C13). */
 export const MANUAL_DICE_FIELDS = {
   dice: Faces.optional().describe('Manual dice: the faces of the rolls this command makes, in order.'),
   rerollFaces: Faces.optional().describe('Manual dice: faces of Edge rerolls and other rerolls.'),

@@ -33,7 +33,7 @@ export function attackModifiers(state: ArchsoulState, a: ArchsoulCombatant, w: W
   return mods;
 }
 
-/** RULINGS.md S4, S22: the damage roll. */
+/** S4, S22: the damage roll. */
 export function damageTest(a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant | undefined, input: AttackInput, dice: DiceSource, extra: Modifier[] = [], bonusDice = 0): TestResult {
   const row = ATTACK_TABLE[w.type].damage!;
   const tech = w.type === 'elemental' && w.attackRoll === 1;
@@ -57,7 +57,7 @@ export function wound(state: ArchsoulState, id: string, damage: number, source: 
   return ev('WoundsApplied', { combatantId: id, source, ...(roll ? { damageRoll: roll } : {}), bonus, damage, hpBefore, hp, down: hp === 0 });
 }
 
-/** RULINGS.md S10 and Hold Firm: the arc an attack from `from` strikes, and the target's resistance to it. */
+/** S10 and Hold Firm: the arc an attack from `from` strikes, and the target's resistance to it. */
 export function defenceAgainst(state: ArchsoulState, w: Weapon, t: ArchsoulCombatant, from: Space): { front: boolean; defense: number; shieldBonus: number } {
   const row = ATTACK_TABLE[w.type];
   // archsoul.txt: Hold Firm: "attacks against your back arc are treated as if they were attacking your front arc".

@@ -20,7 +20,7 @@ import { triggerReactions } from './reactions';
 
 type Push = (...e: RuleEvent[]) => void;
 
-/** archsoul.txt: Grab: "an unarmed attack with an empty hand" (RULINGS.md S33, S51: one of the two hands holds nothing). */
+/** archsoul.txt: Grab: "an unarmed attack with an empty hand" (S33, S51: one of the two hands holds nothing). */
 function hasEmptyHand(c: ArchsoulCombatant): boolean {
   return freeHands(c.hands) > 0;
 }
@@ -137,7 +137,7 @@ function grappleDamage(state: ArchsoulState, c: ArchsoulCombatant, w: Weapon, t:
 
 /**
  * archsoul.txt: Escape (2 AP): on a success you are no longer grappled; knocked down, you stand up instead, and
- * "standing up from a prone position" triggers reactive attacks (Reactive Attack; RULINGS.md S33) before it happens.
+ * "standing up from a prone position" triggers reactive attacks (Reactive Attack; S33) before it happens.
  */
 export function escape(state: ArchsoulState, command: ArchsoulCommand<'Escape'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
@@ -184,7 +184,7 @@ export function takedown(state: ArchsoulState, command: ArchsoulCommand<'Takedow
 export function grappleThrow(state: ArchsoulState, command: ArchsoulCommand<'GrappleThrow'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
-  // RULINGS.md S27: a Throw deals unarmed damage like a grapple Attack, so it is an attack a Quick Attack rules out.
+  // S27: a Throw deals unarmed damage like a grapple Attack, so it is an attack a Quick Attack rules out.
   checkNotAfterQuick(c);
   const { g, t } = partner(state, command, c, true);
   const outcome = command.outcome ?? 'knockDown';
@@ -211,7 +211,7 @@ const NO_DICE: DiceSource = { roll: (count: number, sides: number): Roll => ({ s
 
 /**
  * archsoul.txt: Being Grappled: "All other actions require a successful grapple roll to attempt" and "Any action
- * that would cause your character to move causes all targets grappling you to move as well" (RULINGS.md S33):
+ * that would cause your character to move causes all targets grappling you to move as well" (S33):
  * the command is checked first, then one opposed roll against each partner; a failure spends the action's AP.
  */
 export function gated(state: ArchsoulState, actorId: string, type: string, dice: DiceSource, perform: (s: ArchsoulState, d: DiceSource) => RuleEvent[]): RuleEvent[] {

@@ -17,7 +17,7 @@ function itemOf(c: ArchsoulCombatant, itemId: string): { id: string; name: strin
 }
 
 /**
- * RULINGS.md S52: why Draw Simple Item cannot draw this, from what the sheet says of it (undefined: it can).
+ * S52: why Draw Simple Item cannot draw this, from what the sheet says of it (undefined: it can).
  * archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon, equip a shield, pull an item from a backpack, or
  * retrieve an item from a hard to reach spot"; Draw Simple Item: "*This includes spears wielded as two-handed weapons".
  */
@@ -71,7 +71,7 @@ export function performPickUp(state: ArchsoulState, c: ArchsoulCombatant, ground
   return [ev('ItemDrawn', { combatantId: c.id, itemId: g.itemId, from: 'ground', groundId })];
 }
 
-/** archsoul.txt: Draw Awkward Item (2 AP, consecutive, may span turns); RULINGS.md S25. */
+/** archsoul.txt: Draw Awkward Item (2 AP, consecutive, may span turns); S25. */
 export function drawAwkwardItem(state: ArchsoulState, command: ArchsoulCommand<'DrawAwkwardItem'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const itemId = command.itemId;

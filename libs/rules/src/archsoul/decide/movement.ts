@@ -15,7 +15,7 @@ import { wound } from './damage';
 import { acting, canReact, checkFacing, foes, occupant, onMap, spend } from './common';
 import { triggerReactions } from './reactions';
 
-/** archsoul.txt: The Battle Map; RULINGS.md S5. */
+/** archsoul.txt: The Battle Map; S5. */
 export function setMap(state: ArchsoulState, command: ArchsoulCommand<'SetMap'>): RuleEvent[] {
   ensure(!state.roundOpen, 'ARCHSOUL_MAP_IN_ROUND', 'the map is set between rounds', 'type');
   const grid = command.grid ?? 'hex';
@@ -41,7 +41,7 @@ const speedOf = speedNow;
 
 export function checkMover(c: ArchsoulCombatant, regular: boolean): void {
   ensure(!hasCondition(c, 'prone'), 'ARCHSOUL_PRONE', `RULINGS.md S19: ${c.id} is prone; StandUp (1 AP) first`, 'combatantId');
-  // archsoul.txt: Being Grappled: no "regular move action"; a Slow Move needs a grapple roll (RULINGS.md S33).
+  // archsoul.txt: Being Grappled: no "regular move action"; a Slow Move needs a grapple roll (S33).
   ensure(!regular || !hasCondition(c, 'grappled'), 'ARCHSOUL_GRAPPLED', `archsoul.txt: Being Grappled: ${c.id} may not perform a regular move action`, 'combatantId');
 }
 
@@ -52,13 +52,13 @@ export function straight(from: Space, path: Space[]): boolean {
   return path.every((s, i) => { const prev = i === 0 ? from : path[i - 1]; return s.x - prev.x === dx && s.y - prev.y === dy; });
 }
 
-/** archsoul.txt: Jumping: Athletics + half Conditioning metres, in spaces (RULINGS.md S36). */
+/** archsoul.txt: Jumping: Athletics + half Conditioning metres, in spaces (S36). */
 export function jumpSpaces(c: ArchsoulCombatant): number {
   const metres = c.sheet.attributes[JUMP.attribute] + Math.floor((c.sheet.skills[JUMP.skill] ?? 0) / JUMP.skillShare);
   return Math.floor(metres / SPACE_METRES);
 }
 
-/** archsoul.txt: Move (1 AP): speed spaces, facing follows movement; RULINGS.md S6/S14 for the third Move; Jumping; Trample. */
+/** archsoul.txt: Move (1 AP): speed spaces, facing follows movement; S6/S14 for the third Move; Jumping; Trample. */
 export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dice?: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
@@ -67,7 +67,7 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
   const free = command.free ?? false;
   const jump = command.jump ?? false;
   const trample = command.trample ?? false;
-  // RULINGS.md S41: the map has no height; a jump "straight up" is narrated by the GM.
+  // S41: the map has no height; a jump "straight up" is narrated by the GM.
   ensure(!command.vertical, 'ARCHSOUL_VERTICAL_JUMP', 'RULINGS.md S41: the battle map has no height; the GM narrates a vertical jump (archsoul.txt: Jumping: "one-third this amount straight up") and places the combatant', 'vertical');
   let budget: number;
   const events: RuleEvent[] = [];
@@ -118,7 +118,7 @@ function checkPath(state: ArchsoulState, c: ArchsoulCombatant, p: MovePayload, f
 
 /**
  * Walks the path step by step; leaving a space within a foe's reach and front arc stops the walk and triggers
- * reactive attacks (archsoul.txt: Reactive Attack; RULINGS.md S13, S18); entering a trampled foe's space forces
+ * reactive attacks (archsoul.txt: Reactive Attack; S13, S18); entering a trampled foe's space forces
  * its reactive attack (Trample, S35); a jump triggers only on leaving and on landing (Jumping, S36).
  */
 export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?: DiceSource): RuleEvent[] {
@@ -139,7 +139,7 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
     const payload: MovePayload = { ...base, path: p.path.slice(i), budget: p.budget - i, trampled, ...extra };
     return p.action === 'charge' ? { type: 'Charge', payload } : { type: 'Move', payload };
   };
-  // RULINGS.md S54: the mover keeps the facing it had before the Move until its first step is taken; each later
+  // S54: the mover keeps the facing it had before the Move until its first step is taken; each later
   // trigger sees it facing along the step that brought it into the space it is leaving.
   let facing = c.facing;
   // What the walk has done so far (trample wounds), so a trampled foe left Down does not react afterwards.
@@ -156,7 +156,7 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
         const forced = [ev('ReactiveAttackTriggered', { actorId: c.id, trigger: 'trample', reactorIds: [there.id], action: rest(i, { trampleThrough: there.id }) }), ev('ReactiveAttackOffered', { actorId: c.id, reactorId: there.id })];
         return [...pre, ...(i === 0 ? [] : [moved(state, p, i, facing)]), ...forced];
       }
-      // RULINGS.md S54: a stop needs a reactive attack, and a reactive attack needs the mover "within your front arc"
+      // S54: a stop needs a reactive attack, and a reactive attack needs the mover "within your front arc"
       // (and a front arc: not Down or grappled). From its back arc the opponent cannot stop the rider: the stop fails as
       // a miss does ("If the attack misses, your mount may roll its trample damage against the opponent as you pass").
       if (dice && c.sheet.mount && !isDown(there)) {
@@ -207,7 +207,7 @@ export function dropProne(state: ArchsoulState, command: ArchsoulCommand<'DropPr
   return hasCondition(c, 'prone') ? [] : [ev('ConditionApplied', { combatantId: c.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: 'dropped to the ground' })];
 }
 
-/** Standing up triggers reactive attacks (archsoul.txt: Reactive Attack); RULINGS.md S19: it costs 1 AP. */
+/** Standing up triggers reactive attacks (archsoul.txt: Reactive Attack); S19: it costs 1 AP. */
 export function standUp(state: ArchsoulState, command: ArchsoulCommand<'StandUp'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   ensure(hasCondition(c, 'prone'), 'ARCHSOUL_NOT_PRONE', `${c.id} is not prone`, 'combatantId');

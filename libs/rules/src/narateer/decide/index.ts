@@ -33,7 +33,7 @@ export const hooks: LifecycleHooks<NarateerState> = {
   evolve,
 };
 
-/** RULINGS.md C4: the commands that answer each pending decision. */
+/** C4: the commands that answer each pending decision. */
 const ANSWERS: Answers = {
   exchangeResponse: ['RespondToExchange'],
   woundAllocation: ['AllocateWounds'],
