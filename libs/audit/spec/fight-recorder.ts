@@ -30,7 +30,7 @@ export class FightRecorder {
 
   constructor(
     options: RecorderOptions = {},
-    readonly system: RuleSystem<FightCore> = narateer as unknown as RuleSystem<FightCore>,
+    readonly system: RuleSystem<FightCore> = narateer,
   ) {
     this.fightId = options.fightId ?? 'fight-1';
     this.mode = options.mode ?? 'fair';

@@ -92,8 +92,9 @@ export function planUndo(events: readonly UndoCandidate[], count: unknown): Acti
 export function undoneList(data: unknown): UndoneCommand[] {
   const list = (data as { undone?: unknown } | undefined)?.undone;
   if (!Array.isArray(list)) return [];
-  return list.filter(
-    (u): u is UndoneCommand =>
-      typeof u === 'object' && u !== null && typeof u.commandId === 'string' && Number.isSafeInteger(u.fromSeq) && Number.isSafeInteger(u.toSeq) && u.fromSeq <= u.toSeq,
-  );
+  return list.filter((u: unknown): u is UndoneCommand => {
+    if (typeof u !== 'object' || u === null) return false;
+    const { commandId, fromSeq, toSeq } = u as Record<string, unknown>;
+    return typeof commandId === 'string' && Number.isSafeInteger(fromSeq) && Number.isSafeInteger(toSeq) && (fromSeq as number) <= (toSeq as number);
+  });
 }

@@ -1,6 +1,6 @@
 import { EventStore, StoredEvent } from '@app/event-store';
 import { evolveFight, FoldedFight, foldLog, fightStream, LogEntry, toLogEntry } from '@app/fight-log';
-import { FightCore, findSystem, RuleSystem } from '@app/rules';
+import { findSystem } from '@app/rules';
 import { CommandIndex } from './command-index';
 import { fightNotFound } from './errors';
 
@@ -96,7 +96,7 @@ function withCommands(fight: LoadedFight | undefined, entries: readonly LogEntry
 
 /** A fight folded from its first event. */
 function folded(fightId: string, first: StoredEvent, entries: readonly LogEntry[]): LoadedFight {
-  const system = findSystem((first.data as { system: string }).system) as RuleSystem<FightCore> | undefined;
+  const system = findSystem((first.data as { system: string }).system);
   if (!system) throw new Error(`fight ${fightId} uses an unknown system`);
   return withCommands({ ...foldLog(system, fightId, entries), commands: new CommandIndex() }, entries)!;
 }
