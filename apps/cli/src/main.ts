@@ -6,7 +6,7 @@ import { toNdjson } from '@app/audit';
 import { registerAudit } from './audit';
 import { registerLab } from './lab';
 import { registerBench } from './bench';
-import { readSideUrl } from '../../api/src/config';
+import { readSideUrl } from '@app/api';
 
 const program = new Command('cli').description('Combat rules service from a terminal (same libraries as the API)');
 

@@ -2,9 +2,8 @@ import { INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, NextFunction, Request, Response } from 'express';
-import { AppModule } from '../../../api/src/app.module';
-import { toApiError } from '../../../api/src/common/to-api-error';
-import type { ApiConfig } from '../../../api/src/config';
+import { AppModule, toApiError } from '@app/api';
+import type { ApiConfig } from '@app/api';
 import { BaselineController } from './baseline.controller';
 
 export const BENCH_ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
