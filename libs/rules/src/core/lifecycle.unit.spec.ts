@@ -70,7 +70,7 @@ describe('fight lifecycle', () => {
   it('C1: every die the decider rolls is in the events it returns (sides, faces, draw), rerolls included; folding them rolls nothing', () => {
     const rolled: Roll[] = [];
     const seeded = new SeededDice({ seed: TEST_SEED, fightId: 'f1', drawsUsed: 0 });
-    const dice: DiceSource = { roll: (count, sides, kind) => { const r = seeded.roll(count, sides, kind); rolled.push(r); return r; } };
+    const dice: DiceSource = { roll: (count, sides) => { const r = seeded.roll(count, sides); rolled.push(r); return r; } };
     // Mira (melee 3) against Orin with Advantage: her pool, the reroll, and the wound's Continuation Check if any.
     const duel = fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira');
     const events = given(narateer, duel).when({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2, edge: 'advantage', response: 'none' }, dice).events();
