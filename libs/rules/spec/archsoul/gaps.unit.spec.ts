@@ -1,4 +1,5 @@
-import { archsoul, validateSheet } from '../../src/archsoul';
+import { validateSheet } from '../../src/archsoul';
+import { view } from '../../src/archsoul/view';
 import { RuleEvent } from '../../src/core/types';
 import { bow, exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
 
@@ -271,7 +272,7 @@ const greatsword = { id: 'greatsword', name: 'Greatsword', type: 'melee', damage
 const dagger = { id: 'dagger', name: 'Dagger', type: 'melee', damage: 1, handling: 'light' };
 const claws = { id: 'claws', name: 'Claws', type: 'unarmed', damage: 1 };
 const buckler = { id: 'buckler', name: 'Buckler', bonus: 2 };
-const viewOf = (events: RuleEvent[], id: string) => archsoul.view(stateOf(events)).combatants.find((x) => x.id === id)!;
+const viewOf = (events: RuleEvent[], id: string) => view(stateOf(events)).combatants.find((x) => x.id === id)!;
 
 describe('S51: Two hands (archsoul.txt: "a one-handed weapon", "Draw a two-handed weapon", "your other hand", Grab "with an empty hand")', () => {
   it('S51: a sheet starts with the first weapon, then the shield, then the other weapons while hands are free; items stay stowed', () => {
