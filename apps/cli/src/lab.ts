@@ -23,7 +23,7 @@ export function registerLab(program: Command): void {
     .option('--system <id>', `rule system: ${Object.keys(LAB_SYSTEMS).join(', ')}`, 'narateer')
     .option('--fights <n>', 'fights per cell (at most 100000)', '1000')
     .option('--seed <seed>', 'seed every fight’s dice derive from', 'lab')
-    .option('--sheets <file>', 'JSON file: an array of two sheets (row side, column side); default the bundled duellists')
+    .option('--sheets <file>', 'JSON file: an array of two sheet entries (row side, column side; see docs/lab.md for each system); default the system’s bundled pair')
     .option('--strategies <ids>', 'comma-separated strategy ids (default: all of the system’s)')
     .option('--round-cap <n>', 'rounds before a fight is a draw (default 30)')
     .option('--workers <n>', 'worker threads (default: one per core; 0 = this thread)')
