@@ -311,8 +311,8 @@ function decisions(ctx: Context, options: VerifyOptions): Outcome {
     let after = drawsUsed;
     try {
       if (seq === 1 && command.type !== 'StartFight') return failed('decisions', 1, 'the first command must be StartFight', 'StartFight', command.type);
-      // The command core, as the service decides it (libs/fight-log).
-      const decided = decideCommand({ system, fightId: ctx.fightId, state: folder.state, seq: seq - 1, drawsUsed }, command as RuleCommand, { seed: key, undo });
+      // The command core, as the service decides it (libs/fight-log); a copy, so a log changed after an earlier check is parsed afresh.
+      const decided = decideCommand({ system, fightId: ctx.fightId, state: folder.state, seq: seq - 1, drawsUsed }, { ...command } as RuleCommand, { seed: key, undo });
       [expected, after] = [decided.events, decided.drawsUsed];
     } catch (e) {
       const why = e instanceof RuleViolation ? `${e.code}: ${e.message}` : (e as Error).message;

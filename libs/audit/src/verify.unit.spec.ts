@@ -81,6 +81,14 @@ describe('verifyFightLog: the audit of an exported log', () => {
     }
   });
 
+  it('a log that verified, then has a recorded command changed in place, fails the next verification at that command', () => {
+    const log = clone(fair);
+    expect(verifyFightLog(log).checks.decisions.status).toBe('ok');
+    const at = log.entries.findIndex((e) => e.command?.type === 'DeclareExchange');
+    log.entries[at].command!.boost = 2;
+    expect(verifyFightLog(log)).toMatchObject({ ok: false, checks: { decisions: { status: 'failed' } }, firstDivergence: { seq: at + 1, check: 'decisions' } });
+  });
+
   it('deleting any event fails naming its seq', () => {
     for (let i = 0; i < fair.entries.length; i++) {
       const log = clone(fair);
