@@ -449,6 +449,21 @@ describe('S54: Trample from a back arc; the mover’s facing at a path’s first
     expect(types(exact(avoid, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 0, y: -2 }, { x: 0, y: -3 }], trample: true }))).toEqual(['ApSpent', 'Moved']);
   });
 
+  it('S54: a Charge through an opponent from its back arc tramples it with the Charge’s dice; the attack’s pools come later', () => {
+    const lancer = { weapons: [{ id: 'lance', name: 'Lance', type: 'melee', damage: 3, properties: ['lance'] }], mount: rider.mount };
+    const events = fight([hero('a', [0, 0], 'N', lancer), foe('s', [0, -2], 'N', { size: 'small' }), foe('v', [0, -5])]);
+    const north = [1, 2, 3, 4].map((i) => ({ x: 0, y: -i }));
+    // The trample roll comes with the Charge (4,1,1: 1 damage); past s, leaving the space in its front arc is offered to s.
+    const charged = exact(events, { type: 'Charge', combatantId: 'a', path: north, targetId: 'v', weaponId: 'lance', trample: true }, { dice: [4, 1, 1] });
+    expect(types(charged)).toEqual(['ApSpent', 'WoundsApplied', 'Moved', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
+    expect(find(charged, 'WoundsApplied')).toMatchObject({ combatantId: 's', damage: 1, source: 'a:Horse (trample)' });
+    const declined = then([...events, ...charged], { type: 'DeclineReactiveAttack', combatantId: 's' });
+    // The lance attack's pools go with the resume: attack 4,4,1,2 (2 > 1), damage 4 then 1s (the mount's speed adds 3 dice).
+    const out = exact(declined, { type: 'ResumeAction', combatantId: 'a' }, { dice: [4, 4, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1] });
+    expect(types(out)).toEqual(['ActionResumed', 'Moved', 'ExchangeResolved', 'WoundsApplied']);
+    expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'v', damage: 1 });
+  });
+
   it('S54: a reactive attack on leaving the start space finds the mover still facing as before the Move', () => {
     // a faces v and walks away from it: v's attack comes before the step, into a's front arc; prevented, a keeps facing N.
     let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'S')]);
