@@ -29,7 +29,7 @@ describeInBrowser('a browser frontend on another origin', () => {
     page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>frontend</title>'));
     await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
-    ({ app } = await createApp({ port: 0, host: '127.0.0.1', dataDir, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: TEST_ADMIN_KEY, corsOrigins: [origin] }, { logger: false }));
+    ({ app } = await createApp({ port: 0, host: '127.0.0.1', dataDir, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: TEST_ADMIN_KEY, corsOrigins: [origin], rateLimitPerSecond: 1000 }, { logger: false }));
     await app.listen(0, '127.0.0.1');
     api = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     const tenant = await fetch(`${api}/admin/tenants`, { method: 'POST', headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'browser' }) });
@@ -67,6 +67,32 @@ describeInBrowser('a browser frontend on another origin', () => {
     const exposed = (await fetch(`${api}/fights`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-request-id,idempotency-key' } }));
     expect(exposed.status).toBeLessThan(300);
     expect(exposed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-request-id');
+    await tab.close();
+  });
+
+  it('JS reads every header a client library needs: Location, ETag, RateLimit, RateLimit-Policy, Link, X-Next-Cursor, WWW-Authenticate', async () => {
+    const tab = await context.newPage();
+    await tab.goto(origin);
+    const read = await tab.evaluate(
+      async ({ api, apiKey }) => {
+        const names = ['location', 'etag', 'ratelimit', 'ratelimit-policy', 'link', 'x-next-cursor', 'www-authenticate', 'x-request-id'];
+        const seen = (res: Response) => Object.fromEntries(names.map((n) => [n, res.headers.get(n)]));
+        const auth = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+        const created = [];
+        for (let i = 0; i < 2; i++) created.push(await fetch(`${api}/fights`, { method: 'POST', headers: auth, body: JSON.stringify({ system: 'narateer' }) }));
+        let list = await fetch(`${api}/fights?limit=1`, { headers: auth });
+        // The list reads a projection a moment behind the log: ask until the second fight is on it.
+        for (let i = 0; i < 200 && !list.headers.get('link'); i++) list = await fetch(`${api}/fights?limit=1`, { headers: auth });
+        const refused = await fetch(`${api}/fights`);
+        return { created: seen(created[0]), body: await created[0].json(), list: seen(list), refused: seen(refused) };
+      },
+      { api, apiKey },
+    );
+    expect(read.created).toMatchObject({ location: `/fights/${read.body.fightId}`, etag: `W/"${read.body.seq}-${read.body.view.headHash}"`, 'x-request-id': expect.any(String) });
+    expect(read.created.ratelimit).toMatch(/r=\d+;t=\d+/);
+    expect(read.created['ratelimit-policy']).toMatch(/q=1000;w=1/);
+    expect(read.list.link).toBe(`</fights?limit=1&cursor=${read.list['x-next-cursor']}>; rel="next"`);
+    expect(read.refused['www-authenticate']).toBe('Bearer');
     await tab.close();
   });
 
