@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -338,7 +338,7 @@ describeInBrowser('replay page in headless Chromium', () => {
     await page.close();
     // Self-contained: nothing but the service itself was asked for, and the CSP refused nothing of the page's own.
     const origin = new URL(t.url!).origin;
-    expect(seen.requests.filter((u) => !u.startsWith(origin))).toEqual([]);
+    expect(seen.requests.filter((u) => !u.startsWith(origin) && !u.startsWith('file://'))).toEqual([]);
     // …and the page threw nothing (an error page's own status is not an error of the page).
     expect(
       seen.errors.filter(
@@ -494,6 +494,27 @@ describeInBrowser('replay page in headless Chromium', () => {
       }
     },
   );
+
+  it('saved to disk, the page checks a log with no server at all (file://, no request made)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crs-replay-'));
+    try {
+      const html = (await t.anon.get('/replay').expect(200)).text;
+      writeFileSync(join(dir, 'replay.html'), html);
+      const text = readFileSync(join(__dirname, 'fixtures', 'logs', 'arcana-beast-seeded.json'), 'utf8');
+      await page.goto(`file://${join(dir, 'replay.html')}`);
+      await page
+        .locator('#file')
+        .setInputFiles({ name: 'fight.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+      await page.locator('#verdict[data-verdict="verified"]').waitFor();
+      expect(await pageReport()).toEqual(await serverVerdict(text));
+      expect(await page.locator('.ev[data-verdict="verified"]').count()).toBe(
+        (JSON.parse(text) as Log).entries.length,
+      );
+      expect(seen.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+    } finally {
+      removeDir(dir);
+    }
+  });
 
   describe('a tampered or truncated export', () => {
     let log: Log;
