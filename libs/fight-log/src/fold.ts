@@ -56,7 +56,10 @@ export function evolveFight<F extends FoldedFight>(fight: F, events: readonly Ch
   for (const e of events) {
     const next = evolveState(fight.system, state, e);
     if (next === undefined) return undefined;
-    [state, seq, headHash, drawsUsed] = [next, e.seq, e.hash, e.drawsUsed ?? drawsUsed];
+    state = next;
+    seq = e.seq;
+    headHash = e.hash;
+    drawsUsed = e.drawsUsed ?? drawsUsed;
   }
   return { ...fight, state, seq, headHash, drawsUsed };
 }
@@ -68,7 +71,9 @@ export function foldLog<S extends FightCore>(system: RuleSystem<S>, fightId: str
   const folder = new FightFolder(system, fightId);
   for (const e of events) {
     folder.apply(e);
-    [fight.seq, fight.headHash, fight.drawsUsed] = [e.seq, e.hash, e.drawsUsed ?? fight.drawsUsed];
+    fight.seq = e.seq;
+    fight.headHash = e.hash;
+    fight.drawsUsed = e.drawsUsed ?? fight.drawsUsed;
   }
   return { ...fight, state: folder.state };
 }
