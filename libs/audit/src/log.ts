@@ -33,19 +33,23 @@ export class LogFormatError extends Error {
   }
 }
 
-/** The export document: header fields from the log itself, view folded with the fight's rule system. */
-export function buildFightLog(entries: LogEntry[]): FightLog {
+/**
+ * The export document: header fields from the log itself, view folded with the fight's rule system,
+ * unless the caller has the fight folded at this head already and gives its `view` (the service's
+ * cache: no second fold of a long fight on every export).
+ */
+export function buildFightLog(entries: LogEntry[], headView?: Record<string, unknown>): FightLog {
   const first = entries[0];
   if (!first || first.type !== 'FightStarted') throw new LogFormatError('a fight log starts with FightStarted', undefined, 'entries[0].type');
   const system = findSystem(String(first.data.system));
   if (!system) throw new LogFormatError(`no rule system ${String(first.data.system)}`, undefined, 'entries[0].data.system');
-  const folder = new FightFolder(system, first.fightId);
+  const last = entries[entries.length - 1];
+  const folder = headView && headView.seq === last.seq && headView.headHash === last.hash ? undefined : new FightFolder(system, first.fightId);
   let seed: string | undefined;
   for (const e of entries) {
-    folder.apply(e);
+    folder?.apply(e);
     if (e.type === 'FightEnded') seed = e.data.seed as string;
   }
-  const last = entries[entries.length - 1];
   const started = first.data.dice as { mode: DiceMode; commitment: string; clientSeed: string };
   const dice: FightLogHeader['dice'] = { mode: started.mode, commitment: started.commitment, clientSeed: started.clientSeed };
   if (seed !== undefined) dice.seed = seed;
@@ -56,7 +60,7 @@ export function buildFightLog(entries: LogEntry[]): FightLog {
     dice,
     events: entries.length,
     headHash: last.hash,
-    view: { ...system.view(folder.state), seq: last.seq, headHash: last.hash },
+    view: folder ? { ...system.view(folder.state), seq: last.seq, headHash: last.hash } : headView!,
     entries: [...entries],
   };
 }

@@ -3,7 +3,7 @@ import { FightEvent, foldFight, fightStream, toFightEvent, toLogEntry } from '@a
 import { buildFightLog, FightLog } from '@app/audit';
 import { findSystem } from '@app/rules';
 import { AppError, fightNotFound } from './errors';
-import { FightCache, FightViewResult, viewResult } from './fight-cache';
+import { FightCache, FightViewResult, viewOf, viewResult } from './fight-cache';
 
 /** What a fight shows: its view now or at any seq, its events, its exported log. */
 export class FightReads {
@@ -39,6 +39,8 @@ export class FightReads {
   async exportLog(fightId: string): Promise<FightLog> {
     const stored = await this.store.readStream(fightStream(fightId));
     if (stored.length === 0) throw fightNotFound(fightId);
-    return buildFightLog(stored.map(toLogEntry));
+    // The cached fold's view when it is at this head (buildFightLog checks seq and hash), else a fold here.
+    const cached = this.cache.get(fightId);
+    return buildFightLog(stored.map(toLogEntry), cached ? viewOf(cached) : undefined);
   }
 }

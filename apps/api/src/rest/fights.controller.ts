@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { toNdjson } from '@app/audit';
+import { sendFightLog } from './streamed-log';
 import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AccessService, actorName, FightQueries, FightService, Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
@@ -66,8 +66,7 @@ export class FightsController {
     this.access.assertRead(p, id);
     const log = await this.fights.exportLog(id);
     const ndjson = q.format === 'ndjson' || (q.format === undefined && /application\/x-ndjson/.test(accept ?? ''));
-    if (ndjson) res.type('application/x-ndjson').send(toNdjson(log));
-    else res.json(log);
+    await sendFightLog(res, log, ndjson);
   }
 
   @Get(':id/combatants')
