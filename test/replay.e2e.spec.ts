@@ -393,6 +393,9 @@ describeInBrowser('replay page in headless Chromium', () => {
       expect(rolls).toBeGreaterThan(0);
       // The same report the service's verifier gives for this log.
       expect(await pageReport()).toEqual(await serverVerdict(JSON.stringify(log)));
+      // The log as the page verified it can be kept: the export itself.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save').click()]);
+      expect(JSON.parse(readFileSync(await download.path(), 'utf8'))).toEqual(log);
     });
 
     it("draws the fight at the selected event with the overlay's components", async () => {

@@ -58,7 +58,19 @@ export const REPLAY_SCRIPT = String.raw`
   function open(body, name) {
     text = body;
     fill(sourceEl, [document.createTextNode(name)]);
+    $('#save').hidden = !cfg.fightId;
     verify();
+  }
+  /** The log exactly as this page verified it, to keep or to check again elsewhere (the CLI, POST /audit/verify). */
+  function save() {
+    if (text === null) return;
+    var a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    a.download = 'fight-' + (cfg.fightId || 'log') + '-' + (replay ? replay.events.length : 0) + '.json';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
   }
   function expected() {
     var e = {};
@@ -401,6 +413,7 @@ export const REPLAY_SCRIPT = String.raw`
   scrub.addEventListener('input', function () { select(Number(scrub.value)); });
   $('#file').addEventListener('change', function (ev) { openFile(ev.target.files && ev.target.files[0]); ev.target.value = ''; });
   $('#reload').hidden = !cfg.fightId;
+  $('#save').addEventListener('click', save);
   $('#reload').addEventListener('click', loadFromService);
   $('#reverify').addEventListener('click', verify);
   window.addEventListener('hashchange', function () { var s = seqFromHash(); if (s && s !== selected) select(s); });

@@ -32,6 +32,7 @@ ${REPLAY_STYLE}</style>
   <span class="source" id="source">${s.fightId ? `Fight ${escapeHtml(s.fightId)}` : 'No log open yet'}</span>
   <div class="open">
     <button type="button" id="reload" hidden>Reload from the service</button>
+    <button type="button" id="save" hidden>Save this log</button>
     <label class="file" role="button"><span>Open a log file…</span><input type="file" id="file" accept=".json,.ndjson,application/json,application/x-ndjson"></label>
   </div>
 </header>
