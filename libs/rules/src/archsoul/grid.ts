@@ -1,12 +1,12 @@
+import { Space, squareDistance } from '../core/space';
+
 /**
  * S5: the battle map's geometry. Hex (default): pointy-topped hexes in axial coordinates
  * (x = q, y = r, r growing downward); the six facings point at the six corners. Square (option): x right,
  * y up; eight facings.
  */
-export interface Space {
-  x: number;
-  y: number;
-}
+export type { Space } from '../core/space';
+export { key, same } from '../core/space';
 
 export type GridKind = 'hex' | 'square';
 export const HEX_FACINGS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
@@ -32,7 +32,7 @@ export function facings(grid: GridKind): readonly Facing[] {
 export function distance(grid: GridKind, a: Space, b: Space): number {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
-  if (grid === 'square') return Math.max(Math.abs(dx), Math.abs(dy));
+  if (grid === 'square') return squareDistance(a, b);
   return (Math.abs(dx) + Math.abs(dy) + Math.abs(dx + dy)) / 2;
 }
 
@@ -127,12 +127,4 @@ export function beyond(grid: GridKind, a: Space, b: Space, steps: number): Space
   const x = a.x + (b.x - a.x) * t;
   const y = a.y + (b.y - a.y) * t;
   return grid === 'hex' ? hexRound(x, y) : { x: Math.round(x), y: Math.round(y) };
-}
-
-export function key(s: Space): string {
-  return `${s.x},${s.y}`;
-}
-
-export function same(a: Space, b: Space): boolean {
-  return a.x === b.x && a.y === b.y;
 }

@@ -1,4 +1,5 @@
 import { RuleEvent } from '../../core/types';
+import { run } from '../../core/run';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { ArchsoulCommand } from '../contract';
@@ -28,14 +29,13 @@ function resolveArea(
   state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, spaces: Space[], targets: ArchsoulCombatant[], origin: Space, shared: Modifier[], dmgMods: Modifier[],
   input: AttackInput, dice: DiceSource, action: 'attack' | 'cleave' | 'throw',
 ): RuleEvent[] {
-  const events: RuleEvent[] = [];
-  let s = state;
-  const push = (...es: RuleEvent[]) => es.forEach((e) => { events.push(e); s = evolve(s, e); });
+  const r = run(state, evolve);
+  const { events, push } = r;
   const row = ATTACK_TABLE[w.type];
   const stat = row.attack[w.attackRoll] ?? row.attack[0];
   const pool = poolOf(a, stat.attribute, stat.skill);
   const perTarget = targets.map((t) => {
-    const mods = [...attackModifiers(s, a, w, t, input, action === 'cleave' ? t.position! : origin), ...shared];
+    const mods = [...attackModifiers(r.state(), a, w, t, input, action === 'cleave' ? t.position! : origin), ...shared];
     return { t, wanted: mods.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY) };
   });
   const wanted = perTarget.length ? Math.min(...perTarget.map((p) => p.wanted)) : shared.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY);
@@ -50,7 +50,7 @@ function resolveArea(
     const faces = roll.faces.slice(0, Math.max(0, pool - Math.max(0, wt - MAX_DIFFICULTY)));
     const difficulty = clamp(wt);
     const successes = count(faces, difficulty);
-    const d = defenceAgainst(s, w, t, action === 'cleave' ? a.position! : origin);
+    const d = defenceAgainst(r.state(), w, t, action === 'cleave' ? a.position! : origin);
     const resistance = d.defense + d.shieldBonus;
     return { targetId: t.id, targetArc: d.front ? ('front' as const) : ('back' as const), difficulty, successes, defense: d.defense, shieldBonus: d.shieldBonus, resistance, hit: successes > resistance };
   });
@@ -60,9 +60,9 @@ function resolveArea(
   if (hit.length > 0 && row.damage) {
     // S34: one damage roll for every target hit (armour-piercing adjustments need one target and are not applied).
     const dmg = damageTest(a, w, undefined, input, dice, dmgMods);
-    for (const r of hit) push(wound(s, r.targetId, dmg.successes, `${a.id}:${w.id}`, dmg));
+    for (const h of hit) push(wound(r.state(), h.targetId, dmg.successes, `${a.id}:${w.id}`, dmg));
   }
-  if (test.criticalFailure && targets.length > 0) push(...criticalFailure(s, s.combatants[a.id], w, s.combatants[targets[0].id], input, dice, 'attack').events);
+  if (test.criticalFailure && targets.length > 0) push(...criticalFailure(r.state(), r.state().combatants[a.id], w, r.state().combatants[targets[0].id], input, dice, 'attack').events);
   return events;
 }
 

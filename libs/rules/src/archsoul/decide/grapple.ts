@@ -1,5 +1,6 @@
 import { bad } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
+import { Push, run } from '../../core/run';
 import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource, Roll } from '../../dice/roll';
@@ -18,7 +19,6 @@ import { acting, canReact, foes, occupant, onMap, spend } from './common';
 import { checkNotAfterQuick } from './maneuvers';
 import { triggerReactions } from './reactions';
 
-type Push = (...e: RuleEvent[]) => void;
 
 /** archsoul.txt: Grab: "an unarmed attack with an empty hand" (S33, S51: one of the two hands holds nothing). */
 function hasEmptyHand(c: ArchsoulCombatant): boolean {
@@ -54,12 +54,6 @@ export function grappleRoll(state: ArchsoulState, actor: ArchsoulCombatant, oppo
   return success;
 }
 
-function run(state: ArchsoulState): { events: RuleEvent[]; push: Push; state: () => ArchsoulState } {
-  const events: RuleEvent[] = [];
-  let s = state;
-  return { events, push: (...es) => es.forEach((e) => { events.push(e); s = evolve(s, e); }), state: () => s };
-}
-
 /** archsoul.txt: Grab (2 AP): triggers a reactive attack from the target, then an unarmed attack with an empty hand against its grapple roll. */
 export function grab(state: ArchsoulState, command: ArchsoulCommand<'Grab'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
@@ -81,7 +75,7 @@ export function grab(state: ArchsoulState, command: ArchsoulCommand<'Grab'>, dic
 }
 
 export function performGrab(state: ArchsoulState, actorId: string, targetId: string, dice: DiceSource): RuleEvent[] {
-  const r = run(state);
+  const r = run(state, evolve);
   const c = state.combatants[actorId];
   const t = state.combatants[targetId];
   if (!grappleRoll(state, c, t, 'Grab', dice, undefined, r.push, 'unarmed')) return r.events;
@@ -123,7 +117,7 @@ export function grappleAttack(state: ArchsoulState, command: ArchsoulCommand<'Gr
   checkNotAfterQuick(c);
   const { g, t } = partner(state, command, c, false);
   const w = grappleWeapon(c, command.weaponId);
-  const r = run(state);
+  const r = run(state, evolve);
   r.push(spend(c, 'grappleAttack'));
   if (grappleRoll(r.state(), c, t, 'Attack', dice, g, r.push)) r.push(grappleDamage(r.state(), c, w, t, dice));
   return r.events;
@@ -142,7 +136,7 @@ function grappleDamage(state: ArchsoulState, c: ArchsoulCombatant, w: Weapon, t:
 export function escape(state: ArchsoulState, command: ArchsoulCommand<'Escape'>, dice: DiceSource): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const { g, t } = partner(state, command, c, false);
-  const r = run(state);
+  const r = run(state, evolve);
   r.push(spend(c, 'escape'));
   if (!grappleRoll(r.state(), c, t, 'Escape', dice, g, r.push)) return r.events;
   if (!hasCondition(c, 'prone')) r.push(...endGrapple(r.state(), g, `${c.id} escaped`));
@@ -161,7 +155,7 @@ export function steal(state: ArchsoulState, command: ArchsoulCommand<'Steal'>, d
   const item = t.sheet.weapons.find((x) => x.id === itemId) ?? t.sheet.items.find((x) => x.id === itemId) ?? (t.sheet.shield?.id === itemId ? { ...t.sheet.shield, stowage: 'awkward' as const } : undefined);
   ensure(item && !t.away.includes(itemId) && !t.weapons[itemId]?.destroyed, 'ARCHSOUL_UNKNOWN_ITEM', `${t.id} carries no ${itemId}`, 'itemId');
   ensure(t.held.includes(itemId) || item.stowage === 'simple', 'ARCHSOUL_STEAL_OUT_OF_REACH', `archsoul.txt: Steal: "from the target's hand or an easily accessible place"; ${item.name} is stowed awkwardly`, 'itemId');
-  const r = run(state);
+  const r = run(state, evolve);
   r.push(spend(c, 'steal'));
   if (grappleRoll(r.state(), c, t, 'Steal', dice, g, r.push)) r.push(ev('ItemStolen', { combatantId: c.id, fromId: t.id, itemId, name: item.name }));
   return r.events;
@@ -172,7 +166,7 @@ export function takedown(state: ArchsoulState, command: ArchsoulCommand<'Takedow
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   const { g, t } = partner(state, command, c, true);
-  const r = run(state);
+  const r = run(state, evolve);
   r.push(spend(c, 'takedown'));
   if (!grappleRoll(r.state(), c, t, 'Takedown', dice, g, r.push)) return r.events;
   for (const x of [c, t]) if (!hasCondition(r.state().combatants[x.id], 'prone')) r.push(ev('ConditionApplied', { combatantId: x.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: `Takedown by ${c.id}` }));
@@ -194,7 +188,7 @@ export function grappleThrow(state: ArchsoulState, command: ArchsoulCommand<'Gra
     ensure(distance(state.map.grid, c.position!, to) === 1 && !isBlocked(state.map, to), 'ARCHSOUL_THROW_SPACE', 'RULINGS.md S33: a thrown opponent lands in a free space adjacent to the thrower', 'to');
     ensure(!occupant(state, to, t.id), 'ARCHSOUL_SPACE_OCCUPIED', 'RULINGS.md S19: someone stands in that space', 'to');
   }
-  const r = run(state);
+  const r = run(state, evolve);
   r.push(spend(c, 'grappleThrow'));
   if (!grappleRoll(r.state(), c, t, 'Throw', dice, g, r.push)) return r.events;
   r.push(grappleDamage(r.state(), c, FIST, t, dice));
@@ -218,7 +212,7 @@ export function gated(state: ArchsoulState, actorId: string, type: string, dice:
   const gs = grapplesOf(state, actorId);
   if (gs.length === 0) return perform(state, dice);
   const dry = perform(state, NO_DICE);
-  const r = run(state);
+  const r = run(state, evolve);
   for (const g of gs) {
     const s = r.state();
     if (!grappleRoll(s, s.combatants[actorId], s.combatants[partnerOf(g, actorId)], type, dice, g, r.push)) {
