@@ -9,11 +9,12 @@ import { startBenchApp } from './bench/bench-app';
 import { benchFanout } from './bench/http';
 import { benchStack, COMPARISONS, StackFigures } from './bench/stack';
 import { profileCommandPath, profileMarkdown } from './bench/profile';
+import { benchBoot } from './bench/boot';
 import { benchWebhookDrain } from './bench/webhooks';
 import { fmt, machine, round, versions } from './bench/util';
 import { benchLab } from './bench/lab';
 
-export const BENCHMARKS = ['decide', 'sqlite-append', 'pg-append', 'http', 'profile', 'latency', 'projection', 'fanout', 'audit', 'memory', 'webhooks', 'lab'] as const;
+export const BENCHMARKS = ['decide', 'sqlite-append', 'pg-append', 'http', 'profile', 'boot', 'latency', 'projection', 'fanout', 'audit', 'memory', 'webhooks', 'lab'] as const;
 type BenchName = (typeof BENCHMARKS)[number];
 
 interface Row {
@@ -121,6 +122,20 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       results.profile = { file: opts.profileOut, requests: p.requests, cpuMicrosPerRequest: p.cpuMicrosPerRequest, busyShare: p.summary.busyMs / p.summary.sampledMs, top: p.summary.modules.slice(0, 12) };
       const top = p.summary.modules.slice(0, 4).map((m) => `${m.module} ${(m.selfShare * 100).toFixed(0)}%`).join(', ');
       rows.push({ benchmark: 'CPU profile of the exchange mix (top self costs)', result: top, baseline: '—', ratio: '', target: `written to ${opts.profileOut}`, status: 'report' });
+    });
+
+    await run('boot', async () => {
+      const b = await benchBoot(tmp.dir, { sizes: quick ? [100, 2000] : [100, 10_000], rounds: 3, log });
+      results.boot = { ...b, target: { ratio: 1.5 } };
+      const [small, large] = [b.sizes[0], b.sizes[b.sizes.length - 1]];
+      rows.push({
+        benchmark: `boot (process start to listening), ${fmt(large.fights)} fights vs ${fmt(small.fights)}`,
+        result: `${fmt(large.bootMs)} ms (${large.runs.map((r) => fmt(r)).join(', ')}), RSS ${fmt(large.rssMiB)} MiB`,
+        baseline: `${fmt(small.bootMs)} ms at ${fmt(small.fights)} fights, RSS ${fmt(small.rssMiB)} MiB`,
+        ratio: b.ratio.toFixed(2),
+        target: '≤ 1.5',
+        status: ok(b.ratio <= 1.5),
+      });
     });
 
     if (selected.has('fanout')) {
