@@ -4,7 +4,7 @@ import { Session } from 'node:inspector';
 import { Body, Controller, Get, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
-import type { ApiConfig } from '../../../api/src/config';
+import type { ApiConfig } from '@app/api';
 import { BaselineController } from './baseline.controller';
 
 /**
@@ -82,7 +82,7 @@ async function startNest(kind: 'nest-express' | 'nest-fastify'): Promise<Started
 async function startService(dataDir: string): Promise<Started> {
   // Loaded only here, so the baselines' processes hold none of the service's modules.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createApp } = require('../../../api/src/create-app') as typeof import('../../../api/src/create-app');
+  const { createApp } = require('./api-entry') as typeof import('./api-entry');
   const config: ApiConfig = {
     port: 0,
     host: '127.0.0.1',
