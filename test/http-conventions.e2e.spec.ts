@@ -97,12 +97,12 @@ describe('HTTP conventions a client library expects', () => {
   describe('ETag on answers that are a fight’s state, POST as GET', () => {
     it('a command’s answer carries the ETag GET /fights/:id gives that state; If-None-Match is 304 until the fight moves on', async () => {
       const created = await newFight();
-      const made = created.headers.etag as string;
+      const made = created.headers.etag;
       expect(made).toBe(`W/"${created.body.seq}-${created.body.view.headHash}"`);
       const read = await t.http.get(`/fights/${created.body.fightId}?minSeq=${created.body.seq}`).expect(200);
       expect(read.headers.etag).toBe(made);
       const answered = await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: 'tagged' }).expect(200);
-      const after = answered.headers.etag as string;
+      const after = answered.headers.etag;
       expect(after).toBe(`W/"${answered.body.seq}-${answered.body.view.headHash}"`);
       expect(after).not.toBe(made);
       const now = await t.http.get(`/fights/${created.body.fightId}?minSeq=${answered.body.seq}`).set('if-none-match', after).expect(304);

@@ -105,7 +105,7 @@ describe('live read side: subscriptions that never miss an event', () => {
       for (;;) {
         const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
         if (done) return;
-        buffer += Buffer.from(value!).toString();
+        buffer += Buffer.from(value).toString();
         let cut: number;
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const id = /^id: (\d+)$/m.exec(buffer.slice(0, cut));

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { verifyFightLog } from '@app/audit';
 import { InMemoryEventStore } from '@app/event-store';
 import { CommandInput, CreateFightInput, FightService } from '@app/fights';
-import { DiceSource, DrawKind, FightCore, findSystem, MANUAL_FIELDS, ManualFaces, ManualField, Roll, RuleCommand, RuleEvent, RuleViolation, SystemId } from '@app/rules';
+import { DiceSource, DrawKind, FightCore, findSystem, MANUAL_FIELDS, ManualFaces, ManualField, Roll, RuleCommand, RuleEvent, RuleViolation } from '@app/rules';
 import { useApp } from './support/app';
 
 /**
@@ -161,7 +161,7 @@ describe('RULINGS.md C6, docs/rulings.md C13: manual dice over the service, for 
     const created = await service.create(s.fight);
     const events: RuleEvent[] = [...created.events];
     for (const cmd of s.opening) events.push(...(await service.execute(created.fightId, cmd)).events);
-    return { fightId: created.fightId, state: events.reduce(system.evolve, system.start(created.fightId)) as FightCore, system };
+    return { fightId: created.fightId, state: events.reduce<FightCore>(system.evolve, system.start(created.fightId)), system };
   };
   const refusal = async (fightId: string, command: CommandInput) => {
     const before = (await service.events(fightId)).length;
@@ -197,12 +197,12 @@ describe('RULINGS.md C6, docs/rulings.md C13: manual dice over the service, for 
         const held = whole.some((e: { type: string }) => e.type === 'ReactiveAttackTriggered');
 
         if (v.kind === 'exact') {
-          const out = await service.execute(fightId, { ...s.command, ...faces } as CommandInput);
+          const out = await service.execute(fightId, { ...s.command, ...faces });
           expect(bare(out.events)).toEqual(whole);
           expect(out.events.map((e) => e.type)).not.toContain('DiceRequested');
         } else if (v.kind === 'more') {
           const list = faces[v.field] ?? [];
-          const e = await refusal(fightId, { ...s.command, ...faces, [v.field]: [...list, v.face] } as CommandInput);
+          const e = await refusal(fightId, { ...s.command, ...faces, [v.field]: [...list, v.face] });
           if (held) expect(e).toMatchObject({ code: 'DICE_ACTION_HELD', field: v.field });
           else expect(e).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: `${v.field}[${list.length}]` });
           expect(e.message).toContain(held ? 'ResumeAction' : `rolls ${list.length} face(s) in ${v.field}`);

@@ -48,7 +48,7 @@ describe('/metrics: bounded label sets', () => {
     expect(after.length).toBe(before.length);
 
     const systems = new Set([...Object.keys(SYSTEMS), 'unknown']);
-    const types = new Set([...Object.values(SYSTEMS).flatMap((s) => [...Object.keys(s!.contract.commands), ...Object.keys(s!.commands)]), 'UndoCommands', 'unknown']);
+    const types = new Set([...Object.values(SYSTEMS).flatMap((s) => [...Object.keys(s.contract.commands), ...Object.keys(s.commands)]), 'UndoCommands', 'unknown']);
     const known: Record<string, Set<string>> = {
       system: systems,
       type: types,

@@ -221,7 +221,7 @@ function fuzzSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
       } catch (error) {
         // fast-check's own report prints whole batches (bodies nested 20,000 deep): only its first lines.
         const report = (error as Error).message.split('\n').filter((l) => !l.startsWith('Counterexample')).join('\n').slice(0, 600);
-        throw new Error(`hostile REST fuzz failed (${engine}), seed ${SEED} (replay with FUZZ_SEED=${SEED}):\n${failures.join('\n')}\n${report}`);
+        throw new Error(`hostile REST fuzz failed (${engine}), seed ${SEED} (replay with FUZZ_SEED=${SEED}):\n${failures.join('\n')}\n${report}`, { cause: error });
       }
       expect([...reached].sort()).toEqual(ops.map((op) => `${op.method.toUpperCase()} ${op.path}`).sort());
     }, 900_000); // bounded by its request count; a loaded machine is slow, never a reason to fail

@@ -170,7 +170,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
       const fight = (await t.http.post('/fights').send(narateer()).expect(201)).body.fightId;
       await page.goto(overlay(fight, (await spectator(fight)).token, '&theme=light'));
       await page.locator('.card .meter .val').first().waitFor();
-      const colours = (await page.evaluate(`(() => {
+      const colours = await page.evaluate<{ value: string; label: string; track: string; fills: Record<string, string> }>(`(() => {
         const meter = document.querySelector('.card .meter');
         const fill = meter.querySelector('.fill');
         fill.style.transition = 'none'; // the colour itself, not a step of its fade
@@ -180,7 +180,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
           out.fills[level] = getComputedStyle(fill).backgroundColor;
         }
         return out;
-      })()`)) as { value: string; label: string; track: string; fills: Record<string, string> };
+      })()`);
       const ratios = Object.fromEntries([['track', colours.track], ...Object.entries(colours.fills)].map(([where, bg]) => [where, Math.round(Math.min(contrast(colours.value, bg), contrast(colours.label, bg)) * 100) / 100]));
       console.log(`light theme, meter text contrast: ${JSON.stringify(ratios)}`);
       for (const ratio of Object.values(ratios)) expect(ratio).toBeGreaterThanOrEqual(4.5);
@@ -452,7 +452,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
         }
 
         // The meter's label and value against its track and every fill colour, as Chromium computes them.
-        const colours = (await page.evaluate(`(() => [...document.querySelectorAll('.card .meter')].map((meter) => {
+        const colours = await page.evaluate<Array<{ value: string; label: string; track: string; fills: Record<string, string> }>>(`(() => [...document.querySelectorAll('.card .meter')].map((meter) => {
           const fill = meter.querySelector('.fill');
           const keep = fill.getAttribute('data-level');
           fill.style.transition = 'none';
@@ -464,7 +464,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
           if (keep === null) fill.removeAttribute('data-level'); else fill.setAttribute('data-level', keep);
           fill.style.transition = '';
           return out;
-        }))()`)) as Array<{ value: string; label: string; track: string; fills: Record<string, string> }>;
+        }))()`);
         expect(colours).toHaveLength(view.combatants.length);
         for (const c of colours) {
           for (const [where, bg] of [['track', c.track], ...Object.entries(c.fills)]) {

@@ -1,6 +1,6 @@
 import { FightService } from '@app/fights';
 import { WebhookOutbox } from '@app/webhooks';
-import { sheet, TestApp, useApp } from './support/app';
+import { sheet, TEST_ADMIN_KEY, TestApp, useApp } from './support/app';
 
 /** The pages of a list, following Link rel="next" from `first` until there is none. */
 async function pages(t: TestApp, first: string): Promise<Array<{ body: any; cursor?: string }>> {
@@ -155,6 +155,59 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
     });
   });
 
+  describe('the lists held whole: tenants, keys, a fight’s tokens, webhook endpoints', () => {
+    const admin = { authorization: `Bearer ${TEST_ADMIN_KEY}` };
+    /** Every page from `first` on (with these headers), and the whole list asked in one page. */
+    const walk = async (first: string, headers: Record<string, string>, id: string) => {
+      const whole = (await t.anon.get(first.replace(/limit=\d+/, 'limit=1000')).set(headers).expect(200)).body.map((x: Record<string, string>) => x[id]);
+      const seen: string[] = [];
+      let url: string | undefined = first;
+      let pages = 0;
+      while (url) {
+        const res = await t.anon.get(url).set(headers).expect(200);
+        seen.push(...res.body.map((x: Record<string, string>) => x[id]));
+        const link = res.headers.link as string | undefined;
+        url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined;
+        if (url) expect(url).toContain(`cursor=${res.headers['x-next-cursor']}`);
+        expect(++pages).toBeLessThan(50);
+      }
+      return { whole, seen, pages };
+    };
+
+    it('?limit and ?cursor page each, oldest first, every item once; without them the whole list comes as before', async () => {
+      for (let i = 0; i < 3; i++) await t.anon.post('/admin/tenants').set(admin).send({ name: `paged ${i}` }).expect(201);
+      const tenants = await walk('/admin/tenants?limit=2', admin, 'tenantId');
+      expect(tenants.whole.length).toBeGreaterThanOrEqual(4);
+      expect(tenants.seen).toEqual(tenants.whole);
+      expect(tenants.pages).toBe(Math.ceil(tenants.whole.length / 2));
+      expect((await t.anon.get('/admin/tenants').set(admin).expect(200)).body.map((x: { tenantId: string }) => x.tenantId)).toEqual(tenants.whole);
+
+      const keys = await walk('/admin/keys?limit=3', admin, 'keyId');
+      expect(keys.seen).toEqual(keys.whole);
+      expect(keys.pages).toBeGreaterThan(1);
+
+      for (let i = 0; i < 3; i++) await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201);
+      const tokens = await walk(`/fights/${fightId}/tokens?limit=2`, { authorization: `Bearer ${t.apiKey}` }, 'tokenId');
+      expect(tokens.seen).toEqual(tokens.whole);
+      expect(tokens.pages).toBe(2);
+
+      for (let i = 0; i < 3; i++) await t.http.post('/webhooks/endpoints').send({ url: `http://127.0.0.1:9/paged-${i}` }).expect(201);
+      const endpoints = await walk('/webhooks/endpoints?limit=1', { authorization: `Bearer ${t.apiKey}` }, 'id');
+      expect(endpoints.seen).toEqual(endpoints.whole);
+      expect(endpoints.pages).toBe(endpoints.whole.length);
+      // GraphQL: the same pages, the same cursors.
+      const first = (await t.http.get('/webhooks/endpoints?limit=1').expect(200)).headers['x-next-cursor'];
+      const page = (await t.http.post('/graphql').send({ query: '{ webhookEndpointsPage(limit: 1) { items { id } limit nextCursor } }' }).expect(200)).body.data.webhookEndpointsPage;
+      expect(page).toEqual({ items: [{ id: endpoints.whole[0] }], limit: 1, nextCursor: first });
+      const second = (await t.http.post('/graphql').send({ query: 'query($c: String) { webhookEndpointsPage(limit: 1, cursor: $c) { items { id } } }', variables: { c: first } }).expect(200)).body.data.webhookEndpointsPage;
+      expect(second.items).toEqual([{ id: endpoints.whole[1] }]);
+
+      // A cursor of another list, or a limit out of range, is a 400 naming it.
+      expect((await t.anon.get(`/admin/tenants?cursor=${first}`).set(admin).expect(400)).body).toMatchObject({ code: 'INVALID_CURSOR', field: 'cursor' });
+      expect((await t.anon.get('/admin/keys?limit=1001').set(admin).expect(400)).body.field).toBe('limit');
+    });
+  });
+
   describe('GraphQL lists: the same limit, the same cursors', () => {
     const gql = async (query: string, variables: Record<string, unknown> = {}) => (await t.http.post('/graphql').send({ query, variables }).expect(200)).body;
 
@@ -211,7 +264,8 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
   describe('GET /webhooks/endpoints/:id/deliveries', () => {
     it('pages list every delivery once, newest first, also where several share a millisecond', async () => {
       // Every delivery made in this test gets the same creation time: the page boundaries fall inside a tie.
-      const outbox = t.app.get(WebhookOutbox) as unknown as { clock: () => number };
+      // Its private clock, replaced for this test.
+      const outbox = t.app.get<WebhookOutbox, { clock: () => number }>(WebhookOutbox);
       const clock = outbox.clock;
       const at = Date.now();
       outbox.clock = () => at;

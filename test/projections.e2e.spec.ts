@@ -56,7 +56,7 @@ describe('projections', () => {
     for (const name of PROJECTIONS) await runner.catchUp(name);
     const live = await snapshot(fights);
     expect(live.views.every((v, i) => v?.seq === fights[i].seq)).toBe(true);
-    runner.stop();
+    await runner.stop();
     for (const name of PROJECTIONS) {
       await runner.read.reset(name);
       expect(await runner.read.checkpoint(name)).toBeUndefined();

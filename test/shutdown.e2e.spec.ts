@@ -10,14 +10,15 @@ import { kill, startServer, tenantKey } from './support/server';
 const EXIT_BOUND_MS = 5000;
 
 /** An SSE client over plain HTTP: everything it read, and how its response ended. */
-function openSse(url: string): Promise<{ text: () => string; ended: Promise<'end' | string> }> {
+function openSse(url: string): Promise<{ text: () => string; ended: Promise<string> }> {
   return new Promise((resolve, reject) => {
     let text = '';
     const req = httpRequest(url, { headers: { accept: 'text/event-stream' } });
     req.on('error', reject);
     req.on('response', (res) => {
       if (res.statusCode !== 200) return reject(new Error(`SSE answered ${res.statusCode}`));
-      const ended = new Promise<'end' | string>((done) => {
+      // 'end', or what cut the response short.
+      const ended = new Promise<string>((done) => {
         res.on('end', () => done('end'));
         res.on('error', (e) => done(`response error: ${e.message}`));
         res.on('aborted', () => done('aborted'));
@@ -41,10 +42,12 @@ function openSubscription(url: string, key: string, fightId: string): Promise<{ 
     ws.on('error', reject);
     ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } })));
     ws.on('message', (raw) => {
-      const m = JSON.parse(raw.toString()) as { type: string };
+      // Text frames arrive as one Buffer.
+      const text = (raw as Buffer).toString();
+      const m = JSON.parse(text) as { type: string };
       if (m.type === 'connection_ack') ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { fightEvents(fightId: "${fightId}", after: 0) { seq type } }` } }));
       if (m.type === 'next') resolve({ closed });
-      if (m.type === 'error') reject(new Error(raw.toString()));
+      if (m.type === 'error') reject(new Error(text));
     });
   });
 }

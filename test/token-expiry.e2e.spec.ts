@@ -39,7 +39,7 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
     fightId = (await t.http.post('/fights').send({ system: 'narateer', combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201)).body.fightId;
   });
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.dispose()));
+    await Promise.all(clients.map((c) => Promise.resolve(c.dispose())));
   });
 
   const spectator = async (expiresInMs?: number) =>

@@ -32,7 +32,7 @@ export async function startServer(env: Record<string, string>, options: { main?:
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 90_000); // a boot takes ~2 s; only a loaded machine makes it slow
-    proc.stdout!.on('data', (chunk: Buffer) => {
+    proc.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) {
@@ -40,7 +40,7 @@ export async function startServer(env: Record<string, string>, options: { main?:
         resolve(m[1]);
       }
     });
-    proc.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    proc.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     proc.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
   return { url, proc };

@@ -303,7 +303,6 @@ describe('verifyFightLog: the audit of an exported log', () => {
     const t0 = performance.now();
     const report = verifyFightLog(log);
     const ms = performance.now() - t0;
-    // eslint-disable-next-line no-console
     console.log(`verified ${commands} commands / ${log.entries.length} events / ${f.draws} draws in ${ms.toFixed(0)} ms`);
     expect(report.ok).toBe(true);
   });

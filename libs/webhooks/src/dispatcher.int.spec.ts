@@ -122,7 +122,7 @@ describe('webhook dispatcher, nothing to send', () => {
       await store.insertEndpoint(endpoint('e1'));
       await store.insertDelivery({ id: 'msg_A1', endpointId: 'e1', tenantId: 't1', fightId: 'A', seq: 1, eventType: 'E', payload: '{}', createdAt: now });
       await poll();
-      expect((await store.getDelivery('msg_A1'))!.status).toBe('delivered');
+      expect((await store.getDelivery('msg_A1')).status).toBe('delivered');
       const after = { ...counts };
       for (let i = 0; i < 10; i++) {
         now += 1000;

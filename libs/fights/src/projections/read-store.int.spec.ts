@@ -27,8 +27,8 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
       await store.apply(['fight-views'], undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)));
       await expect(
         store.apply(['fight-views'], 'cp1', 'cp2', async (tx) => {
-          await tx.putFight(row('f1', 2));
-          await tx.putFold('fight-views', 'f1', { seq: 2, headHash: 'h', state: {} });
+          tx.putFight(row('f1', 2));
+          tx.putFold('fight-views', 'f1', { seq: 2, headHash: 'h', state: {} });
           throw new Error('crash mid-batch');
         }),
       ).rejects.toThrow('crash mid-batch');
@@ -78,7 +78,7 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
 
     it('lists fights newest first, filtered and paginated; reset empties one projection', async () => {
       await store.apply(['fight-views'], undefined, 'cp', async (tx) => {
-        for (const seq of [1, 2, 3]) await tx.putFight(row(`f${seq}`, seq));
+        for (const seq of [1, 2, 3]) tx.putFight(row(`f${seq}`, seq));
       });
       const page = await store.listFights({ system: 'narateer', limit: 2, offset: 0 });
       expect(page.map((f) => f.fightId)).toEqual(['f3', 'f2']);
@@ -98,8 +98,8 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
       const ids = ['a-1', 'B_2', 'a_2', 'a-2', 'b-2', 'Z'];
       const rows = ids.map((id, i) => ({ ...row(id, i + 1), createdAt: times[i] }));
       await store.apply(['fight-views'], undefined, 'cp', async (tx) => {
-        for (const r of rows) await tx.putFight(r);
-        await tx.putFight({ ...row('other', 9), tenantId: 't2', createdAt: '2026-01-02T00:00:00.000Z' });
+        for (const r of rows) tx.putFight(r);
+        tx.putFight({ ...row('other', 9), tenantId: 't2', createdAt: '2026-01-02T00:00:00.000Z' });
       });
       // Byte order: 'B' (0x42) < 'Z' < 'a' (0x61) < 'b'; '-' (0x2d) < '_' (0x5f).
       const expected = ['Z', 'b-2', 'a_2', 'a-2', 'B_2', 'a-1'];
@@ -128,11 +128,11 @@ readStoreContract('memory', async () => new MemoryReadStore());
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 describe('sqlite read store: a fight page reads the keyset index', () => {
-  it('a tenant’s keyset page searches fight_views_tenant_list by tenant and key, with no sort step and no count', () => {
+  it('a tenant’s keyset page searches fight_views_tenant_list by tenant and key, with no sort step and no count', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crs-read-'));
     dirs.push(dir);
     const file = join(dir, 'read.sqlite');
-    new SqliteReadStore(file).close();
+    await new SqliteReadStore(file).close();
     const db = new Database(file);
     try {
       const plan = (q: Parameters<typeof listFightsSql>[0]) => {

@@ -29,7 +29,7 @@ function play(history: RuleEvent[], steps: Step[]): RuleEvent[] {
     try {
       events.push(...system.decide(state, command, new ManualDice(faces)));
     } catch (e) {
-      if (e instanceof RuleViolation) throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`);
+      if (e instanceof RuleViolation) throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
       throw e;
     }
   }

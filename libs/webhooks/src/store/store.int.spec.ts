@@ -6,7 +6,6 @@ import { PostgresDriver } from './postgres-driver';
 import Database from 'better-sqlite3';
 import { CLAIM_SQL, LOWEST_PENDING_MANY_SQL, LOWEST_PENDING_SQL, SqlWebhookStore } from './sql-store';
 import { SqliteDriver } from './sqlite-driver';
-import { SqlDriver } from './driver';
 import { DeliveryRow, EndpointRow, NewDelivery, WebhookStore } from './types';
 
 const endpoint = (id: string, extra: Partial<EndpointRow> = {}): EndpointRow => ({
