@@ -84,7 +84,7 @@ describeInBrowser('a browser frontend on another origin', () => {
         // The list reads a projection a moment behind the log: ask until the second fight is on it.
         for (let i = 0; i < 200 && !list.headers.get('link'); i++) list = await fetch(`${api}/fights?limit=1`, { headers: auth });
         const refused = await fetch(`${api}/fights`);
-        return { created: seen(created[0]), body: await created[0].json(), list: seen(list), refused: seen(refused) };
+        return { created: seen(created[0]), body: (await created[0].json()) as { fightId: string; seq: number; view: { headHash: string } }, list: seen(list), refused: seen(refused) };
       },
       { api, apiKey },
     );

@@ -219,7 +219,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every tenant */
+        /** Every tenant, oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor */
         get: operations["listTenants"];
         put?: never;
         /** Create a tenant and its first API key (the key is shown only in this response) */
@@ -254,7 +254,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API keys (never the secrets), optionally of one tenant */
+        /** API keys (never the secrets), optionally of one tenant; oldest first, 1000 a page unless ?limit= says, the next page in Link rel="next" and X-Next-Cursor */
         get: operations["listApiKeys"];
         put?: never;
         post?: never;
@@ -305,7 +305,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fight’s tokens (never the secrets) */
+        /** The fight’s tokens (never the secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor */
         get: operations["listFightTokens"];
         put?: never;
         /** Issue a player or spectator token (shown only in this response) */
@@ -425,7 +425,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant’s endpoints (never their secrets) */
+        /** The tenant’s endpoints (never their secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /** Create an endpoint; its signing secret is shown only in this response */
@@ -13640,7 +13640,14 @@ export interface operations {
     };
     listTenants: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+                /** @description Items per page, oldest first; Link rel="next" and X-Next-Cursor point at the rest. */
+                limit?: number;
+                /** @description The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13651,6 +13658,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13889,6 +13898,12 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+                /** @description Items per page, oldest first; Link rel="next" and X-Next-Cursor point at the rest. */
+                limit?: number;
+                /** @description The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque. */
+                cursor?: string;
                 tenantId?: string;
             };
             header?: never;
@@ -13901,6 +13916,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14110,7 +14127,14 @@ export interface operations {
     };
     listFightTokens: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+                /** @description Items per page, oldest first; Link rel="next" and X-Next-Cursor point at the rest. */
+                limit?: number;
+                /** @description The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -14123,6 +14147,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14606,7 +14632,14 @@ export interface operations {
     };
     listWebhookEndpoints: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+                /** @description Items per page, oldest first; Link rel="next" and X-Next-Cursor point at the rest. */
+                limit?: number;
+                /** @description The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14617,6 +14650,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
