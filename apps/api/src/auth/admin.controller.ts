@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyIssuedModel, ApiKeyModel, TenantCreatedModel, TenantModel } from './access.models';
 import { IsOptional, IsString, Length } from 'class-validator';
@@ -7,6 +8,8 @@ import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
 import { requireAdmin } from './roles';
 import { Location, seg } from '../common/location';
+import { SmallPageQuery } from '../common/dto';
+import { linkNext, smallPage } from '../common/pagination';
 
 export class CreateTenantDto {
   @ApiProperty({ example: 'Owlbear Tabletop' }) @IsString() @Length(1, 100) name: string;
@@ -16,7 +19,7 @@ export class IssueKeyDto {
   @ApiPropertyOptional({ example: 'discord bot' }) @IsOptional() @IsString() @Length(1, 100) label?: string;
 }
 
-export class KeyQuery {
+export class KeyQuery extends SmallPageQuery {
   @ApiPropertyOptional() @IsOptional() @IsString() @Length(1, 64) tenantId?: string;
 }
 
@@ -39,11 +42,13 @@ export class AdminController {
   }
 
   @Get('tenants')
-  @ApiOperation({ summary: 'Every tenant' })
+  @ApiOperation({ summary: 'Every tenant, oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor' })
   @ApiOkResponse({ type: [TenantModel] })
-  tenants(@CurrentPrincipal() p: Principal) {
+  tenants(@CurrentPrincipal() p: Principal, @Query() q: SmallPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     requireAdmin(p);
-    return [...this.access.registry.tenants.values()];
+    const { items, next } = smallPage('tenants', [...this.access.registry.tenants.values()], (t) => t.tenantId, q);
+    linkNext(req, res, next);
+    return items;
   }
 
   @Post('tenants/:tenantId/keys')
@@ -57,11 +62,13 @@ export class AdminController {
   }
 
   @Get('keys')
-  @ApiOperation({ summary: 'API keys (never the secrets), optionally of one tenant' })
+  @ApiOperation({ summary: 'API keys (never the secrets), optionally of one tenant; oldest first, 1000 a page unless ?limit= says, the next page in Link rel="next" and X-Next-Cursor' })
   @ApiOkResponse({ type: [ApiKeyModel] })
-  keys(@CurrentPrincipal() p: Principal, @Query() q: KeyQuery) {
+  keys(@CurrentPrincipal() p: Principal, @Query() q: KeyQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     requireAdmin(p);
-    return this.access.listKeys(q.tenantId);
+    const { items, next } = smallPage('keys', this.access.listKeys(q.tenantId), (k) => k.keyId, q);
+    linkNext(req, res, next);
+    return items;
   }
 
   @Delete('keys/:keyId')

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { TokenIssuedModel, TokenModel } from './access.models';
 import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, IsString, Length } from 'class-validator';
@@ -6,6 +7,8 @@ import { AccessService, AppError, FightService, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
 import { Location, seg } from '../common/location';
+import { SmallPageQuery } from '../common/dto';
+import { linkNext, smallPage } from '../common/pagination';
 
 export class IssueTokenDto {
   @ApiProperty({ enum: ['player', 'spectator'] }) @IsIn(['player', 'spectator']) role: 'player' | 'spectator';
@@ -48,11 +51,13 @@ export class TokensController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The fight’s tokens (never the secrets)' })
+  @ApiOperation({ summary: 'The fight’s tokens (never the secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor' })
   @ApiOkResponse({ type: [TokenModel] })
-  list(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
+  list(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: SmallPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     this.access.assertGm(p, id);
-    return this.access.listTokens(id);
+    const { items, next } = smallPage('tokens', this.access.listTokens(id), (t) => t.tokenId, q);
+    linkNext(req, res, next);
+    return items;
   }
 
   @Delete(':tokenId')

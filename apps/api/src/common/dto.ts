@@ -174,3 +174,13 @@ export class LogQuery extends TokenQuery {
   @IsIn(['json', 'ndjson'])
   format?: 'json' | 'ndjson';
 }
+
+/** ?limit and ?cursor of the lists the service holds whole (tenants, keys, tokens, webhook endpoints). */
+export class SmallPageQuery extends TokenQuery {
+  @ApiPropertyOptional({ default: 1000, minimum: 1, maximum: 1000, description: 'Items per page, oldest first; Link rel="next" and X-Next-Cursor point at the rest.' })
+  @IsOptional()
+  @QueryInt(1, 1000)
+  limit?: number;
+
+  @QueryCursor() cursor?: string;
+}

@@ -199,7 +199,7 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
 }
 
 /** The list operations: cursor paging (common/pagination.ts), the next page in Link and X-Next-Cursor. */
-const PAGED = new Set(['listFights', 'listFightEvents', 'listWebhookDeliveries']);
+const PAGED = new Set(['listFights', 'listFightEvents', 'listWebhookDeliveries', 'listTenants', 'listApiKeys', 'listFightTokens', 'listWebhookEndpoints']);
 /** Answers that are a fight's state: the ETag is that state's (the same as GET /fights/{id} gives for it). */
 const FIGHT_STATE = new Set(['getFight', 'createFight', 'sendCommand']);
 

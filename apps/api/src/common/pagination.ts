@@ -19,16 +19,25 @@ export type Cursor =
   /** A fight's events: after this seq. */
   | { list: 'events'; after: number }
   /** An endpoint's deliveries, newest first: after (createdAt ms, seq, deliveryId). */
-  | { list: 'deliveries'; created: number; seq: number; id: string };
+  | { list: 'deliveries'; created: number; seq: number; id: string }
+  /** The small lists (tenants, keys, a fight's tokens, webhook endpoints), oldest first: after (createdAt, id). */
+  | { list: SmallList; created: string; id: string };
+
+/** Lists the service holds whole (in memory, or one query per tenant): paged the same way, by (createdAt, id). */
+export type SmallList = 'tenants' | 'keys' | 'tokens' | 'endpoints';
 
 type FieldKind = 'count' | 'time' | 'id';
 const FIELDS: { [L in Cursor['list']]: Record<string, FieldKind> } = {
   fights: { created: 'time', id: 'id' },
   events: { after: 'count' },
   deliveries: { created: 'count', seq: 'count', id: 'id' },
+  tenants: { created: 'time', id: 'id' },
+  keys: { created: 'time', id: 'id' },
+  tokens: { created: 'time', id: 'id' },
+  endpoints: { created: 'time', id: 'id' },
 };
 /** Old paging parameters a cursor replaces: the next page's link drops them. */
-const REPLACES: { [L in Cursor['list']]: string[] } = { fights: ['offset'], events: ['after'], deliveries: ['before'] };
+const REPLACES: { [L in Cursor['list']]: string[] } = { fights: ['offset'], events: ['after'], deliveries: ['before'], tenants: [], keys: [], tokens: [], endpoints: [] };
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 const FIELD_OK: Record<FieldKind, (v: unknown) => boolean> = {
@@ -82,7 +91,7 @@ export function pageLimit(limit: number | undefined | null, fallback: number, ma
 }
 
 /** The default and largest page of each list (REST and GraphQL alike). */
-export const PAGES = { fights: { fallback: 20, max: 100 }, events: { fallback: EVENTS_PAGE, max: EVENTS_MAX_PAGE }, deliveries: { fallback: 50, max: 200 } } as const;
+export const PAGES = { fights: { fallback: 20, max: 100 }, events: { fallback: EVENTS_PAGE, max: EVENTS_MAX_PAGE }, deliveries: { fallback: 50, max: 200 }, small: { fallback: 1000, max: 1000 } } as const;
 
 type FightEvent = Awaited<ReturnType<FightService['events']>>[number];
 
@@ -128,4 +137,21 @@ export async function deliveriesPage(
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, limit, next: rows.length > limit ? { list: 'deliveries', created: Date.parse(last.createdAt), seq: last.seq, id: last.id } : undefined };
+}
+
+/**
+ * A page of a small list, oldest first by (createdAt, id), after the cursor's key. These lists were
+ * bare arrays of everything; a page of 1000 keeps that for any list of a sensible size, and longer
+ * ones go on in Link rel="next" like every other list.
+ */
+export function smallPage<T extends { createdAt: string }>(list: SmallList, all: T[], idOf: (item: T) => string, q: { limit?: number | null; cursor?: string | null }): Page<T> {
+  const from = decodeCursor(list, q.cursor, {});
+  const limit = q.limit ?? PAGES.small.fallback;
+  const key = (item: T): [string, string] => [item.createdAt, idOf(item)];
+  const before = (a: [string, string], b: [string, string]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+  const sorted = [...all].sort((a, b) => (before(key(a), key(b)) ? -1 : before(key(b), key(a)) ? 1 : 0));
+  const rest = from ? sorted.filter((item) => before([from.created, from.id], key(item))) : sorted;
+  const items = rest.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, limit, next: rest.length > limit && last ? { list, created: last.createdAt, id: idOf(last) } : undefined };
 }

@@ -9,7 +9,8 @@ import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
 import { CreateWebhookEndpointInput, DeliveriesQuery, RedeliverSinceInput, RotateWebhookSecretInput, UpdateWebhookEndpointInput } from './webhooks.dto';
 import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookEndpointModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
 import { Location, seg } from '../common/location';
-import { deliveriesPage, linkNext } from '../common/pagination';
+import { deliveriesPage, linkNext, smallPage } from '../common/pagination';
+import { SmallPageQuery } from '../common/dto';
 
 /** Webhooks (docs/webhooks.md): endpoints, their delivery log, redelivery and a test ping — for the tenant (GM) only. */
 @ApiTags('webhooks')
@@ -34,10 +35,12 @@ export class WebhooksController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The tenant’s endpoints (never their secrets)' })
+  @ApiOperation({ summary: 'The tenant’s endpoints (never their secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor' })
   @ApiResponse({ status: 200, type: [WebhookEndpointModel] })
-  list(@CurrentPrincipal() p: Principal): Promise<WebhookEndpointModel[]> {
-    return this.webhooks.list(webhookTenant(this.access, p));
+  async list(@CurrentPrincipal() p: Principal, @Query() q: SmallPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<WebhookEndpointModel[]> {
+    const { items, next } = smallPage('endpoints', await this.webhooks.list(webhookTenant(this.access, p)), (e) => e.id, q);
+    linkNext(req, res, next);
+    return items;
   }
 
   @Get(':endpointId')

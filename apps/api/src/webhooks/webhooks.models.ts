@@ -38,6 +38,14 @@ export class WebhookDeliveryModel {
   @ApiPropertyOptional({ nullable: true, type: String }) @Field(() => String, { nullable: true }) deliveredAt: string | null;
 }
 
+@ObjectType({ description: 'A page of the tenant’s webhook endpoints: pass nextCursor as cursor for the next one' })
+export class WebhookEndpointPageModel {
+  @Field(() => [WebhookEndpointModel]) items: WebhookEndpointModel[];
+  @Field(() => Int) limit: number;
+  @Field(() => String, { nullable: true, description: 'The next page’s cursor (the same as REST’s X-Next-Cursor); null on the last page' })
+  nextCursor?: string;
+}
+
 @ObjectType({ description: 'A page of an endpoint’s delivery log: pass nextCursor as cursor for the next one' })
 export class WebhookDeliveryPageModel {
   @Field(() => [WebhookDeliveryModel]) items: WebhookDeliveryModel[];

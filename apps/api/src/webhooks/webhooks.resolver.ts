@@ -4,8 +4,8 @@ import { WebhookService } from '@app/webhooks';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
 import { CreateWebhookEndpointInput, RedeliverSinceInput, UpdateWebhookEndpointInput } from './webhooks.dto';
-import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookDeliveryPageModel, WebhookEndpointModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
-import { deliveriesPage, encodeCursor, pageLimit, PAGES } from '../common/pagination';
+import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookDeliveryPageModel, WebhookEndpointModel, WebhookEndpointPageModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
+import { deliveriesPage, encodeCursor, pageLimit, PAGES, smallPage } from '../common/pagination';
 
 /** The REST webhook routes as GraphQL operations: the same service, the same tenant-only rule. */
 @Resolver()
@@ -18,6 +18,16 @@ export class WebhooksResolver {
   @Query(() => [WebhookEndpointModel], { description: 'The tenant’s webhook endpoints (never their secrets)' })
   webhookEndpoints(@CurrentPrincipal() p: Principal): Promise<WebhookEndpointModel[]> {
     return this.webhooks.list(webhookTenant(this.access, p));
+  }
+
+  @Query(() => WebhookEndpointPageModel, { description: 'The tenant’s webhook endpoints, oldest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor)' })
+  async webhookEndpointsPage(
+    @CurrentPrincipal() p: Principal,
+    @Args('limit', { type: () => Int, nullable: true, description: `Endpoints per page (1 to ${PAGES.small.max}; default ${PAGES.small.fallback})` }) limit?: number,
+    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' }) cursor?: string,
+  ): Promise<WebhookEndpointPageModel> {
+    const page = smallPage('endpoints', await this.webhooks.list(webhookTenant(this.access, p)), (e) => e.id, { limit: pageLimit(limit, PAGES.small.fallback, PAGES.small.max), cursor });
+    return { items: page.items, limit: page.limit, nextCursor: page.next && encodeCursor(page.next) };
   }
 
   @Query(() => WebhookEndpointModel)
