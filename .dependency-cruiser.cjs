@@ -4,13 +4,17 @@
  */
 
 /** What another app or lib may import of a lib: its index, and of libs/rules a system's own index. */
-const ENTRIES = ['^(apps|libs)/[^/]+/src/index\\.ts$', '^libs/rules/src/(narateer|arcana-beast|archsoul)/index\\.ts$'];
+const ENTRIES = [
+  '^(apps|libs)/[^/]+/src/index\\.ts$',
+  '^libs/rules/src/(narateer|arcana-beast|archsoul)/index\\.ts$',
+];
 
 module.exports = {
   forbidden: [
     {
       name: 'rules-stay-pure',
-      comment: 'libs/rules imports nothing but its own files, @noble/hashes and zod: no Nest, no I/O, no Node built-ins, no other lib.',
+      comment:
+        'libs/rules imports nothing but its own files, @noble/hashes and zod: no Nest, no I/O, no Node built-ins, no other lib.',
       severity: 'error',
       from: { path: '^libs/rules/src', pathNot: '\\.spec\\.ts$' },
       to: { pathNot: ['^libs/rules/src', '^node_modules/@noble/hashes/', '^node_modules/zod/'] },
@@ -41,7 +45,8 @@ module.exports = {
     },
     {
       name: 'no-relative-across',
-      comment: 'An import that leaves its app or lib goes through the path alias (`@app/<name>`), not a relative path.',
+      comment:
+        'An import that leaves its app or lib goes through the path alias (`@app/<name>`), not a relative path.',
       severity: 'error',
       from: { path: '^((apps|libs)/[^/]+/)' },
       to: { path: '^(apps|libs)/', pathNot: '^$1', dependencyTypesNot: ['aliased'] },

@@ -24,11 +24,13 @@ const FILE_BEFORE_ID = /(?:RULINGS\.md|docs\/rulings[\w-]*\.md|rulings[\w-]*\.md
 
 const index = new Map<string, string>();
 for (const line of readFileSync(join(DOCS, INDEX), 'utf8').split('\n')) {
-  const m = /^\| ([CNAS]\d+) \| .+ \| (?:RULINGS\.md|\[([\w-]+\.md)\]\(\2\)) \|$/.exec(line);
+  const m = /^\|\s*([CNAS]\d+)\s*\|.+\|\s*(?:RULINGS\.md|\[([\w-]+\.md)\]\(\2\))\s*\|$/.exec(line);
   if (m) index.set(m[1], m[2] ?? SHARED);
 }
 
-const applied = [...new Set([...NARATEER_RULINGS, ...ARCANA_BEAST_RULINGS, ...ARCHSOUL_RULINGS].map((r) => r.id))];
+const applied = [
+  ...new Set([...NARATEER_RULINGS, ...ARCANA_BEAST_RULINGS, ...ARCHSOUL_RULINGS].map((r) => r.id)),
+];
 /** Rulings the service follows outside the rules engine, so that no system lists them. */
 const OUTSIDE_THE_ENGINE = ['N14' /* the Combat Lab's strategies (libs/lab) */];
 const order = (id: string) => 'CNAS'.indexOf(id[0]) * 1000 + Number(id.slice(1));
@@ -37,7 +39,8 @@ const sorted = (ids: Iterable<string>) => [...ids].sort((a, b) => order(a) - ord
 /** Where each ruling paragraph (`**N25 Grid distance.**`) of the project's docs is. */
 const documented = new Map<string, string[]>();
 for (const file of readdirSync(DOCS).filter((f) => /^rulings(-[\w-]+)?\.md$/.test(f) && f !== INDEX)) {
-  for (const m of readFileSync(join(DOCS, file), 'utf8').matchAll(/^\*\*([CNAS]\d+) /gm)) documented.set(m[1], [...(documented.get(m[1]) ?? []), file]);
+  for (const m of readFileSync(join(DOCS, file), 'utf8').matchAll(/^\*\*([CNAS]\d+) /gm))
+    documented.set(m[1], [...(documented.get(m[1]) ?? []), file]);
 }
 
 function* sources(dir: string): Generator<string> {
@@ -84,7 +87,8 @@ for (const file of ['apps', 'libs', 'test', 'clients'].flatMap((d) => [...source
     take(ts.getTrailingCommentRanges(text, node.getEnd()));
     if (spec && ts.isCallExpression(node) && testCall(node)) {
       const first = node.arguments[0];
-      if (first && (ts.isStringLiteralLike(first) || ts.isTemplateExpression(first))) titles.push({ where: line(first.getStart(sf)), text: first.getText(sf) });
+      if (first && (ts.isStringLiteralLike(first) || ts.isTemplateExpression(first)))
+        titles.push({ where: line(first.getStart(sf)), text: first.getText(sf) });
     }
     // Every child, tokens included: a comment before a closing brace belongs to that token.
     for (const child of node.getChildren(sf)) visit(child);
@@ -93,7 +97,12 @@ for (const file of ['apps', 'libs', 'test', 'clients'].flatMap((d) => [...source
 }
 
 const ids = (text: string) => [...text.matchAll(ID)].map((m) => m[0]);
-const unknown = (cites: Cite[]) => cites.flatMap((c) => ids(c.text).filter((id) => !index.has(id)).map((id) => `${c.where}: ${id}`));
+const unknown = (cites: Cite[]) =>
+  cites.flatMap((c) =>
+    ids(c.text)
+      .filter((id) => !index.has(id))
+      .map((id) => `${c.where}: ${id}`),
+  );
 
 describe('docs/rulings-index.md: every ruling by id, and where it lives', () => {
   it('lists every ruling the three systems apply (GET /systems/:id) and the Lab’s, once each, and nothing else', () => {
@@ -102,7 +111,12 @@ describe('docs/rulings-index.md: every ruling by id, and where it lives', () => 
   });
 
   it('names, for each project ruling, the docs file whose paragraph it is; the shared ones are in no docs file', () => {
-    const wrong = [...index].filter(([id, file]) => (file === SHARED ? documented.has(id) : documented.get(id)?.join() !== file)).map(([id, file]) => `${id}: indexed in ${file}, documented in ${documented.get(id)?.join(', ') ?? 'none'}`);
+    const wrong = [...index]
+      .filter(([id, file]) => (file === SHARED ? documented.has(id) : documented.get(id)?.join() !== file))
+      .map(
+        ([id, file]) =>
+          `${id}: indexed in ${file}, documented in ${documented.get(id)?.join(', ') ?? 'none'}`,
+      );
     expect(wrong).toEqual([]);
     expect(sorted([...documented.keys()].filter((id) => !index.has(id)))).toEqual([]);
   });
@@ -113,7 +127,9 @@ describe('docs/rulings-index.md: every ruling by id, and where it lives', () => 
   });
 
   it('comments cite a ruling by its id alone, not by a rulings file (the index says where it lives)', () => {
-    const named = comments.filter((c) => !GENERATED.has(c.where.split(':')[0]) && FILE_BEFORE_ID.test(c.text)).map((c) => `${c.where}: ${FILE_BEFORE_ID.exec(c.text)![0].trim()}`);
+    const named = comments
+      .filter((c) => !GENERATED.has(c.where.split(':')[0]) && FILE_BEFORE_ID.test(c.text))
+      .map((c) => `${c.where}: ${FILE_BEFORE_ID.exec(c.text)![0].trim()}`);
     expect(named).toEqual([]);
   });
 

@@ -8,8 +8,15 @@ export type Answers = Readonly<Record<string, readonly string[]>>;
  * What every system checks once the shared lifecycle has passed a command on: it is one of the system's
  * (`commands` names them), the fight is running, and a pending decision is answered before anything else (C4).
  */
-export function checkEntry(system: string, commands: object, answers: Answers, state: FightCore, command: RuleCommand): void {
-  if (!Object.hasOwn(commands, command.type)) violation('UNKNOWN_COMMAND', `${system} has no command ${String(command.type)}`, 'type');
+export function checkEntry(
+  system: string,
+  commands: object,
+  answers: Answers,
+  state: FightCore,
+  command: RuleCommand,
+): void {
+  if (!Object.hasOwn(commands, command.type))
+    violation('UNKNOWN_COMMAND', `${system} has no command ${String(command.type)}`, 'type');
   ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
   ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
   checkAnswers(answers, state, command);
@@ -19,5 +26,10 @@ export function checkEntry(system: string, commands: object, answers: Answers, s
 export function checkAnswers(answers: Answers, state: FightCore, command: RuleCommand): void {
   const pending = state.pending;
   const accepted = pending ? (answers[pending.kind] ?? [pending.answer]) : [];
-  if (pending && !accepted.includes(command.type)) violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${accepted.join(' or ')}`, 'type');
+  if (pending && !accepted.includes(command.type))
+    violation(
+      'PENDING_DECISION',
+      `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${accepted.join(' or ')}`,
+      'type',
+    );
 }

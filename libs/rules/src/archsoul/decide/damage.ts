@@ -5,63 +5,125 @@ import { ev, TestResult } from '../events';
 import { distance, inFrontArc, same, Space } from '../grid';
 import { liftingRow, Modifier, poolOf, rollTest } from '../rolls';
 import { Weapon } from '../sheet';
-import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition, hasFrontArc, shieldBonusNow } from '../state';
+import {
+  ArchsoulCombatant,
+  ArchsoulState,
+  conditionTotal,
+  hasCondition,
+  hasFrontArc,
+  shieldBonusNow,
+} from '../state';
 import { AttackInput } from './maneuvers';
 import { interceptors } from './stances';
 
-export function attackModifiers(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, aimedAt: Space = t.position!): Modifier[] {
+export function attackModifiers(
+  state: ArchsoulState,
+  a: ArchsoulCombatant,
+  w: Weapon,
+  t: ArchsoulCombatant,
+  input: AttackInput,
+  aimedAt: Space = t.position!,
+): Modifier[] {
   const mods: Modifier[] = [];
   const shatter = input.shatter;
   // archsoul.txt: Shatter: "Weapons that are strong or weak against plate armor apply that adjustment while shattering a shield" (S31: other items none).
-  const armour = shatter ? (shatter.itemId === t.sheet.shield?.id ? SHATTER.shieldArmour : undefined) : t.sheet.armour?.type;
+  const armour = shatter
+    ? shatter.itemId === t.sheet.shield?.id
+      ? SHATTER.shieldArmour
+      : undefined
+    : t.sheet.armour?.type;
   // archsoul.txt: Armor Advantages.
-  if (armour && w.strongAgainst.includes(armour)) mods.push({ reason: `strong against ${armour}`, amount: -1 });
+  if (armour && w.strongAgainst.includes(armour))
+    mods.push({ reason: `strong against ${armour}`, amount: -1 });
   if (armour && w.weakAgainst.includes(armour)) mods.push({ reason: `weak against ${armour}`, amount: 1 });
   const d = distance(state.map.grid, a.position!, aimedAt);
-  if ((w.type === 'ranged' || w.type === 'thrown') && d > w.accurateRange!) mods.push({ reason: 'beyond accurate range', amount: 1 });
-  if (w.type === 'unarmed' && input.unarmedStyle === 'other') mods.push({ reason: 'unarmed attack other than a punch', amount: 1 });
-  if (w.thrown?.heavy && w.type === 'thrown') mods.push({ reason: 'cumbersome throw (Athletics)', amount: 1 });
+  if ((w.type === 'ranged' || w.type === 'thrown') && d > w.accurateRange!)
+    mods.push({ reason: 'beyond accurate range', amount: 1 });
+  if (w.type === 'unarmed' && input.unarmedStyle === 'other')
+    mods.push({ reason: 'unarmed attack other than a punch', amount: 1 });
+  if (w.thrown?.heavy && w.type === 'thrown')
+    mods.push({ reason: 'cumbersome throw (Athletics)', amount: 1 });
   if (w.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
   if (a.weapons[w.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
   const harder = conditionTotal(a, 'nextAttackHarder');
   if (harder) mods.push({ reason: 'critical failure: next attack harder', amount: harder });
   if (input.modifier !== undefined) mods.push({ reason: 'situational (GM)', amount: input.modifier });
   const lifting = liftingRow(a, w);
-  if (lifting?.difficulty) mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
+  if (lifting?.difficulty)
+    mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
   const intercept = interceptors(state, a, t.position!);
-  if (intercept > 0 && (w.type === 'ranged' || w.type === 'thrown' || w.type === 'elemental')) mods.push({ reason: 'Shield Intercept', amount: intercept });
+  if (intercept > 0 && (w.type === 'ranged' || w.type === 'thrown' || w.type === 'elemental'))
+    mods.push({ reason: 'Shield Intercept', amount: intercept });
   return mods;
 }
 
 /** S4, S22: the damage roll. */
-export function damageTest(a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant | undefined, input: AttackInput, dice: DiceSource, extra: Modifier[] = [], bonusDice = 0): TestResult {
+export function damageTest(
+  a: ArchsoulCombatant,
+  w: Weapon,
+  t: ArchsoulCombatant | undefined,
+  input: AttackInput,
+  dice: DiceSource,
+  extra: Modifier[] = [],
+  bonusDice = 0,
+): TestResult {
   const row = ATTACK_TABLE[w.type].damage!;
   const tech = w.type === 'elemental' && w.attackRoll === 1;
   // archsoul.txt: Charge: "The dice pool for the damage roll of this attack is increased by the base movement speed of your mount".
-  const pool = (tech ? 0 : poolOf(a, row.attribute, row.skill, w)) + (row.baseDamage || tech ? w.damage : 0) + bonusDice;
+  const pool =
+    (tech ? 0 : poolOf(a, row.attribute, row.skill, w)) + (row.baseDamage || tech ? w.damage : 0) + bonusDice;
   const mods: Modifier[] = [];
   if (w.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
   if (a.weapons[w.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
   const armour = t?.sheet.armour?.type;
-  if (w.armourPiercing && armour && w.strongAgainst.includes(armour)) mods.push({ reason: `armour piercing, strong against ${armour}`, amount: -1 });
-  if (w.armourPiercing && armour && w.weakAgainst.includes(armour)) mods.push({ reason: `armour piercing, weak against ${armour}`, amount: 1 });
-  if (input.damageModifier !== undefined) mods.push({ reason: 'situational (GM)', amount: input.damageModifier });
+  if (w.armourPiercing && armour && w.strongAgainst.includes(armour))
+    mods.push({ reason: `armour piercing, strong against ${armour}`, amount: -1 });
+  if (w.armourPiercing && armour && w.weakAgainst.includes(armour))
+    mods.push({ reason: `armour piercing, weak against ${armour}`, amount: 1 });
+  if (input.damageModifier !== undefined)
+    mods.push({ reason: 'situational (GM)', amount: input.damageModifier });
   const lifting = liftingRow(a, w);
-  if (lifting?.difficulty) mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
+  if (lifting?.difficulty)
+    mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
   return rollTest(dice, pool, DEFAULT_DIFFICULTY, [...mods, ...extra]);
 }
 
-export function wound(state: ArchsoulState, id: string, damage: number, source: string, roll?: TestResult, bonus = 0): RuleEvent {
+export function wound(
+  state: ArchsoulState,
+  id: string,
+  damage: number,
+  source: string,
+  roll?: TestResult,
+  bonus = 0,
+): RuleEvent {
   const hpBefore = state.combatants[id].hp;
   const hp = Math.max(0, hpBefore - damage);
-  return ev('WoundsApplied', { combatantId: id, source, ...(roll ? { damageRoll: roll } : {}), bonus, damage, hpBefore, hp, down: hp === 0 });
+  return ev('WoundsApplied', {
+    combatantId: id,
+    source,
+    ...(roll ? { damageRoll: roll } : {}),
+    bonus,
+    damage,
+    hpBefore,
+    hp,
+    down: hp === 0,
+  });
 }
 
 /** S10 and Hold Firm: the arc an attack from `from` strikes, and the target's resistance to it. */
-export function defenceAgainst(state: ArchsoulState, w: Weapon, t: ArchsoulCombatant, from: Space): { front: boolean; defense: number; shieldBonus: number } {
+export function defenceAgainst(
+  state: ArchsoulState,
+  w: Weapon,
+  t: ArchsoulCombatant,
+  from: Space,
+): { front: boolean; defense: number; shieldBonus: number } {
   const row = ATTACK_TABLE[w.type];
   // archsoul.txt: Hold Firm: "attacks against your back arc are treated as if they were attacking your front arc".
-  const front = hasFrontArc(t) && (hasCondition(t, 'holdFirm') || same(from, t.position!) || inFrontArc(state.map.grid, t.position!, t.facing, from));
+  const front =
+    hasFrontArc(t) &&
+    (hasCondition(t, 'holdFirm') ||
+      same(from, t.position!) ||
+      inFrontArc(state.map.grid, t.position!, t.facing, from));
   const defense = Math.max(0, t.sheet.defense - conditionTotal(t, 'defenseDown'));
   // S10: the held shield's bonus (shieldBonusNow, as the view shows it) against ranged, thrown and elemental attacks into the front arc.
   const shieldBonus = row.resistedBy === 'defenseAndShield' && front ? shieldBonusNow(t) : 0;

@@ -10,29 +10,70 @@ import { ArchsoulCombatant, hasCondition } from '../state';
  * and take the grapple roll of any other action (S33).
  */
 export function checkNotGrappledWeapon(a: ArchsoulCombatant, w: Weapon, field: string): void {
-  ensure(w.type === 'unarmed' || w.soulMagic || !hasCondition(a, 'grappled'), 'ARCHSOUL_GRAPPLED', `archsoul.txt: Being Grappled: ${a.id} may not attack with a weapon (${w.name}; RULINGS.md S48)`, field);
+  ensure(
+    w.type === 'unarmed' || w.soulMagic || !hasCondition(a, 'grappled'),
+    'ARCHSOUL_GRAPPLED',
+    `archsoul.txt: Being Grappled: ${a.id} may not attack with a weapon (${w.name}; RULINGS.md S48)`,
+    field,
+  );
 }
 
 /** archsoul.txt: Lifting, Throwing, and Improvised Weapons: "If the Athletics Difference is 0 or less, the object cannot be used as a weapon". */
 export function checkLiftable(c: ArchsoulCombatant, w: Weapon): void {
   if (w.liftingAthletics === undefined || (w.weightLb ?? 0) <= IMPROVISED.tableFromPounds) return;
-  ensure(liftingRow(c, w), 'ARCHSOUL_TOO_HEAVY', `archsoul.txt: Lifting, Throwing, and Improvised Weapons: ${c.id}'s Athletics ${c.sheet.attributes.athletics} does not exceed ${w.name}'s lifting Athletics ${w.liftingAthletics}`, 'weaponId');
+  ensure(
+    liftingRow(c, w),
+    'ARCHSOUL_TOO_HEAVY',
+    `archsoul.txt: Lifting, Throwing, and Improvised Weapons: ${c.id}'s Athletics ${c.sheet.attributes.athletics} does not exceed ${w.name}'s lifting Athletics ${w.liftingAthletics}`,
+    'weaponId',
+  );
 }
 
 export function thrownWeapon(c: ArchsoulCombatant, itemId: string): Weapon {
   const w = c.sheet.weapons.find((x) => x.id === itemId);
   const item = w ?? c.sheet.items.find((x) => x.id === itemId);
-  ensure(item && c.held.includes(itemId), 'ARCHSOUL_ITEM_NOT_HELD', `archsoul.txt: Throw an Item: "an item you are holding"; ${c.id} holds no ${itemId}`, 'itemId');
+  ensure(
+    item && c.held.includes(itemId),
+    'ARCHSOUL_ITEM_NOT_HELD',
+    `archsoul.txt: Throw an Item: "an item you are holding"; ${c.id} holds no ${itemId}`,
+    'itemId',
+  );
   const t0 = item.thrown;
   ensure(t0, 'ARCHSOUL_NOT_THROWABLE', `${item.name} has no throwing ranges on the sheet`, 'itemId');
   // archsoul.txt: Lifting table: "Accurate Throw Range" for heavy objects (S37).
   const row = w ? liftingRow(c, w) : undefined;
-  const t = row ? { ...t0, accurateRange: Math.min(t0.accurateRange, Math.max(1, Math.floor(row.accurateMetres / SPACE_METRES))) } : t0;
+  const t = row
+    ? {
+        ...t0,
+        accurateRange: Math.min(t0.accurateRange, Math.max(1, Math.floor(row.accurateMetres / SPACE_METRES))),
+      }
+    : t0;
   return {
-    id: item.id, name: item.name, type: 'thrown', damage: t.damage, reach: 0, accurateRange: t.accurateRange, maximumRange: t.maximumRange,
-    strongAgainst: w?.strongAgainst ?? [], weakAgainst: w?.weakAgainst ?? [], armourPiercing: w?.armourPiercing ?? false, improvised: w ? w.improvised : true,
-    broken: w?.broken ?? false, criticalTable: 'melee', soulMagic: false, attackRoll: t.heavy ? 1 : 0, stowage: item.stowage, held: true, thrown: t,
-    ...(w?.weightLb !== undefined ? { weightLb: w.weightLb } : {}), ...(w?.liftingAthletics !== undefined ? { liftingAthletics: w.liftingAthletics } : {}),
-    handling: w?.handling ?? 'regular', twoHanded: w?.twoHanded ?? false, hardness: w?.hardness ?? 0, closeCombat: false, properties: [], ...(w?.areaRadius ? { areaRadius: w.areaRadius } : {}),
+    id: item.id,
+    name: item.name,
+    type: 'thrown',
+    damage: t.damage,
+    reach: 0,
+    accurateRange: t.accurateRange,
+    maximumRange: t.maximumRange,
+    strongAgainst: w?.strongAgainst ?? [],
+    weakAgainst: w?.weakAgainst ?? [],
+    armourPiercing: w?.armourPiercing ?? false,
+    improvised: w ? w.improvised : true,
+    broken: w?.broken ?? false,
+    criticalTable: 'melee',
+    soulMagic: false,
+    attackRoll: t.heavy ? 1 : 0,
+    stowage: item.stowage,
+    held: true,
+    thrown: t,
+    ...(w?.weightLb !== undefined ? { weightLb: w.weightLb } : {}),
+    ...(w?.liftingAthletics !== undefined ? { liftingAthletics: w.liftingAthletics } : {}),
+    handling: w?.handling ?? 'regular',
+    twoHanded: w?.twoHanded ?? false,
+    hardness: w?.hardness ?? 0,
+    closeCombat: false,
+    properties: [],
+    ...(w?.areaRadius ? { areaRadius: w.areaRadius } : {}),
   };
 }

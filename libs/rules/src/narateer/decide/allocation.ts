@@ -12,16 +12,28 @@ import { opportunityFollowUps } from './reactors';
 import { allocate, applyWounds } from './wounds';
 
 /** N9: the answer to a pending allocation names AD or MD for every Wound that takes a die. */
-export function allocateWounds(state: NarateerState, command: NarateerCommand<'AllocateWounds'>, dice: DiceSource): RuleEvent[] {
+export function allocateWounds(
+  state: NarateerState,
+  command: NarateerCommand<'AllocateWounds'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const pw = state.pendingWounds;
   ensure(pw, 'NARATEER_NO_WOUNDS_PENDING', 'no wound allocation is waiting', 'type');
   const id = combatantId(state, command.combatantId, 'combatantId');
-  ensure(id === pw.combatantId, 'NARATEER_NOT_THE_WOUNDED', `RULINGS.md N9: ${pw.combatantId} chooses where its Wounds go, not ${id}`, 'combatantId');
+  ensure(
+    id === pw.combatantId,
+    'NARATEER_NOT_THE_WOUNDED',
+    `RULINGS.md N9: ${pw.combatantId} chooses where its Wounds go, not ${id}`,
+    'combatantId',
+  );
   const allocation = command.allocation;
   checkAllocation(state.combatants[id], pw.wounds, allocation);
   const events = applyWounds(state, pw, (i) => allocation[i], dice);
   if (state.exchange?.opportunity) for (const e of opportunityFollowUps(state)) events.push(e);
-  const lh = pw.lingeringHarmId === undefined ? undefined : state.combatants[id].lingering.find((l) => l.id === pw.lingeringHarmId);
+  const lh =
+    pw.lingeringHarmId === undefined
+      ? undefined
+      : state.combatants[id].lingering.find((l) => l.id === pw.lingeringHarmId);
   if (lh) {
     // N28/N38: the tick this answered may have been its last; the ticks of that moment, and a held round end, go on.
     events.push(...tickEnded(id, lh));
@@ -32,10 +44,20 @@ export function allocateWounds(state: NarateerState, command: NarateerCommand<'A
 
 function checkAllocation(c: NarateerCombatant, wounds: number, allocation: DieKind[]): void {
   const moved = allocate(c, wounds, (i) => allocation[i] ?? 'AD').moved;
-  ensure(allocation.length === moved.length, 'NARATEER_ALLOCATION_LENGTH', `RULINGS.md N9: ${moved.length} Wound(s) take a die; name AD or MD for each`, 'allocation');
+  ensure(
+    allocation.length === moved.length,
+    'NARATEER_ALLOCATION_LENGTH',
+    `RULINGS.md N9: ${moved.length} Wound(s) take a die; name AD or MD for each`,
+    'allocation',
+  );
   moved.forEach((m, i) => {
     if (m.kind === allocation[i]) return;
     const code = m.from === 'ready' ? 'NARATEER_READY_BEFORE_USED' : 'NARATEER_ALLOCATION_INVALID';
-    ensure(false, code, `narateer.txt: Applying Wounds: Wound ${i + 1} must take a ${m.from} die and ${c.id} has no ${m.from} ${allocation[i]}; Ready dice always come before Used dice`, `allocation[${i}]`);
+    ensure(
+      false,
+      code,
+      `narateer.txt: Applying Wounds: Wound ${i + 1} must take a ${m.from} die and ${c.id} has no ${m.from} ${allocation[i]}; Ready dice always come before Used dice`,
+      `allocation[${i}]`,
+    );
   });
 }

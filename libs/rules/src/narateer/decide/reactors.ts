@@ -11,14 +11,25 @@ import { ableToAct, hasEffect } from './common';
 export function canReact(r: NarateerCombatant, mover: NarateerCombatant, from: Space, to: Space): boolean {
   if (!r.position || !ableToAct(r) || hasEffect(r, 'cannotSee') || hasEffect(mover, 'unseen')) return false;
   const pos = r.position;
-  return r.sheet.weapons.some((w) => w.kind === 'melee' && w.baseAttackCost <= r.ad.ready && spaces(pos, from) <= w.reach && spaces(pos, to) <= w.reach);
+  return r.sheet.weapons.some(
+    (w) =>
+      w.kind === 'melee' &&
+      w.baseAttackCost <= r.ad.ready &&
+      spaces(pos, from) <= w.reach &&
+      spaces(pos, to) <= w.reach,
+  );
 }
 
 /** Opponents who can react to one step, in initiative order (table order without initiative). */
 export function reactorsFor(state: NarateerState, moverId: string, from: Space, to: Space): string[] {
   const mover = state.combatants[moverId];
   const order = state.order.length > 0 ? state.order : state.joined;
-  return order.filter((id) => id !== moverId && state.combatants[id].side !== mover.side && canReact(state.combatants[id], mover, from, to));
+  return order.filter(
+    (id) =>
+      id !== moverId &&
+      state.combatants[id].side !== mover.side &&
+      canReact(state.combatants[id], mover, from, to),
+  );
 }
 
 /** N24: after an opportunity is resolved or declined, re-check and offer the next one, or finish. */
@@ -32,7 +43,13 @@ export function opportunityFollowUps(state: NarateerState): RuleEvent[] {
       events.push(ev('OpportunityOffered', { moverId: q.moverId, reactorId }));
       return events;
     }
-    events.push(ev('OpportunityLapsed', { moverId: q.moverId, reactorId, reason: 'can no longer perceive, reach or pay for an attack' }));
+    events.push(
+      ev('OpportunityLapsed', {
+        moverId: q.moverId,
+        reactorId,
+        reason: 'can no longer perceive, reach or pay for an attack',
+      }),
+    );
   }
   events.push(ev('OpportunitiesFinished', { moverId: q.moverId }));
   return events;
