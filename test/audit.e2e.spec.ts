@@ -33,6 +33,9 @@ describe('audit through the API', () => {
     const bad = (await t.http.post('/audit/verify').send(tampered).expect(200)).body;
     expect(bad.ok).toBe(false);
     expect(bad.firstDivergence.seq).toBe(5);
+    // Where each failed check fails is data (seq), the same seq its detail names; a check that holds names none.
+    expect(bad.checks.chain).toEqual({ status: 'failed', seq: 5, detail: expect.stringMatching(/^seq 5: /) });
+    expect(Object.values(report.checks).filter((c: any) => 'seq' in c)).toEqual([]);
 
     await t.http.post('/audit/verify').send({ not: 'a log' }).expect(400);
   });

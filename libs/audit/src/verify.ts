@@ -9,6 +9,11 @@ export type CheckStatus = 'ok' | 'failed' | 'skipped';
 export interface CheckResult {
   status: CheckStatus;
   detail?: string;
+  /**
+   * On a failed check, the seq it fails at (0: the header; N+1: an event the log lacks), the one its
+   * detail names (`seq N: …`). Absent when the check could not run at all.
+   */
+  seq?: number;
 }
 
 /** Where a log first stops being what the service would have written. */
@@ -381,7 +386,7 @@ function skipped(detail: string): Outcome {
 }
 
 function failed(check: CheckName, seq: number, message: string, expected: unknown, found: unknown): Outcome {
-  return { result: { status: 'failed', detail: `seq ${seq}: ${message}` }, divergence: { seq, check, expected, found, message } };
+  return { result: { status: 'failed', detail: `seq ${seq}: ${message}`, seq }, divergence: { seq, check, expected, found, message } };
 }
 
 function isObject(x: unknown): x is Record<string, any> {

@@ -136,13 +136,14 @@ export function openReplay(text: string, expected: Expected = {}): Replay | Repl
   return replay;
 }
 
-/** The seq a failed check names (the verifier's details read `seq N: …`), or undefined. */
+/**
+ * The seq a failed check fails at (its `seq`), or undefined when it did not fail. A check that could not
+ * run at all names no seq: it holds nowhere (0).
+ */
 function failedAt(report: VerificationReport, check: CheckName): number | undefined {
   const c = report.checks[check];
   if (c.status !== 'failed') return undefined;
-  const m = /^seq (\d+):/.exec(c.detail ?? '');
-  if (m) return Number(m[1]);
-  return report.firstDivergence?.check === check ? report.firstDivergence.seq : 0;
+  return c.seq ?? 0;
 }
 
 function seedOf(log: FightLog, report: VerificationReport): ReplaySeed {

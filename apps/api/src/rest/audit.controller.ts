@@ -4,7 +4,15 @@ import { CHECKS, CLAIMS, LogFormatError, parseFightLog, readVerifyOptions, verif
 import { AppError } from '@app/fights';
 import { ErrorModel } from '../common/models';
 
-const CHECK_RESULT = { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok', 'failed', 'skipped'] }, detail: { type: 'string' } } };
+const CHECK_RESULT = {
+  type: 'object',
+  required: ['status'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'failed', 'skipped'] },
+    detail: { type: 'string' },
+    seq: { type: 'integer', minimum: 0, description: 'On a failed check, the seq it fails at, the one detail names (0: the header; N+1: an event the log lacks). Absent when the check could not run.' },
+  },
+};
 
 /** VerificationReport (libs/audit/src/verify.ts), for the OpenAPI document; the enums come from the verifier. */
 export const VERIFICATION_REPORT_SCHEMA = {
@@ -30,6 +38,15 @@ export const VERIFICATION_REPORT_SCHEMA = {
   },
 };
 
+/**
+ * A log that cannot be read (not JSON or NDJSON, empty) is a 400; a readable log whose fields break
+ * the log format (`entries`, a header field, an entry's field: `field` names it) is a 422, as any
+ * readable body whose fields break its declaration. The code is LOG_FORMAT_INVALID either way.
+ */
+export function logFormatRefusal(e: LogFormatError): AppError {
+  return new AppError(e.field ? 422 : 400, e.code, e.message, e.field ?? (e.line ? `line ${e.line}` : undefined));
+}
+
 /** The verifier the CLI runs (`npm run cli -- audit verify`), over HTTP. */
 @ApiTags('audit')
 @Controller('audit')
@@ -46,7 +63,8 @@ export class AuditController {
   @ApiQuery({ name: 'headHash', required: false, schema: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' }, description: 'The head hash the auditor trusts: the log must end exactly at it' })
   @ApiQuery({ name: 'events', required: false, schema: { type: 'integer', minimum: 1 }, description: 'The number of events the auditor expects the log to hold' })
   @ApiOkResponse({ description: 'The verification report', schema: VERIFICATION_REPORT_SCHEMA })
-  @ApiResponse({ status: 400, type: ErrorModel, description: 'LOG_FORMAT_INVALID: not a fight log; VALIDATION_FAILED: headHash or events malformed, or another query parameter (field names it)' })
+  @ApiResponse({ status: 400, type: ErrorModel, description: 'LOG_FORMAT_INVALID: the body cannot be read as a fight log (not JSON or NDJSON, empty; `field` names the line); VALIDATION_FAILED: headHash or events malformed, or another query parameter (field names it)' })
+  @ApiResponse({ status: 422, type: ErrorModel, description: 'LOG_FORMAT_INVALID: a readable log whose fields break the log format (`field` names the first, e.g. `entries[3].seq`)' })
   verify(@Body() body: unknown, @Query() query: Record<string, unknown>) {
     let expected;
     try {
@@ -62,7 +80,7 @@ export class AuditController {
     try {
       return verifyFightLog(parseFightLog(text), expected);
     } catch (e) {
-      if (e instanceof LogFormatError) throw new AppError(400, e.code, e.message, e.field ?? (e.line ? `line ${e.line}` : undefined));
+      if (e instanceof LogFormatError) throw logFormatRefusal(e);
       throw e;
     }
   }
