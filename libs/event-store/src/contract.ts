@@ -2,10 +2,10 @@ import type { EventStore } from './port';
 import { appendContract } from './contract/append';
 import { concurrencyContract } from './contract/concurrency';
 import { readContract } from './contract/read';
+import type { StoreFactory } from './contract/factory';
 import { subscribeContract } from './contract/subscribe';
 
-/** Opens a fresh, empty store; the contract closes it after each test. */
-export type StoreFactory = () => Promise<EventStore>;
+export type { StoreFactory } from './contract/factory';
 
 /** The one suite every adapter passes (docs/event-store.md: "one contract test suite"). */
 export function eventStoreContract(name: string, factory: StoreFactory): void {

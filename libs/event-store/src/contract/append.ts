@@ -1,5 +1,5 @@
 import { DuplicateEventId, WrongExpectedRevision } from '../port';
-import type { StoreFactory } from '../contract';
+import type { StoreFactory } from './factory';
 import { ids, logOf, newEvent, newEvents, outcome } from './helpers';
 
 export function appendContract(open: StoreFactory): void {

@@ -1,4 +1,4 @@
-import type { StoreFactory } from '../contract';
+import type { StoreFactory } from './factory';
 import { DuplicateEventId, WrongExpectedRevision, type AppendResult, type EventStore } from '../port';
 import { ids, logOf, newEvent, newEvents, outcome, type Outcome as Settled } from './helpers';
 

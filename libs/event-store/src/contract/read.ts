@@ -1,4 +1,4 @@
-import type { StoreFactory } from '../contract';
+import type { StoreFactory } from './factory';
 import type { EventStore, StoredEvent } from '../port';
 import { ids, logOf, newEvent, newEvents } from './helpers';
 

@@ -1,4 +1,4 @@
-import type { StoreFactory } from '../contract';
+import type { StoreFactory } from './factory';
 import type { EventStore, StoredEvent } from '../port';
 import { collect, ids, logOf, newEvent, newEvents, sleep } from './helpers';
 
