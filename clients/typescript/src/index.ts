@@ -93,7 +93,7 @@ export function createCombatClient({ apiKey, ...options }: CombatClientOptions):
       return unwrap(await api.POST('/fights', { body }));
     },
     async command(_system, fightId, command, extra = {}) {
-      return unwrap(await api.POST('/fights/{id}/commands', { params: { path: { id: fightId } }, body: { ...command, ...extra } as Command }));
+      return unwrap(await api.POST('/fights/{id}/commands', { params: { path: { id: fightId } }, body: { ...command, ...extra } }));
     },
   };
 }

@@ -34,7 +34,7 @@ function check(ok: boolean, code: string, message: string, field: string): asser
 export function labSystem(id: string): LabSystem {
   const system = Object.prototype.hasOwnProperty.call(LAB_SYSTEMS, id) ? LAB_SYSTEMS[id] : undefined;
   check(system !== undefined, 'LAB_UNKNOWN_SYSTEM', `the lab plays ${Object.keys(LAB_SYSTEMS).join(', ')}; not ${id}`, 'system');
-  return system!;
+  return system;
 }
 
 /** Checks the input; sheets are checked later by the system's decider (a RuleViolation naming `combatants[i].sheet…`). */

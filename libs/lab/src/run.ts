@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { inspect } from 'node:util';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { LabInput, labSystem, LabPlan, planLab } from './plan';
@@ -82,7 +83,7 @@ function inWorkers(plan: LabPlan, chunks: Chunk[], count: number, file: string, 
       if (settled) return;
       settled = true;
       for (const w of pool) void w.terminate();
-      if (e !== undefined) reject(e instanceof Error ? e : new Error(String(e)));
+      if (e !== undefined) reject(e instanceof Error ? e : new Error(inspect(e)));
       else resolve();
     };
     opts.signal?.addEventListener('abort', () => stop(opts.signal!.reason), { once: true });

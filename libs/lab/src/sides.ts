@@ -22,3 +22,9 @@ export function agreed(sheets: readonly Record<string, unknown>[], key: string):
 export function nameOf(raw: Record<string, unknown>, fallback: string): string {
   return typeof raw.name === 'string' && raw.name.length > 0 ? raw.name : fallback;
 }
+
+/** A name as the sheet gives it, as text (a non-string one as its JSON); `fallback` when it gives none. */
+export function nameText(value: unknown, fallback: string): string {
+  if (value === undefined || value === null) return fallback;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

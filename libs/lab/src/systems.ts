@@ -5,7 +5,7 @@ import { narateerLab } from './narateer';
 
 /** Every rule system the lab can play, by id. */
 export const LAB_SYSTEMS: Readonly<Record<string, LabSystem>> = {
-  narateer: narateerLab as LabSystem,
-  'arcana-beast': arcanaBeastLab as LabSystem,
-  archsoul: archsoulLab as LabSystem,
+  narateer: narateerLab,
+  'arcana-beast': arcanaBeastLab,
+  archsoul: archsoulLab,
 };

@@ -4,7 +4,7 @@ import { BANDS, TAGS } from '@app/rules/arcana-beast';
 import { decideSetup, Driver } from '../driver';
 import { FightOutcome } from '../lab-system';
 import { LabInputError } from '../errors';
-import { agreed, nameOf, objectAt } from '../sides';
+import { agreed, nameOf, nameText, objectAt } from '../sides';
 import { interceptWhenInDanger } from './options';
 import { ArcanaStrategy, ArcanaTurn, BeastView, BinderView } from './strategy';
 
@@ -34,11 +34,11 @@ export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: s
   sheets.forEach((raw, i) => {
     const side = SIDES[i];
     const { name: beastName, ...beast } = objectAt(raw.beast, `sheets[${i}].beast`);
-    combatants.push({ id: side, name: String(beastName ?? nameOf(raw, side)), side, sheet: beast });
+    combatants.push({ id: side, name: nameText(beastName, nameOf(raw, side)), side, sheet: beast });
     origins.push({ side: i, part: 'beast' });
     if (raw.binder !== undefined) {
       const { name: binderName, ...binder } = objectAt(raw.binder, `sheets[${i}].binder`);
-      combatants.push({ id: binderOf(side), name: String(binderName ?? `${nameOf(raw, side)}’s Binder`), side, sheet: { ...binder, beastId: side } });
+      combatants.push({ id: binderOf(side), name: nameText(binderName, `${nameOf(raw, side)}’s Binder`), side, sheet: { ...binder, beastId: side } });
       origins.push({ side: i, part: 'binder' });
     }
     const tags = raw.tags ?? [];
@@ -59,7 +59,7 @@ export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: s
     }
     return field;
   };
-  const setup = decideSetup(arcanaBeast as never, seed, { type: 'StartFight', name: 'Combat Lab', combatants }, then, rename) as ArcanaBeastState;
+  const setup = decideSetup(arcanaBeast, seed, { type: 'StartFight', name: 'Combat Lab', combatants }, then, rename);
   return { seed, roundCap, setup };
 }
 
@@ -92,7 +92,7 @@ class ArcanaFight {
     private readonly strategies: readonly [ArcanaStrategy, ArcanaStrategy],
     fightId: string,
   ) {
-    this.d = new Driver(arcanaBeast as never, match.setup, match.seed, fightId, (e) => this.count(e));
+    this.d = new Driver(arcanaBeast, match.setup, match.seed, fightId, (e) => this.count(e));
   }
 
   get state(): ArcanaBeastState {

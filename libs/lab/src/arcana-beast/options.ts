@@ -36,7 +36,7 @@ export function reaches(range: Range, band: Band): boolean {
 }
 
 function bandTo(me: BeastView, id: string): Band {
-  return (me.bands[id] ?? 'near') as Band;
+  return me.bands[id] ?? 'near';
 }
 
 /** The pool an attack rolls, as far as the view shows it (stat + Attack Ranks). */

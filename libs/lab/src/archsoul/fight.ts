@@ -43,7 +43,7 @@ export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: s
     const which = (sheets[0].map !== undefined ? 0 : 1);
     return `sheets[${which}].map${field ? `.${field}` : ''}`;
   };
-  const setup = decideSetup(archsoul as never, seed, { type: 'StartFight', name: 'Combat Lab', combatants }, then, rename) as ArchsoulState;
+  const setup = decideSetup(archsoul, seed, { type: 'StartFight', name: 'Combat Lab', combatants }, then, rename);
   return { seed, roundCap, setup };
 }
 
@@ -81,7 +81,7 @@ class ArchsoulFight {
     private readonly strategies: readonly [ArchsoulStrategy, ArchsoulStrategy],
     fightId: string,
   ) {
-    this.d = new Driver(archsoul as never, match.setup, match.seed, fightId, (e) => this.count(e));
+    this.d = new Driver(archsoul, match.setup, match.seed, fightId, (e) => this.count(e));
   }
 
   get state(): ArchsoulState {

@@ -1,6 +1,7 @@
 import { DiceSource, RuleCommand, RuleEvent, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
 import { ableToAct, combatState, narateer, NarateerState, WoundsAppliedData } from '@app/rules/narateer';
 import { FightOutcome } from '../lab-system';
+import { nameText } from '../sides';
 import { Declaration, NarateerStrategy, NO_RESPONSE } from './strategy';
 
 /** The two duellists' ids: side 0 plays the row strategy, side 1 the column strategy. */
@@ -14,7 +15,7 @@ export interface NarateerMatch {
 }
 
 export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: string, roundCap: number): NarateerMatch {
-  const combatants = sheets.map((sheet, i) => ({ id: SIDES[i], name: String((sheet as { name?: unknown }).name ?? SIDES[i]), side: SIDES[i], sheet: labSheet(sheet) }));
+  const combatants = sheets.map((sheet, i) => ({ id: SIDES[i], name: nameText(sheet.name, SIDES[i]), side: SIDES[i], sheet: labSheet(sheet) }));
   const command: RuleCommand = { type: 'StartFight', name: 'Combat Lab', dice: { mode: 'seeded', commitment: seedCommitment(seed) }, combatants };
   let events: RuleEvent[];
   try {

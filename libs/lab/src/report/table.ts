@@ -1,4 +1,5 @@
 import { LabResult } from '../result';
+import { nameText } from '../sides';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -9,7 +10,7 @@ export function formatTable(result: LabResult): string {
   const first = Math.max('row \\ col'.length, ...names.map((n) => n.length));
   const width = names.map((n, c) => Math.max(n.length, ...cellText.map((r) => r[c].length)));
   const line = (head: string, cols: string[]) => [head.padEnd(first), ...cols.map((t, c) => t.padStart(width[c]))].join('  ');
-  const sheets = result.sheets.map((s, i) => String(s.name ?? (i === 0 ? 'row side' : 'column side')));
+  const sheets = result.sheets.map((s, i) => nameText(s.name, i === 0 ? 'row side' : 'column side'));
   const out = [
     `Combat Lab: ${result.system}, ${result.fightsPerCell} fights per cell, seed ${JSON.stringify(result.seed)}, round cap ${result.roundCap}`,
     `Rows play ${sheets[0]}, columns play ${sheets[1]}. Cell = row side's win rate [95% Wilson interval].`,

@@ -4,14 +4,15 @@ import { AttemptOutcome, AttemptRow, DeliveryQuery, DeliveryRow, EndpointEffect,
 type Row = Record<string, unknown>;
 const num = (v: unknown): number => Number(v);
 const optNum = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const optStr = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+/** A nullable text column (a number only where a driver gives a numeric text back as one). */
+const optStr = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : null);
 
 const toEndpoint = (r: Row): EndpointRow => ({
   id: String(r.id),
   tenantId: String(r.tenant_id),
   url: String(r.url),
   description: String(r.description),
-  eventTypes: JSON.parse(String(r.event_types)),
+  eventTypes: JSON.parse(String(r.event_types)) as string[],
   fightId: optStr(r.fight_id),
   enabled: num(r.enabled) === 1,
   secret: String(r.secret),
