@@ -13547,6 +13547,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ok" | "failed" | "skipped";
                                 detail?: string;
+                                /** @description On a failed check, the seq it fails at, the one detail names (0: the header; N+1: an event the log lacks). Absent when the check could not run. */
+                                seq?: number;
                             };
                         };
                         /** @description The earliest event where the log stops being what the service would have written (seq 0: the header; seq N+1: an event the log lacks) */
