@@ -1,3 +1,4 @@
+import { run } from '../../core/run';
 import { RuleEvent } from '../../core/types';
 import { DiceSource } from '../../dice/roll';
 import { ev } from '../events';
@@ -51,20 +52,14 @@ export function onRoundEnd(state: NarateerState, dice: DiceSource): RuleEvent[] 
  * (or whose last activation's end) was held ends now, unless another tick waits.
  */
 export function resumeTicks(state: NarateerState, tick: LingeringTick, id: string, dice: DiceSource): RuleEvent[] {
-  const events: RuleEvent[] = [];
-  let s = state;
-  const push = (list: RuleEvent[]) => {
-    for (const e of list) {
-      events.push(e);
-      s = evolve(s, e);
-    }
-  };
-  if (tick === 'roundStart') push(tickLingeringHarm(s, 'roundStart', s.joined, dice).events);
-  else if (tick === 'activationStart' || tick === 'activationEnd') push(tickLingeringHarm(s, tick, [id], dice).events);
-  if (s.pending) return events;
+  const r = run(state, evolve);
+  if (tick === 'roundStart') r.push(...tickLingeringHarm(r.state(), 'roundStart', r.state().joined, dice).events);
+  else if (tick === 'activationStart' || tick === 'activationEnd') r.push(...tickLingeringHarm(r.state(), tick, [id], dice).events);
+  const s = r.state();
+  if (s.pending) return r.events;
   const closing = tick === 'roundEnd' || (tick === 'activationEnd' && s.roundOpen && !s.activeId && !s.order.some((c) => !s.actedThisRound.includes(c) && canActivate(s, c)));
-  if (!closing) return events;
-  push(onRoundEnd(s, dice));
-  if (!s.pending) push([{ type: 'RoundEnded', data: { round: s.round } }]);
-  return events;
+  if (!closing) return r.events;
+  r.push(...onRoundEnd(s, dice));
+  if (!r.state().pending) r.push({ type: 'RoundEnded', data: { round: r.state().round } });
+  return r.events;
 }

@@ -1,4 +1,5 @@
 import { combatantId } from '../../core/lifecycle';
+import { run } from '../../core/run';
 import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
@@ -89,26 +90,21 @@ export function treatLingeringHarm(state: NarateerState, command: NarateerComman
  * allocation in advance gets a pending woundAllocation (N28): the events stop there, and AllocateWounds resumes.
  */
 export function tickLingeringHarm(state: NarateerState, tick: LingeringTick, ids: readonly string[], dice: DiceSource): { events: RuleEvent[]; state: NarateerState } {
-  const events: RuleEvent[] = [];
-  let s = state;
-  const push = (e: RuleEvent) => {
-    events.push(e);
-    s = evolve(s, e);
-  };
+  const r = run(state, evolve);
   for (const id of ids) {
     for (const lh of state.combatants[id]?.lingering ?? []) {
-      if (lh.tick !== tick || lh.lastTick === s.round) continue;
-      const c = s.combatants[id];
+      if (lh.tick !== tick || lh.lastTick === r.state().round) continue;
+      const c = r.state().combatants[id];
       const calc = { combatantId: id, wounds: lh.wounds, harm: lh.harm, lingeringHarmId: lh.id, form: lh.form };
       if (!lh.allocation && c.sheet.woundPreference === 'ASK' && choiceArises(c, lh.wounds)) {
-        push(ev('WoundAllocationRequested', calc));
-        return { events, state: s };
+        r.push(ev('WoundAllocationRequested', calc));
+        return { events: r.events, state: r.state() };
       }
-      for (const e of applyWounds(s, calc, preference(c, lh.allocation), dice)) push(e);
-      for (const e of tickEnded(id, lh)) push(e);
+      r.push(...applyWounds(r.state(), calc, preference(c, lh.allocation), dice));
+      r.push(...tickEnded(id, lh));
     }
   }
-  return { events, state: s };
+  return { events: r.events, state: r.state() };
 }
 
 /** N38: the tick that was the last of the count ends the instance. */
