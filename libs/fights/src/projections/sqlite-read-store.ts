@@ -42,9 +42,13 @@ const toFight = (r: FightSqlRow): FightRow => ({
 function fightFilter(q: FightFilter): { where: string[]; args: unknown[] } {
   const where: string[] = [];
   const args: unknown[] = [];
-  if (q.tenantId !== undefined) where.push('tenant_id = ?') && args.push(q.tenantId);
-  if (q.system) where.push('system = ?') && args.push(q.system);
-  if (q.status) where.push('status = ?') && args.push(q.status);
+  const add = (clause: string, value: unknown) => {
+    where.push(clause);
+    args.push(value);
+  };
+  if (q.tenantId !== undefined) add('tenant_id = ?', q.tenantId);
+  if (q.system) add('system = ?', q.system);
+  if (q.status) add('status = ?', q.status);
   return { where, args };
 }
 
@@ -54,7 +58,10 @@ function fightFilter(q: FightFilter): { where: string[]; args: unknown[] } {
  */
 export function listFightsSql(q: FightQuery): { sql: string; args: unknown[] } {
   const { where, args } = fightFilter(q);
-  if (q.after) where.push('(created_at, fight_id) < (?, ?)') && args.push(q.after.createdAt, q.after.fightId);
+  if (q.after) {
+    where.push('(created_at, fight_id) < (?, ?)');
+    args.push(q.after.createdAt, q.after.fightId);
+  }
   args.push(q.limit);
   if (!q.after) args.push(q.offset ?? 0);
   return { sql: `SELECT * FROM fight_views ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, fight_id DESC LIMIT ?${q.after ? '' : ' OFFSET ?'}`, args };
