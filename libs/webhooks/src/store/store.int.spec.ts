@@ -51,6 +51,29 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
     });
     afterEach(() => store.close());
 
+    // The delivery log's keyset pages (the integration conventions review): newest first by (createdAt, seq, id), ids in
+    // byte order on every engine, so mixed-case ids sharing a time and a seq come in the same order everywhere.
+    it('lists deliveries in keyset pages after (createdAt, seq, id): every one once, the same order on every engine', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const at = (id: string, createdAt: number, seq: number): NewDelivery => ({ ...delivery('e1', null, seq), id, createdAt });
+      const ds = [at('msg_a', 1, 1), at('msg_B', 2, 1), at('msg_b', 2, 1), at('msg_Z', 2, 1), at('msg_-', 2, 1), at('msg_c', 2, 2), at('msg_d', 3, 1)];
+      await store.commitPage(undefined, '', { fightTenants: [], deliveries: ds });
+      const expected = ['msg_d', 'msg_c', 'msg_b', 'msg_Z', 'msg_B', 'msg_-', 'msg_a'];
+      expect((await store.listDeliveries('e1', { limit: 100 })).map((d) => d.id)).toEqual(expected);
+      for (const limit of [1, 2, 3]) {
+        const seen: string[] = [];
+        let after: { createdAt: number; seq: number; id: string } | undefined;
+        for (let pages = 0; pages < 20; pages++) {
+          const page = await store.listDeliveries('e1', { limit, after });
+          seen.push(...page.map((d) => d.id));
+          if (page.length < limit) break;
+          const last = page[page.length - 1];
+          after = { createdAt: last.createdAt, seq: last.seq, id: last.id };
+        }
+        expect(seen).toEqual(expected);
+      }
+    });
+
     it('moves the checkpoint and inserts deliveries in one step; a stale checkpoint changes nothing', async () => {
       await store.insertEndpoint(endpoint('e1'));
       expect(await store.checkpoint()).toBeUndefined();
@@ -392,6 +415,31 @@ if (PG_URL) {
     const schema = `wh_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     schemas.push(schema);
     return new SqlWebhookStore(new PostgresDriver(PG_URL, schema));
+  });
+
+  // A database whose own collation is a locale's (ICU en-US: case and punctuation second): the log must still page in byte order.
+  const icu = { url: '', name: `wh_icu_${process.pid}` };
+  storeContract('postgres (database collation ICU en-US)', async () => {
+    if (!icu.url) {
+      const { Client } = await import('pg');
+      const c = new Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${icu.name}`);
+      await c.query(`CREATE DATABASE ${icu.name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`);
+      await c.end();
+      const url = new URL(PG_URL);
+      url.pathname = `/${icu.name}`;
+      icu.url = url.toString();
+    }
+    return new SqlWebhookStore(new PostgresDriver(icu.url, `wh_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`));
+  });
+  afterAll(async () => {
+    if (!icu.url) return;
+    const { Client } = await import('pg');
+    const c = new Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${icu.name} WITH (FORCE)`);
+    await c.end();
   });
 
   it('postgres: EXPLAIN shows the claim reading the heads index in send order, no sort, no scan of the deliveries; it reads only what it leases', async () => {
