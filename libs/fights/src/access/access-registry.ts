@@ -15,7 +15,8 @@ const CREDENTIAL_EVENTS = new Set(['AdminKeyRegistered', 'ApiKeyIssued', 'ApiKey
 
 export interface KeyRecord {
   keyId: string;
-  tenantId: string | 'admin';
+  /** A tenant's id, or 'admin' for an operator key. */
+  tenantId: string;
   hash: string;
   label: string;
   createdAt: string;
@@ -33,6 +34,16 @@ export interface TokenRecord {
   expiresAt?: string;
   revokedAt?: string;
 }
+
+/** The access streams' events, as the service writes them (access-service.ts) and apply folds them. */
+type AccessEvent =
+  | { type: 'AdminKeyRegistered'; data: { keyId: string; hash: string } }
+  | { type: 'TenantCreated'; data: { tenantId: string; name: string } }
+  | { type: 'ApiKeyIssued'; data: { keyId: string; tenantId: string; hash: string; label: string } }
+  | { type: 'ApiKeyRevoked'; data: { keyId: string } }
+  | { type: 'FightOwned'; data: { fightId: string; tenantId: string } }
+  | { type: 'TokenIssued'; data: Omit<TokenRecord, 'createdAt' | 'revokedAt'> }
+  | { type: 'TokenRevoked'; data: { tokenId: string } };
 
 /**
  * Keys, tenants, fight ownership and tokens, folded from their own streams of the
@@ -67,29 +78,31 @@ export class AccessRegistry {
 
   apply(e: StoredEvent): void {
     if (CREDENTIAL_EVENTS.has(e.type)) this.verified.clear();
-    const d = e.data as Record<string, any>;
+    const a = { type: e.type, data: e.data } as AccessEvent;
     const at = (e.metadata.at as string | undefined) ?? e.storedAt;
-    switch (e.type) {
+    switch (a.type) {
       case 'AdminKeyRegistered':
-        this.keys.set(d.keyId, { keyId: d.keyId, tenantId: 'admin', hash: d.hash, label: 'admin', createdAt: at });
+        this.keys.set(a.data.keyId, { keyId: a.data.keyId, tenantId: 'admin', hash: a.data.hash, label: 'admin', createdAt: at });
         break;
       case 'TenantCreated':
-        this.tenants.set(d.tenantId, { tenantId: d.tenantId, name: d.name, createdAt: at });
+        this.tenants.set(a.data.tenantId, { tenantId: a.data.tenantId, name: a.data.name, createdAt: at });
         break;
       case 'ApiKeyIssued':
-        this.keys.set(d.keyId, { keyId: d.keyId, tenantId: d.tenantId, hash: d.hash, label: d.label, createdAt: at });
+        this.keys.set(a.data.keyId, { keyId: a.data.keyId, tenantId: a.data.tenantId, hash: a.data.hash, label: a.data.label, createdAt: at });
         break;
       case 'ApiKeyRevoked':
-        this.revoke(this.keys.get(d.keyId), d.keyId, at);
+        this.revoke(this.keys.get(a.data.keyId), a.data.keyId, at);
         break;
       case 'FightOwned':
-        this.owners.set(d.fightId, d.tenantId);
+        this.owners.set(a.data.fightId, a.data.tenantId);
         break;
-      case 'TokenIssued':
+      case 'TokenIssued': {
+        const d = a.data;
         this.tokens.set(d.tokenId, { tokenId: d.tokenId, fightId: d.fightId, role: d.role, combatantIds: d.combatantIds, hash: d.hash, label: d.label, createdAt: at, expiresAt: d.expiresAt });
         break;
+      }
       case 'TokenRevoked':
-        this.revoke(this.tokens.get(d.tokenId), d.tokenId, at);
+        this.revoke(this.tokens.get(a.data.tokenId), a.data.tokenId, at);
         break;
     }
   }
