@@ -21,7 +21,8 @@ export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
   private observer?: LiveObserver;
   private repairing = false;
   private closed = false;
-  private failure: unknown;
+  /** Set once the source failed, with what it failed with. */
+  private failure: { error: unknown } | undefined;
   private off?: () => void;
 
   constructor(
@@ -67,7 +68,7 @@ export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
   }
 
   private fail(error: unknown): void {
-    this.failure = error;
+    this.failure = { error };
     this.off?.();
     if (this.waiter) this.waiter.reject(error);
     this.waiter = undefined;
@@ -78,14 +79,14 @@ export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
   observe(observer: LiveObserver): void {
     this.observer = observer;
     for (const e of this.ready.splice(0)) observer.next(e);
-    if (this.failure) observer.error(this.failure);
+    if (this.failure) observer.error(this.failure.error);
     else if (this.closed) observer.complete();
   }
 
   next(): Promise<IteratorResult<FightEvent>> {
     const e = this.ready.shift();
     if (e) return Promise.resolve({ value: e, done: false });
-    if (this.failure) return Promise.reject(this.failure);
+    if (this.failure) return Promise.reject(this.failure.error);
     if (this.closed) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
   }

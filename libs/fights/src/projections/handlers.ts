@@ -41,7 +41,7 @@ const WRITERS: Record<ProjectionName, (tx: ReadTx, fightId: string, folded: Fold
     const listed = Array.isArray(view.combatants) ? (view.combatants as Array<Record<string, unknown>>) : [];
     tx.replaceCombatants(
       fightId,
-      listed.map((c) => ({ fightId, combatantId: String(c.id), system: folded.state.system, name: String(c.name), side: String(c.side ?? 'default'), summary: c })),
+      listed.map((c) => ({ fightId, combatantId: String(c.id), system: folded.state.system, name: String(c.name), side: typeof c.side === 'string' ? c.side : 'default', summary: c })),
     );
   },
 };
@@ -142,7 +142,7 @@ export class ProjectionBatch {
     if (!base) {
       const system = e.type === 'FightStarted' ? findSystem(String(e.data.system)) : undefined;
       if (!system) return;
-      base = { state: system.start(e.fightId), createdAt: e.at, tenantId: String(stored.metadata.tenantId ?? '') };
+      base = { state: system.start(e.fightId), createdAt: e.at, tenantId: typeof stored.metadata.tenantId === 'string' ? stored.metadata.tenantId : '' };
     }
     let state: FightCore;
     try {
