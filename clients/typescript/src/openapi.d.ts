@@ -12775,7 +12775,10 @@ export interface operations {
                 /** @description Time travel: the state right after the event with this seq. */
                 at?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag of this fight (from a GET, a command or the creation): 304 while the fight is still in that state */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12792,6 +12795,14 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FightModel"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the state the fight is in */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
             400: {
@@ -13563,7 +13574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description LOG_FORMAT_INVALID: not a fight log; VALIDATION_FAILED: headHash or events malformed, or another query parameter (field names it) */
+            /** @description LOG_FORMAT_INVALID: the body cannot be read as a fight log (not JSON or NDJSON, empty; `field` names the line); VALIDATION_FAILED: headHash or events malformed, or another query parameter (field names it) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13606,6 +13617,16 @@ export interface operations {
             };
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description LOG_FORMAT_INVALID: a readable log whose fields break the log format (`field` names the first, e.g. `entries[3].seq`) */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

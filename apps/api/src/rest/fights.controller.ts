@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { sendFightLog } from './streamed-log';
-import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AccessService, actorName, FightQueries, FightService, Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
@@ -51,6 +51,8 @@ export class FightsController {
   @UseInterceptors(FightETagInterceptor)
   @ApiOperation({ summary: 'The fight view, from the fight-views projection (use ?minSeq= to read past your own write)' })
   @ApiOkResponse({ type: FightModel })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag of this fight (from a GET, a command or the creation): 304 while the fight is still in that state' })
+  @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match names the state the fight is in' })
   @ApiResponse({ status: 404, type: ErrorModel })
   get(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: FightQueryDto): Promise<FightModel> {
     this.access.assertRead(p, id);
