@@ -136,6 +136,8 @@ export async function runBench(opts: BenchOptions): Promise<number> {
         target: '≤ 1.5',
         status: ok(b.ratio <= 1.5),
       });
+      rows.push({ benchmark: `  GET /fights first page, ${fmt(large.fights)} fights vs ${fmt(small.fights)} (1 client)`, result: `${large.listMs.toFixed(2)} ms`, baseline: `${small.listMs.toFixed(2)} ms`, ratio: b.listRatio.toFixed(2), target: '≤ 1.5', status: ok(b.listRatio <= 1.5) });
+      rows.push({ benchmark: `  GET /fights/:id, ${fmt(large.fights)} fights vs ${fmt(small.fights)} (1 client)`, result: `${large.getMs.toFixed(2)} ms`, baseline: `${small.getMs.toFixed(2)} ms`, ratio: b.getRatio.toFixed(2), target: '≤ 1.5', status: ok(b.getRatio <= 1.5) });
     });
 
     if (selected.has('fanout')) {

@@ -44,7 +44,12 @@ export interface ProfileSummary {
   modules: Array<{ module: string; selfMs: number; selfShare: number; inclusiveShare: number }>;
   /** Self time per function, the heaviest. */
   functions: Array<{ fn: string; module: string; selfShare: number }>;
+  /** Inclusive shares of the modules the performance review asks about, whatever their rank. */
+  watched: Array<{ module: string; selfShare: number; inclusiveShare: number }>;
 }
+
+/** Modules named by the performance review: the read side, the outbox, logging, security headers, the frameworks. */
+const WATCHED = ['libs/fights/projections', 'libs/webhooks', 'libs/webhooks/store', 'libs/fights/access', 'apps/api/ops', 'apps/api/auth', 'pino', 'helmet', 'body-parser', 'express', 'router', '@nestjs/core', 'canonicalize', 'libs/event-store', 'better-sqlite3'];
 
 /** Self and inclusive time per module: inclusive counts a sample once for each module on its stack. */
 export function summarise(profile: CpuProfile, top = 30): ProfileSummary {
@@ -103,7 +108,8 @@ export function summarise(profile: CpuProfile, top = 30): ProfileSummary {
     .sort((a, b) => b[1].us - a[1].us)
     .slice(0, top)
     .map(([fn, f]) => ({ fn, module: f.module, selfShare: f.us / busy }));
-  return { sampledMs: total / 1000, busyMs: busy / 1000, modules, functions };
+  const watched = WATCHED.map((module) => ({ module, selfShare: ((self.get(module) ?? 0) + (self.get(`${module} (native)`) ?? 0)) / busy, inclusiveShare: (inclusive.get(module) ?? 0) / busy }));
+  return { sampledMs: total / 1000, busyMs: busy / 1000, modules, functions, watched };
 }
 
 export interface CommandPathProfile {
@@ -149,6 +155,12 @@ export function profileMarkdown(p: CommandPathProfile, when: string): string {
     '| module | self | inclusive |',
     '|---|---|---|',
     ...p.summary.modules.map((m) => `| ${m.module} | ${pct(m.selfShare)} | ${pct(m.inclusiveShare)} |`),
+    '',
+    '## Modules the performance review names (self including their native calls; inclusive)',
+    '',
+    '| module | self | inclusive |',
+    '|---|---|---|',
+    ...p.summary.watched.map((m) => `| ${m.module} | ${pct(m.selfShare)} | ${pct(m.inclusiveShare)} |`),
     '',
     '## Heaviest functions (self)',
     '',
