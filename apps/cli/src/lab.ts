@@ -55,7 +55,7 @@ export async function labCommand(flags: LabFlags, print: (text: string) => void)
       },
     );
   } catch (e) {
-    if (e instanceof LabInputError || e instanceof RuleViolation) throw new Error(`${e.field ?? 'input'}: ${e.message} (${e.code})`);
+    if (e instanceof LabInputError || e instanceof RuleViolation) throw new Error(`${e.field ?? 'input'}: ${e.message} (${e.code})`, { cause: e });
     throw e;
   }
   if (showProgress) process.stderr.write('\n');
@@ -76,7 +76,7 @@ function readSheets(file: string): Record<string, unknown>[] {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new Error(`sheets: cannot read ${file} as JSON: ${(e as Error).message}`);
+    throw new Error(`sheets: cannot read ${file} as JSON: ${(e as Error).message}`, { cause: e });
   }
   if (!Array.isArray(parsed)) throw new Error(`sheets: ${file} must hold a JSON array of two sheets`);
   return parsed as Record<string, unknown>[];

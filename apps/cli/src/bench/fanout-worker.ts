@@ -60,7 +60,7 @@ async function connect(i: number): Promise<void> {
   });
 }
 
-parentPort!.on('message', async (msg: { type: string }) => {
+async function onMessage(msg: { type: string }): Promise<void> {
   if (msg.type === 'connect') {
     // Subscribe from `after` = one event back: each subscriber proves it is live by receiving it.
     for (let i = 0; i < job.subscribers; i += 50) {
@@ -72,7 +72,10 @@ parentPort!.on('message', async (msg: { type: string }) => {
   } else if (msg.type === 'collect') {
     parentPort!.postMessage({ type: 'received', received: [...received.entries()] });
   } else if (msg.type === 'close') {
-    await Promise.all(clients.map((c) => c.dispose()));
+    await Promise.all(clients.map((c) => Promise.resolve(c.dispose())));
     parentPort!.postMessage({ type: 'closed' });
   }
-});
+}
+
+// Not caught here on purpose: a failure ends the worker with an 'error' event, which benchFanout waits on.
+parentPort!.on('message', (msg: { type: string }) => void onMessage(msg));

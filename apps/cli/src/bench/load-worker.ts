@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { commandAt, isExchange } from './fight-script';
 
 /**
@@ -102,7 +103,7 @@ autocannon(
     requests,
   },
   (err, result) => {
-    if (err) reply({ error: String(err) });
+    if (err) reply({ error: err instanceof Error ? String(err) : inspect(err) });
     else
       reply({
         requestsPerSec: result.requests.average,
