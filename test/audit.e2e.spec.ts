@@ -37,7 +37,9 @@ describe('audit through the API', () => {
     expect(bad.checks.chain).toEqual({ status: 'failed', seq: 5, detail: expect.stringMatching(/^seq 5: /) });
     expect(Object.values(report.checks).filter((c: any) => 'seq' in c)).toEqual([]);
 
-    await t.http.post('/audit/verify').send({ not: 'a log' }).expect(400);
+    // A readable object whose fields are not a fight log's: 422, the field named; text that is no JSON at all: 400.
+    expect((await t.http.post('/audit/verify').send({ not: 'a log' }).expect(422)).body).toMatchObject({ code: 'LOG_FORMAT_INVALID', field: expect.any(String) });
+    expect((await t.http.post('/audit/verify').set('content-type', 'application/x-ndjson').send('not a log\n').expect(400)).body).toMatchObject({ code: 'LOG_FORMAT_INVALID', field: 'line 1' });
   });
 
   it('the offline CLI verifies the same export and fails on a changed die face', () => {

@@ -43,9 +43,9 @@ describe('seeded dice with a drawKey', () => {
     }
   });
 
-  it.each([['empty', ''], ['too long', 'x'.repeat(65)], ['not a string', 42]])('a drawKey that is %s is a 400 naming dice.drawKey', async (_name, drawKey) => {
-    const res = await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'seeded', seed: 's', drawKey } }).expect(400);
-    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'dice.drawKey' });
+  it.each([['empty', ''], ['too long', 'x'.repeat(65)], ['not a string', 42]])('a drawKey that is %s is a 422 naming dice.drawKey', async (_name, drawKey) => {
+    const res = await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'seeded', seed: 's', drawKey } }).expect(422);
+    expect(res.body).toMatchObject({ code: 'INVALID_FIELD', field: 'dice.drawKey' });
   });
 
   it('GraphQL createFight takes a drawKey and refuses one for manual dice', async () => {

@@ -174,20 +174,20 @@ describe('HTTP conventions a client library expects', () => {
   describe('validation reports every failing field', () => {
     it('field names the first; issues lists each with its code, as a refused command does', async () => {
       const fightId = (await newFight()).body.fightId;
-      const res = await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'boss', expiresAt: 'soon', label: 5, colour: 'red' }).expect(400);
-      // An unknown field first (class-validator checks the whitelist first), as the contract puts a likely typo first.
-      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', field: 'colour' });
+      const res = await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'boss', expiresAt: 'soon', label: 5, colour: 'red' }).expect(422);
+      // An unknown field first, as the contract puts a likely typo first: the code is the first issue's.
+      expect(res.body).toMatchObject({ statusCode: 422, code: 'UNKNOWN_FIELD', field: 'colour' });
       expect(res.body.issues).toEqual([
         { field: 'colour', code: 'UNKNOWN_FIELD', message: expect.stringMatching(/colour/) },
         { field: 'role', code: 'INVALID_FIELD', message: expect.stringMatching(/role/) },
         { field: 'expiresAt', code: 'INVALID_FIELD', message: expect.stringMatching(/expiresAt/) },
         { field: 'label', code: 'INVALID_FIELD', message: expect.stringMatching(/label/) },
       ]);
-      expect(res.body.message).toBe(res.body.issues[0].message);
+      expect(res.body.message).toBe(`${res.body.issues[0].message} (and 3 more: see issues)`);
     });
 
     it('nested fields are named by their path', async () => {
-      const res = await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'loaded', seed: 7 } }).expect(400);
+      const res = await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'loaded', seed: 7 } }).expect(422);
       expect(res.body.issues.map((i: { field: string }) => i.field)).toEqual(['dice.mode', 'dice.seed']);
     });
   });

@@ -186,9 +186,9 @@ describe('webhooks', () => {
       for (const [field, body] of bad) {
         const created = await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook', ...body });
         const updated = await t.http.patch(`/webhooks/endpoints/${id}`).send(body);
-        expect([created.status, created.body.field, updated.status, updated.body.field]).toEqual([400, field, 400, field]);
+        expect([created.status, created.body.code, created.body.field, updated.status, updated.body.code, updated.body.field]).toEqual([422, 'INVALID_FIELD', field, 422, 'INVALID_FIELD', field]);
       }
-      await t.http.post('/webhooks/endpoints').send({ eventTypes: ['WoundsApplied'] }).expect(400);
+      await t.http.post('/webhooks/endpoints').send({ eventTypes: ['WoundsApplied'] }).expect(422);
       const patched = await t.http.patch(`/webhooks/endpoints/${id}`).send({ eventTypes: ['WoundsApplied'], description: 'overlay', enabled: false }).expect(200);
       expect(patched.body).toMatchObject({ url: 'http://127.0.0.1:9/hook', eventTypes: ['WoundsApplied'], description: 'overlay', enabled: false });
     } finally {
@@ -206,9 +206,9 @@ describe('webhooks', () => {
         expect(res.body).toMatchObject({ code: 'WEBHOOK_URL_NOT_ALLOWED', field: 'url' });
         expect(res.body.message).toMatch(/WEBHOOK_ALLOW_PRIVATE/);
       }
-      const bad = await t.http.post('/webhooks/endpoints').send({ url: 'ftp://example.com/x' }).expect(400);
-      expect(bad.body.field).toBe('url');
-      await t.http.post('/webhooks/endpoints').send({ url: 'https://example.com/x', secret: 'mine' }).expect(400);
+      const bad = await t.http.post('/webhooks/endpoints').send({ url: 'ftp://example.com/x' }).expect(422);
+      expect(bad.body).toMatchObject({ code: 'INVALID_FIELD', field: 'url' });
+      expect((await t.http.post('/webhooks/endpoints').send({ url: 'https://example.com/x', secret: 'mine' }).expect(422)).body).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'secret' });
     } finally {
       process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
       await t.close();

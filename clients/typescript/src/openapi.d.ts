@@ -567,8 +567,18 @@ export interface components {
             /** @example NARATEER_PROACTIVE_LIMIT */
             code: string;
             message: string;
-            /** @example boost */
+            /**
+             * @description The offending field or parameter: the first failing one, as a path (`combatants[0].name`, `dice.mode`)
+             * @example boost
+             */
             field?: string;
+            /** @description UNKNOWN_FIELD and INVALID_FIELD (422), VALIDATION_FAILED (400): every failing field, unknown fields first; the first is `field` */
+            issues?: {
+                field: string;
+                /** @enum {string} */
+                code: "UNKNOWN_FIELD" | "INVALID_FIELD";
+                message: string;
+            }[];
         };
         DiceInput: {
             /**
@@ -12597,7 +12607,7 @@ export interface operations {
                     "application/json": components["schemas"]["FightPageModel"];
                 };
             };
-            /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12678,7 +12688,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandResultModel"];
                 };
             };
-            /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12729,7 +12739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description A sheet or setting breaks the rules */
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. Or: A sheet or setting breaks the rules */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12804,7 +12814,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12895,7 +12905,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12983,7 +12993,7 @@ export interface operations {
                     "application/json": components["schemas"]["CombatantSummaryModel"][];
                 };
             };
-            /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13081,7 +13091,7 @@ export interface operations {
                     "application/json": components["schemas"]["FightEvent"][];
                 };
             };
-            /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13172,7 +13182,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandResultModel"];
                 };
             };
-            /** @description Invalid input (VALIDATION_FAILED, INVALID_JSON, …) */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13242,7 +13252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description A rule forbids it; `code` names the rule */
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. Or: A rule forbids it; `code` names the rule */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13307,6 +13317,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
             };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
@@ -13427,6 +13447,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SystemModel"];
+                };
+            };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
                 };
             };
             404: {
@@ -13574,7 +13604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description LOG_FORMAT_INVALID: the body cannot be read as a fight log (not JSON or NDJSON, empty; `field` names the line); VALIDATION_FAILED: headHash or events malformed, or another query parameter (field names it) */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). LOG_FORMAT_INVALID: the body cannot be read as a fight log (not JSON or NDJSON, empty, a body that is not an object; `field` names the line). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13625,7 +13655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description LOG_FORMAT_INVALID: a readable log whose fields break the log format (`field` names the first, e.g. `entries[3].seq`) */
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. LOG_FORMAT_INVALID: a readable log whose fields break the log format (`field` names the first, e.g. `entries[3].seq`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13687,6 +13717,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenantModel"][];
+                };
+            };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
                 };
             };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
@@ -13759,6 +13799,16 @@ export interface operations {
                     "application/json": components["schemas"]["TenantCreatedModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
@@ -13792,6 +13842,16 @@ export interface operations {
             };
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -13851,6 +13911,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyIssuedModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
@@ -13884,6 +13954,16 @@ export interface operations {
             };
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -13945,6 +14025,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKeyModel"][];
+                };
+            };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
                 };
             };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
@@ -14013,6 +14103,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
@@ -14079,6 +14179,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKeyIssuedModel"];
+                };
+            };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
                 };
             };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
@@ -14178,6 +14288,16 @@ export interface operations {
                     "application/json": components["schemas"]["TokenModel"][];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
@@ -14258,6 +14378,16 @@ export interface operations {
                     "application/json": components["schemas"]["TokenIssuedModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
@@ -14299,6 +14429,16 @@ export interface operations {
             };
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -14352,6 +14492,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
             };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
             401: {
@@ -14489,7 +14639,7 @@ export interface operations {
                     "application/json": components["schemas"]["LabRunModel"];
                 };
             };
-            /** @description VALIDATION_FAILED, LAB_UNKNOWN_STRATEGY, … (fights is at most 100,000 per cell) */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14540,7 +14690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description A sheet breaks the rules */
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. LAB_UNKNOWN_STRATEGY, LAB_DUPLICATE_STRATEGY, LAB_SHEETS_INVALID: the lab’s own checks of a field. Or: A sheet breaks the rules (their code, `field` under `sheets[i]`); fights is at most 100,000 per cell */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14595,6 +14745,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LabRunModel"];
+                };
+            };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
                 };
             };
             /** @description UNAUTHENTICATED or INVALID_CREDENTIALS */
@@ -14681,6 +14841,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointModel"][];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14768,6 +14929,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointSecretModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14826,7 +14988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description WEBHOOK_URL_NOT_ALLOWED: a private, loopback or link-local target */
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. Or: WEBHOOK_URL_NOT_ALLOWED: a private, loopback or link-local target */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14883,6 +15045,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14965,6 +15128,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15054,6 +15218,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15104,6 +15269,16 @@ export interface operations {
             };
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -15162,6 +15337,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointSecretModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15220,6 +15396,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {
@@ -15266,6 +15452,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetailModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15383,6 +15570,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryModel"][];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15469,6 +15657,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetailModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15555,6 +15744,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookRequeuedModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15664,6 +15854,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookRequeuedModel"];
                 };
             };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15714,6 +15905,16 @@ export interface operations {
             };
             /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

@@ -1,3 +1,5 @@
+import { ContractViolation } from '@app/rules';
+
 /** Application errors: each maps to one HTTP status and a stable code at the edge. */
 export class AppError extends Error {
   constructor(
@@ -10,6 +12,12 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/**
+ * A field of a readable body that breaks its declaration, found past the DTO (a value only the
+ * service can judge): 422 INVALID_FIELD with `issues`, the answer the contract gives.
+ */
+export const invalidField = (field: string, message: string) => new ContractViolation([{ field, code: 'INVALID_FIELD', message }]);
 
 export const fightNotFound = (id: string) => new AppError(404, 'FIGHT_NOT_FOUND', `no fight ${id}`, 'fightId');
 

@@ -1,4 +1,4 @@
-/** A bad lab request: a stable code and the field at fault (the API turns it into a 400). */
+/** A bad lab request: a stable code and the field at fault (the API turns it into a 422). */
 export class LabInputError extends Error {
   constructor(
     readonly code: string,

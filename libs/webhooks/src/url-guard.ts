@@ -2,7 +2,7 @@ import { lookup, LookupAddress } from 'node:dns';
 import { lookup as lookupAsync } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '@app/fights';
+import { AppError, invalidField } from '@app/fights';
 
 const ALLOW_HINT = 'the operator can allow private targets with WEBHOOK_ALLOW_PRIVATE=true (local development only)';
 
@@ -29,10 +29,10 @@ export async function assertSafeUrl(raw: string, allowPrivate: boolean, field = 
   try {
     url = new URL(raw);
   } catch {
-    throw new AppError(400, 'VALIDATION_FAILED', 'url must be an absolute http or https URL', field);
+    throw invalidField(field, `${field} must be an absolute http or https URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError(400, 'VALIDATION_FAILED', 'url must use http or https', field);
-  if (url.username || url.password) throw new AppError(400, 'VALIDATION_FAILED', 'url must not carry credentials', field);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidField(field, `${field} must use http or https`);
+  if (url.username || url.password) throw invalidField(field, `${field} must not carry credentials`);
   if (allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];

@@ -110,7 +110,13 @@ export class ErrorModel {
   @ApiProperty({ example: 422 }) statusCode: number;
   @ApiProperty({ example: 'NARATEER_PROACTIVE_LIMIT' }) code: string;
   @ApiProperty() message: string;
-  @ApiPropertyOptional({ example: 'boost' }) field?: string;
+  @ApiPropertyOptional({ example: 'boost', description: 'The offending field or parameter: the first failing one, as a path (`combatants[0].name`, `dice.mode`)' }) field?: string;
+  @ApiPropertyOptional({
+    type: 'array',
+    description: 'UNKNOWN_FIELD and INVALID_FIELD (422), VALIDATION_FAILED (400): every failing field, unknown fields first; the first is `field`',
+    items: { type: 'object', required: ['field', 'code', 'message'], properties: { field: { type: 'string' }, code: { type: 'string', enum: ['UNKNOWN_FIELD', 'INVALID_FIELD'] }, message: { type: 'string' } } },
+  })
+  issues?: Array<{ field: string; code: 'UNKNOWN_FIELD' | 'INVALID_FIELD'; message: string }>;
 }
 
 export class CommandBodyModel {

@@ -3,7 +3,7 @@ import { eventSchemasOf, FightCore, jsonSchemaOf, RuleSystem, SYSTEMS, withEnvel
 import { COMMAND_EXAMPLES } from './command-examples';
 
 type Schema = Record<string, unknown>;
-type Operation = { operationId?: string; summary?: string; security?: unknown[]; responses: Record<string, Schema>; tags?: string[]; parameters?: unknown[] };
+type Operation = { operationId?: string; summary?: string; security?: unknown[]; responses: Record<string, Schema>; tags?: string[]; parameters?: unknown[]; requestBody?: unknown };
 
 /** Stable operation ids a generated client names its functions by; METHOD path → id. */
 const OPERATION_IDS: Record<string, string> = {
@@ -45,6 +45,23 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /webhooks/endpoints/{endpointId}/deliveries/{deliveryId}': 'getWebhookDelivery',
   'POST /webhooks/endpoints/{endpointId}/deliveries/{deliveryId}/redeliver': 'redeliverWebhookDelivery',
   'POST /webhooks/endpoints/{endpointId}/redeliver': 'redeliverWebhookDeliveriesSince',
+};
+
+/**
+ * The one rule for bad input (README "Errors"): 400 when the request cannot be read, 422 when a readable
+ * body's fields break the route's declaration. Every operation with a body or a parameter declares both.
+ */
+const UNREADABLE =
+  'The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it).';
+const BREAKS_DECLARATION =
+  'A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first.';
+/** What else an operation answers 400 or 422 with, beside the rule. */
+const MORE_400: Record<string, string> = {
+  verifyFightLog: 'LOG_FORMAT_INVALID: the body cannot be read as a fight log (not JSON or NDJSON, empty, a body that is not an object; `field` names the line).',
+};
+const MORE_422: Record<string, string> = {
+  verifyFightLog: 'LOG_FORMAT_INVALID: a readable log whose fields break the log format (`field` names the first, e.g. `entries[3].seq`).',
+  startLabRun: 'LAB_UNKNOWN_STRATEGY, LAB_DUPLICATE_STRATEGY, LAB_SHEETS_INVALID: the lab’s own checks of a field.',
 };
 
 /** Routes anyone may call: no key or token. */
@@ -164,6 +181,13 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
         op.responses['429'] ??= { description: 'Rate limited (RATE_LIMITED); Retry-After says when to try again.', content: { 'application/json': { schema: ref('ErrorModel') } } };
       }
       if (!PUBLIC.test(path)) op.responses['503'] ??= { description: 'The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again.', content: { 'application/json': { schema: ref('ErrorModel') } } };
+      const error = { content: { 'application/json': { schema: ref('ErrorModel') } } };
+      const id = op.operationId ?? '';
+      if (op.requestBody || op.parameters?.length) op.responses['400'] = { ...error, description: [UNREADABLE, MORE_400[id]].filter(Boolean).join(' ') };
+      if (op.requestBody) {
+        const declared = op.responses['422']?.description;
+        op.responses['422'] = { ...error, description: [BREAKS_DECLARATION, MORE_422[id], declared ? `Or: ${String(declared)}` : ''].filter(Boolean).join(' ') };
+      }
       if (method === 'post' || method === 'patch') op.responses['415'] ??= { description: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE).', content: { 'application/json': { schema: ref('ErrorModel') } } };
       if (method === 'post' || method === 'patch') op.responses['413'] ??= { description: 'The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE).', content: { 'application/json': { schema: ref('ErrorModel') } } };
     }

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AppError } from '@app/fights';
+import { ContractViolation } from '@app/rules';
 
 /** One failing field of a request body or query, in the shape the command contract uses (ContractIssue). */
 export interface ValidationIssue {
@@ -11,30 +12,60 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** A refused DTO: `field` and the message name the first failing field, `issues` every one. */
+/**
+ * A refused query or path parameter: the request cannot be read, 400. `field` and the message name the
+ * first failing parameter, `issues` every one. A refused body is a ContractViolation instead (422).
+ */
 export class ValidationFailed extends AppError {
   constructor(readonly issues: ValidationIssue[]) {
     super(400, 'VALIDATION_FAILED', issues[0]?.message ?? 'the input is invalid', issues[0]?.field);
   }
 }
 
-/** Every failing field, depth first, in class-validator's order (so `field` is the one it always named). */
-function problems(errors: ValidationError[], prefix = ''): ValidationIssue[] {
+/** `a.b[2].c`, as the command contract names fields (fieldPath): array items by index. */
+const childPath = (prefix: string, property: string, inArray: boolean) => (inArray && /^\d+$/.test(property) ? `${prefix}[${property}]` : prefix ? `${prefix}.${property}` : property);
+
+/**
+ * Every failing field, depth first, in class-validator's order, each message naming the whole path
+ * (`dice.mode must be…`, not `mode must be…`); an unknown field as the contract words it.
+ */
+function problems(errors: ValidationError[], unknown: (field: string, parent: string) => string, prefix = '', parentIsArray = false): ValidationIssue[] {
   return errors.flatMap((e): ValidationIssue[] => {
-    const field = prefix ? `${prefix}.${e.property}` : e.property;
+    const field = childPath(prefix, e.property, parentIsArray);
     if (e.constraints) {
       const [name, message] = Object.entries(e.constraints)[0];
-      return [{ field, code: name === 'whitelistValidation' ? 'UNKNOWN_FIELD' : 'INVALID_FIELD', message }];
+      if (name === 'whitelistValidation') return [{ field, code: 'UNKNOWN_FIELD', message: unknown(field, prefix) }];
+      return [{ field, code: 'INVALID_FIELD', message: message.startsWith(`${e.property} `) ? `${field}${message.slice(e.property.length)}` : message.replace(/(each value in )\S+/, `$1${field}`) }];
     }
-    return e.children?.length ? problems(e.children, field) : [{ field, code: 'INVALID_FIELD', message: `${field} is invalid` }];
+    return e.children?.length ? problems(e.children, unknown, field, Array.isArray(e.value)) : [{ field, code: 'INVALID_FIELD', message: `${field} is invalid` }];
   });
 }
 
-/** Path parameters are strings no engine may choke on; then class-validator judges every DTO. */
+/** What class-validator found, before the pipe knows whether it judged a body or the query. */
+class RefusedInput extends Error {
+  constructor(readonly errors: ValidationError[]) {
+    super('refused input');
+  }
+}
+
+/**
+ * Query and path parameters that cannot be read are 400 VALIDATION_FAILED. A body (REST, or a GraphQL
+ * mutation's input) that is JSON but not an object is 400 too; an object whose fields break its DTO is
+ * 422 UNKNOWN_FIELD / INVALID_FIELD with every issue, unknown fields first: the answer the command
+ * contract (libs/rules core/contract.ts) gives a command or a sheet.
+ */
 class EdgeValidationPipe extends ValidationPipe {
-  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'param') assertStorable(value, metadata.data ?? 'path');
-    return super.transform(value, metadata);
+    const body = metadata.type === 'body' && this.toValidate(metadata);
+    if (body && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) throw new AppError(400, 'VALIDATION_FAILED', 'the body must be a JSON object', 'body');
+    try {
+      return await super.transform(value, metadata);
+    } catch (e) {
+      if (!(e instanceof RefusedInput)) throw e;
+      if (body) throw new ContractViolation(problems(e.errors, (field, parent) => `${field} is not a field of ${parent || 'this body'}`));
+      throw new ValidationFailed(problems(e.errors, (field) => `${field} is not a ${metadata.type === 'query' ? 'query ' : ''}parameter of this route`));
+    }
   }
 }
 
@@ -43,7 +74,7 @@ export const validationPipe = new EdgeValidationPipe({
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
-  exceptionFactory: (errors) => new ValidationFailed(problems(errors)),
+  exceptionFactory: (errors) => new RefusedInput(errors),
 });
 
 /**

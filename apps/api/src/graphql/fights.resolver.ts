@@ -5,6 +5,7 @@ import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
 import { LogFormatError, parseFightLog, readVerifyOptions, verifyFightLog, VerifyOptionError } from '@app/audit';
 import { GraphQLJSONObject } from 'graphql-scalars';
+import { logFormatRefusal } from '../rest/audit.controller';
 import { CommandInputGql, CreateFightInput, EVENTS_MAX_PAGE, EVENTS_PAGE } from '../common/dto';
 import { CombatantSummaryModel, CommandResultModel, FightEventModel, FightEventPageModel, FightModel, FightPageModel, ProjectionStatusModel } from '../common/models';
 import { encodeCursor, eventsPage, fightsPage, pageLimit, PAGES } from '../common/pagination';
@@ -66,7 +67,8 @@ export class FightsResolver {
     try {
       return verifyFightLog(parseFightLog(JSON.stringify(log)), readVerifyOptions({ headHash, events })) as unknown as Record<string, unknown>;
     } catch (e) {
-      if (e instanceof LogFormatError || e instanceof VerifyOptionError) throw new AppError(400, e.code, e.message, e.field);
+      if (e instanceof LogFormatError) throw logFormatRefusal(e);
+      if (e instanceof VerifyOptionError) throw new AppError(400, e.code, e.message, e.field);
       throw e;
     }
   }

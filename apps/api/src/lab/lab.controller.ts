@@ -22,8 +22,7 @@ export class LabController {
   @Location((r: LabRunModel) => `/lab/runs/${seg(r.id)}`)
   @ApiOperation({ summary: 'Start a Combat Lab run in the background: every pair of strategies, many seeded fights each' })
   @ApiResponse({ status: 202, type: LabRunModel })
-  @ApiResponse({ status: 400, type: ErrorModel, description: 'VALIDATION_FAILED, LAB_UNKNOWN_STRATEGY, … (fights is at most 100,000 per cell)' })
-  @ApiResponse({ status: 422, type: ErrorModel, description: 'A sheet breaks the rules' })
+  @ApiResponse({ status: 422, type: ErrorModel, description: 'A sheet breaks the rules (their code, `field` under `sheets[i]`); fights is at most 100,000 per cell' })
   @ApiResponse({ status: 429, type: ErrorModel, description: 'LAB_BUSY: this instance is running as many runs as it allows' })
   start(@CurrentPrincipal() p: Principal, @Body() input: StartLabRunInput): LabRunModel {
     return this.lab.start(p, input);

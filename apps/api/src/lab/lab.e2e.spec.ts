@@ -64,10 +64,10 @@ describe('Combat Lab API', () => {
     [{ fights: 100_001 }, 'fights', /at most 100000/],
     [{ fights: 1.5 }, 'fights', /integer/],
     [{ system: 'chess' }, 'system', /system/],
-    [{ extra: true }, 'extra', /should not exist/],
+    [{ extra: true }, 'extra', /extra is not a field/],
     [{ strategies: ['berserk'] }, 'strategies[0]', /berserk/],
-  ])('%j is a 400 naming %s', async (change, field, message) => {
-    const res = await request(app.getHttpServer()).post('/lab/runs').set(as('tenant-a')).send({ system: 'narateer', fights: 10, seed: '1', ...change }).expect(400);
+  ])('%j is a 422 naming %s: a readable body whose field the lab cannot run with', async (change, field, message) => {
+    const res = await request(app.getHttpServer()).post('/lab/runs').set(as('tenant-a')).send({ system: 'narateer', fights: 10, seed: '1', ...change }).expect(422);
     expect(res.body.field).toBe(field);
     expect(res.body.message).toMatch(message);
   });
@@ -94,7 +94,7 @@ describe('Combat Lab API', () => {
     expect(read.body.data.labRun.status).toBe('done');
     expect(read.body.data.labRun.result.cells[0][1]).toMatchObject({ row: 'heavy', col: 'clash' });
     const bad = await gql('mutation($input: StartLabRunInput!) { startLabRun(input: $input) { id } }', { input: { system: 'narateer', fights: 200000, seed: 'g' } });
-    expect(bad.body.errors[0].extensions).toMatchObject({ statusCode: 400, field: 'fights' });
+    expect(bad.body.errors[0].extensions).toMatchObject({ statusCode: 422, code: 'INVALID_FIELD', field: 'fights' });
   });
 
   it.each(['arcana-beast', 'archsoul'])('%s runs as a background job over REST and GraphQL, the same result both ways', async (system) => {
@@ -115,9 +115,9 @@ describe('Combat Lab API', () => {
   });
 
   it.each([
-    ['arcana-beast', [{ beast: 'Ember' }, {}], 400, 'LAB_SHEETS_INVALID', 'sheets[0].beast'],
+    ['arcana-beast', [{ beast: 'Ember' }, {}], 422, 'LAB_SHEETS_INVALID', 'sheets[0].beast'],
     ['arcana-beast', [{ beast: { kind: 'beast', stats: { brawn: 1, agility: 1, endurance: 1, spirit: 1, technique: 1 }, hp: 0, stamina: 0 } }, { beast: { kind: 'beast' } }], 422, 'INVALID_FIELD', 'sheets[0].beast.hp'],
-    ['archsoul', [{ maxHp: 10 }, { maxHp: 10, position: { x: 1, y: 0 } }], 400, 'LAB_SHEETS_INVALID', 'sheets[0].position'],
+    ['archsoul', [{ maxHp: 10 }, { maxHp: 10, position: { x: 1, y: 0 } }], 422, 'LAB_SHEETS_INVALID', 'sheets[0].position'],
     ['archsoul', [{ maxHp: 10, position: { x: 0, y: 0 } }, { maxHp: 10, position: { x: 0, y: 0 } }], 422, 'ARCHSOUL_SPACE_OCCUPIED', 'sheets[1].position'],
   ])('%s: sheets %j are refused with %i %s naming %s', async (system, sheets, status, code, field) => {
     const res = await request(app.getHttpServer()).post('/lab/runs').set(as('tenant-a')).send({ system, fights: 1, seed: '1', sheets }).expect(status);

@@ -75,14 +75,14 @@ function ownerOf(p: Principal): string {
   throw new AppError(403, 'TENANT_ONLY', 'the Combat Lab needs a tenant API key or the admin key');
 }
 
-/** Input and sheets are checked before the run starts, so mistakes come back as 400 (input) or 422 (sheet rules). */
+/** Input and sheets are checked before the run starts: a field the lab cannot run with is a 422 naming it (its LAB_ code), as a sheet the rules refuse is. */
 function checked(input: StartLabRunInput): LabPlan {
   try {
     const plan = planLab(input);
     labSystem(plan.system).prepare(plan.sheets, plan.seed, plan.roundCap);
     return plan;
   } catch (e) {
-    if (e instanceof LabInputError) throw new AppError(400, e.code, e.message, e.field);
+    if (e instanceof LabInputError) throw new AppError(422, e.code, e.message, e.field);
     throw e;
   }
 }

@@ -88,9 +88,13 @@ export interface Replay {
   foldStopped?: { seq: number; message: string };
 }
 
-/** What POST /audit/verify answers with a 400 instead of a report: not a fight log, or a bad expectation. */
+/**
+ * What POST /audit/verify answers instead of a report, with its status: 400 for a bad expectation or a
+ * log that cannot be read (not JSON, empty), 422 for a readable log whose fields break the log format.
+ */
 export interface ReplayRefusal {
   ok: false;
+  status: 400 | 422;
   code: string;
   message: string;
   field?: string;
@@ -108,10 +112,11 @@ export function openReplay(text: string, expected: Expected = {}): Replay | Repl
     log = parseFightLog(text);
   } catch (e) {
     if (e instanceof VerifyOptionError)
-      return { ok: false, code: e.code, message: e.message, field: e.field };
+      return { ok: false, status: 400, code: e.code, message: e.message, field: e.field };
     if (e instanceof LogFormatError)
       return {
         ok: false,
+        status: e.field !== undefined ? 422 : 400,
         code: e.code,
         message: e.message,
         ...(e.field !== undefined && { field: e.field }),

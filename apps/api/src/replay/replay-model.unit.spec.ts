@@ -119,14 +119,17 @@ describe('replay model (the page reads the verifier, it does not judge on its ow
     expect(new Set(r.events.flatMap((e) => e.rolls.map((x) => x.status)))).toEqual(new Set(['committed']));
   });
 
-  it('given what is not a fight log, or a malformed expectation, it refuses as the endpoint does (400 with code and field)', () => {
+  it('given what is not a fight log, or a malformed expectation, it refuses as the endpoint does (its status, code and field)', () => {
     expect(openReplay('{"hello":1}')).toMatchObject({
       ok: false,
+      status: 422,
       code: 'LOG_FORMAT_INVALID',
       field: 'format',
     });
+    expect(openReplay('not JSON\n')).toMatchObject({ ok: false, status: 400, code: 'LOG_FORMAT_INVALID', line: 1 });
     expect(openReplay(fixtures[0].text, { headHash: 'abc' })).toMatchObject({
       ok: false,
+      status: 400,
       code: 'VALIDATION_FAILED',
       field: 'headHash',
     });

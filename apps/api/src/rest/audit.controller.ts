@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CHECKS, CLAIMS, LogFormatError, parseFightLog, readVerifyOptions, verifyFightLog, VerifyOptionError } from '@app/audit';
 import { AppError } from '@app/fights';
-import { ErrorModel } from '../common/models';
 
 const CHECK_RESULT = {
   type: 'object',
@@ -63,8 +62,6 @@ export class AuditController {
   @ApiQuery({ name: 'headHash', required: false, schema: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' }, description: 'The head hash the auditor trusts: the log must end exactly at it' })
   @ApiQuery({ name: 'events', required: false, schema: { type: 'integer', minimum: 1 }, description: 'The number of events the auditor expects the log to hold' })
   @ApiOkResponse({ description: 'The verification report', schema: VERIFICATION_REPORT_SCHEMA })
-  @ApiResponse({ status: 400, type: ErrorModel, description: 'LOG_FORMAT_INVALID: the body cannot be read as a fight log (not JSON or NDJSON, empty; `field` names the line); VALIDATION_FAILED: headHash or events malformed, or another query parameter (field names it)' })
-  @ApiResponse({ status: 422, type: ErrorModel, description: 'LOG_FORMAT_INVALID: a readable log whose fields break the log format (`field` names the first, e.g. `entries[3].seq`)' })
   verify(@Body() body: unknown, @Query() query: Record<string, unknown>) {
     let expected;
     try {

@@ -17,7 +17,6 @@ import { FightETagInterceptor } from '../common/fight-etag';
 @ApiTags('fights')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, type: ErrorModel, description: 'UNAUTHENTICATED or INVALID_CREDENTIALS' })
-@ApiResponse({ status: 400, type: ErrorModel, description: 'Invalid input (VALIDATION_FAILED, INVALID_JSON, …)' })
 @Controller('fights')
 export class FightsController {
   constructor(

@@ -29,7 +29,7 @@ function EventTypesField(description: string, example?: string[]): PropertyDecor
     IsOptional(),
     IsArray(),
     ArrayMaxSize(100),
-    Matches(EVENT_TYPE, { each: true, message: 'each event type is a name like WoundsApplied' }),
+    Matches(EVENT_TYPE, { each: true, message: 'each value in eventTypes must be an event type name like WoundsApplied' }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, NewEvent, StoredEvent } from '@app/event-store';
-import { AppError, fightNotFound } from '../errors';
+import { AppError, fightNotFound, invalidField } from '../errors';
 import { ACCESS_PREFIXES, accessStream, AccessRegistry, ADMIN_STREAM, tenantStream } from './access-registry';
 import { Principal } from './principal';
 import { newSecret } from './secrets';
@@ -97,9 +97,9 @@ export class AccessService {
   }
 
   async issueToken(fightId: string, input: { role: 'player' | 'spectator'; combatantIds?: string[]; expiresAt?: string; label?: string }): Promise<IssuedSecret> {
-    if (input.role === 'player' && !input.combatantIds?.length) throw new AppError(400, 'VALIDATION_FAILED', 'a player token needs at least one combatant', 'combatantIds');
-    if (input.role === 'spectator' && input.combatantIds?.length) throw new AppError(400, 'VALIDATION_FAILED', 'a spectator token has no combatants', 'combatantIds');
-    if (input.expiresAt && Date.parse(input.expiresAt) <= this.clock().getTime()) throw new AppError(400, 'VALIDATION_FAILED', 'expiresAt must be in the future', 'expiresAt');
+    if (input.role === 'player' && !input.combatantIds?.length) throw invalidField('combatantIds', 'combatantIds must name at least one combatant for a player token');
+    if (input.role === 'spectator' && input.combatantIds?.length) throw invalidField('combatantIds', 'combatantIds must be empty for a spectator token: it acts for no combatant');
+    if (input.expiresAt && Date.parse(input.expiresAt) <= this.clock().getTime()) throw invalidField('expiresAt', 'expiresAt must be in the future');
     const token = newSecret('crt');
     await this.write(accessStream(fightId), 'TokenIssued', {
       fightId,
