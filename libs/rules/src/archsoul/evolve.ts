@@ -39,7 +39,7 @@ function letGo(x: ArchsoulCombatant, id: string): Pick<ArchsoulCombatant, 'held'
 }
 
 export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
-  const next = (evolveLifecycle(state, event, { newCombatant }) ?? state) as ArchsoulState;
+  const next = evolveLifecycle(state, event, { newCombatant }) ?? state;
   if (isLifecycleEvent(event)) {
     // Lifecycle events whose Archsoul meaning goes beyond the core's fold.
     switch (event.type) {
@@ -53,8 +53,10 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
         return { ...next, reaction: undefined };
       case 'RoundEnded':
         return { ...next, phase: undefined };
+      default:
+        // The rest: the core's fold is all of it.
+        return next;
     }
-    return next;
   }
   return isArchsoulEvent(event) ? evolveArchsoul(next, event) : next;
 }
