@@ -76,7 +76,7 @@ export class CreateFightInput {
 export class CommandInputGql {
   @Field(() => String, { description: 'A command type of the fight’s system (GET /systems/:id lists them).' })
   @IsString()
-  @Matches(/^[A-Za-z]{1,60}$/)
+  @Matches(/^[A-Za-z]{1,60}$/, { message: 'type must be a command type name' })
   type: string;
 
   @Field(() => String, { nullable: true, description: 'Idempotency key: a repeated commandId returns the first result.' })

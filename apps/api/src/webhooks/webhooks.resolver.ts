@@ -1,5 +1,5 @@
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { AccessService, AppError, Principal } from '@app/fights';
+import { AccessService, AppError, invalidField, Principal } from '@app/fights';
 import { WebhookService } from '@app/webhooks';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
@@ -87,7 +87,9 @@ export class WebhooksResolver {
     @Args('endpointId', { type: () => ID }) id: string,
     @Args('overlapSeconds', { type: () => Int, nullable: true }) overlapSeconds?: number,
   ): Promise<WebhookEndpointSecretModel> {
-    const overlap = Math.min(Math.max(overlapSeconds ?? DEFAULT_OVERLAP_SECONDS, 0), 604_800);
+    // The same bounds as REST's RotateWebhookSecretInput, refused alike (422 INVALID_FIELD), not clamped.
+    const overlap = overlapSeconds ?? DEFAULT_OVERLAP_SECONDS;
+    if (overlap < 0 || overlap > 604_800) throw invalidField('overlapSeconds', 'overlapSeconds must be from 0 to 604800 (7 days)');
     return this.webhooks.rotateSecret(webhookTenant(this.access, p), id, overlap * 1000);
   }
 
