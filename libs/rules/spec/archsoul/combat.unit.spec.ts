@@ -46,6 +46,22 @@ describe('Turn order (archsoul.txt: Turn Order, RULINGS.md S9, S12, S16, S17)', 
     const s = stateOf([...events, ...moved]).combatants.a;
     expect([s.ap, s.freeMove]).toEqual([3, 0]);
   });
+
+  it('Ambushes: “freely move up to their base movement speed”: a mounted rider moves free at its mount’s speed, as a Move would take it (RULINGS.md S35)', () => {
+    const horse = { mount: { name: 'Horse', speed: 5, size: 'large', trampleDamage: 3 } };
+    const north = (n: number, x: number) => Array.from({ length: n }, (_, i) => ({ x, y: -(i + 1) }));
+    let events = fight([hero('a', [0, 0], 'N', horse), hero('b', [2, 0]), foe('v', [0, -9])], { round: false });
+    events = then(then(events, { type: 'DeclareAmbush', party: 'heroes' }), { type: 'StartRound' });
+    // Given the rider (sheet speed 3, mount 5) and a hero on foot, when round 1 of the ambush starts,
+    // then the rider's free movement is its mount's 5 spaces, the walker's its own 3: each what a Move allows.
+    const turns = stateOf(events).combatants;
+    expect([turns.a.mounted, turns.a.sheet.speed, turns.a.freeMove, turns.b.freeMove]).toEqual([true, 3, 5, 3]);
+    expect(refused(events, { type: 'Move', combatantId: 'a', free: true, path: north(6, 0) })).toMatchObject({ code: 'ARCHSOUL_MOVE_TOO_FAR', field: 'path' });
+    const moved = exact(events, { type: 'Move', combatantId: 'a', free: true, path: north(5, 0) });
+    expect(find(moved, 'Moved')).toMatchObject({ action: 'free', to: { x: 0, y: -5 } });
+    expect(stateOf([...events, ...moved]).combatants.a).toMatchObject({ ap: 3, freeMove: 0 });
+    expect(refused(events, { type: 'Move', combatantId: 'b', free: true, path: north(4, 2) })).toMatchObject({ code: 'ARCHSOUL_MOVE_TOO_FAR', field: 'path' });
+  });
 });
 
 describe('Action economy (archsoul.txt: The Action Economy, RULINGS.md S6, S14, S19)', () => {

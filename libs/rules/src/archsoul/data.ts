@@ -273,7 +273,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   { id: 'S32', text: 'Knockdown dice: attack, the target’s Athletics/Resolve, damage; a reactive knockdown that fells the actor prevents its action; stances end at the causer’s next turn; allies are willing.' },
   { id: 'S33', text: 'Grappling: rolls use the better of unarmed and Athletics/Agility, ±1 per size step; other actions need a roll against each partner first (a failure spends the AP); grapplers are dragged; standing up by Escape triggers.' },
   { id: 'S34', text: 'Areas: one pool rolled, recounted at each target’s difficulty; arcs seen from the centre (Cleave: from the attacker); one damage roll without per-target armour piercing.' },
-  { id: 'S35', text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move uses the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll.' },
+  { id: 'S35', text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move, and an ambush’s free movement, use the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll.' },
   { id: 'S36', text: 'Jumping: a Move with jump: the whole path in one straight line, floor((Athletics + ⌊Conditioning / 2⌋) / 2) spaces, over blocked spaces and combatants, not walls; landing triggers.' },
   { id: 'S37', text: 'Improvised weapons: weightLb sets base damage; liftingAthletics (the Lifting Strength row) sets the difference row, 4 or more being the last; accurate throw range in spaces = metres / 2.' },
   { id: 'S38', text: 'Square grid: a diagonal step or sight line passes the shared corner and is stopped by walls there unless one orthogonal way round is free of walls.' },

@@ -5,7 +5,7 @@ import { ArchsoulCommand } from '../contract';
 import { AP_PER_TURN } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
-import { ArchsoulState, isDown, Party, partyOf } from '../state';
+import { ArchsoulState, isDown, Party, partyOf, speedNow } from '../state';
 import { pushOut } from './spaces';
 
 export function canActivate(state: ArchsoulState, id: string): boolean {
@@ -42,8 +42,9 @@ export function openPhase(state: ArchsoulState, index: number, phases = phasesOf
     for (const id of ids) {
       const c = state.combatants[id];
       const expired = c.conditions.filter((k) => k.untilNextTurn && (k.sourceId ?? id) === id).map((k) => k.condition);
-      // archsoul.txt: Ambushes: the surprising party moves up to its base speed for free in round 1.
-      const freeMove = state.round === 1 && state.ambush === partyOf(c.side) ? c.sheet.speed : 0;
+      // archsoul.txt: Ambushes: the surprising party moves up to its base speed for free in round 1: the speed a
+      // Move allows it (speedNow: the mount's while mounted, S35), not the sheet's own.
+      const freeMove = state.round === 1 && state.ambush === partyOf(c.side) ? speedNow(c) : 0;
       events.push(ev('TurnStarted', { combatantId: id, round: state.round, ap: AP_PER_TURN, freeMove, expired }));
     }
     return events;
