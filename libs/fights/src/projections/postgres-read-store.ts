@@ -1,4 +1,4 @@
-import { Pool, PoolClient, QueryResult } from 'pg';
+import { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { inTransaction, retryOnConnectionLoss, withClient } from '@app/event-store';
 import { FightFilter, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
 import { ReadWrites } from './read-writes';
@@ -28,6 +28,16 @@ interface FightPgRow {
 }
 
 const jsonArray = (texts: string[]): string => `[${texts.join(',')}]`;
+
+/** A combatant_summaries row (summary is jsonb, parsed by pg). */
+interface CombatantPgRow {
+  fight_id: string;
+  combatant_id: string;
+  system: string;
+  name: string;
+  side: string;
+  summary: Record<string, unknown>;
+}
 
 const toFight = (r: FightPgRow): FightRow => ({ fightId: r.fight_id, tenantId: r.tenant_id, system: r.system, name: r.name, status: r.status, seq: r.seq, headHash: r.head_hash, createdAt: r.created_at, updatedAt: r.updated_at, view: r.view });
 
@@ -94,8 +104,8 @@ export class PostgresReadStore implements ReadStore {
   }
 
   /** Reads only: a lost connection is retried on a fresh one. */
-  private read(text: string, values: unknown[]): Promise<QueryResult> {
-    return retryOnConnectionLoss(() => this.pool.query(text, values));
+  private read<R extends QueryResultRow = Record<string, unknown>>(text: string, values: unknown[]): Promise<QueryResult<R>> {
+    return retryOnConnectionLoss(() => this.pool.query<R>(text, values));
   }
 
   async checkpoint(projection: ProjectionName) {
@@ -119,8 +129,8 @@ export class PostgresReadStore implements ReadStore {
         await c.query('BEGIN');
         await c.query(`INSERT INTO ${this.t('projection_checkpoints')} (name, checkpoint) SELECT unnest($1::text[]), '' ON CONFLICT DO NOTHING`, [names]);
         // Locked in name order, so two runners never wait on each other crosswise.
-        const current = (await c.query(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = ANY($1) ORDER BY name FOR UPDATE`, [names])).rows;
-        if (current.some((r) => ((r.checkpoint as string) || undefined) !== expected)) {
+        const current = (await c.query<{ checkpoint: string }>(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = ANY($1) ORDER BY name FOR UPDATE`, [names])).rows;
+        if (current.some((r) => (r.checkpoint || undefined) !== expected)) {
           await c.query('ROLLBACK');
           return false;
         }
@@ -206,25 +216,25 @@ export class PostgresReadStore implements ReadStore {
 
   async getFight(fightId: string) {
     await this.start();
-    const r = await this.read(`SELECT * FROM ${this.t('fight_views')} WHERE fight_id = $1`, [fightId]);
+    const r = await this.read<FightPgRow>(`SELECT * FROM ${this.t('fight_views')} WHERE fight_id = $1`, [fightId]);
     return r.rows[0] ? toFight(r.rows[0]) : undefined;
   }
 
   async listFights(q: FightQuery) {
     await this.start();
     const { sql, args } = listFightsPgSql(this.schema, q);
-    return (await this.read(sql, args)).rows.map(toFight);
+    return (await this.read<FightPgRow>(sql, args)).rows.map(toFight);
   }
 
   async countFights(q: FightFilter) {
     await this.start();
     const { where, args } = fightFilter(q);
-    return Number((await this.read(`SELECT count(*) AS n FROM ${this.t('fight_views')} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, args)).rows[0].n);
+    return Number((await this.read<{ n: string }>(`SELECT count(*) AS n FROM ${this.t('fight_views')} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, args)).rows[0].n);
   }
 
   async listCombatants(fightId: string) {
     await this.start();
-    const r = await this.read(`SELECT * FROM ${this.t('combatant_summaries')} WHERE fight_id = $1 ORDER BY position`, [fightId]);
+    const r = await this.read<CombatantPgRow>(`SELECT * FROM ${this.t('combatant_summaries')} WHERE fight_id = $1 ORDER BY position`, [fightId]);
     return r.rows.map((x) => ({ fightId: x.fight_id, combatantId: x.combatant_id, system: x.system, name: x.name, side: x.side, summary: x.summary }));
   }
 

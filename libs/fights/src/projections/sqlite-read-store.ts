@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { FightFilter, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import { CombatantRow, FightFilter, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
 import { ReadWrites } from './read-writes';
 
 const SCHEMA = `
@@ -36,7 +36,7 @@ const toFight = (r: FightSqlRow): FightRow => ({
   headHash: r.head_hash,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
-  view: JSON.parse(r.view),
+  view: JSON.parse(r.view) as FightRow['view'],
 });
 
 function fightFilter(q: FightFilter): { where: string[]; args: unknown[] } {
@@ -152,7 +152,7 @@ export class SqliteReadStore implements ReadStore {
 
   async listCombatants(fightId: string) {
     const rows = this.stmt('SELECT * FROM combatant_summaries WHERE fight_id = ? ORDER BY position').all(fightId) as Array<{ fight_id: string; combatant_id: string; system: string; name: string; side: string; summary: string }>;
-    return rows.map((r) => ({ fightId: r.fight_id, combatantId: r.combatant_id, system: r.system, name: r.name, side: r.side, summary: JSON.parse(r.summary) }));
+    return rows.map((r) => ({ fightId: r.fight_id, combatantId: r.combatant_id, system: r.system, name: r.name, side: r.side, summary: JSON.parse(r.summary) as CombatantRow['summary'] }));
   }
 
   async close() {
