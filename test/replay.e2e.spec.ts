@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { removeDir, startApp, TestApp } from './support/app';
 
@@ -501,7 +504,15 @@ describeInBrowser('replay page in headless Chromium', () => {
   it('saved to disk, the page checks a log with no server at all (file://, no request made)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crs-replay-'));
     try {
-      const html = (await t.anon.get('/replay').expect(200)).text;
+      // The page's own link to a copy for offline use: one file, the verifier inline.
+      expect((await t.anon.get('/replay').expect(200)).text).toMatch(
+        /<a class="button" id="offline" href="\/replay\/offline\.html" download="fight-replay\.html"/,
+      );
+      const saved = await t.anon.get('/replay/offline.html').expect(200);
+      expect(saved.headers['content-disposition']).toBe('attachment; filename="fight-replay.html"');
+      const html = saved.text;
+      expect(html).not.toMatch(/<script[^>]* src=/);
+      expect(html).not.toContain('id="offline"');
       writeFileSync(join(dir, 'replay.html'), html);
       const text = readFileSync(join(__dirname, 'fixtures', 'logs', 'arcana-beast-seeded.json'), 'utf8');
       await page.goto(`file://${join(dir, 'replay.html')}`);
@@ -517,6 +528,125 @@ describeInBrowser('replay page in headless Chromium', () => {
     } finally {
       removeDir(dir);
     }
+  });
+
+  it('saved as HTML only, without the script the service serves, the page says it checks nothing and where to get one that does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crs-replay-'));
+    try {
+      writeFileSync(join(dir, 'replay.html'), (await t.anon.get('/replay').expect(200)).text);
+      await page.goto(`file://${join(dir, 'replay.html')}`);
+      await page.locator('body[data-loaded="no-verifier"]').waitFor({ state: 'attached' });
+      expect(await page.locator('#verdict').textContent()).toContain('/replay/offline.html');
+      // The one error: the script it names is not on disk.
+      expect(seen.errors).toEqual([
+        expect.stringMatching(/^Failed to load resource: net::ERR_FILE_NOT_FOUND/),
+      ]);
+      seen.errors.length = 0;
+      expect(seen.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  describe('the verifier, a script of its own the browser keeps', () => {
+    /** The raw answer, bytes as sent (fetch would decode them). */
+    const raw = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(`${t.url}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        }).on('error', reject);
+      });
+    let src = '';
+    let integrity = '';
+
+    beforeAll(async () => {
+      const html = (await t.anon.get('/replay').expect(200)).text;
+      const m =
+        /<script nonce="[^"]+" src="(\/replay\/verifier\.[0-9a-f]{20}\.js)" integrity="(sha384-[A-Za-z0-9+/=]+)"><\/script>/.exec(
+          html,
+        );
+      expect(m).not.toBeNull();
+      [, src, integrity] = m!;
+    });
+
+    it('given the page, then it names the script by its content hash, and the script is what that hash and its integrity say', async () => {
+      const plain = await raw(src, { 'accept-encoding': 'identity' });
+      expect(plain.status).toBe(200);
+      expect(plain.headers).toMatchObject({
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=31536000, immutable',
+        vary: 'Accept-Encoding',
+      });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const sha256 = createHash('sha256').update(plain.body).digest('hex');
+      expect(src).toBe(`/replay/verifier.${sha256.slice(0, 20)}.js`);
+      expect(integrity).toBe(`sha384-${createHash('sha384').update(plain.body).digest('base64')}`);
+      expect(plain.headers.etag).toBe(`"${sha256.slice(0, 20)}"`);
+      // The page's HTML is small now; the ~800 KiB are in the script.
+      expect((await t.anon.get('/replay').expect(200)).text.length).toBeLessThan(plain.body.length / 4);
+    });
+
+    it('given a browser that takes brotli or gzip, then it gets the same script compressed, each with its own ETag', async () => {
+      const plain = (await raw(src, { 'accept-encoding': 'identity' })).body;
+      const br = await raw(src, { 'accept-encoding': 'gzip, deflate, br' });
+      expect({ encoding: br.headers['content-encoding'], etag: br.headers.etag }).toEqual({
+        encoding: 'br',
+        etag: expect.stringMatching(/-br"$/),
+      });
+      expect(brotliDecompressSync(br.body).equals(plain)).toBe(true);
+      expect(br.body.length).toBeLessThan(plain.length / 3);
+      const gz = await raw(src, { 'accept-encoding': 'gzip' });
+      expect({ encoding: gz.headers['content-encoding'], etag: gz.headers.etag }).toEqual({
+        encoding: 'gzip',
+        etag: expect.stringMatching(/-gzip"$/),
+      });
+      expect(gunzipSync(gz.body).equals(plain)).toBe(true);
+    });
+
+    it('given its ETag in If-None-Match, then 304 and no body; given another build’s hash, then 404 NOT_FOUND naming it, never cached', async () => {
+      for (const encoding of ['identity', 'br']) {
+        const first = await raw(src, { 'accept-encoding': encoding });
+        const again = await raw(src, {
+          'accept-encoding': encoding,
+          'if-none-match': String(first.headers.etag),
+        });
+        expect({ encoding, status: again.status, body: again.body.length }).toEqual({
+          encoding,
+          status: 304,
+          body: 0,
+        });
+      }
+      const stale = await raw('/replay/verifier.0123456789abcdef0123.js');
+      expect({ status: stale.status, cache: stale.headers['cache-control'] }).toEqual({
+        status: 404,
+        cache: 'no-store',
+      });
+      expect(JSON.parse(stale.body.toString())).toMatchObject({ code: 'NOT_FOUND', field: 'hash' });
+    });
+
+    it('given a second visit, then the browser runs the script from its cache, without asking the service', async () => {
+      const client = await page.context().newCDPSession(page);
+      await client.send('Network.enable');
+      const paths = new Map<string, string>();
+      const fromCache = new Set<string>();
+      client.on('Network.requestWillBeSent', (e) => paths.set(e.requestId, new URL(e.request.url).pathname));
+      client.on('Network.requestServedFromCache', (e) => fromCache.add(e.requestId));
+      client.on('Network.responseReceived', (e) => e.response.fromDiskCache && fromCache.add(e.requestId));
+      const visit = async () => {
+        paths.clear();
+        fromCache.clear();
+        await page.goto(`${t.url}/replay`);
+        await page.waitForFunction(() => 'ReplayVerifier' in globalThis);
+        return [...paths].filter(([, path]) => path === src).map(([id]) => fromCache.has(id));
+      };
+      await visit();
+      expect(await visit()).toEqual([true]);
+      await client.detach();
+    });
   });
 
   describe('a tampered or truncated export', () => {
@@ -598,7 +728,7 @@ describeInBrowser('replay page in headless Chromium', () => {
           .post('/audit/verify')
           .set('content-type', 'application/json')
           .send('{"hello": "world"}')
-          .expect(400)
+          .expect(422)
       ).body;
       expect(await page.locator('#verdict .msg').textContent()).toContain(server.code);
       expect(await page.locator('#verdict .msg').textContent()).toContain(server.message);

@@ -75,6 +75,8 @@ export interface ErrorTexts {
   titles: Record<number, string>;
   fallback: string;
   accepted: string;
+  /** What the person can do, by status, where it is not the usual (ask for a token, fix the link, try again). */
+  hints?: Record<number, string>;
 }
 
 const OVERLAY_ERRORS: ErrorTexts = { titles: TITLES, fallback: 'The overlay could not load', accepted: 'Accepted: token, layout=bar|sidebar, theme=dark|light, scale=0.5…3.' };
@@ -83,11 +85,12 @@ const OVERLAY_ERRORS: ErrorTexts = { titles: TITLES, fallback: 'The overlay coul
 export function errorPage(e: ApiError, nonce: string, texts: ErrorTexts = OVERLAY_ERRORS): string {
   const title = texts.titles[e.statusCode] ?? texts.fallback;
   const hint =
-    e.statusCode === 401 || e.statusCode === 404
+    texts.hints?.[e.statusCode] ??
+    (e.statusCode === 401 || e.statusCode === 404
       ? 'Ask the GM for a spectator token for this fight (POST /fights/:id/tokens with {"role":"spectator"}) and put it in the URL as ?token=…'
       : e.statusCode === 400
         ? texts.accepted
-        : 'Try again in a moment.';
+        : 'Try again in a moment.');
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style nonce="${nonce}">${ERROR_STYLE}</style></head>

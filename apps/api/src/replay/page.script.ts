@@ -10,6 +10,14 @@ export const REPLAY_SCRIPT = String.raw`
 (function () {
   'use strict';
   var cfg = JSON.parse(document.getElementById('replay-config').textContent);
+  if (typeof ReplayVerifier === 'undefined') {
+    // Its verifier is a script of the service: a copy saved as HTML only, opened from disk, has none.
+    var missing = document.getElementById('verdict');
+    missing.dataset.verdict = 'refused';
+    missing.textContent = 'This copy of the page has no verifier, so it checks nothing: its verifier is a script of the service it was saved from. For a page that checks logs with no server at all, use "Save this page for offline use" on the service\u2019s /replay page (GET /replay/offline.html).';
+    document.body.dataset.loaded = 'no-verifier';
+    return;
+  }
   var R = FightRender, V = ReplayVerifier;
   var el = R.el, fill = R.fill, num = R.num, obj = R.obj, list = R.list, str = R.str, humanize = R.humanize;
   function $(sel) { return document.querySelector(sel); }
@@ -86,7 +94,7 @@ export const REPLAY_SCRIPT = String.raw`
     try {
       result = V.openReplay(text, expected());
     } catch (err) {
-      result = { ok: false, code: 'INTERNAL', message: String(err && err.message || err) };
+      result = { ok: false, status: 500, code: 'INTERNAL', message: String(err && err.message || err) };
     }
     if (!result.ok) { replay = null; refused(result); return; }
     // Whoever watched the last event of a live fight goes on watching the last one.
@@ -117,7 +125,7 @@ export const REPLAY_SCRIPT = String.raw`
       el('span', 'msg', r.message + (r.field ? ' (' + r.field + ')' : '') + ' \u2014 ' + r.code),
     ]);
     fill(timelineEl, []);
-    fill(detailEl, [el('p', 'empty', 'POST /audit/verify refuses this input the same way (400 ' + r.code + ').')]);
+    fill(detailEl, [el('p', 'empty', 'POST /audit/verify refuses this input the same way (' + r.status + ' ' + r.code + ').')]);
     renderer.render({ combatants: [] }, null);
     R.renderExtras(extrasEl, {});
     $('#report-json').textContent = JSON.stringify(r, null, 2);

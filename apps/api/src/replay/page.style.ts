@@ -12,6 +12,8 @@ body.replay { display: flex; flex-direction: column; height: 100vh; }
 .replay button { background: var(--chip); border: 1px solid var(--line); border-radius: 0.4rem; padding: 0.3rem 0.65rem; cursor: pointer; font-weight: 700; }
 .replay button:hover:not(:disabled) { border-color: var(--accent); }
 .replay button:disabled { opacity: 0.45; cursor: default; }
+.replay a.button { display: inline-block; background: var(--chip); border: 1px solid var(--line); border-radius: 0.4rem; padding: 0.3rem 0.65rem; font-weight: 700; color: inherit; text-decoration: none; }
+.replay a.button:hover { border-color: var(--accent); }
 .replay :focus-visible { outline: 0.15rem solid var(--accent); outline-offset: 0.1rem; }
 .replay input[type="text"], .replay input[type="number"] { background: rgba(0, 0, 0, 0.35); border: 1px solid var(--line); border-radius: 0.35rem; padding: 0.25rem 0.45rem; min-width: 0; }
 

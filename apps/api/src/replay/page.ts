@@ -11,10 +11,17 @@ export interface ReplaySettings {
 }
 
 /**
- * The replay page: one self-contained document (the overlay's stylesheet and drawing code, the verifier
- * bundle and the page script, all inline), so a copy saved to disk still checks a log with no server at all.
+ * How the page gets the verifier bundle: from this service as a cacheable script (`src`, `/replay/verifier.<hash>.js`,
+ * checked against its `integrity`), or inline, for the copy saved to disk (`GET /replay/offline.html`).
  */
-export function replayPage(s: ReplaySettings, verifier: string, nonce: string): string {
+export type VerifierTag = { src: string; integrity: string } | { inline: string };
+
+/**
+ * The replay page: the overlay's stylesheet and drawing code and the page script inline, the verifier bundle
+ * (~800 KiB) a script of its own that the browser caches, or inline too in the copy saved for offline use, which
+ * is then one self-contained document that checks a log with no server at all.
+ */
+export function replayPage(s: ReplaySettings, verifier: VerifierTag, nonce: string): string {
   const config = s.fightId ? { fightId: s.fightId, token: s.token } : {};
   const title = s.fightId ? `Replay · fight ${s.fightId}` : 'Replay a fight log';
   return `<!doctype html>
@@ -33,6 +40,7 @@ ${REPLAY_STYLE}</style>
   <div class="open">
     <button type="button" id="reload" hidden>Reload from the service</button>
     <button type="button" id="save" hidden>Save this log</button>
+${'src' in verifier ? '<a class="button" id="offline" href="/replay/offline.html" download="fight-replay.html" title="One HTML file that checks logs with no server at all">Save this page for offline use</a>' : ''}
     <label class="file" role="button"><span>Open a log file…</span><input type="file" id="file" accept=".json,.ndjson,application/json,application/x-ndjson"></label>
   </div>
 </header>
@@ -74,8 +82,8 @@ ${REPLAY_STYLE}</style>
 </main>
 <div class="drop" aria-hidden="true">Drop the fight log to check it here</div>
 <script type="application/json" id="replay-config">${scriptJson(config)}</script>
+${'src' in verifier ? `<script nonce="${nonce}" src="${escapeHtml(verifier.src)}" integrity="${escapeHtml(verifier.integrity)}"></script>` : `<script nonce="${nonce}">${verifier.inline}</script>`}
 <script nonce="${nonce}">${FIGHT_RENDER_SCRIPT}
-${verifier}
 ${REPLAY_SCRIPT}</script>
 </body>
 </html>

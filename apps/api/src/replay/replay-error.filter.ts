@@ -10,6 +10,10 @@ const REPLAY_ERRORS: ErrorTexts = {
     401: 'This token does not work',
     404: 'No such fight for this token',
     429: 'Too many requests',
+    503: 'The replay page is not installed on this server',
+  },
+  hints: {
+    503: 'Whoever runs this service can build it (npm run build). A fight log can still be checked with POST /audit/verify or the CLI.',
   },
   fallback: 'The replay could not load',
   accepted: 'Accepted: token (any token that may read the fight). Without a fight, /replay opens a log file.',
