@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { readConfig } from '../apps/api/src/config';
 import { readWebhookConfig } from '../libs/webhooks/src/config';
-import { ensureBuilt, kill, SERVER_ADMIN_KEY, startServer, tenantKey } from './support/server';
+import { ensureBuilt, kill, REPLAY_BUNDLE, SERVER_ADMIN_KEY, startServer, tenantKey } from './support/server';
 
 /**
  * No Docker engine runs where these tests run, so the image itself is never built here. What can be
@@ -79,6 +79,21 @@ describe('docker/Dockerfile (checked without a Docker engine)', () => {
 
   it('keeps the local build output and dependencies out of the build context', () => {
     expect(dockerignore).toEqual(expect.arrayContaining(['node_modules', 'dist', 'data', '.git']));
+  });
+
+  it('its build stage bundles the replay verifier into dist after compiling, and the runtime stage takes that dist', () => {
+    const build = dockerfile.find((s) => s.name === 'build')!;
+    const runs = build.lines.filter((l) => l.instruction === 'RUN').map((l) => l.args).join(' && ').split(/\s*&&\s*/);
+    const compile = runs.findIndex((r) => /\bnest build api\b/.test(r));
+    const bundle = runs.findIndex((r) => /^node scripts\/build-replay\.js$/.test(r));
+    expect({ compile: compile >= 0, bundle: bundle > compile }).toEqual({ compile: true, bundle: true });
+    expect(build.lines.some((l) => l.instruction === 'COPY' && /\bscripts\/build-replay\.js\b/.test(l.args))).toBe(true);
+    // The script writes where the service reads it, inside the dist the runtime stage copies whole.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { OUT } = require(join(ROOT, 'scripts/build-replay.js')) as { OUT: string };
+    expect(OUT).toBe(REPLAY_BUNDLE);
+    expect(OUT.startsWith(join(ROOT, 'dist') + '/')).toBe(true);
+    expect(runtime.lines.some((l) => l.instruction === 'COPY' && /^--from=build \/app\/dist dist$/.test(l.args))).toBe(true);
   });
 
   it('its CMD starts the API entry point the build produces, and its health check asks /health/live', () => {
@@ -179,8 +194,38 @@ describe('the runtime stage layout: build output + production dependencies only'
       expect({ status: res.status, body: await res.text() }).toMatchObject({ status: 201 });
       const admin = await fetch(`${server.url}/admin/tenants`, { headers: { authorization: `Bearer ${SERVER_ADMIN_KEY}` } });
       expect(admin.status).toBe(200);
+      // The replay page, from the bundle the build wrote (no esbuild, no sources here), and the script it names.
+      const replay = await fetch(`${server.url}/replay`);
+      const html = await replay.text();
+      expect({ status: replay.status, type: replay.headers.get('content-type') }).toEqual({ status: 200, type: 'text/html; charset=utf-8' });
+      const src = /<script nonce="[^"]+" src="(\/replay\/verifier\.[0-9a-f]{20}\.js)"/.exec(html)?.[1];
+      expect(src).toBeDefined();
+      const script = await fetch(`${server.url}${src}`);
+      expect({ status: script.status, type: script.headers.get('content-type') }).toEqual({ status: 200, type: 'text/javascript; charset=utf-8' });
+      expect(await script.text()).toBe(readFileSync(join(dir, 'dist/apps/api/src/replay/verifier.bundle.js'), 'utf8'));
     } finally {
       await kill(server.proc, 'SIGTERM');
+    }
+  }, 60_000);
+
+  it('without the replay bundle (a build that skipped it), /replay answers 503 REPLAY_UNAVAILABLE, not a 500', async () => {
+    const bundle = join(dir, 'dist/apps/api/src/replay/verifier.bundle.js');
+    renameSync(bundle, `${bundle}.away`);
+    const server = await startServer(
+      { NODE_ENV: 'production', DATA_DIR: join(dir, 'data-no-replay'), EVENT_STORE_URL: '', LOG_LEVEL: 'fatal' },
+      { main: join(dir, 'dist/apps/api/src/main.js') },
+    );
+    try {
+      const res = await fetch(`${server.url}/replay`);
+      const html = await res.text();
+      expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({ status: 503, type: 'text/html; charset=utf-8' });
+      expect(html).toContain('data-code="REPLAY_UNAVAILABLE"');
+      expect(html).toContain('npm run build');
+      // The rest of the service is unaffected.
+      expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);
+    } finally {
+      await kill(server.proc, 'SIGTERM');
+      renameSync(`${bundle}.away`, bundle);
     }
   }, 60_000);
 });

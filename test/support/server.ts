@@ -12,9 +12,17 @@ export async function tenantKey(url: string): Promise<string> {
   return ((await res.json()) as { apiKey: string }).apiKey;
 }
 
-/** Builds the apps when `npm test` has not already (it builds in its schema check). */
+/** The replay page's verifier bundle, as `npm run build` writes it (scripts/build-replay.js). */
+export const REPLAY_BUNDLE = join(__dirname, '../../dist/apps/api/src/replay/verifier.bundle.js');
+
+/**
+ * Builds what `npm run build` builds when `npm test` has not already (it compiles in its schema check, but
+ * does not bundle the replay verifier): the apps, and the bundle a production layout serves /replay from.
+ */
 export function ensureBuilt(): void {
-  if (!existsSync(MAIN)) execSync('npx nest build api', { cwd: join(__dirname, '../..'), stdio: 'inherit' });
+  const root = join(__dirname, '../..');
+  if (!existsSync(MAIN)) execSync('npx nest build api', { cwd: root, stdio: 'inherit' });
+  if (!existsSync(REPLAY_BUNDLE)) execSync('node scripts/build-replay.js', { cwd: root, stdio: 'inherit' });
 }
 
 /**
