@@ -153,7 +153,7 @@ export function entryProblem(raw: unknown): ShapeProblem | undefined {
   return undefined;
 }
 
-function isObject(x: unknown): x is Record<string, any> {
+function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 

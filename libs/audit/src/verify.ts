@@ -75,7 +75,7 @@ interface Outcome {
 
 /** What every check reads, taken from the log without trusting its shape. */
 interface Context {
-  header: Record<string, any>;
+  header: Record<string, unknown>;
   headerProblem?: ShapeProblem;
   /** The well-formed entries before the first malformed one. */
   entries: LogEntry[];
@@ -103,7 +103,7 @@ export function verifyFightLog(log: FightLog, options: VerifyOptions = {}): Veri
   }
   const claims = claimsOf(ctx, options, checks);
   const proven = CLAIMS.filter((c) => claims[c] === true);
-  const notProven = CLAIMS.flatMap((claim) => (claims[claim] === true ? [] : [{ claim, reason: claims[claim] as string }]));
+  const notProven = CLAIMS.flatMap((claim) => (claims[claim] === true ? [] : [{ claim, reason: claims[claim] }]));
   const report: VerificationReport = { ok: CHECKS.every((n) => checks[n].status !== 'failed'), complete: claims.complete === true, proven, notProven, fightId: ctx.fightId, events: ctx.total, checks };
   if (firstDivergence) report.firstDivergence = firstDivergence;
   return report;
@@ -165,7 +165,7 @@ function contextOf(log: unknown): Context {
 }
 
 /** Every hash recomputed from the previous one; the header's count and head hash close the chain. */
-function chain(ctx: Context, options: VerifyOptions): Outcome {
+function chain(ctx: Context, _options: VerifyOptions): Outcome {
   let previous = GENESIS_HASH;
   for (let i = 0; i < ctx.entries.length; i++) {
     const e = ctx.entries[i];
@@ -312,8 +312,10 @@ function decisions(ctx: Context, options: VerifyOptions): Outcome {
     position += group.length;
     const command = group[0].command;
     if (!command) return failed('decisions', seq, `the event at seq ${seq} starts command ${group[0].commandId} but records no command`, 'command', undefined);
+    // entryProblem (log.ts) made sure it is a string.
+    const type = String(command.type);
     let expected: RuleEvent[];
-    let after = drawsUsed;
+    let after: number;
     try {
       if (seq === 1 && command.type !== 'StartFight') return failed('decisions', 1, 'the first command must be StartFight', 'StartFight', command.type);
       // The command core, as the service decides it (libs/fight-log); a copy, so a log changed after an earlier check is parsed afresh.
@@ -321,17 +323,17 @@ function decisions(ctx: Context, options: VerifyOptions): Outcome {
       [expected, after] = [decided.events, decided.drawsUsed];
     } catch (e) {
       const why = e instanceof RuleViolation ? `${e.code}: ${e.message}` : (e as Error).message;
-      return failed('decisions', seq, `${command.type} at seq ${seq} cannot be decided again: ${why}`, { error: why }, recorded(group[0]));
+      return failed('decisions', seq, `${type} at seq ${seq} cannot be decided again: ${why}`, { error: why }, recorded(group[0]));
     }
     for (let k = 0; k < Math.max(expected.length, group.length); k++) {
       const exp = expected[k] ? { type: expected[k].type, data: expected[k].data } : undefined;
       const rec = group[k] ? recorded(group[k]) : undefined;
       if (canonical(exp) === canonical(rec)) continue;
       const where = exp && rec ? `: ${firstDifference(exp, rec)} differs` : `: it gives ${expected.length} event(s), the log records ${group.length}`;
-      return failed('decisions', seq + k, `the event at seq ${seq + k} does not follow from ${command.type}${where}`, exp, rec);
+      return failed('decisions', seq + k, `the event at seq ${seq + k} does not follow from ${type}${where}`, exp, rec);
     }
     for (let k = 0; k < group.length; k++) {
-      if (group[k].drawsUsed !== after) return failed('decisions', seq + k, `the event at seq ${seq + k} records ${group[k].drawsUsed} dice draws used; ${command.type} leaves ${after}`, after, group[k].drawsUsed);
+      if (group[k].drawsUsed !== after) return failed('decisions', seq + k, `the event at seq ${seq + k} records ${group[k].drawsUsed} dice draws used; ${type} leaves ${after}`, after, group[k].drawsUsed);
     }
     for (const e of group) folder.apply(e);
     undo.push(group);
@@ -389,7 +391,7 @@ function failed(check: CheckName, seq: number, message: string, expected: unknow
   return { result: { status: 'failed', detail: `seq ${seq}: ${message}`, seq }, divergence: { seq, check, expected, found, message } };
 }
 
-function isObject(x: unknown): x is Record<string, any> {
+function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
