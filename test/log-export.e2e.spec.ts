@@ -45,7 +45,7 @@ describe('fight log export, streamed', () => {
   it('given an exported log, when it is asked for again with its ETag, then 304 until the fight moves on', async () => {
     const { fightId, seq } = await fightWithNotes(1);
     const first = await t.http.get(`/fights/${fightId}/log`).expect(200);
-    const tag = first.headers.etag as string;
+    const tag = first.headers.etag;
     expect(tag).toBe(`W/"log-${seq}-${(first.body as FightLog).headHash}"`);
     await t.http.get(`/fights/${fightId}/log`).set('if-none-match', tag).expect(304);
     await t.http.post(`/fights/${fightId}/commands`).send({ type: 'AddNote', text: 'later' }).expect(200);

@@ -59,7 +59,7 @@ export function guardedLookup(hostname: string, options: { all?: boolean; family
     if (err) return callback(err, []);
     for (const a of addresses) {
       const range = refusedRange(a.address);
-      if (range) return callback(Object.assign(new PrivateTargetError(a.address, range), { code: 'EPRIVATE' }) as NodeJS.ErrnoException, []);
+      if (range) return callback(Object.assign(new PrivateTargetError(a.address, range), { code: 'EPRIVATE' }), []);
     }
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0].address, addresses[0].family);

@@ -185,8 +185,8 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
       const id = op.operationId ?? '';
       if (op.requestBody || op.parameters?.length) op.responses['400'] = { ...error, description: [UNREADABLE, MORE_400[id]].filter(Boolean).join(' ') };
       if (op.requestBody) {
-        const declared = op.responses['422']?.description;
-        op.responses['422'] = { ...error, description: [BREAKS_DECLARATION, MORE_422[id], declared ? `Or: ${String(declared)}` : ''].filter(Boolean).join(' ') };
+        const declared: unknown = op.responses['422']?.description;
+        op.responses['422'] = { ...error, description: [BREAKS_DECLARATION, MORE_422[id], typeof declared === 'string' && declared ? `Or: ${declared}` : ''].filter(Boolean).join(' ') };
       }
       if (method === 'post' || method === 'patch') op.responses['415'] ??= { description: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE).', content: { 'application/json': { schema: ref('ErrorModel') } } };
       if (method === 'post' || method === 'patch') op.responses['413'] ??= { description: 'The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE).', content: { 'application/json': { schema: ref('ErrorModel') } } };
