@@ -1,6 +1,6 @@
 import { narateer } from '@app/rules';
 import { buildFightLog, FightLog, toLogEntry, foldFight, LOG_FORMAT, LogFormatError, parseFightLog, toNdjson, verifyFightLog } from '@app/audit';
-import { duel } from '../spec/fight-recorder';
+import { duel } from './fight-recorder';
 
 function formatError(text: string): LogFormatError {
   try {

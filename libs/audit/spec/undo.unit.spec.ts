@@ -1,6 +1,6 @@
 import { narateer, RuleViolation } from '@app/rules';
 import { foldFight, planUndo, verifyFightLog } from '@app/audit';
-import { attack, duel, fighter, FightRecorder } from '../spec/fight-recorder';
+import { attack, duel, fighter, FightRecorder } from './fight-recorder';
 
 function violation(run: () => unknown): RuleViolation {
   try {

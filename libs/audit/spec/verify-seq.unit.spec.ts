@@ -1,5 +1,5 @@
 import { CHECKS, FightLog, VerificationReport, verifyFightLog } from '@app/audit';
-import { duel } from '../spec/fight-recorder';
+import { duel } from './fight-recorder';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 

@@ -1,6 +1,6 @@
 import { eventHash, GENESIS_HASH } from '@app/fight-log';
 import { buildFightLog, CLAIMS, FightLog, LogEntry, readVerifyOptions, verifyFightLog, VerifyOptionError } from '@app/audit';
-import { attack, duel, fighter, FightRecorder } from '../spec/fight-recorder';
+import { attack, duel, fighter, FightRecorder } from './fight-recorder';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
