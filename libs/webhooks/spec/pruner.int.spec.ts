@@ -1,9 +1,9 @@
-import { DEFAULT_WEBHOOK_CONFIG } from './config';
-import { judge } from './dispatcher';
-import { WebhookPruner } from './pruner';
-import { SqlWebhookStore } from './store/sql-store';
-import { SqliteDriver } from './store/sqlite-driver';
-import { DeliveryRow, EndpointRow, WebhookStore } from './store/types';
+import { DEFAULT_WEBHOOK_CONFIG } from '../src/config';
+import { judge } from '../src/dispatcher';
+import { WebhookPruner } from '../src/pruner';
+import { SqlWebhookStore } from '../src/store/sql-store';
+import { SqliteDriver } from '../src/store/sqlite-driver';
+import { DeliveryRow, EndpointRow, WebhookStore } from '../src/store/types';
 
 const DAY = 86_400_000;
 const NOW = 400 * DAY;

@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import { DEFAULT_RETRY_SCHEDULE_MS, readWebhookConfig } from './config';
-import { nextAttemptAt, parseRetryAfter } from './backoff';
-import { newSigningSecret, sign, webhookHeaders } from './signing';
-import { refusedRange } from './url-guard';
+import { DEFAULT_RETRY_SCHEDULE_MS, readWebhookConfig } from '../src/config';
+import { nextAttemptAt, parseRetryAfter } from '../src/backoff';
+import { newSigningSecret, sign, webhookHeaders } from '../src/signing';
+import { refusedRange } from '../src/url-guard';
 
 describe('signing (Standard Webhooks)', () => {
   it('a signature verifies with the standardwebhooks package', () => {

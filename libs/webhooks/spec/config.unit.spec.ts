@@ -1,4 +1,4 @@
-import { readWebhookConfig } from './config';
+import { readWebhookConfig } from '../src/config';
 
 describe('webhook configuration: WEBHOOK_RETENTION_DAYS', () => {
   it('defaults to 30 days; 0 keeps the delivery log for ever', () => {

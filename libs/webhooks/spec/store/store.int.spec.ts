@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WebhookPruner } from '../pruner';
-import { PostgresDriver } from './postgres-driver';
+import { WebhookPruner } from '../../src/pruner';
+import { PostgresDriver } from '../../src/store/postgres-driver';
 import Database from 'better-sqlite3';
-import { CLAIM_SQL, LOWEST_PENDING_MANY_SQL, LOWEST_PENDING_SQL, SqlWebhookStore } from './sql-store';
-import { SqliteDriver } from './sqlite-driver';
-import { DeliveryRow, EndpointRow, NewDelivery, WebhookStore } from './types';
+import { CLAIM_SQL, LOWEST_PENDING_MANY_SQL, LOWEST_PENDING_SQL, SqlWebhookStore } from '../../src/store/sql-store';
+import { SqliteDriver } from '../../src/store/sqlite-driver';
+import { DeliveryRow, EndpointRow, NewDelivery, WebhookStore } from '../../src/store/types';
 
 const endpoint = (id: string, extra: Partial<EndpointRow> = {}): EndpointRow => ({
   id, tenantId: 't1', url: 'http://127.0.0.1:1/hook', description: '', eventTypes: [], fightId: null, enabled: true, secret: 'whsec_AAAA',
