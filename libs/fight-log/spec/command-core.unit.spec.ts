@@ -1,9 +1,9 @@
 import { checkCommand, FightCore, narateer, RuleCommand, RuleSystem, RuleViolation, seedCommitment } from '@app/rules';
-import { decideCommand, needsOf, recordedCommand, sealEvents } from './command-core';
-import { LogEntry } from './fight-event';
-import { blankFight, evolveFight, FoldedFight, foldLog } from './fold';
-import { eventHash, GENESIS_HASH } from './hash-chain';
-import { undoStackOf } from './undo';
+import { decideCommand, needsOf, recordedCommand, sealEvents } from '../src/command-core';
+import { LogEntry } from '../src/fight-event';
+import { blankFight, evolveFight, FoldedFight, foldLog } from '../src/fold';
+import { eventHash, GENESIS_HASH } from '../src/hash-chain';
+import { undoStackOf } from '../src/undo';
 
 const system = narateer as unknown as RuleSystem<FightCore>;
 const SEED = 'core-seed';
