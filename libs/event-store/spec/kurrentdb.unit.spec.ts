@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { StreamNotFoundError, UnavailableError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
-import { prepareEvents } from './append-rules';
-import { eventStoreEngine } from './create';
+import { prepareEvents } from '../src/append-rules';
+import { eventStoreEngine } from '../src/create';
 import {
   comparePositions,
   contentDigest,
@@ -11,10 +11,10 @@ import {
   isWrongExpectedVersion,
   toStreamState,
   toWrongExpectedRevision,
-} from './kurrentdb-codec';
-import { KurrentNames } from './kurrentdb-names';
-import { describeError, kurrentTarget } from './kurrentdb-url';
-import { WrongExpectedRevision } from './port';
+} from '../src/kurrentdb-codec';
+import { KurrentNames } from '../src/kurrentdb-names';
+import { describeError, kurrentTarget } from '../src/kurrentdb-url';
+import { WrongExpectedRevision } from '../src/port';
 
 describe('KurrentDB checkpoints', () => {
   const positions = [

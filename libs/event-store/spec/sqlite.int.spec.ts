@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { eventStoreContract } from './contract';
-import { collect, ids, newEvents } from './contract/helpers';
-import { SqliteEventStore } from './sqlite';
+import { eventStoreContract } from '../src/contract';
+import { collect, ids, newEvents } from '../src/contract/helpers';
+import { SqliteEventStore } from '../src/sqlite';
 
 const root = mkdtempSync(join(tmpdir(), 'event-store-sqlite-'));
 let runs = 0;

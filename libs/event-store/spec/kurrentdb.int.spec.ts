@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { KurrentDBClient } from '@kurrent/kurrentdb-client';
-import { prepareEvents } from './append-rules';
-import { eventStoreContract } from './contract';
-import { collect, ids, logOf, newEvent, newEvents, outcome } from './contract/helpers';
-import { KurrentEventStore, type KurrentEventStoreOptions } from './kurrentdb';
-import { contentDigest } from './kurrentdb-codec';
-import { DuplicateEventId, WrongExpectedRevision } from './port';
+import { prepareEvents } from '../src/append-rules';
+import { eventStoreContract } from '../src/contract';
+import { collect, ids, logOf, newEvent, newEvents, outcome } from '../src/contract/helpers';
+import { KurrentEventStore, type KurrentEventStoreOptions } from '../src/kurrentdb';
+import { contentDigest } from '../src/kurrentdb-codec';
+import { DuplicateEventId, WrongExpectedRevision } from '../src/port';
 
 const url = process.env.KURRENTDB_URL;
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Pool, PoolClient } from 'pg';
-import { inTransaction, isConnectionError, retryOnConnectionLoss, withClient } from './postgres-connection';
+import { inTransaction, isConnectionError, retryOnConnectionLoss, withClient } from '../src/postgres-connection';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 const FATAL_57P01 = pgError('57P01', 'terminating connection due to administrator command');

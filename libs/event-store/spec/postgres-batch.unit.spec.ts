@@ -1,6 +1,6 @@
-import type { PreparedEvent } from './append-rules';
-import { GroupCommit, type PendingAppend } from './postgres-batch';
-import type { AppendResult } from './port';
+import type { PreparedEvent } from '../src/append-rules';
+import { GroupCommit, type PendingAppend } from '../src/postgres-batch';
+import type { AppendResult } from '../src/port';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

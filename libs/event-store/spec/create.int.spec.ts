@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEventStore, InMemoryEventStore, SqliteEventStore } from './index';
+import { createEventStore, InMemoryEventStore, SqliteEventStore } from '@app/event-store';
 
 describe('createEventStore', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'event-store-create-'));

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { eventStoreContract } from './contract';
-import { collect, ids, logOf, newEvent, newEvents, outcome, sleep } from './contract/helpers';
-import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres';
+import { eventStoreContract } from '../src/contract';
+import { collect, ids, logOf, newEvent, newEvents, outcome, sleep } from '../src/contract/helpers';
+import { PostgresEventStore, type PostgresEventStoreOptions } from '../src/postgres';
 
 const url = process.env.EVENT_STORE_PG_URL;
 

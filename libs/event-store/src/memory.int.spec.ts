@@ -1,4 +1,0 @@
-import { eventStoreContract } from './contract';
-import { InMemoryEventStore } from './memory';
-
-eventStoreContract('InMemoryEventStore', async () => new InMemoryEventStore());
