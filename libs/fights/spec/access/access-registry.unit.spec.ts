@@ -1,6 +1,6 @@
 import type { StoredEvent } from '@app/event-store';
-import { AccessRegistry } from './access-registry';
-import { newSecret } from './secrets';
+import { AccessRegistry } from '../../src/access/access-registry';
+import { newSecret } from '../../src/access/secrets';
 
 let position = 0;
 const event = (type: string, data: Record<string, unknown>, at = '2026-01-01T00:00:00.000Z'): StoredEvent =>

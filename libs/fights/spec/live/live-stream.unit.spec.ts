@@ -1,6 +1,6 @@
 import { FightEvent } from '@app/fight-log';
-import { FightFeed } from './fight-feed';
-import { LiveFightStream } from './live-stream';
+import { FightFeed } from '../../src/live/fight-feed';
+import { LiveFightStream } from '../../src/live/live-stream';
 
 const event = (seq: number): FightEvent => ({ fightId: 'f', seq, type: 'NoteAdded', v: 1, at: '2026-01-01T00:00:00.000Z', actor: 'gm', commandId: `c${seq}`, data: {}, hash: `h${seq}` });
 const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);

@@ -1,4 +1,4 @@
-import { CoalescedRun } from './coalesced-run';
+import { CoalescedRun } from '../src/coalesced-run';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 

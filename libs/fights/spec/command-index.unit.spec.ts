@@ -1,4 +1,4 @@
-import { CommandIndex, commandKey } from './command-index';
+import { CommandIndex, commandKey } from '../src/command-index';
 
 // cmd-49988 and cmd-186840 share a key: the first collision among cmd-0, cmd-1, … (brute force,
 // as command-index.int.spec.ts finds it; checked by the first test).

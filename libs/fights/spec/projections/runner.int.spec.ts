@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { InMemoryEventStore } from '@app/event-store';
 import { findSystem } from '@app/rules';
 import { fightStream } from '@app/fight-log';
-import { FightService } from '../fight-service';
-import { MemoryReadStore } from './memory-read-store';
-import { PROJECTIONS, ProjectionName, ReadStore, ReadTx } from './read-store';
-import { ProjectionRunner } from './runner';
+import { FightService } from '../../src/fight-service';
+import { MemoryReadStore } from '../../src/projections/memory-read-store';
+import { PROJECTIONS, ProjectionName, ReadStore, ReadTx } from '../../src/projections/read-store';
+import { ProjectionRunner } from '../../src/projections/runner';
 
 const sheet = { vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, maxVitality: 12, maxAD: 6, maxMD: 0, weapons: [], armour: { soak: 20 } };
 

@@ -1,5 +1,5 @@
 import { FightEvent } from '@app/fight-log';
-import { FightFeed } from './fight-feed';
+import { FightFeed } from '../../src/live/fight-feed';
 
 const event = (seq: number, fightId = 'f'): FightEvent => ({ fightId, seq, type: 'NoteAdded', v: 1, at: '2026-01-01T00:00:00.000Z', actor: 'gm', commandId: `c${seq}`, data: {}, hash: `h${seq}` });
 

@@ -1,7 +1,7 @@
 import { verifyFightLog } from '@app/audit';
 import { InMemoryEventStore } from '@app/event-store';
-import { commandKey } from './command-index';
-import { FightService } from './fight-service';
+import { commandKey } from '../src/command-index';
+import { FightService } from '../src/fight-service';
 
 /** As a client receives it (JSON drops undefined fields). */
 const json = <T>(x: T): T => JSON.parse(JSON.stringify(x));

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryReadStore } from './memory-read-store';
+import { MemoryReadStore } from '../../src/projections/memory-read-store';
 import Database from 'better-sqlite3';
-import { listFightsPgSql, PostgresReadStore } from './postgres-read-store';
-import { FightRow, ReadStore } from './read-store';
-import { listFightsSql, SqliteReadStore } from './sqlite-read-store';
+import { listFightsPgSql, PostgresReadStore } from '../../src/projections/postgres-read-store';
+import { FightRow, ReadStore } from '../../src/projections/read-store';
+import { listFightsSql, SqliteReadStore } from '../../src/projections/sqlite-read-store';
 
 const row = (fightId: string, seq: number): FightRow => ({ fightId, tenantId: 't1', system: 'narateer', name: fightId, status: 'setup', seq, headHash: `h${seq}`, createdAt: `2026-01-0${seq}`, updatedAt: 'x', view: { seq } });
 
