@@ -2,7 +2,7 @@ import { commandKey } from '@app/fights/command-index';
 import { sheet, useApp } from './support/app';
 
 // The first two of cmd-0, cmd-1, … whose 30-bit index keys collide (brute force over that sequence,
-// as libs/fights/src/command-index.int.spec.ts does; the first test checks they still collide).
+// as libs/fights/spec/command-index.int.spec.ts does; the first test checks they still collide).
 const [A, B] = ['cmd-49988', 'cmd-186840'];
 
 describe('commandId idempotency over REST, with ids whose index keys collide', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { checkCommand, command, Int, ContractViolation, fieldPath, Id, jsonSchemaOf } from './contract';
-import { RuleViolation } from './violation';
+import { checkCommand, command, Int, ContractViolation, fieldPath, Id, jsonSchemaOf } from '../../src/core/contract';
+import { RuleViolation } from '../../src/core/violation';
 
 const schemas = {
   Hit: command('Hit', 'A test command.', {

@@ -1,9 +1,9 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createHmac } from 'node:crypto';
-import { ManualDice } from './manual';
-import { facesForDraw, SeededDice, seedCommitment } from './seeded';
-import { RuleViolation } from '../core/violation';
+import { ManualDice } from '../../src/dice/manual';
+import { facesForDraw, SeededDice, seedCommitment } from '../../src/dice/seeded';
+import { RuleViolation } from '../../src/core/violation';
 
 /** Upper critical values of chi-square at p = 0.001 for 5 and 11 degrees of freedom. */
 const CHI2_CRITICAL = { 5: 20.515, 11: 31.264 } as const;

@@ -1,9 +1,9 @@
-import { fightStarted, given, TEST_SEED } from '../../spec/given';
-import { DiceSource, Roll } from '../dice/roll';
-import { SeededDice } from '../dice/seeded';
-import { narateer } from '../narateer';
-import { fight, mira, orin } from '../../spec/narateer/helpers';
-import { RuleEvent } from './types';
+import { fightStarted, given, TEST_SEED } from '../given';
+import { DiceSource, Roll } from '../../src/dice/roll';
+import { SeededDice } from '../../src/dice/seeded';
+import { narateer } from '../../src/narateer';
+import { fight, mira, orin } from '../narateer/helpers';
+import { RuleEvent } from '../../src/core/types';
 
 const sheet = (agility: number) => ({ vitals: { strength: 2, agility, resilience: 2 }, skills: { melee: 1 }, maxVitality: 6, maxAD: 4, maxMD: 1 });
 const joined = (id: string, agility = 2): RuleEvent => ({ type: 'CombatantJoined', data: { id, name: id, side: 'default', sheet: sheet(agility) } });

@@ -1,6 +1,6 @@
-import { findSystem } from '../registry';
-import { RuleViolation } from '../core/violation';
-import { SeededDice, seedCommitment } from './seeded';
+import { findSystem } from '../../src/registry';
+import { RuleViolation } from '../../src/core/violation';
+import { SeededDice, seedCommitment } from '../../src/dice/seeded';
 
 /** C14: a drawKey takes the fight id's place in the draw derivation (C5). */
 describe('C14: seeded dice: drawKey', () => {
