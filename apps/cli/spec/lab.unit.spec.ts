@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toCsv, toSvg } from '@app/lab';
-import { labCommand } from './lab';
+import { labCommand } from '../src/lab';
 
 describe('lab command', () => {
   it('the CLI prints the table and writes JSON, CSV and SVG', async () => {
