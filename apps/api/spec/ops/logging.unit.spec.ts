@@ -1,4 +1,4 @@
-import { levelOf, loggedReq, withoutToken } from './logging';
+import { levelOf, loggedReq, withoutToken } from '../../src/ops/logging';
 
 describe('access log redaction', () => {
   it.each([

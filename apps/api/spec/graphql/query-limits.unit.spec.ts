@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { buildSchema, getIntrospectionQuery, GraphQLError, parse } from 'graphql';
-import { checkDocument, checkVariables, FragmentVisits, jsonDepth, measureOperations, QUERY_LIMITS } from './query-limits';
-import { formatGraphqlError, variableField } from './graphql-errors';
+import { checkDocument, checkVariables, FragmentVisits, jsonDepth, measureOperations, QUERY_LIMITS } from '../../src/graphql/query-limits';
+import { formatGraphqlError, variableField } from '../../src/graphql/graphql-errors';
 
 const schema = buildSchema(`
   type Query { systems: [System!]! system(id: ID!): System node: Node }

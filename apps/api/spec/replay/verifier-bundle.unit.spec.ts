@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { loadVerifierScript, ReplayUnavailable, verifierScript } from './verifier-bundle';
+import { loadVerifierScript, ReplayUnavailable, verifierScript } from '../../src/replay/verifier-bundle';
 
 /**
  * Where the replay page's verifier comes from in each layout, and what serving it as an asset needs: a name

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { buildFightLog, FightLog, parseFightLog, verifyFightLog } from '@app/audit';
 import { eventHash, GENESIS_HASH } from '@app/fight-log';
-import { openReplay, Replay } from './replay-model';
+import { openReplay, Replay } from '../../src/replay/replay-model';
 
 /**
  * The replay page's model: the verifier's report, read event by event, and the view at every seq. Its verdicts

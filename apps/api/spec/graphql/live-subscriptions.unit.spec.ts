@@ -1,7 +1,7 @@
 import { ExecutionResult, GraphQLID, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse } from 'graphql';
 import { AccessService, FightEvent, FightFeed, LiveFightStream, Principal } from '@app/fights';
-import { graphqlOptions } from './graphql-options';
-import { LIVE_LINK, LiveSubscriptions } from './live-subscriptions';
+import { graphqlOptions } from '../../src/graphql/graphql-options';
+import { LIVE_LINK, LiveSubscriptions } from '../../src/graphql/live-subscriptions';
 
 /** A WebSocket and its TCP socket in one: `writes` lists what each system call would carry. */
 class FakeConnection {

@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Logger } from '@nestjs/common';
-import { AllExceptionsFilter } from './all-exceptions.filter';
-import { toApiError } from './to-api-error';
+import { AllExceptionsFilter } from '../../src/common/all-exceptions.filter';
+import { toApiError } from '../../src/common/to-api-error';
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 

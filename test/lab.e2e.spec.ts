@@ -6,9 +6,9 @@ import { GraphQLModule, GqlExecutionContext } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import request from 'supertest';
 import { AppError } from '@app/fights';
-import { AllExceptionsFilter } from '../common/all-exceptions.filter';
-import { validationPipe } from '../common/validation';
-import { LabModule } from './lab.module';
+import { AllExceptionsFilter } from '../apps/api/src/common/all-exceptions.filter';
+import { validationPipe } from '../apps/api/src/common/validation';
+import { LabModule } from '../apps/api/src/lab/lab.module';
 
 /** Stands in for the app's AuthGuard: `Bearer tenant-a`, `Bearer tenant-b`, `Bearer player`. */
 @Injectable()
