@@ -15,9 +15,13 @@ const tests = [
 ];
 
 export default defineConfig(
+  // ESLint does not read .gitignore: what it lists (build output, local data, reports) is left out here too.
   globalIgnores([
     'dist/',
     'coverage/',
+    'data/',
+    'lab-results/',
+    'test-artifacts/',
     'schema/',
     'clients/typescript/src/openapi.d.ts',
     'test/fixtures/',
