@@ -22,7 +22,7 @@ export interface SqliteStatements {
   byIds: Statement<[string]>;
   revision: Statement<[string]>;
   insert: Statement<[string, number, string, string, string, string, string]>;
-  readStream: Statement<[string, bigint]>;
+  readStream: Statement<[string, bigint, number]>;
   readAll: Statement<[number, number]>;
 }
 
@@ -35,7 +35,7 @@ export function createSchema(db: Database): SqliteStatements {
       `INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata, stored_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    readStream: db.prepare('SELECT * FROM events WHERE stream_id = ? AND stream_revision >= ? ORDER BY stream_revision'),
+    readStream: db.prepare('SELECT * FROM events WHERE stream_id = ? AND stream_revision >= ? ORDER BY stream_revision LIMIT ?'),
     readAll: db.prepare('SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?'),
   };
 }

@@ -39,6 +39,9 @@ interface PendingAppend {
 
 type Outcome = { result: AppendResult } | { error: unknown };
 
+
+/** Events read per query by readStream (a few ms of the thread each). */
+const STREAM_PAGE = 2000;
 /** One connection, one writer: appends queued in the same tick share one transaction (group commit). */
 export class SqliteEventStore implements EventStore {
   readonly engine = 'sqlite';
@@ -86,8 +89,21 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  /**
+   * A page of STREAM_PAGE events at a time with a turn of the event loop between pages: SQLite reads
+   * block the thread, and a 50,000-event stream read at once would stall every other request. A
+   * stream shorter than a page costs one query, as before.
+   */
   async readStream(stream: string, options: { from?: bigint } = {}): Promise<StoredEvent[]> {
-    return (this.sql.readStream.all(stream, options.from ?? 0n) as PositionRow[]).map(fromPositionRow);
+    let from = options.from ?? 0n;
+    const events: StoredEvent[] = [];
+    for (;;) {
+      const page = (this.sql.readStream.all(stream, from, STREAM_PAGE) as PositionRow[]).map(fromPositionRow);
+      for (const e of page) events.push(e);
+      if (page.length < STREAM_PAGE) return events;
+      from = page[page.length - 1].revision + 1n;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Response } from 'express';
 import type { FightLog } from '@app/audit';
 
@@ -6,6 +5,19 @@ import type { FightLog } from '@app/audit';
 const ENTRIES_PER_CHUNK = 500;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Resolves on the socket's next 'drain' or its 'close', whichever comes first, and leaves no listener behind. */
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
 
 /**
  * Writes a fight log as the JSON document (byte for byte what `JSON.stringify(log)` gives) or as
@@ -24,7 +36,7 @@ export async function sendFightLog(res: Response, log: FightLog, ndjson: boolean
   const { entries, ...header } = log;
   const head = JSON.stringify(header);
   const write = async (text: string) => {
-    if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (!res.write(text)) await drainedOrClosed(res);
   };
   await write(ndjson ? `${head}\n` : `${head.slice(0, -1)},"entries":[`);
   for (let i = 0; i < entries.length && !res.destroyed; i += ENTRIES_PER_CHUNK) {
