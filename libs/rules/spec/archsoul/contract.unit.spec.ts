@@ -159,7 +159,28 @@ describe('The Archsoul sheet: declared once, strictly', () => {
 });
 
 /** The scenario suites whose fights this file replays, recording every event `decide` emits. */
-const SCENARIOS = ['arcs', 'combat', 'critical', 'gaps', 'maneuvers', 'mounted-misc', 'rituals', 'rulings', 'stances-grapples'];
+const SCENARIOS = [
+  'acting-combatant',
+  'arcs',
+  'combat',
+  'critical',
+  'falling',
+  'hands',
+  'improvised-weapons',
+  'jumping',
+  'maneuvers',
+  'mount-dismount',
+  'mounted-combat',
+  'phase-end',
+  'reactive-attacks',
+  'resume-action',
+  'rituals',
+  'rulings',
+  'shared-space',
+  'shatter',
+  'stances-grapples',
+  'view',
+];
 const LIFECYCLE = ['FightStarted', 'CombatantJoined', 'CombatantRemoved', 'InitiativeRolled', 'InitiativeSet', 'RoundStarted', 'RoundEnded', 'ActivationStarted', 'ActivationEnded', 'GmNoteAdded', 'PendingCancelled', 'FightEnded', 'DiceRequested', 'DiceRequestCancelled', 'ActionsUndone'];
 
 describe('Every event decide emits is its declared data (the scenarios replayed)', () => {

@@ -174,3 +174,18 @@ describe('Critical Failure Tables: soul magic (archsoul.txt: Critical Failure Ta
     expect(find(next, 'ExchangeResolved').attack).toMatchObject({ pool: 2, successes: 2 });
   });
 });
+
+describe('S45: The critical-failure shift (archsoul.txt: Critical Failure Tables: "Shift 2m towards target")', () => {
+  it('S45: the shift leaves a foe’s reach and front arc without triggering a reactive attack', () => {
+    const rend = { id: 'rend', name: 'Rending', type: 'soul', accurateRange: 6, maximumRange: 10 };
+    const caster = { weapons: [sword, rend], skills: { awareness: 1, meleeWeapons: 2, soulCasting: 2, resolve: 1 } };
+    let events = fight([hero('a', [0, 0], 'N', caster), foe('v', [0, -3]), foe('w', [0, 1], 'N')]);
+    // Casting soul magic in w's reach triggers it first (archsoul.txt: Reactive Attack); w declines.
+    events = then(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'rend' });
+    events = then(events, { type: 'DeclineReactiveAttack', combatantId: 'w' });
+    const out = exact(events, { type: 'ResumeAction', combatantId: 'a' }, { dice: [1, 1, 2, 3, 3], followUpFaces: [5] });
+    expect(find(out, 'Moved')).toMatchObject({ combatantId: 'a', action: 'shift', from: { x: 0, y: 0 }, to: { x: 0, y: -1 } });
+    expect(types(out)).not.toContain('ReactiveAttackTriggered');
+    expect(stateOf([...events, ...out]).pending).toBeUndefined();
+  });
+});

@@ -162,3 +162,50 @@ describe('Area of effect attacks (archsoul.txt: Area of Effect Attacks, RULINGS.
     expect(refused(events, { type: 'AreaAttack', attackerId: 'a', weaponId: 'sword', centre: { x: 0, y: -1 } })).toMatchObject({ code: 'ARCHSOUL_NOT_AN_AREA_WEAPON', field: 'weaponId' });
   });
 });
+
+describe('S48: "attack with a weapon" while grappled (archsoul.txt: Being Grappled)', () => {
+  const javelin = { id: 'javelin', name: 'Javelin', type: 'thrown', damage: 2, accurateRange: 3, maximumRange: 6 };
+  const rend = { id: 'rend', name: 'Rending', type: 'soul', accurateRange: 6, maximumRange: 10 };
+  /** v (first in initiative) grabs a from behind; a's turn opens next. */
+  const held = () => {
+    const events = fight([foe('v', [0, -1], 'S'), hero('a', [0, 0], 'S', { weapons: [sword, javelin, rend], skills: { primitiveAttacks: 1, soulCasting: 2, resolve: 1 } }), foe('w', [0, -4], 'S')]);
+    return then(then(events, { type: 'Grab', combatantId: 'v', targetId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] }), { type: 'EndTurn', combatantId: 'v' });
+  };
+
+  it('S48: throwing an item at a target is a weapon attack and is refused; soul magic is not, and takes the grapple roll', () => {
+    const events = held();
+    expect(refused(events, { type: 'ThrowItem', combatantId: 'a', itemId: 'javelin', targetId: 'w' })).toMatchObject({ code: 'ARCHSOUL_GRAPPLED', field: 'itemId' });
+    expect(refused(events, { type: 'Attack', attackerId: 'a', targetId: 'w', weaponId: 'sword' })).toMatchObject({ code: 'ARCHSOUL_GRAPPLED', field: 'weaponId' });
+    // Grapple roll 2 against 0 (a takes control), then Rending 3 dice → 3 against w's Soulpower/Resolve 0: a hit; the GM applies its effect (S24).
+    const soul = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'w', weaponId: 'rend' }, { dice: [4, 4, 1, 1, 1, 1, 4, 4, 4, 1, 1] });
+    expect(types(soul)).toEqual(['GrappleRolled', 'GrappleControlChanged', 'ApSpent', 'ExchangeResolved']);
+    expect(find(soul, 'ExchangeResolved')).toMatchObject({ attackType: 'soul', hit: true });
+  });
+});
+
+describe('S27: a grapple Throw is an attack (archsoul.txt: Quick Attack, Throw)', () => {
+  it('S27: after a Quick Attack the grapple Throw is refused like the grapple Attack', () => {
+    let events = then(fight([hero('a', [0, 0]), foe('v', [0, -1], 'N')]), { type: 'Grab', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 4, 1, 1] });
+    // The unarmed Quick Attack takes the grapple roll first (S33), then misses: 1 success against Defense 1.
+    events = then(events, { type: 'Attack', attackerId: 'a', targetId: 'v', special: 'quick' }, { dice: [4, 4, 1, 1, 1, 1, 4, 2, 3] });
+    expect(refused(events, { type: 'GrappleThrow', combatantId: 'a', targetId: 'v' })).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS', field: 'type' });
+    expect(refused(events, { type: 'GrappleAttack', combatantId: 'a', targetId: 'v' })).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS' });
+  });
+});
+
+describe('S33: Escape while knocked down stands up (archsoul.txt: Escape; Reactive Attack: "Standing up from a prone position")', () => {
+  it('S33: an Escape while knocked down stands up, and a foe in reach and front arc may react to the standing up first', () => {
+    let events = then(fight([hero('a', [0, 0]), foe('v', [0, -1], 'N'), foe('w', [0, 1], 'N')]), { type: 'Grab', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 4, 1, 1] });
+    events = ['a', 'v', 'w'].reduce((e, id) => then(e, { type: 'EndTurn', combatantId: id }), events);
+    events = then(then(events, { type: 'StartRound' }), { type: 'ApplyCondition', combatantId: 'a', condition: 'prone' });
+    const escape = exact(events, { type: 'Escape', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 1, 1, 1] });
+    expect(types(escape)).toEqual(['ApSpent', 'GrappleRolled', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
+    expect(find(escape, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'standUp', reactorIds: ['w'], action: { type: 'StandUp' } });
+    events = then([...events, ...escape], { type: 'DeclineReactiveAttack', combatantId: 'w' });
+    const stood = exact(events, { type: 'ResumeAction', combatantId: 'a' });
+    expect(types(stood)).toEqual(['ActionResumed', 'ConditionRemoved']);
+    const s = stateOf([...events, ...stood]);
+    expect(s.combatants.a.conditions.map((k) => k.condition)).toEqual(['grappled']);
+    expect(s.grapples).toHaveLength(1);
+  });
+});

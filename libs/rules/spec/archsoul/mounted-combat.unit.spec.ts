@@ -1,6 +1,4 @@
 import { RuleEvent } from '../../src/core/types';
-import { archsoul } from '../../src/archsoul';
-import { improvisedDamage } from '../../src/archsoul/data';
 import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
 
 const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
@@ -87,53 +85,5 @@ describe('Charge with Trample (archsoul.txt: Trample: "as part of a regular move
     expect(types(out)).toEqual(['ActionResumed', 'WoundsApplied', 'Moved', 'ExchangeResolved', 'WoundsApplied']);
     expect(out.filter((e) => e.type === 'WoundsApplied').map((e) => [(e.data as any).combatantId, (e.data as any).damage])).toEqual([['s', 1], ['v', 1]]);
     expect(stateOf([...events, ...out]).combatants.a).toMatchObject({ position: { x: 0, y: -4 }, mounted: true });
-  });
-});
-
-describe('Jumping (archsoul.txt: Miscellaneous: Jumping, RULINGS.md S36)', () => {
-  const jumper = { attributes: { precision: 2, athletics: 4, endurance: 2, soulpower: 1, intellect: 1 }, skills: { conditioning: 2, meleeWeapons: 2, resolve: 1 } };
-
-  it('a straight jump of Athletics + ½ Conditioning metres passes over a blocked space; landing triggers reactive attacks', () => {
-    const events = fight([hero('a', [0, 0], 'N', jumper), foe('v', [0, -3], 'S')], { map: { blocked: [{ x: 0, y: -1 }] } });
-    const out = exact(events, { type: 'Move', combatantId: 'a', path: north(2), jump: true });
-    expect(types(out)).toEqual(['ApSpent', 'Moved', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
-    expect(find(out, 'Moved')).toMatchObject({ jump: true, to: { x: 0, y: -2 } });
-    expect(find(out, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'landing', reactorIds: ['v'] });
-    const hit = exact([...events, ...out], { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' }, { dice: [4, 4, 1, 2, 4, 1, 1, 1, 1] });
-    expect(types(hit)).toEqual(['ExchangeResolved', 'WoundsApplied', 'ReactionsFinished']);
-  });
-
-  it('no further than the jump distance or the walk, only in a straight line', () => {
-    const events = fight([hero('a', [0, 0], 'N', jumper), hero('b', [4, 4], 'N', { ...jumper, speed: 1 }), foe('v', [6, -6], 'S')]);
-    expect(refused(events, { type: 'Move', combatantId: 'a', path: north(3), jump: true })).toMatchObject({ code: 'ARCHSOUL_JUMP_TOO_FAR', field: 'path' });
-    expect(refused(events, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 1, y: -2 }], jump: true })).toMatchObject({ code: 'ARCHSOUL_JUMP_NOT_STRAIGHT', field: 'path' });
-    expect(refused(events, { type: 'Move', combatantId: 'b', path: [{ x: 4, y: 3 }, { x: 4, y: 2 }], jump: true })).toMatchObject({ code: 'ARCHSOUL_MOVE_TOO_FAR', field: 'path' });
-  });
-});
-
-describe('Improvised weapons (archsoul.txt: Lifting, Throwing, and Improvised Weapons, RULINGS.md S37)', () => {
-  it('1 base damage per 10 lb up to 50 lb, then 1 per 50 lb: the 30 lb chair deals 3, the 200 lb person 8', () => {
-    expect([improvisedDamage(30), improvisedDamage(200)]).toEqual([3, 8]);
-  });
-
-  it('the Athletics difference sets extra difficulty and an attribute maximum; 0 or less cannot be used', () => {
-    const person = { id: 'person', name: 'Unlucky guard', type: 'melee', weightLb: 200, liftingAthletics: 1 };
-    const events = fight([hero('a', [0, 0], 'N', { weapons: [person] }), foe('v', [0, -1])]);
-    // Precision capped at 1: 1 + 2 dice; improvised +1 and difference 1 (+2): difficulty 7 → 6 with a die removed.
-    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'person' }, { dice: [6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1] });
-    expect(find(out, 'ExchangeResolved').attack).toMatchObject({ pool: 3, difficulty: 6, removed: 1, successes: 2 });
-    expect(find(out, 'WoundsApplied')).toMatchObject({ damageRoll: { pool: 10, removed: 1 }, damage: 3 });
-    const tooHeavy = fight([hero('a', [0, 0], 'N', { weapons: [{ ...person, liftingAthletics: 2 }] }), foe('v', [0, -1])]);
-    expect(refused(tooHeavy, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'person' })).toMatchObject({ code: 'ARCHSOUL_TOO_HEAVY', field: 'weaponId' });
-  });
-});
-
-describe('Who acts (RULINGS.md C11): each maneuver names its acting combatant', () => {
-  it('actorOf reads combatantId, or attackerId for AreaAttack', () => {
-    const s = stateOf(fight([hero('a', [0, 0]), foe('v', [0, -1])]));
-    for (const type of ['Study', 'HoldFirm', 'ShieldIntercept', 'SoulShield', 'Grab', 'GrappleAttack', 'Escape', 'Steal', 'Takedown', 'GrappleThrow', 'Charge', 'Mount', 'Dismount']) {
-      expect(archsoul.actorOf!(s, { type, combatantId: 'a' })).toEqual({ combatantId: 'a', field: 'combatantId' });
-    }
-    expect(archsoul.actorOf!(s, { type: 'AreaAttack', attackerId: 'a' })).toEqual({ combatantId: 'a', field: 'attackerId' });
   });
 });
