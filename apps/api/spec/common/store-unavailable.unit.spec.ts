@@ -12,7 +12,7 @@ function restHost() {
     status: (status: number) => ((sent.status = status), res),
     json: (body: unknown) => void (sent.body = body),
   };
-  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ id: 'req-1' }) }) } as unknown as ArgumentsHost;
   return { host, sent };
 }
 
