@@ -127,14 +127,14 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
     it('fights created after a page was read never shift the next page (a keyset, not an offset)', async () => {
       const first = await t.anon.get('/fights?limit=2').set(other.headers).expect(200);
       const added = (await t.anon.post('/fights').set(other.headers).send({ system: 'narateer', name: 'late' }).expect(201)).body.fightId;
-      try {
+      // The list is a read model: wait until it holds the new fight, or the offset page below could not shift.
+      other.ids.push(added);
+      await listed();
+      {
         const second = await t.anon.get(`/fights?limit=2&cursor=${first.body.nextCursor}`).set(other.headers).expect(200);
         expect(second.body.items.map((f: { fightId: string }) => f.fightId)).toEqual([other.ids[2], other.ids[1]]);
         // By offset, the same second page would have repeated a fight of the first.
         expect((await t.anon.get('/fights?limit=2&offset=2').set(other.headers).expect(200)).body.items.map((f: { fightId: string }) => f.fightId)).toEqual([other.ids[3], other.ids[2]]);
-      } finally {
-        other.ids.push(added);
-        await listed();
       }
     });
 
