@@ -142,9 +142,10 @@ export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800
 
 const unstorable = (field: string) => new AppError(400, 'INVALID_STRING', `${field} holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold`, field);
 
-/** A field name as it goes into an error: the characters that made it unstorable escaped. */
 // eslint-disable-next-line no-control-regex -- as UNSTORABLE: U+0000 is escaped on purpose
-const printable = (key: string) => key.replace(/[\u0000\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const UNPRINTABLE = /[\u0000\ud800-\udfff]/g;
+/** A field name as it goes into an error: the characters that made it unstorable escaped. */
+const printable = (key: string) => key.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const join = (prefix: string, key: string | number) => (typeof key === 'number' ? `${prefix}[${key}]` : prefix ? `${prefix}.${printable(key)}` : printable(key));
 

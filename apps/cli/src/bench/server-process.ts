@@ -71,8 +71,8 @@ async function startNest(kind: 'nest-express' | 'nest-fastify'): Promise<Started
   if (kind === 'nest-fastify') {
     // Dev dependency, loaded only here: the service itself runs on Express.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { FastifyAdapter } = require('@nestjs/platform-fastify') as typeof import('@nestjs/platform-fastify');
-    app = await NestFactory.create(MinimalModule, new FastifyAdapter(), { logger: false });
+    const fastify = require('@nestjs/platform-fastify') as typeof import('@nestjs/platform-fastify');
+    app = await NestFactory.create(MinimalModule, new fastify.FastifyAdapter(), { logger: false });
   } else app = await NestFactory.create(MinimalModule, { logger: false });
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
