@@ -8,10 +8,14 @@ import type { ArchsoulCommand, CombatClient, NarateerCommand } from '../../clien
 export function misspelt(client: CombatClient, id: string): void {
   const ok: NarateerCommand = { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 };
   void client.command('narateer', id, ok);
+  // Each expected error stays on one line (@ts-expect-error covers the next line only), hence prettier-ignore.
+  // prettier-ignore
   // @ts-expect-error a misspelt command type
   void client.command('narateer', id, { type: 'DeclareExchnage', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword' });
+  // prettier-ignore
   // @ts-expect-error a misspelt field (boots for boost)
   void client.command('narateer', id, { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boots: 2 });
+  // prettier-ignore
   // @ts-expect-error a field of the wrong type
   void client.command('narateer', id, { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: '2' });
   // @ts-expect-error a Narateer command sent to an Archsoul fight
