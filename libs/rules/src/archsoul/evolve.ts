@@ -61,9 +61,75 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
   return isArchsoulEvent(event) ? evolveArchsoul(next, event) : next;
 }
 
-/** Archsoul's own events, narrowed on `type` to the data contract.ts declares. */
+/** One Archsoul event type, narrowed to the data contract.ts declares. */
+type Of<T extends ArchsoulEvent['type']> = Extract<ArchsoulEvent, { type: T }>;
+
+/** Archsoul's own events, narrowed on `type` to the data contract.ts declares; each family folds in a function of its own. */
 function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulState {
-  const c = (id: string) => next.combatants[id];
+  switch (event.type) {
+    case 'MapSet':
+    case 'CombatantPlaced':
+    case 'AmbushDeclared':
+    case 'PhaseStarted':
+    case 'PhaseEnded':
+    case 'TurnStarted':
+    case 'TurnEnded':
+    case 'ApSpent':
+      return evolveBoardAndTurns(next, event);
+    case 'Dismounted':
+    case 'Mounted':
+    case 'Moved':
+    case 'Turned':
+      return evolveMovement(next, event);
+    case 'StudyTaken':
+    case 'ConditionApplied':
+    case 'ConditionRemoved':
+    case 'DrainSuffered':
+    case 'SoulpowerLowered':
+      return evolveConditions(next, event);
+    case 'ItemDrawn':
+    case 'AwkwardDrawStarted':
+    case 'ItemDropped':
+    case 'ProjectileLanded':
+    case 'AmmunitionSpent':
+    case 'WeaponChanged':
+    case 'ItemStolen':
+      return evolveHandsAndItems(next, event);
+    case 'WoundsApplied':
+    case 'ExchangeResolved':
+    case 'AreaAttackResolved':
+      return evolveAttacks(next, event);
+    case 'ReactiveAttackTriggered':
+    case 'ReactiveAttackOffered':
+    case 'ReactiveAttackDeclined':
+    case 'ReactiveAttackLapsed':
+    case 'PreventionRolled':
+    case 'ReactionsFinished':
+    case 'ActionResumed':
+      return evolveReactions(next, event);
+    case 'GrappleStarted':
+    case 'GrappleControlChanged':
+    case 'GrappleEnded':
+      return evolveGrapples(next, event);
+    // Records of rolls and narration: what follows from them comes in events of their own.
+    case 'FeintResolved':
+    case 'KnockdownResolved':
+    case 'ShatterResolved':
+    case 'Fell':
+    case 'RitualPerformed':
+    case 'GrappleRolled':
+    case 'CriticalFailureRolled':
+      return next;
+    default: {
+      const unhandled: never = event;
+      void unhandled;
+      return next;
+    }
+  }
+}
+
+/** The map, placement, phases and turns: who acts when, with how many AP. */
+function evolveBoardAndTurns(next: ArchsoulState, event: Of<'MapSet' | 'CombatantPlaced' | 'AmbushDeclared' | 'PhaseStarted' | 'PhaseEnded' | 'TurnStarted' | 'TurnEnded' | 'ApSpent'>): ArchsoulState {
   switch (event.type) {
     case 'MapSet': {
       const d = event.data;
@@ -98,7 +164,7 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
     }
     case 'ApSpent': {
       const d = event.data;
-      const x = c(d.combatantId);
+      const x = next.combatants[d.combatantId];
       return patch(next, d.combatantId, {
         ap: d.apLeft,
         moves: x.moves + (d.action === 'move' ? 1 : 0),
@@ -108,17 +174,19 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
         quickAttacked: x.quickAttacked || d.action === 'quickAttack',
       });
     }
+  }
+}
+
+/** Moving, turning, mounting and dismounting. */
+function evolveMovement(next: ArchsoulState, event: Of<'Dismounted' | 'Mounted' | 'Moved' | 'Turned'>): ArchsoulState {
+  switch (event.type) {
     case 'Dismounted':
       return patch(next, event.data.combatantId, { mounted: false, mountAt: event.data.at });
     case 'Mounted':
       return patch(next, event.data.combatantId, { mounted: true, mountAt: undefined });
-    case 'StudyTaken': {
-      const d = event.data;
-      return patch(next, d.combatantId, { study: { targetId: d.targetId, count: d.count } });
-    }
     case 'Moved': {
       const d = event.data;
-      const x = c(d.combatantId);
+      const x = next.combatants[d.combatantId];
       return patch(next, d.combatantId, {
         position: d.to,
         facing: d.facing,
@@ -128,14 +196,35 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
     }
     case 'Turned':
       return patch(next, event.data.combatantId, { facing: event.data.facing });
+  }
+}
+
+/** Conditions, studies, drain and lost soulpower: what a combatant carries besides its things. */
+function evolveConditions(next: ArchsoulState, event: Of<'StudyTaken' | 'ConditionApplied' | 'ConditionRemoved' | 'DrainSuffered' | 'SoulpowerLowered'>): ArchsoulState {
+  switch (event.type) {
+    case 'StudyTaken': {
+      const d = event.data;
+      return patch(next, d.combatantId, { study: { targetId: d.targetId, count: d.count } });
+    }
     case 'ConditionApplied': {
       const d = event.data;
-      return patch(next, d.combatantId, { conditions: [...c(d.combatantId).conditions, { condition: d.condition, amount: d.amount, untilNextTurn: d.untilNextTurn, ...(d.sourceId ? { sourceId: d.sourceId } : {}) }] });
+      return patch(next, d.combatantId, { conditions: [...next.combatants[d.combatantId].conditions, { condition: d.condition, amount: d.amount, untilNextTurn: d.untilNextTurn, ...(d.sourceId ? { sourceId: d.sourceId } : {}) }] });
     }
     case 'ConditionRemoved': {
       const d = event.data;
-      return patch(next, d.combatantId, { conditions: c(d.combatantId).conditions.filter((k) => k.condition !== d.condition) });
+      return patch(next, d.combatantId, { conditions: next.combatants[d.combatantId].conditions.filter((k) => k.condition !== d.condition) });
     }
+    case 'DrainSuffered':
+      return patch(next, event.data.combatantId, { drain: event.data.total });
+    case 'SoulpowerLowered':
+      return patch(next, event.data.combatantId, { soulpowerLoss: event.data.total });
+  }
+}
+
+/** S51/S52: hands, held and stowed things, the ground, ammunition and weapon damage. */
+function evolveHandsAndItems(next: ArchsoulState, event: Of<'ItemDrawn' | 'AwkwardDrawStarted' | 'ItemDropped' | 'ProjectileLanded' | 'AmmunitionSpent' | 'WeaponChanged' | 'ItemStolen'>): ArchsoulState {
+  const c = (id: string) => next.combatants[id];
+  switch (event.type) {
     case 'ItemDrawn': {
       const d = event.data;
       const x = c(d.combatantId);
@@ -173,20 +262,47 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
       const x = c(d.combatantId);
       return patch(next, d.combatantId, { weapons: { ...x.weapons, [d.weaponId]: { ...x.weapons[d.weaponId], ammunition: d.left } } });
     }
-    case 'WoundsApplied': {
-      const d = event.data;
-      return patch(next, d.combatantId, d.down ? { hp: d.hp, ap: 0, inTurn: false } : { hp: d.hp });
-    }
     case 'WeaponChanged': {
       const d = event.data;
       const x = c(d.combatantId);
       const ws: WeaponState = { ...x.weapons[d.weaponId], broken: d.broken, destroyed: d.destroyed, jammed: d.jammed, ...(d.hp === undefined ? {} : { hp: d.hp }) };
       return patch(next, d.combatantId, { weapons: { ...x.weapons, [d.weaponId]: ws }, ...(d.destroyed ? letGo(x, d.weaponId) : {}) });
     }
-    case 'DrainSuffered':
-      return patch(next, event.data.combatantId, { drain: event.data.total });
-    case 'SoulpowerLowered':
-      return patch(next, event.data.combatantId, { soulpowerLoss: event.data.total });
+    case 'ItemStolen': {
+      const d = event.data;
+      const from = next.combatants[d.fromId];
+      const thief = next.combatants[d.combatantId];
+      const combatants = { ...next.combatants, [from.id]: { ...from, ...letGo(from, d.itemId), away: [...from.away, d.itemId] } };
+      combatants[thief.id] = { ...combatants[thief.id], stolen: [...thief.stolen, { itemId: d.itemId, fromId: d.fromId, name: d.name }] };
+      return { ...next, combatants };
+    }
+  }
+}
+
+/** Wounds, and which weapons a combatant has attacked with this turn. */
+function evolveAttacks(next: ArchsoulState, event: Of<'WoundsApplied' | 'ExchangeResolved' | 'AreaAttackResolved'>): ArchsoulState {
+  switch (event.type) {
+    case 'WoundsApplied': {
+      const d = event.data;
+      return patch(next, d.combatantId, d.down ? { hp: d.hp, ap: 0, inTurn: false } : { hp: d.hp });
+    }
+    case 'ExchangeResolved': {
+      const d = event.data;
+      const a = next.combatants[d.attackerId];
+      const after = a.attackedWith.includes(d.weaponId) ? next : { ...next, combatants: { ...next.combatants, [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] } } };
+      return after.reaction && d.action === 'reactive' ? { ...after, reaction: { ...after.reaction, current: undefined }, pending: undefined } : after;
+    }
+    case 'AreaAttackResolved': {
+      const d = event.data;
+      const a = next.combatants[d.attackerId];
+      return a.attackedWith.includes(d.weaponId) ? next : { ...next, combatants: { ...next.combatants, [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] } } };
+    }
+  }
+}
+
+/** Reactive attacks: the queue of reactors, each one's offer, prevention, and resuming the interrupted action. */
+function evolveReactions(next: ArchsoulState, event: Of<'ReactiveAttackTriggered' | 'ReactiveAttackOffered' | 'ReactiveAttackDeclined' | 'ReactiveAttackLapsed' | 'PreventionRolled' | 'ReactionsFinished' | 'ActionResumed'>): ArchsoulState {
+  switch (event.type) {
     case 'ReactiveAttackTriggered': {
       const d = event.data;
       const combatants = { ...next.combatants };
@@ -205,17 +321,21 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
       const d = event.data;
       return { ...next, reaction: { ...next.reaction!, remaining: next.reaction!.remaining.filter((id) => id !== d.reactorId) } };
     }
-    case 'ExchangeResolved': {
+    case 'PreventionRolled':
+      return event.data.prevented ? { ...next, reaction: { ...next.reaction!, prevented: true } } : next;
+    case 'ReactionsFinished': {
       const d = event.data;
-      const a = next.combatants[d.attackerId];
-      const after = a.attackedWith.includes(d.weaponId) ? next : { ...next, combatants: { ...next.combatants, [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] } } };
-      return after.reaction && d.action === 'reactive' ? { ...after, reaction: { ...after.reaction, current: undefined }, pending: undefined } : after;
+      if (d.prevented || !d.action) return { ...next, reaction: undefined, pending: undefined };
+      return { ...next, reaction: { ...next.reaction!, current: undefined, remaining: [] }, pending: { kind: 'resumeAction', awaiting: d.actorId, answer: 'ResumeAction', detail: { action: d.action.type } } };
     }
-    case 'AreaAttackResolved': {
-      const d = event.data;
-      const a = next.combatants[d.attackerId];
-      return a.attackedWith.includes(d.weaponId) ? next : { ...next, combatants: { ...next.combatants, [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] } } };
-    }
+    case 'ActionResumed':
+      return { ...next, reaction: undefined, pending: undefined };
+  }
+}
+
+/** Grapples: who is in one, and who controls it. */
+function evolveGrapples(next: ArchsoulState, event: Of<'GrappleStarted' | 'GrappleControlChanged' | 'GrappleEnded'>): ArchsoulState {
+  switch (event.type) {
     case 'GrappleStarted': {
       const d = event.data;
       return { ...next, grapples: [...next.grapples, { grappleId: d.grappleId, memberIds: d.memberIds, controlId: d.controlId }], grappleCount: next.grappleCount + 1 };
@@ -226,36 +346,5 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
     }
     case 'GrappleEnded':
       return { ...next, grapples: next.grapples.filter((g) => g.grappleId !== event.data.grappleId) };
-    case 'ItemStolen': {
-      const d = event.data;
-      const from = next.combatants[d.fromId];
-      const thief = next.combatants[d.combatantId];
-      const combatants = { ...next.combatants, [from.id]: { ...from, ...letGo(from, d.itemId), away: [...from.away, d.itemId] } };
-      combatants[thief.id] = { ...combatants[thief.id], stolen: [...thief.stolen, { itemId: d.itemId, fromId: d.fromId, name: d.name }] };
-      return { ...next, combatants };
-    }
-    case 'PreventionRolled':
-      return event.data.prevented ? { ...next, reaction: { ...next.reaction!, prevented: true } } : next;
-    case 'ReactionsFinished': {
-      const d = event.data;
-      if (d.prevented || !d.action) return { ...next, reaction: undefined, pending: undefined };
-      return { ...next, reaction: { ...next.reaction!, current: undefined, remaining: [] }, pending: { kind: 'resumeAction', awaiting: d.actorId, answer: 'ResumeAction', detail: { action: d.action.type } } };
-    }
-    case 'ActionResumed':
-      return { ...next, reaction: undefined, pending: undefined };
-    // Records of rolls and narration: what follows from them comes in events of their own.
-    case 'FeintResolved':
-    case 'KnockdownResolved':
-    case 'ShatterResolved':
-    case 'Fell':
-    case 'RitualPerformed':
-    case 'GrappleRolled':
-    case 'CriticalFailureRolled':
-      return next;
-    default: {
-      const unhandled: never = event;
-      void unhandled;
-      return next;
-    }
   }
 }
