@@ -90,7 +90,65 @@ function afterLifecycle(next: ArcanaBeastState, event: LifecycleFolded): ArcanaB
   }
 }
 
+/** One Arcana Beast event type, narrowed to its data. */
+type Of<T extends ArcanaEvent['type']> = Extract<ArcanaEvent, { type: T }>;
+
+/** Arcana Beast's own events, narrowed on `type`; each family folds in a function of its own. */
 function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastState {
+  switch (event.type) {
+    case 'InitiativeTieRerolled':
+    case 'TurnStarted':
+    case 'ActionTaken':
+    case 'BinderCommanded':
+      return evolveTurns(next, event);
+    case 'AttackDeclared':
+    case 'InterceptDecided':
+    case 'AttackResolved':
+    case 'BonusDiceUsed':
+    case 'Assisted':
+    case 'CriticalGaugeRaised':
+    case 'ComboReset':
+      return evolveAttacks(next, event);
+    case 'DamageDealt':
+    case 'HpRestored':
+    case 'KnockedOut':
+    case 'HarmGained':
+    case 'ConditionApplied':
+    case 'ConditionRemoved':
+    case 'StaminaSpent':
+    case 'StaminaRestored':
+      return evolveWounds(next, event);
+    case 'StageEvolved':
+    case 'StageDevolved':
+    case 'SpecialAttackUsed':
+    case 'ZeroPowerUsed':
+    case 'TriggerSet':
+    case 'DevolutionTested':
+      return evolveStages(next, event);
+    case 'TagSet':
+    case 'TagCleared':
+    case 'ItemUsed':
+      return evolveTagsAndItems(next, event);
+    case 'BandSet':
+    case 'Moved':
+    case 'CalledBack':
+      return evolveBands(next, event);
+    case 'SceneEnded':
+      return sceneEnded(next, event.data.revived);
+    // Records of rolls and thresholds: nothing more to fold.
+    case 'CriticalMoveTriggered':
+    case 'TestRolled':
+    case 'OpposedTestRolled':
+      return next;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/** Initiative ties, the turn, its action and the binder's command. */
+function evolveTurns(next: ArcanaBeastState, event: Of<'InitiativeTieRerolled' | 'TurnStarted' | 'ActionTaken' | 'BinderCommanded'>): ArcanaBeastState {
   switch (event.type) {
     case 'InitiativeTieRerolled': {
       const e = event.data;
@@ -121,6 +179,12 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
       if (e.command === 'encourage' && e.passed && e.effect === 'dodgeDie') return patch(after, e.beastId, { encourageDodge: next.combatants[e.beastId].encourageDodge + 1 });
       return after;
     }
+  }
+}
+
+/** Attacks, intercepts, combos, bonus dice and the Critical Gauge. */
+function evolveAttacks(next: ArcanaBeastState, event: Of<'AttackDeclared' | 'InterceptDecided' | 'AttackResolved' | 'BonusDiceUsed' | 'Assisted' | 'CriticalGaugeRaised' | 'ComboReset'>): ArcanaBeastState {
+  switch (event.type) {
     case 'AttackDeclared': {
       const e = event.data;
       const beast = beastOfBinder(next, e.targetId)!;
@@ -141,6 +205,18 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
       return patch(next, event.data.combatantId, event.data.source === 'Assist' ? { assistDice: 0 } : { encourageDodge: 0 });
     case 'Assisted':
       return patch(next, event.data.allyId, { assistDice: next.combatants[event.data.allyId].assistDice + 1 });
+    case 'CriticalGaugeRaised':
+      return { ...next, criticalGauge: event.data.to };
+    case 'ComboReset': {
+      const { [event.data.targetId]: _gone, ...combos } = next.combos;
+      return { ...next, combos };
+    }
+  }
+}
+
+/** HP, knockouts, harms, conditions and stamina. */
+function evolveWounds(next: ArcanaBeastState, event: Of<'DamageDealt' | 'HpRestored' | 'KnockedOut' | 'HarmGained' | 'ConditionApplied' | 'ConditionRemoved' | 'StaminaSpent' | 'StaminaRestored'>): ArcanaBeastState {
+  switch (event.type) {
     case 'DamageDealt':
     case 'HpRestored':
       return patch(next, event.data.combatantId, { hp: event.data.hp });
@@ -151,10 +227,23 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
       const devolutionDue = event.data.playerSide && isBeast(c) && c.stage >= 1 ? c.id : next.devolutionDue;
       return { ...patch(next, c.id, { knockedOut: true, defending: false, guarding: undefined }), combos, devolutionDue };
     }
-    case 'CriticalGaugeRaised':
-      return { ...next, criticalGauge: event.data.to };
     case 'HarmGained':
       return patch(next, event.data.combatantId, { harms: [...next.combatants[event.data.combatantId].harms, event.data.harm] });
+    case 'ConditionApplied':
+      return patch(next, event.data.combatantId, { conditions: [...next.combatants[event.data.combatantId].conditions, event.data.condition] });
+    case 'ConditionRemoved': {
+      const e = event.data;
+      return patch(next, e.combatantId, { conditions: next.combatants[e.combatantId].conditions.filter((k) => k !== e.condition) });
+    }
+    case 'StaminaSpent':
+    case 'StaminaRestored':
+      return patch(next, event.data.combatantId, { stamina: event.data.stamina });
+  }
+}
+
+/** Evolution stages, special attacks, Zero Power and triggers. */
+function evolveStages(next: ArcanaBeastState, event: Of<'StageEvolved' | 'StageDevolved' | 'SpecialAttackUsed' | 'ZeroPowerUsed' | 'TriggerSet' | 'DevolutionTested'>): ArcanaBeastState {
+  switch (event.type) {
     case 'StageEvolved': {
       const e = event.data;
       const c = next.combatants[e.combatantId];
@@ -175,6 +264,14 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
       const others = c.activeTriggers.filter((s) => s !== e.stage);
       return patch(next, c.id, { activeTriggers: e.active ? [...others, e.stage] : others });
     }
+    case 'DevolutionTested':
+      return next.devolutionDue === event.data.combatantId ? { ...next, devolutionDue: undefined } : next;
+  }
+}
+
+/** Tags, and the binder's items. */
+function evolveTagsAndItems(next: ArcanaBeastState, event: Of<'TagSet' | 'TagCleared' | 'ItemUsed'>): ArcanaBeastState {
+  switch (event.type) {
     case 'TagSet': {
       const e = event.data;
       const others = next.combatants[e.combatantId].tags.filter((t) => t.tag !== e.tag);
@@ -184,23 +281,16 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
       const e = event.data;
       return patch(next, e.combatantId, { tags: next.combatants[e.combatantId].tags.filter((t) => t.tag !== e.tag) });
     }
-    case 'ConditionApplied':
-      return patch(next, event.data.combatantId, { conditions: [...next.combatants[event.data.combatantId].conditions, event.data.condition] });
-    case 'ConditionRemoved': {
-      const e = event.data;
-      return patch(next, e.combatantId, { conditions: next.combatants[e.combatantId].conditions.filter((k) => k !== e.condition) });
-    }
-    case 'ComboReset': {
-      const { [event.data.targetId]: _gone, ...combos } = next.combos;
-      return { ...next, combos };
-    }
-    case 'StaminaSpent':
-    case 'StaminaRestored':
-      return patch(next, event.data.combatantId, { stamina: event.data.stamina });
     case 'ItemUsed': {
       const e = event.data;
       return patch(next, e.binderId, { items: { ...next.combatants[e.binderId].items, [e.itemId]: e.quantityLeft } });
     }
+  }
+}
+
+/** Range bands, terrain, movement and calling a beast back. */
+function evolveBands(next: ArcanaBeastState, event: Of<'BandSet' | 'Moved' | 'CalledBack'>): ArcanaBeastState {
+  switch (event.type) {
     case 'BandSet': {
       const e = event.data;
       const key = pairKey(next, e.aId, e.bId);
@@ -218,19 +308,6 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
     }
     case 'CalledBack':
       return event.data.mode === 'retreat' ? patch(next, event.data.beastId, { inVessel: true, guarding: undefined, defending: false }) : next;
-    case 'SceneEnded':
-      return sceneEnded(next, event.data.revived);
-    case 'DevolutionTested':
-      return next.devolutionDue === event.data.combatantId ? { ...next, devolutionDue: undefined } : next;
-    // Records of rolls and thresholds: nothing more to fold.
-    case 'CriticalMoveTriggered':
-    case 'TestRolled':
-    case 'OpposedTestRolled':
-      return next;
-    default: {
-      const unhandled: never = event;
-      return unhandled;
-    }
   }
 }
 
