@@ -69,7 +69,50 @@ export function evolve(state: NarateerState, event: RuleEvent): NarateerState {
   }
 }
 
+/** One Narateer event type, narrowed to its data. */
+type Of<T extends NarateerEvent['type']> = Extract<NarateerEvent, { type: T }>;
+
+/** Narateer's own events, narrowed on `type`; each family folds in a function of its own. */
 function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerState {
+  switch (event.type) {
+    case 'DiceRefreshed':
+    case 'DiceSpent':
+      return evolveDice(next, event);
+    case 'ExchangeDeclared':
+    case 'ExchangeResponded':
+    case 'ExchangeResolved':
+      return evolveExchanges(next, event);
+    case 'WeaponFired':
+    case 'WeaponReloaded':
+      return evolveWeapons(next, event);
+    case 'WoundAllocationRequested':
+    case 'WoundsApplied':
+    case 'ContinuationChecked':
+    case 'LingeringHarmApplied':
+    case 'LingeringHarmEnded':
+    case 'LingeringHarmTreated':
+      return evolveWounds(next, event);
+    case 'ConditionApplied':
+    case 'ConditionRemoved':
+      return evolveConditions(next, event);
+    case 'PositionSet':
+    case 'Moved':
+      return evolveMovement(next, event);
+    case 'OpportunitiesIdentified':
+    case 'OpportunityOffered':
+    case 'OpportunityDeclined':
+    case 'OpportunityLapsed':
+    case 'OpportunitiesFinished':
+      return evolveOpportunities(next, event);
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/** AD and MD: refreshing them, committing them, and proactive uses. */
+function evolveDice(next: NarateerState, event: Of<'DiceRefreshed' | 'DiceSpent'>): NarateerState {
   switch (event.type) {
     case 'DiceRefreshed': {
       const e = event.data;
@@ -81,6 +124,12 @@ function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerStat
       const uses = e.proactiveUse ? { ...c.uses, [e.proactiveUse]: c.uses[e.proactiveUse] + 1 } : c.uses;
       return patch(next, e.combatantId, { ad: commit(c.ad, e.ad), md: commit(c.md, e.md), uses });
     }
+  }
+}
+
+/** An exchange: its declaration, the target's response and its outcome. */
+function evolveExchanges(next: NarateerState, event: Of<'ExchangeDeclared' | 'ExchangeResponded' | 'ExchangeResolved'>): NarateerState {
+  switch (event.type) {
     case 'ExchangeDeclared': {
       const e = event.data;
       const c = next.combatants[e.attackerId];
@@ -99,6 +148,12 @@ function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerStat
       const e = event.data;
       return e.outcome === 'hit' || e.outcome === 'counterHit' ? next : { ...next, exchange: undefined };
     }
+  }
+}
+
+/** Firing and reloading weapons. */
+function evolveWeapons(next: NarateerState, event: Of<'WeaponFired' | 'WeaponReloaded'>): NarateerState {
+  switch (event.type) {
     case 'WeaponFired': {
       const e = event.data;
       const ws: WeaponState = e.ammunition === undefined ? { loaded: e.loaded } : { loaded: e.loaded, ammunition: e.ammunition };
@@ -109,6 +164,12 @@ function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerStat
       const c = next.combatants[e.combatantId];
       return patch(next, e.combatantId, { weapons: { ...c.weapons, [e.weaponId]: { ...c.weapons[e.weaponId], loaded: true } } });
     }
+  }
+}
+
+/** Wounds, their allocation, continuation checks and lingering harms. */
+function evolveWounds(next: NarateerState, event: Of<'WoundAllocationRequested' | 'WoundsApplied' | 'ContinuationChecked' | 'LingeringHarmApplied' | 'LingeringHarmEnded' | 'LingeringHarmTreated'>): NarateerState {
+  switch (event.type) {
     case 'WoundAllocationRequested': {
       const e = event.data;
       return { ...next, pendingWounds: e, pending: { kind: 'woundAllocation', awaiting: e.combatantId, answer: 'AllocateWounds', detail: { wounds: e.wounds, harm: e.harm } } };
@@ -143,6 +204,12 @@ function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerStat
       const e = event.data;
       return patch(next, e.combatantId, { lingering: next.combatants[e.combatantId].lingering.filter((l) => l.id !== e.lingeringHarmId) });
     }
+  }
+}
+
+/** Conditions applied and removed. */
+function evolveConditions(next: NarateerState, event: Of<'ConditionApplied' | 'ConditionRemoved'>): NarateerState {
+  switch (event.type) {
     case 'ConditionApplied': {
       const e = event.data;
       const others = next.combatants[e.combatantId].conditions.filter((k) => k.condition !== e.condition);
@@ -152,10 +219,22 @@ function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerStat
       const e = event.data;
       return patch(next, e.combatantId, { conditions: next.combatants[e.combatantId].conditions.filter((k) => k.condition !== e.condition) });
     }
+  }
+}
+
+/** Positions and movement. */
+function evolveMovement(next: NarateerState, event: Of<'PositionSet' | 'Moved'>): NarateerState {
+  switch (event.type) {
     case 'PositionSet':
       return patch(next, event.data.combatantId, { position: event.data.position ?? undefined });
     case 'Moved':
       return patch(next, event.data.combatantId, { position: event.data.to });
+  }
+}
+
+/** Opportunity attacks: the queue of reactors and each one's offer. */
+function evolveOpportunities(next: NarateerState, event: Of<'OpportunitiesIdentified' | 'OpportunityOffered' | 'OpportunityDeclined' | 'OpportunityLapsed' | 'OpportunitiesFinished'>): NarateerState {
+  switch (event.type) {
     case 'OpportunitiesIdentified': {
       const e = event.data;
       return { ...next, opportunity: { moverId: e.moverId, step: e.step, remaining: e.reactorIds } };
@@ -174,10 +253,6 @@ function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerStat
     }
     case 'OpportunitiesFinished':
       return { ...next, opportunity: undefined };
-    default: {
-      const unhandled: never = event;
-      return unhandled;
-    }
   }
 }
 
