@@ -70,7 +70,7 @@ export function attack(state: ArchsoulState, command: ArchsoulCommand<'Attack'>,
     if (reactors.length > 0) return [paid, ...reactors];
   }
   const s = evolve(state, paid);
-  return [paid, ...performAttack(s, s.combatants[a.id], w, s.combatants[t!.id], command, dice, 'attack')];
+  return [paid, ...performAttack(s, { attacker: s.combatants[a.id], weapon: w, target: s.combatants[t!.id], input: command, action: 'attack' }, dice)];
 }
 
 /** archsoul.txt: Throw an Item (1 AP): a held item with throwing ranges, at a target; triggers reactive attacks. */
@@ -93,11 +93,24 @@ export function throwItem(state: ArchsoulState, command: ArchsoulCommand<'ThrowI
 }
 
 export function performThrow(state: ArchsoulState, c: ArchsoulCombatant, itemId: string, t: ArchsoulCombatant, input: AttackInput, dice: DiceSource): RuleEvent[] {
-  return performAttack(state, c, thrownWeapon(c, itemId), t, input, dice, 'throw');
+  return performAttack(state, { attacker: c, weapon: thrownWeapon(c, itemId), target: t, input, action: 'throw' }, dice);
+}
+
+/** One attack for performAttack: who attacks whom with which weapon, as which action, with the command's choices. */
+export interface AttackParams {
+  attacker: ArchsoulCombatant;
+  weapon: Weapon;
+  target: ArchsoulCombatant;
+  input: AttackInput;
+  action: 'attack' | 'throw' | 'reactive';
+  /** Dice added to the damage pool (Charge: the mount's speed, also on a Polearm's reactive attack); none by default. */
+  bonusDice?: number;
 }
 
 /** archsoul.txt: Attacking and the attack-type table; S3, S4, S10; Maneuvers (S27–S32). */
-export function performAttack(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, dice: DiceSource, action: 'attack' | 'throw' | 'reactive', bonusDice = 0): RuleEvent[] {
+export function performAttack(state: ArchsoulState, attack: AttackParams, dice: DiceSource): RuleEvent[] {
+  const { attacker: a, weapon: w, input, action, bonusDice = 0 } = attack;
+  let t = attack.target;
   const r = run(state, evolve);
   const { events, push } = r;
   const o = readOptions(state, input);

@@ -52,7 +52,7 @@ export function performCharge(state: ArchsoulState, p: MovePayload, dice: DiceSo
   const s = events.reduce(evolve, state);
   const c = s.combatants[p.combatantId];
   const a = p.charge!;
-  return [...events, ...performAttack(s, c, weaponOf(c, a.weaponId, 'weaponId'), s.combatants[a.targetId], a, dice, 'attack', c.sheet.mount!.speed)];
+  return [...events, ...performAttack(s, { attacker: c, weapon: weaponOf(c, a.weaponId, 'weaponId'), target: s.combatants[a.targetId], input: a, action: 'attack', bonusDice: c.sheet.mount!.speed }, dice)];
 }
 
 /** archsoul.txt: Charge: "If any reactive attack interrupts your action, you are immediately dismounted and knocked down". */

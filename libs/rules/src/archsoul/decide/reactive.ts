@@ -42,7 +42,7 @@ export function reactiveAttack(state: ArchsoulState, command: ArchsoulCommand<'R
   checkOptions(state, reactor, weapon, actor, readOptions(state, command), 'reactive');
   // archsoul.txt: Charge: "Reactive attacks made against you during this movement by a weapon with the Polearm property also gain the same boost to damage".
   const boost = q.action?.type === 'Charge' && weapon.properties.includes(CHARGE.boostedReactive) ? actor.sheet.mount?.speed ?? 0 : 0;
-  const events = performAttack(state, reactor, weapon, actor, command, dice, 'reactive', boost);
+  const events = performAttack(state, { attacker: reactor, weapon, target: actor, input: command, action: 'reactive', bonusDice: boost }, dice);
   let after = events.reduce(evolve, state);
   const resolved = events.find((e) => e.type === 'ExchangeResolved')!.data as { hit: boolean };
   if (resolved.hit && q.action) {
@@ -100,7 +100,7 @@ export function resumeAction(state: ArchsoulState, raw: RuleCommand, dice: DiceS
     case 'StandUp': return [resumed, ...performStandUp(c)];
     case 'Attack': {
       const p = action.payload;
-      return [resumed, ...performAttack(s, c, weaponOf(c, p.weaponId, 'weaponId'), s.combatants[p.targetId!], { ...p, ...command }, dice, 'attack')];
+      return [resumed, ...performAttack(s, { attacker: c, weapon: weaponOf(c, p.weaponId, 'weaponId'), target: s.combatants[p.targetId!], input: { ...p, ...command }, action: 'attack' }, dice)];
     }
     case 'ThrowItem': {
       const p = action.payload;
