@@ -62,7 +62,7 @@ function resolveArea(
     const dmg = damageTest(a, w, undefined, input, dice, dmgMods);
     for (const h of hit) push(wound(r.state(), h.targetId, dmg.successes, `${a.id}:${w.id}`, dmg));
   }
-  if (test.criticalFailure && targets.length > 0) push(...criticalFailure(r.state(), r.state().combatants[a.id], w, r.state().combatants[targets[0].id], input, dice, 'attack').events);
+  if (test.criticalFailure && targets.length > 0) push(...criticalFailure(r.state(), { attacker: r.state().combatants[a.id], weapon: w, target: r.state().combatants[targets[0].id], input, action: 'attack' }, dice).events);
   return events;
 }
 

@@ -157,7 +157,7 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
   const canFumble = !(o.sneak && (w.type === 'melee' || w.type === 'unarmed'));
   let landedElsewhere = false;
   if (test.criticalFailure && canFumble) {
-    const crit = criticalFailure(r.state(), r.state().combatants[a.id], w, r.state().combatants[t.id], input, dice, action);
+    const crit = criticalFailure(r.state(), { attacker: r.state().combatants[a.id], weapon: w, target: r.state().combatants[t.id], input, action }, dice);
     push(...crit.events);
     landedElsewhere = crit.redirectedTo !== undefined || crit.dropped;
     if (crit.redirectedTo) push(...landing(r.state(), a, w, r.state().combatants[crit.redirectedTo].position!, 'hit', dice));

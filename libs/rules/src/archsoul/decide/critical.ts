@@ -1,7 +1,7 @@
 import { RuleEvent } from '../../core/types';
-import { run } from '../../core/run';
+import { Run, run } from '../../core/run';
 import { DiceSource } from '../../dice/roll';
-import { CRITICAL_FAILURES, SPACE_METRES } from '../data';
+import { CRITICAL_FAILURES, CriticalEffect, SPACE_METRES } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
 import { distance, neighbours } from '../grid';
@@ -18,11 +18,30 @@ export interface CriticalOutcome {
   dropped: boolean;
 }
 
+/** The attack whose roll critically failed: who attacked whom with which weapon, as which action, with the command's choices. */
+export interface Fumble {
+  attacker: ArchsoulCombatant;
+  weapon: Weapon;
+  target: ArchsoulCombatant;
+  input: AttackInput;
+  action: string;
+}
+
+/** What applying a rolled entry works with: the run so far, the fumble, the dice, the entry's text and the outcome being built. */
+interface Mishap {
+  r: Run<ArchsoulState>;
+  f: Fumble;
+  dice: DiceSource;
+  text: string;
+  out: CriticalOutcome;
+}
+
 /**
  * archsoul.txt: Critical Failure Tables; S2 (rolled by default, the GM may narrate instead) and
  * S20 (applied where the result is mechanical; "one round" lasts until the combatant's next turn).
  */
-export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, dice: DiceSource, action: string): CriticalOutcome {
+export function criticalFailure(state: ArchsoulState, f: Fumble, dice: DiceSource): CriticalOutcome {
+  const { attacker: a, weapon: w, input } = f;
   const table = w.criticalTable;
   if (input.criticalNarration !== undefined) {
     const text = input.criticalNarration;
@@ -31,67 +50,121 @@ export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: W
   const roll = dice.roll(1, 6, 'followUp');
   const entry = CRITICAL_FAILURES[table][roll.faces[0] - 1];
   const r = run(state, evolve);
-  const { events, push } = r;
-  push(ev('CriticalFailureRolled', { combatantId: a.id, weaponId: w.id, table, roll, face: roll.faces[0], text: entry.text, effect: entry.effect }));
-  const out: CriticalOutcome = { events, dropped: false };
+  r.push(ev('CriticalFailureRolled', { combatantId: a.id, weaponId: w.id, table, roll, face: roll.faces[0], text: entry.text, effect: entry.effect }));
+  const out: CriticalOutcome = { events: r.events, dropped: false };
+  applyEffect({ r, f, dice, text: entry.text, out }, entry.effect);
+  return out;
+}
+
+/** The rolled entry's effect, by what it falls on: the attacker, its weapon, whoever it hurts, or where it stands. */
+function applyEffect(m: Mishap, e: CriticalEffect): void {
+  switch (e.kind) {
+    case 'nextAttack':
+    case 'defense':
+    case 'speed':
+    case 'prone':
+    case 'drain':
+    case 'soulpower':
+      return afflictAttacker(m, e);
+    case 'drop':
+    case 'weaponDamage':
+    case 'jam':
+    case 'repair':
+      return harmWeapon(m, e);
+    case 'selfDamage':
+    case 'selfDamageRoll':
+    case 'area':
+    case 'redirect':
+      return hurt(m, e);
+    case 'reactive':
+      return openToReaction(m);
+    case 'shift':
+      return shiftTowardTarget(m);
+    default: {
+      const unhandled: never = e;
+      void unhandled;
+    }
+  }
+}
+
+/** Conditions, drain and lost soulpower on the attacker. */
+function afflictAttacker({ r, f, text }: Mishap, e: Extract<CriticalEffect, { kind: 'nextAttack' | 'defense' | 'speed' | 'prone' | 'drain' | 'soulpower' }>): void {
+  const { push } = r;
+  const a = f.attacker;
+  switch (e.kind) {
+    case 'nextAttack':
+      push(ev('ConditionApplied', { combatantId: a.id, condition: 'nextAttackHarder', amount: e.amount, untilNextTurn: false, reason: text }));
+      return;
+    case 'defense':
+      push(ev('ConditionApplied', { combatantId: a.id, condition: 'defenseDown', amount: e.amount, untilNextTurn: true, reason: text }));
+      return;
+    case 'speed':
+      push(ev('ConditionApplied', { combatantId: a.id, condition: 'slowed', amount: e.amount, untilNextTurn: true, reason: text }));
+      return;
+    case 'prone':
+      push(ev('ConditionApplied', { combatantId: a.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: text }));
+      return;
+    case 'drain':
+      push(ev('DrainSuffered', { combatantId: a.id, amount: e.amount, total: a.drain + e.amount }));
+      return;
+    case 'soulpower':
+      push(ev('SoulpowerLowered', { combatantId: a.id, amount: e.amount, total: a.soulpowerLoss + e.amount }));
+      return;
+  }
+}
+
+/** The weapon dropped, damaged, jammed or in need of repair. */
+function harmWeapon({ r, f, dice, text, out }: Mishap, e: Extract<CriticalEffect, { kind: 'drop' | 'weaponDamage' | 'jam' | 'repair' }>): void {
+  const { push } = r;
+  const { attacker: a, weapon: w, target: t, input } = f;
   const ws = a.weapons[w.id];
-  const e = entry.effect;
   switch (e.kind) {
     case 'drop': {
-      if (!a.held.includes(w.id)) break;
+      if (!a.held.includes(w.id)) return;
       const space = e.at === 'self' ? a.position! : t.position!;
-      push(ev('ItemDropped', { combatantId: a.id, itemId: w.id, groundId: `g${r.state().groundCount + 1}`, name: w.name, space, reason: entry.text }));
+      push(ev('ItemDropped', { combatantId: a.id, itemId: w.id, groundId: `g${r.state().groundCount + 1}`, name: w.name, space, reason: text }));
       out.dropped = w.type === 'thrown';
-      break;
+      return;
     }
-    case 'nextAttack':
-      push(ev('ConditionApplied', { combatantId: a.id, condition: 'nextAttackHarder', amount: e.amount, untilNextTurn: false, reason: entry.text }));
-      break;
-    case 'defense':
-      push(ev('ConditionApplied', { combatantId: a.id, condition: 'defenseDown', amount: e.amount, untilNextTurn: true, reason: entry.text }));
-      break;
-    case 'speed':
-      push(ev('ConditionApplied', { combatantId: a.id, condition: 'slowed', amount: e.amount, untilNextTurn: true, reason: entry.text }));
-      break;
-    case 'prone':
-      push(ev('ConditionApplied', { combatantId: a.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: entry.text }));
-      break;
-    case 'reactive':
-      // S20: the target reacts only if it could (reach, front arc); there is no action left to prevent.
-      if (action !== 'reactive' && canReact(r.state(), r.state().combatants[t.id], a.position!)) {
-        push(ev('ReactiveAttackTriggered', { actorId: a.id, trigger: 'criticalFailure', reactorIds: [t.id] }), ev('ReactiveAttackOffered', { actorId: a.id, reactorId: t.id }));
-      }
-      break;
     case 'weaponDamage': {
-      if (!ws) break;
+      if (!ws) return;
       const roll2 = damageTest(a, w, undefined, input, dice);
       const hp = ws.hp === undefined ? undefined : Math.max(0, ws.hp - roll2.successes);
-      push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: ws.broken || hp === 0, destroyed: ws.destroyed, jammed: ws.jammed, ...(hp === undefined ? {} : { hp }), reason: `${entry.text}: ${roll2.successes} damage (roll ${roll2.roll.faces.join(',')})` }));
-      break;
+      push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: ws.broken || hp === 0, destroyed: ws.destroyed, jammed: ws.jammed, ...(hp === undefined ? {} : { hp }), reason: `${text}: ${roll2.successes} damage (roll ${roll2.roll.faces.join(',')})` }));
+      return;
     }
     case 'jam':
-      if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: ws.broken, destroyed: ws.destroyed, jammed: true, reason: entry.text }));
-      break;
+      if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: ws.broken, destroyed: ws.destroyed, jammed: true, reason: text }));
+      return;
     case 'repair':
-      if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: true, destroyed: ws.destroyed, jammed: ws.jammed, reason: entry.text }));
-      break;
+      if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: true, destroyed: ws.destroyed, jammed: ws.jammed, reason: text }));
+      return;
+  }
+}
+
+/** Damage: to the attacker, to everyone in an area, or to someone near the target instead. */
+function hurt({ r, f, dice, text, out }: Mishap, e: Extract<CriticalEffect, { kind: 'selfDamage' | 'selfDamageRoll' | 'area' | 'redirect' }>): void {
+  const { push } = r;
+  const { attacker: a, weapon: w, target: t, input } = f;
+  switch (e.kind) {
     case 'selfDamage':
-      push(wound(r.state(), a.id, e.amount, entry.text));
-      break;
+      push(wound(r.state(), a.id, e.amount, text));
+      return;
     case 'selfDamageRoll': {
       const roll2 = damageTest(a, w, a, input, dice);
-      push(wound(r.state(), a.id, Math.min(e.max, roll2.successes), entry.text, roll2));
-      break;
+      push(wound(r.state(), a.id, Math.min(e.max, roll2.successes), text, roll2));
+      return;
     }
     case 'area': {
       // S7: radius R metres covers every space within R / 2.
       const reach = Math.floor(e.radiusMetres / SPACE_METRES);
       for (const id of r.state().joined) {
         const c = r.state().combatants[id];
-        if (c.position && distance(r.state().map.grid, c.position, a.position!) <= reach) push(wound(r.state(), id, e.damage, entry.text));
+        if (c.position && distance(r.state().map.grid, c.position, a.position!) <= reach) push(wound(r.state(), id, e.damage, text));
       }
-      if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: true, destroyed: e.weapon === 'destroyed', jammed: ws.jammed, reason: entry.text }));
-      break;
+      const ws = a.weapons[w.id];
+      if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: true, destroyed: e.weapon === 'destroyed', jammed: ws.jammed, reason: text }));
+      return;
     }
     case 'redirect': {
       const near = e.to === 'adjacent' ? 1 : Math.floor(6 / SPACE_METRES);
@@ -100,30 +173,32 @@ export function criticalFailure(state: ArchsoulState, a: ArchsoulCombatant, w: W
         if (id === t.id || id === a.id || !c.position || distance(r.state().map.grid, c.position, t.position!) > near) return false;
         return e.to === 'adjacent' ? true : !foes(c, a);
       });
-      if (candidates.length === 0) break;
+      if (candidates.length === 0) return;
       const pick = candidates.length === 1 ? candidates[0] : candidates[dice.roll(1, candidates.length, 'followUp').faces[0] - 1];
       const victim = r.state().combatants[pick];
       const roll2 = damageTest(a, w, victim, input, dice);
-      push(wound(r.state(), pick, roll2.successes, `${entry.text} (${pick})`, roll2));
+      push(wound(r.state(), pick, roll2.successes, `${text} (${pick})`, roll2));
       out.redirectedTo = pick;
-      break;
-    }
-    case 'drain':
-      push(ev('DrainSuffered', { combatantId: a.id, amount: e.amount, total: a.drain + e.amount }));
-      break;
-    case 'soulpower':
-      push(ev('SoulpowerLowered', { combatantId: a.id, amount: e.amount, total: a.soulpowerLoss + e.amount }));
-      break;
-    case 'shift': {
-      const here = a.position!;
-      const options = neighbours(r.state().map.grid, here).filter((n) => canStep(r.state().map, here, n) && !occupant(r.state(), n, a.id));
-      options.sort((p, q) => distance(r.state().map.grid, p, t.position!) - distance(r.state().map.grid, q, t.position!));
-      if (options.length > 0 && distance(r.state().map.grid, options[0], t.position!) < distance(r.state().map.grid, here, t.position!)) {
-        push(ev('Moved', { combatantId: a.id, action: 'shift', path: [options[0]], from: here, to: options[0], facing: a.facing, distance: 1 }));
-      }
-      break;
+      return;
     }
   }
-  return out;
 }
 
+/** S20: the target reacts only if it could (reach, front arc); there is no action left to prevent. */
+function openToReaction({ r, f }: Mishap): void {
+  const { attacker: a, target: t } = f;
+  if (f.action !== 'reactive' && canReact(r.state(), r.state().combatants[t.id], a.position!)) {
+    r.push(ev('ReactiveAttackTriggered', { actorId: a.id, trigger: 'criticalFailure', reactorIds: [t.id] }), ev('ReactiveAttackOffered', { actorId: a.id, reactorId: t.id }));
+  }
+}
+
+/** The attacker shifts one free space closer to the target, if there is one. */
+function shiftTowardTarget({ r, f }: Mishap): void {
+  const { attacker: a, target: t } = f;
+  const here = a.position!;
+  const options = neighbours(r.state().map.grid, here).filter((n) => canStep(r.state().map, here, n) && !occupant(r.state(), n, a.id));
+  options.sort((p, q) => distance(r.state().map.grid, p, t.position!) - distance(r.state().map.grid, q, t.position!));
+  if (options.length > 0 && distance(r.state().map.grid, options[0], t.position!) < distance(r.state().map.grid, here, t.position!)) {
+    r.push(ev('Moved', { combatantId: a.id, action: 'shift', path: [options[0]], from: here, to: options[0], facing: a.facing, distance: 1 }));
+  }
+}

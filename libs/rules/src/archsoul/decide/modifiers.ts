@@ -75,6 +75,6 @@ export function shatter(
     // S31 (as S20): an item brought to 0 HP is broken.
     push(ev('WeaponChanged', { combatantId: damaged.owner.id, weaponId: damaged.item.id, broken: ws.broken || hp === 0, destroyed: ws.destroyed, jammed: ws.jammed, ...(hp === undefined ? {} : { hp }), reason: `Shatter: ${damage} damage after hardness ${damaged.item.hardness}` }));
   }
-  if (test.criticalFailure) push(...criticalFailure(r.state(), r.state().combatants[a.id], w, r.state().combatants[t.id], input, dice, action).events);
+  if (test.criticalFailure) push(...criticalFailure(r.state(), { attacker: r.state().combatants[a.id], weapon: w, target: r.state().combatants[t.id], input, action }, dice).events);
   return events;
 }
