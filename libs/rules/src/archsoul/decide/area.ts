@@ -20,15 +20,29 @@ import { triggerReactions } from './reactions';
 
 const clamp = (d: number) => Math.min(MAX_DIFFICULTY, Math.max(MIN_DIFFICULTY, d));
 
+/** One area attack for resolveArea: who attacks with which weapon, the area, and everyone in it. */
+interface AreaStrike {
+  attacker: ArchsoulCombatant;
+  weapon: Weapon;
+  spaces: Space[];
+  targets: ArchsoulCombatant[];
+  /** The centre the modifiers and arcs are seen from (a Cleave instead takes each target's space for modifiers, the attacker's for arcs). */
+  origin: Space;
+  /** Attack modifiers for every target. */
+  shared: Modifier[];
+  /** The maneuvers' damage modifiers. */
+  dmgMods: Modifier[];
+  input: AttackInput;
+  action: 'attack' | 'cleave' | 'throw';
+}
+
 /**
  * archsoul.txt: Area of Effect Attacks: "a single attack roll against everything within the attack's area,
  * with every individual target defending separately"; "make one dice roll to attack and recount it for each
  * difficulty level needed" (S34); "All targets hit are then affected by the same damage roll".
  */
-function resolveArea(
-  state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, spaces: Space[], targets: ArchsoulCombatant[], origin: Space, shared: Modifier[], dmgMods: Modifier[],
-  input: AttackInput, dice: DiceSource, action: 'attack' | 'cleave' | 'throw',
-): RuleEvent[] {
+function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): RuleEvent[] {
+  const { attacker: a, weapon: w, spaces, targets, origin, shared, dmgMods, input, action } = area;
   const r = run(state, evolve);
   const { events, push } = r;
   const row = ATTACK_TABLE[w.type];
@@ -71,7 +85,7 @@ export function performCleave(state: ArchsoulState, a: ArchsoulCombatant, w: Wea
   const spaces = o.cleave!.spaces;
   const targets = spaces.map((sp) => occupant(state, sp)).filter((c): c is ArchsoulCombatant => c !== undefined && c.id !== a.id);
   const [atk, dmg] = maneuverModifiers(a, w, o);
-  return resolveArea(state, a, w, spaces, targets, a.position!, atk, dmg, input, dice, 'cleave');
+  return resolveArea(state, { attacker: a, weapon: w, spaces, targets, origin: a.position!, shared: atk, dmgMods: dmg, input, action: 'cleave' }, dice);
 }
 
 /** S7/S14: the spaces within ⌊R / 2⌋ of the centre. */
@@ -125,7 +139,7 @@ export function performAreaAttack(state: ArchsoulState, a: ArchsoulCombatant, we
   const pre: RuleEvent[] = [];
   if (w.ammunition) pre.push(ev('AmmunitionSpent', { combatantId: a.id, weaponId: w.id, left: (a.weapons[w.id].ammunition ?? 1) - 1 }));
   const s = pre.reduce(evolve, state);
-  const out = resolveArea(s, s.combatants[a.id], w, spaces, targets.map((t) => s.combatants[t.id]), centre, [], [], input, dice, w.type === 'thrown' ? 'throw' : 'attack');
+  const out = resolveArea(s, { attacker: s.combatants[a.id], weapon: w, spaces, targets: targets.map((t) => s.combatants[t.id]), origin: centre, shared: [], dmgMods: [], input, action: w.type === 'thrown' ? 'throw' : 'attack' }, dice);
   // S34: a thrown area weapon (a bomb) is spent where it lands.
   if (w.type === 'thrown') out.push(ev('ProjectileLanded', { combatantId: a.id, weaponId: w.id, itemId: w.id, name: w.name, space: centre, broken: true, reason: 'area weapon spent' }));
   return [...pre, ...out];

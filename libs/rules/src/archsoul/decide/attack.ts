@@ -136,7 +136,7 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
   const test = rollTest(dice, poolOf(a, stat.attribute, stat.skill, w), DEFAULT_DIFFICULTY, mods);
   const distanceNow = distance(r.state().map.grid, a.position!, t.position!);
   if (o.shatter) {
-    push(...shatter(r.state(), a, w, t, o.shatter.itemId, test, input, dmgMods, dice, action, distanceNow, tag));
+    push(...shatter(r.state(), { attacker: a, weapon: w, target: t, itemId: o.shatter.itemId, test, input, dmgMods, action, distanceNow, tag }, dice));
     return events;
   }
   const soulDefence = row.resistedBy === 'soulpowerResolve' ? rollTest(dice, soulDefencePool(r.state(), t), SOUL_DEFENCE_TEST.difficulty) : undefined;

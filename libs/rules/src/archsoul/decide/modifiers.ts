@@ -44,14 +44,31 @@ function asWeapon(t: ArchsoulCombatant, itemId: string): Weapon {
   return { ...FIST, id: sh.id, name: sh.name, type: 'melee', criticalTable: 'melee', handling: 'regular', hardness: sh.hardness };
 }
 
+/** A Shatter attack as rolled: who attacks whom with which weapon, and the item it targets (S31). */
+export interface ShatterAttempt {
+  attacker: ArchsoulCombatant;
+  weapon: Weapon;
+  target: ArchsoulCombatant;
+  /** The targeted item: one of the target's weapons, or its shield. */
+  itemId: string;
+  /** The attacker's roll. */
+  test: TestResult;
+  input: AttackInput;
+  /** The maneuvers' damage modifiers. */
+  dmgMods: Modifier[];
+  action: 'attack' | 'throw' | 'reactive';
+  /** The distance the exchange records. */
+  distanceNow: number;
+  /** The special attack and maneuvers the exchange records. */
+  tag: Record<string, unknown>;
+}
+
 /**
  * archsoul.txt: Shatter: the opponent makes a weapon attack roll with the targeted item instead of defending;
  * the higher roll deals damage to the other's weapon or item, less its hardness; a tie damages nothing.
  */
-export function shatter(
-  state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, itemId: string, test: TestResult, input: AttackInput, dmgMods: Modifier[], dice: DiceSource,
-  action: 'attack' | 'throw' | 'reactive', distanceNow: number, tag: Record<string, unknown>,
-): RuleEvent[] {
+export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: DiceSource): RuleEvent[] {
+  const { attacker: a, weapon: w, target: t, itemId, test, input, dmgMods, action, distanceNow, tag } = attempt;
   const r = run(state, evolve);
   const { events, push } = r;
   const item = asWeapon(t, itemId);
