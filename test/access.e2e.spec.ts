@@ -18,14 +18,28 @@ describe('access control: no one acts where they do not belong', () => {
     other = await t.tenant('Other table');
     const created = await t.http
       .post('/fights')
-      .send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'mira', name: 'Mira', sheet: sheet(3) }, { id: 'orin', name: 'Orin', sheet: sheet(1) }] })
+      .send({
+        system: 'narateer',
+        dice: { mode: 'manual' },
+        combatants: [
+          { id: 'mira', name: 'Mira', sheet: sheet(3) },
+          { id: 'orin', name: 'Orin', sheet: sheet(1) },
+        ],
+      })
       .expect(201);
     fightId = created.body.fightId;
-    const p = await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'player', combatantIds: ['mira'], label: 'Alice' }).expect(201);
+    const p = await t.http
+      .post(`/fights/${fightId}/tokens`)
+      .send({ role: 'player', combatantIds: ['mira'], label: 'Alice' })
+      .expect(201);
     player = p.body.token;
     playerTokenId = p.body.tokenId;
-    spectator = (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201)).body.token;
-    await t.http.post(`/fights/${fightId}/commands`).send({ type: 'SetInitiative', order: ['mira', 'orin'] }).expect(200);
+    spectator = (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201)).body
+      .token;
+    await t.http
+      .post(`/fights/${fightId}/commands`)
+      .send({ type: 'SetInitiative', order: ['mira', 'orin'] })
+      .expect(200);
     await t.http.post(`/fights/${fightId}/commands`).send({ type: 'StartRound' }).expect(200);
     await t.http.post(`/fights/${fightId}/commands`).send({ type: 'StartActivation' }).expect(200);
   });
@@ -35,9 +49,23 @@ describe('access control: no one acts where they do not belong', () => {
   });
 
   it('no key, a made-up key and a revoked key are 401 with a stable code', async () => {
-    expect((await t.anon.get('/fights').expect(401)).body).toMatchObject({ code: 'UNAUTHENTICATED', field: 'authorization' });
-    expect((await t.anon.get('/fights').set(bearer('crs_0123456789abcdef_' + 'A'.repeat(43))).expect(401)).body.code).toBe('INVALID_CREDENTIALS');
-    const extra = await t.anon.post(`/admin/tenants/${t.tenantId}/keys`).set(bearer(TEST_ADMIN_KEY)).send({ label: 'temp' }).expect(201);
+    expect((await t.anon.get('/fights').expect(401)).body).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      field: 'authorization',
+    });
+    expect(
+      (
+        await t.anon
+          .get('/fights')
+          .set(bearer('crs_0123456789abcdef_' + 'A'.repeat(43)))
+          .expect(401)
+      ).body.code,
+    ).toBe('INVALID_CREDENTIALS');
+    const extra = await t.anon
+      .post(`/admin/tenants/${t.tenantId}/keys`)
+      .set(bearer(TEST_ADMIN_KEY))
+      .send({ label: 'temp' })
+      .expect(201);
     await t.anon.get('/fights').set(bearer(extra.body.apiKey)).expect(200);
     await t.anon.delete(`/admin/keys/${extra.body.keyId}`).set(bearer(TEST_ADMIN_KEY)).expect(204);
     await t.anon.get('/fights').set(bearer(extra.body.apiKey)).expect(401);
@@ -48,10 +76,21 @@ describe('access control: no one acts where they do not belong', () => {
     const before = await log();
     const as = bearer(other.apiKey);
     expect((await t.anon.get('/fights').set(as).expect(200)).body.items).toEqual([]);
-    for (const path of [`/fights/${fightId}`, `/fights/${fightId}/events`, `/fights/${fightId}/log`, `/fights/${fightId}/combatants`, `/fights/${fightId}/stream`, `/fights/${fightId}/tokens`]) {
+    for (const path of [
+      `/fights/${fightId}`,
+      `/fights/${fightId}/events`,
+      `/fights/${fightId}/log`,
+      `/fights/${fightId}/combatants`,
+      `/fights/${fightId}/stream`,
+      `/fights/${fightId}/tokens`,
+    ]) {
       expect((await t.anon.get(path).set(as).expect(404)).body.code).toBe('FIGHT_NOT_FOUND');
     }
-    await t.anon.post(`/fights/${fightId}/commands`).set(as).send({ type: 'AddNote', text: 'pwned' }).expect(404);
+    await t.anon
+      .post(`/fights/${fightId}/commands`)
+      .set(as)
+      .send({ type: 'AddNote', text: 'pwned' })
+      .expect(404);
     const gql = await t.gql(`{ fight(fightId: "${fightId}") { seq } }`, undefined, other.apiKey);
     expect(gql.errors?.[0].extensions.code).toBe('FIGHT_NOT_FOUND');
     expect(await log()).toEqual(before);
@@ -60,14 +99,37 @@ describe('access control: no one acts where they do not belong', () => {
   it('a player acts only for their own combatant; GM-only commands are refused', async () => {
     const before = await log();
     const as = bearer(player);
-    const notMine = await t.anon.post(`/fights/${fightId}/commands`).set(as).send({ type: 'DeclareExchange', attackerId: 'orin', targetId: 'mira', kind: 'melee', weaponId: 'x', boost: 0 }).expect(403);
+    const notMine = await t.anon
+      .post(`/fights/${fightId}/commands`)
+      .set(as)
+      .send({
+        type: 'DeclareExchange',
+        attackerId: 'orin',
+        targetId: 'mira',
+        kind: 'melee',
+        weaponId: 'x',
+        boost: 0,
+      })
+      .expect(403);
     expect(notMine.body).toMatchObject({ code: 'NOT_YOUR_COMBATANT', field: 'attackerId' });
-    expect((await t.anon.post(`/fights/${fightId}/commands`).set(as).send({ type: 'AddNote', text: 'x' }).expect(403)).body.code).toBe('GM_ONLY');
+    expect(
+      (
+        await t.anon
+          .post(`/fights/${fightId}/commands`)
+          .set(as)
+          .send({ type: 'AddNote', text: 'x' })
+          .expect(403)
+      ).body.code,
+    ).toBe('GM_ONLY');
     await t.anon.post('/fights').set(as).send({ system: 'narateer' }).expect(403);
     await t.anon.post(`/fights/${fightId}/tokens`).set(as).send({ role: 'spectator' }).expect(403);
     expect(await log()).toEqual(before);
     // Mira's player may end Mira's own activation.
-    const ended = await t.anon.post(`/fights/${fightId}/commands`).set(as).send({ type: 'EndActivation' }).expect(200);
+    const ended = await t.anon
+      .post(`/fights/${fightId}/commands`)
+      .set(as)
+      .send({ type: 'EndActivation' })
+      .expect(200);
     expect(ended.body.events[0].actor).toBe(`player:${playerTokenId}`);
     await t.anon.get(`/fights/${fightId}`).set(as).expect(200);
   });
@@ -76,18 +138,41 @@ describe('access control: no one acts where they do not belong', () => {
     const before = await log();
     const as = bearer(spectator);
     await t.anon.get(`/fights/${fightId}/events`).set(as).expect(200);
-    expect((await t.anon.post(`/fights/${fightId}/commands`).set(as).send({ type: 'AddNote', text: 'x' }).expect(403)).body.code).toBe('FORBIDDEN');
-    const gql = await t.gql(`mutation { command(fightId: "${fightId}", input: { type: "StartRound" }) { seq } }`, undefined, spectator);
+    expect(
+      (
+        await t.anon
+          .post(`/fights/${fightId}/commands`)
+          .set(as)
+          .send({ type: 'AddNote', text: 'x' })
+          .expect(403)
+      ).body.code,
+    ).toBe('FORBIDDEN');
+    const gql = await t.gql(
+      `mutation { command(fightId: "${fightId}", input: { type: "StartRound" }) { seq } }`,
+      undefined,
+      spectator,
+    );
     expect(gql.errors?.[0].extensions).toMatchObject({ statusCode: 403 });
     expect(await log()).toEqual(before);
   });
 
   it('a spectator cannot subscribe to another fight; a revoked token stops its open subscription at once', async () => {
-    const otherFight = (await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201)).body.fightId;
-    const token = (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator', label: 'overlay' }).expect(201)).body;
-    const client = createClient({ url: `${t.url!.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: bearer(token.token) });
+    const otherFight = (await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201))
+      .body.fightId;
+    const token = (
+      await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator', label: 'overlay' }).expect(201)
+    ).body;
+    const client = createClient({
+      url: `${t.url!.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: bearer(token.token),
+    });
     const refused = await new Promise<any>((resolve) =>
-      client.subscribe({ query: `subscription { fightEvents(fightId: "${otherFight}") { seq } }` }, { next: (r) => resolve(r.errors), error: resolve, complete: () => resolve(undefined) }),
+      client.subscribe(
+        { query: `subscription { fightEvents(fightId: "${otherFight}") { seq } }` },
+        { next: (r) => resolve(r.errors), error: resolve, complete: () => resolve(undefined) },
+      ),
     );
     expect(refused?.[0]?.extensions?.code).toBe('FIGHT_NOT_FOUND');
 
@@ -95,7 +180,11 @@ describe('access control: no one acts where they do not belong', () => {
     const seqs: number[] = [];
     client.subscribe<{ fightEvents: { seq: number } }>(
       { query: `subscription { fightEvents(fightId: "${fightId}") { seq } }` },
-      { next: (r) => r.data && seqs.push(r.data.fightEvents.seq), error: () => (completed = true), complete: () => (completed = true) },
+      {
+        next: (r) => r.data && seqs.push(r.data.fightEvents.seq),
+        error: () => (completed = true),
+        complete: () => (completed = true),
+      },
     );
     const until = async (f: () => boolean) => {
       for (let i = 0; i < 250 && !f(); i++) await new Promise((r) => setTimeout(r, 20));
@@ -109,7 +198,8 @@ describe('access control: no one acts where they do not belong', () => {
   });
 
   it('a revoked token closes an open SSE stream', async () => {
-    const token = (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201)).body;
+    const token = (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201))
+      .body;
     const res = await fetch(`${t.url}/fights/${fightId}/stream?token=${token.token}`);
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
@@ -122,7 +212,10 @@ describe('access control: no one acts where they do not belong', () => {
 
   it('hostile sizes: a 10 MB body and a GraphQL query nested 50 deep are refused and change nothing', async () => {
     const before = await log();
-    const big = await t.http.post(`/fights/${fightId}/commands`).set('content-type', 'application/json').send(JSON.stringify({ type: 'AddNote', text: 'x'.repeat(10 * 1024 * 1024) }));
+    const big = await t.http
+      .post(`/fights/${fightId}/commands`)
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ type: 'AddNote', text: 'x'.repeat(10 * 1024 * 1024) }));
     expect(big.status).toBe(413);
     expect(big.body.code).toBe('PAYLOAD_TOO_LARGE');
     let q = 'name';
@@ -130,7 +223,10 @@ describe('access control: no one acts where they do not belong', () => {
     const deepQuery = await t.gql(`{ __schema { types { fields { type { ${q} } } } } }`);
     expect(deepQuery.errors?.[0].extensions).toMatchObject({ statusCode: 400, code: 'QUERY_TOO_DEEP' });
     expect(deepQuery.errors?.[0].message).toMatch(/nests 55 levels deep; the limit is 20/);
-    const aliases = Array.from({ length: 300 }, (_, i) => `a${i}: fights { items { fightId name status } }`).join(' ');
+    const aliases = Array.from(
+      { length: 300 },
+      (_, i) => `a${i}: fights { items { fightId name status } }`,
+    ).join(' ');
     const wide = await t.gql(`{ ${aliases} }`);
     expect(wide.errors?.[0].extensions.statusCode).toBe(400);
     expect(await log()).toEqual(before);

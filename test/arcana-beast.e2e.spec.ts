@@ -1,10 +1,43 @@
 import { useApp } from './support/app';
 
 const stats = (brawn: number, agility: number) => ({ brawn, agility, endurance: 2, spirit: 3, technique: 2 });
-const ember = { kind: 'beast', stats: stats(3, 2), qualities: { Claws: 1, Nimble: 1 }, defensiveQualities: ['Nimble'], hp: 12, stamina: 2, stage: 2, stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }], attacks: [{ id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] }] };
-const pip = { kind: 'beast', stats: stats(2, 3), hp: 9, stamina: 2, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'peck', name: 'Peck', range: 'melee', ranks: 1 }] };
-const wolf = { kind: 'beast', stats: stats(2, 2), hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }] };
-const binder = (beastId: string) => ({ kind: 'binder', beastId, stats: stats(1, 2), hp: 10, stamina: 3, inventory: [{ id: 'potion', name: 'Potion', heal: 4 }] });
+const ember = {
+  kind: 'beast',
+  stats: stats(3, 2),
+  qualities: { Claws: 1, Nimble: 1 },
+  defensiveQualities: ['Nimble'],
+  hp: 12,
+  stamina: 2,
+  stage: 2,
+  stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }],
+  attacks: [{ id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] }],
+};
+const pip = {
+  kind: 'beast',
+  stats: stats(2, 3),
+  hp: 9,
+  stamina: 2,
+  stage: 1,
+  stages: [{ stage: 1 }],
+  attacks: [{ id: 'peck', name: 'Peck', range: 'melee', ranks: 1 }],
+};
+const wolf = {
+  kind: 'beast',
+  stats: stats(2, 2),
+  hp: 8,
+  stamina: 1,
+  stage: 1,
+  stages: [{ stage: 1 }],
+  attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
+};
+const binder = (beastId: string) => ({
+  kind: 'binder',
+  beastId,
+  stats: stats(1, 2),
+  hp: 10,
+  stamina: 3,
+  inventory: [{ id: 'potion', name: 'Potion', heal: 4 }],
+});
 const setup = {
   system: 'arcana-beast',
   name: 'Two Binders against the wolf pack',
@@ -27,9 +60,25 @@ describe('Arcana Beast end to end: two Binders with their beasts against wild be
   it('a whole fight through REST, each Binder played by its own token', async () => {
     const { body } = await t.http.post('/fights').send(setup).expect(201);
     const id = body.fightId;
-    const gm = async (cmd: Record<string, unknown>, status = 200) => (await t.http.post(`/fights/${id}/commands`).send(cmd).expect(status)).body;
-    const token = async (c: string) => (await t.http.post(`/fights/${id}/tokens`).send({ role: 'player', combatantIds: [c] }).expect(201)).body.token as string;
-    const as = (tok: string) => async (cmd: Record<string, unknown>, status = 200) => (await t.anon.post(`/fights/${id}/commands`).set('authorization', `Bearer ${tok}`).send(cmd).expect(status)).body;
+    const gm = async (cmd: Record<string, unknown>, status = 200) =>
+      (await t.http.post(`/fights/${id}/commands`).send(cmd).expect(status)).body;
+    const token = async (c: string) =>
+      (
+        await t.http
+          .post(`/fights/${id}/tokens`)
+          .send({ role: 'player', combatantIds: [c] })
+          .expect(201)
+      ).body.token as string;
+    const as =
+      (tok: string) =>
+      async (cmd: Record<string, unknown>, status = 200) =>
+        (
+          await t.anon
+            .post(`/fights/${id}/commands`)
+            .set('authorization', `Bearer ${tok}`)
+            .send(cmd)
+            .expect(status)
+        ).body;
     const ash = as(await token('ash'));
     const bo = as(await token('bo'));
 
@@ -45,14 +94,27 @@ describe('Arcana Beast end to end: two Binders with their beasts against wild be
     await ash({ type: 'Direct', combatantId: 'bo' }, 403);
     await bo({ type: 'Direct', combatantId: 'bo' });
     const peck = await bo({ type: 'Attack', attackerId: 'pip', targetId: 'wolf', dice: [6, 5, 4, 1, 4, 1] });
-    expect(find(peck.events, 'AttackResolved')).toMatchObject({ attack: { dice: 4, successes: 3 }, dodge: { successes: 1 }, baseDamage: 3, damage: 5 });
+    expect(find(peck.events, 'AttackResolved')).toMatchObject({
+      attack: { dice: 4, successes: 3 },
+      dodge: { successes: 1 },
+      baseDamage: 3,
+      damage: 5,
+    });
     expect(find(peck.events, 'DamageDealt')).toMatchObject({ combatantId: 'wolf', hp: 3 });
     await bo({ type: 'EndActivation' });
 
     // Ember's turn: a combo on the same wolf (+1 die, +1 damage): 6 d8, 3 successes vs 0: 5 + 3 + 1 = 9, the wolf drops out.
     await gm({ type: 'StartActivation' });
-    const claw = await ash({ type: 'Attack', attackerId: 'ember', targetId: 'wolf', dice: [8, 5, 4, 1, 1, 1, 1, 1] });
-    expect(find(claw.events, 'AttackResolved')).toMatchObject({ combo: { position: 2, dieBonus: 1, damageBonus: 1 }, damage: 9 });
+    const claw = await ash({
+      type: 'Attack',
+      attackerId: 'ember',
+      targetId: 'wolf',
+      dice: [8, 5, 4, 1, 1, 1, 1, 1],
+    });
+    expect(find(claw.events, 'AttackResolved')).toMatchObject({
+      combo: { position: 2, dieBonus: 1, damageBonus: 1 },
+      damage: 9,
+    });
     expect(find(claw.events, 'KnockedOut')).toEqual({ combatantId: 'wolf', playerSide: false });
     await ash({ type: 'EndActivation' });
 
@@ -62,9 +124,23 @@ describe('Arcana Beast end to end: two Binders with their beasts against wild be
     expect(far).toMatchObject({ code: 'ARCANA_OUT_OF_RANGE', field: 'targetId' });
     await gm({ type: 'SetBand', aId: 'wolf2', bId: 'ash', band: 'close' });
     const declared = await gm({ type: 'Attack', attackerId: 'wolf2', targetId: 'ash' });
-    expect(declared.view.pending).toMatchObject({ kind: 'intercept', awaiting: 'ember', answer: 'Intercept' });
-    const bitten = await ash({ type: 'Intercept', combatantId: 'ember', intercept: true, dice: [6, 6, 1, 1, 1] });
-    expect(find(bitten.events, 'AttackResolved')).toMatchObject({ targetId: 'ember', declaredTargetId: 'ash', redirectedBy: 'intercept', damage: 5 });
+    expect(declared.view.pending).toMatchObject({
+      kind: 'intercept',
+      awaiting: 'ember',
+      answer: 'Intercept',
+    });
+    const bitten = await ash({
+      type: 'Intercept',
+      combatantId: 'ember',
+      intercept: true,
+      dice: [6, 6, 1, 1, 1],
+    });
+    expect(find(bitten.events, 'AttackResolved')).toMatchObject({
+      targetId: 'ember',
+      declaredTargetId: 'ash',
+      redirectedBy: 'intercept',
+      damage: 5,
+    });
     const roundOver = await gm({ type: 'EndActivation' });
     expect(roundOver.events.map((e: Ev) => e.type)).toEqual(['ActivationEnded', 'RoundEnded']);
 
@@ -79,8 +155,18 @@ describe('Arcana Beast end to end: two Binders with their beasts against wild be
 
     // Ember spent this turn's Action on the Intercept; it still evolves for free when its trigger is true.
     const turn = await gm({ type: 'StartActivation' });
-    expect(find(turn.events, 'TurnStarted')).toMatchObject({ combatantId: 'ember', actionForfeited: 'intercept' });
-    expect((await ash({ type: 'Attack', attackerId: 'ember', targetId: 'wolf2', dice: [1, 1, 1, 1, 1, 1, 1] }, 422)).code).toBe('ARCANA_ACTION_USED');
+    expect(find(turn.events, 'TurnStarted')).toMatchObject({
+      combatantId: 'ember',
+      actionForfeited: 'intercept',
+    });
+    expect(
+      (
+        await ash(
+          { type: 'Attack', attackerId: 'ember', targetId: 'wolf2', dice: [1, 1, 1, 1, 1, 1, 1] },
+          422,
+        )
+      ).code,
+    ).toBe('ARCANA_ACTION_USED');
     expect((await ash({ type: 'Evolve', combatantId: 'ember' }, 422)).code).toBe('ARCANA_TRIGGER_NOT_ACTIVE');
     await gm({ type: 'SetTrigger', combatantId: 'ember', stage: 3, active: true });
     const evolved = await ash({ type: 'Evolve', combatantId: 'ember' });
@@ -95,21 +181,45 @@ describe('Arcana Beast end to end: two Binders with their beasts against wild be
     await gm({ type: 'StartRound' });
     await gm({ type: 'StartActivation' });
     const crit = await bo({ type: 'Attack', attackerId: 'pip', targetId: 'wolf2', dice: [6, 6, 6, 1, 1] });
-    expect(find(crit.events, 'AttackResolved')).toMatchObject({ critical: true, baseDamage: 3, extraSuccesses: 3, combo: { position: 1 }, damage: 9 });
+    expect(find(crit.events, 'AttackResolved')).toMatchObject({
+      critical: true,
+      baseDamage: 3,
+      extraSuccesses: 3,
+      combo: { position: 1 },
+      damage: 9,
+    });
     expect(find(crit.events, 'KnockedOut')).toEqual({ combatantId: 'wolf2', playerSide: false });
     const view = crit.view;
-    expect(view.combatants.find((c: any) => c.id === 'ember')).toMatchObject({ hp: 7, stage: 3, dieSides: 10, state: 'Active' });
-    expect(view.combatants.filter((c: any) => c.side === 'wild').map((c: any) => c.state)).toEqual(['KnockedOut', 'KnockedOut']);
+    expect(view.combatants.find((c: any) => c.id === 'ember')).toMatchObject({
+      hp: 7,
+      stage: 3,
+      dieSides: 10,
+      state: 'Active',
+    });
+    expect(view.combatants.filter((c: any) => c.side === 'wild').map((c: any) => c.state)).toEqual([
+      'KnockedOut',
+      'KnockedOut',
+    ]);
     expect(view.criticalGauge).toBe(0);
     const scene = await gm({ type: 'EndScene' });
-    expect(find(scene.events, 'StageDevolved')).toEqual({ combatantId: 'ember', from: 3, to: 2, reason: 'encounterEnded' });
+    expect(find(scene.events, 'StageDevolved')).toEqual({
+      combatantId: 'ember',
+      from: 3,
+      to: 2,
+      reason: 'encounterEnded',
+    });
   });
 
   it('through GraphQL: the same opening with the same numbers, and the system is listed', async () => {
-    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, { i: setup });
+    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, {
+      i: setup,
+    });
     const id = created.data.createFight.fightId;
     const send = async ({ type, ...payload }: Record<string, unknown>) => {
-      const res = await t.gql(`mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`, { f: id, i: { type, payload } });
+      const res = await t.gql(
+        `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`,
+        { f: id, i: { type, payload } },
+      );
       expect(res.errors).toBeUndefined();
       return res.data.command;
     };
@@ -118,9 +228,20 @@ describe('Arcana Beast end to end: two Binders with their beasts against wild be
     await send({ type: 'StartRound' });
     await send({ type: 'StartActivation' });
     await send({ type: 'Direct', combatantId: 'bo' });
-    const peck = await send({ type: 'Attack', attackerId: 'pip', targetId: 'wolf', dice: [6, 5, 4, 1, 4, 1] });
+    const peck = await send({
+      type: 'Attack',
+      attackerId: 'pip',
+      targetId: 'wolf',
+      dice: [6, 5, 4, 1, 4, 1],
+    });
     expect(find(peck.events, 'AttackResolved')).toMatchObject({ damage: 5 });
-    const refused = await t.gql(`mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq } }`, { f: id, i: { type: 'Attack', payload: { attackerId: 'pip', targetId: 'wolf', dice: [1, 1, 1, 1, 1] } } });
+    const refused = await t.gql(
+      `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq } }`,
+      {
+        f: id,
+        i: { type: 'Attack', payload: { attackerId: 'pip', targetId: 'wolf', dice: [1, 1, 1, 1, 1] } },
+      },
+    );
     expect(JSON.stringify(refused.errors)).toContain('ARCANA_ACTION_USED');
     const systems = (await t.http.get('/systems/arcana-beast').expect(200)).body;
     expect(JSON.stringify(systems)).toContain('A16');

@@ -25,8 +25,22 @@ const ride = {
     name: 'The toll bridge',
     dice: { mode: 'manual' },
     combatants: [
-      { id: 'sera', name: 'Sera', side: 'heroes', sheet: { ...base, weapons: [lance], mount: { name: 'Warhorse', speed: 3, size: 'large', trampleDamage: 3 } } },
-      { id: 'imp', name: 'Imp', side: 'enemies', sheet: { ...base, size: 'small', trampleResponse: 'avoid', weapons: [sword] } },
+      {
+        id: 'sera',
+        name: 'Sera',
+        side: 'heroes',
+        sheet: {
+          ...base,
+          weapons: [lance],
+          mount: { name: 'Warhorse', speed: 3, size: 'large', trampleDamage: 3 },
+        },
+      },
+      {
+        id: 'imp',
+        name: 'Imp',
+        side: 'enemies',
+        sheet: { ...base, size: 'small', trampleResponse: 'avoid', weapons: [sword] },
+      },
       { id: 'guard', name: 'Guard', side: 'enemies', sheet: { ...base, weapons: [sword] } },
     ],
   },
@@ -43,12 +57,27 @@ const ride = {
 async function riding(send: Send, refuse: Refuse): Promise<void> {
   for (const cmd of ride.opening) await send(cmd);
   // S41: the map has no height.
-  expect(await refuse({ type: 'Move', combatantId: 'sera', path: [{ x: 0, y: -1 }], jump: true, vertical: true })).toMatchObject({ code: 'ARCHSOUL_VERTICAL_JUMP', field: 'vertical' });
+  expect(
+    await refuse({ type: 'Move', combatantId: 'sera', path: [{ x: 0, y: -1 }], jump: true, vertical: true }),
+  ).toMatchObject({ code: 'ARCHSOUL_VERTICAL_JUMP', field: 'vertical' });
 
   // Sera tramples through the Imp (it lets her pass); leaving its space, the Guard hits (2 > 1; 2 damage; her roll 0): stopped inside.
-  const move = await send({ type: 'Move', combatantId: 'sera', path: [{ x: 0, y: -1 }, { x: 0, y: -2 }], trample: true });
+  const move = await send({
+    type: 'Move',
+    combatantId: 'sera',
+    path: [
+      { x: 0, y: -1 },
+      { x: 0, y: -2 },
+    ],
+    trample: true,
+  });
   expect(types(move)).toEqual(['ApSpent', 'Moved', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
-  const hit = await send({ type: 'ReactiveAttack', combatantId: 'guard', weaponId: 'sword', dice: [4, 4, 1, 2, 4, 4, 1, 1, 1, 1, 1, 1] });
+  const hit = await send({
+    type: 'ReactiveAttack',
+    combatantId: 'guard',
+    weaponId: 'sword',
+    dice: [4, 4, 1, 2, 4, 4, 1, 1, 1, 1, 1, 1],
+  });
   expect(data(hit, 'PreventionRolled')).toMatchObject({ damage: 2, prevented: true });
   expect(who(hit.view, 'sera')).toMatchObject({ position: { x: 0, y: -1 }, hp: 8, mounted: true });
 
@@ -63,7 +92,12 @@ async function riding(send: Send, refuse: Refuse): Promise<void> {
   // S43: she cannot end her turn in the Imp's space, even when the GM ends the phase for her.
   const phase = await send({ type: 'EndPhase' });
   expect(types(phase).slice(0, 3)).toEqual(['Moved', 'TurnEnded', 'PhaseEnded']);
-  expect(data(phase, 'Moved')).toMatchObject({ combatantId: 'sera', action: 'pushed', from: { x: 0, y: -1 }, distance: 1 });
+  expect(data(phase, 'Moved')).toMatchObject({
+    combatantId: 'sera',
+    action: 'pushed',
+    from: { x: 0, y: -1 },
+    distance: 1,
+  });
   expect(phase.view.phase).toMatchObject({ party: 'enemies' });
   const landed = who(phase.view, 'sera').position;
   expect(landed).not.toEqual({ x: 0, y: -1 });
@@ -83,8 +117,22 @@ const cast = {
     name: 'The lamplit crypt',
     dice: { mode: 'manual' },
     combatants: [
-      { id: 'kael', name: 'Kael', side: 'heroes', sheet: { ...base, skills: { ...base.skills, soulCasting: 2 }, weapons: [sword, rend] } },
-      { id: 'lamp', name: 'Lamp-bearer', side: 'enemies', sheet: { ...base, weapons: [{ ...sword, held: false }], items: [{ id: 'lantern', name: 'Lantern', stowage: 'simple', held: true }] } },
+      {
+        id: 'kael',
+        name: 'Kael',
+        side: 'heroes',
+        sheet: { ...base, skills: { ...base.skills, soulCasting: 2 }, weapons: [sword, rend] },
+      },
+      {
+        id: 'lamp',
+        name: 'Lamp-bearer',
+        side: 'enemies',
+        sheet: {
+          ...base,
+          weapons: [{ ...sword, held: false }],
+          items: [{ id: 'lantern', name: 'Lantern', stowage: 'simple', held: true }],
+        },
+      },
       { id: 'ghoul', name: 'Ghoul', side: 'enemies', sheet: { ...base, weapons: [sword] } },
       { id: 'warden', name: 'Warden', side: 'enemies', sheet: { ...base, weapons: [sword] } },
     ],
@@ -103,11 +151,28 @@ const cast = {
 async function casting(send: Send, refuse: Refuse): Promise<void> {
   for (const cmd of cast.opening) await send(cmd);
   // S44: the lantern is an ordinary item with no weapon roll to defend it.
-  expect(await refuse({ type: 'Attack', attackerId: 'kael', targetId: 'lamp', weaponId: 'sword', shatter: { itemId: 'lantern' } })).toMatchObject({ code: 'ARCHSOUL_SHATTER_ORDINARY_ITEM', field: 'shatter.itemId' });
+  expect(
+    await refuse({
+      type: 'Attack',
+      attackerId: 'kael',
+      targetId: 'lamp',
+      weaponId: 'sword',
+      shatter: { itemId: 'lantern' },
+    }),
+  ).toMatchObject({ code: 'ARCHSOUL_SHATTER_ORDINARY_ITEM', field: 'shatter.itemId' });
 
   // S46: a ritual that provokes: the Warden, behind him with Kael in its reach and front arc, may react first; it declines.
-  const ritual = { name: 'Circle of Salt', description: 'a salt ring the dead will not cross', ap: 1, movement: false, provokes: true };
-  expect(await refuse({ type: 'PerformRitual', combatantId: 'kael', ...ritual, ap: 4 })).toMatchObject({ code: 'INVALID_FIELD', field: 'ap' });
+  const ritual = {
+    name: 'Circle of Salt',
+    description: 'a salt ring the dead will not cross',
+    ap: 1,
+    movement: false,
+    provokes: true,
+  };
+  expect(await refuse({ type: 'PerformRitual', combatantId: 'kael', ...ritual, ap: 4 })).toMatchObject({
+    code: 'INVALID_FIELD',
+    field: 'ap',
+  });
   const held = await send({ type: 'PerformRitual', combatantId: 'kael', ...ritual });
   expect(data(held, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'ritual', reactorIds: ['warden'] });
   await send({ type: 'DeclineReactiveAttack', combatantId: 'warden' });
@@ -119,9 +184,19 @@ async function casting(send: Send, refuse: Refuse): Promise<void> {
   // the Warden's reach and front arc, without a reactive attack.
   await send({ type: 'Attack', attackerId: 'kael', targetId: 'ghoul', weaponId: 'rend' });
   await send({ type: 'DeclineReactiveAttack', combatantId: 'warden' });
-  const fumble = await send({ type: 'ResumeAction', combatantId: 'kael', dice: [1, 1, 2, 3, 3], followUpFaces: [5] });
+  const fumble = await send({
+    type: 'ResumeAction',
+    combatantId: 'kael',
+    dice: [1, 1, 2, 3, 3],
+    followUpFaces: [5],
+  });
   expect(data(fumble, 'CriticalFailureRolled')).toMatchObject({ table: 'soul', face: 5 });
-  expect(data(fumble, 'Moved')).toMatchObject({ combatantId: 'kael', action: 'shift', from: { x: 0, y: 0 }, to: { x: 0, y: -1 } });
+  expect(data(fumble, 'Moved')).toMatchObject({
+    combatantId: 'kael',
+    action: 'shift',
+    from: { x: 0, y: 0 },
+    to: { x: 0, y: -1 },
+  });
   expect(types(fumble)).not.toContain('ReactiveAttackTriggered');
   expect(fumble.view.pending).toBeNull();
   await send({ type: 'EndTurn', combatantId: 'kael' });
@@ -130,7 +205,14 @@ async function casting(send: Send, refuse: Refuse): Promise<void> {
   const grab = await send({ type: 'Grab', combatantId: 'lamp', targetId: 'kael', dice: [4, 4, 1, 4, 1, 1] });
   expect(grab.view.grapples).toEqual([{ grappleId: 'gr1', memberIds: ['lamp', 'kael'], controlId: 'lamp' }]);
   const fall = await send({ type: 'Fall', combatantId: 'kael', damage: 2, metres: 4 });
-  expect(types(fall)).toEqual(['Fell', 'GrappleEnded', 'ConditionRemoved', 'ConditionRemoved', 'ConditionApplied', 'WoundsApplied']);
+  expect(types(fall)).toEqual([
+    'Fell',
+    'GrappleEnded',
+    'ConditionRemoved',
+    'ConditionRemoved',
+    'ConditionApplied',
+    'WoundsApplied',
+  ]);
   expect(fall.view.grapples).toEqual([]);
   expect(who(fall.view, 'lamp').conditions).toEqual([]);
   expect(who(fall.view, 'kael')).toMatchObject({ hp: 8, conditions: [{ condition: 'prone' }] });
@@ -147,7 +229,9 @@ describe('Archsoul rulings S40–S47 end to end (manual dice)', () => {
     return { send, refuse };
   };
   const graphql = async (setup: Record<string, unknown>) => {
-    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, { i: setup });
+    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, {
+      i: setup,
+    });
     const id = created.data.createFight.fightId;
     const mutation = `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`;
     const send: Send = async ({ type, ...payload }) => {
@@ -165,7 +249,9 @@ describe('Archsoul rulings S40–S47 end to end (manual dice)', () => {
   it('lists PerformRitual and the rulings S40–S49', async () => {
     const system = (await t.http.get('/systems/archsoul').expect(200)).body;
     expect(system.commands.map((c: any) => c.type)).toContain('PerformRitual');
-    expect(system.rulings.map((r: any) => r.id)).toEqual(expect.arrayContaining(['S40', 'S43', 'S46', 'S47', 'S48', 'S49']));
+    expect(system.rulings.map((r: any) => r.id)).toEqual(
+      expect.arrayContaining(['S40', 'S43', 'S46', 'S47', 'S48', 'S49']),
+    );
   });
 
   it('S40–S43 through REST: a vertical jump refused, a rider stopped in a trampled space dismounts and mounts, is pushed out when the GM ends the phase, then falls', async () => {

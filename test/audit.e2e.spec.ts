@@ -9,23 +9,55 @@ describe('audit through the API', () => {
   const t = useApp();
 
   async function fight(mode: 'fair' | 'manual' = 'fair'): Promise<string> {
-    const { body } = await t.http.post('/fights').send({ system: 'narateer', dice: { mode }, combatants: [{ id: 'a', name: 'A', sheet: sheet(2) }, { id: 'b', name: 'B', sheet: sheet(3) }] }).expect(201);
+    const { body } = await t.http
+      .post('/fights')
+      .send({
+        system: 'narateer',
+        dice: { mode },
+        combatants: [
+          { id: 'a', name: 'A', sheet: sheet(2) },
+          { id: 'b', name: 'B', sheet: sheet(3) },
+        ],
+      })
+      .expect(201);
     return body.fightId;
   }
   const send = (id: string, cmd: Record<string, unknown>) => t.http.post(`/fights/${id}/commands`).send(cmd);
 
   it('an exported fight verifies, as JSON and as NDJSON; one altered byte fails naming the event', async () => {
     const id = await fight();
-    for (const cmd of [{ type: 'RollInitiative' }, { type: 'StartRound' }, { type: 'StartActivation' }, { type: 'AddNote', text: 'hello' }, { type: 'EndFight' }]) await send(id, cmd).expect(200);
+    for (const cmd of [
+      { type: 'RollInitiative' },
+      { type: 'StartRound' },
+      { type: 'StartActivation' },
+      { type: 'AddNote', text: 'hello' },
+      { type: 'EndFight' },
+    ])
+      await send(id, cmd).expect(200);
     const json = (await t.http.get(`/fights/${id}/log`).expect(200)).body;
     expect(json.dice.seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(json.entries.find((e: any) => e.type === 'GmNoteAdded').command).toEqual({ type: 'AddNote', text: 'hello' });
+    expect(json.entries.find((e: any) => e.type === 'GmNoteAdded').command).toEqual({
+      type: 'AddNote',
+      text: 'hello',
+    });
     const report = (await t.http.post('/audit/verify').send(json).expect(200)).body;
-    expect(report).toMatchObject({ ok: true, checks: { chain: { status: 'ok' }, seed: { status: 'ok' }, decisions: { status: 'ok' }, view: { status: 'ok' } } });
+    expect(report).toMatchObject({
+      ok: true,
+      checks: {
+        chain: { status: 'ok' },
+        seed: { status: 'ok' },
+        decisions: { status: 'ok' },
+        view: { status: 'ok' },
+      },
+    });
 
     const ndjson = await t.http.get(`/fights/${id}/log?format=ndjson`).expect(200);
     expect(ndjson.headers['content-type']).toMatch(/application\/x-ndjson/);
-    const viaNdjson = await t.http.post('/audit/verify').set('content-type', 'application/x-ndjson').send(ndjson.text).expect(200);
+    const viaNdjson = await t.http
+      .post('/audit/verify')
+      .set('content-type', 'application/x-ndjson')
+      .send(ndjson.text)
+      .expect(200);
     expect(viaNdjson.body.ok).toBe(true);
 
     const tampered = structuredClone(json);
@@ -38,8 +70,19 @@ describe('audit through the API', () => {
     expect(Object.values(report.checks).filter((c: any) => 'seq' in c)).toEqual([]);
 
     // A readable object whose fields are not a fight log's: 422, the field named; text that is no JSON at all: 400.
-    expect((await t.http.post('/audit/verify').send({ not: 'a log' }).expect(422)).body).toMatchObject({ code: 'LOG_FORMAT_INVALID', field: expect.any(String) });
-    expect((await t.http.post('/audit/verify').set('content-type', 'application/x-ndjson').send('not a log\n').expect(400)).body).toMatchObject({ code: 'LOG_FORMAT_INVALID', field: 'line 1' });
+    expect((await t.http.post('/audit/verify').send({ not: 'a log' }).expect(422)).body).toMatchObject({
+      code: 'LOG_FORMAT_INVALID',
+      field: expect.any(String),
+    });
+    expect(
+      (
+        await t.http
+          .post('/audit/verify')
+          .set('content-type', 'application/x-ndjson')
+          .send('not a log\n')
+          .expect(400)
+      ).body,
+    ).toMatchObject({ code: 'LOG_FORMAT_INVALID', field: 'line 1' });
   });
 
   it('the offline CLI verifies the same export and fails on a changed die face', () => {
@@ -53,7 +96,9 @@ describe('audit through the API', () => {
       writeFileSync(file, log);
       ensureBuilt();
       const cli = join(__dirname, '../dist/apps/cli/src/main.js');
-      expect(execFileSync(process.execPath, [cli, 'audit', 'verify', file, '--summary']).toString()).toMatch(/ok/i);
+      expect(execFileSync(process.execPath, [cli, 'audit', 'verify', file, '--summary']).toString()).toMatch(
+        /ok/i,
+      );
       const parsed = parseFightLog(log);
       const initiative = parsed.entries.find((e) => e.type === 'InitiativeRolled')!;
       const roll = (initiative.data as any).rolls[0].roll;
@@ -75,41 +120,91 @@ describe('audit through the API', () => {
     let prefix: any;
     beforeAll(async () => {
       const id = await fight();
-      for (const cmd of [{ type: 'RollInitiative' }, { type: 'StartRound' }, { type: 'AddNote', text: 'last words' }, { type: 'EndFight' }]) await send(id, cmd).expect(200);
+      for (const cmd of [
+        { type: 'RollInitiative' },
+        { type: 'StartRound' },
+        { type: 'AddNote', text: 'last words' },
+        { type: 'EndFight' },
+      ])
+        await send(id, cmd).expect(200);
       full = (await t.http.get(`/fights/${id}/log`).expect(200)).body;
       // Cut after event k and make the header match, as anyone holding the export can: no seed, view from ?at=k.
       const k = full.events - 2;
       const { view } = (await t.http.get(`/fights/${id}?at=${k}`).expect(200)).body;
       const { seed: _seed, ...dice } = full.dice;
-      prefix = { ...full, dice, events: k, headHash: full.entries[k - 1].hash, view, entries: full.entries.slice(0, k) };
+      prefix = {
+        ...full,
+        dice,
+        events: k,
+        headHash: full.entries[k - 1].hash,
+        view,
+        entries: full.entries.slice(0, k),
+      };
     });
 
     it('over REST: the prefix verifies on its own but is not complete, and fails against the expected head or count', async () => {
       const alone = (await t.http.post('/audit/verify').send(prefix).expect(200)).body;
       expect(alone).toMatchObject({ ok: true, complete: false, events: full.events - 2 });
-      expect(alone.notProven.map((n: any) => n.claim)).toEqual(expect.arrayContaining(['complete', 'headMatches', 'eventCountMatches']));
+      expect(alone.notProven.map((n: any) => n.claim)).toEqual(
+        expect.arrayContaining(['complete', 'headMatches', 'eventCountMatches']),
+      );
 
-      const byHash = (await t.http.post(`/audit/verify?headHash=${full.headHash}`).send(prefix).expect(200)).body;
-      expect(byHash).toMatchObject({ ok: false, complete: false, checks: { chain: { status: 'ok' }, head: { status: 'failed' } }, firstDivergence: { seq: full.events - 1, check: 'head' } });
-      const byCount = (await t.http.post(`/audit/verify?events=${full.events}`).send(prefix).expect(200)).body;
+      const byHash = (await t.http.post(`/audit/verify?headHash=${full.headHash}`).send(prefix).expect(200))
+        .body;
+      expect(byHash).toMatchObject({
+        ok: false,
+        complete: false,
+        checks: { chain: { status: 'ok' }, head: { status: 'failed' } },
+        firstDivergence: { seq: full.events - 1, check: 'head' },
+      });
+      const byCount = (await t.http.post(`/audit/verify?events=${full.events}`).send(prefix).expect(200))
+        .body;
       expect(byCount).toMatchObject({ ok: false, firstDivergence: { seq: full.events - 1, check: 'head' } });
       const ndjson = prefix.entries.map((e: unknown) => JSON.stringify(e));
       const { entries: _e, ...header } = prefix;
-      const viaNdjson = await t.http.post(`/audit/verify?headHash=${full.headHash}`).set('content-type', 'application/x-ndjson').send([JSON.stringify(header), ...ndjson].join('\n')).expect(200);
+      const viaNdjson = await t.http
+        .post(`/audit/verify?headHash=${full.headHash}`)
+        .set('content-type', 'application/x-ndjson')
+        .send([JSON.stringify(header), ...ndjson].join('\n'))
+        .expect(200);
       expect(viaNdjson.body).toMatchObject({ ok: false, checks: { head: { status: 'failed' } } });
     });
 
     it('over REST: the complete log with its head proves every claim; a wrong expected head fails it', async () => {
-      const whole = (await t.http.post(`/audit/verify?headHash=${full.headHash}&events=${full.events}`).send(full).expect(200)).body;
+      const whole = (
+        await t.http
+          .post(`/audit/verify?headHash=${full.headHash}&events=${full.events}`)
+          .send(full)
+          .expect(200)
+      ).body;
       expect(whole).toMatchObject({ ok: true, complete: true, notProven: [] });
-      expect(whole.proven).toEqual(['chainIntact', 'seedVerified', 'decisionsVerified', 'viewMatches', 'complete', 'headMatches', 'eventCountMatches']);
-      const wrong = (await t.http.post(`/audit/verify?headHash=${'0'.repeat(64)}`).send(full).expect(200)).body;
+      expect(whole.proven).toEqual([
+        'chainIntact',
+        'seedVerified',
+        'decisionsVerified',
+        'viewMatches',
+        'complete',
+        'headMatches',
+        'eventCountMatches',
+      ]);
+      const wrong = (
+        await t.http
+          .post(`/audit/verify?headHash=${'0'.repeat(64)}`)
+          .send(full)
+          .expect(200)
+      ).body;
       expect(wrong).toMatchObject({ ok: false, complete: true, checks: { head: { status: 'failed' } } });
       expect(wrong.notProven).toContainEqual({ claim: 'headMatches', reason: expect.any(String) });
     });
 
     it('over REST: a malformed expectation or an unknown query parameter is a 400 naming it', async () => {
-      for (const [query, field] of [['headHash=abc', 'headHash'], ['events=0', 'events'], ['events=ten', 'events'], [`headHash=${full.headHash}&headHash=${full.headHash}`, 'headHash'], ['headhash=x', 'headhash']]) {
+      for (const [query, field] of [
+        ['headHash=abc', 'headHash'],
+        ['events=0', 'events'],
+        ['events=ten', 'events'],
+        [`headHash=${full.headHash}&headHash=${full.headHash}`, 'headHash'],
+        ['headhash=x', 'headhash'],
+      ]) {
         const res = await t.http.post(`/audit/verify?${query}`).send(full).expect(400);
         expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', field });
       }
@@ -120,7 +215,11 @@ describe('audit through the API', () => {
       expect(alone.errors).toBeUndefined();
       expect(alone.data.verifyFightLog).toMatchObject({ ok: true, complete: false });
       const byHash = await t.gql(VERIFY, { log: prefix, headHash: full.headHash });
-      expect(byHash.data.verifyFightLog).toMatchObject({ ok: false, complete: false, firstDivergence: { check: 'head' } });
+      expect(byHash.data.verifyFightLog).toMatchObject({
+        ok: false,
+        complete: false,
+        firstDivergence: { check: 'head' },
+      });
       const whole = await t.gql(VERIFY, { log: full, headHash: full.headHash, events: full.events });
       expect(whole.data.verifyFightLog).toMatchObject({ ok: true, complete: true, notProven: [] });
       const wrong = await t.gql(VERIFY, { log: full, headHash: 'f'.repeat(64) });
@@ -136,15 +235,31 @@ describe('audit through the API', () => {
       const cli = join(__dirname, '../dist/apps/cli/src/main.js');
       const run = (...args: string[]) => {
         try {
-          return { status: 0, report: JSON.parse(execFileSync(process.execPath, [cli, 'audit', 'verify', file, ...args], { stdio: 'pipe' }).toString()) };
+          return {
+            status: 0,
+            report: JSON.parse(
+              execFileSync(process.execPath, [cli, 'audit', 'verify', file, ...args], {
+                stdio: 'pipe',
+              }).toString(),
+            ),
+          };
         } catch (e: any) {
           return { status: e.status as number, report: JSON.parse(e.stdout.toString()) };
         }
       };
       expect(run()).toMatchObject({ status: 0, report: { ok: true, complete: false } });
-      expect(run('--head-hash', full.headHash)).toMatchObject({ status: 1, report: { ok: false, checks: { head: { status: 'failed' } } } });
-      expect(run('--events', String(full.events))).toMatchObject({ status: 1, report: { ok: false, checks: { head: { status: 'failed' } } } });
-      expect(run('--events', 'x')).toMatchObject({ status: 1, report: { ok: false, error: { code: 'VALIDATION_FAILED', field: 'events' } } });
+      expect(run('--head-hash', full.headHash)).toMatchObject({
+        status: 1,
+        report: { ok: false, checks: { head: { status: 'failed' } } },
+      });
+      expect(run('--events', String(full.events))).toMatchObject({
+        status: 1,
+        report: { ok: false, checks: { head: { status: 'failed' } } },
+      });
+      expect(run('--events', 'x')).toMatchObject({
+        status: 1,
+        report: { ok: false, error: { code: 'VALIDATION_FAILED', field: 'events' } },
+      });
     });
   });
 
@@ -156,7 +271,10 @@ describe('audit through the API', () => {
     expect(past.seq).toBe(rolled.seq);
     expect(past.view).toEqual(rolled.view);
     await t.http.get(`/fights/${id}?at=999`).expect(422);
-    const gql = await t.gql(`query($f: ID!, $at: Int) { fight(fightId: $f, at: $at) { seq view } }`, { f: id, at: rolled.seq });
+    const gql = await t.gql(`query($f: ID!, $at: Int) { fight(fightId: $f, at: $at) { seq view } }`, {
+      f: id,
+      at: rolled.seq,
+    });
     expect(gql.data.fight.view).toEqual(rolled.view);
   });
 
@@ -174,16 +292,26 @@ describe('audit through the API', () => {
     expect(projected.view).toEqual(undone.view);
 
     const reroll = (await send(id, { type: 'RollInitiative' }).expect(200)).body;
-    const draws = (events: any[]) => events.flatMap((e) => (e.type === 'InitiativeRolled' ? e.data.rolls.map((r: any) => r.roll.draw) : []));
+    const draws = (events: any[]) =>
+      events.flatMap((e) => (e.type === 'InitiativeRolled' ? e.data.rolls.map((r: any) => r.roll.draw) : []));
     expect(Math.min(...draws(reroll.events))).toBeGreaterThan(Math.max(...draws(rolled.events)));
 
-    const gqlUndo = await t.gql(`mutation($f: ID!) { command(fightId: $f, input: { type: "UndoCommands", payload: { count: 1 } }) { events { type } view } }`, { f: id });
+    const gqlUndo = await t.gql(
+      `mutation($f: ID!) { command(fightId: $f, input: { type: "UndoCommands", payload: { count: 1 } }) { events { type } view } }`,
+      { f: id },
+    );
     expect(gqlUndo.errors).toBeUndefined();
     expect(gqlUndo.data.command.view.initiative).toEqual([]);
-    expect((await send(id, { type: 'UndoCommands', count: 0 }).expect(422)).body).toMatchObject({ code: 'UNDO_COUNT_INVALID', field: 'count' });
+    expect((await send(id, { type: 'UndoCommands', count: 0 }).expect(422)).body).toMatchObject({
+      code: 'UNDO_COUNT_INVALID',
+      field: 'count',
+    });
 
     await send(id, { type: 'EndFight' }).expect(200);
     const log = (await t.http.get(`/fights/${id}/log`).expect(200)).body;
-    expect((await t.http.post('/audit/verify').send(log).expect(200)).body).toMatchObject({ ok: true, checks: { decisions: { status: 'ok' } } });
+    expect((await t.http.post('/audit/verify').send(log).expect(200)).body).toMatchObject({
+      ok: true,
+      checks: { decisions: { status: 'ok' } },
+    });
   });
 });

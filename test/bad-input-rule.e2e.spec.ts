@@ -43,10 +43,21 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
   /** A fight log as GET /fights/:id/log exports it: what POST /audit/verify reads. */
   const log: Record<string, unknown> = {};
   beforeAll(async () => {
-    ids.fight = (await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201)).body.fightId;
+    ids.fight = (
+      await t.http
+        .post('/fights')
+        .send({
+          system: 'narateer',
+          dice: { mode: 'manual' },
+          combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
+        })
+        .expect(201)
+    ).body.fightId;
     Object.assign(log, (await t.http.get(`/fights/${ids.fight}/log`).expect(200)).body);
     ids.tenant = t.tenantId;
-    ids.endpoint = (await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/rule' }).expect(201)).body.endpoint.id;
+    ids.endpoint = (
+      await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/rule' }).expect(201)
+    ).body.endpoint.id;
   });
 
   const routes: Route[] = [
@@ -65,7 +76,10 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
         [{ dice: { drawKey: 'x'.repeat(65) } }, 'dice.drawKey'],
         [{ combatants: [{ id: 'a', name: 'A', side: 5, sheet: sheet() }] }, 'combatants[0].side'],
         [{ combatants: [{ id: 'a', name: 7, sheet: sheet() }] }, 'combatants[0].name'],
-        [{ combatants: [{ id: 'a', name: 'A', sheet: { ...sheet(), maxVitality: -1 } }] }, 'combatants[0].sheet.maxVitality'],
+        [
+          { combatants: [{ id: 'a', name: 'A', sheet: { ...sheet(), maxVitality: -1 } }] },
+          'combatants[0].sheet.maxVitality',
+        ],
       ],
     },
     {
@@ -202,7 +216,9 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
   ];
 
   const send = (route: Route, body: string) => {
-    const req = route.admin ? t.anon[route.method](route.path()).set(admin) : t.http[route.method](route.path());
+    const req = route.admin
+      ? t.anon[route.method](route.path()).set(admin)
+      : t.http[route.method](route.path());
     return req.set('content-type', 'application/json').send(body);
   };
 
@@ -210,7 +226,10 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
   const refused = async (route: Route, body: string, status: number, expected: Record<string, unknown>) => {
     const before = (await t.http.get(`/fights/${ids.fight}/events`).expect(200)).body.length;
     const res = await send(route, body);
-    expect({ status: res.status, body: res.body }).toMatchObject({ status, body: { statusCode: status, ...expected } });
+    expect({ status: res.status, body: res.body }).toMatchObject({
+      status,
+      body: { statusCode: status, ...expected },
+    });
     expect(typeof res.body.message).toBe('string');
     expect((await t.http.get(`/fights/${ids.fight}/events`).expect(200)).body.length).toBe(before);
     return res.body;
@@ -221,27 +240,46 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
       await refused(route, '{"a":', 400, { code: 'INVALID_JSON' });
     });
 
-    it.each([['an array', '[1, 2]'], ['an empty array', '[]']])('given JSON that is %s, not an object, when sent, then 400 naming the body', async (_kind, body) => {
+    it.each([
+      ['an array', '[1, 2]'],
+      ['an empty array', '[]'],
+    ])('given JSON that is %s, not an object, when sent, then 400 naming the body', async (_kind, body) => {
       await refused(route, body, 400, { code: route.notObject ?? 'VALIDATION_FAILED', field: 'body' });
     });
 
     it('given a body nested deeper than 64 levels, when sent, then 400 BODY_TOO_DEEP', async () => {
-      await refused(route, JSON.stringify({ ...route.valid, [route.text]: JSON.parse('['.repeat(70) + ']'.repeat(70)) }), 400, { code: 'BODY_TOO_DEEP', field: 'body' });
+      await refused(
+        route,
+        JSON.stringify({ ...route.valid, [route.text]: JSON.parse('['.repeat(70) + ']'.repeat(70)) }),
+        400,
+        { code: 'BODY_TOO_DEEP', field: 'body' },
+      );
     });
 
     it('given a string holding U+0000, when sent, then 400 INVALID_STRING naming its field', async () => {
-      await refused(route, JSON.stringify({ ...route.valid, [route.text]: 'a\u0000b' }), 400, { code: 'INVALID_STRING', field: route.text });
+      await refused(route, JSON.stringify({ ...route.valid, [route.text]: 'a\u0000b' }), 400, {
+        code: 'INVALID_STRING',
+        field: route.text,
+      });
     });
 
     if (route.strict) {
       it('given a field the route does not declare, when sent, then 422 UNKNOWN_FIELD naming it, in issues', async () => {
-        const error = await refused(route, JSON.stringify({ ...route.valid, colour: 'red' }), 422, { code: 'UNKNOWN_FIELD', field: 'colour' });
-        expect(error.issues).toEqual([{ field: 'colour', code: 'UNKNOWN_FIELD', message: expect.stringContaining('colour') }]);
+        const error = await refused(route, JSON.stringify({ ...route.valid, colour: 'red' }), 422, {
+          code: 'UNKNOWN_FIELD',
+          field: 'colour',
+        });
+        expect(error.issues).toEqual([
+          { field: 'colour', code: 'UNKNOWN_FIELD', message: expect.stringContaining('colour') },
+        ]);
       });
 
       it('given an unknown field and a wrong one, when sent, then 422 with both in issues, the unknown (likely a typo) first', async () => {
         const [patch, field] = route.wrong[0];
-        const error = await refused(route, JSON.stringify({ ...route.valid, ...patch, colour: 'red' }), 422, { code: 'UNKNOWN_FIELD', field: 'colour' });
+        const error = await refused(route, JSON.stringify({ ...route.valid, ...patch, colour: 'red' }), 422, {
+          code: 'UNKNOWN_FIELD',
+          field: 'colour',
+        });
         expect(error.issues.map((i: { field: string; code: string }) => [i.field, i.code])).toEqual([
           ['colour', 'UNKNOWN_FIELD'],
           [field, 'INVALID_FIELD'],
@@ -249,12 +287,22 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
       });
     }
 
-    it.each(route.wrong.map(([patch, field]) => [JSON.stringify(patch), patch, field] as const))('given %s, when sent, then 422 naming the field', async (_shown, patch, field) => {
-      const error = await refused(route, JSON.stringify({ ...route.valid, ...patch }), 422, { field });
-      // A field of the wrong type, range or enum is INVALID_FIELD with issues; a check of the service's own keeps its code.
-      if (error.code === 'INVALID_FIELD') expect(error.issues).toEqual([expect.objectContaining({ field, code: 'INVALID_FIELD', message: expect.stringContaining(field) })]);
-      else expect(error.code).toMatch(/^(LOG_FORMAT_INVALID|LAB_[A-Z_]+)$/);
-    });
+    it.each(route.wrong.map(([patch, field]) => [JSON.stringify(patch), patch, field] as const))(
+      'given %s, when sent, then 422 naming the field',
+      async (_shown, patch, field) => {
+        const error = await refused(route, JSON.stringify({ ...route.valid, ...patch }), 422, { field });
+        // A field of the wrong type, range or enum is INVALID_FIELD with issues; a check of the service's own keeps its code.
+        if (error.code === 'INVALID_FIELD')
+          expect(error.issues).toEqual([
+            expect.objectContaining({
+              field,
+              code: 'INVALID_FIELD',
+              message: expect.stringContaining(field),
+            }),
+          ]);
+        else expect(error.code).toMatch(/^(LOG_FORMAT_INVALID|LAB_[A-Z_]+)$/);
+      },
+    );
   });
 
   describe('query and path parameters that cannot be read are 400 VALIDATION_FAILED (or INVALID_STRING) naming them, bodies or not', () => {
@@ -267,53 +315,220 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
       ['get', '/webhooks/endpoints/{endpoint}/deliveries?status=lost', 'status', 'VALIDATION_FAILED'],
       ['post', '/fights/a%00b/commands', 'id', 'INVALID_STRING'],
     ] as const)('%s %s → 400 %s naming %s', async (method, path, field, code) => {
-      const res = await t.http[method](path.replace('{fight}', ids.fight).replace('{endpoint}', ids.endpoint)).send({ type: 'AddNote', text: 'x', format: 'combat-rules-fight-log/1', entries: [] });
-      expect({ status: res.status, body: res.body }).toMatchObject({ status: 400, body: { statusCode: 400, code, field } });
+      const res = await t.http[method](
+        path.replace('{fight}', ids.fight).replace('{endpoint}', ids.endpoint),
+      ).send({ type: 'AddNote', text: 'x', format: 'combat-rules-fight-log/1', entries: [] });
+      expect({ status: res.status, body: res.body }).toMatchObject({
+        status: 400,
+        body: { statusCode: 400, code, field },
+      });
     });
   });
 
   it('given a fight log in NDJSON whose line is not JSON, when verified, then 400 LOG_FORMAT_INVALID naming the line: it cannot be read', async () => {
-    const res = await t.http.post('/audit/verify').set('content-type', 'application/x-ndjson').send('{"format":\nnot json\n');
-    expect({ status: res.status, body: res.body }).toMatchObject({ status: 400, body: { statusCode: 400, code: 'LOG_FORMAT_INVALID', field: expect.stringMatching(/^line \d+$/) } });
+    const res = await t.http
+      .post('/audit/verify')
+      .set('content-type', 'application/x-ndjson')
+      .send('{"format":\nnot json\n');
+    expect({ status: res.status, body: res.body }).toMatchObject({
+      status: 400,
+      body: { statusCode: 400, code: 'LOG_FORMAT_INVALID', field: expect.stringMatching(/^line \d+$/) },
+    });
   });
 
   describe('GraphQL mutations answer the same input with the same code and field in extensions', () => {
     const CREATE = 'mutation($input: CreateFightInput!) { createFight(input: $input) { seq } }';
-    const COMMAND = 'mutation($id: ID!, $input: CommandInputGql!) { command(fightId: $id, input: $input) { seq } }';
+    const COMMAND =
+      'mutation($id: ID!, $input: CommandInputGql!) { command(fightId: $id, input: $input) { seq } }';
     const LAB = 'mutation($input: StartLabRunInput!) { startLabRun(input: $input) { id } }';
-    const HOOK = 'mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret } }';
-    const REDELIVER = 'mutation($id: ID!, $input: RedeliverSinceInput!) { redeliverWebhooksSince(endpointId: $id, input: $input) { requeued } }';
+    const HOOK =
+      'mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret } }';
+    const REDELIVER =
+      'mutation($id: ID!, $input: RedeliverSinceInput!) { redeliverWebhooksSince(endpointId: $id, input: $input) { requeued } }';
     const VERIFY = 'mutation($log: JSONObject!) { verifyFightLog(log: $log) }';
-    const ROTATE = 'mutation($id: ID!, $overlapSeconds: Int) { rotateWebhookSecret(endpointId: $id, overlapSeconds: $overlapSeconds) { secret } }';
+    const ROTATE =
+      'mutation($id: ID!, $overlapSeconds: Int) { rotateWebhookSecret(endpointId: $id, overlapSeconds: $overlapSeconds) { secret } }';
 
-    const cases: Array<[string, 'post' | 'patch', () => string, Record<string, unknown> | (() => Record<string, unknown>), (body: Record<string, unknown>) => [string, Record<string, unknown>], string, string]> = [
-      ['an empty fight name', 'post', () => '/fights', { system: 'narateer', name: '' }, (b) => [CREATE, { input: b }], 'INVALID_FIELD', 'name'],
-      ['a dice mode that is not one', 'post', () => '/fights', { system: 'narateer', dice: { mode: 'loaded' } }, (b) => [CREATE, { input: b }], 'INVALID_FIELD', 'dice.mode'],
-      ['a combatant side of the wrong type', 'post', () => '/fights', { system: 'narateer', combatants: [{ name: 'A', side: 5, sheet: sheet() }] }, (b) => [CREATE, { input: b }], 'INVALID_FIELD', 'combatants[0].side'],
-      ['a combatant field nobody declared', 'post', () => '/fights', { system: 'narateer', combatants: [{ name: 'A', colour: 'red', sheet: sheet() }] }, (b) => [CREATE, { input: b }], 'UNKNOWN_FIELD', 'combatants[0].colour'],
-      ['seeded dice without a seed (a rule)', 'post', () => '/fights', { system: 'narateer', dice: { mode: 'seeded' } }, (b) => [CREATE, { input: b }], 'DICE_SEED_REQUIRED', 'dice.seed'],
-      ['a negative expectedSeq', 'post', () => `/fights/${ids.fight}/commands`, { type: 'AddNote', expectedSeq: -1 }, ({ type, expectedSeq }) => [COMMAND, { id: ids.fight, input: { type, expectedSeq, payload: { text: 'x' } } }], 'INVALID_FIELD', 'expectedSeq'],
-      ['a command type that is not a name', 'post', () => `/fights/${ids.fight}/commands`, { type: 'Add Note' }, ({ type }) => [COMMAND, { id: ids.fight, input: { type } }], 'INVALID_FIELD', 'type'],
-      ['a payload field of the wrong type', 'post', () => `/fights/${ids.fight}/commands`, { type: 'AddNote', text: 5 }, ({ type, ...payload }) => [COMMAND, { id: ids.fight, input: { type, payload } }], 'INVALID_FIELD', 'text'],
-      ['a lab run of no fights', 'post', () => '/lab/runs', { system: 'narateer', fights: 0, seed: 's' }, (b) => [LAB, { input: b }], 'INVALID_FIELD', 'fights'],
-      ['a lab strategy that does not exist (the lab’s own code)', 'post', () => '/lab/runs', { system: 'narateer', fights: 1, seed: 's', strategies: ['nope'] }, (b) => [LAB, { input: b }], 'LAB_UNKNOWN_STRATEGY', 'strategies[0]'],
-      ['a webhook URL that is not http(s)', 'post', () => '/webhooks/endpoints', { url: 'ftp://127.0.0.1/hook' }, (b) => [HOOK, { input: b }], 'INVALID_FIELD', 'url'],
-      ['a webhook URL with credentials', 'post', () => '/webhooks/endpoints', { url: 'http://user:secret@127.0.0.1:9/hook' }, (b) => [HOOK, { input: b }], 'INVALID_FIELD', 'url'],
-      ['a negative secret overlap', 'post', () => `/webhooks/endpoints/${ids.endpoint}/rotate-secret`, { overlapSeconds: -1 }, (b) => [ROTATE, { id: ids.endpoint, ...b }], 'INVALID_FIELD', 'overlapSeconds'],
-      ['a secret overlap over a week', 'post', () => `/webhooks/endpoints/${ids.endpoint}/rotate-secret`, { overlapSeconds: 604_801 }, (b) => [ROTATE, { id: ids.endpoint, ...b }], 'INVALID_FIELD', 'overlapSeconds'],
-      ['a redelivery since no date', 'post', () => `/webhooks/endpoints/${ids.endpoint}/redeliver`, { since: 'yesterday' }, (b) => [REDELIVER, { id: ids.endpoint, input: b }], 'INVALID_FIELD', 'since'],
-      ['a fight log whose fightId is not a string', 'post', () => '/audit/verify', () => ({ ...log, fightId: 5 }), (b) => [VERIFY, { log: b }], 'LOG_FORMAT_INVALID', 'fightId'],
+    const cases: Array<
+      [
+        string,
+        'post' | 'patch',
+        () => string,
+        Record<string, unknown> | (() => Record<string, unknown>),
+        (body: Record<string, unknown>) => [string, Record<string, unknown>],
+        string,
+        string,
+      ]
+    > = [
+      [
+        'an empty fight name',
+        'post',
+        () => '/fights',
+        { system: 'narateer', name: '' },
+        (b) => [CREATE, { input: b }],
+        'INVALID_FIELD',
+        'name',
+      ],
+      [
+        'a dice mode that is not one',
+        'post',
+        () => '/fights',
+        { system: 'narateer', dice: { mode: 'loaded' } },
+        (b) => [CREATE, { input: b }],
+        'INVALID_FIELD',
+        'dice.mode',
+      ],
+      [
+        'a combatant side of the wrong type',
+        'post',
+        () => '/fights',
+        { system: 'narateer', combatants: [{ name: 'A', side: 5, sheet: sheet() }] },
+        (b) => [CREATE, { input: b }],
+        'INVALID_FIELD',
+        'combatants[0].side',
+      ],
+      [
+        'a combatant field nobody declared',
+        'post',
+        () => '/fights',
+        { system: 'narateer', combatants: [{ name: 'A', colour: 'red', sheet: sheet() }] },
+        (b) => [CREATE, { input: b }],
+        'UNKNOWN_FIELD',
+        'combatants[0].colour',
+      ],
+      [
+        'seeded dice without a seed (a rule)',
+        'post',
+        () => '/fights',
+        { system: 'narateer', dice: { mode: 'seeded' } },
+        (b) => [CREATE, { input: b }],
+        'DICE_SEED_REQUIRED',
+        'dice.seed',
+      ],
+      [
+        'a negative expectedSeq',
+        'post',
+        () => `/fights/${ids.fight}/commands`,
+        { type: 'AddNote', expectedSeq: -1 },
+        ({ type, expectedSeq }) => [
+          COMMAND,
+          { id: ids.fight, input: { type, expectedSeq, payload: { text: 'x' } } },
+        ],
+        'INVALID_FIELD',
+        'expectedSeq',
+      ],
+      [
+        'a command type that is not a name',
+        'post',
+        () => `/fights/${ids.fight}/commands`,
+        { type: 'Add Note' },
+        ({ type }) => [COMMAND, { id: ids.fight, input: { type } }],
+        'INVALID_FIELD',
+        'type',
+      ],
+      [
+        'a payload field of the wrong type',
+        'post',
+        () => `/fights/${ids.fight}/commands`,
+        { type: 'AddNote', text: 5 },
+        ({ type, ...payload }) => [COMMAND, { id: ids.fight, input: { type, payload } }],
+        'INVALID_FIELD',
+        'text',
+      ],
+      [
+        'a lab run of no fights',
+        'post',
+        () => '/lab/runs',
+        { system: 'narateer', fights: 0, seed: 's' },
+        (b) => [LAB, { input: b }],
+        'INVALID_FIELD',
+        'fights',
+      ],
+      [
+        'a lab strategy that does not exist (the lab’s own code)',
+        'post',
+        () => '/lab/runs',
+        { system: 'narateer', fights: 1, seed: 's', strategies: ['nope'] },
+        (b) => [LAB, { input: b }],
+        'LAB_UNKNOWN_STRATEGY',
+        'strategies[0]',
+      ],
+      [
+        'a webhook URL that is not http(s)',
+        'post',
+        () => '/webhooks/endpoints',
+        { url: 'ftp://127.0.0.1/hook' },
+        (b) => [HOOK, { input: b }],
+        'INVALID_FIELD',
+        'url',
+      ],
+      [
+        'a webhook URL with credentials',
+        'post',
+        () => '/webhooks/endpoints',
+        { url: 'http://user:secret@127.0.0.1:9/hook' },
+        (b) => [HOOK, { input: b }],
+        'INVALID_FIELD',
+        'url',
+      ],
+      [
+        'a negative secret overlap',
+        'post',
+        () => `/webhooks/endpoints/${ids.endpoint}/rotate-secret`,
+        { overlapSeconds: -1 },
+        (b) => [ROTATE, { id: ids.endpoint, ...b }],
+        'INVALID_FIELD',
+        'overlapSeconds',
+      ],
+      [
+        'a secret overlap over a week',
+        'post',
+        () => `/webhooks/endpoints/${ids.endpoint}/rotate-secret`,
+        { overlapSeconds: 604_801 },
+        (b) => [ROTATE, { id: ids.endpoint, ...b }],
+        'INVALID_FIELD',
+        'overlapSeconds',
+      ],
+      [
+        'a redelivery since no date',
+        'post',
+        () => `/webhooks/endpoints/${ids.endpoint}/redeliver`,
+        { since: 'yesterday' },
+        (b) => [REDELIVER, { id: ids.endpoint, input: b }],
+        'INVALID_FIELD',
+        'since',
+      ],
+      [
+        'a fight log whose fightId is not a string',
+        'post',
+        () => '/audit/verify',
+        () => ({ ...log, fightId: 5 }),
+        (b) => [VERIFY, { log: b }],
+        'LOG_FORMAT_INVALID',
+        'fightId',
+      ],
     ];
 
-    it.each(cases)('given %s, REST and GraphQL both answer 422 with the same code and field', async (_name, method, path, input, gql, code, field) => {
-      const body = typeof input === 'function' ? input() : input;
-      const rest = await (method === 'post' ? t.http.post(path()) : t.http.patch(path())).send(body);
-      expect({ status: rest.status, body: rest.body }).toMatchObject({ status: 422, body: { statusCode: 422, code, field } });
-      const [query, variables] = gql(body);
-      const answer = await t.gql(query, variables);
-      expect(answer.errors?.[0].extensions).toMatchObject({ statusCode: 422, code, field });
-      if (rest.body.issues) expect(answer.errors?.[0].extensions.issues).toEqual(rest.body.issues.map((i: { field: string; code: string }) => expect.objectContaining({ field: i.field, code: i.code })));
-      else expect(answer.errors?.[0].extensions.issues).toBeUndefined();
-    });
+    it.each(cases)(
+      'given %s, REST and GraphQL both answer 422 with the same code and field',
+      async (_name, method, path, input, gql, code, field) => {
+        const body = typeof input === 'function' ? input() : input;
+        const rest = await (method === 'post' ? t.http.post(path()) : t.http.patch(path())).send(body);
+        expect({ status: rest.status, body: rest.body }).toMatchObject({
+          status: 422,
+          body: { statusCode: 422, code, field },
+        });
+        const [query, variables] = gql(body);
+        const answer = await t.gql(query, variables);
+        expect(answer.errors?.[0].extensions).toMatchObject({ statusCode: 422, code, field });
+        if (rest.body.issues)
+          expect(answer.errors?.[0].extensions.issues).toEqual(
+            rest.body.issues.map((i: { field: string; code: string }) =>
+              expect.objectContaining({ field: i.field, code: i.code }),
+            ),
+          );
+        else expect(answer.errors?.[0].extensions.issues).toBeUndefined();
+      },
+    );
   });
 });

@@ -11,7 +11,10 @@ import { removeDir, TEST_ADMIN_KEY } from './support/app';
 /** A frontend in a real browser, on another origin: CORS as browsers enforce it, and a plain EventSource. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`SKIPPED test/browser.e2e.spec.ts: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`);
+if (!haveChromium)
+  console.warn(
+    `SKIPPED test/browser.e2e.spec.ts: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`,
+  );
 const describeInBrowser = haveChromium ? describe : describe.skip;
 
 describeInBrowser('a browser frontend on another origin', () => {
@@ -26,18 +29,45 @@ describeInBrowser('a browser frontend on another origin', () => {
 
   beforeAll(async () => {
     // The frontend's own origin: a blank page on another port.
-    page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>frontend</title>'));
+    page = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>frontend</title>'),
+    );
     await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
-    ({ app } = await createApp({ port: 0, host: '127.0.0.1', dataDir, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: TEST_ADMIN_KEY, corsOrigins: [origin], rateLimitPerSecond: 1000 }, { logger: false }));
+    ({ app } = await createApp(
+      {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir,
+        bodyLimit: '256kb',
+        auditBodyLimit: '20mb',
+        adminApiKey: TEST_ADMIN_KEY,
+        corsOrigins: [origin],
+        rateLimitPerSecond: 1000,
+      },
+      { logger: false },
+    ));
     await app.listen(0, '127.0.0.1');
     api = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-    const tenant = await fetch(`${api}/admin/tenants`, { method: 'POST', headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'browser' }) });
+    const tenant = await fetch(`${api}/admin/tenants`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'browser' }),
+    });
     apiKey = ((await tenant.json()) as { apiKey: string }).apiKey;
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -55,16 +85,33 @@ describeInBrowser('a browser frontend on another origin', () => {
       async ({ api, apiKey }) => {
         const res = await fetch(`${api}/fights`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'x-request-id': 'browser-1', 'idempotency-key': 'k-1' },
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            'content-type': 'application/json',
+            'x-request-id': 'browser-1',
+            'idempotency-key': 'k-1',
+          },
           body: JSON.stringify({ system: 'narateer', combatants: [] }),
         });
-        return { status: res.status, requestId: res.headers.get('x-request-id'), location: res.headers.get('location'), body: await res.json() };
+        return {
+          status: res.status,
+          requestId: res.headers.get('x-request-id'),
+          location: res.headers.get('location'),
+          body: await res.json(),
+        };
       },
       { api, apiKey },
     );
     expect(result.status).toBe(201);
     expect(result.requestId).toBe('browser-1');
-    const exposed = (await fetch(`${api}/fights`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-request-id,idempotency-key' } }));
+    const exposed = await fetch(`${api}/fights`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-request-id,idempotency-key',
+      },
+    });
     expect(exposed.status).toBeLessThan(300);
     expect(exposed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-request-id');
     await tab.close();
@@ -75,20 +122,46 @@ describeInBrowser('a browser frontend on another origin', () => {
     await tab.goto(origin);
     const read = await tab.evaluate(
       async ({ api, apiKey }) => {
-        const names = ['location', 'etag', 'ratelimit', 'ratelimit-policy', 'link', 'x-next-cursor', 'www-authenticate', 'x-request-id'];
+        const names = [
+          'location',
+          'etag',
+          'ratelimit',
+          'ratelimit-policy',
+          'link',
+          'x-next-cursor',
+          'www-authenticate',
+          'x-request-id',
+        ];
         const seen = (res: Response) => Object.fromEntries(names.map((n) => [n, res.headers.get(n)]));
         const auth = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
         const created = [];
-        for (let i = 0; i < 2; i++) created.push(await fetch(`${api}/fights`, { method: 'POST', headers: auth, body: JSON.stringify({ system: 'narateer' }) }));
+        for (let i = 0; i < 2; i++)
+          created.push(
+            await fetch(`${api}/fights`, {
+              method: 'POST',
+              headers: auth,
+              body: JSON.stringify({ system: 'narateer' }),
+            }),
+          );
         let list = await fetch(`${api}/fights?limit=1`, { headers: auth });
         // The list reads a projection a moment behind the log: ask until the second fight is on it.
-        for (let i = 0; i < 200 && !list.headers.get('link'); i++) list = await fetch(`${api}/fights?limit=1`, { headers: auth });
+        for (let i = 0; i < 200 && !list.headers.get('link'); i++)
+          list = await fetch(`${api}/fights?limit=1`, { headers: auth });
         const refused = await fetch(`${api}/fights`);
-        return { created: seen(created[0]), body: (await created[0].json()) as { fightId: string; seq: number; view: { headHash: string } }, list: seen(list), refused: seen(refused) };
+        return {
+          created: seen(created[0]),
+          body: (await created[0].json()) as { fightId: string; seq: number; view: { headHash: string } },
+          list: seen(list),
+          refused: seen(refused),
+        };
       },
       { api, apiKey },
     );
-    expect(read.created).toMatchObject({ location: `/fights/${read.body.fightId}`, etag: `W/"${read.body.seq}-${read.body.view.headHash}"`, 'x-request-id': expect.any(String) });
+    expect(read.created).toMatchObject({
+      location: `/fights/${read.body.fightId}`,
+      etag: `W/"${read.body.seq}-${read.body.view.headHash}"`,
+      'x-request-id': expect.any(String),
+    });
     expect(read.created.ratelimit).toMatch(/r=\d+;t=\d+/);
     expect(read.created['ratelimit-policy']).toMatch(/q=1000;w=1/);
     expect(read.list.link).toBe(`</fights?limit=1&cursor=${read.list['x-next-cursor']}>; rel="next"`);
@@ -99,13 +172,24 @@ describeInBrowser('a browser frontend on another origin', () => {
   it('another origin is refused by the browser', async () => {
     const tab = await context.newPage();
     await tab.goto(`http://localhost:${new URL(origin).port}`); // same server, a different origin (localhost, not 127.0.0.1)
-    const outcome = await tab.evaluate(async (api) => fetch(`${api}/systems`).then((r) => `status ${r.status}`, (e: Error) => `blocked: ${e.name}`), api);
+    const outcome = await tab.evaluate(
+      async (api) =>
+        fetch(`${api}/systems`).then(
+          (r) => `status ${r.status}`,
+          (e: Error) => `blocked: ${e.name}`,
+        ),
+      api,
+    );
     expect(outcome).toMatch(/^blocked/);
     await tab.close();
   });
 
   it('a plain EventSource.onmessage gets every event, in order, with ?messages=unnamed', async () => {
-    const created = await fetch(`${api}/fights`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ system: 'narateer', combatants: [] }) });
+    const created = await fetch(`${api}/fights`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ system: 'narateer', combatants: [] }),
+    });
     const { fightId } = (await created.json()) as { fightId: string };
     const tab = await context.newPage();
     await tab.goto(origin);
@@ -119,9 +203,20 @@ describeInBrowser('a browser frontend on another origin', () => {
       { url: `${api}/fights/${fightId}/stream?messages=unnamed&token=${encodeURIComponent(apiKey)}` },
     );
     await tab.waitForFunction(() => (globalThis as unknown as { got: unknown[] }).got.length >= 1);
-    await fetch(`${api}/fights/${fightId}/commands`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'AddNote', text: 'live' }) });
-    await tab.waitForFunction(() => (globalThis as unknown as { got: Array<{ type: string }> }).got.some((e) => e.type === 'GmNoteAdded'));
-    const got = await tab.evaluate(() => (globalThis as unknown as { got: Array<{ seq: number; type: string }> }).got.map((e) => [e.seq, e.type]));
+    await fetch(`${api}/fights/${fightId}/commands`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'AddNote', text: 'live' }),
+    });
+    await tab.waitForFunction(() =>
+      (globalThis as unknown as { got: Array<{ type: string }> }).got.some((e) => e.type === 'GmNoteAdded'),
+    );
+    const got = await tab.evaluate(() =>
+      (globalThis as unknown as { got: Array<{ seq: number; type: string }> }).got.map((e) => [
+        e.seq,
+        e.type,
+      ]),
+    );
     expect(got).toEqual([
       [1, 'FightStarted'],
       [2, 'GmNoteAdded'],

@@ -33,30 +33,54 @@ describe('recorded fights: the service and the verifier decide every command ali
     expect(FIXTURES.length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(FIXTURES)('%s: FightService, sent each recorded command, writes the recorded events byte for byte, and the verifier decides them the same', async (file) => {
-    const text = readFileSync(join(DIR, file), 'utf8');
-    const log = JSON.parse(text) as FightLog;
-    expect(verifyFightLog(log).checks).toMatchObject({ chain: { status: 'ok' }, decisions: { status: 'ok' } });
+  it.each(FIXTURES)(
+    '%s: FightService, sent each recorded command, writes the recorded events byte for byte, and the verifier decides them the same',
+    async (file) => {
+      const text = readFileSync(join(DIR, file), 'utf8');
+      const log = JSON.parse(text) as FightLog;
+      expect(verifyFightLog(log).checks).toMatchObject({
+        chain: { status: 'ok' },
+        decisions: { status: 'ok' },
+      });
 
-    // StartFight, as FightService.create decides and seals it, under the recorded fight id.
-    const [start, ...rest] = commands(log.entries);
-    const system = findSystem(log.system)!;
-    const blank = blankFight(system, log.fightId);
-    const command = start[0].command as RuleCommand;
-    const started = sealEvents(blank, decideCommand(blank, command, {}), { commandId: start[0].commandId, actor: start[0].actor, at: start[0].at, command });
-    expect(JSON.stringify(started)).toBe(JSON.stringify(start));
-    const store = new InMemoryEventStore();
-    await new SeedVault(store).seal(log.fightId, log.dice.seed!);
-    await store.append(fightStream(log.fightId), started.map((e) => toNewEvent(e)), { expectedRevision: 'no_stream' });
+      // StartFight, as FightService.create decides and seals it, under the recorded fight id.
+      const [start, ...rest] = commands(log.entries);
+      const system = findSystem(log.system)!;
+      const blank = blankFight(system, log.fightId);
+      const command = start[0].command as RuleCommand;
+      const started = sealEvents(blank, decideCommand(blank, command, {}), {
+        commandId: start[0].commandId,
+        actor: start[0].actor,
+        at: start[0].at,
+        command,
+      });
+      expect(JSON.stringify(started)).toBe(JSON.stringify(start));
+      const store = new InMemoryEventStore();
+      await new SeedVault(store).seal(log.fightId, log.dice.seed!);
+      await store.append(
+        fightStream(log.fightId),
+        started.map((e) => toNewEvent(e)),
+        { expectedRevision: 'no_stream' },
+      );
 
-    let now = start[0].at;
-    const service = new FightService(store, () => new Date(now));
-    for (const group of rest) {
-      now = group[0].at;
-      const result = await service.execute(log.fightId, { ...(group[0].command as RuleCommand), commandId: group[0].commandId }, { name: group[0].actor, scope: 'all' });
-      expect([group[0].seq, result.events.map((e) => e.hash)]).toEqual([group[0].seq, group.map((e) => e.hash)]);
-    }
-    // The entries, not the header: the view a log ends with is the fold's, checked by the regression fixtures.
-    expect(JSON.stringify((await service.exportLog(log.fightId)).entries, null, 1)).toBe(JSON.stringify(log.entries, null, 1));
-  });
+      let now = start[0].at;
+      const service = new FightService(store, () => new Date(now));
+      for (const group of rest) {
+        now = group[0].at;
+        const result = await service.execute(
+          log.fightId,
+          { ...(group[0].command as RuleCommand), commandId: group[0].commandId },
+          { name: group[0].actor, scope: 'all' },
+        );
+        expect([group[0].seq, result.events.map((e) => e.hash)]).toEqual([
+          group[0].seq,
+          group.map((e) => e.hash),
+        ]);
+      }
+      // The entries, not the header: the view a log ends with is the fold's, checked by the regression fixtures.
+      expect(JSON.stringify((await service.exportLog(log.fightId)).entries, null, 1)).toBe(
+        JSON.stringify(log.entries, null, 1),
+      );
+    },
+  );
 });

@@ -22,7 +22,9 @@ describe('the published contract documents', () => {
   });
 
   it('AsyncAPI lists every event type of every system with its payload schema', () => {
-    const doc = asyncApiDocument() as { components: { schemas: Record<string, { properties?: { type?: { const?: string } } }> } };
+    const doc = asyncApiDocument() as {
+      components: { schemas: Record<string, { properties?: { type?: { const?: string } } }> };
+    };
     for (const system of Object.values(SYSTEMS)) {
       for (const type of Object.keys(eventSchemasOf(system.contract))) {
         const found = Object.values(doc.components.schemas).some((s) => s.properties?.type?.const === type);
@@ -32,12 +34,17 @@ describe('the published contract documents', () => {
   });
 
   it('every published command example is accepted by the contract and was played in its recorded fight', () => {
-    const examples = Object.entries(COMMAND_EXAMPLES).flatMap(([system, byType]) => Object.entries(byType).map(([type, e]) => ({ system, type, ...e })));
+    const examples = Object.entries(COMMAND_EXAMPLES).flatMap(([system, byType]) =>
+      Object.entries(byType).map(([type, e]) => ({ system, type, ...e })),
+    );
     expect(examples.length).toBeGreaterThan(25);
     for (const { system, type, fixture, command } of examples) {
       expect(command.type).toBe(type);
       expect(() => checkCommand(findSystem(system)!.contract.commands, command as never)).not.toThrow();
-      const log = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/logs', `${fixture}.json`), 'utf8')) as { system: string; entries: Array<{ command?: unknown }> };
+      const log = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/logs', `${fixture}.json`), 'utf8')) as {
+        system: string;
+        entries: Array<{ command?: unknown }>;
+      };
       expect(log.system).toBe(system);
       const played = log.entries.map((e) => e.command).filter(Boolean);
       expect(played).toContainEqual(command);
@@ -47,12 +54,28 @@ describe('the published contract documents', () => {
   it('schema/openapi.json passes Redocly’s recommended rules with no error', () => {
     let out: string;
     try {
-      out = execFileSync(process.execPath, [join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', 'schema/openapi.json', '--format=json'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      out = execFileSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', 'schema/openapi.json', '--format=json'],
+        { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
     } catch (e) {
       out = (e as { stdout?: string }).stdout ?? '';
     }
-    const report = JSON.parse(out.slice(out.indexOf('{'))) as { totals: { errors: number }; problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }> };
-    expect(report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+    const report = JSON.parse(out.slice(out.indexOf('{'))) as {
+      totals: { errors: number };
+      problems: Array<{
+        ruleId: string;
+        severity: string;
+        message: string;
+        location: Array<{ pointer: string }>;
+      }>;
+    };
+    expect(
+      report.problems
+        .filter((p) => p.severity === 'error')
+        .map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`),
+    ).toEqual([]);
     expect(report.totals.errors).toBe(0);
   }, 60_000);
 });

@@ -12,10 +12,33 @@ import { arbitraryOf, hostileValue, mostlyFitting, PROTO_NAMES } from './support
  * other error (a 500), a refusal never changes the log, and every log it writes verifies.
  */
 
-const narateerWeapon = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
-const narateerSheet = (agility: number) => ({ vitals: { strength: 2, agility, resilience: 2 }, skills: { melee: 3, ranged: 1, acrobatics: 1 }, maxVitality: 8, maxAD: 5, maxMD: 2, armour: { soak: 1 }, weapons: [narateerWeapon] });
+const narateerWeapon = {
+  id: 'sword',
+  name: 'Arming sword',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Slashing)',
+};
+const narateerSheet = (agility: number) => ({
+  vitals: { strength: 2, agility, resilience: 2 },
+  skills: { melee: 3, ranged: 1, acrobatics: 1 },
+  maxVitality: 8,
+  maxAD: 5,
+  maxMD: 2,
+  armour: { soak: 1 },
+  weapons: [narateerWeapon],
+});
 const beastStats = { brawn: 3, agility: 2, endurance: 2, spirit: 2, technique: 2 };
-const archsoulSheet = { attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 }, skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 }, maxHp: 10, defense: 1, weapons: [{ id: 'sword', name: 'Sword', type: 'melee', damage: 2 }] };
+const archsoulSheet = {
+  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
+  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
+  maxHp: 10,
+  defense: 1,
+  weapons: [{ id: 'sword', name: 'Sword', type: 'melee', damage: 2 }],
+};
 
 interface Setup {
   fight: CreateFightInput;
@@ -25,8 +48,19 @@ interface Setup {
 
 const SETUPS: Record<SystemId, Setup> = {
   narateer: {
-    fight: { system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'mira', name: 'Mira', side: 'ford', sheet: narateerSheet(3) }, { id: 'orin', name: 'Orin', side: 'bandits', sheet: narateerSheet(2) }] },
-    opening: [{ type: 'SetInitiative', order: ['mira', 'orin'] }, { type: 'StartRound' }, { type: 'StartActivation' }],
+    fight: {
+      system: 'narateer',
+      dice: { mode: 'manual' },
+      combatants: [
+        { id: 'mira', name: 'Mira', side: 'ford', sheet: narateerSheet(3) },
+        { id: 'orin', name: 'Orin', side: 'bandits', sheet: narateerSheet(2) },
+      ],
+    },
+    opening: [
+      { type: 'SetInitiative', order: ['mira', 'orin'] },
+      { type: 'StartRound' },
+      { type: 'StartActivation' },
+    ],
     ids: ['mira', 'orin', 'sword', 'melee', 'ranged'],
   },
   'arcana-beast': {
@@ -34,16 +68,61 @@ const SETUPS: Record<SystemId, Setup> = {
       system: 'arcana-beast',
       dice: { mode: 'manual' },
       combatants: [
-        { id: 'ember', name: 'Ember', side: 'heroes', sheet: { kind: 'beast', stats: beastStats, hp: 12, stamina: 2, stage: 1, stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }], attacks: [{ id: 'claw', name: 'Claw', range: 'melee' }] } },
-        { id: 'ash', name: 'Ash', side: 'heroes', sheet: { kind: 'binder', beastId: 'ember', stats: { ...beastStats, brawn: 1, spirit: 3 }, hp: 10, stamina: 3, inventory: [] } },
-        { id: 'wolf', name: 'Wolf', side: 'wild', sheet: { kind: 'beast', stats: { ...beastStats, brawn: 2 }, hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }] } },
+        {
+          id: 'ember',
+          name: 'Ember',
+          side: 'heroes',
+          sheet: {
+            kind: 'beast',
+            stats: beastStats,
+            hp: 12,
+            stamina: 2,
+            stage: 1,
+            stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }],
+            attacks: [{ id: 'claw', name: 'Claw', range: 'melee' }],
+          },
+        },
+        {
+          id: 'ash',
+          name: 'Ash',
+          side: 'heroes',
+          sheet: {
+            kind: 'binder',
+            beastId: 'ember',
+            stats: { ...beastStats, brawn: 1, spirit: 3 },
+            hp: 10,
+            stamina: 3,
+            inventory: [],
+          },
+        },
+        {
+          id: 'wolf',
+          name: 'Wolf',
+          side: 'wild',
+          sheet: {
+            kind: 'beast',
+            stats: { ...beastStats, brawn: 2 },
+            hp: 8,
+            stamina: 1,
+            stage: 1,
+            stages: [{ stage: 1 }],
+            attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
+          },
+        },
       ],
     },
     opening: [{ type: 'SetInitiative', order: ['ember', 'ash', 'wolf'] }, { type: 'StartRound' }],
     ids: ['ember', 'ash', 'wolf', 'claw', 'bite'],
   },
   archsoul: {
-    fight: { system: 'archsoul', dice: { mode: 'manual' }, combatants: [{ id: 'kael', name: 'Kael', side: 'heroes', sheet: archsoulSheet }, { id: 'brute', name: 'Brute', side: 'enemies', sheet: archsoulSheet }] },
+    fight: {
+      system: 'archsoul',
+      dice: { mode: 'manual' },
+      combatants: [
+        { id: 'kael', name: 'Kael', side: 'heroes', sheet: archsoulSheet },
+        { id: 'brute', name: 'Brute', side: 'enemies', sheet: archsoulSheet },
+      ],
+    },
     opening: [
       { type: 'SetMap', grid: 'hex' },
       { type: 'PlaceCombatant', combatantId: 'kael', position: { x: 0, y: 0 }, facing: 'N' },
@@ -68,10 +147,21 @@ describe.each(Object.keys(SETUPS) as SystemId[])('the contract of %s, attacked',
     .map(([type, schema]) => [type, jsonSchemaOf(schema)] as const);
   const fitting = fc.oneof(...schemas.map(([, s]) => mostlyFitting(s as never, { ids: setup.ids })));
   const raw = fc.oneof(
-    fc.record({ type: fc.constantFrom(...schemas.map(([type]) => type), ...PROTO_NAMES, 'Nope'), x: hostileValue }, { requiredKeys: ['type'] }),
-    fc.tuple(fc.constantFrom(...schemas.map(([type]) => type)), fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { maxKeys: 4 })).map(([type, fields]) => ({ ...fields, type })),
+    fc.record(
+      { type: fc.constantFrom(...schemas.map(([type]) => type), ...PROTO_NAMES, 'Nope'), x: hostileValue },
+      { requiredKeys: ['type'] },
+    ),
+    fc
+      .tuple(
+        fc.constantFrom(...schemas.map(([type]) => type)),
+        fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { maxKeys: 4 }),
+      )
+      .map(([type, fields]) => ({ ...fields, type })),
   );
-  const command = fc.oneof({ weight: 5, arbitrary: fitting }, { weight: 1, arbitrary: raw }) as fc.Arbitrary<CommandInput>;
+  const command = fc.oneof(
+    { weight: 5, arbitrary: fitting },
+    { weight: 1, arbitrary: raw },
+  ) as fc.Arbitrary<CommandInput>;
 
   const service = new FightService(new InMemoryEventStore());
   const fresh = async () => {
@@ -95,7 +185,8 @@ describe.each(Object.keys(SETUPS) as SystemId[])('the contract of %s, attacked',
           try {
             await service.execute(fightId, cmd);
           } catch (e) {
-            if (!isRefusal(e)) unexpected.push(`${JSON.stringify(cmd)} → ${e instanceof Error ? e.stack : String(e)}`);
+            if (!isRefusal(e))
+              unexpected.push(`${JSON.stringify(cmd)} → ${e instanceof Error ? e.stack : String(e)}`);
             expect(isRefusal(e)).toBe(true);
             expect((await service.events(fightId)).length).toBe(before);
           }
@@ -112,10 +203,18 @@ describe.each(Object.keys(SETUPS) as SystemId[])('the contract of %s, attacked',
     const fightId = await fresh();
     for (const [type, schema] of schemas) {
       const declared = new Set(Object.keys((schema as { properties?: object }).properties ?? {}));
-      for (const typo of ['boots', 'rounds', 'responderedge', ...PROTO_NAMES.filter((n) => n !== '__proto__')]) {
+      for (const typo of [
+        'boots',
+        'rounds',
+        'responderedge',
+        ...PROTO_NAMES.filter((n) => n !== '__proto__'),
+      ]) {
         if (declared.has(typo)) continue;
         const before = (await service.events(fightId)).length;
-        await expect(service.execute(fightId, { type, [typo]: 1 })).rejects.toMatchObject({ code: 'UNKNOWN_FIELD', field: typo });
+        await expect(service.execute(fightId, { type, [typo]: 1 })).rejects.toMatchObject({
+          code: 'UNKNOWN_FIELD',
+          field: typo,
+        });
         expect((await service.events(fightId)).length).toBe(before);
       }
     }
@@ -123,7 +222,12 @@ describe.each(Object.keys(SETUPS) as SystemId[])('the contract of %s, attacked',
 
   it('sheets generated from the sheet schema: a fight or a refusal naming a field under combatants[i].sheet, never another error', async () => {
     const sheet = jsonSchemaOf(system.contract.sheet);
-    const combatant = fc.record({ id: fc.constantFrom('a', 'b', 'toString'), name: fc.constant('A'), side: fc.constantFrom('heroes', 'enemies'), sheet: mostlyFitting(sheet as never, { ids: setup.ids }) });
+    const combatant = fc.record({
+      id: fc.constantFrom('a', 'b', 'toString'),
+      name: fc.constant('A'),
+      side: fc.constantFrom('heroes', 'enemies'),
+      sheet: mostlyFitting(sheet as never, { ids: setup.ids }),
+    });
     await fc.assert(
       fc.asyncProperty(fc.array(combatant, { minLength: 1, maxLength: 2 }), async (combatants) => {
         try {
@@ -140,7 +244,9 @@ describe.each(Object.keys(SETUPS) as SystemId[])('the contract of %s, attacked',
   it('raw JSON as a whole sheet is refused, never another error', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(hostileValue, arbitraryOf({ type: 'object' })), async (sheet) => {
-        await service.create({ system: systemId, dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet }] }).catch((e) => expect(isRefusal(e)).toBe(true));
+        await service
+          .create({ system: systemId, dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet }] })
+          .catch((e) => expect(isRefusal(e)).toBe(true));
       }),
       { numRuns: 200 },
     );

@@ -7,7 +7,11 @@ import { kill, startServer, tenantKey } from './support/server';
 let key = '';
 async function post(url: string, body: unknown): Promise<{ status: number; body: any } | undefined> {
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: await res.json() };
   } catch {
     return undefined; // the server died mid-request: not acknowledged
@@ -23,7 +27,11 @@ describe('crash safety', () => {
     key = await tenantKey(first.url);
     const fights: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const created = await post(`${first.url}/fights`, { system: 'narateer', dice: { mode: 'manual' }, combatants: [{ name: 'A', sheet: sheet() }] });
+      const created = await post(`${first.url}/fights`, {
+        system: 'narateer',
+        dice: { mode: 'manual' },
+        combatants: [{ name: 'A', sheet: sheet() }],
+      });
       fights.push(created!.body.fightId);
     }
     const acked: Array<{ fightId: string; seq: number; commandId: string; type: string }> = [];
@@ -31,8 +39,14 @@ describe('crash safety', () => {
     const worker = async (w: number) => {
       for (let n = 0; running; n++) {
         const fightId = fights[(w + n) % fights.length];
-        const res = await post(`${first.url}/fights/${fightId}/commands`, { type: 'AddNote', text: `w${w} n${n}`, commandId: `w${w}-n${n}` });
-        if (res?.status === 200) for (const e of res.body.events) acked.push({ fightId, seq: e.seq, commandId: e.commandId, type: e.type });
+        const res = await post(`${first.url}/fights/${fightId}/commands`, {
+          type: 'AddNote',
+          text: `w${w} n${n}`,
+          commandId: `w${w}-n${n}`,
+        });
+        if (res?.status === 200)
+          for (const e of res.body.events)
+            acked.push({ fightId, seq: e.seq, commandId: e.commandId, type: e.type });
       }
     };
     const workers = Array.from({ length: 16 }, (_, w) => worker(w));
@@ -45,7 +59,11 @@ describe('crash safety', () => {
     const second = await startServer({ DATA_DIR: dataDir });
     try {
       for (const fightId of fights) {
-        const log = (await (await fetch(`${second.url}/fights/${fightId}/events`, { headers: { authorization: `Bearer ${key}` } })).json()) as any[];
+        const log = (await (
+          await fetch(`${second.url}/fights/${fightId}/events`, {
+            headers: { authorization: `Bearer ${key}` },
+          })
+        ).json()) as any[];
         expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
         const bySeq = new Map(log.map((e) => [e.seq, e]));
         for (const a of acked.filter((x) => x.fightId === fightId)) {

@@ -2,23 +2,90 @@ import { party } from '../libs/rules/spec/arcana-beast/helpers';
 import { useApp } from './support/app';
 
 /** C13 end to end: a manual command short of its later dice is held, asked for, answered, audited. */
-const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
-const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
+const sword = {
+  id: 'sword',
+  name: 'Arming sword',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Slashing)',
+};
+const mace = {
+  id: 'mace',
+  name: 'Mace',
+  kind: 'melee',
+  weight: 'heavy',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Impact)',
+};
 const nBase = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
 const narateer = {
   system: 'narateer',
   dice: { mode: 'manual' },
   combatants: [
-    { id: 'mira', name: 'Mira', sheet: { ...nBase, vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, weapons: [sword] } },
-    { id: 'orin', name: 'Orin', sheet: { ...nBase, vitals: { strength: 3, agility: 2, resilience: 2 }, skills: { melee: 1, ranged: 1, acrobatics: 1 }, weapons: [mace] } },
+    {
+      id: 'mira',
+      name: 'Mira',
+      sheet: {
+        ...nBase,
+        vitals: { strength: 2, agility: 3, resilience: 2 },
+        skills: { melee: 3, ranged: 0, acrobatics: 1 },
+        weapons: [sword],
+      },
+    },
+    {
+      id: 'orin',
+      name: 'Orin',
+      sheet: {
+        ...nBase,
+        vitals: { strength: 3, agility: 2, resilience: 2 },
+        skills: { melee: 1, ranged: 1, acrobatics: 1 },
+        weapons: [mace],
+      },
+    },
   ],
 };
-const nOpening = [{ type: 'SetInitiative', order: ['mira', 'orin'] }, { type: 'StartRound' }, { type: 'StartActivation' }, { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 0 }];
+const nOpening = [
+  { type: 'SetInitiative', order: ['mira', 'orin'] },
+  { type: 'StartRound' },
+  { type: 'StartActivation' },
+  {
+    type: 'DeclareExchange',
+    attackerId: 'mira',
+    targetId: 'orin',
+    kind: 'melee',
+    weaponId: 'sword',
+    boost: 0,
+  },
+];
 // N2, N22: Mira's die, then Orin's Full Guard die, which has Advantage: one reroll.
-const fullGuard = { type: 'RespondToExchange', combatantId: 'orin', response: 'fullGuard', boost: 0, dice: [1, 6] };
+const fullGuard = {
+  type: 'RespondToExchange',
+  combatantId: 'orin',
+  response: 'fullGuard',
+  boost: 0,
+  dice: [1, 6],
+};
 
-const bow = { id: 'bow', name: 'Longbow', type: 'ranged', damage: 2, accurateRange: 5, maximumRange: 10, ammunition: { kind: 'arrow', count: 5 } };
-const aBase = { attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 }, skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 }, maxHp: 10, defense: 1 };
+const bow = {
+  id: 'bow',
+  name: 'Longbow',
+  type: 'ranged',
+  damage: 2,
+  accurateRange: 5,
+  maximumRange: 10,
+  ammunition: { kind: 'arrow', count: 5 },
+};
+const aBase = {
+  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
+  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
+  maxHp: 10,
+  defense: 1,
+};
 const archsoul = {
   system: 'archsoul',
   dice: { mode: 'manual' },
@@ -47,24 +114,38 @@ const arcana = {
 };
 const tiedInitiative = { type: 'RollInitiative', dice: [4, 1, 6, 1, 1, 1, 1, 4, 4] };
 
-const bare = (events: Array<{ type: string; data: unknown }>) => events.map((e) => ({ type: e.type, data: e.data }));
+const bare = (events: Array<{ type: string; data: unknown }>) =>
+  events.map((e) => ({ type: e.type, data: e.data }));
 
 describe('dice requests end to end (docs/rulings.md C13, RULINGS.md C6)', () => {
   const t = useApp();
 
-  const create = async (setup: object) => (await t.http.post('/fights').send(setup).expect(201)).body.fightId as string;
-  const rest = (id: string) => (cmd: Record<string, unknown>, status = 200, key?: string) => {
-    const req = key ? t.anon.post(`/fights/${id}/commands`).set('authorization', `Bearer ${key}`) : t.http.post(`/fights/${id}/commands`);
-    return req.send(cmd).expect(status);
-  };
-  const gql = (id: string) => async ({ type, ...payload }: Record<string, unknown>) => {
-    const res = await t.gql(`mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`, { f: id, i: { type, payload } });
-    return res;
-  };
+  const create = async (setup: object) =>
+    (await t.http.post('/fights').send(setup).expect(201)).body.fightId as string;
+  const rest =
+    (id: string) =>
+    (cmd: Record<string, unknown>, status = 200, key?: string) => {
+      const req = key
+        ? t.anon.post(`/fights/${id}/commands`).set('authorization', `Bearer ${key}`)
+        : t.http.post(`/fights/${id}/commands`);
+      return req.send(cmd).expect(status);
+    };
+  const gql =
+    (id: string) =>
+    async ({ type, ...payload }: Record<string, unknown>) => {
+      const res = await t.gql(
+        `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`,
+        { f: id, i: { type, payload } },
+      );
+      return res;
+    };
   const verified = async (id: string) => {
     const log = (await t.http.get(`/fights/${id}/log`).expect(200)).body;
     const report = (await t.http.post('/audit/verify').send(log).expect(200)).body;
-    expect(report).toMatchObject({ ok: true, checks: { chain: { status: 'ok' }, decisions: { status: 'ok' }, view: { status: 'ok' } } });
+    expect(report).toMatchObject({
+      ok: true,
+      checks: { chain: { status: 'ok' }, decisions: { status: 'ok' }, view: { status: 'ok' } },
+    });
     return log;
   };
 
@@ -76,18 +157,43 @@ describe('dice requests end to end (docs/rulings.md C13, RULINGS.md C6)', () => 
     const id = await create(narateer);
     const send = rest(id);
     for (const cmd of nOpening) await send(cmd);
-    const token = async (c: string) => (await t.http.post(`/fights/${id}/tokens`).send({ role: 'player', combatantIds: [c] }).expect(201)).body.token as string;
+    const token = async (c: string) =>
+      (
+        await t.http
+          .post(`/fights/${id}/tokens`)
+          .send({ role: 'player', combatantIds: [c] })
+          .expect(201)
+      ).body.token as string;
     const [miraPlayer, orinPlayer] = [await token('mira'), await token('orin')];
 
     // The command's own pools are C6's: a response without them is refused, nothing appended.
-    expect((await send({ ...fullGuard, dice: [] }, 422, orinPlayer)).body).toMatchObject({ code: 'DICE_MANUAL_FACES_MISSING', field: 'dice[0]' });
+    expect((await send({ ...fullGuard, dice: [] }, 422, orinPlayer)).body).toMatchObject({
+      code: 'DICE_MANUAL_FACES_MISSING',
+      field: 'dice[0]',
+    });
     const asked = (await send(fullGuard, 200, orinPlayer)).body;
     expect(asked.events.map((e: any) => e.type)).toEqual(['DiceRequested']);
-    expect(asked.view.pending).toMatchObject({ kind: 'dice', awaiting: 'orin', answer: 'ProvideDice', detail: { commandType: 'RespondToExchange', field: 'rerollFaces', count: 1, sides: 6, reason: expect.any(String) } });
+    expect(asked.view.pending).toMatchObject({
+      kind: 'dice',
+      awaiting: 'orin',
+      answer: 'ProvideDice',
+      detail: {
+        commandType: 'RespondToExchange',
+        field: 'rerollFaces',
+        count: 1,
+        sides: 6,
+        reason: expect.any(String),
+      },
+    });
     expect(asked.view.pending.detail).not.toHaveProperty('command');
     expect((await send({ type: 'EndActivation' }, 422)).body.code).toBe('PENDING_DECISION');
-    expect((await send({ type: 'ProvideDice', rerollFaces: [6] }, 403, miraPlayer)).body).toMatchObject({ code: 'NOT_YOUR_COMBATANT' });
-    expect((await send({ type: 'ProvideDice', rerollFaces: [6, 6] }, 422, orinPlayer)).body).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'rerollFaces[1]' });
+    expect((await send({ type: 'ProvideDice', rerollFaces: [6] }, 403, miraPlayer)).body).toMatchObject({
+      code: 'NOT_YOUR_COMBATANT',
+    });
+    expect((await send({ type: 'ProvideDice', rerollFaces: [6, 6] }, 422, orinPlayer)).body).toMatchObject({
+      code: 'DICE_MANUAL_FACES_EXTRA',
+      field: 'rerollFaces[1]',
+    });
 
     const done = (await send({ type: 'ProvideDice', rerollFaces: [6] }, 200, orinPlayer)).body;
     expect(bare(done.events)).toEqual(bare(whole));
@@ -98,7 +204,11 @@ describe('dice requests end to end (docs/rulings.md C13, RULINGS.md C6)', () => 
     const back = (await send({ type: 'UndoCommands', count: 1 })).body;
     expect(back.view.pending).toMatchObject({ kind: 'dice', awaiting: 'orin' });
     const before = (await send({ type: 'UndoCommands', count: 1 })).body;
-    expect(before.view.pending).toMatchObject({ kind: 'exchangeResponse', awaiting: 'orin', answer: 'RespondToExchange' });
+    expect(before.view.pending).toMatchObject({
+      kind: 'exchangeResponse',
+      awaiting: 'orin',
+      answer: 'RespondToExchange',
+    });
     await verified(id);
 
     // CancelPending (the GM's) drops a request and brings back the response it held.
@@ -111,7 +221,9 @@ describe('dice requests end to end (docs/rulings.md C13, RULINGS.md C6)', () => 
   });
 
   it('Narateer through GraphQL: the same answer, the same events', async () => {
-    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, { i: narateer });
+    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, {
+      i: narateer,
+    });
     const id = created.data.createFight.fightId as string;
     const send = gql(id);
     for (const cmd of nOpening) expect((await send(cmd)).errors).toBeUndefined();
@@ -119,23 +231,36 @@ describe('dice requests end to end (docs/rulings.md C13, RULINGS.md C6)', () => 
     expect(asked.events.map((e: any) => e.type)).toEqual(['DiceRequested']);
     expect(asked.view.pending).toMatchObject({ kind: 'dice', detail: { field: 'rerollFaces', count: 1 } });
     const done = (await send({ type: 'ProvideDice', rerollFaces: [6] })).data.command;
-    expect(done.events.find((e: any) => e.type === 'ExchangeResolved').data).toMatchObject({ outcome: 'guarded', winnerId: 'orin' });
+    expect(done.events.find((e: any) => e.type === 'ExchangeResolved').data).toMatchObject({
+      outcome: 'guarded',
+      winnerId: 'orin',
+    });
     await verified(id);
   });
 
   it('Archsoul through GraphQL: a critical failure asks for its table die; the log verifies', async () => {
-    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, { i: archsoul });
+    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, {
+      i: archsoul,
+    });
     const id = created.data.createFight.fightId as string;
     const send = gql(id);
     for (const cmd of aOpening) expect((await send(cmd)).errors).toBeUndefined();
     const asked = (await send(fumble)).data.command;
     expect(asked.events.map((e: any) => e.type)).toEqual(['DiceRequested']);
-    expect(asked.view.pending).toMatchObject({ kind: 'dice', awaiting: 'ilsa', answer: 'ProvideDice', detail: { commandType: 'Attack', field: 'followUpFaces', count: 1, sides: 6 } });
+    expect(asked.view.pending).toMatchObject({
+      kind: 'dice',
+      awaiting: 'ilsa',
+      answer: 'ProvideDice',
+      detail: { commandType: 'Attack', field: 'followUpFaces', count: 1, sides: 6 },
+    });
     const refused = await send({ type: 'ProvideDice', followUpFaces: [4, 4] });
     expect(refused.errors?.[0].extensions.code).toBe('DICE_MANUAL_FACES_EXTRA');
     const done = (await send({ type: 'ProvideDice', followUpFaces: [4] })).data.command;
     expect(done.events.map((e: any) => e.type)).toContain('CriticalFailureRolled');
-    expect(done.events.find((e: any) => e.type === 'WoundsApplied').data).toMatchObject({ combatantId: 'ilsa', damage: 2 });
+    expect(done.events.find((e: any) => e.type === 'WoundsApplied').data).toMatchObject({
+      combatantId: 'ilsa',
+      damage: 2,
+    });
     expect(done.view.pending).toBeNull();
 
     const upFront = await create(archsoul);
@@ -152,9 +277,21 @@ describe('dice requests end to end (docs/rulings.md C13, RULINGS.md C6)', () => 
     const send = rest(id);
     const asked = (await send(tiedInitiative)).body;
     expect(asked.events.map((e: any) => e.type)).toEqual(['DiceRequested']);
-    expect(asked.view.pending).toMatchObject({ kind: 'dice', awaiting: 'gm', answer: 'ProvideDice', detail: { commandType: 'RollInitiative', field: 'rerollFaces', count: 2 } });
-    const ash = (await t.http.post(`/fights/${id}/tokens`).send({ role: 'player', combatantIds: ['ash'] }).expect(201)).body.token as string;
-    expect((await send({ type: 'ProvideDice', rerollFaces: [8, 8, 1, 1, 1] }, 403, ash)).body.code).toBe('GM_ONLY');
+    expect(asked.view.pending).toMatchObject({
+      kind: 'dice',
+      awaiting: 'gm',
+      answer: 'ProvideDice',
+      detail: { commandType: 'RollInitiative', field: 'rerollFaces', count: 2 },
+    });
+    const ash = (
+      await t.http
+        .post(`/fights/${id}/tokens`)
+        .send({ role: 'player', combatantIds: ['ash'] })
+        .expect(201)
+    ).body.token as string;
+    expect((await send({ type: 'ProvideDice', rerollFaces: [8, 8, 1, 1, 1] }, 403, ash)).body.code).toBe(
+      'GM_ONLY',
+    );
     const done = (await send({ type: 'ProvideDice', rerollFaces: [8, 8, 1, 1, 1] })).body;
     expect(bare(done.events)).toEqual(bare(whole));
     expect(done.view.pending).toBeNull();

@@ -60,7 +60,10 @@ describe('docker/Dockerfile (checked without a Docker engine)', () => {
     const from = /--from=(\S+)/.exec(copy?.args ?? '')?.[1];
     expect(from).toBeDefined();
     const deps = dockerfile.find((s) => s.name === from)!;
-    const install = deps.lines.filter((l) => l.instruction === 'RUN').map((l) => l.args).join(' && ');
+    const install = deps.lines
+      .filter((l) => l.instruction === 'RUN')
+      .map((l) => l.args)
+      .join(' && ');
     expect(install).toMatch(/npm ci\b[^&]*--omit=dev/);
   });
 
@@ -68,7 +71,12 @@ describe('docker/Dockerfile (checked without a Docker engine)', () => {
     const sources = dockerfile.flatMap((s) =>
       s.lines
         .filter((l) => l.instruction === 'COPY' && !l.args.includes('--from='))
-        .flatMap((l) => l.args.split(/\s+/).filter((a) => !a.startsWith('--')).slice(0, -1)),
+        .flatMap((l) =>
+          l.args
+            .split(/\s+/)
+            .filter((a) => !a.startsWith('--'))
+            .slice(0, -1),
+        ),
     );
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) {
@@ -83,17 +91,25 @@ describe('docker/Dockerfile (checked without a Docker engine)', () => {
 
   it('its build stage bundles the replay verifier into dist after compiling, and the runtime stage takes that dist', () => {
     const build = dockerfile.find((s) => s.name === 'build')!;
-    const runs = build.lines.filter((l) => l.instruction === 'RUN').map((l) => l.args).join(' && ').split(/\s*&&\s*/);
+    const runs = build.lines
+      .filter((l) => l.instruction === 'RUN')
+      .map((l) => l.args)
+      .join(' && ')
+      .split(/\s*&&\s*/);
     const compile = runs.findIndex((r) => /\bnest build api\b/.test(r));
     const bundle = runs.findIndex((r) => /^node scripts\/build-replay\.js$/.test(r));
     expect({ compile: compile >= 0, bundle: bundle > compile }).toEqual({ compile: true, bundle: true });
-    expect(build.lines.some((l) => l.instruction === 'COPY' && /\bscripts\/build-replay\.js\b/.test(l.args))).toBe(true);
+    expect(
+      build.lines.some((l) => l.instruction === 'COPY' && /\bscripts\/build-replay\.js\b/.test(l.args)),
+    ).toBe(true);
     // The script writes where the service reads it, inside the dist the runtime stage copies whole.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { OUT } = require(join(ROOT, 'scripts/build-replay.js')) as { OUT: string };
     expect(OUT).toBe(REPLAY_BUNDLE);
     expect(OUT.startsWith(join(ROOT, 'dist') + '/')).toBe(true);
-    expect(runtime.lines.some((l) => l.instruction === 'COPY' && /^--from=build \/app\/dist dist$/.test(l.args))).toBe(true);
+    expect(
+      runtime.lines.some((l) => l.instruction === 'COPY' && /^--from=build \/app\/dist dist$/.test(l.args)),
+    ).toBe(true);
   });
 
   it('its CMD starts the API entry point the build produces, and its health check asks /health/live', () => {
@@ -116,25 +132,38 @@ interface ComposeService {
 }
 
 describe('docker/compose.yaml (checked without a Docker engine)', () => {
-  const compose = parse(readFileSync(join(ROOT, 'docker/compose.yaml'), 'utf8')) as { services: Record<string, ComposeService> };
+  const compose = parse(readFileSync(join(ROOT, 'docker/compose.yaml'), 'utf8')) as {
+    services: Record<string, ComposeService>;
+  };
   const apis = Object.entries(compose.services).filter(([, s]) => s.build);
-  const documented = new Set([...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]));
+  const documented = new Set(
+    [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]),
+  );
   /** Compose's `${NAME:?message}` interpolation, with a value for each required variable. */
-  const interpolate = (value: string | number) => String(value).replace(/\$\{([A-Z_]+)(?::?[?-][^}]*)?\}/g, (_, name: string) => (name === 'ADMIN_API_KEY' ? 'x'.repeat(32) : `<${name}>`));
+  const interpolate = (value: string | number) =>
+    String(value).replace(/\$\{([A-Z_]+)(?::?[?-][^}]*)?\}/g, (_, name: string) =>
+      name === 'ADMIN_API_KEY' ? 'x'.repeat(32) : `<${name}>`,
+    );
 
   it('has the API on PostgreSQL by default and on KurrentDB as a profile, both built from docker/Dockerfile', () => {
     expect(apis.map(([name, s]) => [name, s.profiles ?? []])).toEqual([
       ['api', []],
       ['api-kurrentdb', ['kurrentdb']],
     ]);
-    for (const [, s] of apis) expect(existsSync(join(ROOT, 'docker', s.build!.context, s.build!.dockerfile))).toBe(true);
+    for (const [, s] of apis)
+      expect(existsSync(join(ROOT, 'docker', s.build!.context, s.build!.dockerfile))).toBe(true);
     expect(compose.services.kurrentdb.profiles).toEqual(['kurrentdb']);
   });
 
   it('each API service’s environment is documented in the README and passes the service’s own boot validation', () => {
     for (const [name, s] of apis) {
-      const env = Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, interpolate(v)]));
-      expect({ name, undocumented: Object.keys(env).filter((k) => !documented.has(k)) }).toEqual({ name, undocumented: [] });
+      const env = Object.fromEntries(
+        Object.entries(s.environment ?? {}).map(([k, v]) => [k, interpolate(v)]),
+      );
+      expect({ name, undocumented: Object.keys(env).filter((k) => !documented.has(k)) }).toEqual({
+        name,
+        undocumented: [],
+      });
       const config = readConfig({ ...env, HOST: '0.0.0.0' });
       readWebhookConfig(env);
       expect(config.eventStoreUrl).toMatch(/^(postgres|kurrentdb):\/\//);
@@ -143,11 +172,14 @@ describe('docker/compose.yaml (checked without a Docker engine)', () => {
   });
 
   it('every dependency is a service of the file with a health check, and each API publishes the image’s port', () => {
-    const runtimePort = /PORT=(\d+)/.exec(dockerfile.at(-1)!.lines.find((l) => l.instruction === 'ENV')!.args)![1];
+    const runtimePort = /PORT=(\d+)/.exec(
+      dockerfile.at(-1)!.lines.find((l) => l.instruction === 'ENV')!.args,
+    )![1];
     for (const [, s] of apis) {
       for (const [dep, { condition }] of Object.entries(s.depends_on ?? {})) {
         expect(compose.services[dep]).toBeDefined();
-        if (condition === 'service_healthy') expect(compose.services[dep].healthcheck ?? compose.services[dep].image).toBeDefined();
+        if (condition === 'service_healthy')
+          expect(compose.services[dep].healthcheck ?? compose.services[dep].image).toBeDefined();
       }
       expect(s.ports?.map((p) => p.split(':').at(-1))).toEqual([runtimePort]);
     }
@@ -163,14 +195,19 @@ describe('the runtime stage layout: build output + production dependencies only'
     cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
     for (const f of ['package.json', 'package-lock.json']) cpSync(join(ROOT, f), join(dir, f));
     // The same tree `npm ci --omit=dev` installs, without compiling native addons again.
-    cpSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+    cpSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     execFileSync('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
   }, 180_000);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('holds none of the packages the lock file marks as development-only', () => {
-    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>;
+    };
     const devOnly = Object.entries(lock.packages).filter(([path, p]) => path && p.dev);
     expect(devOnly.length).toBeGreaterThan(0);
     expect(devOnly.map(([path]) => path).filter((path) => existsSync(join(dir, path)))).toEqual([]);
@@ -192,17 +229,27 @@ describe('the runtime stage layout: build output + production dependencies only'
         body: JSON.stringify({ system: 'narateer', name: 'image check' }),
       });
       expect({ status: res.status, body: await res.text() }).toMatchObject({ status: 201 });
-      const admin = await fetch(`${server.url}/admin/tenants`, { headers: { authorization: `Bearer ${SERVER_ADMIN_KEY}` } });
+      const admin = await fetch(`${server.url}/admin/tenants`, {
+        headers: { authorization: `Bearer ${SERVER_ADMIN_KEY}` },
+      });
       expect(admin.status).toBe(200);
       // The replay page, from the bundle the build wrote (no esbuild, no sources here), and the script it names.
       const replay = await fetch(`${server.url}/replay`);
       const html = await replay.text();
-      expect({ status: replay.status, type: replay.headers.get('content-type') }).toEqual({ status: 200, type: 'text/html; charset=utf-8' });
+      expect({ status: replay.status, type: replay.headers.get('content-type') }).toEqual({
+        status: 200,
+        type: 'text/html; charset=utf-8',
+      });
       const src = /<script nonce="[^"]+" src="(\/replay\/verifier\.[0-9a-f]{20}\.js)"/.exec(html)?.[1];
       expect(src).toBeDefined();
       const script = await fetch(`${server.url}${src}`);
-      expect({ status: script.status, type: script.headers.get('content-type') }).toEqual({ status: 200, type: 'text/javascript; charset=utf-8' });
-      expect(await script.text()).toBe(readFileSync(join(dir, 'dist/apps/api/src/replay/verifier.bundle.js'), 'utf8'));
+      expect({ status: script.status, type: script.headers.get('content-type') }).toEqual({
+        status: 200,
+        type: 'text/javascript; charset=utf-8',
+      });
+      expect(await script.text()).toBe(
+        readFileSync(join(dir, 'dist/apps/api/src/replay/verifier.bundle.js'), 'utf8'),
+      );
     } finally {
       await kill(server.proc, 'SIGTERM');
     }
@@ -212,13 +259,21 @@ describe('the runtime stage layout: build output + production dependencies only'
     const bundle = join(dir, 'dist/apps/api/src/replay/verifier.bundle.js');
     renameSync(bundle, `${bundle}.away`);
     const server = await startServer(
-      { NODE_ENV: 'production', DATA_DIR: join(dir, 'data-no-replay'), EVENT_STORE_URL: '', LOG_LEVEL: 'fatal' },
+      {
+        NODE_ENV: 'production',
+        DATA_DIR: join(dir, 'data-no-replay'),
+        EVENT_STORE_URL: '',
+        LOG_LEVEL: 'fatal',
+      },
       { main: join(dir, 'dist/apps/api/src/main.js') },
     );
     try {
       const res = await fetch(`${server.url}/replay`);
       const html = await res.text();
-      expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({ status: 503, type: 'text/html; charset=utf-8' });
+      expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({
+        status: 503,
+        type: 'text/html; charset=utf-8',
+      });
       expect(html).toContain('data-code="REPLAY_UNAVAILABLE"');
       expect(html).toContain('npm run build');
       // The rest of the service is unaffected.

@@ -11,7 +11,11 @@ const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.r
  * body parser's limit, numbers past a safe integer, and strings PostgreSQL cannot store
  * (U+0000, lone surrogates) in a JSON body, a path parameter or a query string.
  */
-function edgeSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup: () => Promise<void> = async () => undefined) {
+function edgeSuite(
+  engine: string,
+  opts: Parameters<typeof startApp>[0],
+  cleanup: () => Promise<void> = async () => undefined,
+) {
   describe(`hostile input at the edge (${engine})`, () => {
     let t: TestApp;
     let fightId: string;
@@ -19,7 +23,16 @@ function edgeSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
 
     beforeAll(async () => {
       t = await startApp(opts);
-      fightId = (await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201)).body.fightId;
+      fightId = (
+        await t.http
+          .post('/fights')
+          .send({
+            system: 'narateer',
+            dice: { mode: 'manual' },
+            combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
+          })
+          .expect(201)
+      ).body.fightId;
     });
     afterAll(async () => {
       await t.close();
@@ -27,7 +40,8 @@ function edgeSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
       await cleanup();
     });
 
-    const json = (method: 'post' | 'patch', path: string, text: string) => t.http[method](path.replace('{id}', fightId)).set('content-type', 'application/json').send(text);
+    const json = (method: 'post' | 'patch', path: string, text: string) =>
+      t.http[method](path.replace('{id}', fightId)).set('content-type', 'application/json').send(text);
 
     it.each([
       ['post', '/fights'],
@@ -48,7 +62,11 @@ function edgeSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
       const text = { type: 'AddNote', text: '['.repeat(1000) };
       await t.http.post(`/fights/${fightId}/commands`).send(text).expect(200);
       // 64 levels of arrays inside the body object: within the limit, so the command path judges it.
-      const res = await json('post', `/fights/{id}/commands`, `{"type":"AddNote","text":${nested(63, '"x"')}}`);
+      const res = await json(
+        'post',
+        `/fights/{id}/commands`,
+        `{"type":"AddNote","text":${nested(63, '"x"')}}`,
+      );
       expect(res.status).toBeLessThan(500);
       expect(res.body.code).not.toBe('BODY_TOO_DEEP');
     });
@@ -92,9 +110,17 @@ function edgeSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
     });
 
     it('U+0000 or a lone surrogate in a path parameter is 400 INVALID_STRING naming it', async () => {
-      for (const path of ['/webhooks/endpoints/%00', '/fights/%00', '/fights/a%00b/events', '/fights/%ED%A0%80']) {
+      for (const path of [
+        '/webhooks/endpoints/%00',
+        '/fights/%00',
+        '/fights/a%00b/events',
+        '/fights/%ED%A0%80',
+      ]) {
         const res = await t.http.get(path);
-        expect({ path, status: res.status, body: res.body }).toMatchObject({ status: 400, body: { code: 'INVALID_STRING' } });
+        expect({ path, status: res.status, body: res.body }).toMatchObject({
+          status: 400,
+          body: { code: 'INVALID_STRING' },
+        });
       }
       const res = await t.http.get('/webhooks/endpoints/%00');
       expect(res.body.field).toBe('endpointId');
@@ -124,6 +150,9 @@ if (PG_URL) {
     await c.end();
   });
 } else {
-  console.warn('hostile input on PostgreSQL SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it');
-  describe.skip('hostile input at the edge (PostgreSQL, SKIPPED: EVENT_STORE_PG_URL is not set)', () => it('needs PostgreSQL', () => undefined));
+  console.warn(
+    'hostile input on PostgreSQL SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
+  );
+  describe.skip('hostile input at the edge (PostgreSQL, SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
+    it('needs PostgreSQL', () => undefined));
 }

@@ -10,7 +10,10 @@ const GRAPHQL_RESPONSE = 'application/graphql-response+json';
 
 /** POST /graphql as a client would: a JSON body (or a raw string), an accept header, with or without a key. */
 function post(body: unknown, opts: { accept?: string; key?: string | null; raw?: boolean } = {}) {
-  const req = request(t.app.getHttpServer()).post('/graphql').set('content-type', 'application/json').set('accept', opts.accept ?? JSON_TYPE);
+  const req = request(t.app.getHttpServer())
+    .post('/graphql')
+    .set('content-type', 'application/json')
+    .set('accept', opts.accept ?? JSON_TYPE);
   const key = opts.key === undefined ? t.apiKey : opts.key;
   if (key) req.set('authorization', `Bearer ${key}`);
   return req.send(opts.raw ? (body as string) : JSON.stringify(body));
@@ -23,11 +26,19 @@ function post(body: unknown, opts: { accept?: string; key?: string | null; raw?:
  * spec says it SHOULD, and only a refusal of the HTTP request itself (BAD_REQUEST) keeps its 4xx.
  */
 function expectErrorShape(res: request.Response, status: number, code?: string) {
-  const legacy = /^application\/json/.test(String(res.headers['content-type'])) && res.body.errors?.[0]?.extensions?.code !== 'BAD_REQUEST';
+  const legacy =
+    /^application\/json/.test(String(res.headers['content-type'])) &&
+    res.body.errors?.[0]?.extensions?.code !== 'BAD_REQUEST';
   expect(res.status).toBe(legacy ? 200 : status);
   expect(res.body.errors?.length).toBeGreaterThan(0);
   for (const e of res.body.errors) {
-    expect(e.extensions).toEqual(expect.objectContaining({ statusCode: expect.any(Number), code: expect.any(String), message: e.message }));
+    expect(e.extensions).toEqual(
+      expect.objectContaining({
+        statusCode: expect.any(Number),
+        code: expect.any(String),
+        message: e.message,
+      }),
+    );
     expect(JSON.stringify(e)).not.toMatch(/at .*\.(ts|js):\d+/);
   }
   expect(res.body.errors[0].extensions.statusCode).toBe(status);
@@ -42,7 +53,14 @@ function fragmentBomb(levels: number): string {
   return doc;
 }
 
-const ALL_OPTIONS = { descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true };
+const ALL_OPTIONS = {
+  descriptions: true,
+  specifiedByUrl: true,
+  directiveIsRepeatable: true,
+  schemaDescription: true,
+  inputValueDeprecation: true,
+  oneOf: true,
+};
 
 describe('a document that would be expensive is refused, fast and with its own code', () => {
   it('a fragment bomb of 32 levels (1 KB, no key) is a 400 QUERY_TOO_COMPLEX, and the server answers at once after', async () => {
@@ -51,7 +69,9 @@ describe('a document that would be expensive is refused, fast and with its own c
     for (const accept of [JSON_TYPE, GRAPHQL_RESPONSE]) {
       const res = await post({ query: doc }, { key: null, accept });
       const error = expectErrorShape(res, 400, 'QUERY_TOO_COMPLEX');
-      expect(error.message).toBe(`the query selects ${2 ** 33} fields (each alias and each use of a fragment counted); the limit is 500`);
+      expect(error.message).toBe(
+        `the query selects ${2 ** 33} fields (each alias and each use of a fragment counted); the limit is 500`,
+      );
       expect(res.body.data).toBeUndefined();
     }
     await request(t.app.getHttpServer()).get('/health/live').expect(200);
@@ -74,21 +94,33 @@ describe('a document that would be expensive is refused, fast and with its own c
   });
 
   it('120 aliases of a list (600 fields) are a 400 QUERY_TOO_COMPLEX', async () => {
-    const aliases = Array.from({ length: 120 }, (_, i) => `a${i}: fights { items { fightId name status } }`).join(' ');
+    const aliases = Array.from(
+      { length: 120 },
+      (_, i) => `a${i}: fights { items { fightId name status } }`,
+    ).join(' ');
     expectErrorShape(await post({ query: `{ ${aliases} }` }), 400, 'QUERY_TOO_COMPLEX');
   });
 
   it('an input value nested deeper than 64 in the document is a 400 INPUT_TOO_DEEP', async () => {
     const log = '{ a: '.repeat(65) + '1' + ' }'.repeat(65);
-    expectErrorShape(await post({ query: `mutation { verifyFightLog(log: ${log}) }` }), 400, 'INPUT_TOO_DEEP');
+    expectErrorShape(
+      await post({ query: `mutation { verifyFightLog(log: ${log}) }` }),
+      400,
+      'INPUT_TOO_DEEP',
+    );
   });
 
   it('JSON nested 20,000 deep in a GraphQL body is a 400, never a 500', async () => {
     const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
-    const res = await post(`{"query":"mutation($l: JSONObject!) { verifyFightLog(log: $l) }","variables":{"l":${deep}}}`, { raw: true });
+    const res = await post(
+      `{"query":"mutation($l: JSONObject!) { verifyFightLog(log: $l) }","variables":{"l":${deep}}}`,
+      { raw: true },
+    );
     expect(res.status).toBe(400);
     const error = res.body.errors?.[0]?.extensions ?? res.body;
-    expect(error).toEqual(expect.objectContaining({ statusCode: 400, code: expect.any(String), message: expect.any(String) }));
+    expect(error).toEqual(
+      expect.objectContaining({ statusCode: 400, code: expect.any(String), message: expect.any(String) }),
+    );
   });
 });
 
@@ -109,12 +141,19 @@ describe('standard introspection works; its own bound refuses what is not', () =
   it('introspection nested deeper than its bound is a 400 QUERY_TOO_DEEP', async () => {
     let q = 'name';
     for (let i = 0; i < 50; i++) q = `ofType { ${q} }`;
-    const error = expectErrorShape(await post({ query: `{ __schema { types { fields { type { ${q} } } } } }` }), 400, 'QUERY_TOO_DEEP');
+    const error = expectErrorShape(
+      await post({ query: `{ __schema { types { fields { type { ${q} } } } } }` }),
+      400,
+      'QUERY_TOO_DEEP',
+    );
     expect(error.message).toBe('the introspection query nests 55 levels deep; the limit is 20');
   });
 
   it('introspection whose lists multiply (types → fields → type → fields …) is a 400 QUERY_TOO_COMPLEX', async () => {
-    const res = await post({ query: '{ __schema { types { fields { type { fields { type { fields { type { fields { type { fields { name } } } } } } } } } } } }' });
+    const res = await post({
+      query:
+        '{ __schema { types { fields { type { fields { type { fields { type { fields { type { fields { name } } } } } } } } } } } }',
+    });
     expectErrorShape(res, 400, 'QUERY_TOO_COMPLEX');
   });
 
@@ -135,22 +174,30 @@ describe('hostile requests are 4xx with the one error shape, per GraphQL over HT
     ['a missing required input field', CREATE, { i: { name: 'x' } }, 'i.system'],
   ];
 
-  it.each(coercions)('variable coercion, %s: 400 BAD_USER_INPUT naming the field, with either media type', async (_name, query, variables, field) => {
-    for (const accept of [JSON_TYPE, GRAPHQL_RESPONSE]) {
-      const res = await post({ query, variables }, { accept });
-      expect(res.headers['content-type']).toContain(accept);
-      const error = expectErrorShape(res, 400, 'BAD_USER_INPUT');
-      expect(error.extensions.field).toBe(field);
-      expect(res.body.data).toBeUndefined();
-    }
-  });
+  it.each(coercions)(
+    'variable coercion, %s: 400 BAD_USER_INPUT naming the field, with either media type',
+    async (_name, query, variables, field) => {
+      for (const accept of [JSON_TYPE, GRAPHQL_RESPONSE]) {
+        const res = await post({ query, variables }, { accept });
+        expect(res.headers['content-type']).toContain(accept);
+        const error = expectErrorShape(res, 400, 'BAD_USER_INPUT');
+        expect(error.extensions.field).toBe(field);
+        expect(res.body.data).toBeUndefined();
+      }
+    },
+  );
 
   it('an operationName matching no operation: 400 OPERATION_RESOLUTION_FAILURE', async () => {
     for (const accept of [JSON_TYPE, GRAPHQL_RESPONSE]) {
       const res = await post({ query: '{ systems { id } }', operationName: 'Nope' }, { accept });
-      expect(expectErrorShape(res, 400, 'OPERATION_RESOLUTION_FAILURE').message).toBe('Unknown operation named "Nope".');
+      expect(expectErrorShape(res, 400, 'OPERATION_RESOLUTION_FAILURE').message).toBe(
+        'Unknown operation named "Nope".',
+      );
     }
-    const named = await post({ query: 'query A { systems { id } } query B { systems { name } }', operationName: 'C' });
+    const named = await post({
+      query: 'query A { systems { id } } query B { systems { name } }',
+      operationName: 'C',
+    });
     expectErrorShape(named, 400, 'OPERATION_RESOLUTION_FAILURE');
   });
 
@@ -168,20 +215,31 @@ describe('hostile requests are 4xx with the one error shape, per GraphQL over HT
   });
 
   it('invalid request parameters (no query, a number, variables as a string): 400 BAD_REQUEST', async () => {
-    for (const body of [{ qeury: '{ __typename }' }, { query: 5 }, { query: '{ __typename }', variables: 'x' }, { query: '{ __typename }', operationName: 5 }]) {
+    for (const body of [
+      { qeury: '{ __typename }' },
+      { query: 5 },
+      { query: '{ __typename }', variables: 'x' },
+      { query: '{ __typename }', operationName: 5 },
+    ]) {
       expectErrorShape(await post(body, { accept: GRAPHQL_RESPONSE }), 400, 'BAD_REQUEST');
     }
   });
 
   it('the CSRF refusal (a GET without a preflight header) has the one shape, message included', async () => {
-    const res = await request(t.app.getHttpServer()).get('/graphql').query({ query: '{ __typename }' }).set('accept', JSON_TYPE);
+    const res = await request(t.app.getHttpServer())
+      .get('/graphql')
+      .query({ query: '{ __typename }' })
+      .set('accept', JSON_TYPE);
     const error = expectErrorShape(res, 400, 'BAD_REQUEST');
     expect(error.extensions.message).toMatch(/Cross-Site Request Forgery/);
   });
 
   it('well-formed requests still answer 200, with either media type, null parameters allowed', async () => {
     for (const accept of [JSON_TYPE, GRAPHQL_RESPONSE, '*/*']) {
-      const res = await post({ query: 'query Q { __typename }', operationName: 'Q', variables: null, extensions: null }, { accept });
+      const res = await post(
+        { query: 'query Q { __typename }', operationName: 'Q', variables: null, extensions: null },
+        { accept },
+      );
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ data: { __typename: 'Query' } });
     }
@@ -190,7 +248,12 @@ describe('hostile requests are 4xx with the one error shape, per GraphQL over HT
   it('an error inside execution (with data) stays 200, its extensions in the one shape', async () => {
     const res = await post({ query: '{ system(id: "nope") { id } }' });
     expect(res.status).toBe(200);
-    expect(res.body.errors[0].extensions).toEqual({ statusCode: 404, code: 'SYSTEM_NOT_FOUND', message: 'no rule system nope', field: 'id' });
+    expect(res.body.errors[0].extensions).toEqual({
+      statusCode: 404,
+      code: 'SYSTEM_NOT_FOUND',
+      message: 'no rule system nope',
+      field: 'id',
+    });
   });
 });
 
@@ -213,36 +276,120 @@ describe('fuzz: random documents, variables and operation names built from real 
     'subscription Live($f: ID!) { fightEvents(fightId: $f) { seq } }',
     getIntrospectionQuery(),
   ];
-  const PIECES = ['{', '}', '(', ')', ':', '$f', '$i', '...', '... on Query', 'fragment X on Query', '@include(if: $f)', '@skip(if: true)', '"', '[', ']', 'null', '2147483648', '-1', '1e400', 'query', 'mutation', 'subscription', '__typename', '__schema', 'systems', 'id', '#', '\\u0000', ' ', '\n', '$', '=', '!', 'ID!', '&'];
+  const PIECES = [
+    '{',
+    '}',
+    '(',
+    ')',
+    ':',
+    '$f',
+    '$i',
+    '...',
+    '... on Query',
+    'fragment X on Query',
+    '@include(if: $f)',
+    '@skip(if: true)',
+    '"',
+    '[',
+    ']',
+    'null',
+    '2147483648',
+    '-1',
+    '1e400',
+    'query',
+    'mutation',
+    'subscription',
+    '__typename',
+    '__schema',
+    'systems',
+    'id',
+    '#',
+    '\\u0000',
+    ' ',
+    '\n',
+    '$',
+    '=',
+    '!',
+    'ID!',
+    '&',
+  ];
 
   const document = fc.oneof(
     fc.constantFrom(...OPERATIONS),
-    fc.tuple(fc.constantFrom(...OPERATIONS), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom(...PIECES), fc.boolean()), { minLength: 1, maxLength: 6 })).map(([doc, edits]) =>
-      edits.reduce((d, [at, cut, piece, duplicate]) => {
-        const i = at % (d.length + 1);
-        return duplicate ? d.slice(0, i) + d.slice(i, i + cut * 4).repeat(3) + d.slice(i) : d.slice(0, i) + piece + d.slice(i + cut);
-      }, doc),
-    ),
+    fc
+      .tuple(
+        fc.constantFrom(...OPERATIONS),
+        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom(...PIECES), fc.boolean()), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+      )
+      .map(([doc, edits]) =>
+        edits.reduce((d, [at, cut, piece, duplicate]) => {
+          const i = at % (d.length + 1);
+          return duplicate
+            ? d.slice(0, i) + d.slice(i, i + cut * 4).repeat(3) + d.slice(i)
+            : d.slice(0, i) + piece + d.slice(i + cut);
+        }, doc),
+      ),
     fc.string({ maxLength: 60 }),
   );
   const value = fc.oneof(
     fc.jsonValue({ maxDepth: 4 }),
-    fc.constantFrom(null, 2147483648, -2147483649, 1e308, '', 'narateer', [], {}, { system: 'narateer', name: 'x' }, { type: 'StartRound' }, { type: 'AddNote', payload: { text: 5 } }),
+    fc.constantFrom(
+      null,
+      2147483648,
+      -2147483649,
+      1e308,
+      '',
+      'narateer',
+      [],
+      {},
+      { system: 'narateer', name: 'x' },
+      { type: 'StartRound' },
+      { type: 'AddNote', payload: { text: 5 } },
+    ),
     fc.constant({ system: 'narateer', name: 'fuzz', combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }),
   );
-  const variables = fc.oneof(fc.constant(undefined), fc.constant(null), fc.dictionary(fc.constantFrom('f', 'i', 'id', 'l', 'limit', 'offset', 'name', 'minSeq', 'at', 'after', 'x'), value, { maxKeys: 3 }), fc.jsonValue({ maxDepth: 2 }));
-  const operationName = fc.oneof(fc.constant(undefined), fc.constantFrom('Systems', 'Fight', 'Create', 'A', 'Nope', '', 'IntrospectionQuery', null), fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }));
+  const variables = fc.oneof(
+    fc.constant(undefined),
+    fc.constant(null),
+    fc.dictionary(
+      fc.constantFrom('f', 'i', 'id', 'l', 'limit', 'offset', 'name', 'minSeq', 'at', 'after', 'x'),
+      value,
+      { maxKeys: 3 },
+    ),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const operationName = fc.oneof(
+    fc.constant(undefined),
+    fc.constantFrom('Systems', 'Fight', 'Create', 'A', 'Nope', '', 'IntrospectionQuery', null),
+    fc.string({ maxLength: 8 }),
+    fc.jsonValue({ maxDepth: 1 }),
+  );
 
   it('never a 5xx, and every error in the one shape with a 4xx status', async () => {
     await fc.assert(
-      fc.asyncProperty(document, variables, operationName, fc.constantFrom(JSON_TYPE, GRAPHQL_RESPONSE, '*/*'), fc.boolean(), async (query, vars, name, accept, anonymous) => {
-        const res = await post({ query, variables: vars, operationName: name }, { accept, key: anonymous ? null : undefined });
-        expect(res.status).toBeLessThan(500);
-        for (const e of res.body.errors ?? []) {
-          expect(e.extensions).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
-          expect(e.extensions.statusCode).toBeLessThan(500);
-        }
-      }),
+      fc.asyncProperty(
+        document,
+        variables,
+        operationName,
+        fc.constantFrom(JSON_TYPE, GRAPHQL_RESPONSE, '*/*'),
+        fc.boolean(),
+        async (query, vars, name, accept, anonymous) => {
+          const res = await post(
+            { query, variables: vars, operationName: name },
+            { accept, key: anonymous ? null : undefined },
+          );
+          expect(res.status).toBeLessThan(500);
+          for (const e of res.body.errors ?? []) {
+            expect(e.extensions).toEqual(
+              expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+            );
+            expect(e.extensions.statusCode).toBeLessThan(500);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   }, 120_000);

@@ -26,12 +26,31 @@ describe('POST /graphql follows the GraphQL-over-HTTP spec (graphql-http audit)'
     };
     const results = await auditServer({ url: `${t.url}/graphql`, fetchFn });
     expect(results.length).toBeGreaterThan(40);
-    const explain = async (r: (typeof results)[number]) => `${r.status} ${r.id} ${r.name}: ${'reason' in r ? r.reason : ''}${r.status === 'ok' ? '' : ` (${r.response.status} ${(await r.response.clone().text().catch(() => '')).slice(0, 200)})`}`;
+    const explain = async (r: (typeof results)[number]) =>
+      `${r.status} ${r.id} ${r.name}: ${'reason' in r ? r.reason : ''}${
+        r.status === 'ok'
+          ? ''
+          : ` (${r.response.status} ${(
+              await r.response
+                .clone()
+                .text()
+                .catch(() => '')
+            ).slice(0, 200)})`
+      }`;
     // Every MUST (error) and every SHOULD (warn) holds.
-    expect(await Promise.all(results.filter((r) => r.status === 'error' || r.status === 'warn').map(explain))).toEqual([]);
+    expect(
+      await Promise.all(results.filter((r) => r.status === 'error' || r.status === 'warn').map(explain)),
+    ).toEqual([]);
     // What is left are MAYs the service declines on purpose: a GET without a preflight header is refused as CSRF.
-    expect(results.filter((r) => r.status === 'notice').map((r) => r.id).sort()).toEqual(['5A70', '6A70', 'D6D5']);
+    expect(
+      results
+        .filter((r) => r.status === 'notice')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['5A70', '6A70', 'D6D5']);
     // Both media types were audited, the new one included.
-    expect(results.filter((r) => /application\/graphql-response\+json/.test(r.name)).length).toBeGreaterThan(10);
+    expect(results.filter((r) => /application\/graphql-response\+json/.test(r.name)).length).toBeGreaterThan(
+      10,
+    );
   }, 60_000);
 });

@@ -5,24 +5,66 @@ import { useApp } from './support/app';
 /** The contract in GraphQL: typed command mutations per system (a @oneOf input) and typed event data. */
 describe('GraphQL: typed commands and events', () => {
   const t = useApp();
-  const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
-  const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
+  const sword = {
+    id: 'sword',
+    name: 'Arming sword',
+    kind: 'melee',
+    weight: 'light',
+    baseAttackCost: 1,
+    weaponDamage: 2,
+    damageVitalCap: 3,
+    harm: 'Physical (Slashing)',
+  };
+  const mace = {
+    id: 'mace',
+    name: 'Mace',
+    kind: 'melee',
+    weight: 'heavy',
+    baseAttackCost: 1,
+    weaponDamage: 2,
+    damageVitalCap: 3,
+    harm: 'Physical (Impact)',
+  };
   const base = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-  const mira = { ...base, vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, weapons: [sword] };
-  const orin = { ...base, vitals: { strength: 3, agility: 2, resilience: 2 }, skills: { melee: 1, ranged: 0, acrobatics: 1 }, weapons: [mace] };
+  const mira = {
+    ...base,
+    vitals: { strength: 2, agility: 3, resilience: 2 },
+    skills: { melee: 3, ranged: 0, acrobatics: 1 },
+    weapons: [sword],
+  };
+  const orin = {
+    ...base,
+    vitals: { strength: 3, agility: 2, resilience: 2 },
+    skills: { melee: 1, ranged: 0, acrobatics: 1 },
+    weapons: [mace],
+  };
   const send = `mutation Send($fightId: ID!, $command: NarateerCommandInput!) { narateerCommand(fightId: $fightId, command: $command) { seq events { seq type detail { __typename } } } }`;
   let fightId = '';
 
   beforeAll(async () => {
     const created = await t.http
       .post('/fights')
-      .send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'mira', name: 'Mira', side: 'ford', sheet: mira }, { id: 'orin', name: 'Orin', side: 'bandits', sheet: orin }] })
+      .send({
+        system: 'narateer',
+        dice: { mode: 'manual' },
+        combatants: [
+          { id: 'mira', name: 'Mira', side: 'ford', sheet: mira },
+          { id: 'orin', name: 'Orin', side: 'bandits', sheet: orin },
+        ],
+      })
       .expect(201);
     fightId = created.body.fightId;
   });
 
   it('the schema loads from standard introspection, with a @oneOf command input per system', async () => {
-    const res = await t.gql(getIntrospectionQuery({ oneOf: true, inputValueDeprecation: true, specifiedByUrl: true, directiveIsRepeatable: true }));
+    const res = await t.gql(
+      getIntrospectionQuery({
+        oneOf: true,
+        inputValueDeprecation: true,
+        specifiedByUrl: true,
+        directiveIsRepeatable: true,
+      }),
+    );
     expect(res.errors).toBeUndefined();
     const schema = buildClientSchema(res.data);
     for (const name of ['NarateerCommandInput', 'ArcanaBeastCommandInput', 'ArchsoulCommandInput']) {
@@ -30,32 +72,66 @@ describe('GraphQL: typed commands and events', () => {
       expect(isInputObjectType(input) && input.isOneOf).toBe(true);
     }
     const declare = schema.getType('NarateerDeclareExchangeInput');
-    expect(isInputObjectType(declare) && Object.keys(declare.getFields())).toEqual(expect.arrayContaining(['attackerId', 'targetId', 'weaponId', 'boost', 'dice']));
+    expect(isInputObjectType(declare) && Object.keys(declare.getFields())).toEqual(
+      expect.arrayContaining(['attackerId', 'targetId', 'weaponId', 'boost', 'dice']),
+    );
     const detail = schema.getType('FightEventDetail');
-    expect(isUnionType(detail) && detail.getTypes().map((x) => x.name)).toEqual(expect.arrayContaining(['RoundStartedData', 'CombatantJoinedData', 'GmNoteAddedData']));
-    expect(Object.keys(schema.getMutationType()!.getFields())).toEqual(expect.arrayContaining(['narateerCommand', 'arcanaBeastCommand', 'archsoulCommand']));
+    expect(isUnionType(detail) && detail.getTypes().map((x) => x.name)).toEqual(
+      expect.arrayContaining(['RoundStartedData', 'CombatantJoinedData', 'GmNoteAddedData']),
+    );
+    expect(Object.keys(schema.getMutationType()!.getFields())).toEqual(
+      expect.arrayContaining(['narateerCommand', 'arcanaBeastCommand', 'archsoulCommand']),
+    );
   });
 
   it('plays the worked example through narateerCommand; every event’s data comes back typed', async () => {
-    for (const command of [{ rollInitiative: { dice: [6, 4, 2, 3, 1] } }, { startRound: {} }, { startActivation: {} }]) {
+    for (const command of [
+      { rollInitiative: { dice: [6, 4, 2, 3, 1] } },
+      { startRound: {} },
+      { startActivation: {} },
+    ]) {
       const res = await t.gql(send, { fightId, command });
       expect(res.errors).toBeUndefined();
     }
-    const declared = await t.gql(send, { fightId, command: { declareExchange: { attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 } } });
+    const declared = await t.gql(send, {
+      fightId,
+      command: {
+        declareExchange: { attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 },
+      },
+    });
     expect(declared.errors).toBeUndefined();
     const answered = await t.gql(
       `mutation Send($fightId: ID!, $command: NarateerCommandInput!) { narateerCommand(fightId: $fightId, command: $command) { events { type data detail { __typename ... on RoundStartedData { round } } } } }`,
-      { fightId, command: { respondToExchange: { combatantId: 'orin', response: 'clash', boost: 1, weaponId: 'mace', dice: [6, 4, 3, 4, 3] } } },
+      {
+        fightId,
+        command: {
+          respondToExchange: {
+            combatantId: 'orin',
+            response: 'clash',
+            boost: 1,
+            weaponId: 'mace',
+            dice: [6, 4, 3, 4, 3],
+          },
+        },
+      },
     );
     expect(answered.errors).toBeUndefined();
-    const events = answered.data.narateerCommand.events as Array<{ type: string; detail: { __typename: string } | null }>;
+    const events = answered.data.narateerCommand.events as Array<{
+      type: string;
+      detail: { __typename: string } | null;
+    }>;
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['ExchangeResolved', 'WoundsApplied']));
     for (const e of events) expect(e.detail?.__typename).toMatch(new RegExp(`^(Narateer)?${e.type}Data$`));
     const view = (await t.http.get(`/fights/${fightId}`).expect(200)).body.view;
     expect(view.combatants.find((c: { id: string }) => c.id === 'orin').vitality).toBe(5);
 
-    const round = await t.gql(`query($id: ID!) { events(fightId: $id) { type detail { ... on RoundStartedData { round } } } }`, { id: fightId });
-    expect(round.data.events.find((e: { type: string }) => e.type === 'RoundStarted').detail).toEqual({ round: 1 });
+    const round = await t.gql(
+      `query($id: ID!) { events(fightId: $id) { type detail { ... on RoundStartedData { round } } } }`,
+      { id: fightId },
+    );
+    expect(round.data.events.find((e: { type: string }) => e.type === 'RoundStarted').detail).toEqual({
+      round: 1,
+    });
   });
 
   it('a typo’d field or a second command type is refused before anything is decided', async () => {
@@ -64,13 +140,27 @@ describe('GraphQL: typed commands and events', () => {
     expect(typo.errors?.[0].message).toMatch(/txet/);
     const two = await t.gql(send, { fightId, command: { addNote: { text: 'x' }, startRound: {} } });
     expect(two.errors?.[0].message).toMatch(/exactly one/i);
-    const wrongType = await t.gql(send, { fightId, command: { declareExchange: { attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: '2' } } });
+    const wrongType = await t.gql(send, {
+      fightId,
+      command: {
+        declareExchange: {
+          attackerId: 'mira',
+          targetId: 'orin',
+          kind: 'melee',
+          weaponId: 'sword',
+          boost: '2',
+        },
+      },
+    });
     expect(wrongType.errors?.[0].message).toMatch(/boost/);
     expect((await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length).toBe(before);
   });
 
   it('the rules still answer through the typed mutation, with the one error shape', async () => {
-    const res = await t.gql(send, { fightId, command: { addNote: { text: 'about someone', combatantId: 'nobody' } } });
+    const res = await t.gql(send, {
+      fightId,
+      command: { addNote: { text: 'about someone', combatantId: 'nobody' } },
+    });
     expect(res.errors?.[0].extensions).toMatchObject({ code: 'COMBATANT_NOT_FOUND', field: 'combatantId' });
   });
 });
@@ -81,9 +171,19 @@ describe('GraphQL: strings no engine can store', () => {
   it('a NUL or a lone surrogate written in the query is a 400 INVALID_STRING, as in a REST body; nothing is created', async () => {
     const before = (await t.http.get('/fights').expect(200)).body;
     // graphql-js refuses an escaped lone surrogate itself (a parse error); a NUL it reads: the rule refuses it.
-    for (const [literal, code] of [['a\\u0000b', 'INVALID_STRING'], ['\\u0000', 'INVALID_STRING'], ['x\\ud800y', 'GRAPHQL_PARSE_FAILED']]) {
+    for (const [literal, code] of [
+      ['a\\u0000b', 'INVALID_STRING'],
+      ['\\u0000', 'INVALID_STRING'],
+      ['x\\ud800y', 'GRAPHQL_PARSE_FAILED'],
+    ]) {
       // As application/graphql-response+json a refused document is a 400 (as application/json a 200, per GraphQL over HTTP).
-      const res = await request(t.app.getHttpServer()).post('/graphql').set('authorization', `Bearer ${t.apiKey}`).set('accept', 'application/graphql-response+json').send({ query: `mutation { createFight(input: { system: "narateer", name: "${literal}" }) { fightId } }` });
+      const res = await request(t.app.getHttpServer())
+        .post('/graphql')
+        .set('authorization', `Bearer ${t.apiKey}`)
+        .set('accept', 'application/graphql-response+json')
+        .send({
+          query: `mutation { createFight(input: { system: "narateer", name: "${literal}" }) { fightId } }`,
+        });
       expect([literal, res.status]).toEqual([literal, 400]);
       expect(res.body.errors?.[0].extensions).toMatchObject({ code, statusCode: 400 });
       expect(res.body.data).toBeUndefined();

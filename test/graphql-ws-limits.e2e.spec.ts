@@ -14,15 +14,27 @@ describe('graphql-ws: the same document limits as POST /graphql', () => {
   });
 
   /** The first message a subscription gets: an error's extensions, or 'next'/'complete'. */
-  async function firstOutcome(query: string): Promise<{ code?: unknown; statusCode?: unknown } | 'next' | 'complete'> {
-    const client = createClient({ url: t.url!.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: true, connectionParams: { authorization: `Bearer ${t.apiKey}` } });
+  async function firstOutcome(
+    query: string,
+  ): Promise<{ code?: unknown; statusCode?: unknown } | 'next' | 'complete'> {
+    const client = createClient({
+      url: t.url!.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: true,
+      connectionParams: { authorization: `Bearer ${t.apiKey}` },
+    });
     try {
       return await new Promise((resolve) => {
         client.subscribe(
           { query },
           {
             next: () => resolve('next'),
-            error: (e: unknown) => resolve(((Array.isArray(e) ? e[0] : e) as { extensions?: { code?: unknown; statusCode?: unknown } }).extensions ?? {}),
+            error: (e: unknown) =>
+              resolve(
+                ((Array.isArray(e) ? e[0] : e) as { extensions?: { code?: unknown; statusCode?: unknown } })
+                  .extensions ?? {},
+              ),
             complete: () => resolve('complete'),
           },
         );
@@ -35,7 +47,8 @@ describe('graphql-ws: the same document limits as POST /graphql', () => {
   it('a fragment bomb is refused as QUERY_TOO_COMPLEX or QUERY_TOO_DEEP, and the server still answers', async () => {
     const levels = 30;
     let doc = 'subscription { fightEvents(fightId: "x") { ...F0 } }\n';
-    for (let i = 0; i < levels; i++) doc += `fragment F${i} on FightEventModel { seq ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : 'type'} }\n`;
+    for (let i = 0; i < levels; i++)
+      doc += `fragment F${i} on FightEventModel { seq ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : 'type'} }\n`;
     const outcome = await firstOutcome(doc);
     expect(outcome).toMatchObject({ statusCode: 400 });
     expect(['QUERY_TOO_COMPLEX', 'QUERY_TOO_DEEP']).toContain((outcome as { code: string }).code);
@@ -43,7 +56,9 @@ describe('graphql-ws: the same document limits as POST /graphql', () => {
   });
 
   it('more tokens than POST /graphql allows is QUERY_TOO_LARGE', async () => {
-    const outcome = await firstOutcome(`subscription { fightEvents(fightId: "x") { ${'seq '.repeat(2500)} } }`);
+    const outcome = await firstOutcome(
+      `subscription { fightEvents(fightId: "x") { ${'seq '.repeat(2500)} } }`,
+    );
     expect(outcome).toMatchObject({ code: 'QUERY_TOO_LARGE', statusCode: 400 });
   });
 
@@ -53,7 +68,11 @@ describe('graphql-ws: the same document limits as POST /graphql', () => {
   });
 
   it('an ordinary subscription still runs', async () => {
-    const { fightId } = (await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201)).body;
-    expect(await firstOutcome(`subscription { fightEvents(fightId: "${fightId}", after: 0) { seq type } }`)).toBe('next');
+    const { fightId } = (
+      await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201)
+    ).body;
+    expect(
+      await firstOutcome(`subscription { fightEvents(fightId: "${fightId}", after: 0) { seq type } }`),
+    ).toBe('next');
   });
 });

@@ -15,19 +15,33 @@ describe('HTTP conventions a client library expects', () => {
     else process.env.WEBHOOK_ALLOW_PRIVATE = previous;
   });
 
-  const newFight = async () => (await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201));
+  const newFight = async () =>
+    await t.http
+      .post('/fights')
+      .send({
+        system: 'narateer',
+        dice: { mode: 'manual' },
+        combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
+      })
+      .expect(201);
 
   describe('Location on 201 and 202', () => {
     it('POST /fights: Location is the fight, which answers there', async () => {
       const created = await newFight();
       expect(created.headers.location).toBe(`/fights/${created.body.fightId}`);
-      expect((await t.http.get(created.headers.location).expect(200)).body.fightId).toBe(created.body.fightId);
+      expect((await t.http.get(created.headers.location).expect(200)).body.fightId).toBe(
+        created.body.fightId,
+      );
     });
 
     it('tenants, keys (issued and rotated) and tokens name what they created', async () => {
       const tenant = await t.anon.post('/admin/tenants').set(admin).send({ name: 'Located' }).expect(201);
       expect(tenant.headers.location).toBe(`/admin/tenants/${tenant.body.tenantId}`);
-      const key = await t.anon.post(`/admin/tenants/${tenant.body.tenantId}/keys`).set(admin).send({ label: 'bot' }).expect(201);
+      const key = await t.anon
+        .post(`/admin/tenants/${tenant.body.tenantId}/keys`)
+        .set(admin)
+        .send({ label: 'bot' })
+        .expect(201);
       expect(key.headers.location).toBe(`/admin/keys/${key.body.keyId}`);
       const rotated = await t.anon.post(`/admin/keys/${key.body.keyId}/rotate`).set(admin).expect(201);
       expect(rotated.headers.location).toBe(`/admin/keys/${rotated.body.keyId}`);
@@ -38,16 +52,25 @@ describe('HTTP conventions a client library expects', () => {
     });
 
     it('webhook endpoints (201) and redeliveries (202) point at the endpoint and its deliveries', async () => {
-      const ep = await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook' }).expect(201);
+      const ep = await t.http
+        .post('/webhooks/endpoints')
+        .send({ url: 'http://127.0.0.1:9/hook' })
+        .expect(201);
       expect(ep.headers.location).toBe(`/webhooks/endpoints/${ep.body.endpoint.id}`);
       await t.http.get(ep.headers.location).expect(200);
-      const again = await t.http.post(`/webhooks/endpoints/${ep.body.endpoint.id}/redeliver`).send({ since: '2020-01-01T00:00:00Z' }).expect(202);
+      const again = await t.http
+        .post(`/webhooks/endpoints/${ep.body.endpoint.id}/redeliver`)
+        .send({ since: '2020-01-01T00:00:00Z' })
+        .expect(202);
       expect(again.headers.location).toBe(`/webhooks/endpoints/${ep.body.endpoint.id}/deliveries`);
       await t.http.get(again.headers.location).expect(200);
     });
 
     it('a lab run (202) points at its progress', async () => {
-      const run = await t.http.post('/lab/runs').send({ system: 'narateer', fights: 2, seed: '7', strategies: ['heavy', 'guard'] }).expect(202);
+      const run = await t.http
+        .post('/lab/runs')
+        .send({ system: 'narateer', fights: 2, seed: '7', strategies: ['heavy', 'guard'] })
+        .expect(202);
       expect(run.headers.location).toBe(`/lab/runs/${run.body.id}`);
       expect((await t.http.get(run.headers.location).expect(200)).body.id).toBe(run.body.id);
     });
@@ -59,9 +82,14 @@ describe('HTTP conventions a client library expects', () => {
           const proto = (metatype as { prototype: Record<string, unknown> }).prototype;
           for (const name of Object.getOwnPropertyNames(proto)) {
             const handler = proto[name];
-            if (typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.POST) continue;
+            if (
+              typeof handler !== 'function' ||
+              Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.POST
+            )
+              continue;
             const code = Reflect.getMetadata(HTTP_CODE_METADATA, handler) ?? 201;
-            if ((code === 201 || code === 202) && !Reflect.getMetadata(LOCATION_METADATA, handler)) missing.push(`${(metatype as { name: string }).name}.${name}`);
+            if ((code === 201 || code === 202) && !Reflect.getMetadata(LOCATION_METADATA, handler))
+              missing.push(`${(metatype as { name: string }).name}.${name}`);
           }
         }
       }
@@ -72,21 +100,45 @@ describe('HTTP conventions a client library expects', () => {
   describe('415 for a body that is not JSON', () => {
     it('text/plain and form bodies are 415 UNSUPPORTED_MEDIA_TYPE naming content-type, and append nothing', async () => {
       const fightId = (await newFight()).body.fightId;
-      const plain = await t.http.post(`/fights/${fightId}/commands`).set('content-type', 'text/plain').send('{"type":"AddNote","text":"x"}').expect(415);
-      expect(plain.body).toEqual({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'the body must be application/json, not text/plain', field: 'content-type' });
+      const plain = await t.http
+        .post(`/fights/${fightId}/commands`)
+        .set('content-type', 'text/plain')
+        .send('{"type":"AddNote","text":"x"}')
+        .expect(415);
+      expect(plain.body).toEqual({
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'the body must be application/json, not text/plain',
+        field: 'content-type',
+      });
       const form = await t.http.post('/fights').type('form').send({ system: 'narateer' }).expect(415);
       expect(form.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-      const bare = await t.http.post('/fights').set('content-type', '').send(Buffer.from('{"system":"narateer"}')).expect(415);
+      const bare = await t.http
+        .post('/fights')
+        .set('content-type', '')
+        .send(Buffer.from('{"system":"narateer"}'))
+        .expect(415);
       expect(bare.body.message).toMatch(/send Content-Type/);
       expect((await t.http.get(`/fights/${fightId}/events`).expect(200)).body).toHaveLength(2);
     });
 
     it('JSON with a charset, +json, NDJSON on /audit/verify and a POST without a body all pass', async () => {
       const fightId = (await newFight()).body.fightId;
-      await t.http.post(`/fights/${fightId}/commands`).set('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ type: 'AddNote', text: 'x' })).expect(200);
-      await t.http.post(`/fights/${fightId}/commands`).set('content-type', 'application/merge-patch+json').send(JSON.stringify({ type: 'AddNote', text: 'y' })).expect((r) => expect(r.status).not.toBe(415));
+      await t.http
+        .post(`/fights/${fightId}/commands`)
+        .set('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ type: 'AddNote', text: 'x' }))
+        .expect(200);
+      await t.http
+        .post(`/fights/${fightId}/commands`)
+        .set('content-type', 'application/merge-patch+json')
+        .send(JSON.stringify({ type: 'AddNote', text: 'y' }))
+        .expect((r) => expect(r.status).not.toBe(415));
       const ndjson = (await t.http.get(`/fights/${fightId}/log?format=ndjson`).expect(200)).text;
-      const verified = await t.http.post('/audit/verify').set('content-type', 'application/x-ndjson').send(ndjson);
+      const verified = await t.http
+        .post('/audit/verify')
+        .set('content-type', 'application/x-ndjson')
+        .send(ndjson);
       expect(verified.status).toBe(200);
       await t.http.post('/audit/verify').set('content-type', 'text/csv').send('a,b').expect(415);
       const key = await t.anon.post(`/admin/tenants/${t.tenantId}/keys`).set(admin).send({}).expect(201);
@@ -101,61 +153,121 @@ describe('HTTP conventions a client library expects', () => {
       expect(made).toBe(`W/"${created.body.seq}-${created.body.view.headHash}"`);
       const read = await t.http.get(`/fights/${created.body.fightId}?minSeq=${created.body.seq}`).expect(200);
       expect(read.headers.etag).toBe(made);
-      const answered = await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: 'tagged' }).expect(200);
+      const answered = await t.http
+        .post(`/fights/${created.body.fightId}/commands`)
+        .send({ type: 'AddNote', text: 'tagged' })
+        .expect(200);
       const after = answered.headers.etag;
       expect(after).toBe(`W/"${answered.body.seq}-${answered.body.view.headHash}"`);
       expect(after).not.toBe(made);
-      const now = await t.http.get(`/fights/${created.body.fightId}?minSeq=${answered.body.seq}`).set('if-none-match', after).expect(304);
+      const now = await t.http
+        .get(`/fights/${created.body.fightId}?minSeq=${answered.body.seq}`)
+        .set('if-none-match', after)
+        .expect(304);
       expect(now.headers.etag).toBe(after);
       // The tag of the state before the command is stale: the whole view comes back, with the new tag.
-      const stale = await t.http.get(`/fights/${created.body.fightId}?minSeq=${answered.body.seq}`).set('if-none-match', made).expect(200);
+      const stale = await t.http
+        .get(`/fights/${created.body.fightId}?minSeq=${answered.body.seq}`)
+        .set('if-none-match', made)
+        .expect(200);
       expect(stale.headers.etag).toBe(after);
       expect(stale.body.seq).toBe(answered.body.seq);
       // Time travel names the state it shows: the tag of seq 1 is the creation's.
-      expect((await t.http.get(`/fights/${created.body.fightId}?at=${created.body.seq}`).expect(200)).headers.etag).toBe(made);
+      expect(
+        (await t.http.get(`/fights/${created.body.fightId}?at=${created.body.seq}`).expect(200)).headers.etag,
+      ).toBe(made);
       // A replayed command answers with the first result, and its tag.
-      const again = await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: 'once', commandId: 'etag-once' }).expect(200);
-      const replay = await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: 'once', commandId: 'etag-once' }).expect(200);
+      const again = await t.http
+        .post(`/fights/${created.body.fightId}/commands`)
+        .send({ type: 'AddNote', text: 'once', commandId: 'etag-once' })
+        .expect(200);
+      const replay = await t.http
+        .post(`/fights/${created.body.fightId}/commands`)
+        .send({ type: 'AddNote', text: 'once', commandId: 'etag-once' })
+        .expect(200);
       expect(replay.body.replayed).toBe(true);
       expect(replay.headers.etag).toBe(again.headers.etag);
     });
   });
 
   describe('the response headers OpenAPI declares are the ones sent', () => {
-    type Doc = { paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    type Doc = {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { operationId?: string; responses: Record<string, { headers?: Record<string, unknown> }> }
+        >
+      >;
+    };
     const declared = (doc: Doc, operationId: string, status: number) => {
-      for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) if (op.operationId === operationId) return Object.keys(op.responses[String(status)]?.headers ?? {}).map((h) => h.toLowerCase()).sort();
+      for (const item of Object.values(doc.paths))
+        for (const op of Object.values(item))
+          if (op.operationId === operationId)
+            return Object.keys(op.responses[String(status)]?.headers ?? {})
+              .map((h) => h.toLowerCase())
+              .sort();
       throw new Error(`no operation ${operationId}`);
     };
 
     it('each answer carries every header its status declares (Location, ETag, Link, X-Next-Cursor, WWW-Authenticate, X-Request-Id)', async () => {
       const doc = (await t.http.get('/openapi.json').expect(200)).body as Doc;
       const created = await newFight();
-      for (let i = 0; i < 3; i++) await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: `n${i}` }).expect(200);
-      const command = await t.http.post(`/fights/${created.body.fightId}/commands`).send({ type: 'AddNote', text: 'last' }).expect(200);
+      for (let i = 0; i < 3; i++)
+        await t.http
+          .post(`/fights/${created.body.fightId}/commands`)
+          .send({ type: 'AddNote', text: `n${i}` })
+          .expect(200);
+      const command = await t.http
+        .post(`/fights/${created.body.fightId}/commands`)
+        .send({ type: 'AddNote', text: 'last' })
+        .expect(200);
       await t.http.get(`/fights/${created.body.fightId}?minSeq=${command.body.seq}`).expect(200);
       const other = await t.tenant('headers');
       const as = { authorization: `Bearer ${other.apiKey}` };
-      for (let i = 0; i < 2; i++) await t.anon.post('/fights').set(as).send({ system: 'narateer' }).expect(201);
+      for (let i = 0; i < 2; i++)
+        await t.anon.post('/fights').set(as).send({ system: 'narateer' }).expect(201);
       let fights = await t.anon.get('/fights?limit=1').set(as).expect(200);
-      for (let i = 0; i < 200 && !fights.headers.link; i++) fights = await t.anon.get('/fights?limit=1').set(as).expect(200);
+      for (let i = 0; i < 200 && !fights.headers.link; i++)
+        fights = await t.anon.get('/fights?limit=1').set(as).expect(200);
       const cases: Array<[string, number, { headers: Record<string, unknown> }]> = [
         ['createFight', 201, created],
         ['sendCommand', 200, command],
         ['getFight', 200, await t.http.get(`/fights/${created.body.fightId}`).expect(200)],
-        ['listFightEvents', 200, await t.http.get(`/fights/${created.body.fightId}/events?limit=2`).expect(200)],
+        [
+          'listFightEvents',
+          200,
+          await t.http.get(`/fights/${created.body.fightId}/events?limit=2`).expect(200),
+        ],
         ['listFights', 200, fights],
         ['listFights', 401, await t.anon.get('/fights').expect(401)],
-        ['sendCommand', 401, await t.anon.post(`/fights/${created.body.fightId}/commands`).set('authorization', 'Bearer nope').send({ type: 'AddNote', text: 'x' }).expect(401)],
+        [
+          'sendCommand',
+          401,
+          await t.anon
+            .post(`/fights/${created.body.fightId}/commands`)
+            .set('authorization', 'Bearer nope')
+            .send({ type: 'AddNote', text: 'x' })
+            .expect(401),
+        ],
       ];
       for (const [operationId, status, res] of cases) {
         const names = declared(doc, operationId, status);
         expect([operationId, status, names.length > 0]).toEqual([operationId, status, true]);
-        expect([operationId, status, names.filter((h) => res.headers[h] === undefined)]).toEqual([operationId, status, []]);
+        expect([operationId, status, names.filter((h) => res.headers[h] === undefined)]).toEqual([
+          operationId,
+          status,
+          [],
+        ]);
       }
       expect(declared(doc, 'listFights', 200)).toEqual(['etag', 'link', 'x-next-cursor', 'x-request-id']);
       expect(declared(doc, 'createFight', 201)).toEqual(['etag', 'location', 'x-request-id']);
-      expect(declared(doc, 'listFights', 429)).toEqual(['ratelimit', 'ratelimit-policy', 'retry-after', 'x-request-id']);
+      expect(declared(doc, 'listFights', 429)).toEqual([
+        'ratelimit',
+        'ratelimit-policy',
+        'retry-after',
+        'x-request-id',
+      ]);
       expect(declared(doc, 'getFight', 503)).toEqual(['retry-after', 'x-request-id']);
     });
   });
@@ -164,17 +276,27 @@ describe('HTTP conventions a client library expects', () => {
     it('no credentials: Bearer; unknown ones: Bearer error="invalid_token"', async () => {
       const none = await t.anon.get('/fights').expect(401);
       expect(none.headers['www-authenticate']).toBe('Bearer');
-      const bad = await t.anon.post('/fights').set('authorization', 'Bearer nope').send({ system: 'narateer' }).expect(401);
+      const bad = await t.anon
+        .post('/fights')
+        .set('authorization', 'Bearer nope')
+        .send({ system: 'narateer' })
+        .expect(401);
       expect(bad.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
       expect(bad.body.code).toBe('INVALID_CREDENTIALS');
-      await t.anon.get('/systems').expect(200).expect((r) => expect(r.headers['www-authenticate']).toBeUndefined());
+      await t.anon
+        .get('/systems')
+        .expect(200)
+        .expect((r) => expect(r.headers['www-authenticate']).toBeUndefined());
     });
   });
 
   describe('validation reports every failing field', () => {
     it('field names the first; issues lists each with its code, as a refused command does', async () => {
       const fightId = (await newFight()).body.fightId;
-      const res = await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'boss', expiresAt: 'soon', label: 5, colour: 'red' }).expect(422);
+      const res = await t.http
+        .post(`/fights/${fightId}/tokens`)
+        .send({ role: 'boss', expiresAt: 'soon', label: 5, colour: 'red' })
+        .expect(422);
       // An unknown field first, as the contract puts a likely typo first: the code is the first issue's.
       expect(res.body).toMatchObject({ statusCode: 422, code: 'UNKNOWN_FIELD', field: 'colour' });
       expect(res.body.issues).toEqual([
@@ -187,7 +309,10 @@ describe('HTTP conventions a client library expects', () => {
     });
 
     it('nested fields are named by their path', async () => {
-      const res = await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'loaded', seed: 7 } }).expect(422);
+      const res = await t.http
+        .post('/fights')
+        .send({ system: 'narateer', dice: { mode: 'loaded', seed: 7 } })
+        .expect(422);
       expect(res.body.issues.map((i: { field: string }) => i.field)).toEqual(['dice.mode', 'dice.seed']);
     });
   });

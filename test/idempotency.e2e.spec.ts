@@ -7,14 +7,25 @@ const [A, B] = ['cmd-49988', 'cmd-186840'];
 
 describe('commandId idempotency over REST, with ids whose index keys collide', () => {
   const t = useApp();
-  const send = (id: string, cmd: Record<string, unknown>) => t.http.post(`/fights/${id}/commands`).send(cmd).expect(200);
+  const send = (id: string, cmd: Record<string, unknown>) =>
+    t.http.post(`/fights/${id}/commands`).send(cmd).expect(200);
 
   it('the ids collide', () => {
     expect(commandKey(A)).toBe(commandKey(B));
   });
 
   it('the second id appends, a true resend replays the first result, and the log verifies', async () => {
-    const { body } = await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'fair' }, combatants: [{ id: 'a', name: 'A', side: 'x', sheet: sheet(2) }, { id: 'b', name: 'B', side: 'y', sheet: sheet(3) }] }).expect(201);
+    const { body } = await t.http
+      .post('/fights')
+      .send({
+        system: 'narateer',
+        dice: { mode: 'fair' },
+        combatants: [
+          { id: 'a', name: 'A', side: 'x', sheet: sheet(2) },
+          { id: 'b', name: 'B', side: 'y', sheet: sheet(3) },
+        ],
+      })
+      .expect(201);
     const id = body.fightId;
     const first = (await send(id, { type: 'AddNote', text: 'first', commandId: A })).body;
     await send(id, { type: 'AddNote', text: 'between', commandId: 'between' });
@@ -28,7 +39,11 @@ describe('commandId idempotency over REST, with ids whose index keys collide', (
     expect(againA).toMatchObject({ replayed: true, events: first.events });
 
     const events = (await t.http.get(`/fights/${id}/events`).expect(200)).body;
-    expect(events.filter((e: any) => e.type === 'GmNoteAdded').map((e: any) => e.commandId)).toEqual([A, 'between', B]);
+    expect(events.filter((e: any) => e.type === 'GmNoteAdded').map((e: any) => e.commandId)).toEqual([
+      A,
+      'between',
+      B,
+    ]);
     await send(id, { type: 'EndFight' });
     const log = (await t.http.get(`/fights/${id}/log`).expect(200)).body;
     const report = (await t.http.post('/audit/verify').send(log).expect(200)).body;

@@ -7,7 +7,13 @@ const VIEWS = `subscription($fightId: ID!) { fightView(fightId: $fightId) { seq 
 
 let apiKey = '';
 function wsClient(url: string, key = apiKey): Client {
-  return createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: true, connectionParams: { authorization: `Bearer ${key}` } });
+  return createClient({
+    url: url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    lazy: true,
+    connectionParams: { authorization: `Bearer ${key}` },
+  });
 }
 
 async function until(check: () => boolean, timeoutMs = 20000): Promise<void> {
@@ -32,7 +38,11 @@ class Subscriber {
     this.client = wsClient(this.url);
     this.stop = this.client.subscribe<{ fightEvents: { seq: number } }>(
       { query: EVENTS, variables: { fightId: this.fightId, after: this.seqs.at(-1) ?? 0 } },
-      { next: (r) => this.seqs.push(r.data!.fightEvents.seq), error: () => undefined, complete: () => undefined },
+      {
+        next: (r) => this.seqs.push(r.data!.fightEvents.seq),
+        error: () => undefined,
+        complete: () => undefined,
+      },
     );
   }
 
@@ -45,12 +55,22 @@ class Subscriber {
 describe('live read side: subscriptions that never miss an event', () => {
   let t: TestApp;
   let fightId: string;
-  const command = (body: Record<string, unknown>) => t.http.post(`/fights/${fightId}/commands`).send(body).expect(200);
+  const command = (body: Record<string, unknown>) =>
+    t.http.post(`/fights/${fightId}/commands`).send(body).expect(200);
 
   beforeAll(async () => {
     t = await startApp({ listen: true });
     apiKey = t.apiKey;
-    fightId = (await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201)).body.fightId;
+    fightId = (
+      await t.http
+        .post('/fights')
+        .send({
+          system: 'narateer',
+          dice: { mode: 'manual' },
+          combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
+        })
+        .expect(201)
+    ).body.fightId;
   });
   afterAll(async () => {
     await t.close();
@@ -76,7 +96,10 @@ describe('live read side: subscriptions that never miss an event', () => {
   it('fightView pushes the view now and after each change', async () => {
     const client = wsClient(t.url!);
     const seen: number[] = [];
-    const stop = client.subscribe<{ fightView: { seq: number; view: any } }>({ query: VIEWS, variables: { fightId } }, { next: (r) => seen.push(r.data!.fightView.seq), error: () => undefined, complete: () => undefined });
+    const stop = client.subscribe<{ fightView: { seq: number; view: any } }>(
+      { query: VIEWS, variables: { fightId } },
+      { next: (r) => seen.push(r.data!.fightView.seq), error: () => undefined, complete: () => undefined },
+    );
     await until(() => seen.length === 1);
     const { body } = await command({ type: 'AddNote', text: 'view me' });
     await until(() => seen.at(-1) === body.seq);
@@ -88,7 +111,10 @@ describe('live read side: subscriptions that never miss an event', () => {
   it('subscribing to a missing fight is an error with the stable code', async () => {
     const client = wsClient(t.url!);
     const error = await new Promise<any>((resolve) =>
-      client.subscribe({ query: EVENTS, variables: { fightId: 'missing' } }, { next: (r) => resolve(r.errors), error: resolve, complete: () => resolve(undefined) }),
+      client.subscribe(
+        { query: EVENTS, variables: { fightId: 'missing' } },
+        { next: (r) => resolve(r.errors), error: resolve, complete: () => resolve(undefined) },
+      ),
     );
     expect(error?.[0]?.extensions).toMatchObject({ code: 'FIGHT_NOT_FOUND', statusCode: 404 });
     await client.dispose();
@@ -96,7 +122,10 @@ describe('live read side: subscriptions that never miss an event', () => {
 
   it('Server-Sent Events replay after Last-Event-ID, then go live', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${t.url}/fights/${fightId}/stream`, { headers: { 'last-event-id': '3', authorization: `Bearer ${apiKey}` }, signal: controller.signal });
+    const res = await fetch(`${t.url}/fights/${fightId}/stream`, {
+      headers: { 'last-event-id': '3', authorization: `Bearer ${apiKey}` },
+      signal: controller.signal,
+    });
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const ids: number[] = [];
     const reader = res.body!.getReader();

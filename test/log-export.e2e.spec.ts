@@ -10,20 +10,37 @@ describe('fight log export, streamed', () => {
 
   /** A fight with `notes` GM notes; its id and its seq (events) after the last. */
   const fightWithNotes = async (notes: number): Promise<{ fightId: string; seq: number }> => {
-    const { body } = await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201);
+    const { body } = await t.http
+      .post('/fights')
+      .send({
+        system: 'narateer',
+        dice: { mode: 'manual' },
+        combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
+      })
+      .expect(201);
     let seq = (await t.http.get(`/fights/${body.fightId}`).expect(200)).body.seq as number;
-    for (let i = 0; i < notes; i++) seq = (await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'AddNote', text: `note ${i}` }).expect(200)).body.seq as number;
+    for (let i = 0; i < notes; i++)
+      seq = (
+        await t.http
+          .post(`/fights/${body.fightId}/commands`)
+          .send({ type: 'AddNote', text: `note ${i}` })
+          .expect(200)
+      ).body.seq as number;
     return { fightId: body.fightId as string, seq };
   };
 
   it('given a fight of more events than one chunk, when its log is exported as JSON, then the body is exactly JSON.stringify of the document, every entry in order', async () => {
     const { fightId, seq } = await fightWithNotes(520);
-    const res = await t.http.get(`/fights/${fightId}/log`).buffer(true).parse((r, done) => {
-      let text = '';
-      r.setEncoding('utf8');
-      r.on('data', (c: string) => (text += c));
-      r.on('end', () => done(null, text));
-    }).expect(200);
+    const res = await t.http
+      .get(`/fights/${fightId}/log`)
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.setEncoding('utf8');
+        r.on('data', (c: string) => (text += c));
+        r.on('end', () => done(null, text));
+      })
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const text = res.body as string;
     const log = JSON.parse(text) as FightLog;

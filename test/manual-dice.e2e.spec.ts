@@ -2,7 +2,19 @@ import fc from 'fast-check';
 import { verifyFightLog } from '@app/audit';
 import { InMemoryEventStore } from '@app/event-store';
 import { CommandInput, CreateFightInput, FightService } from '@app/fights';
-import { DiceSource, DrawKind, FightCore, findSystem, MANUAL_FIELDS, ManualFaces, ManualField, Roll, RuleCommand, RuleEvent, RuleViolation } from '@app/rules';
+import {
+  DiceSource,
+  DrawKind,
+  FightCore,
+  findSystem,
+  MANUAL_FIELDS,
+  ManualFaces,
+  ManualField,
+  Roll,
+  RuleCommand,
+  RuleEvent,
+  RuleViolation,
+} from '@app/rules';
 import { useApp } from './support/app';
 
 /**
@@ -12,22 +24,94 @@ import { useApp } from './support/app';
  */
 
 const nBase = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
-const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
-const bowN = { id: 'bow', name: 'Bow', kind: 'ranged', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, effectiveRange: 12, maximumRange: 30, ammunition: 20, harm: 'Physical (Piercing)' };
+const sword = {
+  id: 'sword',
+  name: 'Arming sword',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Slashing)',
+};
+const mace = {
+  id: 'mace',
+  name: 'Mace',
+  kind: 'melee',
+  weight: 'heavy',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Impact)',
+};
+const bowN = {
+  id: 'bow',
+  name: 'Bow',
+  kind: 'ranged',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  effectiveRange: 12,
+  maximumRange: 30,
+  ammunition: 20,
+  harm: 'Physical (Piercing)',
+};
 const narateer: CreateFightInput = {
   system: 'narateer',
   dice: { mode: 'manual' },
   combatants: [
-    { id: 'mira', name: 'Mira', sheet: { ...nBase, vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 2, acrobatics: 1 }, weapons: [sword, bowN] } },
-    { id: 'orin', name: 'Orin', sheet: { ...nBase, vitals: { strength: 3, agility: 2, resilience: 2 }, skills: { melee: 1, ranged: 1, acrobatics: 1 }, weapons: [mace] } },
+    {
+      id: 'mira',
+      name: 'Mira',
+      sheet: {
+        ...nBase,
+        vitals: { strength: 2, agility: 3, resilience: 2 },
+        skills: { melee: 3, ranged: 2, acrobatics: 1 },
+        weapons: [sword, bowN],
+      },
+    },
+    {
+      id: 'orin',
+      name: 'Orin',
+      sheet: {
+        ...nBase,
+        vitals: { strength: 3, agility: 2, resilience: 2 },
+        skills: { melee: 1, ranged: 1, acrobatics: 1 },
+        weapons: [mace],
+      },
+    },
   ],
 };
-const nOpening: CommandInput[] = [{ type: 'SetInitiative', order: ['mira', 'orin'] }, { type: 'StartRound' }, { type: 'StartActivation' }];
-const declare = (boost: number): CommandInput => ({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost });
+const nOpening: CommandInput[] = [
+  { type: 'SetInitiative', order: ['mira', 'orin'] },
+  { type: 'StartRound' },
+  { type: 'StartActivation' },
+];
+const declare = (boost: number): CommandInput => ({
+  type: 'DeclareExchange',
+  attackerId: 'mira',
+  targetId: 'orin',
+  kind: 'melee',
+  weaponId: 'sword',
+  boost,
+});
 
-const aBase = { attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 }, skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 }, maxHp: 10, defense: 1 };
-const bowA = { id: 'bow', name: 'Longbow', type: 'ranged', damage: 2, accurateRange: 5, maximumRange: 10, ammunition: { kind: 'arrow', count: 5 } };
+const aBase = {
+  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
+  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
+  maxHp: 10,
+  defense: 1,
+};
+const bowA = {
+  id: 'bow',
+  name: 'Longbow',
+  type: 'ranged',
+  damage: 2,
+  accurateRange: 5,
+  maximumRange: 10,
+  ammunition: { kind: 'arrow', count: 5 },
+};
 const swordA = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
 const archsoul: CreateFightInput = {
   system: 'archsoul',
@@ -50,7 +134,9 @@ const aOpening: CommandInput[] = [
 ];
 
 /** The Brute well away: nothing reacts to Ilsa's shot at the Scout. */
-const aApart: CommandInput[] = aOpening.map((c) => (c.combatantId === 'brute' ? { ...c, position: { x: -4, y: 2 } } : c));
+const aApart: CommandInput[] = aOpening.map((c) =>
+  c.combatantId === 'brute' ? { ...c, position: { x: -4, y: 2 } } : c,
+);
 
 const beastStats = { brawn: 3, agility: 2, endurance: 2, spirit: 2, technique: 2 };
 const arcana = (options: Record<string, unknown> = {}): CreateFightInput => ({
@@ -58,18 +144,66 @@ const arcana = (options: Record<string, unknown> = {}): CreateFightInput => ({
   dice: { mode: 'manual' },
   options,
   combatants: [
-    { id: 'ember', name: 'Ember', side: 'heroes', sheet: { kind: 'beast', stats: beastStats, hp: 12, stamina: 2, stage: 1, stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }], attacks: [{ id: 'claw', name: 'Claw', range: 'melee' }] } },
-    { id: 'ash', name: 'Ash', side: 'heroes', sheet: { kind: 'binder', beastId: 'ember', stats: { ...beastStats, brawn: 1, spirit: 3 }, hp: 10, stamina: 3, inventory: [] } },
-    { id: 'wolf', name: 'Wolf', side: 'wild', sheet: { kind: 'beast', stats: { ...beastStats, brawn: 2 }, hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }] } },
+    {
+      id: 'ember',
+      name: 'Ember',
+      side: 'heroes',
+      sheet: {
+        kind: 'beast',
+        stats: beastStats,
+        hp: 12,
+        stamina: 2,
+        stage: 1,
+        stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }],
+        attacks: [{ id: 'claw', name: 'Claw', range: 'melee' }],
+      },
+    },
+    {
+      id: 'ash',
+      name: 'Ash',
+      side: 'heroes',
+      sheet: {
+        kind: 'binder',
+        beastId: 'ember',
+        stats: { ...beastStats, brawn: 1, spirit: 3 },
+        hp: 10,
+        stamina: 3,
+        inventory: [],
+      },
+    },
+    {
+      id: 'wolf',
+      name: 'Wolf',
+      side: 'wild',
+      sheet: {
+        kind: 'beast',
+        stats: { ...beastStats, brawn: 2 },
+        hp: 8,
+        stamina: 1,
+        stage: 1,
+        stages: [{ stage: 1 }],
+        attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
+      },
+    },
   ],
 });
-const aClose: CommandInput[] = [{ type: 'SetInitiative', order: ['ember', 'ash', 'wolf'] }, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close' }, { type: 'StartRound' }, { type: 'StartActivation' }];
+const aClose: CommandInput[] = [
+  { type: 'SetInitiative', order: ['ember', 'ash', 'wolf'] },
+  { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close' },
+  { type: 'StartRound' },
+  { type: 'StartActivation' },
+];
 
 describe('RULINGS.md C6, docs/rulings.md C13 through REST: faces for no roll are refused when first sent', () => {
   const t = useApp();
-  const create = async (setup: object) => (await t.http.post('/fights').send(setup).expect(201)).body.fightId as string;
-  const rest = (id: string) => (cmd: Record<string, unknown>, status = 200) => t.http.post(`/fights/${id}/commands`).send(cmd).expect(status);
-  const logLength = async (id: string) => (await t.http.get(`/fights/${id}/log`).expect(200)).body.events.length as number;
+  const create = async (setup: object) =>
+    (await t.http.post('/fights').send(setup).expect(201)).body.fightId as string;
+  const rest =
+    (id: string) =>
+    (cmd: Record<string, unknown>, status = 200) =>
+      t.http.post(`/fights/${id}/commands`).send(cmd).expect(status);
+  const logLength = async (id: string) =>
+    (await t.http.get(`/fights/${id}/log`).expect(200)).body.events.length as number;
   const verified = async (id: string) => {
     const log = (await t.http.get(`/fights/${id}/log`).expect(200)).body;
     expect((await t.http.post('/audit/verify').send(log).expect(200)).body).toMatchObject({ ok: true });
@@ -105,9 +239,16 @@ describe('RULINGS.md C6, docs/rulings.md C13 through REST: faces for no roll are
     expect(refused.message).toContain('ResumeAction');
     expect(await logLength(id)).toBe(before);
     expect((await send(shot)).body.view.pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 'brute' });
-    expect((await send({ type: 'DeclineReactiveAttack', combatantId: 'brute' })).body.view.pending).toMatchObject({ kind: 'resumeAction', awaiting: 'ilsa' });
+    expect(
+      (await send({ type: 'DeclineReactiveAttack', combatantId: 'brute' })).body.view.pending,
+    ).toMatchObject({ kind: 'resumeAction', awaiting: 'ilsa' });
     const resumed = (await send({ type: 'ResumeAction', combatantId: 'ilsa', dice: [1, 2, 3, 2] })).body;
-    expect(resumed.events.map((e: { type: string }) => e.type)).toEqual(['ActionResumed', 'AmmunitionSpent', 'ExchangeResolved', 'ProjectileLanded']);
+    expect(resumed.events.map((e: { type: string }) => e.type)).toEqual([
+      'ActionResumed',
+      'AmmunitionSpent',
+      'ExchangeResolved',
+      'ProjectileLanded',
+    ]);
     await verified(id);
   });
 });
@@ -138,20 +279,78 @@ interface Scenario {
   command: RuleCommand;
 }
 
-const respond = (response: string, boost = 0): RuleCommand => ({ type: 'RespondToExchange', combatantId: 'orin', response, boost });
+const respond = (response: string, boost = 0): RuleCommand => ({
+  type: 'RespondToExchange',
+  combatantId: 'orin',
+  response,
+  boost,
+});
 const SCENARIOS: Scenario[] = [
-  ...['none', 'fullGuard', 'clash'].flatMap((r) => [0, 1, 2].map((b) => ({ name: `Narateer: Boost ${b}, ${r}`, fight: narateer, opening: [...nOpening, declare(b)], command: respond(r) }))),
-  { name: 'Narateer: Clash with Boost', fight: narateer, opening: [...nOpening, declare(1)], command: respond('clash', 1) },
-  { name: 'Narateer: a shot the archer cannot see well (Disadvantage)', fight: narateer, opening: nOpening, command: { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'ranged', weaponId: 'bow', boost: 1, distance: 20, attackerCannotSeeTarget: true, response: 'none' } },
+  ...['none', 'fullGuard', 'clash'].flatMap((r) =>
+    [0, 1, 2].map((b) => ({
+      name: `Narateer: Boost ${b}, ${r}`,
+      fight: narateer,
+      opening: [...nOpening, declare(b)],
+      command: respond(r),
+    })),
+  ),
+  {
+    name: 'Narateer: Clash with Boost',
+    fight: narateer,
+    opening: [...nOpening, declare(1)],
+    command: respond('clash', 1),
+  },
+  {
+    name: 'Narateer: a shot the archer cannot see well (Disadvantage)',
+    fight: narateer,
+    opening: nOpening,
+    command: {
+      type: 'DeclareExchange',
+      attackerId: 'mira',
+      targetId: 'orin',
+      kind: 'ranged',
+      weaponId: 'bow',
+      boost: 1,
+      distance: 20,
+      attackerCannotSeeTarget: true,
+      response: 'none',
+    },
+  },
   { name: 'Arcana Beast: initiative', fight: arcana(), opening: [], command: { type: 'RollInitiative' } },
-  { name: 'Arcana Beast: initiative, ties rerolled', fight: arcana({ initiativeTies: 'reroll' }), opening: [], command: { type: 'RollInitiative' } },
-  { name: 'Arcana Beast: a claw at close range', fight: arcana(), opening: aClose, command: { type: 'Attack', attackerId: 'ember', targetId: 'wolf' } },
-  { name: 'Archsoul: a sword at the Brute', fight: archsoul, opening: aOpening, command: { type: 'Attack', attackerId: 'ilsa', targetId: 'brute', weaponId: 'sword' } },
-  { name: 'Archsoul: a bow shot at the Scout', fight: archsoul, opening: aApart, command: { type: 'Attack', attackerId: 'ilsa', targetId: 'scout', weaponId: 'bow' } },
-  { name: 'Archsoul: a bow shot in the Brute’s reach (held: its dice go with ResumeAction)', fight: archsoul, opening: aOpening, command: { type: 'Attack', attackerId: 'ilsa', targetId: 'brute', weaponId: 'bow' } },
+  {
+    name: 'Arcana Beast: initiative, ties rerolled',
+    fight: arcana({ initiativeTies: 'reroll' }),
+    opening: [],
+    command: { type: 'RollInitiative' },
+  },
+  {
+    name: 'Arcana Beast: a claw at close range',
+    fight: arcana(),
+    opening: aClose,
+    command: { type: 'Attack', attackerId: 'ember', targetId: 'wolf' },
+  },
+  {
+    name: 'Archsoul: a sword at the Brute',
+    fight: archsoul,
+    opening: aOpening,
+    command: { type: 'Attack', attackerId: 'ilsa', targetId: 'brute', weaponId: 'sword' },
+  },
+  {
+    name: 'Archsoul: a bow shot at the Scout',
+    fight: archsoul,
+    opening: aApart,
+    command: { type: 'Attack', attackerId: 'ilsa', targetId: 'scout', weaponId: 'bow' },
+  },
+  {
+    name: 'Archsoul: a bow shot in the Brute’s reach (held: its dice go with ResumeAction)',
+    fight: archsoul,
+    opening: aOpening,
+    command: { type: 'Attack', attackerId: 'ilsa', targetId: 'brute', weaponId: 'bow' },
+  },
 ];
 
-const bare = (events: Array<{ type: string; data: unknown }>) => JSON.parse(JSON.stringify(events.map((e) => ({ type: e.type, data: e.data }))));
+const bare = (events: Array<{ type: string; data: unknown }>) =>
+  JSON.parse(JSON.stringify(events.map((e) => ({ type: e.type, data: e.data }))));
 
 describe('RULINGS.md C6, docs/rulings.md C13: manual dice over the service, for random commands that roll, in all three systems', () => {
   const service = new FightService(new InMemoryEventStore());
@@ -161,7 +360,11 @@ describe('RULINGS.md C6, docs/rulings.md C13: manual dice over the service, for 
     const created = await service.create(s.fight);
     const events: RuleEvent[] = [...created.events];
     for (const cmd of s.opening) events.push(...(await service.execute(created.fightId, cmd)).events);
-    return { fightId: created.fightId, state: events.reduce<FightCore>(system.evolve, system.start(created.fightId)), system };
+    return {
+      fightId: created.fightId,
+      state: events.reduce<FightCore>(system.evolve, system.start(created.fightId)),
+      system,
+    };
   };
   const refusal = async (fightId: string, command: CommandInput) => {
     const before = (await service.events(fightId)).length;
@@ -186,46 +389,66 @@ describe('RULINGS.md C6, docs/rulings.md C13: manual dice over the service, for 
   });
 
   it('exactly the faces: decided, nothing asked; one fewer: asked for that one face (or refused in the first pool) and completed; one more: refused at once, naming the field', async () => {
-    const variant = fc.oneof(fc.constant({ kind: 'exact' as const }), fc.record({ kind: fc.constant('fewer' as const), pick: fc.nat() }), fc.record({ kind: fc.constant('more' as const), field: fc.constantFrom(...MANUAL_FIELDS), face: fc.integer({ min: 1, max: 6 }) }));
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...SCENARIOS), fc.array(fc.nat(), { minLength: 8, maxLength: 40 }), variant, async (s, stream, v) => {
-        const { fightId, state, system } = await at(s);
-        const recording = new Recording(stream);
-        const whole = bare(system.decide(state, s.command, recording));
-        const faces: ManualFaces = {};
-        for (const f of MANUAL_FIELDS) if (recording.faces[f].length > 0) faces[f] = recording.faces[f];
-        const held = whole.some((e: { type: string }) => e.type === 'ReactiveAttackTriggered');
-
-        if (v.kind === 'exact') {
-          const out = await service.execute(fightId, { ...s.command, ...faces });
-          expect(bare(out.events)).toEqual(whole);
-          expect(out.events.map((e) => e.type)).not.toContain('DiceRequested');
-        } else if (v.kind === 'more') {
-          const list = faces[v.field] ?? [];
-          const e = await refusal(fightId, { ...s.command, ...faces, [v.field]: [...list, v.face] });
-          if (held) expect(e).toMatchObject({ code: 'DICE_ACTION_HELD', field: v.field });
-          else expect(e).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: `${v.field}[${list.length}]` });
-          expect(e.message).toContain(held ? 'ResumeAction' : `rolls ${list.length} face(s) in ${v.field}`);
-        } else {
-          const filled = MANUAL_FIELDS.filter((f) => (faces[f]?.length ?? 0) > 0);
-          if (filled.length === 0) return;
-          const field = filled[v.pick % filled.length];
-          const list = faces[field]!;
-          const short = { ...s.command, ...faces, [field]: list.slice(0, -1) } as CommandInput;
-          if (field === 'dice' && list.length === recording.firstPool) {
-            // C13: the command's own first pool comes whole with it.
-            expect(await refusal(fightId, short)).toMatchObject({ code: 'DICE_MANUAL_FACES_MISSING', field: `dice[${list.length - 1}]` });
-            return;
-          }
-          const asked = await service.execute(fightId, short);
-          expect(asked.events.at(-1)?.type).toBe('DiceRequested');
-          expect(asked.view.pending).toMatchObject({ kind: 'dice', detail: { field, count: 1 } });
-          const done = await service.execute(fightId, { type: 'ProvideDice', [field]: list.slice(-1) });
-          expect(bare([...asked.events.slice(0, -1), ...done.events])).toEqual(whole);
-          expect((done.view.pending as { kind?: string } | null)?.kind).not.toBe('dice');
-        }
-        expect(verifyFightLog(await service.exportLog(fightId)).ok).toBe(true);
+    const variant = fc.oneof(
+      fc.constant({ kind: 'exact' as const }),
+      fc.record({ kind: fc.constant('fewer' as const), pick: fc.nat() }),
+      fc.record({
+        kind: fc.constant('more' as const),
+        field: fc.constantFrom(...MANUAL_FIELDS),
+        face: fc.integer({ min: 1, max: 6 }),
       }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...SCENARIOS),
+        fc.array(fc.nat(), { minLength: 8, maxLength: 40 }),
+        variant,
+        async (s, stream, v) => {
+          const { fightId, state, system } = await at(s);
+          const recording = new Recording(stream);
+          const whole = bare(system.decide(state, s.command, recording));
+          const faces: ManualFaces = {};
+          for (const f of MANUAL_FIELDS) if (recording.faces[f].length > 0) faces[f] = recording.faces[f];
+          const held = whole.some((e: { type: string }) => e.type === 'ReactiveAttackTriggered');
+
+          if (v.kind === 'exact') {
+            const out = await service.execute(fightId, { ...s.command, ...faces });
+            expect(bare(out.events)).toEqual(whole);
+            expect(out.events.map((e) => e.type)).not.toContain('DiceRequested');
+          } else if (v.kind === 'more') {
+            const list = faces[v.field] ?? [];
+            const e = await refusal(fightId, { ...s.command, ...faces, [v.field]: [...list, v.face] });
+            if (held) expect(e).toMatchObject({ code: 'DICE_ACTION_HELD', field: v.field });
+            else
+              expect(e).toMatchObject({
+                code: 'DICE_MANUAL_FACES_EXTRA',
+                field: `${v.field}[${list.length}]`,
+              });
+            expect(e.message).toContain(held ? 'ResumeAction' : `rolls ${list.length} face(s) in ${v.field}`);
+          } else {
+            const filled = MANUAL_FIELDS.filter((f) => (faces[f]?.length ?? 0) > 0);
+            if (filled.length === 0) return;
+            const field = filled[v.pick % filled.length];
+            const list = faces[field]!;
+            const short = { ...s.command, ...faces, [field]: list.slice(0, -1) } as CommandInput;
+            if (field === 'dice' && list.length === recording.firstPool) {
+              // C13: the command's own first pool comes whole with it.
+              expect(await refusal(fightId, short)).toMatchObject({
+                code: 'DICE_MANUAL_FACES_MISSING',
+                field: `dice[${list.length - 1}]`,
+              });
+              return;
+            }
+            const asked = await service.execute(fightId, short);
+            expect(asked.events.at(-1)?.type).toBe('DiceRequested');
+            expect(asked.view.pending).toMatchObject({ kind: 'dice', detail: { field, count: 1 } });
+            const done = await service.execute(fightId, { type: 'ProvideDice', [field]: list.slice(-1) });
+            expect(bare([...asked.events.slice(0, -1), ...done.events])).toEqual(whole);
+            expect((done.view.pending as { kind?: string } | null)?.kind).not.toBe('dice');
+          }
+          expect(verifyFightLog(await service.exportLog(fightId)).ok).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   }, 600_000); // bounded by numRuns; a loaded machine is slow, never a reason to fail

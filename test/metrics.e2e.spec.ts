@@ -13,28 +13,46 @@ function samples(text: string): Sample[] {
     .filter((line) => line.startsWith('crs_'))
     .map((line) => {
       const m = /^(\w+)(?:\{(.*)\})? /.exec(line)!;
-      const labels = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
+      const labels = Object.fromEntries(
+        [...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]),
+      );
       return { name: m[1], labels };
     });
 }
 
 /** Every route pattern the app serves, from Express's router. */
 function routePatterns(t: TestApp): Set<string> {
-  const router = (t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string } }> } }).router;
+  const router = (
+    t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string } }> } }
+  ).router;
   return new Set(router.stack.flatMap((layer) => (layer.route ? [layer.route.path] : [])));
 }
 
-const junk = (i: number) => `Junk${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`;
+const junk = (i: number) =>
+  `Junk${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`;
 
 describe('/metrics: bounded label sets', () => {
   const t = useApp();
 
   it('50 junk command types and 50 junk URLs add no series; every label value is from a known set', async () => {
-    const { body } = await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201);
+    const { body } = await t.http
+      .post('/fights')
+      .send({
+        system: 'narateer',
+        dice: { mode: 'manual' },
+        combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
+      })
+      .expect(201);
     const fightId = body.fightId as string;
     const traffic = async (i: number) => {
-      await t.http.post(`/fights/${fightId}/commands`).send({ type: junk(i) }).expect(422);
-      await t.http.post(`/fights/no-such-fight-${i}/commands`).send({ type: junk(i) }).expect(404);
+      await t.http
+        .post(`/fights/${fightId}/commands`)
+        .send({ type: junk(i) })
+        .expect(422);
+      await t.http
+        .post(`/fights/no-such-fight-${i}/commands`)
+        .send({ type: junk(i) })
+        .expect(404);
       await t.http.get(`/nowhere/${i}?q=${i}`).expect(404);
       await t.http.get(`/fights/${fightId}-${i}`).expect(404);
       await t.http.get(`/graphql/x${i}`);
@@ -48,7 +66,14 @@ describe('/metrics: bounded label sets', () => {
     expect(after.length).toBe(before.length);
 
     const systems = new Set([...Object.keys(SYSTEMS), 'unknown']);
-    const types = new Set([...Object.values(SYSTEMS).flatMap((s) => [...Object.keys(s.contract.commands), ...Object.keys(s.commands)]), 'UndoCommands', 'unknown']);
+    const types = new Set([
+      ...Object.values(SYSTEMS).flatMap((s) => [
+        ...Object.keys(s.contract.commands),
+        ...Object.keys(s.commands),
+      ]),
+      'UndoCommands',
+      'unknown',
+    ]);
     const known: Record<string, Set<string>> = {
       system: systems,
       type: types,
@@ -56,9 +81,25 @@ describe('/metrics: bounded label sets', () => {
       method: new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'OTHER']),
       route: new Set([...routePatterns(t), '/graphql', '/docs', 'unmatched']),
       projection: new Set(['fight-views', 'combatants']),
-      le: new Set(['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '+Inf']),
+      le: new Set([
+        '0.001',
+        '0.0025',
+        '0.005',
+        '0.01',
+        '0.025',
+        '0.05',
+        '0.1',
+        '0.25',
+        '0.5',
+        '1',
+        '2.5',
+        '+Inf',
+      ]),
     };
-    const status = { crs_http_requests_total: new Set(['1xx', '2xx', '3xx', '4xx', '5xx']), crs_webhook_deliveries: new Set(['pending', 'delivered', 'failed']) };
+    const status = {
+      crs_http_requests_total: new Set(['1xx', '2xx', '3xx', '4xx', '5xx']),
+      crs_webhook_deliveries: new Set(['pending', 'delivered', 'failed']),
+    };
     const strays: string[] = [];
     for (const s of after) {
       for (const [label, value] of Object.entries(s.labels)) {
@@ -67,11 +108,25 @@ describe('/metrics: bounded label sets', () => {
       }
     }
     expect(strays).toEqual([]);
-    const commands = after.filter((s) => s.name === 'crs_command_duration_seconds_count').map((s) => `${s.labels.system}/${s.labels.type}/${s.labels.outcome}`);
+    const commands = after
+      .filter((s) => s.name === 'crs_command_duration_seconds_count')
+      .map((s) => `${s.labels.system}/${s.labels.type}/${s.labels.outcome}`);
     expect(commands.sort()).toEqual(['narateer/AddNote/ok', 'narateer/unknown/rejected']);
-    const routes = new Set(after.filter((s) => s.name === 'crs_http_requests_total').map((s) => s.labels.route));
+    const routes = new Set(
+      after.filter((s) => s.name === 'crs_http_requests_total').map((s) => s.labels.route),
+    );
     // Apollo's mount answers every path under /graphql (GET /graphql/x1 is its 400): one series, the mount's.
-    expect(routes).toEqual(new Set(['/admin/tenants', '/fights', '/fights/:id', '/fights/:id/commands', '/graphql', '/metrics', 'unmatched']));
+    expect(routes).toEqual(
+      new Set([
+        '/admin/tenants',
+        '/fights',
+        '/fights/:id',
+        '/fights/:id/commands',
+        '/graphql',
+        '/metrics',
+        'unmatched',
+      ]),
+    );
   });
 });
 

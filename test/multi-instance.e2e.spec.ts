@@ -16,13 +16,20 @@ async function until(check: () => boolean, timeoutMs = 15000): Promise<void> {
 
 let key = '';
 const post = async (url: string, body: unknown) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 
 if (!PG_URL) {
-  console.warn('Two-instance PostgreSQL suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it');
-  describe.skip('two API instances on one PostgreSQL (SKIPPED: EVENT_STORE_PG_URL is not set)', () => it('needs PostgreSQL', () => undefined));
+  console.warn(
+    'Two-instance PostgreSQL suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
+  );
+  describe.skip('two API instances on one PostgreSQL (SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
+    it('needs PostgreSQL', () => undefined));
 } else {
   describe('two API instances on one PostgreSQL', () => {
     const schema = `mi_${Date.now().toString(36)}`;
@@ -43,20 +50,36 @@ if (!PG_URL) {
 
     it('a command sent to one instance reaches subscribers connected to the other, in order', async () => {
       const [a, b] = servers;
-      const created = await post(`${a.url}/fights`, { system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'x', name: 'X', sheet: sheet() }] });
+      const created = await post(`${a.url}/fights`, {
+        system: 'narateer',
+        dice: { mode: 'manual' },
+        combatants: [{ id: 'x', name: 'X', sheet: sheet() }],
+      });
       expect(created.status).toBe(201);
       const fightId = created.body.fightId;
-      const client = createClient({ url: `${b.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${key}` } });
+      const client = createClient({
+        url: `${b.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+        connectionParams: { authorization: `Bearer ${key}` },
+      });
       const seen: number[] = [];
       const stop = client.subscribe<{ fightEvents: { seq: number } }>(
         { query: 'subscription($f: ID!) { fightEvents(fightId: $f) { seq } }', variables: { f: fightId } },
-        { next: (r) => seen.push(r.data!.fightEvents.seq), error: () => undefined, complete: () => undefined },
+        {
+          next: (r) => seen.push(r.data!.fightEvents.seq),
+          error: () => undefined,
+          complete: () => undefined,
+        },
       );
       await until(() => seen.length === created.body.seq);
       let last = 0;
       for (let i = 0; i < 20; i++) {
         const target = i % 2 === 0 ? a : b;
-        const res = await post(`${target.url}/fights/${fightId}/commands`, { type: 'AddNote', text: `from ${i % 2 === 0 ? 'a' : 'b'}` });
+        const res = await post(`${target.url}/fights/${fightId}/commands`, {
+          type: 'AddNote',
+          text: `from ${i % 2 === 0 ? 'a' : 'b'}`,
+        });
         expect(res.status).toBe(200);
         last = res.body.seq;
       }
@@ -65,7 +88,16 @@ if (!PG_URL) {
       stop();
       await client.dispose();
       // Both instances' projections agree.
-      const views = await Promise.all(servers.map(async (s) => (await (await fetch(`${s.url}/fights/${fightId}?minSeq=${last}`, { headers: { authorization: `Bearer ${key}` } })).json()) as any));
+      const views = await Promise.all(
+        servers.map(
+          async (s) =>
+            (await (
+              await fetch(`${s.url}/fights/${fightId}?minSeq=${last}`, {
+                headers: { authorization: `Bearer ${key}` },
+              })
+            ).json()) as any,
+        ),
+      );
       expect(views[0]).toEqual(views[1]);
       expect(views[0].seq).toBe(last);
     }, 60000);
@@ -73,7 +105,8 @@ if (!PG_URL) {
     it('killing one instance mid-load loses no acknowledged event; the survivor projects and serves them all', async () => {
       const [a, b] = servers;
       const fights: string[] = [];
-      for (let i = 0; i < 3; i++) fights.push((await post(`${a.url}/fights`, { system: 'narateer', combatants: [] })).body.fightId);
+      for (let i = 0; i < 3; i++)
+        fights.push((await post(`${a.url}/fights`, { system: 'narateer', combatants: [] })).body.fightId);
       const acked = new Map<string, number>();
       let running = true;
       const worker = async (w: number) => {
@@ -81,7 +114,10 @@ if (!PG_URL) {
           const target = (w + n) % 2 === 0 ? a : b;
           const fightId = fights[(w + n) % fights.length];
           try {
-            const res = await post(`${target.url}/fights/${fightId}/commands`, { type: 'AddNote', text: `w${w}n${n}` });
+            const res = await post(`${target.url}/fights/${fightId}/commands`, {
+              type: 'AddNote',
+              text: `w${w}n${n}`,
+            });
             if (res.status === 200) acked.set(`${fightId}:${res.body.seq}`, res.body.events[0].seq);
           } catch {
             // the killed instance: not acknowledged
@@ -96,10 +132,17 @@ if (!PG_URL) {
       await Promise.all(workers);
       expect(acked.size).toBeGreaterThan(20);
       for (const fightId of fights) {
-        const log = (await (await fetch(`${b.url}/fights/${fightId}/events`, { headers: { authorization: `Bearer ${key}` } })).json()) as Array<{ seq: number }>;
+        const log = (await (
+          await fetch(`${b.url}/fights/${fightId}/events`, { headers: { authorization: `Bearer ${key}` } })
+        ).json()) as Array<{ seq: number }>;
         expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
-        for (const k of acked.keys()) if (k.startsWith(fightId)) expect(Number(k.split(':')[1])).toBeLessThanOrEqual(log.length);
-        const view = (await (await fetch(`${b.url}/fights/${fightId}?minSeq=${log.length}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { seq: number };
+        for (const k of acked.keys())
+          if (k.startsWith(fightId)) expect(Number(k.split(':')[1])).toBeLessThanOrEqual(log.length);
+        const view = (await (
+          await fetch(`${b.url}/fights/${fightId}?minSeq=${log.length}`, {
+            headers: { authorization: `Bearer ${key}` },
+          })
+        ).json()) as { seq: number };
         expect(view.seq).toBe(log.length);
       }
     }, 60000);

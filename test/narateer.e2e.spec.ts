@@ -1,23 +1,95 @@
 import { useApp } from './support/app';
 
-const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
-const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
+const sword = {
+  id: 'sword',
+  name: 'Arming sword',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Slashing)',
+};
+const mace = {
+  id: 'mace',
+  name: 'Mace',
+  kind: 'melee',
+  weight: 'heavy',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Impact)',
+};
 const base = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-const mira = { ...base, vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, weapons: [sword] };
-const orin = { ...base, vitals: { strength: 3, agility: 2, resilience: 2 }, skills: { melee: 1, ranged: 1, acrobatics: 1 }, weapons: [mace] };
+const mira = {
+  ...base,
+  vitals: { strength: 2, agility: 3, resilience: 2 },
+  skills: { melee: 3, ranged: 0, acrobatics: 1 },
+  weapons: [sword],
+};
+const orin = {
+  ...base,
+  vitals: { strength: 3, agility: 2, resilience: 2 },
+  skills: { melee: 1, ranged: 1, acrobatics: 1 },
+  weapons: [mace],
+};
 
-const setup = { system: 'narateer', name: 'Worked Example: One Melee Exchange', dice: { mode: 'manual' }, combatants: [{ id: 'mira', name: 'Mira', sheet: mira }, { id: 'orin', name: 'Orin', sheet: orin }] };
-const opening = [{ type: 'SetInitiative', order: ['mira', 'orin'] }, { type: 'StartRound' }, { type: 'StartActivation' }];
-const declare = { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 };
+const setup = {
+  system: 'narateer',
+  name: 'Worked Example: One Melee Exchange',
+  dice: { mode: 'manual' },
+  combatants: [
+    { id: 'mira', name: 'Mira', sheet: mira },
+    { id: 'orin', name: 'Orin', sheet: orin },
+  ],
+};
+const opening = [
+  { type: 'SetInitiative', order: ['mira', 'orin'] },
+  { type: 'StartRound' },
+  { type: 'StartActivation' },
+];
+const declare = {
+  type: 'DeclareExchange',
+  attackerId: 'mira',
+  targetId: 'orin',
+  kind: 'melee',
+  weaponId: 'sword',
+  boost: 2,
+};
 // RULINGS N22: the completing command carries Mira's 3 dice (4 dots) then Orin's 2 (2 dots).
-const respond = { type: 'RespondToExchange', combatantId: 'orin', response: 'clash', boost: 1, weaponId: 'mace', dice: [6, 4, 3, 4, 3] };
+const respond = {
+  type: 'RespondToExchange',
+  combatantId: 'orin',
+  response: 'clash',
+  boost: 1,
+  weaponId: 'mace',
+  dice: [6, 4, 3, 4, 3],
+};
 
 function expectWorkedExample(events: Array<{ type: string; data: any }>) {
   const resolved = events.find((e) => e.type === 'ExchangeResolved')!.data;
-  expect(resolved).toMatchObject({ outcome: 'hit', winnerId: 'mira', hitMargin: 2, attacker: { total: 4 }, responder: { total: 2 } });
+  expect(resolved).toMatchObject({
+    outcome: 'hit',
+    winnerId: 'mira',
+    hitMargin: 2,
+    attacker: { total: 4 },
+    responder: { total: 2 },
+  });
   const wounds = events.find((e) => e.type === 'WoundsApplied')!.data;
-  expect(wounds).toMatchObject({ combatantId: 'orin', strikeRating: 5, protectionRating: 1, woundMargin: 6, wounds: 3, vitality: 5, harmLabel: 'Physical (Slashing)' });
-  expect(wounds.dice).toEqual([{ kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }]);
+  expect(wounds).toMatchObject({
+    combatantId: 'orin',
+    strikeRating: 5,
+    protectionRating: 1,
+    woundMargin: 6,
+    wounds: 3,
+    vitality: 5,
+    harmLabel: 'Physical (Slashing)',
+  });
+  expect(wounds.dice).toEqual([
+    { kind: 'AD', from: 'ready' },
+    { kind: 'AD', from: 'ready' },
+    { kind: 'AD', from: 'ready' },
+  ]);
 }
 
 describe('Narateer end to end: "Worked Example: One Melee Exchange" with manual dice', () => {
@@ -27,27 +99,54 @@ describe('Narateer end to end: "Worked Example: One Melee Exchange" with manual 
     const { body } = await t.http.post('/fights').send(setup).expect(201);
     const id = body.fightId;
     for (const cmd of opening) await t.http.post(`/fights/${id}/commands`).send(cmd).expect(200);
-    const token = async (combatant: string) => (await t.http.post(`/fights/${id}/tokens`).send({ role: 'player', combatantIds: [combatant] }).expect(201)).body.token;
+    const token = async (combatant: string) =>
+      (
+        await t.http
+          .post(`/fights/${id}/tokens`)
+          .send({ role: 'player', combatantIds: [combatant] })
+          .expect(201)
+      ).body.token;
     const miraPlayer = await token('mira');
     const orinPlayer = await token('orin');
-    const declared = await t.anon.post(`/fights/${id}/commands`).set('authorization', `Bearer ${miraPlayer}`).send(declare).expect(200);
+    const declared = await t.anon
+      .post(`/fights/${id}/commands`)
+      .set('authorization', `Bearer ${miraPlayer}`)
+      .send(declare)
+      .expect(200);
     expect(declared.body.view.pending).toMatchObject({ awaiting: 'orin', answer: 'RespondToExchange' });
     // Mira's player cannot answer for Orin; a Boost over Orin's Melee SL 1 names the rule.
-    await t.anon.post(`/fights/${id}/commands`).set('authorization', `Bearer ${miraPlayer}`).send(respond).expect(403);
-    const tooMuch = await t.anon.post(`/fights/${id}/commands`).set('authorization', `Bearer ${orinPlayer}`).send({ ...respond, boost: 2, dice: [6, 4, 3, 4, 3, 3] }).expect(422);
+    await t.anon
+      .post(`/fights/${id}/commands`)
+      .set('authorization', `Bearer ${miraPlayer}`)
+      .send(respond)
+      .expect(403);
+    const tooMuch = await t.anon
+      .post(`/fights/${id}/commands`)
+      .set('authorization', `Bearer ${orinPlayer}`)
+      .send({ ...respond, boost: 2, dice: [6, 4, 3, 4, 3, 3] })
+      .expect(422);
     expect(tooMuch.body.code).toMatch(/^NARATEER_/);
     expect(tooMuch.body.field).toBe('boost');
-    const answered = await t.anon.post(`/fights/${id}/commands`).set('authorization', `Bearer ${orinPlayer}`).send(respond).expect(200);
+    const answered = await t.anon
+      .post(`/fights/${id}/commands`)
+      .set('authorization', `Bearer ${orinPlayer}`)
+      .send(respond)
+      .expect(200);
     expectWorkedExample(answered.body.events);
     const view = (await t.http.get(`/fights/${id}?minSeq=${answered.body.seq}`).expect(200)).body.view;
     expect(view).toEqual(answered.body.view);
   });
 
   it('through GraphQL, with the same numbers', async () => {
-    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, { i: setup });
+    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, {
+      i: setup,
+    });
     const id = created.data.createFight.fightId;
     const send = async ({ type, ...payload }: Record<string, unknown>) => {
-      const res = await t.gql(`mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`, { f: id, i: { type, payload } });
+      const res = await t.gql(
+        `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`,
+        { f: id, i: { type, payload } },
+      );
       expect(res.errors).toBeUndefined();
       return res.data.command;
     };

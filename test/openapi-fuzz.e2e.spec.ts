@@ -28,20 +28,36 @@ interface Operation {
   contentTypes: string[];
 }
 
-type Schema = { $ref?: string; properties?: Record<string, Schema>; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[]; items?: Schema; const?: unknown; enum?: unknown[] };
+type Schema = {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  items?: Schema;
+  const?: unknown;
+  enum?: unknown[];
+};
 
 /** Property names and `type` constants of a request body schema, through $ref, oneOf/anyOf/allOf and one level of nesting. */
-function bodyShape(schema: Schema | undefined, components: Record<string, Schema>, depth = 0, out = { fields: new Set<string>(), types: new Set<string>() }) {
+function bodyShape(
+  schema: Schema | undefined,
+  components: Record<string, Schema>,
+  depth = 0,
+  out = { fields: new Set<string>(), types: new Set<string>() },
+) {
   if (!schema || depth > 4) return out;
   const s = schema.$ref ? components[schema.$ref.split('/').pop()!] : schema;
   if (!s) return out;
   for (const [name, prop] of Object.entries(s.properties ?? {})) {
     out.fields.add(name);
     const p = prop.$ref ? components[prop.$ref.split('/').pop()!] : prop;
-    if (name === 'type') for (const v of [p?.const, ...(p?.enum ?? [])]) if (typeof v === 'string') out.types.add(v);
+    if (name === 'type')
+      for (const v of [p?.const, ...(p?.enum ?? [])]) if (typeof v === 'string') out.types.add(v);
     if (depth < 1) bodyShape(p, components, depth + 1, out);
   }
-  for (const sub of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])]) bodyShape(sub, components, depth + 1, out);
+  for (const sub of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])])
+    bodyShape(sub, components, depth + 1, out);
   return out;
 }
 
@@ -52,7 +68,14 @@ function operationsOf(doc: any): Operation[] {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const content = op.requestBody?.content ?? {};
       const shape = bodyShape(content['application/json']?.schema, doc.components?.schemas ?? {});
-      ops.push({ method, path, params: op.parameters ?? [], bodyFields: [...shape.fields], bodyTypes: [...shape.types], contentTypes: Object.keys(content) });
+      ops.push({
+        method,
+        path,
+        params: op.parameters ?? [],
+        bodyFields: [...shape.fields],
+        bodyTypes: [...shape.types],
+        contentTypes: Object.keys(content),
+      });
     }
   }
   return ops;
@@ -65,23 +88,119 @@ const PROTO = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueO
 
 /** A path segment as it goes on the wire: encoded, or hostile escapes left raw on purpose. */
 const hostileSegment = fc.oneof(
-  fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%ED%B0%80', '%C0%80', '%', '%zz', '%E0%A4%A', '%2e%2e', '%2F', '%20', '.', '..', '%FF%FE', ...PROTO, '1e19', '-1', '9007199254740993', '00000000-0000-0000-0000-000000000000', "'%3B%20DROP%20TABLE%20events%3B--", 'a'.repeat(4000)),
+  fc.constantFrom(
+    '%00',
+    'a%00b',
+    '%ED%A0%80',
+    '%ED%B0%80',
+    '%C0%80',
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    '%2e%2e',
+    '%2F',
+    '%20',
+    '.',
+    '..',
+    '%FF%FE',
+    ...PROTO,
+    '1e19',
+    '-1',
+    '9007199254740993',
+    '00000000-0000-0000-0000-000000000000',
+    "'%3B%20DROP%20TABLE%20events%3B--",
+    'a'.repeat(4000),
+  ),
   fc.string({ maxLength: 40 }).map(encodeURIComponent),
   fc.string({ unit: 'grapheme', maxLength: 10 }).map(encodeURIComponent),
 );
 
 /** A query value as it goes on the wire. */
 const hostileQueryValue = fc.oneof(
-  fc.constantFrom('1e19', '-1', '0', '1', '2', '20', '100', '101', '200', '9007199254740991', '9007199254740992', '1.5', '0x10', '', 'NaN', 'Infinity', '%201', '%2B1', '%EF%BC%91', '%00', 'a%00b', '%ED%A0%80', '%', 'true', 'json', 'ndjson', 'narateer', 'active', 'pending', 'bar', '2026-01-01T00:00:00Z', 'not-a-date', 'a'.repeat(3000)),
+  fc.constantFrom(
+    '1e19',
+    '-1',
+    '0',
+    '1',
+    '2',
+    '20',
+    '100',
+    '101',
+    '200',
+    '9007199254740991',
+    '9007199254740992',
+    '1.5',
+    '0x10',
+    '',
+    'NaN',
+    'Infinity',
+    '%201',
+    '%2B1',
+    '%EF%BC%91',
+    '%00',
+    'a%00b',
+    '%ED%A0%80',
+    '%',
+    'true',
+    'json',
+    'ndjson',
+    'narateer',
+    'active',
+    'pending',
+    'bar',
+    '2026-01-01T00:00:00Z',
+    'not-a-date',
+    'a'.repeat(3000),
+  ),
   fc.string({ maxLength: 30 }).map(encodeURIComponent),
 );
 
 /** JSON values, including the ones that break hand-written readers and the strings PostgreSQL cannot store. */
 const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-  { weight: 3, arbitrary: fc.constantFrom(NUL, LONE_HIGH, LONE_LOW, '', ' ', ...PROTO, -1, 0, 1, 6, 1.5, -0, 1e19, -1e19, 1e308, 2 ** 53 + 1, 2147483648, null, true, false, [], {}, [null], [[[]]], { 0: 1 }, 'x'.repeat(20_000), 'narateer', 'https://127.0.0.1:1/x', '2026-01-01T00:00:00Z') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      NUL,
+      LONE_HIGH,
+      LONE_LOW,
+      '',
+      ' ',
+      ...PROTO,
+      -1,
+      0,
+      1,
+      6,
+      1.5,
+      -0,
+      1e19,
+      -1e19,
+      1e308,
+      2 ** 53 + 1,
+      2147483648,
+      null,
+      true,
+      false,
+      [],
+      {},
+      [null],
+      [[[]]],
+      { 0: 1 },
+      'x'.repeat(20_000),
+      'narateer',
+      'https://127.0.0.1:1/x',
+      '2026-01-01T00:00:00Z',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(NUL, LONE_LOW, ...PROTO)), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(
+      fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(NUL, LONE_LOW, ...PROTO)),
+      fc.jsonValue({ maxDepth: 1 }),
+      { maxKeys: 3 },
+    ),
+  },
 );
 
 interface Wire {
@@ -97,29 +216,111 @@ interface Wire {
 function requestsFor(op: Operation, fixtures: (param: string, path: string) => string): fc.Arbitrary<Wire> {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryNames = op.params.filter((p) => p.in === 'query').map((p) => p.name);
-  const segment = (name: string) => fc.oneof({ weight: 3, arbitrary: fc.constant(encodeURIComponent(fixtures(name, op.path))) }, { weight: 2, arbitrary: hostileSegment });
+  const segment = (name: string) =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant(encodeURIComponent(fixtures(name, op.path))) },
+      { weight: 2, arbitrary: hostileSegment },
+    );
   const queryName = fc.oneof(
     { weight: 4, arbitrary: queryNames.length ? fc.constantFrom(...queryNames) : fc.constant('x') },
-    { weight: 1, arbitrary: fc.constantFrom('x', 'tok%65n', '__proto__', 'constructor', 'after[]', 'limit[a]', '%00', 'a%ED%A0%80', '') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'x',
+        'tok%65n',
+        '__proto__',
+        'constructor',
+        'after[]',
+        'limit[a]',
+        '%00',
+        'a%ED%A0%80',
+        '',
+      ),
+    },
   );
-  const query = fc.array(fc.tuple(queryName, hostileQueryValue), { maxLength: 4 }).map((pairs) => (pairs.length ? '?' + pairs.map(([k, v]) => `${k}=${v}`).join('&') : ''));
+  const query = fc
+    .array(fc.tuple(queryName, hostileQueryValue), { maxLength: 4 })
+    .map((pairs) => (pairs.length ? '?' + pairs.map(([k, v]) => `${k}=${v}`).join('&') : ''));
   const fields = op.bodyFields.length ? fc.constantFrom(...op.bodyFields) : fc.string({ maxLength: 8 });
   const shaped = fc
-    .tuple(fc.dictionary(fields, hostileJson, { maxKeys: 6 }), fc.option(op.bodyTypes.length ? fc.constantFrom(...op.bodyTypes) : fc.constant('AddNote')), fc.dictionary(fc.constantFrom('unknownField', 'extra', '__proto__', NUL), hostileJson, { maxKeys: 1 }))
+    .tuple(
+      fc.dictionary(fields, hostileJson, { maxKeys: 6 }),
+      fc.option(op.bodyTypes.length ? fc.constantFrom(...op.bodyTypes) : fc.constant('AddNote')),
+      fc.dictionary(fc.constantFrom('unknownField', 'extra', '__proto__', NUL), hostileJson, { maxKeys: 1 }),
+    )
     .map(([known, type, unknown]) => JSON.stringify({ ...known, ...(type ? { type } : {}), ...unknown }));
-  const deep = fc.constantFrom(64, 65, 500, 20_000).chain((d) => fc.constantFrom(`{"type":"AddNote","text":${'['.repeat(d)}${']'.repeat(d)}}`, '{"a":'.repeat(d) + '1' + '}'.repeat(d)));
-  const raw = fc.constantFrom('', '{', '{"a":1}garbage', 'null', '"x"', '[]', '[1,2]', '1e999', '{"a":1e999}', '\u0000', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '{"type":"AddNote","text":"a\\u0000b"}', '{"text":"\\ud800"}', `{"x":"${'y'.repeat(300_000)}"}`);
-  const body = fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 2, arbitrary: hostileJson.map((v) => JSON.stringify(v) ?? 'null') }, { weight: 1, arbitrary: deep }, { weight: 1, arbitrary: raw });
-  const contentType = fc.oneof({ weight: 8, arbitrary: fc.constant(op.contentTypes[0] ?? 'application/json') }, { weight: 1, arbitrary: fc.constantFrom('application/json', 'application/x-ndjson', 'text/plain', 'application/json; charset=utf-16le', 'application/json; charset=latin1', 'application/xml', 'multipart/form-data') });
+  const deep = fc
+    .constantFrom(64, 65, 500, 20_000)
+    .chain((d) =>
+      fc.constantFrom(
+        `{"type":"AddNote","text":${'['.repeat(d)}${']'.repeat(d)}}`,
+        '{"a":'.repeat(d) + '1' + '}'.repeat(d),
+      ),
+    );
+  const raw = fc.constantFrom(
+    '',
+    '{',
+    '{"a":1}garbage',
+    'null',
+    '"x"',
+    '[]',
+    '[1,2]',
+    '1e999',
+    '{"a":1e999}',
+    '\u0000',
+    '{"__proto__":{"polluted":1}}',
+    '{"constructor":{"prototype":{"polluted":1}}}',
+    '{"type":"AddNote","text":"a\\u0000b"}',
+    '{"text":"\\ud800"}',
+    `{"x":"${'y'.repeat(300_000)}"}`,
+  );
+  const body = fc.oneof(
+    { weight: 4, arbitrary: shaped },
+    { weight: 2, arbitrary: hostileJson.map((v) => JSON.stringify(v) ?? 'null') },
+    { weight: 1, arbitrary: deep },
+    { weight: 1, arbitrary: raw },
+  );
+  const contentType = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(op.contentTypes[0] ?? 'application/json') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'application/json',
+        'application/x-ndjson',
+        'text/plain',
+        'application/json; charset=utf-16le',
+        'application/json; charset=latin1',
+        'application/xml',
+        'multipart/form-data',
+      ),
+    },
+  );
   const hasBody = op.contentTypes.length > 0 || op.method !== 'get';
-  return fc.record({ segments: fc.tuple(...pathParams.map((p) => segment(p.name)), fc.constant('')), query, body: hasBody ? fc.option(body, { freq: 6 }) : fc.constant(null), contentType }).map(({ segments, query, body, contentType }) => {
-    let i = 0;
-    const path = op.path.replace(/\{[^}]+\}/g, () => segments[i++]);
-    return { route: `${op.method.toUpperCase()} ${op.path}`, method: op.method.toUpperCase(), url: path + query, admin: op.path.startsWith('/admin'), ...(body === null ? {} : { body, contentType }) };
-  });
+  return fc
+    .record({
+      segments: fc.tuple(...pathParams.map((p) => segment(p.name)), fc.constant('')),
+      query,
+      body: hasBody ? fc.option(body, { freq: 6 }) : fc.constant(null),
+      contentType,
+    })
+    .map(({ segments, query, body, contentType }) => {
+      let i = 0;
+      const path = op.path.replace(/\{[^}]+\}/g, () => segments[i++]);
+      return {
+        route: `${op.method.toUpperCase()} ${op.path}`,
+        method: op.method.toUpperCase(),
+        url: path + query,
+        admin: op.path.startsWith('/admin'),
+        ...(body === null ? {} : { body, contentType }),
+      };
+    });
 }
 
-function fuzzSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup: () => Promise<void> = async () => undefined) {
+function fuzzSuite(
+  engine: string,
+  opts: Parameters<typeof startApp>[0],
+  cleanup: () => Promise<void> = async () => undefined,
+) {
   describe(`every REST route under hostile input (${engine}): never a 5xx`, () => {
     let t: TestApp;
     let hook: Server;
@@ -137,17 +338,36 @@ function fuzzSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
       ops = operationsOf(doc);
       const fight = await t.http
         .post('/fights')
-        .send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'mira', name: 'Mira', sheet: sheet(3) }, { id: 'orin', name: 'Orin', sheet: sheet(1) }] })
+        .send({
+          system: 'narateer',
+          dice: { mode: 'manual' },
+          combatants: [
+            { id: 'mira', name: 'Mira', sheet: sheet(3) },
+            { id: 'orin', name: 'Orin', sheet: sheet(1) },
+          ],
+        })
         .expect(201);
       ids.fight = fight.body.fightId;
-      ids.token = (await t.http.post(`/fights/${ids.fight}/tokens`).send({ role: 'spectator' }).expect(201)).body.tokenId;
+      ids.token = (
+        await t.http.post(`/fights/${ids.fight}/tokens`).send({ role: 'spectator' }).expect(201)
+      ).body.tokenId;
       // The keys fuzzed requests may revoke or rotate are not the ones they authenticate with.
       const spare = await t.tenant('spare');
       ids.tenant = spare.tenantId;
-      ids.key = (await t.anon.get(`/admin/keys?tenantId=${spare.tenantId}`).set('authorization', `Bearer ${TEST_ADMIN_KEY}`).expect(200)).body[0].keyId;
-      const endpoint = await t.http.post('/webhooks/endpoints').send({ url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook` }).expect(201);
+      ids.key = (
+        await t.anon
+          .get(`/admin/keys?tenantId=${spare.tenantId}`)
+          .set('authorization', `Bearer ${TEST_ADMIN_KEY}`)
+          .expect(200)
+      ).body[0].keyId;
+      const endpoint = await t.http
+        .post('/webhooks/endpoints')
+        .send({ url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook` })
+        .expect(201);
       ids.endpoint = endpoint.body.endpoint.id;
-      ids.delivery = (await t.http.post(`/webhooks/endpoints/${ids.endpoint}/ping`).expect(200)).body.delivery.id;
+      ids.delivery = (
+        await t.http.post(`/webhooks/endpoints/${ids.endpoint}/ping`).expect(200)
+      ).body.delivery.id;
     });
     afterAll(async () => {
       if (saved === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE;
@@ -160,17 +380,38 @@ function fuzzSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
 
     /** A valid value for a path parameter, by its name and route. */
     const fixture = (param: string, path: string): string => {
-      if (param === 'id') return path.startsWith('/systems') ? 'narateer' : path.startsWith('/lab') ? '00000000-0000-0000-0000-000000000000' : ids.fight;
-      return { tenantId: ids.tenant, keyId: ids.key, tokenId: ids.token, endpointId: ids.endpoint, deliveryId: ids.delivery }[param] ?? 'x';
+      if (param === 'id')
+        return path.startsWith('/systems')
+          ? 'narateer'
+          : path.startsWith('/lab')
+            ? '00000000-0000-0000-0000-000000000000'
+            : ids.fight;
+      return (
+        {
+          tenantId: ids.tenant,
+          keyId: ids.key,
+          tokenId: ids.token,
+          endpointId: ids.endpoint,
+          deliveryId: ids.delivery,
+        }[param] ?? 'x'
+      );
     };
 
     async function send(w: Wire): Promise<{ status: number; type: string; body: string }> {
       const ctl = new AbortController();
       const timer = setTimeout(() => ctl.abort(), ANSWER_WITHIN_MS);
       try {
-        const headers: Record<string, string> = { authorization: `Bearer ${w.admin ? TEST_ADMIN_KEY : t.apiKey}` };
+        const headers: Record<string, string> = {
+          authorization: `Bearer ${w.admin ? TEST_ADMIN_KEY : t.apiKey}`,
+        };
         if (w.contentType) headers['content-type'] = w.contentType;
-        const res = await fetch(t.url + w.url, { method: w.method, headers, body: w.body, signal: ctl.signal, redirect: 'manual' });
+        const res = await fetch(t.url + w.url, {
+          method: w.method,
+          headers,
+          body: w.body,
+          signal: ctl.signal,
+          redirect: 'manual',
+        });
         const type = res.headers.get('content-type') ?? '';
         // An open event stream answered 200: its head is all there is to judge.
         if (type.startsWith('text/event-stream')) {
@@ -192,8 +433,14 @@ function fuzzSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
       } catch {
         return `${r.status} is not JSON (${r.type}): ${r.body.slice(0, 300)}`;
       }
-      if (e?.statusCode !== r.status || !/^[A-Z][A-Z0-9_]*$/.test(String(e.code)) || typeof e.message !== 'string') return `${r.status} not in the error shape: ${r.body.slice(0, 300)}`;
-      if (/\bat .+:\d+:\d+|node_modules/.test(r.body)) return `${r.status} leaks a stack: ${r.body.slice(0, 300)}`;
+      if (
+        e?.statusCode !== r.status ||
+        !/^[A-Z][A-Z0-9_]*$/.test(String(e.code)) ||
+        typeof e.message !== 'string'
+      )
+        return `${r.status} not in the error shape: ${r.body.slice(0, 300)}`;
+      if (/\bat .+:\d+:\d+|node_modules/.test(r.body))
+        return `${r.status} leaks a stack: ${r.body.slice(0, 300)}`;
       return undefined;
     };
 
@@ -209,7 +456,11 @@ function fuzzSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
             const bad = batch.flatMap((w, i) => {
               reached.add(w.route);
               const problem = problems(answers[i]);
-              return problem ? [`${w.method} ${w.url.slice(0, 200)} ${w.contentType ?? ''} ${(w.body ?? '').slice(0, 200)} → ${problem}`] : [];
+              return problem
+                ? [
+                    `${w.method} ${w.url.slice(0, 200)} ${w.contentType ?? ''} ${(w.body ?? '').slice(0, 200)} → ${problem}`,
+                  ]
+                : [];
             });
             if (bad.length) {
               failures = bad;
@@ -220,8 +471,15 @@ function fuzzSuite(engine: string, opts: Parameters<typeof startApp>[0], cleanup
         );
       } catch (error) {
         // fast-check's own report prints whole batches (bodies nested 20,000 deep): only its first lines.
-        const report = (error as Error).message.split('\n').filter((l) => !l.startsWith('Counterexample')).join('\n').slice(0, 600);
-        throw new Error(`hostile REST fuzz failed (${engine}), seed ${SEED} (replay with FUZZ_SEED=${SEED}):\n${failures.join('\n')}\n${report}`, { cause: error });
+        const report = (error as Error).message
+          .split('\n')
+          .filter((l) => !l.startsWith('Counterexample'))
+          .join('\n')
+          .slice(0, 600);
+        throw new Error(
+          `hostile REST fuzz failed (${engine}), seed ${SEED} (replay with FUZZ_SEED=${SEED}):\n${failures.join('\n')}\n${report}`,
+          { cause: error },
+        );
       }
       expect([...reached].sort()).toEqual(ops.map((op) => `${op.method.toUpperCase()} ${op.path}`).sort());
     }, 900_000); // bounded by its request count; a loaded machine is slow, never a reason to fail
@@ -239,6 +497,9 @@ if (PG_URL) {
     await c.end();
   });
 } else {
-  console.warn('hostile REST fuzz on PostgreSQL SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it');
-  describe.skip('every REST route under hostile input (PostgreSQL, SKIPPED: EVENT_STORE_PG_URL is not set)', () => it('needs PostgreSQL', () => undefined));
+  console.warn(
+    'hostile REST fuzz on PostgreSQL SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
+  );
+  describe.skip('every REST route under hostile input (PostgreSQL, SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
+    it('needs PostgreSQL', () => undefined));
 }

@@ -11,16 +11,36 @@ describe('operations: health and metrics', () => {
   it('/health/live and /health/ready answer without a key; ready checks the store and the projections', async () => {
     expect((await t.anon.get('/health/live').expect(200)).body).toMatchObject({ status: 'ok' });
     const ready = await t.anon.get('/health/ready').expect(200);
-    expect(ready.body).toMatchObject({ status: 'ok', info: { eventStore: { status: 'up', engine: 'sqlite' }, projections: { status: 'up', 'fight-views': expect.any(Number) } } });
+    expect(ready.body).toMatchObject({
+      status: 'ok',
+      info: {
+        eventStore: { status: 'up', engine: 'sqlite' },
+        projections: { status: 'up', 'fight-views': expect.any(Number) },
+      },
+    });
   });
 
   it('/metrics reports command latency by system and type, events appended and open subscriptions', async () => {
-    const { body } = await t.http.post('/fights').send({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201);
-    await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'AddNote', text: 'measured' }).expect(200);
+    const { body } = await t.http
+      .post('/fights')
+      .send({
+        system: 'narateer',
+        dice: { mode: 'manual' },
+        combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
+      })
+      .expect(201);
+    await t.http
+      .post(`/fights/${body.fightId}/commands`)
+      .send({ type: 'AddNote', text: 'measured' })
+      .expect(200);
     await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'StartRound' }).expect(422);
     const text = (await t.anon.get('/metrics').expect(200)).text;
-    expect(text).toMatch(/crs_command_duration_seconds_count\{system="narateer",type="AddNote",outcome="ok"\} 1/);
-    expect(text).toMatch(/crs_command_duration_seconds_count\{system="narateer",type="StartRound",outcome="rejected"\} 1/);
+    expect(text).toMatch(
+      /crs_command_duration_seconds_count\{system="narateer",type="AddNote",outcome="ok"\} 1/,
+    );
+    expect(text).toMatch(
+      /crs_command_duration_seconds_count\{system="narateer",type="StartRound",outcome="rejected"\} 1/,
+    );
     expect(text).toMatch(/crs_events_appended_total\{system="narateer"\} 1/);
     expect(text).toMatch(/crs_open_subscriptions 0/);
     expect(text).toMatch(/crs_projection_lag_events\{projection="fight-views"\} \d+/);
@@ -38,12 +58,22 @@ describe('structured logs', () => {
     server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
     try {
       const key = await tenantKey(server.url);
-      const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-request-id': 'req-42' };
-      const created = await fetch(`${server.url}/fights`, { method: 'POST', headers, body: JSON.stringify({ system: 'narateer', combatants: [] }) });
+      const headers = {
+        'content-type': 'application/json',
+        authorization: `Bearer ${key}`,
+        'x-request-id': 'req-42',
+      };
+      const created = await fetch(`${server.url}/fights`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ system: 'narateer', combatants: [] }),
+      });
       expect(created.headers.get('x-request-id')).toBe('req-42');
       const fightId = ((await created.json()) as { fightId: string }).fightId;
       await fetch(`${server.url}/fights/${fightId}?token=${key}`);
-      const log = (await (await fetch(`${server.url}/fights/${fightId}/log`, { headers })).json()) as { entries: Array<{ type: string }> };
+      const log = (await (await fetch(`${server.url}/fights/${fightId}/log`, { headers })).json()) as {
+        entries: Array<{ type: string }>;
+      };
       expect(log.entries[0].type).toBe('FightStarted');
       await new Promise((r) => setTimeout(r, 300));
       const lines = out.split('\n').filter((l) => l.startsWith('{'));
@@ -59,7 +89,9 @@ describe('structured logs', () => {
       await kill(server.proc, 'SIGTERM');
     }
     const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true });
-    const metadata = (db.prepare("SELECT metadata FROM events WHERE type = 'FightStarted'").get() as { metadata: string }).metadata;
+    const metadata = (
+      db.prepare("SELECT metadata FROM events WHERE type = 'FightStarted'").get() as { metadata: string }
+    ).metadata;
     db.close();
     expect(JSON.parse(metadata)).toMatchObject({ requestId: 'req-42' });
     removeDir(dataDir);
@@ -76,49 +108,131 @@ describe('access log lines: level, error code and caller', () => {
       const call = (path: string, init: { method?: string; key?: string; body?: unknown; id: string }) =>
         fetch(`${server.url}${path}`, {
           method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-          headers: { 'content-type': 'application/json', 'x-request-id': init.id, ...(init.key ? { authorization: `Bearer ${init.key}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            'x-request-id': init.id,
+            ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
+          },
           body: init.body === undefined ? undefined : JSON.stringify(init.body),
         });
-      const tenant = (await (await call('/admin/tenants', { key: SERVER_ADMIN_KEY, body: { name: 'logged' }, id: 'tenant' })).json()) as { tenantId: string; keyId: string; apiKey: string };
+      const tenant = (await (
+        await call('/admin/tenants', { key: SERVER_ADMIN_KEY, body: { name: 'logged' }, id: 'tenant' })
+      ).json()) as { tenantId: string; keyId: string; apiKey: string };
       const key = tenant.apiKey;
-      const { fightId } = (await (await call('/fights', { key, body: { system: 'narateer', combatants: [] }, id: 'create' })).json()) as { fightId: string };
-      const spectator = (await (await call(`/fights/${fightId}/tokens`, { key, body: { role: 'spectator' }, id: 'token' })).json()) as { tokenId: string; token: string };
+      const { fightId } = (await (
+        await call('/fights', { key, body: { system: 'narateer', combatants: [] }, id: 'create' })
+      ).json()) as { fightId: string };
+      const spectator = (await (
+        await call(`/fights/${fightId}/tokens`, { key, body: { role: 'spectator' }, id: 'token' })
+      ).json()) as { tokenId: string; token: string };
 
-      expect((await call(`/fights/${fightId}/commands`, { key, body: { type: 'StartRound' }, id: 'refused' })).status).toBe(422);
-      expect((await call(`/fights/${fightId}/commands`, { key: spectator.token, body: { type: 'AddNote', text: 'hi' }, id: 'forbidden' })).status).toBe(403);
-      expect((await call('/fights', { key: 'crs_0000000000000000_not-a-real-secret-at-all-0123456789abcd', id: 'unauthenticated' })).status).toBe(401);
-      const refusedGql = await call('/graphql', { key, body: { query: `mutation RefusedRound { command(fightId: "${fightId}", input: { type: "StartRound" }) { seq } }` }, id: 'gql-refused' });
+      expect(
+        (await call(`/fights/${fightId}/commands`, { key, body: { type: 'StartRound' }, id: 'refused' }))
+          .status,
+      ).toBe(422);
+      expect(
+        (
+          await call(`/fights/${fightId}/commands`, {
+            key: spectator.token,
+            body: { type: 'AddNote', text: 'hi' },
+            id: 'forbidden',
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await call('/fights', {
+            key: 'crs_0000000000000000_not-a-real-secret-at-all-0123456789abcd',
+            id: 'unauthenticated',
+          })
+        ).status,
+      ).toBe(401);
+      const refusedGql = await call('/graphql', {
+        key,
+        body: {
+          query: `mutation RefusedRound { command(fightId: "${fightId}", input: { type: "StartRound" }) { seq } }`,
+        },
+        id: 'gql-refused',
+      });
       expect(refusedGql.status).toBe(200);
-      expect((await call('/graphql', { key, body: { query: `query OneFight { fight(fightId: "${fightId}") { seq } }` }, id: 'gql-ok' })).status).toBe(200);
-      for (const path of ['/health/live', '/health/ready', '/metrics']) expect((await call(path, { id: `probe${path.replace(/\//g, '-')}` })).status).toBe(200);
+      expect(
+        (
+          await call('/graphql', {
+            key,
+            body: { query: `query OneFight { fight(fightId: "${fightId}") { seq } }` },
+            id: 'gql-ok',
+          })
+        ).status,
+      ).toBe(200);
+      for (const path of ['/health/live', '/health/ready', '/metrics'])
+        expect((await call(path, { id: `probe${path.replace(/\//g, '-')}` })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 300));
 
-      const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, any>);
+      const lines = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, any>);
       const line = (id: string) => lines.filter((l) => l.req?.id === id);
       const INFO = 30;
       const WARN = 40;
       const asTenant = { tenant: tenant.tenantId, principal: { kind: 'tenant', id: tenant.keyId } };
-      expect(line('create')).toEqual([expect.objectContaining({ level: INFO, res: { statusCode: 201 }, ...asTenant })]);
+      expect(line('create')).toEqual([
+        expect.objectContaining({ level: INFO, res: { statusCode: 201 }, ...asTenant }),
+      ]);
       expect(line('create')[0]).not.toHaveProperty('err');
       // An expected refusal: info, with the rule's code.
-      expect(line('refused')).toEqual([expect.objectContaining({ level: INFO, res: { statusCode: 422 }, err: { statusCode: 422, code: 'INITIATIVE_NOT_SET', field: 'type' }, ...asTenant })]);
+      expect(line('refused')).toEqual([
+        expect.objectContaining({
+          level: INFO,
+          res: { statusCode: 422 },
+          err: { statusCode: 422, code: 'INITIATIVE_NOT_SET', field: 'type' },
+          ...asTenant,
+        }),
+      ]);
       // Not allowed, or not who it claims: warn. A token's tenant is its fight's owner.
       expect(line('forbidden')).toEqual([
-        expect.objectContaining({ level: WARN, res: { statusCode: 403 }, err: expect.objectContaining({ statusCode: 403, code: expect.any(String) }), tenant: tenant.tenantId, principal: { kind: 'spectator', id: spectator.tokenId, fightId } }),
+        expect.objectContaining({
+          level: WARN,
+          res: { statusCode: 403 },
+          err: expect.objectContaining({ statusCode: 403, code: expect.any(String) }),
+          tenant: tenant.tenantId,
+          principal: { kind: 'spectator', id: spectator.tokenId, fightId },
+        }),
       ]);
-      expect(line('unauthenticated')).toEqual([expect.objectContaining({ level: WARN, res: { statusCode: 401 }, err: { statusCode: 401, code: 'INVALID_CREDENTIALS', field: 'authorization' } })]);
+      expect(line('unauthenticated')).toEqual([
+        expect.objectContaining({
+          level: WARN,
+          res: { statusCode: 401 },
+          err: { statusCode: 401, code: 'INVALID_CREDENTIALS', field: 'authorization' },
+        }),
+      ]);
       expect(line('unauthenticated')[0]).not.toHaveProperty('principal');
       // GraphQL: the status line says 200; the log line says which operation and which errors.
       expect(line('gql-refused')).toEqual([
-        expect.objectContaining({ level: INFO, res: { statusCode: 200 }, graphql: { operation: 'RefusedRound', errors: ['INITIATIVE_NOT_SET'] }, err: expect.objectContaining({ statusCode: 422, code: 'INITIATIVE_NOT_SET' }), ...asTenant }),
+        expect.objectContaining({
+          level: INFO,
+          res: { statusCode: 200 },
+          graphql: { operation: 'RefusedRound', errors: ['INITIATIVE_NOT_SET'] },
+          err: expect.objectContaining({ statusCode: 422, code: 'INITIATIVE_NOT_SET' }),
+          ...asTenant,
+        }),
       ]);
-      expect(line('gql-ok')).toEqual([expect.objectContaining({ level: INFO, graphql: { operation: 'OneFight', errors: [] }, ...asTenant })]);
+      expect(line('gql-ok')).toEqual([
+        expect.objectContaining({ level: INFO, graphql: { operation: 'OneFight', errors: [] }, ...asTenant }),
+      ]);
       expect(line('gql-ok')[0]).not.toHaveProperty('err');
       // Probes and scrapes are at debug: not in an info log.
-      for (const path of ['/health/live', '/health/ready', '/metrics']) expect(line(`probe${path.replace(/\//g, '-')}`)).toEqual([]);
+      for (const path of ['/health/live', '/health/ready', '/metrics'])
+        expect(line(`probe${path.replace(/\//g, '-')}`)).toEqual([]);
       // Response headers are not repeated on every line.
       expect(lines.filter((l) => l.res).every((l) => Object.keys(l.res).join() === 'statusCode')).toBe(true);
-      for (const secret of [key, key.replace(/^crs_[0-9a-f]{16}_/, ''), spectator.token, spectator.token.replace(/^crt_[0-9a-f]{16}_/, '')]) expect(out).not.toContain(secret);
+      for (const secret of [
+        key,
+        key.replace(/^crs_[0-9a-f]{16}_/, ''),
+        spectator.token,
+        spectator.token.replace(/^crt_[0-9a-f]{16}_/, ''),
+      ])
+        expect(out).not.toContain(secret);
     } finally {
       await kill(server.proc, 'SIGTERM');
       removeDir(dataDir);
@@ -133,8 +247,13 @@ describe('access log lines: level, error code and caller', () => {
     try {
       await fetch(`${server.url}/health/live`, { headers: { 'x-request-id': 'probe' } });
       await new Promise((r) => setTimeout(r, 300));
-      const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, any>);
-      expect(lines.filter((l) => l.req?.id === 'probe')).toEqual([expect.objectContaining({ level: 20, res: { statusCode: 200 } })]);
+      const lines = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, any>);
+      expect(lines.filter((l) => l.req?.id === 'probe')).toEqual([
+        expect.objectContaining({ level: 20, res: { statusCode: 200 } }),
+      ]);
     } finally {
       await kill(server.proc, 'SIGTERM');
       removeDir(dataDir);

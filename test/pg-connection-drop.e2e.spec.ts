@@ -14,7 +14,11 @@ const ACKS_PER_ROUND = 8;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `check` at most `tries` times; false when it never held. */
-async function eventually(check: () => boolean | Promise<boolean>, tries = 400, everyMs = 25): Promise<boolean> {
+async function eventually(
+  check: () => boolean | Promise<boolean>,
+  tries = 400,
+  everyMs = 25,
+): Promise<boolean> {
   for (let i = 0; i < tries; i++) {
     if (await check()) return true;
     await sleep(everyMs);
@@ -46,7 +50,13 @@ class SseSubscriber {
     for (let attempt = 0; attempt < 500 && !this.abort.signal.aborted; attempt++) {
       try {
         const last = this.seqs.at(-1);
-        const res = await fetch(this.url, { headers: { authorization: `Bearer ${this.key}`, ...(last ? { 'last-event-id': String(last) } : {}) }, signal: this.abort.signal });
+        const res = await fetch(this.url, {
+          headers: {
+            authorization: `Bearer ${this.key}`,
+            ...(last ? { 'last-event-id': String(last) } : {}),
+          },
+          signal: this.abort.signal,
+        });
         if (res.status !== 200 || !res.body) {
           await res.body?.cancel();
         } else {
@@ -73,8 +83,11 @@ class SseSubscriber {
 }
 
 if (!PG_URL) {
-  console.warn('PostgreSQL connection-drop suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it');
-  describe.skip('the service survives PostgreSQL dropping its connections (SKIPPED: EVENT_STORE_PG_URL is not set)', () => it('needs PostgreSQL', () => undefined));
+  console.warn(
+    'PostgreSQL connection-drop suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
+  );
+  describe.skip('the service survives PostgreSQL dropping its connections (SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
+    it('needs PostgreSQL', () => undefined));
 } else {
   describe('the service survives PostgreSQL dropping its connections', () => {
     const suffix = randomBytes(5).toString('hex');
@@ -126,8 +139,16 @@ if (!PG_URL) {
       const key = await tenantKey(server.url);
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
       const call = async (method: string, path: string, body?: unknown) => {
-        const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-        return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as any };
+        const res = await fetch(`${server.url}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return {
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          body: (await res.json()) as any,
+        };
       };
       /** Reads after the drops may still meet a dying connection: a 503 is retried, anything else is the answer. */
       const read = async (method: string, path: string, body?: unknown) => {
@@ -139,10 +160,20 @@ if (!PG_URL) {
         throw new Error(`${method} ${path} kept answering 503`);
       };
 
-      expect((await call('POST', '/webhooks/endpoints', { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` })).status).toBe(201);
+      expect(
+        (
+          await call('POST', '/webhooks/endpoints', {
+            url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+          })
+        ).status,
+      ).toBe(201);
       const fights: string[] = [];
       for (let i = 0; i < FIGHTS; i++) {
-        const created = await call('POST', '/fights', { system: 'narateer', dice: { mode: 'manual' }, combatants: [] });
+        const created = await call('POST', '/fights', {
+          system: 'narateer',
+          dice: { mode: 'manual' },
+          combatants: [],
+        });
         expect(created.status).toBe(201);
         fights.push(created.body.fightId);
       }
@@ -169,9 +200,11 @@ if (!PG_URL) {
           }
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           if (res.status === 200) {
-            for (const e of res.body.events as Array<{ seq: number; hash: string }>) acked.get(fightId)!.set(e.seq, e.hash);
+            for (const e of res.body.events as Array<{ seq: number; hash: string }>)
+              acked.get(fightId)!.set(e.seq, e.hash);
             ackCount++;
-          } else if (res.status === 503) unavailable.push({ code: res.body.code, retryAfter: res.retryAfter });
+          } else if (res.status === 503)
+            unavailable.push({ code: res.body.code, retryAfter: res.retryAfter });
         }
       };
       const workers = Array.from({ length: WORKERS }, (_, w) => worker(w));
@@ -200,11 +233,15 @@ if (!PG_URL) {
       expect(server.proc.exitCode).toBeNull();
       expect(terminated).toBeGreaterThanOrEqual(DROPS);
       expect([...statuses.keys()].filter((s) => ![200, 409, 422, 503].includes(s))).toEqual([]);
-      for (const u of unavailable) expect(u).toEqual({ code: 'STORE_UNAVAILABLE', retryAfter: expect.stringMatching(/^\d+$/) });
+      for (const u of unavailable)
+        expect(u).toEqual({ code: 'STORE_UNAVAILABLE', retryAfter: expect.stringMatching(/^\d+$/) });
       expect(ackCount).toBeGreaterThan(DROPS * ACKS_PER_ROUND);
 
       for (const [i, fightId] of fights.entries()) {
-        const log = (await read('GET', `/fights/${fightId}/events`)).body as Array<{ seq: number; hash: string }>;
+        const log = (await read('GET', `/fights/${fightId}/events`)).body as Array<{
+          seq: number;
+          hash: string;
+        }>;
         expect(log.map((e) => e.seq)).toEqual(log.map((_, n) => n + 1));
         const inLog = new Map(log.map((e) => [e.seq, e.hash]));
         const missing = [...acked.get(fightId)!].filter(([seq, hash]) => inLog.get(seq) !== hash);

@@ -7,12 +7,34 @@ describe('projections', () => {
   async function playFights(n: number): Promise<Array<{ fightId: string; seq: number }>> {
     const out = [];
     for (let i = 0; i < n; i++) {
-      const { body } = await t.http.post('/fights').send({ system: 'narateer', name: `F${i}`, dice: { mode: 'seeded', seed: `s${i}` }, combatants: [{ id: 'a', name: 'A', sheet: sheet(2) }, { id: 'b', name: 'B', sheet: sheet(3) }] }).expect(201);
+      const { body } = await t.http
+        .post('/fights')
+        .send({
+          system: 'narateer',
+          name: `F${i}`,
+          dice: { mode: 'seeded', seed: `s${i}` },
+          combatants: [
+            { id: 'a', name: 'A', sheet: sheet(2) },
+            { id: 'b', name: 'B', sheet: sheet(3) },
+          ],
+        })
+        .expect(201);
       let seq = body.seq;
-      for (const cmd of [{ type: 'RollInitiative' }, { type: 'StartRound' }, { type: 'StartActivation' }, { type: 'AddNote', text: `n${i}` }]) {
+      for (const cmd of [
+        { type: 'RollInitiative' },
+        { type: 'StartRound' },
+        { type: 'StartActivation' },
+        { type: 'AddNote', text: `n${i}` },
+      ]) {
         seq = (await t.http.post(`/fights/${body.fightId}/commands`).send(cmd).expect(200)).body.seq;
       }
-      if (i % 2 === 0) seq = (await t.http.post(`/fights/${body.fightId}/commands`).send({ type: 'RemoveCombatant', combatantId: 'b' }).expect(200)).body.seq;
+      if (i % 2 === 0)
+        seq = (
+          await t.http
+            .post(`/fights/${body.fightId}/commands`)
+            .send({ type: 'RemoveCombatant', combatantId: 'b' })
+            .expect(200)
+        ).body.seq;
       out.push({ fightId: body.fightId, seq });
     }
     return out;
@@ -36,7 +58,11 @@ describe('projections', () => {
     expect(combatants.body[0]).toMatchObject({ name: 'A', system: 'narateer', summary: { id: 'a' } });
     const list = await t.http.get('/fights?status=active').expect(200);
     expect(list.body.items.map((f: any) => f.fightId)).toContain(fight.fightId);
-    expect(list.body.items.find((f: any) => f.fightId === fight.fightId)).toMatchObject({ round: 1, combatants: 1, seq: fight.seq });
+    expect(list.body.items.find((f: any) => f.fightId === fight.fightId)).toMatchObject({
+      round: 1,
+      combatants: 1,
+      seq: fight.seq,
+    });
     await t.http.get('/fights/missing/combatants').expect(404);
   });
 

@@ -43,10 +43,17 @@ describe('rate limits: standard headers, one error shape', () => {
     expect(limited.headers['retry-after']).toBe('1');
     expect(limited.headers['ratelimit']).toBe('"per-key";r=0;t=1');
     expect(limited.headers['ratelimit-policy']).toBe('"per-key";q=3;w=1');
-    expect(limited.body).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: expect.stringMatching(/^at most 3 requests per 1 s with one key or token/) });
+    expect(limited.body).toEqual({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^at most 3 requests per 1 s with one key or token/),
+    });
     expect(limited.body.message).not.toMatch(/ThrottlerException/);
     // Another key has its own quota.
-    await t.anon.get('/fights').set('authorization', `Bearer ${(await t.tenant('calm')).apiKey}`).expect(200);
+    await t.anon
+      .get('/fights')
+      .set('authorization', `Bearer ${(await t.tenant('calm')).apiKey}`)
+      .expect(200);
   });
 
   it('a new window starts once the last one has passed', async () => {
@@ -56,7 +63,9 @@ describe('rate limits: standard headers, one error shape', () => {
     for (let i = 0; i < 3; i++) await t.anon.get('/fights').set(auth).expect(200);
     await t.anon.get('/fights').set(auth).expect(429);
     clock.mockReturnValue(Date.now() + 1000);
-    expect((await t.anon.get('/fights').set(auth).expect(200)).headers['ratelimit']).toBe('"per-key";r=2;t=1');
+    expect((await t.anon.get('/fights').set(auth).expect(200)).headers['ratelimit']).toBe(
+      '"per-key";r=2;t=1',
+    );
   });
 });
 
@@ -67,7 +76,8 @@ describe('rate limits off (RATE_LIMIT_PER_SECOND=0)', () => {
     try {
       const results = await Promise.all(Array.from({ length: 60 }, () => t.http.get('/fights')));
       expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
-      for (const r of results) expect(Object.keys(r.headers).filter((h) => /ratelimit|retry-after/i.test(h))).toEqual([]);
+      for (const r of results)
+        expect(Object.keys(r.headers).filter((h) => /ratelimit|retry-after/i.test(h))).toEqual([]);
       expect(guard).not.toHaveBeenCalled();
     } finally {
       guard.mockRestore();

@@ -16,18 +16,87 @@ import { RuleViolation } from '@app/rules';
 
 const DIR = join(__dirname, 'fixtures', 'logs');
 
-const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
-const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
+const sword = {
+  id: 'sword',
+  name: 'Arming sword',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Slashing)',
+};
+const mace = {
+  id: 'mace',
+  name: 'Mace',
+  kind: 'melee',
+  weight: 'heavy',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Impact)',
+};
 const nBase = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-const mira = { ...nBase, vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, weapons: [sword] };
-const orin = { ...nBase, vitals: { strength: 3, agility: 2, resilience: 2 }, skills: { melee: 1, ranged: 0, acrobatics: 1 }, weapons: [mace] };
-const narateer = (dice: CreateFightInput['dice']): CreateFightInput => ({ system: 'narateer', name: 'Duel at the ford', dice, combatants: [{ id: 'mira', name: 'Mira', side: 'ford', sheet: mira }, { id: 'orin', name: 'Orin', side: 'bandits', sheet: orin }] });
+const mira = {
+  ...nBase,
+  vitals: { strength: 2, agility: 3, resilience: 2 },
+  skills: { melee: 3, ranged: 0, acrobatics: 1 },
+  weapons: [sword],
+};
+const orin = {
+  ...nBase,
+  vitals: { strength: 3, agility: 2, resilience: 2 },
+  skills: { melee: 1, ranged: 0, acrobatics: 1 },
+  weapons: [mace],
+};
+const narateer = (dice: CreateFightInput['dice']): CreateFightInput => ({
+  system: 'narateer',
+  name: 'Duel at the ford',
+  dice,
+  combatants: [
+    { id: 'mira', name: 'Mira', side: 'ford', sheet: mira },
+    { id: 'orin', name: 'Orin', side: 'bandits', sheet: orin },
+  ],
+});
 
 const stats = (brawn: number, agility: number) => ({ brawn, agility, endurance: 2, spirit: 3, technique: 2 });
-const ember = { kind: 'beast', stats: stats(3, 2), qualities: { Claws: 1, Nimble: 1 }, defensiveQualities: ['Nimble'], hp: 12, stamina: 2, stage: 2, stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }], attacks: [{ id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] }] };
-const pip = { kind: 'beast', stats: stats(2, 3), hp: 9, stamina: 2, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'peck', name: 'Peck', range: 'melee', ranks: 1 }] };
-const wolf = { kind: 'beast', stats: stats(2, 2), hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }] };
-const binder = (beastId: string) => ({ kind: 'binder', beastId, stats: stats(1, 2), hp: 10, stamina: 3, inventory: [{ id: 'potion', name: 'Potion', heal: 4 }] });
+const ember = {
+  kind: 'beast',
+  stats: stats(3, 2),
+  qualities: { Claws: 1, Nimble: 1 },
+  defensiveQualities: ['Nimble'],
+  hp: 12,
+  stamina: 2,
+  stage: 2,
+  stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }],
+  attacks: [{ id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] }],
+};
+const pip = {
+  kind: 'beast',
+  stats: stats(2, 3),
+  hp: 9,
+  stamina: 2,
+  stage: 1,
+  stages: [{ stage: 1 }],
+  attacks: [{ id: 'peck', name: 'Peck', range: 'melee', ranks: 1 }],
+};
+const wolf = {
+  kind: 'beast',
+  stats: stats(2, 2),
+  hp: 8,
+  stamina: 1,
+  stage: 1,
+  stages: [{ stage: 1 }],
+  attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
+};
+const binder = (beastId: string) => ({
+  kind: 'binder',
+  beastId,
+  stats: stats(1, 2),
+  hp: 10,
+  stamina: 3,
+  inventory: [{ id: 'potion', name: 'Potion', heal: 4 }],
+});
 const arcana = (dice: CreateFightInput['dice']): CreateFightInput => ({
   system: 'arcana-beast',
   name: 'Two Binders against the wolf pack',
@@ -43,8 +112,21 @@ const arcana = (dice: CreateFightInput['dice']): CreateFightInput => ({
 });
 
 const aSword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
-const bow = { id: 'bow', name: 'Longbow', type: 'ranged', damage: 2, accurateRange: 5, maximumRange: 10, ammunition: { kind: 'arrow', count: 5 } };
-const aBase = { attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 }, skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 }, maxHp: 10, defense: 1 };
+const bow = {
+  id: 'bow',
+  name: 'Longbow',
+  type: 'ranged',
+  damage: 2,
+  accurateRange: 5,
+  maximumRange: 10,
+  ammunition: { kind: 'arrow', count: 5 },
+};
+const aBase = {
+  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
+  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
+  maxHp: 10,
+  defense: 1,
+};
 const archsoul = (dice: CreateFightInput['dice']): CreateFightInput => ({
   system: 'archsoul',
   name: 'Skirmish at the ford',
@@ -58,7 +140,16 @@ const archsoul = (dice: CreateFightInput['dice']): CreateFightInput => ({
   ],
 });
 const archsoulOpening: CommandInput[] = [
-  { type: 'SetMap', grid: 'hex', walls: [[{ x: 3, y: -4 }, { x: 3, y: -5 }]] },
+  {
+    type: 'SetMap',
+    grid: 'hex',
+    walls: [
+      [
+        { x: 3, y: -4 },
+        { x: 3, y: -5 },
+      ],
+    ],
+  },
   { type: 'PlaceCombatant', combatantId: 'kael', position: { x: 0, y: 0 }, facing: 'N' },
   { type: 'PlaceCombatant', combatantId: 'ilsa', position: { x: -2, y: 1 }, facing: 'N' },
   { type: 'PlaceCombatant', combatantId: 'brute', position: { x: 0, y: -1 }, facing: 'S' },
@@ -84,8 +175,22 @@ const SCENARIOS: Record<string, Scenario> = {
       { type: 'RollInitiative', dice: [6, 4, 2, 3, 1] },
       { type: 'StartRound' },
       { type: 'StartActivation' },
-      { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 },
-      { type: 'RespondToExchange', combatantId: 'orin', response: 'clash', boost: 1, weaponId: 'mace', dice: [6, 4, 3, 4, 3] },
+      {
+        type: 'DeclareExchange',
+        attackerId: 'mira',
+        targetId: 'orin',
+        kind: 'melee',
+        weaponId: 'sword',
+        boost: 2,
+      },
+      {
+        type: 'RespondToExchange',
+        combatantId: 'orin',
+        response: 'clash',
+        boost: 1,
+        weaponId: 'mace',
+        dice: [6, 4, 3, 4, 3],
+      },
       { type: 'EndActivation' },
       { type: 'EndFight', reason: 'Orin yields' },
     ],
@@ -97,7 +202,14 @@ const SCENARIOS: Record<string, Scenario> = {
       { type: 'SetInitiative', order: ['mira', 'orin'] },
       { type: 'StartRound' },
       { type: 'StartActivation' },
-      { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 0 },
+      {
+        type: 'DeclareExchange',
+        attackerId: 'mira',
+        targetId: 'orin',
+        kind: 'melee',
+        weaponId: 'sword',
+        boost: 0,
+      },
       // Full Guard rerolls one die: its face is not given, so the command is held and the die asked for.
       { type: 'RespondToExchange', combatantId: 'orin', response: 'fullGuard', boost: 0, dice: [1, 6] },
       { type: 'ProvideDice', rerollFaces: [6] },
@@ -114,11 +226,35 @@ const SCENARIOS: Record<string, Scenario> = {
       { type: 'RollInitiative' },
       { type: 'StartRound' },
       { type: 'StartActivation' },
-      { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2, response: { response: 'clash', boost: 1, weaponId: 'mace' } },
-      { type: 'DeclareExchange', attackerId: 'orin', targetId: 'mira', kind: 'melee', weaponId: 'mace', boost: 1, response: 'none' },
+      {
+        type: 'DeclareExchange',
+        attackerId: 'mira',
+        targetId: 'orin',
+        kind: 'melee',
+        weaponId: 'sword',
+        boost: 2,
+        response: { response: 'clash', boost: 1, weaponId: 'mace' },
+      },
+      {
+        type: 'DeclareExchange',
+        attackerId: 'orin',
+        targetId: 'mira',
+        kind: 'melee',
+        weaponId: 'mace',
+        boost: 1,
+        response: 'none',
+      },
       { type: 'EndActivation' },
       { type: 'StartActivation' },
-      { type: 'DeclareExchange', attackerId: 'orin', targetId: 'mira', kind: 'melee', weaponId: 'mace', boost: 1, response: 'none' },
+      {
+        type: 'DeclareExchange',
+        attackerId: 'orin',
+        targetId: 'mira',
+        kind: 'melee',
+        weaponId: 'mace',
+        boost: 1,
+        response: 'none',
+      },
       { type: 'EndActivation' },
       { type: 'EndFight' },
     ],
@@ -130,8 +266,24 @@ const SCENARIOS: Record<string, Scenario> = {
       { type: 'RollInitiative' },
       { type: 'StartRound' },
       { type: 'StartActivation' },
-      { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 1, response: 'none' },
-      { type: 'DeclareExchange', attackerId: 'orin', targetId: 'mira', kind: 'melee', weaponId: 'mace', boost: 1, response: 'none' },
+      {
+        type: 'DeclareExchange',
+        attackerId: 'mira',
+        targetId: 'orin',
+        kind: 'melee',
+        weaponId: 'sword',
+        boost: 1,
+        response: 'none',
+      },
+      {
+        type: 'DeclareExchange',
+        attackerId: 'orin',
+        targetId: 'mira',
+        kind: 'melee',
+        weaponId: 'mace',
+        boost: 1,
+        response: 'none',
+      },
       { type: 'EndActivation' },
       { type: 'EndFight' },
     ],
@@ -192,16 +344,41 @@ const SCENARIOS: Record<string, Scenario> = {
     fight: archsoul({ mode: 'manual' }),
     commands: [
       ...archsoulOpening,
-      { type: 'Move', combatantId: 'kael', path: [{ x: 1, y: -1 }, { x: 1, y: -2 }] },
-      { type: 'ReactiveAttack', combatantId: 'brute', weaponId: 'sword', dice: [6, 6, 1, 1, 4, 1, 1, 1, 1, 3, 3, 1] },
+      {
+        type: 'Move',
+        combatantId: 'kael',
+        path: [
+          { x: 1, y: -1 },
+          { x: 1, y: -2 },
+        ],
+      },
+      {
+        type: 'ReactiveAttack',
+        combatantId: 'brute',
+        weaponId: 'sword',
+        dice: [6, 6, 1, 1, 4, 1, 1, 1, 1, 3, 3, 1],
+      },
       { type: 'ResumeAction', combatantId: 'kael' },
       { type: 'Attack', attackerId: 'ilsa', targetId: 'scout', weaponId: 'bow', dice: [5, 6, 2, 2, 4, 4, 1] },
-      { type: 'Attack', attackerId: 'kael', targetId: 'brute', weaponId: 'sword', dice: [1, 1, 1, 2], followUpFaces: [3] },
+      {
+        type: 'Attack',
+        attackerId: 'kael',
+        targetId: 'brute',
+        weaponId: 'sword',
+        dice: [1, 1, 1, 2],
+        followUpFaces: [3],
+      },
       { type: 'EndTurn', combatantId: 'kael' },
       { type: 'EndTurn', combatantId: 'ilsa' },
       { type: 'EndFight' },
     ],
-    holds: ['ReactiveAttackOffered', 'PreventionRolled', 'ExchangeResolved', 'CriticalFailureRolled', 'FightEnded'],
+    holds: [
+      'ReactiveAttackOffered',
+      'PreventionRolled',
+      'ExchangeResolved',
+      'CriticalFailureRolled',
+      'FightEnded',
+    ],
   },
   'archsoul-seeded': {
     fight: archsoul(seeded('regression-archsoul')),
@@ -220,7 +397,12 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   'archsoul-fair': {
     fight: archsoul({ mode: 'fair' }),
-    commands: [...archsoulOpening, { type: 'Attack', attackerId: 'kael', targetId: 'brute', weaponId: 'sword' }, { type: 'EndTurn', combatantId: 'kael' }, { type: 'EndFight' }],
+    commands: [
+      ...archsoulOpening,
+      { type: 'Attack', attackerId: 'kael', targetId: 'brute', weaponId: 'sword' },
+      { type: 'EndTurn', combatantId: 'kael' },
+      { type: 'EndFight' },
+    ],
     holds: ['ExchangeResolved', 'FightEnded'],
   },
 };
@@ -259,19 +441,25 @@ describe('recorded fights: today’s rules decide every one of them the same way
   it('there is a fixture for every scenario, every system and every dice mode', () => {
     const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
     expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual(Object.keys(SCENARIOS).sort());
-    const logs = files.map((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { system: string; dice: { mode: string } });
+    const logs = files.map(
+      (f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { system: string; dice: { mode: string } },
+    );
     const covered = new Set(logs.map((l) => `${l.system}/${l.dice.mode}`));
-    for (const system of ['narateer', 'arcana-beast', 'archsoul']) for (const mode of ['manual', 'seeded', 'fair']) expect(covered).toContain(`${system}/${mode}`);
+    for (const system of ['narateer', 'arcana-beast', 'archsoul'])
+      for (const mode of ['manual', 'seeded', 'fair']) expect(covered).toContain(`${system}/${mode}`);
   });
 
-  it.each(Object.entries(SCENARIOS))('%s verifies: chain, seed, every die, every decision, the view; and holds what it is there for', (name, scenario) => {
-    const log = JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8'));
-    const report = verifyFightLog(log);
-    // The first diverging seq, named, when today's rules decide a recorded command differently.
-    expect(report.firstDivergence).toBeUndefined();
-    expect(report.ok).toBe(true);
-    expect(report.complete).toBe(true);
-    const types = new Set((log.entries as Array<{ type: string }>).map((e) => e.type));
-    for (const type of scenario.holds) expect([name, type, types.has(type)]).toEqual([name, type, true]);
-  });
+  it.each(Object.entries(SCENARIOS))(
+    '%s verifies: chain, seed, every die, every decision, the view; and holds what it is there for',
+    (name, scenario) => {
+      const log = JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8'));
+      const report = verifyFightLog(log);
+      // The first diverging seq, named, when today's rules decide a recorded command differently.
+      expect(report.firstDivergence).toBeUndefined();
+      expect(report.ok).toBe(true);
+      expect(report.complete).toBe(true);
+      const types = new Set((log.entries as Array<{ type: string }>).map((e) => e.type));
+      for (const type of scenario.holds) expect([name, type, types.has(type)]).toEqual([name, type, true]);
+    },
+  );
 });

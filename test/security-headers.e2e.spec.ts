@@ -5,11 +5,29 @@ describe('security headers', () => {
   const t = useApp();
 
   const directives = (csp: string | undefined) =>
-    new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+    new Map(
+      (csp ?? '')
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((d) => d[0])
+        .map(([name, ...values]) => [name, values]),
+    );
 
   it('JSON answers, errors and unknown routes say nosniff and never X-Powered-By', async () => {
-    const fightId = (await t.http.post('/fights').send({ system: 'narateer', combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201)).body.fightId;
-    for (const res of [await t.http.get('/fights'), await t.http.get(`/fights/${fightId}/events`), await t.anon.get('/fights'), await t.http.get('/nowhere'), await t.anon.get('/health/live'), await t.anon.get('/openapi.json')]) {
+    const fightId = (
+      await t.http
+        .post('/fights')
+        .send({ system: 'narateer', combatants: [{ id: 'a', name: 'A', sheet: sheet() }] })
+        .expect(201)
+    ).body.fightId;
+    for (const res of [
+      await t.http.get('/fights'),
+      await t.http.get(`/fights/${fightId}/events`),
+      await t.anon.get('/fights'),
+      await t.http.get('/nowhere'),
+      await t.anon.get('/health/live'),
+      await t.anon.get('/openapi.json'),
+    ]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -24,8 +42,14 @@ describe('security headers', () => {
   });
 
   it('the overlay page keeps its own nonce-based CSP (one header, not helmet’s)', async () => {
-    const fightId = (await t.http.post('/fights').send({ system: 'narateer', combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201)).body.fightId;
-    const token = (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201)).body.token;
+    const fightId = (
+      await t.http
+        .post('/fights')
+        .send({ system: 'narateer', combatants: [{ id: 'a', name: 'A', sheet: sheet() }] })
+        .expect(201)
+    ).body.fightId;
+    const token = (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201))
+      .body.token;
     const res = await t.anon.get(`/overlay/${fightId}?token=${encodeURIComponent(token)}`).expect(200);
     const csp = res.headers['content-security-policy'];
     expect(typeof csp).toBe('string');
@@ -49,13 +73,21 @@ describe('security headers', () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attrs, body] of scripts) {
       const src = /src=["']([^"']+)["']/.exec(attrs)?.[1];
-      expect({ src, inline: body.trim() }).toMatchObject({ src: expect.stringMatching(/^(\.\/|\/docs\/|[a-z-]+\.js$)/), inline: '' });
+      expect({ src, inline: body.trim() }).toMatchObject({
+        src: expect.stringMatching(/^(\.\/|\/docs\/|[a-z-]+\.js$)/),
+        inline: '',
+      });
       const asset = await t.anon.get(new URL(src!, 'http://x/docs').pathname).expect(200);
       // nosniff: a script served under another type would be refused.
       expect(asset.headers['content-type']).toMatch(/javascript/);
     }
-    const styles = [...page.text.matchAll(/<link[^>]+rel=["']stylesheet["'][^>]*>/g)].map((m) => /href=["']([^"']+)["']/.exec(m[0])![1]);
-    for (const href of styles) expect((await t.anon.get(new URL(href, 'http://x/docs').pathname).expect(200)).headers['content-type']).toMatch(/text\/css/);
+    const styles = [...page.text.matchAll(/<link[^>]+rel=["']stylesheet["'][^>]*>/g)].map(
+      (m) => /href=["']([^"']+)["']/.exec(m[0])![1],
+    );
+    for (const href of styles)
+      expect(
+        (await t.anon.get(new URL(href, 'http://x/docs').pathname).expect(200)).headers['content-type'],
+      ).toMatch(/text\/css/);
     // The init script fetches the document from this origin (connect-src 'self' via default-src).
     const init = await t.anon.get('/docs/swagger-ui-init.js').expect(200);
     expect(init.text).toContain('swagger');

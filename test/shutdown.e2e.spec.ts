@@ -35,17 +35,32 @@ function openSse(url: string): Promise<{ text: () => string; ended: Promise<stri
 }
 
 /** A graphql-ws subscription over the raw protocol: resolves once its first event arrived. */
-function openSubscription(url: string, key: string, fightId: string): Promise<{ closed: Promise<{ code: number; reason: string }> }> {
+function openSubscription(
+  url: string,
+  key: string,
+  fightId: string,
+): Promise<{ closed: Promise<{ code: number; reason: string }> }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url.replace(/^http/, 'ws') + '/graphql', 'graphql-transport-ws');
-    const closed = new Promise<{ code: number; reason: string }>((done) => ws.on('close', (code, reason) => done({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((done) =>
+      ws.on('close', (code, reason) => done({ code, reason: reason.toString() })),
+    );
     ws.on('error', reject);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } })));
+    ws.on('open', () =>
+      ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } })),
+    );
     ws.on('message', (raw) => {
       // Text frames arrive as one Buffer.
       const text = (raw as Buffer).toString();
       const m = JSON.parse(text) as { type: string };
-      if (m.type === 'connection_ack') ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { fightEvents(fightId: "${fightId}", after: 0) { seq type } }` } }));
+      if (m.type === 'connection_ack')
+        ws.send(
+          JSON.stringify({
+            id: '1',
+            type: 'subscribe',
+            payload: { query: `subscription { fightEvents(fightId: "${fightId}", after: 0) { seq type } }` },
+          }),
+        );
       if (m.type === 'next') resolve({ closed });
       if (m.type === 'error') reject(new Error(text));
     });
@@ -60,18 +75,28 @@ describe('shutdown with open streams (SIGTERM, as Docker sends it)', () => {
     server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
     try {
       const key = await tenantKey(server.url);
-      const created = await fetch(`${server.url}/fights`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ system: 'narateer', combatants: [] }) });
+      const created = await fetch(`${server.url}/fights`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ system: 'narateer', combatants: [] }),
+      });
       const { fightId } = (await created.json()) as { fightId: string };
       const sse = await openSse(`${server.url}/fights/${fightId}/stream?token=${key}`);
       const sub = await openSubscription(server.url, key, fightId);
 
-      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.proc.once('exit', (code, signal) => resolve({ code, signal })));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        server.proc.once('exit', (code, signal) => resolve({ code, signal })),
+      );
       const sent = performance.now();
       server.proc.kill('SIGTERM');
-      const bound = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), EXIT_BOUND_MS).unref());
+      const bound = new Promise<'still running'>((resolve) =>
+        setTimeout(() => resolve('still running'), EXIT_BOUND_MS).unref(),
+      );
       const exit = await Promise.race([exited, bound]);
       const ms = Math.round(performance.now() - sent);
-      console.log(`shutdown with one SSE client and one graphql-ws subscription: exited ${JSON.stringify(exit)} ${ms} ms after SIGTERM (target: 2000 ms)`);
+      console.log(
+        `shutdown with one SSE client and one graphql-ws subscription: exited ${JSON.stringify(exit)} ${ms} ms after SIGTERM (target: 2000 ms)`,
+      );
 
       expect(exit).toEqual({ code: 0, signal: null });
       // The stream's own last message, then the end of the response: no socket error, so EventSource simply reconnects.
@@ -80,10 +105,22 @@ describe('shutdown with open streams (SIGTERM, as Docker sends it)', () => {
       expect(sse.text()).toMatch(/event: shutdown\ndata: \{"code":"SERVER_SHUTTING_DOWN"[^\n]*\n\n$/);
       expect((await sub.closed).code).toBe(1001);
 
-      const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       const step = (msg: string) => lines.find((l) => l.msg === msg);
-      expect(step('shutdown started')).toMatchObject({ context: 'Shutdown', signal: 'SIGTERM', open: { sse: 1, ws: 1 } });
-      expect(step('shutdown: live streams closed')).toMatchObject({ sse: 1, ws: 1, cut: 0, durationMs: expect.any(Number) });
+      expect(step('shutdown started')).toMatchObject({
+        context: 'Shutdown',
+        signal: 'SIGTERM',
+        open: { sse: 1, ws: 1 },
+      });
+      expect(step('shutdown: live streams closed')).toMatchObject({
+        sse: 1,
+        ws: 1,
+        cut: 0,
+        durationMs: expect.any(Number),
+      });
       expect(step('shutdown done')).toMatchObject({ signal: 'SIGTERM', durationMs: expect.any(Number) });
     } finally {
       await kill(server.proc);
@@ -97,11 +134,15 @@ describe('shutdown with open streams (SIGTERM, as Docker sends it)', () => {
     let out = '';
     server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
     try {
-      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.proc.once('exit', (code, signal) => resolve({ code, signal })));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        server.proc.once('exit', (code, signal) => resolve({ code, signal })),
+      );
       server.proc.kill('SIGINT');
       expect(await exited).toEqual({ code: 0, signal: null });
       expect(out).toContain('"msg":"shutdown: live streams closed"');
-      expect(out).toMatch(/"msg":"shutdown done"[^\n]*"signal":"SIGINT"|"signal":"SIGINT"[^\n]*"msg":"shutdown done"/);
+      expect(out).toMatch(
+        /"msg":"shutdown done"[^\n]*"signal":"SIGINT"|"signal":"SIGINT"[^\n]*"msg":"shutdown done"/,
+      );
     } finally {
       await kill(server.proc);
       removeDir(dataDir);

@@ -12,7 +12,10 @@ async function playFights(store: EventStore, n: number): Promise<string[]> {
   const fights = new FightService(store);
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const { fightId } = await fights.create({ system: 'narateer', combatants: [{ id: 'a', name: 'A', sheet: sheet(2) }] });
+    const { fightId } = await fights.create({
+      system: 'narateer',
+      combatants: [{ id: 'a', name: 'A', sheet: sheet(2) }],
+    });
     await fights.execute(fightId, { type: 'AddNote', text: `fight ${i}` });
     ids.push(fightId);
   }
@@ -38,8 +41,20 @@ function flaky(source: EventStore, pageSize: number, failOn: number): EventStore
  * commit only once every older transaction of the server has ended, a stream read at once.
  */
 const snapshot = async (store: EventStore, streams: string[]) =>
-  Promise.all(streams.map(async (s) => (await store.readStream(s)).map((e) => [e.id, e.stream, String(e.revision), e.type, e.metadata.commandId ?? null])));
-const streamsOf = async (store: EventStore) => [...new Set((await store.readAll({ limit: 100_000 })).map((e) => e.stream))];
+  Promise.all(
+    streams.map(async (s) =>
+      (await store.readStream(s)).map((e) => [
+        e.id,
+        e.stream,
+        String(e.revision),
+        e.type,
+        e.metadata.commandId ?? null,
+      ]),
+    ),
+  );
+const streamsOf = async (store: EventStore) => [
+  ...new Set((await store.readAll({ limit: 100_000 })).map((e) => e.stream)),
+];
 
 function atomicSuite(engine: string, openTarget: () => Promise<EventStore>) {
   describe(`store copy is all or nothing (${engine} target)`, () => {
@@ -70,7 +85,10 @@ function atomicSuite(engine: string, openTarget: () => Promise<EventStore>) {
       await expect(copyLog(flaky(source, 3, 3), to)).rejects.toThrow('source lost');
       expect((await snapshot(to, streams)).flat()).toEqual([]);
       const report = await copyLog(source, to);
-      expect(report).toMatchObject({ atomic: true, events: (await source.readAll({ limit: 100_000 })).length });
+      expect(report).toMatchObject({
+        atomic: true,
+        events: (await source.readAll({ limit: 100_000 })).length,
+      });
       expect(await snapshot(to, streams)).toEqual(await snapshot(source, streams));
     });
 
@@ -79,7 +97,11 @@ function atomicSuite(engine: string, openTarget: () => Promise<EventStore>) {
       const ids = await playFights(source, 3);
       const to = await target();
       // The last fight's stream already holds something else: refused when the copy reaches it.
-      await to.append(fightStream(ids[2]), [{ id: '00000000-0000-4000-8000-00000000000a', type: 'Other', data: {} }], { expectedRevision: 'no_stream' });
+      await to.append(
+        fightStream(ids[2]),
+        [{ id: '00000000-0000-4000-8000-00000000000a', type: 'Other', data: {} }],
+        { expectedRevision: 'no_stream' },
+      );
       const streams = await streamsOf(source);
       const before = await snapshot(to, streams);
       expect(before.flat()).toHaveLength(1);
@@ -93,7 +115,9 @@ function atomicSuite(engine: string, openTarget: () => Promise<EventStore>) {
       await playFights(source, 1);
       const to = await target();
       await expect(copyLog(flaky(source, 1, 2), to)).rejects.toThrow('source lost');
-      await to.append('other-stream', [{ id: '00000000-0000-4000-8000-00000000000b', type: 'X', data: {} }], { expectedRevision: 'no_stream' });
+      await to.append('other-stream', [{ id: '00000000-0000-4000-8000-00000000000b', type: 'X', data: {} }], {
+        expectedRevision: 'no_stream',
+      });
       expect(await to.streamRevision('other-stream')).toBe(0n);
     });
   });
@@ -121,6 +145,9 @@ if (PG_URL) {
     return createEventStore({ url: PG_URL, schema });
   });
 } else {
-  console.warn('atomic store copy to PostgreSQL SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it');
-  describe.skip('store copy is all or nothing (PostgreSQL target, SKIPPED: EVENT_STORE_PG_URL is not set)', () => it('needs PostgreSQL', () => undefined));
+  console.warn(
+    'atomic store copy to PostgreSQL SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
+  );
+  describe.skip('store copy is all or nothing (PostgreSQL target, SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
+    it('needs PostgreSQL', () => undefined));
 }

@@ -13,8 +13,16 @@ async function playFights(store: EventStore, n: number): Promise<string[]> {
   const fights = new FightService(store);
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const { fightId } = await fights.create({ system: 'narateer', dice: { mode: 'fair' }, combatants: [{ id: 'a', name: 'A', sheet: sheet(2) }, { id: 'b', name: 'B', sheet: sheet(3) }] });
-    for (const type of ['RollInitiative', 'StartRound', 'StartActivation', 'EndActivation', 'EndFight']) await fights.execute(fightId, { type });
+    const { fightId } = await fights.create({
+      system: 'narateer',
+      dice: { mode: 'fair' },
+      combatants: [
+        { id: 'a', name: 'A', sheet: sheet(2) },
+        { id: 'b', name: 'B', sheet: sheet(3) },
+      ],
+    });
+    for (const type of ['RollInitiative', 'StartRound', 'StartActivation', 'EndActivation', 'EndFight'])
+      await fights.execute(fightId, { type });
     ids.push(fightId);
   }
   return ids;
@@ -35,11 +43,15 @@ describe('cli store copy: a whole log moves between engines and still verifies',
     const report = await copyLog(source, target);
     const all = await source.readAll({ limit: 10000 });
     expect(report.events).toBe(all.length);
-    expect((await target.readAll({ limit: 10000 })).map((e) => [e.id, e.stream, e.revision, e.type])).toEqual(all.map((e) => [e.id, e.stream, e.revision, e.type]));
+    expect((await target.readAll({ limit: 10000 })).map((e) => [e.id, e.stream, e.revision, e.type])).toEqual(
+      all.map((e) => [e.id, e.stream, e.revision, e.type]),
+    );
     for (const id of ids) {
       const log = buildFightLog((await target.readStream(fightStream(id))).map(toLogEntry));
       expect(verifyFightLog(log)).toMatchObject({ ok: true });
-      expect(log.headHash).toBe(buildFightLog((await source.readStream(fightStream(id))).map(toLogEntry)).headHash);
+      expect(log.headHash).toBe(
+        buildFightLog((await source.readStream(fightStream(id))).map(toLogEntry)).headHash,
+      );
     }
     // Copying again is harmless; a target that diverged is refused.
     await copyLog(source, target);
@@ -56,7 +68,11 @@ describe('cli store copy: a whole log moves between engines and still verifies',
     const source = await sqlite();
     const target = await sqlite();
     const [id] = await playFights(source, 1);
-    await target.append(fightStream(id), [{ id: '00000000-0000-4000-8000-000000000001', type: 'Other', data: {} }], { expectedRevision: 'no_stream' });
+    await target.append(
+      fightStream(id),
+      [{ id: '00000000-0000-4000-8000-000000000001', type: 'Other', data: {} }],
+      { expectedRevision: 'no_stream' },
+    );
     await expect(copyLog(source, target)).rejects.toBeInstanceOf(WrongExpectedRevision);
     await source.close();
     await target.close();
@@ -77,7 +93,9 @@ describe('cli store copy: a whole log moves between engines and still verifies',
       }
     });
   } else {
-    console.warn('store copy to PostgreSQL SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it');
+    console.warn(
+      'store copy to PostgreSQL SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
+    );
     it.skip('SQLite → PostgreSQL (SKIPPED: EVENT_STORE_PG_URL is not set)', () => undefined);
   }
 });

@@ -8,7 +8,12 @@ jest.setTimeout(30_000);
 const GIVE_UP_MS = 20_000;
 
 const giveUp = <T>(what: string, p: Promise<T>): Promise<T> =>
-  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: still open after ${GIVE_UP_MS} ms`)), GIVE_UP_MS).unref())]);
+  Promise.race([
+    p,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what}: still open after ${GIVE_UP_MS} ms`)), GIVE_UP_MS).unref(),
+    ),
+  ]);
 
 /** Reads an SSE response to its end; `onText` sees the text so far after every chunk. */
 async function readToEnd(res: Response, onText: (text: string) => void = () => undefined): Promise<string> {
@@ -28,7 +33,14 @@ const errorEvents = (text: string) =>
   text
     .split('\n\n')
     .filter((block) => block.split('\n').includes('event: error'))
-    .map((block) => JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)));
+    .map((block) =>
+      JSON.parse(
+        block
+          .split('\n')
+          .find((l) => l.startsWith('data: '))!
+          .slice(6),
+      ),
+    );
 
 describe('an expired token ends its open streams, as a revoked one does', () => {
   const t = useApp({ listen: true });
@@ -36,26 +48,52 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    fightId = (await t.http.post('/fights').send({ system: 'narateer', combatants: [{ id: 'a', name: 'A', sheet: sheet() }] }).expect(201)).body.fightId;
+    fightId = (
+      await t.http
+        .post('/fights')
+        .send({ system: 'narateer', combatants: [{ id: 'a', name: 'A', sheet: sheet() }] })
+        .expect(201)
+    ).body.fightId;
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => Promise.resolve(c.dispose())));
   });
 
   const spectator = async (expiresInMs?: number) =>
-    (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator', ...(expiresInMs ? { expiresAt: new Date(Date.now() + expiresInMs).toISOString() } : {}) }).expect(201)).body as { token: string; tokenId: string };
-  const note = (text: string) => t.http.post(`/fights/${fightId}/commands`).send({ type: 'AddNote', text }).expect(200);
-  const openStream = (token: string) => fetch(`${t.url}/fights/${fightId}/stream?token=${encodeURIComponent(token)}`);
+    (
+      await t.http
+        .post(`/fights/${fightId}/tokens`)
+        .send({
+          role: 'spectator',
+          ...(expiresInMs ? { expiresAt: new Date(Date.now() + expiresInMs).toISOString() } : {}),
+        })
+        .expect(201)
+    ).body as { token: string; tokenId: string };
+  const note = (text: string) =>
+    t.http.post(`/fights/${fightId}/commands`).send({ type: 'AddNote', text }).expect(200);
+  const openStream = (token: string) =>
+    fetch(`${t.url}/fights/${fightId}/stream?token=${encodeURIComponent(token)}`);
 
   function gqlClient(token: string): Client {
-    const client = createClient({ url: `${t.url!.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true, connectionParams: { authorization: `Bearer ${token}` } });
+    const client = createClient({
+      url: `${t.url!.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: true,
+      connectionParams: { authorization: `Bearer ${token}` },
+    });
     clients.push(client);
     return client;
   }
 
   /** Subscribes and resolves with how it ended: its error (graphql-ws `error` message) or 'complete'; `seen` counts its results. */
   function subscription(client: Client, query: string, seen: unknown[] = []): Promise<any> {
-    return new Promise((resolve) => client.subscribe({ query }, { next: (r) => seen.push(r), error: resolve, complete: () => resolve('complete') }));
+    return new Promise((resolve) =>
+      client.subscribe(
+        { query },
+        { next: (r) => seen.push(r), error: resolve, complete: () => resolve('complete') },
+      ),
+    );
   }
 
   it('SSE: events flow until expiry, then the stream ends with event: error TOKEN_EXPIRED, and the token is 401 everywhere', async () => {
@@ -73,7 +111,9 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
       }),
     );
     expect(text).toContain('"before expiry"');
-    expect(errorEvents(text)).toEqual([{ statusCode: 401, code: 'TOKEN_EXPIRED', message: expect.any(String), field: 'authorization' }]);
+    expect(errorEvents(text)).toEqual([
+      { statusCode: 401, code: 'TOKEN_EXPIRED', message: expect.any(String), field: 'authorization' },
+    ]);
     // The overlay reconnects and reads this 401 as "revoked or has expired".
     expect((await openStream(token)).status).toBe(401);
     await t.anon.get(`/fights/${fightId}`).set('authorization', `Bearer ${token}`).expect(401);
@@ -88,7 +128,10 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
       readToEnd(res, (so) => {
         if (!revoked && so.includes('retry:')) {
           revoked = true;
-          void t.http.delete(`/fights/${fightId}/tokens/${tokenId}`).expect(204).then(() => undefined);
+          void t.http
+            .delete(`/fights/${fightId}/tokens/${tokenId}`)
+            .expect(204)
+            .then(() => undefined);
         }
       }),
     );
@@ -98,7 +141,9 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
   it('SSE: an expiry further away than a timer can wait (30 days) does not end the stream early', async () => {
     const { token } = await spectator(30 * 24 * 3600 * 1000);
     const ctl = new AbortController();
-    const res = await fetch(`${t.url}/fights/${fightId}/stream?token=${encodeURIComponent(token)}`, { signal: ctl.signal });
+    const res = await fetch(`${t.url}/fights/${fightId}/stream?token=${encodeURIComponent(token)}`, {
+      signal: ctl.signal,
+    });
     let posted = false;
     const text = await giveUp(
       'SSE stream',
@@ -116,24 +161,44 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
   it('GraphQL: fightEvents delivers until expiry, then ends with an error whose code is TOKEN_EXPIRED', async () => {
     const { token } = await spectator(1500);
     const seen: unknown[] = [];
-    const ended = await giveUp('fightEvents', subscription(gqlClient(token), `subscription { fightEvents(fightId: "${fightId}") { seq type } }`, seen));
+    const ended = await giveUp(
+      'fightEvents',
+      subscription(
+        gqlClient(token),
+        `subscription { fightEvents(fightId: "${fightId}") { seq type } }`,
+        seen,
+      ),
+    );
     expect(seen.length).toBeGreaterThan(0);
     expect(ended).not.toBe('complete');
-    expect(ended[0]).toMatchObject({ message: expect.any(String), extensions: { statusCode: 401, code: 'TOKEN_EXPIRED', field: 'authorization' } });
+    expect(ended[0]).toMatchObject({
+      message: expect.any(String),
+      extensions: { statusCode: 401, code: 'TOKEN_EXPIRED', field: 'authorization' },
+    });
   });
 
   it('GraphQL: fightView (a pulled source) ends the same way at expiry', async () => {
     const { token } = await spectator(1500);
-    const ended = await giveUp('fightView', subscription(gqlClient(token), `subscription { fightView(fightId: "${fightId}") { seq } }`));
+    const ended = await giveUp(
+      'fightView',
+      subscription(gqlClient(token), `subscription { fightView(fightId: "${fightId}") { seq } }`),
+    );
     expect(ended[0]?.extensions).toMatchObject({ statusCode: 401, code: 'TOKEN_EXPIRED' });
   });
 
   it('GraphQL: a revoked token ends its subscription with CREDENTIALS_REVOKED', async () => {
     const { token, tokenId } = await spectator();
     const seen: unknown[] = [];
-    const ended = subscription(gqlClient(token), `subscription { fightEvents(fightId: "${fightId}") { seq } }`, seen);
+    const ended = subscription(
+      gqlClient(token),
+      `subscription { fightEvents(fightId: "${fightId}") { seq } }`,
+      seen,
+    );
     while (seen.length === 0) await new Promise((r) => setTimeout(r, 20));
     await t.http.delete(`/fights/${fightId}/tokens/${tokenId}`).expect(204);
-    expect((await giveUp('fightEvents', ended))[0]?.extensions).toMatchObject({ statusCode: 401, code: 'CREDENTIALS_REVOKED' });
+    expect((await giveUp('fightEvents', ended))[0]?.extensions).toMatchObject({
+      statusCode: 401,
+      code: 'CREDENTIALS_REVOKED',
+    });
   });
 });

@@ -35,13 +35,19 @@ describe('webhooks survive a SIGKILL in the middle of retries', () => {
     const first = await startServer(env);
     const key = await tenantKey(first.url);
     const call = async (base: string, path: string, body: unknown) => {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify(body),
+      });
       return (await res.json()) as any;
     };
     const { secret } = await call(first.url, '/webhooks/endpoints', { url, description: 'crash test' });
     const fight = await call(first.url, '/fights', { system: 'narateer', combatants: [] });
     let last = fight.seq as number;
-    for (let i = 0; i < 5; i++) last = (await call(first.url, `/fights/${fight.fightId}/commands`, { type: 'AddNote', text: `n${i}` })).seq;
+    for (let i = 0; i < 5; i++)
+      last = (await call(first.url, `/fights/${fight.fightId}/commands`, { type: 'AddNote', text: `n${i}` }))
+        .seq;
     for (let i = 0; i < 200 && received.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
     expect(received.length).toBeGreaterThanOrEqual(3);
     await kill(first.proc, 'SIGKILL');

@@ -51,14 +51,35 @@ function acceptedOnce(requests: Received[], secret: string) {
 }
 
 async function fightWithEvents(t: TestApp, notes: number): Promise<{ fightId: string; seq: number }> {
-  const created = await t.http.post('/fights').send({ system: 'narateer', name: 'Duel at the ford', dice: { mode: 'manual' }, combatants: [{ name: 'Mira', sheet: sheet() }, { name: 'Torvald', sheet: sheet(3) }] }).expect(201);
+  const created = await t.http
+    .post('/fights')
+    .send({
+      system: 'narateer',
+      name: 'Duel at the ford',
+      dice: { mode: 'manual' },
+      combatants: [
+        { name: 'Mira', sheet: sheet() },
+        { name: 'Torvald', sheet: sheet(3) },
+      ],
+    })
+    .expect(201);
   const fightId = created.body.fightId as string;
   let seq = created.body.seq as number;
-  for (let i = 0; i < notes; i++) seq = (await t.http.post(`/fights/${fightId}/commands`).send({ type: 'AddNote', text: `note ${i}` }).expect(200)).body.seq;
+  for (let i = 0; i < notes; i++)
+    seq = (
+      await t.http
+        .post(`/fights/${fightId}/commands`)
+        .send({ type: 'AddNote', text: `note ${i}` })
+        .expect(200)
+    ).body.seq;
   return { fightId, seq };
 }
 
-const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE_MS: '0,150,150,150,150,150,150,150', WEBHOOK_POLL_MS: '40' };
+const ENV = {
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_RETRY_SCHEDULE_MS: '0,150,150,150,150,150,150,150',
+  WEBHOOK_POLL_MS: '40',
+};
 const saved = Object.fromEntries(Object.keys({ ...ENV }).map((k) => [k, process.env[k]]));
 beforeAll(() => Object.assign(process.env, ENV));
 afterAll(() => {
@@ -77,7 +98,10 @@ describe('webhooks', () => {
     const t = await startApp();
     dirs.push(t.dataDir);
     try {
-      const ep = await t.http.post('/webhooks/endpoints').send({ url: hook.url, description: 'OBS overlay' }).expect(201);
+      const ep = await t.http
+        .post('/webhooks/endpoints')
+        .send({ url: hook.url, description: 'OBS overlay' })
+        .expect(201);
       const secret = ep.body.secret as string;
       expect(secret).toMatch(/^whsec_/);
       expect(ep.body.endpoint).toMatchObject({ url: hook.url, enabled: true, fightId: null, eventTypes: [] });
@@ -91,7 +115,12 @@ describe('webhooks', () => {
       expect(got.every((g) => g.payload.data.fightId === fightId)).toBe(true);
       // The first three answers were failures of the same first delivery, resent byte for byte.
       const firstId = hook.requests[0].headers['webhook-id'];
-      expect(hook.requests.slice(0, 4).map((r) => [r.headers['webhook-id'], r.answered])).toEqual([[firstId, 500], [firstId, 500], [firstId, 500], [firstId, 204]]);
+      expect(hook.requests.slice(0, 4).map((r) => [r.headers['webhook-id'], r.answered])).toEqual([
+        [firstId, 500],
+        [firstId, 500],
+        [firstId, 500],
+        [firstId, 204],
+      ]);
       expect(new Set(hook.requests.slice(0, 4).map((r) => r.body)).size).toBe(1);
       // What an overlay needs, without a second call.
       const last = got[got.length - 1].payload;
@@ -100,22 +129,33 @@ describe('webhooks', () => {
       expect(last.data.overlay.combatants[0]).toMatchObject({ vitality: 6, maxVitality: 6, conditions: [] });
       expect(last.data.overlay).toHaveProperty('activeCombatantId');
 
-      const log = await t.http.get(`/webhooks/endpoints/${ep.body.endpoint.id}/deliveries`).query({ limit: 100 }).expect(200);
+      const log = await t.http
+        .get(`/webhooks/endpoints/${ep.body.endpoint.id}/deliveries`)
+        .query({ limit: 100 })
+        .expect(200);
       expect(log.body).toHaveLength(seq);
       expect(log.body.every((d: any) => d.status === 'delivered')).toBe(true);
       const first = log.body.find((d: any) => d.seq === 1);
-      const detail = await t.http.get(`/webhooks/endpoints/${ep.body.endpoint.id}/deliveries/${first.id}`).expect(200);
+      const detail = await t.http
+        .get(`/webhooks/endpoints/${ep.body.endpoint.id}/deliveries/${first.id}`)
+        .expect(200);
       expect(detail.body.attempts.map((a: any) => a.status)).toEqual([500, 500, 500, 204]);
       expect(detail.body.attempts[0]).toMatchObject({ responseExcerpt: 'not now' });
 
       // Rotation: during the overlap both secrets sign; a test ping shows its first attempt.
-      const rotated = await t.http.post(`/webhooks/endpoints/${ep.body.endpoint.id}/rotate-secret`).send({ overlapSeconds: 60 }).expect(200);
+      const rotated = await t.http
+        .post(`/webhooks/endpoints/${ep.body.endpoint.id}/rotate-secret`)
+        .send({ overlapSeconds: 60 })
+        .expect(200);
       expect(rotated.body.secret).not.toBe(secret);
       const ping = await t.http.post(`/webhooks/endpoints/${ep.body.endpoint.id}/ping`).expect(200);
       expect(ping.body.delivery).toMatchObject({ eventType: 'webhook.ping', status: 'delivered' });
       expect(ping.body.attempts[0].status).toBe(204);
       const pinged = hook.requests[hook.requests.length - 1];
-      for (const s of [secret, rotated.body.secret]) expect(new Webhook(s).verify(pinged.body, pinged.headers as Record<string, string>)).toMatchObject({ type: 'webhook.ping' });
+      for (const s of [secret, rotated.body.secret])
+        expect(new Webhook(s).verify(pinged.body, pinged.headers as Record<string, string>)).toMatchObject({
+          type: 'webhook.ping',
+        });
     } finally {
       await t.close();
       await hook.close();
@@ -133,13 +173,21 @@ describe('webhooks', () => {
     await until(() => hook.requests.length >= 2);
     await first.close();
 
-    const second = await startApp({ dataDir: first.dataDir, reuse: { apiKey: first.apiKey, tenantId: first.tenantId } });
+    const second = await startApp({
+      dataDir: first.dataDir,
+      reuse: { apiKey: first.apiKey, tenantId: first.tenantId },
+    });
     try {
-      const more = await second.http.post(`/fights/${fightId}/commands`).send({ type: 'AddNote', text: 'after the restart' }).expect(200);
+      const more = await second.http
+        .post(`/fights/${fightId}/commands`)
+        .send({ type: 'AddNote', text: 'after the restart' })
+        .expect(200);
       down = false;
       await until(() => acceptedOnce(hook.requests, secret).length === more.body.seq);
       expect(more.body.seq).toBe(seq + 1);
-      expect(acceptedOnce(hook.requests, secret).map((g) => g.payload.data.seq)).toEqual(Array.from({ length: seq + 1 }, (_, i) => i + 1));
+      expect(acceptedOnce(hook.requests, secret).map((g) => g.payload.data.seq)).toEqual(
+        Array.from({ length: seq + 1 }, (_, i) => i + 1),
+      );
     } finally {
       await second.close();
       await hook.close();
@@ -151,20 +199,37 @@ describe('webhooks', () => {
     dirs.push(t.dataDir);
     try {
       const { fightId } = await fightWithEvents(t, 0);
-      const created = await t.gql(`mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret endpoint { id fightId eventTypes } } }`, {
-        input: { url: 'http://127.0.0.1:9/hook', fightId, eventTypes: ['NoteAdded'] },
-      });
+      const created = await t.gql(
+        `mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret endpoint { id fightId eventTypes } } }`,
+        {
+          input: { url: 'http://127.0.0.1:9/hook', fightId, eventTypes: ['NoteAdded'] },
+        },
+      );
       expect(created.errors).toBeUndefined();
-      expect(created.data.createWebhookEndpoint.endpoint).toMatchObject({ fightId, eventTypes: ['NoteAdded'] });
+      expect(created.data.createWebhookEndpoint.endpoint).toMatchObject({
+        fightId,
+        eventTypes: ['NoteAdded'],
+      });
       const listed = await t.gql(`{ webhookEndpoints { id } }`);
       expect(listed.data.webhookEndpoints).toHaveLength(1);
 
-      const token = (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201)).body.token as string;
-      const denied = await t.anon.get('/webhooks/endpoints').set('authorization', `Bearer ${token}`).expect(403);
+      const token = (await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201))
+        .body.token as string;
+      const denied = await t.anon
+        .get('/webhooks/endpoints')
+        .set('authorization', `Bearer ${token}`)
+        .expect(403);
       expect(denied.body.code).toBe('TENANT_ONLY');
       const other = await t.tenant('other table');
-      await t.anon.get(`/webhooks/endpoints/${created.data.createWebhookEndpoint.endpoint.id}`).set('authorization', `Bearer ${other.apiKey}`).expect(404);
-      await t.anon.post('/webhooks/endpoints').set('authorization', `Bearer ${other.apiKey}`).send({ url: 'http://127.0.0.1:9/x', fightId }).expect(404);
+      await t.anon
+        .get(`/webhooks/endpoints/${created.data.createWebhookEndpoint.endpoint.id}`)
+        .set('authorization', `Bearer ${other.apiKey}`)
+        .expect(404);
+      await t.anon
+        .post('/webhooks/endpoints')
+        .set('authorization', `Bearer ${other.apiKey}`)
+        .send({ url: 'http://127.0.0.1:9/x', fightId })
+        .expect(404);
     } finally {
       await t.close();
     }
@@ -174,7 +239,9 @@ describe('webhooks', () => {
     const t = await startApp();
     dirs.push(t.dataDir);
     try {
-      const id = (await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook' }).expect(201)).body.endpoint.id as string;
+      const id = (
+        await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook' }).expect(201)
+      ).body.endpoint.id as string;
       const bad: Array<[string, Record<string, unknown>]> = [
         ['url', { url: 'ftp://example.com/x' }],
         ['eventTypes', { eventTypes: ['Wounds Applied'] }],
@@ -184,13 +251,33 @@ describe('webhooks', () => {
         ['enabled', { enabled: 'yes' }],
       ];
       for (const [field, body] of bad) {
-        const created = await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook', ...body });
+        const created = await t.http
+          .post('/webhooks/endpoints')
+          .send({ url: 'http://127.0.0.1:9/hook', ...body });
         const updated = await t.http.patch(`/webhooks/endpoints/${id}`).send(body);
-        expect([created.status, created.body.code, created.body.field, updated.status, updated.body.code, updated.body.field]).toEqual([422, 'INVALID_FIELD', field, 422, 'INVALID_FIELD', field]);
+        expect([
+          created.status,
+          created.body.code,
+          created.body.field,
+          updated.status,
+          updated.body.code,
+          updated.body.field,
+        ]).toEqual([422, 'INVALID_FIELD', field, 422, 'INVALID_FIELD', field]);
       }
-      await t.http.post('/webhooks/endpoints').send({ eventTypes: ['WoundsApplied'] }).expect(422);
-      const patched = await t.http.patch(`/webhooks/endpoints/${id}`).send({ eventTypes: ['WoundsApplied'], description: 'overlay', enabled: false }).expect(200);
-      expect(patched.body).toMatchObject({ url: 'http://127.0.0.1:9/hook', eventTypes: ['WoundsApplied'], description: 'overlay', enabled: false });
+      await t.http
+        .post('/webhooks/endpoints')
+        .send({ eventTypes: ['WoundsApplied'] })
+        .expect(422);
+      const patched = await t.http
+        .patch(`/webhooks/endpoints/${id}`)
+        .send({ eventTypes: ['WoundsApplied'], description: 'overlay', enabled: false })
+        .expect(200);
+      expect(patched.body).toMatchObject({
+        url: 'http://127.0.0.1:9/hook',
+        eventTypes: ['WoundsApplied'],
+        description: 'overlay',
+        enabled: false,
+      });
     } finally {
       await t.close();
     }
@@ -201,14 +288,27 @@ describe('webhooks', () => {
     const t = await startApp();
     dirs.push(t.dataDir);
     try {
-      for (const url of ['http://127.0.0.1:8080/hook', 'http://10.0.0.7/hook', 'http://169.254.169.254/latest', 'http://[::1]/hook', 'http://localhost:3000/hook']) {
+      for (const url of [
+        'http://127.0.0.1:8080/hook',
+        'http://10.0.0.7/hook',
+        'http://169.254.169.254/latest',
+        'http://[::1]/hook',
+        'http://localhost:3000/hook',
+      ]) {
         const res = await t.http.post('/webhooks/endpoints').send({ url }).expect(422);
         expect(res.body).toMatchObject({ code: 'WEBHOOK_URL_NOT_ALLOWED', field: 'url' });
         expect(res.body.message).toMatch(/WEBHOOK_ALLOW_PRIVATE/);
       }
       const bad = await t.http.post('/webhooks/endpoints').send({ url: 'ftp://example.com/x' }).expect(422);
       expect(bad.body).toMatchObject({ code: 'INVALID_FIELD', field: 'url' });
-      expect((await t.http.post('/webhooks/endpoints').send({ url: 'https://example.com/x', secret: 'mine' }).expect(422)).body).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'secret' });
+      expect(
+        (
+          await t.http
+            .post('/webhooks/endpoints')
+            .send({ url: 'https://example.com/x', secret: 'mine' })
+            .expect(422)
+        ).body,
+      ).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'secret' });
     } finally {
       process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
       await t.close();

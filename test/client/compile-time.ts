@@ -6,7 +6,14 @@
 import type { ArchsoulCommand, CombatClient, NarateerCommand } from '../../clients/typescript/src';
 
 export function misspelt(client: CombatClient, id: string): void {
-  const ok: NarateerCommand = { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 };
+  const ok: NarateerCommand = {
+    type: 'DeclareExchange',
+    attackerId: 'mira',
+    targetId: 'orin',
+    kind: 'melee',
+    weaponId: 'sword',
+    boost: 2,
+  };
   void client.command('narateer', id, ok);
   // Each expected error stays on one line (@ts-expect-error covers the next line only), hence prettier-ignore.
   // prettier-ignore

@@ -21,16 +21,41 @@ export interface TestApp {
   http: ReturnType<typeof request.agent>;
   dataDir: string;
   close(): Promise<void>;
-  gql<T = any>(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ data?: T; errors?: any[] }>;
+  gql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    key?: string,
+  ): Promise<{ data?: T; errors?: any[] }>;
   /** A new tenant: its id and first key. */
   tenant(name?: string): Promise<{ tenantId: string; apiKey: string }>;
 }
 
 /** Boots the real app on a fresh SQLite file (or the given store URL). */
-export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string; eventStoreSchema?: string; listen?: boolean; reuse?: { apiKey: string; tenantId: string }; rateLimitPerSecond?: number; config?: Partial<ApiConfig> } = {}): Promise<TestApp> {
+export async function startApp(
+  opts: {
+    dataDir?: string;
+    eventStoreUrl?: string;
+    eventStoreSchema?: string;
+    listen?: boolean;
+    reuse?: { apiKey: string; tenantId: string };
+    rateLimitPerSecond?: number;
+    config?: Partial<ApiConfig>;
+  } = {},
+): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'crs-e2e-'));
   const { app } = await createApp(
-    { port: 0, host: '127.0.0.1', dataDir, eventStoreUrl: opts.eventStoreUrl, eventStoreSchema: opts.eventStoreSchema, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: TEST_ADMIN_KEY, rateLimitPerSecond: opts.rateLimitPerSecond, ...opts.config },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      eventStoreUrl: opts.eventStoreUrl,
+      eventStoreSchema: opts.eventStoreSchema,
+      bodyLimit: '256kb',
+      auditBodyLimit: '20mb',
+      adminApiKey: TEST_ADMIN_KEY,
+      rateLimitPerSecond: opts.rateLimitPerSecond,
+      ...opts.config,
+    },
     { logger: false },
   );
   let url: string | undefined;
@@ -40,7 +65,11 @@ export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string;
   } else await app.init();
   const anon = request(app.getHttpServer());
   const tenant = async (name = 'Test table') => {
-    const res = await anon.post('/admin/tenants').set('authorization', `Bearer ${TEST_ADMIN_KEY}`).send({ name }).expect(201);
+    const res = await anon
+      .post('/admin/tenants')
+      .set('authorization', `Bearer ${TEST_ADMIN_KEY}`)
+      .send({ name })
+      .expect(201);
     return { tenantId: res.body.tenantId as string, apiKey: res.body.apiKey as string };
   };
   const { tenantId, apiKey } = opts.reuse ?? (await tenant());
@@ -56,7 +85,10 @@ export async function startApp(opts: { dataDir?: string; eventStoreUrl?: string;
     dataDir,
     close: () => app.close(),
     async gql(query, variables, key = apiKey) {
-      const res = await request(app.getHttpServer()).post('/graphql').set('authorization', `Bearer ${key}`).send({ query, variables });
+      const res = await request(app.getHttpServer())
+        .post('/graphql')
+        .set('authorization', `Bearer ${key}`)
+        .send({ query, variables });
       return res.body;
     },
   };

@@ -28,7 +28,33 @@ export const PROTO_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnPrope
 /** Raw JSON of every kind, plus the values that most often break hand-written readers. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(...PROTO_NAMES, '', ' ', '6', '1e3', -1, 0, 1, 2, 6, 1.5, -0.5, 1e19, -1e19, 2147483648, Number.MAX_SAFE_INTEGER + 2, null, true, false, [], {}, [null], [[]], ['6'], { 0: 6 }),
+  fc.constantFrom(
+    ...PROTO_NAMES,
+    '',
+    ' ',
+    '6',
+    '1e3',
+    -1,
+    0,
+    1,
+    2,
+    6,
+    1.5,
+    -0.5,
+    1e19,
+    -1e19,
+    2147483648,
+    Number.MAX_SAFE_INTEGER + 2,
+    null,
+    true,
+    false,
+    [],
+    {},
+    [null],
+    [[]],
+    ['6'],
+    { 0: 6 },
+  ),
 );
 
 export interface ArbitraryOptions {
@@ -41,7 +67,11 @@ export interface ArbitraryOptions {
  * Values that fit a JSON Schema (as the contract publishes it), mostly: strings fit their pattern and
  * length, numbers their range; ids come from `ids` most of the time, so generated commands reach the rules.
  */
-export function arbitraryOf(schema: Schema, options: ArbitraryOptions = {}, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryOf(
+  schema: Schema,
+  options: ArbitraryOptions = {},
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const max = options.maxDepth ?? 5;
   if (depth > max) return fc.constant(null);
   if (schema.const !== undefined) return fc.constant(schema.const);
@@ -54,34 +84,54 @@ export function arbitraryOf(schema: Schema, options: ArbitraryOptions = {}, dept
     case 'string': {
       const ids = options.ids ?? [];
       const fitting = schema.pattern
-        ? fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 200) && s.length >= (schema.minLength ?? 0))
+        ? fc
+            .stringMatching(new RegExp(schema.pattern))
+            .filter((s) => s.length <= (schema.maxLength ?? 200) && s.length >= (schema.minLength ?? 0))
         : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 20, 20) });
-      return ids.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: fitting }) : fitting;
+      return ids.length > 0
+        ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: fitting })
+        : fitting;
     }
     case 'integer': {
-      const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -5);
-      const maxN = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 12);
+      const min =
+        schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -5);
+      const maxN =
+        schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 12);
       const lo = Math.max(min, -1e6);
       const hi = Math.min(maxN, Math.max(lo, 1e6));
-      return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: lo, max: Math.min(hi, lo + 12) }) }, { weight: 1, arbitrary: fc.integer({ min: lo, max: hi }) });
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: lo, max: Math.min(hi, lo + 12) }) },
+        { weight: 1, arbitrary: fc.integer({ min: lo, max: hi }) },
+      );
     }
     case 'number':
-      return fc.double({ min: schema.minimum ?? -20, max: schema.maximum ?? 20, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: schema.minimum ?? -20,
+        max: schema.maximum ?? 20,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(schema.items ? arbitraryOf(schema.items, options, depth + 1) : fc.jsonValue({ maxDepth: 1 }), {
-        minLength: schema.minItems ?? 0,
-        maxLength: Math.min(schema.maxItems ?? 6, 6),
-      });
+      return fc.array(
+        schema.items ? arbitraryOf(schema.items, options, depth + 1) : fc.jsonValue({ maxDepth: 1 }),
+        {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 6, 6),
+        },
+      );
     case 'object': {
       const props = schema.properties ?? {};
       const required = new Set(schema.required ?? []);
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, s] of Object.entries(props)) record[key] = arbitraryOf(s, options, depth + 1);
-      if (Object.keys(record).length === 0) return schema.additionalProperties === false ? fc.constant({}) : fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
+      if (Object.keys(record).length === 0)
+        return schema.additionalProperties === false
+          ? fc.constant({})
+          : fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
       return fc.record(record, { requiredKeys: [...required].filter((k) => k in record) });
     }
     default:
@@ -93,14 +143,37 @@ export function arbitraryOf(schema: Schema, options: ArbitraryOptions = {}, dept
  * A value that fits the schema, or one broken in one place: a field set to hostile JSON, a field
  * removed, or a typo'd field added. Each breakage is what a careless or hostile client sends.
  */
-export function mostlyFitting(schema: Schema, options: ArbitraryOptions = {}): fc.Arbitrary<Record<string, unknown>> {
+export function mostlyFitting(
+  schema: Schema,
+  options: ArbitraryOptions = {},
+): fc.Arbitrary<Record<string, unknown>> {
   const fitting = arbitraryOf(schema, options) as fc.Arbitrary<Record<string, unknown>>;
   const keys = Object.keys(schema.properties ?? {}).filter((k) => k !== 'type');
   const pick = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant('x');
   return fc.oneof(
     { weight: 4, arbitrary: fitting },
-    { weight: 2, arbitrary: fc.tuple(fitting, pick, hostileValue).map(([v, k, bad]) => ({ ...v, [k]: bad })) },
-    { weight: 1, arbitrary: fc.tuple(fitting, pick).map(([v, k]) => Object.fromEntries(Object.entries(v).filter(([key]) => key !== k))) },
-    { weight: 1, arbitrary: fc.tuple(fitting, fc.oneof(fc.constantFrom(...PROTO_NAMES, 'boots', 'bost', 'rounds', 'responderedge'), fc.string({ minLength: 1, maxLength: 8 })), hostileValue).map(([v, k, bad]) => (k === 'type' ? v : { ...v, [k]: bad })) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(fitting, pick, hostileValue).map(([v, k, bad]) => ({ ...v, [k]: bad })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fitting, pick)
+        .map(([v, k]) => Object.fromEntries(Object.entries(v).filter(([key]) => key !== k))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fitting,
+          fc.oneof(
+            fc.constantFrom(...PROTO_NAMES, 'boots', 'bost', 'rounds', 'responderedge'),
+            fc.string({ minLength: 1, maxLength: 8 }),
+          ),
+          hostileValue,
+        )
+        .map(([v, k, bad]) => (k === 'type' ? v : { ...v, [k]: bad })),
+    },
   );
 }

@@ -7,7 +7,11 @@ export const SERVER_ADMIN_KEY = 'server-admin-key-0123456789abcdef';
 
 /** Creates a tenant through the admin API; returns its key. */
 export async function tenantKey(url: string): Promise<string> {
-  const res = await fetch(`${url}/admin/tenants`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVER_ADMIN_KEY}` }, body: JSON.stringify({ name: 'test' }) });
+  const res = await fetch(`${url}/admin/tenants`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVER_ADMIN_KEY}` },
+    body: JSON.stringify({ name: 'test' }),
+  });
   if (res.status !== 201) throw new Error(`tenant creation failed: ${res.status}`);
   return ((await res.json()) as { apiKey: string }).apiKey;
 }
@@ -29,7 +33,10 @@ export function ensureBuilt(): void {
  * The built service as a real process, for tests that kill it. `main` runs another copy of the
  * build (the Docker layout test runs one beside production-only dependencies), from its own folder.
  */
-export async function startServer(env: Record<string, string>, options: { main?: string } = {}): Promise<{ url: string; proc: ChildProcess }> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { main?: string } = {},
+): Promise<{ url: string; proc: ChildProcess }> {
   const main = options.main ?? MAIN;
   if (!options.main) ensureBuilt();
   const proc = spawn(process.execPath, [main], {

@@ -36,14 +36,24 @@ export class AppModule implements NestModule {
   }
 
   static forRoot(config: ApiConfig): DynamicModule {
-    const configModule: DynamicModule = { module: class ConfigHolder {}, global: true, providers: [{ provide: API_CONFIG, useValue: config }], exports: [API_CONFIG] };
+    const configModule: DynamicModule = {
+      module: class ConfigHolder {},
+      global: true,
+      providers: [{ provide: API_CONFIG, useValue: config }],
+      exports: [API_CONFIG],
+    };
     return {
       module: AppModule,
       imports: [
         configModule,
         LiveConnectionsModule,
         // A fight token's tenant, for the access log, is its fight's owner.
-        LoggerModule.forRootAsync({ imports: [FightsModule], inject: [AccessService], useFactory: (access: AccessService) => loggingOptions(config.logLevel ?? 'info', (fightId) => access.registry.owners.get(fightId)) }),
+        LoggerModule.forRootAsync({
+          imports: [FightsModule],
+          inject: [AccessService],
+          useFactory: (access: AccessService) =>
+            loggingOptions(config.logLevel ?? 'info', (fightId) => access.registry.owners.get(fightId)),
+        }),
         FightsModule,
         OpsModule,
         LabModule,
@@ -56,8 +66,26 @@ export class AppModule implements NestModule {
           useFactory: graphqlOptions,
         }),
       ],
-      controllers: [FightsController, StreamController, SystemsController, ProjectionsController, AuditController, AdminController, TokensController],
-      providers: [FightsResolver, FightPageResolver, SystemsResolver, LiveResolver, { provide: APP_PIPE, useValue: validationPipe }, { provide: APP_FILTER, useClass: AllExceptionsFilter }, { provide: APP_INTERCEPTOR, useClass: LocationInterceptor }, ...rateLimiting(config), { provide: APP_GUARD, useClass: AuthGuard }],
+      controllers: [
+        FightsController,
+        StreamController,
+        SystemsController,
+        ProjectionsController,
+        AuditController,
+        AdminController,
+        TokensController,
+      ],
+      providers: [
+        FightsResolver,
+        FightPageResolver,
+        SystemsResolver,
+        LiveResolver,
+        { provide: APP_PIPE, useValue: validationPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_INTERCEPTOR, useClass: LocationInterceptor },
+        ...rateLimiting(config),
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
     };
   }
 }
@@ -65,5 +93,8 @@ export class AppModule implements NestModule {
 /** RATE_LIMIT_PER_SECOND=0 (or unset in a config object): no guard at all, so no headers and no cost per request. */
 function rateLimiting(config: ApiConfig): Provider[] {
   if (!config.rateLimitPerSecond) return [];
-  return [{ provide: RATE_LIMIT, useValue: { limit: config.rateLimitPerSecond, windowMs: 1000 } }, { provide: APP_GUARD, useClass: KeyThrottlerGuard }];
+  return [
+    { provide: RATE_LIMIT, useValue: { limit: config.rateLimitPerSecond, windowMs: 1000 } },
+    { provide: APP_GUARD, useClass: KeyThrottlerGuard },
+  ];
 }

@@ -26,8 +26,10 @@ export interface ApiConfig {
 /** Configuration by environment (README "Configuration"); a wrong value stops the boot with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const port = env.PORT === undefined ? 3000 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  if (env.ADMIN_API_KEY !== undefined && env.ADMIN_API_KEY.length > 0 && env.ADMIN_API_KEY.length < 24) throw new Error('ADMIN_API_KEY must be at least 24 characters');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (env.ADMIN_API_KEY !== undefined && env.ADMIN_API_KEY.length > 0 && env.ADMIN_API_KEY.length < 24)
+    throw new Error('ADMIN_API_KEY must be at least 24 characters');
   const { eventStoreUrl, readStoreUrl } = storeUrls(env);
   return {
     port,
@@ -41,7 +43,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     adminApiKey: env.ADMIN_API_KEY || undefined,
     rateLimitPerSecond: nonNegative(env.RATE_LIMIT_PER_SECOND, 'RATE_LIMIT_PER_SECOND', 100),
     logLevel: oneOfLevels(env.LOG_LEVEL),
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }
@@ -62,10 +67,16 @@ function storeUrls(env: NodeJS.ProcessEnv): { eventStoreUrl?: string; readStoreU
   const engine = eventStoreEngine(eventStoreUrl);
   if (!engine) {
     const scheme = urlScheme(eventStoreUrl ?? '');
-    throw new Error(`EVENT_STORE_URL must start with ${EVENT_STORE_URL_SCHEMES.join(', ')} or be unset (SQLite in DATA_DIR), got ${scheme ? `scheme "${scheme}:"` : 'no scheme'}`);
+    throw new Error(
+      `EVENT_STORE_URL must start with ${EVENT_STORE_URL_SCHEMES.join(', ')} or be unset (SQLite in DATA_DIR), got ${scheme ? `scheme "${scheme}:"` : 'no scheme'}`,
+    );
   }
-  if (readStoreUrl && engine !== 'kurrentdb') throw new Error('READ_STORE_URL applies only to a KurrentDB event store; the other engines keep read models beside the log');
-  if (readStoreUrl && eventStoreEngine(readStoreUrl) !== 'postgres') throw new Error('READ_STORE_URL must start with postgres:// or postgresql://');
+  if (readStoreUrl && engine !== 'kurrentdb')
+    throw new Error(
+      'READ_STORE_URL applies only to a KurrentDB event store; the other engines keep read models beside the log',
+    );
+  if (readStoreUrl && eventStoreEngine(readStoreUrl) !== 'postgres')
+    throw new Error('READ_STORE_URL must start with postgres:// or postgresql://');
   return { eventStoreUrl, readStoreUrl };
 }
 

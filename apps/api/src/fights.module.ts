@@ -1,6 +1,13 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { createEventStore, EventStore } from '@app/event-store';
-import { AccessRegistry, AccessService, createReadStore, FightQueries, FightService, ProjectionRunner } from '@app/fights';
+import {
+  AccessRegistry,
+  AccessService,
+  createReadStore,
+  FightQueries,
+  FightService,
+  ProjectionRunner,
+} from '@app/fights';
 import { Logger } from '@nestjs/common';
 import { ApiConfig, readSideUrl } from './config';
 
@@ -12,7 +19,12 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
     {
       provide: EVENT_STORE,
       inject: [API_CONFIG],
-      useFactory: (config: ApiConfig) => createEventStore({ url: config.eventStoreUrl, dataDir: config.dataDir, schema: config.eventStoreSchema }),
+      useFactory: (config: ApiConfig) =>
+        createEventStore({
+          url: config.eventStoreUrl,
+          dataDir: config.dataDir,
+          schema: config.eventStoreSchema,
+        }),
     },
     {
       provide: FightService,
@@ -25,8 +37,15 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
       inject: [EVENT_STORE, API_CONFIG, FightService],
       useFactory: async (store: EventStore, config: ApiConfig, fights: FightService) => {
         const logger = new Logger('Projections');
-        const runner = new ProjectionRunner(store, createReadStore({ url: readSideUrl(config), dataDir: config.dataDir, schema: config.eventStoreSchema }), undefined, (e) =>
-          logger.error(e instanceof Error ? e.message : String(e)),
+        const runner = new ProjectionRunner(
+          store,
+          createReadStore({
+            url: readSideUrl(config),
+            dataDir: config.dataDir,
+            schema: config.eventStoreSchema,
+          }),
+          undefined,
+          (e) => logger.error(e instanceof Error ? e.message : String(e)),
         );
         await runner.start();
         fights.onCommit.add(() => runner.kick());
@@ -47,7 +66,9 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
           process.stdout.write(
             `\nNo admin key existed, so one was generated. It is shown only this once; only its hash is stored:\n\n    ADMIN API KEY: ${generated}\n\nUse it to create tenants (POST /admin/tenants). Set ADMIN_API_KEY to choose your own instead.\n\n`,
           );
-          new Logger('Access').warn('a new admin key was generated and printed on the terminal (not in this log)');
+          new Logger('Access').warn(
+            'a new admin key was generated and printed on the terminal (not in this log)',
+          );
         }
         return access;
       },

@@ -13,7 +13,15 @@ function clientTypes(openapi: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'crs-openapi-'));
   try {
     writeFileSync(join(dir, 'openapi.json'), openapi);
-    return execFileSync(process.execPath, [join(process.cwd(), 'node_modules/openapi-typescript/bin/cli.js'), join(dir, 'openapi.json'), '--default-non-nullable=false'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
+    return execFileSync(
+      process.execPath,
+      [
+        join(process.cwd(), 'node_modules/openapi-typescript/bin/cli.js'),
+        join(dir, 'openapi.json'),
+        '--default-non-nullable=false',
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 },
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -25,7 +33,17 @@ function clientTypes(openapi: string): string {
  */
 async function main() {
   const check = process.argv.includes('--check');
-  const { app, openapi } = await createApp({ port: 0, host: '127.0.0.1', eventStoreUrl: 'memory:', dataDir: '', bodyLimit: '1kb', auditBodyLimit: '1kb' }, { logger: false });
+  const { app, openapi } = await createApp(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      eventStoreUrl: 'memory:',
+      dataDir: '',
+      bodyLimit: '1kb',
+      auditBodyLimit: '1kb',
+    },
+    { logger: false },
+  );
   await app.init();
   const files = {
     'schema.graphql': printSchema(app.get(GraphQLSchemaHost).schema) + '\n',
@@ -33,7 +51,10 @@ async function main() {
     'asyncapi.json': JSON.stringify(asyncApiDocument(), null, 2) + '\n',
   };
   await app.close();
-  const generated: Record<string, string> = { ...Object.fromEntries(Object.entries(files).map(([name, content]) => [`schema/${name}`, content])), 'clients/typescript/src/openapi.d.ts': clientTypes(files['openapi.json']) };
+  const generated: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(files).map(([name, content]) => [`schema/${name}`, content])),
+    'clients/typescript/src/openapi.d.ts': clientTypes(files['openapi.json']),
+  };
   const stale: string[] = [];
   for (const [name, content] of Object.entries(generated)) {
     const path = join(process.cwd(), name);

@@ -16,9 +16,13 @@ async function bootstrap() {
   const { app } = await createApp(config);
   await app.listen(config.port, config.host);
   for (const signal of SIGNALS) process.once(signal, () => void shutdown(app, signal));
-  const where = config.eventStoreUrl ? config.eventStoreUrl.replace(/\/\/[^@/]*@/, '//***@') : `SQLite file in ${config.dataDir}`;
+  const where = config.eventStoreUrl
+    ? config.eventStoreUrl.replace(/\/\/[^@/]*@/, '//***@')
+    : `SQLite file in ${config.dataDir}`;
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
-  console.log(`Combat rules service listening on ${url} (event store: ${where}; API docs at /docs, GraphQL at /graphql)`);
+  console.log(
+    `Combat rules service listening on ${url} (event store: ${where}; API docs at /docs, GraphQL at /graphql)`,
+  );
 }
 
 /**
@@ -50,7 +54,12 @@ async function shutdown(app: INestApplication, signal: NodeJS.Signals): Promise<
     logger.log({ msg: 'shutdown done', signal, durationMs: elapsed() });
     process.exit(0);
   } catch (e) {
-    logger.error({ msg: 'shutdown failed', signal, durationMs: elapsed(), err: e instanceof Error ? e.message : String(e) });
+    logger.error({
+      msg: 'shutdown failed',
+      signal,
+      durationMs: elapsed(),
+      err: e instanceof Error ? e.message : String(e),
+    });
     process.exit(1);
   }
 }

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { LogFormatError, parseFightLog, readVerifyOptions, summarizeReport, verifyFightLog, VerifyOptionError, VerifyOptions } from '@app/audit';
+import {
+  LogFormatError,
+  parseFightLog,
+  readVerifyOptions,
+  summarizeReport,
+  verifyFightLog,
+  VerifyOptionError,
+  VerifyOptions,
+} from '@app/audit';
 
 interface VerifyFlags {
   summary?: boolean;
@@ -17,10 +25,15 @@ export function registerAudit(program: Command): void {
   const audit = program.command('audit').description('verify exported fight logs');
   audit
     .command('verify <file>')
-    .description('verify a fight log (JSON document or NDJSON; "-" reads stdin): hash chain, sequence, seed, every decision, view')
+    .description(
+      'verify a fight log (JSON document or NDJSON; "-" reads stdin): hash chain, sequence, seed, every decision, view',
+    )
     .option('--summary', 'print a short human summary instead of the JSON report')
     .option('--seed <seed>', 'a seed you hold (seeded mode) to check the dice before FightEnded reveals it')
-    .option('--head-hash <hash>', 'a head hash you trust (from the live service): the log must end exactly there')
+    .option(
+      '--head-hash <hash>',
+      'a head hash you trust (from the live service): the log must end exactly there',
+    )
     .option('--events <n>', 'the number of events you expect the log to hold (a prefix of the fight fails)')
     .action((file: string, flags: VerifyFlags) => {
       let expected: VerifyOptions;
@@ -28,7 +41,15 @@ export function registerAudit(program: Command): void {
         expected = readVerifyOptions({ headHash: flags.headHash, events: flags.events });
       } catch (e) {
         if (!(e instanceof VerifyOptionError)) throw e;
-        return fail(flags.summary ? `bad option --${e.field === 'headHash' ? 'head-hash' : e.field}: ${e.message}` : JSON.stringify({ ok: false, error: { code: e.code, message: e.message, field: e.field } }, null, 2));
+        return fail(
+          flags.summary
+            ? `bad option --${e.field === 'headHash' ? 'head-hash' : e.field}: ${e.message}`
+            : JSON.stringify(
+                { ok: false, error: { code: e.code, message: e.message, field: e.field } },
+                null,
+                2,
+              ),
+        );
       }
       let text: string;
       try {
@@ -41,7 +62,15 @@ export function registerAudit(program: Command): void {
         log = parseFightLog(text);
       } catch (e) {
         if (!(e instanceof LogFormatError)) throw e;
-        return fail(flags.summary ? `malformed log: ${e.message}` : JSON.stringify({ ok: false, error: { code: e.code, message: e.message, line: e.line, field: e.field } }, null, 2));
+        return fail(
+          flags.summary
+            ? `malformed log: ${e.message}`
+            : JSON.stringify(
+                { ok: false, error: { code: e.code, message: e.message, line: e.line, field: e.field } },
+                null,
+                2,
+              ),
+        );
       }
       const report = verifyFightLog(log, { ...expected, seed: flags.seed });
       console.log(flags.summary ? summarizeReport(report) : JSON.stringify(report, null, 2));

@@ -19,11 +19,16 @@ export interface LabFlags {
 export function registerLab(program: Command): void {
   program
     .command('lab')
-    .description('play every pair of strategies many times and report win rates with 95% intervals (table, CSV, JSON, SVG)')
+    .description(
+      'play every pair of strategies many times and report win rates with 95% intervals (table, CSV, JSON, SVG)',
+    )
     .option('--system <id>', `rule system: ${Object.keys(LAB_SYSTEMS).join(', ')}`, 'narateer')
     .option('--fights <n>', 'fights per cell (at most 100000)', '1000')
     .option('--seed <seed>', 'seed every fight’s dice derive from', 'lab')
-    .option('--sheets <file>', 'JSON file: an array of two sheet entries (row side, column side; see docs/lab.md for each system); default the system’s bundled pair')
+    .option(
+      '--sheets <file>',
+      'JSON file: an array of two sheet entries (row side, column side; see docs/lab.md for each system); default the system’s bundled pair',
+    )
     .option('--strategies <ids>', 'comma-separated strategy ids (default: all of the system’s)')
     .option('--round-cap <n>', 'rounds before a fight is a draw (default 30)')
     .option('--workers <n>', 'worker threads (default: one per core; 0 = this thread)')
@@ -46,16 +51,22 @@ export async function labCommand(flags: LabFlags, print: (text: string) => void)
         fights: whole(flags.fights, 'fights'),
         seed: flags.seed,
         sheets: flags.sheets === undefined ? undefined : readSheets(flags.sheets),
-        strategies: flags.strategies?.split(',').map((s) => s.trim()).filter(Boolean),
+        strategies: flags.strategies
+          ?.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
         roundCap: flags.roundCap === undefined ? undefined : whole(flags.roundCap, 'roundCap'),
       },
       {
         workers: flags.workers === undefined ? undefined : whole(flags.workers, 'workers'),
-        onProgress: showProgress ? ({ done, total }) => process.stderr.write(`\r${done}/${total} fights`) : undefined,
+        onProgress: showProgress
+          ? ({ done, total }) => process.stderr.write(`\r${done}/${total} fights`)
+          : undefined,
       },
     );
   } catch (e) {
-    if (e instanceof LabInputError || e instanceof RuleViolation) throw new Error(`${e.field ?? 'input'}: ${e.message} (${e.code})`, { cause: e });
+    if (e instanceof LabInputError || e instanceof RuleViolation)
+      throw new Error(`${e.field ?? 'input'}: ${e.message} (${e.code})`, { cause: e });
     throw e;
   }
   if (showProgress) process.stderr.write('\n');
@@ -67,7 +78,8 @@ export async function labCommand(flags: LabFlags, print: (text: string) => void)
 
 function whole(raw: string, field: string): number {
   const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) throw new Error(`${field}: must be a whole number; got ${raw}`);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n))
+    throw new Error(`${field}: must be a whole number; got ${raw}`);
   return n;
 }
 

@@ -68,12 +68,24 @@ export interface CombatClient {
   /** Creates a fight; throws CombatApiError on a refusal. */
   createFight(body: CreateFight): Promise<CommandResult>;
   /** Sends one command of the fight's system; throws CombatApiError on a refusal. */
-  command<S extends SystemId>(system: S, fightId: string, command: CommandsOf[S], options?: { commandId?: string; expectedSeq?: number }): Promise<CommandResult>;
+  command<S extends SystemId>(
+    system: S,
+    fightId: string,
+    command: CommandsOf[S],
+    options?: { commandId?: string; expectedSeq?: number },
+  ): Promise<CommandResult>;
 }
 
 function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.data !== undefined && result.response.ok) return result.data;
-  throw new CombatApiError(result.response.status, (result.error ?? { statusCode: result.response.status, code: 'UNKNOWN', message: result.response.statusText }) as ApiErrorBody);
+  throw new CombatApiError(
+    result.response.status,
+    (result.error ?? {
+      statusCode: result.response.status,
+      code: 'UNKNOWN',
+      message: result.response.statusText,
+    }) as ApiErrorBody,
+  );
 }
 
 export function createCombatClient({ apiKey, ...options }: CombatClientOptions): CombatClient {
@@ -93,7 +105,12 @@ export function createCombatClient({ apiKey, ...options }: CombatClientOptions):
       return unwrap(await api.POST('/fights', { body }));
     },
     async command(_system, fightId, command, extra = {}) {
-      return unwrap(await api.POST('/fights/{id}/commands', { params: { path: { id: fightId } }, body: { ...command, ...extra } }));
+      return unwrap(
+        await api.POST('/fights/{id}/commands', {
+          params: { path: { id: fightId } },
+          body: { ...command, ...extra },
+        }),
+      );
     },
   };
 }

@@ -1,4 +1,12 @@
-import { Decision, decideCommand, FightFolder, GENESIS_HASH, LogEntry, sealEvents, UndoStack } from '@app/fight-log';
+import {
+  Decision,
+  decideCommand,
+  FightFolder,
+  GENESIS_HASH,
+  LogEntry,
+  sealEvents,
+  UndoStack,
+} from '@app/fight-log';
 import { FightCore, narateer, RuleCommand, RuleSystem, seedCommitment } from '@app/rules';
 import { buildFightLog, FightLog } from '@app/audit';
 
@@ -47,13 +55,27 @@ export class FightRecorder {
     return this.drawsUsed;
   }
 
-  start(input: { name?: string; combatants?: unknown[]; options?: Record<string, unknown> } = {}): LogEntry[] {
-    const command: RuleCommand = { type: 'StartFight', name: input.name, dice: { mode: this.mode, commitment: seedCommitment(this.seed), clientSeed: this.clientSeed }, combatants: input.combatants ?? [], options: input.options };
+  start(
+    input: { name?: string; combatants?: unknown[]; options?: Record<string, unknown> } = {},
+  ): LogEntry[] {
+    const command: RuleCommand = {
+      type: 'StartFight',
+      name: input.name,
+      dice: { mode: this.mode, commitment: seedCommitment(this.seed), clientSeed: this.clientSeed },
+      combatants: input.combatants ?? [],
+      options: input.options,
+    };
     return this.run(command);
   }
 
   run(command: RuleCommand, actor = 'gm'): LogEntry[] {
-    const fight = { system: this.system, fightId: this.fightId, state: this.state, seq: this.entries.length, drawsUsed: this.drawsUsed };
+    const fight = {
+      system: this.system,
+      fightId: this.fightId,
+      state: this.state,
+      seq: this.entries.length,
+      drawsUsed: this.drawsUsed,
+    };
     const decision = decideCommand(fight, command, { seed: this.seed, undo: this.undo });
     if (decision.events.length === 0) return [];
     return this.append(decision, command, actor);
@@ -66,7 +88,11 @@ export class FightRecorder {
   private append(decision: Decision, command: RuleCommand, actor: string): LogEntry[] {
     const commandId = `cmd-${++this.commands}`;
     const at = new Date(Date.UTC(2025, 0, 1, 20, 0, this.commands)).toISOString();
-    const out = sealEvents({ fightId: this.fightId, seq: this.entries.length, headHash: this.headHash }, decision, { commandId, actor, at, command });
+    const out = sealEvents(
+      { fightId: this.fightId, seq: this.entries.length, headHash: this.headHash },
+      decision,
+      { commandId, actor, at, command },
+    );
     for (const e of out) {
       this.entries.push(e);
       this.folder.apply(e);
@@ -78,16 +104,45 @@ export class FightRecorder {
   }
 }
 
-const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
+const sword = {
+  id: 'sword',
+  name: 'Arming sword',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Slashing)',
+};
 
 export const fighter = (id: string, agility = 2) => ({
   id,
   name: id,
   side: id,
-  sheet: { vitals: { strength: 2, agility, resilience: 2 }, skills: { melee: 2, ranged: 1, acrobatics: 1 }, maxVitality: 60, maxAD: 5, maxMD: 1, weapons: [sword], armour: { soak: 1 } },
+  sheet: {
+    vitals: { strength: 2, agility, resilience: 2 },
+    skills: { melee: 2, ranged: 1, acrobatics: 1 },
+    maxVitality: 60,
+    maxAD: 5,
+    maxMD: 1,
+    weapons: [sword],
+    armour: { soak: 1 },
+  },
 });
 
-export const attack = (attackerId: string, targetId: string, extra: Record<string, unknown> = {}): RuleCommand => ({ type: 'DeclareExchange', attackerId, targetId, kind: 'melee', weaponId: 'sword', boost: 1, ...extra });
+export const attack = (
+  attackerId: string,
+  targetId: string,
+  extra: Record<string, unknown> = {},
+): RuleCommand => ({
+  type: 'DeclareExchange',
+  attackerId,
+  targetId,
+  kind: 'melee',
+  weaponId: 'sword',
+  boost: 1,
+  ...extra,
+});
 
 /** Two fighters, initiative rolled, one round with exchanges, notes, and (optionally) the end. */
 export function duel(mode: 'fair' | 'manual', end = true): FightRecorder {

@@ -1,5 +1,15 @@
 import { narateer } from '@app/rules';
-import { buildFightLog, FightLog, toLogEntry, foldFight, LOG_FORMAT, LogFormatError, parseFightLog, toNdjson, verifyFightLog } from '@app/audit';
+import {
+  buildFightLog,
+  FightLog,
+  toLogEntry,
+  foldFight,
+  LOG_FORMAT,
+  LogFormatError,
+  parseFightLog,
+  toNdjson,
+  verifyFightLog,
+} from '@app/audit';
 import { duel } from './fight-recorder';
 
 function formatError(text: string): LogFormatError {
@@ -19,9 +29,24 @@ describe('fight log export format', () => {
 
   it('the header describes the log and carries the view FightService returns at the head', () => {
     const last = f.entries[f.entries.length - 1];
-    expect(log).toMatchObject({ format: LOG_FORMAT, fightId: 'fight-1', system: 'narateer', events: f.entries.length, headHash: last.hash });
-    expect(log.dice).toEqual({ mode: 'fair', commitment: f.state.dice.commitment, clientSeed: 'table-7', seed: f.seed });
-    expect(log.view).toEqual({ ...narateer.view(foldFight(narateer, 'fight-1', f.entries) as never), seq: last.seq, headHash: last.hash });
+    expect(log).toMatchObject({
+      format: LOG_FORMAT,
+      fightId: 'fight-1',
+      system: 'narateer',
+      events: f.entries.length,
+      headHash: last.hash,
+    });
+    expect(log.dice).toEqual({
+      mode: 'fair',
+      commitment: f.state.dice.commitment,
+      clientSeed: 'table-7',
+      seed: f.seed,
+    });
+    expect(log.view).toEqual({
+      ...narateer.view(foldFight(narateer, 'fight-1', f.entries) as never),
+      seq: last.seq,
+      headHash: last.hash,
+    });
     expect(f.entries.filter((e) => e.command).map((e) => e.command!.type)).toContain('EndFight');
     expect(f.entries.every((e) => !e.command || !('revealedSeed' in e.command))).toBe(true);
   });
@@ -48,23 +73,44 @@ describe('fight log export format', () => {
   it('malformed input is a LogFormatError naming the line and field', () => {
     const lines = toNdjson(log).trimEnd().split('\n');
     expect(formatError('')).toMatchObject({ line: 1 });
-    expect(formatError([lines[0], lines[1], '{"seq": 2,', lines[3]].join('\n'))).toMatchObject({ line: 3, message: expect.stringContaining('line 3') });
+    expect(formatError([lines[0], lines[1], '{"seq": 2,', lines[3]].join('\n'))).toMatchObject({
+      line: 3,
+      message: expect.stringContaining('line 3'),
+    });
     const noSeq = JSON.parse(lines[2]);
     delete noSeq.seq;
-    expect(formatError([lines[0], lines[1], JSON.stringify(noSeq)].join('\n'))).toMatchObject({ line: 3, field: 'seq' });
-    expect(formatError([JSON.stringify({ ...JSON.parse(lines[0]), format: 'other/9' }), lines[1]].join('\n'))).toMatchObject({ line: 1, field: 'format' });
+    expect(formatError([lines[0], lines[1], JSON.stringify(noSeq)].join('\n'))).toMatchObject({
+      line: 3,
+      field: 'seq',
+    });
+    expect(
+      formatError([JSON.stringify({ ...JSON.parse(lines[0]), format: 'other/9' }), lines[1]].join('\n')),
+    ).toMatchObject({ line: 1, field: 'format' });
     const doc = JSON.parse(JSON.stringify(log));
     doc.entries[2].hash = 42;
     expect(formatError(JSON.stringify(doc))).toMatchObject({ field: 'entries[2].hash' });
-    expect(formatError(JSON.stringify({ ...plain, entries: undefined }, null, 2))).toMatchObject({ field: 'entries' });
-    expect(formatError(JSON.stringify(log, null, 2).replace('"events"', '"events" "x"'))).toMatchObject({ line: expect.any(Number) });
+    expect(formatError(JSON.stringify({ ...plain, entries: undefined }, null, 2))).toMatchObject({
+      field: 'entries',
+    });
+    expect(formatError(JSON.stringify(log, null, 2).replace('"events"', '"events" "x"'))).toMatchObject({
+      line: expect.any(Number),
+    });
     expect(formatError('[1,2]')).toMatchObject({ line: 1 });
   });
 
   it('toLogEntry reads a stored event with its metadata (drawsUsed, command)', () => {
     const e = f.entries[0];
     const { fightId, v, at, actor, commandId, drawsUsed, hash, command } = e;
-    const stored = { id: 'x', stream: `fight-${fightId}`, revision: 0n, type: e.type, data: e.data, metadata: { fightId, v, at, actor, commandId, drawsUsed, hash, command }, checkpoint: '1', storedAt: at };
+    const stored = {
+      id: 'x',
+      stream: `fight-${fightId}`,
+      revision: 0n,
+      type: e.type,
+      data: e.data,
+      metadata: { fightId, v, at, actor, commandId, drawsUsed, hash, command },
+      checkpoint: '1',
+      storedAt: at,
+    };
     expect(toLogEntry(stored)).toEqual(e);
   });
 

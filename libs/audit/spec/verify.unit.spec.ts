@@ -1,5 +1,13 @@
 import { eventHash, GENESIS_HASH } from '@app/fight-log';
-import { buildFightLog, CLAIMS, FightLog, LogEntry, readVerifyOptions, verifyFightLog, VerifyOptionError } from '@app/audit';
+import {
+  buildFightLog,
+  CLAIMS,
+  FightLog,
+  LogEntry,
+  readVerifyOptions,
+  verifyFightLog,
+  VerifyOptionError,
+} from '@app/audit';
 import { attack, duel, fighter, FightRecorder } from './fight-recorder';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -35,7 +43,13 @@ function forge(log: FightLog, entries: LogEntry[]): FightLog {
   try {
     return buildFightLog(rechained);
   } catch {
-    return { ...log, entries: rechained, events: rechained.length, headHash: previous, view: { ...log.view, headHash: previous } };
+    return {
+      ...log,
+      entries: rechained,
+      events: rechained.length,
+      headHash: previous,
+      view: { ...log.view, headHash: previous },
+    };
   }
 }
 
@@ -49,7 +63,14 @@ describe('verifyFightLog: the audit of an exported log', () => {
   ])('a genuine log verifies: %s', (_name, log) => {
     const report = verifyFightLog(log);
     expect(report).toMatchObject({ ok: true, fightId: 'fight-1', events: log.entries.length });
-    expect(Object.values(report.checks).map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'skipped']);
+    expect(Object.values(report.checks).map((c) => c.status)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'skipped',
+    ]);
     expect(report.firstDivergence).toBeUndefined();
     expect(log.entries.some((e) => e.type === 'ExchangeResolved')).toBe(true);
   });
@@ -58,7 +79,10 @@ describe('verifyFightLog: the audit of an exported log', () => {
     const f = duel('fair', false);
     const report = verifyFightLog(clone(f.log()));
     expect(report.ok).toBe(true);
-    expect(report.checks.decisions).toMatchObject({ status: 'skipped', detail: expect.stringContaining('not revealed') });
+    expect(report.checks.decisions).toMatchObject({
+      status: 'skipped',
+      detail: expect.stringContaining('not revealed'),
+    });
     expect(report.checks.chain.status).toBe('ok');
     expect(report.checks.view.status).toBe('ok');
     expect(verifyFightLog(clone(f.log()), { seed: f.seed }).checks.decisions.status).toBe('ok');
@@ -71,7 +95,11 @@ describe('verifyFightLog: the audit of an exported log', () => {
     for (let i = 0; i < log.entries.length; i++) {
       const naive = clone(log);
       expect(tweakFirstLeaf(naive.entries[i].data)).toBe(true);
-      expect(verifyFightLog(naive)).toMatchObject({ ok: false, checks: { chain: { status: 'failed' } }, firstDivergence: { seq: i + 1, check: 'chain' } });
+      expect(verifyFightLog(naive)).toMatchObject({
+        ok: false,
+        checks: { chain: { status: 'failed' } },
+        firstDivergence: { seq: i + 1, check: 'chain' },
+      });
       // A forger who recomputes the chain and header is caught by the rules or the seed.
       const forged = forge(log, naive.entries);
       const report = verifyFightLog(forged);
@@ -86,7 +114,11 @@ describe('verifyFightLog: the audit of an exported log', () => {
     expect(verifyFightLog(log).checks.decisions.status).toBe('ok');
     const at = log.entries.findIndex((e) => e.command?.type === 'DeclareExchange');
     log.entries[at].command!.boost = 2;
-    expect(verifyFightLog(log)).toMatchObject({ ok: false, checks: { decisions: { status: 'failed' } }, firstDivergence: { seq: at + 1, check: 'decisions' } });
+    expect(verifyFightLog(log)).toMatchObject({
+      ok: false,
+      checks: { decisions: { status: 'failed' } },
+      firstDivergence: { seq: at + 1, check: 'decisions' },
+    });
   });
 
   it('deleting any event fails naming its seq', () => {
@@ -101,11 +133,19 @@ describe('verifyFightLog: the audit of an exported log', () => {
     const i = fair.entries.findIndex((e) => e.type === 'DiceRefreshed');
     const entries = clone(fair.entries);
     entries.splice(i, 1);
-    expect(verifyFightLog(forge(fair, entries))).toMatchObject({ ok: false, checks: { chain: { status: 'ok' }, decisions: { status: 'failed' } }, firstDivergence: { seq: i + 1, check: 'decisions' } });
+    expect(verifyFightLog(forge(fair, entries))).toMatchObject({
+      ok: false,
+      checks: { chain: { status: 'ok' }, decisions: { status: 'failed' } },
+      firstDivergence: { seq: i + 1, check: 'decisions' },
+    });
   });
 
   it('reordering two events fails naming the first of them, re-chained or not', () => {
-    for (const [i, j] of [[2, 3], [4, 9], [1, fair.entries.length - 1]]) {
+    for (const [i, j] of [
+      [2, 3],
+      [4, 9],
+      [1, fair.entries.length - 1],
+    ]) {
       const log = clone(fair);
       [log.entries[i], log.entries[j]] = [log.entries[j], log.entries[i]];
       expect(verifyFightLog(log).firstDivergence?.seq).toBe(i + 1);
@@ -123,8 +163,17 @@ describe('verifyFightLog: the audit of an exported log', () => {
     attacker.roll.faces[0] = face;
     attacker.faces[0] = face;
     const report = verifyFightLog(forge(fair, entries));
-    expect(report.checks).toMatchObject({ chain: { status: 'ok' }, sequence: { status: 'ok' }, seed: { status: 'ok' }, decisions: { status: 'failed' } });
-    expect(report.firstDivergence).toMatchObject({ seq: i + 1, check: 'decisions', message: expect.stringContaining('attacker') });
+    expect(report.checks).toMatchObject({
+      chain: { status: 'ok' },
+      sequence: { status: 'ok' },
+      seed: { status: 'ok' },
+      decisions: { status: 'failed' },
+    });
+    expect(report.firstDivergence).toMatchObject({
+      seq: i + 1,
+      check: 'decisions',
+      message: expect.stringContaining('attacker'),
+    });
   });
 
   it('a manual die face altered in the event but not in the command is caught', () => {
@@ -132,7 +181,10 @@ describe('verifyFightLog: the audit of an exported log', () => {
     const entries = clone(manual.entries);
     const attacker = entries[i].data.attacker as { faces: number[]; roll: { faces: number[] } };
     attacker.roll.faces[0] = attacker.faces[0] = 1;
-    expect(verifyFightLog(forge(manual, entries)).firstDivergence).toMatchObject({ seq: i + 1, check: 'decisions' });
+    expect(verifyFightLog(forge(manual, entries)).firstDivergence).toMatchObject({
+      seq: i + 1,
+      check: 'decisions',
+    });
   });
 
   it('a wrong seed fails the seed check at FightEnded; the dice cannot be recomputed', () => {
@@ -149,14 +201,23 @@ describe('verifyFightLog: the audit of an exported log', () => {
     const entries = clone(fair.entries);
     const i = entries.findIndex((e) => e.type === 'ExchangeDeclared');
     for (const e of entries.slice(i)) e.drawsUsed += 1;
-    expect(verifyFightLog(forge(fair, entries)).firstDivergence).toMatchObject({ seq: i + 1, check: 'decisions', message: expect.stringContaining('draws') });
+    expect(verifyFightLog(forge(fair, entries)).firstDivergence).toMatchObject({
+      seq: i + 1,
+      check: 'decisions',
+      message: expect.stringContaining('draws'),
+    });
   });
 
   it('a header that hides the last events or lies about the head fails the chain check', () => {
-    expect(verifyFightLog({ ...clone(fair), events: 3 }).firstDivergence).toMatchObject({ seq: 4, check: 'chain' });
+    expect(verifyFightLog({ ...clone(fair), events: 3 }).firstDivergence).toMatchObject({
+      seq: 4,
+      check: 'chain',
+    });
     expect(verifyFightLog({ ...clone(fair), headHash: 'ab' }).checks.chain.status).toBe('failed');
     expect(verifyFightLog(clone(fair), { headHash: 'ab' }).checks.head.status).toBe('failed');
-    expect(verifyFightLog({ ...clone(fair), view: { ...fair.view, round: 9 } }).firstDivergence).toMatchObject({ check: 'view', message: expect.stringContaining('round') });
+    expect(
+      verifyFightLog({ ...clone(fair), view: { ...fair.view, round: 9 } }).firstDivergence,
+    ).toMatchObject({ check: 'view', message: expect.stringContaining('round') });
   });
 
   describe('a complete fight told from a prefix', () => {
@@ -167,13 +228,25 @@ describe('verifyFightLog: the audit of an exported log', () => {
 
     it('a complete log with its expected head proves every claim', () => {
       const report = verifyFightLog(clone(fair), { headHash: last.hash, events: fair.entries.length });
-      expect(report).toMatchObject({ ok: true, complete: true, proven: [...CLAIMS], notProven: [], checks: { head: { status: 'ok' } } });
+      expect(report).toMatchObject({
+        ok: true,
+        complete: true,
+        proven: [...CLAIMS],
+        notProven: [],
+        checks: { head: { status: 'ok' } },
+      });
     });
 
     it('a complete log alone is complete, but says nothing ties it to an expected head', () => {
       const report = verifyFightLog(clone(fair));
       expect(report).toMatchObject({ ok: true, complete: true });
-      expect(report.proven).toEqual(['chainIntact', 'seedVerified', 'decisionsVerified', 'viewMatches', 'complete']);
+      expect(report.proven).toEqual([
+        'chainIntact',
+        'seedVerified',
+        'decisionsVerified',
+        'viewMatches',
+        'complete',
+      ]);
       expect(report.notProven).toEqual([
         { claim: 'headMatches', reason: expect.stringContaining('no expected head hash') },
         { claim: 'eventCountMatches', reason: expect.stringContaining('no expected event count') },
@@ -185,29 +258,54 @@ describe('verifyFightLog: the audit of an exported log', () => {
         const report = verifyFightLog(prefix(k));
         expect(report).toMatchObject({ ok: true, complete: false, events: k });
         expect(report.proven).toContain('chainIntact');
-        expect(report.notProven).toContainEqual({ claim: 'complete', reason: expect.stringContaining('does not end with FightEnded') });
+        expect(report.notProven).toContainEqual({
+          claim: 'complete',
+          reason: expect.stringContaining('does not end with FightEnded'),
+        });
       }
     });
 
     it('a prefix fails against the expected head hash or event count, naming the first missing event', () => {
       for (const k of [1, 5, fair.entries.length - 1]) {
         const byHash = verifyFightLog(prefix(k), { headHash: last.hash });
-        expect(byHash).toMatchObject({ ok: false, complete: false, checks: { chain: { status: 'ok' }, head: { status: 'failed' } }, firstDivergence: { seq: k + 1, check: 'head', message: expect.stringContaining('does not reach') } });
+        expect(byHash).toMatchObject({
+          ok: false,
+          complete: false,
+          checks: { chain: { status: 'ok' }, head: { status: 'failed' } },
+          firstDivergence: { seq: k + 1, check: 'head', message: expect.stringContaining('does not reach') },
+        });
         expect(notProven(byHash)).toEqual(expect.arrayContaining(['complete', 'headMatches']));
         const byCount = verifyFightLog(prefix(k), { events: fair.entries.length });
-        expect(byCount).toMatchObject({ ok: false, firstDivergence: { seq: k + 1, check: 'head', message: expect.stringContaining('stops early') } });
+        expect(byCount).toMatchObject({
+          ok: false,
+          firstDivergence: { seq: k + 1, check: 'head', message: expect.stringContaining('stops early') },
+        });
         expect(notProven(byCount)).toContain('eventCountMatches');
       }
     });
 
     it('a wrong expected head fails the complete log: another hash, or an earlier event of it', () => {
       const other = verifyFightLog(clone(fair), { headHash: 'f'.repeat(64) });
-      expect(other).toMatchObject({ ok: false, complete: true, checks: { head: { status: 'failed' } }, firstDivergence: { seq: fair.entries.length + 1, check: 'head' } });
+      expect(other).toMatchObject({
+        ok: false,
+        complete: true,
+        checks: { head: { status: 'failed' } },
+        firstDivergence: { seq: fair.entries.length + 1, check: 'head' },
+      });
       expect(other.proven).not.toContain('headMatches');
-      expect(other.notProven).toContainEqual({ claim: 'headMatches', reason: expect.stringContaining(last.hash) });
+      expect(other.notProven).toContainEqual({
+        claim: 'headMatches',
+        reason: expect.stringContaining(last.hash),
+      });
       const earlier = verifyFightLog(clone(fair), { headHash: fair.entries[4].hash });
-      expect(earlier).toMatchObject({ ok: false, firstDivergence: { seq: 6, check: 'head', message: expect.stringContaining('seq 5') } });
-      expect(verifyFightLog(clone(fair), { events: 3 })).toMatchObject({ ok: false, firstDivergence: { seq: 4, check: 'head', message: expect.stringContaining('past') } });
+      expect(earlier).toMatchObject({
+        ok: false,
+        firstDivergence: { seq: 6, check: 'head', message: expect.stringContaining('seq 5') },
+      });
+      expect(verifyFightLog(clone(fair), { events: 3 })).toMatchObject({
+        ok: false,
+        firstDivergence: { seq: 4, check: 'head', message: expect.stringContaining('past') },
+      });
     });
 
     it('a prefix given a forged FightEnded is not complete: only the service held the seed it must reveal', () => {
@@ -215,23 +313,34 @@ describe('verifyFightLog: the audit of an exported log', () => {
       const end = clone(manual.entries[manual.entries.length - 1]);
       end.data.seed = 'e'.repeat(64);
       end.command = { type: 'EndFight', reason: 'time' };
-      const forged = forge(manual, [...clone(manual.entries.slice(0, cut)), { ...end, commandId: 'forged-end', data: { ...end.data, reason: 'time', winnerSide: undefined } }]);
+      const forged = forge(manual, [
+        ...clone(manual.entries.slice(0, cut)),
+        { ...end, commandId: 'forged-end', data: { ...end.data, reason: 'time', winnerSide: undefined } },
+      ]);
       const report = verifyFightLog(forged);
       expect(report.checks.seed.status).toBe('failed');
       expect(report.complete).toBe(false);
-      expect(report.notProven).toContainEqual({ claim: 'complete', reason: expect.stringContaining('seedVerified') });
+      expect(report.notProven).toContainEqual({
+        claim: 'complete',
+        reason: expect.stringContaining('seedVerified'),
+      });
     });
 
     it('a fight not ended yet proves its chain and view, not its dice, and is not complete', () => {
       const report = verifyFightLog(clone(duel('fair', false).log()));
       expect(report).toMatchObject({ ok: true, complete: false, proven: ['chainIntact', 'viewMatches'] });
-      expect(report.notProven.find((n) => n.claim === 'decisionsVerified')?.reason).toMatch(/skipped: .*not revealed/);
+      expect(report.notProven.find((n) => n.claim === 'decisionsVerified')?.reason).toMatch(
+        /skipped: .*not revealed/,
+      );
     });
   });
 
   it('readVerifyOptions takes a head hash and a count, from strings or numbers, and names the bad field', () => {
     const hash = 'A'.repeat(64);
-    expect(readVerifyOptions({ headHash: hash, events: '12' })).toEqual({ headHash: 'a'.repeat(64), events: 12 });
+    expect(readVerifyOptions({ headHash: hash, events: '12' })).toEqual({
+      headHash: 'a'.repeat(64),
+      events: 12,
+    });
     expect(readVerifyOptions({ events: 3 })).toEqual({ events: 3 });
     expect(readVerifyOptions({})).toEqual({});
     const bad: [Record<string, unknown>, string][] = [
@@ -268,8 +377,18 @@ describe('verifyFightLog: the audit of an exported log', () => {
       { ...clone(fair), entries: [{ ...fair.entries[0], data: { system: 'narateer', dice: 5 } }] },
       { ...clone(fair), entries: fair.entries.map((e, i) => (i === 3 ? { ...e, command: undefined } : e)) },
       { ...clone(fair), entries: [...fair.entries.slice(0, 5), { ...fair.entries[5], seq: 'six' }] },
-      forge(fair, [...clone(fair.entries.slice(0, 4)), { ...fair.entries[4], type: 'ActionsUndone', data: { count: 1, undone: [{ commandId: 'x', fromSeq: 1, toSeq: 1e15 }] } }]),
-      forge(fair, [...clone(fair.entries.slice(0, 4)), { ...fair.entries[4], command: { type: 'UndoCommands', count: 1e9 } }]),
+      forge(fair, [
+        ...clone(fair.entries.slice(0, 4)),
+        {
+          ...fair.entries[4],
+          type: 'ActionsUndone',
+          data: { count: 1, undone: [{ commandId: 'x', fromSeq: 1, toSeq: 1e15 }] },
+        },
+      ]),
+      forge(fair, [
+        ...clone(fair.entries.slice(0, 4)),
+        { ...fair.entries[4], command: { type: 'UndoCommands', count: 1e9 } },
+      ]),
     ];
     for (const log of hostile) {
       const report = verifyFightLog(log as FightLog);
@@ -283,15 +402,18 @@ describe('verifyFightLog: the audit of an exported log', () => {
     f.run({ type: 'RollInitiative', tieBreak: ['a', 'b', 'c'] });
     if (f.state.pending) f.run({ type: 'SetInitiative', order: ['a', 'b', 'c'] });
     let commands = f.entries.filter((e) => e.command).length;
-    const run = (c: Parameters<FightRecorder['run']>[0]) => commands += f.run(c).length > 0 ? 1 : 0;
+    const run = (c: Parameters<FightRecorder['run']>[0]) => (commands += f.run(c).length > 0 ? 1 : 0);
     while (commands < 998) {
       run({ type: 'StartRound' });
       while (f.state.roundOpen && commands < 998) {
         run({ type: 'StartActivation' });
         const me = f.state.activeId!;
-        const foe = f.state.order.find((id) => id !== me && (f.state.combatants[id] as unknown as { vitality: number }).vitality > 0);
+        const foe = f.state.order.find(
+          (id) => id !== me && (f.state.combatants[id] as unknown as { vitality: number }).vitality > 0,
+        );
         const ready = (f.state.combatants[me] as unknown as { ad: { ready: number } }).ad.ready;
-        if (foe && ready > 0 && commands % 3 === 0) run(attack(me, foe, { boost: 0, response: { response: 'fullGuard', boost: 0 } }));
+        if (foe && ready > 0 && commands % 3 === 0)
+          run(attack(me, foe, { boost: 0, response: { response: 'fullGuard', boost: 0 } }));
         else run({ type: 'AddNote', text: `note ${commands}` });
         if (commands % 50 === 0) run({ type: 'UndoCommands', count: 1 });
         run({ type: 'EndActivation' });
@@ -303,7 +425,9 @@ describe('verifyFightLog: the audit of an exported log', () => {
     const t0 = performance.now();
     const report = verifyFightLog(log);
     const ms = performance.now() - t0;
-    console.log(`verified ${commands} commands / ${log.entries.length} events / ${f.draws} draws in ${ms.toFixed(0)} ms`);
+    console.log(
+      `verified ${commands} commands / ${log.entries.length} events / ${f.draws} draws in ${ms.toFixed(0)} ms`,
+    );
     expect(report.ok).toBe(true);
   });
 });

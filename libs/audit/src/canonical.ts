@@ -9,7 +9,14 @@ export function canonical(value: unknown): string {
 export function firstDifference(a: unknown, b: unknown, path = '', depth = 0): string | undefined {
   if (a === b) return undefined;
   const where = path || '(root)';
-  if (depth > 64 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+  if (
+    depth > 64 ||
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  ) {
     return canonical(a) === canonical(b) ? undefined : where;
   }
   if (Array.isArray(a) && Array.isArray(b)) {

@@ -40,18 +40,31 @@ export class LogFormatError extends Error {
  */
 export function buildFightLog(entries: LogEntry[], headView?: Record<string, unknown>): FightLog {
   const first = entries[0];
-  if (!first || first.type !== 'FightStarted') throw new LogFormatError('a fight log starts with FightStarted', undefined, 'entries[0].type');
+  if (!first || first.type !== 'FightStarted')
+    throw new LogFormatError('a fight log starts with FightStarted', undefined, 'entries[0].type');
   const system = findSystem(String(first.data.system));
-  if (!system) throw new LogFormatError(`no rule system ${String(first.data.system)}`, undefined, 'entries[0].data.system');
+  if (!system)
+    throw new LogFormatError(
+      `no rule system ${String(first.data.system)}`,
+      undefined,
+      'entries[0].data.system',
+    );
   const last = entries[entries.length - 1];
-  const folder = headView && headView.seq === last.seq && headView.headHash === last.hash ? undefined : new FightFolder(system, first.fightId);
+  const folder =
+    headView && headView.seq === last.seq && headView.headHash === last.hash
+      ? undefined
+      : new FightFolder(system, first.fightId);
   let seed: string | undefined;
   for (const e of entries) {
     folder?.apply(e);
     if (e.type === 'FightEnded') seed = e.data.seed as string;
   }
   const started = first.data.dice as { mode: DiceMode; commitment: string; clientSeed: string };
-  const dice: FightLogHeader['dice'] = { mode: started.mode, commitment: started.commitment, clientSeed: started.clientSeed };
+  const dice: FightLogHeader['dice'] = {
+    mode: started.mode,
+    commitment: started.commitment,
+    clientSeed: started.clientSeed,
+  };
   if (seed !== undefined) dice.seed = seed;
   return {
     format: LOG_FORMAT,
@@ -90,7 +103,11 @@ export function parseFightLog(text: string): FightLog {
       records.push({ line: i + 1, value: JSON.parse(lines[i]) });
     } catch (e) {
       // A pretty-printed document that is broken reads better as a document error.
-      if (records.length === 0 && wholeError) throw new LogFormatError(`not valid JSON: ${wholeError.message}`, lineOf(text, wholeError.message) ?? i + 1);
+      if (records.length === 0 && wholeError)
+        throw new LogFormatError(
+          `not valid JSON: ${wholeError.message}`,
+          lineOf(text, wholeError.message) ?? i + 1,
+        );
       throw new LogFormatError(`not valid JSON: ${(e as Error).message}`, i + 1);
     }
   }
@@ -107,14 +124,24 @@ function readDocument(doc: Record<string, unknown>): FightLog {
 
 function readHeader(raw: unknown, line: number | undefined, prefix: string): FightLogHeader {
   const problem = headerProblem(raw);
-  if (problem) throw new LogFormatError(`header: ${prefix}${problem.field} ${problem.message}`, line, `${prefix}${problem.field}`);
+  if (problem)
+    throw new LogFormatError(
+      `header: ${prefix}${problem.field} ${problem.message}`,
+      line,
+      `${prefix}${problem.field}`,
+    );
   const { format, fightId, system, dice, events, headHash, view } = raw as FightLogHeader;
   return { format, fightId, system, dice, events, headHash, view };
 }
 
 function readEntry(raw: unknown, line: number | undefined, prefix: string): LogEntry {
   const problem = entryProblem(raw);
-  if (problem) throw new LogFormatError(`${prefix}${problem.field} ${problem.message}`, line, `${prefix}${problem.field}`);
+  if (problem)
+    throw new LogFormatError(
+      `${prefix}${problem.field} ${problem.message}`,
+      line,
+      `${prefix}${problem.field}`,
+    );
   return raw as LogEntry;
 }
 
@@ -132,9 +159,12 @@ export function headerProblem(raw: unknown): ShapeProblem | undefined {
   if (typeof raw.fightId !== 'string') return { field: 'fightId', message: 'must be a string' };
   if (typeof raw.system !== 'string') return { field: 'system', message: 'must be a string' };
   if (!isObject(raw.dice)) return { field: 'dice', message: 'must be an object' };
-  if (!DICE_MODES.includes(raw.dice.mode as string)) return { field: 'dice.mode', message: `must be one of ${DICE_MODES.join(', ')}` };
-  for (const f of ['commitment', 'clientSeed'] as const) if (typeof raw.dice[f] !== 'string') return { field: `dice.${f}`, message: 'must be a string' };
-  if (raw.dice.seed !== undefined && typeof raw.dice.seed !== 'string') return { field: 'dice.seed', message: 'must be a string when present' };
+  if (!DICE_MODES.includes(raw.dice.mode as string))
+    return { field: 'dice.mode', message: `must be one of ${DICE_MODES.join(', ')}` };
+  for (const f of ['commitment', 'clientSeed'] as const)
+    if (typeof raw.dice[f] !== 'string') return { field: `dice.${f}`, message: 'must be a string' };
+  if (raw.dice.seed !== undefined && typeof raw.dice.seed !== 'string')
+    return { field: 'dice.seed', message: 'must be a string when present' };
   if (!isCount(raw.events)) return { field: 'events', message: 'must be a whole number' };
   if (typeof raw.headHash !== 'string') return { field: 'headHash', message: 'must be a string' };
   if (!isObject(raw.view)) return { field: 'view', message: 'must be an object' };
@@ -144,12 +174,14 @@ export function headerProblem(raw: unknown): ShapeProblem | undefined {
 /** Why `raw` is not a log entry, or undefined when it is one. */
 export function entryProblem(raw: unknown): ShapeProblem | undefined {
   if (!isObject(raw)) return { field: '(entry)', message: 'must be a JSON object' };
-  for (const f of ['fightId', 'type', 'at', 'actor', 'commandId', 'hash'] as const) if (typeof raw[f] !== 'string') return { field: f, message: 'must be a string' };
+  for (const f of ['fightId', 'type', 'at', 'actor', 'commandId', 'hash'] as const)
+    if (typeof raw[f] !== 'string') return { field: f, message: 'must be a string' };
   if (!isCount(raw.seq) || raw.seq < 1) return { field: 'seq', message: 'must be a whole number from 1' };
   if (!Number.isSafeInteger(raw.v)) return { field: 'v', message: 'must be a whole number' };
   if (!isObject(raw.data)) return { field: 'data', message: 'must be an object' };
   if (!isCount(raw.drawsUsed)) return { field: 'drawsUsed', message: 'must be a whole number' };
-  if (raw.command !== undefined && !(isObject(raw.command) && typeof raw.command.type === 'string')) return { field: 'command', message: 'must be an object with a string type when present' };
+  if (raw.command !== undefined && !(isObject(raw.command) && typeof raw.command.type === 'string'))
+    return { field: 'command', message: 'must be an object with a string type when present' };
   return undefined;
 }
 

@@ -33,9 +33,9 @@ describe('createEventStore', () => {
   it('refuses a KurrentDB option it does not know before the client can print the url', async () => {
     const printed = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      await expect(createEventStore({ url: 'kurrentdb://admin:s3cret@127.0.0.1:1?tls=false&tsl=true' })).rejects.toThrow(
-        'KurrentDB url kurrentdb://***@127.0.0.1:1: unsupported option "tsl"',
-      );
+      await expect(
+        createEventStore({ url: 'kurrentdb://admin:s3cret@127.0.0.1:1?tls=false&tsl=true' }),
+      ).rejects.toThrow('KurrentDB url kurrentdb://***@127.0.0.1:1: unsupported option "tsl"');
       expect(printed).not.toHaveBeenCalled();
     } finally {
       printed.mockRestore();

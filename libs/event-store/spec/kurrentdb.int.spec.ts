@@ -12,11 +12,15 @@ const url = process.env.KURRENTDB_URL;
 // Runs without a server, and keeps this file from counting as wholly skipped: Jest hides the
 // console output of such files when it runs several, which would swallow the warning below.
 it('KurrentEventStore refuses a url it cannot use before connecting, without repeating its credentials', async () => {
-  await expect(KurrentEventStore.connect({ url: 'kurrentdb://admin:s3cret@localhost:2113?tls=false&colour=blue' })).rejects.toThrow(
-    'KurrentDB url kurrentdb://***@localhost:2113: unsupported option "colour"',
+  await expect(
+    KurrentEventStore.connect({ url: 'kurrentdb://admin:s3cret@localhost:2113?tls=false&colour=blue' }),
+  ).rejects.toThrow('KurrentDB url kurrentdb://***@localhost:2113: unsupported option "colour"');
+  await expect(KurrentEventStore.connect({ url: 'postgres://admin:s3cret@localhost/x' })).rejects.not.toThrow(
+    /s3cret/,
   );
-  await expect(KurrentEventStore.connect({ url: 'postgres://admin:s3cret@localhost/x' })).rejects.not.toThrow(/s3cret/);
-  await expect(KurrentEventStore.connect({ url: 'kurrentdb://localhost:2113', namespace: 'a b' })).rejects.toThrow(RangeError);
+  await expect(
+    KurrentEventStore.connect({ url: 'kurrentdb://localhost:2113', namespace: 'a b' }),
+  ).rejects.toThrow(RangeError);
 });
 
 if (!url) {
@@ -63,7 +67,10 @@ function kurrentSuites(connectionString: string): void {
     it("an append's checkpoints are the ones readAll and subscribers see", async () => {
       const store = await open(options());
       const subscriber = collect(store);
-      const written = [await store.append('a', newEvents(3), { expectedRevision: 'no_stream' }), await store.append('b', newEvents(2), { expectedRevision: 'no_stream' })];
+      const written = [
+        await store.append('a', newEvents(3), { expectedRevision: 'no_stream' }),
+        await store.append('b', newEvents(2), { expectedRevision: 'no_stream' }),
+      ];
       const expected = written.flatMap((w) => w.checkpoints);
       expect((await logOf(store, 5)).map((e) => e.checkpoint)).toEqual(expected);
       await subscriber.until(5);
@@ -83,9 +90,17 @@ function kurrentSuites(connectionString: string): void {
       const log = await logOf(a, 1);
       expect(ids(log)).toEqual([event.id]);
       const stored = log[0];
-      expect(attempts[1]).toEqual(stored.stream === 't' ? { ok: { nextRevision: 0n, checkpoints: [stored.checkpoint] } } : { error: expect.any(DuplicateEventId) });
+      expect(attempts[1]).toEqual(
+        stored.stream === 't'
+          ? { ok: { nextRevision: 0n, checkpoints: [stored.checkpoint] } }
+          : { error: expect.any(DuplicateEventId) },
+      );
       for (const attempt of [attempts[0], attempts[2]]) {
-        expect(attempt).toEqual(stored.stream === 's' ? { ok: { nextRevision: 0n, checkpoints: [stored.checkpoint] } } : { error: expect.any(DuplicateEventId) });
+        expect(attempt).toEqual(
+          stored.stream === 's'
+            ? { ok: { nextRevision: 0n, checkpoints: [stored.checkpoint] } }
+            : { error: expect.any(DuplicateEventId) },
+        );
       }
     });
 
@@ -114,8 +129,12 @@ function kurrentSuites(connectionString: string): void {
         data: { stream: 's', digest },
         metadata: {},
       });
-      await expect(store.append('t', [event], { expectedRevision: 'any' })).rejects.toBeInstanceOf(DuplicateEventId);
-      await expect(store.append('s', [{ ...event, data: { hp: 4 } }], { expectedRevision: 'any' })).rejects.toBeInstanceOf(DuplicateEventId);
+      await expect(store.append('t', [event], { expectedRevision: 'any' })).rejects.toBeInstanceOf(
+        DuplicateEventId,
+      );
+      await expect(
+        store.append('s', [{ ...event, data: { hp: 4 } }], { expectedRevision: 'any' }),
+      ).rejects.toBeInstanceOf(DuplicateEventId);
       const result = await store.append('s', [event], { expectedRevision: 'no_stream' });
       expect(await store.append('s', [event], { expectedRevision: 'no_stream' })).toEqual(result);
       expect(ids(await store.readAll())).toEqual([event.id]);
@@ -125,15 +144,21 @@ function kurrentSuites(connectionString: string): void {
       const store = await open(options());
       await store.append('s', newEvents(1), { expectedRevision: 'no_stream' });
       const events = newEvents(2);
-      await expect(store.append('s', events, { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevision);
+      await expect(store.append('s', events, { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
+        WrongExpectedRevision,
+      );
       expect((await store.append('t', events, { expectedRevision: 'no_stream' })).nextRevision).toBe(1n);
       expect((await store.readStream('t')).map((e) => e.id)).toEqual(ids(events));
     });
 
     it('refuses stream names KurrentDB reserves', async () => {
       const store = await open(options());
-      await expect(store.append('$settings', newEvents(1), { expectedRevision: 'any' })).rejects.toThrow(TypeError);
-      await expect(store.append('event-id-x', newEvents(1), { expectedRevision: 'any' })).rejects.toThrow(TypeError);
+      await expect(store.append('$settings', newEvents(1), { expectedRevision: 'any' })).rejects.toThrow(
+        TypeError,
+      );
+      await expect(store.append('event-id-x', newEvents(1), { expectedRevision: 'any' })).rejects.toThrow(
+        TypeError,
+      );
     });
   });
 }

@@ -27,19 +27,30 @@ describe('KurrentDB checkpoints', () => {
 
   it('round-trip every position, one spelling each', () => {
     for (const p of positions) expect(decodeCheckpoint(encodeCheckpoint(p))).toEqual(p);
-    expect(encodeCheckpoint({ commit: 1234n, prepare: 1200n })).toBe('00000000000000001234/00000000000000001200');
+    expect(encodeCheckpoint({ commit: 1234n, prepare: 1200n })).toBe(
+      '00000000000000001234/00000000000000001200',
+    );
   });
 
   it('sort as strings in log order: commit, then prepare', () => {
     const encoded = positions.map(encodeCheckpoint);
     expect([...encoded].reverse().sort()).toEqual(encoded);
-    for (let i = 1; i < positions.length; i++) expect(comparePositions(positions[i - 1], positions[i])).toBe(-1);
+    for (let i = 1; i < positions.length; i++)
+      expect(comparePositions(positions[i - 1], positions[i])).toBe(-1);
     expect(comparePositions(positions[2], { ...positions[2] })).toBe(0);
     expect(comparePositions(positions[3], positions[2])).toBe(1);
   });
 
   it('reject anything else, including other engines’ checkpoints', () => {
-    for (const bad of ['', 'not a checkpoint', '42', '1:2', '1/2', '00000000000000001234/0000000000000000120', '18446744073709551616/00000000000000000000']) {
+    for (const bad of [
+      '',
+      'not a checkpoint',
+      '42',
+      '1:2',
+      '1/2',
+      '00000000000000001234/0000000000000000120',
+      '18446744073709551616/00000000000000000000',
+    ]) {
       expect(() => decodeCheckpoint(bad)).toThrow(RangeError);
     }
     expect(() => encodeCheckpoint({ commit: -1n, prepare: 0n })).toThrow(RangeError);
@@ -55,12 +66,20 @@ describe('KurrentDB expected revisions and errors', () => {
   });
 
   it("turns the client's WrongExpectedVersionError into WrongExpectedRevision", () => {
-    const conflict = new WrongExpectedVersionError(undefined, { streamName: 'fight-1', expected: 2n, current: 4n });
+    const conflict = new WrongExpectedVersionError(undefined, {
+      streamName: 'fight-1',
+      expected: 2n,
+      current: 4n,
+    });
     expect(isWrongExpectedVersion(conflict)).toBe(true);
     const translated = toWrongExpectedRevision(conflict, 'fight-1', 2n);
     expect(translated).toBeInstanceOf(WrongExpectedRevision);
     expect(translated).toMatchObject({ stream: 'fight-1', expected: 2n, actual: 4n });
-    const missing = new WrongExpectedVersionError(undefined, { streamName: 's', expected: 0n, current: 'no_stream' });
+    const missing = new WrongExpectedVersionError(undefined, {
+      streamName: 's',
+      expected: 0n,
+      current: 'no_stream',
+    });
     expect(toWrongExpectedRevision(missing, 's', 0n)).toMatchObject({ expected: 0n, actual: 'no_stream' });
     const legacy = new WrongExpectedVersionError(undefined, { streamName: 's', expected: 0n, current: -1n });
     expect(toWrongExpectedRevision(legacy, 's', 0n)).toMatchObject({ actual: 'no_stream' });
@@ -68,7 +87,12 @@ describe('KurrentDB expected revisions and errors', () => {
 
   it('tells a missing stream and a conflict from other failures', () => {
     expect(isStreamNotFound(new StreamNotFoundError(undefined, 's'))).toBe(true);
-    for (const other of [new UnavailableError(), new Error('wrong-expected-version'), 'stream-not-found', null]) {
+    for (const other of [
+      new UnavailableError(),
+      new Error('wrong-expected-version'),
+      'stream-not-found',
+      null,
+    ]) {
       expect(isWrongExpectedVersion(other)).toBe(false);
       expect(isStreamNotFound(other)).toBe(false);
     }
@@ -95,7 +119,8 @@ describe('KurrentDB stream names', () => {
     expect(names.stream('fight-1')).toBe('fight-1');
     expect(names.logical('fight-1')).toBe('fight-1');
     expect(names.claim('0b6c')).toBe('event-id-0b6c');
-    for (const reserved of ['', '$all', '$$fight-1', 'event-id-0b6c']) expect(() => names.stream(reserved)).toThrow(TypeError);
+    for (const reserved of ['', '$all', '$$fight-1', 'event-id-0b6c'])
+      expect(() => names.stream(reserved)).toThrow(TypeError);
   });
 
   it('reads back only the log: no system streams, no claims, no $ event types', () => {
@@ -124,7 +149,12 @@ describe('KurrentDB stream names', () => {
 
 describe('KurrentDB urls', () => {
   it('selects the KurrentDB engine for its four schemes', () => {
-    for (const url of ['kurrentdb://localhost:2113', 'KurrentDB+Discover://cluster:2113', 'esdb://localhost:2113', 'esdb+discover://cluster:2113']) {
+    for (const url of [
+      'kurrentdb://localhost:2113',
+      'KurrentDB+Discover://cluster:2113',
+      'esdb://localhost:2113',
+      'esdb+discover://cluster:2113',
+    ]) {
       expect(eventStoreEngine(url)).toBe('kurrentdb');
     }
     expect(eventStoreEngine('postgres://x')).toBe('postgres');
@@ -143,7 +173,10 @@ describe('KurrentDB urls', () => {
       display: 'esdb+discover://cluster.example:2113',
       secrets: [],
     });
-    expect(kurrentTarget('kurrentdb://localhost:2113?TLS=false&tls-verify-cert=false&keep_alive_interval=5000').display).toBe('kurrentdb://localhost:2113');
+    expect(
+      kurrentTarget('kurrentdb://localhost:2113?TLS=false&tls-verify-cert=false&keep_alive_interval=5000')
+        .display,
+    ).toBe('kurrentdb://localhost:2113');
   });
 
   it('refuses an unknown option or a missing host without repeating the credentials', () => {
@@ -155,15 +188,24 @@ describe('KurrentDB urls', () => {
       }
       throw new Error(`accepted ${url}`);
     };
-    expect(refused('kurrentdb://admin:s3cret@db:2113?tls=false&bogus=1')).toBe('KurrentDB url kurrentdb://***@db:2113: unsupported option "bogus"');
-    expect(refused('kurrentdb://admin:s3cret@db:2113?throwOnAppendFailure=false')).toMatch(/unsupported option "throwOnAppendFailure"/);
-    expect(refused('kurrentdb://admin:s3cret@?tls=false')).toBe('KurrentDB url kurrentdb://***@ names no host');
+    expect(refused('kurrentdb://admin:s3cret@db:2113?tls=false&bogus=1')).toBe(
+      'KurrentDB url kurrentdb://***@db:2113: unsupported option "bogus"',
+    );
+    expect(refused('kurrentdb://admin:s3cret@db:2113?throwOnAppendFailure=false')).toMatch(
+      /unsupported option "throwOnAppendFailure"/,
+    );
+    expect(refused('kurrentdb://admin:s3cret@?tls=false')).toBe(
+      'KurrentDB url kurrentdb://***@ names no host',
+    );
     expect(refused('postgres://admin:s3cret@db/x')).not.toMatch(/s3cret/);
   });
 
   it('masks the credentials, encoded or not, in client messages, and keeps one line', () => {
     const target = kurrentTarget('kurrentdb://admin:p%40ss@db:2113');
-    const error = Object.assign(new Error('Unexpected "p@ss" near admin:p%40ss\nkurrentdb://admin:p%40ss@db:2113'), { type: 'unknown' });
+    const error = Object.assign(
+      new Error('Unexpected "p@ss" near admin:p%40ss\nkurrentdb://admin:p%40ss@db:2113'),
+      { type: 'unknown' },
+    );
     expect(describeError(error, target)).toBe('unknown: Unexpected "***" near ***');
     expect(describeError(new UnavailableError(), target)).toBe('unavailable');
   });

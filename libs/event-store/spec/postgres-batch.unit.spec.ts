@@ -16,7 +16,9 @@ function recorder() {
     batch.forEach((p) => p.resolve({ nextRevision: 0n, checkpoints: [] }));
   }, 1);
   const add = (stream: string, ...ids: string[]): Promise<unknown> =>
-    new Promise((resolve, reject) => group.add({ stream, events: ids.map(event), expected: 'any', resolve, reject }));
+    new Promise((resolve, reject) =>
+      group.add({ stream, events: ids.map(event), expected: 'any', resolve, reject }),
+    );
   const releaseNext = async () => {
     releases.shift()?.();
     await tick();
@@ -28,7 +30,14 @@ function recorder() {
 describe('GroupCommit (PostgreSQL group commit)', () => {
   it('appends of one tick share a batch; a stream or event id already in it waits for the next, in order', async () => {
     const r = recorder();
-    const done = [r.add('a', 'e1'), r.add('b', 'e2'), r.add('a', 'e3'), r.add('c', 'e2'), r.add('a', 'e4'), r.add('d', 'e5')];
+    const done = [
+      r.add('a', 'e1'),
+      r.add('b', 'e2'),
+      r.add('a', 'e3'),
+      r.add('c', 'e2'),
+      r.add('a', 'e4'),
+      r.add('d', 'e5'),
+    ];
     await r.tick();
     expect(r.batches).toEqual([['a:e1', 'b:e2', 'd:e5']]);
     await r.releaseNext();
@@ -57,7 +66,12 @@ describe('GroupCommit (PostgreSQL group commit)', () => {
   it('caps a batch at 2,000 events, but always takes the first append whatever its size', async () => {
     const r = recorder();
     const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
-    const done = [r.add('big', ...ids('x', 2500)), r.add('a', ...ids('a', 1500)), r.add('b', ...ids('b', 500)), r.add('c', 'c0')];
+    const done = [
+      r.add('big', ...ids('x', 2500)),
+      r.add('a', ...ids('a', 1500)),
+      r.add('b', ...ids('b', 500)),
+      r.add('c', 'c0'),
+    ];
     await r.tick();
     expect(r.batches.map((b) => b.map((x) => x.split(':')[0]))).toEqual([['big']]);
     await r.releaseNext();
@@ -80,7 +94,9 @@ describe('GroupCommit (PostgreSQL group commit)', () => {
       }
     }, 1);
     const add = (stream: string, id: string) =>
-      new Promise((resolve, reject) => group.add({ stream, events: [event(id)], expected: 'any', resolve, reject }));
+      new Promise((resolve, reject) =>
+        group.add({ stream, events: [event(id)], expected: 'any', resolve, reject }),
+      );
     const first = add('a', 'e1');
     const others = [add('b', 'e2')];
     await tick();
@@ -100,7 +116,9 @@ describe('GroupCommit (PostgreSQL group commit)', () => {
       batch.forEach((p) => p.resolve({ nextRevision: 7n, checkpoints: [] }));
     }, 1);
     const add = (stream: string, id: string) =>
-      new Promise((resolve, reject) => group.add({ stream, events: [event(id)], expected: 'any', resolve, reject }));
+      new Promise((resolve, reject) =>
+        group.add({ stream, events: [event(id)], expected: 'any', resolve, reject }),
+      );
     const failed = [add('a', 'e1'), add('b', 'e2')];
     const later = add('a', 'e3');
     await expect(Promise.all(failed)).rejects.toThrow('connection lost');

@@ -1,12 +1,19 @@
 import { EventEmitter } from 'node:events';
 import type { Pool, PoolClient } from 'pg';
-import { inTransaction, isConnectionError, retryOnConnectionLoss, withClient } from '../src/postgres-connection';
+import {
+  inTransaction,
+  isConnectionError,
+  retryOnConnectionLoss,
+  withClient,
+} from '../src/postgres-connection';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 const FATAL_57P01 = pgError('57P01', 'terminating connection due to administrator command');
 
 /** A pool of one client that records its releases; `onHandOver` runs inside the pool's callback, as a FATAL parsed with the start-up bytes would. */
-function fakePool(options: { onHandOver?: (client: EventEmitter) => void; query?: (sql: string) => Promise<unknown> } = {}) {
+function fakePool(
+  options: { onHandOver?: (client: EventEmitter) => void; query?: (sql: string) => Promise<unknown> } = {},
+) {
   const client = new EventEmitter() as EventEmitter & { released: Array<Error | undefined>; sent: string[] };
   client.released = [];
   client.sent = [];
@@ -36,8 +43,14 @@ describe('isConnectionError', () => {
     ['ECONNRESET', pgError('ECONNRESET')],
     ['ECONNREFUSED', pgError('ECONNREFUSED')],
     ['a socket ended by the server', new Error('Connection terminated unexpectedly')],
-    ['a client that already lost its connection', new Error('Client has encountered a connection error and is not queryable')],
-    ['a connection timeout wrapping its cause', new Error('Connection terminated due to connection timeout', { cause: pgError('ETIMEDOUT') })],
+    [
+      'a client that already lost its connection',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
+    [
+      'a connection timeout wrapping its cause',
+      new Error('Connection terminated due to connection timeout', { cause: pgError('ETIMEDOUT') }),
+    ],
   ])('is true for %s', (_name, error) => expect(isConnectionError(error)).toBe(true));
 
   it.each([
@@ -92,7 +105,9 @@ describe('inTransaction', () => {
     expect(ok.client.released).toEqual([undefined]);
 
     const lost = new Error('Connection terminated unexpectedly');
-    const bad = fakePool({ query: (sql) => (sql === 'ROLLBACK' ? Promise.reject(lost) : Promise.resolve({ rows: [] })) });
+    const bad = fakePool({
+      query: (sql) => (sql === 'ROLLBACK' ? Promise.reject(lost) : Promise.resolve({ rows: [] })),
+    });
     const refused = pgError('23505');
     await expect(inTransaction(bad.pool, () => Promise.reject(refused))).rejects.toBe(refused);
     expect(bad.client.sent).toEqual(['BEGIN', 'ROLLBACK']);
@@ -103,17 +118,23 @@ describe('inTransaction', () => {
 describe('retryOnConnectionLoss', () => {
   it('tries again after a lost connection, and gives up after its last delay', async () => {
     let calls = 0;
-    await expect(retryOnConnectionLoss(async () => (++calls < 3 ? Promise.reject(FATAL_57P01) : 'ok'), [0, 0, 0])).resolves.toBe('ok');
+    await expect(
+      retryOnConnectionLoss(async () => (++calls < 3 ? Promise.reject(FATAL_57P01) : 'ok'), [0, 0, 0]),
+    ).resolves.toBe('ok');
     expect(calls).toBe(3);
     calls = 0;
-    await expect(retryOnConnectionLoss(async () => (++calls, Promise.reject(FATAL_57P01)), [0, 0])).rejects.toBe(FATAL_57P01);
+    await expect(
+      retryOnConnectionLoss(async () => (++calls, Promise.reject(FATAL_57P01)), [0, 0]),
+    ).rejects.toBe(FATAL_57P01);
     expect(calls).toBe(3);
   });
 
   it('never repeats work that failed for another reason', async () => {
     let calls = 0;
     const refused = pgError('23505');
-    await expect(retryOnConnectionLoss(async () => (++calls, Promise.reject(refused)), [0, 0])).rejects.toBe(refused);
+    await expect(retryOnConnectionLoss(async () => (++calls, Promise.reject(refused)), [0, 0])).rejects.toBe(
+      refused,
+    );
     expect(calls).toBe(1);
   });
 });

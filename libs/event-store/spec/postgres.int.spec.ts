@@ -10,7 +10,9 @@ const url = process.env.EVENT_STORE_PG_URL;
 // console output of such files when it runs several, which would swallow the warning below.
 it('PostgresEventStore accepts only plain identifiers as schema and table', () => {
   const connectionString = 'postgres://unused';
-  expect(() => new PostgresEventStore({ connectionString, schema: 'x"; DROP TABLE y; --' })).toThrow(RangeError);
+  expect(() => new PostgresEventStore({ connectionString, schema: 'x"; DROP TABLE y; --' })).toThrow(
+    RangeError,
+  );
   expect(() => new PostgresEventStore({ connectionString, table: 'Events' })).toThrow(RangeError);
   expect(() => new PostgresEventStore({ connectionString, table: 'e'.repeat(31) })).toThrow(RangeError);
 });
@@ -84,9 +86,9 @@ function postgresSuites(connectionString: string): void {
       );
       await store.append('c', [later], { expectedRevision: 'no_stream' });
       // Position alone would hand out `later` now, and a checkpoint on it would skip `late` forever.
-      const byPosition = await (await rawClient()).query(
-        `SELECT event_id::text AS id FROM ${store.sql.table} WHERE global_position > 1`,
-      );
+      const byPosition = await (
+        await rawClient()
+      ).query(`SELECT event_id::text AS id FROM ${store.sql.table} WHERE global_position > 1`);
       expect(ids(byPosition.rows)).toEqual([later.id]);
       expect(await store.readAll({ after: checkpoint })).toEqual([]);
       await sleep(100);
@@ -138,7 +140,9 @@ function postgresSuites(connectionString: string): void {
       await writer.append('s', [first], { expectedRevision: 'no_stream' });
       const subscriber = collect(reader);
       await subscriber.until(1);
-      const killed = await (await rawClient()).query(
+      const killed = await (
+        await rawClient()
+      ).query(
         'SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()',
         [`LISTEN "${reader.sql.channel}"`],
       );
@@ -168,13 +172,28 @@ function postgresSuites(connectionString: string): void {
         ].map(outcome),
       );
       expect(a1).toMatchObject({ ok: { nextRevision: 1n } });
-      expect(a2).toEqual({ error: expect.objectContaining({ name: 'WrongExpectedRevision', expected: 0n, actual: 1n }) });
-      expect(b).toEqual({ error: expect.objectContaining({ name: 'WrongExpectedRevision', expected: 5n, actual: 0n }) });
-      expect([c, d, e]).toMatchObject([{ ok: { nextRevision: 0n } }, { ok: { nextRevision: 0n } }, { ok: { nextRevision: 2n } }]);
+      expect(a2).toEqual({
+        error: expect.objectContaining({ name: 'WrongExpectedRevision', expected: 0n, actual: 1n }),
+      });
+      expect(b).toEqual({
+        error: expect.objectContaining({ name: 'WrongExpectedRevision', expected: 5n, actual: 0n }),
+      });
+      expect([c, d, e]).toMatchObject([
+        { ok: { nextRevision: 0n } },
+        { ok: { nextRevision: 0n } },
+        { ok: { nextRevision: 2n } },
+      ]);
       const committed = [a1, c, d, e].flatMap((o) => ('ok' in o ? o.ok.checkpoints : []));
       expect(new Set(committed.map(txOf)).size).toBe(1);
       const log = await logOf(store, 8);
-      expect(log.slice(2).map((x) => `${x.stream}@${x.revision}`)).toEqual(['a@1', 'c@0', 'd@0', 'e@0', 'e@1', 'e@2']);
+      expect(log.slice(2).map((x) => `${x.stream}@${x.revision}`)).toEqual([
+        'a@1',
+        'c@0',
+        'd@0',
+        'e@0',
+        'e@1',
+        'e@2',
+      ]);
       expect(log.slice(2).map((x) => x.checkpoint)).toEqual(committed);
     });
 
@@ -221,7 +240,11 @@ function postgresSuites(connectionString: string): void {
 
     it('a batch that waited on a foreign transaction which rolled back lands whole', async () => {
       const { store, outcomes } = await contendedBatch('ROLLBACK');
-      expect(outcomes).toMatchObject([{ ok: { nextRevision: 0n } }, { ok: { nextRevision: 0n } }, { ok: { nextRevision: 1n } }]);
+      expect(outcomes).toMatchObject([
+        { ok: { nextRevision: 0n } },
+        { ok: { nextRevision: 0n } },
+        { ok: { nextRevision: 1n } },
+      ]);
       const log = await logOf(store, 4);
       expect(log.map((e) => e.stream)).toEqual(['x', 'y', 'z', 'z']);
       expect(new Set(log.map((e) => txOf(e.checkpoint))).size).toBe(1);

@@ -21,13 +21,26 @@ describe('SQLite readStream over more events than one page', () => {
   });
 
   it('given a stream of 4,500 events, when it is read whole and from inside a page, then every event comes once, in order', async () => {
-    for (let i = 0; i < 45; i++) await store.append('long', Array.from({ length: 100 }, (_, j) => ({ id: randomUUID(), type: 'Noted', data: { n: i * 100 + j } })), { expectedRevision: 'any' });
-    await store.append('other', [{ id: randomUUID(), type: 'Noted', data: { n: -1 } }], { expectedRevision: 'any' });
+    for (let i = 0; i < 45; i++)
+      await store.append(
+        'long',
+        Array.from({ length: 100 }, (_, j) => ({
+          id: randomUUID(),
+          type: 'Noted',
+          data: { n: i * 100 + j },
+        })),
+        { expectedRevision: 'any' },
+      );
+    await store.append('other', [{ id: randomUUID(), type: 'Noted', data: { n: -1 } }], {
+      expectedRevision: 'any',
+    });
     const whole = await store.readStream('long');
     expect(whole.map((e) => (e.data as { n: number }).n)).toEqual(Array.from({ length: 4500 }, (_, i) => i));
     expect(whole.map((e) => Number(e.revision))).toEqual(Array.from({ length: 4500 }, (_, i) => i));
     const tail = await store.readStream('long', { from: 1999n });
-    expect(tail.map((e) => (e.data as { n: number }).n)).toEqual(Array.from({ length: 2501 }, (_, i) => i + 1999));
+    expect(tail.map((e) => (e.data as { n: number }).n)).toEqual(
+      Array.from({ length: 2501 }, (_, i) => i + 1999),
+    );
     expect(await store.readStream('long', { from: 4500n })).toEqual([]);
   });
 });

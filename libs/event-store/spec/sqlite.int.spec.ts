@@ -35,7 +35,9 @@ describe('SqliteEventStore on its file', () => {
     const reopened = open(file);
     expect(ids(await reopened.readAll())).toEqual(ids(events));
     expect(await reopened.streamRevision('s')).toBe(2n);
-    expect((await reopened.append('s', events, { expectedRevision: 'no_stream' })).checkpoints).toEqual(appended.checkpoints);
+    expect((await reopened.append('s', events, { expectedRevision: 'no_stream' })).checkpoints).toEqual(
+      appended.checkpoints,
+    );
     const raw = new Database(file, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();

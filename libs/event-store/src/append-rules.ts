@@ -20,7 +20,12 @@ export function prepareEvents(events: NewEvent[]): PreparedEvent[] {
     if (seen.has(id)) throw new DuplicateEventId(id);
     seen.add(id);
     if (!e.type) throw new TypeError(`event ${id} has no type`);
-    return { id, type: e.type, data: JSON.stringify(e.data ?? null), metadata: JSON.stringify(e.metadata ?? {}) };
+    return {
+      id,
+      type: e.type,
+      data: JSON.stringify(e.data ?? null),
+      metadata: JSON.stringify(e.metadata ?? {}),
+    };
   });
 }
 
@@ -28,8 +33,13 @@ export function revisionMatches(expected: ExpectedRevision, current: bigint | un
   return expected === 'any' || (expected === 'no_stream' ? current === undefined : current === expected);
 }
 
-export function checkExpectedRevision(stream: string, expected: ExpectedRevision, current: bigint | undefined): void {
-  if (!revisionMatches(expected, current)) throw new WrongExpectedRevision(stream, expected, current ?? 'no_stream');
+export function checkExpectedRevision(
+  stream: string,
+  expected: ExpectedRevision,
+  current: bigint | undefined,
+): void {
+  if (!revisionMatches(expected, current))
+    throw new WrongExpectedRevision(stream, expected, current ?? 'no_stream');
 }
 
 /**
@@ -37,13 +47,19 @@ export function checkExpectedRevision(stream: string, expected: ExpectedRevision
  * consecutive revisions, the append is a retry and gets the original result. Any partial or
  * different match is a DuplicateEventId. No match at all returns undefined: a fresh append.
  */
-export function replayedResult(stream: string, events: PreparedEvent[], existing: StoredEvent[]): AppendResult | undefined {
+export function replayedResult(
+  stream: string,
+  events: PreparedEvent[],
+  existing: StoredEvent[],
+): AppendResult | undefined {
   if (existing.length === 0) return undefined;
   const byId = new Map(existing.map((e) => [e.id, e]));
   const first = byId.get(events[0]?.id ?? '');
   const clash = events.find((p, i) => {
     const e = byId.get(p.id);
-    return !e || !first || e.stream !== stream || e.revision !== first.revision + BigInt(i) || !sameContent(e, p);
+    return (
+      !e || !first || e.stream !== stream || e.revision !== first.revision + BigInt(i) || !sameContent(e, p)
+    );
   });
   if (!clash) {
     const stored = events.map((p) => byId.get(p.id) as StoredEvent);

@@ -18,7 +18,8 @@ export interface AtomicAppends {
   atomically<T>(fill: (append: Append) => Promise<T>): Promise<T>;
 }
 
-const isAtomic = (store: EventStore): store is EventStore & AtomicAppends => typeof (store as Partial<AtomicAppends>).atomically === 'function';
+const isAtomic = (store: EventStore): store is EventStore & AtomicAppends =>
+  typeof (store as Partial<AtomicAppends>).atomically === 'function';
 
 /**
  * Moves a whole log between engines (embedded → PostgreSQL is how
@@ -32,12 +33,24 @@ const isAtomic = (store: EventStore): store is EventStore & AtomicAppends => typ
  * it was. On KurrentDB, which has no transaction across streams, what was copied before a failure
  * stays, and running the same copy again resumes where it stopped.
  */
-export async function copyLog(from: EventStore, to: EventStore, onPage?: (copied: number) => void): Promise<CopyReport> {
-  if (isAtomic(to)) return { ...(await to.atomically((append) => copyPages(from, append, onPage))), atomic: true };
-  return { ...(await copyPages(from, (stream, events, options) => to.append(stream, events, options), onPage)), atomic: false };
+export async function copyLog(
+  from: EventStore,
+  to: EventStore,
+  onPage?: (copied: number) => void,
+): Promise<CopyReport> {
+  if (isAtomic(to))
+    return { ...(await to.atomically((append) => copyPages(from, append, onPage))), atomic: true };
+  return {
+    ...(await copyPages(from, (stream, events, options) => to.append(stream, events, options), onPage)),
+    atomic: false,
+  };
 }
 
-async function copyPages(from: EventStore, append: Append, onPage?: (copied: number) => void): Promise<Omit<CopyReport, 'atomic'>> {
+async function copyPages(
+  from: EventStore,
+  append: Append,
+  onPage?: (copied: number) => void,
+): Promise<Omit<CopyReport, 'atomic'>> {
   let after: string | undefined;
   let events = 0;
   const streams = new Set<string>();
@@ -64,7 +77,8 @@ function runsByStream(page: StoredEvent[]): StoredEvent[][] {
   const runs: StoredEvent[][] = [];
   for (const e of page) {
     const last = runs[runs.length - 1];
-    if (last && last[0].stream === e.stream && last[last.length - 1].revision + 1n === e.revision) last.push(e);
+    if (last && last[0].stream === e.stream && last[last.length - 1].revision + 1n === e.revision)
+      last.push(e);
     else runs.push([e]);
   }
   return runs;

@@ -22,7 +22,9 @@ const ENGINES: Record<string, EventStore['engine']> = {
 };
 
 /** The url schemes createEventStore takes, for messages and configuration checks. */
-export const EVENT_STORE_URL_SCHEMES = Object.keys(ENGINES).map((scheme) => (scheme === 'memory' ? 'memory:' : `${scheme}://`));
+export const EVENT_STORE_URL_SCHEMES = Object.keys(ENGINES).map((scheme) =>
+  scheme === 'memory' ? 'memory:' : `${scheme}://`,
+);
 
 /** Only the scheme goes into error messages: the rest of a URL may hold a password. */
 export function urlScheme(url: string): string | undefined {

@@ -1,5 +1,11 @@
 export * from './port';
-export { createEventStore, eventStoreEngine, EVENT_STORE_URL_SCHEMES, urlScheme, type EventStoreConfig } from './create';
+export {
+  createEventStore,
+  eventStoreEngine,
+  EVENT_STORE_URL_SCHEMES,
+  urlScheme,
+  type EventStoreConfig,
+} from './create';
 export { InMemoryEventStore } from './memory';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres';

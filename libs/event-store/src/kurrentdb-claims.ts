@@ -55,7 +55,9 @@ export class EventIdClaims {
     let shared = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       try {
-        const written = await this.client.appendToStream(claimStream, claimEvent(CLAIMED, data), { streamState: state });
+        const written = await this.client.appendToStream(claimStream, claimEvent(CLAIMED, data), {
+          streamState: state,
+        });
         return { kind: 'held', id: event.id, claimStream, revision: written.nextExpectedRevision, shared };
       } catch (error) {
         if (!isWrongExpectedVersion(error)) throw error;
@@ -65,7 +67,8 @@ export class EventIdClaims {
       shared = last?.type === CLAIMED;
       if (!last || last.type === RELEASED) continue;
       const claimed = last.data as ClaimData;
-      if (claimed.stream !== stream || claimed.digest !== data.digest) return { kind: 'foreign', id: event.id };
+      if (claimed.stream !== stream || claimed.digest !== data.digest)
+        return { kind: 'foreign', id: event.id };
       if (await isStored()) return { kind: 'stored', id: event.id };
     }
     throw new Error(`event id ${event.id}: its claim stayed contended after ${MAX_ATTEMPTS} attempts`);
@@ -75,16 +78,24 @@ export class EventIdClaims {
   async release(claim: HeldClaim): Promise<boolean> {
     if (claim.shared) return false;
     try {
-      await this.client.appendToStream(claim.claimStream, claimEvent(RELEASED, {}), { streamState: claim.revision });
+      await this.client.appendToStream(claim.claimStream, claimEvent(RELEASED, {}), {
+        streamState: claim.revision,
+      });
       return true;
     } catch {
       return false;
     }
   }
 
-  private async last(claimStream: string): Promise<{ revision: bigint; type: string; data: unknown } | undefined> {
+  private async last(
+    claimStream: string,
+  ): Promise<{ revision: bigint; type: string; data: unknown } | undefined> {
     try {
-      for await (const { event } of this.client.readStream(claimStream, { direction: 'backwards', fromRevision: 'end', maxCount: 1 })) {
+      for await (const { event } of this.client.readStream(claimStream, {
+        direction: 'backwards',
+        fromRevision: 'end',
+        maxCount: 1,
+      })) {
         if (event) return { revision: event.revision, type: event.type, data: event.data };
       }
     } catch (error) {

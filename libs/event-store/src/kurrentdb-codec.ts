@@ -25,7 +25,8 @@ export function encodeCheckpoint(position: LogPosition): string {
 export function decodeCheckpoint(checkpoint: string): LogPosition {
   const match = /^(\d{20})\/(\d{20})$/.exec(checkpoint);
   const position = match && { commit: BigInt(match[1]), prepare: BigInt(match[2]) };
-  if (!position || position.commit > U64_MAX || position.prepare > U64_MAX) throw new RangeError(`invalid checkpoint "${checkpoint}"`);
+  if (!position || position.commit > U64_MAX || position.prepare > U64_MAX)
+    throw new RangeError(`invalid checkpoint "${checkpoint}"`);
   return position;
 }
 
@@ -36,7 +37,8 @@ export function comparePositions(a: LogPosition, b: LogPosition): number {
 
 /** The client's `streamState`; it sends a bigint as an unsigned stream position, so negatives are refused here. */
 export function toStreamState(expected: ExpectedRevision): 'no_stream' | 'any' | bigint {
-  if (typeof expected === 'bigint' && expected < 0n) throw new RangeError(`expected revision ${expected} is negative`);
+  if (typeof expected === 'bigint' && expected < 0n)
+    throw new RangeError(`expected revision ${expected} is negative`);
   return expected;
 }
 
@@ -59,13 +61,25 @@ export function isStreamNotFound(error: unknown): boolean {
 }
 
 /** WrongExpectedVersionError → the port's WrongExpectedRevision; the legacy path reports "no stream" as -1. */
-export function toWrongExpectedRevision(error: unknown, stream: string, expected: ExpectedRevision): WrongExpectedRevision {
+export function toWrongExpectedRevision(
+  error: unknown,
+  stream: string,
+  expected: ExpectedRevision,
+): WrongExpectedRevision {
   const actual = errorOf(error).actualState;
-  return new WrongExpectedRevision(stream, expected, typeof actual === 'bigint' && actual >= 0n ? actual : 'no_stream');
+  return new WrongExpectedRevision(
+    stream,
+    expected,
+    typeof actual === 'bigint' && actual >= 0n ? actual : 'no_stream',
+  );
 }
 
 /** Type, data and metadata with sorted keys, hashed: what "the same event" means (append-rules.ts). */
 export function contentDigest(event: PreparedEvent): string {
-  const content = canonicalJson({ type: event.type, data: JSON.parse(event.data) as unknown, metadata: JSON.parse(event.metadata) as unknown });
+  const content = canonicalJson({
+    type: event.type,
+    data: JSON.parse(event.data) as unknown,
+    metadata: JSON.parse(event.metadata) as unknown,
+  });
   return createHash('sha256').update(content).digest('hex');
 }

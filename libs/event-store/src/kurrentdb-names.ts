@@ -12,7 +12,8 @@ export class KurrentNames {
   private readonly ours: RegExp;
 
   constructor(readonly namespace = '') {
-    if (!/^[A-Za-z0-9_.-]*$/.test(namespace)) throw new RangeError(`KurrentDB namespace "${namespace}" may hold only letters, digits, _ . -`);
+    if (!/^[A-Za-z0-9_.-]*$/.test(namespace))
+      throw new RangeError(`KurrentDB namespace "${namespace}" may hold only letters, digits, _ . -`);
     this.logRegex = `^${namespace.replace(/\./g, '\\.')}(?!\\$|${CLAIM_PREFIX})`;
     this.ours = new RegExp(this.logRegex);
   }

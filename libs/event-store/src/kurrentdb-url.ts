@@ -44,7 +44,10 @@ export function kurrentTarget(url: string): KurrentTarget {
   const match = /^([a-z][a-z0-9+.-]*):\/\/(.*)$/is.exec(url.trim());
   const given = match?.[1].toLowerCase() ?? '';
   const scheme = SCHEMES[given];
-  if (!match || !scheme) throw new RangeError('a KurrentDB url starts with kurrentdb://, kurrentdb+discover://, esdb:// or esdb+discover://');
+  if (!match || !scheme)
+    throw new RangeError(
+      'a KurrentDB url starts with kurrentdb://, kurrentdb+discover://, esdb:// or esdb+discover://',
+    );
   const rest = match[2];
   const query = rest.includes('?') ? rest.slice(rest.indexOf('?') + 1) : '';
   const authority = rest.includes('?') ? rest.slice(0, rest.indexOf('?')) : rest;
@@ -55,18 +58,25 @@ export function kurrentTarget(url: string): KurrentTarget {
   if (!hosts) throw new RangeError(`KurrentDB url ${display} names no host`);
   for (const pair of query ? query.split('&') : []) {
     const key = pair.split('=')[0];
-    if (!OPTIONS.has(key.toLowerCase().replace(/[-_]/g, ''))) throw new RangeError(`KurrentDB url ${display}: unsupported option "${key}"`);
+    if (!OPTIONS.has(key.toLowerCase().replace(/[-_]/g, '')))
+      throw new RangeError(`KurrentDB url ${display}: unsupported option "${key}"`);
   }
   const password = credentials.slice(credentials.indexOf(':') + 1);
-  const secrets = credentials ? [...new Set([credentials, password, safeDecode(password)])].filter((s) => s.length > 0) : [];
+  const secrets = credentials
+    ? [...new Set([credentials, password, safeDecode(password)])].filter((s) => s.length > 0)
+    : [];
   return { connectionString: `${scheme}://${rest}`, display, secrets };
 }
 
 /** A client error as a message without the credentials (its parse errors quote the string). */
 export function describeError(error: unknown, target: KurrentTarget): string {
-  const e = typeof error === 'object' && error !== null ? (error as { type?: unknown; message?: unknown }) : {};
-  let text = [e.type, e.message ?? String(error)].filter((part) => typeof part === 'string' && part).join(': ');
-  for (const secret of [...target.secrets].sort((a, b) => b.length - a.length)) text = text.split(secret).join('***');
+  const e =
+    typeof error === 'object' && error !== null ? (error as { type?: unknown; message?: unknown }) : {};
+  let text = [e.type, e.message ?? String(error)]
+    .filter((part) => typeof part === 'string' && part)
+    .join(': ');
+  for (const secret of [...target.secrets].sort((a, b) => b.length - a.length))
+    text = text.split(secret).join('***');
   return text.split('\n')[0];
 }
 

@@ -1,4 +1,9 @@
-import type { JSONEventData, KurrentDBClient, ReadStreamOptions, RegexFilter } from '@kurrent/kurrentdb-client';
+import type {
+  JSONEventData,
+  KurrentDBClient,
+  ReadStreamOptions,
+  RegexFilter,
+} from '@kurrent/kurrentdb-client';
 import { checkExpectedRevision, prepareEvents, replayedResult, type PreparedEvent } from './append-rules';
 import { EventIdClaims, type HeldClaim } from './kurrentdb-claims';
 import {
@@ -77,7 +82,8 @@ export class KurrentEventStore implements EventStore {
     target: KurrentTarget,
     options: KurrentEventStoreOptions,
   ) {
-    const onError = options.onError ?? ((error: Error) => console.warn(`event store (kurrentdb): ${error.message}`));
+    const onError =
+      options.onError ?? ((error: Error) => console.warn(`event store (kurrentdb): ${error.message}`));
     this.commits = new CommitNotifier({ intervalMs: options.pollIntervalMs ?? 1000, changed: () => true });
     this.claims = new EventIdClaims(client, names);
     this.filter = { filterOn: 'streamName', regex: names.logRegex, checkpointInterval: 1000 };
@@ -112,7 +118,11 @@ export class KurrentEventStore implements EventStore {
     return store;
   }
 
-  async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async append(
+    stream: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     this.assertOpen();
     const streamId = this.names.stream(stream);
     const prepared = prepareEvents(events);
@@ -129,7 +139,8 @@ export class KurrentEventStore implements EventStore {
       next =
         streamState === 'any'
           ? await this.appendAny(stream, prepared)
-          : (await this.client.appendToStream(streamId, prepared.map(toEventData), { streamState })).nextExpectedRevision;
+          : (await this.client.appendToStream(streamId, prepared.map(toEventData), { streamState }))
+              .nextExpectedRevision;
     } catch (error) {
       // Only a rejection is sure to have written nothing; after a timeout the claims stay for the retry.
       if (!isWrongExpectedVersion(error)) throw error;
@@ -158,7 +169,11 @@ export class KurrentEventStore implements EventStore {
       // KurrentDB may return the event at `fromPosition` itself: one more is asked for, and skipped.
       const maxCount = limit < 0 ? undefined : limit - page.length + 1;
       let read = 0;
-      for await (const { event } of this.client.readAll({ fromPosition: floor ?? 'start', maxCount, filter: this.filter })) {
+      for await (const { event } of this.client.readAll({
+        fromPosition: floor ?? 'start',
+        maxCount,
+        filter: this.filter,
+      })) {
         read++;
         if (!event) continue;
         const position = positionOf(event);
@@ -174,7 +189,9 @@ export class KurrentEventStore implements EventStore {
 
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent> {
     if (!this.commits.closed) this.tail.start();
-    const readPage = async (after: string | undefined, limit: number) => ({ events: await this.readAll({ after, limit }) });
+    const readPage = async (after: string | undefined, limit: number) => ({
+      events: await this.readAll({ after, limit }),
+    });
     return subscribeToLog({ commits: this.commits, readPage }, options);
   }
 
@@ -193,8 +210,11 @@ export class KurrentEventStore implements EventStore {
   /** Claims every id, or settles the append without writing: the first result of a retry, or a DuplicateEventId. */
   private async claimAll(stream: string, prepared: PreparedEvent[]): Promise<HeldClaim[] | AppendResult> {
     let inStream: Promise<Set<string>> | undefined;
-    const isStored = (id: string) => async () => (await (inStream ??= this.read(stream, {}).then((es) => new Set(es.map((e) => e.id))))).has(id);
-    const settled = await Promise.allSettled(prepared.map((p) => this.claims.claim(stream, p, isStored(p.id))));
+    const isStored = (id: string) => async () =>
+      (await (inStream ??= this.read(stream, {}).then((es) => new Set(es.map((e) => e.id))))).has(id);
+    const settled = await Promise.allSettled(
+      prepared.map((p) => this.claims.claim(stream, p, isStored(p.id))),
+    );
     const claims = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const held = claims.filter((c): c is HeldClaim => c.kind === 'held');
     if (held.length === prepared.length) return held;
@@ -227,7 +247,11 @@ export class KurrentEventStore implements EventStore {
       if (replayed) return replayed;
       known = seen.at(-1)?.revision ?? known;
       try {
-        const written = await this.client.appendToStream(this.names.stream(stream), prepared.map(toEventData), { streamState: known ?? 'no_stream' });
+        const written = await this.client.appendToStream(
+          this.names.stream(stream),
+          prepared.map(toEventData),
+          { streamState: known ?? 'no_stream' },
+        );
         return written.nextExpectedRevision;
       } catch (error) {
         if (!isWrongExpectedVersion(error) || attempt >= MAX_ANY_ATTEMPTS) throw error;
@@ -239,13 +263,18 @@ export class KurrentEventStore implements EventStore {
   /** The original result when every id is in the stream as appended now; a DuplicateEventId when only some are. */
   private async replay(stream: string, prepared: PreparedEvent[]): Promise<AppendResult | undefined> {
     const ids = new Set(prepared.map((p) => p.id));
-    return replayedResult(stream, prepared, (await this.read(stream, {})).filter((e) => ids.has(e.id)));
+    return replayedResult(
+      stream,
+      prepared,
+      (await this.read(stream, {})).filter((e) => ids.has(e.id)),
+    );
   }
 
   /** Checkpoints are positions, which only a read gives (the append answers one position for the whole write). */
   private async appended(stream: string, prepared: PreparedEvent[], next: bigint): Promise<AppendResult> {
     const first = next - BigInt(prepared.length - 1);
-    const written = first < 0n ? [] : await this.read(stream, { fromRevision: first, maxCount: prepared.length });
+    const written =
+      first < 0n ? [] : await this.read(stream, { fromRevision: first, maxCount: prepared.length });
     if (written.length === prepared.length && written.every((e, i) => e.id === prepared[i].id)) {
       return { nextRevision: next, checkpoints: written.map((e) => e.checkpoint) };
     }
@@ -259,7 +288,8 @@ export class KurrentEventStore implements EventStore {
     this.assertOpen();
     const events: StoredEvent[] = [];
     try {
-      for await (const { event } of this.client.readStream(this.names.stream(stream), options)) if (event) events.push(this.toStored(event));
+      for await (const { event } of this.client.readStream(this.names.stream(stream), options))
+        if (event) events.push(this.toStored(event));
     } catch (error) {
       if (isStreamNotFound(error)) return [];
       throw error;
@@ -275,7 +305,13 @@ export class KurrentEventStore implements EventStore {
       revision: event.revision,
       type: event.type,
       data: event.data,
-      metadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) && !(metadata instanceof Uint8Array) ? (metadata as Record<string, unknown>) : {},
+      metadata:
+        metadata &&
+        typeof metadata === 'object' &&
+        !Array.isArray(metadata) &&
+        !(metadata instanceof Uint8Array)
+          ? (metadata as Record<string, unknown>)
+          : {},
       checkpoint: encodeCheckpoint(positionOf(event)),
       storedAt: event.created.toISOString(),
     };
@@ -287,10 +323,17 @@ export class KurrentEventStore implements EventStore {
 }
 
 function positionOf(event: Recorded): LogPosition {
-  if (!event.position) throw new Error('KurrentDB returned an event without its position: version 22.6 or newer is needed');
+  if (!event.position)
+    throw new Error('KurrentDB returned an event without its position: version 22.6 or newer is needed');
   return event.position;
 }
 
 function toEventData(event: PreparedEvent): JSONEventData {
-  return { id: event.id, contentType: 'application/json', type: event.type, data: JSON.parse(event.data) as JSONEventData['data'], metadata: JSON.parse(event.metadata) as JSONEventData['metadata'] };
+  return {
+    id: event.id,
+    contentType: 'application/json',
+    type: event.type,
+    data: JSON.parse(event.data) as JSONEventData['data'],
+    metadata: JSON.parse(event.metadata) as JSONEventData['metadata'],
+  };
 }

@@ -20,7 +20,11 @@ export class InMemoryEventStore implements EventStore {
   private readonly streams = new Map<string, PositionRow[]>();
   private readonly byId = new Map<string, PositionRow>();
 
-  async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async append(
+    stream: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     this.assertOpen();
     const prepared = prepareEvents(events);
     const found = prepared.flatMap((p) => this.byId.get(p.id) ?? []).map(fromPositionRow);
@@ -46,7 +50,10 @@ export class InMemoryEventStore implements EventStore {
     for (const row of added) this.byId.set(row.event_id, row);
     this.streams.set(stream, rows);
     this.commits.notify();
-    return { nextRevision: BigInt(rows.length - 1), checkpoints: added.map((r) => String(r.global_position)) };
+    return {
+      nextRevision: BigInt(rows.length - 1),
+      checkpoints: added.map((r) => String(r.global_position)),
+    };
   }
 
   async readStream(stream: string, options: { from?: bigint } = {}): Promise<StoredEvent[]> {
@@ -61,7 +68,9 @@ export class InMemoryEventStore implements EventStore {
   }
 
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent> {
-    const readPage = async (after: string | undefined, limit: number) => ({ events: await this.readAll({ after, limit }) });
+    const readPage = async (after: string | undefined, limit: number) => ({
+      events: await this.readAll({ after, limit }),
+    });
     return subscribeToLog({ commits: this.commits, readPage }, options);
   }
 

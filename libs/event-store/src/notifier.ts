@@ -42,7 +42,10 @@ export class CommitNotifier {
       busy = true;
       Promise.resolve()
         .then(() => poll.changed())
-        .then((changed) => changed && this.notify(), () => undefined)
+        .then(
+          (changed) => changed && this.notify(),
+          () => undefined,
+        )
         .finally(() => (busy = false));
     }, poll.intervalMs);
     // A subscriber waiting on a poll must not keep the process alive on its own.

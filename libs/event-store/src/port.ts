@@ -68,7 +68,11 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   readonly engine: 'memory' | 'sqlite' | 'postgres' | 'kurrentdb';
-  append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  append(
+    stream: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
   readStream(stream: string, options?: { from?: bigint }): Promise<StoredEvent[]>;
   /** Events strictly after `after`, in global order, at most `limit`. */
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;

@@ -2,7 +2,15 @@ import type { Pool, PoolClient } from 'pg';
 
 /** SQLSTATE class 08 (connection exception) and 57P01–57P03 (the server shuts down, crashed or is starting). */
 const CONNECTION_SQLSTATE = /^(08|57P0[123])/;
-const SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 /** What node-postgres says when the socket ended, or when a query is sent on a client that already lost it. */
 const CONNECTION_MESSAGES = /^Connection terminated|not queryable|Connection ended unexpectedly/;
 
@@ -26,7 +34,10 @@ export function isConnectionError(error: unknown): boolean {
  * removed on release so none pile up. A client that lost its connection, or that `fn` marks
  * broken (a failed ROLLBACK), is released with the error, so the pool destroys it.
  */
-export async function withClient<T>(pool: Pool, fn: (client: PoolClient, broken: (error: unknown) => void) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  pool: Pool,
+  fn: (client: PoolClient, broken: (error: unknown) => void) => Promise<T>,
+): Promise<T> {
   let lost: Error | undefined;
   const broken = (error: unknown): void => {
     lost ??= error instanceof Error ? error : new Error(String(error));
@@ -80,7 +91,10 @@ export const RECONNECT_DELAYS_MS = [20, 100, 300, 600];
  * Runs `attempt` again after a lost connection, a few times, then gives up with the last error.
  * Only for work that is safe to repeat: reads, and appends (which dedupe by event id).
  */
-export async function retryOnConnectionLoss<T>(attempt: () => Promise<T>, delaysMs: readonly number[] = RECONNECT_DELAYS_MS): Promise<T> {
+export async function retryOnConnectionLoss<T>(
+  attempt: () => Promise<T>,
+  delaysMs: readonly number[] = RECONNECT_DELAYS_MS,
+): Promise<T> {
   for (let n = 0; ; n++) {
     try {
       return await attempt();

@@ -20,7 +20,8 @@ const COLUMNS = `transaction_id::text AS tx, global_position::text AS gp, stream
 
 export function pgSql(schema: string, table: string): PgSql {
   for (const name of [schema, table]) {
-    if (!IDENT.test(name)) throw new RangeError(`invalid PostgreSQL identifier "${name}" (lowercase, at most 30)`);
+    if (!IDENT.test(name))
+      throw new RangeError(`invalid PostgreSQL identifier "${name}" (lowercase, at most 30)`);
   }
   const t = `"${schema}"."${table}"`;
   return {

@@ -76,7 +76,8 @@ export class PostgresEventStore implements EventStore {
 
   constructor(options: PostgresEventStoreOptions) {
     this.sql = pgSql(options.schema ?? 'public', options.table ?? 'events');
-    const onError = options.onError ?? ((error: Error) => console.warn(`event store (postgres): ${error.message}`));
+    const onError =
+      options.onError ?? ((error: Error) => console.warn(`event store (postgres): ${error.message}`));
     const config: PoolConfig = {
       connectionString: options.connectionString,
       application_name: 'event-store',
@@ -109,7 +110,11 @@ export class PostgresEventStore implements EventStore {
    * (idempotency by event id) and gets the first one's result, and the unique event id keeps it
    * from being written twice even when the first one commits only later.
    */
-  async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async append(
+    stream: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     const prepared = prepareEvents(events);
     return retryOnConnectionLoss(async () => {
       await this.start();
@@ -154,7 +159,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async setUp(): Promise<void> {
-    const { rows } = await this.pool.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [this.sql.table]);
+    const { rows } = await this.pool.query<{ found: boolean }>(
+      'SELECT to_regclass($1) IS NOT NULL AS found',
+      [this.sql.table],
+    );
     if (!rows[0].found) {
       await inTransaction(this.pool, async (client) => {
         // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog; serialize them.
@@ -168,7 +176,10 @@ export class PostgresEventStore implements EventStore {
 
   private async *subscribeWhenStarted(options?: SubscribeOptions): AsyncGenerator<StoredEvent> {
     await this.start();
-    yield* subscribeToLog({ commits: this.commits, readPage: (after, limit) => this.readPage(after, limit) }, options);
+    yield* subscribeToLog(
+      { commits: this.commits, readPage: (after, limit) => this.readPage(after, limit) },
+      options,
+    );
   }
 
   private async readPage(after: string | undefined, limit: number | undefined): Promise<LogPage> {
@@ -189,7 +200,10 @@ export class PostgresEventStore implements EventStore {
     // The lone append with an exact revision, the single writer's case, has a lighter statement.
     const query =
       batch.length === 1 && first.expected !== 'any'
-        ? { ...this.appendOne, values: oneValues(first.stream, afterRevision(first.expected), first.events, this.sql.channel) }
+        ? {
+            ...this.appendOne,
+            values: oneValues(first.stream, afterRevision(first.expected), first.events, this.sql.channel),
+          }
         : { ...this.appendBatch, values: batchValues(batch, this.sql.channel) };
     let rows: AddedRow[];
     try {
@@ -208,7 +222,11 @@ export class PostgresEventStore implements EventStore {
     }
     for (const p of batch) {
       const mine = added.get(p.stream);
-      if (mine) p.resolve({ nextRevision: BigInt(mine[mine.length - 1].rev), checkpoints: mine.map((r) => `${r.tx}:${r.gp}`) });
+      if (mine)
+        p.resolve({
+          nextRevision: BigInt(mine[mine.length - 1].rev),
+          checkpoints: mine.map((r) => `${r.tx}:${r.gp}`),
+        });
       else this.appendAlone(p.stream, p.events, p.expected).then(p.resolve, p.reject);
     }
   }
@@ -221,14 +239,20 @@ export class PostgresEventStore implements EventStore {
   async atomically<T>(fill: (append: EventStore['append']) => Promise<T>): Promise<T> {
     await this.start();
     const result = await inTransaction(this.pool, (client) =>
-      fill((stream, events, { expectedRevision }) => this.appendIn(client, stream, prepareEvents(events), expectedRevision)),
+      fill((stream, events, { expectedRevision }) =>
+        this.appendIn(client, stream, prepareEvents(events), expectedRevision),
+      ),
     );
     this.commits.notify();
     return result;
   }
 
   /** The transactional path: replays, conflicts, 'any' lost races, empty appends. */
-  private appendAlone(stream: string, events: PreparedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  private appendAlone(
+    stream: string,
+    events: PreparedEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
     return withClient(this.pool, async (client, broken) => {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -266,8 +290,14 @@ export class PostgresEventStore implements EventStore {
     checkExpectedRevision(stream, expected, current);
     if (events.length === 0) return { nextRevision: current ?? -1n, checkpoints: [] };
     const after = current ?? -1n;
-    const added = await client.query<AddedRow>({ ...this.appendOne, values: oneValues(stream, String(after), events, this.sql.channel) });
-    return { nextRevision: after + BigInt(events.length), checkpoints: added.rows.map((r) => `${r.tx}:${r.gp}`) };
+    const added = await client.query<AddedRow>({
+      ...this.appendOne,
+      values: oneValues(stream, String(after), events, this.sql.channel),
+    });
+    return {
+      nextRevision: after + BigInt(events.length),
+      checkpoints: added.rows.map((r) => `${r.tx}:${r.gp}`),
+    };
   }
 }
 
@@ -275,7 +305,8 @@ function named(text: string): { name: string; text: string } {
   return { name: `es_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
 }
 
-const afterRevision = (expected: bigint | 'no_stream'): string => (expected === 'no_stream' ? '-1' : String(expected));
+const afterRevision = (expected: bigint | 'no_stream'): string =>
+  expected === 'no_stream' ? '-1' : String(expected);
 
 /** Data and metadata are already JSON texts: joined into one array each, they need no escaping. */
 const jsonArray = (texts: string[]): string => `[${texts.join(',')}]`;

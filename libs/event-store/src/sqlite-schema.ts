@@ -35,7 +35,9 @@ export function createSchema(db: Database): SqliteStatements {
       `INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata, stored_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    readStream: db.prepare('SELECT * FROM events WHERE stream_id = ? AND stream_revision >= ? ORDER BY stream_revision LIMIT ?'),
+    readStream: db.prepare(
+      'SELECT * FROM events WHERE stream_id = ? AND stream_revision >= ? ORDER BY stream_revision LIMIT ?',
+    ),
     readAll: db.prepare('SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?'),
   };
 }

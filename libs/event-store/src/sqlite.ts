@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { checkExpectedRevision, prepareEvents, replayedResult, revisionMatches, type PreparedEvent } from './append-rules';
+import {
+  checkExpectedRevision,
+  prepareEvents,
+  replayedResult,
+  revisionMatches,
+  type PreparedEvent,
+} from './append-rules';
 import { CommitNotifier } from './notifier';
 import { fromPositionRow, parseLimit, parsePosition, type PositionRow } from './position';
 import { createSchema, type SqliteStatements } from './sqlite-schema';
@@ -39,7 +45,6 @@ interface PendingAppend {
 
 type Outcome = { result: AppendResult } | { error: unknown };
 
-
 /** Events read per query by readStream (a few ms of the thread each). */
 const STREAM_PAGE = 2000;
 /** One connection, one writer: appends queued in the same tick share one transaction (group commit). */
@@ -62,7 +67,10 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${options.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
     this.sql = createSchema(this.db);
-    this.commits = new CommitNotifier({ intervalMs: options.pollIntervalMs ?? 1000, changed: this.watchOtherWriters() });
+    this.commits = new CommitNotifier({
+      intervalMs: options.pollIntervalMs ?? 1000,
+      changed: this.watchOtherWriters(),
+    });
     // Every check of an append runs before its first write, so a refused append has written
     // nothing and needs no savepoint; an error during the inserts (I/O, disk full) fails the batch.
     this.writeBatch = this.db.transaction((batch: PendingAppend[]) =>
@@ -80,7 +88,11 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
-  async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async append(
+    stream: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     if (this.commits.closed) throw new Error('event store is closed');
     const prepared = prepareEvents(events);
     return new Promise((resolve, reject) => {
@@ -107,12 +119,17 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    const rows = this.sql.readAll.all(parsePosition(options.after), parseLimit(options.limit)) as PositionRow[];
+    const rows = this.sql.readAll.all(
+      parsePosition(options.after),
+      parseLimit(options.limit),
+    ) as PositionRow[];
     return rows.map(fromPositionRow);
   }
 
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent> {
-    const readPage = async (after: string | undefined, limit: number) => ({ events: await this.readAll({ after, limit }) });
+    const readPage = async (after: string | undefined, limit: number) => ({
+      events: await this.readAll({ after, limit }),
+    });
     return subscribeToLog({ commits: this.commits, readPage }, options);
   }
 
@@ -135,7 +152,13 @@ export class SqliteEventStore implements EventStore {
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const result = await fill(async (stream, events, { expectedRevision }) => {
-        const p: PendingAppend = { stream, events: prepareEvents(events), expected: expectedRevision, resolve: () => undefined, reject: () => undefined };
+        const p: PendingAppend = {
+          stream,
+          events: prepareEvents(events),
+          expected: expectedRevision,
+          resolve: () => undefined,
+          reject: () => undefined,
+        };
         const plan = this.check(p);
         return 'replayed' in plan ? plan.replayed : this.insert(p, plan.first);
       });
@@ -193,7 +216,9 @@ export class SqliteEventStore implements EventStore {
 
   /** Idempotency and expected revision (docs/event-store.md); reads only. */
   private check(p: PendingAppend): { replayed: AppendResult } | { first: number } {
-    const found = (this.sql.byIds.all(JSON.stringify(p.events.map((e) => e.id))) as PositionRow[]).map(fromPositionRow);
+    const found = (this.sql.byIds.all(JSON.stringify(p.events.map((e) => e.id))) as PositionRow[]).map(
+      fromPositionRow,
+    );
     const replayed = replayedResult(p.stream, p.events, found);
     if (replayed) return { replayed };
     const { rev } = this.sql.revision.get(p.stream) as { rev: number | null };
@@ -204,7 +229,9 @@ export class SqliteEventStore implements EventStore {
   private insert(p: PendingAppend, first: number): AppendResult {
     const storedAt = new Date().toISOString();
     const checkpoints = p.events.map((e, i) =>
-      String(this.sql.insert.run(p.stream, first + i, e.id, e.type, e.data, e.metadata, storedAt).lastInsertRowid),
+      String(
+        this.sql.insert.run(p.stream, first + i, e.id, e.type, e.data, e.metadata, storedAt).lastInsertRowid,
+      ),
     );
     return { nextRevision: BigInt(first + p.events.length - 1), checkpoints };
   }

@@ -23,7 +23,10 @@ export interface GlobalLog {
  * no repeat. Held-back events are retried soon, since the transaction holding them may end
  * without a wake-up (a rollback, or a transaction outside the store).
  */
-export async function* subscribeToLog(log: GlobalLog, options: SubscribeOptions = {}): AsyncGenerator<StoredEvent> {
+export async function* subscribeToLog(
+  log: GlobalLog,
+  options: SubscribeOptions = {},
+): AsyncGenerator<StoredEvent> {
   const { signal, filter } = options;
   let after = options.after;
   // Cleared before every read (below); only a wake-up after that counts.

@@ -1,4 +1,12 @@
-import { checkCommand, FightCore, narateer, RuleCommand, RuleSystem, RuleViolation, seedCommitment } from '@app/rules';
+import {
+  checkCommand,
+  FightCore,
+  narateer,
+  RuleCommand,
+  RuleSystem,
+  RuleViolation,
+  seedCommitment,
+} from '@app/rules';
 import { decideCommand, needsOf, recordedCommand, sealEvents } from '../src/command-core';
 import { LogEntry } from '../src/fight-event';
 import { blankFight, evolveFight, FoldedFight, foldLog } from '../src/fold';
@@ -7,8 +15,30 @@ import { undoStackOf } from '../src/undo';
 
 const system = narateer as unknown as RuleSystem<FightCore>;
 const SEED = 'core-seed';
-const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
-const fighter = (id: string) => ({ id, name: id, side: id, sheet: { vitals: { strength: 2, agility: 2, resilience: 2 }, skills: { melee: 2, ranged: 1, acrobatics: 1 }, maxVitality: 60, maxAD: 5, maxMD: 1, weapons: [sword], armour: { soak: 1 } } });
+const sword = {
+  id: 'sword',
+  name: 'Arming sword',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Slashing)',
+};
+const fighter = (id: string) => ({
+  id,
+  name: id,
+  side: id,
+  sheet: {
+    vitals: { strength: 2, agility: 2, resilience: 2 },
+    skills: { melee: 2, ranged: 1, acrobatics: 1 },
+    maxVitality: 60,
+    maxAD: 5,
+    maxMD: 1,
+    weapons: [sword],
+    armour: { soak: 1 },
+  },
+});
 
 /** A fight played with the core alone, as the service plays it: decide, seal, evolve (an undo folds the log again). */
 class Table {
@@ -18,7 +48,12 @@ class Table {
 
   constructor(mode: 'fair' | 'seeded' | 'manual') {
     this.fight = blankFight(system, 'fight-core');
-    this.send({ type: 'StartFight', name: 'Core', dice: { mode, commitment: seedCommitment(SEED) }, combatants: [fighter('mira'), fighter('orin')] });
+    this.send({
+      type: 'StartFight',
+      name: 'Core',
+      dice: { mode, commitment: seedCommitment(SEED) },
+      combatants: [fighter('mira'), fighter('orin')],
+    });
   }
 
   decide(command: RuleCommand) {
@@ -26,7 +61,12 @@ class Table {
   }
 
   send(command: RuleCommand): LogEntry[] {
-    const sealed = sealEvents(this.fight, this.decide(command), { commandId: `c${++this.commands}`, actor: 'gm', at: '2026-01-01T00:00:00.000Z', command });
+    const sealed = sealEvents(this.fight, this.decide(command), {
+      commandId: `c${++this.commands}`,
+      actor: 'gm',
+      at: '2026-01-01T00:00:00.000Z',
+      command,
+    });
     this.log.push(...sealed);
     this.fight = evolveFight(this.fight, sealed) ?? foldLog(system, this.fight.fightId, this.log);
     return sealed;
@@ -46,12 +86,17 @@ function refusal(run: () => unknown): RuleViolation {
 describe('the command core: decide with the fight’s dice, seal onto the hash chain, fold with undo', () => {
   it('given a seeded fight, when a command carries faces, then it is refused DICE_NOT_MANUAL naming the field (RULINGS.md C2)', () => {
     const t = new Table('seeded');
-    expect(refusal(() => t.decide({ type: 'RollInitiative', rerollFaces: [3] }))).toMatchObject({ code: 'DICE_NOT_MANUAL', field: 'rerollFaces' });
+    expect(refusal(() => t.decide({ type: 'RollInitiative', rerollFaces: [3] }))).toMatchObject({
+      code: 'DICE_NOT_MANUAL',
+      field: 'rerollFaces',
+    });
   });
 
   it('given a manual fight, when a command carries a face it does not roll, then it is refused DICE_MANUAL_FACES_EXTRA (RULINGS.md C6)', () => {
     const t = new Table('manual');
-    expect(refusal(() => t.decide({ type: 'RollInitiative', dice: [6, 5, 4, 1, 2, 3, 3, 3, 3, 3, 3, 3] }))).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA' });
+    expect(
+      refusal(() => t.decide({ type: 'RollInitiative', dice: [6, 5, 4, 1, 2, 3, 3, 3, 3, 3, 3, 3] })),
+    ).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA' });
   });
 
   it('given seeded dice, when a command rolls, then the draws it used are counted on, and the same seed draws the same faces (RULINGS.md C5)', () => {
@@ -75,7 +120,10 @@ describe('the command core: decide with the fight’s dice, seal onto the hash c
     expect(ended[0].type).toBe('FightEnded');
     expect(ended[0].data.seed).toBe(SEED);
     expect(ended[0].command).toEqual({ type: 'EndFight' });
-    expect(recordedCommand({ type: 'UndoCommands', count: 1, dice: [] })).toEqual({ type: 'UndoCommands', count: 1 });
+    expect(recordedCommand({ type: 'UndoCommands', count: 1, dice: [] })).toEqual({
+      type: 'UndoCommands',
+      count: 1,
+    });
   });
 
   it('given an undo (RULINGS.md C5), then it takes back the last command, evolving stops at it, and folding the log gives the state before the command', () => {
@@ -96,7 +144,15 @@ describe('the command core: decide with the fight’s dice, seal onto the hash c
     t.send({ type: 'StartRound' });
     t.send({ type: 'StartActivation' });
     const attacker = t.fight.state.activeId!;
-    const command: RuleCommand = { type: 'DeclareExchange', attackerId: attacker, targetId: attacker === 'mira' ? 'orin' : 'mira', kind: 'melee', weaponId: 'sword', boost: 0, response: 'none' };
+    const command: RuleCommand = {
+      type: 'DeclareExchange',
+      attackerId: attacker,
+      targetId: attacker === 'mira' ? 'orin' : 'mira',
+      kind: 'melee',
+      weaponId: 'sword',
+      boost: 0,
+      response: 'none',
+    };
     const schema = system.contract.commands.DeclareExchange;
     const parse = jest.spyOn(schema, 'safeParse');
     try {

@@ -54,7 +54,12 @@ export function decideCommand(fight: DecidingFight, command: RuleCommand, inputs
   }
   // The command object itself when nothing changes: a decider reads the parse the edge made of it (checkCommand).
   const { revealedSeed: _revealed, ...rest } = command;
-  const decided: RuleCommand = command.type === 'EndFight' ? { ...rest, revealedSeed: inputs.seed } : Object.hasOwn(command, 'revealedSeed') ? rest : command;
+  const decided: RuleCommand =
+    command.type === 'EndFight'
+      ? { ...rest, revealedSeed: inputs.seed }
+      : Object.hasOwn(command, 'revealedSeed')
+        ? rest
+        : command;
   const dice = diceFor(fight, decided, inputs.seed);
   const events = system.decide(state, decided, dice);
   if (dice instanceof ManualDice) dice.assertAllUsed();
@@ -69,9 +74,15 @@ export function decideUndo(undo: UndoStack, count: unknown): RuleEvent[] {
 /** C2: the dice the fight's mode rolls. */
 function diceFor(fight: DecidingFight, command: RuleCommand, seed: string | undefined): DiceSource {
   const { mode, clientSeed, drawKey } = fight.state.dice;
-  if (mode === 'manual') return new ManualDice(command as { dice?: number[]; rerollFaces?: number[]; followUpFaces?: number[] });
+  if (mode === 'manual')
+    return new ManualDice(command as { dice?: number[]; rerollFaces?: number[]; followUpFaces?: number[] });
   for (const field of MANUAL_FIELDS) {
-    if (command[field] !== undefined) throw new RuleViolation('DICE_NOT_MANUAL', `RULINGS.md C2: this fight rolls ${mode} dice; faces cannot be supplied`, field);
+    if (command[field] !== undefined)
+      throw new RuleViolation(
+        'DICE_NOT_MANUAL',
+        `RULINGS.md C2: this fight rolls ${mode} dice; faces cannot be supplied`,
+        field,
+      );
   }
   if (seed === undefined) throw new Error(`${mode} dice are drawn from the fight's seed, and none was given`);
   return new SeededDice({ seed, fightId: fight.fightId, drawKey, clientSeed, drawsUsed: fight.drawsUsed });
@@ -92,10 +103,23 @@ export interface Sealing {
  * actor and commandId, the hash of each from the one before (hash-chain.ts), the draws used after the
  * command, and the command itself on the first event so an auditor can decide it again.
  */
-export function sealEvents(head: Pick<FoldedFight, 'fightId' | 'seq' | 'headHash'>, decision: Decision, sealing: Sealing): LogEntry[] {
+export function sealEvents(
+  head: Pick<FoldedFight, 'fightId' | 'seq' | 'headHash'>,
+  decision: Decision,
+  sealing: Sealing,
+): LogEntry[] {
   let hash = head.headHash;
   return decision.events.map((e, i) => {
-    const event = { fightId: head.fightId, seq: head.seq + 1 + i, type: e.type, v: 1, at: sealing.at, actor: sealing.actor, commandId: sealing.commandId, data: e.data };
+    const event = {
+      fightId: head.fightId,
+      seq: head.seq + 1 + i,
+      type: e.type,
+      v: 1,
+      at: sealing.at,
+      actor: sealing.actor,
+      commandId: sealing.commandId,
+      data: e.data,
+    };
     hash = eventHash(hash, event);
     const entry: LogEntry = { ...event, hash, drawsUsed: decision.drawsUsed };
     if (i === 0) entry.command = recordedCommand(sealing.command);

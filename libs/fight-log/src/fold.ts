@@ -42,7 +42,11 @@ export function blankFight<S extends FightCore>(system: RuleSystem<S>, fightId: 
  * The state after `event`, evolved from the state just before it; undefined for an undo, which only the
  * log before it folds (FightFolder, foldFight, foldLog).
  */
-export function evolveState<S extends FightCore>(system: RuleSystem<S>, state: S, event: FoldableEvent): S | undefined {
+export function evolveState<S extends FightCore>(
+  system: RuleSystem<S>,
+  state: S,
+  event: FoldableEvent,
+): S | undefined {
   if (isUndo(event)) return undefined;
   return system.evolve(state, { type: event.type, data: event.data });
 }
@@ -65,7 +69,11 @@ export function evolveFight<F extends FoldedFight>(fight: F, events: readonly Ch
 }
 
 /** A whole log folded from its first event, undos honoured (a log without undo keeps no state but the last). */
-export function foldLog<S extends FightCore>(system: RuleSystem<S>, fightId: string, events: readonly ChainedEvent[]): FoldedFight<S> {
+export function foldLog<S extends FightCore>(
+  system: RuleSystem<S>,
+  fightId: string,
+  events: readonly ChainedEvent[],
+): FoldedFight<S> {
   const fight = blankFight(system, fightId);
   if (!events.some(isUndo)) return evolveFight(fight, events)!;
   const folder = new FightFolder(system, fightId);
@@ -155,7 +163,11 @@ function mergeSpans(ranges: UndoneCommand[]): { fromSeq: number; toSeq: number }
 }
 
 /** The state after `events`, folded from `system.start(fightId)` with undos honoured. */
-export function foldFight<S extends FightCore>(system: RuleSystem<S>, fightId: string, events: readonly FoldableEvent[]): S {
+export function foldFight<S extends FightCore>(
+  system: RuleSystem<S>,
+  fightId: string,
+  events: readonly FoldableEvent[],
+): S {
   const folder = new FightFolder(system, fightId);
   for (const e of events) folder.apply(e);
   return folder.state;

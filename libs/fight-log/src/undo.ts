@@ -52,21 +52,41 @@ export class UndoStack {
   /** Marks what a recorded `ActionsUndone` took back. */
   apply(data: unknown): void {
     for (const u of undoneList(data)) this.undone.add(u.commandId);
-    while (this.stack.length > 0 && this.undone.has(this.stack[this.stack.length - 1].commandId)) this.stack.pop();
+    while (this.stack.length > 0 && this.undone.has(this.stack[this.stack.length - 1].commandId))
+      this.stack.pop();
   }
 
   /** The `ActionsUndone` data for `UndoCommands { count }`; throws a RuleViolation when impossible. */
   plan(count: unknown): ActionsUndoneData {
-    if (this.ended) throw new RuleViolation('FIGHT_ENDED', 'the fight has ended and its seed is revealed; nothing can be undone', 'type');
+    if (this.ended)
+      throw new RuleViolation(
+        'FIGHT_ENDED',
+        'the fight has ended and its seed is revealed; nothing can be undone',
+        'type',
+      );
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
-      throw new RuleViolation('UNDO_COUNT_INVALID', 'UndoCommands: count must be a whole number of commands, 1 or more', 'count');
+      throw new RuleViolation(
+        'UNDO_COUNT_INVALID',
+        'UndoCommands: count must be a whole number of commands, 1 or more',
+        'count',
+      );
     }
     const picked: UndoneCommand[] = [];
     for (let i = this.stack.length - 1; i >= 0 && picked.length < count; i--) {
       if (!this.undone.has(this.stack[i].commandId)) picked.push(this.stack[i]);
     }
-    if (picked.length === 0) throw new RuleViolation('UNDO_NOTHING_TO_UNDO', 'UndoCommands: no command is left to undo (StartFight and undos cannot be undone)', 'count');
-    if (picked.length < count) throw new RuleViolation('UNDO_COUNT_INVALID', `UndoCommands: only ${picked.length} command(s) can be undone, not ${count}`, 'count');
+    if (picked.length === 0)
+      throw new RuleViolation(
+        'UNDO_NOTHING_TO_UNDO',
+        'UndoCommands: no command is left to undo (StartFight and undos cannot be undone)',
+        'count',
+      );
+    if (picked.length < count)
+      throw new RuleViolation(
+        'UNDO_COUNT_INVALID',
+        `UndoCommands: only ${picked.length} command(s) can be undone, not ${count}`,
+        'count',
+      );
     return { count, undone: picked.reverse().map((u) => ({ ...u })) };
   }
 }
@@ -74,7 +94,7 @@ export class UndoStack {
 /** The undo stack after these events (a log, or its start), one command's events at a time. */
 export function undoStackOf(events: readonly UndoCandidate[]): UndoStack {
   const stack = new UndoStack();
-  for (let i = 0; i < events.length; ) {
+  for (let i = 0; i < events.length;) {
     let j = i + 1;
     while (j < events.length && events[j].commandId === events[i].commandId) j++;
     stack.push(events.slice(i, j));
@@ -95,6 +115,11 @@ export function undoneList(data: unknown): UndoneCommand[] {
   return list.filter((u: unknown): u is UndoneCommand => {
     if (typeof u !== 'object' || u === null) return false;
     const { commandId, fromSeq, toSeq } = u as Record<string, unknown>;
-    return typeof commandId === 'string' && Number.isSafeInteger(fromSeq) && Number.isSafeInteger(toSeq) && (fromSeq as number) <= (toSeq as number);
+    return (
+      typeof commandId === 'string' &&
+      Number.isSafeInteger(fromSeq) &&
+      Number.isSafeInteger(toSeq) &&
+      (fromSeq as number) <= (toSeq as number)
+    );
   });
 }

@@ -6,7 +6,12 @@ describe('CoalescedRun', () => {
   it('runs one pass at a time; kicks during a pass ask for exactly one more', async () => {
     const gates: Array<() => void> = [];
     let passes = 0;
-    const run = new CoalescedRun(() => new Promise<void>((r) => (passes++, gates.push(r))), (e) => { throw e; });
+    const run = new CoalescedRun(
+      () => new Promise<void>((r) => (passes++, gates.push(r))),
+      (e) => {
+        throw e;
+      },
+    );
     run.kick();
     run.kick();
     run.kick();
@@ -25,11 +30,16 @@ describe('CoalescedRun', () => {
     let release!: () => void;
     let finished = false;
     let passes = 0;
-    const run = new CoalescedRun(async () => {
-      passes++;
-      await new Promise<void>((r) => (release = r));
-      finished = true;
-    }, (e) => { throw e; });
+    const run = new CoalescedRun(
+      async () => {
+        passes++;
+        await new Promise<void>((r) => (release = r));
+        finished = true;
+      },
+      (e) => {
+        throw e;
+      },
+    );
     run.kick();
     run.kick();
     await tick();
@@ -46,7 +56,10 @@ describe('CoalescedRun', () => {
   });
 
   it('close resolves at once when idle', async () => {
-    const run = new CoalescedRun(async () => undefined, () => undefined);
+    const run = new CoalescedRun(
+      async () => undefined,
+      () => undefined,
+    );
     await expect(run.close()).resolves.toBeUndefined();
   });
 });

@@ -5,7 +5,15 @@ import { FightService } from '../src/fight-service';
 
 /** As a client receives it (JSON drops undefined fields). */
 const json = <T>(x: T): T => JSON.parse(JSON.stringify(x));
-const sheet = { vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, maxVitality: 12, maxAD: 6, maxMD: 0, weapons: [], armour: { soak: 20 } };
+const sheet = {
+  vitals: { strength: 2, agility: 3, resilience: 2 },
+  skills: { melee: 3, ranged: 0, acrobatics: 1 },
+  maxVitality: 12,
+  maxAD: 6,
+  maxMD: 0,
+  weapons: [],
+  armour: { soak: 20 },
+};
 
 /** The first two ids `cmd-0`, `cmd-1`, … whose index keys collide (found in about 190,000 tries). */
 function collidingPair(): [string, string] {
@@ -22,9 +30,21 @@ describe('commandId idempotency is exact, whatever the index keys', () => {
   const [a, b] = collidingPair();
   const store = new InMemoryEventStore();
   const service = new FightService(store);
-  const create = () => service.create({ system: 'narateer', dice: { mode: 'manual' }, combatants: [{ id: 'x', name: 'X', side: 'p', sheet }, { id: 'y', name: 'Y', side: 'q', sheet }] });
-  const note = (s: FightService, fightId: string, commandId: string, text: string) => s.execute(fightId, { type: 'AddNote', text, commandId });
-  const notes = async (fightId: string) => (await service.events(fightId)).filter((e) => e.type === 'GmNoteAdded').map((e) => [e.commandId, e.data.text]);
+  const create = () =>
+    service.create({
+      system: 'narateer',
+      dice: { mode: 'manual' },
+      combatants: [
+        { id: 'x', name: 'X', side: 'p', sheet },
+        { id: 'y', name: 'Y', side: 'q', sheet },
+      ],
+    });
+  const note = (s: FightService, fightId: string, commandId: string, text: string) =>
+    s.execute(fightId, { type: 'AddNote', text, commandId });
+  const notes = async (fightId: string) =>
+    (await service.events(fightId))
+      .filter((e) => e.type === 'GmNoteAdded')
+      .map((e) => [e.commandId, e.data.text]);
 
   it('the pair really collides', () => {
     expect(a).not.toBe(b);
@@ -44,7 +64,11 @@ describe('commandId idempotency is exact, whatever the index keys', () => {
     expect(againB).toMatchObject({ replayed: true, events: json(second.events) });
     const againA = await note(service, fightId, a, 'first');
     expect(againA).toMatchObject({ replayed: true, events: json(first.events) });
-    expect(await notes(fightId)).toEqual([[a, 'first'], ['between', 'between'], [b, 'second']]);
+    expect(await notes(fightId)).toEqual([
+      [a, 'first'],
+      ['between', 'between'],
+      [b, 'second'],
+    ]);
 
     const report = verifyFightLog(await service.exportLog(fightId));
     expect(report.firstDivergence).toBeUndefined();
@@ -59,9 +83,16 @@ describe('commandId idempotency is exact, whatever the index keys', () => {
     const second = await note(cold, fightId, b, 'second');
     expect(second.replayed).toBe(false);
     const colder = new FightService(store);
-    expect(await note(colder, fightId, b, 'second')).toMatchObject({ replayed: true, events: json(second.events) });
+    expect(await note(colder, fightId, b, 'second')).toMatchObject({
+      replayed: true,
+      events: json(second.events),
+    });
     expect(await note(colder, fightId, a, 'first')).toMatchObject({ replayed: true });
-    expect(await notes(fightId)).toEqual([[a, 'first'], ['between', 'between'], [b, 'second']]);
+    expect(await notes(fightId)).toEqual([
+      [a, 'first'],
+      ['between', 'between'],
+      [b, 'second'],
+    ]);
     expect(verifyFightLog(await service.exportLog(fightId)).ok).toBe(true);
   });
 
@@ -72,9 +103,15 @@ describe('commandId idempotency is exact, whatever the index keys', () => {
     const started = await service.execute(fightId, { type: 'StartActivation', commandId: a });
     expect(started.events.map((e) => e.type)).toEqual(['ActivationStarted', 'DiceRefreshed']);
     const cold = new FightService(store);
-    expect(await cold.execute(fightId, { type: 'StartActivation', commandId: a })).toMatchObject({ replayed: true, events: json(started.events) });
+    expect(await cold.execute(fightId, { type: 'StartActivation', commandId: a })).toMatchObject({
+      replayed: true,
+      events: json(started.events),
+    });
     const second = await cold.execute(fightId, { type: 'AddNote', text: 'second', commandId: b });
     expect(second.replayed).toBe(false);
-    expect(await cold.execute(fightId, { type: 'AddNote', text: 'second', commandId: b })).toMatchObject({ replayed: true, events: json(second.events) });
+    expect(await cold.execute(fightId, { type: 'AddNote', text: 'second', commandId: b })).toMatchObject({
+      replayed: true,
+      events: json(second.events),
+    });
   });
 });

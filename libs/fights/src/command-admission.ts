@@ -36,15 +36,33 @@ export function startCommand(input: CreateFightInput) {
   const system = findSystem(input.system);
   if (!system) throw new AppError(422, 'UNKNOWN_SYSTEM', `no rule system ${input.system}`, 'system');
   const mode = input.dice?.mode ?? 'fair';
-  if (mode === 'seeded' && !input.dice?.seed) throw new AppError(422, 'DICE_SEED_REQUIRED', 'RULINGS.md C2: seeded dice need dice.seed', 'dice.seed');
-  if (mode !== 'seeded' && input.dice?.seed !== undefined) throw new AppError(422, 'DICE_SEED_NOT_ALLOWED', 'RULINGS.md C2: only seeded dice take a seed from the caller', 'dice.seed');
+  if (mode === 'seeded' && !input.dice?.seed)
+    throw new AppError(422, 'DICE_SEED_REQUIRED', 'RULINGS.md C2: seeded dice need dice.seed', 'dice.seed');
+  if (mode !== 'seeded' && input.dice?.seed !== undefined)
+    throw new AppError(
+      422,
+      'DICE_SEED_NOT_ALLOWED',
+      'RULINGS.md C2: only seeded dice take a seed from the caller',
+      'dice.seed',
+    );
   const drawKey = input.dice?.drawKey;
-  if (drawKey !== undefined && mode !== 'seeded') throw new AppError(422, 'DICE_DRAW_KEY_NOT_ALLOWED', `docs/rulings.md C14: only seeded dice take a drawKey; ${mode} dice cannot be reproduced in another fight`, 'dice.drawKey');
+  if (drawKey !== undefined && mode !== 'seeded')
+    throw new AppError(
+      422,
+      'DICE_DRAW_KEY_NOT_ALLOWED',
+      `docs/rulings.md C14: only seeded dice take a drawKey; ${mode} dice cannot be reproduced in another fight`,
+      'dice.drawKey',
+    );
   const seed = mode === 'seeded' ? input.dice!.seed! : SeedVault.newSeed();
   const command: RuleCommand = {
     type: 'StartFight',
     name: input.name,
-    dice: { mode, commitment: seedCommitment(seed), clientSeed: input.dice?.clientSeed, ...(drawKey !== undefined && { drawKey }) },
+    dice: {
+      mode,
+      commitment: seedCommitment(seed),
+      clientSeed: input.dice?.clientSeed,
+      ...(drawKey !== undefined && { drawKey }),
+    },
     combatants: input.combatants ?? [],
     options: input.options,
   };
@@ -56,10 +74,16 @@ export function startCommand(input: CreateFightInput) {
  * The edge's checks before the rules decide: the contract (unknown fields, wrong JSON types and out-of-range
  * values are refused, naming the field), the seq the caller expects, and what a player may send.
  */
-export function admit(fight: LoadedFight, sent: Omit<CommandInput, 'commandId' | 'expectedSeq'>, expectedSeq: number | undefined, actor: Actor): RuleCommand {
+export function admit(
+  fight: LoadedFight,
+  sent: Omit<CommandInput, 'commandId' | 'expectedSeq'>,
+  expectedSeq: number | undefined,
+  actor: Actor,
+): RuleCommand {
   const command = sent as RuleCommand;
   checkCommand(fight.system.contract.commands, command);
-  if (expectedSeq !== undefined && expectedSeq !== fight.seq) throw expectedSeqMismatch(expectedSeq, fight.seq);
+  if (expectedSeq !== undefined && expectedSeq !== fight.seq)
+    throw expectedSeqMismatch(expectedSeq, fight.seq);
   if (actor.scope !== 'all') assertPlayerMayAct(fight, command, actor.scope);
   return command;
 }
@@ -71,9 +95,27 @@ export function admit(fight: LoadedFight, sent: Omit<CommandInput, 'commandId' |
 function assertPlayerMayAct(fight: LoadedFight, command: RuleCommand, scope: string[]): void {
   const acting = fight.system.actorOf?.(fight.state, command);
   if (!acting) throw new AppError(403, 'GM_ONLY', `only the GM may send ${command.type}`, 'type');
-  if (!scope.includes(acting.combatantId)) throw new AppError(403, 'NOT_YOUR_COMBATANT', `this token does not act for ${acting.combatantId}`, acting.field);
+  if (!scope.includes(acting.combatantId))
+    throw new AppError(
+      403,
+      'NOT_YOUR_COMBATANT',
+      `this token does not act for ${acting.combatantId}`,
+      acting.field,
+    );
   const gmField = acting.gmOnly?.[0];
-  if (gmField) throw new AppError(403, 'GM_ONLY_FIELD', `RULINGS.md C12: only the GM may set ${gmField} on ${command.type}`, gmField);
+  if (gmField)
+    throw new AppError(
+      403,
+      'GM_ONLY_FIELD',
+      `RULINGS.md C12: only the GM may set ${gmField} on ${command.type}`,
+      gmField,
+    );
   const other = acting.speaksFor?.find((o) => !scope.includes(o.combatantId));
-  if (other) throw new AppError(403, 'NOT_YOUR_COMBATANT', `RULINGS.md C12: ${other.field} answers for ${other.combatantId || 'another combatant'}, and this token does not act for it`, other.field);
+  if (other)
+    throw new AppError(
+      403,
+      'NOT_YOUR_COMBATANT',
+      `RULINGS.md C12: ${other.field} answers for ${other.combatantId || 'another combatant'}, and this token does not act for it`,
+      other.field,
+    );
 }

@@ -17,12 +17,23 @@ export class AppError extends Error {
  * A field of a readable body that breaks its declaration, found past the DTO (a value only the
  * service can judge): 422 INVALID_FIELD with `issues`, the answer the contract gives.
  */
-export const invalidField = (field: string, message: string) => new ContractViolation([{ field, code: 'INVALID_FIELD', message }]);
+export const invalidField = (field: string, message: string) =>
+  new ContractViolation([{ field, code: 'INVALID_FIELD', message }]);
 
-export const fightNotFound = (id: string) => new AppError(404, 'FIGHT_NOT_FOUND', `no fight ${id}`, 'fightId');
+export const fightNotFound = (id: string) =>
+  new AppError(404, 'FIGHT_NOT_FOUND', `no fight ${id}`, 'fightId');
 
 export const expectedSeqMismatch = (expected: number, actual: number) =>
-  new AppError(409, 'EXPECTED_SEQ_MISMATCH', `expectedSeq is ${expected} but the fight is at seq ${actual}`, 'expectedSeq');
+  new AppError(
+    409,
+    'EXPECTED_SEQ_MISMATCH',
+    `expectedSeq is ${expected} but the fight is at seq ${actual}`,
+    'expectedSeq',
+  );
 
 export const concurrencyConflict = (id: string) =>
-  new AppError(409, 'CONCURRENCY_CONFLICT', `fight ${id} changed twice while this command was decided; send it again`);
+  new AppError(
+    409,
+    'CONCURRENCY_CONFLICT',
+    `fight ${id} changed twice while this command was decided; send it again`,
+  );

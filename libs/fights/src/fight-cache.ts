@@ -53,7 +53,9 @@ export class FightCache {
     const stored = await this.store.readStream(fightStream(fightId), { from: BigInt(cached?.seq ?? 0) });
     if (!cached && stored.length === 0) throw fightNotFound(fightId);
     const entries = stored.map(toLogEntry);
-    const fight = cached ? withCommands(evolveFight(cached, entries), entries) : folded(fightId, stored[0], entries);
+    const fight = cached
+      ? withCommands(evolveFight(cached, entries), entries)
+      : folded(fightId, stored[0], entries);
     if (!fight) return this.reload(fightId);
     this.remember(fight);
     return fight;
@@ -69,7 +71,8 @@ export class FightCache {
   observe(entry: LogEntry): void {
     const cached = this.fights.get(entry.fightId);
     if (!cached || entry.seq <= cached.seq) return;
-    const next = entry.seq === cached.seq + 1 ? withCommands(evolveFight(cached, [entry]), [entry]) : undefined;
+    const next =
+      entry.seq === cached.seq + 1 ? withCommands(evolveFight(cached, [entry]), [entry]) : undefined;
     if (next) this.remember(next);
     else this.fights.delete(entry.fightId);
   }

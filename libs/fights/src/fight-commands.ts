@@ -1,6 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, WrongExpectedRevision } from '@app/event-store';
-import { blankFight, decideCommand, DecisionInputs, envelopeOf, EventMetadata, evolveFight, FightEvent, fightStream, LogEntry, needsOf, sealEvents, toFightEvent, toNewEvent, undoStackOf } from '@app/fight-log';
+import {
+  blankFight,
+  decideCommand,
+  DecisionInputs,
+  envelopeOf,
+  EventMetadata,
+  evolveFight,
+  FightEvent,
+  fightStream,
+  LogEntry,
+  needsOf,
+  sealEvents,
+  toFightEvent,
+  toNewEvent,
+  undoStackOf,
+} from '@app/fight-log';
 import { RuleCommand, RuleViolation } from '@app/rules';
 import { Actor, admit, CommandInput, CreateFightInput, startCommand } from './command-admission';
 import { CommandIndex } from './command-index';
@@ -18,7 +33,13 @@ export interface CommandResult {
   replayed: boolean;
 }
 
-export type CommandOutcome = { system: string; type: string; seconds: number; outcome: 'ok' | 'rejected' | 'failed'; events: number };
+export type CommandOutcome = {
+  system: string;
+  type: string;
+  seconds: number;
+  outcome: 'ok' | 'rejected' | 'failed';
+  events: number;
+};
 
 /**
  * The command path for every transport (DESIGN.md "Commands, end to end"): load the fight, decide the command
@@ -40,13 +61,22 @@ export class FightCommands {
     this.vault = new SeedVault(store);
   }
 
-  async create(input: CreateFightInput, actor: Actor, beforeAppend?: (fightId: string) => Promise<void>): Promise<CommandResult> {
+  async create(
+    input: CreateFightInput,
+    actor: Actor,
+    beforeAppend?: (fightId: string) => Promise<void>,
+  ): Promise<CommandResult> {
     const { system, seed, command } = startCommand(input);
     const fight: LoadedFight = { ...blankFight(system, randomUUID()), commands: new CommandIndex(), seed };
     const decision = decideCommand(fight, command, {});
     await beforeAppend?.(fight.fightId);
     await this.vault.seal(fight.fightId, seed);
-    const sealed = sealEvents(fight, decision, { commandId: randomUUID(), actor: actor.name, at: this.clock().toISOString(), command });
+    const sealed = sealEvents(fight, decision, {
+      commandId: randomUUID(),
+      actor: actor.name,
+      at: this.clock().toISOString(),
+      command,
+    });
     return this.append(fight, sealed, { tenantId: actor.tenantId, requestId: actor.requestId });
   }
 
@@ -55,7 +85,8 @@ export class FightCommands {
     let system = 'unknown';
     const done = (outcome: CommandOutcome['outcome'], events: number) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      for (const listener of this.onCommandDone) listener({ system, type: String(input.type).slice(0, 60), seconds, outcome, events });
+      for (const listener of this.onCommandDone)
+        listener({ system, type: String(input.type).slice(0, 60), seconds, outcome, events });
     };
     try {
       const result = await this.lock.run(fightId, () =>
@@ -73,7 +104,10 @@ export class FightCommands {
   }
 
   /** DESIGN.md step 5: on a conflict, decide once more on fresh state; a second conflict is a 409. */
-  private async retried(fightId: string, attempt: (fight: LoadedFight) => Promise<CommandResult>): Promise<CommandResult> {
+  private async retried(
+    fightId: string,
+    attempt: (fight: LoadedFight) => Promise<CommandResult>,
+  ): Promise<CommandResult> {
     try {
       return await attempt(await this.cache.load(fightId));
     } catch (e) {
@@ -93,16 +127,30 @@ export class FightCommands {
     if (replayed) return replayed;
     const command = admit(fight, sent, expectedSeq, actor);
     const decision = decideCommand(fight, command, await this.inputsFor(fight, command));
-    if (decision.events.length === 0) return { fightId: fight.fightId, seq: fight.seq, events: [], view: viewOf(fight), replayed: false };
-    const sealed = sealEvents(fight, decision, { commandId, actor: actor.name, at: this.clock().toISOString(), command });
+    if (decision.events.length === 0)
+      return { fightId: fight.fightId, seq: fight.seq, events: [], view: viewOf(fight), replayed: false };
+    const sealed = sealEvents(fight, decision, {
+      commandId,
+      actor: actor.name,
+      at: this.clock().toISOString(),
+      command,
+    });
     return this.append(fight, sealed, { requestId: actor.requestId });
   }
 
   /** Appends sealed events at the fight's head and evolves the cached fight (an undo folds its stream again). */
-  private async append(fight: LoadedFight, sealed: LogEntry[], extra: { tenantId?: string; requestId?: string }): Promise<CommandResult> {
+  private async append(
+    fight: LoadedFight,
+    sealed: LogEntry[],
+    extra: { tenantId?: string; requestId?: string },
+  ): Promise<CommandResult> {
     const expectedRevision = fight.seq === 0 ? 'no_stream' : BigInt(fight.seq - 1);
     try {
-      await this.store.append(fightStream(fight.fightId), sealed.map((e) => toNewEvent(e, extra)), { expectedRevision });
+      await this.store.append(
+        fightStream(fight.fightId),
+        sealed.map((e) => toNewEvent(e, extra)),
+        { expectedRevision },
+      );
     } catch (e) {
       // The append may or may not have landed: the next command reads the store again.
       this.cache.forget(fight.fightId);
@@ -116,7 +164,13 @@ export class FightCommands {
     const events = sealed.map(envelopeOf);
     this.committed(events);
     const next = evolved ?? (await this.cache.reload(fight.fightId));
-    return { fightId: fight.fightId, seq: sealed[sealed.length - 1].seq, events, view: viewOf(next), replayed: false };
+    return {
+      fightId: fight.fightId,
+      seq: sealed[sealed.length - 1].seq,
+      events,
+      view: viewOf(next),
+      replayed: false,
+    };
   }
 
   /** The seed (dice, EndFight) and the undo stack (UndoCommands), read only when the command needs them. */
@@ -124,7 +178,8 @@ export class FightCommands {
     const needs = needsOf(fight, command);
     const inputs: DecisionInputs = {};
     if (needs.seed) inputs.seed = fight.seed ??= await this.vault.open(fight.fightId);
-    if (needs.undo) inputs.undo = undoStackOf((await this.store.readStream(fightStream(fight.fightId))).map(toFightEvent));
+    if (needs.undo)
+      inputs.undo = undoStackOf((await this.store.readStream(fightStream(fight.fightId))).map(toFightEvent));
     return inputs;
   }
 
@@ -137,7 +192,9 @@ export class FightCommands {
     if (candidates.length === 0) return undefined;
     const from = candidates[0] - 1;
     const stored = await this.store.readStream(fightStream(fight.fightId), { from: BigInt(from) });
-    const start = candidates.find((seq) => (stored[seq - 1 - from]?.metadata as EventMetadata | undefined)?.commandId === commandId);
+    const start = candidates.find(
+      (seq) => (stored[seq - 1 - from]?.metadata as EventMetadata | undefined)?.commandId === commandId,
+    );
     if (start === undefined) return undefined;
     const events: FightEvent[] = [];
     for (const e of stored.slice(start - 1 - from).map(toFightEvent)) {

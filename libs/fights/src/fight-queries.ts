@@ -19,7 +19,13 @@ export class FightQueries {
     if (row && row.seq >= minSeq) return toView(row);
     const fresh = await this.fights.view(fightId);
     const target = Math.max(minSeq, row ? 0 : fresh.seq);
-    await this.runner.waitFor('fight-views', fightId, target, WAIT_MS, async () => (await this.runner.read.getFight(fightId))?.seq ?? 0);
+    await this.runner.waitFor(
+      'fight-views',
+      fightId,
+      target,
+      WAIT_MS,
+      async () => (await this.runner.read.getFight(fightId))?.seq ?? 0,
+    );
     const caught = await this.runner.read.getFight(fightId);
     return caught && caught.seq >= target ? toView(caught) : fresh;
   }
@@ -51,7 +57,13 @@ export class FightQueries {
     if (p.kind === 'tenant') return this.runner.read.listFights({ ...q, tenantId: p.tenantId });
     if (p.kind === 'admin') return this.runner.read.listFights(q);
     const row = await this.runner.read.getFight(p.fightId);
-    const fits = row && (!q.system || row.system === q.system) && (!q.status || row.status === q.status) && (!q.after || row.createdAt < q.after.createdAt || (row.createdAt === q.after.createdAt && row.fightId < q.after.fightId));
+    const fits =
+      row &&
+      (!q.system || row.system === q.system) &&
+      (!q.status || row.status === q.status) &&
+      (!q.after ||
+        row.createdAt < q.after.createdAt ||
+        (row.createdAt === q.after.createdAt && row.fightId < q.after.fightId));
     const from = q.after ? 0 : (q.offset ?? 0);
     return (fits ? [row] : []).slice(from, from + q.limit);
   }
@@ -75,7 +87,10 @@ export interface FightPage {
   next?: FightKey;
 }
 
-export type FightSummary = Omit<FightRow, 'view' | 'headHash' | 'tenantId'> & { round: number; combatants: number };
+export type FightSummary = Omit<FightRow, 'view' | 'headHash' | 'tenantId'> & {
+  round: number;
+  combatants: number;
+};
 
 const summarise = ({ view, headHash: _h, tenantId: _t, ...summary }: FightRow): FightSummary => ({
   ...summary,

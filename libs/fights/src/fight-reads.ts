@@ -21,7 +21,8 @@ export class FightReads {
   async viewAt(fightId: string, at: number): Promise<FightViewResult> {
     const stored = await this.store.readStream(fightStream(fightId));
     if (stored.length === 0) throw fightNotFound(fightId);
-    if (at < 1 || at > stored.length) throw new AppError(422, 'SEQ_OUT_OF_RANGE', `at must be between 1 and ${stored.length}`, 'at');
+    if (at < 1 || at > stored.length)
+      throw new AppError(422, 'SEQ_OUT_OF_RANGE', `at must be between 1 and ${stored.length}`, 'at');
     const events = stored.slice(0, at).map(toFightEvent);
     const system = findSystem(String(events[0].data.system));
     if (!system) throw new Error(`fight ${fightId} uses an unknown system`);

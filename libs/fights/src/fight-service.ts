@@ -52,7 +52,11 @@ export class FightService {
     this.follower.stop();
   }
 
-  create(input: CreateFightInput, actor: Actor = GM_ACTOR, beforeAppend?: (fightId: string) => Promise<void>): Promise<CommandResult> {
+  create(
+    input: CreateFightInput,
+    actor: Actor = GM_ACTOR,
+    beforeAppend?: (fightId: string) => Promise<void>,
+  ): Promise<CommandResult> {
     return this.commands.create(input, actor, beforeAppend);
   }
 

@@ -15,7 +15,11 @@ export class SeedVault {
   }
 
   async seal(fightId: string, seed: string): Promise<void> {
-    await this.store.append(secretStream(fightId), [{ id: crypto.randomUUID(), type: 'SeedSealed', data: { seed }, metadata: { fightId } }], { expectedRevision: 'no_stream' });
+    await this.store.append(
+      secretStream(fightId),
+      [{ id: crypto.randomUUID(), type: 'SeedSealed', data: { seed }, metadata: { fightId } }],
+      { expectedRevision: 'no_stream' },
+    );
   }
 
   async open(fightId: string): Promise<string> {

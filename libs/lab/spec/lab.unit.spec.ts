@@ -1,5 +1,16 @@
 import { join } from 'node:path';
-import { LabInputError, narateerLab, planChunks, planLab, playChunk, runLab, toJson, addTally, emptyTally, LabInput } from '../src';
+import {
+  LabInputError,
+  narateerLab,
+  planChunks,
+  planLab,
+  playChunk,
+  runLab,
+  toJson,
+  addTally,
+  emptyTally,
+  LabInput,
+} from '../src';
 import { RuleViolation } from '@app/rules';
 
 const input: LabInput = { system: 'narateer', fights: 40, seed: '42' };
@@ -16,7 +27,9 @@ describe('Combat Lab runs', () => {
     const r = await inProcess(input);
     const names = ['heavy', 'doubleTap', 'flurry', 'guard', 'clash'];
     expect(r.strategies).toEqual(names);
-    expect(r.cells.map((row) => row.map((c) => `${c.row}/${c.col}`))).toEqual(names.map((a) => names.map((b) => `${a}/${b}`)));
+    expect(r.cells.map((row) => row.map((c) => `${c.row}/${c.col}`))).toEqual(
+      names.map((a) => names.map((b) => `${a}/${b}`)),
+    );
     for (const c of r.cells.flat()) {
       expect(c.rowWins + c.colWins + c.draws).toBe(40);
       expect(Object.values(c.endings).reduce((t, n) => t + n, 0)).toBe(40);
@@ -46,9 +59,24 @@ describe('Combat Lab runs', () => {
     expect(pair.cells[0][1]).toEqual(full.cells[3][2]);
     const plan = planLab(input);
     const match = narateerLab.prepare(plan.sheets, plan.seed, plan.roundCap);
-    const whole = playChunk(narateerLab, match, { id: 0, cell: 0, row: 'heavy', col: 'clash', start: 0, end: 40 });
+    const whole = playChunk(narateerLab, match, {
+      id: 0,
+      cell: 0,
+      row: 'heavy',
+      col: 'clash',
+      start: 0,
+      end: 40,
+    });
     const split = emptyTally();
-    for (const [start, end] of [[25, 40], [0, 7], [7, 25]]) addTally(split, playChunk(narateerLab, match, { id: 0, cell: 0, row: 'heavy', col: 'clash', start, end }));
+    for (const [start, end] of [
+      [25, 40],
+      [0, 7],
+      [7, 25],
+    ])
+      addTally(
+        split,
+        playChunk(narateerLab, match, { id: 0, cell: 0, row: 'heavy', col: 'clash', start, end }),
+      );
     expect(split).toEqual(whole);
   });
 
@@ -56,7 +84,12 @@ describe('Combat Lab runs', () => {
     const progress: number[] = [];
     const viaWorkers = await runLab(
       { ...input, fights: 300 },
-      { workers: 2, workerFile: join(__dirname, '../src/worker.ts'), execArgv: ['--require', join(__dirname, 'support/ts-require.js')], onProgress: (p) => progress.push(p.done) },
+      {
+        workers: 2,
+        workerFile: join(__dirname, '../src/worker.ts'),
+        execArgv: ['--require', join(__dirname, 'support/ts-require.js')],
+        onProgress: (p) => progress.push(p.done),
+      },
     );
     expect(toJson(viaWorkers)).toBe(toJson(await inProcess({ ...input, fights: 300 })));
     expect(progress).toHaveLength(planChunks(planLab({ ...input, fights: 300 })).length);
@@ -65,7 +98,10 @@ describe('Combat Lab runs', () => {
 
   it('reports progress as fights done of the total', async () => {
     const seen: string[] = [];
-    await runLab({ ...input, fights: 300, strategies: ['heavy'] }, { workers: 0, onProgress: ({ done, total }) => seen.push(`${done}/${total}`) });
+    await runLab(
+      { ...input, fights: 300, strategies: ['heavy'] },
+      { workers: 0, onProgress: ({ done, total }) => seen.push(`${done}/${total}`) },
+    );
     expect(seen).toEqual(['250/300', '300/300']);
   });
 });
@@ -85,7 +121,9 @@ describe('Combat Lab input', () => {
 
   it('sheets are validated by the Narateer decider, naming the sheet field', async () => {
     const bad = { ...narateerLab.defaultSheets[0], maxAD: 99 };
-    const error = await inProcess({ ...input, sheets: [bad, narateerLab.defaultSheets[1]] }).catch((e: unknown) => e);
+    const error = await inProcess({ ...input, sheets: [bad, narateerLab.defaultSheets[1]] }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RuleViolation);
     expect(error).toMatchObject({ field: 'sheets[0].maxAD' });
   });

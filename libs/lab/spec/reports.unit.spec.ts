@@ -18,7 +18,10 @@ function checkXml(svg: string): void {
 describe('lab reports', () => {
   let result: LabResult;
   beforeAll(async () => {
-    result = await runLab({ system: 'narateer', fights: 30, seed: 'reports', strategies: ['heavy', 'guard', 'clash'] }, { workers: 0 });
+    result = await runLab(
+      { system: 'narateer', fights: 30, seed: 'reports', strategies: ['heavy', 'guard', 'clash'] },
+      { workers: 0 },
+    );
   });
 
   it('the SVG heatmap is well-formed XML with one coloured cell per matchup', () => {

@@ -1,5 +1,15 @@
 import { FULL_GUARD_COST } from '@app/rules/narateer';
-import { Answer, Declaration, NARATEER_STRATEGIES, NarateerStrategy, narateerLab, playFight, prepareMatch, Threat, Turn } from '../src';
+import {
+  Answer,
+  Declaration,
+  NARATEER_STRATEGIES,
+  NarateerStrategy,
+  narateerLab,
+  playFight,
+  prepareMatch,
+  Threat,
+  Turn,
+} from '../src';
 
 interface Seen {
   turns: { turn: Turn; made: Declaration | undefined }[];
@@ -23,7 +33,8 @@ function watch(subject: NarateerStrategy, foe: NarateerStrategy, fights = 60): S
     },
   };
   const match = prepareMatch(narateerLab.defaultSheets, 'strategies', 30);
-  for (let i = 0; i < fights; i++) expect(playFight(match, [spy, foe], `s-${subject.id}-${foe.id}-${i}`, i).illegal).toBe(0);
+  for (let i = 0; i < fights; i++)
+    expect(playFight(match, [spy, foe], `s-${subject.id}-${foe.id}-${i}`, i).illegal).toBe(0);
   return seen;
 }
 
@@ -47,7 +58,8 @@ describe('N14 strategies behave as named', () => {
     const { turns } = watch(byId('doubleTap'), byId('heavy'));
     for (const { turn, made } of turns) {
       if (turn.declared.length >= 2) expect(made).toBeUndefined();
-      if (made && turn.declared.length === 1) expect(turn.declared[0].boost + made.boost).toBeLessThanOrEqual(SL.melee);
+      if (made && turn.declared.length === 1)
+        expect(turn.declared[0].boost + made.boost).toBeLessThanOrEqual(SL.melee);
     }
     expect(turns.some((t) => t.made && t.turn.declared.length === 1)).toBe(true);
   });
@@ -57,14 +69,18 @@ describe('N14 strategies behave as named', () => {
     for (const { turn, made } of turns) {
       const usesLeft = SL.melee + 1 - turn.me.uses.melee;
       if (made) expect(made.boost).toBe(Math.min(1, turn.me.ad.ready - 1));
-      else expect(usesLeft === 0 || turn.me.ad.ready < 1 || turn.state.combatants[turn.foe.id].vitality <= 0).toBe(true);
+      else
+        expect(
+          usesLeft === 0 || turn.me.ad.ready < 1 || turn.state.combatants[turn.foe.id].vitality <= 0,
+        ).toBe(true);
     }
   });
 
   it('guard: always answers Full Guard when it has the AD for one', () => {
     const { answers } = watch(byId('guard'), byId('flurry'));
     expect(answers.length).toBeGreaterThan(50);
-    for (const { ready, answer } of answers) expect(answer.response).toBe(ready >= FULL_GUARD_COST ? 'fullGuard' : 'none');
+    for (const { ready, answer } of answers)
+      expect(answer.response).toBe(ready >= FULL_GUARD_COST ? 'fullGuard' : 'none');
   });
 
   it('clash: always answers with a Clash when it can pay its weapon', () => {

@@ -1,4 +1,13 @@
-import { DiceSource, FightCore, RuleCommand, RuleEvent, RuleSystem, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
+import {
+  DiceSource,
+  FightCore,
+  RuleCommand,
+  RuleEvent,
+  RuleSystem,
+  RuleViolation,
+  SeededDice,
+  seedCommitment,
+} from '@app/rules';
 
 /** Setup commands roll no dice: a roll there is a lab bug, not a rule. */
 export const NO_DICE: DiceSource = {
@@ -11,7 +20,13 @@ export const NO_DICE: DiceSource = {
  * Decides and folds a run's setup once (StartFight, then the GM's placing commands) through the system's own
  * decider; `rename` turns a refused field of the `index`-th command (0: StartFight) into the lab caller's field (`sheets[i]…`).
  */
-export function decideSetup<S extends FightCore>(system: RuleSystem<S>, seed: string, start: RuleCommand, then: RuleCommand[], rename: (field: string, index: number) => string): S {
+export function decideSetup<S extends FightCore>(
+  system: RuleSystem<S>,
+  seed: string,
+  start: RuleCommand,
+  then: RuleCommand[],
+  rename: (field: string, index: number) => string,
+): S {
   let state = system.start('lab');
   const commands = [{ ...start, dice: { mode: 'seeded', commitment: seedCommitment(seed) } }, ...then];
   for (const [index, command] of commands.entries()) {
@@ -19,7 +34,8 @@ export function decideSetup<S extends FightCore>(system: RuleSystem<S>, seed: st
     try {
       events = system.decide(state, command, NO_DICE);
     } catch (e) {
-      if (e instanceof RuleViolation && e.field) throw new RuleViolation(e.code, e.message, rename(e.field, index));
+      if (e instanceof RuleViolation && e.field)
+        throw new RuleViolation(e.code, e.message, rename(e.field, index));
       throw e;
     }
     state = events.reduce(system.evolve, state);

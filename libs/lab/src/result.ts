@@ -69,5 +69,14 @@ export function buildResult(plan: LabPlan, tallies: Tally[]): LabResult {
       };
     }),
   );
-  return { format: 'combat-lab/1', system: plan.system, seed: plan.seed, fightsPerCell: plan.fights, roundCap: plan.roundCap, strategies: plan.strategies, sheets: plan.sheets, cells };
+  return {
+    format: 'combat-lab/1',
+    system: plan.system,
+    seed: plan.seed,
+    fightsPerCell: plan.fights,
+    roundCap: plan.roundCap,
+    strategies: plan.strategies,
+    sheets: plan.sheets,
+    cells,
+  };
 }

@@ -66,14 +66,29 @@ export function planChunks(plan: LabPlan): Chunk[] {
   const n = plan.strategies.length;
   plan.strategies.forEach((row, r) =>
     plan.strategies.forEach((col, c) => {
-      for (let start = 0; start < plan.fights; start += CHUNK) chunks.push({ id: chunks.length, cell: r * n + c, row, col, start, end: Math.min(plan.fights, start + CHUNK) });
+      for (let start = 0; start < plan.fights; start += CHUNK)
+        chunks.push({
+          id: chunks.length,
+          cell: r * n + c,
+          row,
+          col,
+          start,
+          end: Math.min(plan.fights, start + CHUNK),
+        });
     }),
   );
   return chunks;
 }
 
 /** A small pool: each worker takes the next chunk when it returns one; any worker error fails the run. */
-function inWorkers(plan: LabPlan, chunks: Chunk[], count: number, file: string, opts: RunOptions, collect: (c: Chunk, t: Tally) => void): Promise<void> {
+function inWorkers(
+  plan: LabPlan,
+  chunks: Chunk[],
+  count: number,
+  file: string,
+  opts: RunOptions,
+  collect: (c: Chunk, t: Tally) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let next = 0;
     let finished = 0;

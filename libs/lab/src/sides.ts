@@ -2,7 +2,8 @@ import { LabInputError } from './errors';
 
 /** A lab sheet entry as an object (planLab checked that much); a part of it that must be an object too. */
 export function objectAt(value: unknown, field: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new LabInputError('LAB_SHEETS_INVALID', `${field} must be an object`, field);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new LabInputError('LAB_SHEETS_INVALID', `${field} must be an object`, field);
   return value as Record<string, unknown>;
 }
 
@@ -14,7 +15,11 @@ export function agreed(sheets: readonly Record<string, unknown>[], key: string):
   const given = sheets.map((s) => s[key]);
   const [a, b] = given;
   if (a !== undefined && b !== undefined && JSON.stringify(a) !== JSON.stringify(b)) {
-    throw new LabInputError('LAB_SHEETS_INVALID', `${key} is one setting for the whole fight: when both sheets give it, they must give the same`, `sheets[1].${key}`);
+    throw new LabInputError(
+      'LAB_SHEETS_INVALID',
+      `${key} is one setting for the whole fight: when both sheets give it, they must give the same`,
+      `sheets[1].${key}`,
+    );
   }
   return a ?? b;
 }

@@ -14,7 +14,10 @@ export function wilson(successes: number, n: number, z = Z95): Interval {
   const centre = p + z2 / (2 * n);
   const spread = z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   const denominator = 1 + z2 / n;
-  return { low: Math.max(0, (centre - spread) / denominator), high: Math.min(1, (centre + spread) / denominator) };
+  return {
+    low: Math.max(0, (centre - spread) / denominator),
+    high: Math.min(1, (centre + spread) / denominator),
+  };
 }
 
 /** Fixed decimals so the JSON and CSV are the same bytes on every machine. */

@@ -14,7 +14,17 @@ export interface Tally {
 }
 
 export function emptyTally(): Tally {
-  return { fights: 0, rowWins: 0, colWins: 0, draws: 0, rounds: 0, rowWounds: 0, colWounds: 0, illegal: 0, endings: { collapsed: 0, withdrawn: 0, roundCap: 0, stalemate: 0 } };
+  return {
+    fights: 0,
+    rowWins: 0,
+    colWins: 0,
+    draws: 0,
+    rounds: 0,
+    rowWounds: 0,
+    colWounds: 0,
+    illegal: 0,
+    endings: { collapsed: 0, withdrawn: 0, roundCap: 0, stalemate: 0 },
+  };
 }
 
 export function addOutcome(t: Tally, o: FightOutcome): void {
@@ -30,7 +40,17 @@ export function addOutcome(t: Tally, o: FightOutcome): void {
 }
 
 export function addTally(into: Tally, t: Tally): void {
-  for (const k of ['fights', 'rowWins', 'colWins', 'draws', 'rounds', 'rowWounds', 'colWounds', 'illegal'] as const) into[k] += t[k];
+  for (const k of [
+    'fights',
+    'rowWins',
+    'colWins',
+    'draws',
+    'rounds',
+    'rowWounds',
+    'colWounds',
+    'illegal',
+  ] as const)
+    into[k] += t[k];
   for (const k of Object.keys(t.endings) as FightEnding[]) into.endings[k] += t.endings[k];
 }
 

@@ -6,4 +6,6 @@ import { Chunk, playChunk } from './tally';
 const plan = workerData as LabPlan;
 const system = labSystem(plan.system);
 const match = system.prepare(plan.sheets, plan.seed, plan.roundCap);
-parentPort!.on('message', (chunk: Chunk) => parentPort!.postMessage({ id: chunk.id, tally: playChunk(system, match, chunk) }));
+parentPort!.on('message', (chunk: Chunk) =>
+  parentPort!.postMessage({ id: chunk.id, tally: playChunk(system, match, chunk) }),
+);

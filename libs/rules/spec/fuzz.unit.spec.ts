@@ -58,8 +58,19 @@ const walks: Record<string, () => Walk> = {
 
 /** Field names as the command descriptions list them ("combatantId, path, jump?, …"), plus the dice fields. */
 function fieldsOf(system: RuleSystem<FightCore>): string[] {
-  const names = new Set(['dice', 'rerollFaces', 'followUpFaces', 'combatantId', 'targetId', 'attackerId', 'weaponId', '__proto__', 'constructor']);
-  for (const text of Object.values(system.commands)) for (const m of text.matchAll(/\b([a-z][A-Za-z]{1,30})\??(?=[,.;:)\s]|$)/g)) names.add(m[1]);
+  const names = new Set([
+    'dice',
+    'rerollFaces',
+    'followUpFaces',
+    'combatantId',
+    'targetId',
+    'attackerId',
+    'weaponId',
+    '__proto__',
+    'constructor',
+  ]);
+  for (const text of Object.values(system.commands))
+    for (const m of text.matchAll(/\b([a-z][A-Za-z]{1,30})\??(?=[,.;:)\s]|$)/g)) names.add(m[1]);
   return [...names];
 }
 
@@ -75,15 +86,54 @@ function arbitraries(w: Walk) {
     { weight: 2, arbitrary: fc.array(space, { maxLength: 4 }) },
     { weight: 2, arbitrary: fc.array(id, { maxLength: 3 }) },
     { weight: 2, arbitrary: fc.array(fc.integer({ min: 0, max: 13 }), { maxLength: 8 }) },
-    { weight: 2, arbitrary: fc.constantFrom('melee', 'ranged', 'clash', 'fullGuard', 'none', 'close', 'near', 'far', 'N', 'S', 'NE', 'prone', 'quick', 'reckless', 'strength', 'agility', 'AD', 'MD') },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        'melee',
+        'ranged',
+        'clash',
+        'fullGuard',
+        'none',
+        'close',
+        'near',
+        'far',
+        'N',
+        'S',
+        'NE',
+        'prone',
+        'quick',
+        'reckless',
+        'strength',
+        'agility',
+        'AD',
+        'MD',
+      ),
+    },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
-    { weight: 1, arbitrary: fc.constantFrom(null, '', -1, 1e9, 0.5, Number.NaN, [], {}, 'toString', '__proto__') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(null, '', -1, 1e9, 0.5, Number.NaN, [], {}, 'toString', '__proto__'),
+    },
   );
-  const types = fc.constantFrom(...Object.keys(w.system.commands), 'Nope', 'toString', '__proto__', 'constructor');
-  const command = fc.tuple(types, fc.dictionary(fc.constantFrom(...fieldsOf(w.system)), value, { maxKeys: 6 })).map(([type, p]) => ({ ...p, type }));
+  const types = fc.constantFrom(
+    ...Object.keys(w.system.commands),
+    'Nope',
+    'toString',
+    '__proto__',
+    'constructor',
+  );
+  const command = fc
+    .tuple(types, fc.dictionary(fc.constantFrom(...fieldsOf(w.system)), value, { maxKeys: 6 }))
+    .map(([type, p]) => ({ ...p, type }));
   const dice = fc.oneof(
     { weight: 3, arbitrary: fc.constant<'seeded'>('seeded') },
-    { weight: 1, arbitrary: fc.record({ dice: fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 12 }), followUpFaces: fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        dice: fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 12 }),
+        followUpFaces: fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }),
+      }),
+    },
   );
   return fc.array(fc.tuple(command, dice), { minLength: 1, maxLength: 25 });
 }
@@ -98,7 +148,10 @@ describe.each(Object.keys(walks))('%s: random command walks never crash the deci
         let state = initial;
         let draws = 0;
         for (const [command, faces] of steps) {
-          const dice: DiceSource = faces === 'seeded' ? new SeededDice({ seed: 'fuzz', fightId: 'fuzz', drawsUsed: draws }) : new ManualDice(faces);
+          const dice: DiceSource =
+            faces === 'seeded'
+              ? new SeededDice({ seed: 'fuzz', fightId: 'fuzz', drawsUsed: draws })
+              : new ManualDice(faces);
           let events: RuleEvent[];
           try {
             events = w.system.decide(state, structuredClone(command), dice);
@@ -107,7 +160,10 @@ describe.each(Object.keys(walks))('%s: random command walks never crash the deci
               expect(e.code).toMatch(/^[A-Z][A-Z0-9_]*$/);
               continue;
             }
-            throw new Error(`${command.type} ${JSON.stringify(command)} threw ${String((e as Error)?.stack ?? e)}`, { cause: e });
+            throw new Error(
+              `${command.type} ${JSON.stringify(command)} threw ${String((e as Error)?.stack ?? e)}`,
+              { cause: e },
+            );
           }
           if (dice instanceof SeededDice) draws = dice.drawsUsed;
           state = events.reduce(w.system.evolve, state);

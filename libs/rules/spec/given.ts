@@ -33,11 +33,19 @@ export function given<S extends FightCore>(system: RuleSystem<S>, events: RuleEv
 }
 
 export function fightStarted(system: string, mode: 'fair' | 'seeded' | 'manual' = 'manual'): RuleEvent {
-  return { type: 'FightStarted', data: { system, name: 'Test', dice: { mode, commitment: TEST_COMMITMENT, clientSeed: '' }, options: {} } };
+  return {
+    type: 'FightStarted',
+    data: { system, name: 'Test', dice: { mode, commitment: TEST_COMMITMENT, clientSeed: '' }, options: {} },
+  };
 }
 
 /** The events `command` decides, checking that it used exactly the manual faces given (C6). */
-export function decideExact<S extends FightCore>(system: RuleSystem<S>, events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
+export function decideExact<S extends FightCore>(
+  system: RuleSystem<S>,
+  events: RuleEvent[],
+  command: RuleCommand,
+  faces: ManualFaces = {},
+): RuleEvent[] {
   const dice = new ManualDice(faces);
   const out = given(system, events).when(command, dice).events();
   dice.assertAllUsed();

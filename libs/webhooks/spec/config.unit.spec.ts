@@ -8,7 +8,12 @@ describe('webhook configuration: WEBHOOK_RETENTION_DAYS', () => {
     expect(readWebhookConfig({ WEBHOOK_RETENTION_DAYS: ' 90 ' }).retentionDays).toBe(90);
   });
 
-  it.each(['-1', '1.5', '7d', 'forever', '1e3', '0x10'])('stops the boot on %p, naming the variable', (raw) => {
-    expect(() => readWebhookConfig({ WEBHOOK_RETENTION_DAYS: raw })).toThrow(`WEBHOOK_RETENTION_DAYS must be a whole number of days ≥ 0 (0 keeps deliveries for ever), got "${raw}"`);
-  });
+  it.each(['-1', '1.5', '7d', 'forever', '1e3', '0x10'])(
+    'stops the boot on %p, naming the variable',
+    (raw) => {
+      expect(() => readWebhookConfig({ WEBHOOK_RETENTION_DAYS: raw })).toThrow(
+        `WEBHOOK_RETENTION_DAYS must be a whole number of days ≥ 0 (0 keeps deliveries for ever), got "${raw}"`,
+      );
+    },
+  );
 });

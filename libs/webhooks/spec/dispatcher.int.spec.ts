@@ -15,8 +15,20 @@ import { EndpointRow, WebhookStore } from '../src/store/types';
 const config: WebhookConfig = { ...DEFAULT_WEBHOOK_CONFIG, retryScheduleMs: [0, 1000, 5000], pollMs: 10_000 };
 const secret = newSigningSecret();
 const endpoint = (id: string): EndpointRow => ({
-  id, tenantId: 't1', url: `http://receiver/${id}`, description: '', eventTypes: [], fightId: null, enabled: true, secret,
-  previousSecret: null, previousSecretUntil: null, disabledReason: null, failingSince: null, createdAt: 0, updatedAt: 0,
+  id,
+  tenantId: 't1',
+  url: `http://receiver/${id}`,
+  description: '',
+  eventTypes: [],
+  fightId: null,
+  enabled: true,
+  secret,
+  previousSecret: null,
+  previousSecretUntil: null,
+  disabledReason: null,
+  failingSince: null,
+  createdAt: 0,
+  updatedAt: 0,
 });
 
 describe('webhook dispatcher', () => {
@@ -43,7 +55,18 @@ describe('webhook dispatcher', () => {
     now = Math.floor(Date.now() / 1000) * 1000;
     received = [];
     await store.insertEndpoint(endpoint('e1'));
-    for (const fight of ['A', 'B']) for (const seq of [1, 2, 3]) await store.insertDelivery({ id: `msg_${fight}${seq}`, endpointId: 'e1', tenantId: 't1', fightId: fight, seq, eventType: 'E', payload: JSON.stringify({ fight, seq }), createdAt: now });
+    for (const fight of ['A', 'B'])
+      for (const seq of [1, 2, 3])
+        await store.insertDelivery({
+          id: `msg_${fight}${seq}`,
+          endpointId: 'e1',
+          tenantId: 't1',
+          fightId: fight,
+          seq,
+          eventType: 'E',
+          payload: JSON.stringify({ fight, seq }),
+          createdAt: now,
+        });
     dispatcher = new WebhookDispatcher(store, config, sender, () => now);
   });
   afterEach(async () => {
@@ -76,13 +99,21 @@ describe('webhook dispatcher', () => {
     await settle();
     expect((await store.getDelivery('msg_A1'))!.status).toBe('failed');
     // The spent delivery no longer holds back the next one.
-    expect(received.filter((r) => r.fight === 'A').map((r) => r.seq).slice(0, 4)).toEqual([1, 1, 1, 2]);
+    expect(
+      received
+        .filter((r) => r.fight === 'A')
+        .map((r) => r.seq)
+        .slice(0, 4),
+    ).toEqual([1, 1, 1, 2]);
   });
 
   it('410 disables the endpoint and says why; the deliveries wait for it', async () => {
     answer = () => ({ status: 410 });
     await settle();
-    expect(await store.getEndpoint('e1')).toMatchObject({ enabled: false, disabledReason: 'the receiver answered 410 Gone' });
+    expect(await store.getEndpoint('e1')).toMatchObject({
+      enabled: false,
+      disabledReason: 'the receiver answered 410 Gone',
+    });
     const sent = received.length;
     now += 60_000;
     await settle();
@@ -111,7 +142,12 @@ describe('webhook dispatcher, nothing to send', () => {
     const { driver, counts } = counted();
     const store = new SqlWebhookStore(driver);
     let now = 1_000_000;
-    const dispatcher = new WebhookDispatcher(store, config, async () => ({ status: 204, excerpt: '', latencyMs: 1 }), () => now);
+    const dispatcher = new WebhookDispatcher(
+      store,
+      config,
+      async () => ({ status: 204, excerpt: '', latencyMs: 1 }),
+      () => now,
+    );
     const poll = async () => {
       dispatcher.kick();
       await new Promise((r) => setTimeout(r, 5));
@@ -120,7 +156,16 @@ describe('webhook dispatcher, nothing to send', () => {
       for (let i = 0; i < 10; i++) await poll();
       expect(counts).toEqual({ queries: 10, txs: 0 });
       await store.insertEndpoint(endpoint('e1'));
-      await store.insertDelivery({ id: 'msg_A1', endpointId: 'e1', tenantId: 't1', fightId: 'A', seq: 1, eventType: 'E', payload: '{}', createdAt: now });
+      await store.insertDelivery({
+        id: 'msg_A1',
+        endpointId: 'e1',
+        tenantId: 't1',
+        fightId: 'A',
+        seq: 1,
+        eventType: 'E',
+        payload: '{}',
+        createdAt: now,
+      });
       await poll();
       expect((await store.getDelivery('msg_A1')).status).toBe('delivered');
       const after = { ...counts };
@@ -145,7 +190,18 @@ describe('webhook dispatcher, nothing to send', () => {
       expect(counts).toEqual({ queries: 10, txs: 0 });
       // A fight of a tenant without endpoints: its owner is recorded once, nothing is queued.
       const fightId = randomUUID();
-      await log.append(`fight-${fightId}`, [{ id: randomUUID(), type: 'FightStarted', data: { system: 'narateer' }, metadata: { fightId, tenantId: 't1' } }], { expectedRevision: 'no_stream' });
+      await log.append(
+        `fight-${fightId}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'FightStarted',
+            data: { system: 'narateer' },
+            metadata: { fightId, tenantId: 't1' },
+          },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
       expect(await outbox.catchUp()).toBe(0);
       expect(counts.txs).toBe(1);
       const after = { ...counts };
@@ -164,23 +220,48 @@ describe('webhook dispatcher, nothing to send', () => {
     const outbox = new WebhookOutbox(log, store);
     const sizes: number[] = [];
     const commitPage = store.commitPage.bind(store);
-    store.commitPage = (expected, next, page) => (sizes.push(page.deliveries.length), commitPage(expected, next, page));
+    store.commitPage = (expected, next, page) => (
+      sizes.push(page.deliveries.length),
+      commitPage(expected, next, page)
+    );
     try {
       await store.insertEndpoint(endpoint('e1'));
       // A fight with 450 events, all committed before the outbox looks.
       const fights = new FightService(log);
       const actor = { name: 'gm', scope: 'all' as const, tenantId: 't1' };
-      const { fightId } = await fights.create({ system: 'narateer', name: 'burst', dice: { mode: 'manual' } }, actor);
-      for (let i = 1; i < 450; i++) await fights.execute(fightId, { type: 'AddNote', text: `note ${i}` }, actor);
+      const { fightId } = await fights.create(
+        { system: 'narateer', name: 'burst', dice: { mode: 'manual' } },
+        actor,
+      );
+      for (let i = 1; i < 450; i++)
+        await fights.execute(fightId, { type: 'AddNote', text: `note ${i}` }, actor);
       expect(await outbox.catchUp()).toBe(450);
       expect(Math.max(...sizes)).toBeLessThanOrEqual(OUTBOX_BATCH.deliveries);
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(450);
       expect(counts.txs).toBe(sizes.length);
       const sent: number[] = [];
-      for (let batch = await store.claimDue(Date.now() + 1000, 16, 'me', Date.now() + 9000); batch.length; batch = await store.claimDue(Date.now() + 1000, 16, 'me', Date.now() + 9000)) {
+      for (
+        let batch = await store.claimDue(Date.now() + 1000, 16, 'me', Date.now() + 9000);
+        batch.length;
+        batch = await store.claimDue(Date.now() + 1000, 16, 'me', Date.now() + 9000)
+      ) {
         for (const d of batch) {
           sent.push(d.seq);
-          await store.recordAttempt('me', { deliveryId: d.id, endpointId: 'e1', attemptNo: 1, attemptedAt: 1, status: 200, latencyMs: 1, responseExcerpt: '', error: null }, { status: 'delivered', nextAttemptAt: 1, lastStatus: 200, lastError: null, deliveredAt: 1 }, { kind: 'success' });
+          await store.recordAttempt(
+            'me',
+            {
+              deliveryId: d.id,
+              endpointId: 'e1',
+              attemptNo: 1,
+              attemptedAt: 1,
+              status: 200,
+              latencyMs: 1,
+              responseExcerpt: '',
+              error: null,
+            },
+            { status: 'delivered', nextAttemptAt: 1, lastStatus: 200, lastError: null, deliveredAt: 1 },
+            { kind: 'success' },
+          );
         }
       }
       expect(sent).toEqual(Array.from({ length: 450 }, (_, i) => i + 1));

@@ -9,18 +9,33 @@ const DAY = 86_400_000;
 const NOW = 400 * DAY;
 const schedule = { firstAfterMs: 20, everyMs: 60, batchSize: 2 };
 const endpoint: EndpointRow = {
-  id: 'e1', tenantId: 't1', url: 'http://receiver/e1', description: '', eventTypes: [], fightId: null, enabled: true, secret: 'whsec_AAAA',
-  previousSecret: null, previousSecretUntil: null, disabledReason: null, failingSince: null, createdAt: 0, updatedAt: 0,
+  id: 'e1',
+  tenantId: 't1',
+  url: 'http://receiver/e1',
+  description: '',
+  eventTypes: [],
+  fightId: null,
+  enabled: true,
+  secret: 'whsec_AAAA',
+  previousSecret: null,
+  previousSecretUntil: null,
+  disabledReason: null,
+  failingSince: null,
+  createdAt: 0,
+  updatedAt: 0,
 };
 const until = async (check: () => Promise<boolean>, ms = 2000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 10))) if (await check()) return true;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 10)))
+    if (await check()) return true;
   return false;
 };
 
 /** A store whose pruneFinished answers with `counts` in turn, each when the test releases it. */
 function scriptedStore(counts: number[]) {
   const calls: Array<(n: number) => void> = [];
-  const store = { pruneFinished: () => new Promise<number>((resolve) => calls.push(resolve)) } as unknown as WebhookStore;
+  const store = {
+    pruneFinished: () => new Promise<number>((resolve) => calls.push(resolve)),
+  } as unknown as WebhookStore;
   const answerNext = async () => {
     await until(async () => calls.length > 0);
     calls.shift()!(counts.shift()!);
@@ -32,10 +47,39 @@ describe('webhook pruner', () => {
   let store: WebhookStore;
   let pruner: WebhookPruner | undefined;
   const delivered = async (fight: string, finishedAt: number) => {
-    const d = { id: `msg_${fight}`, endpointId: 'e1', tenantId: 't1', fightId: fight, seq: 1, eventType: 'E', payload: '{}', createdAt: 0 };
+    const d = {
+      id: `msg_${fight}`,
+      endpointId: 'e1',
+      tenantId: 't1',
+      fightId: fight,
+      seq: 1,
+      eventType: 'E',
+      payload: '{}',
+      createdAt: 0,
+    };
     await store.insertDelivery(d);
     await store.claimDue(finishedAt, 1, 'me', finishedAt + 1000);
-    await store.recordAttempt('me', { deliveryId: d.id, endpointId: 'e1', attemptNo: 1, attemptedAt: finishedAt, status: 200, latencyMs: 1, responseExcerpt: '', error: null }, { status: 'delivered', nextAttemptAt: finishedAt, lastStatus: 200, lastError: null, deliveredAt: finishedAt }, { kind: 'success' });
+    await store.recordAttempt(
+      'me',
+      {
+        deliveryId: d.id,
+        endpointId: 'e1',
+        attemptNo: 1,
+        attemptedAt: finishedAt,
+        status: 200,
+        latencyMs: 1,
+        responseExcerpt: '',
+        error: null,
+      },
+      {
+        status: 'delivered',
+        nextAttemptAt: finishedAt,
+        lastStatus: 200,
+        lastError: null,
+        deliveredAt: finishedAt,
+      },
+      { kind: 'success' },
+    );
   };
   const kept = async () => (await store.listDeliveries('e1', { limit: 100 })).map((d) => d.fightId).sort();
 
@@ -52,8 +96,14 @@ describe('webhook pruner', () => {
   it('a finished delivery’s nextAttemptAt is when it finished, which the retention counts from', () => {
     const d = { roundAttempts: 7 } as DeliveryRow;
     const config = { ...DEFAULT_WEBHOOK_CONFIG, retryScheduleMs: [0] };
-    expect(judge({ status: 204, excerpt: '', latencyMs: 1 }, d, config, 1234).outcome).toMatchObject({ status: 'delivered', nextAttemptAt: 1234 });
-    expect(judge({ status: 500, excerpt: '', latencyMs: 1 }, d, config, 5678).outcome).toMatchObject({ status: 'failed', nextAttemptAt: 5678 });
+    expect(judge({ status: 204, excerpt: '', latencyMs: 1 }, d, config, 1234).outcome).toMatchObject({
+      status: 'delivered',
+      nextAttemptAt: 1234,
+    });
+    expect(judge({ status: 500, excerpt: '', latencyMs: 1 }, d, config, 5678).outcome).toMatchObject({
+      status: 'failed',
+      nextAttemptAt: 5678,
+    });
   });
 
   it('runs a first pass shortly after start, then one every interval; nothing runs after stop', async () => {
@@ -112,8 +162,16 @@ describe('webhook pruner', () => {
   it('a failing pass is reported, not thrown, and the next one runs', async () => {
     const errors: unknown[] = [];
     let failures = 1;
-    const flaky = { pruneFinished: async () => (failures-- > 0 ? Promise.reject(new Error('database is locked')) : 0) } as unknown as WebhookStore;
-    pruner = new WebhookPruner(flaky, 30, () => NOW, (e) => errors.push(e), schedule);
+    const flaky = {
+      pruneFinished: async () => (failures-- > 0 ? Promise.reject(new Error('database is locked')) : 0),
+    } as unknown as WebhookStore;
+    pruner = new WebhookPruner(
+      flaky,
+      30,
+      () => NOW,
+      (e) => errors.push(e),
+      schedule,
+    );
     pruner.start();
     expect(await until(async () => failures < 0)).toBe(true);
     expect(errors).toEqual([new Error('database is locked')]);

@@ -74,8 +74,12 @@ describe('outbound safety', () => {
 describe('configuration', () => {
   it('reads the environment, and names a wrong variable', () => {
     expect(readWebhookConfig({}).allowPrivate).toBe(false);
-    expect(readWebhookConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE_MS: '0,10,20' })).toMatchObject({ allowPrivate: true, retryScheduleMs: [0, 10, 20] });
+    expect(
+      readWebhookConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE_MS: '0,10,20' }),
+    ).toMatchObject({ allowPrivate: true, retryScheduleMs: [0, 10, 20] });
     expect(() => readWebhookConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
-    expect(() => readWebhookConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '0,x' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
+    expect(() => readWebhookConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '0,x' })).toThrow(
+      /WEBHOOK_RETRY_SCHEDULE_MS/,
+    );
   });
 });

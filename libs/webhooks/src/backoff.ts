@@ -13,7 +13,12 @@ const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
  * When to try again after `attemptsMade` failed attempts of this round, or undefined when the
  * schedule is spent. A receiver's Retry-After may push the attempt later, never earlier (capped at a day).
  */
-export function nextAttemptAt(schedule: readonly number[], attemptsMade: number, now: number, retryAfterMs?: number): number | undefined {
+export function nextAttemptAt(
+  schedule: readonly number[],
+  attemptsMade: number,
+  now: number,
+  retryAfterMs?: number,
+): number | undefined {
   if (attemptsMade >= schedule.length) return undefined;
   return now + Math.max(schedule[attemptsMade], Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
 }

@@ -1,5 +1,7 @@
 /** Retries with backoff: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. Entry i is the wait before attempt i + 1. */
-export const DEFAULT_RETRY_SCHEDULE_MS = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+export const DEFAULT_RETRY_SCHEDULE_MS = [
+  0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+];
 
 export interface WebhookConfig {
   /** WEBHOOK_ALLOW_PRIVATE: deliver to private, loopback and link-local addresses (local development, tests). */
@@ -32,8 +34,11 @@ export const DEFAULT_WEBHOOK_CONFIG: WebhookConfig = {
 export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): WebhookConfig {
   const d = DEFAULT_WEBHOOK_CONFIG;
   const flag = env.WEBHOOK_ALLOW_PRIVATE?.trim().toLowerCase();
-  if (flag && !['true', 'false', '1', '0'].includes(flag)) throw new Error(`WEBHOOK_ALLOW_PRIVATE must be true or false, got "${env.WEBHOOK_ALLOW_PRIVATE}"`);
-  const schedule = env.WEBHOOK_RETRY_SCHEDULE_MS?.trim() ? env.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map((s) => whole(s.trim(), 'WEBHOOK_RETRY_SCHEDULE_MS')) : d.retryScheduleMs;
+  if (flag && !['true', 'false', '1', '0'].includes(flag))
+    throw new Error(`WEBHOOK_ALLOW_PRIVATE must be true or false, got "${env.WEBHOOK_ALLOW_PRIVATE}"`);
+  const schedule = env.WEBHOOK_RETRY_SCHEDULE_MS?.trim()
+    ? env.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map((s) => whole(s.trim(), 'WEBHOOK_RETRY_SCHEDULE_MS'))
+    : d.retryScheduleMs;
   if (schedule.length === 0) throw new Error('WEBHOOK_RETRY_SCHEDULE_MS needs at least one entry');
   return {
     allowPrivate: flag === 'true' || flag === '1',
@@ -49,13 +54,17 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
 function retentionDays(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw.trim());
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) throw new Error(`WEBHOOK_RETENTION_DAYS must be a whole number of days ≥ 0 (0 keeps deliveries for ever), got "${raw}"`);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n))
+    throw new Error(
+      `WEBHOOK_RETENTION_DAYS must be a whole number of days ≥ 0 (0 keeps deliveries for ever), got "${raw}"`,
+    );
   return n;
 }
 
 function whole(raw: string, name: string): number {
   const n = Number(raw);
-  if (raw === '' || !Number.isInteger(n) || n < 0) throw new Error(`${name} must list whole milliseconds ≥ 0, got "${raw}"`);
+  if (raw === '' || !Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must list whole milliseconds ≥ 0, got "${raw}"`);
   return n;
 }
 

@@ -12,21 +12,58 @@ export const signingSecrets = (ep: EndpointRow, now: number): string[] =>
   ep.previousSecret && (ep.previousSecretUntil ?? 0) > now ? [ep.secret, ep.previousSecret] : [ep.secret];
 
 /** What one attempt's result does to the delivery and its endpoint (retries with backoff, config.ts). */
-export function judge(result: SendResult, d: DeliveryRow, config: WebhookConfig, now: number): { outcome: AttemptOutcome; effect: EndpointEffect } {
+export function judge(
+  result: SendResult,
+  d: DeliveryRow,
+  config: WebhookConfig,
+  now: number,
+): { outcome: AttemptOutcome; effect: EndpointEffect } {
   const status = result.status ?? null;
   if (status !== null && status >= 200 && status < 300) {
-    return { outcome: { status: 'delivered', nextAttemptAt: now, lastStatus: status, lastError: null, deliveredAt: now }, effect: { kind: 'success' } };
+    return {
+      outcome: {
+        status: 'delivered',
+        nextAttemptAt: now,
+        lastStatus: status,
+        lastError: null,
+        deliveredAt: now,
+      },
+      effect: { kind: 'success' },
+    };
   }
-  const lastError = result.error ?? (status !== null && status >= 300 && status < 400 ? `redirect to ${result.location ?? '?'} not followed` : `HTTP ${status}`);
+  const lastError =
+    result.error ??
+    (status !== null && status >= 300 && status < 400
+      ? `redirect to ${result.location ?? '?'} not followed`
+      : `HTTP ${status}`);
   if (status === 410) {
     // The receiver says it is gone: stop sending; the delivery waits, pending, for the endpoint to be enabled again.
-    return { outcome: { status: 'pending', nextAttemptAt: now, lastStatus: status, lastError, deliveredAt: null }, effect: { kind: 'disable', reason: 'the receiver answered 410 Gone' } };
+    return {
+      outcome: { status: 'pending', nextAttemptAt: now, lastStatus: status, lastError, deliveredAt: null },
+      effect: { kind: 'disable', reason: 'the receiver answered 410 Gone' },
+    };
   }
-  const next = nextAttemptAt(config.retryScheduleMs, d.roundAttempts + 1, now, parseRetryAfter(result.retryAfter, now));
+  const next = nextAttemptAt(
+    config.retryScheduleMs,
+    d.roundAttempts + 1,
+    now,
+    parseRetryAfter(result.retryAfter, now),
+  );
   const days = Math.round((config.disableAfterMs / 86_400_000) * 10) / 10;
   return {
-    outcome: { status: next === undefined ? 'failed' : 'pending', nextAttemptAt: next ?? now, lastStatus: status, lastError, deliveredAt: null },
-    effect: { kind: 'failure', now, disableIfFailingSince: now - config.disableAfterMs, reason: `every delivery failed for ${days} days (last: ${lastError})` },
+    outcome: {
+      status: next === undefined ? 'failed' : 'pending',
+      nextAttemptAt: next ?? now,
+      lastStatus: status,
+      lastError,
+      deliveredAt: null,
+    },
+    effect: {
+      kind: 'failure',
+      now,
+      disableIfFailingSince: now - config.disableAfterMs,
+      reason: `every delivery failed for ${days} days (last: ${lastError})`,
+    },
   };
 }
 
@@ -43,7 +80,10 @@ export class WebhookDispatcher {
   private readonly stopping = new AbortController();
   private timer?: NodeJS.Timeout;
   /** One claim at a time; a kick during a claim runs one more after it. */
-  private readonly claims = new CoalescedRun(() => this.claim(), (e) => this.onError(e));
+  private readonly claims = new CoalescedRun(
+    () => this.claim(),
+    (e) => this.onError(e),
+  );
 
   constructor(
     private readonly store: WebhookStore,
@@ -77,7 +117,12 @@ export class WebhookDispatcher {
     if (room <= 0 || this.stopping.signal.aborted) return;
     const now = this.clock();
     // The lease outlives the attempt's timeout: a crashed instance's deliveries come back after it.
-    const claimed = await this.store.claimDue(now, room, this.instanceId, now + this.config.timeoutMs + 30_000);
+    const claimed = await this.store.claimDue(
+      now,
+      room,
+      this.instanceId,
+      now + this.config.timeoutMs + 30_000,
+    );
     for (const d of claimed) this.launch(d);
     if (claimed.length === room) this.claims.kick();
   }
@@ -97,13 +142,26 @@ export class WebhookDispatcher {
     if (!endpoint?.enabled) return this.store.releaseLeases(this.instanceId, [d.id]);
     const now = this.clock();
     const headers = webhookHeaders(signingSecrets(endpoint, now), d.id, Math.floor(now / 1000), d.payload);
-    const result = await this.send(endpoint.url, headers, d.payload, { timeoutMs: this.config.timeoutMs, allowPrivate: this.config.allowPrivate, signal: this.stopping.signal });
+    const result = await this.send(endpoint.url, headers, d.payload, {
+      timeoutMs: this.config.timeoutMs,
+      allowPrivate: this.config.allowPrivate,
+      signal: this.stopping.signal,
+    });
     if (result.aborted) return this.store.releaseLeases(this.instanceId, [d.id]);
     const done = this.clock();
     const { outcome, effect } = judge(result, d, this.config, done);
     await this.store.recordAttempt(
       this.instanceId,
-      { deliveryId: d.id, endpointId: d.endpointId, attemptNo: d.attempts + 1, attemptedAt: now, status: result.status ?? null, latencyMs: result.latencyMs, responseExcerpt: result.excerpt, error: outcome.lastError && outcome.status !== 'delivered' ? outcome.lastError : null },
+      {
+        deliveryId: d.id,
+        endpointId: d.endpointId,
+        attemptNo: d.attempts + 1,
+        attemptedAt: now,
+        status: result.status ?? null,
+        latencyMs: result.latencyMs,
+        responseExcerpt: result.excerpt,
+        error: outcome.lastError && outcome.status !== 'delivered' ? outcome.lastError : null,
+      },
       outcome,
       effect,
     );

@@ -26,14 +26,29 @@ interface Batch {
 
 /** An endpoint takes an event of its tenant's fight, of its filters, committed after it was created. */
 export function endpointMatches(ep: EndpointRow, e: FightEvent): boolean {
-  return ep.enabled && (ep.fightId === null || ep.fightId === e.fightId) && (ep.eventTypes.length === 0 || ep.eventTypes.includes(e.type)) && ep.createdAt <= Date.parse(e.at);
+  return (
+    ep.enabled &&
+    (ep.fightId === null || ep.fightId === e.fightId) &&
+    (ep.eventTypes.length === 0 || ep.eventTypes.includes(e.type)) &&
+    ep.createdAt <= Date.parse(e.at)
+  );
 }
 
 /** Who owns a fight, as the log says: FightOwned (access stream), or the tenant on FightStarted's metadata. */
 function ownerIn(stored: StoredEvent): [string, string] | undefined {
   const d = stored.data as Record<string, unknown>;
-  if (stored.type === 'FightOwned' && stored.stream.startsWith('access-') && typeof d.fightId === 'string' && typeof d.tenantId === 'string') return [d.fightId, d.tenantId];
-  if (stored.type === 'FightStarted' && stored.stream.startsWith(FIGHT_STREAM_PREFIX) && typeof stored.metadata.tenantId === 'string') {
+  if (
+    stored.type === 'FightOwned' &&
+    stored.stream.startsWith('access-') &&
+    typeof d.fightId === 'string' &&
+    typeof d.tenantId === 'string'
+  )
+    return [d.fightId, d.tenantId];
+  if (
+    stored.type === 'FightStarted' &&
+    stored.stream.startsWith(FIGHT_STREAM_PREFIX) &&
+    typeof stored.metadata.tenantId === 'string'
+  ) {
     return [String(stored.metadata.fightId), stored.metadata.tenantId];
   }
   return undefined;
@@ -47,7 +62,11 @@ function ownerIn(stored: StoredEvent): [string, string] | undefined {
 export class WebhookOutbox {
   private closed = false;
   /** Commits arriving within a few milliseconds share one page and one transaction. */
-  private readonly passes = new CoalescedRun(() => this.catchUp(), (e) => this.onError(e), 5);
+  private readonly passes = new CoalescedRun(
+    () => this.catchUp(),
+    (e) => this.onError(e),
+    5,
+  );
   private timer?: NodeJS.Timeout;
   private readonly views: FightViewFolder;
 
@@ -106,7 +125,9 @@ export class WebhookOutbox {
       const owner = ownerIn(e);
       if (owner && !owners.has(owner[0])) owners.set(owner[0], owner[1]);
     }
-    const fightIds = page.filter((e) => e.stream.startsWith(FIGHT_STREAM_PREFIX)).map((e) => toFightEvent(e).fightId);
+    const fightIds = page
+      .filter((e) => e.stream.startsWith(FIGHT_STREAM_PREFIX))
+      .map((e) => toFightEvent(e).fightId);
     const unknown = [...new Set(fightIds)].filter((id) => !owners.has(id));
     const stored = await this.store.fightTenants(unknown);
     const tenantOf = (fightId: string) => owners.get(fightId) ?? stored.get(fightId);
@@ -121,7 +142,9 @@ export class WebhookOutbox {
       const tenantId = e && tenantOf(e.fightId);
       if (e && tenantId) {
         if (!endpoints.has(tenantId)) endpoints.set(tenantId, await this.store.listEndpoints(tenantId));
-        const forFight = endpoints.get(tenantId)!.filter((ep) => ep.enabled && (ep.fightId === null || ep.fightId === e.fightId));
+        const forFight = endpoints
+          .get(tenantId)!
+          .filter((ep) => ep.enabled && (ep.fightId === null || ep.fightId === e.fightId));
         if (forFight.length > 0) {
           // Folded for every event of a watched fight, so the view cache moves forward one event at a time.
           const view = await this.views.viewAfter(e);
@@ -131,7 +154,16 @@ export class WebhookOutbox {
             const payload = fightEventPayload(e, view);
             const now = this.clock();
             for (const ep of matching) {
-              current.deliveries.push({ id: webhookId(ep.id, e.fightId, e.seq), endpointId: ep.id, tenantId, fightId: e.fightId, seq: e.seq, eventType: e.type, payload, createdAt: now });
+              current.deliveries.push({
+                id: webhookId(ep.id, e.fightId, e.seq),
+                endpointId: ep.id,
+                tenantId,
+                fightId: e.fightId,
+                seq: e.seq,
+                eventType: e.type,
+                payload,
+                createdAt: now,
+              });
               bytes += payload.length;
             }
           }

@@ -39,7 +39,15 @@ export function fightEventPayload(e: FightEvent, view: Json | undefined): string
     data: {
       fightId: e.fightId,
       seq: e.seq,
-      event: { type: e.type, seq: e.seq, at: e.at, actor: e.actor, commandId: e.commandId, data: e.data, hash: e.hash },
+      event: {
+        type: e.type,
+        seq: e.seq,
+        at: e.at,
+        actor: e.actor,
+        commandId: e.commandId,
+        data: e.data,
+        hash: e.hash,
+      },
       overlay: view ? overlayOf(view) : null,
       view: view ?? null,
     },

@@ -11,7 +11,11 @@ export interface PruneSchedule {
   batchSize: number;
 }
 
-export const DEFAULT_PRUNE_SCHEDULE: PruneSchedule = { firstAfterMs: 60_000, everyMs: 3_600_000, batchSize: 500 };
+export const DEFAULT_PRUNE_SCHEDULE: PruneSchedule = {
+  firstAfterMs: 60_000,
+  everyMs: 3_600_000,
+  batchSize: 500,
+};
 
 /**
  * Retention of the delivery log (WEBHOOK_RETENTION_DAYS): deletes finished deliveries, with their
@@ -22,7 +26,10 @@ export const DEFAULT_PRUNE_SCHEDULE: PruneSchedule = { firstAfterMs: 60_000, eve
 export class WebhookPruner {
   /** Called with the number deleted after each batch that deleted some. */
   readonly onPruned = new Set<(count: number) => void>();
-  private readonly passes = new CoalescedRun(() => this.prune(), (e) => this.onError(e));
+  private readonly passes = new CoalescedRun(
+    () => this.prune(),
+    (e) => this.onError(e),
+  );
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
 
@@ -36,7 +43,10 @@ export class WebhookPruner {
 
   start(): void {
     if (this.retentionDays === 0 || this.closed) return;
-    this.timers.push(setTimeout(() => this.kick(), this.schedule.firstAfterMs), setInterval(() => this.kick(), this.schedule.everyMs));
+    this.timers.push(
+      setTimeout(() => this.kick(), this.schedule.firstAfterMs),
+      setInterval(() => this.kick(), this.schedule.everyMs),
+    );
     for (const t of this.timers) t.unref();
   }
 

@@ -21,7 +21,12 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
-export type Sender = (url: string, headers: Record<string, string>, body: string, options: SendOptions) => Promise<SendResult>;
+export type Sender = (
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+) => Promise<SendResult>;
 
 const EXCERPT = 1024;
 
@@ -38,12 +43,26 @@ export const httpSender: Sender = (target, headers, body, options) => {
     }
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const literalRange = isIP(host) ? refusedRange(host) : undefined;
-    if (!options.allowPrivate && literalRange) return resolve({ excerpt: '', error: new PrivateTargetError(host, literalRange).message, latencyMs: 0 });
+    if (!options.allowPrivate && literalRange)
+      return resolve({
+        excerpt: '',
+        error: new PrivateTargetError(host, literalRange).message,
+        latencyMs: 0,
+      });
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
-      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body), 'user-agent': 'combat-rules-service-webhooks/1' }, signal, ...(options.allowPrivate ? {} : { lookup: guardedLookup as never }) },
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'combat-rules-service-webhooks/1',
+        },
+        signal,
+        ...(options.allowPrivate ? {} : { lookup: guardedLookup as never }),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -68,7 +87,11 @@ export const httpSender: Sender = (target, headers, body, options) => {
     );
     req.on('error', (e: Error) => {
       const aborted = options.signal?.aborted === true;
-      const error = timeout.aborted ? `no response within ${options.timeoutMs} ms` : e instanceof PrivateTargetError || (e as { code?: string }).code === 'EPRIVATE' ? e.message : `${(e as { code?: string }).code ?? e.name}: ${e.message}`;
+      const error = timeout.aborted
+        ? `no response within ${options.timeoutMs} ms`
+        : e instanceof PrivateTargetError || (e as { code?: string }).code === 'EPRIVATE'
+          ? e.message
+          : `${(e as { code?: string }).code ?? e.name}: ${e.message}`;
       resolve({ excerpt: '', error, latencyMs: took(), aborted });
     });
     req.end(body);

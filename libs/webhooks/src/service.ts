@@ -48,7 +48,8 @@ export interface DeliveryView {
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export const endpointNotFound = (id: string) => new AppError(404, 'WEBHOOK_ENDPOINT_NOT_FOUND', `no webhook endpoint ${id}`, 'endpointId');
+export const endpointNotFound = (id: string) =>
+  new AppError(404, 'WEBHOOK_ENDPOINT_NOT_FOUND', `no webhook endpoint ${id}`, 'endpointId');
 
 export function toEndpointView(e: EndpointRow, now: number): EndpointView {
   return {
@@ -134,7 +135,10 @@ export class WebhookService {
   /** Enabling an endpoint clears why it was disabled and restarts its failure clock; its waiting deliveries resume. */
   async update(tenantId: string, id: string, patch: Partial<EndpointInput>): Promise<EndpointView> {
     const current = await this.owned(tenantId, id);
-    const url = patch.url === undefined ? undefined : (await assertSafeUrl(patch.url, this.config.allowPrivate)).toString();
+    const url =
+      patch.url === undefined
+        ? undefined
+        : (await assertSafeUrl(patch.url, this.config.allowPrivate)).toString();
     const enabling = patch.enabled === true && !current.enabled;
     await this.store.updateEndpoint(id, {
       url,
@@ -156,22 +160,46 @@ export class WebhookService {
   }
 
   /** A new secret; the old one keeps signing (both signatures are sent) for `overlapMs`. */
-  async rotateSecret(tenantId: string, id: string, overlapMs: number): Promise<{ endpoint: EndpointView; secret: string }> {
+  async rotateSecret(
+    tenantId: string,
+    id: string,
+    overlapMs: number,
+  ): Promise<{ endpoint: EndpointView; secret: string }> {
     const current = await this.owned(tenantId, id);
     const now = this.clock();
     const secret = newSigningSecret();
-    await this.store.updateEndpoint(id, { secret, previousSecret: overlapMs > 0 ? current.secret : null, previousSecretUntil: overlapMs > 0 ? now + overlapMs : null, updatedAt: now });
+    await this.store.updateEndpoint(id, {
+      secret,
+      previousSecret: overlapMs > 0 ? current.secret : null,
+      previousSecretUntil: overlapMs > 0 ? now + overlapMs : null,
+      updatedAt: now,
+    });
     return { endpoint: await this.get(tenantId, id), secret };
   }
 
   /** A `webhook.ping` through the outbox like any delivery; waits (up to the timeout and a margin) for its first attempt. */
   async ping(tenantId: string, id: string) {
     const ep = await this.owned(tenantId, id);
-    if (!ep.enabled) throw new AppError(409, 'WEBHOOK_ENDPOINT_DISABLED', `endpoint ${id} is disabled${ep.disabledReason ? `: ${ep.disabledReason}` : ''}; enable it first`, 'endpointId');
+    if (!ep.enabled)
+      throw new AppError(
+        409,
+        'WEBHOOK_ENDPOINT_DISABLED',
+        `endpoint ${id} is disabled${ep.disabledReason ? `: ${ep.disabledReason}` : ''}; enable it first`,
+        'endpointId',
+      );
     const now = this.clock();
     const deliveryId = `msg_ping_${randomUUID().replace(/-/g, '')}`;
     const attempted = this.dispatcher.waitForAttempt(deliveryId, this.config.timeoutMs + 2000);
-    await this.store.insertDelivery({ id: deliveryId, endpointId: id, tenantId, fightId: null, seq: 0, eventType: 'webhook.ping', payload: pingPayload(id, new Date(now)), createdAt: now });
+    await this.store.insertDelivery({
+      id: deliveryId,
+      endpointId: id,
+      tenantId,
+      fightId: null,
+      seq: 0,
+      eventType: 'webhook.ping',
+      payload: pingPayload(id, new Date(now)),
+      createdAt: now,
+    });
     this.dispatcher.kick();
     await attempted;
     return this.delivery(tenantId, id, deliveryId);
@@ -197,7 +225,13 @@ export class WebhookService {
   async delivery(tenantId: string, id: string, deliveryId: string) {
     await this.owned(tenantId, id);
     const d = await this.store.getDelivery(deliveryId);
-    if (!d || d.endpointId !== id) throw new AppError(404, 'WEBHOOK_DELIVERY_NOT_FOUND', `no delivery ${deliveryId} for endpoint ${id}`, 'deliveryId');
+    if (!d || d.endpointId !== id)
+      throw new AppError(
+        404,
+        'WEBHOOK_DELIVERY_NOT_FOUND',
+        `no delivery ${deliveryId} for endpoint ${id}`,
+        'deliveryId',
+      );
     return { delivery: toDeliveryView(d), payload: d.payload, attempts: await this.attempts(deliveryId) };
   }
 

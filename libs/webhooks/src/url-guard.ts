@@ -4,7 +4,8 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { AppError, invalidField } from '@app/fights';
 
-const ALLOW_HINT = 'the operator can allow private targets with WEBHOOK_ALLOW_PRIVATE=true (local development only)';
+const ALLOW_HINT =
+  'the operator can allow private targets with WEBHOOK_ALLOW_PRIVATE=true (local development only)';
 
 /** Why an address may not be a webhook target (anything but public unicast), or undefined when it may. */
 export function refusedRange(address: string): string | undefined {
@@ -31,37 +32,59 @@ export async function assertSafeUrl(raw: string, allowPrivate: boolean, field = 
   } catch {
     throw invalidField(field, `${field} must be an absolute http or https URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidField(field, `${field} must use http or https`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalidField(field, `${field} must use http or https`);
   if (url.username || url.password) throw invalidField(field, `${field} must not carry credentials`);
   if (allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
-    addresses = isIP(host) ? [host] : (await lookupAsync(host, { all: true, verbatim: true })).map((a) => a.address);
+    addresses = isIP(host)
+      ? [host]
+      : (await lookupAsync(host, { all: true, verbatim: true })).map((a) => a.address);
   } catch {
     throw new AppError(422, 'WEBHOOK_URL_UNRESOLVABLE', `the host ${host} of url does not resolve`, field);
   }
   for (const address of addresses) {
     const range = refusedRange(address);
-    if (range) throw new AppError(422, 'WEBHOOK_URL_NOT_ALLOWED', `url points at ${address}, a ${range} address: private, loopback and link-local targets are refused; ${ALLOW_HINT}`, field);
+    if (range)
+      throw new AppError(
+        422,
+        'WEBHOOK_URL_NOT_ALLOWED',
+        `url points at ${address}, a ${range} address: private, loopback and link-local targets are refused; ${ALLOW_HINT}`,
+        field,
+      );
   }
   return url;
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * Send time: a `lookup` for node:http that refuses private answers, so a name that
  * re-resolves to a private address after it was accepted (DNS rebinding) is still refused.
  */
-export function guardedLookup(hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void {
-  lookup(hostname, { ...options, all: true, verbatim: true } as never, (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
-    if (err) return callback(err, []);
-    for (const a of addresses) {
-      const range = refusedRange(a.address);
-      if (range) return callback(Object.assign(new PrivateTargetError(a.address, range), { code: 'EPRIVATE' }), []);
-    }
-    if (options.all) return callback(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
+export function guardedLookup(
+  hostname: string,
+  options: { all?: boolean; family?: number },
+  callback: LookupCallback,
+): void {
+  lookup(
+    hostname,
+    { ...options, all: true, verbatim: true } as never,
+    (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
+      if (err) return callback(err, []);
+      for (const a of addresses) {
+        const range = refusedRange(a.address);
+        if (range)
+          return callback(Object.assign(new PrivateTargetError(a.address, range), { code: 'EPRIVATE' }), []);
+      }
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    },
+  );
 }

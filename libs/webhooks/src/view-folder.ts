@@ -20,13 +20,16 @@ export class FightViewFolder {
   async viewAfter(e: FightEvent): Promise<Record<string, unknown> | undefined> {
     try {
       const cached = this.cache.get(e.fightId);
-      const next = cached && cached.seq === e.seq - 1 ? evolveState(cached.system, cached.state, e) : undefined;
+      const next =
+        cached && cached.seq === e.seq - 1 ? evolveState(cached.system, cached.state, e) : undefined;
       let folded: Folded;
       if (cached && next) {
         folded = { seq: e.seq, system: cached.system, state: next };
       } else {
         // Not the next event of the cached fold, or an undo: folded from the whole log (libs/fight-log), as the projections do.
-        const events = (await this.store.readStream(fightStream(e.fightId))).map(toFightEvent).filter((x) => x.seq <= e.seq);
+        const events = (await this.store.readStream(fightStream(e.fightId)))
+          .map(toFightEvent)
+          .filter((x) => x.seq <= e.seq);
         const system = findSystem(String(events[0]?.data.system));
         if (!system || events.length !== e.seq) return undefined;
         folded = { seq: e.seq, system, state: foldFight(system, e.fightId, events) };

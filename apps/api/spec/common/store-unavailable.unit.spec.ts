@@ -12,7 +12,10 @@ function restHost() {
     status: (status: number) => ((sent.status = status), res),
     json: (body: unknown) => void (sent.body = body),
   };
-  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ id: 'req-1' }) }) } as unknown as ArgumentsHost;
+  const host = {
+    getType: () => 'http',
+    switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ id: 'req-1' }) }),
+  } as unknown as ArgumentsHost;
   return { host, sent };
 }
 
@@ -22,7 +25,10 @@ describe('a lost database connection is a 503 STORE_UNAVAILABLE with Retry-After
   afterAll(() => jest.restoreAllMocks());
 
   it.each([
-    ['57P01, pg_terminate_backend or a restart', pgError('57P01', 'terminating connection due to administrator command')],
+    [
+      '57P01, pg_terminate_backend or a restart',
+      pgError('57P01', 'terminating connection due to administrator command'),
+    ],
     ['08006, connection failure', pgError('08006', 'connection failure')],
     ['ECONNREFUSED, the server is down', pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
     ['a socket ended mid-statement', new Error('Connection terminated unexpectedly')],
@@ -31,7 +37,11 @@ describe('a lost database connection is a 503 STORE_UNAVAILABLE with Retry-After
     expect(toApiError(error).message).not.toContain(error.message);
     const { host, sent } = restHost();
     new AllExceptionsFilter().catch(error, host);
-    expect(sent).toMatchObject({ status: 503, headers: { 'retry-after': '1' }, body: { code: 'STORE_UNAVAILABLE' } });
+    expect(sent).toMatchObject({
+      status: 503,
+      headers: { 'retry-after': '1' },
+      body: { code: 'STORE_UNAVAILABLE' },
+    });
   });
 
   it('other database errors stay a 500 without Retry-After', () => {

@@ -1,4 +1,13 @@
-import { ExecutionResult, GraphQLID, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse } from 'graphql';
+import {
+  ExecutionResult,
+  GraphQLID,
+  GraphQLInt,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  parse,
+} from 'graphql';
 import { AccessService, FightEvent, FightFeed, LiveFightStream, Principal } from '@app/fights';
 import { graphqlOptions } from '../../src/graphql/graphql-options';
 import { LIVE_LINK, LiveSubscriptions } from '../../src/graphql/live-subscriptions';
@@ -33,7 +42,17 @@ const GM: Principal = { kind: 'tenant', tenantId: 't1', keyId: 'k1' };
 const OTHER_GM_KEY: Principal = { kind: 'tenant', tenantId: 't1', keyId: 'k2' };
 const SPECTATOR: Principal = { kind: 'spectator', fightId: 'f1', tokenId: 's1' };
 const QUERY = 'subscription ($fightId: ID!) { fightEvents(fightId: $fightId) { seq type note } }';
-const event = (seq: number): FightEvent => ({ fightId: 'f1', seq, type: 'NoteAdded', v: 1, at: '2026-01-01T00:00:00.000Z', actor: 'gm', commandId: `c${seq}`, data: { note: `secret ${seq}` }, hash: `h${seq}` });
+const event = (seq: number): FightEvent => ({
+  fightId: 'f1',
+  seq,
+  type: 'NoteAdded',
+  v: 1,
+  at: '2026-01-01T00:00:00.000Z',
+  actor: 'gm',
+  commandId: `c${seq}`,
+  data: { note: `secret ${seq}` },
+  hash: `h${seq}`,
+});
 const tick = () => new Promise((r) => setImmediate(r));
 
 /** A schema shaped like ours, with one field only the GM may read, one resolved asynchronously, and a count of executions. */
@@ -46,8 +65,14 @@ function fixture(read: (after: number) => Promise<FightEvent[]> = async () => []
     fields: {
       seq: { type: GraphQLInt, resolve: (e) => (counts.executions++, e.seq) },
       type: { type: GraphQLString },
-      note: { type: GraphQLString, resolve: (e, _args, ctx) => (ctx.principal.kind === 'tenant' ? e.data.note : null) },
-      later: { type: GraphQLInt, resolve: (e) => (e.seq === 1 ? new Promise((r) => setTimeout(() => r(e.seq), 30)) : e.seq) },
+      note: {
+        type: GraphQLString,
+        resolve: (e, _args, ctx) => (ctx.principal.kind === 'tenant' ? e.data.note : null),
+      },
+      later: {
+        type: GraphQLInt,
+        resolve: (e) => (e.seq === 1 ? new Promise((r) => setTimeout(() => r(e.seq), 30)) : e.seq),
+      },
     },
   });
   const schema = new GraphQLSchema({
@@ -58,7 +83,10 @@ function fixture(read: (after: number) => Promise<FightEvent[]> = async () => []
         fightEvents: {
           type: Event,
           args: { fightId: { type: new GraphQLNonNull(GraphQLID) } },
-          subscribe: (_root, args: { fightId: string }) => streams[streams.push(new LiveFightStream(0, read, (deliver) => feed.on(args.fightId, deliver))) - 1],
+          subscribe: (_root, args: { fightId: string }) =>
+            streams[
+              streams.push(new LiveFightStream(0, read, (deliver) => feed.on(args.fightId, deliver))) - 1
+            ],
           resolve: (e: FightEvent) => e,
         },
       },
@@ -67,10 +95,23 @@ function fixture(read: (after: number) => Promise<FightEvent[]> = async () => []
   const live = new LiveSubscriptions();
   let ids = 0;
   /** As graphql-ws does: subscribe, then ask for the first result (unless `start` is false). */
-  const subscribe = async (principal: Principal, conn = new FakeConnection(), query = QUERY, start = true) => {
+  const subscribe = async (
+    principal: Principal,
+    conn = new FakeConnection(),
+    query = QUERY,
+    start = true,
+  ) => {
     const id = `op${++ids}`;
-    const contextValue = { principal, [LIVE_LINK]: live.link({ socket: conn, request: { socket: conn } }, id) };
-    const result = (await live.subscribe({ schema, document: parse(query), variableValues: { fightId: 'f1' }, contextValue })) as AsyncGenerator<ExecutionResult>;
+    const contextValue = {
+      principal,
+      [LIVE_LINK]: live.link({ socket: conn, request: { socket: conn } }, id),
+    };
+    const result = (await live.subscribe({
+      schema,
+      document: parse(query),
+      variableValues: { fightId: 'f1' },
+      contextValue,
+    })) as AsyncGenerator<ExecutionResult>;
     const ended = start ? result.next() : undefined;
     return { conn, id, result, ended };
   };
@@ -80,13 +121,21 @@ function fixture(read: (after: number) => Promise<FightEvent[]> = async () => []
 describe('subscriptions fanned out: one execution per event for subscribers alike, one write per connection', () => {
   it('100 subscribers alike: each event is executed once, and each subscriber receives every event in order', async () => {
     const { feed, counts, subscribe } = fixture();
-    const subs = await Promise.all(Array.from({ length: 100 }, (_, i) => subscribe(i % 2 ? GM : OTHER_GM_KEY)));
+    const subs = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => subscribe(i % 2 ? GM : OTHER_GM_KEY)),
+    );
     await tick();
     [1, 2, 3].map(event).forEach((e) => feed.publish(e));
     await tick();
     expect(counts.executions).toBe(3);
     for (const s of subs) {
-      expect(s.conn.messages).toEqual([1, 2, 3].map((seq) => ({ id: s.id, type: 'next', payload: { data: { fightEvents: { seq, type: 'NoteAdded', note: `secret ${seq}` } } } })));
+      expect(s.conn.messages).toEqual(
+        [1, 2, 3].map((seq) => ({
+          id: s.id,
+          type: 'next',
+          payload: { data: { fightEvents: { seq, type: 'NoteAdded', note: `secret ${seq}` } } },
+        })),
+      );
     }
   });
 
@@ -98,18 +147,28 @@ describe('subscriptions fanned out: one execution per event for subscribers alik
     feed.publish(event(1));
     await tick();
     expect(counts.executions).toBe(2);
-    expect(gm.conn.messages[0].payload.data).toEqual({ fightEvents: { seq: 1, type: 'NoteAdded', note: 'secret 1' } });
-    expect(spectator.conn.messages[0].payload.data).toEqual({ fightEvents: { seq: 1, type: 'NoteAdded', note: null } });
+    expect(gm.conn.messages[0].payload.data).toEqual({
+      fightEvents: { seq: 1, type: 'NoteAdded', note: 'secret 1' },
+    });
+    expect(spectator.conn.messages[0].payload.data).toEqual({
+      fightEvents: { seq: 1, type: 'NoteAdded', note: null },
+    });
   });
 
   it('different documents are not shared', async () => {
     const { feed, subscribe } = fixture();
     const full = await subscribe(GM);
-    const short = await subscribe(GM, new FakeConnection(), 'subscription ($fightId: ID!) { fightEvents(fightId: $fightId) { seq } }');
+    const short = await subscribe(
+      GM,
+      new FakeConnection(),
+      'subscription ($fightId: ID!) { fightEvents(fightId: $fightId) { seq } }',
+    );
     await tick();
     feed.publish(event(1));
     await tick();
-    expect(full.conn.messages[0].payload.data).toEqual({ fightEvents: { seq: 1, type: 'NoteAdded', note: 'secret 1' } });
+    expect(full.conn.messages[0].payload.data).toEqual({
+      fightEvents: { seq: 1, type: 'NoteAdded', note: 'secret 1' },
+    });
     expect(short.conn.messages[0].payload.data).toEqual({ fightEvents: { seq: 1 } });
   });
 
@@ -150,7 +209,9 @@ describe('subscriptions fanned out: one execution per event for subscribers alik
     await tick();
     feed.publish(event(1));
     void streams[0].return();
-    expect(s.conn.messages.map((m) => m.payload.data)).toEqual([{ fightEvents: { seq: 1, type: 'NoteAdded', note: null } }]);
+    expect(s.conn.messages.map((m) => m.payload.data)).toEqual([
+      { fightEvents: { seq: 1, type: 'NoteAdded', note: null } },
+    ]);
     expect(await s.ended).toEqual({ value: undefined, done: true });
   });
 
@@ -162,11 +223,19 @@ describe('subscriptions fanned out: one execution per event for subscribers alik
 
   it('a payload a resolver makes asynchronous keeps its place: later events wait for it', async () => {
     const { feed, subscribe } = fixture();
-    const s = await subscribe(GM, new FakeConnection(), 'subscription ($fightId: ID!) { fightEvents(fightId: $fightId) { later } }');
+    const s = await subscribe(
+      GM,
+      new FakeConnection(),
+      'subscription ($fightId: ID!) { fightEvents(fightId: $fightId) { later } }',
+    );
     await tick();
     [1, 2, 3].map(event).forEach((e) => feed.publish(e));
     await new Promise((r) => setTimeout(r, 60));
-    expect(s.conn.messages.map((m) => m.payload.data!.fightEvents)).toEqual([{ later: 1 }, { later: 2 }, { later: 3 }]);
+    expect(s.conn.messages.map((m) => m.payload.data!.fightEvents)).toEqual([
+      { later: 1 },
+      { later: 2 },
+      { later: 3 },
+    ]);
   });
 
   it('nothing is sent before graphql-ws has registered the operation and asks for its first result', async () => {
@@ -178,13 +247,21 @@ describe('subscriptions fanned out: one execution per event for subscribers alik
     expect(s.conn.writes).toEqual([]);
     void s.result.next();
     await tick();
-    expect(s.conn.messages.map((m) => m.payload.data!.fightEvents)).toEqual([expect.objectContaining({ seq: 1 })]);
+    expect(s.conn.messages.map((m) => m.payload.data!.fightEvents)).toEqual([
+      expect.objectContaining({ seq: 1 }),
+    ]);
   });
 
   it('the app hands graphql-ws this subscribe, and each graphql-ws operation a link to its connection', () => {
-    const options = graphqlOptions({} as AccessService) as { subscriptions: { subscribe?: unknown }; context: (...args: unknown[]) => Record<symbol, unknown> };
+    const options = graphqlOptions({} as AccessService) as {
+      subscriptions: { subscribe?: unknown };
+      context: (...args: unknown[]) => Record<symbol, unknown>;
+    };
     const conn = new FakeConnection();
-    const context = options.context({ extra: { principal: GM, socket: conn, request: { socket: conn } }, connectionParams: {} }, 'op1');
+    const context = options.context(
+      { extra: { principal: GM, socket: conn, request: { socket: conn } }, connectionParams: {} },
+      'op1',
+    );
     expect(typeof options.subscriptions.subscribe).toBe('function');
     expect(context[LIVE_LINK]).toMatchObject({ id: 'op1' });
   });

@@ -7,7 +7,10 @@ describe('access log redaction', () => {
     ['/fights/f/stream?tok%65n=crt_abc_secret', '/fights/f/stream?tok%65n=[redacted]'],
     ['/fights/f/stream?%74%6F%6B%65%6E=crt_abc_secret', '/fights/f/stream?%74%6F%6B%65%6E=[redacted]'],
     ['/overlay/f?TOKEN=crt_abc_secret', '/overlay/f?TOKEN=[redacted]'],
-    ['/overlay/f?token[]=crt_abc_secret&token[0]=crt_abc_secret', '/overlay/f?token[]=[redacted]&token[0]=[redacted]'],
+    [
+      '/overlay/f?token[]=crt_abc_secret&token[0]=crt_abc_secret',
+      '/overlay/f?token[]=[redacted]&token[0]=[redacted]',
+    ],
     ['/overlay/f?token%5B%5D=crt_abc_secret', '/overlay/f?token%5B%5D=[redacted]'],
     ['/overlay/f?+token=crt_abc_secret', '/overlay/f?+token=[redacted]'],
     ['/overlay/f?tok%E0%en=crt_abc_secret', '/overlay/f?tok%E0%en=[redacted]'],
@@ -22,7 +25,9 @@ describe('access log redaction', () => {
   });
 
   it('the request of an access log line goes through it', () => {
-    expect(loggedReq({ id: '1', method: 'GET', url: '/fights/f/stream?tok%65n=crt_abc_secret' }).url).toBe('/fights/f/stream?tok%65n=[redacted]');
+    expect(loggedReq({ id: '1', method: 'GET', url: '/fights/f/stream?tok%65n=crt_abc_secret' }).url).toBe(
+      '/fights/f/stream?tok%65n=[redacted]',
+    );
   });
 });
 

@@ -126,7 +126,12 @@ describe('replay model (the page reads the verifier, it does not judge on its ow
       code: 'LOG_FORMAT_INVALID',
       field: 'format',
     });
-    expect(openReplay('not JSON\n')).toMatchObject({ ok: false, status: 400, code: 'LOG_FORMAT_INVALID', line: 1 });
+    expect(openReplay('not JSON\n')).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'LOG_FORMAT_INVALID',
+      line: 1,
+    });
     expect(openReplay(fixtures[0].text, { headHash: 'abc' })).toMatchObject({
       ok: false,
       status: 400,

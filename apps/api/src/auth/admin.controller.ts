@@ -1,6 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiKeyIssuedModel, ApiKeyModel, TenantCreatedModel, TenantModel } from './access.models';
 import { IsOptional, IsString, Length } from 'class-validator';
 import { AccessService, Principal } from '@app/fights';
@@ -42,11 +52,24 @@ export class AdminController {
   }
 
   @Get('tenants')
-  @ApiOperation({ summary: 'Every tenant, oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor' })
+  @ApiOperation({
+    summary:
+      'Every tenant, oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor',
+  })
   @ApiOkResponse({ type: [TenantModel] })
-  tenants(@CurrentPrincipal() p: Principal, @Query() q: SmallPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  tenants(
+    @CurrentPrincipal() p: Principal,
+    @Query() q: SmallPageQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     requireAdmin(p);
-    const { items, next } = smallPage('tenants', [...this.access.registry.tenants.values()], (t) => t.tenantId, q);
+    const { items, next } = smallPage(
+      'tenants',
+      [...this.access.registry.tenants.values()],
+      (t) => t.tenantId,
+      q,
+    );
     linkNext(req, res, next);
     return items;
   }
@@ -55,16 +78,28 @@ export class AdminController {
   @Location((r: { keyId: string }) => `/admin/keys/${seg(r.keyId)}`)
   @ApiOperation({ summary: 'Another API key for a tenant (shown only in this response)' })
   @ApiCreatedResponse({ type: ApiKeyIssuedModel })
-  async issueKey(@CurrentPrincipal() p: Principal, @Param('tenantId') tenantId: string, @Body() body: IssueKeyDto) {
+  async issueKey(
+    @CurrentPrincipal() p: Principal,
+    @Param('tenantId') tenantId: string,
+    @Body() body: IssueKeyDto,
+  ) {
     requireAdmin(p);
     const key = await this.access.issueKey(tenantId, body.label ?? 'key');
     return { keyId: key.id, apiKey: key.secret };
   }
 
   @Get('keys')
-  @ApiOperation({ summary: 'API keys (never the secrets), optionally of one tenant; oldest first, 1000 a page unless ?limit= says, the next page in Link rel="next" and X-Next-Cursor' })
+  @ApiOperation({
+    summary:
+      'API keys (never the secrets), optionally of one tenant; oldest first, 1000 a page unless ?limit= says, the next page in Link rel="next" and X-Next-Cursor',
+  })
   @ApiOkResponse({ type: [ApiKeyModel] })
-  keys(@CurrentPrincipal() p: Principal, @Query() q: KeyQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  keys(
+    @CurrentPrincipal() p: Principal,
+    @Query() q: KeyQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     requireAdmin(p);
     const { items, next } = smallPage('keys', this.access.listKeys(q.tenantId), (k) => k.keyId, q);
     linkNext(req, res, next);
@@ -82,7 +117,9 @@ export class AdminController {
 
   @Post('keys/:keyId/rotate')
   @Location((r: { keyId: string }) => `/admin/keys/${seg(r.keyId)}`)
-  @ApiOperation({ summary: 'Replace a key with a new one for the same tenant; the old one stops working at once' })
+  @ApiOperation({
+    summary: 'Replace a key with a new one for the same tenant; the old one stops working at once',
+  })
   @ApiCreatedResponse({ type: ApiKeyIssuedModel })
   async rotate(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string) {
     requireAdmin(p);

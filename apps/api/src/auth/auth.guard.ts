@@ -34,11 +34,29 @@ export class AuthGuard implements CanActivate {
 
   private authenticate(req: CredentialRequest): Principal {
     const secret = bearerFrom(req);
-    if (!secret) throw new AppError(401, 'UNAUTHENTICATED', 'send an API key or fight token: Authorization: Bearer <key>', 'authorization');
+    if (!secret)
+      throw new AppError(
+        401,
+        'UNAUTHENTICATED',
+        'send an API key or fight token: Authorization: Bearer <key>',
+        'authorization',
+      );
     const principal = this.access.registry.authenticate(secret);
-    if (!principal) throw new AppError(401, 'INVALID_CREDENTIALS', 'this key or token is unknown, revoked or expired', 'authorization');
+    if (!principal)
+      throw new AppError(
+        401,
+        'INVALID_CREDENTIALS',
+        'this key or token is unknown, revoked or expired',
+        'authorization',
+      );
     return principal;
   }
 }
 
-export const revoked = () => new AppError(401, 'INVALID_CREDENTIALS', 'this key or token has been revoked or has expired', 'authorization');
+export const revoked = () =>
+  new AppError(
+    401,
+    'INVALID_CREDENTIALS',
+    'this key or token has been revoked or has expired',
+    'authorization',
+  );

@@ -60,7 +60,11 @@ export class KeyThrottlerGuard implements CanActivate {
     res?.setHeader('RateLimit', `${POLICY};r=${Math.max(0, limit - window.hits)};t=${reset}`);
     if (window.hits <= limit) return true;
     res?.setHeader('Retry-After', String(reset));
-    throw new AppError(429, 'RATE_LIMITED', `at most ${limit} requests per ${windowMs / 1000} s with one key or token; retry in ${reset} s (Retry-After)`);
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      `at most ${limit} requests per ${windowMs / 1000} s with one key or token; retry in ${reset} s (Retry-After)`,
+    );
   }
 
   private sweep(now: number): void {
@@ -70,9 +74,14 @@ export class KeyThrottlerGuard implements CanActivate {
   }
 
   /** Subscriptions over WebSocket (no HTTP response) are limited by their connection, not per message. */
-  private requestResponse(context: ExecutionContext): { req: ThrottledRequest; res?: HeaderTarget } | undefined {
+  private requestResponse(
+    context: ExecutionContext,
+  ): { req: ThrottledRequest; res?: HeaderTarget } | undefined {
     if (context.getType<string>() === 'graphql') {
-      const { req, res } = GqlExecutionContext.create(context).getContext<{ req?: ThrottledRequest; res?: HeaderTarget }>();
+      const { req, res } = GqlExecutionContext.create(context).getContext<{
+        req?: ThrottledRequest;
+        res?: HeaderTarget;
+      }>();
       const response = res ?? req?.res;
       return response ? { req: req ?? {}, res: response } : undefined;
     }
@@ -82,6 +91,10 @@ export class KeyThrottlerGuard implements CanActivate {
 }
 
 function trackerOf(req: ThrottledRequest): string {
-  const secret = req.headers ? bearerFrom({ method: req.method, headers: req.headers, query: req.query }) : undefined;
-  return secret ? `key:${createHash('sha256').update(secret).digest('hex').slice(0, 24)}` : `ip:${req.ip ?? 'unknown'}`;
+  const secret = req.headers
+    ? bearerFrom({ method: req.method, headers: req.headers, query: req.query })
+    : undefined;
+  return secret
+    ? `key:${createHash('sha256').update(secret).digest('hex').slice(0, 24)}`
+    : `ip:${req.ip ?? 'unknown'}`;
 }

@@ -1,6 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { TokenIssuedModel, TokenModel } from './access.models';
 import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, IsString, Length } from 'class-validator';
 import { AccessService, AppError, FightService, Principal } from '@app/fights';
@@ -44,16 +54,37 @@ export class TokensController {
     const { view } = await this.fights.view(id);
     const known = new Set(((view.combatants as Array<{ id: string }>) ?? []).map((c) => c.id));
     body.combatantIds?.forEach((c, i) => {
-      if (!known.has(c)) throw new AppError(422, 'COMBATANT_NOT_FOUND', `no combatant ${c} in this fight`, `combatantIds[${i}]`);
+      if (!known.has(c))
+        throw new AppError(
+          422,
+          'COMBATANT_NOT_FOUND',
+          `no combatant ${c} in this fight`,
+          `combatantIds[${i}]`,
+        );
     });
     const token = await this.access.issueToken(id, body);
-    return { tokenId: token.id, token: token.secret, role: body.role, combatantIds: body.combatantIds ?? [], expiresAt: body.expiresAt ?? null };
+    return {
+      tokenId: token.id,
+      token: token.secret,
+      role: body.role,
+      combatantIds: body.combatantIds ?? [],
+      expiresAt: body.expiresAt ?? null,
+    };
   }
 
   @Get()
-  @ApiOperation({ summary: 'The fight’s tokens (never the secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor' })
+  @ApiOperation({
+    summary:
+      'The fight’s tokens (never the secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor',
+  })
   @ApiOkResponse({ type: [TokenModel] })
-  list(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: SmallPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  list(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Query() q: SmallPageQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     this.access.assertGm(p, id);
     const { items, next } = smallPage('tokens', this.access.listTokens(id), (t) => t.tokenId, q);
     linkNext(req, res, next);
@@ -62,9 +93,15 @@ export class TokensController {
 
   @Delete(':tokenId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Revoke a token: it stops working at once, also on open subscriptions and streams' })
+  @ApiOperation({
+    summary: 'Revoke a token: it stops working at once, also on open subscriptions and streams',
+  })
   @ApiNoContentResponse({ description: 'Revoked (or already revoked)' })
-  async revoke(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Param('tokenId') tokenId: string): Promise<void> {
+  async revoke(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Param('tokenId') tokenId: string,
+  ): Promise<void> {
     this.access.assertGm(p, id);
     await this.access.revokeToken(id, tokenId);
   }

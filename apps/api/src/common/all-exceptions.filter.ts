@@ -17,7 +17,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (error.statusCode >= 500) {
       const text = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
       // The request's id (accessLog's), so the stack can be found from the request's access line.
-      const id = host.getType<string>() === 'http' ? host.switchToHttp().getRequest<{ id?: unknown }>().id : undefined;
+      const id =
+        host.getType<string>() === 'http' ? host.switchToHttp().getRequest<{ id?: unknown }>().id : undefined;
       this.logger.error(typeof id === 'string' ? { msg: text, req: { id } } : text);
     }
     if (host.getType<string>() === 'graphql') {
@@ -27,7 +28,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     noteError(res, error);
     if (error.statusCode === 503) res.setHeader('Retry-After', STORE_RETRY_AFTER_SECONDS);
     // RFC 6750 section 3: the scheme to authenticate with; `invalid_token` only when credentials were sent.
-    if (error.statusCode === 401) res.setHeader('WWW-Authenticate', error.code === 'UNAUTHENTICATED' ? 'Bearer' : 'Bearer error="invalid_token"');
+    if (error.statusCode === 401)
+      res.setHeader(
+        'WWW-Authenticate',
+        error.code === 'UNAUTHENTICATED' ? 'Bearer' : 'Bearer error="invalid_token"',
+      );
     res.status(error.statusCode).json(error);
   }
 }

@@ -10,7 +10,10 @@ const ENVELOPE: Schema = {
   at: { type: 'string', format: 'date-time' },
   actor: { type: 'string' },
   commandId: { type: 'string' },
-  hash: { type: 'string', description: 'sha256(previous hash + RFC 8785 canonical JSON of this event without its hash)' },
+  hash: {
+    type: 'string',
+    description: 'sha256(previous hash + RFC 8785 canonical JSON of this event without its hash)',
+  },
 };
 
 function dataSchema(schema: Parameters<typeof jsonSchemaOf>[0]): Schema {
@@ -43,11 +46,15 @@ export function asyncApiDocument(): Record<string, unknown> {
       seen.add(type);
     }
   }
-  schemas.FightEvent = { description: 'An event of a fight of any system, as the log holds it (`type` names its schema).', anyOf: eventRefs };
+  schemas.FightEvent = {
+    description: 'An event of a fight of any system, as the log holds it (`type` names its schema).',
+    anyOf: eventRefs,
+  };
   messages.FightEvent = {
     name: 'FightEvent',
     title: 'A fight event',
-    summary: 'One event of the fight’s log, in seq order. SSE: `id` is the seq, `event` the event type; graphql-ws: the `fightEvents` subscription.',
+    summary:
+      'One event of the fight’s log, in seq order. SSE: `id` is the seq, `event` the event type; graphql-ws: the `fightEvents` subscription.',
     contentType: 'application/json',
     payload: { $ref: '#/components/schemas/FightEvent' },
   };
@@ -59,7 +66,11 @@ export function asyncApiDocument(): Record<string, unknown> {
     headers: {
       type: 'object',
       required: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
-      properties: { 'webhook-id': { type: 'string' }, 'webhook-timestamp': { type: 'string' }, 'webhook-signature': { type: 'string' } },
+      properties: {
+        'webhook-id': { type: 'string' },
+        'webhook-timestamp': { type: 'string' },
+        'webhook-signature': { type: 'string' },
+      },
     },
     payload: {
       type: 'object',
@@ -74,74 +85,135 @@ export function asyncApiDocument(): Record<string, unknown> {
             fightId: { type: 'string' },
             seq: { type: 'integer' },
             event: { $ref: '#/components/schemas/FightEvent' },
-            overlay: { type: ['object', 'null'], description: 'What an overlay draws, the same for every system.' },
+            overlay: {
+              type: ['object', 'null'],
+              description: 'What an overlay draws, the same for every system.',
+            },
             view: { type: ['object', 'null'], description: 'The fight view after the event.' },
           },
         },
       },
     },
   };
-  const errorShape = { type: 'object', required: ['statusCode', 'code', 'message'], properties: { statusCode: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } } };
+  const errorShape = {
+    type: 'object',
+    required: ['statusCode', 'code', 'message'],
+    properties: {
+      statusCode: { type: 'integer' },
+      code: { type: 'string' },
+      message: { type: 'string' },
+      field: { type: 'string' },
+    },
+  };
   messages.StreamEnded = {
     name: 'StreamEnded',
     title: 'The stream ends',
-    summary: 'SSE `event: error` (TOKEN_EXPIRED, CREDENTIALS_REVOKED, STREAM_FAILED) or `event: shutdown` (SERVER_SHUTTING_DOWN: reconnect after `retry:` with Last-Event-ID), in the one error shape, then the stream closes.',
+    summary:
+      'SSE `event: error` (TOKEN_EXPIRED, CREDENTIALS_REVOKED, STREAM_FAILED) or `event: shutdown` (SERVER_SHUTTING_DOWN: reconnect after `retry:` with Last-Event-ID), in the one error shape, then the stream closes.',
     contentType: 'application/json',
     payload: errorShape,
   };
   messages.WebhookPing = {
     name: 'WebhookPing',
     contentType: 'application/json',
-    payload: { type: 'object', required: ['type', 'timestamp', 'data'], properties: { type: { const: 'webhook.ping' }, timestamp: { type: 'string', format: 'date-time' }, data: { type: 'object', properties: { endpointId: { type: 'string' } } } } },
+    payload: {
+      type: 'object',
+      required: ['type', 'timestamp', 'data'],
+      properties: {
+        type: { const: 'webhook.ping' },
+        timestamp: { type: 'string', format: 'date-time' },
+        data: { type: 'object', properties: { endpointId: { type: 'string' } } },
+      },
+    },
   };
   messages.FightView = {
     name: 'FightView',
     summary: 'The fight view now, then after each change (graphql-ws `fightView`).',
     contentType: 'application/json',
-    payload: { type: 'object', required: ['fightId', 'seq', 'view'], properties: { fightId: { type: 'string' }, seq: { type: 'integer' }, view: { type: 'object' } } },
+    payload: {
+      type: 'object',
+      required: ['fightId', 'seq', 'view'],
+      properties: { fightId: { type: 'string' }, seq: { type: 'integer' }, view: { type: 'object' } },
+    },
   };
   return {
     asyncapi: '3.0.0',
     info: {
       title: 'Combat rules service: what it pushes',
       version: '0.1.0',
-      description: 'Every event of a fight, live: over Server-Sent Events, GraphQL subscriptions (graphql-ws) and webhooks. Event payloads are generated from the rule systems’ declarations; GET /systems/:id serves the same schemas.',
+      description:
+        'Every event of a fight, live: over Server-Sent Events, GraphQL subscriptions (graphql-ws) and webhooks. Event payloads are generated from the rule systems’ declarations; GET /systems/:id serves the same schemas.',
     },
     defaultContentType: 'application/json',
     servers: {
-      local: { host: 'localhost:3000', protocol: 'http', description: 'A local service (npm start): SSE at /fights/{fightId}/stream, graphql-ws at /graphql.' },
+      local: {
+        host: 'localhost:3000',
+        protocol: 'http',
+        description: 'A local service (npm start): SSE at /fights/{fightId}/stream, graphql-ws at /graphql.',
+      },
     },
     channels: {
       fightStream: {
         address: '/fights/{fightId}/stream',
         title: 'Server-Sent Events of one fight',
-        description: 'GET with a key or token; resume with Last-Event-ID or ?after=<seq>. Each message: `id: <seq>`, `event: <type>`, `data: <FightEvent JSON>`; with `?messages=unnamed` no `event:` line, so EventSource.onmessage receives every event.',
+        description:
+          'GET with a key or token; resume with Last-Event-ID or ?after=<seq>. Each message: `id: <seq>`, `event: <type>`, `data: <FightEvent JSON>`; with `?messages=unnamed` no `event:` line, so EventSource.onmessage receives every event.',
         parameters: { fightId: { description: 'The fight id' } },
-        messages: { fightEvent: { $ref: '#/components/messages/FightEvent' }, streamEnded: { $ref: '#/components/messages/StreamEnded' } },
+        messages: {
+          fightEvent: { $ref: '#/components/messages/FightEvent' },
+          streamEnded: { $ref: '#/components/messages/StreamEnded' },
+        },
       },
       fightEventsSubscription: {
         address: '/graphql',
         title: 'GraphQL subscriptions over graphql-ws',
-        description: '`subscription { fightEvents(fightId, after) { … } }` and `fightView(fightId)`; authenticate with connectionParams.authorization.',
-        messages: { fightEvent: { $ref: '#/components/messages/FightEvent' }, fightView: { $ref: '#/components/messages/FightView' } },
+        description:
+          '`subscription { fightEvents(fightId, after) { … } }` and `fightView(fightId)`; authenticate with connectionParams.authorization.',
+        messages: {
+          fightEvent: { $ref: '#/components/messages/FightEvent' },
+          fightView: { $ref: '#/components/messages/FightView' },
+        },
       },
       webhook: {
         address: '{endpointUrl}',
         title: 'Webhook deliveries',
-        description: 'POSTed to each registered endpoint whose eventTypes filter admits the event, at least once, in seq order per fight.',
+        description:
+          'POSTed to each registered endpoint whose eventTypes filter admits the event, at least once, in seq order per fight.',
         parameters: { endpointUrl: { description: 'The URL registered with POST /webhooks/endpoints' } },
-        messages: { fightEvent: { $ref: '#/components/messages/WebhookFightEvent' }, ping: { $ref: '#/components/messages/WebhookPing' } },
+        messages: {
+          fightEvent: { $ref: '#/components/messages/WebhookFightEvent' },
+          ping: { $ref: '#/components/messages/WebhookPing' },
+        },
       },
     },
     operations: {
-      receiveFightStream: { action: 'receive', channel: { $ref: '#/channels/fightStream' }, summary: 'A client reads a fight’s events over SSE.', messages: [{ $ref: '#/channels/fightStream/messages/fightEvent' }, { $ref: '#/channels/fightStream/messages/streamEnded' }] },
+      receiveFightStream: {
+        action: 'receive',
+        channel: { $ref: '#/channels/fightStream' },
+        summary: 'A client reads a fight’s events over SSE.',
+        messages: [
+          { $ref: '#/channels/fightStream/messages/fightEvent' },
+          { $ref: '#/channels/fightStream/messages/streamEnded' },
+        ],
+      },
       receiveFightSubscription: {
         action: 'receive',
         channel: { $ref: '#/channels/fightEventsSubscription' },
         summary: 'A client receives subscription results over graphql-ws.',
-        messages: [{ $ref: '#/channels/fightEventsSubscription/messages/fightEvent' }, { $ref: '#/channels/fightEventsSubscription/messages/fightView' }],
+        messages: [
+          { $ref: '#/channels/fightEventsSubscription/messages/fightEvent' },
+          { $ref: '#/channels/fightEventsSubscription/messages/fightView' },
+        ],
       },
-      sendWebhook: { action: 'send', channel: { $ref: '#/channels/webhook' }, summary: 'The service delivers events to webhook endpoints.', messages: [{ $ref: '#/channels/webhook/messages/fightEvent' }, { $ref: '#/channels/webhook/messages/ping' }] },
+      sendWebhook: {
+        action: 'send',
+        channel: { $ref: '#/channels/webhook' },
+        summary: 'The service delivers events to webhook endpoints.',
+        messages: [
+          { $ref: '#/channels/webhook/messages/fightEvent' },
+          { $ref: '#/channels/webhook/messages/ping' },
+        ],
+      },
     },
     components: { schemas, messages },
   };

@@ -16,9 +16,14 @@ export function describeSystem(s: RuleSystem<FightCore>): SystemModel {
     commands: [...new Set([...Object.keys(s.commands), ...Object.keys(commands)])].map((type) => ({
       type,
       description: s.commands[type] ?? commands[type]?.description ?? '',
-      schema: Object.hasOwn(commands, type) ? jsonSchemaOf(commands[type]) : { type: 'object', properties: { type: { const: type } }, required: ['type'] },
+      schema: Object.hasOwn(commands, type)
+        ? jsonSchemaOf(commands[type])
+        : { type: 'object', properties: { type: { const: type } }, required: ['type'] },
     })),
-    events: Object.entries(eventSchemasOf(s.contract)).map(([type, schema]) => ({ type, schema: jsonSchemaOf(schema) })),
+    events: Object.entries(eventSchemasOf(s.contract)).map(([type, schema]) => ({
+      type,
+      schema: jsonSchemaOf(schema),
+    })),
     sheetSchema: jsonSchemaOf(s.contract.sheet),
     optionsSchema: jsonSchemaOf(s.contract.options),
   };

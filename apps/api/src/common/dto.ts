@@ -1,7 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { QueryBool, QueryCursor, QueryInt } from './validation';
 
@@ -13,7 +25,10 @@ export class DiceInput {
   @IsIn(['fair', 'seeded', 'manual'])
   mode?: 'fair' | 'seeded' | 'manual';
 
-  @ApiPropertyOptional({ description: "Only for seeded dice: the seed the fight's rolls derive from, with the drawKey (default: the fight id) and clientSeed (RULINGS.md C5, docs/rulings.md C14). The same seed alone reproduces one fight's faces; add the same drawKey to get them in a new fight." })
+  @ApiPropertyOptional({
+    description:
+      "Only for seeded dice: the seed the fight's rolls derive from, with the drawKey (default: the fight id) and clientSeed (RULINGS.md C5, docs/rulings.md C14). The same seed alone reproduces one fight's faces; add the same drawKey to get them in a new fight.",
+  })
   @Field(() => String, { nullable: true })
   @IsOptional()
   @IsString()
@@ -27,8 +42,17 @@ export class DiceInput {
   @Length(0, 200)
   clientSeed?: string;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: 64, description: "Only for seeded dice (docs/rulings.md C14): takes the fight id's place in every draw (RULINGS.md C5) and is recorded in FightStarted. Two fights with the same seed, drawKey, clientSeed and commands roll the same faces. Default: the fight id." })
-  @Field(() => String, { nullable: true, description: "Seeded dice only: replaces the fight id in the draw derivation, so the same seed and drawKey give the same faces in another fight (docs/rulings.md C14). Default: the fight id." })
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 64,
+    description:
+      "Only for seeded dice (docs/rulings.md C14): takes the fight id's place in every draw (RULINGS.md C5) and is recorded in FightStarted. Two fights with the same seed, drawKey, clientSeed and commands roll the same faces. Default: the fight id.",
+  })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Seeded dice only: replaces the fight id in the draw derivation, so the same seed and drawKey give the same faces in another fight (docs/rulings.md C14). Default: the fight id.',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 64)
@@ -57,7 +81,12 @@ export class CreateFightInput {
   @Type(() => DiceInput)
   dice?: DiceInput;
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object', additionalProperties: true }, description: '{ id?, name, side?, sheet } per combatant; the sheet follows the system (GET /systems/:id).' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description:
+      '{ id?, name, side?, sheet } per combatant; the sheet follows the system (GET /systems/:id).',
+  })
   @Field(() => [GraphQLJSONObject], { nullable: true })
   @IsOptional()
   @IsArray()
@@ -79,13 +108,19 @@ export class CommandInputGql {
   @Matches(/^[A-Za-z]{1,60}$/, { message: 'type must be a command type name' })
   type: string;
 
-  @Field(() => String, { nullable: true, description: 'Idempotency key: a repeated commandId returns the first result.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Idempotency key: a repeated commandId returns the first result.',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 100)
   commandId?: string;
 
-  @Field(() => Int, { nullable: true, description: 'The seq the caller last saw; a mismatch is EXPECTED_SEQ_MISMATCH.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The seq the caller last saw; a mismatch is EXPECTED_SEQ_MISMATCH.',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -130,7 +165,11 @@ export class ListFightsQuery extends TokenQuery {
 
   @QueryCursor() cursor?: string;
 
-  @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false', description: 'Also count every matching fight (`total`): a scan, so only when asked; pages never count.' })
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    default: 'false',
+    description: 'Also count every matching fight (`total`): a scan, so only when asked; pages never count.',
+  })
   @IsOptional()
   @QueryBool()
   total?: boolean;
@@ -148,7 +187,12 @@ export const EVENTS_PAGE = 1000;
 export const EVENTS_MAX_PAGE = 10_000;
 
 export class EventsPageQuery extends EventsQuery {
-  @ApiPropertyOptional({ default: EVENTS_PAGE, minimum: 1, maximum: EVENTS_MAX_PAGE, description: 'Events per page; Link rel="next" and X-Next-Cursor point at the rest.' })
+  @ApiPropertyOptional({
+    default: EVENTS_PAGE,
+    minimum: 1,
+    maximum: EVENTS_MAX_PAGE,
+    description: 'Events per page; Link rel="next" and X-Next-Cursor point at the rest.',
+  })
   @IsOptional()
   @QueryInt(1, EVENTS_MAX_PAGE)
   limit?: number;
@@ -157,7 +201,9 @@ export class EventsPageQuery extends EventsQuery {
 }
 
 export class FightQueryDto extends TokenQuery {
-  @ApiPropertyOptional({ description: 'Wait (up to 2 s) until the projection has reached this seq: read your own write.' })
+  @ApiPropertyOptional({
+    description: 'Wait (up to 2 s) until the projection has reached this seq: read your own write.',
+  })
   @IsOptional()
   @QueryInt(0)
   minSeq?: number;
@@ -169,7 +215,10 @@ export class FightQueryDto extends TokenQuery {
 }
 
 export class LogQuery extends TokenQuery {
-  @ApiPropertyOptional({ enum: ['json', 'ndjson'], description: 'Default json; ndjson also when Accept asks for application/x-ndjson.' })
+  @ApiPropertyOptional({
+    enum: ['json', 'ndjson'],
+    description: 'Default json; ndjson also when Accept asks for application/x-ndjson.',
+  })
   @IsOptional()
   @IsIn(['json', 'ndjson'])
   format?: 'json' | 'ndjson';
@@ -177,7 +226,12 @@ export class LogQuery extends TokenQuery {
 
 /** ?limit and ?cursor of the lists the service holds whole (tenants, keys, tokens, webhook endpoints). */
 export class SmallPageQuery extends TokenQuery {
-  @ApiPropertyOptional({ default: 1000, minimum: 1, maximum: 1000, description: 'Items per page, oldest first; Link rel="next" and X-Next-Cursor point at the rest.' })
+  @ApiPropertyOptional({
+    default: 1000,
+    minimum: 1,
+    maximum: 1000,
+    description: 'Items per page, oldest first; Link rel="next" and X-Next-Cursor point at the rest.',
+  })
   @IsOptional()
   @QueryInt(1, 1000)
   limit?: number;

@@ -10,7 +10,9 @@ import { map, Observable } from 'rxjs';
 export function fightETag(result: unknown): string | undefined {
   const r = result as { seq?: unknown; view?: { headHash?: unknown } } | undefined;
   const hash = r?.view?.headHash;
-  return Number.isSafeInteger(r?.seq) && typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash) ? `W/"${r!.seq as number}-${hash}"` : undefined;
+  return Number.isSafeInteger(r?.seq) && typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash)
+    ? `W/"${r!.seq as number}-${hash}"`
+    : undefined;
 }
 
 /**

@@ -19,7 +19,10 @@ export class LocationInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
   intercept(context: ExecutionContext, next: CallHandler<unknown>): Observable<unknown> {
-    const of = context.getType() === 'http' ? this.reflector.get<LocationOf<unknown> | undefined>(LOCATION_METADATA, context.getHandler()) : undefined;
+    const of =
+      context.getType() === 'http'
+        ? this.reflector.get<LocationOf<unknown> | undefined>(LOCATION_METADATA, context.getHandler())
+        : undefined;
     if (!of) return next.handle();
     const http = context.switchToHttp();
     return next.handle().pipe(

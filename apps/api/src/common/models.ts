@@ -11,8 +11,16 @@ export class FightEventModel {
   @ApiProperty({ description: 'Server time, ISO 8601' }) @Field() at: string;
   @ApiProperty() @Field() actor: string;
   @ApiProperty() @Field() commandId: string;
-  @ApiProperty({ type: 'object', additionalProperties: true }) @Field(() => GraphQLJSONObject) data: Record<string, unknown>;
-  @ApiProperty({ description: 'sha256(previous hash + RFC 8785 canonical JSON of this event without its hash); the first event’s previous hash is ""' }) @Field() hash: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) @Field(() => GraphQLJSONObject) data: Record<
+    string,
+    unknown
+  >;
+  @ApiProperty({
+    description:
+      'sha256(previous hash + RFC 8785 canonical JSON of this event without its hash); the first event’s previous hash is ""',
+  })
+  @Field()
+  hash: string;
 }
 
 @ObjectType()
@@ -20,15 +28,22 @@ export class CommandResultModel {
   @ApiProperty() @Field(() => ID) fightId: string;
   @ApiProperty({ description: 'seq of the fight’s last event' }) @Field(() => Int) seq: number;
   @ApiProperty({ type: [FightEventModel] }) @Field(() => [FightEventModel]) events: FightEventModel[];
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The fight view after the events' }) @Field(() => GraphQLJSONObject) view: Record<string, unknown>;
-  @ApiProperty({ description: 'True when the commandId was seen before: the first result, nothing appended' }) @Field() replayed: boolean;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The fight view after the events' })
+  @Field(() => GraphQLJSONObject)
+  view: Record<string, unknown>;
+  @ApiProperty({ description: 'True when the commandId was seen before: the first result, nothing appended' })
+  @Field()
+  replayed: boolean;
 }
 
 @ObjectType()
 export class FightModel {
   @ApiProperty() @Field(() => ID) fightId: string;
   @ApiProperty() @Field(() => Int) seq: number;
-  @ApiProperty({ type: 'object', additionalProperties: true }) @Field(() => GraphQLJSONObject) view: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true }) @Field(() => GraphQLJSONObject) view: Record<
+    string,
+    unknown
+  >;
 }
 
 @ObjectType()
@@ -47,15 +62,31 @@ export class FightSummaryModel {
 @ObjectType()
 export class FightPageModel {
   @ApiProperty({ type: [FightSummaryModel] }) @Field(() => [FightSummaryModel]) items: FightSummaryModel[];
-  @ApiPropertyOptional({ description: 'How many fights match the filters: only with ?total=true (it counts them all; a page itself never does)' })
-  @Field(() => Int, { description: 'How many fights match the filters (counted only when this field is asked for)' })
+  @ApiPropertyOptional({
+    description:
+      'How many fights match the filters: only with ?total=true (it counts them all; a page itself never does)',
+  })
+  @Field(() => Int, {
+    description: 'How many fights match the filters (counted only when this field is asked for)',
+  })
   total?: number;
   @ApiProperty() @Field(() => Int) limit: number;
-  @ApiPropertyOptional({ description: 'The offset the page was asked with (0 from the start); absent on a cursor page' })
-  @Field(() => Int, { nullable: true, description: 'The offset the page was asked with (0 from the start); null on a cursor page' })
+  @ApiPropertyOptional({
+    description: 'The offset the page was asked with (0 from the start); absent on a cursor page',
+  })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The offset the page was asked with (0 from the start); null on a cursor page',
+  })
   offset?: number;
-  @ApiPropertyOptional({ description: 'The next page’s cursor (also in X-Next-Cursor and Link rel="next"); absent on the last page' })
-  @Field(() => String, { nullable: true, description: 'The next page’s cursor: pass it as `cursor`; null on the last page' })
+  @ApiPropertyOptional({
+    description:
+      'The next page’s cursor (also in X-Next-Cursor and Link rel="next"); absent on the last page',
+  })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The next page’s cursor: pass it as `cursor`; null on the last page',
+  })
   nextCursor?: string;
 }
 
@@ -63,7 +94,10 @@ export class FightPageModel {
 export class FightEventPageModel {
   @Field(() => [FightEventModel]) items: FightEventModel[];
   @Field(() => Int) limit: number;
-  @Field(() => String, { nullable: true, description: 'The next page’s cursor (the same as REST’s X-Next-Cursor); null on the last page' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The next page’s cursor (the same as REST’s X-Next-Cursor); null on the last page',
+  })
   nextCursor?: string;
 }
 
@@ -77,7 +111,12 @@ export class RulingModel {
 export class CommandInfoModel {
   @ApiProperty({ example: 'DeclareExchange' }) @Field() type: string;
   @ApiProperty() @Field() description: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema (draft 2020-12) of the command body: `type` and its fields; unknown fields are refused.' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'JSON Schema (draft 2020-12) of the command body: `type` and its fields; unknown fields are refused.',
+  })
   @Field(() => GraphQLJSONObject, { description: 'JSON Schema (draft 2020-12) of the command body.' })
   schema: Record<string, unknown>;
 }
@@ -85,7 +124,11 @@ export class CommandInfoModel {
 @ObjectType()
 export class EventInfoModel {
   @ApiProperty({ example: 'ExchangeResolved' }) @Field() type: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema (draft 2020-12) of the event’s `data`.' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'JSON Schema (draft 2020-12) of the event’s `data`.',
+  })
   @Field(() => GraphQLJSONObject, { description: 'JSON Schema (draft 2020-12) of the event’s data.' })
   schema: Record<string, unknown>;
 }
@@ -94,14 +137,26 @@ export class EventInfoModel {
 export class SystemModel {
   @ApiProperty({ example: 'narateer' }) @Field(() => ID) id: string;
   @ApiProperty() @Field() name: string;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @Field(() => GraphQLJSONObject) data: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @Field(() => GraphQLJSONObject)
+  data: Record<string, unknown>;
   @ApiProperty({ type: [RulingModel] }) @Field(() => [RulingModel]) rulings: RulingModel[];
   @ApiProperty({ type: [CommandInfoModel] }) @Field(() => [CommandInfoModel]) commands: CommandInfoModel[];
-  @ApiProperty({ type: [EventInfoModel], description: 'Every event type a fight of this system may hold.' }) @Field(() => [EventInfoModel]) events: EventInfoModel[];
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema of a combatant sheet.' })
+  @ApiProperty({ type: [EventInfoModel], description: 'Every event type a fight of this system may hold.' })
+  @Field(() => [EventInfoModel])
+  events: EventInfoModel[];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'JSON Schema of a combatant sheet.',
+  })
   @Field(() => GraphQLJSONObject, { description: 'JSON Schema of a combatant sheet.' })
   sheetSchema: Record<string, unknown>;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema of the `options` of POST /fights.' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'JSON Schema of the `options` of POST /fights.',
+  })
   @Field(() => GraphQLJSONObject, { description: 'JSON Schema of the options of createFight.' })
   optionsSchema: Record<string, unknown>;
 }
@@ -110,19 +165,43 @@ export class ErrorModel {
   @ApiProperty({ example: 422 }) statusCode: number;
   @ApiProperty({ example: 'NARATEER_PROACTIVE_LIMIT' }) code: string;
   @ApiProperty() message: string;
-  @ApiPropertyOptional({ example: 'boost', description: 'The offending field or parameter: the first failing one, as a path (`combatants[0].name`, `dice.mode`)' }) field?: string;
+  @ApiPropertyOptional({
+    example: 'boost',
+    description:
+      'The offending field or parameter: the first failing one, as a path (`combatants[0].name`, `dice.mode`)',
+  })
+  field?: string;
   @ApiPropertyOptional({
     type: 'array',
-    description: 'UNKNOWN_FIELD and INVALID_FIELD (422), VALIDATION_FAILED (400): every failing field, unknown fields first; the first is `field`',
-    items: { type: 'object', required: ['field', 'code', 'message'], properties: { field: { type: 'string' }, code: { type: 'string', enum: ['UNKNOWN_FIELD', 'INVALID_FIELD'] }, message: { type: 'string' } } },
+    description:
+      'UNKNOWN_FIELD and INVALID_FIELD (422), VALIDATION_FAILED (400): every failing field, unknown fields first; the first is `field`',
+    items: {
+      type: 'object',
+      required: ['field', 'code', 'message'],
+      properties: {
+        field: { type: 'string' },
+        code: { type: 'string', enum: ['UNKNOWN_FIELD', 'INVALID_FIELD'] },
+        message: { type: 'string' },
+      },
+    },
   })
   issues?: Array<{ field: string; code: 'UNKNOWN_FIELD' | 'INVALID_FIELD'; message: string }>;
 }
 
 export class CommandBodyModel {
-  @ApiProperty({ example: 'RollInitiative', description: 'A command type of the fight’s system (GET /systems/:id).' }) type: string;
-  @ApiPropertyOptional({ description: 'Idempotency key: a repeated commandId returns the first result and appends nothing.' }) commandId?: string;
-  @ApiPropertyOptional({ description: 'The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH.' }) expectedSeq?: number;
+  @ApiProperty({
+    example: 'RollInitiative',
+    description: 'A command type of the fight’s system (GET /systems/:id).',
+  })
+  type: string;
+  @ApiPropertyOptional({
+    description: 'Idempotency key: a repeated commandId returns the first result and appends nothing.',
+  })
+  commandId?: string;
+  @ApiPropertyOptional({
+    description: 'The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH.',
+  })
+  expectedSeq?: number;
 }
 
 @ObjectType()
@@ -132,12 +211,26 @@ export class CombatantSummaryModel {
   @ApiProperty() @Field() system: string;
   @ApiProperty() @Field() name: string;
   @ApiProperty() @Field() side: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The combatant as the fight view shows it' }) @Field(() => GraphQLJSONObject) summary: Record<string, unknown>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The combatant as the fight view shows it',
+  })
+  @Field(() => GraphQLJSONObject)
+  summary: Record<string, unknown>;
 }
 
 @ObjectType()
 export class ProjectionStatusModel {
   @ApiProperty({ example: 'fight-views' }) @Field() name: string;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'The position of the last folded event in the global log, as the engine writes it' }) @Field(() => String, { nullable: true }) checkpoint: string | null;
-  @ApiProperty({ description: 'Events in the global log not yet folded (capped at 10,000)' }) @Field(() => Int) lagEvents: number;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'The position of the last folded event in the global log, as the engine writes it',
+  })
+  @Field(() => String, { nullable: true })
+  checkpoint: string | null;
+  @ApiProperty({ description: 'Events in the global log not yet folded (capped at 10,000)' })
+  @Field(() => Int)
+  lagEvents: number;
 }

@@ -3,7 +3,15 @@ import { eventSchemasOf, FightCore, jsonSchemaOf, RuleSystem, SYSTEMS, withEnvel
 import { COMMAND_EXAMPLES } from './command-examples';
 
 type Schema = Record<string, unknown>;
-type Operation = { operationId?: string; summary?: string; security?: unknown[]; responses: Record<string, Schema>; tags?: string[]; parameters?: unknown[]; requestBody?: unknown };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  security?: unknown[];
+  responses: Record<string, Schema>;
+  tags?: string[];
+  parameters?: unknown[];
+  requestBody?: unknown;
+};
 
 /** Stable operation ids a generated client names its functions by; METHOD path → id. */
 const OPERATION_IDS: Record<string, string> = {
@@ -57,11 +65,14 @@ const BREAKS_DECLARATION =
   'A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first.';
 /** What else an operation answers 400 or 422 with, beside the rule. */
 const MORE_400: Record<string, string> = {
-  verifyFightLog: 'LOG_FORMAT_INVALID: the body cannot be read as a fight log (not JSON or NDJSON, empty, a body that is not an object; `field` names the line).',
+  verifyFightLog:
+    'LOG_FORMAT_INVALID: the body cannot be read as a fight log (not JSON or NDJSON, empty, a body that is not an object; `field` names the line).',
 };
 const MORE_422: Record<string, string> = {
-  verifyFightLog: 'LOG_FORMAT_INVALID: a readable log whose fields break the log format (`field` names the first, e.g. `entries[3].seq`).',
-  startLabRun: 'LAB_UNKNOWN_STRATEGY, LAB_DUPLICATE_STRATEGY, LAB_SHEETS_INVALID: the lab’s own checks of a field.',
+  verifyFightLog:
+    'LOG_FORMAT_INVALID: a readable log whose fields break the log format (`field` names the first, e.g. `entries[3].seq`).',
+  startLabRun:
+    'LAB_UNKNOWN_STRATEGY, LAB_DUPLICATE_STRATEGY, LAB_SHEETS_INVALID: the lab’s own checks of a field.',
 };
 
 /** Routes anyone may call: no key or token. */
@@ -87,11 +98,17 @@ const ENVELOPE_FIELDS: Schema = {
   at: { type: 'string', format: 'date-time', description: 'Server time, ISO 8601' },
   actor: { type: 'string' },
   commandId: { type: 'string' },
-  hash: { type: 'string', description: 'sha256(previous hash + RFC 8785 canonical JSON of this event without its hash)' },
+  hash: {
+    type: 'string',
+    description: 'sha256(previous hash + RFC 8785 canonical JSON of this event without its hash)',
+  },
 };
 
 /** The schemas of one system: each command (with its envelope), each event, the sheet and the unions over them. */
-function systemSchemas(system: RuleSystem<FightCore>, out: Record<string, Schema>): { command: string; event: string; sheet: string; view?: string } {
+function systemSchemas(
+  system: RuleSystem<FightCore>,
+  out: Record<string, Schema>,
+): { command: string; event: string; sheet: string; view?: string } {
   const name = pascal(system.id);
   const commandRefs: Record<string, string> = {};
   for (const [type, schema] of Object.entries(system.contract.commands)) {
@@ -139,11 +156,20 @@ function systemSchemas(system: RuleSystem<FightCore>, out: Record<string, Schema
  * events typed by type, sheets by system; security schemes; operation ids a generated client uses.
  */
 export function publishContract(doc: OpenAPIObject): OpenAPIObject {
-  const schemas = (doc.components ??= {}).schemas ??= {};
+  const schemas = ((doc.components ??= {}).schemas ??= {});
   const bySystem = Object.values(SYSTEMS).map((s) => systemSchemas(s, schemas as Record<string, Schema>));
-  schemas.Command = { description: 'A command of the fight’s system (GET /systems/:id lists them, with their JSON Schemas).', anyOf: bySystem.map((s) => ref(s.command)) };
-  schemas.FightEvent = { description: 'An event of any system’s fight, by type.', anyOf: bySystem.map((s) => ref(s.event)) };
-  schemas.Sheet = { description: 'A combatant sheet of the fight’s system.', anyOf: bySystem.map((s) => ref(s.sheet)) };
+  schemas.Command = {
+    description: 'A command of the fight’s system (GET /systems/:id lists them, with their JSON Schemas).',
+    anyOf: bySystem.map((s) => ref(s.command)),
+  };
+  schemas.FightEvent = {
+    description: 'An event of any system’s fight, by type.',
+    anyOf: bySystem.map((s) => ref(s.event)),
+  };
+  schemas.Sheet = {
+    description: 'A combatant sheet of the fight’s system.',
+    anyOf: bySystem.map((s) => ref(s.sheet)),
+  };
   const views: Array<[string, string]> = [];
   Object.values(SYSTEMS).forEach((sys, i) => {
     const view = bySystem[i].view;
@@ -153,17 +179,35 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
     schemas.FightView = {
       description: 'What a frontend renders: the fight view of its system (`system` tells which).',
       oneOf: views.map(([, v]) => ref(v)),
-      discriminator: { propertyName: 'system', mapping: Object.fromEntries(views.map(([id, v]) => [id, `#/components/schemas/${v}`])) },
+      discriminator: {
+        propertyName: 'system',
+        mapping: Object.fromEntries(views.map(([id, v]) => [id, `#/components/schemas/${v}`])),
+      },
     };
     for (const model of ['FightModel', 'CommandResultModel']) {
       const props = (schemas[model] as { properties?: Record<string, unknown> } | undefined)?.properties;
-      if (props?.view) props.view = { ...ref('FightView'), description: (props.view as { description?: string }).description };
+      if (props?.view)
+        props.view = {
+          ...ref('FightView'),
+          description: (props.view as { description?: string }).description,
+        };
     }
   }
 
   doc.components.securitySchemes = {
-    bearer: { type: 'http', scheme: 'bearer', description: 'An API key (`crs_…`: the operator’s or a tenant’s) or a fight token (`crt_…`: GM, player or spectator).' },
-    token: { type: 'apiKey', in: 'query', name: 'token', description: 'The same key or token as a query parameter, for clients that cannot set headers (EventSource, an overlay URL).' },
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'An API key (`crs_…`: the operator’s or a tenant’s) or a fight token (`crt_…`: GM, player or spectator).',
+    },
+    token: {
+      type: 'apiKey',
+      in: 'query',
+      name: 'token',
+      description:
+        'The same key or token as a query parameter, for clients that cannot set headers (EventSource, an overlay URL).',
+    },
   };
   doc.security = [{ bearer: [] }, { token: [] }];
   doc.servers = [{ url: 'http://localhost:3000', description: 'A local service (npm start)' }];
@@ -176,20 +220,52 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
       op.summary ??= op.operationId;
       if (PUBLIC.test(path)) op.security = [];
       else {
-        op.responses['401'] ??= { description: 'No valid key or token (WWW-Authenticate: Bearer).', content: { 'application/json': { schema: ref('ErrorModel') } } };
-        op.responses['403'] ??= { description: 'The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT).', content: { 'application/json': { schema: ref('ErrorModel') } } };
-        op.responses['429'] ??= { description: 'Rate limited (RATE_LIMITED); Retry-After says when to try again.', content: { 'application/json': { schema: ref('ErrorModel') } } };
+        op.responses['401'] ??= {
+          description: 'No valid key or token (WWW-Authenticate: Bearer).',
+          content: { 'application/json': { schema: ref('ErrorModel') } },
+        };
+        op.responses['403'] ??= {
+          description: 'The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT).',
+          content: { 'application/json': { schema: ref('ErrorModel') } },
+        };
+        op.responses['429'] ??= {
+          description: 'Rate limited (RATE_LIMITED); Retry-After says when to try again.',
+          content: { 'application/json': { schema: ref('ErrorModel') } },
+        };
       }
-      if (!PUBLIC.test(path)) op.responses['503'] ??= { description: 'The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again.', content: { 'application/json': { schema: ref('ErrorModel') } } };
+      if (!PUBLIC.test(path))
+        op.responses['503'] ??= {
+          description:
+            'The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again.',
+          content: { 'application/json': { schema: ref('ErrorModel') } },
+        };
       const error = { content: { 'application/json': { schema: ref('ErrorModel') } } };
       const id = op.operationId ?? '';
-      if (op.requestBody || op.parameters?.length) op.responses['400'] = { ...error, description: [UNREADABLE, MORE_400[id]].filter(Boolean).join(' ') };
+      if (op.requestBody || op.parameters?.length)
+        op.responses['400'] = { ...error, description: [UNREADABLE, MORE_400[id]].filter(Boolean).join(' ') };
       if (op.requestBody) {
         const declared: unknown = op.responses['422']?.description;
-        op.responses['422'] = { ...error, description: [BREAKS_DECLARATION, MORE_422[id], typeof declared === 'string' && declared ? `Or: ${declared}` : ''].filter(Boolean).join(' ') };
+        op.responses['422'] = {
+          ...error,
+          description: [
+            BREAKS_DECLARATION,
+            MORE_422[id],
+            typeof declared === 'string' && declared ? `Or: ${declared}` : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        };
       }
-      if (method === 'post' || method === 'patch') op.responses['415'] ??= { description: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE).', content: { 'application/json': { schema: ref('ErrorModel') } } };
-      if (method === 'post' || method === 'patch') op.responses['413'] ??= { description: 'The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE).', content: { 'application/json': { schema: ref('ErrorModel') } } };
+      if (method === 'post' || method === 'patch')
+        op.responses['415'] ??= {
+          description: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE).',
+          content: { 'application/json': { schema: ref('ErrorModel') } },
+        };
+      if (method === 'post' || method === 'patch')
+        op.responses['413'] ??= {
+          description: 'The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE).',
+          content: { 'application/json': { schema: ref('ErrorModel') } },
+        };
     }
   }
   declareHeaders(doc);
@@ -209,38 +285,99 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
     additionalProperties: false,
     required: ['name', 'sheet'],
     properties: {
-      id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Unique in the fight; default c1, c2, …' },
+      id: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9_-]{1,64}$',
+        description: 'Unique in the fight; default c1, c2, …',
+      },
       name: { type: 'string', minLength: 1, maxLength: 100 },
-      side: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$', description: 'Opponents are combatants on other sides; default "default".' },
+      side: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9_-]{1,40}$',
+        description: 'Opponents are combatants on other sides; default "default".',
+      },
       sheet: ref('Sheet'),
     },
   };
   const create = schemas.CreateFightInput as { properties?: Record<string, Schema> } | undefined;
-  if (create?.properties?.combatants) create.properties.combatants = { type: 'array', maxItems: 200, items: ref('CombatantInput'), description: 'The first combatants; each sheet follows the system (GET /systems/:id gives its JSON Schema).' };
-  const send = (doc.paths['/fights/{id}/commands'] as Record<string, { requestBody?: unknown }> | undefined)?.post;
-  if (send) send.requestBody = { required: true, content: { 'application/json': { schema: ref('Command'), examples: commandExamples() } } };
+  if (create?.properties?.combatants)
+    create.properties.combatants = {
+      type: 'array',
+      maxItems: 200,
+      items: ref('CombatantInput'),
+      description:
+        'The first combatants; each sheet follows the system (GET /systems/:id gives its JSON Schema).',
+    };
+  const send = (doc.paths['/fights/{id}/commands'] as Record<string, { requestBody?: unknown }> | undefined)
+    ?.post;
+  if (send)
+    send.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: ref('Command'), examples: commandExamples() } },
+    };
   return doc;
 }
 
 /** The list operations: cursor paging (common/pagination.ts), the next page in Link and X-Next-Cursor. */
-const PAGED = new Set(['listFights', 'listFightEvents', 'listWebhookDeliveries', 'listTenants', 'listApiKeys', 'listFightTokens', 'listWebhookEndpoints']);
+const PAGED = new Set([
+  'listFights',
+  'listFightEvents',
+  'listWebhookDeliveries',
+  'listTenants',
+  'listApiKeys',
+  'listFightTokens',
+  'listWebhookEndpoints',
+]);
 /** Answers that are a fight's state: the ETag is that state's (the same as GET /fights/{id} gives for it). */
 const FIGHT_STATE = new Set(['getFight', 'createFight', 'sendCommand']);
 
 const HEADERS: Record<string, { description: string; schema: Schema }> = {
-  XRequestId: { description: 'The request id: the one sent in X-Request-Id (when it is a safe token), else a new one; in every log line of the request.', schema: { type: 'string', maxLength: 128 } },
-  Location: { description: 'Where what was created (201) or accepted (202) can be read.', schema: { type: 'string', format: 'uri-reference' } },
-  ETag: { description: 'The entity tag of this representation: If-None-Match with it answers 304 Not Modified while it is current.', schema: { type: 'string' } },
+  XRequestId: {
+    description:
+      'The request id: the one sent in X-Request-Id (when it is a safe token), else a new one; in every log line of the request.',
+    schema: { type: 'string', maxLength: 128 },
+  },
+  Location: {
+    description: 'Where what was created (201) or accepted (202) can be read.',
+    schema: { type: 'string', format: 'uri-reference' },
+  },
+  ETag: {
+    description:
+      'The entity tag of this representation: If-None-Match with it answers 304 Not Modified while it is current.',
+    schema: { type: 'string' },
+  },
   FightETag: {
-    description: 'The fight state’s entity tag, W/"<seq>-<headHash>": the same for the answer of a command or a creation as GET /fights/{id} gives for that state, so If-None-Match with it answers 304 until the fight moves on.',
+    description:
+      'The fight state’s entity tag, W/"<seq>-<headHash>": the same for the answer of a command or a creation as GET /fights/{id} gives for that state, so If-None-Match with it answers 304 until the fight moves on.',
     schema: { type: 'string', pattern: '^W/"[0-9]+-[0-9a-f]{64}"$' },
   },
-  Link: { description: 'The next page, when there is one: `<url>; rel="next"` (RFC 8288). The url keeps the filters and limit and carries the cursor.', schema: { type: 'string' } },
-  XNextCursor: { description: 'The next page’s cursor, when there is one: pass it back as ?cursor=. Opaque.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } },
-  RateLimit: { description: 'IETF RateLimit (draft-ietf-httpapi-ratelimit-headers): `"key";r=<remaining>;t=<seconds to reset>`.', schema: { type: 'string' } },
-  RateLimitPolicy: { description: 'IETF RateLimit-Policy: `"key";q=<requests>;w=<window seconds>`.', schema: { type: 'string' } },
-  RetryAfter: { description: 'Seconds to wait before trying again (RFC 9110).', schema: { type: 'integer', minimum: 0 } },
-  WWWAuthenticate: { description: 'The scheme to authenticate with (RFC 6750): `Bearer`, or `Bearer error="invalid_token"` for a key or token that is not (or no longer) valid.', schema: { type: 'string' } },
+  Link: {
+    description:
+      'The next page, when there is one: `<url>; rel="next"` (RFC 8288). The url keeps the filters and limit and carries the cursor.',
+    schema: { type: 'string' },
+  },
+  XNextCursor: {
+    description: 'The next page’s cursor, when there is one: pass it back as ?cursor=. Opaque.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' },
+  },
+  RateLimit: {
+    description:
+      'IETF RateLimit (draft-ietf-httpapi-ratelimit-headers): `"key";r=<remaining>;t=<seconds to reset>`.',
+    schema: { type: 'string' },
+  },
+  RateLimitPolicy: {
+    description: 'IETF RateLimit-Policy: `"key";q=<requests>;w=<window seconds>`.',
+    schema: { type: 'string' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before trying again (RFC 9110).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  WWWAuthenticate: {
+    description:
+      'The scheme to authenticate with (RFC 6750): `Bearer`, or `Bearer error="invalid_token"` for a key or token that is not (or no longer) valid.',
+    schema: { type: 'string' },
+  },
 };
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -258,10 +395,18 @@ function declareHeaders(doc: OpenAPIObject): void {
         const headers: Record<string, unknown> = { 'X-Request-Id': header('XRequestId') };
         const ok = /^2/.test(status);
         if (status === '201' || status === '202') headers.Location = header('Location');
-        if (ok && status !== '204' && FIGHT_STATE.has(op.operationId ?? '')) headers.ETag = header('FightETag');
-        else if (ok && status !== '204' && status !== '202' && (method === 'get' || method === 'patch')) headers.ETag = header('ETag');
-        if (ok && PAGED.has(op.operationId ?? '')) Object.assign(headers, { Link: header('Link'), 'X-Next-Cursor': header('XNextCursor') });
-        if (status === '429') Object.assign(headers, { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimitPolicy'), 'Retry-After': header('RetryAfter') });
+        if (ok && status !== '204' && FIGHT_STATE.has(op.operationId ?? ''))
+          headers.ETag = header('FightETag');
+        else if (ok && status !== '204' && status !== '202' && (method === 'get' || method === 'patch'))
+          headers.ETag = header('ETag');
+        if (ok && PAGED.has(op.operationId ?? ''))
+          Object.assign(headers, { Link: header('Link'), 'X-Next-Cursor': header('XNextCursor') });
+        if (status === '429')
+          Object.assign(headers, {
+            RateLimit: header('RateLimit'),
+            'RateLimit-Policy': header('RateLimitPolicy'),
+            'Retry-After': header('RetryAfter'),
+          });
         if (status === '503') headers['Retry-After'] = header('RetryAfter');
         if (status === '401') headers['WWW-Authenticate'] = header('WWWAuthenticate');
         response.headers = { ...(response.headers ?? {}), ...headers };
@@ -274,7 +419,11 @@ function declareHeaders(doc: OpenAPIObject): void {
 function commandExamples(): Record<string, { summary: string; value: unknown }> {
   const out: Record<string, { summary: string; value: unknown }> = {};
   for (const [system, byType] of Object.entries(COMMAND_EXAMPLES)) {
-    for (const [type, { fixture, command }] of Object.entries(byType)) out[`${system}-${type}`] = { summary: `${system}: ${type} (played in the ${fixture} fixture)`, value: command };
+    for (const [type, { fixture, command }] of Object.entries(byType))
+      out[`${system}-${type}`] = {
+        summary: `${system}: ${type} (played in the ${fixture} fixture)`,
+        value: command,
+      };
   }
   return out;
 }

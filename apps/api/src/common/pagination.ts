@@ -37,7 +37,15 @@ const FIELDS: { [L in Cursor['list']]: Record<string, FieldKind> } = {
   endpoints: { created: 'time', id: 'id' },
 };
 /** Old paging parameters a cursor replaces: the next page's link drops them. */
-const REPLACES: { [L in Cursor['list']]: string[] } = { fights: ['offset'], events: ['after'], deliveries: ['before'], tenants: [], keys: [], tokens: [], endpoints: [] };
+const REPLACES: { [L in Cursor['list']]: string[] } = {
+  fights: ['offset'],
+  events: ['after'],
+  deliveries: ['before'],
+  tenants: [],
+  keys: [],
+  tokens: [],
+  endpoints: [],
+};
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 const FIELD_OK: Record<FieldKind, (v: unknown) => boolean> = {
@@ -51,20 +59,44 @@ export function encodeCursor(cursor: Cursor): string {
 }
 
 /** A cursor this list gave out, or 400 INVALID_CURSOR; an old paging parameter beside it is a contradiction. */
-export function decodeCursor<L extends Cursor['list']>(list: L, raw: string | undefined | null, old: Record<string, unknown>): Extract<Cursor, { list: L }> | undefined {
+export function decodeCursor<L extends Cursor['list']>(
+  list: L,
+  raw: string | undefined | null,
+  old: Record<string, unknown>,
+): Extract<Cursor, { list: L }> | undefined {
   if (raw === undefined || raw === null) return undefined;
   const given = Object.keys(old).filter((k) => old[k] !== undefined && old[k] !== null);
-  if (given.length) throw new AppError(400, 'VALIDATION_FAILED', `give cursor or ${given.join(', ')}, not both: the cursor holds the position`, given[0]);
+  if (given.length)
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `give cursor or ${given.join(', ')}, not both: the cursor holds the position`,
+      given[0],
+    );
   let value: unknown;
   try {
-    value = /^[A-Za-z0-9_-]{1,200}$/.test(raw) ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : undefined;
+    value = /^[A-Za-z0-9_-]{1,200}$/.test(raw)
+      ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'))
+      : undefined;
   } catch {
     value = undefined;
   }
   const c = value as Record<string, unknown> | undefined;
   const fields = Object.entries(FIELDS[list]);
-  const valid = typeof c === 'object' && c !== null && !Array.isArray(c) && c.list === list && Object.keys(c).length === fields.length + 1 && fields.every(([f, kind]) => Object.hasOwn(c, f) && FIELD_OK[kind](c[f]));
-  if (!valid) throw new AppError(400, 'INVALID_CURSOR', 'cursor is not one this list gave out: send back X-Next-Cursor / nextCursor (or follow Link rel="next") as it came', 'cursor');
+  const valid =
+    typeof c === 'object' &&
+    c !== null &&
+    !Array.isArray(c) &&
+    c.list === list &&
+    Object.keys(c).length === fields.length + 1 &&
+    fields.every(([f, kind]) => Object.hasOwn(c, f) && FIELD_OK[kind](c[f]));
+  if (!valid)
+    throw new AppError(
+      400,
+      'INVALID_CURSOR',
+      'cursor is not one this list gave out: send back X-Next-Cursor / nextCursor (or follow Link rel="next") as it came',
+      'cursor',
+    );
   return c as Extract<Cursor, { list: L }>;
 }
 
@@ -86,12 +118,18 @@ export function linkNext(req: Request, res: Response, next: Cursor | undefined):
 /** A limit given to a GraphQL page field: within [1, max], else 400 naming `limit` (as REST's ?limit). */
 export function pageLimit(limit: number | undefined | null, fallback: number, max: number): number {
   if (limit === undefined || limit === null) return fallback;
-  if (!Number.isSafeInteger(limit) || limit < 1 || limit > max) throw new AppError(400, 'VALIDATION_FAILED', `limit must be an integer from 1 to ${max}`, 'limit');
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > max)
+    throw new AppError(400, 'VALIDATION_FAILED', `limit must be an integer from 1 to ${max}`, 'limit');
   return limit;
 }
 
 /** The default and largest page of each list (REST and GraphQL alike). */
-export const PAGES = { fights: { fallback: 20, max: 100 }, events: { fallback: EVENTS_PAGE, max: EVENTS_MAX_PAGE }, deliveries: { fallback: 50, max: 200 }, small: { fallback: 1000, max: 1000 } } as const;
+export const PAGES = {
+  fights: { fallback: 20, max: 100 },
+  events: { fallback: EVENTS_PAGE, max: EVENTS_MAX_PAGE },
+  deliveries: { fallback: 50, max: 200 },
+  small: { fallback: 1000, max: 1000 },
+} as const;
 
 type FightEvent = Awaited<ReturnType<FightService['events']>>[number];
 
@@ -105,22 +143,46 @@ export interface Page<T> {
 export async function fightsPage(
   queries: FightQueries,
   p: Principal,
-  q: { system?: string | null; status?: string | null; limit?: number | null; offset?: number | null; cursor?: string | null },
+  q: {
+    system?: string | null;
+    status?: string | null;
+    limit?: number | null;
+    offset?: number | null;
+    cursor?: string | null;
+  },
 ): Promise<Page<FightSummary> & { offset?: number }> {
   const from = decodeCursor('fights', q.cursor, { offset: q.offset });
   const limit = q.limit ?? PAGES.fights.fallback;
   const filter = { system: q.system ?? undefined, status: q.status ?? undefined };
-  const page = await queries.listFor(p, from ? { ...filter, limit, after: { createdAt: from.created, fightId: from.id } } : { ...filter, limit, offset: q.offset ?? 0 });
-  return { items: page.items, limit, ...(page.offset === undefined ? {} : { offset: page.offset }), next: page.next && { list: 'fights', created: page.next.createdAt, id: page.next.fightId } };
+  const page = await queries.listFor(
+    p,
+    from
+      ? { ...filter, limit, after: { createdAt: from.created, fightId: from.id } }
+      : { ...filter, limit, offset: q.offset ?? 0 },
+  );
+  return {
+    items: page.items,
+    limit,
+    ...(page.offset === undefined ? {} : { offset: page.offset }),
+    next: page.next && { list: 'fights', created: page.next.createdAt, id: page.next.fightId },
+  };
 }
 
 /** A fight's events in seq order, after the cursor's seq (or `after`). */
-export async function eventsPage(fights: FightService, fightId: string, q: { after?: number | null; limit?: number | null; cursor?: string | null }): Promise<Page<FightEvent>> {
+export async function eventsPage(
+  fights: FightService,
+  fightId: string,
+  q: { after?: number | null; limit?: number | null; cursor?: string | null },
+): Promise<Page<FightEvent>> {
   const after = decodeCursor('events', q.cursor, { after: q.after })?.after ?? q.after ?? 0;
   const limit = q.limit ?? PAGES.events.fallback;
   const events = await fights.events(fightId, after);
   const items = events.slice(0, limit);
-  return { items, limit, next: events.length > limit ? { list: 'events', after: items[items.length - 1].seq } : undefined };
+  return {
+    items,
+    limit,
+    next: events.length > limit ? { list: 'events', after: items[items.length - 1].seq } : undefined,
+  };
 }
 
 /** An endpoint's deliveries, newest first, a keyset page after the cursor's (createdAt, seq, id); `before` still starts at a time. */
@@ -128,15 +190,34 @@ export async function deliveriesPage(
   webhooks: WebhookService,
   tenantId: string,
   endpointId: string,
-  q: { status?: 'pending' | 'delivered' | 'failed'; fightId?: string | null; limit?: number | null; before?: string | null; cursor?: string | null },
+  q: {
+    status?: 'pending' | 'delivered' | 'failed';
+    fightId?: string | null;
+    limit?: number | null;
+    before?: string | null;
+    cursor?: string | null;
+  },
 ): Promise<Page<DeliveryView>> {
   const from = decodeCursor('deliveries', q.cursor, { before: q.before });
   const limit = q.limit ?? PAGES.deliveries.fallback;
   const before = q.before ? Date.parse(q.before) : undefined;
-  const rows = await webhooks.deliveries(tenantId, endpointId, { status: q.status, fightId: q.fightId ?? undefined, limit: limit + 1, before, after: from && { createdAt: from.created, seq: from.seq, id: from.id } });
+  const rows = await webhooks.deliveries(tenantId, endpointId, {
+    status: q.status,
+    fightId: q.fightId ?? undefined,
+    limit: limit + 1,
+    before,
+    after: from && { createdAt: from.created, seq: from.seq, id: from.id },
+  });
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
-  return { items, limit, next: rows.length > limit ? { list: 'deliveries', created: Date.parse(last.createdAt), seq: last.seq, id: last.id } : undefined };
+  return {
+    items,
+    limit,
+    next:
+      rows.length > limit
+        ? { list: 'deliveries', created: Date.parse(last.createdAt), seq: last.seq, id: last.id }
+        : undefined,
+  };
 }
 
 /**
@@ -144,7 +225,12 @@ export async function deliveriesPage(
  * bare arrays of everything; a page of 1000 keeps that for any list of a sensible size, and longer
  * ones go on in Link rel="next" like every other list.
  */
-export function smallPage<T extends { createdAt: string }>(list: SmallList, all: T[], idOf: (item: T) => string, q: { limit?: number | null; cursor?: string | null }): Page<T> {
+export function smallPage<T extends { createdAt: string }>(
+  list: SmallList,
+  all: T[],
+  idOf: (item: T) => string,
+  q: { limit?: number | null; cursor?: string | null },
+): Page<T> {
   const from = decodeCursor(list, q.cursor, {});
   const limit = q.limit ?? PAGES.small.fallback;
   const key = (item: T): [string, string] => [item.createdAt, idOf(item)];
@@ -153,5 +239,9 @@ export function smallPage<T extends { createdAt: string }>(list: SmallList, all:
   const rest = from ? sorted.filter((item) => before([from.created, from.id], key(item))) : sorted;
   const items = rest.slice(0, limit);
   const last = items[items.length - 1];
-  return { items, limit, next: rest.length > limit && last ? { list, created: last.createdAt, id: idOf(last) } : undefined };
+  return {
+    items,
+    limit,
+    next: rest.length > limit && last ? { list, created: last.createdAt, id: idOf(last) } : undefined,
+  };
 }

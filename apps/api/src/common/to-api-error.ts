@@ -18,29 +18,73 @@ const HTTP_CODES: Record<number, string> = {
 
 /** Maps anything thrown to the public error shape; unknown errors never leak their message or stack. */
 export function toApiError(e: unknown): ApiError {
-  if (e instanceof ContractViolation) return { statusCode: 422, code: e.code, message: e.message, field: e.field, issues: e.issues };
-  if (e instanceof RuleViolation) return { statusCode: 422, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
-  if (e instanceof ValidationFailed) return { statusCode: 400, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}), issues: e.issues };
-  if (e instanceof AppError) return { statusCode: e.status, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
-  if (e instanceof WrongExpectedRevision) return { statusCode: 409, code: 'CONCURRENCY_CONFLICT', message: 'the fight changed while this command was decided; send it again' };
+  if (e instanceof ContractViolation)
+    return { statusCode: 422, code: e.code, message: e.message, field: e.field, issues: e.issues };
+  if (e instanceof RuleViolation)
+    return { statusCode: 422, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
+  if (e instanceof ValidationFailed)
+    return {
+      statusCode: 400,
+      code: e.code,
+      message: e.message,
+      ...(e.field ? { field: e.field } : {}),
+      issues: e.issues,
+    };
+  if (e instanceof AppError)
+    return { statusCode: e.status, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
+  if (e instanceof WrongExpectedRevision)
+    return {
+      statusCode: 409,
+      code: 'CONCURRENCY_CONFLICT',
+      message: 'the fight changed while this command was decided; send it again',
+    };
   if (e instanceof HttpException) {
     const status = e.getStatus();
     const body = e.getResponse() as { message?: unknown; code?: string; field?: string } | string;
-    const message = typeof body === 'string' ? body : Array.isArray(body.message) ? body.message.join('; ') : typeof body.message === 'string' ? body.message : e.message;
-    const code = typeof body === 'object' && body.code ? body.code : (HTTP_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'));
-    return { statusCode: status, code, message, ...(typeof body === 'object' && body.field ? { field: body.field } : {}) };
+    const message =
+      typeof body === 'string'
+        ? body
+        : Array.isArray(body.message)
+          ? body.message.join('; ')
+          : typeof body.message === 'string'
+            ? body.message
+            : e.message;
+    const code =
+      typeof body === 'object' && body.code
+        ? body.code
+        : (HTTP_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'));
+    return {
+      statusCode: status,
+      code,
+      message,
+      ...(typeof body === 'object' && body.field ? { field: body.field } : {}),
+    };
   }
-  const status = (e as { status?: unknown; statusCode?: unknown })?.status ?? (e as { statusCode?: unknown })?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) return fromHttpLayer(e as { type?: string; message?: string }, status);
+  const status =
+    (e as { status?: unknown; statusCode?: unknown })?.status ?? (e as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return fromHttpLayer(e as { type?: string; message?: string }, status);
   // A command whose connection dropped may or may not have been applied: sending it again with its commandId is safe.
-  if (isConnectionError(e)) return { statusCode: 503, code: 'STORE_UNAVAILABLE', message: 'the database connection was lost; retry shortly (with the same commandId for a command)' };
+  if (isConnectionError(e))
+    return {
+      statusCode: 503,
+      code: 'STORE_UNAVAILABLE',
+      message: 'the database connection was lost; retry shortly (with the same commandId for a command)',
+    };
   return { statusCode: 500, code: 'INTERNAL', message: 'internal error; it has been logged' };
 }
 
 /** Errors from the body parser and other HTTP middleware carry a status and a type. */
 function fromHttpLayer(e: { type?: string; message?: string }, status: number): ApiError {
-  if (e.type === 'entity.parse.failed') return { statusCode: 400, code: 'INVALID_JSON', message: 'the request body is not valid JSON' };
-  if (e.type === 'entity.too.large') return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large' };
-  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: e.message ?? 'unsupported encoding' };
-  return { statusCode: status, code: HTTP_CODES[status] ?? 'BAD_REQUEST', message: e.message ?? 'bad request' };
+  if (e.type === 'entity.parse.failed')
+    return { statusCode: 400, code: 'INVALID_JSON', message: 'the request body is not valid JSON' };
+  if (e.type === 'entity.too.large')
+    return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large' };
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
+    return { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: e.message ?? 'unsupported encoding' };
+  return {
+    statusCode: status,
+    code: HTTP_CODES[status] ?? 'BAD_REQUEST',
+    message: e.message ?? 'bad request',
+  };
 }

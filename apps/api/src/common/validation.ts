@@ -23,21 +23,38 @@ export class ValidationFailed extends AppError {
 }
 
 /** `a.b[2].c`, as the command contract names fields (fieldPath): array items by index. */
-const childPath = (prefix: string, property: string, inArray: boolean) => (inArray && /^\d+$/.test(property) ? `${prefix}[${property}]` : prefix ? `${prefix}.${property}` : property);
+const childPath = (prefix: string, property: string, inArray: boolean) =>
+  inArray && /^\d+$/.test(property) ? `${prefix}[${property}]` : prefix ? `${prefix}.${property}` : property;
 
 /**
  * Every failing field, depth first, in class-validator's order, each message naming the whole path
  * (`dice.mode must be…`, not `mode must be…`); an unknown field as the contract words it.
  */
-function problems(errors: ValidationError[], unknown: (field: string, parent: string) => string, prefix = '', parentIsArray = false): ValidationIssue[] {
+function problems(
+  errors: ValidationError[],
+  unknown: (field: string, parent: string) => string,
+  prefix = '',
+  parentIsArray = false,
+): ValidationIssue[] {
   return errors.flatMap((e): ValidationIssue[] => {
     const field = childPath(prefix, e.property, parentIsArray);
     if (e.constraints) {
       const [name, message] = Object.entries(e.constraints)[0];
-      if (name === 'whitelistValidation') return [{ field, code: 'UNKNOWN_FIELD', message: unknown(field, prefix) }];
-      return [{ field, code: 'INVALID_FIELD', message: message.startsWith(`${e.property} `) ? `${field}${message.slice(e.property.length)}` : message.replace(/(each value in )\S+/, `$1${field}`) }];
+      if (name === 'whitelistValidation')
+        return [{ field, code: 'UNKNOWN_FIELD', message: unknown(field, prefix) }];
+      return [
+        {
+          field,
+          code: 'INVALID_FIELD',
+          message: message.startsWith(`${e.property} `)
+            ? `${field}${message.slice(e.property.length)}`
+            : message.replace(/(each value in )\S+/, `$1${field}`),
+        },
+      ];
     }
-    return e.children?.length ? problems(e.children, unknown, field, Array.isArray(e.value)) : [{ field, code: 'INVALID_FIELD', message: `${field} is invalid` }];
+    return e.children?.length
+      ? problems(e.children, unknown, field, Array.isArray(e.value))
+      : [{ field, code: 'INVALID_FIELD', message: `${field} is invalid` }];
   });
 }
 
@@ -58,13 +75,22 @@ class EdgeValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'param') assertStorable(value, metadata.data ?? 'path');
     const body = metadata.type === 'body' && this.toValidate(metadata);
-    if (body && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) throw new AppError(400, 'VALIDATION_FAILED', 'the body must be a JSON object', 'body');
+    if (body && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
+      throw new AppError(400, 'VALIDATION_FAILED', 'the body must be a JSON object', 'body');
     try {
       return await super.transform(value, metadata);
     } catch (e) {
       if (!(e instanceof RefusedInput)) throw e;
-      if (body) throw new ContractViolation(problems(e.errors, (field, parent) => `${field} is not a field of ${parent || 'this body'}`));
-      throw new ValidationFailed(problems(e.errors, (field) => `${field} is not a ${metadata.type === 'query' ? 'query ' : ''}parameter of this route`));
+      if (body)
+        throw new ContractViolation(
+          problems(e.errors, (field, parent) => `${field} is not a field of ${parent || 'this body'}`),
+        );
+      throw new ValidationFailed(
+        problems(
+          e.errors,
+          (field) => `${field} is not a ${metadata.type === 'query' ? 'query ' : ''}parameter of this route`,
+        ),
+      );
     }
   }
 }
@@ -83,7 +109,9 @@ export const validationPipe = new EdgeValidationPipe({
  */
 export function QueryInt(min: number, max: number = Number.MAX_SAFE_INTEGER) {
   return applyDecorators(
-    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value)),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value,
+    ),
     IsInt(),
     Min(min),
     Max(Math.min(max, Number.MAX_SAFE_INTEGER)),
@@ -93,7 +121,9 @@ export function QueryInt(min: number, max: number = Number.MAX_SAFE_INTEGER) {
 /** A boolean query parameter: exactly `true` or `false` (not `1`, `yes` or an empty string). */
 export function QueryBool() {
   return applyDecorators(
-    Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)),
+    Transform(({ value }: { value: unknown }) =>
+      value === 'true' ? true : value === 'false' ? false : value,
+    ),
     IsBoolean(),
   );
 }
@@ -101,7 +131,10 @@ export function QueryBool() {
 /** A list's opaque `?cursor=` (common/pagination.ts): what its last page's X-Next-Cursor said. */
 export function QueryCursor() {
   return applyDecorators(
-    ApiPropertyOptional({ description: 'The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque.' }),
+    ApiPropertyOptional({
+      description:
+        'The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque.',
+    }),
     IsOptional(),
     IsString(),
     Length(1, 200),
@@ -131,7 +164,13 @@ export function limitBodyDepth(_req: unknown, _res: unknown, buf: Buffer, encodi
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_BODY_DEPTH) throw new AppError(400, 'BODY_TOO_DEEP', `the request body nests deeper than ${MAX_BODY_DEPTH} levels`, 'body');
+      if (++depth > MAX_BODY_DEPTH)
+        throw new AppError(
+          400,
+          'BODY_TOO_DEEP',
+          `the request body nests deeper than ${MAX_BODY_DEPTH} levels`,
+          'body',
+        );
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
 }
@@ -140,14 +179,22 @@ export function limitBodyDepth(_req: unknown, _res: unknown, buf: Buffer, encodi
 // eslint-disable-next-line no-control-regex -- U+0000 is what this pattern exists to find
 export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-const unstorable = (field: string) => new AppError(400, 'INVALID_STRING', `${field} holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold`, field);
+const unstorable = (field: string) =>
+  new AppError(
+    400,
+    'INVALID_STRING',
+    `${field} holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold`,
+    field,
+  );
 
 // eslint-disable-next-line no-control-regex -- as UNSTORABLE: U+0000 is escaped on purpose
 const UNPRINTABLE = /[\u0000\ud800-\udfff]/g;
 /** A field name as it goes into an error: the characters that made it unstorable escaped. */
-const printable = (key: string) => key.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const printable = (key: string) =>
+  key.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-const join = (prefix: string, key: string | number) => (typeof key === 'number' ? `${prefix}[${key}]` : prefix ? `${prefix}.${printable(key)}` : printable(key));
+const join = (prefix: string, key: string | number) =>
+  typeof key === 'number' ? `${prefix}[${key}]` : prefix ? `${prefix}.${printable(key)}` : printable(key);
 
 /** Throws INVALID_STRING naming the first string (value or key) in `value` that no engine can store. */
 export function assertStorable(value: unknown, field: string): void {
@@ -179,7 +226,11 @@ function assertDecodablePath(path: string): void {
  * refuse are refused here, in every parsed body (JSON or NDJSON text) and query string. Path
  * parameters are checked by `validationPipe`, which knows their names.
  */
-export function refuseUnstorableStrings(req: { path: string; body?: unknown; query?: unknown }, _res: unknown, next: (error?: unknown) => void): void {
+export function refuseUnstorableStrings(
+  req: { path: string; body?: unknown; query?: unknown },
+  _res: unknown,
+  next: (error?: unknown) => void,
+): void {
   try {
     assertDecodablePath(req.path);
     assertStorable(req.query, '');
@@ -191,7 +242,9 @@ export function refuseUnstorableStrings(req: { path: string; body?: unknown; que
 }
 
 /** Media types each route's body may have: JSON everywhere, and NDJSON for a fight log to verify. */
-const BODY_TYPES: Record<string, string[]> = { '/audit/verify': ['application/json', '+json', 'application/x-ndjson'] };
+const BODY_TYPES: Record<string, string[]> = {
+  '/audit/verify': ['application/json', '+json', 'application/x-ndjson'],
+};
 const JSON_TYPES = ['application/json', '+json'];
 
 /**
@@ -200,13 +253,32 @@ const JSON_TYPES = ['application/json', '+json'];
  * without a body (no Content-Length or 0, no Transfer-Encoding) needs no Content-Type. GraphQL
  * answers for its own transport.
  */
-export function requireJsonBody(req: { method: string; path: string; originalUrl?: string; headers: Record<string, string | string[] | undefined> }, _res: unknown, next: (error?: unknown) => void): void {
+export function requireJsonBody(
+  req: {
+    method: string;
+    path: string;
+    originalUrl?: string;
+    headers: Record<string, string | string[] | undefined>;
+  },
+  _res: unknown,
+  next: (error?: unknown) => void,
+): void {
   const length = req.headers['content-length'];
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   const path = (req.originalUrl ?? req.path).split('?')[0];
   if (!hasBody || req.method === 'GET' || req.method === 'HEAD' || path === '/graphql') return next();
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   const accepted = BODY_TYPES[path] ?? JSON_TYPES;
   if (accepted.some((t) => (t.startsWith('+') ? type.endsWith(t) : type === t))) return next();
-  next(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `the body must be ${accepted.filter((t) => !t.startsWith('+')).join(' or ')}${type ? `, not ${type}` : ' (send Content-Type)'}`, 'content-type'));
+  next(
+    new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `the body must be ${accepted.filter((t) => !t.startsWith('+')).join(' or ')}${type ? `, not ${type}` : ' (send Content-Type)'}`,
+      'content-type',
+    ),
+  );
 }

@@ -26,7 +26,10 @@ type Source = AsyncIterator<unknown> & Partial<Observable>;
 export class FanoutSubscription implements AsyncGenerator<ExecutionResult, void, void> {
   private readonly prefix: string;
   private readonly ended: Promise<IteratorResult<ExecutionResult, void>>;
-  private settle!: { resolve: (r: IteratorResult<ExecutionResult, void>) => void; reject: (e: unknown) => void };
+  private settle!: {
+    resolve: (r: IteratorResult<ExecutionResult, void>) => void;
+    reject: (e: unknown) => void;
+  };
   private started = false;
   private done = false;
   /** Payloads whose JSON a resolver made asynchronous keep their order through this chain. */
@@ -47,7 +50,11 @@ export class FanoutSubscription implements AsyncGenerator<ExecutionResult, void,
   next(): Promise<IteratorResult<ExecutionResult, void>> {
     if (!this.started) {
       this.started = true;
-      const observer: Observer = { next: (p) => this.deliver(p), error: (error) => this.end({ error }), complete: () => this.end() };
+      const observer: Observer = {
+        next: (p) => this.deliver(p),
+        error: (error) => this.end({ error }),
+        complete: () => this.end(),
+      };
       if (typeof this.source.observe === 'function') this.source.observe(observer);
       else this.pull(observer);
     }

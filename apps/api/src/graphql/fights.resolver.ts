@@ -3,14 +3,27 @@ import { AccessService, actorName, AppError, FightQueries, FightService, Princip
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
-import { LogFormatError, parseFightLog, readVerifyOptions, verifyFightLog, VerifyOptionError } from '@app/audit';
+import {
+  LogFormatError,
+  parseFightLog,
+  readVerifyOptions,
+  verifyFightLog,
+  VerifyOptionError,
+} from '@app/audit';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { logFormatRefusal } from '../rest/audit.controller';
 import { CommandInputGql, CreateFightInput, EVENTS_MAX_PAGE, EVENTS_PAGE } from '../common/dto';
-import { CombatantSummaryModel, CommandResultModel, FightEventModel, FightEventPageModel, FightModel, FightPageModel, ProjectionStatusModel } from '../common/models';
+import {
+  CombatantSummaryModel,
+  CommandResultModel,
+  FightEventModel,
+  FightEventPageModel,
+  FightModel,
+  FightPageModel,
+  ProjectionStatusModel,
+} from '../common/models';
 import { encodeCursor, eventsPage, fightsPage, pageLimit, PAGES } from '../common/pagination';
 import { ProjectionRunner } from '@app/fights';
-
 
 @Resolver()
 export class FightsResolver {
@@ -21,36 +34,61 @@ export class FightsResolver {
     private readonly access: AccessService,
   ) {}
 
-  @Query(() => FightPageModel, { description: 'Fights, newest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor). offset is the older paging.' })
+  @Query(() => FightPageModel, {
+    description:
+      'Fights, newest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor). offset is the older paging.',
+  })
   async fights(
     @CurrentPrincipal() p: Principal,
     @Args('system', { nullable: true }) system?: string,
     @Args('status', { nullable: true }) status?: string,
     @Args('limit', { type: () => Int, nullable: true }) limit?: number,
     @Args('offset', { type: () => Int, nullable: true }) offset?: number,
-    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' }) cursor?: string,
+    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' })
+    cursor?: string,
   ): Promise<FightPageModel> {
     // Out-of-range limit and offset are clamped, as they always were.
-    const { next, ...page } = await fightsPage(this.queries, p, { system, status, limit: Math.min(Math.max(limit ?? PAGES.fights.fallback, 1), PAGES.fights.max), offset: offset === undefined || offset === null ? undefined : Math.max(offset, 0), cursor });
+    const { next, ...page } = await fightsPage(this.queries, p, {
+      system,
+      status,
+      limit: Math.min(Math.max(limit ?? PAGES.fights.fallback, 1), PAGES.fights.max),
+      offset: offset === undefined || offset === null ? undefined : Math.max(offset, 0),
+      cursor,
+    });
     const result: FightPageModel = { ...page, nextCursor: next && encodeCursor(next) };
-    COUNTS.set(result, () => this.queries.countFor(p, { system: system ?? undefined, status: status ?? undefined }));
+    COUNTS.set(result, () =>
+      this.queries.countFor(p, { system: system ?? undefined, status: status ?? undefined }),
+    );
     return result;
   }
 
-  @Query(() => FightModel, { description: 'The fight view, from the fight-views projection; minSeq waits (up to 2 s) until it has reached that seq' })
+  @Query(() => FightModel, {
+    description:
+      'The fight view, from the fight-views projection; minSeq waits (up to 2 s) until it has reached that seq',
+  })
   fight(
     @CurrentPrincipal() p: Principal,
     @Args('fightId', { type: () => ID }) fightId: string,
     @Args('minSeq', { type: () => Int, nullable: true }) minSeq?: number,
-    @Args('at', { type: () => Int, nullable: true, description: 'Time travel: the state right after the event with this seq' }) at?: number,
+    @Args('at', {
+      type: () => Int,
+      nullable: true,
+      description: 'Time travel: the state right after the event with this seq',
+    })
+    at?: number,
   ): Promise<FightModel> {
     this.access.assertRead(p, fightId);
     if (at !== undefined && at !== null) return this.service.viewAt(fightId, at);
     return this.queries.fight(fightId, Math.max(minSeq ?? 0, 0));
   }
 
-  @Query(() => GraphQLJSONObject, { description: 'The fight log for offline verification (the same document as GET /fights/:id/log)' })
-  fightExport(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string): Promise<Record<string, unknown>> {
+  @Query(() => GraphQLJSONObject, {
+    description: 'The fight log for offline verification (the same document as GET /fights/:id/log)',
+  })
+  fightExport(
+    @CurrentPrincipal() p: Principal,
+    @Args('fightId', { type: () => ID }) fightId: string,
+  ): Promise<Record<string, unknown>> {
     this.access.assertRead(p, fightId);
     return this.service.exportLog(fightId) as unknown as Promise<Record<string, unknown>>;
   }
@@ -61,11 +99,23 @@ export class FightsResolver {
   })
   verifyFightLog(
     @Args('log', { type: () => GraphQLJSONObject }) log: Record<string, unknown>,
-    @Args('headHash', { nullable: true, description: 'The head hash the auditor trusts (64 hex digits): the log must end exactly at it' }) headHash?: string,
-    @Args('events', { type: () => Int, nullable: true, description: 'The number of events the auditor expects the log to hold' }) events?: number,
+    @Args('headHash', {
+      nullable: true,
+      description: 'The head hash the auditor trusts (64 hex digits): the log must end exactly at it',
+    })
+    headHash?: string,
+    @Args('events', {
+      type: () => Int,
+      nullable: true,
+      description: 'The number of events the auditor expects the log to hold',
+    })
+    events?: number,
   ): Record<string, unknown> {
     try {
-      return verifyFightLog(parseFightLog(JSON.stringify(log)), readVerifyOptions({ headHash, events })) as unknown as Record<string, unknown>;
+      return verifyFightLog(
+        parseFightLog(JSON.stringify(log)),
+        readVerifyOptions({ headHash, events }),
+      ) as unknown as Record<string, unknown>;
     } catch (e) {
       if (e instanceof LogFormatError) throw logFormatRefusal(e);
       if (e instanceof VerifyOptionError) throw new AppError(400, e.code, e.message, e.field);
@@ -73,54 +123,110 @@ export class FightsResolver {
     }
   }
 
-  @Query(() => [CombatantSummaryModel], { description: 'Per-combatant summaries, from the combatants projection' })
-  fightCombatants(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string): Promise<CombatantSummaryModel[]> {
+  @Query(() => [CombatantSummaryModel], {
+    description: 'Per-combatant summaries, from the combatants projection',
+  })
+  fightCombatants(
+    @CurrentPrincipal() p: Principal,
+    @Args('fightId', { type: () => ID }) fightId: string,
+  ): Promise<CombatantSummaryModel[]> {
     this.access.assertRead(p, fightId);
     return this.queries.combatants(fightId);
   }
 
   @Query(() => [ProjectionStatusModel], { description: 'Each projection’s checkpoint and lag' })
   projections(@CurrentPrincipal() p: Principal): Promise<ProjectionStatusModel[]> {
-    if (p.kind !== 'admin' && p.kind !== 'tenant') throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key');
+    if (p.kind !== 'admin' && p.kind !== 'tenant')
+      throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key');
     return this.runner.status();
   }
 
-  @Query(() => [FightEventModel], { description: `The fight’s ordered events, after \`after\`: at most \`limit\` (default ${EVENTS_PAGE}). eventsPage gives the same with the next page’s cursor.` })
+  @Query(() => [FightEventModel], {
+    description: `The fight’s ordered events, after \`after\`: at most \`limit\` (default ${EVENTS_PAGE}). eventsPage gives the same with the next page’s cursor.`,
+  })
   async events(
     @CurrentPrincipal() p: Principal,
     @Args('fightId', { type: () => ID }) fightId: string,
     @Args('after', { type: () => Int, nullable: true }) after?: number,
-    @Args('limit', { type: () => Int, nullable: true, description: `Events at most (1 to ${EVENTS_MAX_PAGE}; default ${EVENTS_PAGE})` }) limit?: number,
+    @Args('limit', {
+      type: () => Int,
+      nullable: true,
+      description: `Events at most (1 to ${EVENTS_MAX_PAGE}; default ${EVENTS_PAGE})`,
+    })
+    limit?: number,
   ): Promise<FightEventModel[]> {
     this.access.assertRead(p, fightId);
-    return (await eventsPage(this.service, fightId, { after: Math.max(after ?? 0, 0), limit: pageLimit(limit, PAGES.events.fallback, PAGES.events.max) })).items;
+    return (
+      await eventsPage(this.service, fightId, {
+        after: Math.max(after ?? 0, 0),
+        limit: pageLimit(limit, PAGES.events.fallback, PAGES.events.max),
+      })
+    ).items;
   }
 
-  @Query(() => FightEventPageModel, { description: 'The fight’s ordered events a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor)' })
+  @Query(() => FightEventPageModel, {
+    description:
+      'The fight’s ordered events a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor)',
+  })
   async eventsPage(
     @CurrentPrincipal() p: Principal,
     @Args('fightId', { type: () => ID }) fightId: string,
-    @Args('after', { type: () => Int, nullable: true, description: 'Start after this seq (instead of a cursor)' }) after?: number,
-    @Args('limit', { type: () => Int, nullable: true, description: `Events per page (1 to ${EVENTS_MAX_PAGE}; default ${EVENTS_PAGE})` }) limit?: number,
-    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' }) cursor?: string,
+    @Args('after', {
+      type: () => Int,
+      nullable: true,
+      description: 'Start after this seq (instead of a cursor)',
+    })
+    after?: number,
+    @Args('limit', {
+      type: () => Int,
+      nullable: true,
+      description: `Events per page (1 to ${EVENTS_MAX_PAGE}; default ${EVENTS_PAGE})`,
+    })
+    limit?: number,
+    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' })
+    cursor?: string,
   ): Promise<FightEventPageModel> {
     this.access.assertRead(p, fightId);
-    if (after !== undefined && after !== null && (!Number.isSafeInteger(after) || after < 0)) throw new AppError(400, 'VALIDATION_FAILED', 'after must be a seq, 0 or more', 'after');
-    const page = await eventsPage(this.service, fightId, { after, limit: pageLimit(limit, PAGES.events.fallback, PAGES.events.max), cursor });
+    if (after !== undefined && after !== null && (!Number.isSafeInteger(after) || after < 0))
+      throw new AppError(400, 'VALIDATION_FAILED', 'after must be a seq, 0 or more', 'after');
+    const page = await eventsPage(this.service, fightId, {
+      after,
+      limit: pageLimit(limit, PAGES.events.fallback, PAGES.events.max),
+      cursor,
+    });
     return { items: page.items, limit: page.limit, nextCursor: page.next && encodeCursor(page.next) };
   }
 
   @Mutation(() => CommandResultModel, { description: 'Create a fight' })
-  createFight(@CurrentPrincipal() p: Principal, @RequestId() requestId: string | undefined, @Args('input') input: CreateFightInput): Promise<CommandResultModel> {
+  createFight(
+    @CurrentPrincipal() p: Principal,
+    @RequestId() requestId: string | undefined,
+    @Args('input') input: CreateFightInput,
+  ): Promise<CommandResultModel> {
     requireTenant(p);
-    return this.service.create(input, { name: actorName(p), scope: 'all', tenantId: p.tenantId, requestId }, (fightId) => this.access.ownFight(fightId, p));
+    return this.service.create(
+      input,
+      { name: actorName(p), scope: 'all', tenantId: p.tenantId, requestId },
+      (fightId) => this.access.ownFight(fightId, p),
+    );
   }
 
-  @Mutation(() => CommandResultModel, { description: 'Send a command to a fight (the same path as POST /fights/:id/commands)' })
-  command(@CurrentPrincipal() p: Principal, @RequestId() requestId: string | undefined, @Args('fightId', { type: () => ID }) fightId: string, @Args('input') input: CommandInputGql): Promise<CommandResultModel> {
+  @Mutation(() => CommandResultModel, {
+    description: 'Send a command to a fight (the same path as POST /fights/:id/commands)',
+  })
+  command(
+    @CurrentPrincipal() p: Principal,
+    @RequestId() requestId: string | undefined,
+    @Args('fightId', { type: () => ID }) fightId: string,
+    @Args('input') input: CommandInputGql,
+  ): Promise<CommandResultModel> {
     const scope = this.access.commandScope(p, fightId);
     const { payload, type, commandId, expectedSeq } = input;
-    return this.service.execute(fightId, { ...(payload ?? {}), type, commandId, expectedSeq }, { name: actorName(p), scope, requestId });
+    return this.service.execute(
+      fightId,
+      { ...(payload ?? {}), type, commandId, expectedSeq },
+      { name: actorName(p), scope, requestId },
+    );
   }
 }
 
@@ -129,7 +235,10 @@ const COUNTS = new WeakMap<FightPageModel, () => Promise<number>>();
 
 @Resolver(() => FightPageModel)
 export class FightPageResolver {
-  @ResolveField(() => Int, { description: 'How many fights match the filters: counted only when asked for (a page itself never counts)' })
+  @ResolveField(() => Int, {
+    description:
+      'How many fights match the filters: counted only when asked for (a page itself never counts)',
+  })
   total(@Parent() page: FightPageModel): Promise<number> | number {
     return COUNTS.get(page)?.() ?? page.total ?? 0;
   }

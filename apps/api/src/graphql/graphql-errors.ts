@@ -31,7 +31,8 @@ const DROPPED = new Set(['stacktrace', 'originalError', 'exception', 'http']);
  */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const extensions: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(formatted.extensions ?? {})) if (!DROPPED.has(key)) extensions[key] = value;
+  for (const [key, value] of Object.entries(formatted.extensions ?? {}))
+    if (!DROPPED.has(key)) extensions[key] = value;
   const own = ownError(error);
   if (own) Object.assign(extensions, own);
   let message = typeof extensions.message === 'string' ? extensions.message : formatted.message;
@@ -72,7 +73,10 @@ function ownError(error: unknown): Record<string, unknown> | undefined {
 }
 
 function httpStatus(error: unknown): number | undefined {
-  const status = error instanceof GraphQLError ? (error.extensions.http as { status?: unknown } | undefined)?.status : undefined;
+  const status =
+    error instanceof GraphQLError
+      ? (error.extensions.http as { status?: unknown } | undefined)?.status
+      : undefined;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
@@ -85,12 +89,18 @@ export function variableField(message: string): string | undefined {
   const variable = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(message)?.[1];
   if (!variable) return undefined;
   const at = / at "([^"]+)"; /.exec(message)?.[1] ?? variable;
-  const named = /Field "([_A-Za-z][_0-9A-Za-z]*)" (?:is not defined by type|of required type)/.exec(message)?.[1];
+  const named = /Field "([_A-Za-z][_0-9A-Za-z]*)" (?:is not defined by type|of required type)/.exec(
+    message,
+  )?.[1];
   return named ? `${at}.${named}` : at;
 }
 
 /** Refusals of the HTTP request itself (its parameters, CSRF, persisted queries), not of the GraphQL document in it. */
-const HTTP_REQUEST_ERRORS = new Set(['BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED']);
+const HTTP_REQUEST_ERRORS = new Set([
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
 
 const JSON_TYPE = 'application/json';
 const GRAPHQL_RESPONSE = 'application/graphql-response+json';
@@ -119,9 +129,14 @@ export function statusFromErrorsPlugin(): Plugin {
           const first = response.body.singleResult.errors?.[0]?.extensions;
           const status = first?.statusCode;
           if (typeof status !== 'number' || status < 400 || status >= 600) return;
-          const req = (contextValue as { req?: { accepts?(...types: string[]): string | false; headers?: Record<string, unknown> } } | undefined)?.req;
+          const req = (
+            contextValue as
+              | { req?: { accepts?(...types: string[]): string | false; headers?: Record<string, unknown> } }
+              | undefined
+          )?.req;
           const type = !req?.headers?.accept ? JSON_TYPE : req.accepts?.(JSON_TYPE, GRAPHQL_RESPONSE);
-          if (type === JSON_TYPE || type === GRAPHQL_RESPONSE) response.http.headers.set('content-type', `${type}; charset=utf-8`);
+          if (type === JSON_TYPE || type === GRAPHQL_RESPONSE)
+            response.http.headers.set('content-type', `${type}; charset=utf-8`);
           const legacy = type === JSON_TYPE && status < 500 && !HTTP_REQUEST_ERRORS.has(String(first?.code));
           response.http.status = legacy ? 200 : status;
         },

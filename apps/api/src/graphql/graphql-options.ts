@@ -17,7 +17,10 @@ type ConnectionExtra = WsExtra & { socket: LiveSocket; principal?: Principal };
 /** What `context` is called with: graphql-ws's context for a WebSocket operation, Apollo's `{ req, res }` over HTTP. */
 type ContextSource = { extra: ConnectionExtra; connectionParams?: unknown } | { req: unknown; res: unknown };
 
-export function graphqlOptions(access: AccessService, connections = new LiveConnections()): ApolloDriverConfig {
+export function graphqlOptions(
+  access: AccessService,
+  connections = new LiveConnections(),
+): ApolloDriverConfig {
   const live = new LiveSubscriptions();
   // The schema as served (after transformSchema), for the WebSocket's own checks.
   let schema: GraphQLSchema | undefined;
@@ -31,7 +34,10 @@ export function graphqlOptions(access: AccessService, connections = new LiveConn
       onConnect: (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: unknown }) => {
         const params = ctx.connectionParams ?? {};
         const extra = ctx.extra as ConnectionExtra;
-        const secret = bearerFrom({ method: 'GET', headers: { authorization: params.authorization ?? params.Authorization } });
+        const secret = bearerFrom({
+          method: 'GET',
+          headers: { authorization: params.authorization ?? params.Authorization },
+        });
         const principal = secret ? access.registry.authenticate(secret) : undefined;
         if (!principal) return false;
         extra.principal = principal;
@@ -58,7 +64,13 @@ export function graphqlOptions(access: AccessService, connections = new LiveConn
     subscriptions,
     // graphql-ws calls it with (its context, the operation id, …); Apollo with ({ req, res }).
     context: (arg: ContextSource, id?: string) =>
-      'extra' in arg ? { principal: arg.extra.principal, connectionParams: arg.connectionParams, [LIVE_LINK]: live.link(arg.extra, id!) } : { req: arg.req, res: arg.res },
+      'extra' in arg
+        ? {
+            principal: arg.extra.principal,
+            connectionParams: arg.connectionParams,
+            [LIVE_LINK]: live.link(arg.extra, id!),
+          }
+        : { req: arg.req, res: arg.res },
     formatError: formatGraphqlError,
   };
 }

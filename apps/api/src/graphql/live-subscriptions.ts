@@ -30,16 +30,27 @@ export class LiveSubscriptions {
 
   link(extra: WsExtra, id: string): LiveLink {
     let frames = this.batchers.get(extra.socket);
-    if (!frames) this.batchers.set(extra.socket, (frames = new FrameBatcher(extra.socket, extra.request.socket, this.flushes.add)));
+    if (!frames)
+      this.batchers.set(
+        extra.socket,
+        (frames = new FrameBatcher(extra.socket, extra.request.socket, this.flushes.add)),
+      );
     return { id, frames };
   }
 
-  readonly subscribe = async (args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> => {
+  readonly subscribe = async (
+    args: ExecutionArgs,
+  ): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> => {
     const context = args.contextValue as { principal?: Principal; [LIVE_LINK]?: LiveLink } | undefined;
     const link = context?.[LIVE_LINK];
     if (!link) return subscribe(args);
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
-    return new FanoutSubscription(source[Symbol.asyncIterator](), link.id, link.frames, this.payloads.join(args, audienceOf(context.principal)));
+    return new FanoutSubscription(
+      source[Symbol.asyncIterator](),
+      link.id,
+      link.frames,
+      this.payloads.join(args, audienceOf(context.principal)),
+    );
   };
 }

@@ -21,16 +21,25 @@ export class LiveResolver {
   }
 
   @Subscription(() => FightEventModel, {
-    description: 'Every event after `after` (a seq; default 0 = from the start), then live. Reconnect with the last seq you saw to miss nothing.',
+    description:
+      'Every event after `after` (a seq; default 0 = from the start), then live. Reconnect with the last seq you saw to miss nothing.',
     resolve: (event: FightEventModel) => event,
   })
-  async fightEvents(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string, @Args('after', { type: () => Int, nullable: true }) after?: number) {
+  async fightEvents(
+    @CurrentPrincipal() p: Principal,
+    @Args('fightId', { type: () => ID }) fightId: string,
+    @Args('after', { type: () => Int, nullable: true }) after?: number,
+  ) {
     this.access.assertRead(p, fightId);
-    if (after !== undefined && after !== null && (!Number.isInteger(after) || after < 0)) throw new AppError(400, 'VALIDATION_FAILED', 'after must be a non-negative integer', 'after');
+    if (after !== undefined && after !== null && (!Number.isInteger(after) || after < 0))
+      throw new AppError(400, 'VALIDATION_FAILED', 'after must be a non-negative integer', 'after');
     return this.closeOnRevoke(p, await this.service.watch(fightId, after ?? 0));
   }
 
-  @Subscription(() => FightModel, { description: 'The fight view now, then after each change.', resolve: (view: FightModel) => view })
+  @Subscription(() => FightModel, {
+    description: 'The fight view now, then after each change.',
+    resolve: (view: FightModel) => view,
+  })
   async fightView(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string) {
     this.access.assertRead(p, fightId);
     return this.closeOnRevoke(p, await this.service.watchViews(fightId));

@@ -75,9 +75,18 @@ const INTROSPECTION_ROOTS = new Set(['__schema', '__type', '__typename']);
  * is 2^30 fields, found in 30 steps). Numbers that overflow become Infinity, which is over any limit.
  * A fragment met again inside itself (a cycle, which validation refuses anyway) counts as empty.
  */
-export function measureOperations(document: DocumentNode, schema: GraphQLSchema, visits?: FragmentVisits): Map<OperationDefinitionNode, Measure> {
+export function measureOperations(
+  document: DocumentNode,
+  schema: GraphQLSchema,
+  visits?: FragmentVisits,
+): Map<OperationDefinitionNode, Measure> {
   const fragments = new Map<string, { selectionSet: SelectionSetNode; type: GraphQLNamedType | undefined }>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, { selectionSet: d.selectionSet, type: schema.getType(d.typeCondition.name.value) });
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION)
+      fragments.set(d.name.value, {
+        selectionSet: d.selectionSet,
+        type: schema.getType(d.typeCondition.name.value),
+      });
   const measured = new Map<string, Measure>();
   const inProgress = new Set<string>();
   const EMPTY: Measure = { depth: 0, cost: 0, weight: 0, introspection: true };
@@ -103,7 +112,12 @@ export function measureOperations(document: DocumentNode, schema: GraphQLSchema,
         const type = fieldType(parent, s.name.value);
         const below = s.selectionSet ? selections(s.selectionSet, type && getNamedType(type)) : EMPTY;
         const many = type !== undefined && isListType(getNullableType(type)) ? LIST_WEIGHT : 1;
-        m = { depth: 1 + below.depth, cost: 1 + below.cost, weight: many * (1 + below.weight), introspection: INTROSPECTION_ROOTS.has(s.name.value) };
+        m = {
+          depth: 1 + below.depth,
+          cost: 1 + below.cost,
+          weight: many * (1 + below.weight),
+          introspection: INTROSPECTION_ROOTS.has(s.name.value),
+        };
       } else if (s.kind === Kind.INLINE_FRAGMENT) {
         m = selections(s.selectionSet, s.typeCondition ? schema.getType(s.typeCondition.name.value) : parent);
       } else {
@@ -120,11 +134,15 @@ export function measureOperations(document: DocumentNode, schema: GraphQLSchema,
   const fieldType = (parent: GraphQLNamedType | undefined, name: string) => {
     if (name === '__schema') return SchemaMetaFieldDef.type;
     if (name === '__type') return TypeMetaFieldDef.type;
-    return parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name]?.type : undefined;
+    return parent && (isObjectType(parent) || isInterfaceType(parent))
+      ? parent.getFields()[name]?.type
+      : undefined;
   };
 
   const result = new Map<OperationDefinitionNode, Measure>();
-  for (const d of document.definitions) if (d.kind === Kind.OPERATION_DEFINITION) result.set(d, selections(d.selectionSet, schema.getRootType(d.operation) ?? undefined));
+  for (const d of document.definitions)
+    if (d.kind === Kind.OPERATION_DEFINITION)
+      result.set(d, selections(d.selectionSet, schema.getRootType(d.operation) ?? undefined));
   return result;
 }
 
@@ -147,45 +165,85 @@ export function jsonDepth(value: unknown, limit: number): number {
     if (typeof v !== 'object' || v === null) continue;
     if (d + 1 > deepest) deepest = d + 1;
     if (deepest > limit) return deepest;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, d + 1]);
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (typeof child === 'object' && child !== null) stack.push([child, d + 1]);
   }
   return deepest;
 }
 
-function refusal(code: string, message: string, node?: OperationDefinitionNode, field?: string): GraphQLError {
-  return new GraphQLError(message, { nodes: node ? [node] : undefined, extensions: { code, statusCode: 400, message, ...(field ? { field } : {}), http: { status: 400 } } });
+function refusal(
+  code: string,
+  message: string,
+  node?: OperationDefinitionNode,
+  field?: string,
+): GraphQLError {
+  return new GraphQLError(message, {
+    nodes: node ? [node] : undefined,
+    extensions: { code, statusCode: 400, message, ...(field ? { field } : {}), http: { status: 400 } },
+  });
 }
 
 const count = (n: number, max: number) => (Number.isFinite(n) && n < 1e12 ? String(n) : `more than ${max}`);
 
 /** The first limit the document breaks, or undefined. */
-export function checkDocument(document: DocumentNode, schema: GraphQLSchema, limits: QueryLimits = QUERY_LIMITS): GraphQLError | undefined {
+export function checkDocument(
+  document: DocumentNode,
+  schema: GraphQLSchema,
+  limits: QueryLimits = QUERY_LIMITS,
+): GraphQLError | undefined {
   for (const [operation, m] of measureOperations(document, schema)) {
     const kind = m.introspection ? 'introspection query' : 'query';
     const maxDepth = m.introspection ? limits.maxIntrospectionDepth : limits.maxDepth;
-    if (m.depth > maxDepth) return refusal('QUERY_TOO_DEEP', `the ${kind} nests ${m.depth} levels deep; the limit is ${maxDepth}`, operation);
+    if (m.depth > maxDepth)
+      return refusal(
+        'QUERY_TOO_DEEP',
+        `the ${kind} nests ${m.depth} levels deep; the limit is ${maxDepth}`,
+        operation,
+      );
     if (m.introspection && m.weight > limits.maxIntrospectionWeight) {
-      return refusal('QUERY_TOO_COMPLEX', `the introspection query weighs ${count(m.weight, limits.maxIntrospectionWeight)} (each field 1, each list field ${LIST_WEIGHT} times what it selects); the limit is ${limits.maxIntrospectionWeight}`, operation);
+      return refusal(
+        'QUERY_TOO_COMPLEX',
+        `the introspection query weighs ${count(m.weight, limits.maxIntrospectionWeight)} (each field 1, each list field ${LIST_WEIGHT} times what it selects); the limit is ${limits.maxIntrospectionWeight}`,
+        operation,
+      );
     }
     if (!m.introspection && m.cost > limits.maxCost) {
-      return refusal('QUERY_TOO_COMPLEX', `the query selects ${count(m.cost, limits.maxCost)} fields (each alias and each use of a fragment counted); the limit is ${limits.maxCost}`, operation);
+      return refusal(
+        'QUERY_TOO_COMPLEX',
+        `the query selects ${count(m.cost, limits.maxCost)} fields (each alias and each use of a fragment counted); the limit is ${limits.maxCost}`,
+        operation,
+      );
     }
   }
   const literal = literalDepth(document);
-  if (literal > limits.maxInputDepth) return refusal('INPUT_TOO_DEEP', `an input value in the query nests ${literal} levels deep; the limit is ${limits.maxInputDepth}`);
+  if (literal > limits.maxInputDepth)
+    return refusal(
+      'INPUT_TOO_DEEP',
+      `an input value in the query nests ${literal} levels deep; the limit is ${limits.maxInputDepth}`,
+    );
   return undefined;
 }
 
 /** The first variable nested deeper than the limit, as a refusal naming it. */
-export function checkVariables(variables: Record<string, unknown> | undefined, limits: QueryLimits = QUERY_LIMITS): GraphQLError | undefined {
+export function checkVariables(
+  variables: Record<string, unknown> | undefined,
+  limits: QueryLimits = QUERY_LIMITS,
+): GraphQLError | undefined {
   for (const [name, value] of Object.entries(variables ?? {})) {
-    if (jsonDepth(value, limits.maxInputDepth) > limits.maxInputDepth) return refusal('INPUT_TOO_DEEP', `variable $${name} nests deeper than ${limits.maxInputDepth} levels`, undefined, name);
+    if (jsonDepth(value, limits.maxInputDepth) > limits.maxInputDepth)
+      return refusal(
+        'INPUT_TOO_DEEP',
+        `variable $${name} nests deeper than ${limits.maxInputDepth} levels`,
+        undefined,
+        name,
+      );
   }
   return undefined;
 }
 
 /** graphql-js's own message when `maxTokens` stops the parser (16.x spells it "more that"). */
-export const TOKEN_LIMIT_MESSAGE = /^Syntax Error: Document contains more th(?:an|at) \d+ tokens\. Parsing aborted\.$/;
+export const TOKEN_LIMIT_MESSAGE =
+  /^Syntax Error: Document contains more th(?:an|at) \d+ tokens\. Parsing aborted\.$/;
 
 /**
  * What Apollo needs to apply the limits: `parseOptions` (the token limit, inside Apollo's parse, so
@@ -198,7 +256,11 @@ export const TOKEN_LIMIT_MESSAGE = /^Syntax Error: Document contains more th(?:a
  * document (OverlappingFieldsCanBeMerged alone is quadratic in the fields that share a name).
  * Variables are checked once the operation is resolved, before anything coerces them.
  */
-export function queryLimits(limits: QueryLimits = QUERY_LIMITS): { parseOptions: { maxTokens: number }; plugin: Plugin; rule: ValidationRule } {
+export function queryLimits(limits: QueryLimits = QUERY_LIMITS): {
+  parseOptions: { maxTokens: number };
+  plugin: Plugin;
+  rule: ValidationRule;
+} {
   const refused = new WeakMap<DocumentNode, GraphQLError>();
   return {
     parseOptions: { maxTokens: limits.maxTokens },

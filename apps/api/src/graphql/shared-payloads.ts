@@ -38,16 +38,23 @@ export class SharedPayloads {
   private readonly groups = new Map<string, { members: number; results: WeakMap<object, PayloadJson> }>();
 
   join(args: ExecutionArgs, audience: string): PayloadRenderer {
-    const key = [audience, args.operationName ?? '', JSON.stringify(args.variableValues ?? {}), args.document.loc?.source.body ?? print(args.document)].join('\n');
+    const key = [
+      audience,
+      args.operationName ?? '',
+      JSON.stringify(args.variableValues ?? {}),
+      args.document.loc?.source.body ?? print(args.document),
+    ].join('\n');
     const group = this.groups.get(key) ?? { members: 0, results: new WeakMap<object, PayloadJson>() };
     this.groups.set(key, group);
     group.members++;
     let left = false;
     return {
       render: (payload) => {
-        if (typeof payload !== 'object' || payload === null) return serialise(execute({ ...args, rootValue: payload }));
+        if (typeof payload !== 'object' || payload === null)
+          return serialise(execute({ ...args, rootValue: payload }));
         let json = group.results.get(payload);
-        if (json === undefined) group.results.set(payload, (json = serialise(execute({ ...args, rootValue: payload }))));
+        if (json === undefined)
+          group.results.set(payload, (json = serialise(execute({ ...args, rootValue: payload }))));
         return json;
       },
       leave: () => {

@@ -9,7 +9,13 @@ import { UNSTORABLE } from '../common/validation';
 export const storableStrings: ValidationRule = (context) => ({
   StringValue(node) {
     if (!UNSTORABLE.test(node.value)) return;
-    const message = 'a string in the query holds U+0000 or an unpaired UTF-16 surrogate, which cannot be stored';
-    context.reportError(new GraphQLError(message, { nodes: [node], extensions: { code: 'INVALID_STRING', statusCode: 400, message, http: { status: 400 } } }));
+    const message =
+      'a string in the query holds U+0000 or an unpaired UTF-16 surrogate, which cannot be stored';
+    context.reportError(
+      new GraphQLError(message, {
+        nodes: [node],
+        extensions: { code: 'INVALID_STRING', statusCode: 400, message, http: { status: 400 } },
+      }),
+    );
   },
 });

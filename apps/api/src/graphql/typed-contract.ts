@@ -74,7 +74,10 @@ function intOrFloat(schema: Json) {
 class TypeBuilder {
   readonly named = new Map<string, GraphQLEnumType | GraphQLInputObjectType | GraphQLObjectType>();
 
-  private once<T extends GraphQLEnumType | GraphQLInputObjectType | GraphQLObjectType>(name: string, make: () => T): T {
+  private once<T extends GraphQLEnumType | GraphQLInputObjectType | GraphQLObjectType>(
+    name: string,
+    make: () => T,
+  ): T {
     const known = this.named.get(name);
     if (known) return known as T;
     const made = make();
@@ -84,12 +87,29 @@ class TypeBuilder {
 
   private enumOf(schema: Json, name: string): GraphQLEnumType | undefined {
     const values: unknown[] = schema.enum ?? [];
-    if (!values.length || !values.every((v) => typeof v === 'string' && VALID_NAME.test(v) && !['true', 'false', 'null'].includes(v))) return undefined;
-    return this.once(name, () => new GraphQLEnumType({ name, values: Object.fromEntries((values as string[]).map((v) => [v, { value: v }])) }));
+    if (
+      !values.length ||
+      !values.every(
+        (v) => typeof v === 'string' && VALID_NAME.test(v) && !['true', 'false', 'null'].includes(v),
+      )
+    )
+      return undefined;
+    return this.once(
+      name,
+      () =>
+        new GraphQLEnumType({
+          name,
+          values: Object.fromEntries((values as string[]).map((v) => [v, { value: v }])),
+        }),
+    );
   }
 
-  private scalar(schema: Json, name: string): GraphQLInputType & GraphQLOutputType | undefined {
-    if (schema.enum) return this.enumOf(schema, name) ?? (schema.enum.every((v: unknown) => typeof v === 'string') ? GraphQLString : GraphQLJSON);
+  private scalar(schema: Json, name: string): (GraphQLInputType & GraphQLOutputType) | undefined {
+    if (schema.enum)
+      return (
+        this.enumOf(schema, name) ??
+        (schema.enum.every((v: unknown) => typeof v === 'string') ? GraphQLString : GraphQLJSON)
+      );
     if (schema.const !== undefined) return typeof schema.const === 'string' ? GraphQLString : GraphQLJSON;
     switch (schema.type) {
       case 'string':
@@ -107,19 +127,29 @@ class TypeBuilder {
 
   private fieldsUsable(schema: Json): boolean {
     const keys = Object.keys(schema.properties ?? {});
-    return schema.type === 'object' && keys.length > 0 && keys.every((k) => VALID_NAME.test(k) && !k.startsWith('__'));
+    return (
+      schema.type === 'object' &&
+      keys.length > 0 &&
+      keys.every((k) => VALID_NAME.test(k) && !k.startsWith('__'))
+    );
   }
 
   input(raw: Json, name: string): GraphQLInputType {
     const { schema } = withoutNull(raw);
     const scalar = this.scalar(schema, name);
     if (scalar) return scalar;
-    if (schema.type === 'array' && schema.items) return new GraphQLList(new GraphQLNonNull(this.input(schema.items, `${name}Item`)));
+    if (schema.type === 'array' && schema.items)
+      return new GraphQLList(new GraphQLNonNull(this.input(schema.items, `${name}Item`)));
     if (!this.fieldsUsable(schema)) return GraphQLJSON;
     return this.once(name, () => this.inputObject(schema, name));
   }
 
-  inputObject(schema: Json, name: string, extra: GraphQLInputFieldConfigMap = {}, description?: string): GraphQLInputObjectType {
+  inputObject(
+    schema: Json,
+    name: string,
+    extra: GraphQLInputFieldConfigMap = {},
+    description?: string,
+  ): GraphQLInputObjectType {
     const required = new Set<string>(schema.required ?? []);
     return new GraphQLInputObjectType({
       name,
@@ -129,7 +159,10 @@ class TypeBuilder {
         for (const [key, prop] of Object.entries<Json>(schema.properties ?? {})) {
           if (key === 'type') continue;
           const type = this.input(prop, `${name}${pascal(key)}`);
-          fields[key] = { type: required.has(key) ? new GraphQLNonNull(type) : type, description: prop.description };
+          fields[key] = {
+            type: required.has(key) ? new GraphQLNonNull(type) : type,
+            description: prop.description,
+          };
         }
         return { ...fields, ...extra };
       },
@@ -140,7 +173,8 @@ class TypeBuilder {
     const { schema } = withoutNull(raw);
     const scalar = this.scalar(schema, name);
     if (scalar) return scalar;
-    if (schema.type === 'array' && schema.items) return new GraphQLList(this.output(schema.items, `${name}Item`));
+    if (schema.type === 'array' && schema.items)
+      return new GraphQLList(this.output(schema.items, `${name}Item`));
     if (!this.fieldsUsable(schema)) return GraphQLJSON;
     return this.once(name, () => this.objectType(schema, name));
   }
@@ -197,17 +231,30 @@ function commandInputs(builder: TypeBuilder): SystemCommands[] {
       fields[camel(type)] = { type: input, description: system.commands[type] ?? schema.description };
       commands.set(camel(type), { type, schema });
     }
-    const input = new GraphQLInputObjectType({ name: `${sys}CommandInput`, description: `A ${system.name} command: exactly one field, named after the command type.`, isOneOf: true, fields });
+    const input = new GraphQLInputObjectType({
+      name: `${sys}CommandInput`,
+      description: `A ${system.name} command: exactly one field, named after the command type.`,
+      isOneOf: true,
+      fields,
+    });
     return { system, input, commands };
   });
 }
 
 /** The data of every event type as typed objects, and how to tell which one an event's data is. */
-function eventDetails(builder: TypeBuilder): { union: GraphQLUnionType; detail: (type: string, data: unknown) => unknown } {
+function eventDetails(builder: TypeBuilder): {
+  union: GraphQLUnionType;
+  detail: (type: string, data: unknown) => unknown;
+} {
   const members: GraphQLObjectType[] = [];
   // Lifecycle events are the same in every system: one type each (sheets, options and rolls stay JSON).
   const lifecycle = new Map<string, GraphQLObjectType>();
-  for (const [type, zod] of Object.entries(lifecycleEvents({ sheet: (SYSTEMS.narateer as RuleSystem<FightCore>).contract.sheet, options: (SYSTEMS.narateer as RuleSystem<FightCore>).contract.options }))) {
+  for (const [type, zod] of Object.entries(
+    lifecycleEvents({
+      sheet: (SYSTEMS.narateer as RuleSystem<FightCore>).contract.sheet,
+      options: (SYSTEMS.narateer as RuleSystem<FightCore>).contract.options,
+    }),
+  )) {
     const schema = jsonSchemaOf(zod) as Json;
     for (const free of ['sheet', 'options']) if (schema.properties?.[free]) schema.properties[free] = {};
     const t = builder.objectType(schema, `${type}Data`, `The data of ${type} (every system).`);
@@ -215,12 +262,22 @@ function eventDetails(builder: TypeBuilder): { union: GraphQLUnionType; detail: 
     lifecycle.set(type, t);
     members.push(t);
   }
-  const bySystem: Array<{ system: RuleSystem<FightCore>; types: Map<string, { type: GraphQLObjectType; zod: { safeParse(v: unknown): { success: boolean } } }> }> = [];
+  const bySystem: Array<{
+    system: RuleSystem<FightCore>;
+    types: Map<string, { type: GraphQLObjectType; zod: { safeParse(v: unknown): { success: boolean } } }>;
+  }> = [];
   for (const system of Object.values(SYSTEMS)) {
-    const types = new Map<string, { type: GraphQLObjectType; zod: { safeParse(v: unknown): { success: boolean } } }>();
+    const types = new Map<
+      string,
+      { type: GraphQLObjectType; zod: { safeParse(v: unknown): { success: boolean } } }
+    >();
     for (const [type, zod] of Object.entries(system.contract.events ?? {})) {
       if (lifecycle.has(type)) continue;
-      const t = builder.objectType(jsonSchemaOf(zod), `${pascal(system.id)}${type}Data`, `The data of ${type} in a ${system.name} fight.`);
+      const t = builder.objectType(
+        jsonSchemaOf(zod),
+        `${pascal(system.id)}${type}Data`,
+        `The data of ${type} in a ${system.name} fight.`,
+      );
       builder.named.set(t.name, t);
       types.set(type, { type: t, zod });
       members.push(t);
@@ -234,7 +291,12 @@ function eventDetails(builder: TypeBuilder): { union: GraphQLUnionType; detail: 
     resolveType: (value: Record<symbol, string>) => value[DETAIL_TYPE],
   });
   const detail = (type: string, data: unknown): unknown => {
-    const named = lifecycle.get(type)?.name ?? bySystem.map((s) => s.types.get(type)).find((t, _i, all) => t && (all.filter(Boolean).length === 1 || t.zod.safeParse(data).success))?.type.name;
+    const named =
+      lifecycle.get(type)?.name ??
+      bySystem
+        .map((s) => s.types.get(type))
+        .find((t, _i, all) => t && (all.filter(Boolean).length === 1 || t.zod.safeParse(data).success))?.type
+        .name;
     if (!named || typeof data !== 'object' || data === null) return null;
     return { ...data, [DETAIL_TYPE]: named };
   };
@@ -246,7 +308,11 @@ function viewTypes(builder: TypeBuilder): GraphQLUnionType | undefined {
   const bySystem = new Map<string, GraphQLObjectType>();
   for (const system of Object.values(SYSTEMS)) {
     if (!system.contract.view) return undefined;
-    const t = builder.objectType(jsonSchemaOf(system.contract.view), `${pascal(system.id)}View`, `The view of a ${system.name} fight.`);
+    const t = builder.objectType(
+      jsonSchemaOf(system.contract.view),
+      `${pascal(system.id)}View`,
+      `The view of a ${system.name} fight.`,
+    );
     builder.named.set(t.name, t);
     bySystem.set(system.id, t);
   }
@@ -278,20 +344,53 @@ export function typedContract(schema: GraphQLSchema): GraphQLSchema {
       args: {
         fightId: { type: new GraphQLNonNull(GraphQLID) },
         command: { type: new GraphQLNonNull(input) },
-        commandId: { type: GraphQLString, description: 'Idempotency key: a repeated commandId returns the first result and appends nothing.' },
-        expectedSeq: { type: GraphQLInt, description: 'The seq the caller last saw; a mismatch is EXPECTED_SEQ_MISMATCH.' },
+        commandId: {
+          type: GraphQLString,
+          description: 'Idempotency key: a repeated commandId returns the first result and appends nothing.',
+        },
+        expectedSeq: {
+          type: GraphQLInt,
+          description: 'The seq the caller last saw; a mismatch is EXPECTED_SEQ_MISMATCH.',
+        },
       },
-      resolve: (root, args: { fightId: string; command: Record<string, unknown>; commandId?: string | null; expectedSeq?: number | null }, context, info) => {
+      resolve: (
+        root,
+        args: {
+          fightId: string;
+          command: Record<string, unknown>;
+          commandId?: string | null;
+          expectedSeq?: number | null;
+        },
+        context,
+        info,
+      ) => {
         const [field, fields] = Object.entries(args.command)[0];
         const { type, schema: json } = commands.get(field)!;
         const payload = fromGraphql(fields, json) as Record<string, unknown>;
-        const forwarded = { fightId: args.fightId, input: { type, payload, ...(args.commandId != null ? { commandId: args.commandId } : {}), ...(args.expectedSeq != null ? { expectedSeq: args.expectedSeq } : {}) } };
+        const forwarded = {
+          fightId: args.fightId,
+          input: {
+            type,
+            payload,
+            ...(args.commandId != null ? { commandId: args.commandId } : {}),
+            ...(args.expectedSeq != null ? { expectedSeq: args.expectedSeq } : {}),
+          },
+        };
         return sendResolve(root, forwarded, context, info);
       },
     };
   }
 
-  const withTypes = new GraphQLSchema({ ...schema.toConfig(), types: [...schema.toConfig().types, ...builder.named.values(), union, ...(views ? [views] : []), ...systems.map((s) => s.input)] });
+  const withTypes = new GraphQLSchema({
+    ...schema.toConfig(),
+    types: [
+      ...schema.toConfig().types,
+      ...builder.named.values(),
+      union,
+      ...(views ? [views] : []),
+      ...systems.map((s) => s.input),
+    ],
+  });
   return mapSchema(withTypes, {
     [MapperKind.MUTATION]: (type) => {
       const config = type.toConfig();
@@ -302,7 +401,15 @@ export function typedContract(schema: GraphQLSchema): GraphQLSchema {
         const config = type.toConfig();
         return new GraphQLObjectType({
           ...config,
-          fields: { ...config.fields, typedView: { type: views, description: 'The view as a typed object of the fight’s system (FightViewTyped); `view` has the same as JSON.', resolve: (r: { view: unknown }) => r.view } },
+          fields: {
+            ...config.fields,
+            typedView: {
+              type: views,
+              description:
+                'The view as a typed object of the fight’s system (FightViewTyped); `view` has the same as JSON.',
+              resolve: (r: { view: unknown }) => r.view,
+            },
+          },
         });
       }
       if (type.name !== 'FightEventModel') return type;
@@ -311,10 +418,14 @@ export function typedContract(schema: GraphQLSchema): GraphQLSchema {
         ...config,
         fields: {
           ...config.fields,
-          detail: { type: union, description: 'The event’s data as a typed object (FightEventDetail); `data` has the same as JSON.', resolve: (e: { type: string; data: unknown }) => detail(e.type, e.data) },
+          detail: {
+            type: union,
+            description:
+              'The event’s data as a typed object (FightEventDetail); `data` has the same as JSON.',
+            resolve: (e: { type: string; data: unknown }) => detail(e.type, e.data),
+          },
         },
       });
     },
   });
 }
-

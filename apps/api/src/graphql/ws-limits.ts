@@ -20,7 +20,9 @@ export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
       // Any other syntax error is graphql-ws's own to report, as it always has.
       if (!TOKEN_LIMIT_MESSAGE.test((e as Error).message)) return;
       const message = `the query has more than ${QUERY_LIMITS.maxTokens} tokens; send large inputs as variables`;
-      return [new GraphQLError(message, { extensions: { code: 'QUERY_TOO_LARGE', statusCode: 400, message } })];
+      return [
+        new GraphQLError(message, { extensions: { code: 'QUERY_TOO_LARGE', statusCode: 400, message } }),
+      ];
     }
     const refused = checkDocument(document, schema) ?? checkVariables(payload.variables ?? undefined);
     if (refused) return [refused];

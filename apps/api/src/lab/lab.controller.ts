@@ -1,5 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { ErrorModel } from '../common/models';
@@ -12,7 +19,11 @@ import { Location, seg } from '../common/location';
 @ApiBearerAuth()
 @ApiExtraModels(LabCellModel)
 @ApiResponse({ status: 401, type: ErrorModel, description: 'UNAUTHENTICATED or INVALID_CREDENTIALS' })
-@ApiResponse({ status: 403, type: ErrorModel, description: 'TENANT_ONLY: a tenant key or the admin key is needed' })
+@ApiResponse({
+  status: 403,
+  type: ErrorModel,
+  description: 'TENANT_ONLY: a tenant key or the admin key is needed',
+})
 @Controller('lab')
 export class LabController {
   constructor(private readonly lab: LabService) {}
@@ -20,10 +31,21 @@ export class LabController {
   @Post('runs')
   @HttpCode(202)
   @Location((r: LabRunModel) => `/lab/runs/${seg(r.id)}`)
-  @ApiOperation({ summary: 'Start a Combat Lab run in the background: every pair of strategies, many seeded fights each' })
+  @ApiOperation({
+    summary: 'Start a Combat Lab run in the background: every pair of strategies, many seeded fights each',
+  })
   @ApiResponse({ status: 202, type: LabRunModel })
-  @ApiResponse({ status: 422, type: ErrorModel, description: 'A sheet breaks the rules (their code, `field` under `sheets[i]`); fights is at most 100,000 per cell' })
-  @ApiResponse({ status: 429, type: ErrorModel, description: 'LAB_BUSY: this instance is running as many runs as it allows' })
+  @ApiResponse({
+    status: 422,
+    type: ErrorModel,
+    description:
+      'A sheet breaks the rules (their code, `field` under `sheets[i]`); fights is at most 100,000 per cell',
+  })
+  @ApiResponse({
+    status: 429,
+    type: ErrorModel,
+    description: 'LAB_BUSY: this instance is running as many runs as it allows',
+  })
   start(@CurrentPrincipal() p: Principal, @Body() input: StartLabRunInput): LabRunModel {
     return this.lab.start(p, input);
   }

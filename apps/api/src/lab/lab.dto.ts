@@ -1,6 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Field, InputType, Int } from '@nestjs/graphql';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+} from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { LAB_SYSTEMS, MAX_FIGHTS_PER_CELL } from '@app/lab';
 
@@ -12,20 +25,35 @@ export class StartLabRunInput {
   @IsIn(Object.keys(LAB_SYSTEMS))
   system: string;
 
-  @ApiProperty({ example: 10000, minimum: 1, maximum: MAX_FIGHTS_PER_CELL, description: 'Fights per cell of the matrix.' })
+  @ApiProperty({
+    example: 10000,
+    minimum: 1,
+    maximum: MAX_FIGHTS_PER_CELL,
+    description: 'Fights per cell of the matrix.',
+  })
   @Field(() => Int, { description: `Fights per cell of the matrix (1 to ${MAX_FIGHTS_PER_CELL}).` })
   @IsInt()
   @Min(1)
   @Max(MAX_FIGHTS_PER_CELL, { message: `fights is per cell and at most ${MAX_FIGHTS_PER_CELL}` })
   fights: number;
 
-  @ApiProperty({ example: '42', description: 'Every fight’s dice derive from (seed, row, column, fight index): the same input gives the same result.' })
+  @ApiProperty({
+    example: '42',
+    description:
+      'Every fight’s dice derive from (seed, row, column, fight index): the same input gives the same result.',
+  })
   @Field(() => String)
   @IsString()
   @Length(1, 200)
   seed: string;
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object', additionalProperties: true }, minItems: 2, maxItems: 2, description: 'Two sheets of the system (row side, column side); default the bundled duellists.' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    minItems: 2,
+    maxItems: 2,
+    description: 'Two sheets of the system (row side, column side); default the bundled duellists.',
+  })
   @Field(() => [GraphQLJSONObject], { nullable: true })
   @IsOptional()
   @IsArray()
@@ -34,7 +62,11 @@ export class StartLabRunInput {
   @IsObject({ each: true })
   sheets?: Record<string, unknown>[];
 
-  @ApiPropertyOptional({ type: [String], example: ['heavy', 'guard'], description: 'Strategy ids in matrix order; default all of the system’s (RULINGS.md N14).' })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['heavy', 'guard'],
+    description: 'Strategy ids in matrix order; default all of the system’s (RULINGS.md N14).',
+  })
   @Field(() => [String], { nullable: true })
   @IsOptional()
   @IsArray()
@@ -45,7 +77,12 @@ export class StartLabRunInput {
   @Length(1, 40, { each: true })
   strategies?: string[];
 
-  @ApiPropertyOptional({ example: 30, minimum: 1, maximum: 1000, description: 'Rounds before a fight is a draw (default 30).' })
+  @ApiPropertyOptional({
+    example: 30,
+    minimum: 1,
+    maximum: 1000,
+    description: 'Rounds before a fight is a draw (default 30).',
+  })
   @Field(() => Int, { nullable: true })
   @IsOptional()
   @IsInt()

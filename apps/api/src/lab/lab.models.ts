@@ -20,7 +20,9 @@ export class LabEndingsModel {
   @ApiProperty() @Field(() => Int) collapsed: number;
   @ApiProperty() @Field(() => Int) withdrawn: number;
   @ApiProperty({ description: 'Draws: the round cap was reached' }) @Field(() => Int) roundCap: number;
-  @ApiProperty({ description: 'Draws: neither side could pay an attack again' }) @Field(() => Int) stalemate: number;
+  @ApiProperty({ description: 'Draws: neither side could pay an attack again' })
+  @Field(() => Int)
+  stalemate: number;
 }
 
 @ObjectType()
@@ -35,9 +37,13 @@ export class LabCellModel {
   @ApiProperty({ type: LabRateModel }) @Field(() => LabRateModel) colWin: LabRateModel;
   @ApiProperty({ type: LabRateModel }) @Field(() => LabRateModel) draw: LabRateModel;
   @ApiProperty() @Field(() => Float) averageRounds: number;
-  @ApiProperty({ type: LabSidesModel, description: 'Average Wounds dealt per fight by each side' }) @Field(() => LabSidesModel) averageWounds: LabSidesModel;
+  @ApiProperty({ type: LabSidesModel, description: 'Average Wounds dealt per fight by each side' })
+  @Field(() => LabSidesModel)
+  averageWounds: LabSidesModel;
   @ApiProperty({ type: LabEndingsModel }) @Field(() => LabEndingsModel) endings: LabEndingsModel;
-  @ApiProperty({ description: 'Proposals the decider refused (should be 0)' }) @Field(() => Int) illegalProposals: number;
+  @ApiProperty({ description: 'Proposals the decider refused (should be 0)' })
+  @Field(() => Int)
+  illegalProposals: number;
 }
 
 @ObjectType()
@@ -48,8 +54,14 @@ export class LabResultModel {
   @ApiProperty() @Field(() => Int) fightsPerCell: number;
   @ApiProperty() @Field(() => Int) roundCap: number;
   @ApiProperty({ type: [String] }) @Field(() => [String]) strategies: string[];
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } }) @Field(() => [GraphQLJSONObject]) sheets: Record<string, unknown>[];
-  @ApiProperty({ type: 'array', items: { type: 'array', items: { $ref: getSchemaPath(LabCellModel) } }, description: 'cells[r][c]: strategies[r] against strategies[c]' })
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
+  @Field(() => [GraphQLJSONObject])
+  sheets: Record<string, unknown>[];
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'array', items: { $ref: getSchemaPath(LabCellModel) } },
+    description: 'cells[r][c]: strategies[r] against strategies[c]',
+  })
   @Field(() => [[LabCellModel]])
   cells: LabCellModel[][];
 }
@@ -72,7 +84,11 @@ export class LabRunModel {
   @ApiProperty() @Field() createdAt: string;
   @ApiPropertyOptional({ nullable: true }) @Field(() => String, { nullable: true }) finishedAt: string | null;
   @ApiPropertyOptional({ nullable: true }) @Field(() => String, { nullable: true }) error: string | null;
-  @ApiPropertyOptional({ type: LabResultModel, nullable: true, description: 'Present once status is done; the same document as the CLI’s lab.json' })
+  @ApiPropertyOptional({
+    type: LabResultModel,
+    nullable: true,
+    description: 'Present once status is done; the same document as the CLI’s lab.json',
+  })
   @Field(() => LabResultModel, { nullable: true })
   result: LabResultModel | null;
 }

@@ -14,7 +14,9 @@ export class LabResolver {
     return this.lab.get(p, id);
   }
 
-  @Mutation(() => LabRunModel, { description: 'Start a Combat Lab run in the background (the same as POST /lab/runs)' })
+  @Mutation(() => LabRunModel, {
+    description: 'Start a Combat Lab run in the background (the same as POST /lab/runs)',
+  })
   startLabRun(@CurrentPrincipal() p: Principal, @Args('input') input: StartLabRunInput): LabRunModel {
     return this.lab.start(p, input);
   }

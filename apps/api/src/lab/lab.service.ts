@@ -33,11 +33,24 @@ export class LabService implements OnApplicationShutdown {
     const owner = ownerOf(p);
     const plan = checked(input);
     if ([...this.runs.values()].filter((r) => r.status === 'running').length >= MAX_RUNNING) {
-      throw new AppError(429, 'LAB_BUSY', `this instance already runs ${MAX_RUNNING} lab runs; try again when one finishes`);
+      throw new AppError(
+        429,
+        'LAB_BUSY',
+        `this instance already runs ${MAX_RUNNING} lab runs; try again when one finishes`,
+      );
     }
     const run: LabRun = {
-      id: randomUUID(), owner, plan, status: 'running', done: 0, total: plan.fights * plan.strategies.length ** 2,
-      createdAt: new Date().toISOString(), finishedAt: null, error: null, result: null, abort: new AbortController(),
+      id: randomUUID(),
+      owner,
+      plan,
+      status: 'running',
+      done: 0,
+      total: plan.fights * plan.strategies.length ** 2,
+      createdAt: new Date().toISOString(),
+      finishedAt: null,
+      error: null,
+      result: null,
+      abort: new AbortController(),
     };
     this.runs.set(run.id, run);
     this.evict();
@@ -45,7 +58,11 @@ export class LabService implements OnApplicationShutdown {
       (result) => Object.assign(run, { status: 'done', result, finishedAt: new Date().toISOString() }),
       (e: unknown) => {
         this.logger.error(`lab run ${run.id} failed: ${e instanceof Error ? e.message : String(e)}`);
-        Object.assign(run, { status: 'failed', error: 'the run failed; it has been logged', finishedAt: new Date().toISOString() });
+        Object.assign(run, {
+          status: 'failed',
+          error: 'the run failed; it has been logged',
+          finishedAt: new Date().toISOString(),
+        });
       },
     );
     return view(run);
@@ -54,7 +71,8 @@ export class LabService implements OnApplicationShutdown {
   /** Another caller's run is reported as missing, not forbidden. */
   get(p: Principal, id: string): LabRunModel {
     const run = this.runs.get(id);
-    if (!run || (p.kind !== 'admin' && run.owner !== ownerOf(p))) throw new AppError(404, 'LAB_RUN_NOT_FOUND', `no lab run ${id}`, 'id');
+    if (!run || (p.kind !== 'admin' && run.owner !== ownerOf(p)))
+      throw new AppError(404, 'LAB_RUN_NOT_FOUND', `no lab run ${id}`, 'id');
     return view(run);
   }
 
@@ -90,7 +108,16 @@ function checked(input: StartLabRunInput): LabPlan {
 function view(run: LabRun): LabRunModel {
   const { plan } = run;
   return {
-    id: run.id, status: run.status, system: plan.system, fights: plan.fights, seed: plan.seed, strategies: plan.strategies,
-    progress: { done: run.done, total: run.total }, createdAt: run.createdAt, finishedAt: run.finishedAt, error: run.error, result: run.result,
+    id: run.id,
+    status: run.status,
+    system: plan.system,
+    fights: plan.fights,
+    seed: plan.seed,
+    strategies: plan.strategies,
+    progress: { done: run.done, total: run.total },
+    createdAt: run.createdAt,
+    finishedAt: run.finishedAt,
+    error: run.error,
+    result: run.result,
   };
 }

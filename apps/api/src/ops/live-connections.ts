@@ -47,8 +47,15 @@ export class LiveConnections implements BeforeApplicationShutdown {
   }
 
   /** Registers an SSE response; returns its removal, for a stream that ends on its own. */
-  trackSse(res: { once(event: 'close', listener: () => void): unknown; destroy(): void }, end: () => void): () => void {
-    const stream: SseStream = { end, destroy: () => res.destroy(), closed: new Promise((resolve) => res.once('close', resolve)) };
+  trackSse(
+    res: { once(event: 'close', listener: () => void): unknown; destroy(): void },
+    end: () => void,
+  ): () => void {
+    const stream: SseStream = {
+      end,
+      destroy: () => res.destroy(),
+      closed: new Promise((resolve) => res.once('close', resolve)),
+    };
     this.sse.add(stream);
     // Opened while shutting down (on a kept-alive connection): ended at once, the client comes back to another instance.
     if (this.closing) end();
@@ -97,7 +104,12 @@ export class LiveConnections implements BeforeApplicationShutdown {
     const cut = unfinished.size;
     for (const c of unfinished) c();
     this.sse.clear();
-    return { sse: streams.length, ws: sockets.length, cut, durationMs: Math.round(performance.now() - started) };
+    return {
+      sse: streams.length,
+      ws: sockets.length,
+      cut,
+      durationMs: Math.round(performance.now() - started),
+    };
   }
 }
 

@@ -28,15 +28,30 @@ type Notable = { [NOTED]?: Noted };
 /** Called with the error a REST answer carries. */
 export function noteError(res: object, error: LoggedError): void {
   const notes = ((res as Notable)[NOTED] ??= {});
-  notes.error = { statusCode: error.statusCode, code: error.code, ...(error.field !== undefined ? { field: error.field } : {}) };
+  notes.error = {
+    statusCode: error.statusCode,
+    code: error.code,
+    ...(error.field !== undefined ? { field: error.field } : {}),
+  };
 }
 
 /** Called with a GraphQL answer: its operation's name and its errors' codes; the worst error is the line's `err`. */
-export function noteGraphql(res: object, operation: string | null | undefined, errors: ReadonlyArray<{ extensions?: Record<string, unknown> }>): void {
+export function noteGraphql(
+  res: object,
+  operation: string | null | undefined,
+  errors: ReadonlyArray<{ extensions?: Record<string, unknown> }>,
+): void {
   const notes = ((res as Notable)[NOTED] ??= {});
-  const logged = errors.map((e) => ({ statusCode: typeof e.extensions?.statusCode === 'number' ? e.extensions.statusCode : 500, code: typeof e.extensions?.code === 'string' ? e.extensions.code : 'INTERNAL', field: typeof e.extensions?.field === 'string' ? e.extensions.field : undefined }));
+  const logged = errors.map((e) => ({
+    statusCode: typeof e.extensions?.statusCode === 'number' ? e.extensions.statusCode : 500,
+    code: typeof e.extensions?.code === 'string' ? e.extensions.code : 'INTERNAL',
+    field: typeof e.extensions?.field === 'string' ? e.extensions.field : undefined,
+  }));
   notes.graphql = { operation: operation ?? null, errors: logged.map((e) => e.code) };
-  const worst = logged.reduce<LoggedError | undefined>((w, e) => (!w || e.statusCode > w.statusCode ? e : w), undefined);
+  const worst = logged.reduce<LoggedError | undefined>(
+    (w, e) => (!w || e.statusCode > w.statusCode ? e : w),
+    undefined,
+  );
   if (worst) noteError(res, worst);
 }
 
@@ -58,7 +73,10 @@ export function levelOf(url: string, status: number, failed = false): Level {
 }
 
 /** Who called: kind and id (a key's or token's id, never its secret), and the tenant it acts for. */
-export function callerOf(p: Principal | undefined, tenantOfFight?: TenantOfFight): { tenant?: string; principal?: { kind: Principal['kind']; id: string; fightId?: string } } {
+export function callerOf(
+  p: Principal | undefined,
+  tenantOfFight?: TenantOfFight,
+): { tenant?: string; principal?: { kind: Principal['kind']; id: string; fightId?: string } } {
   if (!p) return {};
   switch (p.kind) {
     case 'admin':
@@ -67,7 +85,10 @@ export function callerOf(p: Principal | undefined, tenantOfFight?: TenantOfFight
       return { tenant: p.tenantId, principal: { kind: 'tenant', id: p.keyId } };
     default: {
       const tenant = tenantOfFight?.(p.fightId);
-      return { ...(tenant ? { tenant } : {}), principal: { kind: p.kind, id: p.tokenId, fightId: p.fightId } };
+      return {
+        ...(tenant ? { tenant } : {}),
+        principal: { kind: p.kind, id: p.tokenId, fightId: p.fightId },
+      };
     }
   }
 }
@@ -86,11 +107,18 @@ function statusOf(res: ServerResponse): number {
  */
 export function loggingOptions(level: string, _tenantOfFight?: TenantOfFight): Params {
   // pino-http's serializers expect a live request and response; the line's `req` and `res` are plain already.
-  return { pinoHttp: { level, wrapSerializers: false, serializers: { err: stdSerializers.err } }, forRoutes: [] };
+  return {
+    pinoHttp: { level, wrapSerializers: false, serializers: { err: stdSerializers.err } },
+    forRoutes: [],
+  };
 }
 
 /** The `req` of a request's line: its id, method and url, the url without any `?token=`. */
-export function loggedReq(req: { id: string; method?: string; url: string }): { id: string; method?: string; url: string } {
+export function loggedReq(req: { id: string; method?: string; url: string }): {
+  id: string;
+  method?: string;
+  url: string;
+} {
   return { id: req.id, method: req.method, url: withoutToken(req.url) };
 }
 
@@ -119,7 +147,13 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Handle
       if (!logger.isLevelEnabled(level)) return;
       const notes = (res as Notable)[NOTED];
       // A 5xx or a cut response without a noted error still says why, as pino-http did.
-      const err = notes?.error ?? (aborted ? { type: 'Error', message: 'request aborted' } : status >= 500 ? { type: 'Error', message: `failed with status code ${status}` } : undefined);
+      const err =
+        notes?.error ??
+        (aborted
+          ? { type: 'Error', message: 'request aborted' }
+          : status >= 500
+            ? { type: 'Error', message: `failed with status code ${status}` }
+            : undefined);
       logger[level](
         {
           req: loggedReq({ id, method: req.method, url }),

@@ -8,10 +8,15 @@ export const UNKNOWN = 'unknown';
 
 /** Command types each system declares (its contract, its list, UndoCommands): a client's typo is not a new series. */
 const COMMAND_TYPES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  Object.entries(SYSTEMS).map(([id, system]) => [id, new Set([...Object.keys(system.contract.commands), ...Object.keys(system.commands), 'UndoCommands'])]),
+  Object.entries(SYSTEMS).map(([id, system]) => [
+    id,
+    new Set([...Object.keys(system.contract.commands), ...Object.keys(system.commands), 'UndoCommands']),
+  ]),
 );
 /** A command to a fight that was not found has no system: its type counts if some system declares it. */
-const ANY_COMMAND_TYPE: ReadonlySet<string> = new Set([...COMMAND_TYPES.values()].flatMap((types) => [...types]));
+const ANY_COMMAND_TYPE: ReadonlySet<string> = new Set(
+  [...COMMAND_TYPES.values()].flatMap((types) => [...types]),
+);
 
 export function commandLabels(system: string, type: string): { system: string; type: string } {
   const types = COMMAND_TYPES.get(system);
@@ -27,8 +32,17 @@ export function httpLabels(req: Request, status: number): { method: string; rout
   const pattern = (req.route as { path?: unknown } | undefined)?.path;
   const path = req.originalUrl.split('?')[0];
   // Nest answers an unknown path through a catch-all route (`{/*splat}`): that is no route of ours.
-  const route = typeof pattern === 'string' ? (pattern.includes('*') ? 'unmatched' : pattern) : (MOUNTS.find((m) => path === m || path.startsWith(`${m}/`)) ?? 'unmatched');
-  return { method: METHODS.has(req.method) ? req.method : 'OTHER', route, status: status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : UNKNOWN };
+  const route =
+    typeof pattern === 'string'
+      ? pattern.includes('*')
+        ? 'unmatched'
+        : pattern
+      : (MOUNTS.find((m) => path === m || path.startsWith(`${m}/`)) ?? 'unmatched');
+  return {
+    method: METHODS.has(req.method) ? req.method : 'OTHER',
+    route,
+    status: status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : UNKNOWN,
+  };
 }
 
 /** Prometheus metrics (README "Operations"); one registry per app so tests and instances don't share state. */
@@ -41,7 +55,12 @@ export class Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
   });
-  readonly eventsAppended = new Counter({ name: 'crs_events_appended_total', help: 'Fight events appended by this instance', labelNames: ['system'], registers: [this.registry] });
+  readonly eventsAppended = new Counter({
+    name: 'crs_events_appended_total',
+    help: 'Fight events appended by this instance',
+    labelNames: ['system'],
+    registers: [this.registry],
+  });
   readonly httpRequests = new Counter({
     name: 'crs_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern (unmatched: no route) and status class',

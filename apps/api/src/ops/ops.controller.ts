@@ -35,12 +35,21 @@ export class OpsController {
   }
 
   @Get('health/ready')
-  @ApiOperation({ summary: `Readiness: the event store answers and every projection is within ${READY_MAX_LAG} events of the log (503 otherwise)` })
+  @ApiOperation({
+    summary: `Readiness: the event store answers and every projection is within ${READY_MAX_LAG} events of the log (503 otherwise)`,
+  })
   async ready(@Res() res: Response): Promise<void> {
     try {
       res.json(
         await this.health.check([
-          () => this.indicators.check('eventStore').attempt(async () => ({ engine: this.store.engine, probe: (await this.store.readAll({ limit: 1 })).length })).withTimeout(3000),
+          () =>
+            this.indicators
+              .check('eventStore')
+              .attempt(async () => ({
+                engine: this.store.engine,
+                probe: (await this.store.readAll({ limit: 1 })).length,
+              }))
+              .withTimeout(3000),
           async () => {
             const lag = await this.runner.status();
             const behind = lag.filter((s) => s.lagEvents > READY_MAX_LAG);
@@ -57,10 +66,24 @@ export class OpsController {
   }
 
   @Get('metrics')
-  @ApiOperation({ summary: 'Prometheus metrics: command latency, events appended, HTTP requests, projection lag, open subscriptions, process. With METRICS_TOKEN set: Authorization: Bearer <METRICS_TOKEN>.' })
-  async prometheus(@Headers('authorization') authorization: string | undefined, @Res() res: Response): Promise<void> {
-    if (this.config.metricsToken && !sameSecret(/^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1], this.config.metricsToken)) {
-      throw new AppError(401, authorization ? 'INVALID_CREDENTIALS' : 'UNAUTHENTICATED', 'this instance protects /metrics: send Authorization: Bearer <METRICS_TOKEN>', 'authorization');
+  @ApiOperation({
+    summary:
+      'Prometheus metrics: command latency, events appended, HTTP requests, projection lag, open subscriptions, process. With METRICS_TOKEN set: Authorization: Bearer <METRICS_TOKEN>.',
+  })
+  async prometheus(
+    @Headers('authorization') authorization: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (
+      this.config.metricsToken &&
+      !sameSecret(/^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1], this.config.metricsToken)
+    ) {
+      throw new AppError(
+        401,
+        authorization ? 'INVALID_CREDENTIALS' : 'UNAUTHENTICATED',
+        'this instance protects /metrics: send Authorization: Bearer <METRICS_TOKEN>',
+        'authorization',
+      );
     }
     res.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
   }

@@ -8,7 +8,13 @@ import { OpsController } from './ops.controller';
 @Module({
   imports: [TerminusModule, FightsModule],
   controllers: [OpsController],
-  providers: [{ provide: Metrics, inject: [FightService, ProjectionRunner], useFactory: (fights: FightService, runner: ProjectionRunner) => new Metrics(fights, runner) }],
+  providers: [
+    {
+      provide: Metrics,
+      inject: [FightService, ProjectionRunner],
+      useFactory: (fights: FightService, runner: ProjectionRunner) => new Metrics(fights, runner),
+    },
+  ],
   exports: [Metrics],
 })
 export class OpsModule implements NestModule {

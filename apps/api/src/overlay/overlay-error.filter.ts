@@ -11,7 +11,10 @@ export class OverlayErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const error = toApiError(exception);
-    if (error.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (error.statusCode >= 500)
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return void res.end();
     const nonce = randomBytes(16).toString('base64');

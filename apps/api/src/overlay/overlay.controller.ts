@@ -20,9 +20,18 @@ export class OverlayController {
   @Get(':fightId')
   page(@Param('fightId') fightId: string, @Query() q: OverlayQuery, @Res() res: Response): void {
     const principal = this.access.registry.authenticate(q.token);
-    if (!principal) throw new AppError(401, 'INVALID_CREDENTIALS', 'this token is unknown, revoked or expired', 'token');
+    if (!principal)
+      throw new AppError(401, 'INVALID_CREDENTIALS', 'this token is unknown, revoked or expired', 'token');
     this.access.assertRead(principal, fightId);
     const nonce = randomBytes(16).toString('base64');
-    sendHtml(res, 200, nonce, overlayPage({ fightId, token: q.token, layout: q.layout ?? 'bar', theme: q.theme ?? 'dark', scale: q.scale ?? 1 }, nonce));
+    sendHtml(
+      res,
+      200,
+      nonce,
+      overlayPage(
+        { fightId, token: q.token, layout: q.layout ?? 'bar', theme: q.theme ?? 'dark', scale: q.scale ?? 1 },
+        nonce,
+      ),
+    );
   }
 }

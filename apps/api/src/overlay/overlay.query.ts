@@ -9,5 +9,10 @@ export class OverlayQuery {
   @IsString() @Length(1, 200) token: string;
   @IsOptional() @IsIn(LAYOUTS) layout?: (typeof LAYOUTS)[number];
   @IsOptional() @IsIn(THEMES) theme?: (typeof THEMES)[number];
-  @IsOptional() @Type(() => Number) @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0.5) @Max(3) scale?: number;
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0.5)
+  @Max(3)
+  scale?: number;
 }

@@ -19,7 +19,12 @@ export function escapeHtml(s: string): string {
 
 /** JSON inside a `<script type="application/json">`: nothing in it can close the element or start markup. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Nothing external: OBS may run offline, and the CSP lets in only this response's own nonce. */
@@ -79,7 +84,11 @@ export interface ErrorTexts {
   hints?: Record<number, string>;
 }
 
-const OVERLAY_ERRORS: ErrorTexts = { titles: TITLES, fallback: 'The overlay could not load', accepted: 'Accepted: token, layout=bar|sidebar, theme=dark|light, scale=0.5…3.' };
+const OVERLAY_ERRORS: ErrorTexts = {
+  titles: TITLES,
+  fallback: 'The overlay could not load',
+  accepted: 'Accepted: token, layout=bar|sidebar, theme=dark|light, scale=0.5…3.',
+};
 
 /** What OBS shows when the link is wrong: readable on the stream preview, so the streamer can fix the URL. */
 export function errorPage(e: ApiError, nonce: string, texts: ErrorTexts = OVERLAY_ERRORS): string {

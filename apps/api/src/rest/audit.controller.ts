@@ -1,6 +1,14 @@
 import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { CHECKS, CLAIMS, LogFormatError, parseFightLog, readVerifyOptions, verifyFightLog, VerifyOptionError } from '@app/audit';
+import {
+  CHECKS,
+  CLAIMS,
+  LogFormatError,
+  parseFightLog,
+  readVerifyOptions,
+  verifyFightLog,
+  VerifyOptionError,
+} from '@app/audit';
 import { AppError } from '@app/fights';
 
 const CHECK_RESULT = {
@@ -9,7 +17,12 @@ const CHECK_RESULT = {
   properties: {
     status: { type: 'string', enum: ['ok', 'failed', 'skipped'] },
     detail: { type: 'string' },
-    seq: { type: 'integer', minimum: 0, description: 'On a failed check, the seq it fails at, the one detail names (0: the header; N+1: an event the log lacks). Absent when the check could not run.' },
+    seq: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'On a failed check, the seq it fails at, the one detail names (0: the header; N+1: an event the log lacks). Absent when the check could not run.',
+    },
   },
 };
 
@@ -18,21 +31,50 @@ export const VERIFICATION_REPORT_SCHEMA = {
   type: 'object',
   required: ['ok', 'complete', 'proven', 'notProven', 'fightId', 'events', 'checks'],
   properties: {
-    ok: { type: 'boolean', description: 'No check failed. Not the same as a whole fight: a prefix of a log, its header rebuilt, is ok too. Read complete, proven and notProven.' },
-    complete: { type: 'boolean', description: 'The log ends with FightEnded (no command is accepted after it), over an intact chain with the seed and every decision verified: it is not a prefix. False for a prefix or a fight still running.' },
-    proven: { type: 'array', items: { type: 'string', enum: [...CLAIMS] }, description: 'The claims this log proves, each only when everything it rests on passed.' },
+    ok: {
+      type: 'boolean',
+      description:
+        'No check failed. Not the same as a whole fight: a prefix of a log, its header rebuilt, is ok too. Read complete, proven and notProven.',
+    },
+    complete: {
+      type: 'boolean',
+      description:
+        'The log ends with FightEnded (no command is accepted after it), over an intact chain with the seed and every decision verified: it is not a prefix. False for a prefix or a fight still running.',
+    },
+    proven: {
+      type: 'array',
+      items: { type: 'string', enum: [...CLAIMS] },
+      description: 'The claims this log proves, each only when everything it rests on passed.',
+    },
     notProven: {
       type: 'array',
-      description: 'Every other claim, with why. headMatches and eventCountMatches are here unless headHash and events were given.',
-      items: { type: 'object', required: ['claim', 'reason'], properties: { claim: { type: 'string', enum: [...CLAIMS] }, reason: { type: 'string' } } },
+      description:
+        'Every other claim, with why. headMatches and eventCountMatches are here unless headHash and events were given.',
+      items: {
+        type: 'object',
+        required: ['claim', 'reason'],
+        properties: { claim: { type: 'string', enum: [...CLAIMS] }, reason: { type: 'string' } },
+      },
     },
     fightId: { type: 'string' },
     events: { type: 'integer', description: 'The events the log holds' },
-    checks: { type: 'object', description: `One result per check: ${CHECKS.join(', ')}`, required: [...CHECKS], additionalProperties: CHECK_RESULT },
+    checks: {
+      type: 'object',
+      description: `One result per check: ${CHECKS.join(', ')}`,
+      required: [...CHECKS],
+      additionalProperties: CHECK_RESULT,
+    },
     firstDivergence: {
       type: 'object',
-      description: 'The earliest event where the log stops being what the service would have written (seq 0: the header; seq N+1: an event the log lacks)',
-      properties: { seq: { type: 'integer' }, check: { type: 'string', enum: [...CHECKS] }, expected: {}, found: {}, message: { type: 'string' } },
+      description:
+        'The earliest event where the log stops being what the service would have written (seq 0: the header; seq N+1: an event the log lacks)',
+      properties: {
+        seq: { type: 'integer' },
+        check: { type: 'string', enum: [...CHECKS] },
+        expected: {},
+        found: {},
+        message: { type: 'string' },
+      },
     },
   },
 };
@@ -43,7 +85,12 @@ export const VERIFICATION_REPORT_SCHEMA = {
  * readable body whose fields break its declaration. The code is LOG_FORMAT_INVALID either way.
  */
 export function logFormatRefusal(e: LogFormatError): AppError {
-  return new AppError(e.field ? 422 : 400, e.code, e.message, e.field ?? (e.line ? `line ${e.line}` : undefined));
+  return new AppError(
+    e.field ? 422 : 400,
+    e.code,
+    e.message,
+    e.field ?? (e.line ? `line ${e.line}` : undefined),
+  );
 }
 
 /** The verifier the CLI runs (`npm run cli -- audit verify`), over HTTP. */
@@ -53,14 +100,31 @@ export class AuditController {
   @Post('verify')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Verify a fight log: hash chain, sequence, seed against commitment, every die and decision re-run, final view, and (with headHash or events) that it ends where the auditor expects.',
+    summary:
+      'Verify a fight log: hash chain, sequence, seed against commitment, every die and decision re-run, final view, and (with headHash or events) that it ends where the auditor expects.',
     description:
       'A log cut after any event, its header rebuilt, still verifies on its own (ok: true) but is not complete. To tell the whole fight from a prefix, give the head hash (GET /fights/:id view.headHash) or event count you trust: a log that stops early, goes on past it or is another fight fails the head check. The report lists what it proved and what it did not.',
   })
   @ApiConsumes('application/json', 'application/x-ndjson')
-  @ApiBody({ schema: { type: 'object', additionalProperties: true, description: 'A log from GET /fights/:id/log (JSON), or its NDJSON form' } })
-  @ApiQuery({ name: 'headHash', required: false, schema: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' }, description: 'The head hash the auditor trusts: the log must end exactly at it' })
-  @ApiQuery({ name: 'events', required: false, schema: { type: 'integer', minimum: 1 }, description: 'The number of events the auditor expects the log to hold' })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'A log from GET /fights/:id/log (JSON), or its NDJSON form',
+    },
+  })
+  @ApiQuery({
+    name: 'headHash',
+    required: false,
+    schema: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' },
+    description: 'The head hash the auditor trusts: the log must end exactly at it',
+  })
+  @ApiQuery({
+    name: 'events',
+    required: false,
+    schema: { type: 'integer', minimum: 1 },
+    description: 'The number of events the auditor expects the log to hold',
+  })
   @ApiOkResponse({ description: 'The verification report', schema: VERIFICATION_REPORT_SCHEMA })
   verify(@Body() body: unknown, @Query() query: Record<string, unknown>) {
     let expected;
@@ -73,7 +137,8 @@ export class AuditController {
     let text: string;
     if (typeof body === 'string') text = body;
     else if (typeof body === 'object' && body !== null && !Array.isArray(body)) text = JSON.stringify(body);
-    else throw new AppError(400, 'LOG_FORMAT_INVALID', 'the body must be a fight log (JSON or NDJSON)', 'body');
+    else
+      throw new AppError(400, 'LOG_FORMAT_INVALID', 'the body must be a fight log (JSON or NDJSON)', 'body');
     try {
       return verifyFightLog(parseFightLog(text), expected);
     } catch (e) {

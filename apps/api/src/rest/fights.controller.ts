@@ -1,18 +1,55 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseInterceptors,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { sendFightLog } from './streamed-log';
-import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { AccessService, actorName, FightQueries, FightService, Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
 import { parseCommandBody } from '../common/command-body';
-import { CreateFightInput, EVENTS_PAGE, EventsPageQuery, FightQueryDto, ListFightsQuery, LogQuery } from '../common/dto';
+import {
+  CreateFightInput,
+  EVENTS_PAGE,
+  EventsPageQuery,
+  FightQueryDto,
+  ListFightsQuery,
+  LogQuery,
+} from '../common/dto';
 import { eventsPage, fightsPage, linkNext } from '../common/pagination';
-import { CombatantSummaryModel, CommandBodyModel, CommandResultModel, ErrorModel, FightEventModel, FightModel, FightPageModel } from '../common/models';
+import {
+  CombatantSummaryModel,
+  CommandBodyModel,
+  CommandResultModel,
+  ErrorModel,
+  FightEventModel,
+  FightModel,
+  FightPageModel,
+} from '../common/models';
 import { Location, seg } from '../common/location';
 import { FightETagInterceptor } from '../common/fight-etag';
-
 
 @ApiTags('fights')
 @ApiBearerAuth()
@@ -31,42 +68,81 @@ export class FightsController {
   @ApiOperation({ summary: 'Create a fight: system, dice mode, combatant sheets' })
   @ApiResponse({ status: 201, type: CommandResultModel })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A sheet or setting breaks the rules' })
-  create(@CurrentPrincipal() p: Principal, @RequestId() requestId: string | undefined, @Body() input: CreateFightInput): Promise<CommandResultModel> {
+  create(
+    @CurrentPrincipal() p: Principal,
+    @RequestId() requestId: string | undefined,
+    @Body() input: CreateFightInput,
+  ): Promise<CommandResultModel> {
     requireTenant(p);
-    return this.fights.create(input, { name: actorName(p), scope: 'all', tenantId: p.tenantId, requestId }, (fightId) => this.access.ownFight(fightId, p));
+    return this.fights.create(
+      input,
+      { name: actorName(p), scope: 'all', tenantId: p.tenantId, requestId },
+      (fightId) => this.access.ownFight(fightId, p),
+    );
   }
 
   @Get()
-  @ApiOperation({ summary: 'List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks' })
+  @ApiOperation({
+    summary:
+      'List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks',
+  })
   @ApiOkResponse({ type: FightPageModel })
-  async list(@CurrentPrincipal() p: Principal, @Query() q: ListFightsQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<FightPageModel> {
+  async list(
+    @CurrentPrincipal() p: Principal,
+    @Query() q: ListFightsQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<FightPageModel> {
     const { next, ...page } = await fightsPage(this.queries, p, q);
     const nextCursor = linkNext(req, res, next);
-    const total = q.total ? await this.queries.countFor(p, { system: q.system, status: q.status }) : undefined;
+    const total = q.total
+      ? await this.queries.countFor(p, { system: q.system, status: q.status })
+      : undefined;
     return { ...page, ...(total === undefined ? {} : { total }), ...(nextCursor ? { nextCursor } : {}) };
   }
 
   @Get(':id')
   @UseInterceptors(FightETagInterceptor)
-  @ApiOperation({ summary: 'The fight view, from the fight-views projection (use ?minSeq= to read past your own write)' })
+  @ApiOperation({
+    summary: 'The fight view, from the fight-views projection (use ?minSeq= to read past your own write)',
+  })
   @ApiOkResponse({ type: FightModel })
-  @ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag of this fight (from a GET, a command or the creation): 304 while the fight is still in that state' })
+  @ApiHeader({
+    name: 'If-None-Match',
+    required: false,
+    description:
+      'An ETag of this fight (from a GET, a command or the creation): 304 while the fight is still in that state',
+  })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match names the state the fight is in' })
   @ApiResponse({ status: 404, type: ErrorModel })
-  get(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: FightQueryDto): Promise<FightModel> {
+  get(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Query() q: FightQueryDto,
+  ): Promise<FightModel> {
     this.access.assertRead(p, id);
     return q.at === undefined ? this.queries.fight(id, q.minSeq ?? 0) : this.fights.viewAt(id, q.at);
   }
 
   @Get(':id/log')
-  @ApiOperation({ summary: 'Export the whole fight for offline verification: setup, every command with actor and commandId, every event, the dice commitment and (once revealed) the seed' })
+  @ApiOperation({
+    summary:
+      'Export the whole fight for offline verification: setup, every command with actor and commandId, every event, the dice commitment and (once revealed) the seed',
+  })
   @ApiProduces('application/json', 'application/x-ndjson')
   @ApiOkResponse({ description: 'The fight log (format combat-rules-fight-log/1)' })
   @ApiResponse({ status: 404, type: ErrorModel })
-  async log(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: LogQuery, @Headers('accept') accept: string | undefined, @Res() res: Response): Promise<void> {
+  async log(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Query() q: LogQuery,
+    @Headers('accept') accept: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
     this.access.assertRead(p, id);
     const log = await this.fights.exportLog(id);
-    const ndjson = q.format === 'ndjson' || (q.format === undefined && /application\/x-ndjson/.test(accept ?? ''));
+    const ndjson =
+      q.format === 'ndjson' || (q.format === undefined && /application\/x-ndjson/.test(accept ?? ''));
     await sendFightLog(res, log, ndjson);
   }
 
@@ -80,10 +156,18 @@ export class FightsController {
   }
 
   @Get(':id/events')
-  @ApiOperation({ summary: `The fight’s ordered event log, ${EVENTS_PAGE} events a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor` })
+  @ApiOperation({
+    summary: `The fight’s ordered event log, ${EVENTS_PAGE} events a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor`,
+  })
   @ApiOkResponse({ type: [FightEventModel] })
   @ApiResponse({ status: 404, type: ErrorModel })
-  async events(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: EventsPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<FightEventModel[]> {
+  async events(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Query() q: EventsPageQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<FightEventModel[]> {
     this.access.assertRead(p, id);
     const { items, next } = await eventsPage(this.fights, id, q);
     linkNext(req, res, next);
@@ -98,9 +182,18 @@ export class FightsController {
   @ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(CommandBodyModel) }], additionalProperties: true } })
   @ApiOkResponse({ type: CommandResultModel })
   @ApiResponse({ status: 404, type: ErrorModel })
-  @ApiResponse({ status: 409, type: ErrorModel, description: 'EXPECTED_SEQ_MISMATCH or CONCURRENCY_CONFLICT' })
+  @ApiResponse({
+    status: 409,
+    type: ErrorModel,
+    description: 'EXPECTED_SEQ_MISMATCH or CONCURRENCY_CONFLICT',
+  })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A rule forbids it; `code` names the rule' })
-  command(@CurrentPrincipal() p: Principal, @RequestId() requestId: string | undefined, @Param('id') id: string, @Body() body: unknown): Promise<CommandResultModel> {
+  command(
+    @CurrentPrincipal() p: Principal,
+    @RequestId() requestId: string | undefined,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<CommandResultModel> {
     const scope = this.access.commandScope(p, id);
     return this.fights.execute(id, parseCommandBody(body), { name: actorName(p), scope, requestId });
   }

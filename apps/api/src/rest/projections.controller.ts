@@ -13,7 +13,8 @@ export class ProjectionsController {
   @ApiOperation({ summary: 'Each projection’s checkpoint and lag (events not yet folded)' })
   @ApiOkResponse({ type: [ProjectionStatusModel] })
   status(@CurrentPrincipal() p: Principal): Promise<ProjectionStatusModel[]> {
-    if (p.kind !== 'admin' && p.kind !== 'tenant') throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key');
+    if (p.kind !== 'admin' && p.kind !== 'tenant')
+      throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key');
     return this.runner.status();
   }
 }

@@ -16,7 +16,8 @@ export class StreamQuery extends EventsQuery {
   @ApiPropertyOptional({
     enum: ['named', 'unnamed'],
     default: 'named',
-    description: 'named: each message has `event: <type>` (addEventListener(type)); unnamed: no event name, so a plain EventSource.onmessage gets every event (the type is in the data).',
+    description:
+      'named: each message has `event: <type>` (addEventListener(type)); unnamed: no event name, so a plain EventSource.onmessage gets every event (the type is in the data).',
   })
   @IsOptional()
   @IsIn(['named', 'unnamed'])
@@ -25,7 +26,8 @@ export class StreamQuery extends EventsQuery {
 
 const KEEPALIVE_MS = 15_000;
 /** The last message of a stream the server ends because it shuts down; `retry:` was sent first, so EventSource comes back by itself. */
-const SHUTDOWN = 'event: shutdown\ndata: {"code":"SERVER_SHUTTING_DOWN","message":"the server is shutting down; reconnect with Last-Event-ID"}\n\n';
+const SHUTDOWN =
+  'event: shutdown\ndata: {"code":"SERVER_SHUTTING_DOWN","message":"the server is shutting down; reconnect with Last-Event-ID"}\n\n';
 
 @ApiTags('fights')
 @Controller('fights')
@@ -37,15 +39,29 @@ export class StreamController {
   ) {}
 
   @Get(':id/stream')
-  @ApiOperation({ summary: 'Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type (none with ?messages=unnamed, for EventSource.onmessage), data = the event JSON.' })
+  @ApiOperation({
+    summary:
+      'Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type (none with ?messages=unnamed, for EventSource.onmessage), data = the event JSON.',
+  })
   @ApiProduces('text/event-stream')
-  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last seq received; the stream resumes after it.' })
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'The last seq received; the stream resumes after it.',
+  })
   @ApiOkResponse({ description: 'An endless text/event-stream' })
   @ApiResponse({ status: 404, type: ErrorModel })
-  async stream(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() q: StreamQuery, @Headers('last-event-id') lastEventId: string | undefined, @Res() res: Response): Promise<void> {
+  async stream(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Query() q: StreamQuery,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
     let after = q.after ?? 0;
     if (lastEventId !== undefined) {
-      if (!/^\d{1,15}$/.test(lastEventId)) throw new AppError(400, 'VALIDATION_FAILED', 'Last-Event-ID must be a seq', 'Last-Event-ID');
+      if (!/^\d{1,15}$/.test(lastEventId))
+        throw new AppError(400, 'VALIDATION_FAILED', 'Last-Event-ID must be a seq', 'Last-Event-ID');
       after = Number(lastEventId);
     }
     this.access.assertRead(p, id);
@@ -57,7 +73,12 @@ export class StreamController {
       ended = why;
       void events.return();
     });
-    res.status(200).set({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.status(200).set({
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     res.flushHeaders();
     res.write('retry: 2000\n\n');
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
@@ -74,9 +95,16 @@ export class StreamController {
     });
     try {
       const named = q.messages !== 'unnamed';
-      for await (const e of events) res.write(named ? `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n` : `id: ${e.seq}\ndata: ${JSON.stringify(e)}\n\n`);
+      for await (const e of events)
+        res.write(
+          named
+            ? `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`
+            : `id: ${e.seq}\ndata: ${JSON.stringify(e)}\n\n`,
+        );
     } catch {
-      res.write('event: error\ndata: {"code":"STREAM_FAILED","message":"the event store could not be read; reconnect with Last-Event-ID"}\n\n');
+      res.write(
+        'event: error\ndata: {"code":"STREAM_FAILED","message":"the event store could not be read; reconnect with Last-Event-ID"}\n\n',
+      );
     } finally {
       off();
       untrack();

@@ -28,7 +28,10 @@ function drainedOrClosed(res: Response): Promise<void> {
  */
 export async function sendFightLog(res: Response, log: FightLog, ndjson: boolean): Promise<void> {
   res.setHeader('ETag', `W/"log-${log.events}-${log.headHash}"`);
-  res.setHeader('Content-Type', ndjson ? 'application/x-ndjson; charset=utf-8' : 'application/json; charset=utf-8');
+  res.setHeader(
+    'Content-Type',
+    ndjson ? 'application/x-ndjson; charset=utf-8' : 'application/json; charset=utf-8',
+  );
   if (res.req.fresh) {
     res.status(304).end();
     return;

@@ -12,7 +12,10 @@ import { asyncApiDocument } from '../common/asyncapi';
 @Controller()
 export class SystemsController {
   @Get('asyncapi.json')
-  @ApiOperation({ summary: 'The AsyncAPI 3 document of what the service pushes (SSE, graphql-ws, webhooks): every event type with its payload schema' })
+  @ApiOperation({
+    summary:
+      'The AsyncAPI 3 document of what the service pushes (SSE, graphql-ws, webhooks): every event type with its payload schema',
+  })
   @ApiOkResponse({ schema: { type: 'object', additionalProperties: true } })
   asyncapi(): Record<string, unknown> {
     return (this.asyncapiDoc ??= asyncApiDocument());
@@ -28,7 +31,9 @@ export class SystemsController {
   }
 
   @Get('systems/:id')
-  @ApiOperation({ summary: 'One rule system: its data, rulings, and the JSON Schema of every command, event and the sheet' })
+  @ApiOperation({
+    summary: 'One rule system: its data, rulings, and the JSON Schema of every command, event and the sheet',
+  })
   @ApiOkResponse({ type: SystemModel })
   @ApiResponse({ status: 404, type: ErrorModel })
   get(@Param('id') id: string): SystemModel {

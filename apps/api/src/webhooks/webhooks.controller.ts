@@ -6,8 +6,20 @@ import { WebhookService } from '@app/webhooks';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { ErrorModel } from '../common/models';
 import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
-import { CreateWebhookEndpointInput, DeliveriesQuery, RedeliverSinceInput, RotateWebhookSecretInput, UpdateWebhookEndpointInput } from './webhooks.dto';
-import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookEndpointModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
+import {
+  CreateWebhookEndpointInput,
+  DeliveriesQuery,
+  RedeliverSinceInput,
+  RotateWebhookSecretInput,
+  UpdateWebhookEndpointInput,
+} from './webhooks.dto';
+import {
+  WebhookDeliveryDetailModel,
+  WebhookDeliveryModel,
+  WebhookEndpointModel,
+  WebhookEndpointSecretModel,
+  WebhookRequeuedModel,
+} from './webhooks.models';
 import { Location, seg } from '../common/location';
 import { deliveriesPage, linkNext, smallPage } from '../common/pagination';
 import { SmallPageQuery } from '../common/dto';
@@ -29,16 +41,36 @@ export class WebhooksController {
   @Location((r: WebhookEndpointSecretModel) => `/webhooks/endpoints/${seg(r.endpoint.id)}`)
   @ApiOperation({ summary: 'Create an endpoint; its signing secret is shown only in this response' })
   @ApiResponse({ status: 201, type: WebhookEndpointSecretModel })
-  @ApiResponse({ status: 422, type: ErrorModel, description: 'WEBHOOK_URL_NOT_ALLOWED: a private, loopback or link-local target' })
-  create(@CurrentPrincipal() p: Principal, @Body() body: CreateWebhookEndpointInput): Promise<WebhookEndpointSecretModel> {
+  @ApiResponse({
+    status: 422,
+    type: ErrorModel,
+    description: 'WEBHOOK_URL_NOT_ALLOWED: a private, loopback or link-local target',
+  })
+  create(
+    @CurrentPrincipal() p: Principal,
+    @Body() body: CreateWebhookEndpointInput,
+  ): Promise<WebhookEndpointSecretModel> {
     return this.webhooks.create(webhookTenant(this.access, p, body.fightId), body);
   }
 
   @Get()
-  @ApiOperation({ summary: 'The tenant’s endpoints (never their secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor' })
+  @ApiOperation({
+    summary:
+      'The tenant’s endpoints (never their secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor',
+  })
   @ApiResponse({ status: 200, type: [WebhookEndpointModel] })
-  async list(@CurrentPrincipal() p: Principal, @Query() q: SmallPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<WebhookEndpointModel[]> {
-    const { items, next } = smallPage('endpoints', await this.webhooks.list(webhookTenant(this.access, p)), (e) => e.id, q);
+  async list(
+    @CurrentPrincipal() p: Principal,
+    @Query() q: SmallPageQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<WebhookEndpointModel[]> {
+    const { items, next } = smallPage(
+      'endpoints',
+      await this.webhooks.list(webhookTenant(this.access, p)),
+      (e) => e.id,
+      q,
+    );
     linkNext(req, res, next);
     return items;
   }
@@ -50,9 +82,15 @@ export class WebhooksController {
   }
 
   @Patch(':endpointId')
-  @ApiOperation({ summary: 'Change an endpoint; enabled: true re-enables it and its waiting deliveries resume' })
+  @ApiOperation({
+    summary: 'Change an endpoint; enabled: true re-enables it and its waiting deliveries resume',
+  })
   @ApiResponse({ status: 200, type: WebhookEndpointModel })
-  update(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Body() body: UpdateWebhookEndpointInput): Promise<WebhookEndpointModel> {
+  update(
+    @CurrentPrincipal() p: Principal,
+    @Param('endpointId') id: string,
+    @Body() body: UpdateWebhookEndpointInput,
+  ): Promise<WebhookEndpointModel> {
     return this.webhooks.update(webhookTenant(this.access, p, body.fightId), id, body);
   }
 
@@ -67,22 +105,41 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiOperation({ summary: 'New signing secret (shown once); the old one also signs during the overlap' })
   @ApiResponse({ status: 200, type: WebhookEndpointSecretModel })
-  rotate(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Body() body: RotateWebhookSecretInput): Promise<WebhookEndpointSecretModel> {
-    return this.webhooks.rotateSecret(webhookTenant(this.access, p), id, (body.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS) * 1000);
+  rotate(
+    @CurrentPrincipal() p: Principal,
+    @Param('endpointId') id: string,
+    @Body() body: RotateWebhookSecretInput,
+  ): Promise<WebhookEndpointSecretModel> {
+    return this.webhooks.rotateSecret(
+      webhookTenant(this.access, p),
+      id,
+      (body.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS) * 1000,
+    );
   }
 
   @Post(':endpointId/ping')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a webhook.ping and return its first attempt' })
   @ApiResponse({ status: 200, type: WebhookDeliveryDetailModel })
-  ping(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string): Promise<WebhookDeliveryDetailModel> {
+  ping(
+    @CurrentPrincipal() p: Principal,
+    @Param('endpointId') id: string,
+  ): Promise<WebhookDeliveryDetailModel> {
     return this.webhooks.ping(webhookTenant(this.access, p), id);
   }
 
   @Get(':endpointId/deliveries')
-  @ApiOperation({ summary: 'The delivery log, newest first; the next page is in Link rel="next" and X-Next-Cursor' })
+  @ApiOperation({
+    summary: 'The delivery log, newest first; the next page is in Link rel="next" and X-Next-Cursor',
+  })
   @ApiResponse({ status: 200, type: [WebhookDeliveryModel] })
-  async deliveries(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Query() q: DeliveriesQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<WebhookDeliveryModel[]> {
+  async deliveries(
+    @CurrentPrincipal() p: Principal,
+    @Param('endpointId') id: string,
+    @Query() q: DeliveriesQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<WebhookDeliveryModel[]> {
     const { items, next } = await deliveriesPage(this.webhooks, webhookTenant(this.access, p), id, q);
     linkNext(req, res, next);
     return items;
@@ -91,16 +148,26 @@ export class WebhooksController {
   @Get(':endpointId/deliveries/:deliveryId')
   @ApiOperation({ summary: 'One delivery: its body and every attempt (status, latency, response excerpt)' })
   @ApiResponse({ status: 200, type: WebhookDeliveryDetailModel })
-  delivery(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Param('deliveryId') deliveryId: string): Promise<WebhookDeliveryDetailModel> {
+  delivery(
+    @CurrentPrincipal() p: Principal,
+    @Param('endpointId') id: string,
+    @Param('deliveryId') deliveryId: string,
+  ): Promise<WebhookDeliveryDetailModel> {
     return this.webhooks.delivery(webhookTenant(this.access, p), id, deliveryId);
   }
 
   @Post(':endpointId/deliveries/:deliveryId/redeliver')
   @HttpCode(202)
-  @Location((_r, req) => `/webhooks/endpoints/${seg(req.params.endpointId)}/deliveries/${seg(req.params.deliveryId)}`)
+  @Location(
+    (_r, req) => `/webhooks/endpoints/${seg(req.params.endpointId)}/deliveries/${seg(req.params.deliveryId)}`,
+  )
   @ApiOperation({ summary: 'Send one delivery again (same webhook-id and body), now' })
   @ApiResponse({ status: 202, type: WebhookRequeuedModel })
-  redeliver(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Param('deliveryId') deliveryId: string): Promise<WebhookRequeuedModel> {
+  redeliver(
+    @CurrentPrincipal() p: Principal,
+    @Param('endpointId') id: string,
+    @Param('deliveryId') deliveryId: string,
+  ): Promise<WebhookRequeuedModel> {
     return this.webhooks.redeliver(webhookTenant(this.access, p), id, deliveryId);
   }
 
@@ -109,7 +176,11 @@ export class WebhooksController {
   @Location((_r, req) => `/webhooks/endpoints/${seg(req.params.endpointId)}/deliveries`)
   @ApiOperation({ summary: 'Send again every delivery created since a time' })
   @ApiResponse({ status: 202, type: WebhookRequeuedModel })
-  redeliverSince(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string, @Body() body: RedeliverSinceInput): Promise<WebhookRequeuedModel> {
+  redeliverSince(
+    @CurrentPrincipal() p: Principal,
+    @Param('endpointId') id: string,
+    @Body() body: RedeliverSinceInput,
+  ): Promise<WebhookRequeuedModel> {
     return this.webhooks.redeliverSince(webhookTenant(this.access, p), id, new Date(body.since));
   }
 }

@@ -1,10 +1,30 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Field, InputType, Int } from '@nestjs/graphql';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUrl, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { QueryCursor, QueryInt } from '../common/validation';
 
-const URL_RULE = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, require_valid_protocol: true };
+const URL_RULE = {
+  protocols: ['http', 'https'],
+  require_protocol: true,
+  require_tld: false,
+  require_valid_protocol: true,
+};
 const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9.]{0,59}$/;
 
 /**
@@ -13,7 +33,9 @@ const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9.]{0,59}$/;
  */
 function UrlField(required: boolean, description?: string): PropertyDecorator {
   return applyDecorators(
-    required ? ApiProperty({ example: 'https://overlay.example.com/hooks/crs', description }) : ApiPropertyOptional({ description }),
+    required
+      ? ApiProperty({ example: 'https://overlay.example.com/hooks/crs', description })
+      : ApiPropertyOptional({ description }),
     Field(() => String, { nullable: !required }),
     ...(required ? [] : [IsOptional()]),
     IsString(),
@@ -29,25 +51,48 @@ function EventTypesField(description: string, example?: string[]): PropertyDecor
     IsOptional(),
     IsArray(),
     ArrayMaxSize(100),
-    Matches(EVENT_TYPE, { each: true, message: 'each value in eventTypes must be an event type name like WoundsApplied' }),
+    Matches(EVENT_TYPE, {
+      each: true,
+      message: 'each value in eventTypes must be an event type name like WoundsApplied',
+    }),
   );
 }
 
 function FightFilterField(description: string): PropertyDecorator {
-  return applyDecorators(ApiPropertyOptional({ nullable: true, description }), Field(() => String, { nullable: true }), IsOptional(), IsString(), Length(1, 64));
+  return applyDecorators(
+    ApiPropertyOptional({ nullable: true, description }),
+    Field(() => String, { nullable: true }),
+    IsOptional(),
+    IsString(),
+    Length(1, 64),
+  );
 }
 
 function DescriptionField(example?: string): PropertyDecorator {
-  return applyDecorators(ApiPropertyOptional({ example }), Field(() => String, { nullable: true }), IsOptional(), IsString(), MaxLength(500));
+  return applyDecorators(
+    ApiPropertyOptional({ example }),
+    Field(() => String, { nullable: true }),
+    IsOptional(),
+    IsString(),
+    MaxLength(500),
+  );
 }
 
 function EnabledField(options: { default?: boolean; description?: string }): PropertyDecorator {
-  return applyDecorators(ApiPropertyOptional(options), Field(() => Boolean, { nullable: true }), IsOptional(), IsBoolean());
+  return applyDecorators(
+    ApiPropertyOptional(options),
+    Field(() => Boolean, { nullable: true }),
+    IsOptional(),
+    IsBoolean(),
+  );
 }
 
 @InputType()
 export class CreateWebhookEndpointInput {
-  @UrlField(true, 'http(s); private, loopback and link-local targets are refused unless WEBHOOK_ALLOW_PRIVATE=true')
+  @UrlField(
+    true,
+    'http(s); private, loopback and link-local targets are refused unless WEBHOOK_ALLOW_PRIVATE=true',
+  )
   url: string;
 
   @EventTypesField('Event types to receive; absent or empty: all', ['WoundsApplied', 'ActivationStarted'])
@@ -83,7 +128,12 @@ export class UpdateWebhookEndpointInput {
 
 @InputType()
 export class RotateWebhookSecretInput {
-  @ApiPropertyOptional({ default: 86400, minimum: 0, maximum: 604800, description: 'How long the old secret keeps signing beside the new one' })
+  @ApiPropertyOptional({
+    default: 86400,
+    minimum: 0,
+    maximum: 604800,
+    description: 'How long the old secret keeps signing beside the new one',
+  })
   @Field(() => Int, { nullable: true })
   @IsOptional()
   @IsInt()
@@ -94,7 +144,11 @@ export class RotateWebhookSecretInput {
 
 @InputType()
 export class RedeliverSinceInput {
-  @ApiProperty({ example: '2026-05-01T18:00:00Z', description: 'Every kept delivery created since then is sent again (finished ones older than WEBHOOK_RETENTION_DAYS are pruned)' })
+  @ApiProperty({
+    example: '2026-05-01T18:00:00Z',
+    description:
+      'Every kept delivery created since then is sent again (finished ones older than WEBHOOK_RETENTION_DAYS are pruned)',
+  })
   @Field(() => String)
   @IsISO8601()
   since: string;
@@ -123,7 +177,9 @@ export class DeliveriesQuery {
   @QueryInt(1, 200)
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'Only deliveries created before this time (older paging; a cursor replaces it)' })
+  @ApiPropertyOptional({
+    description: 'Only deliveries created before this time (older paging; a cursor replaces it)',
+  })
   @IsOptional()
   @IsISO8601()
   before?: string;

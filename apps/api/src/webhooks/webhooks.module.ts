@@ -1,7 +1,16 @@
 import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { EventStore } from '@app/event-store';
 import { FightService } from '@app/fights';
-import { createWebhookStore, readWebhookConfig, WebhookConfig, WebhookDispatcher, WebhookOutbox, WebhookPruner, WebhookService, WebhookStore } from '@app/webhooks';
+import {
+  createWebhookStore,
+  readWebhookConfig,
+  WebhookConfig,
+  WebhookDispatcher,
+  WebhookOutbox,
+  WebhookPruner,
+  WebhookService,
+  WebhookStore,
+} from '@app/webhooks';
 import { ApiConfig, readSideUrl } from '../config';
 import { API_CONFIG, EVENT_STORE, FightsModule } from '../fights.module';
 import { WebhooksController } from './webhooks.controller';
@@ -25,22 +34,34 @@ const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : S
     {
       provide: WEBHOOK_STORE,
       inject: [API_CONFIG],
-      useFactory: (config: ApiConfig) => createWebhookStore({ url: readSideUrl(config), dataDir: config.dataDir, schema: config.eventStoreSchema }),
+      useFactory: (config: ApiConfig) =>
+        createWebhookStore({
+          url: readSideUrl(config),
+          dataDir: config.dataDir,
+          schema: config.eventStoreSchema,
+        }),
     },
     {
       provide: WebhookDispatcher,
       inject: [WEBHOOK_STORE, WEBHOOK_CONFIG],
-      useFactory: (store: WebhookStore, config: WebhookConfig) => new WebhookDispatcher(store, config, undefined, undefined, logError),
+      useFactory: (store: WebhookStore, config: WebhookConfig) =>
+        new WebhookDispatcher(store, config, undefined, undefined, logError),
     },
     {
       provide: WebhookPruner,
       inject: [WEBHOOK_STORE, WEBHOOK_CONFIG],
-      useFactory: (store: WebhookStore, config: WebhookConfig) => new WebhookPruner(store, config.retentionDays, undefined, logError),
+      useFactory: (store: WebhookStore, config: WebhookConfig) =>
+        new WebhookPruner(store, config.retentionDays, undefined, logError),
     },
     {
       provide: WebhookOutbox,
       inject: [EVENT_STORE, WEBHOOK_STORE, WebhookDispatcher, FightService],
-      useFactory: (events: EventStore, store: WebhookStore, dispatcher: WebhookDispatcher, fights: FightService) => {
+      useFactory: (
+        events: EventStore,
+        store: WebhookStore,
+        dispatcher: WebhookDispatcher,
+        fights: FightService,
+      ) => {
         const outbox = new WebhookOutbox(events, store, () => dispatcher.kick(), logError);
         fights.onCommit.add(() => outbox.kick());
         return outbox;
@@ -49,7 +70,8 @@ const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : S
     {
       provide: WebhookService,
       inject: [WEBHOOK_STORE, WebhookDispatcher, WEBHOOK_CONFIG],
-      useFactory: (store: WebhookStore, dispatcher: WebhookDispatcher, config: WebhookConfig) => new WebhookService(store, dispatcher, config),
+      useFactory: (store: WebhookStore, dispatcher: WebhookDispatcher, config: WebhookConfig) =>
+        new WebhookService(store, dispatcher, config),
     },
     WebhooksResolver,
   ],
@@ -74,7 +96,8 @@ export class WebhooksModule implements OnApplicationBootstrap, BeforeApplication
       registers: [this.metrics.registry],
       async collect() {
         const { deliveries } = await store.stats();
-        for (const status of ['pending', 'delivered', 'failed']) this.set({ status }, deliveries[status] ?? 0);
+        for (const status of ['pending', 'delivered', 'failed'])
+          this.set({ status }, deliveries[status] ?? 0);
       },
     });
     new Gauge({
@@ -85,7 +108,11 @@ export class WebhooksModule implements OnApplicationBootstrap, BeforeApplication
         this.set((await store.stats()).failedAttempts);
       },
     });
-    const pruned = new Counter({ name: 'crs_webhook_deliveries_pruned_total', help: 'Finished webhook deliveries deleted by retention on this instance', registers: [this.metrics.registry] });
+    const pruned = new Counter({
+      name: 'crs_webhook_deliveries_pruned_total',
+      help: 'Finished webhook deliveries deleted by retention on this instance',
+      registers: [this.metrics.registry],
+    });
     this.pruner.onPruned.add((count) => pruned.inc(count));
     this.outbox.start(this.config.pollMs);
     this.dispatcher.start();

@@ -4,7 +4,15 @@ import { WebhookService } from '@app/webhooks';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
 import { CreateWebhookEndpointInput, RedeliverSinceInput, UpdateWebhookEndpointInput } from './webhooks.dto';
-import { WebhookDeliveryDetailModel, WebhookDeliveryModel, WebhookDeliveryPageModel, WebhookEndpointModel, WebhookEndpointPageModel, WebhookEndpointSecretModel, WebhookRequeuedModel } from './webhooks.models';
+import {
+  WebhookDeliveryDetailModel,
+  WebhookDeliveryModel,
+  WebhookDeliveryPageModel,
+  WebhookEndpointModel,
+  WebhookEndpointPageModel,
+  WebhookEndpointSecretModel,
+  WebhookRequeuedModel,
+} from './webhooks.models';
 import { deliveriesPage, encodeCursor, pageLimit, PAGES, smallPage } from '../common/pagination';
 
 /** The REST webhook routes as GraphQL operations: the same service, the same tenant-only rule. */
@@ -15,27 +23,49 @@ export class WebhooksResolver {
     private readonly access: AccessService,
   ) {}
 
-  @Query(() => [WebhookEndpointModel], { description: 'The tenant’s webhook endpoints (never their secrets)' })
+  @Query(() => [WebhookEndpointModel], {
+    description: 'The tenant’s webhook endpoints (never their secrets)',
+  })
   webhookEndpoints(@CurrentPrincipal() p: Principal): Promise<WebhookEndpointModel[]> {
     return this.webhooks.list(webhookTenant(this.access, p));
   }
 
-  @Query(() => WebhookEndpointPageModel, { description: 'The tenant’s webhook endpoints, oldest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor)' })
+  @Query(() => WebhookEndpointPageModel, {
+    description:
+      'The tenant’s webhook endpoints, oldest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor)',
+  })
   async webhookEndpointsPage(
     @CurrentPrincipal() p: Principal,
-    @Args('limit', { type: () => Int, nullable: true, description: `Endpoints per page (1 to ${PAGES.small.max}; default ${PAGES.small.fallback})` }) limit?: number,
-    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' }) cursor?: string,
+    @Args('limit', {
+      type: () => Int,
+      nullable: true,
+      description: `Endpoints per page (1 to ${PAGES.small.max}; default ${PAGES.small.fallback})`,
+    })
+    limit?: number,
+    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' })
+    cursor?: string,
   ): Promise<WebhookEndpointPageModel> {
-    const page = smallPage('endpoints', await this.webhooks.list(webhookTenant(this.access, p)), (e) => e.id, { limit: pageLimit(limit, PAGES.small.fallback, PAGES.small.max), cursor });
+    const page = smallPage(
+      'endpoints',
+      await this.webhooks.list(webhookTenant(this.access, p)),
+      (e) => e.id,
+      { limit: pageLimit(limit, PAGES.small.fallback, PAGES.small.max), cursor },
+    );
     return { items: page.items, limit: page.limit, nextCursor: page.next && encodeCursor(page.next) };
   }
 
   @Query(() => WebhookEndpointModel)
-  webhookEndpoint(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string): Promise<WebhookEndpointModel> {
+  webhookEndpoint(
+    @CurrentPrincipal() p: Principal,
+    @Args('endpointId', { type: () => ID }) id: string,
+  ): Promise<WebhookEndpointModel> {
     return this.webhooks.get(webhookTenant(this.access, p), id);
   }
 
-  @Query(() => [WebhookDeliveryModel], { description: 'An endpoint’s delivery log, newest first (the newest `limit`); webhookDeliveriesPage pages through all of it' })
+  @Query(() => [WebhookDeliveryModel], {
+    description:
+      'An endpoint’s delivery log, newest first (the newest `limit`); webhookDeliveriesPage pages through all of it',
+  })
   webhookDeliveries(
     @CurrentPrincipal() p: Principal,
     @Args('endpointId', { type: () => ID }) id: string,
@@ -43,45 +73,87 @@ export class WebhooksResolver {
     @Args('limit', { type: () => Int, nullable: true }) limit?: number,
   ): Promise<WebhookDeliveryModel[]> {
     const known = status === 'pending' || status === 'delivered' || status === 'failed' ? status : undefined;
-    return this.webhooks.deliveries(webhookTenant(this.access, p), id, { status: known, limit: Math.min(Math.max(limit ?? 50, 1), 200) });
+    return this.webhooks.deliveries(webhookTenant(this.access, p), id, {
+      status: known,
+      limit: Math.min(Math.max(limit ?? 50, 1), 200),
+    });
   }
 
-  @Query(() => WebhookDeliveryPageModel, { description: 'An endpoint’s delivery log, newest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor)' })
+  @Query(() => WebhookDeliveryPageModel, {
+    description:
+      'An endpoint’s delivery log, newest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor)',
+  })
   async webhookDeliveriesPage(
     @CurrentPrincipal() p: Principal,
     @Args('endpointId', { type: () => ID }) id: string,
     @Args('status', { nullable: true, description: 'pending, delivered or failed' }) status?: string,
     @Args('fightId', { type: () => ID, nullable: true }) fightId?: string,
-    @Args('limit', { type: () => Int, nullable: true, description: `Deliveries per page (1 to ${PAGES.deliveries.max}; default ${PAGES.deliveries.fallback})` }) limit?: number,
-    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' }) cursor?: string,
+    @Args('limit', {
+      type: () => Int,
+      nullable: true,
+      description: `Deliveries per page (1 to ${PAGES.deliveries.max}; default ${PAGES.deliveries.fallback})`,
+    })
+    limit?: number,
+    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' })
+    cursor?: string,
   ): Promise<WebhookDeliveryPageModel> {
-    if (status !== undefined && status !== null && status !== 'pending' && status !== 'delivered' && status !== 'failed') throw new AppError(400, 'VALIDATION_FAILED', 'status must be pending, delivered or failed', 'status');
-    const page = await deliveriesPage(this.webhooks, webhookTenant(this.access, p), id, { status: status ?? undefined, fightId, limit: pageLimit(limit, PAGES.deliveries.fallback, PAGES.deliveries.max), cursor });
+    if (
+      status !== undefined &&
+      status !== null &&
+      status !== 'pending' &&
+      status !== 'delivered' &&
+      status !== 'failed'
+    )
+      throw new AppError(400, 'VALIDATION_FAILED', 'status must be pending, delivered or failed', 'status');
+    const page = await deliveriesPage(this.webhooks, webhookTenant(this.access, p), id, {
+      status: status ?? undefined,
+      fightId,
+      limit: pageLimit(limit, PAGES.deliveries.fallback, PAGES.deliveries.max),
+      cursor,
+    });
     return { items: page.items, limit: page.limit, nextCursor: page.next && encodeCursor(page.next) };
   }
 
   @Query(() => WebhookDeliveryDetailModel, { description: 'One delivery with its body and attempts' })
-  webhookDelivery(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string, @Args('deliveryId', { type: () => ID }) deliveryId: string): Promise<WebhookDeliveryDetailModel> {
+  webhookDelivery(
+    @CurrentPrincipal() p: Principal,
+    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('deliveryId', { type: () => ID }) deliveryId: string,
+  ): Promise<WebhookDeliveryDetailModel> {
     return this.webhooks.delivery(webhookTenant(this.access, p), id, deliveryId);
   }
 
-  @Mutation(() => WebhookEndpointSecretModel, { description: 'Create an endpoint; its secret is shown only here' })
-  createWebhookEndpoint(@CurrentPrincipal() p: Principal, @Args('input') input: CreateWebhookEndpointInput): Promise<WebhookEndpointSecretModel> {
+  @Mutation(() => WebhookEndpointSecretModel, {
+    description: 'Create an endpoint; its secret is shown only here',
+  })
+  createWebhookEndpoint(
+    @CurrentPrincipal() p: Principal,
+    @Args('input') input: CreateWebhookEndpointInput,
+  ): Promise<WebhookEndpointSecretModel> {
     return this.webhooks.create(webhookTenant(this.access, p, input.fightId), input);
   }
 
   @Mutation(() => WebhookEndpointModel)
-  updateWebhookEndpoint(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string, @Args('input') input: UpdateWebhookEndpointInput): Promise<WebhookEndpointModel> {
+  updateWebhookEndpoint(
+    @CurrentPrincipal() p: Principal,
+    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('input') input: UpdateWebhookEndpointInput,
+  ): Promise<WebhookEndpointModel> {
     return this.webhooks.update(webhookTenant(this.access, p, input.fightId), id, input);
   }
 
   @Mutation(() => Boolean)
-  async deleteWebhookEndpoint(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string): Promise<boolean> {
+  async deleteWebhookEndpoint(
+    @CurrentPrincipal() p: Principal,
+    @Args('endpointId', { type: () => ID }) id: string,
+  ): Promise<boolean> {
     await this.webhooks.remove(webhookTenant(this.access, p), id);
     return true;
   }
 
-  @Mutation(() => WebhookEndpointSecretModel, { description: 'New secret (shown once); the old one also signs for overlapSeconds (default a day)' })
+  @Mutation(() => WebhookEndpointSecretModel, {
+    description: 'New secret (shown once); the old one also signs for overlapSeconds (default a day)',
+  })
   rotateWebhookSecret(
     @CurrentPrincipal() p: Principal,
     @Args('endpointId', { type: () => ID }) id: string,
@@ -89,22 +161,36 @@ export class WebhooksResolver {
   ): Promise<WebhookEndpointSecretModel> {
     // The same bounds as REST's RotateWebhookSecretInput, refused alike (422 INVALID_FIELD), not clamped.
     const overlap = overlapSeconds ?? DEFAULT_OVERLAP_SECONDS;
-    if (overlap < 0 || overlap > 604_800) throw invalidField('overlapSeconds', 'overlapSeconds must be from 0 to 604800 (7 days)');
+    if (overlap < 0 || overlap > 604_800)
+      throw invalidField('overlapSeconds', 'overlapSeconds must be from 0 to 604800 (7 days)');
     return this.webhooks.rotateSecret(webhookTenant(this.access, p), id, overlap * 1000);
   }
 
-  @Mutation(() => WebhookDeliveryDetailModel, { description: 'Send a webhook.ping and return its first attempt' })
-  pingWebhookEndpoint(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string): Promise<WebhookDeliveryDetailModel> {
+  @Mutation(() => WebhookDeliveryDetailModel, {
+    description: 'Send a webhook.ping and return its first attempt',
+  })
+  pingWebhookEndpoint(
+    @CurrentPrincipal() p: Principal,
+    @Args('endpointId', { type: () => ID }) id: string,
+  ): Promise<WebhookDeliveryDetailModel> {
     return this.webhooks.ping(webhookTenant(this.access, p), id);
   }
 
   @Mutation(() => WebhookRequeuedModel)
-  redeliverWebhook(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string, @Args('deliveryId', { type: () => ID }) deliveryId: string): Promise<WebhookRequeuedModel> {
+  redeliverWebhook(
+    @CurrentPrincipal() p: Principal,
+    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('deliveryId', { type: () => ID }) deliveryId: string,
+  ): Promise<WebhookRequeuedModel> {
     return this.webhooks.redeliver(webhookTenant(this.access, p), id, deliveryId);
   }
 
   @Mutation(() => WebhookRequeuedModel)
-  redeliverWebhooksSince(@CurrentPrincipal() p: Principal, @Args('endpointId', { type: () => ID }) id: string, @Args('input') input: RedeliverSinceInput): Promise<WebhookRequeuedModel> {
+  redeliverWebhooksSince(
+    @CurrentPrincipal() p: Principal,
+    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('input') input: RedeliverSinceInput,
+  ): Promise<WebhookRequeuedModel> {
     return this.webhooks.redeliverSince(webhookTenant(this.access, p), id, new Date(input.since));
   }
 }

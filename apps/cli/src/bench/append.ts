@@ -16,10 +16,34 @@ function sampleEvent(stream: string, seq: number): NewEvent {
       outcome: 'hit',
       winnerId: 'mira',
       hitMargin: 2,
-      attacker: { combatantId: 'mira', skill: 'melee', roll: { sides: 6, faces: [6, 3, 5], draw: seq * 2 }, edge: 'none', sources: { advantage: [], disadvantage: [] }, faces: [6, 3, 5], total: 3 },
-      responder: { combatantId: 'orin', skill: 'melee', roll: { sides: 6, faces: [2, 4], draw: seq * 2 + 1 }, edge: 'none', sources: { advantage: [], disadvantage: [] }, faces: [2, 4], total: 1 },
+      attacker: {
+        combatantId: 'mira',
+        skill: 'melee',
+        roll: { sides: 6, faces: [6, 3, 5], draw: seq * 2 },
+        edge: 'none',
+        sources: { advantage: [], disadvantage: [] },
+        faces: [6, 3, 5],
+        total: 3,
+      },
+      responder: {
+        combatantId: 'orin',
+        skill: 'melee',
+        roll: { sides: 6, faces: [2, 4], draw: seq * 2 + 1 },
+        edge: 'none',
+        sources: { advantage: [], disadvantage: [] },
+        faces: [2, 4],
+        total: 1,
+      },
     },
-    metadata: { fightId: stream, v: 1, at: new Date().toISOString(), actor: 'gm', commandId: randomUUID(), drawsUsed: seq * 2 + 1, hash: 'f'.repeat(64) },
+    metadata: {
+      fightId: stream,
+      v: 1,
+      at: new Date().toISOString(),
+      actor: 'gm',
+      commandId: randomUUID(),
+      drawsUsed: seq * 2 + 1,
+      hash: 'f'.repeat(64),
+    },
   };
 }
 
@@ -36,7 +60,11 @@ export interface AppendFigures {
 }
 
 /** `writers` concurrent writers, each appending single-event appends to its own stream, in sequence. */
-async function driveWriters(writers: number, perWriter: number, append: (w: number, i: number) => Promise<unknown>): Promise<number> {
+async function driveWriters(
+  writers: number,
+  perWriter: number,
+  append: (w: number, i: number) => Promise<unknown>,
+): Promise<number> {
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: writers }, async (_, w) => {
@@ -48,12 +76,23 @@ async function driveWriters(writers: number, perWriter: number, append: (w: numb
 
 /** Events prepared before the clock starts, so both sides time storage only. */
 function prepare(writers: number, perWriter: number, prefix: string): NewEvent[][] {
-  return Array.from({ length: writers }, (_, w) => Array.from({ length: perWriter }, (_, i) => sampleEvent(`${prefix}-${w}`, i)));
+  return Array.from({ length: writers }, (_, w) =>
+    Array.from({ length: perWriter }, (_, i) => sampleEvent(`${prefix}-${w}`, i)),
+  );
 }
 
-async function adapterRun(store: EventStore, writers: number, perWriter: number, prefix: string): Promise<number> {
+async function adapterRun(
+  store: EventStore,
+  writers: number,
+  perWriter: number,
+  prefix: string,
+): Promise<number> {
   const events = prepare(writers, perWriter, prefix);
-  return driveWriters(writers, perWriter, (w, i) => store.append(`${prefix}-${w}`, [events[w][i]], { expectedRevision: i === 0 ? 'no_stream' : BigInt(i - 1) }));
+  return driveWriters(writers, perWriter, (w, i) =>
+    store.append(`${prefix}-${w}`, [events[w][i]], {
+      expectedRevision: i === 0 ? 'no_stream' : BigInt(i - 1),
+    }),
+  );
 }
 
 // ---------- SQLite ----------
@@ -74,7 +113,9 @@ class RawSqlite {
     this.db = new Database(file, { timeout: 5000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.insert = this.db.prepare('INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.insert = this.db.prepare(
+      'INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     this.tx = this.db.transaction((rows: unknown[][]) => {
       for (const r of rows) this.insert.run(...r);
     });
@@ -82,7 +123,18 @@ class RawSqlite {
 
   append(stream: string, revision: number, e: NewEvent): Promise<void> {
     return new Promise((resolve) => {
-      this.queue.push({ row: [stream, revision, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), new Date().toISOString()], resolve });
+      this.queue.push({
+        row: [
+          stream,
+          revision,
+          e.id,
+          e.type,
+          JSON.stringify(e.data),
+          JSON.stringify(e.metadata),
+          new Date().toISOString(),
+        ],
+        resolve,
+      });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -105,7 +157,10 @@ class RawSqlite {
   }
 }
 
-export async function benchSqliteAppend(opts: { writers: number[]; events: number }): Promise<AppendFigures[]> {
+export async function benchSqliteAppend(opts: {
+  writers: number[];
+  events: number;
+}): Promise<AppendFigures[]> {
   const out: AppendFigures[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'crs-bench-sqlite-'));
   try {
@@ -128,7 +183,14 @@ export async function benchSqliteAppend(opts: { writers: number[]; events: numbe
       const n = perWriter * writers;
       const adapter = (n / Math.min(...adapterMs)) * 1000;
       const rawRate = (n / Math.min(...rawMs)) * 1000;
-      out.push({ writers, events: n, adapterEventsPerSec: adapter, rawEventsPerSec: rawRate, ratio: adapter / rawRate, rawRowsPerTx: rowsPerTx });
+      out.push({
+        writers,
+        events: n,
+        adapterEventsPerSec: adapter,
+        rawEventsPerSec: rawRate,
+        ratio: adapter / rawRate,
+        rawRowsPerTx: rowsPerTx,
+      });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -138,7 +200,10 @@ export async function benchSqliteAppend(opts: { writers: number[]; events: numbe
 
 // ---------- PostgreSQL ----------
 
-export async function benchPostgresAppend(url: string, opts: { writers: number[]; events: number; poolSize?: number }): Promise<AppendFigures[]> {
+export async function benchPostgresAppend(
+  url: string,
+  opts: { writers: number[]; events: number; poolSize?: number },
+): Promise<AppendFigures[]> {
   const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
   const poolSize = opts.poolSize ?? 10;
   const admin = new Pool({ connectionString: url, max: 1 });
@@ -155,7 +220,9 @@ export async function benchPostgresAppend(url: string, opts: { writers: number[]
         await store.start();
         adapterMs.push(await adapterRun(store, writers, perWriter, `s${rep}`));
         await store.close();
-        const { rows } = await admin.query<{ perTx: string }>(`SELECT count(*)::float / count(DISTINCT transaction_id) AS "perTx" FROM "${schema}"."${table}"`);
+        const { rows } = await admin.query<{ perTx: string }>(
+          `SELECT count(*)::float / count(DISTINCT transaction_id) AS "perTx" FROM "${schema}"."${table}"`,
+        );
         adapterRowsPerTx.push(Number(rows[0].perTx));
         // Raw: the adapter's own table DDL (another table, same schema), one INSERT per append.
         const rawTable = `raw_${writers}_${rep}`;
@@ -168,7 +235,14 @@ export async function benchPostgresAppend(url: string, opts: { writers: number[]
         rawMs.push(
           await driveWriters(writers, perWriter, (w, i) => {
             const e = events[w][i];
-            return pool.query(sql, [`s${rep}-${w}`, i, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)]);
+            return pool.query(sql, [
+              `s${rep}-${w}`,
+              i,
+              e.id,
+              e.type,
+              JSON.stringify(e.data),
+              JSON.stringify(e.metadata),
+            ]);
           }),
         );
         await pool.end();
@@ -177,7 +251,15 @@ export async function benchPostgresAppend(url: string, opts: { writers: number[]
       const adapter = (n / Math.min(...adapterMs)) * 1000;
       const rawRate = (n / Math.min(...rawMs)) * 1000;
       const meanRowsPerTx = adapterRowsPerTx.reduce((a, b) => a + b, 0) / adapterRowsPerTx.length;
-      out.push({ writers, events: n, adapterEventsPerSec: adapter, rawEventsPerSec: rawRate, ratio: adapter / rawRate, rawRowsPerTx: 1, adapterRowsPerTx: meanRowsPerTx });
+      out.push({
+        writers,
+        events: n,
+        adapterEventsPerSec: adapter,
+        rawEventsPerSec: rawRate,
+        ratio: adapter / rawRate,
+        rawRowsPerTx: 1,
+        adapterRowsPerTx: meanRowsPerTx,
+      });
     }
   } finally {
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);

@@ -22,10 +22,22 @@ export interface BenchApp {
  * is not measured (it would also flood the table). SQLite store in `dataDir` unless `eventStoreUrl`.
  */
 export async function startBenchApp(dataDir: string, eventStoreUrl?: string): Promise<BenchApp> {
-  const config = { port: 0, host: '127.0.0.1', dataDir, eventStoreUrl, bodyLimit: '256kb', auditBodyLimit: '20mb', adminApiKey: BENCH_ADMIN_KEY, logLevel: 'warn' } as ApiConfig;
+  const config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    eventStoreUrl,
+    bodyLimit: '256kb',
+    auditBodyLimit: '20mb',
+    adminApiKey: BENCH_ADMIN_KEY,
+    logLevel: 'warn',
+  } as ApiConfig;
   @Module({ imports: [AppModule.forRoot(config)], controllers: [BaselineController] })
   class BenchModule {}
-  const app = await NestFactory.create<NestExpressApplication>(BenchModule, { bodyParser: false, logger: ['error'] });
+  const app = await NestFactory.create<NestExpressApplication>(BenchModule, {
+    bodyParser: false,
+    logger: ['error'],
+  });
   app.use(json({ limit: config.bodyLimit }));
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();
@@ -35,11 +47,16 @@ export async function startBenchApp(dataDir: string, eventStoreUrl?: string): Pr
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const call = async (path: string, body: unknown, key: string) => {
-    const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+    const res = await fetch(url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
   const tenant = await call('/admin/tenants', { name: 'Bench table' }, BENCH_ADMIN_KEY);
-  if (tenant.status !== 201) throw new Error(`POST /admin/tenants: ${tenant.status} ${JSON.stringify(tenant.body)}`);
+  if (tenant.status !== 201)
+    throw new Error(`POST /admin/tenants: ${tenant.status} ${JSON.stringify(tenant.body)}`);
   const apiKey = tenant.body.apiKey as string;
   return { app, url, apiKey, close: () => app.close(), post: (path, body) => call(path, body, apiKey) };
 }

@@ -3,7 +3,15 @@ import { startServer } from './stack';
 import { median, now } from './util';
 
 export interface BootFigures {
-  sizes: Array<{ fights: number; events: number; bootMs: number; runs: number[]; rssMiB: number; listMs: number; getMs: number }>;
+  sizes: Array<{
+    fights: number;
+    events: number;
+    bootMs: number;
+    runs: number[];
+    rssMiB: number;
+    listMs: number;
+    getMs: number;
+  }>;
   /** Boot at the largest store over boot at the smallest (medians). */
   ratio: number;
   /** GET /fights (first page) and GET /fights/:id latency at the largest store over the smallest (medians). */
@@ -25,9 +33,18 @@ async function latency(url: string, apiKey: string, path: string, count = 100): 
 }
 
 /** Creates `count` fights (create + SetInitiative) through the service's API, `parallel` at a time. */
-async function fill(url: string, apiKey: string, count: number, parallel = 20): Promise<{ events: number; firstFight: string }> {
+async function fill(
+  url: string,
+  apiKey: string,
+  count: number,
+  parallel = 20,
+): Promise<{ events: number; firstFight: string }> {
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify(body) });
+    const res = await fetch(url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as { fightId?: string; seq?: number };
     if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
@@ -54,14 +71,37 @@ async function fill(url: string, apiKey: string, count: number, parallel = 20): 
  * the sizes alternating. After each boot, the latency of GET /fights (first page of the tenant's
  * fights) and GET /fights/:id, one client, 100 requests each: how the reads grow with the store.
  */
-export async function benchBoot(dataDir: string, opts: { sizes: number[]; rounds: number; log?: (s: string) => void }): Promise<BootFigures> {
-  const stores: Array<{ fights: number; dir: string; events: number; apiKey: string; fightId: string; runs: number[]; rss: number; list: number[]; get: number[] }> = [];
+export async function benchBoot(
+  dataDir: string,
+  opts: { sizes: number[]; rounds: number; log?: (s: string) => void },
+): Promise<BootFigures> {
+  const stores: Array<{
+    fights: number;
+    dir: string;
+    events: number;
+    apiKey: string;
+    fightId: string;
+    runs: number[];
+    rss: number;
+    list: number[];
+    get: number[];
+  }> = [];
   for (const fights of opts.sizes) {
     const dir = `${dataDir}/boot-${fights}`;
     const server = await startServer('service', dir);
     try {
       const { events, firstFight } = await fill(server.url, server.apiKey!, fights);
-      stores.push({ fights, dir, events, apiKey: server.apiKey!, fightId: firstFight, runs: [], rss: 0, list: [], get: [] });
+      stores.push({
+        fights,
+        dir,
+        events,
+        apiKey: server.apiKey!,
+        fightId: firstFight,
+        runs: [],
+        rss: 0,
+        list: [],
+        get: [],
+      });
       opts.log?.(`  boot: store of ${fights} fights (${events} fight events) filled`);
     } finally {
       await server.close();
@@ -79,7 +119,20 @@ export async function benchBoot(dataDir: string, opts: { sizes: number[]; rounds
       await server.close();
     }
   }
-  const sizes = stores.map((s) => ({ fights: s.fights, events: s.events, bootMs: median(s.runs), runs: s.runs, rssMiB: s.rss, listMs: median(s.list), getMs: median(s.get) }));
+  const sizes = stores.map((s) => ({
+    fights: s.fights,
+    events: s.events,
+    bootMs: median(s.runs),
+    runs: s.runs,
+    rssMiB: s.rss,
+    listMs: median(s.list),
+    getMs: median(s.get),
+  }));
   const [small, large] = [sizes[0], sizes[sizes.length - 1]];
-  return { sizes, ratio: large.bootMs / small.bootMs, listRatio: large.listMs / small.listMs, getRatio: large.getMs / small.getMs };
+  return {
+    sizes,
+    ratio: large.bootMs / small.bootMs,
+    listRatio: large.listMs / small.listMs,
+    getRatio: large.getMs / small.getMs,
+  };
 }

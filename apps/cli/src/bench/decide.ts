@@ -4,14 +4,42 @@ import type { NarateerState } from '@app/rules/narateer';
 
 const SEED = 'a'.repeat(64);
 
-const weapon = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
+const weapon = {
+  id: 'sword',
+  name: 'Arming sword',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Slashing)',
+};
 const sheet = (melee: number) =>
-  validateSheet({ vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee, ranged: 0, acrobatics: 1 }, maxVitality: 12, maxAD: 6, maxMD: 0, weapons: [weapon], armour: { soak: 1 } }, 'sheet');
+  validateSheet(
+    {
+      vitals: { strength: 2, agility: 3, resilience: 2 },
+      skills: { melee, ranged: 0, acrobatics: 1 },
+      maxVitality: 12,
+      maxAD: 6,
+      maxMD: 0,
+      weapons: [weapon],
+      armour: { soak: 1 },
+    },
+    'sheet',
+  );
 
 /** Mira's activation is running in round 1; Orin is her target. */
 export function duelState(fightId = 'bench-fight'): NarateerState {
   const events: RuleEvent[] = [
-    { type: 'FightStarted', data: { system: 'narateer', name: 'Bench', dice: { mode: 'seeded', commitment: seedCommitment(SEED), clientSeed: 'bench' }, options: {} } },
+    {
+      type: 'FightStarted',
+      data: {
+        system: 'narateer',
+        name: 'Bench',
+        dice: { mode: 'seeded', commitment: seedCommitment(SEED), clientSeed: 'bench' },
+        options: {},
+      },
+    },
     { type: 'CombatantJoined', data: { id: 'mira', name: 'Mira', side: 'a', sheet: sheet(3) } },
     { type: 'CombatantJoined', data: { id: 'orin', name: 'Orin', side: 'b', sheet: sheet(2) } },
     { type: 'InitiativeSet', data: { order: ['mira', 'orin'] } },
@@ -21,7 +49,14 @@ export function duelState(fightId = 'bench-fight'): NarateerState {
   return events.reduce(narateer.evolve, narateer.start(fightId));
 }
 
-const DECLARE: RuleCommand = { type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 1 };
+const DECLARE: RuleCommand = {
+  type: 'DeclareExchange',
+  attackerId: 'mira',
+  targetId: 'orin',
+  kind: 'melee',
+  weaponId: 'sword',
+  boost: 1,
+};
 const RESPOND: RuleCommand = { type: 'RespondToExchange', combatantId: 'orin', response: 'clash', boost: 1 };
 
 /**
@@ -83,5 +118,11 @@ export function benchDecide(opts: { ms?: number; rounds?: number } = {}): Decide
   const perDrawMs = Number(process.hrtime.bigint() - t0) / 1e6 / sampleDraws;
   const best = Math.max(...runs);
   const drawsPerExchange = draws / exchanges;
-  return { exchangesPerSec: best, eventsPerExchange: events / exchanges, drawsPerExchange, seededDiceShare: (drawsPerExchange * perDrawMs * best) / 1000, runs };
+  return {
+    exchangesPerSec: best,
+    eventsPerExchange: events / exchanges,
+    drawsPerExchange,
+    seededDiceShare: (drawsPerExchange * perDrawMs * best) / 1000,
+    runs,
+  };
 }

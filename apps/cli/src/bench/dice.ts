@@ -3,7 +3,12 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { SeededDice, seedKey } from '@app/rules';
 
 /** seeded.ts as it was before the keyed-state change: a new key schedule and UTF-8 encoding per block. */
-function legacyFaces(opts: { seed: string; fightId: string; clientSeed?: string }, draw: number, count: number, sides: number): number[] {
+function legacyFaces(
+  opts: { seed: string; fightId: string; clientSeed?: string },
+  draw: number,
+  count: number,
+  sides: number,
+): number[] {
   const key = seedKey(opts.seed);
   const limit = 256 - (256 % sides);
   const faces: number[] = [];
@@ -43,6 +48,15 @@ export function benchDice(ms = 600): DiceFigures {
   const firstDrawPerSec = rate((i) => new SeededDice({ ...opts, drawsUsed: i }).roll(3, 6));
   const check = new SeededDice({ ...opts, drawsUsed: 0 });
   let identical = true;
-  for (let i = 1; i <= 2000 && identical; i++) identical = JSON.stringify(check.roll(1 + (i % 40), [2, 6, 12, 20, 100][i % 5]).faces) === JSON.stringify(legacyFaces(opts, i, 1 + (i % 40), [2, 6, 12, 20, 100][i % 5]));
-  return { legacyDrawsPerSec, drawsPerSec, speedup: drawsPerSec / legacyDrawsPerSec, firstDrawPerSec, identical };
+  for (let i = 1; i <= 2000 && identical; i++)
+    identical =
+      JSON.stringify(check.roll(1 + (i % 40), [2, 6, 12, 20, 100][i % 5]).faces) ===
+      JSON.stringify(legacyFaces(opts, i, 1 + (i % 40), [2, 6, 12, 20, 100][i % 5]));
+  return {
+    legacyDrawsPerSec,
+    drawsPerSec,
+    speedup: drawsPerSec / legacyDrawsPerSec,
+    firstDrawPerSec,
+    identical,
+  };
 }

@@ -22,7 +22,8 @@ const received = new Map<number, number[]>();
 let live = 0;
 let failures = 0;
 
-const QUERY = 'subscription ($fightId: ID!, $after: Int) { fightEvents(fightId: $fightId, after: $after) { seq type } }';
+const QUERY =
+  'subscription ($fightId: ID!, $after: Int) { fightEvents(fightId: $fightId, after: $after) { seq type } }';
 
 async function connect(i: number): Promise<void> {
   const client = createClient({
@@ -51,7 +52,8 @@ async function connect(i: number): Promise<void> {
         },
         error: (e) => {
           failures++;
-          if (failures <= 3) console.error(`subscriber ${i}:`, e instanceof Error ? e.message : JSON.stringify(e));
+          if (failures <= 3)
+            console.error(`subscriber ${i}:`, e instanceof Error ? e.message : JSON.stringify(e));
           resolve();
         },
         complete: () => resolve(),

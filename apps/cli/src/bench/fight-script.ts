@@ -3,15 +3,35 @@
  * records 0 Wounds), each activation makes three full exchanges answered by a Clash given up front,
  * and the round's end refreshes the dice. 11 commands per round, 6 of them exchanges.
  */
-const weapon = { id: 'blade', name: 'Practice blade', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 0, damageVitalCap: 0, harm: 'Physical (Slashing)' };
-const sheet = { vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, maxVitality: 12, maxAD: 6, maxMD: 0, weapons: [weapon], armour: { soak: 20 } };
+const weapon = {
+  id: 'blade',
+  name: 'Practice blade',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 0,
+  damageVitalCap: 0,
+  harm: 'Physical (Slashing)',
+};
+const sheet = {
+  vitals: { strength: 2, agility: 3, resilience: 2 },
+  skills: { melee: 3, ranged: 0, acrobatics: 1 },
+  maxVitality: 12,
+  maxAD: 6,
+  maxMD: 0,
+  weapons: [weapon],
+  armour: { soak: 20 },
+};
 
 export interface BenchCommand {
   type: string;
   [field: string]: unknown;
 }
 
-export function createFightInput(mode: 'fair' | 'seeded' = 'fair', seed?: string): { system: string; [field: string]: unknown } {
+export function createFightInput(
+  mode: 'fair' | 'seeded' = 'fair',
+  seed?: string,
+): { system: string; [field: string]: unknown } {
   return {
     system: 'narateer',
     name: 'Bench duel',

@@ -20,7 +20,9 @@ export interface LoadResult {
 
 export function runLoad(job: Record<string, unknown>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(join(__dirname, 'load-worker.js'), [JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(join(__dirname, 'load-worker.js'), [JSON.stringify(job)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let done = false;
     child.once('message', (m: LoadResult) => {
       done = true;
@@ -60,7 +62,8 @@ export async function prepareFights(app: Pick<BenchApp, 'post'>, count: number):
       Array.from({ length: Math.min(10, count - i) }, async () => {
         const created = await ok(app, '/fights', createFightInput());
         await ok(app, `/fights/${created.fightId}/commands`, SETUP);
-        for (let s = 0; s < ROUND.length; s++) await ok(app, `/fights/${created.fightId}/commands`, commandAt(s));
+        for (let s = 0; s < ROUND.length; s++)
+          await ok(app, `/fights/${created.fightId}/commands`, commandAt(s));
         return created.fightId as string;
       }),
     );
@@ -74,7 +77,10 @@ export async function prepareFights(app: Pick<BenchApp, 'post'>, count: number):
  * CPU boost ending) touches both sides of each ratio alike; the round with the median ratio is
  * reported, every round is kept in the results.
  */
-export async function benchHttp(app: BenchApp, opts: { connections: number; fights: number; durationSec: number; rounds: number }): Promise<HttpFigures> {
+export async function benchHttp(
+  app: BenchApp,
+  opts: { connections: number; fights: number; durationSec: number; rounds: number },
+): Promise<HttpFigures> {
   const common = { url: app.url, apiKey: app.apiKey, connections: opts.connections };
   await runLoad({ ...common, fights: [], durationSec: 2, mode: 'baseline' });
   const measured: Array<{ baseline: LoadResult; commands: LoadResult; ratio: number }> = [];
@@ -83,14 +89,22 @@ export async function benchHttp(app: BenchApp, opts: { connections: number; figh
     const fights = await prepareFights(app, opts.fights);
     const baseline = await runLoad({ ...common, fights, durationSec: opts.durationSec, mode: 'baseline' });
     const commands = await runLoad({ ...common, fights, durationSec: opts.durationSec, mode: 'commands' });
-    measured.push({ baseline, commands, ratio: commands.commands / commands.durationSec / baseline.requestsPerSec });
+    measured.push({
+      baseline,
+      commands,
+      ratio: commands.commands / commands.durationSec / baseline.requestsPerSec,
+    });
   }
   const median = [...measured].sort((a, b) => a.ratio - b.ratio)[Math.floor(measured.length / 2)];
   return {
     connections: opts.connections,
     fights: opts.fights,
     durationSec: opts.durationSec,
-    rounds: measured.map((m) => ({ baselineRequestsPerSec: m.baseline.requestsPerSec, commandsPerSec: m.commands.commands / m.commands.durationSec, ratio: m.ratio })),
+    rounds: measured.map((m) => ({
+      baselineRequestsPerSec: m.baseline.requestsPerSec,
+      commandsPerSec: m.commands.commands / m.commands.durationSec,
+      ratio: m.ratio,
+    })),
     baseline: median.baseline,
     commands: median.commands,
     commandsPerSec: median.commands.commands / median.commands.durationSec,
@@ -116,12 +130,21 @@ export interface FanoutFigures {
  * `gapMs` apart. Delivery latency = receive time − the time the command was sent (so it includes
  * the decide and the append).
  */
-export async function benchFanout(app: BenchApp, opts: { subscribers: number; commands: number; gapMs: number }): Promise<FanoutFigures> {
+export async function benchFanout(
+  app: BenchApp,
+  opts: { subscribers: number; commands: number; gapMs: number },
+): Promise<FanoutFigures> {
   const created = await ok(app, '/fights', createFightInput());
   const fightId = created.fightId as string;
   const first = await ok(app, `/fights/${fightId}/commands`, SETUP);
   const worker = new Worker(join(__dirname, 'fanout-worker.js'), {
-    workerData: { wsUrl: `${app.url.replace('http', 'ws')}/graphql`, apiKey: app.apiKey, fightId, after: first.seq - 1, subscribers: opts.subscribers },
+    workerData: {
+      wsUrl: `${app.url.replace('http', 'ws')}/graphql`,
+      apiKey: app.apiKey,
+      fightId,
+      after: first.seq - 1,
+      subscribers: opts.subscribers,
+    },
   });
   const reply = <T>(type: string): Promise<T> =>
     new Promise((resolve, reject) => {

@@ -26,7 +26,11 @@ export interface LabBenchRow {
  * The Combat Lab: 5 × 5 strategies × `fights` per cell for every system the lab plays. Narateer has a target
  * (under 60 s at 10,000 per cell on two cores); the other systems are reported.
  */
-export async function benchLab(fights: number, quick: boolean, log: (s: string) => void = () => undefined): Promise<{ results: LabBench[]; rows: LabBenchRow[] }> {
+export async function benchLab(
+  fights: number,
+  quick: boolean,
+  log: (s: string) => void = () => undefined,
+): Promise<{ results: LabBench[]; rows: LabBenchRow[] }> {
   const results: LabBench[] = [];
   const rows: LabBenchRow[] = [];
   for (const system of Object.keys(LAB_SYSTEMS)) {
@@ -37,7 +41,15 @@ export async function benchLab(fights: number, quick: boolean, log: (s: string) 
     const seconds = (performance.now() - started) / 1000;
     const cells = strategies.length ** 2;
     const illegalProposals = result.cells.flat().reduce((t, c) => t + c.illegalProposals, 0);
-    results.push({ system, strategies, fightsPerCell: fights, cells, seconds: round(seconds, 1), fightsPerSec: Math.round((fights * cells) / seconds), illegalProposals });
+    results.push({
+      system,
+      strategies,
+      fightsPerCell: fights,
+      cells,
+      seconds: round(seconds, 1),
+      fightsPerSec: Math.round((fights * cells) / seconds),
+      illegalProposals,
+    });
     const target = system === 'narateer';
     rows.push({
       benchmark: `Combat Lab ${system}: ${strategies.length} × ${strategies.length} matrix, ${fmt(fights)} fights per cell, worker threads`,

@@ -34,7 +34,10 @@ interface AutocannonResult {
   timeouts: number;
   duration: number;
 }
-type Autocannon = (opts: Record<string, unknown>, done: (err: unknown, result: AutocannonResult) => void) => unknown;
+type Autocannon = (
+  opts: Record<string, unknown>,
+  done: (err: unknown, result: AutocannonResult) => void,
+) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as Autocannon;
 
@@ -50,7 +53,15 @@ let commands = 0;
 let errors = 0;
 for (const id of job.fights) free.push({ id, step: 0 });
 
-const body = JSON.stringify({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'blade', boost: 0, response: { response: 'clash', boost: 0 } });
+const body = JSON.stringify({
+  type: 'DeclareExchange',
+  attackerId: 'mira',
+  targetId: 'orin',
+  kind: 'melee',
+  weaponId: 'blade',
+  boost: 0,
+  response: { response: 'clash', boost: 0 },
+});
 
 let next = 0;
 const note = JSON.stringify({ type: 'AddNote', text: 'The banner of the Grey Company is raised.' });
@@ -59,12 +70,22 @@ const requests: Array<Record<string, unknown>> =
   job.mode === 'baseline'
     ? [{ method: 'POST', path: '/bench/constant', body }]
     : job.mode === 'fixed'
-      ? [{ method: job.method ?? 'GET', path: job.path, ...(job.body !== undefined ? { body: job.body } : {}) }]
+      ? [
+          {
+            method: job.method ?? 'GET',
+            path: job.path,
+            ...(job.body !== undefined ? { body: job.body } : {}),
+          },
+        ]
       : job.mode === 'addnote'
         ? [
             {
               method: 'POST',
-              setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/fights/${job.fights[next++ % job.fights.length]}/commands`, body: note }),
+              setupRequest: (req: Record<string, unknown>) => ({
+                ...req,
+                path: `/fights/${job.fights[next++ % job.fights.length]}/commands`,
+                body: note,
+              }),
               onResponse: (status: number, _body: string) => {
                 if (status === 200) commands++;
                 else if (errors++ < 3) console.error(`load: ${status} ${_body}`);
@@ -99,7 +120,10 @@ autocannon(
     url: job.url,
     connections: job.connections,
     duration: job.durationSec,
-    headers: { 'content-type': 'application/json', ...(job.apiKey ? { authorization: `Bearer ${job.apiKey}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(job.apiKey ? { authorization: `Bearer ${job.apiKey}` } : {}),
+    },
     requests,
   },
   (err, result) => {
@@ -111,7 +135,13 @@ autocannon(
         non2xx: result.non2xx,
         errors: result.errors,
         timeouts: result.timeouts,
-        latency: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: result.latency.average },
+        latency: {
+          p50: result.latency.p50,
+          p90: result.latency.p90,
+          p99: result.latency.p99,
+          max: result.latency.max,
+          mean: result.latency.average,
+        },
         durationSec: result.duration,
         commands,
         exchanges,

@@ -49,7 +49,23 @@ export interface ProfileSummary {
 }
 
 /** Modules named by the performance review: the read side, the outbox, logging, security headers, the frameworks. */
-const WATCHED = ['libs/fights/projections', 'libs/webhooks', 'libs/webhooks/store', 'libs/fights/access', 'apps/api/ops', 'apps/api/auth', 'pino', 'helmet', 'body-parser', 'express', 'router', '@nestjs/core', 'canonicalize', 'libs/event-store', 'better-sqlite3'];
+const WATCHED = [
+  'libs/fights/projections',
+  'libs/webhooks',
+  'libs/webhooks/store',
+  'libs/fights/access',
+  'apps/api/ops',
+  'apps/api/auth',
+  'pino',
+  'helmet',
+  'body-parser',
+  'express',
+  'router',
+  '@nestjs/core',
+  'canonicalize',
+  'libs/event-store',
+  'better-sqlite3',
+];
 
 /** Self and inclusive time per module: inclusive counts a sample once for each module on its stack. */
 export function summarise(profile: CpuProfile, top = 30): ProfileSummary {
@@ -74,7 +90,10 @@ export function summarise(profile: CpuProfile, top = 30): ProfileSummary {
       while (up !== undefined && !byId.get(up)!.callFrame.url) up = parent.get(up);
       if (up !== undefined) {
         const c = byId.get(up)!.callFrame;
-        place = { module: `${moduleOf(c)} (native)`, caller: ` ← ${c.functionName || '(anonymous)'} ${c.url.replace(/^.*\/(node_modules|dist)\//, '')}` };
+        place = {
+          module: `${moduleOf(c)} (native)`,
+          caller: ` ← ${c.functionName || '(anonymous)'} ${c.url.replace(/^.*\/(node_modules|dist)\//, '')}`,
+        };
       }
     }
     memo.set(id, place);
@@ -91,24 +110,35 @@ export function summarise(profile: CpuProfile, top = 30): ProfileSummary {
       return;
     }
     self.set(m, (self.get(m) ?? 0) + dt);
-    const fnKey = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\/(node_modules|dist)\//, '')}${caller}`.trim();
+    const fnKey =
+      `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\/(node_modules|dist)\//, '')}${caller}`.trim();
     const f = fnSelf.get(fnKey) ?? { module: m, us: 0 };
     f.us += dt;
     fnSelf.set(fnKey, f);
     const seen = new Set<string>();
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) seen.add(placeOf(cur).module.replace(/ \(native\)$/, ''));
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur))
+      seen.add(placeOf(cur).module.replace(/ \(native\)$/, ''));
     for (const s of seen) inclusive.set(s, (inclusive.get(s) ?? 0) + dt);
   });
   const busy = total - idle;
   const modules = [...self.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
-    .map(([module, us]) => ({ module, selfMs: us / 1000, selfShare: us / busy, inclusiveShare: (inclusive.get(module) ?? us) / busy }));
+    .map(([module, us]) => ({
+      module,
+      selfMs: us / 1000,
+      selfShare: us / busy,
+      inclusiveShare: (inclusive.get(module) ?? us) / busy,
+    }));
   const functions = [...fnSelf.entries()]
     .sort((a, b) => b[1].us - a[1].us)
     .slice(0, top)
     .map(([fn, f]) => ({ fn, module: f.module, selfShare: f.us / busy }));
-  const watched = WATCHED.map((module) => ({ module, selfShare: ((self.get(module) ?? 0) + (self.get(`${module} (native)`) ?? 0)) / busy, inclusiveShare: (inclusive.get(module) ?? 0) / busy }));
+  const watched = WATCHED.map((module) => ({
+    module,
+    selfShare: ((self.get(module) ?? 0) + (self.get(`${module} (native)`) ?? 0)) / busy,
+    inclusiveShare: (inclusive.get(module) ?? 0) / busy,
+  }));
   return { sampledMs: total / 1000, busyMs: busy / 1000, modules, functions, watched };
 }
 
@@ -123,19 +153,41 @@ export interface CommandPathProfile {
  * The service (as main.ts builds it, in its own process) under the Narateer exchange mix, 50
  * connections for `durationSec`, profiled from the first command to the last.
  */
-export async function profileCommandPath(dataDir: string, opts: { durationSec: number; fights: number }): Promise<CommandPathProfile> {
+export async function profileCommandPath(
+  dataDir: string,
+  opts: { durationSec: number; fights: number },
+): Promise<CommandPathProfile> {
   const service = await startServer('service', `${dataDir}/profile-service`);
   try {
     const warm = await fightsAt(service, opts.fights, true);
-    await runLoad({ url: service.url, apiKey: service.apiKey, connections: 50, durationSec: 2, mode: 'commands', fights: warm });
+    await runLoad({
+      url: service.url,
+      apiKey: service.apiKey,
+      connections: 50,
+      durationSec: 2,
+      mode: 'commands',
+      fights: warm,
+    });
     const fights = await fightsAt(service, opts.fights, true);
     await service.ask('profile-start', 'profile-started');
     const before = await service.cpu();
-    const load = await runLoad({ url: service.url, apiKey: service.apiKey, connections: 50, durationSec: opts.durationSec, mode: 'commands', fights });
+    const load = await runLoad({
+      url: service.url,
+      apiKey: service.apiKey,
+      connections: 50,
+      durationSec: opts.durationSec,
+      mode: 'commands',
+      fights,
+    });
     const after = await service.cpu();
     const { profile } = await service.ask<{ profile: string | null }>('profile-stop', 'profile');
     if (!profile) throw new Error('the profiler returned no profile');
-    return { summary: summarise(JSON.parse(profile) as CpuProfile), requests: load.total, requestsPerSec: load.total / load.durationSec, cpuMicrosPerRequest: (after.micros - before.micros) / Math.max(1, load.total) };
+    return {
+      summary: summarise(JSON.parse(profile) as CpuProfile),
+      requests: load.total,
+      requestsPerSec: load.total / load.durationSec,
+      cpuMicrosPerRequest: (after.micros - before.micros) / Math.max(1, load.total),
+    };
   } finally {
     await service.close();
   }
@@ -148,7 +200,7 @@ export function profileMarkdown(p: CommandPathProfile, when: string): string {
     '',
     `Produced by \`npm run bench -- --only profile\` (${when}): the service as \`main.ts\` builds it (SQLite store, access log at info to /dev/null, rate limits off), in a process of its own, under the Narateer exchange mix from autocannon (50 connections); V8's sampling profiler (100 µs) from the first command to the last. ${p.requests.toLocaleString('en-US')} commands, ${Math.round(p.requestsPerSec).toLocaleString('en-US')}/s, ${Math.round(p.cpuMicrosPerRequest)} µs of server CPU per command (profiler overhead included); the main thread was busy ${pct(p.summary.busyMs / p.summary.sampledMs)} of the time.`,
     '',
-    'Shares are of the busy (non-idle) time of the main thread. *Self*: time in the module\'s own code. *Inclusive*: samples with the module anywhere on the stack (so a framework that calls everything is near 100%).',
+    "Shares are of the busy (non-idle) time of the main thread. *Self*: time in the module's own code. *Inclusive*: samples with the module anywhere on the stack (so a framework that calls everything is near 100%).",
     '',
     '## Top costs by module',
     '',
@@ -166,7 +218,9 @@ export function profileMarkdown(p: CommandPathProfile, when: string): string {
     '',
     '| function | module | self |',
     '|---|---|---|',
-    ...p.summary.functions.slice(0, 25).map((f) => `| \`${f.fn.replace(/\|/g, '\\|')}\` | ${f.module} | ${pct(f.selfShare)} |`),
+    ...p.summary.functions
+      .slice(0, 25)
+      .map((f) => `| \`${f.fn.replace(/\|/g, '\\|')}\` | ${f.module} | ${pct(f.selfShare)} |`),
     '',
   ];
   return lines.join('\n');

@@ -50,7 +50,10 @@ async function startNodeHttp(): Promise<Started> {
   const body = JSON.stringify(CONSTANT);
   const server = createServer((req, res) => {
     const send = () => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body);
     };
     if (req.method === 'POST') {
@@ -63,7 +66,10 @@ async function startNodeHttp(): Promise<Started> {
     } else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 async function startNest(kind: 'nest-express' | 'nest-fastify'): Promise<Started> {
@@ -98,23 +104,38 @@ async function startService(dataDir: string): Promise<Started> {
   const { app } = await createApp(config, { controllers: [BaselineController] });
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-  const res = await fetch(`${url}/admin/tenants`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_ADMIN_KEY}` }, body: JSON.stringify({ name: 'Bench table' }) });
+  const res = await fetch(`${url}/admin/tenants`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_ADMIN_KEY}` },
+    body: JSON.stringify({ name: 'Bench table' }),
+  });
   const tenant = (await res.json()) as { apiKey?: string };
-  if (res.status !== 201 || !tenant.apiKey) throw new Error(`POST /admin/tenants: ${res.status} ${JSON.stringify(tenant)}`);
+  if (res.status !== 201 || !tenant.apiKey)
+    throw new Error(`POST /admin/tenants: ${res.status} ${JSON.stringify(tenant)}`);
   return { url, apiKey: tenant.apiKey, close: () => app.close() };
 }
 
 async function main(): Promise<void> {
   const { kind, dataDir } = JSON.parse(process.argv[2]) as { kind: ServerKind; dataDir?: string };
-  const started = kind === 'node-http' ? await startNodeHttp() : kind === 'service' ? await startService(dataDir!) : await startNest(kind);
+  const started =
+    kind === 'node-http'
+      ? await startNodeHttp()
+      : kind === 'service'
+        ? await startService(dataDir!)
+        : await startNest(kind);
   let profiler: Session | undefined;
   process.on('message', (m: { type: string }) => {
-    if (m.type === 'cpu') process.send!({ type: 'cpu', cpu: process.cpuUsage(), rss: process.memoryUsage().rss });
+    if (m.type === 'cpu')
+      process.send!({ type: 'cpu', cpu: process.cpuUsage(), rss: process.memoryUsage().rss });
     // A CPU profile of what runs between start and stop (V8's sampling profiler, 100 µs interval).
     if (m.type === 'profile-start') {
       profiler = new Session();
       profiler.connect();
-      profiler.post('Profiler.enable', () => profiler!.post('Profiler.setSamplingInterval', { interval: 100 }, () => profiler!.post('Profiler.start', () => process.send!({ type: 'profile-started' }))));
+      profiler.post('Profiler.enable', () =>
+        profiler!.post('Profiler.setSamplingInterval', { interval: 100 }, () =>
+          profiler!.post('Profiler.start', () => process.send!({ type: 'profile-started' })),
+        ),
+      );
     }
     if (m.type === 'profile-stop')
       profiler?.post('Profiler.stop', (err, r) => {
@@ -128,6 +149,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.send?.({ type: 'error', error: e instanceof Error ? e.stack ?? e.message : String(e) });
+  process.send?.({ type: 'error', error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   process.exit(1);
 });

@@ -36,18 +36,35 @@ async function toExchange(service: FightService, f: Driven): Promise<void> {
 }
 
 export interface LatencyFigures {
-  lengths: Array<{ events: number; warmMedianMs: number; warmP99Ms: number; coldMedianMs: number; samples: number; ratioWarm: number; ratioCold: number }>;
+  lengths: Array<{
+    events: number;
+    warmMedianMs: number;
+    warmP99Ms: number;
+    coldMedianMs: number;
+    samples: number;
+    ratioWarm: number;
+    ratioCold: number;
+  }>;
 }
 
 /**
  * Exchange command latency on fights of 10, 1,000 and 10,000 events (SQLite store, FightService in
  * process). Warm: the fight is in the service's cache. Cold: a fresh service loads and folds the stream.
  */
-export async function benchLatency(dir: string, opts: { lengths: number[]; samples: number }): Promise<{ figures: LatencyFigures; storeFile: string }> {
+export async function benchLatency(
+  dir: string,
+  opts: { lengths: number[]; samples: number },
+): Promise<{ figures: LatencyFigures; storeFile: string }> {
   const storeFile = join(dir, 'latency.sqlite');
   const store = new SqliteEventStore(storeFile);
   const service = new FightService(store);
-  const classes: Array<{ events: number; fights: Driven[]; perFight: number; warm: number[]; cold: number[] }> = [];
+  const classes: Array<{
+    events: number;
+    fights: Driven[];
+    perFight: number;
+    warm: number[];
+    cold: number[];
+  }> = [];
   for (const events of opts.lengths) {
     // Short fights would grow during sampling: spread their samples over many fights.
     const perFight = Math.max(1, Math.min(opts.samples, Math.floor(events / 20)));
@@ -138,7 +155,14 @@ export async function benchProjectionRebuild(dir: string, storeFile: string): Pr
   await store.close();
   const rebuildMs = Math.min(...rebuildRuns);
   const rawReadAllMs = Math.min(...rawRuns);
-  return { events, rebuildMs, rawReadAllMs, rebuildEventsPerSec: (events / rebuildMs) * 1000, rawEventsPerSec: (events / rawReadAllMs) * 1000, ratio: rawReadAllMs / rebuildMs };
+  return {
+    events,
+    rebuildMs,
+    rawReadAllMs,
+    rebuildEventsPerSec: (events / rebuildMs) * 1000,
+    rawEventsPerSec: (events / rawReadAllMs) * 1000,
+    ratio: rawReadAllMs / rebuildMs,
+  };
 }
 
 export interface AuditFigures {
@@ -177,7 +201,10 @@ export interface MemoryFigures {
  * Heap held by FightService's cache per fight: N fights over a SQLite store (nothing of the log on
  * the JS heap), heap after GC with the cache full minus heap after GC with it emptied, over N.
  */
-export async function benchMemory(dir: string, opts: { fights: number; commandsPerFight: number }): Promise<MemoryFigures> {
+export async function benchMemory(
+  dir: string,
+  opts: { fights: number; commandsPerFight: number },
+): Promise<MemoryFigures> {
   const gc = forceGc();
   const store = new SqliteEventStore(join(dir, `memory-${opts.commandsPerFight}.sqlite`));
   const service = new FightService(store);
@@ -197,7 +224,12 @@ export async function benchMemory(dir: string, opts: { fights: number; commandsP
   const empty = heap();
   const eventsPerFight = fights.reduce((s, f) => s + f.seq, 0) / fights.length;
   await store.close();
-  return { fights: opts.fights, commandsPerFight: opts.commandsPerFight, eventsPerFight, bytesPerFight: (full - empty) / opts.fights };
+  return {
+    fights: opts.fights,
+    commandsPerFight: opts.commandsPerFight,
+    eventsPerFight,
+    bytesPerFight: (full - empty) / opts.fights,
+  };
 }
 
 export function tempDir(): { dir: string; remove(): void } {

@@ -29,42 +29,56 @@ export interface Server {
 export function startServer(kind: ServerKind, dataDir?: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     // stdout (the service's access log at info) goes to /dev/null, as a production log would leave the process.
-    const child = fork(join(__dirname, 'server-process.js'), [JSON.stringify({ kind, dataDir })], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    const waiting: Array<(m: { cpu: NodeJS.CpuUsage; rss: number }) => void> = [];
-    child.on('message', (m: { type: string; url?: string; apiKey?: string; error?: string; cpu?: NodeJS.CpuUsage; rss?: number }) => {
-      if (m.type === 'error') reject(new Error(`${kind} server: ${m.error}`));
-      if (m.type === 'cpu') waiting.shift()?.(m as { cpu: NodeJS.CpuUsage; rss: number });
-      if (m.type === 'ready')
-        resolve({
-          kind,
-          child,
-          url: m.url!,
-          apiKey: m.apiKey,
-          cpu: () =>
-            new Promise((res) => {
-              waiting.push((r) => res({ micros: r.cpu.user + r.cpu.system, rss: r.rss }));
-              child.send({ type: 'cpu' });
-            }),
-          ask: <T>(type: string, reply: string) =>
-            new Promise<T>((res) => {
-              const on = (r: { type: string }) => {
-                if (r.type !== reply) return;
-                child.off('message', on);
-                res(r as T);
-              };
-              child.on('message', on);
-              child.send({ type });
-            }),
-          close: () =>
-            new Promise((res) => {
-              if (child.exitCode !== null) return res();
-              child.once('exit', () => res());
-              child.send({ type: 'exit' });
-              setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-            }),
-        });
+    const child = fork(join(__dirname, 'server-process.js'), [JSON.stringify({ kind, dataDir })], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code} before it was ready`)));
+    const waiting: Array<(m: { cpu: NodeJS.CpuUsage; rss: number }) => void> = [];
+    child.on(
+      'message',
+      (m: {
+        type: string;
+        url?: string;
+        apiKey?: string;
+        error?: string;
+        cpu?: NodeJS.CpuUsage;
+        rss?: number;
+      }) => {
+        if (m.type === 'error') reject(new Error(`${kind} server: ${m.error}`));
+        if (m.type === 'cpu') waiting.shift()?.(m as { cpu: NodeJS.CpuUsage; rss: number });
+        if (m.type === 'ready')
+          resolve({
+            kind,
+            child,
+            url: m.url!,
+            apiKey: m.apiKey,
+            cpu: () =>
+              new Promise((res) => {
+                waiting.push((r) => res({ micros: r.cpu.user + r.cpu.system, rss: r.rss }));
+                child.send({ type: 'cpu' });
+              }),
+            ask: <T>(type: string, reply: string) =>
+              new Promise<T>((res) => {
+                const on = (r: { type: string }) => {
+                  if (r.type !== reply) return;
+                  child.off('message', on);
+                  res(r as T);
+                };
+                child.on('message', on);
+                child.send({ type });
+              }),
+            close: () =>
+              new Promise((res) => {
+                if (child.exitCode !== null) return res();
+                child.once('exit', () => res());
+                child.send({ type: 'exit' });
+                setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+              }),
+          });
+      },
+    );
+    child.once('exit', (code) =>
+      reject(new Error(`${kind} server exited with code ${code} before it was ready`)),
+    );
   });
 }
 
@@ -77,7 +91,18 @@ export interface SubjectFigures {
   total: number;
 }
 
-type SubjectId = 'node-get' | 'express-get' | 'fastify-get' | 'node-post' | 'express-post' | 'fastify-post' | 'live' | 'fight' | 'addnote' | 'mix' | 'constant';
+type SubjectId =
+  | 'node-get'
+  | 'express-get'
+  | 'fastify-get'
+  | 'node-post'
+  | 'express-post'
+  | 'fastify-post'
+  | 'live'
+  | 'fight'
+  | 'addnote'
+  | 'mix'
+  | 'constant';
 
 interface Subject {
   id: SubjectId;
@@ -98,28 +123,112 @@ interface RoundContext {
 }
 
 /** The baselines' POST body: the exchange command the mix sends most, so the JSON parsed is alike. */
-const POST_BODY = JSON.stringify({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'blade', boost: 0, response: { response: 'clash', boost: 0 } });
+const POST_BODY = JSON.stringify({
+  type: 'DeclareExchange',
+  attackerId: 'mira',
+  targetId: 'orin',
+  kind: 'melee',
+  weaponId: 'blade',
+  boost: 0,
+  response: { response: 'clash', boost: 0 },
+});
 
 const SUBJECTS: Subject[] = [
-  { id: 'node-get', label: 'bare node:http GET', server: 'node-http', job: () => ({ mode: 'fixed', method: 'GET', path: '/get' }) },
-  { id: 'express-get', label: 'minimal NestJS on Express, GET', server: 'nest-express', job: () => ({ mode: 'fixed', method: 'GET', path: '/get' }) },
-  { id: 'fastify-get', label: 'minimal NestJS on Fastify, GET', server: 'nest-fastify', job: () => ({ mode: 'fixed', method: 'GET', path: '/get' }) },
-  { id: 'node-post', label: 'bare node:http POST', server: 'node-http', job: () => ({ mode: 'fixed', method: 'POST', path: '/post', body: POST_BODY }) },
-  { id: 'express-post', label: 'minimal NestJS on Express, POST', server: 'nest-express', job: () => ({ mode: 'fixed', method: 'POST', path: '/post', body: POST_BODY }) },
-  { id: 'fastify-post', label: 'minimal NestJS on Fastify, POST', server: 'nest-fastify', job: () => ({ mode: 'fixed', method: 'POST', path: '/post', body: POST_BODY }) },
-  { id: 'live', label: 'service: GET /health/live (public)', server: 'service', job: () => ({ mode: 'fixed', method: 'GET', path: '/health/live' }) },
-  { id: 'fight', label: 'service: GET /fights/:id with a key', server: 'service', job: (c) => ({ mode: 'fixed', method: 'GET', path: `/fights/${c.readFight}`, apiKey: c.service.apiKey }) },
-  { id: 'addnote', label: 'service: AddNote command', server: 'service', job: (c) => ({ mode: 'addnote', fights: c.noteFights, apiKey: c.service.apiKey }) },
-  { id: 'mix', label: 'service: Narateer exchange mix', server: 'service', job: (c) => ({ mode: 'commands', fights: c.mixFights, apiKey: c.service.apiKey }) },
-  { id: 'constant', label: 'service: in-app constant POST (diagnostic)', server: 'service', job: (c) => ({ mode: 'baseline', fights: [], apiKey: c.service.apiKey }) },
+  {
+    id: 'node-get',
+    label: 'bare node:http GET',
+    server: 'node-http',
+    job: () => ({ mode: 'fixed', method: 'GET', path: '/get' }),
+  },
+  {
+    id: 'express-get',
+    label: 'minimal NestJS on Express, GET',
+    server: 'nest-express',
+    job: () => ({ mode: 'fixed', method: 'GET', path: '/get' }),
+  },
+  {
+    id: 'fastify-get',
+    label: 'minimal NestJS on Fastify, GET',
+    server: 'nest-fastify',
+    job: () => ({ mode: 'fixed', method: 'GET', path: '/get' }),
+  },
+  {
+    id: 'node-post',
+    label: 'bare node:http POST',
+    server: 'node-http',
+    job: () => ({ mode: 'fixed', method: 'POST', path: '/post', body: POST_BODY }),
+  },
+  {
+    id: 'express-post',
+    label: 'minimal NestJS on Express, POST',
+    server: 'nest-express',
+    job: () => ({ mode: 'fixed', method: 'POST', path: '/post', body: POST_BODY }),
+  },
+  {
+    id: 'fastify-post',
+    label: 'minimal NestJS on Fastify, POST',
+    server: 'nest-fastify',
+    job: () => ({ mode: 'fixed', method: 'POST', path: '/post', body: POST_BODY }),
+  },
+  {
+    id: 'live',
+    label: 'service: GET /health/live (public)',
+    server: 'service',
+    job: () => ({ mode: 'fixed', method: 'GET', path: '/health/live' }),
+  },
+  {
+    id: 'fight',
+    label: 'service: GET /fights/:id with a key',
+    server: 'service',
+    job: (c) => ({ mode: 'fixed', method: 'GET', path: `/fights/${c.readFight}`, apiKey: c.service.apiKey }),
+  },
+  {
+    id: 'addnote',
+    label: 'service: AddNote command',
+    server: 'service',
+    job: (c) => ({ mode: 'addnote', fights: c.noteFights, apiKey: c.service.apiKey }),
+  },
+  {
+    id: 'mix',
+    label: 'service: Narateer exchange mix',
+    server: 'service',
+    job: (c) => ({ mode: 'commands', fights: c.mixFights, apiKey: c.service.apiKey }),
+  },
+  {
+    id: 'constant',
+    label: 'service: in-app constant POST (diagnostic)',
+    server: 'service',
+    job: (c) => ({ mode: 'baseline', fights: [], apiKey: c.service.apiKey }),
+  },
 ];
 
 /** Service subject → the minimal Nest subject it is held against (same method), and its target ratio. */
-export const COMPARISONS: Array<{ subject: SubjectId; express: SubjectId; fastify: SubjectId; node: SubjectId; targetRatio?: number; targetCpuMicros?: number }> = [
+export const COMPARISONS: Array<{
+  subject: SubjectId;
+  express: SubjectId;
+  fastify: SubjectId;
+  node: SubjectId;
+  targetRatio?: number;
+  targetCpuMicros?: number;
+}> = [
   { subject: 'live', express: 'express-get', fastify: 'fastify-get', node: 'node-get', targetRatio: 0.8 },
   { subject: 'fight', express: 'express-get', fastify: 'fastify-get', node: 'node-get', targetRatio: 0.5 },
-  { subject: 'addnote', express: 'express-post', fastify: 'fastify-post', node: 'node-post', targetRatio: 0.25, targetCpuMicros: 150 },
-  { subject: 'mix', express: 'express-post', fastify: 'fastify-post', node: 'node-post', targetRatio: 0.25, targetCpuMicros: 150 },
+  {
+    subject: 'addnote',
+    express: 'express-post',
+    fastify: 'fastify-post',
+    node: 'node-post',
+    targetRatio: 0.25,
+    targetCpuMicros: 150,
+  },
+  {
+    subject: 'mix',
+    express: 'express-post',
+    fastify: 'fastify-post',
+    node: 'node-post',
+    targetRatio: 0.25,
+    targetCpuMicros: 150,
+  },
   { subject: 'constant', express: 'express-post', fastify: 'fastify-post', node: 'node-post' },
 ];
 
@@ -128,29 +237,66 @@ export interface StackFigures {
   durationSec: number;
   rounds: Array<Record<SubjectId, SubjectFigures>>;
   /** Per subject: the median over rounds of req/s and of CPU µs per request, with the spread (min–max). */
-  subjects: Record<SubjectId, { label: string; requestsPerSec: number; cpuMicrosPerRequest: number; p99Ms: number; non2xx: number; spread: { requestsPerSec: [number, number]; cpuMicrosPerRequest: [number, number] } }>;
+  subjects: Record<
+    SubjectId,
+    {
+      label: string;
+      requestsPerSec: number;
+      cpuMicrosPerRequest: number;
+      p99Ms: number;
+      non2xx: number;
+      spread: { requestsPerSec: [number, number]; cpuMicrosPerRequest: [number, number] };
+    }
+  >;
   /**
    * Per service subject: ratios within each round, median over rounds. `cpu*` = baseline CPU per
    * request / the subject's (what fraction of the baseline's efficiency it keeps); `rps*` = req/s over req/s.
    */
-  ratios: Record<string, { cpuVsExpress: number; rpsVsExpress: number; cpuVsFastify: number; rpsVsFastify: number; cpuVsNode: number; spreadCpuVsExpress: [number, number] }>;
+  ratios: Record<
+    string,
+    {
+      cpuVsExpress: number;
+      rpsVsExpress: number;
+      cpuVsFastify: number;
+      rpsVsFastify: number;
+      cpuVsNode: number;
+      spreadCpuVsExpress: [number, number];
+    }
+  >;
   /** Minimal Nest on Fastify against minimal Nest on Express: CPU per request and req/s, GET and POST. */
   fastifyOverExpress: { getCpu: number; getRps: number; postCpu: number; postRps: number };
   rssMiB: Record<ServerKind, number>;
 }
 
-async function measure(server: Server, job: Record<string, unknown>, connections: number, durationSec: number): Promise<SubjectFigures & { load: LoadResult }> {
+async function measure(
+  server: Server,
+  job: Record<string, unknown>,
+  connections: number,
+  durationSec: number,
+): Promise<SubjectFigures & { load: LoadResult }> {
   const before = await server.cpu();
   const load = await runLoad({ url: server.url, apiKey: '', connections, durationSec, fights: [], ...job });
   const after = await server.cpu();
   const total = Math.max(1, load.total);
-  return { requestsPerSec: load.total / load.durationSec, cpuMicrosPerRequest: (after.micros - before.micros) / total, p50Ms: load.latency.p50, p99Ms: load.latency.p99, non2xx: load.non2xx, total: load.total, load };
+  return {
+    requestsPerSec: load.total / load.durationSec,
+    cpuMicrosPerRequest: (after.micros - before.micros) / total,
+    p50Ms: load.latency.p50,
+    p99Ms: load.latency.p99,
+    non2xx: load.non2xx,
+    total: load.total,
+    load,
+  };
 }
 
 export async function fightsAt(service: Server, count: number, play: boolean): Promise<string[]> {
   const client = {
     post: async (path: string, body: unknown) => {
-      const res = await fetch(service.url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${service.apiKey}` }, body: JSON.stringify(body) });
+      const res = await fetch(service.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${service.apiKey}` },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as any };
     },
   };
@@ -158,7 +304,8 @@ export async function fightsAt(service: Server, count: number, play: boolean): P
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const created = await client.post('/fights', createFightInput());
-    if (created.status !== 201) throw new Error(`POST /fights: ${created.status} ${JSON.stringify(created.body)}`);
+    if (created.status !== 201)
+      throw new Error(`POST /fights: ${created.status} ${JSON.stringify(created.body)}`);
     await client.post(`/fights/${created.body.fightId}/commands`, SETUP);
     ids.push(created.body.fightId);
   }
@@ -167,7 +314,16 @@ export async function fightsAt(service: Server, count: number, play: boolean): P
 
 const spreadOf = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
 
-export async function benchStack(dataDir: string, opts: { connections: number; durationSec: number; rounds: number; fights: number; log?: (s: string) => void }): Promise<StackFigures> {
+export async function benchStack(
+  dataDir: string,
+  opts: {
+    connections: number;
+    durationSec: number;
+    rounds: number;
+    fights: number;
+    log?: (s: string) => void;
+  },
+): Promise<StackFigures> {
   const log = opts.log ?? (() => undefined);
   const kinds: ServerKind[] = ['node-http', 'nest-express', 'nest-fastify', 'service'];
   const servers = new Map<ServerKind, Server>();
@@ -177,18 +333,35 @@ export async function benchStack(dataDir: string, opts: { connections: number; d
     const readFight = (await fightsAt(service, 1, true))[0];
     // Warm-up: every subject once, short, so the first round does not pay for JIT compilation.
     {
-      const ctx: RoundContext = { service, mixFights: await fightsAt(service, opts.fights, true), noteFights: await fightsAt(service, opts.fights, false), readFight };
+      const ctx: RoundContext = {
+        service,
+        mixFights: await fightsAt(service, opts.fights, true),
+        noteFights: await fightsAt(service, opts.fights, false),
+        readFight,
+      };
       for (const s of SUBJECTS) await measure(servers.get(s.server)!, s.job(ctx), opts.connections, 1);
     }
     const rounds: Array<Record<SubjectId, SubjectFigures>> = [];
     for (let r = 0; r < opts.rounds; r++) {
-      const ctx: RoundContext = { service, mixFights: await fightsAt(service, opts.fights, true), noteFights: await fightsAt(service, opts.fights, false), readFight };
+      const ctx: RoundContext = {
+        service,
+        mixFights: await fightsAt(service, opts.fights, true),
+        noteFights: await fightsAt(service, opts.fights, false),
+        readFight,
+      };
       const order = r % 2 === 0 ? SUBJECTS : [...SUBJECTS].reverse();
       const round = {} as Record<SubjectId, SubjectFigures>;
       for (const s of order) {
-        const { load: _load, ...f } = await measure(servers.get(s.server)!, s.job(ctx), opts.connections, opts.durationSec);
+        const { load: _load, ...f } = await measure(
+          servers.get(s.server)!,
+          s.job(ctx),
+          opts.connections,
+          opts.durationSec,
+        );
         round[s.id] = f;
-        log(`  round ${r + 1} ${s.label}: ${Math.round(f.requestsPerSec)} req/s, ${f.cpuMicrosPerRequest.toFixed(0)} µs CPU/req${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`);
+        log(
+          `  round ${r + 1} ${s.label}: ${Math.round(f.requestsPerSec)} req/s, ${f.cpuMicrosPerRequest.toFixed(0)} µs CPU/req${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`,
+        );
       }
       rounds.push(round);
     }
@@ -196,35 +369,63 @@ export async function benchStack(dataDir: string, opts: { connections: number; d
       SUBJECTS.map((s) => {
         const rps = rounds.map((r) => r[s.id].requestsPerSec);
         const cpu = rounds.map((r) => r[s.id].cpuMicrosPerRequest);
-        return [s.id, { label: s.label, requestsPerSec: median(rps), cpuMicrosPerRequest: median(cpu), p99Ms: median(rounds.map((r) => r[s.id].p99Ms)), non2xx: rounds.reduce((n, r) => n + r[s.id].non2xx, 0), spread: { requestsPerSec: spreadOf(rps), cpuMicrosPerRequest: spreadOf(cpu) } }];
+        return [
+          s.id,
+          {
+            label: s.label,
+            requestsPerSec: median(rps),
+            cpuMicrosPerRequest: median(cpu),
+            p99Ms: median(rounds.map((r) => r[s.id].p99Ms)),
+            non2xx: rounds.reduce((n, r) => n + r[s.id].non2xx, 0),
+            spread: { requestsPerSec: spreadOf(rps), cpuMicrosPerRequest: spreadOf(cpu) },
+          },
+        ];
       }),
     ) as StackFigures['subjects'];
     const perRound = (f: (r: Record<SubjectId, SubjectFigures>) => number) => rounds.map(f);
     const ratios = Object.fromEntries(
       COMPARISONS.map((c) => {
-        const cpuVsExpress = perRound((r) => r[c.express].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest);
+        const cpuVsExpress = perRound(
+          (r) => r[c.express].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest,
+        );
         return [
           c.subject,
           {
             cpuVsExpress: median(cpuVsExpress),
             rpsVsExpress: median(perRound((r) => r[c.subject].requestsPerSec / r[c.express].requestsPerSec)),
-            cpuVsFastify: median(perRound((r) => r[c.fastify].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest)),
+            cpuVsFastify: median(
+              perRound((r) => r[c.fastify].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest),
+            ),
             rpsVsFastify: median(perRound((r) => r[c.subject].requestsPerSec / r[c.fastify].requestsPerSec)),
-            cpuVsNode: median(perRound((r) => r[c.node].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest)),
+            cpuVsNode: median(
+              perRound((r) => r[c.node].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest),
+            ),
             spreadCpuVsExpress: spreadOf(cpuVsExpress),
           },
         ];
       }),
     );
     const fastifyOverExpress = {
-      getCpu: median(perRound((r) => r['express-get'].cpuMicrosPerRequest / r['fastify-get'].cpuMicrosPerRequest)),
+      getCpu: median(
+        perRound((r) => r['express-get'].cpuMicrosPerRequest / r['fastify-get'].cpuMicrosPerRequest),
+      ),
       getRps: median(perRound((r) => r['fastify-get'].requestsPerSec / r['express-get'].requestsPerSec)),
-      postCpu: median(perRound((r) => r['express-post'].cpuMicrosPerRequest / r['fastify-post'].cpuMicrosPerRequest)),
+      postCpu: median(
+        perRound((r) => r['express-post'].cpuMicrosPerRequest / r['fastify-post'].cpuMicrosPerRequest),
+      ),
       postRps: median(perRound((r) => r['fastify-post'].requestsPerSec / r['express-post'].requestsPerSec)),
     };
     const rssMiB = {} as Record<ServerKind, number>;
     for (const [kind, s] of servers) rssMiB[kind] = (await s.cpu()).rss / 2 ** 20;
-    return { connections: opts.connections, durationSec: opts.durationSec, rounds, subjects, ratios, fastifyOverExpress, rssMiB };
+    return {
+      connections: opts.connections,
+      durationSec: opts.durationSec,
+      rounds,
+      subjects,
+      ratios,
+      fastifyOverExpress,
+      rssMiB,
+    };
   } finally {
     for (const s of servers.values()) await s.close();
   }

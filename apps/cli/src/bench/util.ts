@@ -31,7 +31,11 @@ export function forceGc(): () => void {
 
 function versionOf(pkg: string): string | undefined {
   try {
-    return (JSON.parse(readFileSync(join(process.cwd(), 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(join(process.cwd(), 'node_modules', pkg, 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
   } catch {
     return undefined;
   }
@@ -54,11 +58,24 @@ export function versions(): Record<string, string | undefined> {
     node: process.versions.node,
     v8: process.versions.v8,
     sqlite: process.versions.sqlite,
-    ...Object.fromEntries(['better-sqlite3', 'pg', '@nestjs/core', '@nestjs/platform-express', '@apollo/server', 'graphql-ws', '@noble/hashes', 'autocannon', 'typescript'].map((p) => [p, versionOf(p)])),
+    ...Object.fromEntries(
+      [
+        'better-sqlite3',
+        'pg',
+        '@nestjs/core',
+        '@nestjs/platform-express',
+        '@apollo/server',
+        'graphql-ws',
+        '@noble/hashes',
+        'autocannon',
+        'typescript',
+      ].map((p) => [p, versionOf(p)]),
+    ),
   };
 }
 
-export const round = (n: number, digits = 2): number => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n);
+export const round = (n: number, digits = 2): number =>
+  Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n;
 
 export function fmt(n: number | undefined, digits = 0): string {
   if (n === undefined || !Number.isFinite(n)) return '-';

@@ -5,7 +5,17 @@ import { Client } from 'pg';
 import { join } from 'node:path';
 import { PostgresEventStore, SqliteEventStore, type EventStore } from '@app/event-store';
 import { FightService, ProjectionRunner, SqliteReadStore, type Actor } from '@app/fights';
-import { DEFAULT_WEBHOOK_CONFIG, NewDelivery, PostgresDriver, SqliteDriver, SqlWebhookStore, WebhookConfig, WebhookDispatcher, WebhookOutbox, WebhookStore } from '@app/webhooks';
+import {
+  DEFAULT_WEBHOOK_CONFIG,
+  NewDelivery,
+  PostgresDriver,
+  SqliteDriver,
+  SqlWebhookStore,
+  WebhookConfig,
+  WebhookDispatcher,
+  WebhookOutbox,
+  WebhookStore,
+} from '@app/webhooks';
 import { createFightInput, SETUP } from './fight-script';
 import { percentile, sleep } from './util';
 
@@ -71,7 +81,11 @@ async function receiver(): Promise<{ url: string; server: Server; close(): Promi
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    server,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 const PAYLOAD = JSON.stringify({ type: 'GmNoteAdded', data: { note: 'x'.repeat(200) } });
@@ -89,13 +103,29 @@ async function insertPage(store: WebhookStore, deliveries: NewDelivery[]): Promi
  * (seq 1) was tried and is due again now, behind its later events, queued earlier in log order (every fight's
  * seq 2, then every fight's seq 3, …) and due since. Inserted fight by fight, which only makes the setup quicker.
  */
-async function queueBacklog(store: WebhookStore, endpointId: string, prefix: string, fights: number, perFight: number, now: number): Promise<void> {
+async function queueBacklog(
+  store: WebhookStore,
+  endpointId: string,
+  prefix: string,
+  fights: number,
+  perFight: number,
+  now: number,
+): Promise<void> {
   const total = fights * perFight;
   let page: NewDelivery[] = [];
   for (let f = 0; f < fights; f++) {
     for (let seq = 1; seq <= perFight; seq++) {
       const createdAt = seq === 1 ? now : now - total + (seq - 2) * fights + f;
-      page.push({ id: `msg_${prefix}_${f}_${seq}`, endpointId, tenantId: TENANT, fightId: `${prefix}-${f}`, seq, eventType: 'GmNoteAdded', payload: PAYLOAD, createdAt });
+      page.push({
+        id: `msg_${prefix}_${f}_${seq}`,
+        endpointId,
+        tenantId: TENANT,
+        fightId: `${prefix}-${f}`,
+        seq,
+        eventType: 'GmNoteAdded',
+        payload: PAYLOAD,
+        createdAt,
+      });
       if (page.length === 1000) {
         await insertPage(store, page);
         page = [];
@@ -125,7 +155,13 @@ function counting(store: WebhookStore): { store: WebhookStore; recorded: () => n
 }
 
 /** Runs a dispatcher until `count` attempts are recorded or `windowMs` passes; the rate counts from its start. */
-async function drain(store: WebhookStore, config: WebhookConfig, pending: number, count: number, windowMs: number): Promise<DrainRate> {
+async function drain(
+  store: WebhookStore,
+  config: WebhookConfig,
+  pending: number,
+  count: number,
+  windowMs: number,
+): Promise<DrainRate> {
   const { store: counted, recorded } = counting(store);
   const dispatcher = new WebhookDispatcher(counted, config);
   const t0 = performance.now();
@@ -152,7 +188,10 @@ async function claimCost(store: WebhookStore, now: number): Promise<number> {
     const t = performance.now();
     const claimed = await store.claimDue(now, 16, 'bench-probe', now + 60_000);
     times.push(performance.now() - t);
-    await store.releaseLeases('bench-probe', claimed.map((d) => d.id));
+    await store.releaseLeases(
+      'bench-probe',
+      claimed.map((d) => d.id),
+    );
   }
   return percentile(times, 50);
 }
@@ -163,7 +202,11 @@ interface CommandPath {
   close(): Promise<void>;
 }
 
-async function commandPath(engine: 'sqlite' | 'postgres', dir: string, pg?: { url: string; schema: string }): Promise<CommandPath> {
+async function commandPath(
+  engine: 'sqlite' | 'postgres',
+  dir: string,
+  pg?: { url: string; schema: string },
+): Promise<CommandPath> {
   if (engine === 'postgres') {
     const events = new PostgresEventStore({ connectionString: pg!.url, schema: pg!.schema });
     return { events, fights: new FightService(events), close: () => events.close() };
@@ -186,7 +229,13 @@ async function commandPath(engine: 'sqlite' | 'postgres', dir: string, pg?: { ur
 }
 
 /** AddNote commands one after another (1 ms apart) while the dispatcher does what it does; stops at `count` or `windowMs`. */
-async function timeCommands(fights: FightService, fightId: string, count: number, windowMs: number, delivered: () => number): Promise<CommandLatency> {
+async function timeCommands(
+  fights: FightService,
+  fightId: string,
+  count: number,
+  windowMs: number,
+  delivered: () => number,
+): Promise<CommandLatency> {
   const times: number[] = [];
   const before = delivered();
   const loop = monitorEventLoopDelay({ resolution: 1 });
@@ -199,7 +248,15 @@ async function timeCommands(fights: FightService, fightId: string, count: number
     await sleep(1);
   }
   loop.disable();
-  return { samples: times.length, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), maxMs: Math.max(...times), delivered: delivered() - before, loopDelayP99Ms: loop.percentile(99) / 1e6, loopDelayMaxMs: loop.max / 1e6 };
+  return {
+    samples: times.length,
+    p50Ms: percentile(times, 50),
+    p99Ms: percentile(times, 99),
+    maxMs: Math.max(...times),
+    delivered: delivered() - before,
+    loopDelayP99Ms: loop.percentile(99) / 1e6,
+    loopDelayMaxMs: loop.max / 1e6,
+  };
 }
 
 /**
@@ -207,19 +264,47 @@ async function timeCommands(fights: FightService, fightId: string, count: number
  * `sample` of a `pending` backlog; command latency with the webhooks idle (an endpoint subscribed,
  * no backlog) and while the backlog drains.
  */
-export async function benchWebhookDrain(engine: 'sqlite' | 'postgres', dir: string, opts: DrainOptions, pgUrl?: string, log: (s: string) => void = () => undefined): Promise<DrainFigures> {
+export async function benchWebhookDrain(
+  engine: 'sqlite' | 'postgres',
+  dir: string,
+  opts: DrainOptions,
+  pgUrl?: string,
+  log: (s: string) => void = () => undefined,
+): Promise<DrainFigures> {
   const started = performance.now();
-  const step = (s: string) => log(`webhooks ${engine}: ${s} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  const step = (s: string) =>
+    log(`webhooks ${engine}: ${s} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   const schema = `bench_wh_${process.pid}_${Date.now().toString(36)}`;
-  const store = new SqlWebhookStore(engine === 'postgres' ? new PostgresDriver(pgUrl!, schema) : new SqliteDriver(join(dir, 'webhooks.sqlite')));
+  const store = new SqlWebhookStore(
+    engine === 'postgres'
+      ? new PostgresDriver(pgUrl!, schema)
+      : new SqliteDriver(join(dir, 'webhooks.sqlite')),
+  );
   const hook = await receiver();
-  const config: WebhookConfig = { ...DEFAULT_WEBHOOK_CONFIG, allowPrivate: true, pollMs: 200, timeoutMs: 5000 };
+  const config: WebhookConfig = {
+    ...DEFAULT_WEBHOOK_CONFIG,
+    allowPrivate: true,
+    pollMs: 200,
+    timeoutMs: 5000,
+  };
   const path = await commandPath(engine, dir, engine === 'postgres' ? { url: pgUrl!, schema } : undefined);
   try {
     const now = Date.now() - 1000;
     await store.insertEndpoint({
-      id: 'ep_bench', tenantId: TENANT, url: hook.url, description: 'bench', eventTypes: [], fightId: null, enabled: true, secret: 'whsec_' + Buffer.from('bench-secret-0123456789abcdef').toString('base64'),
-      previousSecret: null, previousSecretUntil: null, disabledReason: null, failingSince: null, createdAt: now - 3_600_000, updatedAt: now,
+      id: 'ep_bench',
+      tenantId: TENANT,
+      url: hook.url,
+      description: 'bench',
+      eventTypes: [],
+      fightId: null,
+      enabled: true,
+      secret: 'whsec_' + Buffer.from('bench-secret-0123456789abcdef').toString('base64'),
+      previousSecret: null,
+      previousSecretUntil: null,
+      disabledReason: null,
+      failingSince: null,
+      createdAt: now - 3_600_000,
+      updatedAt: now,
     });
 
     // Drain rate, no backlog: `sample` fights with one delivery each.
@@ -244,7 +329,14 @@ export async function benchWebhookDrain(engine: 'sqlite' | 'postgres', dir: stri
     await live.stop();
 
     // The backlog: its claim, its drain rate, then commands while it drains.
-    await queueBacklog(store, 'ep_bench', 'big', Math.ceil(opts.pending / opts.perFight), opts.perFight, Date.now());
+    await queueBacklog(
+      store,
+      'ep_bench',
+      'big',
+      Math.ceil(opts.pending / opts.perFight),
+      opts.perFight,
+      Date.now(),
+    );
     step(`${opts.pending} queued`);
     const backlogClaim = await claimCost(store, Date.now());
     const backlog = await drain(store, config, opts.pending, opts.sample, opts.windowMs);

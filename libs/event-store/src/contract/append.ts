@@ -22,7 +22,9 @@ export function appendContract(open: StoreFactory): void {
         expected: 0n,
         actual: 1n,
       });
-      await expect(store.append('s', [newEvent()], { expectedRevision: 2n })).rejects.toBeInstanceOf(WrongExpectedRevision);
+      await expect(store.append('s', [newEvent()], { expectedRevision: 2n })).rejects.toBeInstanceOf(
+        WrongExpectedRevision,
+      );
       expect((await store.append('s', [newEvent()], { expectedRevision: 1n })).nextRevision).toBe(2n);
       await expect(store.append('other', [newEvent()], { expectedRevision: 0n })).rejects.toMatchObject({
         actual: 'no_stream',
@@ -42,10 +44,16 @@ export function appendContract(open: StoreFactory): void {
       await store.append('t', newEvents(1), { expectedRevision: 'no_stream' });
       const log = await logOf(store, 3);
       const rejected = newEvents(3);
-      await expect(store.append('s', rejected, { expectedRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedRevision);
-      await expect(store.append('u', rejected, { expectedRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedRevision);
+      await expect(store.append('s', rejected, { expectedRevision: 0n })).rejects.toBeInstanceOf(
+        WrongExpectedRevision,
+      );
+      await expect(store.append('u', rejected, { expectedRevision: 0n })).rejects.toBeInstanceOf(
+        WrongExpectedRevision,
+      );
       const reused = [newEvent(), { ...log[0], data: { other: true } }];
-      await expect(store.append('s', reused, { expectedRevision: 1n })).rejects.toBeInstanceOf(DuplicateEventId);
+      await expect(store.append('s', reused, { expectedRevision: 1n })).rejects.toBeInstanceOf(
+        DuplicateEventId,
+      );
       expect(await logOf(store, 3)).toEqual(log);
       expect(await store.streamRevision('s')).toBe(1n);
       expect(await store.streamRevision('u')).toBeUndefined();
@@ -61,7 +69,14 @@ export function appendContract(open: StoreFactory): void {
       const result = await store.append('fight-1', events, { expectedRevision: 'no_stream' });
       const stored = await store.readStream('fight-1');
       expect(stored).toMatchObject([
-        { id: events[0].id, stream: 'fight-1', revision: 0n, type: 'Hit', data: events[0].data, metadata: { by: 'test' } },
+        {
+          id: events[0].id,
+          stream: 'fight-1',
+          revision: 0n,
+          type: 'Hit',
+          data: events[0].data,
+          metadata: { by: 'test' },
+        },
         { id: events[1].id, stream: 'fight-1', revision: 1n, type: 'Missed', data: null, metadata: {} },
       ]);
       expect(stored.map((e) => e.checkpoint)).toEqual(result.checkpoints);
@@ -70,20 +85,30 @@ export function appendContract(open: StoreFactory): void {
 
     it('an empty append checks the expected revision and writes nothing', async () => {
       const store = await open();
-      expect(await store.append('s', [], { expectedRevision: 'no_stream' })).toEqual({ nextRevision: -1n, checkpoints: [] });
+      expect(await store.append('s', [], { expectedRevision: 'no_stream' })).toEqual({
+        nextRevision: -1n,
+        checkpoints: [],
+      });
       await store.append('s', newEvents(2), { expectedRevision: 'no_stream' });
-      expect(await store.append('s', [], { expectedRevision: 1n })).toEqual({ nextRevision: 1n, checkpoints: [] });
-      await expect(store.append('s', [], { expectedRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedRevision);
+      expect(await store.append('s', [], { expectedRevision: 1n })).toEqual({
+        nextRevision: 1n,
+        checkpoints: [],
+      });
+      await expect(store.append('s', [], { expectedRevision: 0n })).rejects.toBeInstanceOf(
+        WrongExpectedRevision,
+      );
       expect(await logOf(store, 2)).toHaveLength(2);
     });
 
     it('event ids are UUIDs, distinct within an append', async () => {
       const store = await open();
-      await expect(store.append('s', [{ id: 'e-1', type: 'T', data: {} }], { expectedRevision: 'any' })).rejects.toThrow(
-        TypeError,
-      );
+      await expect(
+        store.append('s', [{ id: 'e-1', type: 'T', data: {} }], { expectedRevision: 'any' }),
+      ).rejects.toThrow(TypeError);
       const e = newEvent();
-      await expect(store.append('s', [e, e], { expectedRevision: 'any' })).rejects.toBeInstanceOf(DuplicateEventId);
+      await expect(store.append('s', [e, e], { expectedRevision: 'any' })).rejects.toBeInstanceOf(
+        DuplicateEventId,
+      );
       expect(await store.readAll()).toEqual([]);
     });
   });
@@ -98,9 +123,11 @@ export function appendContract(open: StoreFactory): void {
       const reordered = [{ ...events[0], data: { b: { d: 3, c: 2 }, a: 1 } }, events[1]];
       expect(await store.append('s', reordered, { expectedRevision: 'no_stream' })).toEqual(first);
       expect(await store.append('s', events, { expectedRevision: 0n })).toEqual(first);
-      expect(await store.append('s', [{ ...events[1], id: events[1].id.toUpperCase() }], { expectedRevision: 'any' })).toEqual(
-        { nextRevision: 1n, checkpoints: [first.checkpoints[1]] },
-      );
+      expect(
+        await store.append('s', [{ ...events[1], id: events[1].id.toUpperCase() }], {
+          expectedRevision: 'any',
+        }),
+      ).toEqual({ nextRevision: 1n, checkpoints: [first.checkpoints[1]] });
       expect(await logOf(store, 3)).toEqual(log);
     });
 

@@ -33,7 +33,9 @@ export function concurrencyContract(open: StoreFactory): void {
       const store = await open();
       await store.append('s', [newEvent()], { expectedRevision: 'no_stream' });
       const outcomes = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => outcome(store.append('s', [newEvent()], { expectedRevision: BigInt(i) }))),
+        Array.from({ length: 50 }, (_, i) =>
+          outcome(store.append('s', [newEvent()], { expectedRevision: BigInt(i) })),
+        ),
       );
       expect(succeeded(outcomes).length).toBeGreaterThan(0);
       await expectConsistentStream(store, 's', outcomes);
@@ -42,7 +44,9 @@ export function concurrencyContract(open: StoreFactory): void {
     it("50 'any' appends to one stream all land at consecutive revisions", async () => {
       const store = await open();
       const outcomes = await Promise.all(
-        Array.from({ length: 50 }, () => outcome(store.append('s', newEvents(2), { expectedRevision: 'any' }))),
+        Array.from({ length: 50 }, () =>
+          outcome(store.append('s', newEvents(2), { expectedRevision: 'any' })),
+        ),
       );
       expect(succeeded(outcomes)).toHaveLength(50);
       const revisions = (await store.readStream('s')).map((e) => e.revision);

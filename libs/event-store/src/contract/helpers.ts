@@ -48,15 +48,20 @@ export function collect(store: EventStore, options: Omit<SubscribeOptions, 'sign
   const received: StoredEvent[] = [];
   let failure: Error | undefined;
   const done = (async () => {
-    for await (const event of store.subscribeAll({ ...options, signal: controller.signal })) received.push(event);
-  })().catch((error: unknown) => (failure = error instanceof Error ? error : new Error(`subscription failed: ${String(error)}`)));
+    for await (const event of store.subscribeAll({ ...options, signal: controller.signal }))
+      received.push(event);
+  })().catch(
+    (error: unknown) =>
+      (failure = error instanceof Error ? error : new Error(`subscription failed: ${String(error)}`)),
+  );
   return {
     received,
     async until(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         if (failure) throw failure;
-        if (Date.now() > deadline) throw new Error(`subscription delivered ${received.length} of ${count} events`);
+        if (Date.now() > deadline)
+          throw new Error(`subscription delivered ${received.length} of ${count} events`);
         await sleep(5);
       }
     },

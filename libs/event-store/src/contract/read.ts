@@ -35,7 +35,7 @@ export function readContract(open: StoreFactory): void {
       const all = await logOf(store, appended.length);
       expect(ids(all)).toEqual(appended);
       const pages: StoredEvent[] = [];
-      for (let page = await store.readAll({ limit: 3 }); page.length > 0; ) {
+      for (let page = await store.readAll({ limit: 3 }); page.length > 0;) {
         expect(page.length).toBeLessThanOrEqual(3);
         pages.push(...page);
         page = await store.readAll({ after: page[page.length - 1].checkpoint, limit: 3 });

@@ -6,7 +6,11 @@ import { collect, ids, logOf, newEvent, newEvents, sleep } from './helpers';
 const SETTLE_MS = 150;
 
 const burst = (store: EventStore, count: number, prefix: string): Promise<unknown> =>
-  Promise.all(Array.from({ length: count }, (_, i) => store.append(`${prefix}-${i % 7}`, [newEvent({ i })], { expectedRevision: 'any' })));
+  Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      store.append(`${prefix}-${i % 7}`, [newEvent({ i })], { expectedRevision: 'any' }),
+    ),
+  );
 
 export function subscribeContract(open: StoreFactory): void {
   describe('subscribeAll', () => {
@@ -20,7 +24,8 @@ export function subscribeContract(open: StoreFactory): void {
       // The filter runs as each event is delivered: appends land exactly as catch-up turns live.
       const subscriber = collect(store, {
         filter: (e: StoredEvent) => {
-          if (e.checkpoint === lastSeeded || e.checkpoint === seeded[0].checkpoint) bursts.push(burst(store, 20, e.checkpoint));
+          if (e.checkpoint === lastSeeded || e.checkpoint === seeded[0].checkpoint)
+            bursts.push(burst(store, 20, e.checkpoint));
           return true;
         },
       });
@@ -40,7 +45,10 @@ export function subscribeContract(open: StoreFactory): void {
       const store = await open();
       await store.append('a', newEvents(3), { expectedRevision: 'no_stream' });
       const [, second] = await logOf(store, 3);
-      const subscriber = collect(store, { after: second.checkpoint, filter: (e) => e.stream.startsWith('keep') });
+      const subscriber = collect(store, {
+        after: second.checkpoint,
+        filter: (e) => e.stream.startsWith('keep'),
+      });
       await store.append('keep-1', newEvents(2), { expectedRevision: 'no_stream' });
       await store.append('drop-1', newEvents(2), { expectedRevision: 'no_stream' });
       await store.append('keep-2', newEvents(1), { expectedRevision: 'no_stream' });

@@ -4,7 +4,15 @@ import { newSecret } from '../../src/access/secrets';
 
 let position = 0;
 const event = (type: string, data: Record<string, unknown>, at = '2026-01-01T00:00:00.000Z'): StoredEvent =>
-  ({ type, data, metadata: { at }, storedAt: at, stream: 'auth-admin', seq: ++position, checkpoint: String(position) }) as unknown as StoredEvent;
+  ({
+    type,
+    data,
+    metadata: { at },
+    storedAt: at,
+    stream: 'auth-admin',
+    seq: ++position,
+    checkpoint: String(position),
+  }) as unknown as StoredEvent;
 
 describe('AccessRegistry: verified secrets are remembered, never past their validity', () => {
   it('given a tenant key used before, when the key is revoked, then the same secret is refused at once', () => {
@@ -22,8 +30,22 @@ describe('AccessRegistry: verified secrets are remembered, never past their vali
     let now = new Date('2026-01-01T00:00:00.000Z');
     const registry = new AccessRegistry(() => now);
     const token = newSecret('crt');
-    registry.apply(event('TokenIssued', { tokenId: token.id, fightId: 'f1', role: 'spectator', combatantIds: [], hash: token.hash, label: 'obs', expiresAt: '2026-01-01T01:00:00.000Z' }));
-    expect(registry.authenticate(token.secret)).toEqual({ kind: 'spectator', fightId: 'f1', tokenId: token.id });
+    registry.apply(
+      event('TokenIssued', {
+        tokenId: token.id,
+        fightId: 'f1',
+        role: 'spectator',
+        combatantIds: [],
+        hash: token.hash,
+        label: 'obs',
+        expiresAt: '2026-01-01T01:00:00.000Z',
+      }),
+    );
+    expect(registry.authenticate(token.secret)).toEqual({
+      kind: 'spectator',
+      fightId: 'f1',
+      tokenId: token.id,
+    });
     now = new Date('2026-01-01T01:00:01.000Z');
     expect(registry.authenticate(token.secret)).toBeUndefined();
   });
@@ -40,9 +62,15 @@ describe('AccessRegistry: verified secrets are remembered, never past their vali
   it('given the operator key from the environment, when it is replaced, then the old one is refused', () => {
     const registry = new AccessRegistry();
     registry.setEnvAdminKey('first-admin-key-0123456789abcdef');
-    expect(registry.authenticate('first-admin-key-0123456789abcdef')).toEqual({ kind: 'admin', keyId: 'env' });
+    expect(registry.authenticate('first-admin-key-0123456789abcdef')).toEqual({
+      kind: 'admin',
+      keyId: 'env',
+    });
     registry.setEnvAdminKey('second-admin-key-0123456789abcdef');
     expect(registry.authenticate('first-admin-key-0123456789abcdef')).toBeUndefined();
-    expect(registry.authenticate('second-admin-key-0123456789abcdef')).toEqual({ kind: 'admin', keyId: 'env' });
+    expect(registry.authenticate('second-admin-key-0123456789abcdef')).toEqual({
+      kind: 'admin',
+      keyId: 'env',
+    });
   });
 });

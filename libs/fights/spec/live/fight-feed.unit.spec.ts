@@ -1,7 +1,17 @@
 import { FightEvent } from '@app/fight-log';
 import { FightFeed } from '../../src/live/fight-feed';
 
-const event = (seq: number, fightId = 'f'): FightEvent => ({ fightId, seq, type: 'NoteAdded', v: 1, at: '2026-01-01T00:00:00.000Z', actor: 'gm', commandId: `c${seq}`, data: {}, hash: `h${seq}` });
+const event = (seq: number, fightId = 'f'): FightEvent => ({
+  fightId,
+  seq,
+  type: 'NoteAdded',
+  v: 1,
+  at: '2026-01-01T00:00:00.000Z',
+  actor: 'gm',
+  commandId: `c${seq}`,
+  data: {},
+  hash: `h${seq}`,
+});
 
 describe('FightFeed', () => {
   it('an event that arrives twice (this instance’s append, then the global log) goes out once', () => {

@@ -2,7 +2,17 @@ import { FightEvent } from '@app/fight-log';
 import { FightFeed } from '../../src/live/fight-feed';
 import { LiveFightStream } from '../../src/live/live-stream';
 
-const event = (seq: number): FightEvent => ({ fightId: 'f', seq, type: 'NoteAdded', v: 1, at: '2026-01-01T00:00:00.000Z', actor: 'gm', commandId: `c${seq}`, data: {}, hash: `h${seq}` });
+const event = (seq: number): FightEvent => ({
+  fightId: 'f',
+  seq,
+  type: 'NoteAdded',
+  v: 1,
+  at: '2026-01-01T00:00:00.000Z',
+  actor: 'gm',
+  commandId: `c${seq}`,
+  data: {},
+  hash: `h${seq}`,
+});
 const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -10,7 +20,8 @@ const tick = () => new Promise((r) => setImmediate(r));
 function slowStore(log: FightEvent[]) {
   const pending: Array<() => void> = [];
   return {
-    read: (after: number) => new Promise<FightEvent[]>((resolve) => pending.push(() => resolve(log.filter((e) => e.seq > after)))),
+    read: (after: number) =>
+      new Promise<FightEvent[]>((resolve) => pending.push(() => resolve(log.filter((e) => e.seq > after)))),
     release: () => pending.splice(0).forEach((r) => r()),
   };
 }
@@ -36,7 +47,11 @@ describe('LiveFightStream observed (push mode)', () => {
   it('a gap in the live events is read back from the store, and the late copies are dropped', async () => {
     const feed = new FightFeed();
     const log = [event(1)];
-    const stream = new LiveFightStream(0, async (after) => log.filter((e) => e.seq > after), (deliver) => feed.on('f', deliver));
+    const stream = new LiveFightStream(
+      0,
+      async (after) => log.filter((e) => e.seq > after),
+      (deliver) => feed.on('f', deliver),
+    );
     const seen: number[] = [];
     stream.observe({ next: (e) => seen.push(e.seq), error: fail, complete: () => undefined });
     await tick();
@@ -51,7 +66,11 @@ describe('LiveFightStream observed (push mode)', () => {
 
   it('events queued before observe() go first; return() completes the observer once and stops delivery', async () => {
     const feed = new FightFeed();
-    const stream = new LiveFightStream(0, async () => [], (deliver) => feed.on('f', deliver));
+    const stream = new LiveFightStream(
+      0,
+      async () => [],
+      (deliver) => feed.on('f', deliver),
+    );
     await tick();
     feed.publish(event(1));
     const seen: number[] = [];
@@ -68,7 +87,11 @@ describe('LiveFightStream observed (push mode)', () => {
 
   it('a failed store read errors the observer', async () => {
     const feed = new FightFeed();
-    const stream = new LiveFightStream(0, () => Promise.reject(new Error('store down')), (deliver) => feed.on('f', deliver));
+    const stream = new LiveFightStream(
+      0,
+      () => Promise.reject(new Error('store down')),
+      (deliver) => feed.on('f', deliver),
+    );
     const errors: unknown[] = [];
     stream.observe({ next: () => undefined, error: (e) => errors.push(e), complete: fail });
     await tick();

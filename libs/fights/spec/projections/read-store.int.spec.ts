@@ -7,7 +7,18 @@ import { listFightsPgSql, PostgresReadStore } from '../../src/projections/postgr
 import { FightRow, ReadStore } from '../../src/projections/read-store';
 import { listFightsSql, SqliteReadStore } from '../../src/projections/sqlite-read-store';
 
-const row = (fightId: string, seq: number): FightRow => ({ fightId, tenantId: 't1', system: 'narateer', name: fightId, status: 'setup', seq, headHash: `h${seq}`, createdAt: `2026-01-0${seq}`, updatedAt: 'x', view: { seq } });
+const row = (fightId: string, seq: number): FightRow => ({
+  fightId,
+  tenantId: 't1',
+  system: 'narateer',
+  name: fightId,
+  status: 'setup',
+  seq,
+  headHash: `h${seq}`,
+  createdAt: `2026-01-0${seq}`,
+  updatedAt: 'x',
+  view: { seq },
+});
 
 function readStoreContract(name: string, make: () => Promise<ReadStore>) {
   describe(`${name} read store`, () => {
@@ -18,7 +29,9 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
     afterEach(() => store.close());
 
     it('writes rows and moves the checkpoint together', async () => {
-      expect(await store.apply(['fight-views'], undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)))).toBe(true);
+      expect(
+        await store.apply(['fight-views'], undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1))),
+      ).toBe(true);
       expect(await store.checkpoint('fight-views')).toBe('cp1');
       expect(await store.getFight('f1')).toEqual(row('f1', 1));
     });
@@ -39,7 +52,11 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
 
     it('a runner whose checkpoint moved underneath it commits nothing', async () => {
       await store.apply(['combatants'], undefined, 'cp1', async () => undefined);
-      const stale = await store.apply(['combatants'], undefined, 'cpX', async (tx) => tx.replaceCombatants('f1', [{ fightId: 'f1', combatantId: 'a', system: 'n', name: 'A', side: 's', summary: {} }]));
+      const stale = await store.apply(['combatants'], undefined, 'cpX', async (tx) =>
+        tx.replaceCombatants('f1', [
+          { fightId: 'f1', combatantId: 'a', system: 'n', name: 'A', side: 's', summary: {} },
+        ]),
+      );
       expect(stale).toBe(false);
       expect(await store.checkpoint('combatants')).toBe('cp1');
       expect(await store.listCombatants('f1')).toEqual([]);
@@ -48,11 +65,17 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
     it('moves several checkpoints in one transaction, only if every one is where it was expected', async () => {
       const both = ['fight-views', 'combatants'] as const;
       expect(await store.apply(both, undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)))).toBe(true);
-      expect([await store.checkpoint('fight-views'), await store.checkpoint('combatants')]).toEqual(['cp1', 'cp1']);
+      expect([await store.checkpoint('fight-views'), await store.checkpoint('combatants')]).toEqual([
+        'cp1',
+        'cp1',
+      ]);
       expect(await store.apply(['combatants'], 'cp1', 'cp2', async () => undefined)).toBe(true);
       const refused = await store.apply(both, 'cp1', 'cp3', async (tx) => tx.putFight(row('f1', 3)));
       expect(refused).toBe(false);
-      expect([await store.checkpoint('fight-views'), await store.checkpoint('combatants')]).toEqual(['cp1', 'cp2']);
+      expect([await store.checkpoint('fight-views'), await store.checkpoint('combatants')]).toEqual([
+        'cp1',
+        'cp2',
+      ]);
       expect(await store.getFight('f1')).toEqual(row('f1', 1));
     });
 
@@ -64,16 +87,25 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
         tx.putFold('fight-views', 'f1', { seq: 2, headHash: 'h2', state: { hp: 2 } });
         tx.putFight(row('f1', 1));
         tx.putFight(row('f1', 2));
-        tx.replaceCombatants('f1', [{ fightId: 'f1', combatantId: 'a', system: 'n', name: 'A', side: 's', summary: {} }]);
-        tx.replaceCombatants('f1', [{ fightId: 'f1', combatantId: 'b', system: 'n', name: 'B', side: 's', summary: { x: 1 } }]);
+        tx.replaceCombatants('f1', [
+          { fightId: 'f1', combatantId: 'a', system: 'n', name: 'A', side: 's', summary: {} },
+        ]);
+        tx.replaceCombatants('f1', [
+          { fightId: 'f1', combatantId: 'b', system: 'n', name: 'B', side: 's', summary: { x: 1 } },
+        ]);
       });
       const views = await store.folds('fight-views', ['f1', 'f2']);
       expect([...views.keys()]).toEqual(['f1']);
       expect(views.get('f1')).toMatchObject({ seq: 2, headHash: 'h2' });
       expect(JSON.parse(views.get('f1')!.state)).toEqual({ hp: 2 });
-      expect(JSON.parse((await store.folds('combatants', ['f1'])).get('f1')!.state)).toEqual({ hp: 3, tags: ['a'] });
+      expect(JSON.parse((await store.folds('combatants', ['f1'])).get('f1')!.state)).toEqual({
+        hp: 3,
+        tags: ['a'],
+      });
       expect(await store.getFight('f1')).toEqual(row('f1', 2));
-      expect(await store.listCombatants('f1')).toEqual([{ fightId: 'f1', combatantId: 'b', system: 'n', name: 'B', side: 's', summary: { x: 1 } }]);
+      expect(await store.listCombatants('f1')).toEqual([
+        { fightId: 'f1', combatantId: 'b', system: 'n', name: 'B', side: 's', summary: { x: 1 } },
+      ]);
     });
 
     it('lists fights newest first, filtered and paginated; reset empties one projection', async () => {
@@ -94,7 +126,14 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
     // order on every engine. Ids differ in case and punctuation and share creation times, where a locale's collation
     // (PostgreSQL's default) would order them otherwise than bytes do.
     it('keyset pages: after (createdAt, fightId), newest first, ties by id in byte order, one tenant only, the same on every engine', async () => {
-      const times = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z'];
+      const times = [
+        '2026-01-01T00:00:00.000Z',
+        '2026-01-02T00:00:00.000Z',
+        '2026-01-02T00:00:00.000Z',
+        '2026-01-02T00:00:00.000Z',
+        '2026-01-02T00:00:00.000Z',
+        '2026-01-03T00:00:00.000Z',
+      ];
       const ids = ['a-1', 'B_2', 'a_2', 'a-2', 'b-2', 'Z'];
       const rows = ids.map((id, i) => ({ ...row(id, i + 1), createdAt: times[i] }));
       await store.apply(['fight-views'], undefined, 'cp', async (tx) => {
@@ -107,7 +146,11 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
         const seen: string[] = [];
         let after: { createdAt: string; fightId: string } | undefined;
         for (let pages = 0; pages < 10; pages++) {
-          const page = await store.listFights({ tenantId: 't1', limit, ...(after ? { after } : { offset: 0 }) });
+          const page = await store.listFights({
+            tenantId: 't1',
+            limit,
+            ...(after ? { after } : { offset: 0 }),
+          });
           seen.push(...page.map((f) => f.fightId));
           if (page.length < limit) break;
           after = { createdAt: page[page.length - 1].createdAt, fightId: page[page.length - 1].fightId };
@@ -115,8 +158,20 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
         expect(seen).toEqual(expected);
       }
       // A key need not be a stored fight: the page starts at the first fight sorting after it.
-      expect((await store.listFights({ tenantId: 't1', limit: 10, after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'a_' } })).map((f) => f.fightId)).toEqual(['a-2', 'B_2', 'a-1']);
-      expect((await store.listFights({ limit: 3, after: { createdAt: '2026-01-03T00:00:00.000Z', fightId: 'Z' } })).map((f) => f.fightId)).toEqual(['other', 'b-2', 'a_2']);
+      expect(
+        (
+          await store.listFights({
+            tenantId: 't1',
+            limit: 10,
+            after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'a_' },
+          })
+        ).map((f) => f.fightId),
+      ).toEqual(['a-2', 'B_2', 'a-1']);
+      expect(
+        (
+          await store.listFights({ limit: 3, after: { createdAt: '2026-01-03T00:00:00.000Z', fightId: 'Z' } })
+        ).map((f) => f.fightId),
+      ).toEqual(['other', 'b-2', 'a_2']);
       expect(await store.countFights({ tenantId: 't1' })).toBe(6);
       expect(await store.countFights({ tenantId: 't2' })).toBe(1);
     });
@@ -137,12 +192,22 @@ describe('sqlite read store: a fight page reads the keyset index', () => {
     try {
       const plan = (q: Parameters<typeof listFightsSql>[0]) => {
         const { sql, args } = listFightsSql(q);
-        return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+        return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>)
+          .map((r) => r.detail)
+          .join('\n');
       };
-      const keyset = plan({ tenantId: 't1', limit: 21, after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'f' } });
-      expect(keyset).toMatch(/SEARCH fight_views USING INDEX fight_views_tenant_list \(tenant_id=\? AND \(created_at,fight_id\)<\(\?,\?\)\)/);
+      const keyset = plan({
+        tenantId: 't1',
+        limit: 21,
+        after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'f' },
+      });
+      expect(keyset).toMatch(
+        /SEARCH fight_views USING INDEX fight_views_tenant_list \(tenant_id=\? AND \(created_at,fight_id\)<\(\?,\?\)\)/,
+      );
       expect(keyset).not.toMatch(/TEMP B-TREE/);
-      expect(plan({ tenantId: 't1', limit: 21, offset: 0 })).toMatch(/USING INDEX fight_views_tenant_list \(tenant_id=\?\)/);
+      expect(plan({ tenantId: 't1', limit: 21, offset: 0 })).toMatch(
+        /USING INDEX fight_views_tenant_list \(tenant_id=\?\)/,
+      );
     } finally {
       db.close();
     }
@@ -171,13 +236,18 @@ if (PG_URL) {
       const c = new Client({ connectionString: PG_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${icu.name}`);
-      await c.query(`CREATE DATABASE ${icu.name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`);
+      await c.query(
+        `CREATE DATABASE ${icu.name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`,
+      );
       await c.end();
       const url = new URL(PG_URL);
       url.pathname = `/${icu.name}`;
       icu.url = url.toString();
     }
-    return new PostgresReadStore(icu.url, `rs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`);
+    return new PostgresReadStore(
+      icu.url,
+      `rs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,
+    );
   });
   afterAll(async () => {
     if (!icu.url) return;
@@ -199,10 +269,18 @@ if (PG_URL) {
     try {
       // An empty table: the planner would scan it whole; forbid that to see which index the query can use.
       await c.query('SET enable_seqscan = off');
-      const { sql, args } = listFightsPgSql(schema, { tenantId: 't1', limit: 21, after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'f' } });
-      const plan = (await c.query(`EXPLAIN ${sql}`, args)).rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+      const { sql, args } = listFightsPgSql(schema, {
+        tenantId: 't1',
+        limit: 21,
+        after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'f' },
+      });
+      const plan = (await c.query(`EXPLAIN ${sql}`, args)).rows
+        .map((r) => r['QUERY PLAN'] as string)
+        .join('\n');
       expect(plan).toMatch(/Index Scan using fight_views_tenant_keyset/);
-      expect(plan).toMatch(/Index Cond: \(\(tenant_id = 't1'::text\) AND \(ROW\(\(created_at\)::text, \(fight_id\)::text\) < ROW\(/);
+      expect(plan).toMatch(
+        /Index Cond: \(\(tenant_id = 't1'::text\) AND \(ROW\(\(created_at\)::text, \(fight_id\)::text\) < ROW\(/,
+      );
       expect(plan).not.toMatch(/Sort/);
     } finally {
       await c.end();
@@ -216,6 +294,9 @@ if (PG_URL) {
     await c.end();
   });
 } else {
-  console.warn('PostgreSQL read-store suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it');
-  describe.skip('postgres read store (SKIPPED: EVENT_STORE_PG_URL is not set)', () => it('needs PostgreSQL', () => undefined));
+  console.warn(
+    'PostgreSQL read-store suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
+  );
+  describe.skip('postgres read store (SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
+    it('needs PostgreSQL', () => undefined));
 }

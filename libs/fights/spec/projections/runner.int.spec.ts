@@ -7,18 +7,43 @@ import { MemoryReadStore } from '../../src/projections/memory-read-store';
 import { PROJECTIONS, ProjectionName, ReadStore, ReadTx } from '../../src/projections/read-store';
 import { ProjectionRunner } from '../../src/projections/runner';
 
-const sheet = { vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 }, maxVitality: 12, maxAD: 6, maxMD: 0, weapons: [], armour: { soak: 20 } };
+const sheet = {
+  vitals: { strength: 2, agility: 3, resilience: 2 },
+  skills: { melee: 3, ranged: 0, acrobatics: 1 },
+  maxVitality: 12,
+  maxAD: 6,
+  maxMD: 0,
+  weapons: [],
+  armour: { soak: 20 },
+};
 
 /** Fights on an in-memory log: `notes` GM notes each (one event a note), every tenth undone unless `undo` is false. */
-async function playFights(store: InMemoryEventStore, count: number, notes: number, undo = true): Promise<string[]> {
+async function playFights(
+  store: InMemoryEventStore,
+  count: number,
+  notes: number,
+  undo = true,
+): Promise<string[]> {
   const service = new FightService(store);
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const { fightId } = await service.create({ system: 'narateer', name: `F${i}`, dice: { mode: 'fair' }, combatants: [{ id: 'a', name: 'A', side: 'x', sheet }, { id: 'b', name: 'B', side: 'y', sheet }] });
+    const { fightId } = await service.create({
+      system: 'narateer',
+      name: `F${i}`,
+      dice: { mode: 'fair' },
+      combatants: [
+        { id: 'a', name: 'A', side: 'x', sheet },
+        { id: 'b', name: 'B', side: 'y', sheet },
+      ],
+    });
     ids.push(fightId);
   }
   for (let n = 0; n < notes; n++) {
-    for (const id of ids) await service.execute(id, undo && n % 10 === 9 ? { type: 'UndoCommands', count: 1 } : { type: 'AddNote', text: `n${n}` });
+    for (const id of ids)
+      await service.execute(
+        id,
+        undo && n % 10 === 9 ? { type: 'UndoCommands', count: 1 } : { type: 'AddNote', text: `n${n}` },
+      );
   }
   return ids;
 }
@@ -31,7 +56,15 @@ async function appendNotes(store: InMemoryEventStore, fightId: string, count: nu
       id: randomUUID(),
       type: 'GmNoteAdded',
       data: { text: `bulk ${done + i}` },
-      metadata: { fightId, v: 1, at: new Date().toISOString(), actor: 'gm', commandId: randomUUID(), drawsUsed: 0, hash: `h${done + i}` },
+      metadata: {
+        fightId,
+        v: 1,
+        at: new Date().toISOString(),
+        actor: 'gm',
+        commandId: randomUUID(),
+        drawsUsed: 0,
+        hash: `h${done + i}`,
+      },
     }));
     await store.append(fightStream(fightId), events, { expectedRevision: from });
   }
@@ -42,7 +75,11 @@ async function snapshot(read: ReadStore, fights: string[]) {
   return {
     list: await read.listFights({ limit: 100, offset: 0 }),
     combatants: await Promise.all(fights.map((f) => read.listCombatants(f))),
-    folds: await Promise.all(PROJECTIONS.map(async (p) => [...(await read.folds(p, fights)).values()].map((f) => ({ ...f, state: JSON.parse(f.state) })))),
+    folds: await Promise.all(
+      PROJECTIONS.map(async (p) =>
+        [...(await read.folds(p, fights)).values()].map((f) => ({ ...f, state: JSON.parse(f.state) })),
+      ),
+    ),
     checkpoints: await Promise.all(PROJECTIONS.map((p) => read.checkpoint(p))),
   };
 }
@@ -51,7 +88,12 @@ async function snapshot(read: ReadStore, fights: string[]) {
 class CountingReadStore extends MemoryReadStore {
   commits: ProjectionName[][] = [];
   failNext = false;
-  override apply(projections: readonly ProjectionName[], expected: string | undefined, next: string, fn: (tx: ReadTx) => void | Promise<void>) {
+  override apply(
+    projections: readonly ProjectionName[],
+    expected: string | undefined,
+    next: string,
+    fn: (tx: ReadTx) => void | Promise<void>,
+  ) {
     return super.apply(projections, expected, next, async (tx) => {
       await fn(tx);
       if (this.failNext) {
@@ -139,7 +181,9 @@ describe('ProjectionRunner', () => {
     const [views] = (await read.folds('fight-views', [fight])).values();
     const renamed = JSON.parse(views.state);
     renamed.state.name = 'Renamed by an older build';
-    await read.apply(['fight-views'], checkpoint, checkpoint!, (tx) => tx.putFold('fight-views', fight, { ...views, state: renamed }));
+    await read.apply(['fight-views'], checkpoint, checkpoint!, (tx) =>
+      tx.putFold('fight-views', fight, { ...views, state: renamed }),
+    );
     await new FightService(store).execute(fight, { type: 'AddNote', text: 'after' });
     const evolve = jest.spyOn(narateer, 'evolve');
     await new ProjectionRunner(store, read).catchUpAll();

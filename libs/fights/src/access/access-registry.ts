@@ -11,7 +11,13 @@ export const ACCESS_PREFIXES = ['auth-', 'tenant-', 'access-'];
 /** Verified secrets kept (AccessRegistry.verified): a principal and its secret, well under 1 MB in all. */
 const VERIFIED_LIMIT = 10_000;
 /** Events that change which secrets are valid: each empties the verified secrets. */
-const CREDENTIAL_EVENTS = new Set(['AdminKeyRegistered', 'ApiKeyIssued', 'ApiKeyRevoked', 'TokenIssued', 'TokenRevoked']);
+const CREDENTIAL_EVENTS = new Set([
+  'AdminKeyRegistered',
+  'ApiKeyIssued',
+  'ApiKeyRevoked',
+  'TokenIssued',
+  'TokenRevoked',
+]);
 
 export interface KeyRecord {
   keyId: string;
@@ -73,7 +79,10 @@ export class AccessRegistry {
   }
 
   hasAdminKey(): boolean {
-    return this.envAdminHash !== undefined || [...this.keys.values()].some((k) => k.tenantId === 'admin' && !k.revokedAt);
+    return (
+      this.envAdminHash !== undefined ||
+      [...this.keys.values()].some((k) => k.tenantId === 'admin' && !k.revokedAt)
+    );
   }
 
   apply(e: StoredEvent): void {
@@ -82,13 +91,25 @@ export class AccessRegistry {
     const at = (e.metadata.at as string | undefined) ?? e.storedAt;
     switch (a.type) {
       case 'AdminKeyRegistered':
-        this.keys.set(a.data.keyId, { keyId: a.data.keyId, tenantId: 'admin', hash: a.data.hash, label: 'admin', createdAt: at });
+        this.keys.set(a.data.keyId, {
+          keyId: a.data.keyId,
+          tenantId: 'admin',
+          hash: a.data.hash,
+          label: 'admin',
+          createdAt: at,
+        });
         break;
       case 'TenantCreated':
         this.tenants.set(a.data.tenantId, { tenantId: a.data.tenantId, name: a.data.name, createdAt: at });
         break;
       case 'ApiKeyIssued':
-        this.keys.set(a.data.keyId, { keyId: a.data.keyId, tenantId: a.data.tenantId, hash: a.data.hash, label: a.data.label, createdAt: at });
+        this.keys.set(a.data.keyId, {
+          keyId: a.data.keyId,
+          tenantId: a.data.tenantId,
+          hash: a.data.hash,
+          label: a.data.label,
+          createdAt: at,
+        });
         break;
       case 'ApiKeyRevoked':
         this.revoke(this.keys.get(a.data.keyId), a.data.keyId, at);
@@ -98,7 +119,16 @@ export class AccessRegistry {
         break;
       case 'TokenIssued': {
         const d = a.data;
-        this.tokens.set(d.tokenId, { tokenId: d.tokenId, fightId: d.fightId, role: d.role, combatantIds: d.combatantIds, hash: d.hash, label: d.label, createdAt: at, expiresAt: d.expiresAt });
+        this.tokens.set(d.tokenId, {
+          tokenId: d.tokenId,
+          fightId: d.fightId,
+          role: d.role,
+          combatantIds: d.combatantIds,
+          hash: d.hash,
+          label: d.label,
+          createdAt: at,
+          expiresAt: d.expiresAt,
+        });
         break;
       }
       case 'TokenRevoked':
@@ -130,16 +160,20 @@ export class AccessRegistry {
   }
 
   private verify(secret: string): Principal | undefined {
-    if (this.envAdminHash && sameHash(hashSecret(secret), this.envAdminHash)) return { kind: 'admin', keyId: 'env' };
+    if (this.envAdminHash && sameHash(hashSecret(secret), this.envAdminHash))
+      return { kind: 'admin', keyId: 'env' };
     const parsed = parseSecret(secret);
     if (!parsed) return undefined;
     if (parsed.kind === 'crs') {
       const key = this.keys.get(parsed.id);
       if (!key || key.revokedAt || !sameHash(hashSecret(parsed.body), key.hash)) return undefined;
-      return key.tenantId === 'admin' ? { kind: 'admin', keyId: key.keyId } : { kind: 'tenant', tenantId: key.tenantId, keyId: key.keyId };
+      return key.tenantId === 'admin'
+        ? { kind: 'admin', keyId: key.keyId }
+        : { kind: 'tenant', tenantId: key.tenantId, keyId: key.keyId };
     }
     const token = this.tokens.get(parsed.id);
-    if (!token || !this.tokenUsable(token) || !sameHash(hashSecret(parsed.body), token.hash)) return undefined;
+    if (!token || !this.tokenUsable(token) || !sameHash(hashSecret(parsed.body), token.hash))
+      return undefined;
     return token.role === 'player'
       ? { kind: 'player', fightId: token.fightId, tokenId: token.tokenId, combatantIds: token.combatantIds }
       : { kind: 'spectator', fightId: token.fightId, tokenId: token.tokenId };

@@ -51,10 +51,24 @@ export class AccessService {
     if (ACCESS_PREFIXES.some((p) => e.stream.startsWith(p))) this.registry.apply(e);
   }
 
-  private async write(stream: string, type: string, data: Record<string, unknown>, expectedRevision: 'any' | 'no_stream' = 'any'): Promise<void> {
+  private async write(
+    stream: string,
+    type: string,
+    data: Record<string, unknown>,
+    expectedRevision: 'any' | 'no_stream' = 'any',
+  ): Promise<void> {
     const event: NewEvent = { id: randomUUID(), type, data, metadata: { at: this.clock().toISOString() } };
     await this.store.append(stream, [event], { expectedRevision });
-    this.registry.apply({ id: event.id, stream, revision: 0n, type, data, metadata: event.metadata!, checkpoint: '', storedAt: this.clock().toISOString() });
+    this.registry.apply({
+      id: event.id,
+      stream,
+      revision: 0n,
+      type,
+      data,
+      metadata: event.metadata!,
+      checkpoint: '',
+      storedAt: this.clock().toISOString(),
+    });
   }
 
   async createTenant(name: string): Promise<{ tenantId: string; name: string; key: IssuedSecret }> {
@@ -64,22 +78,30 @@ export class AccessService {
   }
 
   async issueKey(tenantId: string, label: string): Promise<IssuedSecret> {
-    if (!this.registry.tenants.has(tenantId)) throw new AppError(404, 'TENANT_NOT_FOUND', `no tenant ${tenantId}`, 'tenantId');
+    if (!this.registry.tenants.has(tenantId))
+      throw new AppError(404, 'TENANT_NOT_FOUND', `no tenant ${tenantId}`, 'tenantId');
     const key = newSecret('crs');
-    await this.write(tenantStream(tenantId), 'ApiKeyIssued', { tenantId, keyId: key.id, hash: key.hash, label });
+    await this.write(tenantStream(tenantId), 'ApiKeyIssued', {
+      tenantId,
+      keyId: key.id,
+      hash: key.hash,
+      label,
+    });
     return { id: key.id, secret: key.secret };
   }
 
   async revokeKey(keyId: string): Promise<void> {
     const key = this.registry.keys.get(keyId);
-    if (!key || key.tenantId === 'admin') throw new AppError(404, 'KEY_NOT_FOUND', `no tenant key ${keyId}`, 'keyId');
+    if (!key || key.tenantId === 'admin')
+      throw new AppError(404, 'KEY_NOT_FOUND', `no tenant key ${keyId}`, 'keyId');
     if (!key.revokedAt) await this.write(tenantStream(key.tenantId), 'ApiKeyRevoked', { keyId });
   }
 
   /** A new key for the same tenant; the old one stops working at once. */
   async rotateKey(keyId: string): Promise<IssuedSecret> {
     const key = this.registry.keys.get(keyId);
-    if (!key || key.tenantId === 'admin' || key.revokedAt) throw new AppError(404, 'KEY_NOT_FOUND', `no active tenant key ${keyId}`, 'keyId');
+    if (!key || key.tenantId === 'admin' || key.revokedAt)
+      throw new AppError(404, 'KEY_NOT_FOUND', `no active tenant key ${keyId}`, 'keyId');
     const next = await this.issueKey(key.tenantId, `${key.label} (rotated)`);
     await this.revokeKey(keyId);
     return next;
@@ -93,13 +115,27 @@ export class AccessService {
 
   async ownFight(fightId: string, p: Principal): Promise<void> {
     if (p.kind !== 'tenant') throw forbidden('only a tenant API key can create fights');
-    await this.write(accessStream(fightId), 'FightOwned', { fightId, tenantId: p.tenantId, keyId: p.keyId }, 'no_stream');
+    await this.write(
+      accessStream(fightId),
+      'FightOwned',
+      { fightId, tenantId: p.tenantId, keyId: p.keyId },
+      'no_stream',
+    );
   }
 
-  async issueToken(fightId: string, input: { role: 'player' | 'spectator'; combatantIds?: string[]; expiresAt?: string; label?: string }): Promise<IssuedSecret> {
-    if (input.role === 'player' && !input.combatantIds?.length) throw invalidField('combatantIds', 'combatantIds must name at least one combatant for a player token');
-    if (input.role === 'spectator' && input.combatantIds?.length) throw invalidField('combatantIds', 'combatantIds must be empty for a spectator token: it acts for no combatant');
-    if (input.expiresAt && Date.parse(input.expiresAt) <= this.clock().getTime()) throw invalidField('expiresAt', 'expiresAt must be in the future');
+  async issueToken(
+    fightId: string,
+    input: { role: 'player' | 'spectator'; combatantIds?: string[]; expiresAt?: string; label?: string },
+  ): Promise<IssuedSecret> {
+    if (input.role === 'player' && !input.combatantIds?.length)
+      throw invalidField('combatantIds', 'combatantIds must name at least one combatant for a player token');
+    if (input.role === 'spectator' && input.combatantIds?.length)
+      throw invalidField(
+        'combatantIds',
+        'combatantIds must be empty for a spectator token: it acts for no combatant',
+      );
+    if (input.expiresAt && Date.parse(input.expiresAt) <= this.clock().getTime())
+      throw invalidField('expiresAt', 'expiresAt must be in the future');
     const token = newSecret('crt');
     await this.write(accessStream(fightId), 'TokenIssued', {
       fightId,
@@ -114,19 +150,28 @@ export class AccessService {
   }
 
   listTokens(fightId: string) {
-    return [...this.registry.tokens.values()].filter((t) => t.fightId === fightId).map(({ hash: _hash, ...t }) => ({ ...t, expiresAt: t.expiresAt ?? null, revokedAt: t.revokedAt ?? null }));
+    return [...this.registry.tokens.values()]
+      .filter((t) => t.fightId === fightId)
+      .map(({ hash: _hash, ...t }) => ({
+        ...t,
+        expiresAt: t.expiresAt ?? null,
+        revokedAt: t.revokedAt ?? null,
+      }));
   }
 
   async revokeToken(fightId: string, tokenId: string): Promise<void> {
     const token = this.registry.tokens.get(tokenId);
-    if (!token || token.fightId !== fightId) throw new AppError(404, 'TOKEN_NOT_FOUND', `no token ${tokenId} for this fight`, 'tokenId');
+    if (!token || token.fightId !== fightId)
+      throw new AppError(404, 'TOKEN_NOT_FOUND', `no token ${tokenId} for this fight`, 'tokenId');
     if (!token.revokedAt) await this.write(accessStream(fightId), 'TokenRevoked', { tokenId });
   }
 
   /** Reading a fight: its tenant, or a token for it. Anyone else is told it does not exist. */
   assertRead(p: Principal, fightId: string): void {
     const owner = this.registry.owners.get(fightId);
-    const ok = (p.kind === 'tenant' && owner === p.tenantId) || ((p.kind === 'player' || p.kind === 'spectator') && p.fightId === fightId);
+    const ok =
+      (p.kind === 'tenant' && owner === p.tenantId) ||
+      ((p.kind === 'player' || p.kind === 'spectator') && p.fightId === fightId);
     if (!ok) throw fightNotFound(fightId);
   }
 

@@ -14,7 +14,11 @@ export class LiveViews {
   /** Every event after `after`, then live; see LiveFightStream. */
   async watch(fightId: string, after = 0): Promise<LiveFightStream> {
     await this.cache.load(fightId);
-    return new LiveFightStream(after, (from) => this.reads.events(fightId, from), (deliver) => this.feed.on(fightId, deliver));
+    return new LiveFightStream(
+      after,
+      (from) => this.reads.events(fightId, from),
+      (deliver) => this.feed.on(fightId, deliver),
+    );
   }
 
   /** The view now, then after each change (bursts coalesce into their last view). */

@@ -1,6 +1,13 @@
 import { StoredEvent } from '@app/event-store';
 import { FightCore, findSystem, RuleSystem } from '@app/rules';
-import { evolveState, FIGHT_STREAM_PREFIX, FightEvent, foldFight, isUndo, toFightEvent } from '@app/fight-log';
+import {
+  evolveState,
+  FIGHT_STREAM_PREFIX,
+  FightEvent,
+  foldFight,
+  isUndo,
+  toFightEvent,
+} from '@app/fight-log';
 import { ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
 
 interface Folded {
@@ -23,7 +30,10 @@ interface Lineage {
 }
 
 /** Each projection: the rows of one fight whose fold changed, from its fold and view. */
-const WRITERS: Record<ProjectionName, (tx: ReadTx, fightId: string, folded: Folded, last: FightEvent, view: Record<string, unknown>) => void> = {
+const WRITERS: Record<
+  ProjectionName,
+  (tx: ReadTx, fightId: string, folded: Folded, last: FightEvent, view: Record<string, unknown>) => void
+> = {
   'fight-views': (tx, fightId, folded, last, view) =>
     tx.putFight({
       fightId,
@@ -41,7 +51,14 @@ const WRITERS: Record<ProjectionName, (tx: ReadTx, fightId: string, folded: Fold
     const listed = Array.isArray(view.combatants) ? (view.combatants as Array<Record<string, unknown>>) : [];
     tx.replaceCombatants(
       fightId,
-      listed.map((c) => ({ fightId, combatantId: String(c.id), system: folded.state.system, name: String(c.name), side: typeof c.side === 'string' ? c.side : 'default', summary: c })),
+      listed.map((c) => ({
+        fightId,
+        combatantId: String(c.id),
+        system: folded.state.system,
+        name: String(c.name),
+        side: typeof c.side === 'string' ? c.side : 'default',
+        summary: c,
+      })),
     );
   },
 };
@@ -81,7 +98,12 @@ export class ProjectionBatch {
       this.latest.set(e.fightId, e.seq);
       const lineages = this.fights.get(e.fightId)!;
       // An undo is folded from the fight's whole log up to it (libs/fight-log).
-      const history = isUndo(e) ? await this.ctx.readFight(e.fightId).then((all) => all.filter((x) => x.seq <= e.seq), (failed: unknown) => ({ failed })) : [];
+      const history = isUndo(e)
+        ? await this.ctx.readFight(e.fightId).then(
+            (all) => all.filter((x) => x.seq <= e.seq),
+            (failed: unknown) => ({ failed }),
+          )
+        : [];
       for (const lineage of lineages) {
         this.fold(lineage, stored, e, (system, state) => {
           const next = evolveState(system, state, e);
@@ -97,7 +119,8 @@ export class ProjectionBatch {
     for (const [fightId, lineages] of this.fights) {
       for (const { projections, current, last } of lineages) {
         if (!current || !last) continue;
-        for (const p of projections) tx.putFold(p, fightId, { seq: last.seq, headHash: last.hash, state: current.folded });
+        for (const p of projections)
+          tx.putFold(p, fightId, { seq: last.seq, headHash: last.hash, state: current.folded });
         let view: Record<string, unknown>;
         try {
           view = fightView(current.folded, last);
@@ -130,19 +153,31 @@ export class ProjectionBatch {
       });
       this.fights.set(
         fightId,
-        [...lineages.values()].map(({ from, projections }) => ({ projections, current: from && { seq: from.seq, folded: JSON.parse(from.state) as Folded } })),
+        [...lineages.values()].map(({ from, projections }) => ({
+          projections,
+          current: from && { seq: from.seq, folded: JSON.parse(from.state) as Folded },
+        })),
       );
     }
   }
 
-  private fold(lineage: Lineage, stored: StoredEvent, e: FightEvent, next: (system: RuleSystem<FightCore>, state: FightCore) => FightCore): void {
+  private fold(
+    lineage: Lineage,
+    stored: StoredEvent,
+    e: FightEvent,
+    next: (system: RuleSystem<FightCore>, state: FightCore) => FightCore,
+  ): void {
     const { current } = lineage;
     if (current && e.seq <= current.seq) return;
     let base = current?.folded;
     if (!base) {
       const system = e.type === 'FightStarted' ? findSystem(String(e.data.system)) : undefined;
       if (!system) return;
-      base = { state: system.start(e.fightId), createdAt: e.at, tenantId: typeof stored.metadata.tenantId === 'string' ? stored.metadata.tenantId : '' };
+      base = {
+        state: system.start(e.fightId),
+        createdAt: e.at,
+        tenantId: typeof stored.metadata.tenantId === 'string' ? stored.metadata.tenantId : '',
+      };
     }
     let state: FightCore;
     try {

@@ -1,11 +1,22 @@
-import { CombatantRow, FightFilter, FightKey, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import {
+  CombatantRow,
+  FightFilter,
+  FightKey,
+  FightQuery,
+  FightRow,
+  ProjectionName,
+  ReadStore,
+  ReadTx,
+  StoredFold,
+} from './read-store';
 import { ReadWrites } from './read-writes';
 
 const clone = <T>(v: T): T => structuredClone(v);
 
 /** Plain string order (ids and ISO times are ASCII: byte order), as SQLite's BINARY and PostgreSQL's "C" collation compare, never the locale's. */
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const compareKeys = (a: FightKey, b: FightKey): number => cmp(a.createdAt, b.createdAt) || cmp(a.fightId, b.fightId);
+const compareKeys = (a: FightKey, b: FightKey): number =>
+  cmp(a.createdAt, b.createdAt) || cmp(a.fightId, b.fightId);
 
 export class MemoryReadStore implements ReadStore {
   readonly engine = 'memory';
@@ -28,13 +39,19 @@ export class MemoryReadStore implements ReadStore {
     return found;
   }
 
-  apply(projections: readonly ProjectionName[], expected: string | undefined, next: string, fn: (tx: ReadTx) => void | Promise<void>): Promise<boolean> {
+  apply(
+    projections: readonly ProjectionName[],
+    expected: string | undefined,
+    next: string,
+    fn: (tx: ReadTx) => void | Promise<void>,
+  ): Promise<boolean> {
     const run = this.lock.then(async () => {
       if (projections.some((p) => this.checkpoints.get(p) !== expected)) return false;
       const writes = new ReadWrites();
       await fn(writes.tx());
       // Nothing is kept until `fn` has returned, so a failed batch leaves nothing behind.
-      for (const [key, f] of writes.folds) this.storedFolds.set(key, { seq: f.seq, headHash: f.headHash, state: f.state });
+      for (const [key, f] of writes.folds)
+        this.storedFolds.set(key, { seq: f.seq, headHash: f.headHash, state: f.state });
       for (const [id, { row }] of writes.fights) this.fights.set(id, clone(row));
       for (const [id, rows] of writes.combatants) this.combatants.set(id, clone(rows.map((r) => r.row)));
       for (const p of projections) this.checkpoints.set(p, next);
@@ -46,7 +63,8 @@ export class MemoryReadStore implements ReadStore {
 
   async reset(projection: ProjectionName) {
     this.checkpoints.delete(projection);
-    for (const key of [...this.storedFolds.keys()]) if (key.startsWith(`${projection}/`)) this.storedFolds.delete(key);
+    for (const key of [...this.storedFolds.keys()])
+      if (key.startsWith(`${projection}/`)) this.storedFolds.delete(key);
     if (projection === 'fight-views') this.fights.clear();
     else this.combatants.clear();
   }
@@ -69,7 +87,12 @@ export class MemoryReadStore implements ReadStore {
   }
 
   private matching(q: FightFilter): FightRow[] {
-    return [...this.fights.values()].filter((f) => (q.tenantId === undefined || f.tenantId === q.tenantId) && (!q.system || f.system === q.system) && (!q.status || f.status === q.status));
+    return [...this.fights.values()].filter(
+      (f) =>
+        (q.tenantId === undefined || f.tenantId === q.tenantId) &&
+        (!q.system || f.system === q.system) &&
+        (!q.status || f.status === q.status),
+    );
   }
 
   async listCombatants(fightId: string) {

@@ -1,6 +1,14 @@
 import { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { inTransaction, retryOnConnectionLoss, withClient } from '@app/event-store';
-import { FightFilter, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import {
+  FightFilter,
+  FightQuery,
+  FightRow,
+  ProjectionName,
+  ReadStore,
+  ReadTx,
+  StoredFold,
+} from './read-store';
 import { ReadWrites } from './read-writes';
 
 const schemaSql = (s: string) => `
@@ -39,7 +47,18 @@ interface CombatantPgRow {
   summary: Record<string, unknown>;
 }
 
-const toFight = (r: FightPgRow): FightRow => ({ fightId: r.fight_id, tenantId: r.tenant_id, system: r.system, name: r.name, status: r.status, seq: r.seq, headHash: r.head_hash, createdAt: r.created_at, updatedAt: r.updated_at, view: r.view });
+const toFight = (r: FightPgRow): FightRow => ({
+  fightId: r.fight_id,
+  tenantId: r.tenant_id,
+  system: r.system,
+  name: r.name,
+  status: r.status,
+  seq: r.seq,
+  headHash: r.head_hash,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  view: r.view,
+});
 
 function fightFilter(q: FightFilter): { where: string[]; args: unknown[] } {
   const where: string[] = [];
@@ -58,11 +77,17 @@ function fightFilter(q: FightFilter): { where: string[]; args: unknown[] } {
  */
 export function listFightsPgSql(schema: string, q: FightQuery): { sql: string; args: unknown[] } {
   const { where, args } = fightFilter(q);
-  if (q.after) where.push(`(created_at COLLATE "C", fight_id COLLATE "C") < ($${args.push(q.after.createdAt)}, $${args.push(q.after.fightId)})`);
+  if (q.after)
+    where.push(
+      `(created_at COLLATE "C", fight_id COLLATE "C") < ($${args.push(q.after.createdAt)}, $${args.push(q.after.fightId)})`,
+    );
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const limit = `LIMIT $${args.push(q.limit)}`;
   const offset = q.after ? '' : ` OFFSET $${args.push(q.offset ?? 0)}`;
-  return { sql: `SELECT * FROM ${schema}.fight_views ${clause} ORDER BY created_at COLLATE "C" DESC, fight_id COLLATE "C" DESC ${limit}${offset}`, args };
+  return {
+    sql: `SELECT * FROM ${schema}.fight_views ${clause} ORDER BY created_at COLLATE "C" DESC, fight_id COLLATE "C" DESC ${limit}${offset}`,
+    args,
+  };
 }
 
 /** Read models in PostgreSQL; several instances may run projections: the checkpoint row is the lock. */
@@ -104,13 +129,18 @@ export class PostgresReadStore implements ReadStore {
   }
 
   /** Reads only: a lost connection is retried on a fresh one. */
-  private read<R extends QueryResultRow = Record<string, unknown>>(text: string, values: unknown[]): Promise<QueryResult<R>> {
+  private read<R extends QueryResultRow = Record<string, unknown>>(
+    text: string,
+    values: unknown[],
+  ): Promise<QueryResult<R>> {
     return retryOnConnectionLoss(() => this.pool.query<R>(text, values));
   }
 
   async checkpoint(projection: ProjectionName) {
     await this.start();
-    const r = await this.read(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = $1`, [projection]);
+    const r = await this.read(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = $1`, [
+      projection,
+    ]);
     return r.rows[0]?.checkpoint as string | undefined;
   }
 
@@ -119,7 +149,12 @@ export class PostgresReadStore implements ReadStore {
    * event log in the same database (docs/event-store.md), so it only writes, a few statements
    * whatever the number of rows.
    */
-  async apply(projections: readonly ProjectionName[], expected: string | undefined, next: string, fn: (tx: ReadTx) => void | Promise<void>): Promise<boolean> {
+  async apply(
+    projections: readonly ProjectionName[],
+    expected: string | undefined,
+    next: string,
+    fn: (tx: ReadTx) => void | Promise<void>,
+  ): Promise<boolean> {
     await this.start();
     const writes = new ReadWrites();
     await fn(writes.tx());
@@ -127,15 +162,26 @@ export class PostgresReadStore implements ReadStore {
     return withClient(this.pool, async (c, broken) => {
       try {
         await c.query('BEGIN');
-        await c.query(`INSERT INTO ${this.t('projection_checkpoints')} (name, checkpoint) SELECT unnest($1::text[]), '' ON CONFLICT DO NOTHING`, [names]);
+        await c.query(
+          `INSERT INTO ${this.t('projection_checkpoints')} (name, checkpoint) SELECT unnest($1::text[]), '' ON CONFLICT DO NOTHING`,
+          [names],
+        );
         // Locked in name order, so two runners never wait on each other crosswise.
-        const current = (await c.query<{ checkpoint: string }>(`SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = ANY($1) ORDER BY name FOR UPDATE`, [names])).rows;
+        const current = (
+          await c.query<{ checkpoint: string }>(
+            `SELECT checkpoint FROM ${this.t('projection_checkpoints')} WHERE name = ANY($1) ORDER BY name FOR UPDATE`,
+            [names],
+          )
+        ).rows;
         if (current.some((r) => (r.checkpoint || undefined) !== expected)) {
           await c.query('ROLLBACK');
           return false;
         }
         await this.write(c, writes);
-        await c.query(`UPDATE ${this.t('projection_checkpoints')} SET checkpoint = $2, updated_at = now() WHERE name = ANY($1)`, [names, next]);
+        await c.query(
+          `UPDATE ${this.t('projection_checkpoints')} SET checkpoint = $2, updated_at = now() WHERE name = ANY($1)`,
+          [names, next],
+        );
         await c.query('COMMIT');
         return true;
       } catch (e) {
@@ -151,7 +197,12 @@ export class PostgresReadStore implements ReadStore {
       `SELECT fight_id, seq, head_hash, state::text AS state FROM ${this.t('projection_folds')} WHERE projection = $1 AND fight_id = ANY($2)`,
       [projection, fightIds],
     );
-    return new Map(rows.map((r) => [r.fight_id as string, { seq: r.seq as number, headHash: r.head_hash as string, state: r.state as string }]));
+    return new Map(
+      rows.map((r) => [
+        r.fight_id as string,
+        { seq: r.seq as number, headHash: r.head_hash as string, state: r.state as string },
+      ]),
+    );
   }
 
   /** One statement per table; JSON columns travel as one JSON array each, parsed once. */
@@ -162,7 +213,13 @@ export class PostgresReadStore implements ReadStore {
         `INSERT INTO ${this.t('projection_folds')} (projection, fight_id, seq, head_hash, state)
          SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::int[]), unnest($4::text[]), jsonb_array_elements($5::jsonb))
          ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state`,
-        [folds.map((f) => f.projection), folds.map((f) => f.fightId), folds.map((f) => f.seq), folds.map((f) => f.headHash), jsonArray(folds.map((f) => f.state))],
+        [
+          folds.map((f) => f.projection),
+          folds.map((f) => f.fightId),
+          folds.map((f) => f.seq),
+          folds.map((f) => f.headHash),
+          jsonArray(folds.map((f) => f.state)),
+        ],
       );
     }
     const fights = [...writes.fights.values()];
@@ -187,8 +244,12 @@ export class PostgresReadStore implements ReadStore {
       );
     }
     if (writes.combatants.size === 0) return;
-    await c.query(`DELETE FROM ${this.t('combatant_summaries')} WHERE fight_id = ANY($1)`, [[...writes.combatants.keys()]]);
-    const rows = [...writes.combatants.values()].flatMap((list) => list.map((entry, position) => ({ ...entry, position })));
+    await c.query(`DELETE FROM ${this.t('combatant_summaries')} WHERE fight_id = ANY($1)`, [
+      [...writes.combatants.keys()],
+    ]);
+    const rows = [...writes.combatants.values()].flatMap((list) =>
+      list.map((entry, position) => ({ ...entry, position })),
+    );
     if (rows.length === 0) return;
     await c.query(
       `INSERT INTO ${this.t('combatant_summaries')} (fight_id, combatant_id, position, system, name, side, summary)
@@ -210,13 +271,17 @@ export class PostgresReadStore implements ReadStore {
     await inTransaction(this.pool, async (c) => {
       await c.query(`DELETE FROM ${this.t('projection_checkpoints')} WHERE name = $1`, [projection]);
       await c.query(`DELETE FROM ${this.t('projection_folds')} WHERE projection = $1`, [projection]);
-      await c.query(`DELETE FROM ${this.t(projection === 'fight-views' ? 'fight_views' : 'combatant_summaries')}`);
+      await c.query(
+        `DELETE FROM ${this.t(projection === 'fight-views' ? 'fight_views' : 'combatant_summaries')}`,
+      );
     });
   }
 
   async getFight(fightId: string) {
     await this.start();
-    const r = await this.read<FightPgRow>(`SELECT * FROM ${this.t('fight_views')} WHERE fight_id = $1`, [fightId]);
+    const r = await this.read<FightPgRow>(`SELECT * FROM ${this.t('fight_views')} WHERE fight_id = $1`, [
+      fightId,
+    ]);
     return r.rows[0] ? toFight(r.rows[0]) : undefined;
   }
 
@@ -229,13 +294,30 @@ export class PostgresReadStore implements ReadStore {
   async countFights(q: FightFilter) {
     await this.start();
     const { where, args } = fightFilter(q);
-    return Number((await this.read<{ n: string }>(`SELECT count(*) AS n FROM ${this.t('fight_views')} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, args)).rows[0].n);
+    return Number(
+      (
+        await this.read<{ n: string }>(
+          `SELECT count(*) AS n FROM ${this.t('fight_views')} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+          args,
+        )
+      ).rows[0].n,
+    );
   }
 
   async listCombatants(fightId: string) {
     await this.start();
-    const r = await this.read<CombatantPgRow>(`SELECT * FROM ${this.t('combatant_summaries')} WHERE fight_id = $1 ORDER BY position`, [fightId]);
-    return r.rows.map((x) => ({ fightId: x.fight_id, combatantId: x.combatant_id, system: x.system, name: x.name, side: x.side, summary: x.summary }));
+    const r = await this.read<CombatantPgRow>(
+      `SELECT * FROM ${this.t('combatant_summaries')} WHERE fight_id = $1 ORDER BY position`,
+      [fightId],
+    );
+    return r.rows.map((x) => ({
+      fightId: x.fight_id,
+      combatantId: x.combatant_id,
+      system: x.system,
+      name: x.name,
+      side: x.side,
+      summary: x.summary,
+    }));
   }
 
   async close() {

@@ -83,7 +83,12 @@ export interface ReadStore {
    * `expected` to `next` in one transaction. Returns false, changing nothing, when another
    * runner moved one of those checkpoints first.
    */
-  apply(projections: readonly ProjectionName[], expected: string | undefined, next: string, fn: (tx: ReadTx) => void | Promise<void>): Promise<boolean>;
+  apply(
+    projections: readonly ProjectionName[],
+    expected: string | undefined,
+    next: string,
+    fn: (tx: ReadTx) => void | Promise<void>,
+  ): Promise<boolean>;
   /** Deletes the projection's rows and checkpoint, for a rebuild from position 0. */
   reset(projection: ProjectionName): Promise<void>;
   getFight(fightId: string): Promise<FightRow | undefined>;

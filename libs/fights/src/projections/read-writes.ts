@@ -26,7 +26,13 @@ export class ReadWrites {
       putFold: (projection: ProjectionName, fightId: string, fold: Fold) => {
         let state = this.json.get(fold.state);
         if (state === undefined) this.json.set(fold.state, (state = JSON.stringify(fold.state)));
-        this.folds.set(`${projection}/${fightId}`, { projection, fightId, seq: fold.seq, headHash: fold.headHash, state });
+        this.folds.set(`${projection}/${fightId}`, {
+          projection,
+          fightId,
+          seq: fold.seq,
+          headHash: fold.headHash,
+          state,
+        });
       },
       putFight: (row: FightRow) => void this.fights.set(row.fightId, { row, view: JSON.stringify(row.view) }),
       replaceCombatants: (fightId: string, rows: CombatantRow[]) =>

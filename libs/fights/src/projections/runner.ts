@@ -41,7 +41,11 @@ export class ProjectionRunner {
   ) {}
 
   /** Commits arriving within a few milliseconds share one page and one transaction. */
-  private readonly passes = new CoalescedRun(() => this.catchUpAll(), (e) => this.onError(e), BATCH_MS);
+  private readonly passes = new CoalescedRun(
+    () => this.catchUpAll(),
+    (e) => this.onError(e),
+    BATCH_MS,
+  );
 
   /** Catches every projection up, then keeps them current. */
   async start(pollMs = 2000): Promise<void> {
@@ -68,7 +72,9 @@ export class ProjectionRunner {
     for (;;) {
       const checkpoints = await Promise.all(this.names.map((n) => this.read.checkpoint(n)));
       const groups = new Map<string | undefined, ProjectionName[]>();
-      this.names.forEach((name, i) => groups.set(checkpoints[i], [...(groups.get(checkpoints[i]) ?? []), name]));
+      this.names.forEach((name, i) =>
+        groups.set(checkpoints[i], [...(groups.get(checkpoints[i]) ?? []), name]),
+      );
       let more = false;
       for (const [checkpoint, names] of groups) if ((await this.step(names, checkpoint)).more) more = true;
       if (!more) return;
@@ -89,7 +95,10 @@ export class ProjectionRunner {
    * Folds up to EVENTS_PER_COMMIT events after `checkpoint`, page by page, and commits them to
    * `names` at once. `more`: the log may go on. `applied`: 0 when another runner moved first.
    */
-  private async step(names: readonly ProjectionName[], checkpoint: string | undefined): Promise<{ applied: number; more: boolean }> {
+  private async step(
+    names: readonly ProjectionName[],
+    checkpoint: string | undefined,
+  ): Promise<{ applied: number; more: boolean }> {
     const batch = new ProjectionBatch(this.read, this.context, names);
     let after = checkpoint;
     let count = 0;
@@ -103,13 +112,21 @@ export class ProjectionRunner {
       more = page.length === PAGE;
     } while (more && count < EVENTS_PER_COMMIT);
     if (after === undefined || after === checkpoint) return { applied: 0, more: false };
-    if (!(await this.read.apply(names, checkpoint, after, (tx) => batch.write(tx)))) return { applied: 0, more };
-    for (const name of names) for (const [fightId, seq] of batch.latest) this.applied.emit(`${name}:${fightId}`, seq);
+    if (!(await this.read.apply(names, checkpoint, after, (tx) => batch.write(tx))))
+      return { applied: 0, more };
+    for (const name of names)
+      for (const [fightId, seq] of batch.latest) this.applied.emit(`${name}:${fightId}`, seq);
     return { applied: count, more };
   }
 
   /** Resolves true once `projection` has folded `fightId` up to `seq`, false after `timeoutMs`. */
-  waitFor(name: ProjectionName, fightId: string, seq: number, timeoutMs: number, current: () => Promise<number>): Promise<boolean> {
+  waitFor(
+    name: ProjectionName,
+    fightId: string,
+    seq: number,
+    timeoutMs: number,
+    current: () => Promise<number>,
+  ): Promise<boolean> {
     return new Promise((resolve) => {
       const key = `${name}:${fightId}`;
       const done = (ok: boolean) => {
@@ -120,7 +137,10 @@ export class ProjectionRunner {
       const listener = (reached: number) => reached >= seq && done(true);
       const timer = setTimeout(() => done(false), timeoutMs);
       this.applied.on(key, listener);
-      void current().then((reached) => reached >= seq && done(true), () => undefined);
+      void current().then(
+        (reached) => reached >= seq && done(true),
+        () => undefined,
+      );
       this.kick();
     });
   }

@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { CombatantRow, FightFilter, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import {
+  CombatantRow,
+  FightFilter,
+  FightQuery,
+  FightRow,
+  ProjectionName,
+  ReadStore,
+  ReadTx,
+  StoredFold,
+} from './read-store';
 import { ReadWrites } from './read-writes';
 
 const SCHEMA = `
@@ -64,7 +73,10 @@ export function listFightsSql(q: FightQuery): { sql: string; args: unknown[] } {
   }
   args.push(q.limit);
   if (!q.after) args.push(q.offset ?? 0);
-  return { sql: `SELECT * FROM fight_views ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, fight_id DESC LIMIT ?${q.after ? '' : ' OFFSET ?'}`, args };
+  return {
+    sql: `SELECT * FROM fight_views ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, fight_id DESC LIMIT ?${q.after ? '' : ' OFFSET ?'}`,
+    args,
+  };
 }
 
 /** Read models in their own SQLite file beside the event log (DATA_DIR/read.sqlite). */
@@ -89,36 +101,71 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async checkpoint(projection: ProjectionName) {
-    const row = this.stmt('SELECT checkpoint FROM projection_checkpoints WHERE name = ?').get(projection) as { checkpoint: string } | undefined;
+    const row = this.stmt('SELECT checkpoint FROM projection_checkpoints WHERE name = ?').get(projection) as
+      { checkpoint: string } | undefined;
     return row?.checkpoint;
   }
 
-  async apply(projections: readonly ProjectionName[], expected: string | undefined, next: string, fn: (tx: ReadTx) => void | Promise<void>): Promise<boolean> {
+  async apply(
+    projections: readonly ProjectionName[],
+    expected: string | undefined,
+    next: string,
+    fn: (tx: ReadTx) => void | Promise<void>,
+  ): Promise<boolean> {
     // better-sqlite3 transactions are synchronous: collect the writes, then commit them at once.
     const writes = new ReadWrites();
     await fn(writes.tx());
-    return this.db.transaction(() => {
-      const current = this.stmt('SELECT checkpoint FROM projection_checkpoints WHERE name = ?');
-      if (projections.some((p) => (current.get(p) as { checkpoint: string } | undefined)?.checkpoint !== expected)) return false;
-      const fold = this.stmt('INSERT INTO projection_folds VALUES (?, ?, ?, ?, ?) ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state');
-      for (const f of writes.folds.values()) fold.run(f.projection, f.fightId, f.seq, f.headHash, f.state);
-      const fight = this.stmt('INSERT INTO fight_views VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view');
-      for (const { row: r, view } of writes.fights.values()) fight.run(r.fightId, r.tenantId, r.system, r.name, r.status, r.seq, r.headHash, r.createdAt, r.updatedAt, view);
-      const clear = this.stmt('DELETE FROM combatant_summaries WHERE fight_id = ?');
-      const combatant = this.stmt('INSERT INTO combatant_summaries VALUES (?, ?, ?, ?, ?, ?, ?)');
-      for (const [fightId, rows] of writes.combatants) {
-        clear.run(fightId);
-        rows.forEach(({ row: c, summary }, i) => combatant.run(c.fightId, c.combatantId, i, c.system, c.name, c.side, summary));
-      }
-      const moved = this.stmt('INSERT INTO projection_checkpoints VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = excluded.updated_at');
-      const at = new Date().toISOString();
-      for (const p of projections) moved.run(p, next, at);
-      return true;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const current = this.stmt('SELECT checkpoint FROM projection_checkpoints WHERE name = ?');
+        if (
+          projections.some(
+            (p) => (current.get(p) as { checkpoint: string } | undefined)?.checkpoint !== expected,
+          )
+        )
+          return false;
+        const fold = this.stmt(
+          'INSERT INTO projection_folds VALUES (?, ?, ?, ?, ?) ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state',
+        );
+        for (const f of writes.folds.values()) fold.run(f.projection, f.fightId, f.seq, f.headHash, f.state);
+        const fight = this.stmt(
+          'INSERT INTO fight_views VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view',
+        );
+        for (const { row: r, view } of writes.fights.values())
+          fight.run(
+            r.fightId,
+            r.tenantId,
+            r.system,
+            r.name,
+            r.status,
+            r.seq,
+            r.headHash,
+            r.createdAt,
+            r.updatedAt,
+            view,
+          );
+        const clear = this.stmt('DELETE FROM combatant_summaries WHERE fight_id = ?');
+        const combatant = this.stmt('INSERT INTO combatant_summaries VALUES (?, ?, ?, ?, ?, ?, ?)');
+        for (const [fightId, rows] of writes.combatants) {
+          clear.run(fightId);
+          rows.forEach(({ row: c, summary }, i) =>
+            combatant.run(c.fightId, c.combatantId, i, c.system, c.name, c.side, summary),
+          );
+        }
+        const moved = this.stmt(
+          'INSERT INTO projection_checkpoints VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = excluded.updated_at',
+        );
+        const at = new Date().toISOString();
+        for (const p of projections) moved.run(p, next, at);
+        return true;
+      })
+      .immediate();
   }
 
   async folds(projection: ProjectionName, fightIds: string[]): Promise<Map<string, StoredFold>> {
-    const read = this.stmt('SELECT seq, head_hash, state FROM projection_folds WHERE projection = ? AND fight_id = ?');
+    const read = this.stmt(
+      'SELECT seq, head_hash, state FROM projection_folds WHERE projection = ? AND fight_id = ?',
+    );
     const found = new Map<string, StoredFold>();
     for (const id of fightIds) {
       const row = read.get(projection, id) as { seq: number; head_hash: string; state: string } | undefined;
@@ -131,12 +178,15 @@ export class SqliteReadStore implements ReadStore {
     this.db.transaction(() => {
       this.stmt('DELETE FROM projection_checkpoints WHERE name = ?').run(projection);
       this.stmt('DELETE FROM projection_folds WHERE projection = ?').run(projection);
-      this.stmt(projection === 'fight-views' ? 'DELETE FROM fight_views' : 'DELETE FROM combatant_summaries').run();
+      this.stmt(
+        projection === 'fight-views' ? 'DELETE FROM fight_views' : 'DELETE FROM combatant_summaries',
+      ).run();
     })();
   }
 
   async getFight(fightId: string) {
-    const row = this.stmt('SELECT * FROM fight_views WHERE fight_id = ?').get(fightId) as FightSqlRow | undefined;
+    const row = this.stmt('SELECT * FROM fight_views WHERE fight_id = ?').get(fightId) as
+      FightSqlRow | undefined;
     return row && toFight(row);
   }
 
@@ -147,12 +197,32 @@ export class SqliteReadStore implements ReadStore {
 
   async countFights(q: FightFilter) {
     const { where, args } = fightFilter(q);
-    return (this.stmt(`SELECT count(*) AS n FROM fight_views ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`).get(...args) as { n: number }).n;
+    return (
+      this.stmt(
+        `SELECT count(*) AS n FROM fight_views ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+      ).get(...args) as { n: number }
+    ).n;
   }
 
   async listCombatants(fightId: string) {
-    const rows = this.stmt('SELECT * FROM combatant_summaries WHERE fight_id = ? ORDER BY position').all(fightId) as Array<{ fight_id: string; combatant_id: string; system: string; name: string; side: string; summary: string }>;
-    return rows.map((r) => ({ fightId: r.fight_id, combatantId: r.combatant_id, system: r.system, name: r.name, side: r.side, summary: JSON.parse(r.summary) as CombatantRow['summary'] }));
+    const rows = this.stmt('SELECT * FROM combatant_summaries WHERE fight_id = ? ORDER BY position').all(
+      fightId,
+    ) as Array<{
+      fight_id: string;
+      combatant_id: string;
+      system: string;
+      name: string;
+      side: string;
+      summary: string;
+    }>;
+    return rows.map((r) => ({
+      fightId: r.fight_id,
+      combatantId: r.combatant_id,
+      system: r.system,
+      name: r.name,
+      side: r.side,
+      summary: JSON.parse(r.summary) as CombatantRow['summary'],
+    }));
   }
 
   async close() {

@@ -27,7 +27,11 @@ type Origin = { side: number; part: 'beast' | 'binder' };
  * Each sheet entry is one side: `{ name?, beast, binder?, tags?, band? }` (docs/lab.md). The lab links the Binder to
  * its beast, adds the GM's positioning tags (SetTag) and the starting band (SetBand), all through the decider.
  */
-export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: string, roundCap: number): ArcanaMatch {
+export function prepareMatch(
+  sheets: readonly Record<string, unknown>[],
+  seed: string,
+  roundCap: number,
+): ArcanaMatch {
   const combatants: Record<string, unknown>[] = [];
   const origins: Origin[] = [];
   const then: RuleCommand[] = [];
@@ -38,18 +42,34 @@ export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: s
     origins.push({ side: i, part: 'beast' });
     if (raw.binder !== undefined) {
       const { name: binderName, ...binder } = objectAt(raw.binder, `sheets[${i}].binder`);
-      combatants.push({ id: binderOf(side), name: nameText(binderName, `${nameOf(raw, side)}’s Binder`), side, sheet: { ...binder, beastId: side } });
+      combatants.push({
+        id: binderOf(side),
+        name: nameText(binderName, `${nameOf(raw, side)}’s Binder`),
+        side,
+        sheet: { ...binder, beastId: side },
+      });
       origins.push({ side: i, part: 'binder' });
     }
     const tags = raw.tags ?? [];
-    if (!Array.isArray(tags)) throw new LabInputError('LAB_SHEETS_INVALID', 'tags must be a list of positioning tags', `sheets[${i}].tags`);
+    if (!Array.isArray(tags))
+      throw new LabInputError(
+        'LAB_SHEETS_INVALID',
+        'tags must be a list of positioning tags',
+        `sheets[${i}].tags`,
+      );
     tags.forEach((tag, j) => {
-      if (!(TAGS as readonly unknown[]).includes(tag)) throw new LabInputError('LAB_SHEETS_INVALID', `a positioning tag is one of ${TAGS.join(', ')}`, `sheets[${i}].tags[${j}]`);
+      if (!(TAGS as readonly unknown[]).includes(tag))
+        throw new LabInputError(
+          'LAB_SHEETS_INVALID',
+          `a positioning tag is one of ${TAGS.join(', ')}`,
+          `sheets[${i}].tags[${j}]`,
+        );
       then.push({ type: 'SetTag', combatantId: side, tag });
     });
   });
   const band = agreed(sheets, 'band');
-  if (band !== undefined && !(BANDS as readonly unknown[]).includes(band)) throw new LabInputError('LAB_SHEETS_INVALID', `band is one of ${BANDS.join(', ')}`, 'sheets[0].band');
+  if (band !== undefined && !(BANDS as readonly unknown[]).includes(band))
+    throw new LabInputError('LAB_SHEETS_INVALID', `band is one of ${BANDS.join(', ')}`, 'sheets[0].band');
   if (band !== undefined) then.push({ type: 'SetBand', aId: 'row', bId: 'col', band });
   const rename = (field: string) => {
     const m = /^combatants\[(\d+)\]\.sheet(.*)$/.exec(field);
@@ -59,7 +79,13 @@ export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: s
     }
     return field;
   };
-  const setup = decideSetup(arcanaBeast, seed, { type: 'StartFight', name: 'Combat Lab', combatants }, then, rename);
+  const setup = decideSetup(
+    arcanaBeast,
+    seed,
+    { type: 'StartFight', name: 'Combat Lab', combatants },
+    then,
+    rename,
+  );
   return { seed, roundCap, setup };
 }
 
@@ -67,7 +93,12 @@ export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: s
 const MAX_STEPS = 12;
 
 /** One whole fight through `arcanaBeast.decide`/`evolve`; dice from (seed, fightId) via SeededDice (C5). */
-export function playFight(match: ArcanaMatch, strategies: readonly [ArcanaStrategy, ArcanaStrategy], fightId: string, fightIndex: number): FightOutcome {
+export function playFight(
+  match: ArcanaMatch,
+  strategies: readonly [ArcanaStrategy, ArcanaStrategy],
+  fightId: string,
+  fightIndex: number,
+): FightOutcome {
   const f = new ArcanaFight(match, strategies, fightId);
   // arcana-beast.txt: "Ties: GM decides": the GM alternates with the fight index, so neither side is favoured.
   f.run({ type: 'RollInitiative', tieBreak: fightIndex % 2 === 0 ? ['row', 'col'] : ['col', 'row'] });
@@ -139,15 +170,22 @@ class ArcanaFight {
   private answerPending(): void {
     const pending = this.state.pending;
     if (!pending) return;
-    if (pending.kind !== 'intercept') throw new Error(`Combat Lab: arcana-beast left a ${pending.kind} decision the lab cannot answer`);
+    if (pending.kind !== 'intercept')
+      throw new Error(`Combat Lab: arcana-beast left a ${pending.kind} decision the lab cannot answer`);
     const beastId = pending.awaiting as Side;
     const view = arcanaBeast.view(this.state) as unknown as ArcanaBeastView;
     const find = (id: string) => view.combatants.find((c) => c.id === id);
     const attacker = find(this.state.pendingAttack!.attackerId) as BeastView;
     const strategy = this.strategies[SIDES.indexOf(beastId)];
-    const call = { view, me: find(beastId) as BeastView, binder: find(binderOf(beastId)) as BinderView, attacker };
+    const call = {
+      view,
+      me: find(beastId) as BeastView,
+      binder: find(binderOf(beastId)) as BinderView,
+      attacker,
+    };
     const yes = (strategy.intercept ?? interceptWhenInDanger)(call);
-    if (!this.d.propose({ type: 'Intercept', combatantId: beastId, intercept: yes })) this.run({ type: 'Intercept', combatantId: beastId, intercept: false });
+    if (!this.d.propose({ type: 'Intercept', combatantId: beastId, intercept: yes }))
+      this.run({ type: 'Intercept', combatantId: beastId, intercept: false });
   }
 
   /** A side loses when its beast is out of the encounter: Knocked Out (collapsed) or called back (withdrawn). */
@@ -163,6 +201,10 @@ class ArcanaFight {
     const base = { rounds: this.state.round, wounds: this.wounds, illegal: this.d.illegal };
     const loser = this.loser();
     if (draw || !loser) return { ...base, winner: undefined, ending: 'roundCap' };
-    return { ...base, winner: loser === 'row' ? 1 : 0, ending: this.state.combatants[loser].knockedOut ? 'collapsed' : 'withdrawn' };
+    return {
+      ...base,
+      winner: loser === 'row' ? 1 : 0,
+      ending: this.state.combatants[loser].knockedOut ? 'collapsed' : 'withdrawn',
+    };
   }
 }

@@ -9,21 +9,34 @@ import { ArcanaInterceptCall, ArcanaTurn, BeastView, BinderView } from './strate
 
 /** arcana-beast.txt: Beast Binder Commands: the Binder Commands once, before the beast acts, while both are in the encounter. */
 export function canCommand(t: ArcanaTurn): t is ArcanaTurn & { binder: BinderView } {
-  return t.binder !== undefined && t.binder.state === 'Active' && t.me.state === 'Active' && t.turn.command === undefined && (t.turn.action === undefined || t.turn.action === 'forfeited');
+  return (
+    t.binder !== undefined &&
+    t.binder.state === 'Active' &&
+    t.me.state === 'Active' &&
+    t.turn.command === undefined &&
+    (t.turn.action === undefined || t.turn.action === 'forfeited')
+  );
 }
 
 /** arcana-beast.txt: Evolution in Combat: lower unlocked Stages are free; the highest needs its trigger (A9). */
 export function evolveStep(t: ArcanaTurn): RuleCommand | undefined {
   const b = t.me;
   if (b.state !== 'Active') return undefined;
-  const free = b.stages.filter((s) => s.stage > b.stage && (s.stage < b.highestStage || s.triggerActive)).map((s) => s.stage);
+  const free = b.stages
+    .filter((s) => s.stage > b.stage && (s.stage < b.highestStage || s.triggerActive))
+    .map((s) => s.stage);
   return free.length > 0 ? { type: 'Evolve', combatantId: b.id, stage: Math.max(...free) } : undefined;
 }
 
-export function command(t: ArcanaTurn & { binder: BinderView }, type: 'Direct' | 'Strategize' | 'BondSurge'): RuleCommand;
+export function command(
+  t: ArcanaTurn & { binder: BinderView },
+  type: 'Direct' | 'Strategize' | 'BondSurge',
+): RuleCommand;
 export function command(t: ArcanaTurn & { binder: BinderView }, type: 'Encourage'): RuleCommand;
 export function command(t: ArcanaTurn & { binder: BinderView }, type: string): RuleCommand {
-  return type === 'Encourage' ? { type, combatantId: t.binder.id, effect: 'dodgeDie' } : { type, combatantId: t.binder.id };
+  return type === 'Encourage'
+    ? { type, combatantId: t.binder.id, effect: 'dodgeDie' }
+    : { type, combatantId: t.binder.id };
 }
 
 /** Bond Surge costs the beast 1 Stamina (arcana-beast.txt: Beast Binder Commands; A11). */
@@ -57,7 +70,8 @@ export function attackFrom(me: BeastView, targetId: string, band: Band): RuleCom
 /** Whether closing in to Close gives a better attack than the one reachable from here. */
 function wantsClose(me: BeastView, band: Band): boolean {
   if (band === 'close') return false;
-  const best = (b: Band) => Math.max(-1, ...me.attacks.filter((a) => reaches(a.range, b)).map((a) => pool(me, a)));
+  const best = (b: Band) =>
+    Math.max(-1, ...me.attacks.filter((a) => reaches(a.range, b)).map((a) => pool(me, a)));
   return best('close') > best(band) || !me.attacks.some((a) => reaches(a.range, band));
 }
 
@@ -71,7 +85,8 @@ export function attackStep(t: ArcanaTurn, targetId = t.foe.id): RuleCommand | un
   if (me.state !== 'Active' || t.turn.action !== undefined) return undefined;
   const band = bandTo(me, targetId);
   const toward = targetId === t.foe.id || targetId === t.foeBinder?.id ? t.foe.id : targetId;
-  if (!t.turn.freeMoveUsed && band === 'near' && wantsClose(me, band)) return { type: 'Move', combatantId: me.id, towardId: toward, band: 'close' };
+  if (!t.turn.freeMoveUsed && band === 'near' && wantsClose(me, band))
+    return { type: 'Move', combatantId: me.id, towardId: toward, band: 'close' };
   const attack = attackFrom(me, targetId, band);
   if (attack) return attack;
   if (band === 'far') return { type: 'Reposition', combatantId: me.id, towardId: toward, band: 'close' };
@@ -79,7 +94,11 @@ export function attackStep(t: ArcanaTurn, targetId = t.foe.id): RuleCommand | un
 }
 
 /** Evolve when free, then the Binder's Command (when it can give one), then the beast's approach and attack. */
-export function turnOf(t: ArcanaTurn, commandOf: (t: ArcanaTurn & { binder: BinderView }) => RuleCommand | undefined, action: (t: ArcanaTurn) => RuleCommand | undefined = attackStep): RuleCommand | undefined {
+export function turnOf(
+  t: ArcanaTurn,
+  commandOf: (t: ArcanaTurn & { binder: BinderView }) => RuleCommand | undefined,
+  action: (t: ArcanaTurn) => RuleCommand | undefined = attackStep,
+): RuleCommand | undefined {
   return evolveStep(t) ?? (canCommand(t) ? commandOf(t) : undefined) ?? action(t);
 }
 

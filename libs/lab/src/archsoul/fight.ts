@@ -24,7 +24,11 @@ const LAB_KEYS = ['name', 'position', 'facing', 'map'];
  * Each sheet entry is an Archsoul sheet plus `name?`, `position`, `facing` and an optional battle `map` (either entry
  * may carry it; when both do they must agree): StartFight, SetMap, PlaceCombatant, all through the decider.
  */
-export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: string, roundCap: number): ArchsoulMatch {
+export function prepareMatch(
+  sheets: readonly Record<string, unknown>[],
+  seed: string,
+  roundCap: number,
+): ArchsoulMatch {
   const combatants = sheets.map((raw, i) => {
     const sheet = Object.fromEntries(Object.entries(raw).filter(([k]) => !LAB_KEYS.includes(k)));
     return { id: SIDES[i], name: nameOf(raw, SIDES[i]), side: PARTY[SIDES[i]], sheet };
@@ -34,16 +38,32 @@ export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: s
   if (map !== undefined) then.push({ ...(map as object), type: 'SetMap' });
   const placed = then.length + 1;
   sheets.forEach((raw, i) => {
-    if (raw.position === undefined) throw new LabInputError('LAB_SHEETS_INVALID', 'an Archsoul sheet entry needs a starting position {x, y} on the battle map', `sheets[${i}].position`);
-    then.push({ type: 'PlaceCombatant', combatantId: SIDES[i], position: raw.position, ...(raw.facing !== undefined ? { facing: raw.facing } : {}) });
+    if (raw.position === undefined)
+      throw new LabInputError(
+        'LAB_SHEETS_INVALID',
+        'an Archsoul sheet entry needs a starting position {x, y} on the battle map',
+        `sheets[${i}].position`,
+      );
+    then.push({
+      type: 'PlaceCombatant',
+      combatantId: SIDES[i],
+      position: raw.position,
+      ...(raw.facing !== undefined ? { facing: raw.facing } : {}),
+    });
   });
   const rename = (field: string, index: number) => {
     if (index === 0) return field.replace(/^combatants\[(\d+)\]\.sheet/, 'sheets[$1]');
     if (index >= placed) return `sheets[${index - placed}].${field}`;
-    const which = (sheets[0].map !== undefined ? 0 : 1);
+    const which = sheets[0].map !== undefined ? 0 : 1;
     return `sheets[${which}].map${field ? `.${field}` : ''}`;
   };
-  const setup = decideSetup(archsoul, seed, { type: 'StartFight', name: 'Combat Lab', combatants }, then, rename);
+  const setup = decideSetup(
+    archsoul,
+    seed,
+    { type: 'StartFight', name: 'Combat Lab', combatants },
+    then,
+    rename,
+  );
   return { seed, roundCap, setup };
 }
 
@@ -52,7 +72,12 @@ const MAX_STEPS = 12;
 const MAX_ANSWERS = 20;
 
 /** One whole fight through `archsoul.decide`/`evolve`: phases, AP, movement and reactive attacks played for real. */
-export function playFight(match: ArchsoulMatch, strategies: readonly [ArchsoulStrategy, ArchsoulStrategy], fightId: string, fightIndex: number): FightOutcome {
+export function playFight(
+  match: ArchsoulMatch,
+  strategies: readonly [ArchsoulStrategy, ArchsoulStrategy],
+  fightId: string,
+  fightIndex: number,
+): FightOutcome {
   const f = new ArchsoulFight(match, strategies, fightId);
   // A tie the rules leave to the GM (C10) alternates with the fight index, so neither side is favoured.
   f.run({ type: 'RollInitiative', tieBreak: fightIndex % 2 === 0 ? ['row', 'col'] : ['col', 'row'] });
@@ -95,7 +120,8 @@ class ArchsoulFight {
   private count(e: RuleEvent): void {
     if (e.type !== 'WoundsApplied') return;
     const d = e.data as { combatantId: string; hpBefore: number; hp: number };
-    if (d.combatantId === 'row' || d.combatantId === 'col') this.wounds[d.combatantId === 'row' ? 1 : 0] += d.hpBefore - d.hp;
+    if (d.combatantId === 'row' || d.combatantId === 'col')
+      this.wounds[d.combatantId === 'row' ? 1 : 0] += d.hpBefore - d.hp;
   }
 
   private strategy(id: Side): ArchsoulStrategy {
@@ -132,10 +158,14 @@ class ArchsoulFight {
       const p = this.state.pending;
       const who = p.awaiting as Side;
       if (p.kind === 'reactiveAttack') {
-        const answer = this.strategy(who).react?.(this.turnView(who)) ?? { type: 'DeclineReactiveAttack', combatantId: who };
+        const answer = this.strategy(who).react?.(this.turnView(who)) ?? {
+          type: 'DeclineReactiveAttack',
+          combatantId: who,
+        };
         if (!this.d.propose(answer)) this.run({ type: 'DeclineReactiveAttack', combatantId: who });
       } else if (p.kind === 'resumeAction') {
-        if (!this.d.attempt({ type: 'ResumeAction', combatantId: who })) this.run({ type: 'ResumeAction', combatantId: who, abandon: true });
+        if (!this.d.attempt({ type: 'ResumeAction', combatantId: who }))
+          this.run({ type: 'ResumeAction', combatantId: who, abandon: true });
       } else throw new Error(`Combat Lab: archsoul left a ${p.kind} decision the lab cannot answer`);
     }
   }

@@ -13,11 +13,20 @@ export const archsoulLab: LabSystem<ArchsoulMatch> = {
   defaultSheets: KNIGHTS,
   prepare: prepareMatch,
   play(match, row, col, fightIndex) {
-    return playFight(match, [BY_ID.get(row)!, BY_ID.get(col)!], `lab-${row}-${col}-${fightIndex}`, fightIndex);
+    return playFight(
+      match,
+      [BY_ID.get(row)!, BY_ID.get(col)!],
+      `lab-${row}-${col}-${fightIndex}`,
+      fightIndex,
+    );
   },
 };
 
 export * from './strategy';
 export * from './options';
 export { ARCHSOUL_STRATEGIES } from './strategies';
-export { playFight as playArchsoulFight, prepareMatch as prepareArchsoulMatch, type ArchsoulMatch } from './fight';
+export {
+  playFight as playArchsoulFight,
+  prepareMatch as prepareArchsoulMatch,
+  type ArchsoulMatch,
+} from './fight';

@@ -1,5 +1,18 @@
 import type { RuleCommand } from '@app/rules';
-import { AP_COST, canStep, handsFor, distance, Facing, facings, FIST, inFrontArc, neighbours, same, Space, Weapon } from '@app/rules/archsoul';
+import {
+  AP_COST,
+  canStep,
+  handsFor,
+  distance,
+  Facing,
+  facings,
+  FIST,
+  inFrontArc,
+  neighbours,
+  same,
+  Space,
+  Weapon,
+} from '@app/rules/archsoul';
 import { ArchsoulTurn } from './strategy';
 
 /**
@@ -41,15 +54,22 @@ export function ready(t: ArchsoulTurn, id: string, keep: readonly string[]): Rul
   if (t.me.held.includes(id)) return undefined;
   const g = lying(t, id);
   // archsoul.txt: Draw Simple Item: "pick an item up from the ground" (1 AP; it triggers reactive attacks).
-  if (g) return same(g.space, t.me.position!) && t.me.ap >= AP_COST.drawSimpleItem ? { type: 'DrawSimpleItem', combatantId: t.me.id, groundId: g.groundId } : undefined;
+  if (g)
+    return same(g.space, t.me.position!) && t.me.ap >= AP_COST.drawSimpleItem
+      ? { type: 'DrawSimpleItem', combatantId: t.me.id, groundId: g.groundId }
+      : undefined;
   // S51: two hands; the view counts the empty ones.
   if (handsFor(t.sheet, id) > t.me.freeHands) {
     const drop = t.me.held.find((h) => !keep.includes(h));
     if (drop) return { type: 'DropItem', combatantId: t.me.id, itemId: drop };
   }
-  const awkward = t.sheet.shield?.id === id || t.sheet.weapons.find((w) => w.id === id)?.stowage === 'awkward';
-  if (awkward) return t.me.ap >= 1 ? { type: 'DrawAwkwardItem', combatantId: t.me.id, itemId: id } : undefined;
-  return t.me.ap >= AP_COST.drawSimpleItem ? { type: 'DrawSimpleItem', combatantId: t.me.id, itemId: id } : undefined;
+  const awkward =
+    t.sheet.shield?.id === id || t.sheet.weapons.find((w) => w.id === id)?.stowage === 'awkward';
+  if (awkward)
+    return t.me.ap >= 1 ? { type: 'DrawAwkwardItem', combatantId: t.me.id, itemId: id } : undefined;
+  return t.me.ap >= AP_COST.drawSimpleItem
+    ? { type: 'DrawSimpleItem', combatantId: t.me.id, itemId: id }
+    : undefined;
 }
 
 function free(t: ArchsoulTurn, s: Space): boolean {
@@ -60,7 +80,12 @@ function free(t: ArchsoulTurn, s: Space): boolean {
  * Breadth-first over the battle map (steps the map allows: S19), at most `steps` steps: the shortest
  * path to the first space `goal` accepts, or, with `fallback`, to the reachable space it scores lowest.
  */
-export function pathTo(t: ArchsoulTurn, steps: number, goal: (s: Space) => boolean, fallback?: (s: Space) => number): Space[] | undefined {
+export function pathTo(
+  t: ArchsoulTurn,
+  steps: number,
+  goal: (s: Space) => boolean,
+  fallback?: (s: Space) => number,
+): Space[] | undefined {
   const map = t.view.map;
   const start = t.me.position!;
   const seen = new Set([`${start.x},${start.y}`]);
@@ -92,28 +117,38 @@ export function approach(t: ArchsoulTurn, reach: number): RuleCommand | undefine
   const grid = t.view.map.grid;
   const d = (s: Space) => distance(grid, s, t.foe.position!);
   const path = pathTo(t, t.me.speed, (s) => d(s) <= reach && d(s) >= 1, d);
-  return path && d(path[path.length - 1]) < dist(t) ? { type: 'Move', combatantId: t.me.id, path } : undefined;
+  return path && d(path[path.length - 1]) < dist(t)
+    ? { type: 'Move', combatantId: t.me.id, path }
+    : undefined;
 }
 
 /** archsoul.txt: Slow Move (1 AP): one space to where the foe is exactly `range` away, keeping the facing. */
 export function stepBackTo(t: ArchsoulTurn, range: number): RuleCommand | undefined {
   if (t.me.ap < AP_COST.slowMove) return undefined;
   const map = t.view.map;
-  const to = neighbours(map.grid, t.me.position!).find((n) => canStep(map, t.me.position!, n) && free(t, n) && distance(map.grid, n, t.foe.position!) === range);
+  const to = neighbours(map.grid, t.me.position!).find(
+    (n) => canStep(map, t.me.position!, n) && free(t, n) && distance(map.grid, n, t.foe.position!) === range,
+  );
   return to ? { type: 'SlowMove', combatantId: t.me.id, to } : undefined;
 }
 
 /** archsoul.txt: "you may freely rotate your mini" on your turn: face the foe (it enters the front arc) when it is not in it. */
 export function face(t: ArchsoulTurn): RuleCommand | undefined {
   const grid = t.view.map.grid;
-  if (!t.me.hasFrontArc || has(t, 'grappled') || inFrontArc(grid, t.me.position!, t.me.facing, t.foe.position!)) return undefined;
+  if (
+    !t.me.hasFrontArc ||
+    has(t, 'grappled') ||
+    inFrontArc(grid, t.me.position!, t.me.facing, t.foe.position!)
+  )
+    return undefined;
   const f = facings(grid).find((x: Facing) => inFrontArc(grid, t.me.position!, x, t.foe.position!));
   return f ? { type: 'Turn', combatantId: t.me.id, facing: f } : undefined;
 }
 
 /** What every strategy does first: stand up when prone (1 AP), and break a grapple it did not want (Escape, 2 AP). */
 export function recover(t: ArchsoulTurn, { escape = true } = {}): RuleCommand | undefined {
-  if (has(t, 'prone')) return t.me.ap >= AP_COST.standUp ? { type: 'StandUp', combatantId: t.me.id } : undefined;
+  if (has(t, 'prone'))
+    return t.me.ap >= AP_COST.standUp ? { type: 'StandUp', combatantId: t.me.id } : undefined;
   if (escape && has(t, 'grappled')) {
     if (t.me.ap >= AP_COST.escape) return { type: 'Escape', combatantId: t.me.id, targetId: t.foe.id };
     return undefined;
@@ -123,9 +158,26 @@ export function recover(t: ArchsoulTurn, { escape = true } = {}): RuleCommand | 
 
 /** archsoul.txt: Attack (2 AP), Quick (1 AP) or Reckless (3 AP) with `w` when the foe is within its reach. */
 export function strike(t: ArchsoulTurn, w: Weapon, special?: 'quick' | 'reckless'): RuleCommand | undefined {
-  const cost = special === 'quick' ? AP_COST.quickAttack : special === 'reckless' ? AP_COST.recklessAttack : AP_COST.attack;
-  if (t.me.ap < cost || t.me.quickAttacked || dist(t) > w.reach || (w.id !== FIST.id && !t.me.held.includes(w.id))) return undefined;
-  return { type: 'Attack', attackerId: t.me.id, targetId: t.foe.id, weaponId: w.id, ...(special ? { special } : {}) };
+  const cost =
+    special === 'quick'
+      ? AP_COST.quickAttack
+      : special === 'reckless'
+        ? AP_COST.recklessAttack
+        : AP_COST.attack;
+  if (
+    t.me.ap < cost ||
+    t.me.quickAttacked ||
+    dist(t) > w.reach ||
+    (w.id !== FIST.id && !t.me.held.includes(w.id))
+  )
+    return undefined;
+  return {
+    type: 'Attack',
+    attackerId: t.me.id,
+    targetId: t.foe.id,
+    weaponId: w.id,
+    ...(special ? { special } : {}),
+  };
 }
 
 /** S42: a foot fighter gets off its mount first (1 AP, no reactive attacks). */
@@ -134,7 +186,12 @@ export function dismount(t: ArchsoulTurn): RuleCommand | undefined {
 }
 
 /** A foot fighter's turn: recover, dismount, get `w` (and `also`) in hand, close to its reach, face the foe, attack. */
-export function footTurn(t: ArchsoulTurn, w: Weapon | undefined, attack: (w: Weapon) => RuleCommand | undefined, also: string[] = []): RuleCommand | undefined {
+export function footTurn(
+  t: ArchsoulTurn,
+  w: Weapon | undefined,
+  attack: (w: Weapon) => RuleCommand | undefined,
+  also: string[] = [],
+): RuleCommand | undefined {
   const arm = w ?? FIST;
   const keep = [arm.id, ...also];
   return (
@@ -155,7 +212,9 @@ export function footTurn(t: ArchsoulTurn, w: Weapon | undefined, attack: (w: Wea
  */
 export function reactWithBest(t: ArchsoulTurn): RuleCommand {
   const d = dist(t);
-  const held = t.sheet.weapons.filter((w) => (w.type === 'melee' || w.type === 'unarmed') && t.me.held.includes(w.id) && w.reach >= d);
+  const held = t.sheet.weapons.filter(
+    (w) => (w.type === 'melee' || w.type === 'unarmed') && t.me.held.includes(w.id) && w.reach >= d,
+  );
   const best = held.reduce<Weapon>((b, w) => (w.damage > b.damage ? w : b), FIST);
   return { type: 'ReactiveAttack', combatantId: t.me.id, weaponId: best.id };
 }

@@ -14,15 +14,34 @@ export interface NarateerMatch {
   setup: NarateerState;
 }
 
-export function prepareMatch(sheets: readonly Record<string, unknown>[], seed: string, roundCap: number): NarateerMatch {
-  const combatants = sheets.map((sheet, i) => ({ id: SIDES[i], name: nameText(sheet.name, SIDES[i]), side: SIDES[i], sheet: labSheet(sheet) }));
-  const command: RuleCommand = { type: 'StartFight', name: 'Combat Lab', dice: { mode: 'seeded', commitment: seedCommitment(seed) }, combatants };
+export function prepareMatch(
+  sheets: readonly Record<string, unknown>[],
+  seed: string,
+  roundCap: number,
+): NarateerMatch {
+  const combatants = sheets.map((sheet, i) => ({
+    id: SIDES[i],
+    name: nameText(sheet.name, SIDES[i]),
+    side: SIDES[i],
+    sheet: labSheet(sheet),
+  }));
+  const command: RuleCommand = {
+    type: 'StartFight',
+    name: 'Combat Lab',
+    dice: { mode: 'seeded', commitment: seedCommitment(seed) },
+    combatants,
+  };
   let events: RuleEvent[];
   try {
     events = narateer.decide(narateer.start('lab'), command, NO_DICE);
   } catch (e) {
     // The decider names `combatants[i].sheet…`; the lab's callers wrote `sheets[i]…`.
-    if (e instanceof RuleViolation && e.field) throw new RuleViolation(e.code, e.message, e.field.replace(/^combatants\[(\d+)\]\.sheet/, 'sheets[$1]'));
+    if (e instanceof RuleViolation && e.field)
+      throw new RuleViolation(
+        e.code,
+        e.message,
+        e.field.replace(/^combatants\[(\d+)\]\.sheet/, 'sheets[$1]'),
+      );
     throw e;
   }
   return { seed, roundCap, setup: events.reduce(narateer.evolve, narateer.start('lab')) };
@@ -41,7 +60,12 @@ const NO_DICE: DiceSource = {
 };
 
 /** One whole fight driven through `narateer.decide`/`evolve`; dice from (seed, fightId) via SeededDice (C5). */
-export function playFight(match: NarateerMatch, strategies: readonly [NarateerStrategy, NarateerStrategy], fightId: string, fightIndex: number): FightOutcome {
+export function playFight(
+  match: NarateerMatch,
+  strategies: readonly [NarateerStrategy, NarateerStrategy],
+  fightId: string,
+  fightIndex: number,
+): FightOutcome {
   const f = new Fight(match, strategies, fightId);
   // Initiative ties that Agility cannot break (N4) alternate by fight index, so neither side is favoured.
   f.run({ type: 'RollInitiative', tieBreak: fightIndex % 2 === 0 ? ['row', 'col'] : ['col', 'row'] });
@@ -108,8 +132,25 @@ class Fight {
     const declared: Declaration[] = [];
     const readyAtStart = this.state.combatants[me].ad.ready;
     while (!this.over()) {
-      const d = strategy.declare({ state: this.state, me: this.state.combatants[me], foe: this.state.combatants[foe], declared, readyAtStart });
-      if (!d || !this.propose({ type: 'DeclareExchange', attackerId: me, targetId: foe, kind: d.kind, weaponId: d.weaponId, boost: d.boost })) return;
+      const d = strategy.declare({
+        state: this.state,
+        me: this.state.combatants[me],
+        foe: this.state.combatants[foe],
+        declared,
+        readyAtStart,
+      });
+      if (
+        !d ||
+        !this.propose({
+          type: 'DeclareExchange',
+          attackerId: me,
+          targetId: foe,
+          kind: d.kind,
+          weaponId: d.weaponId,
+          boost: d.boost,
+        })
+      )
+        return;
       declared.push(d);
       if (this.state.pending?.kind === 'exchangeResponse') this.respond(foe);
     }
@@ -117,14 +158,22 @@ class Fight {
 
   private respond(id: 'row' | 'col'): void {
     const x = this.state.exchange!;
-    const answer = this.strategies[id === 'row' ? 0 : 1].respond({ state: this.state, me: this.state.combatants[id], foe: this.state.combatants[x.attackerId], exchange: x });
-    if (!this.propose({ type: 'RespondToExchange', combatantId: id, ...answer })) this.run({ type: 'RespondToExchange', combatantId: id, ...NO_RESPONSE });
+    const answer = this.strategies[id === 'row' ? 0 : 1].respond({
+      state: this.state,
+      me: this.state.combatants[id],
+      foe: this.state.combatants[x.attackerId],
+      exchange: x,
+    });
+    if (!this.propose({ type: 'RespondToExchange', combatantId: id, ...answer }))
+      this.run({ type: 'RespondToExchange', combatantId: id, ...NO_RESPONSE });
   }
 
   /** N27: a weapon that needs Loading is loaded in the own activation, for no AD. */
   private reload(id: string): void {
     const c = this.state.combatants[id];
-    for (const w of c.sheet.weapons) if (w.needsLoading && !c.weapons[w.id].loaded && c.weapons[w.id].ammunition !== 0) this.run({ type: 'ReloadWeapon', combatantId: id, weaponId: w.id });
+    for (const w of c.sheet.weapons)
+      if (w.needsLoading && !c.weapons[w.id].loaded && c.weapons[w.id].ammunition !== 0)
+        this.run({ type: 'ReloadWeapon', combatantId: id, weaponId: w.id });
   }
 
   over(): boolean {
@@ -142,7 +191,10 @@ class Fight {
     return SIDES.every((id) => {
       const c = this.state.combatants[id];
       const refreshable = c.sheet.maxAD - c.ad.wounded;
-      return !ableToAct(c) || !c.sheet.weapons.some((w) => w.baseAttackCost <= refreshable && c.weapons[w.id].ammunition !== 0);
+      return (
+        !ableToAct(c) ||
+        !c.sheet.weapons.some((w) => w.baseAttackCost <= refreshable && c.weapons[w.id].ammunition !== 0)
+      );
     });
   }
 

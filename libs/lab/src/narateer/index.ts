@@ -13,7 +13,12 @@ export const narateerLab: LabSystem<NarateerMatch> = {
   defaultSheets: DUELLISTS,
   prepare: prepareMatch,
   play(match, row, col, fightIndex) {
-    return playFight(match, [BY_ID.get(row)!, BY_ID.get(col)!], `lab-${row}-${col}-${fightIndex}`, fightIndex);
+    return playFight(
+      match,
+      [BY_ID.get(row)!, BY_ID.get(col)!],
+      `lab-${row}-${col}-${fightIndex}`,
+      fightIndex,
+    );
   },
 };
 

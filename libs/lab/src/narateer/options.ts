@@ -1,4 +1,11 @@
-import { ableToAct, ATTACK_SKILL, ExchangeKind, FULL_GUARD_COST, FULL_GUARD_SKILL, proactiveLimit } from '@app/rules/narateer';
+import {
+  ableToAct,
+  ATTACK_SKILL,
+  ExchangeKind,
+  FULL_GUARD_COST,
+  FULL_GUARD_SKILL,
+  proactiveLimit,
+} from '@app/rules/narateer';
 import type { NarateerCombatant, Weapon } from '@app/rules/narateer';
 import { Answer, Declaration } from './strategy';
 
@@ -27,7 +34,11 @@ export function attackOption(c: NarateerCombatant): AttackOption | undefined {
     const skill = ATTACK_SKILL[weapon.kind];
     const usesLeft = proactiveLimit(c, skill) - c.uses[weapon.kind];
     if (usesLeft <= 0 || weapon.baseAttackCost > c.ad.ready || !canFire(c, weapon)) continue;
-    return { weapon, usesLeft, maxBoost: Math.min(c.sheet.skills[skill], c.ad.ready - weapon.baseAttackCost) };
+    return {
+      weapon,
+      usesLeft,
+      maxBoost: Math.min(c.sheet.skills[skill], c.ad.ready - weapon.baseAttackCost),
+    };
   }
   return undefined;
 }
@@ -66,7 +77,9 @@ export function fullGuard(c: NarateerCombatant, kind: ExchangeKind, boost: numbe
 
 /** narateer.txt: Clash: a weapon of the exchange's kind that can fire, its cost, Boost within the Skill. */
 export function clash(c: NarateerCombatant, kind: ExchangeKind, boost: number): Answer | undefined {
-  const weapon = c.sheet.weapons.find((w) => w.kind === kind && canFire(c, w) && w.baseAttackCost <= c.ad.ready);
+  const weapon = c.sheet.weapons.find(
+    (w) => w.kind === kind && canFire(c, w) && w.baseAttackCost <= c.ad.ready,
+  );
   if (!weapon) return undefined;
   const max = Math.min(c.sheet.skills[ATTACK_SKILL[kind]], c.ad.ready - weapon.baseAttackCost);
   return { response: 'clash', boost: Math.max(0, Math.min(boost, max)), weaponId: weapon.id };

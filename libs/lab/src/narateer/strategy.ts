@@ -1,4 +1,10 @@
-import type { CurrentExchange, ExchangeKind, NarateerCombatant, NarateerState, ResponseKind } from '@app/rules/narateer';
+import type {
+  CurrentExchange,
+  ExchangeKind,
+  NarateerCombatant,
+  NarateerState,
+  ResponseKind,
+} from '@app/rules/narateer';
 import { LabStrategy } from '../lab-system';
 
 /** What a strategy proposes on its own Tempo: the decider still judges it (DeclareExchange). */

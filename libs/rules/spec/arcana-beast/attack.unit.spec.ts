@@ -1,4 +1,18 @@
-import { beast, binder, close, exact, fight, Fighter, find, party, refused, stateOf, then, types, wild } from './helpers';
+import {
+  beast,
+  binder,
+  close,
+  exact,
+  fight,
+  Fighter,
+  find,
+  party,
+  refused,
+  stateOf,
+  then,
+  types,
+  wild,
+} from './helpers';
 
 const claw = { type: 'Attack', attackerId: 'ember', targetId: 'wolf', attackId: 'claw' };
 
@@ -8,8 +22,22 @@ describe('arcana-beast.txt: Attack & Damage (RULINGS.md A2, A6, A12)', () => {
   it('"Damage Formula: Base Damage + extra successes": Claw 5 d8 (Brawn 3 + Rank 1 + Claws 1) vs Dodge 2, 3 to 1: 5 + 2 = 7', () => {
     const out = exact(start, claw, { dice: [8, 5, 4, 2, 1, 6, 3] });
     expect(types(out)).toEqual(['ActionTaken', 'AttackResolved', 'DamageDealt']);
-    expect(find(out, 'AttackResolved')).toMatchObject({ attack: { dice: 5, sides: 8, successes: 3 }, dodge: { dice: 2, sides: 6, successes: 1 }, outcome: 'hit', critical: false, baseDamage: 5, extraSuccesses: 2, damage: 7 });
-    expect(find(out, 'DamageDealt')).toEqual({ combatantId: 'wolf', damage: 7, hpBefore: 8, hp: 1, attackNo: 1 });
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      attack: { dice: 5, sides: 8, successes: 3 },
+      dodge: { dice: 2, sides: 6, successes: 1 },
+      outcome: 'hit',
+      critical: false,
+      baseDamage: 5,
+      extraSuccesses: 2,
+      damage: 7,
+    });
+    expect(find(out, 'DamageDealt')).toEqual({
+      combatantId: 'wolf',
+      damage: 7,
+      hpBefore: 8,
+      hp: 1,
+      attackNo: 1,
+    });
   });
 
   it('"Miss: Defender equals/exceeds attacker\'s successes"', () => {
@@ -20,11 +48,30 @@ describe('arcana-beast.txt: Attack & Damage (RULINGS.md A2, A6, A12)', () => {
 
   it('"Critical Hit: 3+ faces showing 6+ double base Damage": 6, 7, 8 kept, 5 successes vs 1: 5·2 + 4 = 14', () => {
     const out = exact(start, claw, { dice: [6, 7, 8, 4, 4, 4, 1] });
-    expect(find(out, 'AttackResolved')).toMatchObject({ critical: true, baseDamage: 5, extraSuccesses: 4, damage: 14 });
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      critical: true,
+      baseDamage: 5,
+      extraSuccesses: 4,
+      damage: 14,
+    });
   });
 
   it('A12: a Critical needs a hit — three 6+ faces that do not beat the Dodge are a miss', () => {
-    const s = close(fight([{ id: 'ember', sheet: beast(), side: 'h' }, { id: 'wolf', sheet: wild({ stats: { brawn: 2, agility: 5, endurance: 2, spirit: 2, technique: 2 } }), side: 'w' }], 'ember'), 'ember', 'wolf');
+    const s = close(
+      fight(
+        [
+          { id: 'ember', sheet: beast(), side: 'h' },
+          {
+            id: 'wolf',
+            sheet: wild({ stats: { brawn: 2, agility: 5, endurance: 2, spirit: 2, technique: 2 } }),
+            side: 'w',
+          },
+        ],
+        'ember',
+      ),
+      'ember',
+      'wolf',
+    );
     const out = exact(s, claw, { dice: [6, 6, 6, 1, 1, 4, 4, 4, 6, 6] });
     expect(find(out, 'AttackResolved')).toMatchObject({ outcome: 'miss', critical: false });
   });
@@ -32,42 +79,102 @@ describe('arcana-beast.txt: Attack & Damage (RULINGS.md A2, A6, A12)', () => {
   it('"Base Damage by Stage: Brawn + Stage (0 to +4)"', () => {
     const stages = [0, 1, 2, 3, 4].map((stage) => ({ stage }));
     for (const stage of [0, 4]) {
-      const s = close(fight([{ id: 'ember', sheet: beast({ stage, stages }), side: 'h' }, { id: 'wolf', sheet: wild({ hp: 30 }), side: 'w' }], 'ember'), 'ember', 'wolf');
+      const s = close(
+        fight(
+          [
+            { id: 'ember', sheet: beast({ stage, stages }), side: 'h' },
+            { id: 'wolf', sheet: wild({ hp: 30 }), side: 'w' },
+          ],
+          'ember',
+        ),
+        'ember',
+        'wolf',
+      );
       const sides = stage === 4 ? 12 : 6;
-      expect(find(exact(s, claw, { dice: [sides, 1, 1, 1, 1, 1, 1] }), 'AttackResolved')).toMatchObject({ baseDamage: 3 + stage, damage: 3 + stage + 1 });
+      expect(find(exact(s, claw, { dice: [sides, 1, 1, 1, 1, 1, 1] }), 'AttackResolved')).toMatchObject({
+        baseDamage: 3 + stage,
+        damage: 3 + stage + 1,
+      });
     }
   });
 
   it('A6: the Dodge pool is Agility + defensive Qualities', () => {
     let s = then(start, { type: 'Pass', combatantId: 'ember' });
     s = then(then(s, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: 'wolf' });
-    const out = exact(s, { type: 'Attack', attackerId: 'wolf', targetId: 'ember' }, { dice: [4, 4, 1, 1, 1] });
+    const out = exact(
+      s,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ember' },
+      { dice: [4, 4, 1, 1, 1] },
+    );
     expect(find(out, 'AttackResolved').dodge).toMatchObject({ statValue: 2, ranks: 1, dice: 3, sides: 8 });
   });
 
   it('"Attack: Melee (Close) or ranged (Close/Near)": melee at Near is refused naming the band; ranged reaches Near; only long-range reaches Far', () => {
     const near = fight(party, 'ember');
-    expect(refused(near, claw)).toMatchObject({ code: 'ARCANA_OUT_OF_RANGE', field: 'targetId', message: expect.stringMatching(/^arcana-beast.txt: Distance Bands: a melee attack reaches close; wolf is near/) });
-    expect(find(exact(near, { ...claw, attackId: 'spark' }, { dice: [1, 1, 1, 1] }), 'AttackResolved').band).toBe('near');
+    expect(refused(near, claw)).toMatchObject({
+      code: 'ARCANA_OUT_OF_RANGE',
+      field: 'targetId',
+      message: expect.stringMatching(
+        /^arcana-beast.txt: Distance Bands: a melee attack reaches close; wolf is near/,
+      ),
+    });
+    expect(
+      find(exact(near, { ...claw, attackId: 'spark' }, { dice: [1, 1, 1, 1] }), 'AttackResolved').band,
+    ).toBe('near');
     const far = then(near, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'far' });
     expect(refused(far, { ...claw, attackId: 'spark' }).code).toBe('ARCANA_OUT_OF_RANGE');
-    expect(types(exact(far, { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf', specialAttackId: 'inferno' }, { dice: [1, 1, 1, 1, 1, 1] }))).toContain('AttackResolved');
+    expect(
+      types(
+        exact(
+          far,
+          { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf', specialAttackId: 'inferno' },
+          { dice: [1, 1, 1, 1, 1, 1] },
+        ),
+      ),
+    ).toContain('AttackResolved');
   });
 
   it('"Use Special Attack: Costs a Special Attack Use"; none left is refused', () => {
-    const used = then(start, { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf', specialAttackId: 'inferno' }, { dice: [8, 8, 1, 1, 1, 1] });
-    expect(find(used, 'SpecialAttackUsed')).toEqual({ combatantId: 'ember', specialAttackId: 'inferno', usesLeft: 0 });
+    const used = then(
+      start,
+      { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf', specialAttackId: 'inferno' },
+      { dice: [8, 8, 1, 1, 1, 1] },
+    );
+    expect(find(used, 'SpecialAttackUsed')).toEqual({
+      combatantId: 'ember',
+      specialAttackId: 'inferno',
+      usesLeft: 0,
+    });
     // Inferno: Agility 2 + Rank 2; 2 successes vs 0: Base 5 + 2 + its bonus damage 1.
     expect(find(used, 'AttackResolved')).toMatchObject({ attack: { dice: 4 }, damage: 8, bonusDamage: 1 });
     let next = then(then(used, { type: 'EndActivation' }), { type: 'EndRound' });
     next = then(then(next, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
-    expect(refused(next, { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf2', specialAttackId: 'inferno' })).toMatchObject({ code: 'ARCANA_NO_USES_LEFT', field: 'specialAttackId' });
+    expect(
+      refused(next, {
+        type: 'UseSpecialAttack',
+        attackerId: 'ember',
+        targetId: 'wolf2',
+        specialAttackId: 'inferno',
+      }),
+    ).toMatchObject({ code: 'ARCANA_NO_USES_LEFT', field: 'specialAttackId' });
   });
 
   it('a narrative Zero Power (no attack profile) spends the Action; a target it names must be in the fight', () => {
-    const calm: Fighter[] = [{ id: 'ember', sheet: beast({ zeroPower: { name: 'Calm Aura', trigger: 'Ash sings' } }), side: 'h' }, { id: 'ash', sheet: binder('ember'), side: 'h' }, { id: 'wolf', sheet: wild(), side: 'w' }];
-    const e = then(fight(calm, 'ember'), { type: 'SetTrigger', combatantId: 'ember', kind: 'zeroPower', active: true });
-    expect(refused(e, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'nobody' })).toMatchObject({ code: 'COMBATANT_NOT_FOUND', field: 'targetId' });
+    const calm: Fighter[] = [
+      { id: 'ember', sheet: beast({ zeroPower: { name: 'Calm Aura', trigger: 'Ash sings' } }), side: 'h' },
+      { id: 'ash', sheet: binder('ember'), side: 'h' },
+      { id: 'wolf', sheet: wild(), side: 'w' },
+    ];
+    const e = then(fight(calm, 'ember'), {
+      type: 'SetTrigger',
+      combatantId: 'ember',
+      kind: 'zeroPower',
+      active: true,
+    });
+    expect(refused(e, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'nobody' })).toMatchObject({
+      code: 'COMBATANT_NOT_FOUND',
+      field: 'targetId',
+    });
     const out = exact(e, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' });
     expect(out).toEqual([
       { type: 'ZeroPowerUsed', data: { combatantId: 'ember', targetId: 'wolf', trigger: 'Ash sings' } },
@@ -77,17 +184,36 @@ describe('arcana-beast.txt: Attack & Damage (RULINGS.md A2, A6, A12)', () => {
 
   it('A34: a Zero Power with a range is an attack like Attack: Direct gives it a die; it spends the Action', () => {
     const on = then(start, { type: 'SetTrigger', combatantId: 'ember', kind: 'zeroPower', active: true });
-    const plain = exact(on, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' }, { dice: [1, 1, 1, 1, 1, 8, 1, 1] });
+    const plain = exact(
+      on,
+      { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' },
+      { dice: [1, 1, 1, 1, 1, 8, 1, 1] },
+    );
     const directed = then(on, { type: 'Direct', combatantId: 'ash' });
-    const out = exact(directed, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' }, { dice: [1, 1, 1, 1, 1, 1, 8, 1, 1] });
+    const out = exact(
+      directed,
+      { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' },
+      { dice: [1, 1, 1, 1, 1, 1, 8, 1, 1] },
+    );
     expect(find(plain, 'AttackResolved').attack.dice + 1).toBe(find(out, 'AttackResolved').attack.dice);
     expect(find(out, 'AttackResolved')).toMatchObject({ action: 'zeroPower', outcome: 'hit' });
-    expect(refused([...directed, ...out], { type: 'Pass', combatantId: 'ember' }).code).toBe('ARCANA_ACTION_USED');
+    expect(refused([...directed, ...out], { type: 'Pass', combatantId: 'ember' }).code).toBe(
+      'ARCANA_ACTION_USED',
+    );
   });
 
   it('A34: a narrative Zero Power (no range) spends the Action and the scene’s use, and rolls nothing', () => {
-    const calm: Fighter[] = [{ id: 'ember', sheet: beast({ zeroPower: { name: 'Calm Aura', trigger: 'Ash sings' } }), side: 'h' }, { id: 'ash', sheet: binder('ember'), side: 'h' }, { id: 'wolf', sheet: wild(), side: 'w' }];
-    const on = then(fight(calm, 'ember'), { type: 'SetTrigger', combatantId: 'ember', kind: 'zeroPower', active: true });
+    const calm: Fighter[] = [
+      { id: 'ember', sheet: beast({ zeroPower: { name: 'Calm Aura', trigger: 'Ash sings' } }), side: 'h' },
+      { id: 'ash', sheet: binder('ember'), side: 'h' },
+      { id: 'wolf', sheet: wild(), side: 'w' },
+    ];
+    const on = then(fight(calm, 'ember'), {
+      type: 'SetTrigger',
+      combatantId: 'ember',
+      kind: 'zeroPower',
+      active: true,
+    });
     const used = then(on, { type: 'UseZeroPower', attackerId: 'ember' });
     expect(refused(used, { type: 'Pass', combatantId: 'ember' }).code).toBe('ARCANA_ACTION_USED');
     expect(stateOf(used).combatants.ember).toMatchObject({ zeroPowerUsed: true });
@@ -97,15 +223,26 @@ describe('arcana-beast.txt: Attack & Damage (RULINGS.md A2, A6, A12)', () => {
   });
 
   it('"Use Zero Power: Once per scene when trigger is active"', () => {
-    expect(refused(start, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' }).code).toBe('ARCANA_TRIGGER_NOT_ACTIVE');
+    expect(refused(start, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' }).code).toBe(
+      'ARCANA_TRIGGER_NOT_ACTIVE',
+    );
     const on = then(start, { type: 'SetTrigger', combatantId: 'ember', kind: 'zeroPower', active: true });
-    const out = then(on, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' }, { dice: [1, 1, 1, 1, 1, 8, 1, 1] });
+    const out = then(
+      on,
+      { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' },
+      { dice: [1, 1, 1, 1, 1, 8, 1, 1] },
+    );
     expect(find(out, 'AttackResolved')).toMatchObject({ action: 'zeroPower', attack: { dice: 6 } });
     let again = then(then(out, { type: 'EndActivation' }), { type: 'EndRound' });
     again = then(then(again, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
-    expect(refused(again, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' }).code).toBe('ARCANA_ZERO_POWER_USED');
+    expect(refused(again, { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' }).code).toBe(
+      'ARCANA_ZERO_POWER_USED',
+    );
     const scene = then(again, { type: 'EndScene' });
-    expect(stateOf(scene).combatants.ember).toMatchObject({ zeroPowerUsed: false, specialUses: { inferno: 1 } });
+    expect(stateOf(scene).combatants.ember).toMatchObject({
+      zeroPowerUsed: false,
+      specialUses: { inferno: 1 },
+    });
   });
 });
 
@@ -116,32 +253,58 @@ describe('arcana-beast.txt: Combo Attacks (RULINGS.md A10, A20)', () => {
     { id: 'kit', sheet: beast({ stage: 1, stages: [{ stage: 1 }] }), side: 'heroes' },
     { id: 'wolf', sheet: wild({ hp: 60 }), side: 'wild' },
   ];
-  const base = () => ['pip', 'kit'].reduce((e, id) => close(e, id, 'wolf'), close(fight(trio, 'ember'), 'ember', 'wolf'));
-  const next = (e: ReturnType<typeof base>, id: string) => then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
+  const base = () =>
+    ['pip', 'kit'].reduce((e, id) => close(e, id, 'wolf'), close(fight(trio, 'ember'), 'ember', 'wolf'));
+  const next = (e: ReturnType<typeof base>, id: string) =>
+    then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
   const hit5 = [6, 5, 4, 4, 4];
 
   it('"Second attacker gains +1 die", "If both hit, second attack deals +1 extra damage", "Third consecutive hit deals +2 extra damage"', () => {
     let e = then(base(), claw, { dice: [...hit5, 1, 1] });
     e = next(e, 'pip');
-    const second = exact(e, { type: 'Attack', attackerId: 'pip', targetId: 'wolf' }, { dice: [...hit5, 1, 1, 1] });
+    const second = exact(
+      e,
+      { type: 'Attack', attackerId: 'pip', targetId: 'wolf' },
+      { dice: [...hit5, 1, 1, 1] },
+    );
     // Pip (Stage 1): Claw 5 d6 + 1 combo die; 5 successes vs 0; Base 3 + 1 = 4, + 5, + combo 1.
-    expect(find(second, 'AttackResolved')).toMatchObject({ attack: { dice: 6, bonuses: [{ source: 'Combo', dice: 1 }] }, combo: { position: 2, dieBonus: 1, damageBonus: 1, hits: 2 }, damage: 10 });
+    expect(find(second, 'AttackResolved')).toMatchObject({
+      attack: { dice: 6, bonuses: [{ source: 'Combo', dice: 1 }] },
+      combo: { position: 2, dieBonus: 1, damageBonus: 1, hits: 2 },
+      damage: 10,
+    });
     e = next([...e, ...second], 'kit');
-    const third = exact(e, { type: 'Attack', attackerId: 'kit', targetId: 'wolf' }, { dice: [...hit5, 1, 1, 1] });
-    expect(find(third, 'AttackResolved')).toMatchObject({ combo: { position: 3, damageBonus: 2, hits: 3 }, damage: 4 + 5 + 2 });
+    const third = exact(
+      e,
+      { type: 'Attack', attackerId: 'kit', targetId: 'wolf' },
+      { dice: [...hit5, 1, 1, 1] },
+    );
+    expect(find(third, 'AttackResolved')).toMatchObject({
+      combo: { position: 3, damageBonus: 2, hits: 3 },
+      damage: 4 + 5 + 2,
+    });
   });
 
   it('A12: combo damage is added after the Critical doubles Base Damage', () => {
     let e = then(base(), claw, { dice: [...hit5, 1, 1] });
     e = next(e, 'pip');
-    const out = exact(e, { type: 'Attack', attackerId: 'pip', targetId: 'wolf' }, { dice: [6, 6, 6, 1, 1, 1, 1, 1] });
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'pip', targetId: 'wolf' },
+      { dice: [6, 6, 6, 1, 1, 1, 1, 1] },
+    );
     expect(find(out, 'AttackResolved')).toMatchObject({ critical: true, damage: 4 * 2 + 3 + 1 });
   });
 
   it('a miss breaks the hit streak: the next hit gets the die but no extra damage', () => {
     let e = then(base(), claw, { dice: [1, 1, 1, 1, 1, 1, 1] });
     e = next(e, 'pip');
-    expect(find(exact(e, { type: 'Attack', attackerId: 'pip', targetId: 'wolf' }, { dice: [...hit5, 1, 1, 1] }), 'AttackResolved').combo).toMatchObject({ position: 2, dieBonus: 1, damageBonus: 0 });
+    expect(
+      find(
+        exact(e, { type: 'Attack', attackerId: 'pip', targetId: 'wolf' }, { dice: [...hit5, 1, 1, 1] }),
+        'AttackResolved',
+      ).combo,
+    ).toMatchObject({ position: 2, dieBonus: 1, damageBonus: 0 });
   });
 
   it('"Combos reset if the target acts between allied attacks"', () => {
@@ -152,7 +315,12 @@ describe('arcana-beast.txt: Combo Attacks (RULINGS.md A10, A20)', () => {
     const acted = exact(e, { type: 'Reposition', combatantId: 'wolf' });
     expect(types(acted)).toEqual(['ActionTaken', 'ComboReset']);
     e = next([...e, ...acted], 'pip');
-    expect(find(exact(e, { type: 'Attack', attackerId: 'pip', targetId: 'wolf' }, { dice: [1, 1, 1, 1, 1, 1, 1] }), 'AttackResolved').combo.position).toBe(1);
+    expect(
+      find(
+        exact(e, { type: 'Attack', attackerId: 'pip', targetId: 'wolf' }, { dice: [1, 1, 1, 1, 1, 1, 1] }),
+        'AttackResolved',
+      ).combo.position,
+    ).toBe(1);
   });
 
   it('A10: a target that Passes has not acted — the combo holds', () => {
@@ -161,14 +329,19 @@ describe('arcana-beast.txt: Combo Attacks (RULINGS.md A10, A20)', () => {
     e = then(e, claw, { dice: [...hit5, 1, 1] });
     e = then(next(e, 'wolf'), { type: 'Pass', combatantId: 'wolf' });
     e = next(e, 'pip');
-    expect(find(exact(e, { type: 'Attack', attackerId: 'pip', targetId: 'wolf' }, { dice: [1, 1, 1, 1, 1, 1, 1, 1] }), 'AttackResolved').combo.position).toBe(2);
+    expect(
+      find(
+        exact(e, { type: 'Attack', attackerId: 'pip', targetId: 'wolf' }, { dice: [1, 1, 1, 1, 1, 1, 1, 1] }),
+        'AttackResolved',
+      ).combo.position,
+    ).toBe(2);
   });
 });
 
-
 describe('arcana-beast.txt: Positioning in Combat (RULINGS.md A8, A28)', () => {
   const start = close(close(fight(party, 'ember'), 'ember', 'wolf'), 'ember', 'wolf2');
-  const bonusSources = (out: ReturnType<typeof exact>) => find(out, 'AttackResolved').attack.bonuses.map((b: { source: string }) => b.source);
+  const bonusSources = (out: ReturnType<typeof exact>) =>
+    find(out, 'AttackResolved').attack.bonuses.map((b: { source: string }) => b.source);
   // Claw: 5 d8 (+1 for High Ground), then the wolf's Dodge 2 d6.
   const miss = (n: number) => ({ dice: Array(n).fill(1) });
 
@@ -189,17 +362,37 @@ describe('arcana-beast.txt: Positioning in Combat (RULINGS.md A8, A28)', () => {
   it('A28: "Cover: +1 die on Dodge vs ranged attacks" counts against long-range attacks, not melee', () => {
     const covered = then(start, { type: 'SetTag', combatantId: 'wolf', tag: 'cover' });
     // Inferno (long): Agility 2 + Rank 2 on d8; the wolf's Dodge 2 + Cover 1.
-    const long = exact(covered, { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf', specialAttackId: 'inferno' }, miss(7));
-    expect(find(long, 'AttackResolved')).toMatchObject({ range: 'long', dodge: { dice: 3, bonuses: [{ source: 'Cover', dice: 1 }] } });
-    expect(find(exact(covered, claw, miss(7)), 'AttackResolved').dodge).toMatchObject({ dice: 2, bonuses: [] });
+    const long = exact(
+      covered,
+      { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf', specialAttackId: 'inferno' },
+      miss(7),
+    );
+    expect(find(long, 'AttackResolved')).toMatchObject({
+      range: 'long',
+      dodge: { dice: 3, bonuses: [{ source: 'Cover', dice: 1 }] },
+    });
+    expect(find(exact(covered, claw, miss(7)), 'AttackResolved').dodge).toMatchObject({
+      dice: 2,
+      bonuses: [],
+    });
   });
 
   it('A28: a passed Strategize ignores the target’s Cover for this turn’s rolls', () => {
     const covered = then(start, { type: 'SetTag', combatantId: 'wolf', tag: 'cover' });
     const spark = { ...claw, attackId: 'spark' };
     // Spark: Agility 2 on d8; the wolf's Dodge 2 d6, + Cover 1 unless Strategize passed (Technique 2, Diff 2).
-    expect(find(exact(then(covered, { type: 'Strategize', combatantId: 'ash' }, { dice: [4, 1] }), spark, miss(5)), 'AttackResolved').dodge.bonuses).toEqual([{ source: 'Cover', dice: 1 }]);
-    expect(find(exact(then(covered, { type: 'Strategize', combatantId: 'ash' }, { dice: [4, 5] }), spark, miss(4)), 'AttackResolved').dodge.bonuses).toEqual([]);
+    expect(
+      find(
+        exact(then(covered, { type: 'Strategize', combatantId: 'ash' }, { dice: [4, 1] }), spark, miss(5)),
+        'AttackResolved',
+      ).dodge.bonuses,
+    ).toEqual([{ source: 'Cover', dice: 1 }]);
+    expect(
+      find(
+        exact(then(covered, { type: 'Strategize', combatantId: 'ash' }, { dice: [4, 5] }), spark, miss(4)),
+        'AttackResolved',
+      ).dodge.bonuses,
+    ).toEqual([]);
   });
 
   it('"Cornered: Dodge with Setback"; "Obscured: Attacks against you made with Setback"', () => {

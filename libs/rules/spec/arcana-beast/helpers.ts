@@ -1,11 +1,22 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { ManualFaces } from '../../src/dice/manual';
-import { ARCANA_BEAST_EVENT_SCHEMAS, arcanaBeast, ArcanaBeastState, validateSheet } from '../../src/arcana-beast';
+import {
+  ARCANA_BEAST_EVENT_SCHEMAS,
+  arcanaBeast,
+  ArcanaBeastState,
+  validateSheet,
+} from '../../src/arcana-beast';
 import { decideExact, fightStarted, given } from '../given';
 export { find, types } from '../given';
 
 type Sheet = Record<string, unknown>;
-const stats = (brawn: number, agility: number, endurance = 2, spirit = 2, technique = 2) => ({ brawn, agility, endurance, spirit, technique });
+const stats = (brawn: number, agility: number, endurance = 2, spirit = 2, technique = 2) => ({
+  brawn,
+  agility,
+  endurance,
+  spirit,
+  technique,
+});
 
 export function binder(beastId: string, overrides: Sheet = {}): Sheet {
   return {
@@ -31,7 +42,12 @@ export function beast(overrides: Sheet = {}): Sheet {
     hp: 12,
     stamina: 2,
     stage: 2,
-    stages: [{ stage: 0 }, { stage: 1 }, { stage: 2, trigger: 'stand together' }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }],
+    stages: [
+      { stage: 0 },
+      { stage: 1 },
+      { stage: 2, trigger: 'stand together' },
+      { stage: 3, name: 'Emberlord', trigger: 'protect Ash' },
+    ],
     attacks: [
       { id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] },
       { id: 'spark', name: 'Spark', range: 'ranged' },
@@ -45,7 +61,16 @@ export function beast(overrides: Sheet = {}): Sheet {
 
 /** A wild beast: no Binder, Stage 1 (d6), Brawn 2, Agility 2, 8 HP, one melee Bite. */
 export function wild(overrides: Sheet = {}): Sheet {
-  return { kind: 'beast', stats: stats(2, 2), hp: 8, stamina: 1, stage: 1, stages: [{ stage: 1 }], attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }], ...overrides };
+  return {
+    kind: 'beast',
+    stats: stats(2, 2),
+    hp: 8,
+    stamina: 1,
+    stage: 1,
+    stages: [{ stage: 1 }],
+    attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
+    ...overrides,
+  };
 }
 
 export interface Fighter {
@@ -55,14 +80,28 @@ export interface Fighter {
 }
 
 export function joined(f: Fighter): RuleEvent {
-  return { type: 'CombatantJoined', data: { id: f.id, name: f.id, side: f.side, sheet: validateSheet(f.sheet, 'sheet') } };
+  return {
+    type: 'CombatantJoined',
+    data: { id: f.id, name: f.id, side: f.side, sheet: validateSheet(f.sheet, 'sheet') },
+  };
 }
 
 /** Ash + Ember (Stage 2, d8) and Bo + Pip against two wolves, in that order; bands default Near. */
 export const party: Fighter[] = [
   { id: 'ember', sheet: beast(), side: 'heroes' },
   { id: 'ash', sheet: binder('ember'), side: 'heroes' },
-  { id: 'pip', sheet: beast({ stage: 1, stages: [{ stage: 1 }], stats: stats(2, 3), zeroPower: undefined, specialAttacks: [], movement: [] }), side: 'heroes' },
+  {
+    id: 'pip',
+    sheet: beast({
+      stage: 1,
+      stages: [{ stage: 1 }],
+      stats: stats(2, 3),
+      zeroPower: undefined,
+      specialAttacks: [],
+      movement: [],
+    }),
+    side: 'heroes',
+  },
   { id: 'bo', sheet: binder('pip'), side: 'heroes' },
   { id: 'wolf', sheet: wild(), side: 'wild' },
   { id: 'wolf2', sheet: wild(), side: 'wild' },
@@ -70,7 +109,12 @@ export const party: Fighter[] = [
 
 /** A started fight in round 1 (initiative = the listed order), `active`'s turn running. */
 export function fight(fighters: Fighter[] = party, active?: string): RuleEvent[] {
-  let events: RuleEvent[] = [fightStarted('arcana-beast'), ...fighters.map(joined), { type: 'InitiativeSet', data: { order: fighters.map((f) => f.id) } }, { type: 'RoundStarted', data: { round: 1 } }];
+  let events: RuleEvent[] = [
+    fightStarted('arcana-beast'),
+    ...fighters.map(joined),
+    { type: 'InitiativeSet', data: { order: fighters.map((f) => f.id) } },
+    { type: 'RoundStarted', data: { round: 1 } },
+  ];
   if (active) events = then(events, { type: 'StartActivation', combatantId: active });
   return events;
 }
@@ -90,7 +134,9 @@ export function then(events: RuleEvent[], command: RuleCommand, faces: ManualFac
  */
 export function exact(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
   const out = decideExact(arcanaBeast, events, command, faces);
-  for (const e of out) if (Object.hasOwn(ARCANA_BEAST_EVENT_SCHEMAS, e.type)) ARCANA_BEAST_EVENT_SCHEMAS[e.type as keyof typeof ARCANA_BEAST_EVENT_SCHEMAS].parse(e.data);
+  for (const e of out)
+    if (Object.hasOwn(ARCANA_BEAST_EVENT_SCHEMAS, e.type))
+      ARCANA_BEAST_EVENT_SCHEMAS[e.type as keyof typeof ARCANA_BEAST_EVENT_SCHEMAS].parse(e.data);
   return out;
 }
 
@@ -101,4 +147,3 @@ export function refused(events: RuleEvent[], command: RuleCommand, faces: Manual
 export function stateOf(events: RuleEvent[]): ArcanaBeastState {
   return given(arcanaBeast, events).state;
 }
-

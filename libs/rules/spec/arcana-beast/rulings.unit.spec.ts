@@ -1,25 +1,64 @@
 import { fightStarted, TEST_SEED } from '../given';
-import { beast, binder, close, exact, fight, Fighter, find, joined, party, refused, stateOf, then, types, wild } from './helpers';
+import {
+  beast,
+  binder,
+  close,
+  exact,
+  fight,
+  Fighter,
+  find,
+  joined,
+  party,
+  refused,
+  stateOf,
+  then,
+  types,
+  wild,
+} from './helpers';
 
-const next = (e: ReturnType<typeof fight>, id: string) => then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
+const next = (e: ReturnType<typeof fight>, id: string) =>
+  then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
 const claw = { type: 'Attack', attackerId: 'ember', targetId: 'wolf', attackId: 'claw' };
 
 describe('RULINGS.md A29: initiative details', () => {
-  const quick: Fighter[] = [{ id: 'ember', sheet: beast({ initiativeDice: 1 }), side: 'heroes' }, { id: 'ash', sheet: binder('ember'), side: 'heroes' }, { id: 'wolf', sheet: wild(), side: 'wild' }];
+  const quick: Fighter[] = [
+    { id: 'ember', sheet: beast({ initiativeDice: 1 }), side: 'heroes' },
+    { id: 'ash', sheet: binder('ember'), side: 'heroes' },
+    { id: 'wolf', sheet: wild(), side: 'wild' },
+  ];
   const setup = [fightStarted('arcana-beast'), ...quick.map(joined)];
 
   it('A29: a beast sheet’s initiativeDice adds Quality/Talent dice to its Agility pool', () => {
     // Ember: Agility 2 + 1 initiative die on d8; the wolf: Agility 2 on d6.
     const out = exact(setup, { type: 'RollInitiative' }, { dice: [4, 5, 6, 4, 1] });
     const rolled = find(out, 'InitiativeRolled');
-    expect(rolled.rolls[0]).toMatchObject({ combatantId: 'ember', total: 3, pool: { statValue: 2, dice: 3, sides: 8, bonuses: [{ source: 'Qualities/Talents (initiativeDice)', dice: 1 }] } });
+    expect(rolled.rolls[0]).toMatchObject({
+      combatantId: 'ember',
+      total: 3,
+      pool: {
+        statValue: 2,
+        dice: 3,
+        sides: 8,
+        bonuses: [{ source: 'Qualities/Talents (initiativeDice)', dice: 1 }],
+      },
+    });
     expect(rolled.order).toEqual(['ember', 'ash', 'wolf']);
   });
 
   it('A29: a surprised beast rolls its initiativeDice too, with Setback: one more die, the highest dropped', () => {
     const out = exact(setup, { type: 'RollInitiative', surprised: ['ember'] }, { dice: [8, 4, 1, 1, 4, 4] });
     const ember = find(out, 'InitiativeRolled').rolls[0];
-    expect(ember).toMatchObject({ surprised: true, total: 1, pool: { dice: 3, edge: 'setback', setbackSources: ['Surprised'], dropped: { index: 0, face: 8 }, kept: [4, 1, 1] } });
+    expect(ember).toMatchObject({
+      surprised: true,
+      total: 1,
+      pool: {
+        dice: 3,
+        edge: 'setback',
+        setbackSources: ['Surprised'],
+        dropped: { index: 0, face: 8 },
+        kept: [4, 1, 1],
+      },
+    });
     expect(find(out, 'InitiativeRolled').order).toEqual(['wolf', 'ember', 'ash']);
   });
 
@@ -33,24 +72,52 @@ describe('RULINGS.md A30: situational dice', () => {
 
   it('A30: bonusDice on an attack adds +1 dice the GM allows, recorded as a named source', () => {
     const out = exact(start, { ...claw, bonusDice: 2 }, { dice: [1, 1, 1, 1, 1, 1, 1, 1, 1] });
-    expect(find(out, 'AttackResolved')).toMatchObject({ bonusDice: 2, attack: { dice: 7, bonuses: [{ source: 'bonusDice (RULINGS.md A30)', dice: 2 }] } });
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      bonusDice: 2,
+      attack: { dice: 7, bonuses: [{ source: 'bonusDice (RULINGS.md A30)', dice: 2 }] },
+    });
   });
 
   it('A30: bonusDice on RollTest adds to the test pool', () => {
-    const out = exact(start, { type: 'RollTest', combatantId: 'ember', stat: 'endurance', difficulty: 3, bonusDice: 1 }, { dice: [4, 4, 4] });
-    expect(find(out, 'TestRolled').test).toMatchObject({ statValue: 2, dice: 3, sides: 8, bonuses: [{ source: 'bonusDice (RULINGS.md A30)', dice: 1 }], successes: 3, passed: true });
+    const out = exact(
+      start,
+      { type: 'RollTest', combatantId: 'ember', stat: 'endurance', difficulty: 3, bonusDice: 1 },
+      { dice: [4, 4, 4] },
+    );
+    expect(find(out, 'TestRolled').test).toMatchObject({
+      statValue: 2,
+      dice: 3,
+      sides: 8,
+      bonuses: [{ source: 'bonusDice (RULINGS.md A30)', dice: 1 }],
+      successes: 3,
+      passed: true,
+    });
   });
 
   it('A30: bonusDice is 0–5; more is refused', () => {
-    expect(refused(start, { ...claw, bonusDice: 6 })).toMatchObject({ code: 'INVALID_FIELD', field: 'bonusDice' });
-    expect(refused(start, { type: 'RollTest', combatantId: 'ember', stat: 'brawn', difficulty: 1, bonusDice: -1 }).field).toBe('bonusDice');
+    expect(refused(start, { ...claw, bonusDice: 6 })).toMatchObject({
+      code: 'INVALID_FIELD',
+      field: 'bonusDice',
+    });
+    expect(
+      refused(start, { type: 'RollTest', combatantId: 'ember', stat: 'brawn', difficulty: 1, bonusDice: -1 })
+        .field,
+    ).toBe('bonusDice');
   });
 });
 
 /** The wolf knocks Ember (Stage 0, 3 HP) out, then Ember's shared turn starts. */
 function emberKnockedOut() {
-  const fighters: Fighter[] = [{ id: 'wolf', sheet: wild(), side: 'wild' }, { id: 'ember', sheet: beast({ hp: 3, stage: 0 }), side: 'h' }, { id: 'ash', sheet: binder('ember'), side: 'h' }];
-  const e = then(close(fight(fighters, 'wolf'), 'wolf', 'ember'), { type: 'Attack', attackerId: 'wolf', targetId: 'ember' }, { dice: [6, 6, 1, 1, 1] });
+  const fighters: Fighter[] = [
+    { id: 'wolf', sheet: wild(), side: 'wild' },
+    { id: 'ember', sheet: beast({ hp: 3, stage: 0 }), side: 'h' },
+    { id: 'ash', sheet: binder('ember'), side: 'h' },
+  ];
+  const e = then(
+    close(fight(fighters, 'wolf'), 'wolf', 'ember'),
+    { type: 'Attack', attackerId: 'wolf', targetId: 'ember' },
+    { dice: [6, 6, 1, 1, 1] },
+  );
   expect(stateOf(e).combatants.ember.knockedOut).toBe(true);
   return next(e, 'ember');
 }
@@ -69,31 +136,74 @@ describe('RULINGS.md A21: Binders in the fight', () => {
   });
 
   it('A21: with its Binder out too, a Knocked Out beast gets no turn', () => {
-    const fighters: Fighter[] = [{ id: 'ember', sheet: beast({ hp: 0, maxHp: 12 }), side: 'h' }, { id: 'ash', sheet: binder('ember', { hp: 0, maxHp: 10 }), side: 'h' }, { id: 'wolf', sheet: wild(), side: 'wild' }];
-    expect(refused(fight(fighters), { type: 'StartActivation', combatantId: 'ember' }).code).toBe('COMBATANT_CANNOT_ACT');
+    const fighters: Fighter[] = [
+      { id: 'ember', sheet: beast({ hp: 0, maxHp: 12 }), side: 'h' },
+      { id: 'ash', sheet: binder('ember', { hp: 0, maxHp: 10 }), side: 'h' },
+      { id: 'wolf', sheet: wild(), side: 'wild' },
+    ];
+    expect(refused(fight(fighters), { type: 'StartActivation', combatantId: 'ember' }).code).toBe(
+      'COMBATANT_CANNOT_ACT',
+    );
   });
 
   it('A21: a Binder at 0 HP is Knocked Out: Critical Gauge +1 and a Harm, no Devolution', () => {
-    const fighters: Fighter[] = [{ id: 'wolf', sheet: wild(), side: 'wild' }, { id: 'ember', sheet: beast(), side: 'h' }, { id: 'ash', sheet: binder('ember', { hp: 2 }), side: 'h' }];
+    const fighters: Fighter[] = [
+      { id: 'wolf', sheet: wild(), side: 'wild' },
+      { id: 'ember', sheet: beast(), side: 'h' },
+      { id: 'ash', sheet: binder('ember', { hp: 2 }), side: 'h' },
+    ];
     const e = close(fight(fighters, 'wolf'), 'wolf', 'ember');
     // Bite 2 d6 against Ash's Dodge 2 d6: 2 successes to 0, 3 + 2 = 5 damage.
-    const out = exact(e, { type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: false }, { dice: [6, 6, 1, 1] });
-    expect(types(out)).toEqual(['ActionTaken', 'InterceptDecided', 'AttackResolved', 'DamageDealt', 'KnockedOut', 'CriticalGaugeRaised', 'HarmGained']);
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: false },
+      { dice: [6, 6, 1, 1] },
+    );
+    expect(types(out)).toEqual([
+      'ActionTaken',
+      'InterceptDecided',
+      'AttackResolved',
+      'DamageDealt',
+      'KnockedOut',
+      'CriticalGaugeRaised',
+      'HarmGained',
+    ]);
     expect(find(out, 'KnockedOut')).toEqual({ combatantId: 'ash', playerSide: true });
     expect(find(out, 'CriticalGaugeRaised')).toEqual({ combatantId: 'ash', from: 0, to: 1 });
-    expect(stateOf([...e, ...out]).combatants.ash).toMatchObject({ hp: 0, knockedOut: true, harms: ['Harm (reduced to 0 HP)'] });
+    expect(stateOf([...e, ...out]).combatants.ash).toMatchObject({
+      hp: 0,
+      knockedOut: true,
+      harms: ['Harm (reduced to 0 HP)'],
+    });
   });
 });
 
 describe('RULINGS.md A23: Call Back', () => {
-  const tough: Fighter[] = [{ id: 'ember', sheet: beast({ stats: { brawn: 3, agility: 2, endurance: 3, spirit: 2, technique: 2 } }), side: 'h' }, { id: 'ash', sheet: binder('ember'), side: 'h' }, { id: 'wolf', sheet: wild(), side: 'w' }];
+  const tough: Fighter[] = [
+    {
+      id: 'ember',
+      sheet: beast({ stats: { brawn: 3, agility: 2, endurance: 3, spirit: 2, technique: 2 } }),
+      side: 'h',
+    },
+    { id: 'ash', sheet: binder('ember'), side: 'h' },
+    { id: 'wolf', sheet: wild(), side: 'w' },
+  ];
   const start = close(fight(tough, 'ember'), 'ember', 'wolf');
 
   it('A23: mode devolve keeps the beast in the fight; its Devolution Test gets Boost and the Binder rolls nothing', () => {
     // Endurance 3 + the Boost die on d8, Diff 3 from Stage 2: the 1 is dropped, three successes pass: Stage 1.
-    const out = exact(start, { type: 'CallBack', combatantId: 'ash', mode: 'devolve' }, { followUpFaces: [1, 5, 6, 4] });
+    const out = exact(
+      start,
+      { type: 'CallBack', combatantId: 'ash', mode: 'devolve' },
+      { followUpFaces: [1, 5, 6, 4] },
+    );
     expect(types(out)).toEqual(['BinderCommanded', 'CalledBack', 'DevolutionTested', 'StageDevolved']);
-    expect(find(out, 'DevolutionTested')).toMatchObject({ reason: 'callBack', stageBefore: 2, stageAfter: 1, test: { edge: 'boost', boostSources: ['Call Back'], dropped: { face: 1 }, difficulty: 3, passed: true } });
+    expect(find(out, 'DevolutionTested')).toMatchObject({
+      reason: 'callBack',
+      stageBefore: 2,
+      stageAfter: 1,
+      test: { edge: 'boost', boostSources: ['Call Back'], dropped: { face: 1 }, difficulty: 3, passed: true },
+    });
     const after = [...start, ...out];
     expect(stateOf(after).combatants.ember).toMatchObject({ inVessel: false, stage: 1 });
     // Still in the fight: the beast takes its Action, now on the Stage 1 die.
@@ -101,8 +211,15 @@ describe('RULINGS.md A23: Call Back', () => {
   });
 
   it('A23: mode devolve at Stage 0 is refused; there is nothing to devolve', () => {
-    const e = close(fight([{ ...tough[0], sheet: beast({ stage: 0 }) }, tough[1], tough[2]], 'ember'), 'ember', 'wolf');
-    expect(refused(e, { type: 'CallBack', combatantId: 'ash', mode: 'devolve' })).toMatchObject({ code: 'ARCANA_NOTHING_TO_DEVOLVE', field: 'mode' });
+    const e = close(
+      fight([{ ...tough[0], sheet: beast({ stage: 0 }) }, tough[1], tough[2]], 'ember'),
+      'ember',
+      'wolf',
+    );
+    expect(refused(e, { type: 'CallBack', combatantId: 'ash', mode: 'devolve' })).toMatchObject({
+      code: 'ARCANA_NOTHING_TO_DEVOLVE',
+      field: 'mode',
+    });
   });
 });
 
@@ -110,28 +227,98 @@ describe('RULINGS.md A19: difficult terrain', () => {
   const start = fight(party, 'ember');
 
   it('A19: difficultTerrain: true marks Difficulty 1; 0 clears it', () => {
-    const rough = then(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: true });
-    expect(find(rough.slice(-1), 'BandSet')).toEqual({ aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 1 });
+    const rough = then(start, {
+      type: 'SetBand',
+      aId: 'ember',
+      bId: 'wolf',
+      band: 'near',
+      difficultTerrain: true,
+    });
+    expect(find(rough.slice(-1), 'BandSet')).toEqual({
+      aId: 'ember',
+      bId: 'wolf',
+      band: 'near',
+      difficultTerrain: 1,
+    });
     // Agility 2 on d8: one success passes Difficulty 1.
-    expect(find(exact(rough, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }, { dice: [4, 1] }), 'Moved')).toMatchObject({ to: 'close', test: { difficulty: 1, successes: 1, passed: true } });
-    const cleared = then(rough, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 0 });
-    expect(find(exact(cleared, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }), 'Moved')).toEqual({ combatantId: 'ember', towardId: 'wolf', from: 'near', to: 'close', by: 'free' });
+    expect(
+      find(
+        exact(
+          rough,
+          { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' },
+          { dice: [4, 1] },
+        ),
+        'Moved',
+      ),
+    ).toMatchObject({ to: 'close', test: { difficulty: 1, successes: 1, passed: true } });
+    const cleared = then(rough, {
+      type: 'SetBand',
+      aId: 'ember',
+      bId: 'wolf',
+      band: 'near',
+      difficultTerrain: 0,
+    });
+    expect(
+      find(exact(cleared, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }), 'Moved'),
+    ).toEqual({ combatantId: 'ember', towardId: 'wolf', from: 'near', to: 'close', by: 'free' });
   });
 
   it('A19: difficultTerrain: false clears it like 0; any other value is refused naming the field', () => {
-    const rough = then(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 2 });
-    const cleared = then(rough, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: false });
-    expect(find(cleared.slice(-1), 'BandSet')).toEqual({ aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 0 });
-    expect(find(exact(cleared, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }), 'Moved')).not.toHaveProperty('test');
-    expect(refused(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 'yes' })).toMatchObject({ code: 'INVALID_FIELD', field: 'difficultTerrain' });
-    expect(refused(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 11 }).field).toBe('difficultTerrain');
+    const rough = then(start, {
+      type: 'SetBand',
+      aId: 'ember',
+      bId: 'wolf',
+      band: 'near',
+      difficultTerrain: 2,
+    });
+    const cleared = then(rough, {
+      type: 'SetBand',
+      aId: 'ember',
+      bId: 'wolf',
+      band: 'near',
+      difficultTerrain: false,
+    });
+    expect(find(cleared.slice(-1), 'BandSet')).toEqual({
+      aId: 'ember',
+      bId: 'wolf',
+      band: 'near',
+      difficultTerrain: 0,
+    });
+    expect(
+      find(exact(cleared, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }), 'Moved'),
+    ).not.toHaveProperty('test');
+    expect(
+      refused(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 'yes' }),
+    ).toMatchObject({ code: 'INVALID_FIELD', field: 'difficultTerrain' });
+    expect(
+      refused(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'near', difficultTerrain: 11 })
+        .field,
+    ).toBe('difficultTerrain');
   });
 
   it('A19: a failed test on a Reposition spends the Action and leaves the band', () => {
-    const rough = then(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'far', difficultTerrain: 2 });
-    const out = exact(rough, { type: 'Reposition', combatantId: 'ember', towardId: 'wolf', band: 'close' }, { dice: [4, 1] });
-    expect(find(out, 'Moved')).toMatchObject({ from: 'far', to: 'far', by: 'reposition', stopped: true, test: { difficulty: 2, passed: false } });
-    expect(refused([...rough, ...out], { type: 'Pass', combatantId: 'ember' }).code).toBe('ARCANA_ACTION_USED');
+    const rough = then(start, {
+      type: 'SetBand',
+      aId: 'ember',
+      bId: 'wolf',
+      band: 'far',
+      difficultTerrain: 2,
+    });
+    const out = exact(
+      rough,
+      { type: 'Reposition', combatantId: 'ember', towardId: 'wolf', band: 'close' },
+      { dice: [4, 1] },
+    );
+    expect(find(out, 'Moved')).toMatchObject({
+      from: 'far',
+      to: 'far',
+      by: 'reposition',
+      stopped: true,
+      test: { difficulty: 2, passed: false },
+    });
+    expect(refused([...rough, ...out], { type: 'Pass', combatantId: 'ember' }).code).toBe(
+      'ARCANA_ACTION_USED',
+    );
   });
 });
 
@@ -141,8 +328,13 @@ describe('RULINGS.md A17, A22, A24, A25, A27: the remaining rulings', () => {
   it('A17: a pair the GM has not set starts Near; a Binder and its own beast are always Close and cannot be set apart', () => {
     const s = stateOf(start);
     expect(s.bands['ember|wolf2']).toBeUndefined();
-    expect(refused(start, { type: 'Attack', attackerId: 'ember', targetId: 'wolf2' })).toMatchObject({ code: 'ARCANA_OUT_OF_RANGE', message: expect.stringMatching(/wolf2 is near/) });
-    expect(refused(start, { type: 'SetBand', aId: 'ash', bId: 'ember', band: 'far' }).code).toBe('ARCANA_SAME_POSITION');
+    expect(refused(start, { type: 'Attack', attackerId: 'ember', targetId: 'wolf2' })).toMatchObject({
+      code: 'ARCANA_OUT_OF_RANGE',
+      message: expect.stringMatching(/wolf2 is near/),
+    });
+    expect(refused(start, { type: 'SetBand', aId: 'ash', bId: 'ember', band: 'far' }).code).toBe(
+      'ARCANA_SAME_POSITION',
+    );
   });
 
   it('A22: a GM CancelPending voids the attack on the Binder; the attacker’s Action stays spent', () => {
@@ -162,9 +354,17 @@ describe('RULINGS.md A17, A22, A24, A25, A27: the remaining rulings', () => {
     e = then(e, { type: 'Guard', combatantId: 'pip', allyId: 'ash' });
     e = next(e, 'wolf');
     // Pip dodges: Agility 3 + Nimble 1 on d6.
-    const out = exact(e, { type: 'Attack', attackerId: 'wolf', targetId: 'ash' }, { dice: [1, 1, 1, 1, 1, 1] });
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ash' },
+      { dice: [1, 1, 1, 1, 1, 1] },
+    );
     expect(types(out)).toEqual(['ActionTaken', 'AttackResolved']);
-    expect(find(out, 'AttackResolved')).toMatchObject({ targetId: 'pip', declaredTargetId: 'ash', redirectedBy: 'guard' });
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      targetId: 'pip',
+      declaredTargetId: 'ash',
+      redirectedBy: 'guard',
+    });
   });
 
   it('A27: Guard needs both Close: a guard no longer Close to its ally redirects nothing', () => {
@@ -172,16 +372,28 @@ describe('RULINGS.md A17, A22, A24, A25, A27: the remaining rulings', () => {
     e = then(e, { type: 'Guard', combatantId: 'ember', allyId: 'pip' });
     e = then(e, { type: 'SetBand', aId: 'ember', bId: 'pip', band: 'near' });
     e = close(next(e, 'wolf'), 'wolf', 'pip');
-    expect(find(exact(e, { type: 'Attack', attackerId: 'wolf', targetId: 'pip' }, { dice: [1, 1, 1, 1, 1, 1] }), 'AttackResolved')).toMatchObject({ targetId: 'pip' });
+    expect(
+      find(
+        exact(e, { type: 'Attack', attackerId: 'wolf', targetId: 'pip' }, { dice: [1, 1, 1, 1, 1, 1] }),
+        'AttackResolved',
+      ),
+    ).toMatchObject({ targetId: 'pip' });
   });
 
   it('A24: EndScene returns called-back beasts and revives Knocked Out combatants with HP above 0', () => {
-    const e = then(start, { type: 'CallBack', combatantId: 'ash', mode: 'retreat' }, { followUpFaces: [8, 8, 8] });
+    const e = then(
+      start,
+      { type: 'CallBack', combatantId: 'ash', mode: 'retreat' },
+      { followUpFaces: [8, 8, 8] },
+    );
     expect(stateOf(e).combatants.ember.inVessel).toBe(true);
     e.splice(e.length - 3, 0, { type: 'KnockedOut', data: { combatantId: 'wolf2', playerSide: false } });
     const out = exact(e, { type: 'EndScene' });
     expect(find(out, 'SceneEnded')).toEqual({ revived: ['wolf2'] });
-    expect(stateOf([...e, ...out]).combatants).toMatchObject({ ember: { inVessel: false }, wolf2: { knockedOut: false } });
+    expect(stateOf([...e, ...out]).combatants).toMatchObject({
+      ember: { inVessel: false },
+      wolf2: { knockedOut: false },
+    });
   });
 
   it('A24: a Knocked Out beast cannot Evolve', () => {
@@ -197,36 +409,79 @@ describe('RULINGS.md A17, A22, A24, A25, A27: the remaining rulings', () => {
   });
 
   it('A24: EndFight reverts the highest Stage too', () => {
-    const e = then(then(start, { type: 'SetTrigger', combatantId: 'ember', stage: 3, active: true }), { type: 'Evolve', combatantId: 'ember' });
+    const e = then(then(start, { type: 'SetTrigger', combatantId: 'ember', stage: 3, active: true }), {
+      type: 'Evolve',
+      combatantId: 'ember',
+    });
     const out = exact(e, { type: 'EndFight', revealedSeed: TEST_SEED });
-    expect(out[0]).toEqual({ type: 'StageDevolved', data: { combatantId: 'ember', from: 3, to: 2, reason: 'encounterEnded' } });
+    expect(out[0]).toEqual({
+      type: 'StageDevolved',
+      data: { combatantId: 'ember', from: 3, to: 2, reason: 'encounterEnded' },
+    });
   });
 
   it('A25: RollOpposedTest — more successes wins; a’s pool is rolled before b’s, each on its own die', () => {
     // Ember Agility 2 on d8 against the wolf's Agility 2 on d6.
-    const out = exact(start, { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'wolf', reason: 'grapple' }, { dice: [5, 8, 4, 1] });
-    expect(find(out, 'OpposedTestRolled')).toMatchObject({ a: { combatantId: 'ember', stat: 'agility', sides: 8, successes: 2 }, b: { combatantId: 'wolf', stat: 'agility', sides: 6, successes: 1 }, winnerId: 'ember', reason: 'grapple' });
-    const brawn = exact(start, { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'wolf', bStat: 'brawn' }, { dice: [1, 1, 4, 4] });
-    expect(find(brawn, 'OpposedTestRolled')).toMatchObject({ b: { stat: 'brawn', statValue: 2 }, winnerId: 'wolf' });
+    const out = exact(
+      start,
+      { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'wolf', reason: 'grapple' },
+      { dice: [5, 8, 4, 1] },
+    );
+    expect(find(out, 'OpposedTestRolled')).toMatchObject({
+      a: { combatantId: 'ember', stat: 'agility', sides: 8, successes: 2 },
+      b: { combatantId: 'wolf', stat: 'agility', sides: 6, successes: 1 },
+      winnerId: 'ember',
+      reason: 'grapple',
+    });
+    const brawn = exact(
+      start,
+      { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'wolf', bStat: 'brawn' },
+      { dice: [1, 1, 4, 4] },
+    );
+    expect(find(brawn, 'OpposedTestRolled')).toMatchObject({
+      b: { stat: 'brawn', statValue: 2 },
+      winnerId: 'wolf',
+    });
   });
 
   it('A25: an opposed test with equal successes is a tie the GM settles (winnerId: null)', () => {
-    const out = exact(start, { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'wolf' }, { dice: [4, 1, 6, 2] });
+    const out = exact(
+      start,
+      { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'wolf' },
+      { dice: [4, 1, 6, 2] },
+    );
     expect(find(out, 'OpposedTestRolled').winnerId).toBeNull();
-    expect(refused(start, { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'ember' }).code).toBe('ARCANA_INVALID_TARGET');
+    expect(
+      refused(start, { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'ember' }).code,
+    ).toBe('ARCANA_INVALID_TARGET');
   });
 
   it('A26: an Assist die goes to the ally’s next roll of any kind — an opposed test too', () => {
     const e = then(close(start, 'ember', 'pip'), { type: 'Assist', combatantId: 'ember', allyId: 'pip' });
-    const out = exact(e, { type: 'RollOpposedTest', aId: 'pip', aStat: 'brawn', bId: 'wolf' }, { dice: [1, 1, 1, 1, 1] });
+    const out = exact(
+      e,
+      { type: 'RollOpposedTest', aId: 'pip', aStat: 'brawn', bId: 'wolf' },
+      { dice: [1, 1, 1, 1, 1] },
+    );
     expect(types(out)).toEqual(['BonusDiceUsed', 'OpposedTestRolled']);
-    expect(find(out, 'OpposedTestRolled').a).toMatchObject({ dice: 3, bonuses: [{ source: 'Assist', dice: 1 }] });
+    expect(find(out, 'OpposedTestRolled').a).toMatchObject({
+      dice: 3,
+      bonuses: [{ source: 'Assist', dice: 1 }],
+    });
   });
 
   it('A26: Bond Surge gives Boost to an opposed test of the beast in that shared turn', () => {
     const e = then(start, { type: 'BondSurge', combatantId: 'ash' });
-    const out = exact(e, { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'wolf' }, { dice: [1, 4, 4, 4, 1] });
-    expect(find(out, 'OpposedTestRolled')).toMatchObject({ a: { edge: 'boost', boostSources: ['Bond Surge'], kept: [4, 4], successes: 2 }, b: { edge: 'none', successes: 1 }, winnerId: 'ember' });
+    const out = exact(
+      e,
+      { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'wolf' },
+      { dice: [1, 4, 4, 4, 1] },
+    );
+    expect(find(out, 'OpposedTestRolled')).toMatchObject({
+      a: { edge: 'boost', boostSources: ['Bond Surge'], kept: [4, 4], successes: 2 },
+      b: { edge: 'none', successes: 1 },
+      winnerId: 'ember',
+    });
   });
 
   it('A26: an Assist die waiting on a beast goes to its next roll — a Call Back Devolution Test too', () => {
@@ -234,9 +489,22 @@ describe('RULINGS.md A17, A22, A24, A25, A27: the remaining rulings', () => {
     e = then(e, { type: 'Assist', combatantId: 'pip', allyId: 'ember' });
     e = next(e, 'ember');
     // Endurance 2 + Assist 1 + the Boost die on d8, Diff 3 from Stage 2: the 1 is dropped, three successes pass.
-    const out = exact(e, { type: 'CallBack', combatantId: 'ash', mode: 'retreat' }, { followUpFaces: [1, 4, 4, 4] });
-    expect(types(out)).toEqual(['BinderCommanded', 'CalledBack', 'BonusDiceUsed', 'DevolutionTested', 'StageDevolved']);
-    expect(find(out, 'DevolutionTested')).toMatchObject({ stageAfter: 1, test: { dice: 3, bonuses: [{ source: 'Assist', dice: 1 }], edge: 'boost', passed: true } });
+    const out = exact(
+      e,
+      { type: 'CallBack', combatantId: 'ash', mode: 'retreat' },
+      { followUpFaces: [1, 4, 4, 4] },
+    );
+    expect(types(out)).toEqual([
+      'BinderCommanded',
+      'CalledBack',
+      'BonusDiceUsed',
+      'DevolutionTested',
+      'StageDevolved',
+    ]);
+    expect(find(out, 'DevolutionTested')).toMatchObject({
+      stageAfter: 1,
+      test: { dice: 3, bonuses: [{ source: 'Assist', dice: 1 }], edge: 'boost', passed: true },
+    });
     expect(stateOf([...e, ...out]).combatants.ember.assistDice).toBe(0);
   });
 });

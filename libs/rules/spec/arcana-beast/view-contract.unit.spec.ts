@@ -5,7 +5,12 @@ import { RuleViolation } from '../../src/core/violation';
 import { ManualDice, ManualFaces } from '../../src/dice/manual';
 import { SeededDice } from '../../src/dice/seeded';
 import { findSystem } from '../../src/registry';
-import { ARCANA_BEAST_CONTRACT, ARCANA_BEAST_VIEW, ArcanaBeastState, ArcanaBeastView } from '../../src/arcana-beast';
+import {
+  ARCANA_BEAST_CONTRACT,
+  ARCANA_BEAST_VIEW,
+  ArcanaBeastState,
+  ArcanaBeastView,
+} from '../../src/arcana-beast';
 import { view } from '../../src/arcana-beast/view';
 import { fightStarted, TEST_SEED } from '../given';
 import { beast, binder, close, fight, Fighter, joined, party, wild } from './helpers';
@@ -28,11 +33,15 @@ function play(history: RuleEvent[], steps: Step[]): RuleEvent[] {
   for (const step of steps) {
     const [command, faces] = Array.isArray(step) ? step : [step, {}];
     const state = events.reduce(system.evolve, system.start(FIGHT_ID));
-    const dice = state.dice.mode === 'seeded' ? new SeededDice({ seed: TEST_SEED, fightId: FIGHT_ID, drawsUsed: draws }) : new ManualDice(faces);
+    const dice =
+      state.dice.mode === 'seeded'
+        ? new SeededDice({ seed: TEST_SEED, fightId: FIGHT_ID, drawsUsed: draws })
+        : new ManualDice(faces);
     try {
       events.push(...system.decide(state, command, dice));
     } catch (e) {
-      if (e instanceof RuleViolation) throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
+      if (e instanceof RuleViolation)
+        throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
       throw e;
     }
     if (dice instanceof SeededDice) draws = dice.drawsUsed;
@@ -47,15 +56,24 @@ function viewsOf(events: RuleEvent[]): ArcanaBeastView[] {
     state = system.evolve(state, event) as ArcanaBeastState;
     const sent = { ...view(state), seq: i + 1, headHash: (i + 1).toString(16).padStart(64, '0') };
     const parsed = ARCANA_BEAST_VIEW.safeParse(sent);
-    if (!parsed.success) throw new Error(`the view after event ${i + 1} (${event.type}) breaks ARCANA_BEAST_VIEW:\n${z.prettifyError(parsed.error)}`);
+    if (!parsed.success)
+      throw new Error(
+        `the view after event ${i + 1} (${event.type}) breaks ARCANA_BEAST_VIEW:\n${z.prettifyError(parsed.error)}`,
+      );
     expect(parsed.data).toEqual(sent);
     return parsed.data;
   });
 }
 
-const seededFight = (fighters: Fighter[]) => [fightStarted('arcana-beast', 'seeded'), ...fight(fighters).slice(1)];
+const seededFight = (fighters: Fighter[]) => [
+  fightStarted('arcana-beast', 'seeded'),
+  ...fight(fighters).slice(1),
+];
 const setup = [fightStarted('arcana-beast'), ...party.map(joined)];
-const withOptions = (events: RuleEvent[], options: Record<string, unknown>) => [{ ...events[0], data: { ...(events[0].data as object), options } }, ...events.slice(1)];
+const withOptions = (events: RuleEvent[], options: Record<string, unknown>) => [
+  { ...events[0], data: { ...(events[0].data as object), options } },
+  ...events.slice(1),
+];
 const end = { type: 'EndFight', revealedSeed: TEST_SEED };
 const claw = { type: 'Attack', attackerId: 'ember', targetId: 'wolf', attackId: 'claw' };
 
@@ -67,7 +85,22 @@ const FIGHTS: Array<[string, RuleEvent[]]> = [
       [{ type: 'RerollInitiative' }, { dice: [1, 1, 5, 1, 1] }],
       { type: 'StartRound' },
       { type: 'StartActivation' },
-      [{ type: 'AddCombatant', combatant: { id: 'fallen', name: 'Fallen', side: 'wild', sheet: wild({ hp: 0, maxHp: 8, stats: { brawn: 2, agility: 3, endurance: 2, spirit: 2, technique: 2 } }) } }, { dice: [6, 6, 6] }],
+      [
+        {
+          type: 'AddCombatant',
+          combatant: {
+            id: 'fallen',
+            name: 'Fallen',
+            side: 'wild',
+            sheet: wild({
+              hp: 0,
+              maxHp: 8,
+              stats: { brawn: 2, agility: 3, endurance: 2, spirit: 2, technique: 2 },
+            }),
+          },
+        },
+        { dice: [6, 6, 6] },
+      ],
       { type: 'EndActivation' },
       { type: 'EndRound' },
       end,
@@ -82,7 +115,12 @@ const FIGHTS: Array<[string, RuleEvent[]]> = [
   ],
   [
     'initiative: a surprised beast, ties rerolled in advance (option initiativeTies: reroll)',
-    play(withOptions(setup, { initiativeTies: 'reroll' }), [[{ type: 'RollInitiative', surprised: ['wolf'] }, { dice: [4, 4, 4, 1, 1, 6, 4, 1, 1, 1], rerollFaces: [1, 1, 1, 6, 4, 1] }]]),
+    play(withOptions(setup, { initiativeTies: 'reroll' }), [
+      [
+        { type: 'RollInitiative', surprised: ['wolf'] },
+        { dice: [4, 4, 4, 1, 1, 6, 4, 1, 1, 1], rerollFaces: [1, 1, 1, 6, 4, 1] },
+      ],
+    ]),
   ],
   [
     'an intercept (pending intercept, the pending attack), then the forfeited Action',
@@ -115,19 +153,44 @@ const FIGHTS: Array<[string, RuleEvent[]]> = [
   ],
   [
     'knockouts: a beast devolves at 0 HP, its Binder commands alone, the Binder is knocked out, the scene ends',
-    play(close(fight([{ id: 'wolf', sheet: wild(), side: 'wild' }, { id: 'ember', sheet: beast({ hp: 3, stats: { brawn: 3, agility: 0, endurance: 3, spirit: 3, technique: 2 }, defensiveQualities: [] }), side: 'h' }, { id: 'ash', sheet: binder('ember', { hp: 2 }), side: 'h' }], 'wolf'), 'wolf', 'ember'), [
-      [{ type: 'Attack', attackerId: 'wolf', targetId: 'ember' }, { dice: [6, 6], followUpFaces: [8, 8, 1] }],
-      { type: 'EndActivation' },
-      { type: 'StartActivation', combatantId: 'ember' },
-      { type: 'UseItem', combatantId: 'ash', itemId: 'potion' },
-      { type: 'EndActivation' },
-      { type: 'StartRound' },
-      { type: 'StartActivation', combatantId: 'wolf' },
-      [{ type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: false }, { dice: [6, 6, 1, 1] }],
-      { type: 'EndActivation' },
-      { type: 'EndScene' },
-      end,
-    ]),
+    play(
+      close(
+        fight(
+          [
+            { id: 'wolf', sheet: wild(), side: 'wild' },
+            {
+              id: 'ember',
+              sheet: beast({
+                hp: 3,
+                stats: { brawn: 3, agility: 0, endurance: 3, spirit: 3, technique: 2 },
+                defensiveQualities: [],
+              }),
+              side: 'h',
+            },
+            { id: 'ash', sheet: binder('ember', { hp: 2 }), side: 'h' },
+          ],
+          'wolf',
+        ),
+        'wolf',
+        'ember',
+      ),
+      [
+        [
+          { type: 'Attack', attackerId: 'wolf', targetId: 'ember' },
+          { dice: [6, 6], followUpFaces: [8, 8, 1] },
+        ],
+        { type: 'EndActivation' },
+        { type: 'StartActivation', combatantId: 'ember' },
+        { type: 'UseItem', combatantId: 'ash', itemId: 'potion' },
+        { type: 'EndActivation' },
+        { type: 'StartRound' },
+        { type: 'StartActivation', combatantId: 'wolf' },
+        [{ type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: false }, { dice: [6, 6, 1, 1] }],
+        { type: 'EndActivation' },
+        { type: 'EndScene' },
+        end,
+      ],
+    ),
   ],
   [
     'the map and the shared turn: bands, difficult terrain, tags, triggers, evolution, combos, Guard, Call Back, EndScene',
@@ -193,49 +256,97 @@ describe('ARCANA_BEAST_VIEW declares the view every Arcana Beast fight shows', (
   });
 
   it('the view of a fight not started yet parses too (no seq, no headHash)', () => {
-    expect(ARCANA_BEAST_VIEW.parse(view(system.start(FIGHT_ID) as ArcanaBeastState))).toMatchObject({ status: 'new', combatants: [], turn: null });
+    expect(ARCANA_BEAST_VIEW.parse(view(system.start(FIGHT_ID) as ArcanaBeastState))).toMatchObject({
+      status: 'new',
+      combatants: [],
+      turn: null,
+    });
   });
 
   it('the fights show both forms of every field that has two (so each is checked against real views)', () => {
     const views = allViews();
     const combatants = views.flatMap((v) => v.combatants);
     const beasts = combatants.flatMap((c) => (c.kind === 'beast' ? [c] : []));
-    expect([...new Set(views.map((v) => v.pending?.kind ?? null))].sort()).toEqual(['dice', 'initiativeTie', 'intercept', null].sort());
+    expect([...new Set(views.map((v) => v.pending?.kind ?? null))].sort()).toEqual(
+      ['dice', 'initiativeTie', 'intercept', null].sort(),
+    );
     expect([...new Set(views.map((v) => v.status))].sort()).toEqual(['active', 'ended', 'setup']);
     expect(views.some((v) => v.dice.revealedSeed === TEST_SEED)).toBe(true);
     expect(views.some((v) => v.turn?.binderId && v.turn.command && v.turn.action)).toBe(true);
     expect(views.some((v) => v.turn?.action === 'forfeited')).toBe(true);
-    expect(views.some((v) => v.pendingAttack !== null) && views.some((v) => Object.keys(v.combos).length > 0)).toBe(true);
+    expect(
+      views.some((v) => v.pendingAttack !== null) && views.some((v) => Object.keys(v.combos).length > 0),
+    ).toBe(true);
     expect([...new Set(combatants.map((c) => c.state))].sort()).toEqual(['Active', 'InVessel', 'KnockedOut']);
-    expect([...new Set(combatants.flatMap((c) => Object.values(c.bands)))].sort()).toEqual(['close', 'far', 'near']);
-    expect(combatants.some((c) => c.tags.some((t) => t.againstId)) && combatants.some((c) => c.tags.some((t) => !t.againstId))).toBe(true);
-    expect(combatants.some((c) => c.initiative === null) && combatants.some((c) => c.initiative !== null)).toBe(true);
-    expect(combatants.some((c) => c.harms.length > 0 && c.conditions.length === 0) && combatants.some((c) => c.conditions.length > 0)).toBe(true);
+    expect([...new Set(combatants.flatMap((c) => Object.values(c.bands)))].sort()).toEqual([
+      'close',
+      'far',
+      'near',
+    ]);
+    expect(
+      combatants.some((c) => c.tags.some((t) => t.againstId)) &&
+        combatants.some((c) => c.tags.some((t) => !t.againstId)),
+    ).toBe(true);
+    expect(
+      combatants.some((c) => c.initiative === null) && combatants.some((c) => c.initiative !== null),
+    ).toBe(true);
+    expect(
+      combatants.some((c) => c.harms.length > 0 && c.conditions.length === 0) &&
+        combatants.some((c) => c.conditions.length > 0),
+    ).toBe(true);
     for (const field of ['binderId', 'zeroPower', 'guarding', 'revertTo'] as const) {
-      expect([field, beasts.some((b) => b[field] === null), beasts.some((b) => b[field] !== null)]).toEqual([field, true, true]);
+      expect([field, beasts.some((b) => b[field] === null), beasts.some((b) => b[field] !== null)]).toEqual([
+        field,
+        true,
+        true,
+      ]);
     }
-    expect(beasts.some((b) => b.stages.some((s) => s.triggerActive)) && beasts.some((b) => b.zeroPower?.triggerActive)).toBe(true);
+    expect(
+      beasts.some((b) => b.stages.some((s) => s.triggerActive)) &&
+        beasts.some((b) => b.zeroPower?.triggerActive),
+    ).toBe(true);
   });
 
   describe('a view that drifts from the declaration is refused', () => {
     type Drift = (shown: ArcanaBeastView, at: number) => unknown;
     /** A view with a running turn and a tagged beast (combatant `at`), drifted. */
     const refusal = (drift: Drift) => {
-      const shown = allViews().find((v) => v.turn !== null && v.combatants.some((c) => c.kind === 'beast' && c.tags.length > 0))!;
+      const shown = allViews().find(
+        (v) => v.turn !== null && v.combatants.some((c) => c.kind === 'beast' && c.tags.length > 0),
+      )!;
       const at = shown.combatants.findIndex((c) => c.kind === 'beast' && c.tags.length > 0);
       expect(ARCANA_BEAST_VIEW.safeParse(shown).success).toBe(true);
       const result = ARCANA_BEAST_VIEW.safeParse(drift(shown, at));
       expect(result.success).toBe(false);
       return { issue: result.error!.issues[0], at };
     };
-    const combatant = (v: ArcanaBeastView, at: number, patch: Record<string, unknown>) => ({ ...v, combatants: v.combatants.map((c, i) => (i === at ? { ...c, ...patch } : c)) });
+    const combatant = (v: ArcanaBeastView, at: number, patch: Record<string, unknown>) => ({
+      ...v,
+      combatants: v.combatants.map((c, i) => (i === at ? { ...c, ...patch } : c)),
+    });
 
     it.each<[string, Drift, (at: number) => PropertyKey[]]>([
       ['an extra field of the view', (v) => ({ ...v, initiativeRolls: [] }), () => ['initiativeRolls']],
-      ['an extra field of a combatant', (v, at) => combatant(v, at, { surprised: false }), (at) => ['combatants', at, 'surprised']],
-      ['an extra field of the turn', (v) => ({ ...v, turn: { ...v.turn, bonusDice: 1 } }), () => ['turn', 'bonusDice']],
-      ['an extra field of a tag', (v, at) => combatant(v, at, { tags: [{ ...v.combatants[at].tags[0], since: 1 }] }), (at) => ['combatants', at, 'tags', 0, 'since']],
-      ['a Binder’s field on a beast', (v, at) => combatant(v, at, { beastId: 'ember' }), (at) => ['combatants', at, 'beastId']],
+      [
+        'an extra field of a combatant',
+        (v, at) => combatant(v, at, { surprised: false }),
+        (at) => ['combatants', at, 'surprised'],
+      ],
+      [
+        'an extra field of the turn',
+        (v) => ({ ...v, turn: { ...v.turn, bonusDice: 1 } }),
+        () => ['turn', 'bonusDice'],
+      ],
+      [
+        'an extra field of a tag',
+        (v, at) => combatant(v, at, { tags: [{ ...v.combatants[at].tags[0], since: 1 }] }),
+        (at) => ['combatants', at, 'tags', 0, 'since'],
+      ],
+      [
+        'a Binder’s field on a beast',
+        (v, at) => combatant(v, at, { beastId: 'ember' }),
+        (at) => ['combatants', at, 'beastId'],
+      ],
     ])('%s', (_what, drift, path) => {
       const { issue, at } = refusal(drift);
       expect(issue.code).toBe('unrecognized_keys');
@@ -246,8 +357,16 @@ describe('ARCANA_BEAST_VIEW declares the view every Arcana Beast fight shows', (
       ['a field of another type', (v, at) => combatant(v, at, { hp: '3' }), (at) => ['combatants', at, 'hp']],
       ['null where the view always has a value', (v) => ({ ...v, combos: null }), () => ['combos']],
       ['a missing field', ({ criticalGauge: _gone, ...rest }) => rest, () => ['criticalGauge']],
-      ['a state the view never shows', (v, at) => combatant(v, at, { state: 'Fainted' }), (at) => ['combatants', at, 'state']],
-      ['a band that is not one', (v, at) => combatant(v, at, { bands: { wolf: 'adjacent' } }), (at) => ['combatants', at, 'bands', 'wolf']],
+      [
+        'a state the view never shows',
+        (v, at) => combatant(v, at, { state: 'Fainted' }),
+        (at) => ['combatants', at, 'state'],
+      ],
+      [
+        'a band that is not one',
+        (v, at) => combatant(v, at, { bands: { wolf: 'adjacent' } }),
+        (at) => ['combatants', at, 'bands', 'wolf'],
+      ],
     ])('%s', (_what, drift, path) => {
       const { issue, at } = refusal(drift);
       expect(issue.path).toEqual(path(at));
@@ -255,9 +374,24 @@ describe('ARCANA_BEAST_VIEW declares the view every Arcana Beast fight shows', (
   });
 
   it('publishes as a closed JSON Schema (what OpenAPI types the view by)', () => {
-    const schema = jsonSchemaOf(ARCANA_BEAST_VIEW, 'openapi-3.0') as { additionalProperties?: boolean; required?: string[]; properties: Record<string, { description?: string }> };
+    const schema = jsonSchemaOf(ARCANA_BEAST_VIEW, 'openapi-3.0') as {
+      additionalProperties?: boolean;
+      required?: string[];
+      properties: Record<string, { description?: string }>;
+    };
     expect(schema.additionalProperties).toBe(false);
-    expect(schema.required).toEqual(expect.arrayContaining(['fightId', 'status', 'pending', 'criticalGauge', 'turn', 'pendingAttack', 'combos', 'combatants']));
+    expect(schema.required).toEqual(
+      expect.arrayContaining([
+        'fightId',
+        'status',
+        'pending',
+        'criticalGauge',
+        'turn',
+        'pendingAttack',
+        'combos',
+        'combatants',
+      ]),
+    );
     expect(schema.required).not.toContain('seq');
     expect(schema.properties.criticalGauge.description).toMatch(/Critical Gauge/);
   });

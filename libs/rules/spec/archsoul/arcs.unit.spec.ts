@@ -1,4 +1,12 @@
-import { distance, Facing, HEX_FACINGS, inFrontArc, line, nearestFacing, stepFacings } from '../../src/archsoul/grid';
+import {
+  distance,
+  Facing,
+  HEX_FACINGS,
+  inFrontArc,
+  line,
+  nearestFacing,
+  stepFacings,
+} from '../../src/archsoul/grid';
 
 /** archsoul.txt: The Battle Map, the three pictures (■ front, ○ back, ◘ the character), S5. */
 const HEX = `
@@ -23,7 +31,10 @@ const SQUARE_DIAGONAL = `
 ○ ○ ○ ○ ○`;
 
 function cells(picture: string): string[][] {
-  return picture.trim().split('\n').map((row) => row.trim().split(' '));
+  return picture
+    .trim()
+    .split('\n')
+    .map((row) => row.trim().split(' '));
 }
 
 describe('Arcs (archsoul.txt: The Battle Map, RULINGS.md S5)', () => {
@@ -37,7 +48,11 @@ describe('Arcs (archsoul.txt: The Battle Map, RULINGS.md S5)', () => {
         const X = (row.length === 7 ? -6 : -5) + 2 * j;
         const q = (X - r) / 2;
         if (cell === '◘') return expect([q, r]).toEqual([0, 0]);
-        expect([q, r, inFrontArc('hex', { x: 0, y: 0 }, 'N', { x: q, y: r }) ? '■' : '○']).toEqual([q, r, cell]);
+        expect([q, r, inFrontArc('hex', { x: 0, y: 0 }, 'N', { x: q, y: r }) ? '■' : '○']).toEqual([
+          q,
+          r,
+          cell,
+        ]);
         checked++;
       });
     });
@@ -45,26 +60,39 @@ describe('Arcs (archsoul.txt: The Battle Map, RULINGS.md S5)', () => {
   });
 
   it('the square picture facing up: every row above is front arc', () => {
-    cells(SQUARE_UP).forEach((row, i) => row.forEach((cell, j) => {
-      if (cell === '◘') return;
-      expect(inFrontArc('square', { x: 0, y: 0 }, 'N', { x: j - 2, y: 2 - i }) ? '■' : '○').toBe(cell);
-    }));
+    cells(SQUARE_UP).forEach((row, i) =>
+      row.forEach((cell, j) => {
+        if (cell === '◘') return;
+        expect(inFrontArc('square', { x: 0, y: 0 }, 'N', { x: j - 2, y: 2 - i }) ? '■' : '○').toBe(cell);
+      }),
+    );
   });
 
   it('the square picture facing up-right: dx + dy > 0 is front arc', () => {
-    cells(SQUARE_DIAGONAL).forEach((row, i) => row.forEach((cell, j) => {
-      if (cell === '◘') return;
-      expect(inFrontArc('square', { x: 0, y: 0 }, 'NE', { x: j - 2, y: 2 - i }) ? '■' : '○').toBe(cell);
-    }));
+    cells(SQUARE_DIAGONAL).forEach((row, i) =>
+      row.forEach((cell, j) => {
+        if (cell === '◘') return;
+        expect(inFrontArc('square', { x: 0, y: 0 }, 'NE', { x: j - 2, y: 2 - i }) ? '■' : '○').toBe(cell);
+      }),
+    );
   });
 
   it('each hex corner facing has two neighbours in front (the two on the line are back arc), disjoint from the opposite facing', () => {
-    const around = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]].map(([x, y]) => ({ x, y }));
+    const around = [
+      [1, 0],
+      [1, -1],
+      [0, -1],
+      [-1, 0],
+      [-1, 1],
+      [0, 1],
+    ].map(([x, y]) => ({ x, y }));
     HEX_FACINGS.forEach((f, i) => {
       const opposite = HEX_FACINGS[(i + 3) % 6] as Facing;
       const front = around.filter((s) => inFrontArc('hex', { x: 0, y: 0 }, f, s));
       expect(front).toHaveLength(2);
-      expect(around.filter((s) => inFrontArc('hex', { x: 0, y: 0 }, opposite, s)).some((s) => front.includes(s))).toBe(false);
+      expect(
+        around.filter((s) => inFrontArc('hex', { x: 0, y: 0 }, opposite, s)).some((s) => front.includes(s)),
+      ).toBe(false);
     });
   });
 

@@ -2,7 +2,15 @@ import { checkCommand, ContractViolation, jsonSchemaOf } from '../../src/core/co
 import { eventSchemasOf } from '../../src/core/lifecycle-contract';
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { ManualDice } from '../../src/dice/manual';
-import { archsoul, ARCHSOUL_COMMANDS, ARCHSOUL_COMMAND_SCHEMAS, ARCHSOUL_CONTRACT, ARCHSOUL_EVENT_SCHEMAS, ARCHSOUL_SHEET, validateSheet } from '../../src/archsoul';
+import {
+  archsoul,
+  ARCHSOUL_COMMANDS,
+  ARCHSOUL_COMMAND_SCHEMAS,
+  ARCHSOUL_CONTRACT,
+  ARCHSOUL_EVENT_SCHEMAS,
+  ARCHSOUL_SHEET,
+  validateSheet,
+} from '../../src/archsoul';
 import { fight, sheet, stateOf, sword, then } from './helpers';
 
 type Json = Record<string, any>;
@@ -18,7 +26,13 @@ function jsonTypes(s: Json): Set<string> {
 /** A value of a JSON type the schema does not accept. */
 function wrongType(s: Json): unknown {
   const accepted = jsonTypes(s);
-  const candidates: [string, unknown][] = [['string', 'x'], ['number', 7], ['boolean', true], ['object', {}], ['array', []]];
+  const candidates: [string, unknown][] = [
+    ['string', 'x'],
+    ['number', 7],
+    ['boolean', true],
+    ['object', {}],
+    ['array', []],
+  ];
   return candidates.find(([t]) => !accepted.has(t))![1];
 }
 
@@ -31,7 +45,9 @@ function sample(s: Json): unknown {
     case 'object':
       return Object.fromEntries((s.required ?? []).map((k: string) => [k, sample(s.properties[k])]));
     case 'array':
-      return s.prefixItems ? s.prefixItems.map(sample) : Array.from({ length: s.minItems ?? 0 }, () => sample(s.items));
+      return s.prefixItems
+        ? s.prefixItems.map(sample)
+        : Array.from({ length: s.minItems ?? 0 }, () => sample(s.items));
     case 'string':
       return 'x'.repeat(Math.max(1, s.minLength ?? 1));
     case 'integer':
@@ -58,7 +74,12 @@ const TYPES = Object.keys(ARCHSOUL_COMMAND_SCHEMAS) as (keyof typeof ARCHSOUL_CO
 const schemaOf = (type: string) => jsonSchemaOf(ARCHSOUL_CONTRACT.commands[type]) as Json;
 const fieldsOf = (type: string) => Object.keys(schemaOf(type).properties).filter((k) => k !== 'type');
 /** A started fight in round 1, so `decide` reaches each command's own reading. */
-const started = stateOf(fight([{ id: 'a', at: [0, 0] }, { id: 'v', side: 'enemies', at: [0, -3], facing: 'S' }]));
+const started = stateOf(
+  fight([
+    { id: 'a', at: [0, 0] },
+    { id: 'v', side: 'enemies', at: [0, -3], facing: 'S' },
+  ]),
+);
 const decide = (command: RuleCommand) => archsoul.decide(started, command, new ManualDice({}));
 
 describe('The Archsoul contract: every command declared once, strictly', () => {
@@ -72,48 +93,83 @@ describe('The Archsoul contract: every command declared once, strictly', () => {
     expect(checkCommand(ARCHSOUL_CONTRACT.commands, command)).toEqual(command);
   });
 
-  it.each(TYPES)('%s: a typo’d field is refused with UNKNOWN_FIELD naming it, at the edge and in decide', (type) => {
-    const base = { type, ...(sample(schemaOf(type)) as object) };
-    const fields = fieldsOf(type);
-    // Each field misspelt (its last letter dropped); a command with no fields of its own gets another's.
-    const typos = fields.filter((f) => !['dice', 'rerollFaces', 'followUpFaces'].includes(f)).map((f) => f.slice(0, -1)).filter((t) => !fields.includes(t));
-    for (const typo of typos.length > 0 ? typos : ['combatantId']) {
-      const command = { ...base, [typo]: 1 } as RuleCommand;
-      expect(violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, command))).toMatchObject({ code: 'UNKNOWN_FIELD', field: typo });
-      expect(violationOf(() => decide(command))).toMatchObject({ code: 'UNKNOWN_FIELD', field: typo });
-    }
-  });
+  it.each(TYPES)(
+    '%s: a typo’d field is refused with UNKNOWN_FIELD naming it, at the edge and in decide',
+    (type) => {
+      const base = { type, ...(sample(schemaOf(type)) as object) };
+      const fields = fieldsOf(type);
+      // Each field misspelt (its last letter dropped); a command with no fields of its own gets another's.
+      const typos = fields
+        .filter((f) => !['dice', 'rerollFaces', 'followUpFaces'].includes(f))
+        .map((f) => f.slice(0, -1))
+        .filter((t) => !fields.includes(t));
+      for (const typo of typos.length > 0 ? typos : ['combatantId']) {
+        const command = { ...base, [typo]: 1 } as RuleCommand;
+        expect(violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, command))).toMatchObject({
+          code: 'UNKNOWN_FIELD',
+          field: typo,
+        });
+        expect(violationOf(() => decide(command))).toMatchObject({ code: 'UNKNOWN_FIELD', field: typo });
+      }
+    },
+  );
 
-  it.each(TYPES)('%s: a wrong JSON type in each field is refused with INVALID_FIELD naming it, at the edge and in decide', (type) => {
-    const schema = schemaOf(type);
-    const base = { type, ...(sample(schema) as object) };
-    for (const field of fieldsOf(type)) {
-      const command = { ...base, [field]: wrongType(schema.properties[field]) } as RuleCommand;
-      expect(violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, command))).toMatchObject({ code: 'INVALID_FIELD', field });
-      expect(violationOf(() => decide(command))).toMatchObject({ code: 'INVALID_FIELD', field });
-    }
-  });
+  it.each(TYPES)(
+    '%s: a wrong JSON type in each field is refused with INVALID_FIELD naming it, at the edge and in decide',
+    (type) => {
+      const schema = schemaOf(type);
+      const base = { type, ...(sample(schema) as object) };
+      for (const field of fieldsOf(type)) {
+        const command = { ...base, [field]: wrongType(schema.properties[field]) } as RuleCommand;
+        expect(violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, command))).toMatchObject({
+          code: 'INVALID_FIELD',
+          field,
+        });
+        expect(violationOf(() => decide(command))).toMatchObject({ code: 'INVALID_FIELD', field });
+      }
+    },
+  );
 
   it('the brief’s examples: "boots" for "boost" and dice as a string are refused naming them', () => {
     const attack = { type: 'Attack', attackerId: 'a', targetId: 'v' };
-    expect(violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, { ...attack, kockdown: true }))).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'kockdown' });
-    expect(violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, { ...attack, dice: '6,6' }))).toMatchObject({ code: 'INVALID_FIELD', field: 'dice' });
-    expect(violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, { ...attack, cleave: { spaces: [{ x: 0, y: -1, z: 2 }] } }))).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'cleave.spaces[0].z' });
-    expect(violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, { ...attack, feint: { facing: 'UP' } }))).toMatchObject({ code: 'INVALID_FIELD', field: 'feint.facing' });
+    expect(
+      violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, { ...attack, kockdown: true })),
+    ).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'kockdown' });
+    expect(
+      violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, { ...attack, dice: '6,6' })),
+    ).toMatchObject({ code: 'INVALID_FIELD', field: 'dice' });
+    expect(
+      violationOf(() =>
+        checkCommand(ARCHSOUL_CONTRACT.commands, { ...attack, cleave: { spaces: [{ x: 0, y: -1, z: 2 }] } }),
+      ),
+    ).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'cleave.spaces[0].z' });
+    expect(
+      violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, { ...attack, feint: { facing: 'UP' } })),
+    ).toMatchObject({ code: 'INVALID_FIELD', field: 'feint.facing' });
   });
 });
 
 describe('The Archsoul sheet: declared once, strictly', () => {
   const sheetSchema = jsonSchemaOf(ARCHSOUL_SHEET) as Json;
-  const start = (s: unknown) => ({ type: 'StartFight', dice: { mode: 'manual', commitment: '0'.repeat(64) }, combatants: [{ name: 'A', sheet: s }] });
+  const start = (s: unknown) => ({
+    type: 'StartFight',
+    dice: { mode: 'manual', commitment: '0'.repeat(64) },
+    combatants: [{ name: 'A', sheet: s }],
+  });
 
   it('the smallest sheet passes; every field misspelt is refused with UNKNOWN_FIELD naming its path', () => {
     const smallest = sample(sheetSchema) as Json;
     expect(checkCommand(ARCHSOUL_CONTRACT.commands, start(smallest))).toBeTruthy();
     for (const field of Object.keys(sheetSchema.properties)) {
-      expect(violationOf(() => checkCommand(ARCHSOUL_CONTRACT.commands, start({ ...smallest, [field.slice(0, -1)]: 1 })))).toMatchObject({ code: 'UNKNOWN_FIELD', field: `combatants[0].sheet.${field.slice(0, -1)}` });
+      expect(
+        violationOf(() =>
+          checkCommand(ARCHSOUL_CONTRACT.commands, start({ ...smallest, [field.slice(0, -1)]: 1 })),
+        ),
+      ).toMatchObject({ code: 'UNKNOWN_FIELD', field: `combatants[0].sheet.${field.slice(0, -1)}` });
     }
-    expect(violationOf(() => validateSheet({ ...sheet(), weapons: [{ ...sword, damge: 3 }] }, 'sheet'))).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'sheet.weapons[0].damge' });
+    expect(
+      violationOf(() => validateSheet({ ...sheet(), weapons: [{ ...sword, damge: 3 }] }, 'sheet')),
+    ).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'sheet.weapons[0].damge' });
   });
 
   it('a wrong JSON type in each field of the sheet, a weapon and an item is refused with INVALID_FIELD naming it', () => {
@@ -121,38 +177,74 @@ describe('The Archsoul sheet: declared once, strictly', () => {
     const item = sheetSchema.properties.items.items as Json;
     const smallest = sample(sheetSchema) as Json;
     for (const field of Object.keys(sheetSchema.properties)) {
-      expect(violationOf(() => validateSheet({ ...smallest, [field]: wrongType(sheetSchema.properties[field]) }, 's'))).toMatchObject({ code: 'INVALID_FIELD', field: `s.${field}` });
+      expect(
+        violationOf(() =>
+          validateSheet({ ...smallest, [field]: wrongType(sheetSchema.properties[field]) }, 's'),
+        ),
+      ).toMatchObject({ code: 'INVALID_FIELD', field: `s.${field}` });
     }
-    for (const [list, schema] of [['weapons', weapon], ['items', item]] as const) {
+    for (const [list, schema] of [
+      ['weapons', weapon],
+      ['items', item],
+    ] as const) {
       for (const field of Object.keys(schema.properties)) {
         const bad = { ...(sample(schema) as Json), [field]: wrongType(schema.properties[field]) };
-        expect(violationOf(() => validateSheet({ ...smallest, [list]: [bad] }, 's'))).toMatchObject({ code: 'INVALID_FIELD', field: `s.${list}[0].${field}` });
+        expect(violationOf(() => validateSheet({ ...smallest, [list]: [bad] }, 's'))).toMatchObject({
+          code: 'INVALID_FIELD',
+          field: `s.${list}[0].${field}`,
+        });
       }
     }
   });
 
   it('names every object has are refused as ids and skill names, where a lookup would find Object.prototype', () => {
     for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
-      expect(violationOf(() => validateSheet(sheet({ weapons: [{ ...sword, id: name }] }), 's'))).toMatchObject({ code: 'INVALID_FIELD', field: 's.weapons[0].id' });
-      expect(violationOf(() => validateSheet(sheet({ items: [{ id: name, name: 'Rope' }] }), 's'))).toMatchObject({ code: 'INVALID_FIELD', field: 's.items[0].id' });
-      expect(violationOf(() => validateSheet(sheet({ shield: { id: name, bonus: 1 } }), 's'))).toMatchObject({ code: 'INVALID_FIELD', field: 's.shield.id' });
+      expect(
+        violationOf(() => validateSheet(sheet({ weapons: [{ ...sword, id: name }] }), 's')),
+      ).toMatchObject({ code: 'INVALID_FIELD', field: 's.weapons[0].id' });
+      expect(
+        violationOf(() => validateSheet(sheet({ items: [{ id: name, name: 'Rope' }] }), 's')),
+      ).toMatchObject({ code: 'INVALID_FIELD', field: 's.items[0].id' });
+      expect(violationOf(() => validateSheet(sheet({ shield: { id: name, bonus: 1 } }), 's'))).toMatchObject({
+        code: 'INVALID_FIELD',
+        field: 's.shield.id',
+      });
     }
     for (const name of ['toString', 'constructor', 'hasOwnProperty', 'valueOf']) {
-      expect(violationOf(() => validateSheet(sheet({ skills: { [name]: 1 } }), 's'))).toMatchObject({ code: 'INVALID_FIELD', field: `s.skills.${name}` });
+      expect(violationOf(() => validateSheet(sheet({ skills: { [name]: 1 } }), 's'))).toMatchObject({
+        code: 'INVALID_FIELD',
+        field: `s.skills.${name}`,
+      });
     }
   });
 
   it('a creature named like an Object.prototype member is an ordinary creature to a sneak attack, not a crash or a false refusal', () => {
-    let events = fight([{ id: 'a', at: [0, 0], sheet: sheet({ skills: { ...(sheet().skills as object), engineering: 0 } }) }, { id: 'v', side: 'enemies', at: [0, -1], facing: 'N', sheet: sheet({ creature: 'constructor' }) }]);
+    let events = fight([
+      { id: 'a', at: [0, 0], sheet: sheet({ skills: { ...(sheet().skills as object), engineering: 0 } }) },
+      { id: 'v', side: 'enemies', at: [0, -1], facing: 'N', sheet: sheet({ creature: 'constructor' }) },
+    ]);
     events = then(events, { type: 'ApplyCondition', combatantId: 'v', condition: 'unaware' });
-    for (let i = 0; i < 3; i++) events = then(events, { type: i === 0 ? 'Study' : 'Study', combatantId: 'a', targetId: 'v' });
-    events = then(then(then(events, { type: 'EndTurn', combatantId: 'a' }), { type: 'EndTurn', combatantId: 'v' }), { type: 'StartRound' });
-    const out = archsoul.decide(stateOf(events), { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', sneak: true }, new ManualDice({ dice: [1, 1, 1, 1] }));
+    for (let i = 0; i < 3; i++)
+      events = then(events, { type: i === 0 ? 'Study' : 'Study', combatantId: 'a', targetId: 'v' });
+    events = then(
+      then(then(events, { type: 'EndTurn', combatantId: 'a' }), { type: 'EndTurn', combatantId: 'v' }),
+      { type: 'StartRound' },
+    );
+    const out = archsoul.decide(
+      stateOf(events),
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', sneak: true },
+      new ManualDice({ dice: [1, 1, 1, 1] }),
+    );
     expect(out.map((e) => e.type)).toContain('ExchangeResolved');
   });
 
   it('a sheet as validated passes the declaration again (CombatantJoined holds it)', () => {
-    const s = { ...sheet(), weapons: [sword, { id: 'bow', name: 'Bow', type: 'ranged', damage: 2, accurateRange: 5 }], shield: { bonus: 1 }, mount: { speed: 5 } };
+    const s = {
+      ...sheet(),
+      weapons: [sword, { id: 'bow', name: 'Bow', type: 'ranged', damage: 2, accurateRange: 5 }],
+      shield: { bonus: 1 },
+      mount: { speed: 5 },
+    };
     const once = validateSheet(s, 'sheet');
     expect(validateSheet(JSON.parse(JSON.stringify(once)), 'sheet')).toEqual(once);
   });
@@ -181,7 +273,23 @@ const SCENARIOS = [
   'stances-grapples',
   'view',
 ];
-const LIFECYCLE = ['FightStarted', 'CombatantJoined', 'CombatantRemoved', 'InitiativeRolled', 'InitiativeSet', 'RoundStarted', 'RoundEnded', 'ActivationStarted', 'ActivationEnded', 'GmNoteAdded', 'PendingCancelled', 'FightEnded', 'DiceRequested', 'DiceRequestCancelled', 'ActionsUndone'];
+const LIFECYCLE = [
+  'FightStarted',
+  'CombatantJoined',
+  'CombatantRemoved',
+  'InitiativeRolled',
+  'InitiativeSet',
+  'RoundStarted',
+  'RoundEnded',
+  'ActivationStarted',
+  'ActivationEnded',
+  'GmNoteAdded',
+  'PendingCancelled',
+  'FightEnded',
+  'DiceRequested',
+  'DiceRequestCancelled',
+  'ActionsUndone',
+];
 
 describe('Every event decide emits is its declared data (the scenarios replayed)', () => {
   const decided: RuleEvent[] = [];
@@ -206,9 +314,12 @@ describe('Every event decide emits is its declared data (the scenarios replayed)
     const schemas = eventSchemasOf(ARCHSOUL_CONTRACT);
     expect(decided.length).toBeGreaterThan(1000);
     const wrong = decided.flatMap((e, i) => {
-      if (!Object.hasOwn(ARCHSOUL_EVENT_SCHEMAS, e.type) && !LIFECYCLE.includes(e.type)) return [`#${i} ${e.type}: not declared`];
+      if (!Object.hasOwn(ARCHSOUL_EVENT_SCHEMAS, e.type) && !LIFECYCLE.includes(e.type))
+        return [`#${i} ${e.type}: not declared`];
       const r = schemas[e.type].safeParse(e.data);
-      return r.success ? [] : [`#${i} ${e.type}: ${r.error.issues.map((x) => `${x.path.join('.')} ${x.message}`).join('; ')}`];
+      return r.success
+        ? []
+        : [`#${i} ${e.type}: ${r.error.issues.map((x) => `${x.path.join('.')} ${x.message}`).join('; ')}`];
     });
     expect(wrong.slice(0, 10)).toEqual([]);
   });

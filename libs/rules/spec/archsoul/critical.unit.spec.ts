@@ -1,112 +1,270 @@
 import { exact, fight, find, refused, sheet, stateOf, sword, bow, pistol, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
+const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  sheet: sheet(extra),
+});
+const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  side: 'enemies',
+  sheet: sheet(extra),
+});
 const rend = { id: 'rend', name: 'Rending', type: 'soul', accurateRange: 6, maximumRange: 10 };
-const caster = { weapons: [sword, rend], skills: { awareness: 1, meleeWeapons: 2, soulCasting: 2, resolve: 1 } };
-const all = (events: { type: string; data: unknown }[], type: string) => events.filter((e) => e.type === type).map((e) => e.data as Record<string, any>);
+const caster = {
+  weapons: [sword, rend],
+  skills: { awareness: 1, meleeWeapons: 2, soulCasting: 2, resolve: 1 },
+};
+const all = (events: { type: string; data: unknown }[], type: string) =>
+  events.filter((e) => e.type === type).map((e) => e.data as Record<string, any>);
 /** A critical failure of a 4-die attack roll (zero successes, three 1s). */
 const FUMBLE4 = [1, 1, 1, 2];
 /** A critical failure of the 3-die soul attack roll, then the defender's 2-die Soulpower/Resolve roll (S15 order). */
 const SOUL_FUMBLE = [1, 1, 2, 3, 3];
 
 describe('Critical Failure Tables: firearm (archsoul.txt: Critical Failure Tables, RULINGS.md S2, S15, S20)', () => {
-  const gun = () => fight([hero('a', [0, 0], 'N', { weapons: [pistol, sword] }), hero('b', [1, 0]), hero('c', [3, 0]), foe('v', [0, -3])]);
+  const gun = () =>
+    fight([
+      hero('a', [0, 0], 'N', { weapons: [pistol, sword] }),
+      hero('b', [1, 0]),
+      hero('c', [3, 0]),
+      foe('v', [0, -3]),
+    ]);
 
   it('Barrel jams: the firearm cannot attack until ClearJam (3 AP, a full round) clears it', () => {
     let events = gun();
-    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' }, { dice: FUMBLE4, followUpFaces: [1] });
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' },
+      { dice: FUMBLE4, followUpFaces: [1] },
+    );
     expect(find(out, 'WeaponChanged')).toMatchObject({ weaponId: 'pistol', jammed: true, broken: false });
     events = [...events, ...out];
-    expect(refused(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' })).toMatchObject({ code: 'ARCHSOUL_WEAPON_JAMMED', field: 'weaponId' });
-    expect(refused(events, { type: 'ClearJam', combatantId: 'a', weaponId: 'pistol' }).code).toBe('ARCHSOUL_NOT_ENOUGH_AP');
-    events = then(then(then(then(then(events, { type: 'EndPhase' }), { type: 'EndPhase' }), { type: 'StartRound' }), { type: 'EndTurn', combatantId: 'b' }), { type: 'EndTurn', combatantId: 'c' });
+    expect(
+      refused(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' }),
+    ).toMatchObject({ code: 'ARCHSOUL_WEAPON_JAMMED', field: 'weaponId' });
+    expect(refused(events, { type: 'ClearJam', combatantId: 'a', weaponId: 'pistol' }).code).toBe(
+      'ARCHSOUL_NOT_ENOUGH_AP',
+    );
+    events = then(
+      then(then(then(then(events, { type: 'EndPhase' }), { type: 'EndPhase' }), { type: 'StartRound' }), {
+        type: 'EndTurn',
+        combatantId: 'b',
+      }),
+      { type: 'EndTurn', combatantId: 'c' },
+    );
     const cleared = exact(events, { type: 'ClearJam', combatantId: 'a', weaponId: 'pistol' });
     expect(cleared).toEqual([
       { type: 'ApSpent', data: { combatantId: 'a', action: 'clearJam', ap: 3, apLeft: 0 } },
-      { type: 'WeaponChanged', data: { combatantId: 'a', weaponId: 'pistol', broken: false, destroyed: false, jammed: false, reason: 'jam cleared' } },
+      {
+        type: 'WeaponChanged',
+        data: {
+          combatantId: 'a',
+          weaponId: 'pistol',
+          broken: false,
+          destroyed: false,
+          jammed: false,
+          reason: 'jam cleared',
+        },
+      },
     ]);
     expect(stateOf([...events, ...cleared]).combatants.a.weapons.pistol.jammed).toBe(false);
-    expect(refused([...events, ...cleared], { type: 'ClearJam', combatantId: 'a', weaponId: 'pistol' }).code).toBe('ARCHSOUL_NOT_JAMMED');
+    expect(
+      refused([...events, ...cleared], { type: 'ClearJam', combatantId: 'a', weaponId: 'pistol' }).code,
+    ).toBe('ARCHSOUL_NOT_JAMMED');
   });
 
   it('Firearm smokes: the next attack is 1 harder, then the penalty is gone', () => {
-    let events = then(gun(), { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' }, { dice: FUMBLE4, followUpFaces: [2] });
-    expect(stateOf(events).combatants.a.conditions).toEqual([{ condition: 'nextAttackHarder', amount: 1, untilNextTurn: false }]);
+    let events = then(
+      gun(),
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' },
+      { dice: FUMBLE4, followUpFaces: [2] },
+    );
+    expect(stateOf(events).combatants.a.conditions).toEqual([
+      { condition: 'nextAttackHarder', amount: 1, untilNextTurn: false },
+    ]);
     events = then(then(events, { type: 'EndPhase' }), { type: 'EndPhase' });
-    events = then(then(then(events, { type: 'StartRound' }), { type: 'EndTurn', combatantId: 'b' }), { type: 'EndTurn', combatantId: 'c' });
-    const next = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' }, { dice: [2, 2, 3, 3] });
-    expect(find(next, 'ExchangeResolved').attack).toMatchObject({ difficulty: 5, modifiers: [{ reason: 'critical failure: next attack harder', amount: 1 }] });
+    events = then(then(then(events, { type: 'StartRound' }), { type: 'EndTurn', combatantId: 'b' }), {
+      type: 'EndTurn',
+      combatantId: 'c',
+    });
+    const next = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' },
+      { dice: [2, 2, 3, 3] },
+    );
+    expect(find(next, 'ExchangeResolved').attack).toMatchObject({
+      difficulty: 5,
+      modifiers: [{ reason: 'critical failure: next attack harder', amount: 1 }],
+    });
     expect(find(next, 'ConditionRemoved')).toMatchObject({ combatantId: 'a', condition: 'nextAttackHarder' });
   });
 
   it('Firearm flares up: 4 damage to the shooter', () => {
-    const out = exact(gun(), { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' }, { dice: FUMBLE4, followUpFaces: [4] });
-    expect(all(out, 'WoundsApplied')).toEqual([expect.objectContaining({ combatantId: 'a', damage: 4, hp: 6 })]);
+    const out = exact(
+      gun(),
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' },
+      { dice: FUMBLE4, followUpFaces: [4] },
+    );
+    expect(all(out, 'WoundsApplied')).toEqual([
+      expect.objectContaining({ combatantId: 'a', damage: 4, hp: 6 }),
+    ]);
   });
 
   it('Firearm bursts: 4 damage to everyone within 2 m of the shooter (its space and neighbours, S7), the weapon needs repairs', () => {
     const events = gun();
-    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' }, { dice: FUMBLE4, followUpFaces: [5] });
-    expect(all(out, 'WoundsApplied').map((w) => [w.combatantId, w.damage, w.hp])).toEqual([['a', 4, 6], ['b', 4, 6]]);
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' },
+      { dice: FUMBLE4, followUpFaces: [5] },
+    );
+    expect(all(out, 'WoundsApplied').map((w) => [w.combatantId, w.damage, w.hp])).toEqual([
+      ['a', 4, 6],
+      ['b', 4, 6],
+    ]);
     expect(find(out, 'WeaponChanged')).toMatchObject({ weaponId: 'pistol', broken: true, destroyed: false });
-    expect(stateOf([...events, ...out]).combatants.a.weapons.pistol).toMatchObject({ broken: true, destroyed: false });
+    expect(stateOf([...events, ...out]).combatants.a.weapons.pistol).toMatchObject({
+      broken: true,
+      destroyed: false,
+    });
     expect(stateOf([...events, ...out]).combatants.a.held).toContain('pistol');
   });
 
   it('Firearm explodes: 6 damage within 2 m, the weapon is destroyed and leaves the hand', () => {
     const events = gun();
-    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' }, { dice: FUMBLE4, followUpFaces: [6] });
-    expect(all(out, 'WoundsApplied').map((w) => [w.combatantId, w.damage])).toEqual([['a', 6], ['b', 6]]);
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' },
+      { dice: FUMBLE4, followUpFaces: [6] },
+    );
+    expect(all(out, 'WoundsApplied').map((w) => [w.combatantId, w.damage])).toEqual([
+      ['a', 6],
+      ['b', 6],
+    ]);
     expect(find(out, 'WeaponChanged')).toMatchObject({ weaponId: 'pistol', broken: true, destroyed: true });
     const after = [...events, ...out];
     expect(stateOf(after).combatants.a.held).toEqual(['sword']);
-    expect(refused(after, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' }).code).toBe('ARCHSOUL_WEAPON_DESTROYED');
+    expect(refused(after, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'pistol' }).code).toBe(
+      'ARCHSOUL_WEAPON_DESTROYED',
+    );
   });
 });
 
 describe('Critical Failure Tables: bow and crossbow (archsoul.txt: Critical Failure Tables, RULINGS.md S15, S20, S21)', () => {
   it('Random target adjacent to original target is hit instead: a follow-up die picks among them, the hit rolls damage and the arrow lands there', () => {
-    const events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -3]), foe('w', [1, -3]), hero('b', [-1, -3]), foe('x', [3, -3])], { options: { arrowBreakage: false } });
+    const events = fight(
+      [
+        hero('a', [0, 0], 'N', { weapons: [bow] }),
+        foe('v', [0, -3]),
+        foe('w', [1, -3]),
+        hero('b', [-1, -3]),
+        foe('x', [3, -3]),
+      ],
+      { options: { arrowBreakage: false } },
+    );
     // Table 2, then a d2 over [w, b] (joined order) picks b; damage: Weapon Mastery 1 + base 2 = 3 dice.
-    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' }, { dice: [...FUMBLE4, 4, 5, 1], followUpFaces: [2, 2] });
-    expect(types(out)).toEqual(['ApSpent', 'AmmunitionSpent', 'ExchangeResolved', 'CriticalFailureRolled', 'WoundsApplied', 'ProjectileLanded']);
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' },
+      { dice: [...FUMBLE4, 4, 5, 1], followUpFaces: [2, 2] },
+    );
+    expect(types(out)).toEqual([
+      'ApSpent',
+      'AmmunitionSpent',
+      'ExchangeResolved',
+      'CriticalFailureRolled',
+      'WoundsApplied',
+      'ProjectileLanded',
+    ]);
     expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'b', damage: 2, hp: 8 });
     expect(find(out, 'ProjectileLanded')).toMatchObject({ space: { x: -1, y: -3 }, broken: false });
   });
 
   it('Random ally within 6m of the target is hit instead: only the attacker’s allies within 3 spaces of the target (one candidate: no pick die)', () => {
-    const events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -5]), foe('w', [1, -5]), hero('b', [0, -2]), hero('c', [5, 0])], { options: { arrowBreakage: false } });
-    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' }, { dice: [...FUMBLE4, 4, 1, 1], followUpFaces: [3] });
-    expect(all(out, 'WoundsApplied')).toEqual([expect.objectContaining({ combatantId: 'b', damage: 1, hp: 9 })]);
+    const events = fight(
+      [
+        hero('a', [0, 0], 'N', { weapons: [bow] }),
+        foe('v', [0, -5]),
+        foe('w', [1, -5]),
+        hero('b', [0, -2]),
+        hero('c', [5, 0]),
+      ],
+      { options: { arrowBreakage: false } },
+    );
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' },
+      { dice: [...FUMBLE4, 4, 1, 1], followUpFaces: [3] },
+    );
+    expect(all(out, 'WoundsApplied')).toEqual([
+      expect.objectContaining({ combatantId: 'b', damage: 1, hp: 9 }),
+    ]);
     expect(find(out, 'ProjectileLanded').space).toEqual({ x: 0, y: -2 });
   });
 
   it('no one to redirect to: the arrow simply misses', () => {
-    const events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -3])], { options: { arrowBreakage: false } });
-    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' }, { dice: FUMBLE4, followUpFaces: [2] });
-    expect(types(out)).toEqual(['ApSpent', 'AmmunitionSpent', 'ExchangeResolved', 'CriticalFailureRolled', 'ProjectileLanded']);
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -3])], {
+      options: { arrowBreakage: false },
+    });
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' },
+      { dice: FUMBLE4, followUpFaces: [2] },
+    );
+    expect(types(out)).toEqual([
+      'ApSpent',
+      'AmmunitionSpent',
+      'ExchangeResolved',
+      'CriticalFailureRolled',
+      'ProjectileLanded',
+    ]);
   });
 
   it('Weapon snaps back, dealing 2 damage to you', () => {
-    const events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -3])], { options: { arrowBreakage: false } });
-    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' }, { dice: FUMBLE4, followUpFaces: [4] });
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -3])], {
+      options: { arrowBreakage: false },
+    });
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' },
+      { dice: FUMBLE4, followUpFaces: [4] },
+    );
     expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'a', damage: 2, hp: 8 });
   });
 });
 
 describe('Critical Failure Tables: melee and unarmed (archsoul.txt: Critical Failure Tables, RULINGS.md S20)', () => {
-  const duel = (extra: Record<string, unknown> = {}) => fight([hero('a', [0, 0], 'N', extra), foe('v', [0, -1], 'S')]);
+  const duel = (extra: Record<string, unknown> = {}) =>
+    fight([hero('a', [0, 0], 'N', extra), foe('v', [0, -1], 'S')]);
 
   it('Weapon slips and lands at target’s feet', () => {
-    const out = exact(duel(), { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' }, { dice: FUMBLE4, followUpFaces: [2] });
-    expect(find(out, 'ItemDropped')).toMatchObject({ combatantId: 'a', itemId: 'sword', space: { x: 0, y: -1 } });
+    const out = exact(
+      duel(),
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' },
+      { dice: FUMBLE4, followUpFaces: [2] },
+    );
+    expect(find(out, 'ItemDropped')).toMatchObject({
+      combatantId: 'a',
+      itemId: 'sword',
+      space: { x: 0, y: -1 },
+    });
   });
 
   it('Fall off balance: Defense −1 until the fumbler’s next turn', () => {
-    let events = then(duel(), { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' }, { dice: FUMBLE4, followUpFaces: [4] });
+    let events = then(
+      duel(),
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' },
+      { dice: FUMBLE4, followUpFaces: [4] },
+    );
     events = then(events, { type: 'EndTurn', combatantId: 'a' });
-    const hit = exact(events, { type: 'Attack', attackerId: 'v', targetId: 'a', weaponId: 'sword' }, { dice: [4, 1, 1, 1, 1, 1, 1, 1, 1] });
+    const hit = exact(
+      events,
+      { type: 'Attack', attackerId: 'v', targetId: 'a', weaponId: 'sword' },
+      { dice: [4, 1, 1, 1, 1, 1, 1, 1, 1] },
+    );
     expect(find(hit, 'ExchangeResolved')).toMatchObject({ defense: 0, hit: true });
     events = then(then(events, { type: 'EndTurn', combatantId: 'v' }), { type: 'StartRound' });
     expect(stateOf(events).combatants.a.conditions).toEqual([]);
@@ -114,29 +272,67 @@ describe('Critical Failure Tables: melee and unarmed (archsoul.txt: Critical Fai
 
   it('Leave yourself open: the target may make a reactive attack (no action to prevent)', () => {
     const events = duel();
-    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' }, { dice: FUMBLE4, followUpFaces: [5] });
-    expect(find(out, 'ReactiveAttackTriggered')).toEqual({ actorId: 'a', trigger: 'criticalFailure', reactorIds: ['v'] });
-    const react = exact([...events, ...out], { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' }, { dice: [4, 4, 1, 1, 4, 1, 1, 1, 1] });
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' },
+      { dice: FUMBLE4, followUpFaces: [5] },
+    );
+    expect(find(out, 'ReactiveAttackTriggered')).toEqual({
+      actorId: 'a',
+      trigger: 'criticalFailure',
+      reactorIds: ['v'],
+    });
+    const react = exact(
+      [...events, ...out],
+      { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' },
+      { dice: [4, 4, 1, 1, 4, 1, 1, 1, 1] },
+    );
     expect(types(react)).toEqual(['ExchangeResolved', 'WoundsApplied', 'ReactionsFinished']);
   });
 
   it('Strike the ground: normal damage against the weapon’s HP; 0 HP breaks it', () => {
-    const out = exact(duel({ weapons: [{ ...sword, hp: 2 }] }), { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' }, { dice: [...FUMBLE4, 4, 5, 6, 1, 1], followUpFaces: [6] });
+    const out = exact(
+      duel({ weapons: [{ ...sword, hp: 2 }] }),
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' },
+      { dice: [...FUMBLE4, 4, 5, 6, 1, 1], followUpFaces: [6] },
+    );
     expect(find(out, 'WeaponChanged')).toMatchObject({ weaponId: 'sword', hp: 0, broken: true });
   });
 
   it('Overextend (unarmed): knocking yourself down', () => {
-    const out = exact(duel(), { type: 'Attack', attackerId: 'a', targetId: 'v' }, { dice: [1, 1, 2], followUpFaces: [1] });
+    const out = exact(
+      duel(),
+      { type: 'Attack', attackerId: 'a', targetId: 'v' },
+      { dice: [1, 1, 2], followUpFaces: [1] },
+    );
     expect(find(out, 'ConditionApplied')).toMatchObject({ combatantId: 'a', condition: 'prone' });
   });
 
   it('Ankle sprains (unarmed): movement −1 for one round', () => {
-    const events = then(duel(), { type: 'Attack', attackerId: 'a', targetId: 'v' }, { dice: [1, 1, 2], followUpFaces: [2] });
-    expect(refused(events, { type: 'Move', combatantId: 'a', path: [{ x: 1, y: 0 }, { x: 2, y: 0 }, { x: 3, y: 0 }] }).code).toBe('ARCHSOUL_MOVE_TOO_FAR');
+    const events = then(
+      duel(),
+      { type: 'Attack', attackerId: 'a', targetId: 'v' },
+      { dice: [1, 1, 2], followUpFaces: [2] },
+    );
+    expect(
+      refused(events, {
+        type: 'Move',
+        combatantId: 'a',
+        path: [
+          { x: 1, y: 0 },
+          { x: 2, y: 0 },
+          { x: 3, y: 0 },
+        ],
+      }).code,
+    ).toBe('ARCHSOUL_MOVE_TOO_FAR');
   });
 
   it('Hit incorrectly (unarmed): damage rolled against yourself, at most 5', () => {
-    const out = exact(duel({ attributes: { precision: 2, athletics: 8, endurance: 2, soulpower: 1, intellect: 1 } }), { type: 'Attack', attackerId: 'a', targetId: 'v' }, { dice: [1, 1, 2, 6, 6, 6, 6, 6, 6, 6, 6], followUpFaces: [6] });
+    const out = exact(
+      duel({ attributes: { precision: 2, athletics: 8, endurance: 2, soulpower: 1, intellect: 1 } }),
+      { type: 'Attack', attackerId: 'a', targetId: 'v' },
+      { dice: [1, 1, 2, 6, 6, 6, 6, 6, 6, 6, 6], followUpFaces: [6] },
+    );
     expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'a', damage: 5, hp: 5 });
   });
 });
@@ -145,7 +341,11 @@ describe('Critical Failure Tables: soul magic (archsoul.txt: Critical Failure Ta
   const soul = () => fight([hero('a', [0, 0], 'N', caster), foe('v', [0, -3])]);
   const cast = { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'rend' };
 
-  it.each([[1, 1], [2, 2], [3, 3]])('Suffer extra Drain: face %i adds %i Drain', (face, amount) => {
+  it.each([
+    [1, 1],
+    [2, 2],
+    [3, 3],
+  ])('Suffer extra Drain: face %i adds %i Drain', (face, amount) => {
     const events = soul();
     const out = exact(events, cast, { dice: SOUL_FUMBLE, followUpFaces: [face] });
     expect(find(out, 'DrainSuffered')).toEqual({ combatantId: 'a', amount, total: amount });
@@ -160,7 +360,13 @@ describe('Critical Failure Tables: soul magic (archsoul.txt: Critical Failure Ta
   it('Shift 2m towards target: one space closer, without AP', () => {
     const events = soul();
     const out = exact(events, cast, { dice: SOUL_FUMBLE, followUpFaces: [5] });
-    expect(find(out, 'Moved')).toMatchObject({ combatantId: 'a', action: 'shift', from: { x: 0, y: 0 }, to: { x: 0, y: -1 }, distance: 1 });
+    expect(find(out, 'Moved')).toMatchObject({
+      combatantId: 'a',
+      action: 'shift',
+      from: { x: 0, y: 0 },
+      to: { x: 0, y: -1 },
+      distance: 1,
+    });
     expect(stateOf([...events, ...out]).combatants.a).toMatchObject({ position: { x: 0, y: -1 }, ap: 1 });
   });
 
@@ -178,13 +384,25 @@ describe('Critical Failure Tables: soul magic (archsoul.txt: Critical Failure Ta
 describe('S45: The critical-failure shift (archsoul.txt: Critical Failure Tables: "Shift 2m towards target")', () => {
   it('S45: the shift leaves a foe’s reach and front arc without triggering a reactive attack', () => {
     const rend = { id: 'rend', name: 'Rending', type: 'soul', accurateRange: 6, maximumRange: 10 };
-    const caster = { weapons: [sword, rend], skills: { awareness: 1, meleeWeapons: 2, soulCasting: 2, resolve: 1 } };
+    const caster = {
+      weapons: [sword, rend],
+      skills: { awareness: 1, meleeWeapons: 2, soulCasting: 2, resolve: 1 },
+    };
     let events = fight([hero('a', [0, 0], 'N', caster), foe('v', [0, -3]), foe('w', [0, 1], 'N')]);
     // Casting soul magic in w's reach triggers it first (archsoul.txt: Reactive Attack); w declines.
     events = then(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'rend' });
     events = then(events, { type: 'DeclineReactiveAttack', combatantId: 'w' });
-    const out = exact(events, { type: 'ResumeAction', combatantId: 'a' }, { dice: [1, 1, 2, 3, 3], followUpFaces: [5] });
-    expect(find(out, 'Moved')).toMatchObject({ combatantId: 'a', action: 'shift', from: { x: 0, y: 0 }, to: { x: 0, y: -1 } });
+    const out = exact(
+      events,
+      { type: 'ResumeAction', combatantId: 'a' },
+      { dice: [1, 1, 2, 3, 3], followUpFaces: [5] },
+    );
+    expect(find(out, 'Moved')).toMatchObject({
+      combatantId: 'a',
+      action: 'shift',
+      from: { x: 0, y: 0 },
+      to: { x: 0, y: -1 },
+    });
     expect(types(out)).not.toContain('ReactiveAttackTriggered');
     expect(stateOf([...events, ...out]).pending).toBeUndefined();
   });

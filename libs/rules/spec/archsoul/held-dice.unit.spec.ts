@@ -25,14 +25,27 @@ function refusal(events: RuleEvent[], command: RuleCommand): RuleViolation {
   throw new Error(`expected ${command.type} to be refused`);
 }
 
-const hero = (id: string, at: [number, number], extra: Record<string, unknown> = {}) => ({ id, at, facing: 'N', sheet: sheet(extra) });
+const hero = (id: string, at: [number, number], extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing: 'N',
+  sheet: sheet(extra),
+});
 const foe = (id: string, at: [number, number]) => ({ id, at, facing: 'S', side: 'enemies', sheet: sheet() });
 const types = (events: RuleEvent[]) => events.map((e) => e.type);
 
 describe('docs/rulings-archsoul.md S18, docs/rulings.md C13: a held action’s dice belong on ResumeAction', () => {
-  const inReach = () => fight([hero('a', [0, 0], { weapons: [bow] }), foe('v', [0, -1])], { options: { arrowBreakage: false } });
+  const inReach = () =>
+    fight([hero('a', [0, 0], { weapons: [bow] }), foe('v', [0, -1])], { options: { arrowBreakage: false } });
   const shot = { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' };
-  const move = { type: 'Move', combatantId: 'a', path: [{ x: -1, y: 0 }, { x: -2, y: 0 }] };
+  const move = {
+    type: 'Move',
+    combatantId: 'a',
+    path: [
+      { x: -1, y: 0 },
+      { x: -2, y: 0 },
+    ],
+  };
 
   it('S18: an Attack a reactive attack holds, sent with its dice, is refused as DICE_ACTION_HELD naming dice and ResumeAction', () => {
     const e = refusal(inReach(), { ...shot, dice: [1, 2, 3, 2] });
@@ -41,7 +54,10 @@ describe('docs/rulings-archsoul.md S18, docs/rulings.md C13: a held action’s d
   });
 
   it('S18: a Move that provokes, sent with dice, is refused the same way; nothing of it is decided', () => {
-    const e = refusal(fight([hero('a', [0, 0]), foe('v', [0, -1])]), { ...move, dice: [1, 2, 3, 4, 5, 6, 1] });
+    const e = refusal(fight([hero('a', [0, 0]), foe('v', [0, -1])]), {
+      ...move,
+      dice: [1, 2, 3, 4, 5, 6, 1],
+    });
     expect(e).toMatchObject({ code: 'DICE_ACTION_HELD', field: 'dice' });
     expect(e.message).toContain('Move is held');
   });
@@ -51,13 +67,23 @@ describe('docs/rulings-archsoul.md S18, docs/rulings.md C13: a held action’s d
     expect(stateOf(events).pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 'v' });
     events = [...events, ...decide(events, { type: 'DeclineReactiveAttack', combatantId: 'v' })];
     expect(stateOf(events).pending).toMatchObject({ kind: 'resumeAction', awaiting: 'a' });
-    expect(types(decide(events, { type: 'ResumeAction', combatantId: 'a', dice: [1, 2, 3, 2] }))).toEqual(['ActionResumed', 'AmmunitionSpent', 'ExchangeResolved', 'ProjectileLanded']);
+    expect(types(decide(events, { type: 'ResumeAction', combatantId: 'a', dice: [1, 2, 3, 2] }))).toEqual([
+      'ActionResumed',
+      'AmmunitionSpent',
+      'ExchangeResolved',
+      'ProjectileLanded',
+    ]);
     // Too many on the resume is an ordinary extra face: the resume is the roll.
-    expect(refusal(events, { type: 'ResumeAction', combatantId: 'a', dice: [1, 2, 3, 2, 5] })).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'dice[4]' });
+    expect(refusal(events, { type: 'ResumeAction', combatantId: 'a', dice: [1, 2, 3, 2, 5] })).toMatchObject({
+      code: 'DICE_MANUAL_FACES_EXTRA',
+      field: 'dice[4]',
+    });
   });
 
   it('C6: a reactor’s extra faces, while an action is already held, stay DICE_MANUAL_FACES_EXTRA', () => {
     const events = [...inReach(), ...decide(inReach(), shot)];
-    expect(refusal(events, { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword', dice: [6, 1, 1, 1, 1] })).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'dice[4]' });
+    expect(
+      refusal(events, { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword', dice: [6, 1, 1, 1, 1] }),
+    ).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'dice[4]' });
   });
 });

@@ -5,14 +5,45 @@ import { decideExact, fightStarted, given } from '../given';
 export { find, types } from '../given';
 
 export const sword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
-export const bow = { id: 'bow', name: 'Longbow', type: 'ranged', damage: 2, accurateRange: 5, maximumRange: 10, ammunition: { kind: 'arrow', count: 5 } };
-export const pistol = { id: 'pistol', name: 'Pistol', type: 'ranged', damage: 3, accurateRange: 4, maximumRange: 8, criticalTable: 'firearm', ammunition: { kind: 'bullet', count: 6 } };
-export const javelin = { id: 'javelin', name: 'Javelin', type: 'thrown', damage: 2, accurateRange: 3, maximumRange: 6 };
+export const bow = {
+  id: 'bow',
+  name: 'Longbow',
+  type: 'ranged',
+  damage: 2,
+  accurateRange: 5,
+  maximumRange: 10,
+  ammunition: { kind: 'arrow', count: 5 },
+};
+export const pistol = {
+  id: 'pistol',
+  name: 'Pistol',
+  type: 'ranged',
+  damage: 3,
+  accurateRange: 4,
+  maximumRange: 8,
+  criticalTable: 'firearm',
+  ammunition: { kind: 'bullet', count: 6 },
+};
+export const javelin = {
+  id: 'javelin',
+  name: 'Javelin',
+  type: 'thrown',
+  damage: 2,
+  accurateRange: 3,
+  maximumRange: 6,
+};
 
 export function sheet(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
-    skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, primitiveAttacks: 1, weaponMastery: 1, resolve: 1 },
+    skills: {
+      awareness: 1,
+      meleeWeapons: 2,
+      rangedWeapons: 2,
+      primitiveAttacks: 1,
+      weaponMastery: 1,
+      resolve: 1,
+    },
     maxHp: 10,
     defense: 1,
     weapons: [sword],
@@ -29,16 +60,34 @@ export interface Fighter {
 }
 
 export function joined(f: Fighter): RuleEvent {
-  return { type: 'CombatantJoined', data: { id: f.id, name: f.id, side: f.side ?? 'heroes', sheet: validateSheet(f.sheet ?? sheet(), 'sheet') } };
+  return {
+    type: 'CombatantJoined',
+    data: {
+      id: f.id,
+      name: f.id,
+      side: f.side ?? 'heroes',
+      sheet: validateSheet(f.sheet ?? sheet(), 'sheet'),
+    },
+  };
 }
 
 /** A started fight with the fighters placed, initiative = listed order, round 1 open (phases from the order). */
-export function fight(fighters: Fighter[], opts: { map?: Record<string, unknown>; round?: boolean; options?: Record<string, unknown> } = {}): RuleEvent[] {
+export function fight(
+  fighters: Fighter[],
+  opts: { map?: Record<string, unknown>; round?: boolean; options?: Record<string, unknown> } = {},
+): RuleEvent[] {
   const started = fightStarted('archsoul');
   (started.data as any).options = opts.options ?? {};
   let events: RuleEvent[] = [started, ...fighters.map(joined)];
   if (opts.map) events = then(events, { type: 'SetMap', ...opts.map });
-  for (const f of fighters) if (f.at) events = then(events, { type: 'PlaceCombatant', combatantId: f.id, position: { x: f.at[0], y: f.at[1] }, facing: f.facing ?? 'N' });
+  for (const f of fighters)
+    if (f.at)
+      events = then(events, {
+        type: 'PlaceCombatant',
+        combatantId: f.id,
+        position: { x: f.at[0], y: f.at[1] },
+        facing: f.facing ?? 'N',
+      });
   events.push({ type: 'InitiativeSet', data: { order: fighters.map((f) => f.id) } });
   if (opts.round !== false) events = then(events, { type: 'StartRound' });
   return events;
@@ -59,4 +108,3 @@ export function refused(events: RuleEvent[], command: RuleCommand, faces: Manual
 export function stateOf(events: RuleEvent[]): ArchsoulState {
   return given(archsoul, events).state;
 }
-

@@ -1,8 +1,19 @@
 import { improvisedDamage } from '../../src/archsoul/data';
 import { exact, fight, find, refused, sheet } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
+const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  sheet: sheet(extra),
+});
+const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  side: 'enemies',
+  sheet: sheet(extra),
+});
 
 describe('Improvised weapons (archsoul.txt: Lifting, Throwing, and Improvised Weapons, RULINGS.md S37)', () => {
   it('1 base damage per 10 lb up to 50 lb, then 1 per 50 lb: the 30 lb chair deals 3, the 200 lb person 8', () => {
@@ -13,10 +24,24 @@ describe('Improvised weapons (archsoul.txt: Lifting, Throwing, and Improvised We
     const person = { id: 'person', name: 'Unlucky guard', type: 'melee', weightLb: 200, liftingAthletics: 1 };
     const events = fight([hero('a', [0, 0], 'N', { weapons: [person] }), foe('v', [0, -1])]);
     // Precision capped at 1: 1 + 2 dice; improvised +1 and difference 1 (+2): difficulty 7 → 6 with a die removed.
-    const out = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'person' }, { dice: [6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1] });
-    expect(find(out, 'ExchangeResolved').attack).toMatchObject({ pool: 3, difficulty: 6, removed: 1, successes: 2 });
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'person' },
+      { dice: [6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1] },
+    );
+    expect(find(out, 'ExchangeResolved').attack).toMatchObject({
+      pool: 3,
+      difficulty: 6,
+      removed: 1,
+      successes: 2,
+    });
     expect(find(out, 'WoundsApplied')).toMatchObject({ damageRoll: { pool: 10, removed: 1 }, damage: 3 });
-    const tooHeavy = fight([hero('a', [0, 0], 'N', { weapons: [{ ...person, liftingAthletics: 2 }] }), foe('v', [0, -1])]);
-    expect(refused(tooHeavy, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'person' })).toMatchObject({ code: 'ARCHSOUL_TOO_HEAVY', field: 'weaponId' });
+    const tooHeavy = fight([
+      hero('a', [0, 0], 'N', { weapons: [{ ...person, liftingAthletics: 2 }] }),
+      foe('v', [0, -1]),
+    ]);
+    expect(
+      refused(tooHeavy, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'person' }),
+    ).toMatchObject({ code: 'ARCHSOUL_TOO_HEAVY', field: 'weaponId' });
   });
 });

@@ -1,7 +1,18 @@
 import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
+const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  sheet: sheet(extra),
+});
+const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  side: 'enemies',
+  sheet: sheet(extra),
+});
 const rider = { weapons: [sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
 
 describe('S42: Mount and Dismount at will (archsoul.txt: Mounted Maneuvers; no cost given)', () => {
@@ -13,7 +24,10 @@ describe('S42: Mount and Dismount at will (archsoul.txt: Mounted Maneuvers; no c
     events = [...events, ...off];
     expect(stateOf(events).combatants.a).toMatchObject({ mounted: false, mountAt: { x: 0, y: 0 } });
     events = then(events, { type: 'Move', combatantId: 'a', path: [{ x: 1, y: 0 }] });
-    events = then(then(events, { type: 'DeclineReactiveAttack', combatantId: 'v' }), { type: 'ResumeAction', combatantId: 'a' });
+    events = then(then(events, { type: 'DeclineReactiveAttack', combatantId: 'v' }), {
+      type: 'ResumeAction',
+      combatantId: 'a',
+    });
     const on = exact(events, { type: 'Mount', combatantId: 'a' });
     expect(types(on)).toEqual(['ApSpent', 'Mounted']);
     expect(find(on, 'Mounted')).toEqual({ combatantId: 'a', at: { x: 0, y: 0 } });
@@ -21,14 +35,35 @@ describe('S42: Mount and Dismount at will (archsoul.txt: Mounted Maneuvers; no c
   });
 
   it('S42: mounting needs a mount on the sheet, not ridden, in or beside the rider’s space, and the rider standing', () => {
-    const events = then(fight([hero('a', [0, 0], 'N', rider), hero('n', [5, 5])]), { type: 'Dismount', combatantId: 'a' });
-    expect(refused(events, { type: 'Mount', combatantId: 'n' })).toMatchObject({ code: 'ARCHSOUL_NO_MOUNT', field: 'combatantId' });
-    expect(refused(events, { type: 'Dismount', combatantId: 'a' })).toMatchObject({ code: 'ARCHSOUL_NOT_MOUNTED', field: 'combatantId' });
-    const away = then(events, { type: 'Move', combatantId: 'a', path: [{ x: 1, y: 0 }, { x: 2, y: 0 }] });
-    expect(refused(away, { type: 'Mount', combatantId: 'a' })).toMatchObject({ code: 'ARCHSOUL_MOUNT_NOT_ADJACENT', field: 'combatantId' });
+    const events = then(fight([hero('a', [0, 0], 'N', rider), hero('n', [5, 5])]), {
+      type: 'Dismount',
+      combatantId: 'a',
+    });
+    expect(refused(events, { type: 'Mount', combatantId: 'n' })).toMatchObject({
+      code: 'ARCHSOUL_NO_MOUNT',
+      field: 'combatantId',
+    });
+    expect(refused(events, { type: 'Dismount', combatantId: 'a' })).toMatchObject({
+      code: 'ARCHSOUL_NOT_MOUNTED',
+      field: 'combatantId',
+    });
+    const away = then(events, {
+      type: 'Move',
+      combatantId: 'a',
+      path: [
+        { x: 1, y: 0 },
+        { x: 2, y: 0 },
+      ],
+    });
+    expect(refused(away, { type: 'Mount', combatantId: 'a' })).toMatchObject({
+      code: 'ARCHSOUL_MOUNT_NOT_ADJACENT',
+      field: 'combatantId',
+    });
     const prone = then(events, { type: 'DropProne', combatantId: 'a' });
     expect(refused(prone, { type: 'Mount', combatantId: 'a' })).toMatchObject({ code: 'ARCHSOUL_PRONE' });
     const ridden = fight([hero('a', [0, 0], 'N', rider)]);
-    expect(refused(ridden, { type: 'Mount', combatantId: 'a' })).toMatchObject({ code: 'ARCHSOUL_ALREADY_MOUNTED' });
+    expect(refused(ridden, { type: 'Mount', combatantId: 'a' })).toMatchObject({
+      code: 'ARCHSOUL_ALREADY_MOUNTED',
+    });
   });
 });

@@ -1,16 +1,34 @@
 import { RuleEvent } from '../../src/core/types';
 import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
+const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  sheet: sheet(extra),
+});
+const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  side: 'enemies',
+  sheet: sheet(extra),
+});
 const lance = { id: 'lance', name: 'Lance', type: 'melee', damage: 3, properties: ['lance'] };
-const rider = { weapons: [lance, sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
+const rider = {
+  weapons: [lance, sword],
+  mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 },
+};
 const north = (n: number, x = 0) => Array.from({ length: n }, (_, i) => ({ x, y: -(i + 1) }));
 
 describe('Charge (archsoul.txt: Mounted Maneuvers: Charge, RULINGS.md S35)', () => {
   it('3 AP: a straight line of at least 3 spaces, then a Lance attack whose damage pool gains the mount’s base speed', () => {
     const events = fight([hero('a', [0, 0], 'N', rider), foe('v', [0, -4])]);
-    const out = exact(events, { type: 'Charge', combatantId: 'a', path: north(3), targetId: 'v', weaponId: 'lance' }, { dice: [4, 4, 1, 2, 4, 4, 4, 1, 1, 1, 1, 1, 1] });
+    const out = exact(
+      events,
+      { type: 'Charge', combatantId: 'a', path: north(3), targetId: 'v', weaponId: 'lance' },
+      { dice: [4, 4, 1, 2, 4, 4, 4, 1, 1, 1, 1, 1, 1] },
+    );
     expect(types(out)).toEqual(['ApSpent', 'Moved', 'ExchangeResolved', 'WoundsApplied']);
     expect(find(out, 'ApSpent')).toMatchObject({ action: 'charge', ap: 3 });
     expect(find(out, 'Moved')).toMatchObject({ action: 'charge', to: { x: 0, y: -3 } });
@@ -18,43 +36,126 @@ describe('Charge (archsoul.txt: Mounted Maneuvers: Charge, RULINGS.md S35)', () 
   });
 
   it('only mounted, with a Flail or Lance, in a straight line of 3 to 6 × mount speed spaces, ending in reach', () => {
-    const events = fight([hero('a', [0, 0], 'N', rider), hero('n', [5, 5], 'N', { weapons: [lance] }), foe('v', [0, -4])]);
-    expect(refused(events, { type: 'Charge', combatantId: 'n', path: north(3, 5).map((sp) => ({ x: 5, y: sp.y + 5 })), targetId: 'v', weaponId: 'lance' })).toMatchObject({ code: 'ARCHSOUL_NOT_MOUNTED', field: 'combatantId' });
-    expect(refused(events, { type: 'Charge', combatantId: 'a', path: north(2), targetId: 'v', weaponId: 'lance' })).toMatchObject({ code: 'ARCHSOUL_CHARGE_TOO_SHORT', field: 'path' });
-    expect(refused(events, { type: 'Charge', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 1, y: -2 }, { x: 1, y: -3 }], targetId: 'v', weaponId: 'lance' })).toMatchObject({ code: 'ARCHSOUL_CHARGE_NOT_STRAIGHT', field: 'path' });
-    expect(refused(events, { type: 'Charge', combatantId: 'a', path: north(3), targetId: 'v', weaponId: 'sword' })).toMatchObject({ code: 'ARCHSOUL_CHARGE_WEAPON', field: 'weaponId' });
-    expect(refused(events, { type: 'Charge', combatantId: 'a', path: north(3), targetId: 'v', weaponId: 'lance', special: 'quick' })).toMatchObject({ code: 'ARCHSOUL_MANEUVER_COMBINATION', field: 'special' });
-    expect(refused(events, { type: 'Charge', combatantId: 'a', path: north(2).concat([{ x: 0, y: -3 }]).slice(0, 2).concat([{ x: 0, y: -3 }]), targetId: 'n', weaponId: 'lance' })).toMatchObject({ code: 'ARCHSOUL_OUT_OF_REACH', field: 'targetId' });
+    const events = fight([
+      hero('a', [0, 0], 'N', rider),
+      hero('n', [5, 5], 'N', { weapons: [lance] }),
+      foe('v', [0, -4]),
+    ]);
+    expect(
+      refused(events, {
+        type: 'Charge',
+        combatantId: 'n',
+        path: north(3, 5).map((sp) => ({ x: 5, y: sp.y + 5 })),
+        targetId: 'v',
+        weaponId: 'lance',
+      }),
+    ).toMatchObject({ code: 'ARCHSOUL_NOT_MOUNTED', field: 'combatantId' });
+    expect(
+      refused(events, { type: 'Charge', combatantId: 'a', path: north(2), targetId: 'v', weaponId: 'lance' }),
+    ).toMatchObject({ code: 'ARCHSOUL_CHARGE_TOO_SHORT', field: 'path' });
+    expect(
+      refused(events, {
+        type: 'Charge',
+        combatantId: 'a',
+        path: [
+          { x: 0, y: -1 },
+          { x: 1, y: -2 },
+          { x: 1, y: -3 },
+        ],
+        targetId: 'v',
+        weaponId: 'lance',
+      }),
+    ).toMatchObject({ code: 'ARCHSOUL_CHARGE_NOT_STRAIGHT', field: 'path' });
+    expect(
+      refused(events, { type: 'Charge', combatantId: 'a', path: north(3), targetId: 'v', weaponId: 'sword' }),
+    ).toMatchObject({ code: 'ARCHSOUL_CHARGE_WEAPON', field: 'weaponId' });
+    expect(
+      refused(events, {
+        type: 'Charge',
+        combatantId: 'a',
+        path: north(3),
+        targetId: 'v',
+        weaponId: 'lance',
+        special: 'quick',
+      }),
+    ).toMatchObject({ code: 'ARCHSOUL_MANEUVER_COMBINATION', field: 'special' });
+    expect(
+      refused(events, {
+        type: 'Charge',
+        combatantId: 'a',
+        path: north(2)
+          .concat([{ x: 0, y: -3 }])
+          .slice(0, 2)
+          .concat([{ x: 0, y: -3 }]),
+        targetId: 'n',
+        weaponId: 'lance',
+      }),
+    ).toMatchObject({ code: 'ARCHSOUL_OUT_OF_REACH', field: 'targetId' });
   });
 
   it('a Polearm reactive attack during the charge gains the mount’s speed; an interrupted charge dismounts and knocks down the rider', () => {
     const pike = { id: 'pike', name: 'Pike', type: 'melee', damage: 2, reach: 2, properties: ['polearm'] };
-    let events = fight([hero('a', [0, 0], 'N', rider), foe('p', [1, -1], 'SW', { weapons: [pike] }), foe('v', [0, -4])]);
-    events = then(events, { type: 'Charge', combatantId: 'a', path: north(3), targetId: 'v', weaponId: 'lance' });
+    let events = fight([
+      hero('a', [0, 0], 'N', rider),
+      foe('p', [1, -1], 'SW', { weapons: [pike] }),
+      foe('v', [0, -4]),
+    ]);
+    events = then(events, {
+      type: 'Charge',
+      combatantId: 'a',
+      path: north(3),
+      targetId: 'v',
+      weaponId: 'lance',
+    });
     expect(stateOf(events).pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 'p' });
-    const out = exact(events, { type: 'ReactiveAttack', combatantId: 'p', weaponId: 'pike' }, { dice: [4, 4, 1, 2, 4, 4, 4, 4, 1, 1, 1, 1, 3, 1, 1] });
+    const out = exact(
+      events,
+      { type: 'ReactiveAttack', combatantId: 'p', weaponId: 'pike' },
+      { dice: [4, 4, 1, 2, 4, 4, 4, 4, 1, 1, 1, 1, 3, 1, 1] },
+    );
     expect(find(out, 'WoundsApplied')).toMatchObject({ damage: 4, damageRoll: { pool: 8 } });
-    expect(types(out)).toEqual(['ExchangeResolved', 'WoundsApplied', 'PreventionRolled', 'Dismounted', 'ConditionApplied', 'ReactionsFinished']);
+    expect(types(out)).toEqual([
+      'ExchangeResolved',
+      'WoundsApplied',
+      'PreventionRolled',
+      'Dismounted',
+      'ConditionApplied',
+      'ReactionsFinished',
+    ]);
     const a = stateOf([...events, ...out]).combatants.a;
-    expect([a.mounted, a.position, a.conditions.map((k) => k.condition)]).toEqual([false, { x: 0, y: 0 }, ['prone']]);
+    expect([a.mounted, a.position, a.conditions.map((k) => k.condition)]).toEqual([
+      false,
+      { x: 0, y: 0 },
+      ['prone'],
+    ]);
   });
 });
 
 describe('Trample (archsoul.txt: Mounted Maneuvers: Trample, RULINGS.md S35)', () => {
   // s faces the rider (S54: a stop needs the rider in its front arc), so leaving the space before s's is offered first.
-  const setup = (extra: Record<string, unknown> = { size: 'small' }) => fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'S', extra)]);
+  const setup = (extra: Record<string, unknown> = { size: 'small' }) =>
+    fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'S', extra)]);
   const toTrample = (events: RuleEvent[]) => {
     let out = then(events, { type: 'Move', combatantId: 'a', path: north(3), trample: true });
     expect(find(out, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'leaveReach', reactorIds: ['s'] });
-    out = then(then(out, { type: 'DeclineReactiveAttack', combatantId: 's' }), { type: 'ResumeAction', combatantId: 'a' });
+    out = then(then(out, { type: 'DeclineReactiveAttack', combatantId: 's' }), {
+      type: 'ResumeAction',
+      combatantId: 'a',
+    });
     return out;
   };
 
   it('an opponent who stops you makes a forced reactive attack; a miss lets the mount roll its trample damage as you pass', () => {
     let events = toTrample(setup());
     // archsoul.txt: Trample: "even if the opponent has already made a reactive attack against your movement this round".
-    expect(events.filter((e) => e.type === 'ReactiveAttackTriggered').map((e) => (e.data as any).trigger)).toEqual(['leaveReach', 'trample']);
-    events = then(events, { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' }, { dice: [1, 2, 3, 3] });
+    expect(
+      events.filter((e) => e.type === 'ReactiveAttackTriggered').map((e) => (e.data as any).trigger),
+    ).toEqual(['leaveReach', 'trample']);
+    events = then(
+      events,
+      { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' },
+      { dice: [1, 2, 3, 3] },
+    );
     const passed = exact(events, { type: 'ResumeAction', combatantId: 'a' }, { dice: [4, 4, 1] });
     expect(types(passed)).toEqual(['ActionResumed', 'WoundsApplied', 'Moved']);
     expect(find(passed, 'WoundsApplied')).toMatchObject({ combatantId: 's', damage: 2 });
@@ -63,27 +164,82 @@ describe('Trample (archsoul.txt: Mounted Maneuvers: Trample, RULINGS.md S35)', (
 
   it('a hit stops the movement; the opponent may let you pass; only smaller targets; never ending in its space', () => {
     const events = toTrample(setup());
-    const stopped = exact(events, { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' }, { dice: [4, 4, 1, 2, 1, 1, 1, 1, 2] });
-    expect(find(stopped, 'PreventionRolled')).toMatchObject({ prevented: true, reason: expect.stringContaining('Trample') });
+    const stopped = exact(
+      events,
+      { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' },
+      { dice: [4, 4, 1, 2, 1, 1, 1, 1, 2] },
+    );
+    expect(find(stopped, 'PreventionRolled')).toMatchObject({
+      prevented: true,
+      reason: expect.stringContaining('Trample'),
+    });
     expect(stateOf([...events, ...stopped]).combatants.a.position).toEqual({ x: 0, y: -1 });
-    const avoider = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'N', { size: 'small', trampleResponse: 'avoid' })]);
-    expect(types(exact(avoider, { type: 'Move', combatantId: 'a', path: north(3), trample: true }))).toEqual(['ApSpent', 'Moved']);
-    expect(refused(setup({ size: 'large' }), { type: 'Move', combatantId: 'a', path: north(3), trample: true })).toMatchObject({ code: 'ARCHSOUL_TRAMPLE_SIZE', field: 'path[1]' });
-    expect(refused(setup(), { type: 'Move', combatantId: 'a', path: north(2), trample: true })).toMatchObject({ code: 'ARCHSOUL_SPACE_OCCUPIED', field: 'path[1]' });
+    const avoider = fight([
+      hero('a', [0, 0], 'N', rider),
+      foe('s', [0, -2], 'N', { size: 'small', trampleResponse: 'avoid' }),
+    ]);
+    expect(types(exact(avoider, { type: 'Move', combatantId: 'a', path: north(3), trample: true }))).toEqual([
+      'ApSpent',
+      'Moved',
+    ]);
+    expect(
+      refused(setup({ size: 'large' }), { type: 'Move', combatantId: 'a', path: north(3), trample: true }),
+    ).toMatchObject({ code: 'ARCHSOUL_TRAMPLE_SIZE', field: 'path[1]' });
+    expect(refused(setup(), { type: 'Move', combatantId: 'a', path: north(2), trample: true })).toMatchObject(
+      { code: 'ARCHSOUL_SPACE_OCCUPIED', field: 'path[1]' },
+    );
   });
 });
 
 describe('Charge with Trample (archsoul.txt: Trample: "as part of a regular move action or a charge")', () => {
   it('the trampled opponent misses: the mount tramples it, the charge goes on and ends in the attack', () => {
-    let events = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'S', { size: 'small' }), foe('v', [0, -5])]);
-    events = then(events, { type: 'Charge', combatantId: 'a', path: north(4), targetId: 'v', weaponId: 'lance', trample: true });
-    events = then(then(events, { type: 'DeclineReactiveAttack', combatantId: 's' }), { type: 'ResumeAction', combatantId: 'a' });
+    let events = fight([
+      hero('a', [0, 0], 'N', rider),
+      foe('s', [0, -2], 'S', { size: 'small' }),
+      foe('v', [0, -5]),
+    ]);
+    events = then(events, {
+      type: 'Charge',
+      combatantId: 'a',
+      path: north(4),
+      targetId: 'v',
+      weaponId: 'lance',
+      trample: true,
+    });
+    events = then(then(events, { type: 'DeclineReactiveAttack', combatantId: 's' }), {
+      type: 'ResumeAction',
+      combatantId: 'a',
+    });
     expect(stateOf(events).pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 's' });
     expect(stateOf(events).reaction).toMatchObject({ trigger: 'trample' });
-    events = then(events, { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' }, { dice: [1, 2, 3, 3] });
-    const out = exact(events, { type: 'ResumeAction', combatantId: 'a' }, { dice: [4, 1, 1, 4, 4, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1] });
-    expect(types(out)).toEqual(['ActionResumed', 'WoundsApplied', 'Moved', 'ExchangeResolved', 'WoundsApplied']);
-    expect(out.filter((e) => e.type === 'WoundsApplied').map((e) => [(e.data as any).combatantId, (e.data as any).damage])).toEqual([['s', 1], ['v', 1]]);
-    expect(stateOf([...events, ...out]).combatants.a).toMatchObject({ position: { x: 0, y: -4 }, mounted: true });
+    events = then(
+      events,
+      { type: 'ReactiveAttack', combatantId: 's', weaponId: 'sword' },
+      { dice: [1, 2, 3, 3] },
+    );
+    const out = exact(
+      events,
+      { type: 'ResumeAction', combatantId: 'a' },
+      { dice: [4, 1, 1, 4, 4, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1] },
+    );
+    expect(types(out)).toEqual([
+      'ActionResumed',
+      'WoundsApplied',
+      'Moved',
+      'ExchangeResolved',
+      'WoundsApplied',
+    ]);
+    expect(
+      out
+        .filter((e) => e.type === 'WoundsApplied')
+        .map((e) => [(e.data as any).combatantId, (e.data as any).damage]),
+    ).toEqual([
+      ['s', 1],
+      ['v', 1],
+    ]);
+    expect(stateOf([...events, ...out]).combatants.a).toMatchObject({
+      position: { x: 0, y: -4 },
+      mounted: true,
+    });
   });
 });

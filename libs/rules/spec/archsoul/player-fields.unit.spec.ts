@@ -4,8 +4,19 @@ import { ManualDice, ManualFaces } from '../../src/dice/manual';
 import { archsoul } from '../../src/archsoul';
 import { bow, fight, javelin, sheet, stateOf, sword, then } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
+const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  sheet: sheet(extra),
+});
+const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  side: 'enemies',
+  sheet: sheet(extra),
+});
 const actor = (events: RuleEvent[], command: RuleCommand) => archsoul.actorOf!(stateOf(events), command);
 
 /** What the decider makes of a command with these faces (events, or the violation). */
@@ -19,13 +30,20 @@ function decided(events: RuleEvent[], command: RuleCommand, faces: ManualFaces):
 }
 
 /** a (sword, a javelin in hand) faces v, adjacent, in the heroes' phase. */
-const duel = fight([hero('a', [0, 0], 'N', { weapons: [sword, { ...javelin, held: true }] }), foe('v', [0, -1], 'S', { defense: 0 })]);
+const duel = fight([
+  hero('a', [0, 0], 'N', { weapons: [sword, { ...javelin, held: true }] }),
+  foe('v', [0, -1], 'S', { defense: 0 }),
+]);
 
 /** C12: each field an attack may not carry from a player, with a value and why it is the GM's. */
 const FIELDS: [string, string, unknown][] = [
   ['modifier', 'a situational difficulty on the attack roll (the event records it as "situational (GM)")', 1],
   ['damageModifier', 'a situational difficulty on the damage roll ("situational (GM)")', 1],
-  ['criticalNarration', 'RULINGS.md S2: the GM may replace the critical failure roll with a narrated result', 'The blade sticks in a beam'],
+  [
+    'criticalNarration',
+    'RULINGS.md S2: the GM may replace the critical failure roll with a narrated result',
+    'The blade sticks in a beam',
+  ],
   ['limbArmoured', 'RULINGS.md S22: overrides the sheet’s metal gauntlets for one attack', true],
 ];
 
@@ -43,13 +61,19 @@ describe('RULINGS.md C12: the GM’s fields on an Archsoul player’s command', 
   describe.each(COMMANDS.map((c) => [c.type, c] as const))('%s', (_type, command) => {
     it.each(FIELDS)('%s is the GM’s: %s', (field, _why, value) => {
       const field0 = command.attackerId ? 'attackerId' : 'combatantId';
-      expect(actor(duel, { ...command, [field]: value })).toEqual({ combatantId: 'a', field: field0, gmOnly: [field] });
+      expect(actor(duel, { ...command, [field]: value })).toEqual({
+        combatantId: 'a',
+        field: field0,
+        gmOnly: [field],
+      });
       expect(actor(duel, command)).toEqual({ combatantId: 'a', field: field0 });
     });
   });
 
   it('every GM field present is named, whatever its value', () => {
-    expect(actor(duel, { ...COMMANDS[0], limbArmoured: false, modifier: 0, criticalNarration: '' })!.gmOnly).toEqual(['modifier', 'criticalNarration', 'limbArmoured']);
+    expect(
+      actor(duel, { ...COMMANDS[0], limbArmoured: false, modifier: 0, criticalNarration: '' })!.gmOnly,
+    ).toEqual(['modifier', 'criticalNarration', 'limbArmoured']);
   });
 
   describe('none is a dead letter: the attack comes out differently with it', () => {
@@ -69,7 +93,9 @@ describe('RULINGS.md C12: the GM’s fields on an Archsoul player’s command', 
 
     it('criticalNarration replaces the critical failure table', () => {
       const fumble = { dice: [1, 1, 1, 2], followUpFaces: [2] };
-      expect(decided(duel, { ...attack, criticalNarration: 'The blade sticks in a beam' }, fumble)).toContain('"narrated":true');
+      expect(decided(duel, { ...attack, criticalNarration: 'The blade sticks in a beam' }, fumble)).toContain(
+        '"narrated":true',
+      );
       expect(decided(duel, attack, fumble)).not.toContain('"narrated":true');
     });
 
@@ -81,28 +107,54 @@ describe('RULINGS.md C12: the GM’s fields on an Archsoul player’s command', 
     });
 
     it('ResumeAction lays its fields over the held attack’s (RULINGS.md S18), so they count there too', () => {
-      let events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -1], 'S', { defense: 0 })]);
+      let events = fight([
+        hero('a', [0, 0], 'N', { weapons: [bow] }),
+        foe('v', [0, -1], 'S', { defense: 0 }),
+      ]);
       events = then(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' });
       events = then(events, { type: 'DeclineReactiveAttack', combatantId: 'v' });
       expect(stateOf(events).pending).toMatchObject({ kind: 'resumeAction', awaiting: 'a' });
       const faces = { dice: [6, 6, 6, 1, 4, 4, 4, 1, 1, 1, 1, 1], followUpFaces: [6] };
-      expect(decided(events, { type: 'ResumeAction', combatantId: 'a', modifier: 1 }, faces)).toContain('situational (GM)');
-      expect(decided(events, { type: 'ResumeAction', combatantId: 'a' }, faces)).not.toContain('situational (GM)');
+      expect(decided(events, { type: 'ResumeAction', combatantId: 'a', modifier: 1 }, faces)).toContain(
+        'situational (GM)',
+      );
+      expect(decided(events, { type: 'ResumeAction', combatantId: 'a' }, faces)).not.toContain(
+        'situational (GM)',
+      );
     });
   });
 });
 
 describe('RULINGS.md C12: what stays the player’s', () => {
   it('an attack’s target, weapon, style and maneuvers', () => {
-    const maneuvers = { special: 'reckless', feint: { skill: 'acting', facing: 'N' }, sneak: true, knockdown: true, shatter: { itemId: 'sword' }, cleave: { spaces: [{ x: 0, y: -1 }] }, unarmedStyle: 'other' };
+    const maneuvers = {
+      special: 'reckless',
+      feint: { skill: 'acting', facing: 'N' },
+      sneak: true,
+      knockdown: true,
+      shatter: { itemId: 'sword' },
+      cleave: { spaces: [{ x: 0, y: -1 }] },
+      unarmedStyle: 'other',
+    };
     expect(actor(duel, { ...COMMANDS[0], ...maneuvers })).toEqual({ combatantId: 'a', field: 'attackerId' });
-    expect(actor(duel, { ...COMMANDS[3], trample: true, feint: true, knockdown: true })).toEqual({ combatantId: 'a', field: 'combatantId' });
+    expect(actor(duel, { ...COMMANDS[3], trample: true, feint: true, knockdown: true })).toEqual({
+      combatantId: 'a',
+      field: 'combatantId',
+    });
   });
 
   it('moves, items, stances, grapples, mounts and rituals with their own fields; speaking for nobody else', () => {
     const commands: RuleCommand[] = [
       { type: 'EndTurn', combatantId: 'a', to: { x: 1, y: 0 } },
-      { type: 'Move', combatantId: 'a', path: [{ x: 1, y: 0 }], facing: 'N', free: true, jump: true, trample: true },
+      {
+        type: 'Move',
+        combatantId: 'a',
+        path: [{ x: 1, y: 0 }],
+        facing: 'N',
+        free: true,
+        jump: true,
+        trample: true,
+      },
       { type: 'SlowMove', combatantId: 'a', to: { x: 1, y: 0 }, facing: 'S' },
       { type: 'Turn', combatantId: 'a', facing: 'S' },
       { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'javelin', fromBackpack: true },
@@ -114,11 +166,21 @@ describe('RULINGS.md C12: what stays the player’s', () => {
       { type: 'PerformRitual', combatantId: 'a', name: 'Ward', ap: 2, movement: false, provokes: false },
       { type: 'ResumeAction', combatantId: 'a', abandon: true },
     ];
-    for (const command of commands) expect(actor(duel, command)).toEqual({ combatantId: 'a', field: 'combatantId' });
+    for (const command of commands)
+      expect(actor(duel, command)).toEqual({ combatantId: 'a', field: 'combatantId' });
   });
 
   it('the GM’s own commands stay the GM’s, whatever they carry', () => {
-    for (const type of ['SetMap', 'PlaceCombatant', 'DeclareAmbush', 'EndPhase', 'ApplyCondition', 'RemoveCondition', 'ApplyDamage', 'Fall']) {
+    for (const type of [
+      'SetMap',
+      'PlaceCombatant',
+      'DeclareAmbush',
+      'EndPhase',
+      'ApplyCondition',
+      'RemoveCondition',
+      'ApplyDamage',
+      'Fall',
+    ]) {
       expect(actor(duel, { type, combatantId: 'a', modifier: 1 })).toBeUndefined();
     }
   });

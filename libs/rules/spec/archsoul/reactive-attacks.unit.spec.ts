@@ -1,23 +1,48 @@
 import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
+const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  sheet: sheet(extra),
+});
+const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  side: 'enemies',
+  sheet: sheet(extra),
+});
 
 describe('S53: Quick Attack after a reactive attack (archsoul.txt: Quick Attack: "a one-handed weapon that you have not yet made an attack with this round"; RULINGS.md C7)', () => {
   it('S53: a reactive attack with the sword in the enemies’ phase does not stop a Quick Attack with it in the hero’s own turn later that round', () => {
     // The enemies act first this round (v ranked above a): v walks out of a's reach and front arc; a reacts with its sword.
     let events = fight([foe('v', [0, -1], 'S'), hero('a', [0, 0], 'N')]);
     events = then(events, { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -2 }] });
-    events = then(events, { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'sword' }, { dice: [2, 3, 2, 3] });
+    events = then(
+      events,
+      { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'sword' },
+      { dice: [2, 3, 2, 3] },
+    );
     expect(stateOf(events).combatants.a.attackedWith).toEqual(['sword']);
-    events = then(then(events, { type: 'ResumeAction', combatantId: 'v' }), { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -1 }] });
+    events = then(then(events, { type: 'ResumeAction', combatantId: 'v' }), {
+      type: 'Move',
+      combatantId: 'v',
+      path: [{ x: 0, y: -1 }],
+    });
     events = then(events, { type: 'EndTurn', combatantId: 'v' });
     // C7: "this round" ends at a's next turn, which has just started.
     expect(stateOf(events).combatants.a).toMatchObject({ inTurn: true, attackedWith: [] });
-    const quick = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', special: 'quick' }, { dice: [2, 3, 2, 3] });
+    const quick = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', special: 'quick' },
+      { dice: [2, 3, 2, 3] },
+    );
     expect(find(quick, 'ExchangeResolved')).toMatchObject({ special: 'quick', weaponId: 'sword' });
     // An attack with the sword in its own turn does count.
-    expect(refused([...events, ...quick], { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' })).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS' });
+    expect(
+      refused([...events, ...quick], { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' }),
+    ).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS' });
   });
 
   it('S53: a reactive attack made during the own turn’s round counts until the next own turn begins', () => {
@@ -25,9 +50,16 @@ describe('S53: Quick Attack after a reactive attack (archsoul.txt: Quick Attack:
     let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'S')]);
     events = then(events, { type: 'EndTurn', combatantId: 'a' });
     events = then(events, { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -2 }] });
-    events = then(events, { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'sword' }, { dice: [2, 3, 2, 3] });
+    events = then(
+      events,
+      { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'sword' },
+      { dice: [2, 3, 2, 3] },
+    );
     expect(stateOf(events).combatants.a.attackedWith).toEqual(['sword']);
-    events = then(then(events, { type: 'ResumeAction', combatantId: 'v' }), { type: 'EndTurn', combatantId: 'v' });
+    events = then(then(events, { type: 'ResumeAction', combatantId: 'v' }), {
+      type: 'EndTurn',
+      combatantId: 'v',
+    });
     events = then(events, { type: 'StartRound' });
     expect(stateOf(events).combatants.a).toMatchObject({ inTurn: true, attackedWith: [] });
   });
@@ -38,28 +70,100 @@ describe('S54: Trample from a back arc; the mover’s facing at a path’s first
 
   it('S54: trampled from its back arc, an opponent set to stop cannot make the reactive attack: the rider passes and the mount rolls its trample damage', () => {
     const events = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'N', { size: 'small' })]);
-    const out = exact(events, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 0, y: -2 }, { x: 0, y: -3 }], trample: true }, { dice: [4, 4, 1] });
+    const out = exact(
+      events,
+      {
+        type: 'Move',
+        combatantId: 'a',
+        path: [
+          { x: 0, y: -1 },
+          { x: 0, y: -2 },
+          { x: 0, y: -3 },
+        ],
+        trample: true,
+      },
+      { dice: [4, 4, 1] },
+    );
     expect(types(out)).toEqual(['ApSpent', 'WoundsApplied', 'Moved']);
-    expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 's', damage: 2, source: 'a:Horse (trample)' });
+    expect(find(out, 'WoundsApplied')).toMatchObject({
+      combatantId: 's',
+      damage: 2,
+      source: 'a:Horse (trample)',
+    });
     // Facing the rider, the same opponent is offered the leave-reach attack, then the trample's own.
     const facing = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'S', { size: 'small' })]);
-    expect(find(exact(facing, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 0, y: -2 }, { x: 0, y: -3 }], trample: true }), 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'leaveReach' });
+    expect(
+      find(
+        exact(facing, {
+          type: 'Move',
+          combatantId: 'a',
+          path: [
+            { x: 0, y: -1 },
+            { x: 0, y: -2 },
+            { x: 0, y: -3 },
+          ],
+          trample: true,
+        }),
+        'ReactiveAttackTriggered',
+      ),
+    ).toMatchObject({ trigger: 'leaveReach' });
     // An opponent set to avoid lets the rider pass: no attack, no trample damage.
-    const avoid = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'N', { size: 'small', trampleResponse: 'avoid' })]);
-    expect(types(exact(avoid, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 0, y: -2 }, { x: 0, y: -3 }], trample: true }))).toEqual(['ApSpent', 'Moved']);
+    const avoid = fight([
+      hero('a', [0, 0], 'N', rider),
+      foe('s', [0, -2], 'N', { size: 'small', trampleResponse: 'avoid' }),
+    ]);
+    expect(
+      types(
+        exact(avoid, {
+          type: 'Move',
+          combatantId: 'a',
+          path: [
+            { x: 0, y: -1 },
+            { x: 0, y: -2 },
+            { x: 0, y: -3 },
+          ],
+          trample: true,
+        }),
+      ),
+    ).toEqual(['ApSpent', 'Moved']);
   });
 
   it('S54: a Charge through an opponent from its back arc tramples it with the Charge’s dice; the attack’s pools come later', () => {
-    const lancer = { weapons: [{ id: 'lance', name: 'Lance', type: 'melee', damage: 3, properties: ['lance'] }], mount: rider.mount };
-    const events = fight([hero('a', [0, 0], 'N', lancer), foe('s', [0, -2], 'N', { size: 'small' }), foe('v', [0, -5])]);
+    const lancer = {
+      weapons: [{ id: 'lance', name: 'Lance', type: 'melee', damage: 3, properties: ['lance'] }],
+      mount: rider.mount,
+    };
+    const events = fight([
+      hero('a', [0, 0], 'N', lancer),
+      foe('s', [0, -2], 'N', { size: 'small' }),
+      foe('v', [0, -5]),
+    ]);
     const north = [1, 2, 3, 4].map((i) => ({ x: 0, y: -i }));
     // The trample roll comes with the Charge (4,1,1: 1 damage); past s, leaving the space in its front arc is offered to s.
-    const charged = exact(events, { type: 'Charge', combatantId: 'a', path: north, targetId: 'v', weaponId: 'lance', trample: true }, { dice: [4, 1, 1] });
-    expect(types(charged)).toEqual(['ApSpent', 'WoundsApplied', 'Moved', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
-    expect(find(charged, 'WoundsApplied')).toMatchObject({ combatantId: 's', damage: 1, source: 'a:Horse (trample)' });
+    const charged = exact(
+      events,
+      { type: 'Charge', combatantId: 'a', path: north, targetId: 'v', weaponId: 'lance', trample: true },
+      { dice: [4, 1, 1] },
+    );
+    expect(types(charged)).toEqual([
+      'ApSpent',
+      'WoundsApplied',
+      'Moved',
+      'ReactiveAttackTriggered',
+      'ReactiveAttackOffered',
+    ]);
+    expect(find(charged, 'WoundsApplied')).toMatchObject({
+      combatantId: 's',
+      damage: 1,
+      source: 'a:Horse (trample)',
+    });
     const declined = then([...events, ...charged], { type: 'DeclineReactiveAttack', combatantId: 's' });
     // The lance attack's pools go with the resume: attack 4,4,1,2 (2 > 1), damage 4 then 1s (the mount's speed adds 3 dice).
-    const out = exact(declined, { type: 'ResumeAction', combatantId: 'a' }, { dice: [4, 4, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1] });
+    const out = exact(
+      declined,
+      { type: 'ResumeAction', combatantId: 'a' },
+      { dice: [4, 4, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1] },
+    );
     expect(types(out)).toEqual(['ActionResumed', 'Moved', 'ExchangeResolved', 'WoundsApplied']);
     expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'v', damage: 1 });
   });
@@ -68,18 +172,36 @@ describe('S54: Trample from a back arc; the mover’s facing at a path’s first
     // a faces v and walks away from it: v's attack comes before the step, into a's front arc; prevented, a keeps facing N.
     let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'S')]);
     events = then(events, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: 1 }] });
-    const hit = exact(events, { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' }, { dice: [4, 4, 4, 1, 4, 4, 4, 4, 1, 1, 1, 1] });
+    const hit = exact(
+      events,
+      { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' },
+      { dice: [4, 4, 4, 1, 4, 4, 4, 4, 1, 1, 1, 1] },
+    );
     expect(find(hit, 'ExchangeResolved')).toMatchObject({ targetArc: 'front', hit: true });
     expect(find(hit, 'PreventionRolled')).toMatchObject({ prevented: true });
-    expect(stateOf([...events, ...hit]).combatants.a).toMatchObject({ position: { x: 0, y: 0 }, facing: 'N' });
+    expect(stateOf([...events, ...hit]).combatants.a).toMatchObject({
+      position: { x: 0, y: 0 },
+      facing: 'N',
+    });
   });
 
   it('S54: a later trigger finds the mover facing along the step that brought it into the space it leaves', () => {
     // a starts facing S (v behind it) and steps north into v's reach (facing NW now), then leaves: v is in a's front arc.
     let events = fight([hero('a', [0, 1], 'S'), foe('v', [0, -1], 'S')]);
-    events = then(events, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: 0 }, { x: 1, y: 0 }] });
+    events = then(events, {
+      type: 'Move',
+      combatantId: 'a',
+      path: [
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+      ],
+    });
     expect(find(events, 'Moved')).toMatchObject({ to: { x: 0, y: 0 }, facing: 'NW', stoppedBefore: 1 });
-    const out = exact(events, { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' }, { dice: [2, 3, 2, 3] });
+    const out = exact(
+      events,
+      { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' },
+      { dice: [2, 3, 2, 3] },
+    );
     expect(find(out, 'ExchangeResolved')).toMatchObject({ targetArc: 'front', hit: false });
   });
 });

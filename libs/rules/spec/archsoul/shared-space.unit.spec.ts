@@ -1,43 +1,114 @@
 import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
+const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  sheet: sheet(extra),
+});
+const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  side: 'enemies',
+  sheet: sheet(extra),
+});
 const rider = { weapons: [sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
 
 describe('S43: Two combatants in one space (archsoul.txt: Takedown; Trample: "You cannot end your turn in your opponent\'s space")', () => {
   it('S43: a rider stopped inside a trampled space is pushed to a free adjacent space when its turn ends', () => {
     // s lets the rider pass; leaving s's space, g (reaching it, not the start) hits and prevents the move.
-    let events = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -1], 'N', { size: 'small', trampleResponse: 'avoid' }), foe('g', [-1, -1], 'NE')]);
-    events = then(events, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 0, y: -2 }], trample: true });
+    let events = fight([
+      hero('a', [0, 0], 'N', rider),
+      foe('s', [0, -1], 'N', { size: 'small', trampleResponse: 'avoid' }),
+      foe('g', [-1, -1], 'NE'),
+    ]);
+    events = then(events, {
+      type: 'Move',
+      combatantId: 'a',
+      path: [
+        { x: 0, y: -1 },
+        { x: 0, y: -2 },
+      ],
+      trample: true,
+    });
     expect(stateOf(events).pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 'g' });
-    events = then(events, { type: 'ReactiveAttack', combatantId: 'g', weaponId: 'sword' }, { dice: [4, 4, 1, 2, 4, 4, 1, 1, 1, 1, 1, 1] });
+    events = then(
+      events,
+      { type: 'ReactiveAttack', combatantId: 'g', weaponId: 'sword' },
+      { dice: [4, 4, 1, 2, 4, 4, 1, 1, 1, 1, 1, 1] },
+    );
     expect(stateOf(events).combatants.a.position).toEqual({ x: 0, y: -1 });
-    expect(refused(events, { type: 'EndTurn', combatantId: 'a', to: { x: 0, y: -3 } })).toMatchObject({ code: 'ARCHSOUL_INVALID_STEP', field: 'to' });
+    expect(refused(events, { type: 'EndTurn', combatantId: 'a', to: { x: 0, y: -3 } })).toMatchObject({
+      code: 'ARCHSOUL_INVALID_STEP',
+      field: 'to',
+    });
     const chosen = exact(events, { type: 'EndTurn', combatantId: 'a', to: { x: 1, y: -1 } });
     expect(types(chosen).slice(0, 2)).toEqual(['Moved', 'TurnEnded']);
-    expect(find(chosen, 'Moved')).toMatchObject({ combatantId: 'a', action: 'pushed', from: { x: 0, y: -1 }, to: { x: 1, y: -1 } });
+    expect(find(chosen, 'Moved')).toMatchObject({
+      combatantId: 'a',
+      action: 'pushed',
+      from: { x: 0, y: -1 },
+      to: { x: 1, y: -1 },
+    });
     const nearest = exact(events, { type: 'EndTurn', combatantId: 'a' });
     expect(find(nearest, 'Moved')).toMatchObject({ action: 'pushed', distance: 1 });
     expect(types(nearest)).not.toContain('ReactiveAttackTriggered');
   });
 
   it('S43: after a Takedown the grapplers share the space; ending the turn pushes nobody, and no one else may enter', () => {
-    let events = then(fight([hero('a', [0, 0]), hero('b', [2, -2]), foe('v', [0, -1], 'N')]), { type: 'Grab', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 4, 1, 1] });
-    events = then(events, { type: 'Takedown', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 1, 1, 1] });
+    let events = then(
+      fight([hero('a', [0, 0]), hero('b', [2, -2]), foe('v', [0, -1], 'N')]),
+      { type: 'Grab', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 4, 1, 1] },
+    );
+    events = then(
+      events,
+      { type: 'Takedown', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
     const s = stateOf(events);
     expect(s.combatants.a.position).toEqual(s.combatants.v.position);
     expect(types(exact(events, { type: 'EndTurn', combatantId: 'a' }))[0]).toBe('TurnEnded');
     expect(types(exact(events, { type: 'EndTurn', combatantId: 'a' }))).not.toContain('Moved');
-    expect(refused(events, { type: 'EndTurn', combatantId: 'b', to: { x: 3, y: -2 } })).toMatchObject({ code: 'ARCHSOUL_NOT_SHARING', field: 'to' });
-    expect(refused(events, { type: 'Move', combatantId: 'b', path: [{ x: 1, y: -1 }, { x: 0, y: -1 }] })).toMatchObject({ code: 'ARCHSOUL_SPACE_OCCUPIED' });
+    expect(refused(events, { type: 'EndTurn', combatantId: 'b', to: { x: 3, y: -2 } })).toMatchObject({
+      code: 'ARCHSOUL_NOT_SHARING',
+      field: 'to',
+    });
+    expect(
+      refused(events, {
+        type: 'Move',
+        combatantId: 'b',
+        path: [
+          { x: 1, y: -1 },
+          { x: 0, y: -1 },
+        ],
+      }),
+    ).toMatchObject({ code: 'ARCHSOUL_SPACE_OCCUPIED' });
   });
 });
 
 /** The S43 trample: s lets the rider pass; g, reaching the space beyond, hits and stops the rider inside s's space. */
 function stoppedInside() {
-  let events = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -1], 'N', { size: 'small', trampleResponse: 'avoid' }), foe('g', [-1, -1], 'NE')]);
-  events = then(events, { type: 'Move', combatantId: 'a', path: [{ x: 0, y: -1 }, { x: 0, y: -2 }], trample: true });
-  return then(events, { type: 'ReactiveAttack', combatantId: 'g', weaponId: 'sword' }, { dice: [4, 4, 1, 2, 4, 4, 1, 1, 1, 1, 1, 1] });
+  let events = fight([
+    hero('a', [0, 0], 'N', rider),
+    foe('s', [0, -1], 'N', { size: 'small', trampleResponse: 'avoid' }),
+    foe('g', [-1, -1], 'NE'),
+  ]);
+  events = then(events, {
+    type: 'Move',
+    combatantId: 'a',
+    path: [
+      { x: 0, y: -1 },
+      { x: 0, y: -2 },
+    ],
+    trample: true,
+  });
+  return then(
+    events,
+    { type: 'ReactiveAttack', combatantId: 'g', weaponId: 'sword' },
+    { dice: [4, 4, 1, 2, 4, 4, 1, 1, 1, 1, 1, 1] },
+  );
 }
 
 describe('S43 wherever a turn ends (EndPhase, EndRound, going Down)', () => {
@@ -46,7 +117,12 @@ describe('S43 wherever a turn ends (EndPhase, EndRound, going Down)', () => {
     expect(stateOf(events).combatants.a.position).toEqual({ x: 0, y: -1 });
     const phase = exact(events, { type: 'EndPhase' });
     expect(types(phase).slice(0, 3)).toEqual(['Moved', 'TurnEnded', 'PhaseEnded']);
-    expect(find(phase, 'Moved')).toMatchObject({ combatantId: 'a', action: 'pushed', from: { x: 0, y: -1 }, distance: 1 });
+    expect(find(phase, 'Moved')).toMatchObject({
+      combatantId: 'a',
+      action: 'pushed',
+      from: { x: 0, y: -1 },
+      distance: 1,
+    });
     const round = exact(events, { type: 'EndRound' });
     expect(types(round)).toEqual(['Moved', 'TurnEnded', 'PhaseEnded', 'RoundEnded']);
     expect(stateOf([...events, ...round]).combatants.a.position).not.toEqual({ x: 0, y: -1 });
@@ -56,7 +132,19 @@ describe('S43 wherever a turn ends (EndPhase, EndRound, going Down)', () => {
     const events = stoppedInside();
     const downed = exact(events, { type: 'ApplyDamage', combatantId: 'a', damage: 10 });
     expect(types(downed).slice(0, 3)).toEqual(['WoundsApplied', 'Moved', 'PhaseEnded']);
-    expect(find(downed, 'Moved')).toMatchObject({ combatantId: 'a', action: 'pushed', from: { x: 0, y: -1 } });
-    expect(types(exact(fight([hero('a', [0, 0]), hero('b', [3, 0]), foe('v', [0, -3])]), { type: 'ApplyDamage', combatantId: 'a', damage: 10 }))).toEqual(['WoundsApplied']);
+    expect(find(downed, 'Moved')).toMatchObject({
+      combatantId: 'a',
+      action: 'pushed',
+      from: { x: 0, y: -1 },
+    });
+    expect(
+      types(
+        exact(fight([hero('a', [0, 0]), hero('b', [3, 0]), foe('v', [0, -3])]), {
+          type: 'ApplyDamage',
+          combatantId: 'a',
+          damage: 10,
+        }),
+      ),
+    ).toEqual(['WoundsApplied']);
   });
 });

@@ -1,45 +1,112 @@
 import { exact, fight, find, refused, sheet, stateOf, sword, bow, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
-const endRoundFor = (events: any[], ids: string[]) => ids.reduce((e, id) => then(e, { type: 'EndTurn', combatantId: id }), events);
+const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  sheet: sheet(extra),
+});
+const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  side: 'enemies',
+  sheet: sheet(extra),
+});
+const endRoundFor = (events: any[], ids: string[]) =>
+  ids.reduce((e, id) => then(e, { type: 'EndTurn', combatantId: id }), events);
 
 describe('Defensive Maneuvers (archsoul.txt: Hold Firm, Shield Intercept, Soul Shield, RULINGS.md S32)', () => {
   it('Hold Firm (2 AP): until the next turn, attacks into the back arc count as front-arc attacks (Shield Bonus applies)', () => {
-    let events = fight([hero('a', [0, 0], 'N', { shield: { bonus: 2 } }), foe('v', [0, 3], 'N', { weapons: [bow] })], { options: { arrowBreakage: false } });
+    let events = fight(
+      [hero('a', [0, 0], 'N', { shield: { bonus: 2 } }), foe('v', [0, 3], 'N', { weapons: [bow] })],
+      { options: { arrowBreakage: false } },
+    );
     const held = exact(events, { type: 'HoldFirm', combatantId: 'a' });
     expect(types(held)).toEqual(['ApSpent', 'ConditionApplied']);
     expect(find(held, 'ApSpent')).toMatchObject({ action: 'holdFirm', ap: 2 });
     events = then([...events, ...held], { type: 'EndTurn', combatantId: 'a' });
-    const shot = exact(events, { type: 'Attack', attackerId: 'v', targetId: 'a', weaponId: 'bow' }, { dice: [5, 5, 5, 1] });
-    expect(find(shot, 'ExchangeResolved')).toMatchObject({ targetArc: 'front', shieldBonus: 2, resistance: 3, hit: false });
+    const shot = exact(
+      events,
+      { type: 'Attack', attackerId: 'v', targetId: 'a', weaponId: 'bow' },
+      { dice: [5, 5, 5, 1] },
+    );
+    expect(find(shot, 'ExchangeResolved')).toMatchObject({
+      targetArc: 'front',
+      shieldBonus: 2,
+      resistance: 3,
+      hit: false,
+    });
     events = then(endRoundFor([...events, ...shot], ['v']), { type: 'StartRound' });
     expect(stateOf(events).combatants.a.conditions).toEqual([]);
   });
 
   it('Shield Intercept (1 AP) needs a shield; a projectile fired through the space is 1 harder, even an ally’s', () => {
-    const events = fight([hero('b', [0, 0], 'N', { shield: { bonus: 1 } }), hero('n', [3, 3]), hero('a', [0, 2], 'N', { weapons: [bow] }), foe('v', [0, -3], 'S')], { options: { arrowBreakage: false } });
-    expect(refused(events, { type: 'ShieldIntercept', combatantId: 'n' })).toMatchObject({ code: 'ARCHSOUL_SHIELD_INTERCEPT_NO_SHIELD', field: 'combatantId' });
+    const events = fight(
+      [
+        hero('b', [0, 0], 'N', { shield: { bonus: 1 } }),
+        hero('n', [3, 3]),
+        hero('a', [0, 2], 'N', { weapons: [bow] }),
+        foe('v', [0, -3], 'S'),
+      ],
+      { options: { arrowBreakage: false } },
+    );
+    expect(refused(events, { type: 'ShieldIntercept', combatantId: 'n' })).toMatchObject({
+      code: 'ARCHSOUL_SHIELD_INTERCEPT_NO_SHIELD',
+      field: 'combatantId',
+    });
     const after = then(events, { type: 'ShieldIntercept', combatantId: 'b' });
     expect(find(after.slice(events.length), 'ApSpent')).toMatchObject({ action: 'shieldIntercept', ap: 1 });
-    const shot = exact(after, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' }, { dice: [1, 2, 3, 4] });
-    expect(find(shot, 'ExchangeResolved').attack.modifiers).toEqual([{ reason: 'Shield Intercept', amount: 1 }]);
+    const shot = exact(
+      after,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' },
+      { dice: [1, 2, 3, 4] },
+    );
+    expect(find(shot, 'ExchangeResolved').attack.modifiers).toEqual([
+      { reason: 'Shield Intercept', amount: 1 },
+    ]);
   });
 
   it('Soul Shield (3 AP, soul magic): an adjacent willing ally defends with the caster’s Soulpower/Resolve until the caster’s next turn', () => {
     const rend = { id: 'rend', name: 'Rending', type: 'soul', damage: 0, accurateRange: 5, maximumRange: 10 };
-    let events = fight([hero('c', [0, 0], 'N', { attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 3, intellect: 1 }, skills: { resolve: 2 } }), hero('b', [1, 0]), foe('v', [0, -4], 'S', { weapons: [rend], skills: { soulCasting: 2 } }), foe('x', [5, 5], 'S')]);
-    expect(refused(events, { type: 'SoulShield', combatantId: 'c', targetId: 'x' })).toMatchObject({ code: 'ARCHSOUL_SOUL_SHIELD_UNWILLING', field: 'targetId' });
+    let events = fight([
+      hero('c', [0, 0], 'N', {
+        attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 3, intellect: 1 },
+        skills: { resolve: 2 },
+      }),
+      hero('b', [1, 0]),
+      foe('v', [0, -4], 'S', { weapons: [rend], skills: { soulCasting: 2 } }),
+      foe('x', [5, 5], 'S'),
+    ]);
+    expect(refused(events, { type: 'SoulShield', combatantId: 'c', targetId: 'x' })).toMatchObject({
+      code: 'ARCHSOUL_SOUL_SHIELD_UNWILLING',
+      field: 'targetId',
+    });
     const far = then(events, { type: 'Move', combatantId: 'b', path: [{ x: 2, y: 0 }] });
-    expect(refused(far, { type: 'SoulShield', combatantId: 'c', targetId: 'b' })).toMatchObject({ code: 'ARCHSOUL_SOUL_SHIELD_NOT_ADJACENT', field: 'targetId' });
+    expect(refused(far, { type: 'SoulShield', combatantId: 'c', targetId: 'b' })).toMatchObject({
+      code: 'ARCHSOUL_SOUL_SHIELD_NOT_ADJACENT',
+      field: 'targetId',
+    });
     events = then(events, { type: 'SoulShield', combatantId: 'c', targetId: 'b' });
-    expect(stateOf(events).combatants.b.conditions).toEqual([{ condition: 'soulShield', amount: 1, untilNextTurn: true, sourceId: 'c' }]);
+    expect(stateOf(events).combatants.b.conditions).toEqual([
+      { condition: 'soulShield', amount: 1, untilNextTurn: true, sourceId: 'c' },
+    ]);
     events = endRoundFor(events, ['c', 'b']);
     // v's Rending: 3 dice → 3; b defends with c's pool (3 + 2 = 5 dice) instead of its own 2: 4 successes.
-    const soul = exact(events, { type: 'Attack', attackerId: 'v', targetId: 'b', weaponId: 'rend' }, { dice: [4, 4, 4, 4, 4, 4, 4, 1] });
-    expect(find(soul, 'ExchangeResolved')).toMatchObject({ soulDefence: { pool: 5, successes: 4 }, hit: false });
+    const soul = exact(
+      events,
+      { type: 'Attack', attackerId: 'v', targetId: 'b', weaponId: 'rend' },
+      { dice: [4, 4, 4, 4, 4, 4, 4, 1] },
+    );
+    expect(find(soul, 'ExchangeResolved')).toMatchObject({
+      soulDefence: { pool: 5, successes: 4 },
+      hit: false,
+    });
     // C7: the target's own next turn does not end it; the caster's does.
-    const turn = (id: string) => ({ type: 'TurnStarted', data: { combatantId: id, round: 2, ap: 3, freeMove: 0, expired: [] } });
+    const turn = (id: string) => ({
+      type: 'TurnStarted',
+      data: { combatantId: id, round: 2, ap: 3, freeMove: 0, expired: [] },
+    });
     expect(stateOf([...events, turn('b')]).combatants.b.conditions).toHaveLength(1);
     expect(stateOf([...events, turn('c')]).combatants.b.conditions).toEqual([]);
   });
@@ -55,7 +122,11 @@ describe('Grappling (archsoul.txt: Grappling, RULINGS.md S33)', () => {
   const dagger = { id: 'dagger', name: 'Dagger', type: 'melee', damage: 1, held: false };
   /** a holds v: v faces away, so the Grab draws no reactive attack; a's unarmed 3 dice against v's 3. */
   const grappled = (extra: Record<string, unknown> = {}) => {
-    const events = then(fight([hero('a', [0, 0], 'N', { weapons: [sword, dagger], ...extra }), foe('v', [0, -1], 'N')]), { type: 'Grab', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 4, 1, 1] });
+    const events = then(
+      fight([hero('a', [0, 0], 'N', { weapons: [sword, dagger], ...extra }), foe('v', [0, -1], 'N')]),
+      { type: 'Grab', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 4, 1, 1] },
+    );
     return then(endRoundFor(events, ['a', 'v']), { type: 'StartRound' });
   };
 
@@ -65,119 +136,257 @@ describe('Grappling (archsoul.txt: Grappling, RULINGS.md S33)', () => {
     expect(find(grab, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'grab', reactorIds: ['v'] });
     events = then([...events, ...grab], { type: 'DeclineReactiveAttack', combatantId: 'v' });
     const resumed = exact(events, { type: 'ResumeAction', combatantId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] });
-    expect(types(resumed)).toEqual(['ActionResumed', 'GrappleRolled', 'GrappleStarted', 'ConditionApplied', 'ConditionApplied']);
+    expect(types(resumed)).toEqual([
+      'ActionResumed',
+      'GrappleRolled',
+      'GrappleStarted',
+      'ConditionApplied',
+      'ConditionApplied',
+    ]);
     const s = stateOf([...events, ...resumed]);
     expect(s.grapples).toEqual([{ grappleId: 'gr1', memberIds: ['a', 'v'], controlId: 'a' }]);
     expect(s.combatants.a.ap).toBe(1);
   });
 
   it('a failed Grab starts nothing; Grab needs an empty hand', () => {
-    const events = fight([hero('a', [0, 0], 'N', { weapons: [{ id: 'gs', name: 'Greatsword', type: 'melee', damage: 3, twoHanded: true }] }), foe('v', [0, -1], 'N')]);
-    expect(refused(events, { type: 'Grab', combatantId: 'a', targetId: 'v' })).toMatchObject({ code: 'ARCHSOUL_GRAB_NO_EMPTY_HAND', field: 'combatantId' });
+    const events = fight([
+      hero('a', [0, 0], 'N', {
+        weapons: [{ id: 'gs', name: 'Greatsword', type: 'melee', damage: 3, twoHanded: true }],
+      }),
+      foe('v', [0, -1], 'N'),
+    ]);
+    expect(refused(events, { type: 'Grab', combatantId: 'a', targetId: 'v' })).toMatchObject({
+      code: 'ARCHSOUL_GRAB_NO_EMPTY_HAND',
+      field: 'combatantId',
+    });
     const free = fight([hero('a', [0, 0]), foe('v', [0, -1], 'N')]);
-    expect(types(exact(free, { type: 'Grab', combatantId: 'a', targetId: 'v' }, { dice: [4, 1, 1, 4, 1, 1] }))).toEqual(['ApSpent', 'GrappleRolled']);
+    expect(
+      types(exact(free, { type: 'Grab', combatantId: 'a', targetId: 'v' }, { dice: [4, 1, 1, 4, 1, 1] })),
+    ).toEqual(['ApSpent', 'GrappleRolled']);
   });
 
   it('Being Grappled: no weapon attacks, no regular move, no front arc; other actions need a grapple roll first (a failure spends the AP)', () => {
     const events = grappled();
-    expect(refused(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' }).code).toBe('ARCHSOUL_GRAPPLED');
-    expect(refused(events, { type: 'Move', combatantId: 'a', path: [{ x: -1, y: 0 }] }).code).toBe('ARCHSOUL_GRAPPLED');
+    expect(refused(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' }).code).toBe(
+      'ARCHSOUL_GRAPPLED',
+    );
+    expect(refused(events, { type: 'Move', combatantId: 'a', path: [{ x: -1, y: 0 }] }).code).toBe(
+      'ARCHSOUL_GRAPPLED',
+    );
     expect(stateOf(events).combatants.a.conditions.map((k) => k.condition)).toEqual(['grappled']);
-    const failed = exact(events, { type: 'DrawSimpleItem', combatantId: 'a', itemId: 'dagger' }, { dice: [1, 1, 2, 4, 1, 1] });
+    const failed = exact(
+      events,
+      { type: 'DrawSimpleItem', combatantId: 'a', itemId: 'dagger' },
+      { dice: [1, 1, 2, 4, 1, 1] },
+    );
     expect(types(failed)).toEqual(['GrappleRolled', 'GrappleControlChanged', 'ApSpent']);
-    const drawn = exact(events, { type: 'DrawSimpleItem', combatantId: 'a', itemId: 'dagger' }, { dice: [4, 4, 1, 1, 1, 1] });
+    const drawn = exact(
+      events,
+      { type: 'DrawSimpleItem', combatantId: 'a', itemId: 'dagger' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
     expect(types(drawn)).toEqual(['GrappleRolled', 'ApSpent', 'ItemDrawn']);
   });
 
   it('moving drags the grapplers along (Slow Move after a grapple roll)', () => {
-    const out = exact(grappled(), { type: 'SlowMove', combatantId: 'a', to: { x: 0, y: 1 } }, { dice: [4, 4, 1, 1, 1, 1] });
+    const out = exact(
+      grappled(),
+      { type: 'SlowMove', combatantId: 'a', to: { x: 0, y: 1 } },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
     expect(types(out)).toEqual(['GrappleRolled', 'ApSpent', 'Moved', 'Moved']);
-    expect(out.filter((e) => e.type === 'Moved').map((e) => [(e.data as any).combatantId, (e.data as any).to])).toEqual([['a', { x: 0, y: 1 }], ['v', { x: 0, y: 0 }]]);
+    expect(
+      out.filter((e) => e.type === 'Moved').map((e) => [(e.data as any).combatantId, (e.data as any).to]),
+    ).toEqual([
+      ['a', { x: 0, y: 1 }],
+      ['v', { x: 0, y: 0 }],
+    ]);
   });
 
   it('Attack (1 AP): opposed grapple rolls, the controller wins ties, unarmed damage', () => {
-    const out = exact(grappled(), { type: 'GrappleAttack', combatantId: 'a', targetId: 'v' }, { dice: [4, 1, 1, 4, 1, 1, 4, 1] });
+    const out = exact(
+      grappled(),
+      { type: 'GrappleAttack', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 1, 1, 4, 1, 1, 4, 1] },
+    );
     expect(find(out, 'GrappleRolled')).toMatchObject({ success: true, winnerId: 'a' });
     expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'v', damage: 1 });
   });
 
   it('Steal, Takedown and Throw require control; losing a roll loses control', () => {
     let events = grappled();
-    events = then(events, { type: 'GrappleAttack', combatantId: 'a', targetId: 'v' }, { dice: [1, 1, 2, 4, 1, 1] });
+    events = then(
+      events,
+      { type: 'GrappleAttack', combatantId: 'a', targetId: 'v' },
+      { dice: [1, 1, 2, 4, 1, 1] },
+    );
     expect(stateOf(events).grapples[0].controlId).toBe('v');
-    expect(refused(events, { type: 'Steal', combatantId: 'a', targetId: 'v', itemId: 'sword' })).toMatchObject({ code: 'ARCHSOUL_GRAPPLE_NO_CONTROL', field: 'targetId' });
-    expect(refused(events, { type: 'Takedown', combatantId: 'a', targetId: 'v' }).code).toBe('ARCHSOUL_GRAPPLE_NO_CONTROL');
+    expect(
+      refused(events, { type: 'Steal', combatantId: 'a', targetId: 'v', itemId: 'sword' }),
+    ).toMatchObject({ code: 'ARCHSOUL_GRAPPLE_NO_CONTROL', field: 'targetId' });
+    expect(refused(events, { type: 'Takedown', combatantId: 'a', targetId: 'v' }).code).toBe(
+      'ARCHSOUL_GRAPPLE_NO_CONTROL',
+    );
   });
 
   it('Steal (1 AP): an item from the target’s hand', () => {
-    const out = exact(grappled(), { type: 'Steal', combatantId: 'a', targetId: 'v', itemId: 'sword' }, { dice: [4, 4, 1, 1, 1, 1] });
+    const out = exact(
+      grappled(),
+      { type: 'Steal', combatantId: 'a', targetId: 'v', itemId: 'sword' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
     const s = stateOf([...grappled(), ...out]);
     expect(s.combatants.v.held).not.toContain('sword');
     expect(s.combatants.a.stolen).toEqual([{ itemId: 'sword', fromId: 'v', name: 'Sword' }]);
   });
 
   it('Takedown (1 AP): both knocked down, the taker moves into the opponent’s space', () => {
-    const out = exact(grappled(), { type: 'Takedown', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 1, 1, 1] });
+    const out = exact(
+      grappled(),
+      { type: 'Takedown', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
     const s = stateOf([...grappled(), ...out]);
     expect(s.combatants.a.position).toEqual({ x: 0, y: -1 });
-    expect([s.combatants.a, s.combatants.v].map((c) => c.conditions.map((k) => k.condition).sort())).toEqual([['grappled', 'prone'], ['grappled', 'prone']]);
+    expect([s.combatants.a, s.combatants.v].map((c) => c.conditions.map((k) => k.condition).sort())).toEqual([
+      ['grappled', 'prone'],
+      ['grappled', 'prone'],
+    ]);
   });
 
   it('Escape (2 AP) ends the grapple; knocked down, the escaper stands up instead and stays grappled', () => {
-    const out = exact(grappled(), { type: 'Escape', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 1, 1, 1] });
+    const out = exact(
+      grappled(),
+      { type: 'Escape', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
     const s = stateOf([...grappled(), ...out]);
     expect(s.grapples).toEqual([]);
     expect(s.combatants.v.conditions).toEqual([]);
     const prone = then(grappled(), { type: 'ApplyCondition', combatantId: 'a', condition: 'prone' });
-    const stood = exact(prone, { type: 'Escape', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 1, 1, 1] });
+    const stood = exact(
+      prone,
+      { type: 'Escape', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
     expect(find(stood, 'ConditionRemoved')).toMatchObject({ combatantId: 'a', condition: 'prone' });
     expect(stateOf([...prone, ...stood]).grapples).toHaveLength(1);
   });
 
   it('Throw (2 AP): unarmed damage, then the opponent is knocked down (or thrown) and the grapple ends', () => {
-    const out = exact(grappled(), { type: 'GrappleThrow', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 1, 1, 1, 4, 4] });
-    expect(types(out)).toEqual(['ApSpent', 'GrappleRolled', 'WoundsApplied', 'ConditionApplied', 'GrappleEnded', 'ConditionRemoved', 'ConditionRemoved']);
-    const thrown = exact(grappled(), { type: 'GrappleThrow', combatantId: 'a', targetId: 'v', outcome: 'throw', to: { x: -1, y: 0 } }, { dice: [4, 4, 1, 1, 1, 1, 4, 4] });
+    const out = exact(
+      grappled(),
+      { type: 'GrappleThrow', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 1, 1, 1, 4, 4] },
+    );
+    expect(types(out)).toEqual([
+      'ApSpent',
+      'GrappleRolled',
+      'WoundsApplied',
+      'ConditionApplied',
+      'GrappleEnded',
+      'ConditionRemoved',
+      'ConditionRemoved',
+    ]);
+    const thrown = exact(
+      grappled(),
+      { type: 'GrappleThrow', combatantId: 'a', targetId: 'v', outcome: 'throw', to: { x: -1, y: 0 } },
+      { dice: [4, 4, 1, 1, 1, 1, 4, 4] },
+    );
     expect(find(thrown, 'Moved')).toMatchObject({ combatantId: 'v', action: 'thrown', to: { x: -1, y: 0 } });
   });
 });
 
 describe('Area of effect attacks (archsoul.txt: Area of Effect Attacks, RULINGS.md S7, S14, S34)', () => {
-  const bomb = { id: 'bomb', name: 'Bomb', type: 'thrown', damage: 3, accurateRange: 3, maximumRange: 6, areaRadius: 2, weakAgainst: ['plate'] };
+  const bomb = {
+    id: 'bomb',
+    name: 'Bomb',
+    type: 'thrown',
+    damage: 3,
+    accurateRange: 3,
+    maximumRange: 6,
+    areaRadius: 2,
+    weakAgainst: ['plate'],
+  };
 
   it('one attack roll recounted for each target’s difficulty, each defends separately, one damage roll for all hit', () => {
-    const events = fight([hero('a', [0, 0], 'N', { weapons: [bomb] }), foe('v', [0, -3]), foe('w', [1, -3], 'S', { armour: { type: 'plate' } }), foe('x', [0, -5])]);
-    const out = exact(events, { type: 'AreaAttack', attackerId: 'a', weaponId: 'bomb', centre: { x: 0, y: -3 } }, { dice: [5, 4, 1, 4, 4, 4, 1, 1, 1] });
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [bomb] }),
+      foe('v', [0, -3]),
+      foe('w', [1, -3], 'S', { armour: { type: 'plate' } }),
+      foe('x', [0, -5]),
+    ]);
+    const out = exact(
+      events,
+      { type: 'AreaAttack', attackerId: 'a', weaponId: 'bomb', centre: { x: 0, y: -3 } },
+      { dice: [5, 4, 1, 4, 4, 4, 1, 1, 1] },
+    );
     expect(find(out, 'ApSpent')).toMatchObject({ action: 'throwItem', ap: 1 });
     const area = find(out, 'AreaAttackResolved');
     expect(area.spaces).toHaveLength(7);
-    expect(area.targets.map((t: any) => [t.targetId, t.difficulty, t.successes, t.hit])).toEqual([['v', 4, 2, true], ['w', 5, 1, false]]);
-    expect(out.filter((e) => e.type === 'WoundsApplied').map((e) => [(e.data as any).combatantId, (e.data as any).damage])).toEqual([['v', 3]]);
+    expect(area.targets.map((t: any) => [t.targetId, t.difficulty, t.successes, t.hit])).toEqual([
+      ['v', 4, 2, true],
+      ['w', 5, 1, false],
+    ]);
+    expect(
+      out
+        .filter((e) => e.type === 'WoundsApplied')
+        .map((e) => [(e.data as any).combatantId, (e.data as any).damage]),
+    ).toEqual([['v', 3]]);
     expect(find(out, 'ProjectileLanded')).toMatchObject({ space: { x: 0, y: -3 }, broken: true });
   });
 
   it('the centre must be in range and the weapon must have an area', () => {
     const events = fight([hero('a', [0, 0], 'N', { weapons: [bomb, sword] }), foe('v', [0, -3])]);
-    expect(refused(events, { type: 'AreaAttack', attackerId: 'a', weaponId: 'bomb', centre: { x: 0, y: -7 } })).toMatchObject({ code: 'ARCHSOUL_OUT_OF_RANGE', field: 'centre' });
-    expect(refused(events, { type: 'AreaAttack', attackerId: 'a', weaponId: 'sword', centre: { x: 0, y: -1 } })).toMatchObject({ code: 'ARCHSOUL_NOT_AN_AREA_WEAPON', field: 'weaponId' });
+    expect(
+      refused(events, { type: 'AreaAttack', attackerId: 'a', weaponId: 'bomb', centre: { x: 0, y: -7 } }),
+    ).toMatchObject({ code: 'ARCHSOUL_OUT_OF_RANGE', field: 'centre' });
+    expect(
+      refused(events, { type: 'AreaAttack', attackerId: 'a', weaponId: 'sword', centre: { x: 0, y: -1 } }),
+    ).toMatchObject({ code: 'ARCHSOUL_NOT_AN_AREA_WEAPON', field: 'weaponId' });
   });
 });
 
 describe('S48: "attack with a weapon" while grappled (archsoul.txt: Being Grappled)', () => {
-  const javelin = { id: 'javelin', name: 'Javelin', type: 'thrown', damage: 2, accurateRange: 3, maximumRange: 6 };
+  const javelin = {
+    id: 'javelin',
+    name: 'Javelin',
+    type: 'thrown',
+    damage: 2,
+    accurateRange: 3,
+    maximumRange: 6,
+  };
   const rend = { id: 'rend', name: 'Rending', type: 'soul', accurateRange: 6, maximumRange: 10 };
   /** v (first in initiative) grabs a from behind; a's turn opens next. */
   const held = () => {
-    const events = fight([foe('v', [0, -1], 'S'), hero('a', [0, 0], 'S', { weapons: [sword, javelin, rend], skills: { primitiveAttacks: 1, soulCasting: 2, resolve: 1 } }), foe('w', [0, -4], 'S')]);
-    return then(then(events, { type: 'Grab', combatantId: 'v', targetId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] }), { type: 'EndTurn', combatantId: 'v' });
+    const events = fight([
+      foe('v', [0, -1], 'S'),
+      hero('a', [0, 0], 'S', {
+        weapons: [sword, javelin, rend],
+        skills: { primitiveAttacks: 1, soulCasting: 2, resolve: 1 },
+      }),
+      foe('w', [0, -4], 'S'),
+    ]);
+    return then(
+      then(events, { type: 'Grab', combatantId: 'v', targetId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] }),
+      { type: 'EndTurn', combatantId: 'v' },
+    );
   };
 
   it('S48: throwing an item at a target is a weapon attack and is refused; soul magic is not, and takes the grapple roll', () => {
     const events = held();
-    expect(refused(events, { type: 'ThrowItem', combatantId: 'a', itemId: 'javelin', targetId: 'w' })).toMatchObject({ code: 'ARCHSOUL_GRAPPLED', field: 'itemId' });
-    expect(refused(events, { type: 'Attack', attackerId: 'a', targetId: 'w', weaponId: 'sword' })).toMatchObject({ code: 'ARCHSOUL_GRAPPLED', field: 'weaponId' });
+    expect(
+      refused(events, { type: 'ThrowItem', combatantId: 'a', itemId: 'javelin', targetId: 'w' }),
+    ).toMatchObject({ code: 'ARCHSOUL_GRAPPLED', field: 'itemId' });
+    expect(
+      refused(events, { type: 'Attack', attackerId: 'a', targetId: 'w', weaponId: 'sword' }),
+    ).toMatchObject({ code: 'ARCHSOUL_GRAPPLED', field: 'weaponId' });
     // Grapple roll 2 against 0 (a takes control), then Rending 3 dice → 3 against w's Soulpower/Resolve 0: a hit; the GM applies its effect (S24).
-    const soul = exact(events, { type: 'Attack', attackerId: 'a', targetId: 'w', weaponId: 'rend' }, { dice: [4, 4, 1, 1, 1, 1, 4, 4, 4, 1, 1] });
+    const soul = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'w', weaponId: 'rend' },
+      { dice: [4, 4, 1, 1, 1, 1, 4, 4, 4, 1, 1] },
+    );
     expect(types(soul)).toEqual(['GrappleRolled', 'GrappleControlChanged', 'ApSpent', 'ExchangeResolved']);
     expect(find(soul, 'ExchangeResolved')).toMatchObject({ attackType: 'soul', hit: true });
   });
@@ -185,22 +394,56 @@ describe('S48: "attack with a weapon" while grappled (archsoul.txt: Being Grappl
 
 describe('S27: a grapple Throw is an attack (archsoul.txt: Quick Attack, Throw)', () => {
   it('S27: after a Quick Attack the grapple Throw is refused like the grapple Attack', () => {
-    let events = then(fight([hero('a', [0, 0]), foe('v', [0, -1], 'N')]), { type: 'Grab', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 4, 1, 1] });
+    let events = then(
+      fight([hero('a', [0, 0]), foe('v', [0, -1], 'N')]),
+      { type: 'Grab', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 4, 1, 1] },
+    );
     // The unarmed Quick Attack takes the grapple roll first (S33), then misses: 1 success against Defense 1.
-    events = then(events, { type: 'Attack', attackerId: 'a', targetId: 'v', special: 'quick' }, { dice: [4, 4, 1, 1, 1, 1, 4, 2, 3] });
-    expect(refused(events, { type: 'GrappleThrow', combatantId: 'a', targetId: 'v' })).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS', field: 'type' });
-    expect(refused(events, { type: 'GrappleAttack', combatantId: 'a', targetId: 'v' })).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS' });
+    events = then(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', special: 'quick' },
+      { dice: [4, 4, 1, 1, 1, 1, 4, 2, 3] },
+    );
+    expect(refused(events, { type: 'GrappleThrow', combatantId: 'a', targetId: 'v' })).toMatchObject({
+      code: 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS',
+      field: 'type',
+    });
+    expect(refused(events, { type: 'GrappleAttack', combatantId: 'a', targetId: 'v' })).toMatchObject({
+      code: 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS',
+    });
   });
 });
 
 describe('S33: Escape while knocked down stands up (archsoul.txt: Escape; Reactive Attack: "Standing up from a prone position")', () => {
   it('S33: an Escape while knocked down stands up, and a foe in reach and front arc may react to the standing up first', () => {
-    let events = then(fight([hero('a', [0, 0]), foe('v', [0, -1], 'N'), foe('w', [0, 1], 'N')]), { type: 'Grab', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 4, 1, 1] });
+    let events = then(
+      fight([hero('a', [0, 0]), foe('v', [0, -1], 'N'), foe('w', [0, 1], 'N')]),
+      { type: 'Grab', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 4, 1, 1] },
+    );
     events = ['a', 'v', 'w'].reduce((e, id) => then(e, { type: 'EndTurn', combatantId: id }), events);
-    events = then(then(events, { type: 'StartRound' }), { type: 'ApplyCondition', combatantId: 'a', condition: 'prone' });
-    const escape = exact(events, { type: 'Escape', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 1, 1, 1] });
-    expect(types(escape)).toEqual(['ApSpent', 'GrappleRolled', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
-    expect(find(escape, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'standUp', reactorIds: ['w'], action: { type: 'StandUp' } });
+    events = then(then(events, { type: 'StartRound' }), {
+      type: 'ApplyCondition',
+      combatantId: 'a',
+      condition: 'prone',
+    });
+    const escape = exact(
+      events,
+      { type: 'Escape', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
+    expect(types(escape)).toEqual([
+      'ApSpent',
+      'GrappleRolled',
+      'ReactiveAttackTriggered',
+      'ReactiveAttackOffered',
+    ]);
+    expect(find(escape, 'ReactiveAttackTriggered')).toMatchObject({
+      trigger: 'standUp',
+      reactorIds: ['w'],
+      action: { type: 'StandUp' },
+    });
     events = then([...events, ...escape], { type: 'DeclineReactiveAttack', combatantId: 'w' });
     const stood = exact(events, { type: 'ResumeAction', combatantId: 'a' });
     expect(types(stood)).toEqual(['ActionResumed', 'ConditionRemoved']);

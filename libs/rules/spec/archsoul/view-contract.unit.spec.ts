@@ -29,7 +29,8 @@ function play(history: RuleEvent[], steps: Step[]): RuleEvent[] {
     try {
       events.push(...system.decide(state, command, new ManualDice(faces)));
     } catch (e) {
-      if (e instanceof RuleViolation) throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
+      if (e instanceof RuleViolation)
+        throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
       throw e;
     }
   }
@@ -43,14 +44,28 @@ function viewsOf(events: RuleEvent[]): ArchsoulView[] {
     state = system.evolve(state, event) as ArchsoulState;
     const sent = { ...view(state), seq: i + 1, headHash: (i + 1).toString(16).padStart(64, '0') };
     const parsed = ARCHSOUL_VIEW.safeParse(sent);
-    if (!parsed.success) throw new Error(`the view after event ${i + 1} (${event.type}) breaks ARCHSOUL_VIEW:\n${z.prettifyError(parsed.error)}`);
+    if (!parsed.success)
+      throw new Error(
+        `the view after event ${i + 1} (${event.type}) breaks ARCHSOUL_VIEW:\n${z.prettifyError(parsed.error)}`,
+      );
     expect(parsed.data).toEqual(sent);
     return parsed.data;
   });
 }
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({ id, at, facing, sheet: sheet(extra) });
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({ id, at, facing, side: 'enemies', sheet: sheet(extra) });
+const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  sheet: sheet(extra),
+});
+const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  side: 'enemies',
+  sheet: sheet(extra),
+});
 const rider = { weapons: [sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
 const rope = { id: 'rope', name: 'Rope', stowage: 'awkward' };
 // S51: the bow and the shield fill both hands; the sword starts stowed.
@@ -62,43 +77,95 @@ const end = { type: 'EndFight', revealedSeed: TEST_SEED };
 const FIGHTS: Array<[string, RuleEvent[]]> = [
   [
     'a rolled initiative (the enemies’ shared roll, a roll-off), a late joiner already Down, the fight ended',
-    play(fight([hero('a', [0, 0]), foe('v', [0, -3])], { round: false }).filter((e) => e.type !== 'InitiativeSet'), [
-      [{ type: 'RollInitiative' }, { dice: [4, 1, 1, 4, 1, 1], followUpFaces: [2, 5] }],
-      { type: 'StartRound' },
-      [{ type: 'AddCombatant', combatant: { id: 'fallen', name: 'Fallen', side: 'enemies', sheet: sheet({ hp: 0 }) } }, { followUpFaces: [3, 4] }],
-      { type: 'EndPhase' },
-      { type: 'EndRound' },
-      end,
-    ]),
+    play(
+      fight([hero('a', [0, 0]), foe('v', [0, -3])], { round: false }).filter(
+        (e) => e.type !== 'InitiativeSet',
+      ),
+      [
+        [{ type: 'RollInitiative' }, { dice: [4, 1, 1, 4, 1, 1], followUpFaces: [2, 5] }],
+        { type: 'StartRound' },
+        [
+          {
+            type: 'AddCombatant',
+            combatant: { id: 'fallen', name: 'Fallen', side: 'enemies', sheet: sheet({ hp: 0 }) },
+          },
+          { followUpFaces: [3, 4] },
+        ],
+        { type: 'EndPhase' },
+        { type: 'EndRound' },
+        end,
+      ],
+    ),
   ],
   [
     'an ambush on a square map with blocked spaces and walls; conditions with and without an end; damage to Down',
-    play(fight([hero('a', [0, 0], 'N', rider), foe('v', [0, 6]), foe('w', [3, 3])], { round: false, map: { grid: 'square', blocked: [{ x: 5, y: 5 }], walls: [[{ x: 1, y: 0 }, { x: 2, y: 0 }]] } }), [
-      { type: 'DeclareAmbush', party: 'heroes' },
-      { type: 'StartRound' },
-      { type: 'Move', combatantId: 'a', free: true, path: [{ x: 0, y: 1 }, { x: 0, y: 2 }] },
-      { type: 'ApplyCondition', combatantId: 'v', condition: 'defenseDown', amount: 2, untilNextTurn: true },
-      { type: 'ApplyCondition', combatantId: 'w', condition: 'slowed' },
-      { type: 'Dismount', combatantId: 'a' },
-      { type: 'ApplyDamage', combatantId: 'w', damage: 20 },
-      { type: 'EndTurn', combatantId: 'a' },
-      { type: 'EndRound' },
-      end,
-    ]),
+    play(
+      fight([hero('a', [0, 0], 'N', rider), foe('v', [0, 6]), foe('w', [3, 3])], {
+        round: false,
+        map: {
+          grid: 'square',
+          blocked: [{ x: 5, y: 5 }],
+          walls: [
+            [
+              { x: 1, y: 0 },
+              { x: 2, y: 0 },
+            ],
+          ],
+        },
+      }),
+      [
+        { type: 'DeclareAmbush', party: 'heroes' },
+        { type: 'StartRound' },
+        {
+          type: 'Move',
+          combatantId: 'a',
+          free: true,
+          path: [
+            { x: 0, y: 1 },
+            { x: 0, y: 2 },
+          ],
+        },
+        {
+          type: 'ApplyCondition',
+          combatantId: 'v',
+          condition: 'defenseDown',
+          amount: 2,
+          untilNextTurn: true,
+        },
+        { type: 'ApplyCondition', combatantId: 'w', condition: 'slowed' },
+        { type: 'Dismount', combatantId: 'a' },
+        { type: 'ApplyDamage', combatantId: 'w', damage: 20 },
+        { type: 'EndTurn', combatantId: 'a' },
+        { type: 'EndRound' },
+        end,
+      ],
+    ),
   ],
   [
     'a ranged attack in reach (pending reactiveAttack, the held action), declined, resumed (pending resumeAction), the arrow on the ground',
-    play(fight([hero('a', [0, 0], 'N', shielded), foe('v', [0, -1], 'S')], { options: { arrowBreakage: false } }), [
-      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' },
-      { type: 'DeclineReactiveAttack', combatantId: 'v' },
-      [{ type: 'ResumeAction', combatantId: 'a' }, { dice: [1, 2, 3, 2] }],
-      { type: 'EndTurn', combatantId: 'a' },
-    ]),
+    play(
+      fight([hero('a', [0, 0], 'N', shielded), foe('v', [0, -1], 'S')], {
+        options: { arrowBreakage: false },
+      }),
+      [
+        { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' },
+        { type: 'DeclineReactiveAttack', combatantId: 'v' },
+        [{ type: 'ResumeAction', combatantId: 'a' }, { dice: [1, 2, 3, 2] }],
+        { type: 'EndTurn', combatantId: 'a' },
+      ],
+    ),
   ],
   [
     'a Move out of reach attacked (pending reactiveAttack), then resumed',
     play(fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'S')]), [
-      { type: 'Move', combatantId: 'a', path: [{ x: -1, y: 0 }, { x: -2, y: 0 }] },
+      {
+        type: 'Move',
+        combatantId: 'a',
+        path: [
+          { x: -1, y: 0 },
+          { x: -2, y: 0 },
+        ],
+      },
       [{ type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' }, { dice: [6, 1, 1, 1] }],
       { type: 'ResumeAction', combatantId: 'a' },
     ]),
@@ -106,7 +173,10 @@ const FIGHTS: Array<[string, RuleEvent[]]> = [
   [
     'a dice request (pending dice) answered with ProvideDice, a Quick Attack, Study, an awkward draw',
     play(fight([hero('a', [0, 0], 'N', handFree), foe('v', [0, -1], 'N')]), [
-      [{ type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', special: 'quick' }, { dice: [6, 6, 6, 6] }],
+      [
+        { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', special: 'quick' },
+        { dice: [6, 6, 6, 6] },
+      ],
       [{ type: 'ProvideDice' }, { dice: [1, 1, 1, 1, 1] }],
       { type: 'Study', combatantId: 'a', targetId: 'v' },
       { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'rope' },
@@ -137,31 +207,68 @@ describe('ARCHSOUL_VIEW declares the view every Archsoul fight shows', () => {
   });
 
   it('the view of a fight not started yet parses too (no seq, no headHash)', () => {
-    expect(ARCHSOUL_VIEW.parse(view(system.start(FIGHT_ID) as ArchsoulState))).toMatchObject({ status: 'new', combatants: [], phase: null, reaction: null });
+    expect(ARCHSOUL_VIEW.parse(view(system.start(FIGHT_ID) as ArchsoulState))).toMatchObject({
+      status: 'new',
+      combatants: [],
+      phase: null,
+      reaction: null,
+    });
   });
 
   it('the fights show both forms of every field that has two (so each is checked against real views)', () => {
     const views = allViews();
     const combatants = views.flatMap((v) => v.combatants);
-    expect([...new Set(views.map((v) => v.pending?.kind ?? null))].sort()).toEqual(['dice', 'reactiveAttack', 'resumeAction', null].sort());
+    expect([...new Set(views.map((v) => v.pending?.kind ?? null))].sort()).toEqual(
+      ['dice', 'reactiveAttack', 'resumeAction', null].sort(),
+    );
     expect([...new Set(views.map((v) => v.status))].sort()).toEqual(['active', 'ended', 'setup']);
     expect(views.some((v) => v.dice.revealedSeed === TEST_SEED)).toBe(true);
     expect([...new Set(views.map((v) => v.map.grid))].sort()).toEqual(['hex', 'square']);
     expect(views.some((v) => v.map.walls.length > 0 && v.map.blocked.length > 0)).toBe(true);
     for (const field of ['phase', 'ambush', 'reaction'] as const) {
-      expect([field, views.some((v) => v[field] === null), views.some((v) => v[field] !== null)]).toEqual([field, true, true]);
+      expect([field, views.some((v) => v[field] === null), views.some((v) => v[field] !== null)]).toEqual([
+        field,
+        true,
+        true,
+      ]);
     }
-    expect(views.some((v) => v.reaction?.action) && views.some((v) => v.reaction?.current) && views.some((v) => v.reaction && !v.reaction.current)).toBe(true);
-    expect(views.some((v) => v.ground.some((g) => g.ammunition)) && views.some((v) => v.grapples.length > 0) && views.some((v) => v.openTurns.length > 0)).toBe(true);
+    expect(
+      views.some((v) => v.reaction?.action) &&
+        views.some((v) => v.reaction?.current) &&
+        views.some((v) => v.reaction && !v.reaction.current),
+    ).toBe(true);
+    expect(
+      views.some((v) => v.ground.some((g) => g.ammunition)) &&
+        views.some((v) => v.grapples.length > 0) &&
+        views.some((v) => v.openTurns.length > 0),
+    ).toBe(true);
     expect([...new Set(combatants.map((c) => c.state))].sort()).toEqual(['Active', 'Down']);
     expect([...new Set(combatants.map((c) => c.party))].sort()).toEqual(['enemies', 'heroes']);
     for (const field of ['initiative', 'position', 'awkwardDraw', 'study', 'mount'] as const) {
-      expect([field, combatants.some((c) => c[field] === null), combatants.some((c) => c[field] !== null)]).toEqual([field, true, true]);
+      expect([
+        field,
+        combatants.some((c) => c[field] === null),
+        combatants.some((c) => c[field] !== null),
+      ]).toEqual([field, true, true]);
     }
-    expect(combatants.some((c) => c.conditions.some((x) => x.untilNextTurn)) && combatants.some((c) => c.conditions.some((x) => !x.untilNextTurn))).toBe(true);
-    expect(combatants.some((c) => c.weapons.some((w) => w.hp !== undefined && w.ammunition !== undefined)) && combatants.some((c) => c.weapons.some((w) => w.hp === undefined))).toBe(true);
-    expect(combatants.some((c) => c.shieldBonus > 0) && combatants.some((c) => c.defense < c.baseDefense) && combatants.some((c) => c.stolen.length > 0)).toBe(true);
-    expect(combatants.some((c) => c.mounted) && combatants.some((c) => c.mount && !c.mounted) && combatants.some((c) => c.quickAttacked)).toBe(true);
+    expect(
+      combatants.some((c) => c.conditions.some((x) => x.untilNextTurn)) &&
+        combatants.some((c) => c.conditions.some((x) => !x.untilNextTurn)),
+    ).toBe(true);
+    expect(
+      combatants.some((c) => c.weapons.some((w) => w.hp !== undefined && w.ammunition !== undefined)) &&
+        combatants.some((c) => c.weapons.some((w) => w.hp === undefined)),
+    ).toBe(true);
+    expect(
+      combatants.some((c) => c.shieldBonus > 0) &&
+        combatants.some((c) => c.defense < c.baseDefense) &&
+        combatants.some((c) => c.stolen.length > 0),
+    ).toBe(true);
+    expect(
+      combatants.some((c) => c.mounted) &&
+        combatants.some((c) => c.mount && !c.mounted) &&
+        combatants.some((c) => c.quickAttacked),
+    ).toBe(true);
     expect(combatants.some((c) => !c.hasFrontArc) && combatants.some((c) => c.freeMove > 0)).toBe(true);
   });
 
@@ -169,21 +276,42 @@ describe('ARCHSOUL_VIEW declares the view every Archsoul fight shows', () => {
     type Drift = (shown: ArchsoulView) => unknown;
     /** A view with a running phase, reactive attacks being answered and a placed combatant (combatant 0), drifted. */
     const refusal = (drift: Drift) => {
-      const shown = allViews().find((v) => v.phase !== null && v.reaction?.action && v.combatants[0]?.position)!;
+      const shown = allViews().find(
+        (v) => v.phase !== null && v.reaction?.action && v.combatants[0]?.position,
+      )!;
       expect(ARCHSOUL_VIEW.safeParse(shown).success).toBe(true);
       const result = ARCHSOUL_VIEW.safeParse(drift(shown));
       expect(result.success).toBe(false);
       return result.error!.issues[0];
     };
-    const first = (v: ArchsoulView, patch: Record<string, unknown>) => ({ ...v, combatants: v.combatants.map((c, i) => (i === 0 ? { ...c, ...patch } : c)) });
+    const first = (v: ArchsoulView, patch: Record<string, unknown>) => ({
+      ...v,
+      combatants: v.combatants.map((c, i) => (i === 0 ? { ...c, ...patch } : c)),
+    });
 
     it.each<[string, Drift, PropertyKey[]]>([
       ['an extra field of the view', (v) => ({ ...v, initiativeRolls: [] }), ['initiativeRolls']],
-      ['an extra field of a combatant', (v) => first(v, { surprised: false }), ['combatants', 0, 'surprised']],
+      [
+        'an extra field of a combatant',
+        (v) => first(v, { surprised: false }),
+        ['combatants', 0, 'surprised'],
+      ],
       ['an extra field of the phase', (v) => ({ ...v, phase: { ...v.phase, bonus: 1 } }), ['phase', 'bonus']],
-      ['an extra field of the reaction', (v) => ({ ...v, reaction: { ...v.reaction, offered: [] } }), ['reaction', 'offered']],
-      ['an extra field of a position', (v) => first(v, { position: { ...v.combatants[0].position, z: 1 } }), ['combatants', 0, 'position', 'z']],
-      ['an extra field of a weapon', (v) => first(v, { weapons: v.combatants[0].weapons.map((w) => ({ ...w, reach: 1 })) }), ['combatants', 0, 'weapons', 0, 'reach']],
+      [
+        'an extra field of the reaction',
+        (v) => ({ ...v, reaction: { ...v.reaction, offered: [] } }),
+        ['reaction', 'offered'],
+      ],
+      [
+        'an extra field of a position',
+        (v) => first(v, { position: { ...v.combatants[0].position, z: 1 } }),
+        ['combatants', 0, 'position', 'z'],
+      ],
+      [
+        'an extra field of a weapon',
+        (v) => first(v, { weapons: v.combatants[0].weapons.map((w) => ({ ...w, reach: 1 })) }),
+        ['combatants', 0, 'weapons', 0, 'reach'],
+      ],
     ])('%s', (_what, drift, path) => {
       const issue = refusal(drift);
       expect(issue.code).toBe('unrecognized_keys');
@@ -196,16 +324,38 @@ describe('ARCHSOUL_VIEW declares the view every Archsoul fight shows', () => {
       ['a missing field', ({ openTurns: _gone, ...rest }) => rest, ['openTurns']],
       ['a state the view never shows', (v) => first(v, { state: 'KnockedOut' }), ['combatants', 0, 'state']],
       ['a facing that is not one', (v) => first(v, { facing: 'up' }), ['combatants', 0, 'facing']],
-      ['a held action that is not one', (v) => ({ ...v, reaction: { ...v.reaction, action: { type: 'Dance', payload: {} } } }), ['reaction', 'action', 'type']],
+      [
+        'a held action that is not one',
+        (v) => ({ ...v, reaction: { ...v.reaction, action: { type: 'Dance', payload: {} } } }),
+        ['reaction', 'action', 'type'],
+      ],
     ])('%s', (_what, drift, path) => {
       expect(refusal(drift).path).toEqual(path);
     });
   });
 
   it('publishes as a closed JSON Schema (what OpenAPI types the view by)', () => {
-    const schema = jsonSchemaOf(ARCHSOUL_VIEW, 'openapi-3.0') as { additionalProperties?: boolean; required?: string[]; properties: Record<string, { description?: string }> };
+    const schema = jsonSchemaOf(ARCHSOUL_VIEW, 'openapi-3.0') as {
+      additionalProperties?: boolean;
+      required?: string[];
+      properties: Record<string, { description?: string }>;
+    };
     expect(schema.additionalProperties).toBe(false);
-    expect(schema.required).toEqual(expect.arrayContaining(['fightId', 'status', 'pending', 'map', 'phase', 'openTurns', 'ambush', 'ground', 'reaction', 'grapples', 'combatants']));
+    expect(schema.required).toEqual(
+      expect.arrayContaining([
+        'fightId',
+        'status',
+        'pending',
+        'map',
+        'phase',
+        'openTurns',
+        'ambush',
+        'ground',
+        'reaction',
+        'grapples',
+        'combatants',
+      ]),
+    );
     expect(schema.required).not.toContain('seq');
     expect(schema.properties.reaction.description).toMatch(/Reactive attacks/);
   });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { checkCommand, command, Int, ContractViolation, fieldPath, Id, jsonSchemaOf } from '../../src/core/contract';
+import {
+  checkCommand,
+  command,
+  Int,
+  ContractViolation,
+  fieldPath,
+  Id,
+  jsonSchemaOf,
+} from '../../src/core/contract';
 import { RuleViolation } from '../../src/core/violation';
 
 const schemas = {
@@ -7,8 +15,13 @@ const schemas = {
     attackerId: Id,
     boost: Int.min(0).max(30).optional(),
     kind: z.enum(['melee', 'ranged']),
-    response: z.strictObject({ response: z.enum(['none', 'clash']), boost: z.int().min(0).optional() }).optional(),
-    path: z.array(z.strictObject({ x: z.int(), y: z.int() })).max(3).optional(),
+    response: z
+      .strictObject({ response: z.enum(['none', 'clash']), boost: z.int().min(0).optional() })
+      .optional(),
+    path: z
+      .array(z.strictObject({ x: z.int(), y: z.int() }))
+      .max(3)
+      .optional(),
   }),
 };
 
@@ -26,7 +39,9 @@ describe('the contract: commands checked against their one declaration', () => {
   const ok = { type: 'Hit', attackerId: 'mira', kind: 'melee' };
 
   it('accepts a command with its declared fields and the manual dice fields', () => {
-    expect(checkCommand(schemas, { ...ok, boost: 2, dice: [6, 4], followUpFaces: [1] })).toMatchObject({ boost: 2 });
+    expect(checkCommand(schemas, { ...ok, boost: 2, dice: [6, 4], followUpFaces: [1] })).toMatchObject({
+      boost: 2,
+    });
   });
 
   it('leaves a type no schema declares to decide (UNKNOWN_COMMAND there)', () => {
@@ -46,13 +61,30 @@ describe('the contract: commands checked against their one declaration', () => {
   });
 
   it('names nested unknown fields by their path', () => {
-    expect(refusal({ ...ok, response: { response: 'none', bost: 1 } })).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'response.bost' });
-    expect(refusal({ ...ok, path: [{ x: 1, y: 1 }, { x: 1, y: 2, z: 0 }] })).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'path[1].z' });
+    expect(refusal({ ...ok, response: { response: 'none', bost: 1 } })).toMatchObject({
+      code: 'UNKNOWN_FIELD',
+      field: 'response.bost',
+    });
+    expect(
+      refusal({
+        ...ok,
+        path: [
+          { x: 1, y: 1 },
+          { x: 1, y: 2, z: 0 },
+        ],
+      }),
+    ).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'path[1].z' });
   });
 
   it('refuses an own __proto__ key anywhere (JSON.parse makes one; records would drop it silently)', () => {
-    expect(refusal(JSON.parse('{"type":"Hit","attackerId":"mira","kind":"melee","__proto__":{"boost":3}}'))).toMatchObject({ code: 'UNKNOWN_FIELD', field: '__proto__' });
-    expect(refusal(JSON.parse('{"type":"Hit","attackerId":"mira","kind":"melee","path":[{"x":1,"y":1,"__proto__":1}]}'))).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'path[0].__proto__' });
+    expect(
+      refusal(JSON.parse('{"type":"Hit","attackerId":"mira","kind":"melee","__proto__":{"boost":3}}')),
+    ).toMatchObject({ code: 'UNKNOWN_FIELD', field: '__proto__' });
+    expect(
+      refusal(
+        JSON.parse('{"type":"Hit","attackerId":"mira","kind":"melee","path":[{"x":1,"y":1,"__proto__":1}]}'),
+      ),
+    ).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'path[0].__proto__' });
   });
 
   it.each([
@@ -78,12 +110,18 @@ describe('the contract: commands checked against their one declaration', () => {
   });
 
   it('writes paths the way every refusal of the service does', () => {
-    expect(fieldPath('', ['combatants', 0, 'sheet', 'weapons', 2, 'id'])).toBe('combatants[0].sheet.weapons[2].id');
+    expect(fieldPath('', ['combatants', 0, 'sheet', 'weapons', 2, 'id'])).toBe(
+      'combatants[0].sheet.weapons[2].id',
+    );
     expect(fieldPath('combatant', ['sheet'])).toBe('combatant.sheet');
   });
 
   it('publishes a JSON Schema that refuses unknown fields and requires what the command needs', () => {
-    const s = jsonSchemaOf(schemas.Hit) as { additionalProperties: boolean; required: string[]; properties: Record<string, { const?: string }> };
+    const s = jsonSchemaOf(schemas.Hit) as {
+      additionalProperties: boolean;
+      required: string[];
+      properties: Record<string, { const?: string }>;
+    };
     expect(s.additionalProperties).toBe(false);
     expect(s.required).toEqual(['type', 'attackerId', 'kind']);
     expect(s.properties.type.const).toBe('Hit');

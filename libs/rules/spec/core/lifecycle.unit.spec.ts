@@ -5,14 +5,31 @@ import { narateer } from '../../src/narateer';
 import { fight, mira, orin } from '../narateer/helpers';
 import { RuleEvent } from '../../src/core/types';
 
-const sheet = (agility: number) => ({ vitals: { strength: 2, agility, resilience: 2 }, skills: { melee: 1 }, maxVitality: 6, maxAD: 4, maxMD: 1 });
-const joined = (id: string, agility = 2): RuleEvent => ({ type: 'CombatantJoined', data: { id, name: id, side: 'default', sheet: sheet(agility) } });
+const sheet = (agility: number) => ({
+  vitals: { strength: 2, agility, resilience: 2 },
+  skills: { melee: 1 },
+  maxVitality: 6,
+  maxAD: 4,
+  maxMD: 1,
+});
+const joined = (id: string, agility = 2): RuleEvent => ({
+  type: 'CombatantJoined',
+  data: { id, name: id, side: 'default', sheet: sheet(agility) },
+});
 const start = [fightStarted('narateer'), joined('a', 3), joined('b', 2)];
 
 describe('fight lifecycle', () => {
   it('StartFight records the dice commitment and one CombatantJoined per sheet', () => {
     const events = given(narateer, [])
-      .when({ type: 'StartFight', name: 'Duel', dice: { mode: 'manual', commitment: 'a'.repeat(64) }, combatants: [{ name: 'Mira', sheet: sheet(3) }, { id: 'orin', name: 'Orin', sheet: sheet(2) }] })
+      .when({
+        type: 'StartFight',
+        name: 'Duel',
+        dice: { mode: 'manual', commitment: 'a'.repeat(64) },
+        combatants: [
+          { name: 'Mira', sheet: sheet(3) },
+          { id: 'orin', name: 'Orin', sheet: sheet(2) },
+        ],
+      })
       .events();
     expect(events.map((e) => e.type)).toEqual(['FightStarted', 'CombatantJoined', 'CombatantJoined']);
     expect(events[1].data).toMatchObject({ id: 'c1', name: 'Mira' });
@@ -20,29 +37,43 @@ describe('fight lifecycle', () => {
   });
 
   it('combatant ids are the fight’s own: "toString" or "constructor" is free, a joined id is taken', () => {
-    const added = given(narateer, start).when({ type: 'AddCombatant', combatant: { id: 'toString', name: 'T', sheet: sheet(2) } }).events();
+    const added = given(narateer, start)
+      .when({ type: 'AddCombatant', combatant: { id: 'toString', name: 'T', sheet: sheet(2) } })
+      .events();
     expect(added[0].data).toMatchObject({ id: 'toString' });
-    const taken = given(narateer, start).when({ type: 'AddCombatant', combatant: { id: 'a', name: 'A', sheet: sheet(2) } }).violation();
+    const taken = given(narateer, start)
+      .when({ type: 'AddCombatant', combatant: { id: 'a', name: 'A', sheet: sheet(2) } })
+      .violation();
     expect(taken).toMatchObject({ code: 'COMBATANT_ID_TAKEN', field: 'combatant.id' });
-    expect(given(narateer, start).when({ type: 'RemoveCombatant', combatantId: 'constructor' }).violation().code).toBe('COMBATANT_NOT_FOUND');
+    expect(
+      given(narateer, start).when({ type: 'RemoveCombatant', combatantId: 'constructor' }).violation().code,
+    ).toBe('COMBATANT_NOT_FOUND');
   });
 
   it('an invalid sheet is refused naming the field', () => {
     const v = given(narateer, [])
-      .when({ type: 'StartFight', dice: { mode: 'manual', commitment: 'a'.repeat(64) }, combatants: [{ name: 'X', sheet: { ...sheet(2), maxVitality: 0 } }] })
+      .when({
+        type: 'StartFight',
+        dice: { mode: 'manual', commitment: 'a'.repeat(64) },
+        combatants: [{ name: 'X', sheet: { ...sheet(2), maxVitality: 0 } }],
+      })
       .violation();
     expect(v.field).toBe('combatants[0].sheet.maxVitality');
   });
 
   it('initiative: higher Side Roll first, ties broken by higher Agility (N4)', () => {
     // a rolls 3 dice (agility 3): faces 1,2,3 = 1 dot; b rolls 2 dice: 3,1 = 1 dot; tie → higher agility a first
-    const events = given(narateer, start).when({ type: 'RollInitiative' }, { dice: [1, 2, 3, 3, 1] }).events();
+    const events = given(narateer, start)
+      .when({ type: 'RollInitiative' }, { dice: [1, 2, 3, 3, 1] })
+      .events();
     expect(events[0].data).toMatchObject({ order: ['a', 'b'], unresolvedTies: [] });
   });
 
   it('a full tie opens a pending GM decision, answered by SetInitiative (C3, C4)', () => {
     const same = [fightStarted('narateer'), joined('a', 1), joined('b', 1)];
-    const rolled = given(narateer, same).when({ type: 'RollInitiative' }, { dice: [6, 6] }).events();
+    const rolled = given(narateer, same)
+      .when({ type: 'RollInitiative' }, { dice: [6, 6] })
+      .events();
     const g = given(narateer, [...same, ...rolled]);
     expect(g.state.pending).toMatchObject({ kind: 'initiativeTie', awaiting: 'gm' });
     expect(g.when({ type: 'StartRound' }).violation().code).toBe('PENDING_DECISION');
@@ -50,19 +81,43 @@ describe('fight lifecycle', () => {
   });
 
   it('activations run in initiative order and the last one ends the round', () => {
-    const g = given(narateer, [...start, { type: 'InitiativeSet', data: { order: ['b', 'a'] } }, { type: 'RoundStarted', data: { round: 1 } }]);
+    const g = given(narateer, [
+      ...start,
+      { type: 'InitiativeSet', data: { order: ['b', 'a'] } },
+      { type: 'RoundStarted', data: { round: 1 } },
+    ]);
     expect(g.when({ type: 'StartActivation' }).events()[0].data).toMatchObject({ combatantId: 'b' });
-    const afterB = given(narateer, [...start, { type: 'InitiativeSet', data: { order: ['b', 'a'] } }, { type: 'RoundStarted', data: { round: 1 } }, { type: 'ActivationStarted', data: { combatantId: 'b' } }, { type: 'ActivationEnded', data: { combatantId: 'b' } }, { type: 'ActivationStarted', data: { combatantId: 'a' } }]);
-    expect(afterB.when({ type: 'EndActivation' }).events().map((e) => e.type)).toEqual(['ActivationEnded', 'RoundEnded']);
+    const afterB = given(narateer, [
+      ...start,
+      { type: 'InitiativeSet', data: { order: ['b', 'a'] } },
+      { type: 'RoundStarted', data: { round: 1 } },
+      { type: 'ActivationStarted', data: { combatantId: 'b' } },
+      { type: 'ActivationEnded', data: { combatantId: 'b' } },
+      { type: 'ActivationStarted', data: { combatantId: 'a' } },
+    ]);
+    expect(
+      afterB
+        .when({ type: 'EndActivation' })
+        .events()
+        .map((e) => e.type),
+    ).toEqual(['ActivationEnded', 'RoundEnded']);
     expect(afterB.when({ type: 'StartActivation' }).violation().code).toBe('ACTIVATION_IN_PROGRESS');
   });
 
   it('C10: a tie no rule breaks waits for the GM, unless RollInitiative carries a tieBreak', () => {
     const same = [fightStarted('narateer'), joined('a', 1), joined('b', 1)];
-    const tied = given(narateer, same).when({ type: 'RollInitiative' }, { dice: [6, 6] }).events();
+    const tied = given(narateer, same)
+      .when({ type: 'RollInitiative' }, { dice: [6, 6] })
+      .events();
     expect(tied[0].data).toMatchObject({ unresolvedTies: [['a', 'b']] });
-    expect(given(narateer, [...same, ...tied]).state.pending).toMatchObject({ kind: 'initiativeTie', awaiting: 'gm', answer: 'SetInitiative' });
-    const broken = given(narateer, same).when({ type: 'RollInitiative', tieBreak: ['b', 'a'] }, { dice: [6, 6] }).events();
+    expect(given(narateer, [...same, ...tied]).state.pending).toMatchObject({
+      kind: 'initiativeTie',
+      awaiting: 'gm',
+      answer: 'SetInitiative',
+    });
+    const broken = given(narateer, same)
+      .when({ type: 'RollInitiative', tieBreak: ['b', 'a'] }, { dice: [6, 6] })
+      .events();
     expect(broken[0].data).toMatchObject({ order: ['b', 'a'] });
     expect(given(narateer, [...same, ...broken]).state.pending).toBeUndefined();
   });
@@ -70,16 +125,43 @@ describe('fight lifecycle', () => {
   it('C1: every die the decider rolls is in the events it returns (sides, faces, draw), rerolls included; folding them rolls nothing', () => {
     const rolled: Roll[] = [];
     const seeded = new SeededDice({ seed: TEST_SEED, fightId: 'f1', drawsUsed: 0 });
-    const dice: DiceSource = { roll: (count, sides) => { const r = seeded.roll(count, sides); rolled.push(r); return r; } };
+    const dice: DiceSource = {
+      roll: (count, sides) => {
+        const r = seeded.roll(count, sides);
+        rolled.push(r);
+        return r;
+      },
+    };
     // Mira (melee 3) against Orin with Advantage: her pool, the reroll, and the wound's Continuation Check if any.
-    const duel = fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira');
-    const events = given(narateer, duel).when({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2, edge: 'advantage', response: 'none' }, dice).events();
+    const duel = fight(
+      [
+        { id: 'mira', sheet: mira },
+        { id: 'orin', sheet: orin },
+      ],
+      'mira',
+    );
+    const events = given(narateer, duel)
+      .when(
+        {
+          type: 'DeclareExchange',
+          attackerId: 'mira',
+          targetId: 'orin',
+          kind: 'melee',
+          weaponId: 'sword',
+          boost: 2,
+          edge: 'advantage',
+          response: 'none',
+        },
+        dice,
+      )
+      .events();
     const recorded: Roll[] = [];
     const collect = (x: unknown): void => {
       if (Array.isArray(x)) x.forEach(collect);
       else if (x && typeof x === 'object') {
         const o = x as Record<string, unknown>;
-        if (typeof o.sides === 'number' && Array.isArray(o.faces) && typeof o.draw === 'number') recorded.push(o as unknown as Roll);
+        if (typeof o.sides === 'number' && Array.isArray(o.faces) && typeof o.draw === 'number')
+          recorded.push(o as unknown as Roll);
         else Object.values(o).forEach(collect);
       }
     };
@@ -92,9 +174,15 @@ describe('fight lifecycle', () => {
   });
 
   it('EndFight reveals a seed that matches the commitment, and nothing is accepted after', () => {
-    expect(given(narateer, start).when({ type: 'EndFight', revealedSeed: 'wrong' }).violation().code).toBe('DICE_SEED_MISMATCH');
+    expect(given(narateer, start).when({ type: 'EndFight', revealedSeed: 'wrong' }).violation().code).toBe(
+      'DICE_SEED_MISMATCH',
+    );
     const ended = given(narateer, start).when({ type: 'EndFight', revealedSeed: TEST_SEED }).events();
     expect(ended[0].data).toMatchObject({ seed: TEST_SEED });
-    expect(given(narateer, [...start, ...ended]).when({ type: 'StartRound' }).violation().code).toBe('FIGHT_ENDED');
+    expect(
+      given(narateer, [...start, ...ended])
+        .when({ type: 'StartRound' })
+        .violation().code,
+    ).toBe('FIGHT_ENDED');
   });
 });

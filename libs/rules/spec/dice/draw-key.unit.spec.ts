@@ -10,7 +10,9 @@ describe('C14: seeded dice: drawKey', () => {
   };
 
   it('the same seed and drawKey give the same faces in two fights', () => {
-    expect(faces({ fightId: 'fight-1', drawKey: 'duel' })).toEqual(faces({ fightId: 'fight-2', drawKey: 'duel' }));
+    expect(faces({ fightId: 'fight-1', drawKey: 'duel' })).toEqual(
+      faces({ fightId: 'fight-2', drawKey: 'duel' }),
+    );
   });
 
   it('without a drawKey, the same seed gives other faces in another fight', () => {
@@ -24,7 +26,12 @@ describe('C14: seeded dice: drawKey', () => {
 
   describe('StartFight', () => {
     const system = findSystem('narateer')!;
-    const start = (dice: Record<string, unknown>) => system.decide(system.start('f'), { type: 'StartFight', dice: { commitment: seedCommitment('s'), ...dice } }, new SeededDice({ seed: 's', fightId: 'f', drawsUsed: 0 }));
+    const start = (dice: Record<string, unknown>) =>
+      system.decide(
+        system.start('f'),
+        { type: 'StartFight', dice: { commitment: seedCommitment('s'), ...dice } },
+        new SeededDice({ seed: 's', fightId: 'f', drawsUsed: 0 }),
+      );
     const refusal = (dice: Record<string, unknown>) => {
       try {
         start(dice);
@@ -35,14 +42,23 @@ describe('C14: seeded dice: drawKey', () => {
     };
 
     it('records the drawKey in FightStarted when given, and nothing when not', () => {
-      expect(start({ mode: 'seeded', drawKey: 'duel' })[0].data).toMatchObject({ dice: { mode: 'seeded', drawKey: 'duel' } });
+      expect(start({ mode: 'seeded', drawKey: 'duel' })[0].data).toMatchObject({
+        dice: { mode: 'seeded', drawKey: 'duel' },
+      });
       expect(start({ mode: 'seeded' })[0].data.dice).not.toHaveProperty('drawKey');
     });
 
     it('refuses a drawKey for fair and manual dice, and a bad one, naming dice.drawKey', () => {
-      expect(refusal({ mode: 'manual', drawKey: 'duel' })).toEqual({ code: 'DICE_DRAW_KEY_NOT_ALLOWED', field: 'dice.drawKey' });
-      expect(refusal({ mode: 'fair', drawKey: 'duel' })).toEqual({ code: 'DICE_DRAW_KEY_NOT_ALLOWED', field: 'dice.drawKey' });
-      for (const bad of ['', 'x'.repeat(65), 5]) expect(refusal({ mode: 'seeded', drawKey: bad })).toMatchObject({ field: 'dice.drawKey' });
+      expect(refusal({ mode: 'manual', drawKey: 'duel' })).toEqual({
+        code: 'DICE_DRAW_KEY_NOT_ALLOWED',
+        field: 'dice.drawKey',
+      });
+      expect(refusal({ mode: 'fair', drawKey: 'duel' })).toEqual({
+        code: 'DICE_DRAW_KEY_NOT_ALLOWED',
+        field: 'dice.drawKey',
+      });
+      for (const bad of ['', 'x'.repeat(65), 5])
+        expect(refusal({ mode: 'seeded', drawKey: bad })).toMatchObject({ field: 'dice.drawKey' });
       expect(refusal({ mode: 'seeded', drawKey: 'x'.repeat(64) })).toBe('accepted');
     });
   });

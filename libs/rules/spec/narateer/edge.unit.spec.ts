@@ -3,10 +3,25 @@ import { narateer } from '../../src/narateer';
 import { applyEdge } from '../../src/narateer/rolls';
 import { ManualDice } from '../../src/dice/manual';
 import { RolledSide } from '../../src/narateer/events';
-import { fight, find, melee, mira, orin, ranged, respond, sera, then, veyr , exact } from './helpers';
+import { fight, find, melee, mira, orin, ranged, respond, sera, then, veyr, exact } from './helpers';
 
-const side = (faces: number[], edge: RolledSide['edge']): RolledSide => ({ combatantId: 'a', skill: 'melee', roll: { sides: 6, faces }, edge, sources: { advantage: [], disadvantage: [] }, faces, total: 0 });
-const duel = () => fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira');
+const side = (faces: number[], edge: RolledSide['edge']): RolledSide => ({
+  combatantId: 'a',
+  skill: 'melee',
+  roll: { sides: 6, faces },
+  edge,
+  sources: { advantage: [], disadvantage: [] },
+  faces,
+  total: 0,
+});
+const duel = () =>
+  fight(
+    [
+      { id: 'mira', sheet: mira },
+      { id: 'orin', sheet: orin },
+    ],
+    'mira',
+  );
 
 describe('Edge (RULINGS.md N2)', () => {
   it('Advantage rerolls the die with the fewest dots (lowest face, first position) and keeps the better', () => {
@@ -32,87 +47,183 @@ describe('Edge (RULINGS.md N2)', () => {
 
   it('Only one source of Advantage applies; one of each cancels (narateer.txt: Combat Modifiers)', () => {
     // Unseen attacker + GM Advantage: still one reroll.
-    const both = exact(duel(), melee('mira', 'orin', 1, { response: 'none', edge: 'advantage', attackerUnseen: true }), { dice: [1, 1], rerollFaces: [6] });
-    expect(find(both, 'ExchangeDeclared').edge).toEqual({ advantage: ['gm', 'unseenAttacker'], disadvantage: [] });
+    const both = exact(
+      duel(),
+      melee('mira', 'orin', 1, { response: 'none', edge: 'advantage', attackerUnseen: true }),
+      { dice: [1, 1], rerollFaces: [6] },
+    );
+    expect(find(both, 'ExchangeDeclared').edge).toEqual({
+      advantage: ['gm', 'unseenAttacker'],
+      disadvantage: [],
+    });
     expect(find(both, 'ExchangeResolved').attacker).toMatchObject({ edge: 'advantage', total: 2 });
     // Full Guard's Advantage is cancelled by the GM's Disadvantage: no reroll, no rerollFaces needed.
     const declared = then(duel(), melee('mira', 'orin', 0, { responderEdge: 'disadvantage' }));
     const guard = exact(declared, respond('orin', 'fullGuard'), { dice: [4, 1] });
-    expect(find(guard, 'ExchangeResolved').responder).toMatchObject({ edge: 'none', sources: { advantage: ['fullGuard'], disadvantage: ['gm'] } });
+    expect(find(guard, 'ExchangeResolved').responder).toMatchObject({
+      edge: 'none',
+      sources: { advantage: ['fullGuard'], disadvantage: ['gm'] },
+    });
     expect(find(guard, 'ExchangeResolved').responder.reroll).toBeUndefined();
   });
 });
 
 describe('Edge from several rules on one roll', () => {
   it('an unseen shooter beyond Effective Range: Advantage and Disadvantage cancel, no die is rerolled', () => {
-    const shootout = fight([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: veyr }], 'sera');
-    const events = exact(shootout, ranged('sera', 'veyr', 'bow', 0, { distance: 20, attackerUnseen: true, response: 'none' }), { dice: [1] });
-    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({ edge: 'none', sources: { advantage: ['unseenAttacker'], disadvantage: ['beyondEffectiveRange'] }, total: 0 });
+    const shootout = fight(
+      [
+        { id: 'sera', sheet: sera },
+        { id: 'veyr', sheet: veyr },
+      ],
+      'sera',
+    );
+    const events = exact(
+      shootout,
+      ranged('sera', 'veyr', 'bow', 0, { distance: 20, attackerUnseen: true, response: 'none' }),
+      { dice: [1] },
+    );
+    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({
+      edge: 'none',
+      sources: { advantage: ['unseenAttacker'], disadvantage: ['beyondEffectiveRange'] },
+      total: 0,
+    });
     expect(find(events, 'ExchangeResolved').attacker.reroll).toBeUndefined();
     expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'tie', targetNumber: 0 });
   });
 
   it('two sources of Disadvantage give one reroll: the die with the most dots, keeping the worse', () => {
-    const shootout = fight([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: veyr }], 'sera');
-    const events = exact(shootout, ranged('sera', 'veyr', 'bow', 2, { distance: 20, attackerCannotSeeTarget: true, response: 'none' }), { dice: [3, 6, 4], rerollFaces: [2], followUpFaces: [4, 1] });
-    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({ edge: 'disadvantage', reroll: { index: 1, original: 6, kept: 'reroll' }, faces: [3, 2, 4], total: 2 });
+    const shootout = fight(
+      [
+        { id: 'sera', sheet: sera },
+        { id: 'veyr', sheet: veyr },
+      ],
+      'sera',
+    );
+    const events = exact(
+      shootout,
+      ranged('sera', 'veyr', 'bow', 2, { distance: 20, attackerCannotSeeTarget: true, response: 'none' }),
+      { dice: [3, 6, 4], rerollFaces: [2], followUpFaces: [4, 1] },
+    );
+    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({
+      edge: 'disadvantage',
+      reroll: { index: 1, original: 6, kept: 'reroll' },
+      faces: [3, 2, 4],
+      total: 2,
+    });
     // Hit Margin 2 + Strike Rating 5 − Protection 1 = 6 → 3 Wounds; Veyr (Maximum Vitality 4) is left at 1 and checks once.
-    expect(find(events, 'WoundsApplied')).toMatchObject({ hitMargin: 2, woundMargin: 6, wounds: 3, vitality: 1 });
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      hitMargin: 2,
+      woundMargin: 6,
+      wounds: 3,
+      vitality: 1,
+    });
   });
 });
 
 describe('Hidden and Unseen Creatures', () => {
   it('the first attack while unseen by its target gains Advantage', () => {
-    const events = exact(duel(), melee('mira', 'orin', 0, { attackerUnseen: true, response: 'none' }), { dice: [1], rerollFaces: [4] });
-    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({ edge: 'advantage', faces: [4], total: 1 });
+    const events = exact(duel(), melee('mira', 'orin', 0, { attackerUnseen: true, response: 'none' }), {
+      dice: [1],
+      rerollFaces: [4],
+    });
+    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({
+      edge: 'advantage',
+      faces: [4],
+      total: 1,
+    });
   });
 
   it('a target that cannot see the attacker but knows its position Clashes with Disadvantage', () => {
     const declared = then(duel(), melee('mira', 'orin', 0, { targetCannotSeeAttacker: true }));
     const events = exact(declared, respond('orin', 'clash', 1), { dice: [3, 6, 4], rerollFaces: [1] });
-    expect(find(events, 'ExchangeResolved').responder).toMatchObject({ edge: 'disadvantage', sources: { disadvantage: ['cannotSeeTarget'] }, faces: [1, 4] });
+    expect(find(events, 'ExchangeResolved').responder).toMatchObject({
+      edge: 'disadvantage',
+      sources: { disadvantage: ['cannotSeeTarget'] },
+      faces: [1, 4],
+    });
   });
 
   it('a Blinded attacker, or an attacker facing an Invisible target, attacks with Disadvantage (N26)', () => {
     const blind = then(duel(), { type: 'ApplyCondition', combatantId: 'mira', condition: 'blinded' });
-    expect(find(exact(blind, melee('mira', 'orin', 0)), 'ExchangeDeclared').edge.disadvantage).toEqual(['cannotSeeTarget']);
+    expect(find(exact(blind, melee('mira', 'orin', 0)), 'ExchangeDeclared').edge.disadvantage).toEqual([
+      'cannotSeeTarget',
+    ]);
     const invisible = then(duel(), { type: 'ApplyCondition', combatantId: 'orin', condition: 'invisible' });
-    expect(find(exact(invisible, melee('mira', 'orin', 0)), 'ExchangeDeclared').edge.disadvantage).toEqual(['cannotSeeTarget']);
+    expect(find(exact(invisible, melee('mira', 'orin', 0)), 'ExchangeDeclared').edge.disadvantage).toEqual([
+      'cannotSeeTarget',
+    ]);
   });
 
   it('an unaware target follows No Response', () => {
-    const events = exact(duel(), melee('mira', 'orin', 0, { targetUnaware: true, attackerUnseen: true }), { dice: [3], rerollFaces: [1] });
+    const events = exact(duel(), melee('mira', 'orin', 0, { targetUnaware: true, attackerUnseen: true }), {
+      dice: [3],
+      rerollFaces: [1],
+    });
     expect(find(events, 'ExchangeResponded')).toMatchObject({ response: 'none', forced: 'unaware' });
   });
 });
 
 describe('Range', () => {
-  const shootout = () => fight([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: veyr }], 'sera');
+  const shootout = () =>
+    fight(
+      [
+        { id: 'sera', sheet: sera },
+        { id: 'veyr', sheet: veyr },
+      ],
+      'sera',
+    );
 
   it('an attack beyond Effective Range but within Maximum Range has Disadvantage', () => {
     const events = exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 20 }));
-    expect(find(events, 'ExchangeDeclared')).toMatchObject({ distance: 20, edge: { disadvantage: ['beyondEffectiveRange'] } });
+    expect(find(events, 'ExchangeDeclared')).toMatchObject({
+      distance: 20,
+      edge: { disadvantage: ['beyondEffectiveRange'] },
+    });
   });
 
   it('at exactly Effective Range there is no Disadvantage; at exactly Maximum Range the shot is allowed with it', () => {
-    expect(find(exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 12 })), 'ExchangeDeclared').edge.disadvantage).toEqual([]);
-    expect(find(exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 13 })), 'ExchangeDeclared').edge.disadvantage).toEqual(['beyondEffectiveRange']);
-    expect(find(exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 30 })), 'ExchangeDeclared').edge.disadvantage).toEqual(['beyondEffectiveRange']);
+    expect(
+      find(exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 12 })), 'ExchangeDeclared').edge
+        .disadvantage,
+    ).toEqual([]);
+    expect(
+      find(exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 13 })), 'ExchangeDeclared').edge
+        .disadvantage,
+    ).toEqual(['beyondEffectiveRange']);
+    expect(
+      find(exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 30 })), 'ExchangeDeclared').edge
+        .disadvantage,
+    ).toEqual(['beyondEffectiveRange']);
   });
 
   it('a target beyond Maximum Range cannot be targeted with that weapon', () => {
-    expect(given(narateer, shootout()).when(ranged('sera', 'veyr', 'bow', 0, { distance: 31 })).violation()).toMatchObject({ code: 'NARATEER_OUT_OF_RANGE', field: 'distance' });
+    expect(
+      given(narateer, shootout())
+        .when(ranged('sera', 'veyr', 'bow', 0, { distance: 31 }))
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_OUT_OF_RANGE', field: 'distance' });
     let mapped = then(shootout(), { type: 'SetPosition', combatantId: 'sera', position: { x: 0, y: 0 } });
     mapped = then(mapped, { type: 'SetPosition', combatantId: 'veyr', position: { x: 10, y: 31 } });
-    expect(given(narateer, mapped).when(ranged('sera', 'veyr', 'bow', 0)).violation()).toMatchObject({ code: 'NARATEER_OUT_OF_RANGE', field: 'weaponId' });
+    expect(
+      given(narateer, mapped)
+        .when(ranged('sera', 'veyr', 'bow', 0))
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_OUT_OF_RANGE', field: 'weaponId' });
   });
 
   it('a Ranged Clash beyond the responder’s Effective Range has Disadvantage; beyond its Maximum Range it is impossible', () => {
     const declared = then(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 12 }));
-    const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), { dice: [3, 3, 3], rerollFaces: [1] });
+    const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), {
+      dice: [3, 3, 3],
+      rerollFaces: [1],
+    });
     expect(find(events, 'ExchangeResponded').edge.disadvantage).toEqual(['beyondEffectiveRange']);
     const far = then(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 25 }));
-    expect(given(narateer, far).when(respond('veyr', 'clash', 0, { weaponId: 'crossbow' })).violation()).toMatchObject({ code: 'NARATEER_OUT_OF_RANGE', field: 'weaponId' });
+    expect(
+      given(narateer, far)
+        .when(respond('veyr', 'clash', 0, { weaponId: 'crossbow' }))
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_OUT_OF_RANGE', field: 'weaponId' });
     // A responder who cannot return fire may still Full Guard, with Acrobatics.
     const guard = exact(far, respond('veyr', 'fullGuard'), { dice: [3, 3], rerollFaces: [3, 3] });
     expect(find(guard, 'ExchangeResponded')).toMatchObject({ skill: 'acrobatics' });
@@ -121,16 +232,34 @@ describe('Range', () => {
 
 describe('N31: Edge sources', () => {
   it('N31: each roll records its named sources: the GM’s edge, an unseen attacker, a target it cannot see', () => {
-    const events = exact(duel(), melee('mira', 'orin', 0, { response: 'none', edge: 'disadvantage', attackerUnseen: true, attackerCannotSeeTarget: true }), { dice: [3] });
-    expect(find(events, 'ExchangeDeclared').edge).toEqual({ advantage: ['unseenAttacker'], disadvantage: ['gm', 'cannotSeeTarget'] });
+    const events = exact(
+      duel(),
+      melee('mira', 'orin', 0, {
+        response: 'none',
+        edge: 'disadvantage',
+        attackerUnseen: true,
+        attackerCannotSeeTarget: true,
+      }),
+      { dice: [3] },
+    );
+    expect(find(events, 'ExchangeDeclared').edge).toEqual({
+      advantage: ['unseenAttacker'],
+      disadvantage: ['gm', 'cannotSeeTarget'],
+    });
     // One of each cancels (N2): no die is rerolled, the sources stay on the roll.
-    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({ edge: 'none', sources: { advantage: ['unseenAttacker'], disadvantage: ['gm', 'cannotSeeTarget'] } });
+    expect(find(events, 'ExchangeResolved').attacker).toMatchObject({
+      edge: 'none',
+      sources: { advantage: ['unseenAttacker'], disadvantage: ['gm', 'cannotSeeTarget'] },
+    });
   });
 
   it('N31: the responder’s Edge is the GM’s responderEdge, and Full Guard is Advantage: one of each cancels', () => {
     const declared = then(duel(), melee('mira', 'orin', 0, { responderEdge: 'disadvantage' }));
     const events = exact(declared, respond('orin', 'fullGuard', 0), { dice: [3, 3] });
-    expect(find(events, 'ExchangeResponded').edge).toEqual({ advantage: ['fullGuard'], disadvantage: ['gm'] });
+    expect(find(events, 'ExchangeResponded').edge).toEqual({
+      advantage: ['fullGuard'],
+      disadvantage: ['gm'],
+    });
     expect(find(events, 'ExchangeResolved').responder).toMatchObject({ edge: 'none' });
   });
 });

@@ -1,7 +1,13 @@
 import { eventSchemasOf } from '../../src/core/lifecycle-contract';
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { SeededDice } from '../../src/dice/seeded';
-import { combatState, NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET, narateer, NarateerState } from '../../src/narateer';
+import {
+  combatState,
+  NARATEER_EVENT_SCHEMAS,
+  NARATEER_FOLDED_SHEET,
+  narateer,
+  NarateerState,
+} from '../../src/narateer';
 import { fightStarted, TEST_SEED } from '../given';
 import { bow, crossbow, joined, mace, mira, orin, sera, sheet, spear, sword, veyr } from './helpers';
 
@@ -32,19 +38,37 @@ class Table {
 function duel(): RuleEvent[] {
   const hero = { ...mira, maxVitality: 12, vitals: { strength: 2, agility: 3, resilience: 4 } };
   const brute = { ...orin, maxVitality: 6, responsePolicy: { response: 'clash', boost: 1 } };
-  const t = new Table([{ id: 'mira', sheet: hero }, { id: 'orin', sheet: brute }]);
+  const t = new Table([
+    { id: 'mira', sheet: hero },
+    { id: 'orin', sheet: brute },
+  ]);
   t.run({ type: 'RollInitiative' });
   t.run({ type: 'ApplyLingeringHarm', combatantId: 'orin', form: 'Bleeding' });
-  while (t.state.round < 10 && t.state.joined.every((id) => combatState(t.state.combatants[id]) === 'Active')) {
+  while (
+    t.state.round < 10 &&
+    t.state.joined.every((id) => combatState(t.state.combatants[id]) === 'Active')
+  ) {
     t.run({ type: 'StartRound' });
     while (t.state.roundOpen) {
       t.run({ type: 'StartActivation' });
       const me = t.state.activeId!;
       const foe = me === 'mira' ? 'orin' : 'mira';
       if (combatState(t.state.combatants[foe]) === 'Active' && t.state.combatants[me].ad.ready > 0) {
-        const boost = Math.min(t.state.combatants[me].sheet.skills.melee, t.state.combatants[me].ad.ready - 1);
-        t.run({ type: 'DeclareExchange', attackerId: me, targetId: foe, kind: 'melee', weaponId: t.state.combatants[me].sheet.weapons[0].id, boost, ...(foe === 'mira' ? { response: { response: 'fullGuard' } } : {}) });
-        if (t.state.pending?.kind === 'exchangeResponse') t.run({ type: 'RespondToExchange', combatantId: foe, response: 'none' });
+        const boost = Math.min(
+          t.state.combatants[me].sheet.skills.melee,
+          t.state.combatants[me].ad.ready - 1,
+        );
+        t.run({
+          type: 'DeclareExchange',
+          attackerId: me,
+          targetId: foe,
+          kind: 'melee',
+          weaponId: t.state.combatants[me].sheet.weapons[0].id,
+          boost,
+          ...(foe === 'mira' ? { response: { response: 'fullGuard' } } : {}),
+        });
+        if (t.state.pending?.kind === 'exchangeResponse')
+          t.run({ type: 'RespondToExchange', combatantId: foe, response: 'none' });
       }
       if (t.state.activeId) t.run({ type: 'EndActivation' });
     }
@@ -54,13 +78,31 @@ function duel(): RuleEvent[] {
 
 /** ranged.unit.spec's shootout over a few rounds: fire, Clash back, reload the crossbow, unaware and unseen targets. */
 function shootout(): RuleEvent[] {
-  const t = new Table([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: { ...veyr, maxVitality: 12 } }]);
+  const t = new Table([
+    { id: 'sera', sheet: sera },
+    { id: 'veyr', sheet: { ...veyr, maxVitality: 12 } },
+  ]);
   t.run({ type: 'SetInitiative', order: ['sera', 'veyr'] });
   for (let round = 1; round <= 3; round++) {
     t.run({ type: 'StartRound' });
     t.run({ type: 'StartActivation', combatantId: 'sera' });
-    t.run({ type: 'DeclareExchange', attackerId: 'sera', targetId: 'veyr', kind: 'ranged', weaponId: 'bow', distance: 15, attackerUnseen: round === 2, targetUnaware: round === 3 });
-    if (t.state.pending?.kind === 'exchangeResponse') t.run({ type: 'RespondToExchange', combatantId: 'veyr', response: t.state.combatants.veyr.weapons.crossbow.loaded ? 'clash' : 'fullGuard', weaponId: t.state.combatants.veyr.weapons.crossbow.loaded ? 'crossbow' : undefined });
+    t.run({
+      type: 'DeclareExchange',
+      attackerId: 'sera',
+      targetId: 'veyr',
+      kind: 'ranged',
+      weaponId: 'bow',
+      distance: 15,
+      attackerUnseen: round === 2,
+      targetUnaware: round === 3,
+    });
+    if (t.state.pending?.kind === 'exchangeResponse')
+      t.run({
+        type: 'RespondToExchange',
+        combatantId: 'veyr',
+        response: t.state.combatants.veyr.weapons.crossbow.loaded ? 'clash' : 'fullGuard',
+        weaponId: t.state.combatants.veyr.weapons.crossbow.loaded ? 'crossbow' : undefined,
+      });
     t.run({ type: 'EndActivation' });
     if (!t.state.roundOpen) continue;
     t.run({ type: 'StartActivation', combatantId: 'veyr' });
@@ -83,8 +125,21 @@ function yard(): RuleEvent[] {
   t.run({ type: 'SetPosition', combatantId: 'm', position: { x: 1, y: 0 } });
   t.run({ type: 'StartRound' });
   t.run({ type: 'StartActivation', combatantId: 'm' });
-  t.run({ type: 'Move', combatantId: 'm', path: [{ x: 1, y: 1 }, { x: 2, y: 2 }] });
-  t.run({ type: 'TakeOpportunityAttack', combatantId: 'g', weaponId: 'spear', boost: 1, response: 'fullGuard' });
+  t.run({
+    type: 'Move',
+    combatantId: 'm',
+    path: [
+      { x: 1, y: 1 },
+      { x: 2, y: 2 },
+    ],
+  });
+  t.run({
+    type: 'TakeOpportunityAttack',
+    combatantId: 'g',
+    weaponId: 'spear',
+    boost: 1,
+    response: 'fullGuard',
+  });
   if (t.state.pending?.kind === 'opportunityAttack') t.run({ type: 'DeclineOpportunity', combatantId: 'h' });
   t.run({ type: 'Move', combatantId: 'm', path: [{ x: 1, y: 2 }], noReactions: true });
   t.run({ type: 'Move', combatantId: 'm', path: [{ x: 1, y: 3 }], forced: true });
@@ -100,23 +155,69 @@ function yard(): RuleEvent[] {
 
 /** The GM's tools: conditions that run out, harm by spell with an allocation asked for, Lingering Harm treated. */
 function gm(): RuleEvent[] {
-  const t = new Table([{ id: 'a', sheet: sheet({ maxVitality: 20, maxMD: 3, woundPreference: 'ASK', weapons: [sword, bow, crossbow] }) }, { id: 'b', sheet: sheet() }]);
+  const t = new Table([
+    {
+      id: 'a',
+      sheet: sheet({ maxVitality: 20, maxMD: 3, woundPreference: 'ASK', weapons: [sword, bow, crossbow] }),
+    },
+    { id: 'b', sheet: sheet() },
+  ]);
   t.run({ type: 'SetInitiative', order: ['a', 'b'] });
   t.run({ type: 'ApplyCondition', combatantId: 'a', condition: 'prone', intensity: 2, rounds: 1 });
   t.run({ type: 'ApplyCondition', combatantId: 'b', condition: 'blinded' });
   t.run({ type: 'StartRound' });
-  t.run({ type: 'ApplyWounds', combatantId: 'a', woundMargin: 4, harm: { domain: 'Elemental', type: 'Fire' }, effect: 'Fireball' });
+  t.run({
+    type: 'ApplyWounds',
+    combatantId: 'a',
+    woundMargin: 4,
+    harm: { domain: 'Elemental', type: 'Fire' },
+    effect: 'Fireball',
+  });
   t.run({ type: 'AllocateWounds', combatantId: 'a', allocation: ['MD', 'AD'] });
-  t.run({ type: 'ApplyWounds', combatantId: 'a', wounds: 1, harm: 'Supernatural (Psychic)', allocation: ['MD'] });
-  t.run({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Cursed', harm: 'Supernatural (Necrotic)', wounds: 2, source: 'a hex' });
+  t.run({
+    type: 'ApplyWounds',
+    combatantId: 'a',
+    wounds: 1,
+    harm: 'Supernatural (Psychic)',
+    allocation: ['MD'],
+  });
+  t.run({
+    type: 'ApplyLingeringHarm',
+    combatantId: 'a',
+    form: 'Cursed',
+    harm: 'Supernatural (Necrotic)',
+    wounds: 2,
+    source: 'a hex',
+  });
   t.run({ type: 'RemoveCondition', combatantId: 'b', condition: 'blinded' });
   t.run({ type: 'EndRound' });
   // N28: the tick waits for a's choice; the answer ends the round.
   t.run({ type: 'AllocateWounds', combatantId: 'a', allocation: ['MD', 'AD'] });
-  t.run({ type: 'TreatLingeringHarm', combatantId: 'a', lingeringHarmId: 'lh1', reason: 'the hex is broken' });
+  t.run({
+    type: 'TreatLingeringHarm',
+    combatantId: 'a',
+    lingeringHarmId: 'lh1',
+    reason: 'the hex is broken',
+  });
   // N38, N39: stated terms, a refresh, and an instance that ends by its count of ticks.
-  t.run({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Bleeding', source: 'knife', tick: 'roundStart', endsAfterTicks: 1, endsWhen: 'bandaged', allocation: ['AD'] });
-  t.run({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Bleeding', source: 'knife', rounds: 3, endsAfterTicks: 1 });
+  t.run({
+    type: 'ApplyLingeringHarm',
+    combatantId: 'a',
+    form: 'Bleeding',
+    source: 'knife',
+    tick: 'roundStart',
+    endsAfterTicks: 1,
+    endsWhen: 'bandaged',
+    allocation: ['AD'],
+  });
+  t.run({
+    type: 'ApplyLingeringHarm',
+    combatantId: 'a',
+    form: 'Bleeding',
+    source: 'knife',
+    rounds: 3,
+    endsAfterTicks: 1,
+  });
   t.run({ type: 'StartRound' });
   return t.log;
 }
@@ -128,9 +229,17 @@ const SCHEMAS = eventSchemasOf(narateer.contract);
 describe('Narateer contract: every event decide emits matches its declaration', () => {
   it.each(Object.keys(FIGHTS))('%s: every event’s data parses with the schema of its type', (name) => {
     for (const [seq, e] of LOGS[name].entries()) {
-      expect({ seq, type: e.type, declared: Object.hasOwn(SCHEMAS, e.type) }).toEqual({ seq, type: e.type, declared: true });
+      expect({ seq, type: e.type, declared: Object.hasOwn(SCHEMAS, e.type) }).toEqual({
+        seq,
+        type: e.type,
+        declared: true,
+      });
       const result = SCHEMAS[e.type].safeParse(e.data);
-      expect({ seq, type: e.type, issues: result.error?.issues ?? [] }).toEqual({ seq, type: e.type, issues: [] });
+      expect({ seq, type: e.type, issues: result.error?.issues ?? [] }).toEqual({
+        seq,
+        type: e.type,
+        issues: [],
+      });
     }
   });
 
@@ -140,7 +249,9 @@ describe('Narateer contract: every event decide emits matches its declaration', 
   });
 
   it('CombatantJoined records the sheet as folded, and the folded sheet has a declaration of its own', () => {
-    const sheets = Object.values(LOGS).flatMap((log) => log.filter((e) => e.type === 'CombatantJoined').map((e) => (e.data as { sheet: unknown }).sheet));
+    const sheets = Object.values(LOGS).flatMap((log) =>
+      log.filter((e) => e.type === 'CombatantJoined').map((e) => (e.data as { sheet: unknown }).sheet),
+    );
     expect(sheets.length).toBeGreaterThan(8);
     for (const s of sheets) expect(NARATEER_FOLDED_SHEET.safeParse(s).error?.issues ?? []).toEqual([]);
     // The sheet a client sends is not what the fight records.
@@ -151,7 +262,14 @@ describe('Narateer contract: every event decide emits matches its declaration', 
     const resolved = LOGS.duel.find((e) => e.type === 'ExchangeResolved')!.data;
     expect(NARATEER_EVENT_SCHEMAS.ExchangeResolved.safeParse(resolved).success).toBe(true);
     expect(NARATEER_EVENT_SCHEMAS.ExchangeResolved.safeParse({ ...resolved, margin: 1 }).success).toBe(false);
-    expect(NARATEER_EVENT_SCHEMAS.ExchangeResolved.safeParse({ ...resolved, outcome: undefined }).success).toBe(false);
-    expect(NARATEER_EVENT_SCHEMAS.ExchangeResolved.safeParse({ ...resolved, attacker: { ...(resolved.attacker as object), total: '3' } }).success).toBe(false);
+    expect(
+      NARATEER_EVENT_SCHEMAS.ExchangeResolved.safeParse({ ...resolved, outcome: undefined }).success,
+    ).toBe(false);
+    expect(
+      NARATEER_EVENT_SCHEMAS.ExchangeResolved.safeParse({
+        ...resolved,
+        attacker: { ...(resolved.attacker as object), total: '3' },
+      }).success,
+    ).toBe(false);
   });
 });

@@ -40,22 +40,44 @@ describe('a whole short fight', () => {
           const weaponId = state.combatants[me].sheet.weapons[0].id;
           const boost = Math.min(state.combatants[me].sheet.skills.melee, state.combatants[me].ad.ready - 1);
           // Mira's pre-answers come up front; Orin answers by his sheet's policy.
-          run({ type: 'DeclareExchange', attackerId: me, targetId: foe, kind: 'melee', weaponId, boost, response: foe === 'mira' ? { response: 'fullGuard' } : undefined });
-          if (state.pending?.kind === 'exchangeResponse') run({ type: 'RespondToExchange', combatantId: foe, response: 'none' });
+          run({
+            type: 'DeclareExchange',
+            attackerId: me,
+            targetId: foe,
+            kind: 'melee',
+            weaponId,
+            boost,
+            response: foe === 'mira' ? { response: 'fullGuard' } : undefined,
+          });
+          if (state.pending?.kind === 'exchangeResponse')
+            run({ type: 'RespondToExchange', combatantId: foe, response: 'none' });
         }
         if (state.activeId) run({ type: 'EndActivation' });
       }
     }
     const types = log.map((e) => e.type);
     expect(state.round).toBeGreaterThan(1);
-    expect(types).toEqual(expect.arrayContaining(['InitiativeRolled', 'ExchangeResolved', 'WoundsApplied', 'RoundEnded', 'DiceRefreshed']));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'InitiativeRolled',
+        'ExchangeResolved',
+        'WoundsApplied',
+        'RoundEnded',
+        'DiceRefreshed',
+      ]),
+    );
     // Seeded dice make the fight deterministic: Orin collapses, Mira stands.
     expect(combatState(state.combatants.orin)).toBe('Collapsed');
     expect(combatState(state.combatants.mira)).toBe('Active');
-    expect(log.filter((e) => e.type === 'WoundsApplied' && (e.data as any).lingeringHarmId).length).toBeGreaterThan(0);
+    expect(
+      log.filter((e) => e.type === 'WoundsApplied' && (e.data as any).lingeringHarmId).length,
+    ).toBeGreaterThan(0);
     // Events are plain JSON data, and folding the log from scratch gives the same state.
     expect(log.some((e) => hasUndefined(e.data))).toBe(false);
-    const replayed = (JSON.parse(JSON.stringify(log)) as RuleEvent[]).reduce(narateer.evolve, narateer.start('f1'));
+    const replayed = (JSON.parse(JSON.stringify(log)) as RuleEvent[]).reduce(
+      narateer.evolve,
+      narateer.start('f1'),
+    );
     expect(narateer.view(replayed)).toEqual(narateer.view(state));
     expect(dice.drawsUsed).toBeGreaterThan(4);
   });

@@ -4,12 +4,75 @@ import { narateer, NarateerState, validateSheet } from '../../src/narateer';
 import { decideExact, fightStarted, given } from '../given';
 export { find, types } from '../given';
 
-export const sword = { id: 'sword', name: 'Arming sword', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' };
-export const mace = { id: 'mace', name: 'Mace', kind: 'melee', weight: 'heavy', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' };
-export const greatsword = { id: 'greatsword', name: 'Greatsword', kind: 'melee', weight: 'heavy', baseAttackCost: 3, weaponDamage: 4, damageVitalCap: 4, harm: 'Physical (Slashing)' };
-export const spear = { id: 'spear', name: 'Spear', kind: 'melee', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 2, reach: 2, harm: 'Physical (Piercing)' };
-export const bow = { id: 'bow', name: 'Bow', kind: 'ranged', weight: 'light', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, effectiveRange: 12, maximumRange: 30, ammunition: 20, harm: 'Physical (Piercing)' };
-export const crossbow = { id: 'crossbow', name: 'Light crossbow', kind: 'ranged', weight: 'light', baseAttackCost: 2, weaponDamage: 3, damageVitalCap: 2, effectiveRange: 10, maximumRange: 20, needsLoading: true, loaded: true, ammunition: 10, harm: 'Physical (Piercing)' };
+export const sword = {
+  id: 'sword',
+  name: 'Arming sword',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Slashing)',
+};
+export const mace = {
+  id: 'mace',
+  name: 'Mace',
+  kind: 'melee',
+  weight: 'heavy',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  harm: 'Physical (Impact)',
+};
+export const greatsword = {
+  id: 'greatsword',
+  name: 'Greatsword',
+  kind: 'melee',
+  weight: 'heavy',
+  baseAttackCost: 3,
+  weaponDamage: 4,
+  damageVitalCap: 4,
+  harm: 'Physical (Slashing)',
+};
+export const spear = {
+  id: 'spear',
+  name: 'Spear',
+  kind: 'melee',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 2,
+  reach: 2,
+  harm: 'Physical (Piercing)',
+};
+export const bow = {
+  id: 'bow',
+  name: 'Bow',
+  kind: 'ranged',
+  weight: 'light',
+  baseAttackCost: 1,
+  weaponDamage: 2,
+  damageVitalCap: 3,
+  effectiveRange: 12,
+  maximumRange: 30,
+  ammunition: 20,
+  harm: 'Physical (Piercing)',
+};
+export const crossbow = {
+  id: 'crossbow',
+  name: 'Light crossbow',
+  kind: 'ranged',
+  weight: 'light',
+  baseAttackCost: 2,
+  weaponDamage: 3,
+  damageVitalCap: 2,
+  effectiveRange: 10,
+  maximumRange: 20,
+  needsLoading: true,
+  loaded: true,
+  ammunition: 10,
+  harm: 'Physical (Piercing)',
+};
 
 type Sheet = Record<string, unknown>;
 
@@ -26,10 +89,28 @@ export function sheet(overrides: Sheet = {}): Sheet {
   };
 }
 
-export const mira = sheet({ vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 3, ranged: 0, acrobatics: 1 } });
-export const orin = sheet({ vitals: { strength: 3, agility: 2, resilience: 2 }, skills: { melee: 1 }, weapons: [mace] });
-export const sera = sheet({ vitals: { strength: 2, agility: 3, resilience: 2 }, skills: { melee: 0, ranged: 2, acrobatics: 1 }, maxVitality: 6, weapons: [bow] });
-export const veyr = sheet({ vitals: { strength: 2, agility: 2, resilience: 2 }, skills: { ranged: 1, acrobatics: 1 }, maxVitality: 4, maxAD: 4, weapons: [crossbow] });
+export const mira = sheet({
+  vitals: { strength: 2, agility: 3, resilience: 2 },
+  skills: { melee: 3, ranged: 0, acrobatics: 1 },
+});
+export const orin = sheet({
+  vitals: { strength: 3, agility: 2, resilience: 2 },
+  skills: { melee: 1 },
+  weapons: [mace],
+});
+export const sera = sheet({
+  vitals: { strength: 2, agility: 3, resilience: 2 },
+  skills: { melee: 0, ranged: 2, acrobatics: 1 },
+  maxVitality: 6,
+  weapons: [bow],
+});
+export const veyr = sheet({
+  vitals: { strength: 2, agility: 2, resilience: 2 },
+  skills: { ranged: 1, acrobatics: 1 },
+  maxVitality: 4,
+  maxAD: 4,
+  weapons: [crossbow],
+});
 
 export interface Fighter {
   id: string;
@@ -38,12 +119,20 @@ export interface Fighter {
 }
 
 export function joined(f: Fighter): RuleEvent {
-  return { type: 'CombatantJoined', data: { id: f.id, name: f.id, side: f.side ?? f.id, sheet: validateSheet(f.sheet, 'sheet') } };
+  return {
+    type: 'CombatantJoined',
+    data: { id: f.id, name: f.id, side: f.side ?? f.id, sheet: validateSheet(f.sheet, 'sheet') },
+  };
 }
 
 /** A started fight in round 1 with `active`'s activation running (initiative = the listed order). */
 export function fight(fighters: Fighter[], active?: string): RuleEvent[] {
-  const events: RuleEvent[] = [fightStarted('narateer'), ...fighters.map(joined), { type: 'InitiativeSet', data: { order: fighters.map((f) => f.id) } }, { type: 'RoundStarted', data: { round: 1 } }];
+  const events: RuleEvent[] = [
+    fightStarted('narateer'),
+    ...fighters.map(joined),
+    { type: 'InitiativeSet', data: { order: fighters.map((f) => f.id) } },
+    { type: 'RoundStarted', data: { round: 1 } },
+  ];
   if (active) events.push({ type: 'ActivationStarted', data: { combatantId: active, round: 1 } });
   return events;
 }
@@ -62,7 +151,38 @@ export function stateOf(events: RuleEvent[]): NarateerState {
   return given(narateer, events).state;
 }
 
-
-export const melee = (attackerId: string, targetId: string, boost: number, extra: Record<string, unknown> = {}): RuleCommand => ({ type: 'DeclareExchange', attackerId, targetId, kind: 'melee', weaponId: 'sword', boost, ...extra });
-export const ranged = (attackerId: string, targetId: string, weaponId: string, boost: number, extra: Record<string, unknown> = {}): RuleCommand => ({ type: 'DeclareExchange', attackerId, targetId, kind: 'ranged', weaponId, boost, ...extra });
-export const respond = (combatantId: string, response: string, boost = 0, extra: Record<string, unknown> = {}): RuleCommand => ({ type: 'RespondToExchange', combatantId, response, boost, ...extra });
+export const melee = (
+  attackerId: string,
+  targetId: string,
+  boost: number,
+  extra: Record<string, unknown> = {},
+): RuleCommand => ({
+  type: 'DeclareExchange',
+  attackerId,
+  targetId,
+  kind: 'melee',
+  weaponId: 'sword',
+  boost,
+  ...extra,
+});
+export const ranged = (
+  attackerId: string,
+  targetId: string,
+  weaponId: string,
+  boost: number,
+  extra: Record<string, unknown> = {},
+): RuleCommand => ({
+  type: 'DeclareExchange',
+  attackerId,
+  targetId,
+  kind: 'ranged',
+  weaponId,
+  boost,
+  ...extra,
+});
+export const respond = (
+  combatantId: string,
+  response: string,
+  boost = 0,
+  extra: Record<string, unknown> = {},
+): RuleCommand => ({ type: 'RespondToExchange', combatantId, response, boost, ...extra });

@@ -3,12 +3,44 @@ import { narateer } from '../../src/narateer';
 import { RuleEvent } from '../../src/core/types';
 import { exact, fight, find, mira, orin, sheet, stateOf, then, types } from './helpers';
 
-const at = (events: RuleEvent[], id: string, x: number, y: number) => then(events, { type: 'SetPosition', combatantId: id, position: { x, y } });
-const move = (combatantId: string, path: [number, number][], extra: Record<string, unknown> = {}) => ({ type: 'Move', combatantId, path: path.map(([x, y]) => ({ x, y })), ...extra });
+const at = (events: RuleEvent[], id: string, x: number, y: number) =>
+  then(events, { type: 'SetPosition', combatantId: id, position: { x, y } });
+const move = (combatantId: string, path: [number, number][], extra: Record<string, unknown> = {}) => ({
+  type: 'Move',
+  combatantId,
+  path: path.map(([x, y]) => ({ x, y })),
+  ...extra,
+});
 
 /** Mover m (side m) at (1,0), guard g (side g, sword reach 1) at (0,0); m's activation runs. */
-function yard(extra: { id: string; sheet: Record<string, unknown>; side?: string; pos: [number, number] }[] = [], mover = mira): RuleEvent[] {
-  let events = fight([{ id: 'g', sheet: { ...orin, weapons: [{ id: 'sword', name: 'Sword', kind: 'melee', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Slashing)' }] } }, ...extra, { id: 'm', sheet: mover }], 'm');
+function yard(
+  extra: { id: string; sheet: Record<string, unknown>; side?: string; pos: [number, number] }[] = [],
+  mover = mira,
+): RuleEvent[] {
+  let events = fight(
+    [
+      {
+        id: 'g',
+        sheet: {
+          ...orin,
+          weapons: [
+            {
+              id: 'sword',
+              name: 'Sword',
+              kind: 'melee',
+              baseAttackCost: 1,
+              weaponDamage: 2,
+              damageVitalCap: 3,
+              harm: 'Physical (Slashing)',
+            },
+          ],
+        },
+      },
+      ...extra,
+      { id: 'm', sheet: mover },
+    ],
+    'm',
+  );
   events = at(at(events, 'g', 0, 0), 'm', 1, 0);
   for (const e of extra) events = at(events, e.id, ...e.pos);
   return events;
@@ -16,32 +48,90 @@ function yard(extra: { id: string; sheet: Record<string, unknown>; side?: string
 
 describe('Opportunity Attacks (narateer.txt, RULINGS.md N13, N24)', () => {
   it('a step from one Space within reach to another within reach stops the move and offers the opportunity', () => {
-    const events = exact(yard(), move('m', [[1, 1], [2, 1], [3, 1]]));
+    const events = exact(
+      yard(),
+      move('m', [
+        [1, 1],
+        [2, 1],
+        [3, 1],
+      ]),
+    );
     expect(types(events)).toEqual(['Moved', 'OpportunitiesIdentified', 'OpportunityOffered']);
     expect(events[0].data).toMatchObject({ path: [{ x: 1, y: 1 }], to: { x: 1, y: 1 }, stoppedBefore: 2 });
-    expect(events[1].data).toEqual({ moverId: 'm', step: { from: { x: 1, y: 0 }, to: { x: 1, y: 1 } }, reactorIds: ['g'] });
+    expect(events[1].data).toEqual({
+      moverId: 'm',
+      step: { from: { x: 1, y: 0 }, to: { x: 1, y: 1 } },
+      reactorIds: ['g'],
+    });
     const s = stateOf([...yard(), ...events]);
-    expect(s.pending).toMatchObject({ kind: 'opportunityAttack', awaiting: 'g', answer: 'TakeOpportunityAttack' });
+    expect(s.pending).toMatchObject({
+      kind: 'opportunityAttack',
+      awaiting: 'g',
+      answer: 'TakeOpportunityAttack',
+    });
     expect(s.combatants.m.position).toEqual({ x: 1, y: 1 });
   });
 
   it('entering or leaving melee reach does not trigger; direction does not matter', () => {
     let events = at(yard(), 'm', 3, 0);
-    const entering = exact(events, move('m', [[2, 0], [1, 0]]));
+    const entering = exact(
+      events,
+      move('m', [
+        [2, 0],
+        [1, 0],
+      ]),
+    );
     expect(types(entering)).toEqual(['Moved']);
     events = [...events, ...entering];
-    expect(types(exact(events, move('m', [[2, 0], [3, 0]])))).toEqual(['Moved']);
-    expect(types(exact(events, move('m', [[1, -1]])))).toEqual(['Moved', 'OpportunitiesIdentified', 'OpportunityOffered']);
+    expect(
+      types(
+        exact(
+          events,
+          move('m', [
+            [2, 0],
+            [3, 0],
+          ]),
+        ),
+      ),
+    ).toEqual(['Moved']);
+    expect(types(exact(events, move('m', [[1, -1]])))).toEqual([
+      'Moved',
+      'OpportunitiesIdentified',
+      'OpportunityOffered',
+    ]);
   });
 
   it('the reactor initiates a Melee Exchange outside its activation at the new position, without a proactive use', () => {
-    let events = [...yard(), ...exact(yard(), move('m', [[1, 1], [2, 1]]))];
-    expect(given(narateer, events).when(move('m', [[2, 1]])).violation().code).toBe('PENDING_DECISION');
+    let events = [
+      ...yard(),
+      ...exact(
+        yard(),
+        move('m', [
+          [1, 1],
+          [2, 1],
+        ]),
+      ),
+    ];
+    expect(
+      given(narateer, events)
+        .when(move('m', [[2, 1]]))
+        .violation().code,
+    ).toBe('PENDING_DECISION');
     events = then(events, { type: 'TakeOpportunityAttack', combatantId: 'g', weaponId: 'sword', boost: 1 });
-    expect(find(events, 'ExchangeDeclared')).toMatchObject({ attackerId: 'g', targetId: 'm', kind: 'melee', opportunity: true, distance: 1 });
+    expect(find(events, 'ExchangeDeclared')).toMatchObject({
+      attackerId: 'g',
+      targetId: 'm',
+      kind: 'melee',
+      opportunity: true,
+      distance: 1,
+    });
     expect(stateOf(events).combatants.g.uses.melee).toBe(0);
     expect(stateOf(events).pending).toMatchObject({ kind: 'exchangeResponse', awaiting: 'm' });
-    const resolved = exact(events, { type: 'RespondToExchange', combatantId: 'm', response: 'fullGuard' }, { dice: [3, 1, 3], rerollFaces: [1] });
+    const resolved = exact(
+      events,
+      { type: 'RespondToExchange', combatantId: 'm', response: 'fullGuard' },
+      { dice: [3, 1, 3], rerollFaces: [1] },
+    );
     // 1 dot each: Full Guard's tie stops the attack; the queue is then empty.
     expect(types(resolved)).toEqual(['ExchangeResponded', 'ExchangeResolved', 'OpportunitiesFinished']);
     expect(find(resolved, 'ExchangeResolved')).toMatchObject({ outcome: 'guarded' });
@@ -52,43 +142,110 @@ describe('Opportunity Attacks (narateer.txt, RULINGS.md N13, N24)', () => {
   });
 
   it('several reactors: identified together, offered one at a time in initiative order; a decline passes to the next', () => {
-    const events = yard([{ id: 'h', sheet: { ...orin, weapons: [{ id: 'mace', name: 'Mace', kind: 'melee', baseAttackCost: 1, weaponDamage: 2, damageVitalCap: 3, harm: 'Physical (Impact)' }] }, side: 'g', pos: [2, 1] }]);
+    const events = yard([
+      {
+        id: 'h',
+        sheet: {
+          ...orin,
+          weapons: [
+            {
+              id: 'mace',
+              name: 'Mace',
+              kind: 'melee',
+              baseAttackCost: 1,
+              weaponDamage: 2,
+              damageVitalCap: 3,
+              harm: 'Physical (Impact)',
+            },
+          ],
+        },
+        side: 'g',
+        pos: [2, 1],
+      },
+    ]);
     const moved = exact(events, move('m', [[1, 1]]));
     expect(moved[1].data).toMatchObject({ reactorIds: ['g', 'h'] });
     const declined = exact([...events, ...moved], { type: 'DeclineOpportunity', combatantId: 'g' });
     expect(types(declined)).toEqual(['OpportunityDeclined', 'OpportunityOffered']);
     expect(declined[1].data).toEqual({ moverId: 'm', reactorId: 'h' });
     const after = [...events, ...moved, ...declined];
-    expect(given(narateer, after).when({ type: 'DeclineOpportunity', combatantId: 'g' }).violation()).toMatchObject({ code: 'NARATEER_NOT_YOUR_OPPORTUNITY', field: 'combatantId' });
-    expect(types(exact(after, { type: 'DeclineOpportunity', combatantId: 'h' }))).toEqual(['OpportunityDeclined', 'OpportunitiesFinished']);
+    expect(
+      given(narateer, after).when({ type: 'DeclineOpportunity', combatantId: 'g' }).violation(),
+    ).toMatchObject({ code: 'NARATEER_NOT_YOUR_OPPORTUNITY', field: 'combatantId' });
+    expect(types(exact(after, { type: 'DeclineOpportunity', combatantId: 'h' }))).toEqual([
+      'OpportunityDeclined',
+      'OpportunitiesFinished',
+    ]);
   });
 
   it('the mover may Clash and wound the reactor; the next reactor is offered after the Wounds', () => {
     const events = yard([{ id: 'h', sheet: orin, side: 'g', pos: [2, 1] }]);
     let after = then(events, move('m', [[1, 1]]));
     after = then(after, { type: 'TakeOpportunityAttack', combatantId: 'g', weaponId: 'sword', boost: 0 });
-    const resolved = exact(after, { type: 'RespondToExchange', combatantId: 'm', response: 'clash', boost: 1 }, { dice: [1, 6, 3], followUpFaces: [4, 4] });
-    expect(types(resolved)).toEqual(['ExchangeResponded', 'ExchangeResolved', 'WoundsApplied', 'ContinuationChecked', 'OpportunityOffered']);
+    const resolved = exact(
+      after,
+      { type: 'RespondToExchange', combatantId: 'm', response: 'clash', boost: 1 },
+      { dice: [1, 6, 3], followUpFaces: [4, 4] },
+    );
+    expect(types(resolved)).toEqual([
+      'ExchangeResponded',
+      'ExchangeResolved',
+      'WoundsApplied',
+      'ContinuationChecked',
+      'OpportunityOffered',
+    ]);
     // Mira wins by 3 with her sword (2 + Agility 3) against g's Soak 1: 3 + 5 − 1 = 7 → 5 Wounds to g, who checks.
-    expect(find(resolved, 'WoundsApplied')).toMatchObject({ combatantId: 'g', hitMargin: 3, strikeRating: 5, woundMargin: 7, wounds: 5, vitality: 3 });
+    expect(find(resolved, 'WoundsApplied')).toMatchObject({
+      combatantId: 'g',
+      hitMargin: 3,
+      strikeRating: 5,
+      woundMargin: 7,
+      wounds: 5,
+      vitality: 3,
+    });
     expect(find(resolved, 'ContinuationChecked')).toMatchObject({ combatantId: 'g', passed: true });
     expect(find(resolved, 'OpportunityOffered')).toEqual({ moverId: 'm', reactorId: 'h' });
   });
 
   it('a mover who chooses where its Wounds go (ASK) answers first; then the next reactor is offered', () => {
-    const events = yard([{ id: 'h', sheet: orin, side: 'g', pos: [2, 1] }], { ...mira, maxMD: 2, woundPreference: 'ASK' });
+    const events = yard([{ id: 'h', sheet: orin, side: 'g', pos: [2, 1] }], {
+      ...mira,
+      maxMD: 2,
+      woundPreference: 'ASK',
+    });
     let after = then(events, move('m', [[1, 1]]));
     after = then(after, { type: 'TakeOpportunityAttack', combatantId: 'g', weaponId: 'sword', boost: 0 });
-    const hit = exact(after, { type: 'RespondToExchange', combatantId: 'm', response: 'none' }, { dice: [3] });
+    const hit = exact(
+      after,
+      { type: 'RespondToExchange', combatantId: 'm', response: 'none' },
+      { dice: [3] },
+    );
     // g's sword: 2 + Strength 3; 1 + 5 − 1 = 5 → 3 Wounds; m has Ready AD and Ready MD, so it is asked.
     expect(types(hit)).toEqual(['ExchangeResponded', 'ExchangeResolved', 'WoundAllocationRequested']);
-    expect(find(hit, 'WoundAllocationRequested')).toMatchObject({ combatantId: 'm', wounds: 3, woundMargin: 5 });
+    expect(find(hit, 'WoundAllocationRequested')).toMatchObject({
+      combatantId: 'm',
+      wounds: 3,
+      woundMargin: 5,
+    });
     after = [...after, ...hit];
-    expect(given(narateer, after).when({ type: 'DeclineOpportunity', combatantId: 'h' }).violation().code).toBe('PENDING_DECISION');
-    const allocated = exact(after, { type: 'AllocateWounds', combatantId: 'm', allocation: ['MD', 'MD', 'AD'] });
+    expect(
+      given(narateer, after).when({ type: 'DeclineOpportunity', combatantId: 'h' }).violation().code,
+    ).toBe('PENDING_DECISION');
+    const allocated = exact(after, {
+      type: 'AllocateWounds',
+      combatantId: 'm',
+      allocation: ['MD', 'MD', 'AD'],
+    });
     expect(types(allocated)).toEqual(['WoundsApplied', 'OpportunityOffered']);
-    expect(allocated[0].data).toMatchObject({ vitality: 5, md: { ready: 0, wounded: 2 }, ad: { ready: 4, wounded: 1 } });
-    expect(stateOf([...after, ...allocated]).pending).toMatchObject({ kind: 'opportunityAttack', awaiting: 'h' });
+    expect(allocated[0].data).toMatchObject({
+      vitality: 5,
+      md: { ready: 0, wounded: 2 },
+      ad: { ready: 4, wounded: 1 },
+    });
+    expect(stateOf([...after, ...allocated]).pending).toMatchObject({
+      kind: 'opportunityAttack',
+      awaiting: 'h',
+    });
   });
 
   it('before each attack the reactor is checked again: one who can no longer pay lapses', () => {
@@ -104,30 +261,66 @@ describe('Opportunity Attacks (narateer.txt, RULINGS.md N13, N24)', () => {
     expect(exact(friend, move('m', [[1, 1]]))[1].data).toMatchObject({ reactorIds: ['g'] });
     const blinded = then(yard(), { type: 'ApplyCondition', combatantId: 'g', condition: 'blinded' });
     expect(types(exact(blinded, move('m', [[1, 1]])))).toEqual(['Moved']);
-    const down = then(yard(), { type: 'ApplyWounds', combatantId: 'g', wounds: 8, harm: 'Physical (Impact)' });
+    const down = then(yard(), {
+      type: 'ApplyWounds',
+      combatantId: 'g',
+      wounds: 8,
+      harm: 'Physical (Impact)',
+    });
     expect(types(exact(down, move('m', [[1, 1]])))).toEqual(['Moved']);
     const ghost = then(yard(), { type: 'ApplyCondition', combatantId: 'm', condition: 'invisible' });
     expect(types(exact(ghost, move('m', [[1, 1]])))).toEqual(['Moved']);
   });
 
   it('movement that a rule says triggers no Reactions (noReactions) gives no opportunity', () => {
-    const events = exact(yard(), move('m', [[1, 1], [2, 1]], { noReactions: true }));
+    const events = exact(
+      yard(),
+      move(
+        'm',
+        [
+          [1, 1],
+          [2, 1],
+        ],
+        { noReactions: true },
+      ),
+    );
     expect(types(events)).toEqual(['Moved']);
     expect(events[0].data).toMatchObject({ noReactions: true });
   });
 
   it('being moved by another effect (forced) triggers the same way; a Restrained combatant cannot move by itself', () => {
     const held = then(yard(), { type: 'ApplyCondition', combatantId: 'm', condition: 'restrained' });
-    expect(given(narateer, held).when(move('m', [[1, 1]])).violation()).toMatchObject({ code: 'NARATEER_RESTRAINED', field: 'combatantId' });
+    expect(
+      given(narateer, held)
+        .when(move('m', [[1, 1]]))
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_RESTRAINED', field: 'combatantId' });
     const shoved = exact(held, move('m', [[1, 1]], { forced: true }));
     expect(types(shoved)).toEqual(['Moved', 'OpportunitiesIdentified', 'OpportunityOffered']);
   });
 
   it('a path moves Space by Space on the map, in the mover’s own activation', () => {
-    expect(given(narateer, yard()).when(move('m', [[1, 1], [3, 3]])).violation()).toMatchObject({ code: 'NARATEER_INVALID_STEP', field: 'path[1]' });
-    expect(given(narateer, yard()).when(move('g', [[0, 1]])).violation()).toMatchObject({ code: 'NARATEER_NOT_YOUR_ACTIVATION', field: 'combatantId' });
+    expect(
+      given(narateer, yard())
+        .when(
+          move('m', [
+            [1, 1],
+            [3, 3],
+          ]),
+        )
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_INVALID_STEP', field: 'path[1]' });
+    expect(
+      given(narateer, yard())
+        .when(move('g', [[0, 1]]))
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_NOT_YOUR_ACTIVATION', field: 'combatantId' });
     const off = then(yard(), { type: 'SetPosition', combatantId: 'm', position: null });
-    expect(given(narateer, off).when(move('m', [[1, 1]])).violation()).toMatchObject({ code: 'NARATEER_NOT_ON_MAP', field: 'combatantId' });
+    expect(
+      given(narateer, off)
+        .when(move('m', [[1, 1]]))
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_NOT_ON_MAP', field: 'combatantId' });
   });
 
   it('N29: the GM cancelling an offered opportunity ends the whole queue', () => {

@@ -5,7 +5,13 @@ import { RuleViolation } from '../../src/core/violation';
 import { ManualDice, ManualFaces } from '../../src/dice/manual';
 import { SeededDice } from '../../src/dice/seeded';
 import { findSystem } from '../../src/registry';
-import { combatState, NARATEER_CONTRACT, NARATEER_VIEW, NarateerState, NarateerView } from '../../src/narateer';
+import {
+  combatState,
+  NARATEER_CONTRACT,
+  NARATEER_VIEW,
+  NarateerState,
+  NarateerView,
+} from '../../src/narateer';
 import { view } from '../../src/narateer/view';
 import { fightStarted, TEST_SEED } from '../given';
 import { bow, crossbow, joined, mace, mira, orin, sera, sheet, spear, sword, veyr } from './helpers';
@@ -26,7 +32,10 @@ class Table {
   state: NarateerState;
   private draws = 0;
 
-  constructor(fighters: { id: string; sheet: Record<string, unknown>; side?: string }[], mode: 'seeded' | 'manual' = 'seeded') {
+  constructor(
+    fighters: { id: string; sheet: Record<string, unknown>; side?: string }[],
+    mode: 'seeded' | 'manual' = 'seeded',
+  ) {
     this.log = [];
     this.state = system.start(FIGHT_ID) as NarateerState;
     for (const e of [fightStarted('narateer', mode), ...fighters.map(joined)]) this.fold(e);
@@ -34,12 +43,16 @@ class Table {
 
   /** Decides `command` (with its manual faces, or seeded dice in a seeded fight); a refusal fails naming the command. */
   run(command: RuleCommand, faces: ManualFaces = {}): this {
-    const dice = this.state.dice.mode === 'seeded' ? new SeededDice({ seed: TEST_SEED, fightId: FIGHT_ID, drawsUsed: this.draws }) : new ManualDice(faces);
+    const dice =
+      this.state.dice.mode === 'seeded'
+        ? new SeededDice({ seed: TEST_SEED, fightId: FIGHT_ID, drawsUsed: this.draws })
+        : new ManualDice(faces);
     let events: RuleEvent[];
     try {
       events = system.decide(this.state, command, dice);
     } catch (e) {
-      if (e instanceof RuleViolation) throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
+      if (e instanceof RuleViolation)
+        throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
       throw e;
     }
     if (dice instanceof SeededDice) this.draws = dice.drawsUsed;
@@ -62,7 +75,10 @@ function viewsOf(events: RuleEvent[]): NarateerView[] {
     state = system.evolve(state, event) as NarateerState;
     const sent = { ...view(state), seq: i + 1, headHash: (i + 1).toString(16).padStart(64, '0') };
     const parsed = NARATEER_VIEW.safeParse(sent);
-    if (!parsed.success) throw new Error(`the view after event ${i + 1} (${event.type}) breaks NARATEER_VIEW:\n${z.prettifyError(parsed.error)}`);
+    if (!parsed.success)
+      throw new Error(
+        `the view after event ${i + 1} (${event.type}) breaks NARATEER_VIEW:\n${z.prettifyError(parsed.error)}`,
+      );
     expect(parsed.data).toEqual(sent);
     return parsed.data;
   });
@@ -72,16 +88,34 @@ const end = { type: 'EndFight', revealedSeed: TEST_SEED };
 
 /** Initiative by dice: a tie the GM settles, a late joiner, an exchange's Edge reroll asked for (pending dice), cancelled, then given. */
 function initiative(): RuleEvent[] {
-  const t = new Table([{ id: 'a', sheet: sheet() }, { id: 'b', sheet: sheet() }], 'manual');
+  const t = new Table(
+    [
+      { id: 'a', sheet: sheet() },
+      { id: 'b', sheet: sheet() },
+    ],
+    'manual',
+  );
   // Agility 2 each: 1 dot + 1 dot against 2 dots + 0, tied with equal Agility: the GM decides (pending initiativeTie).
   t.run({ type: 'RollInitiative' }, { dice: [3, 3, 6, 1] });
   t.run({ type: 'SetInitiative', order: ['b', 'a'] });
   t.run({ type: 'StartRound' });
   t.run({ type: 'StartActivation', combatantId: 'b' });
-  t.run({ type: 'AddCombatant', combatant: { id: 'c', name: 'Cole', side: 'c', sheet: sheet({ weapons: [] }) } }, { dice: [6, 6] });
+  t.run(
+    { type: 'AddCombatant', combatant: { id: 'c', name: 'Cole', side: 'c', sheet: sheet({ weapons: [] }) } },
+    { dice: [6, 6] },
+  );
   if (t.state.pending?.kind === 'initiativeTie') t.run({ type: 'SetInitiative', order: ['c', 'b', 'a'] });
   // An attack at Advantage without the reroll's face: a dice request (pending dice), cancelled, then answered.
-  const attack = { type: 'DeclareExchange', attackerId: 'b', targetId: 'a', kind: 'melee', weaponId: 'sword', boost: 0, edge: 'advantage', response: 'none' };
+  const attack = {
+    type: 'DeclareExchange',
+    attackerId: 'b',
+    targetId: 'a',
+    kind: 'melee',
+    weaponId: 'sword',
+    boost: 0,
+    edge: 'advantage',
+    response: 'none',
+  };
   t.run(attack, { dice: [3] });
   t.run({ type: 'CancelPending', reason: 'the die rolled off the table' });
   t.run(attack, { dice: [3] });
@@ -96,21 +130,54 @@ function initiative(): RuleEvent[] {
 
 /** wounds.unit.spec's lost Clash (its Continuation Check asked for: pending dice), Withdrawn; then hit, asked for its dice (ASK), Collapsed. */
 function clash(): RuleEvent[] {
-  const t = new Table([{ id: 'mira', sheet: { ...mira, maxMD: 2, woundPreference: 'ASK' } }, { id: 'orin', sheet: orin }], 'manual');
+  const t = new Table(
+    [
+      { id: 'mira', sheet: { ...mira, maxMD: 2, woundPreference: 'ASK' } },
+      { id: 'orin', sheet: orin },
+    ],
+    'manual',
+  );
   t.run({ type: 'SetInitiative', order: ['mira', 'orin'] });
   t.run({ type: 'StartRound' });
   t.run({ type: 'StartActivation', combatantId: 'mira' });
-  t.run({ type: 'DeclareExchange', attackerId: 'mira', targetId: 'orin', kind: 'melee', weaponId: 'sword', boost: 2 });
-  t.run({ type: 'RespondToExchange', combatantId: 'orin', response: 'clash', boost: 1 }, { dice: [1, 1, 2, 6, 6] });
+  t.run({
+    type: 'DeclareExchange',
+    attackerId: 'mira',
+    targetId: 'orin',
+    kind: 'melee',
+    weaponId: 'sword',
+    boost: 2,
+  });
+  t.run(
+    { type: 'RespondToExchange', combatantId: 'orin', response: 'clash', boost: 1 },
+    { dice: [1, 1, 2, 6, 6] },
+  );
   // Mira (ASK) chooses the dice for her 5 Wounds (pending woundAllocation); her Continuation Check's faces are asked for (pending dice).
   t.run({ type: 'AllocateWounds', combatantId: 'mira', allocation: ['AD', 'AD', 'MD', 'MD', 'AD'] });
   t.run({ type: 'ProvideDice' }, { followUpFaces: [2, 1] });
   t.run({ type: 'EndActivation' });
   t.run({ type: 'StartActivation', combatantId: 'orin' });
   // Withdrawn, Mira's response is forced to none: 2 dots, Hit Margin 2 + 5 − 1 → 3 Wounds, Vitality 3 → 0: Collapsed.
-  t.run({ type: 'DeclareExchange', attackerId: 'orin', targetId: 'mira', kind: 'melee', weaponId: 'mace', boost: 0 }, { dice: [6] });
-  if (t.state.pending?.kind === 'woundAllocation') t.run({ type: 'AllocateWounds', combatantId: 'mira', allocation: ['AD', 'AD', 'AD'] });
-  t.run({ type: 'ApplyWounds', combatantId: 'mira', wounds: 2, harm: 'Supernatural (Necrotic)', effect: 'Finger of death' });
+  t.run(
+    {
+      type: 'DeclareExchange',
+      attackerId: 'orin',
+      targetId: 'mira',
+      kind: 'melee',
+      weaponId: 'mace',
+      boost: 0,
+    },
+    { dice: [6] },
+  );
+  if (t.state.pending?.kind === 'woundAllocation')
+    t.run({ type: 'AllocateWounds', combatantId: 'mira', allocation: ['AD', 'AD', 'AD'] });
+  t.run({
+    type: 'ApplyWounds',
+    combatantId: 'mira',
+    wounds: 2,
+    harm: 'Supernatural (Necrotic)',
+    effect: 'Finger of death',
+  });
   t.run({ type: 'EndActivation' });
   t.run({ type: 'StartRound' });
   t.run(end);
@@ -121,19 +188,37 @@ function clash(): RuleEvent[] {
 function duel(): RuleEvent[] {
   const hero = { ...mira, maxVitality: 12, vitals: { strength: 2, agility: 3, resilience: 4 } };
   const brute = { ...orin, maxVitality: 6, responsePolicy: { response: 'clash', boost: 1 } };
-  const t = new Table([{ id: 'mira', sheet: hero }, { id: 'orin', sheet: brute }]);
+  const t = new Table([
+    { id: 'mira', sheet: hero },
+    { id: 'orin', sheet: brute },
+  ]);
   t.run({ type: 'RollInitiative' });
   t.run({ type: 'ApplyLingeringHarm', combatantId: 'orin', form: 'Bleeding' });
-  while (t.state.round < 10 && t.state.joined.every((id) => combatState(t.state.combatants[id]) === 'Active')) {
+  while (
+    t.state.round < 10 &&
+    t.state.joined.every((id) => combatState(t.state.combatants[id]) === 'Active')
+  ) {
     t.run({ type: 'StartRound' });
     while (t.state.roundOpen) {
       t.run({ type: 'StartActivation' });
       const me = t.state.activeId!;
       const foe = me === 'mira' ? 'orin' : 'mira';
       if (combatState(t.state.combatants[foe]) === 'Active' && t.state.combatants[me].ad.ready > 0) {
-        const boost = Math.min(t.state.combatants[me].sheet.skills.melee, t.state.combatants[me].ad.ready - 1);
-        t.run({ type: 'DeclareExchange', attackerId: me, targetId: foe, kind: 'melee', weaponId: t.state.combatants[me].sheet.weapons[0].id, boost, ...(foe === 'mira' ? { response: { response: 'fullGuard' } } : {}) });
-        if (t.state.pending?.kind === 'exchangeResponse') t.run({ type: 'RespondToExchange', combatantId: foe, response: 'none' });
+        const boost = Math.min(
+          t.state.combatants[me].sheet.skills.melee,
+          t.state.combatants[me].ad.ready - 1,
+        );
+        t.run({
+          type: 'DeclareExchange',
+          attackerId: me,
+          targetId: foe,
+          kind: 'melee',
+          weaponId: t.state.combatants[me].sheet.weapons[0].id,
+          boost,
+          ...(foe === 'mira' ? { response: { response: 'fullGuard' } } : {}),
+        });
+        if (t.state.pending?.kind === 'exchangeResponse')
+          t.run({ type: 'RespondToExchange', combatantId: foe, response: 'none' });
       }
       if (t.state.activeId) t.run({ type: 'EndActivation' });
     }
@@ -144,18 +229,41 @@ function duel(): RuleEvent[] {
 
 /** ranged.unit.spec's shootout: fire, Clash back, a crossbow to reload and one bolt left, unaware and unseen targets. */
 function shootout(): RuleEvent[] {
-  const t = new Table([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: { ...veyr, maxVitality: 12, weapons: [{ ...crossbow, ammunition: 2 }] } }]);
+  const t = new Table([
+    { id: 'sera', sheet: sera },
+    { id: 'veyr', sheet: { ...veyr, maxVitality: 12, weapons: [{ ...crossbow, ammunition: 2 }] } },
+  ]);
   t.run({ type: 'SetInitiative', order: ['sera', 'veyr'] });
   for (let round = 1; round <= 3; round++) {
     t.run({ type: 'StartRound' });
     t.run({ type: 'StartActivation', combatantId: 'sera' });
-    t.run({ type: 'DeclareExchange', attackerId: 'sera', targetId: 'veyr', kind: 'ranged', weaponId: 'bow', boost: 0, distance: 15, attackerUnseen: round === 2, targetUnaware: round === 3 });
-    const ready = (t.state.combatants.veyr.weapons.crossbow.ammunition ?? 1) > 0 && t.state.combatants.veyr.weapons.crossbow.loaded;
-    if (t.state.pending?.kind === 'exchangeResponse') t.run({ type: 'RespondToExchange', combatantId: 'veyr', response: ready ? 'clash' : 'fullGuard', boost: 0, weaponId: ready ? 'crossbow' : undefined });
+    t.run({
+      type: 'DeclareExchange',
+      attackerId: 'sera',
+      targetId: 'veyr',
+      kind: 'ranged',
+      weaponId: 'bow',
+      boost: 0,
+      distance: 15,
+      attackerUnseen: round === 2,
+      targetUnaware: round === 3,
+    });
+    const ready =
+      (t.state.combatants.veyr.weapons.crossbow.ammunition ?? 1) > 0 &&
+      t.state.combatants.veyr.weapons.crossbow.loaded;
+    if (t.state.pending?.kind === 'exchangeResponse')
+      t.run({
+        type: 'RespondToExchange',
+        combatantId: 'veyr',
+        response: ready ? 'clash' : 'fullGuard',
+        boost: 0,
+        weaponId: ready ? 'crossbow' : undefined,
+      });
     t.run({ type: 'EndActivation' });
     if (!t.state.roundOpen) continue;
     t.run({ type: 'StartActivation', combatantId: 'veyr' });
-    if (t.state.combatants.veyr.weapons.crossbow.ammunition !== 0) t.run({ type: 'ReloadWeapon', combatantId: 'veyr', weaponId: 'crossbow' });
+    if (t.state.combatants.veyr.weapons.crossbow.ammunition !== 0)
+      t.run({ type: 'ReloadWeapon', combatantId: 'veyr', weaponId: 'crossbow' });
     t.run({ type: 'EndActivation' });
   }
   return t.log;
@@ -174,8 +282,21 @@ function yard(): RuleEvent[] {
   t.run({ type: 'SetPosition', combatantId: 'm', position: { x: 1, y: 0 } });
   t.run({ type: 'StartRound' });
   t.run({ type: 'StartActivation', combatantId: 'm' });
-  t.run({ type: 'Move', combatantId: 'm', path: [{ x: 1, y: 1 }, { x: 2, y: 2 }] });
-  t.run({ type: 'TakeOpportunityAttack', combatantId: 'g', weaponId: 'spear', boost: 1, response: 'fullGuard' });
+  t.run({
+    type: 'Move',
+    combatantId: 'm',
+    path: [
+      { x: 1, y: 1 },
+      { x: 2, y: 2 },
+    ],
+  });
+  t.run({
+    type: 'TakeOpportunityAttack',
+    combatantId: 'g',
+    weaponId: 'spear',
+    boost: 1,
+    response: 'fullGuard',
+  });
   if (t.state.pending?.kind === 'opportunityAttack') t.run({ type: 'DeclineOpportunity', combatantId: 'h' });
   t.run({ type: 'Move', combatantId: 'm', path: [{ x: 1, y: 2 }], noReactions: true });
   t.run({ type: 'Move', combatantId: 'm', path: [{ x: 1, y: 3 }], forced: true });
@@ -192,38 +313,84 @@ function yard(): RuleEvent[] {
 
 /** The GM's tools: conditions that run out, harm by spell with an allocation asked for, Lingering Harm with a source, treated. */
 function gm(): RuleEvent[] {
-  const t = new Table([{ id: 'a', sheet: sheet({ maxVitality: 20, maxMD: 3, woundPreference: 'ASK', weapons: [sword, bow, crossbow] }) }, { id: 'b', sheet: sheet() }]);
+  const t = new Table([
+    {
+      id: 'a',
+      sheet: sheet({ maxVitality: 20, maxMD: 3, woundPreference: 'ASK', weapons: [sword, bow, crossbow] }),
+    },
+    { id: 'b', sheet: sheet() },
+  ]);
   t.run({ type: 'SetInitiative', order: ['a', 'b'] });
   t.run({ type: 'ApplyCondition', combatantId: 'a', condition: 'prone', intensity: 2, rounds: 1 });
   t.run({ type: 'ApplyCondition', combatantId: 'b', condition: 'blinded' });
   t.run({ type: 'StartRound' });
-  t.run({ type: 'ApplyWounds', combatantId: 'a', woundMargin: 4, harm: { domain: 'Elemental', type: 'Fire' }, effect: 'Fireball' });
+  t.run({
+    type: 'ApplyWounds',
+    combatantId: 'a',
+    woundMargin: 4,
+    harm: { domain: 'Elemental', type: 'Fire' },
+    effect: 'Fireball',
+  });
   t.run({ type: 'AllocateWounds', combatantId: 'a', allocation: ['MD', 'AD'] });
-  t.run({ type: 'ApplyWounds', combatantId: 'a', wounds: 1, harm: 'Supernatural (Psychic)', allocation: ['MD'] });
-  t.run({ type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Cursed', harm: 'Supernatural (Necrotic)', wounds: 2, source: 'a hex' });
+  t.run({
+    type: 'ApplyWounds',
+    combatantId: 'a',
+    wounds: 1,
+    harm: 'Supernatural (Psychic)',
+    allocation: ['MD'],
+  });
+  t.run({
+    type: 'ApplyLingeringHarm',
+    combatantId: 'a',
+    form: 'Cursed',
+    harm: 'Supernatural (Necrotic)',
+    wounds: 2,
+    source: 'a hex',
+  });
   t.run({ type: 'ApplyLingeringHarm', combatantId: 'b', form: 'Burning' });
   t.run({ type: 'RemoveCondition', combatantId: 'b', condition: 'blinded' });
   t.run({ type: 'EndRound' });
   // The hex ticks at the round's end; should its Wounds wait for a's choice (ASK), a chooses.
-  if (t.state.pending?.kind === 'woundAllocation') t.run({ type: 'AllocateWounds', combatantId: 'a', allocation: ['AD', 'AD'] });
+  if (t.state.pending?.kind === 'woundAllocation')
+    t.run({ type: 'AllocateWounds', combatantId: 'a', allocation: ['AD', 'AD'] });
   t.run({ type: 'TreatLingeringHarm', combatantId: 'a', lingeringHarmId: 'lh1' });
   t.run({ type: 'StartRound' });
   t.run({ type: 'ApplyCondition', combatantId: 'b', condition: 'restrained', intensity: 1 });
   t.run({ type: 'SetPosition', combatantId: 'a', position: { x: 0, y: 0 } });
   t.run({ type: 'SetPosition', combatantId: 'b', position: { x: 3, y: -2 } });
   t.run({ type: 'StartActivation', combatantId: 'a' });
-  t.run({ type: 'DeclareExchange', attackerId: 'a', targetId: 'b', kind: 'ranged', weaponId: 'crossbow', boost: 0, response: 'none' });
+  t.run({
+    type: 'DeclareExchange',
+    attackerId: 'a',
+    targetId: 'b',
+    kind: 'ranged',
+    weaponId: 'crossbow',
+    boost: 0,
+    response: 'none',
+  });
   t.run({ type: 'EndActivation' });
   return t.log;
 }
 
 const FIGHTS: Array<[string, () => RuleEvent[]]> = [
-  ['initiative: a tie the GM settles (pending initiativeTie), a late joiner and an exchange asked for dice (pending dice), a cancellation, an ended fight', initiative],
-  ['a lost Clash: the pending response, wounds to allocate (pending woundAllocation), Withdrawn, then Collapsed by a spell', clash],
+  [
+    'initiative: a tie the GM settles (pending initiativeTie), a late joiner and an exchange asked for dice (pending dice), a cancellation, an ended fight',
+    initiative,
+  ],
+  [
+    'a lost Clash: the pending response, wounds to allocate (pending woundAllocation), Withdrawn, then Collapsed by a spell',
+    clash,
+  ],
   ['a whole duel to a collapse: answers up front and by policy, Bleeding, an ended fight', duel],
   ['a shootout: ranged exchanges, a crossbow reloaded and out of bolts', shootout],
-  ['the map: positions, Opportunity Attacks offered (pending opportunityAttack), taken, declined and lapsed, off the map', yard],
-  ['the GM’s tools: conditions for a round and until removed, spells, Lingering Harm with a source, treated', gm],
+  [
+    'the map: positions, Opportunity Attacks offered (pending opportunityAttack), taken, declined and lapsed, off the map',
+    yard,
+  ],
+  [
+    'the GM’s tools: conditions for a round and until removed, spells, Lingering Harm with a source, treated',
+    gm,
+  ],
 ];
 const LOGS = new Map(FIGHTS.map(([name, play]) => [name, play()]));
 
@@ -237,65 +404,124 @@ describe('NARATEER_VIEW declares the view every Narateer fight shows', () => {
     expect(system.contract.view).toBe(NARATEER_VIEW);
   });
 
-  it.each(FIGHTS.map(([name]) => name))('%s: the view after every event parses strictly, unchanged', (name) => {
-    const events = LOGS.get(name)!;
-    expect(viewsOf(events)).toHaveLength(events.length);
-  });
+  it.each(FIGHTS.map(([name]) => name))(
+    '%s: the view after every event parses strictly, unchanged',
+    (name) => {
+      const events = LOGS.get(name)!;
+      expect(viewsOf(events)).toHaveLength(events.length);
+    },
+  );
 
   it('the view of a fight not started yet parses too (no seq, no headHash)', () => {
-    expect(NARATEER_VIEW.parse(view(system.start(FIGHT_ID) as NarateerState))).toMatchObject({ status: 'new', combatants: [], exchange: null, pendingWounds: null, opportunity: null });
+    expect(NARATEER_VIEW.parse(view(system.start(FIGHT_ID) as NarateerState))).toMatchObject({
+      status: 'new',
+      combatants: [],
+      exchange: null,
+      pendingWounds: null,
+      opportunity: null,
+    });
   });
 
   it('the fights show both forms of every field that has two (so each is checked against real views)', () => {
     const views = allViews();
     const combatants = views.flatMap((v) => v.combatants);
-    const both = <T>(name: string, items: T[], present: (item: T) => boolean) => expect([name, items.some(present), items.some((i) => !present(i))]).toEqual([name, true, true]);
-    expect([...new Set(views.map((v) => v.pending?.kind ?? null))].sort()).toEqual(['dice', 'exchangeResponse', 'initiativeTie', 'opportunityAttack', 'woundAllocation', null].sort());
+    const both = <T>(name: string, items: T[], present: (item: T) => boolean) =>
+      expect([name, items.some(present), items.some((i) => !present(i))]).toEqual([name, true, true]);
+    expect([...new Set(views.map((v) => v.pending?.kind ?? null))].sort()).toEqual(
+      ['dice', 'exchangeResponse', 'initiativeTie', 'opportunityAttack', 'woundAllocation', null].sort(),
+    );
     expect([...new Set(views.map((v) => v.status))].sort()).toEqual(['active', 'ended', 'setup']);
     expect([...new Set(combatants.map((c) => c.state))].sort()).toEqual(['Active', 'Collapsed', 'Withdrawn']);
     expect(combatants.some((c) => c.vitality < 0)).toBe(true);
     both('dice.revealedSeed', views, (v) => v.dice.revealedSeed === TEST_SEED);
     both('activeCombatantId', views, (v) => v.activeCombatantId !== null);
     both('exchange', views, (v) => v.exchange !== null);
-    both('exchange.response', views.flatMap((v) => (v.exchange ? [v.exchange] : [])), (x) => x.response !== undefined);
-    expect(views.some((v) => v.exchange?.opportunity) && views.some((v) => v.exchange?.response?.forced) && views.some((v) => v.exchange?.response?.source)).toBe(true);
+    both(
+      'exchange.response',
+      views.flatMap((v) => (v.exchange ? [v.exchange] : [])),
+      (x) => x.response !== undefined,
+    );
+    expect(
+      views.some((v) => v.exchange?.opportunity) &&
+        views.some((v) => v.exchange?.response?.forced) &&
+        views.some((v) => v.exchange?.response?.source),
+    ).toBe(true);
     both('pendingWounds', views, (v) => v.pendingWounds !== null);
     both('opportunity', views, (v) => v.opportunity !== null);
-    both('opportunity.current', views.flatMap((v) => (v.opportunity ? [v.opportunity] : [])), (o) => o.current !== undefined);
+    both(
+      'opportunity.current',
+      views.flatMap((v) => (v.opportunity ? [v.opportunity] : [])),
+      (o) => o.current !== undefined,
+    );
     both('initiative', combatants, (c) => c.initiative !== null);
     both('position', combatants, (c) => c.position !== null);
     both('proactiveUsesLeft', combatants, (c) => c.proactiveUsesLeft.melee < 2);
     const conditions = combatants.flatMap((c) => c.conditions);
     both('conditions[].intensity', conditions, (k) => k.intensity !== null);
     both('conditions[].untilRound', conditions, (k) => k.untilRound !== null);
-    both('lingeringHarm[].source', combatants.flatMap((c) => c.lingeringHarm), (l) => l.source !== undefined);
+    both(
+      'lingeringHarm[].source',
+      combatants.flatMap((c) => c.lingeringHarm),
+      (l) => l.source !== undefined,
+    );
     const weapons = combatants.flatMap((c) => c.weapons);
     both('weapons[].ammunition', weapons, (w) => w.ammunition !== null);
     both('weapons[].loaded', weapons, (w) => w.loaded);
     both('weapons[].ready', weapons, (w) => w.ready);
-    expect(weapons.some((w) => w.ammunition === 0 && !w.ready) && weapons.some((w) => w.ammunition !== 0 && !w.loaded && !w.ready)).toBe(true);
-    expect([...new Set(combatants.map((c) => c.woundPreference))].sort()).toEqual(['AD_FIRST', 'ASK', 'MD_FIRST']);
+    expect(
+      weapons.some((w) => w.ammunition === 0 && !w.ready) &&
+        weapons.some((w) => w.ammunition !== 0 && !w.loaded && !w.ready),
+    ).toBe(true);
+    expect([...new Set(combatants.map((c) => c.woundPreference))].sort()).toEqual([
+      'AD_FIRST',
+      'ASK',
+      'MD_FIRST',
+    ]);
   });
 
   describe('a view that drifts from the declaration is refused', () => {
     type Drift = (shown: NarateerView, at: number) => unknown;
     /** A view with a pending exchange and a combatant (`at`) with conditions, Lingering Harm and a position, drifted. */
     const refusal = (drift: Drift) => {
-      const shown = allViews().find((v) => v.exchange !== null && v.combatants.some((c) => c.lingeringHarm.length > 0 && c.conditions.length > 0))!;
+      const shown = allViews().find(
+        (v) =>
+          v.exchange !== null &&
+          v.combatants.some((c) => c.lingeringHarm.length > 0 && c.conditions.length > 0),
+      )!;
       const at = shown.combatants.findIndex((c) => c.lingeringHarm.length > 0 && c.conditions.length > 0);
       expect(NARATEER_VIEW.safeParse(shown).success).toBe(true);
       const result = NARATEER_VIEW.safeParse(drift(shown, at));
       expect(result.success).toBe(false);
       return { issue: result.error!.issues[0], at };
     };
-    const combatant = (v: NarateerView, at: number, patch: Record<string, unknown>) => ({ ...v, combatants: v.combatants.map((c, i) => (i === at ? { ...c, ...patch } : c)) });
+    const combatant = (v: NarateerView, at: number, patch: Record<string, unknown>) => ({
+      ...v,
+      combatants: v.combatants.map((c, i) => (i === at ? { ...c, ...patch } : c)),
+    });
 
     it.each<[string, Drift, (at: number) => PropertyKey[]]>([
       ['an extra field of the view', (v) => ({ ...v, exchanges: 3 }), () => ['exchanges']],
-      ['an extra field of a combatant', (v, at) => combatant(v, at, { belowHalf: false }), (at) => ['combatants', at, 'belowHalf']],
-      ['an extra field of a die pool', (v, at) => combatant(v, at, { ad: { ...v.combatants[at].ad, spent: 0 } }), (at) => ['combatants', at, 'ad', 'spent']],
-      ['an extra field of a Lingering Harm', (v, at) => combatant(v, at, { lingeringHarm: [{ ...v.combatants[at].lingeringHarm[0], severity: 2 }] }), (at) => ['combatants', at, 'lingeringHarm', 0, 'severity']],
-      ['an extra field of the exchange', (v) => ({ ...v, exchange: { ...v.exchange, outcome: 'hit' } }), () => ['exchange', 'outcome']],
+      [
+        'an extra field of a combatant',
+        (v, at) => combatant(v, at, { belowHalf: false }),
+        (at) => ['combatants', at, 'belowHalf'],
+      ],
+      [
+        'an extra field of a die pool',
+        (v, at) => combatant(v, at, { ad: { ...v.combatants[at].ad, spent: 0 } }),
+        (at) => ['combatants', at, 'ad', 'spent'],
+      ],
+      [
+        'an extra field of a Lingering Harm',
+        (v, at) =>
+          combatant(v, at, { lingeringHarm: [{ ...v.combatants[at].lingeringHarm[0], severity: 2 }] }),
+        (at) => ['combatants', at, 'lingeringHarm', 0, 'severity'],
+      ],
+      [
+        'an extra field of the exchange',
+        (v) => ({ ...v, exchange: { ...v.exchange, outcome: 'hit' } }),
+        () => ['exchange', 'outcome'],
+      ],
     ])('%s', (_what, drift, path) => {
       const { issue, at } = refusal(drift);
       expect(issue.code).toBe('unrecognized_keys');
@@ -303,13 +529,39 @@ describe('NARATEER_VIEW declares the view every Narateer fight shows', () => {
     });
 
     it.each<[string, Drift, (at: number) => PropertyKey[]]>([
-      ['a field of another type', (v, at) => combatant(v, at, { vitality: '3' }), (at) => ['combatants', at, 'vitality']],
-      ['null where the view always has a value', (v, at) => combatant(v, at, { weapons: null }), (at) => ['combatants', at, 'weapons']],
+      [
+        'a field of another type',
+        (v, at) => combatant(v, at, { vitality: '3' }),
+        (at) => ['combatants', at, 'vitality'],
+      ],
+      [
+        'null where the view always has a value',
+        (v, at) => combatant(v, at, { weapons: null }),
+        (at) => ['combatants', at, 'weapons'],
+      ],
       ['absent where the view shows null', ({ opportunity: _gone, ...rest }) => rest, () => ['opportunity']],
-      ['undefined where the view shows null', (v, at) => combatant(v, at, { conditions: [{ ...v.combatants[at].conditions[0], untilRound: undefined }] }), (at) => ['combatants', at, 'conditions', 0, 'untilRound']],
-      ['a state the view never shows', (v, at) => combatant(v, at, { state: 'Unconscious' }), (at) => ['combatants', at, 'state']],
-      ['a condition not in the picker', (v, at) => combatant(v, at, { conditions: [{ ...v.combatants[at].conditions[0], condition: 'toString' }] }), (at) => ['combatants', at, 'conditions', 0, 'condition']],
-      ['a position off the grid', (v, at) => combatant(v, at, { position: { x: 1.5, y: 0 } }), (at) => ['combatants', at, 'position', 'x']],
+      [
+        'undefined where the view shows null',
+        (v, at) =>
+          combatant(v, at, { conditions: [{ ...v.combatants[at].conditions[0], untilRound: undefined }] }),
+        (at) => ['combatants', at, 'conditions', 0, 'untilRound'],
+      ],
+      [
+        'a state the view never shows',
+        (v, at) => combatant(v, at, { state: 'Unconscious' }),
+        (at) => ['combatants', at, 'state'],
+      ],
+      [
+        'a condition not in the picker',
+        (v, at) =>
+          combatant(v, at, { conditions: [{ ...v.combatants[at].conditions[0], condition: 'toString' }] }),
+        (at) => ['combatants', at, 'conditions', 0, 'condition'],
+      ],
+      [
+        'a position off the grid',
+        (v, at) => combatant(v, at, { position: { x: 1.5, y: 0 } }),
+        (at) => ['combatants', at, 'position', 'x'],
+      ],
     ])('%s', (_what, drift, path) => {
       const { issue, at } = refusal(drift);
       expect(issue.path).toEqual(path(at));
@@ -317,15 +569,41 @@ describe('NARATEER_VIEW declares the view every Narateer fight shows', () => {
   });
 
   it('publishes as a closed JSON Schema (what OpenAPI types the view by)', () => {
-    type Schema = { additionalProperties?: boolean; required?: string[]; properties: Record<string, Schema & { description?: string; items?: Schema; anyOf?: Schema[] }> };
+    type Schema = {
+      additionalProperties?: boolean;
+      required?: string[];
+      properties: Record<string, Schema & { description?: string; items?: Schema; anyOf?: Schema[] }>;
+    };
     const schema = jsonSchemaOf(NARATEER_VIEW, 'openapi-3.0') as Schema;
     expect(schema.additionalProperties).toBe(false);
-    expect(schema.required).toEqual(expect.arrayContaining(['fightId', 'status', 'pending', 'combatants', 'exchange', 'pendingWounds', 'opportunity']));
+    expect(schema.required).toEqual(
+      expect.arrayContaining([
+        'fightId',
+        'status',
+        'pending',
+        'combatants',
+        'exchange',
+        'pendingWounds',
+        'opportunity',
+      ]),
+    );
     expect(schema.required).not.toContain('seq');
     expect(schema.properties.opportunity.description).toMatch(/Opportunity Attacks/);
     const combatantSchema = schema.properties.combatants.items!;
     expect(combatantSchema.additionalProperties).toBe(false);
-    expect(combatantSchema.required).toEqual(expect.arrayContaining(['state', 'vitality', 'ad', 'md', 'proactiveUsesLeft', 'conditions', 'lingeringHarm', 'position', 'weapons']));
+    expect(combatantSchema.required).toEqual(
+      expect.arrayContaining([
+        'state',
+        'vitality',
+        'ad',
+        'md',
+        'proactiveUsesLeft',
+        'conditions',
+        'lingeringHarm',
+        'position',
+        'weapons',
+      ]),
+    );
     expect(combatantSchema.properties.state.description).toMatch(/Collapsed/);
   });
 });

@@ -3,7 +3,13 @@ import { fight, melee, ranged, sera, stateOf, then, veyr } from './helpers';
 
 describe('Narateer view', () => {
   it('shows what a frontend renders: Vitality, dice, state, uses left, weapons, conditions, Lingering Harm, position, pending and exchange', () => {
-    let events = fight([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: veyr }], 'sera');
+    let events = fight(
+      [
+        { id: 'sera', sheet: sera },
+        { id: 'veyr', sheet: veyr },
+      ],
+      'sera',
+    );
     events = then(events, { type: 'SetPosition', combatantId: 'sera', position: { x: 0, y: 0 } });
     events = then(events, { type: 'SetPosition', combatantId: 'veyr', position: { x: 5, y: 0 } });
     events = then(events, { type: 'ApplyCondition', combatantId: 'veyr', condition: 'prone', intensity: 1 });
@@ -12,7 +18,14 @@ describe('Narateer view', () => {
     const v = narateer.view(stateOf(events)) as any;
     expect(v.pending).toMatchObject({ kind: 'exchangeResponse', awaiting: 'veyr' });
     expect(v.exchange).toMatchObject({ exchangeId: 'x1', attackerId: 'sera', targetId: 'veyr', dice: 2 });
-    expect(v.combatants[0]).toMatchObject({ id: 'sera', state: 'Active', vitality: 6, ad: { ready: 3, used: 2, wounded: 0, max: 5 }, proactiveUsesLeft: { melee: 1, ranged: 2 }, position: { x: 0, y: 0 } });
+    expect(v.combatants[0]).toMatchObject({
+      id: 'sera',
+      state: 'Active',
+      vitality: 6,
+      ad: { ready: 3, used: 2, wounded: 0, max: 5 },
+      proactiveUsesLeft: { melee: 1, ranged: 2 },
+      position: { x: 0, y: 0 },
+    });
     expect(v.combatants[1]).toMatchObject({
       conditions: [{ condition: 'prone', intensity: 1, untilRound: null }],
       lingeringHarm: [{ id: 'lh1', label: 'Lingering Harm: Poisoned', harmLabel: 'Affliction (Poison)' }],
@@ -22,8 +35,20 @@ describe('Narateer view', () => {
   });
 
   it('the system lists its commands and rulings', () => {
-    expect(Object.keys(narateer.commands)).toEqual(expect.arrayContaining(['DeclareExchange', 'RespondToExchange', 'AllocateWounds', 'Move', 'TakeOpportunityAttack', 'DeclineOpportunity', 'StartFight']));
-    expect(narateer.rulings.map((r) => r.id)).toEqual(expect.arrayContaining(['N2', 'N9', 'N21', 'N22', 'N35', 'N36', 'N37']));
+    expect(Object.keys(narateer.commands)).toEqual(
+      expect.arrayContaining([
+        'DeclareExchange',
+        'RespondToExchange',
+        'AllocateWounds',
+        'Move',
+        'TakeOpportunityAttack',
+        'DeclineOpportunity',
+        'StartFight',
+      ]),
+    );
+    expect(narateer.rulings.map((r) => r.id)).toEqual(
+      expect.arrayContaining(['N2', 'N9', 'N21', 'N22', 'N35', 'N36', 'N37']),
+    );
     expect(melee('a', 'b', 0).type).toBe('DeclareExchange');
   });
 });

@@ -1,35 +1,99 @@
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
-import { exact, fight, find, melee, mira, orin, ranged, respond, sera, sheet, stateOf, then, types, veyr } from './helpers';
+import {
+  exact,
+  fight,
+  find,
+  melee,
+  mira,
+  orin,
+  ranged,
+  respond,
+  sera,
+  sheet,
+  stateOf,
+  then,
+  types,
+  veyr,
+} from './helpers';
 
 describe('narateer.txt worked examples', () => {
   it('"Worked Example: One Melee Exchange": Mira 3 AD vs Orin 2 AD Clash, 4 to 2, Hit Margin 2, Strike Rating 5, Protection 1, Wound Margin 6, 3 Wounds', () => {
-    const start = fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira');
+    const start = fight(
+      [
+        { id: 'mira', sheet: mira },
+        { id: 'orin', sheet: orin },
+      ],
+      'mira',
+    );
     const declared = then(start, melee('mira', 'orin', 2));
-    expect(stateOf(declared).pending).toMatchObject({ kind: 'exchangeResponse', awaiting: 'orin', answer: 'RespondToExchange' });
+    expect(stateOf(declared).pending).toMatchObject({
+      kind: 'exchangeResponse',
+      awaiting: 'orin',
+      answer: 'RespondToExchange',
+    });
     // N22: the completing command carries Mira's pool then Orin's.
-    const events = exact(declared, { ...respond('orin', 'clash', 1), weaponId: 'mace' }, { dice: [6, 4, 3, 4, 3] });
+    const events = exact(
+      declared,
+      { ...respond('orin', 'clash', 1), weaponId: 'mace' },
+      { dice: [6, 4, 3, 4, 3] },
+    );
     expect(types(events)).toEqual(['ExchangeResponded', 'ExchangeResolved', 'WoundsApplied']);
     const resolved = find(events, 'ExchangeResolved');
     expect(resolved.attacker).toMatchObject({ total: 4, roll: { faces: [6, 4, 3] } });
     expect(resolved.responder).toMatchObject({ total: 2, roll: { faces: [4, 3] } });
     expect(resolved).toMatchObject({ outcome: 'hit', winnerId: 'mira', hitMargin: 2 });
     const wounds = find(events, 'WoundsApplied');
-    expect(wounds).toMatchObject({ combatantId: 'orin', damageVital: 'agility', strikeRating: 5, protectionRating: 1, woundMargin: 6, wounds: 3, harmLabel: 'Physical (Slashing)' });
+    expect(wounds).toMatchObject({
+      combatantId: 'orin',
+      damageVital: 'agility',
+      strikeRating: 5,
+      protectionRating: 1,
+      woundMargin: 6,
+      wounds: 3,
+      harmLabel: 'Physical (Slashing)',
+    });
     // Orin has no MD: 3 Vitality and 3 AD into Wounded, Ready AD first (5 AD − 2 committed = 3 Ready).
-    expect(wounds.dice).toEqual([{ kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }]);
-    expect(wounds).toMatchObject({ vitalityBefore: 8, vitality: 5, ad: { ready: 0, used: 2, wounded: 3 }, state: 'Active' });
+    expect(wounds.dice).toEqual([
+      { kind: 'AD', from: 'ready' },
+      { kind: 'AD', from: 'ready' },
+      { kind: 'AD', from: 'ready' },
+    ]);
+    expect(wounds).toMatchObject({
+      vitalityBefore: 8,
+      vitality: 5,
+      ad: { ready: 0, used: 2, wounded: 3 },
+      state: 'Active',
+    });
   });
 
   it('"Worked Example: One Ranged Exchange": Sera 3 AD bow vs Veyr 2 AD crossbow Clash, 3 dots to 1, 3 Wounds', () => {
-    const start = fight([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: veyr }], 'sera');
+    const start = fight(
+      [
+        { id: 'sera', sheet: sera },
+        { id: 'veyr', sheet: veyr },
+      ],
+      'sera',
+    );
     const declared = then(start, ranged('sera', 'veyr', 'bow', 2, { distance: 8 }));
-    const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), { dice: [4, 5, 3, 3, 1], followUpFaces: [5, 2] });
+    const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), {
+      dice: [4, 5, 3, 3, 1],
+      followUpFaces: [5, 2],
+    });
     const resolved = find(events, 'ExchangeResolved');
     expect(resolved.attacker.skill).toBe('ranged');
     expect(resolved.responder.skill).toBe('ranged');
     expect(resolved).toMatchObject({ outcome: 'hit', winnerId: 'sera', hitMargin: 2 });
-    expect(find(events, 'WoundsApplied')).toMatchObject({ combatantId: 'veyr', damageVital: 'agility', strikeRating: 5, protectionRating: 1, woundMargin: 6, wounds: 3, vitality: 1, harmLabel: 'Physical (Piercing)' });
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      combatantId: 'veyr',
+      damageVital: 'agility',
+      strikeRating: 5,
+      protectionRating: 1,
+      woundMargin: 6,
+      wounds: 3,
+      vitality: 1,
+      harmLabel: 'Physical (Piercing)',
+    });
     // Both fired: ammunition spent and the crossbow must be loaded again, win or lose.
     const fired = events.filter((e) => e.type === 'WeaponFired').map((e) => e.data);
     expect(fired).toEqual([
@@ -39,64 +103,183 @@ describe('narateer.txt worked examples', () => {
   });
 
   it("Veyr's Continuation Check example: both triggers from one arrow make one 2-die Side Roll; a Hit and a Miss pass", () => {
-    const start = fight([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: veyr }], 'sera');
+    const start = fight(
+      [
+        { id: 'sera', sheet: sera },
+        { id: 'veyr', sheet: veyr },
+      ],
+      'sera',
+    );
     const declared = then(start, ranged('sera', 'veyr', 'bow', 2, { distance: 8 }));
-    const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), { dice: [4, 5, 3, 3, 1], followUpFaces: [5, 2] });
+    const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), {
+      dice: [4, 5, 3, 3, 1],
+      followUpFaces: [5, 2],
+    });
     expect(events.filter((e) => e.type === 'ContinuationChecked')).toHaveLength(1);
-    expect(find(events, 'ContinuationChecked')).toEqual({ combatantId: 'veyr', triggers: ['belowHalf', 'heavyWounds'], dice: 2, roll: { sides: 6, faces: [5, 2] }, dots: 1, passed: true, state: 'Active' });
+    expect(find(events, 'ContinuationChecked')).toEqual({
+      combatantId: 'veyr',
+      triggers: ['belowHalf', 'heavyWounds'],
+      dice: 2,
+      roll: { sides: 6, faces: [5, 2] },
+      dots: 1,
+      passed: true,
+      state: 'Active',
+    });
     expect(stateOf([...declared, ...events]).combatants.veyr.withdrawn).toBe(false);
   });
 
   it('"Example: Wounds during Trance": Senna moves both Ready MD to Wounded, then must take her Ready AD before her Used AD', () => {
     const senna = sheet({ maxAD: 2, maxMD: 2, maxVitality: 10, woundPreference: 'ASK' });
-    let events = fight([{ id: 'senna', sheet: senna }, { id: 'gm-foe', sheet: sheet() }]);
+    let events = fight([
+      { id: 'senna', sheet: senna },
+      { id: 'gm-foe', sheet: sheet() },
+    ]);
     events = then(events, { type: 'SpendDice', combatantId: 'senna', ad: 1, reason: 'trance' });
-    expect(stateOf(events).combatants.senna).toMatchObject({ ad: { ready: 1, used: 1 }, md: { ready: 2, used: 0 } });
-    events = then(events, { type: 'ApplyWounds', combatantId: 'senna', wounds: 2, harm: 'Supernatural (Psychic)' });
-    expect(stateOf(events).pending).toMatchObject({ kind: 'woundAllocation', awaiting: 'senna', answer: 'AllocateWounds' });
+    expect(stateOf(events).combatants.senna).toMatchObject({
+      ad: { ready: 1, used: 1 },
+      md: { ready: 2, used: 0 },
+    });
+    events = then(events, {
+      type: 'ApplyWounds',
+      combatantId: 'senna',
+      wounds: 2,
+      harm: 'Supernatural (Psychic)',
+    });
+    expect(stateOf(events).pending).toMatchObject({
+      kind: 'woundAllocation',
+      awaiting: 'senna',
+      answer: 'AllocateWounds',
+    });
     events = then(events, { type: 'AllocateWounds', combatantId: 'senna', allocation: ['MD', 'MD'] });
-    expect(events[events.length - 1].data).toMatchObject({ dice: [{ kind: 'MD', from: 'ready' }, { kind: 'MD', from: 'ready' }], md: { ready: 0, wounded: 2 }, vitality: 8 });
+    expect(events[events.length - 1].data).toMatchObject({
+      dice: [
+        { kind: 'MD', from: 'ready' },
+        { kind: 'MD', from: 'ready' },
+      ],
+      md: { ready: 0, wounded: 2 },
+      vitality: 8,
+    });
     // One more Wound: only Ready AD remains in the Ready state, so there is nothing to ask.
-    const third = exact(events, { type: 'ApplyWounds', combatantId: 'senna', wounds: 1, harm: 'Supernatural (Psychic)' });
-    expect(find(third, 'WoundsApplied')).toMatchObject({ dice: [{ kind: 'AD', from: 'ready' }], ad: { ready: 0, used: 1, wounded: 1 } });
+    const third = exact(events, {
+      type: 'ApplyWounds',
+      combatantId: 'senna',
+      wounds: 1,
+      harm: 'Supernatural (Psychic)',
+    });
+    expect(find(third, 'WoundsApplied')).toMatchObject({
+      dice: [{ kind: 'AD', from: 'ready' }],
+      ad: { ready: 0, used: 1, wounded: 1 },
+    });
   });
 
   it('"Combat Exchange Flow" example: Mira surges at Orin with an arming sword, Base Attack Cost 1 AD + 2 Boost AD: she commits 3 AD', () => {
-    const events = exact(fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira'), melee('mira', 'orin', 2));
+    const events = exact(
+      fight(
+        [
+          { id: 'mira', sheet: mira },
+          { id: 'orin', sheet: orin },
+        ],
+        'mira',
+      ),
+      melee('mira', 'orin', 2),
+    );
     expect(find(events, 'ExchangeDeclared')).toMatchObject({ weaponId: 'sword', boost: 2, dice: 3 });
   });
 
   it('"Full Guard" example: Orin\'s final total equals Mira\'s, so he stops her attack but cannot wound her', () => {
-    const declared = then(fight([{ id: 'mira', sheet: mira }, { id: 'orin', sheet: orin }], 'mira'), melee('mira', 'orin', 2));
+    const declared = then(
+      fight(
+        [
+          { id: 'mira', sheet: mira },
+          { id: 'orin', sheet: orin },
+        ],
+        'mira',
+      ),
+      melee('mira', 'orin', 2),
+    );
     // Mira 6, 3, 1 = 3 dots; Orin's guard 6, 3 = 3 dots (Advantage rerolls his 3: a 4, no better).
-    const events = exact(declared, respond('orin', 'fullGuard', 1), { dice: [6, 3, 1, 6, 3], rerollFaces: [4] });
-    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'guarded', winnerId: 'orin', attacker: { total: 3 }, responder: { total: 3 } });
+    const events = exact(declared, respond('orin', 'fullGuard', 1), {
+      dice: [6, 3, 1, 6, 3],
+      rerollFaces: [4],
+    });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({
+      outcome: 'guarded',
+      winnerId: 'orin',
+      attacker: { total: 3 },
+      responder: { total: 3 },
+    });
     expect(types(events)).toEqual(['ExchangeResponded', 'ExchangeResolved']);
   });
 
   it('"Harm Domains And Types" example: a poisoned arrow deals Physical (Piercing) on impact; its Lingering Harm: Poisoned later deals Affliction (Poison), and no Condition comes with it', () => {
-    let events = fight([{ id: 'sera', sheet: sera }, { id: 'veyr', sheet: { ...veyr, maxVitality: 10 } }], 'sera');
+    let events = fight(
+      [
+        { id: 'sera', sheet: sera },
+        { id: 'veyr', sheet: { ...veyr, maxVitality: 10 } },
+      ],
+      'sera',
+    );
     events = then(events, ranged('sera', 'veyr', 'bow', 0, { distance: 8, response: 'none' }), { dice: [3] });
     expect(find(events, 'WoundsApplied')).toMatchObject({ harmLabel: 'Physical (Piercing)', wounds: 3 });
-    events = then(events, { type: 'ApplyLingeringHarm', combatantId: 'veyr', form: 'Poisoned', source: 'poisoned arrow' });
+    events = then(events, {
+      type: 'ApplyLingeringHarm',
+      combatantId: 'veyr',
+      form: 'Poisoned',
+      source: 'poisoned arrow',
+    });
     events = then(events, { type: 'EndRound' });
     const tick = events.filter((e) => e.type === 'WoundsApplied').pop()!.data;
-    expect(tick).toMatchObject({ form: 'Poisoned', harmLabel: 'Affliction (Poison)', wounds: 1, vitality: 6 });
+    expect(tick).toMatchObject({
+      form: 'Poisoned',
+      harmLabel: 'Affliction (Poison)',
+      wounds: 1,
+      vitality: 6,
+    });
     expect(stateOf(events).combatants.veyr.conditions).toEqual([]);
   });
 
   it('"Skill Level In Combat" example: Mira (Melee SL 3) initiates four proactive Melee actions with Boost up to 3; Sera (Ranged SL 2) three, Boost up to 2', () => {
     const big = { ...mira, maxAD: 12 };
-    let events = fight([{ id: 'mira', sheet: big }, { id: 'orin', sheet: orin }], 'mira');
-    expect(given(narateer, events).when(melee('mira', 'orin', 4)).violation()).toMatchObject({ code: 'NARATEER_BOOST_OVER_SKILL', field: 'boost' });
+    let events = fight(
+      [
+        { id: 'mira', sheet: big },
+        { id: 'orin', sheet: orin },
+      ],
+      'mira',
+    );
+    expect(
+      given(narateer, events)
+        .when(melee('mira', 'orin', 4))
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_BOOST_OVER_SKILL', field: 'boost' });
     events = then(events, melee('mira', 'orin', 3, { response: 'none' }), { dice: [1, 1, 1, 1] });
-    for (let i = 0; i < 3; i++) events = then(events, melee('mira', 'orin', 0, { response: 'none' }), { dice: [1] });
-    expect(given(narateer, events).when(melee('mira', 'orin', 0, { response: 'none' }), { dice: [1] }).violation()).toMatchObject({ code: 'NARATEER_PROACTIVE_LIMIT', field: 'kind' });
+    for (let i = 0; i < 3; i++)
+      events = then(events, melee('mira', 'orin', 0, { response: 'none' }), { dice: [1] });
+    expect(
+      given(narateer, events)
+        .when(melee('mira', 'orin', 0, { response: 'none' }), { dice: [1] })
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_PROACTIVE_LIMIT', field: 'kind' });
 
-    const s = fight([{ id: 'sera', sheet: { ...sera, maxAD: 12 } }, { id: 'veyr', sheet: veyr }], 'sera');
-    expect(given(narateer, s).when(ranged('sera', 'veyr', 'bow', 3)).violation().code).toBe('NARATEER_BOOST_OVER_SKILL');
+    const s = fight(
+      [
+        { id: 'sera', sheet: { ...sera, maxAD: 12 } },
+        { id: 'veyr', sheet: veyr },
+      ],
+      'sera',
+    );
+    expect(
+      given(narateer, s)
+        .when(ranged('sera', 'veyr', 'bow', 3))
+        .violation().code,
+    ).toBe('NARATEER_BOOST_OVER_SKILL');
     let shots = s;
-    for (let i = 0; i < 3; i++) shots = then(shots, ranged('sera', 'veyr', 'bow', 0, { response: 'none' }), { dice: [1] });
-    expect(given(narateer, shots).when(ranged('sera', 'veyr', 'bow', 0, { response: 'none' }), { dice: [1] }).violation().code).toBe('NARATEER_PROACTIVE_LIMIT');
+    for (let i = 0; i < 3; i++)
+      shots = then(shots, ranged('sera', 'veyr', 'bow', 0, { response: 'none' }), { dice: [1] });
+    expect(
+      given(narateer, shots)
+        .when(ranged('sera', 'veyr', 'bow', 0, { response: 'none' }), { dice: [1] })
+        .violation().code,
+    ).toBe('NARATEER_PROACTIVE_LIMIT');
   });
 });

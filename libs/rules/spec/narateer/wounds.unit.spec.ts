@@ -1,25 +1,62 @@
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
 import { convertWounds } from '../../src/narateer/decide/wounds';
-import { exact, fight, find, mace, melee, mira, orin, respond, sheet, stateOf, sword, then, types } from './helpers';
+import {
+  exact,
+  fight,
+  find,
+  mace,
+  melee,
+  mira,
+  orin,
+  respond,
+  sheet,
+  stateOf,
+  sword,
+  then,
+  types,
+} from './helpers';
 
-const duel = (a = mira, b = orin) => fight([{ id: 'mira', sheet: a }, { id: 'orin', sheet: b }], 'mira');
-const hurt = (events: any[], id: string, wounds: number, extra: Record<string, unknown> = {}, faces = {}) => then(events, { type: 'ApplyWounds', combatantId: id, wounds, harm: 'Physical (Impact)', ...extra }, faces);
+const duel = (a = mira, b = orin) =>
+  fight(
+    [
+      { id: 'mira', sheet: a },
+      { id: 'orin', sheet: b },
+    ],
+    'mira',
+  );
+const hurt = (events: any[], id: string, wounds: number, extra: Record<string, unknown> = {}, faces = {}) =>
+  then(events, { type: 'ApplyWounds', combatantId: id, wounds, harm: 'Physical (Impact)', ...extra }, faces);
 const last = (events: any[]) => events[events.length - 1].data;
 
 describe('Calculating Wounds', () => {
   it('Strike Rating = Weapon Damage + min(active Damage Vital, Damage Vital Cap)', () => {
-    const strong = { ...mira, vitals: { strength: 5, agility: 1, resilience: 2 }, weapons: [{ ...sword, damageVitalCap: 2 }] };
+    const strong = {
+      ...mira,
+      vitals: { strength: 5, agility: 1, resilience: 2 },
+      weapons: [{ ...sword, damageVitalCap: 2 }],
+    };
     const events = exact(duel(strong), melee('mira', 'orin', 0, { response: 'none' }), { dice: [3] });
     // Strength 5 capped at 2: Strike Rating 2 + 2 = 4; Wound Margin 1 + 4 − 1 = 4 → 2 Wounds.
-    expect(find(events, 'WoundsApplied')).toMatchObject({ damageVital: 'strength', strikeRating: 4, woundMargin: 4, wounds: 2 });
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      damageVital: 'strength',
+      strikeRating: 4,
+      woundMargin: 4,
+      wounds: 2,
+    });
   });
 
   it('N21: the Damage Vital must be one the weapon allows; the default is the highest after the cap', () => {
     const heavy = { ...mira, weapons: [mace] };
-    expect(given(narateer, duel(heavy)).when({ ...melee('mira', 'orin', 0), weaponId: 'mace', damageVital: 'agility' }).violation()).toMatchObject({ code: 'NARATEER_DAMAGE_VITAL_NOT_ALLOWED', field: 'damageVital' });
+    expect(
+      given(narateer, duel(heavy))
+        .when({ ...melee('mira', 'orin', 0), weaponId: 'mace', damageVital: 'agility' })
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_DAMAGE_VITAL_NOT_ALLOWED', field: 'damageVital' });
     // Agility 3 and Strength 2, both allowed for a light sword: named Strength is used when asked for.
-    const named = exact(duel(), melee('mira', 'orin', 0, { damageVital: 'strength', response: 'none' }), { dice: [3] });
+    const named = exact(duel(), melee('mira', 'orin', 0, { damageVital: 'strength', response: 'none' }), {
+      dice: [3],
+    });
     expect(find(named, 'WoundsApplied')).toMatchObject({ damageVital: 'strength', strikeRating: 4 });
   });
 
@@ -33,8 +70,22 @@ describe('Calculating Wounds', () => {
     const events = exact(duel(mira, armoured), melee('mira', 'orin', 0, { response: 'none' }), { dice: [3] });
     expect(find(events, 'WoundsApplied')).toMatchObject({ woundMargin: 0, wounds: 0, dice: [], vitality: 8 });
     // Hit Margin 1 + Strike Rating 5 − Protection 9 = −3: still no Wound, the margin kept as it is.
-    const plate = exact(duel(mira, { ...orin, armour: { soak: 9 } }), melee('mira', 'orin', 0, { response: 'none' }), { dice: [3] });
-    expect(find(plate, 'WoundsApplied')).toMatchObject({ hitMargin: 1, strikeRating: 5, protectionRating: 9, woundMargin: -3, wounds: 0, dice: [], vitalityBefore: 8, vitality: 8, state: 'Active' });
+    const plate = exact(
+      duel(mira, { ...orin, armour: { soak: 9 } }),
+      melee('mira', 'orin', 0, { response: 'none' }),
+      { dice: [3] },
+    );
+    expect(find(plate, 'WoundsApplied')).toMatchObject({
+      hitMargin: 1,
+      strikeRating: 5,
+      protectionRating: 9,
+      woundMargin: -3,
+      wounds: 0,
+      dice: [],
+      vitalityBefore: 8,
+      vitality: 8,
+      state: 'Active',
+    });
     expect(types(plate)).not.toContain('ContinuationChecked');
   });
 
@@ -42,30 +93,86 @@ describe('Calculating Wounds', () => {
     const blunt = { ...mira, weapons: [{ ...sword, damageVitalCap: 0 }] };
     const events = exact(duel(blunt), melee('mira', 'orin', 0, { response: 'none' }), { dice: [6] });
     // Hit Margin 2 + (2 + min(3, 0)) − 1 = 3 → 2 Wounds.
-    expect(find(events, 'WoundsApplied')).toMatchObject({ hitMargin: 2, strikeRating: 2, woundMargin: 3, wounds: 2 });
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      hitMargin: 2,
+      strikeRating: 2,
+      woundMargin: 3,
+      wounds: 2,
+    });
   });
 
   it('Clash lost: the tempo-holder takes Wounds from the responder’s weapon, Ready dice first, then the AD it committed', () => {
     const declared = then(duel(), melee('mira', 'orin', 2));
-    const events = exact(declared, respond('orin', 'clash', 1), { dice: [1, 1, 2, 6, 6], followUpFaces: [2, 1] });
-    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'counterHit', winnerId: 'orin', hitMargin: 4, attacker: { total: 0 }, responder: { total: 4 } });
+    const events = exact(declared, respond('orin', 'clash', 1), {
+      dice: [1, 1, 2, 6, 6],
+      followUpFaces: [2, 1],
+    });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({
+      outcome: 'counterHit',
+      winnerId: 'orin',
+      hitMargin: 4,
+      attacker: { total: 0 },
+      responder: { total: 4 },
+    });
     // Mace: 2 + min(Strength 3, cap 3) = 5; Mira's Soak 1: 4 + 5 − 1 = 8 → 5 Wounds. Mira had 2 Ready AD and 3 Used.
     const wounds = find(events, 'WoundsApplied');
-    expect(wounds).toMatchObject({ combatantId: 'mira', sourceId: 'orin', weaponId: 'mace', damageVital: 'strength', strikeRating: 5, protectionRating: 1, woundMargin: 8, wounds: 5, vitalityBefore: 8, vitality: 3, firstBelowHalf: true });
-    expect(wounds.dice).toEqual([{ kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'used' }, { kind: 'AD', from: 'used' }, { kind: 'AD', from: 'used' }]);
+    expect(wounds).toMatchObject({
+      combatantId: 'mira',
+      sourceId: 'orin',
+      weaponId: 'mace',
+      damageVital: 'strength',
+      strikeRating: 5,
+      protectionRating: 1,
+      woundMargin: 8,
+      wounds: 5,
+      vitalityBefore: 8,
+      vitality: 3,
+      firstBelowHalf: true,
+    });
+    expect(wounds.dice).toEqual([
+      { kind: 'AD', from: 'ready' },
+      { kind: 'AD', from: 'ready' },
+      { kind: 'AD', from: 'used' },
+      { kind: 'AD', from: 'used' },
+      { kind: 'AD', from: 'used' },
+    ]);
     expect(wounds.ad).toEqual({ ready: 0, used: 0, wounded: 5 });
     // Both triggers, one check: 0 dots, so Mira is Withdrawn in her own activation and can press no further.
-    expect(find(events, 'ContinuationChecked')).toMatchObject({ combatantId: 'mira', triggers: ['belowHalf', 'heavyWounds'], dice: 2, dots: 0, passed: false, state: 'Withdrawn' });
+    expect(find(events, 'ContinuationChecked')).toMatchObject({
+      combatantId: 'mira',
+      triggers: ['belowHalf', 'heavyWounds'],
+      dice: 2,
+      dots: 0,
+      passed: false,
+      state: 'Withdrawn',
+    });
     const after = [...declared, ...events];
-    expect(given(narateer, after).when(melee('mira', 'orin', 0)).violation()).toMatchObject({ code: 'NARATEER_CANNOT_ACT', field: 'attackerId' });
+    expect(
+      given(narateer, after)
+        .when(melee('mira', 'orin', 0))
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_CANNOT_ACT', field: 'attackerId' });
     expect(types(exact(after, { type: 'EndActivation' }))).toEqual(['ActivationEnded']);
   });
 
   it('Harm classification: one per Wound result, from the weapon unless the GM overrides it for the attack', () => {
-    const events = exact(duel(), melee('mira', 'orin', 0, { response: 'none', harm: 'Elemental (Fire)' }), { dice: [3] });
-    expect(find(events, 'WoundsApplied')).toMatchObject({ harm: { domain: 'Elemental', type: 'Fire' }, harmLabel: 'Elemental (Fire)' });
-    expect(given(narateer, duel()).when(melee('mira', 'orin', 0, { harm: 'Magical (Fire)' })).violation()).toMatchObject({ field: 'harm' });
-    expect(given(narateer, duel()).when(melee('mira', 'orin', 0, { harm: 'Physical (Fire)' })).violation()).toMatchObject({ field: 'harm' });
+    const events = exact(duel(), melee('mira', 'orin', 0, { response: 'none', harm: 'Elemental (Fire)' }), {
+      dice: [3],
+    });
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      harm: { domain: 'Elemental', type: 'Fire' },
+      harmLabel: 'Elemental (Fire)',
+    });
+    expect(
+      given(narateer, duel())
+        .when(melee('mira', 'orin', 0, { harm: 'Magical (Fire)' }))
+        .violation(),
+    ).toMatchObject({ field: 'harm' });
+    expect(
+      given(narateer, duel())
+        .when(melee('mira', 'orin', 0, { harm: 'Physical (Fire)' }))
+        .violation(),
+    ).toMatchObject({ field: 'harm' });
   });
 });
 
@@ -76,12 +183,20 @@ describe('Applying Wounds', () => {
     let events = fight([{ id: 'a', sheet: both }]);
     events = then(events, { type: 'SpendDice', combatantId: 'a', ad: 1, md: 1 });
     events = hurt(events, 'a', 3);
-    expect(last(events).dice).toEqual([{ kind: 'AD', from: 'ready' }, { kind: 'MD', from: 'ready' }, { kind: 'AD', from: 'used' }]);
+    expect(last(events).dice).toEqual([
+      { kind: 'AD', from: 'ready' },
+      { kind: 'MD', from: 'ready' },
+      { kind: 'AD', from: 'used' },
+    ]);
   });
 
   it('MD_FIRST takes Ready MD before Ready AD', () => {
     const events = hurt(fight([{ id: 'a', sheet: { ...both, woundPreference: 'MD_FIRST' } }]), 'a', 3);
-    expect(last(events).dice).toEqual([{ kind: 'MD', from: 'ready' }, { kind: 'MD', from: 'ready' }, { kind: 'AD', from: 'ready' }]);
+    expect(last(events).dice).toEqual([
+      { kind: 'MD', from: 'ready' },
+      { kind: 'MD', from: 'ready' },
+      { kind: 'AD', from: 'ready' },
+    ]);
   });
 
   it('ASK opens a pending decision only when both kinds exist in the required state (N9)', () => {
@@ -98,16 +213,35 @@ describe('Applying Wounds', () => {
     events = then(events, { type: 'SpendDice', combatantId: 'a', md: 1 });
     events = hurt(events, 'a', 3);
     // Ready: 2 AD, 1 MD. Wound 3 must take the last Ready die (MD), not a Used MD.
-    const v = given(narateer, events).when({ type: 'AllocateWounds', combatantId: 'a', allocation: ['AD', 'AD', 'AD'] }).violation();
+    const v = given(narateer, events)
+      .when({ type: 'AllocateWounds', combatantId: 'a', allocation: ['AD', 'AD', 'AD'] })
+      .violation();
     expect(v).toMatchObject({ code: 'NARATEER_READY_BEFORE_USED', field: 'allocation[2]' });
-    expect(given(narateer, events).when({ type: 'AllocateWounds', combatantId: 'a', allocation: ['AD'] }).violation()).toMatchObject({ code: 'NARATEER_ALLOCATION_LENGTH', field: 'allocation' });
-    expect(given(narateer, events).when({ type: 'AllocateWounds', combatantId: 'b', allocation: ['AD'] }).violation().code).toBe('COMBATANT_NOT_FOUND');
+    expect(
+      given(narateer, events)
+        .when({ type: 'AllocateWounds', combatantId: 'a', allocation: ['AD'] })
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_ALLOCATION_LENGTH', field: 'allocation' });
+    expect(
+      given(narateer, events)
+        .when({ type: 'AllocateWounds', combatantId: 'b', allocation: ['AD'] })
+        .violation().code,
+    ).toBe('COMBATANT_NOT_FOUND');
     const ok = exact(events, { type: 'AllocateWounds', combatantId: 'a', allocation: ['MD', 'AD', 'AD'] });
-    expect(ok[0].data).toMatchObject({ dice: [{ kind: 'MD', from: 'ready' }, { kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }] });
+    expect(ok[0].data).toMatchObject({
+      dice: [
+        { kind: 'MD', from: 'ready' },
+        { kind: 'AD', from: 'ready' },
+        { kind: 'AD', from: 'ready' },
+      ],
+    });
   });
 
   it('N29: the GM cancelling a pending allocation drops those wounds', () => {
-    const declared = then(duel(mira, { ...orin, maxMD: 2, woundPreference: 'ASK' }), melee('mira', 'orin', 0));
+    const declared = then(
+      duel(mira, { ...orin, maxMD: 2, woundPreference: 'ASK' }),
+      melee('mira', 'orin', 0),
+    );
     const events = then(declared, respond('orin', 'none'), { dice: [3] });
     expect(stateOf(events).pending).toMatchObject({ kind: 'woundAllocation', awaiting: 'orin' });
     const s = given(narateer, events).when({ type: 'CancelPending' }).state();
@@ -119,7 +253,12 @@ describe('Applying Wounds', () => {
   it('N28: an allocation given in advance is applied wound by wound; a kind not available takes the other', () => {
     const ask = { ...both, woundPreference: 'ASK' };
     const events = hurt(fight([{ id: 'a', sheet: ask }]), 'a', 4, { allocation: ['MD', 'MD', 'MD'] });
-    expect(last(events).dice).toEqual([{ kind: 'MD', from: 'ready' }, { kind: 'MD', from: 'ready' }, { kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }]);
+    expect(last(events).dice).toEqual([
+      { kind: 'MD', from: 'ready' },
+      { kind: 'MD', from: 'ready' },
+      { kind: 'AD', from: 'ready' },
+      { kind: 'AD', from: 'ready' },
+    ]);
   });
 
   it('N28: the wounded’s advance allocation rides on its own command (a Clash loser’s in DeclareExchange)', () => {
@@ -127,11 +266,25 @@ describe('Applying Wounds', () => {
     const declared = then(duel(mixed), melee('mira', 'orin', 0, { allocation: ['MD'] }));
     const events = exact(declared, respond('orin', 'clash'), { dice: [1, 3] });
     // Orin wins by 1: 1 + Strike Rating 5 − Soak 1 = 5 → 3 Wounds; Mira said MD for the first.
-    expect(find(events, 'WoundsApplied')).toMatchObject({ combatantId: 'mira', wounds: 3, dice: [{ kind: 'MD', from: 'ready' }, { kind: 'AD', from: 'ready' }, { kind: 'AD', from: 'ready' }] });
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      combatantId: 'mira',
+      wounds: 3,
+      dice: [
+        { kind: 'MD', from: 'ready' },
+        { kind: 'AD', from: 'ready' },
+        { kind: 'AD', from: 'ready' },
+      ],
+    });
   });
 
   it('N17: Wounded dice remember their kind and never refresh; MD never pays exchange costs', () => {
-    let events = fight([{ id: 'a', sheet: { ...both, woundPreference: 'MD_FIRST' } }, { id: 'b', sheet: sheet() }], 'a');
+    let events = fight(
+      [
+        { id: 'a', sheet: { ...both, woundPreference: 'MD_FIRST' } },
+        { id: 'b', sheet: sheet() },
+      ],
+      'a',
+    );
     events = then(events, { type: 'SpendDice', combatantId: 'a', ad: 2 });
     events = hurt(events, 'a', 1);
     events = then(events, { type: 'EndActivation' });
@@ -139,26 +292,47 @@ describe('Applying Wounds', () => {
     events = then(events, { type: 'EndActivation' });
     events = then(events, { type: 'StartRound' });
     events = then(events, { type: 'StartActivation' });
-    expect(stateOf(events).combatants.a).toMatchObject({ ad: { ready: 2, used: 0, wounded: 0 }, md: { ready: 1, used: 0, wounded: 1 } });
+    expect(stateOf(events).combatants.a).toMatchObject({
+      ad: { ready: 2, used: 0, wounded: 0 },
+      md: { ready: 1, used: 0, wounded: 1 },
+    });
   });
 
   it('Wounds beyond the dice still reduce Vitality, below 0 if need be, and the combatant Collapses (N10, N20)', () => {
     const frail = sheet({ maxAD: 1, maxMD: 0, maxVitality: 3 });
     const events = hurt(fight([{ id: 'a', sheet: frail }]), 'a', 5);
-    expect(last(events)).toMatchObject({ dice: [{ kind: 'AD', from: 'ready' }], vitality: -2, state: 'Collapsed', ad: { ready: 0, used: 0, wounded: 1 } });
+    expect(last(events)).toMatchObject({
+      dice: [{ kind: 'AD', from: 'ready' }],
+      vitality: -2,
+      state: 'Collapsed',
+      ad: { ready: 0, used: 0, wounded: 1 },
+    });
     expect(types(events).slice(-1)).toEqual(['WoundsApplied']);
     expect(stateOf(events).combatants.a.vitality).toBe(-2);
   });
 
   it('N32: ApplyWounds takes Wounds or a Wound Margin converted by the table, not both', () => {
-    const events = hurt(fight([{ id: 'a', sheet: sheet({ maxVitality: 20 }) }]), 'a', undefined as unknown as number, { woundMargin: 7, effect: 'Thunderclap' });
+    const events = hurt(
+      fight([{ id: 'a', sheet: sheet({ maxVitality: 20 }) }]),
+      'a',
+      undefined as unknown as number,
+      { woundMargin: 7, effect: 'Thunderclap' },
+    );
     expect(last(events)).toMatchObject({ woundMargin: 7, wounds: 5, effect: 'Thunderclap' });
-    expect(given(narateer, fight([{ id: 'a', sheet: sheet() }])).when({ type: 'ApplyWounds', combatantId: 'a', wounds: 1, woundMargin: 2, harm: 'Physical (Impact)' }).violation().field).toBe('wounds');
+    expect(
+      given(narateer, fight([{ id: 'a', sheet: sheet() }]))
+        .when({ type: 'ApplyWounds', combatantId: 'a', wounds: 1, woundMargin: 2, harm: 'Physical (Impact)' })
+        .violation().field,
+    ).toBe('wounds');
   });
 });
 
 describe('Continuation Checks', () => {
-  const one = (s = sheet({ maxVitality: 8 })) => fight([{ id: 'a', sheet: s }, { id: 'b', sheet: sheet() }]);
+  const one = (s = sheet({ maxVitality: 8 })) =>
+    fight([
+      { id: 'a', sheet: s },
+      { id: 'b', sheet: sheet() },
+    ]);
 
   it('falling below half Maximum Vitality for the first time triggers one check; later drops do not', () => {
     let events = hurt(one(), 'a', 3);
@@ -183,9 +357,13 @@ describe('Continuation Checks', () => {
     expect(last(events)).toMatchObject({ dots: 0, passed: false, state: 'Withdrawn' });
     const s = stateOf(events);
     expect(s.combatants.a.withdrawn).toBe(true);
-    expect(given(narateer, events).when({ type: 'StartActivation', combatantId: 'a' }).violation().code).toBe('COMBATANT_CANNOT_ACT');
+    expect(given(narateer, events).when({ type: 'StartActivation', combatantId: 'a' }).violation().code).toBe(
+      'COMBATANT_CANNOT_ACT',
+    );
     // The GM records the fictional consequence with a note.
-    expect(exact(events, { type: 'AddNote', combatantId: 'a', text: 'a surrenders' })[0].type).toBe('GmNoteAdded');
+    expect(exact(events, { type: 'AddNote', combatantId: 'a', text: 'a surrenders' })[0].type).toBe(
+      'GmNoteAdded',
+    );
   });
 
   it('Collapsed characters make no Continuation Check', () => {
@@ -197,8 +375,13 @@ describe('Continuation Checks', () => {
   it('N18: no rounding — with Maximum Vitality 5, Vitality 2 is below half and 3 Wounds are more than half', () => {
     const five = sheet({ maxVitality: 5 });
     expect(types(hurt(one(five), 'a', 2)).slice(-1)).toEqual(['WoundsApplied']);
-    expect(last(hurt(hurt(one(five), 'a', 2), 'a', 1, {}, { followUpFaces: [3, 3] }))).toMatchObject({ triggers: ['belowHalf'] });
-    expect(last(hurt(one(five), 'a', 3, {}, { followUpFaces: [3, 3] }))).toMatchObject({ triggers: ['belowHalf', 'heavyWounds'], dots: 2 });
+    expect(last(hurt(hurt(one(five), 'a', 2), 'a', 1, {}, { followUpFaces: [3, 3] }))).toMatchObject({
+      triggers: ['belowHalf'],
+    });
+    expect(last(hurt(one(five), 'a', 3, {}, { followUpFaces: [3, 3] }))).toMatchObject({
+      triggers: ['belowHalf', 'heavyWounds'],
+      dots: 2,
+    });
     // Maximum Vitality 6: Vitality 3 is exactly half (not below) and 3 Wounds exactly half (not more): no check.
     expect(types(hurt(one(sheet({ maxVitality: 6 })), 'a', 3)).slice(-1)).toEqual(['WoundsApplied']);
   });
@@ -234,10 +417,23 @@ describe('N8: Wounds follow the text exactly', () => {
     [8, 5],
     [9, 8],
     [12, 8],
-  ])('N8: Hit Margin 8 + Strike Rating 5 − Protection gives Wound Margin %i: %i Wound(s)', (margin, wounds) => {
-    const target = { ...orin, maxVitality: 12, armour: { soak: 13 - margin } };
-    const heavy = wounds * 2 > 12 ? { followUpFaces: [6, 6] } : {};
-    const events = exact(duel(mira, target), melee('mira', 'orin', 3, { response: 'none' }), { dice: [6, 6, 6, 6], ...heavy });
-    expect(find(events, 'WoundsApplied')).toMatchObject({ hitMargin: 8, strikeRating: 5, protectionRating: 13 - margin, woundMargin: margin, wounds, vitality: 12 - wounds });
-  });
+  ])(
+    'N8: Hit Margin 8 + Strike Rating 5 − Protection gives Wound Margin %i: %i Wound(s)',
+    (margin, wounds) => {
+      const target = { ...orin, maxVitality: 12, armour: { soak: 13 - margin } };
+      const heavy = wounds * 2 > 12 ? { followUpFaces: [6, 6] } : {};
+      const events = exact(duel(mira, target), melee('mira', 'orin', 3, { response: 'none' }), {
+        dice: [6, 6, 6, 6],
+        ...heavy,
+      });
+      expect(find(events, 'WoundsApplied')).toMatchObject({
+        hitMargin: 8,
+        strikeRating: 5,
+        protectionRating: 13 - margin,
+        woundMargin: margin,
+        wounds,
+        vitality: 12 - wounds,
+      });
+    },
+  );
 });

@@ -34,10 +34,19 @@ const ATTACK_GM_FIELDS = ['bonusDice'];
 /** A bound beast is played by its Binder's player: the Binder is the combatant the token must hold. */
 export function actorOf(state: ArcanaBeastState, command: RuleCommand): CommandActor | undefined {
   const field = Object.hasOwn(ACTING_FIELD, command.type) ? ACTING_FIELD[command.type] : undefined;
-  const acting = field ? { combatantId: typeof command[field] === 'string' ? command[field] : '', field } : lifecycleActor(state, command);
+  const acting = field
+    ? { combatantId: typeof command[field] === 'string' ? command[field] : '', field }
+    : lifecycleActor(state, command);
   if (!acting) return undefined;
   const played = { combatantId: playerOf(state, acting.combatantId), field: acting.field };
-  return field ? playerAct(played, command, ATTACKS.has(command.type) ? ATTACK_GM_FIELDS : [], interceptAnswer(state, command)) : played;
+  return field
+    ? playerAct(
+        played,
+        command,
+        ATTACKS.has(command.type) ? ATTACK_GM_FIELDS : [],
+        interceptAnswer(state, command),
+      )
+    : played;
 }
 
 function playerOf(state: ArcanaBeastState, id: string): string {
@@ -50,5 +59,10 @@ function playerOf(state: ArcanaBeastState, id: string): string {
  */
 function interceptAnswer(state: ArcanaBeastState, command: RuleCommand): FieldCombatant[] {
   if (command.intercept === undefined || !ATTACKS.has(command.type)) return [];
-  return [{ combatantId: playerOf(state, typeof command.targetId === 'string' ? command.targetId : ''), field: 'intercept' }];
+  return [
+    {
+      combatantId: playerOf(state, typeof command.targetId === 'string' ? command.targetId : ''),
+      field: 'intercept',
+    },
+  ];
 }

@@ -4,7 +4,17 @@ import { CORE_VIEW_SHAPE, lifecycleCommands } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import { ARCANA_COMMANDS, ArcanaCommandType } from './commands';
 import { ARCANA_BEAST_EVENT_SCHEMAS } from './events';
-import { ACTIONS, BANDS, BINDER_COMMANDS, BYPASS_MOVEMENT, INITIATIVE_TIES, MAX_BONUS_DICE, RANGES, STATS, TAGS } from './data';
+import {
+  ACTIONS,
+  BANDS,
+  BINDER_COMMANDS,
+  BYPASS_MOVEMENT,
+  INITIATIVE_TIES,
+  MAX_BONUS_DICE,
+  RANGES,
+  STATS,
+  TAGS,
+} from './data';
 
 /**
  * Names every JavaScript object has (`toString`, `constructor`, `__proto__`, …): never a Quality name, since
@@ -13,8 +23,13 @@ import { ACTIONS, BANDS, BINDER_COMMANDS, BYPASS_MOVEMENT, INITIATIVE_TIES, MAX_
 export const OBJECT_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** A Quality's name as the sheet's `qualities` table keys it. */
-const QUALITY_NAME = z.string().min(1).max(60).refine((name) => !OBJECT_NAMES.has(name));
-const QUALITY_NAME_ERROR = 'is not a usable Quality name: 1 to 60 characters, and not a name every JavaScript object has (toString, constructor, __proto__, …)';
+const QUALITY_NAME = z
+  .string()
+  .min(1)
+  .max(60)
+  .refine((name) => !OBJECT_NAMES.has(name));
+const QUALITY_NAME_ERROR =
+  'is not a usable Quality name: 1 to 60 characters, and not a name every JavaScript object has (toString, constructor, __proto__, …)';
 
 /** A Quality the sheet names elsewhere (defensive Qualities, an attack's Qualities): validateSheet checks it is in `qualities`. */
 const QualityRef = text(60).describe('The name of a Quality in this sheet’s qualities.');
@@ -28,14 +43,26 @@ const Attack = {
   range: z.enum(RANGES).optional().describe('Default melee.'),
   stat: Stat.optional().describe('Default brawn for melee, agility for ranged and long (RULINGS.md A6).'),
   ranks: Int.min(0).max(10).optional().describe('Attack Ranks (RULINGS.md A6); default 0.'),
-  qualities: z.array(QualityRef).max(10).optional().describe('Qualities whose ranks add to the pool; default none.'),
+  qualities: z
+    .array(QualityRef)
+    .max(10)
+    .optional()
+    .describe('Qualities whose ranks add to the pool; default none.'),
   bonusDamage: Int.min(0).max(50).optional().describe('Default 0.'),
 };
 
 const Common = {
-  stats: z.strictObject({ brawn: StatValue, agility: StatValue, endurance: StatValue, spirit: StatValue, technique: StatValue }),
+  stats: z.strictObject({
+    brawn: StatValue,
+    agility: StatValue,
+    endurance: StatValue,
+    spirit: StatValue,
+    technique: StatValue,
+  }),
   qualities: z
-    .record(QUALITY_NAME, Int.min(0).max(10), { error: (issue) => (issue.code === 'invalid_key' ? QUALITY_NAME_ERROR : undefined) })
+    .record(QUALITY_NAME, Int.min(0).max(10), {
+      error: (issue) => (issue.code === 'invalid_key' ? QUALITY_NAME_ERROR : undefined),
+    })
     .optional()
     .describe('Quality name → ranks (0 to 10); default none.'),
   maxHp: Int.min(1).max(500).optional().describe('Default hp (RULINGS.md A11).'),
@@ -51,7 +78,10 @@ const Item = z.strictObject({
   heal: Int.min(0).max(500).optional().describe('HP restored; default 0.'),
   stamina: Int.min(0).max(100).optional().describe('Stamina restored; default 0.'),
   removesCondition: z.boolean().optional().describe('Removes the condition Use Item names; default false.'),
-  test: z.strictObject({ stat: Stat, difficulty: Int.min(1).max(10) }).optional().describe('A Test the item needs to work (RULINGS.md A33); default none.'),
+  test: z
+    .strictObject({ stat: Stat, difficulty: Int.min(1).max(10) })
+    .optional()
+    .describe('A Test the item needs to work (RULINGS.md A33); default none.'),
 });
 
 const BinderSheet = z.strictObject({
@@ -64,21 +94,54 @@ const BinderSheet = z.strictObject({
 const BeastSheet = z.strictObject({
   kind: z.literal('beast'),
   ...Common,
-  stage: Int.min(0).max(4).optional().describe('The current Stage, one of the unlocked stages; default the lowest.'),
+  stage: Int.min(0)
+    .max(4)
+    .optional()
+    .describe('The current Stage, one of the unlocked stages; default the lowest.'),
   stages: z
-    .array(z.strictObject({ stage: Int.min(0).max(4), name: text(100).optional().describe('Default "Stage <n>".'), trigger: text(300).optional().describe('The emotional trigger (RULINGS.md A9); default none.') }))
+    .array(
+      z.strictObject({
+        stage: Int.min(0).max(4),
+        name: text(100).optional().describe('Default "Stage <n>".'),
+        trigger: text(300).optional().describe('The emotional trigger (RULINGS.md A9); default none.'),
+      }),
+    )
     .max(5)
     .optional()
     .describe('The unlocked Stages; default Stage 0 only.'),
-  defensiveQualities: z.array(QualityRef).max(10).optional().describe('Qualities whose ranks add to Dodge (RULINGS.md A6); default none.'),
+  defensiveQualities: z
+    .array(QualityRef)
+    .max(10)
+    .optional()
+    .describe('Qualities whose ranks add to Dodge (RULINGS.md A6); default none.'),
   attacks: z.array(z.strictObject(Attack)).max(20).optional().describe('Default one melee Strike.'),
-  specialAttacks: z.array(z.strictObject({ ...Attack, uses: Int.min(0).max(50).describe('Uses per scene (RULINGS.md A11).') })).max(20).optional().describe('Default none.'),
-  zeroPower: z
-    .strictObject({ ...Attack, id: Id.optional().describe('Default zero-power.'), range: Attack.range.describe('With a range it is an attack; without one a narrative effect the GM resolves (RULINGS.md A34).'), trigger: text(300) })
+  specialAttacks: z
+    .array(
+      z.strictObject({ ...Attack, uses: Int.min(0).max(50).describe('Uses per scene (RULINGS.md A11).') }),
+    )
+    .max(20)
     .optional()
     .describe('Default none.'),
-  movement: z.array(z.enum(BYPASS_MOVEMENT)).max(3).optional().describe('Movement that bypasses restrictions (RULINGS.md A18); default none.'),
-  initiativeDice: Int.min(0).max(10).optional().describe('Quality/Talent dice added to initiative (RULINGS.md A29); default 0.'),
+  zeroPower: z
+    .strictObject({
+      ...Attack,
+      id: Id.optional().describe('Default zero-power.'),
+      range: Attack.range.describe(
+        'With a range it is an attack; without one a narrative effect the GM resolves (RULINGS.md A34).',
+      ),
+      trigger: text(300),
+    })
+    .optional()
+    .describe('Default none.'),
+  movement: z
+    .array(z.enum(BYPASS_MOVEMENT))
+    .max(3)
+    .optional()
+    .describe('Movement that bypasses restrictions (RULINGS.md A18); default none.'),
+  initiativeDice: Int.min(0)
+    .max(10)
+    .optional()
+    .describe('Quality/Talent dice added to initiative (RULINGS.md A29); default 0.'),
 });
 
 /** A combatant's sheet, as a client sends it (validateSheet in sheet.ts applies the rules after it). */
@@ -89,23 +152,39 @@ export type ArcanaSheetInput = z.infer<typeof ARCANA_BEAST_SHEET>;
 
 /** The fight options this system reads. */
 export const ARCANA_BEAST_OPTIONS = z.strictObject({
-  initiativeTies: z.enum(INITIATIVE_TIES).optional().describe('Turn Order ties: the GM decides (gm, the default) or the tied reroll (reroll).'),
+  initiativeTies: z
+    .enum(INITIATIVE_TIES)
+    .optional()
+    .describe('Turn Order ties: the GM decides (gm, the default) or the tied reroll (reroll).'),
   playerSides: z
     .array(Id.max(40))
     .max(20)
     .refine((sides) => new Set(sides).size === sides.length, { error: 'names a side twice' })
     .optional()
-    .describe('RULINGS.md A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast.'),
+    .describe(
+      'RULINGS.md A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast.',
+    ),
 });
 
 const combatant = (what: string) => Id.describe(what);
-const bonusDice = Int.min(0).max(MAX_BONUS_DICE).optional().describe('GM: situational +1 dice (RULINGS.md A30); default 0.');
-const intercept = z.boolean().optional().describe('Answers in advance whether the attacked Binder’s beast intercepts (RULINGS.md A22); absent: the beast is asked.');
+const bonusDice = Int.min(0)
+  .max(MAX_BONUS_DICE)
+  .optional()
+  .describe('GM: situational +1 dice (RULINGS.md A30); default 0.');
+const intercept = z
+  .boolean()
+  .optional()
+  .describe(
+    'Answers in advance whether the attacked Binder’s beast intercepts (RULINGS.md A22); absent: the beast is asked.',
+  );
 const condition = text(60);
 const reason = text(200).optional().describe('Free text recorded with the roll.');
 const movement = {
   band: z.enum(BANDS).describe('The band to end in toward towardId.'),
-  using: z.enum(BYPASS_MOVEMENT).optional().describe('Flight, teleport or burrowing from the sheet (RULINGS.md A18); default none.'),
+  using: z
+    .enum(BYPASS_MOVEMENT)
+    .optional()
+    .describe('Flight, teleport or burrowing from the sheet (RULINGS.md A18); default none.'),
 };
 
 /** Every arcana-beast command beyond the lifecycle, declared once (descriptions: ARCANA_COMMANDS). */
@@ -126,7 +205,9 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
   }),
   UseZeroPower: command('UseZeroPower', ARCANA_COMMANDS.UseZeroPower, {
     attackerId: combatant('The beast using its Zero Power, in its own turn.'),
-    targetId: Id.optional().describe('The combatant attacked: required when the Zero Power is an attack (it has a range), optional otherwise.'),
+    targetId: Id.optional().describe(
+      'The combatant attacked: required when the Zero Power is an attack (it has a range), optional otherwise.',
+    ),
     bonusDice,
     intercept,
   }),
@@ -135,27 +216,52 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
     intercept: z.boolean().optional().describe('Whether it intercepts; default true.'),
   }),
   Defend: command('Defend', ARCANA_COMMANDS.Defend, { combatantId: combatant('The beast acting.') }),
-  Assist: command('Assist', ARCANA_COMMANDS.Assist, { combatantId: combatant('The beast acting.'), allyId: combatant('A Close ally.') }),
-  Guard: command('Guard', ARCANA_COMMANDS.Guard, { combatantId: combatant('The beast acting.'), allyId: combatant('A Close ally.') }),
+  Assist: command('Assist', ARCANA_COMMANDS.Assist, {
+    combatantId: combatant('The beast acting.'),
+    allyId: combatant('A Close ally.'),
+  }),
+  Guard: command('Guard', ARCANA_COMMANDS.Guard, {
+    combatantId: combatant('The beast acting.'),
+    allyId: combatant('A Close ally.'),
+  }),
   Pass: command('Pass', ARCANA_COMMANDS.Pass, { combatantId: combatant('The beast acting.') }),
   Reposition: command('Reposition', ARCANA_COMMANDS.Reposition, {
     combatantId: combatant('The beast acting.'),
-    towardId: Id.optional().describe('The combatant to move toward; absent: the Reposition gains positional advantage (no move).'),
-    band: movement.band.optional().describe('The band to end in toward towardId: required with towardId, refused without it.'),
-    using: movement.using.describe('Flight, teleport or burrowing from the sheet (RULINGS.md A18): only with towardId; default none.'),
+    towardId: Id.optional().describe(
+      'The combatant to move toward; absent: the Reposition gains positional advantage (no move).',
+    ),
+    band: movement.band
+      .optional()
+      .describe('The band to end in toward towardId: required with towardId, refused without it.'),
+    using: movement.using.describe(
+      'Flight, teleport or burrowing from the sheet (RULINGS.md A18): only with towardId; default none.',
+    ),
   }),
-  Move: command('Move', ARCANA_COMMANDS.Move, { combatantId: combatant('The beast moving, in its own turn.'), towardId: combatant('The combatant to move toward.'), ...movement }),
+  Move: command('Move', ARCANA_COMMANDS.Move, {
+    combatantId: combatant('The beast moving, in its own turn.'),
+    towardId: combatant('The combatant to move toward.'),
+    ...movement,
+  }),
   Evolve: command('Evolve', ARCANA_COMMANDS.Evolve, {
     combatantId: combatant('The beast evolving, in its own turn.'),
-    stage: Int.min(0).max(4).optional().describe('An unlocked Stage above the current one; default the highest.'),
+    stage: Int.min(0)
+      .max(4)
+      .optional()
+      .describe('An unlocked Stage above the current one; default the highest.'),
   }),
   Direct: command('Direct', ARCANA_COMMANDS.Direct, { combatantId: combatant('The Binder commanding.') }),
   Encourage: command('Encourage', ARCANA_COMMANDS.Encourage, {
     combatantId: combatant('The Binder commanding.'),
     effect: z.enum(['dodgeDie', 'removeCondition']).optional().describe('Default dodgeDie.'),
-    condition: condition.optional().describe('The beast’s condition to remove: required with effect removeCondition, refused with dodgeDie.'),
+    condition: condition
+      .optional()
+      .describe(
+        'The beast’s condition to remove: required with effect removeCondition, refused with dodgeDie.',
+      ),
   }),
-  Strategize: command('Strategize', ARCANA_COMMANDS.Strategize, { combatantId: combatant('The Binder commanding.') }),
+  Strategize: command('Strategize', ARCANA_COMMANDS.Strategize, {
+    combatantId: combatant('The Binder commanding.'),
+  }),
   CallBack: command('CallBack', ARCANA_COMMANDS.CallBack, {
     combatantId: combatant('The Binder commanding.'),
     mode: z.enum(['retreat', 'devolve']).optional().describe('Default retreat.'),
@@ -164,9 +270,15 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
     combatantId: combatant('The Binder commanding.'),
     itemId: Id.describe('An item of the Binder’s inventory.'),
     targetId: Id.optional().describe('Who the item is used on; default the Binder’s beast.'),
-    condition: condition.optional().describe('The condition to remove: required when the item removes a condition, refused when it removes none.'),
+    condition: condition
+      .optional()
+      .describe(
+        'The condition to remove: required when the item removes a condition, refused when it removes none.',
+      ),
   }),
-  BondSurge: command('BondSurge', ARCANA_COMMANDS.BondSurge, { combatantId: combatant('The Binder commanding.') }),
+  BondSurge: command('BondSurge', ARCANA_COMMANDS.BondSurge, {
+    combatantId: combatant('The Binder commanding.'),
+  }),
   SetBand: command('SetBand', ARCANA_COMMANDS.SetBand, {
     aId: combatant('One combatant of the pair.'),
     bId: combatant('The other combatant of the pair.'),
@@ -174,20 +286,36 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
     difficultTerrain: z
       .union([z.boolean(), Int.min(0).max(10)])
       .optional()
-      .describe('Difficult terrain between them: a Difficulty (true = 1; false or 0 clears it); absent: unchanged (RULINGS.md A19).'),
+      .describe(
+        'Difficult terrain between them: a Difficulty (true = 1; false or 0 clears it); absent: unchanged (RULINGS.md A19).',
+      ),
   }),
   SetTag: command('SetTag', ARCANA_COMMANDS.SetTag, {
     combatantId: combatant('The combatant tagged.'),
     tag: z.enum(TAGS),
-    againstId: Id.optional().describe('The one opponent the tag holds against (RULINGS.md A28); default every opponent.'),
+    againstId: Id.optional().describe(
+      'The one opponent the tag holds against (RULINGS.md A28); default every opponent.',
+    ),
   }),
-  ClearTag: command('ClearTag', ARCANA_COMMANDS.ClearTag, { combatantId: combatant('The combatant tagged.'), tag: z.enum(TAGS) }),
-  ApplyCondition: command('ApplyCondition', ARCANA_COMMANDS.ApplyCondition, { combatantId: combatant('The combatant.'), condition }),
-  RemoveCondition: command('RemoveCondition', ARCANA_COMMANDS.RemoveCondition, { combatantId: combatant('The combatant.'), condition }),
+  ClearTag: command('ClearTag', ARCANA_COMMANDS.ClearTag, {
+    combatantId: combatant('The combatant tagged.'),
+    tag: z.enum(TAGS),
+  }),
+  ApplyCondition: command('ApplyCondition', ARCANA_COMMANDS.ApplyCondition, {
+    combatantId: combatant('The combatant.'),
+    condition,
+  }),
+  RemoveCondition: command('RemoveCondition', ARCANA_COMMANDS.RemoveCondition, {
+    combatantId: combatant('The combatant.'),
+    condition,
+  }),
   SetTrigger: command('SetTrigger', ARCANA_COMMANDS.SetTrigger, {
     combatantId: combatant('The beast whose trigger it is.'),
     kind: z.enum(['stage', 'zeroPower']).optional().describe('Default stage.'),
-    stage: Int.min(0).max(4).optional().describe('With kind stage (refused with zeroPower): an unlocked Stage; default the highest.'),
+    stage: Int.min(0)
+      .max(4)
+      .optional()
+      .describe('With kind stage (refused with zeroPower): an unlocked Stage; default the highest.'),
     active: z.boolean().optional().describe('Default true.'),
   }),
   RollTest: command('RollTest', ARCANA_COMMANDS.RollTest, {
@@ -223,7 +351,13 @@ const LIFECYCLE = lifecycleCommands({ sheet: ARCANA_BEAST_SHEET, options: ARCANA
 /** Lifecycle commands with a field of this system: RollInitiative names the surprised (A29). */
 export const ARCANA_BEAST_LIFECYCLE_OVERRIDES = {
   RollInitiative: LIFECYCLE.RollInitiative.extend({
-    surprised: z.array(Id).max(200).optional().describe('Combatants surprised: they roll with Setback, a Binder’s beast too (RULINGS.md A29, A31); default none.'),
+    surprised: z
+      .array(Id)
+      .max(200)
+      .optional()
+      .describe(
+        'Combatants surprised: they roll with Setback, a Binder’s beast too (RULINGS.md A29, A31); default none.',
+      ),
   }),
 } satisfies CommandSchemas;
 
@@ -235,7 +369,11 @@ const CombatantViewBase = z.strictObject({
   name: z.string(),
   side: z.string(),
   kind: z.enum(['binder', 'beast']),
-  state: z.enum(['Active', 'InVessel', 'KnockedOut']).describe('KnockedOut at 0 HP (RULINGS.md A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.'),
+  state: z
+    .enum(['Active', 'InVessel', 'KnockedOut'])
+    .describe(
+      'KnockedOut at 0 HP (RULINGS.md A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.',
+    ),
   hp: Count,
   maxHp: Count,
   stamina: Count,
@@ -243,13 +381,22 @@ const CombatantViewBase = z.strictObject({
   stats: z.strictObject({ brawn: Count, agility: Count, endurance: Count, spirit: Count, technique: Count }),
   qualities: z.record(z.string(), Count).describe('Quality name → ranks.'),
   dieSides: Int.describe('The die it rolls: d6 for a Binder, by Stage for a beast (RULINGS.md A4).'),
-  initiative: Count.nullable().describe('Successes of its initiative roll (RULINGS.md A5); null until rolled (SetInitiative rolls nothing).'),
-  bands: z.record(z.string(), z.enum(BANDS)).describe('Combatant id → the distance band to it (RULINGS.md A14, A17): Near unless set; a Binder and its own beast are always Close.'),
+  initiative: Count.nullable().describe(
+    'Successes of its initiative roll (RULINGS.md A5); null until rolled (SetInitiative rolls nothing).',
+  ),
+  bands: z
+    .record(z.string(), z.enum(BANDS))
+    .describe(
+      'Combatant id → the distance band to it (RULINGS.md A14, A17): Near unless set; a Binder and its own beast are always Close.',
+    ),
   tags: z
     .array(
       z.strictObject({
         tag: z.enum(TAGS),
-        againstId: z.string().optional().describe('The one opponent the tag holds against (RULINGS.md A28); absent: every opponent.'),
+        againstId: z
+          .string()
+          .optional()
+          .describe('The one opponent the tag holds against (RULINGS.md A28); absent: every opponent.'),
         effect: z.string().describe('What the tag does, in words.'),
       }),
     )
@@ -264,7 +411,9 @@ const BinderView = z.strictObject({
   ...CombatantViewBase.shape,
   kind: z.literal('binder'),
   beastId: z.string().describe('The beast this Binder shares its turn with.'),
-  inventory: z.array(z.strictObject({ id: z.string(), name: z.string(), quantityLeft: Count })).describe('Stuff for Use Item (RULINGS.md A33).'),
+  inventory: z
+    .array(z.strictObject({ id: z.string(), name: z.string(), quantityLeft: Count }))
+    .describe('Stuff for Use Item (RULINGS.md A33).'),
 });
 
 const BeastView = z.strictObject({
@@ -273,7 +422,9 @@ const BeastView = z.strictObject({
   binderId: z.string().nullable().describe('Its Binder; null for a wild beast.'),
   wild: z.boolean().describe('No Binder: wild beasts drop out when Knocked Out (RULINGS.md A13).'),
   stage: Int.describe('The current Stage, 0 to 4.'),
-  highestStage: Int.describe('The highest unlocked Stage: free to evolve to while its trigger is active; it reverts when the encounter ends (RULINGS.md A9).'),
+  highestStage: Int.describe(
+    'The highest unlocked Stage: free to evolve to while its trigger is active; it reverts when the encounter ends (RULINGS.md A9).',
+  ),
   stages: z
     .array(
       z.strictObject({
@@ -284,49 +435,106 @@ const BeastView = z.strictObject({
       }),
     )
     .describe('The unlocked Stages, lowest first.'),
-  revertTo: Int.nullable().describe('The Stage it returns to when the encounter ends, after evolving to its highest (RULINGS.md A9); null otherwise.'),
-  baseDamage: Count.describe('Brawn + Stage: the damage of a hit before extra successes, a Critical and bonuses.'),
-  attacks: z.array(z.strictObject({ id: z.string(), name: z.string(), range: z.enum(RANGES), stat: z.enum(STATS), ranks: Count })),
+  revertTo: Int.nullable().describe(
+    'The Stage it returns to when the encounter ends, after evolving to its highest (RULINGS.md A9); null otherwise.',
+  ),
+  baseDamage: Count.describe(
+    'Brawn + Stage: the damage of a hit before extra successes, a Critical and bonuses.',
+  ),
+  attacks: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      range: z.enum(RANGES),
+      stat: z.enum(STATS),
+      ranks: Count,
+    }),
+  ),
   specialAttacks: z.array(
-    z.strictObject({ id: z.string(), name: z.string(), range: z.enum(RANGES), uses: Count.describe('Uses per scene.'), usesLeft: Count.describe('Uses left this scene (RULINGS.md A11).') }),
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      range: z.enum(RANGES),
+      uses: Count.describe('Uses per scene.'),
+      usesLeft: Count.describe('Uses left this scene (RULINGS.md A11).'),
+    }),
   ),
   zeroPower: z
     .strictObject({
       name: z.string(),
       trigger: z.string(),
-      triggerActive: z.boolean().describe('The GM marked its trigger active (SetTrigger kind zeroPower): it may be used.'),
+      triggerActive: z
+        .boolean()
+        .describe('The GM marked its trigger active (SetTrigger kind zeroPower): it may be used.'),
       used: z.boolean().describe('Used this scene.'),
     })
     .nullable()
     .describe('null when the sheet has none.'),
-  movement: z.array(z.enum(BYPASS_MOVEMENT)).describe('Movement that bypasses restrictions (RULINGS.md A18).'),
+  movement: z
+    .array(z.enum(BYPASS_MOVEMENT))
+    .describe('Movement that bypasses restrictions (RULINGS.md A18).'),
   defending: z.boolean().describe('It took Defend; lasts until its next turn (RULINGS.md A15).'),
-  guarding: z.string().nullable().describe('The ally it guards until its next turn (RULINGS.md A27); null when none.'),
+  guarding: z
+    .string()
+    .nullable()
+    .describe('The ally it guards until its next turn (RULINGS.md A27); null when none.'),
   encourageDodge: Count.describe('+1 dice from an Encourage, waiting for its next Dodge (RULINGS.md A26).'),
-  interceptOwed: z.boolean().describe('It intercepted an attack and forfeits its next Action (RULINGS.md A22).'),
+  interceptOwed: z
+    .boolean()
+    .describe('It intercepted an attack and forfeits its next Action (RULINGS.md A22).'),
 });
 
 const TurnView = z.strictObject({
   beastId: z.string().describe('The beast whose turn it is.'),
-  binderId: z.string().optional().describe('Its Binder, who gives the Command in the same turn; absent for a wild beast.'),
-  command: z.string().optional().describe(`The Binder’s Command taken this turn: ${BINDER_COMMANDS.join(', ')}; absent: none yet.`),
-  action: z.string().optional().describe(`The Action taken this turn: ${ACTIONS.join(', ')}, or forfeited (an Intercept owed, RULINGS.md A22); absent: none yet.`),
+  binderId: z
+    .string()
+    .optional()
+    .describe('Its Binder, who gives the Command in the same turn; absent for a wild beast.'),
+  command: z
+    .string()
+    .optional()
+    .describe(`The Binder’s Command taken this turn: ${BINDER_COMMANDS.join(', ')}; absent: none yet.`),
+  action: z
+    .string()
+    .optional()
+    .describe(
+      `The Action taken this turn: ${ACTIONS.join(', ')}, or forfeited (an Intercept owed, RULINGS.md A22); absent: none yet.`,
+    ),
   freeMoveUsed: z.boolean().describe('The free band move is spent.'),
   directed: z.boolean().describe('Direct: +1 die on this turn’s Action roll (RULINGS.md A26).'),
-  bondSurge: z.boolean().describe('Bond Surge: Boost on every roll of Binder and beast this turn (RULINGS.md A26).'),
-  strategized: z.boolean().describe('A passed Strategize: the target’s Cover and Obscured are ignored this turn (RULINGS.md A28).'),
+  bondSurge: z
+    .boolean()
+    .describe('Bond Surge: Boost on every roll of Binder and beast this turn (RULINGS.md A26).'),
+  strategized: z
+    .boolean()
+    .describe('A passed Strategize: the target’s Cover and Obscured are ignored this turn (RULINGS.md A28).'),
 });
 
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
 export const ARCANA_BEAST_VIEW = z.strictObject({
   ...CORE_VIEW_SHAPE,
-  criticalGauge: Count.describe('The player side’s Critical Gauge: CriticalMoveTriggered at 3, 6 and 9 (RULINGS.md A7).'),
+  criticalGauge: Count.describe(
+    'The player side’s Critical Gauge: CriticalMoveTriggered at 3, 6 and 9 (RULINGS.md A7).',
+  ),
   turn: TurnView.nullable().describe('The running shared turn (RULINGS.md A15); null between turns.'),
-  pendingAttack: ARCANA_BEAST_EVENT_SCHEMAS.AttackDeclared.nullable().describe('The attack on a Binder waiting for the pending intercept (RULINGS.md A22); null otherwise.'),
+  pendingAttack: ARCANA_BEAST_EVENT_SCHEMAS.AttackDeclared.nullable().describe(
+    'The attack on a Binder waiting for the pending intercept (RULINGS.md A22); null otherwise.',
+  ),
   combos: z
-    .record(z.string(), z.strictObject({ side: z.string(), lastAttackerId: z.string(), sideTurn: Count.describe('The side’s turn number of the last attack.'), attacks: Int.min(1), hits: Count }))
+    .record(
+      z.string(),
+      z.strictObject({
+        side: z.string(),
+        lastAttackerId: z.string(),
+        sideTurn: Count.describe('The side’s turn number of the last attack.'),
+        attacks: Int.min(1),
+        hits: Count,
+      }),
+    )
     .describe('Target id → the chain of allied attacks on it (RULINGS.md A20).'),
-  combatants: z.array(z.discriminatedUnion('kind', [BinderView, BeastView])).describe('Every combatant present, in join order.'),
+  combatants: z
+    .array(z.discriminatedUnion('kind', [BinderView, BeastView]))
+    .describe('Every combatant present, in join order.'),
 });
 export type ArcanaBeastView = z.infer<typeof ARCANA_BEAST_VIEW>;
 export type ArcanaCombatantView = ArcanaBeastView['combatants'][number];

@@ -28,7 +28,11 @@ export const DEVOLUTION = {
 } as const;
 
 /** arcana-beast.txt: Critical Gauge thresholds (A7). */
-export const CRITICAL_MOVES: readonly { threshold: number; tier: 'minor' | 'major' | 'climactic'; meaning: string }[] = [
+export const CRITICAL_MOVES: readonly {
+  threshold: number;
+  tier: 'minor' | 'major' | 'climactic';
+  meaning: string;
+}[] = [
   { threshold: 3, tier: 'minor', meaning: 'Minor Critical Move (complication)' },
   { threshold: 6, tier: 'major', meaning: 'Major Critical Move (escalation)' },
   { threshold: 9, tier: 'climactic', meaning: 'Climactic Critical Move (peak stakes)' },
@@ -49,9 +53,17 @@ export type BypassMovement = (typeof BYPASS_MOVEMENT)[number];
 /** arcana-beast.txt: Attack & Damage: melee reaches Close, ranged Close/Near; long-range abilities reach Far. */
 export const RANGES = ['melee', 'ranged', 'long'] as const;
 export type Range = (typeof RANGES)[number];
-export const REACH: Record<Range, readonly Band[]> = { melee: ['close'], ranged: ['close', 'near'], long: ['close', 'near', 'far'] };
+export const REACH: Record<Range, readonly Band[]> = {
+  melee: ['close'],
+  ranged: ['close', 'near'],
+  long: ['close', 'near', 'far'],
+};
 /** A6: the attack's stat when its definition names none. */
-export const DEFAULT_ATTACK_STAT: Record<Range, Stat> = { melee: 'brawn', ranged: 'agility', long: 'agility' };
+export const DEFAULT_ATTACK_STAT: Record<Range, Stat> = {
+  melee: 'brawn',
+  ranged: 'agility',
+  long: 'agility',
+};
 
 /** arcana-beast.txt: Positioning in Combat (A8). */
 export const TAGS = ['highGround', 'cover', 'flanking', 'cornered', 'obscured'] as const;
@@ -64,9 +76,25 @@ export const TAG_EFFECTS: Record<Tag, string> = {
   obscured: 'attacks against you made with Setback',
 };
 
-export const ACTIONS = ['attack', 'defend', 'specialAttack', 'zeroPower', 'assist', 'reposition', 'guard', 'pass'] as const;
+export const ACTIONS = [
+  'attack',
+  'defend',
+  'specialAttack',
+  'zeroPower',
+  'assist',
+  'reposition',
+  'guard',
+  'pass',
+] as const;
 export type ActionKind = (typeof ACTIONS)[number];
-export const BINDER_COMMANDS = ['direct', 'encourage', 'strategize', 'callBack', 'useItem', 'bondSurge'] as const;
+export const BINDER_COMMANDS = [
+  'direct',
+  'encourage',
+  'strategize',
+  'callBack',
+  'useItem',
+  'bondSurge',
+] as const;
 export type BinderCommandKind = (typeof BINDER_COMMANDS)[number];
 /** A5: the fight option initiativeTies — the GM decides (default) or the tied reroll in advance. */
 export const INITIATIVE_TIES = ['gm', 'reroll'] as const;
@@ -101,41 +129,143 @@ export const ARCANA_BEAST_DATA = {
 
 export const ARCANA_BEAST_RULINGS: Ruling[] = [
   ...COMMON_RULINGS,
-  { id: 'A1', text: 'Success: a die succeeds on 4 or more, whatever its size; a Test with Difficulty N passes with N or more successes.' },
+  {
+    id: 'A1',
+    text: 'Success: a die succeeds on 4 or more, whatever its size; a Test with Difficulty N passes with N or more successes.',
+  },
   { id: 'A2', text: 'Critical Hit: three or more dice showing 6 or more.' },
-  { id: 'A3', text: 'Boost: one extra die, drop the lowest; Setback: one extra die, drop the highest; one of each cancels, no stacking; +1 die effects stack.' },
-  { id: 'A4', text: 'Die size by Stage: d6 at 0–1, d8 at 2, d10 at 3, d12 at 4; a Beast Binder always rolls d6.' },
-  { id: 'A5', text: 'Initiative: opposed Agility among the beasts, a Binder shares its beast’s turn; ties go to the GM or are rerolled (initiativeTies: reroll).' },
-  { id: 'A6', text: 'Pools: attack = stat + Quality/Attack Ranks + modifiers (Brawn melee, Agility ranged by default); Dodge = Agility + defensive Qualities.' },
-  { id: 'A7', text: 'Critical Gauge: one counter for the player side (A35); reaching 3, 6 and 9 emits CriticalMoveTriggered.' },
-  { id: 'A8', text: 'Positioning tags High Ground, Cover, Flanking, Cornered, Obscured are set and cleared by the GM.' },
-  { id: 'A9', text: 'Evolution: free to the highest unlocked Stage while its trigger is active, lower Stages always; never heals; the highest reverts when the encounter ends.' },
+  {
+    id: 'A3',
+    text: 'Boost: one extra die, drop the lowest; Setback: one extra die, drop the highest; one of each cancels, no stacking; +1 die effects stack.',
+  },
+  {
+    id: 'A4',
+    text: 'Die size by Stage: d6 at 0–1, d8 at 2, d10 at 3, d12 at 4; a Beast Binder always rolls d6.',
+  },
+  {
+    id: 'A5',
+    text: 'Initiative: opposed Agility among the beasts, a Binder shares its beast’s turn; ties go to the GM or are rerolled (initiativeTies: reroll).',
+  },
+  {
+    id: 'A6',
+    text: 'Pools: attack = stat + Quality/Attack Ranks + modifiers (Brawn melee, Agility ranged by default); Dodge = Agility + defensive Qualities.',
+  },
+  {
+    id: 'A7',
+    text: 'Critical Gauge: one counter for the player side (A35); reaching 3, 6 and 9 emits CriticalMoveTriggered.',
+  },
+  {
+    id: 'A8',
+    text: 'Positioning tags High Ground, Cover, Flanking, Cornered, Obscured are set and cleared by the GM.',
+  },
+  {
+    id: 'A9',
+    text: 'Evolution: free to the highest unlocked Stage while its trigger is active, lower Stages always; never heals; the highest reverts when the encounter ends.',
+  },
   { id: 'A10', text: 'Combos follow the text; the target acts = it takes its own turn’s Action.' },
-  { id: 'A11', text: 'HP, Stamina and Special Attack uses are required and never below 0; Bond Surge spends the beast’s Stamina.' },
-  { id: 'A12', text: 'Pool = stat + ranks + every +1 die, then one net Boost or Setback; successes and 6+ on kept dice; a Critical needs a hit; combo damage after doubling.' },
-  { id: 'A13', text: 'Beast at 0 HP: Knocked Out; player side (A35): Gauge +1, a Harm, Devolution Test on Endurance with the Stage die (2+: Diff 3, 1: Diff 2); wild beasts drop out.' },
-  { id: 'A14', text: 'Distance bands per pair, a Binder shares its beast’s; a move changes the band to one named combatant; leaving Far or two bands needs Reposition.' },
-  { id: 'A15', text: 'Shared turn: at most one Command, then at most one Action plus one free band move; Evolve is no Action; Guard lasts to the next turn; Intercept costs the next Action.' },
-  { id: 'A16', text: 'Manual dice: the resolving command carries the attack pool then the Dodge pool in dice; Devolution Tests in followUpFaces; initiative tie rerolls in rerollFaces; Tests in dice.' },
+  {
+    id: 'A11',
+    text: 'HP, Stamina and Special Attack uses are required and never below 0; Bond Surge spends the beast’s Stamina.',
+  },
+  {
+    id: 'A12',
+    text: 'Pool = stat + ranks + every +1 die, then one net Boost or Setback; successes and 6+ on kept dice; a Critical needs a hit; combo damage after doubling.',
+  },
+  {
+    id: 'A13',
+    text: 'Beast at 0 HP: Knocked Out; player side (A35): Gauge +1, a Harm, Devolution Test on Endurance with the Stage die (2+: Diff 3, 1: Diff 2); wild beasts drop out.',
+  },
+  {
+    id: 'A14',
+    text: 'Distance bands per pair, a Binder shares its beast’s; a move changes the band to one named combatant; leaving Far or two bands needs Reposition.',
+  },
+  {
+    id: 'A15',
+    text: 'Shared turn: at most one Command, then at most one Action plus one free band move; Evolve is no Action; Guard lasts to the next turn; Intercept costs the next Action.',
+  },
+  {
+    id: 'A16',
+    text: 'Manual dice: the resolving command carries the attack pool then the Dodge pool in dice; Devolution Tests in followUpFaces; initiative tie rerolls in rerollFaces; Tests in dice.',
+  },
   { id: 'A17', text: 'Bands the GM has not set start Near; a Binder and its own beast are always Close.' },
-  { id: 'A18', text: 'Flight, Teleport or Burrowing, named with using, let the free move cross two bands or leave Far and skip difficult terrain.' },
-  { id: 'A19', text: 'Difficult terrain: the GM marks a pair with a Difficulty (true = 1; false or 0 clears); moving along it needs an Agility Test; on a failure the band does not change and the move is spent.' },
-  { id: 'A20', text: 'Combos: an attack continues a chain when the previous attack on the target came from another beast of its side on that side’s previous turn; every later attacker gets +1 die; the 2nd consecutive hit +1 damage, the 3rd and later +2.' },
-  { id: 'A21', text: 'A Binder keeps the shared turn (Commands only) while its beast is out; a Binder at 0 HP is Knocked Out with Gauge +1 and a Harm, no Devolution.' },
-  { id: 'A22', text: 'Intercept: an attack on a Binder whose beast can act asks that beast (pending intercept; intercept on the attack answers in advance); it becomes the target and forfeits its next Action, not its Binder’s Command.' },
-  { id: 'A23', text: 'Call Back: retreat (the beast leaves the encounter) or devolve; at Stage 1+ it makes the Devolution Test with Boost; the Binder rolls nothing.' },
-  { id: 'A24', text: 'Evolve happens in the beast’s own turn, to any higher unlocked Stage, not while Knocked Out; EndScene ends the encounter: uses and Zero Power reset, the highest Stage reverts.' },
-  { id: 'A25', text: 'Tests: stat dice (+ Quality ranks); opposed tests: more successes wins, equal successes is a tie the GM settles; an attack that ties misses.' },
-  { id: 'A26', text: 'Direct: +1 die on the roll of this turn’s Action (attack, or a Reposition’s terrain test); Assist: +1 die on the ally’s next roll; Encourage: +1 die on the next Dodge or remove a condition; Bond Surge: Boost on every roll of Binder and beast this turn.' },
-  { id: 'A27', text: 'Guard redirects attacks on the Close ally to the guard while both stay Close and the guard can act, before any Intercept.' },
-  { id: 'A28', text: 'Tags may name an opponent (againstId); High Ground counts against a target without it; Strategize ignores the target’s Cover and Obscured for this turn’s rolls.' },
-  { id: 'A29', text: 'Initiative: surprised combatants (RollInitiative surprised) roll with Setback; initiativeDice on the sheet adds Quality/Talent dice; Binders are listed after their beast.' },
-  { id: 'A30', text: 'bonusDice on a rolling command adds situational +1 dice the GM allows (Talents, Gifts), recorded as a named source.' },
-  { id: 'A31', text: 'A tie reroll is the same initiative roll: a surprised beast rerolls with Setback; a surprised Binder surprises its beast’s roll; initiativeTies is gm (default) or reroll.' },
-  { id: 'A32', text: 'A late joiner is slotted in before the first beast with fewer successes; the others keep their order, one the GM set included.' },
-  { id: 'A33', text: 'Use Item spends the item whether its test passes or fails; only a pass applies its effect, up to the sheet’s maximum; healing does not end a Knockout.' },
-  { id: 'A34', text: 'A Zero Power with a range is an attack; without one it is a narrative effect the GM resolves, spending the Action and the scene’s use.' },
-  { id: 'A35', text: 'The fight option playerSides names the players’ sides: their Binders and those Binders’ beasts are the player side (A7, A13, A21); others at 0 HP drop out like wild beasts; absent: every Binder and bound beast.' },
-  { id: 'A36', text: 'A Devolution Test at 0 HP is rolled by the beast’s Binder’s player: with no faces on the knocking-out command, its events stand and a dice request for the test awaits that Binder; part of the faces is refused.' },
-  { id: 'A37', text: 'Devolution lands on an unlocked Stage: the text’s if the sheet has it, else the highest unlocked below it, else the lowest unlocked; never above the current Stage.' },
+  {
+    id: 'A18',
+    text: 'Flight, Teleport or Burrowing, named with using, let the free move cross two bands or leave Far and skip difficult terrain.',
+  },
+  {
+    id: 'A19',
+    text: 'Difficult terrain: the GM marks a pair with a Difficulty (true = 1; false or 0 clears); moving along it needs an Agility Test; on a failure the band does not change and the move is spent.',
+  },
+  {
+    id: 'A20',
+    text: 'Combos: an attack continues a chain when the previous attack on the target came from another beast of its side on that side’s previous turn; every later attacker gets +1 die; the 2nd consecutive hit +1 damage, the 3rd and later +2.',
+  },
+  {
+    id: 'A21',
+    text: 'A Binder keeps the shared turn (Commands only) while its beast is out; a Binder at 0 HP is Knocked Out with Gauge +1 and a Harm, no Devolution.',
+  },
+  {
+    id: 'A22',
+    text: 'Intercept: an attack on a Binder whose beast can act asks that beast (pending intercept; intercept on the attack answers in advance); it becomes the target and forfeits its next Action, not its Binder’s Command.',
+  },
+  {
+    id: 'A23',
+    text: 'Call Back: retreat (the beast leaves the encounter) or devolve; at Stage 1+ it makes the Devolution Test with Boost; the Binder rolls nothing.',
+  },
+  {
+    id: 'A24',
+    text: 'Evolve happens in the beast’s own turn, to any higher unlocked Stage, not while Knocked Out; EndScene ends the encounter: uses and Zero Power reset, the highest Stage reverts.',
+  },
+  {
+    id: 'A25',
+    text: 'Tests: stat dice (+ Quality ranks); opposed tests: more successes wins, equal successes is a tie the GM settles; an attack that ties misses.',
+  },
+  {
+    id: 'A26',
+    text: 'Direct: +1 die on the roll of this turn’s Action (attack, or a Reposition’s terrain test); Assist: +1 die on the ally’s next roll; Encourage: +1 die on the next Dodge or remove a condition; Bond Surge: Boost on every roll of Binder and beast this turn.',
+  },
+  {
+    id: 'A27',
+    text: 'Guard redirects attacks on the Close ally to the guard while both stay Close and the guard can act, before any Intercept.',
+  },
+  {
+    id: 'A28',
+    text: 'Tags may name an opponent (againstId); High Ground counts against a target without it; Strategize ignores the target’s Cover and Obscured for this turn’s rolls.',
+  },
+  {
+    id: 'A29',
+    text: 'Initiative: surprised combatants (RollInitiative surprised) roll with Setback; initiativeDice on the sheet adds Quality/Talent dice; Binders are listed after their beast.',
+  },
+  {
+    id: 'A30',
+    text: 'bonusDice on a rolling command adds situational +1 dice the GM allows (Talents, Gifts), recorded as a named source.',
+  },
+  {
+    id: 'A31',
+    text: 'A tie reroll is the same initiative roll: a surprised beast rerolls with Setback; a surprised Binder surprises its beast’s roll; initiativeTies is gm (default) or reroll.',
+  },
+  {
+    id: 'A32',
+    text: 'A late joiner is slotted in before the first beast with fewer successes; the others keep their order, one the GM set included.',
+  },
+  {
+    id: 'A33',
+    text: 'Use Item spends the item whether its test passes or fails; only a pass applies its effect, up to the sheet’s maximum; healing does not end a Knockout.',
+  },
+  {
+    id: 'A34',
+    text: 'A Zero Power with a range is an attack; without one it is a narrative effect the GM resolves, spending the Action and the scene’s use.',
+  },
+  {
+    id: 'A35',
+    text: 'The fight option playerSides names the players’ sides: their Binders and those Binders’ beasts are the player side (A7, A13, A21); others at 0 HP drop out like wild beasts; absent: every Binder and bound beast.',
+  },
+  {
+    id: 'A36',
+    text: 'A Devolution Test at 0 HP is rolled by the beast’s Binder’s player: with no faces on the knocking-out command, its events stand and a dice request for the test awaits that Binder; part of the faces is refused.',
+  },
+  {
+    id: 'A37',
+    text: 'Devolution lands on an unlocked Stage: the text’s if the sheet has it, else the highest unlocked below it, else the lowest unlocked; never above the current Stage.',
+  },
 ];

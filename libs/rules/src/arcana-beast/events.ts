@@ -13,7 +13,11 @@ const Count = Int.min(0);
 const Faces = z.array(Int);
 
 /** C1: every die rolled, in the event that used it (dice/roll.ts Roll). */
-const ROLL = z.strictObject({ sides: Int.min(1), faces: Faces, draw: Count.optional().describe('Draw number (C5); absent for manual dice.') });
+const ROLL = z.strictObject({
+  sides: Int.min(1),
+  faces: Faces,
+  draw: Count.optional().describe('Draw number (C5); absent for manual dice.'),
+});
 
 /** One named "+1 die" (or more) in a pool (A3, A12). */
 const DICE_BONUS = z.strictObject({ source: z.string(), dice: Int });
@@ -50,14 +54,18 @@ export const ARCANA_INITIATIVE_ROLL = z.strictObject({
   total: Count,
   pool: ROLLED_POOL,
   surprised: z.literal(true).optional(),
-  tieReroll: Int.min(1).optional().describe('Which reroll of a tie (option initiativeTies: reroll, or RerollInitiative).'),
+  tieReroll: Int.min(1)
+    .optional()
+    .describe('Which reroll of a tie (option initiativeTies: reroll, or RerollInitiative).'),
 });
 
 const ATTACK_DECLARED = z.strictObject({
   attackNo: Int.min(1),
   attackerId: Id,
   targetId: Id,
-  declaredTargetId: Id.optional().describe('Who the attack was declared against, when Guard or Intercept changed the target.'),
+  declaredTargetId: Id.optional().describe(
+    'Who the attack was declared against, when Guard or Intercept changed the target.',
+  ),
   redirectedBy: z.enum(['guard', 'intercept']).optional(),
   action: z.enum(['attack', 'specialAttack', 'zeroPower']),
   attackId: Id,
@@ -71,9 +79,25 @@ export type AttackDeclaredData = z.infer<typeof ATTACK_DECLARED>;
 const STAGE = Int.min(0).max(4);
 
 export const ARCANA_BEAST_EVENT_SCHEMAS = {
-  InitiativeTieRerolled: z.strictObject({ rolls: z.array(ARCANA_INITIATIVE_ROLL), order: z.array(Id), unresolvedTies: z.array(z.array(Id)) }),
-  TurnStarted: z.strictObject({ combatantId: Id, binderId: Id.optional(), actionForfeited: z.literal('intercept').optional(), defendEnded: z.literal(true).optional(), guardEnded: Id.optional() }),
-  ActionTaken: z.strictObject({ combatantId: Id, action: z.enum(ACTIONS), targetId: Id.optional(), allyId: Id.optional(), note: z.string().optional() }),
+  InitiativeTieRerolled: z.strictObject({
+    rolls: z.array(ARCANA_INITIATIVE_ROLL),
+    order: z.array(Id),
+    unresolvedTies: z.array(z.array(Id)),
+  }),
+  TurnStarted: z.strictObject({
+    combatantId: Id,
+    binderId: Id.optional(),
+    actionForfeited: z.literal('intercept').optional(),
+    defendEnded: z.literal(true).optional(),
+    guardEnded: Id.optional(),
+  }),
+  ActionTaken: z.strictObject({
+    combatantId: Id,
+    action: z.enum(ACTIONS),
+    targetId: Id.optional(),
+    allyId: Id.optional(),
+    note: z.string().optional(),
+  }),
   BinderCommanded: z.strictObject({
     binderId: Id,
     beastId: Id,
@@ -87,7 +111,12 @@ export const ARCANA_BEAST_EVENT_SCHEMAS = {
     targetId: Id.optional(),
   }),
   AttackDeclared: ATTACK_DECLARED,
-  InterceptDecided: z.strictObject({ combatantId: Id, binderId: Id, intercept: z.boolean(), source: z.enum(['answer', 'declaration']) }),
+  InterceptDecided: z.strictObject({
+    combatantId: Id,
+    binderId: Id,
+    intercept: z.boolean(),
+    source: z.enum(['answer', 'declaration']),
+  }),
   AttackResolved: ATTACK_DECLARED.extend({
     attack: ROLLED_POOL,
     dodge: ROLLED_POOL,
@@ -97,28 +126,64 @@ export const ARCANA_BEAST_EVENT_SCHEMAS = {
     extraSuccesses: Count,
     bonusDamage: Count,
     combo: z
-      .strictObject({ position: Int.min(1), dieBonus: Count, damageBonus: Count, hits: Count, side: z.string(), sideTurn: Count })
-      .describe("RULINGS.md A20: place in the chain, its bonuses, the hit streak after this attack, the side's turn."),
+      .strictObject({
+        position: Int.min(1),
+        dieBonus: Count,
+        damageBonus: Count,
+        hits: Count,
+        side: z.string(),
+        sideTurn: Count,
+      })
+      .describe(
+        "RULINGS.md A20: place in the chain, its bonuses, the hit streak after this attack, the side's turn.",
+      ),
     damage: Count,
   }),
-  DamageDealt: z.strictObject({ combatantId: Id, damage: Count, hpBefore: Count, hp: Count, attackNo: Int.min(1).optional() }),
+  DamageDealt: z.strictObject({
+    combatantId: Id,
+    damage: Count,
+    hpBefore: Count,
+    hp: Count,
+    attackNo: Int.min(1).optional(),
+  }),
   KnockedOut: z.strictObject({ combatantId: Id, playerSide: z.boolean() }),
   CriticalGaugeRaised: z.strictObject({ combatantId: Id, from: Count, to: Count }),
-  CriticalMoveTriggered: z.strictObject({ threshold: Count, tier: z.enum(['minor', 'major', 'climactic']), meaning: z.string(), gauge: Count }),
+  CriticalMoveTriggered: z.strictObject({
+    threshold: Count,
+    tier: z.enum(['minor', 'major', 'climactic']),
+    meaning: z.string(),
+    gauge: Count,
+  }),
   HarmGained: z.strictObject({ combatantId: Id, harm: z.string() }),
-  DevolutionTested: z.strictObject({ combatantId: Id, stageBefore: STAGE, test: TEST_RESULT, stageAfter: STAGE, reason: z.enum(['knockedOut', 'callBack']) }),
+  DevolutionTested: z.strictObject({
+    combatantId: Id,
+    stageBefore: STAGE,
+    test: TEST_RESULT,
+    stageAfter: STAGE,
+    reason: z.enum(['knockedOut', 'callBack']),
+  }),
   StageEvolved: z.strictObject({
     combatantId: Id,
     from: STAGE,
     to: STAGE,
     reason: z.literal('evolve'),
-    highest: z.boolean().describe('RULINGS.md A9: the highest unlocked Stage, which reverts at the end of the encounter.'),
+    highest: z
+      .boolean()
+      .describe('RULINGS.md A9: the highest unlocked Stage, which reverts at the end of the encounter.'),
     triggerActive: z.boolean(),
   }),
-  StageDevolved: z.strictObject({ combatantId: Id, from: STAGE, to: STAGE, reason: z.enum(['knockedOut', 'callBack', 'encounterEnded']) }),
+  StageDevolved: z.strictObject({
+    combatantId: Id,
+    from: STAGE,
+    to: STAGE,
+    reason: z.enum(['knockedOut', 'callBack', 'encounterEnded']),
+  }),
   SpecialAttackUsed: z.strictObject({ combatantId: Id, specialAttackId: Id, usesLeft: Count }),
   ZeroPowerUsed: z.strictObject({ combatantId: Id, targetId: Id.optional(), trigger: z.string() }),
-  TriggerSet: z.discriminatedUnion('kind', [z.strictObject({ combatantId: Id, kind: z.literal('stage'), stage: STAGE, active: z.boolean() }), z.strictObject({ combatantId: Id, kind: z.literal('zeroPower'), active: z.boolean() })]),
+  TriggerSet: z.discriminatedUnion('kind', [
+    z.strictObject({ combatantId: Id, kind: z.literal('stage'), stage: STAGE, active: z.boolean() }),
+    z.strictObject({ combatantId: Id, kind: z.literal('zeroPower'), active: z.boolean() }),
+  ]),
   TagSet: z.strictObject({ combatantId: Id, tag: z.enum(TAGS), againstId: Id.optional() }),
   TagCleared: z.strictObject({ combatantId: Id, tag: z.enum(TAGS) }),
   ConditionApplied: z.strictObject({ combatantId: Id, condition: z.string() }),
@@ -128,7 +193,15 @@ export const ARCANA_BEAST_EVENT_SCHEMAS = {
   StaminaRestored: z.strictObject({ combatantId: Id, amount: Count, stamina: Count }),
   HpRestored: z.strictObject({ combatantId: Id, amount: Count, hpBefore: Count, hp: Count }),
   ItemUsed: z.strictObject({ binderId: Id, itemId: Id, quantityLeft: Count, targetId: Id }),
-  BandSet: z.strictObject({ aId: Id, bId: Id, band: z.enum(BANDS), difficultTerrain: Int.min(0).max(10).optional().describe('RULINGS.md A19: the Difficulty; 0 clears it; absent: unchanged.') }),
+  BandSet: z.strictObject({
+    aId: Id,
+    bId: Id,
+    band: z.enum(BANDS),
+    difficultTerrain: Int.min(0)
+      .max(10)
+      .optional()
+      .describe('RULINGS.md A19: the Difficulty; 0 clears it; absent: unchanged.'),
+  }),
   Moved: z.strictObject({
     combatantId: Id,
     towardId: Id,
@@ -140,10 +213,19 @@ export const ARCANA_BEAST_EVENT_SCHEMAS = {
     stopped: z.literal(true).optional(),
   }),
   Assisted: z.strictObject({ combatantId: Id, allyId: Id }),
-  BonusDiceUsed: z.strictObject({ combatantId: Id, source: z.enum(['Assist', 'Encourage']), dice: Int.min(1) }),
+  BonusDiceUsed: z.strictObject({
+    combatantId: Id,
+    source: z.enum(['Assist', 'Encourage']),
+    dice: Int.min(1),
+  }),
   CalledBack: z.strictObject({ binderId: Id, beastId: Id, mode: z.enum(['retreat', 'devolve']) }),
   TestRolled: z.strictObject({ combatantId: Id, reason: z.string().optional(), test: TEST_RESULT }),
-  OpposedTestRolled: z.strictObject({ a: ROLLED_POOL, b: ROLLED_POOL, winnerId: Id.nullable(), reason: z.string().optional() }),
+  OpposedTestRolled: z.strictObject({
+    a: ROLLED_POOL,
+    b: ROLLED_POOL,
+    winnerId: Id.nullable(),
+    reason: z.string().optional(),
+  }),
   SceneEnded: z.strictObject({ revived: z.array(Id) }),
 } satisfies Record<string, z.ZodType>;
 

@@ -50,9 +50,19 @@ function patch(state: ArcanaBeastState, id: string, fields: Partial<ArcanaCombat
 type LifecycleFolded =
   | { type: 'CombatantJoined'; data: { id: string } }
   | { type: 'InitiativeRolled'; data: { rolls: ArcanaInitiativeRoll[] } }
-  | { type: 'ActivationEnded' | 'RoundEnded' | 'FightEnded' | 'PendingCancelled'; data: Record<string, unknown> };
+  | {
+      type: 'ActivationEnded' | 'RoundEnded' | 'FightEnded' | 'PendingCancelled';
+      data: Record<string, unknown>;
+    };
 
-const LIFECYCLE_FOLDED: ReadonlySet<string> = new Set<LifecycleFolded['type']>(['CombatantJoined', 'InitiativeRolled', 'ActivationEnded', 'RoundEnded', 'FightEnded', 'PendingCancelled']);
+const LIFECYCLE_FOLDED: ReadonlySet<string> = new Set<LifecycleFolded['type']>([
+  'CombatantJoined',
+  'InitiativeRolled',
+  'ActivationEnded',
+  'RoundEnded',
+  'FightEnded',
+  'PendingCancelled',
+]);
 
 function isLifecycleFolded(event: RuleEvent): event is LifecycleFolded {
   return LIFECYCLE_FOLDED.has(event.type);
@@ -70,11 +80,19 @@ function afterLifecycle(next: ArcanaBeastState, event: LifecycleFolded): ArcanaB
   switch (event.type) {
     case 'CombatantJoined': {
       const c = next.combatants[event.data.id];
-      return c.sheet.kind === 'binder' ? { ...next, binderOf: { ...next.binderOf, [c.sheet.beastId]: c.id } } : next;
+      return c.sheet.kind === 'binder'
+        ? { ...next, binderOf: { ...next.binderOf, [c.sheet.beastId]: c.id } }
+        : next;
     }
     case 'InitiativeRolled': {
       const combatants = { ...next.combatants };
-      for (const r of event.data.rolls) if (r.tieReroll === undefined) combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total, surprised: r.surprised === true };
+      for (const r of event.data.rolls)
+        if (r.tieReroll === undefined)
+          combatants[r.combatantId] = {
+            ...combatants[r.combatantId],
+            initiative: r.total,
+            surprised: r.surprised === true,
+          };
       return { ...next, combatants };
     }
     case 'ActivationEnded':
@@ -148,19 +166,43 @@ function evolveArcana(next: ArcanaBeastState, event: ArcanaEvent): ArcanaBeastSt
 }
 
 /** Initiative ties, the turn, its action and the binder's command. */
-function evolveTurns(next: ArcanaBeastState, event: Of<'InitiativeTieRerolled' | 'TurnStarted' | 'ActionTaken' | 'BinderCommanded'>): ArcanaBeastState {
+function evolveTurns(
+  next: ArcanaBeastState,
+  event: Of<'InitiativeTieRerolled' | 'TurnStarted' | 'ActionTaken' | 'BinderCommanded'>,
+): ArcanaBeastState {
   switch (event.type) {
     case 'InitiativeTieRerolled': {
       const e = event.data;
-      const pending = e.unresolvedTies.length > 0 ? { kind: 'initiativeTie', awaiting: 'gm', answer: 'SetInitiative', detail: { ties: e.unresolvedTies } } : undefined;
+      const pending =
+        e.unresolvedTies.length > 0
+          ? {
+              kind: 'initiativeTie',
+              awaiting: 'gm',
+              answer: 'SetInitiative',
+              detail: { ties: e.unresolvedTies },
+            }
+          : undefined;
       return { ...next, order: e.order, pending };
     }
     case 'TurnStarted': {
       const e = event.data;
       const c = next.combatants[e.combatantId];
-      const turn = { beastId: c.id, binderId: e.binderId, action: e.actionForfeited ? 'forfeited' : undefined, command: undefined, freeMoveUsed: false, directed: false, bondSurge: false, strategized: false };
+      const turn = {
+        beastId: c.id,
+        binderId: e.binderId,
+        action: e.actionForfeited ? 'forfeited' : undefined,
+        command: undefined,
+        freeMoveUsed: false,
+        directed: false,
+        bondSurge: false,
+        strategized: false,
+      };
       const sideTurns = { ...next.sideTurns, [c.side]: sideTurnOf(next, c.side) + 1 };
-      return { ...patch(next, c.id, { defending: false, guarding: undefined, interceptOwed: false }), turn, sideTurns };
+      return {
+        ...patch(next, c.id, { defending: false, guarding: undefined, interceptOwed: false }),
+        turn,
+        sideTurns,
+      };
     }
     case 'ActionTaken': {
       const e = event.data;
@@ -176,19 +218,41 @@ function evolveTurns(next: ArcanaBeastState, event: Of<'InitiativeTieRerolled' |
       if (e.command === 'bondSurge') turn.bondSurge = true;
       if (e.command === 'strategize' && e.passed) turn.strategized = true;
       const after = { ...next, turn };
-      if (e.command === 'encourage' && e.passed && e.effect === 'dodgeDie') return patch(after, e.beastId, { encourageDodge: next.combatants[e.beastId].encourageDodge + 1 });
+      if (e.command === 'encourage' && e.passed && e.effect === 'dodgeDie')
+        return patch(after, e.beastId, { encourageDodge: next.combatants[e.beastId].encourageDodge + 1 });
       return after;
     }
   }
 }
 
 /** Attacks, intercepts, combos, bonus dice and the Critical Gauge. */
-function evolveAttacks(next: ArcanaBeastState, event: Of<'AttackDeclared' | 'InterceptDecided' | 'AttackResolved' | 'BonusDiceUsed' | 'Assisted' | 'CriticalGaugeRaised' | 'ComboReset'>): ArcanaBeastState {
+function evolveAttacks(
+  next: ArcanaBeastState,
+  event: Of<
+    | 'AttackDeclared'
+    | 'InterceptDecided'
+    | 'AttackResolved'
+    | 'BonusDiceUsed'
+    | 'Assisted'
+    | 'CriticalGaugeRaised'
+    | 'ComboReset'
+  >,
+): ArcanaBeastState {
   switch (event.type) {
     case 'AttackDeclared': {
       const e = event.data;
       const beast = beastOfBinder(next, e.targetId)!;
-      const pending = { kind: 'intercept', awaiting: beast.id, answer: 'Intercept', detail: { attackNo: e.attackNo, attackerId: e.attackerId, binderId: e.targetId, attackName: e.attackName } };
+      const pending = {
+        kind: 'intercept',
+        awaiting: beast.id,
+        answer: 'Intercept',
+        detail: {
+          attackNo: e.attackNo,
+          attackerId: e.attackerId,
+          binderId: e.targetId,
+          attackName: e.attackName,
+        },
+      };
       return { ...next, pendingAttack: e, pending };
     }
     case 'InterceptDecided': {
@@ -198,13 +262,30 @@ function evolveAttacks(next: ArcanaBeastState, event: Of<'AttackDeclared' | 'Int
     }
     case 'AttackResolved': {
       const e = event.data;
-      const combo = { side: e.combo.side, lastAttackerId: e.attackerId, sideTurn: e.combo.sideTurn, attacks: e.combo.position, hits: e.combo.hits };
-      return { ...next, pendingAttack: undefined, attacks: e.attackNo, combos: { ...next.combos, [e.targetId]: combo } };
+      const combo = {
+        side: e.combo.side,
+        lastAttackerId: e.attackerId,
+        sideTurn: e.combo.sideTurn,
+        attacks: e.combo.position,
+        hits: e.combo.hits,
+      };
+      return {
+        ...next,
+        pendingAttack: undefined,
+        attacks: e.attackNo,
+        combos: { ...next.combos, [e.targetId]: combo },
+      };
     }
     case 'BonusDiceUsed':
-      return patch(next, event.data.combatantId, event.data.source === 'Assist' ? { assistDice: 0 } : { encourageDodge: 0 });
+      return patch(
+        next,
+        event.data.combatantId,
+        event.data.source === 'Assist' ? { assistDice: 0 } : { encourageDodge: 0 },
+      );
     case 'Assisted':
-      return patch(next, event.data.allyId, { assistDice: next.combatants[event.data.allyId].assistDice + 1 });
+      return patch(next, event.data.allyId, {
+        assistDice: next.combatants[event.data.allyId].assistDice + 1,
+      });
     case 'CriticalGaugeRaised':
       return { ...next, criticalGauge: event.data.to };
     case 'ComboReset': {
@@ -215,7 +296,19 @@ function evolveAttacks(next: ArcanaBeastState, event: Of<'AttackDeclared' | 'Int
 }
 
 /** HP, knockouts, harms, conditions and stamina. */
-function evolveWounds(next: ArcanaBeastState, event: Of<'DamageDealt' | 'HpRestored' | 'KnockedOut' | 'HarmGained' | 'ConditionApplied' | 'ConditionRemoved' | 'StaminaSpent' | 'StaminaRestored'>): ArcanaBeastState {
+function evolveWounds(
+  next: ArcanaBeastState,
+  event: Of<
+    | 'DamageDealt'
+    | 'HpRestored'
+    | 'KnockedOut'
+    | 'HarmGained'
+    | 'ConditionApplied'
+    | 'ConditionRemoved'
+    | 'StaminaSpent'
+    | 'StaminaRestored'
+  >,
+): ArcanaBeastState {
   switch (event.type) {
     case 'DamageDealt':
     case 'HpRestored':
@@ -225,15 +318,25 @@ function evolveWounds(next: ArcanaBeastState, event: Of<'DamageDealt' | 'HpResto
       // arcana-beast.txt: Knockout & Devolution (A13, A35): a player-side beast at Stage 1+ owes a Devolution Test.
       const c = next.combatants[event.data.combatantId];
       const devolutionDue = event.data.playerSide && isBeast(c) && c.stage >= 1 ? c.id : next.devolutionDue;
-      return { ...patch(next, c.id, { knockedOut: true, defending: false, guarding: undefined }), combos, devolutionDue };
+      return {
+        ...patch(next, c.id, { knockedOut: true, defending: false, guarding: undefined }),
+        combos,
+        devolutionDue,
+      };
     }
     case 'HarmGained':
-      return patch(next, event.data.combatantId, { harms: [...next.combatants[event.data.combatantId].harms, event.data.harm] });
+      return patch(next, event.data.combatantId, {
+        harms: [...next.combatants[event.data.combatantId].harms, event.data.harm],
+      });
     case 'ConditionApplied':
-      return patch(next, event.data.combatantId, { conditions: [...next.combatants[event.data.combatantId].conditions, event.data.condition] });
+      return patch(next, event.data.combatantId, {
+        conditions: [...next.combatants[event.data.combatantId].conditions, event.data.condition],
+      });
     case 'ConditionRemoved': {
       const e = event.data;
-      return patch(next, e.combatantId, { conditions: next.combatants[e.combatantId].conditions.filter((k) => k !== e.condition) });
+      return patch(next, e.combatantId, {
+        conditions: next.combatants[e.combatantId].conditions.filter((k) => k !== e.condition),
+      });
     }
     case 'StaminaSpent':
     case 'StaminaRestored':
@@ -242,7 +345,17 @@ function evolveWounds(next: ArcanaBeastState, event: Of<'DamageDealt' | 'HpResto
 }
 
 /** Evolution stages, special attacks, Zero Power and triggers. */
-function evolveStages(next: ArcanaBeastState, event: Of<'StageEvolved' | 'StageDevolved' | 'SpecialAttackUsed' | 'ZeroPowerUsed' | 'TriggerSet' | 'DevolutionTested'>): ArcanaBeastState {
+function evolveStages(
+  next: ArcanaBeastState,
+  event: Of<
+    | 'StageEvolved'
+    | 'StageDevolved'
+    | 'SpecialAttackUsed'
+    | 'ZeroPowerUsed'
+    | 'TriggerSet'
+    | 'DevolutionTested'
+  >,
+): ArcanaBeastState {
   switch (event.type) {
     case 'StageEvolved': {
       const e = event.data;
@@ -253,7 +366,9 @@ function evolveStages(next: ArcanaBeastState, event: Of<'StageEvolved' | 'StageD
       return patch(next, event.data.combatantId, { stage: event.data.to, revertTo: undefined });
     case 'SpecialAttackUsed': {
       const e = event.data;
-      return patch(next, e.combatantId, { specialUses: { ...next.combatants[e.combatantId].specialUses, [e.specialAttackId]: e.usesLeft } });
+      return patch(next, e.combatantId, {
+        specialUses: { ...next.combatants[e.combatantId].specialUses, [e.specialAttackId]: e.usesLeft },
+      });
     }
     case 'ZeroPowerUsed':
       return patch(next, event.data.combatantId, { zeroPowerUsed: true });
@@ -270,26 +385,38 @@ function evolveStages(next: ArcanaBeastState, event: Of<'StageEvolved' | 'StageD
 }
 
 /** Tags, and the binder's items. */
-function evolveTagsAndItems(next: ArcanaBeastState, event: Of<'TagSet' | 'TagCleared' | 'ItemUsed'>): ArcanaBeastState {
+function evolveTagsAndItems(
+  next: ArcanaBeastState,
+  event: Of<'TagSet' | 'TagCleared' | 'ItemUsed'>,
+): ArcanaBeastState {
   switch (event.type) {
     case 'TagSet': {
       const e = event.data;
       const others = next.combatants[e.combatantId].tags.filter((t) => t.tag !== e.tag);
-      return patch(next, e.combatantId, { tags: [...others, e.againstId ? { tag: e.tag, againstId: e.againstId } : { tag: e.tag }] });
+      return patch(next, e.combatantId, {
+        tags: [...others, e.againstId ? { tag: e.tag, againstId: e.againstId } : { tag: e.tag }],
+      });
     }
     case 'TagCleared': {
       const e = event.data;
-      return patch(next, e.combatantId, { tags: next.combatants[e.combatantId].tags.filter((t) => t.tag !== e.tag) });
+      return patch(next, e.combatantId, {
+        tags: next.combatants[e.combatantId].tags.filter((t) => t.tag !== e.tag),
+      });
     }
     case 'ItemUsed': {
       const e = event.data;
-      return patch(next, e.binderId, { items: { ...next.combatants[e.binderId].items, [e.itemId]: e.quantityLeft } });
+      return patch(next, e.binderId, {
+        items: { ...next.combatants[e.binderId].items, [e.itemId]: e.quantityLeft },
+      });
     }
   }
 }
 
 /** Range bands, terrain, movement and calling a beast back. */
-function evolveBands(next: ArcanaBeastState, event: Of<'BandSet' | 'Moved' | 'CalledBack'>): ArcanaBeastState {
+function evolveBands(
+  next: ArcanaBeastState,
+  event: Of<'BandSet' | 'Moved' | 'CalledBack'>,
+): ArcanaBeastState {
   switch (event.type) {
     case 'BandSet': {
       const e = event.data;
@@ -307,7 +434,9 @@ function evolveBands(next: ArcanaBeastState, event: Of<'BandSet' | 'Moved' | 'Ca
       return { ...next, bands: { ...next.bands, [pairKey(next, e.combatantId, e.towardId)]: e.to }, turn };
     }
     case 'CalledBack':
-      return event.data.mode === 'retreat' ? patch(next, event.data.beastId, { inVessel: true, guarding: undefined, defending: false }) : next;
+      return event.data.mode === 'retreat'
+        ? patch(next, event.data.beastId, { inVessel: true, guarding: undefined, defending: false })
+        : next;
   }
 }
 

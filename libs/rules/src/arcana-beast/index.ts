@@ -12,7 +12,22 @@ import { view } from './view';
 /** Every optional field is present from the start so states keep one shape. */
 function start(fightId: string): ArcanaBeastState {
   const core = initialCore(fightId, 'arcana-beast');
-  return { ...core, combatants: {}, activeId: undefined, pending: undefined, binderOf: {}, bands: {}, terrain: {}, criticalGauge: 0, combos: {}, sideTurns: {}, turn: undefined, pendingAttack: undefined, attacks: 0, devolutionDue: undefined };
+  return {
+    ...core,
+    combatants: {},
+    activeId: undefined,
+    pending: undefined,
+    binderOf: {},
+    bands: {},
+    terrain: {},
+    criticalGauge: 0,
+    combos: {},
+    sideTurns: {},
+    turn: undefined,
+    pendingAttack: undefined,
+    attacks: 0,
+    devolutionDue: undefined,
+  };
 }
 
 export const arcanaBeast: RuleSystem<ArcanaBeastState> = {

@@ -12,12 +12,35 @@ export type ArcanaInitiativeRoll = z.infer<typeof ARCANA_INITIATIVE_ROLL>;
  * arcana-beast.txt: Initiative & Turn Order: an opposed Agility Test; surprised combatants roll with Setback
  * (A5, A29); a surprised Binder surprises its beast's roll, and a tie reroll keeps the Setback (A31).
  */
-export function initiativeRoll(state: ArcanaBeastState, id: string, dice: DiceSource, kind: DrawKind, tieReroll?: number): ArcanaInitiativeRoll {
+export function initiativeRoll(
+  state: ArcanaBeastState,
+  id: string,
+  dice: DiceSource,
+  kind: DrawKind,
+  tieReroll?: number,
+): ArcanaInitiativeRoll {
   const c = state.combatants[id];
   const named = state.surprised ?? [];
   const surprised = c.surprised || named.includes(id) || named.includes(binderIdOf(state, id) ?? '');
-  const bonuses = isBeast(c) && c.sheet.initiativeDice > 0 ? [{ source: 'Qualities/Talents (initiativeDice)', dice: c.sheet.initiativeDice }] : [];
-  const pool = rollPool({ combatantId: id, purpose: 'initiative', stat: 'agility', statValue: c.sheet.stats.agility, ranks: 0, bonuses, boost: [], setback: surprised ? ['Surprised'] : [] }, dieFor(c), dice, kind);
+  const bonuses =
+    isBeast(c) && c.sheet.initiativeDice > 0
+      ? [{ source: 'Qualities/Talents (initiativeDice)', dice: c.sheet.initiativeDice }]
+      : [];
+  const pool = rollPool(
+    {
+      combatantId: id,
+      purpose: 'initiative',
+      stat: 'agility',
+      statValue: c.sheet.stats.agility,
+      ranks: 0,
+      bonuses,
+      boost: [],
+      setback: surprised ? ['Surprised'] : [],
+    },
+    dieFor(c),
+    dice,
+    kind,
+  );
   const roll: ArcanaInitiativeRoll = { combatantId: id, roll: pool.roll, total: pool.successes, pool };
   if (surprised) roll.surprised = true;
   if (tieReroll !== undefined) roll.tieReroll = tieReroll;
@@ -34,7 +57,9 @@ export function rollInitiative(state: ArcanaBeastState, ids: string[], dice: Dic
   for (const r of rolls) totals.set(r.combatantId, r.total);
   // arcana-beast.txt: "Turn Order: Highest successes first, remains fixed": a late joiner is slotted in before the first lower total.
   let order = [...previous];
-  for (const id of [...beasts].sort((a, b) => totals.get(b)! - totals.get(a)! || beasts.indexOf(a) - beasts.indexOf(b))) {
+  for (const id of [...beasts].sort(
+    (a, b) => totals.get(b)! - totals.get(a)! || beasts.indexOf(a) - beasts.indexOf(b),
+  )) {
     const at = order.findIndex((o) => totals.get(o)! < totals.get(id)!);
     order.splice(at === -1 ? order.length : at, 0, id);
   }
@@ -45,7 +70,13 @@ export function rollInitiative(state: ArcanaBeastState, ids: string[], dice: Dic
       const again = ties.flat().map((id) => initiativeRoll(state, id, dice, 'reroll', n));
       rolls.push(...again);
       order = reorderGroups(order, ties, new Map(again.map((r) => [r.combatantId, r.total])));
-      ties = ties.flatMap((g) => tiedGroups(order.filter((id) => g.includes(id)), new Map(again.map((r) => [r.combatantId, r.total])), g));
+      ties = ties.flatMap((g) =>
+        tiedGroups(
+          order.filter((id) => g.includes(id)),
+          new Map(again.map((r) => [r.combatantId, r.total])),
+          g,
+        ),
+      );
     }
   }
   return { rolls, order: withBinders(state, order), ties };
@@ -64,7 +95,7 @@ export function reorderGroups(order: string[], groups: string[][], totals: Map<s
 
 export function tiedGroups(order: string[], totals: Map<string, number>, involved: string[]): string[][] {
   const groups: string[][] = [];
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i + 1;
     while (j < order.length && totals.get(order[j]) === totals.get(order[i])) j++;
     const group = order.slice(i, j);

@@ -23,15 +23,22 @@ export function dieFor(c: ArcanaCombatant, stage = c.stage): number {
  * A1, A3, A12: stat + ranks + every +1 die; one extra die for a net Boost (drop the lowest)
  * or Setback (drop the highest); successes and 6+ faces on kept dice. One pool is one draw (C5).
  */
-export function rollPool(spec: PoolSpec, sides: number, dice: DiceSource, kind: DrawKind = 'pool'): RolledPool {
+export function rollPool(
+  spec: PoolSpec,
+  sides: number,
+  dice: DiceSource,
+  kind: DrawKind = 'pool',
+): RolledPool {
   const count = Math.max(0, spec.statValue + spec.ranks + spec.bonuses.reduce((t, b) => t + b.dice, 0));
-  const edge = spec.boost.length > 0 === spec.setback.length > 0 ? 'none' : spec.boost.length > 0 ? 'boost' : 'setback';
+  const edge =
+    spec.boost.length > 0 === spec.setback.length > 0 ? 'none' : spec.boost.length > 0 ? 'boost' : 'setback';
   const roll = dice.roll(count + (edge === 'none' ? 0 : 1), sides, kind);
   let kept = roll.faces;
   let dropped: RolledPool['dropped'];
   if (edge !== 'none' && kept.length > 0) {
     let index = 0;
-    for (let i = 1; i < kept.length; i++) if (edge === 'boost' ? kept[i] < kept[index] : kept[i] > kept[index]) index = i;
+    for (let i = 1; i < kept.length; i++)
+      if (edge === 'boost' ? kept[i] < kept[index] : kept[i] > kept[index]) index = i;
     dropped = { index, face: kept[index] };
     kept = kept.filter((_, i) => i !== index);
   }
@@ -57,7 +64,13 @@ export function rollPool(spec: PoolSpec, sides: number, dice: DiceSource, kind: 
 }
 
 /** A1: a Test with Difficulty N passes with N or more successes. */
-export function rollTest(spec: PoolSpec, sides: number, difficulty: number, dice: DiceSource, kind: DrawKind = 'pool'): TestResult {
+export function rollTest(
+  spec: PoolSpec,
+  sides: number,
+  difficulty: number,
+  dice: DiceSource,
+  kind: DrawKind = 'pool',
+): TestResult {
   const pool = rollPool(spec, sides, dice, kind);
   return { ...pool, difficulty, passed: pool.successes >= difficulty };
 }

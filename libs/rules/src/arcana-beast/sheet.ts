@@ -71,7 +71,15 @@ export interface BeastSheet extends Common {
 
 export type ArcanaSheet = BinderSheet | BeastSheet;
 
-const DEFAULT_ATTACK: AttackDef = { id: 'strike', name: 'Strike', range: 'melee', stat: 'brawn', ranks: 0, qualities: [], bonusDamage: 0 };
+const DEFAULT_ATTACK: AttackDef = {
+  id: 'strike',
+  name: 'Strike',
+  range: 'melee',
+  stat: 'brawn',
+  ranks: 0,
+  qualities: [],
+  bonusDamage: 0,
+};
 
 type Input = z.infer<typeof ARCANA_BEAST_SHEET>;
 type BeastInput = Extract<Input, { kind: 'beast' }>;
@@ -82,7 +90,8 @@ export function validateSheet(raw: unknown, field: string): ArcanaSheet {
   const s = parseOrRefuse(ARCANA_BEAST_SHEET, raw, field, 'sheet');
   // A record drops a `__proto__` key as it parses; the name is refused like the other names every object has.
   const rawQualities = (raw as { qualities?: unknown }).qualities;
-  if (typeof rawQualities === 'object' && rawQualities !== null && Object.hasOwn(rawQualities, '__proto__')) bad(`${field}.qualities.__proto__`, 'is not a usable Quality name: every JavaScript object has it');
+  if (typeof rawQualities === 'object' && rawQualities !== null && Object.hasOwn(rawQualities, '__proto__'))
+    bad(`${field}.qualities.__proto__`, 'is not a usable Quality name: every JavaScript object has it');
   const qualities = s.qualities ?? {};
   // A11: HP and Stamina are required sheet values; the maximum defaults to the current value.
   if (s.maxHp === undefined && s.hp < 1) bad(`${field}.hp`, 'must be at least 1');
@@ -92,29 +101,56 @@ export function validateSheet(raw: unknown, field: string): ArcanaSheet {
   if (s.stamina > maxStamina) bad(`${field}.stamina`, `must be at most ${maxStamina}`);
   const common: Common = { stats: s.stats, qualities, maxHp, hp: s.hp, maxStamina, stamina: s.stamina };
   if (s.kind === 'binder') {
-    const inventory = (s.inventory ?? []).map(
-      (x): Item => ({ id: x.id, name: x.name, quantity: x.quantity ?? 1, heal: x.heal ?? 0, stamina: x.stamina ?? 0, removesCondition: x.removesCondition === true, ...(x.test ? { test: x.test } : {}) }),
-    );
+    const inventory = (s.inventory ?? []).map((x): Item => ({
+      id: x.id,
+      name: x.name,
+      quantity: x.quantity ?? 1,
+      heal: x.heal ?? 0,
+      stamina: x.stamina ?? 0,
+      removesCondition: x.removesCondition === true,
+      ...(x.test ? { test: x.test } : {}),
+    }));
     unique(inventory.map((x, i) => ({ id: x.id, field: `${field}.inventory[${i}].id` })));
     return { kind: 'binder', ...common, beastId: s.beastId, inventory };
   }
   return { kind: 'beast', ...common, ...readBeast(s, field, qualities) };
 }
 
-function readBeast(s: BeastInput, field: string, qualities: Record<string, number>): Omit<BeastSheet, 'kind' | keyof Common> {
-  const stages: StageDef[] = (s.stages ?? []).map((st) => ({ stage: st.stage, name: st.name ?? `Stage ${st.stage}`, trigger: st.trigger ?? '' }));
-  stages.forEach((st, i) => stages.findIndex((o) => o.stage === st.stage) !== i && bad(`${field}.stages[${i}].stage`, `repeats Stage ${st.stage}`));
+function readBeast(
+  s: BeastInput,
+  field: string,
+  qualities: Record<string, number>,
+): Omit<BeastSheet, 'kind' | keyof Common> {
+  const stages: StageDef[] = (s.stages ?? []).map((st) => ({
+    stage: st.stage,
+    name: st.name ?? `Stage ${st.stage}`,
+    trigger: st.trigger ?? '',
+  }));
+  stages.forEach(
+    (st, i) =>
+      stages.findIndex((o) => o.stage === st.stage) !== i &&
+      bad(`${field}.stages[${i}].stage`, `repeats Stage ${st.stage}`),
+  );
   if (stages.length === 0) stages.push({ stage: 0, name: 'Stage 0', trigger: '' });
   stages.sort((a, b) => a.stage - b.stage);
   const stage = s.stage ?? stages[0].stage;
-  if (!stages.some((st) => st.stage === stage)) bad(`${field}.stage`, `must be one of the unlocked stages ${stages.map((st) => st.stage).join(', ')}`);
+  if (!stages.some((st) => st.stage === stage))
+    bad(`${field}.stage`, `must be one of the unlocked stages ${stages.map((st) => st.stage).join(', ')}`);
   const attacks = (s.attacks ?? []).map((a, i) => readAttack(a, `${field}.attacks[${i}]`, qualities));
-  const specialAttacks = (s.specialAttacks ?? []).map((a, i) => ({ ...readAttack(a, `${field}.specialAttacks[${i}]`, qualities), uses: a.uses }));
-  unique([...attacks.map((a, i) => ({ id: a.id, field: `${field}.attacks[${i}].id` })), ...specialAttacks.map((a, i) => ({ id: a.id, field: `${field}.specialAttacks[${i}].id` }))]);
+  const specialAttacks = (s.specialAttacks ?? []).map((a, i) => ({
+    ...readAttack(a, `${field}.specialAttacks[${i}]`, qualities),
+    uses: a.uses,
+  }));
+  unique([
+    ...attacks.map((a, i) => ({ id: a.id, field: `${field}.attacks[${i}].id` })),
+    ...specialAttacks.map((a, i) => ({ id: a.id, field: `${field}.specialAttacks[${i}].id` })),
+  ]);
   const beast: Omit<BeastSheet, 'kind' | keyof Common> = {
     stage,
     stages,
-    defensiveQualities: (s.defensiveQualities ?? []).map((q, i) => knownQuality(q, `${field}.defensiveQualities[${i}]`, qualities)),
+    defensiveQualities: (s.defensiveQualities ?? []).map((q, i) =>
+      knownQuality(q, `${field}.defensiveQualities[${i}]`, qualities),
+    ),
     attacks: attacks.length > 0 ? attacks : [DEFAULT_ATTACK],
     specialAttacks,
     movement: s.movement ?? [],
@@ -123,13 +159,21 @@ function readBeast(s: BeastInput, field: string, qualities: Record<string, numbe
   if (s.zeroPower !== undefined) {
     const zp = s.zeroPower;
     // A34: a Zero Power with a range is an attack; without one, a narrative effect.
-    const base = readAttack({ ...zp, id: zp.id ?? 'zero-power', range: zp.range ?? 'melee' }, `${field}.zeroPower`, qualities);
+    const base = readAttack(
+      { ...zp, id: zp.id ?? 'zero-power', range: zp.range ?? 'melee' },
+      `${field}.zeroPower`,
+      qualities,
+    );
     beast.zeroPower = { ...base, trigger: zp.trigger, attack: zp.range !== undefined };
   }
   return beast;
 }
 
-function readAttack(a: AttackInput & { id: string }, field: string, qualities: Record<string, number>): AttackDef {
+function readAttack(
+  a: AttackInput & { id: string },
+  field: string,
+  qualities: Record<string, number>,
+): AttackDef {
   const range = a.range ?? 'melee';
   return {
     id: a.id,

@@ -47,7 +47,12 @@ function combatantView(state: ArcanaBeastState, c: ArcanaCombatant): ArcanaComba
   // A sheet is a Binder's or a beast's (ArcanaSheet): narrowing on it types each view by its declaration.
   const s = c.sheet;
   if (s.kind === 'binder') {
-    return { ...base, kind: s.kind, beastId: s.beastId, inventory: s.inventory.map((i) => ({ id: i.id, name: i.name, quantityLeft: c.items[i.id] })) };
+    return {
+      ...base,
+      kind: s.kind,
+      beastId: s.beastId,
+      inventory: s.inventory.map((i) => ({ id: i.id, name: i.name, quantityLeft: c.items[i.id] })),
+    };
   }
   return {
     ...base,
@@ -60,8 +65,21 @@ function combatantView(state: ArcanaBeastState, c: ArcanaCombatant): ArcanaComba
     revertTo: c.revertTo ?? null,
     baseDamage: s.stats.brawn + c.stage,
     attacks: s.attacks.map((a) => ({ id: a.id, name: a.name, range: a.range, stat: a.stat, ranks: a.ranks })),
-    specialAttacks: s.specialAttacks.map((a) => ({ id: a.id, name: a.name, range: a.range, uses: a.uses, usesLeft: c.specialUses[a.id] })),
-    zeroPower: s.zeroPower ? { name: s.zeroPower.name, trigger: s.zeroPower.trigger, triggerActive: c.zeroPowerTrigger, used: c.zeroPowerUsed } : null,
+    specialAttacks: s.specialAttacks.map((a) => ({
+      id: a.id,
+      name: a.name,
+      range: a.range,
+      uses: a.uses,
+      usesLeft: c.specialUses[a.id],
+    })),
+    zeroPower: s.zeroPower
+      ? {
+          name: s.zeroPower.name,
+          trigger: s.zeroPower.trigger,
+          triggerActive: c.zeroPowerTrigger,
+          used: c.zeroPowerUsed,
+        }
+      : null,
     movement: s.movement,
     defending: c.defending,
     guarding: c.guarding ?? null,

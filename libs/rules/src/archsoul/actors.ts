@@ -51,5 +51,9 @@ export function actorOf(state: ArchsoulState, command: RuleCommand): CommandActo
   const field = Object.hasOwn(ACTING_FIELD, command.type) ? ACTING_FIELD[command.type] : undefined;
   if (!field) return lifecycleActor(state, command);
   const id = command[field];
-  return playerAct({ combatantId: typeof id === 'string' ? id : '', field }, command, ATTACKS.has(command.type) ? ATTACK_GM_FIELDS : []);
+  return playerAct(
+    { combatantId: typeof id === 'string' ? id : '', field },
+    command,
+    ATTACKS.has(command.type) ? ATTACK_GM_FIELDS : [],
+  );
 }

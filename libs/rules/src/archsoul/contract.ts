@@ -2,7 +2,23 @@ import { z } from 'zod';
 import { command, CommandSchemas, Id, Int, text } from '../core/contract';
 import { CORE_VIEW_SHAPE, lifecycleCommands, RollSchema } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
-import { AMMUNITION_KINDS, ANATOMIES, AP_COST, ATTACK_MODIFIERS, ATTACK_TYPES, ATTRIBUTES, CLEAVE, CONDITIONS, CRITICAL_TABLES, DEFAULT_SPEED, HANDLING, RITUAL, SIZES, SPECIAL_ATTACKS, WEAPON_PROPERTIES } from './data';
+import {
+  AMMUNITION_KINDS,
+  ANATOMIES,
+  AP_COST,
+  ATTACK_MODIFIERS,
+  ATTACK_TYPES,
+  ATTRIBUTES,
+  CLEAVE,
+  CONDITIONS,
+  CRITICAL_TABLES,
+  DEFAULT_SPEED,
+  HANDLING,
+  RITUAL,
+  SIZES,
+  SPECIAL_ATTACKS,
+  WEAPON_PROPERTIES,
+} from './data';
 import { SQUARE_FACINGS } from './grid';
 
 /** S5: a space of the battle map. */
@@ -20,7 +36,12 @@ const BUILT_IN = { error: 'must not be a name every object has (toString, constr
 /** An id on a sheet (weapon, item, shield): an id that is not a built-in name. */
 export const SheetId = Id.refine(notBuiltIn, BUILT_IN);
 
-const SKILL_NAME = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, { error: 'is not a skill name: a letter, then up to 39 letters or digits' }).refine(notBuiltIn, BUILT_IN);
+const SKILL_NAME = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, {
+    error: 'is not a skill name: a letter, then up to 39 letters or digits',
+  })
+  .refine(notBuiltIn, BUILT_IN);
 const rating = Int.min(0).max(20);
 const ARMOUR_LIST = z.array(text(40)).max(10);
 const stowage = z.enum(['simple', 'awkward']);
@@ -29,7 +50,10 @@ const stowage = z.enum(['simple', 'awkward']);
 const THROW = z.strictObject({
   accurateRange: Int.min(1).max(200),
   maximumRange: Int.min(1).max(500).optional().describe('At least accurateRange; default accurateRange.'),
-  heavy: z.boolean().optional().describe('Cumbersome (two hands): Athletics instead of Precision, +1 difficulty; default false.'),
+  heavy: z
+    .boolean()
+    .optional()
+    .describe('Cumbersome (two hands): Athletics instead of Precision, +1 difficulty; default false.'),
   damage: Int.min(0).max(30).optional().describe("Default: the weapon's damage (0 for an item)."),
 });
 
@@ -37,9 +61,18 @@ const WEAPON = z.strictObject({
   id: SheetId,
   name: text(100),
   type: z.enum(ATTACK_TYPES).optional().describe('Default melee.'),
-  damage: Int.min(0).max(3000).optional().describe('Base damage dice (S4); default from weightLb (S37), else 0.'),
-  reach: Int.min(0).max(10).optional().describe('Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0).'),
-  accurateRange: Int.min(1).max(500).optional().describe('Required for ranged, thrown, elemental and soul weapons.'),
+  damage: Int.min(0)
+    .max(3000)
+    .optional()
+    .describe('Base damage dice (S4); default from weightLb (S37), else 0.'),
+  reach: Int.min(0)
+    .max(10)
+    .optional()
+    .describe('Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0).'),
+  accurateRange: Int.min(1)
+    .max(500)
+    .optional()
+    .describe('Required for ranged, thrown, elemental and soul weapons.'),
   maximumRange: Int.min(1).max(1000).optional().describe('At least accurateRange; default accurateRange.'),
   strongAgainst: ARMOUR_LIST.optional().describe('Armour types (archsoul.txt: Armor Advantages).'),
   weakAgainst: ARMOUR_LIST.optional(),
@@ -48,16 +81,36 @@ const WEAPON = z.strictObject({
   broken: z.boolean().optional().describe('Default false.'),
   criticalTable: z.enum(CRITICAL_TABLES).optional().describe("Default the type's table (S2)."),
   soulMagic: z.boolean().optional().describe('Default true for soul, and elemental with attackRoll 0.'),
-  attackRoll: Int.min(0).max(1).optional().describe('Thrown and elemental: 1 picks the second attack roll of the table; default 0.'),
-  stowage: stowage.optional().describe('How it is drawn (S52): simple (Draw Simple Item: scabbard, pouch, bandolier) or awkward (Draw Awkward Item: a backpack, a hard to reach spot). Default awkward for a two-handed weapon that is not a spear, else simple; simple for such a weapon is refused.'),
-  held: z.boolean().optional().describe('In hand when the fight starts (S51: two hands). true must fit beside the other true ones; unsaid: the first weapon, then the shield, then the other weapons, each while its hands are free.'),
+  attackRoll: Int.min(0)
+    .max(1)
+    .optional()
+    .describe('Thrown and elemental: 1 picks the second attack roll of the table; default 0.'),
+  stowage: stowage
+    .optional()
+    .describe(
+      'How it is drawn (S52): simple (Draw Simple Item: scabbard, pouch, bandolier) or awkward (Draw Awkward Item: a backpack, a hard to reach spot). Default awkward for a two-handed weapon that is not a spear, else simple; simple for such a weapon is refused.',
+    ),
+  held: z
+    .boolean()
+    .optional()
+    .describe(
+      'In hand when the fight starts (S51: two hands). true must fit beside the other true ones; unsaid: the first weapon, then the shield, then the other weapons, each while its hands are free.',
+    ),
   handling: z.enum(HANDLING).optional().describe('Default light for unarmed, else regular.'),
-  twoHanded: z.boolean().optional().describe('Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand.'),
+  twoHanded: z
+    .boolean()
+    .optional()
+    .describe(
+      'Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand.',
+    ),
   hardness: Int.min(0).max(100).optional().describe('Default 0.'),
   closeCombat: z.boolean().optional().describe('Default false (true with the closeCombat property).'),
   properties: z.array(z.enum(WEAPON_PROPERTIES)).max(10).optional(),
   weightLb: Int.min(1).max(100000).optional().describe('Improvised weapons (S37): sets the base damage.'),
-  liftingAthletics: Int.min(0).max(30).optional().describe('The Athletics of its Lifting Strength row (S37).'),
+  liftingAthletics: Int.min(0)
+    .max(30)
+    .optional()
+    .describe('The Athletics of its Lifting Strength row (S37).'),
   areaRadius: Int.min(2).max(100).optional().describe('Area of effect radius in metres (S7).'),
   hp: Int.min(0).max(1000).optional(),
   ammunition: z.strictObject({ kind: z.enum(AMMUNITION_KINDS), count: Int.min(0).max(1000) }).optional(),
@@ -68,7 +121,11 @@ const WEAPON = z.strictObject({
 const ITEM = z.strictObject({
   id: SheetId,
   name: text(100),
-  stowage: stowage.optional().describe('How it is drawn (S52): simple (a pouch, a bandolier) or awkward (a backpack, a hard to reach spot). Default awkward when twoHanded, else simple.'),
+  stowage: stowage
+    .optional()
+    .describe(
+      'How it is drawn (S52): simple (a pouch, a bandolier) or awkward (a backpack, a hard to reach spot). Default awkward when twoHanded, else simple.',
+    ),
   held: z.boolean().optional().describe('In hand when the fight starts (S51: two hands); default false.'),
   twoHanded: z.boolean().optional().describe('Needs both hands (S51); default false.'),
   thrown: THROW.optional(),
@@ -76,42 +133,77 @@ const ITEM = z.strictObject({
 
 /** A combatant's sheet, as a client sends it (validateSheet in sheet.ts applies the rules after it). */
 export const ARCHSOUL_SHEET = z.strictObject({
-  attributes: z.strictObject(Object.fromEntries(ATTRIBUTES.map((a) => [a, rating.optional()])) as Record<(typeof ATTRIBUTES)[number], z.ZodOptional<typeof rating>>).optional().describe('Each 0..20; default 0.'),
-  skills: z.record(SKILL_NAME, rating).optional().describe('Skill name → rank 0..20; the combat rules name some (data.skills), a sheet may list others.'),
+  attributes: z
+    .strictObject(
+      Object.fromEntries(ATTRIBUTES.map((a) => [a, rating.optional()])) as Record<
+        (typeof ATTRIBUTES)[number],
+        z.ZodOptional<typeof rating>
+      >,
+    )
+    .optional()
+    .describe('Each 0..20; default 0.'),
+  skills: z
+    .record(SKILL_NAME, rating)
+    .optional()
+    .describe('Skill name → rank 0..20; the combat rules name some (data.skills), a sheet may list others.'),
   maxHp: Int.min(1).max(1000),
   hp: Int.min(0).max(1000).optional().describe('At most maxHp; default maxHp.'),
   defense: Int.min(0).max(30).optional().describe('Default 0 (S10).'),
   speed: Int.min(0).max(30).optional().describe(`Spaces per Move; default ${DEFAULT_SPEED}.`),
-  metalGauntlets: z.boolean().optional().describe('Metal armour on the limbs attacked with (S22); default false.'),
+  metalGauntlets: z
+    .boolean()
+    .optional()
+    .describe('Metal armour on the limbs attacked with (S22); default false.'),
   weapons: z.array(WEAPON).max(30).optional(),
   items: z.array(ITEM).max(50).optional(),
   anatomy: z.enum(ANATOMIES).optional().describe('Default humanlike (S28).'),
   animalIntelligence: z.boolean().optional().describe('Default false.'),
   size: z.enum(SIZES).optional().describe('Default medium.'),
-  shatterResponse: z.enum(['roll', 'drop']).optional().describe('Standing policy against a Shatter (S31); default roll.'),
-  trampleResponse: z.enum(['stop', 'avoid']).optional().describe('Standing policy against a Trample (S35); default stop.'),
-  mount: z.strictObject({
-    name: text(100).optional().describe('Default "Mount".'),
-    speed: Int.min(1).max(30),
-    size: z.enum(SIZES).optional().describe('Default large.'),
-    trampleDamage: Int.min(0).max(30).optional().describe('Default 0.'),
-  }).optional().describe('The mount rides with its rider (S35); the rider starts mounted.'),
+  shatterResponse: z
+    .enum(['roll', 'drop'])
+    .optional()
+    .describe('Standing policy against a Shatter (S31); default roll.'),
+  trampleResponse: z
+    .enum(['stop', 'avoid'])
+    .optional()
+    .describe('Standing policy against a Trample (S35); default stop.'),
+  mount: z
+    .strictObject({
+      name: text(100).optional().describe('Default "Mount".'),
+      speed: Int.min(1).max(30),
+      size: z.enum(SIZES).optional().describe('Default large.'),
+      trampleDamage: Int.min(0).max(30).optional().describe('Default 0.'),
+    })
+    .optional()
+    .describe('The mount rides with its rider (S35); the rider starts mounted.'),
   creature: text(40).optional().describe('golem and plant need skill ranks to be sneak attacked.'),
-  armour: z.strictObject({ type: text(40), metal: z.boolean().optional().describe('Default false.') }).optional(),
-  shield: z.strictObject({
-    id: SheetId.optional().describe('Default "shield".'),
-    name: text(100).optional().describe('Default "Shield".'),
-    bonus: Int.min(0).max(10),
-    held: z.boolean().optional().describe('Equipped when the fight starts (S51: it fills one hand); unsaid: when a hand is free after the first weapon.'),
-    hardness: Int.min(0).max(100).optional().describe('Default 0.'),
-    hp: Int.min(0).max(1000).optional(),
-  }).optional(),
+  armour: z
+    .strictObject({ type: text(40), metal: z.boolean().optional().describe('Default false.') })
+    .optional(),
+  shield: z
+    .strictObject({
+      id: SheetId.optional().describe('Default "shield".'),
+      name: text(100).optional().describe('Default "Shield".'),
+      bonus: Int.min(0).max(10),
+      held: z
+        .boolean()
+        .optional()
+        .describe(
+          'Equipped when the fight starts (S51: it fills one hand); unsaid: when a hand is free after the first weapon.',
+        ),
+      hardness: Int.min(0).max(100).optional().describe('Default 0.'),
+      hp: Int.min(0).max(1000).optional(),
+    })
+    .optional(),
 });
 export type ArchsoulSheetInput = z.infer<typeof ARCHSOUL_SHEET>;
 
 /** The fight options this system reads. */
 export const ARCHSOUL_OPTIONS = z.strictObject({
-  arrowBreakage: z.boolean().optional().describe('Arrows and bolts that hit may break (default true); false keeps every one.'),
+  arrowBreakage: z
+    .boolean()
+    .optional()
+    .describe('Arrows and bolts that hit may break (default true); false keeps every one.'),
 });
 
 const who = Id.describe('The acting combatant.');
@@ -120,32 +212,78 @@ const facing = FacingSchema.optional();
 const flag = (description: string) => z.boolean().optional().describe(description);
 /** C12: the GM's circumstances of an attack. */
 const GM_ATTACK = {
-  modifier: Int.min(-5).max(5).optional().describe('GM: situational difficulty change of the attack roll; default 0.'),
-  damageModifier: Int.min(-5).max(5).optional().describe('GM: situational difficulty change of the damage roll; default 0.'),
-  criticalNarration: text(1000).optional().describe('GM: narrates a critical failure instead of rolling its table (S2).'),
+  modifier: Int.min(-5)
+    .max(5)
+    .optional()
+    .describe('GM: situational difficulty change of the attack roll; default 0.'),
+  damageModifier: Int.min(-5)
+    .max(5)
+    .optional()
+    .describe('GM: situational difficulty change of the damage roll; default 0.'),
+  criticalNarration: text(1000)
+    .optional()
+    .describe('GM: narrates a critical failure instead of rolling its table (S2).'),
 };
-const limbArmoured = flag("GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets.");
-const unarmedStyle = z.enum(['punch', 'other']).optional().describe('Unarmed: other than a punch is +1 difficulty; default punch.');
+const limbArmoured = flag(
+  "GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets.",
+);
+const unarmedStyle = z
+  .enum(['punch', 'other'])
+  .optional()
+  .describe('Unarmed: other than a punch is +1 difficulty; default punch.');
 /** archsoul.txt: Attack Modifiers (S28–S32). */
 const MODIFIERS = {
-  feint: z.union([z.strictObject({ skill: z.enum(['confusion', 'acting']).optional().describe('Default the better one.'), facing: facing.describe('Turn the fooled target to this facing.') }), z.boolean()]).optional().describe('Feint (S28): true, or the skill and the facing to turn the target to.'),
+  feint: z
+    .union([
+      z.strictObject({
+        skill: z.enum(['confusion', 'acting']).optional().describe('Default the better one.'),
+        facing: facing.describe('Turn the fooled target to this facing.'),
+      }),
+      z.boolean(),
+    ])
+    .optional()
+    .describe('Feint (S28): true, or the skill and the facing to turn the target to.'),
   sneak: flag('Sneak Attack (S30): after three Study actions on an unaware target; default false.'),
   knockdown: flag('Knockdown (S32); default false.'),
-  shatter: z.strictObject({ itemId: Id }).optional().describe("Shatter (S31): the target's held weapon or shield."),
+  shatter: z
+    .strictObject({ itemId: Id })
+    .optional()
+    .describe("Shatter (S31): the target's held weapon or shield."),
 };
-const cleave = z.strictObject({ spaces: z.array(SpaceSchema).max(CLEAVE.spaces) }).optional().describe('Cleave: up to 2 adjacent spaces within reach (targetId then optional).');
-const special = z.enum(Object.keys(SPECIAL_ATTACKS) as [keyof typeof SPECIAL_ATTACKS]).optional().describe('quick (1 AP) or reckless (3 AP) (S27).');
+const cleave = z
+  .strictObject({ spaces: z.array(SpaceSchema).max(CLEAVE.spaces) })
+  .optional()
+  .describe('Cleave: up to 2 adjacent spaces within reach (targetId then optional).');
+const special = z
+  .enum(Object.keys(SPECIAL_ATTACKS) as [keyof typeof SPECIAL_ATTACKS])
+  .optional()
+  .describe('quick (1 AP) or reckless (3 AP) (S27).');
 
 /** Every archsoul command beyond the lifecycle, declared once. */
 export const ARCHSOUL_COMMAND_SCHEMAS = {
   SetMap: command('SetMap', 'GM, between rounds: the battle map.', {
     grid: z.enum(['hex', 'square']).optional().describe('Default hex (S5).'),
     blocked: z.array(SpaceSchema).max(2000).optional(),
-    walls: z.array(z.tuple([SpaceSchema, SpaceSchema])).max(2000).optional().describe('Each wall stands between two adjacent spaces.'),
+    walls: z
+      .array(z.tuple([SpaceSchema, SpaceSchema]))
+      .max(2000)
+      .optional()
+      .describe('Each wall stands between two adjacent spaces.'),
   }),
-  PlaceCombatant: command('PlaceCombatant', 'GM: put a combatant on a space.', { combatantId: Id, position: SpaceSchema, facing: facing.describe('Default its facing now.') }),
-  DeclareAmbush: command('DeclareAmbush', 'GM, before round 1: the surprising party.', { party: z.enum(['heroes', 'enemies']) }),
-  EndTurn: command('EndTurn', "End a combatant's turn; unused AP are lost.", { combatantId: Id, to: SpaceSchema.optional().describe('S43: a free adjacent space to leave a shared space for; default the nearest free one.') }),
+  PlaceCombatant: command('PlaceCombatant', 'GM: put a combatant on a space.', {
+    combatantId: Id,
+    position: SpaceSchema,
+    facing: facing.describe('Default its facing now.'),
+  }),
+  DeclareAmbush: command('DeclareAmbush', 'GM, before round 1: the surprising party.', {
+    party: z.enum(['heroes', 'enemies']),
+  }),
+  EndTurn: command('EndTurn', "End a combatant's turn; unused AP are lost.", {
+    combatantId: Id,
+    to: SpaceSchema.optional().describe(
+      'S43: a free adjacent space to leave a shared space for; default the nearest free one.',
+    ),
+  }),
   EndPhase: command('EndPhase', 'GM: end every open turn of the running phase.', {}),
   Move: command('Move', 'Move (1 AP, or free in an ambush round).', {
     combatantId: who,
@@ -156,17 +294,29 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
     trample: flag('Mounted: trample smaller foes (S35); default false.'),
     vertical: flag('A vertical jump: refused (S41) with ARCHSOUL_VERTICAL_JUMP; default false.'),
   }),
-  SlowMove: command('SlowMove', 'Slow Move one space (1 AP).', { combatantId: who, to: SpaceSchema, facing: facing.describe('Default unchanged.') }),
+  SlowMove: command('SlowMove', 'Slow Move one space (1 AP).', {
+    combatantId: who,
+    to: SpaceSchema,
+    facing: facing.describe('Default unchanged.'),
+  }),
   Turn: command('Turn', 'Free: rotate on your own turn.', { combatantId: who, facing: FacingSchema }),
   DropProne: command('DropProne', 'Free: drop to the ground.', { combatantId: who }),
   StandUp: command('StandUp', 'Stand up from prone (1 AP; triggers reactive attacks).', { combatantId: who }),
   DropItem: command('DropItem', 'Free: drop a held item in your space.', { combatantId: who, itemId: Id }),
-  DrawSimpleItem: command('DrawSimpleItem', 'Draw a one-handed item (1 AP), or pick one up from the ground (triggers reactive attacks).', {
+  DrawSimpleItem: command(
+    'DrawSimpleItem',
+    'Draw a one-handed item (1 AP), or pick one up from the ground (triggers reactive attacks).',
+    {
+      combatantId: who,
+      itemId: Id.optional().describe('The item to draw; required without groundId.'),
+      groundId: Id.optional().describe('The ground item to pick up instead.'),
+    },
+  ),
+  DrawAwkwardItem: command('DrawAwkwardItem', 'Draw an awkward item (2 AP, consecutive, may span turns).', {
     combatantId: who,
-    itemId: Id.optional().describe('The item to draw; required without groundId.'),
-    groundId: Id.optional().describe('The ground item to pick up instead.'),
+    itemId: Id,
+    fromBackpack: flag('From a backpack: triggers reactive attacks; default false.'),
   }),
-  DrawAwkwardItem: command('DrawAwkwardItem', 'Draw an awkward item (2 AP, consecutive, may span turns).', { combatantId: who, itemId: Id, fromBackpack: flag('From a backpack: triggers reactive attacks; default false.') }),
   Attack: command('Attack', 'Attack (2 AP; quick 1 AP, reckless 3 AP).', {
     attackerId: who,
     targetId: target.optional().describe('Required unless cleave.'),
@@ -178,7 +328,12 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
     ...MODIFIERS,
     cleave,
   }),
-  ThrowItem: command('ThrowItem', 'Throw a held item at a target (1 AP; triggers reactive attacks).', { combatantId: who, itemId: Id, targetId: target, ...GM_ATTACK }),
+  ThrowItem: command('ThrowItem', 'Throw a held item at a target (1 AP; triggers reactive attacks).', {
+    combatantId: who,
+    itemId: Id,
+    targetId: target,
+    ...GM_ATTACK,
+  }),
   ReactiveAttack: command('ReactiveAttack', 'The offered reactor attacks the actor before its action.', {
     combatantId: who,
     weaponId: Id.optional().describe('A melee or unarmed weapon; default the fist.'),
@@ -189,13 +344,19 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
     special: special.describe('Refused (S27: special attacks are never reactive).'),
     cleave: cleave.describe('Refused (Cleave cannot be applied to reactive attacks).'),
   }),
-  DeclineReactiveAttack: command('DeclineReactiveAttack', 'The offered reactor lets the action pass.', { combatantId: who }),
-  ResumeAction: command('ResumeAction', 'The actor performs (or abandons) its held action as declared (S18, S50).', {
+  DeclineReactiveAttack: command('DeclineReactiveAttack', 'The offered reactor lets the action pass.', {
     combatantId: who,
-    abandon: flag('Abandon the held action; its AP stay spent; default false.'),
-    ...GM_ATTACK,
-    limbArmoured,
   }),
+  ResumeAction: command(
+    'ResumeAction',
+    'The actor performs (or abandons) its held action as declared (S18, S50).',
+    {
+      combatantId: who,
+      abandon: flag('Abandon the held action; its AP stay spent; default false.'),
+      ...GM_ATTACK,
+      limbArmoured,
+    },
+  ),
   ClearJam: command('ClearJam', 'Clear a jammed firearm (3 AP).', { combatantId: who, weaponId: Id }),
   ApplyCondition: command('ApplyCondition', 'GM: apply a condition.', {
     combatantId: Id,
@@ -204,23 +365,54 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
     untilNextTurn: flag("Ends at the combatant's next turn; default false."),
     reason: text(500).optional().describe('Default "GM".'),
   }),
-  RemoveCondition: command('RemoveCondition', 'GM: remove a condition.', { combatantId: Id, condition: z.enum(CONDITIONS) }),
-  ApplyDamage: command('ApplyDamage', 'GM: HP damage (a Soul attack effect…).', { combatantId: Id, damage: Int.min(0).max(1000), source: text(200).optional().describe('Default "GM".') }),
-  Study: command('Study', 'Sneak Attack: one studying action (1 AP) on a target.', { combatantId: who, targetId: target }),
+  RemoveCondition: command('RemoveCondition', 'GM: remove a condition.', {
+    combatantId: Id,
+    condition: z.enum(CONDITIONS),
+  }),
+  ApplyDamage: command('ApplyDamage', 'GM: HP damage (a Soul attack effect…).', {
+    combatantId: Id,
+    damage: Int.min(0).max(1000),
+    source: text(200).optional().describe('Default "GM".'),
+  }),
+  Study: command('Study', 'Sneak Attack: one studying action (1 AP) on a target.', {
+    combatantId: who,
+    targetId: target,
+  }),
   HoldFirm: command('HoldFirm', 'Hold Firm (2 AP).', { combatantId: who }),
   ShieldIntercept: command('ShieldIntercept', 'Shield Intercept (1 AP, held shield).', { combatantId: who }),
-  SoulShield: command('SoulShield', 'Soul Shield (3 AP, soul magic) on an adjacent ally.', { combatantId: who, targetId: target }),
-  AreaAttack: command('AreaAttack', 'Area of effect attack (2 AP, or 1 AP for a thrown bomb).', { attackerId: who, weaponId: Id, centre: SpaceSchema, ...GM_ATTACK }),
+  SoulShield: command('SoulShield', 'Soul Shield (3 AP, soul magic) on an adjacent ally.', {
+    combatantId: who,
+    targetId: target,
+  }),
+  AreaAttack: command('AreaAttack', 'Area of effect attack (2 AP, or 1 AP for a thrown bomb).', {
+    attackerId: who,
+    weaponId: Id,
+    centre: SpaceSchema,
+    ...GM_ATTACK,
+  }),
   Grab: command('Grab', 'Grab (2 AP, an empty hand).', { combatantId: who, targetId: target }),
-  GrappleAttack: command('GrappleAttack', 'Grappling: Attack (1 AP).', { combatantId: who, targetId: target, weaponId: Id.optional().describe('A held Close Combat weapon; default unarmed.') }),
+  GrappleAttack: command('GrappleAttack', 'Grappling: Attack (1 AP).', {
+    combatantId: who,
+    targetId: target,
+    weaponId: Id.optional().describe('A held Close Combat weapon; default unarmed.'),
+  }),
   Escape: command('Escape', 'Grappling: Escape (2 AP).', { combatantId: who, targetId: target }),
-  Steal: command('Steal', 'Grappling: Steal (1 AP, control).', { combatantId: who, targetId: target, itemId: Id }),
-  Takedown: command('Takedown', 'Grappling: Takedown (1 AP, control).', { combatantId: who, targetId: target }),
+  Steal: command('Steal', 'Grappling: Steal (1 AP, control).', {
+    combatantId: who,
+    targetId: target,
+    itemId: Id,
+  }),
+  Takedown: command('Takedown', 'Grappling: Takedown (1 AP, control).', {
+    combatantId: who,
+    targetId: target,
+  }),
   GrappleThrow: command('GrappleThrow', 'Grappling: Throw (2 AP, control); the grapple ends.', {
     combatantId: who,
     targetId: target,
     outcome: z.enum(['throw', 'knockDown']).optional().describe('Default knockDown.'),
-    to: SpaceSchema.optional().describe('With outcome throw (required then): a free space adjacent to the thrower.'),
+    to: SpaceSchema.optional().describe(
+      'With outcome throw (required then): a free space adjacent to the thrower.',
+    ),
   }),
   Charge: command('Charge', 'Charge (3 AP, mounted) with a Flail or Lance.', {
     combatantId: who,
@@ -236,7 +428,11 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   }),
   Mount: command('Mount', 'Mount (1 AP, S42).', { combatantId: who }),
   Dismount: command('Dismount', 'Dismount (1 AP, S42).', { combatantId: who }),
-  Fall: command('Fall', 'GM (S40): a combatant falls and lands prone.', { combatantId: Id, damage: Int.min(0).max(1000).describe("The GM's damage."), metres: Int.min(0).max(10000).optional() }),
+  Fall: command('Fall', 'GM (S40): a combatant falls and lands prone.', {
+    combatantId: Id,
+    damage: Int.min(0).max(1000).describe("The GM's damage."),
+    metres: Int.min(0).max(10000).optional(),
+  }),
   PerformRitual: command('PerformRitual', 'Perform a ritual (S46); its effect is narrated.', {
     combatantId: who,
     name: text(100),
@@ -268,15 +464,35 @@ export const TestResultSchema = z.strictObject({
   roll: RollSchema,
   successes: Count,
   criticalFailure: z.boolean(),
-  modifiers: z.array(z.strictObject({ reason: Name, amount: Int })).describe('Why the difficulty moved from its base.'),
+  modifiers: z
+    .array(z.strictObject({ reason: Name, amount: Int }))
+    .describe('Why the difficulty moved from its base.'),
 });
 
 const PartySchema = z.enum(['heroes', 'enemies']);
-export const TRIGGERS = ['rangedAttack', 'leaveReach', 'standUp', 'pickUp', 'backpack', 'soulMagic', 'ritual', 'criticalFailure', 'grab', 'trample', 'landing'] as const;
+export const TRIGGERS = [
+  'rangedAttack',
+  'leaveReach',
+  'standUp',
+  'pickUp',
+  'backpack',
+  'soulMagic',
+  'ritual',
+  'criticalFailure',
+  'grab',
+  'trample',
+  'landing',
+] as const;
 const ConditionSchema = z.enum(CONDITIONS);
 
 /** The attack a Charge makes at the end of its path (the Charge command's attack fields). */
-const ChargeAttackSchema = ARCHSOUL_COMMAND_SCHEMAS.Charge.omit({ ...DICE_FIELDS, type: true, combatantId: true, path: true, trample: true });
+const ChargeAttackSchema = ARCHSOUL_COMMAND_SCHEMAS.Charge.omit({
+  ...DICE_FIELDS,
+  type: true,
+  combatantId: true,
+  path: true,
+  trample: true,
+});
 
 /** A Move (or Charge) held while reactive attacks are answered: the rest of its path. */
 export const MovePayloadSchema = z.strictObject({
@@ -289,10 +505,13 @@ export const MovePayloadSchema = z.strictObject({
   trample: z.boolean().optional().describe('archsoul.txt: Trample (S35).'),
   trampled: z.array(Name).optional().describe('Foes already trampled.'),
   trampleThrough: Name.optional().describe('The foe being passed, whose forced reactive attack is answered.'),
-  charge: ChargeAttackSchema.optional().describe('archsoul.txt: Charge: the attack made at the end of the movement.'),
+  charge: ChargeAttackSchema.optional().describe(
+    'archsoul.txt: Charge: the attack made at the end of the movement.',
+  ),
 });
 
-const held = <T extends string, P extends z.ZodType>(type: T, payload: P) => z.strictObject({ type: z.literal(type), payload });
+const held = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
+  z.strictObject({ type: z.literal(type), payload });
 const mover = z.strictObject({ combatantId: Name });
 
 /** S18: an action held while reactive attacks are answered, with what it needs to be performed. */
@@ -307,7 +526,16 @@ export const HeldActionSchema = z.discriminatedUnion('type', [
   held('DrawAwkwardItem', mover.extend({ itemId: Name, ap: Int })),
   held('SoulShield', mover.extend({ targetId: Name })),
   held('Grab', mover.extend({ targetId: Name })),
-  held('PerformRitual', mover.extend({ name: Name, description: Name.optional(), ap: Int, movement: z.boolean(), provokes: z.boolean() })),
+  held(
+    'PerformRitual',
+    mover.extend({
+      name: Name,
+      description: Name.optional(),
+      ap: Int,
+      movement: z.boolean(),
+      provokes: z.boolean(),
+    }),
+  ),
 ]);
 
 /** archsoul.txt: Critical Failure Tables: what a result does (data.ts CRITICAL_FAILURES). */
@@ -320,7 +548,12 @@ export const CriticalEffectSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('weaponDamage') }),
   z.strictObject({ kind: z.literal('jam') }),
   z.strictObject({ kind: z.literal('selfDamage'), amount: Int }),
-  z.strictObject({ kind: z.literal('area'), damage: Int, radiusMetres: Int, weapon: z.enum(['repair', 'destroyed']) }),
+  z.strictObject({
+    kind: z.literal('area'),
+    damage: Int,
+    radiusMetres: Int,
+    weapon: z.enum(['repair', 'destroyed']),
+  }),
   z.strictObject({ kind: z.literal('redirect'), to: z.enum(['adjacent', 'ally']) }),
   z.strictObject({ kind: z.literal('repair') }),
   z.strictObject({ kind: z.literal('prone') }),
@@ -336,31 +569,81 @@ const drained = z.strictObject({ combatantId: Name, amount: Int, total: Int });
 
 /** Every Archsoul event type `decide` emits → the schema of its data. */
 export const ARCHSOUL_EVENT_SCHEMAS = {
-  MapSet: z.strictObject({ grid: z.enum(['hex', 'square']), blocked: z.array(SpaceSchema), walls: z.array(z.tuple([SpaceSchema, SpaceSchema])) }),
+  MapSet: z.strictObject({
+    grid: z.enum(['hex', 'square']),
+    blocked: z.array(SpaceSchema),
+    walls: z.array(z.tuple([SpaceSchema, SpaceSchema])),
+  }),
   CombatantPlaced: z.strictObject({ combatantId: Name, position: SpaceSchema, facing: FacingSchema }),
   AmbushDeclared: z.strictObject({ party: PartySchema }),
   PhaseStarted: z.strictObject({ round: Int, index: Count, party: PartySchema, combatantIds: z.array(Name) }),
   PhaseEnded: z.strictObject({ round: Int, index: Count, party: PartySchema }),
-  TurnStarted: z.strictObject({ combatantId: Name, round: Int, ap: Count, freeMove: Count, expired: z.array(ConditionSchema).describe('Conditions that ended with this turn (C7).') }),
+  TurnStarted: z.strictObject({
+    combatantId: Name,
+    round: Int,
+    ap: Count,
+    freeMove: Count,
+    expired: z.array(ConditionSchema).describe('Conditions that ended with this turn (C7).'),
+  }),
   TurnEnded: z.strictObject({ combatantId: Name, apLost: Count }),
-  ApSpent: z.strictObject({ combatantId: Name, action: z.enum(Object.keys(AP_COST) as [keyof typeof AP_COST]), ap: Count, apLeft: Count }),
+  ApSpent: z.strictObject({
+    combatantId: Name,
+    action: z.enum(Object.keys(AP_COST) as [keyof typeof AP_COST]),
+    ap: Count,
+    apLeft: Count,
+  }),
   Moved: z.strictObject({
     combatantId: Name,
-    action: z.enum(['move', 'slowMove', 'free', 'shift', 'takedown', 'thrown', 'dragged', 'charge', 'pushed']),
+    action: z.enum([
+      'move',
+      'slowMove',
+      'free',
+      'shift',
+      'takedown',
+      'thrown',
+      'dragged',
+      'charge',
+      'pushed',
+    ]),
     path: z.array(SpaceSchema),
     from: SpaceSchema,
     to: SpaceSchema,
     facing: FacingSchema,
     distance: Count,
-    stoppedBefore: Count.optional().describe('Spaces of the path left when reactive attacks stopped the walk.'),
+    stoppedBefore: Count.optional().describe(
+      'Spaces of the path left when reactive attacks stopped the walk.',
+    ),
     jump: z.literal(true).optional(),
   }),
   Turned: z.strictObject({ combatantId: Name, facing: FacingSchema }),
-  ConditionApplied: z.strictObject({ combatantId: Name, condition: ConditionSchema, amount: Int, untilNextTurn: z.boolean(), reason: Name.optional(), sourceId: Name.optional().describe("Whose next turn ends it, when not the holder's.") }),
-  ConditionRemoved: z.strictObject({ combatantId: Name, condition: ConditionSchema, reason: Name.optional() }),
-  ItemDrawn: z.strictObject({ combatantId: Name, itemId: Name, from: z.enum(['stowed', 'ground']), groundId: Name.optional() }),
+  ConditionApplied: z.strictObject({
+    combatantId: Name,
+    condition: ConditionSchema,
+    amount: Int,
+    untilNextTurn: z.boolean(),
+    reason: Name.optional(),
+    sourceId: Name.optional().describe("Whose next turn ends it, when not the holder's."),
+  }),
+  ConditionRemoved: z.strictObject({
+    combatantId: Name,
+    condition: ConditionSchema,
+    reason: Name.optional(),
+  }),
+  ItemDrawn: z.strictObject({
+    combatantId: Name,
+    itemId: Name,
+    from: z.enum(['stowed', 'ground']),
+    groundId: Name.optional(),
+  }),
   AwkwardDrawStarted: z.strictObject({ combatantId: Name, itemId: Name }),
-  ItemDropped: z.strictObject({ combatantId: Name, itemId: Name, groundId: Name, name: Name, space: SpaceSchema, reason: Name }),
+  ItemDropped: z.strictObject({
+    combatantId: Name,
+    itemId: Name,
+    groundId: Name,
+    name: Name,
+    space: SpaceSchema,
+    reason: Name,
+  }),
   ProjectileLanded: z.strictObject({
     combatantId: Name,
     weaponId: Name,
@@ -390,10 +673,25 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
     hit: z.boolean(),
     special: z.enum(Object.keys(SPECIAL_ATTACKS) as [keyof typeof SPECIAL_ATTACKS]).optional(),
     maneuvers: z.array(z.enum(ATTACK_MODIFIERS)).optional(),
-    automaticMiss: Name.optional().describe('archsoul.txt: Feint: "the declared attack automatically misses".'),
+    automaticMiss: Name.optional().describe(
+      'archsoul.txt: Feint: "the declared attack automatically misses".',
+    ),
   }),
-  FeintResolved: z.strictObject({ attackerId: Name, targetId: Name, feint: TestResultSchema, defence: TestResultSchema, success: z.boolean(), facing: FacingSchema.optional() }),
-  KnockdownResolved: z.strictObject({ attackerId: Name, targetId: Name, damageRoll: TestResultSchema, resist: TestResultSchema, knockedDown: z.boolean() }),
+  FeintResolved: z.strictObject({
+    attackerId: Name,
+    targetId: Name,
+    feint: TestResultSchema,
+    defence: TestResultSchema,
+    success: z.boolean(),
+    facing: FacingSchema.optional(),
+  }),
+  KnockdownResolved: z.strictObject({
+    attackerId: Name,
+    targetId: Name,
+    damageRoll: TestResultSchema,
+    resist: TestResultSchema,
+    knockedDown: z.boolean(),
+  }),
   ShatterResolved: z.strictObject({
     attackerId: Name,
     targetId: Name,
@@ -407,10 +705,21 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
     hardness: Count,
     damage: Count,
   }),
-  Dismounted: z.strictObject({ combatantId: Name, reason: Name, at: SpaceSchema.optional().describe('S42: where the mount waits.') }),
+  Dismounted: z.strictObject({
+    combatantId: Name,
+    reason: Name,
+    at: SpaceSchema.optional().describe('S42: where the mount waits.'),
+  }),
   Mounted: z.strictObject({ combatantId: Name, at: SpaceSchema }),
   Fell: z.strictObject({ combatantId: Name, metres: Count.optional(), damage: Count }),
-  RitualPerformed: z.strictObject({ combatantId: Name, name: Name, description: Name.optional(), ap: Int, movement: z.boolean(), provokes: z.boolean() }),
+  RitualPerformed: z.strictObject({
+    combatantId: Name,
+    name: Name,
+    description: Name.optional(),
+    ap: Int,
+    movement: z.boolean(),
+    provokes: z.boolean(),
+  }),
   StudyTaken: z.strictObject({ combatantId: Name, targetId: Name, count: Int }),
   AreaAttackResolved: z.strictObject({
     attackerId: Name,
@@ -418,14 +727,42 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
     action: z.enum(['attack', 'cleave', 'throw']),
     spaces: z.array(SpaceSchema),
     attack: TestResultSchema,
-    targets: z.array(z.strictObject({ targetId: Name, targetArc: arc, difficulty: Int, successes: Count, defense: Count, shieldBonus: Count, resistance: Count, hit: z.boolean() })),
+    targets: z.array(
+      z.strictObject({
+        targetId: Name,
+        targetArc: arc,
+        difficulty: Int,
+        successes: Count,
+        defense: Count,
+        shieldBonus: Count,
+        resistance: Count,
+        hit: z.boolean(),
+      }),
+    ),
   }),
-  GrappleRolled: z.strictObject({ actorId: Name, opponentId: Name, purpose: Name, actor: TestResultSchema, opponent: TestResultSchema, winnerId: Name.optional(), success: z.boolean() }),
+  GrappleRolled: z.strictObject({
+    actorId: Name,
+    opponentId: Name,
+    purpose: Name,
+    actor: TestResultSchema,
+    opponent: TestResultSchema,
+    winnerId: Name.optional(),
+    success: z.boolean(),
+  }),
   GrappleStarted: z.strictObject({ grappleId: Name, memberIds: z.tuple([Name, Name]), controlId: Name }),
   GrappleControlChanged: z.strictObject({ grappleId: Name, controlId: Name }),
   GrappleEnded: z.strictObject({ grappleId: Name, reason: Name }),
   ItemStolen: z.strictObject({ combatantId: Name, fromId: Name, itemId: Name, name: Name }),
-  WoundsApplied: z.strictObject({ combatantId: Name, source: Name, damageRoll: TestResultSchema.optional(), bonus: Count, damage: Count, hpBefore: Count, hp: Count, down: z.boolean() }),
+  WoundsApplied: z.strictObject({
+    combatantId: Name,
+    source: Name,
+    damageRoll: TestResultSchema.optional(),
+    bonus: Count,
+    damage: Count,
+    hpBefore: Count,
+    hp: Count,
+    down: z.boolean(),
+  }),
   CriticalFailureRolled: z.strictObject({
     combatantId: Name,
     weaponId: Name,
@@ -436,15 +773,39 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
     effect: CriticalEffectSchema.optional(),
     narrated: z.literal(true).optional(),
   }),
-  WeaponChanged: z.strictObject({ combatantId: Name, weaponId: Name, broken: z.boolean(), destroyed: z.boolean(), jammed: z.boolean(), hp: Count.optional(), reason: Name }),
+  WeaponChanged: z.strictObject({
+    combatantId: Name,
+    weaponId: Name,
+    broken: z.boolean(),
+    destroyed: z.boolean(),
+    jammed: z.boolean(),
+    hp: Count.optional(),
+    reason: Name,
+  }),
   DrainSuffered: drained,
   SoulpowerLowered: drained,
-  ReactiveAttackTriggered: z.strictObject({ actorId: Name, trigger: z.enum(TRIGGERS), reactorIds: z.array(Name), action: HeldActionSchema.optional() }),
+  ReactiveAttackTriggered: z.strictObject({
+    actorId: Name,
+    trigger: z.enum(TRIGGERS),
+    reactorIds: z.array(Name),
+    action: HeldActionSchema.optional(),
+  }),
   ReactiveAttackOffered: actorReactor,
   ReactiveAttackDeclined: actorReactor,
   ReactiveAttackLapsed: actorReactor.extend({ reason: Name }),
-  PreventionRolled: z.strictObject({ combatantId: Name, reactorId: Name, damage: Count, test: TestResultSchema.optional(), prevented: z.boolean(), reason: Name }),
-  ReactionsFinished: z.strictObject({ actorId: Name, prevented: z.boolean(), action: HeldActionSchema.optional() }),
+  PreventionRolled: z.strictObject({
+    combatantId: Name,
+    reactorId: Name,
+    damage: Count,
+    test: TestResultSchema.optional(),
+    prevented: z.boolean(),
+    reason: Name,
+  }),
+  ReactionsFinished: z.strictObject({
+    actorId: Name,
+    prevented: z.boolean(),
+    action: HeldActionSchema.optional(),
+  }),
   ActionResumed: z.strictObject({ combatantId: Name, action: HeldActionSchema, abandoned: z.boolean() }),
 } satisfies Record<string, z.ZodType>;
 
@@ -468,14 +829,20 @@ const CombatantView = z.strictObject({
   id: Name,
   name: Name,
   side: Name,
-  party: PartySchema.describe('RULINGS.md S16: side "enemies" is the GM’s party; every other side is a hero.'),
+  party: PartySchema.describe(
+    'RULINGS.md S16: side "enemies" is the GM’s party; every other side is a hero.',
+  ),
   state: z.enum(['Active', 'Down']).describe('Down at 0 HP (RULINGS.md S11).'),
   hp: Int,
   maxHp: Int,
   defense: Count.describe('Defense now: the sheet’s, less any defenseDown condition, never below 0 (S10).'),
   baseDefense: Count.describe('The sheet’s Defense.'),
-  shieldBonus: Count.describe('What the shield adds now against ranged, thrown and elemental attacks into its front arc (S10): the held shield’s bonus; 0 with no shield in hand, a destroyed one, or no front arc (grappled or Down).'),
-  speed: Count.describe('Spaces per Move now: the mount’s speed while mounted (S35), less any slowed condition (an ankle sprain, S20), never below 0.'),
+  shieldBonus: Count.describe(
+    'What the shield adds now against ranged, thrown and elemental attacks into its front arc (S10): the held shield’s bonus; 0 with no shield in hand, a destroyed one, or no front arc (grappled or Down).',
+  ),
+  speed: Count.describe(
+    'Spaces per Move now: the mount’s speed while mounted (S35), less any slowed condition (an ankle sprain, S20), never below 0.',
+  ),
   baseSpeed: Count.describe('The sheet’s speed.'),
   initiative: Int.nullable().describe('Its initiative total; null until rolled (SetInitiative sets none).'),
   position: ViewSpace.nullable().describe('Its space on the battle map; null until placed.'),
@@ -487,15 +854,23 @@ const CombatantView = z.strictObject({
   moveDistance: Count.describe('Spaces moved this turn.'),
   freeMove: Count.describe('Ambush free movement left in round 1.'),
   held: z.array(Name).describe('Ids of the weapons, items and shield in hand (and unarmed weapons worn).'),
-  hands: z.tuple([Name.nullable(), Name.nullable()]).describe('S51: what each of the two hands holds, an id or null when empty; a two-handed weapon stands in both.'),
-  freeHands: Count.describe('S51: empty hands (0–2): drawing, equipping a shield, picking up and Grab need them.'),
+  hands: z
+    .tuple([Name.nullable(), Name.nullable()])
+    .describe(
+      'S51: what each of the two hands holds, an id or null when empty; a two-handed weapon stands in both.',
+    ),
+  freeHands: Count.describe(
+    'S51: empty hands (0–2): drawing, equipping a shield, picking up and Grab need them.',
+  ),
   awkwardDraw: Name.nullable().describe('The item id of an awkward draw in progress (S25); null when none.'),
   conditions: z.array(
     z.strictObject({
       condition: ConditionSchema,
       amount: Int,
       untilNextTurn: z.boolean().describe('Ends at the holder’s (or sourceId’s) next turn (C7).'),
-      sourceId: Name.optional().describe('Whose next turn ends it, when not the holder’s (a Soul Shield’s caster).'),
+      sourceId: Name.optional().describe(
+        'Whose next turn ends it, when not the holder’s (a Soul Shield’s caster).',
+      ),
     }),
   ),
   weapons: z
@@ -516,12 +891,22 @@ const CombatantView = z.strictObject({
   drain: Int.describe('Drain suffered (critical failures of soul magic).'),
   soulpowerLoss: Int.describe('Soulpower lowered (critical failures of soul magic).'),
   attackedWith: z.array(Name).describe('Quick Attack: weapon ids attacked with since its last turn.'),
-  quickAttacked: z.boolean().describe('Quick Attack made: no attacks but reactive ones for the rest of the turn.'),
-  study: z.strictObject({ targetId: Name, count: Int }).nullable().describe('Sneak Attack: consecutive Study actions on one target (S30); null when none.'),
-  stolen: z.array(z.strictObject({ itemId: Name, fromId: Name, name: Name })).describe('Items taken with Steal, for the GM to move onto the thief’s sheet (S35).'),
+  quickAttacked: z
+    .boolean()
+    .describe('Quick Attack made: no attacks but reactive ones for the rest of the turn.'),
+  study: z
+    .strictObject({ targetId: Name, count: Int })
+    .nullable()
+    .describe('Sneak Attack: consecutive Study actions on one target (S30); null when none.'),
+  stolen: z
+    .array(z.strictObject({ itemId: Name, fromId: Name, name: Name }))
+    .describe('Items taken with Steal, for the GM to move onto the thief’s sheet (S35).'),
   size: z.enum(SIZES),
   mounted: z.boolean().describe('Riding its sheet’s mount (S35, S42).'),
-  mount: z.strictObject({ name: Name, speed: Int, size: z.enum(SIZES), trampleDamage: Int }).nullable().describe('The sheet’s mount; null when it has none.'),
+  mount: z
+    .strictObject({ name: Name, speed: Int, size: z.enum(SIZES), trampleDamage: Int })
+    .nullable()
+    .describe('The sheet’s mount; null when it has none.'),
 });
 
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
@@ -531,15 +916,24 @@ export const ARCHSOUL_VIEW = z.strictObject({
     .strictObject({
       grid: z.enum(['hex', 'square']),
       blocked: z.array(ViewSpace).describe('Spaces nobody may enter.'),
-      walls: z.array(z.tuple([ViewSpace, ViewSpace])).describe('Each wall stands between two adjacent spaces.'),
+      walls: z
+        .array(z.tuple([ViewSpace, ViewSpace]))
+        .describe('Each wall stands between two adjacent spaces.'),
     })
     .describe('RULINGS.md S5: the battle map (SetMap); default an empty hex map.'),
   phase: z
-    .strictObject({ round: Int, index: Count.describe('0 for the round’s first phase.'), party: PartySchema, combatantIds: z.array(Name).describe('Who acts in this phase.') })
+    .strictObject({
+      round: Int,
+      index: Count.describe('0 for the round’s first phase.'),
+      party: PartySchema,
+      combatantIds: z.array(Name).describe('Who acts in this phase.'),
+    })
     .nullable()
     .describe('The running phase of the round (S12, S17); null between rounds.'),
   openTurns: z.array(Name).describe('Combatants whose turn in the running phase is open.'),
-  ambush: PartySchema.nullable().describe('The surprising party of an ambush (DeclareAmbush); null when none.'),
+  ambush: PartySchema.nullable().describe(
+    'The surprising party of an ambush (DeclareAmbush); null when none.',
+  ),
   ground: z
     .array(
       z.strictObject({
@@ -548,7 +942,9 @@ export const ARCHSOUL_VIEW = z.strictObject({
         ownerId: Name,
         name: Name,
         space: ViewSpace,
-        ammunition: Name.optional().describe(`A recoverable projectile (${AMMUNITION_KINDS.join(', ')}) rather than the item itself.`),
+        ammunition: Name.optional().describe(
+          `A recoverable projectile (${AMMUNITION_KINDS.join(', ')}) rather than the item itself.`,
+        ),
       }),
     )
     .describe('Items lying on the battle map.'),
@@ -556,7 +952,9 @@ export const ARCHSOUL_VIEW = z.strictObject({
     .strictObject({
       actorId: Name.describe('The combatant whose action triggered reactive attacks.'),
       trigger: z.enum(TRIGGERS),
-      action: HeldActionSchema.optional().describe('The action held until the reactions are answered (S18); absent when none waits.'),
+      action: HeldActionSchema.optional().describe(
+        'The action held until the reactions are answered (S18); absent when none waits.',
+      ),
       current: Name.optional().describe('The reactor offered now; absent between offers.'),
       remaining: z.array(Name).describe('Reactors still to be offered.'),
       prevented: z.boolean().describe('A reactive attack prevented the action.'),
@@ -564,7 +962,13 @@ export const ARCHSOUL_VIEW = z.strictObject({
     .nullable()
     .describe('Reactive attacks being answered (S13, S18); null otherwise.'),
   grapples: z
-    .array(z.strictObject({ grappleId: Name, memberIds: z.tuple([Name, Name]), controlId: Name.describe('The member with control (S33).') }))
+    .array(
+      z.strictObject({
+        grappleId: Name,
+        memberIds: z.tuple([Name, Name]),
+        controlId: Name.describe('The member with control (S33).'),
+      }),
+    )
     .describe('Running grapples.'),
   combatants: z.array(CombatantView).describe('Every combatant present, in join order.'),
 });
@@ -572,7 +976,10 @@ export type ArchsoulView = z.infer<typeof ARCHSOUL_VIEW>;
 export type ArchsoulCombatantView = ArchsoulView['combatants'][number];
 
 export const ARCHSOUL_CONTRACT: SystemContract = {
-  commands: { ...lifecycleCommands({ sheet: ARCHSOUL_SHEET, options: ARCHSOUL_OPTIONS }), ...ARCHSOUL_COMMAND_SCHEMAS },
+  commands: {
+    ...lifecycleCommands({ sheet: ARCHSOUL_SHEET, options: ARCHSOUL_OPTIONS }),
+    ...ARCHSOUL_COMMAND_SCHEMAS,
+  },
   sheet: ARCHSOUL_SHEET,
   options: ARCHSOUL_OPTIONS,
   initiativeRoll: ARCHSOUL_INITIATIVE_ROLL,

@@ -4,7 +4,23 @@ import { Ruling } from '../core/types';
 export const ATTRIBUTES = ['precision', 'athletics', 'endurance', 'soulpower', 'intellect'] as const;
 export type Attribute = (typeof ATTRIBUTES)[number];
 /** Skills named by the combat rules; a sheet may list others. */
-export const SKILLS = ['awareness', 'primitiveAttacks', 'meleeWeapons', 'rangedWeapons', 'weaponMastery', 'soulCasting', 'evocation', 'resolve', 'agility', 'confusion', 'acting', 'readEmotions', 'engineering', 'survival', 'conditioning'] as const;
+export const SKILLS = [
+  'awareness',
+  'primitiveAttacks',
+  'meleeWeapons',
+  'rangedWeapons',
+  'weaponMastery',
+  'soulCasting',
+  'evocation',
+  'resolve',
+  'agility',
+  'confusion',
+  'acting',
+  'readEmotions',
+  'engineering',
+  'survival',
+  'conditioning',
+] as const;
 
 /** S1: a d6 pool; difficulty 2..6; beyond 6 each step removes a die. */
 export const DIE_SIDES = 6;
@@ -24,10 +40,31 @@ export const MOVE_ACTIONS_FOR_DOUBLE = 3;
 
 /** archsoul.txt: The Action Economy. */
 export const AP_COST = {
-  move: 1, slowMove: 1, drawSimpleItem: 1, drawAwkwardItem: 2, attack: 2, throwItem: 1, standUp: 1, clearJam: 3,
+  move: 1,
+  slowMove: 1,
+  drawSimpleItem: 1,
+  drawAwkwardItem: 2,
+  attack: 2,
+  throwItem: 1,
+  standUp: 1,
+  clearJam: 3,
   // archsoul.txt: Maneuvers.
-  quickAttack: 1, recklessAttack: 3, study: 1, holdFirm: 2, shieldIntercept: 1, soulShield: 3,
-  charge: 3, mount: 1, dismount: 1, grab: 2, grappleAttack: 1, escape: 2, steal: 1, takedown: 1, grappleThrow: 2, grappleRoll: 0,
+  quickAttack: 1,
+  recklessAttack: 3,
+  study: 1,
+  holdFirm: 2,
+  shieldIntercept: 1,
+  soulShield: 3,
+  charge: 3,
+  mount: 1,
+  dismount: 1,
+  grab: 2,
+  grappleAttack: 1,
+  escape: 2,
+  steal: 1,
+  takedown: 1,
+  grappleThrow: 2,
+  grappleRoll: 0,
   // S46: a ritual declares its own cost (RITUAL); this is the least.
   performRitual: 1,
 } as const;
@@ -50,12 +87,42 @@ export interface AttackTypeRow {
 
 /** archsoul.txt: Attacking (the attack-type table). The first attack roll is the default; the second is the alternative. */
 export const ATTACK_TABLE: Record<AttackType, AttackTypeRow> = {
-  unarmed: { attack: [{ attribute: 'precision', skill: 'primitiveAttacks' }], resistedBy: 'defense', damage: { attribute: 'athletics', baseDamage: true } },
-  melee: { attack: [{ attribute: 'precision', skill: 'meleeWeapons' }], resistedBy: 'defense', damage: { attribute: 'athletics', skill: 'weaponMastery', baseDamage: true } },
-  ranged: { attack: [{ attribute: 'precision', skill: 'rangedWeapons' }], resistedBy: 'defenseAndShield', damage: { skill: 'weaponMastery', baseDamage: true } },
-  thrown: { attack: [{ attribute: 'precision', skill: 'primitiveAttacks' }, { attribute: 'athletics', skill: 'primitiveAttacks' }], resistedBy: 'defenseAndShield', damage: { attribute: 'athletics', skill: 'weaponMastery', baseDamage: true } },
-  elemental: { attack: [{ attribute: 'soulpower', skill: 'soulCasting' }, { attribute: 'precision', skill: 'rangedWeapons' }], resistedBy: 'defenseAndShield', damage: { attribute: 'soulpower', skill: 'evocation', baseDamage: false } },
-  soul: { attack: [{ attribute: 'soulpower', skill: 'soulCasting' }], resistedBy: 'soulpowerResolve', damage: null },
+  unarmed: {
+    attack: [{ attribute: 'precision', skill: 'primitiveAttacks' }],
+    resistedBy: 'defense',
+    damage: { attribute: 'athletics', baseDamage: true },
+  },
+  melee: {
+    attack: [{ attribute: 'precision', skill: 'meleeWeapons' }],
+    resistedBy: 'defense',
+    damage: { attribute: 'athletics', skill: 'weaponMastery', baseDamage: true },
+  },
+  ranged: {
+    attack: [{ attribute: 'precision', skill: 'rangedWeapons' }],
+    resistedBy: 'defenseAndShield',
+    damage: { skill: 'weaponMastery', baseDamage: true },
+  },
+  thrown: {
+    attack: [
+      { attribute: 'precision', skill: 'primitiveAttacks' },
+      { attribute: 'athletics', skill: 'primitiveAttacks' },
+    ],
+    resistedBy: 'defenseAndShield',
+    damage: { attribute: 'athletics', skill: 'weaponMastery', baseDamage: true },
+  },
+  elemental: {
+    attack: [
+      { attribute: 'soulpower', skill: 'soulCasting' },
+      { attribute: 'precision', skill: 'rangedWeapons' },
+    ],
+    resistedBy: 'defenseAndShield',
+    damage: { attribute: 'soulpower', skill: 'evocation', baseDamage: false },
+  },
+  soul: {
+    attack: [{ attribute: 'soulpower', skill: 'soulCasting' }],
+    resistedBy: 'soulpowerResolve',
+    damage: null,
+  },
 };
 
 export const CRITICAL_TABLES = ['melee', 'firearm', 'bow', 'unarmed', 'soul'] as const;
@@ -84,54 +151,116 @@ export const CRITICAL_FAILURES: Record<CriticalTable, readonly { text: string; e
   melee: [
     { text: 'Weapon slips and drops at your feet', effect: { kind: 'drop', at: 'self' } },
     { text: "Weapon slips and lands at target's feet", effect: { kind: 'drop', at: 'target' } },
-    { text: 'Wrist sprains, difficulty of next attack increases by 1', effect: { kind: 'nextAttack', amount: 1 } },
-    { text: 'Fall off balance, decreasing your defense by 1 for one round', effect: { kind: 'defense', amount: 1 } },
-    { text: 'Leave yourself open, triggering a reactive attack from your target', effect: { kind: 'reactive' } },
-    { text: "Strike the ground, rolling normal damage against the weapon's HP", effect: { kind: 'weaponDamage' } },
+    {
+      text: 'Wrist sprains, difficulty of next attack increases by 1',
+      effect: { kind: 'nextAttack', amount: 1 },
+    },
+    {
+      text: 'Fall off balance, decreasing your defense by 1 for one round',
+      effect: { kind: 'defense', amount: 1 },
+    },
+    {
+      text: 'Leave yourself open, triggering a reactive attack from your target',
+      effect: { kind: 'reactive' },
+    },
+    {
+      text: "Strike the ground, rolling normal damage against the weapon's HP",
+      effect: { kind: 'weaponDamage' },
+    },
   ],
   firearm: [
     { text: 'Barrel jams, requiring a full round to clear before reloading', effect: { kind: 'jam' } },
-    { text: 'Firearm smokes, difficulty of next attack increases by 1', effect: { kind: 'nextAttack', amount: 1 } },
+    {
+      text: 'Firearm smokes, difficulty of next attack increases by 1',
+      effect: { kind: 'nextAttack', amount: 1 },
+    },
     { text: 'Firearm kicks, dealing 2 damage to you', effect: { kind: 'selfDamage', amount: 2 } },
     { text: 'Firearm flares up, dealing 4 damage to you', effect: { kind: 'selfDamage', amount: 4 } },
-    { text: 'Firearm bursts, dealing 4 damage in a 2m radius, weapon requires repairs', effect: { kind: 'area', damage: 4, radiusMetres: 2, weapon: 'repair' } },
-    { text: 'Firearm explodes, dealing 6 damage in a 2m radius, weapon is destroyed', effect: { kind: 'area', damage: 6, radiusMetres: 2, weapon: 'destroyed' } },
+    {
+      text: 'Firearm bursts, dealing 4 damage in a 2m radius, weapon requires repairs',
+      effect: { kind: 'area', damage: 4, radiusMetres: 2, weapon: 'repair' },
+    },
+    {
+      text: 'Firearm explodes, dealing 6 damage in a 2m radius, weapon is destroyed',
+      effect: { kind: 'area', damage: 6, radiusMetres: 2, weapon: 'destroyed' },
+    },
   ],
   bow: [
     { text: 'Weapon slips and falls at your feet', effect: { kind: 'drop', at: 'self' } },
-    { text: 'Random target adjacent to original target is hit instead', effect: { kind: 'redirect', to: 'adjacent' } },
+    {
+      text: 'Random target adjacent to original target is hit instead',
+      effect: { kind: 'redirect', to: 'adjacent' },
+    },
     { text: 'Random ally within 6m of the target is hit instead', effect: { kind: 'redirect', to: 'ally' } },
     { text: 'Weapon snaps back, dealing 2 damage to you', effect: { kind: 'selfDamage', amount: 2 } },
-    { text: 'Weapon grazes your eye, difficulty of next attack increases by 1', effect: { kind: 'nextAttack', amount: 1 } },
+    {
+      text: 'Weapon grazes your eye, difficulty of next attack increases by 1',
+      effect: { kind: 'nextAttack', amount: 1 },
+    },
     { text: 'String snaps, weapon requires repairs', effect: { kind: 'repair' } },
   ],
   unarmed: [
     { text: 'Overextend, knocking yourself down', effect: { kind: 'prone' } },
     { text: 'Ankle sprains, decreasing movement by 1 for one round', effect: { kind: 'speed', amount: 1 } },
-    { text: 'Elbow sprains, difficulty of next attack increases by 1', effect: { kind: 'nextAttack', amount: 1 } },
-    { text: 'Fall off balance, decreasing your defense by 1 for one round', effect: { kind: 'defense', amount: 1 } },
-    { text: 'Leave yourself open, triggering a reactive attack from your target', effect: { kind: 'reactive' } },
-    { text: 'Hit incorrectly, rolling damage against yourself (maximum 5)', effect: { kind: 'selfDamageRoll', max: 5 } },
+    {
+      text: 'Elbow sprains, difficulty of next attack increases by 1',
+      effect: { kind: 'nextAttack', amount: 1 },
+    },
+    {
+      text: 'Fall off balance, decreasing your defense by 1 for one round',
+      effect: { kind: 'defense', amount: 1 },
+    },
+    {
+      text: 'Leave yourself open, triggering a reactive attack from your target',
+      effect: { kind: 'reactive' },
+    },
+    {
+      text: 'Hit incorrectly, rolling damage against yourself (maximum 5)',
+      effect: { kind: 'selfDamageRoll', max: 5 },
+    },
   ],
   soul: [
     { text: 'Suffer 1 extra Drain', effect: { kind: 'drain', amount: 1 } },
     { text: 'Suffer 2 extra Drain', effect: { kind: 'drain', amount: 2 } },
     { text: 'Suffer 3 extra Drain', effect: { kind: 'drain', amount: 3 } },
-    { text: 'Light yourself on fire, dealing 4 damage to yourself', effect: { kind: 'selfDamage', amount: 4 } },
+    {
+      text: 'Light yourself on fire, dealing 4 damage to yourself',
+      effect: { kind: 'selfDamage', amount: 4 },
+    },
     { text: 'Shift 2m towards target (forwards if no applicable target)', effect: { kind: 'shift' } },
-    { text: 'Soul stumbles upon natural aetherial trap, lowering Soulpower by 1', effect: { kind: 'soulpower', amount: 1 } },
+    {
+      text: 'Soul stumbles upon natural aetherial trap, lowering Soulpower by 1',
+      effect: { kind: 'soulpower', amount: 1 },
+    },
   ],
 };
 
 /** S2: the table a weapon rolls on by default (thrown uses melee). */
-export const DEFAULT_CRITICAL_TABLE: Record<AttackType, CriticalTable> = { unarmed: 'unarmed', melee: 'melee', thrown: 'melee', ranged: 'bow', elemental: 'soul', soul: 'soul' };
+export const DEFAULT_CRITICAL_TABLE: Record<AttackType, CriticalTable> = {
+  unarmed: 'unarmed',
+  melee: 'melee',
+  thrown: 'melee',
+  ranged: 'bow',
+  elemental: 'soul',
+  soul: 'soul',
+};
 
 export const AMMUNITION_KINDS = ['arrow', 'bolt', 'bullet', 'other'] as const;
 export type AmmunitionKind = (typeof AMMUNITION_KINDS)[number];
 /** archsoul.txt: Recovering Projectile Weapons: arrows and bolts break 1 in 6 (S21: a 1 breaks); bullets are lost. */
 export const BREAKS_ON_FACE = 1;
 
-export const CONDITIONS = ['prone', 'grappled', 'defenseDown', 'slowed', 'nextAttackHarder', 'unaware', 'holdFirm', 'shieldIntercept', 'soulShield'] as const;
+export const CONDITIONS = [
+  'prone',
+  'grappled',
+  'defenseDown',
+  'slowed',
+  'nextAttackHarder',
+  'unaware',
+  'holdFirm',
+  'shieldIntercept',
+  'soulShield',
+] as const;
 
 /** archsoul.txt: Special Attacks. */
 export const SPECIAL_ATTACKS = {
@@ -146,17 +275,43 @@ export type AttackModifier = (typeof ATTACK_MODIFIERS)[number];
  * archsoul.txt: Attack Modifiers ("Feint may be used in conjunction with the Shatter or Knockdown maneuvers");
  * S29: the pairs allowed together; any other pair is refused.
  */
-export const MODIFIER_COMBINATIONS: readonly [AttackModifier, AttackModifier][] = [['feint', 'knockdown'], ['feint', 'shatter'], ['sneak', 'knockdown'], ['sneak', 'shatter']];
+export const MODIFIER_COMBINATIONS: readonly [AttackModifier, AttackModifier][] = [
+  ['feint', 'knockdown'],
+  ['feint', 'shatter'],
+  ['sneak', 'knockdown'],
+  ['sneak', 'shatter'],
+];
 
 /** archsoul.txt: Feint: Precision/Confusion or Precision/Acting at 5 against Intellect/Read Emotions at 4; +1 against non-human anatomy. */
-export const FEINT_TEST = { attribute: 'precision' as Attribute, skills: ['confusion', 'acting'], difficulty: 5, nonHumanAnatomy: 1 };
-export const FEINT_DEFENCE_TEST = { attribute: 'intellect' as Attribute, skill: 'readEmotions', difficulty: 4 };
+export const FEINT_TEST = {
+  attribute: 'precision' as Attribute,
+  skills: ['confusion', 'acting'],
+  difficulty: 5,
+  nonHumanAnatomy: 1,
+};
+export const FEINT_DEFENCE_TEST = {
+  attribute: 'intellect' as Attribute,
+  skill: 'readEmotions',
+  difficulty: 4,
+};
 /** archsoul.txt: Knockdown: Athletics/Resolve at 3; ranged: +1 to attack and damage. */
-export const KNOCKDOWN_TEST = { attribute: 'athletics' as Attribute, skill: 'resolve', difficulty: 3, rangedPenalty: 1 };
+export const KNOCKDOWN_TEST = {
+  attribute: 'athletics' as Attribute,
+  skill: 'resolve',
+  difficulty: 3,
+  rangedPenalty: 1,
+};
 /** archsoul.txt: Shatter: unarmed or ranged +1 to attack and damage; a shield counts as plate for strong/weak. */
 export const SHATTER = { unarmedOrRangedPenalty: 1, shieldArmour: 'plate' };
 /** archsoul.txt: Sneak Attack: three consecutive studying actions; −1 damage difficulty; skill ranks for golems and plants. */
-export const SNEAK_ATTACK = { studyActions: 3, damage: -1, creatureSkill: { golem: { skill: 'engineering', ranks: 5 }, plant: { skill: 'survival', ranks: 5 } } as Record<string, { skill: string; ranks: number }> };
+export const SNEAK_ATTACK = {
+  studyActions: 3,
+  damage: -1,
+  creatureSkill: {
+    golem: { skill: 'engineering', ranks: 5 },
+    plant: { skill: 'survival', ranks: 5 },
+  } as Record<string, { skill: string; ranks: number }>,
+};
 /** archsoul.txt: Cleave: up to 2 adjacent spaces; +1 to attack and damage. */
 export const CLEAVE = { spaces: 2, attack: 1, damage: 1 };
 export const HANDLING = ['light', 'semiLight', 'regular'] as const;
@@ -168,14 +323,22 @@ export type Anatomy = (typeof ANATOMIES)[number];
 export const SIZES = ['tiny', 'small', 'medium', 'large', 'huge', 'gargantuan'] as const;
 export type Size = (typeof SIZES)[number];
 /** archsoul.txt: Grapple Rolls: an unarmed attack roll or Athletics/Agility. */
-export const GRAPPLE_ROLLS = { unarmed: { attribute: 'precision' as Attribute, skill: 'primitiveAttacks' }, athletics: { attribute: 'athletics' as Attribute, skill: 'agility' } } as const;
+export const GRAPPLE_ROLLS = {
+  unarmed: { attribute: 'precision' as Attribute, skill: 'primitiveAttacks' },
+  athletics: { attribute: 'athletics' as Attribute, skill: 'agility' },
+} as const;
 export type GrappleRollKind = keyof typeof GRAPPLE_ROLLS;
 
 /** S46: archsoul.txt names rituals without their mechanics; a ritual declares its AP within one turn. */
 export const RITUAL = { minAp: 1, maxAp: AP_PER_TURN };
 
 /** archsoul.txt: Charge: up to 6 × the mount's base speed in a straight line, at least 3 spaces; a Flail or a Lance. */
-export const CHARGE = { speedMultiple: 6, minSpaces: 3, weapons: ['flail', 'lance'], boostedReactive: 'polearm' };
+export const CHARGE = {
+  speedMultiple: 6,
+  minSpaces: 3,
+  weapons: ['flail', 'lance'],
+  boostedReactive: 'polearm',
+};
 /** spear: archsoul.txt: Draw Simple Item: "*This includes spears wielded as two-handed weapons" (S52). */
 export const WEAPON_PROPERTIES = ['flail', 'lance', 'polearm', 'closeCombat', 'spear'] as const;
 /** archsoul.txt: Trample: the mount's trample damage is rolled at the default difficulty (S35). */
@@ -186,8 +349,18 @@ export const JUMP = { attribute: 'athletics' as Attribute, skill: 'conditioning'
  * archsoul.txt: Lifting, Throwing, and Improvised Weapons: 1 base damage per 10 lb up to 50 lb, then 1 per 50 lb;
  * the Athletics difference table (S37: 4 or more is the last row; 0 or less cannot be used).
  */
-export const IMPROVISED = { poundsPerDamage: 10, firstPounds: 50, poundsPerDamageAfter: 50, tableFromPounds: 10 };
-export const LIFTING_DIFFERENCE: readonly { difference: number; difficulty: number; accurateMetres: number; attributeMax: number | null }[] = [
+export const IMPROVISED = {
+  poundsPerDamage: 10,
+  firstPounds: 50,
+  poundsPerDamageAfter: 50,
+  tableFromPounds: 10,
+};
+export const LIFTING_DIFFERENCE: readonly {
+  difference: number;
+  difficulty: number;
+  accurateMetres: number;
+  attributeMax: number | null;
+}[] = [
   { difference: 1, difficulty: 2, accurateMetres: 2, attributeMax: 1 },
   { difference: 2, difficulty: 1, accurateMetres: 4, attributeMax: 3 },
   { difference: 3, difficulty: 1, accurateMetres: 6, attributeMax: 5 },
@@ -196,7 +369,10 @@ export const LIFTING_DIFFERENCE: readonly { difference: number; difficulty: numb
 
 export function improvisedDamage(pounds: number): number {
   const first = Math.floor(Math.min(pounds, IMPROVISED.firstPounds) / IMPROVISED.poundsPerDamage);
-  const after = pounds > IMPROVISED.firstPounds ? Math.floor((pounds - IMPROVISED.firstPounds) / IMPROVISED.poundsPerDamageAfter) : 0;
+  const after =
+    pounds > IMPROVISED.firstPounds
+      ? Math.floor((pounds - IMPROVISED.firstPounds) / IMPROVISED.poundsPerDamageAfter)
+      : 0;
   return first + after;
 }
 export type Condition = (typeof CONDITIONS)[number];
@@ -204,7 +380,12 @@ export type Condition = (typeof CONDITIONS)[number];
 export const ARCHSOUL_DATA = {
   attributes: ATTRIBUTES,
   skills: SKILLS,
-  die: { sides: DIE_SIDES, defaultDifficulty: DEFAULT_DIFFICULTY, minDifficulty: MIN_DIFFICULTY, maxDifficulty: MAX_DIFFICULTY },
+  die: {
+    sides: DIE_SIDES,
+    defaultDifficulty: DEFAULT_DIFFICULTY,
+    minDifficulty: MIN_DIFFICULTY,
+    maxDifficulty: MAX_DIFFICULTY,
+  },
   apPerTurn: AP_PER_TURN,
   apCost: AP_COST,
   defaultSpeed: DEFAULT_SPEED,
@@ -239,58 +420,211 @@ export const ARCHSOUL_DATA = {
 
 export const ARCHSOUL_RULINGS: Ruling[] = [
   ...COMMON_RULINGS,
-  { id: 'S1', text: 'Rolls: (attribute + skill) d6, each die ≥ difficulty succeeds; difficulty 2..6, beyond 6 each step removes a die.' },
-  { id: 'S2', text: 'Critical failure: zero successes and more than half the dice show 1; the weapon’s table (melee, firearm, bow/crossbow, unarmed, soul) is rolled.' },
-  { id: 'S3', text: 'An attack hits when its successes are greater than Defense (plus Shield Bonus where it applies).' },
-  { id: 'S4', text: 'Damage roll: the listed attributes/skills + base weapon damage dice at difficulty 4; successes are HP damage.' },
-  { id: 'S5', text: 'Arcs: hex axial, pointy-topped, six corner facings; square option with eight; front arc strictly on the facing side.' },
+  {
+    id: 'S1',
+    text: 'Rolls: (attribute + skill) d6, each die ≥ difficulty succeeds; difficulty 2..6, beyond 6 each step removes a die.',
+  },
+  {
+    id: 'S2',
+    text: 'Critical failure: zero successes and more than half the dice show 1; the weapon’s table (melee, firearm, bow/crossbow, unarmed, soul) is rolled.',
+  },
+  {
+    id: 'S3',
+    text: 'An attack hits when its successes are greater than Defense (plus Shield Bonus where it applies).',
+  },
+  {
+    id: 'S4',
+    text: 'Damage roll: the listed attributes/skills + base weapon damage dice at difficulty 4; successes are HP damage.',
+  },
+  {
+    id: 'S5',
+    text: 'Arcs: hex axial, pointy-topped, six corner facings; square option with eight; front arc strictly on the facing side.',
+  },
   { id: 'S6', text: 'Three Moves in one turn double the total distance (3 × speed × 2).' },
   { id: 'S7', text: 'Area of effect: radius R metres covers every space within R / 2.' },
-  { id: 'S8', text: 'Reactive attacks come first; Endurance/Resolve (difficulty 3) must exceed the damage or the action is prevented, AP still spent.' },
-  { id: 'S9', text: 'Initiative: Precision/Awareness at 4; one GM roll for all enemies; ties by Awareness, Precision, d6 roll-off; heroes act together.' },
-  { id: 'S10', text: 'Defense is a sheet value; Shield Bonus against ranged, thrown and elemental into the front arc; Soul attacks beat a Soulpower/Resolve roll.' },
+  {
+    id: 'S8',
+    text: 'Reactive attacks come first; Endurance/Resolve (difficulty 3) must exceed the damage or the action is prevented, AP still spent.',
+  },
+  {
+    id: 'S9',
+    text: 'Initiative: Precision/Awareness at 4; one GM roll for all enemies; ties by Awareness, Precision, d6 roll-off; heroes act together.',
+  },
+  {
+    id: 'S10',
+    text: 'Defense is a sheet value; Shield Bonus against ranged, thrown and elemental into the front arc; Soul attacks beat a Soulpower/Resolve roll.',
+  },
   { id: 'S11', text: 'HP stops at 0: Down — no turns, AP, reactive attacks or front arc, still targetable.' },
-  { id: 'S12', text: 'Phases: enemies share the GM roll; one turn per combatant per phase; a turn ends on EndTurn or with the phase.' },
-  { id: 'S13', text: 'Leaving any space within reach and front arc triggers once per reactor per mover per turn; a hit always forces the roll; a prevented step stops the Move.' },
-  { id: 'S14', text: 'The third Move covers up to 6 × speed minus the distance already moved; an area covers ⌊R / 2⌋; square diagonals count 1.' },
-  { id: 'S15', text: 'Manual dice: dice holds every pool in the order rolled; followUpFaces the single-die table rolls (critical table, random picks, breakage, roll-offs).' },
-  { id: 'S16', text: 'Parties: side "enemies" is the GM’s party, every other side is a hero; the GM’s roll uses the highest enemy Precision + Awareness.' },
-  { id: 'S17', text: 'Phases: round 1 opens with the first party’s combatants above the other party; later rounds open with that whole party.' },
-  { id: 'S18', text: 'A triggering action is held with its AP spent; reactors answer one at a time; a prevented action ends, otherwise ResumeAction performs it.' },
-  { id: 'S19', text: 'Movement: adjacent steps, not into blocked or enemy spaces nor through walls, never ending on an occupied space; prone combatants StandUp (1 AP) first.' },
-  { id: 'S20', text: 'Critical failure results are applied where mechanical; "one round" lasts until the combatant’s next turn; a random pick uses a follow-up die.' },
-  { id: 'S21', text: 'Projectiles: a hit drops in the target’s space, a miss at maximum range or before the first obstacle; a follow-up 1 breaks an arrow or bolt unless waived.' },
-  { id: 'S22', text: 'Unarmed metal armour adds 1 to the damage dealt; improvised and broken weapons each add 1 to attack and damage difficulty.' },
-  { id: 'S23', text: 'Ranged, thrown, elemental and soul attacks need line of sight; blocked spaces and walls block it.' },
-  { id: 'S24', text: 'A Soul attack’s defender rolls Soulpower/Resolve at difficulty 4; its effects are applied by the GM.' },
-  { id: 'S25', text: 'Draw Awkward Item spends its 2 AP at once when it can, else 1 now and 1 on the next action; any other AP action breaks it.' },
-  { id: 'S26', text: 'A reactor reaches a space when one of its held melee or unarmed weapons reaches it; a Down target’s action is prevented without a roll.' },
-  { id: 'S27', text: 'Quick (1 AP) and Reckless (3 AP) are Attack options (special), never reactive; "used this round" counts every attack with the weapon since the own last turn; unarmed is light; after a Quick Attack no attack, grapple Attack or Throw.' },
-  { id: 'S28', text: 'Feint dice: feint roll, the target’s Intellect/Read Emotions, then the attack; the better of Confusion/Acting; a failed feint misses with no attack roll; anatomy other or unfamiliar: +1.' },
-  { id: 'S29', text: 'Attack modifiers combine only as feint+knockdown, feint+shatter, sneak+knockdown, sneak+shatter; Cleave combines with none; special attacks with any.' },
-  { id: 'S30', text: 'Sneak Attack: Study (1 AP) three times in a row on one target (any other AP action breaks it); the GM marks the target unaware, the sneak attack ends it.' },
-  { id: 'S31', text: 'Shatter: a held weapon or shield; the sheet’s shatterResponse answers roll or drop; a shield rolls as a melee weapon; damage less hardness lowers the item’s HP, 0 breaks it.' },
-  { id: 'S32', text: 'Knockdown dice: attack, the target’s Athletics/Resolve, damage; a reactive knockdown that fells the actor prevents its action; stances end at the causer’s next turn; allies are willing.' },
-  { id: 'S33', text: 'Grappling: rolls use the better of unarmed and Athletics/Agility, ±1 per size step; other actions need a roll against each partner first (a failure spends the AP); grapplers are dragged; standing up by Escape triggers.' },
-  { id: 'S34', text: 'Areas: one pool rolled, recounted at each target’s difficulty; arcs seen from the centre (Cleave: from the attacker); one damage roll without per-target armour piercing.' },
-  { id: 'S35', text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move, and an ambush’s free movement, use the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll.' },
-  { id: 'S36', text: 'Jumping: a Move with jump: the whole path in one straight line, floor((Athletics + ⌊Conditioning / 2⌋) / 2) spaces, over blocked spaces and combatants, not walls; landing triggers.' },
-  { id: 'S37', text: 'Improvised weapons: weightLb sets base damage; liftingAthletics (the Lifting Strength row) sets the difference row, 4 or more being the last; accurate throw range in spaces = metres / 2.' },
-  { id: 'S38', text: 'Square grid: a diagonal step or sight line passes the shared corner and is stopped by walls there unless one orthogonal way round is free of walls.' },
-  { id: 'S39', text: 'A combatant going Down loses its open turn; a phase left with no open turn and no pending decision ends (also after CancelPending or RemoveCombatant); Down combatants keep their place in the phases.' },
-  { id: 'S40', text: 'Falling: the text gives no damage formula; the GM’s Fall (no AP) records the fall, applies the GM’s damage and leaves the combatant prone (a rider dismounted).' },
-  { id: 'S41', text: 'Vertical jumps: the map has no height; a Move with vertical: true is refused (ARCHSOUL_VERTICAL_JUMP); the GM narrates the jump and places the combatant.' },
-  { id: 'S42', text: 'Mount and Dismount cost 1 AP each, like a Move, and trigger no reactive attacks; the mount waits where its rider left it; mounting needs it in or beside the rider’s space.' },
-  { id: 'S43', text: 'Shared spaces: a Takedown’s grapplers share a space; anyone else who stands in another’s space when its turn ends (EndTurn, EndPhase, EndRound, going Down) is pushed to a free space (on EndTurn its choice of adjacent ones, else the nearest).' },
-  { id: 'S44', text: 'Shatter targets held weapons and shields only; an ordinary item has no weapon roll (ARCHSOUL_SHATTER_ORDINARY_ITEM): the GM lists it as an improvised weapon (S37) to shatter it.' },
-  { id: 'S45', text: 'The critical-failure shift toward the target is not a move action and triggers no reactive attacks.' },
-  { id: 'S46', text: 'Rituals: PerformRitual declares its AP (1–3), whether it needs movement (refused while grappled) and whether it provokes reactive attacks; its effect is narrated, the GM applies it.' },
-  { id: 'S47', text: 'A fall ends every grapple the faller is in, whether it holds or is held; the partners stay where they are.' },
-  { id: 'S48', text: 'While grappled, melee, ranged and thrown attacks (ThrowItem included) are weapon attacks and refused; unarmed attacks and soul magic take the grapple roll.' },
-  { id: 'S49', text: 'A combatant removed from the fight leaves its grapples (they end); if it held the phase’s last open turn the next phase opens for the other party.' },
-  { id: 'S50', text: 'ResumeAction performs the held action as declared: it adds its dice and the GM’s circumstances, never a new maneuver, target or weapon.' },
-  { id: 'S51', text: 'Two hands: a two-handed weapon fills both, unarmed weapons and soul magic none, anything else one; draws, equipping a shield, picking up and Grab need free hands; a sheet starts with what it says, then the first weapon, the shield, other weapons while they fit.' },
-  { id: 'S52', text: 'Draw Awkward Item: a shield, a two-handed weapon or item (not a spear), or stowage awkward (a backpack); stowage is derived from twoHanded, and simple on such a weapon is refused; a shield picked up from the ground is carried until equipped.' },
-  { id: 'S53', text: 'Quick Attack: "this round" ends at the attacker’s next turn (C7), so a reactive attack made before its own turn began does not count.' },
-  { id: 'S54', text: 'Trample: the stop’s reactive attack needs the rider in the opponent’s front arc; one that cannot stop the rider is treated as a miss (trample damage). A trigger on leaving the start space finds the mover facing as before the Move.' },
+  {
+    id: 'S12',
+    text: 'Phases: enemies share the GM roll; one turn per combatant per phase; a turn ends on EndTurn or with the phase.',
+  },
+  {
+    id: 'S13',
+    text: 'Leaving any space within reach and front arc triggers once per reactor per mover per turn; a hit always forces the roll; a prevented step stops the Move.',
+  },
+  {
+    id: 'S14',
+    text: 'The third Move covers up to 6 × speed minus the distance already moved; an area covers ⌊R / 2⌋; square diagonals count 1.',
+  },
+  {
+    id: 'S15',
+    text: 'Manual dice: dice holds every pool in the order rolled; followUpFaces the single-die table rolls (critical table, random picks, breakage, roll-offs).',
+  },
+  {
+    id: 'S16',
+    text: 'Parties: side "enemies" is the GM’s party, every other side is a hero; the GM’s roll uses the highest enemy Precision + Awareness.',
+  },
+  {
+    id: 'S17',
+    text: 'Phases: round 1 opens with the first party’s combatants above the other party; later rounds open with that whole party.',
+  },
+  {
+    id: 'S18',
+    text: 'A triggering action is held with its AP spent; reactors answer one at a time; a prevented action ends, otherwise ResumeAction performs it.',
+  },
+  {
+    id: 'S19',
+    text: 'Movement: adjacent steps, not into blocked or enemy spaces nor through walls, never ending on an occupied space; prone combatants StandUp (1 AP) first.',
+  },
+  {
+    id: 'S20',
+    text: 'Critical failure results are applied where mechanical; "one round" lasts until the combatant’s next turn; a random pick uses a follow-up die.',
+  },
+  {
+    id: 'S21',
+    text: 'Projectiles: a hit drops in the target’s space, a miss at maximum range or before the first obstacle; a follow-up 1 breaks an arrow or bolt unless waived.',
+  },
+  {
+    id: 'S22',
+    text: 'Unarmed metal armour adds 1 to the damage dealt; improvised and broken weapons each add 1 to attack and damage difficulty.',
+  },
+  {
+    id: 'S23',
+    text: 'Ranged, thrown, elemental and soul attacks need line of sight; blocked spaces and walls block it.',
+  },
+  {
+    id: 'S24',
+    text: 'A Soul attack’s defender rolls Soulpower/Resolve at difficulty 4; its effects are applied by the GM.',
+  },
+  {
+    id: 'S25',
+    text: 'Draw Awkward Item spends its 2 AP at once when it can, else 1 now and 1 on the next action; any other AP action breaks it.',
+  },
+  {
+    id: 'S26',
+    text: 'A reactor reaches a space when one of its held melee or unarmed weapons reaches it; a Down target’s action is prevented without a roll.',
+  },
+  {
+    id: 'S27',
+    text: 'Quick (1 AP) and Reckless (3 AP) are Attack options (special), never reactive; "used this round" counts every attack with the weapon since the own last turn; unarmed is light; after a Quick Attack no attack, grapple Attack or Throw.',
+  },
+  {
+    id: 'S28',
+    text: 'Feint dice: feint roll, the target’s Intellect/Read Emotions, then the attack; the better of Confusion/Acting; a failed feint misses with no attack roll; anatomy other or unfamiliar: +1.',
+  },
+  {
+    id: 'S29',
+    text: 'Attack modifiers combine only as feint+knockdown, feint+shatter, sneak+knockdown, sneak+shatter; Cleave combines with none; special attacks with any.',
+  },
+  {
+    id: 'S30',
+    text: 'Sneak Attack: Study (1 AP) three times in a row on one target (any other AP action breaks it); the GM marks the target unaware, the sneak attack ends it.',
+  },
+  {
+    id: 'S31',
+    text: 'Shatter: a held weapon or shield; the sheet’s shatterResponse answers roll or drop; a shield rolls as a melee weapon; damage less hardness lowers the item’s HP, 0 breaks it.',
+  },
+  {
+    id: 'S32',
+    text: 'Knockdown dice: attack, the target’s Athletics/Resolve, damage; a reactive knockdown that fells the actor prevents its action; stances end at the causer’s next turn; allies are willing.',
+  },
+  {
+    id: 'S33',
+    text: 'Grappling: rolls use the better of unarmed and Athletics/Agility, ±1 per size step; other actions need a roll against each partner first (a failure spends the AP); grapplers are dragged; standing up by Escape triggers.',
+  },
+  {
+    id: 'S34',
+    text: 'Areas: one pool rolled, recounted at each target’s difficulty; arcs seen from the centre (Cleave: from the attacker); one damage roll without per-target armour piercing.',
+  },
+  {
+    id: 'S35',
+    text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move, and an ambush’s free movement, use the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll.',
+  },
+  {
+    id: 'S36',
+    text: 'Jumping: a Move with jump: the whole path in one straight line, floor((Athletics + ⌊Conditioning / 2⌋) / 2) spaces, over blocked spaces and combatants, not walls; landing triggers.',
+  },
+  {
+    id: 'S37',
+    text: 'Improvised weapons: weightLb sets base damage; liftingAthletics (the Lifting Strength row) sets the difference row, 4 or more being the last; accurate throw range in spaces = metres / 2.',
+  },
+  {
+    id: 'S38',
+    text: 'Square grid: a diagonal step or sight line passes the shared corner and is stopped by walls there unless one orthogonal way round is free of walls.',
+  },
+  {
+    id: 'S39',
+    text: 'A combatant going Down loses its open turn; a phase left with no open turn and no pending decision ends (also after CancelPending or RemoveCombatant); Down combatants keep their place in the phases.',
+  },
+  {
+    id: 'S40',
+    text: 'Falling: the text gives no damage formula; the GM’s Fall (no AP) records the fall, applies the GM’s damage and leaves the combatant prone (a rider dismounted).',
+  },
+  {
+    id: 'S41',
+    text: 'Vertical jumps: the map has no height; a Move with vertical: true is refused (ARCHSOUL_VERTICAL_JUMP); the GM narrates the jump and places the combatant.',
+  },
+  {
+    id: 'S42',
+    text: 'Mount and Dismount cost 1 AP each, like a Move, and trigger no reactive attacks; the mount waits where its rider left it; mounting needs it in or beside the rider’s space.',
+  },
+  {
+    id: 'S43',
+    text: 'Shared spaces: a Takedown’s grapplers share a space; anyone else who stands in another’s space when its turn ends (EndTurn, EndPhase, EndRound, going Down) is pushed to a free space (on EndTurn its choice of adjacent ones, else the nearest).',
+  },
+  {
+    id: 'S44',
+    text: 'Shatter targets held weapons and shields only; an ordinary item has no weapon roll (ARCHSOUL_SHATTER_ORDINARY_ITEM): the GM lists it as an improvised weapon (S37) to shatter it.',
+  },
+  {
+    id: 'S45',
+    text: 'The critical-failure shift toward the target is not a move action and triggers no reactive attacks.',
+  },
+  {
+    id: 'S46',
+    text: 'Rituals: PerformRitual declares its AP (1–3), whether it needs movement (refused while grappled) and whether it provokes reactive attacks; its effect is narrated, the GM applies it.',
+  },
+  {
+    id: 'S47',
+    text: 'A fall ends every grapple the faller is in, whether it holds or is held; the partners stay where they are.',
+  },
+  {
+    id: 'S48',
+    text: 'While grappled, melee, ranged and thrown attacks (ThrowItem included) are weapon attacks and refused; unarmed attacks and soul magic take the grapple roll.',
+  },
+  {
+    id: 'S49',
+    text: 'A combatant removed from the fight leaves its grapples (they end); if it held the phase’s last open turn the next phase opens for the other party.',
+  },
+  {
+    id: 'S50',
+    text: 'ResumeAction performs the held action as declared: it adds its dice and the GM’s circumstances, never a new maneuver, target or weapon.',
+  },
+  {
+    id: 'S51',
+    text: 'Two hands: a two-handed weapon fills both, unarmed weapons and soul magic none, anything else one; draws, equipping a shield, picking up and Grab need free hands; a sheet starts with what it says, then the first weapon, the shield, other weapons while they fit.',
+  },
+  {
+    id: 'S52',
+    text: 'Draw Awkward Item: a shield, a two-handed weapon or item (not a spear), or stowage awkward (a backpack); stowage is derived from twoHanded, and simple on such a weapon is refused; a shield picked up from the ground is carried until equipped.',
+  },
+  {
+    id: 'S53',
+    text: 'Quick Attack: "this round" ends at the attacker’s next turn (C7), so a reactive attack made before its own turn began does not count.',
+  },
+  {
+    id: 'S54',
+    text: 'Trample: the stop’s reactive attack needs the rider in the opponent’s front arc; one that cannot stop the rider is treated as a miss (trample damage). A trigger on leaving the start space finds the mover facing as before the Move.',
+  },
 ];

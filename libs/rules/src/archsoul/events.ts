@@ -14,7 +14,9 @@ export type ArchsoulEventMap = { [K in keyof Schemas]: z.infer<Schemas[K]> };
 export type ArchsoulEventType = keyof ArchsoulEventMap;
 export type ArchsoulEventData<T extends ArchsoulEventType> = ArchsoulEventMap[T];
 /** An Archsoul event: the union `evolve` narrows on `type`. */
-export type ArchsoulEvent = { [K in ArchsoulEventType]: { type: K; data: ArchsoulEventMap[K] } }[ArchsoulEventType];
+export type ArchsoulEvent = {
+  [K in ArchsoulEventType]: { type: K; data: ArchsoulEventMap[K] };
+}[ArchsoulEventType];
 
 export function ev<T extends ArchsoulEventType>(type: T, data: ArchsoulEventMap[T]): RuleEvent {
   return { type, data };

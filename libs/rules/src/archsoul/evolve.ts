@@ -21,11 +21,47 @@ export function newCombatant(base: CombatantCore): ArchsoulCombatant {
   }
   const weapons: Record<string, WeaponState> = {};
   // archsoul.txt: Shatter: a shield takes damage like a weapon.
-  if (sheet.shield) weapons[sheet.shield.id] = { broken: false, destroyed: false, jammed: false, ...(sheet.shield.hp === undefined ? {} : { hp: sheet.shield.hp }) };
-  for (const w of sheet.weapons) weapons[w.id] = { broken: w.broken, destroyed: false, jammed: false, ...(w.hp === undefined ? {} : { hp: w.hp }), ...(w.ammunition ? { ammunition: w.ammunition.count } : {}) };
+  if (sheet.shield)
+    weapons[sheet.shield.id] = {
+      broken: false,
+      destroyed: false,
+      jammed: false,
+      ...(sheet.shield.hp === undefined ? {} : { hp: sheet.shield.hp }),
+    };
+  for (const w of sheet.weapons)
+    weapons[w.id] = {
+      broken: w.broken,
+      destroyed: false,
+      jammed: false,
+      ...(w.hp === undefined ? {} : { hp: w.hp }),
+      ...(w.ammunition ? { ammunition: w.ammunition.count } : {}),
+    };
   return {
-    ...base, sheet, hp: sheet.hp, position: undefined, facing: 'N', initiative: undefined, ap: 0, inTurn: false, moves: 0, moveDistance: 0, freeMove: 0,
-    held, hands, away: [], awkward: undefined, conditions: [], weapons, triggeredBy: [], drain: 0, soulpowerLoss: 0, attackedWith: [], quickAttacked: false, study: undefined, stolen: [], mounted: sheet.mount !== undefined,
+    ...base,
+    sheet,
+    hp: sheet.hp,
+    position: undefined,
+    facing: 'N',
+    initiative: undefined,
+    ap: 0,
+    inTurn: false,
+    moves: 0,
+    moveDistance: 0,
+    freeMove: 0,
+    held,
+    hands,
+    away: [],
+    awkward: undefined,
+    conditions: [],
+    weapons,
+    triggeredBy: [],
+    drain: 0,
+    soulpowerLoss: 0,
+    attackedWith: [],
+    quickAttacked: false,
+    study: undefined,
+    stolen: [],
+    mounted: sheet.mount !== undefined,
   };
 }
 
@@ -46,7 +82,8 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
       case 'InitiativeRolled': {
         const combatants = { ...next.combatants };
         // The core declares a roll generically; Archsoul's own declaration (contract.ts) says what its rolls hold.
-        for (const r of event.data.rolls as ArchsoulInitiativeRoll[]) combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total };
+        for (const r of event.data.rolls as ArchsoulInitiativeRoll[])
+          combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total };
         return { ...next, combatants };
       }
       case 'PendingCancelled':
@@ -129,7 +166,19 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
 }
 
 /** The map, placement, phases and turns: who acts when, with how many AP. */
-function evolveBoardAndTurns(next: ArchsoulState, event: Of<'MapSet' | 'CombatantPlaced' | 'AmbushDeclared' | 'PhaseStarted' | 'PhaseEnded' | 'TurnStarted' | 'TurnEnded' | 'ApSpent'>): ArchsoulState {
+function evolveBoardAndTurns(
+  next: ArchsoulState,
+  event: Of<
+    | 'MapSet'
+    | 'CombatantPlaced'
+    | 'AmbushDeclared'
+    | 'PhaseStarted'
+    | 'PhaseEnded'
+    | 'TurnStarted'
+    | 'TurnEnded'
+    | 'ApSpent'
+  >,
+): ArchsoulState {
   switch (event.type) {
     case 'MapSet': {
       const d = event.data;
@@ -143,7 +192,10 @@ function evolveBoardAndTurns(next: ArchsoulState, event: Of<'MapSet' | 'Combatan
       return { ...next, ambush: event.data.party };
     case 'PhaseStarted': {
       const d = event.data;
-      return { ...next, phase: { round: d.round, index: d.index, party: d.party, combatantIds: d.combatantIds } };
+      return {
+        ...next,
+        phase: { round: d.round, index: d.index, party: d.party, combatantIds: d.combatantIds },
+      };
     }
     case 'PhaseEnded':
       return { ...next, phase: undefined };
@@ -153,9 +205,24 @@ function evolveBoardAndTurns(next: ArchsoulState, event: Of<'MapSet' | 'Combatan
       const combatants = { ...next.combatants };
       for (const id of Object.keys(combatants)) {
         const x = combatants[id];
-        if (x.conditions.some((k) => k.untilNextTurn && (k.sourceId ?? id) === d.combatantId)) combatants[id] = { ...x, conditions: x.conditions.filter((k) => !(k.untilNextTurn && (k.sourceId ?? id) === d.combatantId)) };
+        if (x.conditions.some((k) => k.untilNextTurn && (k.sourceId ?? id) === d.combatantId))
+          combatants[id] = {
+            ...x,
+            conditions: x.conditions.filter(
+              (k) => !(k.untilNextTurn && (k.sourceId ?? id) === d.combatantId),
+            ),
+          };
       }
-      return patch({ ...next, combatants }, d.combatantId, { ap: d.ap, inTurn: true, moves: 0, moveDistance: 0, freeMove: d.freeMove, triggeredBy: [], attackedWith: [], quickAttacked: false });
+      return patch({ ...next, combatants }, d.combatantId, {
+        ap: d.ap,
+        inTurn: true,
+        moves: 0,
+        moveDistance: 0,
+        freeMove: d.freeMove,
+        triggeredBy: [],
+        attackedWith: [],
+        quickAttacked: false,
+      });
     }
     case 'TurnEnded': {
       const d = event.data;
@@ -178,7 +245,10 @@ function evolveBoardAndTurns(next: ArchsoulState, event: Of<'MapSet' | 'Combatan
 }
 
 /** Moving, turning, mounting and dismounting. */
-function evolveMovement(next: ArchsoulState, event: Of<'Dismounted' | 'Mounted' | 'Moved' | 'Turned'>): ArchsoulState {
+function evolveMovement(
+  next: ArchsoulState,
+  event: Of<'Dismounted' | 'Mounted' | 'Moved' | 'Turned'>,
+): ArchsoulState {
   switch (event.type) {
     case 'Dismounted':
       return patch(next, event.data.combatantId, { mounted: false, mountAt: event.data.at });
@@ -200,7 +270,10 @@ function evolveMovement(next: ArchsoulState, event: Of<'Dismounted' | 'Mounted' 
 }
 
 /** Conditions, studies, drain and lost soulpower: what a combatant carries besides its things. */
-function evolveConditions(next: ArchsoulState, event: Of<'StudyTaken' | 'ConditionApplied' | 'ConditionRemoved' | 'DrainSuffered' | 'SoulpowerLowered'>): ArchsoulState {
+function evolveConditions(
+  next: ArchsoulState,
+  event: Of<'StudyTaken' | 'ConditionApplied' | 'ConditionRemoved' | 'DrainSuffered' | 'SoulpowerLowered'>,
+): ArchsoulState {
   switch (event.type) {
     case 'StudyTaken': {
       const d = event.data;
@@ -208,11 +281,23 @@ function evolveConditions(next: ArchsoulState, event: Of<'StudyTaken' | 'Conditi
     }
     case 'ConditionApplied': {
       const d = event.data;
-      return patch(next, d.combatantId, { conditions: [...next.combatants[d.combatantId].conditions, { condition: d.condition, amount: d.amount, untilNextTurn: d.untilNextTurn, ...(d.sourceId ? { sourceId: d.sourceId } : {}) }] });
+      return patch(next, d.combatantId, {
+        conditions: [
+          ...next.combatants[d.combatantId].conditions,
+          {
+            condition: d.condition,
+            amount: d.amount,
+            untilNextTurn: d.untilNextTurn,
+            ...(d.sourceId ? { sourceId: d.sourceId } : {}),
+          },
+        ],
+      });
     }
     case 'ConditionRemoved': {
       const d = event.data;
-      return patch(next, d.combatantId, { conditions: next.combatants[d.combatantId].conditions.filter((k) => k.condition !== d.condition) });
+      return patch(next, d.combatantId, {
+        conditions: next.combatants[d.combatantId].conditions.filter((k) => k.condition !== d.condition),
+      });
     }
     case 'DrainSuffered':
       return patch(next, event.data.combatantId, { drain: event.data.total });
@@ -222,7 +307,18 @@ function evolveConditions(next: ArchsoulState, event: Of<'StudyTaken' | 'Conditi
 }
 
 /** S51/S52: hands, held and stowed things, the ground, ammunition and weapon damage. */
-function evolveHandsAndItems(next: ArchsoulState, event: Of<'ItemDrawn' | 'AwkwardDrawStarted' | 'ItemDropped' | 'ProjectileLanded' | 'AmmunitionSpent' | 'WeaponChanged' | 'ItemStolen'>): ArchsoulState {
+function evolveHandsAndItems(
+  next: ArchsoulState,
+  event: Of<
+    | 'ItemDrawn'
+    | 'AwkwardDrawStarted'
+    | 'ItemDropped'
+    | 'ProjectileLanded'
+    | 'AmmunitionSpent'
+    | 'WeaponChanged'
+    | 'ItemStolen'
+  >,
+): ArchsoulState {
   const c = (id: string) => next.combatants[id];
   switch (event.type) {
     case 'ItemDrawn': {
@@ -232,11 +328,28 @@ function evolveHandsAndItems(next: ArchsoulState, event: Of<'ItemDrawn' | 'Awkwa
       const picked = d.groundId ? next.ground.find((g) => g.groundId === d.groundId) : undefined;
       if (picked?.ammunition) {
         const ws = x.weapons[picked.itemId];
-        return { ...patch(next, d.combatantId, { weapons: { ...x.weapons, [picked.itemId]: { ...ws, ammunition: (ws.ammunition ?? 0) + 1 } } }), ground };
+        return {
+          ...patch(next, d.combatantId, {
+            weapons: { ...x.weapons, [picked.itemId]: { ...ws, ammunition: (ws.ammunition ?? 0) + 1 } },
+          }),
+          ground,
+        };
       }
       // S52: a shield picked up from the ground is carried again, not equipped ("equip a shield" is Draw Awkward Item).
-      if (d.from === 'ground' && x.sheet.shield?.id === d.itemId) return { ...patch(next, d.combatantId, { away: x.away.filter((a) => a !== d.itemId), awkward: undefined }), ground };
-      return { ...patch(next, d.combatantId, { held: [...x.held.filter((h) => h !== d.itemId), d.itemId], hands: grasp(x.hands, d.itemId, handsFor(x.sheet, d.itemId)), away: x.away.filter((a) => a !== d.itemId), awkward: undefined }), ground };
+      if (d.from === 'ground' && x.sheet.shield?.id === d.itemId)
+        return {
+          ...patch(next, d.combatantId, { away: x.away.filter((a) => a !== d.itemId), awkward: undefined }),
+          ground,
+        };
+      return {
+        ...patch(next, d.combatantId, {
+          held: [...x.held.filter((h) => h !== d.itemId), d.itemId],
+          hands: grasp(x.hands, d.itemId, handsFor(x.sheet, d.itemId)),
+          away: x.away.filter((a) => a !== d.itemId),
+          awkward: undefined,
+        }),
+        ground,
+      };
     }
     case 'AwkwardDrawStarted':
       return patch(next, event.data.combatantId, { awkward: event.data.itemId });
@@ -244,7 +357,14 @@ function evolveHandsAndItems(next: ArchsoulState, event: Of<'ItemDrawn' | 'Awkwa
       const d = event.data;
       const x = c(d.combatantId);
       const after = patch(next, d.combatantId, { ...letGo(x, d.itemId), away: [...x.away, d.itemId] });
-      return { ...after, ground: [...after.ground, { groundId: d.groundId, itemId: d.itemId, ownerId: d.combatantId, name: d.name, space: d.space }], groundCount: after.groundCount + 1 };
+      return {
+        ...after,
+        ground: [
+          ...after.ground,
+          { groundId: d.groundId, itemId: d.itemId, ownerId: d.combatantId, name: d.name, space: d.space },
+        ],
+        groundCount: after.groundCount + 1,
+      };
     }
     case 'ProjectileLanded': {
       const d = event.data;
@@ -254,33 +374,60 @@ function evolveHandsAndItems(next: ArchsoulState, event: Of<'ItemDrawn' | 'Awkwa
         after = patch(next, d.combatantId, { ...letGo(x, d.itemId), away: [...x.away, d.itemId] });
       }
       if (!d.groundId) return after;
-      const item = { groundId: d.groundId, itemId: d.ammunition ? d.weaponId : d.itemId, ownerId: d.combatantId, name: d.name, space: d.space, ...(d.ammunition ? { ammunition: d.ammunition } : {}) };
+      const item = {
+        groundId: d.groundId,
+        itemId: d.ammunition ? d.weaponId : d.itemId,
+        ownerId: d.combatantId,
+        name: d.name,
+        space: d.space,
+        ...(d.ammunition ? { ammunition: d.ammunition } : {}),
+      };
       return { ...after, ground: [...after.ground, item], groundCount: after.groundCount + 1 };
     }
     case 'AmmunitionSpent': {
       const d = event.data;
       const x = c(d.combatantId);
-      return patch(next, d.combatantId, { weapons: { ...x.weapons, [d.weaponId]: { ...x.weapons[d.weaponId], ammunition: d.left } } });
+      return patch(next, d.combatantId, {
+        weapons: { ...x.weapons, [d.weaponId]: { ...x.weapons[d.weaponId], ammunition: d.left } },
+      });
     }
     case 'WeaponChanged': {
       const d = event.data;
       const x = c(d.combatantId);
-      const ws: WeaponState = { ...x.weapons[d.weaponId], broken: d.broken, destroyed: d.destroyed, jammed: d.jammed, ...(d.hp === undefined ? {} : { hp: d.hp }) };
-      return patch(next, d.combatantId, { weapons: { ...x.weapons, [d.weaponId]: ws }, ...(d.destroyed ? letGo(x, d.weaponId) : {}) });
+      const ws: WeaponState = {
+        ...x.weapons[d.weaponId],
+        broken: d.broken,
+        destroyed: d.destroyed,
+        jammed: d.jammed,
+        ...(d.hp === undefined ? {} : { hp: d.hp }),
+      };
+      return patch(next, d.combatantId, {
+        weapons: { ...x.weapons, [d.weaponId]: ws },
+        ...(d.destroyed ? letGo(x, d.weaponId) : {}),
+      });
     }
     case 'ItemStolen': {
       const d = event.data;
       const from = next.combatants[d.fromId];
       const thief = next.combatants[d.combatantId];
-      const combatants = { ...next.combatants, [from.id]: { ...from, ...letGo(from, d.itemId), away: [...from.away, d.itemId] } };
-      combatants[thief.id] = { ...combatants[thief.id], stolen: [...thief.stolen, { itemId: d.itemId, fromId: d.fromId, name: d.name }] };
+      const combatants = {
+        ...next.combatants,
+        [from.id]: { ...from, ...letGo(from, d.itemId), away: [...from.away, d.itemId] },
+      };
+      combatants[thief.id] = {
+        ...combatants[thief.id],
+        stolen: [...thief.stolen, { itemId: d.itemId, fromId: d.fromId, name: d.name }],
+      };
       return { ...next, combatants };
     }
   }
 }
 
 /** Wounds, and which weapons a combatant has attacked with this turn. */
-function evolveAttacks(next: ArchsoulState, event: Of<'WoundsApplied' | 'ExchangeResolved' | 'AreaAttackResolved'>): ArchsoulState {
+function evolveAttacks(
+  next: ArchsoulState,
+  event: Of<'WoundsApplied' | 'ExchangeResolved' | 'AreaAttackResolved'>,
+): ArchsoulState {
   switch (event.type) {
     case 'WoundsApplied': {
       const d = event.data;
@@ -289,44 +436,111 @@ function evolveAttacks(next: ArchsoulState, event: Of<'WoundsApplied' | 'Exchang
     case 'ExchangeResolved': {
       const d = event.data;
       const a = next.combatants[d.attackerId];
-      const after = a.attackedWith.includes(d.weaponId) ? next : { ...next, combatants: { ...next.combatants, [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] } } };
-      return after.reaction && d.action === 'reactive' ? { ...after, reaction: { ...after.reaction, current: undefined }, pending: undefined } : after;
+      const after = a.attackedWith.includes(d.weaponId)
+        ? next
+        : {
+            ...next,
+            combatants: {
+              ...next.combatants,
+              [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] },
+            },
+          };
+      return after.reaction && d.action === 'reactive'
+        ? { ...after, reaction: { ...after.reaction, current: undefined }, pending: undefined }
+        : after;
     }
     case 'AreaAttackResolved': {
       const d = event.data;
       const a = next.combatants[d.attackerId];
-      return a.attackedWith.includes(d.weaponId) ? next : { ...next, combatants: { ...next.combatants, [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] } } };
+      return a.attackedWith.includes(d.weaponId)
+        ? next
+        : {
+            ...next,
+            combatants: {
+              ...next.combatants,
+              [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] },
+            },
+          };
     }
   }
 }
 
 /** Reactive attacks: the queue of reactors, each one's offer, prevention, and resuming the interrupted action. */
-function evolveReactions(next: ArchsoulState, event: Of<'ReactiveAttackTriggered' | 'ReactiveAttackOffered' | 'ReactiveAttackDeclined' | 'ReactiveAttackLapsed' | 'PreventionRolled' | 'ReactionsFinished' | 'ActionResumed'>): ArchsoulState {
+function evolveReactions(
+  next: ArchsoulState,
+  event: Of<
+    | 'ReactiveAttackTriggered'
+    | 'ReactiveAttackOffered'
+    | 'ReactiveAttackDeclined'
+    | 'ReactiveAttackLapsed'
+    | 'PreventionRolled'
+    | 'ReactionsFinished'
+    | 'ActionResumed'
+  >,
+): ArchsoulState {
   switch (event.type) {
     case 'ReactiveAttackTriggered': {
       const d = event.data;
       const combatants = { ...next.combatants };
-      if (d.trigger === 'leaveReach') combatants[d.actorId] = { ...combatants[d.actorId], triggeredBy: [...combatants[d.actorId].triggeredBy, ...d.reactorIds] };
-      return { ...next, combatants, reaction: { actorId: d.actorId, trigger: d.trigger, ...(d.action ? { action: d.action } : {}), remaining: d.reactorIds, prevented: false } };
+      if (d.trigger === 'leaveReach')
+        combatants[d.actorId] = {
+          ...combatants[d.actorId],
+          triggeredBy: [...combatants[d.actorId].triggeredBy, ...d.reactorIds],
+        };
+      return {
+        ...next,
+        combatants,
+        reaction: {
+          actorId: d.actorId,
+          trigger: d.trigger,
+          ...(d.action ? { action: d.action } : {}),
+          remaining: d.reactorIds,
+          prevented: false,
+        },
+      };
     }
     case 'ReactiveAttackOffered': {
       const d = event.data;
       const q = next.reaction!;
-      const pending = { kind: 'reactiveAttack', awaiting: d.reactorId, answer: 'ReactiveAttack', detail: { actorId: d.actorId, trigger: q.trigger, alsoAccepts: ['DeclineReactiveAttack'] } };
-      return { ...next, reaction: { ...q, current: d.reactorId, remaining: q.remaining.filter((id) => id !== d.reactorId) }, pending };
+      const pending = {
+        kind: 'reactiveAttack',
+        awaiting: d.reactorId,
+        answer: 'ReactiveAttack',
+        detail: { actorId: d.actorId, trigger: q.trigger, alsoAccepts: ['DeclineReactiveAttack'] },
+      };
+      return {
+        ...next,
+        reaction: { ...q, current: d.reactorId, remaining: q.remaining.filter((id) => id !== d.reactorId) },
+        pending,
+      };
     }
     case 'ReactiveAttackDeclined':
       return { ...next, reaction: { ...next.reaction!, current: undefined }, pending: undefined };
     case 'ReactiveAttackLapsed': {
       const d = event.data;
-      return { ...next, reaction: { ...next.reaction!, remaining: next.reaction!.remaining.filter((id) => id !== d.reactorId) } };
+      return {
+        ...next,
+        reaction: {
+          ...next.reaction!,
+          remaining: next.reaction!.remaining.filter((id) => id !== d.reactorId),
+        },
+      };
     }
     case 'PreventionRolled':
       return event.data.prevented ? { ...next, reaction: { ...next.reaction!, prevented: true } } : next;
     case 'ReactionsFinished': {
       const d = event.data;
       if (d.prevented || !d.action) return { ...next, reaction: undefined, pending: undefined };
-      return { ...next, reaction: { ...next.reaction!, current: undefined, remaining: [] }, pending: { kind: 'resumeAction', awaiting: d.actorId, answer: 'ResumeAction', detail: { action: d.action.type } } };
+      return {
+        ...next,
+        reaction: { ...next.reaction!, current: undefined, remaining: [] },
+        pending: {
+          kind: 'resumeAction',
+          awaiting: d.actorId,
+          answer: 'ResumeAction',
+          detail: { action: d.action.type },
+        },
+      };
     }
     case 'ActionResumed':
       return { ...next, reaction: undefined, pending: undefined };
@@ -334,15 +548,30 @@ function evolveReactions(next: ArchsoulState, event: Of<'ReactiveAttackTriggered
 }
 
 /** Grapples: who is in one, and who controls it. */
-function evolveGrapples(next: ArchsoulState, event: Of<'GrappleStarted' | 'GrappleControlChanged' | 'GrappleEnded'>): ArchsoulState {
+function evolveGrapples(
+  next: ArchsoulState,
+  event: Of<'GrappleStarted' | 'GrappleControlChanged' | 'GrappleEnded'>,
+): ArchsoulState {
   switch (event.type) {
     case 'GrappleStarted': {
       const d = event.data;
-      return { ...next, grapples: [...next.grapples, { grappleId: d.grappleId, memberIds: d.memberIds, controlId: d.controlId }], grappleCount: next.grappleCount + 1 };
+      return {
+        ...next,
+        grapples: [
+          ...next.grapples,
+          { grappleId: d.grappleId, memberIds: d.memberIds, controlId: d.controlId },
+        ],
+        grappleCount: next.grappleCount + 1,
+      };
     }
     case 'GrappleControlChanged': {
       const d = event.data;
-      return { ...next, grapples: next.grapples.map((g) => (g.grappleId === d.grappleId ? { ...g, controlId: d.controlId } : g)) };
+      return {
+        ...next,
+        grapples: next.grapples.map((g) =>
+          g.grappleId === d.grappleId ? { ...g, controlId: d.controlId } : g,
+        ),
+      };
     }
     case 'GrappleEnded':
       return { ...next, grapples: next.grapples.filter((g) => g.grappleId !== event.data.grappleId) };

@@ -23,7 +23,16 @@ const HEX_STEPS: readonly { dx: number; dy: number; facings: [Facing, Facing] }[
   { dx: 0, dy: 1, facings: ['S', 'SE'] },
 ];
 
-const SQUARE_VECTORS: Record<Facing, [number, number]> = { N: [0, 1], NE: [1, 1], E: [1, 0], SE: [1, -1], S: [0, -1], SW: [-1, -1], W: [-1, 0], NW: [-1, 1] };
+const SQUARE_VECTORS: Record<Facing, [number, number]> = {
+  N: [0, 1],
+  NE: [1, 1],
+  E: [1, 0],
+  SE: [1, -1],
+  S: [0, -1],
+  SW: [-1, -1],
+  W: [-1, 0],
+  NW: [-1, 1],
+};
 
 export function facings(grid: GridKind): readonly Facing[] {
   return grid === 'hex' ? HEX_FACINGS : SQUARE_FACINGS;
@@ -55,12 +64,18 @@ export function inFrontArc(grid: GridKind, self: Space, facing: Facing, other: S
     return dx * fx + dy * fy > 0;
   }
   switch (facing) {
-    case 'N': return dy < 0;
-    case 'NE': return dx > 0;
-    case 'SE': return dx + dy > 0;
-    case 'S': return dy > 0;
-    case 'SW': return dx < 0;
-    case 'NW': return dx + dy < 0;
+    case 'N':
+      return dy < 0;
+    case 'NE':
+      return dx > 0;
+    case 'SE':
+      return dx + dy > 0;
+    case 'S':
+      return dy > 0;
+    case 'SW':
+      return dx < 0;
+    case 'NW':
+      return dx + dy < 0;
     // A hex's facings are its six corners: E and W are square-grid facings only.
     case 'E':
     case 'W':
@@ -104,7 +119,9 @@ export function line(grid: GridKind, a: Space, b: Space, nudge: number): Space[]
 }
 
 function distanceReal(grid: GridKind, a: Space, b: Space): number {
-  return distance(grid, { x: Math.round(a.x), y: Math.round(a.y) }, { x: Math.round(b.x), y: Math.round(b.y) }) + 1;
+  return (
+    distance(grid, { x: Math.round(a.x), y: Math.round(a.y) }, { x: Math.round(b.x), y: Math.round(b.y) }) + 1
+  );
 }
 
 function hexRound(q: number, r: number): Space {

@@ -12,7 +12,20 @@ import { view } from './view';
 
 function start(fightId: string): ArchsoulState {
   const core = initialCore(fightId, 'archsoul');
-  return { ...core, combatants: {}, activeId: undefined, pending: undefined, map: DEFAULT_MAP, phase: undefined, ambush: undefined, ground: [], groundCount: 0, reaction: undefined, grapples: [], grappleCount: 0 };
+  return {
+    ...core,
+    combatants: {},
+    activeId: undefined,
+    pending: undefined,
+    map: DEFAULT_MAP,
+    phase: undefined,
+    ambush: undefined,
+    ground: [],
+    groundCount: 0,
+    reaction: undefined,
+    grapples: [],
+    grappleCount: 0,
+  };
 }
 
 const { StartActivation: _s, EndActivation: _e, ...lifecycle } = LIFECYCLE_COMMANDS;
@@ -22,7 +35,12 @@ export const archsoul: RuleSystem<ArchsoulState> = {
   name: 'Archsoul',
   data: ARCHSOUL_DATA,
   rulings: ARCHSOUL_RULINGS,
-  commands: { ...lifecycle, StartRound: 'Open the next round and its first phase (RULINGS.md S12/S17).', EndRound: 'GM ends the open round, its phase and every open turn.', ...ARCHSOUL_COMMANDS },
+  commands: {
+    ...lifecycle,
+    StartRound: 'Open the next round and its first phase (RULINGS.md S12/S17).',
+    EndRound: 'GM ends the open round, its phase and every open turn.',
+    ...ARCHSOUL_COMMANDS,
+  },
   contract: ARCHSOUL_CONTRACT,
   start,
   decide,
@@ -30,7 +48,15 @@ export const archsoul: RuleSystem<ArchsoulState> = {
   view,
   actorOf,
   // C13: a triggering action waits for its reactive attacks; ResumeAction carries its dice (S18).
-  heldAction: (s) => (s.reaction?.action ? { type: s.reaction.action.type, reason: `RULINGS.md S18: reactive attacks against ${s.reaction.actorId} come first`, awaiting: s.reaction.actorId, answer: 'ResumeAction' } : undefined),
+  heldAction: (s) =>
+    s.reaction?.action
+      ? {
+          type: s.reaction.action.type,
+          reason: `RULINGS.md S18: reactive attacks against ${s.reaction.actorId} come first`,
+          awaiting: s.reaction.actorId,
+          answer: 'ResumeAction',
+        }
+      : undefined,
 };
 
 export * from './state';

@@ -31,11 +31,21 @@ export function rollInitiative(state: ArchsoulState, ids: string[], dice: DiceSo
     if (partyOf(c(id).side) === 'enemies') continue;
     let total = c(id).initiative ?? 0;
     if (ids.includes(id)) {
-      const test = rollTest(dice, poolOf(c(id), INITIATIVE_TEST.attribute, INITIATIVE_TEST.skill), INITIATIVE_TEST.difficulty);
+      const test = rollTest(
+        dice,
+        poolOf(c(id), INITIATIVE_TEST.attribute, INITIATIVE_TEST.skill),
+        INITIATIVE_TEST.difficulty,
+      );
       total = test.successes;
       rolls.push({ combatantId: id, roll: test.roll, total });
     }
-    units.push({ ids: [id], total, awareness: awareness(id), precision: precision(id), fresh: ids.includes(id) });
+    units.push({
+      ids: [id],
+      total,
+      awareness: awareness(id),
+      precision: precision(id),
+      fresh: ids.includes(id),
+    });
   }
   if (enemies.length > 0) {
     const fresh = enemies.filter((id) => ids.includes(id));
@@ -43,19 +53,28 @@ export function rollInitiative(state: ArchsoulState, ids: string[], dice: DiceSo
     let total = known ? c(known).initiative! : 0;
     let roll: Roll = { sides: DIE_SIDES, faces: [] };
     if (!known && fresh.length > 0) {
-      const pool = Math.max(...enemies.map((id) => poolOf(c(id), INITIATIVE_TEST.attribute, INITIATIVE_TEST.skill)));
+      const pool = Math.max(
+        ...enemies.map((id) => poolOf(c(id), INITIATIVE_TEST.attribute, INITIATIVE_TEST.skill)),
+      );
       const test = rollTest(dice, pool, INITIATIVE_TEST.difficulty);
       total = test.successes;
       roll = test.roll;
     }
     for (const id of fresh) rolls.push({ combatantId: id, roll, total, shared: true });
     const sorted = [...enemies].sort((a, b) => awareness(b) - awareness(a) || precision(b) - precision(a));
-    units.push({ ids: sorted, total, awareness: Math.max(...enemies.map(awareness)), precision: Math.max(...enemies.map(precision)), fresh: fresh.length > 0 });
+    units.push({
+      ids: sorted,
+      total,
+      awareness: Math.max(...enemies.map(awareness)),
+      precision: Math.max(...enemies.map(precision)),
+      fresh: fresh.length > 0,
+    });
   }
-  const cmp = (a: Unit, b: Unit) => b.total - a.total || b.awareness - a.awareness || b.precision - a.precision;
+  const cmp = (a: Unit, b: Unit) =>
+    b.total - a.total || b.awareness - a.awareness || b.precision - a.precision;
   units.sort(cmp);
   const ties: string[][] = [];
-  for (let i = 0; i < units.length; ) {
+  for (let i = 0; i < units.length;) {
     let j = i + 1;
     while (j < units.length && cmp(units[i], units[j]) === 0) j++;
     const group = units.slice(i, j);
@@ -64,7 +83,7 @@ export function rollInitiative(state: ArchsoulState, ids: string[], dice: DiceSo
       group.forEach((u, k) => (u.rollOff = off.faces[k]));
       group.sort((a, b) => b.rollOff! - a.rollOff!);
       units.splice(i, group.length, ...group);
-      for (let k = 0; k < group.length; ) {
+      for (let k = 0; k < group.length;) {
         let m = k + 1;
         while (m < group.length && group[m].rollOff === group[k].rollOff) m++;
         if (m - k > 1) ties.push(group.slice(k, m).flatMap((u) => u.ids));

@@ -7,12 +7,21 @@ import { ArchsoulCombatant } from './state';
 export type Modifier = { reason: string; amount: number };
 
 /** The pool of "Attribute/Skill": attribute + skill (S1); Soulpower lowered by a critical failure (soul table 6). */
-export function poolOf(c: ArchsoulCombatant, attribute: Attribute | undefined, skill: string | undefined, weapon?: Weapon): number {
+export function poolOf(
+  c: ArchsoulCombatant,
+  attribute: Attribute | undefined,
+  skill: string | undefined,
+  weapon?: Weapon,
+): number {
   let n = 0;
   const cap = weapon ? liftingRow(c, weapon)?.attributeMax : undefined;
   // archsoul.txt: Lifting, Throwing, and Improvised Weapons: "Attribute Maximum" caps Athletics and Precision with the object.
-  const capped = (v: number) => (cap != null && (attribute === 'athletics' || attribute === 'precision') ? Math.min(v, cap) : v);
-  if (attribute) n += capped(Math.max(0, c.sheet.attributes[attribute] - (attribute === 'soulpower' ? c.soulpowerLoss : 0)));
+  const capped = (v: number) =>
+    cap != null && (attribute === 'athletics' || attribute === 'precision') ? Math.min(v, cap) : v;
+  if (attribute)
+    n += capped(
+      Math.max(0, c.sheet.attributes[attribute] - (attribute === 'soulpower' ? c.soulpowerLoss : 0)),
+    );
   if (skill) n += c.sheet.skills[skill] ?? 0;
   return n;
 }
@@ -21,7 +30,12 @@ export function poolOf(c: ArchsoulCombatant, attribute: Attribute | undefined, s
  * S1: each die showing the difficulty or more is a success; difficulty 2..6, and each step
  * above 6 removes one die. S2: a critical failure is zero successes with more than half the dice on 1.
  */
-export function rollTest(dice: DiceSource, pool: number, base: number, modifiers: Modifier[] = []): TestResult {
+export function rollTest(
+  dice: DiceSource,
+  pool: number,
+  base: number,
+  modifiers: Modifier[] = [],
+): TestResult {
   const wanted = modifiers.reduce((d, m) => d + m.amount, base);
   const removed = Math.max(0, wanted - MAX_DIFFICULTY);
   const difficulty = Math.min(MAX_DIFFICULTY, Math.max(MIN_DIFFICULTY, wanted));
@@ -33,7 +47,15 @@ export function rollTest(dice: DiceSource, pool: number, base: number, modifiers
     if (f >= difficulty) successes++;
     if (f === 1) ones++;
   }
-  return { pool, difficulty, removed, roll, successes, criticalFailure: successes === 0 && ones * 2 > roll.faces.length, modifiers: modifiers.filter((m) => m.amount !== 0) };
+  return {
+    pool,
+    difficulty,
+    removed,
+    roll,
+    successes,
+    criticalFailure: successes === 0 && ones * 2 > roll.faces.length,
+    modifiers: modifiers.filter((m) => m.amount !== 0),
+  };
 }
 
 /**

@@ -1,7 +1,19 @@
 import { parseOrRefuse } from '../core/contract';
 import { bad } from '../core/fields';
 import { ARCHSOUL_SHEET, ArchsoulSheetInput } from './contract';
-import { AmmunitionKind, Anatomy, AttackType, Attribute, ATTRIBUTES, CriticalTable, DEFAULT_CRITICAL_TABLE, DEFAULT_SPEED, Handling, improvisedDamage, Size } from './data';
+import {
+  AmmunitionKind,
+  Anatomy,
+  AttackType,
+  Attribute,
+  ATTRIBUTES,
+  CriticalTable,
+  DEFAULT_CRITICAL_TABLE,
+  DEFAULT_SPEED,
+  Handling,
+  improvisedDamage,
+  Size,
+} from './data';
 import { HANDS, handsOf } from './hands';
 
 export interface ThrowStats {
@@ -112,7 +124,9 @@ type ThrowInput = NonNullable<ItemInput['thrown']>;
 /** The contract (ARCHSOUL_SHEET) first, then what it cannot say: bounds set by other fields, unique ids; defaults applied. */
 export function validateSheet(raw: unknown, field: string): ArchsoulSheet {
   const s = parseOrRefuse(ARCHSOUL_SHEET, raw, field, 'sheet');
-  const attributes = Object.fromEntries(ATTRIBUTES.map((a) => [a, s.attributes?.[a] ?? 0])) as ArchsoulSheet['attributes'];
+  const attributes = Object.fromEntries(
+    ATTRIBUTES.map((a) => [a, s.attributes?.[a] ?? 0]),
+  ) as ArchsoulSheet['attributes'];
   const maxHp = s.maxHp;
   if (s.hp !== undefined && s.hp > maxHp) bad(`${field}.hp`, `must be at most ${maxHp}`);
   const weapons = (s.weapons ?? []).map((w, i) => readWeapon(w, `${field}.weapons[${i}]`));
@@ -133,15 +147,31 @@ export function validateSheet(raw: unknown, field: string): ArchsoulSheet {
     shatterResponse: s.shatterResponse ?? 'roll',
     trampleResponse: s.trampleResponse ?? 'stop',
   };
-  if (s.mount) sheet.mount = { name: s.mount.name ?? 'Mount', speed: s.mount.speed, size: s.mount.size ?? 'large', trampleDamage: s.mount.trampleDamage ?? 0 };
+  if (s.mount)
+    sheet.mount = {
+      name: s.mount.name ?? 'Mount',
+      speed: s.mount.speed,
+      size: s.mount.size ?? 'large',
+      trampleDamage: s.mount.trampleDamage ?? 0,
+    };
   if (s.creature !== undefined) sheet.creature = s.creature;
   if (s.armour) sheet.armour = { type: s.armour.type, metal: s.armour.metal ?? false };
   if (s.shield) {
     const sh = s.shield;
-    sheet.shield = { id: sh.id ?? 'shield', name: sh.name ?? 'Shield', bonus: sh.bonus, held: false, hardness: sh.hardness ?? 0 };
+    sheet.shield = {
+      id: sh.id ?? 'shield',
+      name: sh.name ?? 'Shield',
+      bonus: sh.bonus,
+      held: false,
+      hardness: sh.hardness ?? 0,
+    };
     if (sh.hp !== undefined) sheet.shield.hp = sh.hp;
   }
-  const ids = [...weapons.map((w) => w.id), ...items.map((i) => i.id), ...(sheet.shield ? [sheet.shield.id] : [])];
+  const ids = [
+    ...weapons.map((w) => w.id),
+    ...items.map((i) => i.id),
+    ...(sheet.shield ? [sheet.shield.id] : []),
+  ];
   ids.forEach((id, i) => ids.indexOf(id) !== i && bad(`${field}`, `repeats item id ${id}`));
   startHands(s, sheet, field);
   return sheet;
@@ -153,10 +183,24 @@ export function validateSheet(raw: unknown, field: string): ArchsoulSheet {
  * held while its hands are free (an unarmed weapon is worn and always fits); items stay stowed unless said.
  */
 function startHands(s: ArchsoulSheetInput, sheet: ArchsoulSheet, field: string): void {
-  type Entry = { thing: { name: string; held: boolean; type?: AttackType; twoHanded?: boolean }; said: boolean | undefined; field: string };
-  const weapons: Entry[] = sheet.weapons.map((w, i) => ({ thing: w, said: s.weapons?.[i]?.held, field: `${field}.weapons[${i}].held` }));
-  const items: Entry[] = sheet.items.map((x, i) => ({ thing: x, said: s.items?.[i]?.held, field: `${field}.items[${i}].held` }));
-  const shield: Entry[] = sheet.shield ? [{ thing: sheet.shield, said: s.shield?.held, field: `${field}.shield.held` }] : [];
+  type Entry = {
+    thing: { name: string; held: boolean; type?: AttackType; twoHanded?: boolean };
+    said: boolean | undefined;
+    field: string;
+  };
+  const weapons: Entry[] = sheet.weapons.map((w, i) => ({
+    thing: w,
+    said: s.weapons?.[i]?.held,
+    field: `${field}.weapons[${i}].held`,
+  }));
+  const items: Entry[] = sheet.items.map((x, i) => ({
+    thing: x,
+    said: s.items?.[i]?.held,
+    field: `${field}.items[${i}].held`,
+  }));
+  const shield: Entry[] = sheet.shield
+    ? [{ thing: sheet.shield, said: s.shield?.held, field: `${field}.shield.held` }]
+    : [];
   let free = HANDS;
   const holding: string[] = [];
   for (const e of [...weapons, ...items, ...shield]) {
@@ -165,14 +209,21 @@ function startHands(s: ArchsoulSheetInput, sheet: ArchsoulSheet, field: string):
     const need = handsOf(e.thing);
     if (need > free) {
       const verb = holding.length > 1 ? 'fill' : 'fills';
-      bad(e.field, `cannot be true: ${e.thing.name} needs ${need === 2 ? 'both hands' : 'a hand'} and ${holding.join(' and ')} already ${verb} ${free === 0 ? 'both hands' : 'one hand'}; a combatant has two (RULINGS.md S51; archsoul.txt: "Draw a two-handed weapon", "a non-light weapon in your other hand")`);
+      bad(
+        e.field,
+        `cannot be true: ${e.thing.name} needs ${need === 2 ? 'both hands' : 'a hand'} and ${holding.join(' and ')} already ${verb} ${free === 0 ? 'both hands' : 'one hand'}; a combatant has two (RULINGS.md S51; archsoul.txt: "Draw a two-handed weapon", "a non-light weapon in your other hand")`,
+      );
     }
     free -= need;
     if (need > 0) holding.push(need === 2 ? `${e.thing.name} (two-handed)` : e.thing.name);
   }
   const unsaid = (e: Entry) => e.said === undefined;
   const firstWeapon = weapons.find(unsaid);
-  const order = [...(firstWeapon ? [firstWeapon] : []), ...shield.filter(unsaid), ...weapons.filter((e) => unsaid(e) && e !== firstWeapon)];
+  const order = [
+    ...(firstWeapon ? [firstWeapon] : []),
+    ...shield.filter(unsaid),
+    ...weapons.filter((e) => unsaid(e) && e !== firstWeapon),
+  ];
   for (const e of order) {
     const need = handsOf(e.thing);
     e.thing.held = need <= free;
@@ -187,7 +238,12 @@ function atLeast(v: number | undefined, min: number, field: string): number {
 }
 
 function readThrow(t: ThrowInput, field: string, damage: number): ThrowStats {
-  return { accurateRange: t.accurateRange, maximumRange: atLeast(t.maximumRange, t.accurateRange, `${field}.maximumRange`), heavy: t.heavy ?? false, damage: t.damage ?? damage };
+  return {
+    accurateRange: t.accurateRange,
+    maximumRange: atLeast(t.maximumRange, t.accurateRange, `${field}.maximumRange`),
+    heavy: t.heavy ?? false,
+    damage: t.damage ?? damage,
+  };
 }
 
 function readWeapon(w: WeaponInput, field: string): Weapon {
@@ -196,14 +252,15 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
   const damage = w.damage ?? (w.weightLb !== undefined ? improvisedDamage(w.weightLb) : 0);
   const close = type === 'melee' || type === 'unarmed';
   const attackRoll = w.attackRoll ?? 0;
-  if (attackRoll > 0 && type !== 'thrown' && type !== 'elemental') bad(`${field}.attackRoll`, 'must be at most 0');
+  if (attackRoll > 0 && type !== 'thrown' && type !== 'elemental')
+    bad(`${field}.attackRoll`, 'must be at most 0');
   if (close && w.reach === 0) bad(`${field}.reach`, 'must be at least 1');
   const weapon: Weapon = {
     id: w.id,
     name: w.name,
     type,
     damage,
-    reach: close ? w.reach ?? 1 : 0,
+    reach: close ? (w.reach ?? 1) : 0,
     strongAgainst: w.strongAgainst ?? [],
     weakAgainst: w.weakAgainst ?? [],
     armourPiercing: w.armourPiercing ?? false,
@@ -232,7 +289,13 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
   }
   if (w.hp !== undefined) weapon.hp = w.hp;
   if (w.ammunition) weapon.ammunition = { kind: w.ammunition.kind, count: w.ammunition.count };
-  if (type === 'thrown') weapon.thrown = { accurateRange: weapon.accurateRange!, maximumRange: weapon.maximumRange!, heavy: w.heavy ?? false, damage };
+  if (type === 'thrown')
+    weapon.thrown = {
+      accurateRange: weapon.accurateRange!,
+      maximumRange: weapon.maximumRange!,
+      heavy: w.heavy ?? false,
+      damage,
+    };
   else if (w.thrown) weapon.thrown = readThrow(w.thrown, `${field}.thrown`, damage);
   return weapon;
 }
@@ -244,22 +307,53 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
  * A two-handed thing that is not a spear is awkward; `stowage: awkward` says a one-handed one is in a backpack or
  * hard to reach; a shield is always awkward (decide/items.ts).
  */
-function drawnAs(w: { stowage?: 'simple' | 'awkward'; twoHanded?: boolean }, field: string, spear: boolean): 'simple' | 'awkward' {
+function drawnAs(
+  w: { stowage?: 'simple' | 'awkward'; twoHanded?: boolean },
+  field: string,
+  spear: boolean,
+): 'simple' | 'awkward' {
   const twoHanded = (w.twoHanded ?? false) && !spear;
-  if (twoHanded && w.stowage === 'simple') bad(field, 'cannot be simple for a two-handed weapon or item: archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon" (only "spears wielded as two-handed weapons" are drawn simply: property spear) (RULINGS.md S52)');
+  if (twoHanded && w.stowage === 'simple')
+    bad(
+      field,
+      'cannot be simple for a two-handed weapon or item: archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon" (only "spears wielded as two-handed weapons" are drawn simply: property spear) (RULINGS.md S52)',
+    );
   return w.stowage ?? (twoHanded ? 'awkward' : 'simple');
 }
 
 function readItem(w: ItemInput, field: string): Item {
   const twoHanded = w.twoHanded ?? false;
-  const item: Item = { id: w.id, name: w.name, stowage: drawnAs(w, `${field}.stowage`, false), held: false, twoHanded };
+  const item: Item = {
+    id: w.id,
+    name: w.name,
+    stowage: drawnAs(w, `${field}.stowage`, false),
+    held: false,
+    twoHanded,
+  };
   if (w.thrown) item.thrown = readThrow(w.thrown, `${field}.thrown`, 0);
   return item;
 }
 
 /** The built-in punch every combatant has (archsoul.txt: Unarmed: "a simple punch"). */
 export const FIST: Weapon = {
-  id: 'fist', name: 'Fist', type: 'unarmed', damage: 0, reach: 1, strongAgainst: [], weakAgainst: [], armourPiercing: false,
-  improvised: false, broken: false, criticalTable: 'unarmed', soulMagic: false, attackRoll: 0, stowage: 'simple', held: true,
-  handling: 'light', twoHanded: false, hardness: 0, closeCombat: false, properties: [],
+  id: 'fist',
+  name: 'Fist',
+  type: 'unarmed',
+  damage: 0,
+  reach: 1,
+  strongAgainst: [],
+  weakAgainst: [],
+  armourPiercing: false,
+  improvised: false,
+  broken: false,
+  criticalTable: 'unarmed',
+  soulMagic: false,
+  attackRoll: 0,
+  stowage: 'simple',
+  held: true,
+  handling: 'light',
+  twoHanded: false,
+  hardness: 0,
+  closeCombat: false,
+  properties: [],
 };

@@ -2,7 +2,16 @@ import { coreView } from '../core/lifecycle';
 import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
 import type { ArchsoulCombatantView, ArchsoulView } from './contract';
 import { EMPTY_HANDS, freeHands } from './hands';
-import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasFrontArc, isDown, partyOf, shieldBonusNow, speedNow } from './state';
+import {
+  ArchsoulCombatant,
+  ArchsoulState,
+  conditionTotal,
+  hasFrontArc,
+  isDown,
+  partyOf,
+  shieldBonusNow,
+  speedNow,
+} from './state';
 
 /** The core's part of the view, as ARCHSOUL_VIEW declares it (coreView itself is typed loosely). */
 type CoreView = Pick<ArchsoulView, keyof typeof CORE_VIEW_SHAPE>;
@@ -51,7 +60,13 @@ function combatantView(c: ArchsoulCombatant): ArchsoulCombatantView {
     freeHands: freeHands(c.hands),
     awkwardDraw: c.awkward ?? null,
     conditions: c.conditions,
-    weapons: c.sheet.weapons.map((w) => ({ id: w.id, name: w.name, type: w.type, held: c.held.includes(w.id), ...c.weapons[w.id] })),
+    weapons: c.sheet.weapons.map((w) => ({
+      id: w.id,
+      name: w.name,
+      type: w.type,
+      held: c.held.includes(w.id),
+      ...c.weapons[w.id],
+    })),
     drain: c.drain,
     soulpowerLoss: c.soulpowerLoss,
     attackedWith: c.attackedWith,

@@ -19,7 +19,17 @@ export const Id = z.string().regex(ID_PATTERN, { error: 'must be an id: 1 to 64 
 
 /** An integer (a string, a fraction or a number beyond the safe range is refused as "must be an integer"). */
 export const Int = z.int({
-  error: (issue) => (issue.code === 'invalid_type' || ((issue.code === 'too_big' || issue.code === 'too_small') && Math.abs(Number((issue as { maximum?: unknown; minimum?: unknown }).maximum ?? (issue as { minimum?: unknown }).minimum)) === Number.MAX_SAFE_INTEGER) ? 'must be an integer' : undefined),
+  error: (issue) =>
+    issue.code === 'invalid_type' ||
+    ((issue.code === 'too_big' || issue.code === 'too_small') &&
+      Math.abs(
+        Number(
+          (issue as { maximum?: unknown; minimum?: unknown }).maximum ??
+            (issue as { minimum?: unknown }).minimum,
+        ),
+      ) === Number.MAX_SAFE_INTEGER)
+      ? 'must be an integer'
+      : undefined,
 });
 
 /** A non-empty string of at most `max` characters. */
@@ -32,7 +42,9 @@ export const Faces = z.array(Int).max(200);
 export const MANUAL_DICE_FIELDS = {
   dice: Faces.optional().describe('Manual dice: the faces of the rolls this command makes, in order.'),
   rerollFaces: Faces.optional().describe('Manual dice: faces of Edge rerolls and other rerolls.'),
-  followUpFaces: Faces.optional().describe('Manual dice: faces of later rolls (responder, damage, tests, tables).'),
+  followUpFaces: Faces.optional().describe(
+    'Manual dice: faces of later rolls (responder, damage, tests, tables).',
+  ),
 } as const;
 
 /** A command's schema: `type` plus the declared fields and the manual dice fields; nothing else. */
@@ -54,8 +66,17 @@ export class ContractViolation extends RuleViolation {
 
   constructor(issues: ContractIssue[]) {
     // A typo is the likeliest cause of every other issue (a required field "missing"): it comes first.
-    issues = [...issues.filter((i) => i.code === 'UNKNOWN_FIELD'), ...issues.filter((i) => i.code !== 'UNKNOWN_FIELD')];
-    super(issues[0].code, issues.length === 1 ? issues[0].message : `${issues[0].message} (and ${issues.length - 1} more: see issues)`, issues[0].field);
+    issues = [
+      ...issues.filter((i) => i.code === 'UNKNOWN_FIELD'),
+      ...issues.filter((i) => i.code !== 'UNKNOWN_FIELD'),
+    ];
+    super(
+      issues[0].code,
+      issues.length === 1
+        ? issues[0].message
+        : `${issues[0].message} (and ${issues.length - 1} more: see issues)`,
+      issues[0].field,
+    );
     this.issues = issues;
   }
 }
@@ -78,12 +99,20 @@ export function checkCommand(schemas: CommandSchemas, cmd: RuleCommand): RuleCom
 const PARSED = new WeakMap<object, { schema: z.ZodType; output: unknown }>();
 
 /** Parses `value` with `schema`, or throws a ContractViolation whose fields start at `prefix`. */
-export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown, prefix: string, what: string): z.output<T> {
+export function parseOrRefuse<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  prefix: string,
+  what: string,
+): z.output<T> {
   const seen = typeof value === 'object' && value !== null ? PARSED.get(value) : undefined;
   if (seen?.schema === schema) return seen.output as z.output<T>;
   // JSON.parse makes `__proto__` an own key; zod's records drop it silently: refuse it wherever it is.
   const proto = protoKeyIn(value, prefix);
-  if (proto !== undefined) throw new ContractViolation([{ field: proto, code: 'UNKNOWN_FIELD', message: `${proto} is not a field of ${what}` }]);
+  if (proto !== undefined)
+    throw new ContractViolation([
+      { field: proto, code: 'UNKNOWN_FIELD', message: `${proto} is not a field of ${what}` },
+    ]);
   // The plain parse is zod's fast path; only a refusal is parsed again, reporting the input (for "is required").
   const result = schema.safeParse(value);
   if (result.success) {
@@ -91,7 +120,9 @@ export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown, pr
     return result.data;
   }
   const reported = schema.safeParse(value, { reportInput: true });
-  throw new ContractViolation(toIssues(reported.success ? result.error.issues : reported.error.issues, prefix, what));
+  throw new ContractViolation(
+    toIssues(reported.success ? result.error.issues : reported.error.issues, prefix, what),
+  );
 }
 
 /** The path of the first own `__proto__` key in a JSON value, if any. */
@@ -126,7 +157,11 @@ function toIssues(issues: readonly z.core.$ZodIssue[], prefix: string, what: str
       const parent = fieldPath(prefix, issue.path);
       for (const key of issue.keys) {
         const field = parent ? `${parent}.${key}` : key;
-        out.push({ field, code: 'UNKNOWN_FIELD', message: `${field} is not a field of ${parent ? parent : what}` });
+        out.push({
+          field,
+          code: 'UNKNOWN_FIELD',
+          message: `${field} is not a field of ${parent ? parent : what}`,
+        });
       }
       continue;
     }
@@ -134,7 +169,13 @@ function toIssues(issues: readonly z.core.$ZodIssue[], prefix: string, what: str
       // A union: report the branch that got furthest (the one with the fewest issues).
       const best = [...issue.errors].sort((a, b) => a.length - b.length)[0];
       if (best.length > 0 && !(issue.path.length === 0 && best.every((i) => i.path.length === 0))) {
-        out.push(...toIssues(best.map((i) => ({ ...i, path: [...issue.path, ...i.path] })), prefix, what));
+        out.push(
+          ...toIssues(
+            best.map((i) => ({ ...i, path: [...issue.path, ...i.path] })),
+            prefix,
+            what,
+          ),
+        );
         continue;
       }
     }
@@ -143,10 +184,14 @@ function toIssues(issues: readonly z.core.$ZodIssue[], prefix: string, what: str
   }
   // One issue per field: z.int()'s own safe-range bound gives way to the declared one.
   const byField = new Map<string, ContractIssue>();
-  for (const i of out) if (!byField.has(i.field) || /9007199254740991|must be an integer$/.test(byField.get(i.field)!.message)) byField.set(i.field, i);
+  for (const i of out)
+    if (!byField.has(i.field) || /9007199254740991|must be an integer$/.test(byField.get(i.field)!.message))
+      byField.set(i.field, i);
   out.length = 0;
   out.push(...byField.values());
-  return out.length > 0 ? out : [{ field: prefix || 'body', code: 'INVALID_FIELD', message: `${prefix || 'body'} is not valid` }];
+  return out.length > 0
+    ? out
+    : [{ field: prefix || 'body', code: 'INVALID_FIELD', message: `${prefix || 'body'} is not valid` }];
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -167,18 +212,31 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       if (issue.input === undefined) return 'is required';
       return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must be a non-empty string' : `must be at least ${issue.minimum} characters`;
-      if (issue.origin === 'array') return `must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`;
-      return issue.inclusive === false ? `must be more than ${issue.minimum}` : `must be at least ${issue.minimum}`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1
+          ? 'must be a non-empty string'
+          : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'array')
+        return `must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`;
+      return issue.inclusive === false
+        ? `must be more than ${issue.minimum}`
+        : `must be at least ${issue.minimum}`;
     case 'too_big':
       if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
       if (issue.origin === 'array') return `must have at most ${issue.maximum} items`;
-      if (issue.origin === 'int' || issue.origin === 'number') return issue.inclusive === false ? `must be less than ${issue.maximum}` : `must be at most ${issue.maximum}`;
+      if (issue.origin === 'int' || issue.origin === 'number')
+        return issue.inclusive === false
+          ? `must be less than ${issue.maximum}`
+          : `must be at most ${issue.maximum}`;
       return `must be at most ${issue.maximum}`;
     case 'invalid_value':
-      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of ${issue.values.map(String).join(', ')}`;
+      return issue.values.length === 1
+        ? `must be ${JSON.stringify(issue.values[0])}`
+        : `must be one of ${issue.values.map(String).join(', ')}`;
     case 'invalid_format':
-      return issue.format === 'regex' && issue.message && !issue.message.startsWith('Invalid') ? issue.message : `must match ${issue.pattern ?? issue.format}`;
+      return issue.format === 'regex' && issue.message && !issue.message.startsWith('Invalid')
+        ? issue.message
+        : `must match ${issue.pattern ?? issue.format}`;
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`;
     case 'invalid_union':
@@ -193,14 +251,24 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** JSON Schema of a declared shape (draft 2020-12; draft 7 for AsyncAPI; OpenAPI 3.0's dialect), for GET /systems/:id, OpenAPI and AsyncAPI. */
-export function jsonSchemaOf(schema: z.ZodType, target: 'draft-2020-12' | 'draft-7' | 'openapi-3.0' = 'draft-2020-12'): Record<string, unknown> {
+export function jsonSchemaOf(
+  schema: z.ZodType,
+  target: 'draft-2020-12' | 'draft-7' | 'openapi-3.0' = 'draft-2020-12',
+): Record<string, unknown> {
   return z.toJSONSchema(schema, { target, unrepresentable: 'any', io: 'input' });
 }
 
 /** What a client sends beside a command's own fields (REST body, GraphQL input): idempotency and concurrency. */
 export const COMMAND_ENVELOPE = {
-  commandId: z.string().min(1).max(100).optional().describe('Idempotency key: a repeated commandId returns the first result and appends nothing.'),
-  expectedSeq: Int.min(0).optional().describe('The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH.'),
+  commandId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Idempotency key: a repeated commandId returns the first result and appends nothing.'),
+  expectedSeq: Int.min(0)
+    .optional()
+    .describe('The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH.'),
 } as const;
 
 /** A command as a client sends it: the command and its envelope, nothing else. */

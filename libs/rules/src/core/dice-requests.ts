@@ -1,5 +1,13 @@
 import { DiceSource } from '../dice/roll';
-import { DiceNeed, DiceShortfall, LeftOver, MANUAL_FIELDS, ManualDice, ManualFaces, ManualField } from '../dice/manual';
+import {
+  DiceNeed,
+  DiceShortfall,
+  LeftOver,
+  MANUAL_FIELDS,
+  ManualDice,
+  ManualFaces,
+  ManualField,
+} from '../dice/manual';
 import { arr, str } from './fields';
 import { CommandActor, FightCore, PendingDecision, RuleCommand, RuleEvent, RuleSystem } from './types';
 import { waitingFor } from './lifecycle';
@@ -52,7 +60,12 @@ const WHAT: Record<ManualField, string> = {
  * rule system, which never sees the request.
  */
 export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): RuleSystem<S> {
-  const asked = (held: RuleCommand, shortfall: DiceShortfall, awaiting: string, previous: PendingDecision | undefined): RuleEvent[] => {
+  const asked = (
+    held: RuleCommand,
+    shortfall: DiceShortfall,
+    awaiting: string,
+    previous: PendingDecision | undefined,
+  ): RuleEvent[] => {
     const { field, count, sides } = shortfall.need;
     const reason = `${held.type} needs ${count} more d${sides} face(s) in ${field}: ${WHAT[field]}`;
     const data: DiceRequestedData = { command: held, awaiting, need: { field, count, sides, reason } };
@@ -91,7 +104,12 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
    * table die), each face repeated when there are many, and so on for each later shortfall, depth first, within
    * PROBE_BUDGET decisions. One completion that reads every face (or a search cut short) holds the command.
    */
-  const leftOverOnceGiven = (state: S, command: RuleCommand, faces: ManualFaces, need: DiceNeed): LeftOver | undefined => {
+  const leftOverOnceGiven = (
+    state: S,
+    command: RuleCommand,
+    faces: ManualFaces,
+    need: DiceNeed,
+  ): LeftOver | undefined => {
     const unread = MANUAL_FIELDS.some((f) => f !== need.field && (faces[f]?.length ?? 0) > 0);
     if (!unread) return undefined;
     let budget = PROBE_BUDGET;
@@ -130,10 +148,25 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
   };
 
   const provide = (state: S, dice: DiceSource): RuleEvent[] => {
-    ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
+    ensure(
+      state.status !== 'ended',
+      'FIGHT_ENDED',
+      'the fight has ended; it accepts no more commands',
+      'type',
+    );
     const request = state.diceRequest;
-    ensure(request && state.pending?.kind === 'dice', 'NO_DICE_REQUEST', 'docs/rulings.md C13: no dice request is waiting for faces', 'type');
-    ensure(dice instanceof ManualDice, 'DICE_NOT_MANUAL', 'RULINGS.md C2: only a manual fight asks for dice', 'type');
+    ensure(
+      request && state.pending?.kind === 'dice',
+      'NO_DICE_REQUEST',
+      'docs/rulings.md C13: no dice request is waiting for faces',
+      'type',
+    );
+    ensure(
+      dice instanceof ManualDice,
+      'DICE_NOT_MANUAL',
+      'RULINGS.md C2: only a manual fight asks for dice',
+      'type',
+    );
     const given = dice.handOver();
     const held = request.command;
     const merged: RuleCommand = { ...held };
@@ -144,7 +177,12 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
       if (faces.length > 0) merged[field] = [...faceList(held, field), ...faces];
     }
     const need = state.pending.detail as { field: ManualField; count: number; sides: number };
-    ensure(supplied > 0, 'DICE_MANUAL_FACES_MISSING', `docs/rulings.md C13: ProvideDice carries no faces; ${held.type} waits for ${need.count} d${need.sides} in ${need.field}`, `${need.field}[0]`);
+    ensure(
+      supplied > 0,
+      'DICE_MANUAL_FACES_MISSING',
+      `docs/rulings.md C13: ProvideDice carries no faces; ${held.type} waits for ${need.count} d${need.sides} in ${need.field}`,
+      `${need.field}[0]`,
+    );
     const before = resumed(state);
     const manual = new ManualDice(merged as ManualFaces);
     try {
@@ -164,7 +202,12 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
    * C13: a command a system holds before it rolls (Archsoul's reactive attacks, S18) leaves its faces
    * unread; they are for the roll its resume makes, after whatever happens first, and are refused naming that command.
    */
-  const refuseFacesOfHeldAction = (state: S, command: RuleCommand, events: RuleEvent[], dice: ManualDice): void => {
+  const refuseFacesOfHeldAction = (
+    state: S,
+    command: RuleCommand,
+    events: RuleEvent[],
+    dice: ManualDice,
+  ): void => {
     const left = dice.leftOver();
     if (!left || system.heldAction!(state)) return;
     const held = system.heldAction!(events.reduce(system.evolve, state));
@@ -180,17 +223,27 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
   const cancel = (state: S, command: RuleCommand): RuleEvent[] => {
     const request = state.diceRequest!;
     const reason = command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 });
-    return [{ type: DICE_REQUEST_CANCELLED, data: { commandType: request.command.type, restored: request.previous?.kind, reason } }];
+    return [
+      {
+        type: DICE_REQUEST_CANCELLED,
+        data: { commandType: request.command.type, restored: request.previous?.kind, reason },
+      },
+    ];
   };
 
   return {
     ...system,
-    commands: { ...system.commands, [PROVIDE_DICE]: 'Manual dice: the faces a dice request waits for (`dice`, `rerollFaces`, `followUpFaces`); completes the held command (docs/rulings.md C13).' },
+    commands: {
+      ...system.commands,
+      [PROVIDE_DICE]:
+        'Manual dice: the faces a dice request waits for (`dice`, `rerollFaces`, `followUpFaces`); completes the held command (docs/rulings.md C13).',
+    },
     decide(state, command, dice) {
       if (command.type === PROVIDE_DICE) return provide(state, dice);
       if (!state.diceRequest) {
         const events = decideHolding(state, command, dice);
-        if (dice instanceof ManualDice && system.heldAction) refuseFacesOfHeldAction(state, command, events, dice);
+        if (dice instanceof ManualDice && system.heldAction)
+          refuseFacesOfHeldAction(state, command, events, dice);
         return events;
       }
       if (!WHILE_ASKING.has(command.type)) waitingFor(state.pending!);
@@ -201,14 +254,23 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
       switch (event.type) {
         case DICE_REQUESTED: {
           const d = event.data as DiceRequestedData;
-          const pending: PendingDecision = { kind: 'dice', awaiting: d.awaiting, answer: PROVIDE_DICE, detail: { commandType: d.command.type, ...d.need } };
+          const pending: PendingDecision = {
+            kind: 'dice',
+            awaiting: d.awaiting,
+            answer: PROVIDE_DICE,
+            detail: { commandType: d.command.type, ...d.need },
+          };
           return { ...state, pending, diceRequest: { command: d.command, previous: d.previous } };
         }
         case DICE_REQUEST_CANCELLED:
           // A system may fold it too: the roll a held rest was waiting for is not owed any more (A36).
           return system.evolve(resumed(state), event);
       }
-      if (state.diceRequest && !KEEP_ASKING.has(event.type)) return system.evolve(event.type === 'FightEnded' ? { ...state, diceRequest: undefined } : resumed(state), event);
+      if (state.diceRequest && !KEEP_ASKING.has(event.type))
+        return system.evolve(
+          event.type === 'FightEnded' ? { ...state, diceRequest: undefined } : resumed(state),
+          event,
+        );
       return system.evolve(state, event);
     },
     actorOf(state, command): CommandActor | undefined {
@@ -229,7 +291,8 @@ const EVERY_COMBINATION = 64;
 function completions(count: number, sides: number): number[][] {
   if (sides ** count <= EVERY_COMBINATION) {
     let out: number[][] = [[]];
-    for (let i = 0; i < count; i++) out = out.flatMap((c) => Array.from({ length: sides }, (_, f) => [...c, f + 1]));
+    for (let i = 0; i < count; i++)
+      out = out.flatMap((c) => Array.from({ length: sides }, (_, f) => [...c, f + 1]));
     return out;
   }
   return Array.from({ length: sides }, (_, f) => Array<number>(count).fill(f + 1));
@@ -260,6 +323,11 @@ function relative(e: RuleViolation, held: RuleCommand): RuleViolation {
   if (!m) return e;
   const before = faceList(held, m[1] as ManualField).length;
   const index = Number(m[2]);
-  if (index < before) return new RuleViolation(e.code, `${e.message} (a face the held ${held.type} carries: CancelPending drops it, to be sent again)`, e.field);
+  if (index < before)
+    return new RuleViolation(
+      e.code,
+      `${e.message} (a face the held ${held.type} carries: CancelPending drops it, to be sent again)`,
+      e.field,
+    );
   return new RuleViolation(e.code, e.message, `${m[1]}[${index - before}]`);
 }

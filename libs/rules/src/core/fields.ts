@@ -1,7 +1,11 @@
 import { RuleViolation } from './violation';
 
 /** Small readers for command payloads that arrive as unknown JSON: each names its field. */
-export function str(v: unknown, field: string, opts: { optional?: boolean; max?: number; pattern?: RegExp } = {}): string {
+export function str(
+  v: unknown,
+  field: string,
+  opts: { optional?: boolean; max?: number; pattern?: RegExp } = {},
+): string {
   if (v === undefined && opts.optional) return undefined as unknown as string;
   if (typeof v !== 'string' || v.length === 0) bad(field, 'must be a non-empty string');
   if (opts.max !== undefined && v.length > opts.max) bad(field, `must be at most ${opts.max} characters`);
@@ -9,7 +13,11 @@ export function str(v: unknown, field: string, opts: { optional?: boolean; max?:
   return v;
 }
 
-export function int(v: unknown, field: string, opts: { min?: number; max?: number; optional?: boolean } = {}): number {
+export function int(
+  v: unknown,
+  field: string,
+  opts: { min?: number; max?: number; optional?: boolean } = {},
+): number {
   if (v === undefined && opts.optional) return undefined as unknown as number;
   if (typeof v !== 'number' || !Number.isInteger(v)) bad(field, 'must be an integer');
   if (opts.min !== undefined && v < opts.min) bad(field, `must be at least ${opts.min}`);

@@ -2,7 +2,17 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { DiceSource, Roll } from '../dice/roll';
 import { DRAW_KEY_MAX, seedKey, toHex } from '../dice/seeded';
 import { arr, bool, ID_PATTERN, obj, oneOf, str } from './fields';
-import { CombatantCore, CommandActor, DiceMode, FieldCombatant, FightCore, PendingDecision, RuleCommand, RuleEvent, SystemId } from './types';
+import {
+  CombatantCore,
+  CommandActor,
+  DiceMode,
+  FieldCombatant,
+  FightCore,
+  PendingDecision,
+  RuleCommand,
+  RuleEvent,
+  SystemId,
+} from './types';
 import { ensure, violation } from './violation';
 import { isLifecycleEvent } from './lifecycle-contract';
 
@@ -74,7 +84,13 @@ export interface CombatantInput {
   sheet: unknown;
 }
 
-export function readCombatant<S extends FightCore>(raw: unknown, field: string, state: S, hooks: LifecycleHooks<S>, taken: Set<string>): CombatantInput {
+export function readCombatant<S extends FightCore>(
+  raw: unknown,
+  field: string,
+  state: S,
+  hooks: LifecycleHooks<S>,
+  taken: Set<string>,
+): CombatantInput {
   const c = obj(raw, field);
   let id = c.id === undefined ? undefined : str(c.id, `${field}.id`, { pattern: ID_PATTERN });
   if (id === undefined) {
@@ -82,7 +98,12 @@ export function readCombatant<S extends FightCore>(raw: unknown, field: string, 
     while (Object.hasOwn(state.combatants, `c${n}`) || taken.has(`c${n}`)) n++;
     id = `c${n}`;
   }
-  ensure(!Object.hasOwn(state.combatants, id) && !taken.has(id), 'COMBATANT_ID_TAKEN', `combatant id ${id} is already in this fight`, `${field}.id`);
+  ensure(
+    !Object.hasOwn(state.combatants, id) && !taken.has(id),
+    'COMBATANT_ID_TAKEN',
+    `combatant id ${id} is already in this fight`,
+    `${field}.id`,
+  );
   taken.add(id);
   return {
     id,
@@ -94,42 +115,89 @@ export function readCombatant<S extends FightCore>(raw: unknown, field: string, 
 
 /** C4: a command other than the answer (and what may come at any time) waits for the pending decision. */
 export function waitingFor(pending: PendingDecision): never {
-  return violation('PENDING_DECISION', `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${pending.answer}`, 'type');
+  return violation(
+    'PENDING_DECISION',
+    `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${pending.answer}`,
+    'type',
+  );
 }
 
 /** Returns the events for a lifecycle command, or undefined when `command` is not one. */
-export function decideLifecycle<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] | undefined {
+export function decideLifecycle<S extends FightCore>(
+  state: S,
+  command: RuleCommand,
+  dice: DiceSource,
+  hooks: LifecycleHooks<S>,
+): RuleEvent[] | undefined {
   if (!Object.hasOwn(LIFECYCLE_COMMANDS, command.type)) return undefined;
   if (command.type === 'StartFight') return startFight(state, command, hooks);
   ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
   ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
-  if (state.pending && !ANYTIME.has(command.type) && command.type !== state.pending.answer) waitingFor(state.pending);
+  if (state.pending && !ANYTIME.has(command.type) && command.type !== state.pending.answer)
+    waitingFor(state.pending);
   switch (command.type) {
-    case 'AddCombatant': return addCombatant(state, command, dice, hooks);
-    case 'RemoveCombatant': return removeCombatant(state, command);
-    case 'RollInitiative': return rollInitiative(state, command, dice, hooks);
-    case 'SetInitiative': return setInitiative(state, command);
-    case 'StartRound': return startRound(state, dice, hooks);
-    case 'StartActivation': return startActivation(state, command, dice, hooks);
-    case 'EndActivation': return endActivation(state, dice, hooks);
-    case 'EndRound': return endRound(state, dice, hooks);
-    case 'AddNote': return [{ type: 'GmNoteAdded', data: { text: str(command.text, 'text', { max: 4000 }), combatantId: optionalCombatant(state, command.combatantId) } }];
+    case 'AddCombatant':
+      return addCombatant(state, command, dice, hooks);
+    case 'RemoveCombatant':
+      return removeCombatant(state, command);
+    case 'RollInitiative':
+      return rollInitiative(state, command, dice, hooks);
+    case 'SetInitiative':
+      return setInitiative(state, command);
+    case 'StartRound':
+      return startRound(state, dice, hooks);
+    case 'StartActivation':
+      return startActivation(state, command, dice, hooks);
+    case 'EndActivation':
+      return endActivation(state, dice, hooks);
+    case 'EndRound':
+      return endRound(state, dice, hooks);
+    case 'AddNote':
+      return [
+        {
+          type: 'GmNoteAdded',
+          data: {
+            text: str(command.text, 'text', { max: 4000 }),
+            combatantId: optionalCombatant(state, command.combatantId),
+          },
+        },
+      ];
     case 'CancelPending':
       ensure(state.pending, 'NO_PENDING_DECISION', 'there is no pending decision to cancel', 'type');
-      return [{ type: 'PendingCancelled', data: { kind: state.pending.kind, reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }) } }];
-    case 'EndFight': return endFight(state, command);
+      return [
+        {
+          type: 'PendingCancelled',
+          data: {
+            kind: state.pending.kind,
+            reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }),
+          },
+        },
+      ];
+    case 'EndFight':
+      return endFight(state, command);
   }
   return undefined;
 }
 
-function startFight<S extends FightCore>(state: S, command: RuleCommand, hooks: LifecycleHooks<S>): RuleEvent[] {
+function startFight<S extends FightCore>(
+  state: S,
+  command: RuleCommand,
+  hooks: LifecycleHooks<S>,
+): RuleEvent[] {
   ensure(state.status === 'new', 'FIGHT_ALREADY_STARTED', 'the fight has already started', 'type');
   const dice = obj(command.dice, 'dice');
   const mode = oneOf<DiceMode>(dice.mode, 'dice.mode', ['fair', 'seeded', 'manual']);
   const drawKey = str(dice.drawKey, 'dice.drawKey', { optional: true, max: DRAW_KEY_MAX });
-  ensure(drawKey === undefined || mode === 'seeded', 'DICE_DRAW_KEY_NOT_ALLOWED', `docs/rulings.md C14: only seeded dice take a drawKey; ${mode} dice cannot be reproduced in another fight`, 'dice.drawKey');
+  ensure(
+    drawKey === undefined || mode === 'seeded',
+    'DICE_DRAW_KEY_NOT_ALLOWED',
+    `docs/rulings.md C14: only seeded dice take a drawKey; ${mode} dice cannot be reproduced in another fight`,
+    'dice.drawKey',
+  );
   const taken = new Set<string>();
-  const combatants = arr(command.combatants, 'combatants', { max: 200, optional: true }).map((c, i) => readCombatant(c, `combatants[${i}]`, state, hooks, taken));
+  const combatants = arr(command.combatants, 'combatants', { max: 200, optional: true }).map((c, i) =>
+    readCombatant(c, `combatants[${i}]`, state, hooks, taken),
+  );
   return [
     {
       type: 'FightStarted',
@@ -139,7 +207,8 @@ function startFight<S extends FightCore>(state: S, command: RuleCommand, hooks: 
         dice: {
           mode,
           commitment: str(dice.commitment, 'dice.commitment', { pattern: /^[0-9a-f]{64}$/ }),
-          clientSeed: dice.clientSeed === undefined ? '' : str(dice.clientSeed, 'dice.clientSeed', { max: 200 }),
+          clientSeed:
+            dice.clientSeed === undefined ? '' : str(dice.clientSeed, 'dice.clientSeed', { max: 200 }),
           ...(drawKey !== undefined && { drawKey }),
         },
         options: command.options === undefined ? {} : obj(command.options, 'options'),
@@ -149,7 +218,12 @@ function startFight<S extends FightCore>(state: S, command: RuleCommand, hooks: 
   ];
 }
 
-function addCombatant<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+function addCombatant<S extends FightCore>(
+  state: S,
+  command: RuleCommand,
+  dice: DiceSource,
+  hooks: LifecycleHooks<S>,
+): RuleEvent[] {
   const c = readCombatant(command.combatant, 'combatant', state, hooks, new Set());
   const joined: RuleEvent = { type: 'CombatantJoined', data: { ...c } };
   if (state.order.length === 0) return [joined];
@@ -161,12 +235,30 @@ function addCombatant<S extends FightCore>(state: S, command: RuleCommand, dice:
 
 function removeCombatant<S extends FightCore>(state: S, command: RuleCommand): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  return [{ type: 'CombatantRemoved', data: { combatantId: id, reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }) } }];
+  return [
+    {
+      type: 'CombatantRemoved',
+      data: {
+        combatantId: id,
+        reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }),
+      },
+    },
+  ];
 }
 
-function rollInitiative<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+function rollInitiative<S extends FightCore>(
+  state: S,
+  command: RuleCommand,
+  dice: DiceSource,
+  hooks: LifecycleHooks<S>,
+): RuleEvent[] {
   const once = hooks.initiativeRolledOnce ?? 'RULINGS.md N16: initiative is rolled once';
-  ensure(state.order.length === 0, 'INITIATIVE_ALREADY_SET', `${once}; the GM may reorder with SetInitiative`, 'type');
+  ensure(
+    state.order.length === 0,
+    'INITIATIVE_ALREADY_SET',
+    `${once}; the GM may reorder with SetInitiative`,
+    'type',
+  );
   const ids = state.joined.filter((id) => hooks.canActivate(state, id));
   ensure(ids.length > 0, 'NO_COMBATANTS', 'initiative needs at least one combatant who can act', 'type');
   return [initiativeEvent(hooks.rollInitiative(state, ids, dice), command.tieBreak)];
@@ -189,48 +281,97 @@ function initiativeEvent(result: InitiativeResult, tieBreakRaw: unknown): RuleEv
 }
 
 function setInitiative<S extends FightCore>(state: S, command: RuleCommand): RuleEvent[] {
-  const order = arr(command.order, 'order', { max: 200 }).map((id, i) => combatantId(state, id, `order[${i}]`));
-  ensure(new Set(order).size === order.length, 'INITIATIVE_ORDER_INVALID', 'order names a combatant twice', 'order');
+  const order = arr(command.order, 'order', { max: 200 }).map((id, i) =>
+    combatantId(state, id, `order[${i}]`),
+  );
+  ensure(
+    new Set(order).size === order.length,
+    'INITIATIVE_ORDER_INVALID',
+    'order names a combatant twice',
+    'order',
+  );
   const missing = state.joined.filter((id) => !order.includes(id));
-  ensure(missing.length === 0, 'INITIATIVE_ORDER_INVALID', `order must name every combatant; missing ${missing.join(', ')}`, 'order');
+  ensure(
+    missing.length === 0,
+    'INITIATIVE_ORDER_INVALID',
+    `order must name every combatant; missing ${missing.join(', ')}`,
+    'order',
+  );
   return [{ type: 'InitiativeSet', data: { order } }];
 }
 
 function startRound<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
-  ensure(state.order.length > 0, 'INITIATIVE_NOT_SET', 'roll or set initiative before the first round', 'type');
+  ensure(
+    state.order.length > 0,
+    'INITIATIVE_NOT_SET',
+    'roll or set initiative before the first round',
+    'type',
+  );
   ensure(!state.roundOpen, 'ROUND_ALREADY_OPEN', `round ${state.round} is still open`, 'type');
   const started: RuleEvent = { type: 'RoundStarted', data: { round: state.round + 1 } };
   return [started, ...(hooks.onRoundStart?.(hooks.evolve(state, started), dice) ?? [])];
 }
 
-function startActivation<S extends FightCore>(state: S, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+function startActivation<S extends FightCore>(
+  state: S,
+  command: RuleCommand,
+  dice: DiceSource,
+  hooks: LifecycleHooks<S>,
+): RuleEvent[] {
   ensure(state.roundOpen, 'ROUND_NOT_OPEN', 'start a round first', 'type');
-  ensure(!state.activeId, 'ACTIVATION_IN_PROGRESS', `${state.activeId}'s activation is still running`, 'type');
-  const waiting = state.order.filter((id) => !state.actedThisRound.includes(id) && hooks.canActivate(state, id));
+  ensure(
+    !state.activeId,
+    'ACTIVATION_IN_PROGRESS',
+    `${state.activeId}'s activation is still running`,
+    'type',
+  );
+  const waiting = state.order.filter(
+    (id) => !state.actedThisRound.includes(id) && hooks.canActivate(state, id),
+  );
   let id: string;
   if (command.combatantId === undefined) {
     ensure(waiting.length > 0, 'NO_ACTIVATION_LEFT', 'everyone has acted this round', 'type');
     id = waiting[0];
   } else {
     id = combatantId(state, command.combatantId, 'combatantId');
-    ensure(!state.actedThisRound.includes(id), 'ALREADY_ACTED', `${id} has already had an activation this round`, 'combatantId');
-    ensure(hooks.canActivate(state, id), 'COMBATANT_CANNOT_ACT', `${id} cannot take an activation in its current state`, 'combatantId');
+    ensure(
+      !state.actedThisRound.includes(id),
+      'ALREADY_ACTED',
+      `${id} has already had an activation this round`,
+      'combatantId',
+    );
+    ensure(
+      hooks.canActivate(state, id),
+      'COMBATANT_CANNOT_ACT',
+      `${id} cannot take an activation in its current state`,
+      'combatantId',
+    );
   }
   const started: RuleEvent = { type: 'ActivationStarted', data: { combatantId: id, round: state.round } };
   return [started, ...(hooks.onActivationStart?.(hooks.evolve(state, started), id, dice) ?? [])];
 }
 
-function endActivation<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+function endActivation<S extends FightCore>(
+  state: S,
+  dice: DiceSource,
+  hooks: LifecycleHooks<S>,
+): RuleEvent[] {
   ensure(state.activeId, 'NO_ACTIVATION', 'no activation is running', 'type');
   const [ended, ...effects] = activationEnded(state, dice, hooks);
   const after = [ended, ...effects].reduce(hooks.evolve, state);
   if (after.pending) return [ended, ...effects];
-  const waiting = after.order.filter((id) => !after.actedThisRound.includes(id) && hooks.canActivate(after, id));
+  const waiting = after.order.filter(
+    (id) => !after.actedThisRound.includes(id) && hooks.canActivate(after, id),
+  );
   return waiting.length > 0 ? [ended, ...effects] : [ended, ...effects, ...closeRound(after, dice, hooks)];
 }
 
 /** ActivationEnded and what the system adds to it. */
-function activationEnded<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
+function activationEnded<S extends FightCore>(
+  state: S,
+  dice: DiceSource,
+  hooks: LifecycleHooks<S>,
+): RuleEvent[] {
   const id = state.activeId!;
   const ended: RuleEvent = { type: 'ActivationEnded', data: { combatantId: id, round: state.round } };
   return [ended, ...(hooks.onActivationEnd?.(hooks.evolve(state, ended), id, dice) ?? [])];
@@ -253,14 +394,20 @@ function closeRound<S extends FightCore>(state: S, dice: DiceSource, hooks: Life
 
 function endFight<S extends FightCore>(state: S, command: RuleCommand): RuleEvent[] {
   const seed = str(command.revealedSeed, 'revealedSeed');
-  ensure(toHex(sha256(seedKey(seed))) === state.dice.commitment, 'DICE_SEED_MISMATCH', 'RULINGS.md C2: the revealed seed does not match the commitment', 'revealedSeed');
+  ensure(
+    toHex(sha256(seedKey(seed))) === state.dice.commitment,
+    'DICE_SEED_MISMATCH',
+    'RULINGS.md C2: the revealed seed does not match the commitment',
+    'revealedSeed',
+  );
   return [
     {
       type: 'FightEnded',
       data: {
         reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }),
         seed,
-        winnerSide: command.winnerSide === undefined ? undefined : str(command.winnerSide, 'winnerSide', { max: 40 }),
+        winnerSide:
+          command.winnerSide === undefined ? undefined : str(command.winnerSide, 'winnerSide', { max: 40 }),
         unfinished: bool(command.unfinished, 'unfinished', false),
       },
     },
@@ -269,7 +416,12 @@ function endFight<S extends FightCore>(state: S, command: RuleCommand): RuleEven
 
 export function combatantId(state: FightCore, raw: unknown, field: string): string {
   const id = str(raw, field, { max: 64 });
-  ensure(Object.hasOwn(state.combatants, id), 'COMBATANT_NOT_FOUND', `no combatant ${id} in this fight`, field);
+  ensure(
+    Object.hasOwn(state.combatants, id),
+    'COMBATANT_NOT_FOUND',
+    `no combatant ${id} in this fight`,
+    field,
+  );
   return id;
 }
 
@@ -296,7 +448,11 @@ export function initialCore(fightId: string, system: SystemId): FightCore {
 }
 
 /** Folds a lifecycle event; returns undefined when `event` is not one. */
-export function evolveLifecycle<S extends FightCore>(state: S, event: RuleEvent, hooks: Pick<LifecycleHooks<S>, 'newCombatant'>): S | undefined {
+export function evolveLifecycle<S extends FightCore>(
+  state: S,
+  event: RuleEvent,
+  hooks: Pick<LifecycleHooks<S>, 'newCombatant'>,
+): S | undefined {
   if (!isLifecycleEvent(event)) return undefined;
   switch (event.type) {
     case 'FightStarted': {
@@ -323,17 +479,28 @@ export function evolveLifecycle<S extends FightCore>(state: S, event: RuleEvent,
     }
     case 'InitiativeRolled': {
       const ties = event.data.unresolvedTies;
-      const pending = ties.length > 0 ? { kind: 'initiativeTie', awaiting: 'gm', answer: 'SetInitiative', detail: { ties } } : state.pending;
+      const pending =
+        ties.length > 0
+          ? { kind: 'initiativeTie', awaiting: 'gm', answer: 'SetInitiative', detail: { ties } }
+          : state.pending;
       return { ...state, order: event.data.order, pending };
     }
     case 'InitiativeSet':
-      return { ...state, order: event.data.order, pending: state.pending?.kind === 'initiativeTie' ? undefined : state.pending };
+      return {
+        ...state,
+        order: event.data.order,
+        pending: state.pending?.kind === 'initiativeTie' ? undefined : state.pending,
+      };
     case 'RoundStarted':
       return { ...state, status: 'active', round: event.data.round, roundOpen: true, actedThisRound: [] };
     case 'ActivationStarted':
       return { ...state, activeId: event.data.combatantId };
     case 'ActivationEnded':
-      return { ...state, activeId: undefined, actedThisRound: [...state.actedThisRound, event.data.combatantId] };
+      return {
+        ...state,
+        activeId: undefined,
+        actedThisRound: [...state.actedThisRound, event.data.combatantId],
+      };
     case 'RoundEnded':
       return { ...state, roundOpen: false, activeId: undefined };
     case 'GmNoteAdded':
@@ -341,7 +508,14 @@ export function evolveLifecycle<S extends FightCore>(state: S, event: RuleEvent,
     case 'PendingCancelled':
       return { ...state, pending: undefined };
     case 'FightEnded':
-      return { ...state, status: 'ended', activeId: undefined, roundOpen: false, pending: undefined, dice: { ...state.dice, revealedSeed: event.data.seed } };
+      return {
+        ...state,
+        status: 'ended',
+        activeId: undefined,
+        roundOpen: false,
+        pending: undefined,
+        dice: { ...state.dice, revealedSeed: event.data.seed },
+      };
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -356,7 +530,13 @@ export function coreView(state: FightCore): Record<string, unknown> {
     system: state.system,
     name: state.name,
     status: state.status,
-    dice: { mode: state.dice.mode, commitment: state.dice.commitment, clientSeed: state.dice.clientSeed, ...(state.dice.drawKey !== undefined && { drawKey: state.dice.drawKey }), revealedSeed: state.dice.revealedSeed },
+    dice: {
+      mode: state.dice.mode,
+      commitment: state.dice.commitment,
+      clientSeed: state.dice.clientSeed,
+      ...(state.dice.drawKey !== undefined && { drawKey: state.dice.drawKey }),
+      revealedSeed: state.dice.revealedSeed,
+    },
     round: state.round,
     roundOpen: state.roundOpen,
     initiative: state.order,
@@ -368,7 +548,8 @@ export function coreView(state: FightCore): Record<string, unknown> {
 
 /** C3 for the lifecycle: a player may end their own combatant's activation; the rest is the GM's. */
 export function lifecycleActor(state: FightCore, command: RuleCommand): CommandActor | undefined {
-  if (command.type === 'EndActivation' && state.activeId) return { combatantId: state.activeId, field: 'type' };
+  if (command.type === 'EndActivation' && state.activeId)
+    return { combatantId: state.activeId, field: 'type' };
   return undefined;
 }
 
@@ -376,9 +557,18 @@ export function lifecycleActor(state: FightCore, command: RuleCommand): CommandA
  * C12: the acting combatant with those of `gmFields` the command carries (a dotted path names a
  * nested field) and the combatants it answers for; both lists are left out when empty.
  */
-export function playerAct(acting: FieldCombatant, command: RuleCommand, gmFields: readonly string[] = [], speaksFor: FieldCombatant[] = []): CommandActor {
+export function playerAct(
+  acting: FieldCombatant,
+  command: RuleCommand,
+  gmFields: readonly string[] = [],
+  speaksFor: FieldCombatant[] = [],
+): CommandActor {
   const gmOnly = gmFields.filter((path) => fieldAt(command, path) !== undefined);
-  return { ...acting, ...(gmOnly.length > 0 ? { gmOnly } : {}), ...(speaksFor.length > 0 ? { speaksFor } : {}) };
+  return {
+    ...acting,
+    ...(gmOnly.length > 0 ? { gmOnly } : {}),
+    ...(speaksFor.length > 0 ? { speaksFor } : {}),
+  };
 }
 
 function fieldAt(command: RuleCommand, path: string): unknown {

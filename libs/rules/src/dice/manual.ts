@@ -12,7 +12,11 @@ export type ManualField = keyof ManualFaces;
 
 export const MANUAL_FIELDS: readonly ManualField[] = ['dice', 'rerollFaces', 'followUpFaces'];
 
-const FIELD: Record<DrawKind, ManualField> = { pool: 'dice', reroll: 'rerollFaces', followUp: 'followUpFaces' };
+const FIELD: Record<DrawKind, ManualField> = {
+  pool: 'dice',
+  reroll: 'rerollFaces',
+  followUp: 'followUpFaces',
+};
 
 /** Faces no draw read: `field` holds `got`, the draws read `used`. */
 export interface LeftOver {
@@ -39,7 +43,11 @@ export class DiceShortfall extends RuleViolation {
     /** The faces the field held: the draw found `have`, short of `need.count` more. */
     readonly have: number,
   ) {
-    super('DICE_MANUAL_FACES_MISSING', `RULINGS.md C6, C13: manual dice: this command needs ${have + need.count} face(s) in ${need.field}, got ${have}`, `${need.field}[${have}]`);
+    super(
+      'DICE_MANUAL_FACES_MISSING',
+      `RULINGS.md C6, C13: manual dice: this command needs ${have + need.count} face(s) in ${need.field}, got ${have}`,
+      `${need.field}[${have}]`,
+    );
     this.name = 'DiceShortfall';
   }
 }

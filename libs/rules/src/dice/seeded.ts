@@ -74,7 +74,12 @@ function facesFrom(hasher: DrawHasher, draw: number, count: number, sides: numbe
  * for blocks k = 0, 1, …, with the fight id replaced by the drawKey when one is given (C14); byte b gives face 1 + (b mod s) when
  * b < 256 − (256 mod s), and is skipped otherwise (no modulo bias).
  */
-export function facesForDraw(opts: Omit<SeededDiceOptions, 'drawsUsed'>, draw: number, count: number, sides: number): number[] {
+export function facesForDraw(
+  opts: Omit<SeededDiceOptions, 'drawsUsed'>,
+  draw: number,
+  count: number,
+  sides: number,
+): number[] {
   if (sides < 2 || sides > 256) throw new RangeError(`cannot roll a d${sides}`);
   return facesFrom(new DrawHasher(opts), draw, count, sides);
 }

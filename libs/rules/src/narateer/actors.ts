@@ -18,7 +18,17 @@ const ACTING_FIELD: Record<string, string> = {
  * C12: an attack's circumstances are the Guide's (narateer.txt: Combat Modifiers, Hidden and Unseen
  * Creatures; N25 distance, N31 edge sources), and so is the harm override (N12), also inside an advance response.
  */
-const ATTACK_GM_FIELDS = ['edge', 'responderEdge', 'distance', 'attackerUnseen', 'attackerCannotSeeTarget', 'targetCannotSeeAttacker', 'targetUnaware', 'harm', 'response.harm'];
+const ATTACK_GM_FIELDS = [
+  'edge',
+  'responderEdge',
+  'distance',
+  'attackerUnseen',
+  'attackerCannotSeeTarget',
+  'targetCannotSeeAttacker',
+  'targetUnaware',
+  'harm',
+  'response.harm',
+];
 
 /** C12: the fields only the GM may set on a player's command. */
 const GM_FIELDS: Record<string, readonly string[]> = {
@@ -33,13 +43,20 @@ export function actorOf(state: NarateerState, command: RuleCommand): CommandActo
   const field = Object.hasOwn(ACTING_FIELD, command.type) ? ACTING_FIELD[command.type] : undefined;
   if (!field) return lifecycleActor(state, command);
   const id = command[field];
-  return playerAct({ combatantId: typeof id === 'string' ? id : '', field }, command, GM_FIELDS[command.type], answeredFor(state, command));
+  return playerAct(
+    { combatantId: typeof id === 'string' ? id : '', field },
+    command,
+    GM_FIELDS[command.type],
+    answeredFor(state, command),
+  );
 }
 
 /** N23, C12: a `response` given up front answers for the responder: the target, or the mover an Opportunity Attack strikes. */
 function answeredFor(state: NarateerState, command: RuleCommand): FieldCombatant[] {
   if (command.response === undefined) return [];
-  if (command.type === 'DeclareExchange') return [{ combatantId: typeof command.targetId === 'string' ? command.targetId : '', field: 'response' }];
-  if (command.type === 'TakeOpportunityAttack' && state.opportunity) return [{ combatantId: state.opportunity.moverId, field: 'response' }];
+  if (command.type === 'DeclareExchange')
+    return [{ combatantId: typeof command.targetId === 'string' ? command.targetId : '', field: 'response' }];
+  if (command.type === 'TakeOpportunityAttack' && state.opportunity)
+    return [{ combatantId: state.opportunity.moverId, field: 'response' }];
   return [];
 }

@@ -3,7 +3,16 @@ import { command, CommandSchemas, Id, Int, text } from '../core/contract';
 import { CORE_VIEW_SHAPE, lifecycleCommands, lifecycleEvents } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import { LINGERING_TICK, NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET } from './events';
-import { CONDITIONS, EDGES, HARM_CATALOGUE, LINGERING_HARM_WOUNDS_PER_TICK, RESPONSES, SKILLS, VITALS, WOUND_PREFERENCES } from './data';
+import {
+  CONDITIONS,
+  EDGES,
+  HARM_CATALOGUE,
+  LINGERING_HARM_WOUNDS_PER_TICK,
+  RESPONSES,
+  SKILLS,
+  VITALS,
+  WOUND_PREFERENCES,
+} from './data';
 
 /**
  * Narateer's contract: the sheet and every command, declared once. The schemas check what JSON can say
@@ -17,7 +26,9 @@ export function isObjectBuiltin(name: string): boolean {
 }
 
 /** A weapon id on a sheet: an id, and never a name every object has (weapons are kept by id in the fight state). */
-const WeaponId = Id.refine((id) => !isObjectBuiltin(id), { error: 'must not be a name every JavaScript object has (toString, constructor, __proto__…)' });
+const WeaponId = Id.refine((id) => !isObjectBuiltin(id), {
+  error: 'must not be a name every JavaScript object has (toString, constructor, __proto__…)',
+});
 
 export const VitalSchema = z.enum(VITALS);
 export const ResponseSchema = z.enum(RESPONSES);
@@ -35,22 +46,35 @@ const HARM_TYPES = [...new Set(Object.values(HARM_CATALOGUE).flat())] as [string
  */
 export const HarmSchema = z
   .union([
-    z.strictObject({ domain: z.enum(HARM_DOMAINS), type: z.enum(HARM_TYPES) }, { error: (i) => (i.code === 'invalid_type' ? HARM_FORM : undefined) }),
-    z.string({ error: HARM_FORM }).max(100).regex(HARM_TEXT, { error: 'must read "Domain (Type)", e.g. "Physical (Slashing)"' }),
+    z.strictObject(
+      { domain: z.enum(HARM_DOMAINS), type: z.enum(HARM_TYPES) },
+      { error: (i) => (i.code === 'invalid_type' ? HARM_FORM : undefined) },
+    ),
+    z
+      .string({ error: HARM_FORM })
+      .max(100)
+      .regex(HARM_TEXT, { error: 'must read "Domain (Type)", e.g. "Physical (Slashing)"' }),
   ])
   .transform((raw, ctx) => {
-    const [domain, type] = typeof raw === 'string' ? HARM_TEXT.exec(raw)!.slice(1, 3) : [raw.domain, raw.type];
+    const [domain, type] =
+      typeof raw === 'string' ? HARM_TEXT.exec(raw)!.slice(1, 3) : [raw.domain, raw.type];
     if (!Object.hasOwn(HARM_CATALOGUE, domain)) {
       ctx.addIssue({ code: 'custom', input: raw, message: `must be one of ${HARM_DOMAINS.join(', ')}` });
       return z.NEVER;
     }
     if (!HARM_CATALOGUE[domain].includes(type)) {
-      ctx.addIssue({ code: 'custom', input: raw, message: `must be one of ${HARM_CATALOGUE[domain].join(', ')}: the Types of ${domain}` });
+      ctx.addIssue({
+        code: 'custom',
+        input: raw,
+        message: `must be one of ${HARM_CATALOGUE[domain].join(', ')}: the Types of ${domain}`,
+      });
       return z.NEVER;
     }
     return { domain, type };
   })
-  .describe('RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue.');
+  .describe(
+    'RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue.',
+  );
 
 /** The fields every weapon has, whatever its kind. */
 const WEAPON_FIELDS = {
@@ -64,7 +88,9 @@ const WEAPON_FIELDS = {
     .min(1, { error: 'must name at least one Vital' })
     .max(3)
     .optional()
-    .describe('RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged).'),
+    .describe(
+      'RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged).',
+    ),
   damageVitalCap: Int.min(0).max(20),
   needsLoading: z.boolean().default(false).describe('Default false.'),
   loaded: z.boolean().default(true).describe('Default true.'),
@@ -94,20 +120,35 @@ const skillLevel = Int.min(0).max(10).default(0).describe('Skill Level; default 
 
 /** A combatant's sheet, as a client sends it (validateSheet in sheet.ts parses it, then applies the rules). */
 export const NARATEER_SHEET = z.strictObject({
-  vitals: z.strictObject(Object.fromEntries(VITALS.map((v) => [v, Int.min(0).max(20)])) as Record<(typeof VITALS)[number], typeof Int>),
-  skills: z.strictObject(Object.fromEntries(SKILLS.map((k) => [k, skillLevel])) as Record<(typeof SKILLS)[number], typeof skillLevel>),
+  vitals: z.strictObject(
+    Object.fromEntries(VITALS.map((v) => [v, Int.min(0).max(20)])) as Record<
+      (typeof VITALS)[number],
+      typeof Int
+    >,
+  ),
+  skills: z.strictObject(
+    Object.fromEntries(SKILLS.map((k) => [k, skillLevel])) as Record<
+      (typeof SKILLS)[number],
+      typeof skillLevel
+    >,
+  ),
   maxVitality: Int.min(1).max(100),
   maxAD: Int.min(0).max(30),
   maxMD: Int.min(0).max(30).default(0).describe('Default 0; maxAD and maxMD cannot both be 0.'),
   weapons: z.array(WeaponSchema).max(20).default([]).describe('Default none.'),
-  armour: z.strictObject({ soak: Int.min(0).max(20).default(0).describe('Protection Rating; default 0.') }).optional(),
+  armour: z
+    .strictObject({ soak: Int.min(0).max(20).default(0).describe('Protection Rating; default 0.') })
+    .optional(),
   woundPreference: z.enum(WOUND_PREFERENCES).default('AD_FIRST').describe('RULINGS.md N9; default AD_FIRST.'),
   responsePolicy: z
     .strictObject({
       response: ResponseSchema,
       boost: Int.min(0).max(10).default(0).describe('Default 0; capped to what is legal (RULINGS.md N23).'),
       weaponId: Id.optional().describe('A weapon on this sheet to Clash with; default the first legal one.'),
-      fallback: z.enum(['fullGuard', 'none']).default('fullGuard').describe('When the response is not legal; default fullGuard.'),
+      fallback: z
+        .enum(['fullGuard', 'none'])
+        .default('fullGuard')
+        .describe('When the response is not legal; default fullGuard.'),
     })
     .optional()
     .describe('RULINGS.md N23: how the combatant answers exchanges when no response is given.'),
@@ -133,18 +174,25 @@ export const SpaceSchema = z.strictObject({ x: Int.min(-10000).max(10000), y: In
 const RESPONSE_FIELDS = {
   response: ResponseSchema,
   boost: Boost,
-  weaponId: Id.optional().describe('Clash: the weapon; default the first legal one of the exchange’s kind (RULINGS.md N35, N37).'),
-  damageVital: VitalSchema.optional().describe('Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).'),
+  weaponId: Id.optional().describe(
+    'Clash: the weapon; default the first legal one of the exchange’s kind (RULINGS.md N35, N37).',
+  ),
+  damageVital: VitalSchema.optional().describe(
+    'Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).',
+  ),
   harm: HarmSchema.optional().describe('GM: the Clash’s harm instead of the weapon’s (RULINGS.md N12).'),
   allocation: Allocation.optional().describe('The responder’s wound allocation in advance (RULINGS.md N28).'),
 };
 
-const RESPONSE_FORM = 'must be one of none, fullGuard, clash, or { response, boost?, weaponId?, damageVital?, harm?, allocation? }';
+const RESPONSE_FORM =
+  'must be one of none, fullGuard, clash, or { response, boost?, weaponId?, damageVital?, harm?, allocation? }';
 
 /** A response given up front: an object, or a bare response that means no Boost. Parsed to the object. */
 const AdvanceResponse = z
   .union([
-    z.strictObject(RESPONSE_FIELDS, { error: (i) => (i.code === 'invalid_type' ? RESPONSE_FORM : undefined) }),
+    z.strictObject(RESPONSE_FIELDS, {
+      error: (i) => (i.code === 'invalid_type' ? RESPONSE_FORM : undefined),
+    }),
     z.enum(RESPONSES, { error: RESPONSE_FORM }),
   ])
   .transform((r) => (typeof r === 'string' ? { response: r, boost: 0 } : r));
@@ -156,14 +204,19 @@ const ATTACK_FIELDS = {
   damageVital: VitalSchema.optional().describe('Default the highest after the cap (RULINGS.md N21).'),
   edge: Edge.optional().describe('GM: an Edge on the attack roll (RULINGS.md N31).'),
   responderEdge: Edge.optional().describe('GM: an Edge on the response roll (RULINGS.md N31).'),
-  distance: Int.min(0).max(1000).optional().describe('GM: the distance in Spaces when the combatants are not on the map (RULINGS.md N25).'),
+  distance: Int.min(0)
+    .max(1000)
+    .optional()
+    .describe('GM: the distance in Spaces when the combatants are not on the map (RULINGS.md N25).'),
   attackerUnseen: flag('GM: the attacker is unseen (Advantage)'),
   attackerCannotSeeTarget: flag('GM: the attacker cannot see the target (Disadvantage)'),
   targetCannotSeeAttacker: flag('GM: the target cannot see the attacker (its Clash at Disadvantage)'),
   targetUnaware: flag('GM: the target is unaware (No Response)'),
   harm: HarmSchema.optional().describe('GM: the attack’s harm instead of the weapon’s (RULINGS.md N12).'),
   response: AdvanceResponse.optional().describe('The response given up front (RULINGS.md N23).'),
-  allocation: Allocation.optional().describe('The attacker’s wound allocation in advance, for a counter-hit (RULINGS.md N28).'),
+  allocation: Allocation.optional().describe(
+    'The attacker’s wound allocation in advance, for a counter-hit (RULINGS.md N28).',
+  ),
 };
 
 /** The attack of DeclareExchange and TakeOpportunityAttack, as parsed. */
@@ -175,75 +228,164 @@ const combatantId = Id;
 
 /** Every narateer command beyond the lifecycle, declared once. */
 export const NARATEER_COMMAND_SCHEMAS = {
-  DeclareExchange: command('DeclareExchange', 'The tempo-holder declares a Melee or Ranged Exchange: attackerId, targetId, kind, weaponId, boost, damageVital?, response?, edge?, responderEdge?, distance?, attackerUnseen?, attackerCannotSeeTarget?, targetCannotSeeAttacker?, targetUnaware?, harm?, allocation?.', {
-    attackerId: Id,
-    targetId: Id,
-    kind: ExchangeKind,
-    ...ATTACK_FIELDS,
+  DeclareExchange: command(
+    'DeclareExchange',
+    'The tempo-holder declares a Melee or Ranged Exchange: attackerId, targetId, kind, weaponId, boost, damageVital?, response?, edge?, responderEdge?, distance?, attackerUnseen?, attackerCannotSeeTarget?, targetCannotSeeAttacker?, targetUnaware?, harm?, allocation?.',
+    {
+      attackerId: Id,
+      targetId: Id,
+      kind: ExchangeKind,
+      ...ATTACK_FIELDS,
+    },
+  ),
+  RespondToExchange: command(
+    'RespondToExchange',
+    'The responder answers the pending exchange: combatantId, response (none | fullGuard | clash), boost, weaponId?, damageVital?, harm?, allocation?.',
+    {
+      combatantId,
+      ...RESPONSE_FIELDS,
+    },
+  ),
+  AllocateWounds: command(
+    'AllocateWounds',
+    'The wounded combatant chooses AD or MD for each Wound that takes a die: combatantId, allocation.',
+    {
+      combatantId,
+      allocation: Allocation,
+    },
+  ),
+  ApplyWounds: command(
+    'ApplyWounds',
+    'GM: a spell or effect deals Wounds (or a Wound Margin) as one resolution: combatantId, wounds | woundMargin, harm, effect?, allocation?.',
+    {
+      combatantId,
+      wounds: Int.min(0).max(100).optional().describe('The Wounds dealt; or give woundMargin.'),
+      woundMargin: Int.min(-100)
+        .max(100)
+        .optional()
+        .describe('A Wound Margin, converted (RULINGS.md N8); or give wounds.'),
+      harm: HarmSchema,
+      effect: text(200).optional(),
+      allocation: Allocation.optional().describe('The wounded’s allocation in advance (RULINGS.md N28).'),
+    },
+  ).refine((c) => (c.wounds === undefined) !== (c.woundMargin === undefined), {
+    path: ['wounds'],
+    error: 'or woundMargin: give exactly one',
   }),
-  RespondToExchange: command('RespondToExchange', 'The responder answers the pending exchange: combatantId, response (none | fullGuard | clash), boost, weaponId?, damageVital?, harm?, allocation?.', {
-    combatantId,
-    ...RESPONSE_FIELDS,
-  }),
-  AllocateWounds: command('AllocateWounds', 'The wounded combatant chooses AD or MD for each Wound that takes a die: combatantId, allocation.', {
-    combatantId,
-    allocation: Allocation,
-  }),
-  ApplyWounds: command('ApplyWounds', 'GM: a spell or effect deals Wounds (or a Wound Margin) as one resolution: combatantId, wounds | woundMargin, harm, effect?, allocation?.', {
-    combatantId,
-    wounds: Int.min(0).max(100).optional().describe('The Wounds dealt; or give woundMargin.'),
-    woundMargin: Int.min(-100).max(100).optional().describe('A Wound Margin, converted (RULINGS.md N8); or give wounds.'),
-    harm: HarmSchema,
-    effect: text(200).optional(),
-    allocation: Allocation.optional().describe('The wounded’s allocation in advance (RULINGS.md N28).'),
-  }).refine((c) => (c.wounds === undefined) !== (c.woundMargin === undefined), { path: ['wounds'], error: 'or woundMargin: give exactly one' }),
-  ReloadWeapon: command('ReloadWeapon', 'Load a weapon that needs Loading during the own activation: combatantId, weaponId.', { combatantId, weaponId: Id }),
-  SpendDice: command('SpendDice', 'Commit Ready AD/MD to another action; proactiveUse (melee | ranged) counts a shove, trip, feint…: combatantId, ad?, md?, proactiveUse?, reason?.', {
-    combatantId,
-    ad: Int.min(0).max(30).default(0).describe('Ready AD to commit; default 0.'),
-    md: Int.min(0).max(30).default(0).describe('Ready MD to commit; default 0.'),
-    proactiveUse: ExchangeKind.optional().describe('Counts a proactive use of that Skill (RULINGS.md N33).'),
-    reason: text(200).optional(),
-  }),
-  ApplyLingeringHarm: command('ApplyLingeringHarm', 'GM: start one source of Lingering Harm (the same Form, source and harm again refreshes it): combatantId, form, harm?, wounds?, source?, tick?, rounds?, endsAfterTicks?, endsWhen?, allocation?.', {
-    combatantId,
-    form: text(60).describe('Bleeding, Burning, Poisoned, Suffocating, Frostbitten (any case), or another Form with its harm.'),
-    harm: HarmSchema.optional().describe('Default the Form’s classification (RULINGS.md N11); required for other Forms.'),
-    wounds: Int.min(0).max(20).default(LINGERING_HARM_WOUNDS_PER_TICK).describe(`Wounds per tick; default ${LINGERING_HARM_WOUNDS_PER_TICK}.`),
-    source: text(200).optional().describe('What causes it; the same source again refreshes its instance (RULINGS.md N39).'),
-    tick: LINGERING_TICK.optional().describe('When it ticks (RULINGS.md N38): roundEnd (default), roundStart, or the afflicted’s activationStart or activationEnd.'),
-    rounds: Int.min(1).max(1000).optional().describe('Lasts this many rounds, the open one counted, then ends (N38); default until treated.'),
-    endsAfterTicks: Int.min(1).max(1000).optional().describe('Ends after this many ticks (N38); default no count.'),
-    endsWhen: text(200).optional().describe('The source’s ending condition, shown until the GM ends it with TreatLingeringHarm (N38).'),
-    allocation: Allocation.optional().describe('The wounded’s allocation in advance for each tick (RULINGS.md N28).'),
-  }),
-  TreatLingeringHarm: command('TreatLingeringHarm', 'GM: end one Lingering Harm instance (treated, or its ending condition met): combatantId, lingeringHarmId, reason?.', {
-    combatantId,
-    lingeringHarmId: Id,
-    reason: text(200).optional().describe('Why it ends, e.g. its ending condition was met (RULINGS.md N38).'),
-  }),
-  ApplyCondition: command('ApplyCondition', 'GM: apply a Close-Enough condition (no stacking: worst intensity/duration): combatantId, condition, intensity?, rounds?.', {
+  ReloadWeapon: command(
+    'ReloadWeapon',
+    'Load a weapon that needs Loading during the own activation: combatantId, weaponId.',
+    { combatantId, weaponId: Id },
+  ),
+  SpendDice: command(
+    'SpendDice',
+    'Commit Ready AD/MD to another action; proactiveUse (melee | ranged) counts a shove, trip, feint…: combatantId, ad?, md?, proactiveUse?, reason?.',
+    {
+      combatantId,
+      ad: Int.min(0).max(30).default(0).describe('Ready AD to commit; default 0.'),
+      md: Int.min(0).max(30).default(0).describe('Ready MD to commit; default 0.'),
+      proactiveUse: ExchangeKind.optional().describe(
+        'Counts a proactive use of that Skill (RULINGS.md N33).',
+      ),
+      reason: text(200).optional(),
+    },
+  ),
+  ApplyLingeringHarm: command(
+    'ApplyLingeringHarm',
+    'GM: start one source of Lingering Harm (the same Form, source and harm again refreshes it): combatantId, form, harm?, wounds?, source?, tick?, rounds?, endsAfterTicks?, endsWhen?, allocation?.',
+    {
+      combatantId,
+      form: text(60).describe(
+        'Bleeding, Burning, Poisoned, Suffocating, Frostbitten (any case), or another Form with its harm.',
+      ),
+      harm: HarmSchema.optional().describe(
+        'Default the Form’s classification (RULINGS.md N11); required for other Forms.',
+      ),
+      wounds: Int.min(0)
+        .max(20)
+        .default(LINGERING_HARM_WOUNDS_PER_TICK)
+        .describe(`Wounds per tick; default ${LINGERING_HARM_WOUNDS_PER_TICK}.`),
+      source: text(200)
+        .optional()
+        .describe('What causes it; the same source again refreshes its instance (RULINGS.md N39).'),
+      tick: LINGERING_TICK.optional().describe(
+        'When it ticks (RULINGS.md N38): roundEnd (default), roundStart, or the afflicted’s activationStart or activationEnd.',
+      ),
+      rounds: Int.min(1)
+        .max(1000)
+        .optional()
+        .describe('Lasts this many rounds, the open one counted, then ends (N38); default until treated.'),
+      endsAfterTicks: Int.min(1)
+        .max(1000)
+        .optional()
+        .describe('Ends after this many ticks (N38); default no count.'),
+      endsWhen: text(200)
+        .optional()
+        .describe('The source’s ending condition, shown until the GM ends it with TreatLingeringHarm (N38).'),
+      allocation: Allocation.optional().describe(
+        'The wounded’s allocation in advance for each tick (RULINGS.md N28).',
+      ),
+    },
+  ),
+  TreatLingeringHarm: command(
+    'TreatLingeringHarm',
+    'GM: end one Lingering Harm instance (treated, or its ending condition met): combatantId, lingeringHarmId, reason?.',
+    {
+      combatantId,
+      lingeringHarmId: Id,
+      reason: text(200)
+        .optional()
+        .describe('Why it ends, e.g. its ending condition was met (RULINGS.md N38).'),
+    },
+  ),
+  ApplyCondition: command(
+    'ApplyCondition',
+    'GM: apply a Close-Enough condition (no stacking: worst intensity/duration): combatantId, condition, intensity?, rounds?.',
+    {
+      combatantId,
+      condition: Condition,
+      intensity: Int.min(1).max(10).optional(),
+      rounds: Int.min(1)
+        .max(1000)
+        .optional()
+        .describe('Lasts this many rounds, the open one counted; default until removed.'),
+    },
+  ),
+  RemoveCondition: command('RemoveCondition', 'GM: remove a condition: combatantId, condition.', {
     combatantId,
     condition: Condition,
-    intensity: Int.min(1).max(10).optional(),
-    rounds: Int.min(1).max(1000).optional().describe('Lasts this many rounds, the open one counted; default until removed.'),
   }),
-  RemoveCondition: command('RemoveCondition', 'GM: remove a condition: combatantId, condition.', { combatantId, condition: Condition }),
-  SetPosition: command('SetPosition', 'GM: place a combatant on a map Space or take it off the map: combatantId, position ({x, y} | null).', {
-    combatantId,
-    position: SpaceSchema.nullable().describe('A Space, or null to take the combatant off the map.'),
-  }),
-  Move: command('Move', 'Move Space by Space: combatantId, path [{x, y}…], noReactions?, forced?; stops at a step that opens Opportunity Attacks.', {
-    combatantId,
-    path: z.array(SpaceSchema).min(1, { error: 'must name at least one Space' }).max(200),
-    noReactions: flag('GM: a movement a rule exempts from Reactions (RULINGS.md N24)'),
-    forced: flag('GM: movement by another effect, outside the own activation (RULINGS.md N24)'),
-  }),
-  TakeOpportunityAttack: command('TakeOpportunityAttack', 'The offered reactor initiates a Melee Exchange against the mover: combatantId, weaponId, boost, damageVital?, response?, edge?, harm?, allocation?.', {
-    combatantId,
-    ...ATTACK_FIELDS,
-  }),
-  DeclineOpportunity: command('DeclineOpportunity', 'The offered reactor lets the opportunity pass: combatantId.', { combatantId }),
+  SetPosition: command(
+    'SetPosition',
+    'GM: place a combatant on a map Space or take it off the map: combatantId, position ({x, y} | null).',
+    {
+      combatantId,
+      position: SpaceSchema.nullable().describe('A Space, or null to take the combatant off the map.'),
+    },
+  ),
+  Move: command(
+    'Move',
+    'Move Space by Space: combatantId, path [{x, y}…], noReactions?, forced?; stops at a step that opens Opportunity Attacks.',
+    {
+      combatantId,
+      path: z.array(SpaceSchema).min(1, { error: 'must name at least one Space' }).max(200),
+      noReactions: flag('GM: a movement a rule exempts from Reactions (RULINGS.md N24)'),
+      forced: flag('GM: movement by another effect, outside the own activation (RULINGS.md N24)'),
+    },
+  ),
+  TakeOpportunityAttack: command(
+    'TakeOpportunityAttack',
+    'The offered reactor initiates a Melee Exchange against the mover: combatantId, weaponId, boost, damageVital?, response?, edge?, harm?, allocation?.',
+    {
+      combatantId,
+      ...ATTACK_FIELDS,
+    },
+  ),
+  DeclineOpportunity: command(
+    'DeclineOpportunity',
+    'The offered reactor lets the opportunity pass: combatantId.',
+    { combatantId },
+  ),
 } satisfies CommandSchemas;
 
 export type NarateerCommandType = keyof typeof NARATEER_COMMAND_SCHEMAS;
@@ -256,28 +398,44 @@ export { NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET } from './events';
  * The lifecycle's CombatantJoined with the sheet as validateSheet folds it (the lifecycle declaration
  * would otherwise record the sheet a client sends, whose fields differ: armour.soak is folded to soak).
  */
-const JOINED = { CombatantJoined: lifecycleEvents({ sheet: NARATEER_FOLDED_SHEET, options: NARATEER_OPTIONS }).CombatantJoined };
+const JOINED = {
+  CombatantJoined: lifecycleEvents({ sheet: NARATEER_FOLDED_SHEET, options: NARATEER_OPTIONS })
+    .CombatantJoined,
+};
 
 /** The shapes the view shares with the events (events.ts): a Harm, a Space, a die pool. */
 const VIEW_HARM = NARATEER_EVENT_SCHEMAS.LingeringHarmApplied.shape.harm;
 const VIEW_SPACE = NARATEER_EVENT_SCHEMAS.Moved.shape.to;
 const VIEW_POOL = (what: string) =>
-  z.strictObject({ ...NARATEER_EVENT_SCHEMAS.DiceRefreshed.shape.ad.shape, max: Int.describe(`The sheet’s max${what}.`) }).describe(`RULINGS.md N3, N17: the ${what} by state (ready + used + wounded = max).`);
+  z
+    .strictObject({
+      ...NARATEER_EVENT_SCHEMAS.DiceRefreshed.shape.ad.shape,
+      max: Int.describe(`The sheet’s max${what}.`),
+    })
+    .describe(`RULINGS.md N3, N17: the ${what} by state (ready + used + wounded = max).`);
 
 /** One combatant as the view shows it (view.ts), in join order. */
 const CombatantView = z.strictObject({
   id: z.string(),
   name: z.string(),
   side: z.string(),
-  state: z.enum(['Active', 'Collapsed', 'Withdrawn']).describe('RULINGS.md N10: Collapsed at 0 Vitality or below; Withdrawn after a failed Continuation Check (N18); otherwise Active.'),
+  state: z
+    .enum(['Active', 'Collapsed', 'Withdrawn'])
+    .describe(
+      'RULINGS.md N10: Collapsed at 0 Vitality or below; Withdrawn after a failed Continuation Check (N18); otherwise Active.',
+    ),
   vitality: Int.describe('Current Vitality; 0 or below when Collapsed (it can go below 0).'),
   maxVitality: Int,
-  initiative: Int.nullable().describe('The dots of its initiative Side Roll (RULINGS.md N4); null until rolled (SetInitiative rolls nothing).'),
+  initiative: Int.nullable().describe(
+    'The dots of its initiative Side Roll (RULINGS.md N4); null until rolled (SetInitiative rolls nothing).',
+  ),
   ad: VIEW_POOL('AD'),
   md: VIEW_POOL('MD'),
   proactiveUsesLeft: z
     .strictObject({ melee: Int, ranged: Int })
-    .describe('RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count).'),
+    .describe(
+      'RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count).',
+    ),
   conditions: z
     .array(
       z.strictObject({
@@ -301,13 +459,20 @@ const CombatantView = z.strictObject({
         tick: LINGERING_TICK.describe('RULINGS.md N38: when it ticks; roundEnd by default.'),
         untilRound: Int.nullable().describe('N38: it ends at the end of this round; null: until treated.'),
         ticksLeft: Int.nullable().describe('N38: it ends after this many more ticks; null: no count.'),
-        endsWhen: z.string().nullable().describe('N38: the source’s ending condition, which the GM ends with TreatLingeringHarm; null: none stated.'),
+        endsWhen: z
+          .string()
+          .nullable()
+          .describe(
+            'N38: the source’s ending condition, which the GM ends with TreatLingeringHarm; null: none stated.',
+          ),
       }),
     )
     .describe('Lingering Harm instances until treated (RULINGS.md N11, N19).'),
   position: VIEW_SPACE.nullable().describe('Its Space on the map (RULINGS.md N13); null when off the map.'),
   soak: Int.describe('Protection Rating of its armour.'),
-  woundPreference: z.enum(WOUND_PREFERENCES).describe('RULINGS.md N9: ASK asks with a pending woundAllocation.'),
+  woundPreference: z
+    .enum(WOUND_PREFERENCES)
+    .describe('RULINGS.md N9: ASK asks with a pending woundAllocation.'),
   weapons: z
     .array(
       z.strictObject({
@@ -316,7 +481,9 @@ const CombatantView = z.strictObject({
         kind: z.enum(['melee', 'ranged']),
         loaded: z.boolean(),
         ammunition: Int.nullable().describe('Shots left; null: unlimited.'),
-        ready: z.boolean().describe('It can attack now: loaded (or needs no Loading) and not out of ammunition.'),
+        ready: z
+          .boolean()
+          .describe('It can attack now: loaded (or needs no Loading) and not out of ammunition.'),
       }),
     )
     .describe('The weapons on its sheet, in sheet order.'),
@@ -327,26 +494,44 @@ export const NARATEER_VIEW = z.strictObject({
   ...CORE_VIEW_SHAPE,
   combatants: z.array(CombatantView).describe('Every combatant present, in join order.'),
   exchange: NARATEER_EVENT_SCHEMAS.ExchangeDeclared.extend({
-    response: NARATEER_EVENT_SCHEMAS.ExchangeResponded.optional().describe('The response, once given; absent while the response is pending.'),
+    response: NARATEER_EVENT_SCHEMAS.ExchangeResponded.optional().describe(
+      'The response, once given; absent while the response is pending.',
+    ),
   })
     .nullable()
-    .describe('The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise.'),
-  pendingWounds: NARATEER_EVENT_SCHEMAS.WoundAllocationRequested.nullable().describe('The Wounds waiting for the pending woundAllocation (RULINGS.md N9, N28); null otherwise.'),
+    .describe(
+      'The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise.',
+    ),
+  pendingWounds: NARATEER_EVENT_SCHEMAS.WoundAllocationRequested.nullable().describe(
+    'The Wounds waiting for the pending woundAllocation (RULINGS.md N9, N28); null otherwise.',
+  ),
   opportunity: z
     .strictObject({
       moverId: z.string(),
-      step: z.strictObject({ from: VIEW_SPACE, to: VIEW_SPACE }).describe('The move step that opened the opportunities.'),
-      current: z.string().optional().describe('The reactor offered the opportunity now (the pending opportunityAttack); absent between offers.'),
+      step: z
+        .strictObject({ from: VIEW_SPACE, to: VIEW_SPACE })
+        .describe('The move step that opened the opportunities.'),
+      current: z
+        .string()
+        .optional()
+        .describe(
+          'The reactor offered the opportunity now (the pending opportunityAttack); absent between offers.',
+        ),
       remaining: z.array(z.string()).describe('Reactors still to be offered, in initiative order.'),
     })
     .nullable()
-    .describe('RULINGS.md N24: the Opportunity Attacks a move step opened, offered one at a time; null when none.'),
+    .describe(
+      'RULINGS.md N24: the Opportunity Attacks a move step opened, offered one at a time; null when none.',
+    ),
 });
 export type NarateerView = z.infer<typeof NARATEER_VIEW>;
 export type NarateerCombatantView = NarateerView['combatants'][number];
 
 export const NARATEER_CONTRACT: SystemContract = {
-  commands: { ...lifecycleCommands({ sheet: NARATEER_SHEET, options: NARATEER_OPTIONS }), ...NARATEER_COMMAND_SCHEMAS },
+  commands: {
+    ...lifecycleCommands({ sheet: NARATEER_SHEET, options: NARATEER_OPTIONS }),
+    ...NARATEER_COMMAND_SCHEMAS,
+  },
   sheet: NARATEER_SHEET,
   options: NARATEER_OPTIONS,
   view: NARATEER_VIEW,

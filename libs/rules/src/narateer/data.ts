@@ -87,7 +87,11 @@ export const ATTACK_SKILL: Record<ExchangeKind, Skill> = { melee: 'melee', range
 export const PROACTIVE_USES_PER_SL = 1;
 export const PROACTIVE_USES_MINIMUM = 1;
 /** N21: default allowed Damage Vitals. */
-export const DEFAULT_DAMAGE_VITALS = { light: ['strength', 'agility'], heavy: ['strength'], ranged: ['agility'] } as const;
+export const DEFAULT_DAMAGE_VITALS = {
+  light: ['strength', 'agility'],
+  heavy: ['strength'],
+  ranged: ['agility'],
+} as const;
 export const ALLOWED_DAMAGE_VITALS = {
   light: ['strength', 'agility'],
   heavy: ['strength'],
@@ -115,42 +119,129 @@ export const NARATEER_DATA = {
 export const NARATEER_RULINGS: Ruling[] = [
   ...COMMON_RULINGS,
   { id: 'N1', text: 'The Narateer die: d6, faces 1–2 show 0 dots, 3–5 one dot, 6 two dots.' },
-  { id: 'N2', text: 'Edge: reroll the weakest (Advantage) or strongest (Disadvantage) die once, keep better/worse; one source each, cancelling.' },
-  { id: 'N3', text: 'Dice pools: Ready, Used, Wounded; committing moves Ready to Used; Used refresh at the start of the own activation.' },
+  {
+    id: 'N2',
+    text: 'Edge: reroll the weakest (Advantage) or strongest (Disadvantage) die once, keep better/worse; one source each, cancelling.',
+  },
+  {
+    id: 'N3',
+    text: 'Dice pools: Ready, Used, Wounded; committing moves Ready to Used; Used refresh at the start of the own activation.',
+  },
   { id: 'N4', text: 'Activations: Side Roll of Agility dice, higher first, ties by Agility, then the GM.' },
-  { id: 'N5', text: 'Proactive uses per activation per Skill: SL + 1, minimum 1; Opportunity Attacks do not count.' },
-  { id: 'N6', text: 'Responses none/fullGuard/clash; unaware, incapacitated, no Ready AD or no legal response forces none.' },
+  {
+    id: 'N5',
+    text: 'Proactive uses per activation per Skill: SL + 1, minimum 1; Opportunity Attacks do not count.',
+  },
+  {
+    id: 'N6',
+    text: 'Responses none/fullGuard/clash; unaware, incapacitated, no Ready AD or no legal response forces none.',
+  },
   { id: 'N7', text: 'Ties: a Clash tie hurts nobody; Full Guard equal or higher stops the attack.' },
   { id: 'N8', text: 'Wounds: Hit Margin + Strike Rating − Protection; 1–2→1, 3–4→2, 5–6→3, 7–8→5, 9+→8.' },
-  { id: 'N9', text: 'Wound allocation: Ready before Used, the wounded picks AD or MD; woundPreference AD_FIRST, MD_FIRST or ASK.' },
-  { id: 'N10', text: 'States: VIT above 0 Active, 0 or below Collapsed; a failed Continuation Check makes the combatant Withdrawn.' },
-  { id: 'N11', text: 'Lingering Harm defaults: Bleeding, Burning, Poisoned, Suffocating, Frostbitten; 1 Wound per round end.' },
-  { id: 'N12', text: 'Harm catalogue: Physical, Elemental, Affliction, Supernatural with their Types; the GM may override per attack.' },
-  { id: 'N13', text: 'Positions are optional square-grid Spaces; with them reach, range and Opportunity Attacks are checked.' },
+  {
+    id: 'N9',
+    text: 'Wound allocation: Ready before Used, the wounded picks AD or MD; woundPreference AD_FIRST, MD_FIRST or ASK.',
+  },
+  {
+    id: 'N10',
+    text: 'States: VIT above 0 Active, 0 or below Collapsed; a failed Continuation Check makes the combatant Withdrawn.',
+  },
+  {
+    id: 'N11',
+    text: 'Lingering Harm defaults: Bleeding, Burning, Poisoned, Suffocating, Frostbitten; 1 Wound per round end.',
+  },
+  {
+    id: 'N12',
+    text: 'Harm catalogue: Physical, Elemental, Affliction, Supernatural with their Types; the GM may override per attack.',
+  },
+  {
+    id: 'N13',
+    text: 'Positions are optional square-grid Spaces; with them reach, range and Opportunity Attacks are checked.',
+  },
   { id: 'N15', text: 'Side Roll: X dice from no pool, no AD/MD spent, X ≤ 0 gives 0 dots.' },
   { id: 'N16', text: 'Rounds: initiative once, late joiners slotted in, one activation each per round.' },
   { id: 'N17', text: 'Wounded dice remember AD or MD; MD never pays exchange costs.' },
-  { id: 'N18', text: 'Continuation Check: first time 2·VIT < Max VIT, or 2·Wounds > Max VIT in one resolution; one check.' },
-  { id: 'N19', text: 'Lingering Harm: each instance ticks at every round end, from the round it was applied, until treated, even while Collapsed.' },
-  { id: 'N20', text: 'Collapsed and Withdrawn combatants get no activations or Opportunity Attacks; their response is forced to none.' },
-  { id: 'N21', text: 'Damage Vital: the weapon lists its allowed Vitals; default the highest after the cap.' },
-  { id: 'N22', text: 'Manual dice: the command completing an exchange carries attacker then responder pools in dice, their Edge rerolls in rerollFaces, Continuation Checks in followUpFaces.' },
-  { id: 'N23', text: 'Responses given in advance: forced none, then the command’s response, then the sheet’s responsePolicy, else a pending decision.' },
-  { id: 'N24', text: 'Opportunity Attacks: a Move stops at the first step that gives an opening; reactors are offered one at a time in initiative order; the mover moves on with a new Move.' },
-  { id: 'N25', text: 'Grid distance is in Spaces, diagonals count 1; without positions the GM may give distance, otherwise reach and range are asserted.' },
-  { id: 'N26', text: 'Conditions: Unconscious/Paralyzed incapacitate, Restrained stops voluntary moves, Blinded and Invisible affect sight; worst intensity and duration.' },
-  { id: 'N27', text: 'Ammunition and Loading resolve when the exchange is rolled; ReloadWeapon loads in the own activation for no AD and needs ammunition.' },
-  { id: 'N28', text: 'Allocation given in advance is applied wound by wound; a kind not available takes the other, beyond it ASK acts as AD_FIRST; a Lingering Harm tick for ASK asks, and the round’s end waits.' },
-  { id: 'N29', text: 'A cancelled response returns the attacker’s AD and proactive use; a cancelled allocation drops the wounds; a cancelled opportunity ends the queue.' },
+  {
+    id: 'N18',
+    text: 'Continuation Check: first time 2·VIT < Max VIT, or 2·Wounds > Max VIT in one resolution; one check.',
+  },
+  {
+    id: 'N19',
+    text: 'Lingering Harm: each instance ticks at every round end, from the round it was applied, until treated, even while Collapsed.',
+  },
+  {
+    id: 'N20',
+    text: 'Collapsed and Withdrawn combatants get no activations or Opportunity Attacks; their response is forced to none.',
+  },
+  {
+    id: 'N21',
+    text: 'Damage Vital: the weapon lists its allowed Vitals; default the highest after the cap.',
+  },
+  {
+    id: 'N22',
+    text: 'Manual dice: the command completing an exchange carries attacker then responder pools in dice, their Edge rerolls in rerollFaces, Continuation Checks in followUpFaces.',
+  },
+  {
+    id: 'N23',
+    text: 'Responses given in advance: forced none, then the command’s response, then the sheet’s responsePolicy, else a pending decision.',
+  },
+  {
+    id: 'N24',
+    text: 'Opportunity Attacks: a Move stops at the first step that gives an opening; reactors are offered one at a time in initiative order; the mover moves on with a new Move.',
+  },
+  {
+    id: 'N25',
+    text: 'Grid distance is in Spaces, diagonals count 1; without positions the GM may give distance, otherwise reach and range are asserted.',
+  },
+  {
+    id: 'N26',
+    text: 'Conditions: Unconscious/Paralyzed incapacitate, Restrained stops voluntary moves, Blinded and Invisible affect sight; worst intensity and duration.',
+  },
+  {
+    id: 'N27',
+    text: 'Ammunition and Loading resolve when the exchange is rolled; ReloadWeapon loads in the own activation for no AD and needs ammunition.',
+  },
+  {
+    id: 'N28',
+    text: 'Allocation given in advance is applied wound by wound; a kind not available takes the other, beyond it ASK acts as AD_FIRST; a Lingering Harm tick for ASK asks, and the round’s end waits.',
+  },
+  {
+    id: 'N29',
+    text: 'A cancelled response returns the attacker’s AD and proactive use; a cancelled allocation drops the wounds; a cancelled opportunity ends the queue.',
+  },
   { id: 'N30', text: 'An attack total of 0 against target number 0 is a tie: no clean hit.' },
-  { id: 'N31', text: 'Edge sources: GM edge per roll, unseen attacker Advantage, not seeing the foe Disadvantage, Full Guard Advantage, beyond Effective Range Disadvantage.' },
-  { id: 'N32', text: 'ApplyWounds: the GM applies a spell or effect’s Wounds (or Wound Margin) as one resolution with its classification.' },
-  { id: 'N33', text: 'SpendDice: other actions commit Ready AD or MD; a proactive Melee/Ranged action (shove, trip…) counts a use.' },
+  {
+    id: 'N31',
+    text: 'Edge sources: GM edge per roll, unseen attacker Advantage, not seeing the foe Disadvantage, Full Guard Advantage, beyond Effective Range Disadvantage.',
+  },
+  {
+    id: 'N32',
+    text: 'ApplyWounds: the GM applies a spell or effect’s Wounds (or Wound Margin) as one resolution with its classification.',
+  },
+  {
+    id: 'N33',
+    text: 'SpendDice: other actions commit Ready AD or MD; a proactive Melee/Ranged action (shove, trip…) counts a use.',
+  },
   { id: 'N34', text: 'A hit that converts to 0 Wounds is still recorded as WoundsApplied with 0 Wounds.' },
   { id: 'N35', text: 'Clash without a named weapon uses the first legal weapon of the exchange’s kind.' },
-  { id: 'N36', text: 'A ranged weapon of either weight may use Agility (loaded projectiles) or Strength (thrown); default Agility.' },
-  { id: 'N37', text: 'A legal Clash weapon reaches the tempo-holder and its Base Attack Cost plus Boost fit the Ready AD; policies skip the rest.' },
-  { id: 'N38', text: 'Lingering Harm: a source may state its tick timing (round start/end, own activation start/end), a duration in rounds, a count of ticks or an ending condition the GM ends.' },
-  { id: 'N39', text: 'Lingering Harm of the same Form, source and classification again refreshes its instance with the worse terms; without a source each application is its own.' },
-  { id: 'N40', text: 'A late joiner after an order the GM set rolls, and the GM places it (pending initiativeTie answered by SetInitiative).' },
+  {
+    id: 'N36',
+    text: 'A ranged weapon of either weight may use Agility (loaded projectiles) or Strength (thrown); default Agility.',
+  },
+  {
+    id: 'N37',
+    text: 'A legal Clash weapon reaches the tempo-holder and its Base Attack Cost plus Boost fit the Ready AD; policies skip the rest.',
+  },
+  {
+    id: 'N38',
+    text: 'Lingering Harm: a source may state its tick timing (round start/end, own activation start/end), a duration in rounds, a count of ticks or an ending condition the GM ends.',
+  },
+  {
+    id: 'N39',
+    text: 'Lingering Harm of the same Form, source and classification again refreshes its instance with the worse terms; without a source each application is its own.',
+  },
+  {
+    id: 'N40',
+    text: 'A late joiner after an order the GM set rolls, and the GM places it (pending initiativeTie answered by SetInitiative).',
+  },
 ];

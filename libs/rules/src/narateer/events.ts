@@ -24,7 +24,10 @@ const SPACE = z.strictObject({ x: Int, y: Int });
 export type Space = z.infer<typeof SPACE>;
 
 /** N12: a Harm classification, as folded. */
-const HARM = z.strictObject({ domain: z.enum(Object.keys(HARM_CATALOGUE) as [string, ...string[]]), type: str });
+const HARM = z.strictObject({
+  domain: z.enum(Object.keys(HARM_CATALOGUE) as [string, ...string[]]),
+  type: str,
+});
 
 /** N2/N31: the named sources of each Edge on one roll. */
 const EDGE_SOURCE = z.enum(['gm', 'unseenAttacker', 'cannotSeeTarget', 'beyondEffectiveRange', 'fullGuard']);
@@ -67,7 +70,15 @@ export const NARATEER_FOLDED_SHEET = z.strictObject({
   weapons: z.array(FOLDED_WEAPON),
   soak: Int,
   woundPreference: z.enum(WOUND_PREFERENCES),
-  responsePolicy: z.strictObject({ response: Response, boost: Int, weaponId: str.optional(), fallback: z.enum(['fullGuard', 'none']) }).optional().describe('RULINGS.md C4 / N23: how an NPC answers exchanges when no response is given.'),
+  responsePolicy: z
+    .strictObject({
+      response: Response,
+      boost: Int,
+      weaponId: str.optional(),
+      fallback: z.enum(['fullGuard', 'none']),
+    })
+    .optional()
+    .describe('RULINGS.md C4 / N23: how an NPC answers exchanges when no response is given.'),
 });
 
 const EXCHANGE_DECLARED = z.strictObject({
@@ -87,7 +98,10 @@ const EXCHANGE_DECLARED = z.strictObject({
   responderEdge: z.enum(EDGES).optional(),
   targetCannotSeeAttacker: z.literal(true).optional(),
   targetUnaware: z.literal(true).optional(),
-  allocation: z.array(DieKind).optional().describe('RULINGS.md N28: the attacker’s wound allocation given in advance.'),
+  allocation: z
+    .array(DieKind)
+    .optional()
+    .describe('RULINGS.md N28: the attacker’s wound allocation given in advance.'),
 });
 
 const EXCHANGE_RESPONDED = z.strictObject({
@@ -101,13 +115,27 @@ const EXCHANGE_RESPONDED = z.strictObject({
   damageVital: Vital.optional(),
   harm: HARM.optional(),
   edge: EDGE_SOURCES.optional(),
-  forced: z.enum(['unaware', 'collapsed', 'withdrawn', 'incapacitated', 'noReadyAD']).optional().describe('N6: why the response was forced to none.'),
-  source: z.enum(['declaration', 'policy']).optional().describe('N23: where the answer came from when not from RespondToExchange.'),
-  allocation: z.array(DieKind).optional().describe('RULINGS.md N28: the responder’s wound allocation given in advance.'),
+  forced: z
+    .enum(['unaware', 'collapsed', 'withdrawn', 'incapacitated', 'noReadyAD'])
+    .optional()
+    .describe('N6: why the response was forced to none.'),
+  source: z
+    .enum(['declaration', 'policy'])
+    .optional()
+    .describe('N23: where the answer came from when not from RespondToExchange.'),
+  allocation: z
+    .array(DieKind)
+    .optional()
+    .describe('RULINGS.md N28: the responder’s wound allocation given in advance.'),
 });
 
 /** N2: the one die rerolled by Edge. */
-const EDGE_REROLL = z.strictObject({ index: Int, original: Int, roll: RollSchema, kept: z.enum(['original', 'reroll']) });
+const EDGE_REROLL = z.strictObject({
+  index: Int,
+  original: Int,
+  roll: RollSchema,
+  kept: z.enum(['original', 'reroll']),
+});
 
 const ROLLED_SIDE = z.strictObject({
   combatantId: str,
@@ -168,7 +196,13 @@ export const NARATEER_EVENT_SCHEMAS = {
   ExchangeDeclared: EXCHANGE_DECLARED,
   ExchangeResponded: EXCHANGE_RESPONDED,
   ExchangeResolved: EXCHANGE_RESOLVED,
-  WeaponFired: z.strictObject({ combatantId: str, weaponId: str, exchangeId: str, loaded: z.boolean(), ammunition: Int.optional() }),
+  WeaponFired: z.strictObject({
+    combatantId: str,
+    weaponId: str,
+    exchangeId: str,
+    loaded: z.boolean(),
+    ammunition: Int.optional(),
+  }),
   WoundAllocationRequested: WOUND_CALCULATION,
   WoundsApplied: WOUND_CALCULATION.extend({
     harmLabel: str,
@@ -190,7 +224,13 @@ export const NARATEER_EVENT_SCHEMAS = {
     state: z.enum(['Active', 'Withdrawn']),
   }),
   DiceRefreshed: z.strictObject({ combatantId: str, ad: DICE_COUNTS, md: DICE_COUNTS }),
-  DiceSpent: z.strictObject({ combatantId: str, ad: Int, md: Int, proactiveUse: ExchangeKind.optional(), reason: str.optional() }),
+  DiceSpent: z.strictObject({
+    combatantId: str,
+    ad: Int,
+    md: Int,
+    proactiveUse: ExchangeKind.optional(),
+    reason: str.optional(),
+  }),
   WeaponReloaded: z.strictObject({ combatantId: str, weaponId: str }),
   LingeringHarmApplied: z.strictObject({
     combatantId: str,
@@ -200,17 +240,46 @@ export const NARATEER_EVENT_SCHEMAS = {
     wounds: Int,
     round: Int,
     source: str.optional(),
-    tick: LINGERING_TICK.optional().describe('RULINGS.md N38: when it ticks; absent: at the end of each round.'),
+    tick: LINGERING_TICK.optional().describe(
+      'RULINGS.md N38: when it ticks; absent: at the end of each round.',
+    ),
     untilRound: Int.optional().describe('N38: it ends at the end of this round; absent: until treated.'),
     ticksLeft: Int.optional().describe('N38: it ends after this many more ticks; absent: no count.'),
-    endsWhen: str.optional().describe('N38: the source’s ending condition; the GM ends it with TreatLingeringHarm.'),
-    allocation: z.array(DieKind).optional().describe('RULINGS.md N28: the wounded’s allocation in advance, for each tick.'),
-    refreshed: z.literal(true).optional().describe('RULINGS.md N39: the same Form, source and classification again: this instance, refreshed.'),
+    endsWhen: str
+      .optional()
+      .describe('N38: the source’s ending condition; the GM ends it with TreatLingeringHarm.'),
+    allocation: z
+      .array(DieKind)
+      .optional()
+      .describe('RULINGS.md N28: the wounded’s allocation in advance, for each tick.'),
+    refreshed: z
+      .literal(true)
+      .optional()
+      .describe('RULINGS.md N39: the same Form, source and classification again: this instance, refreshed.'),
   }),
-  LingeringHarmTreated: z.strictObject({ combatantId: str, lingeringHarmId: str, form: str, reason: str.optional() }),
-  LingeringHarmEnded: z.strictObject({ combatantId: str, lingeringHarmId: str, form: str, reason: z.enum(['rounds', 'ticks']).describe('N38: its duration ran out, or its count of ticks.') }),
-  ConditionApplied: z.strictObject({ combatantId: str, condition: Condition, intensity: Int.optional(), untilRound: Int.optional() }),
-  ConditionRemoved: z.strictObject({ combatantId: str, condition: Condition, reason: z.literal('expired').optional() }),
+  LingeringHarmTreated: z.strictObject({
+    combatantId: str,
+    lingeringHarmId: str,
+    form: str,
+    reason: str.optional(),
+  }),
+  LingeringHarmEnded: z.strictObject({
+    combatantId: str,
+    lingeringHarmId: str,
+    form: str,
+    reason: z.enum(['rounds', 'ticks']).describe('N38: its duration ran out, or its count of ticks.'),
+  }),
+  ConditionApplied: z.strictObject({
+    combatantId: str,
+    condition: Condition,
+    intensity: Int.optional(),
+    untilRound: Int.optional(),
+  }),
+  ConditionRemoved: z.strictObject({
+    combatantId: str,
+    condition: Condition,
+    reason: z.literal('expired').optional(),
+  }),
   PositionSet: z.strictObject({ combatantId: str, position: SPACE.nullable() }),
   Moved: z.strictObject({
     combatantId: str,
@@ -219,9 +288,15 @@ export const NARATEER_EVENT_SCHEMAS = {
     to: SPACE,
     noReactions: z.literal(true).optional(),
     forced: z.literal(true).optional(),
-    stoppedBefore: Int.optional().describe('Steps of the requested path left untaken because an opportunity stopped the move (N24).'),
+    stoppedBefore: Int.optional().describe(
+      'Steps of the requested path left untaken because an opportunity stopped the move (N24).',
+    ),
   }),
-  OpportunitiesIdentified: z.strictObject({ moverId: str, step: z.strictObject({ from: SPACE, to: SPACE }), reactorIds: z.array(str) }),
+  OpportunitiesIdentified: z.strictObject({
+    moverId: str,
+    step: z.strictObject({ from: SPACE, to: SPACE }),
+    reactorIds: z.array(str),
+  }),
   OpportunityOffered: z.strictObject(OPPORTUNITY),
   OpportunityDeclined: z.strictObject(OPPORTUNITY),
   OpportunityLapsed: z.strictObject({ ...OPPORTUNITY, reason: str }),
@@ -232,7 +307,9 @@ type Schemas = typeof NARATEER_EVENT_SCHEMAS;
 export type NarateerEventType = keyof Schemas;
 export type NarateerEventData<T extends NarateerEventType> = z.infer<Schemas[T]>;
 /** Every Narateer event, discriminated by type. */
-export type NarateerEvent = { [K in NarateerEventType]: { type: K; data: NarateerEventData<K> } }[NarateerEventType];
+export type NarateerEvent = {
+  [K in NarateerEventType]: { type: K; data: NarateerEventData<K> };
+}[NarateerEventType];
 
 export type ExchangeDeclaredData = NarateerEventData<'ExchangeDeclared'>;
 export type ExchangeRespondedData = NarateerEventData<'ExchangeResponded'>;

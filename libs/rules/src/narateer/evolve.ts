@@ -7,7 +7,9 @@ import { CurrentExchange, LingeringHarm, NarateerCombatant, NarateerState, Weapo
 export function newCombatant(base: CombatantCore): NarateerCombatant {
   const sheet = base.sheet as NarateerSheet;
   const weapons: Record<string, WeaponState> = {};
-  for (const w of sheet.weapons ?? []) weapons[w.id] = w.ammunition === undefined ? { loaded: w.loaded } : { loaded: w.loaded, ammunition: w.ammunition };
+  for (const w of sheet.weapons ?? [])
+    weapons[w.id] =
+      w.ammunition === undefined ? { loaded: w.loaded } : { loaded: w.loaded, ammunition: w.ammunition };
   return {
     id: base.id,
     name: base.name,
@@ -29,7 +31,15 @@ export function newCombatant(base: CombatantCore): NarateerCombatant {
 
 /** N38: an instance has ticked this round (and counts the tick, when it ended in Wounds). */
 function ticked(list: LingeringHarm[], id: string, round: number, counted: boolean): LingeringHarm[] {
-  return list.map((l) => (l.id !== id ? l : { ...l, lastTick: round, ...(counted && l.ticksLeft !== undefined ? { ticksLeft: l.ticksLeft - 1 } : {}) }));
+  return list.map((l) =>
+    l.id !== id
+      ? l
+      : {
+          ...l,
+          lastTick: round,
+          ...(counted && l.ticksLeft !== undefined ? { ticksLeft: l.ticksLeft - 1 } : {}),
+        },
+  );
 }
 
 function patch(state: NarateerState, id: string, fields: Partial<NarateerCombatant>): NarateerState {
@@ -42,9 +52,14 @@ function commit(pool: DiceCounts, n: number): DiceCounts {
 }
 
 /** The lifecycle events Narateer folds further (core/lifecycle.ts emits them; Narateer's rolls are the core's). */
-type LifecycleFolded = { type: 'InitiativeRolled'; data: { rolls: InitiativeRoll[] } } | { type: 'PendingCancelled'; data: Record<string, unknown> };
+type LifecycleFolded =
+  | { type: 'InitiativeRolled'; data: { rolls: InitiativeRoll[] } }
+  | { type: 'PendingCancelled'; data: Record<string, unknown> };
 
-const LIFECYCLE_FOLDED: ReadonlySet<string> = new Set<LifecycleFolded['type']>(['InitiativeRolled', 'PendingCancelled']);
+const LIFECYCLE_FOLDED: ReadonlySet<string> = new Set<LifecycleFolded['type']>([
+  'InitiativeRolled',
+  'PendingCancelled',
+]);
 
 function isLifecycleFolded(event: RuleEvent): event is LifecycleFolded {
   return LIFECYCLE_FOLDED.has(event.type);
@@ -57,7 +72,8 @@ export function evolve(state: NarateerState, event: RuleEvent): NarateerState {
   switch (event.type) {
     case 'InitiativeRolled': {
       const combatants = { ...next.combatants };
-      for (const r of event.data.rolls) combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total };
+      for (const r of event.data.rolls)
+        combatants[r.combatantId] = { ...combatants[r.combatantId], initiative: r.total };
       return { ...next, combatants };
     }
     case 'PendingCancelled':
@@ -128,15 +144,34 @@ function evolveDice(next: NarateerState, event: Of<'DiceRefreshed' | 'DiceSpent'
 }
 
 /** An exchange: its declaration, the target's response and its outcome. */
-function evolveExchanges(next: NarateerState, event: Of<'ExchangeDeclared' | 'ExchangeResponded' | 'ExchangeResolved'>): NarateerState {
+function evolveExchanges(
+  next: NarateerState,
+  event: Of<'ExchangeDeclared' | 'ExchangeResponded' | 'ExchangeResolved'>,
+): NarateerState {
   switch (event.type) {
     case 'ExchangeDeclared': {
       const e = event.data;
       const c = next.combatants[e.attackerId];
       const uses = e.opportunity ? c.uses : { ...c.uses, [e.kind]: c.uses[e.kind] + 1 };
-      const pending = { kind: 'exchangeResponse', awaiting: e.targetId, answer: 'RespondToExchange', detail: { exchangeId: e.exchangeId, attackerId: e.attackerId, kind: e.kind, weaponId: e.weaponId, dice: e.dice } };
+      const pending = {
+        kind: 'exchangeResponse',
+        awaiting: e.targetId,
+        answer: 'RespondToExchange',
+        detail: {
+          exchangeId: e.exchangeId,
+          attackerId: e.attackerId,
+          kind: e.kind,
+          weaponId: e.weaponId,
+          dice: e.dice,
+        },
+      };
       const exchange: CurrentExchange = Object.assign({ response: undefined }, e);
-      return { ...patch(next, e.attackerId, { ad: commit(c.ad, e.dice), uses }), exchange, exchanges: next.exchanges + 1, pending };
+      return {
+        ...patch(next, e.attackerId, { ad: commit(c.ad, e.dice), uses }),
+        exchange,
+        exchanges: next.exchanges + 1,
+        pending,
+      };
     }
     case 'ExchangeResponded': {
       const e = event.data;
@@ -156,37 +191,82 @@ function evolveWeapons(next: NarateerState, event: Of<'WeaponFired' | 'WeaponRel
   switch (event.type) {
     case 'WeaponFired': {
       const e = event.data;
-      const ws: WeaponState = e.ammunition === undefined ? { loaded: e.loaded } : { loaded: e.loaded, ammunition: e.ammunition };
-      return patch(next, e.combatantId, { weapons: { ...next.combatants[e.combatantId].weapons, [e.weaponId]: ws } });
+      const ws: WeaponState =
+        e.ammunition === undefined ? { loaded: e.loaded } : { loaded: e.loaded, ammunition: e.ammunition };
+      return patch(next, e.combatantId, {
+        weapons: { ...next.combatants[e.combatantId].weapons, [e.weaponId]: ws },
+      });
     }
     case 'WeaponReloaded': {
       const e = event.data;
       const c = next.combatants[e.combatantId];
-      return patch(next, e.combatantId, { weapons: { ...c.weapons, [e.weaponId]: { ...c.weapons[e.weaponId], loaded: true } } });
+      return patch(next, e.combatantId, {
+        weapons: { ...c.weapons, [e.weaponId]: { ...c.weapons[e.weaponId], loaded: true } },
+      });
     }
   }
 }
 
 /** Wounds, their allocation, continuation checks and lingering harms. */
-function evolveWounds(next: NarateerState, event: Of<'WoundAllocationRequested' | 'WoundsApplied' | 'ContinuationChecked' | 'LingeringHarmApplied' | 'LingeringHarmEnded' | 'LingeringHarmTreated'>): NarateerState {
+function evolveWounds(
+  next: NarateerState,
+  event: Of<
+    | 'WoundAllocationRequested'
+    | 'WoundsApplied'
+    | 'ContinuationChecked'
+    | 'LingeringHarmApplied'
+    | 'LingeringHarmEnded'
+    | 'LingeringHarmTreated'
+  >,
+): NarateerState {
   switch (event.type) {
     case 'WoundAllocationRequested': {
       const e = event.data;
-      return { ...next, pendingWounds: e, pending: { kind: 'woundAllocation', awaiting: e.combatantId, answer: 'AllocateWounds', detail: { wounds: e.wounds, harm: e.harm } } };
+      return {
+        ...next,
+        pendingWounds: e,
+        pending: {
+          kind: 'woundAllocation',
+          awaiting: e.combatantId,
+          answer: 'AllocateWounds',
+          detail: { wounds: e.wounds, harm: e.harm },
+        },
+      };
     }
     case 'WoundsApplied': {
       const e = event.data;
       const c = next.combatants[e.combatantId];
-      const lingering = e.lingeringHarmId ? ticked(c.lingering, e.lingeringHarmId, next.round, true) : c.lingering;
-      const after = patch(next, e.combatantId, { vitality: e.vitality, ad: e.ad, md: e.md, belowHalf: c.belowHalf || e.firstBelowHalf === true, lingering });
+      const lingering = e.lingeringHarmId
+        ? ticked(c.lingering, e.lingeringHarmId, next.round, true)
+        : c.lingering;
+      const after = patch(next, e.combatantId, {
+        vitality: e.vitality,
+        ad: e.ad,
+        md: e.md,
+        belowHalf: c.belowHalf || e.firstBelowHalf === true,
+        lingering,
+      });
       if (!e.exchangeId && !after.pendingWounds) return after;
-      return { ...after, exchange: e.exchangeId ? undefined : after.exchange, pendingWounds: undefined, pending: after.pending?.kind === 'woundAllocation' ? undefined : after.pending };
+      return {
+        ...after,
+        exchange: e.exchangeId ? undefined : after.exchange,
+        pendingWounds: undefined,
+        pending: after.pending?.kind === 'woundAllocation' ? undefined : after.pending,
+      };
     }
     case 'ContinuationChecked':
       return patch(next, event.data.combatantId, { withdrawn: !event.data.passed });
     case 'LingeringHarmApplied': {
       const e = event.data;
-      const instance: LingeringHarm = { id: e.lingeringHarmId, form: e.form, harm: e.harm, wounds: e.wounds, appliedRound: e.round, tick: e.tick ?? 'roundEnd', ...(e.source ? { source: e.source } : {}) };
+      const instance: LingeringHarm = {
+        id: e.lingeringHarmId,
+        form: e.form,
+        harm: e.harm,
+        wounds: e.wounds,
+        appliedRound: e.round,
+        tick: e.tick ?? 'roundEnd',
+        ...(e.source ? { source: e.source } : {}),
+      };
       if (e.untilRound !== undefined) instance.untilRound = e.untilRound;
       if (e.ticksLeft !== undefined) instance.ticksLeft = e.ticksLeft;
       if (e.endsWhen !== undefined) instance.endsWhen = e.endsWhen;
@@ -194,30 +274,50 @@ function evolveWounds(next: NarateerState, event: Of<'WoundAllocationRequested' 
       const list = next.combatants[e.combatantId].lingering;
       if (e.refreshed) {
         // N39: the same instance, its terms replaced; its first round and last tick stay.
-        const refreshed = list.map((l) => (l.id === e.lingeringHarmId ? { ...instance, appliedRound: l.appliedRound, ...(l.lastTick === undefined ? {} : { lastTick: l.lastTick }) } : l));
+        const refreshed = list.map((l) =>
+          l.id === e.lingeringHarmId
+            ? {
+                ...instance,
+                appliedRound: l.appliedRound,
+                ...(l.lastTick === undefined ? {} : { lastTick: l.lastTick }),
+              }
+            : l,
+        );
         return patch(next, e.combatantId, { lingering: refreshed });
       }
-      return { ...patch(next, e.combatantId, { lingering: [...list, instance] }), lingeringApplied: next.lingeringApplied + 1 };
+      return {
+        ...patch(next, e.combatantId, { lingering: [...list, instance] }),
+        lingeringApplied: next.lingeringApplied + 1,
+      };
     }
     case 'LingeringHarmEnded':
     case 'LingeringHarmTreated': {
       const e = event.data;
-      return patch(next, e.combatantId, { lingering: next.combatants[e.combatantId].lingering.filter((l) => l.id !== e.lingeringHarmId) });
+      return patch(next, e.combatantId, {
+        lingering: next.combatants[e.combatantId].lingering.filter((l) => l.id !== e.lingeringHarmId),
+      });
     }
   }
 }
 
 /** Conditions applied and removed. */
-function evolveConditions(next: NarateerState, event: Of<'ConditionApplied' | 'ConditionRemoved'>): NarateerState {
+function evolveConditions(
+  next: NarateerState,
+  event: Of<'ConditionApplied' | 'ConditionRemoved'>,
+): NarateerState {
   switch (event.type) {
     case 'ConditionApplied': {
       const e = event.data;
       const others = next.combatants[e.combatantId].conditions.filter((k) => k.condition !== e.condition);
-      return patch(next, e.combatantId, { conditions: [...others, { condition: e.condition, intensity: e.intensity, untilRound: e.untilRound }] });
+      return patch(next, e.combatantId, {
+        conditions: [...others, { condition: e.condition, intensity: e.intensity, untilRound: e.untilRound }],
+      });
     }
     case 'ConditionRemoved': {
       const e = event.data;
-      return patch(next, e.combatantId, { conditions: next.combatants[e.combatantId].conditions.filter((k) => k.condition !== e.condition) });
+      return patch(next, e.combatantId, {
+        conditions: next.combatants[e.combatantId].conditions.filter((k) => k.condition !== e.condition),
+      });
     }
   }
 }
@@ -233,7 +333,16 @@ function evolveMovement(next: NarateerState, event: Of<'PositionSet' | 'Moved'>)
 }
 
 /** Opportunity attacks: the queue of reactors and each one's offer. */
-function evolveOpportunities(next: NarateerState, event: Of<'OpportunitiesIdentified' | 'OpportunityOffered' | 'OpportunityDeclined' | 'OpportunityLapsed' | 'OpportunitiesFinished'>): NarateerState {
+function evolveOpportunities(
+  next: NarateerState,
+  event: Of<
+    | 'OpportunitiesIdentified'
+    | 'OpportunityOffered'
+    | 'OpportunityDeclined'
+    | 'OpportunityLapsed'
+    | 'OpportunitiesFinished'
+  >,
+): NarateerState {
   switch (event.type) {
     case 'OpportunitiesIdentified': {
       const e = event.data;
@@ -242,14 +351,33 @@ function evolveOpportunities(next: NarateerState, event: Of<'OpportunitiesIdenti
     case 'OpportunityOffered': {
       const e = event.data;
       const q = next.opportunity!;
-      const pending = { kind: 'opportunityAttack', awaiting: e.reactorId, answer: 'TakeOpportunityAttack', detail: { moverId: e.moverId, step: q.step, alsoAccepts: ['DeclineOpportunity'] } };
-      return { ...next, opportunity: { ...q, current: e.reactorId, remaining: q.remaining.filter((id) => id !== e.reactorId) }, pending };
+      const pending = {
+        kind: 'opportunityAttack',
+        awaiting: e.reactorId,
+        answer: 'TakeOpportunityAttack',
+        detail: { moverId: e.moverId, step: q.step, alsoAccepts: ['DeclineOpportunity'] },
+      };
+      return {
+        ...next,
+        opportunity: {
+          ...q,
+          current: e.reactorId,
+          remaining: q.remaining.filter((id) => id !== e.reactorId),
+        },
+        pending,
+      };
     }
     case 'OpportunityDeclined':
       return { ...next, opportunity: { ...next.opportunity!, current: undefined }, pending: undefined };
     case 'OpportunityLapsed': {
       const e = event.data;
-      return { ...next, opportunity: { ...next.opportunity!, remaining: next.opportunity!.remaining.filter((id) => id !== e.reactorId) } };
+      return {
+        ...next,
+        opportunity: {
+          ...next.opportunity!,
+          remaining: next.opportunity!.remaining.filter((id) => id !== e.reactorId),
+        },
+      };
     }
     case 'OpportunitiesFinished':
       return { ...next, opportunity: undefined };
@@ -264,13 +392,26 @@ function cancelled(before: NarateerState, next: NarateerState): NarateerState {
     const c = next.combatants[x.attackerId];
     const uses = x.opportunity ? c.uses : { ...c.uses, [x.kind]: c.uses[x.kind] - 1 };
     const ad = { ready: c.ad.ready + x.dice, used: c.ad.used - x.dice, wounded: c.ad.wounded };
-    return { ...patch(next, x.attackerId, { ad, uses }), exchange: undefined, opportunity: x.opportunity ? undefined : next.opportunity };
+    return {
+      ...patch(next, x.attackerId, { ad, uses }),
+      exchange: undefined,
+      opportunity: x.opportunity ? undefined : next.opportunity,
+    };
   }
   if (kind === 'woundAllocation') {
     // N28/N29: a cancelled tick's Wounds are dropped; the instance has had its tick this round.
     const pw = before.pendingWounds;
-    const after = pw?.lingeringHarmId ? patch(next, pw.combatantId, { lingering: ticked(next.combatants[pw.combatantId].lingering, pw.lingeringHarmId, next.round, false) }) : next;
-    return { ...after, exchange: undefined, pendingWounds: undefined, opportunity: x?.opportunity ? undefined : next.opportunity };
+    const after = pw?.lingeringHarmId
+      ? patch(next, pw.combatantId, {
+          lingering: ticked(next.combatants[pw.combatantId].lingering, pw.lingeringHarmId, next.round, false),
+        })
+      : next;
+    return {
+      ...after,
+      exchange: undefined,
+      pendingWounds: undefined,
+      opportunity: x?.opportunity ? undefined : next.opportunity,
+    };
   }
   if (kind === 'opportunityAttack') return { ...next, opportunity: undefined };
   return next;

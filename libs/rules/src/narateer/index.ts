@@ -12,7 +12,17 @@ import { actorOf } from './actors';
 /** Every optional field is present from the start so states keep one shape (fast spreads in evolve). */
 function start(fightId: string): NarateerState {
   const core = initialCore(fightId, 'narateer');
-  return { ...core, combatants: {}, activeId: undefined, pending: undefined, exchange: undefined, pendingWounds: undefined, opportunity: undefined, exchanges: 0, lingeringApplied: 0 };
+  return {
+    ...core,
+    combatants: {},
+    activeId: undefined,
+    pending: undefined,
+    exchange: undefined,
+    pendingWounds: undefined,
+    opportunity: undefined,
+    exchanges: 0,
+    lingeringApplied: 0,
+  };
 }
 
 export const narateer: RuleSystem<NarateerState> = {

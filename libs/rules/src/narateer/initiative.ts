@@ -25,11 +25,18 @@ export function rollInitiative(state: NarateerState, ids: string[], dice: DiceSo
   for (const id of previous) known.set(id, state.combatants[id].initiative ?? 0);
   for (const [id, t] of totals) known.set(id, t);
   const all = [...previous, ...ids];
-  const order = [...all].sort((a, b) => known.get(b)! - known.get(a)! || agility(b) - agility(a) || all.indexOf(a) - all.indexOf(b));
+  const order = [...all].sort(
+    (a, b) => known.get(b)! - known.get(a)! || agility(b) - agility(a) || all.indexOf(a) - all.indexOf(b),
+  );
   const ties: string[][] = [];
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i + 1;
-    while (j < order.length && known.get(order[j]) === known.get(order[i]) && agility(order[j]) === agility(order[i])) j++;
+    while (
+      j < order.length &&
+      known.get(order[j]) === known.get(order[i]) &&
+      agility(order[j]) === agility(order[i])
+    )
+      j++;
     const group = order.slice(i, j);
     if (group.length > 1 && group.some((id) => ids.includes(id))) ties.push(group);
     i = j;
@@ -43,7 +50,8 @@ export function rollInitiative(state: NarateerState, ids: string[], dice: DiceSo
  * only breaks ties the rolls left (C10) is still the rolls' order.
  */
 function orderSetByGm(state: NarateerState, order: string[]): boolean {
-  const key = (id: string) => [state.combatants[id].initiative, state.combatants[id].sheet.vitals.agility] as const;
+  const key = (id: string) =>
+    [state.combatants[id].initiative, state.combatants[id].sheet.vitals.agility] as const;
   if (order.some((id) => state.combatants[id].initiative === undefined)) return true;
   for (let i = 1; i < order.length; i++) {
     const [t0, a0] = key(order[i - 1]);

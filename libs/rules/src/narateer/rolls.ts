@@ -16,9 +16,23 @@ export function totalDots(faces: number[]): number {
 }
 
 /** narateer.txt: Combat Exchange Flow step 7: roll all committed AD (one draw per pool, C5). */
-export function rollPool(combatantId: string, skill: Skill, count: number, sources: EdgeSources, dice: DiceSource): RolledSide {
+export function rollPool(
+  combatantId: string,
+  skill: Skill,
+  count: number,
+  sources: EdgeSources,
+  dice: DiceSource,
+): RolledSide {
   const roll = dice.roll(count, NARATEER_DIE_SIDES, 'pool');
-  return { combatantId, skill, roll, edge: netEdge(sources), sources, faces: roll.faces, total: totalDots(roll.faces) };
+  return {
+    combatantId,
+    skill,
+    roll,
+    edge: netEdge(sources),
+    sources,
+    faces: roll.faces,
+    total: totalDots(roll.faces),
+  };
 }
 
 /**
@@ -31,7 +45,8 @@ export function applyEdge(side: RolledSide, dice: DiceSource): RolledSide {
   const adv = side.edge === 'advantage';
   const faces = side.faces;
   let index = 0;
-  for (let i = 1; i < faces.length; i++) if (adv ? faces[i] < faces[index] : faces[i] > faces[index]) index = i;
+  for (let i = 1; i < faces.length; i++)
+    if (adv ? faces[i] < faces[index] : faces[i] > faces[index]) index = i;
   const roll = dice.roll(1, NARATEER_DIE_SIDES, 'reroll');
   const original = faces[index];
   const better = dots(roll.faces[0]) - dots(original);
@@ -42,5 +57,14 @@ export function applyEdge(side: RolledSide, dice: DiceSource): RolledSide {
     next[index] = roll.faces[0];
   }
   const reroll = { index, original, roll, kept } as const;
-  return { combatantId: side.combatantId, skill: side.skill, roll: side.roll, edge: side.edge, sources: side.sources, reroll, faces: next, total: totalDots(next) };
+  return {
+    combatantId: side.combatantId,
+    skill: side.skill,
+    roll: side.roll,
+    edge: side.edge,
+    sources: side.sources,
+    reroll,
+    faces: next,
+    total: totalDots(next),
+  };
 }

@@ -15,7 +15,11 @@ export type ResponsePolicy = NonNullable<NarateerSheet['responsePolicy']>;
 export function validateSheet(raw: unknown, field: string): NarateerSheet {
   const s = parseOrRefuse(NARATEER_SHEET, raw, field, 'sheet');
   const weapons = s.weapons.map((w, i) => foldWeapon(w, `${field}.weapons[${i}]`));
-  weapons.forEach((w, i) => weapons.findIndex((o) => o.id === w.id) !== i && bad(`${field}.weapons[${i}].id`, `repeats weapon id ${w.id}`));
+  weapons.forEach(
+    (w, i) =>
+      weapons.findIndex((o) => o.id === w.id) !== i &&
+      bad(`${field}.weapons[${i}].id`, `repeats weapon id ${w.id}`),
+  );
   const sheet: NarateerSheet = {
     vitals: { strength: s.vitals.strength, agility: s.vitals.agility, resilience: s.vitals.resilience },
     skills: { melee: s.skills.melee, ranged: s.skills.ranged, acrobatics: s.skills.acrobatics },
@@ -27,7 +31,8 @@ export function validateSheet(raw: unknown, field: string): NarateerSheet {
     woundPreference: s.woundPreference,
   };
   if (sheet.maxAD + sheet.maxMD === 0) bad(`${field}.maxAD`, 'and maxMD cannot both be 0');
-  if (s.responsePolicy !== undefined) sheet.responsePolicy = foldPolicy(s.responsePolicy, `${field}.responsePolicy`, weapons);
+  if (s.responsePolicy !== undefined)
+    sheet.responsePolicy = foldPolicy(s.responsePolicy, `${field}.responsePolicy`, weapons);
   return sheet;
 }
 
@@ -48,7 +53,8 @@ function foldWeapon(w: NarateerSheetInput['weapons'][number], field: string): We
   };
   if (w.ammunition !== undefined && w.ammunition !== null) weapon.ammunition = w.ammunition;
   if (w.kind === 'ranged') {
-    if (w.maximumRange < w.effectiveRange) bad(`${field}.maximumRange`, `must be at least ${w.effectiveRange}`);
+    if (w.maximumRange < w.effectiveRange)
+      bad(`${field}.maximumRange`, `must be at least ${w.effectiveRange}`);
     weapon.effectiveRange = w.effectiveRange;
     weapon.maximumRange = w.maximumRange;
   }
@@ -59,19 +65,38 @@ function foldWeapon(w: NarateerSheetInput['weapons'][number], field: string): We
  * narateer.txt: Core Combat Attributes — light weapons Strength or Agility, heavy weapons Strength; loaded
  * projectiles Agility (N21), so a ranged weapon of either weight may also list Agility (N36).
  */
-function damageVitals(list: Vital[] | undefined, field: string, kind: ExchangeKind, weight: 'light' | 'heavy'): Vital[] {
-  if (list === undefined) return [...(kind === 'ranged' ? DEFAULT_DAMAGE_VITALS.ranged : DEFAULT_DAMAGE_VITALS[weight])];
-  const allowed: readonly string[] = kind === 'ranged' ? ALLOWED_DAMAGE_VITALS.ranged[weight] : ALLOWED_DAMAGE_VITALS[weight];
-  list.forEach((v, i) => allowed.includes(v) || bad(`${field}[${i}]`, `narateer.txt: Core Combat Attributes: a ${weight} ${kind} weapon may use ${allowed.join(' or ')} for damage (RULINGS.md N21, N36)`, 'NARATEER_DAMAGE_VITAL_NOT_ALLOWED'));
+function damageVitals(
+  list: Vital[] | undefined,
+  field: string,
+  kind: ExchangeKind,
+  weight: 'light' | 'heavy',
+): Vital[] {
+  if (list === undefined)
+    return [...(kind === 'ranged' ? DEFAULT_DAMAGE_VITALS.ranged : DEFAULT_DAMAGE_VITALS[weight])];
+  const allowed: readonly string[] =
+    kind === 'ranged' ? ALLOWED_DAMAGE_VITALS.ranged[weight] : ALLOWED_DAMAGE_VITALS[weight];
+  list.forEach(
+    (v, i) =>
+      allowed.includes(v) ||
+      bad(
+        `${field}[${i}]`,
+        `narateer.txt: Core Combat Attributes: a ${weight} ${kind} weapon may use ${allowed.join(' or ')} for damage (RULINGS.md N21, N36)`,
+        'NARATEER_DAMAGE_VITAL_NOT_ALLOWED',
+      ),
+  );
   return list;
 }
 
-function foldPolicy(p: NonNullable<NarateerSheetInput['responsePolicy']>, field: string, weapons: Weapon[]): ResponsePolicy {
+function foldPolicy(
+  p: NonNullable<NarateerSheetInput['responsePolicy']>,
+  field: string,
+  weapons: Weapon[],
+): ResponsePolicy {
   const policy: ResponsePolicy = { response: p.response, boost: p.boost, fallback: p.fallback };
   if (p.weaponId !== undefined) {
     policy.weaponId = p.weaponId;
-    if (!weapons.some((w) => w.id === policy.weaponId)) bad(`${field}.weaponId`, `names no weapon on this sheet`);
+    if (!weapons.some((w) => w.id === policy.weaponId))
+      bad(`${field}.weaponId`, `names no weapon on this sheet`);
   }
   return policy;
 }
-

@@ -1,6 +1,12 @@
 import { CombatantCore, FightCore } from '../core/types';
 import { DieKind, Harm } from './data';
-import { DiceCounts, ExchangeDeclaredData, ExchangeRespondedData, Space, WoundAllocationRequestedData } from './events';
+import {
+  DiceCounts,
+  ExchangeDeclaredData,
+  ExchangeRespondedData,
+  Space,
+  WoundAllocationRequestedData,
+} from './events';
 import { NarateerSheet } from './sheet';
 
 export interface WeaponState {

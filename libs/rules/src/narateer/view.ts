@@ -37,7 +37,11 @@ function combatantView(c: NarateerCombatant): NarateerCombatantView {
       melee: proactiveLimit(c, ATTACK_SKILL.melee) - c.uses.melee,
       ranged: proactiveLimit(c, ATTACK_SKILL.ranged) - c.uses.ranged,
     },
-    conditions: c.conditions.map((k): Entry<'conditions'> => ({ condition: k.condition, intensity: k.intensity ?? null, untilRound: k.untilRound ?? null })),
+    conditions: c.conditions.map((k): Entry<'conditions'> => ({
+      condition: k.condition,
+      intensity: k.intensity ?? null,
+      untilRound: k.untilRound ?? null,
+    })),
     lingeringHarm: c.lingering.map((l): Entry<'lingeringHarm'> => ({
       id: l.id,
       form: l.form,

@@ -4,44 +4,108 @@ import { join } from 'node:path';
 import { WebhookPruner } from '../../src/pruner';
 import { PostgresDriver } from '../../src/store/postgres-driver';
 import Database from 'better-sqlite3';
-import { CLAIM_SQL, LOWEST_PENDING_MANY_SQL, LOWEST_PENDING_SQL, SqlWebhookStore } from '../../src/store/sql-store';
+import {
+  CLAIM_SQL,
+  LOWEST_PENDING_MANY_SQL,
+  LOWEST_PENDING_SQL,
+  SqlWebhookStore,
+} from '../../src/store/sql-store';
 import { SqliteDriver } from '../../src/store/sqlite-driver';
 import { DeliveryRow, EndpointRow, NewDelivery, WebhookStore } from '../../src/store/types';
 
 const endpoint = (id: string, extra: Partial<EndpointRow> = {}): EndpointRow => ({
-  id, tenantId: 't1', url: 'http://127.0.0.1:1/hook', description: '', eventTypes: [], fightId: null, enabled: true, secret: 'whsec_AAAA',
-  previousSecret: null, previousSecretUntil: null, disabledReason: null, failingSince: null, createdAt: 0, updatedAt: 0, ...extra,
+  id,
+  tenantId: 't1',
+  url: 'http://127.0.0.1:1/hook',
+  description: '',
+  eventTypes: [],
+  fightId: null,
+  enabled: true,
+  secret: 'whsec_AAAA',
+  previousSecret: null,
+  previousSecretUntil: null,
+  disabledReason: null,
+  failingSince: null,
+  createdAt: 0,
+  updatedAt: 0,
+  ...extra,
 });
 const delivery = (endpointId: string, fightId: string | null, seq: number): NewDelivery => ({
-  id: `msg_${endpointId}_${fightId}_${seq}`, endpointId, tenantId: 't1', fightId, seq, eventType: 'E', payload: `{"seq":${seq}}`, createdAt: seq,
+  id: `msg_${endpointId}_${fightId}_${seq}`,
+  endpointId,
+  tenantId: 't1',
+  fightId,
+  seq,
+  eventType: 'E',
+  payload: `{"seq":${seq}}`,
+  createdAt: seq,
 });
-const ok = { status: 'delivered' as const, nextAttemptAt: 0, lastStatus: 200, lastError: null, deliveredAt: 10 };
-const attempt = (d: NewDelivery, n = 1) => ({ deliveryId: d.id, endpointId: d.endpointId, attemptNo: n, attemptedAt: 10, status: 200, latencyMs: 3, responseExcerpt: 'ok', error: null });
+const ok = {
+  status: 'delivered' as const,
+  nextAttemptAt: 0,
+  lastStatus: 200,
+  lastError: null,
+  deliveredAt: 10,
+};
+const attempt = (d: NewDelivery, n = 1) => ({
+  deliveryId: d.id,
+  endpointId: d.endpointId,
+  attemptNo: n,
+  attemptedAt: 10,
+  status: 200,
+  latencyMs: 3,
+  responseExcerpt: 'ok',
+  error: null,
+});
 const DAY = 86_400_000;
 
 /** Queues `d` and attempts it once: 'delivered' or 'failed' (for good) finish it at `at`, 'retrying' leaves it pending with an attempt logged. */
-async function settle(store: WebhookStore, d: NewDelivery, how: 'delivered' | 'failed' | 'retrying', at: number): Promise<void> {
+async function settle(
+  store: WebhookStore,
+  d: NewDelivery,
+  how: 'delivered' | 'failed' | 'retrying',
+  at: number,
+): Promise<void> {
   await store.insertDelivery(d);
   const [claimed] = await store.claimDue(at, 1, 'me', at + 1000);
   expect(claimed?.id).toBe(d.id);
   const status = how === 'delivered' ? 'delivered' : how === 'failed' ? 'failed' : 'pending';
-  const outcome = { status, nextAttemptAt: at, lastStatus: how === 'delivered' ? 200 : 500, lastError: how === 'delivered' ? null : 'HTTP 500', deliveredAt: how === 'delivered' ? at : null } as const;
-  await store.recordAttempt('me', { ...attempt(d), attemptedAt: at, status: outcome.lastStatus }, outcome, how === 'delivered' ? { kind: 'success' } : { kind: 'failure', now: at, disableIfFailingSince: -1, reason: 'x' });
+  const outcome = {
+    status,
+    nextAttemptAt: at,
+    lastStatus: how === 'delivered' ? 200 : 500,
+    lastError: how === 'delivered' ? null : 'HTTP 500',
+    deliveredAt: how === 'delivered' ? at : null,
+  } as const;
+  await store.recordAttempt(
+    'me',
+    { ...attempt(d), attemptedAt: at, status: outcome.lastStatus },
+    outcome,
+    how === 'delivered'
+      ? { kind: 'success' }
+      : { kind: 'failure', now: at, disableIfFailingSince: -1, reason: 'x' },
+  );
 }
 
 /** `fights × perFight` deliveries on `endpointId` as the outbox queues them: in log order (every fight's seq 1, then every fight's seq 2, …). */
 function backlog(endpointId: string, fights: number, perFight: number): NewDelivery[] {
   const out: NewDelivery[] = [];
-  for (let seq = 1; seq <= perFight; seq++) for (let f = 0; f < fights; f++) out.push({ ...delivery(endpointId, `f${f}`, seq), createdAt: out.length });
+  for (let seq = 1; seq <= perFight; seq++)
+    for (let f = 0; f < fights; f++)
+      out.push({ ...delivery(endpointId, `f${f}`, seq), createdAt: out.length });
   return out;
 }
 
 async function queueAll(store: WebhookStore, ds: NewDelivery[]): Promise<void> {
   // Checkpoint '' reads back as none: the pages only insert.
-  for (let i = 0; i < ds.length; i += 500) expect(await store.commitPage(undefined, '', { fightTenants: [], deliveries: ds.slice(i, i + 500) })).toBe(true);
+  for (let i = 0; i < ds.length; i += 500)
+    expect(
+      await store.commitPage(undefined, '', { fightTenants: [], deliveries: ds.slice(i, i + 500) }),
+    ).toBe(true);
 }
 
-const success = (store: WebhookStore, d: DeliveryRow) => store.recordAttempt('me', attempt(d, d.attempts + 1), ok, { kind: 'success' });
+const success = (store: WebhookStore, d: DeliveryRow) =>
+  store.recordAttempt('me', attempt(d, d.attempts + 1), ok, { kind: 'success' });
 
 function storeContract(name: string, make: () => Promise<WebhookStore>) {
   describe(`webhook store: ${name}`, () => {
@@ -55,8 +119,20 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
     // byte order on every engine, so mixed-case ids sharing a time and a seq come in the same order everywhere.
     it('lists deliveries in keyset pages after (createdAt, seq, id): every one once, the same order on every engine', async () => {
       await store.insertEndpoint(endpoint('e1'));
-      const at = (id: string, createdAt: number, seq: number): NewDelivery => ({ ...delivery('e1', null, seq), id, createdAt });
-      const ds = [at('msg_a', 1, 1), at('msg_B', 2, 1), at('msg_b', 2, 1), at('msg_Z', 2, 1), at('msg_-', 2, 1), at('msg_c', 2, 2), at('msg_d', 3, 1)];
+      const at = (id: string, createdAt: number, seq: number): NewDelivery => ({
+        ...delivery('e1', null, seq),
+        id,
+        createdAt,
+      });
+      const ds = [
+        at('msg_a', 1, 1),
+        at('msg_B', 2, 1),
+        at('msg_b', 2, 1),
+        at('msg_Z', 2, 1),
+        at('msg_-', 2, 1),
+        at('msg_c', 2, 2),
+        at('msg_d', 3, 1),
+      ];
       await store.commitPage(undefined, '', { fightTenants: [], deliveries: ds });
       const expected = ['msg_d', 'msg_c', 'msg_b', 'msg_Z', 'msg_B', 'msg_-', 'msg_a'];
       expect((await store.listDeliveries('e1', { limit: 100 })).map((d) => d.id)).toEqual(expected);
@@ -77,29 +153,57 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
     it('moves the checkpoint and inserts deliveries in one step; a stale checkpoint changes nothing', async () => {
       await store.insertEndpoint(endpoint('e1'));
       expect(await store.checkpoint()).toBeUndefined();
-      expect(await store.commitPage(undefined, 'c1', { fightTenants: [['f1', 't1']], deliveries: [delivery('e1', 'f1', 1)] })).toBe(true);
-      expect(await store.commitPage(undefined, 'c2', { fightTenants: [], deliveries: [delivery('e1', 'f1', 2)] })).toBe(false);
+      expect(
+        await store.commitPage(undefined, 'c1', {
+          fightTenants: [['f1', 't1']],
+          deliveries: [delivery('e1', 'f1', 1)],
+        }),
+      ).toBe(true);
+      expect(
+        await store.commitPage(undefined, 'c2', { fightTenants: [], deliveries: [delivery('e1', 'f1', 2)] }),
+      ).toBe(false);
       expect(await store.checkpoint()).toBe('c1');
       expect((await store.fightTenants(['f1', 'f9'])).get('f1')).toBe('t1');
       expect((await store.listDeliveries('e1', { limit: 10 })).map((d) => d.seq)).toEqual([1]);
       // The same webhook-id twice is one delivery.
-      expect(await store.commitPage('c1', 'c2', { fightTenants: [], deliveries: [delivery('e1', 'f1', 1)] })).toBe(true);
+      expect(
+        await store.commitPage('c1', 'c2', { fightTenants: [], deliveries: [delivery('e1', 'f1', 1)] }),
+      ).toBe(true);
       expect(await store.listDeliveries('e1', { limit: 10 })).toHaveLength(1);
     });
 
     it('claims only the lowest pending seq per (endpoint, fight); a failing fight does not hold back another', async () => {
       await store.insertEndpoint(endpoint('e1'));
       await store.insertEndpoint(endpoint('e2'));
-      const ds = [delivery('e1', 'fA', 1), delivery('e1', 'fA', 2), delivery('e1', 'fB', 1), delivery('e1', 'fB', 2), delivery('e2', 'fA', 1), delivery('e1', null, 0)];
+      const ds = [
+        delivery('e1', 'fA', 1),
+        delivery('e1', 'fA', 2),
+        delivery('e1', 'fB', 1),
+        delivery('e1', 'fB', 2),
+        delivery('e2', 'fA', 1),
+        delivery('e1', null, 0),
+      ];
       await store.commitPage(undefined, 'c1', { fightTenants: [], deliveries: ds });
       const first = await store.claimDue(5000, 10, 'me', 9000);
       expect(first.map((d) => d.id).sort()).toEqual([ds[0].id, ds[2].id, ds[4].id, ds[5].id].sort());
       // fA seq 1 fails and waits; fB seq 1 succeeds: fB seq 2 is due, fA seq 2 is not.
-      await store.recordAttempt('me', { ...attempt(ds[0]), status: 500 }, { status: 'pending', nextAttemptAt: 60_000, lastStatus: 500, lastError: 'HTTP 500', deliveredAt: null }, { kind: 'failure', now: 5000, disableIfFailingSince: -1, reason: 'x' });
+      await store.recordAttempt(
+        'me',
+        { ...attempt(ds[0]), status: 500 },
+        {
+          status: 'pending',
+          nextAttemptAt: 60_000,
+          lastStatus: 500,
+          lastError: 'HTTP 500',
+          deliveredAt: null,
+        },
+        { kind: 'failure', now: 5000, disableIfFailingSince: -1, reason: 'x' },
+      );
       await store.recordAttempt('me', attempt(ds[2]), ok, { kind: 'success' });
       const second = await store.claimDue(6000, 10, 'me', 9000);
       expect(second.map((d) => d.id)).toEqual([ds[3].id]);
-      for (const d of [ds[3], ds[4], ds[5]]) await store.recordAttempt('me', attempt(d), ok, { kind: 'success' });
+      for (const d of [ds[3], ds[4], ds[5]])
+        await store.recordAttempt('me', attempt(d), ok, { kind: 'success' });
       // Once fA seq 1 is delivered, fA seq 2 comes.
       const retry = await store.claimDue(60_000, 10, 'me', 99_000);
       expect(retry.map((d) => d.id)).toEqual([ds[0].id]);
@@ -115,14 +219,23 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       await queueAll(store, backlog('e1', 100, 30));
       // Only heads, oldest first: each fight's seq 1, in the order they were queued.
       const first = await store.claimDue(1_000_000, 16, 'me', 2_000_000);
-      expect(first.map((d) => [d.fightId, d.seq])).toEqual(Array.from({ length: 16 }, (_, f) => [`f${f}`, 1]));
+      expect(first.map((d) => [d.fightId, d.seq])).toEqual(
+        Array.from({ length: 16 }, (_, f) => [`f${f}`, 1]),
+      );
       // The next claim passes over the leased heads to the next fights' heads.
       const second = await store.claimDue(1_000_000, 4, 'other', 2_000_000);
       expect(second.map((d) => [d.fightId, d.seq])).toEqual([16, 17, 18, 19].map((f) => [`f${f}`, 1]));
       // Delivered heads hand on to their fight's seq 2, due after every seq 1 (queued later): the order stays the log's.
       for (const d of first.slice(0, 3)) await success(store, d);
-      const rest = [...Array.from({ length: 80 }, (_, f) => [`f${f + 20}`, 1]), ['f0', 2], ['f1', 2], ['f2', 2]];
-      expect((await store.claimDue(1_000_000, 90, 'me', 2_000_000)).map((d) => [d.fightId, d.seq])).toEqual(rest);
+      const rest = [
+        ...Array.from({ length: 80 }, (_, f) => [`f${f + 20}`, 1]),
+        ['f0', 2],
+        ['f1', 2],
+        ['f2', 2],
+      ];
+      expect((await store.claimDue(1_000_000, 90, 'me', 2_000_000)).map((d) => [d.fightId, d.seq])).toEqual(
+        rest,
+      );
     });
 
     it('a backlog drains to the end: never two of one fight at once, each fight in seq order, every delivery once', async () => {
@@ -141,7 +254,8 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
         }
       }
       expect(sent.size).toBe(fights);
-      for (const seqs of sent.values()) expect(seqs).toEqual(Array.from({ length: perFight }, (_, i) => i + 1));
+      for (const seqs of sent.values())
+        expect(seqs).toEqual(Array.from({ length: perFight }, (_, i) => i + 1));
       expect((await store.stats()).deliveries).toEqual({ delivered: fights * perFight });
     });
 
@@ -150,9 +264,24 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       await queueAll(store, backlog('e1', 6, 10));
       const [f0] = await store.claimDue(1000, 1, 'me', 2000);
       expect([f0.fightId, f0.seq]).toEqual(['f0', 1]);
-      await store.recordAttempt('me', { ...attempt(f0), status: 500 }, { status: 'pending', nextAttemptAt: 90_000, lastStatus: 500, lastError: 'HTTP 500', deliveredAt: null }, { kind: 'failure', now: 1000, disableIfFailingSince: -1, reason: 'x' });
+      await store.recordAttempt(
+        'me',
+        { ...attempt(f0), status: 500 },
+        {
+          status: 'pending',
+          nextAttemptAt: 90_000,
+          lastStatus: 500,
+          lastError: 'HTTP 500',
+          deliveredAt: null,
+        },
+        { kind: 'failure', now: 1000, disableIfFailingSince: -1, reason: 'x' },
+      );
       let others = 0;
-      for (let batch = await store.claimDue(1000, 16, 'me', 2000); batch.length; batch = await store.claimDue(1000, 16, 'me', 2000)) {
+      for (
+        let batch = await store.claimDue(1000, 16, 'me', 2000);
+        batch.length;
+        batch = await store.claimDue(1000, 16, 'me', 2000)
+      ) {
         expect(batch.some((d) => d.fightId === 'f0')).toBe(false);
         for (const d of batch) await success(store, d);
         others += batch.length;
@@ -171,7 +300,12 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       await success(store, one);
       const [two] = await store.claimDue(10, 5, 'me', 100);
       expect(two.id).toBe(s2.id);
-      await store.recordAttempt('me', { ...attempt(two), status: 500 }, { status: 'pending', nextAttemptAt: 50, lastStatus: 500, lastError: 'HTTP 500', deliveredAt: null }, { kind: 'failure', now: 10, disableIfFailingSince: -1, reason: 'x' });
+      await store.recordAttempt(
+        'me',
+        { ...attempt(two), status: 500 },
+        { status: 'pending', nextAttemptAt: 50, lastStatus: 500, lastError: 'HTTP 500', deliveredAt: null },
+        { kind: 'failure', now: 10, disableIfFailingSince: -1, reason: 'x' },
+      );
       expect(await store.requeue('e1', { deliveryId: s1.id }, 20)).toBe(1);
       expect((await store.claimDue(60, 5, 'me', 100)).map((d) => d.id)).toEqual([s1.id]);
       await success(store, (await store.getDelivery(s1.id))!);
@@ -182,7 +316,11 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       await success(store, (await store.getDelivery(s3.id))!);
       expect(await store.requeue('e1', { since: 0 }, 70)).toBe(3);
       const order: number[] = [];
-      for (let batch = await store.claimDue(80, 5, 'me', 100); batch.length; batch = await store.claimDue(80, 5, 'me', 100)) {
+      for (
+        let batch = await store.claimDue(80, 5, 'me', 100);
+        batch.length;
+        batch = await store.claimDue(80, 5, 'me', 100)
+      ) {
         expect(batch).toHaveLength(1);
         order.push(batch[0].seq);
         await success(store, batch[0]);
@@ -215,12 +353,32 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       const d = delivery('e1', 'f1', 1);
       await store.insertDelivery(d);
       await store.claimDue(10, 5, 'me', 100);
-      const failed = { status: 'pending' as const, nextAttemptAt: 0, lastStatus: 503, lastError: 'HTTP 503', deliveredAt: null };
-      await store.recordAttempt('me', { ...attempt(d), status: 503 }, failed, { kind: 'failure', now: 1000, disableIfFailingSince: 1000 - 5000, reason: 'failing' });
+      const failed = {
+        status: 'pending' as const,
+        nextAttemptAt: 0,
+        lastStatus: 503,
+        lastError: 'HTTP 503',
+        deliveredAt: null,
+      };
+      await store.recordAttempt('me', { ...attempt(d), status: 503 }, failed, {
+        kind: 'failure',
+        now: 1000,
+        disableIfFailingSince: 1000 - 5000,
+        reason: 'failing',
+      });
       expect(await store.getEndpoint('e1')).toMatchObject({ enabled: true, failingSince: 1000 });
       await store.claimDue(7000, 5, 'me', 8000);
-      await store.recordAttempt('me', { ...attempt(d, 2), status: 503 }, failed, { kind: 'failure', now: 7000, disableIfFailingSince: 7000 - 5000, reason: 'every delivery failed' });
-      expect(await store.getEndpoint('e1')).toMatchObject({ enabled: false, disabledReason: 'every delivery failed', failingSince: 1000 });
+      await store.recordAttempt('me', { ...attempt(d, 2), status: 503 }, failed, {
+        kind: 'failure',
+        now: 7000,
+        disableIfFailingSince: 7000 - 5000,
+        reason: 'every delivery failed',
+      });
+      expect(await store.getEndpoint('e1')).toMatchObject({
+        enabled: false,
+        disabledReason: 'every delivery failed',
+        failingSince: 1000,
+      });
       expect(await store.claimDue(9000, 5, 'me', 10_000)).toHaveLength(0);
       await store.updateEndpoint('e1', { enabled: true, disabledReason: null, failingSince: null });
       expect(await store.claimDue(9000, 5, 'me', 10_000)).toHaveLength(1);
@@ -230,16 +388,26 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       await store.insertEndpoint(endpoint('e1'));
       const ds = [1, 2, 3].map((s) => delivery('e1', `f${s}`, s));
       for (const d of ds) await store.insertDelivery(d);
-      for (const d of await store.claimDue(10, 10, 'me', 100)) await store.recordAttempt('me', attempt(d), ok, { kind: 'success' });
+      for (const d of await store.claimDue(10, 10, 'me', 100))
+        await store.recordAttempt('me', attempt(d), ok, { kind: 'success' });
       expect(await store.requeue('e1', { deliveryId: ds[0].id }, 50)).toBe(1);
       expect(await store.requeue('e1', { since: 2 }, 50)).toBe(2);
       const again = await store.claimDue(50, 10, 'me', 100);
-      expect(again.map((d) => [d.seq, d.roundAttempts, d.attempts]).sort()).toEqual([[1, 0, 1], [2, 0, 1], [3, 0, 1]]);
+      expect(again.map((d) => [d.seq, d.roundAttempts, d.attempts]).sort()).toEqual([
+        [1, 0, 1],
+        [2, 0, 1],
+        [3, 0, 1],
+      ]);
     });
 
     it('retention deletes finished deliveries that finished before the cutoff, with their attempts; recent and pending ones stay, however old', async () => {
       await store.insertEndpoint(endpoint('e1'));
-      const [oldDelivered, oldFailed, recent, atCutoff] = [delivery('e1', 'f1', 1), delivery('e1', 'f2', 1), delivery('e1', 'f3', 1), delivery('e1', 'f4', 1)];
+      const [oldDelivered, oldFailed, recent, atCutoff] = [
+        delivery('e1', 'f1', 1),
+        delivery('e1', 'f2', 1),
+        delivery('e1', 'f3', 1),
+        delivery('e1', 'f4', 1),
+      ];
       // A delivery created long ago but finished recently (a redelivery) counts from when it finished.
       await settle(store, oldDelivered, 'delivered', 1000);
       await settle(store, oldFailed, 'failed', 1500);
@@ -261,7 +429,9 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       expect((await store.stats()).deliveries).toEqual({ delivered: 1, failed: 1, pending: 2 });
       // Pending deliveries are kept at any cutoff.
       expect(await store.pruneFinished(Number.MAX_SAFE_INTEGER, 100)).toBe(2);
-      expect((await store.listDeliveries('e1', { limit: 10 })).map((d) => d.id).sort()).toEqual([retrying.id, neverTried.id].sort());
+      expect((await store.listDeliveries('e1', { limit: 10 })).map((d) => d.id).sort()).toEqual(
+        [retrying.id, neverTried.id].sort(),
+      );
     });
 
     it('retention cannot unblock a fight: a pending delivery still holds back the later ones once the delivered earlier ones are gone', async () => {
@@ -277,7 +447,8 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
     it('retention goes in batches: a batch stops at the limit, oldest first, and the next one continues', async () => {
       await store.insertEndpoint(endpoint('e1'));
       const ds = [1, 2, 3, 4, 5].map((f) => delivery('e1', `f${f}`, 1));
-      for (const [i, d] of ds.entries()) await settle(store, d, i % 2 ? 'failed' : 'delivered', 100 * (i + 1));
+      for (const [i, d] of ds.entries())
+        await settle(store, d, i % 2 ? 'failed' : 'delivered', 100 * (i + 1));
       expect(await store.pruneFinished(DAY, 2)).toBe(2);
       expect(await store.getDelivery(ds[0].id)).toBeUndefined();
       expect(await store.getDelivery(ds[1].id)).toBeUndefined();
@@ -298,21 +469,44 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       const ancientPending = delivery('e1', 'pending', 1);
       await store.insertDelivery(ancientPending);
 
-      expect(await new WebhookPruner(store, 0, () => now, undefined, { firstAfterMs: 0, everyMs: 1, batchSize: 2 }).prune()).toBe(0);
+      expect(
+        await new WebhookPruner(store, 0, () => now, undefined, {
+          firstAfterMs: 0,
+          everyMs: 1,
+          batchSize: 2,
+        }).prune(),
+      ).toBe(0);
       expect(await store.listDeliveries('e1', { limit: 10 })).toHaveLength(5);
       const batches: number[] = [];
-      const pruner = new WebhookPruner(store, 30, () => now, undefined, { firstAfterMs: 0, everyMs: 1, batchSize: 2 });
+      const pruner = new WebhookPruner(store, 30, () => now, undefined, {
+        firstAfterMs: 0,
+        everyMs: 1,
+        batchSize: 2,
+      });
       pruner.onPruned.add((n) => batches.push(n));
       expect(await pruner.prune()).toBe(3);
       expect(batches).toEqual([2, 1]);
-      expect((await store.listDeliveries('e1', { limit: 10 })).map((d) => d.id).sort()).toEqual([young.id, ancientPending.id].sort());
+      expect((await store.listDeliveries('e1', { limit: 10 })).map((d) => d.id).sort()).toEqual(
+        [young.id, ancientPending.id].sort(),
+      );
     });
 
     it('keeps endpoints: patch, list per tenant, delete with its deliveries', async () => {
       await store.insertEndpoint(endpoint('e1', { eventTypes: ['WoundsApplied'] }));
       await store.insertEndpoint(endpoint('e2', { tenantId: 't2' }));
-      await store.updateEndpoint('e1', { fightId: 'f1', description: 'overlay', previousSecret: 'whsec_BBBB', previousSecretUntil: 99 });
-      expect(await store.getEndpoint('e1')).toMatchObject({ fightId: 'f1', description: 'overlay', eventTypes: ['WoundsApplied'], previousSecret: 'whsec_BBBB', previousSecretUntil: 99 });
+      await store.updateEndpoint('e1', {
+        fightId: 'f1',
+        description: 'overlay',
+        previousSecret: 'whsec_BBBB',
+        previousSecretUntil: 99,
+      });
+      expect(await store.getEndpoint('e1')).toMatchObject({
+        fightId: 'f1',
+        description: 'overlay',
+        eventTypes: ['WoundsApplied'],
+        previousSecret: 'whsec_BBBB',
+        previousSecretUntil: 99,
+      });
       expect((await store.listEndpoints('t1')).map((e) => e.id)).toEqual(['e1']);
       await store.insertDelivery(delivery('e1', 'f1', 1));
       await store.deleteEndpoint('e1');
@@ -347,14 +541,27 @@ const SCHEMA_BEFORE_HEADS = [
   `CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`,
   `INSERT INTO webhook_endpoints VALUES ('e1', 't1', 'http://127.0.0.1:1/hook', '', '[]', NULL, 1, 'whsec_AAAA', NULL, NULL, NULL, NULL, 0, 0)`,
   // fA: 1, 2, 3 pending; fB: 1 delivered, 2 and 3 pending; a pending ping.
-  ...[['fA', 1, 'pending'], ['fA', 2, 'pending'], ['fA', 3, 'pending'], ['fB', 1, 'delivered'], ['fB', 2, 'pending'], ['fB', 3, 'pending'], [null, 0, 'pending']].map(
-    ([fight, seq, status]) => `INSERT INTO webhook_deliveries VALUES ('msg_e1_${fight}_${seq}', 'e1', 't1', ${fight === null ? 'NULL' : `'${fight}'`}, ${seq}, 'E', '{}', ${seq}, '${status}', 0, 0, ${seq}, NULL, NULL, NULL, NULL, NULL)`,
+  ...[
+    ['fA', 1, 'pending'],
+    ['fA', 2, 'pending'],
+    ['fA', 3, 'pending'],
+    ['fB', 1, 'delivered'],
+    ['fB', 2, 'pending'],
+    ['fB', 3, 'pending'],
+    [null, 0, 'pending'],
+  ].map(
+    ([fight, seq, status]) =>
+      `INSERT INTO webhook_deliveries VALUES ('msg_e1_${fight}_${seq}', 'e1', 't1', ${fight === null ? 'NULL' : `'${fight}'`}, ${seq}, 'E', '{}', ${seq}, '${status}', 0, 0, ${seq}, NULL, NULL, NULL, NULL, NULL)`,
   ),
 ];
 
 /** Opened by this version, a database from before the head mark claims what it claimed: each fight's lowest pending seq, and the ping. */
 async function claimsAfterUpgrade(store: WebhookStore): Promise<void> {
-  expect((await store.claimDue(100, 10, 'me', 1000)).map((d) => d.id).sort()).toEqual(['msg_e1_fA_1', 'msg_e1_fB_2', 'msg_e1_null_0']);
+  expect((await store.claimDue(100, 10, 'me', 1000)).map((d) => d.id).sort()).toEqual([
+    'msg_e1_fA_1',
+    'msg_e1_fB_2',
+    'msg_e1_null_0',
+  ]);
   await success(store, (await store.getDelivery('msg_e1_fB_2'))!);
   expect((await store.claimDue(100, 10, 'me', 1000)).map((d) => d.id)).toEqual(['msg_e1_fB_3']);
 }
@@ -369,12 +576,18 @@ describe('claim plan: sqlite', () => {
       await plannedBacklog(store);
       for (const analyzed of [false, true]) {
         if (analyzed) await driver.run('ANALYZE');
-        const claim = (await driver.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${CLAIM_SQL}`, [1_000_000, 16])).map((r) => r.detail);
+        const claim = (
+          await driver.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${CLAIM_SQL}`, [1_000_000, 16])
+        ).map((r) => r.detail);
         expect(claim).toContain('SEARCH d USING INDEX webhook_deliveries_heads_due (next_attempt_at<?)');
         expect(claim.join('\n')).not.toMatch(/TEMP B-TREE|SCAN d\b/);
         // Finding a fight's next head after a delivery: one search of the order index, no sort.
-        const lowest = (await driver.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${LOWEST_PENDING_SQL}`, ['e1', 'f1'])).map((r) => r.detail);
-        expect(lowest).toEqual(['SEARCH webhook_deliveries USING INDEX webhook_deliveries_order (endpoint_id=? AND fight_id=?)']);
+        const lowest = (
+          await driver.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${LOWEST_PENDING_SQL}`, ['e1', 'f1'])
+        ).map((r) => r.detail);
+        expect(lowest).toEqual([
+          'SEARCH webhook_deliveries USING INDEX webhook_deliveries_order (endpoint_id=? AND fight_id=?)',
+        ]);
       }
     } finally {
       await store.close();
@@ -402,7 +615,10 @@ it('sqlite: a database from before the head mark gets the column and its heads m
   const again = new SqlWebhookStore(new SqliteDriver(file));
   try {
     // The first session's leases ran out at 1000: fA's head would be back had the marking run again.
-    expect((await again.claimDue(2000, 10, 'me2', 3000)).map((d) => d.id).sort()).toEqual(['msg_e1_fB_3', 'msg_e1_null_0']);
+    expect((await again.claimDue(2000, 10, 'me2', 3000)).map((d) => d.id).sort()).toEqual([
+      'msg_e1_fB_3',
+      'msg_e1_null_0',
+    ]);
   } finally {
     await again.close();
   }
@@ -425,13 +641,17 @@ if (PG_URL) {
       const c = new Client({ connectionString: PG_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${icu.name}`);
-      await c.query(`CREATE DATABASE ${icu.name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`);
+      await c.query(
+        `CREATE DATABASE ${icu.name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`,
+      );
       await c.end();
       const url = new URL(PG_URL);
       url.pathname = `/${icu.name}`;
       icu.url = url.toString();
     }
-    return new SqlWebhookStore(new PostgresDriver(icu.url, `wh_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`));
+    return new SqlWebhookStore(
+      new PostgresDriver(icu.url, `wh_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`),
+    );
   });
   afterAll(async () => {
     if (!icu.url) return;
@@ -447,21 +667,51 @@ if (PG_URL) {
     schemas.push(schema);
     const driver = new PostgresDriver(PG_URL, schema);
     const store = new SqlWebhookStore(driver);
-    type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; 'Actual Rows'?: number; Plans?: PlanNode[] };
+    type PlanNode = {
+      'Node Type': string;
+      'Index Name'?: string;
+      'Relation Name'?: string;
+      'Actual Rows'?: number;
+      Plans?: PlanNode[];
+    };
     const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
     const explain = async (sql: string, params: unknown[], analyze = false) =>
-      nodes((await driver.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON${analyze ? ', ANALYZE' : ''}) ${sql}`, params))[0]['QUERY PLAN'][0].Plan);
+      nodes(
+        (
+          await driver.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+            `EXPLAIN (FORMAT JSON${analyze ? ', ANALYZE' : ''}) ${sql}`,
+            params,
+          )
+        )[0]['QUERY PLAN'][0].Plan,
+      );
     try {
       await plannedBacklog(store);
       const claimSql = `${CLAIM_SQL} ${driver.lockClause}`;
       for (const analyzed of [false, true]) {
         if (analyzed) await driver.run('ANALYZE');
         const plan = await explain(claimSql, [1_000_000, 16]);
-        expect(plan.some((n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'webhook_deliveries_heads_due')).toBe(true);
-        expect(plan.filter((n) => n['Node Type'].includes('Sort') || (n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'webhook_deliveries'))).toEqual([]);
+        expect(
+          plan.some(
+            (n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'webhook_deliveries_heads_due',
+          ),
+        ).toBe(true);
+        expect(
+          plan.filter(
+            (n) =>
+              n['Node Type'].includes('Sort') ||
+              (n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'webhook_deliveries'),
+          ),
+        ).toEqual([]);
         // A page's groups' next heads, in one statement: a search of the order index per group, no sort.
-        const lowest = await explain(LOWEST_PENDING_MANY_SQL, [['e1', 'e1', 'e2'], ['f1', 'f2', 'f1']]);
-        expect(lowest.some((n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'webhook_deliveries_order')).toBe(true);
+        const lowest = await explain(LOWEST_PENDING_MANY_SQL, [
+          ['e1', 'e1', 'e2'],
+          ['f1', 'f2', 'f1'],
+        ]);
+        expect(
+          lowest.some(
+            (n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'webhook_deliveries_order',
+          ),
+        ).toBe(true);
         expect(lowest.filter((n) => n['Node Type'].includes('Sort'))).toEqual([]);
       }
       // 8,500 pending, 500 of them heads (100 a disabled endpoint's, due among the others): the scan reads its 16 and the disabled ones it passes.
@@ -495,7 +745,10 @@ if (PG_URL) {
   it('postgres: two instances claiming at once never both get a delivery (SKIP LOCKED)', async () => {
     const schema = `wh_race_${Date.now().toString(36)}`;
     schemas.push(schema);
-    const [a, b] = [new SqlWebhookStore(new PostgresDriver(PG_URL, schema)), new SqlWebhookStore(new PostgresDriver(PG_URL, schema))];
+    const [a, b] = [
+      new SqlWebhookStore(new PostgresDriver(PG_URL, schema)),
+      new SqlWebhookStore(new PostgresDriver(PG_URL, schema)),
+    ];
     try {
       await a.insertEndpoint(endpoint('e1'));
       for (let f = 0; f < 40; f++) await a.insertDelivery(delivery('e1', `f${f}`, 1));
@@ -512,11 +765,16 @@ if (PG_URL) {
   it('postgres: two instances pruning at once delete each delivery once and leave nothing behind', async () => {
     const schema = `wh_prune_${Date.now().toString(36)}`;
     schemas.push(schema);
-    const [a, b] = [new SqlWebhookStore(new PostgresDriver(PG_URL, schema)), new SqlWebhookStore(new PostgresDriver(PG_URL, schema))];
+    const [a, b] = [
+      new SqlWebhookStore(new PostgresDriver(PG_URL, schema)),
+      new SqlWebhookStore(new PostgresDriver(PG_URL, schema)),
+    ];
     try {
       await a.insertEndpoint(endpoint('e1'));
       for (let f = 0; f < 40; f++) await settle(a, delivery('e1', `f${f}`, 1), 'delivered', 100 + f);
-      const passes = await Promise.all([0, 1, 2].flatMap(() => [a.pruneFinished(DAY, 7), b.pruneFinished(DAY, 7)]));
+      const passes = await Promise.all(
+        [0, 1, 2].flatMap(() => [a.pruneFinished(DAY, 7), b.pruneFinished(DAY, 7)]),
+      );
       const more = [await a.pruneFinished(DAY, 40), await b.pruneFinished(DAY, 40)];
       expect([...passes, ...more].reduce((x, y) => x + y, 0)).toBe(40);
       expect(await a.listDeliveries('e1', { limit: 50 })).toEqual([]);
@@ -535,6 +793,9 @@ if (PG_URL) {
     await c.end();
   });
 } else {
-  console.warn('PostgreSQL webhook-store suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it');
-  describe.skip('postgres webhook store (SKIPPED: EVENT_STORE_PG_URL is not set)', () => it('needs PostgreSQL', () => undefined));
+  console.warn(
+    'PostgreSQL webhook-store suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
+  );
+  describe.skip('postgres webhook store (SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
+    it('needs PostgreSQL', () => undefined));
 }

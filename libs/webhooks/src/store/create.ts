@@ -5,7 +5,11 @@ import { SqliteDriver } from './sqlite-driver';
 import { WebhookStore } from './types';
 
 /** Follows the event store's engine, as createReadStore does: a SQLite file beside the log, the same PostgreSQL, or memory. */
-export function createWebhookStore(config: { url?: string; dataDir?: string; schema?: string }): WebhookStore {
+export function createWebhookStore(config: {
+  url?: string;
+  dataDir?: string;
+  schema?: string;
+}): WebhookStore {
   const url = config.url?.trim();
   if (!url) return new SqlWebhookStore(new SqliteDriver(join(config.dataDir ?? './data', 'webhooks.sqlite')));
   // The memory engine is SQLite in memory: the same SQL, so the same ordering and leasing rules.

@@ -14,9 +14,15 @@ export class PostgresDriver implements SqlDriver {
     connectionString: string,
     private readonly schema = 'public',
   ) {
-    if (!/^[a-z_][a-z0-9_]{0,29}$/.test(schema)) throw new Error(`invalid webhook-store schema name ${schema}`);
+    if (!/^[a-z_][a-z0-9_]{0,29}$/.test(schema))
+      throw new Error(`invalid webhook-store schema name ${schema}`);
     // An application_name in the url wins over this one (node-postgres), so an operator can tell instances apart.
-    this.pool = new Pool({ connectionString, max: 4, options: `-c search_path=${schema}`, application_name: 'webhook-store' });
+    this.pool = new Pool({
+      connectionString,
+      max: 4,
+      options: `-c search_path=${schema}`,
+      application_name: 'webhook-store',
+    });
     // Idle clients whose connection the server ended; the pool drops them and opens new ones.
     this.pool.on('error', (error) => console.warn(`webhook store (postgres): ${error.message}`));
   }

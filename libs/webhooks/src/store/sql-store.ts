@@ -1,11 +1,22 @@
 import { SqlDriver, SqlExec } from './driver';
-import { AttemptOutcome, AttemptRow, DeliveryQuery, DeliveryRow, EndpointEffect, EndpointPatch, EndpointRow, NewDelivery, WebhookStore } from './types';
+import {
+  AttemptOutcome,
+  AttemptRow,
+  DeliveryQuery,
+  DeliveryRow,
+  EndpointEffect,
+  EndpointPatch,
+  EndpointRow,
+  NewDelivery,
+  WebhookStore,
+} from './types';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number => Number(v);
 const optNum = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 /** A nullable text column (a number only where a driver gives a numeric text back as one). */
-const optStr = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : null);
+const optStr = (v: unknown): string | null =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : null;
 
 const toEndpoint = (r: Row): EndpointRow => ({
   id: String(r.id),
@@ -91,7 +102,17 @@ async function insertDeliveries(q: SqlExec, ds: NewDelivery[]): Promise<void> {
     await q.run(
       `INSERT INTO webhook_deliveries (id, endpoint_id, tenant_id, fight_id, seq, event_type, payload, created_at, status, attempts, round_attempts, next_attempt_at, head)
        VALUES ${values.join(', ')} ON CONFLICT (id) DO NOTHING`,
-      chunk.flatMap((d) => [d.id, d.endpointId, d.tenantId, d.fightId, d.seq, d.eventType, d.payload, d.createdAt, d.fightId === null ? 1 : 0]),
+      chunk.flatMap((d) => [
+        d.id,
+        d.endpointId,
+        d.tenantId,
+        d.fightId,
+        d.seq,
+        d.eventType,
+        d.payload,
+        d.createdAt,
+        d.fightId === null ? 1 : 0,
+      ]),
     );
   }
 }
@@ -101,7 +122,8 @@ type Group = readonly [endpointId: string, fightId: string];
 
 function groupsOf(ds: Array<{ endpointId: string; fightId: string | null }>): Group[] {
   const seen = new Map<string, Group>();
-  for (const d of ds) if (d.fightId !== null) seen.set(`${d.endpointId}\u0000${d.fightId}`, [d.endpointId, d.fightId]);
+  for (const d of ds)
+    if (d.fightId !== null) seen.set(`${d.endpointId}\u0000${d.fightId}`, [d.endpointId, d.fightId]);
   return [...seen.values()];
 }
 
@@ -125,7 +147,10 @@ async function lowestPending(q: SqlExec, groups: Group[], postgres: boolean): Pr
     }
     return out;
   }
-  const rows = await q.query<{ i: string; id: string; head: number }>(LOWEST_PENDING_MANY_SQL, [groups.map((g) => g[0]), groups.map((g) => g[1])]);
+  const rows = await q.query<{ i: string; id: string; head: number }>(LOWEST_PENDING_MANY_SQL, [
+    groups.map((g) => g[0]),
+    groups.map((g) => g[1]),
+  ]);
   const out: Lowest[] = groups.map(() => undefined);
   for (const r of rows) out[Number(r.i) - 1] = { id: r.id, head: Number(r.head) };
   return out;
@@ -134,7 +159,10 @@ async function lowestPending(q: SqlExec, groups: Group[], postgres: boolean): Pr
 async function setHead(q: SqlExec, ids: string[], head: 0 | 1): Promise<void> {
   for (let at = 0; at < ids.length; at += 500) {
     const chunk = ids.slice(at, at + 500);
-    await q.run(`UPDATE webhook_deliveries SET head = ${head} WHERE id IN (${chunk.map((_, i) => `$${i + 1}`).join(', ')})`, chunk);
+    await q.run(
+      `UPDATE webhook_deliveries SET head = ${head} WHERE id IN (${chunk.map((_, i) => `$${i + 1}`).join(', ')})`,
+      chunk,
+    );
   }
 }
 
@@ -195,9 +223,25 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async insertEndpoint(e: EndpointRow): Promise<void> {
-    await this.db.run(`INSERT INTO webhook_endpoints VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`, [
-      e.id, e.tenantId, e.url, e.description, JSON.stringify(e.eventTypes), e.fightId, e.enabled ? 1 : 0, e.secret, e.previousSecret, e.previousSecretUntil, e.disabledReason, e.failingSince, e.createdAt, e.updatedAt,
-    ]);
+    await this.db.run(
+      `INSERT INTO webhook_endpoints VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        e.id,
+        e.tenantId,
+        e.url,
+        e.description,
+        JSON.stringify(e.eventTypes),
+        e.fightId,
+        e.enabled ? 1 : 0,
+        e.secret,
+        e.previousSecret,
+        e.previousSecretUntil,
+        e.disabledReason,
+        e.failingSince,
+        e.createdAt,
+        e.updatedAt,
+      ],
+    );
   }
 
   async updateEndpoint(id: string, patch: EndpointPatch): Promise<void> {
@@ -217,7 +261,11 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async listEndpoints(tenantId: string) {
-    return (await this.db.query(`SELECT * FROM webhook_endpoints WHERE tenant_id = $1 ORDER BY created_at, id`, [tenantId])).map(toEndpoint);
+    return (
+      await this.db.query(`SELECT * FROM webhook_endpoints WHERE tenant_id = $1 ORDER BY created_at, id`, [
+        tenantId,
+      ])
+    ).map(toEndpoint);
   }
 
   async deleteEndpoint(id: string): Promise<void> {
@@ -229,27 +277,46 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async checkpoint() {
-    const [r] = await this.db.query<{ checkpoint: string }>(`SELECT checkpoint FROM webhook_checkpoint WHERE name = $1`, [CHECKPOINT]);
+    const [r] = await this.db.query<{ checkpoint: string }>(
+      `SELECT checkpoint FROM webhook_checkpoint WHERE name = $1`,
+      [CHECKPOINT],
+    );
     return r?.checkpoint || undefined;
   }
 
   async fightTenants(fightIds: string[]) {
     const out = new Map<string, string>();
     for (const id of fightIds) {
-      const [r] = await this.db.query<{ tenant_id: string }>(`SELECT tenant_id FROM webhook_fight_tenants WHERE fight_id = $1`, [id]);
+      const [r] = await this.db.query<{ tenant_id: string }>(
+        `SELECT tenant_id FROM webhook_fight_tenants WHERE fight_id = $1`,
+        [id],
+      );
       if (r) out.set(id, r.tenant_id);
     }
     return out;
   }
 
-  commitPage(expected: string | undefined, next: string, page: { fightTenants: Array<[string, string]>; deliveries: NewDelivery[] }): Promise<boolean> {
+  commitPage(
+    expected: string | undefined,
+    next: string,
+    page: { fightTenants: Array<[string, string]>; deliveries: NewDelivery[] },
+  ): Promise<boolean> {
     return this.db.tx(async (q) => {
-      await q.run(`INSERT INTO webhook_checkpoint (name, checkpoint) VALUES ($1, '') ON CONFLICT DO NOTHING`, [CHECKPOINT]);
+      await q.run(
+        `INSERT INTO webhook_checkpoint (name, checkpoint) VALUES ($1, '') ON CONFLICT DO NOTHING`,
+        [CHECKPOINT],
+      );
       // The row lock (PostgreSQL) or the write lock (SQLite) makes the compare-and-set safe between consumers.
-      const [current] = await q.query<{ checkpoint: string }>(`SELECT checkpoint FROM webhook_checkpoint WHERE name = $1 ${this.db.engine === 'postgres' ? 'FOR UPDATE' : ''}`, [CHECKPOINT]);
+      const [current] = await q.query<{ checkpoint: string }>(
+        `SELECT checkpoint FROM webhook_checkpoint WHERE name = $1 ${this.db.engine === 'postgres' ? 'FOR UPDATE' : ''}`,
+        [CHECKPOINT],
+      );
       if ((current.checkpoint || undefined) !== expected) return false;
       for (const [fightId, tenantId] of page.fightTenants) {
-        await q.run(`INSERT INTO webhook_fight_tenants (fight_id, tenant_id) VALUES ($1, $2) ON CONFLICT (fight_id) DO NOTHING`, [fightId, tenantId]);
+        await q.run(
+          `INSERT INTO webhook_fight_tenants (fight_id, tenant_id) VALUES ($1, $2) ON CONFLICT (fight_id) DO NOTHING`,
+          [fightId, tenantId],
+        );
       }
       await this.queue(q, page.deliveries);
       await q.run(`UPDATE webhook_checkpoint SET checkpoint = $2 WHERE name = $1`, [CHECKPOINT, next]);
@@ -268,11 +335,18 @@ export class SqlWebhookStore implements WebhookStore {
    * probe and no transaction (the dispatcher's poll of an idle outbox).
    */
   async claimDue(now: number, limit: number, owner: string, leaseUntil: number): Promise<DeliveryRow[]> {
-    const [due] = await this.db.query(`SELECT 1 AS due FROM webhook_deliveries WHERE status = 'pending' AND head = 1 AND next_attempt_at <= $1 LIMIT 1`, [now]);
+    const [due] = await this.db.query(
+      `SELECT 1 AS due FROM webhook_deliveries WHERE status = 'pending' AND head = 1 AND next_attempt_at <= $1 LIMIT 1`,
+      [now],
+    );
     if (!due) return [];
     return this.db.tx(async (q) => {
       const rows = await q.query(`${CLAIM_SQL} ${this.db.lockClause}`, [now, limit]);
-      if (rows.length) await q.run(`UPDATE webhook_deliveries SET locked_until = $1, locked_by = $2 WHERE id IN (${rows.map((_, i) => `$${i + 3}`).join(', ')})`, [leaseUntil, owner, ...rows.map((r) => r.id)]);
+      if (rows.length)
+        await q.run(
+          `UPDATE webhook_deliveries SET locked_until = $1, locked_by = $2 WHERE id IN (${rows.map((_, i) => `$${i + 3}`).join(', ')})`,
+          [leaseUntil, owner, ...rows.map((r) => r.id)],
+        );
       return rows.map(toDelivery);
     });
   }
@@ -281,38 +355,91 @@ export class SqlWebhookStore implements WebhookStore {
     const finished = o.status !== 'pending';
     return this.db.tx(async (q) => {
       // A finished delivery hands its group's head on: the group is locked before the delivery changes.
-      const [row] = finished ? await q.query<{ fight_id: string | null }>(`SELECT fight_id FROM webhook_deliveries WHERE id = $1`, [a.deliveryId]) : [];
-      const group: Group | undefined = row && row.fight_id !== null ? [a.endpointId, row.fight_id] : undefined;
+      const [row] = finished
+        ? await q.query<{ fight_id: string | null }>(
+            `SELECT fight_id FROM webhook_deliveries WHERE id = $1`,
+            [a.deliveryId],
+          )
+        : [];
+      const group: Group | undefined =
+        row && row.fight_id !== null ? [a.endpointId, row.fight_id] : undefined;
       if (group) await this.lockGroups(q, [group]);
       const changed = await q.run(
         `UPDATE webhook_deliveries SET status = $3, attempts = attempts + 1, round_attempts = round_attempts + 1, next_attempt_at = $4, last_status = $5, last_error = $6, delivered_at = $7, locked_until = NULL, locked_by = NULL,
            head = CASE WHEN $8 = 1 THEN 0 ELSE head END
          WHERE id = $1 AND locked_by = $2`,
-        [a.deliveryId, owner, o.status, o.nextAttemptAt, o.lastStatus, o.lastError, o.deliveredAt, finished ? 1 : 0],
+        [
+          a.deliveryId,
+          owner,
+          o.status,
+          o.nextAttemptAt,
+          o.lastStatus,
+          o.lastError,
+          o.deliveredAt,
+          finished ? 1 : 0,
+        ],
       );
       // The lease ran out and another instance took the delivery over: its attempt is the one that counts.
       if (changed === 0) return false;
       if (group) await markHeads(q, [group], [undefined], this.db.engine === 'postgres');
-      await q.run(`INSERT INTO webhook_attempts VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [a.deliveryId, a.attemptNo, a.endpointId, a.attemptedAt, a.status, a.latencyMs, a.responseExcerpt, a.error]);
-      if (effect.kind === 'success') await q.run(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [a.endpointId]);
-      else if (effect.kind === 'disable') await q.run(`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = $2, updated_at = $3 WHERE id = $1`, [a.endpointId, effect.reason, a.attemptedAt]);
+      await q.run(`INSERT INTO webhook_attempts VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+        a.deliveryId,
+        a.attemptNo,
+        a.endpointId,
+        a.attemptedAt,
+        a.status,
+        a.latencyMs,
+        a.responseExcerpt,
+        a.error,
+      ]);
+      if (effect.kind === 'success')
+        await q.run(
+          `UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`,
+          [a.endpointId],
+        );
+      else if (effect.kind === 'disable')
+        await q.run(
+          `UPDATE webhook_endpoints SET enabled = 0, disabled_reason = $2, updated_at = $3 WHERE id = $1`,
+          [a.endpointId, effect.reason, a.attemptedAt],
+        );
       else {
-        await q.run(`UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL`, [a.endpointId, effect.now]);
-        await q.run(`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = $2, updated_at = $4 WHERE id = $1 AND enabled = 1 AND failing_since <= $3`, [a.endpointId, effect.reason, effect.disableIfFailingSince, effect.now]);
+        await q.run(
+          `UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL`,
+          [a.endpointId, effect.now],
+        );
+        await q.run(
+          `UPDATE webhook_endpoints SET enabled = 0, disabled_reason = $2, updated_at = $4 WHERE id = $1 AND enabled = 1 AND failing_since <= $3`,
+          [a.endpointId, effect.reason, effect.disableIfFailingSince, effect.now],
+        );
       }
       return true;
     });
   }
 
   async releaseLeases(owner: string, ids?: string[]): Promise<void> {
-    if (!ids) return void (await this.db.run(`UPDATE webhook_deliveries SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1`, [owner]));
-    for (const id of ids) await this.db.run(`UPDATE webhook_deliveries SET locked_until = NULL, locked_by = NULL WHERE id = $1 AND locked_by = $2`, [id, owner]);
+    if (!ids)
+      return void (await this.db.run(
+        `UPDATE webhook_deliveries SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1`,
+        [owner],
+      ));
+    for (const id of ids)
+      await this.db.run(
+        `UPDATE webhook_deliveries SET locked_until = NULL, locked_by = NULL WHERE id = $1 AND locked_by = $2`,
+        [id, owner],
+      );
   }
 
   async stats() {
-    const byStatus = await this.db.query<{ status: string; n: number | string }>('SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status');
-    const failed = await this.db.query<{ n: number | string }>("SELECT count(*) AS n FROM webhook_attempts WHERE error IS NOT NULL OR status IS NULL OR status < 200 OR status >= 300");
-    return { deliveries: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])), failedAttempts: Number(failed[0]?.n ?? 0) };
+    const byStatus = await this.db.query<{ status: string; n: number | string }>(
+      'SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status',
+    );
+    const failed = await this.db.query<{ n: number | string }>(
+      'SELECT count(*) AS n FROM webhook_attempts WHERE error IS NOT NULL OR status IS NULL OR status < 200 OR status >= 300',
+    );
+    return {
+      deliveries: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
+      failedAttempts: Number(failed[0]?.n ?? 0),
+    };
   }
 
   async getDelivery(id: string) {
@@ -328,17 +455,32 @@ export class SqlWebhookStore implements WebhookStore {
     if (q.before !== undefined) where.push(`created_at < $${args.push(q.before)}`);
     // Ids in byte order on both engines: PostgreSQL's own collation may order base64url ids otherwise.
     const id = this.db.engine === 'postgres' ? 'id COLLATE "C"' : 'id';
-    if (q.after) where.push(`(created_at, seq, ${id}) < ($${args.push(q.after.createdAt)}, $${args.push(q.after.seq)}, $${args.push(q.after.id)})`);
-    const rows = await this.db.query(`SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY created_at DESC, seq DESC, ${id} DESC LIMIT $${args.push(q.limit)}`, args);
+    if (q.after)
+      where.push(
+        `(created_at, seq, ${id}) < ($${args.push(q.after.createdAt)}, $${args.push(q.after.seq)}, $${args.push(q.after.id)})`,
+      );
+    const rows = await this.db.query(
+      `SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY created_at DESC, seq DESC, ${id} DESC LIMIT $${args.push(q.limit)}`,
+      args,
+    );
     return rows.map(toDelivery);
   }
 
   async listAttempts(deliveryId: string) {
-    return (await this.db.query(`SELECT * FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt_no`, [deliveryId])).map(toAttempt);
+    return (
+      await this.db.query(`SELECT * FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt_no`, [
+        deliveryId,
+      ])
+    ).map(toAttempt);
   }
 
-  requeue(endpointId: string, filter: { deliveryId: string } | { since: number }, now: number): Promise<number> {
-    const [clause, arg] = 'deliveryId' in filter ? ['id = $3', filter.deliveryId] : ['created_at >= $3', filter.since];
+  requeue(
+    endpointId: string,
+    filter: { deliveryId: string } | { since: number },
+    now: number,
+  ): Promise<number> {
+    const [clause, arg] =
+      'deliveryId' in filter ? ['id = $3', filter.deliveryId] : ['created_at >= $3', filter.since];
     return this.db.tx(async (q) => {
       // A finished delivery comes back unmarked (a ping: as its own head); a pending one keeps its mark.
       const rows = await q.query<{ fight_id: string | null }>(
@@ -354,10 +496,10 @@ export class SqlWebhookStore implements WebhookStore {
       const lows = await lowestPending(q, groups, this.db.engine === 'postgres');
       for (const [i, group] of groups.entries()) {
         const low = lows[i];
-        await q.run(`UPDATE webhook_deliveries SET head = CASE WHEN id = $3 THEN 1 ELSE 0 END WHERE endpoint_id = $1 AND fight_id = $2 AND status = 'pending' AND (head = 1 OR id = $3)`, [
-          ...group,
-          low?.id ?? null,
-        ]);
+        await q.run(
+          `UPDATE webhook_deliveries SET head = CASE WHEN id = $3 THEN 1 ELSE 0 END WHERE endpoint_id = $1 AND fight_id = $2 AND status = 'pending' AND (head = 1 OR id = $3)`,
+          [...group, low?.id ?? null],
+        );
       }
       return rows.length;
     });

@@ -69,7 +69,10 @@ export interface AttemptOutcome {
 }
 
 /** What an attempt does to its endpoint: reset the failure clock, start it, or disable the endpoint. */
-export type EndpointEffect = { kind: 'success' } | { kind: 'failure'; now: number; disableIfFailingSince: number; reason: string } | { kind: 'disable'; reason: string };
+export type EndpointEffect =
+  | { kind: 'success' }
+  | { kind: 'failure'; now: number; disableIfFailingSince: number; reason: string }
+  | { kind: 'disable'; reason: string };
 
 export interface DeliveryQuery {
   status?: DeliveryStatus;
@@ -84,7 +87,22 @@ export interface DeliveryQuery {
   after?: { createdAt: number; seq: number; id: string };
 }
 
-export type EndpointPatch = Partial<Pick<EndpointRow, 'url' | 'description' | 'eventTypes' | 'fightId' | 'enabled' | 'secret' | 'previousSecret' | 'previousSecretUntil' | 'disabledReason' | 'failingSince' | 'updatedAt'>>;
+export type EndpointPatch = Partial<
+  Pick<
+    EndpointRow,
+    | 'url'
+    | 'description'
+    | 'eventTypes'
+    | 'fightId'
+    | 'enabled'
+    | 'secret'
+    | 'previousSecret'
+    | 'previousSecretUntil'
+    | 'disabledReason'
+    | 'failingSince'
+    | 'updatedAt'
+  >
+>;
 
 export interface WebhookStore {
   readonly engine: string;
@@ -102,7 +120,11 @@ export interface WebhookStore {
    * Records fight owners, inserts deliveries (ignoring ids already stored) and moves the checkpoint
    * from `expected` to `next`, in one transaction; false, changing nothing, if another consumer moved it first.
    */
-  commitPage(expected: string | undefined, next: string, page: { fightTenants: Array<[string, string]>; deliveries: NewDelivery[] }): Promise<boolean>;
+  commitPage(
+    expected: string | undefined,
+    next: string,
+    page: { fightTenants: Array<[string, string]>; deliveries: NewDelivery[] },
+  ): Promise<boolean>;
   insertDelivery(d: NewDelivery): Promise<void>;
 
   /**
@@ -111,7 +133,12 @@ export interface WebhookStore {
    */
   claimDue(now: number, limit: number, owner: string, leaseUntil: number): Promise<DeliveryRow[]>;
   /** Logs the attempt, updates the delivery (if `owner` still holds its lease) and the endpoint, in one transaction. */
-  recordAttempt(owner: string, attempt: AttemptRow, outcome: AttemptOutcome, effect: EndpointEffect): Promise<boolean>;
+  recordAttempt(
+    owner: string,
+    attempt: AttemptRow,
+    outcome: AttemptOutcome,
+    effect: EndpointEffect,
+  ): Promise<boolean>;
   /** Gives back the leases `owner` holds (a clean stop). */
   releaseLeases(owner: string, ids?: string[]): Promise<void>;
 
@@ -128,6 +155,10 @@ export interface WebhookStore {
    */
   pruneFinished(before: number, limit: number): Promise<number>;
   /** Queues deliveries again, due at `now`, with a fresh retry schedule; returns how many. */
-  requeue(endpointId: string, filter: { deliveryId: string } | { since: number }, now: number): Promise<number>;
+  requeue(
+    endpointId: string,
+    filter: { deliveryId: string } | { since: number },
+    now: number,
+  ): Promise<number>;
   close(): Promise<void>;
 }

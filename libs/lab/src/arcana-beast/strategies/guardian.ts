@@ -7,11 +7,15 @@ import { ArcanaStrategy } from '../strategy';
  */
 export const guardian: ArcanaStrategy = {
   id: 'guardian',
-  description: 'Encourage every turn (+1 Dodge die); the beast attacks, or Defends once its HP is at half or less.',
+  description:
+    'Encourage every turn (+1 Dodge die); the beast attacks, or Defends once its HP is at half or less.',
   next: (t) =>
     turnOf(
       t,
       (c) => command(c, 'Encourage'),
-      (c) => (c.turn.action === undefined && c.me.state === 'Active' && c.me.hp * 2 <= c.me.maxHp ? { type: 'Defend', combatantId: c.me.id } : attackStep(c)),
+      (c) =>
+        c.turn.action === undefined && c.me.state === 'Active' && c.me.hp * 2 <= c.me.maxHp
+          ? { type: 'Defend', combatantId: c.me.id }
+          : attackStep(c),
     ),
 };

@@ -7,6 +7,12 @@ import { ArcanaStrategy } from '../strategy';
  */
 export const hunter: ArcanaStrategy = {
   id: 'hunter',
-  description: 'Direct every turn and attack the foe’s Binder while it stands (its beast may intercept), then the beast.',
-  next: (t) => turnOf(t, (c) => command(c, 'Direct'), (c) => attackStep(c, c.foeBinder && c.foeBinder.state === 'Active' ? c.foeBinder.id : c.foe.id)),
+  description:
+    'Direct every turn and attack the foe’s Binder while it stands (its beast may intercept), then the beast.',
+  next: (t) =>
+    turnOf(
+      t,
+      (c) => command(c, 'Direct'),
+      (c) => attackStep(c, c.foeBinder && c.foeBinder.state === 'Active' ? c.foeBinder.id : c.foe.id),
+    ),
 };

@@ -7,6 +7,13 @@ import { strategist } from './strategist';
 import { surge } from './surge';
 
 /** Every Arcana Beast strategy the lab knows, in matrix order (docs/lab.md). Add a new file and list it here. */
-export const ARCANA_BEAST_STRATEGIES: readonly ArcanaStrategy[] = [surge, saver, director, strategist, guardian, hunter];
+export const ARCANA_BEAST_STRATEGIES: readonly ArcanaStrategy[] = [
+  surge,
+  saver,
+  director,
+  strategist,
+  guardian,
+  hunter,
+];
 
 export { director, guardian, hunter, saver, strategist, surge };

@@ -7,6 +7,8 @@ import { ArcanaStrategy } from '../strategy';
  */
 export const saver: ArcanaStrategy = {
   id: 'saver',
-  description: 'Direct every turn; saves Stamina for a Bond Surge when a single hit can knock the foe out (its HP ≤ Base Damage).',
-  next: (t) => turnOf(t, (c) => command(c, canSurge(c) && c.foe.hp <= c.me.baseDamage ? 'BondSurge' : 'Direct')),
+  description:
+    'Direct every turn; saves Stamina for a Bond Surge when a single hit can knock the foe out (its HP ≤ Base Damage).',
+  next: (t) =>
+    turnOf(t, (c) => command(c, canSurge(c) && c.foe.hp <= c.me.baseDamage ? 'BondSurge' : 'Direct')),
 };

@@ -24,7 +24,11 @@ function chargePath(t: ArchsoulTurn, from: Space, reach: number): Space[] | unde
     for (let i = 1; i <= steps; i++) {
       const s = { x: from.x + n.x * i, y: from.y + n.y * i };
       const prev = i === 1 ? from : path[i - 2];
-      if (!canStep(t.view.map, prev, s) || t.view.combatants.some((c) => c.position && c.position.x === s.x && c.position.y === s.y)) return undefined;
+      if (
+        !canStep(t.view.map, prev, s) ||
+        t.view.combatants.some((c) => c.position && c.position.x === s.x && c.position.y === s.y)
+      )
+        return undefined;
       path.push(s);
     }
     return path;
@@ -39,18 +43,34 @@ function chargePath(t: ArchsoulTurn, from: Space, reach: number): Space[] | unde
  */
 export const charger: ArchsoulStrategy = {
   id: 'charger',
-  description: 'Mounted with a lance: Charges (3 AP) when a straight run of 3+ spaces is open, else rides to where one is, or attacks in reach.',
+  description:
+    'Mounted with a lance: Charges (3 AP) when a straight run of 3+ spaces is open, else rides to where one is, or attacks in reach.',
   next(t) {
     const me = t.me;
     const w = weapon(t, (x) => x.type === 'melee' && x.properties.some((p) => CHARGE.weapons.includes(p)));
-    if (!w) return footTurn(t, weapon(t, (x) => x.type === 'melee'), (arm) => strike(t, arm));
+    if (!w)
+      return footTurn(
+        t,
+        weapon(t, (x) => x.type === 'melee'),
+        (arm) => strike(t, arm),
+      );
     const prelude = recover(t) ?? ready(t, w.id, [w.id]);
     if (prelude) return prelude;
     if (!me.mounted) return face(t) ?? strike(t, w);
     const run = me.ap >= AP_COST.charge ? chargePath(t, me.position!, w.reach) : undefined;
-    if (run) return { type: 'Charge', combatantId: me.id, path: run, targetId: t.foe.id, weaponId: w.id } satisfies RuleCommand;
+    if (run)
+      return {
+        type: 'Charge',
+        combatantId: me.id,
+        path: run,
+        targetId: t.foe.id,
+        weaponId: w.id,
+      } satisfies RuleCommand;
     if ((me.ap === AP_COST.charge || dist(t) > w.reach) && !chargePath(t, me.position!, w.reach)) {
-      const toStart = me.ap >= AP_COST.move ? pathTo(t, me.speed, (s) => chargePath(t, s, w.reach) !== undefined) : undefined;
+      const toStart =
+        me.ap >= AP_COST.move
+          ? pathTo(t, me.speed, (s) => chargePath(t, s, w.reach) !== undefined)
+          : undefined;
       if (toStart) return { type: 'Move', combatantId: me.id, path: toStart };
     }
     return strike(t, w) ?? face(t);

@@ -8,16 +8,27 @@ import { ArchsoulStrategy } from '../strategy';
  */
 export const grappler: ArchsoulStrategy = {
   id: 'grappler',
-  description: 'Empty-handed: closes in, Grabs (2 AP), then makes the grapple’s Attack (1 AP) with every AP it has.',
+  description:
+    'Empty-handed: closes in, Grabs (2 AP), then makes the grapple’s Attack (1 AP) with every AP it has.',
   next(t) {
     const me = t.me;
-    if (has(t, 'prone')) return me.ap >= AP_COST.standUp ? { type: 'StandUp', combatantId: me.id } : undefined;
-    const dropped = me.held.length > 0 ? { type: 'DropItem', combatantId: me.id, itemId: me.held[0] } : undefined;
-    const grappling = t.view.grapples.some((g) => g.memberIds.includes(me.id) && g.memberIds.includes(t.foe.id));
-    if (grappling) return me.ap >= AP_COST.grappleAttack ? { type: 'GrappleAttack', combatantId: me.id, targetId: t.foe.id } : undefined;
+    if (has(t, 'prone'))
+      return me.ap >= AP_COST.standUp ? { type: 'StandUp', combatantId: me.id } : undefined;
+    const dropped =
+      me.held.length > 0 ? { type: 'DropItem', combatantId: me.id, itemId: me.held[0] } : undefined;
+    const grappling = t.view.grapples.some(
+      (g) => g.memberIds.includes(me.id) && g.memberIds.includes(t.foe.id),
+    );
+    if (grappling)
+      return me.ap >= AP_COST.grappleAttack
+        ? { type: 'GrappleAttack', combatantId: me.id, targetId: t.foe.id }
+        : undefined;
     const inReach = dist(t) <= FIST.reach;
-    const grab = inReach && me.ap >= AP_COST.grab ? { type: 'Grab', combatantId: me.id, targetId: t.foe.id } : undefined;
-    return dismount(t) ?? dropped ?? face(t) ?? grab ?? (inReach ? undefined : approach(t, FIST.reach)) ?? face(t);
+    const grab =
+      inReach && me.ap >= AP_COST.grab ? { type: 'Grab', combatantId: me.id, targetId: t.foe.id } : undefined;
+    return (
+      dismount(t) ?? dropped ?? face(t) ?? grab ?? (inReach ? undefined : approach(t, FIST.reach)) ?? face(t)
+    );
   },
   react: reactWithBest,
 };

@@ -7,7 +7,8 @@ import { ArchsoulStrategy } from '../strategy';
  */
 export const reckless: ArchsoulStrategy = {
   id: 'reckless',
-  description: 'Draws the heaviest two-handed melee weapon and makes a Reckless Attack whenever it starts a turn in reach (else a plain Attack).',
+  description:
+    'Draws the heaviest two-handed melee weapon and makes a Reckless Attack whenever it starts a turn in reach (else a plain Attack).',
   next(t) {
     const w = weapon(t, (x) => x.type === 'melee' && x.twoHanded && !x.properties.includes('lance'));
     return footTurn(t, w, (arm) => strike(t, arm, 'reckless') ?? strike(t, arm));

@@ -8,11 +8,20 @@ import { ArchsoulStrategy } from '../strategy';
  */
 export const spearman: ArchsoulStrategy = {
   id: 'spearman',
-  description: 'Draws the longest-reaching melee weapon, steps back (Slow Move) when the foe is inside its reach, attacks from full reach.',
+  description:
+    'Draws the longest-reaching melee weapon, steps back (Slow Move) when the foe is inside its reach, attacks from full reach.',
   next(t) {
-    const reach = Math.max(0, ...t.sheet.weapons.filter((x) => x.type === 'melee' && !x.properties.includes('lance')).map((x) => x.reach));
+    const reach = Math.max(
+      0,
+      ...t.sheet.weapons
+        .filter((x) => x.type === 'melee' && !x.properties.includes('lance'))
+        .map((x) => x.reach),
+    );
     const w = weapon(t, (x) => x.type === 'melee' && x.reach === reach && !x.properties.includes('lance'));
-    const keepReach = w && w.reach > 1 && t.me.held.includes(w.id) && dist(t) < w.reach && t.me.ap >= 3 ? stepBackTo(t, w.reach) : undefined;
+    const keepReach =
+      w && w.reach > 1 && t.me.held.includes(w.id) && dist(t) < w.reach && t.me.ap >= 3
+        ? stepBackTo(t, w.reach)
+        : undefined;
     return keepReach ?? footTurn(t, w, (arm) => strike(t, arm));
   },
   react: reactWithBest,

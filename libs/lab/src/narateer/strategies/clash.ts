@@ -1,4 +1,12 @@
-import { attackOption, clash as clashAnswer, clashCost, declaration, fullGuard, threatNextActivation, threatThisActivation } from '../options';
+import {
+  attackOption,
+  clash as clashAnswer,
+  clashCost,
+  declaration,
+  fullGuard,
+  threatNextActivation,
+  threatThisActivation,
+} from '../options';
 import { NarateerStrategy, NO_RESPONSE } from '../strategy';
 
 /**
@@ -8,7 +16,8 @@ import { NarateerStrategy, NO_RESPONSE } from '../strategy';
  */
 export const clash: NarateerStrategy = {
   id: 'clash',
-  description: 'Always answers with a Clash when able (Boost kept for later exchanges), else Full Guard; attacks with dice beyond its Clash reserve.',
+  description:
+    'Always answers with a Clash when able (Boost kept for later exchanges), else Full Guard; attacks with dice beyond its Clash reserve.',
   declare({ me, foe }) {
     const o = attackOption(me);
     if (!o) return undefined;
@@ -19,6 +28,10 @@ export const clash: NarateerStrategy = {
   respond({ me, foe, exchange }) {
     const cost = clashCost(me, exchange.kind);
     const keep = threatThisActivation(foe) * cost;
-    return clashAnswer(me, exchange.kind, me.ad.ready - cost - keep) ?? fullGuard(me, exchange.kind, 0) ?? NO_RESPONSE;
+    return (
+      clashAnswer(me, exchange.kind, me.ad.ready - cost - keep) ??
+      fullGuard(me, exchange.kind, 0) ??
+      NO_RESPONSE
+    );
   },
 };

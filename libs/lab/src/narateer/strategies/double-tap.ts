@@ -8,13 +8,17 @@ import { NarateerStrategy, NO_RESPONSE } from '../strategy';
  */
 export const doubleTap: NarateerStrategy = {
   id: 'doubleTap',
-  description: 'Two exchanges per activation with the Boost split between them; answers with Full Guard at no Boost.',
+  description:
+    'Two exchanges per activation with the Boost split between them; answers with Full Guard at no Boost.',
   declare({ me, declared, readyAtStart }) {
     if (declared.length >= 2) return undefined;
     const o = attackOption(me);
     if (!o) return undefined;
     const cost = o.weapon.baseAttackCost;
-    const budget = Math.max(0, Math.min(me.sheet.skills[ATTACK_SKILL[o.weapon.kind]], readyAtStart - 2 * cost));
+    const budget = Math.max(
+      0,
+      Math.min(me.sheet.skills[ATTACK_SKILL[o.weapon.kind]], readyAtStart - 2 * cost),
+    );
     const split = [Math.ceil(budget / 2), Math.floor(budget / 2)];
     return declaration(o, split[declared.length]);
   },

@@ -9,7 +9,8 @@ import { NarateerStrategy, NO_RESPONSE } from '../strategy';
  */
 export const guard: NarateerStrategy = {
   id: 'guard',
-  description: 'Always answers with Full Guard (Boost kept for later exchanges); attacks only with dice beyond its guard reserve.',
+  description:
+    'Always answers with Full Guard (Boost kept for later exchanges); attacks only with dice beyond its guard reserve.',
   declare({ me, foe }) {
     const o = attackOption(me);
     if (!o) return undefined;

@@ -16,14 +16,30 @@ export function pass(state: ArcanaBeastState, command: ArcanaCommandOf<'Pass'>):
 }
 
 /** arcana-beast.txt: Actions in Combat: Assist a Close ally's next roll (+1 die); Guard: redirect attacks on a Close ally. */
-export function assistOrGuard(state: ArcanaBeastState, command: ArcanaCommandOf<'Assist' | 'Guard'>): RuleEvent[] {
+export function assistOrGuard(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'Assist' | 'Guard'>,
+): RuleEvent[] {
   const action = command.type === 'Assist' ? 'assist' : 'guard';
   const c = beastWithAction(state, command.combatantId, 'combatantId');
   const ally = present(state, command.allyId, 'allyId');
-  const rule = action === 'assist' ? "Assist: Help a Close ally's next roll" : 'Guard: Redirect attacks on a Close ally to yourself';
-  ensure(ally.id !== c.id && sameSide(c, ally), 'ARCANA_NOT_AN_ALLY', `arcana-beast.txt: Actions in Combat: ${rule}; ${ally.id} is not an ally of ${c.id}`, 'allyId');
+  const rule =
+    action === 'assist'
+      ? "Assist: Help a Close ally's next roll"
+      : 'Guard: Redirect attacks on a Close ally to yourself';
+  ensure(
+    ally.id !== c.id && sameSide(c, ally),
+    'ARCANA_NOT_AN_ALLY',
+    `arcana-beast.txt: Actions in Combat: ${rule}; ${ally.id} is not an ally of ${c.id}`,
+    'allyId',
+  );
   const band = bandBetween(state, c.id, ally.id);
-  ensure(band === 'close', 'ARCANA_NOT_CLOSE', `arcana-beast.txt: Actions in Combat: ${rule}; ${ally.id} is ${band}`, 'allyId');
+  ensure(
+    band === 'close',
+    'ARCANA_NOT_CLOSE',
+    `arcana-beast.txt: Actions in Combat: ${rule}; ${ally.id} is ${band}`,
+    'allyId',
+  );
   const events = actionTaken(state, c, action, { allyId: ally.id });
   return action === 'assist' ? [...events, ev('Assisted', { combatantId: c.id, allyId: ally.id })] : events;
 }

@@ -7,8 +7,25 @@ import { AttackDeclaredData, DiceBonus, ev } from '../events';
 import { evolve } from '../evolve';
 import { dieFor, qualityRanks, rollPool } from '../rolls';
 import { AttackDef } from '../sheet';
-import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBeast, isBinder, out, sideTurnOf } from '../state';
-import { actionTaken, bandBetween, beastWithAction, bonusDice, known, poolFor, present, required } from './common';
+import {
+  ArcanaBeastState,
+  ArcanaCombatant,
+  beastOfBinder,
+  isBeast,
+  isBinder,
+  out,
+  sideTurnOf,
+} from '../state';
+import {
+  actionTaken,
+  bandBetween,
+  beastWithAction,
+  bonusDice,
+  known,
+  poolFor,
+  present,
+  required,
+} from './common';
 import { dealDamage } from './damage';
 
 type AttackCommand = ArcanaCommandOf<'Attack' | 'UseSpecialAttack' | 'UseZeroPower'>;
@@ -24,67 +41,184 @@ export function attack(state: ArcanaBeastState, command: AttackCommand, dice: Di
     // A Zero Power without an attack profile is narrated by the GM (A34).
     return [...events, ...actionTaken(state, attacker, 'zeroPower', { targetId: command.targetId })];
   }
-  const declared = present(state, required(command.targetId, 'targetId', 'for a Zero Power that attacks (it has a range)'), 'targetId');
-  ensure(declared.id !== attacker.id, 'ARCANA_INVALID_TARGET', 'arcana-beast.txt: Attack Steps: choose a target in range other than yourself', 'targetId');
+  const declared = present(
+    state,
+    required(command.targetId, 'targetId', 'for a Zero Power that attacks (it has a range)'),
+    'targetId',
+  );
+  ensure(
+    declared.id !== attacker.id,
+    'ARCANA_INVALID_TARGET',
+    'arcana-beast.txt: Attack Steps: choose a target in range other than yourself',
+    'targetId',
+  );
   const band = bandBetween(state, attacker.id, declared.id);
-  ensure(REACH[def.range].includes(band), 'ARCANA_OUT_OF_RANGE', `arcana-beast.txt: Distance Bands: a ${def.range} attack reaches ${REACH[def.range].join('/')}; ${declared.id} is ${band}`, 'targetId');
+  ensure(
+    REACH[def.range].includes(band),
+    'ARCANA_OUT_OF_RANGE',
+    `arcana-beast.txt: Distance Bands: a ${def.range} attack reaches ${REACH[def.range].join('/')}; ${declared.id} is ${band}`,
+    'targetId',
+  );
   let after = [...events, ...actionTaken(state, attacker, action, { targetId: declared.id })];
-  const data: AttackDeclaredData = { attackNo: state.attacks + 1, attackerId: attacker.id, targetId: declared.id, action, attackId: def.id, attackName: def.name, range: def.range, band, bonusDice: bonusDice(command.bonusDice).reduce((t, b) => t + b.dice, 0) };
+  const data: AttackDeclaredData = {
+    attackNo: state.attacks + 1,
+    attackerId: attacker.id,
+    targetId: declared.id,
+    action,
+    attackId: def.id,
+    attackName: def.name,
+    range: def.range,
+    band,
+    bonusDice: bonusDice(command.bonusDice).reduce((t, b) => t + b.dice, 0),
+  };
   const guard = guardOf(state, declared, attacker);
-  if (guard) Object.assign(data, { targetId: guard.id, declaredTargetId: declared.id, redirectedBy: 'guard' });
+  if (guard)
+    Object.assign(data, { targetId: guard.id, declaredTargetId: declared.id, redirectedBy: 'guard' });
   const target = state.combatants[data.targetId];
   const interceptor = isBinder(target) ? beastOfBinder(state, target.id) : undefined;
   if (interceptor && !out(interceptor) && !interceptor.interceptOwed && interceptor.id !== attacker.id) {
     // A22: the beast may intercept an attack on its Binder; the attack may answer in advance.
     if (answer === undefined) return [...after, ev('AttackDeclared', data)];
-    after = [...after, ev('InterceptDecided', { combatantId: interceptor.id, binderId: target.id, intercept: answer, source: 'declaration' })];
-    if (answer) Object.assign(data, { targetId: interceptor.id, declaredTargetId: data.declaredTargetId ?? target.id, redirectedBy: 'intercept' });
+    after = [
+      ...after,
+      ev('InterceptDecided', {
+        combatantId: interceptor.id,
+        binderId: target.id,
+        intercept: answer,
+        source: 'declaration',
+      }),
+    ];
+    if (answer)
+      Object.assign(data, {
+        targetId: interceptor.id,
+        declaredTargetId: data.declaredTargetId ?? target.id,
+        redirectedBy: 'intercept',
+      });
   }
   return [...after, ...resolve(after.reduce(evolve, state), data, dice)];
 }
 
 /** A22: the intercepting beast's answer; the command carries the attack's dice (A16). */
-export function intercept(state: ArcanaBeastState, command: ArcanaCommandOf<'Intercept'>, dice: DiceSource): RuleEvent[] {
+export function intercept(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'Intercept'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const pending = state.pendingAttack;
-  ensure(pending && state.pending?.kind === 'intercept', 'ARCANA_NO_ATTACK_TO_INTERCEPT', 'RULINGS.md A22: no attack on a Binder is waiting for an Intercept', 'type');
+  ensure(
+    pending && state.pending?.kind === 'intercept',
+    'ARCANA_NO_ATTACK_TO_INTERCEPT',
+    'RULINGS.md A22: no attack on a Binder is waiting for an Intercept',
+    'type',
+  );
   const beastId = command.combatantId;
-  ensure(beastId === state.pending.awaiting, 'ARCANA_NOT_YOUR_DECISION', `RULINGS.md C4: ${state.pending.awaiting} answers this Intercept, not ${beastId}`, 'combatantId');
+  ensure(
+    beastId === state.pending.awaiting,
+    'ARCANA_NOT_YOUR_DECISION',
+    `RULINGS.md C4: ${state.pending.awaiting} answers this Intercept, not ${beastId}`,
+    'combatantId',
+  );
   const yes = command.intercept ?? true;
-  const decided = ev('InterceptDecided', { combatantId: beastId, binderId: pending.targetId, intercept: yes, source: 'answer' });
-  const data: AttackDeclaredData = yes ? { ...pending, targetId: beastId, declaredTargetId: pending.declaredTargetId ?? pending.targetId, redirectedBy: 'intercept' } : pending;
+  const decided = ev('InterceptDecided', {
+    combatantId: beastId,
+    binderId: pending.targetId,
+    intercept: yes,
+    source: 'answer',
+  });
+  const data: AttackDeclaredData = yes
+    ? {
+        ...pending,
+        targetId: beastId,
+        declaredTargetId: pending.declaredTargetId ?? pending.targetId,
+        redirectedBy: 'intercept',
+      }
+    : pending;
   return [decided, ...resolve(evolve(state, decided), data, dice)];
 }
 
-function chooseAttack(state: ArcanaBeastState, attacker: ArcanaCombatant, command: AttackCommand): { def: AttackDef; events: RuleEvent[]; narrative?: true } {
+function chooseAttack(
+  state: ArcanaBeastState,
+  attacker: ArcanaCombatant,
+  command: AttackCommand,
+): { def: AttackDef; events: RuleEvent[]; narrative?: true } {
   if (!isBeast(attacker)) throw new Error('unreachable');
   const sheet = attacker.sheet;
   if (command.type === 'Attack') {
     const id = command.attackId ?? sheet.attacks[0].id;
     const def = sheet.attacks.find((a) => a.id === id);
-    ensure(def, 'ARCANA_UNKNOWN_ATTACK', `arcana-beast.txt: Attack Steps: ${attacker.id} has no attack ${id} on its sheet (Special Attacks use UseSpecialAttack)`, 'attackId');
+    ensure(
+      def,
+      'ARCANA_UNKNOWN_ATTACK',
+      `arcana-beast.txt: Attack Steps: ${attacker.id} has no attack ${id} on its sheet (Special Attacks use UseSpecialAttack)`,
+      'attackId',
+    );
     return { def, events: [] };
   }
   if (command.type === 'UseSpecialAttack') {
     const id = command.specialAttackId;
     const def = sheet.specialAttacks.find((a) => a.id === id);
-    ensure(def, 'ARCANA_UNKNOWN_ATTACK', `arcana-beast.txt: Actions in Combat: Use Special Attack: ${attacker.id} has no Special Attack ${id} on its sheet`, 'specialAttackId');
+    ensure(
+      def,
+      'ARCANA_UNKNOWN_ATTACK',
+      `arcana-beast.txt: Actions in Combat: Use Special Attack: ${attacker.id} has no Special Attack ${id} on its sheet`,
+      'specialAttackId',
+    );
     const left = attacker.specialUses[id];
-    ensure(left > 0, 'ARCANA_NO_USES_LEFT', `arcana-beast.txt: Actions in Combat: Use Special Attack costs a Special Attack Use; ${def.name} has none left this scene (RULINGS.md C7)`, 'specialAttackId');
-    return { def, events: [ev('SpecialAttackUsed', { combatantId: attacker.id, specialAttackId: id, usesLeft: left - 1 })] };
+    ensure(
+      left > 0,
+      'ARCANA_NO_USES_LEFT',
+      `arcana-beast.txt: Actions in Combat: Use Special Attack costs a Special Attack Use; ${def.name} has none left this scene (RULINGS.md C7)`,
+      'specialAttackId',
+    );
+    return {
+      def,
+      events: [
+        ev('SpecialAttackUsed', { combatantId: attacker.id, specialAttackId: id, usesLeft: left - 1 }),
+      ],
+    };
   }
   const zp = sheet.zeroPower;
-  ensure(zp, 'ARCANA_NO_ZERO_POWER', `arcana-beast.txt: Actions in Combat: Use Zero Power: ${attacker.id} has no Zero Power on its sheet`, 'type');
-  ensure(!attacker.zeroPowerUsed, 'ARCANA_ZERO_POWER_USED', `arcana-beast.txt: Actions in Combat: Use Zero Power once per scene; ${zp.name} was used`, 'type');
-  ensure(attacker.zeroPowerTrigger, 'ARCANA_TRIGGER_NOT_ACTIVE', `arcana-beast.txt: Actions in Combat: Use Zero Power when its trigger is active; the GM has not marked "${zp.trigger}" (SetTrigger)`, 'type');
+  ensure(
+    zp,
+    'ARCANA_NO_ZERO_POWER',
+    `arcana-beast.txt: Actions in Combat: Use Zero Power: ${attacker.id} has no Zero Power on its sheet`,
+    'type',
+  );
+  ensure(
+    !attacker.zeroPowerUsed,
+    'ARCANA_ZERO_POWER_USED',
+    `arcana-beast.txt: Actions in Combat: Use Zero Power once per scene; ${zp.name} was used`,
+    'type',
+  );
+  ensure(
+    attacker.zeroPowerTrigger,
+    'ARCANA_TRIGGER_NOT_ACTIVE',
+    `arcana-beast.txt: Actions in Combat: Use Zero Power when its trigger is active; the GM has not marked "${zp.trigger}" (SetTrigger)`,
+    'type',
+  );
   const targetId = command.targetId === undefined ? undefined : known(state, command.targetId, 'targetId').id;
-  return { def: zp, events: [ev('ZeroPowerUsed', { combatantId: attacker.id, targetId, trigger: zp.trigger })], ...(zp.attack ? {} : { narrative: true as const }) };
+  return {
+    def: zp,
+    events: [ev('ZeroPowerUsed', { combatantId: attacker.id, targetId, trigger: zp.trigger })],
+    ...(zp.attack ? {} : { narrative: true as const }),
+  };
 }
 
 /** arcana-beast.txt: Guard: redirect attacks on a Close ally to yourself (A27). */
-function guardOf(state: ArcanaBeastState, target: ArcanaCombatant, attacker: ArcanaCombatant): ArcanaCombatant | undefined {
+function guardOf(
+  state: ArcanaBeastState,
+  target: ArcanaCombatant,
+  attacker: ArcanaCombatant,
+): ArcanaCombatant | undefined {
   for (const id of state.joined) {
     const g = state.combatants[id];
-    if (g.guarding === target.id && g.id !== attacker.id && !out(g) && bandBetween(state, g.id, target.id) === 'close') return g;
+    if (
+      g.guarding === target.id &&
+      g.id !== attacker.id &&
+      !out(g) &&
+      bandBetween(state, g.id, target.id) === 'close'
+    )
+      return g;
   }
   return undefined;
 }
@@ -103,26 +237,55 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
   const ranged = def.range !== 'melee';
   const bonuses: DiceBonus[] = [];
   if (turn?.beastId === attacker.id && turn.directed) bonuses.push({ source: 'Direct', dice: 1 });
-  if (hasTag(attacker, 'highGround', target.id) && !hasTag(target, 'highGround', attacker.id)) bonuses.push({ source: 'High Ground', dice: 1 });
+  if (hasTag(attacker, 'highGround', target.id) && !hasTag(target, 'highGround', attacker.id))
+    bonuses.push({ source: 'High Ground', dice: 1 });
   if (hasTag(attacker, 'flanking', target.id)) bonuses.push({ source: 'Flanking', dice: 1 });
   const combo = comboFor(state, attacker, target);
   if (combo.position >= 2) bonuses.push({ source: 'Combo', dice: COMBO.dieBonus });
   if (data.bonusDice > 0) bonuses.push({ source: 'bonusDice (RULINGS.md A30)', dice: data.bonusDice });
   const setback = hasTag(target, 'obscured', attacker.id) && !strategized ? ['Obscured'] : [];
-  const a = poolFor(state, attacker, 'attack', def.stat, def.ranks + qualityRanks(attacker, def.qualities), bonuses, [], setback);
+  const a = poolFor(
+    state,
+    attacker,
+    'attack',
+    def.stat,
+    def.ranks + qualityRanks(attacker, def.qualities),
+    bonuses,
+    [],
+    setback,
+  );
   const attackPool = rollPool(a.spec, dieFor(attacker), dice);
-  const dodgeBonuses: DiceBonus[] = ranged && hasTag(target, 'cover', attacker.id) && !strategized ? [{ source: 'Cover', dice: 1 }] : [];
+  const dodgeBonuses: DiceBonus[] =
+    ranged && hasTag(target, 'cover', attacker.id) && !strategized ? [{ source: 'Cover', dice: 1 }] : [];
   const defensive = isBeast(target) ? target.sheet.defensiveQualities : [];
-  const d = poolFor(state, target, 'dodge', 'agility', qualityRanks(target, defensive), dodgeBonuses, target.defending ? ['Defend'] : [], hasTag(target, 'cornered', attacker.id) ? ['Cornered'] : [], true);
+  const d = poolFor(
+    state,
+    target,
+    'dodge',
+    'agility',
+    qualityRanks(target, defensive),
+    dodgeBonuses,
+    target.defending ? ['Defend'] : [],
+    hasTag(target, 'cornered', attacker.id) ? ['Cornered'] : [],
+    true,
+  );
   const dodge = rollPool(d.spec, dieFor(target), dice);
   const hit = attackPool.successes > dodge.successes;
   const critical = hit && attackPool.sixes >= CRITICAL_DICE;
   const baseDamage = attacker.sheet.stats.brawn + attacker.stage;
   const streak = hit ? combo.hits + 1 : 0;
-  const damageBonus = !hit ? 0 : streak >= 3 ? COMBO.thirdHitDamage : streak === 2 ? COMBO.secondHitDamage : 0;
+  const damageBonus = !hit
+    ? 0
+    : streak >= 3
+      ? COMBO.thirdHitDamage
+      : streak === 2
+        ? COMBO.secondHitDamage
+        : 0;
   const extraSuccesses = hit ? attackPool.successes - dodge.successes : 0;
   // A12: the Critical doubles Base Damage only; combo damage is added after doubling.
-  const damage = hit ? baseDamage * (critical ? CRITICAL_BASE_MULTIPLIER : 1) + extraSuccesses + def.bonusDamage + damageBonus : 0;
+  const damage = hit
+    ? baseDamage * (critical ? CRITICAL_BASE_MULTIPLIER : 1) + extraSuccesses + def.bonusDamage + damageBonus
+    : 0;
   const resolved = ev('AttackResolved', {
     ...data,
     attack: attackPool,
@@ -132,7 +295,14 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
     baseDamage,
     extraSuccesses,
     bonusDamage: hit ? def.bonusDamage : 0,
-    combo: { position: combo.position, dieBonus: combo.position >= 2 ? COMBO.dieBonus : 0, damageBonus, hits: streak, side: attacker.side, sideTurn: sideTurnOf(state, attacker.side) },
+    combo: {
+      position: combo.position,
+      dieBonus: combo.position >= 2 ? COMBO.dieBonus : 0,
+      damageBonus,
+      hits: streak,
+      side: attacker.side,
+      sideTurn: sideTurnOf(state, attacker.side),
+    },
     damage,
   });
   const events = [...a.spent, ...d.spent, resolved];
@@ -141,10 +311,20 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
 }
 
 /** A20: the chain continues from another beast of the side on the side's previous turn. */
-function comboFor(state: ArcanaBeastState, attacker: ArcanaCombatant, target: ArcanaCombatant): { position: number; hits: number } {
+function comboFor(
+  state: ArcanaBeastState,
+  attacker: ArcanaCombatant,
+  target: ArcanaCombatant,
+): { position: number; hits: number } {
   const prev = Object.hasOwn(state.combos, target.id) ? state.combos[target.id] : undefined;
   const sideTurn = sideTurnOf(state, attacker.side);
-  if (prev && prev.side === attacker.side && prev.lastAttackerId !== attacker.id && prev.sideTurn === sideTurn - 1) return { position: prev.attacks + 1, hits: prev.hits };
+  if (
+    prev &&
+    prev.side === attacker.side &&
+    prev.lastAttackerId !== attacker.id &&
+    prev.sideTurn === sideTurn - 1
+  )
+    return { position: prev.attacks + 1, hits: prev.hits };
   return { position: 1, hits: 0 };
 }
 

@@ -13,20 +13,56 @@ import { devolve } from './damage';
 type Binder = ArcanaCombatant & { sheet: BinderSheet };
 
 /** arcana-beast.txt: Beast Binder Commands: on the shared turn, one Command, before the Arcana Beast acts (A15). */
-function commanding(state: ArcanaBeastState, command: { combatantId: string }, beastMustAct: boolean): { binder: Binder; beast: ArcanaCombatant } {
+function commanding(
+  state: ArcanaBeastState,
+  command: { combatantId: string },
+  beastMustAct: boolean,
+): { binder: Binder; beast: ArcanaCombatant } {
   const binder = present(state, command.combatantId, 'combatantId');
-  ensure(isBinder(binder), 'ARCANA_NOT_A_BINDER', `arcana-beast.txt: Beast Binder Commands: ${binder.id} is not a Beast Binder`, 'combatantId');
+  ensure(
+    isBinder(binder),
+    'ARCANA_NOT_A_BINDER',
+    `arcana-beast.txt: Beast Binder Commands: ${binder.id} is not a Beast Binder`,
+    'combatantId',
+  );
   const beast = beastOfBinder(state, binder.id);
-  ensure(beast && state.turn?.binderId === binder.id, 'ARCANA_NOT_YOUR_TURN', `arcana-beast.txt: Initiative & Turn Order: ${binder.id} shares its beast's turn, which is not running`, 'combatantId');
+  ensure(
+    beast && state.turn?.binderId === binder.id,
+    'ARCANA_NOT_YOUR_TURN',
+    `arcana-beast.txt: Initiative & Turn Order: ${binder.id} shares its beast's turn, which is not running`,
+    'combatantId',
+  );
   const t = state.turn;
-  ensure(t.command === undefined, 'ARCANA_COMMAND_USED', `RULINGS.md A15: the Binder gives at most one Command per turn; ${binder.id} already gave ${t.command}`, 'type');
+  ensure(
+    t.command === undefined,
+    'ARCANA_COMMAND_USED',
+    `RULINGS.md A15: the Binder gives at most one Command per turn; ${binder.id} already gave ${t.command}`,
+    'type',
+  );
   // A22: an Intercept spends the beast's next Action, not its Binder's Command.
-  ensure(t.action === undefined || t.action === 'forfeited', 'ARCANA_COMMAND_AFTER_ACTION', 'arcana-beast.txt: Beast Binder Commands: the beastbinder Commands before the Arcana Beast acts', 'type');
-  if (beastMustAct) ensure(!out(beast), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${beast.id} is out of the encounter`, 'type');
+  ensure(
+    t.action === undefined || t.action === 'forfeited',
+    'ARCANA_COMMAND_AFTER_ACTION',
+    'arcana-beast.txt: Beast Binder Commands: the beastbinder Commands before the Arcana Beast acts',
+    'type',
+  );
+  if (beastMustAct)
+    ensure(
+      !out(beast),
+      'ARCANA_COMBATANT_OUT',
+      `RULINGS.md A13/A23: ${beast.id} is out of the encounter`,
+      'type',
+    );
   return { binder, beast };
 }
 
-function binderTest(state: ArcanaBeastState, binder: Binder, stat: 'spirit' | 'technique', difficulty: number, dice: DiceSource) {
+function binderTest(
+  state: ArcanaBeastState,
+  binder: Binder,
+  stat: 'spirit' | 'technique',
+  difficulty: number,
+  dice: DiceSource,
+) {
   const { spec, spent } = poolFor(state, binder, stat, stat, 0, [], [], []);
   return { test: rollTest(spec, dieFor(binder), difficulty, dice), spent };
 }
@@ -39,72 +75,197 @@ export function direct(state: ArcanaBeastState, command: ArcanaCommandOf<'Direct
 
 export function bondSurge(state: ArcanaBeastState, command: ArcanaCommandOf<'BondSurge'>): RuleEvent[] {
   const { binder, beast } = commanding(state, command, true);
-  ensure(beast.stamina >= BOND_SURGE_STAMINA, 'ARCANA_NO_STAMINA', `arcana-beast.txt: Beast Binder Commands: Bond Surge costs ${BOND_SURGE_STAMINA} Stamina; ${beast.id} has ${beast.stamina} (RULINGS.md A11)`, 'type');
-  return [ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'bondSurge' }), ev('StaminaSpent', { combatantId: beast.id, amount: BOND_SURGE_STAMINA, stamina: beast.stamina - BOND_SURGE_STAMINA })];
+  ensure(
+    beast.stamina >= BOND_SURGE_STAMINA,
+    'ARCANA_NO_STAMINA',
+    `arcana-beast.txt: Beast Binder Commands: Bond Surge costs ${BOND_SURGE_STAMINA} Stamina; ${beast.id} has ${beast.stamina} (RULINGS.md A11)`,
+    'type',
+  );
+  return [
+    ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'bondSurge' }),
+    ev('StaminaSpent', {
+      combatantId: beast.id,
+      amount: BOND_SURGE_STAMINA,
+      stamina: beast.stamina - BOND_SURGE_STAMINA,
+    }),
+  ];
 }
 
 /** Encourage: remove 1 condition or +1 Dodge die (Spirit Test, Diff 1). */
-export function encourage(state: ArcanaBeastState, command: ArcanaCommandOf<'Encourage'>, dice: DiceSource): RuleEvent[] {
+export function encourage(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'Encourage'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const { binder, beast } = commanding(state, command, false);
   const effect = command.effect ?? 'dodgeDie';
-  if (effect !== 'removeCondition') unused(command.condition, 'condition', 'with effect dodgeDie (only removeCondition names one)');
-  const condition = effect === 'removeCondition' ? required(command.condition, 'condition', 'with effect removeCondition') : undefined;
-  if (condition) ensure(beast.conditions.includes(condition), 'ARCANA_NO_SUCH_CONDITION', `arcana-beast.txt: Beast Binder Commands: Encourage removes 1 condition; ${beast.id} is not ${condition}`, 'condition');
+  if (effect !== 'removeCondition')
+    unused(command.condition, 'condition', 'with effect dodgeDie (only removeCondition names one)');
+  const condition =
+    effect === 'removeCondition'
+      ? required(command.condition, 'condition', 'with effect removeCondition')
+      : undefined;
+  if (condition)
+    ensure(
+      beast.conditions.includes(condition),
+      'ARCANA_NO_SUCH_CONDITION',
+      `arcana-beast.txt: Beast Binder Commands: Encourage removes 1 condition; ${beast.id} is not ${condition}`,
+      'condition',
+    );
   const { test, spent } = binderTest(state, binder, ENCOURAGE.stat, ENCOURAGE.difficulty, dice);
-  const events = [...spent, ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'encourage', test, passed: test.passed, effect, condition })];
-  if (test.passed && condition) events.push(ev('ConditionRemoved', { combatantId: beast.id, condition, reason: 'Encourage' }));
+  const events = [
+    ...spent,
+    ev('BinderCommanded', {
+      binderId: binder.id,
+      beastId: beast.id,
+      command: 'encourage',
+      test,
+      passed: test.passed,
+      effect,
+      condition,
+    }),
+  ];
+  if (test.passed && condition)
+    events.push(ev('ConditionRemoved', { combatantId: beast.id, condition, reason: 'Encourage' }));
   return events;
 }
 
 /** Strategize: ignore enemy positioning benefit (Technique Test, Diff 2), A28. */
-export function strategize(state: ArcanaBeastState, command: ArcanaCommandOf<'Strategize'>, dice: DiceSource): RuleEvent[] {
+export function strategize(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'Strategize'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const { binder, beast } = commanding(state, command, true);
   const { test, spent } = binderTest(state, binder, STRATEGIZE.stat, STRATEGIZE.difficulty, dice);
-  return [...spent, ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'strategize', test, passed: test.passed })];
+  return [
+    ...spent,
+    ev('BinderCommanded', {
+      binderId: binder.id,
+      beastId: beast.id,
+      command: 'strategize',
+      test,
+      passed: test.passed,
+    }),
+  ];
 }
 
 /** Call Back: the beast returns to its Wearable Vessel (Devolve/Retreat with Boost; no roll), A3, A23. */
-export function callBack(state: ArcanaBeastState, command: ArcanaCommandOf<'CallBack'>, dice: DiceSource): RuleEvent[] {
+export function callBack(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'CallBack'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const { binder, beast } = commanding(state, command, false);
-  ensure(!beast.inVessel, 'ARCANA_COMBATANT_OUT', `arcana-beast.txt: Beast Binder Commands: Call Back: ${beast.id} is already in its Wearable Vessel (RULINGS.md A23)`, 'type');
+  ensure(
+    !beast.inVessel,
+    'ARCANA_COMBATANT_OUT',
+    `arcana-beast.txt: Beast Binder Commands: Call Back: ${beast.id} is already in its Wearable Vessel (RULINGS.md A23)`,
+    'type',
+  );
   const mode = command.mode ?? 'retreat';
   if (mode === 'devolve') {
-    ensure(!beast.knockedOut, 'ARCANA_COMBATANT_OUT', `RULINGS.md A23: ${beast.id} is Knocked Out; Call Back can only retreat it`, 'mode');
-    ensure(beast.stage >= 1, 'ARCANA_NOTHING_TO_DEVOLVE', `arcana-beast.txt: Devolution: ${beast.id} is at Stage 0`, 'mode');
+    ensure(
+      !beast.knockedOut,
+      'ARCANA_COMBATANT_OUT',
+      `RULINGS.md A23: ${beast.id} is Knocked Out; Call Back can only retreat it`,
+      'mode',
+    );
+    ensure(
+      beast.stage >= 1,
+      'ARCANA_NOTHING_TO_DEVOLVE',
+      `arcana-beast.txt: Devolution: ${beast.id} is at Stage 0`,
+      'mode',
+    );
   }
-  const events = [ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'callBack', mode }), ev('CalledBack', { binderId: binder.id, beastId: beast.id, mode })];
-  if (beast.stage >= 1 && !beast.knockedOut) events.push(...devolve(state, beast, dice, 'callBack', ['Call Back']));
+  const events = [
+    ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'callBack', mode }),
+    ev('CalledBack', { binderId: binder.id, beastId: beast.id, mode }),
+  ];
+  if (beast.stage >= 1 && !beast.knockedOut)
+    events.push(...devolve(state, beast, dice, 'callBack', ['Call Back']));
   return events;
 }
 
 /** Use Item: spend Stuff from the Binder's inventory; an item with a test works only when it passes. */
-export function useItem(state: ArcanaBeastState, command: ArcanaCommandOf<'UseItem'>, dice: DiceSource): RuleEvent[] {
+export function useItem(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'UseItem'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const { binder, beast } = commanding(state, command, false);
   const itemId = command.itemId;
   const item = binder.sheet.inventory.find((i) => i.id === itemId);
-  ensure(item, 'ARCANA_UNKNOWN_ITEM', `arcana-beast.txt: Beast Binder Commands: Use Item spends Stuff from the Binder's inventory; ${binder.id} carries no ${itemId}`, 'itemId');
+  ensure(
+    item,
+    'ARCANA_UNKNOWN_ITEM',
+    `arcana-beast.txt: Beast Binder Commands: Use Item spends Stuff from the Binder's inventory; ${binder.id} carries no ${itemId}`,
+    'itemId',
+  );
   const left = binder.items[itemId];
-  ensure(left > 0, 'ARCANA_ITEM_SPENT', `arcana-beast.txt: Beast Binder Commands: Use Item: ${item.name} is used up`, 'itemId');
+  ensure(
+    left > 0,
+    'ARCANA_ITEM_SPENT',
+    `arcana-beast.txt: Beast Binder Commands: Use Item: ${item.name} is used up`,
+    'itemId',
+  );
   const target = command.targetId === undefined ? beast : known(state, command.targetId, 'targetId');
-  ensure(!target.inVessel, 'ARCANA_COMBATANT_OUT', `RULINGS.md A23: ${target.id} is back in its Wearable Vessel for this encounter`, 'targetId');
-  if (!item.removesCondition) unused(command.condition, 'condition', `with ${item.name}, which removes no condition`);
-  const condition = item.removesCondition ? required(command.condition, 'condition', `with ${item.name}, which removes a condition`) : undefined;
-  if (condition) ensure(target.conditions.includes(condition), 'ARCANA_NO_SUCH_CONDITION', `arcana-beast.txt: Beast Binder Commands: Use Item: ${target.id} is not ${condition}`, 'condition');
-  const events: RuleEvent[] = [ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'useItem', itemId, targetId: target.id })];
+  ensure(
+    !target.inVessel,
+    'ARCANA_COMBATANT_OUT',
+    `RULINGS.md A23: ${target.id} is back in its Wearable Vessel for this encounter`,
+    'targetId',
+  );
+  if (!item.removesCondition)
+    unused(command.condition, 'condition', `with ${item.name}, which removes no condition`);
+  const condition = item.removesCondition
+    ? required(command.condition, 'condition', `with ${item.name}, which removes a condition`)
+    : undefined;
+  if (condition)
+    ensure(
+      target.conditions.includes(condition),
+      'ARCANA_NO_SUCH_CONDITION',
+      `arcana-beast.txt: Beast Binder Commands: Use Item: ${target.id} is not ${condition}`,
+      'condition',
+    );
+  const events: RuleEvent[] = [
+    ev('BinderCommanded', {
+      binderId: binder.id,
+      beastId: beast.id,
+      command: 'useItem',
+      itemId,
+      targetId: target.id,
+    }),
+  ];
   let works = true;
   if (item.test) {
     const { spec, spent } = poolFor(state, binder, 'item', item.test.stat, 0, [], [], []);
     const test = rollTest(spec, dieFor(binder), item.test.difficulty, dice);
     events.unshift(...spent);
-    events[events.length - 1] = ev('BinderCommanded', { binderId: binder.id, beastId: beast.id, command: 'useItem', itemId, targetId: target.id, test, passed: test.passed });
+    events[events.length - 1] = ev('BinderCommanded', {
+      binderId: binder.id,
+      beastId: beast.id,
+      command: 'useItem',
+      itemId,
+      targetId: target.id,
+      test,
+      passed: test.passed,
+    });
     works = test.passed;
   }
   events.push(ev('ItemUsed', { binderId: binder.id, itemId, quantityLeft: left - 1, targetId: target.id }));
   if (!works) return events;
   const heal = Math.min(item.heal, target.sheet.maxHp - target.hp);
-  if (heal > 0) events.push(ev('HpRestored', { combatantId: target.id, amount: heal, hpBefore: target.hp, hp: target.hp + heal }));
+  if (heal > 0)
+    events.push(
+      ev('HpRestored', { combatantId: target.id, amount: heal, hpBefore: target.hp, hp: target.hp + heal }),
+    );
   const stamina = Math.min(item.stamina, target.sheet.maxStamina - target.stamina);
-  if (stamina > 0) events.push(ev('StaminaRestored', { combatantId: target.id, amount: stamina, stamina: target.stamina + stamina }));
-  if (condition) events.push(ev('ConditionRemoved', { combatantId: target.id, condition, reason: item.name }));
+  if (stamina > 0)
+    events.push(
+      ev('StaminaRestored', { combatantId: target.id, amount: stamina, stamina: target.stamina + stamina }),
+    );
+  if (condition)
+    events.push(ev('ConditionRemoved', { combatantId: target.id, condition, reason: item.name }));
   return events;
 }

@@ -46,16 +46,36 @@ export function unused(value: unknown, field: string, why: string): void {
 
 export function present(state: ArcanaBeastState, id: string, field: string): ArcanaCombatant {
   const c = known(state, id, field);
-  ensure(!out(c), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`, field);
+  ensure(
+    !out(c),
+    'ARCANA_COMBATANT_OUT',
+    `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`,
+    field,
+  );
   return c;
 }
 
 /** A15: the beast acting in its own shared turn. */
 export function beastInTurn(state: ArcanaBeastState, id: string, field: string): ArcanaCombatant {
   const c = known(state, id, field);
-  ensure(isBeast(c), 'ARCANA_NOT_A_BEAST', `arcana-beast.txt: Actions in Combat: only an Arcana Beast takes Actions; ${c.id} is a Beast Binder (use a Command)`, field);
-  ensure(state.turn?.beastId === c.id, 'ARCANA_NOT_YOUR_TURN', `arcana-beast.txt: Initiative & Turn Order: it is ${state.turn ? `${state.turn.beastId}'s` : 'nobody’s'} turn, not ${c.id}'s`, field);
-  ensure(!out(c), 'ARCANA_COMBATANT_OUT', `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`, field);
+  ensure(
+    isBeast(c),
+    'ARCANA_NOT_A_BEAST',
+    `arcana-beast.txt: Actions in Combat: only an Arcana Beast takes Actions; ${c.id} is a Beast Binder (use a Command)`,
+    field,
+  );
+  ensure(
+    state.turn?.beastId === c.id,
+    'ARCANA_NOT_YOUR_TURN',
+    `arcana-beast.txt: Initiative & Turn Order: it is ${state.turn ? `${state.turn.beastId}'s` : 'nobody’s'} turn, not ${c.id}'s`,
+    field,
+  );
+  ensure(
+    !out(c),
+    'ARCANA_COMBATANT_OUT',
+    `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`,
+    field,
+  );
   return c;
 }
 
@@ -63,14 +83,27 @@ export function beastInTurn(state: ArcanaBeastState, id: string, field: string):
 export function beastWithAction(state: ArcanaBeastState, id: string, field: string): ArcanaCombatant {
   const c = beastInTurn(state, id, field);
   const used = state.turn!.action;
-  ensure(used === undefined, 'ARCANA_ACTION_USED', used === 'forfeited' ? `RULINGS.md A15: ${c.id} intercepted an attack and spent this turn's Action` : `arcana-beast.txt: Actions in Combat: perform one Action per turn; ${c.id} already took ${used}`, 'type');
+  ensure(
+    used === undefined,
+    'ARCANA_ACTION_USED',
+    used === 'forfeited'
+      ? `RULINGS.md A15: ${c.id} intercepted an attack and spent this turn's Action`
+      : `arcana-beast.txt: Actions in Combat: perform one Action per turn; ${c.id} already took ${used}`,
+    'type',
+  );
   return c;
 }
 
 /** An Action, and A10: a target that takes its own Action resets the combos against it. */
-export function actionTaken(state: ArcanaBeastState, c: ArcanaCombatant, action: ActionKind, extra: { targetId?: string; allyId?: string; note?: string } = {}): RuleEvent[] {
+export function actionTaken(
+  state: ArcanaBeastState,
+  c: ArcanaCombatant,
+  action: ActionKind,
+  extra: { targetId?: string; allyId?: string; note?: string } = {},
+): RuleEvent[] {
   const events = [ev('ActionTaken', { combatantId: c.id, action, ...extra })];
-  if (action !== 'pass' && Object.hasOwn(state.combos, c.id)) events.push(ev('ComboReset', { targetId: c.id, reason: 'the target acted (RULINGS.md A10)' }));
+  if (action !== 'pass' && Object.hasOwn(state.combos, c.id))
+    events.push(ev('ComboReset', { targetId: c.id, reason: 'the target acted (RULINGS.md A10)' }));
   return events;
 }
 
@@ -88,7 +121,17 @@ export function bonusDice(n = 0): DiceBonus[] {
  * Dodge) and Bond Surge (Boost on every roll of the shared turn) — A26. Returns the events that
  * spend the waiting dice.
  */
-export function poolFor(state: ArcanaBeastState, c: ArcanaCombatant, purpose: string, stat: Stat, ranks: number, bonuses: DiceBonus[], boost: string[], setback: string[], dodge = false): { spec: PoolSpec; spent: RuleEvent[] } {
+export function poolFor(
+  state: ArcanaBeastState,
+  c: ArcanaCombatant,
+  purpose: string,
+  stat: Stat,
+  ranks: number,
+  bonuses: DiceBonus[],
+  boost: string[],
+  setback: string[],
+  dodge = false,
+): { spec: PoolSpec; spent: RuleEvent[] } {
   const all = [...bonuses];
   const spent: RuleEvent[] = [];
   if (c.assistDice > 0) {
@@ -100,6 +143,19 @@ export function poolFor(state: ArcanaBeastState, c: ArcanaCombatant, purpose: st
     spent.push(ev('BonusDiceUsed', { combatantId: c.id, source: 'Encourage', dice: c.encourageDodge }));
   }
   const t = state.turn;
-  const boosts = t?.bondSurge && (t.beastId === c.id || t.binderId === c.id) ? [...boost, 'Bond Surge'] : boost;
-  return { spec: { combatantId: c.id, purpose, stat, statValue: c.sheet.stats[stat], ranks, bonuses: all, boost: boosts, setback }, spent };
+  const boosts =
+    t?.bondSurge && (t.beastId === c.id || t.binderId === c.id) ? [...boost, 'Bond Surge'] : boost;
+  return {
+    spec: {
+      combatantId: c.id,
+      purpose,
+      stat,
+      statValue: c.sheet.stats[stat],
+      ranks,
+      bonuses: all,
+      boost: boosts,
+      setback,
+    },
+    spent,
+  };
 }

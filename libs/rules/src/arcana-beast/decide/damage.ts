@@ -14,7 +14,12 @@ import { poolFor } from './common';
 export const DEVOLUTION_TEST = 'DevolutionTest';
 
 /** A11: HP never goes below 0; at 0 the combatant is Knocked Out (A13). */
-export function dealDamage(state: ArcanaBeastState, target: ArcanaCombatant, damage: number, attackNo?: number): RuleEvent[] {
+export function dealDamage(
+  state: ArcanaBeastState,
+  target: ArcanaCombatant,
+  damage: number,
+  attackNo?: number,
+): RuleEvent[] {
   const hp = Math.max(0, target.hp - damage);
   const events = [ev('DamageDealt', { combatantId: target.id, damage, hpBefore: target.hp, hp, attackNo })];
   if (hp === 0 && !target.knockedOut) events.push(...knockOut(state, target));
@@ -34,7 +39,15 @@ export function knockOut(state: ArcanaBeastState, c: ArcanaCombatant): RuleEvent
   const to = from + 1;
   events.push(ev('CriticalGaugeRaised', { combatantId: c.id, from, to }));
   const move = CRITICAL_MOVES.find((m) => m.threshold === to);
-  if (move) events.push(ev('CriticalMoveTriggered', { threshold: move.threshold, tier: move.tier, meaning: move.meaning, gauge: to }));
+  if (move)
+    events.push(
+      ev('CriticalMoveTriggered', {
+        threshold: move.threshold,
+        tier: move.tier,
+        meaning: move.meaning,
+        gauge: to,
+      }),
+    );
   events.push(ev('HarmGained', { combatantId: c.id, harm: 'Harm (reduced to 0 HP)' }));
   return events;
 }
@@ -44,7 +57,11 @@ export function knockOut(state: ArcanaBeastState, c: ArcanaCombatant): RuleEvent
  * come with the command (followUpFaces) or, with none, from the beast's controller: the events stand and the test
  * alone is held for them (`RollHandedOver`). Part of its faces is refused: all or none.
  */
-export function withDueDevolution(state: ArcanaBeastState, events: RuleEvent[], dice: DiceSource): RuleEvent[] {
+export function withDueDevolution(
+  state: ArcanaBeastState,
+  events: RuleEvent[],
+  dice: DiceSource,
+): RuleEvent[] {
   if (!events.some((e) => e.type === 'KnockedOut')) return events;
   const after = events.reduce(evolve, state);
   const id = after.devolutionDue;
@@ -56,7 +73,11 @@ export function withDueDevolution(state: ArcanaBeastState, events: RuleEvent[], 
     if (!(e instanceof DiceShortfall) || e.need.field !== 'followUpFaces') throw e;
     const roller = controllerOf(after, id);
     if (e.have > 0) {
-      violation(e.code, `RULINGS.md A36: ${id}'s Devolution Test rolls ${e.have + e.need.count} d${e.need.sides} in followUpFaces, got ${e.have}: give all of them, or none and ${roller} is asked`, e.field);
+      violation(
+        e.code,
+        `RULINGS.md A36: ${id}'s Devolution Test rolls ${e.have + e.need.count} d${e.need.sides} in followUpFaces, got ${e.have}: give all of them, or none and ${roller} is asked`,
+        e.field,
+      );
     }
     const rest: RuleCommand = { type: DEVOLUTION_TEST, combatantId: id };
     throw new RollHandedOver(e, events, rest, roller);
@@ -67,8 +88,14 @@ export function withDueDevolution(state: ArcanaBeastState, events: RuleEvent[], 
 export function devolutionTest(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const id = typeof command.combatantId === 'string' ? command.combatantId : undefined;
   const beast = combatantOf(state, id);
-  if (state.devolutionDue === undefined || beast === undefined || state.devolutionDue !== beast.id) violation('UNKNOWN_COMMAND', `arcana-beast has no command ${DEVOLUTION_TEST}`, 'type');
-  ensure(isBeast(beast), 'ARCANA_NOT_A_BEAST', `arcana-beast.txt: Devolution: ${beast.id} is a Beast Binder`, 'combatantId');
+  if (state.devolutionDue === undefined || beast === undefined || state.devolutionDue !== beast.id)
+    violation('UNKNOWN_COMMAND', `arcana-beast has no command ${DEVOLUTION_TEST}`, 'type');
+  ensure(
+    isBeast(beast),
+    'ARCANA_NOT_A_BEAST',
+    `arcana-beast.txt: Devolution: ${beast.id} is a Beast Binder`,
+    'combatantId',
+  );
   return devolve(state, beast, dice, 'knockedOut', []);
 }
 
@@ -77,14 +104,24 @@ export function devolutionTest(state: ArcanaBeastState, command: RuleCommand, di
  * Stage 1 Diff 2 (pass stay, fail Stage 0); rolled with the current Stage's die (A13), faces in followUpFaces (A16),
  * landing on a Stage the sheet unlocks (A37).
  */
-export function devolve(state: ArcanaBeastState, c: ArcanaCombatant, dice: DiceSource, reason: 'knockedOut' | 'callBack', boost: string[]): RuleEvent[] {
+export function devolve(
+  state: ArcanaBeastState,
+  c: ArcanaCombatant,
+  dice: DiceSource,
+  reason: 'knockedOut' | 'callBack',
+  boost: string[],
+): RuleEvent[] {
   const row = c.stage >= 2 ? DEVOLUTION.fromStage2Plus : DEVOLUTION.fromStage1;
   // A26: a waiting Assist die goes to the beast's next roll, a Devolution Test too.
   const { spec, spent } = poolFor(state, c, 'devolution', DEVOLUTION.stat, 0, [], boost, []);
   const test = rollTest(spec, dieFor(c), row.difficulty, dice, 'followUp');
   const stageAfter = unlockedLanding(c, test.passed ? Math.min(c.stage, row.pass) : row.fail);
-  const events = [...spent, ev('DevolutionTested', { combatantId: c.id, stageBefore: c.stage, test, stageAfter, reason })];
-  if (stageAfter < c.stage) events.push(ev('StageDevolved', { combatantId: c.id, from: c.stage, to: stageAfter, reason }));
+  const events = [
+    ...spent,
+    ev('DevolutionTested', { combatantId: c.id, stageBefore: c.stage, test, stageAfter, reason }),
+  ];
+  if (stageAfter < c.stage)
+    events.push(ev('StageDevolved', { combatantId: c.id, from: c.stage, to: stageAfter, reason }));
   return events;
 }
 

@@ -15,27 +15,68 @@ export function evolveStage(state: ArcanaBeastState, command: ArcanaCommandOf<'E
   const c = beastInTurn(state, command.combatantId, 'combatantId') as ArcanaCombatant & { sheet: BeastSheet };
   const highest = highestStage(c.sheet);
   const to = command.stage ?? highest;
-  ensure(c.sheet.stages.some((s) => s.stage === to), 'ARCANA_STAGE_LOCKED', `arcana-beast.txt: Evolution in Combat: ${c.id} has not unlocked Stage ${to} (unlocked: ${c.sheet.stages.map((s) => s.stage).join(', ')})`, 'stage');
-  ensure(to > c.stage, 'ARCANA_NOT_HIGHER_STAGE', `arcana-beast.txt: Actions in Combat: Evolve: transform to a higher stage; ${c.id} is at Stage ${c.stage}`, 'stage');
+  ensure(
+    c.sheet.stages.some((s) => s.stage === to),
+    'ARCANA_STAGE_LOCKED',
+    `arcana-beast.txt: Evolution in Combat: ${c.id} has not unlocked Stage ${to} (unlocked: ${c.sheet.stages.map((s) => s.stage).join(', ')})`,
+    'stage',
+  );
+  ensure(
+    to > c.stage,
+    'ARCANA_NOT_HIGHER_STAGE',
+    `arcana-beast.txt: Actions in Combat: Evolve: transform to a higher stage; ${c.id} is at Stage ${c.stage}`,
+    'stage',
+  );
   const triggerActive = c.activeTriggers.includes(to);
-  ensure(to < highest || triggerActive, 'ARCANA_TRIGGER_NOT_ACTIVE', `arcana-beast.txt: Evolution in Combat: the highest unlocked Stage is free when its emotional Trigger is true; the GM has not marked "${c.sheet.stages.find((s) => s.stage === to)!.trigger}" (SetTrigger)`, 'stage');
-  return [ev('StageEvolved', { combatantId: c.id, from: c.stage, to, reason: 'evolve', highest: to === highest, triggerActive })];
+  ensure(
+    to < highest || triggerActive,
+    'ARCANA_TRIGGER_NOT_ACTIVE',
+    `arcana-beast.txt: Evolution in Combat: the highest unlocked Stage is free when its emotional Trigger is true; the GM has not marked "${c.sheet.stages.find((s) => s.stage === to)!.trigger}" (SetTrigger)`,
+    'stage',
+  );
+  return [
+    ev('StageEvolved', {
+      combatantId: c.id,
+      from: c.stage,
+      to,
+      reason: 'evolve',
+      highest: to === highest,
+      triggerActive,
+    }),
+  ];
 }
 
 /** A9: the GM marks an emotional trigger (a Stage's, or the Zero Power's) active or not. */
 export function setTrigger(state: ArcanaBeastState, command: ArcanaCommandOf<'SetTrigger'>): RuleEvent[] {
   const c = known(state, command.combatantId, 'combatantId');
-  ensure(isBeast(c), 'ARCANA_NOT_A_BEAST', `RULINGS.md A9: ${c.id} is a Beast Binder; emotional triggers belong to Arcana Beasts`, 'combatantId');
+  ensure(
+    isBeast(c),
+    'ARCANA_NOT_A_BEAST',
+    `RULINGS.md A9: ${c.id} is a Beast Binder; emotional triggers belong to Arcana Beasts`,
+    'combatantId',
+  );
   const kind = command.kind ?? 'stage';
   const active = command.active ?? true;
   if (kind === 'zeroPower') {
     unused(command.stage, 'stage', 'with kind zeroPower (a Stage’s trigger is kind stage)');
-    ensure(c.sheet.zeroPower, 'ARCANA_NO_ZERO_POWER', `arcana-beast.txt: Actions in Combat: Use Zero Power: ${c.id} has no Zero Power on its sheet`, 'kind');
+    ensure(
+      c.sheet.zeroPower,
+      'ARCANA_NO_ZERO_POWER',
+      `arcana-beast.txt: Actions in Combat: Use Zero Power: ${c.id} has no Zero Power on its sheet`,
+      'kind',
+    );
     return c.zeroPowerTrigger === active ? [] : [ev('TriggerSet', { combatantId: c.id, kind, active })];
   }
   const stage = command.stage ?? highestStage(c.sheet);
-  ensure(c.sheet.stages.some((s) => s.stage === stage), 'ARCANA_STAGE_LOCKED', `arcana-beast.txt: Evolution in Combat: ${c.id} has not unlocked Stage ${stage}`, 'stage');
-  return c.activeTriggers.includes(stage) === active ? [] : [ev('TriggerSet', { combatantId: c.id, kind, stage, active })];
+  ensure(
+    c.sheet.stages.some((s) => s.stage === stage),
+    'ARCANA_STAGE_LOCKED',
+    `arcana-beast.txt: Evolution in Combat: ${c.id} has not unlocked Stage ${stage}`,
+    'stage',
+  );
+  return c.activeTriggers.includes(stage) === active
+    ? []
+    : [ev('TriggerSet', { combatantId: c.id, kind, stage, active })];
 }
 
 /** A9/A24/C7: the encounter ends — the highest Stage reverts; uses and the Zero Power reset. */
@@ -50,7 +91,9 @@ export function revertHighest(state: ArcanaBeastState): RuleEvent[] {
   for (const id of state.joined) {
     const c = state.combatants[id];
     if (isBeast(c) && c.revertTo !== undefined && c.stage > c.revertTo) {
-      events.push(ev('StageDevolved', { combatantId: id, from: c.stage, to: c.revertTo, reason: 'encounterEnded' }));
+      events.push(
+        ev('StageDevolved', { combatantId: id, from: c.stage, to: c.revertTo, reason: 'encounterEnded' }),
+      );
     }
   }
   return events;

@@ -11,7 +11,8 @@ import { bonusDice, known, poolFor } from './common';
 export function setTag(state: ArcanaBeastState, command: ArcanaCommandOf<'SetTag'>): RuleEvent[] {
   const id = known(state, command.combatantId, 'combatantId').id;
   const tag = command.tag;
-  const againstId = command.againstId === undefined ? undefined : known(state, command.againstId, 'againstId').id;
+  const againstId =
+    command.againstId === undefined ? undefined : known(state, command.againstId, 'againstId').id;
   const existing = state.combatants[id].tags.find((t) => t.tag === tag);
   if (existing && existing.againstId === againstId) return [];
   return [ev('TagSet', { combatantId: id, tag, againstId })];
@@ -20,36 +21,70 @@ export function setTag(state: ArcanaBeastState, command: ArcanaCommandOf<'SetTag
 export function clearTag(state: ArcanaBeastState, command: ArcanaCommandOf<'ClearTag'>): RuleEvent[] {
   const id = known(state, command.combatantId, 'combatantId').id;
   const tag = command.tag;
-  return state.combatants[id].tags.some((t) => t.tag === tag) ? [ev('TagCleared', { combatantId: id, tag })] : [];
+  return state.combatants[id].tags.some((t) => t.tag === tag)
+    ? [ev('TagCleared', { combatantId: id, tag })]
+    : [];
 }
 
-export function applyCondition(state: ArcanaBeastState, command: ArcanaCommandOf<'ApplyCondition'>): RuleEvent[] {
+export function applyCondition(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'ApplyCondition'>,
+): RuleEvent[] {
   const id = known(state, command.combatantId, 'combatantId').id;
   const condition = command.condition;
-  return state.combatants[id].conditions.includes(condition) ? [] : [ev('ConditionApplied', { combatantId: id, condition })];
+  return state.combatants[id].conditions.includes(condition)
+    ? []
+    : [ev('ConditionApplied', { combatantId: id, condition })];
 }
 
-export function removeCondition(state: ArcanaBeastState, command: ArcanaCommandOf<'RemoveCondition'>): RuleEvent[] {
+export function removeCondition(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'RemoveCondition'>,
+): RuleEvent[] {
   const id = known(state, command.combatantId, 'combatantId').id;
   const condition = command.condition;
-  return state.combatants[id].conditions.includes(condition) ? [ev('ConditionRemoved', { combatantId: id, condition })] : [];
+  return state.combatants[id].conditions.includes(condition)
+    ? [ev('ConditionRemoved', { combatantId: id, condition })]
+    : [];
 }
 
 /** arcana-beast.txt: Tests with a Difficulty (A1, A25): stat dice + Quality ranks + bonus dice, Boost/Setback. */
-export function rollTestCommand(state: ArcanaBeastState, command: ArcanaCommandOf<'RollTest'>, dice: DiceSource): RuleEvent[] {
+export function rollTestCommand(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'RollTest'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = known(state, command.combatantId, 'combatantId');
   const boost = command.boost ? ['GM: Boost'] : [];
   const setback = command.setback ? ['GM: Setback'] : [];
-  const { spec, spent } = poolFor(state, c, 'test', command.stat, command.ranks ?? 0, bonusDice(command.bonusDice), boost, setback);
+  const { spec, spent } = poolFor(
+    state,
+    c,
+    'test',
+    command.stat,
+    command.ranks ?? 0,
+    bonusDice(command.bonusDice),
+    boost,
+    setback,
+  );
   const test = rollTest(spec, dieFor(c), command.difficulty, dice);
   return [...spent, ev('TestRolled', { combatantId: c.id, reason: command.reason, test })];
 }
 
 /** arcana-beast.txt: opposed tests (A25): more successes wins; equal is a tie the GM settles. */
-export function rollOpposedTest(state: ArcanaBeastState, command: ArcanaCommandOf<'RollOpposedTest'>, dice: DiceSource): RuleEvent[] {
+export function rollOpposedTest(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'RollOpposedTest'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const a = known(state, command.aId, 'aId');
   const b = known(state, command.bId, 'bId');
-  ensure(a.id !== b.id, 'ARCANA_INVALID_TARGET', 'RULINGS.md A25: an opposed test needs two combatants', 'bId');
+  ensure(
+    a.id !== b.id,
+    'ARCANA_INVALID_TARGET',
+    'RULINGS.md A25: an opposed test needs two combatants',
+    'bId',
+  );
   const aStat = command.aStat;
   const bStat = command.bStat ?? aStat;
   // A26: an opposed test is a roll like any other — Assist dice and Bond Surge apply.
@@ -58,5 +93,9 @@ export function rollOpposedTest(state: ArcanaBeastState, command: ArcanaCommandO
   const ra = rollPool(pa.spec, dieFor(a), dice);
   const rb = rollPool(pb.spec, dieFor(b), dice);
   const winnerId = ra.successes === rb.successes ? null : ra.successes > rb.successes ? a.id : b.id;
-  return [...pa.spent, ...pb.spent, ev('OpposedTestRolled', { a: ra, b: rb, winnerId, reason: command.reason })];
+  return [
+    ...pa.spent,
+    ...pb.spent,
+    ev('OpposedTestRolled', { a: ra, b: rb, winnerId, reason: command.reason }),
+  ];
 }

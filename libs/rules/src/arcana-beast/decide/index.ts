@@ -27,7 +27,8 @@ export const hooks: LifecycleHooks<ArcanaBeastState> = {
   canActivate,
   onActivationStart,
   evolve,
-  initiativeRolledOnce: 'arcana-beast.txt: Initiative & Turn Order: "Turn Order: Highest successes first, remains fixed": initiative is rolled once',
+  initiativeRolledOnce:
+    'arcana-beast.txt: Initiative & Turn Order: "Turn Order: Highest successes first, remains fixed": initiative is rolled once',
 };
 
 /** C4: the commands that answer each pending decision. */
@@ -40,7 +41,8 @@ export function decide(state: ArcanaBeastState, command: RuleCommand, dice: Dice
   const lifecycle = decideShared(state, command, dice);
   if (lifecycle) return lifecycle;
   // A36: the held rest of a command, decided when its roller gives the faces; no one sends it.
-  if (command.type === DEVOLUTION_TEST && state.status === 'active') return devolutionTest(state, command, dice);
+  if (command.type === DEVOLUTION_TEST && state.status === 'active')
+    return devolutionTest(state, command, dice);
   checkEntry('arcana-beast', ARCANA_BEAST_COMMAND_SCHEMAS, ANSWERS, state, command);
   // A13, A36: a Knockout's Devolution Test comes after the command's own events.
   return withDueDevolution(state, decideArcana(state, command, dice), dice);
@@ -53,46 +55,86 @@ function decideArcana(state: ArcanaBeastState, command: RuleCommand, dice: DiceS
   switch (cmd.type) {
     case 'Attack':
     case 'UseSpecialAttack':
-    case 'UseZeroPower': return attack(state, cmd, dice);
-    case 'Intercept': return intercept(state, cmd, dice);
-    case 'Defend': return defend(state, cmd);
+    case 'UseZeroPower':
+      return attack(state, cmd, dice);
+    case 'Intercept':
+      return intercept(state, cmd, dice);
+    case 'Defend':
+      return defend(state, cmd);
     case 'Assist':
-    case 'Guard': return assistOrGuard(state, cmd);
-    case 'Pass': return pass(state, cmd);
-    case 'Reposition': return reposition(state, cmd, dice);
-    case 'Move': return move(state, cmd, dice);
-    case 'Evolve': return evolveStage(state, cmd);
-    case 'Direct': return direct(state, cmd);
-    case 'Encourage': return encourage(state, cmd, dice);
-    case 'Strategize': return strategize(state, cmd, dice);
-    case 'CallBack': return callBack(state, cmd, dice);
-    case 'UseItem': return useItem(state, cmd, dice);
-    case 'BondSurge': return bondSurge(state, cmd);
-    case 'SetBand': return setBand(state, cmd);
-    case 'SetTag': return setTag(state, cmd);
-    case 'ClearTag': return clearTag(state, cmd);
-    case 'ApplyCondition': return applyCondition(state, cmd);
-    case 'RemoveCondition': return removeCondition(state, cmd);
-    case 'SetTrigger': return setTrigger(state, cmd);
-    case 'RollTest': return rollTestCommand(state, cmd, dice);
-    case 'RollOpposedTest': return rollOpposedTest(state, cmd, dice);
-    case 'RerollInitiative': return rerollInitiative(state, dice);
-    case 'EndScene': return endScene(state);
+    case 'Guard':
+      return assistOrGuard(state, cmd);
+    case 'Pass':
+      return pass(state, cmd);
+    case 'Reposition':
+      return reposition(state, cmd, dice);
+    case 'Move':
+      return move(state, cmd, dice);
+    case 'Evolve':
+      return evolveStage(state, cmd);
+    case 'Direct':
+      return direct(state, cmd);
+    case 'Encourage':
+      return encourage(state, cmd, dice);
+    case 'Strategize':
+      return strategize(state, cmd, dice);
+    case 'CallBack':
+      return callBack(state, cmd, dice);
+    case 'UseItem':
+      return useItem(state, cmd, dice);
+    case 'BondSurge':
+      return bondSurge(state, cmd);
+    case 'SetBand':
+      return setBand(state, cmd);
+    case 'SetTag':
+      return setTag(state, cmd);
+    case 'ClearTag':
+      return clearTag(state, cmd);
+    case 'ApplyCondition':
+      return applyCondition(state, cmd);
+    case 'RemoveCondition':
+      return removeCondition(state, cmd);
+    case 'SetTrigger':
+      return setTrigger(state, cmd);
+    case 'RollTest':
+      return rollTestCommand(state, cmd, dice);
+    case 'RollOpposedTest':
+      return rollOpposedTest(state, cmd, dice);
+    case 'RerollInitiative':
+      return rerollInitiative(state, dice);
+    case 'EndScene':
+      return endScene(state);
     default: {
       const unhandled: never = cmd;
-      return violation('UNKNOWN_COMMAND', `arcana-beast has no command ${type} (${typeof unhandled})`, 'type');
+      return violation(
+        'UNKNOWN_COMMAND',
+        `arcana-beast has no command ${type} (${typeof unhandled})`,
+        'type',
+      );
     }
   }
 }
 
 /** The shared lifecycle, with Arcana Beast's additions around three of its commands. */
-function decideShared(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] | undefined {
-  if (command.type === 'RollInitiative' && state.status !== 'new' && state.status !== 'ended' && !state.pending) return rollInitiativeCommand(state, command, dice, hooks);
+function decideShared(
+  state: ArcanaBeastState,
+  command: RuleCommand,
+  dice: DiceSource,
+): RuleEvent[] | undefined {
+  if (
+    command.type === 'RollInitiative' &&
+    state.status !== 'new' &&
+    state.status !== 'ended' &&
+    !state.pending
+  )
+    return rollInitiativeCommand(state, command, dice, hooks);
   const events = decideLifecycle(state, command, dice, hooks);
   if (!events) return undefined;
   // The options as declared (the contract checks them at the edge too; a decider called directly checks them here).
-  if (command.type === 'StartFight') parseOrRefuse(ARCANA_BEAST_OPTIONS, command.options ?? {}, 'options', 'options');
-  if (command.type === 'StartFight' || command.type === 'AddCombatant') checkLinks(events.reduce(evolve, state), joinedFields(command, events));
+  if (command.type === 'StartFight')
+    parseOrRefuse(ARCANA_BEAST_OPTIONS, command.options ?? {}, 'options', 'options');
+  if (command.type === 'StartFight' || command.type === 'AddCombatant')
+    checkLinks(events.reduce(evolve, state), joinedFields(command, events));
   // A9: the highest Stage lasts one Combat Encounter; the fight's end ends it.
   if (command.type === 'EndFight') return [...revertHighest(state), ...events];
   return events;
@@ -112,9 +154,21 @@ function checkLinks(state: ArcanaBeastState, added: Map<string, string>): void {
     if (!isBinder(c)) continue;
     const beast = combatantOf(state, c.sheet.beastId);
     // Only the added combatants can break a link; name the field of the one that did.
-    const field = added.has(id) ? `${added.get(id)}.sheet.beastId` : `${added.get(c.sheet.beastId)}.sheet.kind`;
-    ensure(!beast || isBeast(beast), 'ARCANA_NOT_A_BEAST', `arcana-beast.txt: Beast Binder Placement: a Binder shares its turn with an Arcana Beast; ${id}'s beastId ${c.sheet.beastId} is a Beast Binder`, field);
-    ensure(!claimed.has(c.sheet.beastId), 'ARCANA_BEAST_ALREADY_BOUND', `arcana-beast.txt: Beast Binder Placement: ${c.sheet.beastId} already shares its turn with ${claimed.get(c.sheet.beastId)}`, field);
+    const field = added.has(id)
+      ? `${added.get(id)}.sheet.beastId`
+      : `${added.get(c.sheet.beastId)}.sheet.kind`;
+    ensure(
+      !beast || isBeast(beast),
+      'ARCANA_NOT_A_BEAST',
+      `arcana-beast.txt: Beast Binder Placement: a Binder shares its turn with an Arcana Beast; ${id}'s beastId ${c.sheet.beastId} is a Beast Binder`,
+      field,
+    );
+    ensure(
+      !claimed.has(c.sheet.beastId),
+      'ARCANA_BEAST_ALREADY_BOUND',
+      `arcana-beast.txt: Beast Binder Placement: ${c.sheet.beastId} already shares its turn with ${claimed.get(c.sheet.beastId)}`,
+      field,
+    );
     claimed.set(c.sheet.beastId, id);
   }
 }

@@ -6,41 +6,105 @@ import { Band, BypassMovement, DIFFICULT_TERRAIN_DIFFICULTY } from '../data';
 import { ev, MovedData } from '../events';
 import { dieFor, rollTest } from '../rolls';
 import { ArcanaBeastState, ArcanaCombatant, isBeast } from '../state';
-import { actionTaken, anchor, bandBetween, bandSteps, beastInTurn, beastWithAction, known, pairKey, poolFor, present, required, unused } from './common';
+import {
+  actionTaken,
+  anchor,
+  bandBetween,
+  bandSteps,
+  beastInTurn,
+  beastWithAction,
+  known,
+  pairKey,
+  poolFor,
+  present,
+  required,
+  unused,
+} from './common';
 
 /** A14/A17/A19: the GM places a pair in a band and may mark the ground between them difficult. */
 export function setBand(state: ArcanaBeastState, command: ArcanaCommandOf<'SetBand'>): RuleEvent[] {
   const a = known(state, command.aId, 'aId').id;
   const b = known(state, command.bId, 'bId').id;
-  ensure(anchor(state, a) !== anchor(state, b), 'ARCANA_SAME_POSITION', 'RULINGS.md A17: a Binder and its own beast are always Close', 'bId');
+  ensure(
+    anchor(state, a) !== anchor(state, b),
+    'ARCANA_SAME_POSITION',
+    'RULINGS.md A17: a Binder and its own beast are always Close',
+    'bId',
+  );
   const flag = command.difficultTerrain;
   const difficultTerrain = typeof flag === 'boolean' ? (flag ? DIFFICULT_TERRAIN_DIFFICULTY : 0) : flag;
-  return [ev('BandSet', { aId: anchor(state, a), bId: anchor(state, b), band: command.band, difficultTerrain })];
+  return [
+    ev('BandSet', { aId: anchor(state, a), bId: anchor(state, b), band: command.band, difficultTerrain }),
+  ];
 }
 
 /** arcana-beast.txt: Movement Rules: move one band for free per turn (A14, A18). */
-export function move(state: ArcanaBeastState, command: ArcanaCommandOf<'Move'>, dice: DiceSource): RuleEvent[] {
+export function move(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'Move'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = beastInTurn(state, command.combatantId, 'combatantId');
-  ensure(!state.turn!.freeMoveUsed, 'ARCANA_FREE_MOVE_USED', `arcana-beast.txt: Movement Rules: move one band for free per turn; ${c.id} already moved (Reposition moves two bands)`, 'type');
+  ensure(
+    !state.turn!.freeMoveUsed,
+    'ARCANA_FREE_MOVE_USED',
+    `arcana-beast.txt: Movement Rules: move one band for free per turn; ${c.id} already moved (Reposition moves two bands)`,
+    'type',
+  );
   const step = readStep(state, c, command.towardId, command.band, command.using);
   if (!step.using) {
-    ensure(step.steps <= 1, 'ARCANA_REPOSITION_NEEDED', 'arcana-beast.txt: Movement Rules: two bands in one turn requires Reposition action', 'band');
-    ensure(step.from !== 'far', 'ARCANA_REPOSITION_NEEDED', 'arcana-beast.txt: Distance Bands: Far requires Reposition action to move', 'band');
+    ensure(
+      step.steps <= 1,
+      'ARCANA_REPOSITION_NEEDED',
+      'arcana-beast.txt: Movement Rules: two bands in one turn requires Reposition action',
+      'band',
+    );
+    ensure(
+      step.from !== 'far',
+      'ARCANA_REPOSITION_NEEDED',
+      'arcana-beast.txt: Distance Bands: Far requires Reposition action to move',
+      'band',
+    );
   }
   return moved(state, c, step, 'free', dice);
 }
 
 /** arcana-beast.txt: Actions in Combat: Reposition: move two bands or gain positional advantage; Cornered cannot Reposition. */
-export function reposition(state: ArcanaBeastState, command: ArcanaCommandOf<'Reposition'>, dice: DiceSource): RuleEvent[] {
+export function reposition(
+  state: ArcanaBeastState,
+  command: ArcanaCommandOf<'Reposition'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = beastWithAction(state, command.combatantId, 'combatantId');
-  ensure(!c.tags.some((t) => t.tag === 'cornered'), 'ARCANA_CORNERED', 'arcana-beast.txt: Positioning in Combat: Cornered: Cannot Reposition', 'type');
+  ensure(
+    !c.tags.some((t) => t.tag === 'cornered'),
+    'ARCANA_CORNERED',
+    'arcana-beast.txt: Positioning in Combat: Cornered: Cannot Reposition',
+    'type',
+  );
   if (command.towardId === undefined) {
-    unused(command.band, 'band', 'without towardId (a Reposition without one gains positional advantage and moves nobody)');
+    unused(
+      command.band,
+      'band',
+      'without towardId (a Reposition without one gains positional advantage and moves nobody)',
+    );
     unused(command.using, 'using', 'without towardId (a Reposition without one moves nobody)');
   }
-  if (command.towardId === undefined) return actionTaken(state, c, 'reposition', { note: 'positional advantage (the GM sets the tag, RULINGS.md A8)' });
-  const step = readStep(state, c, command.towardId, required(command.band, 'band', 'with towardId'), command.using);
-  return [...actionTaken(state, c, 'reposition', { targetId: step.towardId }), ...moved(state, c, step, 'reposition', dice)];
+  if (command.towardId === undefined)
+    return actionTaken(state, c, 'reposition', {
+      note: 'positional advantage (the GM sets the tag, RULINGS.md A8)',
+    });
+  const step = readStep(
+    state,
+    c,
+    command.towardId,
+    required(command.band, 'band', 'with towardId'),
+    command.using,
+  );
+  return [
+    ...actionTaken(state, c, 'reposition', { targetId: step.towardId }),
+    ...moved(state, c, step, 'reposition', dice),
+  ];
 }
 
 interface Step {
@@ -51,14 +115,35 @@ interface Step {
   using?: BypassMovement;
 }
 
-function readStep(state: ArcanaBeastState, c: ArcanaCombatant, towardId: string, to: Band, using: BypassMovement | undefined): Step {
+function readStep(
+  state: ArcanaBeastState,
+  c: ArcanaCombatant,
+  towardId: string,
+  to: Band,
+  using: BypassMovement | undefined,
+): Step {
   const toward = present(state, towardId, 'towardId');
-  ensure(anchor(state, toward.id) !== c.id, 'ARCANA_SAME_POSITION', 'RULINGS.md A17: a Binder and its own beast are always Close', 'towardId');
+  ensure(
+    anchor(state, toward.id) !== c.id,
+    'ARCANA_SAME_POSITION',
+    'RULINGS.md A17: a Binder and its own beast are always Close',
+    'towardId',
+  );
   const from = bandBetween(state, c.id, toward.id);
   const steps = bandSteps(from, to);
-  ensure(steps > 0, 'ARCANA_NO_MOVE', `arcana-beast.txt: Distance Bands: ${c.id} is already ${to} to ${toward.id}`, 'band');
+  ensure(
+    steps > 0,
+    'ARCANA_NO_MOVE',
+    `arcana-beast.txt: Distance Bands: ${c.id} is already ${to} to ${toward.id}`,
+    'band',
+  );
   if (using !== undefined) {
-    ensure(isBeast(c) && c.sheet.movement.includes(using), 'ARCANA_NO_SUCH_MOVEMENT', `arcana-beast.txt: Movement Rules: Flight, Teleport, Burrowing bypass restrictions; ${c.id} has no ${using}`, 'using');
+    ensure(
+      isBeast(c) && c.sheet.movement.includes(using),
+      'ARCANA_NO_SUCH_MOVEMENT',
+      `arcana-beast.txt: Movement Rules: Flight, Teleport, Burrowing bypass restrictions; ${c.id} has no ${using}`,
+      'using',
+    );
   }
   return { towardId: toward.id, from, to, steps, using };
 }
@@ -67,8 +152,21 @@ function readStep(state: ArcanaBeastState, c: ArcanaCombatant, towardId: string,
  * A19: difficult terrain needs an Agility Test unless Flight, Teleport or Burrowing bypass it; on a
  * Reposition it is the Action's roll, so Direct's die goes to it (A26).
  */
-function moved(state: ArcanaBeastState, c: ArcanaCombatant, step: Step, by: MovedData['by'], dice: DiceSource): RuleEvent[] {
-  const data: MovedData = { combatantId: c.id, towardId: step.towardId, from: step.from, to: step.to, by, using: step.using };
+function moved(
+  state: ArcanaBeastState,
+  c: ArcanaCombatant,
+  step: Step,
+  by: MovedData['by'],
+  dice: DiceSource,
+): RuleEvent[] {
+  const data: MovedData = {
+    combatantId: c.id,
+    towardId: step.towardId,
+    from: step.from,
+    to: step.to,
+    by,
+    using: step.using,
+  };
   const difficulty = state.terrain[pairKey(state, c.id, step.towardId)];
   if (!difficulty || step.using) return [ev('Moved', data)];
   const directed = by === 'reposition' && state.turn?.directed ? [{ source: 'Direct', dice: 1 }] : [];
@@ -77,4 +175,3 @@ function moved(state: ArcanaBeastState, c: ArcanaCombatant, step: Step, by: Move
   if (!data.test.passed) Object.assign(data, { to: step.from, stopped: true });
   return [...spent, ev('Moved', data)];
 }
-

@@ -33,20 +33,45 @@ export function onActivationStart(state: ArcanaBeastState, id: string): RuleEven
 }
 
 /** A29: RollInitiative may name the surprised, who roll with Setback. */
-export function rollInitiativeCommand(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource, hooks: LifecycleHooks<ArcanaBeastState>): RuleEvent[] {
-  const parsed = parseOrRefuse(ARCANA_BEAST_LIFECYCLE_OVERRIDES.RollInitiative, command, '', 'RollInitiative');
+export function rollInitiativeCommand(
+  state: ArcanaBeastState,
+  command: RuleCommand,
+  dice: DiceSource,
+  hooks: LifecycleHooks<ArcanaBeastState>,
+): RuleEvent[] {
+  const parsed = parseOrRefuse(
+    ARCANA_BEAST_LIFECYCLE_OVERRIDES.RollInitiative,
+    command,
+    '',
+    'RollInitiative',
+  );
   const surprised = (parsed.surprised ?? []).map((id, i) => known(state, id, `surprised[${i}]`).id);
   return decideLifecycle({ ...state, surprised }, command, dice, hooks)!;
 }
 
 /** A5: the GM answers an initiative tie by rerolling the tied beasts (faces in dice). */
 export function rerollInitiative(state: ArcanaBeastState, dice: DiceSource): RuleEvent[] {
-  ensure(state.pending?.kind === 'initiativeTie', 'ARCANA_NO_INITIATIVE_TIE', 'RULINGS.md A5: there is no initiative tie to reroll', 'type');
-  const ties = (state.pending.detail?.ties as string[][]).map((g) => g.filter((id) => isBeast(state.combatants[id])));
+  ensure(
+    state.pending?.kind === 'initiativeTie',
+    'ARCANA_NO_INITIATIVE_TIE',
+    'RULINGS.md A5: there is no initiative tie to reroll',
+    'type',
+  );
+  const ties = (state.pending.detail?.ties as string[][]).map((g) =>
+    g.filter((id) => isBeast(state.combatants[id])),
+  );
   const rolls = ties.flat().map((id) => initiativeRoll(state, id, dice, 'pool', 1));
   const totals = new Map(rolls.map((r) => [r.combatantId, r.total]));
   const beasts = state.order.filter((id) => isBeast(state.combatants[id]));
   const order = reorderGroups(beasts, ties, totals);
-  const unresolved = ties.flatMap((g) => tiedGroups(order.filter((id) => g.includes(id)), totals, g));
-  return [ev('InitiativeTieRerolled', { rolls, order: withBinders(state, order), unresolvedTies: unresolved })];
+  const unresolved = ties.flatMap((g) =>
+    tiedGroups(
+      order.filter((id) => g.includes(id)),
+      totals,
+      g,
+    ),
+  );
+  return [
+    ev('InitiativeTieRerolled', { rolls, order: withBinders(state, order), unresolvedTies: unresolved }),
+  ];
 }

@@ -3,7 +3,14 @@ import { run } from '../../core/run';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { ArchsoulCommand } from '../contract';
-import { ATTACK_TABLE, DEFAULT_DIFFICULTY, DIE_SIDES, MAX_DIFFICULTY, MIN_DIFFICULTY, SPACE_METRES } from '../data';
+import {
+  ATTACK_TABLE,
+  DEFAULT_DIFFICULTY,
+  DIE_SIDES,
+  MAX_DIFFICULTY,
+  MIN_DIFFICULTY,
+  SPACE_METRES,
+} from '../data';
 import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
 import { distance, Space } from '../grid';
@@ -49,16 +56,29 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
   const stat = row.attack[w.attackRoll] ?? row.attack[0];
   const pool = poolOf(a, stat.attribute, stat.skill);
   const perTarget = targets.map((t) => {
-    const mods = [...attackModifiers(r.state(), a, w, t, input, action === 'cleave' ? t.position! : origin), ...shared];
+    const mods = [
+      ...attackModifiers(r.state(), a, w, t, input, action === 'cleave' ? t.position! : origin),
+      ...shared,
+    ];
     return { t, wanted: mods.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY) };
   });
-  const wanted = perTarget.length ? Math.min(...perTarget.map((p) => p.wanted)) : shared.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY);
+  const wanted = perTarget.length
+    ? Math.min(...perTarget.map((p) => p.wanted))
+    : shared.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY);
   const removed = Math.max(0, wanted - MAX_DIFFICULTY);
   const roll = dice.roll(Math.max(0, pool - removed), DIE_SIDES, 'pool');
   const count = (faces: number[], d: number) => faces.filter((f) => f >= d).length;
   const base = clamp(wanted);
   const ones = roll.faces.filter((f) => f === 1).length;
-  const test: TestResult = { pool, difficulty: base, removed, roll, successes: count(roll.faces, base), criticalFailure: count(roll.faces, base) === 0 && ones * 2 > roll.faces.length, modifiers: shared.filter((m) => m.amount !== 0) };
+  const test: TestResult = {
+    pool,
+    difficulty: base,
+    removed,
+    roll,
+    successes: count(roll.faces, base),
+    criticalFailure: count(roll.faces, base) === 0 && ones * 2 > roll.faces.length,
+    modifiers: shared.filter((m) => m.amount !== 0),
+  };
   const results = perTarget.map(({ t, wanted: wt }) => {
     // S34: a target whose difficulty removes more dice (above 6) counts only the first dice.
     const faces = roll.faces.slice(0, Math.max(0, pool - Math.max(0, wt - MAX_DIFFICULTY)));
@@ -66,44 +86,116 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
     const successes = count(faces, difficulty);
     const d = defenceAgainst(r.state(), w, t, action === 'cleave' ? a.position! : origin);
     const resistance = d.defense + d.shieldBonus;
-    return { targetId: t.id, targetArc: d.front ? ('front' as const) : ('back' as const), difficulty, successes, defense: d.defense, shieldBonus: d.shieldBonus, resistance, hit: successes > resistance };
+    return {
+      targetId: t.id,
+      targetArc: d.front ? ('front' as const) : ('back' as const),
+      difficulty,
+      successes,
+      defense: d.defense,
+      shieldBonus: d.shieldBonus,
+      resistance,
+      hit: successes > resistance,
+    };
   });
-  push(ev('AreaAttackResolved', { attackerId: a.id, weaponId: w.id, action, spaces, attack: test, targets: results }));
-  if (conditionTotal(a, 'nextAttackHarder')) push(ev('ConditionRemoved', { combatantId: a.id, condition: 'nextAttackHarder', reason: 'applied to this attack' }));
+  push(
+    ev('AreaAttackResolved', {
+      attackerId: a.id,
+      weaponId: w.id,
+      action,
+      spaces,
+      attack: test,
+      targets: results,
+    }),
+  );
+  if (conditionTotal(a, 'nextAttackHarder'))
+    push(
+      ev('ConditionRemoved', {
+        combatantId: a.id,
+        condition: 'nextAttackHarder',
+        reason: 'applied to this attack',
+      }),
+    );
   const hit = results.filter((r) => r.hit);
   if (hit.length > 0 && row.damage) {
     // S34: one damage roll for every target hit (armour-piercing adjustments need one target and are not applied).
     const dmg = damageTest(a, w, undefined, input, dice, dmgMods);
     for (const h of hit) push(wound(r.state(), h.targetId, dmg.successes, `${a.id}:${w.id}`, dmg));
   }
-  if (test.criticalFailure && targets.length > 0) push(...criticalFailure(r.state(), { attacker: r.state().combatants[a.id], weapon: w, target: r.state().combatants[targets[0].id], input, action: 'attack' }, dice).events);
+  if (test.criticalFailure && targets.length > 0)
+    push(
+      ...criticalFailure(
+        r.state(),
+        {
+          attacker: r.state().combatants[a.id],
+          weapon: w,
+          target: r.state().combatants[targets[0].id],
+          input,
+          action: 'attack',
+        },
+        dice,
+      ).events,
+    );
   return events;
 }
 
 /** archsoul.txt: Cleave: an area melee attack on up to 2 adjacent spaces within reach, +1 to attack and damage. */
-export function performCleave(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, o: AttackOptions, input: AttackInput, dice: DiceSource): RuleEvent[] {
+export function performCleave(
+  state: ArchsoulState,
+  a: ArchsoulCombatant,
+  w: Weapon,
+  o: AttackOptions,
+  input: AttackInput,
+  dice: DiceSource,
+): RuleEvent[] {
   const spaces = o.cleave!.spaces;
-  const targets = spaces.map((sp) => occupant(state, sp)).filter((c): c is ArchsoulCombatant => c !== undefined && c.id !== a.id);
+  const targets = spaces
+    .map((sp) => occupant(state, sp))
+    .filter((c): c is ArchsoulCombatant => c !== undefined && c.id !== a.id);
   const [atk, dmg] = maneuverModifiers(a, w, o);
-  return resolveArea(state, { attacker: a, weapon: w, spaces, targets, origin: a.position!, shared: atk, dmgMods: dmg, input, action: 'cleave' }, dice);
+  return resolveArea(
+    state,
+    {
+      attacker: a,
+      weapon: w,
+      spaces,
+      targets,
+      origin: a.position!,
+      shared: atk,
+      dmgMods: dmg,
+      input,
+      action: 'cleave',
+    },
+    dice,
+  );
 }
 
 /** S7/S14: the spaces within ⌊R / 2⌋ of the centre. */
 export function areaSpaces(state: ArchsoulState, centre: Space, radiusMetres: number): Space[] {
   const r = Math.floor(radiusMetres / SPACE_METRES);
   const out: Space[] = [];
-  for (let dx = -r; dx <= r; dx++) for (let dy = -r; dy <= r; dy++) {
-    const sp = { x: centre.x + dx, y: centre.y + dy };
-    if (distance(state.map.grid, centre, sp) <= r) out.push(sp);
-  }
+  for (let dx = -r; dx <= r; dx++)
+    for (let dy = -r; dy <= r; dy++) {
+      const sp = { x: centre.x + dx, y: centre.y + dy };
+      if (distance(state.map.grid, centre, sp) <= r) out.push(sp);
+    }
   return out;
 }
 
 function areaWeapon(a: ArchsoulCombatant, weaponId: string): Weapon {
   const sheetWeapon = a.sheet.weapons.find((x) => x.id === weaponId);
   const w = sheetWeapon?.type === 'thrown' ? thrownWeapon(a, weaponId) : weaponOf(a, weaponId, 'weaponId');
-  ensure(w.areaRadius, 'ARCHSOUL_NOT_AN_AREA_WEAPON', `archsoul.txt: Area of Effect Attacks: ${w.name} has no areaRadius on the sheet`, 'weaponId');
-  ensure(w.type === 'ranged' || w.type === 'thrown' || w.type === 'elemental', 'ARCHSOUL_NOT_AN_AREA_WEAPON', `RULINGS.md S34: AreaAttack takes a ranged, thrown or elemental weapon (melee areas are Cleave); ${w.name} is ${w.type}`, 'weaponId');
+  ensure(
+    w.areaRadius,
+    'ARCHSOUL_NOT_AN_AREA_WEAPON',
+    `archsoul.txt: Area of Effect Attacks: ${w.name} has no areaRadius on the sheet`,
+    'weaponId',
+  );
+  ensure(
+    w.type === 'ranged' || w.type === 'thrown' || w.type === 'elemental',
+    'ARCHSOUL_NOT_AN_AREA_WEAPON',
+    `RULINGS.md S34: AreaAttack takes a ranged, thrown or elemental weapon (melee areas are Cleave); ${w.name} is ${w.type}`,
+    'weaponId',
+  );
   return w;
 }
 
@@ -111,18 +203,42 @@ function areaWeapon(a: ArchsoulCombatant, weaponId: string): Weapon {
  * archsoul.txt: Area of Effect Attacks: Attack (2 AP) or Throw an Item (1 AP) at a centre space within range and
  * line of sight; everything in the area defends separately, its arc seen from the centre (S34).
  */
-export function areaAttack(state: ArchsoulState, command: ArchsoulCommand<'AreaAttack'>, dice: DiceSource): RuleEvent[] {
+export function areaAttack(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'AreaAttack'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const a = acting(state, command, 'attackerId');
   onMap(a, 'attackerId');
   checkNotAfterQuick(a);
   const w = areaWeapon(a, command.weaponId);
   checkNotGrappledWeapon(a, w, 'weaponId');
-  ensure(!a.weapons[w.id]?.jammed, 'ARCHSOUL_WEAPON_JAMMED', `${w.name} is jammed; ClearJam first`, 'weaponId');
-  ensure(!w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0, 'ARCHSOUL_NO_AMMUNITION', `${w.name} has no ${w.ammunition?.kind} left`, 'weaponId');
+  ensure(
+    !a.weapons[w.id]?.jammed,
+    'ARCHSOUL_WEAPON_JAMMED',
+    `${w.name} is jammed; ClearJam first`,
+    'weaponId',
+  );
+  ensure(
+    !w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0,
+    'ARCHSOUL_NO_AMMUNITION',
+    `${w.name} has no ${w.ammunition?.kind} left`,
+    'weaponId',
+  );
   const centre = command.centre;
   const d = distance(state.map.grid, a.position!, centre);
-  ensure(d <= w.maximumRange!, 'ARCHSOUL_OUT_OF_RANGE', `archsoul.txt: Ranged Weapon: the centre is ${d} spaces away, beyond ${w.name}'s maximum range ${w.maximumRange}`, 'centre');
-  ensure(lineOfSight(state.map, a.position!, centre), 'ARCHSOUL_NO_LINE_OF_SIGHT', 'RULINGS.md S23: a wall or blocked space stands before the centre', 'centre');
+  ensure(
+    d <= w.maximumRange!,
+    'ARCHSOUL_OUT_OF_RANGE',
+    `archsoul.txt: Ranged Weapon: the centre is ${d} spaces away, beyond ${w.name}'s maximum range ${w.maximumRange}`,
+    'centre',
+  );
+  ensure(
+    lineOfSight(state.map, a.position!, centre),
+    'ARCHSOUL_NO_LINE_OF_SIGHT',
+    'RULINGS.md S23: a wall or blocked space stands before the centre',
+    'centre',
+  );
   const paid = spend(a, w.type === 'thrown' ? 'throwItem' : 'attack');
   const trigger = w.soulMagic ? 'soulMagic' : 'rangedAttack';
   const { dice: _d, rerollFaces: _r, followUpFaces: _f, ...payload } = command;
@@ -132,15 +248,56 @@ export function areaAttack(state: ArchsoulState, command: ArchsoulCommand<'AreaA
   return [paid, ...performAreaAttack(s, s.combatants[a.id], w.id, centre, command, dice)];
 }
 
-export function performAreaAttack(state: ArchsoulState, a: ArchsoulCombatant, weaponId: string, centre: Space, input: AttackInput, dice: DiceSource): RuleEvent[] {
+export function performAreaAttack(
+  state: ArchsoulState,
+  a: ArchsoulCombatant,
+  weaponId: string,
+  centre: Space,
+  input: AttackInput,
+  dice: DiceSource,
+): RuleEvent[] {
   const w = areaWeapon(a, weaponId);
   const spaces = areaSpaces(state, centre, w.areaRadius!);
-  const targets = state.joined.map((id) => state.combatants[id]).filter((c) => c.position && spaces.some((sp) => sp.x === c.position!.x && sp.y === c.position!.y));
+  const targets = state.joined
+    .map((id) => state.combatants[id])
+    .filter((c) => c.position && spaces.some((sp) => sp.x === c.position!.x && sp.y === c.position!.y));
   const pre: RuleEvent[] = [];
-  if (w.ammunition) pre.push(ev('AmmunitionSpent', { combatantId: a.id, weaponId: w.id, left: (a.weapons[w.id].ammunition ?? 1) - 1 }));
+  if (w.ammunition)
+    pre.push(
+      ev('AmmunitionSpent', {
+        combatantId: a.id,
+        weaponId: w.id,
+        left: (a.weapons[w.id].ammunition ?? 1) - 1,
+      }),
+    );
   const s = pre.reduce(evolve, state);
-  const out = resolveArea(s, { attacker: s.combatants[a.id], weapon: w, spaces, targets: targets.map((t) => s.combatants[t.id]), origin: centre, shared: [], dmgMods: [], input, action: w.type === 'thrown' ? 'throw' : 'attack' }, dice);
+  const out = resolveArea(
+    s,
+    {
+      attacker: s.combatants[a.id],
+      weapon: w,
+      spaces,
+      targets: targets.map((t) => s.combatants[t.id]),
+      origin: centre,
+      shared: [],
+      dmgMods: [],
+      input,
+      action: w.type === 'thrown' ? 'throw' : 'attack',
+    },
+    dice,
+  );
   // S34: a thrown area weapon (a bomb) is spent where it lands.
-  if (w.type === 'thrown') out.push(ev('ProjectileLanded', { combatantId: a.id, weaponId: w.id, itemId: w.id, name: w.name, space: centre, broken: true, reason: 'area weapon spent' }));
+  if (w.type === 'thrown')
+    out.push(
+      ev('ProjectileLanded', {
+        combatantId: a.id,
+        weaponId: w.id,
+        itemId: w.id,
+        name: w.name,
+        space: centre,
+        broken: true,
+        reason: 'area weapon spent',
+      }),
+    );
   return [...pre, ...out];
 }

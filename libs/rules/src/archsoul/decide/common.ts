@@ -9,7 +9,12 @@ import { ArchsoulCombatant, ArchsoulState, hasFrontArc, isDown, partyOf } from '
 
 /** S5: the facing must be one of the map's (a hex grid has six of the eight). */
 export function checkFacing(state: ArchsoulState, f: Facing, field: string): Facing {
-  ensure(facings(state.map.grid).includes(f), 'ARCHSOUL_INVALID_FACING', `RULINGS.md S5: a ${state.map.grid} grid has the facings ${facings(state.map.grid).join(', ')}; not ${f}`, field);
+  ensure(
+    facings(state.map.grid).includes(f),
+    'ARCHSOUL_INVALID_FACING',
+    `RULINGS.md S5: a ${state.map.grid} grid has the facings ${facings(state.map.grid).join(', ')}; not ${f}`,
+    field,
+  );
   return f;
 }
 
@@ -18,18 +23,33 @@ export function acting(state: ArchsoulState, command: RuleCommand, field: string
   const id = combatantId(state, command[field], field);
   const c = state.combatants[id];
   ensure(!isDown(c), 'ARCHSOUL_DOWN', `RULINGS.md S11: ${id} is Down (0 HP) and takes no turns`, field);
-  ensure(c.inTurn, 'ARCHSOUL_NOT_YOUR_TURN', `archsoul.txt: The Action Economy / RULINGS.md S12: ${id} has no open turn in the ${state.phase?.party ?? 'current'} phase`, field);
+  ensure(
+    c.inTurn,
+    'ARCHSOUL_NOT_YOUR_TURN',
+    `archsoul.txt: The Action Economy / RULINGS.md S12: ${id} has no open turn in the ${state.phase?.party ?? 'current'} phase`,
+    field,
+  );
   return c;
 }
 
 export function onMap(c: ArchsoulCombatant, field: string): Space {
-  ensure(c.position, 'ARCHSOUL_NOT_ON_MAP', `archsoul.txt: The Battle Map: ${c.id} has no position; the GM places it with PlaceCombatant`, field);
+  ensure(
+    c.position,
+    'ARCHSOUL_NOT_ON_MAP',
+    `archsoul.txt: The Battle Map: ${c.id} has no position; the GM places it with PlaceCombatant`,
+    field,
+  );
   return c.position;
 }
 
 /** archsoul.txt: The Action Economy: "up to three action points"; AP never go below zero. */
 export function spend(c: ArchsoulCombatant, action: ApAction, ap: number = AP_COST[action]): RuleEvent {
-  ensure(c.ap >= ap, 'ARCHSOUL_NOT_ENOUGH_AP', `archsoul.txt: The Action Economy: ${action} costs ${ap} AP; ${c.id} has ${c.ap} left`, 'type');
+  ensure(
+    c.ap >= ap,
+    'ARCHSOUL_NOT_ENOUGH_AP',
+    `archsoul.txt: The Action Economy: ${action} costs ${ap} AP; ${c.id} has ${c.ap} left`,
+    'type',
+  );
   return ev('ApSpent', { combatantId: c.id, action, ap, apLeft: c.ap - ap });
 }
 
@@ -37,8 +57,18 @@ export function weaponOf(c: ArchsoulCombatant, weaponId: string | undefined, fie
   if (weaponId === undefined || weaponId === FIST.id) return FIST;
   const w = c.sheet.weapons.find((x) => x.id === weaponId);
   ensure(w, 'ARCHSOUL_UNKNOWN_WEAPON', `${c.id} carries no weapon ${weaponId}`, field);
-  ensure(!c.weapons[w.id].destroyed, 'ARCHSOUL_WEAPON_DESTROYED', `archsoul.txt: Critical Failure Tables: ${w.name} is destroyed`, field);
-  ensure(c.held.includes(w.id), 'ARCHSOUL_WEAPON_NOT_HELD', `archsoul.txt: Draw Simple Item / Draw Awkward Item: ${w.name} is not in ${c.id}'s hands`, field);
+  ensure(
+    !c.weapons[w.id].destroyed,
+    'ARCHSOUL_WEAPON_DESTROYED',
+    `archsoul.txt: Critical Failure Tables: ${w.name} is destroyed`,
+    field,
+  );
+  ensure(
+    c.held.includes(w.id),
+    'ARCHSOUL_WEAPON_NOT_HELD',
+    `archsoul.txt: Draw Simple Item / Draw Awkward Item: ${w.name} is not in ${c.id}'s hands`,
+    field,
+  );
   return w;
 }
 
@@ -56,7 +86,10 @@ export function foes(a: ArchsoulCombatant, b: ArchsoulCombatant): boolean {
 
 /** Held melee and unarmed weapons, with the fist (S26). */
 export function closeWeapons(c: ArchsoulCombatant): Weapon[] {
-  const held = c.sheet.weapons.filter((w) => (w.type === 'melee' || w.type === 'unarmed') && c.held.includes(w.id) && !c.weapons[w.id].destroyed);
+  const held = c.sheet.weapons.filter(
+    (w) =>
+      (w.type === 'melee' || w.type === 'unarmed') && c.held.includes(w.id) && !c.weapons[w.id].destroyed,
+  );
   return [...held, FIST];
 }
 
@@ -65,12 +98,26 @@ export function canReact(state: ArchsoulState, r: ArchsoulCombatant, space: Spac
   if (!r.position || !hasFrontArc(r)) return false;
   const pos = r.position;
   const d = distance(state.map.grid, pos, space);
-  return d > 0 && inFrontArc(state.map.grid, pos, r.facing, space) && closeWeapons(r).some((w) => d <= w.reach);
+  return (
+    d > 0 && inFrontArc(state.map.grid, pos, r.facing, space) && closeWeapons(r).some((w) => d <= w.reach)
+  );
 }
 
 /** The foes who may react to `actor` acting from `space`, in initiative order (table order without it). */
-export function reactorsFor(state: ArchsoulState, actorId: string, space: Space, skip: string[] = []): string[] {
+export function reactorsFor(
+  state: ArchsoulState,
+  actorId: string,
+  space: Space,
+  skip: string[] = [],
+): string[] {
   const actor = state.combatants[actorId];
   const order = state.order.length > 0 ? state.order : state.joined;
-  return order.filter((id) => id !== actorId && !skip.includes(id) && state.combatants[id] && foes(actor, state.combatants[id]) && canReact(state, state.combatants[id], space));
+  return order.filter(
+    (id) =>
+      id !== actorId &&
+      !skip.includes(id) &&
+      state.combatants[id] &&
+      foes(actor, state.combatants[id]) &&
+      canReact(state, state.combatants[id], space),
+  );
 }

@@ -8,15 +8,34 @@ import { ArchsoulState, grapplesOf, hasCondition } from '../state';
 import { endGrapple } from './grapple';
 import { wound } from './damage';
 
-export function applyCondition(state: ArchsoulState, command: ArchsoulCommand<'ApplyCondition'>): RuleEvent[] {
+export function applyCondition(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'ApplyCondition'>,
+): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  return [ev('ConditionApplied', { combatantId: id, condition: command.condition, amount: command.amount ?? 1, untilNextTurn: command.untilNextTurn ?? false, reason: command.reason ?? 'GM' })];
+  return [
+    ev('ConditionApplied', {
+      combatantId: id,
+      condition: command.condition,
+      amount: command.amount ?? 1,
+      untilNextTurn: command.untilNextTurn ?? false,
+      reason: command.reason ?? 'GM',
+    }),
+  ];
 }
 
-export function removeCondition(state: ArchsoulState, command: ArchsoulCommand<'RemoveCondition'>): RuleEvent[] {
+export function removeCondition(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'RemoveCondition'>,
+): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const condition = command.condition;
-  ensure(hasCondition(state.combatants[id], condition), 'ARCHSOUL_NO_SUCH_CONDITION', `${id} is not ${condition}`, 'condition');
+  ensure(
+    hasCondition(state.combatants[id], condition),
+    'ARCHSOUL_NO_SUCH_CONDITION',
+    `${id} is not ${condition}`,
+    'condition',
+  );
   return [ev('ConditionRemoved', { combatantId: id, condition, reason: 'GM' })];
 }
 
@@ -35,15 +54,33 @@ export function fall(state: ArchsoulState, command: ArchsoulCommand<'Fall'>): Ru
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
   const { damage, metres } = command;
-  const out: RuleEvent[] = [ev('Fell', { combatantId: id, ...(metres === undefined ? {} : { metres }), damage })];
+  const out: RuleEvent[] = [
+    ev('Fell', { combatantId: id, ...(metres === undefined ? {} : { metres }), damage }),
+  ];
   let s = state;
   for (const g of grapplesOf(state, id)) {
     const ended = endGrapple(s, g, `${id} fell (RULINGS.md S47)`);
     out.push(...ended);
     s = ended.reduce(evolve, s);
   }
-  if (c.mounted) out.push(ev('Dismounted', { combatantId: id, reason: 'RULINGS.md S40: fell', ...(c.position ? { at: c.position } : {}) }));
-  if (!hasCondition(c, 'prone')) out.push(ev('ConditionApplied', { combatantId: id, condition: 'prone', amount: 1, untilNextTurn: false, reason: 'fell (RULINGS.md S40)' }));
+  if (c.mounted)
+    out.push(
+      ev('Dismounted', {
+        combatantId: id,
+        reason: 'RULINGS.md S40: fell',
+        ...(c.position ? { at: c.position } : {}),
+      }),
+    );
+  if (!hasCondition(c, 'prone'))
+    out.push(
+      ev('ConditionApplied', {
+        combatantId: id,
+        condition: 'prone',
+        amount: 1,
+        untilNextTurn: false,
+        reason: 'fell (RULINGS.md S40)',
+      }),
+    );
   out.push(wound(state, id, damage, metres === undefined ? 'fall' : `fall (${metres} m)`));
   return out;
 }

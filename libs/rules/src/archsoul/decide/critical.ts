@@ -45,12 +45,34 @@ export function criticalFailure(state: ArchsoulState, f: Fumble, dice: DiceSourc
   const table = w.criticalTable;
   if (input.criticalNarration !== undefined) {
     const text = input.criticalNarration;
-    return { events: [ev('CriticalFailureRolled', { combatantId: a.id, weaponId: w.id, table, face: 0, text, narrated: true })], dropped: false };
+    return {
+      events: [
+        ev('CriticalFailureRolled', {
+          combatantId: a.id,
+          weaponId: w.id,
+          table,
+          face: 0,
+          text,
+          narrated: true,
+        }),
+      ],
+      dropped: false,
+    };
   }
   const roll = dice.roll(1, 6, 'followUp');
   const entry = CRITICAL_FAILURES[table][roll.faces[0] - 1];
   const r = run(state, evolve);
-  r.push(ev('CriticalFailureRolled', { combatantId: a.id, weaponId: w.id, table, roll, face: roll.faces[0], text: entry.text, effect: entry.effect }));
+  r.push(
+    ev('CriticalFailureRolled', {
+      combatantId: a.id,
+      weaponId: w.id,
+      table,
+      roll,
+      face: roll.faces[0],
+      text: entry.text,
+      effect: entry.effect,
+    }),
+  );
   const out: CriticalOutcome = { events: r.events, dropped: false };
   applyEffect({ r, f, dice, text: entry.text, out }, entry.effect);
   return out;
@@ -88,33 +110,73 @@ function applyEffect(m: Mishap, e: CriticalEffect): void {
 }
 
 /** Conditions, drain and lost soulpower on the attacker. */
-function afflictAttacker({ r, f, text }: Mishap, e: Extract<CriticalEffect, { kind: 'nextAttack' | 'defense' | 'speed' | 'prone' | 'drain' | 'soulpower' }>): void {
+function afflictAttacker(
+  { r, f, text }: Mishap,
+  e: Extract<CriticalEffect, { kind: 'nextAttack' | 'defense' | 'speed' | 'prone' | 'drain' | 'soulpower' }>,
+): void {
   const { push } = r;
   const a = f.attacker;
   switch (e.kind) {
     case 'nextAttack':
-      push(ev('ConditionApplied', { combatantId: a.id, condition: 'nextAttackHarder', amount: e.amount, untilNextTurn: false, reason: text }));
+      push(
+        ev('ConditionApplied', {
+          combatantId: a.id,
+          condition: 'nextAttackHarder',
+          amount: e.amount,
+          untilNextTurn: false,
+          reason: text,
+        }),
+      );
       return;
     case 'defense':
-      push(ev('ConditionApplied', { combatantId: a.id, condition: 'defenseDown', amount: e.amount, untilNextTurn: true, reason: text }));
+      push(
+        ev('ConditionApplied', {
+          combatantId: a.id,
+          condition: 'defenseDown',
+          amount: e.amount,
+          untilNextTurn: true,
+          reason: text,
+        }),
+      );
       return;
     case 'speed':
-      push(ev('ConditionApplied', { combatantId: a.id, condition: 'slowed', amount: e.amount, untilNextTurn: true, reason: text }));
+      push(
+        ev('ConditionApplied', {
+          combatantId: a.id,
+          condition: 'slowed',
+          amount: e.amount,
+          untilNextTurn: true,
+          reason: text,
+        }),
+      );
       return;
     case 'prone':
-      push(ev('ConditionApplied', { combatantId: a.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: text }));
+      push(
+        ev('ConditionApplied', {
+          combatantId: a.id,
+          condition: 'prone',
+          amount: 1,
+          untilNextTurn: false,
+          reason: text,
+        }),
+      );
       return;
     case 'drain':
       push(ev('DrainSuffered', { combatantId: a.id, amount: e.amount, total: a.drain + e.amount }));
       return;
     case 'soulpower':
-      push(ev('SoulpowerLowered', { combatantId: a.id, amount: e.amount, total: a.soulpowerLoss + e.amount }));
+      push(
+        ev('SoulpowerLowered', { combatantId: a.id, amount: e.amount, total: a.soulpowerLoss + e.amount }),
+      );
       return;
   }
 }
 
 /** The weapon dropped, damaged, jammed or in need of repair. */
-function harmWeapon({ r, f, dice, text, out }: Mishap, e: Extract<CriticalEffect, { kind: 'drop' | 'weaponDamage' | 'jam' | 'repair' }>): void {
+function harmWeapon(
+  { r, f, dice, text, out }: Mishap,
+  e: Extract<CriticalEffect, { kind: 'drop' | 'weaponDamage' | 'jam' | 'repair' }>,
+): void {
   const { push } = r;
   const { attacker: a, weapon: w, target: t, input } = f;
   const ws = a.weapons[w.id];
@@ -122,7 +184,16 @@ function harmWeapon({ r, f, dice, text, out }: Mishap, e: Extract<CriticalEffect
     case 'drop': {
       if (!a.held.includes(w.id)) return;
       const space = e.at === 'self' ? a.position! : t.position!;
-      push(ev('ItemDropped', { combatantId: a.id, itemId: w.id, groundId: `g${r.state().groundCount + 1}`, name: w.name, space, reason: text }));
+      push(
+        ev('ItemDropped', {
+          combatantId: a.id,
+          itemId: w.id,
+          groundId: `g${r.state().groundCount + 1}`,
+          name: w.name,
+          space,
+          reason: text,
+        }),
+      );
       out.dropped = w.type === 'thrown';
       return;
     }
@@ -130,20 +201,53 @@ function harmWeapon({ r, f, dice, text, out }: Mishap, e: Extract<CriticalEffect
       if (!ws) return;
       const roll2 = damageTest(a, w, undefined, input, dice);
       const hp = ws.hp === undefined ? undefined : Math.max(0, ws.hp - roll2.successes);
-      push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: ws.broken || hp === 0, destroyed: ws.destroyed, jammed: ws.jammed, ...(hp === undefined ? {} : { hp }), reason: `${text}: ${roll2.successes} damage (roll ${roll2.roll.faces.join(',')})` }));
+      push(
+        ev('WeaponChanged', {
+          combatantId: a.id,
+          weaponId: w.id,
+          broken: ws.broken || hp === 0,
+          destroyed: ws.destroyed,
+          jammed: ws.jammed,
+          ...(hp === undefined ? {} : { hp }),
+          reason: `${text}: ${roll2.successes} damage (roll ${roll2.roll.faces.join(',')})`,
+        }),
+      );
       return;
     }
     case 'jam':
-      if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: ws.broken, destroyed: ws.destroyed, jammed: true, reason: text }));
+      if (ws)
+        push(
+          ev('WeaponChanged', {
+            combatantId: a.id,
+            weaponId: w.id,
+            broken: ws.broken,
+            destroyed: ws.destroyed,
+            jammed: true,
+            reason: text,
+          }),
+        );
       return;
     case 'repair':
-      if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: true, destroyed: ws.destroyed, jammed: ws.jammed, reason: text }));
+      if (ws)
+        push(
+          ev('WeaponChanged', {
+            combatantId: a.id,
+            weaponId: w.id,
+            broken: true,
+            destroyed: ws.destroyed,
+            jammed: ws.jammed,
+            reason: text,
+          }),
+        );
       return;
   }
 }
 
 /** Damage: to the attacker, to everyone in an area, or to someone near the target instead. */
-function hurt({ r, f, dice, text, out }: Mishap, e: Extract<CriticalEffect, { kind: 'selfDamage' | 'selfDamageRoll' | 'area' | 'redirect' }>): void {
+function hurt(
+  { r, f, dice, text, out }: Mishap,
+  e: Extract<CriticalEffect, { kind: 'selfDamage' | 'selfDamageRoll' | 'area' | 'redirect' }>,
+): void {
   const { push } = r;
   const { attacker: a, weapon: w, target: t, input } = f;
   switch (e.kind) {
@@ -160,21 +264,41 @@ function hurt({ r, f, dice, text, out }: Mishap, e: Extract<CriticalEffect, { ki
       const reach = Math.floor(e.radiusMetres / SPACE_METRES);
       for (const id of r.state().joined) {
         const c = r.state().combatants[id];
-        if (c.position && distance(r.state().map.grid, c.position, a.position!) <= reach) push(wound(r.state(), id, e.damage, text));
+        if (c.position && distance(r.state().map.grid, c.position, a.position!) <= reach)
+          push(wound(r.state(), id, e.damage, text));
       }
       const ws = a.weapons[w.id];
-      if (ws) push(ev('WeaponChanged', { combatantId: a.id, weaponId: w.id, broken: true, destroyed: e.weapon === 'destroyed', jammed: ws.jammed, reason: text }));
+      if (ws)
+        push(
+          ev('WeaponChanged', {
+            combatantId: a.id,
+            weaponId: w.id,
+            broken: true,
+            destroyed: e.weapon === 'destroyed',
+            jammed: ws.jammed,
+            reason: text,
+          }),
+        );
       return;
     }
     case 'redirect': {
       const near = e.to === 'adjacent' ? 1 : Math.floor(6 / SPACE_METRES);
       const candidates = r.state().joined.filter((id) => {
         const c = r.state().combatants[id];
-        if (id === t.id || id === a.id || !c.position || distance(r.state().map.grid, c.position, t.position!) > near) return false;
+        if (
+          id === t.id ||
+          id === a.id ||
+          !c.position ||
+          distance(r.state().map.grid, c.position, t.position!) > near
+        )
+          return false;
         return e.to === 'adjacent' ? true : !foes(c, a);
       });
       if (candidates.length === 0) return;
-      const pick = candidates.length === 1 ? candidates[0] : candidates[dice.roll(1, candidates.length, 'followUp').faces[0] - 1];
+      const pick =
+        candidates.length === 1
+          ? candidates[0]
+          : candidates[dice.roll(1, candidates.length, 'followUp').faces[0] - 1];
       const victim = r.state().combatants[pick];
       const roll2 = damageTest(a, w, victim, input, dice);
       push(wound(r.state(), pick, roll2.successes, `${text} (${pick})`, roll2));
@@ -188,7 +312,10 @@ function hurt({ r, f, dice, text, out }: Mishap, e: Extract<CriticalEffect, { ki
 function openToReaction({ r, f }: Mishap): void {
   const { attacker: a, target: t } = f;
   if (f.action !== 'reactive' && canReact(r.state(), r.state().combatants[t.id], a.position!)) {
-    r.push(ev('ReactiveAttackTriggered', { actorId: a.id, trigger: 'criticalFailure', reactorIds: [t.id] }), ev('ReactiveAttackOffered', { actorId: a.id, reactorId: t.id }));
+    r.push(
+      ev('ReactiveAttackTriggered', { actorId: a.id, trigger: 'criticalFailure', reactorIds: [t.id] }),
+      ev('ReactiveAttackOffered', { actorId: a.id, reactorId: t.id }),
+    );
   }
 }
 
@@ -196,9 +323,26 @@ function openToReaction({ r, f }: Mishap): void {
 function shiftTowardTarget({ r, f }: Mishap): void {
   const { attacker: a, target: t } = f;
   const here = a.position!;
-  const options = neighbours(r.state().map.grid, here).filter((n) => canStep(r.state().map, here, n) && !occupant(r.state(), n, a.id));
-  options.sort((p, q) => distance(r.state().map.grid, p, t.position!) - distance(r.state().map.grid, q, t.position!));
-  if (options.length > 0 && distance(r.state().map.grid, options[0], t.position!) < distance(r.state().map.grid, here, t.position!)) {
-    r.push(ev('Moved', { combatantId: a.id, action: 'shift', path: [options[0]], from: here, to: options[0], facing: a.facing, distance: 1 }));
+  const options = neighbours(r.state().map.grid, here).filter(
+    (n) => canStep(r.state().map, here, n) && !occupant(r.state(), n, a.id),
+  );
+  options.sort(
+    (p, q) => distance(r.state().map.grid, p, t.position!) - distance(r.state().map.grid, q, t.position!),
+  );
+  if (
+    options.length > 0 &&
+    distance(r.state().map.grid, options[0], t.position!) < distance(r.state().map.grid, here, t.position!)
+  ) {
+    r.push(
+      ev('Moved', {
+        combatantId: a.id,
+        action: 'shift',
+        path: [options[0]],
+        from: here,
+        to: options[0],
+        facing: a.facing,
+        distance: 1,
+      }),
+    );
   }
 }

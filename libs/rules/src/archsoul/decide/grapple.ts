@@ -19,7 +19,6 @@ import { acting, canReact, foes, occupant, onMap, spend } from './common';
 import { checkNotAfterQuick } from './maneuvers';
 import { triggerReactions } from './reactions';
 
-
 /** archsoul.txt: Grab: "an unarmed attack with an empty hand" (S33, S51: one of the two hands holds nothing). */
 function hasEmptyHand(c: ArchsoulCombatant): boolean {
   return freeHands(c.hands) > 0;
@@ -28,7 +27,9 @@ function hasEmptyHand(c: ArchsoulCombatant): boolean {
 /** S33: each size step larger than the opponent lowers the grapple difficulty by 1, each step smaller raises it. */
 function sizeMods(c: ArchsoulCombatant, o: ArchsoulCombatant): Modifier[] {
   const diff = SIZES.indexOf(c.sheet.size) - SIZES.indexOf(o.sheet.size);
-  return diff === 0 ? [] : [{ reason: diff > 0 ? 'larger than the opponent' : 'smaller than the opponent', amount: -diff }];
+  return diff === 0
+    ? []
+    : [{ reason: diff > 0 ? 'larger than the opponent' : 'smaller than the opponent', amount: -diff }];
 }
 
 /** archsoul.txt: Grapple Rolls: an unarmed attack roll or Athletics/Agility; S33: the larger pool unless named. */
@@ -42,15 +43,47 @@ function grappleKind(c: ArchsoulCombatant, named?: GrappleRollKind): GrappleRoll
  * Opposed grapple rolls (archsoul.txt: Grapple Rolls, Gaining Control): the actor's, then the opponent's; a tie
  * goes to whoever controls the grapple (no grapple yet: to the defender, S3). Winning gains control.
  */
-export function grappleRoll(state: ArchsoulState, actor: ArchsoulCombatant, opponent: ArchsoulCombatant, purpose: string, dice: DiceSource, g: Grapple | undefined, push: Push, named?: GrappleRollKind): boolean {
+export function grappleRoll(
+  state: ArchsoulState,
+  actor: ArchsoulCombatant,
+  opponent: ArchsoulCombatant,
+  purpose: string,
+  dice: DiceSource,
+  g: Grapple | undefined,
+  push: Push,
+  named?: GrappleRollKind,
+): boolean {
   const k = grappleKind(actor, named);
   const ko = grappleKind(opponent);
-  const mine = rollTest(dice, poolOf(actor, GRAPPLE_ROLLS[k].attribute, GRAPPLE_ROLLS[k].skill), DEFAULT_DIFFICULTY, sizeMods(actor, opponent));
-  const theirs = rollTest(dice, poolOf(opponent, GRAPPLE_ROLLS[ko].attribute, GRAPPLE_ROLLS[ko].skill), DEFAULT_DIFFICULTY, sizeMods(opponent, actor));
-  const success = mine.successes > theirs.successes || (mine.successes === theirs.successes && g?.controlId === actor.id);
-  push(ev('GrappleRolled', { actorId: actor.id, opponentId: opponent.id, purpose, actor: mine, opponent: theirs, winnerId: success ? actor.id : opponent.id, success }));
-  if (g && success && g.controlId !== actor.id) push(ev('GrappleControlChanged', { grappleId: g.grappleId, controlId: actor.id }));
-  if (g && !success && g.controlId !== opponent.id) push(ev('GrappleControlChanged', { grappleId: g.grappleId, controlId: opponent.id }));
+  const mine = rollTest(
+    dice,
+    poolOf(actor, GRAPPLE_ROLLS[k].attribute, GRAPPLE_ROLLS[k].skill),
+    DEFAULT_DIFFICULTY,
+    sizeMods(actor, opponent),
+  );
+  const theirs = rollTest(
+    dice,
+    poolOf(opponent, GRAPPLE_ROLLS[ko].attribute, GRAPPLE_ROLLS[ko].skill),
+    DEFAULT_DIFFICULTY,
+    sizeMods(opponent, actor),
+  );
+  const success =
+    mine.successes > theirs.successes || (mine.successes === theirs.successes && g?.controlId === actor.id);
+  push(
+    ev('GrappleRolled', {
+      actorId: actor.id,
+      opponentId: opponent.id,
+      purpose,
+      actor: mine,
+      opponent: theirs,
+      winnerId: success ? actor.id : opponent.id,
+      success,
+    }),
+  );
+  if (g && success && g.controlId !== actor.id)
+    push(ev('GrappleControlChanged', { grappleId: g.grappleId, controlId: actor.id }));
+  if (g && !success && g.controlId !== opponent.id)
+    push(ev('GrappleControlChanged', { grappleId: g.grappleId, controlId: opponent.id }));
   return success;
 }
 
@@ -63,34 +96,84 @@ export function grab(state: ArchsoulState, command: ArchsoulCommand<'Grab'>, dic
   const t = state.combatants[id];
   ensure(id !== c.id, 'ARCHSOUL_SELF_TARGET', 'a grab targets someone else', 'targetId');
   onMap(t, 'targetId');
-  ensure(distance(state.map.grid, c.position!, t.position!) <= FIST.reach, 'ARCHSOUL_OUT_OF_REACH', `archsoul.txt: Grab: an unarmed attack reaches adjacent spaces; ${id} is not adjacent`, 'targetId');
-  ensure(hasEmptyHand(c), 'ARCHSOUL_GRAB_NO_EMPTY_HAND', `archsoul.txt: Grab: "roll an unarmed attack with an empty hand"; ${c.id}'s two hands hold ${describeHands(c.sheet, c.hands)}: drop one first, a free action (RULINGS.md S33, S51)`, 'combatantId');
-  ensure(!grapplesOf(state, c.id).some((g) => g.memberIds.includes(id)), 'ARCHSOUL_ALREADY_GRAPPLING', `${c.id} and ${id} are already grappling`, 'targetId');
+  ensure(
+    distance(state.map.grid, c.position!, t.position!) <= FIST.reach,
+    'ARCHSOUL_OUT_OF_REACH',
+    `archsoul.txt: Grab: an unarmed attack reaches adjacent spaces; ${id} is not adjacent`,
+    'targetId',
+  );
+  ensure(
+    hasEmptyHand(c),
+    'ARCHSOUL_GRAB_NO_EMPTY_HAND',
+    `archsoul.txt: Grab: "roll an unarmed attack with an empty hand"; ${c.id}'s two hands hold ${describeHands(c.sheet, c.hands)}: drop one first, a free action (RULINGS.md S33, S51)`,
+    'combatantId',
+  );
+  ensure(
+    !grapplesOf(state, c.id).some((g) => g.memberIds.includes(id)),
+    'ARCHSOUL_ALREADY_GRAPPLING',
+    `${c.id} and ${id} are already grappling`,
+    'targetId',
+  );
   const paid = spend(c, 'grab');
   // archsoul.txt: Grab: "triggers a reactive attack from the person you are trying to grapple" (S33: if it could react).
   if (foes(c, t) && canReact(state, t, c.position!)) {
-    return [paid, ev('ReactiveAttackTriggered', { actorId: c.id, trigger: 'grab', reactorIds: [id], action: { type: 'Grab', payload: { combatantId: c.id, targetId: id } } }), ev('ReactiveAttackOffered', { actorId: c.id, reactorId: id })];
+    return [
+      paid,
+      ev('ReactiveAttackTriggered', {
+        actorId: c.id,
+        trigger: 'grab',
+        reactorIds: [id],
+        action: { type: 'Grab', payload: { combatantId: c.id, targetId: id } },
+      }),
+      ev('ReactiveAttackOffered', { actorId: c.id, reactorId: id }),
+    ];
   }
   return [paid, ...performGrab(evolve(state, paid), c.id, id, dice)];
 }
 
-export function performGrab(state: ArchsoulState, actorId: string, targetId: string, dice: DiceSource): RuleEvent[] {
+export function performGrab(
+  state: ArchsoulState,
+  actorId: string,
+  targetId: string,
+  dice: DiceSource,
+): RuleEvent[] {
   const r = run(state, evolve);
   const c = state.combatants[actorId];
   const t = state.combatants[targetId];
   if (!grappleRoll(state, c, t, 'Grab', dice, undefined, r.push, 'unarmed')) return r.events;
   const grappleId = `gr${state.grappleCount + 1}`;
   r.push(ev('GrappleStarted', { grappleId, memberIds: [actorId, targetId], controlId: actorId }));
-  for (const x of [c, t]) if (!hasCondition(x, 'grappled')) r.push(ev('ConditionApplied', { combatantId: x.id, condition: 'grappled', amount: 1, untilNextTurn: false, reason: `grapple ${grappleId}` }));
+  for (const x of [c, t])
+    if (!hasCondition(x, 'grappled'))
+      r.push(
+        ev('ConditionApplied', {
+          combatantId: x.id,
+          condition: 'grappled',
+          amount: 1,
+          untilNextTurn: false,
+          reason: `grapple ${grappleId}`,
+        }),
+      );
   return r.events;
 }
 
 /** The grapple between the actor and its named partner. */
-function partner(state: ArchsoulState, command: { targetId: string }, c: ArchsoulCombatant, needControl: boolean): { g: Grapple; t: ArchsoulCombatant } {
+function partner(
+  state: ArchsoulState,
+  command: { targetId: string },
+  c: ArchsoulCombatant,
+  needControl: boolean,
+): { g: Grapple; t: ArchsoulCombatant } {
   const id = combatantId(state, command.targetId, 'targetId');
   const g = grapplesOf(state, c.id).find((x) => x.memberIds.includes(id) && id !== c.id);
   ensure(g, 'ARCHSOUL_NOT_GRAPPLING', `archsoul.txt: Grappling: ${c.id} is not grappling ${id}`, 'targetId');
-  if (needControl) ensure(g.controlId === c.id, 'ARCHSOUL_GRAPPLE_NO_CONTROL', `archsoul.txt: Grappling: "Requires Control"; ${g.controlId} controls the grapple`, 'targetId');
+  if (needControl)
+    ensure(
+      g.controlId === c.id,
+      'ARCHSOUL_GRAPPLE_NO_CONTROL',
+      `archsoul.txt: Grappling: "Requires Control"; ${g.controlId} controls the grapple`,
+      'targetId',
+    );
   return { g, t: state.combatants[id] };
 }
 
@@ -98,7 +181,8 @@ export function endGrapple(state: ArchsoulState, g: Grapple, reason: string): Ru
   const out: RuleEvent[] = [ev('GrappleEnded', { grappleId: g.grappleId, reason })];
   for (const id of g.memberIds) {
     const others = grapplesOf(state, id).filter((x) => x.grappleId !== g.grappleId);
-    if (others.length === 0 && hasCondition(state.combatants[id], 'grappled')) out.push(ev('ConditionRemoved', { combatantId: id, condition: 'grappled', reason }));
+    if (others.length === 0 && hasCondition(state.combatants[id], 'grappled'))
+      out.push(ev('ConditionRemoved', { combatantId: id, condition: 'grappled', reason }));
   }
   return out;
 }
@@ -107,23 +191,39 @@ export function endGrapple(state: ArchsoulState, g: Grapple, reason: string): Ru
 function grappleWeapon(c: ArchsoulCombatant, weaponId: string | undefined): Weapon {
   if (weaponId === undefined) return FIST;
   const w = c.sheet.weapons.find((x) => x.id === weaponId);
-  ensure(w && c.held.includes(w.id) && (w.type === 'unarmed' || w.closeCombat), 'ARCHSOUL_NOT_CLOSE_COMBAT', 'archsoul.txt: Grappling: Attack: only unarmed damage or a held weapon with the Close Combat property', 'weaponId');
+  ensure(
+    w && c.held.includes(w.id) && (w.type === 'unarmed' || w.closeCombat),
+    'ARCHSOUL_NOT_CLOSE_COMBAT',
+    'archsoul.txt: Grappling: Attack: only unarmed damage or a held weapon with the Close Combat property',
+    'weaponId',
+  );
   return w;
 }
 
 /** archsoul.txt: Grappling: Attack (1 AP): opposed grapple rolls; on a success, unarmed damage. */
-export function grappleAttack(state: ArchsoulState, command: ArchsoulCommand<'GrappleAttack'>, dice: DiceSource): RuleEvent[] {
+export function grappleAttack(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'GrappleAttack'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   checkNotAfterQuick(c);
   const { g, t } = partner(state, command, c, false);
   const w = grappleWeapon(c, command.weaponId);
   const r = run(state, evolve);
   r.push(spend(c, 'grappleAttack'));
-  if (grappleRoll(r.state(), c, t, 'Attack', dice, g, r.push)) r.push(grappleDamage(r.state(), c, w, t, dice));
+  if (grappleRoll(r.state(), c, t, 'Attack', dice, g, r.push))
+    r.push(grappleDamage(r.state(), c, w, t, dice));
   return r.events;
 }
 
-function grappleDamage(state: ArchsoulState, c: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, dice: DiceSource): RuleEvent {
+function grappleDamage(
+  state: ArchsoulState,
+  c: ArchsoulCombatant,
+  w: Weapon,
+  t: ArchsoulCombatant,
+  dice: DiceSource,
+): RuleEvent {
   const roll = damageTest(c, w, t, {}, dice);
   const bonus = w.type === 'unarmed' && c.sheet.metalGauntlets ? 1 : 0;
   return wound(state, t.id, roll.successes + bonus, `${c.id}:${w.id} (grapple)`, roll, bonus);
@@ -133,7 +233,11 @@ function grappleDamage(state: ArchsoulState, c: ArchsoulCombatant, w: Weapon, t:
  * archsoul.txt: Escape (2 AP): on a success you are no longer grappled; knocked down, you stand up instead, and
  * "standing up from a prone position" triggers reactive attacks (Reactive Attack; S33) before it happens.
  */
-export function escape(state: ArchsoulState, command: ArchsoulCommand<'Escape'>, dice: DiceSource): RuleEvent[] {
+export function escape(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'Escape'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const { g, t } = partner(state, command, c, false);
   const r = run(state, evolve);
@@ -141,41 +245,102 @@ export function escape(state: ArchsoulState, command: ArchsoulCommand<'Escape'>,
   if (!grappleRoll(r.state(), c, t, 'Escape', dice, g, r.push)) return r.events;
   if (!hasCondition(c, 'prone')) r.push(...endGrapple(r.state(), g, `${c.id} escaped`));
   else {
-    const reactors = c.position ? triggerReactions(r.state(), c.id, 'standUp', c.position, { type: 'StandUp', payload: { combatantId: c.id } }) : [];
-    r.push(...(reactors.length > 0 ? reactors : [ev('ConditionRemoved', { combatantId: c.id, condition: 'prone', reason: 'Escape while knocked down: stood up, still grappled' })]));
+    const reactors = c.position
+      ? triggerReactions(r.state(), c.id, 'standUp', c.position, {
+          type: 'StandUp',
+          payload: { combatantId: c.id },
+        })
+      : [];
+    r.push(
+      ...(reactors.length > 0
+        ? reactors
+        : [
+            ev('ConditionRemoved', {
+              combatantId: c.id,
+              condition: 'prone',
+              reason: 'Escape while knocked down: stood up, still grappled',
+            }),
+          ]),
+    );
   }
   return r.events;
 }
 
 /** archsoul.txt: Steal (1 AP, control): an item from the target's hand or an easily reached place (simple stowage). */
-export function steal(state: ArchsoulState, command: ArchsoulCommand<'Steal'>, dice: DiceSource): RuleEvent[] {
+export function steal(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'Steal'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const { g, t } = partner(state, command, c, true);
   const itemId = command.itemId;
-  const item = t.sheet.weapons.find((x) => x.id === itemId) ?? t.sheet.items.find((x) => x.id === itemId) ?? (t.sheet.shield?.id === itemId ? { ...t.sheet.shield, stowage: 'awkward' as const } : undefined);
-  ensure(item && !t.away.includes(itemId) && !t.weapons[itemId]?.destroyed, 'ARCHSOUL_UNKNOWN_ITEM', `${t.id} carries no ${itemId}`, 'itemId');
-  ensure(t.held.includes(itemId) || item.stowage === 'simple', 'ARCHSOUL_STEAL_OUT_OF_REACH', `archsoul.txt: Steal: "from the target's hand or an easily accessible place"; ${item.name} is stowed awkwardly`, 'itemId');
+  const item =
+    t.sheet.weapons.find((x) => x.id === itemId) ??
+    t.sheet.items.find((x) => x.id === itemId) ??
+    (t.sheet.shield?.id === itemId ? { ...t.sheet.shield, stowage: 'awkward' as const } : undefined);
+  ensure(
+    item && !t.away.includes(itemId) && !t.weapons[itemId]?.destroyed,
+    'ARCHSOUL_UNKNOWN_ITEM',
+    `${t.id} carries no ${itemId}`,
+    'itemId',
+  );
+  ensure(
+    t.held.includes(itemId) || item.stowage === 'simple',
+    'ARCHSOUL_STEAL_OUT_OF_REACH',
+    `archsoul.txt: Steal: "from the target's hand or an easily accessible place"; ${item.name} is stowed awkwardly`,
+    'itemId',
+  );
   const r = run(state, evolve);
   r.push(spend(c, 'steal'));
-  if (grappleRoll(r.state(), c, t, 'Steal', dice, g, r.push)) r.push(ev('ItemStolen', { combatantId: c.id, fromId: t.id, itemId, name: item.name }));
+  if (grappleRoll(r.state(), c, t, 'Steal', dice, g, r.push))
+    r.push(ev('ItemStolen', { combatantId: c.id, fromId: t.id, itemId, name: item.name }));
   return r.events;
 }
 
 /** archsoul.txt: Takedown (1 AP, control): both knocked down and you move into the opponent's space. */
-export function takedown(state: ArchsoulState, command: ArchsoulCommand<'Takedown'>, dice: DiceSource): RuleEvent[] {
+export function takedown(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'Takedown'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   const { g, t } = partner(state, command, c, true);
   const r = run(state, evolve);
   r.push(spend(c, 'takedown'));
   if (!grappleRoll(r.state(), c, t, 'Takedown', dice, g, r.push)) return r.events;
-  for (const x of [c, t]) if (!hasCondition(r.state().combatants[x.id], 'prone')) r.push(ev('ConditionApplied', { combatantId: x.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: `Takedown by ${c.id}` }));
-  r.push(ev('Moved', { combatantId: c.id, action: 'takedown', path: [t.position!], from: c.position!, to: t.position!, facing: c.facing, distance: 1 }));
+  for (const x of [c, t])
+    if (!hasCondition(r.state().combatants[x.id], 'prone'))
+      r.push(
+        ev('ConditionApplied', {
+          combatantId: x.id,
+          condition: 'prone',
+          amount: 1,
+          untilNextTurn: false,
+          reason: `Takedown by ${c.id}`,
+        }),
+      );
+  r.push(
+    ev('Moved', {
+      combatantId: c.id,
+      action: 'takedown',
+      path: [t.position!],
+      from: c.position!,
+      to: t.position!,
+      facing: c.facing,
+      distance: 1,
+    }),
+  );
   return r.events;
 }
 
 /** archsoul.txt: Throw (2 AP, control): unarmed damage, then throw (to an adjacent free space, S33) or knock down; the grapple ends. */
-export function grappleThrow(state: ArchsoulState, command: ArchsoulCommand<'GrappleThrow'>, dice: DiceSource): RuleEvent[] {
+export function grappleThrow(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'GrappleThrow'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   // S27: a Throw deals unarmed damage like a grapple Attack, so it is an attack a Quick Attack rules out.
@@ -185,30 +350,82 @@ export function grappleThrow(state: ArchsoulState, command: ArchsoulCommand<'Gra
   let to: Space | undefined;
   if (outcome === 'throw') {
     to = command.to ?? bad('to', 'is required with outcome throw');
-    ensure(distance(state.map.grid, c.position!, to) === 1 && !isBlocked(state.map, to), 'ARCHSOUL_THROW_SPACE', 'RULINGS.md S33: a thrown opponent lands in a free space adjacent to the thrower', 'to');
-    ensure(!occupant(state, to, t.id), 'ARCHSOUL_SPACE_OCCUPIED', 'RULINGS.md S19: someone stands in that space', 'to');
+    ensure(
+      distance(state.map.grid, c.position!, to) === 1 && !isBlocked(state.map, to),
+      'ARCHSOUL_THROW_SPACE',
+      'RULINGS.md S33: a thrown opponent lands in a free space adjacent to the thrower',
+      'to',
+    );
+    ensure(
+      !occupant(state, to, t.id),
+      'ARCHSOUL_SPACE_OCCUPIED',
+      'RULINGS.md S19: someone stands in that space',
+      'to',
+    );
   }
   const r = run(state, evolve);
   r.push(spend(c, 'grappleThrow'));
   if (!grappleRoll(r.state(), c, t, 'Throw', dice, g, r.push)) return r.events;
   r.push(grappleDamage(r.state(), c, FIST, t, dice));
-  if (to) r.push(ev('Moved', { combatantId: t.id, action: 'thrown', path: [to], from: t.position!, to, facing: t.facing, distance: distance(state.map.grid, t.position!, to) }));
-  else if (!hasCondition(r.state().combatants[t.id], 'prone')) r.push(ev('ConditionApplied', { combatantId: t.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: `thrown down by ${c.id}` }));
+  if (to)
+    r.push(
+      ev('Moved', {
+        combatantId: t.id,
+        action: 'thrown',
+        path: [to],
+        from: t.position!,
+        to,
+        facing: t.facing,
+        distance: distance(state.map.grid, t.position!, to),
+      }),
+    );
+  else if (!hasCondition(r.state().combatants[t.id], 'prone'))
+    r.push(
+      ev('ConditionApplied', {
+        combatantId: t.id,
+        condition: 'prone',
+        amount: 1,
+        untilNextTurn: false,
+        reason: `thrown down by ${c.id}`,
+      }),
+    );
   r.push(...endGrapple(r.state(), g, `${c.id} threw ${t.id}`));
   return r.events;
 }
 
 /** Commands a grappled combatant may only attempt after a successful grapple roll (archsoul.txt: Being Grappled). */
-export const GRAPPLE_GATED = new Set(['SlowMove', 'StandUp', 'DrawSimpleItem', 'DrawAwkwardItem', 'Attack', 'Study', 'HoldFirm', 'ShieldIntercept', 'SoulShield', 'Grab', 'ClearJam', 'AreaAttack', 'PerformRitual']);
+export const GRAPPLE_GATED = new Set([
+  'SlowMove',
+  'StandUp',
+  'DrawSimpleItem',
+  'DrawAwkwardItem',
+  'Attack',
+  'Study',
+  'HoldFirm',
+  'ShieldIntercept',
+  'SoulShield',
+  'Grab',
+  'ClearJam',
+  'AreaAttack',
+  'PerformRitual',
+]);
 
-const NO_DICE: DiceSource = { roll: (count: number, sides: number): Roll => ({ sides, faces: Array.from({ length: count }, () => 1) }) };
+const NO_DICE: DiceSource = {
+  roll: (count: number, sides: number): Roll => ({ sides, faces: Array.from({ length: count }, () => 1) }),
+};
 
 /**
  * archsoul.txt: Being Grappled: "All other actions require a successful grapple roll to attempt" and "Any action
  * that would cause your character to move causes all targets grappling you to move as well" (S33):
  * the command is checked first, then one opposed roll against each partner; a failure spends the action's AP.
  */
-export function gated(state: ArchsoulState, actorId: string, type: string, dice: DiceSource, perform: (s: ArchsoulState, d: DiceSource) => RuleEvent[]): RuleEvent[] {
+export function gated(
+  state: ArchsoulState,
+  actorId: string,
+  type: string,
+  dice: DiceSource,
+  perform: (s: ArchsoulState, d: DiceSource) => RuleEvent[],
+): RuleEvent[] {
   const gs = grapplesOf(state, actorId);
   if (gs.length === 0) return perform(state, dice);
   const dry = perform(state, NO_DICE);
@@ -224,13 +441,20 @@ export function gated(state: ArchsoulState, actorId: string, type: string, dice:
   const before = r.state();
   const events = perform(before, dice);
   events.forEach((e) => r.push(e));
-  const moved = events.find((e) => e.type === 'Moved' && (e.data as { combatantId: string }).combatantId === actorId);
+  const moved = events.find(
+    (e) => e.type === 'Moved' && (e.data as { combatantId: string }).combatantId === actorId,
+  );
   if (moved) r.push(...drag(before, r.state(), actorId, moved.data as { from: Space; to: Space }));
   return r.events;
 }
 
 /** S33: each grappler is dragged by the same step, or into the space the mover left when that is not free. */
-function drag(before: ArchsoulState, after: ArchsoulState, actorId: string, m: { from: Space; to: Space }): RuleEvent[] {
+function drag(
+  before: ArchsoulState,
+  after: ArchsoulState,
+  actorId: string,
+  m: { from: Space; to: Space },
+): RuleEvent[] {
   const out: RuleEvent[] = [];
   let s = after;
   for (const g of grapplesOf(before, actorId)) {
@@ -240,7 +464,15 @@ function drag(before: ArchsoulState, after: ArchsoulState, actorId: string, m: {
     const free = (sp: Space) => canStep(s.map, p.position!, sp) && !occupant(s, sp, p.id);
     const to = free(shifted) ? shifted : free(m.from) ? m.from : undefined;
     if (!to) continue;
-    const e = ev('Moved', { combatantId: p.id, action: 'dragged', path: [to], from: p.position, to, facing: p.facing, distance: 1 });
+    const e = ev('Moved', {
+      combatantId: p.id,
+      action: 'dragged',
+      path: [to],
+      from: p.position,
+      to,
+      facing: p.facing,
+      distance: 1,
+    });
     out.push(e);
     s = evolve(s, e);
   }

@@ -22,9 +22,26 @@ import { charge, dismount, mount } from './mounted';
 import { performRitual } from './ritual';
 import { leave } from './leave';
 import { actorOf } from '../actors';
-import { canActivate, closeIdlePhase, declareAmbush, endPhase, endRound, endTurn, phasesOf, refuseActivation, startRound } from './turns';
+import {
+  canActivate,
+  closeIdlePhase,
+  declareAmbush,
+  endPhase,
+  endRound,
+  endTurn,
+  phasesOf,
+  refuseActivation,
+  startRound,
+} from './turns';
 
-export const hooks: LifecycleHooks<ArchsoulState> = { system: 'archsoul', validateSheet, newCombatant, rollInitiative, canActivate, evolve };
+export const hooks: LifecycleHooks<ArchsoulState> = {
+  system: 'archsoul',
+  validateSheet,
+  newCombatant,
+  rollInitiative,
+  canActivate,
+  evolve,
+};
 
 /** C4: the commands that answer each pending decision. */
 const ANSWERS: Answers = {
@@ -44,16 +61,24 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
   const lifecycle = decideLifecycle(state, command, dice, hooks);
   // S39: a cancelled decision or a departure may leave the phase without an open turn (S49: what leaving ends).
   if (lifecycle && command.type === 'CancelPending') return closeIdlePhase(state, lifecycle);
-  if (lifecycle && command.type === 'RemoveCombatant') return closeIdlePhase(state, leave(state, lifecycle), phasesOf(state, state.round));
+  if (lifecycle && command.type === 'RemoveCombatant')
+    return closeIdlePhase(state, leave(state, lifecycle), phasesOf(state, state.round));
   if (lifecycle) return lifecycle;
   checkEntry('archsoul', ARCHSOUL_COMMANDS, ANSWERS, state, command);
   const actor = GRAPPLE_GATED.has(command.type) ? actorOf(state, command) : undefined;
-  if (actor && state.combatants[actor.combatantId]) return closeIdlePhase(state, gated(state, actor.combatantId, command.type, dice, (s, d) => dispatch(s, command, d)));
+  if (actor && state.combatants[actor.combatantId])
+    return closeIdlePhase(
+      state,
+      gated(state, actor.combatantId, command.type, dice, (s, d) => dispatch(s, command, d)),
+    );
   return closeIdlePhase(state, dispatch(state, command, dice));
 }
 
 /** A command of this system as its schema parses it (ResumeAction parses its own, after S50). */
-type Parsed = { [K in Exclude<ArchsoulCommandType, 'ResumeAction'>]: ArchsoulCommand<K> }[Exclude<ArchsoulCommandType, 'ResumeAction'>];
+type Parsed = { [K in Exclude<ArchsoulCommandType, 'ResumeAction'>]: ArchsoulCommand<K> }[Exclude<
+  ArchsoulCommandType,
+  'ResumeAction'
+>];
 
 /** The contract (contract.ts): the command as declared, or a refusal naming its field (core/contract.ts). */
 function parsed(command: RuleCommand): Parsed {
@@ -66,46 +91,87 @@ function dispatch(state: ArchsoulState, raw: RuleCommand, dice: DiceSource): Rul
   if (raw.type === 'ResumeAction') return resumeAction(state, raw, dice);
   const command = parsed(raw);
   switch (command.type) {
-    case 'SetMap': return setMap(state, command);
-    case 'PlaceCombatant': return placeCombatant(state, command);
-    case 'DeclareAmbush': return declareAmbush(state, command);
-    case 'EndTurn': return endTurn(state, command);
-    case 'EndPhase': return endPhase(state);
-    case 'Move': return move(state, command, dice);
-    case 'SlowMove': return slowMove(state, command);
-    case 'Turn': return turn(state, command);
-    case 'DropProne': return dropProne(state, command);
-    case 'StandUp': return standUp(state, command);
-    case 'DropItem': return dropItem(state, command);
-    case 'DrawSimpleItem': return drawSimpleItem(state, command);
-    case 'DrawAwkwardItem': return drawAwkwardItem(state, command);
-    case 'Attack': return attack(state, command, dice);
-    case 'ThrowItem': return throwItem(state, command, dice);
-    case 'ReactiveAttack': return reactiveAttack(state, command, dice);
-    case 'DeclineReactiveAttack': return declineReactiveAttack(state, command);
-    case 'ClearJam': return clearJam(state, command);
-    case 'ApplyCondition': return applyCondition(state, command);
-    case 'RemoveCondition': return removeCondition(state, command);
-    case 'ApplyDamage': return applyDamage(state, command);
-    case 'Study': return study(state, command);
-    case 'HoldFirm': return holdFirm(state, command);
-    case 'ShieldIntercept': return shieldIntercept(state, command);
-    case 'SoulShield': return soulShield(state, command);
-    case 'AreaAttack': return areaAttack(state, command, dice);
-    case 'Grab': return grab(state, command, dice);
-    case 'GrappleAttack': return grappleAttack(state, command, dice);
-    case 'Escape': return escape(state, command, dice);
-    case 'Steal': return steal(state, command, dice);
-    case 'Takedown': return takedown(state, command, dice);
-    case 'GrappleThrow': return grappleThrow(state, command, dice);
-    case 'Charge': return charge(state, command, dice);
-    case 'Mount': return mount(state, command);
-    case 'Dismount': return dismount(state, command);
-    case 'Fall': return fall(state, command);
-    case 'PerformRitual': return performRitual(state, command);
+    case 'SetMap':
+      return setMap(state, command);
+    case 'PlaceCombatant':
+      return placeCombatant(state, command);
+    case 'DeclareAmbush':
+      return declareAmbush(state, command);
+    case 'EndTurn':
+      return endTurn(state, command);
+    case 'EndPhase':
+      return endPhase(state);
+    case 'Move':
+      return move(state, command, dice);
+    case 'SlowMove':
+      return slowMove(state, command);
+    case 'Turn':
+      return turn(state, command);
+    case 'DropProne':
+      return dropProne(state, command);
+    case 'StandUp':
+      return standUp(state, command);
+    case 'DropItem':
+      return dropItem(state, command);
+    case 'DrawSimpleItem':
+      return drawSimpleItem(state, command);
+    case 'DrawAwkwardItem':
+      return drawAwkwardItem(state, command);
+    case 'Attack':
+      return attack(state, command, dice);
+    case 'ThrowItem':
+      return throwItem(state, command, dice);
+    case 'ReactiveAttack':
+      return reactiveAttack(state, command, dice);
+    case 'DeclineReactiveAttack':
+      return declineReactiveAttack(state, command);
+    case 'ClearJam':
+      return clearJam(state, command);
+    case 'ApplyCondition':
+      return applyCondition(state, command);
+    case 'RemoveCondition':
+      return removeCondition(state, command);
+    case 'ApplyDamage':
+      return applyDamage(state, command);
+    case 'Study':
+      return study(state, command);
+    case 'HoldFirm':
+      return holdFirm(state, command);
+    case 'ShieldIntercept':
+      return shieldIntercept(state, command);
+    case 'SoulShield':
+      return soulShield(state, command);
+    case 'AreaAttack':
+      return areaAttack(state, command, dice);
+    case 'Grab':
+      return grab(state, command, dice);
+    case 'GrappleAttack':
+      return grappleAttack(state, command, dice);
+    case 'Escape':
+      return escape(state, command, dice);
+    case 'Steal':
+      return steal(state, command, dice);
+    case 'Takedown':
+      return takedown(state, command, dice);
+    case 'GrappleThrow':
+      return grappleThrow(state, command, dice);
+    case 'Charge':
+      return charge(state, command, dice);
+    case 'Mount':
+      return mount(state, command);
+    case 'Dismount':
+      return dismount(state, command);
+    case 'Fall':
+      return fall(state, command);
+    case 'PerformRitual':
+      return performRitual(state, command);
     default: {
       const unhandled: never = command;
-      return violation('UNKNOWN_COMMAND', `archsoul has no command ${String((unhandled as RuleCommand).type)}`, 'type');
+      return violation(
+        'UNKNOWN_COMMAND',
+        `archsoul has no command ${String((unhandled as RuleCommand).type)}`,
+        'type',
+      );
     }
   }
 }

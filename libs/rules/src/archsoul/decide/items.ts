@@ -9,10 +9,16 @@ import { ArchsoulCombatant, ArchsoulState } from '../state';
 import { acting, onMap, spend } from './common';
 import { triggerReactions } from './reactions';
 
-function itemOf(c: ArchsoulCombatant, itemId: string): { id: string; name: string; stowage: 'simple' | 'awkward' } {
-  const found = c.sheet.weapons.find((w) => w.id === itemId) ?? c.sheet.items.find((i) => i.id === itemId) ?? (c.sheet.shield?.id === itemId ? { ...c.sheet.shield, stowage: 'awkward' as const } : undefined);
+function itemOf(
+  c: ArchsoulCombatant,
+  itemId: string,
+): { id: string; name: string; stowage: 'simple' | 'awkward' } {
+  const found =
+    c.sheet.weapons.find((w) => w.id === itemId) ??
+    c.sheet.items.find((i) => i.id === itemId) ??
+    (c.sheet.shield?.id === itemId ? { ...c.sheet.shield, stowage: 'awkward' as const } : undefined);
   ensure(found, 'ARCHSOUL_UNKNOWN_ITEM', `${c.id} carries no item ${itemId}`, 'itemId');
-  ensure(!(c.weapons[itemId]?.destroyed), 'ARCHSOUL_WEAPON_DESTROYED', `${found.name} is destroyed`, 'itemId');
+  ensure(!c.weapons[itemId]?.destroyed, 'ARCHSOUL_WEAPON_DESTROYED', `${found.name} is destroyed`, 'itemId');
   return found;
 }
 
@@ -26,8 +32,10 @@ function awkwardBecause(c: ArchsoulCombatant, itemId: string): string | undefine
   const w = c.sheet.weapons.find((x) => x.id === itemId);
   const thing = w ?? c.sheet.items.find((x) => x.id === itemId);
   if (!thing) return undefined;
-  if (thing.twoHanded && !w?.properties.includes('spear')) return `"Draw a two-handed weapon": ${thing.name} is two-handed (and not a spear, which Draw Simple Item draws)`;
-  if (thing.stowage === 'awkward') return `"pull an item from a backpack, or retrieve an item from a hard to reach spot": ${thing.name} is stowed awkwardly (stowage: awkward)`;
+  if (thing.twoHanded && !w?.properties.includes('spear'))
+    return `"Draw a two-handed weapon": ${thing.name} is two-handed (and not a spear, which Draw Simple Item draws)`;
+  if (thing.stowage === 'awkward')
+    return `"pull an item from a backpack, or retrieve an item from a hard to reach spot": ${thing.name} is stowed awkwardly (stowage: awkward)`;
   return undefined;
 }
 
@@ -38,31 +46,81 @@ export function dropItem(state: ArchsoulState, command: ArchsoulCommand<'DropIte
   const itemId = command.itemId;
   const item = itemOf(c, itemId);
   ensure(c.held.includes(itemId), 'ARCHSOUL_ITEM_NOT_HELD', `${c.id} does not hold ${item.name}`, 'itemId');
-  return [ev('ItemDropped', { combatantId: c.id, itemId, groundId: `g${state.groundCount + 1}`, name: item.name, space, reason: 'dropped (free action)' })];
+  return [
+    ev('ItemDropped', {
+      combatantId: c.id,
+      itemId,
+      groundId: `g${state.groundCount + 1}`,
+      name: item.name,
+      space,
+      reason: 'dropped (free action)',
+    }),
+  ];
 }
 
 /** archsoul.txt: Draw Simple Item (1 AP): a one-handed item from a scabbard, pouch or bandolier, or pick one up (triggers). */
-export function drawSimpleItem(state: ArchsoulState, command: ArchsoulCommand<'DrawSimpleItem'>): RuleEvent[] {
+export function drawSimpleItem(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'DrawSimpleItem'>,
+): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   if (command.groundId !== undefined) {
     const groundId = command.groundId;
     const g = state.ground.find((x) => x.groundId === groundId);
     ensure(g, 'ARCHSOUL_UNKNOWN_GROUND_ITEM', `nothing ${groundId} lies on the ground`, 'groundId');
-    ensure(c.position && same(c.position, g.space), 'ARCHSOUL_ITEM_NOT_HERE', `archsoul.txt: Draw Simple Item: ${g.name} lies at ${g.space.x},${g.space.y}, not in ${c.id}'s space`, 'groundId');
-    ensure(g.ownerId === c.id, 'ARCHSOUL_NOT_YOUR_ITEM', `${g.name} belongs to ${g.ownerId}'s sheet; the GM moves items between sheets`, 'groundId');
+    ensure(
+      c.position && same(c.position, g.space),
+      'ARCHSOUL_ITEM_NOT_HERE',
+      `archsoul.txt: Draw Simple Item: ${g.name} lies at ${g.space.x},${g.space.y}, not in ${c.id}'s space`,
+      'groundId',
+    );
+    ensure(
+      g.ownerId === c.id,
+      'ARCHSOUL_NOT_YOUR_ITEM',
+      `${g.name} belongs to ${g.ownerId}'s sheet; the GM moves items between sheets`,
+      'groundId',
+    );
     // S51: a recovered arrow or bolt goes back into the quiver (S21); anything else into free hands.
-    if (!g.ammunition) checkHandsFree(c.sheet, c.id, c.hands, g.itemId, 'archsoul.txt: Draw Simple Item: "pick an item up from the ground"', 'groundId');
+    if (!g.ammunition)
+      checkHandsFree(
+        c.sheet,
+        c.id,
+        c.hands,
+        g.itemId,
+        'archsoul.txt: Draw Simple Item: "pick an item up from the ground"',
+        'groundId',
+      );
     const paid = spend(c, 'drawSimpleItem');
-    const reactors = triggerReactions(state, c.id, 'pickUp', c.position, { type: 'DrawSimpleItem', payload: { combatantId: c.id, groundId } });
+    const reactors = triggerReactions(state, c.id, 'pickUp', c.position, {
+      type: 'DrawSimpleItem',
+      payload: { combatantId: c.id, groundId },
+    });
     return [paid, ...(reactors.length > 0 ? reactors : performPickUp(state, c, groundId))];
   }
   const itemId = command.itemId ?? bad('itemId', 'is required (or groundId, to pick an item up)');
   const item = itemOf(c, itemId);
-  ensure(!c.away.includes(itemId), 'ARCHSOUL_ITEM_AWAY', `${item.name} is not on ${c.id} (on the ground or lost); pick it up with groundId`, 'itemId');
+  ensure(
+    !c.away.includes(itemId),
+    'ARCHSOUL_ITEM_AWAY',
+    `${item.name} is not on ${c.id} (on the ground or lost); pick it up with groundId`,
+    'itemId',
+  );
   ensure(!c.held.includes(itemId), 'ARCHSOUL_ALREADY_HELD', `${c.id} already holds ${item.name}`, 'itemId');
   const awkward = awkwardBecause(c, itemId);
-  ensure(awkward === undefined, 'ARCHSOUL_AWKWARD_ITEM', `archsoul.txt: Draw Awkward Item (2 AP): ${awkward}; draw it with DrawAwkwardItem (RULINGS.md S52)`, 'itemId');
-  checkHandsFree(c.sheet, c.id, c.hands, itemId, 'archsoul.txt: Draw Simple Item: "Draw a one-handed item"', 'itemId');
+  ensure(
+    awkward === undefined,
+    'ARCHSOUL_AWKWARD_ITEM',
+    `archsoul.txt: Draw Awkward Item (2 AP): ${awkward}; draw it with DrawAwkwardItem (RULINGS.md S52)`,
+    'itemId',
+  );
+  checkHandsFree(
+    c.sheet,
+    c.id,
+    c.hands,
+    itemId,
+    'archsoul.txt: Draw Simple Item: "Draw a one-handed item"',
+    'itemId',
+  );
   return [spend(c, 'drawSimpleItem'), ev('ItemDrawn', { combatantId: c.id, itemId, from: 'stowed' })];
 }
 
@@ -72,23 +130,46 @@ export function performPickUp(state: ArchsoulState, c: ArchsoulCombatant, ground
 }
 
 /** archsoul.txt: Draw Awkward Item (2 AP, consecutive, may span turns); S25. */
-export function drawAwkwardItem(state: ArchsoulState, command: ArchsoulCommand<'DrawAwkwardItem'>): RuleEvent[] {
+export function drawAwkwardItem(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'DrawAwkwardItem'>,
+): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const itemId = command.itemId;
   const item = itemOf(c, itemId);
   ensure(!c.away.includes(itemId), 'ARCHSOUL_ITEM_AWAY', `${item.name} is not on ${c.id}`, 'itemId');
   ensure(!c.held.includes(itemId), 'ARCHSOUL_ALREADY_HELD', `${c.id} already holds ${item.name}`, 'itemId');
-  checkHandsFree(c.sheet, c.id, c.hands, itemId, 'archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon, equip a shield"', 'itemId');
-  if (c.awkward === itemId) return [spend(c, 'drawAwkwardItem', 1), ev('ItemDrawn', { combatantId: c.id, itemId, from: 'stowed' })];
+  checkHandsFree(
+    c.sheet,
+    c.id,
+    c.hands,
+    itemId,
+    'archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon, equip a shield"',
+    'itemId',
+  );
+  if (c.awkward === itemId)
+    return [spend(c, 'drawAwkwardItem', 1), ev('ItemDrawn', { combatantId: c.id, itemId, from: 'stowed' })];
   const ap = c.ap >= 2 ? 2 : 1;
   const paid = spend(c, 'drawAwkwardItem', ap);
   if (command.fromBackpack && c.position) {
-    const reactors = triggerReactions(state, c.id, 'backpack', c.position, { type: 'DrawAwkwardItem', payload: { combatantId: c.id, itemId, ap } });
+    const reactors = triggerReactions(state, c.id, 'backpack', c.position, {
+      type: 'DrawAwkwardItem',
+      payload: { combatantId: c.id, itemId, ap },
+    });
     if (reactors.length > 0) return [paid, ...reactors];
   }
   return [paid, ...performAwkward(state, c, itemId, ap)];
 }
 
-export function performAwkward(_state: ArchsoulState, c: ArchsoulCombatant, itemId: string, ap: number): RuleEvent[] {
-  return [ap >= 2 ? ev('ItemDrawn', { combatantId: c.id, itemId, from: 'stowed' }) : ev('AwkwardDrawStarted', { combatantId: c.id, itemId })];
+export function performAwkward(
+  _state: ArchsoulState,
+  c: ArchsoulCombatant,
+  itemId: string,
+  ap: number,
+): RuleEvent[] {
+  return [
+    ap >= 2
+      ? ev('ItemDrawn', { combatantId: c.id, itemId, from: 'stowed' })
+      : ev('AwkwardDrawStarted', { combatantId: c.id, itemId }),
+  ];
 }

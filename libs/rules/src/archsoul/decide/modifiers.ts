@@ -15,24 +15,68 @@ import { AttackInput, AttackOptions, feintStats } from './maneuvers';
  * archsoul.txt: Feint: Precision/Confusion or Precision/Acting at 5 against Intellect/Read Emotions at 4; on a
  * success the opponent is rotated (feint.facing) before the declared attack (S28).
  */
-export function feint(state: ArchsoulState, a: ArchsoulCombatant, t: ArchsoulCombatant, o: AttackOptions, dice: DiceSource, push: (...e: RuleEvent[]) => void): boolean {
+export function feint(
+  state: ArchsoulState,
+  a: ArchsoulCombatant,
+  t: ArchsoulCombatant,
+  o: AttackOptions,
+  dice: DiceSource,
+  push: (...e: RuleEvent[]) => void,
+): boolean {
   const { skill, mods } = feintStats(a, t, o);
   const test = rollTest(dice, poolOf(a, FEINT_TEST.attribute, skill), FEINT_TEST.difficulty, mods);
-  const defence = rollTest(dice, poolOf(t, FEINT_DEFENCE_TEST.attribute, FEINT_DEFENCE_TEST.skill), FEINT_DEFENCE_TEST.difficulty);
+  const defence = rollTest(
+    dice,
+    poolOf(t, FEINT_DEFENCE_TEST.attribute, FEINT_DEFENCE_TEST.skill),
+    FEINT_DEFENCE_TEST.difficulty,
+  );
   const success = test.successes > defence.successes;
   const facing = success && o.feint?.facing && o.feint.facing !== t.facing ? o.feint.facing : undefined;
-  push(ev('FeintResolved', { attackerId: a.id, targetId: t.id, feint: test, defence, success, ...(facing ? { facing } : {}) }));
+  push(
+    ev('FeintResolved', {
+      attackerId: a.id,
+      targetId: t.id,
+      feint: test,
+      defence,
+      success,
+      ...(facing ? { facing } : {}),
+    }),
+  );
   if (facing) push(ev('Turned', { combatantId: t.id, facing }));
   return success;
 }
 
 /** archsoul.txt: Knockdown: the opponent rolls Athletics/Resolve at 3; a damage roll above it knocks it down; the damage is ignored. */
-export function knockdown(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant, input: AttackInput, dmgMods: Modifier[], dice: DiceSource, bonusDice = 0): RuleEvent[] {
-  const resist = rollTest(dice, poolOf(t, KNOCKDOWN_TEST.attribute, KNOCKDOWN_TEST.skill), KNOCKDOWN_TEST.difficulty);
+export function knockdown(
+  state: ArchsoulState,
+  a: ArchsoulCombatant,
+  w: Weapon,
+  t: ArchsoulCombatant,
+  input: AttackInput,
+  dmgMods: Modifier[],
+  dice: DiceSource,
+  bonusDice = 0,
+): RuleEvent[] {
+  const resist = rollTest(
+    dice,
+    poolOf(t, KNOCKDOWN_TEST.attribute, KNOCKDOWN_TEST.skill),
+    KNOCKDOWN_TEST.difficulty,
+  );
   const damageRoll = damageTest(a, w, t, input, dice, dmgMods, bonusDice);
   const knockedDown = damageRoll.successes > resist.successes;
-  const events = [ev('KnockdownResolved', { attackerId: a.id, targetId: t.id, damageRoll, resist, knockedDown })];
-  if (knockedDown && !hasCondition(t, 'prone')) events.push(ev('ConditionApplied', { combatantId: t.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: `Knockdown by ${a.id}` }));
+  const events = [
+    ev('KnockdownResolved', { attackerId: a.id, targetId: t.id, damageRoll, resist, knockedDown }),
+  ];
+  if (knockedDown && !hasCondition(t, 'prone'))
+    events.push(
+      ev('ConditionApplied', {
+        combatantId: t.id,
+        condition: 'prone',
+        amount: 1,
+        untilNextTurn: false,
+        reason: `Knockdown by ${a.id}`,
+      }),
+    );
   return events;
 }
 
@@ -41,7 +85,15 @@ function asWeapon(t: ArchsoulCombatant, itemId: string): Weapon {
   const w = t.sheet.weapons.find((x) => x.id === itemId);
   if (w) return w;
   const sh = t.sheet.shield!;
-  return { ...FIST, id: sh.id, name: sh.name, type: 'melee', criticalTable: 'melee', handling: 'regular', hardness: sh.hardness };
+  return {
+    ...FIST,
+    id: sh.id,
+    name: sh.name,
+    type: 'melee',
+    criticalTable: 'melee',
+    handling: 'regular',
+    hardness: sh.hardness,
+  };
 }
 
 /** A Shatter attack as rolled: who attacks whom with which weapon, and the item it targets (S31). */
@@ -68,7 +120,18 @@ export interface ShatterAttempt {
  * the higher roll deals damage to the other's weapon or item, less its hardness; a tie damages nothing.
  */
 export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: DiceSource): RuleEvent[] {
-  const { attacker: a, weapon: w, target: t, itemId, test, input, dmgMods, action, distanceNow, tag } = attempt;
+  const {
+    attacker: a,
+    weapon: w,
+    target: t,
+    itemId,
+    test,
+    input,
+    dmgMods,
+    action,
+    distanceNow,
+    tag,
+  } = attempt;
   const r = run(state, evolve);
   const { events, push } = r;
   const item = asWeapon(t, itemId);
@@ -78,20 +141,75 @@ export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: Dic
   if (item.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
   if (t.weapons[item.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
   const defence = rollTest(dice, poolOf(t, stat.attribute, stat.skill), DEFAULT_DIFFICULTY, mods);
-  const winner = test.successes > defence.successes ? 'attacker' : test.successes < defence.successes ? 'defender' : 'tie';
-  push(ev('ExchangeResolved', { attackerId: a.id, targetId: t.id, weaponId: w.id, attackType: w.type, action, distance: distanceNow, targetArc: 'front', attack: test, defense: 0, shieldBonus: 0, resistance: defence.successes, hit: winner === 'attacker', ...tag }));
+  const winner =
+    test.successes > defence.successes ? 'attacker' : test.successes < defence.successes ? 'defender' : 'tie';
+  push(
+    ev('ExchangeResolved', {
+      attackerId: a.id,
+      targetId: t.id,
+      weaponId: w.id,
+      attackType: w.type,
+      action,
+      distance: distanceNow,
+      targetArc: 'front',
+      attack: test,
+      defense: 0,
+      shieldBonus: 0,
+      resistance: defence.successes,
+      hit: winner === 'attacker',
+      ...tag,
+    }),
+  );
   let damaged: { owner: ArchsoulCombatant; item: Weapon; roll: TestResult } | undefined;
   if (winner === 'attacker') damaged = { owner: t, item, roll: damageTest(a, w, t, input, dice, dmgMods) };
   // S31: an unarmed attacker has no item for the defender to damage.
-  else if (winner === 'defender' && a.weapons[w.id]) damaged = { owner: a, item: w, roll: damageTest(t, item, a, {}, dice) };
+  else if (winner === 'defender' && a.weapons[w.id])
+    damaged = { owner: a, item: w, roll: damageTest(t, item, a, {}, dice) };
   const damage = damaged ? Math.max(0, damaged.roll.successes - damaged.item.hardness) : 0;
-  push(ev('ShatterResolved', { attackerId: a.id, targetId: t.id, itemId, dropped: false, defence, winner, ...(damaged ? { damagedId: damaged.owner.id, damagedItemId: damaged.item.id, damageRoll: damaged.roll } : {}), hardness: damaged?.item.hardness ?? 0, damage }));
+  push(
+    ev('ShatterResolved', {
+      attackerId: a.id,
+      targetId: t.id,
+      itemId,
+      dropped: false,
+      defence,
+      winner,
+      ...(damaged
+        ? { damagedId: damaged.owner.id, damagedItemId: damaged.item.id, damageRoll: damaged.roll }
+        : {}),
+      hardness: damaged?.item.hardness ?? 0,
+      damage,
+    }),
+  );
   if (damaged && damage > 0) {
     const ws = r.state().combatants[damaged.owner.id].weapons[damaged.item.id];
     const hp = ws.hp === undefined ? undefined : Math.max(0, ws.hp - damage);
     // S31 (as S20): an item brought to 0 HP is broken.
-    push(ev('WeaponChanged', { combatantId: damaged.owner.id, weaponId: damaged.item.id, broken: ws.broken || hp === 0, destroyed: ws.destroyed, jammed: ws.jammed, ...(hp === undefined ? {} : { hp }), reason: `Shatter: ${damage} damage after hardness ${damaged.item.hardness}` }));
+    push(
+      ev('WeaponChanged', {
+        combatantId: damaged.owner.id,
+        weaponId: damaged.item.id,
+        broken: ws.broken || hp === 0,
+        destroyed: ws.destroyed,
+        jammed: ws.jammed,
+        ...(hp === undefined ? {} : { hp }),
+        reason: `Shatter: ${damage} damage after hardness ${damaged.item.hardness}`,
+      }),
+    );
   }
-  if (test.criticalFailure) push(...criticalFailure(r.state(), { attacker: r.state().combatants[a.id], weapon: w, target: r.state().combatants[t.id], input, action }, dice).events);
+  if (test.criticalFailure)
+    push(
+      ...criticalFailure(
+        r.state(),
+        {
+          attacker: r.state().combatants[a.id],
+          weapon: w,
+          target: r.state().combatants[t.id],
+          input,
+          action,
+        },
+        dice,
+      ).events,
+    );
   return events;
 }

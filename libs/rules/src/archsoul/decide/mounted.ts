@@ -17,32 +17,99 @@ import { checkMover, MovePayload, straight, walk } from './movement';
  * archsoul.txt: Charge (3 AP, mounted): up to 6 × the mount's base speed in a straight line, at least 3 spaces,
  * then a melee attack with a Flail or a Lance whose damage pool gains the mount's base speed (S35).
  */
-export function charge(state: ArchsoulState, command: ArchsoulCommand<'Charge'>, dice: DiceSource): RuleEvent[] {
+export function charge(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'Charge'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   checkNotAfterQuick(c);
   const mount = c.sheet.mount;
-  ensure(c.mounted && mount, 'ARCHSOUL_NOT_MOUNTED', `archsoul.txt: Mounted Maneuvers: "may only be used while mounted"; ${c.id} is not`, 'combatantId');
+  ensure(
+    c.mounted && mount,
+    'ARCHSOUL_NOT_MOUNTED',
+    `archsoul.txt: Mounted Maneuvers: "may only be used while mounted"; ${c.id} is not`,
+    'combatantId',
+  );
   checkMover(c, true);
   const path = command.path;
-  ensure(straight(c.position!, path), 'ARCHSOUL_CHARGE_NOT_STRAIGHT', 'archsoul.txt: Charge: "in a straight line"', 'path');
-  ensure(path.length >= CHARGE.minSpaces, 'ARCHSOUL_CHARGE_TOO_SHORT', `archsoul.txt: Charge: "You must move at least 3 spaces"; the path has ${path.length}`, 'path');
-  ensure(path.length <= CHARGE.speedMultiple * mount.speed, 'ARCHSOUL_MOVE_TOO_FAR', `archsoul.txt: Charge: up to 6 times the mount's base speed (${CHARGE.speedMultiple * mount.speed} spaces)`, 'path');
+  ensure(
+    straight(c.position!, path),
+    'ARCHSOUL_CHARGE_NOT_STRAIGHT',
+    'archsoul.txt: Charge: "in a straight line"',
+    'path',
+  );
+  ensure(
+    path.length >= CHARGE.minSpaces,
+    'ARCHSOUL_CHARGE_TOO_SHORT',
+    `archsoul.txt: Charge: "You must move at least 3 spaces"; the path has ${path.length}`,
+    'path',
+  );
+  ensure(
+    path.length <= CHARGE.speedMultiple * mount.speed,
+    'ARCHSOUL_MOVE_TOO_FAR',
+    `archsoul.txt: Charge: up to 6 times the mount's base speed (${CHARGE.speedMultiple * mount.speed} spaces)`,
+    'path',
+  );
   const w = weaponOf(c, command.weaponId, 'weaponId');
-  ensure(w.type === 'melee' && w.properties.some((p) => CHARGE.weapons.includes(p)), 'ARCHSOUL_CHARGE_WEAPON', `archsoul.txt: Charge: "a melee attack with a Flail or a Lance"; ${w.name} is neither`, 'weaponId');
+  ensure(
+    w.type === 'melee' && w.properties.some((p) => CHARGE.weapons.includes(p)),
+    'ARCHSOUL_CHARGE_WEAPON',
+    `archsoul.txt: Charge: "a melee attack with a Flail or a Lance"; ${w.name} is neither`,
+    'weaponId',
+  );
   const targetId = combatantId(state, command.targetId, 'targetId');
   const t = state.combatants[targetId];
   onMap(t, 'targetId');
   const end = path[path.length - 1];
   const d = distance(state.map.grid, end, t.position!);
-  ensure(d >= 1 && d <= w.reach, 'ARCHSOUL_OUT_OF_REACH', `archsoul.txt: Charge: ${targetId} must be within ${w.name}'s reach (${w.reach}) of the charge's end; it is ${d} away`, 'targetId');
+  ensure(
+    d >= 1 && d <= w.reach,
+    'ARCHSOUL_OUT_OF_REACH',
+    `archsoul.txt: Charge: ${targetId} must be within ${w.name}'s reach (${w.reach}) of the charge's end; it is ${d} away`,
+    'targetId',
+  );
   const o = readOptions(state, command);
-  ensure(!o.special && !o.cleave, 'ARCHSOUL_MANEUVER_COMBINATION', 'RULINGS.md S35: a Charge is its own special attack; it takes no Quick, Reckless or Cleave', o.special ? 'special' : 'cleave');
-  checkOptions(state, c, w, t, { ...o, sneak: false, modifiers: o.modifiers.filter((m) => m !== 'sneak') }, 'attack');
-  ensure(!o.sneak, 'ARCHSOUL_MANEUVER_COMBINATION', 'RULINGS.md S35: a charging rider cannot catch its target unaware', 'sneak');
+  ensure(
+    !o.special && !o.cleave,
+    'ARCHSOUL_MANEUVER_COMBINATION',
+    'RULINGS.md S35: a Charge is its own special attack; it takes no Quick, Reckless or Cleave',
+    o.special ? 'special' : 'cleave',
+  );
+  checkOptions(
+    state,
+    c,
+    w,
+    t,
+    { ...o, sneak: false, modifiers: o.modifiers.filter((m) => m !== 'sneak') },
+    'attack',
+  );
+  ensure(
+    !o.sneak,
+    'ARCHSOUL_MANEUVER_COMBINATION',
+    'RULINGS.md S35: a charging rider cannot catch its target unaware',
+    'sneak',
+  );
   const paid = spend(c, 'charge');
-  const { dice: _d, rerollFaces: _r, followUpFaces: _f, path: _p, trample: _t, type: _y, combatantId: _c, ...attack } = command;
-  const p: MovePayload = { combatantId: c.id, path, budget: path.length, action: 'charge', charge: { ...attack, weaponId: w.id, targetId }, ...(command.trample ? { trample: true } : {}) };
+  const {
+    dice: _d,
+    rerollFaces: _r,
+    followUpFaces: _f,
+    path: _p,
+    trample: _t,
+    type: _y,
+    combatantId: _c,
+    ...attack
+  } = command;
+  const p: MovePayload = {
+    combatantId: c.id,
+    path,
+    budget: path.length,
+    action: 'charge',
+    charge: { ...attack, weaponId: w.id, targetId },
+    ...(command.trample ? { trample: true } : {}),
+  };
   return [paid, ...performCharge(evolve(state, paid), p, dice)];
 }
 
@@ -52,14 +119,43 @@ export function performCharge(state: ArchsoulState, p: MovePayload, dice: DiceSo
   const s = events.reduce(evolve, state);
   const c = s.combatants[p.combatantId];
   const a = p.charge!;
-  return [...events, ...performAttack(s, { attacker: c, weapon: weaponOf(c, a.weaponId, 'weaponId'), target: s.combatants[a.targetId], input: a, action: 'attack', bonusDice: c.sheet.mount!.speed }, dice)];
+  return [
+    ...events,
+    ...performAttack(
+      s,
+      {
+        attacker: c,
+        weapon: weaponOf(c, a.weaponId, 'weaponId'),
+        target: s.combatants[a.targetId],
+        input: a,
+        action: 'attack',
+        bonusDice: c.sheet.mount!.speed,
+      },
+      dice,
+    ),
+  ];
 }
 
 /** archsoul.txt: Charge: "If any reactive attack interrupts your action, you are immediately dismounted and knocked down". */
 export function dismountOnInterrupt(state: ArchsoulState, actorId: string): RuleEvent[] {
   const c = state.combatants[actorId];
-  const out = [ev('Dismounted', { combatantId: actorId, reason: 'archsoul.txt: Charge: a reactive attack interrupted the charge', ...(c.position ? { at: c.position } : {}) })];
-  if (!c.conditions.some((k) => k.condition === 'prone')) out.push(ev('ConditionApplied', { combatantId: actorId, condition: 'prone', amount: 1, untilNextTurn: false, reason: 'dismounted by an interrupted charge' }));
+  const out = [
+    ev('Dismounted', {
+      combatantId: actorId,
+      reason: 'archsoul.txt: Charge: a reactive attack interrupted the charge',
+      ...(c.position ? { at: c.position } : {}),
+    }),
+  ];
+  if (!c.conditions.some((k) => k.condition === 'prone'))
+    out.push(
+      ev('ConditionApplied', {
+        combatantId: actorId,
+        condition: 'prone',
+        amount: 1,
+        untilNextTurn: false,
+        reason: 'dismounted by an interrupted charge',
+      }),
+    );
   return out;
 }
 
@@ -68,10 +164,20 @@ export function mount(state: ArchsoulState, command: ArchsoulCommand<'Mount'>): 
   const c = acting(state, command, 'combatantId');
   const here = onMap(c, 'combatantId');
   ensure(c.sheet.mount, 'ARCHSOUL_NO_MOUNT', `RULINGS.md S35: ${c.id}'s sheet lists no mount`, 'combatantId');
-  ensure(!c.mounted, 'ARCHSOUL_ALREADY_MOUNTED', `${c.id} is already riding ${c.sheet.mount.name}`, 'combatantId');
+  ensure(
+    !c.mounted,
+    'ARCHSOUL_ALREADY_MOUNTED',
+    `${c.id} is already riding ${c.sheet.mount.name}`,
+    'combatantId',
+  );
   checkMover(c, true);
   const at = c.mountAt ?? here;
-  ensure(distance(state.map.grid, here, at) <= 1, 'ARCHSOUL_MOUNT_NOT_ADJACENT', `RULINGS.md S42: ${c.sheet.mount.name} waits at (${at.x}, ${at.y}); ${c.id} must stand in or beside that space`, 'combatantId');
+  ensure(
+    distance(state.map.grid, here, at) <= 1,
+    'ARCHSOUL_MOUNT_NOT_ADJACENT',
+    `RULINGS.md S42: ${c.sheet.mount.name} waits at (${at.x}, ${at.y}); ${c.id} must stand in or beside that space`,
+    'combatantId',
+  );
   return [spend(c, 'mount'), ev('Mounted', { combatantId: c.id, at })];
 }
 
@@ -80,5 +186,8 @@ export function dismount(state: ArchsoulState, command: ArchsoulCommand<'Dismoun
   const c = acting(state, command, 'combatantId');
   const here = onMap(c, 'combatantId');
   ensure(c.mounted && c.sheet.mount, 'ARCHSOUL_NOT_MOUNTED', `${c.id} is not mounted`, 'combatantId');
-  return [spend(c, 'dismount'), ev('Dismounted', { combatantId: c.id, reason: 'RULINGS.md S42: dismounted at will', at: here })];
+  return [
+    spend(c, 'dismount'),
+    ev('Dismounted', { combatantId: c.id, reason: 'RULINGS.md S42: dismounted at will', at: here }),
+  ];
 }

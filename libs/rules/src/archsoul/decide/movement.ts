@@ -20,16 +20,37 @@ export function setMap(state: ArchsoulState, command: ArchsoulCommand<'SetMap'>)
   ensure(!state.roundOpen, 'ARCHSOUL_MAP_IN_ROUND', 'the map is set between rounds', 'type');
   const grid = command.grid ?? 'hex';
   const walls = command.walls ?? [];
-  walls.forEach(([a, b], i) => ensure(distance(grid, a, b) === 1, 'ARCHSOUL_INVALID_WALL', 'a wall stands between two adjacent spaces', `walls[${i}]`));
+  walls.forEach(([a, b], i) =>
+    ensure(
+      distance(grid, a, b) === 1,
+      'ARCHSOUL_INVALID_WALL',
+      'a wall stands between two adjacent spaces',
+      `walls[${i}]`,
+    ),
+  );
   return [ev('MapSet', { grid, blocked: command.blocked ?? [], walls })];
 }
 
-export function placeCombatant(state: ArchsoulState, command: ArchsoulCommand<'PlaceCombatant'>): RuleEvent[] {
+export function placeCombatant(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'PlaceCombatant'>,
+): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const position = command.position;
-  ensure(!isBlocked(state.map, position), 'ARCHSOUL_SPACE_BLOCKED', 'archsoul.txt: The Battle Map: that space is blocked', 'position');
-  ensure(!occupant(state, position, id), 'ARCHSOUL_SPACE_OCCUPIED', 'RULINGS.md S19: another combatant stands there', 'position');
-  const facing = command.facing === undefined ? state.combatants[id].facing : checkFacing(state, command.facing, 'facing');
+  ensure(
+    !isBlocked(state.map, position),
+    'ARCHSOUL_SPACE_BLOCKED',
+    'archsoul.txt: The Battle Map: that space is blocked',
+    'position',
+  );
+  ensure(
+    !occupant(state, position, id),
+    'ARCHSOUL_SPACE_OCCUPIED',
+    'RULINGS.md S19: another combatant stands there',
+    'position',
+  );
+  const facing =
+    command.facing === undefined ? state.combatants[id].facing : checkFacing(state, command.facing, 'facing');
   return [ev('CombatantPlaced', { combatantId: id, position, facing })];
 }
 
@@ -40,21 +61,35 @@ export type MovePayload = z.infer<typeof MovePayloadSchema>;
 const speedOf = speedNow;
 
 export function checkMover(c: ArchsoulCombatant, regular: boolean): void {
-  ensure(!hasCondition(c, 'prone'), 'ARCHSOUL_PRONE', `RULINGS.md S19: ${c.id} is prone; StandUp (1 AP) first`, 'combatantId');
+  ensure(
+    !hasCondition(c, 'prone'),
+    'ARCHSOUL_PRONE',
+    `RULINGS.md S19: ${c.id} is prone; StandUp (1 AP) first`,
+    'combatantId',
+  );
   // archsoul.txt: Being Grappled: no "regular move action"; a Slow Move needs a grapple roll (S33).
-  ensure(!regular || !hasCondition(c, 'grappled'), 'ARCHSOUL_GRAPPLED', `archsoul.txt: Being Grappled: ${c.id} may not perform a regular move action`, 'combatantId');
+  ensure(
+    !regular || !hasCondition(c, 'grappled'),
+    'ARCHSOUL_GRAPPLED',
+    `archsoul.txt: Being Grappled: ${c.id} may not perform a regular move action`,
+    'combatantId',
+  );
 }
 
 /** A straight line on the map: every step in the same direction (archsoul.txt: Jumping, Charge). */
 export function straight(from: Space, path: Space[]): boolean {
   const dx = path[0].x - from.x;
   const dy = path[0].y - from.y;
-  return path.every((s, i) => { const prev = i === 0 ? from : path[i - 1]; return s.x - prev.x === dx && s.y - prev.y === dy; });
+  return path.every((s, i) => {
+    const prev = i === 0 ? from : path[i - 1];
+    return s.x - prev.x === dx && s.y - prev.y === dy;
+  });
 }
 
 /** archsoul.txt: Jumping: Athletics + half Conditioning metres, in spaces (S36). */
 export function jumpSpaces(c: ArchsoulCombatant): number {
-  const metres = c.sheet.attributes[JUMP.attribute] + Math.floor((c.sheet.skills[JUMP.skill] ?? 0) / JUMP.skillShare);
+  const metres =
+    c.sheet.attributes[JUMP.attribute] + Math.floor((c.sheet.skills[JUMP.skill] ?? 0) / JUMP.skillShare);
   return Math.floor(metres / SPACE_METRES);
 }
 
@@ -68,24 +103,71 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
   const jump = command.jump ?? false;
   const trample = command.trample ?? false;
   // S41: the map has no height; a jump "straight up" is narrated by the GM.
-  ensure(!command.vertical, 'ARCHSOUL_VERTICAL_JUMP', 'RULINGS.md S41: the battle map has no height; the GM narrates a vertical jump (archsoul.txt: Jumping: "one-third this amount straight up") and places the combatant', 'vertical');
+  ensure(
+    !command.vertical,
+    'ARCHSOUL_VERTICAL_JUMP',
+    'RULINGS.md S41: the battle map has no height; the GM narrates a vertical jump (archsoul.txt: Jumping: "one-third this amount straight up") and places the combatant',
+    'vertical',
+  );
   let budget: number;
   const events: RuleEvent[] = [];
   if (free) {
-    ensure(c.freeMove > 0, 'ARCHSOUL_NO_FREE_MOVE', `archsoul.txt: Ambushes: ${c.id} has no free movement left (only the surprising party, in round 1)`, 'free');
+    ensure(
+      c.freeMove > 0,
+      'ARCHSOUL_NO_FREE_MOVE',
+      `archsoul.txt: Ambushes: ${c.id} has no free movement left (only the surprising party, in round 1)`,
+      'free',
+    );
     budget = c.freeMove;
   } else {
     budget = c.moves === 2 ? 6 * speedOf(c) - c.moveDistance : speedOf(c);
     events.push(spend(c, 'move'));
   }
-  ensure(path.length <= budget, 'ARCHSOUL_MOVE_TOO_FAR', `archsoul.txt: Move: ${c.id} may move ${budget} space(s) with this ${free ? 'free move' : 'Move'}${c.moves === 2 && !free ? ' (RULINGS.md S6/S14: 6 × speed minus the distance already moved)' : ''}; the path has ${path.length}`, 'path');
+  ensure(
+    path.length <= budget,
+    'ARCHSOUL_MOVE_TOO_FAR',
+    `archsoul.txt: Move: ${c.id} may move ${budget} space(s) with this ${free ? 'free move' : 'Move'}${c.moves === 2 && !free ? ' (RULINGS.md S6/S14: 6 × speed minus the distance already moved)' : ''}; the path has ${path.length}`,
+    'path',
+  );
   if (jump) {
-    ensure(straight(c.position!, path), 'ARCHSOUL_JUMP_NOT_STRAIGHT', 'archsoul.txt: Jumping: "A jumping character can only move in a straight line"', 'path');
-    ensure(path.length <= jumpSpaces(c), 'ARCHSOUL_JUMP_TOO_FAR', `archsoul.txt: Jumping: Athletics plus half Conditioning metres: ${c.id} jumps ${jumpSpaces(c)} space(s) (RULINGS.md S36)`, 'path');
+    ensure(
+      straight(c.position!, path),
+      'ARCHSOUL_JUMP_NOT_STRAIGHT',
+      'archsoul.txt: Jumping: "A jumping character can only move in a straight line"',
+      'path',
+    );
+    ensure(
+      path.length <= jumpSpaces(c),
+      'ARCHSOUL_JUMP_TOO_FAR',
+      `archsoul.txt: Jumping: Athletics plus half Conditioning metres: ${c.id} jumps ${jumpSpaces(c)} space(s) (RULINGS.md S36)`,
+      'path',
+    );
   }
-  if (trample) ensure(c.mounted && c.sheet.mount, 'ARCHSOUL_NOT_MOUNTED', 'archsoul.txt: Mounted Maneuvers: Trample "may only be used while mounted"', 'trample');
+  if (trample)
+    ensure(
+      c.mounted && c.sheet.mount,
+      'ARCHSOUL_NOT_MOUNTED',
+      'archsoul.txt: Mounted Maneuvers: Trample "may only be used while mounted"',
+      'trample',
+    );
   const facing = command.facing === undefined ? undefined : checkFacing(state, command.facing, 'facing');
-  return [...events, ...walk(state, { combatantId: c.id, path, facing, budget, action: free ? 'free' : 'move', ...(jump ? { jump } : {}), ...(trample ? { trample } : {}) }, 'path', dice)];
+  return [
+    ...events,
+    ...walk(
+      state,
+      {
+        combatantId: c.id,
+        path,
+        facing,
+        budget,
+        action: free ? 'free' : 'move',
+        ...(jump ? { jump } : {}),
+        ...(trample ? { trample } : {}),
+      },
+      'path',
+      dice,
+    ),
+  ];
 }
 
 /** archsoul.txt: Slow Move (1 AP): one space, any facing. */
@@ -95,7 +177,10 @@ export function slowMove(state: ArchsoulState, command: ArchsoulCommand<'SlowMov
   checkMover(c, false);
   const to = command.to;
   const facing = command.facing === undefined ? c.facing : checkFacing(state, command.facing, 'facing');
-  return [spend(c, 'slowMove'), ...walk(state, { combatantId: c.id, path: [to], facing, budget: 1, action: 'slowMove' }, 'to')];
+  return [
+    spend(c, 'slowMove'),
+    ...walk(state, { combatantId: c.id, path: [to], facing, budget: 1, action: 'slowMove' }, 'to'),
+  ];
 }
 
 function checkPath(state: ArchsoulState, c: ArchsoulCombatant, p: MovePayload, field: string): void {
@@ -104,15 +189,44 @@ function checkPath(state: ArchsoulState, c: ArchsoulCombatant, p: MovePayload, f
     const prev = i === 0 ? c.position! : p.path[i - 1];
     const last = i === p.path.length - 1;
     // S36: a jump passes over blocked spaces and combatants, not through walls; it lands on a free space.
-    if (p.jump) ensure(isAdjacent(state.map, prev, to) && !wallBetween(state.map, prev, to) && (!last || !isBlocked(state.map, to)), 'ARCHSOUL_INVALID_STEP', 'RULINGS.md S36: a jump crosses adjacent spaces, no wall, and lands on an open space', f);
-    else ensure(canStep(state.map, prev, to), 'ARCHSOUL_INVALID_STEP', 'RULINGS.md S19: each step goes to an adjacent space that is not blocked, and not through a wall', f);
+    if (p.jump)
+      ensure(
+        isAdjacent(state.map, prev, to) &&
+          !wallBetween(state.map, prev, to) &&
+          (!last || !isBlocked(state.map, to)),
+        'ARCHSOUL_INVALID_STEP',
+        'RULINGS.md S36: a jump crosses adjacent spaces, no wall, and lands on an open space',
+        f,
+      );
+    else
+      ensure(
+        canStep(state.map, prev, to),
+        'ARCHSOUL_INVALID_STEP',
+        'RULINGS.md S19: each step goes to an adjacent space that is not blocked, and not through a wall',
+        f,
+      );
     const there = occupant(state, to, c.id);
     if (there && foes(there, c) && !p.jump) {
-      ensure(p.trample, 'ARCHSOUL_SPACE_OCCUPIED', `RULINGS.md S19: ${there.id} (a foe) stands in that space`, f);
+      ensure(
+        p.trample,
+        'ARCHSOUL_SPACE_OCCUPIED',
+        `RULINGS.md S19: ${there.id} (a foe) stands in that space`,
+        f,
+      );
       const mount = SIZES.indexOf(c.sheet.mount!.size);
-      ensure(SIZES.indexOf(there.sheet.size) < mount, 'ARCHSOUL_TRAMPLE_SIZE', `archsoul.txt: Trample: "only works against targets that are smaller than your mount"; ${there.id} is ${there.sheet.size}, the mount ${c.sheet.mount!.size}`, f);
+      ensure(
+        SIZES.indexOf(there.sheet.size) < mount,
+        'ARCHSOUL_TRAMPLE_SIZE',
+        `archsoul.txt: Trample: "only works against targets that are smaller than your mount"; ${there.id} is ${there.sheet.size}, the mount ${c.sheet.mount!.size}`,
+        f,
+      );
     }
-    ensure(!there || !last, 'ARCHSOUL_SPACE_OCCUPIED', `RULINGS.md S19 / archsoul.txt: Trample: a move cannot end in ${there?.id}'s space`, f);
+    ensure(
+      !there || !last,
+      'ARCHSOUL_SPACE_OCCUPIED',
+      `RULINGS.md S19 / archsoul.txt: Trample: a move cannot end in ${there?.id}'s space`,
+      f,
+    );
   });
 }
 
@@ -150,10 +264,24 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
       if (reactors.length > 0) return [...pre, ...(i === 0 ? [] : [moved(state, p, i, facing)]), ...reactors];
     }
     const there = occupant(now, p.path[i], c.id);
-    if (p.trample && there && foes(there, c) && !trampled.includes(there.id) && there.sheet.trampleResponse === 'stop') {
+    if (
+      p.trample &&
+      there &&
+      foes(there, c) &&
+      !trampled.includes(there.id) &&
+      there.sheet.trampleResponse === 'stop'
+    ) {
       if (canReact(now, there, from)) {
         // archsoul.txt: Trample: a forced reactive attack, "even if the opponent has already made a reactive attack against your movement".
-        const forced = [ev('ReactiveAttackTriggered', { actorId: c.id, trigger: 'trample', reactorIds: [there.id], action: rest(i, { trampleThrough: there.id }) }), ev('ReactiveAttackOffered', { actorId: c.id, reactorId: there.id })];
+        const forced = [
+          ev('ReactiveAttackTriggered', {
+            actorId: c.id,
+            trigger: 'trample',
+            reactorIds: [there.id],
+            action: rest(i, { trampleThrough: there.id }),
+          }),
+          ev('ReactiveAttackOffered', { actorId: c.id, reactorId: there.id }),
+        ];
         return [...pre, ...(i === 0 ? [] : [moved(state, p, i, facing)]), ...forced];
       }
       // S54: a stop needs a reactive attack, and a reactive attack needs the mover "within your front arc"
@@ -167,7 +295,8 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
       }
       trampled = [...trampled, there.id];
     }
-    facing = p.action === 'slowMove' ? facing : nearestFacing(grid, facing, stepFacings(grid, from, p.path[i]));
+    facing =
+      p.action === 'slowMove' ? facing : nearestFacing(grid, facing, stepFacings(grid, from, p.path[i]));
     from = p.path[i];
   }
   const done = moved(state, p, p.path.length, finalFacing(state, p, facing));
@@ -183,20 +312,40 @@ function finalFacing(state: ArchsoulState, p: MovePayload, walked: Facing): Faci
   const last = p.path.length;
   const before = last > 1 ? p.path[last - 2] : state.combatants[p.combatantId].position!;
   const options = stepFacings(state.map.grid, before, p.path[last - 1]);
-  ensure(options.includes(p.facing), 'ARCHSOUL_INVALID_FACING', `RULINGS.md S5: after that step the mover faces ${options.join(' or ')}`, 'facing');
+  ensure(
+    options.includes(p.facing),
+    'ARCHSOUL_INVALID_FACING',
+    `RULINGS.md S5: after that step the mover faces ${options.join(' or ')}`,
+    'facing',
+  );
   return p.facing;
 }
 
 function moved(state: ArchsoulState, p: MovePayload, steps: number, facing: Facing): RuleEvent {
   const c = state.combatants[p.combatantId];
   const path = p.path.slice(0, steps);
-  return ev('Moved', { combatantId: c.id, action: p.action, ...(p.jump ? { jump: true as const } : {}), path, from: c.position!, to: path[path.length - 1], facing, distance: steps, ...(steps < p.path.length ? { stoppedBefore: p.path.length - steps } : {}) });
+  return ev('Moved', {
+    combatantId: c.id,
+    action: p.action,
+    ...(p.jump ? { jump: true as const } : {}),
+    path,
+    from: c.position!,
+    to: path[path.length - 1],
+    facing,
+    distance: steps,
+    ...(steps < p.path.length ? { stoppedBefore: p.path.length - steps } : {}),
+  });
 }
 
 /** archsoul.txt: "you may freely rotate your mini" between actions on your own turn only. */
 export function turn(state: ArchsoulState, command: ArchsoulCommand<'Turn'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
-  ensure(!hasCondition(c, 'grappled'), 'ARCHSOUL_GRAPPLED', 'archsoul.txt: Being Grappled: no front arc to turn', 'combatantId');
+  ensure(
+    !hasCondition(c, 'grappled'),
+    'ARCHSOUL_GRAPPLED',
+    'archsoul.txt: Being Grappled: no front arc to turn',
+    'combatantId',
+  );
   const facing = checkFacing(state, command.facing, 'facing');
   return facing === c.facing ? [] : [ev('Turned', { combatantId: c.id, facing })];
 }
@@ -204,7 +353,17 @@ export function turn(state: ArchsoulState, command: ArchsoulCommand<'Turn'>): Ru
 /** archsoul.txt: Free Actions: dropping to the ground. */
 export function dropProne(state: ArchsoulState, command: ArchsoulCommand<'DropProne'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
-  return hasCondition(c, 'prone') ? [] : [ev('ConditionApplied', { combatantId: c.id, condition: 'prone', amount: 1, untilNextTurn: false, reason: 'dropped to the ground' })];
+  return hasCondition(c, 'prone')
+    ? []
+    : [
+        ev('ConditionApplied', {
+          combatantId: c.id,
+          condition: 'prone',
+          amount: 1,
+          untilNextTurn: false,
+          reason: 'dropped to the ground',
+        }),
+      ];
 }
 
 /** Standing up triggers reactive attacks (archsoul.txt: Reactive Attack); S19: it costs 1 AP. */
@@ -212,7 +371,12 @@ export function standUp(state: ArchsoulState, command: ArchsoulCommand<'StandUp'
   const c = acting(state, command, 'combatantId');
   ensure(hasCondition(c, 'prone'), 'ARCHSOUL_NOT_PRONE', `${c.id} is not prone`, 'combatantId');
   const paid = spend(c, 'standUp');
-  const reactors = c.position ? triggerReactions(state, c.id, 'standUp', c.position, { type: 'StandUp', payload: { combatantId: c.id } }) : [];
+  const reactors = c.position
+    ? triggerReactions(state, c.id, 'standUp', c.position, {
+        type: 'StandUp',
+        payload: { combatantId: c.id },
+      })
+    : [];
   return [paid, ...(reactors.length > 0 ? reactors : performStandUp(c))];
 }
 

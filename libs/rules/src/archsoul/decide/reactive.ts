@@ -24,7 +24,12 @@ import { followUps } from './reactions';
 function offered(state: ArchsoulState, command: { combatantId: string }) {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const q = state.reaction;
-  ensure(q && q.current === id, 'ARCHSOUL_NOT_YOUR_REACTION', `RULINGS.md S18: no reactive attack is offered to ${id}`, 'combatantId');
+  ensure(
+    q && q.current === id,
+    'ARCHSOUL_NOT_YOUR_REACTION',
+    `RULINGS.md S18: no reactive attack is offered to ${id}`,
+    'combatantId',
+  );
   return { id, q };
 }
 
@@ -32,35 +37,89 @@ function offered(state: ArchsoulState, command: { combatantId: string }) {
  * The reactor's melee attack before the action (no AP); a hit forces the actor's Endurance/Resolve roll at
  * difficulty 3, which must exceed the damage taken or the action is prevented (S8, S13).
  */
-export function reactiveAttack(state: ArchsoulState, command: ArchsoulCommand<'ReactiveAttack'>, dice: DiceSource): RuleEvent[] {
+export function reactiveAttack(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'ReactiveAttack'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const { id, q } = offered(state, command);
   const reactor = state.combatants[id];
   const actor = state.combatants[q.actorId];
   const weapon = weaponOf(reactor, command.weaponId, 'weaponId');
-  ensure(weapon.type === 'melee' || weapon.type === 'unarmed', 'ARCHSOUL_NOT_A_MELEE_WEAPON', 'archsoul.txt: Reactive Attack: "a melee attack or special maneuver"', 'weaponId');
+  ensure(
+    weapon.type === 'melee' || weapon.type === 'unarmed',
+    'ARCHSOUL_NOT_A_MELEE_WEAPON',
+    'archsoul.txt: Reactive Attack: "a melee attack or special maneuver"',
+    'weaponId',
+  );
   // archsoul.txt: Attack Modifiers "can modify other weapon attacks, including reactive attacks" (not Cleave).
   checkOptions(state, reactor, weapon, actor, readOptions(state, command), 'reactive');
   // archsoul.txt: Charge: "Reactive attacks made against you during this movement by a weapon with the Polearm property also gain the same boost to damage".
-  const boost = q.action?.type === 'Charge' && weapon.properties.includes(CHARGE.boostedReactive) ? actor.sheet.mount?.speed ?? 0 : 0;
-  const events = performAttack(state, { attacker: reactor, weapon, target: actor, input: command, action: 'reactive', bonusDice: boost }, dice);
+  const boost =
+    q.action?.type === 'Charge' && weapon.properties.includes(CHARGE.boostedReactive)
+      ? (actor.sheet.mount?.speed ?? 0)
+      : 0;
+  const events = performAttack(
+    state,
+    { attacker: reactor, weapon, target: actor, input: command, action: 'reactive', bonusDice: boost },
+    dice,
+  );
   let after = events.reduce(evolve, state);
   const resolved = events.find((e) => e.type === 'ExchangeResolved')!.data as { hit: boolean };
   if (resolved.hit && q.action) {
-    const wounds = events.find((e) => e.type === 'WoundsApplied' && (e.data as { combatantId: string }).combatantId === actor.id);
+    const wounds = events.find(
+      (e) => e.type === 'WoundsApplied' && (e.data as { combatantId: string }).combatantId === actor.id,
+    );
     const damage = wounds ? (wounds.data as { damage: number }).damage : 0;
     const hurt = after.combatants[actor.id];
     let prevention: RuleEvent;
-    if (q.trigger === 'trample') prevention = ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage, prevented: true, reason: 'archsoul.txt: Trample: "If the attack hits, your movement is stopped"' });
-    else if (isDown(hurt)) prevention = ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage, prevented: true, reason: 'RULINGS.md S26: the actor is Down' });
-    else if (hasCondition(hurt, 'prone') && !hasCondition(actor, 'prone')) prevention = ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage, prevented: true, reason: 'RULINGS.md S32: a reactive Knockdown knocked the actor down' });
+    if (q.trigger === 'trample')
+      prevention = ev('PreventionRolled', {
+        combatantId: actor.id,
+        reactorId: id,
+        damage,
+        prevented: true,
+        reason: 'archsoul.txt: Trample: "If the attack hits, your movement is stopped"',
+      });
+    else if (isDown(hurt))
+      prevention = ev('PreventionRolled', {
+        combatantId: actor.id,
+        reactorId: id,
+        damage,
+        prevented: true,
+        reason: 'RULINGS.md S26: the actor is Down',
+      });
+    else if (hasCondition(hurt, 'prone') && !hasCondition(actor, 'prone'))
+      prevention = ev('PreventionRolled', {
+        combatantId: actor.id,
+        reactorId: id,
+        damage,
+        prevented: true,
+        reason: 'RULINGS.md S32: a reactive Knockdown knocked the actor down',
+      });
     else {
-      const test = rollTest(dice, poolOf(hurt, PREVENTION_TEST.attribute, PREVENTION_TEST.skill), PREVENTION_TEST.difficulty);
+      const test = rollTest(
+        dice,
+        poolOf(hurt, PREVENTION_TEST.attribute, PREVENTION_TEST.skill),
+        PREVENTION_TEST.difficulty,
+      );
       const prevented = test.successes <= damage;
-      prevention = ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage, test, prevented, reason: `archsoul.txt: Reactive Attack: Endurance/Resolve ${test.successes} ${prevented ? 'does not exceed' : 'exceeds'} ${damage} damage` });
+      prevention = ev('PreventionRolled', {
+        combatantId: actor.id,
+        reactorId: id,
+        damage,
+        test,
+        prevented,
+        reason: `archsoul.txt: Reactive Attack: Endurance/Resolve ${test.successes} ${prevented ? 'does not exceed' : 'exceeds'} ${damage} damage`,
+      });
     }
     events.push(prevention);
     after = evolve(after, prevention);
-    if ((prevention.data as { prevented: boolean }).prevented && q.action.type === 'Charge' && after.combatants[actor.id].mounted) {
+    if (
+      (prevention.data as { prevented: boolean }).prevented &&
+      q.action.type === 'Charge' &&
+      after.combatants[actor.id].mounted
+    ) {
       const fell = dismountOnInterrupt(after, actor.id);
       events.push(...fell);
       after = fell.reduce(evolve, after);
@@ -69,7 +128,10 @@ export function reactiveAttack(state: ArchsoulState, command: ArchsoulCommand<'R
   return [...events, ...followUps(after)];
 }
 
-export function declineReactiveAttack(state: ArchsoulState, command: ArchsoulCommand<'DeclineReactiveAttack'>): RuleEvent[] {
+export function declineReactiveAttack(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'DeclineReactiveAttack'>,
+): RuleEvent[] {
   const { id, q } = offered(state, command);
   const declined = ev('ReactiveAttackDeclined', { actorId: q.actorId, reactorId: id });
   return [declined, ...followUps(evolve(state, declined))];
@@ -85,31 +147,65 @@ const RESUME_FIELDS = Object.keys(ARCHSOUL_COMMAND_SCHEMAS.ResumeAction.shape);
 export function resumeAction(state: ArchsoulState, raw: RuleCommand, dice: DiceSource): RuleEvent[] {
   const q = state.reaction;
   const extra = Object.keys(raw).find((k) => !RESUME_FIELDS.includes(k));
-  if (extra !== undefined && q?.action) violation('ARCHSOUL_RESUME_FIELD', `RULINGS.md S50: ResumeAction performs the held ${q.action.type} as declared; ${extra} cannot be added or changed now (allowed: ${RESUME_FIELDS.slice(1).join(', ')})`, extra);
+  if (extra !== undefined && q?.action)
+    violation(
+      'ARCHSOUL_RESUME_FIELD',
+      `RULINGS.md S50: ResumeAction performs the held ${q.action.type} as declared; ${extra} cannot be added or changed now (allowed: ${RESUME_FIELDS.slice(1).join(', ')})`,
+      extra,
+    );
   const command = parseOrRefuse(ARCHSOUL_COMMAND_SCHEMAS.ResumeAction, raw, '', 'ResumeAction');
   const id = combatantId(state, command.combatantId, 'combatantId');
-  ensure(q && q.action && q.actorId === id && state.pending?.kind === 'resumeAction', 'ARCHSOUL_NOTHING_TO_RESUME', `RULINGS.md S18: ${id} has no held action`, 'combatantId');
-  const resumed = ev('ActionResumed', { combatantId: id, action: q.action, abandoned: command.abandon ?? false });
+  ensure(
+    q && q.action && q.actorId === id && state.pending?.kind === 'resumeAction',
+    'ARCHSOUL_NOTHING_TO_RESUME',
+    `RULINGS.md S18: ${id} has no held action`,
+    'combatantId',
+  );
+  const resumed = ev('ActionResumed', {
+    combatantId: id,
+    action: q.action,
+    abandoned: command.abandon ?? false,
+  });
   if (command.abandon) return [resumed];
   const s = evolve(state, resumed);
   const c = s.combatants[id];
   const action = q.action;
   switch (action.type) {
-    case 'Move': return [resumed, ...walk(s, action.payload, 'path', dice)];
-    case 'Charge': return [resumed, ...performCharge(s, action.payload, dice)];
-    case 'StandUp': return [resumed, ...performStandUp(c)];
+    case 'Move':
+      return [resumed, ...walk(s, action.payload, 'path', dice)];
+    case 'Charge':
+      return [resumed, ...performCharge(s, action.payload, dice)];
+    case 'StandUp':
+      return [resumed, ...performStandUp(c)];
     case 'Attack': {
       const p = action.payload;
-      return [resumed, ...performAttack(s, { attacker: c, weapon: weaponOf(c, p.weaponId, 'weaponId'), target: s.combatants[p.targetId!], input: { ...p, ...command }, action: 'attack' }, dice)];
+      return [
+        resumed,
+        ...performAttack(
+          s,
+          {
+            attacker: c,
+            weapon: weaponOf(c, p.weaponId, 'weaponId'),
+            target: s.combatants[p.targetId!],
+            input: { ...p, ...command },
+            action: 'attack',
+          },
+          dice,
+        ),
+      ];
     }
     case 'ThrowItem': {
       const p = action.payload;
       return [resumed, ...performThrow(s, c, p.itemId, s.combatants[p.targetId], { ...p, ...command }, dice)];
     }
-    case 'DrawSimpleItem': return [resumed, ...performPickUp(s, c, action.payload.groundId)];
-    case 'DrawAwkwardItem': return [resumed, ...performAwkward(s, c, action.payload.itemId, action.payload.ap)];
-    case 'SoulShield': return [resumed, ...performSoulShield(c, action.payload.targetId)];
-    case 'Grab': return [resumed, ...performGrab(s, c.id, action.payload.targetId, dice)];
+    case 'DrawSimpleItem':
+      return [resumed, ...performPickUp(s, c, action.payload.groundId)];
+    case 'DrawAwkwardItem':
+      return [resumed, ...performAwkward(s, c, action.payload.itemId, action.payload.ap)];
+    case 'SoulShield':
+      return [resumed, ...performSoulShield(c, action.payload.targetId)];
+    case 'Grab':
+      return [resumed, ...performGrab(s, c.id, action.payload.targetId, dice)];
     case 'AreaAttack': {
       const p = action.payload;
       return [resumed, ...performAreaAttack(s, c, p.weaponId, p.centre, { ...p, ...command }, dice)];

@@ -23,10 +23,20 @@ export function phasesOf(state: ArchsoulState, round: number): { party: Party; i
   if (order.length === 0) return [];
   const first = partyOf(state.combatants[order[0]].side);
   const other: Party = first === 'heroes' ? 'enemies' : 'heroes';
-  const firstIds = round === 1 ? order.slice(0, Math.max(1, order.findIndex((id) => partyOf(state.combatants[id].side) !== first))) : order.filter((id) => partyOf(state.combatants[id].side) === first);
+  const firstIds =
+    round === 1
+      ? order.slice(
+          0,
+          Math.max(
+            1,
+            order.findIndex((id) => partyOf(state.combatants[id].side) !== first),
+          ),
+        )
+      : order.filter((id) => partyOf(state.combatants[id].side) === first);
   const all = order.every((id) => partyOf(state.combatants[id].side) === first);
   const phases = [{ party: first, ids: all ? order : firstIds }];
-  if (!all) phases.push({ party: other, ids: order.filter((id) => partyOf(state.combatants[id].side) === other) });
+  if (!all)
+    phases.push({ party: other, ids: order.filter((id) => partyOf(state.combatants[id].side) === other) });
   return phases;
 }
 
@@ -34,18 +44,28 @@ export function phasesOf(state: ArchsoulState, round: number): { party: Party; i
  * Starts phase `index` of the open round (skipping phases with nobody able to act), or closes the round. `phases` is
  * the round's list as it stood before a combatant left (S49), so the next phase keeps its party.
  */
-export function openPhase(state: ArchsoulState, index: number, phases = phasesOf(state, state.round)): RuleEvent[] {
+export function openPhase(
+  state: ArchsoulState,
+  index: number,
+  phases = phasesOf(state, state.round),
+): RuleEvent[] {
   for (let i = index; i < phases.length; i++) {
     const ids = phases[i].ids.filter((id) => canActivate(state, id));
     if (ids.length === 0) continue;
-    const events = [ev('PhaseStarted', { round: state.round, index: i, party: phases[i].party, combatantIds: ids })];
+    const events = [
+      ev('PhaseStarted', { round: state.round, index: i, party: phases[i].party, combatantIds: ids }),
+    ];
     for (const id of ids) {
       const c = state.combatants[id];
-      const expired = c.conditions.filter((k) => k.untilNextTurn && (k.sourceId ?? id) === id).map((k) => k.condition);
+      const expired = c.conditions
+        .filter((k) => k.untilNextTurn && (k.sourceId ?? id) === id)
+        .map((k) => k.condition);
       // archsoul.txt: Ambushes: the surprising party moves up to its base speed for free in round 1: the speed a
       // Move allows it (speedNow: the mount's while mounted, S35), not the sheet's own.
       const freeMove = state.round === 1 && state.ambush === partyOf(c.side) ? speedNow(c) : 0;
-      events.push(ev('TurnStarted', { combatantId: id, round: state.round, ap: AP_PER_TURN, freeMove, expired }));
+      events.push(
+        ev('TurnStarted', { combatantId: id, round: state.round, ap: AP_PER_TURN, freeMove, expired }),
+      );
     }
     return events;
   }
@@ -57,7 +77,12 @@ function fold(state: ArchsoulState, events: RuleEvent[]): ArchsoulState {
 }
 
 export function startRound(state: ArchsoulState): RuleEvent[] {
-  ensure(state.order.length > 0, 'INITIATIVE_NOT_SET', 'roll or set initiative before the first round', 'type');
+  ensure(
+    state.order.length > 0,
+    'INITIATIVE_NOT_SET',
+    'roll or set initiative before the first round',
+    'type',
+  );
   ensure(!state.roundOpen, 'ROUND_ALREADY_OPEN', `round ${state.round} is still open`, 'type');
   const started: RuleEvent = { type: 'RoundStarted', data: { round: state.round + 1 } };
   return [started, ...openPhase(fold(state, [started]), 0)];
@@ -68,7 +93,10 @@ export function endTurn(state: ArchsoulState, command: ArchsoulCommand<'EndTurn'
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
   ensure(c.inTurn, 'ARCHSOUL_NOT_YOUR_TURN', `RULINGS.md S12: ${id} has no open turn`, 'combatantId');
-  return afterTurns(state, [...pushOut(state, c, command.to), ev('TurnEnded', { combatantId: id, apLost: c.ap })]);
+  return afterTurns(state, [
+    ...pushOut(state, c, command.to),
+    ev('TurnEnded', { combatantId: id, apLost: c.ap }),
+  ]);
 }
 
 function afterTurns(state: ArchsoulState, ended: RuleEvent[]): RuleEvent[] {
@@ -84,7 +112,11 @@ function afterTurns(state: ArchsoulState, ended: RuleEvent[]): RuleEvent[] {
  * space like any other); when that leaves the running phase with no open turn and no pending decision, the phase ends
  * as if by the last EndTurn.
  */
-export function closeIdlePhase(state: ArchsoulState, events: RuleEvent[], phases?: ReturnType<typeof phasesOf>): RuleEvent[] {
+export function closeIdlePhase(
+  state: ArchsoulState,
+  events: RuleEvent[],
+  phases?: ReturnType<typeof phasesOf>,
+): RuleEvent[] {
   if (!state.phase || events.length === 0) return events;
   const pushed = pushLostTurns(state, fold(state, events), events);
   const all = [...events, ...pushed.events];
@@ -97,8 +129,14 @@ export function closeIdlePhase(state: ArchsoulState, events: RuleEvent[], phases
 }
 
 /** S43: open turns that `events` closed without a TurnEnded (going Down) push their combatant out of a shared space. */
-function pushLostTurns(state: ArchsoulState, folded: ArchsoulState, events: RuleEvent[]): { events: RuleEvent[]; after: ArchsoulState } {
-  const ended = new Set(events.filter((e) => e.type === 'TurnEnded').map((e) => (e.data as { combatantId: string }).combatantId));
+function pushLostTurns(
+  state: ArchsoulState,
+  folded: ArchsoulState,
+  events: RuleEvent[],
+): { events: RuleEvent[]; after: ArchsoulState } {
+  const ended = new Set(
+    events.filter((e) => e.type === 'TurnEnded').map((e) => (e.data as { combatantId: string }).combatantId),
+  );
   let after = folded;
   const out: RuleEvent[] = [];
   for (const id of state.joined) {
@@ -121,7 +159,10 @@ function openTurns(state: ArchsoulState): RuleEvent[] {
   const out: RuleEvent[] = [];
   let s = state;
   for (const id of (state.phase?.combatantIds ?? []).filter((x) => state.combatants[x]?.inTurn)) {
-    const ended = [...pushOut(s, s.combatants[id], undefined), ev('TurnEnded', { combatantId: id, apLost: s.combatants[id].ap })];
+    const ended = [
+      ...pushOut(s, s.combatants[id], undefined),
+      ev('TurnEnded', { combatantId: id, apLost: s.combatants[id].ap }),
+    ];
     out.push(...ended);
     s = fold(s, ended);
   }
@@ -131,15 +172,27 @@ function openTurns(state: ArchsoulState): RuleEvent[] {
 export function endRound(state: ArchsoulState): RuleEvent[] {
   ensure(state.roundOpen, 'ROUND_NOT_OPEN', 'no round is open', 'type');
   const events = openTurns(state);
-  if (state.phase) events.push(ev('PhaseEnded', { round: state.phase.round, index: state.phase.index, party: state.phase.party }));
+  if (state.phase)
+    events.push(
+      ev('PhaseEnded', { round: state.phase.round, index: state.phase.index, party: state.phase.party }),
+    );
   return [...events, { type: 'RoundEnded', data: { round: state.round } }];
 }
 
 export function declareAmbush(state: ArchsoulState, command: ArchsoulCommand<'DeclareAmbush'>): RuleEvent[] {
-  ensure(state.round === 0, 'ARCHSOUL_AMBUSH_TOO_LATE', 'archsoul.txt: Ambushes: declared before the first round', 'type');
+  ensure(
+    state.round === 0,
+    'ARCHSOUL_AMBUSH_TOO_LATE',
+    'archsoul.txt: Ambushes: declared before the first round',
+    'type',
+  );
   return [ev('AmbushDeclared', { party: command.party })];
 }
 
 export function refuseActivation(): never {
-  violation('ARCHSOUL_USE_PHASES', 'RULINGS.md S12/S17: Archsoul turns run in phases: StartRound opens them; use EndTurn or EndPhase', 'type');
+  violation(
+    'ARCHSOUL_USE_PHASES',
+    'RULINGS.md S12/S17: Archsoul turns run in phases: StartRound opens them; use EndTurn or EndPhase',
+    'type',
+  );
 }

@@ -51,13 +51,25 @@ export function onRoundEnd(state: NarateerState, dice: DiceSource): RuleEvent[] 
  * N28: after the allocation a tick waited for, the ticks of the same moment go on; a round whose end
  * (or whose last activation's end) was held ends now, unless another tick waits.
  */
-export function resumeTicks(state: NarateerState, tick: LingeringTick, id: string, dice: DiceSource): RuleEvent[] {
+export function resumeTicks(
+  state: NarateerState,
+  tick: LingeringTick,
+  id: string,
+  dice: DiceSource,
+): RuleEvent[] {
   const r = run(state, evolve);
-  if (tick === 'roundStart') r.push(...tickLingeringHarm(r.state(), 'roundStart', r.state().joined, dice).events);
-  else if (tick === 'activationStart' || tick === 'activationEnd') r.push(...tickLingeringHarm(r.state(), tick, [id], dice).events);
+  if (tick === 'roundStart')
+    r.push(...tickLingeringHarm(r.state(), 'roundStart', r.state().joined, dice).events);
+  else if (tick === 'activationStart' || tick === 'activationEnd')
+    r.push(...tickLingeringHarm(r.state(), tick, [id], dice).events);
   const s = r.state();
   if (s.pending) return r.events;
-  const closing = tick === 'roundEnd' || (tick === 'activationEnd' && s.roundOpen && !s.activeId && !s.order.some((c) => !s.actedThisRound.includes(c) && canActivate(s, c)));
+  const closing =
+    tick === 'roundEnd' ||
+    (tick === 'activationEnd' &&
+      s.roundOpen &&
+      !s.activeId &&
+      !s.order.some((c) => !s.actedThisRound.includes(c) && canActivate(s, c)));
   if (!closing) return r.events;
   r.push(...onRoundEnd(s, dice));
   if (!r.state().pending) r.push({ type: 'RoundEnded', data: { round: r.state().round } });

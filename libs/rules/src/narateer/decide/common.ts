@@ -1,5 +1,12 @@
 import { ensure, RuleViolation } from '../../core/violation';
-import { CONDITIONS, ConditionEffect, PROACTIVE_USES_MINIMUM, PROACTIVE_USES_PER_SL, Skill, Vital } from '../data';
+import {
+  CONDITIONS,
+  ConditionEffect,
+  PROACTIVE_USES_MINIMUM,
+  PROACTIVE_USES_PER_SL,
+  Skill,
+  Vital,
+} from '../data';
 import { EdgeSources } from '../events';
 import { Weapon } from '../sheet';
 import { mapDistance } from '../space';
@@ -30,10 +37,27 @@ export function findWeapon(c: NarateerCombatant, weaponId: string, field: string
  * narateer.txt: Skill Level In Combat (Boost ≤ SL) and Combat Exchange Flow steps 3–4 (Ready AD). A cost
  * the Ready AD cannot pay even without Boost is the weapon's fault, so the refusal names `costField`.
  */
-export function checkCommitment(c: NarateerCombatant, skill: Skill, cost: number, boost: number, boostField: string, costField = boostField): void {
+export function checkCommitment(
+  c: NarateerCombatant,
+  skill: Skill,
+  cost: number,
+  boost: number,
+  boostField: string,
+  costField = boostField,
+): void {
   const sl = c.sheet.skills[skill];
-  ensure(boost <= sl, 'NARATEER_BOOST_OVER_SKILL', `narateer.txt: Skill Level In Combat: Maximum Boost AD = ${skill} Skill Level ${sl}; got ${boost}`, boostField);
-  ensure(cost + boost <= c.ad.ready, 'NARATEER_NOT_ENOUGH_READY_AD', `narateer.txt: Combat Exchange Flow: ${c.id} needs ${cost + boost} Ready AD (cost ${cost} + Boost ${boost}) and has ${c.ad.ready}; MD never pays exchange costs (RULINGS.md N17)`, cost > c.ad.ready ? costField : boostField);
+  ensure(
+    boost <= sl,
+    'NARATEER_BOOST_OVER_SKILL',
+    `narateer.txt: Skill Level In Combat: Maximum Boost AD = ${skill} Skill Level ${sl}; got ${boost}`,
+    boostField,
+  );
+  ensure(
+    cost + boost <= c.ad.ready,
+    'NARATEER_NOT_ENOUGH_READY_AD',
+    `narateer.txt: Combat Exchange Flow: ${c.id} needs ${cost + boost} Ready AD (cost ${cost} + Boost ${boost}) and has ${c.ad.ready}; MD never pays exchange costs (RULINGS.md N17)`,
+    cost > c.ad.ready ? costField : boostField,
+  );
 }
 
 export interface WeaponReach {
@@ -42,29 +66,72 @@ export interface WeaponReach {
 }
 
 /** narateer.txt: Melee Exchanges (reach) and Ranged Exchanges (loaded, ammunition, Effective/Maximum Range). */
-export function checkWeaponUse(state: NarateerState, user: NarateerCombatant, weapon: Weapon, foeId: string, given: number | undefined, field: string, givenField = field): WeaponReach {
+export function checkWeaponUse(
+  state: NarateerState,
+  user: NarateerCombatant,
+  weapon: Weapon,
+  foeId: string,
+  given: number | undefined,
+  field: string,
+  givenField = field,
+): WeaponReach {
   const onMap = mapDistance(state, user.id, foeId);
   const distance = onMap ?? given;
   const distanceField = onMap === undefined && given !== undefined ? givenField : field;
   if (weapon.kind === 'melee') {
-    ensure(distance === undefined || distance <= weapon.reach, 'NARATEER_NOT_IN_REACH', `narateer.txt: Melee Exchanges: ${weapon.name} reaches ${weapon.reach} Space(s); ${foeId} is ${distance} away`, distanceField);
+    ensure(
+      distance === undefined || distance <= weapon.reach,
+      'NARATEER_NOT_IN_REACH',
+      `narateer.txt: Melee Exchanges: ${weapon.name} reaches ${weapon.reach} Space(s); ${foeId} is ${distance} away`,
+      distanceField,
+    );
     return { distance, beyondEffective: false };
   }
   const ws = user.weapons[weapon.id];
-  ensure(!weapon.needsLoading || ws.loaded, 'NARATEER_WEAPON_NOT_LOADED', `narateer.txt: Ranged Exchanges: ${weapon.name} must be loaded or otherwise ready to fire`, field);
-  ensure(ws.ammunition === undefined || ws.ammunition > 0, 'NARATEER_NO_AMMUNITION', `narateer.txt: Ranged Exchanges: ${weapon.name} has no ammunition left`, field);
-  ensure(distance === undefined || distance <= weapon.maximumRange!, 'NARATEER_OUT_OF_RANGE', `narateer.txt: Ranged Exchanges: ${foeId} is ${distance} Spaces away, beyond ${weapon.name}'s Maximum Range ${weapon.maximumRange}`, distanceField);
+  ensure(
+    !weapon.needsLoading || ws.loaded,
+    'NARATEER_WEAPON_NOT_LOADED',
+    `narateer.txt: Ranged Exchanges: ${weapon.name} must be loaded or otherwise ready to fire`,
+    field,
+  );
+  ensure(
+    ws.ammunition === undefined || ws.ammunition > 0,
+    'NARATEER_NO_AMMUNITION',
+    `narateer.txt: Ranged Exchanges: ${weapon.name} has no ammunition left`,
+    field,
+  );
+  ensure(
+    distance === undefined || distance <= weapon.maximumRange!,
+    'NARATEER_OUT_OF_RANGE',
+    `narateer.txt: Ranged Exchanges: ${foeId} is ${distance} Spaces away, beyond ${weapon.name}'s Maximum Range ${weapon.maximumRange}`,
+    distanceField,
+  );
   return { distance, beyondEffective: distance !== undefined && distance > weapon.effectiveRange! };
 }
 
 /** N21: the named Vital must be allowed; default the highest after the cap. */
-export function damageVital(c: NarateerCombatant, weapon: Weapon, named: Vital | undefined, field: string): Vital {
+export function damageVital(
+  c: NarateerCombatant,
+  weapon: Weapon,
+  named: Vital | undefined,
+  field: string,
+): Vital {
   if (named !== undefined) {
-    ensure(weapon.damageVitals.includes(named), 'NARATEER_DAMAGE_VITAL_NOT_ALLOWED', `RULINGS.md N21: ${weapon.name} deals damage with ${weapon.damageVitals.join(' or ')}, not ${named}`, field);
+    ensure(
+      weapon.damageVitals.includes(named),
+      'NARATEER_DAMAGE_VITAL_NOT_ALLOWED',
+      `RULINGS.md N21: ${weapon.name} deals damage with ${weapon.damageVitals.join(' or ')}, not ${named}`,
+      field,
+    );
     return named;
   }
   let best = weapon.damageVitals[0];
-  for (const v of weapon.damageVitals) if (Math.min(c.sheet.vitals[v], weapon.damageVitalCap) > Math.min(c.sheet.vitals[best], weapon.damageVitalCap)) best = v;
+  for (const v of weapon.damageVitals)
+    if (
+      Math.min(c.sheet.vitals[v], weapon.damageVitalCap) >
+      Math.min(c.sheet.vitals[best], weapon.damageVitalCap)
+    )
+      best = v;
   return best;
 }
 
@@ -78,7 +145,13 @@ export function cannotSee(attacker: NarateerCombatant, foe: NarateerCombatant, f
 }
 
 /** The weapon's reach, or undefined when it cannot be used against the foe now. */
-export function tryWeaponUse(state: NarateerState, user: NarateerCombatant, weapon: Weapon, foeId: string, given: number | undefined): WeaponReach | undefined {
+export function tryWeaponUse(
+  state: NarateerState,
+  user: NarateerCombatant,
+  weapon: Weapon,
+  foeId: string,
+  given: number | undefined,
+): WeaponReach | undefined {
   try {
     return checkWeaponUse(state, user, weapon, foeId, given, 'weaponId');
   } catch (e) {

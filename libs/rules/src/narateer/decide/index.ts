@@ -46,20 +46,34 @@ export function decide(state: NarateerState, command: RuleCommand, dice: DiceSou
   checkEntry('narateer', NARATEER_COMMAND_SCHEMAS, ANSWERS, state, command);
   const type = command.type as NarateerCommandType;
   switch (type) {
-    case 'DeclareExchange': return declareExchange(state, parsed(type, command), dice);
-    case 'RespondToExchange': return respondToExchange(state, parsed(type, command), dice);
-    case 'AllocateWounds': return allocateWounds(state, parsed(type, command), dice);
-    case 'ApplyWounds': return applyWoundsCommand(state, parsed(type, command), dice);
-    case 'ReloadWeapon': return reloadWeapon(state, parsed(type, command));
-    case 'SpendDice': return spendDice(state, parsed(type, command));
-    case 'ApplyLingeringHarm': return applyLingeringHarm(state, parsed(type, command));
-    case 'TreatLingeringHarm': return treatLingeringHarm(state, parsed(type, command));
-    case 'ApplyCondition': return applyCondition(state, parsed(type, command));
-    case 'RemoveCondition': return removeCondition(state, parsed(type, command));
-    case 'SetPosition': return setPosition(state, parsed(type, command));
-    case 'Move': return move(state, parsed(type, command));
-    case 'TakeOpportunityAttack': return takeOpportunityAttack(state, parsed(type, command), dice);
-    case 'DeclineOpportunity': return declineOpportunity(state, parsed(type, command));
+    case 'DeclareExchange':
+      return declareExchange(state, parsed(type, command), dice);
+    case 'RespondToExchange':
+      return respondToExchange(state, parsed(type, command), dice);
+    case 'AllocateWounds':
+      return allocateWounds(state, parsed(type, command), dice);
+    case 'ApplyWounds':
+      return applyWoundsCommand(state, parsed(type, command), dice);
+    case 'ReloadWeapon':
+      return reloadWeapon(state, parsed(type, command));
+    case 'SpendDice':
+      return spendDice(state, parsed(type, command));
+    case 'ApplyLingeringHarm':
+      return applyLingeringHarm(state, parsed(type, command));
+    case 'TreatLingeringHarm':
+      return treatLingeringHarm(state, parsed(type, command));
+    case 'ApplyCondition':
+      return applyCondition(state, parsed(type, command));
+    case 'RemoveCondition':
+      return removeCondition(state, parsed(type, command));
+    case 'SetPosition':
+      return setPosition(state, parsed(type, command));
+    case 'Move':
+      return move(state, parsed(type, command));
+    case 'TakeOpportunityAttack':
+      return takeOpportunityAttack(state, parsed(type, command), dice);
+    case 'DeclineOpportunity':
+      return declineOpportunity(state, parsed(type, command));
     default: {
       const unhandled: never = type;
       return violation('UNKNOWN_COMMAND', `narateer has no command ${String(unhandled)}`, 'type');

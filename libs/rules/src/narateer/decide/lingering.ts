@@ -15,19 +15,40 @@ import { applyWounds, choiceArises, preference } from './wounds';
  * the source's stated tick timing, duration and ending condition override the defaults (N38); the same Form,
  * source and classification again is the same instance, refreshed (N39).
  */
-export function applyLingeringHarm(state: NarateerState, command: NarateerCommand<'ApplyLingeringHarm'>): RuleEvent[] {
+export function applyLingeringHarm(
+  state: NarateerState,
+  command: NarateerCommand<'ApplyLingeringHarm'>,
+): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const named = command.form;
-  const form = Object.keys(LINGERING_HARM_DEFAULTS).find((f) => f.toLowerCase() === named.toLowerCase()) ?? named;
+  const form =
+    Object.keys(LINGERING_HARM_DEFAULTS).find((f) => f.toLowerCase() === named.toLowerCase()) ?? named;
   // A default only for a Form of the table: never what every object has (a Form named "constructor").
-  const harm = command.harm ?? (Object.hasOwn(LINGERING_HARM_DEFAULTS, form) ? LINGERING_HARM_DEFAULTS[form] : undefined);
-  ensure(harm, 'NARATEER_HARM_REQUIRED', `narateer.txt: Lingering Harm: ${form} has no default classification (RULINGS.md N11); give harm as "Domain (Type)"`, 'harm');
-  const untilRound = command.rounds === undefined ? undefined : (state.roundOpen ? state.round : state.round + 1) + command.rounds - 1;
-  const existing = command.source === undefined ? undefined : state.combatants[id].lingering.find((l) => sameInstance(l, form, command.source!, harm));
+  const harm =
+    command.harm ??
+    (Object.hasOwn(LINGERING_HARM_DEFAULTS, form) ? LINGERING_HARM_DEFAULTS[form] : undefined);
+  ensure(
+    harm,
+    'NARATEER_HARM_REQUIRED',
+    `narateer.txt: Lingering Harm: ${form} has no default classification (RULINGS.md N11); give harm as "Domain (Type)"`,
+    'harm',
+  );
+  const untilRound =
+    command.rounds === undefined
+      ? undefined
+      : (state.roundOpen ? state.round : state.round + 1) + command.rounds - 1;
+  const existing =
+    command.source === undefined
+      ? undefined
+      : state.combatants[id].lingering.find((l) => sameInstance(l, form, command.source!, harm));
   if (existing) return refresh(state, id, existing, command, untilRound);
   const data: LingeringHarmAppliedData = {
-    combatantId: id, lingeringHarmId: `lh${state.lingeringApplied + 1}`, form, harm,
-    wounds: command.wounds, round: state.round,
+    combatantId: id,
+    lingeringHarmId: `lh${state.lingeringApplied + 1}`,
+    form,
+    harm,
+    wounds: command.wounds,
+    round: state.round,
   };
   if (command.source !== undefined) data.source = command.source;
   terms(data, command.tick, untilRound, command.endsAfterTicks, command.endsWhen, command.allocation);
@@ -45,8 +66,15 @@ function sameInstance(l: LingeringHarm, form: string, source: string, harm: Harm
  * a tick timing, ending condition or allocation the new application states replaces the old. It never ticks twice
  * in one round. A refresh that changes nothing returns no events.
  */
-function refresh(state: NarateerState, id: string, l: LingeringHarm, command: NarateerCommand<'ApplyLingeringHarm'>, untilRound: number | undefined): RuleEvent[] {
-  const longer = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : Math.max(a, b));
+function refresh(
+  state: NarateerState,
+  id: string,
+  l: LingeringHarm,
+  command: NarateerCommand<'ApplyLingeringHarm'>,
+  untilRound: number | undefined,
+): RuleEvent[] {
+  const longer = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? undefined : Math.max(a, b);
   const merged = {
     wounds: Math.max(l.wounds, command.wounds),
     tick: command.tick ?? l.tick,
@@ -55,17 +83,37 @@ function refresh(state: NarateerState, id: string, l: LingeringHarm, command: Na
     endsWhen: command.endsWhen ?? l.endsWhen,
     allocation: command.allocation ?? l.allocation,
   };
-  const same = merged.wounds === l.wounds && merged.tick === l.tick && merged.untilRound === l.untilRound && merged.ticksLeft === l.ticksLeft
-    && merged.endsWhen === l.endsWhen && (merged.allocation ?? []).join() === (l.allocation ?? []).join();
+  const same =
+    merged.wounds === l.wounds &&
+    merged.tick === l.tick &&
+    merged.untilRound === l.untilRound &&
+    merged.ticksLeft === l.ticksLeft &&
+    merged.endsWhen === l.endsWhen &&
+    (merged.allocation ?? []).join() === (l.allocation ?? []).join();
   if (same) return [];
-  const data: LingeringHarmAppliedData = { combatantId: id, lingeringHarmId: l.id, form: l.form, harm: l.harm, wounds: merged.wounds, round: state.round, source: l.source };
+  const data: LingeringHarmAppliedData = {
+    combatantId: id,
+    lingeringHarmId: l.id,
+    form: l.form,
+    harm: l.harm,
+    wounds: merged.wounds,
+    round: state.round,
+    source: l.source,
+  };
   terms(data, merged.tick, merged.untilRound, merged.ticksLeft, merged.endsWhen, merged.allocation);
   data.refreshed = true;
   return [ev('LingeringHarmApplied', data)];
 }
 
 /** Records only the terms a source states, so an instance with the defaults keeps the event it always had. */
-function terms(data: LingeringHarmAppliedData, tick: LingeringTick | undefined, untilRound: number | undefined, ticks: number | undefined, endsWhen: string | undefined, allocation: LingeringHarmAppliedData['allocation']): void {
+function terms(
+  data: LingeringHarmAppliedData,
+  tick: LingeringTick | undefined,
+  untilRound: number | undefined,
+  ticks: number | undefined,
+  endsWhen: string | undefined,
+  allocation: LingeringHarmAppliedData['allocation'],
+): void {
   if (tick !== undefined && tick !== 'roundEnd') data.tick = tick;
   if (untilRound !== undefined) data.untilRound = untilRound;
   if (ticks !== undefined) data.ticksLeft = ticks;
@@ -74,12 +122,24 @@ function terms(data: LingeringHarmAppliedData, tick: LingeringTick | undefined, 
 }
 
 /** N19, N38: treatment (or the source's ending condition, met) ends one instance, no roll. */
-export function treatLingeringHarm(state: NarateerState, command: NarateerCommand<'TreatLingeringHarm'>): RuleEvent[] {
+export function treatLingeringHarm(
+  state: NarateerState,
+  command: NarateerCommand<'TreatLingeringHarm'>,
+): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const lhId = command.lingeringHarmId;
   const instance = state.combatants[id].lingering.find((l) => l.id === lhId);
-  ensure(instance, 'NARATEER_UNKNOWN_LINGERING_HARM', `${id} has no Lingering Harm ${lhId}`, 'lingeringHarmId');
-  const data: { combatantId: string; lingeringHarmId: string; form: string; reason?: string } = { combatantId: id, lingeringHarmId: lhId, form: instance.form };
+  ensure(
+    instance,
+    'NARATEER_UNKNOWN_LINGERING_HARM',
+    `${id} has no Lingering Harm ${lhId}`,
+    'lingeringHarmId',
+  );
+  const data: { combatantId: string; lingeringHarmId: string; form: string; reason?: string } = {
+    combatantId: id,
+    lingeringHarmId: lhId,
+    form: instance.form,
+  };
   if (command.reason !== undefined) data.reason = command.reason;
   return [ev('LingeringHarmTreated', data)];
 }
@@ -89,13 +149,24 @@ export function treatLingeringHarm(state: NarateerState, command: NarateerComman
  * this round ticks, one resolution each, even while Collapsed. An ASK combatant with a choice to make and no
  * allocation in advance gets a pending woundAllocation (N28): the events stop there, and AllocateWounds resumes.
  */
-export function tickLingeringHarm(state: NarateerState, tick: LingeringTick, ids: readonly string[], dice: DiceSource): { events: RuleEvent[]; state: NarateerState } {
+export function tickLingeringHarm(
+  state: NarateerState,
+  tick: LingeringTick,
+  ids: readonly string[],
+  dice: DiceSource,
+): { events: RuleEvent[]; state: NarateerState } {
   const r = run(state, evolve);
   for (const id of ids) {
     for (const lh of state.combatants[id]?.lingering ?? []) {
       if (lh.tick !== tick || lh.lastTick === r.state().round) continue;
       const c = r.state().combatants[id];
-      const calc = { combatantId: id, wounds: lh.wounds, harm: lh.harm, lingeringHarmId: lh.id, form: lh.form };
+      const calc = {
+        combatantId: id,
+        wounds: lh.wounds,
+        harm: lh.harm,
+        lingeringHarmId: lh.id,
+        form: lh.form,
+      };
       if (!lh.allocation && c.sheet.woundPreference === 'ASK' && choiceArises(c, lh.wounds)) {
         r.push(ev('WoundAllocationRequested', calc));
         return { events: r.events, state: r.state() };
@@ -109,7 +180,9 @@ export function tickLingeringHarm(state: NarateerState, tick: LingeringTick, ids
 
 /** N38: the tick that was the last of the count ends the instance. */
 export function tickEnded(id: string, lh: LingeringHarm): RuleEvent[] {
-  return lh.ticksLeft === 1 ? [ev('LingeringHarmEnded', { combatantId: id, lingeringHarmId: lh.id, form: lh.form, reason: 'ticks' })] : [];
+  return lh.ticksLeft === 1
+    ? [ev('LingeringHarmEnded', { combatantId: id, lingeringHarmId: lh.id, form: lh.form, reason: 'ticks' })]
+    : [];
 }
 
 /** N38: at the end of the round, instances whose duration ends with it end (after their last tick). */
@@ -117,7 +190,15 @@ export function expireLingeringHarm(state: NarateerState): RuleEvent[] {
   const events: RuleEvent[] = [];
   for (const id of state.joined) {
     for (const lh of state.combatants[id].lingering) {
-      if (lh.untilRound !== undefined && lh.untilRound <= state.round) events.push(ev('LingeringHarmEnded', { combatantId: id, lingeringHarmId: lh.id, form: lh.form, reason: 'rounds' }));
+      if (lh.untilRound !== undefined && lh.untilRound <= state.round)
+        events.push(
+          ev('LingeringHarmEnded', {
+            combatantId: id,
+            lingeringHarmId: lh.id,
+            form: lh.form,
+            reason: 'rounds',
+          }),
+        );
     }
   }
   return events;

@@ -11,7 +11,8 @@ import { reactorsFor } from './reactors';
 /** N13: the GM places a combatant on a Space, or takes it off the map (null). */
 export function setPosition(state: NarateerState, command: NarateerCommand<'SetPosition'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  if (command.position === null) return state.combatants[id].position ? [ev('PositionSet', { combatantId: id, position: null })] : [];
+  if (command.position === null)
+    return state.combatants[id].position ? [ev('PositionSet', { combatantId: id, position: null })] : [];
   return [ev('PositionSet', { combatantId: id, position: { x: command.position.x, y: command.position.y } })];
 }
 
@@ -23,14 +24,46 @@ export function move(state: NarateerState, command: NarateerCommand<'Move'>): Ru
   const id = combatantId(state, command.combatantId, 'combatantId');
   const { path, noReactions, forced } = command;
   const c = state.combatants[id];
-  ensure(c.position, 'NARATEER_NOT_ON_MAP', `RULINGS.md N13: ${id} has no map position; the GM sets one with SetPosition`, 'combatantId');
+  ensure(
+    c.position,
+    'NARATEER_NOT_ON_MAP',
+    `RULINGS.md N13: ${id} has no map position; the GM sets one with SetPosition`,
+    'combatantId',
+  );
   if (!forced) {
-    ensure(state.roundOpen && state.activeId === id, 'NARATEER_NOT_YOUR_ACTIVATION', `RULINGS.md N24: ${id} moves in its own activation; other movement is forced`, 'combatantId');
-    ensure(ableToAct(c), 'NARATEER_CANNOT_ACT', `RULINGS.md N20/N26: ${id} is not able to act`, 'combatantId');
-    ensure(!hasEffect(c, 'cannotMove'), 'NARATEER_RESTRAINED', `RULINGS.md N26: ${id} is Restrained and cannot move by itself`, 'combatantId');
+    ensure(
+      state.roundOpen && state.activeId === id,
+      'NARATEER_NOT_YOUR_ACTIVATION',
+      `RULINGS.md N24: ${id} moves in its own activation; other movement is forced`,
+      'combatantId',
+    );
+    ensure(
+      ableToAct(c),
+      'NARATEER_CANNOT_ACT',
+      `RULINGS.md N20/N26: ${id} is not able to act`,
+      'combatantId',
+    );
+    ensure(
+      !hasEffect(c, 'cannotMove'),
+      'NARATEER_RESTRAINED',
+      `RULINGS.md N26: ${id} is Restrained and cannot move by itself`,
+      'combatantId',
+    );
   }
-  path.forEach((to, i) => ensure(spaces(i === 0 ? c.position! : path[i - 1], to) === 1, 'NARATEER_INVALID_STEP', 'RULINGS.md N24: each step of a path moves to an adjacent Space', `path[${i}]`));
-  const base = { combatantId: id, from: c.position, ...(noReactions ? { noReactions: true as const } : {}), ...(forced ? { forced: true as const } : {}) };
+  path.forEach((to, i) =>
+    ensure(
+      spaces(i === 0 ? c.position! : path[i - 1], to) === 1,
+      'NARATEER_INVALID_STEP',
+      'RULINGS.md N24: each step of a path moves to an adjacent Space',
+      `path[${i}]`,
+    ),
+  );
+  const base = {
+    combatantId: id,
+    from: c.position,
+    ...(noReactions ? { noReactions: true as const } : {}),
+    ...(forced ? { forced: true as const } : {}),
+  };
   for (let i = 0; i < path.length && !noReactions; i++) {
     const from = i === 0 ? c.position : path[i - 1];
     const reactorIds = reactorsFor(state, id, from, path[i]);

@@ -9,20 +9,37 @@ import { buildDeclaration, completeDeclaration } from './exchange';
 import { opportunityFollowUps } from './reactors';
 
 /** narateer.txt: Resolving the Attack — a Melee Exchange outside the reactor's activation, no proactive use (N5). */
-export function takeOpportunityAttack(state: NarateerState, command: NarateerCommand<'TakeOpportunityAttack'>, dice: DiceSource): RuleEvent[] {
+export function takeOpportunityAttack(
+  state: NarateerState,
+  command: NarateerCommand<'TakeOpportunityAttack'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const q = state.opportunity;
   ensure(q?.current, 'NARATEER_NO_OPPORTUNITY', 'no Opportunity Attack is on offer', 'type');
   const id = combatantId(state, command.combatantId, 'combatantId');
-  ensure(id === q.current, 'NARATEER_NOT_YOUR_OPPORTUNITY', `RULINGS.md N24: the opportunity is offered to ${q.current}, not ${id}`, 'combatantId');
+  ensure(
+    id === q.current,
+    'NARATEER_NOT_YOUR_OPPORTUNITY',
+    `RULINGS.md N24: the opportunity is offered to ${q.current}, not ${id}`,
+    'combatantId',
+  );
   const declared = buildDeclaration(state, id, q.moverId, 'melee', command);
   declared.opportunity = true;
   return completeDeclaration(state, declared, command, dice);
 }
 
-export function declineOpportunity(state: NarateerState, command: NarateerCommand<'DeclineOpportunity'>): RuleEvent[] {
+export function declineOpportunity(
+  state: NarateerState,
+  command: NarateerCommand<'DeclineOpportunity'>,
+): RuleEvent[] {
   const q = state.opportunity;
   ensure(q?.current, 'NARATEER_NO_OPPORTUNITY', 'no Opportunity Attack is on offer', 'type');
   const id = combatantId(state, command.combatantId, 'combatantId');
-  ensure(id === q.current, 'NARATEER_NOT_YOUR_OPPORTUNITY', `RULINGS.md N24: the opportunity is offered to ${q.current}, not ${id}`, 'combatantId');
+  ensure(
+    id === q.current,
+    'NARATEER_NOT_YOUR_OPPORTUNITY',
+    `RULINGS.md N24: the opportunity is offered to ${q.current}, not ${id}`,
+    'combatantId',
+  );
   return [ev('OpportunityDeclined', { moverId: q.moverId, reactorId: id }), ...opportunityFollowUps(state)];
 }

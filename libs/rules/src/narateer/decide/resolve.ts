@@ -1,7 +1,15 @@
 import { RuleEvent } from '../../core/types';
 import { DiceSource } from '../../dice/roll';
 import { CurrentExchange, NarateerState } from '../state';
-import { ev, ExchangeOutcome, ExchangeRespondedData, ExchangeResolvedData, RolledSide, WeaponFiredData, WoundCalculation } from '../events';
+import {
+  ev,
+  ExchangeOutcome,
+  ExchangeRespondedData,
+  ExchangeResolvedData,
+  RolledSide,
+  WeaponFiredData,
+  WoundCalculation,
+} from '../events';
 import { applyEdge, rollPool } from '../rolls';
 import { opportunityFollowUps } from './reactors';
 import { convertWounds, woundEvents } from './wounds';
@@ -20,7 +28,12 @@ export function resolveExchange(s: NarateerState, dice: DiceSource): RuleEvent[]
   if (r.response === 'clash') fired(s, x, r.combatantId, r.weaponId!, events);
   let open = false;
   if (resolved.outcome === 'hit' || resolved.outcome === 'counterHit') {
-    const wounds = woundEvents(s, exchangeWounds(s, x, resolved), resolved.outcome === 'hit' ? r.allocation : x.allocation, dice);
+    const wounds = woundEvents(
+      s,
+      exchangeWounds(s, x, resolved),
+      resolved.outcome === 'hit' ? r.allocation : x.allocation,
+      dice,
+    );
     open = wounds[0].type === 'WoundAllocationRequested';
     for (const e of wounds) events.push(e);
   }
@@ -29,8 +42,20 @@ export function resolveExchange(s: NarateerState, dice: DiceSource): RuleEvent[]
 }
 
 /** narateer.txt: Winning An Exchange; Full Guard wins ties, a Clash tie and 0 against target number 0 land nothing (N7, N30). */
-function judge(x: CurrentExchange, r: ExchangeRespondedData, a: RolledSide, b: RolledSide | undefined): ExchangeResolvedData {
-  const base: ExchangeResolvedData = { exchangeId: x.exchangeId, attackerId: x.attackerId, targetId: x.targetId, kind: x.kind, attacker: a, outcome: 'tie' };
+function judge(
+  x: CurrentExchange,
+  r: ExchangeRespondedData,
+  a: RolledSide,
+  b: RolledSide | undefined,
+): ExchangeResolvedData {
+  const base: ExchangeResolvedData = {
+    exchangeId: x.exchangeId,
+    attackerId: x.attackerId,
+    targetId: x.targetId,
+    kind: x.kind,
+    attacker: a,
+    outcome: 'tie',
+  };
   if (!b) {
     base.targetNumber = 0;
     return a.total > 0 ? won(base, 'hit', x.attackerId, a.total) : base;
@@ -42,7 +67,12 @@ function judge(x: CurrentExchange, r: ExchangeRespondedData, a: RolledSide, b: R
   return base;
 }
 
-function won(base: ExchangeResolvedData, outcome: ExchangeOutcome, winnerId: string, hitMargin?: number): ExchangeResolvedData {
+function won(
+  base: ExchangeResolvedData,
+  outcome: ExchangeOutcome,
+  winnerId: string,
+  hitMargin?: number,
+): ExchangeResolvedData {
   base.outcome = outcome;
   base.winnerId = winnerId;
   if (hitMargin !== undefined) base.hitMargin = hitMargin;
@@ -50,18 +80,33 @@ function won(base: ExchangeResolvedData, outcome: ExchangeOutcome, winnerId: str
 }
 
 /** narateer.txt: Ranged Exchanges — firing expends ammunition and resolves Loading, win or lose (N27). */
-function fired(s: NarateerState, x: CurrentExchange, combatantId: string, weaponId: string, events: RuleEvent[]): void {
+function fired(
+  s: NarateerState,
+  x: CurrentExchange,
+  combatantId: string,
+  weaponId: string,
+  events: RuleEvent[],
+): void {
   if (x.kind !== 'ranged') return;
   const c = s.combatants[combatantId];
   const weapon = c.sheet.weapons.find((w) => w.id === weaponId)!;
   const ws = c.weapons[weaponId];
-  const data: WeaponFiredData = { combatantId, weaponId, exchangeId: x.exchangeId, loaded: !weapon.needsLoading && ws.loaded };
+  const data: WeaponFiredData = {
+    combatantId,
+    weaponId,
+    exchangeId: x.exchangeId,
+    loaded: !weapon.needsLoading && ws.loaded,
+  };
   if (ws.ammunition !== undefined) data.ammunition = ws.ammunition - 1;
   events.push(ev('WeaponFired', data));
 }
 
 /** narateer.txt: Calculating Wounds — Hit Margin, Strike Rating, Protection Rating, Wound Margin. */
-function exchangeWounds(s: NarateerState, x: CurrentExchange, resolved: ExchangeResolvedData): WoundCalculation {
+function exchangeWounds(
+  s: NarateerState,
+  x: CurrentExchange,
+  resolved: ExchangeResolvedData,
+): WoundCalculation {
   const hit = resolved.outcome === 'hit';
   const r = x.response!;
   const winner = s.combatants[hit ? x.attackerId : r.combatantId];
@@ -69,11 +114,21 @@ function exchangeWounds(s: NarateerState, x: CurrentExchange, resolved: Exchange
   const weaponId = hit ? x.weaponId : r.weaponId!;
   const weapon = winner.sheet.weapons.find((w) => w.id === weaponId)!;
   const damageVital = hit ? x.damageVital : r.damageVital!;
-  const strikeRating = weapon.weaponDamage + Math.min(winner.sheet.vitals[damageVital], weapon.damageVitalCap);
+  const strikeRating =
+    weapon.weaponDamage + Math.min(winner.sheet.vitals[damageVital], weapon.damageVitalCap);
   const protectionRating = s.combatants[loserId].sheet.soak;
   const woundMargin = resolved.hitMargin! + strikeRating - protectionRating;
   return {
-    combatantId: loserId, wounds: convertWounds(woundMargin), harm: hit ? x.harm : r.harm!, exchangeId: x.exchangeId, sourceId: winner.id,
-    weaponId, damageVital, hitMargin: resolved.hitMargin, strikeRating, protectionRating, woundMargin,
+    combatantId: loserId,
+    wounds: convertWounds(woundMargin),
+    harm: hit ? x.harm : r.harm!,
+    exchangeId: x.exchangeId,
+    sourceId: winner.id,
+    weaponId,
+    damageVital,
+    hitMargin: resolved.hitMargin,
+    strikeRating,
+    protectionRating,
+    woundMargin,
   };
 }

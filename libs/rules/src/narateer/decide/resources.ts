@@ -12,12 +12,27 @@ export function reloadWeapon(state: NarateerState, command: NarateerCommand<'Rel
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
   const weapon = findWeapon(c, command.weaponId, 'weaponId');
-  ensure(weapon.needsLoading, 'NARATEER_NO_LOADING_NEEDED', `narateer.txt: Ranged Exchanges: ${weapon.name} is ready to fire without Loading`, 'weaponId');
-  ensure(state.roundOpen && state.activeId === id, 'NARATEER_NOT_YOUR_ACTIVATION', `RULINGS.md N27: ${id} reloads during its own activation`, 'combatantId');
+  ensure(
+    weapon.needsLoading,
+    'NARATEER_NO_LOADING_NEEDED',
+    `narateer.txt: Ranged Exchanges: ${weapon.name} is ready to fire without Loading`,
+    'weaponId',
+  );
+  ensure(
+    state.roundOpen && state.activeId === id,
+    'NARATEER_NOT_YOUR_ACTIVATION',
+    `RULINGS.md N27: ${id} reloads during its own activation`,
+    'combatantId',
+  );
   ensure(ableToAct(c), 'NARATEER_CANNOT_ACT', `RULINGS.md N20/N26: ${id} is not able to act`, 'combatantId');
   const ws = c.weapons[weapon.id];
   if (ws.loaded) return [];
-  ensure(ws.ammunition === undefined || ws.ammunition > 0, 'NARATEER_NO_AMMUNITION', `narateer.txt: Ranged Exchanges: ${weapon.name} has no ammunition to load`, 'weaponId');
+  ensure(
+    ws.ammunition === undefined || ws.ammunition > 0,
+    'NARATEER_NO_AMMUNITION',
+    `narateer.txt: Ranged Exchanges: ${weapon.name} has no ammunition to load`,
+    'weaponId',
+  );
   return [ev('WeaponReloaded', { combatantId: id, weaponId: weapon.id })];
 }
 
@@ -26,14 +41,34 @@ export function spendDice(state: NarateerState, command: NarateerCommand<'SpendD
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
   const data: DiceSpentData = { combatantId: id, ad: command.ad, md: command.md };
-  ensure(data.ad <= c.ad.ready, 'NARATEER_NOT_ENOUGH_READY_AD', `RULINGS.md N3: ${id} has ${c.ad.ready} Ready AD`, 'ad');
-  ensure(data.md <= c.md.ready, 'NARATEER_NOT_ENOUGH_READY_MD', `RULINGS.md N3: ${id} has ${c.md.ready} Ready MD`, 'md');
+  ensure(
+    data.ad <= c.ad.ready,
+    'NARATEER_NOT_ENOUGH_READY_AD',
+    `RULINGS.md N3: ${id} has ${c.ad.ready} Ready AD`,
+    'ad',
+  );
+  ensure(
+    data.md <= c.md.ready,
+    'NARATEER_NOT_ENOUGH_READY_MD',
+    `RULINGS.md N3: ${id} has ${c.md.ready} Ready MD`,
+    'md',
+  );
   if (command.reason !== undefined) data.reason = command.reason;
   if (command.proactiveUse !== undefined) {
     const kind = command.proactiveUse;
-    ensure(state.roundOpen && state.activeId === id && ableToAct(c), 'NARATEER_NOT_YOUR_TEMPO', `narateer.txt: Skill Level In Combat: proactive actions happen during ${id}'s own activation`, 'proactiveUse');
+    ensure(
+      state.roundOpen && state.activeId === id && ableToAct(c),
+      'NARATEER_NOT_YOUR_TEMPO',
+      `narateer.txt: Skill Level In Combat: proactive actions happen during ${id}'s own activation`,
+      'proactiveUse',
+    );
     const limit = proactiveLimit(c, ATTACK_SKILL[kind]);
-    ensure(c.uses[kind] < limit, 'NARATEER_PROACTIVE_LIMIT', `narateer.txt: Skill Level In Combat: ${id} has used all ${limit} proactive ${kind} uses of this activation`, 'proactiveUse');
+    ensure(
+      c.uses[kind] < limit,
+      'NARATEER_PROACTIVE_LIMIT',
+      `narateer.txt: Skill Level In Combat: ${id} has used all ${limit} proactive ${kind} uses of this activation`,
+      'proactiveUse',
+    );
     data.proactiveUse = kind;
   }
   if (data.ad === 0 && data.md === 0 && !data.proactiveUse) return [];

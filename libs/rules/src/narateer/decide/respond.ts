@@ -8,25 +8,48 @@ import { EdgeSources, ev, ExchangeRespondedData } from '../events';
 import { evolve } from '../evolve';
 import { Weapon, ResponsePolicy } from '../sheet';
 import { combatState, CurrentExchange, NarateerCombatant, NarateerState } from '../state';
-import { cannotSee, checkCommitment, checkWeaponUse, damageVital, edgeSources, findWeapon, hasEffect, tryWeaponUse, WeaponReach } from './common';
+import {
+  cannotSee,
+  checkCommitment,
+  checkWeaponUse,
+  damageVital,
+  edgeSources,
+  findWeapon,
+  hasEffect,
+  tryWeaponUse,
+  WeaponReach,
+} from './common';
 import { resolveExchange } from './resolve';
 
 /** narateer.txt: Combat Exchange Flow, steps 5–6, answering the pending decision (C4). */
-export function respondToExchange(state: NarateerState, command: NarateerCommand<'RespondToExchange'>, dice: DiceSource): RuleEvent[] {
+export function respondToExchange(
+  state: NarateerState,
+  command: NarateerCommand<'RespondToExchange'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const x = state.exchange;
   ensure(x && !x.response, 'NARATEER_NO_EXCHANGE', 'there is no exchange waiting for a response', 'type');
   const id = combatantId(state, command.combatantId, 'combatantId');
-  ensure(id === x.targetId, 'NARATEER_NOT_THE_RESPONDER', `RULINGS.md C4: ${x.targetId} answers this exchange, not ${id}`, 'combatantId');
+  ensure(
+    id === x.targetId,
+    'NARATEER_NOT_THE_RESPONDER',
+    `RULINGS.md C4: ${x.targetId} answers this exchange, not ${id}`,
+    'combatantId',
+  );
   const answer = buildResponse(state, x, command, '');
   const responded = ev('ExchangeResponded', answer);
   return [responded, ...resolveExchange(evolve(state, responded), dice)];
 }
 
 /** N6/N23: forced none first, then the response given up front, then the sheet's standing policy. */
-export function answerInAdvance(state: NarateerState, given: ResponseInput | undefined): ExchangeRespondedData | undefined {
+export function answerInAdvance(
+  state: NarateerState,
+  given: ResponseInput | undefined,
+): ExchangeRespondedData | undefined {
   const x = state.exchange!;
   const forced = forcedNone(state, x);
-  if (forced) return { exchangeId: x.exchangeId, combatantId: x.targetId, response: 'none', boost: 0, dice: 0, forced };
+  if (forced)
+    return { exchangeId: x.exchangeId, combatantId: x.targetId, response: 'none', boost: 0, dice: 0, forced };
   if (given) {
     const answer = buildResponse(state, x, given, 'response');
     answer.source = 'declaration';
@@ -47,13 +70,29 @@ export function forcedNone(state: NarateerState, x: CurrentExchange): ExchangeRe
   return undefined;
 }
 
-function buildResponse(state: NarateerState, x: CurrentExchange, input: ResponseInput, prefix: string): ExchangeRespondedData {
+function buildResponse(
+  state: NarateerState,
+  x: CurrentExchange,
+  input: ResponseInput,
+  prefix: string,
+): ExchangeRespondedData {
   const p = prefix ? `${prefix}.` : '';
   const r = state.combatants[x.targetId];
-  const base: ExchangeRespondedData = { exchangeId: x.exchangeId, combatantId: r.id, response: input.response, boost: input.boost, dice: 0 };
+  const base: ExchangeRespondedData = {
+    exchangeId: x.exchangeId,
+    combatantId: r.id,
+    response: input.response,
+    boost: input.boost,
+    dice: 0,
+  };
   if (input.allocation) base.allocation = input.allocation;
   if (input.response === 'none') {
-    ensure(input.boost === 0, 'NARATEER_BOOST_WITHOUT_ROLL', 'narateer.txt: No Response: the responder makes no roll, so it cannot Boost', `${p}boost`);
+    ensure(
+      input.boost === 0,
+      'NARATEER_BOOST_WITHOUT_ROLL',
+      'narateer.txt: No Response: the responder makes no roll, so it cannot Boost',
+      `${p}boost`,
+    );
     return base;
   }
   const edge = edgeSources();
@@ -72,11 +111,20 @@ function buildResponse(state: NarateerState, x: CurrentExchange, input: Response
 }
 
 /** narateer.txt: Clash — a legal attack that reaches the tempo-holder, paying its Base Attack Cost before Boost. */
-function buildClash(state: NarateerState, x: CurrentExchange, r: NarateerCombatant, input: ResponseInput, p: string, base: ExchangeRespondedData, edge: EdgeSources): ExchangeRespondedData {
+function buildClash(
+  state: NarateerState,
+  x: CurrentExchange,
+  r: NarateerCombatant,
+  input: ResponseInput,
+  p: string,
+  base: ExchangeRespondedData,
+  edge: EdgeSources,
+): ExchangeRespondedData {
   const skill = ATTACK_SKILL[x.kind];
   const { weapon, reach } = clashWeapon(state, x, r, input, `${p}weaponId`, `${p}response`);
   checkCommitment(r, skill, weapon.baseAttackCost, input.boost, `${p}boost`, `${p}weaponId`);
-  if (cannotSee(r, state.combatants[x.attackerId], x.targetCannotSeeAttacker === true)) edge.disadvantage.push('cannotSeeTarget');
+  if (cannotSee(r, state.combatants[x.attackerId], x.targetCannotSeeAttacker === true))
+    edge.disadvantage.push('cannotSeeTarget');
   if (reach.beyondEffective) edge.disadvantage.push('beyondEffectiveRange');
   // Built field by field: V8 spreads that add keys are slow, and this is the benchmark's hot path.
   base.skill = skill;
@@ -92,10 +140,22 @@ function buildClash(state: NarateerState, x: CurrentExchange, r: NarateerCombata
  * N35/N37: the named weapon, or the first of the exchange's kind that reaches (or can fire) and
  * whose Base Attack Cost and Boost the Ready AD pay; failing that, the first that reaches, to be refused.
  */
-function clashWeapon(state: NarateerState, x: CurrentExchange, r: NarateerCombatant, input: ResponseInput, field: string, responseField: string): { weapon: Weapon; reach: WeaponReach } {
+function clashWeapon(
+  state: NarateerState,
+  x: CurrentExchange,
+  r: NarateerCombatant,
+  input: ResponseInput,
+  field: string,
+  responseField: string,
+): { weapon: Weapon; reach: WeaponReach } {
   if (input.weaponId !== undefined) {
     const weapon = findWeapon(r, input.weaponId, field);
-    ensure(weapon.kind === x.kind, 'NARATEER_WRONG_WEAPON_KIND', `narateer.txt: Clash: a ${x.kind} exchange is answered with a ${x.kind} weapon; ${weapon.name} is ${weapon.kind}`, field);
+    ensure(
+      weapon.kind === x.kind,
+      'NARATEER_WRONG_WEAPON_KIND',
+      `narateer.txt: Clash: a ${x.kind} exchange is answered with a ${x.kind} weapon; ${weapon.name} is ${weapon.kind}`,
+      field,
+    );
     return { weapon, reach: checkWeaponUse(state, r, weapon, x.attackerId, x.distance, field) };
   }
   const candidates = r.sheet.weapons.filter((w) => w.kind === x.kind);
@@ -107,11 +167,20 @@ function clashWeapon(state: NarateerState, x: CurrentExchange, r: NarateerCombat
   }
   if (reaching) return reaching;
   if (candidates.length > 0) checkWeaponUse(state, r, candidates[0], x.attackerId, x.distance, field);
-  ensure(false, 'NARATEER_NO_LEGAL_CLASH', `narateer.txt: Clash: ${r.id} has no ${x.kind} weapon to answer with; Full Guard or No Response remain`, responseField);
+  ensure(
+    false,
+    'NARATEER_NO_LEGAL_CLASH',
+    `narateer.txt: Clash: ${r.id} has no ${x.kind} weapon to answer with; Full Guard or No Response remain`,
+    responseField,
+  );
 }
 
 /** N23: the policy's response with its Boost capped to what is legal, else its fallback, else none. */
-function policyResponse(state: NarateerState, x: CurrentExchange, policy: ResponsePolicy): ExchangeRespondedData {
+function policyResponse(
+  state: NarateerState,
+  x: CurrentExchange,
+  policy: ResponsePolicy,
+): ExchangeRespondedData {
   for (const response of [policy.response, policy.fallback]) {
     const answer = policyTry(state, x, response, policy);
     if (answer) {
@@ -119,18 +188,37 @@ function policyResponse(state: NarateerState, x: CurrentExchange, policy: Respon
       return answer;
     }
   }
-  return { exchangeId: x.exchangeId, combatantId: x.targetId, response: 'none', boost: 0, dice: 0, source: 'policy' };
+  return {
+    exchangeId: x.exchangeId,
+    combatantId: x.targetId,
+    response: 'none',
+    boost: 0,
+    dice: 0,
+    source: 'policy',
+  };
 }
 
-function policyTry(state: NarateerState, x: CurrentExchange, response: ResponseKind, policy: ResponsePolicy): ExchangeRespondedData | undefined {
+function policyTry(
+  state: NarateerState,
+  x: CurrentExchange,
+  response: ResponseKind,
+  policy: ResponsePolicy,
+): ExchangeRespondedData | undefined {
   const r = state.combatants[x.targetId];
   if (response === 'none') return buildResponse(state, x, { response, boost: 0 }, 'responsePolicy');
   let cost = FULL_GUARD_COST;
   let weaponId: string | undefined;
   if (response === 'clash') {
     // N37: only a weapon that reaches and whose Base Attack Cost the Ready AD pay is a legal Clash.
-    const preferred = policy.weaponId ? r.sheet.weapons.filter((w) => w.id === policy.weaponId) : r.sheet.weapons;
-    const weapon = preferred.find((w) => w.kind === x.kind && w.baseAttackCost <= r.ad.ready && tryWeaponUse(state, r, w, x.attackerId, x.distance));
+    const preferred = policy.weaponId
+      ? r.sheet.weapons.filter((w) => w.id === policy.weaponId)
+      : r.sheet.weapons;
+    const weapon = preferred.find(
+      (w) =>
+        w.kind === x.kind &&
+        w.baseAttackCost <= r.ad.ready &&
+        tryWeaponUse(state, r, w, x.attackerId, x.distance),
+    );
     if (!weapon) return undefined;
     [cost, weaponId] = [weapon.baseAttackCost, weapon.id];
   }

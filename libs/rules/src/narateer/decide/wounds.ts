@@ -3,7 +3,14 @@ import { RuleEvent } from '../../core/types';
 import { DiceSource, Roll } from '../../dice/roll';
 import { DieKind, NARATEER_DIE_SIDES, WOUND_CONVERSION } from '../data';
 import { NarateerCommand } from '../commands';
-import { ContinuationTrigger, DiceCounts, ev, WoundCalculation, WoundedDie, WoundsAppliedData } from '../events';
+import {
+  ContinuationTrigger,
+  DiceCounts,
+  ev,
+  WoundCalculation,
+  WoundedDie,
+  WoundsAppliedData,
+} from '../events';
 import { totalDots } from '../rolls';
 import { NarateerCombatant, NarateerState } from '../state';
 
@@ -16,9 +23,15 @@ export function convertWounds(margin: number): number {
 type Preferred = (i: number) => DieKind;
 
 /** N9/N28: ASK waits for the wounded unless the allocation came in advance or nothing is to choose. */
-export function woundEvents(s: NarateerState, calc: WoundCalculation, advance: DieKind[] | undefined, dice: DiceSource): RuleEvent[] {
+export function woundEvents(
+  s: NarateerState,
+  calc: WoundCalculation,
+  advance: DieKind[] | undefined,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = s.combatants[calc.combatantId];
-  if (!advance && c.sheet.woundPreference === 'ASK' && choiceArises(c, calc.wounds)) return [ev('WoundAllocationRequested', calc)];
+  if (!advance && c.sheet.woundPreference === 'ASK' && choiceArises(c, calc.wounds))
+    return [ev('WoundAllocationRequested', calc)];
   return applyWounds(s, calc, preference(c, advance), dice);
 }
 
@@ -28,7 +41,11 @@ export function preference(c: NarateerCombatant, advance?: DieKind[]): Preferred
 }
 
 /** narateer.txt: Applying Wounds — Ready before Used regardless of type; the wounded picks AD or MD; each becomes Wounded. */
-export function allocate(c: NarateerCombatant, wounds: number, preferred: Preferred): { ad: DiceCounts; md: DiceCounts; moved: WoundedDie[] } {
+export function allocate(
+  c: NarateerCombatant,
+  wounds: number,
+  preferred: Preferred,
+): { ad: DiceCounts; md: DiceCounts; moved: WoundedDie[] } {
   const ad = { ...c.ad };
   const md = { ...c.md };
   const moved: WoundedDie[] = [];
@@ -55,7 +72,12 @@ export function choiceArises(c: NarateerCombatant, wounds: number): boolean {
 }
 
 /** Reduces Vitality per Wound (even with no die left), resolves the state, then the Continuation Check (N10, N18). */
-export function applyWounds(s: NarateerState, calc: WoundCalculation, preferred: Preferred, dice: DiceSource): RuleEvent[] {
+export function applyWounds(
+  s: NarateerState,
+  calc: WoundCalculation,
+  preferred: Preferred,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = s.combatants[calc.combatantId];
   const { ad, md, moved } = allocate(c, calc.wounds, preferred);
   const vitality = c.vitality - calc.wounds;
@@ -81,15 +103,32 @@ export function applyWounds(s: NarateerState, calc: WoundCalculation, preferred:
 }
 
 /** narateer.txt: Continuation Checks — a Side Roll of Resilience dice; 1+ dots passes (N15, N18). */
-function continuationCheck(c: NarateerCombatant, triggers: ContinuationTrigger[], dice: DiceSource): RuleEvent {
+function continuationCheck(
+  c: NarateerCombatant,
+  triggers: ContinuationTrigger[],
+  dice: DiceSource,
+): RuleEvent {
   const n = c.sheet.vitals.resilience;
-  const roll: Roll = n > 0 ? dice.roll(n, NARATEER_DIE_SIDES, 'followUp') : { sides: NARATEER_DIE_SIDES, faces: [] };
+  const roll: Roll =
+    n > 0 ? dice.roll(n, NARATEER_DIE_SIDES, 'followUp') : { sides: NARATEER_DIE_SIDES, faces: [] };
   const total = totalDots(roll.faces);
-  return ev('ContinuationChecked', { combatantId: c.id, triggers, dice: Math.max(0, n), roll, dots: total, passed: total >= 1, state: total >= 1 ? 'Active' : 'Withdrawn' });
+  return ev('ContinuationChecked', {
+    combatantId: c.id,
+    triggers,
+    dice: Math.max(0, n),
+    roll,
+    dots: total,
+    passed: total >= 1,
+    state: total >= 1 ? 'Active' : 'Withdrawn',
+  });
 }
 
 /** N32: the GM applies a spell's or effect's harm as one resolution. */
-export function applyWoundsCommand(state: NarateerState, command: NarateerCommand<'ApplyWounds'>, dice: DiceSource): RuleEvent[] {
+export function applyWoundsCommand(
+  state: NarateerState,
+  command: NarateerCommand<'ApplyWounds'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   // The schema gives exactly one of wounds and woundMargin.
   const { woundMargin } = command;
