@@ -143,8 +143,16 @@ describeInBrowser('overlay page in headless Chromium', () => {
   let page: Page;
   let seen: ReturnType<typeof watch>;
 
-  const send = async (id: string, cmd: Record<string, unknown>) =>
-    (await t.http.post(`/fights/${id}/commands`).send(cmd).expect(200)).body;
+  /** The last seq each fight's commands wrote: reads wait for the read side to reach it (`?minSeq=`). */
+  const written = new Map<string, number>();
+  const send = async (id: string, cmd: Record<string, unknown>) => {
+    const body = (await t.http.post(`/fights/${id}/commands`).send(cmd).expect(200)).body;
+    written.set(id, Math.max(written.get(id) ?? 0, body.seq as number));
+    return body;
+  };
+  /** GET /fights/:id once the fight-views projection holds every command this suite sent. */
+  const current = async (id: string) =>
+    (await t.http.get(`/fights/${id}?minSeq=${written.get(id) ?? 0}`).expect(200)).body;
   const spectator = async (id: string) =>
     (await t.http.post(`/fights/${id}/tokens`).send({ role: 'spectator' }).expect(201)).body as {
       token: string;
@@ -154,9 +162,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
     `${t.url}/overlay/${id}?token=${encodeURIComponent(token)}${params}`;
   /** The page may first draw an older view (the read side lags): wait until it shows the fight's current seq. */
   const showsCurrent = async (id: string) =>
-    page
-      .locator(`body[data-seq="${(await t.http.get(`/fights/${id}`).expect(200)).body.seq}"]`)
-      .waitFor({ state: 'attached' });
+    page.locator(`body[data-seq="${(await current(id)).seq}"]`).waitFor({ state: 'attached' });
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -394,7 +400,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
       { type: 'StartRound' },
     ])
       await send(id, cmd);
-    const view = (await t.http.get(`/fights/${id}`).expect(200)).body.view;
+    const view = (await current(id)).view;
     await page.goto(overlay(id, (await spectator(id)).token));
     await page.locator('.card').nth(1).waitFor();
     await showsCurrent(id);
@@ -758,9 +764,10 @@ describeInBrowser('overlay page in headless Chromium', () => {
         ['sidebar', 'dark'],
         ['sidebar', 'light'],
       ])(`${system}: layout=%s theme=%s`, async (layout, theme) => {
-        const id = (await t.http.post('/fights').send(setup.create).expect(201)).body.fightId;
+        const created = (await t.http.post('/fights').send(setup.create).expect(201)).body;
+        const id = created.fightId as string;
         const { token } = await spectator(id);
-        const real = (await t.http.get(`/fights/${id}`).expect(200)).body;
+        const real = (await t.http.get(`/fights/${id}?minSeq=${created.seq}`).expect(200)).body;
         // The real view of the system, a side hurt, and one resolved exchange on the stream.
         const view = {
           ...real.view,
