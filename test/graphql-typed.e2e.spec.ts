@@ -101,7 +101,7 @@ describe('GraphQL: typed commands and events', () => {
     });
     expect(declared.errors).toBeUndefined();
     const answered = await t.gql(
-      `mutation Send($fightId: ID!, $command: NarateerCommandInput!) { narateerCommand(fightId: $fightId, command: $command) { events { type data detail { __typename ... on RoundStartedData { round } } } } }`,
+      `mutation Send($fightId: ID!, $command: NarateerCommandInput!) { narateerCommand(fightId: $fightId, command: $command) { seq events { type data detail { __typename ... on RoundStartedData { round } } } } }`,
       {
         fightId,
         command: {
@@ -122,7 +122,10 @@ describe('GraphQL: typed commands and events', () => {
     }>;
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['ExchangeResolved', 'WoundsApplied']));
     for (const e of events) expect(e.detail?.__typename).toMatch(new RegExp(`^(Narateer)?${e.type}Data$`));
-    const view = (await t.http.get(`/fights/${fightId}`).expect(200)).body.view;
+    // The view is the fight-views projection's: read it once it has the answer's events.
+    const view = (
+      await t.http.get(`/fights/${fightId}?minSeq=${answered.data.narateerCommand.seq}`).expect(200)
+    ).body.view;
     expect(view.combatants.find((c: { id: string }) => c.id === 'orin').vitality).toBe(5);
 
     const round = await t.gql(

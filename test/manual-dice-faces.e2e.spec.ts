@@ -98,7 +98,7 @@ describe('RULINGS.md C2 through REST: a manual face is an integer; "6" is refuse
       ).body;
       expect(range).toMatchObject({ code: 'DICE_FACE_OUT_OF_RANGE', field: 'dice[0]' });
       // Nothing appended: FightStarted and one CombatantJoined per combatant.
-      expect((await t.http.get(`/fights/${body.fightId}`).expect(200)).body.seq).toBe(
+      expect((await t.http.get(`/fights/${body.fightId}?minSeq=${body.seq}`).expect(200)).body.seq).toBe(
         1 + setup.combatants.length,
       );
     },
