@@ -1,10 +1,17 @@
-import { FightCache, FightViewResult, viewResult } from '../fight-cache';
+import { FightCache, FightViewResult, LoadedFight, viewResult } from '../fight-cache';
 import { FightReads } from '../fight-reads';
 import { FightFeed } from './fight-feed';
 import { LiveFightStream } from './live-stream';
 
 /** A fight's events and views as they happen (SSE, GraphQL subscriptions, the overlay). */
 export class LiveViews {
+  /**
+   * The view of each folded fight, computed once and handed to every view subscriber of that fight: a
+   * change folds a new fight object, so it keys its view, and the same object lets the GraphQL layer
+   * execute and serialise it once per selection and audience (as it does for the events all share).
+   */
+  private readonly views = new WeakMap<LoadedFight, FightViewResult>();
+
   constructor(
     private readonly cache: FightCache,
     private readonly feed: FightFeed,
@@ -56,6 +63,12 @@ export class LiveViews {
 
   private async viewAtLeast(fightId: string, seq: number): Promise<FightViewResult> {
     const cached = this.cache.get(fightId);
-    return viewResult(cached && cached.seq >= seq ? cached : await this.cache.refresh(fightId));
+    return this.viewOf(cached && cached.seq >= seq ? cached : await this.cache.refresh(fightId));
+  }
+
+  private viewOf(fight: LoadedFight): FightViewResult {
+    let view = this.views.get(fight);
+    if (!view) this.views.set(fight, (view = viewResult(fight)));
+    return view;
   }
 }
