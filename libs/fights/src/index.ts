@@ -10,6 +10,11 @@ export {
 } from '@app/fight-log';
 export type { EventMetadata, FightEvent } from '@app/fight-log';
 export * from './fight-service';
+// The pieces FightService is built from, for tests and alternative wirings.
+export { FightCache, viewOf, viewResult } from './fight-cache';
+export type { LoadedFight } from './fight-cache';
+export { FightReads } from './fight-reads';
+export { LiveViews } from './live/live-views';
 export * from './seed-vault';
 export * from './live/fight-feed';
 export * from './live/live-stream';

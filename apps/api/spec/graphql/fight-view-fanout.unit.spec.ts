@@ -8,10 +8,17 @@ import {
   GraphQLString,
   parse,
 } from 'graphql';
-import { FightEvent, FightFeed, Principal } from '@app/fights';
-import { FightCache, FightViewResult, LoadedFight, viewResult } from '@app/fights/fight-cache';
-import { FightReads } from '@app/fights/fight-reads';
-import { LiveViews } from '@app/fights/live/live-views';
+import {
+  FightCache,
+  FightEvent,
+  FightFeed,
+  FightReads,
+  FightViewResult,
+  LiveViews,
+  LoadedFight,
+  Principal,
+  viewResult,
+} from '@app/fights';
 import { LIVE_LINK, LiveSubscriptions } from '../../src/graphql/live-subscriptions';
 
 /** A WebSocket and its TCP socket in one, keeping every frame it was asked to send. */
