@@ -1,43 +1,6 @@
 import { useApp } from './support/app';
+import { binder, ember, pip, wolf } from './support/arcana-beast-sheets';
 
-const stats = (brawn: number, agility: number) => ({ brawn, agility, endurance: 2, spirit: 3, technique: 2 });
-const ember = {
-  kind: 'beast',
-  stats: stats(3, 2),
-  qualities: { Claws: 1, Nimble: 1 },
-  defensiveQualities: ['Nimble'],
-  hp: 12,
-  stamina: 2,
-  stage: 2,
-  stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }],
-  attacks: [{ id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] }],
-};
-const pip = {
-  kind: 'beast',
-  stats: stats(2, 3),
-  hp: 9,
-  stamina: 2,
-  stage: 1,
-  stages: [{ stage: 1 }],
-  attacks: [{ id: 'peck', name: 'Peck', range: 'melee', ranks: 1 }],
-};
-const wolf = {
-  kind: 'beast',
-  stats: stats(2, 2),
-  hp: 8,
-  stamina: 1,
-  stage: 1,
-  stages: [{ stage: 1 }],
-  attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
-};
-const binder = (beastId: string) => ({
-  kind: 'binder',
-  beastId,
-  stats: stats(1, 2),
-  hp: 10,
-  stamina: 3,
-  inventory: [{ id: 'potion', name: 'Potion', heal: 4 }],
-});
 const setup = {
   system: 'arcana-beast',
   name: 'Two Binders against the wolf pack',

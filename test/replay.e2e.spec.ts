@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { removeDir, startApp, TestApp } from './support/app';
+import { binder, ember, pip, wolf } from './support/arcana-beast-sheets';
 
 /**
  * The replay page (docs/replay.md) in Debian's Chromium: a person steps through a whole fight and sees every
@@ -91,44 +92,6 @@ const narateerCommands: Command[] = [
   { type: 'EndActivation' },
 ];
 
-const stats = (brawn: number, agility: number) => ({ brawn, agility, endurance: 2, spirit: 3, technique: 2 });
-const ember = {
-  kind: 'beast',
-  stats: stats(3, 2),
-  qualities: { Claws: 1, Nimble: 1 },
-  defensiveQualities: ['Nimble'],
-  hp: 12,
-  stamina: 2,
-  stage: 2,
-  stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }, { stage: 3, name: 'Emberlord', trigger: 'protect Ash' }],
-  attacks: [{ id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] }],
-};
-const pip = {
-  kind: 'beast',
-  stats: stats(2, 3),
-  hp: 9,
-  stamina: 2,
-  stage: 1,
-  stages: [{ stage: 1 }],
-  attacks: [{ id: 'peck', name: 'Peck', range: 'melee', ranks: 1 }],
-};
-const wolf = {
-  kind: 'beast',
-  stats: stats(2, 2),
-  hp: 8,
-  stamina: 1,
-  stage: 1,
-  stages: [{ stage: 1 }],
-  attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
-};
-const binder = (beastId: string) => ({
-  kind: 'binder',
-  beastId,
-  stats: stats(1, 2),
-  hp: 10,
-  stamina: 3,
-  inventory: [{ id: 'potion', name: 'Potion', heal: 4 }],
-});
 const arcana = (dice: Record<string, unknown>) => ({
   system: 'arcana-beast',
   name: 'Two Binders against the wolf pack',
