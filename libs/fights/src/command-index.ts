@@ -21,12 +21,43 @@ export class CommandIndex {
     else seen.push(seq);
   }
 
+  /** The index as plain JSON data, for a fight snapshot (snapshots/fight-snapshot.ts). */
+  toData(): CommandIndexData {
+    const pairs: Array<number | number[]> = [];
+    for (const [key, seq] of this.first) pairs.push(key, typeof seq === 'number' ? seq : [...seq]);
+    return { pairs, last: this.last ?? null };
+  }
+
+  /** The index `toData` gave; undefined when `data` is not such an index (a corrupt snapshot). */
+  static fromData(data: unknown): CommandIndex | undefined {
+    const { pairs, last } = (data ?? {}) as Partial<CommandIndexData>;
+    if (!Array.isArray(pairs) || pairs.length % 2 !== 0) return undefined;
+    if (last !== null && typeof last !== 'string') return undefined;
+    const index = new CommandIndex();
+    for (let i = 0; i < pairs.length; i += 2) {
+      const [key, seq] = [pairs[i], pairs[i + 1]];
+      if (!isSeq(key) || !(isSeq(seq) || (Array.isArray(seq) && seq.length > 1 && seq.every(isSeq))))
+        return undefined;
+      index.first.set(key, typeof seq === 'number' ? seq : [...seq]);
+    }
+    index.last = last ?? undefined;
+    return index;
+  }
+
   /** The first seq of every command whose id may be `commandId`, oldest first; empty: certainly new. */
   candidates(commandId: string): readonly number[] {
     const seen = this.first.get(commandKey(commandId));
     return seen === undefined ? [] : typeof seen === 'number' ? [seen] : seen;
   }
 }
+
+/** A CommandIndex as JSON: key, seq (or seqs, on a collision), key, seq…; and the id of the last command added. */
+export interface CommandIndexData {
+  pairs: Array<number | number[]>;
+  last: string | null;
+}
+
+const isSeq = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
 
 /** FNV-1a over UTF-16 code units, folded to 30 bits (a V8 small integer). */
 export function commandKey(s: string): number {

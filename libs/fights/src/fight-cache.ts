@@ -1,8 +1,20 @@
 import { EventStore, StoredEvent } from '@app/event-store';
-import { evolveFight, FoldedFight, foldLog, fightStream, LogEntry, toLogEntry } from '@app/fight-log';
+import {
+  EventMetadata,
+  evolveFight,
+  FoldedFight,
+  foldLog,
+  foldOnto,
+  fightStream,
+  LogEntry,
+  toLogEntry,
+} from '@app/fight-log';
 import { findSystem } from '@app/rules';
 import { CommandIndex } from './command-index';
 import { fightNotFound } from './errors';
+import { decodeSnapshot } from './snapshots/fight-snapshot';
+import { SnapshotStore } from './snapshots/snapshot-store';
+import { SnapshotWriter } from './snapshots/snapshot-writer';
 
 /** A fight folded from its stream (libs/fight-log), with what this instance keeps beside the fold. */
 export interface LoadedFight extends FoldedFight {
@@ -10,7 +22,21 @@ export interface LoadedFight extends FoldedFight {
   commands: CommandIndex;
   /** The dice seed, once the vault has been read for it. */
   seed?: string;
+  /** The seq of the fight's latest snapshot this instance knows of (docs/event-store.md "Snapshots"). */
+  snapshotSeq?: number;
 }
+
+export interface FightCacheOptions {
+  /** Where snapshots of long fights are kept; none: every cold load folds the whole stream. */
+  snapshots?: SnapshotStore;
+  /** A snapshot is saved once a fight is this many events past its last one. */
+  snapshotEvery?: number;
+  /** A snapshot that could not be saved (the fight still works: snapshots are a cache). */
+  onSnapshotError?: (e: unknown) => void;
+}
+
+/** Measured with `npm run bench -- --only latency` (docs/event-store.md "Snapshots"). */
+export const SNAPSHOT_EVERY = 500;
 
 export interface FightViewResult {
   fightId: string;
@@ -31,12 +57,28 @@ const CACHE_LIMIT = 5000;
 
 /**
  * The folded fights this instance holds, the least recently used dropped past the limit; each caught up from
- * the store on demand (another instance may have written), and folded again from its whole stream after an undo.
+ * the store on demand (another instance may have written), and folded again after an undo. A fight not held is
+ * loaded from its latest snapshot and the events after it, or folded from its whole stream.
  */
 export class FightCache {
   private readonly fights = new Map<string, LoadedFight>();
+  private readonly snapshots?: SnapshotStore;
+  private readonly writer?: SnapshotWriter;
+  private readonly snapshotEvery: number;
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    options: FightCacheOptions = {},
+  ) {
+    this.snapshots = options.snapshots;
+    this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+    const onError =
+      options.onSnapshotError ??
+      ((e: unknown) =>
+        console.warn(`fight snapshot not saved: ${e instanceof Error ? e.message : String(e)}`));
+    if (this.snapshots)
+      this.writer = new SnapshotWriter(this.snapshots, (id) => this.fights.get(id), onError);
+  }
 
   get(fightId: string): LoadedFight | undefined {
     return this.fights.get(fightId);
@@ -50,15 +92,67 @@ export class FightCache {
   /** The fight caught up with the store. */
   async refresh(fightId: string): Promise<LoadedFight> {
     const cached = this.fights.get(fightId);
-    const stored = await this.store.readStream(fightStream(fightId), { from: BigInt(cached?.seq ?? 0) });
-    if (!cached && stored.length === 0) throw fightNotFound(fightId);
-    const entries = stored.map(toLogEntry);
-    const fight = cached
-      ? withCommands(evolveFight(cached, entries), entries)
-      : folded(fightId, stored[0], entries);
+    if (!cached) return this.coldLoad(fightId);
+    const entries = (await this.store.readStream(fightStream(fightId), { from: BigInt(cached.seq) })).map(
+      toLogEntry,
+    );
+    const fight = withCommands(evolveFight(cached, entries), entries);
     if (!fight) return this.reload(fightId);
     this.remember(fight);
     return fight;
+  }
+
+  /** A fight not held: its latest snapshot and the events after it, or else its whole stream folded. */
+  private async coldLoad(fightId: string): Promise<LoadedFight> {
+    const fight = (await this.fromSnapshot(fightId)) ?? (await this.foldWhole(fightId));
+    this.remember(fight);
+    return fight;
+  }
+
+  private async foldWhole(fightId: string): Promise<LoadedFight> {
+    const stored = await this.store.readStream(fightStream(fightId));
+    if (stored.length === 0) throw fightNotFound(fightId);
+    return folded(fightId, stored[0], stored.map(toLogEntry));
+  }
+
+  /**
+   * The fight from its snapshot and the events after it; undefined when there is none to trust (another
+   * version's, corrupt, not on this stream's hash chain) or an undo after it takes back an event it holds.
+   */
+  private async fromSnapshot(fightId: string): Promise<LoadedFight | undefined> {
+    if (!this.snapshots) return undefined;
+    let base: LoadedFight | undefined;
+    try {
+      const row = await this.snapshots.load(fightId);
+      base = row && decodeSnapshot(row, fightId);
+    } catch {
+      return undefined;
+    }
+    if (!base) return undefined;
+    // From the snapshot's own event, to check that it lies on this stream's chain.
+    const stored = await this.store.readStream(fightStream(fightId), { from: BigInt(base.seq - 1) });
+    const at = stored[0];
+    if (!at || at.revision !== BigInt(base.seq - 1) || (at.metadata as EventMetadata).hash !== base.headHash)
+      return undefined;
+    const entries = stored.slice(1).map(toLogEntry);
+    try {
+      const fight = withCommands(foldOnto(base, entries), entries);
+      // A state the rule system cannot show is not one to serve.
+      if (fight) fight.system.view(fight.state);
+      return fight;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Resolves once the snapshots asked for so far are saved (tests, shutdown). */
+  async flushSnapshots(): Promise<void> {
+    await this.writer?.flush();
+  }
+
+  /** Stops saving snapshots; those not yet saved are dropped. */
+  async close(): Promise<void> {
+    await this.writer?.close();
   }
 
   /** Folds the whole stream again, honouring undo. */
@@ -81,6 +175,8 @@ export class FightCache {
     this.fights.delete(fight.fightId);
     this.fights.set(fight.fightId, fight);
     if (this.fights.size > CACHE_LIMIT) this.fights.delete(this.fights.keys().next().value!);
+    if (this.writer && fight.seq - (fight.snapshotSeq ?? 0) >= this.snapshotEvery)
+      this.writer.request(fight.fightId);
   }
 
   forget(fightId: string): void {

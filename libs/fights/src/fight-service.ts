@@ -1,7 +1,7 @@
 import { EventStore, StoredEvent } from '@app/event-store';
 import { FIGHT_STREAM_PREFIX, FightEvent, toFightEvent, toLogEntry } from '@app/fight-log';
 import { FightLog } from '@app/audit';
-import { FightCache, FightViewResult } from './fight-cache';
+import { FightCache, FightCacheOptions, FightViewResult } from './fight-cache';
 import { Actor, CommandInput, CreateFightInput, GM_ACTOR } from './command-admission';
 import { CommandResult, FightCommands } from './fight-commands';
 import { FightReads } from './fight-reads';
@@ -34,8 +34,9 @@ export class FightService {
   private readonly live: LiveViews;
   private readonly follower: LogFollower;
 
-  constructor(store: EventStore, clock: () => Date = () => new Date()) {
-    this.cache = new FightCache(store);
+  /** `cache`: where snapshots are kept (snapshots/create-snapshot-store.ts); none by default. */
+  constructor(store: EventStore, clock: () => Date = () => new Date(), cache: FightCacheOptions = {}) {
+    this.cache = new FightCache(store, cache);
     this.commands = new FightCommands(store, this.cache, clock, (events) => this.committed(events));
     this.onCommandDone = this.commands.onCommandDone;
     this.reads = new FightReads(store, this.cache);

@@ -11,8 +11,9 @@ export {
 export type { EventMetadata, FightEvent } from '@app/fight-log';
 export * from './fight-service';
 // The pieces FightService is built from, for tests and alternative wirings.
-export { FightCache, viewOf, viewResult } from './fight-cache';
-export type { LoadedFight } from './fight-cache';
+export { FightCache, SNAPSHOT_EVERY, viewOf, viewResult } from './fight-cache';
+export type { FightCacheOptions, LoadedFight } from './fight-cache';
+export * from './snapshots';
 export { FightReads } from './fight-reads';
 export { LiveViews } from './live/live-views';
 export * from './seed-vault';
