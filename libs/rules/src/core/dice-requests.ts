@@ -60,177 +60,6 @@ const WHAT: Record<ManualField, string> = {
  * rule system, which never sees the request.
  */
 export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): RuleSystem<S> {
-  const asked = (
-    held: RuleCommand,
-    shortfall: DiceShortfall,
-    awaiting: string,
-    previous: PendingDecision | undefined,
-  ): RuleEvent[] => {
-    const { field, count, sides } = shortfall.need;
-    const reason = `${held.type} needs ${count} more d${sides} face(s) in ${field}: ${WHAT[field]}`;
-    const data: DiceRequestedData = { command: held, awaiting, need: { field, count, sides, reason } };
-    if (previous) data.previous = previous;
-    return [{ type: DICE_REQUESTED, data }];
-  };
-
-  /** The settled events stand; the rest waits for its roller, over the pending decision they leave. */
-  const decideHandingOver = (state: S, command: RuleCommand, dice: DiceSource): RuleEvent[] => {
-    try {
-      return system.decide(state, command, dice);
-    } catch (e) {
-      if (!(e instanceof RollHandedOver) || !(dice instanceof ManualDice)) throw e;
-      return [...e.settled, ...asked(e.rest, e, e.awaiting, e.settled.reduce(system.evolve, state).pending)];
-    }
-  };
-
-  const decideHolding = (state: S, command: RuleCommand, dice: DiceSource): RuleEvent[] => {
-    try {
-      return decideHandingOver(state, command, dice);
-    } catch (e) {
-      if (!(e instanceof DiceShortfall) || !(dice instanceof ManualDice)) throw e;
-      const { revealedSeed: _seed, ...sent } = command;
-      const faces = dice.handOver();
-      const left = leftOverOnceGiven(state, { ...sent, ...faces }, faces, e.need);
-      if (left) throw facesForNoRoll(left, e.need);
-      const held = { ...sent, ...faces } as RuleCommand;
-      const actor = system.actorOf?.(state, command)?.combatantId;
-      return asked(held, e, actor || 'gm', state.pending);
-    }
-  };
-
-  /**
-   * C13: the faces of `faces` that no way of completing `command` reads, or undefined. The command
-   * is decided again with the faces it waits for filled in: every combination when there are few (a d6 pair, a
-   * table die), each face repeated when there are many, and so on for each later shortfall, depth first, within
-   * PROBE_BUDGET decisions. One completion that reads every face (or a search cut short) holds the command.
-   */
-  const leftOverOnceGiven = (
-    state: S,
-    command: RuleCommand,
-    faces: ManualFaces,
-    need: DiceNeed,
-  ): LeftOver | undefined => {
-    const unread = MANUAL_FIELDS.some((f) => f !== need.field && (faces[f]?.length ?? 0) > 0);
-    if (!unread) return undefined;
-    let budget = PROBE_BUDGET;
-    const most: Record<ManualField, number> = { dice: 0, rerollFaces: 0, followUpFaces: 0 };
-    const reached = (probe: ManualDice) => {
-      const read = probe.reads();
-      for (const f of MANUAL_FIELDS) most[f] = Math.max(most[f], read[f]);
-    };
-    /** Whether some completion of `given`, short by `short`, reads every face (true also when the budget runs out). */
-    const usesAll = (given: ManualFaces, short: DiceNeed): boolean => {
-      for (const filler of completions(short.count, short.sides)) {
-        if (budget-- <= 0) return true;
-        const next: ManualFaces = { ...given, [short.field]: [...(given[short.field] ?? []), ...filler] };
-        const probe = new ManualDice(next);
-        try {
-          system.decide(state, { ...command, ...next }, probe);
-        } catch (e) {
-          // Another combatant's roll, held alone (A36): it keeps its own faces; nothing to judge here.
-          if (e instanceof RollHandedOver) return true;
-          if (!(e instanceof RuleViolation)) throw e;
-          reached(probe);
-          if (e instanceof DiceShortfall && usesAll(next, e.need)) return true;
-          continue;
-        }
-        reached(probe);
-        if (!probe.leftOver()) return true;
-      }
-      return false;
-    };
-    if (usesAll(faces, need)) return undefined;
-    for (const field of MANUAL_FIELDS) {
-      const got = faces[field]?.length ?? 0;
-      if (field !== need.field && got > most[field]) return { field, used: most[field], got };
-    }
-    return undefined;
-  };
-
-  const provide = (state: S, dice: DiceSource): RuleEvent[] => {
-    ensure(
-      state.status !== 'ended',
-      'FIGHT_ENDED',
-      'the fight has ended; it accepts no more commands',
-      'type',
-    );
-    const request = state.diceRequest;
-    ensure(
-      request && state.pending?.kind === 'dice',
-      'NO_DICE_REQUEST',
-      'docs/rulings.md C13: no dice request is waiting for faces',
-      'type',
-    );
-    ensure(
-      dice instanceof ManualDice,
-      'DICE_NOT_MANUAL',
-      'RULINGS.md C2: only a manual fight asks for dice',
-      'type',
-    );
-    const given = dice.handOver();
-    const held = request.command;
-    const merged: RuleCommand = { ...held };
-    let supplied = 0;
-    for (const field of MANUAL_FIELDS) {
-      const faces = arr(given[field], field, { max: 200, optional: true }) as number[];
-      supplied += faces.length;
-      if (faces.length > 0) merged[field] = [...faceList(held, field), ...faces];
-    }
-    const need = state.pending.detail as { field: ManualField; count: number; sides: number };
-    ensure(
-      supplied > 0,
-      'DICE_MANUAL_FACES_MISSING',
-      `docs/rulings.md C13: ProvideDice carries no faces; ${held.type} waits for ${need.count} d${need.sides} in ${need.field}`,
-      `${need.field}[0]`,
-    );
-    const before = resumed(state);
-    const manual = new ManualDice(merged as ManualFaces);
-    try {
-      const events = decideHandingOver(before, merged, manual);
-      manual.assertAllUsed();
-      return events;
-    } catch (e) {
-      if (!(e instanceof DiceShortfall)) throw e instanceof RuleViolation ? relative(e, held) : e;
-      const faces = manual.handOver();
-      const left = leftOverOnceGiven(before, merged, faces, e.need);
-      if (left) throw relative(facesForNoRoll(left, e.need), held);
-      return asked({ ...merged, ...faces }, e, state.pending.awaiting, request.previous);
-    }
-  };
-
-  /**
-   * C13: a command a system holds before it rolls (Archsoul's reactive attacks, S18) leaves its faces
-   * unread; they are for the roll its resume makes, after whatever happens first, and are refused naming that command.
-   */
-  const refuseFacesOfHeldAction = (
-    state: S,
-    command: RuleCommand,
-    events: RuleEvent[],
-    dice: ManualDice,
-  ): void => {
-    const left = dice.leftOver();
-    if (!left || system.heldAction!(state)) return;
-    const held = system.heldAction!(events.reduce(system.evolve, state));
-    if (!held) return;
-    const before = left.used === 0 ? '' : ` (it rolls ${left.used} of them first)`;
-    throw new RuleViolation(
-      'DICE_ACTION_HELD',
-      `RULINGS.md C6, docs/rulings.md C13: manual dice: ${command.type} is held before it rolls (${held.reason}); its faces in ${left.field}${before} belong on the ${held.answer} from ${held.awaiting} that performs it: send ${command.type} without them`,
-      left.field,
-    );
-  };
-
-  const cancel = (state: S, command: RuleCommand): RuleEvent[] => {
-    const request = state.diceRequest!;
-    const reason = command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 });
-    return [
-      {
-        type: DICE_REQUEST_CANCELLED,
-        data: { commandType: request.command.type, restored: request.previous?.kind, reason },
-      },
-    ];
-  };
-
   return {
     ...system,
     commands: {
@@ -239,11 +68,11 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
         'Manual dice: the faces a dice request waits for (`dice`, `rerollFaces`, `followUpFaces`); completes the held command (docs/rulings.md C13).',
     },
     decide(state, command, dice) {
-      if (command.type === PROVIDE_DICE) return provide(state, dice);
+      if (command.type === PROVIDE_DICE) return provide(system, state, dice);
       if (!state.diceRequest) {
-        const events = decideHolding(state, command, dice);
+        const events = decideHolding(system, state, command, dice);
         if (dice instanceof ManualDice && system.heldAction)
-          refuseFacesOfHeldAction(state, command, events, dice);
+          refuseFacesOfHeldAction(system, state, command, events, dice);
         return events;
       }
       if (!WHILE_ASKING.has(command.type)) waitingFor(state.pending!);
@@ -251,27 +80,7 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
       return system.decide(state, command, dice);
     },
     evolve(state, event) {
-      switch (event.type) {
-        case DICE_REQUESTED: {
-          const d = event.data as DiceRequestedData;
-          const pending: PendingDecision = {
-            kind: 'dice',
-            awaiting: d.awaiting,
-            answer: PROVIDE_DICE,
-            detail: { commandType: d.command.type, ...d.need },
-          };
-          return { ...state, pending, diceRequest: { command: d.command, previous: d.previous } };
-        }
-        case DICE_REQUEST_CANCELLED:
-          // A system may fold it too: the roll a held rest was waiting for is not owed any more (A36).
-          return system.evolve(resumed(state), event);
-      }
-      if (state.diceRequest && !KEEP_ASKING.has(event.type))
-        return system.evolve(
-          event.type === 'FightEnded' ? { ...state, diceRequest: undefined } : resumed(state),
-          event,
-        );
-      return system.evolve(state, event);
+      return evolveAsking(system, state, event);
     },
     actorOf(state, command): CommandActor | undefined {
       if (command.type !== PROVIDE_DICE) return system.actorOf?.(state, command);
@@ -280,6 +89,210 @@ export function withDiceRequests<S extends FightCore>(system: RuleSystem<S>): Ru
       return awaiting === 'gm' ? undefined : { combatantId: awaiting, field: 'type' };
     },
   };
+}
+
+function asked(
+  held: RuleCommand,
+  shortfall: DiceShortfall,
+  awaiting: string,
+  previous: PendingDecision | undefined,
+): RuleEvent[] {
+  const { field, count, sides } = shortfall.need;
+  const reason = `${held.type} needs ${count} more d${sides} face(s) in ${field}: ${WHAT[field]}`;
+  const data: DiceRequestedData = { command: held, awaiting, need: { field, count, sides, reason } };
+  if (previous) data.previous = previous;
+  return [{ type: DICE_REQUESTED, data }];
+}
+
+/** The settled events stand; the rest waits for its roller, over the pending decision they leave. */
+function decideHandingOver<S extends FightCore>(
+  system: RuleSystem<S>,
+  state: S,
+  command: RuleCommand,
+  dice: DiceSource,
+): RuleEvent[] {
+  try {
+    return system.decide(state, command, dice);
+  } catch (e) {
+    if (!(e instanceof RollHandedOver) || !(dice instanceof ManualDice)) throw e;
+    return [...e.settled, ...asked(e.rest, e, e.awaiting, e.settled.reduce(system.evolve, state).pending)];
+  }
+}
+
+function decideHolding<S extends FightCore>(
+  system: RuleSystem<S>,
+  state: S,
+  command: RuleCommand,
+  dice: DiceSource,
+): RuleEvent[] {
+  try {
+    return decideHandingOver(system, state, command, dice);
+  } catch (e) {
+    if (!(e instanceof DiceShortfall) || !(dice instanceof ManualDice)) throw e;
+    const { revealedSeed: _seed, ...sent } = command;
+    const faces = dice.handOver();
+    const left = leftOverOnceGiven(system, state, { ...sent, ...faces }, faces, e.need);
+    if (left) throw facesForNoRoll(left, e.need);
+    const held = { ...sent, ...faces } as RuleCommand;
+    const actor = system.actorOf?.(state, command)?.combatantId;
+    return asked(held, e, actor || 'gm', state.pending);
+  }
+}
+
+/**
+ * C13: the faces of `faces` that no way of completing `command` reads, or undefined. The command
+ * is decided again with the faces it waits for filled in: every combination when there are few (a d6 pair, a
+ * table die), each face repeated when there are many, and so on for each later shortfall, depth first, within
+ * PROBE_BUDGET decisions. One completion that reads every face (or a search cut short) holds the command.
+ */
+function leftOverOnceGiven<S extends FightCore>(
+  system: RuleSystem<S>,
+  state: S,
+  command: RuleCommand,
+  faces: ManualFaces,
+  need: DiceNeed,
+): LeftOver | undefined {
+  const unread = MANUAL_FIELDS.some((f) => f !== need.field && (faces[f]?.length ?? 0) > 0);
+  if (!unread) return undefined;
+  let budget = PROBE_BUDGET;
+  const most: Record<ManualField, number> = { dice: 0, rerollFaces: 0, followUpFaces: 0 };
+  const reached = (probe: ManualDice) => {
+    const read = probe.reads();
+    for (const f of MANUAL_FIELDS) most[f] = Math.max(most[f], read[f]);
+  };
+  /** Whether some completion of `given`, short by `short`, reads every face (true also when the budget runs out). */
+  const usesAll = (given: ManualFaces, short: DiceNeed): boolean => {
+    for (const filler of completions(short.count, short.sides)) {
+      if (budget-- <= 0) return true;
+      const next: ManualFaces = { ...given, [short.field]: [...(given[short.field] ?? []), ...filler] };
+      const probe = new ManualDice(next);
+      try {
+        system.decide(state, { ...command, ...next }, probe);
+      } catch (e) {
+        // Another combatant's roll, held alone (A36): it keeps its own faces; nothing to judge here.
+        if (e instanceof RollHandedOver) return true;
+        if (!(e instanceof RuleViolation)) throw e;
+        reached(probe);
+        if (e instanceof DiceShortfall && usesAll(next, e.need)) return true;
+        continue;
+      }
+      reached(probe);
+      if (!probe.leftOver()) return true;
+    }
+    return false;
+  };
+  if (usesAll(faces, need)) return undefined;
+  for (const field of MANUAL_FIELDS) {
+    const got = faces[field]?.length ?? 0;
+    if (field !== need.field && got > most[field]) return { field, used: most[field], got };
+  }
+  return undefined;
+}
+
+/** C13: `ProvideDice` merges its faces into the held command's and decides it again, from before the request. */
+function provide<S extends FightCore>(system: RuleSystem<S>, state: S, dice: DiceSource): RuleEvent[] {
+  ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
+  const request = state.diceRequest;
+  ensure(
+    request && state.pending?.kind === 'dice',
+    'NO_DICE_REQUEST',
+    'docs/rulings.md C13: no dice request is waiting for faces',
+    'type',
+  );
+  ensure(
+    dice instanceof ManualDice,
+    'DICE_NOT_MANUAL',
+    'RULINGS.md C2: only a manual fight asks for dice',
+    'type',
+  );
+  const given = dice.handOver();
+  const held = request.command;
+  const merged: RuleCommand = { ...held };
+  let supplied = 0;
+  for (const field of MANUAL_FIELDS) {
+    const faces = arr(given[field], field, { max: 200, optional: true }) as number[];
+    supplied += faces.length;
+    if (faces.length > 0) merged[field] = [...faceList(held, field), ...faces];
+  }
+  const need = state.pending.detail as { field: ManualField; count: number; sides: number };
+  ensure(
+    supplied > 0,
+    'DICE_MANUAL_FACES_MISSING',
+    `docs/rulings.md C13: ProvideDice carries no faces; ${held.type} waits for ${need.count} d${need.sides} in ${need.field}`,
+    `${need.field}[0]`,
+  );
+  const before = resumed(state);
+  const manual = new ManualDice(merged as ManualFaces);
+  try {
+    const events = decideHandingOver(system, before, merged, manual);
+    manual.assertAllUsed();
+    return events;
+  } catch (e) {
+    if (!(e instanceof DiceShortfall)) throw e instanceof RuleViolation ? relative(e, held) : e;
+    const faces = manual.handOver();
+    const left = leftOverOnceGiven(system, before, merged, faces, e.need);
+    if (left) throw relative(facesForNoRoll(left, e.need), held);
+    return asked({ ...merged, ...faces }, e, state.pending.awaiting, request.previous);
+  }
+}
+
+/**
+ * C13: a command a system holds before it rolls (Archsoul's reactive attacks, S18) leaves its faces
+ * unread; they are for the roll its resume makes, after whatever happens first, and are refused naming that command.
+ */
+function refuseFacesOfHeldAction<S extends FightCore>(
+  system: RuleSystem<S>,
+  state: S,
+  command: RuleCommand,
+  events: RuleEvent[],
+  dice: ManualDice,
+): void {
+  const left = dice.leftOver();
+  if (!left || system.heldAction!(state)) return;
+  const held = system.heldAction!(events.reduce(system.evolve, state));
+  if (!held) return;
+  const before = left.used === 0 ? '' : ` (it rolls ${left.used} of them first)`;
+  throw new RuleViolation(
+    'DICE_ACTION_HELD',
+    `RULINGS.md C6, docs/rulings.md C13: manual dice: ${command.type} is held before it rolls (${held.reason}); its faces in ${left.field}${before} belong on the ${held.answer} from ${held.awaiting} that performs it: send ${command.type} without them`,
+    left.field,
+  );
+}
+
+function cancel<S extends FightCore>(state: S, command: RuleCommand): RuleEvent[] {
+  const request = state.diceRequest!;
+  const reason = command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 });
+  return [
+    {
+      type: DICE_REQUEST_CANCELLED,
+      data: { commandType: request.command.type, restored: request.previous?.kind, reason },
+    },
+  ];
+}
+
+/** A dice request folds into a pending decision; the wrapped system folds everything else, from before it. */
+function evolveAsking<S extends FightCore>(system: RuleSystem<S>, state: S, event: RuleEvent): S {
+  switch (event.type) {
+    case DICE_REQUESTED: {
+      const d = event.data as DiceRequestedData;
+      const pending: PendingDecision = {
+        kind: 'dice',
+        awaiting: d.awaiting,
+        answer: PROVIDE_DICE,
+        detail: { commandType: d.command.type, ...d.need },
+      };
+      return { ...state, pending, diceRequest: { command: d.command, previous: d.previous } };
+    }
+    case DICE_REQUEST_CANCELLED:
+      // A system may fold it too: the roll a held rest was waiting for is not owed any more (A36).
+      return system.evolve(resumed(state), event);
+  }
+  if (state.diceRequest && !KEEP_ASKING.has(event.type))
+    return system.evolve(
+      event.type === 'FightEnded' ? { ...state, diceRequest: undefined } : resumed(state),
+      event,
+    );
+  return system.evolve(state, event);
 }
 
 /** How many decisions a held command's faces are checked with (C13). */
