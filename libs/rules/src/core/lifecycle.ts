@@ -464,19 +464,8 @@ export function evolveLifecycle<S extends FightCore>(
       const c = hooks.newCombatant({ id: d.id, name: d.name, side: d.side, sheet: d.sheet });
       return { ...state, combatants: { ...state.combatants, [d.id]: c }, joined: [...state.joined, d.id] };
     }
-    case 'CombatantRemoved': {
-      const gone = event.data.combatantId;
-      const { [gone]: _removed, ...rest } = state.combatants;
-      const without = (ids: string[]) => ids.filter((id) => id !== gone);
-      return {
-        ...state,
-        combatants: rest,
-        joined: without(state.joined),
-        order: without(state.order),
-        activeId: state.activeId === gone ? undefined : state.activeId,
-        pending: state.pending?.awaiting === gone ? undefined : state.pending,
-      };
-    }
+    case 'CombatantRemoved':
+      return withoutCombatant(state, event.data.combatantId);
     case 'InitiativeRolled': {
       const ties = event.data.unresolvedTies;
       const pending =
@@ -521,6 +510,20 @@ export function evolveLifecycle<S extends FightCore>(
       return unhandled;
     }
   }
+}
+
+/** A removed combatant leaves the roster, the order, the activation and the decision that awaited it. */
+function withoutCombatant<S extends FightCore>(state: S, gone: string): S {
+  const { [gone]: _removed, ...rest } = state.combatants;
+  const without = (ids: string[]) => ids.filter((id) => id !== gone);
+  return {
+    ...state,
+    combatants: rest,
+    joined: without(state.joined),
+    order: without(state.order),
+    activeId: state.activeId === gone ? undefined : state.activeId,
+    pending: state.pending?.awaiting === gone ? undefined : state.pending,
+  };
 }
 
 /** The parts of the view every system shares. */
