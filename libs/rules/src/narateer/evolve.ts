@@ -104,10 +104,11 @@ function evolveNarateer(next: NarateerState, event: NarateerEvent): NarateerStat
     case 'WoundAllocationRequested':
     case 'WoundsApplied':
     case 'ContinuationChecked':
+      return evolveWounds(next, event);
     case 'LingeringHarmApplied':
     case 'LingeringHarmEnded':
     case 'LingeringHarmTreated':
-      return evolveWounds(next, event);
+      return evolveLingering(next, event);
     case 'ConditionApplied':
     case 'ConditionRemoved':
       return evolveConditions(next, event);
@@ -207,17 +208,10 @@ function evolveWeapons(next: NarateerState, event: Of<'WeaponFired' | 'WeaponRel
   }
 }
 
-/** Wounds, their allocation, continuation checks and lingering harms. */
+/** Wounds, their allocation and continuation checks. */
 function evolveWounds(
   next: NarateerState,
-  event: Of<
-    | 'WoundAllocationRequested'
-    | 'WoundsApplied'
-    | 'ContinuationChecked'
-    | 'LingeringHarmApplied'
-    | 'LingeringHarmEnded'
-    | 'LingeringHarmTreated'
-  >,
+  event: Of<'WoundAllocationRequested' | 'WoundsApplied' | 'ContinuationChecked'>,
 ): NarateerState {
   switch (event.type) {
     case 'WoundAllocationRequested': {
@@ -256,6 +250,15 @@ function evolveWounds(
     }
     case 'ContinuationChecked':
       return patch(next, event.data.combatantId, { withdrawn: !event.data.passed });
+  }
+}
+
+/** Lingering harms applied (or refreshed), ended and treated. */
+function evolveLingering(
+  next: NarateerState,
+  event: Of<'LingeringHarmApplied' | 'LingeringHarmEnded' | 'LingeringHarmTreated'>,
+): NarateerState {
+  switch (event.type) {
     case 'LingeringHarmApplied': {
       const e = event.data;
       const instance: LingeringHarm = {
