@@ -234,15 +234,7 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
   const def = findDef(attacker, data);
   const turn = state.turn;
   const strategized = turn?.beastId === attacker.id && turn.strategized;
-  const ranged = def.range !== 'melee';
-  const bonuses: DiceBonus[] = [];
-  if (turn?.beastId === attacker.id && turn.directed) bonuses.push({ source: 'Direct', dice: 1 });
-  if (hasTag(attacker, 'highGround', target.id) && !hasTag(target, 'highGround', attacker.id))
-    bonuses.push({ source: 'High Ground', dice: 1 });
-  if (hasTag(attacker, 'flanking', target.id)) bonuses.push({ source: 'Flanking', dice: 1 });
   const combo = comboFor(state, attacker, target);
-  if (combo.position >= 2) bonuses.push({ source: 'Combo', dice: COMBO.dieBonus });
-  if (data.bonusDice > 0) bonuses.push({ source: 'bonusDice (RULINGS.md A30)', dice: data.bonusDice });
   const setback = hasTag(target, 'obscured', attacker.id) && !strategized ? ['Obscured'] : [];
   const a = poolFor(
     state,
@@ -250,25 +242,12 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
     'attack',
     def.stat,
     def.ranks + qualityRanks(attacker, def.qualities),
-    bonuses,
+    attackBonuses(state, attacker, target, combo.position, data.bonusDice),
     [],
     setback,
   );
   const attackPool = rollPool(a.spec, dieFor(attacker), dice);
-  const dodgeBonuses: DiceBonus[] =
-    ranged && hasTag(target, 'cover', attacker.id) && !strategized ? [{ source: 'Cover', dice: 1 }] : [];
-  const defensive = isBeast(target) ? target.sheet.defensiveQualities : [];
-  const d = poolFor(
-    state,
-    target,
-    'dodge',
-    'agility',
-    qualityRanks(target, defensive),
-    dodgeBonuses,
-    target.defending ? ['Defend'] : [],
-    hasTag(target, 'cornered', attacker.id) ? ['Cornered'] : [],
-    true,
-  );
+  const d = dodgePoolFor(state, target, attacker, def.range !== 'melee', strategized);
   const dodge = rollPool(d.spec, dieFor(target), dice);
   const hit = attackPool.successes > dodge.successes;
   const critical = hit && attackPool.sixes >= CRITICAL_DICE;
@@ -308,6 +287,49 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
   const events = [...a.spent, ...d.spent, resolved];
   if (hit) events.push(...dealDamage(events.reduce(evolve, state), target, damage, data.attackNo));
   return events;
+}
+
+/** arcana-beast.txt: Positioning, Combo Attacks (A20, A28, A30): the bonus dice the attacker rolls. */
+function attackBonuses(
+  state: ArcanaBeastState,
+  attacker: ArcanaCombatant,
+  target: ArcanaCombatant,
+  comboPosition: number,
+  bonusDice: number,
+): DiceBonus[] {
+  const turn = state.turn;
+  const bonuses: DiceBonus[] = [];
+  if (turn?.beastId === attacker.id && turn.directed) bonuses.push({ source: 'Direct', dice: 1 });
+  if (hasTag(attacker, 'highGround', target.id) && !hasTag(target, 'highGround', attacker.id))
+    bonuses.push({ source: 'High Ground', dice: 1 });
+  if (hasTag(attacker, 'flanking', target.id)) bonuses.push({ source: 'Flanking', dice: 1 });
+  if (comboPosition >= 2) bonuses.push({ source: 'Combo', dice: COMBO.dieBonus });
+  if (bonusDice > 0) bonuses.push({ source: 'bonusDice (RULINGS.md A30)', dice: bonusDice });
+  return bonuses;
+}
+
+/** arcana-beast.txt: Attack Steps, Positioning: the target's dodge pool, with Cover, Defend and Cornered. */
+function dodgePoolFor(
+  state: ArcanaBeastState,
+  target: ArcanaCombatant,
+  attacker: ArcanaCombatant,
+  ranged: boolean,
+  strategized: boolean,
+): ReturnType<typeof poolFor> {
+  const dodgeBonuses: DiceBonus[] =
+    ranged && hasTag(target, 'cover', attacker.id) && !strategized ? [{ source: 'Cover', dice: 1 }] : [];
+  const defensive = isBeast(target) ? target.sheet.defensiveQualities : [];
+  return poolFor(
+    state,
+    target,
+    'dodge',
+    'agility',
+    qualityRanks(target, defensive),
+    dodgeBonuses,
+    target.defending ? ['Defend'] : [],
+    hasTag(target, 'cornered', attacker.id) ? ['Cornered'] : [],
+    true,
+  );
 }
 
 /** A20: the chain continues from another beast of the side on the side's previous turn. */

@@ -6,7 +6,7 @@ import { BOND_SURGE_STAMINA, ENCOURAGE, STRATEGIZE } from '../data';
 import { ev } from '../events';
 import { dieFor, rollTest } from '../rolls';
 import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBinder, out } from '../state';
-import { BinderSheet } from '../sheet';
+import { BinderSheet, Item } from '../sheet';
 import { known, poolFor, present, required, unused } from './common';
 import { devolve } from './damage';
 
@@ -254,7 +254,13 @@ export function useItem(
     works = test.passed;
   }
   events.push(ev('ItemUsed', { binderId: binder.id, itemId, quantityLeft: left - 1, targetId: target.id }));
-  if (!works) return events;
+  if (works) events.push(...itemEffects(item, target, condition));
+  return events;
+}
+
+/** What an item that works does: Hp and Stamina back, up to the target's maxima, and its condition removed. */
+function itemEffects(item: Item, target: ArcanaCombatant, condition: string | undefined): RuleEvent[] {
+  const events: RuleEvent[] = [];
   const heal = Math.min(item.heal, target.sheet.maxHp - target.hp);
   if (heal > 0)
     events.push(
