@@ -572,32 +572,8 @@ function decisions(ctx: Context, options: VerifyOptions): Outcome {
         recorded(group[0]),
       );
     }
-    for (let k = 0; k < Math.max(expected.length, group.length); k++) {
-      const exp = expected[k] ? { type: expected[k].type, data: expected[k].data } : undefined;
-      const rec = group[k] ? recorded(group[k]) : undefined;
-      if (canonical(exp) === canonical(rec)) continue;
-      const where =
-        exp && rec
-          ? `: ${firstDifference(exp, rec)} differs`
-          : `: it gives ${expected.length} event(s), the log records ${group.length}`;
-      return failed(
-        'decisions',
-        seq + k,
-        `the event at seq ${seq + k} does not follow from ${type}${where}`,
-        exp,
-        rec,
-      );
-    }
-    for (let k = 0; k < group.length; k++) {
-      if (group[k].drawsUsed !== after)
-        return failed(
-          'decisions',
-          seq + k,
-          `the event at seq ${seq + k} records ${group[k].drawsUsed} dice draws used; ${type} leaves ${after}`,
-          after,
-          group[k].drawsUsed,
-        );
-    }
+    const mismatch = groupMismatch(group, seq, type, expected, after);
+    if (mismatch) return mismatch;
     for (const e of group) folder.apply(e);
     undo.push(group);
     drawsUsed = after;
@@ -608,6 +584,43 @@ function decisions(ctx: Context, options: VerifyOptions): Outcome {
       `decisions hold up to seq ${ctx.malformed.seq - 1}; the entry at seq ${ctx.malformed.seq} is malformed (see sequence)`,
     );
   return ok(`${commands} commands decided again with ${dice.mode} dice (${drawsUsed} draws)`);
+}
+
+/** Where a command's recorded events (from seq `seq`) differ from the events and draws it decides again, if they do. */
+function groupMismatch(
+  group: LogEntry[],
+  seq: number,
+  type: string,
+  expected: RuleEvent[],
+  after: number,
+): Outcome | undefined {
+  for (let k = 0; k < Math.max(expected.length, group.length); k++) {
+    const exp = expected[k] ? { type: expected[k].type, data: expected[k].data } : undefined;
+    const rec = group[k] ? recorded(group[k]) : undefined;
+    if (canonical(exp) === canonical(rec)) continue;
+    const where =
+      exp && rec
+        ? `: ${firstDifference(exp, rec)} differs`
+        : `: it gives ${expected.length} event(s), the log records ${group.length}`;
+    return failed(
+      'decisions',
+      seq + k,
+      `the event at seq ${seq + k} does not follow from ${type}${where}`,
+      exp,
+      rec,
+    );
+  }
+  for (let k = 0; k < group.length; k++) {
+    if (group[k].drawsUsed !== after)
+      return failed(
+        'decisions',
+        seq + k,
+        `the event at seq ${seq + k} records ${group[k].drawsUsed} dice draws used; ${type} leaves ${after}`,
+        after,
+        group[k].drawsUsed,
+      );
+  }
+  return undefined;
 }
 
 /** The fight view folded at the head, undos honoured, equals the log's. */
