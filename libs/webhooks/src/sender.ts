@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { guardedLookup, PrivateTargetError, refusedRange } from './url-guard';
@@ -63,39 +63,45 @@ export const httpSender: Sender = (target, headers, body, options) => {
         signal,
         ...(options.allowPrivate ? {} : { lookup: guardedLookup as never }),
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const finish = () =>
-          resolve({
-            status: res.statusCode,
-            retryAfter: header(res.headers['retry-after']),
-            location: header(res.headers.location),
-            excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT),
-            latencyMs: took(),
-          });
-        res.on('data', (c: Buffer) => {
-          if (size < EXCERPT) chunks.push(c);
-          size += c.length;
-          // Only an excerpt is kept: a huge answer is cut off rather than read.
-          if (size > 64 * 1024) res.destroy();
-        });
-        res.on('end', finish);
-        res.on('close', finish);
-        res.on('error', finish);
-      },
+      (res) => readAnswer(res, resolve, took),
     );
     req.on('error', (e: Error) => {
       const aborted = options.signal?.aborted === true;
-      const error = timeout.aborted
-        ? `no response within ${options.timeoutMs} ms`
-        : e instanceof PrivateTargetError || (e as { code?: string }).code === 'EPRIVATE'
-          ? e.message
-          : `${(e as { code?: string }).code ?? e.name}: ${e.message}`;
+      const error = failure(e, timeout.aborted, options.timeoutMs);
       resolve({ excerpt: '', error, latencyMs: took(), aborted });
     });
     req.end(body);
   });
 };
+
+/** The answer's status, its retry and redirect headers and an excerpt of its body, once it ends or breaks. */
+function readAnswer(res: IncomingMessage, resolve: (r: SendResult) => void, took: () => number): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const finish = () =>
+    resolve({
+      status: res.statusCode,
+      retryAfter: header(res.headers['retry-after']),
+      location: header(res.headers.location),
+      excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT),
+      latencyMs: took(),
+    });
+  res.on('data', (c: Buffer) => {
+    if (size < EXCERPT) chunks.push(c);
+    size += c.length;
+    // Only an excerpt is kept: a huge answer is cut off rather than read.
+    if (size > 64 * 1024) res.destroy();
+  });
+  res.on('end', finish);
+  res.on('close', finish);
+  res.on('error', finish);
+}
+
+/** Why a request got no answer: the timeout, a private address refused, or the socket's error. */
+function failure(e: Error, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `no response within ${timeoutMs} ms`;
+  if (e instanceof PrivateTargetError || (e as { code?: string }).code === 'EPRIVATE') return e.message;
+  return `${(e as { code?: string }).code ?? e.name}: ${e.message}`;
+}
 
 const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
