@@ -21,6 +21,11 @@ export interface ApiConfig {
   corsOrigins?: string[];
   /** Bearer token GET /metrics requires; unset: /metrics is open. */
   metricsToken?: string;
+  /**
+   * READ_SIDE: `elect` (default) runs the projections and the webhook outbox when this instance wins the
+   * read side (always, on SQLite); `follow` never does (PostgreSQL only: another instance runs them).
+   */
+  readSide?: 'elect' | 'follow';
 }
 
 /** Configuration by environment (README "Configuration"); a wrong value stops the boot with a clear message. */
@@ -48,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    readSide: readSide(env.READ_SIDE),
   };
 }
 
@@ -85,6 +91,12 @@ function nonNegative(raw: string | undefined, name: string, fallback: number): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}"`);
   return n;
+}
+
+function readSide(raw: string | undefined): 'elect' | 'follow' {
+  if (raw === undefined || raw === '' || raw === 'elect') return 'elect';
+  if (raw === 'follow') return 'follow';
+  throw new Error(`READ_SIDE must be elect or follow, got "${raw}"`);
 }
 
 function metricsToken(raw: string | undefined): string | undefined {

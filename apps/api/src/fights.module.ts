@@ -6,7 +6,9 @@ import {
   createReadStore,
   FightQueries,
   FightService,
+  createReadSideOwner,
   ProjectionRunner,
+  TailReader,
 } from '@app/fights';
 import { Logger } from '@nestjs/common';
 import { ApiConfig, readSideUrl } from './config';
@@ -37,6 +39,15 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
       inject: [EVENT_STORE, API_CONFIG, FightService],
       useFactory: async (store: EventStore, config: ApiConfig, fights: FightService) => {
         const logger = new Logger('Projections');
+        const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : String(e));
+        // One owner of the read side (docs/event-store.md): elected on PostgreSQL, this process elsewhere.
+        const owner = createReadSideOwner({
+          url: readSideUrl(config),
+          schema: config.eventStoreSchema,
+          role: config.readSide,
+          onError: logError,
+        });
+        await owner.start();
         const runner = new ProjectionRunner(
           store,
           createReadStore({
@@ -45,11 +56,12 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
             schema: config.eventStoreSchema,
           }),
           undefined,
-          (e) => logger.error(e instanceof Error ? e.message : String(e)),
+          logError,
+          // Folds the pages the log follower reads (one tail read for the instance), not reads of its own.
+          { owner, tail: new TailReader(store) },
         );
         await runner.start();
-        fights.onCommit.add(() => runner.kick());
-        fights.onOtherEvent.add(() => runner.kick());
+        fights.onLogPage.add((page) => runner.offer(page));
         return runner;
       },
     },
@@ -91,6 +103,7 @@ export class FightsModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.fights.stop();
     await this.runner.stop();
+    await this.runner.owner.stop();
     await this.runner.read.close();
     await this.store.close();
   }

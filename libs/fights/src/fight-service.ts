@@ -9,6 +9,7 @@ import { FightFeed } from './live/fight-feed';
 import { LiveFightStream } from './live/live-stream';
 import { LiveViews } from './live/live-views';
 import { LogFollower } from './log-follower';
+import { TailPage } from './log-tail';
 
 export { GM_ACTOR } from './command-admission';
 export type { Actor, CommandInput, CreateFightInput } from './command-admission';
@@ -29,6 +30,8 @@ export class FightService {
   readonly onCommandDone: FightCommands['onCommandDone'];
   /** Events of streams other than fights (access control), as the global log delivers them. */
   readonly onOtherEvent = new Set<(e: StoredEvent) => void>();
+  /** Each page of the global log the follower read, after the cache had it: the read side's one tail read. */
+  readonly onLogPage = new Set<(page: TailPage) => void>();
   private readonly commands: FightCommands;
   private readonly reads: FightReads;
   private readonly live: LiveViews;
@@ -41,7 +44,7 @@ export class FightService {
     this.onCommandDone = this.commands.onCommandDone;
     this.reads = new FightReads(store, this.cache);
     this.live = new LiveViews(this.cache, this.feed, this.reads);
-    this.follower = new LogFollower(store, (e) => this.heard(e));
+    this.follower = new LogFollower(store, (e) => this.heard(e), this.onLogPage);
   }
 
   /** Follows the global log from `after` (where the caller's own read of it stopped). */

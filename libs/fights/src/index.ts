@@ -23,3 +23,4 @@ export * from './projections';
 export * from './fight-queries';
 export * from './access';
 export * from './coalesced-run';
+export * from './log-tail';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { CoalescedRun } from '@app/fights';
+import { WebhookActivity } from './activity';
 import { nextAttemptAt, parseRetryAfter } from './backoff';
 import { WebhookConfig } from './config';
 import { SendResult, Sender, httpSender } from './sender';
@@ -79,6 +80,8 @@ export class WebhookDispatcher {
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly stopping = new AbortController();
   private timer?: NodeJS.Timeout;
+  private activity?: WebhookActivity;
+  private readonly onActivity = (active: boolean) => this.poll(active);
   /** One claim at a time; a kick during a claim runs one more after it. */
   private readonly claims = new CoalescedRun(
     () => this.claim(),
@@ -93,7 +96,21 @@ export class WebhookDispatcher {
     private readonly onError: (e: unknown) => void = () => undefined,
   ) {}
 
-  start(): void {
+  /**
+   * Polls for due deliveries; with an `activity`, only while it is active (no endpoint: no claims). A kick
+   * claims whatever the poll does (a ping, a redelivery, a new endpoint's first deliveries).
+   */
+  start(activity?: WebhookActivity): void {
+    if (!activity) return this.poll(true);
+    this.activity = activity;
+    activity.onChange.add(this.onActivity);
+    this.poll(activity.active);
+  }
+
+  private poll(active: boolean): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    if (!active || this.stopping.signal.aborted) return;
     this.timer = setInterval(() => this.kick(), this.config.pollMs);
     this.timer.unref();
     this.kick();
@@ -102,6 +119,7 @@ export class WebhookDispatcher {
   /** Aborts the attempts in flight (they do not count) and gives their leases back. */
   async stop(): Promise<void> {
     this.stopping.abort();
+    this.activity?.onChange.delete(this.onActivity);
     clearInterval(this.timer);
     await this.claims.close();
     await Promise.all(this.inflight.values());

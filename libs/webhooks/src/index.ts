@@ -5,6 +5,7 @@ export * from './url-guard';
 export * from './sender';
 export * from './payload';
 export * from './view-folder';
+export * from './activity';
 export * from './outbox';
 export * from './dispatcher';
 export * from './pruner';

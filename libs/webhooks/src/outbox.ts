@@ -1,5 +1,13 @@
 import { EventStore, StoredEvent } from '@app/event-store';
-import { CoalescedRun, FIGHT_STREAM_PREFIX, FightEvent, toFightEvent } from '@app/fights';
+import {
+  CoalescedRun,
+  FIGHT_STREAM_PREFIX,
+  FightEvent,
+  TailPage,
+  TailReader,
+  toFightEvent,
+} from '@app/fights';
+import { WebhookActivity } from './activity';
 import { fightEventPayload, webhookId } from './payload';
 import { EndpointRow, NewDelivery, WebhookStore } from './store/types';
 import { FightViewFolder } from './view-folder';
@@ -54,13 +62,26 @@ function ownerIn(stored: StoredEvent): [string, string] | undefined {
   return undefined;
 }
 
+export interface OutboxOptions {
+  /** The pages the log follower read: planned from there instead of read again (libs/fights log-tail.ts). */
+  tail?: TailReader;
+  /** Runs only while this says (owner of the read side, some endpoint exists); by default always. */
+  activity?: WebhookActivity;
+}
+
 /**
  * The outbox's feed (a reactor, DESIGN.md "Read side"): a checkpointed consumer of the global log that,
  * for each fight event and each matching endpoint, inserts a delivery in the transaction that moves
- * the checkpoint. A crash between pages repeats nothing and loses nothing.
+ * the checkpoint. A crash between pages repeats nothing and loses nothing. With an `activity` it runs
+ * only while that is active, and idles otherwise: no reads, no timer, its checkpoint where it stopped.
  */
 export class WebhookOutbox {
   private closed = false;
+  private running = false;
+  private pollMs = 0;
+  private readonly tail?: TailReader;
+  private readonly activity?: WebhookActivity;
+  private readonly onActivity = (active: boolean) => this.follow(active);
   /** Commits arriving within a few milliseconds share one page and one transaction. */
   private readonly passes = new CoalescedRun(
     () => this.catchUp(),
@@ -76,12 +97,34 @@ export class WebhookOutbox {
     private readonly onQueued: () => void = () => undefined,
     private readonly onError: (e: unknown) => void = () => undefined,
     private readonly clock: () => number = Date.now,
+    options: OutboxOptions = {},
   ) {
     this.views = new FightViewFolder(events);
+    this.tail = options.tail;
+    this.activity = options.activity;
   }
 
+  /** Polls every `pollMs` and catches up, now or (with an activity) once it is active. */
   start(pollMs: number): void {
-    this.timer = setInterval(() => this.kick(), pollMs);
+    this.pollMs = pollMs;
+    if (!this.activity) return this.follow(true);
+    this.activity.onChange.add(this.onActivity);
+    this.follow(this.activity.active);
+  }
+
+  /** Whether it follows the log now (not idle). */
+  get following(): boolean {
+    return this.running;
+  }
+
+  private follow(active: boolean): void {
+    if (this.closed || active === this.running) return;
+    this.running = active;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.tail?.clear();
+    if (!active) return;
+    this.timer = setInterval(() => this.kick(), this.pollMs);
     this.timer.unref();
     this.kick();
   }
@@ -89,11 +132,24 @@ export class WebhookOutbox {
   /** Stops the poll and waits for the page in hand. */
   async stop(): Promise<void> {
     this.closed = true;
+    this.running = false;
+    this.activity?.onChange.delete(this.onActivity);
     clearInterval(this.timer);
+    this.tail?.clear();
     await this.passes.close();
   }
 
+  /** A page the log follower read: kept for the next pass, which it starts; nothing while idle. */
+  offer(page: TailPage): void {
+    this.activity?.heard();
+    if (!this.running) return;
+    this.tail?.offer(page);
+    this.kick();
+  }
+
+  /** A pass, unless idle (a kick before `start` runs one, as a test may ask). */
   kick(): void {
+    if (this.activity && !this.running) return;
     this.passes.kick();
   }
 
@@ -102,7 +158,9 @@ export class WebhookOutbox {
     let queued = 0;
     while (!this.closed) {
       const checkpoint = await this.store.checkpoint();
-      const page = await this.events.readAll({ after: checkpoint, limit: PAGE });
+      const page = this.tail
+        ? await this.tail.readAll(checkpoint, PAGE)
+        : await this.events.readAll({ after: checkpoint, limit: PAGE });
       if (page.length === 0) break;
       let at = checkpoint;
       for (const batch of await this.plan(page)) {

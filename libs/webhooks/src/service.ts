@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@app/fights';
 import { WebhookConfig } from './config';
+import { WebhookActivity } from './activity';
 import { signingSecrets, WebhookDispatcher } from './dispatcher';
 import { pingPayload } from './payload';
 import { newSigningSecret } from './signing';
@@ -91,6 +92,8 @@ export class WebhookService {
     private readonly dispatcher: WebhookDispatcher,
     private readonly config: WebhookConfig,
     private readonly clock: () => number = Date.now,
+    /** Told when endpoints come and go, so the outbox wakes for the first one and idles after the last. */
+    private readonly activity?: WebhookActivity,
   ) {}
 
   private async owned(tenantId: string, id: string): Promise<EndpointRow> {
@@ -120,6 +123,7 @@ export class WebhookService {
       updatedAt: now,
     };
     await this.store.insertEndpoint(row);
+    await this.activity?.refresh();
     return { endpoint: toEndpointView(row, now), secret: row.secret };
   }
 
@@ -157,6 +161,7 @@ export class WebhookService {
   async remove(tenantId: string, id: string): Promise<void> {
     await this.owned(tenantId, id);
     await this.store.deleteEndpoint(id);
+    await this.activity?.refresh();
   }
 
   /** A new secret; the old one keeps signing (both signatures are sent) for `overlapMs`. */

@@ -87,6 +87,14 @@ export class Metrics {
         for (const s of await runner.status()) this.set({ projection: s.name }, s.lagEvents);
       },
     });
+    new Gauge({
+      name: 'crs_read_side_owner',
+      help: 'Whether this instance runs the read side (projections, webhook outbox): 1 owner, 0 follower',
+      registers: [this.registry],
+      collect() {
+        this.set(runner.owner.owned ? 1 : 0);
+      },
+    });
     fights.onCommandDone.add(({ system, type, seconds, outcome, events }) => {
       const labels = commandLabels(system, type);
       this.commandSeconds.observe({ ...labels, outcome }, seconds);

@@ -36,7 +36,7 @@ export class OpsController {
 
   @Get('health/ready')
   @ApiOperation({
-    summary: `Readiness: the event store answers and every projection is within ${READY_MAX_LAG} events of the log (503 otherwise)`,
+    summary: `Readiness: the event store answers and every projection is within ${READY_MAX_LAG} events of the log (503 otherwise); readSide says whether this instance runs the projections and the webhook outbox`,
   })
   async ready(@Res() res: Response): Promise<void> {
     try {
@@ -57,6 +57,12 @@ export class OpsController {
             const data = Object.fromEntries(lag.map((s) => [s.name, s.lagEvents]));
             return behind.length ? session.down(data) : session.up(data);
           },
+          // Informative, never down: an instance that does not own the read side serves all the same.
+          () =>
+            this.indicators.check('readSide').up({
+              owner: this.runner.owner.owned,
+              mode: this.runner.owner.mode,
+            }),
         ]),
       );
     } catch (e) {

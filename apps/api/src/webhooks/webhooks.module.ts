@@ -1,8 +1,9 @@
 import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { EventStore } from '@app/event-store';
-import { FightService } from '@app/fights';
+import { FightService, ProjectionRunner, TailReader } from '@app/fights';
 import {
   createWebhookStore,
+  WebhookActivity,
   readWebhookConfig,
   WebhookConfig,
   WebhookDispatcher,
@@ -54,24 +55,43 @@ const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : S
         new WebhookPruner(store, config.retentionDays, undefined, logError),
     },
     {
+      // The outbox and the dispatcher's poll run only on the read side's owner, and only while endpoints exist.
+      provide: WebhookActivity,
+      inject: [WEBHOOK_STORE, ProjectionRunner],
+      useFactory: (store: WebhookStore, runner: ProjectionRunner) =>
+        new WebhookActivity(store, runner.owner, {
+          // On PostgreSQL other instances create and delete endpoints too.
+          recheckMs: store.engine === 'postgres' ? 1000 : undefined,
+          onError: logError,
+        }),
+    },
+    {
       provide: WebhookOutbox,
-      inject: [EVENT_STORE, WEBHOOK_STORE, WebhookDispatcher, FightService],
+      inject: [EVENT_STORE, WEBHOOK_STORE, WebhookDispatcher, FightService, WebhookActivity],
       useFactory: (
         events: EventStore,
         store: WebhookStore,
         dispatcher: WebhookDispatcher,
         fights: FightService,
+        activity: WebhookActivity,
       ) => {
-        const outbox = new WebhookOutbox(events, store, () => dispatcher.kick(), logError);
-        fights.onCommit.add(() => outbox.kick());
+        const outbox = new WebhookOutbox(events, store, () => dispatcher.kick(), logError, undefined, {
+          tail: new TailReader(events),
+          activity,
+        });
+        fights.onLogPage.add((page) => outbox.offer(page));
         return outbox;
       },
     },
     {
       provide: WebhookService,
-      inject: [WEBHOOK_STORE, WebhookDispatcher, WEBHOOK_CONFIG],
-      useFactory: (store: WebhookStore, dispatcher: WebhookDispatcher, config: WebhookConfig) =>
-        new WebhookService(store, dispatcher, config),
+      inject: [WEBHOOK_STORE, WebhookDispatcher, WEBHOOK_CONFIG, WebhookActivity],
+      useFactory: (
+        store: WebhookStore,
+        dispatcher: WebhookDispatcher,
+        config: WebhookConfig,
+        activity: WebhookActivity,
+      ) => new WebhookService(store, dispatcher, config, undefined, activity),
     },
     WebhooksResolver,
   ],
@@ -82,12 +102,13 @@ export class WebhooksModule implements OnApplicationBootstrap, BeforeApplication
     private readonly outbox: WebhookOutbox,
     private readonly dispatcher: WebhookDispatcher,
     private readonly pruner: WebhookPruner,
+    private readonly activity: WebhookActivity,
     @Inject(WEBHOOK_STORE) private readonly store: WebhookStore,
     @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
     private readonly metrics: Metrics,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     const store = this.store;
     new Gauge({
       name: 'crs_webhook_deliveries',
@@ -114,14 +135,16 @@ export class WebhooksModule implements OnApplicationBootstrap, BeforeApplication
       registers: [this.metrics.registry],
     });
     this.pruner.onPruned.add((count) => pruned.inc(count));
+    await this.activity.start();
     this.outbox.start(this.config.pollMs);
-    this.dispatcher.start();
+    this.dispatcher.start(this.activity);
     this.pruner.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.outbox.stop();
     await this.dispatcher.stop();
+    this.activity.stop();
     await this.pruner.stop();
     await this.store.close();
   }

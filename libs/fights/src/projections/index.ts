@@ -4,3 +4,4 @@ export * from './create-read-store';
 export * from './memory-read-store';
 export * from './sqlite-read-store';
 export * from './postgres-read-store';
+export * from './read-side-owner';

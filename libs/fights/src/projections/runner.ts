@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { EventStore } from '@app/event-store';
 import { CoalescedRun } from '../coalesced-run';
+import { TailPage, TailReader } from '../log-tail';
+import { FixedReadSideOwner, ReadSideOwner } from './read-side-owner';
 import { HandlerContext, ProjectionBatch } from './handlers';
 import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
 import { fightStream, toFightEvent } from '@app/fight-log';
@@ -13,6 +15,15 @@ const PAGE = 500;
  */
 const EVENTS_PER_COMMIT = 20_000;
 const BATCH_MS = 5;
+/** How soon an instance that does not fold looks again at the read model a query waits on, and how late at most. */
+const FOLLOWER_RECHECK_MS = { first: 5, max: 200 };
+
+export interface ProjectionRunnerOptions {
+  /** The pages the log follower read: folded from there instead of read again (log-tail.ts). */
+  tail?: TailReader;
+  /** Folds only while this instance owns the read side (read-side-owner.ts); by default it always does. */
+  owner?: ReadSideOwner;
+}
 
 export interface ProjectionStatus {
   name: ProjectionName;
@@ -22,13 +33,19 @@ export interface ProjectionStatus {
 }
 
 /**
- * Folds the global log into the read models. Woken on every commit it hears of
- * (and by a slow poll); several runners on one database are safe because each
- * commit happens only if the checkpoints it started from are still current.
+ * Folds the global log into the read models. Woken on every commit it hears of, or handed the pages the
+ * log follower read (`offer`), and by a slow poll; it folds only while this instance owns the read side.
+ * Several runners on one database are still safe because each commit happens only if the checkpoints it
+ * started from are still current.
  */
 export class ProjectionRunner {
   private readonly applied = new EventEmitter().setMaxListeners(0);
   private timer?: NodeJS.Timeout;
+  private pollMs = 2000;
+  private started = false;
+  readonly owner: ReadSideOwner;
+  private readonly tail?: TailReader;
+  private readonly onOwnerChange = (owned: boolean) => void this.follow(owned);
   private readonly context: HandlerContext = {
     readFight: async (fightId) => (await this.store.readStream(fightStream(fightId))).map(toFightEvent),
   };
@@ -38,7 +55,16 @@ export class ProjectionRunner {
     readonly read: ReadStore,
     private readonly names: readonly ProjectionName[] = PROJECTIONS,
     private readonly onError: (e: unknown) => void = () => undefined,
-  ) {}
+    options: ProjectionRunnerOptions = {},
+  ) {
+    this.owner = options.owner ?? new FixedReadSideOwner(true);
+    this.tail = options.tail;
+  }
+
+  /** True while this runner folds the log (this instance owns the read side). */
+  get folding(): boolean {
+    return this.started && this.owner.owned;
+  }
 
   /** Commits arriving within a few milliseconds share one page and one transaction. */
   private readonly passes = new CoalescedRun(
@@ -47,20 +73,48 @@ export class ProjectionRunner {
     BATCH_MS,
   );
 
-  /** Catches every projection up, then keeps them current. */
+  /**
+   * Catches every projection up, then keeps them current, while this instance owns the read side: it
+   * starts folding when it wins the read side and stops when it loses it.
+   */
   async start(pollMs = 2000): Promise<void> {
-    await this.catchUpAll();
-    this.timer = setInterval(() => this.kick(), pollMs);
-    this.timer.unref();
+    this.pollMs = pollMs;
+    this.started = true;
+    this.owner.onChange.add(this.onOwnerChange);
+    await this.follow(this.owner.owned, true);
   }
 
   /** Stops the poll and waits for the pass in hand, so the read store can be closed after it. */
   async stop(): Promise<void> {
+    this.started = false;
+    this.owner.onChange.delete(this.onOwnerChange);
     clearInterval(this.timer);
+    this.tail?.clear();
     await this.passes.close();
   }
 
+  /** At boot the first catch-up is awaited (and its failure fails the boot); on a takeover it is a pass like any. */
+  private async follow(owned: boolean, atBoot = false): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.tail?.clear();
+    if (!owned || !this.started) return;
+    if (atBoot) await this.catchUpAll();
+    else this.kick();
+    if (!this.folding || this.timer) return;
+    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref();
+  }
+
+  /** A page the log follower read: kept for the next pass, which it starts. Ignored while another instance folds. */
+  offer(page: TailPage): void {
+    if (!this.folding) return;
+    this.tail?.offer(page);
+    this.kick();
+  }
+
   kick(): void {
+    if (this.started && !this.owner.owned) return;
     this.passes.kick();
   }
 
@@ -104,7 +158,9 @@ export class ProjectionRunner {
     let count = 0;
     let more = false;
     do {
-      const page = await this.store.readAll({ after, limit: PAGE });
+      const page = this.tail
+        ? await this.tail.readAll(after, PAGE)
+        : await this.store.readAll({ after, limit: PAGE });
       if (page.length === 0) break;
       await batch.add(page);
       after = page[page.length - 1].checkpoint;
@@ -119,7 +175,11 @@ export class ProjectionRunner {
     return { applied: count, more };
   }
 
-  /** Resolves true once `projection` has folded `fightId` up to `seq`, false after `timeoutMs`. */
+  /**
+   * Resolves true once `projection` has folded `fightId` up to `seq`, false after `timeoutMs`. Where
+   * another instance folds, nothing here says when it has: `current` is asked again, more and more
+   * rarely (FOLLOWER_RECHECK_MS), until it is there or the time is up.
+   */
   waitFor(
     name: ProjectionName,
     fightId: string,
@@ -129,18 +189,31 @@ export class ProjectionRunner {
   ): Promise<boolean> {
     return new Promise((resolve) => {
       const key = `${name}:${fightId}`;
+      let finished = false;
+      let recheck: NodeJS.Timeout | undefined;
+      let recheckMs = FOLLOWER_RECHECK_MS.first;
       const done = (ok: boolean) => {
+        if (finished) return;
+        finished = true;
         clearTimeout(timer);
+        clearTimeout(recheck);
         this.applied.off(key, listener);
         resolve(ok);
       };
       const listener = (reached: number) => reached >= seq && done(true);
       const timer = setTimeout(() => done(false), timeoutMs);
       this.applied.on(key, listener);
-      void current().then(
-        (reached) => reached >= seq && done(true),
-        () => undefined,
-      );
+      const look = () =>
+        void current().then(
+          (reached) => {
+            if (reached >= seq) return done(true);
+            if (finished || this.folding || !this.started) return;
+            recheck = setTimeout(look, recheckMs);
+            recheckMs = Math.min(recheckMs * 2, FOLLOWER_RECHECK_MS.max);
+          },
+          () => undefined,
+        );
+      look();
       this.kick();
     });
   }

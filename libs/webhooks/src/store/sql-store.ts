@@ -268,6 +268,10 @@ export class SqlWebhookStore implements WebhookStore {
     ).map(toEndpoint);
   }
 
+  async hasEndpoints(): Promise<boolean> {
+    return (await this.db.query(`SELECT 1 AS one FROM webhook_endpoints LIMIT 1`, [])).length > 0;
+  }
+
   async deleteEndpoint(id: string): Promise<void> {
     await this.db.tx(async (q) => {
       await q.run(`DELETE FROM webhook_attempts WHERE endpoint_id = $1`, [id]);

@@ -112,6 +112,8 @@ export interface WebhookStore {
   listEndpoints(tenantId: string): Promise<EndpointRow[]>;
   /** Deletes the endpoint with its deliveries and attempts. */
   deleteEndpoint(id: string): Promise<void>;
+  /** Whether any endpoint exists, of any tenant, enabled or not (the outbox idles without one). */
+  hasEndpoints(): Promise<boolean>;
 
   /** The outbox consumer's position in the global log. */
   checkpoint(): Promise<string | undefined>;
