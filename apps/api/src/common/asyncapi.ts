@@ -21,14 +21,9 @@ function dataSchema(schema: Parameters<typeof jsonSchemaOf>[0]): Schema {
   return rest;
 }
 
-/**
- * The AsyncAPI 3 document of everything the service pushes: the events of a fight over SSE, graphql-ws
- * and webhooks, every event type with its payload schema, generated from the same declarations as the
- * commands (libs/rules contracts). Written to schema/asyncapi.json and served at /asyncapi.json.
- */
-export function asyncApiDocument(): Record<string, unknown> {
+/** Each system's event types as schemas (`NarateerFightStarted`…), the refs to them and every type's name. */
+function eventSchemas(): { schemas: Record<string, Schema>; eventRefs: Schema[]; seen: Set<string> } {
   const schemas: Record<string, Schema> = {};
-  const messages: Record<string, Schema> = {};
   const eventRefs: Schema[] = [];
   const seen = new Set<string>();
   for (const system of Object.values(SYSTEMS)) {
@@ -46,19 +41,12 @@ export function asyncApiDocument(): Record<string, unknown> {
       seen.add(type);
     }
   }
-  schemas.FightEvent = {
-    description: 'An event of a fight of any system, as the log holds it (`type` names its schema).',
-    anyOf: eventRefs,
-  };
-  messages.FightEvent = {
-    name: 'FightEvent',
-    title: 'A fight event',
-    summary:
-      'One event of the fight’s log, in seq order. SSE: `id` is the seq, `event` the event type; graphql-ws: the `fightEvents` subscription.',
-    contentType: 'application/json',
-    payload: { $ref: '#/components/schemas/FightEvent' },
-  };
-  messages.WebhookFightEvent = {
+  return { schemas, eventRefs, seen };
+}
+
+/** A fight event as a webhook delivers it: the Standard Webhooks headers, the event in its envelope. */
+function webhookFightEvent(seen: Set<string>): Schema {
+  return {
     name: 'WebhookFightEvent',
     title: 'A fight event delivered by webhook',
     summary: 'Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature headers).',
@@ -95,6 +83,20 @@ export function asyncApiDocument(): Record<string, unknown> {
       },
     },
   };
+}
+
+/** Every message the service pushes, by name: fight events (SSE, graphql-ws, webhooks), the stream's end, pings, views. */
+function pushedMessages(seen: Set<string>): Record<string, Schema> {
+  const messages: Record<string, Schema> = {};
+  messages.FightEvent = {
+    name: 'FightEvent',
+    title: 'A fight event',
+    summary:
+      'One event of the fight’s log, in seq order. SSE: `id` is the seq, `event` the event type; graphql-ws: the `fightEvents` subscription.',
+    contentType: 'application/json',
+    payload: { $ref: '#/components/schemas/FightEvent' },
+  };
+  messages.WebhookFightEvent = webhookFightEvent(seen);
   const errorShape = {
     type: 'object',
     required: ['statusCode', 'code', 'message'],
@@ -136,6 +138,92 @@ export function asyncApiDocument(): Record<string, unknown> {
       properties: { fightId: { type: 'string' }, seq: { type: 'integer' }, view: { type: 'object' } },
     },
   };
+  return messages;
+}
+
+/** Where the messages go: the SSE stream of a fight, the graphql-ws endpoint, each webhook endpoint. */
+function channels(): Schema {
+  return {
+    fightStream: {
+      address: '/fights/{fightId}/stream',
+      title: 'Server-Sent Events of one fight',
+      description:
+        'GET with a key or token; resume with Last-Event-ID or ?after=<seq>. Each message: `id: <seq>`, `event: <type>`, `data: <FightEvent JSON>`; with `?messages=unnamed` no `event:` line, so EventSource.onmessage receives every event.',
+      parameters: { fightId: { description: 'The fight id' } },
+      messages: {
+        fightEvent: { $ref: '#/components/messages/FightEvent' },
+        streamEnded: { $ref: '#/components/messages/StreamEnded' },
+      },
+    },
+    fightEventsSubscription: {
+      address: '/graphql',
+      title: 'GraphQL subscriptions over graphql-ws',
+      description:
+        '`subscription { fightEvents(fightId, after) { … } }` and `fightView(fightId)`; authenticate with connectionParams.authorization.',
+      messages: {
+        fightEvent: { $ref: '#/components/messages/FightEvent' },
+        fightView: { $ref: '#/components/messages/FightView' },
+      },
+    },
+    webhook: {
+      address: '{endpointUrl}',
+      title: 'Webhook deliveries',
+      description:
+        'POSTed to each registered endpoint whose eventTypes filter admits the event, at least once, in seq order per fight.',
+      parameters: { endpointUrl: { description: 'The URL registered with POST /webhooks/endpoints' } },
+      messages: {
+        fightEvent: { $ref: '#/components/messages/WebhookFightEvent' },
+        ping: { $ref: '#/components/messages/WebhookPing' },
+      },
+    },
+  };
+}
+
+/** Who sends and who receives on each channel. */
+function operations(): Schema {
+  return {
+    receiveFightStream: {
+      action: 'receive',
+      channel: { $ref: '#/channels/fightStream' },
+      summary: 'A client reads a fight’s events over SSE.',
+      messages: [
+        { $ref: '#/channels/fightStream/messages/fightEvent' },
+        { $ref: '#/channels/fightStream/messages/streamEnded' },
+      ],
+    },
+    receiveFightSubscription: {
+      action: 'receive',
+      channel: { $ref: '#/channels/fightEventsSubscription' },
+      summary: 'A client receives subscription results over graphql-ws.',
+      messages: [
+        { $ref: '#/channels/fightEventsSubscription/messages/fightEvent' },
+        { $ref: '#/channels/fightEventsSubscription/messages/fightView' },
+      ],
+    },
+    sendWebhook: {
+      action: 'send',
+      channel: { $ref: '#/channels/webhook' },
+      summary: 'The service delivers events to webhook endpoints.',
+      messages: [
+        { $ref: '#/channels/webhook/messages/fightEvent' },
+        { $ref: '#/channels/webhook/messages/ping' },
+      ],
+    },
+  };
+}
+
+/**
+ * The AsyncAPI 3 document of everything the service pushes: the events of a fight over SSE, graphql-ws
+ * and webhooks, every event type with its payload schema, generated from the same declarations as the
+ * commands (libs/rules contracts). Written to schema/asyncapi.json and served at /asyncapi.json.
+ */
+export function asyncApiDocument(): Record<string, unknown> {
+  const { schemas, eventRefs, seen } = eventSchemas();
+  schemas.FightEvent = {
+    description: 'An event of a fight of any system, as the log holds it (`type` names its schema).',
+    anyOf: eventRefs,
+  };
+  const messages = pushedMessages(seen);
   return {
     asyncapi: '3.0.0',
     info: {
@@ -152,69 +240,8 @@ export function asyncApiDocument(): Record<string, unknown> {
         description: 'A local service (npm start): SSE at /fights/{fightId}/stream, graphql-ws at /graphql.',
       },
     },
-    channels: {
-      fightStream: {
-        address: '/fights/{fightId}/stream',
-        title: 'Server-Sent Events of one fight',
-        description:
-          'GET with a key or token; resume with Last-Event-ID or ?after=<seq>. Each message: `id: <seq>`, `event: <type>`, `data: <FightEvent JSON>`; with `?messages=unnamed` no `event:` line, so EventSource.onmessage receives every event.',
-        parameters: { fightId: { description: 'The fight id' } },
-        messages: {
-          fightEvent: { $ref: '#/components/messages/FightEvent' },
-          streamEnded: { $ref: '#/components/messages/StreamEnded' },
-        },
-      },
-      fightEventsSubscription: {
-        address: '/graphql',
-        title: 'GraphQL subscriptions over graphql-ws',
-        description:
-          '`subscription { fightEvents(fightId, after) { … } }` and `fightView(fightId)`; authenticate with connectionParams.authorization.',
-        messages: {
-          fightEvent: { $ref: '#/components/messages/FightEvent' },
-          fightView: { $ref: '#/components/messages/FightView' },
-        },
-      },
-      webhook: {
-        address: '{endpointUrl}',
-        title: 'Webhook deliveries',
-        description:
-          'POSTed to each registered endpoint whose eventTypes filter admits the event, at least once, in seq order per fight.',
-        parameters: { endpointUrl: { description: 'The URL registered with POST /webhooks/endpoints' } },
-        messages: {
-          fightEvent: { $ref: '#/components/messages/WebhookFightEvent' },
-          ping: { $ref: '#/components/messages/WebhookPing' },
-        },
-      },
-    },
-    operations: {
-      receiveFightStream: {
-        action: 'receive',
-        channel: { $ref: '#/channels/fightStream' },
-        summary: 'A client reads a fight’s events over SSE.',
-        messages: [
-          { $ref: '#/channels/fightStream/messages/fightEvent' },
-          { $ref: '#/channels/fightStream/messages/streamEnded' },
-        ],
-      },
-      receiveFightSubscription: {
-        action: 'receive',
-        channel: { $ref: '#/channels/fightEventsSubscription' },
-        summary: 'A client receives subscription results over graphql-ws.',
-        messages: [
-          { $ref: '#/channels/fightEventsSubscription/messages/fightEvent' },
-          { $ref: '#/channels/fightEventsSubscription/messages/fightView' },
-        ],
-      },
-      sendWebhook: {
-        action: 'send',
-        channel: { $ref: '#/channels/webhook' },
-        summary: 'The service delivers events to webhook endpoints.',
-        messages: [
-          { $ref: '#/channels/webhook/messages/fightEvent' },
-          { $ref: '#/channels/webhook/messages/ping' },
-        ],
-      },
-    },
+    channels: channels(),
+    operations: operations(),
     components: { schemas, messages },
   };
 }
