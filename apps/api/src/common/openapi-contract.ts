@@ -151,13 +151,11 @@ function systemSchemas(
   return { command: `${name}Command`, event: `${name}Event`, sheet: `${name}Sheet`, view };
 }
 
-/**
- * The contract published in OpenAPI: commands as a `oneOf` per system with a discriminator on `type`,
- * events typed by type, sheets by system; security schemes; operation ids a generated client uses.
- */
-export function publishContract(doc: OpenAPIObject): OpenAPIObject {
-  const schemas = ((doc.components ??= {}).schemas ??= {});
-  const bySystem = Object.values(SYSTEMS).map((s) => systemSchemas(s, schemas as Record<string, Schema>));
+type Schemas = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>;
+type SystemRefs = ReturnType<typeof systemSchemas>;
+
+/** The unions over the systems: any system's command, event and sheet, and the fight view by `system`. */
+function publishUnions(schemas: Schemas, bySystem: SystemRefs[]): void {
   schemas.Command = {
     description: 'A command of the fight’s system (GET /systems/:id lists them, with their JSON Schemas).',
     anyOf: bySystem.map((s) => ref(s.command)),
@@ -193,8 +191,11 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
         };
     }
   }
+}
 
-  doc.components.securitySchemes = {
+/** How a client authenticates (a key or token, as a bearer or a query parameter), where the service runs. */
+function declareSecurity(doc: OpenAPIObject): void {
+  (doc.components ??= {}).securitySchemes = {
     bearer: {
       type: 'http',
       scheme: 'bearer',
@@ -212,64 +213,79 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
   doc.security = [{ bearer: [] }, { token: [] }];
   doc.servers = [{ url: 'http://localhost:3000', description: 'A local service (npm start)' }];
   doc.info.license = { name: 'UNLICENSED' };
+}
 
+/** The answers of a route that needs a key or token: 401, 403, 429 and 503 (none on a public route). */
+function declareAccessErrors(path: string, op: Operation): void {
+  if (PUBLIC.test(path)) op.security = [];
+  else {
+    op.responses['401'] ??= {
+      description: 'No valid key or token (WWW-Authenticate: Bearer).',
+      content: { 'application/json': { schema: ref('ErrorModel') } },
+    };
+    op.responses['403'] ??= {
+      description: 'The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT).',
+      content: { 'application/json': { schema: ref('ErrorModel') } },
+    };
+    op.responses['429'] ??= {
+      description: 'Rate limited (RATE_LIMITED); Retry-After says when to try again.',
+      content: { 'application/json': { schema: ref('ErrorModel') } },
+    };
+  }
+  if (!PUBLIC.test(path))
+    op.responses['503'] ??= {
+      description:
+        'The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again.',
+      content: { 'application/json': { schema: ref('ErrorModel') } },
+    };
+}
+
+/** The answers to bad input (README "Errors"): 400 and 422 by the one rule, 415 and 413 for a body. */
+function declareInputErrors(method: string, op: Operation): void {
+  const error = { content: { 'application/json': { schema: ref('ErrorModel') } } };
+  const id = op.operationId ?? '';
+  if (op.requestBody || op.parameters?.length)
+    op.responses['400'] = { ...error, description: [UNREADABLE, MORE_400[id]].filter(Boolean).join(' ') };
+  if (op.requestBody) {
+    const declared: unknown = op.responses['422']?.description;
+    op.responses['422'] = {
+      ...error,
+      description: [
+        BREAKS_DECLARATION,
+        MORE_422[id],
+        typeof declared === 'string' && declared ? `Or: ${declared}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    };
+  }
+  if (method === 'post' || method === 'patch')
+    op.responses['415'] ??= {
+      description: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE).',
+      content: { 'application/json': { schema: ref('ErrorModel') } },
+    };
+  if (method === 'post' || method === 'patch')
+    op.responses['413'] ??= {
+      description: 'The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE).',
+      content: { 'application/json': { schema: ref('ErrorModel') } },
+    };
+}
+
+/** Each operation's stable id and summary, its security and the error answers it can give. */
+function declareOperations(doc: OpenAPIObject): void {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
       const key = `${method.toUpperCase()} ${path}`;
       if (OPERATION_IDS[key]) op.operationId = OPERATION_IDS[key];
       op.summary ??= op.operationId;
-      if (PUBLIC.test(path)) op.security = [];
-      else {
-        op.responses['401'] ??= {
-          description: 'No valid key or token (WWW-Authenticate: Bearer).',
-          content: { 'application/json': { schema: ref('ErrorModel') } },
-        };
-        op.responses['403'] ??= {
-          description: 'The key or token may not do this (FORBIDDEN, GM_ONLY_FIELD, NOT_YOUR_COMBATANT).',
-          content: { 'application/json': { schema: ref('ErrorModel') } },
-        };
-        op.responses['429'] ??= {
-          description: 'Rate limited (RATE_LIMITED); Retry-After says when to try again.',
-          content: { 'application/json': { schema: ref('ErrorModel') } },
-        };
-      }
-      if (!PUBLIC.test(path))
-        op.responses['503'] ??= {
-          description:
-            'The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again.',
-          content: { 'application/json': { schema: ref('ErrorModel') } },
-        };
-      const error = { content: { 'application/json': { schema: ref('ErrorModel') } } };
-      const id = op.operationId ?? '';
-      if (op.requestBody || op.parameters?.length)
-        op.responses['400'] = { ...error, description: [UNREADABLE, MORE_400[id]].filter(Boolean).join(' ') };
-      if (op.requestBody) {
-        const declared: unknown = op.responses['422']?.description;
-        op.responses['422'] = {
-          ...error,
-          description: [
-            BREAKS_DECLARATION,
-            MORE_422[id],
-            typeof declared === 'string' && declared ? `Or: ${declared}` : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-        };
-      }
-      if (method === 'post' || method === 'patch')
-        op.responses['415'] ??= {
-          description: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE).',
-          content: { 'application/json': { schema: ref('ErrorModel') } },
-        };
-      if (method === 'post' || method === 'patch')
-        op.responses['413'] ??= {
-          description: 'The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE).',
-          content: { 'application/json': { schema: ref('ErrorModel') } },
-        };
+      declareAccessErrors(path, op);
+      declareInputErrors(method, op);
     }
   }
-  declareHeaders(doc);
-  // Events and sheets typed by system wherever a response or body carries them.
+}
+
+/** Events typed by system wherever a response or body carries them (FightEventModel → FightEvent). */
+function retypeEvents(doc: OpenAPIObject, schemas: Schemas): void {
   const retype = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(retype);
     if (!node || typeof node !== 'object') return;
@@ -280,6 +296,10 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
   retype(doc.paths);
   retype(schemas);
   delete schemas.FightEventModel;
+}
+
+/** Sheets typed by system in a new fight's combatants, commands by system in POST /fights/{id}/commands. */
+function typeInputs(doc: OpenAPIObject, schemas: Schemas): void {
   schemas.CombatantInput = {
     type: 'object',
     additionalProperties: false,
@@ -315,6 +335,21 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
       required: true,
       content: { 'application/json': { schema: ref('Command'), examples: commandExamples() } },
     };
+}
+
+/**
+ * The contract published in OpenAPI: commands as a `oneOf` per system with a discriminator on `type`,
+ * events typed by type, sheets by system; security schemes; operation ids a generated client uses.
+ */
+export function publishContract(doc: OpenAPIObject): OpenAPIObject {
+  const schemas = ((doc.components ??= {}).schemas ??= {});
+  const bySystem = Object.values(SYSTEMS).map((s) => systemSchemas(s, schemas as Record<string, Schema>));
+  publishUnions(schemas, bySystem);
+  declareSecurity(doc);
+  declareOperations(doc);
+  declareHeaders(doc);
+  retypeEvents(doc, schemas);
+  typeInputs(doc, schemas);
   return doc;
 }
 
