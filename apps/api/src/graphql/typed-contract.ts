@@ -324,18 +324,12 @@ function viewTypes(builder: TypeBuilder): GraphQLUnionType | undefined {
   });
 }
 
-/** Nest's `transformSchema`: adds the typed command mutations and FightEvent.detail to the code-first schema. */
-export function typedContract(schema: GraphQLSchema): GraphQLSchema {
-  const builder = new TypeBuilder();
-  const systems = commandInputs(builder);
-  const { union, detail } = eventDetails(builder);
-  const views = viewTypes(builder);
-  const mutation = schema.getMutationType();
-  const send = mutation?.getFields().command;
-  const result = schema.getType('CommandResultModel') as GraphQLObjectType | undefined;
-  if (!mutation || !send?.resolve || !result) return schema;
-  const sendResolve = send.resolve as GraphQLFieldResolver<unknown, unknown>;
-
+/** One typed mutation per system, `narateerCommand(fightId, command, …)`: each forwards to `command`. */
+function commandMutations(
+  systems: SystemCommands[],
+  result: GraphQLObjectType,
+  sendResolve: GraphQLFieldResolver<unknown, unknown>,
+): GraphQLFieldConfigMap<unknown, unknown> {
   const extraMutations: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const { system, input, commands } of systems) {
     extraMutations[`${camel(pascal(system.id))}Command`] = {
@@ -380,18 +374,17 @@ export function typedContract(schema: GraphQLSchema): GraphQLSchema {
       },
     };
   }
+  return extraMutations;
+}
 
-  const withTypes = new GraphQLSchema({
-    ...schema.toConfig(),
-    types: [
-      ...schema.toConfig().types,
-      ...builder.named.values(),
-      union,
-      ...(views ? [views] : []),
-      ...systems.map((s) => s.input),
-    ],
-  });
-  return mapSchema(withTypes, {
+/** The schema with the typed mutations, `typedView` on FightModel and CommandResultModel, FightEvent.detail. */
+function withTypedFields(
+  schema: GraphQLSchema,
+  extraMutations: GraphQLFieldConfigMap<unknown, unknown>,
+  views: GraphQLUnionType | undefined,
+  { union, detail }: ReturnType<typeof eventDetails>,
+): GraphQLSchema {
+  return mapSchema(schema, {
     [MapperKind.MUTATION]: (type) => {
       const config = type.toConfig();
       return new GraphQLObjectType({ ...config, fields: { ...config.fields, ...extraMutations } });
@@ -428,4 +421,30 @@ export function typedContract(schema: GraphQLSchema): GraphQLSchema {
       });
     },
   });
+}
+
+/** Nest's `transformSchema`: adds the typed command mutations and FightEvent.detail to the code-first schema. */
+export function typedContract(schema: GraphQLSchema): GraphQLSchema {
+  const builder = new TypeBuilder();
+  const systems = commandInputs(builder);
+  const details = eventDetails(builder);
+  const views = viewTypes(builder);
+  const mutation = schema.getMutationType();
+  const send = mutation?.getFields().command;
+  const result = schema.getType('CommandResultModel') as GraphQLObjectType | undefined;
+  if (!mutation || !send?.resolve || !result) return schema;
+  const sendResolve = send.resolve as GraphQLFieldResolver<unknown, unknown>;
+  const extraMutations = commandMutations(systems, result, sendResolve);
+
+  const withTypes = new GraphQLSchema({
+    ...schema.toConfig(),
+    types: [
+      ...schema.toConfig().types,
+      ...builder.named.values(),
+      details.union,
+      ...(views ? [views] : []),
+      ...systems.map((s) => s.input),
+    ],
+  });
+  return withTypedFields(withTypes, extraMutations, views, details);
 }
