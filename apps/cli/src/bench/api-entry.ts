@@ -4,3 +4,4 @@
  * require() call.
  */
 export { createApp } from '@app/api';
+export { FightService } from '@app/fights';

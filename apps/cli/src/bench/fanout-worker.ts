@@ -1,10 +1,12 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 
 /**
- * 1,000 graphql-ws subscribers in their own thread. For every event received it records the wall
- * time (performance.timeOrigin + now(), comparable across threads) against the event's seq.
+ * 1,000 graphql-ws subscribers in a process of their own (so that their CPU time, process.cpuUsage,
+ * is theirs alone: the bench client shares the machine's cores with the server). For every event
+ * received it records the wall time (performance.timeOrigin + now(), comparable across processes)
+ * against the event's seq. argv[2]: the job; IPC: `connect` → `ready`, `collect` → `received` (with
+ * the CPU used since `ready`), `close` → `closed`.
  */
 interface Job {
   wsUrl: string;
@@ -14,13 +16,15 @@ interface Job {
   subscribers: number;
 }
 
-const job = workerData as Job;
+const job = JSON.parse(process.argv[2]) as Job;
 const now = () => performance.timeOrigin + performance.now();
 const clients: Client[] = [];
 /** seq → receive times. */
 const received = new Map<number, number[]>();
 let live = 0;
 let failures = 0;
+let cpuAtReady = process.cpuUsage();
+let readyAt = now();
 
 const QUERY =
   'subscription ($fightId: ID!, $after: Int) { fightEvents(fightId: $fightId, after: $after) { seq type } }';
@@ -70,14 +74,27 @@ async function onMessage(msg: { type: string }): Promise<void> {
     }
     live = job.subscribers - failures;
     received.clear();
-    parentPort!.postMessage({ type: 'ready', live, failures });
+    cpuAtReady = process.cpuUsage();
+    readyAt = now();
+    process.send!({ type: 'ready', live, failures });
   } else if (msg.type === 'collect') {
-    parentPort!.postMessage({ type: 'received', received: [...received.entries()] });
+    const cpu = process.cpuUsage(cpuAtReady);
+    process.send!({
+      type: 'received',
+      received: [...received.entries()],
+      cpuMicros: cpu.user + cpu.system,
+      wallMs: now() - readyAt,
+    });
   } else if (msg.type === 'close') {
     await Promise.all(clients.map((c) => Promise.resolve(c.dispose())));
-    parentPort!.postMessage({ type: 'closed' });
+    process.send!({ type: 'closed' }, () => process.exit(0));
   }
 }
 
-// Not caught here on purpose: a failure ends the worker with an 'error' event, which benchFanout waits on.
-parentPort!.on('message', (msg: { type: string }) => void onMessage(msg));
+process.on('message', (msg: { type: string }) => {
+  onMessage(msg).catch((e: unknown) => {
+    console.error('fan-out client:', e);
+    process.exit(1);
+  });
+});
+process.on('disconnect', () => process.exit(0));

@@ -1,6 +1,5 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { BenchApp } from './bench-app';
 import { commandAt, createFightInput, SETUP, ROUND } from './fight-script';
 import { now, percentile, sleep } from './util';
@@ -113,7 +112,7 @@ export async function benchHttp(
   };
 }
 
-export interface FanoutFigures {
+export interface FanoutRound {
   subscribers: number;
   live: number;
   commands: number;
@@ -123,42 +122,92 @@ export interface FanoutFigures {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /**
+   * CPU per event fanned out (one event to every subscriber), in ms: of the subscribers' process (the
+   * bench client, reading 1,000 frames) and of the server's (the bench process: the app, and the one
+   * client that sends the commands). A burst that costs either side about the p99 on a busy core is
+   * what the p99 measures.
+   */
+  clientCpuMsPerEvent: number;
+  serverCpuMsPerEvent: number;
+  /** The same CPU over the wall time of the timed window (commands gapMs apart), as a share of one core. */
+  clientCpuShare: number;
+  serverCpuShare: number;
+}
+
+export interface FanoutFigures {
+  rounds: FanoutRound[];
+  /** Over the rounds: the median and the worst p99, the median p50. */
+  medianP99Ms: number;
+  worstP99Ms: number;
+  medianP50Ms: number;
+  /** Every delivery made in every round, to every live subscriber. */
+  complete: boolean;
+}
+
+interface FanoutClient {
+  reply<T>(type: string): Promise<T>;
+  send(type: string): void;
+  close(): Promise<void>;
+}
+
+/** The subscribers' process (fanout-worker.ts), subscribed from `after` on `fightId`. */
+function fanoutClient(app: BenchApp, fightId: string, after: number, subscribers: number): FanoutClient {
+  const job = {
+    wsUrl: `${app.url.replace('http', 'ws')}/graphql`,
+    apiKey: app.apiKey,
+    fightId,
+    after,
+    subscribers,
+  };
+  const child = fork(join(__dirname, 'fanout-worker.js'), [JSON.stringify(job)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`fan-out client exited with code ${code}`))),
+  );
+  exited.catch(() => undefined);
+  return {
+    reply: <T>(type: string) =>
+      Promise.race([
+        exited,
+        new Promise<T>((resolve) => {
+          const on = (m: { type: string }) => {
+            if (m.type !== type) return;
+            child.off('message', on);
+            resolve(m as T);
+          };
+          child.on('message', on);
+        }),
+      ]),
+    send: (type) => child.send({ type }),
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      if (child.connected) child.send({ type: 'close' });
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      await gone;
+    },
+  };
 }
 
 /**
- * 1,000 graphql-ws subscribers (another thread) on one fight; commands are sent one at a time,
- * `gapMs` apart. Delivery latency = receive time − the time the command was sent (so it includes
- * the decide and the append).
+ * One round: `subscribers` graphql-ws subscribers (another process) on a fresh fight; commands are
+ * sent one at a time, `gapMs` apart. Delivery latency = receive time − the time the command was sent
+ * (so it includes the decide and the append).
  */
-export async function benchFanout(
+async function fanoutRound(
   app: BenchApp,
   opts: { subscribers: number; commands: number; gapMs: number },
-): Promise<FanoutFigures> {
+): Promise<FanoutRound> {
   const created = await ok(app, '/fights', createFightInput());
   const fightId = created.fightId as string;
   const first = await ok(app, `/fights/${fightId}/commands`, SETUP);
-  const worker = new Worker(join(__dirname, 'fanout-worker.js'), {
-    workerData: {
-      wsUrl: `${app.url.replace('http', 'ws')}/graphql`,
-      apiKey: app.apiKey,
-      fightId,
-      after: first.seq - 1,
-      subscribers: opts.subscribers,
-    },
-  });
-  const reply = <T>(type: string): Promise<T> =>
-    new Promise((resolve, reject) => {
-      const onMessage = (m: { type: string }) => {
-        if (m.type !== type) return;
-        worker.off('message', onMessage);
-        resolve(m as T);
-      };
-      worker.on('message', onMessage);
-      worker.once('error', reject);
-    });
+  const client = fanoutClient(app, fightId, first.seq - 1, opts.subscribers);
   try {
-    worker.postMessage({ type: 'connect' });
-    const ready = await reply<{ live: number; failures: number }>('ready');
+    client.send('connect');
+    const ready = await client.reply<{ live: number; failures: number }>('ready');
+    const serverCpu = process.cpuUsage();
     const sentAt = new Map<number, number>();
     let events = 0;
     for (let i = 0; i < opts.commands; i++) {
@@ -169,15 +218,18 @@ export async function benchFanout(
       await sleep(opts.gapMs);
     }
     await sleep(500);
-    worker.postMessage({ type: 'collect' });
-    const { received } = await reply<{ received: Array<[number, number[]]> }>('received');
+    const server = process.cpuUsage(serverCpu);
+    client.send('collect');
+    const { received, cpuMicros, wallMs } = await client.reply<{
+      received: Array<[number, number[]]>;
+      cpuMicros: number;
+      wallMs: number;
+    }>('received');
     const latencies: number[] = [];
     for (const [seq, times] of received) {
       const t = sentAt.get(seq);
       if (t !== undefined) for (const r of times) latencies.push(r - t);
     }
-    worker.postMessage({ type: 'close' });
-    await Promise.race([reply('closed'), sleep(5000)]);
     return {
       subscribers: opts.subscribers,
       live: ready.live,
@@ -188,8 +240,38 @@ export async function benchFanout(
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
       maxMs: Math.max(...latencies),
+      clientCpuMsPerEvent: cpuMicros / 1000 / events,
+      serverCpuMsPerEvent: (server.user + server.system) / 1000 / events,
+      clientCpuShare: cpuMicros / 1000 / wallMs,
+      serverCpuShare: (server.user + server.system) / 1000 / wallMs,
     };
   } finally {
-    await worker.terminate();
+    await client.close();
   }
+}
+
+/** `rounds` fan-out rounds, each on a fresh fight with fresh subscribers: a p99 target must hold in every one. */
+export async function benchFanout(
+  app: BenchApp,
+  opts: { subscribers: number; commands: number; gapMs: number; rounds: number; log?: (s: string) => void },
+): Promise<FanoutFigures> {
+  const rounds: FanoutRound[] = [];
+  for (let r = 0; r < opts.rounds; r++) {
+    const f = await fanoutRound(app, opts);
+    opts.log?.(
+      `  fan-out round ${r + 1}: p99 ${f.p99Ms.toFixed(1)} ms, p50 ${f.p50Ms.toFixed(1)} ms; CPU per event: client ${f.clientCpuMsPerEvent.toFixed(1)} ms, server ${f.serverCpuMsPerEvent.toFixed(1)} ms`,
+    );
+    rounds.push(f);
+  }
+  const p99 = rounds.map((r) => r.p99Ms);
+  return {
+    rounds,
+    medianP99Ms: percentile(p99, 50),
+    worstP99Ms: Math.max(...p99),
+    medianP50Ms: percentile(
+      rounds.map((r) => r.p50Ms),
+      50,
+    ),
+    complete: rounds.every((r) => r.deliveries === r.expectedDeliveries && r.live === r.subscribers),
+  };
 }

@@ -6,17 +6,20 @@ import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import type { ApiConfig } from '@app/api';
 import { BaselineController } from './baseline.controller';
+import { forceGc } from './util';
 
 /**
  * One HTTP server of the stack benchmark, in a process of its own so that its CPU time
- * (process.cpuUsage) is its alone. argv[2]: `{ kind, dataDir? }`. It answers the parent's IPC:
- * `{ type: 'cpu' }` → `{ type: 'cpu', cpu, rss }`; `profile-start` / `profile-stop` → a V8 CPU
- * profile of what ran in between (`{ type: 'profile', profile }`); `{ type: 'exit' }` → closes and exits.
+ * (process.cpuUsage) is its alone. argv[2]: `{ kind, dataDir?, store? }`. It answers the parent's IPC:
+ * `{ type: 'cpu' }` → `{ type: 'cpu', cpu, rss }`; `{ type: 'memory' }` → `{ type: 'memory', memory }`
+ * (process.memoryUsage after a full GC); `profile-start` / `profile-stop` → a V8 CPU profile of what
+ * ran in between (`{ type: 'profile', profile }`); `{ type: 'exit' }` → closes and exits.
  *
  * - `node-http`: bare node:http, `GET /get` and `POST /post` (the body read and JSON.parsed).
  * - `nest-express` / `nest-fastify`: a minimal NestJS app, the same two routes, nothing else.
  * - `service`: this service as main.ts builds it (createApp: helmet, body limits, logging at info to
- *   stdout, which the parent sends to /dev/null), with the in-app constant route as a diagnostic.
+ *   stdout, which the parent sends to /dev/null), with the in-app constant route as a diagnostic;
+ *   SQLite in `dataDir`, or the PostgreSQL of `eventStoreUrl` (schema `eventStoreSchema`).
  */
 export type ServerKind = 'node-http' | 'nest-express' | 'nest-fastify' | 'service';
 
@@ -43,6 +46,8 @@ class MinimalModule {}
 interface Started {
   url: string;
   apiKey?: string;
+  /** The service's cache of folded fights: how many it holds. */
+  cachedFights?(): number;
   close(): Promise<void>;
 }
 
@@ -85,14 +90,20 @@ async function startNest(kind: 'nest-express' | 'nest-fastify'): Promise<Started
   return { url, close: () => app.close() };
 }
 
-async function startService(dataDir: string): Promise<Started> {
+export interface ServiceStore {
+  eventStoreUrl?: string;
+  eventStoreSchema?: string;
+}
+
+async function startService(dataDir: string, store: ServiceStore): Promise<Started> {
   // Loaded only here, so the baselines' processes hold none of the service's modules.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createApp } = require('./api-entry') as typeof import('./api-entry');
+  const { createApp, FightService } = require('./api-entry') as typeof import('./api-entry');
   const config: ApiConfig = {
     port: 0,
     host: '127.0.0.1',
     dataDir,
+    ...store,
     bodyLimit: '256kb',
     auditBodyLimit: '20mb',
     adminApiKey: BENCH_ADMIN_KEY,
@@ -112,21 +123,35 @@ async function startService(dataDir: string): Promise<Started> {
   const tenant = (await res.json()) as { apiKey?: string };
   if (res.status !== 201 || !tenant.apiKey)
     throw new Error(`POST /admin/tenants: ${res.status} ${JSON.stringify(tenant)}`);
-  return { url, apiKey: tenant.apiKey, close: () => app.close() };
+  const cache = app.get(FightService, { strict: false }).cache as unknown as { fights: Map<string, unknown> };
+  return { url, apiKey: tenant.apiKey, cachedFights: () => cache.fights.size, close: () => app.close() };
 }
 
 async function main(): Promise<void> {
-  const { kind, dataDir } = JSON.parse(process.argv[2]) as { kind: ServerKind; dataDir?: string };
+  const { kind, dataDir, store } = JSON.parse(process.argv[2]) as {
+    kind: ServerKind;
+    dataDir?: string;
+    store?: ServiceStore;
+  };
   const started =
     kind === 'node-http'
       ? await startNodeHttp()
       : kind === 'service'
-        ? await startService(dataDir!)
+        ? await startService(dataDir!, store ?? {})
         : await startNest(kind);
   let profiler: Session | undefined;
   process.on('message', (m: { type: string }) => {
     if (m.type === 'cpu')
       process.send!({ type: 'cpu', cpu: process.cpuUsage(), rss: process.memoryUsage().rss });
+    if (m.type === 'memory') {
+      const gc = forceGc();
+      for (let i = 0; i < 3; i++) gc();
+      process.send!({
+        type: 'memory',
+        memory: process.memoryUsage(),
+        cachedFights: started.cachedFights?.(),
+      });
+    }
     // A CPU profile of what runs between start and stop (V8's sampling profiler, 100 µs interval).
     if (m.type === 'profile-start') {
       profiler = new Session();

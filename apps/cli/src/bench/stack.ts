@@ -2,7 +2,7 @@ import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { createFightInput, SETUP } from './fight-script';
 import { LoadResult, prepareFights, runLoad } from './http';
-import type { ServerKind } from './server-process';
+import type { ServerKind, ServiceStore } from './server-process';
 import { median } from './util';
 
 /**
@@ -26,10 +26,11 @@ export interface Server {
   close(): Promise<void>;
 }
 
-export function startServer(kind: ServerKind, dataDir?: string): Promise<Server> {
+/** A server process; the service on SQLite in `dataDir` unless `store` names a PostgreSQL. */
+export function startServer(kind: ServerKind, dataDir?: string, store?: ServiceStore): Promise<Server> {
   return new Promise((resolve, reject) => {
     // stdout (the service's access log at info) goes to /dev/null, as a production log would leave the process.
-    const child = fork(join(__dirname, 'server-process.js'), [JSON.stringify({ kind, dataDir })], {
+    const child = fork(join(__dirname, 'server-process.js'), [JSON.stringify({ kind, dataDir, store })], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const waiting: Array<(m: { cpu: NodeJS.CpuUsage; rss: number }) => void> = [];
@@ -314,17 +315,95 @@ export async function fightsAt(service: Server, count: number, play: boolean): P
 
 const spreadOf = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
 
-export async function benchStack(
-  dataDir: string,
-  opts: {
-    connections: number;
-    durationSec: number;
-    rounds: number;
-    fights: number;
-    log?: (s: string) => void;
-  },
-): Promise<StackFigures> {
-  const log = opts.log ?? (() => undefined);
+type Rounds = Array<Record<SubjectId, SubjectFigures>>;
+
+interface StackOptions {
+  connections: number;
+  durationSec: number;
+  rounds: number;
+  fights: number;
+  log?: (s: string) => void;
+}
+
+async function roundContext(service: Server, fights: number, readFight: string): Promise<RoundContext> {
+  return {
+    service,
+    mixFights: await fightsAt(service, fights, true),
+    noteFights: await fightsAt(service, fights, false),
+    readFight,
+  };
+}
+
+/** Every subject once for `durationSec`, in order (reversed on odd rounds). */
+async function runRound(
+  servers: Map<ServerKind, Server>,
+  ctx: RoundContext,
+  r: number,
+  opts: StackOptions,
+): Promise<Record<SubjectId, SubjectFigures>> {
+  const order = r % 2 === 0 ? SUBJECTS : [...SUBJECTS].reverse();
+  const round = {} as Record<SubjectId, SubjectFigures>;
+  for (const s of order) {
+    const { load: _load, ...f } = await measure(
+      servers.get(s.server)!,
+      s.job(ctx),
+      opts.connections,
+      opts.durationSec,
+    );
+    round[s.id] = f;
+    opts.log?.(
+      `  round ${r + 1} ${s.label}: ${Math.round(f.requestsPerSec)} req/s, ${f.cpuMicrosPerRequest.toFixed(0)} µs CPU/req${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`,
+    );
+  }
+  return round;
+}
+
+function subjectsOf(rounds: Rounds): StackFigures['subjects'] {
+  return Object.fromEntries(
+    SUBJECTS.map((s) => {
+      const rps = rounds.map((r) => r[s.id].requestsPerSec);
+      const cpu = rounds.map((r) => r[s.id].cpuMicrosPerRequest);
+      return [
+        s.id,
+        {
+          label: s.label,
+          requestsPerSec: median(rps),
+          cpuMicrosPerRequest: median(cpu),
+          p99Ms: median(rounds.map((r) => r[s.id].p99Ms)),
+          non2xx: rounds.reduce((n, r) => n + r[s.id].non2xx, 0),
+          spread: { requestsPerSec: spreadOf(rps), cpuMicrosPerRequest: spreadOf(cpu) },
+        },
+      ];
+    }),
+  ) as StackFigures['subjects'];
+}
+
+/** Within each round: `a`'s CPU per request over `b`'s, and `b`'s req/s over `a`'s. */
+const cpuOver = (rounds: Rounds, a: SubjectId, b: SubjectId) =>
+  rounds.map((r) => r[a].cpuMicrosPerRequest / r[b].cpuMicrosPerRequest);
+const rpsOver = (rounds: Rounds, a: SubjectId, b: SubjectId) =>
+  rounds.map((r) => r[b].requestsPerSec / r[a].requestsPerSec);
+
+function ratiosOf(rounds: Rounds): StackFigures['ratios'] {
+  return Object.fromEntries(
+    COMPARISONS.map((c) => {
+      const cpuVsExpress = cpuOver(rounds, c.express, c.subject);
+      return [
+        c.subject,
+        {
+          cpuVsExpress: median(cpuVsExpress),
+          rpsVsExpress: median(rpsOver(rounds, c.express, c.subject)),
+          cpuVsFastify: median(cpuOver(rounds, c.fastify, c.subject)),
+          rpsVsFastify: median(rpsOver(rounds, c.fastify, c.subject)),
+          cpuVsNode: median(cpuOver(rounds, c.node, c.subject)),
+          spreadCpuVsExpress: spreadOf(cpuVsExpress),
+        },
+      ];
+    }),
+  );
+}
+
+export async function benchStack(dataDir: string, opts: StackOptions): Promise<StackFigures> {
   const kinds: ServerKind[] = ['node-http', 'nest-express', 'nest-fastify', 'service'];
   const servers = new Map<ServerKind, Server>();
   try {
@@ -332,88 +411,16 @@ export async function benchStack(
     const service = servers.get('service')!;
     const readFight = (await fightsAt(service, 1, true))[0];
     // Warm-up: every subject once, short, so the first round does not pay for JIT compilation.
-    {
-      const ctx: RoundContext = {
-        service,
-        mixFights: await fightsAt(service, opts.fights, true),
-        noteFights: await fightsAt(service, opts.fights, false),
-        readFight,
-      };
-      for (const s of SUBJECTS) await measure(servers.get(s.server)!, s.job(ctx), opts.connections, 1);
-    }
-    const rounds: Array<Record<SubjectId, SubjectFigures>> = [];
-    for (let r = 0; r < opts.rounds; r++) {
-      const ctx: RoundContext = {
-        service,
-        mixFights: await fightsAt(service, opts.fights, true),
-        noteFights: await fightsAt(service, opts.fights, false),
-        readFight,
-      };
-      const order = r % 2 === 0 ? SUBJECTS : [...SUBJECTS].reverse();
-      const round = {} as Record<SubjectId, SubjectFigures>;
-      for (const s of order) {
-        const { load: _load, ...f } = await measure(
-          servers.get(s.server)!,
-          s.job(ctx),
-          opts.connections,
-          opts.durationSec,
-        );
-        round[s.id] = f;
-        log(
-          `  round ${r + 1} ${s.label}: ${Math.round(f.requestsPerSec)} req/s, ${f.cpuMicrosPerRequest.toFixed(0)} µs CPU/req${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`,
-        );
-      }
-      rounds.push(round);
-    }
-    const subjects = Object.fromEntries(
-      SUBJECTS.map((s) => {
-        const rps = rounds.map((r) => r[s.id].requestsPerSec);
-        const cpu = rounds.map((r) => r[s.id].cpuMicrosPerRequest);
-        return [
-          s.id,
-          {
-            label: s.label,
-            requestsPerSec: median(rps),
-            cpuMicrosPerRequest: median(cpu),
-            p99Ms: median(rounds.map((r) => r[s.id].p99Ms)),
-            non2xx: rounds.reduce((n, r) => n + r[s.id].non2xx, 0),
-            spread: { requestsPerSec: spreadOf(rps), cpuMicrosPerRequest: spreadOf(cpu) },
-          },
-        ];
-      }),
-    ) as StackFigures['subjects'];
-    const perRound = (f: (r: Record<SubjectId, SubjectFigures>) => number) => rounds.map(f);
-    const ratios = Object.fromEntries(
-      COMPARISONS.map((c) => {
-        const cpuVsExpress = perRound(
-          (r) => r[c.express].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest,
-        );
-        return [
-          c.subject,
-          {
-            cpuVsExpress: median(cpuVsExpress),
-            rpsVsExpress: median(perRound((r) => r[c.subject].requestsPerSec / r[c.express].requestsPerSec)),
-            cpuVsFastify: median(
-              perRound((r) => r[c.fastify].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest),
-            ),
-            rpsVsFastify: median(perRound((r) => r[c.subject].requestsPerSec / r[c.fastify].requestsPerSec)),
-            cpuVsNode: median(
-              perRound((r) => r[c.node].cpuMicrosPerRequest / r[c.subject].cpuMicrosPerRequest),
-            ),
-            spreadCpuVsExpress: spreadOf(cpuVsExpress),
-          },
-        ];
-      }),
-    );
+    const warm = await roundContext(service, opts.fights, readFight);
+    for (const s of SUBJECTS) await measure(servers.get(s.server)!, s.job(warm), opts.connections, 1);
+    const rounds: Rounds = [];
+    for (let r = 0; r < opts.rounds; r++)
+      rounds.push(await runRound(servers, await roundContext(service, opts.fights, readFight), r, opts));
     const fastifyOverExpress = {
-      getCpu: median(
-        perRound((r) => r['express-get'].cpuMicrosPerRequest / r['fastify-get'].cpuMicrosPerRequest),
-      ),
-      getRps: median(perRound((r) => r['fastify-get'].requestsPerSec / r['express-get'].requestsPerSec)),
-      postCpu: median(
-        perRound((r) => r['express-post'].cpuMicrosPerRequest / r['fastify-post'].cpuMicrosPerRequest),
-      ),
-      postRps: median(perRound((r) => r['fastify-post'].requestsPerSec / r['express-post'].requestsPerSec)),
+      getCpu: median(cpuOver(rounds, 'express-get', 'fastify-get')),
+      getRps: median(rpsOver(rounds, 'express-get', 'fastify-get')),
+      postCpu: median(cpuOver(rounds, 'express-post', 'fastify-post')),
+      postRps: median(rpsOver(rounds, 'express-post', 'fastify-post')),
     };
     const rssMiB = {} as Record<ServerKind, number>;
     for (const [kind, s] of servers) rssMiB[kind] = (await s.cpu()).rss / 2 ** 20;
@@ -421,8 +428,8 @@ export async function benchStack(
       connections: opts.connections,
       durationSec: opts.durationSec,
       rounds,
-      subjects,
-      ratios,
+      subjects: subjectsOf(rounds),
+      ratios: ratiosOf(rounds),
       fastifyOverExpress,
       rssMiB,
     };

@@ -259,6 +259,92 @@ async function timeCommands(
   };
 }
 
+async function insertBenchEndpoint(store: WebhookStore, url: string, now: number): Promise<void> {
+  await store.insertEndpoint({
+    id: 'ep_bench',
+    tenantId: TENANT,
+    url,
+    description: 'bench',
+    eventTypes: [],
+    fightId: null,
+    enabled: true,
+    secret: 'whsec_' + Buffer.from('bench-secret-0123456789abcdef').toString('base64'),
+    previousSecret: null,
+    previousSecretUntil: null,
+    disabledReason: null,
+    failingSince: null,
+    createdAt: now - 3_600_000,
+    updatedAt: now,
+  });
+}
+
+interface Phase {
+  store: WebhookStore;
+  config: WebhookConfig;
+  path: CommandPath;
+  opts: DrainOptions;
+  step(s: string): void;
+}
+
+/**
+ * No backlog: the drain rate of `sample` deliveries, one per fight; then command latency with the
+ * webhooks idle (the outbox and a dispatcher run, each command queues a delivery). Leaves the outbox running.
+ */
+async function idlePhase(p: Phase, now: number) {
+  const { store, config, path, opts } = p;
+  await queueBacklog(store, 'ep_bench', 'small', opts.sample, 1, now);
+  p.step('no backlog queued');
+  const emptyClaim = await claimCost(store, Date.now());
+  const empty = await drain(store, config, opts.sample, opts.sample, opts.windowMs);
+  const created = await path.fights.create(createFightInput('seeded', 'bench-seed'), ACTOR);
+  await path.fights.execute(created.fightId, SETUP, ACTOR);
+  const { store: counted, recorded } = counting(store);
+  const live = new WebhookDispatcher(counted, config);
+  const outbox = new WebhookOutbox(path.events, store, () => live.kick());
+  path.fights.onCommit.add(() => outbox.kick());
+  await outbox.catchUp();
+  outbox.start(config.pollMs);
+  live.start();
+  await sleep(200);
+  p.step('no backlog drained');
+  const idle = await timeCommands(path.fights, created.fightId, opts.commands, opts.windowMs, recorded);
+  await live.stop();
+  return { emptyClaim, empty, idle, counted, recorded, outbox, fightId: created.fightId };
+}
+
+/** The backlog: its claim, its drain rate, then commands while it drains. */
+async function backlogPhase(p: Phase, idle: Awaited<ReturnType<typeof idlePhase>>) {
+  const { store, config, path, opts } = p;
+  await queueBacklog(
+    store,
+    'ep_bench',
+    'big',
+    Math.ceil(opts.pending / opts.perFight),
+    opts.perFight,
+    Date.now(),
+  );
+  p.step(`${opts.pending} queued`);
+  const backlogClaim = await claimCost(store, Date.now());
+  const backlog = await drain(store, config, opts.pending, opts.sample, opts.windowMs);
+  const draining = new WebhookDispatcher(idle.counted, config);
+  path.fights.onCommit.add(() => draining.kick());
+  draining.start();
+  await sleep(200);
+  p.step('backlog drain timed');
+  const during = await timeCommands(path.fights, idle.fightId, opts.commands, opts.windowMs, idle.recorded);
+  await draining.stop();
+  await idle.outbox.stop();
+  p.step('commands timed');
+  return { backlogClaim, backlog, during };
+}
+
+async function dropSchema(pgUrl: string, schema: string): Promise<void> {
+  const c = new Client({ connectionString: pgUrl });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+  await c.end();
+}
+
 /**
  * One engine: the drain rate of `sample` deliveries with nothing else pending, then of the first
  * `sample` of a `pending` backlog; command latency with the webhooks idle (an endpoint subscribed,
@@ -290,85 +376,24 @@ export async function benchWebhookDrain(
   const path = await commandPath(engine, dir, engine === 'postgres' ? { url: pgUrl!, schema } : undefined);
   try {
     const now = Date.now() - 1000;
-    await store.insertEndpoint({
-      id: 'ep_bench',
-      tenantId: TENANT,
-      url: hook.url,
-      description: 'bench',
-      eventTypes: [],
-      fightId: null,
-      enabled: true,
-      secret: 'whsec_' + Buffer.from('bench-secret-0123456789abcdef').toString('base64'),
-      previousSecret: null,
-      previousSecretUntil: null,
-      disabledReason: null,
-      failingSince: null,
-      createdAt: now - 3_600_000,
-      updatedAt: now,
-    });
-
-    // Drain rate, no backlog: `sample` fights with one delivery each.
-    await queueBacklog(store, 'ep_bench', 'small', opts.sample, 1, now);
-    step('no backlog queued');
-    const emptyClaim = await claimCost(store, Date.now());
-    const empty = await drain(store, config, opts.sample, opts.sample, opts.windowMs);
-
-    // Command latency with the webhooks idle: the outbox and a dispatcher run, each command queues a delivery.
-    const created = await path.fights.create(createFightInput('seeded', 'bench-seed'), ACTOR);
-    await path.fights.execute(created.fightId, SETUP, ACTOR);
-    const { store: counted, recorded } = counting(store);
-    const live = new WebhookDispatcher(counted, config);
-    const outbox = new WebhookOutbox(path.events, store, () => live.kick());
-    path.fights.onCommit.add(() => outbox.kick());
-    await outbox.catchUp();
-    outbox.start(config.pollMs);
-    live.start();
-    await sleep(200);
-    step('no backlog drained');
-    const idle = await timeCommands(path.fights, created.fightId, opts.commands, opts.windowMs, recorded);
-    await live.stop();
-
-    // The backlog: its claim, its drain rate, then commands while it drains.
-    await queueBacklog(
-      store,
-      'ep_bench',
-      'big',
-      Math.ceil(opts.pending / opts.perFight),
-      opts.perFight,
-      Date.now(),
-    );
-    step(`${opts.pending} queued`);
-    const backlogClaim = await claimCost(store, Date.now());
-    const backlog = await drain(store, config, opts.pending, opts.sample, opts.windowMs);
-    const draining = new WebhookDispatcher(counted, config);
-    path.fights.onCommit.add(() => draining.kick());
-    draining.start();
-    await sleep(200);
-    step('backlog drain timed');
-    const during = await timeCommands(path.fights, created.fightId, opts.commands, opts.windowMs, recorded);
-    await draining.stop();
-    await outbox.stop();
-    step('commands timed');
-
+    await insertBenchEndpoint(store, hook.url, now);
+    const phase: Phase = { store, config, path, opts, step };
+    const idle = await idlePhase(phase, now);
+    const { backlogClaim, backlog, during } = await backlogPhase(phase, idle);
     return {
       engine,
-      empty,
+      empty: idle.empty,
       backlog,
-      drainRatio: backlog.perSec / empty.perSec,
-      claimMs: { empty: emptyClaim, backlog: backlogClaim },
-      idle,
+      drainRatio: backlog.perSec / idle.empty.perSec,
+      claimMs: { empty: idle.emptyClaim, backlog: backlogClaim },
+      idle: idle.idle,
       draining: during,
-      p99Ratio: during.p99Ms / idle.p99Ms,
+      p99Ratio: during.p99Ms / idle.idle.p99Ms,
     };
   } finally {
     await path.close();
     await store.close();
     await hook.close();
-    if (engine === 'postgres') {
-      const c = new Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-      await c.end();
-    }
+    if (engine === 'postgres') await dropSchema(pgUrl!, schema);
   }
 }

@@ -1,0 +1,145 @@
+import { startBenchApp } from './bench-app';
+import { benchBoot, BootFigures } from './boot';
+import { benchFanout } from './http';
+import { benchPgScale } from './pg-scale';
+import { Row, Section, ok, skippedPg } from './sections';
+import { benchServerMemory } from './server-memory';
+import { fmt } from './util';
+
+const BOOT_RATIO = 1.5;
+const spreadMs = (xs: number[], digits: number) =>
+  `${fmt(Math.min(...xs), digits)}–${fmt(Math.max(...xs), digits)}`;
+
+function bootRows(b: BootFigures): Row[] {
+  const small = b.sizes[0];
+  const rows: Row[] = [];
+  for (const [i, large] of b.sizes.slice(1).entries()) {
+    const r = b.ratios[i];
+    const vs = `${fmt(large.fights)} fights vs ${fmt(small.fights)}`;
+    rows.push(
+      {
+        benchmark: `boot (process start to listening), ${vs}`,
+        result: `${fmt(large.bootMs)} ms (${large.runs.map((x) => fmt(x)).join(', ')}), RSS ${fmt(large.rssMiB)} MiB`,
+        baseline: `${fmt(small.bootMs)} ms at ${fmt(small.fights)} fights (${small.runs.map((x) => fmt(x)).join(', ')}), RSS ${fmt(small.rssMiB)} MiB`,
+        ratio: r.boot.toFixed(2),
+        target: `≤ ${BOOT_RATIO}`,
+        status: ok(r.boot <= BOOT_RATIO),
+      },
+      {
+        benchmark: `  GET /fights first page, ${vs} (1 client)`,
+        result: `${large.listMs.toFixed(2)} ms (${spreadMs(large.listRuns, 2)})`,
+        baseline: `${small.listMs.toFixed(2)} ms (${spreadMs(small.listRuns, 2)})`,
+        ratio: r.list.toFixed(2),
+        target: `≤ ${BOOT_RATIO}`,
+        status: ok(r.list <= BOOT_RATIO),
+      },
+      {
+        benchmark: `  GET /fights/:id, ${vs} (1 client)`,
+        result: `${large.getMs.toFixed(2)} ms (${spreadMs(large.getRuns, 2)})`,
+        baseline: `${small.getMs.toFixed(2)} ms (${spreadMs(small.getRuns, 2)})`,
+        ratio: r.get.toFixed(2),
+        target: `≤ ${BOOT_RATIO}`,
+        status: ok(r.get <= BOOT_RATIO),
+      },
+    );
+  }
+  return rows;
+}
+
+export const bootSection: Section = async ({ dir, quick, results, rows, log }) => {
+  const sizes = quick ? [100, 2000, 10_000] : [100, 10_000, 50_000];
+  const b = await benchBoot(dir, { sizes, rounds: 3, log });
+  results.boot = { ...b, target: { ratio: BOOT_RATIO } };
+  rows.push(...bootRows(b));
+};
+
+const FANOUT_P99_MS = 50;
+
+export const fanoutSection: Section = async ({ dir, quick, results, rows, log }) => {
+  const app = await startBenchApp(`${dir}/app`);
+  try {
+    const f = await benchFanout(app, {
+      subscribers: 1000,
+      commands: quick ? 8 : 20,
+      gapMs: 150,
+      rounds: quick ? 2 : 3,
+      log,
+    });
+    results.fanout = { ...f, target: { p99Ms: FANOUT_P99_MS, inEveryRound: true } };
+    const first = f.rounds[0];
+    const ms = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
+    rows.push({
+      benchmark: `subscription fan-out: 1,000 graphql-ws subscribers, 1 fight (${f.rounds.length} rounds)`,
+      result: `worst p99 ${f.worstP99Ms.toFixed(1)} ms, median p99 ${f.medianP99Ms.toFixed(1)} ms (${f.rounds.map((r) => r.p99Ms.toFixed(1)).join(', ')}), p50 ${f.medianP50Ms.toFixed(1)} ms (${fmt(first.deliveries)}/${fmt(first.expectedDeliveries)} delivered per round)`,
+      baseline: `CPU per event fanned out: subscribers' process ${ms(f.rounds.map((r) => r.clientCpuMsPerEvent))} ms, server ${ms(f.rounds.map((r) => r.serverCpuMsPerEvent))} ms`,
+      ratio: '',
+      target: `p99 < ${FANOUT_P99_MS} ms in every round`,
+      status: ok(f.worstP99Ms < FANOUT_P99_MS && f.complete),
+    });
+  } finally {
+    await app.close();
+  }
+};
+
+export const serverMemorySection: Section = async ({ dir, quick, results, rows, log }) => {
+  const fights = quick ? 2000 : 10_000;
+  const steps = quick ? [1000, 2000] : [1000, 5000, 10_000];
+  const m = await benchServerMemory(`${dir}/server-memory`, { fights, steps, rounds: quick ? 2 : 3, log });
+  results['server-memory'] = m;
+  const [boot, last] = [m.samples[0], m.samples[m.samples.length - 1]];
+  const mib = (x: number) => `${fmt(x)} MiB`;
+  const range = (x: [number, number]) => `${fmt(x[0])}–${fmt(x[1])}`;
+  rows.push({
+    benchmark: `server memory, ${fmt(last.touched)} distinct fights touched (AddNote each), ${fmt(m.fights)} in the store`,
+    result: `RSS ${mib(last.rssMiB)} (${range(last.spread.rssMiB)}), heap ${mib(last.heapUsedMiB)} (${range(last.spread.heapUsedMiB)}), ${fmt(last.cachedFights)} fights cached${last.cachedFights < last.touched ? " (the cache's bound)" : ''}; ${m.samples
+      .slice(1, -1)
+      .map((s) => `at ${fmt(s.touched)}: heap ${mib(s.heapUsedMiB)}`)
+      .join(', ')}`,
+    baseline: `at boot: RSS ${mib(boot.rssMiB)} (${range(boot.spread.rssMiB)}), heap ${mib(boot.heapUsedMiB)} (${range(boot.spread.heapUsedMiB)})`,
+    ratio: `RSS ${m.rssRatio.toFixed(2)}, heap ${m.heapRatio.toFixed(2)}`,
+    target: 'bounded by the cache',
+    status: 'report',
+  });
+};
+
+const SCALE_RATIO = 1.6;
+/** The CPU an instance serving nothing may use, as a share of the serving one's: "almost nothing". */
+const IDLE_SHARE = 0.05;
+
+export const pgScaleSection: Section = async (ctx) => {
+  const { opts, quick, dir, results, rows, log } = ctx;
+  if (!opts.pgUrl)
+    return skippedPg(
+      ctx,
+      'pg-scale',
+      'scale-out on PostgreSQL: two API instances vs one',
+      `≥ ${SCALE_RATIO}`,
+    );
+  const s = await benchPgScale(opts.pgUrl, dir, {
+    connections: 50,
+    durationSec: quick ? 2 : 5,
+    rounds: 3,
+    fightsPerConnection: 2,
+    log,
+  });
+  results['pg-scale'] = { ...s, target: { ratio: SCALE_RATIO, idleShare: IDLE_SHARE } };
+  const us = (n: number) => `${fmt(n)} µs`;
+  rows.push(
+    {
+      benchmark: `scale-out on PostgreSQL: 2 API instances on one schema vs 1 (exchange mix, ${s.connections} connections in all)`,
+      result: `${fmt(s.two.commandsPerSec)} commands/s (${fmt(s.two.cpuMicrosPerCommand)} µs CPU/command)`,
+      baseline: `1 instance ${fmt(s.one.commandsPerSec)} commands/s (${fmt(s.one.cpuMicrosPerCommand)} µs CPU/command)`,
+      ratio: `${s.ratio.toFixed(2)} (${s.ratioSpread[0].toFixed(2)}–${s.ratioSpread[1].toFixed(2)})`,
+      target: `≥ ${SCALE_RATIO}`,
+      status: ok(s.ratio >= SCALE_RATIO),
+    },
+    {
+      benchmark: '  CPU of an instance serving nothing while the other serves (per second)',
+      result: `${us(s.idleCpuMicrosPerSec)} CPU/s (${us(s.idleSpread[0])}–${us(s.idleSpread[1])})`,
+      baseline: `serving instance ${us(s.servingCpuMicrosPerSec)} CPU/s`,
+      ratio: s.idleShare.toFixed(3),
+      target: `almost nothing (≤ ${IDLE_SHARE})`,
+      status: ok(s.idleShare <= IDLE_SHARE),
+    },
+  );
+};
