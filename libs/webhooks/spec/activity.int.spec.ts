@@ -140,4 +140,27 @@ describe('webhook outbox idle without endpoints (docs/webhooks.md "Idle without 
     expect(outbox.following).toBe(false);
     expect(activity.active).toBe(false);
   });
+
+  it('given endpoints managed by other instances (PostgreSQL), then the owner notices one as the log moves, and an instance that wins the read side looks afresh', async () => {
+    const owner = { owned: false, onChange: new Set<(owned: boolean) => void>() };
+    const shared = new WebhookActivity(store, owner, { recheckMs: 0 });
+    await shared.start();
+    try {
+      // Another instance creates an endpoint: this one does not own the read side, so it does not look.
+      await service.create('t1', { url: 'http://127.0.0.1:9/hook' });
+      shared.heard();
+      expect(shared.active).toBe(false);
+      owner.owned = true;
+      for (const listener of owner.onChange) listener(true);
+      while (!shared.active) await new Promise((r) => setImmediate(r));
+
+      // Deleted elsewhere: the next events make the owner look again, and it idles.
+      const [ep] = await store.listEndpoints('t1');
+      await store.deleteEndpoint(ep.id);
+      shared.heard();
+      while (shared.active) await new Promise((r) => setImmediate(r));
+    } finally {
+      shared.stop();
+    }
+  });
 });

@@ -36,7 +36,8 @@ export class WebhookActivity {
   private wasActive = false;
   private stopped = false;
   private later?: NodeJS.Timeout;
-  private readonly onOwnerChange = () => this.emit();
+  /** An instance that wins the read side looks afresh: endpoints came and went elsewhere while it did not own it. */
+  private readonly onOwnerChange = (owned: boolean) => (owned ? void this.refresh() : this.emit());
 
   constructor(
     private readonly store: WebhookStore,
