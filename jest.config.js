@@ -34,5 +34,7 @@ module.exports = {
     '^@app/webhooks$': '<rootDir>/libs/webhooks/src/index.ts',
     '^@app/webhooks/(.*)$': '<rootDir>/libs/webhooks/src/$1',
   },
-  testTimeout: 30000,
+  // A bound on a hang, not a speed check: two full runs side by side on two cores take a start of the
+  // service or a Lab matrix past 30 s. Tests wait for conditions, never for time.
+  testTimeout: 120000,
 };

@@ -1,31 +1,24 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import { chromium, type BrowserContext } from 'playwright-core';
 import { createApp } from '../apps/api/src/create-app';
 import { removeDir, TEST_ADMIN_KEY } from './support/app';
+import { describeInBrowserFor, launchChromium } from './support/chromium';
 
 /** A frontend in a real browser, on another origin: CORS as browsers enforce it, and a plain EventSource. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium)
-  console.warn(
-    `SKIPPED test/browser.e2e.spec.ts: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`,
-  );
-const describeInBrowser = haveChromium ? describe : describe.skip;
+const describeInBrowser = describeInBrowserFor('test/browser.e2e.spec.ts');
 
 describeInBrowser('a browser frontend on another origin', () => {
   let app: INestApplication;
   let api = '';
   let page: Server;
   let origin = '';
-  let context: BrowserContext;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
   let apiKey = '';
   const dataDir = mkdtempSync(join(tmpdir(), 'crs-browser-'));
-  const profile = mkdtempSync(join(tmpdir(), 'crs-chromium-'));
 
   beforeAll(async () => {
     // The frontend's own origin: a blank page on another port.
@@ -55,31 +48,17 @@ describeInBrowser('a browser frontend on another origin', () => {
       body: JSON.stringify({ name: 'browser' }),
     });
     apiKey = ((await tenant.json()) as { apiKey: string }).apiKey;
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-      ],
-    });
-  }, 60_000);
+    browser = await launchChromium();
+  });
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await app?.close();
     await new Promise((r) => page?.close(r));
     removeDir(dataDir);
-    removeDir(profile);
   });
 
   it('a cross-origin POST with x-request-id and an idempotency-style header goes through, and JS reads x-request-id', async () => {
-    const tab = await context.newPage();
+    const tab = await browser.context.newPage();
     await tab.goto(origin);
     const result = await tab.evaluate(
       async ({ api, apiKey }) => {
@@ -118,7 +97,7 @@ describeInBrowser('a browser frontend on another origin', () => {
   });
 
   it('JS reads every header a client library needs: Location, ETag, RateLimit, RateLimit-Policy, Link, X-Next-Cursor, WWW-Authenticate', async () => {
-    const tab = await context.newPage();
+    const tab = await browser.context.newPage();
     await tab.goto(origin);
     const read = await tab.evaluate(
       async ({ api, apiKey }) => {
@@ -170,7 +149,7 @@ describeInBrowser('a browser frontend on another origin', () => {
   });
 
   it('another origin is refused by the browser', async () => {
-    const tab = await context.newPage();
+    const tab = await browser.context.newPage();
     await tab.goto(`http://localhost:${new URL(origin).port}`); // same server, a different origin (localhost, not 127.0.0.1)
     const outcome = await tab.evaluate(
       async (api) =>
@@ -191,7 +170,7 @@ describeInBrowser('a browser frontend on another origin', () => {
       body: JSON.stringify({ system: 'narateer', combatants: [] }),
     });
     const { fightId } = (await created.json()) as { fightId: string };
-    const tab = await context.newPage();
+    const tab = await browser.context.newPage();
     await tab.goto(origin);
     await tab.evaluate(
       ({ url }) => {

@@ -253,7 +253,7 @@ describe('the runtime stage layout: build output + production dependencies only'
     } finally {
       await kill(server.proc, 'SIGTERM');
     }
-  }, 60_000);
+  });
 
   it('without the replay bundle (a build that skipped it), /replay answers 503 REPLAY_UNAVAILABLE, not a 500', async () => {
     const bundle = join(dir, 'dist/apps/api/src/replay/verifier.bundle.js');
@@ -282,5 +282,5 @@ describe('the runtime stage layout: build output + production dependencies only'
       await kill(server.proc, 'SIGTERM');
       renameSync(`${bundle}.away`, bundle);
     }
-  }, 60_000);
+  });
 });

@@ -35,6 +35,7 @@ function edgeSuite(
       ).body.fightId;
     });
     afterAll(async () => {
+      if (!t) return; // the start failed and has said so
       await t.close();
       removeDir(t.dataDir);
       await cleanup();

@@ -52,5 +52,5 @@ describe('POST /graphql follows the GraphQL-over-HTTP spec (graphql-http audit)'
     expect(results.filter((r) => /application\/graphql-response\+json/.test(r.name)).length).toBeGreaterThan(
       10,
     );
-  }, 60_000);
+  });
 });

@@ -6,7 +6,7 @@ import { kill, startServer, tenantKey } from './support/server';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 
-async function until(check: () => boolean, timeoutMs = 15000): Promise<void> {
+async function until(check: () => boolean, timeoutMs = 60000): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
@@ -39,7 +39,7 @@ if (!PG_URL) {
       servers.push(await startServer(env));
       servers.push(await startServer(env));
       key = await tenantKey(servers[0].url);
-    }, 60000);
+    });
     afterAll(async () => {
       await Promise.all(servers.map((s) => kill(s.proc, 'SIGTERM')));
       const c = new PgClient({ connectionString: PG_URL });
@@ -100,7 +100,7 @@ if (!PG_URL) {
       );
       expect(views[0]).toEqual(views[1]);
       expect(views[0].seq).toBe(last);
-    }, 60000);
+    });
 
     it('killing one instance mid-load loses no acknowledged event; the survivor projects and serves them all', async () => {
       const [a, b] = servers;
@@ -145,6 +145,6 @@ if (!PG_URL) {
         ).json()) as { seq: number };
         expect(view.seq).toBe(log.length);
       }
-    }, 60000);
+    });
   });
 }

@@ -125,7 +125,7 @@ if (!PG_URL) {
       server.proc.stdout!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)));
       server.proc.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)));
       server.proc.on('exit', (code, signal) => (exited = `exited with ${code ?? signal}`));
-    }, 60000);
+    });
 
     afterAll(async () => {
       await Promise.all(subscribers.map((s) => s.stop()));
@@ -258,6 +258,6 @@ if (!PG_URL) {
       // The webhook dispatcher and outbox were working through the drops too.
       expect(hooks.length).toBeGreaterThan(0);
       expect(exited).toBeUndefined();
-    }, 60000);
+    });
   });
 }

@@ -126,7 +126,7 @@ describe('shutdown with open streams (SIGTERM, as Docker sends it)', () => {
       await kill(server.proc);
       removeDir(dataDir);
     }
-  }, 30000);
+  });
 
   it('with nothing open it exits 0 and logs the same steps', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'crs-shutdown-'));
@@ -147,5 +147,5 @@ describe('shutdown with open streams (SIGTERM, as Docker sends it)', () => {
       await kill(server.proc);
       removeDir(dataDir);
     }
-  }, 30000);
+  });
 });

@@ -27,7 +27,7 @@ async function receiver(answer: (n: number, body: string) => number) {
   return { url, requests, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 60000): Promise<void> {
   const started = Date.now();
   while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');

@@ -92,7 +92,7 @@ describe.each([
         ),
       ),
     );
-  }, 60_000);
+  });
 });
 
 describe('Archsoul on its map', () => {
