@@ -1,51 +1,7 @@
 import { useApp } from './support/app';
+import { skirmish, skirmishOpening } from './support/archsoul-sheets';
 
-const sword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
-const bow = {
-  id: 'bow',
-  name: 'Longbow',
-  type: 'ranged',
-  damage: 2,
-  accurateRange: 5,
-  maximumRange: 10,
-  ammunition: { kind: 'arrow', count: 5 },
-};
-const base = {
-  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
-  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
-  maxHp: 10,
-  defense: 1,
-};
-const setup = {
-  system: 'archsoul',
-  name: 'Skirmish at the ford',
-  dice: { mode: 'manual' },
-  options: { arrowBreakage: false },
-  combatants: [
-    { id: 'kael', name: 'Kael', side: 'heroes', sheet: { ...base, weapons: [sword] } },
-    { id: 'ilsa', name: 'Ilsa', side: 'heroes', sheet: { ...base, weapons: [bow] } },
-    { id: 'brute', name: 'Brute', side: 'enemies', sheet: { ...base, weapons: [sword] } },
-    { id: 'scout', name: 'Scout', side: 'enemies', sheet: { ...base, defense: 0, weapons: [sword] } },
-  ],
-};
-const opening = [
-  {
-    type: 'SetMap',
-    grid: 'hex',
-    walls: [
-      [
-        { x: 3, y: -4 },
-        { x: 3, y: -5 },
-      ],
-    ],
-  },
-  { type: 'PlaceCombatant', combatantId: 'kael', position: { x: 0, y: 0 }, facing: 'N' },
-  { type: 'PlaceCombatant', combatantId: 'ilsa', position: { x: -2, y: 1 }, facing: 'N' },
-  { type: 'PlaceCombatant', combatantId: 'brute', position: { x: 0, y: -1 }, facing: 'S' },
-  { type: 'PlaceCombatant', combatantId: 'scout', position: { x: -1, y: -7 }, facing: 'S' },
-  { type: 'SetInitiative', order: ['kael', 'ilsa', 'brute', 'scout'] },
-  { type: 'StartRound' },
-];
+const setup = skirmish({ mode: 'manual' });
 
 describe('Archsoul end to end: a skirmish on a hex map with manual dice', () => {
   const t = useApp();
@@ -56,7 +12,7 @@ describe('Archsoul end to end: a skirmish on a hex map with manual dice', () => 
     const send = (cmd: Record<string, unknown>, status = 200) =>
       t.http.post(`/fights/${id}/commands`).send(cmd).expect(status);
     let seq = 0;
-    for (const cmd of opening) seq = (await send(cmd)).body.seq;
+    for (const cmd of skirmishOpening) seq = (await send(cmd)).body.seq;
     // The fight view is a projection: read past our own last write.
     let view = (await t.http.get(`/fights/${id}?minSeq=${seq}`).expect(200)).body.view;
     expect(view.phase).toMatchObject({ party: 'heroes', combatantIds: ['kael', 'ilsa'] });
@@ -155,7 +111,7 @@ describe('Archsoul end to end: a skirmish on a hex map with manual dice', () => 
       expect(res.errors).toBeUndefined();
       return res.data.command;
     };
-    for (const cmd of opening) await send(cmd);
+    for (const cmd of skirmishOpening) await send(cmd);
     await send({
       type: 'Move',
       combatantId: 'kael',

@@ -3,6 +3,9 @@ import { verifyFightLog } from '@app/audit';
 import { InMemoryEventStore } from '@app/event-store';
 import { AppError, CommandInput, CreateFightInput, FightService } from '@app/fights';
 import { findSystem, jsonSchemaOf, RuleViolation, SystemId } from '@app/rules';
+import { loneWolf } from './support/arcana-beast-sheets';
+import { base as archsoulBase, sword as archsoulSword } from './support/archsoul-sheets';
+import { opening, sword } from './support/narateer-sheets';
 import { arbitraryOf, hostileValue, mostlyFitting, PROTO_NAMES } from './support/schema-arbitrary';
 
 /**
@@ -12,16 +15,6 @@ import { arbitraryOf, hostileValue, mostlyFitting, PROTO_NAMES } from './support
  * other error (a 500), a refusal never changes the log, and every log it writes verifies.
  */
 
-const narateerWeapon = {
-  id: 'sword',
-  name: 'Arming sword',
-  kind: 'melee',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Slashing)',
-};
 const narateerSheet = (agility: number) => ({
   vitals: { strength: 2, agility, resilience: 2 },
   skills: { melee: 3, ranged: 1, acrobatics: 1 },
@@ -29,16 +22,9 @@ const narateerSheet = (agility: number) => ({
   maxAD: 5,
   maxMD: 2,
   armour: { soak: 1 },
-  weapons: [narateerWeapon],
+  weapons: [sword],
 });
-const beastStats = { brawn: 3, agility: 2, endurance: 2, spirit: 2, technique: 2 };
-const archsoulSheet = {
-  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
-  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
-  maxHp: 10,
-  defense: 1,
-  weapons: [{ id: 'sword', name: 'Sword', type: 'melee', damage: 2 }],
-};
+const archsoulSheet = { ...archsoulBase, weapons: [archsoulSword] };
 
 interface Setup {
   fight: CreateFightInput;
@@ -56,60 +42,14 @@ const SETUPS: Record<SystemId, Setup> = {
         { id: 'orin', name: 'Orin', side: 'bandits', sheet: narateerSheet(2) },
       ],
     },
-    opening: [
-      { type: 'SetInitiative', order: ['mira', 'orin'] },
-      { type: 'StartRound' },
-      { type: 'StartActivation' },
-    ],
+    opening,
     ids: ['mira', 'orin', 'sword', 'melee', 'ranged'],
   },
   'arcana-beast': {
     fight: {
       system: 'arcana-beast',
       dice: { mode: 'manual' },
-      combatants: [
-        {
-          id: 'ember',
-          name: 'Ember',
-          side: 'heroes',
-          sheet: {
-            kind: 'beast',
-            stats: beastStats,
-            hp: 12,
-            stamina: 2,
-            stage: 1,
-            stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }],
-            attacks: [{ id: 'claw', name: 'Claw', range: 'melee' }],
-          },
-        },
-        {
-          id: 'ash',
-          name: 'Ash',
-          side: 'heroes',
-          sheet: {
-            kind: 'binder',
-            beastId: 'ember',
-            stats: { ...beastStats, brawn: 1, spirit: 3 },
-            hp: 10,
-            stamina: 3,
-            inventory: [],
-          },
-        },
-        {
-          id: 'wolf',
-          name: 'Wolf',
-          side: 'wild',
-          sheet: {
-            kind: 'beast',
-            stats: { ...beastStats, brawn: 2 },
-            hp: 8,
-            stamina: 1,
-            stage: 1,
-            stages: [{ stage: 1 }],
-            attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
-          },
-        },
-      ],
+      combatants: loneWolf,
     },
     opening: [{ type: 'SetInitiative', order: ['ember', 'ash', 'wolf'] }, { type: 'StartRound' }],
     ids: ['ember', 'ash', 'wolf', 'claw', 'bite'],

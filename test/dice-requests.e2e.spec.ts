@@ -1,67 +1,18 @@
 import { party } from '../libs/rules/spec/arcana-beast/helpers';
 import { useApp } from './support/app';
+import { base as aBase, bow } from './support/archsoul-sheets';
+import { mira, opening, orin, swing } from './support/narateer-sheets';
 
 /** C13 end to end: a manual command short of its later dice is held, asked for, answered, audited. */
-const sword = {
-  id: 'sword',
-  name: 'Arming sword',
-  kind: 'melee',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Slashing)',
-};
-const mace = {
-  id: 'mace',
-  name: 'Mace',
-  kind: 'melee',
-  weight: 'heavy',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Impact)',
-};
-const nBase = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
 const narateer = {
   system: 'narateer',
   dice: { mode: 'manual' },
   combatants: [
-    {
-      id: 'mira',
-      name: 'Mira',
-      sheet: {
-        ...nBase,
-        vitals: { strength: 2, agility: 3, resilience: 2 },
-        skills: { melee: 3, ranged: 0, acrobatics: 1 },
-        weapons: [sword],
-      },
-    },
-    {
-      id: 'orin',
-      name: 'Orin',
-      sheet: {
-        ...nBase,
-        vitals: { strength: 3, agility: 2, resilience: 2 },
-        skills: { melee: 1, ranged: 1, acrobatics: 1 },
-        weapons: [mace],
-      },
-    },
+    { id: 'mira', name: 'Mira', sheet: mira },
+    { id: 'orin', name: 'Orin', sheet: orin },
   ],
 };
-const nOpening = [
-  { type: 'SetInitiative', order: ['mira', 'orin'] },
-  { type: 'StartRound' },
-  { type: 'StartActivation' },
-  {
-    type: 'DeclareExchange',
-    attackerId: 'mira',
-    targetId: 'orin',
-    kind: 'melee',
-    weaponId: 'sword',
-    boost: 0,
-  },
-];
+const nOpening = [...opening, swing('mira', 0)];
 // N2, N22: Mira's die, then Orin's Full Guard die, which has Advantage: one reroll.
 const fullGuard = {
   type: 'RespondToExchange',
@@ -71,21 +22,6 @@ const fullGuard = {
   dice: [1, 6],
 };
 
-const bow = {
-  id: 'bow',
-  name: 'Longbow',
-  type: 'ranged',
-  damage: 2,
-  accurateRange: 5,
-  maximumRange: 10,
-  ammunition: { kind: 'arrow', count: 5 },
-};
-const aBase = {
-  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
-  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
-  maxHp: 10,
-  defense: 1,
-};
 const archsoul = {
   system: 'archsoul',
   dice: { mode: 'manual' },

@@ -1,43 +1,11 @@
 import { buildClientSchema, getIntrospectionQuery, isInputObjectType, isUnionType } from 'graphql';
 import request from 'supertest';
 import { useApp } from './support/app';
+import { mira, orinUnranged } from './support/narateer-sheets';
 
 /** The contract in GraphQL: typed command mutations per system (a @oneOf input) and typed event data. */
 describe('GraphQL: typed commands and events', () => {
   const t = useApp();
-  const sword = {
-    id: 'sword',
-    name: 'Arming sword',
-    kind: 'melee',
-    weight: 'light',
-    baseAttackCost: 1,
-    weaponDamage: 2,
-    damageVitalCap: 3,
-    harm: 'Physical (Slashing)',
-  };
-  const mace = {
-    id: 'mace',
-    name: 'Mace',
-    kind: 'melee',
-    weight: 'heavy',
-    baseAttackCost: 1,
-    weaponDamage: 2,
-    damageVitalCap: 3,
-    harm: 'Physical (Impact)',
-  };
-  const base = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-  const mira = {
-    ...base,
-    vitals: { strength: 2, agility: 3, resilience: 2 },
-    skills: { melee: 3, ranged: 0, acrobatics: 1 },
-    weapons: [sword],
-  };
-  const orin = {
-    ...base,
-    vitals: { strength: 3, agility: 2, resilience: 2 },
-    skills: { melee: 1, ranged: 0, acrobatics: 1 },
-    weapons: [mace],
-  };
   const send = `mutation Send($fightId: ID!, $command: NarateerCommandInput!) { narateerCommand(fightId: $fightId, command: $command) { seq events { seq type detail { __typename } } } }`;
   let fightId = '';
 
@@ -49,7 +17,7 @@ describe('GraphQL: typed commands and events', () => {
         dice: { mode: 'manual' },
         combatants: [
           { id: 'mira', name: 'Mira', side: 'ford', sheet: mira },
-          { id: 'orin', name: 'Orin', side: 'bandits', sheet: orin },
+          { id: 'orin', name: 'Orin', side: 'bandits', sheet: orinUnranged },
         ],
       })
       .expect(201);

@@ -16,6 +16,9 @@ import {
   RuleViolation,
 } from '@app/rules';
 import { useApp } from './support/app';
+import { loneWolf } from './support/arcana-beast-sheets';
+import { base as aBase, bow as bowA, sword as swordA } from './support/archsoul-sheets';
+import { bow as bowN, mira, opening, orin, swing, sword } from './support/narateer-sheets';
 
 /**
  * C6, C13 over the service: a face is for exactly the roll it is given for. Exactly the
@@ -23,40 +26,6 @@ import { useApp } from './support/app';
  * refused at once, naming the field, with nothing appended.
  */
 
-const nBase = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-const sword = {
-  id: 'sword',
-  name: 'Arming sword',
-  kind: 'melee',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Slashing)',
-};
-const mace = {
-  id: 'mace',
-  name: 'Mace',
-  kind: 'melee',
-  weight: 'heavy',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Impact)',
-};
-const bowN = {
-  id: 'bow',
-  name: 'Bow',
-  kind: 'ranged',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  effectiveRange: 12,
-  maximumRange: 30,
-  ammunition: 20,
-  harm: 'Physical (Piercing)',
-};
 const narateer: CreateFightInput = {
   system: 'narateer',
   dice: { mode: 'manual' },
@@ -64,55 +33,14 @@ const narateer: CreateFightInput = {
     {
       id: 'mira',
       name: 'Mira',
-      sheet: {
-        ...nBase,
-        vitals: { strength: 2, agility: 3, resilience: 2 },
-        skills: { melee: 3, ranged: 2, acrobatics: 1 },
-        weapons: [sword, bowN],
-      },
+      sheet: { ...mira, skills: { ...mira.skills, ranged: 2 }, weapons: [sword, bowN] },
     },
-    {
-      id: 'orin',
-      name: 'Orin',
-      sheet: {
-        ...nBase,
-        vitals: { strength: 3, agility: 2, resilience: 2 },
-        skills: { melee: 1, ranged: 1, acrobatics: 1 },
-        weapons: [mace],
-      },
-    },
+    { id: 'orin', name: 'Orin', sheet: orin },
   ],
 };
-const nOpening: CommandInput[] = [
-  { type: 'SetInitiative', order: ['mira', 'orin'] },
-  { type: 'StartRound' },
-  { type: 'StartActivation' },
-];
-const declare = (boost: number): CommandInput => ({
-  type: 'DeclareExchange',
-  attackerId: 'mira',
-  targetId: 'orin',
-  kind: 'melee',
-  weaponId: 'sword',
-  boost,
-});
+const nOpening: CommandInput[] = opening;
+const declare = (boost: number): CommandInput => swing('mira', boost);
 
-const aBase = {
-  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
-  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
-  maxHp: 10,
-  defense: 1,
-};
-const bowA = {
-  id: 'bow',
-  name: 'Longbow',
-  type: 'ranged',
-  damage: 2,
-  accurateRange: 5,
-  maximumRange: 10,
-  ammunition: { kind: 'arrow', count: 5 },
-};
-const swordA = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
 const archsoul: CreateFightInput = {
   system: 'archsoul',
   dice: { mode: 'manual' },
@@ -138,54 +66,11 @@ const aApart: CommandInput[] = aOpening.map((c) =>
   c.combatantId === 'brute' ? { ...c, position: { x: -4, y: 2 } } : c,
 );
 
-const beastStats = { brawn: 3, agility: 2, endurance: 2, spirit: 2, technique: 2 };
 const arcana = (options: Record<string, unknown> = {}): CreateFightInput => ({
   system: 'arcana-beast',
   dice: { mode: 'manual' },
   options,
-  combatants: [
-    {
-      id: 'ember',
-      name: 'Ember',
-      side: 'heroes',
-      sheet: {
-        kind: 'beast',
-        stats: beastStats,
-        hp: 12,
-        stamina: 2,
-        stage: 1,
-        stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }],
-        attacks: [{ id: 'claw', name: 'Claw', range: 'melee' }],
-      },
-    },
-    {
-      id: 'ash',
-      name: 'Ash',
-      side: 'heroes',
-      sheet: {
-        kind: 'binder',
-        beastId: 'ember',
-        stats: { ...beastStats, brawn: 1, spirit: 3 },
-        hp: 10,
-        stamina: 3,
-        inventory: [],
-      },
-    },
-    {
-      id: 'wolf',
-      name: 'Wolf',
-      side: 'wild',
-      sheet: {
-        kind: 'beast',
-        stats: { ...beastStats, brawn: 2 },
-        hp: 8,
-        stamina: 1,
-        stage: 1,
-        stages: [{ stage: 1 }],
-        attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
-      },
-    },
-  ],
+  combatants: loneWolf,
 });
 const aClose: CommandInput[] = [
   { type: 'SetInitiative', order: ['ember', 'ash', 'wolf'] },

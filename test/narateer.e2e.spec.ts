@@ -1,38 +1,5 @@
 import { useApp } from './support/app';
-
-const sword = {
-  id: 'sword',
-  name: 'Arming sword',
-  kind: 'melee',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Slashing)',
-};
-const mace = {
-  id: 'mace',
-  name: 'Mace',
-  kind: 'melee',
-  weight: 'heavy',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Impact)',
-};
-const base = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-const mira = {
-  ...base,
-  vitals: { strength: 2, agility: 3, resilience: 2 },
-  skills: { melee: 3, ranged: 0, acrobatics: 1 },
-  weapons: [sword],
-};
-const orin = {
-  ...base,
-  vitals: { strength: 3, agility: 2, resilience: 2 },
-  skills: { melee: 1, ranged: 1, acrobatics: 1 },
-  weapons: [mace],
-};
+import { declare, mira, opening, orin, respond } from './support/narateer-sheets';
 
 const setup = {
   system: 'narateer',
@@ -42,28 +9,6 @@ const setup = {
     { id: 'mira', name: 'Mira', sheet: mira },
     { id: 'orin', name: 'Orin', sheet: orin },
   ],
-};
-const opening = [
-  { type: 'SetInitiative', order: ['mira', 'orin'] },
-  { type: 'StartRound' },
-  { type: 'StartActivation' },
-];
-const declare = {
-  type: 'DeclareExchange',
-  attackerId: 'mira',
-  targetId: 'orin',
-  kind: 'melee',
-  weaponId: 'sword',
-  boost: 2,
-};
-// RULINGS N22: the completing command carries Mira's 3 dice (4 dots) then Orin's 2 (2 dots).
-const respond = {
-  type: 'RespondToExchange',
-  combatantId: 'orin',
-  response: 'clash',
-  boost: 1,
-  weaponId: 'mace',
-  dice: [6, 4, 3, 4, 3],
 };
 
 function expectWorkedExample(events: Array<{ type: string; data: any }>) {

@@ -4,7 +4,9 @@ import { verifyFightLog } from '@app/audit';
 import { InMemoryEventStore } from '@app/event-store';
 import { AppError, CommandInput, CreateFightInput, FightService } from '@app/fights';
 import { RuleViolation } from '@app/rules';
-import { binder, ember, pip, wolf } from './support/arcana-beast-sheets';
+import { pack, packRound } from './support/arcana-beast-sheets';
+import { skirmish, skirmishExchanges, skirmishOpening } from './support/archsoul-sheets';
+import { duel, duelRound, opening, respond, swing } from './support/narateer-sheets';
 
 /**
  * Recorded fights as regression fixtures (STYLE.md rule 8): exported logs of every system and dice
@@ -16,110 +18,6 @@ import { binder, ember, pip, wolf } from './support/arcana-beast-sheets';
  */
 
 const DIR = join(__dirname, 'fixtures', 'logs');
-
-const sword = {
-  id: 'sword',
-  name: 'Arming sword',
-  kind: 'melee',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Slashing)',
-};
-const mace = {
-  id: 'mace',
-  name: 'Mace',
-  kind: 'melee',
-  weight: 'heavy',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Impact)',
-};
-const nBase = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-const mira = {
-  ...nBase,
-  vitals: { strength: 2, agility: 3, resilience: 2 },
-  skills: { melee: 3, ranged: 0, acrobatics: 1 },
-  weapons: [sword],
-};
-const orin = {
-  ...nBase,
-  vitals: { strength: 3, agility: 2, resilience: 2 },
-  skills: { melee: 1, ranged: 0, acrobatics: 1 },
-  weapons: [mace],
-};
-const narateer = (dice: CreateFightInput['dice']): CreateFightInput => ({
-  system: 'narateer',
-  name: 'Duel at the ford',
-  dice,
-  combatants: [
-    { id: 'mira', name: 'Mira', side: 'ford', sheet: mira },
-    { id: 'orin', name: 'Orin', side: 'bandits', sheet: orin },
-  ],
-});
-
-const arcana = (dice: CreateFightInput['dice']): CreateFightInput => ({
-  system: 'arcana-beast',
-  name: 'Two Binders against the wolf pack',
-  dice,
-  combatants: [
-    { id: 'ember', name: 'Ember', side: 'heroes', sheet: ember },
-    { id: 'ash', name: 'Ash', side: 'heroes', sheet: binder('ember') },
-    { id: 'pip', name: 'Pip', side: 'heroes', sheet: pip },
-    { id: 'bo', name: 'Bo', side: 'heroes', sheet: binder('pip') },
-    { id: 'wolf', name: 'Wolf', side: 'wild', sheet: wolf },
-    { id: 'wolf2', name: 'Grey Wolf', side: 'wild', sheet: wolf },
-  ],
-});
-
-const aSword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
-const bow = {
-  id: 'bow',
-  name: 'Longbow',
-  type: 'ranged',
-  damage: 2,
-  accurateRange: 5,
-  maximumRange: 10,
-  ammunition: { kind: 'arrow', count: 5 },
-};
-const aBase = {
-  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
-  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
-  maxHp: 10,
-  defense: 1,
-};
-const archsoul = (dice: CreateFightInput['dice']): CreateFightInput => ({
-  system: 'archsoul',
-  name: 'Skirmish at the ford',
-  dice,
-  options: { arrowBreakage: false },
-  combatants: [
-    { id: 'kael', name: 'Kael', side: 'heroes', sheet: { ...aBase, weapons: [aSword] } },
-    { id: 'ilsa', name: 'Ilsa', side: 'heroes', sheet: { ...aBase, weapons: [bow] } },
-    { id: 'brute', name: 'Brute', side: 'enemies', sheet: { ...aBase, weapons: [aSword] } },
-    { id: 'scout', name: 'Scout', side: 'enemies', sheet: { ...aBase, defense: 0, weapons: [aSword] } },
-  ],
-});
-const archsoulOpening: CommandInput[] = [
-  {
-    type: 'SetMap',
-    grid: 'hex',
-    walls: [
-      [
-        { x: 3, y: -4 },
-        { x: 3, y: -5 },
-      ],
-    ],
-  },
-  { type: 'PlaceCombatant', combatantId: 'kael', position: { x: 0, y: 0 }, facing: 'N' },
-  { type: 'PlaceCombatant', combatantId: 'ilsa', position: { x: -2, y: 1 }, facing: 'N' },
-  { type: 'PlaceCombatant', combatantId: 'brute', position: { x: 0, y: -1 }, facing: 'S' },
-  { type: 'PlaceCombatant', combatantId: 'scout', position: { x: -1, y: -7 }, facing: 'S' },
-  { type: 'SetInitiative', order: ['kael', 'ilsa', 'brute', 'scout'] },
-  { type: 'StartRound' },
-];
 
 interface Scenario {
   fight: CreateFightInput;
@@ -133,46 +31,23 @@ const seeded = (seed: string) => ({ mode: 'seeded' as const, seed });
 /** What each fixture plays. Refused commands are left out; a decision the script does not answer is cancelled by the GM. */
 const SCENARIOS: Record<string, Scenario> = {
   'narateer-manual-walkthrough': {
-    fight: narateer({ mode: 'manual' }),
+    fight: duel({ mode: 'manual' }),
     commands: [
       { type: 'RollInitiative', dice: [6, 4, 2, 3, 1] },
       { type: 'StartRound' },
       { type: 'StartActivation' },
-      {
-        type: 'DeclareExchange',
-        attackerId: 'mira',
-        targetId: 'orin',
-        kind: 'melee',
-        weaponId: 'sword',
-        boost: 2,
-      },
-      {
-        type: 'RespondToExchange',
-        combatantId: 'orin',
-        response: 'clash',
-        boost: 1,
-        weaponId: 'mace',
-        dice: [6, 4, 3, 4, 3],
-      },
+      swing('mira', 2),
+      respond,
       { type: 'EndActivation' },
       { type: 'EndFight', reason: 'Orin yields' },
     ],
     holds: ['InitiativeRolled', 'ExchangeDeclared', 'ExchangeResolved', 'WoundsApplied', 'FightEnded'],
   },
   'narateer-manual-dice-request-and-undo': {
-    fight: narateer({ mode: 'manual' }),
+    fight: duel({ mode: 'manual' }),
     commands: [
-      { type: 'SetInitiative', order: ['mira', 'orin'] },
-      { type: 'StartRound' },
-      { type: 'StartActivation' },
-      {
-        type: 'DeclareExchange',
-        attackerId: 'mira',
-        targetId: 'orin',
-        kind: 'melee',
-        weaponId: 'sword',
-        boost: 0,
-      },
+      ...opening,
+      swing('mira', 0),
       // Full Guard rerolls one die: its face is not given, so the command is held and the die asked for.
       { type: 'RespondToExchange', combatantId: 'orin', response: 'fullGuard', boost: 0, dice: [1, 6] },
       { type: 'ProvideDice', rerollFaces: [6] },
@@ -184,76 +59,31 @@ const SCENARIOS: Record<string, Scenario> = {
     holds: ['DiceRequested', 'ExchangeResolved', 'ActionsUndone', 'GmNoteAdded', 'FightEnded'],
   },
   'narateer-seeded': {
-    fight: narateer(seeded('regression-narateer')),
+    fight: duel(seeded('regression-narateer')),
     commands: [
-      { type: 'RollInitiative' },
-      { type: 'StartRound' },
+      ...duelRound,
       { type: 'StartActivation' },
-      {
-        type: 'DeclareExchange',
-        attackerId: 'mira',
-        targetId: 'orin',
-        kind: 'melee',
-        weaponId: 'sword',
-        boost: 2,
-        response: { response: 'clash', boost: 1, weaponId: 'mace' },
-      },
-      {
-        type: 'DeclareExchange',
-        attackerId: 'orin',
-        targetId: 'mira',
-        kind: 'melee',
-        weaponId: 'mace',
-        boost: 1,
-        response: 'none',
-      },
-      { type: 'EndActivation' },
-      { type: 'StartActivation' },
-      {
-        type: 'DeclareExchange',
-        attackerId: 'orin',
-        targetId: 'mira',
-        kind: 'melee',
-        weaponId: 'mace',
-        boost: 1,
-        response: 'none',
-      },
+      swing('orin', 1, 'none'),
       { type: 'EndActivation' },
       { type: 'EndFight' },
     ],
     holds: ['InitiativeRolled', 'ExchangeResolved', 'FightEnded'],
   },
   'narateer-fair': {
-    fight: narateer({ mode: 'fair' }),
+    fight: duel({ mode: 'fair' }),
     commands: [
       { type: 'RollInitiative' },
       { type: 'StartRound' },
       { type: 'StartActivation' },
-      {
-        type: 'DeclareExchange',
-        attackerId: 'mira',
-        targetId: 'orin',
-        kind: 'melee',
-        weaponId: 'sword',
-        boost: 1,
-        response: 'none',
-      },
-      {
-        type: 'DeclareExchange',
-        attackerId: 'orin',
-        targetId: 'mira',
-        kind: 'melee',
-        weaponId: 'mace',
-        boost: 1,
-        response: 'none',
-      },
+      swing('mira', 1, 'none'),
+      swing('orin', 1, 'none'),
       { type: 'EndActivation' },
       { type: 'EndFight' },
     ],
     holds: ['InitiativeRolled', 'ExchangeResolved', 'FightEnded'],
   },
   'arcana-beast-manual': {
-    fight: arcana({ mode: 'manual' }),
+    fight: pack({ mode: 'manual' }),
     commands: [
       { type: 'RollInitiative', dice: [4, 5, 6, 6, 6, 1, 1, 4, 1] },
       { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close' },
@@ -271,26 +101,12 @@ const SCENARIOS: Record<string, Scenario> = {
     holds: ['InitiativeRolled', 'AttackResolved', 'DamageDealt', 'KnockedOut', 'FightEnded'],
   },
   'arcana-beast-seeded': {
-    fight: arcana(seeded('regression-arcana')),
-    commands: [
-      { type: 'SetInitiative', order: ['pip', 'bo', 'ember', 'ash', 'wolf2', 'wolf'] },
-      { type: 'SetBand', aId: 'pip', bId: 'wolf', band: 'close' },
-      { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close' },
-      { type: 'StartRound' },
-      { type: 'StartActivation' },
-      { type: 'Attack', attackerId: 'pip', targetId: 'wolf' },
-      { type: 'EndActivation' },
-      { type: 'StartActivation' },
-      { type: 'EndActivation' },
-      { type: 'StartActivation' },
-      { type: 'Attack', attackerId: 'ember', targetId: 'wolf' },
-      { type: 'EndActivation' },
-      { type: 'EndFight' },
-    ],
+    fight: pack(seeded('regression-arcana')),
+    commands: [...packRound, { type: 'EndFight' }],
     holds: ['AttackResolved', 'FightEnded'],
   },
   'arcana-beast-fair': {
-    fight: arcana({ mode: 'fair' }),
+    fight: pack({ mode: 'fair' }),
     commands: [
       { type: 'RollInitiative' },
       { type: 'SetInitiative', order: ['pip', 'bo', 'ember', 'ash', 'wolf2', 'wolf'] },
@@ -304,9 +120,9 @@ const SCENARIOS: Record<string, Scenario> = {
     holds: ['AttackResolved', 'FightEnded'],
   },
   'archsoul-manual': {
-    fight: archsoul({ mode: 'manual' }),
+    fight: skirmish({ mode: 'manual' }),
     commands: [
-      ...archsoulOpening,
+      ...skirmishOpening,
       {
         type: 'Move',
         combatantId: 'kael',
@@ -344,24 +160,19 @@ const SCENARIOS: Record<string, Scenario> = {
     ],
   },
   'archsoul-seeded': {
-    fight: archsoul(seeded('regression-archsoul')),
+    fight: skirmish(seeded('regression-archsoul')),
     commands: [
-      ...archsoulOpening,
-      { type: 'Attack', attackerId: 'kael', targetId: 'brute', weaponId: 'sword' },
-      { type: 'Attack', attackerId: 'ilsa', targetId: 'scout', weaponId: 'bow' },
-      { type: 'EndTurn', combatantId: 'kael' },
-      { type: 'EndTurn', combatantId: 'ilsa' },
-      { type: 'Attack', attackerId: 'brute', targetId: 'kael', weaponId: 'sword' },
-      { type: 'EndTurn', combatantId: 'brute' },
+      ...skirmishOpening,
+      ...skirmishExchanges,
       { type: 'EndTurn', combatantId: 'scout' },
       { type: 'EndFight' },
     ],
     holds: ['ExchangeResolved', 'FightEnded'],
   },
   'archsoul-fair': {
-    fight: archsoul({ mode: 'fair' }),
+    fight: skirmish({ mode: 'fair' }),
     commands: [
-      ...archsoulOpening,
+      ...skirmishOpening,
       { type: 'Attack', attackerId: 'kael', targetId: 'brute', weaponId: 'sword' },
       { type: 'EndTurn', combatantId: 'kael' },
       { type: 'EndFight' },

@@ -1,3 +1,5 @@
+import type { CommandInput, CreateFightInput } from '@app/fights';
+
 /** The Arcana Beast combatants several suites play: Ash's Ember, Pip and a wild wolf, and their Binders. */
 export const stats = (brawn: number, agility: number) => ({
   brawn,
@@ -43,3 +45,79 @@ export const binder = (beastId: string) => ({
   stamina: 3,
   inventory: [{ id: 'potion', name: 'Potion', heal: 4 }],
 });
+
+/** The recorded fight of test/fixtures/logs: two Binders and their beasts against two wolves. */
+export const pack = (dice: CreateFightInput['dice']): CreateFightInput => ({
+  system: 'arcana-beast',
+  name: 'Two Binders against the wolf pack',
+  dice,
+  combatants: [
+    { id: 'ember', name: 'Ember', side: 'heroes', sheet: ember },
+    { id: 'ash', name: 'Ash', side: 'heroes', sheet: binder('ember') },
+    { id: 'pip', name: 'Pip', side: 'heroes', sheet: pip },
+    { id: 'bo', name: 'Bo', side: 'heroes', sheet: binder('pip') },
+    { id: 'wolf', name: 'Wolf', side: 'wild', sheet: wolf },
+    { id: 'wolf2', name: 'Grey Wolf', side: 'wild', sheet: wolf },
+  ],
+});
+/** The seeded pack fight's first round: Pip and Ember close on the wolf and attack it, Bo passes. */
+export const packRound: CommandInput[] = [
+  { type: 'SetInitiative', order: ['pip', 'bo', 'ember', 'ash', 'wolf2', 'wolf'] },
+  { type: 'SetBand', aId: 'pip', bId: 'wolf', band: 'close' },
+  { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close' },
+  { type: 'StartRound' },
+  { type: 'StartActivation' },
+  { type: 'Attack', attackerId: 'pip', targetId: 'wolf' },
+  { type: 'EndActivation' },
+  { type: 'StartActivation' },
+  { type: 'EndActivation' },
+  { type: 'StartActivation' },
+  { type: 'Attack', attackerId: 'ember', targetId: 'wolf' },
+  { type: 'EndActivation' },
+];
+
+/** The smallest Arcana Beast fight: Ember (Stage 1, a Claw) and her Binder Ash against a lone wolf. */
+const loneWolfStats = { brawn: 3, agility: 2, endurance: 2, spirit: 2, technique: 2 };
+export const loneWolf = [
+  {
+    id: 'ember',
+    name: 'Ember',
+    side: 'heroes',
+    sheet: {
+      kind: 'beast',
+      stats: loneWolfStats,
+      hp: 12,
+      stamina: 2,
+      stage: 1,
+      stages: [{ stage: 0 }, { stage: 1 }, { stage: 2 }],
+      attacks: [{ id: 'claw', name: 'Claw', range: 'melee' }],
+    },
+  },
+  {
+    id: 'ash',
+    name: 'Ash',
+    side: 'heroes',
+    sheet: {
+      kind: 'binder',
+      beastId: 'ember',
+      stats: { ...loneWolfStats, brawn: 1, spirit: 3 },
+      hp: 10,
+      stamina: 3,
+      inventory: [],
+    },
+  },
+  {
+    id: 'wolf',
+    name: 'Wolf',
+    side: 'wild',
+    sheet: {
+      kind: 'beast',
+      stats: { ...loneWolfStats, brawn: 2 },
+      hp: 8,
+      stamina: 1,
+      stage: 1,
+      stages: [{ stage: 1 }],
+      attacks: [{ id: 'bite', name: 'Bite', range: 'melee' }],
+    },
+  },
+];
