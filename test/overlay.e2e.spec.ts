@@ -2,54 +2,15 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { removeDir, startApp, TestApp } from './support/app';
+import { ARTIFACTS, describeInBrowserFor, launchChromium, watch } from './support/chromium';
+import { declare, mira, opening, orin, respond } from './support/narateer-sheets';
 import { kill, startServer, tenantKey } from './support/server';
 
-/** Debian's Chromium (CI installs it); Playwright never downloads a browser here. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium)
-  console.warn(
-    `SKIPPED test/overlay.e2e.spec.ts: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`,
-  );
-const describeInBrowser = haveChromium ? describe : describe.skip;
+const describeInBrowser = describeInBrowserFor('test/overlay.e2e.spec.ts');
 
 // The worked example of test/narateer.e2e.spec.ts: manual dice put known faces on screen.
-const sword = {
-  id: 'sword',
-  name: 'Arming sword',
-  kind: 'melee',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Slashing)',
-};
-const mace = {
-  id: 'mace',
-  name: 'Mace',
-  kind: 'melee',
-  weight: 'heavy',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Impact)',
-};
-const base = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-const mira = {
-  ...base,
-  vitals: { strength: 2, agility: 3, resilience: 2 },
-  skills: { melee: 3, ranged: 0, acrobatics: 1 },
-  weapons: [sword],
-};
-const orin = {
-  ...base,
-  vitals: { strength: 3, agility: 2, resilience: 2 },
-  skills: { melee: 1, ranged: 1, acrobatics: 1 },
-  weapons: [mace],
-};
 const narateer = (name = 'Duel at the ford', miraName = 'Mira') => ({
   system: 'narateer',
   name,
@@ -59,64 +20,7 @@ const narateer = (name = 'Duel at the ford', miraName = 'Mira') => ({
     { id: 'orin', name: 'Orin', sheet: orin },
   ],
 });
-const opening = [
-  { type: 'SetInitiative', order: ['mira', 'orin'] },
-  { type: 'StartRound' },
-  { type: 'StartActivation' },
-];
-const declare = {
-  type: 'DeclareExchange',
-  attackerId: 'mira',
-  targetId: 'orin',
-  kind: 'melee',
-  weaponId: 'sword',
-  boost: 2,
-};
-const respond = {
-  type: 'RespondToExchange',
-  combatantId: 'orin',
-  response: 'clash',
-  boost: 1,
-  weaponId: 'mace',
-  dice: [6, 4, 3, 4, 3],
-};
-
-async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'crs-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1920, height: 1080 },
-    // Off the network: only the service on loopback is reachable; nothing of Chromium's own phones home.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-    ],
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      removeDir(profile);
-    },
-  };
-}
-
-/** Every request the page makes, and every console error (CSP violations land there). */
-function watch(page: Page) {
-  const requests: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (r) => requests.push(r.url()));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { requests, errors };
-}
+const launch = () => launchChromium({ width: 1920, height: 1080 });
 
 const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
 
@@ -139,7 +43,7 @@ function contrast(a: string, b: string): number {
 
 describeInBrowser('overlay page in headless Chromium', () => {
   let t: TestApp;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Awaited<ReturnType<typeof launch>>;
   let page: Page;
   let seen: ReturnType<typeof watch>;
 
@@ -166,7 +70,7 @@ describeInBrowser('overlay page in headless Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    [t, browser] = await Promise.all([startApp({ listen: true }), launchChromium()]);
+    [t, browser] = await Promise.all([startApp({ listen: true }), launch()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -859,12 +763,12 @@ describeInBrowser('overlay page in headless Chromium', () => {
 
 describeInBrowser('overlay page across a server restart', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'crs-overlay-'));
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Awaited<ReturnType<typeof launch>>;
   beforeAll(async () => {
     // startServer runs dist/: make sure that build has the overlay in it.
     if (!existsSync(join(__dirname, '../dist/apps/api/src/overlay/overlay.module.js')))
       execSync('npx nest build api', { cwd: join(__dirname, '..'), stdio: 'inherit' });
-    browser = await launchChromium();
+    browser = await launch();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

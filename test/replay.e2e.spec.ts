@@ -1,214 +1,29 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { removeDir, startApp, TestApp } from './support/app';
-import { binder, ember, pip, wolf } from './support/arcana-beast-sheets';
+import { ARTIFACTS, describeInBrowserFor, launchChromium, watch } from './support/chromium';
+import { pack, packRound } from './support/arcana-beast-sheets';
+import { skirmish, skirmishExchanges, skirmishOpening } from './support/archsoul-sheets';
+import { duel, duelRound, mira, orinUnranged } from './support/narateer-sheets';
 
 /**
  * The replay page (docs/replay.md) in Debian's Chromium: a person steps through a whole fight and sees every
  * die verified in the browser, by the verifier POST /audit/verify runs (bundled for the page), for fights
  * read from the service and for exported log files opened with no server state at all.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium)
-  console.warn(
-    `SKIPPED test/replay.e2e.spec.ts: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`,
-  );
-const describeInBrowser = haveChromium ? describe : describe.skip;
+const describeInBrowser = describeInBrowserFor('test/replay.e2e.spec.ts');
 
 type Command = Record<string, unknown> & { type: string };
 
 // The fights of test/regression-fixtures.e2e.spec.ts, played here through the API with today's rules.
-const sword = {
-  id: 'sword',
-  name: 'Arming sword',
-  kind: 'melee',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Slashing)',
-};
-const mace = {
-  id: 'mace',
-  name: 'Mace',
-  kind: 'melee',
-  weight: 'heavy',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Impact)',
-};
-const nBase = { maxVitality: 8, maxAD: 5, maxMD: 0, armour: { soak: 1 } };
-const mira = {
-  ...nBase,
-  vitals: { strength: 2, agility: 3, resilience: 2 },
-  skills: { melee: 3, ranged: 0, acrobatics: 1 },
-  weapons: [sword],
-};
-const orin = {
-  ...nBase,
-  vitals: { strength: 3, agility: 2, resilience: 2 },
-  skills: { melee: 1, ranged: 0, acrobatics: 1 },
-  weapons: [mace],
-};
-const narateer = (dice: Record<string, unknown>) => ({
-  system: 'narateer',
-  name: 'Duel at the ford',
-  dice,
-  combatants: [
-    { id: 'mira', name: 'Mira', side: 'ford', sheet: mira },
-    { id: 'orin', name: 'Orin', side: 'bandits', sheet: orin },
-  ],
-});
-const narateerCommands: Command[] = [
-  { type: 'RollInitiative' },
-  { type: 'StartRound' },
-  { type: 'StartActivation' },
-  {
-    type: 'DeclareExchange',
-    attackerId: 'mira',
-    targetId: 'orin',
-    kind: 'melee',
-    weaponId: 'sword',
-    boost: 2,
-    response: { response: 'clash', boost: 1, weaponId: 'mace' },
-  },
-  {
-    type: 'DeclareExchange',
-    attackerId: 'orin',
-    targetId: 'mira',
-    kind: 'melee',
-    weaponId: 'mace',
-    boost: 1,
-    response: 'none',
-  },
-  { type: 'EndActivation' },
-];
+const skirmishRound: Command[] = [...skirmishOpening, ...skirmishExchanges];
 
-const arcana = (dice: Record<string, unknown>) => ({
-  system: 'arcana-beast',
-  name: 'Two Binders against the wolf pack',
-  dice,
-  combatants: [
-    { id: 'ember', name: 'Ember', side: 'heroes', sheet: ember },
-    { id: 'ash', name: 'Ash', side: 'heroes', sheet: binder('ember') },
-    { id: 'pip', name: 'Pip', side: 'heroes', sheet: pip },
-    { id: 'bo', name: 'Bo', side: 'heroes', sheet: binder('pip') },
-    { id: 'wolf', name: 'Wolf', side: 'wild', sheet: wolf },
-    { id: 'wolf2', name: 'Grey Wolf', side: 'wild', sheet: wolf },
-  ],
-});
-const arcanaCommands: Command[] = [
-  { type: 'SetInitiative', order: ['pip', 'bo', 'ember', 'ash', 'wolf2', 'wolf'] },
-  { type: 'SetBand', aId: 'pip', bId: 'wolf', band: 'close' },
-  { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'close' },
-  { type: 'StartRound' },
-  { type: 'StartActivation' },
-  { type: 'Attack', attackerId: 'pip', targetId: 'wolf' },
-  { type: 'EndActivation' },
-  { type: 'StartActivation' },
-  { type: 'EndActivation' },
-  { type: 'StartActivation' },
-  { type: 'Attack', attackerId: 'ember', targetId: 'wolf' },
-  { type: 'EndActivation' },
-];
-
-const aSword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
-const bow = {
-  id: 'bow',
-  name: 'Longbow',
-  type: 'ranged',
-  damage: 2,
-  accurateRange: 5,
-  maximumRange: 10,
-  ammunition: { kind: 'arrow', count: 5 },
-};
-const aBase = {
-  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
-  skills: { awareness: 1, meleeWeapons: 2, rangedWeapons: 2, weaponMastery: 1, resolve: 1 },
-  maxHp: 10,
-  defense: 1,
-};
-const archsoul = (dice: Record<string, unknown>) => ({
-  system: 'archsoul',
-  name: 'Skirmish at the ford',
-  dice,
-  options: { arrowBreakage: false },
-  combatants: [
-    { id: 'kael', name: 'Kael', side: 'heroes', sheet: { ...aBase, weapons: [aSword] } },
-    { id: 'ilsa', name: 'Ilsa', side: 'heroes', sheet: { ...aBase, weapons: [bow] } },
-    { id: 'brute', name: 'Brute', side: 'enemies', sheet: { ...aBase, weapons: [aSword] } },
-    { id: 'scout', name: 'Scout', side: 'enemies', sheet: { ...aBase, defense: 0, weapons: [aSword] } },
-  ],
-});
-const archsoulCommands: Command[] = [
-  {
-    type: 'SetMap',
-    grid: 'hex',
-    walls: [
-      [
-        { x: 3, y: -4 },
-        { x: 3, y: -5 },
-      ],
-    ],
-  },
-  { type: 'PlaceCombatant', combatantId: 'kael', position: { x: 0, y: 0 }, facing: 'N' },
-  { type: 'PlaceCombatant', combatantId: 'ilsa', position: { x: -2, y: 1 }, facing: 'N' },
-  { type: 'PlaceCombatant', combatantId: 'brute', position: { x: 0, y: -1 }, facing: 'S' },
-  { type: 'PlaceCombatant', combatantId: 'scout', position: { x: -1, y: -7 }, facing: 'S' },
-  { type: 'SetInitiative', order: ['kael', 'ilsa', 'brute', 'scout'] },
-  { type: 'StartRound' },
-  { type: 'Attack', attackerId: 'kael', targetId: 'brute', weaponId: 'sword' },
-  { type: 'Attack', attackerId: 'ilsa', targetId: 'scout', weaponId: 'bow' },
-  { type: 'EndTurn', combatantId: 'kael' },
-  { type: 'EndTurn', combatantId: 'ilsa' },
-  { type: 'Attack', attackerId: 'brute', targetId: 'kael', weaponId: 'sword' },
-  { type: 'EndTurn', combatantId: 'brute' },
-];
-
-async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'crs-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 720 },
-    // Off the network: only the service on loopback is reachable; nothing of Chromium's own phones home.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-    ],
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      removeDir(profile);
-    },
-  };
-}
-
-/** Every request the page makes, and every console error (CSP violations land there). */
-function watch(page: Page) {
-  const requests: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (r) => requests.push(r.url()));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { requests, errors };
-}
+const launch = () => launchChromium({ width: 1280, height: 720 });
 
 interface Log {
   entries: { seq: number; type: string; data: Record<string, any>; hash: string }[];
@@ -217,12 +32,12 @@ interface Log {
 
 describeInBrowser('replay page in headless Chromium', () => {
   let t: TestApp;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Awaited<ReturnType<typeof launch>>;
   let page: Page;
   let seen: ReturnType<typeof watch>;
 
   /** Plays a fight as the regression fixtures are recorded: a refused command is left out, a decision the dice made is cancelled by the GM. */
-  const play = async (fight: Record<string, unknown>, commands: Command[]): Promise<string> => {
+  const play = async (fight: object, commands: Command[]): Promise<string> => {
     const fightId = (await t.http.post('/fights').send(fight).expect(201)).body.fightId as string;
     for (const command of commands) {
       let res = await t.http.post(`/fights/${fightId}/commands`).send(command);
@@ -288,7 +103,7 @@ describeInBrowser('replay page in headless Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    [t, browser] = await Promise.all([startApp({ listen: true }), launchChromium()]);
+    [t, browser] = await Promise.all([startApp({ listen: true }), launch()]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -314,22 +129,12 @@ describeInBrowser('replay page in headless Chromium', () => {
   });
 
   describe.each([
-    [
-      'Narateer',
-      () => narateer({ mode: 'seeded', seed: 'replay-narateer' }),
-      narateerCommands,
-      'ExchangeResolved',
-    ],
-    [
-      'Arcana Beast',
-      () => arcana({ mode: 'seeded', seed: 'replay-arcana' }),
-      arcanaCommands,
-      'AttackResolved',
-    ],
+    ['Narateer', () => duel({ mode: 'seeded', seed: 'replay-narateer' }), duelRound, 'ExchangeResolved'],
+    ['Arcana Beast', () => pack({ mode: 'seeded', seed: 'replay-arcana' }), packRound, 'AttackResolved'],
     [
       'Archsoul',
-      () => archsoul({ mode: 'seeded', seed: 'replay-archsoul' }),
-      archsoulCommands,
+      () => skirmish({ mode: 'seeded', seed: 'replay-archsoul' }),
+      skirmishRound,
       'ExchangeResolved',
     ],
   ])('a finished %s fight', (system, fight, commands, exchange) => {
@@ -617,7 +422,7 @@ describeInBrowser('replay page in headless Chromium', () => {
     let exchangeSeq = 0;
 
     beforeAll(async () => {
-      const fightId = await play(narateer({ mode: 'seeded', seed: 'replay-tamper' }), narateerCommands);
+      const fightId = await play(duel({ mode: 'seeded', seed: 'replay-tamper' }), duelRound);
       await end(fightId);
       log = await exportLog(fightId);
       exchangeSeq = log.entries.find((e) => e.type === 'ExchangeResolved')!.seq;
@@ -700,7 +505,7 @@ describeInBrowser('replay page in headless Chromium', () => {
 
   describe('an unfinished fight', () => {
     it('shows its dice as committed: seed not yet revealed; it follows the fight until the seed is revealed', async () => {
-      const fightId = await play(narateer({ mode: 'seeded', seed: 'replay-live' }), narateerCommands);
+      const fightId = await play(duel({ mode: 'seeded', seed: 'replay-live' }), duelRound);
       const log = await exportLog(fightId);
       await page.goto(await replayUrl(fightId));
       await page.locator('body[data-loaded="true"]').waitFor({ state: 'attached' });
@@ -740,7 +545,7 @@ describeInBrowser('replay page in headless Chromium', () => {
       { type: 'PlaceCombatant', combatantId: 'brute', position: { x: 1, y: 0 }, facing: 'W' },
       { type: 'PlaceCombatant', combatantId: 'scout', position: { x: 1, y: 3 }, facing: 'S' },
     ];
-    const fightId = await play(archsoul({ mode: 'seeded', seed: 'replay-square' }), square);
+    const fightId = await play(skirmish({ mode: 'seeded', seed: 'replay-square' }), square);
     const n = (await exportLog(fightId)).entries.length;
     await page.goto(await replayUrl(fightId, `#seq=${n}`));
     await selectedIs(n);
@@ -780,7 +585,7 @@ describeInBrowser('replay page in headless Chromium', () => {
     let fightId = '';
     let log: Log;
     beforeAll(async () => {
-      fightId = await play(archsoul({ mode: 'seeded', seed: 'replay-nav' }), archsoulCommands);
+      fightId = await play(skirmish({ mode: 'seeded', seed: 'replay-nav' }), skirmishRound);
       await end(fightId);
       log = await exportLog(fightId);
     });
@@ -830,14 +635,14 @@ describeInBrowser('replay page in headless Chromium', () => {
       const hostile = '<img src=x onerror="document.title=\'pwned\'">Eve</script>';
       const id = await play(
         {
-          ...narateer({ mode: 'seeded', seed: 'replay-xss' }),
+          ...duel({ mode: 'seeded', seed: 'replay-xss' }),
           name: hostile,
           combatants: [
             { id: 'mira', name: hostile, sheet: mira },
-            { id: 'orin', name: 'Orin', sheet: orin },
+            { id: 'orin', name: 'Orin', sheet: orinUnranged },
           ],
         },
-        narateerCommands.slice(0, 4),
+        duelRound.slice(0, 4),
       );
       await page.goto(await replayUrl(id));
       await page.locator('body[data-loaded="true"]').waitFor({ state: 'attached' });
@@ -849,8 +654,8 @@ describeInBrowser('replay page in headless Chromium', () => {
 
   describe('refuses what it must, with a page a person can read', () => {
     it('a bad token: 401; a token for another fight: 404; no token: 400', async () => {
-      const fightId = await play(narateer({ mode: 'manual' }), []);
-      const other = await play(narateer({ mode: 'manual' }), []);
+      const fightId = await play(duel({ mode: 'manual' }), []);
+      const other = await play(duel({ mode: 'manual' }), []);
       const bad = await page.goto(`${t.url}/replay/${fightId}?token=nope`);
       expect(bad!.status()).toBe(401);
       expect(await page.locator('main.error').getAttribute('data-code')).toBe('INVALID_CREDENTIALS');
