@@ -1,9 +1,4 @@
-import { z } from 'zod';
-import { jsonSchemaOf } from '../../src/core/contract';
-import { RuleCommand, RuleEvent } from '../../src/core/types';
-import { RuleViolation } from '../../src/core/violation';
-import { ManualDice, ManualFaces } from '../../src/dice/manual';
-import { SeededDice } from '../../src/dice/seeded';
+import { RuleEvent } from '../../src/core/types';
 import { findSystem } from '../../src/registry';
 import {
   ARCANA_BEAST_CONTRACT,
@@ -13,6 +8,7 @@ import {
 } from '../../src/arcana-beast';
 import { view } from '../../src/arcana-beast/view';
 import { fightStarted, TEST_SEED } from '../given';
+import { FIGHT_ID, play as playOn, publishedSchema, Step, viewsParser } from '../view-contract';
 import { beast, binder, close, fight, Fighter, joined, party, wild } from './helpers';
 
 /**
@@ -22,48 +18,9 @@ import { beast, binder, close, fight, Fighter, joined, party, wild } from './hel
  * another type or nullability, fails here.
  */
 const system = findSystem('arcana-beast')!; // with dice requests, as the service plays it
-const FIGHT_ID = 'f1';
 
-type Step = RuleCommand | [RuleCommand, ManualFaces];
-
-/** The history after `steps`, each decided on the folded history (its manual faces, or seeded dice in a seeded fight); a refusal fails naming the step. */
-function play(history: RuleEvent[], steps: Step[]): RuleEvent[] {
-  const events = [...history];
-  let draws = 0;
-  for (const step of steps) {
-    const [command, faces] = Array.isArray(step) ? step : [step, {}];
-    const state = events.reduce(system.evolve, system.start(FIGHT_ID));
-    const dice =
-      state.dice.mode === 'seeded'
-        ? new SeededDice({ seed: TEST_SEED, fightId: FIGHT_ID, drawsUsed: draws })
-        : new ManualDice(faces);
-    try {
-      events.push(...system.decide(state, command, dice));
-    } catch (e) {
-      if (e instanceof RuleViolation)
-        throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
-      throw e;
-    }
-    if (dice instanceof SeededDice) draws = dice.drawsUsed;
-  }
-  return events;
-}
-
-/** The view after each event, as the service sends it, parsed strictly against the declaration (and unchanged by it). */
-function viewsOf(events: RuleEvent[]): ArcanaBeastView[] {
-  let state = system.start(FIGHT_ID) as ArcanaBeastState;
-  return events.map((event, i) => {
-    state = system.evolve(state, event) as ArcanaBeastState;
-    const sent = { ...view(state), seq: i + 1, headHash: (i + 1).toString(16).padStart(64, '0') };
-    const parsed = ARCANA_BEAST_VIEW.safeParse(sent);
-    if (!parsed.success)
-      throw new Error(
-        `the view after event ${i + 1} (${event.type}) breaks ARCANA_BEAST_VIEW:\n${z.prettifyError(parsed.error)}`,
-      );
-    expect(parsed.data).toEqual(sent);
-    return parsed.data;
-  });
-}
+const viewsOf = viewsParser(system, ARCANA_BEAST_VIEW, 'ARCANA_BEAST_VIEW', view);
+const play = (history: RuleEvent[], steps: Step[]) => playOn(system, history, steps);
 
 const seededFight = (fighters: Fighter[]) => [
   fightStarted('arcana-beast', 'seeded'),
@@ -374,11 +331,7 @@ describe('ARCANA_BEAST_VIEW declares the view every Arcana Beast fight shows', (
   });
 
   it('publishes as a closed JSON Schema (what OpenAPI types the view by)', () => {
-    const schema = jsonSchemaOf(ARCANA_BEAST_VIEW, 'openapi-3.0') as {
-      additionalProperties?: boolean;
-      required?: string[];
-      properties: Record<string, { description?: string }>;
-    };
+    const schema = publishedSchema(ARCANA_BEAST_VIEW);
     expect(schema.additionalProperties).toBe(false);
     expect(schema.required).toEqual(
       expect.arrayContaining([

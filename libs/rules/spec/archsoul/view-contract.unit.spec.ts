@@ -1,12 +1,9 @@
-import { z } from 'zod';
-import { jsonSchemaOf } from '../../src/core/contract';
-import { RuleCommand, RuleEvent } from '../../src/core/types';
-import { RuleViolation } from '../../src/core/violation';
-import { ManualDice, ManualFaces } from '../../src/dice/manual';
+import { RuleEvent } from '../../src/core/types';
 import { findSystem } from '../../src/registry';
 import { ARCHSOUL_CONTRACT, ARCHSOUL_VIEW, ArchsoulState, ArchsoulView } from '../../src/archsoul';
 import { view } from '../../src/archsoul/view';
 import { TEST_SEED } from '../given';
+import { FIGHT_ID, play as playOn, publishedSchema, Step, viewsParser } from '../view-contract';
 import { bow, fight, sheet, sword } from './helpers';
 
 /**
@@ -16,42 +13,9 @@ import { bow, fight, sheet, sword } from './helpers';
  * `headHash`. A field the declaration lacks, or declares with another type or nullability, fails here.
  */
 const system = findSystem('archsoul')!; // with dice requests, as the service plays it
-const FIGHT_ID = 'f1';
 
-type Step = RuleCommand | [RuleCommand, ManualFaces];
-
-/** The history after `steps`, each decided on the folded history with its manual faces; a refusal fails naming the step. */
-function play(history: RuleEvent[], steps: Step[]): RuleEvent[] {
-  const events = [...history];
-  for (const step of steps) {
-    const [command, faces] = Array.isArray(step) ? step : [step, {}];
-    const state = events.reduce(system.evolve, system.start(FIGHT_ID));
-    try {
-      events.push(...system.decide(state, command, new ManualDice(faces)));
-    } catch (e) {
-      if (e instanceof RuleViolation)
-        throw new Error(`${JSON.stringify(command)} was refused: ${e.code} ${e.message}`, { cause: e });
-      throw e;
-    }
-  }
-  return events;
-}
-
-/** The view after each event, as the service sends it, parsed strictly against the declaration (and unchanged by it). */
-function viewsOf(events: RuleEvent[]): ArchsoulView[] {
-  let state = system.start(FIGHT_ID) as ArchsoulState;
-  return events.map((event, i) => {
-    state = system.evolve(state, event) as ArchsoulState;
-    const sent = { ...view(state), seq: i + 1, headHash: (i + 1).toString(16).padStart(64, '0') };
-    const parsed = ARCHSOUL_VIEW.safeParse(sent);
-    if (!parsed.success)
-      throw new Error(
-        `the view after event ${i + 1} (${event.type}) breaks ARCHSOUL_VIEW:\n${z.prettifyError(parsed.error)}`,
-      );
-    expect(parsed.data).toEqual(sent);
-    return parsed.data;
-  });
-}
+const viewsOf = viewsParser(system, ARCHSOUL_VIEW, 'ARCHSOUL_VIEW', view);
+const play = (history: RuleEvent[], steps: Step[]) => playOn(system, history, steps);
 
 const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
   id,
@@ -335,11 +299,7 @@ describe('ARCHSOUL_VIEW declares the view every Archsoul fight shows', () => {
   });
 
   it('publishes as a closed JSON Schema (what OpenAPI types the view by)', () => {
-    const schema = jsonSchemaOf(ARCHSOUL_VIEW, 'openapi-3.0') as {
-      additionalProperties?: boolean;
-      required?: string[];
-      properties: Record<string, { description?: string }>;
-    };
+    const schema = publishedSchema(ARCHSOUL_VIEW);
     expect(schema.additionalProperties).toBe(false);
     expect(schema.required).toEqual(
       expect.arrayContaining([

@@ -5,9 +5,9 @@ import { SeededDice } from '../../src/dice/seeded';
 import { findSystem } from '../../src/registry';
 import { combatState, NarateerState } from '../../src/narateer';
 import { fightStarted, TEST_SEED } from '../given';
+import { FIGHT_ID } from '../view-contract';
 import { bow, crossbow, joined, mace, mira, orin, sheet, spear, sword } from './helpers';
 
-export const FIGHT_ID = 'f1';
 /** Narateer with dice requests, as the service plays it. */
 export const service = findSystem('narateer') as unknown as RuleSystem<NarateerState>;
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { jsonSchemaOf } from '../../src/core/contract';
 import { RuleEvent } from '../../src/core/types';
 import { findSystem } from '../../src/registry';
@@ -6,7 +5,8 @@ import { NARATEER_CONTRACT, NARATEER_VIEW, NarateerState, NarateerView } from '.
 import { view } from '../../src/narateer/view';
 import { TEST_SEED } from '../given';
 import { crossbow, mira, orin, sera, sheet, veyr } from './helpers';
-import { duel as playDuel, FIGHT_ID, gmRound, Table, yard as playYard } from './table';
+import { FIGHT_ID, viewsParser } from '../view-contract';
+import { duel as playDuel, gmRound, Table, yard as playYard } from './table';
 
 /**
  * The view `view(state)` returns is what NARATEER_VIEW declares: fights are played (an initiative tie, a late
@@ -17,21 +17,7 @@ import { duel as playDuel, FIGHT_ID, gmRound, Table, yard as playYard } from './
  */
 const system = findSystem('narateer')!; // with dice requests, as the service plays it
 
-/** The view after each event, as the service sends it, parsed strictly against the declaration (and unchanged by it). */
-function viewsOf(events: RuleEvent[]): NarateerView[] {
-  let state = system.start(FIGHT_ID) as NarateerState;
-  return events.map((event, i) => {
-    state = system.evolve(state, event) as NarateerState;
-    const sent = { ...view(state), seq: i + 1, headHash: (i + 1).toString(16).padStart(64, '0') };
-    const parsed = NARATEER_VIEW.safeParse(sent);
-    if (!parsed.success)
-      throw new Error(
-        `the view after event ${i + 1} (${event.type}) breaks NARATEER_VIEW:\n${z.prettifyError(parsed.error)}`,
-      );
-    expect(parsed.data).toEqual(sent);
-    return parsed.data;
-  });
-}
+const viewsOf = viewsParser(system, NARATEER_VIEW, 'NARATEER_VIEW', view);
 
 const end = { type: 'EndFight', revealedSeed: TEST_SEED };
 
