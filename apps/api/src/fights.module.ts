@@ -4,6 +4,7 @@ import {
   AccessRegistry,
   AccessService,
   createReadStore,
+  createSnapshotStore,
   FightQueries,
   FightService,
   createReadSideOwner,
@@ -30,9 +31,16 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
     },
     {
       provide: FightService,
-      inject: [EVENT_STORE],
+      inject: [EVENT_STORE, API_CONFIG],
       // Started by the AccessService below, from where its read of the log stopped.
-      useFactory: (store: EventStore) => new FightService(store),
+      // Snapshots of long fights in the event store's own database (docs/event-store.md "Snapshots").
+      useFactory: (store: EventStore, config: ApiConfig) =>
+        new FightService(store, undefined, {
+          snapshots: createSnapshotStore(store, {
+            url: config.eventStoreUrl,
+            schema: config.eventStoreSchema,
+          }),
+        }),
     },
     {
       provide: ProjectionRunner,
@@ -102,6 +110,8 @@ export class FightsModule implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.fights.stop();
+    await this.fights.cache.close();
+    await this.fights.cache.snapshots?.close();
     await this.runner.stop();
     await this.runner.owner.stop();
     await this.runner.read.close();

@@ -36,7 +36,7 @@ export interface FightCacheOptions {
 }
 
 /** Measured with `npm run bench -- --only latency` (docs/event-store.md "Snapshots"). */
-export const SNAPSHOT_EVERY = 500;
+export const SNAPSHOT_EVERY = 250;
 
 export interface FightViewResult {
   fightId: string;
@@ -62,7 +62,8 @@ const CACHE_LIMIT = 5000;
  */
 export class FightCache {
   private readonly fights = new Map<string, LoadedFight>();
-  private readonly snapshots?: SnapshotStore;
+  /** Where this cache reads and saves snapshots (its creator closes it). */
+  readonly snapshots?: SnapshotStore;
   private readonly writer?: SnapshotWriter;
   private readonly snapshotEvery: number;
 

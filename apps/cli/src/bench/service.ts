@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InMemoryEventStore, SqliteEventStore, type EventStore } from '@app/event-store';
-import { FightService, PROJECTIONS, ProjectionRunner, SqliteReadStore } from '@app/fights';
+import {
+  FightService,
+  PROJECTIONS,
+  ProjectionRunner,
+  SNAPSHOT_EVERY,
+  SqliteReadStore,
+  SqliteSnapshotStore,
+} from '@app/fights';
 import { verifyFightLog } from '@app/audit';
 import { commandAt, createFightInput, isExchange, SETUP } from './fight-script';
 import { forceGc, median, percentile } from './util';
@@ -36,11 +43,17 @@ async function toExchange(service: FightService, f: Driven): Promise<void> {
 }
 
 export interface LatencyFigures {
+  /** Events between two snapshots of a fight (docs/event-store.md "Snapshots"). */
+  snapshotEvery: number;
   lengths: Array<{
     events: number;
     warmMedianMs: number;
     warmP99Ms: number;
     coldMedianMs: number;
+    /** The process's CPU time (user) of the cold command: less noisy than wall time on a shared machine. */
+    coldCpuMedianMs: number;
+    /** Cold with no snapshot: the whole stream folded (what every cold load cost before snapshots). */
+    coldFullFoldMedianMs: number;
     samples: number;
     ratioWarm: number;
     ratioCold: number;
@@ -49,7 +62,9 @@ export interface LatencyFigures {
 
 /**
  * Exchange command latency on fights of 10, 1,000 and 10,000 events (SQLite store, FightService in
- * process). Warm: the fight is in the service's cache. Cold: a fresh service loads and folds the stream.
+ * process). Warm: the fight is in the service's cache. Cold: a fresh service loads the fight, from its
+ * latest snapshot and the events after it; cold full fold: a fresh service without snapshots folds the stream.
+ * `BENCH_SNAPSHOT_EVERY` overrides the snapshot interval (to choose it).
  */
 export async function benchLatency(
   dir: string,
@@ -57,13 +72,18 @@ export async function benchLatency(
 ): Promise<{ figures: LatencyFigures; storeFile: string }> {
   const storeFile = join(dir, 'latency.sqlite');
   const store = new SqliteEventStore(storeFile);
-  const service = new FightService(store);
+  const snapshots = new SqliteSnapshotStore(storeFile);
+  const snapshotEvery = Number(process.env.BENCH_SNAPSHOT_EVERY) || SNAPSHOT_EVERY;
+  const withSnapshots = () => new FightService(store, undefined, { snapshots, snapshotEvery });
+  const service = withSnapshots();
   const classes: Array<{
     events: number;
     fights: Driven[];
     perFight: number;
     warm: number[];
     cold: number[];
+    coldFull: number[];
+    coldCpu: number[];
   }> = [];
   for (const events of opts.lengths) {
     // Short fights would grow during sampling: spread their samples over many fights.
@@ -75,7 +95,7 @@ export async function benchLatency(
       await growTo(service, f, events);
       fights.push(f);
     }
-    classes.push({ events, fights, perFight, warm: [], cold: [] });
+    classes.push({ events, fights, perFight, warm: [], cold: [], coldFull: [], coldCpu: [] });
   }
   // Interleave the classes so machine noise hits them alike.
   for (let s = 0; s < opts.samples; s++) {
@@ -87,28 +107,47 @@ export async function benchLatency(
       c.warm.push(performance.now() - t0);
     }
   }
-  // Cold: the first command after a restart folds the whole stream.
-  for (let s = 0; s < 5; s++) {
-    for (const c of classes) {
-      const f = c.fights[s % c.fights.length];
-      const fresh = new FightService(store);
-      await toExchange(fresh, f);
-      const t0 = performance.now();
-      await next(fresh, f);
-      c.cold.push(performance.now() - t0);
-      // Keep the main service consistent with what the fresh one wrote.
-      await service.view(f.id);
+  // Cold: the first command after a restart loads the fight (the lifecycle commands before the timed
+  // exchange run on the main service, so the timed command is the fresh service's first). The full folds
+  // run after the loads from snapshots: the garbage of a 10,000-event fold would slow the next sample.
+  await service.cache.flushSnapshots();
+  type Class = (typeof classes)[0];
+  const coldRuns = async (samples: number, fresh: () => FightService, times: (c: Class) => number[][]) => {
+    for (let s = 0; s < samples; s++) {
+      for (const c of classes) {
+        const f = c.fights[s % c.fights.length];
+        const cold = fresh();
+        await toExchange(service, f);
+        const [t0, cpu0] = [performance.now(), process.cpuUsage()];
+        await next(cold, f);
+        const [wall, cpu] = times(c);
+        wall.push(performance.now() - t0);
+        cpu.push(process.cpuUsage(cpu0).user / 1000);
+        // Keep the main service consistent with what the fresh one wrote.
+        await service.view(f.id);
+        await cold.cache.close();
+      }
     }
-  }
-  // `toExchange` on a fresh service may have run lifecycle commands cold; only the timed one counts.
+  };
+  await coldRuns(9, withSnapshots, (c) => [c.cold, c.coldCpu]);
+  await coldRuns(
+    3,
+    () => new FightService(store),
+    (c) => [c.coldFull, []],
+  );
+  await service.cache.close();
+  await snapshots.close();
   await store.close();
   const base = classes[0];
   const figures: LatencyFigures = {
+    snapshotEvery,
     lengths: classes.map((c) => ({
       events: c.events,
       warmMedianMs: median(c.warm),
       warmP99Ms: percentile(c.warm, 99),
       coldMedianMs: median(c.cold),
+      coldCpuMedianMs: median(c.coldCpu),
+      coldFullFoldMedianMs: median(c.coldFull),
       samples: c.warm.length,
       ratioWarm: median(c.warm) / median(base.warm),
       ratioCold: median(c.cold) / median(base.cold),

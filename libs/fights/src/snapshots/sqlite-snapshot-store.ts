@@ -44,6 +44,7 @@ export class SqliteSnapshotStore implements SnapshotStore {
   }
 
   load(fightId: string): Promise<StoredSnapshot | undefined> {
+    if (!this.db.open) return Promise.resolve(undefined);
     const row = this.byId.get(fightId) as Row | undefined;
     return Promise.resolve(
       row && { fightId: row.fight_id, version: row.version, seq: row.seq, payload: row.payload },
@@ -51,6 +52,7 @@ export class SqliteSnapshotStore implements SnapshotStore {
   }
 
   save(s: StoredSnapshot): Promise<void> {
+    if (!this.db.open) return Promise.resolve();
     this.upsert.run(s.fightId, s.version, s.seq, s.payload, new Date().toISOString());
     return Promise.resolve();
   }
