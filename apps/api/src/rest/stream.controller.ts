@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AccessService, FightService, Principal } from '@app/fights';
+import { AccessService, type FightEvent, FightService, Principal } from '@app/fights';
 import { onCredentialEnd } from '../auth/credential-end';
 import { LiveConnections } from '../ops/live-connections';
 import type { ApiError } from '../common/api-error';
@@ -28,6 +28,33 @@ const KEEPALIVE_MS = 15_000;
 /** The last message of a stream the server ends because it shuts down; `retry:` was sent first, so EventSource comes back by itself. */
 const SHUTDOWN =
   'event: shutdown\ndata: {"code":"SERVER_SHUTTING_DOWN","message":"the server is shutting down; reconnect with Last-Event-ID"}\n\n';
+
+/** The seq the stream resumes after: Last-Event-ID when sent (it must be a seq), else ?after=, else 0. */
+function resumeAfter(after: number | undefined, lastEventId: string | undefined): number {
+  if (lastEventId === undefined) return after ?? 0;
+  if (!/^\d{1,15}$/.test(lastEventId))
+    throw new AppError(400, 'VALIDATION_FAILED', 'Last-Event-ID must be a seq', 'Last-Event-ID');
+  return Number(lastEventId);
+}
+
+/** Starts the event stream: its headers, sent at once (no proxy buffering), and the reconnection delay. */
+function openEventStream(res: Response): void {
+  res.status(200).set({
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.flushHeaders();
+  res.write('retry: 2000\n\n');
+}
+
+/** One event as an SSE message: `id` the seq, `event` the type (none when unnamed), `data` the event. */
+function eventMessage(e: FightEvent, named: boolean): string {
+  return named
+    ? `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`
+    : `id: ${e.seq}\ndata: ${JSON.stringify(e)}\n\n`;
+}
 
 @ApiTags('fights')
 @Controller('fights')
@@ -58,12 +85,7 @@ export class StreamController {
     @Headers('last-event-id') lastEventId: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    let after = q.after ?? 0;
-    if (lastEventId !== undefined) {
-      if (!/^\d{1,15}$/.test(lastEventId))
-        throw new AppError(400, 'VALIDATION_FAILED', 'Last-Event-ID must be a seq', 'Last-Event-ID');
-      after = Number(lastEventId);
-    }
+    const after = resumeAfter(q.after, lastEventId);
     this.access.assertRead(p, id);
     const events = await this.fights.watch(id, after);
     // Revoked or expired: the stream ends with an `error` event in the error shape (TOKEN_EXPIRED,
@@ -73,14 +95,7 @@ export class StreamController {
       ended = why;
       void events.return();
     });
-    res.status(200).set({
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.flushHeaders();
-    res.write('retry: 2000\n\n');
+    openEventStream(res);
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     let shutdown = false;
     const untrack = this.live.trackSse(res, () => {
@@ -95,12 +110,7 @@ export class StreamController {
     });
     try {
       const named = q.messages !== 'unnamed';
-      for await (const e of events)
-        res.write(
-          named
-            ? `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`
-            : `id: ${e.seq}\ndata: ${JSON.stringify(e)}\n\n`,
-        );
+      for await (const e of events) res.write(eventMessage(e, named));
     } catch {
       res.write(
         'event: error\ndata: {"code":"STREAM_FAILED","message":"the event store could not be read; reconnect with Last-Event-ID"}\n\n',
