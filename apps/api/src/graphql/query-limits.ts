@@ -69,6 +69,29 @@ export type FragmentVisits = Map<string, number>;
 
 const INTROSPECTION_ROOTS = new Set(['__schema', '__type', '__typename']);
 
+type Fragment = { selectionSet: SelectionSetNode; type: GraphQLNamedType | undefined };
+
+/** The document's fragments by name, each with its selections and the type it applies to. */
+function fragmentsOf(document: DocumentNode, schema: GraphQLSchema): Map<string, Fragment> {
+  const fragments = new Map<string, Fragment>();
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION)
+      fragments.set(d.name.value, {
+        selectionSet: d.selectionSet,
+        type: schema.getType(d.typeCondition.name.value),
+      });
+  return fragments;
+}
+
+/** The type of a parent's field (`__schema` and `__type` anywhere); undefined when the schema has no such field. */
+function fieldType(parent: GraphQLNamedType | undefined, name: string) {
+  if (name === '__schema') return SchemaMetaFieldDef.type;
+  if (name === '__type') return TypeMetaFieldDef.type;
+  return parent && (isObjectType(parent) || isInterfaceType(parent))
+    ? parent.getFields()[name]?.type
+    : undefined;
+}
+
 /**
  * Depth, cost and weight of each operation, in time linear in the document: a fragment is measured
  * once and its numbers reused wherever it is spread (a fragment spreading the next twice, 30 deep,
@@ -80,13 +103,7 @@ export function measureOperations(
   schema: GraphQLSchema,
   visits?: FragmentVisits,
 ): Map<OperationDefinitionNode, Measure> {
-  const fragments = new Map<string, { selectionSet: SelectionSetNode; type: GraphQLNamedType | undefined }>();
-  for (const d of document.definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION)
-      fragments.set(d.name.value, {
-        selectionSet: d.selectionSet,
-        type: schema.getType(d.typeCondition.name.value),
-      });
+  const fragments = fragmentsOf(document, schema);
   const measured = new Map<string, Measure>();
   const inProgress = new Set<string>();
   const EMPTY: Measure = { depth: 0, cost: 0, weight: 0, introspection: true };
@@ -129,14 +146,6 @@ export function measureOperations(
       total.introspection &&= m.introspection;
     }
     return total;
-  };
-
-  const fieldType = (parent: GraphQLNamedType | undefined, name: string) => {
-    if (name === '__schema') return SchemaMetaFieldDef.type;
-    if (name === '__type') return TypeMetaFieldDef.type;
-    return parent && (isObjectType(parent) || isInterfaceType(parent))
-      ? parent.getFields()[name]?.type
-      : undefined;
   };
 
   const result = new Map<OperationDefinitionNode, Measure>();
