@@ -1,20 +1,27 @@
 import { combatantId } from '../../core/lifecycle';
 import { RuleEvent } from '../../core/types';
-import { run } from '../../core/run';
+import { run, Run } from '../../core/run';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { ArchsoulCommand } from '../contract';
 import { ATTACK_TABLE, DEFAULT_DIFFICULTY, SOUL_DEFENCE_TEST, SPECIAL_ATTACKS } from '../data';
-import { ev } from '../events';
+import { ArchsoulEventData, ev, TestResult } from '../events';
 import { evolve } from '../evolve';
 import { distance, neighbours, Space } from '../grid';
 import { canStep, landingAtRange, lineOfSight } from '../map';
-import { poolOf, rollTest } from '../rolls';
+import { Modifier, poolOf, rollTest } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition } from '../state';
 import { acting, onMap, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
-import { AttackInput, checkNotAfterQuick, checkOptions, maneuverModifiers, readOptions } from './maneuvers';
+import {
+  AttackInput,
+  AttackOptions,
+  checkNotAfterQuick,
+  checkOptions,
+  maneuverModifiers,
+  readOptions,
+} from './maneuvers';
 import { feint, knockdown, shatter } from './modifiers';
 import { performCleave } from './area';
 import { soulDefencePool } from './stances';
@@ -174,63 +181,19 @@ export interface AttackParams {
 
 /** archsoul.txt: Attacking and the attack-type table; S3, S4, S10; Maneuvers (S27–S32). */
 export function performAttack(state: ArchsoulState, attack: AttackParams, dice: DiceSource): RuleEvent[] {
-  const { attacker: a, weapon: w, input, action, bonusDice = 0 } = attack;
-  let t = attack.target;
+  const { attacker: a, weapon: w, input, action } = attack;
   const r = run(state, evolve);
   const { events, push } = r;
   const o = readOptions(state, input);
   const [atkMods, dmgMods] = maneuverModifiers(a, w, o);
-  const tag = {
-    ...(o.special ? { special: o.special } : {}),
-    ...(o.modifiers.length ? { maneuvers: o.modifiers } : {}),
-  };
-  const row = ATTACK_TABLE[w.type];
-  const stat = row.attack[w.attackRoll] ?? row.attack[0];
-  if (o.feint && !feint(r.state(), a, t, o, dice, push)) {
-    const d0 = defenceAgainst(r.state(), w, t, a.position!);
-    push(
-      ev('ExchangeResolved', {
-        attackerId: a.id,
-        targetId: t.id,
-        weaponId: w.id,
-        attackType: w.type,
-        action,
-        distance: distance(r.state().map.grid, a.position!, t.position!),
-        targetArc: d0.front ? 'front' : 'back',
-        defense: d0.defense,
-        shieldBonus: d0.shieldBonus,
-        resistance: d0.defense + d0.shieldBonus,
-        hit: false,
-        ...tag,
-        automaticMiss: 'archsoul.txt: Feint: the feint failed; the declared attack automatically misses',
-      }),
-    );
+  const tag = maneuverTag(o);
+  if (o.feint && !feint(r.state(), a, attack.target, o, dice, push)) {
+    push(feintMissed(r.state(), attack, tag));
     return events;
   }
-  t = r.state().combatants[t.id];
+  const t = r.state().combatants[attack.target.id];
   if (o.shatter && t.sheet.shatterResponse === 'drop' && o.shatter.itemId !== t.sheet.shield?.id) {
-    // archsoul.txt: Shatter: "Your opponent may drop the targeted item instead of making an attack roll" (S31: the sheet's policy).
-    const item = t.sheet.weapons.find((x) => x.id === o.shatter!.itemId)!;
-    push(
-      ev('ItemDropped', {
-        combatantId: t.id,
-        itemId: item.id,
-        groundId: `g${r.state().groundCount + 1}`,
-        name: item.name,
-        space: t.position!,
-        reason: 'Shatter: dropped instead of being targeted',
-      }),
-    );
-    push(
-      ev('ShatterResolved', {
-        attackerId: a.id,
-        targetId: t.id,
-        itemId: item.id,
-        dropped: true,
-        hardness: 0,
-        damage: 0,
-      }),
-    );
+    push(...droppedForShatter(r.state(), a, t, o.shatter.itemId));
     return events;
   }
   const mods = [...attackModifiers(r.state(), a, w, t, input), ...atkMods];
@@ -242,44 +205,110 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
         left: (a.weapons[w.id].ammunition ?? 1) - 1,
       }),
     );
+  const row = ATTACK_TABLE[w.type];
+  const stat = row.attack[w.attackRoll] ?? row.attack[0];
   const test = rollTest(dice, poolOf(a, stat.attribute, stat.skill, w), DEFAULT_DIFFICULTY, mods);
   const distanceNow = distance(r.state().map.grid, a.position!, t.position!);
+  const rolled: RolledAttack = { ...attack, target: t, options: o, dmgMods, test, distanceNow, tag };
   if (o.shatter) {
-    push(
-      ...shatter(
-        r.state(),
-        {
-          attacker: a,
-          weapon: w,
-          target: t,
-          itemId: o.shatter.itemId,
-          test,
-          input,
-          dmgMods,
-          action,
-          distanceNow,
-          tag,
-        },
-        dice,
-      ),
-    );
+    push(...shatter(r.state(), { ...rolled, itemId: o.shatter.itemId }, dice));
     return events;
   }
+  const hit = resolveExchange(r, rolled, dice);
+  strike(r, rolled, hit, dice);
+  fumbleAndLanding(r, rolled, hit, dice);
+  return events;
+}
+
+/** The special attack and maneuvers an exchange records. */
+type ManeuverTag = Pick<ArchsoulEventData<'ExchangeResolved'>, 'special' | 'maneuvers'>;
+
+function maneuverTag(o: AttackOptions): ManeuverTag {
+  return {
+    ...(o.special ? { special: o.special } : {}),
+    ...(o.modifiers.length ? { maneuvers: o.modifiers } : {}),
+  };
+}
+
+/** archsoul.txt: Feint: after a failed feint "the declared attack automatically misses": the exchange, unrolled. */
+function feintMissed(state: ArchsoulState, attack: AttackParams, tag: ManeuverTag): RuleEvent {
+  const { attacker: a, weapon: w, target: t, action } = attack;
+  const d0 = defenceAgainst(state, w, t, a.position!);
+  return ev('ExchangeResolved', {
+    attackerId: a.id,
+    targetId: t.id,
+    weaponId: w.id,
+    attackType: w.type,
+    action,
+    distance: distance(state.map.grid, a.position!, t.position!),
+    targetArc: d0.front ? 'front' : 'back',
+    defense: d0.defense,
+    shieldBonus: d0.shieldBonus,
+    resistance: d0.defense + d0.shieldBonus,
+    hit: false,
+    ...tag,
+    automaticMiss: 'archsoul.txt: Feint: the feint failed; the declared attack automatically misses',
+  });
+}
+
+/** archsoul.txt: Shatter: "Your opponent may drop the targeted item instead of making an attack roll" (S31: the sheet's policy). */
+function droppedForShatter(
+  state: ArchsoulState,
+  a: ArchsoulCombatant,
+  t: ArchsoulCombatant,
+  itemId: string,
+): RuleEvent[] {
+  const item = t.sheet.weapons.find((x) => x.id === itemId)!;
+  return [
+    ev('ItemDropped', {
+      combatantId: t.id,
+      itemId: item.id,
+      groundId: `g${state.groundCount + 1}`,
+      name: item.name,
+      space: t.position!,
+      reason: 'Shatter: dropped instead of being targeted',
+    }),
+    ev('ShatterResolved', {
+      attackerId: a.id,
+      targetId: t.id,
+      itemId: item.id,
+      dropped: true,
+      hardness: 0,
+      damage: 0,
+    }),
+  ];
+}
+
+/** An attack once its roll is made: what the exchange, the damage, a fumble and the landing read. */
+interface RolledAttack extends AttackParams {
+  options: AttackOptions;
+  /** The maneuvers' damage modifiers. */
+  dmgMods: Modifier[];
+  /** The attacker's roll. */
+  test: TestResult;
+  /** The distance the exchange records. */
+  distanceNow: number;
+  tag: ManeuverTag;
+}
+
+/** The target's defence (or its soul defence roll) against the attack roll: the exchange; whether it hit. */
+function resolveExchange(r: Run<ArchsoulState>, x: RolledAttack, dice: DiceSource): boolean {
+  const { attacker: a, weapon: w, target: t, action, test } = x;
   const soulDefence =
-    row.resistedBy === 'soulpowerResolve'
+    ATTACK_TABLE[w.type].resistedBy === 'soulpowerResolve'
       ? rollTest(dice, soulDefencePool(r.state(), t), SOUL_DEFENCE_TEST.difficulty)
       : undefined;
   const { front, defense, shieldBonus } = defenceAgainst(r.state(), w, t, a.position!);
   const resistance = soulDefence ? soulDefence.successes : defense + shieldBonus;
   const hit = test.successes > resistance;
-  push(
+  r.push(
     ev('ExchangeResolved', {
       attackerId: a.id,
       targetId: t.id,
       weaponId: w.id,
       attackType: w.type,
       action,
-      distance: distanceNow,
+      distance: x.distanceNow,
       targetArc: front ? 'front' : 'back',
       attack: test,
       defense,
@@ -287,33 +316,45 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
       resistance,
       ...(soulDefence ? { soulDefence } : {}),
       hit,
-      ...tag,
+      ...x.tag,
     }),
   );
   if (conditionTotal(a, 'nextAttackHarder'))
-    push(
+    r.push(
       ev('ConditionRemoved', {
         combatantId: a.id,
         condition: 'nextAttackHarder',
         reason: 'applied to this attack',
       }),
     );
+  return hit;
+}
+
+/** A hit's damage (or its Knockdown), and a sneak attack revealing the attacker (S30). */
+function strike(r: Run<ArchsoulState>, x: RolledAttack, hit: boolean, dice: DiceSource): void {
+  const { attacker: a, weapon: w, target: t, input, options: o, dmgMods, bonusDice = 0 } = x;
+  const row = ATTACK_TABLE[w.type];
   if (hit && row.damage && o.knockdown)
-    push(...knockdown(r.state(), a, w, t, input, dmgMods, dice, bonusDice));
+    r.push(...knockdown(r.state(), a, w, t, input, dmgMods, dice, bonusDice));
   else if (hit && row.damage) {
     const roll = damageTest(a, w, t, input, dice, dmgMods, bonusDice);
     // archsoul.txt: Unarmed: +1 with metal armour on the limb (S22: added to the damage dealt).
     const bonus = w.type === 'unarmed' && (input.limbArmoured ?? a.sheet.metalGauntlets) === true ? 1 : 0;
-    push(wound(r.state(), t.id, roll.successes + bonus, `${a.id}:${w.id}`, roll, bonus));
+    r.push(wound(r.state(), t.id, roll.successes + bonus, `${a.id}:${w.id}`, roll, bonus));
   }
   if (o.sneak && hasCondition(r.state().combatants[t.id], 'unaware'))
-    push(
+    r.push(
       ev('ConditionRemoved', {
         combatantId: t.id,
         condition: 'unaware',
         reason: 'RULINGS.md S30: a sneak attack reveals the attacker',
       }),
     );
+}
+
+/** A critical failure's mishap, then where a thrown weapon or a recoverable projectile comes down (S21). */
+function fumbleAndLanding(r: Run<ArchsoulState>, x: RolledAttack, hit: boolean, dice: DiceSource): void {
+  const { attacker: a, weapon: w, target: t, input, action, options: o, test } = x;
   // archsoul.txt: Sneak Attack: "Sneak attacks made with a melee weapon cannot critically miss".
   const canFumble = !(o.sneak && (w.type === 'melee' || w.type === 'unarmed'));
   let landedElsewhere = false;
@@ -323,28 +364,32 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
       { attacker: r.state().combatants[a.id], weapon: w, target: r.state().combatants[t.id], input, action },
       dice,
     );
-    push(...crit.events);
+    r.push(...crit.events);
     landedElsewhere = crit.redirectedTo !== undefined || crit.dropped;
     if (crit.redirectedTo)
-      push(...landing(r.state(), a, w, r.state().combatants[crit.redirectedTo].position!, 'hit', dice));
+      r.push(...landing(r.state(), a, w, r.state().combatants[crit.redirectedTo].position!, 'hit', dice));
   }
   if (!landedElsewhere && (w.type === 'thrown' || (w.type === 'ranged' && w.ammunition))) {
-    let space: Space;
-    let reason: string;
-    if (hit) [space, reason] = [t.position!, 'hit: drops in the target’s space'];
-    else if (w.type === 'thrown' && test.successes === 0)
-      [space, reason] = [
-        randomAdjacent(r.state(), t.position!, dice),
-        'a roll of 0: lands in a random adjacent space',
-      ];
-    else
-      [space, reason] = [
-        landingAtRange(r.state().map, a.position!, t.position!, w.maximumRange!),
-        'miss: drops at maximum range',
-      ];
-    push(...landing(r.state(), a, w, space, reason, dice));
+    const [space, reason] = whereItLands(r.state(), x, hit, dice);
+    r.push(...landing(r.state(), a, w, space, reason, dice));
   }
-  return events;
+}
+
+/** S21: a hit drops in the target's space; a thrown 0 lands beside it; any other miss drops at maximum range. */
+function whereItLands(
+  state: ArchsoulState,
+  x: RolledAttack,
+  hit: boolean,
+  dice: DiceSource,
+): [Space, string] {
+  const { attacker: a, weapon: w, target: t } = x;
+  if (hit) return [t.position!, 'hit: drops in the target’s space'];
+  if (w.type === 'thrown' && x.test.successes === 0)
+    return [randomAdjacent(state, t.position!, dice), 'a roll of 0: lands in a random adjacent space'];
+  return [
+    landingAtRange(state.map, a.position!, t.position!, w.maximumRange!),
+    'miss: drops at maximum range',
+  ];
 }
 
 /** S21: a 0-success throw: a follow-up d6 (hex) or d8 (square) names the neighbour; blocked → the target's space. */
@@ -379,60 +424,38 @@ function landing(
       }),
     ];
   const kind = w.ammunition!.kind;
+  const shot = { combatantId: a.id, weaponId: w.id, itemId: `${w.id}:${kind}`, name: kind, space };
   if (kind === 'bullet')
     return [
       ev('ProjectileLanded', {
-        combatantId: a.id,
-        weaponId: w.id,
-        itemId: `${w.id}:${kind}`,
-        name: kind,
-        space,
+        ...shot,
         ammunition: kind,
         broken: true,
         reason: 'firearm ammunition cannot be recovered',
       }),
     ];
-  if ((kind === 'arrow' || kind === 'bolt') && state.options.arrowBreakage !== false) {
-    const breakRoll = dice.roll(1, 6, 'followUp');
-    if (breakRoll.faces[0] === 1)
-      return [
-        ev('ProjectileLanded', {
-          combatantId: a.id,
-          weaponId: w.id,
-          itemId: `${w.id}:${kind}`,
-          name: kind,
-          space,
-          ammunition: kind,
-          broken: true,
-          breakRoll,
-          reason: `${reason}; broke (1 in 6)`,
-        }),
-      ];
+  const breakRoll =
+    (kind === 'arrow' || kind === 'bolt') && state.options.arrowBreakage !== false
+      ? dice.roll(1, 6, 'followUp')
+      : undefined;
+  if (breakRoll?.faces[0] === 1)
     return [
       ev('ProjectileLanded', {
-        combatantId: a.id,
-        weaponId: w.id,
-        itemId: `${w.id}:${kind}`,
-        name: kind,
-        space,
-        groundId,
+        ...shot,
         ammunition: kind,
-        broken: false,
+        broken: true,
         breakRoll,
-        reason,
+        reason: `${reason}; broke (1 in 6)`,
       }),
     ];
-  }
+  // Recovered: it lies on the ground to be picked up.
   return [
     ev('ProjectileLanded', {
-      combatantId: a.id,
-      weaponId: w.id,
-      itemId: `${w.id}:${kind}`,
-      name: kind,
-      space,
+      ...shot,
       groundId,
       ammunition: kind,
       broken: false,
+      ...(breakRoll ? { breakRoll } : {}),
       reason,
     }),
   ];
