@@ -87,48 +87,8 @@ export function checkOptions(
   o: AttackOptions,
   action: 'attack' | 'reactive',
 ): void {
-  const mods = o.modifiers;
-  mods.forEach((m, i) =>
-    mods
-      .slice(0, i)
-      .forEach((p) =>
-        ensure(
-          allowed(p, m),
-          'ARCHSOUL_MANEUVER_COMBINATION',
-          `archsoul.txt: Attack Modifiers / RULINGS.md S29: ${p} and ${m} cannot modify the same attack (allowed: feint with knockdown or shatter; sneak with knockdown or shatter)`,
-          m,
-        ),
-      ),
-  );
-  if (o.special) {
-    ensure(
-      action === 'attack',
-      'ARCHSOUL_SPECIAL_NOT_REACTIVE',
-      `RULINGS.md S27: a ${o.special} attack is an action of your own turn (it costs AP), not a reactive attack`,
-      'special',
-    );
-    if (o.special === 'quick') {
-      ensure(
-        !w.twoHanded,
-        'ARCHSOUL_QUICK_ATTACK_ONE_HANDED',
-        `archsoul.txt: Quick Attack: "a one-handed weapon"; ${w.name} is two-handed`,
-        'weaponId',
-      );
-      ensure(
-        !a.attackedWith.includes(w.id),
-        'ARCHSOUL_QUICK_ATTACK_WEAPON_USED',
-        `archsoul.txt: Quick Attack: a weapon "you have not yet made an attack with this round"; ${a.id} attacked with ${w.name} (RULINGS.md S27)`,
-        'weaponId',
-      );
-    }
-    if (o.special === 'reckless')
-      ensure(
-        close(w),
-        'ARCHSOUL_RECKLESS_ATTACK_MELEE',
-        `archsoul.txt: Reckless Attack: "a strong attack with a melee weapon"; ${w.name} is ${w.type}`,
-        'weaponId',
-      );
-  }
+  checkCombinations(o.modifiers);
+  if (o.special) checkSpecial(a, w, o.special, action);
   if (o.feint && t) {
     ensure(
       !t.sheet.animalIntelligence,
@@ -144,68 +104,130 @@ export function checkOptions(
       `archsoul.txt: Knockdown: a weapon attack (melee, unarmed or ranged); not ${w.type}`,
       'knockdown',
     );
-  if (o.shatter && t) {
-    ensure(
-      close(w) || w.type === 'ranged' || w.type === 'thrown',
-      'ARCHSOUL_SHATTER_WEAPON',
-      `archsoul.txt: Shatter: a weapon attack (melee, unarmed or ranged); not ${w.type}`,
-      'shatter',
-    );
-    const id = o.shatter.itemId;
-    // S44: an ordinary item has no weapon attack roll to defend with; the GM lists it as an improvised weapon (S37).
-    ensure(
-      !t.sheet.items.some((x) => x.id === id),
-      'ARCHSOUL_SHATTER_ORDINARY_ITEM',
-      `RULINGS.md S44: Shatter targets a held weapon or shield, whose "weapon attack roll" defends it; ${id} is an ordinary item (the GM may list it as an improvised weapon, S37)`,
-      'shatter.itemId',
-    );
-    const item =
-      t.sheet.weapons.find((x) => x.id === id) ?? (t.sheet.shield?.id === id ? t.sheet.shield : undefined);
-    ensure(
-      item && t.held.includes(id) && !t.weapons[id]?.destroyed,
-      'ARCHSOUL_SHATTER_ITEM',
-      `archsoul.txt: Shatter: "an object carried by an opponent" that it could attack with (RULINGS.md S31: a held weapon or shield); ${t.id} holds no ${id}`,
-      'shatter.itemId',
-    );
-  }
+  if (o.shatter && t) checkShatter(w, t, o.shatter.itemId);
   if (o.sneak && t) checkSneak(state, a, w, t);
-  if (o.cleave) {
+  if (o.cleave) checkCleave(state, a, w, o.cleave.spaces, action);
+}
+
+/** S29: which attack modifiers may modify the same attack. */
+function checkCombinations(mods: AttackModifier[]): void {
+  mods.forEach((m, i) =>
+    mods
+      .slice(0, i)
+      .forEach((p) =>
+        ensure(
+          allowed(p, m),
+          'ARCHSOUL_MANEUVER_COMBINATION',
+          `archsoul.txt: Attack Modifiers / RULINGS.md S29: ${p} and ${m} cannot modify the same attack (allowed: feint with knockdown or shatter; sneak with knockdown or shatter)`,
+          m,
+        ),
+      ),
+  );
+}
+
+/** archsoul.txt: Quick Attack and Reckless Attack; S27. */
+function checkSpecial(
+  a: ArchsoulCombatant,
+  w: Weapon,
+  special: SpecialAttack,
+  action: 'attack' | 'reactive',
+): void {
+  ensure(
+    action === 'attack',
+    'ARCHSOUL_SPECIAL_NOT_REACTIVE',
+    `RULINGS.md S27: a ${special} attack is an action of your own turn (it costs AP), not a reactive attack`,
+    'special',
+  );
+  if (special === 'quick') {
     ensure(
-      action === 'attack',
-      'ARCHSOUL_CLEAVE_NOT_REACTIVE',
-      'archsoul.txt: Cleave: "This maneuver cannot be applied to reactive attacks"',
-      'cleave',
-    );
-    ensure(
-      w.type === 'melee' && w.handling === 'regular',
-      'ARCHSOUL_CLEAVE_WEAPON',
-      `archsoul.txt: Cleave: "a melee weapon that is not light or semi-light"; ${w.name} is ${w.type === 'melee' ? w.handling : w.type}`,
+      !w.twoHanded,
+      'ARCHSOUL_QUICK_ATTACK_ONE_HANDED',
+      `archsoul.txt: Quick Attack: "a one-handed weapon"; ${w.name} is two-handed`,
       'weaponId',
     );
-    const sp = o.cleave.spaces;
     ensure(
-      sp.length >= 1,
-      'ARCHSOUL_CLEAVE_SPACES',
-      'archsoul.txt: Cleave: select up to 2 adjacent spaces',
-      'cleave.spaces',
+      !a.attackedWith.includes(w.id),
+      'ARCHSOUL_QUICK_ATTACK_WEAPON_USED',
+      `archsoul.txt: Quick Attack: a weapon "you have not yet made an attack with this round"; ${a.id} attacked with ${w.name} (RULINGS.md S27)`,
+      'weaponId',
     );
-    sp.forEach((s, i) => {
-      const d = distance(state.map.grid, a.position!, s);
-      ensure(
-        d >= 1 && d <= w.reach,
-        'ARCHSOUL_CLEAVE_SPACES',
-        `archsoul.txt: Cleave: spaces "within your weapon's range" (${w.reach})`,
-        `cleave.spaces[${i}]`,
-      );
-    });
-    if (sp.length === 2)
-      ensure(
-        distance(state.map.grid, sp[0], sp[1]) === 1,
-        'ARCHSOUL_CLEAVE_SPACES',
-        'archsoul.txt: Cleave: "up to 2 adjacent spaces" (adjacent to each other, RULINGS.md S30)',
-        'cleave.spaces[1]',
-      );
   }
+  if (special === 'reckless')
+    ensure(
+      close(w),
+      'ARCHSOUL_RECKLESS_ATTACK_MELEE',
+      `archsoul.txt: Reckless Attack: "a strong attack with a melee weapon"; ${w.name} is ${w.type}`,
+      'weaponId',
+    );
+}
+
+/** archsoul.txt: Shatter: a weapon attack on a held weapon or shield (S31, S44). */
+function checkShatter(w: Weapon, t: ArchsoulCombatant, id: string): void {
+  ensure(
+    close(w) || w.type === 'ranged' || w.type === 'thrown',
+    'ARCHSOUL_SHATTER_WEAPON',
+    `archsoul.txt: Shatter: a weapon attack (melee, unarmed or ranged); not ${w.type}`,
+    'shatter',
+  );
+  // S44: an ordinary item has no weapon attack roll to defend with; the GM lists it as an improvised weapon (S37).
+  ensure(
+    !t.sheet.items.some((x) => x.id === id),
+    'ARCHSOUL_SHATTER_ORDINARY_ITEM',
+    `RULINGS.md S44: Shatter targets a held weapon or shield, whose "weapon attack roll" defends it; ${id} is an ordinary item (the GM may list it as an improvised weapon, S37)`,
+    'shatter.itemId',
+  );
+  const item =
+    t.sheet.weapons.find((x) => x.id === id) ?? (t.sheet.shield?.id === id ? t.sheet.shield : undefined);
+  ensure(
+    item && t.held.includes(id) && !t.weapons[id]?.destroyed,
+    'ARCHSOUL_SHATTER_ITEM',
+    `archsoul.txt: Shatter: "an object carried by an opponent" that it could attack with (RULINGS.md S31: a held weapon or shield); ${t.id} holds no ${id}`,
+    'shatter.itemId',
+  );
+}
+
+/** archsoul.txt: Cleave: up to 2 adjacent spaces within reach, with a regular melee weapon, on your own turn (S30). */
+function checkCleave(
+  state: ArchsoulState,
+  a: ArchsoulCombatant,
+  w: Weapon,
+  sp: Space[],
+  action: 'attack' | 'reactive',
+): void {
+  ensure(
+    action === 'attack',
+    'ARCHSOUL_CLEAVE_NOT_REACTIVE',
+    'archsoul.txt: Cleave: "This maneuver cannot be applied to reactive attacks"',
+    'cleave',
+  );
+  ensure(
+    w.type === 'melee' && w.handling === 'regular',
+    'ARCHSOUL_CLEAVE_WEAPON',
+    `archsoul.txt: Cleave: "a melee weapon that is not light or semi-light"; ${w.name} is ${w.type === 'melee' ? w.handling : w.type}`,
+    'weaponId',
+  );
+  ensure(
+    sp.length >= 1,
+    'ARCHSOUL_CLEAVE_SPACES',
+    'archsoul.txt: Cleave: select up to 2 adjacent spaces',
+    'cleave.spaces',
+  );
+  sp.forEach((s, i) => {
+    const d = distance(state.map.grid, a.position!, s);
+    ensure(
+      d >= 1 && d <= w.reach,
+      'ARCHSOUL_CLEAVE_SPACES',
+      `archsoul.txt: Cleave: spaces "within your weapon's range" (${w.reach})`,
+      `cleave.spaces[${i}]`,
+    );
+  });
+  if (sp.length === 2)
+    ensure(
+      distance(state.map.grid, sp[0], sp[1]) === 1,
+      'ARCHSOUL_CLEAVE_SPACES',
+      'archsoul.txt: Cleave: "up to 2 adjacent spaces" (adjacent to each other, RULINGS.md S30)',
+      'cleave.spaces[1]',
+    );
 }
 
 /** archsoul.txt: Sneak Attack (S30). */

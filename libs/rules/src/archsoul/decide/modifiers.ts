@@ -120,27 +120,11 @@ export interface ShatterAttempt {
  * the higher roll deals damage to the other's weapon or item, less its hardness; a tie damages nothing.
  */
 export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: DiceSource): RuleEvent[] {
-  const {
-    attacker: a,
-    weapon: w,
-    target: t,
-    itemId,
-    test,
-    input,
-    dmgMods,
-    action,
-    distanceNow,
-    tag,
-  } = attempt;
+  const { attacker: a, weapon: w, target: t, itemId, test, input, action, distanceNow, tag } = attempt;
   const r = run(state, evolve);
   const { events, push } = r;
   const item = asWeapon(t, itemId);
-  const row = ATTACK_TABLE[item.type];
-  const stat = row.attack[item.attackRoll] ?? row.attack[0];
-  const mods: Modifier[] = [];
-  if (item.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
-  if (t.weapons[item.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
-  const defence = rollTest(dice, poolOf(t, stat.attribute, stat.skill), DEFAULT_DIFFICULTY, mods);
+  const defence = itemDefence(t, item, dice);
   const winner =
     test.successes > defence.successes ? 'attacker' : test.successes < defence.successes ? 'defender' : 'tie';
   push(
@@ -160,11 +144,7 @@ export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: Dic
       ...tag,
     }),
   );
-  let damaged: { owner: ArchsoulCombatant; item: Weapon; roll: TestResult } | undefined;
-  if (winner === 'attacker') damaged = { owner: t, item, roll: damageTest(a, w, t, input, dice, dmgMods) };
-  // S31: an unarmed attacker has no item for the defender to damage.
-  else if (winner === 'defender' && a.weapons[w.id])
-    damaged = { owner: a, item: w, roll: damageTest(t, item, a, {}, dice) };
+  const damaged = damageRoll(attempt, item, winner, dice);
   const damage = damaged ? Math.max(0, damaged.roll.successes - damaged.item.hardness) : 0;
   push(
     ev('ShatterResolved', {
@@ -181,22 +161,7 @@ export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: Dic
       damage,
     }),
   );
-  if (damaged && damage > 0) {
-    const ws = r.state().combatants[damaged.owner.id].weapons[damaged.item.id];
-    const hp = ws.hp === undefined ? undefined : Math.max(0, ws.hp - damage);
-    // S31 (as S20): an item brought to 0 HP is broken.
-    push(
-      ev('WeaponChanged', {
-        combatantId: damaged.owner.id,
-        weaponId: damaged.item.id,
-        broken: ws.broken || hp === 0,
-        destroyed: ws.destroyed,
-        jammed: ws.jammed,
-        ...(hp === undefined ? {} : { hp }),
-        reason: `Shatter: ${damage} damage after hardness ${damaged.item.hardness}`,
-      }),
-    );
-  }
+  if (damaged && damage > 0) push(itemDamaged(r.state(), damaged, damage));
   if (test.criticalFailure)
     push(
       ...criticalFailure(
@@ -212,4 +177,52 @@ export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: Dic
       ).events,
     );
   return events;
+}
+
+/** The targeted item's weapon attack roll, in place of the target's defence (S31). */
+function itemDefence(t: ArchsoulCombatant, item: Weapon, dice: DiceSource): TestResult {
+  const row = ATTACK_TABLE[item.type];
+  const stat = row.attack[item.attackRoll] ?? row.attack[0];
+  const mods: Modifier[] = [];
+  if (item.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
+  if (t.weapons[item.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
+  return rollTest(dice, poolOf(t, stat.attribute, stat.skill), DEFAULT_DIFFICULTY, mods);
+}
+
+/** The item a Shatter damages: whose, which, and the damage roll. */
+interface Damaged {
+  owner: ArchsoulCombatant;
+  item: Weapon;
+  roll: TestResult;
+}
+
+/** The higher roll damages the other's item; a tie damages nothing. */
+function damageRoll(
+  attempt: ShatterAttempt,
+  item: Weapon,
+  winner: 'attacker' | 'defender' | 'tie',
+  dice: DiceSource,
+): Damaged | undefined {
+  const { attacker: a, weapon: w, target: t, input, dmgMods } = attempt;
+  if (winner === 'attacker') return { owner: t, item, roll: damageTest(a, w, t, input, dice, dmgMods) };
+  // S31: an unarmed attacker has no item for the defender to damage.
+  if (winner === 'defender' && a.weapons[w.id])
+    return { owner: a, item: w, roll: damageTest(t, item, a, {}, dice) };
+  return undefined;
+}
+
+/** The damage, less hardness, taken off the item's HP. */
+function itemDamaged(state: ArchsoulState, damaged: Damaged, damage: number): RuleEvent {
+  const ws = state.combatants[damaged.owner.id].weapons[damaged.item.id];
+  const hp = ws.hp === undefined ? undefined : Math.max(0, ws.hp - damage);
+  // S31 (as S20): an item brought to 0 HP is broken.
+  return ev('WeaponChanged', {
+    combatantId: damaged.owner.id,
+    weaponId: damaged.item.id,
+    broken: ws.broken || hp === 0,
+    destroyed: ws.destroyed,
+    jammed: ws.jammed,
+    ...(hp === undefined ? {} : { hp }),
+    reason: `Shatter: ${damage} damage after hardness ${damaged.item.hardness}`,
+  });
 }

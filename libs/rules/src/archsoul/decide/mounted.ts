@@ -6,8 +6,9 @@ import { ArchsoulCommand } from '../contract';
 import { CHARGE } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
-import { distance } from '../grid';
-import { ArchsoulState } from '../state';
+import { distance, Space } from '../grid';
+import { Weapon } from '../sheet';
+import { ArchsoulCombatant, ArchsoulState } from '../state';
 import { performAttack } from './attack';
 import { acting, onMap, spend, weaponOf } from './common';
 import { checkNotAfterQuick, checkOptions, readOptions } from './maneuvers';
@@ -25,6 +26,32 @@ export function charge(
   const c = acting(state, command, 'combatantId');
   onMap(c, 'combatantId');
   checkNotAfterQuick(c);
+  checkChargePath(c, command.path);
+  const w = weaponOf(c, command.weaponId, 'weaponId');
+  ensure(
+    w.type === 'melee' && w.properties.some((p) => CHARGE.weapons.includes(p)),
+    'ARCHSOUL_CHARGE_WEAPON',
+    `archsoul.txt: Charge: "a melee attack with a Flail or a Lance"; ${w.name} is neither`,
+    'weaponId',
+  );
+  const targetId = combatantId(state, command.targetId, 'targetId');
+  const t = state.combatants[targetId];
+  onMap(t, 'targetId');
+  const end = command.path[command.path.length - 1];
+  const d = distance(state.map.grid, end, t.position!);
+  ensure(
+    d >= 1 && d <= w.reach,
+    'ARCHSOUL_OUT_OF_REACH',
+    `archsoul.txt: Charge: ${targetId} must be within ${w.name}'s reach (${w.reach}) of the charge's end; it is ${d} away`,
+    'targetId',
+  );
+  checkChargeOptions(state, c, w, t, command);
+  const paid = spend(c, 'charge');
+  return [paid, ...performCharge(evolve(state, paid), chargePayload(command, c.id, w.id, targetId), dice)];
+}
+
+/** archsoul.txt: Charge: mounted, then a straight line of at least 3 spaces and at most 6 × the mount's speed. */
+function checkChargePath(c: ArchsoulCombatant, path: Space[]): void {
   const mount = c.sheet.mount;
   ensure(
     c.mounted && mount,
@@ -33,7 +60,6 @@ export function charge(
     'combatantId',
   );
   checkMover(c, true);
-  const path = command.path;
   ensure(
     straight(c.position!, path),
     'ARCHSOUL_CHARGE_NOT_STRAIGHT',
@@ -52,24 +78,16 @@ export function charge(
     `archsoul.txt: Charge: up to 6 times the mount's base speed (${CHARGE.speedMultiple * mount.speed} spaces)`,
     'path',
   );
-  const w = weaponOf(c, command.weaponId, 'weaponId');
-  ensure(
-    w.type === 'melee' && w.properties.some((p) => CHARGE.weapons.includes(p)),
-    'ARCHSOUL_CHARGE_WEAPON',
-    `archsoul.txt: Charge: "a melee attack with a Flail or a Lance"; ${w.name} is neither`,
-    'weaponId',
-  );
-  const targetId = combatantId(state, command.targetId, 'targetId');
-  const t = state.combatants[targetId];
-  onMap(t, 'targetId');
-  const end = path[path.length - 1];
-  const d = distance(state.map.grid, end, t.position!);
-  ensure(
-    d >= 1 && d <= w.reach,
-    'ARCHSOUL_OUT_OF_REACH',
-    `archsoul.txt: Charge: ${targetId} must be within ${w.name}'s reach (${w.reach}) of the charge's end; it is ${d} away`,
-    'targetId',
-  );
+}
+
+/** S35: the attack modifiers a Charge may carry: not Quick, Reckless, Cleave or Sneak. */
+function checkChargeOptions(
+  state: ArchsoulState,
+  c: ArchsoulCombatant,
+  w: Weapon,
+  t: ArchsoulCombatant,
+  command: ArchsoulCommand<'Charge'>,
+): void {
   const o = readOptions(state, command);
   ensure(
     !o.special && !o.cleave,
@@ -91,7 +109,15 @@ export function charge(
     'RULINGS.md S35: a charging rider cannot catch its target unaware',
     'sneak',
   );
-  const paid = spend(c, 'charge');
+}
+
+/** The charge as performed (and as held while reactive attacks interrupt it): the path, then the attack. */
+function chargePayload(
+  command: ArchsoulCommand<'Charge'>,
+  riderId: string,
+  weaponId: string,
+  targetId: string,
+): MovePayload {
   const {
     dice: _d,
     rerollFaces: _r,
@@ -102,15 +128,14 @@ export function charge(
     combatantId: _c,
     ...attack
   } = command;
-  const p: MovePayload = {
-    combatantId: c.id,
-    path,
-    budget: path.length,
+  return {
+    combatantId: riderId,
+    path: command.path,
+    budget: command.path.length,
     action: 'charge',
-    charge: { ...attack, weaponId: w.id, targetId },
+    charge: { ...attack, weaponId, targetId },
     ...(command.trample ? { trample: true } : {}),
   };
-  return [paid, ...performCharge(evolve(state, paid), p, dice)];
 }
 
 export function performCharge(state: ArchsoulState, p: MovePayload, dice: DiceSource): RuleEvent[] {
