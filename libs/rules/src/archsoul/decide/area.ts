@@ -62,41 +62,8 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
     ];
     return { t, wanted: mods.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY) };
   });
-  const wanted = perTarget.length
-    ? Math.min(...perTarget.map((p) => p.wanted))
-    : shared.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY);
-  const removed = Math.max(0, wanted - MAX_DIFFICULTY);
-  const roll = dice.roll(Math.max(0, pool - removed), DIE_SIDES, 'pool');
-  const count = (faces: number[], d: number) => faces.filter((f) => f >= d).length;
-  const base = clamp(wanted);
-  const ones = roll.faces.filter((f) => f === 1).length;
-  const test: TestResult = {
-    pool,
-    difficulty: base,
-    removed,
-    roll,
-    successes: count(roll.faces, base),
-    criticalFailure: count(roll.faces, base) === 0 && ones * 2 > roll.faces.length,
-    modifiers: shared.filter((m) => m.amount !== 0),
-  };
-  const results = perTarget.map(({ t, wanted: wt }) => {
-    // S34: a target whose difficulty removes more dice (above 6) counts only the first dice.
-    const faces = roll.faces.slice(0, Math.max(0, pool - Math.max(0, wt - MAX_DIFFICULTY)));
-    const difficulty = clamp(wt);
-    const successes = count(faces, difficulty);
-    const d = defenceAgainst(r.state(), w, t, action === 'cleave' ? a.position! : origin);
-    const resistance = d.defense + d.shieldBonus;
-    return {
-      targetId: t.id,
-      targetArc: d.front ? ('front' as const) : ('back' as const),
-      difficulty,
-      successes,
-      defense: d.defense,
-      shieldBonus: d.shieldBonus,
-      resistance,
-      hit: successes > resistance,
-    };
-  });
+  const test = areaRoll(pool, perTarget, shared, dice);
+  const results = perTarget.map(({ t, wanted }) => targetResult(r.state(), area, test, t, wanted));
   push(
     ev('AreaAttackResolved', {
       attackerId: a.id,
@@ -136,6 +103,61 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
       ).events,
     );
   return events;
+}
+
+/** How many of `faces` make difficulty `d`. */
+const count = (faces: number[], d: number) => faces.filter((f) => f >= d).length;
+
+/** S34: the one roll, with the dice the lowest difficulty wanted removes (above 6); counted at that difficulty. */
+function areaRoll(
+  pool: number,
+  perTarget: { wanted: number }[],
+  shared: Modifier[],
+  dice: DiceSource,
+): TestResult {
+  const wanted = perTarget.length
+    ? Math.min(...perTarget.map((p) => p.wanted))
+    : shared.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY);
+  const removed = Math.max(0, wanted - MAX_DIFFICULTY);
+  const roll = dice.roll(Math.max(0, pool - removed), DIE_SIDES, 'pool');
+  const base = clamp(wanted);
+  const ones = roll.faces.filter((f) => f === 1).length;
+  return {
+    pool,
+    difficulty: base,
+    removed,
+    roll,
+    successes: count(roll.faces, base),
+    criticalFailure: count(roll.faces, base) === 0 && ones * 2 > roll.faces.length,
+    modifiers: shared.filter((m) => m.amount !== 0),
+  };
+}
+
+/** One target's recount of the roll at its own difficulty, against its own defence. */
+function targetResult(
+  state: ArchsoulState,
+  area: AreaStrike,
+  test: TestResult,
+  t: ArchsoulCombatant,
+  wanted: number,
+) {
+  const { attacker: a, weapon: w, origin, action } = area;
+  // S34: a target whose difficulty removes more dice (above 6) counts only the first dice.
+  const faces = test.roll.faces.slice(0, Math.max(0, test.pool - Math.max(0, wanted - MAX_DIFFICULTY)));
+  const difficulty = clamp(wanted);
+  const successes = count(faces, difficulty);
+  const d = defenceAgainst(state, w, t, action === 'cleave' ? a.position! : origin);
+  const resistance = d.defense + d.shieldBonus;
+  return {
+    targetId: t.id,
+    targetArc: d.front ? ('front' as const) : ('back' as const),
+    difficulty,
+    successes,
+    defense: d.defense,
+    shieldBonus: d.shieldBonus,
+    resistance,
+    hit: successes > resistance,
+  };
 }
 
 /** archsoul.txt: Cleave: an area melee attack on up to 2 adjacent spaces within reach, +1 to attack and damage. */

@@ -8,7 +8,7 @@ import { CHARGE, PREVENTION_TEST } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
 import { poolOf, rollTest } from '../rolls';
-import { ArchsoulState, hasCondition, isDown } from '../state';
+import { ArchsoulCombatant, ArchsoulState, hasCondition, isDown, Trigger } from '../state';
 import { weaponOf } from './common';
 import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
@@ -71,48 +71,7 @@ export function reactiveAttack(
       (e) => e.type === 'WoundsApplied' && (e.data as { combatantId: string }).combatantId === actor.id,
     );
     const damage = wounds ? (wounds.data as { damage: number }).damage : 0;
-    const hurt = after.combatants[actor.id];
-    let prevention: RuleEvent;
-    if (q.trigger === 'trample')
-      prevention = ev('PreventionRolled', {
-        combatantId: actor.id,
-        reactorId: id,
-        damage,
-        prevented: true,
-        reason: 'archsoul.txt: Trample: "If the attack hits, your movement is stopped"',
-      });
-    else if (isDown(hurt))
-      prevention = ev('PreventionRolled', {
-        combatantId: actor.id,
-        reactorId: id,
-        damage,
-        prevented: true,
-        reason: 'RULINGS.md S26: the actor is Down',
-      });
-    else if (hasCondition(hurt, 'prone') && !hasCondition(actor, 'prone'))
-      prevention = ev('PreventionRolled', {
-        combatantId: actor.id,
-        reactorId: id,
-        damage,
-        prevented: true,
-        reason: 'RULINGS.md S32: a reactive Knockdown knocked the actor down',
-      });
-    else {
-      const test = rollTest(
-        dice,
-        poolOf(hurt, PREVENTION_TEST.attribute, PREVENTION_TEST.skill),
-        PREVENTION_TEST.difficulty,
-      );
-      const prevented = test.successes <= damage;
-      prevention = ev('PreventionRolled', {
-        combatantId: actor.id,
-        reactorId: id,
-        damage,
-        test,
-        prevented,
-        reason: `archsoul.txt: Reactive Attack: Endurance/Resolve ${test.successes} ${prevented ? 'does not exceed' : 'exceeds'} ${damage} damage`,
-      });
-    }
+    const prevention = preventionRoll(after, actor, id, q.trigger, damage, dice);
     events.push(prevention);
     after = evolve(after, prevention);
     if (
@@ -126,6 +85,42 @@ export function reactiveAttack(
     }
   }
   return [...events, ...followUps(after)];
+}
+
+/**
+ * Whether a hit prevents the action: a Trample's hit stops the movement, a Down or knocked-down actor is stopped
+ * (S26, S32); otherwise the actor's Endurance/Resolve roll must exceed the damage taken.
+ */
+function preventionRoll(
+  after: ArchsoulState,
+  actor: ArchsoulCombatant,
+  reactorId: string,
+  trigger: Trigger,
+  damage: number,
+  dice: DiceSource,
+): RuleEvent {
+  const hurt = after.combatants[actor.id];
+  const stopped = (reason: string) =>
+    ev('PreventionRolled', { combatantId: actor.id, reactorId, damage, prevented: true, reason });
+  if (trigger === 'trample')
+    return stopped('archsoul.txt: Trample: "If the attack hits, your movement is stopped"');
+  if (isDown(hurt)) return stopped('RULINGS.md S26: the actor is Down');
+  if (hasCondition(hurt, 'prone') && !hasCondition(actor, 'prone'))
+    return stopped('RULINGS.md S32: a reactive Knockdown knocked the actor down');
+  const test = rollTest(
+    dice,
+    poolOf(hurt, PREVENTION_TEST.attribute, PREVENTION_TEST.skill),
+    PREVENTION_TEST.difficulty,
+  );
+  const prevented = test.successes <= damage;
+  return ev('PreventionRolled', {
+    combatantId: actor.id,
+    reactorId,
+    damage,
+    test,
+    prevented,
+    reason: `archsoul.txt: Reactive Attack: Endurance/Resolve ${test.successes} ${prevented ? 'does not exceed' : 'exceeds'} ${damage} damage`,
+  });
 }
 
 export function declineReactiveAttack(
