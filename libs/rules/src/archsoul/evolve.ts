@@ -321,36 +321,8 @@ function evolveHandsAndItems(
 ): ArchsoulState {
   const c = (id: string) => next.combatants[id];
   switch (event.type) {
-    case 'ItemDrawn': {
-      const d = event.data;
-      const x = c(d.combatantId);
-      const ground = d.groundId ? next.ground.filter((g) => g.groundId !== d.groundId) : next.ground;
-      const picked = d.groundId ? next.ground.find((g) => g.groundId === d.groundId) : undefined;
-      if (picked?.ammunition) {
-        const ws = x.weapons[picked.itemId];
-        return {
-          ...patch(next, d.combatantId, {
-            weapons: { ...x.weapons, [picked.itemId]: { ...ws, ammunition: (ws.ammunition ?? 0) + 1 } },
-          }),
-          ground,
-        };
-      }
-      // S52: a shield picked up from the ground is carried again, not equipped ("equip a shield" is Draw Awkward Item).
-      if (d.from === 'ground' && x.sheet.shield?.id === d.itemId)
-        return {
-          ...patch(next, d.combatantId, { away: x.away.filter((a) => a !== d.itemId), awkward: undefined }),
-          ground,
-        };
-      return {
-        ...patch(next, d.combatantId, {
-          held: [...x.held.filter((h) => h !== d.itemId), d.itemId],
-          hands: grasp(x.hands, d.itemId, handsFor(x.sheet, d.itemId)),
-          away: x.away.filter((a) => a !== d.itemId),
-          awkward: undefined,
-        }),
-        ground,
-      };
-    }
+    case 'ItemDrawn':
+      return itemDrawn(next, event.data);
     case 'AwkwardDrawStarted':
       return patch(next, event.data.combatantId, { awkward: event.data.itemId });
     case 'ItemDropped': {
@@ -366,24 +338,8 @@ function evolveHandsAndItems(
         groundCount: after.groundCount + 1,
       };
     }
-    case 'ProjectileLanded': {
-      const d = event.data;
-      let after = next;
-      if (!d.ammunition) {
-        const x = c(d.combatantId);
-        after = patch(next, d.combatantId, { ...letGo(x, d.itemId), away: [...x.away, d.itemId] });
-      }
-      if (!d.groundId) return after;
-      const item = {
-        groundId: d.groundId,
-        itemId: d.ammunition ? d.weaponId : d.itemId,
-        ownerId: d.combatantId,
-        name: d.name,
-        space: d.space,
-        ...(d.ammunition ? { ammunition: d.ammunition } : {}),
-      };
-      return { ...after, ground: [...after.ground, item], groundCount: after.groundCount + 1 };
-    }
+    case 'ProjectileLanded':
+      return projectileLanded(next, event.data);
     case 'AmmunitionSpent': {
       const d = event.data;
       const x = c(d.combatantId);
@@ -406,21 +362,74 @@ function evolveHandsAndItems(
         ...(d.destroyed ? letGo(x, d.weaponId) : {}),
       });
     }
-    case 'ItemStolen': {
-      const d = event.data;
-      const from = next.combatants[d.fromId];
-      const thief = next.combatants[d.combatantId];
-      const combatants = {
-        ...next.combatants,
-        [from.id]: { ...from, ...letGo(from, d.itemId), away: [...from.away, d.itemId] },
-      };
-      combatants[thief.id] = {
-        ...combatants[thief.id],
-        stolen: [...thief.stolen, { itemId: d.itemId, fromId: d.fromId, name: d.name }],
-      };
-      return { ...next, combatants };
-    }
+    case 'ItemStolen':
+      return itemStolen(next, event.data);
   }
+}
+
+/** S51/S52: a drawn item: an arrow or bolt back in its weapon, a shield carried again, or a thing in hand. */
+function itemDrawn(next: ArchsoulState, d: Of<'ItemDrawn'>['data']): ArchsoulState {
+  const x = next.combatants[d.combatantId];
+  const ground = d.groundId ? next.ground.filter((g) => g.groundId !== d.groundId) : next.ground;
+  const picked = d.groundId ? next.ground.find((g) => g.groundId === d.groundId) : undefined;
+  if (picked?.ammunition) {
+    const ws = x.weapons[picked.itemId];
+    return {
+      ...patch(next, d.combatantId, {
+        weapons: { ...x.weapons, [picked.itemId]: { ...ws, ammunition: (ws.ammunition ?? 0) + 1 } },
+      }),
+      ground,
+    };
+  }
+  // S52: a shield picked up from the ground is carried again, not equipped ("equip a shield" is Draw Awkward Item).
+  if (d.from === 'ground' && x.sheet.shield?.id === d.itemId)
+    return {
+      ...patch(next, d.combatantId, { away: x.away.filter((a) => a !== d.itemId), awkward: undefined }),
+      ground,
+    };
+  return {
+    ...patch(next, d.combatantId, {
+      held: [...x.held.filter((h) => h !== d.itemId), d.itemId],
+      hands: grasp(x.hands, d.itemId, handsFor(x.sheet, d.itemId)),
+      away: x.away.filter((a) => a !== d.itemId),
+      awkward: undefined,
+    }),
+    ground,
+  };
+}
+
+/** A thrown item leaves the thrower's hands; what can be recovered lies on the ground. */
+function projectileLanded(next: ArchsoulState, d: Of<'ProjectileLanded'>['data']): ArchsoulState {
+  let after = next;
+  if (!d.ammunition) {
+    const x = next.combatants[d.combatantId];
+    after = patch(next, d.combatantId, { ...letGo(x, d.itemId), away: [...x.away, d.itemId] });
+  }
+  if (!d.groundId) return after;
+  const item = {
+    groundId: d.groundId,
+    itemId: d.ammunition ? d.weaponId : d.itemId,
+    ownerId: d.combatantId,
+    name: d.name,
+    space: d.space,
+    ...(d.ammunition ? { ammunition: d.ammunition } : {}),
+  };
+  return { ...after, ground: [...after.ground, item], groundCount: after.groundCount + 1 };
+}
+
+/** The stolen item leaves its owner's hands and goes with the thief. */
+function itemStolen(next: ArchsoulState, d: Of<'ItemStolen'>['data']): ArchsoulState {
+  const from = next.combatants[d.fromId];
+  const thief = next.combatants[d.combatantId];
+  const combatants = {
+    ...next.combatants,
+    [from.id]: { ...from, ...letGo(from, d.itemId), away: [...from.away, d.itemId] },
+  };
+  combatants[thief.id] = {
+    ...combatants[thief.id],
+    stolen: [...thief.stolen, { itemId: d.itemId, fromId: d.fromId, name: d.name }],
+  };
+  return { ...next, combatants };
 }
 
 /** Wounds, and which weapons a combatant has attacked with this turn. */
@@ -479,41 +488,10 @@ function evolveReactions(
   >,
 ): ArchsoulState {
   switch (event.type) {
-    case 'ReactiveAttackTriggered': {
-      const d = event.data;
-      const combatants = { ...next.combatants };
-      if (d.trigger === 'leaveReach')
-        combatants[d.actorId] = {
-          ...combatants[d.actorId],
-          triggeredBy: [...combatants[d.actorId].triggeredBy, ...d.reactorIds],
-        };
-      return {
-        ...next,
-        combatants,
-        reaction: {
-          actorId: d.actorId,
-          trigger: d.trigger,
-          ...(d.action ? { action: d.action } : {}),
-          remaining: d.reactorIds,
-          prevented: false,
-        },
-      };
-    }
-    case 'ReactiveAttackOffered': {
-      const d = event.data;
-      const q = next.reaction!;
-      const pending = {
-        kind: 'reactiveAttack',
-        awaiting: d.reactorId,
-        answer: 'ReactiveAttack',
-        detail: { actorId: d.actorId, trigger: q.trigger, alsoAccepts: ['DeclineReactiveAttack'] },
-      };
-      return {
-        ...next,
-        reaction: { ...q, current: d.reactorId, remaining: q.remaining.filter((id) => id !== d.reactorId) },
-        pending,
-      };
-    }
+    case 'ReactiveAttackTriggered':
+      return reactiveAttackTriggered(next, event.data);
+    case 'ReactiveAttackOffered':
+      return reactiveAttackOffered(next, event.data);
     case 'ReactiveAttackDeclined':
       return { ...next, reaction: { ...next.reaction!, current: undefined }, pending: undefined };
     case 'ReactiveAttackLapsed': {
@@ -545,6 +523,46 @@ function evolveReactions(
     case 'ActionResumed':
       return { ...next, reaction: undefined, pending: undefined };
   }
+}
+
+/** The reactors queue up; leaving a reach records who it triggered. */
+function reactiveAttackTriggered(
+  next: ArchsoulState,
+  d: Of<'ReactiveAttackTriggered'>['data'],
+): ArchsoulState {
+  const combatants = { ...next.combatants };
+  if (d.trigger === 'leaveReach')
+    combatants[d.actorId] = {
+      ...combatants[d.actorId],
+      triggeredBy: [...combatants[d.actorId].triggeredBy, ...d.reactorIds],
+    };
+  return {
+    ...next,
+    combatants,
+    reaction: {
+      actorId: d.actorId,
+      trigger: d.trigger,
+      ...(d.action ? { action: d.action } : {}),
+      remaining: d.reactorIds,
+      prevented: false,
+    },
+  };
+}
+
+/** The next reactor's reactive attack becomes the pending decision. */
+function reactiveAttackOffered(next: ArchsoulState, d: Of<'ReactiveAttackOffered'>['data']): ArchsoulState {
+  const q = next.reaction!;
+  const pending = {
+    kind: 'reactiveAttack',
+    awaiting: d.reactorId,
+    answer: 'ReactiveAttack',
+    detail: { actorId: d.actorId, trigger: q.trigger, alsoAccepts: ['DeclineReactiveAttack'] },
+  };
+  return {
+    ...next,
+    reaction: { ...q, current: d.reactorId, remaining: q.remaining.filter((id) => id !== d.reactorId) },
+    pending,
+  };
 }
 
 /** Grapples: who is in one, and who controls it. */
