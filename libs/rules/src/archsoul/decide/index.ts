@@ -86,6 +86,27 @@ function parsed(command: RuleCommand): Parsed {
   return parseOrRefuse(ARCHSOUL_COMMAND_SCHEMAS[type], command, '', type) as Parsed;
 }
 
+/** The commands of attacks, reactive attacks and grapples (dispatchAttacks); the rest are dispatched directly. */
+type AttackCommand = Extract<
+  Parsed,
+  {
+    type:
+      | 'Attack'
+      | 'ThrowItem'
+      | 'ReactiveAttack'
+      | 'DeclineReactiveAttack'
+      | 'ClearJam'
+      | 'AreaAttack'
+      | 'Grab'
+      | 'GrappleAttack'
+      | 'Escape'
+      | 'Steal'
+      | 'Takedown'
+      | 'GrappleThrow'
+      | 'Charge';
+  }
+>;
+
 function dispatch(state: ArchsoulState, raw: RuleCommand, dice: DiceSource): RuleEvent[] {
   // S50: a resume names the held action it cannot change before its contract applies.
   if (raw.type === 'ResumeAction') return resumeAction(state, raw, dice);
@@ -117,16 +138,6 @@ function dispatch(state: ArchsoulState, raw: RuleCommand, dice: DiceSource): Rul
       return drawSimpleItem(state, command);
     case 'DrawAwkwardItem':
       return drawAwkwardItem(state, command);
-    case 'Attack':
-      return attack(state, command, dice);
-    case 'ThrowItem':
-      return throwItem(state, command, dice);
-    case 'ReactiveAttack':
-      return reactiveAttack(state, command, dice);
-    case 'DeclineReactiveAttack':
-      return declineReactiveAttack(state, command);
-    case 'ClearJam':
-      return clearJam(state, command);
     case 'ApplyCondition':
       return applyCondition(state, command);
     case 'RemoveCondition':
@@ -141,6 +152,31 @@ function dispatch(state: ArchsoulState, raw: RuleCommand, dice: DiceSource): Rul
       return shieldIntercept(state, command);
     case 'SoulShield':
       return soulShield(state, command);
+    case 'Mount':
+      return mount(state, command);
+    case 'Dismount':
+      return dismount(state, command);
+    case 'Fall':
+      return fall(state, command);
+    case 'PerformRitual':
+      return performRitual(state, command);
+    default:
+      return dispatchAttacks(state, command, dice);
+  }
+}
+
+function dispatchAttacks(state: ArchsoulState, command: AttackCommand, dice: DiceSource): RuleEvent[] {
+  switch (command.type) {
+    case 'Attack':
+      return attack(state, command, dice);
+    case 'ThrowItem':
+      return throwItem(state, command, dice);
+    case 'ReactiveAttack':
+      return reactiveAttack(state, command, dice);
+    case 'DeclineReactiveAttack':
+      return declineReactiveAttack(state, command);
+    case 'ClearJam':
+      return clearJam(state, command);
     case 'AreaAttack':
       return areaAttack(state, command, dice);
     case 'Grab':
@@ -157,14 +193,6 @@ function dispatch(state: ArchsoulState, raw: RuleCommand, dice: DiceSource): Rul
       return grappleThrow(state, command, dice);
     case 'Charge':
       return charge(state, command, dice);
-    case 'Mount':
-      return mount(state, command);
-    case 'Dismount':
-      return dismount(state, command);
-    case 'Fall':
-      return fall(state, command);
-    case 'PerformRitual':
-      return performRitual(state, command);
     default: {
       const unhandled: never = command;
       return violation(
