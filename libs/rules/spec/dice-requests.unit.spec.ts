@@ -1,7 +1,7 @@
 import { FightCore, RuleCommand, RuleEvent, RuleSystem } from '../src/core/types';
-import { RuleViolation } from '../src/core/violation';
-import { ManualDice, ManualFaces } from '../src/dice/manual';
+import { ManualFaces } from '../src/dice/manual';
 import { findSystem } from '../src/registry';
+import { decide, refusal, stateOf } from './as-sent';
 import { fightStarted } from './given';
 import * as n from './narateer/helpers';
 import * as a from './arcana-beast/helpers';
@@ -11,28 +11,6 @@ const narateer = findSystem('narateer')!;
 const arcana = findSystem('arcana-beast')!;
 const archsoul = findSystem('archsoul')!;
 const PROVIDE = (faces: ManualFaces): RuleCommand => ({ type: 'ProvideDice', ...faces });
-
-function stateOf(system: RuleSystem<FightCore>, events: RuleEvent[]): FightCore {
-  return events.reduce(system.evolve, system.start('f1'));
-}
-
-/** As the fight service decides a command: manual faces from the command, every face used (C6). */
-function decide(system: RuleSystem<FightCore>, events: RuleEvent[], command: RuleCommand): RuleEvent[] {
-  const dice = new ManualDice(command as ManualFaces);
-  const out = system.decide(stateOf(system, events), command, dice);
-  dice.assertAllUsed();
-  return out;
-}
-
-function refusal(system: RuleSystem<FightCore>, events: RuleEvent[], command: RuleCommand): RuleViolation {
-  try {
-    decide(system, events, command);
-  } catch (e) {
-    if (e instanceof RuleViolation) return e;
-    throw e;
-  }
-  throw new Error(`expected ${command.type} to be refused`);
-}
 
 /**
  * The command sent short, then answered step by step: each step but the last asks again with `asks`;

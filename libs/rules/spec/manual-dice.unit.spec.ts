@@ -1,34 +1,11 @@
-import { FightCore, RuleCommand, RuleEvent, RuleSystem } from '../src/core/types';
-import { RuleViolation } from '../src/core/violation';
-import { ManualDice, ManualFaces } from '../src/dice/manual';
+import { RuleEvent } from '../src/core/types';
 import { findSystem } from '../src/registry';
+import { decide, refusal, stateOf } from './as-sent';
 import * as n from './narateer/helpers';
 import * as s from './archsoul/helpers';
 
 const narateer = findSystem('narateer')!;
 const archsoul = findSystem('archsoul')!;
-
-function stateOf(system: RuleSystem<FightCore>, events: RuleEvent[]): FightCore {
-  return events.reduce(system.evolve, system.start('f1'));
-}
-
-/** As the fight service decides a command: manual faces from the command, every face used (C6). */
-function decide(system: RuleSystem<FightCore>, events: RuleEvent[], command: RuleCommand): RuleEvent[] {
-  const dice = new ManualDice(command as ManualFaces);
-  const out = system.decide(stateOf(system, events), command, dice);
-  dice.assertAllUsed();
-  return out;
-}
-
-function refusal(system: RuleSystem<FightCore>, events: RuleEvent[], command: RuleCommand): RuleViolation {
-  try {
-    decide(system, events, command);
-  } catch (e) {
-    if (e instanceof RuleViolation) return e;
-    throw e;
-  }
-  throw new Error(`expected ${command.type} to be refused`);
-}
 
 const types = (events: RuleEvent[]) => events.map((e) => e.type);
 
