@@ -21,6 +21,11 @@ export class CommandIndex {
     else seen.push(seq);
   }
 
+  /** How many keys it holds (about one per command): its share of a cached fight's size. */
+  get size(): number {
+    return this.first.size;
+  }
+
   /** The index as plain JSON data, for a fight snapshot (snapshots/fight-snapshot.ts). */
   toData(): CommandIndexData {
     const pairs: Array<number | number[]> = [];

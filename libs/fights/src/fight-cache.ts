@@ -24,6 +24,8 @@ export interface LoadedFight extends FoldedFight {
   seed?: string;
   /** The seq of the fight's latest snapshot this instance knows of (docs/event-store.md "Snapshots"). */
   snapshotSeq?: number;
+  /** The length of the state as JSON when last measured (a cold load, a snapshot): for the cache's size. */
+  stateBytes?: number;
 }
 
 export interface FightCacheOptions {
@@ -33,6 +35,9 @@ export interface FightCacheOptions {
   snapshotEvery?: number;
   /** A snapshot that could not be saved (the fight still works: snapshots are a cache). */
   onSnapshotError?: (e: unknown) => void;
+  /** The most fights held, and their approximate heap size (approxBytes) at most. */
+  maxFights?: number;
+  maxBytes?: number;
 }
 
 /** Measured with `npm run bench -- --only latency` (docs/event-store.md "Snapshots"). */
@@ -54,6 +59,17 @@ export function viewResult(fight: FoldedFight): FightViewResult {
 }
 
 const CACHE_LIMIT = 5000;
+const CACHE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * About the heap a cached fight holds: its state (about half its JSON's length, states sharing their
+ * unchanged parts) and its command index (a few dozen bytes a command); calibrated on the bench (benchCacheBound,
+ * benchMemory: ~3.4 KB for a fight just set up, ~18 KB at 500 commands). Cheap: the state is measured only on a
+ * cold load and on each snapshot.
+ */
+export function approxBytes(fight: LoadedFight): number {
+  return 1024 + ((fight.stateBytes ?? 4096) >> 1) + 24 * fight.commands.size;
+}
 
 /**
  * The folded fights this instance holds, the least recently used dropped past the limit; each caught up from
@@ -62,6 +78,11 @@ const CACHE_LIMIT = 5000;
  */
 export class FightCache {
   private readonly fights = new Map<string, LoadedFight>();
+  /** approxBytes of each fight held, when it was remembered, and their sum. */
+  private readonly sizes = new Map<string, number>();
+  private totalBytes = 0;
+  private readonly maxFights: number;
+  private readonly maxBytes: number;
   /** Where this cache reads and saves snapshots (its creator closes it). */
   readonly snapshots?: SnapshotStore;
   private readonly writer?: SnapshotWriter;
@@ -73,6 +94,8 @@ export class FightCache {
   ) {
     this.snapshots = options.snapshots;
     this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+    this.maxFights = options.maxFights ?? CACHE_LIMIT;
+    this.maxBytes = options.maxBytes ?? CACHE_BYTES;
     const onError =
       options.onSnapshotError ??
       ((e: unknown) =>
@@ -106,6 +129,7 @@ export class FightCache {
   /** A fight not held: its latest snapshot and the events after it, or else its whole stream folded. */
   private async coldLoad(fightId: string): Promise<LoadedFight> {
     const fight = (await this.fromSnapshot(fightId)) ?? (await this.foldWhole(fightId));
+    fight.stateBytes = JSON.stringify(fight.state).length;
     this.remember(fight);
     return fight;
   }
@@ -158,7 +182,7 @@ export class FightCache {
 
   /** Folds the whole stream again, honouring undo. */
   async reload(fightId: string): Promise<LoadedFight> {
-    this.fights.delete(fightId);
+    this.forget(fightId);
     return this.refresh(fightId);
   }
 
@@ -169,23 +193,37 @@ export class FightCache {
     const next =
       entry.seq === cached.seq + 1 ? withCommands(evolveFight(cached, [entry]), [entry]) : undefined;
     if (next) this.remember(next);
-    else this.fights.delete(entry.fightId);
+    else this.forget(entry.fightId);
   }
 
+  /** Holds `fight` as the most recently used; the least recently used go past the count or the size. */
   remember(fight: LoadedFight): void {
-    this.fights.delete(fight.fightId);
+    this.forget(fight.fightId);
+    const bytes = approxBytes(fight);
     this.fights.set(fight.fightId, fight);
-    if (this.fights.size > CACHE_LIMIT) this.fights.delete(this.fights.keys().next().value!);
+    this.sizes.set(fight.fightId, bytes);
+    this.totalBytes += bytes;
+    while (this.fights.size > 1 && (this.fights.size > this.maxFights || this.totalBytes > this.maxBytes))
+      this.forget(this.fights.keys().next().value!);
     if (this.writer && fight.seq - (fight.snapshotSeq ?? 0) >= this.snapshotEvery)
       this.writer.request(fight.fightId);
   }
 
   forget(fightId: string): void {
     this.fights.delete(fightId);
+    this.totalBytes -= this.sizes.get(fightId) ?? 0;
+    this.sizes.delete(fightId);
   }
 
   clear(): void {
     this.fights.clear();
+    this.sizes.clear();
+    this.totalBytes = 0;
+  }
+
+  /** How many fights are held, and about how many bytes (approxBytes). */
+  get held(): { fights: number; approxBytes: number } {
+    return { fights: this.fights.size, approxBytes: this.totalBytes };
   }
 }
 

@@ -271,6 +271,43 @@ export async function benchMemory(
   };
 }
 
+export interface CacheBoundFigures {
+  touched: number;
+  held: number;
+  heapMB: number;
+  bytesPerHeldFight: number;
+  approxBytesPerHeldFight: number;
+}
+
+/**
+ * The fight cache after `fights` fights were touched (created and set up) on one service: how many it
+ * holds (bounded by count and by approximate size, fight-cache.ts), the heap that holds them (after GC,
+ * full minus emptied), and the cache's own estimate of it.
+ */
+export async function benchCacheBound(dir: string, opts: { fights: number }): Promise<CacheBoundFigures> {
+  const gc = forceGc();
+  const store = new SqliteEventStore(join(dir, `cache-bound-${opts.fights}.sqlite`));
+  const service = new FightService(store);
+  for (let i = 0; i < opts.fights; i++) await newFight(service);
+  const heap = () => {
+    for (let i = 0; i < 3; i++) gc();
+    return process.memoryUsage().heapUsed;
+  };
+  await new Promise((r) => setImmediate(r));
+  const held = service.cache.held;
+  const full = heap();
+  service.cache.clear();
+  const empty = heap();
+  await store.close();
+  return {
+    touched: opts.fights,
+    held: held.fights,
+    heapMB: (full - empty) / 2 ** 20,
+    bytesPerHeldFight: (full - empty) / held.fights,
+    approxBytesPerHeldFight: held.approxBytes / held.fights,
+  };
+}
+
 export function tempDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'crs-bench-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -50,6 +50,8 @@ export class SnapshotWriter {
       const snapshot = encodeSnapshot(fight);
       await this.store.save(snapshot);
       fight.snapshotSeq = snapshot.seq;
+      // Measured again now and then for the cache's size bound (fight-cache.ts approxBytes).
+      fight.stateBytes = JSON.stringify(fight.state).length;
       const now = this.current(fightId);
       if (now && now.seq >= snapshot.seq) now.snapshotSeq = Math.max(now.snapshotSeq ?? 0, snapshot.seq);
     }

@@ -1,0 +1,42 @@
+import { InMemoryEventStore } from '@app/event-store';
+import { blankFight } from '@app/fight-log';
+import { findSystem } from '@app/rules';
+import { CommandIndex } from '../src/command-index';
+import { approxBytes, FightCache, LoadedFight } from '../src/fight-cache';
+
+const system = findSystem('narateer')!;
+const fight = (id: string, stateBytes: number): LoadedFight => ({
+  ...blankFight(system, id),
+  commands: new CommandIndex(),
+  stateBytes,
+});
+
+describe('the fight cache is bounded by count and by approximate size', () => {
+  it('given more fights than it may hold, the least recently used go first', () => {
+    const cache = new FightCache(new InMemoryEventStore(), { maxFights: 2 });
+    cache.remember(fight('a', 100));
+    cache.remember(fight('b', 100));
+    cache.remember(cache.get('a')!);
+    cache.remember(fight('c', 100));
+    expect(['a', 'b', 'c'].map((id) => cache.get(id) !== undefined)).toEqual([true, false, true]);
+    expect(cache.held.fights).toBe(2);
+  });
+
+  it('given fights larger than the byte budget allows, the least recently used go until they fit', () => {
+    const big = approxBytes(fight('x', 10_000));
+    const cache = new FightCache(new InMemoryEventStore(), { maxBytes: 2 * big + 10 });
+    for (const id of ['a', 'b', 'c']) cache.remember(fight(id, 10_000));
+    expect(['a', 'b', 'c'].map((id) => cache.get(id) !== undefined)).toEqual([false, true, true]);
+    expect(cache.held).toEqual({ fights: 2, approxBytes: 2 * big });
+    // A fight remembered again counts once; one forgotten counts no more.
+    cache.remember(cache.get('c')!);
+    cache.forget('b');
+    expect(cache.held).toEqual({ fights: 1, approxBytes: big });
+  });
+
+  it('a single fight larger than the whole budget is still held (the one in use)', () => {
+    const cache = new FightCache(new InMemoryEventStore(), { maxBytes: 10 });
+    cache.remember(fight('huge', 1_000_000));
+    expect(cache.get('huge')).toBeDefined();
+  });
+});
