@@ -102,6 +102,36 @@ if (!PG_URL) {
       expect(views[0].seq).toBe(last);
     });
 
+    it('one instance owns the read side (docs/event-store.md), and the other reads what it folds with ?minSeq=', async () => {
+      const ready = await Promise.all(
+        servers.map(
+          async (s) => ((await (await fetch(`${s.url}/health/ready`)).json()) as any).info.readSide,
+        ),
+      );
+      expect(ready.map((r) => r.owner).sort()).toEqual([false, true]);
+      expect(ready.map((r) => r.mode)).toEqual(['elected', 'elected']);
+      const follower = servers[ready.findIndex((r) => !r.owner)];
+      const created = await post(`${follower.url}/fights`, { system: 'narateer', combatants: [] });
+      const res = await post(`${follower.url}/fights/${created.body.fightId}/commands`, {
+        type: 'AddNote',
+        text: 'folded elsewhere',
+      });
+      const seq = res.body.seq as number;
+      const view = (await (
+        await fetch(`${follower.url}/fights/${created.body.fightId}?minSeq=${seq}`, {
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).json()) as { seq: number };
+      expect(view.seq).toBe(seq);
+      // The list is the read model alone (no fallback to the log): the owner folded the command.
+      const list = (await (
+        await fetch(`${follower.url}/fights?limit=100`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as { items: Array<{ fightId: string; seq: number }> };
+      expect(list.items.find((f) => f.fightId === created.body.fightId)?.seq).toBe(seq);
+      const metrics = await (await fetch(`${follower.url}/metrics`)).text();
+      expect(metrics).toMatch(/^crs_read_side_owner 0$/m);
+    });
+
     it('killing one instance mid-load loses no acknowledged event; the survivor projects and serves them all', async () => {
       const [a, b] = servers;
       const fights: string[] = [];
