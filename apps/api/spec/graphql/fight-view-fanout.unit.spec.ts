@@ -10,7 +10,6 @@ import {
 } from 'graphql';
 import {
   FightCache,
-  FightEvent,
   FightFeed,
   FightReads,
   FightViewResult,
@@ -20,6 +19,7 @@ import {
   viewResult,
 } from '@app/fights';
 import { LIVE_LINK, LiveSubscriptions } from '../../src/graphql/live-subscriptions';
+import { event, GM, OTHER_GM_KEY, SPECTATOR } from './helpers';
 
 /** A WebSocket and its TCP socket in one, keeping every frame it was asked to send. */
 class FakeConnection {
@@ -36,22 +36,7 @@ class FakeConnection {
   }
 }
 
-const GM: Principal = { kind: 'tenant', tenantId: 't1', keyId: 'k1' };
-const OTHER_GM_KEY: Principal = { kind: 'tenant', tenantId: 't1', keyId: 'k2' };
-const SPECTATOR: Principal = { kind: 'spectator', fightId: 'f1', tokenId: 's1' };
 const QUERY = 'subscription ($fightId: ID!) { fightView(fightId: $fightId) { seq note } }';
-
-const event = (seq: number): FightEvent => ({
-  fightId: 'f1',
-  seq,
-  type: 'NoteAdded',
-  v: 1,
-  at: '2026-01-01T00:00:00.000Z',
-  actor: 'gm',
-  commandId: `c${seq}`,
-  data: { note: `secret ${seq}` },
-  hash: `h${seq}`,
-});
 
 /** Waits for a state the fan-out reaches within a few turns of the event loop (no timers). */
 async function settle(done: () => boolean): Promise<void> {

@@ -11,6 +11,7 @@ import {
 import { AccessService, FightEvent, FightFeed, LiveFightStream, Principal } from '@app/fights';
 import { graphqlOptions } from '../../src/graphql/graphql-options';
 import { LIVE_LINK, LiveSubscriptions } from '../../src/graphql/live-subscriptions';
+import { event, GM, OTHER_GM_KEY, SPECTATOR } from './helpers';
 
 /** A WebSocket and its TCP socket in one: `writes` lists what each system call would carry. */
 class FakeConnection {
@@ -38,21 +39,7 @@ class FakeConnection {
   }
 }
 
-const GM: Principal = { kind: 'tenant', tenantId: 't1', keyId: 'k1' };
-const OTHER_GM_KEY: Principal = { kind: 'tenant', tenantId: 't1', keyId: 'k2' };
-const SPECTATOR: Principal = { kind: 'spectator', fightId: 'f1', tokenId: 's1' };
 const QUERY = 'subscription ($fightId: ID!) { fightEvents(fightId: $fightId) { seq type note } }';
-const event = (seq: number): FightEvent => ({
-  fightId: 'f1',
-  seq,
-  type: 'NoteAdded',
-  v: 1,
-  at: '2026-01-01T00:00:00.000Z',
-  actor: 'gm',
-  commandId: `c${seq}`,
-  data: { note: `secret ${seq}` },
-  hash: `h${seq}`,
-});
 const tick = () => new Promise((r) => setImmediate(r));
 
 /** A schema shaped like ours, with one field only the GM may read, one resolved asynchronously, and a count of executions. */
