@@ -1,4 +1,5 @@
 import { useApp } from './support/app';
+import { tableOf } from './support/fight-calls';
 
 /**
  * A35–A37 end to end: the players' sides (options.playerSides), the Devolution Test rolled by the
@@ -65,25 +66,7 @@ describe('Arcana Beast end to end: whose side, and who rolls a Devolution Test (
   it('through REST: a rival’s beast knocks Ember out, Ash’s player rolls its Devolution Test (Stage 0: no Stage 1 unlocked), Pip knocks Fang out with no Critical Gauge; the log verifies', async () => {
     const { body } = await t.http.post('/fights').send(setup).expect(201);
     const id = body.fightId as string;
-    const gm = async (cmd: Record<string, unknown>, status = 200) =>
-      (await t.http.post(`/fights/${id}/commands`).send(cmd).expect(status)).body;
-    const token = async (c: string) =>
-      (
-        await t.http
-          .post(`/fights/${id}/tokens`)
-          .send({ role: 'player', combatantIds: [c] })
-          .expect(201)
-      ).body.token as string;
-    const as =
-      (tok: string) =>
-      async (cmd: Record<string, unknown>, status = 200) =>
-        (
-          await t.anon
-            .post(`/fights/${id}/commands`)
-            .set('authorization', `Bearer ${tok}`)
-            .send(cmd)
-            .expect(status)
-        ).body;
+    const { gm, token, as } = tableOf(t, id);
     const [ash, bo, rook] = [as(await token('ash')), as(await token('bo')), as(await token('rook'))];
 
     await gm({ type: 'SetInitiative', order: ['fang', 'rook', 'pip', 'bo', 'ember', 'ash'] });

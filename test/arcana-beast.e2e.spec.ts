@@ -1,4 +1,5 @@
 import { useApp } from './support/app';
+import { overGraphql, tableOf } from './support/fight-calls';
 import { binder, ember, pip, wolf } from './support/arcana-beast-sheets';
 
 const setup = {
@@ -23,25 +24,7 @@ describe('Arcana Beast end to end: two Binders with their beasts against wild be
   it('a whole fight through REST, each Binder played by its own token', async () => {
     const { body } = await t.http.post('/fights').send(setup).expect(201);
     const id = body.fightId;
-    const gm = async (cmd: Record<string, unknown>, status = 200) =>
-      (await t.http.post(`/fights/${id}/commands`).send(cmd).expect(status)).body;
-    const token = async (c: string) =>
-      (
-        await t.http
-          .post(`/fights/${id}/tokens`)
-          .send({ role: 'player', combatantIds: [c] })
-          .expect(201)
-      ).body.token as string;
-    const as =
-      (tok: string) =>
-      async (cmd: Record<string, unknown>, status = 200) =>
-        (
-          await t.anon
-            .post(`/fights/${id}/commands`)
-            .set('authorization', `Bearer ${tok}`)
-            .send(cmd)
-            .expect(status)
-        ).body;
+    const { gm, token, as } = tableOf(t, id);
     const ash = as(await token('ash'));
     const bo = as(await token('bo'));
 
@@ -174,18 +157,7 @@ describe('Arcana Beast end to end: two Binders with their beasts against wild be
   });
 
   it('through GraphQL: the same opening with the same numbers, and the system is listed', async () => {
-    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, {
-      i: setup,
-    });
-    const id = created.data.createFight.fightId;
-    const send = async ({ type, ...payload }: Record<string, unknown>) => {
-      const res = await t.gql(
-        `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`,
-        { f: id, i: { type, payload } },
-      );
-      expect(res.errors).toBeUndefined();
-      return res.data.command;
-    };
+    const { fightId: id, send } = await overGraphql(t, setup);
     await send({ type: 'SetInitiative', order: ['pip', 'bo', 'ember', 'ash', 'wolf2', 'wolf'] });
     await send({ type: 'SetBand', aId: 'pip', bId: 'wolf', band: 'close' });
     await send({ type: 'StartRound' });

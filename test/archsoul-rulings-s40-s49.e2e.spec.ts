@@ -1,4 +1,5 @@
 import { useApp } from './support/app';
+import { overGraphql, overRest } from './support/fight-calls';
 
 const sword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
 const lance = { id: 'lance', name: 'Lance', type: 'melee', damage: 3, properties: ['lance'] };
@@ -221,30 +222,8 @@ async function casting(send: Send, refuse: Refuse): Promise<void> {
 describe('Archsoul rulings S40–S47 end to end (manual dice)', () => {
   const t = useApp();
 
-  const rest = async (setup: Record<string, unknown>) => {
-    const { body } = await t.http.post('/fights').send(setup).expect(201);
-    const url = `/fights/${body.fightId}/commands`;
-    const send: Send = async (cmd) => (await t.http.post(url).send(cmd).expect(200)).body;
-    const refuse: Refuse = async (cmd) => (await t.http.post(url).send(cmd).expect(422)).body;
-    return { send, refuse };
-  };
-  const graphql = async (setup: Record<string, unknown>) => {
-    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, {
-      i: setup,
-    });
-    const id = created.data.createFight.fightId;
-    const mutation = `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`;
-    const send: Send = async ({ type, ...payload }) => {
-      const res = await t.gql(mutation, { f: id, i: { type, payload } });
-      expect(res.errors).toBeUndefined();
-      return res.data.command;
-    };
-    const refuse: Refuse = async ({ type, ...payload }) => {
-      const res = await t.gql(mutation, { f: id, i: { type, payload } });
-      return res.errors?.[0]?.extensions as { code: string; field?: string };
-    };
-    return { send, refuse };
-  };
+  const rest = (setup: object) => overRest(t, setup);
+  const graphql = (setup: object) => overGraphql(t, setup);
 
   it('lists PerformRitual and the rulings S40–S49', async () => {
     const system = (await t.http.get('/systems/archsoul').expect(200)).body;

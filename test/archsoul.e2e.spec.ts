@@ -1,4 +1,5 @@
 import { useApp } from './support/app';
+import { overGraphql } from './support/fight-calls';
 import { skirmish, skirmishOpening } from './support/archsoul-sheets';
 
 const setup = skirmish({ mode: 'manual' });
@@ -99,18 +100,7 @@ describe('Archsoul end to end: a skirmish on a hex map with manual dice', () => 
   });
 
   it('through GraphQL: the same opening and the reactive attack, with the same numbers', async () => {
-    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, {
-      i: setup,
-    });
-    const id = created.data.createFight.fightId;
-    const send = async ({ type, ...payload }: Record<string, unknown>) => {
-      const res = await t.gql(
-        `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`,
-        { f: id, i: { type, payload } },
-      );
-      expect(res.errors).toBeUndefined();
-      return res.data.command;
-    };
+    const { fightId: id, send } = await overGraphql(t, setup);
     for (const cmd of skirmishOpening) await send(cmd);
     await send({
       type: 'Move',

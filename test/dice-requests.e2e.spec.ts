@@ -1,5 +1,6 @@
 import { party } from '../libs/rules/spec/arcana-beast/helpers';
 import { useApp } from './support/app';
+import { tableOf } from './support/fight-calls';
 import { base as aBase, bow } from './support/archsoul-sheets';
 import { mira, opening, orin, swing } from './support/narateer-sheets';
 
@@ -93,13 +94,7 @@ describe('dice requests end to end (docs/rulings.md C13, RULINGS.md C6)', () => 
     const id = await create(narateer);
     const send = rest(id);
     for (const cmd of nOpening) await send(cmd);
-    const token = async (c: string) =>
-      (
-        await t.http
-          .post(`/fights/${id}/tokens`)
-          .send({ role: 'player', combatantIds: [c] })
-          .expect(201)
-      ).body.token as string;
+    const { token } = tableOf(t, id);
     const [miraPlayer, orinPlayer] = [await token('mira'), await token('orin')];
 
     // The command's own pools are C6's: a response without them is refused, nothing appended.

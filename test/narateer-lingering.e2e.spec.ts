@@ -1,17 +1,9 @@
 import { useApp } from './support/app';
+import { overRest } from './support/fight-calls';
+import { sword } from './support/narateer-sheets';
 
 /** Lingering Harm with a source's own terms, the wounded's choice on a tick, and a late joiner after the GM's order, through REST. */
 
-const sword = {
-  id: 'sword',
-  name: 'Arming sword',
-  kind: 'melee',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Slashing)',
-};
 const sheet = (extra: Record<string, unknown> = {}) => ({
   vitals: { strength: 2, agility: 2, resilience: 2 },
   skills: { melee: 1 },
@@ -33,23 +25,12 @@ describe('Narateer Lingering Harm and the late joiner through REST (RULINGS N28,
       { id: 'orin', name: 'Orin', sheet: sheet({ woundPreference: 'ASK' }) },
       { id: 'mira', name: 'Mira', sheet: sheet() },
     ];
-    const fightId = (
-      await t.http
-        .post('/fights')
-        .send({ system: 'narateer', dice: { mode: 'manual' }, combatants })
-        .expect(201)
-    ).body.fightId as string;
-    const send = async (command: Record<string, unknown>) =>
-      (await t.http.post(`/fights/${fightId}/commands`).send(command).expect(200)).body as {
-        events: Event[];
-        view: any;
-      };
-    const refused = async (command: Record<string, unknown>) =>
-      (await t.http.post(`/fights/${fightId}/commands`).send(command).expect(422)).body as {
-        code: string;
-        field?: string;
-      };
-    return { fightId, send, refused };
+    const { fightId, send, refuse } = await overRest(t, {
+      system: 'narateer',
+      dice: { mode: 'manual' },
+      combatants,
+    });
+    return { fightId, send, refused: refuse };
   }
 
   it('a source’s timing, duration and count, a refresh, the ASK choice on a tick holding the round’s end, a late joiner placed by the GM; the log verifies', async () => {

@@ -1,20 +1,11 @@
 import { useApp } from './support/app';
+import { overRest } from './support/fight-calls';
+import { bow as fullQuiver, mace, sword } from './support/narateer-sheets';
 
 /** Scenarios beyond the worked examples, played with manual dice and checked number by number against narateer.txt. */
 
-const bow = {
-  id: 'bow',
-  name: 'Bow',
-  kind: 'ranged',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  effectiveRange: 12,
-  maximumRange: 30,
-  ammunition: 2,
-  harm: 'Physical (Piercing)',
-};
+// Two arrows only.
+const bow = { ...fullQuiver, ammunition: 2 };
 const crossbow = {
   id: 'crossbow',
   name: 'Light crossbow',
@@ -28,26 +19,6 @@ const crossbow = {
   needsLoading: true,
   ammunition: 10,
   harm: 'Physical (Piercing)',
-};
-const sword = {
-  id: 'sword',
-  name: 'Arming sword',
-  kind: 'melee',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Slashing)',
-};
-const mace = {
-  id: 'mace',
-  name: 'Mace',
-  kind: 'melee',
-  weight: 'heavy',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Impact)',
 };
 const sera = {
   vitals: { strength: 2, agility: 3, resilience: 2 },
@@ -92,18 +63,8 @@ describe('Narateer scenarios through the API with manual dice', () => {
   const t = useApp();
 
   async function rest(system: Record<string, unknown>) {
-    const fightId = (await t.http.post('/fights').send(system).expect(201)).body.fightId as string;
-    const send = async (command: Record<string, unknown>) =>
-      (await t.http.post(`/fights/${fightId}/commands`).send(command).expect(200)).body as {
-        events: Event[];
-        view: any;
-      };
-    const refused = async (command: Record<string, unknown>) =>
-      (await t.http.post(`/fights/${fightId}/commands`).send(command).expect(422)).body as {
-        code: string;
-        field?: string;
-      };
-    return { fightId, send, refused };
+    const { fightId, send, refuse } = await overRest(t, system);
+    return { fightId, send, refused: refuse };
   }
 
   it('through REST, a ranged duel to the end: range Disadvantage on both shots, exchanged fire, Loading, Lingering Harm, collapse, the last arrow, a finished fight', async () => {

@@ -1,4 +1,5 @@
 import { useApp } from './support/app';
+import { overGraphql } from './support/fight-calls';
 import { declare, mira, opening, orin, respond } from './support/narateer-sheets';
 
 const setup = {
@@ -83,18 +84,7 @@ describe('Narateer end to end: "Worked Example: One Melee Exchange" with manual 
   });
 
   it('through GraphQL, with the same numbers', async () => {
-    const created = await t.gql(`mutation($i: CreateFightInput!) { createFight(input: $i) { fightId } }`, {
-      i: setup,
-    });
-    const id = created.data.createFight.fightId;
-    const send = async ({ type, ...payload }: Record<string, unknown>) => {
-      const res = await t.gql(
-        `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq events { type data } view } }`,
-        { f: id, i: { type, payload } },
-      );
-      expect(res.errors).toBeUndefined();
-      return res.data.command;
-    };
+    const { send } = await overGraphql(t, setup);
     for (const cmd of [...opening, declare]) await send(cmd);
     expectWorkedExample((await send(respond)).events);
   });

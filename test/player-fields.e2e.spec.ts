@@ -1,4 +1,6 @@
 import { useApp } from './support/app';
+import { sword as blade } from './support/archsoul-sheets';
+import { mace, sword } from './support/narateer-sheets';
 
 /**
  * C12 through both transports, with real player tokens: a player's command that carries a GM-only
@@ -11,26 +13,6 @@ interface Answer {
   body: any;
 }
 
-const sword = {
-  id: 'sword',
-  name: 'Arming sword',
-  kind: 'melee',
-  weight: 'light',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Slashing)',
-};
-const mace = {
-  id: 'mace',
-  name: 'Mace',
-  kind: 'melee',
-  weight: 'heavy',
-  baseAttackCost: 1,
-  weaponDamage: 2,
-  damageVitalCap: 3,
-  harm: 'Physical (Impact)',
-};
 const narateerSheet = (weapon: Cmd) => ({
   vitals: { strength: 2, agility: 2, resilience: 2 },
   skills: { melee: 3, ranged: 0, acrobatics: 1 },
@@ -60,7 +42,6 @@ const binder = (beastId: string) => ({
   inventory: [],
 });
 
-const blade = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
 const archsoulSheet = {
   attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
   skills: { awareness: 1, meleeWeapons: 2, weaponMastery: 1, resolve: 1 },
