@@ -200,6 +200,62 @@ export async function benchSqliteAppend(opts: {
 
 // ---------- PostgreSQL ----------
 
+interface PgRun {
+  url: string;
+  schema: string;
+  writers: number;
+  perWriter: number;
+  rep: number;
+  poolSize: number;
+}
+
+/** The adapter on a table of its own: its time, and the rows per transaction its group commit wrote. */
+async function adapterPgRun(r: PgRun, admin: Pool): Promise<{ ms: number; rowsPerTx: number }> {
+  const table = `events_${r.writers}_${r.rep}`;
+  const store = new PostgresEventStore({
+    connectionString: r.url,
+    schema: r.schema,
+    table,
+    poolSize: r.poolSize,
+  });
+  await store.start();
+  const ms = await adapterRun(store, r.writers, r.perWriter, `s${r.rep}`);
+  await store.close();
+  const { rows } = await admin.query<{ perTx: string }>(
+    `SELECT count(*)::float / count(DISTINCT transaction_id) AS "perTx" FROM "${r.schema}"."${table}"`,
+  );
+  return { ms, rowsPerTx: Number(rows[0].perTx) };
+}
+
+/** Raw: the adapter's own table DDL (another table, same schema), one INSERT per append. */
+async function rawPgRun(r: PgRun): Promise<number> {
+  const rawTable = `raw_${r.writers}_${r.rep}`;
+  const shape = new PostgresEventStore({
+    connectionString: r.url,
+    schema: r.schema,
+    table: rawTable,
+    poolSize: 1,
+  });
+  await shape.start();
+  await shape.close();
+  const pool = new Pool({ connectionString: r.url, max: r.poolSize });
+  const events = prepare(r.writers, r.perWriter, `s${r.rep}`);
+  const sql = `INSERT INTO "${r.schema}"."${rawTable}" (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`;
+  const ms = await driveWriters(r.writers, r.perWriter, (w, i) => {
+    const e = events[w][i];
+    return pool.query(sql, [
+      `s${r.rep}-${w}`,
+      i,
+      e.id,
+      e.type,
+      JSON.stringify(e.data),
+      JSON.stringify(e.metadata),
+    ]);
+  });
+  await pool.end();
+  return ms;
+}
+
 export async function benchPostgresAppend(
   url: string,
   opts: { writers: number[]; events: number; poolSize?: number },
@@ -215,37 +271,11 @@ export async function benchPostgresAppend(
       const rawMs: number[] = [];
       const adapterRowsPerTx: number[] = [];
       for (let rep = 0; rep < 2; rep++) {
-        const table = `events_${writers}_${rep}`;
-        const store = new PostgresEventStore({ connectionString: url, schema, table, poolSize });
-        await store.start();
-        adapterMs.push(await adapterRun(store, writers, perWriter, `s${rep}`));
-        await store.close();
-        const { rows } = await admin.query<{ perTx: string }>(
-          `SELECT count(*)::float / count(DISTINCT transaction_id) AS "perTx" FROM "${schema}"."${table}"`,
-        );
-        adapterRowsPerTx.push(Number(rows[0].perTx));
-        // Raw: the adapter's own table DDL (another table, same schema), one INSERT per append.
-        const rawTable = `raw_${writers}_${rep}`;
-        const shape = new PostgresEventStore({ connectionString: url, schema, table: rawTable, poolSize: 1 });
-        await shape.start();
-        await shape.close();
-        const pool = new Pool({ connectionString: url, max: poolSize });
-        const events = prepare(writers, perWriter, `s${rep}`);
-        const sql = `INSERT INTO "${schema}"."${rawTable}" (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`;
-        rawMs.push(
-          await driveWriters(writers, perWriter, (w, i) => {
-            const e = events[w][i];
-            return pool.query(sql, [
-              `s${rep}-${w}`,
-              i,
-              e.id,
-              e.type,
-              JSON.stringify(e.data),
-              JSON.stringify(e.metadata),
-            ]);
-          }),
-        );
-        await pool.end();
+        const run: PgRun = { url, schema, writers, perWriter, rep, poolSize };
+        const adapter = await adapterPgRun(run, admin);
+        adapterMs.push(adapter.ms);
+        adapterRowsPerTx.push(adapter.rowsPerTx);
+        rawMs.push(await rawPgRun(run));
       }
       const n = perWriter * writers;
       const adapter = (n / Math.min(...adapterMs)) * 1000;

@@ -67,20 +67,17 @@ const WATCHED = [
   'better-sqlite3',
 ];
 
-/** Self and inclusive time per module: inclusive counts a sample once for each module on its stack. */
-export function summarise(profile: CpuProfile, top = 30): ProfileSummary {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map<string, number>();
-  const inclusive = new Map<string, number>();
-  const fnSelf = new Map<string, { module: string; us: number }>();
-  let total = 0;
-  let idle = 0;
-  // A native function (better-sqlite3's run, a hash, a socket write) has no url: it counts for the
-  // nearest caller that has one, marked "(native)", so a binding's time lands with its user.
-  const memo = new Map<number, { module: string; caller: string }>();
-  const placeOf = (id: number): { module: string; caller: string } => {
+type ProfileNode = CpuProfile['nodes'][number];
+type Place = { module: string; caller: string };
+
+/**
+ * Where a sample's frame counts. A native function (better-sqlite3's run, a hash, a socket write) has
+ * no url: it counts for the nearest caller that has one, marked "(native)", so a binding's time
+ * lands with its user.
+ */
+function placer(byId: Map<number, ProfileNode>, parent: Map<number, number>): (id: number) => Place {
+  const memo = new Map<number, Place>();
+  return (id) => {
     const known = memo.get(id);
     if (known) return known;
     const node = byId.get(id)!;
@@ -99,47 +96,76 @@ export function summarise(profile: CpuProfile, top = 30): ProfileSummary {
     memo.set(id, place);
     return place;
   };
-  profile.samples.forEach((id, i) => {
-    const dt = profile.timeDeltas[i] ?? 0;
-    total += dt;
-    const node = byId.get(id)!;
-    const { module: m, caller } = placeOf(id);
-    // Idle, and the profiler's own inspector calls (starting and stopping it): not the service's work.
-    if (m === '(idle)' || m.startsWith('node:inspector')) {
-      idle += dt;
-      return;
-    }
-    self.set(m, (self.get(m) ?? 0) + dt);
-    const fnKey =
-      `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\/(node_modules|dist)\//, '')}${caller}`.trim();
-    const f = fnSelf.get(fnKey) ?? { module: m, us: 0 };
-    f.us += dt;
-    fnSelf.set(fnKey, f);
-    const seen = new Set<string>();
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur))
-      seen.add(placeOf(cur).module.replace(/ \(native\)$/, ''));
-    for (const s of seen) inclusive.set(s, (inclusive.get(s) ?? 0) + dt);
-  });
-  const busy = total - idle;
-  const modules = [...self.entries()]
+}
+
+/** The totals' ranking: modules and functions by self time, the watched modules whatever their rank. */
+function ranked(
+  t: {
+    self: Map<string, number>;
+    inclusive: Map<string, number>;
+    fnSelf: Map<string, { module: string; us: number }>;
+    total: number;
+    idle: number;
+  },
+  top: number,
+): ProfileSummary {
+  const busy = t.total - t.idle;
+  const modules = [...t.self.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
     .map(([module, us]) => ({
       module,
       selfMs: us / 1000,
       selfShare: us / busy,
-      inclusiveShare: (inclusive.get(module) ?? us) / busy,
+      inclusiveShare: (t.inclusive.get(module) ?? us) / busy,
     }));
-  const functions = [...fnSelf.entries()]
+  const functions = [...t.fnSelf.entries()]
     .sort((a, b) => b[1].us - a[1].us)
     .slice(0, top)
     .map(([fn, f]) => ({ fn, module: f.module, selfShare: f.us / busy }));
   const watched = WATCHED.map((module) => ({
     module,
-    selfShare: ((self.get(module) ?? 0) + (self.get(`${module} (native)`) ?? 0)) / busy,
-    inclusiveShare: (inclusive.get(module) ?? 0) / busy,
+    selfShare: ((t.self.get(module) ?? 0) + (t.self.get(`${module} (native)`) ?? 0)) / busy,
+    inclusiveShare: (t.inclusive.get(module) ?? 0) / busy,
   }));
-  return { sampledMs: total / 1000, busyMs: busy / 1000, modules, functions, watched };
+  return { sampledMs: t.total / 1000, busyMs: busy / 1000, modules, functions, watched };
+}
+
+/** Self and inclusive time per module: inclusive counts a sample once for each module on its stack. */
+export function summarise(profile: CpuProfile, top = 30): ProfileSummary {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const t = {
+    self: new Map<string, number>(),
+    inclusive: new Map<string, number>(),
+    fnSelf: new Map<string, { module: string; us: number }>(),
+    total: 0,
+    idle: 0,
+  };
+  const placeOf = placer(byId, parent);
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    t.total += dt;
+    const node = byId.get(id)!;
+    const { module: m, caller } = placeOf(id);
+    // Idle, and the profiler's own inspector calls (starting and stopping it): not the service's work.
+    if (m === '(idle)' || m.startsWith('node:inspector')) {
+      t.idle += dt;
+      return;
+    }
+    t.self.set(m, (t.self.get(m) ?? 0) + dt);
+    const fnKey =
+      `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\/(node_modules|dist)\//, '')}${caller}`.trim();
+    const f = t.fnSelf.get(fnKey) ?? { module: m, us: 0 };
+    f.us += dt;
+    t.fnSelf.set(fnKey, f);
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur))
+      seen.add(placeOf(cur).module.replace(/ \(native\)$/, ''));
+    for (const s of seen) t.inclusive.set(s, (t.inclusive.get(s) ?? 0) + dt);
+  });
+  return ranked(t, top);
 }
 
 export interface CommandPathProfile {

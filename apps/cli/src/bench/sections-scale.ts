@@ -84,7 +84,7 @@ export const fanoutSection: Section = async ({ dir, quick, results, rows, log })
 export const serverMemorySection: Section = async ({ dir, quick, results, rows, log }) => {
   const fights = quick ? 2000 : 10_000;
   const steps = quick ? [1000, 2000] : [1000, 5000, 10_000];
-  const m = await benchServerMemory(`${dir}/server-memory`, { fights, steps, rounds: quick ? 2 : 3, log });
+  const m = await benchServerMemory(`${dir}/server-memory`, { fights, steps, rounds: 2, log });
   results['server-memory'] = m;
   const [boot, last] = [m.samples[0], m.samples[m.samples.length - 1]];
   const mib = (x: number) => `${fmt(x)} MiB`;
