@@ -1,4 +1,5 @@
 import { sheet, TEST_ADMIN_KEY, useApp } from './support/app';
+import { soloFight } from './support/fight-calls';
 
 /**
  * The one rule for bad input (README "Errors"), on every REST route that takes a body and on the
@@ -43,16 +44,7 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
   /** A fight log as GET /fights/:id/log exports it: what POST /audit/verify reads. */
   const log: Record<string, unknown> = {};
   beforeAll(async () => {
-    ids.fight = (
-      await t.http
-        .post('/fights')
-        .send({
-          system: 'narateer',
-          dice: { mode: 'manual' },
-          combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
-        })
-        .expect(201)
-    ).body.fightId;
+    ids.fight = await soloFight(t);
     Object.assign(log, (await t.http.get(`/fights/${ids.fight}/log`).expect(200)).body);
     ids.tenant = t.tenantId;
     ids.endpoint = (

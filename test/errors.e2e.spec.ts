@@ -1,20 +1,12 @@
 import { removeDir, sheet, startApp, TestApp } from './support/app';
+import { soloFight } from './support/fight-calls';
 
 describe('bad input gets a clear 4xx with a stable code and the field', () => {
   let t: TestApp;
   let fightId: string;
   beforeAll(async () => {
     t = await startApp();
-    fightId = (
-      await t.http
-        .post('/fights')
-        .send({
-          system: 'narateer',
-          dice: { mode: 'manual' },
-          combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
-        })
-        .expect(201)
-    ).body.fightId;
+    fightId = await soloFight(t);
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { Client, createClient } from 'graphql-ws';
-import { removeDir, sheet, startApp, TestApp } from './support/app';
+import { removeDir, startApp, TestApp } from './support/app';
+import { soloFight } from './support/fight-calls';
 
 const EVENTS = `subscription($fightId: ID!, $after: Int) { fightEvents(fightId: $fightId, after: $after) { seq type hash } }`;
 const VIEWS = `subscription($fightId: ID!) { fightView(fightId: $fightId) { seq view } }`;
@@ -61,16 +62,7 @@ describe('live read side: subscriptions that never miss an event', () => {
   beforeAll(async () => {
     t = await startApp({ listen: true });
     apiKey = t.apiKey;
-    fightId = (
-      await t.http
-        .post('/fights')
-        .send({
-          system: 'narateer',
-          dice: { mode: 'manual' },
-          combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
-        })
-        .expect(201)
-    ).body.fightId;
+    fightId = await soloFight(t);
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,7 @@
 import { FightService } from '@app/fights';
 import { WebhookOutbox } from '@app/webhooks';
 import { sheet, TEST_ADMIN_KEY, TestApp, useApp } from './support/app';
+import { soloFight } from './support/fight-calls';
 
 /** The pages of a list, following Link rel="next" from `first` until there is none. */
 async function pages(t: TestApp, first: string): Promise<Array<{ body: any; cursor?: string }>> {
@@ -33,16 +34,7 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
   });
   let fightId: string;
   beforeAll(async () => {
-    fightId = (
-      await t.http
-        .post('/fights')
-        .send({
-          system: 'narateer',
-          dice: { mode: 'manual' },
-          combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
-        })
-        .expect(201)
-    ).body.fightId;
+    fightId = await soloFight(t);
     for (let i = 0; i < 8; i++)
       await t.http
         .post(`/fights/${fightId}/commands`)

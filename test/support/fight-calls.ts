@@ -1,4 +1,4 @@
-import type { TestApp } from './app';
+import { sheet, type TestApp } from './app';
 
 /** A fight over REST as its table plays it: the GM's commands (the tenant key), player tokens, a player's commands. */
 export function tableOf(t: TestApp, fightId: string) {
@@ -57,4 +57,18 @@ export async function overGraphql(t: TestApp, setup: object) {
     return res.errors?.[0]?.extensions as { code: string; field?: string };
   };
   return { fightId, send, refuse };
+}
+
+/** The smallest fight: Narateer with manual dice and one combatant, A. Returns its id. */
+export async function soloFight(t: TestApp): Promise<string> {
+  return (
+    await t.http
+      .post('/fights')
+      .send({
+        system: 'narateer',
+        dice: { mode: 'manual' },
+        combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
+      })
+      .expect(201)
+  ).body.fightId;
 }
