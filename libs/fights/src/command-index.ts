@@ -1,3 +1,5 @@
+import { endianness } from 'node:os';
+
 /**
  * Which commandIds a fight has seen, for idempotency, in a few bytes per command
  * (a cached fight must stay small however long it runs). Keys are 30-bit hashes, so
@@ -26,24 +28,51 @@ export class CommandIndex {
     return this.first.size;
   }
 
-  /** The index as plain JSON data, for a fight snapshot (snapshots/fight-snapshot.ts). */
+  /**
+   * The index as JSON data, for a fight snapshot (snapshots/fight-snapshot.ts): its entries in order as
+   * little-endian int32s in base64 (key, seq; or key | SHARED, count, seqs… for a collision), which a cold
+   * load decodes in a fraction of the time a JSON array of numbers takes.
+   */
   toData(): CommandIndexData {
-    const pairs: Array<number | number[]> = [];
-    for (const [key, seq] of this.first) pairs.push(key, typeof seq === 'number' ? seq : [...seq]);
-    return { pairs, last: this.last ?? null };
+    let n = 0;
+    for (const seq of this.first.values()) n += typeof seq === 'number' ? 2 : 2 + seq.length;
+    const buf = Buffer.alloc(4 * n);
+    let at = 0;
+    const put = (v: number) => (at = buf.writeInt32LE(v, at));
+    for (const [key, seq] of this.first) {
+      if (typeof seq === 'number') {
+        put(key);
+        put(seq);
+      } else {
+        put(key | SHARED);
+        put(seq.length);
+        for (const s of seq) put(s);
+      }
+    }
+    return { entries: buf.toString('base64'), last: this.last ?? null };
   }
 
   /** The index `toData` gave; undefined when `data` is not such an index (a corrupt snapshot). */
   static fromData(data: unknown): CommandIndex | undefined {
-    const { pairs, last } = (data ?? {}) as Partial<CommandIndexData>;
-    if (!Array.isArray(pairs) || pairs.length % 2 !== 0) return undefined;
-    if (last !== null && typeof last !== 'string') return undefined;
+    const { entries, last } = (data ?? {}) as Partial<CommandIndexData>;
+    if (typeof entries !== 'string' || (last !== null && typeof last !== 'string')) return undefined;
+    const buf = Buffer.from(entries, 'base64');
+    if (buf.length % 4 !== 0) return undefined;
+    const w = int32sOf(buf);
     const index = new CommandIndex();
-    for (let i = 0; i < pairs.length; i += 2) {
-      const [key, seq] = [pairs[i], pairs[i + 1]];
-      if (!isSeq(key) || !(isSeq(seq) || (Array.isArray(seq) && seq.length > 1 && seq.every(isSeq))))
-        return undefined;
-      index.first.set(key, typeof seq === 'number' ? seq : [...seq]);
+    for (let i = 0; i < w.length;) {
+      if (i + 2 > w.length) return undefined;
+      const key = w[i++];
+      const next = w[i++];
+      if (key < 0 || next < 0) return undefined;
+      if ((key & SHARED) === 0) {
+        index.first.set(key, next);
+        continue;
+      }
+      if (next < 2 || i + next > w.length) return undefined;
+      const seqs = Array.from(w.subarray(i, (i += next)));
+      if (seqs.some((s) => s < 0)) return undefined;
+      index.first.set(key & ~SHARED, seqs);
     }
     index.last = last ?? undefined;
     return index;
@@ -56,13 +85,22 @@ export class CommandIndex {
   }
 }
 
-/** A CommandIndex as JSON: key, seq (or seqs, on a collision), key, seq…; and the id of the last command added. */
+/** A CommandIndex as JSON: its entries (CommandIndex.toData) and the id of the last command added. */
 export interface CommandIndexData {
-  pairs: Array<number | number[]>;
+  entries: string;
   last: string | null;
 }
 
-const isSeq = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+/** Keys are 30 bits: bit 30 marks an entry of several seqs in the encoded index. */
+const SHARED = 0x40000000;
+
+/** Little-endian int32s: a copied typed array on a little-endian host (fast), read one by one elsewhere. */
+function int32sOf(buf: Buffer): Int32Array {
+  const words = new Int32Array(buf.length / 4);
+  if (endianness() === 'LE') new Uint8Array(words.buffer).set(buf);
+  else for (let i = 0; i < words.length; i++) words[i] = buf.readInt32LE(4 * i);
+  return words;
+}
 
 /** FNV-1a over UTF-16 code units, folded to 30 bits (a V8 small integer). */
 export function commandKey(s: string): number {

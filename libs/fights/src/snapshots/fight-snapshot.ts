@@ -7,7 +7,7 @@ import type { LoadedFight } from '../fight-cache';
 import { StoredSnapshot } from './snapshot-store';
 
 /** Bumped when the payload's shape changes. */
-export const SNAPSHOT_SCHEMA = 1;
+export const SNAPSHOT_SCHEMA = 2;
 
 /** What a snapshot holds: the fold at `seq` and the command index up to it. Never the seed. */
 interface SnapshotBody {
