@@ -2,7 +2,7 @@ import { FightCore, RuleCommand, RuleEvent, RuleSystem } from '../src/core/types
 import { RuleViolation } from '../src/core/violation';
 import { DiceSource } from '../src/dice/roll';
 import { ManualDice, ManualFaces } from '../src/dice/manual';
-import { seedCommitment } from '../src/dice/seeded';
+import { SeededDice, seedCommitment } from '../src/dice/seeded';
 
 export const TEST_SEED = 'test-seed';
 export const TEST_COMMITMENT = seedCommitment(TEST_SEED);
@@ -61,4 +61,20 @@ export function find(events: RuleEvent[], type: string): Record<string, any> {
 
 export function types(events: RuleEvent[]): string[] {
   return events.map((e) => e.type);
+}
+
+/** What the decider makes of a command (its events, or the violation's code and field), with the same seeded dice every time. */
+export function decidedSeeded<S extends FightCore>(
+  system: RuleSystem<S>,
+  state: S,
+  command: RuleCommand,
+): string {
+  try {
+    return JSON.stringify(
+      system.decide(state, command, new SeededDice({ seed: TEST_SEED, fightId: 'f1', drawsUsed: 0 })),
+    );
+  } catch (e) {
+    if (e instanceof RuleViolation) return `${e.code} ${e.field}`;
+    throw e;
+  }
 }

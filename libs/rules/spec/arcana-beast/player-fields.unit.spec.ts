@@ -1,27 +1,13 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
-import { RuleViolation } from '../../src/core/violation';
-import { SeededDice } from '../../src/dice/seeded';
 import { arcanaBeast } from '../../src/arcana-beast';
-import { TEST_SEED } from '../given';
+import { decidedSeeded } from '../given';
 import { close, fight, party, stateOf, then } from './helpers';
 
 const actor = (events: RuleEvent[], command: RuleCommand) => arcanaBeast.actorOf!(stateOf(events), command);
 
 /** What the decider makes of a command (events, or the violation), with the same seeded dice every time. */
-function decided(events: RuleEvent[], command: RuleCommand): string {
-  try {
-    return JSON.stringify(
-      arcanaBeast.decide(
-        stateOf(events),
-        command,
-        new SeededDice({ seed: TEST_SEED, fightId: 'f1', drawsUsed: 0 }),
-      ),
-    );
-  } catch (e) {
-    if (e instanceof RuleViolation) return `${e.code} ${e.field}`;
-    throw e;
-  }
-}
+const decided = (events: RuleEvent[], command: RuleCommand) =>
+  decidedSeeded(arcanaBeast, stateOf(events), command);
 
 /** Ember's turn (Ash's beast), Close to the wolf, its Zero Power's trigger marked. */
 const emberTurn = then(close(fight(party, 'ember'), 'ember', 'wolf'), {

@@ -1,27 +1,13 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
-import { RuleViolation } from '../../src/core/violation';
-import { SeededDice } from '../../src/dice/seeded';
 import { narateer } from '../../src/narateer';
-import { TEST_SEED } from '../given';
+import { decidedSeeded } from '../given';
 import { fight, melee, mira, orin, respond, stateOf, then } from './helpers';
 
 const actor = (events: RuleEvent[], command: RuleCommand) => narateer.actorOf!(stateOf(events), command);
 
 /** What the decider makes of a command (events, or the violation), with the same seeded dice every time. */
-function decided(events: RuleEvent[], command: RuleCommand): string {
-  try {
-    return JSON.stringify(
-      narateer.decide(
-        stateOf(events),
-        command,
-        new SeededDice({ seed: TEST_SEED, fightId: 'f1', drawsUsed: 0 }),
-      ),
-    );
-  } catch (e) {
-    if (e instanceof RuleViolation) return `${e.code} ${e.field}`;
-    throw e;
-  }
-}
+const decided = (events: RuleEvent[], command: RuleCommand) =>
+  decidedSeeded(narateer, stateOf(events), command);
 
 const sword = {
   id: 'sword',
