@@ -3,7 +3,7 @@ import { DiceSource, Roll } from '../dice/roll';
 import { DIE_SIDES, INITIATIVE_TEST } from './data';
 import type { ArchsoulInitiativeRoll } from './events';
 import { poolOf, rollTest } from './rolls';
-import { ArchsoulState, partyOf } from './state';
+import { ArchsoulCombatant, ArchsoulState, partyOf } from './state';
 
 interface Unit {
   ids: string[];
@@ -21,62 +21,91 @@ interface Unit {
  */
 export function rollInitiative(state: ArchsoulState, ids: string[], dice: DiceSource): InitiativeResult {
   const c = (id: string) => state.combatants[id];
-  const awareness = (id: string) => c(id).sheet.skills.awareness ?? 0;
-  const precision = (id: string) => c(id).sheet.attributes.precision;
   const previous = state.order.filter((id) => !ids.includes(id) && state.combatants[id]);
   const enemies = [...previous, ...ids].filter((id) => partyOf(c(id).side) === 'enemies');
   const rolls: ArchsoulInitiativeRoll[] = [];
   const units: Unit[] = [];
   for (const id of [...previous, ...ids]) {
     if (partyOf(c(id).side) === 'enemies') continue;
-    let total = c(id).initiative ?? 0;
-    if (ids.includes(id)) {
-      const test = rollTest(
-        dice,
-        poolOf(c(id), INITIATIVE_TEST.attribute, INITIATIVE_TEST.skill),
-        INITIATIVE_TEST.difficulty,
-      );
-      total = test.successes;
-      rolls.push({ combatantId: id, roll: test.roll, total });
-    }
-    units.push({
-      ids: [id],
-      total,
-      awareness: awareness(id),
-      precision: precision(id),
-      fresh: ids.includes(id),
-    });
+    units.push(heroUnit(state, id, ids.includes(id), dice, rolls));
   }
-  if (enemies.length > 0) {
-    const fresh = enemies.filter((id) => ids.includes(id));
-    const known = enemies.find((id) => !ids.includes(id) && c(id).initiative !== undefined);
-    let total = known ? c(known).initiative! : 0;
-    let roll: Roll = { sides: DIE_SIDES, faces: [] };
-    if (!known && fresh.length > 0) {
-      const pool = Math.max(
-        ...enemies.map((id) => poolOf(c(id), INITIATIVE_TEST.attribute, INITIATIVE_TEST.skill)),
-      );
-      const test = rollTest(dice, pool, INITIATIVE_TEST.difficulty);
-      total = test.successes;
-      roll = test.roll;
-    }
-    for (const id of fresh) rolls.push({ combatantId: id, roll, total, shared: true });
-    const sorted = [...enemies].sort((a, b) => awareness(b) - awareness(a) || precision(b) - precision(a));
-    units.push({
-      ids: sorted,
-      total,
-      awareness: Math.max(...enemies.map(awareness)),
-      precision: Math.max(...enemies.map(precision)),
-      fresh: fresh.length > 0,
-    });
+  if (enemies.length > 0) units.push(enemyUnit(state, enemies, ids, dice, rolls));
+  units.sort(compareUnits);
+  const ties = rollOffs(units, rolls, dice);
+  return { rolls, order: units.flatMap((u) => u.ids), ties };
+}
+
+const awarenessOf = (c: ArchsoulCombatant) => c.sheet.skills.awareness ?? 0;
+const precisionOf = (c: ArchsoulCombatant) => c.sheet.attributes.precision;
+
+/** A hero's own roll when it is new to the order (`fresh`); otherwise the total it has. */
+function heroUnit(
+  state: ArchsoulState,
+  id: string,
+  fresh: boolean,
+  dice: DiceSource,
+  rolls: ArchsoulInitiativeRoll[],
+): Unit {
+  const c = state.combatants[id];
+  let total = c.initiative ?? 0;
+  if (fresh) {
+    const test = rollTest(
+      dice,
+      poolOf(c, INITIATIVE_TEST.attribute, INITIATIVE_TEST.skill),
+      INITIATIVE_TEST.difficulty,
+    );
+    total = test.successes;
+    rolls.push({ combatantId: id, roll: test.roll, total });
   }
-  const cmp = (a: Unit, b: Unit) =>
-    b.total - a.total || b.awareness - a.awareness || b.precision - a.precision;
-  units.sort(cmp);
+  return { ids: [id], total, awareness: awarenessOf(c), precision: precisionOf(c), fresh };
+}
+
+/** The enemies as one unit: the GM's one roll with the highest pool, or the total the enemies already have. */
+function enemyUnit(
+  state: ArchsoulState,
+  enemies: string[],
+  ids: string[],
+  dice: DiceSource,
+  rolls: ArchsoulInitiativeRoll[],
+): Unit {
+  const c = (id: string) => state.combatants[id];
+  const awareness = (id: string) => awarenessOf(c(id));
+  const precision = (id: string) => precisionOf(c(id));
+  const fresh = enemies.filter((id) => ids.includes(id));
+  const known = enemies.find((id) => !ids.includes(id) && c(id).initiative !== undefined);
+  let total = known ? c(known).initiative! : 0;
+  let roll: Roll = { sides: DIE_SIDES, faces: [] };
+  if (!known && fresh.length > 0) {
+    const pool = Math.max(
+      ...enemies.map((id) => poolOf(c(id), INITIATIVE_TEST.attribute, INITIATIVE_TEST.skill)),
+    );
+    const test = rollTest(dice, pool, INITIATIVE_TEST.difficulty);
+    total = test.successes;
+    roll = test.roll;
+  }
+  for (const id of fresh) rolls.push({ combatantId: id, roll, total, shared: true });
+  const sorted = [...enemies].sort((a, b) => awareness(b) - awareness(a) || precision(b) - precision(a));
+  return {
+    ids: sorted,
+    total,
+    awareness: Math.max(...enemies.map(awareness)),
+    precision: Math.max(...enemies.map(precision)),
+    fresh: fresh.length > 0,
+  };
+}
+
+const compareUnits = (a: Unit, b: Unit) =>
+  b.total - a.total || b.awareness - a.awareness || b.precision - a.precision;
+
+/**
+ * Units tied on total, Awareness and Precision roll off a d6 each when one of them is new to the order; `units`
+ * is reordered in place and each roll records its roll-off. Returns who is still tied (they go to the GM, C10).
+ */
+function rollOffs(units: Unit[], rolls: ArchsoulInitiativeRoll[], dice: DiceSource): string[][] {
   const ties: string[][] = [];
   for (let i = 0; i < units.length;) {
     let j = i + 1;
-    while (j < units.length && cmp(units[i], units[j]) === 0) j++;
+    while (j < units.length && compareUnits(units[i], units[j]) === 0) j++;
     const group = units.slice(i, j);
     if (group.length > 1 && group.some((u) => u.fresh)) {
       const off = dice.roll(group.length, DIE_SIDES, 'followUp');
@@ -96,5 +125,5 @@ export function rollInitiative(state: ArchsoulState, ids: string[], dice: DiceSo
     }
     i = j;
   }
-  return { rolls, order: units.flatMap((u) => u.ids), ties };
+  return ties;
 }

@@ -109,40 +109,14 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
     'RULINGS.md S41: the battle map has no height; the GM narrates a vertical jump (archsoul.txt: Jumping: "one-third this amount straight up") and places the combatant',
     'vertical',
   );
-  let budget: number;
-  const events: RuleEvent[] = [];
-  if (free) {
-    ensure(
-      c.freeMove > 0,
-      'ARCHSOUL_NO_FREE_MOVE',
-      `archsoul.txt: Ambushes: ${c.id} has no free movement left (only the surprising party, in round 1)`,
-      'free',
-    );
-    budget = c.freeMove;
-  } else {
-    budget = c.moves === 2 ? 6 * speedOf(c) - c.moveDistance : speedOf(c);
-    events.push(spend(c, 'move'));
-  }
+  const [budget, events] = moveBudget(c, free);
   ensure(
     path.length <= budget,
     'ARCHSOUL_MOVE_TOO_FAR',
     `archsoul.txt: Move: ${c.id} may move ${budget} space(s) with this ${free ? 'free move' : 'Move'}${c.moves === 2 && !free ? ' (RULINGS.md S6/S14: 6 × speed minus the distance already moved)' : ''}; the path has ${path.length}`,
     'path',
   );
-  if (jump) {
-    ensure(
-      straight(c.position!, path),
-      'ARCHSOUL_JUMP_NOT_STRAIGHT',
-      'archsoul.txt: Jumping: "A jumping character can only move in a straight line"',
-      'path',
-    );
-    ensure(
-      path.length <= jumpSpaces(c),
-      'ARCHSOUL_JUMP_TOO_FAR',
-      `archsoul.txt: Jumping: Athletics plus half Conditioning metres: ${c.id} jumps ${jumpSpaces(c)} space(s) (RULINGS.md S36)`,
-      'path',
-    );
-  }
+  if (jump) checkJump(c, path);
   if (trample)
     ensure(
       c.mounted && c.sheet.mount,
@@ -168,6 +142,39 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
       dice,
     ),
   ];
+}
+
+/**
+ * The spaces this Move may cover, and the AP it spends: a free move's remainder (Ambushes), or the speed
+ * (S6/S14: a third Move, 6 × speed less what was already moved).
+ */
+function moveBudget(c: ArchsoulCombatant, free: boolean): [number, RuleEvent[]] {
+  if (free) {
+    ensure(
+      c.freeMove > 0,
+      'ARCHSOUL_NO_FREE_MOVE',
+      `archsoul.txt: Ambushes: ${c.id} has no free movement left (only the surprising party, in round 1)`,
+      'free',
+    );
+    return [c.freeMove, []];
+  }
+  return [c.moves === 2 ? 6 * speedOf(c) - c.moveDistance : speedOf(c), [spend(c, 'move')]];
+}
+
+/** archsoul.txt: Jumping: in a straight line, at most the jump's spaces (S36). */
+function checkJump(c: ArchsoulCombatant, path: Space[]): void {
+  ensure(
+    straight(c.position!, path),
+    'ARCHSOUL_JUMP_NOT_STRAIGHT',
+    'archsoul.txt: Jumping: "A jumping character can only move in a straight line"',
+    'path',
+  );
+  ensure(
+    path.length <= jumpSpaces(c),
+    'ARCHSOUL_JUMP_TOO_FAR',
+    `archsoul.txt: Jumping: Athletics plus half Conditioning metres: ${c.id} jumps ${jumpSpaces(c)} space(s) (RULINGS.md S36)`,
+    'path',
+  );
 }
 
 /** archsoul.txt: Slow Move (1 AP): one space, any facing. */

@@ -8,7 +8,7 @@ import { CHARGE, PREVENTION_TEST } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
 import { poolOf, rollTest } from '../rolls';
-import { ArchsoulCombatant, ArchsoulState, hasCondition, isDown, Trigger } from '../state';
+import { ArchsoulCombatant, ArchsoulState, hasCondition, HeldAction, isDown, Trigger } from '../state';
 import { weaponOf } from './common';
 import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
@@ -162,52 +162,58 @@ export function resumeAction(state: ArchsoulState, raw: RuleCommand, dice: DiceS
     abandoned: command.abandon ?? false,
   });
   if (command.abandon) return [resumed];
-  const s = evolve(state, resumed);
+  return [resumed, ...performHeld(evolve(state, resumed), id, q.action, command, dice)];
+}
+
+/** S18: the held action, performed as it was declared, with the resume's dice and circumstances (C12). */
+function performHeld(
+  s: ArchsoulState,
+  id: string,
+  action: HeldAction,
+  command: ArchsoulCommand<'ResumeAction'>,
+  dice: DiceSource,
+): RuleEvent[] {
   const c = s.combatants[id];
-  const action = q.action;
   switch (action.type) {
     case 'Move':
-      return [resumed, ...walk(s, action.payload, 'path', dice)];
+      return walk(s, action.payload, 'path', dice);
     case 'Charge':
-      return [resumed, ...performCharge(s, action.payload, dice)];
+      return performCharge(s, action.payload, dice);
     case 'StandUp':
-      return [resumed, ...performStandUp(c)];
+      return performStandUp(c);
     case 'Attack': {
       const p = action.payload;
-      return [
-        resumed,
-        ...performAttack(
-          s,
-          {
-            attacker: c,
-            weapon: weaponOf(c, p.weaponId, 'weaponId'),
-            target: s.combatants[p.targetId!],
-            input: { ...p, ...command },
-            action: 'attack',
-          },
-          dice,
-        ),
-      ];
+      return performAttack(
+        s,
+        {
+          attacker: c,
+          weapon: weaponOf(c, p.weaponId, 'weaponId'),
+          target: s.combatants[p.targetId!],
+          input: { ...p, ...command },
+          action: 'attack',
+        },
+        dice,
+      );
     }
     case 'ThrowItem': {
       const p = action.payload;
-      return [resumed, ...performThrow(s, c, p.itemId, s.combatants[p.targetId], { ...p, ...command }, dice)];
+      return performThrow(s, c, p.itemId, s.combatants[p.targetId], { ...p, ...command }, dice);
     }
     case 'DrawSimpleItem':
-      return [resumed, ...performPickUp(s, c, action.payload.groundId)];
+      return performPickUp(s, c, action.payload.groundId);
     case 'DrawAwkwardItem':
-      return [resumed, ...performAwkward(s, c, action.payload.itemId, action.payload.ap)];
+      return performAwkward(s, c, action.payload.itemId, action.payload.ap);
     case 'SoulShield':
-      return [resumed, ...performSoulShield(c, action.payload.targetId)];
+      return performSoulShield(c, action.payload.targetId);
     case 'Grab':
-      return [resumed, ...performGrab(s, c.id, action.payload.targetId, dice)];
+      return performGrab(s, c.id, action.payload.targetId, dice);
     case 'AreaAttack': {
       const p = action.payload;
-      return [resumed, ...performAreaAttack(s, c, p.weaponId, p.centre, { ...p, ...command }, dice)];
+      return performAreaAttack(s, c, p.weaponId, p.centre, { ...p, ...command }, dice);
     }
     case 'PerformRitual': {
       const { combatantId: _c, ...ritual } = action.payload;
-      return [resumed, ...ritualPerformed(c, ritual)];
+      return ritualPerformed(c, ritual);
     }
     default: {
       const unhandled: never = action;
