@@ -1,7 +1,6 @@
-import { Client as PgClient } from 'pg';
-import { removeDir, sheet, startApp, TestApp } from './support/app';
-
-const PG_URL = process.env.EVENT_STORE_PG_URL;
+import { removeDir, startApp, TestApp } from './support/app';
+import { onEveryEngine } from './support/engines';
+import { soloFight } from './support/fight-calls';
 
 /** JSON nested `depth` arrays deep, as text (JSON.stringify would recurse as deep itself). */
 const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth);
@@ -23,16 +22,7 @@ function edgeSuite(
 
     beforeAll(async () => {
       t = await startApp(opts);
-      fightId = (
-        await t.http
-          .post('/fights')
-          .send({
-            system: 'narateer',
-            dice: { mode: 'manual' },
-            combatants: [{ id: 'a', name: 'A', sheet: sheet() }],
-          })
-          .expect(201)
-      ).body.fightId;
+      fightId = await soloFight(t);
     });
     afterAll(async () => {
       if (!t) return; // the start failed and has said so
@@ -140,20 +130,4 @@ function edgeSuite(
   });
 }
 
-edgeSuite('SQLite', {});
-
-if (PG_URL) {
-  const schema = `edge_${Date.now().toString(36)}`;
-  edgeSuite('PostgreSQL', { eventStoreUrl: PG_URL, eventStoreSchema: schema }, async () => {
-    const c = new PgClient({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await c.end();
-  });
-} else {
-  console.warn(
-    'hostile input on PostgreSQL SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
-  );
-  describe.skip('hostile input at the edge (PostgreSQL, SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
-    it('needs PostgreSQL', () => undefined));
-}
+onEveryEngine(edgeSuite, { prefix: 'edge', what: 'hostile input', title: 'hostile input at the edge' });

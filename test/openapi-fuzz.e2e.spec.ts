@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { Client as PgClient } from 'pg';
 import { removeDir, sheet, startApp, TEST_ADMIN_KEY, TestApp } from './support/app';
+import { onEveryEngine } from './support/engines';
 
 /**
  * Every route of the service's own OpenAPI document, with valid credentials and hostile everything
@@ -15,7 +15,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261201);
 /** Requests per property run, sent together (also shakes out races between them). */
 const BATCH = 8;
 const RUNS = 250;
-const PG_URL = process.env.EVENT_STORE_PG_URL;
 /** Generous: an answer slower than this is a hang, not a slow machine. */
 const ANSWER_WITHIN_MS = 15_000;
 
@@ -486,20 +485,8 @@ function fuzzSuite(
   });
 }
 
-fuzzSuite('SQLite', {});
-
-if (PG_URL) {
-  const schema = `fuzz_${Date.now().toString(36)}`;
-  fuzzSuite('PostgreSQL', { eventStoreUrl: PG_URL, eventStoreSchema: schema }, async () => {
-    const c = new PgClient({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await c.end();
-  });
-} else {
-  console.warn(
-    'hostile REST fuzz on PostgreSQL SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
-  );
-  describe.skip('every REST route under hostile input (PostgreSQL, SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
-    it('needs PostgreSQL', () => undefined));
-}
+onEveryEngine(fuzzSuite, {
+  prefix: 'fuzz',
+  what: 'hostile REST fuzz',
+  title: 'every REST route under hostile input',
+});
