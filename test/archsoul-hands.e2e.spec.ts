@@ -1,8 +1,8 @@
+import { bow, unarmed as base, sword } from '../libs/rules/spec/archsoul/helpers';
 import { useApp } from './support/app';
 
 /** The rules review's Archsoul cases through REST, with manual dice (S15): hands (S51, S52), the view, S53, S54. */
 
-const sword = { id: 'sword', name: 'Sword', type: 'melee', damage: 2 };
 const greatsword = { id: 'greatsword', name: 'Greatsword', type: 'melee', damage: 3, twoHanded: true };
 const dagger = { id: 'dagger', name: 'Dagger', type: 'melee', damage: 1, handling: 'light' };
 const spear = {
@@ -14,30 +14,8 @@ const spear = {
   twoHanded: true,
   properties: ['spear'],
 };
-const bow = {
-  id: 'bow',
-  name: 'Longbow',
-  type: 'ranged',
-  damage: 2,
-  accurateRange: 5,
-  maximumRange: 10,
-  ammunition: { kind: 'arrow', count: 5 },
-};
 const claws = { id: 'claws', name: 'Claws', type: 'unarmed', damage: 1 };
 const shield = { id: 'kite', name: 'Kite shield', bonus: 2 };
-const base = {
-  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
-  skills: {
-    awareness: 1,
-    meleeWeapons: 2,
-    rangedWeapons: 2,
-    primitiveAttacks: 1,
-    weaponMastery: 1,
-    resolve: 1,
-  },
-  maxHp: 10,
-  defense: 1,
-};
 
 type Event = { type: string; data: any };
 type Result = { events: Event[]; view: any };

@@ -33,22 +33,23 @@ export const javelin = {
   maximumRange: 6,
 };
 
+/** A sheet before its weapons: attributes 2 but Soulpower and Intellect 1, 10 HP, Defense 1. */
+export const unarmed = {
+  attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
+  skills: {
+    awareness: 1,
+    meleeWeapons: 2,
+    rangedWeapons: 2,
+    primitiveAttacks: 1,
+    weaponMastery: 1,
+    resolve: 1,
+  },
+  maxHp: 10,
+  defense: 1,
+};
+
 export function sheet(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    attributes: { precision: 2, athletics: 2, endurance: 2, soulpower: 1, intellect: 1 },
-    skills: {
-      awareness: 1,
-      meleeWeapons: 2,
-      rangedWeapons: 2,
-      primitiveAttacks: 1,
-      weaponMastery: 1,
-      resolve: 1,
-    },
-    maxHp: 10,
-    defense: 1,
-    weapons: [sword],
-    ...overrides,
-  };
+  return { ...unarmed, weapons: [sword], ...overrides };
 }
 
 export interface Fighter {
