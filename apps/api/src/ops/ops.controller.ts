@@ -36,7 +36,7 @@ export class OpsController {
 
   @Get('health/ready')
   @ApiOperation({
-    summary: `Readiness: the event store answers and every projection is within ${READY_MAX_LAG} events of the log (503 otherwise); readSide says whether this instance runs the projections and the webhook outbox`,
+    summary: `Readiness: the event store answers and every projection is within ${READY_MAX_LAG} events of the log (503 otherwise)`,
   })
   async ready(@Res() res: Response): Promise<void> {
     try {
