@@ -26,6 +26,7 @@ export class PostgresSnapshotStore implements SnapshotStore {
       max: 2,
       application_name: 'fight-snapshots',
       statement_timeout: 5000,
+      connectionTimeoutMillis: 5000,
       idle_in_transaction_session_timeout: 5000,
     });
     this.pool.on('error', () => undefined);
