@@ -1,19 +1,5 @@
 import { archsoul } from '../../src/archsoul';
-import { fight, sheet, stateOf } from './helpers';
-
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
+import { fight, foe, hero, stateOf } from './helpers';
 
 describe('Who acts (RULINGS.md C11): each maneuver names its acting combatant', () => {
   it('actorOf reads combatantId, or attackerId for AreaAttack', () => {

@@ -1,31 +1,18 @@
 import {
+  bow,
   exact,
   fight,
   find,
+  foe,
+  hero,
+  javelin,
+  pistol,
   refused,
-  sheet,
   stateOf,
   sword,
-  bow,
-  pistol,
-  javelin,
   then,
   types,
 } from './helpers';
-
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
 
 describe('Turn order (archsoul.txt: Turn Order, RULINGS.md S9, S12, S16, S17)', () => {
   it('heroes A and B above the villains act first; C, below, acts with A and B from round 2 (the text’s example)', () => {

@@ -1,18 +1,5 @@
-import { exact, fight, find, refused, sheet, stateOf, sword, bow, pistol, then, types } from './helpers';
+import { bow, exact, fight, find, foe, hero, pistol, refused, stateOf, sword, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
 const rend = { id: 'rend', name: 'Rending', type: 'soul', accurateRange: 6, maximumRange: 10 };
 const caster = {
   weapons: [sword, rend],

@@ -1,19 +1,4 @@
-import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
-
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
-const rider = { weapons: [sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
+import { exact, fight, find, foe, hero, refused, rider, stateOf, then, types } from './helpers';
 
 describe('S40: Falling (archsoul.txt: Miscellaneous: Falling Time; no damage formula)', () => {
   it('S40: the GM’s Fall records the fall, leaves the combatant prone and applies the GM’s damage, without AP', () => {

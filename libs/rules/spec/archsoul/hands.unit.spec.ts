@@ -1,21 +1,8 @@
 import { validateSheet } from '../../src/archsoul';
 import { view } from '../../src/archsoul/view';
 import { RuleEvent } from '../../src/core/types';
-import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
+import { exact, fight, find, foe, hero, refused, sheet, stateOf, sword, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
 const greatsword = { id: 'greatsword', name: 'Greatsword', type: 'melee', damage: 3, twoHanded: true };
 const dagger = { id: 'dagger', name: 'Dagger', type: 'melee', damage: 1, handling: 'light' };
 const claws = { id: 'claws', name: 'Claws', type: 'unarmed', damage: 1 };

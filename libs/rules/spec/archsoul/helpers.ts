@@ -52,6 +52,32 @@ export function sheet(overrides: Record<string, unknown> = {}): Record<string, u
   return { ...unarmed, weapons: [sword], ...overrides };
 }
 
+/** A hero at `at` on the heroes' side, facing north unless told, with a sheet() and `extra`. */
+export const hero = (
+  id: string,
+  at: [number, number],
+  facing = 'N',
+  extra: Record<string, unknown> = {},
+) => ({
+  id,
+  at,
+  facing,
+  sheet: sheet(extra),
+});
+/** An enemy at `at`, facing south unless told, with a sheet() and `extra`. */
+export const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  facing,
+  side: 'enemies',
+  sheet: sheet(extra),
+});
+/** A rider with a sword on a large horse (speed 3, Trample 3). */
+export const rider = {
+  weapons: [sword],
+  mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 },
+};
+
 export interface Fighter {
   id: string;
   sheet?: Record<string, unknown>;

@@ -1,18 +1,5 @@
-import { exact, fight, find, refused, sheet, types } from './helpers';
+import { exact, fight, find, foe, hero, refused, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
 const north = (n: number, x = 0) => Array.from({ length: n }, (_, i) => ({ x, y: -(i + 1) }));
 
 describe('Jumping (archsoul.txt: Miscellaneous: Jumping, RULINGS.md S36)', () => {

@@ -1,19 +1,6 @@
 import { RuleEvent } from '../../src/core/types';
-import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
+import { exact, fight, find, foe, hero, refused, stateOf, sword, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
 const lance = { id: 'lance', name: 'Lance', type: 'melee', damage: 3, properties: ['lance'] };
 const rider = {
   weapons: [lance, sword],

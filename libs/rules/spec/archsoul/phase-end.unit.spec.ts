@@ -1,18 +1,4 @@
-import { exact, fight, sheet, stateOf, then, types } from './helpers';
-
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
+import { exact, fight, foe, hero, stateOf, then, types } from './helpers';
 
 describe('S39 after CancelPending and RemoveCombatant', () => {
   it('S39: a GM CancelPending that leaves the phase without an open turn ends it', () => {

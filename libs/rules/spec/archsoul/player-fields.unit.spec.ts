@@ -2,21 +2,8 @@ import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { RuleViolation } from '../../src/core/violation';
 import { ManualDice, ManualFaces } from '../../src/dice/manual';
 import { archsoul } from '../../src/archsoul';
-import { bow, fight, javelin, sheet, stateOf, sword, then } from './helpers';
+import { bow, fight, foe, hero, javelin, stateOf, sword, then } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
 const actor = (events: RuleEvent[], command: RuleCommand) => archsoul.actorOf!(stateOf(events), command);
 
 /** What the decider makes of a command with these faces (events, or the violation). */

@@ -1,18 +1,4 @@
-import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
-
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
+import { exact, fight, find, foe, hero, refused, rider, stateOf, then, types } from './helpers';
 
 describe('S53: Quick Attack after a reactive attack (archsoul.txt: Quick Attack: "a one-handed weapon that you have not yet made an attack with this round"; RULINGS.md C7)', () => {
   it('S53: a reactive attack with the sword in the enemies’ phase does not stop a Quick Attack with it in the hero’s own turn later that round', () => {
@@ -66,8 +52,6 @@ describe('S53: Quick Attack after a reactive attack (archsoul.txt: Quick Attack:
 });
 
 describe('S54: Trample from a back arc; the mover’s facing at a path’s first step (archsoul.txt: Trample, Move, Reactive Attack)', () => {
-  const rider = { weapons: [sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
-
   it('S54: trampled from its back arc, an opponent set to stop cannot make the reactive attack: the rider passes and the mount rolls its trample damage', () => {
     const events = fight([hero('a', [0, 0], 'N', rider), foe('s', [0, -2], 'N', { size: 'small' })]);
     const out = exact(

@@ -1,18 +1,4 @@
-import { bow, exact, fight, refused, sheet, then, types } from './helpers';
-
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
+import { bow, exact, fight, foe, hero, refused, then, types } from './helpers';
 
 describe('S50: ResumeAction performs the held action as declared', () => {
   const held = () => {

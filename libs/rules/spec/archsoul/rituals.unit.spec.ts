@@ -1,18 +1,5 @@
-import { exact, fight, find, refused, sheet, stateOf, then, types } from './helpers';
+import { exact, fight, find, foe, hero, refused, stateOf, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
 const ward = {
   name: 'Ward of Ash',
   description: 'ash circle against spirits',

@@ -1,20 +1,7 @@
 import { archsoul } from '../../src/archsoul';
 import { ARCHSOUL_COMMANDS } from '../../src/archsoul/commands';
-import { exact, fight, find, refused, sheet, stateOf, sword, bow, then, types } from './helpers';
+import { bow, exact, fight, find, foe, hero, refused, sheet, stateOf, sword, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
 const rend = { id: 'rend', name: 'Rending', type: 'soul', accurateRange: 6, maximumRange: 10 };
 const caster = {
   weapons: [sword, rend],

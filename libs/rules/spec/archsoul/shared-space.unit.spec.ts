@@ -1,19 +1,4 @@
-import { exact, fight, find, refused, sheet, stateOf, sword, then, types } from './helpers';
-
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
-const rider = { weapons: [sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
+import { exact, fight, find, foe, hero, refused, rider, stateOf, then, types } from './helpers';
 
 describe('S43: Two combatants in one space (archsoul.txt: Takedown; Trample: "You cannot end your turn in your opponent\'s space")', () => {
   it('S43: a rider stopped inside a trampled space is pushed to a free adjacent space when its turn ends', () => {

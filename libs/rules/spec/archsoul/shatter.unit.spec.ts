@@ -1,18 +1,4 @@
-import { exact, fight, refused, sheet, sword, types } from './helpers';
-
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
+import { exact, fight, foe, hero, refused, sword, types } from './helpers';
 
 describe('S44: Shatter against ordinary items (archsoul.txt: Shatter: "makes a weapon attack roll with the targeted item")', () => {
   it('S44: an ordinary held item cannot be shattered; the GM lists it as an improvised weapon instead', () => {

@@ -1,18 +1,5 @@
-import { exact, fight, find, refused, sheet, stateOf, sword, bow, then, types } from './helpers';
+import { bow, exact, fight, find, foe, hero, refused, stateOf, sword, then, types } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
 const endRoundFor = (events: any[], ids: string[]) =>
   ids.reduce((e, id) => then(e, { type: 'EndTurn', combatantId: id }), events);
 

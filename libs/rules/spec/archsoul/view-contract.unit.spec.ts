@@ -4,7 +4,7 @@ import { ARCHSOUL_CONTRACT, ARCHSOUL_VIEW, ArchsoulState, ArchsoulView } from '.
 import { view } from '../../src/archsoul/view';
 import { TEST_SEED } from '../given';
 import { FIGHT_ID, play as playOn, publishedSchema, Step, viewsParser } from '../view-contract';
-import { bow, fight, sheet, sword } from './helpers';
+import { bow, fight, foe, hero, rider, sheet, sword } from './helpers';
 
 /**
  * The view `view(state)` returns is what ARCHSOUL_VIEW declares: fights are played (a rolled initiative, an ambush
@@ -17,20 +17,6 @@ const system = findSystem('archsoul')!; // with dice requests, as the service pl
 const viewsOf = viewsParser(system, ARCHSOUL_VIEW, 'ARCHSOUL_VIEW', view);
 const play = (history: RuleEvent[], steps: Step[]) => playOn(system, history, steps);
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
-const rider = { weapons: [sword], mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 } };
 const rope = { id: 'rope', name: 'Rope', stowage: 'awkward' };
 // S51: the bow and the shield fill both hands; the sword starts stowed.
 const shielded = { weapons: [{ ...bow, hp: 5 }, sword], shield: { bonus: 2, hp: 6 }, items: [rope] };

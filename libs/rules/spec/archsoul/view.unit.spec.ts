@@ -1,20 +1,7 @@
 import { view } from '../../src/archsoul/view';
 import { RuleEvent } from '../../src/core/types';
-import { bow, exact, fight, find, refused, sheet, stateOf, then } from './helpers';
+import { bow, exact, fight, find, foe, hero, refused, stateOf, then } from './helpers';
 
-const hero = (id: string, at: [number, number], facing = 'N', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  sheet: sheet(extra),
-});
-const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
-  id,
-  at,
-  facing,
-  side: 'enemies',
-  sheet: sheet(extra),
-});
 const claws = { id: 'claws', name: 'Claws', type: 'unarmed', damage: 1 };
 const buckler = { id: 'buckler', name: 'Buckler', bonus: 2 };
 const viewOf = (events: RuleEvent[], id: string) =>
