@@ -1,4 +1,5 @@
 import { useApp } from './support/app';
+import { twoBinders } from './support/arcana-beast-sheets';
 
 const stats = (brawn: number, agility: number, endurance = 2) => ({
   brawn,
@@ -65,14 +66,13 @@ const setup = {
   system: 'arcana-beast',
   name: 'Ash and Bo against the pack leader',
   dice: { mode: 'manual' },
-  combatants: [
-    { id: 'ember', name: 'Ember', side: 'heroes', sheet: ember },
-    { id: 'ash', name: 'Ash', side: 'heroes', sheet: binder('ember') },
-    { id: 'pip', name: 'Pip', side: 'heroes', sheet: pip },
-    { id: 'bo', name: 'Bo', side: 'heroes', sheet: binder('pip') },
-    { id: 'wolf', name: 'Wolf', side: 'wild', sheet: wolf },
-    { id: 'alpha', name: 'Alpha', side: 'wild', sheet: alpha },
-  ],
+  combatants: twoBinders(
+    [
+      { id: 'wolf', name: 'Wolf', side: 'wild', sheet: wolf },
+      { id: 'alpha', name: 'Alpha', side: 'wild', sheet: alpha },
+    ],
+    { ember, pip, binder },
+  ),
 };
 type Ev = { type: string; data: any };
 const find = (events: Ev[], type: string) => {

@@ -1,4 +1,5 @@
 import { useApp } from './support/app';
+import { twoBinders } from './support/arcana-beast-sheets';
 import { tableOf } from './support/fight-calls';
 
 /**
@@ -46,14 +47,13 @@ const setup = {
   name: 'Ash and Bo against Rook, a rival Binder',
   dice: { mode: 'manual' },
   options: { playerSides: ['heroes'] },
-  combatants: [
-    { id: 'ember', name: 'Ember', side: 'heroes', sheet: ember },
-    { id: 'ash', name: 'Ash', side: 'heroes', sheet: binder('ember') },
-    { id: 'pip', name: 'Pip', side: 'heroes', sheet: pip },
-    { id: 'bo', name: 'Bo', side: 'heroes', sheet: binder('pip') },
-    { id: 'fang', name: 'Fang', side: 'rivals', sheet: fang },
-    { id: 'rook', name: 'Rook', side: 'rivals', sheet: binder('fang') },
-  ],
+  combatants: twoBinders(
+    [
+      { id: 'fang', name: 'Fang', side: 'rivals', sheet: fang },
+      { id: 'rook', name: 'Rook', side: 'rivals', sheet: binder('fang') },
+    ],
+    { ember, pip, binder },
+  ),
 };
 type Ev = { type: string; data: any };
 const types = (events: Ev[]) => events.map((e) => e.type);

@@ -1,19 +1,15 @@
 import { useApp } from './support/app';
 import { overGraphql, tableOf } from './support/fight-calls';
-import { binder, ember, pip, wolf } from './support/arcana-beast-sheets';
+import { twoBinders, wolf } from './support/arcana-beast-sheets';
 
 const setup = {
   system: 'arcana-beast',
   name: 'Two Binders against the wolf pack',
   dice: { mode: 'manual' },
-  combatants: [
-    { id: 'ember', name: 'Ember', side: 'heroes', sheet: ember },
-    { id: 'ash', name: 'Ash', side: 'heroes', sheet: binder('ember') },
-    { id: 'pip', name: 'Pip', side: 'heroes', sheet: pip },
-    { id: 'bo', name: 'Bo', side: 'heroes', sheet: binder('pip') },
+  combatants: twoBinders([
     { id: 'wolf', name: 'Wolf', side: 'wild', sheet: wolf },
     { id: 'wolf2', name: 'Grey Wolf', side: 'wild', sheet: wolf },
-  ],
+  ]),
 };
 type Ev = { type: string; data: any };
 const find = (events: Ev[], type: string) => events.find((e) => e.type === type)!.data;

@@ -46,19 +46,25 @@ export const binder = (beastId: string) => ({
   inventory: [{ id: 'potion', name: 'Potion', heal: 4 }],
 });
 
+type Sheets = { ember: object; pip: object; binder: (beastId: string) => object };
+/** The heroes, Ash with Ember and Bo with Pip (these sheets, or a suite's own), then `foes`. */
+export const twoBinders = (foes: object[], sheets: Sheets = { ember, pip, binder }) => [
+  { id: 'ember', name: 'Ember', side: 'heroes', sheet: sheets.ember },
+  { id: 'ash', name: 'Ash', side: 'heroes', sheet: sheets.binder('ember') },
+  { id: 'pip', name: 'Pip', side: 'heroes', sheet: sheets.pip },
+  { id: 'bo', name: 'Bo', side: 'heroes', sheet: sheets.binder('pip') },
+  ...foes,
+];
+
 /** The recorded fight of test/fixtures/logs: two Binders and their beasts against two wolves. */
 export const pack = (dice: CreateFightInput['dice']): CreateFightInput => ({
   system: 'arcana-beast',
   name: 'Two Binders against the wolf pack',
   dice,
-  combatants: [
-    { id: 'ember', name: 'Ember', side: 'heroes', sheet: ember },
-    { id: 'ash', name: 'Ash', side: 'heroes', sheet: binder('ember') },
-    { id: 'pip', name: 'Pip', side: 'heroes', sheet: pip },
-    { id: 'bo', name: 'Bo', side: 'heroes', sheet: binder('pip') },
+  combatants: twoBinders([
     { id: 'wolf', name: 'Wolf', side: 'wild', sheet: wolf },
     { id: 'wolf2', name: 'Grey Wolf', side: 'wild', sheet: wolf },
-  ],
+  ]),
 });
 /** The seeded pack fight's first round: Pip and Ember close on the wolf and attack it, Bo passes. */
 export const packRound: CommandInput[] = [
