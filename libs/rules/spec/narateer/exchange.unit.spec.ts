@@ -4,6 +4,7 @@ import { ManualFaces } from '../../src/dice/manual';
 import { findSystem } from '../../src/registry';
 import { narateer } from '../../src/narateer';
 import {
+  duel,
   exact,
   fight,
   find,
@@ -20,15 +21,6 @@ import {
   then,
   types,
 } from './helpers';
-
-const duel = (a = mira, b = orin) =>
-  fight(
-    [
-      { id: 'mira', sheet: a },
-      { id: 'orin', sheet: b },
-    ],
-    'mira',
-  );
 
 describe('Narateer exchanges', () => {
   it('Tempo: exchanges happen only during the attacker’s activation', () => {

@@ -137,6 +137,16 @@ export function fight(fighters: Fighter[], active?: string): RuleEvent[] {
   return events;
 }
 
+/** Mira against Orin (or the sheets given), Mira's activation open. */
+export const duel = (a = mira, b = orin) =>
+  fight(
+    [
+      { id: 'mira', sheet: a },
+      { id: 'orin', sheet: b },
+    ],
+    'mira',
+  );
+
 /** Decides `command` on the folded `events` and returns the history with the new events appended. */
 export function then(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
   return [...events, ...exact(events, command, faces)];

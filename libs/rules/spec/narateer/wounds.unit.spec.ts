@@ -2,6 +2,7 @@ import { given } from '../given';
 import { narateer } from '../../src/narateer';
 import { convertWounds } from '../../src/narateer/decide/wounds';
 import {
+  duel,
   exact,
   fight,
   find,
@@ -17,14 +18,6 @@ import {
   types,
 } from './helpers';
 
-const duel = (a = mira, b = orin) =>
-  fight(
-    [
-      { id: 'mira', sheet: a },
-      { id: 'orin', sheet: b },
-    ],
-    'mira',
-  );
 const hurt = (events: any[], id: string, wounds: number, extra: Record<string, unknown> = {}, faces = {}) =>
   then(events, { type: 'ApplyWounds', combatantId: id, wounds, harm: 'Physical (Impact)', ...extra }, faces);
 const last = (events: any[]) => events[events.length - 1].data;
