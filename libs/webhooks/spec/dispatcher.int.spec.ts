@@ -11,25 +11,11 @@ import { SqlWebhookStore } from '../src/store/sql-store';
 import { SqliteDriver } from '../src/store/sqlite-driver';
 import { SqlDriver, SqlExec } from '../src/store/driver';
 import { EndpointRow, WebhookStore } from '../src/store/types';
+import { endpointRow } from './helpers';
 
 const config: WebhookConfig = { ...DEFAULT_WEBHOOK_CONFIG, retryScheduleMs: [0, 1000, 5000], pollMs: 10_000 };
 const secret = newSigningSecret();
-const endpoint = (id: string): EndpointRow => ({
-  id,
-  tenantId: 't1',
-  url: `http://receiver/${id}`,
-  description: '',
-  eventTypes: [],
-  fightId: null,
-  enabled: true,
-  secret,
-  previousSecret: null,
-  previousSecretUntil: null,
-  disabledReason: null,
-  failingSince: null,
-  createdAt: 0,
-  updatedAt: 0,
-});
+const endpoint = (id: string): EndpointRow => endpointRow(id, { url: `http://receiver/${id}`, secret });
 
 describe('webhook dispatcher', () => {
   let store: WebhookStore;

@@ -3,27 +3,13 @@ import { judge } from '../src/dispatcher';
 import { WebhookPruner } from '../src/pruner';
 import { SqlWebhookStore } from '../src/store/sql-store';
 import { SqliteDriver } from '../src/store/sqlite-driver';
-import { DeliveryRow, EndpointRow, WebhookStore } from '../src/store/types';
+import { DeliveryRow, WebhookStore } from '../src/store/types';
+import { endpointRow } from './helpers';
 
 const DAY = 86_400_000;
 const NOW = 400 * DAY;
 const schedule = { firstAfterMs: 20, everyMs: 60, batchSize: 2 };
-const endpoint: EndpointRow = {
-  id: 'e1',
-  tenantId: 't1',
-  url: 'http://receiver/e1',
-  description: '',
-  eventTypes: [],
-  fightId: null,
-  enabled: true,
-  secret: 'whsec_AAAA',
-  previousSecret: null,
-  previousSecretUntil: null,
-  disabledReason: null,
-  failingSince: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const endpoint = endpointRow('e1', { url: 'http://receiver/e1' });
 const until = async (check: () => Promise<boolean>, ms = 2000) => {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 10)))
     if (await check()) return true;

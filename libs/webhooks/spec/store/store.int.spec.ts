@@ -11,25 +11,9 @@ import {
   SqlWebhookStore,
 } from '../../src/store/sql-store';
 import { SqliteDriver } from '../../src/store/sqlite-driver';
-import { DeliveryRow, EndpointRow, NewDelivery, WebhookStore } from '../../src/store/types';
+import { DeliveryRow, NewDelivery, WebhookStore } from '../../src/store/types';
+import { endpointRow as endpoint } from '../helpers';
 
-const endpoint = (id: string, extra: Partial<EndpointRow> = {}): EndpointRow => ({
-  id,
-  tenantId: 't1',
-  url: 'http://127.0.0.1:1/hook',
-  description: '',
-  eventTypes: [],
-  fightId: null,
-  enabled: true,
-  secret: 'whsec_AAAA',
-  previousSecret: null,
-  previousSecretUntil: null,
-  disabledReason: null,
-  failingSince: null,
-  createdAt: 0,
-  updatedAt: 0,
-  ...extra,
-});
 const delivery = (endpointId: string, fightId: string | null, seq: number): NewDelivery => ({
   id: `msg_${endpointId}_${fightId}_${seq}`,
   endpointId,
