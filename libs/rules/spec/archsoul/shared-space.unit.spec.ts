@@ -3,20 +3,7 @@ import { exact, fight, find, foe, hero, refused, rider, stateOf, then, types } f
 describe('S43: Two combatants in one space (archsoul.txt: Takedown; Trample: "You cannot end your turn in your opponent\'s space")', () => {
   it('S43: a rider stopped inside a trampled space is pushed to a free adjacent space when its turn ends', () => {
     // s lets the rider pass; leaving s's space, g (reaching it, not the start) hits and prevents the move.
-    let events = fight([
-      hero('a', [0, 0], 'N', rider),
-      foe('s', [0, -1], 'N', { size: 'small', trampleResponse: 'avoid' }),
-      foe('g', [-1, -1], 'NE'),
-    ]);
-    events = then(events, {
-      type: 'Move',
-      combatantId: 'a',
-      path: [
-        { x: 0, y: -1 },
-        { x: 0, y: -2 },
-      ],
-      trample: true,
-    });
+    let events = trampling();
     expect(stateOf(events).pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 'g' });
     events = then(
       events,
@@ -73,14 +60,14 @@ describe('S43: Two combatants in one space (archsoul.txt: Takedown; Trample: "Yo
   });
 });
 
-/** The S43 trample: s lets the rider pass; g, reaching the space beyond, hits and stops the rider inside s's space. */
-function stoppedInside() {
-  let events = fight([
+/** The rider tramples through s (who lets it pass) toward the space beyond, which g reaches: g's reactive attack is offered. */
+function trampling() {
+  const events = fight([
     hero('a', [0, 0], 'N', rider),
     foe('s', [0, -1], 'N', { size: 'small', trampleResponse: 'avoid' }),
     foe('g', [-1, -1], 'NE'),
   ]);
-  events = then(events, {
+  return then(events, {
     type: 'Move',
     combatantId: 'a',
     path: [
@@ -89,8 +76,12 @@ function stoppedInside() {
     ],
     trample: true,
   });
+}
+
+/** The S43 trample: s lets the rider pass; g, reaching the space beyond, hits and stops the rider inside s's space. */
+function stoppedInside() {
   return then(
-    events,
+    trampling(),
     { type: 'ReactiveAttack', combatantId: 'g', weaponId: 'sword' },
     { dice: [4, 4, 1, 2, 4, 4, 1, 1, 1, 1, 1, 1] },
   );
