@@ -1,15 +1,19 @@
+import { RuleEvent } from '../../src/core/types';
 import { exact, fight, find, foe, hero, refused, rider, stateOf, then, types } from './helpers';
+
+/** v walks out of a's reach and front arc to (0, -2); a takes its reactive attack with the sword. */
+const swordReaction = (events: RuleEvent[]) =>
+  then(
+    then(events, { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -2 }] }),
+    { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'sword' },
+    { dice: [2, 3, 2, 3] },
+  );
 
 describe('S53: Quick Attack after a reactive attack (archsoul.txt: Quick Attack: "a one-handed weapon that you have not yet made an attack with this round"; RULINGS.md C7)', () => {
   it('S53: a reactive attack with the sword in the enemies’ phase does not stop a Quick Attack with it in the hero’s own turn later that round', () => {
     // The enemies act first this round (v ranked above a): v walks out of a's reach and front arc; a reacts with its sword.
     let events = fight([foe('v', [0, -1], 'S'), hero('a', [0, 0], 'N')]);
-    events = then(events, { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -2 }] });
-    events = then(
-      events,
-      { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'sword' },
-      { dice: [2, 3, 2, 3] },
-    );
+    events = swordReaction(events);
     expect(stateOf(events).combatants.a.attackedWith).toEqual(['sword']);
     events = then(then(events, { type: 'ResumeAction', combatantId: 'v' }), {
       type: 'Move',
@@ -35,12 +39,7 @@ describe('S53: Quick Attack after a reactive attack (archsoul.txt: Quick Attack:
     // a acts first, then v's Move draws a's reactive sword attack: a's next turn (round 2) frees the sword again.
     let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'S')]);
     events = then(events, { type: 'EndTurn', combatantId: 'a' });
-    events = then(events, { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -2 }] });
-    events = then(
-      events,
-      { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'sword' },
-      { dice: [2, 3, 2, 3] },
-    );
+    events = swordReaction(events);
     expect(stateOf(events).combatants.a.attackedWith).toEqual(['sword']);
     events = then(then(events, { type: 'ResumeAction', combatantId: 'v' }), {
       type: 'EndTurn',
