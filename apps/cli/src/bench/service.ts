@@ -76,27 +76,7 @@ export async function benchLatency(
   const snapshotEvery = Number(process.env.BENCH_SNAPSHOT_EVERY) || SNAPSHOT_EVERY;
   const withSnapshots = () => new FightService(store, undefined, { snapshots, snapshotEvery });
   const service = withSnapshots();
-  const classes: Array<{
-    events: number;
-    fights: Driven[];
-    perFight: number;
-    warm: number[];
-    cold: number[];
-    coldFull: number[];
-    coldCpu: number[];
-  }> = [];
-  for (const events of opts.lengths) {
-    // Short fights would grow during sampling: spread their samples over many fights.
-    const perFight = Math.max(1, Math.min(opts.samples, Math.floor(events / 20)));
-    const count = Math.ceil(opts.samples / perFight);
-    const fights: Driven[] = [];
-    for (let i = 0; i < count; i++) {
-      const f = await newFight(service);
-      await growTo(service, f, events);
-      fights.push(f);
-    }
-    classes.push({ events, fights, perFight, warm: [], cold: [], coldFull: [], coldCpu: [] });
-  }
+  const classes = await latencyClasses(service, opts);
   // Interleave the classes so machine noise hits them alike.
   for (let s = 0; s < opts.samples; s++) {
     for (const c of classes) {
@@ -111,8 +91,11 @@ export async function benchLatency(
   // exchange run on the main service, so the timed command is the fresh service's first). The full folds
   // run after the loads from snapshots: the garbage of a 10,000-event fold would slow the next sample.
   await service.cache.flushSnapshots();
-  type Class = (typeof classes)[0];
-  const coldRuns = async (samples: number, fresh: () => FightService, times: (c: Class) => number[][]) => {
+  const coldRuns = async (
+    samples: number,
+    fresh: () => FightService,
+    times: (c: LatencyClass) => number[][],
+  ) => {
     for (let s = 0; s < samples; s++) {
       for (const c of classes) {
         const f = c.fights[s % c.fights.length];
@@ -138,8 +121,42 @@ export async function benchLatency(
   await service.cache.close();
   await snapshots.close();
   await store.close();
+  return { figures: latencyFigures(snapshotEvery, classes), storeFile };
+}
+
+interface LatencyClass {
+  events: number;
+  fights: Driven[];
+  perFight: number;
+  warm: number[];
+  cold: number[];
+  coldFull: number[];
+  coldCpu: number[];
+}
+
+/** Fights of each length, grown on the service; short fights get many so that sampling does not grow them. */
+async function latencyClasses(
+  service: FightService,
+  opts: { lengths: number[]; samples: number },
+): Promise<LatencyClass[]> {
+  const classes: LatencyClass[] = [];
+  for (const events of opts.lengths) {
+    const perFight = Math.max(1, Math.min(opts.samples, Math.floor(events / 20)));
+    const count = Math.ceil(opts.samples / perFight);
+    const fights: Driven[] = [];
+    for (let i = 0; i < count; i++) {
+      const f = await newFight(service);
+      await growTo(service, f, events);
+      fights.push(f);
+    }
+    classes.push({ events, fights, perFight, warm: [], cold: [], coldFull: [], coldCpu: [] });
+  }
+  return classes;
+}
+
+function latencyFigures(snapshotEvery: number, classes: LatencyClass[]): LatencyFigures {
   const base = classes[0];
-  const figures: LatencyFigures = {
+  return {
     snapshotEvery,
     lengths: classes.map((c) => ({
       events: c.events,
@@ -153,7 +170,6 @@ export async function benchLatency(
       ratioCold: median(c.cold) / median(base.cold),
     })),
   };
-  return { figures, storeFile };
 }
 
 export interface ProjectionFigures {
