@@ -3,7 +3,7 @@ import { narateer } from '../../src/narateer';
 import { applyEdge } from '../../src/narateer/rolls';
 import { ManualDice } from '../../src/dice/manual';
 import { RolledSide } from '../../src/narateer/events';
-import { fight, find, melee, mira, orin, ranged, respond, sera, then, veyr, exact } from './helpers';
+import { exact, fight, find, melee, mira, orin, ranged, respond, shootout, then } from './helpers';
 
 const side = (faces: number[], edge: RolledSide['edge']): RolledSide => ({
   combatantId: 'a',
@@ -70,15 +70,8 @@ describe('Edge (RULINGS.md N2)', () => {
 
 describe('Edge from several rules on one roll', () => {
   it('an unseen shooter beyond Effective Range: Advantage and Disadvantage cancel, no die is rerolled', () => {
-    const shootout = fight(
-      [
-        { id: 'sera', sheet: sera },
-        { id: 'veyr', sheet: veyr },
-      ],
-      'sera',
-    );
     const events = exact(
-      shootout,
+      shootout(),
       ranged('sera', 'veyr', 'bow', 0, { distance: 20, attackerUnseen: true, response: 'none' }),
       { dice: [1] },
     );
@@ -92,15 +85,8 @@ describe('Edge from several rules on one roll', () => {
   });
 
   it('two sources of Disadvantage give one reroll: the die with the most dots, keeping the worse', () => {
-    const shootout = fight(
-      [
-        { id: 'sera', sheet: sera },
-        { id: 'veyr', sheet: veyr },
-      ],
-      'sera',
-    );
     const events = exact(
-      shootout,
+      shootout(),
       ranged('sera', 'veyr', 'bow', 2, { distance: 20, attackerCannotSeeTarget: true, response: 'none' }),
       { dice: [3, 6, 4], rerollFaces: [2], followUpFaces: [4, 1] },
     );
@@ -164,15 +150,6 @@ describe('Hidden and Unseen Creatures', () => {
 });
 
 describe('Range', () => {
-  const shootout = () =>
-    fight(
-      [
-        { id: 'sera', sheet: sera },
-        { id: 'veyr', sheet: veyr },
-      ],
-      'sera',
-    );
-
   it('an attack beyond Effective Range but within Maximum Range has Disadvantage', () => {
     const events = exact(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 20 }));
     expect(find(events, 'ExchangeDeclared')).toMatchObject({

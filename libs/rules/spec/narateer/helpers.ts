@@ -147,6 +147,16 @@ export const duel = (a = mira, b = orin) =>
     'mira',
   );
 
+/** Sera's bow against Veyr's crossbow, Sera's activation open. */
+export const shootout = () =>
+  fight(
+    [
+      { id: 'sera', sheet: sera },
+      { id: 'veyr', sheet: veyr },
+    ],
+    'sera',
+  );
+
 /** Decides `command` on the folded `events` and returns the history with the new events appended. */
 export function then(events: RuleEvent[], command: RuleCommand, faces: ManualFaces = {}): RuleEvent[] {
   return [...events, ...exact(events, command, faces)];

@@ -1,15 +1,9 @@
 import { narateer } from '../../src/narateer';
-import { fight, melee, ranged, sera, stateOf, then, veyr } from './helpers';
+import { melee, ranged, shootout, stateOf, then } from './helpers';
 
 describe('Narateer view', () => {
   it('shows what a frontend renders: Vitality, dice, state, uses left, weapons, conditions, Lingering Harm, position, pending and exchange', () => {
-    let events = fight(
-      [
-        { id: 'sera', sheet: sera },
-        { id: 'veyr', sheet: veyr },
-      ],
-      'sera',
-    );
+    let events = shootout();
     events = then(events, { type: 'SetPosition', combatantId: 'sera', position: { x: 0, y: 0 } });
     events = then(events, { type: 'SetPosition', combatantId: 'veyr', position: { x: 5, y: 0 } });
     events = then(events, { type: 'ApplyCondition', combatantId: 'veyr', condition: 'prone', intensity: 1 });

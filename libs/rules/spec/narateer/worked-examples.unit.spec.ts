@@ -11,6 +11,7 @@ import {
   respond,
   sera,
   sheet,
+  shootout,
   stateOf,
   then,
   types,
@@ -68,13 +69,7 @@ describe('narateer.txt worked examples', () => {
   });
 
   it('"Worked Example: One Ranged Exchange": Sera 3 AD bow vs Veyr 2 AD crossbow Clash, 3 dots to 1, 3 Wounds', () => {
-    const start = fight(
-      [
-        { id: 'sera', sheet: sera },
-        { id: 'veyr', sheet: veyr },
-      ],
-      'sera',
-    );
+    const start = shootout();
     const declared = then(start, ranged('sera', 'veyr', 'bow', 2, { distance: 8 }));
     const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), {
       dice: [4, 5, 3, 3, 1],
@@ -103,13 +98,7 @@ describe('narateer.txt worked examples', () => {
   });
 
   it("Veyr's Continuation Check example: both triggers from one arrow make one 2-die Side Roll; a Hit and a Miss pass", () => {
-    const start = fight(
-      [
-        { id: 'sera', sheet: sera },
-        { id: 'veyr', sheet: veyr },
-      ],
-      'sera',
-    );
+    const start = shootout();
     const declared = then(start, ranged('sera', 'veyr', 'bow', 2, { distance: 8 }));
     const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), {
       dice: [4, 5, 3, 3, 1],
