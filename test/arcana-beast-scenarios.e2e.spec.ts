@@ -1,13 +1,6 @@
 import { useApp } from './support/app';
-import { twoBinders } from './support/arcana-beast-sheets';
+import { stats, twoBinders } from './support/arcana-beast-sheets';
 
-const stats = (brawn: number, agility: number, endurance = 2) => ({
-  brawn,
-  agility,
-  endurance,
-  spirit: 3,
-  technique: 2,
-});
 const ember = {
   kind: 'beast',
   stats: stats(3, 2, 3),

@@ -1,18 +1,11 @@
 import { useApp } from './support/app';
-import { twoBinders } from './support/arcana-beast-sheets';
+import { stats, twoBinders } from './support/arcana-beast-sheets';
 import { tableOf } from './support/fight-calls';
 
 /**
  * A35–A37 end to end: the players' sides (options.playerSides), the Devolution Test rolled by the
  * knocked-out beast's own player, a Devolution onto an unlocked Stage, and Turn Order that "remains fixed".
  */
-const stats = (brawn: number, agility: number, endurance = 2) => ({
-  brawn,
-  agility,
-  endurance,
-  spirit: 3,
-  technique: 2,
-});
 const binder = (beastId: string) => ({ kind: 'binder', beastId, stats: stats(1, 2), hp: 10, stamina: 3 });
 // Ember: Stage 2 (d8) with Stages 0 and 2 unlocked, no Stage 1.
 const ember = {

@@ -1,10 +1,10 @@
 import type { CommandInput, CreateFightInput } from '@app/fights';
 
 /** The Arcana Beast combatants several suites play: Ash's Ember, Pip and a wild wolf, and their Binders. */
-export const stats = (brawn: number, agility: number) => ({
+export const stats = (brawn: number, agility: number, endurance = 2) => ({
   brawn,
   agility,
-  endurance: 2,
+  endurance,
   spirit: 3,
   technique: 2,
 });
