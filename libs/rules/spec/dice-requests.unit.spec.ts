@@ -60,23 +60,9 @@ function shortOf(whole: ManualFaces, steps: { give: ManualFaces }[]): ManualFace
 
 describe('docs/rulings.md C13: later manual dice are asked for (RULINGS.md C6)', () => {
   describe('Narateer', () => {
-    const duel = () =>
-      n.fight(
-        [
-          { id: 'mira', sheet: n.mira },
-          { id: 'orin', sheet: n.orin },
-        ],
-        'mira',
-      );
+    const duel = () => n.duel();
     const declared = () => n.then(duel(), n.melee('mira', 'orin', 0));
-    const shootout = () =>
-      n.fight(
-        [
-          { id: 'sera', sheet: n.sera },
-          { id: 'veyr', sheet: n.veyr },
-        ],
-        'sera',
-      );
+    const shootout = () => n.shootout();
     const shot = n.ranged('sera', 'veyr', 'bow', 2, {
       distance: 20,
       attackerCannotSeeTarget: true,

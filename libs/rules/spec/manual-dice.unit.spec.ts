@@ -11,14 +11,7 @@ const types = (events: RuleEvent[]) => events.map((e) => e.type);
 
 describe('RULINGS.md C6, docs/rulings.md C13: a face is for exactly one roll; faces for no roll are refused when sent', () => {
   // Mira (Boost 1: 2 AD) against Orin's Clash (1 AD): 6,6 against 1 wounds Orin into a Continuation Check (2 d6).
-  const duel = () =>
-    n.fight(
-      [
-        { id: 'mira', sheet: n.mira },
-        { id: 'orin', sheet: n.orin },
-      ],
-      'mira',
-    );
+  const duel = () => n.duel();
   const declared = () => n.then(duel(), n.melee('mira', 'orin', 1));
   const clash = n.respond('orin', 'clash', 0);
 
