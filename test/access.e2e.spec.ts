@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
-import { removeDir, sheet, startApp, TEST_ADMIN_KEY, TestApp } from './support/app';
+import { removeDir, startApp, TEST_ADMIN_KEY, TestApp } from './support/app';
+import { duelFight } from './support/fight-calls';
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -16,18 +17,7 @@ describe('access control: no one acts where they do not belong', () => {
   beforeAll(async () => {
     t = await startApp({ listen: true });
     other = await t.tenant('Other table');
-    const created = await t.http
-      .post('/fights')
-      .send({
-        system: 'narateer',
-        dice: { mode: 'manual' },
-        combatants: [
-          { id: 'mira', name: 'Mira', sheet: sheet(3) },
-          { id: 'orin', name: 'Orin', sheet: sheet(1) },
-        ],
-      })
-      .expect(201);
-    fightId = created.body.fightId;
+    fightId = await duelFight(t);
     const p = await t.http
       .post(`/fights/${fightId}/tokens`)
       .send({ role: 'player', combatantIds: ['mira'], label: 'Alice' })

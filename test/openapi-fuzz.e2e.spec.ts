@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { removeDir, sheet, startApp, TEST_ADMIN_KEY, TestApp } from './support/app';
+import { removeDir, startApp, TEST_ADMIN_KEY, TestApp } from './support/app';
+import { duelFight } from './support/fight-calls';
 import { onEveryEngine } from './support/engines';
 
 /**
@@ -335,18 +336,7 @@ function fuzzSuite(
       t = await startApp({ ...opts, listen: true });
       const doc = (await t.anon.get('/openapi.json').expect(200)).body;
       ops = operationsOf(doc);
-      const fight = await t.http
-        .post('/fights')
-        .send({
-          system: 'narateer',
-          dice: { mode: 'manual' },
-          combatants: [
-            { id: 'mira', name: 'Mira', sheet: sheet(3) },
-            { id: 'orin', name: 'Orin', sheet: sheet(1) },
-          ],
-        })
-        .expect(201);
-      ids.fight = fight.body.fightId;
+      ids.fight = await duelFight(t);
       ids.token = (
         await t.http.post(`/fights/${ids.fight}/tokens`).send({ role: 'spectator' }).expect(201)
       ).body.tokenId;

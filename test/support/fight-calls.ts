@@ -72,3 +72,20 @@ export async function soloFight(t: TestApp): Promise<string> {
       .expect(201)
   ).body.fightId;
 }
+
+/** Mira (support's sheet(3)) against Orin (sheet(1)), manual dice. Returns the fight's id. */
+export async function duelFight(t: TestApp): Promise<string> {
+  return (
+    await t.http
+      .post('/fights')
+      .send({
+        system: 'narateer',
+        dice: { mode: 'manual' },
+        combatants: [
+          { id: 'mira', name: 'Mira', sheet: sheet(3) },
+          { id: 'orin', name: 'Orin', sheet: sheet(1) },
+        ],
+      })
+      .expect(201)
+  ).body.fightId;
+}
