@@ -503,7 +503,9 @@ describe('Arcana Beast scenarios end to end, manual dice', () => {
         type: cmd.type,
         code,
         field,
-        message: expect.stringMatching(/^(arcana-beast\.txt:|RULINGS\.md [AC]\d+|[A-Za-z]+ must)/),
+        message: expect.stringMatching(
+          /^(arcana-beast\.txt:|RULINGS\.md [AC]\d+|ruling [AC]\d+|[A-Za-z]+ must)/,
+        ),
       });
     }
   });

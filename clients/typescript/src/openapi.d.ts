@@ -1071,7 +1071,7 @@ export interface components {
                         weight?: "light" | "heavy";
                         baseAttackCost: number;
                         weaponDamage: number;
-                        /** @description RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
+                        /** @description ruling N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
                         damageVitals?: ("strength" | "agility" | "resilience")[];
                         damageVitalCap: number;
                         /**
@@ -1112,7 +1112,7 @@ export interface components {
                         weight?: "light" | "heavy";
                         baseAttackCost: number;
                         weaponDamage: number;
-                        /** @description RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
+                        /** @description ruling N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
                         damageVitals?: ("strength" | "agility" | "resilience")[];
                         damageVitalCap: number;
                         /**
@@ -1134,7 +1134,7 @@ export interface components {
                             /** @enum {string} */
                             type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
                         } | string;
-                        /** @description In Spaces; beyond it, Disadvantage (RULINGS.md N31). */
+                        /** @description In Spaces; beyond it, Disadvantage (ruling N31). */
                         effectiveRange: number;
                         /** @description In Spaces, at least effectiveRange. */
                         maximumRange: number;
@@ -1152,12 +1152,12 @@ export interface components {
                      * @enum {string}
                      */
                     woundPreference?: "AD_FIRST" | "MD_FIRST" | "ASK";
-                    /** @description RULINGS.md N23: how the combatant answers exchanges when no response is given. */
+                    /** @description ruling N23: how the combatant answers exchanges when no response is given. */
                     responsePolicy?: {
                         /** @enum {string} */
                         response: "none" | "fullGuard" | "clash";
                         /**
-                         * @description Default 0; capped to what is legal (RULINGS.md N23).
+                         * @description Default 0; capped to what is legal (ruling N23).
                          * @default 0
                          */
                         boost?: number;
@@ -1491,16 +1491,16 @@ export interface components {
              */
             damageVital?: "strength" | "agility" | "resilience";
             /**
-             * @description GM: an Edge on the attack roll (RULINGS.md N31).
+             * @description GM: an Edge on the attack roll (ruling N31).
              * @enum {string}
              */
             edge?: "advantage" | "disadvantage";
             /**
-             * @description GM: an Edge on the response roll (RULINGS.md N31).
+             * @description GM: an Edge on the response roll (ruling N31).
              * @enum {string}
              */
             responderEdge?: "advantage" | "disadvantage";
-            /** @description GM: the distance in Spaces when the combatants are not on the map (RULINGS.md N25). */
+            /** @description GM: the distance in Spaces when the combatants are not on the map (ruling N25). */
             distance?: number;
             /**
              * @description GM: the attacker is unseen (Advantage); default false.
@@ -1529,7 +1529,7 @@ export interface components {
                 /** @enum {string} */
                 type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
             } | string;
-            /** @description The response given up front (RULINGS.md N23). */
+            /** @description The response given up front (ruling N23). */
             response?: {
                 /** @enum {string} */
                 response: "none" | "fullGuard" | "clash";
@@ -1538,7 +1538,7 @@ export interface components {
                  * @default 0
                  */
                 boost?: number;
-                /** @description Clash: the weapon; default the first legal one of the exchange’s kind (RULINGS.md N35, N37). */
+                /** @description Clash: the weapon; default the first legal one of the exchange’s kind (ruling N35, N37). */
                 weaponId?: string;
                 /**
                  * @description Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).
@@ -1552,10 +1552,10 @@ export interface components {
                     /** @enum {string} */
                     type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
                 } | string;
-                /** @description The responder’s wound allocation in advance (RULINGS.md N28). */
+                /** @description The responder’s wound allocation in advance (ruling N28). */
                 allocation?: ("AD" | "MD")[];
             } | ("none" | "fullGuard" | "clash");
-            /** @description The attacker’s wound allocation in advance, for a counter-hit (RULINGS.md N28). */
+            /** @description The attacker’s wound allocation in advance, for a counter-hit (ruling N28). */
             allocation?: ("AD" | "MD")[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1594,7 +1594,7 @@ export interface components {
              * @default 0
              */
             boost?: number;
-            /** @description Clash: the weapon; default the first legal one of the exchange’s kind (RULINGS.md N35, N37). */
+            /** @description Clash: the weapon; default the first legal one of the exchange’s kind (ruling N35, N37). */
             weaponId?: string;
             /**
              * @description Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).
@@ -1608,7 +1608,7 @@ export interface components {
                 /** @enum {string} */
                 type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
             } | string;
-            /** @description The responder’s wound allocation in advance (RULINGS.md N28). */
+            /** @description The responder’s wound allocation in advance (ruling N28). */
             allocation?: ("AD" | "MD")[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1659,7 +1659,7 @@ export interface components {
                 type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
             } | string;
             effect?: string;
-            /** @description The wounded’s allocation in advance (RULINGS.md N28). */
+            /** @description The wounded’s allocation in advance (ruling N28). */
             allocation?: ("AD" | "MD")[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1709,7 +1709,7 @@ export interface components {
              */
             md?: number;
             /**
-             * @description Counts a proactive use of that Skill (RULINGS.md N33).
+             * @description Counts a proactive use of that Skill (ruling N33).
              * @enum {string}
              */
             proactiveUse?: "melee" | "ranged";
@@ -1746,10 +1746,10 @@ export interface components {
              * @default 1
              */
             wounds?: number;
-            /** @description What causes it; the same source again refreshes its instance (RULINGS.md N39). */
+            /** @description What causes it; the same source again refreshes its instance (ruling N39). */
             source?: string;
             /**
-             * @description When it ticks (RULINGS.md N38): roundEnd (default), roundStart, or the afflicted’s activationStart or activationEnd.
+             * @description When it ticks (ruling N38): roundEnd (default), roundStart, or the afflicted’s activationStart or activationEnd.
              * @enum {string}
              */
             tick?: "roundEnd" | "roundStart" | "activationStart" | "activationEnd";
@@ -1759,7 +1759,7 @@ export interface components {
             endsAfterTicks?: number;
             /** @description The source’s ending condition, shown until the GM ends it with TreatLingeringHarm (N38). */
             endsWhen?: string;
-            /** @description The wounded’s allocation in advance for each tick (RULINGS.md N28). */
+            /** @description The wounded’s allocation in advance for each tick (ruling N28). */
             allocation?: ("AD" | "MD")[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1780,7 +1780,7 @@ export interface components {
             followUpFaces?: number[];
             combatantId: string;
             lingeringHarmId: string;
-            /** @description Why it ends, e.g. its ending condition was met (RULINGS.md N38). */
+            /** @description Why it ends, e.g. its ending condition was met (ruling N38). */
             reason?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1871,12 +1871,12 @@ export interface components {
                 y: number;
             }[];
             /**
-             * @description GM: a movement a rule exempts from Reactions (RULINGS.md N24); default false.
+             * @description GM: a movement a rule exempts from Reactions (ruling N24); default false.
              * @default false
              */
             noReactions?: boolean;
             /**
-             * @description GM: movement by another effect, outside the own activation (RULINGS.md N24); default false.
+             * @description GM: movement by another effect, outside the own activation (ruling N24); default false.
              * @default false
              */
             forced?: boolean;
@@ -1910,16 +1910,16 @@ export interface components {
              */
             damageVital?: "strength" | "agility" | "resilience";
             /**
-             * @description GM: an Edge on the attack roll (RULINGS.md N31).
+             * @description GM: an Edge on the attack roll (ruling N31).
              * @enum {string}
              */
             edge?: "advantage" | "disadvantage";
             /**
-             * @description GM: an Edge on the response roll (RULINGS.md N31).
+             * @description GM: an Edge on the response roll (ruling N31).
              * @enum {string}
              */
             responderEdge?: "advantage" | "disadvantage";
-            /** @description GM: the distance in Spaces when the combatants are not on the map (RULINGS.md N25). */
+            /** @description GM: the distance in Spaces when the combatants are not on the map (ruling N25). */
             distance?: number;
             /**
              * @description GM: the attacker is unseen (Advantage); default false.
@@ -1948,7 +1948,7 @@ export interface components {
                 /** @enum {string} */
                 type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
             } | string;
-            /** @description The response given up front (RULINGS.md N23). */
+            /** @description The response given up front (ruling N23). */
             response?: {
                 /** @enum {string} */
                 response: "none" | "fullGuard" | "clash";
@@ -1957,7 +1957,7 @@ export interface components {
                  * @default 0
                  */
                 boost?: number;
-                /** @description Clash: the weapon; default the first legal one of the exchange’s kind (RULINGS.md N35, N37). */
+                /** @description Clash: the weapon; default the first legal one of the exchange’s kind (ruling N35, N37). */
                 weaponId?: string;
                 /**
                  * @description Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).
@@ -1971,10 +1971,10 @@ export interface components {
                     /** @enum {string} */
                     type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
                 } | string;
-                /** @description The responder’s wound allocation in advance (RULINGS.md N28). */
+                /** @description The responder’s wound allocation in advance (ruling N28). */
                 allocation?: ("AD" | "MD")[];
             } | ("none" | "fullGuard" | "clash");
-            /** @description The attacker’s wound allocation in advance, for a counter-hit (RULINGS.md N28). */
+            /** @description The attacker’s wound allocation in advance, for a counter-hit (ruling N28). */
             allocation?: ("AD" | "MD")[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -2546,7 +2546,7 @@ export interface components {
                 targetCannotSeeAttacker?: true;
                 /** @enum {boolean} */
                 targetUnaware?: true;
-                /** @description RULINGS.md N28: the attacker’s wound allocation given in advance. */
+                /** @description ruling N28: the attacker’s wound allocation given in advance. */
                 allocation?: ("AD" | "MD")[];
             };
         };
@@ -2602,7 +2602,7 @@ export interface components {
                  * @enum {string}
                  */
                 source?: "declaration" | "policy";
-                /** @description RULINGS.md N28: the responder’s wound allocation given in advance. */
+                /** @description ruling N28: the responder’s wound allocation given in advance. */
                 allocation?: ("AD" | "MD")[];
             };
         };
@@ -3008,7 +3008,7 @@ export interface components {
                 round: number;
                 source?: string;
                 /**
-                 * @description RULINGS.md N38: when it ticks; absent: at the end of each round.
+                 * @description ruling N38: when it ticks; absent: at the end of each round.
                  * @enum {string}
                  */
                 tick?: "roundEnd" | "roundStart" | "activationStart" | "activationEnd";
@@ -3018,10 +3018,10 @@ export interface components {
                 ticksLeft?: number;
                 /** @description N38: the source’s ending condition; the GM ends it with TreatLingeringHarm. */
                 endsWhen?: string;
-                /** @description RULINGS.md N28: the wounded’s allocation in advance, for each tick. */
+                /** @description ruling N28: the wounded’s allocation in advance, for each tick. */
                 allocation?: ("AD" | "MD")[];
                 /**
-                 * @description RULINGS.md N39: the same Form, source and classification again: this instance, refreshed.
+                 * @description ruling N39: the same Form, source and classification again: this instance, refreshed.
                  * @enum {boolean}
                  */
                 refreshed?: true;
@@ -3408,7 +3408,7 @@ export interface components {
                 weight?: "light" | "heavy";
                 baseAttackCost: number;
                 weaponDamage: number;
-                /** @description RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
+                /** @description ruling N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
                 damageVitals?: ("strength" | "agility" | "resilience")[];
                 damageVitalCap: number;
                 /**
@@ -3449,7 +3449,7 @@ export interface components {
                 weight?: "light" | "heavy";
                 baseAttackCost: number;
                 weaponDamage: number;
-                /** @description RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
+                /** @description ruling N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
                 damageVitals?: ("strength" | "agility" | "resilience")[];
                 damageVitalCap: number;
                 /**
@@ -3471,7 +3471,7 @@ export interface components {
                     /** @enum {string} */
                     type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
                 } | string;
-                /** @description In Spaces; beyond it, Disadvantage (RULINGS.md N31). */
+                /** @description In Spaces; beyond it, Disadvantage (ruling N31). */
                 effectiveRange: number;
                 /** @description In Spaces, at least effectiveRange. */
                 maximumRange: number;
@@ -3489,12 +3489,12 @@ export interface components {
              * @enum {string}
              */
             woundPreference?: "AD_FIRST" | "MD_FIRST" | "ASK";
-            /** @description RULINGS.md N23: how the combatant answers exchanges when no response is given. */
+            /** @description ruling N23: how the combatant answers exchanges when no response is given. */
             responsePolicy?: {
                 /** @enum {string} */
                 response: "none" | "fullGuard" | "clash";
                 /**
-                 * @description Default 0; capped to what is legal (RULINGS.md N23).
+                 * @description Default 0; capped to what is legal (ruling N23).
                  * @default 0
                  */
                 boost?: number;
@@ -3584,7 +3584,7 @@ export interface components {
                     melee: number;
                     ranged: number;
                 };
-                /** @description Close-Enough conditions on it (RULINGS.md N26). */
+                /** @description Close-Enough conditions on it (ruling N26). */
                 conditions: {
                     /** @enum {string} */
                     condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
@@ -3614,7 +3614,7 @@ export interface components {
                     /** @description "<Domain> (<Type>)", to show. */
                     harmLabel: string;
                     /**
-                     * @description RULINGS.md N38: when it ticks; roundEnd by default.
+                     * @description ruling N38: when it ticks; roundEnd by default.
                      * @enum {string}
                      */
                     tick: "roundEnd" | "roundStart" | "activationStart" | "activationEnd";
@@ -3683,7 +3683,7 @@ export interface components {
                 targetCannotSeeAttacker?: true;
                 /** @enum {boolean} */
                 targetUnaware?: true;
-                /** @description RULINGS.md N28: the attacker’s wound allocation given in advance. */
+                /** @description ruling N28: the attacker’s wound allocation given in advance. */
                 allocation?: ("AD" | "MD")[];
                 /** @description The response, once given; absent while the response is pending. */
                 response?: {
@@ -3717,11 +3717,11 @@ export interface components {
                      * @enum {string}
                      */
                     source?: "declaration" | "policy";
-                    /** @description RULINGS.md N28: the responder’s wound allocation given in advance. */
+                    /** @description ruling N28: the responder’s wound allocation given in advance. */
                     allocation?: ("AD" | "MD")[];
                 };
             } | null;
-            /** @description The Wounds waiting for the pending woundAllocation (RULINGS.md N9, N28); null otherwise. */
+            /** @description The Wounds waiting for the pending woundAllocation (ruling N9, N28); null otherwise. */
             pendingWounds: {
                 combatantId: string;
                 wounds: number;
@@ -3743,7 +3743,7 @@ export interface components {
                 form?: string;
                 effect?: string;
             } | null;
-            /** @description RULINGS.md N24: the Opportunity Attacks a move step opened, offered one at a time; null when none. */
+            /** @description ruling N24: the Opportunity Attacks a move step opened, offered one at a time; null when none. */
             opportunity: {
                 moverId: string;
                 /** @description The move step that opened the opportunities. */
@@ -3817,7 +3817,7 @@ export interface components {
                         stamina?: number;
                         /** @description Removes the condition Use Item names; default false. */
                         removesCondition?: boolean;
-                        /** @description A Test the item needs to work (RULINGS.md A33); default none. */
+                        /** @description A Test the item needs to work (ruling A33); default none. */
                         test?: {
                             /** @enum {string} */
                             stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
@@ -3908,7 +3908,7 @@ export interface components {
                         id?: string;
                         name: string;
                         /**
-                         * @description With a range it is an attack; without one a narrative effect the GM resolves (RULINGS.md A34).
+                         * @description With a range it is an attack; without one a narrative effect the GM resolves (ruling A34).
                          * @enum {string}
                          */
                         range?: "melee" | "ranged" | "long";
@@ -3925,9 +3925,9 @@ export interface components {
                         bonusDamage?: number;
                         trigger: string;
                     };
-                    /** @description Movement that bypasses restrictions (RULINGS.md A18); default none. */
+                    /** @description Movement that bypasses restrictions (ruling A18); default none. */
                     movement?: ("flight" | "teleport" | "burrowing")[];
-                    /** @description Quality/Talent dice added to initiative (RULINGS.md A29); default 0. */
+                    /** @description Quality/Talent dice added to initiative (ruling A29); default 0. */
                     initiativeDice?: number;
                 };
             };
@@ -3976,7 +3976,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description Ids in the order that breaks ties still standing after the system’s own tie-breaks. */
             tieBreak?: string[];
-            /** @description Combatants surprised: they roll with Setback, a Binder’s beast too (RULINGS.md A29, A31); default none. */
+            /** @description Combatants surprised: they roll with Setback, a Binder’s beast too (ruling A29, A31); default none. */
             surprised?: string[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4221,9 +4221,9 @@ export interface components {
             targetId: string;
             /** @description One of the sheet’s attacks; default the first. */
             attackId?: string;
-            /** @description GM: situational +1 dice (RULINGS.md A30); default 0. */
+            /** @description GM: situational +1 dice (ruling A30); default 0. */
             bonusDice?: number;
-            /** @description Answers in advance whether the attacked Binder’s beast intercepts (RULINGS.md A22); absent: the beast is asked. */
+            /** @description Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked. */
             intercept?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4248,9 +4248,9 @@ export interface components {
             targetId: string;
             /** @description One of the sheet’s Special Attacks with a use left. */
             specialAttackId: string;
-            /** @description GM: situational +1 dice (RULINGS.md A30); default 0. */
+            /** @description GM: situational +1 dice (ruling A30); default 0. */
             bonusDice?: number;
-            /** @description Answers in advance whether the attacked Binder’s beast intercepts (RULINGS.md A22); absent: the beast is asked. */
+            /** @description Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked. */
             intercept?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4273,9 +4273,9 @@ export interface components {
             attackerId: string;
             /** @description The combatant attacked: required when the Zero Power is an attack (it has a range), optional otherwise. */
             targetId?: string;
-            /** @description GM: situational +1 dice (RULINGS.md A30); default 0. */
+            /** @description GM: situational +1 dice (ruling A30); default 0. */
             bonusDice?: number;
-            /** @description Answers in advance whether the attacked Binder’s beast intercepts (RULINGS.md A22); absent: the beast is asked. */
+            /** @description Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked. */
             intercept?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4405,7 +4405,7 @@ export interface components {
              */
             band?: "close" | "near" | "far";
             /**
-             * @description Flight, teleport or burrowing from the sheet (RULINGS.md A18): only with towardId; default none.
+             * @description Flight, teleport or burrowing from the sheet (ruling A18): only with towardId; default none.
              * @enum {string}
              */
             using?: "flight" | "teleport" | "burrowing";
@@ -4436,7 +4436,7 @@ export interface components {
              */
             band: "close" | "near" | "far";
             /**
-             * @description Flight, teleport or burrowing from the sheet (RULINGS.md A18); default none.
+             * @description Flight, teleport or burrowing from the sheet (ruling A18); default none.
              * @enum {string}
              */
             using?: "flight" | "teleport" | "burrowing";
@@ -4630,7 +4630,7 @@ export interface components {
             bId: string;
             /** @enum {string} */
             band: "close" | "near" | "far";
-            /** @description Difficult terrain between them: a Difficulty (true = 1; false or 0 clears it); absent: unchanged (RULINGS.md A19). */
+            /** @description Difficult terrain between them: a Difficulty (true = 1; false or 0 clears it); absent: unchanged (ruling A19). */
             difficultTerrain?: boolean | number;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4653,7 +4653,7 @@ export interface components {
             combatantId: string;
             /** @enum {string} */
             tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
-            /** @description The one opponent the tag holds against (RULINGS.md A28); default every opponent. */
+            /** @description The one opponent the tag holds against (ruling A28); default every opponent. */
             againstId?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4769,7 +4769,7 @@ export interface components {
             difficulty: number;
             /** @description Quality ranks added; default 0. */
             ranks?: number;
-            /** @description GM: situational +1 dice (RULINGS.md A30); default 0. */
+            /** @description GM: situational +1 dice (ruling A30); default 0. */
             bonusDice?: number;
             /** @description Default false. */
             boost?: boolean;
@@ -4887,7 +4887,7 @@ export interface components {
                      * @enum {string}
                      */
                     initiativeTies?: "gm" | "reroll";
-                    /** @description RULINGS.md A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast. */
+                    /** @description ruling A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast. */
                     playerSides?: string[];
                 } | Record<string, never>;
             };
@@ -4953,7 +4953,7 @@ export interface components {
                         stamina?: number;
                         /** @description Removes the condition Use Item names; default false. */
                         removesCondition?: boolean;
-                        /** @description A Test the item needs to work (RULINGS.md A33); default none. */
+                        /** @description A Test the item needs to work (ruling A33); default none. */
                         test?: {
                             /** @enum {string} */
                             stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
@@ -5044,7 +5044,7 @@ export interface components {
                         id?: string;
                         name: string;
                         /**
-                         * @description With a range it is an attack; without one a narrative effect the GM resolves (RULINGS.md A34).
+                         * @description With a range it is an attack; without one a narrative effect the GM resolves (ruling A34).
                          * @enum {string}
                          */
                         range?: "melee" | "ranged" | "long";
@@ -5061,9 +5061,9 @@ export interface components {
                         bonusDamage?: number;
                         trigger: string;
                     };
-                    /** @description Movement that bypasses restrictions (RULINGS.md A18); default none. */
+                    /** @description Movement that bypasses restrictions (ruling A18); default none. */
                     movement?: ("flight" | "teleport" | "burrowing")[];
-                    /** @description Quality/Talent dice added to initiative (RULINGS.md A29); default 0. */
+                    /** @description Quality/Talent dice added to initiative (ruling A29); default 0. */
                     initiativeDice?: number;
                 };
             };
@@ -5829,7 +5829,7 @@ export interface components {
                 baseDamage: number;
                 extraSuccesses: number;
                 bonusDamage: number;
-                /** @description RULINGS.md A20: place in the chain, its bonuses, the hit streak after this attack, the side's turn. */
+                /** @description ruling A20: place in the chain, its bonuses, the hit streak after this attack, the side's turn. */
                 combo: {
                     position: number;
                     dieBonus: number;
@@ -6461,7 +6461,7 @@ export interface components {
                 bId: string;
                 /** @enum {string} */
                 band: "close" | "near" | "far";
-                /** @description RULINGS.md A19: the Difficulty; 0 clears it; absent: unchanged. */
+                /** @description ruling A19: the Difficulty; 0 clears it; absent: unchanged. */
                 difficultTerrain?: number;
             };
         };
@@ -6834,7 +6834,7 @@ export interface components {
                 stamina?: number;
                 /** @description Removes the condition Use Item names; default false. */
                 removesCondition?: boolean;
-                /** @description A Test the item needs to work (RULINGS.md A33); default none. */
+                /** @description A Test the item needs to work (ruling A33); default none. */
                 test?: {
                     /** @enum {string} */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
@@ -6925,7 +6925,7 @@ export interface components {
                 id?: string;
                 name: string;
                 /**
-                 * @description With a range it is an attack; without one a narrative effect the GM resolves (RULINGS.md A34).
+                 * @description With a range it is an attack; without one a narrative effect the GM resolves (ruling A34).
                  * @enum {string}
                  */
                 range?: "melee" | "ranged" | "long";
@@ -6942,9 +6942,9 @@ export interface components {
                 bonusDamage?: number;
                 trigger: string;
             };
-            /** @description Movement that bypasses restrictions (RULINGS.md A18); default none. */
+            /** @description Movement that bypasses restrictions (ruling A18); default none. */
             movement?: ("flight" | "teleport" | "burrowing")[];
-            /** @description Quality/Talent dice added to initiative (RULINGS.md A29); default 0. */
+            /** @description Quality/Talent dice added to initiative (ruling A29); default 0. */
             initiativeDice?: number;
         };
         ArcanaBeastView: {
@@ -6997,18 +6997,18 @@ export interface components {
                 binderId?: string;
                 /** @description The Binder’s Command taken this turn: direct, encourage, strategize, callBack, useItem, bondSurge; absent: none yet. */
                 command?: string;
-                /** @description The Action taken this turn: attack, defend, specialAttack, zeroPower, assist, reposition, guard, pass, or forfeited (an Intercept owed, RULINGS.md A22); absent: none yet. */
+                /** @description The Action taken this turn: attack, defend, specialAttack, zeroPower, assist, reposition, guard, pass, or forfeited (an Intercept owed, ruling A22); absent: none yet. */
                 action?: string;
                 /** @description The free band move is spent. */
                 freeMoveUsed: boolean;
-                /** @description Direct: +1 die on this turn’s Action roll (RULINGS.md A26). */
+                /** @description Direct: +1 die on this turn’s Action roll (ruling A26). */
                 directed: boolean;
-                /** @description Bond Surge: Boost on every roll of Binder and beast this turn (RULINGS.md A26). */
+                /** @description Bond Surge: Boost on every roll of Binder and beast this turn (ruling A26). */
                 bondSurge: boolean;
-                /** @description A passed Strategize: the target’s Cover and Obscured are ignored this turn (RULINGS.md A28). */
+                /** @description A passed Strategize: the target’s Cover and Obscured are ignored this turn (ruling A28). */
                 strategized: boolean;
             } | null;
-            /** @description The attack on a Binder waiting for the pending intercept (RULINGS.md A22); null otherwise. */
+            /** @description The attack on a Binder waiting for the pending intercept (ruling A22); null otherwise. */
             pendingAttack: {
                 attackNo: number;
                 attackerId: string;
@@ -7027,7 +7027,7 @@ export interface components {
                 band: "close" | "near" | "far";
                 bonusDice: number;
             } | null;
-            /** @description Target id → the chain of allied attacks on it (RULINGS.md A20). */
+            /** @description Target id → the chain of allied attacks on it (ruling A20). */
             combos: {
                 [key: string]: {
                     side: string;
@@ -7046,7 +7046,7 @@ export interface components {
                 /** @enum {string} */
                 kind: "binder";
                 /**
-                 * @description KnockedOut at 0 HP (RULINGS.md A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.
+                 * @description KnockedOut at 0 HP (ruling A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.
                  * @enum {string}
                  */
                 state: "Active" | "InVessel" | "KnockedOut";
@@ -7069,7 +7069,7 @@ export interface components {
                 dieSides: number;
                 /** @description Successes of its initiative roll (RULINGS.md A5); null until rolled (SetInitiative rolls nothing). */
                 initiative: number | null;
-                /** @description Combatant id → the distance band to it (RULINGS.md A14, A17): Near unless set; a Binder and its own beast are always Close. */
+                /** @description Combatant id → the distance band to it (ruling A14, A17): Near unless set; a Binder and its own beast are always Close. */
                 bands: {
                     [key: string]: "close" | "near" | "far";
                 };
@@ -7077,19 +7077,19 @@ export interface components {
                 tags: {
                     /** @enum {string} */
                     tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
-                    /** @description The one opponent the tag holds against (RULINGS.md A28); absent: every opponent. */
+                    /** @description The one opponent the tag holds against (ruling A28); absent: every opponent. */
                     againstId?: string;
                     /** @description What the tag does, in words. */
                     effect: string;
                 }[];
                 conditions: string[];
-                /** @description Harms gained at 0 HP (RULINGS.md A13, A21). */
+                /** @description Harms gained at 0 HP (ruling A13, A21). */
                 harms: string[];
-                /** @description +1 dice from an Assist, waiting for its next roll (RULINGS.md A26). */
+                /** @description +1 dice from an Assist, waiting for its next roll (ruling A26). */
                 assistDice: number;
                 /** @description The beast this Binder shares its turn with. */
                 beastId: string;
-                /** @description Stuff for Use Item (RULINGS.md A33). */
+                /** @description Stuff for Use Item (ruling A33). */
                 inventory: {
                     id: string;
                     name: string;
@@ -7102,7 +7102,7 @@ export interface components {
                 /** @enum {string} */
                 kind: "beast";
                 /**
-                 * @description KnockedOut at 0 HP (RULINGS.md A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.
+                 * @description KnockedOut at 0 HP (ruling A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.
                  * @enum {string}
                  */
                 state: "Active" | "InVessel" | "KnockedOut";
@@ -7125,7 +7125,7 @@ export interface components {
                 dieSides: number;
                 /** @description Successes of its initiative roll (RULINGS.md A5); null until rolled (SetInitiative rolls nothing). */
                 initiative: number | null;
-                /** @description Combatant id → the distance band to it (RULINGS.md A14, A17): Near unless set; a Binder and its own beast are always Close. */
+                /** @description Combatant id → the distance band to it (ruling A14, A17): Near unless set; a Binder and its own beast are always Close. */
                 bands: {
                     [key: string]: "close" | "near" | "far";
                 };
@@ -7133,15 +7133,15 @@ export interface components {
                 tags: {
                     /** @enum {string} */
                     tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
-                    /** @description The one opponent the tag holds against (RULINGS.md A28); absent: every opponent. */
+                    /** @description The one opponent the tag holds against (ruling A28); absent: every opponent. */
                     againstId?: string;
                     /** @description What the tag does, in words. */
                     effect: string;
                 }[];
                 conditions: string[];
-                /** @description Harms gained at 0 HP (RULINGS.md A13, A21). */
+                /** @description Harms gained at 0 HP (ruling A13, A21). */
                 harms: string[];
-                /** @description +1 dice from an Assist, waiting for its next roll (RULINGS.md A26). */
+                /** @description +1 dice from an Assist, waiting for its next roll (ruling A26). */
                 assistDice: number;
                 /** @description Its Binder; null for a wild beast. */
                 binderId: string | null;
@@ -7192,15 +7192,15 @@ export interface components {
                     /** @description Used this scene. */
                     used: boolean;
                 } | null;
-                /** @description Movement that bypasses restrictions (RULINGS.md A18). */
+                /** @description Movement that bypasses restrictions (ruling A18). */
                 movement: ("flight" | "teleport" | "burrowing")[];
                 /** @description It took Defend; lasts until its next turn (RULINGS.md A15). */
                 defending: boolean;
-                /** @description The ally it guards until its next turn (RULINGS.md A27); null when none. */
+                /** @description The ally it guards until its next turn (ruling A27); null when none. */
                 guarding: string | null;
-                /** @description +1 dice from an Encourage, waiting for its next Dodge (RULINGS.md A26). */
+                /** @description +1 dice from an Encourage, waiting for its next Dodge (ruling A26). */
                 encourageDodge: number;
-                /** @description It intercepted an attack and forfeits its next Action (RULINGS.md A22). */
+                /** @description It intercepted an attack and forfeits its next Action (ruling A22). */
                 interceptOwed: boolean;
             })[];
         };
@@ -12418,7 +12418,7 @@ export interface components {
                 name: string;
                 side: string;
                 /**
-                 * @description RULINGS.md S16: side "enemies" is the GM’s party; every other side is a hero.
+                 * @description ruling S16: side "enemies" is the GM’s party; every other side is a hero.
                  * @enum {string}
                  */
                 party: "heroes" | "enemies";

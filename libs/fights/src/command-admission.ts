@@ -107,7 +107,7 @@ function assertPlayerMayAct(fight: LoadedFight, command: RuleCommand, scope: str
     throw new AppError(
       403,
       'GM_ONLY_FIELD',
-      `RULINGS.md C12: only the GM may set ${gmField} on ${command.type}`,
+      `ruling C12: only the GM may set ${gmField} on ${command.type}`,
       gmField,
     );
   const other = acting.speaksFor?.find((o) => !scope.includes(o.combatantId));
@@ -115,7 +115,7 @@ function assertPlayerMayAct(fight: LoadedFight, command: RuleCommand, scope: str
     throw new AppError(
       403,
       'NOT_YOUR_COMBATANT',
-      `RULINGS.md C12: ${other.field} answers for ${other.combatantId || 'another combatant'}, and this token does not act for it`,
+      `ruling C12: ${other.field} answers for ${other.combatantId || 'another combatant'}, and this token does not act for it`,
       other.field,
     );
 }

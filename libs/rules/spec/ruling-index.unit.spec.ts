@@ -22,6 +22,25 @@ const ID = /\b([CNAS])([1-9]\d?)\b/g;
 /** A rulings file named right before an id: the id alone is the citation. */
 const FILE_BEFORE_ID = /(?:RULINGS\.md|docs\/rulings[\w-]*\.md|rulings[\w-]*\.md)\s+(?=[CNAS]\d)/;
 
+/**
+ * Texts that recorded logs hold as event data (a reason, a bonus's source) or in the stored view: changing
+ * them would rewrite history, so they keep naming the shared file although the ruling is a project one.
+ */
+const RECORDED = [
+  'bonusDice (RULINGS.md A30)',
+  'RULINGS.md S26: the actor is Down',
+  'RULINGS.md S30: a sneak attack reveals the attacker',
+  'RULINGS.md S32: a reactive Knockdown knocked the actor down',
+  'fell (RULINGS.md S47)',
+  'RULINGS.md S40: fell',
+  'fell (RULINGS.md S40)',
+  'RULINGS.md S42: dismounted at will',
+  'RULINGS.md S18: reactive attacks against',
+  'first phase (RULINGS.md S12/S17)',
+];
+/** The shared file and the ids it names in a message or description, as in "ruling A13/A23" or "C6, C13" after it. */
+const FILE_CITE = /RULINGS\.md ((?:[CNAS][1-9]\d?)(?:(?:\/|, | and | or )[CNAS][1-9]\d?)*)/g;
+
 const index = new Map<string, string>();
 for (const line of readFileSync(join(DOCS, INDEX), 'utf8').split('\n')) {
   const m = /^\|\s*([CNAS]\d+)\s*\|.+\|\s*(?:RULINGS\.md|\[([\w-]+\.md)\]\(\2\))\s*\|$/.exec(line);
@@ -131,6 +150,26 @@ describe('docs/rulings-index.md: every ruling by id, and where it lives', () => 
       .filter((c) => !GENERATED.has(c.where.split(':')[0]) && FILE_BEFORE_ID.test(c.text))
       .map((c) => `${c.where}: ${FILE_BEFORE_ID.exec(c.text)![0].trim()}`);
     expect(named).toEqual([]);
+  });
+
+  it('a message or description in built code names RULINGS.md only for rulings that live there', () => {
+    const wrong: string[] = [];
+    for (const file of ['apps', 'libs'].flatMap((d) => [...sources(join(ROOT, d))])) {
+      const name = relative(ROOT, file);
+      if (/\.spec\.ts$|\/spec\//.test(name)) continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const m of line.matchAll(FILE_CITE)) {
+            const elsewhere = ids(m[1]).filter((id) => index.get(id) !== SHARED);
+            if (elsewhere.length && !RECORDED.some((r) => line.includes(r)))
+              wrong.push(
+                `${name}:${i + 1}: ${m[0]} (${elsewhere.map((id) => `${id} is in ${index.get(id)}`).join(', ')})`,
+              );
+          }
+        });
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('every ruling id a test title cites is in the index', () => {

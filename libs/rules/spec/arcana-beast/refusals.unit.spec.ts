@@ -232,7 +232,7 @@ describe('Every illegal intent is refused with a code that names the rule, and t
   ])('%s', (_what, events, command, code, field) => {
     const v = refused(events, command);
     expect(v).toMatchObject({ code, field });
-    expect(v.message).toMatch(/^(arcana-beast\.txt:|RULINGS\.md [AC]\d+)/);
+    expect(v.message).toMatch(/^(arcana-beast\.txt:|RULINGS\.md [AC]\d+|ruling [AC]\d+)/);
   });
 
   it.each<[string, RuleCommand, string]>([

@@ -243,7 +243,7 @@ describe('RULINGS.md A36: a Devolution Test is rolled by the beast’s controlle
     expect(refusal(start(), { ...bite('wolf'), dice: KO_BITE, followUpFaces: [8] })).toMatchObject({
       code: 'DICE_MANUAL_FACES_MISSING',
       field: 'followUpFaces[1]',
-      message: expect.stringMatching(/^RULINGS\.md A36/),
+      message: expect.stringMatching(/^ruling A36/),
     });
   });
 

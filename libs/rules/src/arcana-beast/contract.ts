@@ -81,7 +81,7 @@ const Item = z.strictObject({
   test: z
     .strictObject({ stat: Stat, difficulty: Int.min(1).max(10) })
     .optional()
-    .describe('A Test the item needs to work (RULINGS.md A33); default none.'),
+    .describe('A Test the item needs to work (ruling A33); default none.'),
 });
 
 const BinderSheet = z.strictObject({
@@ -127,7 +127,7 @@ const BeastSheet = z.strictObject({
       ...Attack,
       id: Id.optional().describe('Default zero-power.'),
       range: Attack.range.describe(
-        'With a range it is an attack; without one a narrative effect the GM resolves (RULINGS.md A34).',
+        'With a range it is an attack; without one a narrative effect the GM resolves (ruling A34).',
       ),
       trigger: text(300),
     })
@@ -137,11 +137,11 @@ const BeastSheet = z.strictObject({
     .array(z.enum(BYPASS_MOVEMENT))
     .max(3)
     .optional()
-    .describe('Movement that bypasses restrictions (RULINGS.md A18); default none.'),
+    .describe('Movement that bypasses restrictions (ruling A18); default none.'),
   initiativeDice: Int.min(0)
     .max(10)
     .optional()
-    .describe('Quality/Talent dice added to initiative (RULINGS.md A29); default 0.'),
+    .describe('Quality/Talent dice added to initiative (ruling A29); default 0.'),
 });
 
 /** A combatant's sheet, as a client sends it (validateSheet in sheet.ts applies the rules after it). */
@@ -162,7 +162,7 @@ export const ARCANA_BEAST_OPTIONS = z.strictObject({
     .refine((sides) => new Set(sides).size === sides.length, { error: 'names a side twice' })
     .optional()
     .describe(
-      'RULINGS.md A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast.',
+      'ruling A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast.',
     ),
 });
 
@@ -170,12 +170,12 @@ const combatant = (what: string) => Id.describe(what);
 const bonusDice = Int.min(0)
   .max(MAX_BONUS_DICE)
   .optional()
-  .describe('GM: situational +1 dice (RULINGS.md A30); default 0.');
+  .describe('GM: situational +1 dice (ruling A30); default 0.');
 const intercept = z
   .boolean()
   .optional()
   .describe(
-    'Answers in advance whether the attacked Binder’s beast intercepts (RULINGS.md A22); absent: the beast is asked.',
+    'Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked.',
   );
 const condition = text(60);
 const reason = text(200).optional().describe('Free text recorded with the roll.');
@@ -184,7 +184,7 @@ const movement = {
   using: z
     .enum(BYPASS_MOVEMENT)
     .optional()
-    .describe('Flight, teleport or burrowing from the sheet (RULINGS.md A18); default none.'),
+    .describe('Flight, teleport or burrowing from the sheet (ruling A18); default none.'),
 };
 
 /** Every arcana-beast command beyond the lifecycle, declared once (descriptions: ARCANA_COMMANDS). */
@@ -234,7 +234,7 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
       .optional()
       .describe('The band to end in toward towardId: required with towardId, refused without it.'),
     using: movement.using.describe(
-      'Flight, teleport or burrowing from the sheet (RULINGS.md A18): only with towardId; default none.',
+      'Flight, teleport or burrowing from the sheet (ruling A18): only with towardId; default none.',
     ),
   }),
   Move: command('Move', ARCANA_COMMANDS.Move, {
@@ -287,14 +287,14 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
       .union([z.boolean(), Int.min(0).max(10)])
       .optional()
       .describe(
-        'Difficult terrain between them: a Difficulty (true = 1; false or 0 clears it); absent: unchanged (RULINGS.md A19).',
+        'Difficult terrain between them: a Difficulty (true = 1; false or 0 clears it); absent: unchanged (ruling A19).',
       ),
   }),
   SetTag: command('SetTag', ARCANA_COMMANDS.SetTag, {
     combatantId: combatant('The combatant tagged.'),
     tag: z.enum(TAGS),
     againstId: Id.optional().describe(
-      'The one opponent the tag holds against (RULINGS.md A28); default every opponent.',
+      'The one opponent the tag holds against (ruling A28); default every opponent.',
     ),
   }),
   ClearTag: command('ClearTag', ARCANA_COMMANDS.ClearTag, {
@@ -356,7 +356,7 @@ export const ARCANA_BEAST_LIFECYCLE_OVERRIDES = {
       .max(200)
       .optional()
       .describe(
-        'Combatants surprised: they roll with Setback, a Binder’s beast too (RULINGS.md A29, A31); default none.',
+        'Combatants surprised: they roll with Setback, a Binder’s beast too (ruling A29, A31); default none.',
       ),
   }),
 } satisfies CommandSchemas;
@@ -372,7 +372,7 @@ const CombatantViewBase = z.strictObject({
   state: z
     .enum(['Active', 'InVessel', 'KnockedOut'])
     .describe(
-      'KnockedOut at 0 HP (RULINGS.md A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.',
+      'KnockedOut at 0 HP (ruling A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.',
     ),
   hp: Count,
   maxHp: Count,
@@ -387,7 +387,7 @@ const CombatantViewBase = z.strictObject({
   bands: z
     .record(z.string(), z.enum(BANDS))
     .describe(
-      'Combatant id → the distance band to it (RULINGS.md A14, A17): Near unless set; a Binder and its own beast are always Close.',
+      'Combatant id → the distance band to it (ruling A14, A17): Near unless set; a Binder and its own beast are always Close.',
     ),
   tags: z
     .array(
@@ -396,14 +396,14 @@ const CombatantViewBase = z.strictObject({
         againstId: z
           .string()
           .optional()
-          .describe('The one opponent the tag holds against (RULINGS.md A28); absent: every opponent.'),
+          .describe('The one opponent the tag holds against (ruling A28); absent: every opponent.'),
         effect: z.string().describe('What the tag does, in words.'),
       }),
     )
     .describe('Positioning tags the GM set (RULINGS.md A8).'),
   conditions: z.array(z.string()),
-  harms: z.array(z.string()).describe('Harms gained at 0 HP (RULINGS.md A13, A21).'),
-  assistDice: Count.describe('+1 dice from an Assist, waiting for its next roll (RULINGS.md A26).'),
+  harms: z.array(z.string()).describe('Harms gained at 0 HP (ruling A13, A21).'),
+  assistDice: Count.describe('+1 dice from an Assist, waiting for its next roll (ruling A26).'),
 });
 export type ArcanaCombatantViewBase = z.infer<typeof CombatantViewBase>;
 
@@ -413,7 +413,7 @@ const BinderView = z.strictObject({
   beastId: z.string().describe('The beast this Binder shares its turn with.'),
   inventory: z
     .array(z.strictObject({ id: z.string(), name: z.string(), quantityLeft: Count }))
-    .describe('Stuff for Use Item (RULINGS.md A33).'),
+    .describe('Stuff for Use Item (ruling A33).'),
 });
 
 const BeastView = z.strictObject({
@@ -470,18 +470,14 @@ const BeastView = z.strictObject({
     })
     .nullable()
     .describe('null when the sheet has none.'),
-  movement: z
-    .array(z.enum(BYPASS_MOVEMENT))
-    .describe('Movement that bypasses restrictions (RULINGS.md A18).'),
+  movement: z.array(z.enum(BYPASS_MOVEMENT)).describe('Movement that bypasses restrictions (ruling A18).'),
   defending: z.boolean().describe('It took Defend; lasts until its next turn (RULINGS.md A15).'),
   guarding: z
     .string()
     .nullable()
-    .describe('The ally it guards until its next turn (RULINGS.md A27); null when none.'),
-  encourageDodge: Count.describe('+1 dice from an Encourage, waiting for its next Dodge (RULINGS.md A26).'),
-  interceptOwed: z
-    .boolean()
-    .describe('It intercepted an attack and forfeits its next Action (RULINGS.md A22).'),
+    .describe('The ally it guards until its next turn (ruling A27); null when none.'),
+  encourageDodge: Count.describe('+1 dice from an Encourage, waiting for its next Dodge (ruling A26).'),
+  interceptOwed: z.boolean().describe('It intercepted an attack and forfeits its next Action (ruling A22).'),
 });
 
 const TurnView = z.strictObject({
@@ -498,16 +494,16 @@ const TurnView = z.strictObject({
     .string()
     .optional()
     .describe(
-      `The Action taken this turn: ${ACTIONS.join(', ')}, or forfeited (an Intercept owed, RULINGS.md A22); absent: none yet.`,
+      `The Action taken this turn: ${ACTIONS.join(', ')}, or forfeited (an Intercept owed, ruling A22); absent: none yet.`,
     ),
   freeMoveUsed: z.boolean().describe('The free band move is spent.'),
-  directed: z.boolean().describe('Direct: +1 die on this turn’s Action roll (RULINGS.md A26).'),
+  directed: z.boolean().describe('Direct: +1 die on this turn’s Action roll (ruling A26).'),
   bondSurge: z
     .boolean()
-    .describe('Bond Surge: Boost on every roll of Binder and beast this turn (RULINGS.md A26).'),
+    .describe('Bond Surge: Boost on every roll of Binder and beast this turn (ruling A26).'),
   strategized: z
     .boolean()
-    .describe('A passed Strategize: the target’s Cover and Obscured are ignored this turn (RULINGS.md A28).'),
+    .describe('A passed Strategize: the target’s Cover and Obscured are ignored this turn (ruling A28).'),
 });
 
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
@@ -518,7 +514,7 @@ export const ARCANA_BEAST_VIEW = z.strictObject({
   ),
   turn: TurnView.nullable().describe('The running shared turn (RULINGS.md A15); null between turns.'),
   pendingAttack: ARCANA_BEAST_EVENT_SCHEMAS.AttackDeclared.nullable().describe(
-    'The attack on a Binder waiting for the pending intercept (RULINGS.md A22); null otherwise.',
+    'The attack on a Binder waiting for the pending intercept (ruling A22); null otherwise.',
   ),
   combos: z
     .record(
@@ -531,7 +527,7 @@ export const ARCANA_BEAST_VIEW = z.strictObject({
         hits: Count,
       }),
     )
-    .describe('Target id → the chain of allied attacks on it (RULINGS.md A20).'),
+    .describe('Target id → the chain of allied attacks on it (ruling A20).'),
   combatants: z
     .array(z.discriminatedUnion('kind', [BinderView, BeastView]))
     .describe('Every combatant present, in join order.'),

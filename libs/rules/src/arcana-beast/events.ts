@@ -135,7 +135,7 @@ export const ARCANA_BEAST_EVENT_SCHEMAS = {
         sideTurn: Count,
       })
       .describe(
-        "RULINGS.md A20: place in the chain, its bonuses, the hit streak after this attack, the side's turn.",
+        "ruling A20: place in the chain, its bonuses, the hit streak after this attack, the side's turn.",
       ),
     damage: Count,
   }),
@@ -200,7 +200,7 @@ export const ARCANA_BEAST_EVENT_SCHEMAS = {
     difficultTerrain: Int.min(0)
       .max(10)
       .optional()
-      .describe('RULINGS.md A19: the Difficulty; 0 clears it; absent: unchanged.'),
+      .describe('ruling A19: the Difficulty; 0 clears it; absent: unchanged.'),
   }),
   Moved: z.strictObject({
     combatantId: Id,

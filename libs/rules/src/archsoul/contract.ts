@@ -829,9 +829,7 @@ const CombatantView = z.strictObject({
   id: Name,
   name: Name,
   side: Name,
-  party: PartySchema.describe(
-    'RULINGS.md S16: side "enemies" is the GM’s party; every other side is a hero.',
-  ),
+  party: PartySchema.describe('ruling S16: side "enemies" is the GM’s party; every other side is a hero.'),
   state: z.enum(['Active', 'Down']).describe('Down at 0 HP (RULINGS.md S11).'),
   hp: Int,
   maxHp: Int,

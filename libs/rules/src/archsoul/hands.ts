@@ -99,7 +99,7 @@ export function checkHandsFree(
   ensure(
     free >= need,
     'ARCHSOUL_HANDS_FULL',
-    `${rule}: ${holdable(sheet, id)?.name ?? id} needs ${need === 2 ? 'both hands' : 'a free hand'}; ${combatantId} has two (RULINGS.md S51) and holds ${describeHands(sheet, hands)}: drop ${new Set(hands.filter((h) => h !== null)).size > 1 ? 'one of them' : 'it'} first (a free action)`,
+    `${rule}: ${holdable(sheet, id)?.name ?? id} needs ${need === 2 ? 'both hands' : 'a free hand'}; ${combatantId} has two (ruling S51) and holds ${describeHands(sheet, hands)}: drop ${new Set(hands.filter((h) => h !== null)).size > 1 ? 'one of them' : 'it'} first (a free action)`,
     field,
   );
 }

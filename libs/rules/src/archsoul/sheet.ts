@@ -211,7 +211,7 @@ function startHands(s: ArchsoulSheetInput, sheet: ArchsoulSheet, field: string):
       const verb = holding.length > 1 ? 'fill' : 'fills';
       bad(
         e.field,
-        `cannot be true: ${e.thing.name} needs ${need === 2 ? 'both hands' : 'a hand'} and ${holding.join(' and ')} already ${verb} ${free === 0 ? 'both hands' : 'one hand'}; a combatant has two (RULINGS.md S51; archsoul.txt: "Draw a two-handed weapon", "a non-light weapon in your other hand")`,
+        `cannot be true: ${e.thing.name} needs ${need === 2 ? 'both hands' : 'a hand'} and ${holding.join(' and ')} already ${verb} ${free === 0 ? 'both hands' : 'one hand'}; a combatant has two (ruling S51; archsoul.txt: "Draw a two-handed weapon", "a non-light weapon in your other hand")`,
       );
     }
     free -= need;
@@ -316,7 +316,7 @@ function drawnAs(
   if (twoHanded && w.stowage === 'simple')
     bad(
       field,
-      'cannot be simple for a two-handed weapon or item: archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon" (only "spears wielded as two-handed weapons" are drawn simply: property spear) (RULINGS.md S52)',
+      'cannot be simple for a two-handed weapon or item: archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon" (only "spears wielded as two-handed weapons" are drawn simply: property spear) (ruling S52)',
     );
   return w.stowage ?? (twoHanded ? 'awkward' : 'simple');
 }

@@ -45,7 +45,7 @@ export class DiceShortfall extends RuleViolation {
   ) {
     super(
       'DICE_MANUAL_FACES_MISSING',
-      `RULINGS.md C6, C13: manual dice: this command needs ${have + need.count} face(s) in ${need.field}, got ${have}`,
+      `ruling C6, C13: manual dice: this command needs ${have + need.count} face(s) in ${need.field}, got ${have}`,
       `${need.field}[${have}]`,
     );
     this.name = 'DiceShortfall';

@@ -89,7 +89,7 @@ const WEAPON_FIELDS = {
     .max(3)
     .optional()
     .describe(
-      'RULINGS.md N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged).',
+      'ruling N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged).',
     ),
   damageVitalCap: Int.min(0).max(20),
   needsLoading: z.boolean().default(false).describe('Default false.'),
@@ -107,7 +107,7 @@ const MeleeWeapon = z.strictObject({
 const RangedWeapon = z.strictObject({
   kind: z.literal('ranged'),
   ...WEAPON_FIELDS,
-  effectiveRange: Int.min(1).max(1000).describe('In Spaces; beyond it, Disadvantage (RULINGS.md N31).'),
+  effectiveRange: Int.min(1).max(1000).describe('In Spaces; beyond it, Disadvantage (ruling N31).'),
   maximumRange: Int.min(1).max(1000).describe('In Spaces, at least effectiveRange.'),
 });
 
@@ -143,7 +143,7 @@ export const NARATEER_SHEET = z.strictObject({
   responsePolicy: z
     .strictObject({
       response: ResponseSchema,
-      boost: Int.min(0).max(10).default(0).describe('Default 0; capped to what is legal (RULINGS.md N23).'),
+      boost: Int.min(0).max(10).default(0).describe('Default 0; capped to what is legal (ruling N23).'),
       weaponId: Id.optional().describe('A weapon on this sheet to Clash with; default the first legal one.'),
       fallback: z
         .enum(['fullGuard', 'none'])
@@ -151,7 +151,7 @@ export const NARATEER_SHEET = z.strictObject({
         .describe('When the response is not legal; default fullGuard.'),
     })
     .optional()
-    .describe('RULINGS.md N23: how the combatant answers exchanges when no response is given.'),
+    .describe('ruling N23: how the combatant answers exchanges when no response is given.'),
 });
 
 export type NarateerSheetInput = z.output<typeof NARATEER_SHEET>;
@@ -175,13 +175,13 @@ const RESPONSE_FIELDS = {
   response: ResponseSchema,
   boost: Boost,
   weaponId: Id.optional().describe(
-    'Clash: the weapon; default the first legal one of the exchange’s kind (RULINGS.md N35, N37).',
+    'Clash: the weapon; default the first legal one of the exchange’s kind (ruling N35, N37).',
   ),
   damageVital: VitalSchema.optional().describe(
     'Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).',
   ),
   harm: HarmSchema.optional().describe('GM: the Clash’s harm instead of the weapon’s (RULINGS.md N12).'),
-  allocation: Allocation.optional().describe('The responder’s wound allocation in advance (RULINGS.md N28).'),
+  allocation: Allocation.optional().describe('The responder’s wound allocation in advance (ruling N28).'),
 };
 
 const RESPONSE_FORM =
@@ -202,20 +202,20 @@ const ATTACK_FIELDS = {
   weaponId: Id,
   boost: Boost,
   damageVital: VitalSchema.optional().describe('Default the highest after the cap (RULINGS.md N21).'),
-  edge: Edge.optional().describe('GM: an Edge on the attack roll (RULINGS.md N31).'),
-  responderEdge: Edge.optional().describe('GM: an Edge on the response roll (RULINGS.md N31).'),
+  edge: Edge.optional().describe('GM: an Edge on the attack roll (ruling N31).'),
+  responderEdge: Edge.optional().describe('GM: an Edge on the response roll (ruling N31).'),
   distance: Int.min(0)
     .max(1000)
     .optional()
-    .describe('GM: the distance in Spaces when the combatants are not on the map (RULINGS.md N25).'),
+    .describe('GM: the distance in Spaces when the combatants are not on the map (ruling N25).'),
   attackerUnseen: flag('GM: the attacker is unseen (Advantage)'),
   attackerCannotSeeTarget: flag('GM: the attacker cannot see the target (Disadvantage)'),
   targetCannotSeeAttacker: flag('GM: the target cannot see the attacker (its Clash at Disadvantage)'),
   targetUnaware: flag('GM: the target is unaware (No Response)'),
   harm: HarmSchema.optional().describe('GM: the attack’s harm instead of the weapon’s (RULINGS.md N12).'),
-  response: AdvanceResponse.optional().describe('The response given up front (RULINGS.md N23).'),
+  response: AdvanceResponse.optional().describe('The response given up front (ruling N23).'),
   allocation: Allocation.optional().describe(
-    'The attacker’s wound allocation in advance, for a counter-hit (RULINGS.md N28).',
+    'The attacker’s wound allocation in advance, for a counter-hit (ruling N28).',
   ),
 };
 
@@ -266,7 +266,7 @@ export const NARATEER_COMMAND_SCHEMAS = {
         .describe('A Wound Margin, converted (RULINGS.md N8); or give wounds.'),
       harm: HarmSchema,
       effect: text(200).optional(),
-      allocation: Allocation.optional().describe('The wounded’s allocation in advance (RULINGS.md N28).'),
+      allocation: Allocation.optional().describe('The wounded’s allocation in advance (ruling N28).'),
     },
   ).refine((c) => (c.wounds === undefined) !== (c.woundMargin === undefined), {
     path: ['wounds'],
@@ -284,9 +284,7 @@ export const NARATEER_COMMAND_SCHEMAS = {
       combatantId,
       ad: Int.min(0).max(30).default(0).describe('Ready AD to commit; default 0.'),
       md: Int.min(0).max(30).default(0).describe('Ready MD to commit; default 0.'),
-      proactiveUse: ExchangeKind.optional().describe(
-        'Counts a proactive use of that Skill (RULINGS.md N33).',
-      ),
+      proactiveUse: ExchangeKind.optional().describe('Counts a proactive use of that Skill (ruling N33).'),
       reason: text(200).optional(),
     },
   ),
@@ -307,9 +305,9 @@ export const NARATEER_COMMAND_SCHEMAS = {
         .describe(`Wounds per tick; default ${LINGERING_HARM_WOUNDS_PER_TICK}.`),
       source: text(200)
         .optional()
-        .describe('What causes it; the same source again refreshes its instance (RULINGS.md N39).'),
+        .describe('What causes it; the same source again refreshes its instance (ruling N39).'),
       tick: LINGERING_TICK.optional().describe(
-        'When it ticks (RULINGS.md N38): roundEnd (default), roundStart, or the afflicted’s activationStart or activationEnd.',
+        'When it ticks (ruling N38): roundEnd (default), roundStart, or the afflicted’s activationStart or activationEnd.',
       ),
       rounds: Int.min(1)
         .max(1000)
@@ -323,7 +321,7 @@ export const NARATEER_COMMAND_SCHEMAS = {
         .optional()
         .describe('The source’s ending condition, shown until the GM ends it with TreatLingeringHarm (N38).'),
       allocation: Allocation.optional().describe(
-        'The wounded’s allocation in advance for each tick (RULINGS.md N28).',
+        'The wounded’s allocation in advance for each tick (ruling N28).',
       ),
     },
   ),
@@ -333,9 +331,7 @@ export const NARATEER_COMMAND_SCHEMAS = {
     {
       combatantId,
       lingeringHarmId: Id,
-      reason: text(200)
-        .optional()
-        .describe('Why it ends, e.g. its ending condition was met (RULINGS.md N38).'),
+      reason: text(200).optional().describe('Why it ends, e.g. its ending condition was met (ruling N38).'),
     },
   ),
   ApplyCondition: command(
@@ -369,8 +365,8 @@ export const NARATEER_COMMAND_SCHEMAS = {
     {
       combatantId,
       path: z.array(SpaceSchema).min(1, { error: 'must name at least one Space' }).max(200),
-      noReactions: flag('GM: a movement a rule exempts from Reactions (RULINGS.md N24)'),
-      forced: flag('GM: movement by another effect, outside the own activation (RULINGS.md N24)'),
+      noReactions: flag('GM: a movement a rule exempts from Reactions (ruling N24)'),
+      forced: flag('GM: movement by another effect, outside the own activation (ruling N24)'),
     },
   ),
   TakeOpportunityAttack: command(
@@ -444,7 +440,7 @@ const CombatantView = z.strictObject({
         untilRound: Int.nullable().describe('Lasts until the end of this round; null: until removed.'),
       }),
     )
-    .describe('Close-Enough conditions on it (RULINGS.md N26).'),
+    .describe('Close-Enough conditions on it (ruling N26).'),
   lingeringHarm: z
     .array(
       z.strictObject({
@@ -456,7 +452,7 @@ const CombatantView = z.strictObject({
         appliedRound: Int.describe('The round it was applied in; it ticks from that round’s end.'),
         label: z.string().describe('"Lingering Harm: <form>", to show.'),
         harmLabel: z.string().describe('"<Domain> (<Type>)", to show.'),
-        tick: LINGERING_TICK.describe('RULINGS.md N38: when it ticks; roundEnd by default.'),
+        tick: LINGERING_TICK.describe('ruling N38: when it ticks; roundEnd by default.'),
         untilRound: Int.nullable().describe('N38: it ends at the end of this round; null: until treated.'),
         ticksLeft: Int.nullable().describe('N38: it ends after this many more ticks; null: no count.'),
         endsWhen: z
@@ -503,7 +499,7 @@ export const NARATEER_VIEW = z.strictObject({
       'The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise.',
     ),
   pendingWounds: NARATEER_EVENT_SCHEMAS.WoundAllocationRequested.nullable().describe(
-    'The Wounds waiting for the pending woundAllocation (RULINGS.md N9, N28); null otherwise.',
+    'The Wounds waiting for the pending woundAllocation (ruling N9, N28); null otherwise.',
   ),
   opportunity: z
     .strictObject({
@@ -521,7 +517,7 @@ export const NARATEER_VIEW = z.strictObject({
     })
     .nullable()
     .describe(
-      'RULINGS.md N24: the Opportunity Attacks a move step opened, offered one at a time; null when none.',
+      'ruling N24: the Opportunity Attacks a move step opened, offered one at a time; null when none.',
     ),
 });
 export type NarateerView = z.infer<typeof NARATEER_VIEW>;

@@ -101,7 +101,7 @@ const EXCHANGE_DECLARED = z.strictObject({
   allocation: z
     .array(DieKind)
     .optional()
-    .describe('RULINGS.md N28: the attacker’s wound allocation given in advance.'),
+    .describe('ruling N28: the attacker’s wound allocation given in advance.'),
 });
 
 const EXCHANGE_RESPONDED = z.strictObject({
@@ -126,7 +126,7 @@ const EXCHANGE_RESPONDED = z.strictObject({
   allocation: z
     .array(DieKind)
     .optional()
-    .describe('RULINGS.md N28: the responder’s wound allocation given in advance.'),
+    .describe('ruling N28: the responder’s wound allocation given in advance.'),
 });
 
 /** N2: the one die rerolled by Edge. */
@@ -240,9 +240,7 @@ export const NARATEER_EVENT_SCHEMAS = {
     wounds: Int,
     round: Int,
     source: str.optional(),
-    tick: LINGERING_TICK.optional().describe(
-      'RULINGS.md N38: when it ticks; absent: at the end of each round.',
-    ),
+    tick: LINGERING_TICK.optional().describe('ruling N38: when it ticks; absent: at the end of each round.'),
     untilRound: Int.optional().describe('N38: it ends at the end of this round; absent: until treated.'),
     ticksLeft: Int.optional().describe('N38: it ends after this many more ticks; absent: no count.'),
     endsWhen: str
@@ -251,11 +249,11 @@ export const NARATEER_EVENT_SCHEMAS = {
     allocation: z
       .array(DieKind)
       .optional()
-      .describe('RULINGS.md N28: the wounded’s allocation in advance, for each tick.'),
+      .describe('ruling N28: the wounded’s allocation in advance, for each tick.'),
     refreshed: z
       .literal(true)
       .optional()
-      .describe('RULINGS.md N39: the same Form, source and classification again: this instance, refreshed.'),
+      .describe('ruling N39: the same Form, source and classification again: this instance, refreshed.'),
   }),
   LingeringHarmTreated: z.strictObject({
     combatantId: str,

@@ -80,7 +80,7 @@ function damageVitals(
       allowed.includes(v) ||
       bad(
         `${field}[${i}]`,
-        `narateer.txt: Core Combat Attributes: a ${weight} ${kind} weapon may use ${allowed.join(' or ')} for damage (RULINGS.md N21, N36)`,
+        `narateer.txt: Core Combat Attributes: a ${weight} ${kind} weapon may use ${allowed.join(' or ')} for damage (ruling N21, N36)`,
         'NARATEER_DAMAGE_VITAL_NOT_ALLOWED',
       ),
   );

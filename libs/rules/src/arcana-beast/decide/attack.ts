@@ -108,7 +108,7 @@ export function intercept(
   ensure(
     pending && state.pending?.kind === 'intercept',
     'ARCANA_NO_ATTACK_TO_INTERCEPT',
-    'RULINGS.md A22: no attack on a Binder is waiting for an Intercept',
+    'ruling A22: no attack on a Binder is waiting for an Intercept',
     'type',
   );
   const beastId = command.combatantId;

@@ -50,7 +50,7 @@ function commanding(
     ensure(
       !out(beast),
       'ARCANA_COMBATANT_OUT',
-      `RULINGS.md A13/A23: ${beast.id} is out of the encounter`,
+      `ruling A13/A23: ${beast.id} is out of the encounter`,
       'type',
     );
   return { binder, beast };
@@ -160,7 +160,7 @@ export function callBack(
   ensure(
     !beast.inVessel,
     'ARCANA_COMBATANT_OUT',
-    `arcana-beast.txt: Beast Binder Commands: Call Back: ${beast.id} is already in its Wearable Vessel (RULINGS.md A23)`,
+    `arcana-beast.txt: Beast Binder Commands: Call Back: ${beast.id} is already in its Wearable Vessel (ruling A23)`,
     'type',
   );
   const mode = command.mode ?? 'retreat';
@@ -168,7 +168,7 @@ export function callBack(
     ensure(
       !beast.knockedOut,
       'ARCANA_COMBATANT_OUT',
-      `RULINGS.md A23: ${beast.id} is Knocked Out; Call Back can only retreat it`,
+      `ruling A23: ${beast.id} is Knocked Out; Call Back can only retreat it`,
       'mode',
     );
     ensure(
@@ -213,7 +213,7 @@ export function useItem(
   ensure(
     !target.inVessel,
     'ARCANA_COMBATANT_OUT',
-    `RULINGS.md A23: ${target.id} is back in its Wearable Vessel for this encounter`,
+    `ruling A23: ${target.id} is back in its Wearable Vessel for this encounter`,
     'targetId',
   );
   if (!item.removesCondition)

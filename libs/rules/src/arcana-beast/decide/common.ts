@@ -49,7 +49,7 @@ export function present(state: ArcanaBeastState, id: string, field: string): Arc
   ensure(
     !out(c),
     'ARCANA_COMBATANT_OUT',
-    `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`,
+    `ruling A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`,
     field,
   );
   return c;
@@ -73,7 +73,7 @@ export function beastInTurn(state: ArcanaBeastState, id: string, field: string):
   ensure(
     !out(c),
     'ARCANA_COMBATANT_OUT',
-    `RULINGS.md A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`,
+    `ruling A13/A23: ${c.id} is ${c.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} for this encounter`,
     field,
   );
   return c;

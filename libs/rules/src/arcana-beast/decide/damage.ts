@@ -75,7 +75,7 @@ export function withDueDevolution(
     if (e.have > 0) {
       violation(
         e.code,
-        `RULINGS.md A36: ${id}'s Devolution Test rolls ${e.have + e.need.count} d${e.need.sides} in followUpFaces, got ${e.have}: give all of them, or none and ${roller} is asked`,
+        `ruling A36: ${id}'s Devolution Test rolls ${e.have + e.need.count} d${e.need.sides} in followUpFaces, got ${e.have}: give all of them, or none and ${roller} is asked`,
         e.field,
       );
     }

@@ -79,12 +79,7 @@ export function rollOpposedTest(
 ): RuleEvent[] {
   const a = known(state, command.aId, 'aId');
   const b = known(state, command.bId, 'bId');
-  ensure(
-    a.id !== b.id,
-    'ARCANA_INVALID_TARGET',
-    'RULINGS.md A25: an opposed test needs two combatants',
-    'bId',
-  );
+  ensure(a.id !== b.id, 'ARCANA_INVALID_TARGET', 'ruling A25: an opposed test needs two combatants', 'bId');
   const aStat = command.aStat;
   const bStat = command.bStat ?? aStat;
   // A26: an opposed test is a roll like any other — Assist dice and Bond Surge apply.

@@ -28,7 +28,7 @@ export function setBand(state: ArcanaBeastState, command: ArcanaCommandOf<'SetBa
   ensure(
     anchor(state, a) !== anchor(state, b),
     'ARCANA_SAME_POSITION',
-    'RULINGS.md A17: a Binder and its own beast are always Close',
+    'ruling A17: a Binder and its own beast are always Close',
     'bId',
   );
   const flag = command.difficultTerrain;
@@ -126,7 +126,7 @@ function readStep(
   ensure(
     anchor(state, toward.id) !== c.id,
     'ARCANA_SAME_POSITION',
-    'RULINGS.md A17: a Binder and its own beast are always Close',
+    'ruling A17: a Binder and its own beast are always Close',
     'towardId',
   );
   const from = bandBetween(state, c.id, toward.id);

@@ -215,7 +215,7 @@ function areaWeapon(a: ArchsoulCombatant, weaponId: string): Weapon {
   ensure(
     w.type === 'ranged' || w.type === 'thrown' || w.type === 'elemental',
     'ARCHSOUL_NOT_AN_AREA_WEAPON',
-    `RULINGS.md S34: AreaAttack takes a ranged, thrown or elemental weapon (melee areas are Cleave); ${w.name} is ${w.type}`,
+    `ruling S34: AreaAttack takes a ranged, thrown or elemental weapon (melee areas are Cleave); ${w.name} is ${w.type}`,
     'weaponId',
   );
   return w;
@@ -258,7 +258,7 @@ export function areaAttack(
   ensure(
     lineOfSight(state.map, a.position!, centre),
     'ARCHSOUL_NO_LINE_OF_SIGHT',
-    'RULINGS.md S23: a wall or blocked space stands before the centre',
+    'ruling S23: a wall or blocked space stands before the centre',
     'centre',
   );
   const paid = spend(a, w.type === 'thrown' ? 'throwItem' : 'attack');

@@ -50,7 +50,7 @@ function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: Ar
   ensure(
     lineOfSight(state.map, a.position!, t.position!),
     'ARCHSOUL_NO_LINE_OF_SIGHT',
-    `archsoul.txt: The Battle Map / RULINGS.md S23: a wall or blocked space stands between ${a.id} and ${t.id}`,
+    `archsoul.txt: The Battle Map / ruling S23: a wall or blocked space stands between ${a.id} and ${t.id}`,
     'targetId',
   );
 }

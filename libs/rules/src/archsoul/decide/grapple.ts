@@ -105,7 +105,7 @@ export function grab(state: ArchsoulState, command: ArchsoulCommand<'Grab'>, dic
   ensure(
     hasEmptyHand(c),
     'ARCHSOUL_GRAB_NO_EMPTY_HAND',
-    `archsoul.txt: Grab: "roll an unarmed attack with an empty hand"; ${c.id}'s two hands hold ${describeHands(c.sheet, c.hands)}: drop one first, a free action (RULINGS.md S33, S51)`,
+    `archsoul.txt: Grab: "roll an unarmed attack with an empty hand"; ${c.id}'s two hands hold ${describeHands(c.sheet, c.hands)}: drop one first, a free action (ruling S33, S51)`,
     'combatantId',
   );
   ensure(
@@ -353,13 +353,13 @@ export function grappleThrow(
     ensure(
       distance(state.map.grid, c.position!, to) === 1 && !isBlocked(state.map, to),
       'ARCHSOUL_THROW_SPACE',
-      'RULINGS.md S33: a thrown opponent lands in a free space adjacent to the thrower',
+      'ruling S33: a thrown opponent lands in a free space adjacent to the thrower',
       'to',
     );
     ensure(
       !occupant(state, to, t.id),
       'ARCHSOUL_SPACE_OCCUPIED',
-      'RULINGS.md S19: someone stands in that space',
+      'ruling S19: someone stands in that space',
       'to',
     );
   }

@@ -110,7 +110,7 @@ export function drawSimpleItem(
   ensure(
     awkward === undefined,
     'ARCHSOUL_AWKWARD_ITEM',
-    `archsoul.txt: Draw Awkward Item (2 AP): ${awkward}; draw it with DrawAwkwardItem (RULINGS.md S52)`,
+    `archsoul.txt: Draw Awkward Item (2 AP): ${awkward}; draw it with DrawAwkwardItem (ruling S52)`,
     'itemId',
   );
   checkHandsFree(

@@ -118,7 +118,7 @@ function checkCombinations(mods: AttackModifier[]): void {
         ensure(
           allowed(p, m),
           'ARCHSOUL_MANEUVER_COMBINATION',
-          `archsoul.txt: Attack Modifiers / RULINGS.md S29: ${p} and ${m} cannot modify the same attack (allowed: feint with knockdown or shatter; sneak with knockdown or shatter)`,
+          `archsoul.txt: Attack Modifiers / ruling S29: ${p} and ${m} cannot modify the same attack (allowed: feint with knockdown or shatter; sneak with knockdown or shatter)`,
           m,
         ),
       ),
@@ -135,7 +135,7 @@ function checkSpecial(
   ensure(
     action === 'attack',
     'ARCHSOUL_SPECIAL_NOT_REACTIVE',
-    `RULINGS.md S27: a ${special} attack is an action of your own turn (it costs AP), not a reactive attack`,
+    `ruling S27: a ${special} attack is an action of your own turn (it costs AP), not a reactive attack`,
     'special',
   );
   if (special === 'quick') {
@@ -148,7 +148,7 @@ function checkSpecial(
     ensure(
       !a.attackedWith.includes(w.id),
       'ARCHSOUL_QUICK_ATTACK_WEAPON_USED',
-      `archsoul.txt: Quick Attack: a weapon "you have not yet made an attack with this round"; ${a.id} attacked with ${w.name} (RULINGS.md S27)`,
+      `archsoul.txt: Quick Attack: a weapon "you have not yet made an attack with this round"; ${a.id} attacked with ${w.name} (ruling S27)`,
       'weaponId',
     );
   }
@@ -173,7 +173,7 @@ function checkShatter(w: Weapon, t: ArchsoulCombatant, id: string): void {
   ensure(
     !t.sheet.items.some((x) => x.id === id),
     'ARCHSOUL_SHATTER_ORDINARY_ITEM',
-    `RULINGS.md S44: Shatter targets a held weapon or shield, whose "weapon attack roll" defends it; ${id} is an ordinary item (the GM may list it as an improvised weapon, S37)`,
+    `ruling S44: Shatter targets a held weapon or shield, whose "weapon attack roll" defends it; ${id} is an ordinary item (the GM may list it as an improvised weapon, S37)`,
     'shatter.itemId',
   );
   const item =
@@ -181,7 +181,7 @@ function checkShatter(w: Weapon, t: ArchsoulCombatant, id: string): void {
   ensure(
     item && t.held.includes(id) && !t.weapons[id]?.destroyed,
     'ARCHSOUL_SHATTER_ITEM',
-    `archsoul.txt: Shatter: "an object carried by an opponent" that it could attack with (RULINGS.md S31: a held weapon or shield); ${t.id} holds no ${id}`,
+    `archsoul.txt: Shatter: "an object carried by an opponent" that it could attack with (ruling S31: a held weapon or shield); ${t.id} holds no ${id}`,
     'shatter.itemId',
   );
 }
@@ -225,7 +225,7 @@ function checkCleave(
     ensure(
       distance(state.map.grid, sp[0], sp[1]) === 1,
       'ARCHSOUL_CLEAVE_SPACES',
-      'archsoul.txt: Cleave: "up to 2 adjacent spaces" (adjacent to each other, RULINGS.md S30)',
+      'archsoul.txt: Cleave: "up to 2 adjacent spaces" (adjacent to each other, ruling S30)',
       'cleave.spaces[1]',
     );
 }
@@ -242,7 +242,7 @@ function checkSneak(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: Ar
   ensure(
     studied >= SNEAK_ATTACK.studyActions,
     'ARCHSOUL_SNEAK_NOT_STUDIED',
-    `archsoul.txt: Sneak Attack: "at least three consecutive actions ... studying your opponent"; ${a.id} has ${studied} on ${t.id} (Study, RULINGS.md S30)`,
+    `archsoul.txt: Sneak Attack: "at least three consecutive actions ... studying your opponent"; ${a.id} has ${studied} on ${t.id} (Study, ruling S30)`,
     'sneak',
   );
   if (w.type === 'ranged' || w.type === 'thrown') {

@@ -92,7 +92,7 @@ function checkChargeOptions(
   ensure(
     !o.special && !o.cleave,
     'ARCHSOUL_MANEUVER_COMBINATION',
-    'RULINGS.md S35: a Charge is its own special attack; it takes no Quick, Reckless or Cleave',
+    'ruling S35: a Charge is its own special attack; it takes no Quick, Reckless or Cleave',
     o.special ? 'special' : 'cleave',
   );
   checkOptions(
@@ -106,7 +106,7 @@ function checkChargeOptions(
   ensure(
     !o.sneak,
     'ARCHSOUL_MANEUVER_COMBINATION',
-    'RULINGS.md S35: a charging rider cannot catch its target unaware',
+    'ruling S35: a charging rider cannot catch its target unaware',
     'sneak',
   );
 }
@@ -188,7 +188,7 @@ export function dismountOnInterrupt(state: ArchsoulState, actorId: string): Rule
 export function mount(state: ArchsoulState, command: ArchsoulCommand<'Mount'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const here = onMap(c, 'combatantId');
-  ensure(c.sheet.mount, 'ARCHSOUL_NO_MOUNT', `RULINGS.md S35: ${c.id}'s sheet lists no mount`, 'combatantId');
+  ensure(c.sheet.mount, 'ARCHSOUL_NO_MOUNT', `ruling S35: ${c.id}'s sheet lists no mount`, 'combatantId');
   ensure(
     !c.mounted,
     'ARCHSOUL_ALREADY_MOUNTED',
@@ -200,7 +200,7 @@ export function mount(state: ArchsoulState, command: ArchsoulCommand<'Mount'>): 
   ensure(
     distance(state.map.grid, here, at) <= 1,
     'ARCHSOUL_MOUNT_NOT_ADJACENT',
-    `RULINGS.md S42: ${c.sheet.mount.name} waits at (${at.x}, ${at.y}); ${c.id} must stand in or beside that space`,
+    `ruling S42: ${c.sheet.mount.name} waits at (${at.x}, ${at.y}); ${c.id} must stand in or beside that space`,
     'combatantId',
   );
   return [spend(c, 'mount'), ev('Mounted', { combatantId: c.id, at })];

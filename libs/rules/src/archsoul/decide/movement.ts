@@ -46,7 +46,7 @@ export function placeCombatant(
   ensure(
     !occupant(state, position, id),
     'ARCHSOUL_SPACE_OCCUPIED',
-    'RULINGS.md S19: another combatant stands there',
+    'ruling S19: another combatant stands there',
     'position',
   );
   const facing =
@@ -64,7 +64,7 @@ export function checkMover(c: ArchsoulCombatant, regular: boolean): void {
   ensure(
     !hasCondition(c, 'prone'),
     'ARCHSOUL_PRONE',
-    `RULINGS.md S19: ${c.id} is prone; StandUp (1 AP) first`,
+    `ruling S19: ${c.id} is prone; StandUp (1 AP) first`,
     'combatantId',
   );
   // archsoul.txt: Being Grappled: no "regular move action"; a Slow Move needs a grapple roll (S33).
@@ -106,7 +106,7 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
   ensure(
     !command.vertical,
     'ARCHSOUL_VERTICAL_JUMP',
-    'RULINGS.md S41: the battle map has no height; the GM narrates a vertical jump (archsoul.txt: Jumping: "one-third this amount straight up") and places the combatant',
+    'ruling S41: the battle map has no height; the GM narrates a vertical jump (archsoul.txt: Jumping: "one-third this amount straight up") and places the combatant',
     'vertical',
   );
   const [budget, events] = moveBudget(c, free);
@@ -172,7 +172,7 @@ function checkJump(c: ArchsoulCombatant, path: Space[]): void {
   ensure(
     path.length <= jumpSpaces(c),
     'ARCHSOUL_JUMP_TOO_FAR',
-    `archsoul.txt: Jumping: Athletics plus half Conditioning metres: ${c.id} jumps ${jumpSpaces(c)} space(s) (RULINGS.md S36)`,
+    `archsoul.txt: Jumping: Athletics plus half Conditioning metres: ${c.id} jumps ${jumpSpaces(c)} space(s) (ruling S36)`,
     'path',
   );
 }
@@ -202,24 +202,19 @@ function checkPath(state: ArchsoulState, c: ArchsoulCombatant, p: MovePayload, f
           !wallBetween(state.map, prev, to) &&
           (!last || !isBlocked(state.map, to)),
         'ARCHSOUL_INVALID_STEP',
-        'RULINGS.md S36: a jump crosses adjacent spaces, no wall, and lands on an open space',
+        'ruling S36: a jump crosses adjacent spaces, no wall, and lands on an open space',
         f,
       );
     else
       ensure(
         canStep(state.map, prev, to),
         'ARCHSOUL_INVALID_STEP',
-        'RULINGS.md S19: each step goes to an adjacent space that is not blocked, and not through a wall',
+        'ruling S19: each step goes to an adjacent space that is not blocked, and not through a wall',
         f,
       );
     const there = occupant(state, to, c.id);
     if (there && foes(there, c) && !p.jump) {
-      ensure(
-        p.trample,
-        'ARCHSOUL_SPACE_OCCUPIED',
-        `RULINGS.md S19: ${there.id} (a foe) stands in that space`,
-        f,
-      );
+      ensure(p.trample, 'ARCHSOUL_SPACE_OCCUPIED', `ruling S19: ${there.id} (a foe) stands in that space`, f);
       const mount = SIZES.indexOf(c.sheet.mount!.size);
       ensure(
         SIZES.indexOf(there.sheet.size) < mount,
@@ -231,7 +226,7 @@ function checkPath(state: ArchsoulState, c: ArchsoulCombatant, p: MovePayload, f
     ensure(
       !there || !last,
       'ARCHSOUL_SPACE_OCCUPIED',
-      `RULINGS.md S19 / archsoul.txt: Trample: a move cannot end in ${there?.id}'s space`,
+      `ruling S19 / archsoul.txt: Trample: a move cannot end in ${there?.id}'s space`,
       f,
     );
   });

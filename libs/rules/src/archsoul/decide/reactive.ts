@@ -27,7 +27,7 @@ function offered(state: ArchsoulState, command: { combatantId: string }) {
   ensure(
     q && q.current === id,
     'ARCHSOUL_NOT_YOUR_REACTION',
-    `RULINGS.md S18: no reactive attack is offered to ${id}`,
+    `ruling S18: no reactive attack is offered to ${id}`,
     'combatantId',
   );
   return { id, q };
@@ -145,7 +145,7 @@ export function resumeAction(state: ArchsoulState, raw: RuleCommand, dice: DiceS
   if (extra !== undefined && q?.action)
     violation(
       'ARCHSOUL_RESUME_FIELD',
-      `RULINGS.md S50: ResumeAction performs the held ${q.action.type} as declared; ${extra} cannot be added or changed now (allowed: ${RESUME_FIELDS.slice(1).join(', ')})`,
+      `ruling S50: ResumeAction performs the held ${q.action.type} as declared; ${extra} cannot be added or changed now (allowed: ${RESUME_FIELDS.slice(1).join(', ')})`,
       extra,
     );
   const command = parseOrRefuse(ARCHSOUL_COMMAND_SCHEMAS.ResumeAction, raw, '', 'ResumeAction');
@@ -153,7 +153,7 @@ export function resumeAction(state: ArchsoulState, raw: RuleCommand, dice: DiceS
   ensure(
     q && q.action && q.actorId === id && state.pending?.kind === 'resumeAction',
     'ARCHSOUL_NOTHING_TO_RESUME',
-    `RULINGS.md S18: ${id} has no held action`,
+    `ruling S18: ${id} has no held action`,
     'combatantId',
   );
   const resumed = ev('ActionResumed', {

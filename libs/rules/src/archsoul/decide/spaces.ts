@@ -50,7 +50,7 @@ export function pushOut(state: ArchsoulState, c: ArchsoulCombatant, chosen: Spac
     ensure(
       chosen === undefined,
       'ARCHSOUL_NOT_SHARING',
-      `RULINGS.md S43: ${c.id} shares no space; EndTurn takes no 'to'`,
+      `ruling S43: ${c.id} shares no space; EndTurn takes no 'to'`,
       'to',
     );
     return [];
@@ -62,7 +62,7 @@ export function pushOut(state: ArchsoulState, c: ArchsoulCombatant, chosen: Spac
     ensure(
       free(state, from, chosen) && neighbours(state.map.grid, from).some((n) => same(n, chosen)),
       'ARCHSOUL_INVALID_STEP',
-      `RULINGS.md S43: ${c.id} leaves ${other.id}'s space for a free adjacent space`,
+      `ruling S43: ${c.id} leaves ${other.id}'s space for a free adjacent space`,
       'to',
     );
   } else to = nearestFree(state, from);

@@ -35,7 +35,7 @@ export function shieldIntercept(
   ensure(
     sh && c.held.includes(sh.id) && !c.weapons[sh.id]?.destroyed,
     'ARCHSOUL_SHIELD_INTERCEPT_NO_SHIELD',
-    `archsoul.txt: Shield Intercept: "may only be performed if you have a shield" (held, RULINGS.md S32); ${c.id} holds none`,
+    `archsoul.txt: Shield Intercept: "may only be performed if you have a shield" (held, ruling S32); ${c.id} holds none`,
     'combatantId',
   );
   ensure(
@@ -87,7 +87,7 @@ export function soulShield(state: ArchsoulState, command: ArchsoulCommand<'SoulS
   ensure(
     partyOf(t.side) === partyOf(c.side),
     'ARCHSOUL_SOUL_SHIELD_UNWILLING',
-    `RULINGS.md S32: only allies are willing targets of Soul Shield; ${id} is a foe`,
+    `ruling S32: only allies are willing targets of Soul Shield; ${id} is a foe`,
     'targetId',
   );
   ensure(

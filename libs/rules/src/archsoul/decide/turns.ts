@@ -192,7 +192,7 @@ export function declareAmbush(state: ArchsoulState, command: ArchsoulCommand<'De
 export function refuseActivation(): never {
   violation(
     'ARCHSOUL_USE_PHASES',
-    'RULINGS.md S12/S17: Archsoul turns run in phases: StartRound opens them; use EndTurn or EndPhase',
+    'ruling S12/S17: Archsoul turns run in phases: StartRound opens them; use EndTurn or EndPhase',
     'type',
   );
 }

@@ -13,7 +13,7 @@ export function checkNotGrappledWeapon(a: ArchsoulCombatant, w: Weapon, field: s
   ensure(
     w.type === 'unarmed' || w.soulMagic || !hasCondition(a, 'grappled'),
     'ARCHSOUL_GRAPPLED',
-    `archsoul.txt: Being Grappled: ${a.id} may not attack with a weapon (${w.name}; RULINGS.md S48)`,
+    `archsoul.txt: Being Grappled: ${a.id} may not attack with a weapon (${w.name}; ruling S48)`,
     field,
   );
 }

@@ -61,7 +61,7 @@ export function buildDeclaration(
   ensure(
     ableToAct(attacker),
     'NARATEER_CANNOT_ACT',
-    `RULINGS.md N20/N26: ${attackerId} is not able to act`,
+    `ruling N20/N26: ${attackerId} is not able to act`,
     'attackerId',
   );
   ensure(

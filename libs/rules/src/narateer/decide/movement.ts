@@ -34,19 +34,14 @@ export function move(state: NarateerState, command: NarateerCommand<'Move'>): Ru
     ensure(
       state.roundOpen && state.activeId === id,
       'NARATEER_NOT_YOUR_ACTIVATION',
-      `RULINGS.md N24: ${id} moves in its own activation; other movement is forced`,
+      `ruling N24: ${id} moves in its own activation; other movement is forced`,
       'combatantId',
     );
-    ensure(
-      ableToAct(c),
-      'NARATEER_CANNOT_ACT',
-      `RULINGS.md N20/N26: ${id} is not able to act`,
-      'combatantId',
-    );
+    ensure(ableToAct(c), 'NARATEER_CANNOT_ACT', `ruling N20/N26: ${id} is not able to act`, 'combatantId');
     ensure(
       !hasEffect(c, 'cannotMove'),
       'NARATEER_RESTRAINED',
-      `RULINGS.md N26: ${id} is Restrained and cannot move by itself`,
+      `ruling N26: ${id} is Restrained and cannot move by itself`,
       'combatantId',
     );
   }
@@ -54,7 +49,7 @@ export function move(state: NarateerState, command: NarateerCommand<'Move'>): Ru
     ensure(
       spaces(i === 0 ? c.position! : path[i - 1], to) === 1,
       'NARATEER_INVALID_STEP',
-      'RULINGS.md N24: each step of a path moves to an adjacent Space',
+      'ruling N24: each step of a path moves to an adjacent Space',
       `path[${i}]`,
     ),
   );

@@ -20,7 +20,7 @@ export function takeOpportunityAttack(
   ensure(
     id === q.current,
     'NARATEER_NOT_YOUR_OPPORTUNITY',
-    `RULINGS.md N24: the opportunity is offered to ${q.current}, not ${id}`,
+    `ruling N24: the opportunity is offered to ${q.current}, not ${id}`,
     'combatantId',
   );
   const declared = buildDeclaration(state, id, q.moverId, 'melee', command);
@@ -38,7 +38,7 @@ export function declineOpportunity(
   ensure(
     id === q.current,
     'NARATEER_NOT_YOUR_OPPORTUNITY',
-    `RULINGS.md N24: the opportunity is offered to ${q.current}, not ${id}`,
+    `ruling N24: the opportunity is offered to ${q.current}, not ${id}`,
     'combatantId',
   );
   return [ev('OpportunityDeclined', { moverId: q.moverId, reactorId: id }), ...opportunityFollowUps(state)];

@@ -21,10 +21,10 @@ export function reloadWeapon(state: NarateerState, command: NarateerCommand<'Rel
   ensure(
     state.roundOpen && state.activeId === id,
     'NARATEER_NOT_YOUR_ACTIVATION',
-    `RULINGS.md N27: ${id} reloads during its own activation`,
+    `ruling N27: ${id} reloads during its own activation`,
     'combatantId',
   );
-  ensure(ableToAct(c), 'NARATEER_CANNOT_ACT', `RULINGS.md N20/N26: ${id} is not able to act`, 'combatantId');
+  ensure(ableToAct(c), 'NARATEER_CANNOT_ACT', `ruling N20/N26: ${id} is not able to act`, 'combatantId');
   const ws = c.weapons[weapon.id];
   if (ws.loaded) return [];
   ensure(
