@@ -2,18 +2,11 @@ import { verifyFightLog } from '@app/audit';
 import { InMemoryEventStore } from '@app/event-store';
 import { commandKey } from '../src/command-index';
 import { FightService } from '../src/fight-service';
+import { plainSheet } from './helpers';
 
 /** As a client receives it (JSON drops undefined fields). */
 const json = <T>(x: T): T => JSON.parse(JSON.stringify(x));
-const sheet = {
-  vitals: { strength: 2, agility: 3, resilience: 2 },
-  skills: { melee: 3, ranged: 0, acrobatics: 1 },
-  maxVitality: 12,
-  maxAD: 6,
-  maxMD: 0,
-  weapons: [],
-  armour: { soak: 20 },
-};
+const sheet = plainSheet;
 
 /** The first two ids `cmd-0`, `cmd-1`, … whose index keys collide (found in about 190,000 tries). */
 function collidingPair(): [string, string] {

@@ -1,37 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { EventStore, InMemoryEventStore, ReadAllOptions, StoredEvent } from '@app/event-store';
+import { EventStore, InMemoryEventStore, StoredEvent } from '@app/event-store';
 import { LogFollower } from '../src/log-follower';
 import { TailPage, TailReader } from '../src/log-tail';
 import { MemoryReadStore } from '../src/projections/memory-read-store';
 import { ProjectionRunner } from '../src/projections/runner';
 import { FightService } from '../src/fight-service';
+import { countingReads, plainSheet } from './helpers';
 
-const sheet = {
-  vitals: { strength: 2, agility: 3, resilience: 2 },
-  skills: { melee: 3, ranged: 0, acrobatics: 1 },
-  maxVitality: 12,
-  maxAD: 6,
-  maxMD: 0,
-  weapons: [],
-  armour: { soak: 20 },
-};
-
-/** The store, counting the reads of the global log. */
-function counting(store: EventStore): { store: EventStore; reads: () => number } {
-  let reads = 0;
-  const wrapped = new Proxy(store, {
-    get(target, prop) {
-      if (prop === 'readAll')
-        return (options?: ReadAllOptions) => {
-          reads++;
-          return target.readAll(options);
-        };
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { store: wrapped, reads: () => reads };
-}
+const sheet = plainSheet;
 
 async function appendOthers(store: EventStore, count: number): Promise<StoredEvent[]> {
   for (let i = 0; i < count; i++)
@@ -45,7 +21,7 @@ describe('TailReader (docs/event-store.md "One tail read")', () => {
   it('given pages the follower read, when a consumer reads on from a checkpoint inside them, then the store is not read', async () => {
     const log = new InMemoryEventStore();
     const all = await appendOthers(log, 6);
-    const { store, reads } = counting(log);
+    const { store, reads } = countingReads(log);
     const tail = new TailReader(store);
     tail.offer({ after: undefined, events: all.slice(0, 3) });
     tail.offer({ after: all[2].checkpoint, events: all.slice(3) });
@@ -58,7 +34,7 @@ describe('TailReader (docs/event-store.md "One tail read")', () => {
   it('given pages that do not reach the checkpoint, or a gap between pages, then what they lack is read from the store', async () => {
     const log = new InMemoryEventStore();
     const all = await appendOthers(log, 6);
-    const { store, reads } = counting(log);
+    const { store, reads } = countingReads(log);
     const tail = new TailReader(store);
     tail.offer({ after: all[1].checkpoint, events: all.slice(2, 4) });
     // Behind the held pages: read from the store, all of it.
@@ -75,7 +51,7 @@ describe('TailReader (docs/event-store.md "One tail read")', () => {
 
   it('given a log follower handing its pages to a projection runner, when fights are played, then the runner folds them without reading the log itself', async () => {
     const log = new InMemoryEventStore();
-    const { store, reads } = counting(log);
+    const { store, reads } = countingReads(log);
     const runner = new ProjectionRunner(store, new MemoryReadStore(), undefined, undefined, {
       tail: new TailReader(store),
     });

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { EventStore, PostgresEventStore, ReadAllOptions } from '@app/event-store';
+import { PostgresEventStore } from '@app/event-store';
 import { FightService } from '../../src/fight-service';
 import { PostgresReadStore } from '../../src/projections/postgres-read-store';
 import {
@@ -8,25 +8,9 @@ import {
   PostgresReadSideElection,
 } from '../../src/projections/read-side-owner';
 import { ProjectionRunner } from '../../src/projections/runner';
+import { countingReads } from '../helpers';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
-
-/** The store, counting its reads of the global log. */
-function counting(store: EventStore): { store: EventStore; reads: () => number } {
-  let reads = 0;
-  const wrapped = new Proxy(store, {
-    get(target, prop) {
-      if (prop === 'readAll')
-        return (options?: ReadAllOptions) => {
-          reads++;
-          return target.readAll(options);
-        };
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { store: wrapped, reads: () => reads };
-}
 
 const turn = () => new Promise((r) => setTimeout(r, 10));
 
@@ -59,7 +43,7 @@ if (!PG_URL) {
 
     /** An instance's read side: its own election, read store and runner on the shared schema. */
     async function instance() {
-      const { store, reads } = counting(log);
+      const { store, reads } = countingReads(log);
       const owner = new PostgresReadSideElection({ connectionString: PG_URL!, schema, retryMs: 20 });
       await owner.start();
       const runner = new ProjectionRunner(

@@ -6,16 +6,9 @@ import { FightService } from '../../src/fight-service';
 import { MemoryReadStore } from '../../src/projections/memory-read-store';
 import { PROJECTIONS, ProjectionName, ReadStore, ReadTx } from '../../src/projections/read-store';
 import { ProjectionRunner } from '../../src/projections/runner';
+import { plainSheet } from '../helpers';
 
-const sheet = {
-  vitals: { strength: 2, agility: 3, resilience: 2 },
-  skills: { melee: 3, ranged: 0, acrobatics: 1 },
-  maxVitality: 12,
-  maxAD: 6,
-  maxMD: 0,
-  weapons: [],
-  armour: { soak: 20 },
-};
+const sheet = plainSheet;
 
 /** Fights on an in-memory log: `notes` GM notes each (one event a note), every tenth undone unless `undo` is false. */
 async function playFights(
