@@ -32,7 +32,7 @@ if (!PG_URL) {
     it('needs PostgreSQL', () => undefined));
 } else {
   describe('two API instances on one PostgreSQL', () => {
-    const schema = `mi_${Date.now().toString(36)}`;
+    const schema = `mi_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     const servers: Array<Awaited<ReturnType<typeof startServer>>> = [];
     beforeAll(async () => {
       const env = { EVENT_STORE_URL: PG_URL, EVENT_STORE_SCHEMA: schema };

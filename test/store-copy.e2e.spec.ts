@@ -80,7 +80,7 @@ describe('cli store copy: a whole log moves between engines and still verifies',
 
   if (PG_URL) {
     it('SQLite → PostgreSQL', async () => {
-      const schema = `copy_${Date.now().toString(36)}`;
+      const schema = `copy_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
       const target = await createEventStore({ url: PG_URL, schema });
       try {
         await copyAndVerify(target);

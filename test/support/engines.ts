@@ -15,7 +15,7 @@ export function onEveryEngine(
   suite('SQLite', {});
   const url = process.env.EVENT_STORE_PG_URL;
   if (url) {
-    const schema = `${names.prefix}_${Date.now().toString(36)}`;
+    const schema = `${names.prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     suite('PostgreSQL', { eventStoreUrl: url, eventStoreSchema: schema }, async () => {
       const c = new PgClient({ connectionString: url });
       await c.connect();

@@ -647,7 +647,7 @@ if (PG_URL) {
   });
 
   it('postgres: EXPLAIN shows the claim reading the heads index in send order, no sort, no scan of the deliveries; it reads only what it leases', async () => {
-    const schema = `wh_plan_${Date.now().toString(36)}`;
+    const schema = `wh_plan_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     schemas.push(schema);
     const driver = new PostgresDriver(PG_URL, schema);
     const store = new SqlWebhookStore(driver);
@@ -707,7 +707,7 @@ if (PG_URL) {
     }
   });
   it('postgres: a schema from before the head mark gets the column and its heads marked, on first use', async () => {
-    const schema = `wh_up_${Date.now().toString(36)}`;
+    const schema = `wh_up_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     schemas.push(schema);
     const { Client } = await import('pg');
     const c = new Client({ connectionString: PG_URL });
@@ -727,7 +727,7 @@ if (PG_URL) {
     }
   });
   it('postgres: two instances claiming at once never both get a delivery (SKIP LOCKED)', async () => {
-    const schema = `wh_race_${Date.now().toString(36)}`;
+    const schema = `wh_race_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     schemas.push(schema);
     const [a, b] = [
       new SqlWebhookStore(new PostgresDriver(PG_URL, schema)),
@@ -747,7 +747,7 @@ if (PG_URL) {
   });
 
   it('postgres: two instances pruning at once delete each delivery once and leave nothing behind', async () => {
-    const schema = `wh_prune_${Date.now().toString(36)}`;
+    const schema = `wh_prune_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     schemas.push(schema);
     const [a, b] = [
       new SqlWebhookStore(new PostgresDriver(PG_URL, schema)),
