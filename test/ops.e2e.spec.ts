@@ -5,6 +5,21 @@ import Database from 'better-sqlite3';
 import { removeDir, sheet, useApp } from './support/app';
 import { kill, SERVER_ADMIN_KEY, startServer, tenantKey } from './support/server';
 
+/** The JSON lines a child server has written to stdout so far. */
+const jsonLines = (out: string) =>
+  out
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { req?: { id?: string } });
+
+/** Waits until the server has logged the request with this id (`count` times): stdout arrives when it arrives. */
+async function logged(read: () => string, id: string, count = 1): Promise<void> {
+  for (const started = Date.now(); ; await new Promise((r) => setTimeout(r, 10))) {
+    if (jsonLines(read()).filter((l) => l.req?.id === id).length >= count) return;
+    if (Date.now() - started > 30_000) throw new Error(`the server logged no request ${id} in 30 s`);
+  }
+}
+
 describe('operations: health and metrics', () => {
   const t = useApp();
 
@@ -75,7 +90,7 @@ describe('structured logs', () => {
         entries: Array<{ type: string }>;
       };
       expect(log.entries[0].type).toBe('FightStarted');
-      await new Promise((r) => setTimeout(r, 300));
+      await logged(() => out, 'req-42', 2);
       const lines = out.split('\n').filter((l) => l.startsWith('{'));
       expect(lines.length).toBeGreaterThan(2);
       const parsed = lines.map((l) => JSON.parse(l));
@@ -166,7 +181,9 @@ describe('access log lines: level, error code and caller', () => {
       ).toBe(200);
       for (const path of ['/health/live', '/health/ready', '/metrics'])
         expect((await call(path, { id: `probe${path.replace(/\//g, '-')}` })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 300));
+      // The probes log nothing at info: a last logged request says the server has written what came before.
+      expect((await call(`/fights/${fightId}`, { key, id: 'last' })).status).toBe(200);
+      await logged(() => out, 'last');
 
       const lines = out
         .split('\n')
@@ -246,7 +263,7 @@ describe('access log lines: level, error code and caller', () => {
     server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
     try {
       await fetch(`${server.url}/health/live`, { headers: { 'x-request-id': 'probe' } });
-      await new Promise((r) => setTimeout(r, 300));
+      await logged(() => out, 'probe');
       const lines = out
         .split('\n')
         .filter((l) => l.startsWith('{'))
