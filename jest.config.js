@@ -16,7 +16,8 @@ module.exports = {
     '^.+\\.ts$': ['@swc/jest', swc],
     '^.+\\.js$': ['@swc/jest', { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@noble)/)'],
+  // @fastify/static (Swagger UI's files) brings content-disposition 3, which is ESM only.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@noble|@fastify/static|content-disposition)/)'],
   moduleNameMapper: {
     '^@app/api$': '<rootDir>/apps/api/src/index.ts',
     '^@app/rules$': '<rootDir>/libs/rules/src/index.ts',

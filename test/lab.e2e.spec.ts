@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { CanActivate, ExecutionContext, INestApplication, Injectable } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { GraphQLModule, GqlExecutionContext } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import request from 'supertest';
@@ -39,7 +40,8 @@ describe('Combat Lab API', () => {
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           autoSchemaFile: true,
-          context: ({ req }: { req: unknown }) => ({ req }),
+          // Apollo on Fastify calls it with the request itself.
+          context: (req: unknown) => ({ req }),
         }),
       ],
       providers: [
@@ -48,8 +50,9 @@ describe('Combat Lab API', () => {
         { provide: APP_GUARD, useClass: FakeAuth },
       ],
     }).compile();
-    app = module.createNestApplication({ logger: false });
+    app = module.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
     await app.init();
+    await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
   });
   afterAll(() => app.close());
 

@@ -62,7 +62,10 @@ export async function startApp(
   if (opts.listen) {
     await app.listen(0, '127.0.0.1');
     url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-  } else await app.init();
+  } else {
+    await app.init();
+    await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
+  }
   const anon = request(app.getHttpServer());
   const tenant = async (name = 'Test table') => {
     const res = await anon

@@ -1,4 +1,4 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule, Provider } from '@nestjs/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthGuard } from './auth/auth.guard';
 import { OpsModule } from './ops/ops.module';
@@ -16,7 +16,7 @@ import { TokensController } from './auth/tokens.controller';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { requireJsonBody, validationPipe } from './common/validation';
+import { validationPipe } from './common/validation';
 import { LocationInterceptor } from './common/location';
 import { ApiConfig } from './config';
 import { API_CONFIG, FightsModule } from './fights.module';
@@ -30,11 +30,7 @@ import { FightsController } from './rest/fights.controller';
 import { SystemsController } from './rest/systems.controller';
 
 @Module({})
-export class AppModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(requireJsonBody).forRoutes('*');
-  }
-
+export class AppModule {
   static forRoot(config: ApiConfig): DynamicModule {
     const configModule: DynamicModule = {
       module: class ConfigHolder {},

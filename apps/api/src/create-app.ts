@@ -1,17 +1,21 @@
 import { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { json, NextFunction, Request, Response, text } from 'express';
-import helmet from 'helmet';
+import helmet, { FastifyHelmetOptions } from '@fastify/helmet';
+import bytes from 'bytes';
+import type { FastifyReply } from 'fastify';
 import { AppModule } from './app.module';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AccessService } from '@app/fights';
-import { accessLog } from './ops/logging';
-import { toApiError } from './common/to-api-error';
+import { accessLog, requestIdOf } from './ops/logging';
 import { publishContract } from './common/openapi-contract';
 import { ApiConfig } from './config';
-import { limitBodyDepth, refuseUnstorableStrings } from './common/validation';
+import { toApiError } from './common/to-api-error';
+import { refuseUnstorableStrings, requireJsonBody } from './common/validation';
+import { registerBodyParsers } from './common/http-body';
+import { answerNotModified } from './common/http-reply';
+import { Metrics } from './ops/metrics';
 
 /**
  * helmet's defaults (nosniff, frame and referrer policies, no X-Powered-By…) with a CSP that Swagger UI
@@ -20,7 +24,7 @@ import { limitBodyDepth, refuseUnstorableStrings } from './common/validation';
  * upgrade-insecure-requests and no HSTS: the service is often reached over plain HTTP (localhost, a
  * LAN), and HSTS belongs to whatever terminates TLS in front of it.
  */
-const HELMET: Parameters<typeof helmet>[0] = {
+const HELMET: FastifyHelmetOptions = {
   contentSecurityPolicy: { useDefaults: true, directives: { upgradeInsecureRequests: null } },
   strictTransportSecurity: false,
 };
@@ -47,31 +51,44 @@ export async function createApp(
   const root = AppModule.forRoot(quiet ? { ...config, logLevel: 'silent' } : config);
   // Extra controllers: the benchmark's in-app constant route, behind the same middleware, guards and filter.
   if (options.controllers) root.controllers = [...(root.controllers ?? []), ...options.controllers];
-  const app = await NestFactory.create<NestExpressApplication>(root, {
+  const adapter = new FastifyAdapter({
+    bodyLimit: byteLimit(config.bodyLimit, 'BODY_LIMIT'),
+    // As Express routed: /fights/ is /fights; a parameter (an id, a name) may be long, the pipes judge it.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
+    genReqId: requestIdOf,
+    // Keep-alive sockets idle at close are closed; busy ones finish (main.ts bounds that with its grace).
+    forceCloseConnections: 'idle',
+    // What the router refuses before any hook (a path whose percent-escapes are not UTF-8): the error shape.
+    frameworkErrors: (error: Error, _req: unknown, reply: FastifyReply) => {
+      const e = toApiError(error);
+      void reply.code(e.statusCode).send(e);
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bodyParser: false,
     bufferLogs: !quiet,
     logger: quiet ? false : undefined,
   });
   if (!quiet) app.useLogger(app.get(Logger));
+  const fastify = app.getHttpAdapter().getInstance();
   // First, so that every answer (a body parser's 400 too) has its request id and its one log line.
   const access = app.get(AccessService);
-  app.use(accessLog(PinoLogger.root, (fightId) => access.registry.owners.get(fightId)));
-  app.disable('x-powered-by');
-  app.use(helmet(HELMET));
-  // Fight logs for verification are larger than commands: their own route, their own limit.
-  app.use(
-    '/audit/verify',
-    json({ limit: config.auditBodyLimit, verify: limitBodyDepth }),
-    text({ type: 'application/x-ndjson', limit: config.auditBodyLimit, verify: limitBodyDepth }),
+  fastify.addHook(
+    'onRequest',
+    accessLog(PinoLogger.root, (fightId) => access.registry.owners.get(fightId)),
   );
-  app.use(json({ limit: config.bodyLimit, verify: limitBodyDepth }));
-  app.use(refuseUnstorableStrings);
-  // Body-parser errors happen before Nest routing: give them the service's error shape.
-  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (!err) return next();
-    const e = toApiError(err);
-    res.status(e.statusCode).json(e);
+  fastify.addHook('onResponse', app.get(Metrics).countRequests);
+  await app.register(helmet, HELMET);
+  // A body in a media type the route does not take is refused before it is read.
+  fastify.addHook('onRequest', (req, _reply, done) => done(attempt(() => requireJsonBody(req))));
+  registerBodyParsers(fastify);
+  // Fight logs for verification are larger than commands: their own route, their own limit.
+  const auditLimit = byteLimit(config.auditBodyLimit, 'AUDIT_BODY_LIMIT');
+  fastify.addHook('onRoute', (route) => {
+    if (route.url === '/audit/verify') route.bodyLimit = auditLimit;
   });
+  fastify.addHook('preValidation', (req, _reply, done) => done(attempt(() => refuseUnstorableStrings(req))));
+  fastify.addHook('onSend', answerNotModified);
   // No enableShutdownHooks: main.ts owns the process's signals and closes live streams before the app.
   // CORS is off unless CORS_ORIGINS lists the browser origins allowed to call the API.
   // Request headers are the browser's to ask for (the allowed origins are the restriction); what JS may read is listed.
@@ -95,4 +112,21 @@ export async function createApp(
   );
   SwaggerModule.setup('docs', app, () => openapi, { jsonDocumentUrl: 'openapi.json' });
   return { app, openapi };
+}
+
+/** `256kb`, `20mb`, or a number of bytes; anything else stops the boot naming its variable. */
+export function byteLimit(value: string, name: string): number {
+  const n = bytes.parse(value);
+  if (n === null || !Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`${name} must be a size such as 256kb or 20mb, got "${value}"`);
+  return n;
+}
+
+function attempt(check: () => void): Error | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (e) {
+    return e as Error;
+  }
 }

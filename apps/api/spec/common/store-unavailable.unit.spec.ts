@@ -7,10 +7,11 @@ const pgError = (code: string, message: string) => Object.assign(new Error(messa
 /** The REST side of the filter, recording what it sends. */
 function restHost() {
   const sent: { status?: number; headers: Record<string, string>; body?: unknown } = { headers: {} };
+  // What the filter uses of a Fastify reply.
   const res = {
-    setHeader: (name: string, value: string) => void (sent.headers[name.toLowerCase()] = value),
+    header: (name: string, value: string) => ((sent.headers[name.toLowerCase()] = value), res),
     status: (status: number) => ((sent.status = status), res),
-    json: (body: unknown) => void (sent.body = body),
+    send: (body: unknown) => ((sent.body = body), res),
   };
   const host = {
     getType: () => 'http',

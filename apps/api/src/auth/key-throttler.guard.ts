@@ -19,9 +19,10 @@ interface Window {
   hits: number;
 }
 
-type HeaderTarget = { setHeader(name: string, value: string): unknown };
-/** Express's request; over graphql-ws the context's `req` may carry no headers. */
-type ThrottledRequest = Partial<CredentialRequest> & { ip?: string; res?: HeaderTarget };
+/** A Fastify reply (REST, or GraphQL over HTTP: the context's `res`). */
+type HeaderTarget = { header(name: string, value: string): unknown };
+/** Fastify's request; over graphql-ws the context's `req` may carry no headers. */
+type ThrottledRequest = Partial<CredentialRequest> & { ip?: string };
 
 /**
  * Rate limits per key or token (README "Configuration"); callers without one are counted by address.
@@ -56,10 +57,10 @@ export class KeyThrottlerGuard implements CanActivate {
     window.hits++;
     const reset = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
     const res = target.res;
-    res?.setHeader('RateLimit-Policy', `${POLICY};q=${limit};w=${Math.ceil(windowMs / 1000)}`);
-    res?.setHeader('RateLimit', `${POLICY};r=${Math.max(0, limit - window.hits)};t=${reset}`);
+    res?.header('RateLimit-Policy', `${POLICY};q=${limit};w=${Math.ceil(windowMs / 1000)}`);
+    res?.header('RateLimit', `${POLICY};r=${Math.max(0, limit - window.hits)};t=${reset}`);
     if (window.hits <= limit) return true;
-    res?.setHeader('Retry-After', String(reset));
+    res?.header('Retry-After', String(reset));
     throw new AppError(
       429,
       'RATE_LIMITED',
@@ -82,8 +83,7 @@ export class KeyThrottlerGuard implements CanActivate {
         req?: ThrottledRequest;
         res?: HeaderTarget;
       }>();
-      const response = res ?? req?.res;
-      return response ? { req: req ?? {}, res: response } : undefined;
+      return res ? { req: req ?? {}, res } : undefined;
     }
     const http = context.switchToHttp();
     return { req: http.getRequest<ThrottledRequest>(), res: http.getResponse<HeaderTarget>() };

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { toApiError } from './to-api-error';
 import { noteError } from '../ops/logging';
 
@@ -26,13 +26,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const res = host.switchToHttp().getResponse<Response>();
     noteError(res, error);
-    if (error.statusCode === 503) res.setHeader('Retry-After', STORE_RETRY_AFTER_SECONDS);
+    if (error.statusCode === 503) void res.header('Retry-After', STORE_RETRY_AFTER_SECONDS);
     // RFC 6750 section 3: the scheme to authenticate with; `invalid_token` only when credentials were sent.
     if (error.statusCode === 401)
-      res.setHeader(
+      void res.header(
         'WWW-Authenticate',
         error.code === 'UNAUTHENTICATED' ? 'Bearer' : 'Bearer error="invalid_token"',
       );
-    res.status(error.statusCode).json(error);
+    void res.status(error.statusCode).send(error);
   }
 }

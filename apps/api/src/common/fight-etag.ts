@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { map, Observable } from 'rxjs';
 
 /**
@@ -16,8 +16,8 @@ export function fightETag(result: unknown): string | undefined {
 }
 
 /**
- * Sets the fight state's ETag on answers that carry a fight view: GET /fights/:id (where express then
- * answers If-None-Match with 304) and the POSTs that change or create a fight, so a client can keep
+ * Sets the fight state's ETag on answers that carry a fight view: GET /fights/:id (where answerNotModified
+ * then answers If-None-Match with 304) and the POSTs that change or create a fight, so a client can keep
  * the view a command answered with and revalidate it with GET later.
  */
 @Injectable()
@@ -27,7 +27,7 @@ export class FightETagInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((result) => {
         const tag = fightETag(result);
-        if (tag) res.setHeader('ETag', tag);
+        if (tag) void res.header('ETag', tag);
         return result;
       }),
     );

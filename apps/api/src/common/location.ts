@@ -1,11 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { map, Observable } from 'rxjs';
 
 export const LOCATION_METADATA = 'crs:location';
 
-type LocationOf<R> = (result: R, req: Request) => string;
+type LocationOf<R> = (result: R, req: { params: Record<string, string> }) => string;
 
 /**
  * RFC 9110 sections 10.2.2, 15.3.2 and 15.3.3: a 201 names the resource it created in `Location`; a
@@ -27,7 +27,9 @@ export class LocationInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     return next.handle().pipe(
       map((result) => {
-        http.getResponse<Response>().setHeader('Location', of(result, http.getRequest<Request>()));
+        void http
+          .getResponse<Response>()
+          .header('Location', of(result, http.getRequest<Request & { params: Record<string, string> }>()));
         return result;
       }),
     );

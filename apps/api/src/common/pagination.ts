@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { AppError, FightQueries, FightService, FightSummary, Principal } from '@app/fights';
 import type { DeliveryView, WebhookService } from '@app/webhooks';
 import { EVENTS_MAX_PAGE, EVENTS_PAGE } from './dto';
@@ -110,8 +110,8 @@ export function linkNext(req: Request, res: Response, next: Cursor | undefined):
   const url = new URL(req.originalUrl, 'http://x');
   for (const name of ['cursor', 'token', ...REPLACES[next.list]]) url.searchParams.delete(name);
   url.searchParams.set('cursor', cursor);
-  res.setHeader('Link', `<${url.pathname}${url.search}>; rel="next"`);
-  res.setHeader('X-Next-Cursor', cursor);
+  void res.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+  void res.header('X-Next-Cursor', cursor);
   return cursor;
 }
 

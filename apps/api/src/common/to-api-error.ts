@@ -12,6 +12,7 @@ const HTTP_CODES: Record<number, string> = {
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
@@ -38,6 +39,8 @@ export function toApiError(e: unknown): ApiError {
       code: 'CONCURRENCY_CONFLICT',
       message: 'the fight changed while this command was decided; send it again',
     };
+  const fastify = fromFastify(e instanceof HttpException ? e.cause : e);
+  if (fastify) return fastify;
   if (e instanceof HttpException) {
     const status = e.getStatus();
     const body = e.getResponse() as { message?: unknown; code?: string; field?: string } | string;
@@ -72,6 +75,36 @@ export function toApiError(e: unknown): ApiError {
       message: 'the database connection was lost; retry shortly (with the same commandId for a command)',
     };
   return { statusCode: 500, code: 'INTERNAL', message: 'internal error; it has been logged' };
+}
+
+/**
+ * What Fastify refuses before a route runs (Nest hands them over as HttpExceptions with the
+ * Fastify error as their cause), in the words the service uses for the same refusals elsewhere.
+ */
+function fromFastify(cause: unknown): ApiError | undefined {
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'the body must be application/json',
+        field: 'content-type',
+      };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { statusCode: 400, code: 'BAD_REQUEST', message: 'Content-Length does not match the body' };
+    case 'FST_ERR_BAD_URL':
+      return {
+        statusCode: 400,
+        code: 'INVALID_STRING',
+        message: 'the path holds percent-escapes that are not UTF-8',
+        field: 'path',
+      };
+    default:
+      return undefined;
+  }
 }
 
 /** Errors from the body parser and other HTTP middleware carry a status and a type. */

@@ -145,11 +145,11 @@ export function QueryCursor() {
 export const MAX_BODY_DEPTH = 64;
 
 /**
- * body-parser's `verify`: counts nesting on the raw bytes, outside strings, before anything parses or
+ * Counts nesting on the raw bytes of a body, outside strings, before anything parses or
  * walks the body, so JSON nested 20,000 deep is a 400 rather than a stack overflow in whatever recurses
  * over it first. UTF-8 (and any ASCII superset) is scanned as bytes; other charsets are decoded first.
  */
-export function limitBodyDepth(_req: unknown, _res: unknown, buf: Buffer, encoding: string): void {
+export function limitBodyDepth(buf: Buffer, encoding: string): void {
   const utf8 = !encoding || /^utf-?8$/i.test(encoding);
   const text = utf8 ? undefined : new TextDecoder(encoding).decode(buf);
   const length = text === undefined ? buf.length : text.length;
@@ -226,19 +226,10 @@ function assertDecodablePath(path: string): void {
  * refuse are refused here, in every parsed body (JSON or NDJSON text) and query string. Path
  * parameters are checked by `validationPipe`, which knows their names.
  */
-export function refuseUnstorableStrings(
-  req: { path: string; body?: unknown; query?: unknown },
-  _res: unknown,
-  next: (error?: unknown) => void,
-): void {
-  try {
-    assertDecodablePath(req.path);
-    assertStorable(req.query, '');
-    assertStorable(req.body, '');
-    next();
-  } catch (error) {
-    next(error);
-  }
+export function refuseUnstorableStrings(req: { url: string; body?: unknown; query?: unknown }): void {
+  assertDecodablePath(req.url.split('?')[0]);
+  assertStorable(req.query, '');
+  assertStorable(req.body, '');
 }
 
 /** Media types each route's body may have: JSON everywhere, and NDJSON for a fight log to verify. */
@@ -253,32 +244,25 @@ const JSON_TYPES = ['application/json', '+json'];
  * without a body (no Content-Length or 0, no Transfer-Encoding) needs no Content-Type. GraphQL
  * answers for its own transport.
  */
-export function requireJsonBody(
-  req: {
-    method: string;
-    path: string;
-    originalUrl?: string;
-    headers: Record<string, string | string[] | undefined>;
-  },
-  _res: unknown,
-  next: (error?: unknown) => void,
-): void {
+export function requireJsonBody(req: {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}): void {
   const length = req.headers['content-length'];
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-  const path = (req.originalUrl ?? req.path).split('?')[0];
-  if (!hasBody || req.method === 'GET' || req.method === 'HEAD' || path === '/graphql') return next();
+  const path = req.url.split('?')[0];
+  if (!hasBody || req.method === 'GET' || req.method === 'HEAD' || path === '/graphql') return;
   const type = String(req.headers['content-type'] ?? '')
     .split(';')[0]
     .trim()
     .toLowerCase();
   const accepted = BODY_TYPES[path] ?? JSON_TYPES;
-  if (accepted.some((t) => (t.startsWith('+') ? type.endsWith(t) : type === t))) return next();
-  next(
-    new AppError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      `the body must be ${accepted.filter((t) => !t.startsWith('+')).join(' or ')}${type ? `, not ${type}` : ' (send Content-Type)'}`,
-      'content-type',
-    ),
+  if (accepted.some((t) => (t.startsWith('+') ? type.endsWith(t) : type === t))) return;
+  throw new AppError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `the body must be ${accepted.filter((t) => !t.startsWith('+')).join(' or ')}${type ? `, not ${type}` : ' (send Content-Type)'}`,
+    'content-type',
   );
 }

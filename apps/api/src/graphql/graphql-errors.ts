@@ -1,4 +1,5 @@
 import type { ApolloDriverConfig } from '@nestjs/apollo';
+import Negotiator from 'negotiator';
 import { Logger } from '@nestjs/common';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { QUERY_LIMITS, TOKEN_LIMIT_MESSAGE } from './query-limits';
@@ -129,12 +130,11 @@ export function statusFromErrorsPlugin(): Plugin {
           const first = response.body.singleResult.errors?.[0]?.extensions;
           const status = first?.statusCode;
           if (typeof status !== 'number' || status < 400 || status >= 600) return;
-          const req = (
-            contextValue as
-              | { req?: { accepts?(...types: string[]): string | false; headers?: Record<string, unknown> } }
-              | undefined
-          )?.req;
-          const type = !req?.headers?.accept ? JSON_TYPE : req.accepts?.(JSON_TYPE, GRAPHQL_RESPONSE);
+          const req = (contextValue as { req?: { headers?: Record<string, string | string[] | undefined> } })
+            ?.req;
+          const type = !req?.headers?.accept
+            ? JSON_TYPE
+            : new Negotiator({ headers: req.headers }).mediaType([JSON_TYPE, GRAPHQL_RESPONSE]);
           if (type === JSON_TYPE || type === GRAPHQL_RESPONSE)
             response.http.headers.set('content-type', `${type}; charset=utf-8`);
           const legacy = type === JSON_TYPE && status < 500 && !HTTP_REQUEST_ERRORS.has(String(first?.code));

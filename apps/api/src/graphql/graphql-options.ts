@@ -14,8 +14,8 @@ import { accessLogPlugin } from './access-log.plugin';
 
 /** What graphql-ws's server (as Nest runs it) puts in a connection's `extra`; the principal is ours, set on connect. */
 type ConnectionExtra = WsExtra & { socket: LiveSocket; principal?: Principal };
-/** What `context` is called with: graphql-ws's context for a WebSocket operation, Apollo's `{ req, res }` over HTTP. */
-type ContextSource = { extra: ConnectionExtra; connectionParams?: unknown } | { req: unknown; res: unknown };
+/** What `context` is called with: graphql-ws's context for a WebSocket operation, Fastify's request (then its reply) over HTTP. */
+type ContextSource = { extra: ConnectionExtra; connectionParams?: unknown } | object;
 
 export function graphqlOptions(
   access: AccessService,
@@ -62,15 +62,15 @@ export function graphqlOptions(
     validationRules: [limits.rule, storableStrings],
     plugins: [limits.plugin, statusFromErrorsPlugin(), accessLogPlugin()],
     subscriptions,
-    // graphql-ws calls it with (its context, the operation id, …); Apollo with ({ req, res }).
-    context: (arg: ContextSource, id?: string) =>
+    // graphql-ws calls it with (its context, the operation id, …); Apollo on Fastify with (request, reply).
+    context: (arg: ContextSource, second?: unknown) =>
       'extra' in arg
         ? {
             principal: arg.extra.principal,
             connectionParams: arg.connectionParams,
-            [LIVE_LINK]: live.link(arg.extra, id!),
+            [LIVE_LINK]: live.link(arg.extra, second as string),
           }
-        : { req: arg.req, res: arg.res },
+        : { req: arg, res: second },
     formatError: formatGraphqlError,
   };
 }

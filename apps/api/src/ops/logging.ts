@@ -25,9 +25,15 @@ interface Noted {
 const NOTED = Symbol('access log notes');
 type Notable = { [NOTED]?: Noted };
 
-/** Called with the error a REST answer carries. */
+/** Notes live on the raw response (a Fastify reply's `raw`), where the access log's close hook finds them. */
+function notesOf(res: object): Noted {
+  const raw = (res as { raw?: object }).raw ?? res;
+  return ((raw as Notable)[NOTED] ??= {});
+}
+
+/** Called with the error a REST answer (a Fastify reply, or its raw response) carries. */
 export function noteError(res: object, error: LoggedError): void {
-  const notes = ((res as Notable)[NOTED] ??= {});
+  const notes = notesOf(res);
   notes.error = {
     statusCode: error.statusCode,
     code: error.code,
@@ -41,7 +47,7 @@ export function noteGraphql(
   operation: string | null | undefined,
   errors: ReadonlyArray<{ extensions?: Record<string, unknown> }>,
 ): void {
-  const notes = ((res as Notable)[NOTED] ??= {});
+  const notes = notesOf(res);
   const logged = errors.map((e) => ({
     statusCode: typeof e.extensions?.statusCode === 'number' ? e.extensions.statusCode : 500,
     code: typeof e.extensions?.code === 'string' ? e.extensions.code : 'INTERNAL',
@@ -93,8 +99,6 @@ export function callerOf(
   }
 }
 
-type LoggedRequest = IncomingMessage & { originalUrl?: string; principal?: Principal; id?: string };
-
 function statusOf(res: ServerResponse): number {
   return Math.max(res.statusCode, (res as Notable)[NOTED]?.error?.statusCode ?? 0);
 }
@@ -122,26 +126,34 @@ export function loggedReq(req: { id: string; method?: string; url: string }): {
   return { id: req.id, method: req.method, url: withoutToken(req.url) };
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+/** The request's id: a sane `x-request-id` it came with, else a new UUID (Fastify's genReqId). */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The part of Fastify's request and reply the access log reads; `principal` is the auth guard's. */
+type HookRequest = { id: string; raw: IncomingMessage; principal?: Principal };
+type HookReply = { raw: ServerResponse; header(name: string, value: string): unknown };
+type Hook = (req: HookRequest, reply: HookReply, done: () => void) => void;
 
 /**
- * Structured JSON logs (pino): a request id per request (x-request-id if sane, else a UUID), echoed
- * back and kept on `req.id`, and no secrets. One line per request, written when its response closes:
- * its status (`res.statusCode`), the stable code of its error (`err.code`), the caller (tenant,
+ * Structured JSON logs (pino): a request id per request (requestIdOf), echoed back in
+ * `x-request-id`, and no secrets. One line per request, written when its response closes: its
+ * status (`res.statusCode`), the stable code of its error (`err.code`), the caller (tenant,
  * principal kind and id) and, for GraphQL, the operation's name and its errors' codes; its level
- * follows levelOf, and a line whose level is off (a probe at debug) is never built.
+ * follows levelOf, and a line whose level is off (a probe at debug) is never built. A Fastify
+ * `onRequest` hook: no middleware layer, nothing per request but this closure.
  */
-export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Handler {
-  return (request, res, next) => {
-    const req = request as LoggedRequest;
+export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
+  return (req, reply, done) => {
     const started = performance.now();
-    const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    req.id = id;
-    res.setHeader('x-request-id', id);
+    const { id, raw } = req;
+    const res = reply.raw;
+    reply.header('x-request-id', id);
     res.once('close', () => {
       const aborted = !res.writableFinished;
-      const url = req.originalUrl ?? req.url ?? '';
+      const url = raw.url ?? '';
       const status = statusOf(res);
       const level = levelOf(url, status, aborted);
       if (!logger.isLevelEnabled(level)) return;
@@ -156,7 +168,7 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Handle
             : undefined);
       logger[level](
         {
-          req: loggedReq({ id, method: req.method, url }),
+          req: loggedReq({ id, method: raw.method, url }),
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - started),
           ...callerOf(req.principal, tenantOfFight),
@@ -166,7 +178,7 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Handle
         aborted ? 'request aborted' : err ? 'request errored' : 'request completed',
       );
     });
-    next();
+    done();
   };
 }
 

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FightService, ProjectionRunner } from '@app/fights';
 import { SYSTEMS } from '@app/rules';
 
@@ -24,20 +24,20 @@ export function commandLabels(system: string, type: string): { system: string; t
 }
 
 const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-/** Mounted middleware answers these without an Express route. */
+/** Plugins mount these with routes of their own (Swagger UI's files): counted under the mount. */
 const MOUNTS = ['/graphql', '/docs'];
 
 /** The route pattern (`/fights/:id/commands`), never the raw URL; `unmatched` for a 404 without a route. */
-export function httpLabels(req: Request, status: number): { method: string; route: string; status: string } {
-  const pattern = (req.route as { path?: unknown } | undefined)?.path;
-  const path = req.originalUrl.split('?')[0];
-  // Nest answers an unknown path through a catch-all route (`{/*splat}`): that is no route of ours.
+export function httpLabels(
+  req: { method: string; routeOptions?: { url?: string } },
+  status: number,
+): { method: string; route: string; status: string } {
+  // Nest answers an unknown path from Fastify's not-found handler, which has no route url.
+  const pattern = req.routeOptions?.url;
   const route =
-    typeof pattern === 'string'
-      ? pattern.includes('*')
-        ? 'unmatched'
-        : pattern
-      : (MOUNTS.find((m) => path === m || path.startsWith(`${m}/`)) ?? 'unmatched');
+    typeof pattern === 'string' && pattern !== ''
+      ? (MOUNTS.find((m) => pattern === m || pattern.startsWith(`${m}/`)) ?? pattern)
+      : 'unmatched';
   return {
     method: METHODS.has(req.method) ? req.method : 'OTHER',
     route,
@@ -102,9 +102,9 @@ export class Metrics {
     });
   }
 
-  /** Express middleware: counts each answered request once it has finished, by its route pattern. */
-  readonly countRequests = (req: Request, res: Response, next: NextFunction): void => {
-    res.once('finish', () => this.httpRequests.inc(httpLabels(req, res.statusCode)));
-    next();
+  /** Fastify `onResponse` hook: counts each answered request once it has finished, by its route pattern. */
+  readonly countRequests = (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    this.httpRequests.inc(httpLabels(req, reply.statusCode));
+    done();
   };
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Inject, Res, ServiceUnavailableException } fr
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { EventStore } from '@app/event-store';
 import { ProjectionRunner } from '@app/fights';
 import { Public } from '../auth/public.decorator';
@@ -40,7 +40,7 @@ export class OpsController {
   })
   async ready(@Res() res: Response): Promise<void> {
     try {
-      res.json(
+      void res.send(
         await this.health.check([
           () =>
             this.indicators
@@ -67,7 +67,7 @@ export class OpsController {
       );
     } catch (e) {
       if (!(e instanceof ServiceUnavailableException)) throw e;
-      res.status(503).json(e.getResponse());
+      void res.status(503).send(e.getResponse());
     }
   }
 
@@ -91,7 +91,7 @@ export class OpsController {
         'authorization',
       );
     }
-    res.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
+    void res.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
   }
 }
 

@@ -1,4 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { FightService, ProjectionRunner } from '@app/fights';
 import { FightsModule } from '../fights.module';
@@ -17,10 +17,4 @@ import { OpsController } from './ops.controller';
   ],
   exports: [Metrics],
 })
-export class OpsModule implements NestModule {
-  constructor(private readonly metrics: Metrics) {}
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(this.metrics.countRequests).forRoutes('*');
-  }
-}
+export class OpsModule {}

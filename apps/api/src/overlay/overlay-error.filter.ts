@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { toApiError } from '../common/to-api-error';
 import { errorPage, sendHtml } from './page';
@@ -16,7 +16,7 @@ export class OverlayErrorFilter implements ExceptionFilter {
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
     const res = host.switchToHttp().getResponse<Response>();
-    if (res.headersSent) return void res.end();
+    if (res.sent) return void res.raw.end();
     const nonce = randomBytes(16).toString('base64');
     sendHtml(res, error.statusCode, nonce, errorPage(error, nonce));
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { AccessService, AppError } from '@app/fights';
 import { Public } from '../auth/public.decorator';

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import type { ApiError } from '../common/api-error';
 import { OVERLAY_SCRIPT } from './page.script';
 import { FIGHT_RENDER_SCRIPT } from './render.script';
@@ -29,9 +29,9 @@ export function scriptJson(value: unknown): string {
 
 /** Nothing external: OBS may run offline, and the CSP lets in only this response's own nonce. */
 export function sendHtml(res: Response, status: number, nonce: string, html: string): void {
-  res
+  void res
     .status(status)
-    .set({
+    .headers({
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'`,
       'cache-control': 'no-store',

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import Negotiator from 'negotiator';
 import { AccessService, AppError } from '@app/fights';
 import { Public } from '../auth/public.decorator';
 import { toApiError } from '../common/to-api-error';
@@ -37,7 +38,7 @@ export class ReplayController {
   @Get('offline.html')
   async offline(@Res() res: Response): Promise<void> {
     const verifier = await replayVerifierScript();
-    res.set('content-disposition', 'attachment; filename="fight-replay.html"');
+    void res.header('content-disposition', 'attachment; filename="fight-replay.html"');
     send(res, {}, { inline: verifier.code });
   }
 
@@ -59,28 +60,29 @@ export class ReplayController {
           'hash',
         );
       // Of the codings the browser accepts, the smallest: browsers list gzip before br at equal weight.
-      const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : 'identity';
-      res.set({
+      const accepted = new Negotiator(req).encodings(['br', 'gzip']);
+      const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : 'identity';
+      void res.headers({
         'content-type': 'text/javascript; charset=utf-8',
         'cache-control': IMMUTABLE,
         vary: 'Accept-Encoding',
         'x-content-type-options': 'nosniff',
       });
       if (encoding === 'br' || encoding === 'gzip') {
-        // One entity tag per representation; express answers 304 to an If-None-Match that holds it.
-        res
-          .set({ 'content-encoding': encoding, etag: `"${verifier.hash}-${encoding}"` })
+        // One entity tag per representation; answerNotModified answers 304 to an If-None-Match that holds it.
+        void res
+          .headers({ 'content-encoding': encoding, etag: `"${verifier.hash}-${encoding}"` })
           .send(await verifier.encoded(encoding));
       } else {
-        res.set('etag', `"${verifier.hash}"`).send(Buffer.from(verifier.code, 'utf8'));
+        void res.header('etag', `"${verifier.hash}"`).send(Buffer.from(verifier.code, 'utf8'));
       }
     } catch (e) {
       const error = toApiError(e);
-      if (res.headersSent) return void res.end();
+      if (res.sent) return void res.raw.end();
       res.removeHeader('cache-control');
       res.removeHeader('content-encoding');
       res.removeHeader('etag');
-      res.status(error.statusCode).set('cache-control', 'no-store').json(error);
+      void res.status(error.statusCode).header('cache-control', 'no-store').send(error);
     }
   }
 

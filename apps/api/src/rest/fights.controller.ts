@@ -11,7 +11,7 @@ import {
   Res,
   UseInterceptors,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { sendFightLog } from './streamed-log';
 import {
   ApiBearerAuth,

@@ -1,6 +1,7 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import { ReplyStream } from '../common/http-reply';
 import { AccessService, type FightEvent, FightService, Principal } from '@app/fights';
 import { onCredentialEnd } from '../auth/credential-end';
 import { LiveConnections } from '../ops/live-connections';
@@ -38,15 +39,16 @@ function resumeAfter(after: number | undefined, lastEventId: string | undefined)
 }
 
 /** Starts the event stream: its headers, sent at once (no proxy buffering), and the reconnection delay. */
-function openEventStream(res: Response): void {
-  res.status(200).set({
+function openEventStream(reply: FastifyReply): ReplyStream {
+  void reply.status(200).headers({
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  res.flushHeaders();
-  res.write('retry: 2000\n\n');
+  const out = new ReplyStream(reply);
+  void out.write('retry: 2000\n\n');
+  return out;
 }
 
 /** One event as an SSE message: `id` the seq, `event` the type (none when unnamed), `data` the event. */
@@ -83,7 +85,7 @@ export class StreamController {
     @Param('id') id: string,
     @Query() q: StreamQuery,
     @Headers('last-event-id') lastEventId: string | undefined,
-    @Res() res: Response,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     const after = resumeAfter(q.after, lastEventId);
     this.access.assertRead(p, id);
@@ -95,8 +97,9 @@ export class StreamController {
       ended = why;
       void events.return();
     });
-    openEventStream(res);
-    const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
+    const out = openEventStream(reply);
+    const res = reply.raw;
+    const keepalive = setInterval(() => void out.write(': keepalive\n\n'), KEEPALIVE_MS);
     let shutdown = false;
     const untrack = this.live.trackSse(res, () => {
       shutdown = true;
@@ -110,18 +113,18 @@ export class StreamController {
     });
     try {
       const named = q.messages !== 'unnamed';
-      for await (const e of events) res.write(eventMessage(e, named));
+      for await (const e of events) void out.write(eventMessage(e, named));
     } catch {
-      res.write(
+      void out.write(
         'event: error\ndata: {"code":"STREAM_FAILED","message":"the event store could not be read; reconnect with Last-Event-ID"}\n\n',
       );
     } finally {
       off();
       untrack();
       clearInterval(keepalive);
-      if (ended) res.write(`event: error\ndata: ${JSON.stringify(ended)}\n\n`);
-      else if (shutdown) res.write(SHUTDOWN);
-      res.end();
+      if (ended) void out.write(`event: error\ndata: ${JSON.stringify(ended)}\n\n`);
+      else if (shutdown) void out.write(SHUTDOWN);
+      out.end();
     }
   }
 }

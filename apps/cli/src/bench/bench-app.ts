@@ -1,8 +1,5 @@
-import { INestApplication, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json, NextFunction, Request, Response } from 'express';
-import { AppModule, toApiError } from '@app/api';
+import { INestApplication } from '@nestjs/common';
+import { createApp } from '@app/api';
 import type { ApiConfig } from '@app/api';
 import { BaselineController } from './baseline.controller';
 
@@ -17,8 +14,7 @@ export interface BenchApp {
 }
 
 /**
- * The production AppModule plus the baseline controller, with createApp's body parser and error
- * handler (Swagger is left out: it only serves /docs). Log level `warn`: the per-request info log line
+ * The service as createApp builds it, plus the baseline controller. Log level `warn`: the per-request info log line
  * is not measured (it would also flood the table). SQLite store in `dataDir` unless `eventStoreUrl`.
  */
 export async function startBenchApp(dataDir: string, eventStoreUrl?: string): Promise<BenchApp> {
@@ -32,18 +28,7 @@ export async function startBenchApp(dataDir: string, eventStoreUrl?: string): Pr
     adminApiKey: BENCH_ADMIN_KEY,
     logLevel: 'warn',
   } as ApiConfig;
-  @Module({ imports: [AppModule.forRoot(config)], controllers: [BaselineController] })
-  class BenchModule {}
-  const app = await NestFactory.create<NestExpressApplication>(BenchModule, {
-    bodyParser: false,
-    logger: ['error'],
-  });
-  app.use(json({ limit: config.bodyLimit }));
-  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (!err) return next();
-    const e = toApiError(err);
-    res.status(e.statusCode).json(e);
-  });
+  const { app } = await createApp(config, { controllers: [BaselineController] });
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const call = async (path: string, body: unknown, key: string) => {

@@ -80,11 +80,15 @@ async function startNodeHttp(): Promise<Started> {
 async function startNest(kind: 'nest-express' | 'nest-fastify'): Promise<Started> {
   let app;
   if (kind === 'nest-fastify') {
-    // Dev dependency, loaded only here: the service itself runs on Express.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const fastify = require('@nestjs/platform-fastify') as typeof import('@nestjs/platform-fastify');
     app = await NestFactory.create(MinimalModule, new fastify.FastifyAdapter(), { logger: false });
-  } else app = await NestFactory.create(MinimalModule, { logger: false });
+  } else {
+    // Dev dependency, loaded only here: the baseline the service moved from.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const express = require('@nestjs/platform-express') as typeof import('@nestjs/platform-express');
+    app = await NestFactory.create(MinimalModule, new express.ExpressAdapter(), { logger: false });
+  }
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   return { url, close: () => app.close() };

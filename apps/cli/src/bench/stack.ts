@@ -7,7 +7,7 @@ import { median } from './util';
 
 /**
  * The service against HTTP stacks outside it, in one run: bare node:http, a minimal NestJS app on
- * Express (the adapter the service uses) and one on Fastify, each a process of its own beside the
+ * Fastify (the adapter the service uses) and one on Express, each a process of its own beside the
  * service's. Every subject is loaded by autocannon (another process) for `durationSec`; the figure
  * that matters is the server's own CPU per request (process.cpuUsage of its process over the run,
  * divided by the responses), steadier than req/s on a shared machine. Subjects alternate within a
@@ -262,6 +262,7 @@ export interface StackFigures {
       rpsVsFastify: number;
       cpuVsNode: number;
       spreadCpuVsExpress: [number, number];
+      spreadCpuVsFastify: [number, number];
     }
   >;
   /** Minimal Nest on Fastify against minimal Nest on Express: CPU per request and req/s, GET and POST. */
@@ -388,15 +389,17 @@ function ratiosOf(rounds: Rounds): StackFigures['ratios'] {
   return Object.fromEntries(
     COMPARISONS.map((c) => {
       const cpuVsExpress = cpuOver(rounds, c.express, c.subject);
+      const cpuVsFastify = cpuOver(rounds, c.fastify, c.subject);
       return [
         c.subject,
         {
           cpuVsExpress: median(cpuVsExpress),
           rpsVsExpress: median(rpsOver(rounds, c.express, c.subject)),
-          cpuVsFastify: median(cpuOver(rounds, c.fastify, c.subject)),
+          cpuVsFastify: median(cpuVsFastify),
           rpsVsFastify: median(rpsOver(rounds, c.fastify, c.subject)),
           cpuVsNode: median(cpuOver(rounds, c.node, c.subject)),
           spreadCpuVsExpress: spreadOf(cpuVsExpress),
+          spreadCpuVsFastify: spreadOf(cpuVsFastify),
         },
       ];
     }),

@@ -63,6 +63,8 @@ export function versions(): Record<string, string | undefined> {
         'better-sqlite3',
         'pg',
         '@nestjs/core',
+        '@nestjs/platform-fastify',
+        'fastify',
         '@nestjs/platform-express',
         '@apollo/server',
         'graphql-ws',

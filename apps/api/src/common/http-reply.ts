@@ -1,0 +1,80 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import etag from 'etag';
+import fresh from 'fresh';
+import { PassThrough } from 'node:stream';
+
+/**
+ * RFC 9110 section 13.1.2: a GET or HEAD whose If-None-Match names the answer's ETag (weak
+ * comparison) is answered 304 without a body. The answer's ETag is set by the route (a fight's
+ * state, the replay script); `Cache-Control: no-cache` in the request asks for the body anyway.
+ */
+export function isFresh(req: FastifyRequest, etag: string): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && fresh(req.headers, { etag });
+}
+
+/**
+ * Fastify `onSend` hook, for GET and HEAD: a 2xx body without an ETag of its own gets a weak one of
+ * its bytes (as Express gave: the `etag` package), and an answer whose ETag the request already
+ * has (If-None-Match) becomes a 304 without a body.
+ */
+export function answerNotModified(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, payload: unknown) => void,
+): void {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode < 200 || reply.statusCode >= 300)
+    return done(null, payload);
+  let tag = reply.getHeader('etag');
+  if (tag === undefined && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+    tag = etag(payload, { weak: true });
+    void reply.header('etag', tag);
+  }
+  if (typeof tag === 'string' && isFresh(req, tag)) {
+    void reply.code(304);
+    for (const name of ['content-type', 'content-length', 'content-encoding', 'transfer-encoding'])
+      reply.removeHeader(name);
+    if (payload instanceof PassThrough) payload.destroy();
+    return done(null, null);
+  }
+  done(null, payload);
+}
+
+/**
+ * A body written piece by piece (an SSE stream, a long export): Fastify sends it with the reply's
+ * headers and hooks and pipes what is written, honouring the socket's backpressure.
+ */
+export class ReplyStream {
+  private readonly out = new PassThrough();
+
+  constructor(readonly reply: FastifyReply) {
+    // A write after the client has gone is dropped, not thrown at the process.
+    this.out.on('error', () => {});
+    void reply.send(this.out);
+  }
+
+  /** The client has gone, or the stream was ended. */
+  get closed(): boolean {
+    return this.out.destroyed || this.out.writableEnded || this.reply.raw.destroyed;
+  }
+
+  /** Writes `text`; the promise resolves once it is taken (at once, or after the next drain or the close). */
+  write(text: string): Promise<void> {
+    if (this.closed || this.out.write(text)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.out.off('drain', done);
+        this.out.off('close', done);
+        this.reply.raw.off('close', done);
+        resolve();
+      };
+      this.out.on('drain', done);
+      this.out.on('close', done);
+      this.reply.raw.on('close', done);
+    });
+  }
+
+  end(text = ''): void {
+    if (!this.closed) this.out.end(text);
+  }
+}

@@ -1,0 +1,125 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { useApp } from './support/app';
+import { soloFight } from './support/fight-calls';
+
+/**
+ * Request bodies as they reach the service on the wire: compressed, in another UTF, empty, too
+ * large or not JSON at all. Each is read or refused with the service's error shape, never a 500,
+ * and nothing refused is appended.
+ */
+describe('request bodies on the wire', () => {
+  const t = useApp({ config: { bodyLimit: '16kb' } });
+  let fightId: string;
+  const events = async () =>
+    (await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length as number;
+  const note = (text: string) => Buffer.from(JSON.stringify({ type: 'AddNote', text }));
+  const command = (body: Buffer, headers: Record<string, string>) => {
+    const req = t.http.post(`/fights/${fightId}/commands`);
+    for (const [name, value] of Object.entries(headers)) void req.set(name, value);
+    // The bytes as they are: superagent would serialise a Buffer sent as JSON.
+    return req.serialize((b: unknown) => b as string).send(body);
+  };
+
+  beforeAll(async () => {
+    fightId = await soloFight(t);
+  });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['x-gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ] as const)('a %s body is inflated and read as JSON', async (coding, compress) => {
+    const before = await events();
+    const res = await command(compress(note(`sent ${coding}`)), {
+      'content-type': 'application/json',
+      'content-encoding': coding,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.events.map((e: { type: string }) => e.type)).toEqual(['GmNoteAdded']);
+    expect(await events()).toBe(before + 1);
+  });
+
+  it('an encoding nobody inflates is 415 naming content-encoding; a body that does not inflate is a 400', async () => {
+    const before = await events();
+    const unknown = await command(note('zstd?'), {
+      'content-type': 'application/json',
+      'content-encoding': 'zstd',
+    });
+    expect(unknown.status).toBe(415);
+    expect(unknown.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'content-encoding' });
+    const corrupt = await command(Buffer.from('not gzip at all'), {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+    });
+    expect(corrupt.status).toBe(400);
+    expect(corrupt.body).toMatchObject({ statusCode: 400, code: expect.any(String) });
+    expect(await events()).toBe(before);
+  });
+
+  it('the body limit counts inflated bytes: a small gzip of a huge body is 413', async () => {
+    const bomb = gzipSync(note('x'.repeat(1_000_000)));
+    expect(bomb.length).toBeLessThan(16 * 1024);
+    const res = await command(bomb, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('a body over the limit is 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await command(note('y'.repeat(20_000)), { 'content-type': 'application/json' });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('JSON in UTF-16 is decoded by its charset; a charset that is no UTF is 415', async () => {
+    const text = JSON.stringify({ type: 'AddNote', text: 'in UTF-16 — ✓' });
+    const utf16 = await command(Buffer.from(text, 'utf16le'), {
+      'content-type': 'application/json; charset=utf-16le',
+    });
+    expect(utf16.status).toBe(200);
+    expect(utf16.body.events[0].data).toEqual({ text: 'in UTF-16 — ✓' });
+    const latin1 = await command(Buffer.from(text, 'latin1'), {
+      'content-type': 'application/json; charset=latin1',
+    });
+    expect(latin1.status).toBe(415);
+    expect(latin1.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'content-type' });
+  });
+
+  it.each([
+    ['a bare string', '"AddNote"'],
+    ['a number', '42'],
+    ['broken JSON', '{"type":"AddNote",'],
+  ])('%s as the body is 400 INVALID_JSON', async (_name, text) => {
+    const res = await command(Buffer.from(text), { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'INVALID_JSON' });
+  });
+
+  it('an empty JSON body is an empty object: the command is refused for its missing type, not its JSON', async () => {
+    const res = await command(Buffer.alloc(0), { 'content-type': 'application/json', 'content-length': '0' });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'INVALID_FIELD', field: 'type' });
+  });
+
+  it('a __proto__ key is data, as JSON.parse reads it: no prototype is touched', async () => {
+    const res = await command(Buffer.from('{"type":"AddNote","text":"proto","__proto__":{"polluted":1}}'), {
+      'content-type': 'application/json',
+    });
+    expect(res.status).toBeLessThan(500);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('any GET answer carries an ETag, and If-None-Match with it is 304 without a body', async () => {
+    const first = await t.anon.get('/systems').expect(200);
+    const tag = first.headers.etag;
+    expect(tag).toMatch(/^W\/"/);
+    const again = await t.anon.get('/systems').set('if-none-match', tag).expect(304);
+    expect(again.text ?? '').toBe('');
+    await t.anon.get('/systems').set('if-none-match', 'W/"other"').expect(200);
+  });
+
+  it('a path with a trailing slash is the same route', async () => {
+    const res = await t.http.get(`/fights/${fightId}/`).expect(200);
+    expect(res.body.fightId ?? res.body.id).toBeDefined();
+  });
+});
