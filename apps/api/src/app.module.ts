@@ -20,7 +20,7 @@ import { validationPipe } from './common/validation';
 import { LocationInterceptor } from './common/location';
 import { ApiConfig } from './config';
 import { API_CONFIG, FightsModule } from './fights.module';
-import { FightPageResolver, FightsResolver } from './graphql/fights.resolver';
+import { FightsResolver } from './graphql/fights.resolver';
 import { SystemsResolver } from './graphql/systems.resolver';
 import { LiveResolver } from './graphql/live.resolver';
 import { StreamController } from './rest/stream.controller';
@@ -73,7 +73,6 @@ export class AppModule {
       ],
       providers: [
         FightsResolver,
-        FightPageResolver,
         SystemsResolver,
         LiveResolver,
         { provide: APP_PIPE, useValue: validationPipe },

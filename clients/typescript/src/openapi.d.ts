@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks */
+        /** List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks, and then once per listing */
         get: operations["listFights"];
         put?: never;
         /** Create a fight: system, dice mode, combatant sheets */
@@ -633,7 +633,7 @@ export interface components {
         };
         FightPageModel: {
             items: components["schemas"]["FightSummaryModel"][];
-            /** @description How many fights match the filters: only with ?total=true (it counts them all; a page itself never does) */
+            /** @description How many fights match the filters: only with ?total=true. Counted by the first page that asks; the pages after it, by its cursor, repeat that count (the listing as it started) and count nothing */
             total?: number;
             limit: number;
             /** @description The offset the page was asked with (0 from the start); absent on a cursor page */
@@ -12586,7 +12586,7 @@ export interface operations {
                 offset?: number;
                 /** @description The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque. */
                 cursor?: string;
-                /** @description Also count every matching fight (`total`): a scan, so only when asked; pages never count. */
+                /** @description Also count every matching fight (`total`): a scan, so only when asked, and once per listing: the next cursor carries the count, and the pages after it repeat it (the count when the listing started). */
                 total?: "true" | "false";
             };
             header?: never;

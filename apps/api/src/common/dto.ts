@@ -168,7 +168,8 @@ export class ListFightsQuery extends TokenQuery {
   @ApiPropertyOptional({
     enum: ['true', 'false'],
     default: 'false',
-    description: 'Also count every matching fight (`total`): a scan, so only when asked; pages never count.',
+    description:
+      'Also count every matching fight (`total`): a scan, so only when asked, and once per listing: the next cursor carries the count, and the pages after it repeat it (the count when the listing started).',
   })
   @IsOptional()
   @QueryBool()

@@ -64,10 +64,11 @@ export class FightPageModel {
   @ApiProperty({ type: [FightSummaryModel] }) @Field(() => [FightSummaryModel]) items: FightSummaryModel[];
   @ApiPropertyOptional({
     description:
-      'How many fights match the filters: only with ?total=true (it counts them all; a page itself never does)',
+      'How many fights match the filters: only with ?total=true. Counted by the first page that asks; the pages after it, by its cursor, repeat that count (the listing as it started) and count nothing',
   })
   @Field(() => Int, {
-    description: 'How many fights match the filters (counted only when this field is asked for)',
+    description:
+      'How many fights match the filters: counted only when asked for, by the first page that asks; the pages after it, by its cursor, repeat that count (the listing as it started)',
   })
   total?: number;
   @ApiProperty() @Field(() => Int) limit: number;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { AppError, FightQueries, FightService, FightSummary, Principal } from '@app/fights';
 import type { DeliveryView, WebhookService } from '@app/webhooks';
@@ -14,8 +15,12 @@ import { EVENTS_MAX_PAGE, EVENTS_PAGE } from './dto';
  * however deep it is, and rows written meanwhile never shift a page.
  */
 export type Cursor =
-  /** Fights, newest first: after (createdAt, fightId). */
-  | { list: 'fights'; created: string; id: string }
+  /**
+   * Fights, newest first: after (createdAt, fightId). `total` is the count a page of this listing made
+   * when asked, carried on so the pages after it need not count again; `shape` says whose list and
+   * which filters it counted (listShape), and a cursor sent with another shape counts afresh.
+   */
+  | { list: 'fights'; created: string; id: string; total?: number; shape?: string }
   /** A fight's events: after this seq. */
   | { list: 'events'; after: number }
   /** An endpoint's deliveries, newest first: after (createdAt ms, seq, deliveryId). */
@@ -27,6 +32,7 @@ export type Cursor =
 export type SmallList = 'tenants' | 'keys' | 'tokens' | 'endpoints';
 
 type FieldKind = 'count' | 'time' | 'id';
+/** The fields each list's cursor must hold. */
 const FIELDS: { [L in Cursor['list']]: Record<string, FieldKind> } = {
   fights: { created: 'time', id: 'id' },
   events: { after: 'count' },
@@ -35,6 +41,10 @@ const FIELDS: { [L in Cursor['list']]: Record<string, FieldKind> } = {
   keys: { created: 'time', id: 'id' },
   tokens: { created: 'time', id: 'id' },
   endpoints: { created: 'time', id: 'id' },
+};
+/** The fields it may hold besides, together or not at all. */
+const OPTIONAL: { [L in Cursor['list']]?: Record<string, FieldKind> } = {
+  fights: { total: 'count', shape: 'id' },
 };
 /** Old paging parameters a cursor replaces: the next page's link drops them. */
 const REPLACES: { [L in Cursor['list']]: string[] } = {
@@ -83,13 +93,16 @@ export function decodeCursor<L extends Cursor['list']>(
   }
   const c = value as Record<string, unknown> | undefined;
   const fields = Object.entries(FIELDS[list]);
+  const optional: Array<[string, FieldKind]> = Object.entries(OPTIONAL[list] ?? {});
+  const extra = optional.filter(([f]) => typeof c === 'object' && c !== null && Object.hasOwn(c, f));
   const valid =
     typeof c === 'object' &&
     c !== null &&
     !Array.isArray(c) &&
     c.list === list &&
-    Object.keys(c).length === fields.length + 1 &&
-    fields.every(([f, kind]) => Object.hasOwn(c, f) && FIELD_OK[kind](c[f]));
+    (extra.length === 0 || extra.length === optional.length) &&
+    Object.keys(c).length === fields.length + extra.length + 1 &&
+    [...fields, ...extra].every(([f, kind]) => Object.hasOwn(c, f) && FIELD_OK[kind](c[f]));
   if (!valid)
     throw new AppError(
       400,
@@ -139,7 +152,13 @@ export interface Page<T> {
   next?: Cursor;
 }
 
-/** Fights, newest first, a keyset page after the cursor's (createdAt, fightId); `offset` still pages the older way. */
+/**
+ * Fights, newest first, a keyset page after the cursor's (createdAt, fightId); `offset` still pages the
+ * older way. With `total`, the matching fights are counted once for a listing: by the first page that
+ * asks, whose count the next cursor carries to the pages after it (a count scans every matching row, a
+ * page only its own). So a total is the count when the listing started, as the keyset pages are the
+ * list as it was then; a new listing (no cursor) counts afresh.
+ */
 export async function fightsPage(
   queries: FightQueries,
   p: Principal,
@@ -150,22 +169,51 @@ export async function fightsPage(
     offset?: number | null;
     cursor?: string | null;
   },
-): Promise<Page<FightSummary> & { offset?: number }> {
+  want: { total: boolean } = { total: false },
+): Promise<Page<FightSummary> & { offset?: number; total?: number }> {
   const from = decodeCursor('fights', q.cursor, { offset: q.offset });
   const limit = q.limit ?? PAGES.fights.fallback;
   const filter = { system: q.system ?? undefined, status: q.status ?? undefined };
-  const page = await queries.listFor(
-    p,
-    from
-      ? { ...filter, limit, after: { createdAt: from.created, fightId: from.id } }
-      : { ...filter, limit, offset: q.offset ?? 0 },
-  );
+  const shape = listShape(p, filter);
+  const carried = from?.shape === shape ? from.total : undefined;
+  const [page, total] = await Promise.all([
+    queries.listFor(
+      p,
+      from
+        ? { ...filter, limit, after: { createdAt: from.created, fightId: from.id } }
+        : { ...filter, limit, offset: q.offset ?? 0 },
+    ),
+    want.total && carried === undefined ? queries.countFor(p, filter) : carried,
+  ]);
   return {
     items: page.items,
     limit,
     ...(page.offset === undefined ? {} : { offset: page.offset }),
-    next: page.next && { list: 'fights', created: page.next.createdAt, id: page.next.fightId },
+    ...(want.total ? { total } : {}),
+    next:
+      page.next &&
+      carrying({ list: 'fights', created: page.next.createdAt, id: page.next.fightId }, total, shape),
   };
+}
+
+/** The cursor with the count, unless that makes it longer than a cursor may be (?cursor= takes 200 characters). */
+function carrying(
+  next: Extract<Cursor, { list: 'fights' }>,
+  total: number | undefined,
+  shape: string,
+): Extract<Cursor, { list: 'fights' }> {
+  const carried = { ...next, total, shape };
+  return total !== undefined && encodeCursor(carried).length <= 200 ? carried : next;
+}
+
+/** Whose fight list and which filters, in a few characters: a carried total counts this shape only. */
+function listShape(p: Principal, filter: { system?: string; status?: string }): string {
+  const scope =
+    p.kind === 'admin' ? 'admin' : p.kind === 'tenant' ? `tenant:${p.tenantId}` : `fight:${p.fightId}`;
+  return createHash('sha256')
+    .update(JSON.stringify([scope, filter.system ?? null, filter.status ?? null]))
+    .digest('base64url')
+    .slice(0, 8);
 }
 
 /** A fight's events in seq order, after the cursor's seq (or `after`). */

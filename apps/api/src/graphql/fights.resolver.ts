@@ -1,4 +1,5 @@
-import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Info, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { GraphQLResolveInfo, Kind, SelectionSetNode } from 'graphql';
 import { AccessService, actorName, AppError, FightQueries, FightService, Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
@@ -40,6 +41,7 @@ export class FightsResolver {
   })
   async fights(
     @CurrentPrincipal() p: Principal,
+    @Info() info: GraphQLResolveInfo,
     @Args('system', { nullable: true }) system?: string,
     @Args('status', { nullable: true }) status?: string,
     @Args('limit', { type: () => Int, nullable: true }) limit?: number,
@@ -48,18 +50,19 @@ export class FightsResolver {
     cursor?: string,
   ): Promise<FightPageModel> {
     // Out-of-range limit and offset are clamped, as they always were.
-    const { next, ...page } = await fightsPage(this.queries, p, {
-      system,
-      status,
-      limit: Math.min(Math.max(limit ?? PAGES.fights.fallback, 1), PAGES.fights.max),
-      offset: offset === undefined || offset === null ? undefined : Math.max(offset, 0),
-      cursor,
-    });
-    const result: FightPageModel = { ...page, nextCursor: next && encodeCursor(next) };
-    COUNTS.set(result, () =>
-      this.queries.countFor(p, { system: system ?? undefined, status: status ?? undefined }),
+    const { next, ...page } = await fightsPage(
+      this.queries,
+      p,
+      {
+        system,
+        status,
+        limit: Math.min(Math.max(limit ?? PAGES.fights.fallback, 1), PAGES.fights.max),
+        offset: offset === undefined || offset === null ? undefined : Math.max(offset, 0),
+        cursor,
+      },
+      { total: selects(info, 'total') },
     );
-    return result;
+    return { ...page, nextCursor: next && encodeCursor(next) };
   }
 
   @Query(() => FightModel, {
@@ -230,16 +233,15 @@ export class FightsResolver {
   }
 }
 
-/** A fights page's count, run only when a query selects `total`. */
-const COUNTS = new WeakMap<FightPageModel, () => Promise<number>>();
-
-@Resolver(() => FightPageModel)
-export class FightPageResolver {
-  @ResolveField(() => Int, {
-    description:
-      'How many fights match the filters: counted only when asked for (a page itself never counts)',
-  })
-  total(@Parent() page: FightPageModel): Promise<number> | number {
-    return COUNTS.get(page)?.() ?? page.total ?? 0;
-  }
+/** Whether the query selects `field` of this resolver's result, directly or through a fragment. */
+function selects(info: GraphQLResolveInfo, field: string): boolean {
+  const within = (set: SelectionSetNode | undefined): boolean =>
+    (set?.selections ?? []).some((s) =>
+      s.kind === Kind.FIELD
+        ? s.name.value === field
+        : within(
+            s.kind === Kind.INLINE_FRAGMENT ? s.selectionSet : info.fragments[s.name.value]?.selectionSet,
+          ),
+    );
+  return info.fieldNodes.some((node) => within(node.selectionSet));
 }

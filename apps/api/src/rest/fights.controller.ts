@@ -84,7 +84,7 @@ export class FightsController {
   @Get()
   @ApiOperation({
     summary:
-      'List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks',
+      'List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks, and then once per listing',
   })
   @ApiOkResponse({ type: FightPageModel })
   async list(
@@ -93,12 +93,9 @@ export class FightsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FightPageModel> {
-    const { next, ...page } = await fightsPage(this.queries, p, q);
+    const { next, ...page } = await fightsPage(this.queries, p, q, { total: q.total === true });
     const nextCursor = linkNext(req, res, next);
-    const total = q.total
-      ? await this.queries.countFor(p, { system: q.system, status: q.status })
-      : undefined;
-    return { ...page, ...(total === undefined ? {} : { total }), ...(nextCursor ? { nextCursor } : {}) };
+    return { ...page, ...(nextCursor ? { nextCursor } : {}) };
   }
 
   @Get(':id')

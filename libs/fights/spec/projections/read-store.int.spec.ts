@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryReadStore } from '../../src/projections/memory-read-store';
 import Database from 'better-sqlite3';
-import { listFightsPgSql, PostgresReadStore } from '../../src/projections/postgres-read-store';
+import {
+  countFightsPgSql,
+  listFightsPgSql,
+  PostgresReadStore,
+} from '../../src/projections/postgres-read-store';
 import { FightRow, ReadStore } from '../../src/projections/read-store';
-import { listFightsSql, SqliteReadStore } from '../../src/projections/sqlite-read-store';
+import { countFightsSql, listFightsSql, SqliteReadStore } from '../../src/projections/sqlite-read-store';
 
 const row = (fightId: string, seq: number): FightRow => ({
   fightId,
@@ -175,6 +179,42 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
       expect(await store.countFights({ tenantId: 't1' })).toBe(6);
       expect(await store.countFights({ tenantId: 't2' })).toBe(1);
     });
+
+    it('counts, for every filter, as many fights as its pages list', async () => {
+      const fights = Array.from({ length: 12 }, (_, i) => ({
+        ...row(`f${String(i).padStart(2, '0')}`, i + 1),
+        tenantId: `t${i % 3}`,
+        system: i % 2 ? 'narateer' : 'archsoul',
+        status: ['setup', 'active', 'ended'][i % 4 === 3 ? 2 : i % 2],
+        createdAt: `2026-01-01T00:00:${String(i % 5).padStart(2, '0')}.000Z`,
+      }));
+      await store.apply(['fight-views'], undefined, 'cp', (tx) => fights.forEach((f) => tx.putFight(f)));
+      for (const tenantId of [undefined, 't0', 't1', 't2'])
+        for (const system of [undefined, 'narateer', 'archsoul'])
+          for (const status of [undefined, 'setup', 'active', 'ended']) {
+            const filter = { tenantId, system, status };
+            const listed: string[] = [];
+            let after: { createdAt: string; fightId: string } | undefined;
+            for (;;) {
+              const page = await store.listFights({
+                ...filter,
+                limit: 2,
+                ...(after ? { after } : { offset: 0 }),
+              });
+              listed.push(...page.map((f) => f.fightId));
+              if (page.length < 2) break;
+              after = { createdAt: page[1].createdAt, fightId: page[1].fightId };
+            }
+            const expected = fights.filter(
+              (f) =>
+                (!tenantId || f.tenantId === tenantId) &&
+                (!system || f.system === system) &&
+                (!status || f.status === status),
+            );
+            expect([filter, listed.sort()]).toEqual([filter, expected.map((f) => f.fightId).sort()]);
+            expect([filter, await store.countFights(filter)]).toEqual([filter, expected.length]);
+          }
+    });
   });
 }
 
@@ -207,6 +247,25 @@ describe('sqlite read store: a fight page reads the keyset index', () => {
       expect(keyset).not.toMatch(/TEMP B-TREE/);
       expect(plan({ tenantId: 't1', limit: 21, offset: 0 })).toMatch(
         /USING INDEX fight_views_tenant_list \(tenant_id=\?\)/,
+      );
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a tenant’s count reads fight_views_tenant_list alone (a covering index: no row of the table)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crs-read-'));
+    dirs.push(dir);
+    const file = join(dir, 'read.sqlite');
+    await new SqliteReadStore(file).close();
+    const db = new Database(file);
+    try {
+      const { sql, args } = countFightsSql({ tenantId: 't1' });
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .join('\n');
+      expect(plan).toMatch(
+        /SEARCH fight_views USING COVERING INDEX fight_views_tenant_list \(tenant_id=\?\)/,
       );
     } finally {
       db.close();
@@ -282,6 +341,27 @@ if (PG_URL) {
         /Index Cond: \(\(tenant_id = 't1'::text\) AND \(ROW\(\(created_at\)::text, \(fight_id\)::text\) < ROW\(/,
       );
       expect(plan).not.toMatch(/Sort/);
+    } finally {
+      await c.end();
+    }
+  });
+  it('postgres read store: a tenant’s count reads fight_views_tenant_keyset by tenant, not the table', async () => {
+    const schema = `rs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    schemas.push(schema);
+    const store = new PostgresReadStore(PG_URL, schema);
+    await store.countFights({});
+    await store.close();
+    const { Client } = await import('pg');
+    const c = new Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      await c.query('SET enable_seqscan = off');
+      const { sql, args } = countFightsPgSql(schema, { tenantId: 't1' });
+      const plan = (await c.query(`EXPLAIN ${sql}`, args)).rows
+        .map((r) => r['QUERY PLAN'] as string)
+        .join('\n');
+      expect(plan).toMatch(/Index Only Scan using fight_views_tenant_keyset/);
+      expect(plan).toMatch(/Index Cond: \(tenant_id = 't1'::text\)/);
     } finally {
       await c.end();
     }

@@ -61,6 +61,15 @@ function fightFilter(q: FightFilter): { where: string[]; args: unknown[] } {
   return { where, args };
 }
 
+/** How many fights match (exported for the plan test): a tenant's are counted on its list index alone. */
+export function countFightsSql(q: FightFilter): { sql: string; args: unknown[] } {
+  const { where, args } = fightFilter(q);
+  return {
+    sql: `SELECT count(*) AS n FROM fight_views ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+    args,
+  };
+}
+
 /**
  * A page of fights (exported for the plan test): a keyset page starts right after its key, the row
  * values comparing as the (tenant_id, created_at, fight_id) index sorts, so it reads only its own rows.
@@ -196,12 +205,8 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async countFights(q: FightFilter) {
-    const { where, args } = fightFilter(q);
-    return (
-      this.stmt(
-        `SELECT count(*) AS n FROM fight_views ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
-      ).get(...args) as { n: number }
-    ).n;
+    const { sql, args } = countFightsSql(q);
+    return (this.stmt(sql).get(...args) as { n: number }).n;
   }
 
   async listCombatants(fightId: string) {
