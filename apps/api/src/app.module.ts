@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthGuard } from './auth/auth.guard';
 import { OpsModule } from './ops/ops.module';
 import { LabModule } from './lab/lab.module';
@@ -17,7 +17,6 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { validationPipe } from './common/validation';
-import { LocationInterceptor } from './common/location';
 import { ApiConfig } from './config';
 import { API_CONFIG, FightsModule } from './fights.module';
 import { FightsResolver } from './graphql/fights.resolver';
@@ -77,7 +76,6 @@ export class AppModule {
         LiveResolver,
         { provide: APP_PIPE, useValue: validationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        { provide: APP_INTERCEPTOR, useClass: LocationInterceptor },
         ...rateLimiting(config),
         { provide: APP_GUARD, useClass: AuthGuard },
       ],

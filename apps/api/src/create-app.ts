@@ -2,7 +2,7 @@ import { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import helmet, { FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { HelmetOptions } from 'helmet';
 import bytes from 'bytes';
 import type { FastifyReply } from 'fastify';
 import { AppModule } from './app.module';
@@ -24,7 +24,7 @@ import { Metrics } from './ops/metrics';
  * upgrade-insecure-requests and no HSTS: the service is often reached over plain HTTP (localhost, a
  * LAN), and HSTS belongs to whatever terminates TLS in front of it.
  */
-const HELMET: FastifyHelmetOptions = {
+const HELMET: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: true, directives: { upgradeInsecureRequests: null } },
   strictTransportSecurity: false,
 };
@@ -78,7 +78,11 @@ export async function createApp(
     accessLog(PinoLogger.root, (fightId) => access.registry.owners.get(fightId)),
   );
   fastify.addHook('onResponse', app.get(Metrics).countRequests);
-  await app.register(helmet, HELMET);
+  const security = securityHeaders(HELMET);
+  fastify.addHook('onRequest', (_req, reply, done) => {
+    void reply.headers(security);
+    done();
+  });
   // A body in a media type the route does not take is refused before it is read.
   fastify.addHook('onRequest', (req, _reply, done) => done(attempt(() => requireJsonBody(req))));
   registerBodyParsers(fastify);
@@ -112,6 +116,22 @@ export async function createApp(
   );
   SwaggerModule.setup('docs', app, () => openapi, { jsonDocumentUrl: 'openapi.json' });
   return { app, openapi };
+}
+
+/**
+ * helmet's headers for these options, computed once: helmet sets the same values on every answer, and
+ * @fastify/helmet built them again (CSP directives parsed, names dashed) for each request.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as never, res as never, (e?: unknown) => {
+    if (e) throw e instanceof Error ? e : new Error('helmet refused its options');
+  });
+  return headers;
 }
 
 /** `256kb`, `20mb`, or a number of bytes; anything else stops the boot naming its variable. */

@@ -1,6 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { FastifyReply as Response } from 'fastify';
-import { map, Observable } from 'rxjs';
 
 /**
  * The entity tag of a fight's state: its seq and head hash, which name the state exactly (the hash
@@ -18,18 +16,11 @@ export function fightETag(result: unknown): string | undefined {
 /**
  * Sets the fight state's ETag on answers that carry a fight view: GET /fights/:id (where answerNotModified
  * then answers If-None-Match with 304) and the POSTs that change or create a fight, so a client can keep
- * the view a command answered with and revalidate it with GET later.
+ * the view a command answered with and revalidate it with GET later. Called by the handler (no
+ * interceptor: these are the hottest routes, and an interceptor costs an rxjs pipeline per request).
  */
-@Injectable()
-export class FightETagInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler<unknown>): Observable<unknown> {
-    const res = context.switchToHttp().getResponse<Response>();
-    return next.handle().pipe(
-      map((result) => {
-        const tag = fightETag(result);
-        if (tag) void res.header('ETag', tag);
-        return result;
-      }),
-    );
-  }
+export function withFightETag<T>(res: Response, result: T): T {
+  const tag = fightETag(result);
+  if (tag) void res.header('ETag', tag);
+  return result;
 }

@@ -72,7 +72,20 @@ class RefusedInput extends Error {
  * contract (libs/rules core/contract.ts) gives a command or a sheet.
  */
 class EdgeValidationPipe extends ValidationPipe {
+  /** Each query DTO as an empty query string gives it: the same every time, so judged once. */
+  private readonly emptyQueries = new Map<unknown, object>();
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const empty = metadata.type === 'query' && isEmptyObject(value) ? metadata.metatype : undefined;
+    const known = empty && this.emptyQueries.get(empty);
+    if (known) return copyOf(known);
+    const result = await this.judge(value, metadata);
+    if (!empty || typeof result !== 'object' || result === null) return result;
+    this.emptyQueries.set(empty, result);
+    return copyOf(result);
+  }
+
+  private async judge(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'param') assertStorable(value, metadata.data ?? 'path');
     const body = metadata.type === 'body' && this.toValidate(metadata);
     if (body && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
@@ -93,6 +106,16 @@ class EdgeValidationPipe extends ValidationPipe {
       );
     }
   }
+}
+
+/** A handler may change what it is given: each gets its own copy of a judged empty query. */
+const copyOf = (o: object): object =>
+  Object.assign(Object.create(Object.getPrototypeOf(o) as object | null) as object, o);
+
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const _ in value) return false;
+  return true;
 }
 
 /** class-validator on every DTO; unknown fields rejected; every problem named with its field. */

@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { sendFightLog } from './streamed-log';
 import {
@@ -49,7 +37,7 @@ import {
   FightPageModel,
 } from '../common/models';
 import { Location, seg } from '../common/location';
-import { FightETagInterceptor } from '../common/fight-etag';
+import { withFightETag } from '../common/fight-etag';
 
 @ApiTags('fights')
 @ApiBearerAuth()
@@ -64,20 +52,23 @@ export class FightsController {
 
   @Post()
   @Location((r: CommandResultModel) => `/fights/${seg(r.fightId)}`)
-  @UseInterceptors(FightETagInterceptor)
   @ApiOperation({ summary: 'Create a fight: system, dice mode, combatant sheets' })
   @ApiResponse({ status: 201, type: CommandResultModel })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A sheet or setting breaks the rules' })
-  create(
+  async create(
     @CurrentPrincipal() p: Principal,
     @RequestId() requestId: string | undefined,
     @Body() input: CreateFightInput,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<CommandResultModel> {
     requireTenant(p);
-    return this.fights.create(
-      input,
-      { name: actorName(p), scope: 'all', tenantId: p.tenantId, requestId },
-      (fightId) => this.access.ownFight(fightId, p),
+    return withFightETag(
+      res,
+      await this.fights.create(
+        input,
+        { name: actorName(p), scope: 'all', tenantId: p.tenantId, requestId },
+        (fightId) => this.access.ownFight(fightId, p),
+      ),
     );
   }
 
@@ -99,7 +90,6 @@ export class FightsController {
   }
 
   @Get(':id')
-  @UseInterceptors(FightETagInterceptor)
   @ApiOperation({
     summary: 'The fight view, from the fight-views projection (use ?minSeq= to read past your own write)',
   })
@@ -112,13 +102,17 @@ export class FightsController {
   })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match names the state the fight is in' })
   @ApiResponse({ status: 404, type: ErrorModel })
-  get(
+  async get(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Query() q: FightQueryDto,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<FightModel> {
     this.access.assertRead(p, id);
-    return q.at === undefined ? this.queries.fight(id, q.minSeq ?? 0) : this.fights.viewAt(id, q.at);
+    return withFightETag(
+      res,
+      q.at === undefined ? await this.queries.fight(id, q.minSeq ?? 0) : await this.fights.viewAt(id, q.at),
+    );
   }
 
   @Get(':id/log')
@@ -173,7 +167,6 @@ export class FightsController {
 
   @Post(':id/commands')
   @HttpCode(200)
-  @UseInterceptors(FightETagInterceptor)
   @ApiOperation({ summary: 'Send a command: { type, commandId?, expectedSeq?, ...its fields }' })
   @ApiExtraModels(CommandBodyModel)
   @ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(CommandBodyModel) }], additionalProperties: true } })
@@ -185,13 +178,17 @@ export class FightsController {
     description: 'EXPECTED_SEQ_MISMATCH or CONCURRENCY_CONFLICT',
   })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A rule forbids it; `code` names the rule' })
-  command(
+  async command(
     @CurrentPrincipal() p: Principal,
     @RequestId() requestId: string | undefined,
     @Param('id') id: string,
     @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<CommandResultModel> {
     const scope = this.access.commandScope(p, id);
-    return this.fights.execute(id, parseCommandBody(body), { name: actorName(p), scope, requestId });
+    return withFightETag(
+      res,
+      await this.fights.execute(id, parseCommandBody(body), { name: actorName(p), scope, requestId }),
+    );
   }
 }
