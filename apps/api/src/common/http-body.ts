@@ -15,6 +15,9 @@ function charsetOf(req: FastifyRequest): string {
   return (m?.[1] ?? 'utf-8').toLowerCase();
 }
 
+/** One decoder per charset label seen (a handful: the UTFs), not one per request. */
+const DECODERS = new Map<string, TextDecoder>();
+
 /** Decodes a body in its declared charset; a charset that is no UTF, or that is unknown, is a 415. */
 function decode(req: FastifyRequest, body: Buffer): { text: string; charset: string } {
   const charset = charsetOf(req);
@@ -26,11 +29,15 @@ function decode(req: FastifyRequest, body: Buffer): { text: string; charset: str
       'content-type',
     );
   if (!charset.startsWith('utf-')) throw unsupported();
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(charset);
-  } catch {
-    throw unsupported();
+  let decoder = DECODERS.get(charset);
+  if (!decoder) {
+    try {
+      decoder = new TextDecoder(charset);
+    } catch {
+      throw unsupported();
+    }
+    // Labels come from clients: a few are kept, any others decoded with a decoder of their own.
+    if (DECODERS.size < 16) DECODERS.set(charset, decoder);
   }
   limitBodyDepth(body, charset);
   return { text: decoder.decode(body), charset };

@@ -219,19 +219,43 @@ const printable = (key: string) =>
 const join = (prefix: string, key: string | number) =>
   typeof key === 'number' ? `${prefix}[${key}]` : prefix ? `${prefix}.${printable(key)}` : printable(key);
 
-/** Throws INVALID_STRING naming the first string (value or key) in `value` that no engine can store. */
+/**
+ * Throws INVALID_STRING naming the first string (value or key) in `value` that no engine can store.
+ * The walk builds no field paths: only a value that holds such a string is walked again for its name.
+ */
 export function assertStorable(value: unknown, field: string): void {
-  if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) throw unstorable(field || 'body');
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => assertStorable(v, join(field, i)));
-  } else if (value !== null && typeof value === 'object') {
+  if (storable(value)) return;
+  const at = firstUnstorable(value, field);
+  throw unstorable(at || 'body');
+}
+
+function storable(value: unknown): boolean {
+  if (typeof value === 'string') return !UNSTORABLE.test(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) {
+    for (const v of value) if (!storable(v)) return false;
+    return true;
+  }
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (UNSTORABLE.test(k) || !storable((value as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** The path of the first unstorable string in `value` (known to hold one), as the error names it. */
+function firstUnstorable(value: unknown, field: string): string {
+  if (Array.isArray(value)) {
+    const i = value.findIndex((v) => !storable(v));
+    return firstUnstorable(value[i], join(field, i));
+  }
+  if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      const at = join(field, k);
-      if (UNSTORABLE.test(k)) throw unstorable(at);
-      assertStorable(v, at);
+      if (UNSTORABLE.test(k)) return join(field, k);
+      if (!storable(v)) return firstUnstorable(v, join(field, k));
     }
   }
+  return field;
 }
 
 /** Percent-escapes that are not UTF-8 (`%ED%A0%80`, a lone surrogate's bytes) cannot become a parameter at all. */
