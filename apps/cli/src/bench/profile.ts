@@ -57,7 +57,7 @@ const WATCHED = [
   'apps/api/ops',
   'apps/api/auth',
   'pino',
-  '@fastify/helmet',
+  'helmet',
   'fastify',
   'find-my-way',
   '@nestjs/platform-fastify',
