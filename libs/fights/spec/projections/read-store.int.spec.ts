@@ -316,7 +316,11 @@ if (PG_URL) {
     await c.query(`DROP DATABASE IF EXISTS ${icu.name} WITH (FORCE)`);
     await c.end();
   });
-  it('postgres read store: a tenant’s keyset page reads fight_views_tenant_keyset by tenant and key, with no sort step', async () => {
+  /**
+   * The plan PostgreSQL makes for a query of a fresh read-store schema, with sequential scans off:
+   * on an empty table the planner would scan it whole, so this shows which index the query can use.
+   */
+  const pgPlan = async (query: (schema: string) => { sql: string; args: unknown[] }): Promise<string> => {
     const schema = `rs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     schemas.push(schema);
     const store = new PostgresReadStore(PG_URL, schema);
@@ -326,45 +330,31 @@ if (PG_URL) {
     const c = new Client({ connectionString: PG_URL });
     await c.connect();
     try {
-      // An empty table: the planner would scan it whole; forbid that to see which index the query can use.
       await c.query('SET enable_seqscan = off');
-      const { sql, args } = listFightsPgSql(schema, {
+      const { sql, args } = query(schema);
+      return (await c.query(`EXPLAIN ${sql}`, args)).rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+    } finally {
+      await c.end();
+    }
+  };
+  it('postgres read store: a tenant’s keyset page reads fight_views_tenant_keyset by tenant and key, with no sort step', async () => {
+    const plan = await pgPlan((schema) =>
+      listFightsPgSql(schema, {
         tenantId: 't1',
         limit: 21,
         after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'f' },
-      });
-      const plan = (await c.query(`EXPLAIN ${sql}`, args)).rows
-        .map((r) => r['QUERY PLAN'] as string)
-        .join('\n');
-      expect(plan).toMatch(/Index Scan using fight_views_tenant_keyset/);
-      expect(plan).toMatch(
-        /Index Cond: \(\(tenant_id = 't1'::text\) AND \(ROW\(\(created_at\)::text, \(fight_id\)::text\) < ROW\(/,
-      );
-      expect(plan).not.toMatch(/Sort/);
-    } finally {
-      await c.end();
-    }
+      }),
+    );
+    expect(plan).toMatch(/Index Scan using fight_views_tenant_keyset/);
+    expect(plan).toMatch(
+      /Index Cond: \(\(tenant_id = 't1'::text\) AND \(ROW\(\(created_at\)::text, \(fight_id\)::text\) < ROW\(/,
+    );
+    expect(plan).not.toMatch(/Sort/);
   });
   it('postgres read store: a tenant’s count reads fight_views_tenant_keyset by tenant, not the table', async () => {
-    const schema = `rs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    schemas.push(schema);
-    const store = new PostgresReadStore(PG_URL, schema);
-    await store.countFights({});
-    await store.close();
-    const { Client } = await import('pg');
-    const c = new Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      await c.query('SET enable_seqscan = off');
-      const { sql, args } = countFightsPgSql(schema, { tenantId: 't1' });
-      const plan = (await c.query(`EXPLAIN ${sql}`, args)).rows
-        .map((r) => r['QUERY PLAN'] as string)
-        .join('\n');
-      expect(plan).toMatch(/Index Only Scan using fight_views_tenant_keyset/);
-      expect(plan).toMatch(/Index Cond: \(tenant_id = 't1'::text\)/);
-    } finally {
-      await c.end();
-    }
+    const plan = await pgPlan((schema) => countFightsPgSql(schema, { tenantId: 't1' }));
+    expect(plan).toMatch(/Index Only Scan using fight_views_tenant_keyset/);
+    expect(plan).toMatch(/Index Cond: \(tenant_id = 't1'::text\)/);
   });
   afterAll(async () => {
     const { Client } = await import('pg');
