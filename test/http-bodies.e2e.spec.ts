@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { useApp } from './support/app';
 import { soloFight } from './support/fight-calls';
@@ -8,7 +9,7 @@ import { soloFight } from './support/fight-calls';
  * and nothing refused is appended.
  */
 describe('request bodies on the wire', () => {
-  const t = useApp({ config: { bodyLimit: '16kb' } });
+  const t = useApp({ config: { bodyLimit: '16kb' }, listen: true });
   let fightId: string;
   const events = async () =>
     (await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length as number;
@@ -53,7 +54,12 @@ describe('request bodies on the wire', () => {
       'content-encoding': 'gzip',
     });
     expect(corrupt.status).toBe(400);
-    expect(corrupt.body).toMatchObject({ statusCode: 400, code: expect.any(String) });
+    expect(corrupt.body).toEqual({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: 'the body is not valid gzip data',
+      field: 'content-encoding',
+    });
     expect(await events()).toBe(before);
   });
 
@@ -116,6 +122,36 @@ describe('request bodies on the wire', () => {
     const again = await t.anon.get('/systems').set('if-none-match', tag).expect(304);
     expect(again.text ?? '').toBe('');
     await t.anon.get('/systems').set('if-none-match', 'W/"other"').expect(200);
+  });
+
+  it.each([
+    ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 400, 'BAD_REQUEST'],
+    [
+      'a header without a colon',
+      'GET /systems HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n',
+      400,
+      'BAD_REQUEST',
+    ],
+    [
+      'headers past the size limit',
+      `GET /systems HTTP/1.1\r\nHost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'HEADERS_TOO_LARGE',
+    ],
+  ])('%s gets the error shape on the socket, never a bare close', async (_name, raw, status, code) => {
+    const { port } = new URL(t.url!);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe(
+      `HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : 'Request Header Fields Too Large'}`,
+    );
+    expect(JSON.parse(body)).toMatchObject({ statusCode: status, code });
   });
 
   it('a path with a trailing slash is the same route', async () => {

@@ -14,7 +14,7 @@ import { ApiConfig } from './config';
 import { toApiError } from './common/to-api-error';
 import { refuseUnstorableStrings, requireJsonBody } from './common/validation';
 import { registerBodyParsers } from './common/http-body';
-import { answerNotModified } from './common/http-reply';
+import { answerNotModified, refuseClientError } from './common/http-reply';
 import { Metrics } from './ops/metrics';
 
 /**
@@ -58,6 +58,7 @@ export async function createApp(
     genReqId: requestIdOf,
     // Keep-alive sockets idle at close are closed; busy ones finish (main.ts bounds that with its grace).
     forceCloseConnections: 'idle',
+    clientErrorHandler: refuseClientError,
     // What the router refuses before any hook (a path whose percent-escapes are not UTF-8): the error shape.
     frameworkErrors: (error: Error, _req: unknown, reply: FastifyReply) => {
       const e = toApiError(error);

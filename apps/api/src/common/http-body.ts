@@ -109,7 +109,11 @@ export function registerBodyParsers(app: FastifyInstance): void {
     inflated.receivedEncodedLength = 0;
     payload.on('data', (chunk: Buffer) => (inflated.receivedEncodedLength += chunk.length));
     payload.on('error', (e) => inflate.destroy(e));
-    inflate.on('error', () => payload.resume());
+    // A body that does not inflate is the client's fault: a 400 naming its Content-Encoding.
+    inflate.on('error', (e) => {
+      Object.assign(e, { statusCode: 400, contentEncoding: coding });
+      payload.resume();
+    });
     done(null, payload.pipe(inflate) as Readable);
   });
 }

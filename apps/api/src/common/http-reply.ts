@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import { hash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 
 /**
@@ -86,4 +88,26 @@ export class ReplyStream {
   end(text = ''): void {
     if (!this.closed) this.out.end(text);
   }
+}
+
+/**
+ * What Node's HTTP parser refuses before any request exists (a request line or headers that are
+ * not HTTP, headers past the size limit, a client too slow to send them): answered on the socket
+ * in the service's error shape, as Fastify's default handler would in its own, then closed.
+ */
+export function refuseClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST_TIMEOUT', 'the request did not arrive in time']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'HEADERS_TOO_LARGE', 'the request headers are larger than the server takes']
+        : [400, 'BAD_REQUEST', 'the request is not valid HTTP/1.1'];
+  const body = JSON.stringify({ statusCode: status, code, message });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(err);
 }

@@ -82,6 +82,14 @@ export function toApiError(e: unknown): ApiError {
  * Fastify error as their cause), in the words the service uses for the same refusals elsewhere.
  */
 function fromFastify(cause: unknown): ApiError | undefined {
+  const encoding = (cause as { contentEncoding?: unknown } | undefined)?.contentEncoding;
+  if (typeof encoding === 'string')
+    return {
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: `the body is not valid ${encoding} data`,
+      field: 'content-encoding',
+    };
   const code = (cause as { code?: unknown } | undefined)?.code;
   switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
