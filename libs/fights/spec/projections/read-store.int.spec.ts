@@ -223,53 +223,43 @@ readStoreContract('memory', async () => new MemoryReadStore());
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 describe('sqlite read store: a fight page reads the keyset index', () => {
-  it('a tenant’s keyset page searches fight_views_tenant_list by tenant and key, with no sort step and no count', async () => {
+  /** SQLite's plans for queries on a fresh read-store file, one text per query. */
+  async function sqlitePlans(queries: Array<{ sql: string; args: unknown[] }>): Promise<string[]> {
     const dir = mkdtempSync(join(tmpdir(), 'crs-read-'));
     dirs.push(dir);
     const file = join(dir, 'read.sqlite');
     await new SqliteReadStore(file).close();
     const db = new Database(file);
     try {
-      const plan = (q: Parameters<typeof listFightsSql>[0]) => {
-        const { sql, args } = listFightsSql(q);
-        return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>)
+      return queries.map(({ sql, args }) =>
+        (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>)
           .map((r) => r.detail)
-          .join('\n');
-      };
-      const keyset = plan({
+          .join('\n'),
+      );
+    } finally {
+      db.close();
+    }
+  }
+
+  it('a tenant’s keyset page searches fight_views_tenant_list by tenant and key, with no sort step and no count', async () => {
+    const [keyset, first] = await sqlitePlans([
+      listFightsSql({
         tenantId: 't1',
         limit: 21,
         after: { createdAt: '2026-01-02T00:00:00.000Z', fightId: 'f' },
-      });
-      expect(keyset).toMatch(
-        /SEARCH fight_views USING INDEX fight_views_tenant_list \(tenant_id=\? AND \(created_at,fight_id\)<\(\?,\?\)\)/,
-      );
-      expect(keyset).not.toMatch(/TEMP B-TREE/);
-      expect(plan({ tenantId: 't1', limit: 21, offset: 0 })).toMatch(
-        /USING INDEX fight_views_tenant_list \(tenant_id=\?\)/,
-      );
-    } finally {
-      db.close();
-    }
+      }),
+      listFightsSql({ tenantId: 't1', limit: 21, offset: 0 }),
+    ]);
+    expect(keyset).toMatch(
+      /SEARCH fight_views USING INDEX fight_views_tenant_list \(tenant_id=\? AND \(created_at,fight_id\)<\(\?,\?\)\)/,
+    );
+    expect(keyset).not.toMatch(/TEMP B-TREE/);
+    expect(first).toMatch(/USING INDEX fight_views_tenant_list \(tenant_id=\?\)/);
   });
 
   it('a tenant’s count reads fight_views_tenant_list alone (a covering index: no row of the table)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'crs-read-'));
-    dirs.push(dir);
-    const file = join(dir, 'read.sqlite');
-    await new SqliteReadStore(file).close();
-    const db = new Database(file);
-    try {
-      const { sql, args } = countFightsSql({ tenantId: 't1' });
-      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>)
-        .map((r) => r.detail)
-        .join('\n');
-      expect(plan).toMatch(
-        /SEARCH fight_views USING COVERING INDEX fight_views_tenant_list \(tenant_id=\?\)/,
-      );
-    } finally {
-      db.close();
-    }
+    const [plan] = await sqlitePlans([countFightsSql({ tenantId: 't1' })]);
+    expect(plan).toMatch(/SEARCH fight_views USING COVERING INDEX fight_views_tenant_list \(tenant_id=\?\)/);
   });
 });
 
