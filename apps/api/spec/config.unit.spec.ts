@@ -1,4 +1,5 @@
 import { readConfig } from '../src/config';
+import { byteLimit } from '../src/create-app';
 
 describe('readConfig: READ_SIDE (docs/event-store.md "One owner of the read side")', () => {
   it('given nothing, then the instance stands for the read side', () => {
@@ -12,5 +13,18 @@ describe('readConfig: READ_SIDE (docs/event-store.md "One owner of the read side
 
   it('given another value, then the boot stops naming the variable', () => {
     expect(() => readConfig({ READ_SIDE: 'passive' })).toThrow(/READ_SIDE must be elect or follow/);
+  });
+});
+
+describe('byteLimit: BODY_LIMIT and AUDIT_BODY_LIMIT', () => {
+  it('given a size in the units the README shows, then it is that many bytes', () => {
+    expect(byteLimit('256kb', 'BODY_LIMIT')).toBe(256 * 1024);
+    expect(byteLimit('20mb', 'AUDIT_BODY_LIMIT')).toBe(20 * 1024 * 1024);
+    expect(byteLimit('1000', 'BODY_LIMIT')).toBe(1000);
+  });
+
+  it('given something that is no size, then the boot stops naming the variable', () => {
+    for (const bad of ['lots', '', '0', '-5kb'])
+      expect(() => byteLimit(bad, 'BODY_LIMIT')).toThrow(/^BODY_LIMIT must be a size such as 256kb/);
   });
 });
