@@ -63,18 +63,20 @@ async function appendNotes(store: InMemoryEventStore, fightId: string, count: nu
   }
 }
 
-/** Every read model and fold of the given fights. */
+/** Every read model of the given fights, and the checkpoints. */
 async function snapshot(read: ReadStore, fights: string[]) {
   return {
     list: await read.listFights({ limit: 100, offset: 0 }),
     combatants: await Promise.all(fights.map((f) => read.listCombatants(f))),
-    folds: await Promise.all(
-      PROJECTIONS.map(async (p) =>
-        [...(await read.folds(p, fights)).values()].map((f) => ({ ...f, state: JSON.parse(f.state) })),
-      ),
-    ),
     checkpoints: await Promise.all(PROJECTIONS.map((p) => read.checkpoint(p))),
   };
+}
+
+/** The read models a runner that folds the whole log at once builds. */
+async function foldedFresh(store: InMemoryEventStore, fights: string[]) {
+  const fresh = new MemoryReadStore();
+  await new ProjectionRunner(store, fresh).catchUpAll();
+  return snapshot(fresh, fights);
 }
 
 /** Counts commits; `failNext` makes the next commit throw after its writes were collected. */
@@ -111,10 +113,12 @@ describe('ProjectionRunner', () => {
     await new ProjectionRunner(store, read).catchUpAll();
     expect(read.commits).toEqual([[...PROJECTIONS]]);
     expect(evolve).toHaveBeenCalledTimes(log.filter((e) => e.stream.startsWith('fight-')).length);
-    const { list, combatants, folds, checkpoints } = await snapshot(read, fights);
+    const { list, combatants, checkpoints } = await snapshot(read, fights);
     expect(list).toHaveLength(3);
+    expect(list.map((f) => f.seq).sort()).toEqual(
+      fights.map((id) => log.filter((e) => e.stream === fightStream(id)).length).sort(),
+    );
     expect(combatants.map((c) => c.map((x) => x.combatantId))).toEqual(fights.map(() => ['a', 'b']));
-    expect(folds[0]).toEqual(folds[1]);
     expect(checkpoints).toEqual([log[log.length - 1].checkpoint, log[log.length - 1].checkpoint]);
   });
 
@@ -145,9 +149,10 @@ describe('ProjectionRunner', () => {
     await playFights(store, 1, 5);
     await runner.catchUpAll();
     expect(read.commits).toEqual([['fight-views'], [...PROJECTIONS]]);
-    const fresh = new MemoryReadStore();
-    await new ProjectionRunner(store, fresh).catchUpAll();
-    expect((await snapshot(read, fights)).folds).toEqual((await snapshot(fresh, fights)).folds);
+    const all = [...fights, ...(await read.listFights({ limit: 100 })).map((f) => f.fightId)];
+    const [mine, fresh] = [await snapshot(read, all), await foldedFresh(store, all)];
+    expect(mine.list).toEqual(fresh.list);
+    expect(mine.combatants).toEqual(fresh.combatants);
   });
 
   it('a commit that fails applies nothing; the next pass applies every event exactly once', async () => {
@@ -160,29 +165,71 @@ describe('ProjectionRunner', () => {
     expect(await read.checkpoint('fight-views')).toBeUndefined();
     expect(await read.listFights({ limit: 10, offset: 0 })).toEqual([]);
     await runner.catchUpAll();
-    const clean = new MemoryReadStore();
-    await new ProjectionRunner(store, clean).catchUpAll();
-    expect(await snapshot(read, fights)).toEqual(await snapshot(clean, fights));
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
   });
 
-  it('projections whose stored folds differ at one checkpoint each fold on from their own', async () => {
+  it('a runner holds its folds between passes: it folds only the new events and reads no stream', async () => {
     const store = new InMemoryEventStore();
-    const [fight] = await playFights(store, 1, 3);
+    const fights = await playFights(store, 3, 5, false);
+    const read = new MemoryReadStore();
+    const runner = new ProjectionRunner(store, read);
+    await runner.catchUpAll();
+    for (const id of fights) await new FightService(store).execute(id, { type: 'AddNote', text: 'more' });
+    const evolve = jest.spyOn(narateer, 'evolve');
+    const readStream = jest.spyOn(store, 'readStream');
+    await runner.catchUpAll();
+    expect(evolve).toHaveBeenCalledTimes(3);
+    expect(readStream).not.toHaveBeenCalled();
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
+  });
+
+  it('a runner with no folds in memory (a restart) folds each fight from its stream, undos included', async () => {
+    const store = new InMemoryEventStore();
+    const fights = await playFights(store, 3, 12);
     const read = new MemoryReadStore();
     await new ProjectionRunner(store, read).catchUpAll();
-    const checkpoint = await read.checkpoint('fight-views');
-    const [views] = (await read.folds('fight-views', [fight])).values();
-    const renamed = JSON.parse(views.state);
-    renamed.state.name = 'Renamed by an older build';
-    await read.apply(['fight-views'], checkpoint, checkpoint!, (tx) =>
-      tx.putFold('fight-views', fight, { ...views, state: renamed }),
-    );
-    await new FightService(store).execute(fight, { type: 'AddNote', text: 'after' });
-    const evolve = jest.spyOn(narateer, 'evolve');
+    for (const id of fights) {
+      const service = new FightService(store);
+      await service.execute(id, { type: 'AddNote', text: 'after the restart' });
+      await service.execute(id, { type: 'UndoCommands', count: 2 });
+      await service.execute(id, { type: 'AddNote', text: 'last' });
+    }
+    const readStream = jest.spyOn(store, 'readStream');
     await new ProjectionRunner(store, read).catchUpAll();
-    expect(evolve).toHaveBeenCalledTimes(2);
-    expect((await read.getFight(fight))?.name).toBe('Renamed by an older build');
-    const [combatants] = (await read.folds('combatants', [fight])).values();
-    expect(JSON.parse(combatants.state).state.name).toBe('F0');
+    expect(new Set(readStream.mock.calls.map(([stream]) => stream))).toEqual(
+      new Set(fights.map(fightStream)),
+    );
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
+  });
+
+  it('held folds are dropped when the checkpoint is not the one they stand at (a rebuild, another runner)', async () => {
+    const store = new InMemoryEventStore();
+    const fights = await playFights(store, 2, 6, false);
+    const read = new MemoryReadStore();
+    const runner = new ProjectionRunner(store, read);
+    await runner.catchUpAll();
+    for (const name of PROJECTIONS) await read.reset(name);
+    await runner.catchUpAll();
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
+    for (const id of fights) await new FightService(store).execute(id, { type: 'AddNote', text: 'other' });
+    await new ProjectionRunner(store, read).catchUpAll();
+    for (const id of fights) await new FightService(store).execute(id, { type: 'AddNote', text: 'mine' });
+    await runner.catchUpAll();
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
+  });
+
+  it('a fight stream that cannot be read fails the pass and commits nothing; the next pass folds it', async () => {
+    const store = new InMemoryEventStore();
+    const fights = await playFights(store, 2, 4, false);
+    const read = new MemoryReadStore();
+    await new ProjectionRunner(store, read).catchUpAll();
+    const before = await snapshot(read, fights);
+    for (const id of fights) await new FightService(store).execute(id, { type: 'AddNote', text: 'x' });
+    const runner = new ProjectionRunner(store, read);
+    jest.spyOn(store, 'readStream').mockRejectedValueOnce(new Error('store unavailable'));
+    await expect(runner.catchUpAll()).rejects.toThrow('store unavailable');
+    expect(await snapshot(read, fights)).toEqual(before);
+    await runner.catchUpAll();
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
   });
 });

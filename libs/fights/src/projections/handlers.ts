@@ -1,5 +1,5 @@
 import { StoredEvent } from '@app/event-store';
-import { FightCore, findSystem, RuleSystem } from '@app/rules';
+import { FightCore, findSystem } from '@app/rules';
 import {
   evolveState,
   FIGHT_STREAM_PREFIX,
@@ -8,25 +8,24 @@ import {
   isUndo,
   toFightEvent,
 } from '@app/fight-log';
-import { ProjectionName, ReadStore, ReadTx, StoredFold } from './read-store';
+import { ProjectionName, ReadTx } from './read-store';
 
-interface Folded {
+/** A fight as the projections fold it: the rules state, and what its first event said. */
+export interface Folded {
   state: FightCore;
   createdAt: string;
   tenantId: string;
 }
 
-export interface HandlerContext {
-  /** The fight's whole log: an undo is folded from the start (libs/fight-log). */
-  readFight(fightId: string): Promise<FightEvent[]>;
+/** A fight's fold after its event `seq`. */
+export interface Fold {
+  seq: number;
+  folded: Folded;
 }
 
-/** One fight's fold, shared by the projections whose stored folds were identical. */
-interface Lineage {
-  projections: ProjectionName[];
-  current?: { seq: number; folded: Folded };
-  /** The last event folded since the batch began: the fight changed. */
-  last?: FightEvent;
+export interface HandlerContext {
+  /** The fight's stream, as stored: a fight not held, or an undo, is folded from its start (libs/fight-log). */
+  readFight(fightId: string): Promise<StoredEvent[]>;
 }
 
 /** Each projection: the rows of one fight whose fold changed, from its fold and view. */
@@ -69,124 +68,139 @@ export function fightView(folded: Folded, last: FightEvent): Record<string, unkn
 }
 
 /**
- * Folds pages of the global log into every named projection, in memory, until `write`. Each
- * fight's stored folds are read once; projections whose folds are identical (the usual case:
- * they move together) share one fold; each changed fight is written once per batch.
+ * The folds a runner holds between passes, the least recently used dropped past `max`. They are the
+ * state after the checkpoint `at`, the runner's last commit: a pass that starts from any other
+ * checkpoint (another runner committed meanwhile) must not use them.
+ */
+export class FoldCache {
+  private readonly folds = new Map<string, Fold>();
+  /** The checkpoint the folds stand at. */
+  at: string | undefined;
+
+  constructor(private readonly max: number) {}
+
+  get size(): number {
+    return this.folds.size;
+  }
+
+  get(fightId: string): Fold | undefined {
+    return this.folds.get(fightId);
+  }
+
+  /** The folds of a committed batch, and the checkpoint it moved to. */
+  absorb(folds: ReadonlyMap<string, Fold>, at: string): void {
+    for (const [fightId, fold] of folds) {
+      this.folds.delete(fightId);
+      this.folds.set(fightId, fold);
+    }
+    while (this.folds.size > this.max) this.folds.delete(this.folds.keys().next().value!);
+    this.at = at;
+  }
+}
+
+/**
+ * Folds pages of the global log into every named projection, in memory, until `write`. All of them
+ * fold alike (a fold is a function of the log), so each event is folded once for all. A fight starts
+ * from the runner's cache (`held`, the state at the pass's checkpoint), from its FightStarted, or else
+ * from its own stream read up to the event (after a restart, an eviction, another runner's commit):
+ * the read models keep no fold of their own. Each changed fight is written once per batch.
  */
 export class ProjectionBatch {
-  private readonly fights = new Map<string, Lineage[]>();
+  /** The fights folded in this batch: their fold after the last event seen. */
+  readonly folds = new Map<string, Fold>();
+  /** The fights changed in this batch, and the last event each folded. */
+  private readonly changed = new Map<string, FightEvent>();
   /** Each fight's last seq in the batch, for whoever waits on a projection. */
   readonly latest = new Map<string, number>();
 
   constructor(
-    private readonly read: ReadStore,
     private readonly ctx: HandlerContext,
     private readonly projections: readonly ProjectionName[],
+    private readonly held?: FoldCache,
   ) {}
 
-  async add(page: StoredEvent[]): Promise<void> {
-    const events: Array<{ stored: StoredEvent; e: FightEvent }> = [];
-    const unseen = new Set<string>();
+  /** Folds a page. A read of a fight's stream that fails fails the page (and the pass: nothing is committed). */
+  async add(page: readonly StoredEvent[]): Promise<void> {
     for (const stored of page) {
       if (!stored.stream.startsWith(FIGHT_STREAM_PREFIX)) continue;
       const e = toFightEvent(stored);
-      events.push({ stored, e });
-      if (!this.fights.has(e.fightId)) unseen.add(e.fightId);
-    }
-    await this.load([...unseen]);
-    for (const { stored, e } of events) {
       this.latest.set(e.fightId, e.seq);
-      const lineages = this.fights.get(e.fightId)!;
-      // An undo is folded from the fight's whole log up to it (libs/fight-log).
-      const history = isUndo(e)
-        ? await this.ctx.readFight(e.fightId).then(
-            (all) => all.filter((x) => x.seq <= e.seq),
-            (failed: unknown) => ({ failed }),
-          )
-        : [];
-      for (const lineage of lineages) {
-        this.fold(lineage, stored, e, (system, state) => {
-          const next = evolveState(system, state, e);
-          if (next) return next;
-          if (!Array.isArray(history)) throw history.failed;
-          return foldFight(system, e.fightId, history);
-        });
-      }
+      const current = this.folds.get(e.fightId) ?? this.held?.get(e.fightId);
+      if (current && e.seq <= current.seq) continue;
+      const next =
+        current && e.seq === current.seq + 1 && !isUndo(e)
+          ? evolved(current, e)
+          : await this.fromStream(e, stored, current);
+      if (!next) continue;
+      this.folds.set(e.fightId, next);
+      this.changed.set(e.fightId, e);
     }
   }
 
   write(tx: ReadTx): void {
-    for (const [fightId, lineages] of this.fights) {
-      for (const { projections, current, last } of lineages) {
-        if (!current || !last) continue;
-        for (const p of projections)
-          tx.putFold(p, fightId, { seq: last.seq, headHash: last.hash, state: current.folded });
-        let view: Record<string, unknown>;
+    for (const [fightId, last] of this.changed) {
+      const { folded } = this.folds.get(fightId)!;
+      let view: Record<string, unknown>;
+      try {
+        view = fightView(folded, last);
+      } catch {
+        // A view that cannot be built leaves the read models at their last good version.
+        continue;
+      }
+      for (const p of this.projections) {
         try {
-          view = fightView(current.folded, last);
+          WRITERS[p](tx, fightId, folded, last, view);
         } catch {
-          // A view that cannot be built leaves the read models at their last good version.
-          continue;
-        }
-        for (const p of projections) {
-          try {
-            WRITERS[p](tx, fightId, current.folded, last, view);
-          } catch {
-            // As above.
-          }
+          // As above.
         }
       }
     }
   }
 
-  private async load(fightIds: string[]): Promise<void> {
-    if (fightIds.length === 0) return;
-    const stored = await Promise.all(this.projections.map((p) => this.read.folds(p, fightIds)));
-    for (const fightId of fightIds) {
-      const lineages = new Map<string, { from?: StoredFold; projections: ProjectionName[] }>();
-      this.projections.forEach((p, i) => {
-        const from = stored[i].get(fightId);
-        const key = from ? `${from.seq}\n${from.headHash}\n${from.state}` : '';
-        const lineage = lineages.get(key);
-        if (lineage) lineage.projections.push(p);
-        else lineages.set(key, { from, projections: [p] });
-      });
-      this.fights.set(
-        fightId,
-        [...lineages.values()].map(({ from, projections }) => ({
-          projections,
-          current: from && { seq: from.seq, folded: JSON.parse(from.state) as Folded },
-        })),
-      );
+  /**
+   * The fold after `e` from the fight's stream up to it: for a fight not held (after its start, from
+   * its FightStarted alone), and for an undo. Undefined when the rule system cannot fold it: the fight
+   * stays at its last good fold, so one bad fight never stops every projection.
+   */
+  private async fromStream(
+    e: FightEvent,
+    stored: StoredEvent,
+    current: Fold | undefined,
+  ): Promise<Fold | undefined> {
+    const log =
+      e.seq === 1
+        ? [stored]
+        : (await this.ctx.readFight(e.fightId)).filter((x) => Number(x.revision) < e.seq);
+    const first = log[0];
+    const system =
+      first?.type === 'FightStarted'
+        ? findSystem(String((first.data as { system?: unknown }).system))
+        : undefined;
+    if (!system || log.length !== e.seq) return undefined;
+    try {
+      const state = foldFight(system, e.fightId, log.map(toFightEvent));
+      const base = current?.folded;
+      return {
+        seq: e.seq,
+        folded: {
+          state,
+          createdAt: base?.createdAt ?? String(first.metadata.at),
+          tenantId:
+            base?.tenantId ?? (typeof first.metadata.tenantId === 'string' ? first.metadata.tenantId : ''),
+        },
+      };
+    } catch {
+      return undefined;
     }
   }
+}
 
-  private fold(
-    lineage: Lineage,
-    stored: StoredEvent,
-    e: FightEvent,
-    next: (system: RuleSystem<FightCore>, state: FightCore) => FightCore,
-  ): void {
-    const { current } = lineage;
-    if (current && e.seq <= current.seq) return;
-    let base = current?.folded;
-    if (!base) {
-      const system = e.type === 'FightStarted' ? findSystem(String(e.data.system)) : undefined;
-      if (!system) return;
-      base = {
-        state: system.start(e.fightId),
-        createdAt: e.at,
-        tenantId: typeof stored.metadata.tenantId === 'string' ? stored.metadata.tenantId : '',
-      };
-    }
-    let state: FightCore;
-    try {
-      state = next(findSystem(base.state.system)!, base.state);
-    } catch {
-      // One fight a rule system cannot fold must not stop every projection: it stays at its last good seq.
-      return;
-    }
-    lineage.current = { seq: e.seq, folded: { ...base, state } };
-    lineage.last = e;
+/** The fold after `e`, the event right after `current`; undefined when the rule system cannot fold it. */
+function evolved(current: Fold, e: FightEvent): Fold | undefined {
+  try {
+    const state = evolveState(findSystem(current.folded.state.system)!, current.folded.state, e);
+    return state && { seq: e.seq, folded: { ...current.folded, state } };
+  } catch {
+    return undefined;
   }
 }

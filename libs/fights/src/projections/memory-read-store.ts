@@ -7,7 +7,6 @@ import {
   ProjectionName,
   ReadStore,
   ReadTx,
-  StoredFold,
 } from './read-store';
 import { ReadWrites } from './read-writes';
 
@@ -21,22 +20,12 @@ const compareKeys = (a: FightKey, b: FightKey): number =>
 export class MemoryReadStore implements ReadStore {
   readonly engine = 'memory';
   private checkpoints = new Map<string, string>();
-  private storedFolds = new Map<string, StoredFold>();
   private fights = new Map<string, FightRow>();
   private combatants = new Map<string, CombatantRow[]>();
   private lock: Promise<unknown> = Promise.resolve();
 
   async checkpoint(projection: ProjectionName) {
     return this.checkpoints.get(projection);
-  }
-
-  async folds(projection: ProjectionName, fightIds: string[]) {
-    const found = new Map<string, StoredFold>();
-    for (const id of fightIds) {
-      const fold = this.storedFolds.get(`${projection}/${id}`);
-      if (fold) found.set(id, { ...fold });
-    }
-    return found;
   }
 
   apply(
@@ -50,8 +39,6 @@ export class MemoryReadStore implements ReadStore {
       const writes = new ReadWrites();
       await fn(writes.tx());
       // Nothing is kept until `fn` has returned, so a failed batch leaves nothing behind.
-      for (const [key, f] of writes.folds)
-        this.storedFolds.set(key, { seq: f.seq, headHash: f.headHash, state: f.state });
       for (const [id, { row }] of writes.fights) this.fights.set(id, clone(row));
       for (const [id, rows] of writes.combatants) this.combatants.set(id, clone(rows.map((r) => r.row)));
       for (const p of projections) this.checkpoints.set(p, next);
@@ -63,8 +50,6 @@ export class MemoryReadStore implements ReadStore {
 
   async reset(projection: ProjectionName) {
     this.checkpoints.delete(projection);
-    for (const key of [...this.storedFolds.keys()])
-      if (key.startsWith(`${projection}/`)) this.storedFolds.delete(key);
     if (projection === 'fight-views') this.fights.clear();
     else this.combatants.clear();
   }

@@ -1,20 +1,11 @@
 import { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { inTransaction, retryOnConnectionLoss, withClient } from '@app/event-store';
-import {
-  FightFilter,
-  FightQuery,
-  FightRow,
-  ProjectionName,
-  ReadStore,
-  ReadTx,
-  StoredFold,
-} from './read-store';
+import { FightFilter, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx } from './read-store';
 import { ReadWrites } from './read-writes';
 
 const schemaSql = (s: string) => `
 CREATE SCHEMA IF NOT EXISTS ${s};
 CREATE TABLE IF NOT EXISTS ${s}.projection_checkpoints (name text PRIMARY KEY, checkpoint text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now());
-CREATE TABLE IF NOT EXISTS ${s}.projection_folds (projection text NOT NULL, fight_id text NOT NULL, seq integer NOT NULL, head_hash text NOT NULL, state jsonb NOT NULL, PRIMARY KEY (projection, fight_id));
 CREATE TABLE IF NOT EXISTS ${s}.fight_views (fight_id text PRIMARY KEY, tenant_id text NOT NULL, system text NOT NULL, name text NOT NULL, status text NOT NULL, seq integer NOT NULL, head_hash text NOT NULL, created_at text NOT NULL, updated_at text NOT NULL, view jsonb NOT NULL);
 DROP INDEX IF EXISTS ${s}.fight_views_list;
 CREATE INDEX IF NOT EXISTS fight_views_keyset ON ${s}.fight_views (created_at COLLATE "C" DESC, fight_id COLLATE "C" DESC);
@@ -200,37 +191,8 @@ export class PostgresReadStore implements ReadStore {
     });
   }
 
-  async folds(projection: ProjectionName, fightIds: string[]): Promise<Map<string, StoredFold>> {
-    await this.start();
-    const { rows } = await this.read(
-      `SELECT fight_id, seq, head_hash, state::text AS state FROM ${this.t('projection_folds')} WHERE projection = $1 AND fight_id = ANY($2)`,
-      [projection, fightIds],
-    );
-    return new Map(
-      rows.map((r) => [
-        r.fight_id as string,
-        { seq: r.seq as number, headHash: r.head_hash as string, state: r.state as string },
-      ]),
-    );
-  }
-
   /** One statement per table; JSON columns travel as one JSON array each, parsed once. */
   private async write(c: PoolClient, writes: ReadWrites): Promise<void> {
-    const folds = [...writes.folds.values()];
-    if (folds.length > 0) {
-      await c.query(
-        `INSERT INTO ${this.t('projection_folds')} (projection, fight_id, seq, head_hash, state)
-         SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::int[]), unnest($4::text[]), jsonb_array_elements($5::jsonb))
-         ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state`,
-        [
-          folds.map((f) => f.projection),
-          folds.map((f) => f.fightId),
-          folds.map((f) => f.seq),
-          folds.map((f) => f.headHash),
-          jsonArray(folds.map((f) => f.state)),
-        ],
-      );
-    }
     const fights = [...writes.fights.values()];
     if (fights.length > 0) {
       await c.query(
@@ -279,7 +241,6 @@ export class PostgresReadStore implements ReadStore {
     await this.start();
     await inTransaction(this.pool, async (c) => {
       await c.query(`DELETE FROM ${this.t('projection_checkpoints')} WHERE name = $1`, [projection]);
-      await c.query(`DELETE FROM ${this.t('projection_folds')} WHERE projection = $1`, [projection]);
       await c.query(
         `DELETE FROM ${this.t(projection === 'fight-views' ? 'fight_views' : 'combatant_summaries')}`,
       );

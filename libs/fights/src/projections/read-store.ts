@@ -1,4 +1,8 @@
-/** The read side's storage: read models plus each projection's checkpoint, written in one transaction. */
+/**
+ * The read side's storage: read models plus each projection's checkpoint, written in one transaction.
+ * The folds the projections build them from are not stored: the runner keeps them in memory and folds
+ * a fight it does not hold from the fight's own stream (handlers.ts).
+ */
 export interface FightRow {
   fightId: string;
   /** The tenant whose key created the fight ('' before access control existed). */
@@ -20,19 +24,6 @@ export interface CombatantRow {
   name: string;
   side: string;
   summary: Record<string, unknown>;
-}
-
-export interface Fold {
-  seq: number;
-  state: unknown;
-  headHash: string;
-}
-
-/** A fold as stored: its state still JSON, so projections whose folds are identical can share one. */
-export interface StoredFold {
-  seq: number;
-  headHash: string;
-  state: string;
 }
 
 /** Which fights: the filters alone, for counting them. */
@@ -65,7 +56,6 @@ export type ProjectionName = (typeof PROJECTIONS)[number];
 
 /** The writes of one `apply`, kept (the last one per row) until its commit. */
 export interface ReadTx {
-  putFold(projection: ProjectionName, fightId: string, fold: Fold): void;
   putFight(row: FightRow): void;
   replaceCombatants(fightId: string, rows: CombatantRow[]): void;
 }
@@ -73,11 +63,6 @@ export interface ReadTx {
 export interface ReadStore {
   readonly engine: string;
   checkpoint(projection: ProjectionName): Promise<string | undefined>;
-  /**
-   * The stored folds of these fights. Read outside `apply`: a fold changes only with its
-   * projection's checkpoint, which `apply` checks before it writes.
-   */
-  folds(projection: ProjectionName, fightIds: string[]): Promise<Map<string, StoredFold>>;
   /**
    * Runs `fn`, then commits its writes and moves the checkpoint of every named projection from
    * `expected` to `next` in one transaction. Returns false, changing nothing, when another

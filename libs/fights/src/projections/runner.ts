@@ -3,9 +3,9 @@ import { EventStore } from '@app/event-store';
 import { CoalescedRun } from '../coalesced-run';
 import { TailPage, TailReader } from '../log-tail';
 import { FixedReadSideOwner, ReadSideOwner } from './read-side-owner';
-import { HandlerContext, ProjectionBatch } from './handlers';
+import { FoldCache, HandlerContext, ProjectionBatch } from './handlers';
 import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
-import { fightStream, toFightEvent } from '@app/fight-log';
+import { fightStream } from '@app/fight-log';
 
 const PAGE = 500;
 /**
@@ -15,6 +15,11 @@ const PAGE = 500;
  */
 const EVENTS_PER_COMMIT = 20_000;
 const BATCH_MS = 5;
+/**
+ * Fights whose folds a runner holds between passes (per group of projections folding together); one
+ * not held is folded from its stream when it next changes.
+ */
+const FOLDS_HELD = 2000;
 /** How soon an instance that does not fold looks again at the read model a query waits on, and how late at most. */
 const FOLLOWER_RECHECK_MS = { first: 5, max: 200 };
 
@@ -23,6 +28,8 @@ export interface ProjectionRunnerOptions {
   tail?: TailReader;
   /** Folds only while this instance owns the read side (read-side-owner.ts); by default it always does. */
   owner?: ReadSideOwner;
+  /** Fights whose folds are held between passes (FOLDS_HELD by default). */
+  foldsHeld?: number;
 }
 
 export interface ProjectionStatus {
@@ -47,8 +54,11 @@ export class ProjectionRunner {
   private readonly tail?: TailReader;
   private readonly onOwnerChange = (owned: boolean) => void this.follow(owned);
   private readonly context: HandlerContext = {
-    readFight: async (fightId) => (await this.store.readStream(fightStream(fightId))).map(toFightEvent),
+    readFight: (fightId) => this.store.readStream(fightStream(fightId)),
   };
+  /** The folds each group of projections (by their names) stood at after its last commit. */
+  private readonly held = new Map<string, FoldCache>();
+  private readonly foldsHeld: number;
 
   constructor(
     private readonly store: EventStore,
@@ -59,6 +69,7 @@ export class ProjectionRunner {
   ) {
     this.owner = options.owner ?? new FixedReadSideOwner(true);
     this.tail = options.tail;
+    this.foldsHeld = options.foldsHeld ?? FOLDS_HELD;
   }
 
   /** True while this runner folds the log (this instance owns the read side). */
@@ -98,6 +109,7 @@ export class ProjectionRunner {
     clearInterval(this.timer);
     this.timer = undefined;
     this.tail?.clear();
+    this.held.clear();
     if (!owned || !this.started) return;
     if (atBoot) await this.catchUpAll();
     else this.kick();
@@ -129,6 +141,9 @@ export class ProjectionRunner {
       this.names.forEach((name, i) =>
         groups.set(checkpoints[i], [...(groups.get(checkpoints[i]) ?? []), name]),
       );
+      // Folds of groups that have since merged or split are of no use any more.
+      const keys = new Set([...groups.values()].map((names) => names.join('\n')));
+      for (const key of this.held.keys()) if (!keys.has(key)) this.held.delete(key);
       let more = false;
       for (const [checkpoint, names] of groups) if ((await this.step(names, checkpoint)).more) more = true;
       if (!more) return;
@@ -153,7 +168,11 @@ export class ProjectionRunner {
     names: readonly ProjectionName[],
     checkpoint: string | undefined,
   ): Promise<{ applied: number; more: boolean }> {
-    const batch = new ProjectionBatch(this.read, this.context, names);
+    const key = names.join('\n');
+    const held = this.held.get(key);
+    // Held folds stand at this group's last commit; from any other checkpoint they would be wrong.
+    if (held && held.at !== checkpoint) this.held.delete(key);
+    const batch = new ProjectionBatch(this.context, names, this.held.get(key));
     let after = checkpoint;
     let count = 0;
     let more = false;
@@ -168,8 +187,12 @@ export class ProjectionRunner {
       more = page.length === PAGE;
     } while (more && count < EVENTS_PER_COMMIT);
     if (after === undefined || after === checkpoint) return { applied: 0, more: false };
-    if (!(await this.read.apply(names, checkpoint, after, (tx) => batch.write(tx))))
+    if (!(await this.read.apply(names, checkpoint, after, (tx) => batch.write(tx)))) {
+      this.held.delete(key);
       return { applied: 0, more };
+    }
+    if (!this.held.has(key)) this.held.set(key, new FoldCache(this.foldsHeld));
+    this.held.get(key)!.absorb(batch.folds, after);
     for (const name of names)
       for (const [fightId, seq] of batch.latest) this.applied.emit(`${name}:${fightId}`, seq);
     return { applied: count, more };

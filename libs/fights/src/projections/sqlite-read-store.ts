@@ -9,13 +9,12 @@ import {
   ProjectionName,
   ReadStore,
   ReadTx,
-  StoredFold,
 } from './read-store';
 import { ReadWrites } from './read-writes';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, checkpoint TEXT NOT NULL, updated_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS projection_folds (projection TEXT NOT NULL, fight_id TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, state TEXT NOT NULL, PRIMARY KEY (projection, fight_id));
+DROP TABLE IF EXISTS projection_folds;
 CREATE TABLE IF NOT EXISTS fight_views (fight_id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, system TEXT NOT NULL, name TEXT NOT NULL, status TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, view TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS fight_views_list ON fight_views (created_at DESC, fight_id DESC);
 CREATE INDEX IF NOT EXISTS fight_views_tenant_list ON fight_views (tenant_id, created_at DESC, fight_id DESC);
@@ -133,10 +132,6 @@ export class SqliteReadStore implements ReadStore {
           )
         )
           return false;
-        const fold = this.stmt(
-          'INSERT INTO projection_folds VALUES (?, ?, ?, ?, ?) ON CONFLICT (projection, fight_id) DO UPDATE SET seq = excluded.seq, head_hash = excluded.head_hash, state = excluded.state',
-        );
-        for (const f of writes.folds.values()) fold.run(f.projection, f.fightId, f.seq, f.headHash, f.state);
         const fight = this.stmt(
           'INSERT INTO fight_views VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view',
         );
@@ -171,22 +166,9 @@ export class SqliteReadStore implements ReadStore {
       .immediate();
   }
 
-  async folds(projection: ProjectionName, fightIds: string[]): Promise<Map<string, StoredFold>> {
-    const read = this.stmt(
-      'SELECT seq, head_hash, state FROM projection_folds WHERE projection = ? AND fight_id = ?',
-    );
-    const found = new Map<string, StoredFold>();
-    for (const id of fightIds) {
-      const row = read.get(projection, id) as { seq: number; head_hash: string; state: string } | undefined;
-      if (row) found.set(id, { seq: row.seq, headHash: row.head_hash, state: row.state });
-    }
-    return found;
-  }
-
   async reset(projection: ProjectionName) {
     this.db.transaction(() => {
       this.stmt('DELETE FROM projection_checkpoints WHERE name = ?').run(projection);
-      this.stmt('DELETE FROM projection_folds WHERE projection = ?').run(projection);
       this.stmt(
         projection === 'fight-views' ? 'DELETE FROM fight_views' : 'DELETE FROM combatant_summaries',
       ).run();
