@@ -66,7 +66,12 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
           undefined,
           logError,
           // Folds the pages the log follower reads (one tail read for the instance), not reads of its own.
-          { owner, tail: new TailReader(store) },
+          // The views the command path built are written as they are, not built again.
+          {
+            owner,
+            tail: new TailReader(store),
+            heldView: (id, seq, hash) => fights.cache.heldView(id, seq, hash),
+          },
         );
         await runner.start();
         fights.onLogPage.add((page) => runner.offer(page));

@@ -2,7 +2,7 @@ import { InMemoryEventStore } from '@app/event-store';
 import { blankFight } from '@app/fight-log';
 import { findSystem } from '@app/rules';
 import { CommandIndex } from '../src/command-index';
-import { approxBytes, FightCache, LoadedFight } from '../src/fight-cache';
+import { approxBytes, FightCache, LoadedFight, viewOf } from '../src/fight-cache';
 
 const system = findSystem('narateer')!;
 const fight = (id: string, stateBytes: number): LoadedFight => ({
@@ -38,5 +38,28 @@ describe('the fight cache is bounded by count and by approximate size', () => {
     const cache = new FightCache(new InMemoryEventStore(), { maxBytes: 10 });
     cache.remember(fight('huge', 1_000_000));
     expect(cache.get('huge')).toBeDefined();
+  });
+});
+
+describe("a held fight's view is built once", () => {
+  it('viewOf builds the view of a fight object once; the next fold of the fight gets its own', () => {
+    const view = jest.spyOn(system, 'view');
+    const a = fight('a', 100);
+    expect(viewOf(a)).toBe(viewOf(a));
+    expect(view).toHaveBeenCalledTimes(1);
+    const next = { ...a, seq: 1, headHash: 'h1' };
+    expect(viewOf(next)).toMatchObject({ seq: 1, headHash: 'h1' });
+    expect(view).toHaveBeenCalledTimes(2);
+    view.mockRestore();
+  });
+
+  it('heldView answers only for the fight at exactly that seq and head hash', () => {
+    const cache = new FightCache(new InMemoryEventStore());
+    const held = { ...fight('a', 100), seq: 3, headHash: 'h3' };
+    cache.remember(held);
+    expect(cache.heldView('a', 3, 'h3')).toBe(viewOf(held));
+    expect(cache.heldView('a', 2, 'h3')).toBeUndefined();
+    expect(cache.heldView('a', 3, 'other')).toBeUndefined();
+    expect(cache.heldView('b', 3, 'h3')).toBeUndefined();
   });
 });

@@ -49,9 +49,22 @@ export interface FightViewResult {
   view: Record<string, unknown>;
 }
 
-/** The view a fight shows at its head: the rule system's view with the seq and head hash. */
+/** Each folded fight's view, built once: a fight object is never changed, only replaced. */
+const views = new WeakMap<FoldedFight, Record<string, unknown>>();
+
+/**
+ * The view a fight shows at its head: the rule system's view with the seq and head hash. Built once per
+ * folded fight and shared by everyone who asks (a command's answer, the read side, live views), so it must
+ * not be changed.
+ */
 export function viewOf(fight: FoldedFight): Record<string, unknown> {
-  return { ...fight.system.view(fight.state), seq: fight.seq, headHash: fight.headHash };
+  let view = views.get(fight);
+  if (!view)
+    views.set(
+      fight,
+      (view = { ...fight.system.view(fight.state), seq: fight.seq, headHash: fight.headHash }),
+    );
+  return view;
 }
 
 export function viewResult(fight: FoldedFight): FightViewResult {
@@ -106,6 +119,12 @@ export class FightCache {
 
   get(fightId: string): LoadedFight | undefined {
     return this.fights.get(fightId);
+  }
+
+  /** The view of a held fight when it stands exactly at `seq` with `headHash`, without building it twice. */
+  heldView(fightId: string, seq: number, headHash: string): Record<string, unknown> | undefined {
+    const fight = this.fights.get(fightId);
+    return fight && fight.seq === seq && fight.headHash === headHash ? viewOf(fight) : undefined;
   }
 
   /** The cached fight, or the store's. */

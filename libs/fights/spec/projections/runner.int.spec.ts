@@ -232,4 +232,23 @@ describe('ProjectionRunner', () => {
     await runner.catchUpAll();
     expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
   });
+
+  it('writes the view the command path already built for the fight at that seq and hash, else builds its own', async () => {
+    const store = new InMemoryEventStore();
+    const fights = await playFights(store, 2, 3, false);
+    const log = (await store.readAll()).filter((e) => e.stream === fightStream(fights[0]));
+    const head = log[log.length - 1];
+    const built = { marker: 'built by the command path', combatants: [] };
+    const heldView = jest.fn((id: string, seq: number, hash: string) =>
+      id === fights[0] && seq === log.length && hash === head.metadata.hash ? built : undefined,
+    );
+    const read = new MemoryReadStore();
+    await new ProjectionRunner(store, read, PROJECTIONS, undefined, { heldView }).catchUpAll();
+    expect((await read.getFight(fights[0]))?.view).toEqual(built);
+    const fresh = await foldedFresh(store, fights);
+    expect((await read.getFight(fights[1]))?.view).toEqual(
+      fresh.list.find((f) => f.fightId === fights[1])?.view,
+    );
+    expect(heldView).toHaveBeenCalledTimes(2);
+  });
 });

@@ -26,6 +26,8 @@ export interface Fold {
 export interface HandlerContext {
   /** The fight's stream, as stored: a fight not held, or an undo, is folded from its start (libs/fight-log). */
   readFight(fightId: string): Promise<StoredEvent[]>;
+  /** The view of the fight at `seq` with `headHash` if one was built already (the command path's). */
+  heldView?(fightId: string, seq: number, headHash: string): Record<string, unknown> | undefined;
 }
 
 /** Each projection: the rows of one fight whose fold changed, from its fold and view. */
@@ -142,7 +144,7 @@ export class ProjectionBatch {
       const { folded } = this.folds.get(fightId)!;
       let view: Record<string, unknown>;
       try {
-        view = fightView(folded, last);
+        view = this.ctx.heldView?.(fightId, last.seq, last.hash) ?? fightView(folded, last);
       } catch {
         // A view that cannot be built leaves the read models at their last good version.
         continue;

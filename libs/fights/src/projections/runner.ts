@@ -30,6 +30,11 @@ export interface ProjectionRunnerOptions {
   owner?: ReadSideOwner;
   /** Fights whose folds are held between passes (FOLDS_HELD by default). */
   foldsHeld?: number;
+  /**
+   * A view already built for a fight at a seq and head hash (the fight cache's, fight-cache.ts): a fold
+   * is a function of the log, so the view the command path built is the one the projection would.
+   */
+  heldView?: HandlerContext['heldView'];
 }
 
 export interface ProjectionStatus {
@@ -53,9 +58,7 @@ export class ProjectionRunner {
   readonly owner: ReadSideOwner;
   private readonly tail?: TailReader;
   private readonly onOwnerChange = (owned: boolean) => void this.follow(owned);
-  private readonly context: HandlerContext = {
-    readFight: (fightId) => this.store.readStream(fightStream(fightId)),
-  };
+  private readonly context: HandlerContext;
   /** The folds each group of projections (by their names) stood at after its last commit. */
   private readonly held = new Map<string, FoldCache>();
   private readonly foldsHeld: number;
@@ -70,6 +73,10 @@ export class ProjectionRunner {
     this.owner = options.owner ?? new FixedReadSideOwner(true);
     this.tail = options.tail;
     this.foldsHeld = options.foldsHeld ?? FOLDS_HELD;
+    this.context = {
+      readFight: (fightId) => this.store.readStream(fightStream(fightId)),
+      heldView: options.heldView,
+    };
   }
 
   /** True while this runner folds the log (this instance owns the read side). */
