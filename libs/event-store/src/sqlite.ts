@@ -54,6 +54,8 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly sql: SqliteStatements;
   private readonly writeBatch: Database.Transaction<(batch: PendingAppend[]) => Outcome[]>;
+  /** Inside writeBatch: the inserts of one append under a savepoint, undone together if one fails. */
+  private readonly insertAll: Database.Transaction<(p: PendingAppend, first: number) => AppendResult>;
   private queue: PendingAppend[] = [];
   private flushScheduled: NodeJS.Immediate | undefined;
 
@@ -75,7 +77,7 @@ export class SqliteEventStore implements EventStore {
     // nothing and needs no savepoint; an error during the inserts (I/O, disk full) fails the batch.
     this.writeBatch = this.db.transaction((batch: PendingAppend[]) =>
       batch.map((p): Outcome => {
-        const fast = this.insertSingle(p);
+        const fast = this.insertFresh(p);
         if (fast) return { result: fast };
         let plan: { replayed: AppendResult } | { first: number };
         try {
@@ -86,6 +88,7 @@ export class SqliteEventStore implements EventStore {
         return { result: 'replayed' in plan ? plan.replayed : this.insert(p, plan.first) };
       }),
     );
+    this.insertAll = this.db.transaction((p: PendingAppend, first: number) => this.insert(p, first));
   }
 
   async append(
@@ -197,17 +200,18 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * The common case, a single new event at the expected revision, in one read and one insert:
-   * the UNIQUE index on event_id stands in for the id lookup. An id already stored (a retry or a
-   * clash) or a revision that does not match returns undefined, and the full check judges it.
-   * One statement inserts the one row or nothing, so no savepoint is needed.
+   * The common case, new events at the expected revision, in one read and the inserts: the UNIQUE
+   * index on event_id stands in for the id lookup. An id already stored (a retry or a clash) or a
+   * revision that does not match returns undefined, and the full check judges it. A single event is
+   * one statement, which inserts its row or nothing; several share a savepoint (better-sqlite3 nests
+   * a transaction as one), so a clash on the second leaves the first unwritten too.
    */
-  private insertSingle(p: PendingAppend): AppendResult | undefined {
-    if (p.events.length !== 1) return undefined;
+  private insertFresh(p: PendingAppend): AppendResult | undefined {
     const { rev } = this.sql.revision.get(p.stream) as { rev: number | null };
     if (!revisionMatches(p.expected, rev === null ? undefined : BigInt(rev))) return undefined;
+    const first = rev === null ? 0 : rev + 1;
     try {
-      return this.insert(p, rev === null ? 0 : rev + 1);
+      return p.events.length === 1 ? this.insert(p, first) : this.insertAll(p, first);
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
       throw error;

@@ -144,6 +144,9 @@ export function appendContract(open: StoreFactory): void {
           store.append('t', [a], { expectedRevision: 'any' }),
           store.append('s', [a, newEvent()], { expectedRevision: 'any' }),
           store.append('s', [b, a], { expectedRevision: 'any' }),
+          // A new event before the clash is not written either.
+          store.append('s', [newEvent(), a], { expectedRevision: 'any' }),
+          store.append('s', [newEvent(), newEvent(), b], { expectedRevision: 1n }),
         ].map(outcome),
       );
       for (const attempt of attempts) expect(attempt).toEqual({ error: expect.any(DuplicateEventId) });
