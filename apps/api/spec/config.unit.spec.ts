@@ -1,5 +1,4 @@
-import { readConfig } from '../src/config';
-import { byteLimit } from '../src/create-app';
+import { byteLimit, readConfig } from '../src/config';
 
 describe('readConfig: READ_SIDE (docs/event-store.md "One owner of the read side")', () => {
   it('given nothing, then the instance stands for the read side', () => {
@@ -26,5 +25,15 @@ describe('byteLimit: BODY_LIMIT and AUDIT_BODY_LIMIT', () => {
   it('given something that is no size, then the boot stops naming the variable', () => {
     for (const bad of ['lots', '', '0', '-5kb'])
       expect(() => byteLimit(bad, 'BODY_LIMIT')).toThrow(/^BODY_LIMIT must be a size such as 256kb/);
+  });
+
+  it('readConfig checks both with the other settings, and keeps what was written', () => {
+    expect(readConfig({})).toMatchObject({ bodyLimit: '256kb', auditBodyLimit: '20mb' });
+    expect(readConfig({ BODY_LIMIT: '1mb', AUDIT_BODY_LIMIT: '4096' })).toMatchObject({
+      bodyLimit: '1mb',
+      auditBodyLimit: '4096',
+    });
+    expect(() => readConfig({ BODY_LIMIT: 'huge' })).toThrow(/^BODY_LIMIT must be a size/);
+    expect(() => readConfig({ AUDIT_BODY_LIMIT: '0' })).toThrow(/^AUDIT_BODY_LIMIT must be a size/);
   });
 });

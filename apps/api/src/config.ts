@@ -1,3 +1,4 @@
+import bytes from 'bytes';
 import { eventStoreEngine, EVENT_STORE_URL_SCHEMES, urlScheme } from '@app/event-store';
 
 export interface ApiConfig {
@@ -9,7 +10,9 @@ export interface ApiConfig {
   /** PostgreSQL schema for the event log and read models (default public). */
   eventStoreSchema?: string;
   dataDir: string;
+  /** BODY_LIMIT: `256kb`, `20mb` or a number of bytes (byteLimit). */
   bodyLimit: string;
+  /** AUDIT_BODY_LIMIT, for a fight log sent to /audit/verify. */
   auditBodyLimit: string;
   /** The operator's admin key; unset: one is generated on first start and printed once. */
   adminApiKey?: string;
@@ -43,8 +46,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     readStoreUrl,
     eventStoreSchema: env.EVENT_STORE_SCHEMA || undefined,
     dataDir: env.DATA_DIR ?? './data',
-    bodyLimit: env.BODY_LIMIT ?? '256kb',
-    auditBodyLimit: env.AUDIT_BODY_LIMIT ?? '20mb',
+    bodyLimit: size(env.BODY_LIMIT ?? '256kb', 'BODY_LIMIT'),
+    auditBodyLimit: size(env.AUDIT_BODY_LIMIT ?? '20mb', 'AUDIT_BODY_LIMIT'),
     adminApiKey: env.ADMIN_API_KEY || undefined,
     rateLimitPerSecond: nonNegative(env.RATE_LIMIT_PER_SECOND, 'RATE_LIMIT_PER_SECOND', 100),
     logLevel: oneOfLevels(env.LOG_LEVEL),
@@ -55,6 +58,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     metricsToken: metricsToken(env.METRICS_TOKEN),
     readSide: readSide(env.READ_SIDE),
   };
+}
+
+/** `256kb`, `20mb`, or a number of bytes; anything else stops the boot naming its variable. */
+export function byteLimit(value: string, name: string): number {
+  const n = bytes.parse(value);
+  if (n === null || !Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`${name} must be a size such as 256kb or 20mb, got "${value}"`);
+  return n;
+}
+
+/** A size setting, checked here with the others and kept as written (createApp reads it with byteLimit). */
+function size(value: string, name: string): string {
+  byteLimit(value, name);
+  return value;
 }
 
 /**

@@ -3,14 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import helmet, { HelmetOptions } from 'helmet';
-import bytes from 'bytes';
 import type { FastifyReply } from 'fastify';
 import { AppModule } from './app.module';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AccessService } from '@app/fights';
 import { accessLog, requestIdOf } from './ops/logging';
 import { publishContract } from './common/openapi-contract';
-import { ApiConfig } from './config';
+import { ApiConfig, byteLimit } from './config';
 import { toApiError } from './common/to-api-error';
 import { refuseUnstorableStrings, requireJsonBody } from './common/validation';
 import { registerBodyParsers } from './common/http-body';
@@ -133,14 +132,6 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
     if (e) throw e instanceof Error ? e : new Error('helmet refused its options');
   });
   return headers;
-}
-
-/** `256kb`, `20mb`, or a number of bytes; anything else stops the boot naming its variable. */
-export function byteLimit(value: string, name: string): number {
-  const n = bytes.parse(value);
-  if (n === null || !Number.isSafeInteger(n) || n <= 0)
-    throw new Error(`${name} must be a size such as 256kb or 20mb, got "${value}"`);
-  return n;
 }
 
 function attempt(check: () => void): Error | undefined {

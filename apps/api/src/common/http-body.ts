@@ -3,11 +3,8 @@ import type { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { AppError } from '@app/fights';
+import { headerPatternOf } from './media-types';
 import { limitBodyDepth } from './validation';
-
-/** `application/json` and any `application/…+json`, with or without parameters. */
-const JSON_BODY = /^application\/(?:[\w.!#$&^-]+\+)?json(?:\s*;|\s*$)/i;
-const NDJSON_BODY = /^application\/x-ndjson(?:\s*;|\s*$)/i;
 
 /** The body's charset: UTF-8 unless the Content-Type names another UTF (RFC 8259: JSON is UTF). */
 function charsetOf(req: FastifyRequest): string {
@@ -19,7 +16,7 @@ function charsetOf(req: FastifyRequest): string {
 const DECODERS = new Map<string, TextDecoder>();
 
 /** Decodes a body in its declared charset; a charset that is no UTF, or that is unknown, is a 415. */
-function decode(req: FastifyRequest, body: Buffer): { text: string; charset: string } {
+function decode(req: FastifyRequest, body: Buffer): string {
   const charset = charsetOf(req);
   const unsupported = () =>
     new AppError(
@@ -40,14 +37,14 @@ function decode(req: FastifyRequest, body: Buffer): { text: string; charset: str
     if (DECODERS.size < 16) DECODERS.set(charset, decoder);
   }
   limitBodyDepth(body, charset);
-  return { text: decoder.decode(body), charset };
+  return decoder.decode(body);
 }
 
 const invalidJson = () => new AppError(400, 'INVALID_JSON', 'the request body is not valid JSON');
 
 /** As body-parser's strict JSON: an object or an array at the top; an empty body is `{}`. */
 export function parseJsonBody(req: FastifyRequest, body: Buffer): unknown {
-  const { text } = decode(req, body);
+  const text = decode(req, body);
   const start = /^[\s\uFEFF]*(.)/.exec(text)?.[1];
   if (start === undefined) return {};
   if (start !== '{' && start !== '[') throw invalidJson();
@@ -68,16 +65,16 @@ export function parseJsonBody(req: FastifyRequest, body: Buffer): unknown {
  */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(JSON_BODY, { parseAs: 'buffer' }, (req, body, done) => {
+  app.addContentTypeParser(headerPatternOf('json'), { parseAs: 'buffer' }, (req, body, done) => {
     try {
       done(null, parseJsonBody(req, body as Buffer));
     } catch (e) {
       done(e as Error, undefined);
     }
   });
-  app.addContentTypeParser(NDJSON_BODY, { parseAs: 'buffer' }, (req, body, done) => {
+  app.addContentTypeParser(headerPatternOf('ndjson'), { parseAs: 'buffer' }, (req, body, done) => {
     try {
-      done(null, decode(req, body as Buffer).text);
+      done(null, decode(req, body as Buffer));
     } catch (e) {
       done(e as Error, undefined);
     }

@@ -4,6 +4,7 @@ import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AppError } from '@app/fights';
 import { ContractViolation } from '@app/rules';
+import { BODY_MEDIA, bodyMediaOf, bodyMediaOfType, essenceOf } from './media-types';
 
 /** One failing field of a request body or query, in the shape the command contract uses (ContractIssue). */
 export interface ValidationIssue {
@@ -279,12 +280,6 @@ export function refuseUnstorableStrings(req: { url: string; body?: unknown; quer
   assertStorable(req.body, '');
 }
 
-/** Media types each route's body may have: JSON everywhere, and NDJSON for a fight log to verify. */
-const BODY_TYPES: Record<string, string[]> = {
-  '/audit/verify': ['application/json', '+json', 'application/x-ndjson'],
-};
-const JSON_TYPES = ['application/json', '+json'];
-
 /**
  * RFC 9110 section 15.5.16: a body in a media type the route does not take is 415
  * UNSUPPORTED_MEDIA_TYPE, not a VALIDATION_FAILED about fields the parser never saw. A request
@@ -300,16 +295,15 @@ export function requireJsonBody(req: {
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   const path = req.url.split('?')[0];
   if (!hasBody || req.method === 'GET' || req.method === 'HEAD' || path === '/graphql') return;
-  const type = String(req.headers['content-type'] ?? '')
-    .split(';')[0]
-    .trim()
-    .toLowerCase();
-  const accepted = BODY_TYPES[path] ?? JSON_TYPES;
-  if (accepted.some((t) => (t.startsWith('+') ? type.endsWith(t) : type === t))) return;
+  const header = String(req.headers['content-type'] ?? '');
+  const accepted = bodyMediaOf(path);
+  const media = bodyMediaOfType(header);
+  if (media && accepted.includes(media)) return;
+  const type = essenceOf(header);
   throw new AppError(
     415,
     'UNSUPPORTED_MEDIA_TYPE',
-    `the body must be ${accepted.filter((t) => !t.startsWith('+')).join(' or ')}${type ? `, not ${type}` : ' (send Content-Type)'}`,
+    `the body must be ${accepted.map((m) => BODY_MEDIA[m].name).join(' or ')}${type ? `, not ${type}` : ' (send Content-Type)'}`,
     'content-type',
   );
 }
