@@ -17,7 +17,7 @@ module.exports = {
     '^.+\\.js$': ['@swc/jest', { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
   },
   // @fastify/static (Swagger UI's files) brings content-disposition 3, which is ESM only.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@noble|@fastify/static|content-disposition)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@noble|@fastify/static|content-disposition|uuid)/)'],
   moduleNameMapper: {
     '^@app/api$': '<rootDir>/apps/api/src/index.ts',
     '^@app/rules$': '<rootDir>/libs/rules/src/index.ts',

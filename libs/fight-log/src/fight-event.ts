@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { NewEvent, StoredEvent } from '@app/event-store';
 
 /** DESIGN.md "Events": the envelope every fight event carries. */
@@ -72,12 +72,16 @@ export function envelopeOf(entry: LogEntry): FightEvent {
   return event;
 }
 
-/** An entry as the store keeps it: the envelope in the metadata, with what else rides along (tenant, request id). */
+/**
+ * An entry as the store keeps it: the envelope in the metadata, with what else rides along (tenant, request id).
+ * Its id is a UUIDv7 (RFC 9562: time first), so the stores' unique index on event ids grows at its end: a
+ * random UUIDv4 dirtied one index page per event, most of what an append wrote to SQLite's WAL.
+ */
 export function toNewEvent(entry: LogEntry, extra: { tenantId?: string; requestId?: string } = {}): NewEvent {
   const { fightId, v, at, actor, commandId, drawsUsed, hash, command } = entry;
   const metadata: EventMetadata = { fightId, v, at, actor, commandId, drawsUsed, hash };
   if (command) metadata.command = command;
   if (extra.tenantId) metadata.tenantId = extra.tenantId;
   if (extra.requestId) metadata.requestId = extra.requestId;
-  return { id: randomUUID(), type: entry.type, data: entry.data, metadata };
+  return { id: uuidv7(), type: entry.type, data: entry.data, metadata };
 }

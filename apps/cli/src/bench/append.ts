@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Pool } from 'pg';
+import { v7 as uuidv7 } from 'uuid';
 import { PostgresEventStore, SqliteEventStore, type EventStore, type NewEvent } from '@app/event-store';
 
-/** A typical fight event: an ExchangeResolved with its envelope metadata (~0.9 KB of JSON). */
+/** A typical fight event: an ExchangeResolved with its envelope metadata (~0.9 KB of JSON), its id a UUIDv7 as the service's. */
 function sampleEvent(stream: string, seq: number): NewEvent {
   return {
-    id: randomUUID(),
+    id: uuidv7(),
     type: 'ExchangeResolved',
     data: {
       exchangeId: `x${seq}`,
@@ -196,6 +197,62 @@ export async function benchSqliteAppend(opts: {
     rmSync(dir, { recursive: true, force: true });
   }
   return out;
+}
+
+export interface EventIdFigures {
+  events: number;
+  writers: number;
+  eventsPerAppend: number;
+  /** Per id kind: the best of the runs, events/s and the process's CPU µs per event. */
+  v4: { eventsPerSec: number; cpuMicrosPerEvent: number };
+  v7: { eventsPerSec: number; cpuMicrosPerEvent: number };
+  /** v7 events/s over v4 events/s. */
+  ratio: number;
+}
+
+/**
+ * Why event ids are UUIDv7 (fight-event.ts): the adapter on a fresh file, `writers` writers each
+ * appending 4-event appends as an exchange does, once with random UUIDv4 ids and once with UUIDv7,
+ * alternating, best of each. The unique index on event ids takes a v4 id on a random page.
+ */
+export async function benchEventIds(opts: { events: number; writers: number }): Promise<EventIdFigures> {
+  const eventsPerAppend = 4;
+  const perWriter = Math.max(1, Math.floor(opts.events / opts.writers / eventsPerAppend));
+  const dir = mkdtempSync(join(tmpdir(), 'crs-bench-ids-'));
+  const best = { v4: { ms: Infinity, cpu: Infinity }, v7: { ms: Infinity, cpu: Infinity } };
+  try {
+    for (let rep = 0; rep < 2; rep++) {
+      for (const kind of ['v4', 'v7'] as const) {
+        const newId = kind === 'v4' ? randomUUID : uuidv7;
+        const store = new SqliteEventStore(join(dir, `${kind}-${rep}.sqlite`));
+        const cpu0 = process.cpuUsage();
+        const ms = await driveWriters(opts.writers, perWriter, (w, i) =>
+          store.append(
+            `s-${w}`,
+            Array.from({ length: eventsPerAppend }, (_, k) => ({
+              ...sampleEvent(`s-${w}`, i * eventsPerAppend + k),
+              id: newId(),
+            })),
+            { expectedRevision: i === 0 ? 'no_stream' : BigInt(i * eventsPerAppend - 1) },
+          ),
+        );
+        const cpu = process.cpuUsage(cpu0);
+        await store.close();
+        best[kind].ms = Math.min(best[kind].ms, ms);
+        best[kind].cpu = Math.min(best[kind].cpu, cpu.user + cpu.system);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const events = perWriter * opts.writers * eventsPerAppend;
+  const figure = (b: { ms: number; cpu: number }) => ({
+    eventsPerSec: (events / b.ms) * 1000,
+    cpuMicrosPerEvent: b.cpu / events,
+  });
+  const v4 = figure(best.v4);
+  const v7 = figure(best.v7);
+  return { events, writers: opts.writers, eventsPerAppend, v4, v7, ratio: v7.eventsPerSec / v4.eventsPerSec };
 }
 
 // ---------- PostgreSQL ----------

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { benchDecide } from './decide';
 import { benchDice } from './dice';
-import { AppendFigures, benchPostgresAppend, benchSqliteAppend } from './append';
+import { AppendFigures, benchEventIds, benchPostgresAppend, benchSqliteAppend } from './append';
 import { benchAudit, benchLatency, benchMemory, benchProjectionRebuild } from './service';
 import { benchStack, COMPARISONS, StackFigures } from './stack';
 import { profileCommandPath, profileMarkdown } from './profile';
@@ -99,6 +99,16 @@ export const sqliteAppendSection: Section = async ({ quick, results, rows }) => 
       target: '≥ 0.8',
       status: ok(f.ratio >= 0.8),
     });
+  const ids = await benchEventIds({ events: quick ? 8000 : 80_000, writers: 50 });
+  results['sqlite-append'] = { figures, eventIds: ids, target: { ratio: 0.8 } };
+  rows.push({
+    benchmark: `SQLite append, UUIDv7 event ids vs UUIDv4 (${ids.writers} writers, ${ids.eventsPerAppend} events/append, ${fmt(ids.events)} events)`,
+    result: `${fmt(ids.v7.eventsPerSec)} ev/s, ${ids.v7.cpuMicrosPerEvent.toFixed(1)} µs CPU/event`,
+    baseline: `v4 ${fmt(ids.v4.eventsPerSec)} ev/s, ${ids.v4.cpuMicrosPerEvent.toFixed(1)} µs CPU/event`,
+    ratio: ids.ratio.toFixed(2),
+    target: 'decides the id format',
+    status: 'report',
+  });
 };
 
 export const pgAppendSection: Section = async (ctx) => {
