@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Pool } from 'pg';
-import { v7 as uuidv7 } from 'uuid';
 import { PostgresEventStore, SqliteEventStore, type EventStore, type NewEvent } from '@app/event-store';
+import { newEventId } from '@app/fight-log';
 
-/** A typical fight event: an ExchangeResolved with its envelope metadata (~0.9 KB of JSON), its id a UUIDv7 as the service's. */
+/** A typical fight event: an ExchangeResolved with its envelope metadata (~0.9 KB of JSON), its id a UUIDv7 as the service makes them. */
 function sampleEvent(stream: string, seq: number): NewEvent {
   return {
-    id: uuidv7(),
+    id: newEventId(),
     type: 'ExchangeResolved',
     data: {
       exchangeId: `x${seq}`,
@@ -223,7 +223,7 @@ export async function benchEventIds(opts: { events: number; writers: number }): 
   try {
     for (let rep = 0; rep < 2; rep++) {
       for (const kind of ['v4', 'v7'] as const) {
-        const newId = kind === 'v4' ? randomUUID : uuidv7;
+        const newId = kind === 'v4' ? randomUUID : newEventId;
         const store = new SqliteEventStore(join(dir, `${kind}-${rep}.sqlite`));
         const cpu0 = process.cpuUsage();
         const ms = await driveWriters(opts.writers, perWriter, (w, i) =>
