@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { FightEvent } from './fight-event';
 
@@ -8,7 +8,10 @@ export const GENESIS_HASH = '';
 /** The audit hash chain: hash = sha256(previous hash + RFC 8785 canonical JSON of the event without its hash). */
 export function eventHash(previous: string, event: Omit<FightEvent, 'hash'>): string {
   const { fightId, seq, type, v, at, actor, commandId, data } = event;
-  return createHash('sha256')
-    .update(previous + canonicalize({ fightId, seq, type, v, at, actor, commandId, data }))
-    .digest('hex');
+  // One-shot crypto.hash: half the cost of a Hash object per event.
+  return hash(
+    'sha256',
+    previous + canonicalize({ fightId, seq, type, v, at, actor, commandId, data }),
+    'hex',
+  );
 }
