@@ -1,28 +1,20 @@
 import { FightEvent } from '@app/fight-log';
+import { PushIterator, PushObserver } from './push-iterator';
 
 /** Push-mode consumer of a LiveFightStream: called synchronously, in seq order. */
-export interface LiveObserver {
-  next(e: FightEvent): void;
-  error(error: unknown): void;
-  complete(): void;
-}
+export type LiveObserver = PushObserver<FightEvent>;
 
 /**
  * One subscriber's view of a fight: every event after `after`, in seq order, with
  * no gap and no repeat. Live events are registered before the catch-up read, held
  * while it runs, and de-duplicated by seq; a gap triggers a re-read from the store.
- * An explicit iterator (not an async generator) so `return()` frees it at once.
- * Read it either by `next()` or, with no promise per event, by `observe()`.
+ * Read it either by `next()` or, with no promise per event, by `observe()` (push-iterator.ts).
  */
-export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
-  private readonly ready: FightEvent[] = [];
+export class LiveFightStream extends PushIterator<FightEvent> {
+  /** Events in order, not yet read; `held`: events out of order, waiting on a repair. */
+  private ready: FightEvent[] = [];
   private held: FightEvent[] = [];
-  private waiter?: { resolve: (r: IteratorResult<FightEvent>) => void; reject: (e: unknown) => void };
-  private observer?: LiveObserver;
   private repairing = false;
-  private closed = false;
-  /** Set once the source failed, with what it failed with. */
-  private failure: { error: unknown } | undefined;
   private off?: () => void;
 
   constructor(
@@ -30,6 +22,7 @@ export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
     private readonly read: (after: number) => Promise<FightEvent[]>,
     listen: (deliver: (e: FightEvent) => void) => () => void,
   ) {
+    super();
     this.off = listen((e) => this.deliver(e));
     this.repair();
   }
@@ -46,12 +39,7 @@ export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
       return this.repair();
     }
     this.last = e.seq;
-    if (this.observer) this.observer.next(e);
-    else if (this.waiter) {
-      const w = this.waiter;
-      this.waiter = undefined;
-      w.resolve({ value: e, done: false });
-    } else this.ready.push(e);
+    this.emit(e);
   }
 
   private repair(): void {
@@ -67,42 +55,21 @@ export class LiveFightStream implements AsyncIterableIterator<FightEvent> {
     );
   }
 
-  private fail(error: unknown): void {
-    this.failure = { error };
+  protected override fail(error: unknown): void {
     this.off?.();
-    if (this.waiter) this.waiter.reject(error);
-    this.waiter = undefined;
-    if (!this.closed) this.observer?.error(error);
+    super.fail(error);
   }
 
-  /** Hands every event, those already queued first, to `observer` instead of `next()`; `return()` completes it. */
-  observe(observer: LiveObserver): void {
-    this.observer = observer;
-    for (const e of this.ready.splice(0)) observer.next(e);
-    if (this.failure) observer.error(this.failure.error);
-    else if (this.closed) observer.complete();
+  protected take(): FightEvent | undefined {
+    return this.ready.shift();
   }
 
-  next(): Promise<IteratorResult<FightEvent>> {
-    const e = this.ready.shift();
-    if (e) return Promise.resolve({ value: e, done: false });
-    if (this.failure) return Promise.reject(this.failure.error);
-    if (this.closed) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
+  protected hold(e: FightEvent): void {
+    this.ready.push(e);
   }
 
-  return(): Promise<IteratorResult<FightEvent>> {
-    const observer = this.closed ? undefined : this.observer;
-    this.closed = true;
+  protected release(): void {
     this.off?.();
-    this.ready.length = 0;
-    this.waiter?.resolve({ value: undefined, done: true });
-    this.waiter = undefined;
-    observer?.complete();
-    return Promise.resolve({ value: undefined, done: true });
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
+    this.ready = [];
   }
 }

@@ -1,0 +1,78 @@
+/** Push-mode consumer of a PushIterator: called synchronously, in order. */
+export interface PushObserver<T> {
+  next(value: T): void;
+  error(error: unknown): void;
+  complete(): void;
+}
+
+/**
+ * An async iterator its source pushes into, read either by `next()` or, with no promise per value, by
+ * `observe()`. An explicit iterator (not an async generator), so `return()` frees it at once. What it holds
+ * for a reader that is not waiting is the subclass's choice: every value (live-stream.ts) or only the
+ * latest (view-subscription.ts). After `fail()` the reader gets the error once its queue is read; after
+ * `return()` it gets nothing more, and an observer is completed unless it already had an error.
+ */
+export abstract class PushIterator<T> implements AsyncIterableIterator<T> {
+  protected closed = false;
+  /** Set once the source failed, with what it failed with. */
+  protected failure: { error: unknown } | undefined;
+  private observer?: PushObserver<T>;
+  private waiter?: { resolve: (r: IteratorResult<T>) => void; reject: (e: unknown) => void };
+
+  /** The oldest value held, removed; undefined when none is. */
+  protected abstract take(): T | undefined;
+  /** Holds a value no reader was waiting for. */
+  protected abstract hold(value: T): void;
+  /** Drops what is held and lets go of the source; called once, by the first `return()`. */
+  protected abstract release(): void;
+
+  /** A value from the source: to the observer, to a waiting `next()`, or held. */
+  protected emit(value: T): void {
+    if (this.observer) return this.observer.next(value);
+    const w = this.waiter;
+    this.waiter = undefined;
+    if (w) w.resolve({ value, done: false });
+    else this.hold(value);
+  }
+
+  /** The source failed: a waiting `next()` and the observer hear of it, later reads after what is held. */
+  protected fail(error: unknown): void {
+    if (this.failure) return;
+    this.failure = { error };
+    this.waiter?.reject(error);
+    this.waiter = undefined;
+    if (!this.closed) this.observer?.error(error);
+  }
+
+  /** Hands every value, those already held first, to `observer` instead of `next()`; `return()` completes it. */
+  observe(observer: PushObserver<T>): void {
+    this.observer = observer;
+    for (let value = this.take(); value !== undefined; value = this.take()) observer.next(value);
+    if (this.failure) observer.error(this.failure.error);
+    else if (this.closed) observer.complete();
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    const value = this.take();
+    if (value !== undefined) return Promise.resolve({ value, done: false });
+    if (this.failure) return Promise.reject(this.failure.error);
+    if (this.closed) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    if (!this.closed) {
+      const observer = this.failure ? undefined : this.observer;
+      this.closed = true;
+      this.release();
+      this.waiter?.resolve({ value: undefined, done: true });
+      this.waiter = undefined;
+      observer?.complete();
+    }
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
