@@ -62,4 +62,15 @@ describe("a held fight's view is built once", () => {
     expect(cache.heldView('a', 3, 'other')).toBeUndefined();
     expect(cache.heldView('b', 3, 'h3')).toBeUndefined();
   });
+
+  it('heldView still answers for a fight remembered lately at that seq, after the fight moved on', () => {
+    const cache = new FightCache(new InMemoryEventStore());
+    const at3 = { ...fight('a', 100), seq: 3, headHash: 'h3' };
+    cache.remember(at3);
+    cache.remember({ ...at3, seq: 4, headHash: 'h4' });
+    expect(cache.heldView('a', 3, 'h3')).toBe(viewOf(at3));
+    expect(cache.heldView('a', 3, 'other')).toBeUndefined();
+    for (let i = 0; i < 300; i++) cache.remember({ ...fight(`f${i}`, 100), seq: 1, headHash: 'x' });
+    expect(cache.heldView('a', 3, 'h3')).toBeUndefined();
+  });
 });

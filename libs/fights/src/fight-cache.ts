@@ -72,6 +72,11 @@ export function viewResult(fight: FoldedFight): FightViewResult {
 }
 
 const CACHE_LIMIT = 5000;
+/**
+ * Fights remembered lately, whatever came after them: the read side writes each fight as it stood at the
+ * end of its batch, a few milliseconds behind the commands, and takes its view from here (heldView).
+ */
+const RECENT = 256;
 const CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
@@ -91,6 +96,8 @@ export function approxBytes(fight: LoadedFight): number {
  */
 export class FightCache {
   private readonly fights = new Map<string, LoadedFight>();
+  /** The last RECENT fights remembered, by fight id and seq (`id:seq`), oldest first. */
+  private readonly recent = new Map<string, LoadedFight>();
   /** approxBytes of each fight held, when it was remembered, and their sum. */
   private readonly sizes = new Map<string, number>();
   private totalBytes = 0;
@@ -121,9 +128,13 @@ export class FightCache {
     return this.fights.get(fightId);
   }
 
-  /** The view of a held fight when it stands exactly at `seq` with `headHash`, without building it twice. */
+  /**
+   * The view of a fight at exactly `seq` with `headHash` when this cache holds it or remembered it lately,
+   * without building it twice (viewOf builds a fight's view once).
+   */
   heldView(fightId: string, seq: number, headHash: string): Record<string, unknown> | undefined {
-    const fight = this.fights.get(fightId);
+    const held = this.fights.get(fightId);
+    const fight = held?.seq === seq ? held : this.recent.get(`${fightId}:${seq}`);
     return fight && fight.seq === seq && fight.headHash === headHash ? viewOf(fight) : undefined;
   }
 
@@ -224,6 +235,8 @@ export class FightCache {
     this.totalBytes += bytes;
     while (this.fights.size > 1 && (this.fights.size > this.maxFights || this.totalBytes > this.maxBytes))
       this.forget(this.fights.keys().next().value!);
+    this.recent.set(`${fight.fightId}:${fight.seq}`, fight);
+    if (this.recent.size > RECENT) this.recent.delete(this.recent.keys().next().value!);
     if (this.writer && fight.seq - (fight.snapshotSeq ?? 0) >= this.snapshotEvery)
       this.writer.request(fight.fightId);
   }
@@ -236,6 +249,7 @@ export class FightCache {
 
   clear(): void {
     this.fights.clear();
+    this.recent.clear();
     this.sizes.clear();
     this.totalBytes = 0;
   }
