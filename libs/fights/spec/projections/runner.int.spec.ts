@@ -251,4 +251,34 @@ describe('ProjectionRunner', () => {
     );
     expect(heldView).toHaveBeenCalledTimes(2);
   });
+
+  it("writes a fight's combatant rows only when they changed since it last wrote them", async () => {
+    const store = new InMemoryEventStore();
+    const fights = await playFights(store, 2, 2, false);
+    const read = new MemoryReadStore();
+    const runner = new ProjectionRunner(store, read);
+    await runner.catchUpAll();
+    const replaced: string[] = [];
+    const apply = read.apply.bind(read);
+    jest.spyOn(read, 'apply').mockImplementation((names, expected, next, fn) =>
+      apply(names, expected, next, (tx) =>
+        fn({
+          ...tx,
+          replaceCombatants: (fightId, rows) => {
+            replaced.push(fightId);
+            tx.replaceCombatants(fightId, rows);
+          },
+        }),
+      ),
+    );
+    for (const id of fights)
+      await new FightService(store).execute(id, { type: 'AddNote', text: 'same people' });
+    await runner.catchUpAll();
+    expect(replaced).toEqual([]);
+    await new FightService(store).execute(fights[0], { type: 'RemoveCombatant', combatantId: 'b' });
+    await runner.catchUpAll();
+    expect(replaced).toEqual([fights[0]]);
+    expect((await read.listCombatants(fights[0])).map((c) => c.combatantId)).toEqual(['a']);
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
+  });
 });

@@ -21,6 +21,8 @@ export interface Folded {
 export interface Fold {
   seq: number;
   folded: Folded;
+  /** The fight's combatant rows as this runner last wrote them (JSON): rows that did not change are not written again. */
+  combatants?: string;
 }
 
 export interface HandlerContext {
@@ -33,9 +35,9 @@ export interface HandlerContext {
 /** Each projection: the rows of one fight whose fold changed, from its fold and view. */
 const WRITERS: Record<
   ProjectionName,
-  (tx: ReadTx, fightId: string, folded: Folded, last: FightEvent, view: Record<string, unknown>) => void
+  (tx: ReadTx, fightId: string, fold: Fold, last: FightEvent, view: Record<string, unknown>) => void
 > = {
-  'fight-views': (tx, fightId, folded, last, view) =>
+  'fight-views': (tx, fightId, { folded }, last, view) =>
     tx.putFight({
       fightId,
       tenantId: folded.tenantId,
@@ -48,19 +50,21 @@ const WRITERS: Record<
       updatedAt: last.at,
       view,
     }),
-  combatants: (tx, fightId, folded, _last, view) => {
+  combatants: (tx, fightId, fold, _last, view) => {
     const listed = Array.isArray(view.combatants) ? (view.combatants as Array<Record<string, unknown>>) : [];
-    tx.replaceCombatants(
+    const rows = listed.map((c) => ({
       fightId,
-      listed.map((c) => ({
-        fightId,
-        combatantId: String(c.id),
-        system: folded.state.system,
-        name: String(c.name),
-        side: typeof c.side === 'string' ? c.side : 'default',
-        summary: c,
-      })),
-    );
+      combatantId: String(c.id),
+      system: fold.folded.state.system,
+      name: String(c.name),
+      side: typeof c.side === 'string' ? c.side : 'default',
+      summary: c,
+    }));
+    // A GM note, a round's end: most events leave every combatant as it was.
+    const json = JSON.stringify(rows);
+    if (json === fold.combatants) return;
+    tx.replaceCombatants(fightId, rows);
+    fold.combatants = json;
   },
 };
 
@@ -141,7 +145,8 @@ export class ProjectionBatch {
 
   write(tx: ReadTx): void {
     for (const [fightId, last] of this.changed) {
-      const { folded } = this.folds.get(fightId)!;
+      const fold = this.folds.get(fightId)!;
+      const { folded } = fold;
       let view: Record<string, unknown>;
       try {
         view = this.ctx.heldView?.(fightId, last.seq, last.hash) ?? fightView(folded, last);
@@ -151,7 +156,7 @@ export class ProjectionBatch {
       }
       for (const p of this.projections) {
         try {
-          WRITERS[p](tx, fightId, folded, last, view);
+          WRITERS[p](tx, fightId, fold, last, view);
         } catch {
           // As above.
         }
@@ -184,6 +189,7 @@ export class ProjectionBatch {
       const base = current?.folded;
       return {
         seq: e.seq,
+        combatants: current?.combatants,
         folded: {
           state,
           createdAt: base?.createdAt ?? String(first.metadata.at),
@@ -201,7 +207,7 @@ export class ProjectionBatch {
 function evolved(current: Fold, e: FightEvent): Fold | undefined {
   try {
     const state = evolveState(findSystem(current.folded.state.system)!, current.folded.state, e);
-    return state && { seq: e.seq, folded: { ...current.folded, state } };
+    return state && { seq: e.seq, folded: { ...current.folded, state }, combatants: current.combatants };
   } catch {
     return undefined;
   }
