@@ -209,6 +209,35 @@ readStoreContract('memory', async () => new MemoryReadStore());
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+describe('sqlite read store: a file an earlier version wrote', () => {
+  it('loses its projection_folds table on open (the folds live in memory now) and keeps its read models', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crs-read-'));
+    dirs.push(dir);
+    const file = join(dir, 'read.sqlite');
+    const first = new SqliteReadStore(file);
+    await first.apply(['fight-views'], undefined, 'cp1', (tx) => tx.putFight(row('f1', 1)));
+    await first.close();
+    const old = new Database(file);
+    old.exec(
+      'CREATE TABLE projection_folds (projection TEXT NOT NULL, fight_id TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, state TEXT NOT NULL, PRIMARY KEY (projection, fight_id))',
+    );
+    old
+      .prepare('INSERT INTO projection_folds VALUES (?, ?, ?, ?, ?)')
+      .run('fight-views', 'f1', 1, 'h1', '{}');
+    old.close();
+    const reopened = new SqliteReadStore(file);
+    expect(await reopened.getFight('f1')).toEqual(row('f1', 1));
+    expect(await reopened.checkpoint('fight-views')).toBe('cp1');
+    await reopened.close();
+    const db = new Database(file);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{
+      name: string;
+    }>;
+    db.close();
+    expect(tables.map((t) => t.name)).not.toContain('projection_folds');
+  });
+});
+
 describe('sqlite read store: a fight page reads the keyset index', () => {
   /** SQLite's plans for queries on a fresh read-store file, one text per query. */
   async function sqlitePlans(queries: Array<{ sql: string; args: unknown[] }>): Promise<string[]> {
