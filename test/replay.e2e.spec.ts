@@ -129,11 +129,21 @@ describeInBrowser('replay page in headless Chromium', () => {
   });
 
   describe.each([
-    ['Narateer', () => duel({ mode: 'seeded', seed: 'replay-narateer' }), duelRound, 'ExchangeResolved'],
-    ['Arcana Beast', () => pack({ mode: 'seeded', seed: 'replay-arcana' }), packRound, 'AttackResolved'],
+    [
+      'Narateer',
+      () => duel({ mode: 'seeded', seed: 'replay-narateer', drawKey: 'replay-narateer' }),
+      duelRound,
+      'ExchangeResolved',
+    ],
+    [
+      'Arcana Beast',
+      () => pack({ mode: 'seeded', seed: 'replay-arcana', drawKey: 'replay-arcana' }),
+      packRound,
+      'AttackResolved',
+    ],
     [
       'Archsoul',
-      () => skirmish({ mode: 'seeded', seed: 'replay-archsoul' }),
+      () => skirmish({ mode: 'seeded', seed: 'replay-archsoul', drawKey: 'replay-archsoul' }),
       skirmishRound,
       'ExchangeResolved',
     ],
@@ -422,7 +432,10 @@ describeInBrowser('replay page in headless Chromium', () => {
     let exchangeSeq = 0;
 
     beforeAll(async () => {
-      const fightId = await play(duel({ mode: 'seeded', seed: 'replay-tamper' }), duelRound);
+      const fightId = await play(
+        duel({ mode: 'seeded', seed: 'replay-tamper', drawKey: 'replay-tamper' }),
+        duelRound,
+      );
       await end(fightId);
       log = await exportLog(fightId);
       exchangeSeq = log.entries.find((e) => e.type === 'ExchangeResolved')!.seq;
@@ -505,7 +518,10 @@ describeInBrowser('replay page in headless Chromium', () => {
 
   describe('an unfinished fight', () => {
     it('shows its dice as committed: seed not yet revealed; it follows the fight until the seed is revealed', async () => {
-      const fightId = await play(duel({ mode: 'seeded', seed: 'replay-live' }), duelRound);
+      const fightId = await play(
+        duel({ mode: 'seeded', seed: 'replay-live', drawKey: 'replay-live' }),
+        duelRound,
+      );
       const log = await exportLog(fightId);
       await page.goto(await replayUrl(fightId));
       await page.locator('body[data-loaded="true"]').waitFor({ state: 'attached' });
@@ -545,7 +561,10 @@ describeInBrowser('replay page in headless Chromium', () => {
       { type: 'PlaceCombatant', combatantId: 'brute', position: { x: 1, y: 0 }, facing: 'W' },
       { type: 'PlaceCombatant', combatantId: 'scout', position: { x: 1, y: 3 }, facing: 'S' },
     ];
-    const fightId = await play(skirmish({ mode: 'seeded', seed: 'replay-square' }), square);
+    const fightId = await play(
+      skirmish({ mode: 'seeded', seed: 'replay-square', drawKey: 'replay-square' }),
+      square,
+    );
     const n = (await exportLog(fightId)).entries.length;
     await page.goto(await replayUrl(fightId, `#seq=${n}`));
     await selectedIs(n);
@@ -585,7 +604,10 @@ describeInBrowser('replay page in headless Chromium', () => {
     let fightId = '';
     let log: Log;
     beforeAll(async () => {
-      fightId = await play(skirmish({ mode: 'seeded', seed: 'replay-nav' }), skirmishRound);
+      fightId = await play(
+        skirmish({ mode: 'seeded', seed: 'replay-nav', drawKey: 'replay-nav' }),
+        skirmishRound,
+      );
       await end(fightId);
       log = await exportLog(fightId);
     });
@@ -635,7 +657,7 @@ describeInBrowser('replay page in headless Chromium', () => {
       const hostile = '<img src=x onerror="document.title=\'pwned\'">Eve</script>';
       const id = await play(
         {
-          ...duel({ mode: 'seeded', seed: 'replay-xss' }),
+          ...duel({ mode: 'seeded', seed: 'replay-xss', drawKey: 'replay-xss' }),
           name: hostile,
           combatants: [
             { id: 'mira', name: hostile, sheet: mira },
