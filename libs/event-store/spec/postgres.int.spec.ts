@@ -102,6 +102,27 @@ function postgresSuites(connectionString: string): void {
       expect(ids(await subscriber.stop())).toEqual([early.id, late.id, later.id]);
     });
 
+    it('readPrefixed stops its head before a transaction still open, so following from it skips nothing', async () => {
+      const store = await open(options());
+      const [early, late, later] = [newEvent(), newEvent(), newEvent()];
+      await store.append('access-a', [early], { expectedRevision: 'no_stream' });
+      const slow = await rawClient();
+      await slow.query('BEGIN');
+      await slow.query(
+        `INSERT INTO ${store.sql.table} (stream_id, stream_revision, event_id, type, data, metadata)
+         VALUES ('access-b', 0, $1, $2, $3, '{}')`,
+        [late.id, late.type, JSON.stringify(late.data)],
+      );
+      await store.append('access-c', [later], { expectedRevision: 'no_stream' });
+      // `later` is committed, but behind an open transaction: neither it nor the head may pass it yet.
+      const read = await store.readPrefixed(['access-']);
+      expect(ids(read.events)).toEqual([early.id]);
+      expect(read.head).toBe(read.events[0].checkpoint);
+      await slow.query('COMMIT');
+      expect(ids(await logOf(store, 2, read.head))).toEqual([late.id, later.id]);
+      expect(ids((await store.readPrefixed(['access-'])).events)).toEqual([early.id, late.id, later.id]);
+    });
+
     it('events held back by a transaction that ends without NOTIFY arrive soon after it ends', async () => {
       const store = await open(options({ pollIntervalMs: 60_000 }));
       const subscriber = collect(store);

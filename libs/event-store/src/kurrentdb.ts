@@ -21,6 +21,7 @@ import { KurrentTail } from './kurrentdb-tail';
 import { describeError, kurrentTarget, type KurrentTarget } from './kurrentdb-url';
 import { CommitNotifier } from './notifier';
 import { parseLimit } from './position';
+import { scanPrefixed } from './prefixed';
 import { subscribeToLog } from './subscription';
 import {
   DuplicateEventId,
@@ -28,6 +29,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type PrefixedRead,
   type ReadAllOptions,
   type StoredEvent,
   type SubscribeOptions,
@@ -185,6 +187,11 @@ export class KurrentEventStore implements EventStore {
       }
       if (maxCount === undefined || read < maxCount) return page;
     }
+  }
+
+  /** The whole log, paged and filtered here: a server-side stream filter is not used yet. */
+  readPrefixed(prefixes: readonly string[]): Promise<PrefixedRead> {
+    return scanPrefixed(this, prefixes);
   }
 
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent> {

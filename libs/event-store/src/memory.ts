@@ -1,12 +1,14 @@
 import { checkExpectedRevision, prepareEvents, replayedResult } from './append-rules';
 import { CommitNotifier } from './notifier';
 import { fromPositionRow, parseLimit, parsePosition, type PositionRow } from './position';
+import { disjointPrefixes, hasPrefix } from './prefixed';
 import { subscribeToLog } from './subscription';
 import type {
   AppendResult,
   EventStore,
   ExpectedRevision,
   NewEvent,
+  PrefixedRead,
   ReadAllOptions,
   StoredEvent,
   SubscribeOptions,
@@ -65,6 +67,12 @@ export class InMemoryEventStore implements EventStore {
     const start = parsePosition(options.after);
     const limit = parseLimit(options.limit);
     return this.log.slice(start, limit < 0 ? undefined : start + limit).map(fromPositionRow);
+  }
+
+  async readPrefixed(prefixes: readonly string[]): Promise<PrefixedRead> {
+    const wanted = disjointPrefixes(prefixes);
+    const events = this.log.filter((row) => hasPrefix(row.stream_id, wanted)).map(fromPositionRow);
+    return this.log.length === 0 ? { events } : { events, head: String(this.log.length) };
   }
 
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent> {

@@ -59,6 +59,14 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+/** What `readPrefixed` read: a few small streams and the point of the log they were read at. */
+export interface PrefixedRead {
+  /** In global order: every event up to `head` whose stream's name starts with one of the prefixes. */
+  events: StoredEvent[];
+  /** The log's head at the moment of the read (absent: the log was empty). Following the log `after` it misses nothing and repeats nothing. */
+  head?: string;
+}
+
 export interface SubscribeOptions {
   after?: string;
   /** Optional filter applied on the read side (e.g. one stream prefix). */
@@ -76,6 +84,12 @@ export interface EventStore {
   readStream(stream: string, options?: { from?: bigint }): Promise<StoredEvent[]>;
   /** Events strictly after `after`, in global order, at most `limit`. */
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  /**
+   * The streams whose names start with one of `prefixes`, and the head of the log at the same
+   * moment: so a process folds its small streams (access) at boot without reading the whole log,
+   * then follows the log from `head`.
+   */
+  readPrefixed(prefixes: readonly string[]): Promise<PrefixedRead>;
   /** Catch-up then live, with no gap or repeat at the switch; ends when `signal` aborts. */
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent>;
   /** Current revision of a stream, or undefined if it does not exist. */

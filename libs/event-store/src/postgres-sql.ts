@@ -10,6 +10,7 @@ export interface PgSql {
   appendBatch: string;
   readStream: string;
   readAll: string;
+  readPrefixed: string;
 }
 
 /** Channel names are limited to 63 bytes; two 30-character identifiers and a dot fit. */
@@ -108,5 +109,28 @@ export function pgSql(schema: string, table: string): PgSql {
         ORDER BY transaction_id, global_position
         LIMIT $3) e ON true
       ORDER BY e.sort_tx, e.sort_gp`,
+    readPrefixed: readPrefixedSql(t),
   };
+}
+
+/**
+ * The streams named by prefix ($1) and the head, in one statement (one snapshot): the head is
+ * the last event of a finished transaction (below xmin), so following from it misses none that
+ * commits later; the rows are those at or before it. starts_with, not a range on the index:
+ * a range under the database's collation need not hold every name that starts with the prefix.
+ */
+function readPrefixedSql(t: string): string {
+  return `
+      WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+      head AS (
+        SELECT transaction_id AS head_tx, global_position AS head_gp FROM ${t}, horizon
+        WHERE transaction_id < horizon.xmin
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+      SELECT (SELECT head_tx::text || ':' || head_gp::text FROM head) AS head, e.*
+      FROM (SELECT 1) one
+      LEFT JOIN LATERAL (
+        SELECT ${COLUMNS}, transaction_id AS sort_tx, global_position AS sort_gp FROM ${t}, head
+        WHERE (transaction_id, global_position) <= (head.head_tx, head.head_gp)
+          AND EXISTS (SELECT 1 FROM unnest($1::text[]) AS p(prefix) WHERE starts_with(stream_id, p.prefix))) e ON true
+      ORDER BY e.sort_tx, e.sort_gp`;
 }

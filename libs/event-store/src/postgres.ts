@@ -6,6 +6,7 @@ import { GroupCommit, type PendingAppend } from './postgres-batch';
 import { inTransaction, retryOnConnectionLoss, withClient } from './postgres-connection';
 import { PgListener } from './postgres-listener';
 import { parseLimit } from './position';
+import { disjointPrefixes } from './prefixed';
 import { pgSql, type PgSql } from './postgres-sql';
 import { subscribeToLog, type LogPage } from './subscription';
 import type {
@@ -13,6 +14,7 @@ import type {
   EventStore,
   ExpectedRevision,
   NewEvent,
+  PrefixedRead,
   ReadAllOptions,
   StoredEvent,
   SubscribeOptions,
@@ -54,6 +56,7 @@ interface AddedRow {
 }
 
 type PageRow = { held: boolean } & (EventRow | { [K in keyof EventRow]: null });
+type PrefixedRow = { head: string | null } & (EventRow | { [K in keyof EventRow]: null });
 
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK = '40P01';
@@ -133,6 +136,14 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     return (await this.readPage(options.after, options.limit)).events;
+  }
+
+  async readPrefixed(prefixes: readonly string[]): Promise<PrefixedRead> {
+    const wanted = disjointPrefixes(prefixes);
+    await this.start();
+    const { rows } = await this.query<PrefixedRow>(this.sql.readPrefixed, [wanted]);
+    const events = rows.flatMap((row) => (row.id === null ? [] : [fromRow(row)]));
+    return rows[0].head === null ? { events } : { events, head: rows[0].head };
   }
 
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent> {

@@ -24,6 +24,11 @@ export interface SqliteStatements {
   insert: Statement<[string, number, string, string, string, string, string]>;
   readStream: Statement<[string, bigint, number]>;
   readAll: Statement<[number, number]>;
+  head: Statement<[]>;
+  /** One prefix's streams up to a position, unordered: [from, below, head]; `below` bounds the index range. */
+  prefixed: Statement<[string, string, number]>;
+  /** The same for a prefix with no string above its streams (it ends in U+10FFFF). */
+  prefixedOpen: Statement<[string, number]>;
 }
 
 export function createSchema(db: Database): SqliteStatements {
@@ -39,5 +44,12 @@ export function createSchema(db: Database): SqliteStatements {
       'SELECT * FROM events WHERE stream_id = ? AND stream_revision >= ? ORDER BY stream_revision LIMIT ?',
     ),
     readAll: db.prepare('SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?'),
+    head: db.prepare('SELECT max(global_position) AS head FROM events'),
+    // Ranges of the (stream_id, stream_revision) index: BINARY collation orders names by code point.
+    // In index order: the caller sorts by position (a temporary B-tree here costs twice the read).
+    prefixed: db.prepare(
+      'SELECT * FROM events WHERE stream_id >= ? AND stream_id < ? AND global_position <= ?',
+    ),
+    prefixedOpen: db.prepare('SELECT * FROM events WHERE stream_id >= ? AND global_position <= ?'),
   };
 }

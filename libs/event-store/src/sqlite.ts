@@ -10,6 +10,7 @@ import {
 } from './append-rules';
 import { CommitNotifier } from './notifier';
 import { fromPositionRow, parseLimit, parsePosition, type PositionRow } from './position';
+import { disjointPrefixes, prefixEnd } from './prefixed';
 import { createSchema, type SqliteStatements } from './sqlite-schema';
 import { subscribeToLog } from './subscription';
 import type {
@@ -17,6 +18,7 @@ import type {
   EventStore,
   ExpectedRevision,
   NewEvent,
+  PrefixedRead,
   ReadAllOptions,
   StoredEvent,
   SubscribeOptions,
@@ -127,6 +129,25 @@ export class SqliteEventStore implements EventStore {
       parseLimit(options.limit),
     ) as PositionRow[];
     return rows.map(fromPositionRow);
+  }
+
+  async readPrefixed(prefixes: readonly string[]): Promise<PrefixedRead> {
+    const wanted = disjointPrefixes(prefixes);
+    // One read transaction: the head and the streams are of the same moment, whoever else writes the file.
+    return this.db.transaction((): PrefixedRead => {
+      const { head } = this.sql.head.get() as { head: number | null };
+      if (head === null) return { events: [] };
+      const rows: PositionRow[] = [];
+      for (const p of wanted) {
+        const end = prefixEnd(p);
+        const found = (
+          end === undefined ? this.sql.prefixedOpen.all(p, head) : this.sql.prefixed.all(p, end, head)
+        ) as PositionRow[];
+        for (const row of found) if (row.stream_id.startsWith(p)) rows.push(row);
+      }
+      rows.sort((a, b) => a.global_position - b.global_position);
+      return { events: rows.map(fromPositionRow), head: String(head) };
+    })();
   }
 
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent> {

@@ -1,6 +1,6 @@
 import type { StoreFactory } from './factory';
-import type { EventStore, StoredEvent } from '../port';
-import { ids, logOf, newEvent, newEvents } from './helpers';
+import type { EventStore, PrefixedRead, StoredEvent } from '../port';
+import { ids, logOf, newEvent, newEvents, sleep } from './helpers';
 
 async function seed(store: EventStore): Promise<string[]> {
   const appended: string[] = [];
@@ -10,6 +10,20 @@ async function seed(store: EventStore): Promise<string[]> {
     appended.push(...ids(events));
   }
   return appended;
+}
+
+/**
+ * readPrefixed once it holds `count` events and its head is the end of the log (PostgreSQL holds
+ * commits back while an older transaction anywhere in the cluster is open, as `logOf` says).
+ */
+async function prefixedOf(store: EventStore, prefixes: string[], count: number): Promise<PrefixedRead> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const read = await store.readPrefixed(prefixes);
+    const settled = read.events.length >= count && (await store.readAll({ after: read.head })).length === 0;
+    if (settled || Date.now() > deadline) return read;
+    await sleep(10);
+  }
 }
 
 export function readContract(open: StoreFactory): void {
@@ -44,6 +58,58 @@ export function readContract(open: StoreFactory): void {
       expect(ids(await store.readAll({ after: all[6].checkpoint }))).toEqual(appended.slice(7));
       expect(await store.readAll({ after: all[all.length - 1].checkpoint })).toEqual([]);
       expect(new Set(all.map((e) => e.checkpoint)).size).toBe(all.length);
+    });
+
+    it('readPrefixed reads the streams named by prefix, in global order, and the head of the log', async () => {
+      const store = await open();
+      expect(await store.readPrefixed(['access-'])).toEqual({ events: [] });
+      const streams = [
+        'access-1',
+        'fight-1',
+        'tenant-a',
+        'access',
+        'accessx',
+        'access.y',
+        'access-2',
+        'tenant-a',
+        'zz',
+        'é-1',
+        'éa',
+      ];
+      const appended: Record<string, string[]> = {};
+      for (const stream of streams) {
+        const events = newEvents(stream === 'access-2' ? 2 : 1);
+        await store.append(stream, events, { expectedRevision: 'any' });
+        (appended[stream] ??= []).push(...ids(events));
+      }
+      const log = await logOf(store, 12);
+      const read = await prefixedOf(store, ['tenant-', 'access-', 'é-'], 6);
+      const wanted = log.filter((e) => /^(access-|tenant-|é-)/.test(e.stream));
+      expect(ids(read.events)).toEqual(ids(wanted));
+      expect(ids(read.events)).toEqual([
+        ...appended['access-1'],
+        appended['tenant-a'][0],
+        ...appended['access-2'],
+        appended['tenant-a'][1],
+        ...appended['é-1'],
+      ]);
+      // Each event as readAll gives it, checkpoint included.
+      expect(read.events).toEqual(wanted);
+      expect(read.head).toBe(log[log.length - 1].checkpoint);
+      // Following the log from the head gives what came after, and nothing read before.
+      const later = [newEvent(), newEvent()];
+      await store.append('access-3', [later[0]], { expectedRevision: 'no_stream' });
+      await store.append('fight-2', [later[1]], { expectedRevision: 'no_stream' });
+      expect(ids(await logOf(store, 2, read.head))).toEqual(ids(later));
+      // A prefix another one covers, or one named twice, reads no stream twice.
+      const overlapping = await prefixedOf(store, ['access-', 'access-1', 'access-'], 4);
+      expect(ids(overlapping.events)).toEqual([
+        ...appended['access-1'],
+        ...appended['access-2'],
+        later[0].id,
+      ]);
+      expect(await store.readPrefixed([])).toMatchObject({ events: [] });
+      await expect(store.readPrefixed([''])).rejects.toThrow(RangeError);
     });
 
     it('rejects a malformed checkpoint or limit', async () => {

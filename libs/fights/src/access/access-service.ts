@@ -24,16 +24,14 @@ export class AccessService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** Folds every access stream; returns a newly generated admin key when none existed (print it once). */
+  /**
+   * Folds every access stream, read by prefix with the log's head (not the whole log: boot does not
+   * grow with the fights' events); returns a newly generated admin key when none existed (print it once).
+   */
   async start(adminApiKey?: string): Promise<string | undefined> {
-    let after: string | undefined;
-    for (;;) {
-      const page = await this.store.readAll({ after, limit: 1000 });
-      for (const e of page) this.observe(e);
-      if (page.length > 0) after = page[page.length - 1].checkpoint;
-      if (page.length < 1000) break;
-    }
-    this.scannedTo = after;
+    const { events, head } = await this.store.readPrefixed(ACCESS_PREFIXES);
+    for (const e of events) this.observe(e);
+    this.scannedTo = head;
     if (adminApiKey) return void this.registry.setEnvAdminKey(adminApiKey);
     if (this.registry.hasAdminKey()) return undefined;
     const key = newSecret('crs');
