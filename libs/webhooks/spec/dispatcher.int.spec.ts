@@ -73,6 +73,43 @@ describe('webhook dispatcher', () => {
     expect((await store.listAttempts('msg_A1')).map((a) => a.status)).toEqual([500, 204]);
   });
 
+  it('while the foreground is busy, one attempt at a time; once it is not, the full concurrency', async () => {
+    let busy = true;
+    let inflight = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const slow: Sender = async () => {
+      most = Math.max(most, ++inflight);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      inflight--;
+      return { status: 204, excerpt: '', latencyMs: 1 };
+    };
+    const paced = new WebhookDispatcher(store, config, slow, () => now, undefined, { busy: () => busy });
+    const flush = async () => {
+      for (let i = 0; i < 10; i++) {
+        paced.kick();
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    try {
+      expect(paced.busyConcurrency).toBe(1);
+      await flush();
+      // Fight A's and B's first events are both due; only one goes out while commands need the thread.
+      expect([inflight, most]).toEqual([1, 1]);
+      busy = false;
+      await flush();
+      expect(inflight).toBe(2);
+      while (releases.length > 0) {
+        releases.shift()!();
+        await flush();
+      }
+      expect(most).toBe(2);
+      expect((await store.getDelivery('msg_B3'))?.status).toBe('delivered');
+    } finally {
+      await paced.stop();
+    }
+  });
+
   it('gives up when the schedule is spent; Retry-After delays the retry', async () => {
     answer = (fight) => (fight === 'A' ? { status: 503, retryAfter: '30' } : { status: 200 });
     await settle();

@@ -4,6 +4,7 @@ import { CoalescedRun } from '@app/fights';
 import { WebhookActivity } from './activity';
 import { nextAttemptAt, parseRetryAfter } from './backoff';
 import { WebhookConfig } from './config';
+import type { Foreground } from './foreground';
 import { SendResult, Sender, httpSender } from './sender';
 import { webhookHeaders } from './signing';
 import { AttemptOutcome, DeliveryRow, EndpointEffect, EndpointRow, WebhookStore } from './store/types';
@@ -94,7 +95,14 @@ export class WebhookDispatcher {
     private readonly send: Sender = httpSender,
     private readonly clock: () => number = Date.now,
     private readonly onError: (e: unknown) => void = () => undefined,
+    /** While it is busy, at most `busyConcurrency` attempts are in flight (foreground.ts). */
+    private readonly foreground?: Foreground,
   ) {}
+
+  /** Attempts in flight while the foreground is busy: a sixteenth of the concurrency, at least one. */
+  get busyConcurrency(): number {
+    return Math.max(1, Math.floor(this.config.concurrency / 16));
+  }
 
   /**
    * Polls for due deliveries; with an `activity`, only while it is active (no endpoint: no claims). A kick
@@ -131,7 +139,8 @@ export class WebhookDispatcher {
   }
 
   private async claim(): Promise<void> {
-    const room = this.config.concurrency - this.inflight.size;
+    const limit = this.foreground?.busy() ? this.busyConcurrency : this.config.concurrency;
+    const room = limit - this.inflight.size;
     if (room <= 0 || this.stopping.signal.aborted) return;
     const now = this.clock();
     // The lease outlives the attempt's timeout: a crashed instance's deliveries come back after it.

@@ -8,6 +8,7 @@ export * from './view-folder';
 export * from './activity';
 export * from './outbox';
 export * from './dispatcher';
+export * from './foreground';
 export * from './pruner';
 export * from './service';
 export * from './store/types';

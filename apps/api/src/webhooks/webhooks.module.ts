@@ -3,6 +3,7 @@ import { EventStore } from '@app/event-store';
 import { FightService, ProjectionRunner, TailReader } from '@app/fights';
 import {
   createWebhookStore,
+  ForegroundGauge,
   WebhookActivity,
   readWebhookConfig,
   WebhookConfig,
@@ -43,10 +44,14 @@ const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : S
         }),
     },
     {
+      // Deliveries yield to commands when both want the one thread (foreground.ts).
       provide: WebhookDispatcher,
-      inject: [WEBHOOK_STORE, WEBHOOK_CONFIG],
-      useFactory: (store: WebhookStore, config: WebhookConfig) =>
-        new WebhookDispatcher(store, config, undefined, undefined, logError),
+      inject: [WEBHOOK_STORE, WEBHOOK_CONFIG, FightService],
+      useFactory: (store: WebhookStore, config: WebhookConfig, fights: FightService) => {
+        const foreground = new ForegroundGauge();
+        fights.onCommit.add(() => foreground.noteCommand());
+        return new WebhookDispatcher(store, config, undefined, undefined, logError, foreground);
+      },
     },
     {
       provide: WebhookPruner,

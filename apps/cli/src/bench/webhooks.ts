@@ -1,5 +1,4 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { PostgresEventStore, SqliteEventStore, type EventStore } from '@app/even
 import { FightService, ProjectionRunner, SqliteReadStore, type Actor } from '@app/fights';
 import {
   DEFAULT_WEBHOOK_CONFIG,
+  ForegroundGauge,
   NewDelivery,
   PostgresDriver,
   SqliteDriver,
@@ -72,19 +72,36 @@ export interface DrainFigures {
 const TENANT = 't-bench';
 const ACTOR: Actor = { name: 'gm', scope: 'all', tenantId: TENANT };
 
-/** A receiver that answers 204 to everything, on loopback. */
-async function receiver(): Promise<{ url: string; server: Server; close(): Promise<void> }> {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(204).end());
+/** The receiver's program: answers 204 to everything, on loopback, and prints its port. */
+const RECEIVER = `
+const server = require('node:http').createServer((req, res) => {
+  req.resume();
+  req.on('end', () => res.writeHead(204).end());
+});
+server.keepAliveTimeout = 5000;
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));
+process.stdin.on('end', () => process.exit(0)).resume();
+`;
+
+/**
+ * A receiver that answers 204 to everything, on loopback, in a process of its own: a real endpoint
+ * is never in the service's process, so its work must not count against the commands timed here.
+ */
+async function receiver(): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`webhook receiver exited (${code})`)));
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
   });
-  server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hook`,
-    server,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.stdin.end();
+      }),
   };
 }
 
@@ -326,8 +343,13 @@ async function backlogPhase(p: Phase, idle: Awaited<ReturnType<typeof idlePhase>
   p.step(`${opts.pending} queued`);
   const backlogClaim = await claimCost(store, Date.now());
   const backlog = await drain(store, config, opts.pending, opts.sample, opts.windowMs);
-  const draining = new WebhookDispatcher(idle.counted, config);
-  path.fights.onCommit.add(() => draining.kick());
+  // Wired as the service wires it (webhooks.module.ts): deliveries yield to commands on a saturated thread.
+  const foreground = new ForegroundGauge();
+  const draining = new WebhookDispatcher(idle.counted, config, undefined, undefined, undefined, foreground);
+  path.fights.onCommit.add(() => {
+    foreground.noteCommand();
+    draining.kick();
+  });
   draining.start();
   await sleep(200);
   p.step('backlog drain timed');
