@@ -4,4 +4,4 @@
  * require() call.
  */
 export { createApp } from '@app/api';
-export { FightService } from '@app/fights';
+export { FightService, ProjectionRunner } from '@app/fights';

@@ -26,12 +26,17 @@ export interface ScaleFigures {
   ratioSpread: [number, number];
   one: { commandsPerSec: number; cpuMicrosPerCommand: number };
   two: { commandsPerSec: number; cpuMicrosPerCommand: number };
-  /** With one instance serving: the other's CPU µs per second, and the serving one's (medians, min–max). */
+  /**
+   * With one instance serving, the other's CPU µs per second when it is not the read side's owner (it
+   * only follows the log), and the serving one's (medians, min–max over those rounds).
+   */
   idleCpuMicrosPerSec: number;
   idleSpread: [number, number];
   servingCpuMicrosPerSec: number;
-  /** idle / serving CPU per second (median over rounds). */
+  /** idle / serving CPU per second (median over those rounds). */
   idleShare: number;
+  /** The same when the instance serving nothing owns the read side: it folds the projections and the outbox for both. */
+  ownerIdle?: { cpuMicrosPerSec: number; share: number; rounds: number };
 }
 
 export interface ScaleRound {
@@ -41,6 +46,8 @@ export interface ScaleRound {
   /** In the one-instance run: the CPU µs per second of the instance serving nothing, and of the serving one. */
   idleCpuMicrosPerSec: number;
   servingCpuMicrosPerSec: number;
+  /** Whether the instance serving nothing owned the read side then. */
+  idleOwnsReadSide: boolean;
 }
 
 interface ScaleOptions {
@@ -164,7 +171,9 @@ export async function benchPgScale(url: string, dir: string, opts: ScaleOptions)
       const at = instances.indexOf(lone);
       const idle = oneRun.instances[1 - at].cpuMicrosPerSec;
       const serving = oneRun.instances[at].cpuMicrosPerSec;
+      const { owned } = await instances[1 - at].ask<{ owned: boolean }>('owner', 'owner');
       rounds.push({
+        idleOwnsReadSide: owned,
         one: oneRun,
         two,
         ratio: two.commandsPerSec / oneRun.commandsPerSec,
@@ -172,7 +181,7 @@ export async function benchPgScale(url: string, dir: string, opts: ScaleOptions)
         servingCpuMicrosPerSec: serving,
       });
       opts.log?.(
-        `  round ${r + 1}: one ${oneRun.commandsPerSec.toFixed(0)} commands/s, two ${two.commandsPerSec.toFixed(0)}/s; idle instance ${(idle / 1000).toFixed(1)} ms CPU/s, serving ${(serving / 1000).toFixed(0)} ms/s`,
+        `  round ${r + 1}: one ${oneRun.commandsPerSec.toFixed(0)} commands/s, two ${two.commandsPerSec.toFixed(0)}/s; idle instance${owned ? ' (read-side owner)' : ''} ${(idle / 1000).toFixed(1)} ms CPU/s, serving ${(serving / 1000).toFixed(0)} ms/s`,
       );
     }
     return summarise(rounds, opts);
@@ -184,6 +193,9 @@ export async function benchPgScale(url: string, dir: string, opts: ScaleOptions)
 
 function summarise(rounds: ScaleRound[], opts: ScaleOptions): ScaleFigures {
   const of = (f: (r: ScaleRound) => number) => rounds.map(f);
+  const owners = rounds.filter((r) => r.idleOwnsReadSide);
+  // Every round when no instance owned the read side (it cannot happen on PostgreSQL, but the figure stays defined).
+  const followers = owners.length === rounds.length ? rounds : rounds.filter((r) => !r.idleOwnsReadSide);
   return {
     connections: opts.connections,
     durationSec: opts.durationSec,
@@ -198,9 +210,17 @@ function summarise(rounds: ScaleRound[], opts: ScaleOptions): ScaleFigures {
       commandsPerSec: median(of((r) => r.two.commandsPerSec)),
       cpuMicrosPerCommand: median(of((r) => r.two.cpuMicrosPerCommand)),
     },
-    idleCpuMicrosPerSec: median(of((r) => r.idleCpuMicrosPerSec)),
-    idleSpread: spread(of((r) => r.idleCpuMicrosPerSec)),
-    servingCpuMicrosPerSec: median(of((r) => r.servingCpuMicrosPerSec)),
-    idleShare: median(of((r) => r.idleCpuMicrosPerSec / r.servingCpuMicrosPerSec)),
+    // The follower's cost is what an instance serving nothing must keep near zero; the owner's is the read side's.
+    idleCpuMicrosPerSec: median(followers.map((r) => r.idleCpuMicrosPerSec)),
+    idleSpread: spread(followers.map((r) => r.idleCpuMicrosPerSec)),
+    servingCpuMicrosPerSec: median(followers.map((r) => r.servingCpuMicrosPerSec)),
+    idleShare: median(followers.map((r) => r.idleCpuMicrosPerSec / r.servingCpuMicrosPerSec)),
+    ...(owners.length > 0 && {
+      ownerIdle: {
+        cpuMicrosPerSec: median(owners.map((r) => r.idleCpuMicrosPerSec)),
+        share: median(owners.map((r) => r.idleCpuMicrosPerSec / r.servingCpuMicrosPerSec)),
+        rounds: owners.length,
+      },
+    }),
   };
 }

@@ -11,7 +11,7 @@ import { forceGc } from './util';
 /**
  * One HTTP server of the stack benchmark, in a process of its own so that its CPU time
  * (process.cpuUsage) is its alone. argv[2]: `{ kind, dataDir?, store? }`. It answers the parent's IPC:
- * `{ type: 'cpu' }` → `{ type: 'cpu', cpu, rss }`; `{ type: 'memory' }` → `{ type: 'memory', memory }`
+ * `{ type: 'cpu' }` → `{ type: 'cpu', cpu, rss }`; `{ type: 'owner' }` → `{ type: 'owner', owned }` (the read side); `{ type: 'memory' }` → `{ type: 'memory', memory }`
  * (process.memoryUsage after a full GC); `profile-start` / `profile-stop` → a V8 CPU profile of what
  * ran in between (`{ type: 'profile', profile }`); `{ type: 'exit' }` → closes and exits.
  *
@@ -48,6 +48,8 @@ interface Started {
   apiKey?: string;
   /** The service's cache of folded fights: how many it holds. */
   cachedFights?(): number;
+  /** Whether the service runs the read side (projections, webhook outbox) for the schema. */
+  ownsReadSide?(): boolean;
   close(): Promise<void>;
 }
 
@@ -101,8 +103,9 @@ export interface ServiceStore {
 
 async function startService(dataDir: string, store: ServiceStore): Promise<Started> {
   // Loaded only here, so the baselines' processes hold none of the service's modules.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createApp, FightService } = require('./api-entry') as typeof import('./api-entry');
+  const { createApp, FightService, ProjectionRunner } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('./api-entry') as typeof import('./api-entry');
   const config: ApiConfig = {
     port: 0,
     host: '127.0.0.1',
@@ -133,7 +136,9 @@ async function startService(dataDir: string, store: ServiceStore): Promise<Start
     fights: Map<string, unknown>;
   };
   const cachedFights = () => cache.held?.fights ?? cache.fights.size;
-  return { url, apiKey: tenant.apiKey, cachedFights, close: () => app.close() };
+  const runner = app.get(ProjectionRunner, { strict: false });
+  const ownsReadSide = () => runner.owner.owned;
+  return { url, apiKey: tenant.apiKey, cachedFights, ownsReadSide, close: () => app.close() };
 }
 
 async function main(): Promise<void> {
@@ -152,6 +157,7 @@ async function main(): Promise<void> {
   process.on('message', (m: { type: string }) => {
     if (m.type === 'cpu')
       process.send!({ type: 'cpu', cpu: process.cpuUsage(), rss: process.memoryUsage().rss });
+    if (m.type === 'owner') process.send!({ type: 'owner', owned: started.ownsReadSide?.() ?? false });
     if (m.type === 'memory') {
       const gc = forceGc();
       for (let i = 0; i < 3; i++) gc();
