@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { eventStoreContract } from '../src/contract';
 import { collect, ids, logOf, newEvent, newEvents, outcome, sleep } from '../src/contract/helpers';
+import type { NewEvent } from '../src/port';
 import { PostgresEventStore, type PostgresEventStoreOptions } from '../src/postgres';
 
 const url = process.env.EVENT_STORE_PG_URL;
@@ -69,6 +70,21 @@ function postgresSuites(connectionString: string): void {
     afterEach(async () => {
       for (const r of resources.splice(0).reverse()) await r.close();
     });
+    /** A transaction of another client, left open, that has inserted `event` as the first of `stream`. */
+    const openInsert = async (
+      store: PostgresEventStore,
+      stream: string,
+      event: NewEvent,
+    ): Promise<Client> => {
+      const slow = await rawClient();
+      await slow.query('BEGIN');
+      await slow.query(
+        `INSERT INTO ${store.sql.table} (stream_id, stream_revision, event_id, type, data, metadata)
+         VALUES ($1, 0, $2, $3, $4, '{}')`,
+        [stream, event.id, event.type, JSON.stringify(event.data)],
+      );
+      return slow;
+    };
 
     it('a reader never skips a transaction that commits after a later one', async () => {
       const store = await open(options());
@@ -77,13 +93,7 @@ function postgresSuites(connectionString: string): void {
       const subscriber = collect(store);
       await subscriber.until(1);
 
-      const slow = await rawClient();
-      await slow.query('BEGIN');
-      await slow.query(
-        `INSERT INTO ${store.sql.table} (stream_id, stream_revision, event_id, type, data, metadata)
-         VALUES ('b', 0, $1, $2, $3, '{}')`,
-        [late.id, late.type, JSON.stringify(late.data)],
-      );
+      const slow = await openInsert(store, 'b', late);
       await store.append('c', [later], { expectedRevision: 'no_stream' });
       // Position alone would hand out `later` now, and a checkpoint on it would skip `late` forever.
       const byPosition = await (
@@ -106,13 +116,7 @@ function postgresSuites(connectionString: string): void {
       const store = await open(options());
       const [early, late, later] = [newEvent(), newEvent(), newEvent()];
       await store.append('access-a', [early], { expectedRevision: 'no_stream' });
-      const slow = await rawClient();
-      await slow.query('BEGIN');
-      await slow.query(
-        `INSERT INTO ${store.sql.table} (stream_id, stream_revision, event_id, type, data, metadata)
-         VALUES ('access-b', 0, $1, $2, $3, '{}')`,
-        [late.id, late.type, JSON.stringify(late.data)],
-      );
+      const slow = await openInsert(store, 'access-b', late);
       await store.append('access-c', [later], { expectedRevision: 'no_stream' });
       // `later` is committed, but behind an open transaction: neither it nor the head may pass it yet.
       const read = await store.readPrefixed(['access-']);
