@@ -82,7 +82,10 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
       provide: AccessService,
       inject: [EVENT_STORE, API_CONFIG, FightService],
       useFactory: async (store: EventStore, config: ApiConfig, fights: FightService) => {
-        const access = new AccessService(store, new AccessRegistry());
+        // The registry's snapshot sits beside the fights' (docs/event-store.md "Boot").
+        const access = new AccessService(store, new AccessRegistry(), undefined, {
+          snapshots: fights.cache.snapshots,
+        });
         const generated = await access.start(config.adminApiKey);
         fights.onOtherEvent.add((e) => access.observe(e));
         fights.start(access.scannedTo);

@@ -27,10 +27,23 @@ describe('stream prefixes', () => {
       await store.append(stream, [newEvent()], { expectedRevision: 'any' });
     }
     for (const pageSize of [1, 2, 3, 7, 1000])
-      expect(await scanPrefixed(store, ['a-', 'b-'], pageSize)).toEqual(
+      expect(await scanPrefixed(store, ['a-', 'b-'], {}, pageSize)).toEqual(
         await store.readPrefixed(['b-', 'a-']),
       );
-    expect((await scanPrefixed(store, ['a-'], 2)).events.map((e) => e.stream)).toEqual(['a-1', 'a-2', 'a-1']);
+    expect((await scanPrefixed(store, ['a-'], {}, 2)).events.map((e) => e.stream)).toEqual([
+      'a-1',
+      'a-2',
+      'a-1',
+    ]);
+    // After a checkpoint: what came since, and the head even when nothing did.
+    const { head } = await store.readPrefixed(['a-']);
+    const fourth = (await store.readAll())[3].checkpoint;
+    for (const pageSize of [1, 2, 1000]) {
+      const since = await scanPrefixed(store, ['a-', 'b-'], { after: fourth }, pageSize);
+      expect(since).toEqual(await store.readPrefixed(['a-', 'b-'], { after: fourth }));
+      expect(since.events.map((e) => e.stream)).toEqual(['b-2', 'a-1']);
+      expect(await scanPrefixed(store, ['a-'], { after: head }, pageSize)).toEqual({ events: [], head });
+    }
     await store.close();
   });
 });

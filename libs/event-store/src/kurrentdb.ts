@@ -30,6 +30,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type PrefixedRead,
+  type PrefixedReadOptions,
   type ReadAllOptions,
   type StoredEvent,
   type SubscribeOptions,
@@ -190,8 +191,8 @@ export class KurrentEventStore implements EventStore {
   }
 
   /** The whole log, paged and filtered here: a server-side stream filter is not used yet. */
-  readPrefixed(prefixes: readonly string[]): Promise<PrefixedRead> {
-    return scanPrefixed(this, prefixes);
+  readPrefixed(prefixes: readonly string[], options: PrefixedReadOptions = {}): Promise<PrefixedRead> {
+    return scanPrefixed(this, prefixes, options);
   }
 
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent> {

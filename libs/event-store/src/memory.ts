@@ -9,6 +9,7 @@ import type {
   ExpectedRevision,
   NewEvent,
   PrefixedRead,
+  PrefixedReadOptions,
   ReadAllOptions,
   StoredEvent,
   SubscribeOptions,
@@ -69,9 +70,12 @@ export class InMemoryEventStore implements EventStore {
     return this.log.slice(start, limit < 0 ? undefined : start + limit).map(fromPositionRow);
   }
 
-  async readPrefixed(prefixes: readonly string[]): Promise<PrefixedRead> {
+  async readPrefixed(prefixes: readonly string[], options: PrefixedReadOptions = {}): Promise<PrefixedRead> {
     const wanted = disjointPrefixes(prefixes);
-    const events = this.log.filter((row) => hasPrefix(row.stream_id, wanted)).map(fromPositionRow);
+    const events = this.log
+      .slice(parsePosition(options.after))
+      .filter((row) => hasPrefix(row.stream_id, wanted))
+      .map(fromPositionRow);
     return this.log.length === 0 ? { events } : { events, head: String(this.log.length) };
   }
 

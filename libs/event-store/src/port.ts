@@ -67,6 +67,11 @@ export interface PrefixedRead {
   head?: string;
 }
 
+export interface PrefixedReadOptions {
+  /** Only events strictly after this checkpoint (a head an earlier read returned): what came since. */
+  after?: string;
+}
+
 export interface SubscribeOptions {
   after?: string;
   /** Optional filter applied on the read side (e.g. one stream prefix). */
@@ -89,7 +94,7 @@ export interface EventStore {
    * moment: so a process folds its small streams (access) at boot without reading the whole log,
    * then follows the log from `head`.
    */
-  readPrefixed(prefixes: readonly string[]): Promise<PrefixedRead>;
+  readPrefixed(prefixes: readonly string[], options?: PrefixedReadOptions): Promise<PrefixedRead>;
   /** Catch-up then live, with no gap or repeat at the switch; ends when `signal` aborts. */
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent>;
   /** Current revision of a stream, or undefined if it does not exist. */

@@ -114,7 +114,7 @@ export function pgSql(schema: string, table: string): PgSql {
 }
 
 /**
- * The streams named by prefix ($1) and the head, in one statement (one snapshot): the head is
+ * The streams named by prefix ($1) after a checkpoint ($2, $3) and the head, in one statement (one snapshot): the head is
  * the last event of a finished transaction (below xmin), so following from it misses none that
  * commits later; the rows are those at or before it. starts_with, not a range on the index:
  * a range under the database's collation need not hold every name that starts with the prefix.
@@ -131,6 +131,7 @@ function readPrefixedSql(t: string): string {
       LEFT JOIN LATERAL (
         SELECT ${COLUMNS}, transaction_id AS sort_tx, global_position AS sort_gp FROM ${t}, head
         WHERE (transaction_id, global_position) <= (head.head_tx, head.head_gp)
+          AND (transaction_id, global_position) > ($2::xid8, $3::bigint)
           AND EXISTS (SELECT 1 FROM unnest($1::text[]) AS p(prefix) WHERE starts_with(stream_id, p.prefix))) e ON true
       ORDER BY e.sort_tx, e.sort_gp`;
 }

@@ -15,6 +15,7 @@ import type {
   ExpectedRevision,
   NewEvent,
   PrefixedRead,
+  PrefixedReadOptions,
   ReadAllOptions,
   StoredEvent,
   SubscribeOptions,
@@ -138,10 +139,11 @@ export class PostgresEventStore implements EventStore {
     return (await this.readPage(options.after, options.limit)).events;
   }
 
-  async readPrefixed(prefixes: readonly string[]): Promise<PrefixedRead> {
+  async readPrefixed(prefixes: readonly string[], options: PrefixedReadOptions = {}): Promise<PrefixedRead> {
     const wanted = disjointPrefixes(prefixes);
+    const [tx, gp] = parseCheckpoint(options.after);
     await this.start();
-    const { rows } = await this.query<PrefixedRow>(this.sql.readPrefixed, [wanted]);
+    const { rows } = await this.query<PrefixedRow>(this.sql.readPrefixed, [wanted, tx, gp]);
     const events = rows.flatMap((row) => (row.id === null ? [] : [fromRow(row)]));
     return rows[0].head === null ? { events } : { events, head: rows[0].head };
   }

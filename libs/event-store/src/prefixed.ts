@@ -1,4 +1,4 @@
-import type { EventStore, PrefixedRead, StoredEvent } from './port';
+import type { EventStore, PrefixedRead, PrefixedReadOptions, StoredEvent } from './port';
 
 /**
  * The prefixes of a `readPrefixed` call, checked: non-empty strings, and none that another one
@@ -37,11 +37,12 @@ export function prefixEnd(prefix: string): string | undefined {
 export async function scanPrefixed(
   store: Pick<EventStore, 'readAll'>,
   prefixes: readonly string[],
+  options: PrefixedReadOptions = {},
   pageSize = 1000,
 ): Promise<PrefixedRead> {
   const wanted = disjointPrefixes(prefixes);
   const events: StoredEvent[] = [];
-  let head: string | undefined;
+  let head = options.after;
   for (;;) {
     const page = await store.readAll({ after: head, limit: pageSize });
     for (const e of page) if (hasPrefix(e.stream, wanted)) events.push(e);

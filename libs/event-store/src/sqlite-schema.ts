@@ -25,10 +25,10 @@ export interface SqliteStatements {
   readStream: Statement<[string, bigint, number]>;
   readAll: Statement<[number, number]>;
   head: Statement<[]>;
-  /** One prefix's streams up to a position, unordered: [from, below, head]; `below` bounds the index range. */
-  prefixed: Statement<[string, string, number]>;
+  /** One prefix's streams between two positions, unordered: [from, below, after, head]; `below` bounds the index range. */
+  prefixed: Statement<[string, string, number, number]>;
   /** The same for a prefix with no string above its streams (it ends in U+10FFFF). */
-  prefixedOpen: Statement<[string, number]>;
+  prefixedOpen: Statement<[string, number, number]>;
 }
 
 export function createSchema(db: Database): SqliteStatements {
@@ -47,9 +47,12 @@ export function createSchema(db: Database): SqliteStatements {
     head: db.prepare('SELECT max(global_position) AS head FROM events'),
     // Ranges of the (stream_id, stream_revision) index: BINARY collation orders names by code point.
     // In index order: the caller sorts by position (a temporary B-tree here costs twice the read).
+    // The position bounds are judged on the index entries (they hold the rowid): rows outside are not fetched.
     prefixed: db.prepare(
-      'SELECT * FROM events WHERE stream_id >= ? AND stream_id < ? AND global_position <= ?',
+      'SELECT * FROM events WHERE stream_id >= ? AND stream_id < ? AND global_position > ? AND global_position <= ?',
     ),
-    prefixedOpen: db.prepare('SELECT * FROM events WHERE stream_id >= ? AND global_position <= ?'),
+    prefixedOpen: db.prepare(
+      'SELECT * FROM events WHERE stream_id >= ? AND global_position > ? AND global_position <= ?',
+    ),
   };
 }

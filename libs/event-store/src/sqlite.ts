@@ -19,6 +19,7 @@ import type {
   ExpectedRevision,
   NewEvent,
   PrefixedRead,
+  PrefixedReadOptions,
   ReadAllOptions,
   StoredEvent,
   SubscribeOptions,
@@ -131,8 +132,9 @@ export class SqliteEventStore implements EventStore {
     return rows.map(fromPositionRow);
   }
 
-  async readPrefixed(prefixes: readonly string[]): Promise<PrefixedRead> {
+  async readPrefixed(prefixes: readonly string[], options: PrefixedReadOptions = {}): Promise<PrefixedRead> {
     const wanted = disjointPrefixes(prefixes);
+    const after = parsePosition(options.after);
     // One read transaction: the head and the streams are of the same moment, whoever else writes the file.
     return this.db.transaction((): PrefixedRead => {
       const { head } = this.sql.head.get() as { head: number | null };
@@ -141,7 +143,9 @@ export class SqliteEventStore implements EventStore {
       for (const p of wanted) {
         const end = prefixEnd(p);
         const found = (
-          end === undefined ? this.sql.prefixedOpen.all(p, head) : this.sql.prefixed.all(p, end, head)
+          end === undefined
+            ? this.sql.prefixedOpen.all(p, after, head)
+            : this.sql.prefixed.all(p, end, after, head)
         ) as PositionRow[];
         for (const row of found) if (row.stream_id.startsWith(p)) rows.push(row);
       }

@@ -101,6 +101,15 @@ export function readContract(open: StoreFactory): void {
       await store.append('access-3', [later[0]], { expectedRevision: 'no_stream' });
       await store.append('fight-2', [later[1]], { expectedRevision: 'no_stream' });
       expect(ids(await logOf(store, 2, read.head))).toEqual(ids(later));
+      // …and so does readPrefixed after that head: the prefixed streams' new events, and the new head.
+      const since = await store.readPrefixed(['tenant-', 'access-', 'é-'], { after: read.head });
+      expect(ids(since.events)).toEqual([later[0].id]);
+      const end = await logOf(store, 2, read.head);
+      expect(since.head).toBe(end[end.length - 1].checkpoint);
+      expect(await store.readPrefixed(['access-'], { after: since.head })).toEqual({
+        events: [],
+        head: since.head,
+      });
       // A prefix another one covers, or one named twice, reads no stream twice.
       const overlapping = await prefixedOf(store, ['access-', 'access-1', 'access-'], 4);
       expect(ids(overlapping.events)).toEqual([

@@ -1,6 +1,11 @@
 import { InMemoryEventStore, type EventStore } from '@app/event-store';
 import { AccessRegistry } from '../../src/access/access-registry';
-import { AccessService } from '../../src/access/access-service';
+import {
+  AccessService,
+  REGISTRY_SNAPSHOT_KEY,
+  REGISTRY_SNAPSHOT_VERSION,
+} from '../../src/access/access-service';
+import { MemorySnapshotStore } from '../../src/snapshots/snapshot-store';
 
 /** A store whose whole-log read fails: boot must fold the access streams without it. */
 function withoutWholeLogReads(store: EventStore): EventStore {
@@ -54,5 +59,97 @@ describe('AccessService at boot', () => {
     const booted = new AccessService(withoutWholeLogReads(new InMemoryEventStore()), new AccessRegistry());
     expect(await booted.start()).toMatch(/^crs_/);
     expect(booted.scannedTo).toBeUndefined();
+  });
+
+  describe('with a snapshot of the registry', () => {
+    /** A store that records what readPrefixed was asked, and refuses whole-log reads. */
+    const recording = (store: EventStore) => {
+      const asked: Array<string | undefined> = [];
+      const wrapped = new Proxy(withoutWholeLogReads(store), {
+        get(target, key, receiver) {
+          if (key === 'readPrefixed')
+            return (prefixes: string[], options?: { after?: string }) => {
+              asked.push(options?.after);
+              return store.readPrefixed(prefixes, options);
+            };
+          return Reflect.get(target, key, receiver);
+        },
+      });
+      return { store: wrapped, asked };
+    };
+
+    async function table() {
+      const store = new InMemoryEventStore();
+      const first = new AccessService(store, new AccessRegistry());
+      const admin = (await first.start())!;
+      const { tenantId, key } = await first.createTenant('Table');
+      const gm = { kind: 'tenant' as const, tenantId, keyId: key.id };
+      await first.ownFight('f1', gm);
+      const token = await first.issueToken('f1', { role: 'player', combatantIds: ['mira'] });
+      const revoked = await first.issueKey(tenantId, 'old');
+      await first.revokeKey(revoked.id);
+      return { store, admin, key, gm, token, revoked, first };
+    }
+
+    it('given one saved at boot, the next boot reads only the access events after its head and knows the same keys, tokens and owners', async () => {
+      const { store, admin, key, gm, token, revoked, first } = await table();
+      const snapshots = new MemorySnapshotStore();
+      const saving = new AccessService(store, new AccessRegistry(), undefined, {
+        snapshots,
+        snapshotEvery: 3,
+      });
+      await saving.start();
+      const row = await snapshots.load(REGISTRY_SNAPSHOT_KEY);
+      const accessEvents = (await store.readPrefixed(['auth-', 'tenant-', 'access-'])).events.length;
+      expect(row).toMatchObject({ version: REGISTRY_SNAPSHOT_VERSION, seq: accessEvents });
+      expect(JSON.parse(row!.payload).head).toBe(saving.scannedTo);
+
+      // Written after the snapshot: these come from the log.
+      await first.ownFight('f2', gm);
+      const late = await first.issueToken('f2', { role: 'spectator' });
+      await first.revokeToken('f1', token.id);
+
+      const { store: watched, asked } = recording(store);
+      const booted = new AccessService(watched, new AccessRegistry(), undefined, {
+        snapshots,
+        snapshotEvery: 3,
+      });
+      expect(await booted.start()).toBeUndefined();
+      expect(asked).toEqual([saving.scannedTo]);
+      const r = booted.registry;
+      expect(r.authenticate(admin)).toMatchObject({ kind: 'admin' });
+      expect(r.authenticate(key.secret)).toEqual(gm);
+      expect(r.authenticate(revoked.secret)).toBeUndefined();
+      expect(r.authenticate(token.secret)).toBeUndefined();
+      expect(r.authenticate(late.secret)).toMatchObject({ kind: 'spectator', fightId: 'f2' });
+      expect([...r.owners]).toEqual([
+        ['f1', gm.tenantId],
+        ['f2', gm.tenantId],
+      ]);
+      expect(booted.listKeys()).toEqual(first.listKeys());
+      expect(booted.listTokens('f1')).toEqual(first.listTokens('f1'));
+      const log = await store.readAll();
+      expect(booted.scannedTo).toBe(log[log.length - 1].checkpoint);
+      // Three events past the snapshot: the next boot starts from a new one.
+      expect((await snapshots.load(REGISTRY_SNAPSHOT_KEY))!.seq).toBe(accessEvents + 3);
+    });
+
+    it('given one of another version or one that cannot be read, boot reads every access event instead', async () => {
+      const { store, key, gm } = await table();
+      for (const row of [
+        { version: 'access-registry-0', payload: JSON.stringify({ head: '1', registry: {} }) },
+        { version: REGISTRY_SNAPSHOT_VERSION, payload: '{"head": "1", "registry": {"tenants": 3}}' },
+        { version: REGISTRY_SNAPSHOT_VERSION, payload: 'not json' },
+      ]) {
+        const snapshots = new MemorySnapshotStore();
+        await snapshots.save({ fightId: REGISTRY_SNAPSHOT_KEY, seq: 1, ...row });
+        const { store: watched, asked } = recording(store);
+        const booted = new AccessService(watched, new AccessRegistry(), undefined, { snapshots });
+        await booted.start();
+        expect(asked).toEqual([undefined]);
+        expect(booted.registry.authenticate(key.secret)).toEqual(gm);
+        expect([...booted.registry.owners]).toEqual([['f1', gm.tenantId]]);
+      }
+    });
   });
 });

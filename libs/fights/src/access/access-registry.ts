@@ -41,6 +41,15 @@ export interface TokenRecord {
   revokedAt?: string;
 }
 
+/** Everything `apply` has folded, as plain data (AccessService keeps it as a snapshot for the next boot). */
+export interface RegistrySnapshot {
+  tenants: Array<{ tenantId: string; name: string; createdAt: string }>;
+  keys: KeyRecord[];
+  /** [fightId, tenantId] */
+  owners: Array<[string, string]>;
+  tokens: TokenRecord[];
+}
+
 /** The access streams' events, as the service writes them (access-service.ts) and apply folds them. */
 type AccessEvent =
   | { type: 'AdminKeyRegistered'; data: { keyId: string; hash: string } }
@@ -76,6 +85,35 @@ export class AccessRegistry {
   setEnvAdminKey(key: string): void {
     this.verified.clear();
     this.envAdminHash = hashSecret(key);
+  }
+
+  snapshot(): RegistrySnapshot {
+    return {
+      tenants: [...this.tenants.values()],
+      keys: [...this.keys.values()],
+      owners: [...this.owners],
+      tokens: [...this.tokens.values()],
+    };
+  }
+
+  /** Replaces what was folded with a snapshot (an empty registry, at boot); throws on one of another shape. */
+  restore(s: RegistrySnapshot): void {
+    if (![s.tenants, s.keys, s.owners, s.tokens].every(Array.isArray))
+      throw new TypeError('not an access registry snapshot');
+    this.clear();
+    for (const t of s.tenants) this.tenants.set(t.tenantId, { ...t });
+    for (const k of s.keys) this.keys.set(k.keyId, { ...k });
+    for (const [fightId, tenantId] of s.owners) this.owners.set(fightId, tenantId);
+    for (const t of s.tokens) this.tokens.set(t.tokenId, { ...t, combatantIds: [...t.combatantIds] });
+  }
+
+  /** Forgets everything folded (the operator key from the environment stays). */
+  clear(): void {
+    this.verified.clear();
+    this.tenants.clear();
+    this.keys.clear();
+    this.owners.clear();
+    this.tokens.clear();
   }
 
   hasAdminKey(): boolean {

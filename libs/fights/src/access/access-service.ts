@@ -1,11 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, NewEvent, StoredEvent } from '@app/event-store';
 import { AppError, fightNotFound, invalidField } from '../errors';
-import { ACCESS_PREFIXES, accessStream, AccessRegistry, ADMIN_STREAM, tenantStream } from './access-registry';
+import type { SnapshotStore } from '../snapshots/snapshot-store';
+import {
+  ACCESS_PREFIXES,
+  accessStream,
+  AccessRegistry,
+  ADMIN_STREAM,
+  RegistrySnapshot,
+  tenantStream,
+} from './access-registry';
 import { Principal } from './principal';
 import { newSecret } from './secrets';
 
 const forbidden = (message: string, field?: string) => new AppError(403, 'FORBIDDEN', message, field);
+
+/**
+ * The registry's snapshot, a row of the fight snapshot store under a key no fight id takes (fight ids
+ * are UUIDs). Its `seq` counts the access events folded into it; its payload holds the head of the log
+ * it was read up to. Another version is ignored, and a snapshot that cannot be read is as if absent.
+ */
+export const REGISTRY_SNAPSHOT_KEY = '~access-registry';
+export const REGISTRY_SNAPSHOT_VERSION = 'access-registry-1';
+
+export interface AccessServiceOptions {
+  /** Where the registry's snapshot is kept (the event store's own database); none: boot reads every access event. */
+  snapshots?: SnapshotStore;
+  /** A new snapshot is saved at boot once this many access events were read past the last one. */
+  snapshotEvery?: number;
+}
 
 export interface IssuedSecret {
   id: string;
@@ -22,16 +45,21 @@ export class AccessService {
     private readonly store: EventStore,
     readonly registry: AccessRegistry,
     private readonly clock: () => Date = () => new Date(),
+    private readonly options: AccessServiceOptions = {},
   ) {}
 
   /**
    * Folds every access stream, read by prefix with the log's head (not the whole log: boot does not
-   * grow with the fights' events); returns a newly generated admin key when none existed (print it once).
+   * grow with the fights' events), from the registry's snapshot on when there is one; returns a newly
+   * generated admin key when none existed (print it once).
    */
   async start(adminApiKey?: string): Promise<string | undefined> {
-    const { events, head } = await this.store.readPrefixed(ACCESS_PREFIXES);
+    const saved = await this.loadSnapshot();
+    const { events, head } = await this.store.readPrefixed(ACCESS_PREFIXES, { after: saved?.head });
     for (const e of events) this.observe(e);
     this.scannedTo = head;
+    if (head !== undefined && events.length >= (this.options.snapshotEvery ?? 500))
+      await this.saveSnapshot(head, (saved?.count ?? 0) + events.length);
     if (adminApiKey) return void this.registry.setEnvAdminKey(adminApiKey);
     if (this.registry.hasAdminKey()) return undefined;
     const key = newSecret('crs');
@@ -43,6 +71,32 @@ export class AccessService {
       for (const e of await this.store.readStream(ADMIN_STREAM)) this.observe(e);
       return undefined;
     }
+  }
+
+  private async loadSnapshot(): Promise<{ head: string; count: number } | undefined> {
+    try {
+      const row = await this.options.snapshots?.load(REGISTRY_SNAPSHOT_KEY);
+      if (!row || row.version !== REGISTRY_SNAPSHOT_VERSION) return undefined;
+      const { head, registry } = JSON.parse(row.payload) as { head: unknown; registry: RegistrySnapshot };
+      if (typeof head !== 'string') return undefined;
+      this.registry.restore(registry);
+      return { head, count: row.seq };
+    } catch {
+      // A cache: one that cannot be read is rebuilt from the log.
+      this.registry.clear();
+      return undefined;
+    }
+  }
+
+  private async saveSnapshot(head: string, count: number): Promise<void> {
+    await this.options.snapshots
+      ?.save({
+        fightId: REGISTRY_SNAPSHOT_KEY,
+        version: REGISTRY_SNAPSHOT_VERSION,
+        seq: count,
+        payload: JSON.stringify({ head, registry: this.registry.snapshot() }),
+      })
+      .catch(() => undefined);
   }
 
   observe(e: StoredEvent): void {
