@@ -6,6 +6,7 @@ import { FightService } from '../../src/fight-service';
 import { MemoryReadStore } from '../../src/projections/memory-read-store';
 import { PROJECTIONS, ProjectionName, ReadStore, ReadTx } from '../../src/projections/read-store';
 import { ProjectionRunner } from '../../src/projections/runner';
+import { TailReader } from '../../src/log-tail';
 import { plainSheet } from '../helpers';
 
 const sheet = plainSheet;
@@ -120,6 +121,24 @@ describe('ProjectionRunner', () => {
     );
     expect(combatants.map((c) => c.map((x) => x.combatantId))).toEqual(fights.map(() => ['a', 'b']));
     expect(checkpoints).toEqual([log[log.length - 1].checkpoint, log[log.length - 1].checkpoint]);
+  });
+
+  it('catchUp applies every committed event even when the follower has handed on only part of the log', async () => {
+    const store = new InMemoryEventStore();
+    const fights = await playFights(store, 2, 5, false);
+    const log = await store.readAll();
+    const tail = new TailReader(store);
+    // The follower has read only the first half so far: its pages end short of the log.
+    const half = Math.floor(log.length / 2);
+    tail.offer({ after: undefined, events: log.slice(0, half) });
+    const read = new MemoryReadStore();
+    const runner = new ProjectionRunner(store, read, PROJECTIONS, undefined, { tail });
+    for (const name of PROJECTIONS) expect(await runner.catchUp(name)).toBe(log.length);
+    const { list, checkpoints } = await snapshot(read, fights);
+    expect(checkpoints).toEqual(PROJECTIONS.map(() => log[log.length - 1].checkpoint));
+    expect(list.map((f) => f.seq).sort()).toEqual(
+      fights.map((id) => log.filter((e) => e.stream === fightStream(id)).length).sort(),
+    );
   });
 
   it('a long catch-up commits every 20,000 events or so; together, projections end as each alone does', async () => {

@@ -157,11 +157,15 @@ export class ProjectionRunner {
     }
   }
 
-  /** Applies everything after the projection's checkpoint; returns how many events it folded. */
+  /**
+   * Applies everything in the log after the projection's checkpoint; returns how many events it folded.
+   * It reads the store, not the follower's pages: those end where the follower is, which may be short
+   * of an event already committed (a pass kicked by the follower picks that one up with the next page).
+   */
   async catchUp(name: ProjectionName): Promise<number> {
     let applied = 0;
     for (;;) {
-      const step = await this.step([name], await this.read.checkpoint(name));
+      const step = await this.step([name], await this.read.checkpoint(name), true);
       applied += step.applied;
       if (!step.more) return applied;
     }
@@ -174,6 +178,7 @@ export class ProjectionRunner {
   private async step(
     names: readonly ProjectionName[],
     checkpoint: string | undefined,
+    fromStore = false,
   ): Promise<{ applied: number; more: boolean }> {
     const key = names.join('\n');
     const held = this.held.get(key);
@@ -184,9 +189,10 @@ export class ProjectionRunner {
     let count = 0;
     let more = false;
     do {
-      const page = this.tail
-        ? await this.tail.readAll(after, PAGE)
-        : await this.store.readAll({ after, limit: PAGE });
+      const page =
+        this.tail && !fromStore
+          ? await this.tail.readAll(after, PAGE)
+          : await this.store.readAll({ after, limit: PAGE });
       if (page.length === 0) break;
       await batch.add(page);
       after = page[page.length - 1].checkpoint;
