@@ -90,7 +90,7 @@ export class FightCommands {
     };
     try {
       const result = await this.lock.run(fightId, () =>
-        this.retried(fightId, (fight) => {
+        this.retried(fightId, input.expectedSeq, (fight) => {
           system = fight.system.id;
           return this.handle(fight, input, actor);
         }),
@@ -106,10 +106,15 @@ export class FightCommands {
   /** DESIGN.md step 5: on a conflict, decide once more on fresh state; a second conflict is a 409. */
   private async retried(
     fightId: string,
+    expectedSeq: number | undefined,
     attempt: (fight: LoadedFight) => Promise<CommandResult>,
   ): Promise<CommandResult> {
     try {
-      return await attempt(await this.cache.load(fightId));
+      const cached = await this.cache.load(fightId);
+      // The client has seen more than this instance holds (another one wrote since): read on before judging.
+      const fight =
+        expectedSeq !== undefined && expectedSeq > cached.seq ? await this.cache.refresh(fightId) : cached;
+      return await attempt(fight);
     } catch (e) {
       if (!(e instanceof WrongExpectedRevision)) throw e;
     }
