@@ -132,6 +132,45 @@ if (!PG_URL) {
       expect(metrics).toMatch(/^crs_read_side_owner 0$/m);
     });
 
+    it('the instance that does not own the read side passes over fights it neither holds nor watches, and still serves them', async () => {
+      const ready = await Promise.all(
+        servers.map(
+          async (s) => ((await (await fetch(`${s.url}/health/ready`)).json()) as any).info.readSide,
+        ),
+      );
+      const owner = servers[ready.findIndex((r) => r.owner)];
+      const follower = servers[ready.findIndex((r) => !r.owner)];
+      const created = await post(`${owner.url}/fights`, { system: 'narateer', combatants: [] });
+      const fightId = created.body.fightId as string;
+      let seq = created.body.seq as number;
+      for (let i = 0; i < 5; i++)
+        seq = (await post(`${owner.url}/fights/${fightId}/commands`, { type: 'AddNote', text: `a${i}` })).body
+          .seq;
+      // Never seen here: its first command loads it from the store, at the head, and lands without a conflict.
+      const here = await post(`${follower.url}/fights/${fightId}/commands`, {
+        type: 'AddNote',
+        text: 'b',
+        expectedSeq: seq,
+      });
+      expect(here.status).toBe(200);
+      expect(here.body.seq).toBe(seq + 1);
+      // Held here now: what the owner writes next is folded on, so the next command here is at the head too.
+      const there = await post(`${owner.url}/fights/${fightId}/commands`, { type: 'AddNote', text: 'a' });
+      const again = await post(`${follower.url}/fights/${fightId}/commands`, {
+        type: 'AddNote',
+        text: 'b again',
+        expectedSeq: there.body.seq,
+      });
+      expect(again.status).toBe(200);
+      const log = (await (
+        await fetch(`${follower.url}/fights/${fightId}/events`, {
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).json()) as any;
+      const seqs = (Array.isArray(log) ? log : log.items).map((e: { seq: number }) => e.seq);
+      expect(seqs).toEqual(Array.from({ length: again.body.seq }, (_, i) => i + 1));
+    });
+
     it('killing one instance mid-load loses no acknowledged event; the survivor projects and serves them all', async () => {
       const [a, b] = servers;
       const fights: string[] = [];

@@ -75,6 +75,8 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
         );
         await runner.start();
         fights.onLogPage.add((page) => runner.offer(page));
+        // Only the read side's owner needs every event; other instances follow what they hold or watch.
+        fights.wholeLog = () => owner.owned;
         return runner;
       },
     },

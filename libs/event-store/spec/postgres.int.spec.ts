@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { eventStoreContract } from '../src/contract';
 import { collect, ids, logOf, newEvent, newEvents, outcome, sleep } from '../src/contract/helpers';
-import type { NewEvent } from '../src/port';
-import { PostgresEventStore, type PostgresEventStoreOptions } from '../src/postgres';
+import type { NewEvent, SubscriptionInterest } from '../src/port';
+import { notifiedStreams, PostgresEventStore, type PostgresEventStoreOptions } from '../src/postgres';
 
 const url = process.env.EVENT_STORE_PG_URL;
 
@@ -177,6 +177,119 @@ function postgresSuites(connectionString: string): void {
       // Polling is 60 s: the wake-up after reconnecting delivers it.
       await subscriber.until(2, 5000);
       expect(ids(await subscriber.stop())).toEqual([first.id, second.id]);
+    });
+
+    describe('selective follow (docs/event-store.md)', () => {
+      /** An interest in every stream outside `fx-`, and in `wanted` of those inside; counts its reads. */
+      const interestIn = (wanted: Set<string>) => {
+        const seen = { reads: 0, passedOver: 0 };
+        const interest: SubscriptionInterest = {
+          prefix: 'fx-',
+          selective: () => true,
+          wants: (stream) => wanted.has(stream),
+          always: () => {
+            seen.reads++;
+            return wanted;
+          },
+          passedOver: () => void seen.passedOver++,
+        };
+        return { interest, seen };
+      };
+
+      it('NOTIFY names each stream a commit wrote and its last revision', async () => {
+        const store = await open(options());
+        const listener = await rawClient();
+        const payloads: string[] = [];
+        listener.on('notification', (m) => payloads.push(m.payload ?? ''));
+        await listener.query(`LISTEN "${store.sql.channel}"`);
+        await store.append('one', newEvents(3), { expectedRevision: 'no_stream' });
+        await Promise.all([
+          store.append('two', newEvents(2), { expectedRevision: 'no_stream' }),
+          store.append('three', newEvents(1), { expectedRevision: 'any' }),
+        ]);
+        const deadline = Date.now() + 3000;
+        const merged = () => Object.assign({}, ...payloads.map((p) => JSON.parse(p) as object));
+        while (Object.keys(merged()).length < 3 && Date.now() < deadline) await sleep(10);
+        expect(JSON.parse(payloads[0])).toEqual({ one: 2 });
+        expect(merged()).toEqual({ one: 2, two: 1, three: 0 });
+        expect(notifiedStreams(payloads[0])).toEqual(new Map([['one', 2n]]));
+      });
+
+      it('a payload it cannot read names nothing, so every reader reads', () => {
+        for (const payload of [
+          undefined,
+          '',
+          'not json',
+          '[]',
+          '{}',
+          '["a"]',
+          '{"a":-1}',
+          '{"a":"1"}',
+          '{"a":1.5}',
+        ])
+          expect(notifiedStreams(payload)).toBeUndefined();
+        expect(notifiedStreams('{"a":1,"b":0}')).toEqual(
+          new Map([
+            ['a', 1n],
+            ['b', 0n],
+          ]),
+        );
+      });
+
+      it('sleeps through commits of streams it does not want and never reads their events', async () => {
+        const shared = options({ pollIntervalMs: 60_000 });
+        const writer = await open(shared);
+        const reader = await open(shared);
+        const wanted = new Set<string>();
+        const { interest, seen } = interestIn(wanted);
+        await writer.append('other', newEvents(1), { expectedRevision: 'no_stream' });
+        const subscriber = collect(reader, { interest });
+        await subscriber.until(1);
+        await sleep(100);
+        const reads = seen.reads;
+        for (let i = 0; i < 10; i++)
+          await writer.append(`fx-${i}`, newEvents(2), { expectedRevision: 'no_stream' });
+        await sleep(300);
+        expect(seen.reads).toBe(reads);
+        expect(subscriber.received).toHaveLength(1);
+
+        wanted.add('fx-late');
+        await writer.append('fx-late', newEvents(1), { expectedRevision: 'no_stream' });
+        await writer.append('fx-3', newEvents(1), { expectedRevision: 1n });
+        await writer.append('other', newEvents(1), { expectedRevision: 0n });
+        await subscriber.until(3, 3000);
+        await sleep(100);
+        expect((await subscriber.stop()).map((e) => `${e.stream}@${e.revision}`)).toEqual([
+          'other@0',
+          'fx-late@0',
+          'other@1',
+        ]);
+        expect(seen.reads).toBeGreaterThan(reads);
+        expect(seen.passedOver).toBeGreaterThan(0);
+      });
+
+      it('never passes over an event it wants that commits behind an open transaction', async () => {
+        const store = await open(options({ pollIntervalMs: 60_000 }));
+        const { interest } = interestIn(new Set(['fx-w']));
+        const subscriber = collect(store, { interest });
+        const slow = await openInsert(store, 'older', newEvent());
+        const [wanted] = [newEvent()];
+        await store.append('fx-w', [wanted], { expectedRevision: 'no_stream' });
+        await store.append('fx-skip', newEvents(3), { expectedRevision: 'no_stream' });
+        await sleep(150);
+        // Committed, but behind the open transaction: not yet, and the head read meanwhile stops before it.
+        expect(subscriber.received).toEqual([]);
+        await slow.query('COMMIT');
+        await subscriber.until(2, 3000);
+        await store.append('fx-w', newEvents(1), { expectedRevision: 0n });
+        await subscriber.until(3, 3000);
+        await sleep(100);
+        expect((await subscriber.stop()).map((e) => `${e.stream}@${e.revision}`)).toEqual([
+          'older@0',
+          'fx-w@0',
+          'fx-w@1',
+        ]);
+      });
     });
 
     const txOf = (checkpoint: string): string => checkpoint.split(':')[0];

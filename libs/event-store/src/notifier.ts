@@ -4,9 +4,15 @@ export interface Poll {
   changed(): boolean | Promise<boolean>;
 }
 
+/**
+ * A wake-up: the streams a commit wrote, each with the revision of its last event, when known (a
+ * subscriber that needs none of them may sleep on); undefined when not (a poll, a commit that did not say).
+ */
+export type CommitListener = (streams?: ReadonlyMap<string, bigint>) => void;
+
 /** Wakes subscribers when the log may have grown: on local commit, on NOTIFY, or by a slow poll. */
 export class CommitNotifier {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<CommitListener>();
   private timer: NodeJS.Timeout | undefined;
   private isClosed = false;
 
@@ -16,7 +22,7 @@ export class CommitNotifier {
     return this.isClosed;
   }
 
-  listen(listener: () => void): () => void {
+  listen(listener: CommitListener): () => void {
     this.listeners.add(listener);
     if (this.poll && !this.timer && !this.isClosed) this.startPolling(this.poll);
     return () => {
@@ -25,8 +31,8 @@ export class CommitNotifier {
     };
   }
 
-  notify(): void {
-    for (const listener of [...this.listeners]) listener();
+  notify(streams?: ReadonlyMap<string, bigint>): void {
+    for (const listener of [...this.listeners]) listener(streams);
   }
 
   close(): void {

@@ -77,6 +77,33 @@ export interface SubscribeOptions {
   /** Optional filter applied on the read side (e.g. one stream prefix). */
   filter?: (e: StoredEvent) => boolean;
   signal?: AbortSignal;
+  /**
+   * Which events the subscriber can do without. A hint: a store that can (PostgreSQL) then neither wakes
+   * for their commits nor reads them; the others deliver every event.
+   */
+  interest?: SubscriptionInterest;
+}
+
+/**
+ * The events a subscriber needs, asked afresh at each wake-up and each read, so it may change while the
+ * subscription runs. Only streams named with `prefix` can be left out, and only while `selective()`.
+ * Every event of the other streams and of those in `always()` is delivered, in order, once. Those of a
+ * stream `wants` accepts when a commit names it are delivered too, unless that wake-up came later than
+ * two reads that could see the commit (a NOTIFY held up): a subscriber must be able to do without them
+ * (a cache that is caught up on demand). A stream the subscriber comes to need later must be read by it
+ * from the store once (its own catch-up): events of it committed while it was not needed may have been
+ * passed over.
+ */
+export interface SubscriptionInterest {
+  readonly prefix: string;
+  /** False: every event is needed now. */
+  selective(): boolean;
+  /** Whether a commit to this stream (named with the prefix) up to `revision` (when known) is worth a read. */
+  wants(stream: string, revision?: bigint): boolean;
+  /** Streams named with the prefix whose events every read must bring, whether or not a commit named them. */
+  always(): Iterable<string>;
+  /** Called before an event that may not follow the one delivered before it without a gap (events were passed over). */
+  passedOver(): void;
 }
 
 export interface EventStore {

@@ -17,7 +17,8 @@ export class PgListener {
   constructor(
     private readonly config: ClientConfig,
     private readonly channel: string,
-    private readonly onNotify: () => void,
+    /** With the notification's payload; without one on reconnecting (notifications may have been missed). */
+    private readonly onNotify: (payload?: string) => void,
     private readonly onError: (error: Error) => void,
   ) {}
 
@@ -35,7 +36,7 @@ export class PgListener {
 
   private async connect(): Promise<void> {
     const client = new Client(this.config);
-    client.on('notification', () => this.onNotify());
+    client.on('notification', (msg) => this.onNotify(msg.payload));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
     try {
@@ -65,10 +66,13 @@ export class PgListener {
     this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
     this.retry = setTimeout(() => {
       // Notifications sent while disconnected are lost: wake readers once reconnected.
-      this.connect().then(this.onNotify, (error: Error) => {
-        this.onError(error);
-        this.reconnectLater();
-      });
+      this.connect().then(
+        () => this.onNotify(),
+        (error: Error) => {
+          this.onError(error);
+          this.reconnectLater();
+        },
+      );
     }, delay);
   }
 }

@@ -10,6 +10,7 @@ export interface PgSql {
   appendBatch: string;
   readStream: string;
   readAll: string;
+  readSelected: string;
   readPrefixed: string;
 }
 
@@ -18,6 +19,17 @@ const IDENT = /^[a-z_][a-z0-9_]{0,29}$/;
 
 const COLUMNS = `transaction_id::text AS tx, global_position::text AS gp, stream_id, stream_revision::text AS rev,
   event_id::text AS id, type, data, metadata, stored_at`;
+
+/**
+ * What a commit's NOTIFY says: each stream it wrote and the revision of its last event, as a JSON object,
+ * so that a follower that needs none of them can sleep on (docs/event-store.md "Selective follow").
+ * NOTIFY payloads must stay under 8,000 bytes; past that it says nothing (''), and every follower reads.
+ * An uncorrelated subquery: run once per statement.
+ */
+const NOTIFY_MAX = 7900;
+const notifyPayload = `(SELECT CASE WHEN octet_length(j) < ${NOTIFY_MAX} THEN j ELSE '' END
+          FROM (SELECT coalesce(json_object_agg(s, r)::text, '') AS j
+            FROM (SELECT stream_id AS s, max(stream_revision) AS r FROM added GROUP BY stream_id) w) n)`;
 
 export function pgSql(schema: string, table: string): PgSql {
   for (const name of [schema, table]) {
@@ -48,7 +60,8 @@ export function pgSql(schema: string, table: string): PgSql {
      * One append after revision $2 (-1 = no stream): inserts nothing unless revision $2 exists,
      * and the unique (stream, revision) refuses a revision taken since. Data and metadata come
      * as one JSON array each ($5, $6), parsed once. The sorted subquery is not flattened, so
-     * identity values follow the revisions. NOTIFY ($7) goes out with the commit.
+     * identity values follow the revisions. NOTIFY ($7) goes out with the commit, naming the
+     * stream (notifyPayload).
      */
     appendOne: `
       WITH added AS (
@@ -60,7 +73,7 @@ export function pgSql(schema: string, table: string): PgSql {
         ORDER BY e.ord
         RETURNING transaction_id, global_position, stream_id, stream_revision)
       SELECT stream_id AS stream, stream_revision::text AS rev, transaction_id::text AS tx,
-        global_position::text AS gp, pg_notify($7, '')::text AS notified
+        global_position::text AS gp, pg_notify($7, ${notifyPayload})::text AS notified
       FROM added ORDER BY global_position`,
     /*
      * Group commit: several appends, at most one per stream and each event id once, in one
@@ -69,7 +82,8 @@ export function pgSql(schema: string, table: string): PgSql {
      * An append whose expected revision is not its stream's last, or whose ids are stored,
      * inserts nothing and returns no row (the caller then finds out why); the others go in.
      * Only a race with another open transaction can still fail the statement, on a unique key.
-     * Every row calls pg_notify; PostgreSQL sends identical notifications of a transaction once.
+     * Every row calls pg_notify with the same payload (notifyPayload, computed once); PostgreSQL
+     * sends identical notifications of a transaction once.
      */
     appendBatch: `
       WITH a AS (
@@ -89,7 +103,7 @@ export function pgSql(schema: string, table: string): PgSql {
         ORDER BY e.ord
         RETURNING transaction_id, global_position, stream_id, stream_revision)
       SELECT stream_id AS stream, stream_revision::text AS rev, transaction_id::text AS tx,
-        global_position::text AS gp, pg_notify($9, '')::text AS notified
+        global_position::text AS gp, pg_notify($9, ${notifyPayload})::text AS notified
       FROM added ORDER BY global_position`,
     readStream: `SELECT ${COLUMNS} FROM ${t} WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision`,
     /*
@@ -109,8 +123,41 @@ export function pgSql(schema: string, table: string): PgSql {
         ORDER BY transaction_id, global_position
         LIMIT $3) e ON true
       ORDER BY e.sort_tx, e.sort_gp`,
+    readSelected: readSelectedSql(t),
     readPrefixed: readPrefixedSql(t),
   };
+}
+
+/**
+ * The global log after a checkpoint ($1, $2) as readAll reads it, but only the events of streams not
+ * named with the prefix $4 and of the streams $5: at most $3. `head` is the last event of a finished
+ * transaction (below xmin) when it lies after the checkpoint: a read that returns fewer than $3 events
+ * has passed over everything up to it, so the next one starts there. `held` counts selected events only.
+ */
+function readSelectedSql(t: string): string {
+  const selected = `(NOT starts_with(stream_id, $4) OR stream_id = ANY($5::text[]))`;
+  return `
+      WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+      head AS (
+        SELECT transaction_id AS head_tx, global_position AS head_gp FROM ${t}, horizon
+        WHERE transaction_id < horizon.xmin
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+      SELECT h.held,
+        (SELECT head_tx::text || ':' || head_gp::text FROM head
+          WHERE (head_tx, head_gp) > ($1::xid8, $2::bigint)) AS head,
+        e.* FROM (
+        SELECT xmin, EXISTS (
+          SELECT 1 FROM ${t}
+          WHERE transaction_id >= horizon.xmin AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
+            AND ${selected}
+        ) AS held FROM horizon) h
+      LEFT JOIN LATERAL (
+        SELECT ${COLUMNS}, transaction_id AS sort_tx, global_position AS sort_gp FROM ${t}
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND transaction_id < h.xmin
+          AND ${selected}
+        ORDER BY transaction_id, global_position
+        LIMIT $3) e ON true
+      ORDER BY e.sort_tx, e.sort_gp`;
 }
 
 /**

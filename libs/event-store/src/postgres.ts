@@ -8,7 +8,7 @@ import { PgListener } from './postgres-listener';
 import { parseLimit } from './position';
 import { disjointPrefixes } from './prefixed';
 import { pgSql, type PgSql } from './postgres-sql';
-import { subscribeToLog, type LogPage } from './subscription';
+import { subscribeToLog, type LogPage, type LogSelection } from './subscription';
 import type {
   AppendResult,
   EventStore,
@@ -57,6 +57,7 @@ interface AddedRow {
 }
 
 type PageRow = { held: boolean } & (EventRow | { [K in keyof EventRow]: null });
+type SelectedRow = { held: boolean; head: string | null } & (EventRow | { [K in keyof EventRow]: null });
 type PrefixedRow = { head: string | null } & (EventRow | { [K in keyof EventRow]: null });
 
 const UNIQUE_VIOLATION = '23505';
@@ -91,7 +92,12 @@ export class PostgresEventStore implements EventStore {
     this.pool = new Pool({ ...config, max: options.poolSize ?? 10 });
     this.pool.on('error', onError);
     this.commits = new CommitNotifier({ intervalMs: options.pollIntervalMs ?? 1000, changed: () => true });
-    this.listener = new PgListener(config, this.sql.channel, () => this.commits.notify(), onError);
+    this.listener = new PgListener(
+      config,
+      this.sql.channel,
+      (payload) => this.commits.notify(notifiedStreams(payload)),
+      onError,
+    );
     // One batch at a time: the next one fills while this one commits (its NOTIFY serialises commits anyway).
     this.batches = new GroupCommit((batch) => this.commitBatch(batch), 1);
     this.appendOne = named(this.sql.appendOne);
@@ -190,7 +196,11 @@ export class PostgresEventStore implements EventStore {
   private async *subscribeWhenStarted(options?: SubscribeOptions): AsyncGenerator<StoredEvent> {
     await this.start();
     yield* subscribeToLog(
-      { commits: this.commits, readPage: (after, limit) => this.readPage(after, limit) },
+      {
+        commits: this.commits,
+        readPage: (after, limit, selection) =>
+          selection ? this.readSelected(after, limit, selection) : this.readPage(after, limit),
+      },
       options,
     );
   }
@@ -201,6 +211,27 @@ export class PostgresEventStore implements EventStore {
     await this.start();
     const { rows } = await this.query<PageRow>(this.sql.readAll, [tx, gp, max < 0 ? null : max]);
     return { events: rows.flatMap((row) => (row.id === null ? [] : [fromRow(row)])), heldBack: rows[0].held };
+  }
+
+  /** The events of the selected streams only (docs/event-store.md "Selective follow"). */
+  private async readSelected(
+    after: string | undefined,
+    limit: number,
+    selection: LogSelection,
+  ): Promise<LogPage> {
+    const [tx, gp] = parseCheckpoint(after);
+    await this.start();
+    const { rows } = await this.query<SelectedRow>(this.sql.readSelected, [
+      tx,
+      gp,
+      limit,
+      selection.prefix,
+      selection.streams,
+    ]);
+    const events = rows.flatMap((row) => (row.id === null ? [] : [fromRow(row)]));
+    const page: LogPage = { events, heldBack: rows[0].held, selected: true };
+    if (events.length < limit && rows[0].head !== null) page.end = rows[0].head;
+    return page;
   }
 
   /**
@@ -226,7 +257,7 @@ export class PostgresEventStore implements EventStore {
       if (!isUniqueViolation(error) && errorCode(error) !== DEADLOCK) throw error;
       rows = [];
     }
-    if (rows.length > 0) this.commits.notify();
+    if (rows.length > 0) this.notifyLocally(rows);
     const added = new Map<string, AddedRow[]>();
     for (const row of rows) {
       const mine = added.get(row.stream);
@@ -242,6 +273,20 @@ export class PostgresEventStore implements EventStore {
         });
       else this.appendAlone(p.stream, p.events, p.expected).then(p.resolve, p.reject);
     }
+  }
+
+  /**
+   * Wakes this process's readers at once rather than when NOTIFY comes back, but after the turn of the
+   * event loop that resolves the appends: by then their writers hold what they wrote (a follower that
+   * has it need not read it again).
+   */
+  private notifyLocally(rows: ReadonlyArray<{ stream: string; rev: string }>): void {
+    const streams = new Map<string, bigint>();
+    for (const r of rows) {
+      const rev = BigInt(r.rev);
+      if (rev > (streams.get(r.stream) ?? -1n)) streams.set(r.stream, rev);
+    }
+    setImmediate(() => this.commits.notify(streams));
   }
 
   /**
@@ -272,7 +317,8 @@ export class PostgresEventStore implements EventStore {
           await client.query('BEGIN');
           const result = await this.appendIn(client, stream, events, expected);
           await client.query('COMMIT');
-          if (result.checkpoints.length > 0) this.commits.notify();
+          if (result.checkpoints.length > 0)
+            this.notifyLocally([{ stream, rev: String(result.nextRevision) }]);
           return result;
         } catch (error) {
           let rolledBack = true;
@@ -363,6 +409,27 @@ function fromRow(row: EventRow): StoredEvent {
     checkpoint: `${row.tx}:${row.gp}`,
     storedAt: row.stored_at.toISOString(),
   };
+}
+
+/**
+ * The streams a commit's NOTIFY names, with their last revisions (postgres-sql.ts, notifyPayload);
+ * undefined when it does not say (another writer's, or too long to say), so every reader reads.
+ */
+export function notifiedStreams(payload: string | undefined): Map<string, bigint> | undefined {
+  if (!payload) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const streams = new Map<string, bigint>();
+  for (const [stream, rev] of Object.entries(parsed)) {
+    if (!Number.isSafeInteger(rev) || (rev as number) < 0) return undefined;
+    streams.set(stream, BigInt(rev as number));
+  }
+  return streams.size > 0 ? streams : undefined;
 }
 
 function parseCheckpoint(checkpoint: string | undefined): [string, string] {

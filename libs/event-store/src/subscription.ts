@@ -9,54 +9,114 @@ export interface LogPage {
   events: StoredEvent[];
   /** Committed events exist after this page but wait behind an older open transaction (PostgreSQL). */
   heldBack?: boolean;
+  /** The read honoured a LogSelection: events of other streams between these were passed over. */
+  selected?: boolean;
+  /**
+   * A selected read that brought everything there was: the head of the log it read to, where the next
+   * read starts (events after the last one returned and up to this were passed over).
+   */
+  end?: string;
+}
+
+/** The streams a read must bring: every one not named with `prefix`, and `streams` of those that are. */
+export interface LogSelection {
+  prefix: string;
+  streams: string[];
 }
 
 export interface GlobalLog {
   readonly commits: CommitNotifier;
-  readPage(after: string | undefined, limit: number): Promise<LogPage>;
+  /** A store that cannot select ignores `selection` and returns every event. */
+  readPage(after: string | undefined, limit: number, selection?: LogSelection): Promise<LogPage>;
 }
 
 /**
  * Catch-up then live. The wake-up listener is registered before the first read and the
  * `woken` flag is cleared before every read, so a commit landing during the last catch-up
- * read forces one more read: no gap. Reads always start at the last delivered checkpoint:
- * no repeat. Held-back events are retried soon, since the transaction holding them may end
- * without a wake-up (a rollback, or a transaction outside the store).
+ * read forces one more read: no gap. Reads always start at the last delivered checkpoint
+ * (or, reading selected streams, where the last read ended): no repeat. Held-back events are
+ * retried soon, since the transaction holding them may end without a wake-up (a rollback, or
+ * a transaction outside the store).
+ *
+ * With an `interest` that is selective, a wake-up that names only streams the subscriber does
+ * not want is slept through, and each read asks only for the streams it wants: every stream
+ * outside the interest's prefix, those it always wants, and those a wake-up named since a read
+ * that could see their commit (one that started after the wake-up and was not held back). What
+ * it passes over it leaves behind one read late (see `settled`), so that a commit a read saw before
+ * its wake-up named its stream is still ahead of the next read, which selects that stream.
  */
 export async function* subscribeToLog(
   log: GlobalLog,
   options: SubscribeOptions = {},
 ): AsyncGenerator<StoredEvent> {
-  const { signal, filter } = options;
+  const { signal, filter, interest } = options;
   let after = options.after;
   // Cleared before every read (below); only a wake-up after that counts.
   let woken: boolean;
   let resume: (() => void) | undefined;
   let retryMs = RETRY_MIN_MS;
-  const wake = (): void => {
+  /** Streams under the interest's prefix that wake-ups named, with the number of the last wake-up that did. */
+  const named = new Map<string, number>();
+  let wakes = 0;
+  /** The last read moved `after` past events it passed over. */
+  let jumped = false;
+  /** The head the last selected read brought everything up to: where a later read that finds nothing may go on from. */
+  let settled: string | undefined;
+  const wake = (streams?: ReadonlyMap<string, bigint>): void => {
+    if (streams && interest?.selective()) {
+      const wanted = [...streams].filter(
+        ([s, rev]) => !s.startsWith(interest.prefix) || interest.wants(s, rev),
+      );
+      if (wanted.length === 0) return;
+      wakes++;
+      for (const [s] of wanted) if (s.startsWith(interest.prefix)) named.set(s, wakes);
+    }
     woken = true;
     resume?.();
   };
   const ended = (): boolean => signal?.aborted === true || log.commits.closed;
   const unlisten = log.commits.listen(wake);
-  signal?.addEventListener('abort', wake);
+  const onAbort = (): void => wake();
+  signal?.addEventListener('abort', onAbort);
   try {
     while (!ended()) {
       woken = false;
+      const selection = interest?.selective()
+        ? { prefix: interest.prefix, streams: [...new Set([...interest.always(), ...named.keys()])] }
+        : undefined;
+      const seen = wakes;
       let page: LogPage;
       try {
-        page = await log.readPage(after, PAGE);
+        page = await log.readPage(after, PAGE, selection);
       } catch (err) {
         if (ended()) return;
         throw err;
       }
+      const full = page.events.length === PAGE;
+      // What comes next may not follow on from what was delivered last: after a jump, and all through a selected read.
+      if (jumped) interest?.passedOver();
+      jumped = false;
       for (const event of page.events) {
         if (ended()) return;
         after = event.checkpoint;
+        if (page.selected) interest?.passedOver();
         if (!filter || filter(event)) yield event;
       }
-      if (page.events.length === PAGE || woken || ended()) continue;
-      const timer = page.heldBack ? setTimeout(wake, retryMs) : undefined;
+      // A commit can be seen by a read before its wake-up has named its stream, so a read does not go on
+      // from its own head but from the last one's, once it found nothing more and no wake-up came meanwhile:
+      // a stream named since then is selected by this read, and found nothing before that head either.
+      if (page.selected && !full) {
+        if (page.events.length === 0 && wakes === seen && settled !== undefined && settled !== after) {
+          after = settled;
+          jumped = true;
+        }
+        settled = page.end;
+      } else settled = undefined;
+      // What a wake-up named is read once a read that could see it has brought everything there was.
+      if (selection && !full && !page.heldBack) for (const [s, n] of named) if (n <= seen) named.delete(s);
+      if (!selection) named.clear();
+      if (full || woken || ended()) continue;
+      const timer = page.heldBack ? setTimeout(() => wake(), retryMs) : undefined;
       retryMs = page.heldBack ? Math.min(retryMs * 2, RETRY_MAX_MS) : RETRY_MIN_MS;
       await new Promise<void>((resolve) => (resume = resolve));
       resume = undefined;
@@ -64,6 +124,6 @@ export async function* subscribeToLog(
     }
   } finally {
     unlisten();
-    signal?.removeEventListener('abort', wake);
+    signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { EventStore, InMemoryEventStore, StoredEvent } from '@app/event-store';
+import {
+  EventStore,
+  InMemoryEventStore,
+  StoredEvent,
+  SubscribeOptions,
+  SubscriptionInterest,
+} from '@app/event-store';
 import { LogFollower } from '../src/log-follower';
 import { TailPage, TailReader } from '../src/log-tail';
 import { MemoryReadStore } from '../src/projections/memory-read-store';
@@ -76,6 +82,138 @@ describe('TailReader (docs/event-store.md "One tail read")', () => {
     } finally {
       follower.stop();
       await runner.stop();
+    }
+  });
+});
+
+describe('selective follow (docs/event-store.md "Selective follow")', () => {
+  /** A store whose subscription yields what the test pushes, calling `passedOver` where told. */
+  function scriptedStore(log: EventStore) {
+    let interest: SubscriptionInterest | undefined;
+    let push: ((step: StoredEvent | 'gap') => void) | undefined;
+    const queue: Array<StoredEvent | 'gap'> = [];
+    const store: EventStore = Object.create(log) as EventStore;
+    store.subscribeAll = (options?: SubscribeOptions) => {
+      interest = options?.interest;
+      return (async function* () {
+        for (;;) {
+          const step = queue.shift() ?? (await new Promise<StoredEvent | 'gap'>((r) => (push = r)));
+          push = undefined;
+          if (step === 'gap') interest?.passedOver();
+          else yield step;
+        }
+      })();
+    };
+    return {
+      store,
+      interest: () => interest,
+      feed: (...steps: Array<StoredEvent | 'gap'>) => {
+        for (const s of steps) {
+          const waiting = push;
+          push = undefined;
+          if (waiting) waiting(s);
+          else queue.push(s);
+        }
+      },
+    };
+  }
+
+  /** Long enough for the follower to take what was fed and hand it on (on the turn after). */
+  const handedOn = () => new Promise((r) => setTimeout(r, 20));
+
+  it('given events the store passed over, then the pages after the gap say so, and contiguous ones do not', async () => {
+    const log = new InMemoryEventStore();
+    const all = await appendOthers(log, 6);
+    const scripted = scriptedStore(log);
+    const pages: TailPage[] = [];
+    const follower = new LogFollower(
+      scripted.store,
+      () => undefined,
+      new Set([(p: TailPage) => pages.push(p)]),
+      {
+        prefix: 'other-',
+        selective: () => true,
+        wants: () => false,
+        always: () => [],
+      },
+    );
+    follower.start(undefined);
+    try {
+      scripted.feed(all[0], all[1]);
+      await handedOn();
+      // Selected reads mark every event: the contiguous page before them goes out alone.
+      scripted.feed('gap', all[3], 'gap', all[4]);
+      await handedOn();
+      scripted.feed(all[5]);
+      await handedOn();
+      expect(
+        pages.map((p) => ({ after: p.after, ids: p.events.map((e) => e.id), partial: !!p.partial })),
+      ).toEqual([
+        { after: undefined, ids: [all[0].id, all[1].id], partial: false },
+        { after: all[1].checkpoint, ids: [all[3].id, all[4].id], partial: true },
+        { after: all[4].checkpoint, ids: [all[5].id], partial: false },
+      ]);
+      expect(scripted.interest()?.prefix).toBe('other-');
+    } finally {
+      follower.stop();
+    }
+  });
+
+  it('given a partial page, then a tail reader drops what it held and reads the store', async () => {
+    const log = new InMemoryEventStore();
+    const all = await appendOthers(log, 6);
+    const { store, reads } = countingReads(log);
+    const tail = new TailReader(store);
+    tail.offer({ after: undefined, events: all.slice(0, 2) });
+    tail.offer({ after: all[1].checkpoint, events: [all[3]], partial: true });
+    expect(await tail.readAll(all[1].checkpoint, 10)).toEqual(all.slice(2));
+    expect(reads()).toBe(1);
+  });
+
+  it('given a fight service, then it wants the events of fights it holds or watches and lacks, and only while not the owner', async () => {
+    const log = new InMemoryEventStore();
+    const scripted = scriptedStore(log);
+    const service = new FightService(scripted.store);
+    service.start(undefined);
+    try {
+      const interest = scripted.interest()!;
+      expect(interest.prefix).toBe('fight-');
+      expect(interest.selective()).toBe(false);
+      let owner = true;
+      service.wholeLog = () => owner;
+      owner = false;
+      expect(interest.selective()).toBe(true);
+
+      const input = {
+        system: 'narateer',
+        name: 'F',
+        dice: { mode: 'fair' as const },
+        combatants: [{ id: 'a', name: 'A', side: 'x', sheet }],
+      };
+      const held = await service.create(input);
+      const stream = `fight-${held.fightId}`;
+      // Held at seq 2 (revisions 0 and 1): its own commit is no news, the next one is.
+      expect(held.seq).toBe(2);
+      expect(interest.wants(stream, 1n)).toBe(false);
+      expect(interest.wants(stream, 2n)).toBe(true);
+      expect(interest.wants(stream)).toBe(true);
+
+      const other = await service.create(input);
+      service.cache.forget(other.fightId);
+      const otherStream = `fight-${other.fightId}`;
+      expect(interest.wants(otherStream, 5n)).toBe(false);
+      expect([...interest.always()]).toEqual([]);
+      const watching = await service.watch(other.fightId, other.seq);
+      expect(interest.wants(otherStream, 5n)).toBe(true);
+      expect([...interest.always()]).toEqual([otherStream]);
+      await watching.return?.();
+      expect([...interest.always()]).toEqual([]);
+      // Watching loaded it into the cache, which folds on what comes next.
+      expect(interest.wants(otherStream, 5n)).toBe(service.cache.get(other.fightId) !== undefined);
+      service.cache.forget(other.fightId);
+      expect(interest.wants(otherStream, 5n)).toBe(false);
+    } finally {
+      service.stop();
     }
   });
 });

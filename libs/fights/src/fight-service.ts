@@ -1,5 +1,5 @@
 import { EventStore, StoredEvent } from '@app/event-store';
-import { FIGHT_STREAM_PREFIX, FightEvent, toFightEvent, toLogEntry } from '@app/fight-log';
+import { FIGHT_STREAM_PREFIX, FightEvent, fightStream, toFightEvent, toLogEntry } from '@app/fight-log';
 import { FightLog } from '@app/audit';
 import { FightCache, FightCacheOptions, FightViewResult } from './fight-cache';
 import { Actor, CommandInput, CreateFightInput, GM_ACTOR } from './command-admission';
@@ -32,6 +32,12 @@ export class FightService {
   readonly onOtherEvent = new Set<(e: StoredEvent) => void>();
   /** Each page of the global log the follower read, after the cache had it: the read side's one tail read. */
   readonly onLogPage = new Set<(page: TailPage) => void>();
+  /**
+   * While true, the follower reads every event of the log (the read side's owner folds them all). Otherwise
+   * a store that can (PostgreSQL) passes over the events of fights this instance neither holds in its cache
+   * nor has live subscribers to (docs/event-store.md "Selective follow"), and their pages say so.
+   */
+  wholeLog: () => boolean = () => true;
   private readonly commands: FightCommands;
   private readonly reads: FightReads;
   private readonly live: LiveViews;
@@ -44,7 +50,12 @@ export class FightService {
     this.onCommandDone = this.commands.onCommandDone;
     this.reads = new FightReads(store, this.cache);
     this.live = new LiveViews(this.cache, this.feed, this.reads);
-    this.follower = new LogFollower(store, (e) => this.heard(e), this.onLogPage);
+    this.follower = new LogFollower(store, (e) => this.heard(e), this.onLogPage, {
+      prefix: FIGHT_STREAM_PREFIX,
+      selective: () => !this.wholeLog(),
+      wants: (stream, revision) => this.lacks(stream.slice(FIGHT_STREAM_PREFIX.length), revision),
+      always: () => [...this.feed.watched()].map(fightStream),
+    });
   }
 
   /** Follows the global log from `after` (where the caller's own read of it stopped). */
@@ -90,6 +101,16 @@ export class FightService {
 
   watchViews(fightId: string): Promise<AsyncIterableIterator<FightViewResult>> {
     return this.live.watchViews(fightId);
+  }
+
+  /**
+   * Whether this instance needs the fight's events up to `revision` (any, when not known): someone here
+   * watches it, or the cache holds it (and folds them on), and has not got them (its own commit, say).
+   */
+  private lacks(fightId: string, revision?: bigint): boolean {
+    const seq = revision === undefined ? Infinity : Number(revision) + 1;
+    const cached = this.cache.get(fightId);
+    return (cached !== undefined && cached.seq < seq) || this.feed.publishedBefore(fightId, seq);
   }
 
   /** Events this instance appended. */

@@ -4,6 +4,8 @@ import { EventStore, StoredEvent } from '@app/event-store';
 export interface TailPage {
   after: string | undefined;
   events: readonly StoredEvent[];
+  /** Events were passed over before or between these (a selective follow): they do not follow `after` without a gap. */
+  partial?: boolean;
 }
 
 /** Events a reader keeps at most; older ones are dropped and read from the store again if asked for. */
@@ -27,8 +29,9 @@ export class TailReader {
     private readonly keep = KEEP,
   ) {}
 
-  /** Keeps a page; one that does not follow the last one replaces what is held. */
+  /** Keeps a page; one that does not follow the last one replaces what is held; a partial one empties it. */
   offer(page: TailPage): void {
+    if (page.partial) return this.clear();
     if (page.events.length === 0) return;
     const end = this.held ? (this.events[this.events.length - 1]?.checkpoint ?? this.start) : undefined;
     if (!this.held || end !== page.after) {

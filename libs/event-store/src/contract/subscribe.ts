@@ -1,5 +1,5 @@
 import type { StoreFactory } from './factory';
-import type { EventStore, StoredEvent } from '../port';
+import type { EventStore, StoredEvent, SubscriptionInterest } from '../port';
 import { collect, ids, logOf, newEvent, newEvents, sleep } from './helpers';
 
 /** Long enough for a repeated delivery to show up; every engine wakes readers well within it. */
@@ -55,6 +55,47 @@ export function subscribeContract(open: StoreFactory): void {
       await subscriber.until(3);
       await sleep(SETTLE_MS);
       expect((await subscriber.stop()).map((e) => e.stream)).toEqual(['keep-1', 'keep-1', 'keep-2']);
+    });
+
+    it('with an interest, delivers every event of the streams it needs, in order and once, whatever it passes over', async () => {
+      const store = await open();
+      const watched = new Set(['fx-watched']);
+      const held = new Set<string>();
+      const passed: number[] = [];
+      const received: StoredEvent[] = [];
+      const interest: SubscriptionInterest = {
+        prefix: 'fx-',
+        selective: () => true,
+        wants: (stream) => held.has(stream) || watched.has(stream),
+        always: () => watched,
+        passedOver: () => void passed.push(received.length),
+      };
+      const subscriber = collect(store, {
+        interest,
+        filter: (e) => {
+          received.push(e);
+          return true;
+        },
+      });
+      await store.append('other', newEvents(2), { expectedRevision: 'no_stream' });
+      await store.append('fx-skipped', newEvents(3), { expectedRevision: 'no_stream' });
+      await store.append('fx-watched', newEvents(2), { expectedRevision: 'no_stream' });
+      held.add('fx-held');
+      await store.append('fx-held', newEvents(2), { expectedRevision: 'no_stream' });
+      await store.append('fx-skipped', newEvents(1), { expectedRevision: 2n });
+      await store.append('other', newEvents(1), { expectedRevision: 1n });
+      const log = await logOf(store, 11);
+      const needed = log.filter((e) => e.stream !== 'fx-skipped');
+      await subscriber.until(needed.length);
+      await sleep(SETTLE_MS);
+      const got = await subscriber.stop();
+      // Events of streams it needs: all, in the log's order, once. Others only if the store cannot pass them over.
+      expect(ids(got.filter((e) => e.stream !== 'fx-skipped'))).toEqual(ids(needed));
+      const at = got.map((e) => log.findIndex((l) => l.id === e.id));
+      expect(at).toEqual([...new Set(at)].sort((a, b) => a - b));
+      // A store that passed something over said so before each event that may not follow on.
+      if (got.length < log.length) expect(passed.length).toBeGreaterThan(0);
+      else expect(passed).toEqual([]);
     });
 
     it('ends when its signal aborts, and when the store closes', async () => {

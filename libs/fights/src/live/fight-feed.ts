@@ -31,6 +31,17 @@ export class FightFeed {
     };
   }
 
+  /** Whether some listener here follows this fight and has not been given its events up to `seq`. */
+  publishedBefore(fightId: string, seq: number): boolean {
+    const fight = this.fights.get(fightId);
+    return fight !== undefined && fight.published < seq;
+  }
+
+  /** The fights some listener here follows. */
+  watched(): IterableIterator<string> {
+    return this.fights.keys();
+  }
+
   get subscribers(): number {
     let n = 0;
     for (const fight of this.fights.values()) n += fight.listeners.size;

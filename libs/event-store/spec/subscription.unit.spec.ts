@@ -1,0 +1,180 @@
+import { CommitNotifier } from '../src/notifier';
+import type { StoredEvent, SubscriptionInterest } from '../src/port';
+import { subscribeToLog, type LogPage, type LogSelection } from '../src/subscription';
+
+const event = (n: number, stream = 'other'): StoredEvent => ({
+  id: `e${n}`,
+  stream,
+  revision: 0n,
+  type: 'T',
+  data: {},
+  metadata: {},
+  checkpoint: `c${n}`,
+  storedAt: new Date(0).toISOString(),
+});
+
+/** A log whose reads answer from a script, recording what each asked; each read waits until released. */
+function scriptedLog(pages: LogPage[]) {
+  const commits = new CommitNotifier();
+  const reads: Array<{ after: string | undefined; streams?: string[] }> = [];
+  const waiting: Array<() => void> = [];
+  const readPage = async (after: string | undefined, _limit: number, selection?: LogSelection) => {
+    reads.push({ after, ...(selection && { streams: [...selection.streams].sort() }) });
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    return pages.shift() ?? { events: [], selected: !!selection };
+  };
+  const settle = () => new Promise((r) => setImmediate(r));
+  return {
+    commits,
+    readPage,
+    reads,
+    /** Lets the read in hand answer, then lets the subscription run on. */
+    async answer(): Promise<void> {
+      for (let i = 0; i < 500 && waiting.length === 0; i++) await new Promise((r) => setTimeout(r, 1));
+      const next = waiting.shift();
+      if (!next) throw new Error(`no read came; reads so far: ${JSON.stringify(reads)}`);
+      next();
+      await settle();
+    },
+    /** Releases any read in hand (the subscription has been told to end). */
+    release(): void {
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+}
+
+function interestIn(wanted: Set<string>, selective = () => true) {
+  const passed: number[] = [];
+  const interest: SubscriptionInterest = {
+    prefix: 'fx-',
+    selective,
+    wants: (stream) => wanted.has(stream),
+    always: () => [],
+    passedOver: () => void passed.push(1),
+  };
+  return { interest, passed };
+}
+
+describe('subscribeToLog with a selective interest', () => {
+  it('given reads that find nothing more, then it goes on from the head the read before reached, not its own', async () => {
+    const log = scriptedLog([
+      { events: [event(1)], selected: true, end: 'h1' },
+      { events: [], selected: true, end: 'h2' },
+      { events: [], selected: true, end: 'h3' },
+    ]);
+    const { interest } = interestIn(new Set());
+    const controller = new AbortController();
+    const got: StoredEvent[] = [];
+    const done = (async () => {
+      for await (const e of subscribeToLog(log, { interest, signal: controller.signal })) got.push(e);
+    })();
+    await log.answer();
+    log.commits.notify(new Map([['other', 0n]]));
+    await log.answer();
+    log.commits.notify(new Map([['other', 1n]]));
+    await log.answer();
+    log.commits.notify(new Map([['other', 2n]]));
+    await log.answer();
+    controller.abort();
+    log.release();
+    await done;
+    expect(log.reads.map((r) => r.after)).toEqual([undefined, 'c1', 'h1', 'h2']);
+    expect(got.map((e) => e.id)).toEqual(['e1']);
+  });
+
+  it('given a wake-up that names a wanted stream while a read runs, then that read does not go on past it, and the next one selects it', async () => {
+    const log = scriptedLog([
+      { events: [event(1)], selected: true, end: 'h1' },
+      { events: [], selected: true, end: 'h2' },
+      { events: [event(3, 'fx-a')], selected: true, end: 'h3' },
+    ]);
+    const { interest } = interestIn(new Set(['fx-a']));
+    const controller = new AbortController();
+    const done = (async () => {
+      for await (const _ of subscribeToLog(log, { interest, signal: controller.signal })) void _;
+    })();
+    await log.answer();
+    log.commits.notify(new Map([['other', 0n]]));
+    // Read 2 is in hand (from c1) when fx-a is named: it must not take read 1's head h1 as where to go on.
+    for (let i = 0; i < 50 && log.reads.length < 2; i++) await new Promise((r) => setImmediate(r));
+    log.commits.notify(new Map([['fx-a', 0n]]));
+    await log.answer();
+    await log.answer();
+    log.commits.notify(new Map([['other', 1n]]));
+    await log.answer();
+    controller.abort();
+    log.release();
+    await done;
+    expect(log.reads).toEqual([
+      { after: undefined, streams: [] },
+      { after: 'c1', streams: [] },
+      { after: 'c1', streams: ['fx-a'] },
+      { after: 'c3', streams: [] },
+    ]);
+  });
+
+  it('given wake-ups that name only streams it does not want, then it does not read', async () => {
+    const log = scriptedLog([{ events: [], selected: true }]);
+    const { interest } = interestIn(new Set(['fx-a']));
+    const controller = new AbortController();
+    const done = (async () => {
+      for await (const _ of subscribeToLog(log, { interest, signal: controller.signal })) void _;
+    })();
+    await log.answer();
+    log.commits.notify(new Map([['fx-b', 3n]]));
+    log.commits.notify(new Map([['fx-c', 0n]]));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(log.reads).toHaveLength(1);
+    // A wake-up that does not say what it wrote is read.
+    log.commits.notify();
+    await log.answer();
+    expect(log.reads).toHaveLength(2);
+    controller.abort();
+    log.release();
+    await done;
+  });
+
+  it('given a held-back read, then the streams a wake-up named stay selected until a read sees past the hold', async () => {
+    const log = scriptedLog([
+      { events: [], selected: true, end: 'h0' },
+      { events: [], selected: true, heldBack: true },
+      { events: [event(2, 'fx-a')], selected: true, end: 'h2' },
+    ]);
+    const { interest, passed } = interestIn(new Set(['fx-a']));
+    const controller = new AbortController();
+    const done = (async () => {
+      for await (const _ of subscribeToLog(log, { interest, signal: controller.signal })) void _;
+    })();
+    await log.answer();
+    log.commits.notify(new Map([['fx-a', 0n]]));
+    await log.answer();
+    // The held-back retry wakes it on its own.
+    await log.answer();
+    log.commits.notify();
+    await log.answer();
+    controller.abort();
+    log.release();
+    await done;
+    expect(log.reads.map((r) => r.streams)).toEqual([[], ['fx-a'], ['fx-a'], []]);
+    expect(passed.length).toBeGreaterThan(0);
+  });
+
+  it('given an interest that is not selective now, then it reads everything', async () => {
+    const log = scriptedLog([{ events: [event(1, 'fx-z')] }]);
+    const { interest, passed } = interestIn(new Set(), () => false);
+    const controller = new AbortController();
+    const got: StoredEvent[] = [];
+    const done = (async () => {
+      for await (const e of subscribeToLog(log, { interest, signal: controller.signal })) got.push(e);
+    })();
+    await log.answer();
+    log.commits.notify(new Map([['fx-z', 1n]]));
+    await log.answer();
+    controller.abort();
+    log.release();
+    await done;
+    expect(log.reads).toEqual([{ after: undefined }, { after: 'c1' }]);
+    expect(got.map((e) => e.id)).toEqual(['e1']);
+    expect(passed).toEqual([]);
+  });
+});
