@@ -40,6 +40,16 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
       expect(await store.getFight('f1')).toEqual(row('f1', 1));
     });
 
+    it('a fight read, then written again or reset, reads as it now stands', async () => {
+      await store.apply(['fight-views'], undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)));
+      expect(await store.getFight('f1')).toEqual(row('f1', 1));
+      await store.apply(['fight-views'], 'cp1', 'cp2', async (tx) => tx.putFight(row('f1', 2)));
+      // createdAt stays the first write's.
+      expect(await store.getFight('f1')).toEqual({ ...row('f1', 2), createdAt: row('f1', 1).createdAt });
+      await store.reset('fight-views');
+      expect(await store.getFight('f1')).toBeUndefined();
+    });
+
     it('a failed batch changes neither rows nor checkpoint (no event applied twice or dropped after a crash)', async () => {
       await store.apply(['fight-views'], undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)));
       await expect(
@@ -235,6 +245,32 @@ describe('sqlite read store: a file an earlier version wrote', () => {
     }>;
     db.close();
     expect(tables.map((t) => t.name)).not.toContain('projection_folds');
+  });
+});
+
+describe('sqlite read store: rows it keeps between reads', () => {
+  const nextTurn = () => new Promise((r) => setImmediate(r));
+
+  it('given another connection writes the file (the CLI rebuilding), then the rows it kept are read again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crs-read-'));
+    dirs.push(dir);
+    const file = join(dir, 'read.sqlite');
+    const server = new SqliteReadStore(file);
+    const cli = new SqliteReadStore(file);
+    try {
+      await server.apply(['fight-views'], undefined, 'cp1', (tx) => tx.putFight(row('f1', 1)));
+      expect(await server.getFight('f1')).toEqual(row('f1', 1));
+      await cli.apply(['fight-views'], 'cp1', 'cp2', (tx) => tx.putFight(row('f1', 3)));
+      // The next request comes on a later turn of the event loop, where the server looks again.
+      await nextTurn();
+      expect(await server.getFight('f1')).toMatchObject({ seq: 3, headHash: 'h3', view: { seq: 3 } });
+      await cli.reset('fight-views');
+      await nextTurn();
+      expect(await server.getFight('f1')).toBeUndefined();
+    } finally {
+      await server.close();
+      await cli.close();
+    }
   });
 });
 

@@ -39,7 +39,18 @@ export class MemoryReadStore implements ReadStore {
       const writes = new ReadWrites();
       await fn(writes.tx());
       // Nothing is kept until `fn` has returned, so a failed batch leaves nothing behind.
-      for (const [id, { row }] of writes.fights) this.fights.set(id, clone(row));
+      // As the SQL stores upsert: a fight keeps the tenant, system and creation time it was first written with.
+      for (const [id, { row }] of writes.fights) {
+        const first = this.fights.get(id);
+        this.fights.set(
+          id,
+          clone(
+            first
+              ? { ...row, tenantId: first.tenantId, system: first.system, createdAt: first.createdAt }
+              : row,
+          ),
+        );
+      }
       for (const [id, rows] of writes.combatants) this.combatants.set(id, clone(rows.map((r) => r.row)));
       for (const p of projections) this.checkpoints.set(p, next);
       return true;

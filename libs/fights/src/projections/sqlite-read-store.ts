@@ -87,11 +87,26 @@ export function listFightsSql(q: FightQuery): { sql: string; args: unknown[] } {
   };
 }
 
-/** Read models in their own SQLite file beside the event log (DATA_DIR/read.sqlite). */
+/** Fight rows kept parsed between reads (getFight), the least recently read dropped past it. */
+const ROWS_HELD = 1000;
+
+/**
+ * Read models in their own SQLite file beside the event log (DATA_DIR/read.sqlite).
+ *
+ * `getFight` keeps the rows it read, parsed: a fight read again costs neither the row's read nor
+ * its view's JSON.parse. A row held is dropped when this store writes that fight, and every row when
+ * another connection has written the file since (`PRAGMA data_version`, which changes exactly then:
+ * the CLI's `projections rebuild` while the server runs, say), looked at on the first read of each
+ * turn of the event loop. The rows are shared: not to be changed.
+ */
 export class SqliteReadStore implements ReadStore {
   readonly engine = 'sqlite';
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly rows = new Map<string, FightRow>();
+  private readonly dataVersion: Database.Statement;
+  private seenVersion: unknown;
+  private versionLooked = false;
 
   /** Prepared once per SQL text: preparing on every call dominated a rebuild. */
   private stmt(sql: string): Database.Statement {
@@ -106,6 +121,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
+    this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
   }
 
   async checkpoint(projection: ProjectionName) {
@@ -161,12 +177,14 @@ export class SqliteReadStore implements ReadStore {
         );
         const at = new Date().toISOString();
         for (const p of projections) moved.run(p, next, at);
+        for (const fightId of writes.fights.keys()) this.rows.delete(fightId);
         return true;
       })
       .immediate();
   }
 
   async reset(projection: ProjectionName) {
+    this.rows.clear();
     this.db.transaction(() => {
       this.stmt('DELETE FROM projection_checkpoints WHERE name = ?').run(projection);
       this.stmt(
@@ -176,9 +194,29 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async getFight(fightId: string) {
-    const row = this.stmt('SELECT * FROM fight_views WHERE fight_id = ?').get(fightId) as
+    if (!this.versionLooked) {
+      // A statement costs about as much as the read it saves: looked at once per turn of the event loop.
+      this.versionLooked = true;
+      setImmediate(() => (this.versionLooked = false));
+      const version = this.dataVersion.get();
+      if (version !== this.seenVersion) {
+        this.rows.clear();
+        this.seenVersion = version;
+      }
+    }
+    const held = this.rows.get(fightId);
+    if (held) {
+      this.rows.delete(fightId);
+      this.rows.set(fightId, held);
+      return held;
+    }
+    const raw = this.stmt('SELECT * FROM fight_views WHERE fight_id = ?').get(fightId) as
       FightSqlRow | undefined;
-    return row && toFight(row);
+    if (!raw) return undefined;
+    const row = toFight(raw);
+    this.rows.set(fightId, row);
+    if (this.rows.size > ROWS_HELD) this.rows.delete(this.rows.keys().next().value!);
+    return row;
   }
 
   async listFights(q: FightQuery) {
