@@ -43,6 +43,16 @@ function scriptedLog(pages: LogPage[]) {
   };
 }
 
+/** Runs the subscription, collecting what it delivers, until the controller aborts it. */
+function follow(log: ReturnType<typeof scriptedLog>, interest: SubscriptionInterest) {
+  const controller = new AbortController();
+  const got: StoredEvent[] = [];
+  const done = (async () => {
+    for await (const e of subscribeToLog(log, { interest, signal: controller.signal })) got.push(e);
+  })();
+  return { controller, got, done };
+}
+
 function interestIn(wanted: Set<string>, selective = () => true) {
   const passed: number[] = [];
   const interest: SubscriptionInterest = {
@@ -63,11 +73,7 @@ describe('subscribeToLog with a selective interest', () => {
       { events: [], selected: true, end: 'h3' },
     ]);
     const { interest } = interestIn(new Set());
-    const controller = new AbortController();
-    const got: StoredEvent[] = [];
-    const done = (async () => {
-      for await (const e of subscribeToLog(log, { interest, signal: controller.signal })) got.push(e);
-    })();
+    const { controller, got, done } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['other', 0n]]));
     await log.answer();
@@ -89,10 +95,7 @@ describe('subscribeToLog with a selective interest', () => {
       { events: [event(3, 'fx-a')], selected: true, end: 'h3' },
     ]);
     const { interest } = interestIn(new Set(['fx-a']));
-    const controller = new AbortController();
-    const done = (async () => {
-      for await (const _ of subscribeToLog(log, { interest, signal: controller.signal })) void _;
-    })();
+    const { controller, done } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['other', 0n]]));
     // Read 2 is in hand (from c1) when fx-a is named: it must not take read 1's head h1 as where to go on.
@@ -116,10 +119,7 @@ describe('subscribeToLog with a selective interest', () => {
   it('given wake-ups that name only streams it does not want, then it does not read', async () => {
     const log = scriptedLog([{ events: [], selected: true }]);
     const { interest } = interestIn(new Set(['fx-a']));
-    const controller = new AbortController();
-    const done = (async () => {
-      for await (const _ of subscribeToLog(log, { interest, signal: controller.signal })) void _;
-    })();
+    const { controller, done } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['fx-b', 3n]]));
     log.commits.notify(new Map([['fx-c', 0n]]));
@@ -141,10 +141,7 @@ describe('subscribeToLog with a selective interest', () => {
       { events: [event(2, 'fx-a')], selected: true, end: 'h2' },
     ]);
     const { interest, passed } = interestIn(new Set(['fx-a']));
-    const controller = new AbortController();
-    const done = (async () => {
-      for await (const _ of subscribeToLog(log, { interest, signal: controller.signal })) void _;
-    })();
+    const { controller, done } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['fx-a', 0n]]));
     await log.answer();
@@ -162,11 +159,7 @@ describe('subscribeToLog with a selective interest', () => {
   it('given an interest that is not selective now, then it reads everything', async () => {
     const log = scriptedLog([{ events: [event(1, 'fx-z')] }]);
     const { interest, passed } = interestIn(new Set(), () => false);
-    const controller = new AbortController();
-    const got: StoredEvent[] = [];
-    const done = (async () => {
-      for await (const e of subscribeToLog(log, { interest, signal: controller.signal })) got.push(e);
-    })();
+    const { controller, got, done } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['fx-z', 1n]]));
     await log.answer();

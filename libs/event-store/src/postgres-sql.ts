@@ -129,6 +129,18 @@ export function pgSql(schema: string, table: string): PgSql {
 }
 
 /**
+ * The snapshot's xmin (`horizon`) and the last event of a finished transaction below it (`head`):
+ * following the log from that head misses none that commits later.
+ */
+function horizonAndHead(t: string): string {
+  return `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+      head AS (
+        SELECT transaction_id AS head_tx, global_position AS head_gp FROM ${t}, horizon
+        WHERE transaction_id < horizon.xmin
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1)`;
+}
+
+/**
  * The global log after a checkpoint ($1, $2) as readAll reads it, but only the events of streams not
  * named with the prefix $4 and of the streams $5: at most $3. `head` is the last event of a finished
  * transaction (below xmin) when it lies after the checkpoint: a read that returns fewer than $3 events
@@ -137,11 +149,7 @@ export function pgSql(schema: string, table: string): PgSql {
 function readSelectedSql(t: string): string {
   const selected = `(NOT starts_with(stream_id, $4) OR stream_id = ANY($5::text[]))`;
   return `
-      WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-      head AS (
-        SELECT transaction_id AS head_tx, global_position AS head_gp FROM ${t}, horizon
-        WHERE transaction_id < horizon.xmin
-        ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+      ${horizonAndHead(t)}
       SELECT h.held,
         (SELECT head_tx::text || ':' || head_gp::text FROM head
           WHERE (head_tx, head_gp) > ($1::xid8, $2::bigint)) AS head,
@@ -168,11 +176,7 @@ function readSelectedSql(t: string): string {
  */
 function readPrefixedSql(t: string): string {
   return `
-      WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-      head AS (
-        SELECT transaction_id AS head_tx, global_position AS head_gp FROM ${t}, horizon
-        WHERE transaction_id < horizon.xmin
-        ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+      ${horizonAndHead(t)}
       SELECT (SELECT head_tx::text || ':' || head_gp::text FROM head) AS head, e.*
       FROM (SELECT 1) one
       LEFT JOIN LATERAL (
