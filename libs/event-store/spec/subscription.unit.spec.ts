@@ -72,7 +72,7 @@ describe('subscribeToLog with a selective interest', () => {
       { events: [], selected: true, end: 'h2' },
       { events: [], selected: true, end: 'h3' },
     ]);
-    const { interest } = interestIn(new Set());
+    const { interest, passed } = interestIn(new Set());
     const { controller, got, done } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['other', 0n]]));
@@ -86,6 +86,8 @@ describe('subscribeToLog with a selective interest', () => {
     await done;
     expect(log.reads.map((r) => r.after)).toEqual([undefined, 'c1', 'h1', 'h2']);
     expect(got.map((e) => e.id)).toEqual(['e1']);
+    // Before e1 (a selected read), and at each of the three reads that found nothing and went on (to h1, h2, h3).
+    expect(passed).toHaveLength(4);
   });
 
   it('given a wake-up that names a wanted stream while a read runs, then that read does not go on past it, and the next one selects it', async () => {

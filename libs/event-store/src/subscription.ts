@@ -58,8 +58,6 @@ export async function* subscribeToLog(
   /** Streams under the interest's prefix that wake-ups named, with the number of the last wake-up that did. */
   const named = new Map<string, number>();
   let wakes = 0;
-  /** The last read moved `after` past events it passed over. */
-  let jumped = false;
   /** The head the last selected read brought everything up to: where a later read that finds nothing may go on from. */
   let settled: string | undefined;
   const wake = (streams?: ReadonlyMap<string, bigint>): void => {
@@ -93,12 +91,10 @@ export async function* subscribeToLog(
         throw err;
       }
       const full = page.events.length === PAGE;
-      // What comes next may not follow on from what was delivered last: after a jump, and all through a selected read.
-      if (jumped) interest?.passedOver();
-      jumped = false;
       for (const event of page.events) {
         if (ended()) return;
         after = event.checkpoint;
+        // All through a selected read, what comes next may not follow on from what was delivered last.
         if (page.selected) interest?.passedOver();
         if (!filter || filter(event)) yield event;
       }
@@ -108,7 +104,7 @@ export async function* subscribeToLog(
       if (page.selected && !full) {
         if (page.events.length === 0 && wakes === seen && settled !== undefined && settled !== after) {
           after = settled;
-          jumped = true;
+          interest?.passedOver();
         }
         settled = page.end;
       } else settled = undefined;
