@@ -213,6 +213,25 @@ function postgresSuites(connectionString: string): void {
         expect(JSON.parse(payloads[0])).toEqual({ one: 2 });
         expect(merged()).toEqual({ one: 2, two: 1, three: 0 });
         expect(notifiedStreams(payloads[0])).toEqual(new Map([['one', 2n]]));
+        // A lone append to a stream that exists: its last revision, from the statement's parameters.
+        const heard = payloads.length;
+        await store.append('one', newEvents(2), { expectedRevision: 2n });
+        while (payloads.length === heard && Date.now() < deadline + 3000) await sleep(10);
+        expect(payloads.slice(heard).map((p) => JSON.parse(p) as object)).toEqual([{ one: 4 }]);
+      });
+
+      it('a NOTIFY that would pass its size limit says nothing, and the commit still goes out', async () => {
+        const store = await open(options());
+        const listener = await rawClient();
+        const payloads: string[] = [];
+        listener.on('notification', (m) => payloads.push(m.payload ?? ''));
+        await listener.query(`LISTEN "${store.sql.channel}"`);
+        const long = 'x'.repeat(8000);
+        await store.append(long, newEvents(1), { expectedRevision: 'no_stream' });
+        const deadline = Date.now() + 3000;
+        while (payloads.length === 0 && Date.now() < deadline) await sleep(10);
+        expect(payloads).toEqual(['']);
+        expect((await store.readStream(long)).map((e) => e.revision)).toEqual([0n]);
       });
 
       it('a payload it cannot read names nothing, so every reader reads', () => {
