@@ -178,7 +178,11 @@ export const latencySection: Section = async (ctx) => {
   });
   ctx.latencyStore = storeFile;
   const last = figures.lengths[figures.lengths.length - 1];
-  ctx.results.latency = { ...figures, target: { ratioAt10000: 1.5 }, met: last.ratioWarm <= 1.5 };
+  ctx.results.latency = {
+    ...figures,
+    target: { ratioAt10000: 1.5, coldMsAt10000: 10 },
+    met: last.ratioWarm <= 1.5 && last.coldMedianMs <= 10,
+  };
   for (const l of figures.lengths)
     ctx.rows.push({
       benchmark: `command latency, ${fmt(l.events)}-event fight (cached / cold)`,
@@ -188,6 +192,15 @@ export const latencySection: Section = async (ctx) => {
       target: l.events === 10000 ? '≤ 1.5× at 10,000' : '',
       status: l.events === 10000 ? ok(l.ratioWarm <= 1.5) : '',
     });
+  // The cold load on its own target: its snapshot and the events after it, against the whole stream folded.
+  ctx.rows.push({
+    benchmark: `  cold load of a ${fmt(last.events)}-event fight (first command after a restart)`,
+    result: `${last.coldMedianMs.toFixed(1)} ms (CPU ${last.coldCpuMedianMs.toFixed(1)} ms), from its snapshot every ${fmt(figures.snapshotEvery)} events`,
+    baseline: `whole stream folded ${last.coldFullFoldMedianMs.toFixed(1)} ms`,
+    ratio: (last.coldMedianMs / last.coldFullFoldMedianMs).toFixed(2),
+    target: '≤ 10 ms',
+    status: ok(last.coldMedianMs <= 10),
+  });
 };
 
 export const projectionSection: Section = async (ctx) => {
