@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@app/event-store';
 import { seedStore } from './seed';
@@ -15,6 +16,8 @@ export interface BootSize {
   /** Per round: GET /fights first page and GET /fights/:id medians (the spread of listMs and getMs). */
   listRuns: number[];
   getRuns: number[];
+  /** Bytes on disk once the read side is built and the service closed (each SQLite file with its WAL). */
+  bytes: { log: number; read: number; webhooks: number };
 }
 
 export interface BootFigures {
@@ -51,6 +54,15 @@ interface Store {
   rss: number;
   list: number[];
   get: number[];
+  bytes: BootSize['bytes'];
+}
+
+/** A SQLite file's size with its WAL and shared-memory files, if any are left. */
+function sqliteBytes(file: string): number {
+  return ['', '-wal', '-shm']
+    .map((suffix) => file + suffix)
+    .filter((f) => existsSync(f))
+    .reduce((sum, f) => sum + statSync(f).size, 0);
 }
 
 /** A store of `fights` fights, seeded straight into its SQLite file, then booted once so its read side is built. */
@@ -75,6 +87,11 @@ async function filled(dir: string, fights: number, log?: (s: string) => void): P
     rss: 0,
     list: [],
     get: [],
+    bytes: {
+      log: sqliteBytes(join(dir, 'events.sqlite')),
+      read: sqliteBytes(join(dir, 'read.sqlite')),
+      webhooks: sqliteBytes(join(dir, 'webhooks.sqlite')),
+    },
   };
 }
 
@@ -114,6 +131,7 @@ export async function benchBoot(
     getMs: median(s.get),
     listRuns: s.list,
     getRuns: s.get,
+    bytes: s.bytes,
   }));
   const small = sizes[0];
   const ratios = sizes.slice(1).map((l) => ({

@@ -43,6 +43,16 @@ function bootRows(b: BootFigures): Row[] {
       },
     );
   }
+  const largest = b.sizes[b.sizes.length - 1];
+  const mib = (bytes: number) => `${fmt(bytes / 2 ** 20, 1)} MiB`;
+  rows.push({
+    benchmark: `  files on disk at ${fmt(largest.fights)} fights (${fmt(largest.events)} fight events), read side built`,
+    result: `read models ${mib(largest.bytes.read)}, webhook outbox ${mib(largest.bytes.webhooks)}`,
+    baseline: `event log ${mib(largest.bytes.log)}`,
+    ratio: (largest.bytes.read / largest.bytes.log).toFixed(2),
+    target: 'read models no bigger than they need to be',
+    status: 'report',
+  });
   return rows;
 }
 
