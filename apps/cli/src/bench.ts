@@ -20,7 +20,13 @@ import {
   sqliteAppendSection,
   webhooksSection,
 } from './bench/sections';
-import { bootSection, fanoutSection, pgScaleSection, serverMemorySection } from './bench/sections-scale';
+import {
+  bootSection,
+  fanoutSection,
+  logExportSection,
+  pgScaleSection,
+  serverMemorySection,
+} from './bench/sections-scale';
 
 export const BENCHMARKS = [
   'decide',
@@ -32,6 +38,7 @@ export const BENCHMARKS = [
   'latency',
   'projection',
   'fanout',
+  'log-export',
   'audit',
   'memory',
   'server-memory',
@@ -51,6 +58,7 @@ const SECTIONS: Array<[BenchName, Section]> = [
   ['boot', bootSection],
   ['pg-scale', pgScaleSection],
   ['fanout', fanoutSection],
+  ['log-export', logExportSection],
   ['latency', latencySection],
   ['projection', projectionSection],
   ['audit', auditSection],

@@ -17,7 +17,11 @@ export interface BenchApp {
  * The service as createApp builds it, plus the baseline controller. Log level `warn`: the per-request info log line
  * is not measured (it would also flood the table). SQLite store in `dataDir` unless `eventStoreUrl`.
  */
-export async function startBenchApp(dataDir: string, eventStoreUrl?: string): Promise<BenchApp> {
+export async function startBenchApp(
+  dataDir: string,
+  eventStoreUrl?: string,
+  overrides: Partial<ApiConfig> = {},
+): Promise<BenchApp> {
   const config = {
     port: 0,
     host: '127.0.0.1',
@@ -27,6 +31,7 @@ export async function startBenchApp(dataDir: string, eventStoreUrl?: string): Pr
     auditBodyLimit: '20mb',
     adminApiKey: BENCH_ADMIN_KEY,
     logLevel: 'warn',
+    ...overrides,
   } as ApiConfig;
   const { app } = await createApp(config, { controllers: [BaselineController] });
   await app.listen(0, '127.0.0.1');

@@ -1,0 +1,98 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { BenchApp } from './bench-app';
+import { commandAt, createFightInput, SETUP } from './fight-script';
+import { runLoad } from './http';
+import { now, percentile } from './util';
+
+/** Another client's view of the service in a window: its requests' latencies, and the event loop's delay. */
+export interface ProbeFigures {
+  probes: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  loopDelayMaxMs: number;
+}
+
+export interface LogExportFigures {
+  /** The exported fight's events. */
+  events: number;
+  /** One export's body. */
+  bytes: number;
+  /** Exports completed in the window (back to back, one connection, read by a process of its own). */
+  exports: number;
+  exportMs: number;
+  idle: ProbeFigures;
+  exporting: ProbeFigures;
+}
+
+/** GET /health/live one after another for `windowMs`, with the server's event-loop delay monitored meanwhile. */
+async function probe(app: BenchApp, windowMs: number): Promise<ProbeFigures> {
+  const times: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const stopAt = now() + windowMs;
+  while (now() < stopAt) {
+    const t = now();
+    const res = await fetch(`${app.url}/health/live`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET /health/live: ${res.status}`);
+    times.push(now() - t);
+  }
+  loop.disable();
+  return {
+    probes: times.length,
+    p50Ms: percentile(times, 50),
+    p99Ms: percentile(times, 99),
+    maxMs: Math.max(...times),
+    loopDelayMaxMs: loop.max / 1e6,
+  };
+}
+
+/**
+ * A fight's whole log (GET /fights/:id/log) is exported back to back while another client asks
+ * GET /health/live one request after another: how long that client waits, and the event loop's
+ * longest stall, against the same window with no export. The app runs in this process (its event
+ * loop is the one monitored); the exports are read by autocannon in a process of its own.
+ */
+export async function benchLogExport(
+  app: BenchApp,
+  opts: { events: number; windowMs: number },
+): Promise<LogExportFigures> {
+  const created = await app.post('/fights', createFightInput());
+  if (created.status !== 201) throw new Error(`POST /fights: ${created.status}`);
+  const fightId = created.body.fightId as string;
+  let seq = 0;
+  for (let i = -1; seq < opts.events; i++) {
+    const r = await app.post(`/fights/${fightId}/commands`, i < 0 ? SETUP : commandAt(i));
+    if (r.status !== 200) throw new Error(`command ${i}: ${r.status} ${JSON.stringify(r.body)}`);
+    seq = r.body.seq as number;
+  }
+  const path = `/fights/${fightId}/log`;
+  const one = await fetch(app.url + path, { headers: { authorization: `Bearer ${app.apiKey}` } });
+  const bytes = (await one.arrayBuffer()).byteLength;
+  if (one.status !== 200) throw new Error(`GET ${path}: ${one.status}`);
+  const idle = await probe(app, opts.windowMs);
+  const [load, exporting] = await Promise.all([
+    runLoad({
+      url: app.url,
+      apiKey: app.apiKey,
+      connections: 1,
+      durationSec: opts.windowMs / 1000,
+      mode: 'fixed',
+      method: 'GET',
+      path,
+      fights: [],
+    }),
+    probe(app, opts.windowMs),
+  ]);
+  if (load.non2xx > 0 || load.errors > 0)
+    throw new Error(`GET ${path}: ${load.non2xx} non-2xx, ${load.errors} errors`);
+  return {
+    events: seq,
+    bytes,
+    exports: load.total,
+    exportMs: load.latency.p50,
+    idle,
+    exporting,
+  };
+}
