@@ -1,0 +1,58 @@
+import { InMemoryEventStore } from '@app/event-store';
+import { buildFightLog } from '@app/audit';
+import { fightStream, toLogEntry } from '@app/fight-log';
+import { findSystem } from '@app/rules';
+import { mapInTurns } from '../src/fight-reads';
+import { FightService } from '../src/fight-service';
+import { MemorySnapshotStore } from '../src/snapshots/snapshot-store';
+import { plainSheet } from './helpers';
+
+describe('mapInTurns', () => {
+  it('maps every item in order, letting the event loop turn after each few hundred', async () => {
+    const turnedAt: number[] = [];
+    let mapped = 0;
+    const tick = () => {
+      turnedAt.push(mapped);
+      if (turnedAt.length < 5) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const out = await mapInTurns(
+      Array.from({ length: 1200 }, (_, i) => i),
+      (i) => {
+        mapped++;
+        return i * 2;
+      },
+    );
+    expect(out).toEqual(Array.from({ length: 1200 }, (_, i) => i * 2));
+    // Other work ran between the chunks, never in the middle of one.
+    expect(turnedAt.slice(0, 2)).toEqual([500, 1000]);
+  });
+});
+
+describe('the exported log of a fight this instance does not hold', () => {
+  it('takes its head view from the latest snapshot, not from a fold of the whole log, and says the same', async () => {
+    const store = new InMemoryEventStore();
+    const snapshots = new MemorySnapshotStore();
+    const writer = new FightService(store, undefined, { snapshots, snapshotEvery: 10 });
+    const { fightId } = await writer.create({
+      system: 'narateer',
+      dice: { mode: 'manual' },
+      combatants: [{ id: 'x', name: 'X', side: 'p', sheet: plainSheet }],
+    });
+    for (let i = 0; i < 40; i++) await writer.execute(fightId, { type: 'AddNote', text: `note ${i}` });
+    await writer.cache.flushSnapshots();
+
+    const system = findSystem('narateer')!;
+    const evolve = jest.spyOn(system, 'evolve');
+    const fresh = new FightService(store, undefined, { snapshots, snapshotEvery: 10 });
+    const log = await fresh.exportLog(fightId);
+    const evolved = evolve.mock.calls.length;
+    evolve.mockRestore();
+
+    const stored = await store.readStream(fightStream(fightId));
+    expect(log.events).toBe(stored.length);
+    // The events after the snapshot (at seq 40), not the 42 of the whole log.
+    expect(evolved).toBeLessThan(10);
+    expect(log).toEqual(buildFightLog(stored.map(toLogEntry)));
+  });
+});
