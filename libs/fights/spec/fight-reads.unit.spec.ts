@@ -1,6 +1,6 @@
 import { InMemoryEventStore } from '@app/event-store';
 import { buildFightLog } from '@app/audit';
-import { fightStream, toLogEntry } from '@app/fight-log';
+import { foldFight, fightStream, toFightEvent, toLogEntry } from '@app/fight-log';
 import { findSystem } from '@app/rules';
 import { mapInTurns } from '../src/fight-reads';
 import { FightService } from '../src/fight-service';
@@ -54,5 +54,31 @@ describe('the exported log of a fight this instance does not hold', () => {
     // The events after the snapshot (at seq 40), not the 42 of the whole log.
     expect(evolved).toBeLessThan(10);
     expect(log).toEqual(buildFightLog(stored.map(toLogEntry)));
+  });
+});
+
+describe('the view of a long fight at an earlier seq', () => {
+  it('is the fold of the log up to it, folded in turns that let other work run', async () => {
+    const store = new InMemoryEventStore();
+    const fights = new FightService(store);
+    const { fightId } = await fights.create({
+      system: 'narateer',
+      dice: { mode: 'manual' },
+      combatants: [{ id: 'x', name: 'X', side: 'p', sheet: plainSheet }],
+    });
+    for (let i = 0; i < 1100; i++) await fights.execute(fightId, { type: 'AddNote', text: `note ${i}` });
+    const events = (await store.readStream(fightStream(fightId))).map(toFightEvent).slice(0, 1050);
+    const system = findSystem('narateer')!;
+    const expected = {
+      ...system.view(foldFight(system, fightId, events)),
+      seq: 1050,
+      headHash: events[1049].hash,
+    };
+
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const at = await fights.viewAt(fightId, 1050);
+    expect(turned).toBe(true);
+    expect(at).toEqual({ fightId, seq: 1050, view: expected });
   });
 });

@@ -1,5 +1,5 @@
 import { EventStore } from '@app/event-store';
-import { FightEvent, foldFight, fightStream, toFightEvent, toLogEntry } from '@app/fight-log';
+import { FightEvent, FightFolder, fightStream, toFightEvent, toLogEntry } from '@app/fight-log';
 import { buildFightLog, FightLog } from '@app/audit';
 import { findSystem } from '@app/rules';
 import { AppError, fightNotFound } from './errors';
@@ -17,17 +17,25 @@ export class FightReads {
     return viewResult(await this.cache.refresh(fightId));
   }
 
-  /** The view right after event `at` (time travel). */
+  /**
+   * The view right after event `at` (time travel): the log up to it folded (foldFight) a few hundred
+   * events per turn of the event loop, so that a long fight's early state does not hold others up.
+   */
   async viewAt(fightId: string, at: number): Promise<FightViewResult> {
     const stored = await this.store.readStream(fightStream(fightId));
     if (stored.length === 0) throw fightNotFound(fightId);
     if (at < 1 || at > stored.length)
       throw new AppError(422, 'SEQ_OUT_OF_RANGE', `at must be between 1 and ${stored.length}`, 'at');
-    const events = stored.slice(0, at).map(toFightEvent);
+    const events = await mapInTurns(stored.slice(0, at), toFightEvent);
     const system = findSystem(String(events[0].data.system));
     if (!system) throw new Error(`fight ${fightId} uses an unknown system`);
-    const state = foldFight(system, fightId, events);
-    return { fightId, seq: at, view: { ...system.view(state), seq: at, headHash: events[at - 1].hash } };
+    const folder = new FightFolder(system, fightId);
+    await inTurns(events, (e) => void folder.apply(e));
+    return {
+      fightId,
+      seq: at,
+      view: { ...system.view(folder.state), seq: at, headHash: events[at - 1].hash },
+    };
   }
 
   async events(fightId: string, after = 0): Promise<FightEvent[]> {
@@ -54,15 +62,20 @@ export class FightReads {
   }
 }
 
-/** Items mapped per turn of the event loop (mapInTurns): about a millisecond of work. */
+/** Items taken per turn of the event loop (inTurns): about a millisecond or two of work. */
 const PER_TURN = 500;
 
-/** `items` mapped PER_TURN at a time, with a turn of the event loop between. */
-export async function mapInTurns<T, U>(items: readonly T[], map: (item: T) => U): Promise<U[]> {
-  const out: U[] = [];
+/** `each` run on every item in order, PER_TURN at a time, with a turn of the event loop between. */
+export async function inTurns<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
   for (let i = 0; i < items.length; i++) {
     if (i > 0 && i % PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    out.push(map(items[i]));
+    each(items[i]);
   }
+}
+
+/** `items` mapped in turns (inTurns). */
+export async function mapInTurns<T, U>(items: readonly T[], map: (item: T) => U): Promise<U[]> {
+  const out: U[] = [];
+  await inTurns(items, (item) => void out.push(map(item)));
   return out;
 }
