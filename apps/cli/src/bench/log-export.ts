@@ -23,6 +23,10 @@ export interface LogExportFigures {
   exportMs: number;
   idle: ProbeFigures;
   exporting: ProbeFigures;
+  /** The same with GET /fights/:id?at= (the view at the middle of the log) asked back to back instead. */
+  timeTravels: number;
+  timeTravelMs: number;
+  timeTravelling: ProbeFigures;
 }
 
 /** GET /health/live one after another for `windowMs`, with the server's event-loop delay monitored meanwhile. */
@@ -51,8 +55,10 @@ async function probe(app: BenchApp, windowMs: number): Promise<ProbeFigures> {
 /**
  * A fight's whole log (GET /fights/:id/log) is exported back to back while another client asks
  * GET /health/live one request after another: how long that client waits, and the event loop's
- * longest stall, against the same window with no export. The app runs in this process (its event
- * loop is the one monitored); the exports are read by autocannon in a process of its own.
+ * longest stall, against the same window with no export. Then the same with the fight's view at the
+ * middle of its log (GET /fights/:id?at=, a fold of half the log) asked back to back. The app runs in
+ * this process (its event loop is the one monitored); the exports are read by autocannon in a process
+ * of its own.
  */
 export async function benchLogExport(
   app: BenchApp,
@@ -72,27 +78,35 @@ export async function benchLogExport(
   const bytes = (await one.arrayBuffer()).byteLength;
   if (one.status !== 200) throw new Error(`GET ${path}: ${one.status}`);
   const idle = await probe(app, opts.windowMs);
-  const [load, exporting] = await Promise.all([
-    runLoad({
-      url: app.url,
-      apiKey: app.apiKey,
-      connections: 1,
-      durationSec: opts.windowMs / 1000,
-      mode: 'fixed',
-      method: 'GET',
-      path,
-      fights: [],
-    }),
-    probe(app, opts.windowMs),
-  ]);
-  if (load.non2xx > 0 || load.errors > 0)
-    throw new Error(`GET ${path}: ${load.non2xx} non-2xx, ${load.errors} errors`);
+  const busy = async (target: string) => {
+    const [load, seen] = await Promise.all([
+      runLoad({
+        url: app.url,
+        apiKey: app.apiKey,
+        connections: 1,
+        durationSec: opts.windowMs / 1000,
+        mode: 'fixed',
+        method: 'GET',
+        path: target,
+        fights: [],
+      }),
+      probe(app, opts.windowMs),
+    ]);
+    if (load.non2xx > 0 || load.errors > 0)
+      throw new Error(`GET ${target}: ${load.non2xx} non-2xx, ${load.errors} errors`);
+    return { load, seen };
+  };
+  const exported = await busy(path);
+  const travelled = await busy(`/fights/${fightId}?at=${Math.floor(seq / 2)}`);
   return {
     events: seq,
     bytes,
-    exports: load.total,
-    exportMs: load.latency.p50,
+    exports: exported.load.total,
+    exportMs: exported.load.latency.p50,
     idle,
-    exporting,
+    exporting: exported.seen,
+    timeTravels: travelled.load.total,
+    timeTravelMs: travelled.load.latency.p50,
+    timeTravelling: travelled.seen,
   };
 }
