@@ -196,12 +196,18 @@ function postgresSuites(connectionString: string): void {
         return { interest, seen };
       };
 
-      it('NOTIFY names each stream a commit wrote and its last revision', async () => {
-        const store = await open(options());
+      /** The payloads of the store's NOTIFYs from now on, as a LISTEN of another connection gets them. */
+      const notifications = async (store: PostgresEventStore): Promise<string[]> => {
         const listener = await rawClient();
         const payloads: string[] = [];
         listener.on('notification', (m) => payloads.push(m.payload ?? ''));
         await listener.query(`LISTEN "${store.sql.channel}"`);
+        return payloads;
+      };
+
+      it('NOTIFY names each stream a commit wrote and its last revision', async () => {
+        const store = await open(options());
+        const payloads = await notifications(store);
         await store.append('one', newEvents(3), { expectedRevision: 'no_stream' });
         await Promise.all([
           store.append('two', newEvents(2), { expectedRevision: 'no_stream' }),
@@ -222,10 +228,7 @@ function postgresSuites(connectionString: string): void {
 
       it('a NOTIFY that would pass its size limit says nothing, and the commit still goes out', async () => {
         const store = await open(options());
-        const listener = await rawClient();
-        const payloads: string[] = [];
-        listener.on('notification', (m) => payloads.push(m.payload ?? ''));
-        await listener.query(`LISTEN "${store.sql.channel}"`);
+        const payloads = await notifications(store);
         const long = 'x'.repeat(8000);
         await store.append(long, newEvents(1), { expectedRevision: 'no_stream' });
         const deadline = Date.now() + 3000;
