@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { BenchApp } from './bench-app';
 import { commandAt, createFightInput, SETUP } from './fight-script';
 import { runLoad } from './http';
-import { now, percentile } from './util';
+import { latencySpread, now } from './util';
 
 /** Another client's view of the service in a window: its requests' latencies, and the event loop's delay. */
 export interface ProbeFigures {
@@ -45,9 +45,7 @@ async function probe(app: BenchApp, windowMs: number): Promise<ProbeFigures> {
   loop.disable();
   return {
     probes: times.length,
-    p50Ms: percentile(times, 50),
-    p99Ms: percentile(times, 99),
-    maxMs: Math.max(...times),
+    ...latencySpread(times),
     loopDelayMaxMs: loop.max / 1e6,
   };
 }

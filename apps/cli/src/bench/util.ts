@@ -21,6 +21,11 @@ export function median(values: number[]): number {
   return percentile(values, 50);
 }
 
+/** A sample of latencies (ms) as the bench reports them: median, p99 and the longest. */
+export function latencySpread(times: number[]): { p50Ms: number; p99Ms: number; maxMs: number } {
+  return { p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), maxMs: Math.max(...times) };
+}
+
 /** A real `gc()` even when node was started without --expose-gc. */
 export function forceGc(): () => void {
   const existing = (globalThis as { gc?: () => void }).gc;

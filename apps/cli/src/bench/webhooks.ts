@@ -17,7 +17,7 @@ import {
   WebhookStore,
 } from '@app/webhooks';
 import { createFightInput, SETUP } from './fight-script';
-import { percentile, sleep } from './util';
+import { latencySpread, percentile, sleep } from './util';
 
 /**
  * Webhook backlog drain: how fast deliveries go out with no backlog and with a large one (the
@@ -267,9 +267,7 @@ async function timeCommands(
   loop.disable();
   return {
     samples: times.length,
-    p50Ms: percentile(times, 50),
-    p99Ms: percentile(times, 99),
-    maxMs: Math.max(...times),
+    ...latencySpread(times),
     delivered: delivered() - before,
     loopDelayP99Ms: loop.percentile(99) / 1e6,
     loopDelayMaxMs: loop.max / 1e6,
