@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { commandAt, isExchange } from './fight-script';
 
@@ -19,6 +20,8 @@ interface Job {
   method?: 'GET' | 'POST';
   path?: string;
   body?: string;
+  /** A body too large for the job's argv (a whole fight log): read from this file. */
+  bodyFile?: string;
 }
 
 const job = JSON.parse(process.argv[2]) as Job;
@@ -75,6 +78,7 @@ const requests: Array<Record<string, unknown>> =
             method: job.method ?? 'GET',
             path: job.path,
             ...(job.body !== undefined ? { body: job.body } : {}),
+            ...(job.bodyFile !== undefined ? { body: readFileSync(job.bodyFile, 'utf8') } : {}),
           },
         ]
       : job.mode === 'addnote'

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { BenchApp } from './bench-app';
 import { commandAt, createFightInput, SETUP } from './fight-script';
@@ -27,6 +29,10 @@ export interface LogExportFigures {
   timeTravels: number;
   timeTravelMs: number;
   timeTravelling: ProbeFigures;
+  /** The same with the exported log sent to POST /audit/verify back to back instead. */
+  verifications: number;
+  verifyMs: number;
+  verifying: ProbeFigures;
 }
 
 /** GET /health/live one after another for `windowMs`, with the server's event-loop delay monitored meanwhile. */
@@ -54,13 +60,13 @@ async function probe(app: BenchApp, windowMs: number): Promise<ProbeFigures> {
  * A fight's whole log (GET /fights/:id/log) is exported back to back while another client asks
  * GET /health/live one request after another: how long that client waits, and the event loop's
  * longest stall, against the same window with no export. Then the same with the fight's view at the
- * middle of its log (GET /fights/:id?at=, a fold of half the log) asked back to back. The app runs in
- * this process (its event loop is the one monitored); the exports are read by autocannon in a process
- * of its own.
+ * middle of its log (GET /fights/:id?at=, a fold of half the log) asked back to back, and with the
+ * exported log sent to POST /audit/verify back to back. The app runs in this process (its event
+ * loop is the one monitored); the requests are made by autocannon in a process of its own.
  */
 export async function benchLogExport(
   app: BenchApp,
-  opts: { events: number; windowMs: number },
+  opts: { events: number; windowMs: number; dir: string },
 ): Promise<LogExportFigures> {
   const created = await app.post('/fights', createFightInput());
   if (created.status !== 201) throw new Error(`POST /fights: ${created.status}`);
@@ -73,10 +79,12 @@ export async function benchLogExport(
   }
   const path = `/fights/${fightId}/log`;
   const one = await fetch(app.url + path, { headers: { authorization: `Bearer ${app.apiKey}` } });
-  const bytes = (await one.arrayBuffer()).byteLength;
+  const log = await one.text();
   if (one.status !== 200) throw new Error(`GET ${path}: ${one.status}`);
+  const logFile = join(opts.dir, 'fight-log.json');
+  writeFileSync(logFile, log);
   const idle = await probe(app, opts.windowMs);
-  const busy = async (target: string) => {
+  const busy = async (target: string, post?: { bodyFile: string }) => {
     const [load, seen] = await Promise.all([
       runLoad({
         url: app.url,
@@ -84,19 +92,25 @@ export async function benchLogExport(
         connections: 1,
         durationSec: opts.windowMs / 1000,
         mode: 'fixed',
-        method: 'GET',
+        method: post ? 'POST' : 'GET',
         path: target,
+        ...post,
         fights: [],
       }),
       probe(app, opts.windowMs),
     ]);
     if (load.non2xx > 0 || load.errors > 0)
-      throw new Error(`GET ${target}: ${load.non2xx} non-2xx, ${load.errors} errors`);
+      throw new Error(`${target}: ${load.non2xx} non-2xx, ${load.errors} errors`);
     return { load, seen };
   };
   const exported = await busy(path);
   const travelled = await busy(`/fights/${fightId}?at=${Math.floor(seq / 2)}`);
+  const verified = await busy('/audit/verify', { bodyFile: logFile });
+  const bytes = Buffer.byteLength(log);
   return {
+    verifications: verified.load.total,
+    verifyMs: verified.load.latency.p50,
+    verifying: verified.seen,
     events: seq,
     bytes,
     exports: exported.load.total,

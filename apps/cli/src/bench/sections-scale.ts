@@ -179,7 +179,11 @@ export const logExportSection: Section = async ({ dir, quick, results, rows }) =
   // Rate limits off: the fight is built with a few thousand commands on one key.
   const app = await startBenchApp(`${dir}/log-export`, undefined, { rateLimitPerSecond: 0 });
   try {
-    const f = await benchLogExport(app, { events: quick ? 2000 : 10_000, windowMs: quick ? 2000 : 5000 });
+    const f = await benchLogExport(app, {
+      events: quick ? 2000 : 10_000,
+      windowMs: quick ? 2000 : 5000,
+      dir,
+    });
     results.logExport = f;
     const { idle } = f;
     const row = (benchmark: string, busy: typeof idle, what: string) =>
@@ -200,6 +204,11 @@ export const logExportSection: Section = async ({ dir, quick, results, rows }) =
       `  GET /fights/:id?at=${Math.floor(f.events / 2)} of the same fight asked back to back: another client's GET /health/live`,
       f.timeTravelling,
       `${fmt(f.timeTravels)} views, ${fmt(f.timeTravelMs)} ms each`,
+    );
+    row(
+      `  POST /audit/verify of the same log back to back: another client's GET /health/live`,
+      f.verifying,
+      `${fmt(f.verifications)} verifications, ${fmt(f.verifyMs)} ms each`,
     );
   } finally {
     await app.close();
