@@ -87,7 +87,7 @@ describe('Combat Lab runs', () => {
       {
         workers: 2,
         workerFile: join(__dirname, '../src/worker.ts'),
-        execArgv: ['--require', join(__dirname, 'support/ts-require.js')],
+        execArgv: ['--require', join(__dirname, '../../../test/support/ts-require.js')],
         onProgress: (p) => progress.push(p.done),
       },
     );

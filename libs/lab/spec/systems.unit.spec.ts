@@ -81,7 +81,7 @@ describe.each([
       {
         workers: 2,
         workerFile: join(__dirname, '../src/worker.ts'),
-        execArgv: ['--require', join(__dirname, 'support/ts-require.js')],
+        execArgv: ['--require', join(__dirname, '../../../test/support/ts-require.js')],
       },
     );
     expect(toJson(viaWorkers)).toBe(

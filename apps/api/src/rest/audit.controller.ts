@@ -1,12 +1,11 @@
-import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, OnModuleDestroy, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   CHECKS,
   CLAIMS,
   LogFormatError,
-  parseFightLog,
+  LogVerifier,
   readVerifyOptions,
-  verifyFightLog,
   VerifyOptionError,
 } from '@app/audit';
 import { AppError } from '@app/fights';
@@ -93,10 +92,15 @@ export function logFormatRefusal(e: LogFormatError): AppError {
   );
 }
 
-/** The verifier the CLI runs (`npm run cli -- audit verify`), over HTTP. */
+/**
+ * The verifier the CLI runs (`npm run cli -- audit verify`), over HTTP. Logs are verified on a worker
+ * thread (LogVerifier): a long one is seconds of work that would hold every other request up.
+ */
 @ApiTags('audit')
 @Controller('audit')
-export class AuditController {
+export class AuditController implements OnModuleDestroy {
+  private readonly verifier = new LogVerifier();
+
   @Post('verify')
   @HttpCode(200)
   @ApiOperation({
@@ -126,7 +130,7 @@ export class AuditController {
     description: 'The number of events the auditor expects the log to hold',
   })
   @ApiOkResponse({ description: 'The verification report', schema: VERIFICATION_REPORT_SCHEMA })
-  verify(@Body() body: unknown, @Query() query: Record<string, unknown>) {
+  async verify(@Body() body: unknown, @Query() query: Record<string, unknown>) {
     let expected;
     try {
       expected = readVerifyOptions({ ...query });
@@ -140,10 +144,14 @@ export class AuditController {
     else
       throw new AppError(400, 'LOG_FORMAT_INVALID', 'the body must be a fight log (JSON or NDJSON)', 'body');
     try {
-      return verifyFightLog(parseFightLog(text), expected);
+      return await this.verifier.verify(text, expected);
     } catch (e) {
       if (e instanceof LogFormatError) throw logFormatRefusal(e);
       throw e;
     }
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.verifier.close();
   }
 }

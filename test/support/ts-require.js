@@ -1,18 +1,16 @@
-// Lets a worker thread started from Jest load the lab's TypeScript sources: @swc/core
-// transpiles .ts on require, and the @app/* aliases resolve like tsconfig.json paths.
+// Lets a worker thread started from Jest load the TypeScript sources (the lab's, the audit's
+// verifier): @swc/core transpiles .ts on require, and @app/<lib> resolves to libs/<lib>/src like
+// tsconfig.json's paths.
 const Module = require('node:module');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { transformSync } = require('@swc/core');
 
-const root = join(__dirname, '../../../..');
-const aliases = { '@app/rules': 'libs/rules/src', '@app/lab': 'libs/lab/src' };
+const root = join(__dirname, '../..');
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  for (const [alias, dir] of Object.entries(aliases)) {
-    if (request === alias || request.startsWith(`${alias}/`))
-      request = join(root, dir, request.slice(alias.length));
-  }
+  const alias = /^@app\/([a-z-]+)(\/.*)?$/.exec(request);
+  if (alias) request = join(root, 'libs', alias[1], 'src', alias[2] ?? '');
   return resolve.call(this, request, ...rest);
 };
 require.extensions['.ts'] = (module, filename) => {
