@@ -25,6 +25,7 @@ import { LiveResolver } from './graphql/live.resolver';
 import { StreamController } from './rest/stream.controller';
 import { ProjectionsController } from './rest/projections.controller';
 import { AuditController } from './rest/audit.controller';
+import { LogVerifier } from '@app/audit';
 import { FightsController } from './rest/fights.controller';
 import { SystemsController } from './rest/systems.controller';
 
@@ -71,6 +72,8 @@ export class AppModule {
         TokensController,
       ],
       providers: [
+        // One verifier thread for POST /audit/verify and GraphQL verifyFightLog (AuditController closes it).
+        { provide: LogVerifier, useFactory: () => new LogVerifier() },
         FightsResolver,
         SystemsResolver,
         LiveResolver,

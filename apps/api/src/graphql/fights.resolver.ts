@@ -4,13 +4,7 @@ import { AccessService, actorName, AppError, FightQueries, FightService, Princip
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
-import {
-  LogFormatError,
-  parseFightLog,
-  readVerifyOptions,
-  verifyFightLog,
-  VerifyOptionError,
-} from '@app/audit';
+import { LogFormatError, LogVerifier, readVerifyOptions, VerifyOptionError } from '@app/audit';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { logFormatRefusal } from '../rest/audit.controller';
 import { CommandInputGql, CreateFightInput, EVENTS_MAX_PAGE, EVENTS_PAGE } from '../common/dto';
@@ -33,6 +27,7 @@ export class FightsResolver {
     private readonly queries: FightQueries,
     private readonly runner: ProjectionRunner,
     private readonly access: AccessService,
+    private readonly verifier: LogVerifier,
   ) {}
 
   @Query(() => FightPageModel, {
@@ -100,7 +95,7 @@ export class FightsResolver {
     description:
       'Verify a fight log (the same verifier and report as POST /audit/verify and the CLI). A prefix of a log, its header rebuilt, verifies on its own but is not complete; give headHash and/or events to require the log to end where you expect. The report says what it proved (proven) and what not (notProven, with why).',
   })
-  verifyFightLog(
+  async verifyFightLog(
     @Args('log', { type: () => GraphQLJSONObject }) log: Record<string, unknown>,
     @Args('headHash', {
       nullable: true,
@@ -113,12 +108,12 @@ export class FightsResolver {
       description: 'The number of events the auditor expects the log to hold',
     })
     events?: number,
-  ): Record<string, unknown> {
+  ): Promise<Record<string, unknown>> {
     try {
-      return verifyFightLog(
-        parseFightLog(JSON.stringify(log)),
+      return (await this.verifier.verify(
+        JSON.stringify(log),
         readVerifyOptions({ headHash, events }),
-      ) as unknown as Record<string, unknown>;
+      )) as unknown as Record<string, unknown>;
     } catch (e) {
       if (e instanceof LogFormatError) throw logFormatRefusal(e);
       if (e instanceof VerifyOptionError) throw new AppError(400, e.code, e.message, e.field);

@@ -99,7 +99,7 @@ export function logFormatRefusal(e: LogFormatError): AppError {
 @ApiTags('audit')
 @Controller('audit')
 export class AuditController implements OnModuleDestroy {
-  private readonly verifier = new LogVerifier();
+  constructor(private readonly verifier: LogVerifier) {}
 
   @Post('verify')
   @HttpCode(200)
