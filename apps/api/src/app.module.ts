@@ -25,7 +25,7 @@ import { LiveResolver } from './graphql/live.resolver';
 import { StreamController } from './rest/stream.controller';
 import { ProjectionsController } from './rest/projections.controller';
 import { AuditController } from './rest/audit.controller';
-import { LogVerifier } from '@app/audit';
+import { LogVerifier } from './common/log-verifier';
 import { FightsController } from './rest/fights.controller';
 import { SystemsController } from './rest/systems.controller';
 

@@ -4,7 +4,8 @@ import { AccessService, actorName, AppError, FightQueries, FightService, Princip
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
-import { LogFormatError, LogVerifier, readVerifyOptions, VerifyOptionError } from '@app/audit';
+import { LogFormatError, readVerifyOptions, VerifyOptionError } from '@app/audit';
+import { LogVerifier } from '../common/log-verifier';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { logFormatRefusal } from '../rest/audit.controller';
 import { CommandInputGql, CreateFightInput, EVENTS_MAX_PAGE, EVENTS_PAGE } from '../common/dto';

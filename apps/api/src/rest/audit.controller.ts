@@ -1,14 +1,8 @@
 import { Body, Controller, HttpCode, OnModuleDestroy, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import {
-  CHECKS,
-  CLAIMS,
-  LogFormatError,
-  LogVerifier,
-  readVerifyOptions,
-  VerifyOptionError,
-} from '@app/audit';
+import { CHECKS, CLAIMS, LogFormatError, readVerifyOptions, VerifyOptionError } from '@app/audit';
 import { AppError } from '@app/fights';
+import { LogVerifier } from '../common/log-verifier';
 
 const CHECK_RESULT = {
   type: 'object',

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { LogFormatError, parseFightLog } from './log';
-import { VerificationReport, verifyFightLog, VerifyOptions } from './verify';
+import { LogFormatError, parseFightLog, VerificationReport, verifyFightLog, VerifyOptions } from '@app/audit';
 
 /** A log in its text (JSON or NDJSON) parsed and verified: what the verifier's worker runs. */
 export function verifyText(text: string, options: VerifyOptions = {}): VerificationReport {

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LogFormatError } from '../src/log';
-import { LogVerifier, verifyText } from '../src/verifier';
+import { LogFormatError } from '@app/audit';
+import { LogVerifier, verifyText } from '../../src/common/log-verifier';
 
 /** The recorded fights of test/regression-fixtures.e2e.spec.ts: every system and dice mode, one with an undo. */
-const DIR = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'logs');
+const DIR = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'logs');
 const fixtures = readdirSync(DIR)
   .filter((f) => f.endsWith('.json'))
   .map((f) => ({ name: f, text: readFileSync(join(DIR, f), 'utf8') }));
@@ -12,8 +12,8 @@ const fixtures = readdirSync(DIR)
 /** The verifier with its worker loaded from the TypeScript source, as the compiled one is in production. */
 const inWorker = () =>
   new LogVerifier({
-    workerFile: join(__dirname, '../src/verify-worker.ts'),
-    execArgv: ['--require', join(__dirname, '../../../test/support/ts-require.js')],
+    workerFile: join(__dirname, '../../src/common/verify-worker.ts'),
+    execArgv: ['--require', join(__dirname, '../../../../test/support/ts-require.js')],
   });
 
 /** What the calling thread would have thrown, or undefined. */

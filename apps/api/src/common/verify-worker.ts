@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import { LogFormatError } from './log';
-import { formatErrorOf, VerifyAnswer, VerifyRequest, verifyText } from './verifier';
+import { LogFormatError } from '@app/audit';
+import { formatErrorOf, VerifyAnswer, VerifyRequest, verifyText } from './log-verifier';
 
-/** The verifier's worker thread (verifier.ts): verifies each log it is sent and answers with its report. */
+/** The verifier's worker thread (log-verifier.ts): verifies each log it is sent and answers with its report. */
 parentPort!.on('message', ({ id, text, options }: VerifyRequest) => {
   let answer: VerifyAnswer;
   try {
