@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -123,7 +124,7 @@ export class SqliteEventStore implements EventStore {
       for (const e of page) events.push(e);
       if (page.length < STREAM_PAGE) return events;
       from = page[page.length - 1].revision + 1n;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EventStore } from '@app/event-store';
 import { FightEvent, FightFolder, fightStream, toFightEvent, toLogEntry } from '@app/fight-log';
 import { buildFightLog, FightLog } from '@app/audit';
@@ -68,7 +69,7 @@ const PER_TURN = 500;
 /** `each` run on every item in order, PER_TURN at a time, with a turn of the event loop between. */
 export async function inTurns<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
   for (let i = 0; i < items.length; i++) {
-    if (i > 0 && i % PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (i > 0 && i % PER_TURN === 0) await nextTurn();
     each(items[i]);
   }
 }

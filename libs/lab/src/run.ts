@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { inspect } from 'node:util';
@@ -49,7 +50,7 @@ export async function runLab(input: LabInput, opts: RunOptions = {}): Promise<La
       opts.signal?.throwIfAborted();
       collect(chunk, playChunk(system, match, chunk));
       // Yield between chunks so a server's event loop keeps answering.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   return buildResult(plan, tallies);
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EventStore, StoredEvent } from '@app/event-store';
 import {
   CoalescedRun,
@@ -22,8 +23,6 @@ const PAGE = 200;
 export const OUTBOX_BATCH = { deliveries: 100, bytes: 512 * 1024 };
 /** Events folded between two turns of the event loop while a page is planned. */
 const FOLDS_PER_TURN = 50;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Batch {
   /** The checkpoint of the batch's last event: where the outbox stands once it is committed. */

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CoalescedRun } from '@app/fights';
 import { WebhookStore } from './store/types';
 
@@ -72,7 +73,7 @@ export class WebhookPruner {
       if (count > 0) for (const listener of this.onPruned) listener(count);
       if (count < this.schedule.batchSize) break;
       // Lets the dispatcher's and the outbox's writes in between two batches.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     return total;
   }

@@ -1,11 +1,10 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import type { FightLog } from '@app/audit';
 import { isFresh, ReplyStream } from '../common/http-reply';
 
 /** Entries serialised between two turns of the event loop: a few hundred KB, a millisecond or two. */
 const ENTRIES_PER_CHUNK = 500;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes a fight log as the JSON document (byte for byte what `JSON.stringify(log)` gives) or as

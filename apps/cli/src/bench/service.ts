@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -273,7 +274,7 @@ export async function benchMemory(
     for (let i = 0; i < 3; i++) gc();
     return process.memoryUsage().heapUsed;
   };
-  await new Promise((r) => setImmediate(r));
+  await nextTurn();
   const full = heap();
   (service as unknown as { cache: Map<string, unknown> }).cache.clear();
   const empty = heap();
@@ -309,7 +310,7 @@ export async function benchCacheBound(dir: string, opts: { fights: number }): Pr
     for (let i = 0; i < 3; i++) gc();
     return process.memoryUsage().heapUsed;
   };
-  await new Promise((r) => setImmediate(r));
+  await nextTurn();
   const held = service.cache.held;
   const full = heap();
   service.cache.clear();

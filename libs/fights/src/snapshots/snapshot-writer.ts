@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CoalescedRun } from '../coalesced-run';
 import type { LoadedFight } from '../fight-cache';
 import { encodeSnapshot } from './fight-snapshot';
@@ -30,7 +31,7 @@ export class SnapshotWriter {
   async flush(): Promise<void> {
     while (this.pending.size > 0 || this.run.busy) {
       this.run.kick();
-      await new Promise((r) => setImmediate(r));
+      await nextTurn();
     }
   }
 
@@ -42,7 +43,7 @@ export class SnapshotWriter {
   private async pass(): Promise<void> {
     while (this.pending.size > 0) {
       // Yield first: the command that asked has finished its turn, and others get theirs between saves.
-      await new Promise((r) => setImmediate(r));
+      await nextTurn();
       const fightId = this.pending.values().next().value!;
       this.pending.delete(fightId);
       const fight = this.current(fightId);
