@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { SUBSCRIPTION_OVER_HTTP } from '../apps/api/src/graphql/http-subscriptions';
 import fc from 'fast-check';
 import { buildClientSchema, getIntrospectionQuery } from 'graphql';
 import { sheet, useApp } from './support/app';
@@ -212,6 +213,24 @@ describe('hostile requests are 4xx with the one error shape, per GraphQL over HT
       expectErrorShape(unknownField, 400, 'GRAPHQL_VALIDATION_FAILED');
       expect(unknownField.body.data).toBeUndefined();
     }
+  });
+
+  it('given a subscription sent over HTTP, when it would run, then 400 GRAPHQL_VALIDATION_FAILED (it runs over the WebSocket), never a 500', async () => {
+    const subscription = 'subscription Live($f: ID!) { fightEvents(fightId: $f) { seq } }';
+    for (const accept of [JSON_TYPE, GRAPHQL_RESPONSE])
+      for (const f of ['some-fight', 2147483648]) {
+        const res = await post({ query: subscription, variables: { f } }, { accept });
+        expect(expectErrorShape(res, 400, 'GRAPHQL_VALIDATION_FAILED').message).toBe(SUBSCRIPTION_OVER_HTTP);
+        expect(res.body.data).toBeUndefined();
+      }
+    // The operation that runs is judged: a query beside a subscription in one document still runs.
+    const both = await post({
+      query: `query Q { systems { id } } ${subscription}`,
+      operationName: 'Q',
+    });
+    expect(both.status).toBe(200);
+    expect(both.body.errors).toBeUndefined();
+    expect(both.body.data.systems.length).toBeGreaterThan(0);
   });
 
   it('invalid request parameters (no query, a number, variables as a string): 400 BAD_REQUEST', async () => {

@@ -6,6 +6,7 @@ import { typedContract } from './typed-contract';
 import { wsLimits } from './ws-limits';
 import type { GraphQLSchema } from 'graphql';
 import { storableStrings } from './storable-strings.rule';
+import { httpSubscriptionsPlugin } from './http-subscriptions';
 import { LIVE_LINK, LiveSubscriptions, WsExtra } from './live-subscriptions';
 import { LiveConnections, LiveSocket } from '../ops/live-connections';
 import { queryLimits } from './query-limits';
@@ -60,7 +61,7 @@ export function graphqlOptions(
     includeStacktraceInErrorResponses: false,
     parseOptions: limits.parseOptions,
     validationRules: [limits.rule, storableStrings],
-    plugins: [limits.plugin, statusFromErrorsPlugin(), accessLogPlugin()],
+    plugins: [limits.plugin, httpSubscriptionsPlugin(), statusFromErrorsPlugin(), accessLogPlugin()],
     subscriptions,
     // graphql-ws calls it with (its context, the operation id, …); Apollo on Fastify with (request, reply).
     context: (arg: ContextSource, second?: unknown) =>
