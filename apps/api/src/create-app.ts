@@ -11,8 +11,9 @@ import { accessLog, requestIdOf } from './ops/logging';
 import { publishContract } from './common/openapi-contract';
 import { ApiConfig, byteLimit } from './config';
 import { toApiError } from './common/to-api-error';
-import { refuseUnstorableStrings, requireJsonBody } from './common/validation';
-import { registerBodyParsers } from './common/http-body';
+import { refuseUnstorableStrings } from './common/body-checks';
+import { requireJsonBody } from './common/validation';
+import { registerBodyParsers, VERIFY_ROUTE } from './common/http-body';
 import { answerNotModified, refuseClientError } from './common/http-reply';
 import { Metrics } from './ops/metrics';
 
@@ -89,7 +90,7 @@ export async function createApp(
   // Fight logs for verification are larger than commands: their own route, their own limit.
   const auditLimit = byteLimit(config.auditBodyLimit, 'AUDIT_BODY_LIMIT');
   fastify.addHook('onRoute', (route) => {
-    if (route.url === '/audit/verify') route.bodyLimit = auditLimit;
+    if (route.url === VERIFY_ROUTE) route.bodyLimit = auditLimit;
   });
   fastify.addHook('preValidation', (req, _reply, done) => done(attempt(() => refuseUnstorableStrings(req))));
   fastify.addHook('onSend', answerNotModified);

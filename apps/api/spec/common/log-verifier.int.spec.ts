@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LogFormatError } from '@app/audit';
-import { LogVerifier, verifyText } from '../../src/common/log-verifier';
+import { AppError } from '@app/fights';
+import { PostedLog } from '../../src/common/body-checks';
+import { LogVerifier, verifyPosted, verifyText } from '../../src/common/log-verifier';
 
 /** The recorded fights of test/regression-fixtures.e2e.spec.ts: every system and dice mode, one with an undo. */
 const DIR = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'logs');
@@ -81,6 +83,131 @@ describe('the log verifier on a worker thread', () => {
   });
 });
 
+/** A body as POST /audit/verify takes it in: bytes, charset and media type, with the URL and query. */
+const posted = (body: string | Buffer, over: Partial<PostedLog> = {}): PostedLog => ({
+  bytes: typeof body === 'string' ? Buffer.from(body) : body,
+  charset: 'utf-8',
+  media: 'json',
+  url: '/audit/verify',
+  query: {},
+  ...over,
+});
+
+/** verifyPosted in the calling thread: its report, or what it throws. */
+function postedInCaller(p: PostedLog): unknown {
+  try {
+    return verifyPosted(p);
+  } catch (e) {
+    return e;
+  }
+}
+
+describe('a posted log, read and verified on the worker thread', () => {
+  const verifier = inWorker();
+  afterAll(() => verifier.close());
+  const { text } = fixtures[0];
+  const ndjson = () => {
+    const log = JSON.parse(text) as { entries: unknown[] } & Record<string, unknown>;
+    const { entries, ...header } = log;
+    return [header, ...entries].map((line) => JSON.stringify(line)).join('\n');
+  };
+
+  it('given a JSON log and its NDJSON form, gives the report of the log itself', async () => {
+    expect(await verifier.verifyPosted(posted(text))).toEqual(verifyText(text));
+    expect(await verifier.verifyPosted(posted(ndjson(), { media: 'ndjson' }))).toEqual(verifyText(text));
+  });
+
+  it('given UTF-16 bytes with their charset, decodes them as the request thread would', async () => {
+    const utf16 = Buffer.from(`\uFEFF${text}`, 'utf16le');
+    expect(await verifier.verifyPosted(posted(utf16, { charset: 'utf-16le' }))).toEqual(verifyText(text));
+  });
+
+  it('given ?headHash= and ?events=, checks the head against them', async () => {
+    const query = { headHash: 'f'.repeat(64), events: '3' };
+    const report = await verifier.verifyPosted(posted(text, { query }));
+    expect(report.checks.head.status).toBe('failed');
+    expect(report).toEqual(verifyText(text, { headHash: 'f'.repeat(64), events: 3 }));
+  });
+
+  // Each case is refused with the error, in the order, the route gave when the request thread read
+  // the body: depth, JSON, the path's and query's strings, the body's strings, the options, the shape, the log.
+  it.each([
+    ['nested 100 deep', posted(`{"a":${'['.repeat(100)}${']'.repeat(100)}}`), 400, 'BODY_TOO_DEEP', 'body'],
+    ['not JSON', posted('{"format": '), 400, 'INVALID_JSON', undefined],
+    ['a JSON string at the top', posted('"a log"'), 400, 'INVALID_JSON', undefined],
+    [
+      'not JSON, with a bad ?events=',
+      posted('{', { query: { events: 'ten' } }),
+      400,
+      'INVALID_JSON',
+      undefined,
+    ],
+    [
+      'U+0000 in a key of an entry',
+      posted('{"entries":[{"a\\u0000":1}]}'),
+      400,
+      'INVALID_STRING',
+      'entries[0].a\\u0000',
+    ],
+    ['U+0000 in NDJSON text', posted('{"a":"\u0000"}', { media: 'ndjson' }), 400, 'INVALID_STRING', 'body'],
+    [
+      'a lone surrogate in the query',
+      posted('{', { query: { headHash: '\ud800' } }),
+      400,
+      'INVALID_JSON',
+      undefined,
+    ],
+    [
+      'a lone surrogate in the query of a log',
+      posted(text, { query: { headHash: '\ud800' } }),
+      400,
+      'INVALID_STRING',
+      'headHash',
+    ],
+    ['a bad ?events=', posted(text, { query: { events: 'ten' } }), 400, 'VALIDATION_FAILED', 'events'],
+    ['a JSON array', posted('[1]'), 400, 'LOG_FORMAT_INVALID', 'body'],
+  ])("given %s, refuses it with the calling thread's AppError", async (_name, p, status, code, field) => {
+    const expected = postedInCaller(p);
+    expect(expected).toBeInstanceOf(AppError);
+    expect(expected).toMatchObject({ status, code, field });
+    const got = await verifier.verifyPosted(p).catch((e: unknown) => e);
+    expect(got).toBeInstanceOf(AppError);
+    expect(got).toEqual(expected);
+    expect((got as AppError).message).toBe((expected as AppError).message);
+    // The worker refused it: nothing fell back to the calling thread.
+    expect(verifier.verifiedInCaller).toBe(0);
+  });
+
+  it('given a readable body that is no log, refuses it with the LogFormatError the calling thread throws', async () => {
+    for (const p of [
+      posted('{"not":"a log"}'),
+      posted('{"format":"nope"}\nnot json', { media: 'ndjson' }),
+      posted(''),
+    ]) {
+      const expected = postedInCaller(p) as LogFormatError;
+      expect(expected).toBeInstanceOf(LogFormatError);
+      const got = await verifier.verifyPosted(p).catch((e: unknown) => e);
+      expect(got).toBeInstanceOf(LogFormatError);
+      expect(got).toMatchObject({ message: expected.message, line: expected.line, field: expected.field });
+    }
+    expect(verifier.verifiedInCaller).toBe(0);
+  });
+
+  it('leaves the calling thread free while it reads and verifies posted logs', async () => {
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      turns++;
+      if (!done) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const bodies = fixtures.flatMap((f) => Array<PostedLog>(10).fill(posted(f.text)));
+    await Promise.all(bodies.map((p) => verifier.verifyPosted(p)));
+    done = true;
+    expect(turns).toBeGreaterThan(10);
+  });
+});
+
 describe('the log verifier without a worker', () => {
   it('given no worker file, verifies in the calling thread (Jest, or a build without the worker)', async () => {
     const verifier = new LogVerifier({ workerFile: undefined });
@@ -95,7 +222,15 @@ describe('the log verifier without a worker', () => {
     const verifier = new LogVerifier({ workerFile: join(__dirname, 'no-such-worker.js') });
     const reports = await Promise.all(fixtures.slice(0, 2).map(({ text }) => verifier.verify(text)));
     expect(reports).toEqual(fixtures.slice(0, 2).map(({ text }) => verifyText(text)));
+    expect(verifier.verifiedInCaller).toBe(2);
     await verifier.close();
+  });
+
+  it('given no worker, reads a posted log in the calling thread with the same answer', async () => {
+    const verifier = new LogVerifier({ workerFile: undefined });
+    const { text } = fixtures[0];
+    expect(await verifier.verifyPosted(posted(text))).toEqual(verifyText(text));
+    await expect(verifier.verifyPosted(posted('{'))).rejects.toMatchObject({ code: 'INVALID_JSON' });
   });
 
   it('after close, verifies in the calling thread', async () => {

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { TextDecoder } from 'node:util';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { AppError } from '@app/fights';
 import { headerPatternOf } from './media-types';
-import { limitBodyDepth } from './validation';
+import { decodeBody, decoderOf, parseJsonText, UnreadBody } from './body-checks';
 
 /** The body's charset: UTF-8 unless the Content-Type names another UTF (RFC 8259: JSON is UTF). */
 function charsetOf(req: FastifyRequest): string {
@@ -12,47 +11,31 @@ function charsetOf(req: FastifyRequest): string {
   return (m?.[1] ?? 'utf-8').toLowerCase();
 }
 
-/** One decoder per charset label seen (a handful: the UTFs), not one per request. */
-const DECODERS = new Map<string, TextDecoder>();
+/** The route whose body is read off the request thread, by the verifier. */
+export const VERIFY_ROUTE = '/audit/verify';
 
-/** Decodes a body in its declared charset; a charset that is no UTF, or that is unknown, is a 415. */
+/** A body's text in its declared charset (a 415 unless it is a UTF), its nesting limited first. */
 function decode(req: FastifyRequest, body: Buffer): string {
-  const charset = charsetOf(req);
-  const unsupported = () =>
-    new AppError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      `unsupported charset "${charset.toUpperCase()}"`,
-      'content-type',
-    );
-  if (!charset.startsWith('utf-')) throw unsupported();
-  let decoder = DECODERS.get(charset);
-  if (!decoder) {
-    try {
-      decoder = new TextDecoder(charset);
-    } catch {
-      throw unsupported();
-    }
-    // Labels come from clients: a few are kept, any others decoded with a decoder of their own.
-    if (DECODERS.size < 16) DECODERS.set(charset, decoder);
-  }
-  limitBodyDepth(body, charset);
-  return decoder.decode(body);
+  return decodeBody(body, charsetOf(req));
 }
-
-const invalidJson = () => new AppError(400, 'INVALID_JSON', 'the request body is not valid JSON');
 
 /** As body-parser's strict JSON: an object or an array at the top; an empty body is `{}`. */
 export function parseJsonBody(req: FastifyRequest, body: Buffer): unknown {
-  const text = decode(req, body);
-  const start = /^[\s\uFEFF]*(.)/.exec(text)?.[1];
-  if (start === undefined) return {};
-  if (start !== '{' && start !== '[') throw invalidJson();
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
-  } catch {
-    throw invalidJson();
+  return parseJsonText(decode(req, body));
+}
+
+/**
+ * A fight log posted for verification is taken as it came in, its charset checked (a 415 here, as
+ * for every body) and everything else left to the verifier's worker (readPostedLog): decoding,
+ * depth, JSON and strings of megabytes would hold every other request up.
+ */
+function bodyOf(req: FastifyRequest, body: Buffer, media: 'json' | 'ndjson'): unknown {
+  if (req.routeOptions.url === VERIFY_ROUTE) {
+    const charset = charsetOf(req);
+    decoderOf(charset);
+    return new UnreadBody(body, charset, media);
   }
+  return media === 'json' ? parseJsonBody(req, body) : decode(req, body);
 }
 
 /**
@@ -67,14 +50,14 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(headerPatternOf('json'), { parseAs: 'buffer' }, (req, body, done) => {
     try {
-      done(null, parseJsonBody(req, body as Buffer));
+      done(null, bodyOf(req, body as Buffer, 'json'));
     } catch (e) {
       done(e as Error, undefined);
     }
   });
   app.addContentTypeParser(headerPatternOf('ndjson'), { parseAs: 'buffer' }, (req, body, done) => {
     try {
-      done(null, decode(req, body as Buffer));
+      done(null, bodyOf(req, body as Buffer, 'ndjson'));
     } catch (e) {
       done(e as Error, undefined);
     }

@@ -1,23 +1,77 @@
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { LogFormatError, parseFightLog, VerificationReport, verifyFightLog, VerifyOptions } from '@app/audit';
+import {
+  LogFormatError,
+  parseFightLog,
+  readVerifyOptions,
+  VerificationReport,
+  verifyFightLog,
+  VerifyOptionError,
+  VerifyOptions,
+} from '@app/audit';
+import { AppError } from '@app/fights';
+import { PostedLog, readPostedLog } from './body-checks';
 
 /** A log in its text (JSON or NDJSON) parsed and verified: what the verifier's worker runs. */
 export function verifyText(text: string, options: VerifyOptions = {}): VerificationReport {
   return verifyFightLog(parseFightLog(text), options);
 }
 
+/** The text of a log a client sent: NDJSON as it is, a JSON object as JSON; anything else is no log. */
+export function logTextOf(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) return JSON.stringify(body);
+  throw new AppError(400, 'LOG_FORMAT_INVALID', 'the body must be a fight log (JSON or NDJSON)', 'body');
+}
+
+/** `?headHash=` and `?events=`, or a 400 naming the one that cannot be read. */
+export function verifyOptionsOf(query: Record<string, unknown>): VerifyOptions {
+  try {
+    return readVerifyOptions({ ...query });
+  } catch (e) {
+    if (e instanceof VerifyOptionError) throw new AppError(400, e.code, e.message, e.field);
+    throw e;
+  }
+}
+
+/**
+ * POST /audit/verify from its body as it came in to its report, in the order the route has always
+ * answered: the body read (readPostedLog), then the query's options, then the log itself.
+ */
+export function verifyPosted(posted: PostedLog): VerificationReport {
+  const body = readPostedLog(posted);
+  const options = verifyOptionsOf(posted.query);
+  return verifyText(logTextOf(body), options);
+}
+
+/** A log to verify: its text and options (GraphQL, the CLI), or a posted body still to be read (REST). */
+export type VerifyWork = { text: string; options: VerifyOptions } | { posted: PostedLog };
+
 /** What the worker (verify-worker.ts) is sent, and what it answers. */
 export interface VerifyRequest {
   id: number;
-  text: string;
-  options: VerifyOptions;
+  work: VerifyWork;
 }
 export type VerifyAnswer =
   | { id: number; report: VerificationReport }
   | { id: number; formatError: { message: string; line?: number; field?: string } }
+  | { id: number; refused: { status: number; code: string; message: string; field?: string } }
   | { id: number; failed: true };
+
+/** The work done, in whichever thread runs it. */
+export function runVerifyWork(work: VerifyWork): VerificationReport {
+  return 'posted' in work ? verifyPosted(work.posted) : verifyText(work.text, work.options);
+}
+
+/** What the worker answers for a log it could not verify; `failed`: the caller tries again itself. */
+export function answerOfError(id: number, e: unknown): VerifyAnswer {
+  if (e instanceof LogFormatError) return { id, formatError: formatErrorOf(e) };
+  // A plain AppError (a body's, a query's): any subclass carries more than these fields.
+  if (e instanceof AppError && e.constructor === AppError)
+    return { id, refused: { status: e.status, code: e.code, message: e.message, field: e.field } };
+  return { id, failed: true };
+}
 
 /** A LogFormatError as the worker sends it back, and as the caller gets it again. */
 export function formatErrorOf(e: LogFormatError): { message: string; line?: number; field?: string } {
@@ -63,15 +117,30 @@ export class LogVerifier {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private closed = false;
+  /** Logs verified in the calling thread instead of the worker (no worker, or its fallbacks). */
+  private inCallerCount = 0;
 
   constructor(private readonly options: LogVerifierOptions = {}) {
     this.file = 'workerFile' in options ? options.workerFile : compiledVerifyWorker();
   }
 
+  /** A log's text (JSON or NDJSON) verified with these options. */
   verify(text: string, options: VerifyOptions = {}): Promise<VerificationReport> {
+    return this.run({ text, options });
+  }
+
+  /**
+   * A log posted to POST /audit/verify, read and verified: the same report, or the same error
+   * (AppError, LogFormatError), as verifyPosted in the calling thread.
+   */
+  verifyPosted(posted: PostedLog): Promise<VerificationReport> {
+    return this.run({ posted });
+  }
+
+  private run(work: VerifyWork): Promise<VerificationReport> {
     const worker = this.file && !this.closed ? (this.worker ?? this.start(this.file)) : undefined;
-    if (!worker) return inCaller({ id: -1, text, options });
-    const request = { id: this.nextId++, text, options };
+    if (!worker) return this.inCaller({ id: -1, work });
+    const request = { id: this.nextId++, work };
     return new Promise((resolve, reject) => {
       this.pending.set(request.id, { request, resolve, reject });
       worker.postMessage(request);
@@ -111,21 +180,30 @@ export class LogVerifier {
     else if ('formatError' in answer) {
       const { message, line, field } = answer.formatError;
       p.reject(new LogFormatError(message, line, field));
-    } else inCaller(p.request).then(p.resolve, p.reject);
+    } else if ('refused' in answer) {
+      const { status, code, message, field } = answer.refused;
+      p.reject(new AppError(status, code, message, field));
+    } else this.inCaller(p.request).then(p.resolve, p.reject);
   }
 
   /** Every request the worker will not answer, verified in the calling thread. */
   private takeBack(): void {
     const lost = [...this.pending.values()];
     this.pending.clear();
-    for (const p of lost) inCaller(p.request).then(p.resolve, p.reject);
+    for (const p of lost) this.inCaller(p.request).then(p.resolve, p.reject);
   }
-}
 
-function inCaller(request: VerifyRequest): Promise<VerificationReport> {
-  try {
-    return Promise.resolve(verifyText(request.text, request.options));
-  } catch (e) {
-    return Promise.reject(e);
+  /** How many logs were verified in the calling thread rather than on the worker. */
+  get verifiedInCaller(): number {
+    return this.inCallerCount;
+  }
+
+  private inCaller(request: VerifyRequest): Promise<VerificationReport> {
+    this.inCallerCount++;
+    try {
+      return Promise.resolve(runVerifyWork(request.work));
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 }

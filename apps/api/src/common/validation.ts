@@ -4,6 +4,7 @@ import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AppError } from '@app/fights';
 import { ContractViolation } from '@app/rules';
+import { assertStorable } from './body-checks';
 import { BODY_MEDIA, bodyMediaOf, bodyMediaOfType, essenceOf } from './media-types';
 
 /** One failing field of a request body or query, in the shape the command contract uses (ContractIssue). */
@@ -163,121 +164,6 @@ export function QueryCursor() {
     IsString(),
     Length(1, 200),
   );
-}
-
-/** Deepest JSON a request body may nest (objects and arrays): a command or a fight log needs about ten. */
-export const MAX_BODY_DEPTH = 64;
-
-/**
- * Counts nesting on the raw bytes of a body, outside strings, before anything parses or
- * walks the body, so JSON nested 20,000 deep is a 400 rather than a stack overflow in whatever recurses
- * over it first. UTF-8 (and any ASCII superset) is scanned as bytes; other charsets are decoded first.
- */
-export function limitBodyDepth(buf: Buffer, encoding: string): void {
-  const utf8 = !encoding || /^utf-?8$/i.test(encoding);
-  const text = utf8 ? undefined : new TextDecoder(encoding).decode(buf);
-  const length = text === undefined ? buf.length : text.length;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (let i = 0; i < length; i++) {
-    const c = text === undefined ? buf[i] : text.charCodeAt(i);
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c === 0x5c) escaped = true;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_BODY_DEPTH)
-        throw new AppError(
-          400,
-          'BODY_TOO_DEEP',
-          `the request body nests deeper than ${MAX_BODY_DEPTH} levels`,
-          'body',
-        );
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-}
-
-/** U+0000 and lone surrogates: PostgreSQL stores neither (text, jsonb), so no engine takes them. */
-// eslint-disable-next-line no-control-regex -- U+0000 is what this pattern exists to find
-export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-const unstorable = (field: string) =>
-  new AppError(
-    400,
-    'INVALID_STRING',
-    `${field} holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold`,
-    field,
-  );
-
-// eslint-disable-next-line no-control-regex -- as UNSTORABLE: U+0000 is escaped on purpose
-const UNPRINTABLE = /[\u0000\ud800-\udfff]/g;
-/** A field name as it goes into an error: the characters that made it unstorable escaped. */
-const printable = (key: string) =>
-  key.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-const join = (prefix: string, key: string | number) =>
-  typeof key === 'number' ? `${prefix}[${key}]` : prefix ? `${prefix}.${printable(key)}` : printable(key);
-
-/**
- * Throws INVALID_STRING naming the first string (value or key) in `value` that no engine can store.
- * The walk builds no field paths: only a value that holds such a string is walked again for its name.
- */
-export function assertStorable(value: unknown, field: string): void {
-  if (storable(value)) return;
-  const at = firstUnstorable(value, field);
-  throw unstorable(at || 'body');
-}
-
-function storable(value: unknown): boolean {
-  if (typeof value === 'string') return !UNSTORABLE.test(value);
-  if (value === null || typeof value !== 'object') return true;
-  if (Array.isArray(value)) {
-    for (const v of value) if (!storable(v)) return false;
-    return true;
-  }
-  for (const k in value) {
-    if (!Object.hasOwn(value, k)) continue;
-    if (UNSTORABLE.test(k) || !storable((value as Record<string, unknown>)[k])) return false;
-  }
-  return true;
-}
-
-/** The path of the first unstorable string in `value` (known to hold one), as the error names it. */
-function firstUnstorable(value: unknown, field: string): string {
-  if (Array.isArray(value)) {
-    const i = value.findIndex((v) => !storable(v));
-    return firstUnstorable(value[i], join(field, i));
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (UNSTORABLE.test(k)) return join(field, k);
-      if (!storable(v)) return firstUnstorable(v, join(field, k));
-    }
-  }
-  return field;
-}
-
-/** Percent-escapes that are not UTF-8 (`%ED%A0%80`, a lone surrogate's bytes) cannot become a parameter at all. */
-function assertDecodablePath(path: string): void {
-  if (!path.includes('%')) return;
-  try {
-    decodeURIComponent(path);
-  } catch {
-    throw new AppError(400, 'INVALID_STRING', 'the path holds percent-escapes that are not UTF-8', 'path');
-  }
-}
-
-/**
- * The same input gets the same answer on every engine: strings SQLite would keep and PostgreSQL
- * refuse are refused here, in every parsed body (JSON or NDJSON text) and query string. Path
- * parameters are checked by `validationPipe`, which knows their names.
- */
-export function refuseUnstorableStrings(req: { url: string; body?: unknown; query?: unknown }): void {
-  assertDecodablePath(req.url.split('?')[0]);
-  assertStorable(req.query, '');
-  assertStorable(req.body, '');
 }
 
 /**

@@ -1,14 +1,13 @@
 import { parentPort } from 'node:worker_threads';
-import { LogFormatError } from '@app/audit';
-import { formatErrorOf, VerifyAnswer, VerifyRequest, verifyText } from './log-verifier';
+import { answerOfError, runVerifyWork, VerifyAnswer, VerifyRequest } from './log-verifier';
 
 /** The verifier's worker thread (log-verifier.ts): verifies each log it is sent and answers with its report. */
-parentPort!.on('message', ({ id, text, options }: VerifyRequest) => {
+parentPort!.on('message', ({ id, work }: VerifyRequest) => {
   let answer: VerifyAnswer;
   try {
-    answer = { id, report: verifyText(text, options) };
+    answer = { id, report: runVerifyWork(work) };
   } catch (e) {
-    answer = e instanceof LogFormatError ? { id, formatError: formatErrorOf(e) } : { id, failed: true };
+    answer = answerOfError(id, e);
   }
   parentPort!.postMessage(answer);
 });

@@ -1,5 +1,5 @@
 import { GraphQLError, type ValidationRule } from 'graphql';
-import { UNSTORABLE } from '../common/validation';
+import { UNSTORABLE } from '../common/body-checks';
 
 /**
  * A string literal in the document (`"a\u0000b"` is a NUL once graphql-js has read its escape) is refused

@@ -1,8 +1,10 @@
-import { Body, Controller, HttpCode, OnModuleDestroy, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, OnModuleDestroy, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { CHECKS, CLAIMS, LogFormatError, readVerifyOptions, VerifyOptionError } from '@app/audit';
+import { CHECKS, CLAIMS, LogFormatError } from '@app/audit';
 import { AppError } from '@app/fights';
-import { LogVerifier } from '../common/log-verifier';
+import { UnreadBody } from '../common/body-checks';
+import { LogVerifier, logTextOf, verifyOptionsOf } from '../common/log-verifier';
 
 const CHECK_RESULT = {
   type: 'object',
@@ -124,21 +126,19 @@ export class AuditController implements OnModuleDestroy {
     description: 'The number of events the auditor expects the log to hold',
   })
   @ApiOkResponse({ description: 'The verification report', schema: VERIFICATION_REPORT_SCHEMA })
-  async verify(@Body() body: unknown, @Query() query: Record<string, unknown>) {
-    let expected;
+  async verify(@Body() body: unknown, @Query() query: Record<string, unknown>, @Req() req: FastifyRequest) {
     try {
-      expected = readVerifyOptions({ ...query });
-    } catch (e) {
-      if (e instanceof VerifyOptionError) throw new AppError(400, e.code, e.message, e.field);
-      throw e;
-    }
-    let text: string;
-    if (typeof body === 'string') text = body;
-    else if (typeof body === 'object' && body !== null && !Array.isArray(body)) text = JSON.stringify(body);
-    else
-      throw new AppError(400, 'LOG_FORMAT_INVALID', 'the body must be a fight log (JSON or NDJSON)', 'body');
-    try {
-      return await this.verifier.verify(text, expected);
+      // A body that came in is read on the verifier's worker (UnreadBody); none at all is no log.
+      if (body instanceof UnreadBody)
+        return await this.verifier.verifyPosted({
+          bytes: body.bytes,
+          charset: body.charset,
+          media: body.media,
+          url: req.url,
+          query,
+        });
+      const options = verifyOptionsOf(query);
+      return await this.verifier.verify(logTextOf(body), options);
     } catch (e) {
       if (e instanceof LogFormatError) throw logFormatRefusal(e);
       throw e;

@@ -1,0 +1,207 @@
+import { TextDecoder } from 'node:util';
+import { AppError } from '@app/fights';
+
+/*
+ * The checks every request body goes through before a handler sees it: its charset, its depth, its
+ * JSON, and strings no engine can store. Plain functions over bytes and values, without Fastify or
+ * Nest, so that the verifier's worker thread (log-verifier.ts) reads a fight log exactly as the
+ * request thread reads every other body.
+ */
+
+/** One decoder per charset label seen (a handful: the UTFs), not one per request. */
+const DECODERS = new Map<string, TextDecoder>();
+
+/** The decoder of a body's charset; a charset that is no UTF, or that is unknown, is a 415. */
+export function decoderOf(charset: string): TextDecoder {
+  const unsupported = () =>
+    new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `unsupported charset "${charset.toUpperCase()}"`,
+      'content-type',
+    );
+  if (!charset.startsWith('utf-')) throw unsupported();
+  let decoder = DECODERS.get(charset);
+  if (!decoder) {
+    try {
+      decoder = new TextDecoder(charset);
+    } catch {
+      throw unsupported();
+    }
+    // Labels come from clients: a few are kept, any others decoded with a decoder of their own.
+    if (DECODERS.size < 16) DECODERS.set(charset, decoder);
+  }
+  return decoder;
+}
+
+/** A body's text in its charset (checked by decoderOf first), its nesting limited before anything parses it. */
+export function decodeBody(body: Uint8Array, charset: string): string {
+  const decoder = decoderOf(charset);
+  limitBodyDepth(body, charset);
+  return decoder.decode(body);
+}
+
+const invalidJson = () => new AppError(400, 'INVALID_JSON', 'the request body is not valid JSON');
+
+/** As body-parser's strict JSON: an object or an array at the top; an empty body is `{}`. */
+export function parseJsonText(text: string): unknown {
+  const start = /^[\s\uFEFF]*(.)/.exec(text)?.[1];
+  if (start === undefined) return {};
+  if (start !== '{' && start !== '[') throw invalidJson();
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+  } catch {
+    throw invalidJson();
+  }
+}
+
+/** Deepest JSON a request body may nest (objects and arrays): a command or a fight log needs about ten. */
+export const MAX_BODY_DEPTH = 64;
+
+/**
+ * Counts nesting on the raw bytes of a body, outside strings, before anything parses or
+ * walks the body, so JSON nested 20,000 deep is a 400 rather than a stack overflow in whatever recurses
+ * over it first. UTF-8 (and any ASCII superset) is scanned as bytes; other charsets are decoded first.
+ */
+export function limitBodyDepth(buf: Uint8Array, encoding: string): void {
+  const utf8 = !encoding || /^utf-?8$/i.test(encoding);
+  const text = utf8 ? undefined : new TextDecoder(encoding).decode(buf);
+  const length = text === undefined ? buf.length : text.length;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = 0; i < length; i++) {
+    const c = text === undefined ? buf[i] : text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === 0x5c) escaped = true;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_BODY_DEPTH)
+        throw new AppError(
+          400,
+          'BODY_TOO_DEEP',
+          `the request body nests deeper than ${MAX_BODY_DEPTH} levels`,
+          'body',
+        );
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+}
+
+/** U+0000 and lone surrogates: PostgreSQL stores neither (text, jsonb), so no engine takes them. */
+// eslint-disable-next-line no-control-regex -- U+0000 is what this pattern exists to find
+export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const unstorable = (field: string) =>
+  new AppError(
+    400,
+    'INVALID_STRING',
+    `${field} holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold`,
+    field,
+  );
+
+// eslint-disable-next-line no-control-regex -- as UNSTORABLE: U+0000 is escaped on purpose
+const UNPRINTABLE = /[\u0000\ud800-\udfff]/g;
+/** A field name as it goes into an error: the characters that made it unstorable escaped. */
+const printable = (key: string) =>
+  key.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const join = (prefix: string, key: string | number) =>
+  typeof key === 'number' ? `${prefix}[${key}]` : prefix ? `${prefix}.${printable(key)}` : printable(key);
+
+/**
+ * Throws INVALID_STRING naming the first string (value or key) in `value` that no engine can store.
+ * The walk builds no field paths: only a value that holds such a string is walked again for its name.
+ */
+export function assertStorable(value: unknown, field: string): void {
+  if (storable(value)) return;
+  const at = firstUnstorable(value, field);
+  throw unstorable(at || 'body');
+}
+
+function storable(value: unknown): boolean {
+  if (typeof value === 'string') return !UNSTORABLE.test(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) {
+    for (const v of value) if (!storable(v)) return false;
+    return true;
+  }
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (UNSTORABLE.test(k) || !storable((value as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** The path of the first unstorable string in `value` (known to hold one), as the error names it. */
+function firstUnstorable(value: unknown, field: string): string {
+  if (Array.isArray(value)) {
+    const i = value.findIndex((v) => !storable(v));
+    return firstUnstorable(value[i], join(field, i));
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (UNSTORABLE.test(k)) return join(field, k);
+      if (!storable(v)) return firstUnstorable(v, join(field, k));
+    }
+  }
+  return field;
+}
+
+/** Percent-escapes that are not UTF-8 (`%ED%A0%80`, a lone surrogate's bytes) cannot become a parameter at all. */
+function assertDecodablePath(path: string): void {
+  if (!path.includes('%')) return;
+  try {
+    decodeURIComponent(path);
+  } catch {
+    throw new AppError(400, 'INVALID_STRING', 'the path holds percent-escapes that are not UTF-8', 'path');
+  }
+}
+
+/**
+ * The same input gets the same answer on every engine: strings SQLite would keep and PostgreSQL
+ * refuse are refused here, in every parsed body (JSON or NDJSON text) and query string. Path
+ * parameters are checked by `validationPipe`, which knows their names.
+ */
+export function refuseUnstorableStrings(req: { url: string; body?: unknown; query?: unknown }): void {
+  // Checked where the body is read, in this same order (readPostedLog).
+  if (req.body instanceof UnreadBody) return;
+  assertDecodablePath(req.url.split('?')[0]);
+  assertStorable(req.query, '');
+  assertStorable(req.body, '');
+}
+
+/**
+ * A fight log posted to POST /audit/verify as it came in: its bytes, charset (checked) and media type,
+ * not yet decoded, depth-checked or parsed. A log runs to megabytes, and reading it took tens of
+ * milliseconds on the request thread; the verifier reads it on its worker with readPostedLog.
+ */
+export class UnreadBody {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly charset: string,
+    readonly media: 'json' | 'ndjson',
+  ) {}
+}
+
+/** A posted log's request: its body as it came in, its URL and its parsed query string. */
+export interface PostedLog {
+  bytes: Uint8Array;
+  charset: string;
+  media: 'json' | 'ndjson';
+  url: string;
+  query: Record<string, unknown>;
+}
+
+/**
+ * A posted log's body read as every other body is, with the same errors in the same order: its
+ * depth (BODY_TOO_DEEP), its JSON (INVALID_JSON; NDJSON stays text), then the path, the query and the
+ * body's strings (INVALID_STRING).
+ */
+export function readPostedLog(posted: PostedLog): unknown {
+  const text = decodeBody(posted.bytes, posted.charset);
+  const body = posted.media === 'json' ? parseJsonText(text) : text;
+  refuseUnstorableStrings({ url: posted.url, query: posted.query, body });
+  return body;
+}
