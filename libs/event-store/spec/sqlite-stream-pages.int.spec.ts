@@ -43,4 +43,13 @@ describe('SQLite readStream over more events than one page', () => {
     );
     expect(await store.readStream('long', { from: 4500n })).toEqual([]);
   });
+
+  it('given a limit across page borders, when the stream is read, then exactly that many come, in order', async () => {
+    const n = (events: Array<{ data: unknown }>) => events.map((e) => (e.data as { n: number }).n);
+    const range = (from: number, length: number) => Array.from({ length }, (_, i) => from + i);
+    expect(n(await store.readStream('long', { limit: 1200 }))).toEqual(range(0, 1200));
+    expect(n(await store.readStream('long', { from: 499n, limit: 502 }))).toEqual(range(499, 502));
+    expect(n(await store.readStream('long', { limit: 500 }))).toEqual(range(0, 500));
+    expect(n(await store.readStream('long', { from: 4000n, limit: 1000 }))).toEqual(range(4000, 500));
+  });
 });

@@ -32,6 +32,7 @@ import {
   type PrefixedRead,
   type PrefixedReadOptions,
   type ReadAllOptions,
+  type ReadStreamOptions as StreamReadOptions,
   type StoredEvent,
   type SubscribeOptions,
 } from './port';
@@ -157,9 +158,10 @@ export class KurrentEventStore implements EventStore {
     return this.appended(stream, prepared, next);
   }
 
-  async readStream(stream: string, options: { from?: bigint } = {}): Promise<StoredEvent[]> {
+  async readStream(stream: string, options: StreamReadOptions = {}): Promise<StoredEvent[]> {
     const from = options.from !== undefined && options.from > 0n ? options.from : 'start';
-    return this.read(stream, { fromRevision: from });
+    const limit = parseLimit(options.limit);
+    return this.read(stream, limit < 0 ? { fromRevision: from } : { fromRevision: from, maxCount: limit });
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {

@@ -11,6 +11,7 @@ import type {
   PrefixedRead,
   PrefixedReadOptions,
   ReadAllOptions,
+  ReadStreamOptions,
   StoredEvent,
   SubscribeOptions,
 } from './port';
@@ -59,9 +60,12 @@ export class InMemoryEventStore implements EventStore {
     };
   }
 
-  async readStream(stream: string, options: { from?: bigint } = {}): Promise<StoredEvent[]> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     const from = Math.max(0, Number(options.from ?? 0n));
-    return (this.streams.get(stream) ?? []).slice(from).map(fromPositionRow);
+    const limit = parseLimit(options.limit);
+    return (this.streams.get(stream) ?? [])
+      .slice(from, limit < 0 ? undefined : from + limit)
+      .map(fromPositionRow);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {

@@ -53,6 +53,13 @@ export class DuplicateEventId extends Error {
   }
 }
 
+export interface ReadStreamOptions {
+  /** The first revision to read; absent = from the start. */
+  from?: bigint;
+  /** At most this many events (a positive integer); absent = to the end of the stream. */
+  limit?: number;
+}
+
 export interface ReadAllOptions {
   /** Checkpoint of the last event already seen; absent = from the start. */
   after?: string;
@@ -113,7 +120,8 @@ export interface EventStore {
     events: NewEvent[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult>;
-  readStream(stream: string, options?: { from?: bigint }): Promise<StoredEvent[]>;
+  /** One stream's events in revision order, from `from`, at most `limit`: a page costs its own length, not the stream's. */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /** Events strictly after `after`, in global order, at most `limit`. */
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   /**

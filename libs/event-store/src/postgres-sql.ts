@@ -114,7 +114,7 @@ export function pgSql(schema: string, table: string): PgSql {
       SELECT stream_id AS stream, stream_revision::text AS rev, transaction_id::text AS tx,
         global_position::text AS gp, pg_notify($9, ${notifyPayload})::text AS notified
       FROM added ORDER BY global_position`,
-    readStream: `SELECT ${COLUMNS} FROM ${t} WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision`,
+    readStream: `SELECT ${COLUMNS} FROM ${t} WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision LIMIT $3`,
     /*
      * Only transactions below the snapshot's xmin are finished: anything committing later sorts
      * after. One row at least, whose `held` says committed events wait behind an open transaction.

@@ -17,6 +17,7 @@ import type {
   PrefixedRead,
   PrefixedReadOptions,
   ReadAllOptions,
+  ReadStreamOptions,
   StoredEvent,
   SubscribeOptions,
 } from './port';
@@ -135,9 +136,15 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  async readStream(stream: string, options: { from?: bigint } = {}): Promise<StoredEvent[]> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const limit = parseLimit(options.limit);
     await this.start();
-    const { rows } = await this.query<EventRow>(this.sql.readStream, [stream, String(options.from ?? 0n)]);
+    // LIMIT NULL: no limit.
+    const { rows } = await this.query<EventRow>(this.sql.readStream, [
+      stream,
+      String(options.from ?? 0n),
+      limit < 0 ? null : limit,
+    ]);
     return rows.map(fromRow);
   }
 

@@ -22,6 +22,7 @@ import type {
   PrefixedRead,
   PrefixedReadOptions,
   ReadAllOptions,
+  ReadStreamOptions,
   StoredEvent,
   SubscribeOptions,
 } from './port';
@@ -116,13 +117,15 @@ export class SqliteEventStore implements EventStore {
    * block the thread, and a 50,000-event stream read at once would stall every other request. A
    * stream shorter than a page costs one query, as before.
    */
-  async readStream(stream: string, options: { from?: bigint } = {}): Promise<StoredEvent[]> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     let from = options.from ?? 0n;
+    const limit = parseLimit(options.limit);
     const events: StoredEvent[] = [];
     for (;;) {
-      const page = (this.sql.readStream.all(stream, from, STREAM_PAGE) as PositionRow[]).map(fromPositionRow);
+      const wanted = limit < 0 ? STREAM_PAGE : Math.min(STREAM_PAGE, limit - events.length);
+      const page = (this.sql.readStream.all(stream, from, wanted) as PositionRow[]).map(fromPositionRow);
       for (const e of page) events.push(e);
-      if (page.length < STREAM_PAGE) return events;
+      if (page.length < STREAM_PAGE || events.length === limit) return events;
       from = page[page.length - 1].revision + 1n;
       await nextTurn();
     }

@@ -82,3 +82,64 @@ describe('the view of a long fight at an earlier seq', () => {
     expect(at).toEqual({ fightId, seq: 1050, view: expected });
   });
 });
+
+/** A store that counts the events its readStream hands back: what a read cost. */
+class CountingStore extends InMemoryEventStore {
+  read = 0;
+  override async readStream(...args: Parameters<InMemoryEventStore['readStream']>) {
+    const events = await super.readStream(...args);
+    this.read += events.length;
+    return events;
+  }
+}
+
+describe('reads of a part of a long fight', () => {
+  let store: CountingStore;
+  let fights: FightService;
+  let fightId: string;
+  beforeAll(async () => {
+    store = new CountingStore();
+    fights = new FightService(store);
+    ({ fightId } = await fights.create({
+      system: 'narateer',
+      dice: { mode: 'manual' },
+      combatants: [{ id: 'x', name: 'X', side: 'p', sheet: plainSheet }],
+    }));
+    for (let i = 0; i < 300; i++) await fights.execute(fightId, { type: 'AddNote', text: `note ${i}` });
+  });
+  beforeEach(() => (store.read = 0));
+
+  it('given a page of events, reads that page and no more of the fight', async () => {
+    const page = await fights.events(fightId, 100, 25);
+    expect(page.map((e) => e.seq)).toEqual(Array.from({ length: 25 }, (_, i) => 101 + i));
+    expect(store.read).toBe(25);
+    expect((await fights.events(fightId, 290, 25)).map((e) => e.seq)).toEqual(
+      Array.from({ length: 12 }, (_, i) => 291 + i),
+    );
+  });
+
+  it('given a seq early in the fight, reads the log up to it and no further', async () => {
+    const at = await fights.viewAt(fightId, 50);
+    expect(at.seq).toBe(50);
+    expect(store.read).toBe(50);
+  });
+
+  it('given a seq outside the fight, answers 422 naming its length; an unknown fight, 404', async () => {
+    const length = (await store.readStream(fightStream(fightId))).length;
+    for (const at of [0, length + 1, length + 1000])
+      await expect(fights.viewAt(fightId, at)).rejects.toMatchObject({
+        status: 422,
+        code: 'SEQ_OUT_OF_RANGE',
+        field: 'at',
+        message: `at must be between 1 and ${length}`,
+      });
+    for (const at of [0, 5])
+      await expect(fights.viewAt('no-such-fight', at)).rejects.toMatchObject({
+        status: 404,
+        code: 'FIGHT_NOT_FOUND',
+      });
+    expect((await fights.viewAt(fightId, length)).view.headHash).toBe(
+      (await fights.view(fightId)).view.headHash,
+    );
+  });
+});

@@ -19,15 +19,24 @@ export class FightReads {
   }
 
   /**
-   * The view right after event `at` (time travel): the log up to it folded (foldFight) a few hundred
-   * events per turn of the event loop, so that a long fight's early state does not hold others up.
+   * The view right after event `at` (time travel): the log up to it (and no further) folded
+   * (foldFight) a few hundred events per turn of the event loop, so that a long fight's early state
+   * does not hold others up.
    */
   async viewAt(fightId: string, at: number): Promise<FightViewResult> {
-    const stored = await this.store.readStream(fightStream(fightId));
+    const stream = fightStream(fightId);
+    const outOfRange = (length: number) =>
+      new AppError(422, 'SEQ_OUT_OF_RANGE', `at must be between 1 and ${length}`, 'at');
+    if (!Number.isSafeInteger(at) || at < 1) {
+      const revision = await this.store.streamRevision(stream);
+      if (revision === undefined) throw fightNotFound(fightId);
+      throw outOfRange(Number(revision) + 1);
+    }
+    // Fewer than `at` events: that is the whole stream, and `at` is past its end.
+    const stored = await this.store.readStream(stream, { limit: at });
     if (stored.length === 0) throw fightNotFound(fightId);
-    if (at < 1 || at > stored.length)
-      throw new AppError(422, 'SEQ_OUT_OF_RANGE', `at must be between 1 and ${stored.length}`, 'at');
-    const events = await mapInTurns(stored.slice(0, at), toFightEvent);
+    if (at > stored.length) throw outOfRange(stored.length);
+    const events = await mapInTurns(stored, toFightEvent);
     const system = findSystem(String(events[0].data.system));
     if (!system) throw new Error(`fight ${fightId} uses an unknown system`);
     const folder = new FightFolder(system, fightId);
@@ -39,8 +48,9 @@ export class FightReads {
     };
   }
 
-  async events(fightId: string, after = 0): Promise<FightEvent[]> {
-    const stored = await this.store.readStream(fightStream(fightId), { from: BigInt(after) });
+  /** The events after seq `after`, at most `limit` (a page costs its own length, not the rest of the fight's). */
+  async events(fightId: string, after = 0, limit?: number): Promise<FightEvent[]> {
+    const stored = await this.store.readStream(fightStream(fightId), { from: BigInt(after), limit });
     if (stored.length === 0 && after === 0) throw fightNotFound(fightId);
     return stored.map(toFightEvent);
   }

@@ -87,8 +87,8 @@ export class FightService {
     return this.reads.viewAt(fightId, at);
   }
 
-  events(fightId: string, after = 0): Promise<FightEvent[]> {
-    return this.reads.events(fightId, after);
+  events(fightId: string, after = 0, limit?: number): Promise<FightEvent[]> {
+    return this.reads.events(fightId, after, limit);
   }
 
   exportLog(fightId: string): Promise<FightLog> {

@@ -224,7 +224,8 @@ export async function eventsPage(
 ): Promise<Page<FightEvent>> {
   const after = decodeCursor('events', q.cursor, { after: q.after })?.after ?? q.after ?? 0;
   const limit = q.limit ?? PAGES.events.fallback;
-  const events = await fights.events(fightId, after);
+  // One more than the page: whether a next page exists, without reading the rest of the fight.
+  const events = await fights.events(fightId, after, limit + 1);
   const items = events.slice(0, limit);
   return {
     items,

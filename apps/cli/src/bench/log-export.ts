@@ -4,7 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { BenchApp } from './bench-app';
 import { commandAt, createFightInput, SETUP } from './fight-script';
 import { runLoad } from './http';
-import { latencySpread, now } from './util';
+import { latencySpread, median, now } from './util';
 
 /** Another client's view of the service in a window: its requests' latencies, and the event loop's delay. */
 export interface ProbeFigures {
@@ -33,6 +33,45 @@ export interface LogExportFigures {
   verifications: number;
   verifyMs: number;
   verifying: ProbeFigures;
+  /** GET /fights/:id/events pages of EVENTS_PAGE (medians, one client): of the long fight at its start, middle and end. */
+  pages: { afterSeq: number; ms: number }[];
+  /** The first page of a fight of about one page and a half (its events), the baseline. */
+  shortFight: { events: number; ms: number };
+}
+
+/** The page asked for: GET /fights/:id/events?limit= (the route's default page). */
+export const EVENTS_PAGE = 100;
+
+/** A fight built by the bench's script up to `events` events; its id and last seq. */
+async function buildFight(app: BenchApp, events: number): Promise<{ fightId: string; seq: number }> {
+  const created = await app.post('/fights', createFightInput());
+  if (created.status !== 201) throw new Error(`POST /fights: ${created.status}`);
+  const fightId = created.body.fightId as string;
+  let seq = 0;
+  for (let i = -1; seq < events; i++) {
+    const r = await app.post(`/fights/${fightId}/commands`, i < 0 ? SETUP : commandAt(i));
+    if (r.status !== 200) throw new Error(`command ${i}: ${r.status} ${JSON.stringify(r.body)}`);
+    seq = r.body.seq as number;
+  }
+  return { fightId, seq };
+}
+
+/**
+ * The median of GET `paths`, each asked `times` times by one client, in rounds that take them in
+ * turn (so that the machine's drift falls on all of them alike).
+ */
+async function medians(app: BenchApp, paths: string[], rounds: number, times: number): Promise<number[]> {
+  const samples = paths.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++)
+    for (const [i, path] of paths.entries())
+      for (let n = 0; n < times; n++) {
+        const t = now();
+        const res = await fetch(app.url + path, { headers: { authorization: `Bearer ${app.apiKey}` } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+        samples[i].push(now() - t);
+      }
+  return samples.map(median);
 }
 
 /** GET /health/live one after another for `windowMs`, with the server's event-loop delay monitored meanwhile. */
@@ -61,22 +100,26 @@ async function probe(app: BenchApp, windowMs: number): Promise<ProbeFigures> {
  * GET /health/live one request after another: how long that client waits, and the event loop's
  * longest stall, against the same window with no export. Then the same with the fight's view at the
  * middle of its log (GET /fights/:id?at=, a fold of half the log) asked back to back, and with the
- * exported log sent to POST /audit/verify back to back. The app runs in this process (its event
+ * exported log sent to POST /audit/verify back to back. Before that, pages of its events
+ * (GET /fights/:id/events) at its start, middle and end against the first page of a short fight. The app runs in this process (its event
  * loop is the one monitored); the requests are made by autocannon in a process of its own.
  */
 export async function benchLogExport(
   app: BenchApp,
-  opts: { events: number; windowMs: number; dir: string },
+  opts: { events: number; windowMs: number; dir: string; pageRounds: number },
 ): Promise<LogExportFigures> {
-  const created = await app.post('/fights', createFightInput());
-  if (created.status !== 201) throw new Error(`POST /fights: ${created.status}`);
-  const fightId = created.body.fightId as string;
-  let seq = 0;
-  for (let i = -1; seq < opts.events; i++) {
-    const r = await app.post(`/fights/${fightId}/commands`, i < 0 ? SETUP : commandAt(i));
-    if (r.status !== 200) throw new Error(`command ${i}: ${r.status} ${JSON.stringify(r.body)}`);
-    seq = r.body.seq as number;
-  }
+  const { fightId, seq } = await buildFight(app, opts.events);
+  const short = await buildFight(app, EVENTS_PAGE * 1.5);
+  const pageAfter = [0, Math.floor(seq / 2), seq - EVENTS_PAGE];
+  const pageMs = await medians(
+    app,
+    [
+      ...pageAfter.map((after) => `/fights/${fightId}/events?after=${after}&limit=${EVENTS_PAGE}`),
+      `/fights/${short.fightId}/events?after=0&limit=${EVENTS_PAGE}`,
+    ],
+    opts.pageRounds,
+    20,
+  );
   const path = `/fights/${fightId}/log`;
   const one = await fetch(app.url + path, { headers: { authorization: `Bearer ${app.apiKey}` } });
   const log = await one.text();
@@ -108,6 +151,8 @@ export async function benchLogExport(
   const verified = await busy('/audit/verify', { bodyFile: logFile });
   const bytes = Buffer.byteLength(log);
   return {
+    pages: pageAfter.map((afterSeq, i) => ({ afterSeq, ms: pageMs[i] })),
+    shortFight: { events: short.seq, ms: pageMs[pageAfter.length] },
     verifications: verified.load.total,
     verifyMs: verified.load.latency.p50,
     verifying: verified.seen,

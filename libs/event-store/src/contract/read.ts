@@ -43,6 +43,23 @@ export function readContract(open: StoreFactory): void {
       expect(await store.streamRevision('missing')).toBeUndefined();
     });
 
+    it('readStream reads at most `limit` events, from a revision', async () => {
+      const store = await open();
+      const events = newEvents(7);
+      await store.append('s', events, { expectedRevision: 'no_stream' });
+      await store.append('other', newEvents(2), { expectedRevision: 'no_stream' });
+      expect(ids(await store.readStream('s', { limit: 3 }))).toEqual(ids(events.slice(0, 3)));
+      const page = await store.readStream('s', { from: 2n, limit: 4 });
+      expect(page.map((e) => e.revision)).toEqual([2n, 3n, 4n, 5n]);
+      expect(ids(page)).toEqual(ids(events.slice(2, 6)));
+      expect(ids(await store.readStream('s', { from: 5n, limit: 10 }))).toEqual(ids(events.slice(5)));
+      expect(ids(await store.readStream('s', { limit: 7 }))).toEqual(ids(events));
+      expect(await store.readStream('s', { from: 7n, limit: 1 })).toEqual([]);
+      expect(await store.readStream('missing', { limit: 1 })).toEqual([]);
+      for (const limit of [0, -1, 1.5])
+        await expect(store.readStream('s', { limit })).rejects.toThrow(RangeError);
+    });
+
     it('readAll reads the global log in order, after a checkpoint, in pages', async () => {
       const store = await open();
       const appended = await seed(store);
