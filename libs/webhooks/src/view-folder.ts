@@ -26,10 +26,11 @@ export class FightViewFolder {
       if (cached && next) {
         folded = { seq: e.seq, system: cached.system, state: next };
       } else {
-        // Not the next event of the cached fold, or an undo: folded from the whole log (libs/fight-log), as the projections do.
-        const events = (await this.store.readStream(fightStream(e.fightId)))
-          .map(toFightEvent)
-          .filter((x) => x.seq <= e.seq);
+        // Not the next event of the cached fold, or an undo: folded from the log's start up to this
+        // event (libs/fight-log), as the projections do.
+        const events = (await this.store.readStream(fightStream(e.fightId), { limit: e.seq })).map(
+          toFightEvent,
+        );
         const system = findSystem(String(events[0]?.data.system));
         if (!system || events.length !== e.seq) return undefined;
         folded = { seq: e.seq, system, state: foldFight(system, e.fightId, events) };

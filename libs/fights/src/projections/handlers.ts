@@ -26,8 +26,8 @@ export interface Fold {
 }
 
 export interface HandlerContext {
-  /** The fight's stream, as stored: a fight not held, or an undo, is folded from its start (libs/fight-log). */
-  readFight(fightId: string): Promise<StoredEvent[]>;
+  /** The fight's first `count` events, as stored: a fight not held, or an undo, is folded from its start (libs/fight-log). */
+  readFight(fightId: string, count: number): Promise<StoredEvent[]>;
   /** The view of the fight at `seq` with `headHash` if one was built already (the command path's). */
   heldView?(fightId: string, seq: number, headHash: string): Record<string, unknown> | undefined;
 }
@@ -174,10 +174,7 @@ export class ProjectionBatch {
     stored: StoredEvent,
     current: Fold | undefined,
   ): Promise<Fold | undefined> {
-    const log =
-      e.seq === 1
-        ? [stored]
-        : (await this.ctx.readFight(e.fightId)).filter((x) => Number(x.revision) < e.seq);
+    const log = e.seq === 1 ? [stored] : await this.ctx.readFight(e.fightId, e.seq);
     const first = log[0];
     const system =
       first?.type === 'FightStarted'

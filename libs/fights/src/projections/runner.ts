@@ -74,7 +74,7 @@ export class ProjectionRunner {
     this.tail = options.tail;
     this.foldsHeld = options.foldsHeld ?? FOLDS_HELD;
     this.context = {
-      readFight: (fightId) => this.store.readStream(fightStream(fightId)),
+      readFight: (fightId, count) => this.store.readStream(fightStream(fightId), { limit: count }),
       heldView: options.heldView,
     };
   }
