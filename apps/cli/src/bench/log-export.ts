@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -33,6 +34,10 @@ export interface LogExportFigures {
   verifications: number;
   verifyMs: number;
   verifying: ProbeFigures;
+  /** The same with a subscriber catching up on the fight from its first event (SSE) back to back instead. */
+  catchUps: number;
+  catchUpMs: number;
+  catchingUp: ProbeFigures;
   /** GET /fights/:id/events pages of EVENTS_PAGE (medians, one client): of the long fight at its start, middle and end. */
   pages: { afterSeq: number; ms: number }[];
   /** The first page of a fight of about one page and a half (its events), the baseline. */
@@ -54,6 +59,29 @@ async function buildFight(app: BenchApp, events: number): Promise<{ fightId: str
     seq = r.body.seq as number;
   }
   return { fightId, seq };
+}
+
+/** sse-worker.ts in a process of its own: SSE catch-ups back to back; how many, and the median's ms. */
+function runCatchUps(job: {
+  url: string;
+  apiKey: string;
+  path: string;
+  lastSeq: number;
+  durationSec: number;
+}): Promise<{ total: number; p50: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(__dirname, 'sse-worker.js'), [JSON.stringify(job)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let done = false;
+    child.once('message', (m: { total: number; p50: number; error?: string }) => {
+      done = true;
+      if (m.error) reject(new Error(m.error));
+      else resolve(m);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => done || reject(new Error(`SSE reader exited with code ${code}`)));
+  });
 }
 
 /**
@@ -100,7 +128,8 @@ async function probe(app: BenchApp, windowMs: number): Promise<ProbeFigures> {
  * GET /health/live one request after another: how long that client waits, and the event loop's
  * longest stall, against the same window with no export. Then the same with the fight's view at the
  * middle of its log (GET /fights/:id?at=, a fold of half the log) asked back to back, and with the
- * exported log sent to POST /audit/verify back to back. Before that, pages of its events
+ * exported log sent to POST /audit/verify back to back, and with a subscriber reading the fight's
+ * events from the first (GET /fights/:id/stream?after=0) until the last, back to back. Before that, pages of its events
  * (GET /fights/:id/events) at its start, middle and end against the first page of a short fight. The app runs in this process (its event
  * loop is the one monitored); the requests are made by autocannon in a process of its own.
  */
@@ -149,8 +178,21 @@ export async function benchLogExport(
   const exported = await busy(path);
   const travelled = await busy(`/fights/${fightId}?at=${Math.floor(seq / 2)}`);
   const verified = await busy('/audit/verify', { bodyFile: logFile });
+  const [caughtUp, catchingUp] = await Promise.all([
+    runCatchUps({
+      url: app.url,
+      apiKey: app.apiKey,
+      path: `/fights/${fightId}/stream?after=0`,
+      lastSeq: seq,
+      durationSec: opts.windowMs / 1000,
+    }),
+    probe(app, opts.windowMs),
+  ]);
   const bytes = Buffer.byteLength(log);
   return {
+    catchUps: caughtUp.total,
+    catchUpMs: caughtUp.p50,
+    catchingUp,
     pages: pageAfter.map((afterSeq, i) => ({ afterSeq, ms: pageMs[i] })),
     shortFight: { events: short.seq, ms: pageMs[pageAfter.length] },
     verifications: verified.load.total,

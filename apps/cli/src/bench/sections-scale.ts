@@ -220,6 +220,11 @@ export const logExportSection: Section = async ({ dir, quick, results, rows }) =
       f.verifying,
       `${fmt(f.verifications)} verifications, ${fmt(f.verifyMs)} ms each`,
     );
+    row(
+      `  GET /fights/:id/stream?after=0 (SSE) of the same fight read to its last event, back to back: another client's GET /health/live`,
+      f.catchingUp,
+      `${fmt(f.catchUps)} catch-ups, ${fmt(f.catchUpMs)} ms each`,
+    );
   } finally {
     await app.close();
   }

@@ -44,6 +44,54 @@ describe('LiveFightStream observed (push mode)', () => {
     expect(seen).toEqual([3, 4, 5, 6, 7]);
   });
 
+  it('given a history of several pages, reads it a page at a time with a turn of the loop between, then goes live', async () => {
+    const feed = new FightFeed();
+    const log = upTo(10).map(event);
+    const reads: Array<[number, number]> = [];
+    const read = async (after: number, limit: number) => {
+      reads.push([after, limit]);
+      return log.filter((e) => e.seq > after).slice(0, limit);
+    };
+    const stream = new LiveFightStream(0, read, (deliver) => feed.on('f', deliver), 4);
+    const seen: Array<number | 'turn'> = [];
+    stream.observe({ next: (e) => seen.push(e.seq), error: fail, complete: () => undefined });
+    setImmediate(() => seen.push('turn'));
+    // Committed while the history is read: held, then given once, after the history.
+    log.push(event(11));
+    feed.publish(event(11));
+    for (let i = 0; i < 10 && !seen.includes(11); i++) await tick();
+    feed.publish(event(12));
+    expect(reads).toEqual([
+      [0, 4],
+      [4, 4],
+      [8, 4],
+    ]);
+    expect(seen).toEqual([1, 2, 3, 4, 'turn', 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it('given a subscriber that leaves during the history, reads no further page', async () => {
+    const feed = new FightFeed();
+    const log = upTo(12).map(event);
+    let reads = 0;
+    const read = async (after: number, limit: number) => {
+      reads++;
+      return log.filter((e) => e.seq > after).slice(0, limit);
+    };
+    const stream = new LiveFightStream(0, read, (deliver) => feed.on('f', deliver), 4);
+    const seen: number[] = [];
+    stream.observe({
+      next: (e) => {
+        seen.push(e.seq);
+        if (e.seq === 2) void stream.return();
+      },
+      error: fail,
+      complete: () => undefined,
+    });
+    for (let i = 0; i < 5; i++) await tick();
+    expect(seen).toEqual([1, 2]);
+    expect(reads).toBe(1);
+  });
+
   it('a gap in the live events is read back from the store, and the late copies are dropped', async () => {
     const feed = new FightFeed();
     const log = [event(1)];

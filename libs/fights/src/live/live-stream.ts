@@ -4,10 +4,16 @@ import { PushIterator, PushObserver } from './push-iterator';
 /** Push-mode consumer of a LiveFightStream: called synchronously, in seq order. */
 export type LiveObserver = PushObserver<FightEvent>;
 
+/** Events a catch-up reads from the store at a time. */
+export const CATCH_UP_PAGE = 500;
+
 /**
  * One subscriber's view of a fight: every event after `after`, in seq order, with
  * no gap and no repeat. Live events are registered before the catch-up read, held
  * while it runs, and de-duplicated by seq; a gap triggers a re-read from the store.
+ * The catch-up reads CATCH_UP_PAGE events at a time, with a turn of the event loop
+ * between pages: a subscriber that starts at the beginning of a 10,000-event fight
+ * does not hold every other request up while its history is read and sent.
  * Read it either by `next()` or, with no promise per event, by `observe()` (push-iterator.ts).
  */
 export class LiveFightStream extends PushIterator<FightEvent> {
@@ -19,8 +25,9 @@ export class LiveFightStream extends PushIterator<FightEvent> {
 
   constructor(
     private last: number,
-    private readonly read: (after: number) => Promise<FightEvent[]>,
+    private readonly read: (after: number, limit: number) => Promise<FightEvent[]>,
     listen: (deliver: (e: FightEvent) => void) => () => void,
+    private readonly page = CATCH_UP_PAGE,
   ) {
     super();
     this.off = listen((e) => this.deliver(e));
@@ -44,9 +51,17 @@ export class LiveFightStream extends PushIterator<FightEvent> {
 
   private repair(): void {
     this.repairing = true;
-    this.read(this.last).then(
+    this.read(this.last, this.page).then(
       (events) => {
         this.repairing = false;
+        if (events.length >= this.page) {
+          // A full page: more may follow. Live events stay held until the read reaches the end.
+          for (const e of events) this.deliver(e);
+          if (this.closed || this.repairing) return;
+          this.repairing = true;
+          setImmediate(() => void (this.closed || this.repair()));
+          return;
+        }
         const held = this.held;
         this.held = [];
         for (const e of [...events, ...held.sort((a, b) => a.seq - b.seq)]) this.deliver(e);

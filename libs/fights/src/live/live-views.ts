@@ -20,7 +20,7 @@ export class LiveViews {
     await this.cache.load(fightId);
     return new LiveFightStream(
       after,
-      (from) => this.reads.events(fightId, from),
+      (from, limit) => this.reads.events(fightId, from, limit),
       (deliver) => this.feed.on(fightId, deliver),
     );
   }
