@@ -256,6 +256,42 @@ describe('access log lines: level, error code and caller', () => {
     }
   });
 
+  it('given an SSE client that leaves, its line is "stream closed" at info, with no error', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    let out = '';
+    server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    try {
+      const key = await tenantKey(server.url);
+      const created = await fetch(`${server.url}/fights`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ system: 'narateer', combatants: [] }),
+      });
+      const { fightId } = (await created.json()) as { fightId: string };
+      const left = new AbortController();
+      const res = await fetch(`${server.url}/fights/${fightId}/stream?after=0`, {
+        headers: { authorization: `Bearer ${key}`, 'x-request-id': 'sse' },
+        signal: left.signal,
+      });
+      expect(res.status).toBe(200);
+      // The first event (FightStarted) has come: the stream is open, then its client leaves.
+      const reader = res.body!.getReader();
+      for (let text = ''; !text.includes('id: 1\n');)
+        text += new TextDecoder().decode((await reader.read()).value);
+      left.abort();
+      await logged(() => out, 'sse');
+      const lines = jsonLines(out).filter((l) => l.req?.id === 'sse') as Array<Record<string, any>>;
+      expect(lines).toEqual([
+        expect.objectContaining({ level: 30, msg: 'stream closed', res: { statusCode: 200 } }),
+      ]);
+      expect(lines[0]).not.toHaveProperty('err');
+    } finally {
+      await kill(server.proc, 'SIGTERM');
+      removeDir(dataDir);
+    }
+  });
+
   it('health probes and metrics scrapes are logged at debug', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
     const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });

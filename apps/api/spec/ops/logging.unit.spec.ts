@@ -1,4 +1,4 @@
-import { levelOf, loggedReq, withoutToken } from '../../src/ops/logging';
+import { isEventStream, levelOf, loggedReq, withoutToken } from '../../src/ops/logging';
 
 describe('access log redaction', () => {
   it.each([
@@ -55,4 +55,18 @@ describe('access log levels', () => {
   it('a request that failed on its socket is an error whatever its status', () => {
     expect(levelOf('/fights', 200, true)).toBe('error');
   });
+
+  it.each([
+    [200, 'text/event-stream; charset=utf-8', true],
+    [200, 'TEXT/EVENT-STREAM', true],
+    [200, 'application/json', false],
+    [200, 'text/event-streamer', false],
+    [200, undefined, false],
+    [401, 'text/event-stream', false],
+  ] as const)(
+    'status %d with content type %s: an event stream its client may end (%s)',
+    (status, type, stream) => {
+      expect(isEventStream(status, type)).toBe(stream);
+    },
+  );
 });

@@ -134,7 +134,19 @@ export function requestIdOf(req: IncomingMessage): string {
 
 /** The part of Fastify's request and reply the access log reads; `principal` is the auth guard's. */
 type HookRequest = { id: string; raw: IncomingMessage; principal?: Principal };
-type HookReply = { raw: ServerResponse; header(name: string, value: string): unknown };
+type HookReply = {
+  raw: ServerResponse;
+  header(name: string, value: string): unknown;
+  getHeader(name: string): unknown;
+};
+
+/**
+ * An event stream (SSE) has no end of its own: its client leaving is how it ends. Such a close is
+ * the line `stream closed` at its status's level, not an aborted request at `error`.
+ */
+export function isEventStream(status: number, contentType: unknown): boolean {
+  return status === 200 && typeof contentType === 'string' && /^text\/event-stream\b/i.test(contentType);
+}
 type Hook = (req: HookRequest, reply: HookReply, done: () => void) => void;
 
 /**
@@ -142,7 +154,9 @@ type Hook = (req: HookRequest, reply: HookReply, done: () => void) => void;
  * `x-request-id`, and no secrets. One line per request, written when its response closes: its
  * status (`res.statusCode`), the stable code of its error (`err.code`), the caller (tenant,
  * principal kind and id) and, for GraphQL, the operation's name and its errors' codes; its level
- * follows levelOf, and a line whose level is off (a probe at debug) is never built. A Fastify
+ * follows levelOf, and a line whose level is off (a probe at debug) is never built. A response cut
+ * before its end is `request aborted` at `error`, except an event stream its client left
+ * (isEventStream): `stream closed`, at its status's level. A Fastify
  * `onRequest` hook: no middleware layer, nothing per request but this closure.
  */
 export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
@@ -152,9 +166,10 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
     const res = reply.raw;
     reply.header('x-request-id', id);
     res.once('close', () => {
-      const aborted = !res.writableFinished;
       const url = raw.url ?? '';
       const status = statusOf(res);
+      const left = !res.writableFinished && isEventStream(status, reply.getHeader('content-type'));
+      const aborted = !res.writableFinished && !left;
       const level = levelOf(url, status, aborted);
       if (!logger.isLevelEnabled(level)) return;
       const notes = (res as Notable)[NOTED];
@@ -175,7 +190,7 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
           ...(notes?.graphql ? { graphql: notes.graphql } : {}),
           ...(err ? { err } : {}),
         },
-        aborted ? 'request aborted' : err ? 'request errored' : 'request completed',
+        aborted ? 'request aborted' : left ? 'stream closed' : err ? 'request errored' : 'request completed',
       );
     });
     done();
