@@ -85,53 +85,29 @@ describe('audit through the API', () => {
     ).toMatchObject({ code: 'LOG_FORMAT_INVALID', field: 'line 1' });
   });
 
-  it('given bodies that cannot be read, answers each with the code, field and order every body gets', async () => {
-    const post = (path: string, type: string, body: string | Buffer) =>
-      t.http.post(path).set('content-type', type).send(body);
-    const refusal = (res: { status: number; body: any }) => ({
-      status: res.status,
-      code: res.body.code,
-      field: res.body.field,
-    });
-    // The body is read before the query is judged: text that is no JSON is INVALID_JSON, even beside a bad ?events=.
-    expect(refusal(await post('/audit/verify?events=ten', 'application/json', '{"format":'))).toEqual({
-      status: 400,
-      code: 'INVALID_JSON',
-      field: undefined,
-    });
-    expect(refusal(await post('/audit/verify', 'application/json', '"a log"'))).toMatchObject({
-      code: 'INVALID_JSON',
-    });
-    expect(
-      refusal(await post('/audit/verify', 'application/json', `${'['.repeat(70)}${']'.repeat(70)}`)),
-    ).toEqual({ status: 400, code: 'BODY_TOO_DEEP', field: 'body' });
-    // A string no engine stores, in a JSON log's field or in NDJSON text: INVALID_STRING naming where.
-    expect(
-      refusal(await post('/audit/verify', 'application/json', '{"format":"x","fightId":"a\\u0000"}')),
-    ).toEqual({ status: 400, code: 'INVALID_STRING', field: 'fightId' });
-    expect(refusal(await post('/audit/verify', 'application/x-ndjson', '{"fightId":"a\u0000"}\n'))).toEqual({
-      status: 400,
-      code: 'INVALID_STRING',
-      field: 'body',
-    });
-    // A readable body, then the query: a bad ?events= beside a JSON array is the query's 400.
-    expect(refusal(await post('/audit/verify?events=ten', 'application/json', '[]'))).toEqual({
-      status: 400,
-      code: 'VALIDATION_FAILED',
-      field: 'events',
-    });
-    expect(refusal(await post('/audit/verify', 'application/json', '[]'))).toEqual({
-      status: 400,
-      code: 'LOG_FORMAT_INVALID',
-      field: 'body',
-    });
-    // A charset that is no UTF is refused before anything is read.
-    expect(refusal(await post('/audit/verify', 'application/json; charset=latin1', '{}'))).toEqual({
-      status: 415,
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      field: 'content-type',
-    });
-  });
+  // Each body is refused with the code and field, and in the order, every body gets: its charset
+  // first, then its depth and JSON, then strings no engine stores (INVALID_STRING naming where),
+  // then the query (a bad ?events= beside a JSON array is the query's 400), then the log's shape.
+  it.each([
+    ['?events=ten', 'application/json', '{"format":', 400, 'INVALID_JSON', undefined],
+    ['', 'application/json', '"a log"', 400, 'INVALID_JSON', undefined],
+    ['', 'application/json', `${'['.repeat(70)}${']'.repeat(70)}`, 400, 'BODY_TOO_DEEP', 'body'],
+    ['', 'application/json', '{"format":"x","fightId":"a\\u0000"}', 400, 'INVALID_STRING', 'fightId'],
+    ['', 'application/x-ndjson', '{"fightId":"a\u0000"}\n', 400, 'INVALID_STRING', 'body'],
+    ['?events=ten', 'application/json', '[]', 400, 'VALIDATION_FAILED', 'events'],
+    ['', 'application/json', '[]', 400, 'LOG_FORMAT_INVALID', 'body'],
+    ['', 'application/json; charset=latin1', '{}', 415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type'],
+  ])(
+    'given POST /audit/verify%s as %s, %j: %d %s naming %s',
+    async (query, type, body, status, code, field) => {
+      const res = await t.http.post(`/audit/verify${query}`).set('content-type', type).send(body);
+      expect({ status: res.status, code: res.body.code, field: res.body.field }).toEqual({
+        status,
+        code,
+        field,
+      });
+    },
+  );
 
   it('the offline CLI verifies the same export and fails on a changed die face', () => {
     // Built by the test command before Jest runs (schema check); the CLI shares the verifier.

@@ -12,6 +12,26 @@ const jsonLines = (out: string) =>
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as { req?: { id?: string } });
 
+/**
+ * A server of its own (the built service) logging at `level`, its stdout kept: `out()` is what it has
+ * written so far. Stopped and its data removed after `run`.
+ */
+async function withLoggingServer(
+  level: string,
+  run: (server: { url: string }, out: () => string) => Promise<void>,
+): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
+  const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: level });
+  let out = '';
+  server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  try {
+    await run(server, () => out);
+  } finally {
+    await kill(server.proc, 'SIGTERM');
+    removeDir(dataDir);
+  }
+}
+
 /** Waits until the server has logged the request with this id (`count` times): stdout arrives when it arrives. */
 async function logged(read: () => string, id: string, count = 1): Promise<void> {
   for (const started = Date.now(); ; await new Promise((r) => setTimeout(r, 10))) {
@@ -115,11 +135,7 @@ describe('structured logs', () => {
 
 describe('access log lines: level, error code and caller', () => {
   it('4xx lines carry err.code, the tenant and the principal (never a secret) at info or warn; GraphQL names its operation; probes stay quiet', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
-    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-    let out = '';
-    server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    try {
+    await withLoggingServer('info', async (server, out) => {
       const call = (path: string, init: { method?: string; key?: string; body?: unknown; id: string }) =>
         fetch(`${server.url}${path}`, {
           method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -183,9 +199,9 @@ describe('access log lines: level, error code and caller', () => {
         expect((await call(path, { id: `probe${path.replace(/\//g, '-')}` })).status).toBe(200);
       // The probes log nothing at info: a last logged request says the server has written what came before.
       expect((await call(`/fights/${fightId}`, { key, id: 'last' })).status).toBe(200);
-      await logged(() => out, 'last');
+      await logged(out, 'last');
 
-      const lines = out
+      const lines = out()
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as Record<string, any>);
@@ -249,19 +265,12 @@ describe('access log lines: level, error code and caller', () => {
         spectator.token,
         spectator.token.replace(/^crt_[0-9a-f]{16}_/, ''),
       ])
-        expect(out).not.toContain(secret);
-    } finally {
-      await kill(server.proc, 'SIGTERM');
-      removeDir(dataDir);
-    }
+        expect(out()).not.toContain(secret);
+    });
   });
 
   it('given an SSE client that leaves, its line is "stream closed" at info, with no error', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
-    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-    let out = '';
-    server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    try {
+    await withLoggingServer('info', async (server, out) => {
       const key = await tenantKey(server.url);
       const created = await fetch(`${server.url}/fights`, {
         method: 'POST',
@@ -280,36 +289,26 @@ describe('access log lines: level, error code and caller', () => {
       for (let text = ''; !text.includes('id: 1\n');)
         text += new TextDecoder().decode((await reader.read()).value);
       left.abort();
-      await logged(() => out, 'sse');
-      const lines = jsonLines(out).filter((l) => l.req?.id === 'sse') as Array<Record<string, any>>;
+      await logged(out, 'sse');
+      const lines = jsonLines(out()).filter((l) => l.req?.id === 'sse') as Array<Record<string, any>>;
       expect(lines).toEqual([
         expect.objectContaining({ level: 30, msg: 'stream closed', res: { statusCode: 200 } }),
       ]);
       expect(lines[0]).not.toHaveProperty('err');
-    } finally {
-      await kill(server.proc, 'SIGTERM');
-      removeDir(dataDir);
-    }
+    });
   });
 
   it('health probes and metrics scrapes are logged at debug', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
-    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
-    let out = '';
-    server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    try {
+    await withLoggingServer('debug', async (server, out) => {
       await fetch(`${server.url}/health/live`, { headers: { 'x-request-id': 'probe' } });
-      await logged(() => out, 'probe');
-      const lines = out
+      await logged(out, 'probe');
+      const lines = out()
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as Record<string, any>);
       expect(lines.filter((l) => l.req?.id === 'probe')).toEqual([
         expect.objectContaining({ level: 20, res: { statusCode: 200 } }),
       ]);
-    } finally {
-      await kill(server.proc, 'SIGTERM');
-      removeDir(dataDir);
-    }
+    });
   });
 });
