@@ -105,6 +105,7 @@ describe('reads of a part of a long fight', () => {
       dice: { mode: 'manual' },
       combatants: [{ id: 'x', name: 'X', side: 'p', sheet: plainSheet }],
     }));
+    await fights.execute(fightId, { type: 'AddNote', text: 'early', commandId: 'early' });
     for (let i = 0; i < 300; i++) await fights.execute(fightId, { type: 'AddNote', text: `note ${i}` });
   });
   beforeEach(() => (store.read = 0));
@@ -113,8 +114,10 @@ describe('reads of a part of a long fight', () => {
     const page = await fights.events(fightId, 100, 25);
     expect(page.map((e) => e.seq)).toEqual(Array.from({ length: 25 }, (_, i) => 101 + i));
     expect(store.read).toBe(25);
+    // The last page: what is left after seq 290, fewer than 25.
+    const length = (await store.readStream(fightStream(fightId))).length;
     expect((await fights.events(fightId, 290, 25)).map((e) => e.seq)).toEqual(
-      Array.from({ length: 12 }, (_, i) => 291 + i),
+      Array.from({ length: length - 290 }, (_, i) => 291 + i),
     );
   });
 
@@ -122,6 +125,20 @@ describe('reads of a part of a long fight', () => {
     const at = await fights.viewAt(fightId, 50);
     expect(at.seq).toBe(50);
     expect(store.read).toBe(50);
+  });
+
+  it('given an early command sent again, answers its first result from its own events, not the rest of the fight', async () => {
+    const [first] = (await store.readStream(fightStream(fightId))).filter(
+      (e) => (e.metadata as { commandId?: string }).commandId === 'early',
+    );
+    store.read = 0;
+    const again = await fights.execute(fightId, { type: 'AddNote', text: 'early', commandId: 'early' });
+    expect(again.events.map((e) => [e.seq, e.commandId, e.data])).toEqual([
+      [Number(first.revision) + 1, 'early', { text: 'early' }],
+    ]);
+    expect(again.replayed).toBe(true);
+    // A page of a few events from the command's first: not the 300 after it.
+    expect(store.read).toBeLessThanOrEqual(16);
   });
 
   it('given a seq outside the fight, answers 422 naming its length; an unknown fight, 404', async () => {

@@ -24,6 +24,9 @@ import { FightCache, LoadedFight, viewOf } from './fight-cache';
 import { KeyedLock } from './keyed-lock';
 import { SeedVault } from './seed-vault';
 
+/** Events read at a time when a command's first result is read back (most commands append fewer). */
+const REPLAY_PAGE = 16;
+
 export interface CommandResult {
   fightId: string;
   seq: number;
@@ -193,19 +196,32 @@ export class FightCommands {
    * undefined when the id is new, or every candidate is another id sharing its index key (a collision).
    */
   private async replay(fight: LoadedFight, commandId: string): Promise<CommandResult | undefined> {
-    const candidates = fight.commands.candidates(commandId);
-    if (candidates.length === 0) return undefined;
-    const from = candidates[0] - 1;
-    const stored = await this.store.readStream(fightStream(fight.fightId), { from: BigInt(from) });
-    const start = candidates.find(
-      (seq) => (stored[seq - 1 - from]?.metadata as EventMetadata | undefined)?.commandId === commandId,
-    );
-    if (start === undefined) return undefined;
-    const events: FightEvent[] = [];
-    for (const e of stored.slice(start - 1 - from).map(toFightEvent)) {
-      if (e.commandId !== commandId) break;
-      events.push(e);
+    for (const seq of fight.commands.candidates(commandId)) {
+      const events = await this.commandAt(fight.fightId, seq, commandId);
+      if (events.length > 0)
+        return { fightId: fight.fightId, seq: fight.seq, events, view: viewOf(fight), replayed: true };
     }
-    return { fightId: fight.fightId, seq: fight.seq, events, view: viewOf(fight), replayed: true };
+    return undefined;
+  }
+
+  /**
+   * The events of command `commandId` if they start at `seq`: read a few at a time from there (not to
+   * the end of the fight: an early command replayed in a long fight costs its own events); none when
+   * the event at `seq` is another command's.
+   */
+  private async commandAt(fightId: string, seq: number, commandId: string): Promise<FightEvent[]> {
+    const events: FightEvent[] = [];
+    for (let from = seq - 1; ;) {
+      const page = await this.store.readStream(fightStream(fightId), {
+        from: BigInt(from),
+        limit: REPLAY_PAGE,
+      });
+      for (const stored of page) {
+        if ((stored.metadata as EventMetadata | undefined)?.commandId !== commandId) return events;
+        events.push(toFightEvent(stored));
+      }
+      if (page.length < REPLAY_PAGE) return events;
+      from += page.length;
+    }
   }
 }
