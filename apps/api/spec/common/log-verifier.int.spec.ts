@@ -92,13 +92,17 @@ describe('the log verifier on a worker thread', () => {
 });
 
 /** A body as POST /audit/verify takes it in: bytes, charset and media type, with the URL and query. */
-const posted = (body: string | Buffer, over: Partial<PostedLog> = {}): PostedLog => ({
-  bytes: typeof body === 'string' ? Buffer.from(body) : body,
-  charset: 'utf-8',
-  media: 'json',
-  url: '/audit/verify',
-  query: {},
-  ...over,
+const posted = (
+  body: string | Buffer,
+  over: Partial<PostedLog['body'] & Omit<PostedLog, 'body'>> = {},
+): PostedLog => ({
+  body: {
+    bytes: typeof body === 'string' ? Buffer.from(body) : body,
+    charset: over.charset ?? 'utf-8',
+    media: over.media ?? 'json',
+  },
+  url: over.url ?? '/audit/verify',
+  query: over.query ?? {},
 });
 
 /** verifyPosted in the calling thread: its report, or what it throws. */

@@ -185,11 +185,9 @@ export class UnreadBody {
   ) {}
 }
 
-/** A posted log's request: its body as it came in, its URL and its parsed query string. */
+/** A posted log's request: its body as it came in (an UnreadBody's fields), its URL and its parsed query string. */
 export interface PostedLog {
-  bytes: Uint8Array;
-  charset: string;
-  media: 'json' | 'ndjson';
+  body: Pick<UnreadBody, 'bytes' | 'charset' | 'media'>;
   url: string;
   query: Record<string, unknown>;
 }
@@ -200,8 +198,9 @@ export interface PostedLog {
  * body's strings (INVALID_STRING).
  */
 export function readPostedLog(posted: PostedLog): unknown {
-  const text = decodeBody(posted.bytes, posted.charset);
-  const body = posted.media === 'json' ? parseJsonText(text) : text;
+  const { bytes, charset, media } = posted.body;
+  const text = decodeBody(bytes, charset);
+  const body = media === 'json' ? parseJsonText(text) : text;
   refuseUnstorableStrings({ url: posted.url, query: posted.query, body });
   return body;
 }

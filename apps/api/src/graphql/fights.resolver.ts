@@ -4,8 +4,8 @@ import { AccessService, actorName, AppError, FightQueries, FightService, Princip
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
-import { LogFormatError, readVerifyOptions, VerifyOptionError } from '@app/audit';
-import { LogVerifier } from '../common/log-verifier';
+import { LogFormatError } from '@app/audit';
+import { LogVerifier, verifyOptionsOf } from '../common/log-verifier';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { logFormatRefusal } from '../rest/audit.controller';
 import { CommandInputGql, CreateFightInput, EVENTS_MAX_PAGE, EVENTS_PAGE } from '../common/dto';
@@ -113,11 +113,10 @@ export class FightsResolver {
     try {
       return (await this.verifier.verify(
         JSON.stringify(log),
-        readVerifyOptions({ headHash, events }),
+        verifyOptionsOf({ headHash, events }),
       )) as unknown as Record<string, unknown>;
     } catch (e) {
       if (e instanceof LogFormatError) throw logFormatRefusal(e);
-      if (e instanceof VerifyOptionError) throw new AppError(400, e.code, e.message, e.field);
       throw e;
     }
   }

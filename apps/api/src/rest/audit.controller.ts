@@ -129,14 +129,7 @@ export class AuditController implements OnModuleDestroy {
   async verify(@Body() body: unknown, @Query() query: Record<string, unknown>, @Req() req: FastifyRequest) {
     try {
       // A body that came in is read on the verifier's worker (UnreadBody); none at all is no log.
-      if (body instanceof UnreadBody)
-        return await this.verifier.verifyPosted({
-          bytes: body.bytes,
-          charset: body.charset,
-          media: body.media,
-          url: req.url,
-          query,
-        });
+      if (body instanceof UnreadBody) return await this.verifier.verifyPosted({ body, url: req.url, query });
       const options = verifyOptionsOf(query);
       return await this.verifier.verify(logTextOf(body), options);
     } catch (e) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '@app/event-store';
 import { seedStore } from './seed';
 import { startServer } from './stack';
-import { median, now } from './util';
+import { median, now, timedGets } from './util';
 
 export interface BootSize {
   fights: number;
@@ -33,15 +33,7 @@ export interface BootFigures {
 
 /** Median latency of `count` sequential GETs of `path` (one client: the query's own cost, not a queue). */
 async function latency(url: string, apiKey: string, path: string, count = 100): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = now();
-    const res = await fetch(url + path, { headers: { authorization: `Bearer ${apiKey}` } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
-    times.push(now() - t0);
-  }
-  return median(times);
+  return median(await timedGets(url, apiKey, path, count));
 }
 
 interface Store {

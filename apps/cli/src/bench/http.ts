@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { BenchApp } from './bench-app';
 import { commandAt, createFightInput, SETUP, ROUND } from './fight-script';
-import { now, percentile, sleep } from './util';
+import { forkJob, now, percentile, sleep } from './util';
 
 export interface LoadResult {
   requestsPerSec: number;
@@ -18,19 +18,7 @@ export interface LoadResult {
 }
 
 export function runLoad(job: Record<string, unknown>): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(join(__dirname, 'load-worker.js'), [JSON.stringify(job)], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let done = false;
-    child.once('message', (m: LoadResult) => {
-      done = true;
-      if (m.error) reject(new Error(m.error));
-      else resolve(m);
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => done || reject(new Error(`load generator exited with code ${code}`)));
-  });
+  return forkJob<LoadResult>('load-worker.js', job, 'load generator');
 }
 
 export interface HttpFigures {

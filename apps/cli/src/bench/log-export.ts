@@ -1,11 +1,10 @@
-import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { BenchApp } from './bench-app';
 import { commandAt, createFightInput, SETUP } from './fight-script';
 import { runLoad } from './http';
-import { latencySpread, median, now } from './util';
+import { forkJob, latencySpread, median, now, timedGets } from './util';
 
 /** Another client's view of the service in a window: its requests' latencies, and the event loop's delay. */
 export interface ProbeFigures {
@@ -69,19 +68,7 @@ function runCatchUps(job: {
   lastSeq: number;
   durationSec: number;
 }): Promise<{ total: number; p50: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(join(__dirname, 'sse-worker.js'), [JSON.stringify(job)], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let done = false;
-    child.once('message', (m: { total: number; p50: number; error?: string }) => {
-      done = true;
-      if (m.error) reject(new Error(m.error));
-      else resolve(m);
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => done || reject(new Error(`SSE reader exited with code ${code}`)));
-  });
+  return forkJob('sse-worker.js', job, 'SSE reader');
 }
 
 /**
@@ -92,13 +79,7 @@ async function medians(app: BenchApp, paths: string[], rounds: number, times: nu
   const samples = paths.map(() => [] as number[]);
   for (let r = 0; r < rounds; r++)
     for (const [i, path] of paths.entries())
-      for (let n = 0; n < times; n++) {
-        const t = now();
-        const res = await fetch(app.url + path, { headers: { authorization: `Bearer ${app.apiKey}` } });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
-        samples[i].push(now() - t);
-      }
+      samples[i].push(...(await timedGets(app.url, app.apiKey, path, times)));
   return samples.map(median);
 }
 

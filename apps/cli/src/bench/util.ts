@@ -1,4 +1,5 @@
 import { cpus, totalmem, hostname, platform, release, arch, loadavg } from 'node:os';
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -22,6 +23,40 @@ export function median(values: number[]): number {
 }
 
 /** A sample of latencies (ms) as the bench reports them: median, p99 and the longest. */
+/** The times (ms) of `count` sequential GETs of `path`, one client: each request's own cost, not a queue. */
+export async function timedGets(url: string, apiKey: string, path: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = now();
+    const res = await fetch(url + path, { headers: { authorization: `Bearer ${apiKey}` } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+    times.push(now() - t0);
+  }
+  return times;
+}
+
+/**
+ * Runs `file` (a bench worker next to this one) in a process of its own with `job` as its argument,
+ * and resolves with the one message it sends back; `{ error }` from it, or an exit without a message,
+ * rejects (`what` names it).
+ */
+export function forkJob<T>(file: string, job: unknown, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(__dirname, file), [JSON.stringify(job)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let done = false;
+    child.once('message', (m: T & { error?: string }) => {
+      done = true;
+      if (m.error) reject(new Error(m.error));
+      else resolve(m);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => done || reject(new Error(`${what} exited with code ${code}`)));
+  });
+}
+
 export function latencySpread(times: number[]): { p50Ms: number; p99Ms: number; maxMs: number } {
   return { p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), maxMs: Math.max(...times) };
 }
