@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFightLog } from '@app/audit';
+import { AppError } from '@app/fights';
+import { LogVerifier } from '../apps/api/src/common/log-verifier';
 import { sheet, useApp } from './support/app';
 import { ensureBuilt } from './support/server';
 
@@ -108,6 +110,30 @@ describe('audit through the API', () => {
       });
     },
   );
+
+  it('given a verifier with more logs waiting than it keeps, answers 503 VERIFIER_BUSY with Retry-After, on REST and GraphQL', async () => {
+    // The bound itself is the verifier's (apps/api/spec/common/log-verifier.int.spec.ts); here, what a client sees.
+    const verifier = t.app.get(LogVerifier);
+    const busy = () =>
+      new AppError(503, 'VERIFIER_BUSY', 'the verifier has 3 fight logs to verify before this one');
+    const posted = jest.spyOn(verifier, 'verifyPosted').mockRejectedValueOnce(busy());
+    const text = jest.spyOn(verifier, 'verify').mockRejectedValueOnce(busy());
+    try {
+      const res = await t.http.post('/audit/verify').send({ format: 'combat-rules-fight-log/1' }).expect(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.body).toEqual({
+        statusCode: 503,
+        code: 'VERIFIER_BUSY',
+        message: 'the verifier has 3 fight logs to verify before this one',
+      });
+      const gql = await t.gql('mutation($log: JSONObject!) { verifyFightLog(log: $log) }', { log: {} });
+      expect(gql.errors?.[0]?.extensions).toMatchObject({ statusCode: 503, code: 'VERIFIER_BUSY' });
+      expect([posted.mock.calls.length, text.mock.calls.length]).toEqual([1, 1]);
+    } finally {
+      posted.mockRestore();
+      text.mockRestore();
+    }
+  });
 
   it('the offline CLI verifies the same export and fails on a changed die face', () => {
     // Built by the test command before Jest runs (schema check); the CLI shares the verifier.

@@ -17,7 +17,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { validationPipe } from './common/validation';
-import { ApiConfig } from './config';
+import { ApiConfig, byteLimit } from './config';
 import { API_CONFIG, FightsModule } from './fights.module';
 import { FightsResolver } from './graphql/fights.resolver';
 import { SystemsResolver } from './graphql/systems.resolver';
@@ -73,7 +73,14 @@ export class AppModule {
       ],
       providers: [
         // One verifier thread for POST /audit/verify and GraphQL verifyFightLog (AuditController closes it).
-        { provide: LogVerifier, useFactory: () => new LogVerifier() },
+        // Logs of up to three largest bodies wait for it; one more is 503 VERIFIER_BUSY, not memory held.
+        {
+          provide: LogVerifier,
+          useFactory: () =>
+            new LogVerifier({
+              maxQueuedBytes: 3 * byteLimit(config.auditBodyLimit, 'AUDIT_BODY_LIMIT'),
+            }),
+        },
         FightsResolver,
         SystemsResolver,
         LiveResolver,

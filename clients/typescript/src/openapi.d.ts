@@ -13678,7 +13678,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The verifier has more logs waiting than it keeps, three times AUDIT_BODY_LIMIT in bytes (VERIFIER_BUSY), or the store is unreachable (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -11,12 +11,12 @@ const fixtures = readdirSync(DIR)
   .filter((f) => f.endsWith('.json'))
   .map((f) => ({ name: f, text: readFileSync(join(DIR, f), 'utf8') }));
 
-/** The verifier with its worker loaded from the TypeScript source, as the compiled one is in production. */
-const inWorker = () =>
-  new LogVerifier({
-    workerFile: join(__dirname, '../../src/common/verify-worker.ts'),
-    execArgv: ['--require', join(__dirname, '../../../../test/support/ts-require.js')],
-  });
+/** The worker loaded from the TypeScript source, as the compiled one is in production. */
+const workerOptions = {
+  workerFile: join(__dirname, '../../src/common/verify-worker.ts'),
+  execArgv: ['--require', join(__dirname, '../../../../test/support/ts-require.js')],
+};
+const inWorker = () => new LogVerifier(workerOptions);
 
 /** What the calling thread would have thrown, or undefined. */
 function thrownInCaller(text: string): unknown {
@@ -210,6 +210,64 @@ describe('a posted log, read and verified on the worker thread', () => {
     expect(await turnsWhile(() => Promise.all(bodies.map((p) => verifier.verifyPosted(p))))).toBeGreaterThan(
       10,
     );
+  });
+});
+
+describe('the logs waiting for the worker, bounded in bytes', () => {
+  const small = fixtures.reduce((a, b) => (a.text.length <= b.text.length ? a : b)).text;
+
+  it('given more logs at once than the bound holds, refuses the rest with 503 VERIFIER_BUSY and verifies the others', async () => {
+    // Room for two logs: all six are sent in one turn, before the worker can answer any.
+    const verifier = new LogVerifier({ ...workerOptions, maxQueuedBytes: 2 * small.length });
+    try {
+      const answers = await Promise.allSettled(Array.from({ length: 6 }, () => verifier.verify(small)));
+      expect(answers.map((a) => a.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'rejected',
+        'rejected',
+        'rejected',
+      ]);
+      for (const a of answers.slice(0, 2)) expect(a).toMatchObject({ value: verifyText(small) });
+      for (const a of answers.slice(2)) {
+        const reason = (a as PromiseRejectedResult).reason as AppError;
+        expect(reason).toBeInstanceOf(AppError);
+        expect(reason).toMatchObject({ status: 503, code: 'VERIFIER_BUSY', field: undefined });
+        expect(reason.message).toMatch(/2 fight logs/);
+      }
+      // Answered logs leave the queue: the next one is taken again.
+      expect(verifier.queuedBytes).toBe(0);
+      expect(await verifier.verify(small)).toEqual(verifyText(small));
+      expect(verifier.verifiedInCaller).toBe(0);
+    } finally {
+      await verifier.close();
+    }
+  });
+
+  it('given a log larger than the bound, takes it when none waits, and counts a posted body by its bytes', async () => {
+    const verifier = new LogVerifier({ ...workerOptions, maxQueuedBytes: 10 });
+    try {
+      const first = verifier.verifyPosted(posted(small));
+      expect(verifier.queuedBytes).toBe(Buffer.byteLength(small));
+      await expect(verifier.verify(small)).rejects.toMatchObject({ status: 503, code: 'VERIFIER_BUSY' });
+      expect(await first).toEqual(verifyText(small));
+      expect(verifier.queuedBytes).toBe(0);
+    } finally {
+      await verifier.close();
+    }
+  });
+
+  it('given refusals and format errors from the worker, frees their bytes too', async () => {
+    const verifier = new LogVerifier({ ...workerOptions, maxQueuedBytes: 1 });
+    try {
+      await expect(verifier.verify('not json')).rejects.toBeInstanceOf(LogFormatError);
+      await expect(verifier.verifyPosted(posted('{'))).rejects.toMatchObject({ code: 'INVALID_JSON' });
+      expect(verifier.queuedBytes).toBe(0);
+      expect(await verifier.verify(small)).toEqual(verifyText(small));
+    } finally {
+      await verifier.close();
+    }
   });
 });
 

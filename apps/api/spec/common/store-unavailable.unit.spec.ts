@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Logger } from '@nestjs/common';
 import { AllExceptionsFilter } from '../../src/common/all-exceptions.filter';
 import { toApiError } from '../../src/common/to-api-error';
+import { AppError } from '@app/fights';
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
@@ -52,5 +53,27 @@ describe('a lost database connection is a 503 STORE_UNAVAILABLE with Retry-After
     new AllExceptionsFilter().catch(error, host);
     expect(sent.status).toBe(500);
     expect(sent.headers).toEqual({});
+  });
+});
+
+describe('a busy verifier is a 503 VERIFIER_BUSY with Retry-After, and no stack in the log', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('given the AppError the verifier refuses with, sends it as it is and logs nothing', () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const { host, sent } = restHost();
+    new AllExceptionsFilter().catch(new AppError(503, 'VERIFIER_BUSY', 'the verifier is busy'), host);
+    expect(sent).toEqual({
+      status: 503,
+      headers: { 'retry-after': '1' },
+      body: { statusCode: 503, code: 'VERIFIER_BUSY', message: 'the verifier is busy' },
+    });
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it('given a lost connection, still logs its stack', () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    new AllExceptionsFilter().catch(pgError('57P01', 'terminating connection'), restHost().host);
+    expect(logged).toHaveBeenCalledTimes(1);
   });
 });

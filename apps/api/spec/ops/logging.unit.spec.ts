@@ -54,6 +54,14 @@ describe('access log levels', () => {
 
   it('a request that failed on its socket is an error whatever its status', () => {
     expect(levelOf('/fights', 200, true)).toBe('error');
+    expect(levelOf('/audit/verify', 503, true, 'VERIFIER_BUSY')).toBe('error');
+  });
+
+  it('a 503 that sheds load (VERIFIER_BUSY) is a warning; any other 503 or 5xx stays an error', () => {
+    expect(levelOf('/audit/verify', 503, false, 'VERIFIER_BUSY')).toBe('warn');
+    expect(levelOf('/graphql', 503, false, 'VERIFIER_BUSY')).toBe('warn');
+    expect(levelOf('/fights', 503, false, 'STORE_UNAVAILABLE')).toBe('error');
+    expect(levelOf('/fights', 500, false, 'VERIFIER_BUSY')).toBe('error');
   });
 
   it.each([

@@ -2,9 +2,12 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import type { FastifyReply as Response } from 'fastify';
 import { toApiError } from './to-api-error';
-import { noteError } from '../ops/logging';
+import { noteError, SHED_LOAD_CODES } from '../ops/logging';
 
-/** A lost database connection is usually back within a second (the pools reconnect on demand). */
+/**
+ * Every 503 is for now: a lost database connection is usually back within a second (the pools
+ * reconnect on demand), and a busy verifier takes about that for a 5 MiB log.
+ */
 const STORE_RETRY_AFTER_SECONDS = '1';
 
 /** REST: the error JSON with its status. GraphQL: the same fields in `extensions`. */
@@ -14,7 +17,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const error = toApiError(exception);
-    if (error.statusCode >= 500) {
+    if (error.statusCode >= 500 && !SHED_LOAD_CODES.has(error.code)) {
       const text = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
       // The request's id (accessLog's), so the stack can be found from the request's access line.
       const id =

@@ -95,9 +95,21 @@ export interface LogVerifierOptions {
   workerFile?: string;
   /** Node options of the worker (a test's TypeScript loader). */
   execArgv?: string[];
+  /**
+   * How many bytes of logs may be sent to the worker and not yet answered (the one it verifies
+   * included); one more is refused with 503 VERIFIER_BUSY. A log is always taken when none waits,
+   * whatever its size. Default: unbounded.
+   */
+  maxQueuedBytes?: number;
+}
+
+/** The size a log holds while it waits: its body's bytes, or its text's UTF-16 units. */
+function sizeOf(work: VerifyWork): number {
+  return 'posted' in work ? work.posted.body.bytes.byteLength : work.text.length;
 }
 
 interface Pending {
+  size: number;
   request: VerifyRequest;
   resolve: (report: VerificationReport) => void;
   reject: (e: unknown) => void;
@@ -119,6 +131,8 @@ export class LogVerifier {
   private closed = false;
   /** Logs verified in the calling thread instead of the worker (no worker, or its fallbacks). */
   private inCallerCount = 0;
+  /** Bytes of the logs sent to the worker and not yet answered. */
+  private queued = 0;
 
   constructor(private readonly options: LogVerifierOptions = {}) {
     this.file = 'workerFile' in options ? options.workerFile : compiledVerifyWorker();
@@ -140,11 +154,27 @@ export class LogVerifier {
   private run(work: VerifyWork): Promise<VerificationReport> {
     const worker = this.file && !this.closed ? (this.worker ?? this.start(this.file)) : undefined;
     if (!worker) return this.inCaller({ id: -1, work });
+    const size = sizeOf(work);
+    const limit = this.options.maxQueuedBytes ?? Infinity;
+    if (this.pending.size > 0 && this.queued + size > limit)
+      return Promise.reject(
+        new AppError(
+          503,
+          'VERIFIER_BUSY',
+          `the verifier has ${this.pending.size} fight logs (${this.queued} bytes) to verify before this one, more than it keeps waiting (${limit} bytes); send it again after Retry-After`,
+        ),
+      );
     const request = { id: this.nextId++, work };
+    this.queued += size;
     return new Promise((resolve, reject) => {
-      this.pending.set(request.id, { request, resolve, reject });
+      this.pending.set(request.id, { size, request, resolve, reject });
       worker.postMessage(request);
     });
+  }
+
+  /** Bytes of logs the worker has been sent and has not answered yet. */
+  get queuedBytes(): number {
+    return this.queued;
   }
 
   /** Ends the worker; logs still being verified are verified in the calling thread. */
@@ -176,6 +206,7 @@ export class LogVerifier {
     const p = this.pending.get(answer.id);
     if (!p) return;
     this.pending.delete(answer.id);
+    this.queued -= p.size;
     if ('report' in answer) p.resolve(answer.report);
     else if ('formatError' in answer) {
       const { message, line, field } = answer.formatError;
@@ -190,6 +221,7 @@ export class LogVerifier {
   private takeBack(): void {
     const lost = [...this.pending.values()];
     this.pending.clear();
+    this.queued = 0;
     for (const p of lost) this.inCaller(p.request).then(p.resolve, p.reject);
   }
 

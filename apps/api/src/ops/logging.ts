@@ -65,13 +65,21 @@ export function noteGraphql(
 export type TenantOfFight = (fightId: string) => string | undefined;
 
 /**
+ * 5xx codes that are load refused on purpose, not a fault: the answer says to retry (Retry-After),
+ * and nothing failed that has a stack worth logging.
+ */
+export const SHED_LOAD_CODES: ReadonlySet<string> = new Set(['VERIFIER_BUSY']);
+
+/**
  * The level of a request's line. The rule: 5xx is `error` (ours to fix); 401, 403 and 429 are `warn`
  * (credentials that fail, a caller reaching for what it may not, a client over its rate: worth a look
- * when they pile up); every other 4xx is `info` (expected refusals: a 422 rule refusal, a 404, a 409
- * conflict, a 400 that names the bad field); the rest `info`, except health probes and metrics
- * scrapes that succeed, at `debug`. A GraphQL answer is judged by its worst error, whatever its status line.
+ * when they pile up), and so is a 503 that sheds load (SHED_LOAD_CODES: `code`, the error's); every
+ * other 4xx is `info` (expected refusals: a 422 rule refusal, a 404, a 409 conflict, a 400 that names
+ * the bad field); the rest `info`, except health probes and metrics scrapes that succeed, at
+ * `debug`. A GraphQL answer is judged by its worst error, whatever its status line.
  */
-export function levelOf(url: string, status: number, failed = false): Level {
+export function levelOf(url: string, status: number, failed = false, code?: string): Level {
+  if (!failed && status === 503 && code !== undefined && SHED_LOAD_CODES.has(code)) return 'warn';
   if (failed || status >= 500) return 'error';
   if (status === 401 || status === 403 || status === 429) return 'warn';
   if (status >= 400) return 'info';
@@ -170,9 +178,9 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
       const status = statusOf(res);
       const left = !res.writableFinished && isEventStream(status, reply.getHeader('content-type'));
       const aborted = !res.writableFinished && !left;
-      const level = levelOf(url, status, aborted);
-      if (!logger.isLevelEnabled(level)) return;
       const notes = (res as Notable)[NOTED];
+      const level = levelOf(url, status, aborted, notes?.error?.code);
+      if (!logger.isLevelEnabled(level)) return;
       // A 5xx or a cut response without a noted error still says why, as pino-http did.
       const err =
         notes?.error ??

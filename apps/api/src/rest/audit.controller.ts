@@ -1,9 +1,18 @@
 import { Body, Controller, HttpCode, OnModuleDestroy, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CHECKS, CLAIMS, LogFormatError } from '@app/audit';
 import { AppError } from '@app/fights';
 import { UnreadBody } from '../common/body-checks';
+import { ErrorModel } from '../common/models';
 import { LogVerifier, logTextOf, verifyOptionsOf } from '../common/log-verifier';
 
 const CHECK_RESULT = {
@@ -126,6 +135,12 @@ export class AuditController implements OnModuleDestroy {
     description: 'The number of events the auditor expects the log to hold',
   })
   @ApiOkResponse({ description: 'The verification report', schema: VERIFICATION_REPORT_SCHEMA })
+  @ApiResponse({
+    status: 503,
+    type: ErrorModel,
+    description:
+      'The verifier has more logs waiting than it keeps, three times AUDIT_BODY_LIMIT in bytes (VERIFIER_BUSY), or the store is unreachable (STORE_UNAVAILABLE); Retry-After says when to try again.',
+  })
   async verify(@Body() body: unknown, @Query() query: Record<string, unknown>, @Req() req: FastifyRequest) {
     try {
       // A body that came in is read on the verifier's worker (UnreadBody); none at all is no log.
