@@ -215,11 +215,19 @@ describe('a posted log, read and verified on the worker thread', () => {
 
 describe('the logs waiting for the worker, bounded in bytes', () => {
   const small = fixtures.reduce((a, b) => (a.text.length <= b.text.length ? a : b)).text;
+  /** A verifier on the worker that keeps `maxQueuedBytes` waiting, for `use`, then closed. */
+  async function bounded(maxQueuedBytes: number, use: (verifier: LogVerifier) => Promise<void>) {
+    const verifier = new LogVerifier({ ...workerOptions, maxQueuedBytes });
+    try {
+      await use(verifier);
+    } finally {
+      await verifier.close();
+    }
+  }
 
   it('given more logs at once than the bound holds, refuses the rest with 503 VERIFIER_BUSY and verifies the others', async () => {
     // Room for two logs: all six are sent in one turn, before the worker can answer any.
-    const verifier = new LogVerifier({ ...workerOptions, maxQueuedBytes: 2 * small.length });
-    try {
+    await bounded(2 * small.length, async (verifier) => {
       const answers = await Promise.allSettled(Array.from({ length: 6 }, () => verifier.verify(small)));
       expect(answers.map((a) => a.status)).toEqual([
         'fulfilled',
@@ -240,34 +248,26 @@ describe('the logs waiting for the worker, bounded in bytes', () => {
       expect(verifier.queuedBytes).toBe(0);
       expect(await verifier.verify(small)).toEqual(verifyText(small));
       expect(verifier.verifiedInCaller).toBe(0);
-    } finally {
-      await verifier.close();
-    }
+    });
   });
 
   it('given a log larger than the bound, takes it when none waits, and counts a posted body by its bytes', async () => {
-    const verifier = new LogVerifier({ ...workerOptions, maxQueuedBytes: 10 });
-    try {
+    await bounded(10, async (verifier) => {
       const first = verifier.verifyPosted(posted(small));
       expect(verifier.queuedBytes).toBe(Buffer.byteLength(small));
       await expect(verifier.verify(small)).rejects.toMatchObject({ status: 503, code: 'VERIFIER_BUSY' });
       expect(await first).toEqual(verifyText(small));
       expect(verifier.queuedBytes).toBe(0);
-    } finally {
-      await verifier.close();
-    }
+    });
   });
 
   it('given refusals and format errors from the worker, frees their bytes too', async () => {
-    const verifier = new LogVerifier({ ...workerOptions, maxQueuedBytes: 1 });
-    try {
+    await bounded(1, async (verifier) => {
       await expect(verifier.verify('not json')).rejects.toBeInstanceOf(LogFormatError);
       await expect(verifier.verifyPosted(posted('{'))).rejects.toMatchObject({ code: 'INVALID_JSON' });
       expect(verifier.queuedBytes).toBe(0);
       expect(await verifier.verify(small)).toEqual(verifyText(small));
-    } finally {
-      await verifier.close();
-    }
+    });
   });
 });
 
