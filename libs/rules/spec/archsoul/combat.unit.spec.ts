@@ -9,10 +9,13 @@ import {
   pistol,
   refused,
   stateOf,
+  sheet,
   sword,
   then,
   types,
 } from './helpers';
+import { RuleEvent } from '../../src/core/types';
+import { validateSheet } from '../../src/archsoul';
 
 describe('Turn order (archsoul.txt: Turn Order, RULINGS.md S9, S12, S16, S17)', () => {
   it('heroes A and B above the villains act first; C, below, acts with A and B from round 2 (the text’s example)', () => {
@@ -521,5 +524,84 @@ describe('Critical failures and ammunition (RULINGS.md S2, S20, S21)', () => {
     expect(find(out, 'ApSpent')).toMatchObject({ ap: 1, apLeft: 2 });
     expect(find(out, 'ProjectileLanded')).toMatchObject({ itemId: 'javelin', space: { x: 1, y: -3 } });
     expect(stateOf([...events, ...out]).combatants.a.held).toEqual(['sword']);
+  });
+});
+
+describe('Ambushes: “all members of the surprising party may freely move … during the first round of combat” (archsoul.txt: Ambushes, Turn Order, RULINGS.md S17)', () => {
+  it('S17: a surprising hero ranked below the enemies gets its free move on its first turn, with the heroes’ round-2 phase', () => {
+    // Given the order a, v, c (the text's hero C ranks below the villains) and the heroes' ambush.
+    let events = fight([hero('a', [0, 0]), foe('v', [0, -6]), hero('c', [2, 0])], { round: false });
+    events = then(then(events, { type: 'DeclareAmbush', party: 'heroes' }), { type: 'StartRound' });
+    expect(stateOf(events).combatants.a).toMatchObject({ inTurn: true, freeMove: 3 });
+    expect(stateOf(events).combatants.c).toMatchObject({ inTurn: false, freeMove: 0 });
+    // When the villains' phase ends round 1 and the heroes' phase opens round 2 (A, B and C together, Turn Order),
+    events = then(then(events, { type: 'EndTurn', combatantId: 'a' }), { type: 'EndTurn', combatantId: 'v' });
+    events = then(events, { type: 'StartRound' });
+    // then C, on its first turn, moves its speed (3) free; A, on its second, has no free move left.
+    expect(stateOf(events).combatants.c).toMatchObject({ inTurn: true, freeMove: 3 });
+    expect(stateOf(events).combatants.a).toMatchObject({ inTurn: true, freeMove: 0 });
+    const moved = exact(events, {
+      type: 'Move',
+      combatantId: 'c',
+      free: true,
+      path: [
+        { x: 2, y: -1 },
+        { x: 2, y: -2 },
+        { x: 2, y: -3 },
+      ],
+    });
+    expect(types(moved)).toEqual(['Moved']);
+    expect(
+      refused(events, { type: 'Move', combatantId: 'a', free: true, path: [{ x: 0, y: -1 }] }),
+    ).toMatchObject({ code: 'ARCHSOUL_NO_FREE_MOVE', field: 'free' });
+    // Round 3 is no longer the first round of combat for anyone.
+    events = then(then(events, { type: 'EndTurn', combatantId: 'a' }), { type: 'EndTurn', combatantId: 'c' });
+    events = then(then(events, { type: 'EndTurn', combatantId: 'v' }), { type: 'StartRound' });
+    expect(stateOf(events).combatants.c).toMatchObject({ inTurn: true, freeMove: 0 });
+  });
+});
+
+describe('Unarmed: “These may only be performed against targets in adjacent spaces” (archsoul.txt: Unarmed)', () => {
+  const claws = { id: 'claws', name: 'Long Claws', type: 'unarmed', damage: 1 };
+
+  it('a sheet giving an unarmed weapon a reach beyond adjacent spaces is refused, naming the field', () => {
+    expect(() => validateSheet(sheet({ weapons: [{ ...claws, reach: 2 }] }), 'sheet')).toThrow(
+      expect.objectContaining({ code: 'INVALID_FIELD', field: 'sheet.weapons[0].reach' }),
+    );
+    expect(validateSheet(sheet({ weapons: [{ ...claws, reach: 1 }] }), 'sheet').weapons[0].reach).toBe(1);
+  });
+
+  it('whatever reach a recorded sheet gives, an unarmed attack or reaction reaches adjacent spaces only', () => {
+    // Given sheets recorded with reach-2 claws (as a log from before the sheet check would hold them).
+    const longClaws = (events: RuleEvent[]) =>
+      events.map((e) =>
+        e.type === 'CombatantJoined'
+          ? {
+              ...e,
+              data: {
+                ...(e.data as any),
+                sheet: {
+                  ...(e.data as any).sheet,
+                  weapons: (e.data as any).sheet.weapons.map((w: any) =>
+                    w.id === 'claws' ? { ...w, reach: 2 } : w,
+                  ),
+                },
+              },
+            }
+          : e,
+      );
+    const events = longClaws(
+      fight([hero('a', [0, 0], 'N', { weapons: [claws] }), foe('v', [0, -2], 'S', { weapons: [claws] })]),
+    );
+    expect(stateOf(events).combatants.a.sheet.weapons[0].reach).toBe(2);
+    // When a attacks v two spaces away with them, then it is out of reach.
+    expect(
+      refused(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'claws' }),
+    ).toMatchObject({ code: 'ARCHSOUL_OUT_OF_REACH', field: 'targetId' });
+    // And v, facing a two spaces away with the same claws, does not reach it to react to its move.
+    expect(types(exact(events, { type: 'Move', combatantId: 'a', path: [{ x: -1, y: 0 }] }))).toEqual([
+      'ApSpent',
+      'Moved',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { exact, fight, find, foe, hero, refused, types } from './helpers';
+import { exact, fight, find, foe, hero, refused, stateOf, then, types } from './helpers';
 
 const north = (n: number, x = 0) => Array.from({ length: n }, (_, i) => ({ x, y: -(i + 1) }));
 
@@ -71,5 +71,57 @@ describe('S41: Vertical jumps (archsoul.txt: Jumping: "one-third this amount str
     });
     expect(violation).toMatchObject({ code: 'ARCHSOUL_VERTICAL_JUMP', field: 'vertical' });
     expect(violation.message).toContain('S41');
+  });
+});
+
+describe('Jumping: “When you land, you trigger reactive attacks as if you were moving out of the space you landed in” (archsoul.txt: Jumping, Reactive Attack, RULINGS.md S13, S36)', () => {
+  const jumper = {
+    attributes: { precision: 2, athletics: 4, endurance: 2, soulpower: 1, intellect: 1 },
+    skills: { conditioning: 2, meleeWeapons: 2, resolve: 1 },
+  };
+
+  it('S13/S36: a reactor offered the landing is not offered again when the jumper moves out of that space the same turn', () => {
+    // Given a jump of 2 (Athletics 4 + ½ × Conditioning 2 = 5 m) landing beside v, who is offered the landing and declines.
+    let events = fight([hero('a', [0, 0], 'N', jumper), foe('v', [0, -3], 'S')]);
+    events = then(events, { type: 'Move', combatantId: 'a', path: north(2), jump: true });
+    expect(find(events, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'landing', reactorIds: ['v'] });
+    events = then(events, { type: 'DeclineReactiveAttack', combatantId: 'v' });
+    expect(stateOf(events).combatants.a).toMatchObject({ position: { x: 0, y: -2 }, triggeredBy: ['v'] });
+    // When a walks out of the landing space (still in v's reach and front arc), then v's reaction is used up.
+    const out = exact(events, { type: 'Move', combatantId: 'a', path: [{ x: -1, y: -2 }] });
+    expect(types(out)).toEqual(['ApSpent', 'Moved']);
+  });
+});
+
+describe('Jumping: “You cannot normally jump further than you could walk” (archsoul.txt: Jumping)', () => {
+  it('the text’s example: speed 3, one space walked, the jump goes no further than 2 spaces without spending an additional action point', () => {
+    // Athletics 4 + ½ × Conditioning 4 = 6 m: a jump of 3 spaces, as far as a speed-3 walk.
+    const leaper = {
+      attributes: { precision: 2, athletics: 4, endurance: 2, soulpower: 1, intellect: 1 },
+      skills: { conditioning: 4, meleeWeapons: 2, resolve: 1 },
+      speed: 3,
+    };
+    // The ambush's free movement (speed 3, no AP) keeps what a walk leaves: one space walked leaves 2.
+    let events = fight([hero('a', [0, 0], 'N', leaper), foe('v', [6, -6])], { round: false });
+    events = then(then(events, { type: 'DeclareAmbush', party: 'heroes' }), { type: 'StartRound' });
+    events = then(events, { type: 'Move', combatantId: 'a', free: true, path: north(1) });
+    expect(stateOf(events).combatants.a).toMatchObject({ freeMove: 2, ap: 3 });
+    const jump = (n: number, free: boolean) => ({
+      type: 'Move',
+      combatantId: 'a',
+      path: Array.from({ length: n }, (_, i) => ({ x: 0, y: -(i + 2) })),
+      jump: true,
+      ...(free ? { free } : {}),
+    });
+    expect(refused(events, jump(3, true))).toMatchObject({ code: 'ARCHSOUL_MOVE_TOO_FAR', field: 'path' });
+    expect(find(exact(events, jump(2, true)), 'Moved')).toMatchObject({
+      jump: true,
+      to: { x: 0, y: -3 },
+      distance: 2,
+    });
+    // Spending an additional action point (a Move) allows the whole jump of 3.
+    const paid = exact(events, jump(3, false));
+    expect(find(paid, 'ApSpent')).toMatchObject({ action: 'move', ap: 1 });
+    expect(find(paid, 'Moved')).toMatchObject({ jump: true, to: { x: 0, y: -4 }, distance: 3 });
   });
 });

@@ -1,5 +1,5 @@
 import { RuleEvent } from '../../src/core/types';
-import { exact, fight, find, foe, hero, refused, rider, stateOf, then, types } from './helpers';
+import { exact, fight, find, foe, hero, refused, rider, stateOf, sword, then, types } from './helpers';
 
 /** v walks out of a's reach and front arc to (0, -2); a takes its reactive attack with the sword. */
 const swordReaction = (events: RuleEvent[]) =>
@@ -186,5 +186,55 @@ describe('S54: Trample from a back arc; the mover’s facing at a path’s first
       { dice: [2, 3, 2, 3] },
     );
     expect(find(out, 'ExchangeResolved')).toMatchObject({ targetArc: 'front', hit: false });
+  });
+});
+
+describe('Reactive Attack: “within reach of one of your melee attacks … interrupt the action with a melee attack” (archsoul.txt: Reactive Attack, RULINGS.md S13, S18, S26)', () => {
+  const spear = { id: 'spear', name: 'Spear', type: 'melee', damage: 2, reach: 2 };
+
+  it('S26: the spear reaches the mover two spaces away, so the reactor reacts; its sword does not, and is refused', () => {
+    // Given v (sword and spear, facing S) two spaces from a: a leaves its space, within the spear's reach.
+    let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -2], 'S', { weapons: [sword, spear] })]);
+    events = then(events, { type: 'Move', combatantId: 'a', path: [{ x: -1, y: 0 }] });
+    expect(stateOf(events).reaction).toMatchObject({ current: 'v', trigger: 'leaveReach' });
+    // When v answers with the sword (reach 1, a is 2 away), then it is refused, naming the weapon.
+    expect(refused(events, { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' })).toMatchObject({
+      code: 'ARCHSOUL_OUT_OF_REACH',
+      field: 'weaponId',
+    });
+    // The fist reaches adjacent spaces only: refused too.
+    expect(refused(events, { type: 'ReactiveAttack', combatantId: 'v' })).toMatchObject({
+      code: 'ARCHSOUL_OUT_OF_REACH',
+      field: 'weaponId',
+    });
+    // With the spear: Precision 2 + Melee Weapons 2 at 4, 4,4,1,1 → 2 > Defense 1; damage 5 dice 4,1,1,1,1 → 1.
+    const out = exact(
+      events,
+      { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'spear' },
+      { dice: [4, 4, 1, 1, 4, 1, 1, 1, 1, 4, 4, 1] },
+    );
+    expect(find(out, 'ExchangeResolved')).toMatchObject({ weaponId: 'spear', distance: 2, hit: true });
+    expect(find(out, 'PreventionRolled')).toMatchObject({ damage: 1, prevented: false });
+  });
+
+  it('S18: only a reactor actually offered uses its once-per-turn leave-reach reaction; one that lapsed after a prevention keeps it', () => {
+    // Given a beside v and w, both facing it: leaving triggers both; v is offered first (initiative order).
+    let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'S'), foe('w', [1, -1], 'SW')]);
+    events = then(events, { type: 'Move', combatantId: 'a', path: [{ x: -1, y: 0 }] });
+    expect(find(events, 'ReactiveAttackTriggered')).toMatchObject({ reactorIds: ['v', 'w'] });
+    // v hits: 4,4,1,1 → 2 > 1; damage 4,1,1,1,1 → 1; a's Endurance 2 + Resolve 1 at 3: 1,1,1 → 0, not above 1: prevented.
+    events = then(
+      events,
+      { type: 'ReactiveAttack', combatantId: 'v', weaponId: 'sword' },
+      { dice: [4, 4, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1] },
+    );
+    expect(find(events, 'ReactiveAttackLapsed')).toMatchObject({ reactorId: 'w' });
+    expect(stateOf(events).combatants.a).toMatchObject({ position: { x: 0, y: 0 }, triggeredBy: ['v'] });
+    // When a tries again in the same turn, then w, never offered, may react; v, offered already, may not.
+    const again = exact(events, { type: 'Move', combatantId: 'a', path: [{ x: -1, y: 0 }] });
+    expect(find(again, 'ReactiveAttackTriggered')).toMatchObject({
+      trigger: 'leaveReach',
+      reactorIds: ['w'],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { exact, fight, foe, hero, refused, sword, types } from './helpers';
+import { exact, fight, find, foe, hero, refused, stateOf, sword, then, types } from './helpers';
 
 describe('S44: Shatter against ordinary items (archsoul.txt: Shatter: "makes a weapon attack roll with the targeted item")', () => {
   it('S44: an ordinary held item cannot be shattered; the GM lists it as an improvised weapon instead', () => {
@@ -33,5 +33,54 @@ describe('S44: Shatter against ordinary items (archsoul.txt: Shatter: "makes a w
         ),
       ),
     ).toContain('ShatterResolved');
+  });
+});
+
+describe('Shatter with Sneak Attack and a critical result (archsoul.txt: Sneak Attack, Shatter, Critical Failure Tables; RULINGS.md S20, S29, S30)', () => {
+  const shatterSword = (extra: Record<string, unknown> = {}) => ({
+    type: 'Attack',
+    attackerId: 'a',
+    targetId: 'v',
+    weaponId: 'sword',
+    shatter: { itemId: 'sword' },
+    ...extra,
+  });
+
+  it('S29/S30: a melee sneak attack that shatters cannot critically miss, and the sneak attack removes unaware', () => {
+    // Given v unaware and studied three times (a's turn in round 1), a's round-2 turn.
+    let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'N')]);
+    events = then(events, { type: 'ApplyCondition', combatantId: 'v', condition: 'unaware' });
+    for (let i = 0; i < 3; i++) events = then(events, { type: 'Study', combatantId: 'a', targetId: 'v' });
+    events = then(
+      then(then(events, { type: 'EndTurn', combatantId: 'a' }), { type: 'EndTurn', combatantId: 'v' }),
+      { type: 'StartRound' },
+    );
+    // When a's sneak Shatter rolls 1,1,1,2 (0 successes, three of four dice on 1: a critical failure, S2)
+    // against v's sword roll 3,3,3,3 (0 at difficulty 4): a tie, nothing damaged.
+    const out = exact(events, shatterSword({ sneak: true }), { dice: [1, 1, 1, 2, 3, 3, 3, 3] });
+    // Then no critical table is rolled ("Sneak attacks made with a melee weapon cannot critically miss"),
+    // and v is no longer unaware.
+    expect(find(out, 'ExchangeResolved')).toMatchObject({
+      attack: { successes: 0, criticalFailure: true },
+      maneuvers: ['sneak', 'shatter'],
+    });
+    expect(find(out, 'ShatterResolved')).toMatchObject({ winner: 'tie', damage: 0 });
+    expect(types(out)).toEqual(['ApSpent', 'ExchangeResolved', 'ShatterResolved', 'ConditionRemoved']);
+    expect(find(out, 'ConditionRemoved')).toMatchObject({ combatantId: 'v', condition: 'unaware' });
+  });
+
+  it('S20: a Shatter attack consumes “difficulty of next attack increases by 1”', () => {
+    const events = then(fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'S')]), {
+      type: 'ApplyCondition',
+      combatantId: 'a',
+      condition: 'nextAttackHarder',
+    });
+    // a's Precision 2 + Melee Weapons 2 at 4 + 1 = 5: 5,5,4,1 → 2; v's sword roll 3,3,3,3 → 0; a's damage
+    // (Athletics 2 + Weapon Mastery 1 + base 2 = 5 dice at 4) 1,1,1,1,1 → 0 against the sword.
+    const out = exact(events, shatterSword(), { dice: [5, 5, 4, 1, 3, 3, 3, 3, 1, 1, 1, 1, 1] });
+    expect(find(out, 'ExchangeResolved').attack).toMatchObject({ difficulty: 5, successes: 2 });
+    expect(find(out, 'ShatterResolved')).toMatchObject({ winner: 'attacker', damage: 0 });
+    expect(find(out, 'ConditionRemoved')).toMatchObject({ combatantId: 'a', condition: 'nextAttackHarder' });
+    expect(stateOf([...events, ...out]).combatants.a.conditions).toEqual([]);
   });
 });

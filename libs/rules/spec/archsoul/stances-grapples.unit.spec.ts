@@ -1,3 +1,4 @@
+import { neighbours } from '../../src/archsoul/grid';
 import { bow, exact, fight, find, foe, hero, refused, stateOf, sword, then, types } from './helpers';
 
 const endRoundFor = (events: any[], ids: string[]) =>
@@ -438,4 +439,59 @@ describe('S33: Escape while knocked down stands up (archsoul.txt: Escape; Reacti
     expect(s.combatants.a.conditions.map((k) => k.condition)).toEqual(['grappled']);
     expect(s.grapples).toHaveLength(1);
   });
+});
+
+describe('S32: Hold Firm needs a front arc (archsoul.txt: Hold Firm; Being Grappled: “You also do not have a front arc while grappled”)', () => {
+  it('S32/S33: a grappled combatant cannot Hold Firm; refused before any grapple roll, nothing spent', () => {
+    // Given a holding v in a grapple (a's unarmed 4,4,1 → 2 against v's 4,1,1 → 1), in a's round-2 turn.
+    let events = then(
+      fight([hero('a', [0, 0]), foe('v', [0, -1], 'N')]),
+      { type: 'Grab', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 4, 1, 1] },
+    );
+    events = then(endRoundFor(events, ['a', 'v']), { type: 'StartRound' });
+    expect(stateOf(events).combatants.a).toMatchObject({ ap: 3, inTurn: true });
+    // When a tries to Hold Firm (no dice given: no grapple roll is asked for), then it is refused.
+    expect(refused(events, { type: 'HoldFirm', combatantId: 'a' })).toMatchObject({
+      code: 'ARCHSOUL_NO_FRONT_ARC',
+      field: 'combatantId',
+    });
+  });
+});
+
+describe('Area of Effect Attacks: “A radius of 4 meters will hit all of the spaces that a 2 meter radius would hit, as well as all spaces immediately adjacent to that area” (archsoul.txt: Area of Effect Attacks, RULINGS.md S7, S14)', () => {
+  const bomb = (areaRadius: number) => ({
+    id: `bomb${areaRadius}`,
+    name: `Bomb (${areaRadius} m)`,
+    type: 'thrown',
+    damage: 3,
+    accurateRange: 3,
+    maximumRange: 6,
+    areaRadius,
+  });
+  const spacesOf = (grid: 'hex' | 'square', radius: number) =>
+    find(
+      exact(
+        fight([hero('a', [0, 0], 'N', { weapons: [bomb(radius)] }), foe('v', [0, -6])], { map: { grid } }),
+        { type: 'AreaAttack', attackerId: 'a', weaponId: `bomb${radius}`, centre: { x: 0, y: -3 } },
+        { dice: [1, 2, 3] },
+      ),
+      'AreaAttackResolved',
+    ).spaces as { x: number; y: number }[];
+  const key = (s: { x: number; y: number }) => `${s.x},${s.y}`;
+
+  it.each([
+    ['hex', 7, 19],
+    ['square', 9, 25],
+  ] as const)(
+    'on a %s grid 2 m hits %i spaces and 4 m hits %i: those and every space adjacent to them',
+    (grid, two, four) => {
+      const small = spacesOf(grid, 2);
+      const large = spacesOf(grid, 4);
+      expect([small.length, large.length]).toEqual([two, four]);
+      // Hex: 1 + 6 = 7, then the ring of 12 around them = 19. Square: 3 × 3 = 9, then 5 × 5 = 25.
+      const grown = new Set([...small, ...small.flatMap((s) => neighbours(grid, s))].map(key));
+      expect(new Set(large.map(key))).toEqual(grown);
+    },
+  );
 });

@@ -477,11 +477,11 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S17',
-    text: 'Phases: round 1 opens with the first party’s combatants above the other party; later rounds open with that whole party.',
+    text: 'Phases: round 1 opens with the first party’s combatants above the other party; later rounds open with that whole party. An ambush’s free move comes on each surprising member’s first turn (round 1, or round 2 for one ranked below the other party).',
   },
   {
     id: 'S18',
-    text: 'A triggering action is held with its AP spent; reactors answer one at a time; a prevented action ends, otherwise ResumeAction performs it.',
+    text: 'A triggering action is held with its AP spent; reactors answer one at a time; a prevented action ends, otherwise ResumeAction performs it. The once-per-turn leave-reach reaction (a landing’s too) is used when offered, not when a reactor lapses unoffered.',
   },
   {
     id: 'S19',
@@ -513,7 +513,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S26',
-    text: 'A reactor reaches a space when one of its held melee or unarmed weapons reaches it; a Down target’s action is prevented without a roll.',
+    text: 'A reactor reaches a space when one of its held melee or unarmed weapons reaches it, and attacks with a weapon that reaches; unarmed reaches adjacent spaces only; a Down target’s action is prevented without a roll.',
   },
   {
     id: 'S27',
@@ -537,7 +537,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S32',
-    text: 'Knockdown dice: attack, the target’s Athletics/Resolve, damage; a reactive knockdown that fells the actor prevents its action; stances end at the causer’s next turn; allies are willing.',
+    text: 'Knockdown dice: attack, the target’s Athletics/Resolve, damage; a reactive knockdown that fells the actor prevents its action; stances end at the causer’s next turn; Hold Firm needs a front arc (refused while grappled); allies are willing.',
   },
   {
     id: 'S33',

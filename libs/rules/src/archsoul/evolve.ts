@@ -4,7 +4,7 @@ import { CombatantCore, RuleEvent } from '../core/types';
 import { ArchsoulEvent, ArchsoulInitiativeRoll, isArchsoulEvent } from './events';
 import { EMPTY_HANDS, freeHands, grasp, handsFor, handsOf, release } from './hands';
 import { ArchsoulSheet } from './sheet';
-import { ArchsoulCombatant, ArchsoulState, WeaponState } from './state';
+import { ArchsoulCombatant, ArchsoulState, Trigger, WeaponState } from './state';
 
 export function newCombatant(base: CombatantCore): ArchsoulCombatant {
   const sheet = base.sheet as ArchsoulSheet;
@@ -525,20 +525,13 @@ function evolveReactions(
   }
 }
 
-/** The reactors queue up; leaving a reach records who it triggered. */
+/** The reactors queue up. */
 function reactiveAttackTriggered(
   next: ArchsoulState,
   d: Of<'ReactiveAttackTriggered'>['data'],
 ): ArchsoulState {
-  const combatants = { ...next.combatants };
-  if (d.trigger === 'leaveReach')
-    combatants[d.actorId] = {
-      ...combatants[d.actorId],
-      triggeredBy: [...combatants[d.actorId].triggeredBy, ...d.reactorIds],
-    };
   return {
     ...next,
-    combatants,
     reaction: {
       actorId: d.actorId,
       trigger: d.trigger,
@@ -549,9 +542,20 @@ function reactiveAttackTriggered(
   };
 }
 
-/** The next reactor's reactive attack becomes the pending decision. */
+/** Triggers that use a reactor's once-per-turn reaction to the mover's leaving a space (S13). */
+const ONCE_PER_TURN: readonly Trigger[] = ['leaveReach', 'landing'];
+
+/**
+ * The next reactor's reactive attack becomes the pending decision. S18: a leave-reach trigger counts as used once
+ * offered (a reactor that lapses unoffered keeps it); archsoul.txt: Jumping: a landing triggers "as if you were moving
+ * out of the space you landed in", so it counts the same.
+ */
 function reactiveAttackOffered(next: ArchsoulState, d: Of<'ReactiveAttackOffered'>['data']): ArchsoulState {
   const q = next.reaction!;
+  const actor = next.combatants[d.actorId];
+  const combatants = ONCE_PER_TURN.includes(q.trigger)
+    ? { ...next.combatants, [actor.id]: { ...actor, triggeredBy: [...actor.triggeredBy, d.reactorId] } }
+    : next.combatants;
   const pending = {
     kind: 'reactiveAttack',
     awaiting: d.reactorId,
@@ -560,6 +564,7 @@ function reactiveAttackOffered(next: ArchsoulState, d: Of<'ReactiveAttackOffered
   };
   return {
     ...next,
+    combatants,
     reaction: { ...q, current: d.reactorId, remaining: q.remaining.filter((id) => id !== d.reactorId) },
     pending,
   };

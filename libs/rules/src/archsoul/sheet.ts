@@ -255,6 +255,13 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
   if (attackRoll > 0 && type !== 'thrown' && type !== 'elemental')
     bad(`${field}.attackRoll`, 'must be at most 0');
   if (close && w.reach === 0) bad(`${field}.reach`, 'must be at least 1');
+  // archsoul.txt: Unarmed: "These may only be performed against targets in adjacent spaces" (the Unarmed Combat
+  // specialization that may overcome it is not modelled).
+  if (type === 'unarmed' && w.reach !== undefined && w.reach > 1)
+    bad(
+      `${field}.reach`,
+      'must be 1: an unarmed attack reaches adjacent spaces only (archsoul.txt: Unarmed)',
+    );
   const weapon: Weapon = {
     id: w.id,
     name: w.name,

@@ -42,7 +42,7 @@ export interface ArchsoulCombatant extends CombatantCore<ArchsoulSheet> {
   /** Move actions and the distance they covered this turn (S6, S14). */
   moves: number;
   moveDistance: number;
-  /** archsoul.txt: Ambushes: free movement left in round 1. */
+  /** archsoul.txt: Ambushes: free movement left in the first round of combat (turns.ts). */
   freeMove: number;
   /** Item ids in hand (and unarmed weapons worn). */
   held: string[];

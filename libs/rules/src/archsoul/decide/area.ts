@@ -17,8 +17,8 @@ import { distance, Space } from '../grid';
 import { lineOfSight } from '../map';
 import { Modifier, poolOf } from '../rolls';
 import { Weapon } from '../sheet';
-import { ArchsoulCombatant, ArchsoulState, conditionTotal } from '../state';
-import { attackModifiers, damageTest, defenceAgainst, wound } from './damage';
+import { ArchsoulCombatant, ArchsoulState } from '../state';
+import { attackModifiers, damageTest, defenceAgainst, harderSpent, wound } from './damage';
 import { checkNotGrappledWeapon, thrownWeapon } from './weapons';
 import { acting, occupant, onMap, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
@@ -74,14 +74,7 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
       targets: results,
     }),
   );
-  if (conditionTotal(a, 'nextAttackHarder'))
-    push(
-      ev('ConditionRemoved', {
-        combatantId: a.id,
-        condition: 'nextAttackHarder',
-        reason: 'applied to this attack',
-      }),
-    );
+  push(...harderSpent(a));
   const hit = results.filter((r) => r.hit);
   if (hit.length > 0 && row.damage) {
     // S34: one damage roll for every target hit (armour-piercing adjustments need one target and are not applied).

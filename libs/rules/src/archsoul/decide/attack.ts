@@ -11,8 +11,8 @@ import { distance, neighbours, Space } from '../grid';
 import { canStep, landingAtRange, lineOfSight } from '../map';
 import { Modifier, poolOf, rollTest } from '../rolls';
 import { Weapon } from '../sheet';
-import { ArchsoulCombatant, ArchsoulState, conditionTotal, hasCondition } from '../state';
-import { acting, onMap, spend, weaponOf } from './common';
+import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
+import { acting, onMap, reachOf, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
 import {
   AttackInput,
@@ -25,7 +25,7 @@ import {
 import { feint, knockdown, shatter } from './modifiers';
 import { performCleave } from './area';
 import { soulDefencePool } from './stances';
-import { attackModifiers, damageTest, defenceAgainst, wound } from './damage';
+import { attackModifiers, damageTest, defenceAgainst, harderSpent, wound } from './damage';
 import { triggerReactions } from './reactions';
 import { checkLiftable, checkNotGrappledWeapon, thrownWeapon } from './weapons';
 
@@ -34,9 +34,11 @@ function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: Ar
   const d = distance(state.map.grid, a.position!, t.position!);
   if (w.type === 'melee' || w.type === 'unarmed') {
     ensure(
-      d <= w.reach,
+      d <= reachOf(w),
       'ARCHSOUL_OUT_OF_REACH',
-      `archsoul.txt: Attacking: ${w.name} reaches ${w.reach} space(s); ${t.id} is ${d} away`,
+      w.type === 'unarmed'
+        ? `archsoul.txt: Unarmed: "These may only be performed against targets in adjacent spaces"; ${t.id} is ${d} away`
+        : `archsoul.txt: Attacking: ${w.name} reaches ${w.reach} space(s); ${t.id} is ${d} away`,
       'targetId',
     );
     return;
@@ -212,6 +214,22 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
   const rolled: RolledAttack = { ...attack, target: t, options: o, dmgMods, test, distanceNow, tag };
   if (o.shatter) {
     push(...shatter(r.state(), { ...rolled, itemId: o.shatter.itemId }, dice));
+    revealed(r, rolled);
+    // S29: a sneak may join a Shatter, and a melee one still cannot critically miss (fumbles).
+    if (fumbles(rolled))
+      push(
+        ...criticalFailure(
+          r.state(),
+          {
+            attacker: r.state().combatants[a.id],
+            weapon: w,
+            target: r.state().combatants[t.id],
+            input,
+            action,
+          },
+          dice,
+        ).events,
+      );
     return events;
   }
   const hit = resolveExchange(r, rolled, dice);
@@ -319,14 +337,7 @@ function resolveExchange(r: Run<ArchsoulState>, x: RolledAttack, dice: DiceSourc
       ...x.tag,
     }),
   );
-  if (conditionTotal(a, 'nextAttackHarder'))
-    r.push(
-      ev('ConditionRemoved', {
-        combatantId: a.id,
-        condition: 'nextAttackHarder',
-        reason: 'applied to this attack',
-      }),
-    );
+  r.push(...harderSpent(a));
   return hit;
 }
 
@@ -342,23 +353,32 @@ function strike(r: Run<ArchsoulState>, x: RolledAttack, hit: boolean, dice: Dice
     const bonus = w.type === 'unarmed' && (input.limbArmoured ?? a.sheet.metalGauntlets) === true ? 1 : 0;
     r.push(wound(r.state(), t.id, roll.successes + bonus, `${a.id}:${w.id}`, roll, bonus));
   }
-  if (o.sneak && hasCondition(r.state().combatants[t.id], 'unaware'))
+  revealed(r, x);
+}
+
+/** S30: "unaware", "removed by the sneak attack". */
+function revealed(r: Run<ArchsoulState>, x: RolledAttack): void {
+  if (x.options.sneak && hasCondition(r.state().combatants[x.target.id], 'unaware'))
     r.push(
       ev('ConditionRemoved', {
-        combatantId: t.id,
+        combatantId: x.target.id,
         condition: 'unaware',
         reason: 'RULINGS.md S30: a sneak attack reveals the attacker',
       }),
     );
 }
 
+/** A critical failure has a mishap; archsoul.txt: Sneak Attack: "Sneak attacks made with a melee weapon cannot critically miss". */
+function fumbles(x: RolledAttack): boolean {
+  const { weapon: w, options: o } = x;
+  return x.test.criticalFailure && !(o.sneak && (w.type === 'melee' || w.type === 'unarmed'));
+}
+
 /** A critical failure's mishap, then where a thrown weapon or a recoverable projectile comes down (S21). */
 function fumbleAndLanding(r: Run<ArchsoulState>, x: RolledAttack, hit: boolean, dice: DiceSource): void {
-  const { attacker: a, weapon: w, target: t, input, action, options: o, test } = x;
-  // archsoul.txt: Sneak Attack: "Sneak attacks made with a melee weapon cannot critically miss".
-  const canFumble = !(o.sneak && (w.type === 'melee' || w.type === 'unarmed'));
+  const { attacker: a, weapon: w, target: t, input, action } = x;
   let landedElsewhere = false;
-  if (test.criticalFailure && canFumble) {
+  if (fumbles(x)) {
     const crit = criticalFailure(
       r.state(),
       { attacker: r.state().combatants[a.id], weapon: w, target: r.state().combatants[t.id], input, action },

@@ -84,6 +84,11 @@ export function foes(a: ArchsoulCombatant, b: ArchsoulCombatant): boolean {
   return partyOf(a.side) !== partyOf(b.side);
 }
 
+/** archsoul.txt: Unarmed: "These may only be performed against targets in adjacent spaces", whatever reach a sheet gives. */
+export function reachOf(w: Weapon): number {
+  return w.type === 'unarmed' ? Math.min(w.reach, FIST.reach) : w.reach;
+}
+
 /** Held melee and unarmed weapons, with the fist (S26). */
 export function closeWeapons(c: ArchsoulCombatant): Weapon[] {
   const held = c.sheet.weapons.filter(
@@ -99,7 +104,7 @@ export function canReact(state: ArchsoulState, r: ArchsoulCombatant, space: Spac
   const pos = r.position;
   const d = distance(state.map.grid, pos, space);
   return (
-    d > 0 && inFrontArc(state.map.grid, pos, r.facing, space) && closeWeapons(r).some((w) => d <= w.reach)
+    d > 0 && inFrontArc(state.map.grid, pos, r.facing, space) && closeWeapons(r).some((w) => d <= reachOf(w))
   );
 }
 

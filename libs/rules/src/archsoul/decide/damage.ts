@@ -57,6 +57,19 @@ export function attackModifiers(
   return mods;
 }
 
+/** S20: a critical failure's "difficulty of next attack increases by 1", consumed by the attack it made harder. */
+export function harderSpent(a: ArchsoulCombatant): RuleEvent[] {
+  return conditionTotal(a, 'nextAttackHarder')
+    ? [
+        ev('ConditionRemoved', {
+          combatantId: a.id,
+          condition: 'nextAttackHarder',
+          reason: 'applied to this attack',
+        }),
+      ]
+    : [];
+}
+
 /** S4, S22: the damage roll. */
 export function damageTest(
   a: ArchsoulCombatant,

@@ -7,8 +7,7 @@ import { evolve } from '../evolve';
 import { Modifier, poolOf, rollTest } from '../rolls';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
-import { damageTest } from './damage';
-import { criticalFailure } from './critical';
+import { damageTest, harderSpent } from './damage';
 import { AttackInput, AttackOptions, feintStats } from './maneuvers';
 
 /**
@@ -120,7 +119,7 @@ export interface ShatterAttempt {
  * the higher roll deals damage to the other's weapon or item, less its hardness; a tie damages nothing.
  */
 export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: DiceSource): RuleEvent[] {
-  const { attacker: a, weapon: w, target: t, itemId, test, input, action, distanceNow, tag } = attempt;
+  const { attacker: a, weapon: w, target: t, itemId, test, action, distanceNow, tag } = attempt;
   const r = run(state, evolve);
   const { events, push } = r;
   const item = asWeapon(t, itemId);
@@ -144,6 +143,7 @@ export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: Dic
       ...tag,
     }),
   );
+  push(...harderSpent(a));
   const damaged = damageRoll(attempt, item, winner, dice);
   const damage = damaged ? Math.max(0, damaged.roll.successes - damaged.item.hardness) : 0;
   push(
@@ -162,20 +162,6 @@ export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: Dic
     }),
   );
   if (damaged && damage > 0) push(itemDamaged(r.state(), damaged, damage));
-  if (test.criticalFailure)
-    push(
-      ...criticalFailure(
-        r.state(),
-        {
-          attacker: r.state().combatants[a.id],
-          weapon: w,
-          target: r.state().combatants[t.id],
-          input,
-          action,
-        },
-        dice,
-      ).events,
-    );
   return events;
 }
 

@@ -153,7 +153,7 @@ function moveBudget(c: ArchsoulCombatant, free: boolean): [number, RuleEvent[]] 
     ensure(
       c.freeMove > 0,
       'ARCHSOUL_NO_FREE_MOVE',
-      `archsoul.txt: Ambushes: ${c.id} has no free movement left (only the surprising party, in round 1)`,
+      `archsoul.txt: Ambushes: ${c.id} has no free movement left (only the surprising party, on its turn of the first round of combat)`,
       'free',
     );
     return [c.freeMove, []];

@@ -7,9 +7,10 @@ import { ARCHSOUL_COMMAND_SCHEMAS, ArchsoulCommand } from '../contract';
 import { CHARGE, PREVENTION_TEST } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
+import { distance } from '../grid';
 import { poolOf, rollTest } from '../rolls';
 import { ArchsoulCombatant, ArchsoulState, hasCondition, HeldAction, isDown, Trigger } from '../state';
-import { weaponOf } from './common';
+import { reachOf, weaponOf } from './common';
 import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
 import { performStandUp, walk } from './movement';
@@ -50,6 +51,14 @@ export function reactiveAttack(
     weapon.type === 'melee' || weapon.type === 'unarmed',
     'ARCHSOUL_NOT_A_MELEE_WEAPON',
     'archsoul.txt: Reactive Attack: "a melee attack or special maneuver"',
+    'weaponId',
+  );
+  // S26 decides whether the reactor reaches; the attack it makes is with a weapon that reaches the actor.
+  const d = distance(state.map.grid, reactor.position!, actor.position!);
+  ensure(
+    d <= reachOf(weapon),
+    'ARCHSOUL_OUT_OF_REACH',
+    `archsoul.txt: Reactive Attack: "within reach of one of your melee attacks … interrupt the action with a melee attack": ${weapon.name} reaches ${reachOf(weapon)} space(s); ${actor.id} is ${d} away`,
     'weaponId',
   );
   // archsoul.txt: Attack Modifiers "can modify other weapon attacks, including reactive attacks" (not Cleave).

@@ -6,7 +6,7 @@ import { SOUL_DEFENCE_TEST } from '../data';
 import { ev } from '../events';
 import { distance, line, same, Space } from '../grid';
 import { poolOf } from '../rolls';
-import { ArchsoulCombatant, ArchsoulState, hasCondition, partyOf } from '../state';
+import { ArchsoulCombatant, ArchsoulState, hasCondition, hasFrontArc, partyOf } from '../state';
 import { acting, onMap, spend } from './common';
 import { triggerReactions } from './reactions';
 
@@ -16,6 +16,13 @@ const stance = (c: ArchsoulCombatant, condition: 'holdFirm' | 'shieldIntercept',
 /** archsoul.txt: Hold Firm (2 AP): until your next turn, attacks against your back arc count as against your front arc. */
 export function holdFirm(state: ArchsoulState, command: ArchsoulCommand<'HoldFirm'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
+  // S32: Hold Firm needs a front arc; checked before S33's grapple roll, which the gate's dry run reaches first.
+  ensure(
+    hasFrontArc(c),
+    'ARCHSOUL_NO_FRONT_ARC',
+    `archsoul.txt: Being Grappled: "You also do not have a front arc while grappled"; Hold Firm treats attacks as against the front arc, and ${c.id} has none (ruling S32)`,
+    'combatantId',
+  );
   ensure(
     !hasCondition(c, 'holdFirm'),
     'ARCHSOUL_STANCE_ACTIVE',

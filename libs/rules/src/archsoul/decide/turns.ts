@@ -60,9 +60,9 @@ export function openPhase(
       const expired = c.conditions
         .filter((k) => k.untilNextTurn && (k.sourceId ?? id) === id)
         .map((k) => k.condition);
-      // archsoul.txt: Ambushes: the surprising party moves up to its base speed for free in round 1: the speed a
-      // Move allows it (speedNow: the mount's while mounted, S35), not the sheet's own.
-      const freeMove = state.round === 1 && state.ambush === partyOf(c.side) ? speedNow(c) : 0;
+      // archsoul.txt: Ambushes: the surprising party moves up to its base speed for free in "the first round of
+      // combat": the speed a Move allows it (speedNow: the mount's while mounted, S35), not the sheet's own.
+      const freeMove = firstRoundOfCombat(state, id) && state.ambush === partyOf(c.side) ? speedNow(c) : 0;
       events.push(
         ev('TurnStarted', { combatantId: id, round: state.round, ap: AP_PER_TURN, freeMove, expired }),
       );
@@ -70,6 +70,15 @@ export function openPhase(
     return events;
   }
   return [{ type: 'RoundEnded', data: { round: state.round } }];
+}
+
+/**
+ * archsoul.txt: Turn Order: the first round of combat runs once down the initiative list; a member of the first party
+ * ranked below the other party ("hero C") takes that turn with the first party's round-2 phase (S17).
+ */
+function firstRoundOfCombat(state: ArchsoulState, id: string): boolean {
+  if (state.round === 1) return true;
+  return state.round === 2 && !phasesOf(state, 1).some((p) => p.ids.includes(id));
 }
 
 function fold(state: ArchsoulState, events: RuleEvent[]): ArchsoulState {
