@@ -46,6 +46,20 @@ function yard(
   return events;
 }
 
+/** Mover m (side m) at (0,0); g1 at (1,1) and g2 at (1,−1) (side g, sword reach 1, 5 Ready AD); m's activation runs. */
+function pincer(mover = sheet()): RuleEvent[] {
+  let events = fight(
+    [
+      { id: 'm', sheet: mover, side: 'm' },
+      { id: 'g1', sheet: sheet(), side: 'g' },
+      { id: 'g2', sheet: sheet(), side: 'g' },
+    ],
+    'm',
+  );
+  events = at(at(events, 'm', 0, 0), 'g1', 1, 1);
+  return at(events, 'g2', 1, -1);
+}
+
 describe('Opportunity Attacks (narateer.txt, RULINGS.md N13, N24)', () => {
   it('a step from one Space within reach to another within reach stops the move and offers the opportunity', () => {
     const events = exact(
@@ -329,6 +343,84 @@ describe('Opportunity Attacks (narateer.txt, RULINGS.md N13, N24)', () => {
     const s = given(narateer, moved).when({ type: 'CancelPending' }).state();
     expect(s.opportunity).toBeUndefined();
     expect(s.pending).toBeUndefined();
+  });
+
+  it('N29: a cancelled Opportunity Attack response is withdrawn as if undeclared: its reactor holds the offer again, the next still follows', () => {
+    const moved = then(pincer(), move('m', [[1, 0]]));
+    expect(find(moved, 'OpportunitiesIdentified')).toMatchObject({ reactorIds: ['g1', 'g2'] });
+    const declared = then(moved, {
+      type: 'TakeOpportunityAttack',
+      combatantId: 'g1',
+      weaponId: 'sword',
+      boost: 0,
+    });
+    const cancelled = exact(declared, { type: 'CancelPending' });
+    expect(types(cancelled)).toEqual(['PendingCancelled', 'OpportunitiesIdentified', 'OpportunityOffered']);
+    // PendingCancelled folds as it always did; the queue is identified again, the withdrawn reactor first.
+    expect(cancelled[1].data).toEqual({
+      moverId: 'm',
+      step: { from: { x: 0, y: 0 }, to: { x: 1, y: 0 } },
+      reactorIds: ['g1', 'g2'],
+    });
+    expect(cancelled[2].data).toEqual({ moverId: 'm', reactorId: 'g1' });
+    let after = [...declared, ...cancelled];
+    const s = stateOf(after);
+    expect(s.exchange).toBeUndefined();
+    expect(s.combatants.g1.ad).toEqual({ ready: 5, used: 0, wounded: 0 });
+    expect(s.pending).toMatchObject({ kind: 'opportunityAttack', awaiting: 'g1' });
+    // The step's Reactions are not finished: the mover still waits where it stepped.
+    expect(s.combatants.m.position).toEqual({ x: 1, y: 0 });
+    expect(
+      given(narateer, after)
+        .when(move('m', [[2, 0]]))
+        .violation().code,
+    ).toBe('PENDING_DECISION');
+    after = then(after, { type: 'DeclineOpportunity', combatantId: 'g1' });
+    const g2 = exact(after, {
+      type: 'TakeOpportunityAttack',
+      combatantId: 'g2',
+      weaponId: 'sword',
+      boost: 0,
+    });
+    expect(find(g2, 'ExchangeDeclared')).toMatchObject({
+      attackerId: 'g2',
+      targetId: 'm',
+      opportunity: true,
+    });
+  });
+
+  it('N29: cancelled Wounds from an Opportunity Attack are dropped and the queue goes on; after the last reactor the mover moves on', () => {
+    const ask = { ...sheet(), maxMD: 2, woundPreference: 'ASK' };
+    let events = then(pincer(ask), move('m', [[1, 0]]));
+    const hit = (reactor: string) =>
+      then(
+        events,
+        {
+          type: 'TakeOpportunityAttack',
+          combatantId: reactor,
+          weaponId: 'sword',
+          boost: 0,
+          response: 'none',
+        },
+        { dice: [6] },
+      );
+    events = hit('g1');
+    expect(stateOf(events).pending).toMatchObject({ kind: 'woundAllocation', awaiting: 'm' });
+    const first = exact(events, { type: 'CancelPending' });
+    expect(types(first)).toEqual(['PendingCancelled', 'OpportunitiesIdentified', 'OpportunityOffered']);
+    expect(first[1].data).toMatchObject({ moverId: 'm', reactorIds: ['g2'] });
+    expect(first[2].data).toEqual({ moverId: 'm', reactorId: 'g2' });
+    events = [...events, ...first];
+    expect(stateOf(events).combatants.m.vitality).toBe(8);
+    expect(stateOf(events).pending).toMatchObject({ kind: 'opportunityAttack', awaiting: 'g2' });
+    events = hit('g2');
+    // No reactor is left: the queue ends with the cancellation, as it always did.
+    const last = exact(events, { type: 'CancelPending' });
+    expect(types(last)).toEqual(['PendingCancelled']);
+    events = [...events, ...last];
+    expect(stateOf(events)).toMatchObject({ opportunity: undefined, pending: undefined });
+    expect(stateOf(events).combatants.m.vitality).toBe(8);
+    expect(types(exact(events, move('m', [[2, 0]])))[0]).toBe('Moved');
   });
 
   it('sheet-less check: a reactor needs a melee weapon whose reach covers both Spaces', () => {

@@ -68,7 +68,7 @@ describe('narateer.txt worked examples', () => {
     });
   });
 
-  it('"Worked Example: One Ranged Exchange": Sera 3 AD bow vs Veyr 2 AD crossbow Clash, 3 dots to 1, 3 Wounds', () => {
+  it('"Worked Example: One Ranged Exchange": Sera 3 AD bow vs Veyr 2 AD crossbow Clash, 3 dots to 1, 3 Wounds, Ready AD first', () => {
     const start = shootout();
     const declared = then(start, ranged('sera', 'veyr', 'bow', 2, { distance: 8 }));
     const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), {
@@ -88,6 +88,21 @@ describe('narateer.txt worked examples', () => {
       wounds: 3,
       vitality: 1,
       harmLabel: 'Physical (Piercing)',
+    });
+    // "Veyr has no MD. He loses 3 Vitality and moves 3 AD into Wounded, taking Ready AD first": his Clash left
+    // 2 of his 4 AD Ready and 2 Used, so the Wounds take both Ready dice, then one Used.
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      dice: [
+        { kind: 'AD', from: 'ready' },
+        { kind: 'AD', from: 'ready' },
+        { kind: 'AD', from: 'used' },
+      ],
+      ad: { ready: 0, used: 1, wounded: 3 },
+      md: { ready: 0, used: 0, wounded: 0 },
+    });
+    expect(stateOf([...declared, ...events]).combatants.veyr).toMatchObject({
+      vitality: 1,
+      ad: { ready: 0, used: 1, wounded: 3 },
     });
     // Both fired: ammunition spent and the crossbow must be loaded again, win or lose.
     const fired = events.filter((e) => e.type === 'WeaponFired').map((e) => e.data);

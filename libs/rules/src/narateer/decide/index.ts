@@ -14,7 +14,7 @@ import { applyCondition, removeCondition } from './conditions';
 import { declareExchange } from './exchange';
 import { applyLingeringHarm, treatLingeringHarm } from './lingering';
 import { move, setPosition } from './movement';
-import { declineOpportunity, takeOpportunityAttack } from './opportunity';
+import { declineOpportunity, queueAfterCancel, takeOpportunityAttack } from './opportunity';
 import { respondToExchange } from './respond';
 import { reloadWeapon, spendDice } from './resources';
 import { allocateWounds } from './allocation';
@@ -42,6 +42,7 @@ const ANSWERS: Answers = {
 
 export function decide(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const lifecycle = decideLifecycle(state, command, dice, hooks);
+  if (lifecycle && command.type === 'CancelPending') return [...lifecycle, ...queueAfterCancel(state)];
   if (lifecycle) return lifecycle;
   checkEntry('narateer', NARATEER_COMMAND_SCHEMAS, ANSWERS, state, command);
   const type = command.type as NarateerCommandType;

@@ -43,3 +43,25 @@ export function declineOpportunity(
   );
   return [ev('OpportunityDeclined', { moverId: q.moverId, reactorId: id }), ...opportunityFollowUps(state)];
 }
+
+/**
+ * N29 with narateer.txt: Resolving the Attack ("Finish these Reactions before the next step"): a cancelled
+ * response withdraws the attack as if undeclared, so its reactor holds the offer again; cancelled Wounds are
+ * dropped and the queue goes on as after an answered allocation. Only a cancelled offer ends the queue.
+ * PendingCancelled still folds as it always has (the queue cleared with the exchange), so logs written
+ * before this keep their meaning; the queue that goes on is identified again after it, then offered.
+ */
+export function queueAfterCancel(state: NarateerState): RuleEvent[] {
+  const q = state.opportunity;
+  const x = state.exchange;
+  if (!q || !x?.opportunity) return [];
+  const again = (reactorIds: string[]) =>
+    ev('OpportunitiesIdentified', { moverId: q.moverId, step: q.step, reactorIds });
+  if (state.pending?.kind === 'exchangeResponse')
+    return [
+      again([x.attackerId, ...q.remaining]),
+      ev('OpportunityOffered', { moverId: q.moverId, reactorId: x.attackerId }),
+    ];
+  if (state.pending?.kind !== 'woundAllocation' || q.remaining.length === 0) return [];
+  return [again(q.remaining), ...opportunityFollowUps(state)];
+}
