@@ -109,6 +109,32 @@ describe('arcana-beast.txt: Attack & Damage (RULINGS.md A2, A6, A12)', () => {
     expect(find(out, 'AttackResolved').dodge).toMatchObject({ statValue: 2, ranks: 1, dice: 3, sides: 8 });
   });
 
+  it('A6: "Target rolls Dodge (Agility + defensive Qualities)": a Beast Binder’s defensive Qualities count like a beast’s', () => {
+    const fighters: Fighter[] = [
+      { id: 'wolf', sheet: wild(), side: 'wild' },
+      { id: 'ember', sheet: beast(), side: 'heroes' },
+      {
+        id: 'ash',
+        sheet: binder('ember', { qualities: { Alert: 2 }, defensiveQualities: ['Alert'] }),
+        side: 'heroes',
+      },
+    ];
+    const e = close(fight(fighters, 'wolf'), 'wolf', 'ember');
+    // Bite 2 d6 against Ash's Dodge: Agility 2 + Alert 2 on d6.
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: false },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
+    expect(find(out, 'AttackResolved').dodge).toMatchObject({
+      combatantId: 'ash',
+      statValue: 2,
+      ranks: 2,
+      dice: 4,
+      sides: 6,
+    });
+  });
+
   it('"Attack: Melee (Close) or ranged (Close/Near)": melee at Near is refused naming the band; ranged reaches Near; only long-range reaches Far', () => {
     const near = fight(party, 'ember');
     expect(refused(near, claw)).toMatchObject({

@@ -83,6 +83,12 @@ describe('The sheet: every invalid field is named (RULINGS.md A11)', () => {
       beast({ defensiveQualities: ['Shell'] }),
     ],
     [
+      'a Binder’s defensive Quality the sheet lacks (A6)',
+      'combatants[1].sheet.defensiveQualities[0]',
+      1,
+      binder('ember', { defensiveQualities: ['Shell'] }),
+    ],
+    [
       'Special Attack uses (A11)',
       'combatants[0].sheet.specialAttacks[0].uses',
       0,

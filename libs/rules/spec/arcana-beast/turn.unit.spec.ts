@@ -262,6 +262,61 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
     expect(v.message).toMatch(/^arcana-beast.txt: Beast Binder Commands/);
   });
 
+  it('"the beastbinder Commands before the Arcana Beast acts" (A15): the free band move or a Reposition is acting; a Command after it is refused', () => {
+    const start = fight(party, 'ember');
+    const moved = then(start, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' });
+    expect(refused(moved, { type: 'Direct', combatantId: 'ash' })).toMatchObject({
+      code: 'ARCANA_COMMAND_AFTER_ACTION',
+      field: 'type',
+      message:
+        'arcana-beast.txt: Beast Binder Commands: "On their shared turn, the beastbinder Commands before the Arcana Beast acts"; ember already used its free band move',
+    });
+    const repositioned = then(start, {
+      type: 'Reposition',
+      combatantId: 'ember',
+      towardId: 'wolf',
+      band: 'close',
+    });
+    expect(refused(repositioned, { type: 'Direct', combatantId: 'ash' })).toMatchObject({
+      code: 'ARCANA_COMMAND_AFTER_ACTION',
+      message: expect.stringMatching(/; ember already took reposition$/),
+    });
+    // Command first, then the free move.
+    const directed = then(start, { type: 'Direct', combatantId: 'ash' });
+    expect(
+      types(exact(directed, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' })),
+    ).toEqual(['Moved']);
+  });
+
+  it('A38: "Evolving is immediate – does not take an Action": an Evolve is not the beast acting, so the Command may follow it', () => {
+    const on = then(fight(party, 'ember'), {
+      type: 'SetTrigger',
+      combatantId: 'ember',
+      stage: 3,
+      active: true,
+    });
+    const evolved = then(on, { type: 'Evolve', combatantId: 'ember' });
+    expect(find(exact(evolved, { type: 'Direct', combatantId: 'ash' }), 'BinderCommanded')).toMatchObject({
+      command: 'direct',
+    });
+  });
+
+  it('A38: an Intercept’s forfeited Action is not acting in this turn; the beast’s free band move then is', () => {
+    let e = close(fight(party, 'ember'), 'ember', 'wolf');
+    e = then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: 'wolf' });
+    e = then(
+      e,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: true },
+      { dice: [1, 1, 1, 1, 1] },
+    );
+    e = then(then(e, { type: 'EndActivation' }), { type: 'EndRound' });
+    e = then(then(e, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
+    expect(stateOf(e).turn).toMatchObject({ action: 'forfeited' });
+    expect(types(exact(e, { type: 'Direct', combatantId: 'ash' }))).toEqual(['BinderCommanded']);
+    const moved = then(e, { type: 'Move', combatantId: 'ember', towardId: 'wolf2', band: 'close' });
+    expect(refused(moved, { type: 'Direct', combatantId: 'ash' }).code).toBe('ARCANA_COMMAND_AFTER_ACTION');
+  });
+
   it('"uses next Action" (A15, A22): a beast that intercepted loses its Action, not its Binder’s Command', () => {
     let e = close(fight(party, 'ember'), 'ember', 'wolf');
     e = then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: 'wolf' });

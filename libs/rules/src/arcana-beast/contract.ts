@@ -34,6 +34,13 @@ const QUALITY_NAME_ERROR =
 /** A Quality the sheet names elsewhere (defensive Qualities, an attack's Qualities): validateSheet checks it is in `qualities`. */
 const QualityRef = text(60).describe('The name of a Quality in this sheet’s qualities.');
 
+/** arcana-beast.txt: Attack Steps: "Target rolls Dodge (Agility + defensive Qualities)", a Beast Binder too (A6). */
+const DefensiveQualities = z
+  .array(QualityRef)
+  .max(10)
+  .optional()
+  .describe('Qualities whose ranks add to Dodge (RULINGS.md A6); default none.');
+
 const StatValue = Int.min(0).max(20);
 const Stat = z.enum(STATS);
 
@@ -88,6 +95,7 @@ const BinderSheet = z.strictObject({
   kind: z.literal('binder'),
   ...Common,
   beastId: Id.describe('The Arcana Beast this Binder shares its turn with.'),
+  defensiveQualities: DefensiveQualities,
   inventory: z.array(Item).max(50).optional().describe('Stuff for Use Item; default none.'),
 });
 
@@ -109,11 +117,7 @@ const BeastSheet = z.strictObject({
     .max(5)
     .optional()
     .describe('The unlocked Stages; default Stage 0 only.'),
-  defensiveQualities: z
-    .array(QualityRef)
-    .max(10)
-    .optional()
-    .describe('Qualities whose ranks add to Dodge (RULINGS.md A6); default none.'),
+  defensiveQualities: DefensiveQualities,
   attacks: z.array(z.strictObject(Attack)).max(20).optional().describe('Default one melee Strike.'),
   specialAttacks: z
     .array(

@@ -268,4 +268,8 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A37',
     text: 'Devolution lands on an unlocked Stage: the text’s if the sheet has it, else the highest unlocked below it, else the lowest unlocked; never above the current Stage.',
   },
+  {
+    id: 'A38',
+    text: 'The beast acts by its Action or its free band move, and the Binder’s Command must come first; an Evolve (immediate, no Action) and an Intercept’s forfeited Action are not acting, so a Command may follow them.',
+  },
 ];

@@ -54,6 +54,8 @@ interface Common {
 export interface BinderSheet extends Common {
   kind: 'binder';
   beastId: string;
+  /** A6; present only when the sheet names them, so a Binder's CombatantJoined recorded before replays the same. */
+  defensiveQualities?: string[];
   inventory: Item[];
 }
 
@@ -111,7 +113,11 @@ export function validateSheet(raw: unknown, field: string): ArcanaSheet {
       ...(x.test ? { test: x.test } : {}),
     }));
     unique(inventory.map((x, i) => ({ id: x.id, field: `${field}.inventory[${i}].id` })));
-    return { kind: 'binder', ...common, beastId: s.beastId, inventory };
+    const defensive =
+      s.defensiveQualities === undefined
+        ? {}
+        : { defensiveQualities: defensiveQualities(s.defensiveQualities, field, qualities) };
+    return { kind: 'binder', ...common, beastId: s.beastId, ...defensive, inventory };
   }
   return { kind: 'beast', ...common, ...readBeast(s, field, qualities) };
 }
@@ -148,9 +154,7 @@ function readBeast(
   const beast: Omit<BeastSheet, 'kind' | keyof Common> = {
     stage,
     stages,
-    defensiveQualities: (s.defensiveQualities ?? []).map((q, i) =>
-      knownQuality(q, `${field}.defensiveQualities[${i}]`, qualities),
-    ),
+    defensiveQualities: defensiveQualities(s.defensiveQualities ?? [], field, qualities),
     attacks: attacks.length > 0 ? attacks : [DEFAULT_ATTACK],
     specialAttacks,
     movement: s.movement ?? [],
@@ -184,6 +188,11 @@ function readAttack(
     qualities: (a.qualities ?? []).map((q, i) => knownQuality(q, `${field}.qualities[${i}]`, qualities)),
     bonusDamage: a.bonusDamage ?? 0,
   };
+}
+
+/** A6: the Qualities whose ranks add to Dodge, each one of the sheet's own; a Binder's as a beast's. */
+function defensiveQualities(names: string[], field: string, qualities: Record<string, number>): string[] {
+  return names.map((q, i) => knownQuality(q, `${field}.defensiveQualities[${i}]`, qualities));
 }
 
 /** A Quality named elsewhere on the sheet must be one of its own `qualities` (an own key: never an inherited name). */

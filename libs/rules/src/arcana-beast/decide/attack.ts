@@ -318,7 +318,8 @@ function dodgePoolFor(
 ): ReturnType<typeof poolFor> {
   const dodgeBonuses: DiceBonus[] =
     ranged && hasTag(target, 'cover', attacker.id) && !strategized ? [{ source: 'Cover', dice: 1 }] : [];
-  const defensive = isBeast(target) ? target.sheet.defensiveQualities : [];
+  // A6: "Dodge (Agility + defensive Qualities)" for a Binder as for a beast.
+  const defensive = target.sheet.defensiveQualities ?? [];
   return poolFor(
     state,
     target,

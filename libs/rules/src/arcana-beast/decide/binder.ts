@@ -39,11 +39,17 @@ function commanding(
     `RULINGS.md A15: the Binder gives at most one Command per turn; ${binder.id} already gave ${t.command}`,
     'type',
   );
-  // A22: an Intercept spends the beast's next Action, not its Binder's Command.
+  // A15: the beast acts by its Action or its free band move. A22: an Intercept spends the beast's next
+  // Action, not its Binder's Command. A38: an Evolve takes no Action and is not the beast acting.
+  const acted = t.freeMoveUsed
+    ? 'used its free band move'
+    : t.action !== undefined && t.action !== 'forfeited'
+      ? `took ${t.action}`
+      : undefined;
   ensure(
-    t.action === undefined || t.action === 'forfeited',
+    acted === undefined,
     'ARCANA_COMMAND_AFTER_ACTION',
-    'arcana-beast.txt: Beast Binder Commands: the beastbinder Commands before the Arcana Beast acts',
+    `arcana-beast.txt: Beast Binder Commands: "On their shared turn, the beastbinder Commands before the Arcana Beast acts"; ${beast.id} already ${acted}`,
     'type',
   );
   if (beastMustAct)
