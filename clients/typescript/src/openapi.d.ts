@@ -3805,6 +3805,8 @@ export interface components {
                     stamina: number;
                     /** @description The Arcana Beast this Binder shares its turn with. */
                     beastId: string;
+                    /** @description Qualities whose ranks add to Dodge (RULINGS.md A6); default none. */
+                    defensiveQualities?: string[];
                     /** @description Stuff for Use Item; default none. */
                     inventory?: {
                         id: string;
@@ -4941,6 +4943,8 @@ export interface components {
                     stamina: number;
                     /** @description The Arcana Beast this Binder shares its turn with. */
                     beastId: string;
+                    /** @description Qualities whose ranks add to Dodge (RULINGS.md A6); default none. */
+                    defensiveQualities?: string[];
                     /** @description Stuff for Use Item; default none. */
                     inventory?: {
                         id: string;
@@ -6822,6 +6826,8 @@ export interface components {
             stamina: number;
             /** @description The Arcana Beast this Binder shares its turn with. */
             beastId: string;
+            /** @description Qualities whose ranks add to Dodge (RULINGS.md A6); default none. */
+            defensiveQualities?: string[];
             /** @description Stuff for Use Item; default none. */
             inventory?: {
                 id: string;
