@@ -153,3 +153,68 @@ describe('AccessService at boot', () => {
     });
   });
 });
+
+describe('AccessService rotating a key', () => {
+  async function tenantKey(store: EventStore = new InMemoryEventStore()) {
+    const access = new AccessService(store, new AccessRegistry());
+    await access.start();
+    const { tenantId, key } = await access.createTenant('Table');
+    return { store, access, tenantId, key };
+  }
+  const activeKeys = (access: AccessService, tenantId: string) =>
+    access.listKeys(tenantId).filter((k) => k.revokedAt === null);
+
+  it('given twenty rotations of one key at once, one issues a successor and the others are KEY_NOT_FOUND', async () => {
+    const { store, access, tenantId, key } = await tenantKey();
+    const answers = await Promise.allSettled(Array.from({ length: 20 }, () => access.rotateKey(key.id)));
+    const issued = answers.filter((a) => a.status === 'fulfilled');
+    expect(issued).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status === 'rejected'))
+      expect(a.reason).toMatchObject({ status: 404, code: 'KEY_NOT_FOUND' });
+    const successor = (issued[0] as PromiseFulfilledResult<{ id: string; secret: string }>).value;
+    expect(activeKeys(access, tenantId).map((k) => k.keyId)).toEqual([successor.id]);
+    expect(access.registry.authenticate(key.secret)).toBeUndefined();
+    expect(access.registry.authenticate(successor.secret)).toMatchObject({ keyId: successor.id });
+    // The log agrees: one successor issued, the old key revoked once, both in one append.
+    const types = (await store.readStream(`tenant-${tenantId}`)).map((e) => e.type);
+    expect(types).toEqual(['TenantCreated', 'ApiKeyIssued', 'ApiKeyIssued', 'ApiKeyRevoked']);
+  });
+
+  it('given another instance that rotated the key first, a rotation here finds it revoked in the log, though this registry has not heard yet', async () => {
+    const { store, access, key } = await tenantKey();
+    const other = new AccessService(store, new AccessRegistry());
+    await other.start();
+    await other.rotateKey(key.id);
+    // This instance's registry has not followed the log since: the key still looks active here.
+    expect(access.registry.authenticate(key.secret)).toBeDefined();
+    await expect(access.rotateKey(key.id)).rejects.toMatchObject({ status: 404, code: 'KEY_NOT_FOUND' });
+  });
+
+  it('given a write to the tenant between its read and its append (a new key), it reads again and still rotates once', async () => {
+    const { store, access, tenantId, key } = await tenantKey();
+    let raced = false;
+    const racing = new Proxy(store, {
+      get(target, name, receiver) {
+        if (name === 'append')
+          return async (...args: Parameters<EventStore['append']>) => {
+            if (!raced && args[0] === `tenant-${tenantId}` && args[1].length === 2) {
+              raced = true;
+              await access.issueKey(tenantId, 'meanwhile');
+            }
+            return target.append(...args);
+          };
+        const value = Reflect.get(target, name, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const rotating = new AccessService(racing, access.registry);
+    const successor = await rotating.rotateKey(key.id);
+    expect(raced).toBe(true);
+    expect(
+      activeKeys(access, tenantId)
+        .map((k) => k.label)
+        .sort(),
+    ).toEqual(['first key (rotated)', 'meanwhile']);
+    expect(access.registry.authenticate(successor.secret)).toMatchObject({ keyId: successor.id });
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventStore, NewEvent, StoredEvent } from '@app/event-store';
+import { EventStore, NewEvent, StoredEvent, WrongExpectedRevision } from '@app/event-store';
 import { AppError, fightNotFound, invalidField } from '../errors';
 import type { SnapshotStore } from '../snapshots/snapshot-store';
 import {
@@ -14,6 +14,9 @@ import { Principal } from './principal';
 import { newSecret } from './secrets';
 
 const forbidden = (message: string, field?: string) => new AppError(403, 'FORBIDDEN', message, field);
+
+/** Writes to one tenant's stream that may come between a rotation's read and its append, before it gives up. */
+const ROTATE_ATTEMPTS = 5;
 
 /**
  * The registry's snapshot, a row of the fight snapshot store under a key no fight id takes (fight ids
@@ -109,14 +112,23 @@ export class AccessService {
     data: Record<string, unknown>,
     expectedRevision: 'any' | 'no_stream' = 'any',
   ): Promise<void> {
-    const event: NewEvent = { id: randomUUID(), type, data, metadata: { at: this.clock().toISOString() } };
+    const event = this.newEvent(type, data);
     await this.store.append(stream, [event], { expectedRevision });
+    this.applied(stream, event);
+  }
+
+  private newEvent(type: string, data: Record<string, unknown>): NewEvent {
+    return { id: randomUUID(), type, data, metadata: { at: this.clock().toISOString() } };
+  }
+
+  /** An event this instance appended, folded at once (the log follower brings it again; folding is idempotent). */
+  private applied(stream: string, event: NewEvent): void {
     this.registry.apply({
       id: event.id,
       stream,
       revision: 0n,
-      type,
-      data,
+      type: event.type,
+      data: event.data,
       metadata: event.metadata!,
       checkpoint: '',
       storedAt: this.clock().toISOString(),
@@ -149,14 +161,44 @@ export class AccessService {
     if (!key.revokedAt) await this.write(tenantStream(key.tenantId), 'ApiKeyRevoked', { keyId });
   }
 
-  /** A new key for the same tenant; the old one stops working at once. */
+  /**
+   * A new key for the same tenant; the old one stops working at once. The new key and the old one's
+   * revocation are one append at the tenant stream's revision, where the old key is still active: of
+   * rotations of one key at the same time (in this instance or another) one issues a key and the others
+   * find it revoked (404), so a rotated key never leaves more than one successor.
+   */
   async rotateKey(keyId: string): Promise<IssuedSecret> {
-    const key = this.registry.keys.get(keyId);
-    if (!key || key.tenantId === 'admin' || key.revokedAt)
-      throw new AppError(404, 'KEY_NOT_FOUND', `no active tenant key ${keyId}`, 'keyId');
-    const next = await this.issueKey(key.tenantId, `${key.label} (rotated)`);
-    await this.revokeKey(keyId);
-    return next;
+    const gone = () => new AppError(404, 'KEY_NOT_FOUND', `no active tenant key ${keyId}`, 'keyId');
+    const known = this.registry.keys.get(keyId);
+    if (!known || known.tenantId === 'admin' || known.revokedAt) throw gone();
+    const stream = tenantStream(known.tenantId);
+    for (let attempt = 0; ; attempt++) {
+      const history = await this.store.readStream(stream);
+      const about = (type: string) =>
+        history.some((e) => e.type === type && (e.data as { keyId?: unknown }).keyId === keyId);
+      const issued = about('ApiKeyIssued');
+      const revoked = about('ApiKeyRevoked');
+      if (!issued || revoked) throw gone();
+      const key = newSecret('crs');
+      const events = [
+        this.newEvent('ApiKeyIssued', {
+          tenantId: known.tenantId,
+          keyId: key.id,
+          hash: key.hash,
+          label: `${known.label} (rotated)`,
+        }),
+        this.newEvent('ApiKeyRevoked', { keyId }),
+      ];
+      try {
+        await this.store.append(stream, events, { expectedRevision: history[history.length - 1].revision });
+      } catch (e) {
+        // Another write to the tenant's stream came first: look again (a rotation of this key: it is revoked).
+        if (e instanceof WrongExpectedRevision && attempt < ROTATE_ATTEMPTS) continue;
+        throw e;
+      }
+      for (const event of events) this.applied(stream, event);
+      return { id: key.id, secret: key.secret };
+    }
   }
 
   listKeys(tenantId?: string) {
