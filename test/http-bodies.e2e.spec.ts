@@ -159,3 +159,67 @@ describe('request bodies on the wire', () => {
     expect(res.body.fightId ?? res.body.id).toBeDefined();
   });
 });
+
+/** Raw bytes on a socket to `url`: everything the server answered once it closed the connection, and when. */
+function onSocket(url: string, raw: string): Promise<{ text: string; ms: number }> {
+  const { port } = new URL(url);
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    socket.on('close', () => resolve({ text, ms: Date.now() - started }));
+    socket.on('error', reject);
+  });
+}
+
+describe('a request that stalls, or expects what the server does not offer', () => {
+  const t = useApp({ config: { requestTimeoutMs: 1000 }, listen: true });
+
+  it('given a body that stops arriving, answers 408 REQUEST_TIMEOUT in the error shape once the request timeout passes, and appends nothing', async () => {
+    const fightId = await soloFight(t);
+    const before = (await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length as number;
+    // Five of the hundred bytes promised, then nothing.
+    const { text, ms } = await onSocket(
+      t.url!,
+      `POST /fights/${fightId}/commands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.apiKey}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"typ',
+    );
+    const [head, body] = text.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(JSON.parse(body)).toEqual({
+      statusCode: 408,
+      code: 'REQUEST_TIMEOUT',
+      message: 'the request did not arrive in time',
+    });
+    expect(ms).toBeGreaterThanOrEqual(900);
+    expect(ms).toBeLessThan(10_000);
+    expect((await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length).toBe(before);
+  });
+
+  it('given Expect: other than 100-continue, answers 417 EXPECTATION_FAILED in the error shape, naming the header', async () => {
+    const { text } = await onSocket(
+      t.url!,
+      'GET /systems HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: bogus\r\n\r\n',
+    );
+    const [head, body] = text.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 417 Expectation Failed');
+    expect(head.toLowerCase()).toContain('content-type: application/json; charset=utf-8');
+    expect(JSON.parse(body)).toEqual({
+      statusCode: 417,
+      code: 'EXPECTATION_FAILED',
+      message: 'the only expectation this server meets is Expect: 100-continue',
+      field: 'expect',
+    });
+  });
+
+  it('given Expect: 100-continue, continues and answers the request', async () => {
+    const { text } = await onSocket(
+      t.url!,
+      `POST /fights HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.apiKey}\r\nConnection: close\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n{}',
+    );
+    expect(text.startsWith('HTTP/1.1 100 Continue\r\n')).toBe(true);
+    expect(text).toMatch(/HTTP\/1\.1 (201|422) /);
+  });
+});

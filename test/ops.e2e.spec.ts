@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,9 +20,10 @@ const jsonLines = (out: string) =>
 async function withLoggingServer(
   level: string,
   run: (server: { url: string }, out: () => string) => Promise<void>,
+  env: Record<string, string> = {},
 ): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crs-log-'));
-  const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: level });
+  const server = await startServer({ ...env, DATA_DIR: dataDir, LOG_LEVEL: level });
   let out = '';
   server.proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   try {
@@ -267,6 +269,43 @@ describe('access log lines: level, error code and caller', () => {
       ])
         expect(out()).not.toContain(secret);
     });
+  });
+
+  it('given clients that leave mid-body or let the body time out, their lines say so at info: the request never arrived whole', async () => {
+    await withLoggingServer(
+      'info',
+      async (server, out) => {
+        const key = await tenantKey(server.url);
+        const { port } = new URL(server.url);
+        const halfBody = (id: string) =>
+          `POST /fights HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nx-request-id: ${id}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"sys';
+        // One leaves once its half body is out; the other waits for the server's answer (408).
+        const left = connect(Number(port), '127.0.0.1', () =>
+          left.write(halfBody('left'), () => setTimeout(() => left.destroy(), 100)),
+        );
+        const waited = await new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(port), '127.0.0.1', () => socket.write(halfBody('waited')));
+          let text = '';
+          socket.on('data', (c: Buffer) => (text += c.toString()));
+          socket.on('close', () => resolve(text));
+          socket.on('error', reject);
+        });
+        expect(waited).toMatch(/^HTTP\/1\.1 408 /);
+        await logged(out, 'left');
+        await logged(out, 'waited');
+        const line = (id: string) => jsonLines(out()).find((l) => l.req?.id === id) as Record<string, any>;
+        expect(line('left')).toMatchObject({ level: 30, msg: 'request abandoned' });
+        expect(line('left')).not.toHaveProperty('err');
+        expect(line('waited')).toMatchObject({
+          level: 30,
+          msg: 'request errored',
+          res: { statusCode: 408 },
+          err: { statusCode: 408, code: 'REQUEST_TIMEOUT' },
+        });
+      },
+      { REQUEST_TIMEOUT_MS: '1000' },
+    );
   });
 
   it('given an SSE client that leaves, its line is "stream closed" at info, with no error', async () => {

@@ -37,3 +37,19 @@ describe('byteLimit: BODY_LIMIT and AUDIT_BODY_LIMIT', () => {
     expect(() => readConfig({ AUDIT_BODY_LIMIT: '0' })).toThrow(/^AUDIT_BODY_LIMIT must be a size/);
   });
 });
+
+describe('readConfig: REQUEST_TIMEOUT_MS', () => {
+  it('given nothing, then five minutes, as Node itself would', () => {
+    expect(readConfig({}).requestTimeoutMs).toBe(300_000);
+  });
+
+  it('given a whole number of milliseconds from one second, then that', () => {
+    expect(readConfig({ REQUEST_TIMEOUT_MS: '1000' }).requestTimeoutMs).toBe(1000);
+    expect(readConfig({ REQUEST_TIMEOUT_MS: '60000' }).requestTimeoutMs).toBe(60_000);
+  });
+
+  it('given less than a second or no number, then the boot stops naming the variable', () => {
+    for (const bad of ['999', '0', '-1', '1.5', 'soon'])
+      expect(() => readConfig({ REQUEST_TIMEOUT_MS: bad })).toThrow(/^REQUEST_TIMEOUT_MS must be/);
+  });
+});

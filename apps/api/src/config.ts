@@ -29,7 +29,15 @@ export interface ApiConfig {
    * read side (always, on SQLite); `follow` never does (PostgreSQL only: another instance runs them).
    */
   readSide?: 'elect' | 'follow';
+  /**
+   * REQUEST_TIMEOUT_MS: how long a request may take to arrive whole, headers and body (default 300000, Node's
+   * own default, which Fastify turns off); past it the answer is 408 REQUEST_TIMEOUT and the connection closes.
+   */
+  requestTimeoutMs?: number;
 }
+
+/** Node's default request timeout, five minutes: a 20 MB fight log arrives well within it at 1 Mbit/s. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
 
 /** Configuration by environment (README "Configuration"); a wrong value stops the boot with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -57,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       .filter(Boolean),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     readSide: readSide(env.READ_SIDE),
+    requestTimeoutMs: requestTimeout(env.REQUEST_TIMEOUT_MS),
   };
 }
 
@@ -108,6 +117,12 @@ function nonNegative(raw: string | undefined, name: string, fallback: number): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}"`);
   return n;
+}
+
+function requestTimeout(raw: string | undefined): number {
+  const ms = nonNegative(raw, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT_MS);
+  if (ms < 1000) throw new Error(`REQUEST_TIMEOUT_MS must be at least 1000 (one second), got "${raw}"`);
+  return ms;
 }
 
 function readSide(raw: string | undefined): 'elect' | 'follow' {

@@ -9,12 +9,12 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import { AccessService } from '@app/fights';
 import { accessLog, requestIdOf } from './ops/logging';
 import { publishContract } from './common/openapi-contract';
-import { ApiConfig, byteLimit } from './config';
+import { ApiConfig, byteLimit, DEFAULT_REQUEST_TIMEOUT_MS } from './config';
 import { toApiError } from './common/to-api-error';
 import { refuseUnstorableStrings } from './common/body-checks';
 import { requireJsonBody } from './common/validation';
 import { registerBodyParsers, VERIFY_ROUTE } from './common/http-body';
-import { answerNotModified, refuseClientError } from './common/http-reply';
+import { answerNotModified, bodyDeadline, refuseClientError, refuseExpectation } from './common/http-reply';
 import { Metrics } from './ops/metrics';
 
 /**
@@ -51,8 +51,13 @@ export async function createApp(
   const root = AppModule.forRoot(quiet ? { ...config, logLevel: 'silent' } : config);
   // Extra controllers: the benchmark's in-app constant route, behind the same middleware, guards and filter.
   if (options.controllers) root.controllers = [...(root.controllers ?? []), ...options.controllers];
+  const requestTimeout = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const adapter = new FastifyAdapter({
     bodyLimit: byteLimit(config.bodyLimit, 'BODY_LIMIT'),
+    // Headers that have not arrived in time are 408 REQUEST_TIMEOUT (refuseClientError); Node looks every 30 s, or
+    // sooner for a short limit. A body that stalls after them is bodyDeadline's.
+    requestTimeout,
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))) },
     // As Express routed: /fights/ is /fights; a parameter (an id, a name) may be long, the pipes judge it.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     genReqId: requestIdOf,
@@ -72,6 +77,7 @@ export async function createApp(
   });
   if (!quiet) app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.server.on('checkExpectation', refuseExpectation);
   // First, so that every answer (a body parser's 400 too) has its request id and its one log line.
   const access = app.get(AccessService);
   fastify.addHook(
@@ -79,6 +85,7 @@ export async function createApp(
     accessLog(PinoLogger.root, (fightId) => access.registry.owners.get(fightId)),
   );
   fastify.addHook('onResponse', app.get(Metrics).countRequests);
+  fastify.addHook('onRequest', bodyDeadline(requestTimeout));
   const security = securityHeaders(HELMET);
   fastify.addHook('onRequest', (_req, reply, done) => {
     void reply.headers(security);

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import { hash } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
+import { noteError } from '../ops/logging';
 
 /**
  * A weak ETag of a body's bytes, in the form Express gave every GET answer (the `etag` package:
@@ -88,6 +89,53 @@ export class ReplyStream {
   end(text = ''): void {
     if (!this.closed) this.out.end(text);
   }
+}
+
+/**
+ * Fastify `onRequest` hook: a request with a body that has not all arrived `ms` after its headers is
+ * answered 408 REQUEST_TIMEOUT on its socket (refuseClientError) and the connection closed. Node's own
+ * requestTimeout stops counting once the headers are in, so a client that stalls mid-body would hold its
+ * connection for ever. A request without a body costs nothing; one with a body, a timer.
+ */
+export function bodyDeadline(ms: number) {
+  return (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    const raw = req.raw;
+    const length = raw.headers['content-length'];
+    if ((length === undefined || length === '0') && raw.headers['transfer-encoding'] === undefined)
+      return done();
+    const timer = setTimeout(() => {
+      if (raw.complete || reply.raw.headersSent || raw.socket.destroyed) return;
+      reply.raw.statusCode = 408;
+      noteError(reply.raw, { statusCode: 408, code: 'REQUEST_TIMEOUT' });
+      refuseClientError(
+        Object.assign(new Error('the request body did not arrive in time'), {
+          code: 'ERR_HTTP_REQUEST_TIMEOUT',
+        }),
+        raw.socket,
+      );
+    }, ms);
+    timer.unref();
+    reply.raw.once('close', () => clearTimeout(timer));
+    done();
+  };
+}
+
+/**
+ * RFC 9110 section 10.1.1: an Expect other than 100-continue "MAY" be answered 417; Node does so with an
+ * empty body unless a `checkExpectation` listener answers instead. This one answers in the error shape.
+ */
+export function refuseExpectation(req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify({
+    statusCode: 417,
+    code: 'EXPECTATION_FAILED',
+    message: 'the only expectation this server meets is Expect: 100-continue',
+    field: 'expect',
+  });
+  res.writeHead(417, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**

@@ -164,7 +164,9 @@ type Hook = (req: HookRequest, reply: HookReply, done: () => void) => void;
  * principal kind and id) and, for GraphQL, the operation's name and its errors' codes; its level
  * follows levelOf, and a line whose level is off (a probe at debug) is never built. A response cut
  * before its end is `request aborted` at `error`, except an event stream its client left
- * (isEventStream): `stream closed`, at its status's level. A Fastify
+ * (isEventStream): `stream closed`, at its status's level, and a request its client left before it had
+ * all arrived (mid-body, or a body that timed out: bodyDeadline): `request abandoned`, or `request
+ * errored` with its 408, at its status's level. A Fastify
  * `onRequest` hook: no middleware layer, nothing per request but this closure.
  */
 export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
@@ -177,7 +179,9 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
       const url = raw.url ?? '';
       const status = statusOf(res);
       const left = !res.writableFinished && isEventStream(status, reply.getHeader('content-type'));
-      const aborted = !res.writableFinished && !left;
+      // The client went before its request had all arrived (mid-body, or a body that timed out): its doing.
+      const abandoned = !res.writableFinished && !left && !raw.complete;
+      const aborted = !res.writableFinished && !left && !abandoned;
       const notes = (res as Notable)[NOTED];
       const level = levelOf(url, status, aborted, notes?.error?.code);
       if (!logger.isLevelEnabled(level)) return;
@@ -198,7 +202,15 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
           ...(notes?.graphql ? { graphql: notes.graphql } : {}),
           ...(err ? { err } : {}),
         },
-        aborted ? 'request aborted' : left ? 'stream closed' : err ? 'request errored' : 'request completed',
+        aborted
+          ? 'request aborted'
+          : left
+            ? 'stream closed'
+            : err
+              ? 'request errored'
+              : abandoned
+                ? 'request abandoned'
+                : 'request completed',
       );
     });
     done();
