@@ -162,7 +162,9 @@ describe('/metrics behind METRICS_TOKEN', () => {
     const wrong = await t.http.get('/metrics').expect(401);
     expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
     expect(wrong.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
-    await t.anon.get(`/metrics?token=${token}`).expect(401);
+    // The metrics token is a header, never a query parameter: ?token= is not one of this route's.
+    const query = await t.anon.get(`/metrics?token=${token}`).expect(400);
+    expect(query.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'token' });
     const ok = await t.anon.get('/metrics').set('authorization', `Bearer ${token}`).expect(200);
     expect(ok.text).toMatch(/crs_open_subscriptions 0/);
   });

@@ -17,6 +17,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { validationPipe } from './common/validation';
+import { DeclaredInputGuard } from './common/declared-input.guard';
 import { ApiConfig, byteLimit } from './config';
 import { API_CONFIG, FightsModule } from './fights.module';
 import { FightsResolver } from './graphql/fights.resolver';
@@ -88,6 +89,8 @@ export class AppModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         ...rateLimiting(config),
         { provide: APP_GUARD, useClass: AuthGuard },
+        // After authentication: a caller without a key learns nothing of a route's input.
+        { provide: APP_GUARD, useClass: DeclaredInputGuard },
       ],
     };
   }

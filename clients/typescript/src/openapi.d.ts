@@ -12980,7 +12980,10 @@ export interface operations {
     };
     listCombatants: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -13478,7 +13481,10 @@ export interface operations {
     };
     getProjectionStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13493,6 +13499,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectionStatusModel"][];
+                };
+            };
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
                 };
             };
             /** @description No valid key or token (WWW-Authenticate: Bearer). */
@@ -14734,7 +14750,10 @@ export interface operations {
     };
     getLabRun: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -15032,7 +15051,10 @@ export interface operations {
     };
     getWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+            };
             header?: never;
             path: {
                 endpointId: string;
@@ -15643,7 +15665,10 @@ export interface operations {
     };
     getWebhookDelivery: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+            };
             header?: never;
             path: {
                 endpointId: string;

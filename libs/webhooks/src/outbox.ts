@@ -31,12 +31,17 @@ interface Batch {
   deliveries: NewDelivery[];
 }
 
-/** An endpoint takes an event of its tenant's fight, of its filters, committed after it was created. */
+/**
+ * An endpoint takes an event of its tenant's fight, of its filters, committed after it was created. No list
+ * of event types is the default, all of them: a malformed endpoint must not throw here, which stopped the
+ * outbox for every tenant.
+ */
 export function endpointMatches(ep: EndpointRow, e: FightEvent): boolean {
+  const types: unknown = ep.eventTypes;
   return (
     ep.enabled &&
     (ep.fightId === null || ep.fightId === e.fightId) &&
-    (ep.eventTypes.length === 0 || ep.eventTypes.includes(e.type)) &&
+    (!Array.isArray(types) || types.length === 0 || types.includes(e.type)) &&
     ep.createdAt <= Date.parse(e.at)
   );
 }

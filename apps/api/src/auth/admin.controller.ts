@@ -17,6 +17,7 @@ import { AccessService, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
 import { requireAdmin } from './roles';
+import { Optional } from '../common/validation';
 import { Location, seg } from '../common/location';
 import { SmallPageQuery } from '../common/dto';
 import { linkNext, smallPage } from '../common/pagination';
@@ -26,7 +27,7 @@ export class CreateTenantDto {
 }
 
 export class IssueKeyDto {
-  @ApiPropertyOptional({ example: 'discord bot' }) @IsOptional() @IsString() @Length(1, 100) label?: string;
+  @ApiPropertyOptional({ example: 'discord bot' }) @Optional() @IsString() @Length(1, 100) label?: string;
 }
 
 export class KeyQuery extends SmallPageQuery {

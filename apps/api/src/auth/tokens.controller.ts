@@ -12,25 +12,26 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { TokenIssuedModel, TokenModel } from './access.models';
-import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, IsString, Length } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsString, Length } from 'class-validator';
 import { AccessService, AppError, FightService, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
 import { Location, seg } from '../common/location';
 import { SmallPageQuery } from '../common/dto';
 import { linkNext, smallPage } from '../common/pagination';
+import { Optional } from '../common/validation';
 
 export class IssueTokenDto {
   @ApiProperty({ enum: ['player', 'spectator'] }) @IsIn(['player', 'spectator']) role: 'player' | 'spectator';
   @ApiPropertyOptional({ type: [String], description: 'Player tokens: the combatants this player acts for' })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })
   @Length(1, 64, { each: true })
   combatantIds?: string[];
-  @ApiPropertyOptional({ example: '2026-12-31T23:00:00Z' }) @IsOptional() @IsISO8601() expiresAt?: string;
-  @ApiPropertyOptional({ example: 'Alice (Mira)' }) @IsOptional() @IsString() @Length(1, 100) label?: string;
+  @ApiPropertyOptional({ example: '2026-12-31T23:00:00Z' }) @Optional() @IsISO8601() expiresAt?: string;
+  @ApiPropertyOptional({ example: 'Alice (Mira)' }) @Optional() @IsString() @Length(1, 100) label?: string;
 }
 
 /** C3: the GM issues player tokens (bound to combatants) and read-only spectator tokens. */

@@ -159,6 +159,36 @@ function assertDecodablePath(path: string): void {
   }
 }
 
+/** A query string's name or value decoded as the parser does (`+` a space), or undefined when its escapes are not UTF-8. */
+function decodedQueryPart(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The query parser keeps an escape it cannot decode (`%ZZ`, `%ED%A0%80`, a lone surrogate's bytes) as
+ * text, so `?system=%ZZ` was a filter that matched nothing: a parameter that cannot be read is a 400
+ * naming it (a name that cannot be read named as it came). Only a query string with a `%` is looked at.
+ */
+function assertDecodableQuery(url: string): void {
+  const start = url.indexOf('?');
+  if (start < 0 || !url.includes('%', start)) return;
+  for (const pair of url.slice(start + 1).split('&')) {
+    if (!pair.includes('%')) continue;
+    const eq = pair.indexOf('=');
+    const raw = eq < 0 ? pair : pair.slice(0, eq);
+    const name = decodedQueryPart(raw);
+    const readable = name !== undefined && (eq < 0 || decodedQueryPart(pair.slice(eq + 1)) !== undefined);
+    if (!readable) {
+      const field = name === undefined ? raw : printable(name);
+      throw new AppError(400, 'VALIDATION_FAILED', `${field} is not valid percent-encoded UTF-8`, field);
+    }
+  }
+}
+
 /**
  * The same input gets the same answer on every engine: strings SQLite would keep and PostgreSQL
  * refuse are refused here, in every parsed body (JSON or NDJSON text) and query string. Path
@@ -168,6 +198,7 @@ export function refuseUnstorableStrings(req: { url: string; body?: unknown; quer
   // Checked where the body is read, in this same order (readPostedLog).
   if (req.body instanceof UnreadBody) return;
   assertDecodablePath(req.url.split('?')[0]);
+  assertDecodableQuery(req.url);
   assertStorable(req.query, '');
   assertStorable(req.body, '');
 }

@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Field, InputType, Int } from '@nestjs/graphql';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -12,16 +11,15 @@ import {
   Length,
   Matches,
   Min,
-  ValidateNested,
 } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { QueryBool, QueryCursor, QueryInt } from './validation';
+import { AsSent, NestedObject, Optional, QueryBool, QueryCursor, QueryInt } from './validation';
 
 @InputType()
 export class DiceInput {
   @ApiPropertyOptional({ enum: ['fair', 'seeded', 'manual'], default: 'fair', description: 'RULINGS.md C2' })
   @Field(() => String, { nullable: true, description: 'fair (default), seeded or manual (RULINGS.md C2)' })
-  @IsOptional()
+  @Optional()
   @IsIn(['fair', 'seeded', 'manual'])
   mode?: 'fair' | 'seeded' | 'manual';
 
@@ -30,14 +28,14 @@ export class DiceInput {
       "Only for seeded dice: the seed the fight's rolls derive from, with the drawKey (default: the fight id) and clientSeed (RULINGS.md C5, docs/rulings.md C14). The same seed alone reproduces one fight's faces; add the same drawKey to get them in a new fight.",
   })
   @Field(() => String, { nullable: true })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(1, 200)
   seed?: string;
 
   @ApiPropertyOptional({ description: 'Mixed into every roll (RULINGS.md C2/C5).' })
   @Field(() => String, { nullable: true })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(0, 200)
   clientSeed?: string;
@@ -53,7 +51,7 @@ export class DiceInput {
     description:
       'Seeded dice only: replaces the fight id in the draw derivation, so the same seed and drawKey give the same faces in another fight (docs/rulings.md C14). Default: the fight id.',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(1, 64)
   drawKey?: string;
@@ -69,16 +67,15 @@ export class CreateFightInput {
 
   @ApiPropertyOptional({ example: 'Duel at the ford' })
   @Field(() => String, { nullable: true })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(1, 200)
   name?: string;
 
   @ApiPropertyOptional({ type: DiceInput })
   @Field(() => DiceInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => DiceInput)
+  @Optional()
+  @NestedObject(() => DiceInput)
   dice?: DiceInput;
 
   @ApiPropertyOptional({
@@ -88,16 +85,18 @@ export class CreateFightInput {
       '{ id?, name, side?, sheet } per combatant; the sheet follows the system (GET /systems/:id).',
   })
   @Field(() => [GraphQLJSONObject], { nullable: true })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(200)
   @IsObject({ each: true })
+  @AsSent()
   combatants?: Record<string, unknown>[];
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @Field(() => GraphQLJSONObject, { nullable: true })
-  @IsOptional()
+  @Optional()
   @IsObject()
+  @AsSent()
   options?: Record<string, unknown>;
 }
 
@@ -112,7 +111,7 @@ export class CommandInputGql {
     nullable: true,
     description: 'Idempotency key: a repeated commandId returns the first result.',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(1, 100)
   commandId?: string;
@@ -121,14 +120,15 @@ export class CommandInputGql {
     nullable: true,
     description: 'The seq the caller last saw; a mismatch is EXPECTED_SEQ_MISMATCH.',
   })
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(0)
   expectedSeq?: number;
 
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'The command’s own fields.' })
-  @IsOptional()
+  @Optional()
   @IsObject()
+  @AsSent()
   payload?: Record<string, unknown>;
 }
 

@@ -1,6 +1,24 @@
-import { applyDecorators, ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import {
+  applyDecorators,
+  ArgumentMetadata,
+  Type as Class,
+  ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
+import { stripProtoKeys } from '@nestjs/common/utils/strip-proto-keys.util.js';
+import { ClassTransformOptions, instanceToPlain, plainToInstance, Transform, Type } from 'class-transformer';
+import {
+  getMetadataStorage,
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AppError } from '@app/fights';
 import { ContractViolation } from '@app/rules';
@@ -44,13 +62,14 @@ function problems(
       const [name, message] = Object.entries(e.constraints)[0];
       if (name === 'whitelistValidation')
         return [{ field, code: 'UNKNOWN_FIELD', message: unknown(field, prefix) }];
+      const said = e.value === null ? nullMessage(e.constraints) : message;
       return [
         {
           field,
           code: 'INVALID_FIELD',
-          message: message.startsWith(`${e.property} `)
-            ? `${field}${message.slice(e.property.length)}`
-            : message.replace(/(each value in )\S+/, `$1${field}`),
+          message: said.startsWith(`${e.property} `)
+            ? `${field}${said.slice(e.property.length)}`
+            : said.replace(/(each value in )\S+/, `$1${field}`),
         },
       ];
     }
@@ -58,6 +77,14 @@ function problems(
       ? problems(e.children, unknown, field, Array.isArray(e.value))
       : [{ field, code: 'INVALID_FIELD', message: `${field} is invalid` }];
   });
+}
+
+/** What a null field was to be (its own type's constraint, `is…`, before a range's or its items'), and that null is not it. */
+function nullMessage(constraints: Record<string, string>): string {
+  const all = Object.entries(constraints);
+  const own = all.filter(([, message]) => !message.startsWith('each value in '));
+  const [, message] = own.find(([name]) => /^is[A-Z]/.test(name)) ?? own[0] ?? all[0];
+  return `${message}, not null`;
 }
 
 /** What class-validator found, before the pipe knows whether it judged a body or the query. */
@@ -92,22 +119,38 @@ class EdgeValidationPipe extends ValidationPipe {
     const body = metadata.type === 'body' && this.toValidate(metadata);
     if (body && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
       throw new AppError(400, 'VALIDATION_FAILED', 'the body must be a JSON object', 'body');
+    const unknown = body
+      ? (field: string, parent: string) => `${field} is not a field of ${parent || 'this body'}`
+      : (field: string) =>
+          `${field} is not a ${metadata.type === 'query' ? 'query ' : ''}parameter of this route`;
+    const dto = metadata.metatype && this.toValidate(metadata) ? metadata.metatype : undefined;
+    const unseen = dto ? takeInheritedNames(value, dto, '') : [];
+    let errors: ValidationError[] = [];
     try {
-      return await super.transform(value, metadata);
+      const result: unknown = await super.transform(value, metadata);
+      if (unseen.length === 0) return result;
     } catch (e) {
       if (!(e instanceof RefusedInput)) throw e;
-      if (body)
-        throw new ContractViolation(
-          problems(e.errors, (field, parent) => `${field} is not a field of ${parent || 'this body'}`),
-        );
-      throw new ValidationFailed(
-        problems(
-          e.errors,
-          (field) => `${field} is not a ${metadata.type === 'query' ? 'query ' : ''}parameter of this route`,
-        ),
-      );
+      errors = e.errors;
     }
+    const issues = [
+      ...unseen.map(([field, parent]): ValidationIssue => ({
+        field,
+        code: 'UNKNOWN_FIELD',
+        message: unknown(field, parent),
+      })),
+      ...problems(errors, unknown),
+    ];
+    throw body ? new ContractViolation(issues) : new ValidationFailed(issues);
   }
+
+  /**
+   * Nest's pipe deletes `__proto__`, `constructor` and `prototype` keys, wherever they are, so a body
+   * holding one was taken as if it did not: they stay, and are refused as the unknown fields they are
+   * (takeInheritedNames), or reach the rules contract inside a sheet or a command's payload. A
+   * `__proto__` key is plain data here (http-body.ts), never an object's prototype.
+   */
+  protected override stripProtoKeys(): void {}
 }
 
 /** A handler may change what it is given: each gets its own copy of a judged empty query. */
@@ -120,12 +163,133 @@ function isEmptyObject(value: unknown): boolean {
   return true;
 }
 
+/** The DTO class each NestedObject field holds, by the prototype of the class that declares the field. */
+const NESTED = new WeakMap<object, Map<string, () => Class>>();
+
+/**
+ * A field holding an object of the `type` DTO, validated as one. Only an object: class-validator's
+ * ValidateNested also takes an array (each item validated as the DTO), so `dice: []` was no dice at all.
+ */
+export function NestedObject(type: () => Class): PropertyDecorator {
+  return applyDecorators(IsObject(), ValidateNested(), Type(type), (target: object, key: string | symbol) => {
+    const fields = NESTED.get(target) ?? new Map<string, () => Class>();
+    NESTED.set(target, fields.set(String(key), type));
+  });
+}
+
+function nestedOf(metatype: Class, field: string): Class | undefined {
+  for (let p: unknown = metatype.prototype; p; p = Object.getPrototypeOf(p)) {
+    const type = NESTED.get(p)?.get(field);
+    if (type) return type();
+  }
+  return undefined;
+}
+
+/** The fields each DTO declares: every property class-validator has a rule for. */
+const FIELDS = new Map<Class, Set<string>>();
+
+function fieldsOf(metatype: Class): Set<string> {
+  let fields = FIELDS.get(metatype);
+  if (!fields) {
+    const rules = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
+    fields = new Set(rules.map((r) => r.propertyName));
+    FIELDS.set(metatype, fields);
+  }
+  return fields;
+}
+
+/**
+ * The keys of a body or query, and of the DTOs nested in it, that the DTO does not declare and that name
+ * something every object inherits (`constructor`, `toString`, `valueOf`, `__proto__`…), as
+ * `[field, parent]`. class-transformer does not copy such a key onto the instance it builds (the
+ * instance already "has" it), so class-validator's whitelist never saw them and they were dropped
+ * unseen. They are taken off the value too: copied, a `__proto__` would become the instance's prototype.
+ */
+function takeInheritedNames(value: unknown, metatype: Class, prefix: string): Array<[string, string]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const fields = fieldsOf(metatype);
+  const found: Array<[string, string]> = [];
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (fields.has(key) || !(key in metatype.prototype)) continue;
+    found.push([childPath(prefix, key, false), prefix]);
+    delete record[key];
+  }
+  for (const field of fields) {
+    const type = nestedOf(metatype, field);
+    const nested = type && Object.hasOwn(record, field) ? record[field] : undefined;
+    if (!type || typeof nested !== 'object' || nested === null) continue;
+    const path = childPath(prefix, field, false);
+    if (Array.isArray(nested))
+      nested.forEach((item, i) => found.push(...takeInheritedNames(item, type, `${path}[${i}]`)));
+    else found.push(...takeInheritedNames(nested, type, path));
+  }
+  return found;
+}
+
+/**
+ * An optional field: absent, or a valid value. class-validator's IsOptional also skips `null`, which
+ * then reached the handlers as "absent" or as a value (`eventTypes: null` stored, the webhook worker
+ * stopped); here a null is judged by the field's rules like any other value, and refused.
+ */
+export function Optional(): PropertyDecorator {
+  return ValidateIf((_: object, value: unknown) => value !== undefined);
+}
+
+/** The AsSent fields, by the prototype of the class that declares them. */
+const SENT = new WeakMap<object, Set<string>>();
+
+/**
+ * A field of free-form JSON (sheets, a command's payload, options), kept as it came for whatever judges
+ * it (the rules contract). class-transformer would copy it without the keys every object inherits a
+ * member of (`toString`, `valueOf`…), and fails on an own `constructor` key (it takes it for the class
+ * to build), so the rules contract, which refuses such keys, never saw them.
+ */
+export function AsSent(): PropertyDecorator {
+  return (target: object, key: string | symbol) => {
+    SENT.set(target, (SENT.get(target) ?? new Set<string>()).add(String(key)));
+  };
+}
+
+function sentOf(metatype: Class): string[] {
+  const fields: string[] = [];
+  for (let p: unknown = metatype.prototype; p; p = Object.getPrototypeOf(p))
+    fields.push(...(SENT.get(p) ?? []));
+  return fields;
+}
+
+/** class-transformer, but for the AsSent fields of the DTO judged, which are set on its instance as they came. */
+const transformer: NonNullable<
+  NonNullable<ConstructorParameters<typeof ValidationPipe>[0]>['transformerPackage']
+> = {
+  plainToInstance<T>(metatype: Class<T>, value: unknown, options?: ClassTransformOptions): T | T[] {
+    const plain =
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : undefined;
+    const sent = plain ? sentOf(metatype).filter((field) => Object.hasOwn(plain, field)) : [];
+    const rest: unknown = plain && sent.length > 0 ? { ...plain } : value;
+    for (const field of sent) delete (rest as Record<string, unknown>)[field];
+    // Inside a field that is no DTO and no AsSent JSON (`eventTypes: {"constructor": …}`), such keys are
+    // only ever wrong: class-transformer would take an own `constructor` for the class to build and throw,
+    // so they go, as Nest's pipe took them off everywhere (the field is refused for its type all the same).
+    stripProtoKeys(rest);
+    const entity = plainToInstance(metatype, rest, options);
+    for (const field of sent) (entity as Record<string, unknown>)[field] = plain?.[field];
+    return entity;
+  },
+  classToPlain: instanceToPlain,
+};
+
 /** class-validator on every DTO; unknown fields rejected; every problem named with its field. */
 export const validationPipe = new EdgeValidationPipe({
+  transformerPackage: transformer,
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
   exceptionFactory: (errors) => new RefusedInput(errors),
+  // Each error keeps its value: a path names an array's items `a[0]`, and a null gets its own message.
+  validationError: { target: false, value: true },
 });
 
 /**
@@ -160,7 +324,7 @@ export function QueryCursor() {
       description:
         'The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque.',
     }),
-    IsOptional(),
+    Optional(),
     IsString(),
     Length(1, 200),
   );

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiExtraModels,
@@ -11,6 +11,7 @@ import { Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { ErrorModel } from '../common/models';
 import { StartLabRunInput } from './lab.dto';
+import { TokenQuery } from '../common/dto';
 import { LabCellModel, LabRunModel } from './lab.models';
 import { LabService } from './lab.service';
 import { Location, seg } from '../common/location';
@@ -54,7 +55,7 @@ export class LabController {
   @ApiOperation({ summary: 'A lab run: progress (fights done of total) and, once done, the result' })
   @ApiOkResponse({ type: LabRunModel })
   @ApiResponse({ status: 404, type: ErrorModel })
-  get(@CurrentPrincipal() p: Principal, @Param('id') id: string): LabRunModel {
+  get(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() _query: TokenQuery): LabRunModel {
     return this.lab.get(p, id);
   }
 }

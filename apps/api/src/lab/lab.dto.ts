@@ -8,7 +8,6 @@ import {
   IsIn,
   IsInt,
   IsObject,
-  IsOptional,
   IsString,
   Length,
   Max,
@@ -16,6 +15,7 @@ import {
 } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { LAB_SYSTEMS, MAX_FIGHTS_PER_CELL } from '@app/lab';
+import { AsSent, Optional } from '../common/validation';
 
 /** POST /lab/runs and the startLabRun mutation (the Combat Lab, docs/lab.md). */
 @InputType()
@@ -55,11 +55,12 @@ export class StartLabRunInput {
     description: 'Two sheets of the system (row side, column side); default the bundled duellists.',
   })
   @Field(() => [GraphQLJSONObject], { nullable: true })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMinSize(2)
   @ArrayMaxSize(2)
   @IsObject({ each: true })
+  @AsSent()
   sheets?: Record<string, unknown>[];
 
   @ApiPropertyOptional({
@@ -68,7 +69,7 @@ export class StartLabRunInput {
     description: 'Strategy ids in matrix order; default all of the system’s (RULINGS.md N14).',
   })
   @Field(() => [String], { nullable: true })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(20)
@@ -84,7 +85,7 @@ export class StartLabRunInput {
     description: 'Rounds before a fight is a draw (default 30).',
   })
   @Field(() => Int, { nullable: true })
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(1)
   @Max(1000)

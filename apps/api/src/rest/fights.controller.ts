@@ -25,6 +25,7 @@ import {
   FightQueryDto,
   ListFightsQuery,
   LogQuery,
+  TokenQuery,
 } from '../common/dto';
 import { eventsPage, fightsPage, linkNext } from '../common/pagination';
 import {
@@ -141,7 +142,11 @@ export class FightsController {
   @ApiOperation({ summary: 'Per-combatant summaries, from the combatants projection' })
   @ApiOkResponse({ type: [CombatantSummaryModel] })
   @ApiResponse({ status: 404, type: ErrorModel })
-  combatants(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<CombatantSummaryModel[]> {
+  combatants(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Query() _query: TokenQuery,
+  ): Promise<CombatantSummaryModel[]> {
     this.access.assertRead(p, id);
     return this.queries.combatants(id);
   }

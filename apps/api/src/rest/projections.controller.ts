@@ -1,8 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError, Principal, ProjectionRunner } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { ProjectionStatusModel } from '../common/models';
+import { TokenQuery } from '../common/dto';
 
 @ApiTags('operations')
 @Controller('projections')
@@ -12,7 +13,7 @@ export class ProjectionsController {
   @Get()
   @ApiOperation({ summary: 'Each projection’s checkpoint and lag (events not yet folded)' })
   @ApiOkResponse({ type: [ProjectionStatusModel] })
-  status(@CurrentPrincipal() p: Principal): Promise<ProjectionStatusModel[]> {
+  status(@CurrentPrincipal() p: Principal, @Query() _query: TokenQuery): Promise<ProjectionStatusModel[]> {
     if (p.kind !== 'admin' && p.kind !== 'tenant')
       throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key');
     return this.runner.status();

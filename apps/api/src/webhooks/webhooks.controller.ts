@@ -22,7 +22,7 @@ import {
 } from './webhooks.models';
 import { Location, seg } from '../common/location';
 import { deliveriesPage, linkNext, smallPage } from '../common/pagination';
-import { SmallPageQuery } from '../common/dto';
+import { SmallPageQuery, TokenQuery } from '../common/dto';
 
 /** Webhooks (docs/webhooks.md): endpoints, their delivery log, redelivery and a test ping — for the tenant (GM) only. */
 @ApiTags('webhooks')
@@ -77,7 +77,11 @@ export class WebhooksController {
 
   @Get(':endpointId')
   @ApiResponse({ status: 200, type: WebhookEndpointModel })
-  get(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string): Promise<WebhookEndpointModel> {
+  get(
+    @CurrentPrincipal() p: Principal,
+    @Param('endpointId') id: string,
+    @Query() _query: TokenQuery,
+  ): Promise<WebhookEndpointModel> {
     return this.webhooks.get(webhookTenant(this.access, p), id);
   }
 
@@ -152,6 +156,7 @@ export class WebhooksController {
     @CurrentPrincipal() p: Principal,
     @Param('endpointId') id: string,
     @Param('deliveryId') deliveryId: string,
+    @Query() _query: TokenQuery,
   ): Promise<WebhookDeliveryDetailModel> {
     return this.webhooks.delivery(webhookTenant(this.access, p), id, deliveryId);
   }

@@ -17,7 +17,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { QueryCursor, QueryInt } from '../common/validation';
+import { Optional, QueryCursor, QueryInt } from '../common/validation';
 
 const URL_RULE = {
   protocols: ['http', 'https'],
@@ -37,7 +37,7 @@ function UrlField(required: boolean, description?: string): PropertyDecorator {
       ? ApiProperty({ example: 'https://overlay.example.com/hooks/crs', description })
       : ApiPropertyOptional({ description }),
     Field(() => String, { nullable: !required }),
-    ...(required ? [] : [IsOptional()]),
+    ...(required ? [] : [Optional()]),
     IsString(),
     MaxLength(2000),
     IsUrl(URL_RULE, { message: 'url must be an absolute http or https URL' }),
@@ -48,7 +48,7 @@ function EventTypesField(description: string, example?: string[]): PropertyDecor
   return applyDecorators(
     ApiPropertyOptional({ type: [String], example, description }),
     Field(() => [String], { nullable: true }),
-    IsOptional(),
+    Optional(),
     IsArray(),
     ArrayMaxSize(100),
     Matches(EVENT_TYPE, {
@@ -62,6 +62,7 @@ function FightFilterField(description: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ nullable: true, description }),
     Field(() => String, { nullable: true }),
+    // docs/webhooks.md: null is a value here, "all the tenant's fights" (it clears the filter).
     IsOptional(),
     IsString(),
     Length(1, 64),
@@ -72,7 +73,7 @@ function DescriptionField(example?: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ example }),
     Field(() => String, { nullable: true }),
-    IsOptional(),
+    Optional(),
     IsString(),
     MaxLength(500),
   );
@@ -82,7 +83,7 @@ function EnabledField(options: { default?: boolean; description?: string }): Pro
   return applyDecorators(
     ApiPropertyOptional(options),
     Field(() => Boolean, { nullable: true }),
-    IsOptional(),
+    Optional(),
     IsBoolean(),
   );
 }
@@ -135,7 +136,7 @@ export class RotateWebhookSecretInput {
     description: 'How long the old secret keeps signing beside the new one',
   })
   @Field(() => Int, { nullable: true })
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(0)
   @Max(604800)

@@ -159,7 +159,10 @@ export class WebhooksResolver {
     @Args('endpointId', { type: () => ID }) id: string,
     @Args('overlapSeconds', { type: () => Int, nullable: true }) overlapSeconds?: number,
   ): Promise<WebhookEndpointSecretModel> {
-    // The same bounds as REST's RotateWebhookSecretInput, refused alike (422 INVALID_FIELD), not clamped.
+    // The same bounds as REST's RotateWebhookSecretInput, refused alike (422 INVALID_FIELD), not clamped;
+    // an explicit null is no value there either (absent is the default).
+    if (overlapSeconds === null)
+      throw invalidField('overlapSeconds', 'overlapSeconds must be an integer number, not null');
     const overlap = overlapSeconds ?? DEFAULT_OVERLAP_SECONDS;
     if (overlap < 0 || overlap > 604_800)
       throw invalidField('overlapSeconds', 'overlapSeconds must be from 0 to 604800 (7 days)');

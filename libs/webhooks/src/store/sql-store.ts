@@ -18,12 +18,25 @@ const optNum = (v: unknown): number | null => (v === null || v === undefined ? n
 const optStr = (v: unknown): string | null =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : null;
 
+/**
+ * An endpoint's event types; a stored value that is no list (a `null` an older API let through) is the
+ * default, all types (docs/webhooks.md: empty = all), so one malformed row cannot stop the outbox.
+ */
+function eventTypesOf(v: unknown): string[] {
+  try {
+    const types: unknown = JSON.parse(String(v));
+    return Array.isArray(types) ? types.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 const toEndpoint = (r: Row): EndpointRow => ({
   id: String(r.id),
   tenantId: String(r.tenant_id),
   url: String(r.url),
   description: String(r.description),
-  eventTypes: JSON.parse(String(r.event_types)) as string[],
+  eventTypes: eventTypesOf(r.event_types),
   fightId: optStr(r.fight_id),
   enabled: num(r.enabled) === 1,
   secret: String(r.secret),
