@@ -301,7 +301,8 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
     });
   });
 
-  it('A38: an Intercept’s forfeited Action is not acting in this turn; the beast’s free band move then is', () => {
+  /** Ember intercepted the wolf's attack on Ash last round; its own turn of the next round has begun. */
+  function emberAfterIntercepting() {
     let e = close(fight(party, 'ember'), 'ember', 'wolf');
     e = then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: 'wolf' });
     e = then(
@@ -311,6 +312,11 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
     );
     e = then(then(e, { type: 'EndActivation' }), { type: 'EndRound' });
     e = then(then(e, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
+    return e;
+  }
+
+  it('A38: an Intercept’s forfeited Action is not acting in this turn; the beast’s free band move then is', () => {
+    const e = emberAfterIntercepting();
     expect(stateOf(e).turn).toMatchObject({ action: 'forfeited' });
     expect(types(exact(e, { type: 'Direct', combatantId: 'ash' }))).toEqual(['BinderCommanded']);
     const moved = then(e, { type: 'Move', combatantId: 'ember', towardId: 'wolf2', band: 'close' });
@@ -318,15 +324,7 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
   });
 
   it('"uses next Action" (A15, A22): a beast that intercepted loses its Action, not its Binder’s Command', () => {
-    let e = close(fight(party, 'ember'), 'ember', 'wolf');
-    e = then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: 'wolf' });
-    e = then(
-      e,
-      { type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: true },
-      { dice: [1, 1, 1, 1, 1] },
-    );
-    e = then(then(e, { type: 'EndActivation' }), { type: 'EndRound' });
-    e = then(then(e, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
+    const e = emberAfterIntercepting();
     expect(stateOf(e).turn).toMatchObject({ beastId: 'ember', action: 'forfeited' });
     // Ash's Spirit 3 on d6, Diff 1: the Dodge die waits for the next attack on Ember.
     const out = exact(e, { type: 'Encourage', combatantId: 'ash', effect: 'dodgeDie' }, { dice: [4, 1, 1] });
