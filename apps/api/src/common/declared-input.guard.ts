@@ -3,7 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { AppError } from '@app/fights';
 import { ContractViolation } from '@app/rules';
-import { ValidationFailed } from './validation';
+import { unknownBodyField, unknownQueryParameter, ValidationFailed } from './validation';
 
 /** Whether a handler takes a body (`@Body`) and a query (`@Query`), which the validation pipe judges. */
 interface Declared {
@@ -60,7 +60,7 @@ function refuseQuery(query: unknown): void {
     names.map((field) => ({
       field,
       code: 'UNKNOWN_FIELD',
-      message: `${field} is not a query parameter of this route`,
+      message: unknownQueryParameter(field),
     })),
   );
 }
@@ -75,7 +75,7 @@ function refuseBody(body: unknown): void {
     fields.map((field) => ({
       field,
       code: 'UNKNOWN_FIELD',
-      message: `${field} is not a field of this body: this route takes none`,
+      message: `${unknownBodyField(field)}: this route takes none`,
     })),
   );
 }

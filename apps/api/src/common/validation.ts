@@ -42,6 +42,13 @@ export class ValidationFailed extends AppError {
   }
 }
 
+/** How an undeclared body field is refused: by its path, and the object it was found in. */
+export const unknownBodyField = (field: string, parent = '') =>
+  `${field} is not a field of ${parent || 'this body'}`;
+
+/** How an undeclared query parameter is refused. */
+export const unknownQueryParameter = (field: string) => `${field} is not a query parameter of this route`;
+
 /** `a.b[2].c`, as the command contract names fields (fieldPath): array items by index. */
 const childPath = (prefix: string, property: string, inArray: boolean) =>
   inArray && /^\d+$/.test(property) ? `${prefix}[${property}]` : prefix ? `${prefix}.${property}` : property;
@@ -120,9 +127,11 @@ class EdgeValidationPipe extends ValidationPipe {
     if (body && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
       throw new AppError(400, 'VALIDATION_FAILED', 'the body must be a JSON object', 'body');
     const unknown = body
-      ? (field: string, parent: string) => `${field} is not a field of ${parent || 'this body'}`
+      ? unknownBodyField
       : (field: string) =>
-          `${field} is not a ${metadata.type === 'query' ? 'query ' : ''}parameter of this route`;
+          metadata.type === 'query'
+            ? unknownQueryParameter(field)
+            : `${field} is not a parameter of this route`;
     const dto = metadata.metatype && this.toValidate(metadata) ? metadata.metatype : undefined;
     const unseen = dto ? takeInheritedNames(value, dto, '') : [];
     let errors: ValidationError[] = [];
@@ -163,26 +172,44 @@ function isEmptyObject(value: unknown): boolean {
   return true;
 }
 
-/** The DTO class each NestedObject field holds, by the prototype of the class that declares the field. */
-const NESTED = new WeakMap<object, Map<string, () => Class>>();
+/** What a field's decorators mark it as, beyond class-validator's rules: a nested DTO, or JSON kept as sent. */
+interface FieldMarks {
+  /** NestedObject: the DTO class the field holds. */
+  nested?: () => Class;
+  /** AsSent: free-form JSON, set on the instance as it came. */
+  asSent?: true;
+}
+
+/** The marks of each field, by the prototype of the class that declares the field. */
+const MARKS = new WeakMap<object, Map<string, FieldMarks>>();
+
+function mark(target: object, key: string | symbol, marks: FieldMarks): void {
+  const fields = MARKS.get(target) ?? new Map<string, FieldMarks>();
+  MARKS.set(target, fields.set(String(key), { ...fields.get(String(key)), ...marks }));
+}
+
+/** Each DTO's marked fields, its own and those it inherits (the nearest declaration wins), read once. */
+const MARKED = new WeakMap<Class, Map<string, FieldMarks>>();
+
+function marksOf(metatype: Class): Map<string, FieldMarks> {
+  let marks = MARKED.get(metatype);
+  if (!marks) {
+    marks = new Map<string, FieldMarks>();
+    for (let p: unknown = metatype.prototype; p; p = Object.getPrototypeOf(p))
+      for (const [field, m] of MARKS.get(p) ?? []) if (!marks.has(field)) marks.set(field, m);
+    MARKED.set(metatype, marks);
+  }
+  return marks;
+}
 
 /**
  * A field holding an object of the `type` DTO, validated as one. Only an object: class-validator's
  * ValidateNested also takes an array (each item validated as the DTO), so `dice: []` was no dice at all.
  */
 export function NestedObject(type: () => Class): PropertyDecorator {
-  return applyDecorators(IsObject(), ValidateNested(), Type(type), (target: object, key: string | symbol) => {
-    const fields = NESTED.get(target) ?? new Map<string, () => Class>();
-    NESTED.set(target, fields.set(String(key), type));
-  });
-}
-
-function nestedOf(metatype: Class, field: string): Class | undefined {
-  for (let p: unknown = metatype.prototype; p; p = Object.getPrototypeOf(p)) {
-    const type = NESTED.get(p)?.get(field);
-    if (type) return type();
-  }
-  return undefined;
+  return applyDecorators(IsObject(), ValidateNested(), Type(type), (target: object, key: string | symbol) =>
+    mark(target, key, { nested: type }),
+  );
 }
 
 /** The fields each DTO declares: every property class-validator has a rule for. */
@@ -216,7 +243,7 @@ function takeInheritedNames(value: unknown, metatype: Class, prefix: string): Ar
     delete record[key];
   }
   for (const field of fields) {
-    const type = nestedOf(metatype, field);
+    const type = marksOf(metatype).get(field)?.nested?.();
     const nested = type && Object.hasOwn(record, field) ? record[field] : undefined;
     if (!type || typeof nested !== 'object' || nested === null) continue;
     const path = childPath(prefix, field, false);
@@ -236,9 +263,6 @@ export function Optional(): PropertyDecorator {
   return ValidateIf((_: object, value: unknown) => value !== undefined);
 }
 
-/** The AsSent fields, by the prototype of the class that declares them. */
-const SENT = new WeakMap<object, Set<string>>();
-
 /**
  * A field of free-form JSON (sheets, a command's payload, options), kept as it came for whatever judges
  * it (the rules contract). class-transformer would copy it without the keys every object inherits a
@@ -246,16 +270,11 @@ const SENT = new WeakMap<object, Set<string>>();
  * to build), so the rules contract, which refuses such keys, never saw them.
  */
 export function AsSent(): PropertyDecorator {
-  return (target: object, key: string | symbol) => {
-    SENT.set(target, (SENT.get(target) ?? new Set<string>()).add(String(key)));
-  };
+  return (target: object, key: string | symbol) => mark(target, key, { asSent: true });
 }
 
 function sentOf(metatype: Class): string[] {
-  const fields: string[] = [];
-  for (let p: unknown = metatype.prototype; p; p = Object.getPrototypeOf(p))
-    fields.push(...(SENT.get(p) ?? []));
-  return fields;
+  return [...marksOf(metatype)].filter(([, m]) => m.asSent).map(([field]) => field);
 }
 
 /** class-transformer, but for the AsSent fields of the DTO judged, which are set on its instance as they came. */
