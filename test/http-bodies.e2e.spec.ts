@@ -92,6 +92,40 @@ describe('request bodies on the wire', () => {
   });
 
   it.each([
+    ['a parameter without a value', 'application/json; charset'],
+    ['an empty charset', 'application/json; charset='],
+    ['two charsets', 'application/json; charset=utf-8; charset=utf-16le'],
+    ['two media types', 'application/json, text/plain'],
+  ])(
+    'a Content-Type with %s cannot be read: 415 naming content-type, nothing appended',
+    async (_name, type) => {
+      const before = await events();
+      const res = await command(note('which charset?'), { 'content-type': type });
+      expect(res.status).toBe(415);
+      expect(res.body).toMatchObject({
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        field: 'content-type',
+      });
+      expect(res.body.message).toMatch(/^the Content-Type header cannot be read: /);
+      const graphql = await t.http
+        .post('/graphql')
+        .set('content-type', type)
+        .send(JSON.stringify({ query: '{ __typename }' }));
+      expect(graphql.status).toBe(415);
+      expect(graphql.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'content-type' });
+      expect(await events()).toBe(before);
+    },
+  );
+
+  it('empty parameters are allowed (RFC 9110): application/json;; charset=utf-8; is read', async () => {
+    const res = await command(note('empty parameters'), {
+      'content-type': 'application/json;; charset=utf-8;',
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
     ['a bare string', '"AddNote"'],
     ['a number', '42'],
     ['broken JSON', '{"type":"AddNote",'],
@@ -212,6 +246,38 @@ describe('a request that stalls, or expects what the server does not offer', () 
       field: 'expect',
     });
   });
+
+  it.each(['Host', 'Content-Type', 'Authorization'])(
+    'given %s twice, answers 400 BAD_REQUEST naming it and appends nothing',
+    async (header) => {
+      const fightId = await soloFight(t);
+      const before = (await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length as number;
+      const once: Record<string, string> = {
+        Host: 'x',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${t.apiKey}`,
+      };
+      const second = { Host: 'y', 'Content-Type': 'text/plain', Authorization: 'Bearer nobody' }[header];
+      const body = JSON.stringify({ type: 'AddNote', text: 'twice' });
+      const { text } = await onSocket(
+        t.url!,
+        `POST /fights/${fightId}/commands HTTP/1.1\r\n` +
+          Object.entries(once)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('') +
+          `${header}: ${second}\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+      const [head, answer] = text.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(JSON.parse(answer)).toEqual({
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        message: `the ${header} header is sent more than once`,
+        field: header.toLowerCase(),
+      });
+      expect((await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length).toBe(before);
+    },
+  );
 
   it('given Expect: 100-continue, continues and answers the request', async () => {
     const { text } = await onSocket(

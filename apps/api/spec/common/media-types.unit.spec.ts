@@ -1,5 +1,5 @@
-import { BODY_MEDIA, BodyMedia, headerPatternOf } from '../../src/common/media-types';
-import { requireJsonBody } from '../../src/common/validation';
+import { BODY_MEDIA, BodyMedia, contentTypeOf, headerPatternOf } from '../../src/common/media-types';
+import { refuseRepeatedHeaders, requireJsonBody } from '../../src/common/validation';
 
 /** What the 415 check says of a body of this Content-Type sent to `url`. */
 function admitted(url: string, contentType: string): boolean {
@@ -55,5 +55,80 @@ describe('one table of body media types drives both the 415 check and the parser
         'the body must be application/json or application/x-ndjson, not text/foo+json',
       );
     }
+  });
+});
+
+describe('a Content-Type is read by the grammar of RFC 9110, or refused', () => {
+  it.each([
+    ['application/json', { essence: 'application/json' }],
+    ['Application/JSON; Charset="UTF-16LE"', { essence: 'application/json', charset: 'utf-16le' }],
+    ['application/json ;\tcharset=utf-8', { essence: 'application/json', charset: 'utf-8' }],
+    // Empty parameters are allowed: parameters = *( OWS ";" OWS [ parameter ] ).
+    ['application/json;', { essence: 'application/json' }],
+    ['application/json;; charset=utf-8;', { essence: 'application/json', charset: 'utf-8' }],
+    ['application/json; charset=""', { essence: 'application/json', charset: '' }],
+  ])('given %j, reads %j', (header, read) => {
+    expect(contentTypeOf(header)).toEqual(read);
+  });
+
+  it.each([
+    'application/json; charset',
+    'application/json; charset=',
+    'application/json; charset=utf-8; charset=utf-16le',
+    'application/json; charset=utf-8; CHARSET=utf-8',
+    'application/json, text/plain',
+    'application/',
+    'json',
+  ])('given %j, refuses it 415 naming content-type, whichever route it was sent to', (header) => {
+    expect(() => contentTypeOf(header)).toThrow(
+      expect.objectContaining({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', field: 'content-type' }),
+    );
+    expect(() =>
+      requireJsonBody({
+        method: 'POST',
+        url: '/fights',
+        headers: { 'content-type': header, 'content-length': '2' },
+      }),
+    ).toThrow(expect.objectContaining({ status: 415, field: 'content-type' }));
+  });
+
+  it('given no Content-Type or an empty one on a body, asks for one', () => {
+    for (const headers of [{ 'content-length': '2' }, { 'content-type': '', 'content-length': '2' }])
+      expect(() => requireJsonBody({ method: 'POST', url: '/fights', headers })).toThrow(
+        'the body must be application/json (send Content-Type)',
+      );
+  });
+});
+
+describe('Host, Content-Type and Authorization are sent once', () => {
+  it.each([
+    [['Host', 'a', 'host', 'b'], 'host'],
+    [['Content-Type', 'application/json', 'content-type', 'text/plain'], 'content-type'],
+    [['authorization', 'Bearer a', 'X-Other', '1', 'AUTHORIZATION', 'Bearer b'], 'authorization'],
+  ])('given %j, refuses the request 400 BAD_REQUEST naming %s', (raw, field) => {
+    expect(() => refuseRepeatedHeaders(raw)).toThrow(
+      expect.objectContaining({ status: 400, code: 'BAD_REQUEST', field }),
+    );
+  });
+
+  it('given each once, and list headers repeated, takes the request', () => {
+    expect(() =>
+      refuseRepeatedHeaders([
+        'Host',
+        'a',
+        'Content-Type',
+        'application/json',
+        'Authorization',
+        'Bearer a',
+        'Accept',
+        'a/b',
+        'Accept',
+        'c/d',
+        'If-None-Match',
+        '"x"',
+        'If-None-Match',
+        '"y"',
+      ]),
+    ).not.toThrow();
   });
 });

@@ -2,13 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { AppError } from '@app/fights';
-import { headerPatternOf } from './media-types';
+import { contentTypeOf, headerPatternOf } from './media-types';
 import { decodeBody, decoderOf, parseJsonText, UnreadBody } from './body-checks';
 
 /** The body's charset: UTF-8 unless the Content-Type names another UTF (RFC 8259: JSON is UTF). */
 function charsetOf(req: FastifyRequest): string {
-  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(String(req.headers['content-type'] ?? ''));
-  return (m?.[1] ?? 'utf-8').toLowerCase();
+  return contentTypeOf(String(req.headers['content-type'])).charset ?? 'utf-8';
 }
 
 /** The route whose body is read off the request thread, by the verifier. */

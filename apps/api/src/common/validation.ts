@@ -23,7 +23,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AppError } from '@app/fights';
 import { ContractViolation } from '@app/rules';
 import { assertStorable } from './body-checks';
-import { BODY_MEDIA, bodyMediaOf, bodyMediaOfType, essenceOf } from './media-types';
+import { BODY_MEDIA, bodyMediaOf, bodyMediaOfEssence, contentTypeOf } from './media-types';
 
 /** One failing field of a request body or query, in the shape the command contract uses (ContractIssue). */
 export interface ValidationIssue {
@@ -349,6 +349,29 @@ export function QueryCursor() {
   );
 }
 
+/** Headers a request may send once only: which one counts would be a guess (Node keeps the first). */
+const ONCE_ONLY = ['host', 'content-type', 'authorization'];
+const ONCE_ONLY_LENGTHS = new Set(ONCE_ONLY.map((name) => name.length));
+
+/**
+ * A request that sends Host, Content-Type or Authorization more than once is 400 BAD_REQUEST naming the
+ * header (RFC 9112 section 3.2 for Host; RFC 9110 section 5.3 allows repeating only list-valued fields).
+ * Node kept the first of each and dropped the rest unseen, so a proxy's added key, or a second media
+ * type, was silently ignored. Only names of the right length are lowercased and compared.
+ */
+export function refuseRepeatedHeaders(rawHeaders: readonly string[]): void {
+  let seen: string[] | undefined;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const raw = rawHeaders[i];
+    if (!ONCE_ONLY_LENGTHS.has(raw.length)) continue;
+    const name = raw.toLowerCase();
+    if (!ONCE_ONLY.includes(name)) continue;
+    if (seen?.includes(name))
+      throw new AppError(400, 'BAD_REQUEST', `the ${raw} header is sent more than once`, name);
+    (seen ??= []).push(name);
+  }
+}
+
 /**
  * RFC 9110 section 15.5.16: a body in a media type the route does not take is 415
  * UNSUPPORTED_MEDIA_TYPE, not a VALIDATION_FAILED about fields the parser never saw. A request
@@ -364,11 +387,11 @@ export function requireJsonBody(req: {
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   const path = req.url.split('?')[0];
   if (!hasBody || req.method === 'GET' || req.method === 'HEAD' || path === '/graphql') return;
-  const header = String(req.headers['content-type'] ?? '');
+  const header = req.headers['content-type'];
   const accepted = bodyMediaOf(path);
-  const media = bodyMediaOfType(header);
+  const type = header === undefined || header === '' ? '' : contentTypeOf(String(header)).essence;
+  const media = bodyMediaOfEssence(type);
   if (media && accepted.includes(media)) return;
-  const type = essenceOf(header);
   throw new AppError(
     415,
     'UNSUPPORTED_MEDIA_TYPE',
