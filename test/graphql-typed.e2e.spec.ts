@@ -161,4 +161,19 @@ describe('GraphQL: strings no engine can store', () => {
     }
     expect((await t.http.get('/fights').expect(200)).body).toEqual(before);
   });
+
+  it('a NUL in a variable is a 400 INVALID_STRING naming the variable as BAD_USER_INPUT does, not by the body', async () => {
+    const before = (await t.http.get('/fights').expect(200)).body;
+    const res = await request(t.app.getHttpServer())
+      .post('/graphql')
+      .set('authorization', `Bearer ${t.apiKey}`)
+      .send({
+        query: 'mutation Create($input: CreateFightInput!) { createFight(input: $input) { fightId } }',
+        variables: { input: { system: 'narateer', combatants: [{ id: 'a', name: 'x\u0000', sheet: {} }] } },
+      });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('"code":"INVALID_STRING"');
+    expect(JSON.stringify(res.body)).toContain('"field":"input.combatants[0].name"');
+    expect((await t.http.get('/fights').expect(200)).body).toEqual(before);
+  });
 });

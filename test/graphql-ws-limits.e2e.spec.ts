@@ -16,7 +16,8 @@ describe('graphql-ws: the same document limits as POST /graphql', () => {
   /** The first message a subscription gets: an error's extensions, or 'next'/'complete'. */
   async function firstOutcome(
     query: string,
-  ): Promise<{ code?: unknown; statusCode?: unknown } | 'next' | 'complete'> {
+    variables?: Record<string, unknown>,
+  ): Promise<{ code?: unknown; statusCode?: unknown; field?: unknown } | 'next' | 'complete'> {
     const client = createClient({
       url: t.url!.replace('http', 'ws') + '/graphql',
       webSocketImpl: WebSocket,
@@ -27,7 +28,7 @@ describe('graphql-ws: the same document limits as POST /graphql', () => {
     try {
       return await new Promise((resolve) => {
         client.subscribe(
-          { query },
+          { query, variables },
           {
             next: () => resolve('next'),
             error: (e: unknown) =>
@@ -65,6 +66,16 @@ describe('graphql-ws: the same document limits as POST /graphql', () => {
   it('a NUL in a string literal is INVALID_STRING', async () => {
     const outcome = await firstOutcome('subscription { fightEvents(fightId: "a\\u0000b") { seq } }');
     expect(outcome).toMatchObject({ code: 'INVALID_STRING', statusCode: 400 });
+  });
+
+  it('a NUL or a lone surrogate in a variable is INVALID_STRING naming the variable, on every engine alike', async () => {
+    const query = 'subscription S($id: ID!) { fightEvents(fightId: $id) { seq } }';
+    for (const id of ['a\u0000b', 'x\ud800y'])
+      expect(await firstOutcome(query, { id })).toMatchObject({
+        code: 'INVALID_STRING',
+        statusCode: 400,
+        field: 'id',
+      });
   });
 
   it('an ordinary subscription still runs', async () => {

@@ -1,5 +1,6 @@
 import { GraphQLError, type ValidationRule } from 'graphql';
-import { UNSTORABLE } from '../common/body-checks';
+import { AppError } from '@app/fights';
+import { assertStorable, UNSTORABLE } from '../common/body-checks';
 
 /**
  * A string literal in the document (`"a\u0000b"` is a NUL once graphql-js has read its escape) is refused
@@ -19,3 +20,21 @@ export const storableStrings: ValidationRule = (context) => ({
     );
   },
 });
+
+/**
+ * A string no engine can store in a subscription's variables (graphql-ws sends no request body to
+ * check), as INVALID_STRING naming the variable's path (`id`, `input.text`), as BAD_USER_INPUT names one.
+ */
+export function unstorableVariable(
+  variables: Record<string, unknown> | null | undefined,
+): GraphQLError | undefined {
+  try {
+    assertStorable(variables ?? undefined, '');
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return new GraphQLError(e.message, {
+      extensions: { code: 'INVALID_STRING', statusCode: 400, message: e.message, field: e.field },
+    });
+  }
+}

@@ -1,12 +1,13 @@
 import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
 import { checkDocument, checkVariables, QUERY_LIMITS, TOKEN_LIMIT_MESSAGE } from './query-limits';
-import { storableStrings } from './storable-strings.rule';
+import { storableStrings, unstorableVariable } from './storable-strings.rule';
 
 /**
  * graphql-ws runs its own parse and validation, so documents sent over the WebSocket get the same
  * limits as POST /graphql here, before anything runs: the token bound while parsing, then depth, size
- * and input nesting in one linear pass, then the string rule. An over-limit subscription ends with an
+ * and input nesting in one linear pass, then the string rule, in the document and in its variables (POST
+ * /graphql checks those with the request body). An over-limit subscription ends with an
  * `error` message carrying the one error shape in `extensions`.
  */
 export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
@@ -28,5 +29,7 @@ export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
     if (refused) return [refused];
     const strings = validate(schema, document, [storableStrings]);
     if (strings.length > 0) return strings;
+    const variable = unstorableVariable(payload.variables);
+    if (variable) return [variable];
   };
 }
