@@ -151,6 +151,45 @@ describe('Lingering Harm', () => {
       expect(rest[0].data.lingeringHarmId).toBe('lh2');
     });
 
+    it('N29: given two sources ticking at the round’s start, when the GM cancels the first allocation, then the second still ticks ("Track and resolve each source separately")', () => {
+      let events = then(bleed(solo(ask), { form: 'Burning', tick: 'roundStart' }), {
+        type: 'ApplyLingeringHarm',
+        combatantId: 'a',
+        form: 'Bleeding',
+        tick: 'roundStart',
+      });
+      events = then(events, { type: 'EndActivation' });
+      events = then(events, { type: 'StartRound' });
+      expect(stateOf(events).pendingWounds).toMatchObject({ lingeringHarmId: 'lh1' });
+      const cancelled = exact(events, { type: 'CancelPending' });
+      expect(types(cancelled)).toEqual(['PendingCancelled', 'WoundAllocationRequested']);
+      expect(cancelled[1].data).toMatchObject({ combatantId: 'a', lingeringHarmId: 'lh2', wounds: 1 });
+      events = [...events, ...cancelled];
+      const answered = exact(events, { type: 'AllocateWounds', combatantId: 'a', allocation: ['MD'] });
+      expect(types(answered)).toEqual(['WoundsApplied']);
+      expect(answered[0].data).toMatchObject({ lingeringHarmId: 'lh2', vitality: 19 });
+    });
+
+    it('N29: given two sources ticking at the end of the last activation, when the GM cancels the first allocation, then the second ticks and its answer ends the round', () => {
+      let events = then(bleed(solo(ask), { tick: 'activationEnd' }), {
+        type: 'ApplyLingeringHarm',
+        combatantId: 'a',
+        form: 'Burning',
+        tick: 'activationEnd',
+      });
+      events = then(events, { type: 'EndActivation' });
+      expect(stateOf(events).pendingWounds).toMatchObject({ lingeringHarmId: 'lh1' });
+      const cancelled = exact(events, { type: 'CancelPending' });
+      expect(types(cancelled)).toEqual(['PendingCancelled', 'WoundAllocationRequested']);
+      expect(cancelled[1].data).toMatchObject({ lingeringHarmId: 'lh2' });
+      const answered = exact([...events, ...cancelled], {
+        type: 'AllocateWounds',
+        combatantId: 'a',
+        allocation: ['AD'],
+      });
+      expect(types(answered)).toEqual(['WoundsApplied', 'RoundEnded']);
+    });
+
     it('given ASK but only one kind Ready, when it ticks, then there is nothing to choose and it does not wait', () => {
       const round = exact(bleed(solo(sheet({ maxVitality: 20, woundPreference: 'ASK' }))), {
         type: 'EndActivation',

@@ -48,6 +48,20 @@ export function onRoundEnd(state: NarateerState, dice: DiceSource): RuleEvent[] 
 }
 
 /**
+ * N28/N29: a cancelled tick allocation drops that tick's Wounds only. The other sources that tick at the same moment
+ * still tick ("Track and resolve each source separately"): at the round's end the GM's EndRound ticks them (onRoundEnd);
+ * at a round's or an activation's start or an activation's end nothing else would, so they tick now.
+ */
+export function ticksAfterCancel(before: NarateerState, after: NarateerState, dice: DiceSource): RuleEvent[] {
+  const pw = before.pendingWounds;
+  if (before.pending?.kind !== 'woundAllocation' || pw?.lingeringHarmId === undefined) return [];
+  const lh = before.combatants[pw.combatantId]?.lingering.find((l) => l.id === pw.lingeringHarmId);
+  if (!lh || lh.tick === 'roundEnd') return [];
+  const ids = lh.tick === 'roundStart' ? after.joined : [pw.combatantId];
+  return tickLingeringHarm(after, lh.tick, ids, dice).events;
+}
+
+/**
  * N28: after the allocation a tick waited for, the ticks of the same moment go on; a round whose end
  * (or whose last activation's end) was held ends now, unless another tick waits.
  */

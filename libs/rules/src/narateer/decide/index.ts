@@ -9,7 +9,14 @@ import { evolve, newCombatant } from '../evolve';
 import { rollInitiative } from '../initiative';
 import { validateSheet } from '../sheet';
 import { NarateerState } from '../state';
-import { canActivate, onActivationEnd, onActivationStart, onRoundEnd, onRoundStart } from './activation';
+import {
+  canActivate,
+  onActivationEnd,
+  onActivationStart,
+  onRoundEnd,
+  onRoundStart,
+  ticksAfterCancel,
+} from './activation';
 import { applyCondition, removeCondition } from './conditions';
 import { declareExchange } from './exchange';
 import { applyLingeringHarm, treatLingeringHarm } from './lingering';
@@ -42,7 +49,12 @@ const ANSWERS: Answers = {
 
 export function decide(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const lifecycle = decideLifecycle(state, command, dice, hooks);
-  if (lifecycle && command.type === 'CancelPending') return [...lifecycle, ...queueAfterCancel(state)];
+  if (lifecycle && command.type === 'CancelPending')
+    return [
+      ...lifecycle,
+      ...queueAfterCancel(state),
+      ...ticksAfterCancel(state, lifecycle.reduce(evolve, state), dice),
+    ];
   if (lifecycle) return lifecycle;
   checkEntry('narateer', NARATEER_COMMAND_SCHEMAS, ANSWERS, state, command);
   const type = command.type as NarateerCommandType;
