@@ -210,6 +210,40 @@ describe('RULINGS.md A23: Call Back', () => {
     expect(find(exact(after, claw, { dice: [1, 1, 1, 1, 1, 1, 1] }), 'AttackResolved').attack.sides).toBe(6);
   });
 
+  it('A23: a beast back in its Wearable Vessel is not targetable: its Binder’s Encourage is refused, as Use Item on it is', () => {
+    // Ember retreats (Endurance 3 + the Boost die on d8, Diff 3: the 1 dropped, three successes: Stage 1);
+    // Ash keeps the shared turn of the next round (A21).
+    let e = then(
+      start,
+      { type: 'CallBack', combatantId: 'ash', mode: 'retreat' },
+      { followUpFaces: [1, 5, 6, 4] },
+    );
+    e = then(then(e, { type: 'EndActivation' }), { type: 'EndRound' });
+    e = then(then(e, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'ember' });
+    expect(stateOf(e).combatants.ember).toMatchObject({ inVessel: true, stage: 1 });
+    for (const effect of ['dodgeDie', 'removeCondition']) {
+      const encourage = {
+        type: 'Encourage',
+        combatantId: 'ash',
+        effect,
+        ...(effect === 'removeCondition' ? { condition: 'burned' } : {}),
+      };
+      expect(refused(e, encourage, { dice: [4, 1, 1] })).toMatchObject({
+        code: 'ARCANA_COMBATANT_OUT',
+        field: 'type',
+        message: 'ruling A23: ember is back in its Wearable Vessel for this encounter',
+      });
+    }
+    expect(refused(e, { type: 'UseItem', combatantId: 'ash', itemId: 'potion' })).toMatchObject({
+      code: 'ARCANA_COMBATANT_OUT',
+      field: 'targetId',
+    });
+    // Ash's other Commands stay: the Potion on Ash himself (at full HP, it heals nothing).
+    expect(
+      types(exact(e, { type: 'UseItem', combatantId: 'ash', itemId: 'potion', targetId: 'ash' })),
+    ).toEqual(['BinderCommanded', 'ItemUsed']);
+  });
+
   it('A23: mode devolve at Stage 0 is refused; there is nothing to devolve', () => {
     const e = close(
       fight([{ ...tough[0], sheet: beast({ stage: 0 }) }, tough[1], tough[2]], 'ember'),

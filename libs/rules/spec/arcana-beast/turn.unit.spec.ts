@@ -339,6 +339,23 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
     expect(refused(acted, { type: 'Pass', combatantId: 'ember' }).code).toBe('ARCANA_ACTION_USED');
   });
 
+  it('"Bond Surge: Boost on ALL rolls this turn" (A15, A26): the shared turn ends when its beast is removed from the fight; its Binder’s later rolls get no Boost', () => {
+    let e = then(fight(party, 'ember'), { type: 'BondSurge', combatantId: 'ash' });
+    e = then(e, { type: 'RemoveCombatant', combatantId: 'ember' });
+    expect(stateOf(e)).toMatchObject({ activeId: undefined, turn: undefined });
+    // Ash's Spirit 3 on d6, Diff 1: three dice, no Boost die.
+    const test = find(
+      exact(e, { type: 'RollTest', combatantId: 'ash', stat: 'spirit', difficulty: 1 }, { dice: [4, 1, 1] }),
+      'TestRolled',
+    ).test;
+    expect(test).toMatchObject({ dice: 3, edge: 'none', boostSources: [], successes: 1, passed: true });
+    // The next shared turn is its own.
+    expect(stateOf(then(e, { type: 'StartActivation' })).turn).toMatchObject({
+      beastId: 'pip',
+      bondSurge: false,
+    });
+  });
+
   it('acting out of turn names the rule and the field', () => {
     expect(refused(fight(party, 'ember'), { type: 'Defend', combatantId: 'pip' })).toMatchObject({
       code: 'ARCANA_NOT_YOUR_TURN',

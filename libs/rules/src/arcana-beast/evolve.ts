@@ -50,6 +50,7 @@ function patch(state: ArcanaBeastState, id: string, fields: Partial<ArcanaCombat
 type LifecycleFolded =
   | { type: 'CombatantJoined'; data: { id: string } }
   | { type: 'InitiativeRolled'; data: { rolls: ArcanaInitiativeRoll[] } }
+  | { type: 'CombatantRemoved'; data: { combatantId: string } }
   | {
       type: 'ActivationEnded' | 'RoundEnded' | 'FightEnded' | 'PendingCancelled';
       data: Record<string, unknown>;
@@ -58,6 +59,7 @@ type LifecycleFolded =
 const LIFECYCLE_FOLDED: ReadonlySet<string> = new Set<LifecycleFolded['type']>([
   'CombatantJoined',
   'InitiativeRolled',
+  'CombatantRemoved',
   'ActivationEnded',
   'RoundEnded',
   'FightEnded',
@@ -95,6 +97,9 @@ function afterLifecycle(next: ArcanaBeastState, event: LifecycleFolded): ArcanaB
           };
       return { ...next, combatants };
     }
+    case 'CombatantRemoved':
+      // A15, A26: the running beast leaving ends its activation, and with it the shared turn (Bond Surge, Direct…).
+      return next.turn?.beastId === event.data.combatantId ? { ...next, turn: undefined } : next;
     case 'ActivationEnded':
     case 'RoundEnded':
     case 'FightEnded':

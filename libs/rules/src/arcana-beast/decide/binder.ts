@@ -104,6 +104,13 @@ export function encourage(
   dice: DiceSource,
 ): RuleEvent[] {
   const { binder, beast } = commanding(state, command, false);
+  // A23: back in its Wearable Vessel, the beast is not targetable for the encounter (as for Use Item).
+  ensure(
+    !beast.inVessel,
+    'ARCANA_COMBATANT_OUT',
+    `ruling A23: ${beast.id} is back in its Wearable Vessel for this encounter`,
+    'type',
+  );
   const effect = command.effect ?? 'dodgeDie';
   if (effect !== 'removeCondition')
     unused(command.condition, 'condition', 'with effect dodgeDie (only removeCondition names one)');
