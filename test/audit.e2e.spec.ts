@@ -92,7 +92,9 @@ describe('audit through the API', () => {
   // then the query (a bad ?events= beside a JSON array is the query's 400), then the log's shape.
   it.each([
     ['?events=ten', 'application/json', '{"format":', 400, 'INVALID_JSON', undefined],
-    ['', 'application/json', '"a log"', 400, 'INVALID_JSON', undefined],
+    ['', 'application/json', '"a log"', 400, 'LOG_FORMAT_INVALID', 'body'],
+    ['?events=ten', 'application/json', '42', 400, 'VALIDATION_FAILED', 'events'],
+    ['', 'application/json', 'null', 400, 'LOG_FORMAT_INVALID', 'body'],
     ['', 'application/json', `${'['.repeat(70)}${']'.repeat(70)}`, 400, 'BODY_TOO_DEEP', 'body'],
     ['', 'application/json', '{"format":"x","fightId":"a\\u0000"}', 400, 'INVALID_STRING', 'fightId'],
     ['', 'application/x-ndjson', '{"fightId":"a\u0000"}\n', 400, 'INVALID_STRING', 'body'],

@@ -126,14 +126,56 @@ describe('request bodies on the wire', () => {
   });
 
   it.each([
-    ['a bare string', '"AddNote"'],
-    ['a number', '42'],
     ['broken JSON', '{"type":"AddNote",'],
+    ['a bare word', 'AddNote'],
   ])('%s as the body is 400 INVALID_JSON', async (_name, text) => {
     const res = await command(Buffer.from(text), { 'content-type': 'application/json' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ statusCode: 400, code: 'INVALID_JSON' });
   });
+
+  it.each([
+    ['a bare string', '"AddNote"'],
+    ['a number', '42'],
+    ['null', 'null'],
+    ['true', ' true '],
+  ])(
+    '%s as the body is JSON but no object: 400 VALIDATION_FAILED naming body, as an array is',
+    async (_name, text) => {
+      const res = await command(Buffer.from(text), { 'content-type': 'application/json' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'the body must be a JSON object',
+        field: 'body',
+      });
+    },
+  );
+
+  it.each([
+    ['a lone byte 0xFF', Buffer.from([0xff]), 'utf-8'],
+    ['a surrogate written in UTF-8', Buffer.from([0xed, 0xa0, 0x80]), 'utf-8'],
+    ['an overlong NUL', Buffer.from([0xc0, 0x80]), 'utf-8'],
+    ['a lone UTF-16 surrogate', Buffer.from([0x00, 0xd8]), 'utf-16le'],
+  ])(
+    'a body holding %s is 400 INVALID_JSON naming body, not stored with U+FFFD in its place',
+    async (_n, bad, charset) => {
+      const before = await events();
+      const [head, tail] = ['{"type":"AddNote","text":"A', 'B"}'].map((part) =>
+        Buffer.from(part, charset === 'utf-8' ? 'utf8' : 'utf16le'),
+      );
+      const res = await command(Buffer.concat([head, bad, tail]), {
+        'content-type': `application/json; charset=${charset}`,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'INVALID_JSON', field: 'body' });
+      expect(res.body.message).toBe(
+        `the request body is not valid ${charset.toUpperCase()}: it holds bytes that are no character`,
+      );
+      expect(await events()).toBe(before);
+    },
+  );
 
   it('an empty JSON body is an empty object: the command is refused for its missing type, not its JSON', async () => {
     const res = await command(Buffer.alloc(0), { 'content-type': 'application/json', 'content-length': '0' });

@@ -146,7 +146,8 @@ describe('a posted log, read and verified on the worker thread', () => {
   it.each([
     ['nested 100 deep', posted(`{"a":${'['.repeat(100)}${']'.repeat(100)}}`), 400, 'BODY_TOO_DEEP', 'body'],
     ['not JSON', posted('{"format": '), 400, 'INVALID_JSON', undefined],
-    ['a JSON string at the top', posted('"a log"'), 400, 'INVALID_JSON', undefined],
+    ['a JSON string at the top', posted('"a log"'), 400, 'LOG_FORMAT_INVALID', 'body'],
+    ['bytes that are not UTF-8', posted(Buffer.from([0x7b, 0xff, 0x7d])), 400, 'INVALID_JSON', 'body'],
     [
       'not JSON, with a bad ?events=',
       posted('{', { query: { events: 'ten' } }),

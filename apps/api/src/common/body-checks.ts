@@ -24,7 +24,7 @@ export function decoderOf(charset: string): TextDecoder {
   let decoder = DECODERS.get(charset);
   if (!decoder) {
     try {
-      decoder = new TextDecoder(charset);
+      decoder = new TextDecoder(charset, { fatal: true });
     } catch {
       throw unsupported();
     }
@@ -34,25 +34,52 @@ export function decoderOf(charset: string): TextDecoder {
   return decoder;
 }
 
-/** A body's text in its charset (checked by decoderOf first), its nesting limited before anything parses it. */
+/**
+ * A body's text in its charset (checked by decoderOf first), its nesting limited before anything parses
+ * it. Bytes that are not text in that charset (`\xff`, an overlong or a surrogate's UTF-8, a lone UTF-16
+ * surrogate) are 400 INVALID_JSON naming `body`: JSON is Unicode text (RFC 8259), and a decoder that put
+ * U+FFFD in their place changed the client's data without a word.
+ */
 export function decodeBody(body: Uint8Array, charset: string): string {
   const decoder = decoderOf(charset);
   limitBodyDepth(body, charset);
-  return decoder.decode(body);
+  try {
+    return decoder.decode(body);
+  } catch {
+    throw new AppError(
+      400,
+      'INVALID_JSON',
+      `the request body is not valid ${charset.toUpperCase()}: it holds bytes that are no character`,
+      'body',
+    );
+  }
 }
 
 const invalidJson = () => new AppError(400, 'INVALID_JSON', 'the request body is not valid JSON');
 
-/** As body-parser's strict JSON: an object or an array at the top; an empty body is `{}`. */
-export function parseJsonText(text: string): unknown {
-  const start = /^[\s\uFEFF]*(.)/.exec(text)?.[1];
-  if (start === undefined) return {};
-  if (start !== '{' && start !== '[') throw invalidJson();
+/** A body that is JSON but no object or array (`"x"`, `42`, `null`): readable, but not what any route takes. */
+export const NOT_AN_OBJECT = 'the body must be a JSON object';
+
+/** JSON text to its value, whatever it is (an empty body is `{}`); text that is no JSON is 400 INVALID_JSON. */
+export function parseJsonValue(text: string): unknown {
+  if (!/[^\s\uFEFF]/.test(text)) return {};
   try {
     return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch {
     throw invalidJson();
   }
+}
+
+/**
+ * JSON text to its value: an object or an array at the top (an empty body is `{}`). A JSON scalar
+ * (`"AddNote"`, `42`, `null`, `true`) is 400 VALIDATION_FAILED naming `body`, as an array is where a
+ * route wants an object; text that is no JSON is 400 INVALID_JSON.
+ */
+export function parseJsonText(text: string): unknown {
+  const value = parseJsonValue(text);
+  if (typeof value !== 'object' || value === null)
+    throw new AppError(400, 'VALIDATION_FAILED', NOT_AN_OBJECT, 'body');
+  return value;
 }
 
 /** Deepest JSON a request body may nest (objects and arrays): a command or a fight log needs about ten. */
@@ -238,7 +265,8 @@ export interface PostedLog {
 export function readPostedLog(posted: PostedLog): unknown {
   const { bytes, charset, media } = posted.body;
   const text = decodeBody(bytes, charset);
-  const body = media === 'json' ? parseJsonText(text) : text;
+  // A JSON scalar is no log: refused as an array is, after the query (logTextOf).
+  const body = media === 'json' ? parseJsonValue(text) : text;
   refuseUnstorableStrings({ url: posted.url, query: posted.query, body });
   return body;
 }

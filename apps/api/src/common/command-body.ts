@@ -1,5 +1,6 @@
 import { AppError, CommandInput } from '@app/fights';
 import { ContractIssue, ContractViolation } from '@app/rules';
+import { NOT_AN_OBJECT } from './body-checks';
 
 /**
  * REST commands are `{ type, commandId?, expectedSeq?, ...payload }`: the envelope is
@@ -10,7 +11,7 @@ import { ContractIssue, ContractViolation } from '@app/rules';
  */
 export function parseCommandBody(body: unknown): CommandInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new AppError(400, 'VALIDATION_FAILED', 'the body must be a JSON object', 'body');
+    throw new AppError(400, 'VALIDATION_FAILED', NOT_AN_OBJECT, 'body');
   const { type, commandId, expectedSeq } = body as Record<string, unknown>;
   const issues: ContractIssue[] = [];
   const refuse = (field: string, message: string) =>

@@ -22,8 +22,11 @@ export function verifyText(text: string, options: VerifyOptions = {}): Verificat
 export function logTextOf(body: unknown): string {
   if (typeof body === 'string') return body;
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) return JSON.stringify(body);
-  throw new AppError(400, 'LOG_FORMAT_INVALID', 'the body must be a fight log (JSON or NDJSON)', 'body');
+  throw notALog();
 }
+
+const notALog = () =>
+  new AppError(400, 'LOG_FORMAT_INVALID', 'the body must be a fight log (JSON or NDJSON)', 'body');
 
 /** `?headHash=` and `?events=`, or a 400 naming the one that cannot be read. */
 export function verifyOptionsOf(query: Record<string, unknown>): VerifyOptions {
@@ -42,6 +45,8 @@ export function verifyOptionsOf(query: Record<string, unknown>): VerifyOptions {
 export function verifyPosted(posted: PostedLog): VerificationReport {
   const body = readPostedLog(posted);
   const options = verifyOptionsOf(posted.query);
+  // A JSON scalar is no log (a string in JSON is not NDJSON text).
+  if (posted.body.media === 'json' && (typeof body !== 'object' || body === null)) throw notALog();
   return verifyText(logTextOf(body), options);
 }
 

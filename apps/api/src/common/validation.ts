@@ -22,7 +22,7 @@ import {
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AppError } from '@app/fights';
 import { ContractViolation } from '@app/rules';
-import { assertStorable } from './body-checks';
+import { assertStorable, NOT_AN_OBJECT } from './body-checks';
 import { BODY_MEDIA, bodyMediaOf, bodyMediaOfEssence, contentTypeOf } from './media-types';
 
 /** One failing field of a request body or query, in the shape the command contract uses (ContractIssue). */
@@ -125,7 +125,7 @@ class EdgeValidationPipe extends ValidationPipe {
     if (metadata.type === 'param') assertStorable(value, metadata.data ?? 'path');
     const body = metadata.type === 'body' && this.toValidate(metadata);
     if (body && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
-      throw new AppError(400, 'VALIDATION_FAILED', 'the body must be a JSON object', 'body');
+      throw new AppError(400, 'VALIDATION_FAILED', NOT_AN_OBJECT, 'body');
     const unknown = body
       ? unknownBodyField
       : (field: string) =>
