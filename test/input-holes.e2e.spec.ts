@@ -421,6 +421,21 @@ function holesSuite(
         await t.anon.get(`/projections?token=${t.apiKey}`).expect(200);
       });
 
+      it.each([
+        ['the same key twice', (k: string) => `token=${k}&token=${k}`],
+        ['two keys', (k: string) => `token=${k}&token=nope`],
+      ])('given ?token= as %s, then 400 VALIDATION_FAILED token, not a 401', async (_, query) => {
+        for (const path of [`/fights/${fightId}/stream`, `/fights/${fightId}`, '/fights']) {
+          const res = await t.anon.get(`${path}?${query(t.apiKey)}`);
+          expect([path, res.status, res.body.code, res.body.field]).toEqual([
+            path,
+            400,
+            'VALIDATION_FAILED',
+            'token',
+          ]);
+        }
+      });
+
       it('given GraphQL over GET with ?query=, then it runs', async () => {
         const res = await t.http
           .get('/graphql?query=%7Bsystems%7Bid%7D%7D')
