@@ -51,3 +51,56 @@ describe('commandId idempotency over REST, with ids whose index keys collide', (
     expect(report.ok).toBe(true);
   });
 });
+
+describe('a commandId names one command', () => {
+  const t = useApp();
+  let fightId = '';
+  const events = async () =>
+    (await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length as number;
+
+  beforeAll(async () => {
+    const { body } = await t.http
+      .post('/fights')
+      .send({ system: 'narateer', combatants: [{ id: 'a', name: 'A', side: 'x', sheet: sheet(2) }] })
+      .expect(201);
+    fightId = body.fightId;
+    await t.http
+      .post(`/fights/${fightId}/commands`)
+      .send({ type: 'AddNote', text: 'first', commandId: 'note-1' })
+      .expect(200);
+  });
+
+  it.each([
+    ['other fields', { type: 'AddNote', text: 'second', commandId: 'note-1' }],
+    ['another type', { type: 'EndFight', commandId: 'note-1' }],
+  ])(
+    'given the id sent again with %s, then 422 COMMAND_ID_REUSED naming commandId, and nothing appended',
+    async (_, command) => {
+      const before = await events();
+      const res = await t.http.post(`/fights/${fightId}/commands`).send(command);
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ statusCode: 422, code: 'COMMAND_ID_REUSED', field: 'commandId' });
+      expect(res.body.message).toContain('AddNote at seq');
+      expect(await events()).toBe(before);
+    },
+  );
+
+  it('given the same command again, its keys in another order and with expectedSeq, then the first result', async () => {
+    const res = await t.http
+      .post(`/fights/${fightId}/commands`)
+      .send({ commandId: 'note-1', text: 'first', expectedSeq: 0, type: 'AddNote' })
+      .expect(200);
+    expect(res.body.replayed).toBe(true);
+    expect(res.body.events.map((e: { data: unknown }) => e.data)).toEqual([{ text: 'first' }]);
+  });
+
+  it('given the id reused with another command over GraphQL, then the same refusal in extensions', async () => {
+    const before = await events();
+    const res = await t.gql(
+      'mutation($f: ID!) { narateerCommand(fightId: $f, commandId: "note-1", command: { addNote: { text: "third" } }) { seq } }',
+      { f: fightId },
+    );
+    expect(res.errors?.[0].extensions).toMatchObject({ code: 'COMMAND_ID_REUSED', field: 'commandId' });
+    expect(await events()).toBe(before);
+  });
+});

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import { EventStore, WrongExpectedRevision } from '@app/event-store';
 import {
   blankFight,
@@ -11,6 +12,7 @@ import {
   fightStream,
   LogEntry,
   needsOf,
+  recordedCommand,
   sealEvents,
   toFightEvent,
   toNewEvent,
@@ -131,7 +133,7 @@ export class FightCommands {
   /** Load state (done), decide, append, evolve. */
   private async handle(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<CommandResult> {
     const { commandId = randomUUID(), expectedSeq, ...sent } = input;
-    const replayed = await this.replay(fight, commandId);
+    const replayed = await this.replay(fight, commandId, sent);
     if (replayed) return replayed;
     const command = admit(fight, sent, expectedSeq, actor);
     const decision = decideCommand(fight, command, await this.inputsFor(fight, command));
@@ -194,12 +196,26 @@ export class FightCommands {
   /**
    * The first result of a command seen before: the candidate whose stored events carry exactly `commandId`;
    * undefined when the id is new, or every candidate is another id sharing its index key (a collision).
+   * The id is an idempotency key for one command: sent again with another command (another type or
+   * fields), it is 422 COMMAND_ID_REUSED, as the IETF Idempotency-Key draft answers a key reused with
+   * another payload; the first result would have told the client its new command was applied.
    */
-  private async replay(fight: LoadedFight, commandId: string): Promise<CommandResult | undefined> {
+  private async replay(
+    fight: LoadedFight,
+    commandId: string,
+    sent: Omit<CommandInput, 'commandId' | 'expectedSeq'>,
+  ): Promise<CommandResult | undefined> {
     for (const seq of fight.commands.candidates(commandId)) {
-      const events = await this.commandAt(fight.fightId, seq, commandId);
-      if (events.length > 0)
-        return { fightId: fight.fightId, seq: fight.seq, events, view: viewOf(fight), replayed: true };
+      const { events, command } = await this.commandAt(fight.fightId, seq, commandId);
+      if (events.length === 0) continue;
+      if (command && !sameCommand(command, recordedCommand(sent as RuleCommand)))
+        throw new AppError(
+          422,
+          'COMMAND_ID_REUSED',
+          `commandId ${commandId} was the id of another command in this fight (${String(command.type)} at seq ${events[0].seq}): a new command needs a new commandId`,
+          'commandId',
+        );
+      return { fightId: fight.fightId, seq: fight.seq, events, view: viewOf(fight), replayed: true };
     }
     return undefined;
   }
@@ -209,19 +225,31 @@ export class FightCommands {
    * the end of the fight: an early command replayed in a long fight costs its own events); none when
    * the event at `seq` is another command's.
    */
-  private async commandAt(fightId: string, seq: number, commandId: string): Promise<FightEvent[]> {
+  private async commandAt(
+    fightId: string,
+    seq: number,
+    commandId: string,
+  ): Promise<{ events: FightEvent[]; command?: Record<string, unknown> }> {
     const events: FightEvent[] = [];
+    let command: Record<string, unknown> | undefined;
     for (let from = seq - 1; ;) {
       const page = await this.store.readStream(fightStream(fightId), {
         from: BigInt(from),
         limit: REPLAY_PAGE,
       });
       for (const stored of page) {
-        if ((stored.metadata as EventMetadata | undefined)?.commandId !== commandId) return events;
+        const metadata = stored.metadata as EventMetadata | undefined;
+        if (metadata?.commandId !== commandId) return { events, command };
+        if (events.length === 0) command = metadata.command;
         events.push(toFightEvent(stored));
       }
-      if (page.length < REPLAY_PAGE) return events;
+      if (page.length < REPLAY_PAGE) return { events, command };
       from += page.length;
     }
   }
+}
+
+/** Two commands as the log records them, compared as JSON (key order and absent fields aside). */
+function sameCommand(recorded: Record<string, unknown>, sent: RuleCommand): boolean {
+  return canonicalize(recorded) === canonicalize(JSON.parse(JSON.stringify(sent)) as unknown);
 }

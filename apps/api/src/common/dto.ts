@@ -109,7 +109,8 @@ export class CommandInputGql {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Idempotency key: a repeated commandId returns the first result.',
+    description:
+      'Idempotency key: the same command sent again with it returns the first result and appends nothing; another command with it is 422 COMMAND_ID_REUSED.',
   })
   @Optional()
   @IsString()

@@ -196,7 +196,8 @@ export class CommandBodyModel {
   })
   type: string;
   @ApiPropertyOptional({
-    description: 'Idempotency key: a repeated commandId returns the first result and appends nothing.',
+    description:
+      'Idempotency key: the same command sent again with it returns the first result and appends nothing; another command with it is 422 COMMAND_ID_REUSED.',
   })
   commandId?: string;
   @ApiPropertyOptional({
