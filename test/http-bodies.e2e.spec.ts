@@ -321,6 +321,41 @@ describe('a request that stalls, or expects what the server does not offer', () 
     },
   );
 
+  it.each(['gzip, chunked', 'deflate,chunked'])(
+    'given Transfer-Encoding: %s, answers 501 NOT_IMPLEMENTED naming transfer-encoding and appends nothing',
+    async (coding) => {
+      const fightId = await soloFight(t);
+      const before = (await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length as number;
+      const body = JSON.stringify({ type: 'AddNote', text: 'coded' });
+      const { text } = await onSocket(
+        t.url!,
+        `POST /fights/${fightId}/commands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.apiKey}\r\n` +
+          `Content-Type: application/json\r\nConnection: close\r\nTransfer-Encoding: ${coding}\r\n\r\n` +
+          `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`,
+      );
+      const [head, answer] = text.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toBe('HTTP/1.1 501 Not Implemented');
+      expect(JSON.parse(answer)).toMatchObject({
+        statusCode: 501,
+        code: 'NOT_IMPLEMENTED',
+        field: 'transfer-encoding',
+      });
+      expect((await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length).toBe(before);
+    },
+  );
+
+  it('given Transfer-Encoding: chunked, reads the body', async () => {
+    const fightId = await soloFight(t);
+    const body = JSON.stringify({ type: 'AddNote', text: 'chunked' });
+    const { text } = await onSocket(
+      t.url!,
+      `POST /fights/${fightId}/commands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.apiKey}\r\n` +
+        'Content-Type: application/json\r\nConnection: close\r\nTransfer-Encoding: Chunked\r\n\r\n' +
+        `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`,
+    );
+    expect(text.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+  });
+
   it('given Expect: 100-continue, continues and answers the request', async () => {
     const { text } = await onSocket(
       t.url!,

@@ -12,7 +12,7 @@ import { publishContract } from './common/openapi-contract';
 import { ApiConfig, byteLimit, DEFAULT_REQUEST_TIMEOUT_MS } from './config';
 import { toApiError } from './common/to-api-error';
 import { refuseUnstorableStrings } from './common/body-checks';
-import { refuseRepeatedHeaders, requireJsonBody } from './common/validation';
+import { refuseRepeatedHeaders, refuseTransferCodings, requireJsonBody } from './common/validation';
 import { registerBodyParsers, VERIFY_ROUTE } from './common/http-body';
 import { answerNotModified, bodyDeadline, refuseClientError, refuseExpectation } from './common/http-reply';
 import { Metrics } from './ops/metrics';
@@ -91,11 +91,13 @@ export async function createApp(
     void reply.headers(security);
     done();
   });
-  // A header sent twice, or a body in a media type the route does not take, is refused before it is read.
+  // A header sent twice, a transfer coding other than chunked, or a body in a media type the route does not
+  // take, is refused before it is read.
   fastify.addHook('onRequest', (req, _reply, done) =>
     done(
       attempt(() => {
         refuseRepeatedHeaders(req.raw.rawHeaders);
+        refuseTransferCodings(req.headers);
         requireJsonBody(req);
       }),
     ),

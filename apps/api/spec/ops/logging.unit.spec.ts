@@ -64,6 +64,12 @@ describe('access log levels', () => {
     expect(levelOf('/fights', 500, false, 'VERIFIER_BUSY')).toBe('error');
   });
 
+  it('a 501 for a transfer coding the client chose (NOT_IMPLEMENTED) is a warning; a 501 of another code stays an error', () => {
+    expect(levelOf('/fights', 501, false, 'NOT_IMPLEMENTED')).toBe('warn');
+    expect(levelOf('/fights', 501, false, 'INTERNAL')).toBe('error');
+    expect(levelOf('/fights', 500, false, 'NOT_IMPLEMENTED')).toBe('error');
+  });
+
   it.each([
     [200, 'text/event-stream; charset=utf-8', true],
     [200, 'TEXT/EVENT-STREAM', true],

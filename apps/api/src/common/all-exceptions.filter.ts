@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import type { FastifyReply as Response } from 'fastify';
 import { toApiError } from './to-api-error';
-import { noteError, SHED_LOAD_CODES } from '../ops/logging';
+import { isNoFault, noteError } from '../ops/logging';
 
 /**
  * Every 503 is for now: a lost database connection is usually back within a second (the pools
@@ -17,7 +17,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const error = toApiError(exception);
-    if (error.statusCode >= 500 && !SHED_LOAD_CODES.has(error.code)) {
+    if (error.statusCode >= 500 && !isNoFault(error.statusCode, error.code)) {
       const text = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
       // The request's id (accessLog's), so the stack can be found from the request's access line.
       const id =

@@ -373,6 +373,23 @@ export function refuseRepeatedHeaders(rawHeaders: readonly string[]): void {
 }
 
 /**
+ * RFC 9112 section 6.1: a transfer coding the server does not understand is 501. Node decodes `chunked`
+ * and passed any coding before it (`gzip, chunked`) on as if the body had none, so the coded bytes were
+ * read as the body. Only `chunked` alone is taken (a body's own coding goes in Content-Encoding).
+ */
+export function refuseTransferCodings(headers: Record<string, string | string[] | undefined>): void {
+  const coding = headers['transfer-encoding'];
+  if (coding === undefined || (typeof coding === 'string' && coding.trim().toLowerCase() === 'chunked'))
+    return;
+  throw new AppError(
+    501,
+    'NOT_IMPLEMENTED',
+    `the transfer coding "${String(coding)}" is not implemented: send the body chunked, or with Content-Length (compress it with Content-Encoding)`,
+    'transfer-encoding',
+  );
+}
+
+/**
  * RFC 9110 section 15.5.16: a body in a media type the route does not take is 415
  * UNSUPPORTED_MEDIA_TYPE, not a VALIDATION_FAILED about fields the parser never saw. A request
  * without a body (no Content-Length or 0, no Transfer-Encoding) needs no Content-Type. GraphQL

@@ -65,21 +65,29 @@ export function noteGraphql(
 export type TenantOfFight = (fightId: string) => string | undefined;
 
 /**
- * 5xx codes that are load refused on purpose, not a fault: the answer says to retry (Retry-After),
- * and nothing failed that has a stack worth logging.
+ * 5xx codes that are no fault of the service, and have no stack worth logging: load refused on purpose
+ * (VERIFIER_BUSY, 503: the answer says to retry, Retry-After), and a request in a transfer coding the
+ * service does not implement (NOT_IMPLEMENTED, 501: RFC 9112 names the status; the client chose it).
  */
-export const SHED_LOAD_CODES: ReadonlySet<string> = new Set(['VERIFIER_BUSY']);
+export const NO_FAULT_CODES: ReadonlyMap<string, number> = new Map([
+  ['VERIFIER_BUSY', 503],
+  ['NOT_IMPLEMENTED', 501],
+]);
+
+/** Whether an answer is one of NO_FAULT_CODES, with its own status. */
+export const isNoFault = (status: number, code: string | undefined): boolean =>
+  code !== undefined && NO_FAULT_CODES.get(code) === status;
 
 /**
  * The level of a request's line. The rule: 5xx is `error` (ours to fix); 401, 403 and 429 are `warn`
  * (credentials that fail, a caller reaching for what it may not, a client over its rate: worth a look
- * when they pile up), and so is a 503 that sheds load (SHED_LOAD_CODES: `code`, the error's); every
+ * when they pile up), and so is a 5xx that is no fault of ours (NO_FAULT_CODES: `code`, the error's); every
  * other 4xx is `info` (expected refusals: a 422 rule refusal, a 404, a 409 conflict, a 400 that names
  * the bad field); the rest `info`, except health probes and metrics scrapes that succeed, at
  * `debug`. A GraphQL answer is judged by its worst error, whatever its status line.
  */
 export function levelOf(url: string, status: number, failed = false, code?: string): Level {
-  if (!failed && status === 503 && code !== undefined && SHED_LOAD_CODES.has(code)) return 'warn';
+  if (!failed && isNoFault(status, code)) return 'warn';
   if (failed || status >= 500) return 'error';
   if (status === 401 || status === 403 || status === 429) return 'warn';
   if (status >= 400) return 'info';
