@@ -62,6 +62,46 @@ describe('access control: no one acts where they do not belong', () => {
     await t.anon.get('/systems').expect(200);
   });
 
+  it('given a created tenant, an issued and a rotated key, then each Location is a GET the operator can read', async () => {
+    const admin = bearer(TEST_ADMIN_KEY);
+    const created = await t.anon.post('/admin/tenants').set(admin).send({ name: 'Located' }).expect(201);
+    const tenant = await t.anon.get(created.headers.location).set(admin).expect(200);
+    expect(tenant.body).toEqual({
+      tenantId: created.body.tenantId,
+      name: 'Located',
+      createdAt: expect.any(String),
+    });
+    const issued = await t.anon
+      .post(`/admin/tenants/${created.body.tenantId}/keys`)
+      .set(admin)
+      .send({ label: 'located' })
+      .expect(201);
+    const key = await t.anon.get(issued.headers.location).set(admin).expect(200);
+    expect(key.body).toMatchObject({
+      keyId: issued.body.keyId,
+      tenantId: created.body.tenantId,
+      label: 'located',
+      revokedAt: null,
+    });
+    expect(JSON.stringify(key.body)).not.toContain(issued.body.apiKey);
+    expect(key.body.hash).toBeUndefined();
+    const rotated = await t.anon.post(`/admin/keys/${issued.body.keyId}/rotate`).set(admin).expect(201);
+    expect((await t.anon.get(rotated.headers.location).set(admin).expect(200)).body.keyId).toBe(
+      rotated.body.keyId,
+    );
+    // The rotated-away key is still there to read, revoked.
+    expect(
+      (await t.anon.get(`/admin/keys/${issued.body.keyId}`).set(admin).expect(200)).body.revokedAt,
+    ).toEqual(expect.any(String));
+    for (const [path, code, field] of [
+      ['/admin/tenants/tnt_none', 'TENANT_NOT_FOUND', 'tenantId'],
+      ['/admin/keys/key_none', 'KEY_NOT_FOUND', 'keyId'],
+    ])
+      expect((await t.anon.get(path).set(admin).expect(404)).body).toMatchObject({ code, field });
+    // A tenant's own key is no operator key.
+    await t.anon.get(created.headers.location).set(bearer(created.body.apiKey)).expect(403);
+  });
+
   it('another tenant cannot see, read, export, stream or command the fight', async () => {
     const before = await log();
     const as = bearer(other.apiKey);

@@ -75,6 +75,15 @@ export class AdminController {
     return items;
   }
 
+  @Get('tenants/:tenantId')
+  @ApiOperation({ summary: 'One tenant (where POST /admin/tenants’s Location points)' })
+  @ApiOkResponse({ type: TenantModel })
+  @ApiResponse({ status: 404, type: ErrorModel, description: 'TENANT_NOT_FOUND' })
+  tenant(@CurrentPrincipal() p: Principal, @Param('tenantId') tenantId: string) {
+    requireAdmin(p);
+    return this.access.tenant(tenantId);
+  }
+
   @Post('tenants/:tenantId/keys')
   @Location((r: { keyId: string }) => `/admin/keys/${seg(r.keyId)}`)
   @ApiOperation({ summary: 'Another API key for a tenant (shown only in this response)' })
@@ -105,6 +114,17 @@ export class AdminController {
     const { items, next } = smallPage('keys', this.access.listKeys(q.tenantId), (k) => k.keyId, q);
     linkNext(req, res, next);
     return items;
+  }
+
+  @Get('keys/:keyId')
+  @ApiOperation({
+    summary: 'One API key, never its secret (where an issued or rotated key’s Location points)',
+  })
+  @ApiOkResponse({ type: ApiKeyModel })
+  @ApiResponse({ status: 404, type: ErrorModel, description: 'KEY_NOT_FOUND' })
+  key(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string) {
+    requireAdmin(p);
+    return this.access.key(keyId);
   }
 
   @Delete('keys/:keyId')

@@ -7,8 +7,10 @@ import {
   accessStream,
   AccessRegistry,
   ADMIN_STREAM,
+  KeyRecord,
   RegistrySnapshot,
   tenantStream,
+  TokenRecord,
 } from './access-registry';
 import { Principal } from './principal';
 import { newSecret } from './secrets';
@@ -204,7 +206,22 @@ export class AccessService {
   listKeys(tenantId?: string) {
     return [...this.registry.keys.values()]
       .filter((k) => k.tenantId !== 'admin' && (!tenantId || k.tenantId === tenantId))
-      .map(({ hash: _hash, ...k }) => ({ ...k, revokedAt: k.revokedAt ?? null }));
+      .map(keyView);
+  }
+
+  /** One tenant key as listed (never its secret), revoked or not; 404 KEY_NOT_FOUND for any other id. */
+  key(keyId: string) {
+    const key = this.registry.keys.get(keyId);
+    if (!key || key.tenantId === 'admin')
+      throw new AppError(404, 'KEY_NOT_FOUND', `no tenant key ${keyId}`, 'keyId');
+    return keyView(key);
+  }
+
+  /** One tenant; 404 TENANT_NOT_FOUND. */
+  tenant(tenantId: string) {
+    const tenant = this.registry.tenants.get(tenantId);
+    if (!tenant) throw new AppError(404, 'TENANT_NOT_FOUND', `no tenant ${tenantId}`, 'tenantId');
+    return tenant;
   }
 
   async ownFight(fightId: string, p: Principal): Promise<void> {
@@ -244,13 +261,15 @@ export class AccessService {
   }
 
   listTokens(fightId: string) {
-    return [...this.registry.tokens.values()]
-      .filter((t) => t.fightId === fightId)
-      .map(({ hash: _hash, ...t }) => ({
-        ...t,
-        expiresAt: t.expiresAt ?? null,
-        revokedAt: t.revokedAt ?? null,
-      }));
+    return [...this.registry.tokens.values()].filter((t) => t.fightId === fightId).map(tokenView);
+  }
+
+  /** One token of the fight as listed (never its secret); 404 TOKEN_NOT_FOUND for another fight's. */
+  token(fightId: string, tokenId: string) {
+    const token = this.registry.tokens.get(tokenId);
+    if (!token || token.fightId !== fightId)
+      throw new AppError(404, 'TOKEN_NOT_FOUND', `no token ${tokenId} for this fight`, 'tokenId');
+    return tokenView(token);
   }
 
   async revokeToken(fightId: string, tokenId: string): Promise<void> {
@@ -282,4 +301,14 @@ export class AccessService {
     if (p.kind === 'player') return p.combatantIds;
     throw forbidden('a spectator token is read-only');
   }
+}
+
+/** A key as the API shows it: never its hash. */
+function keyView({ hash: _hash, ...key }: KeyRecord) {
+  return { ...key, revokedAt: key.revokedAt ?? null };
+}
+
+/** A token as the API shows it: never its hash. */
+function tokenView({ hash: _hash, ...token }: TokenRecord) {
+  return { ...token, expiresAt: token.expiresAt ?? null, revokedAt: token.revokedAt ?? null };
 }
