@@ -122,6 +122,26 @@ describe('Combat Lab API', () => {
     expect(res.body.field).toMatch(/^sheets\[0\]/);
   });
 
+  it.each(['narateer', 'arcana-beast'])(
+    'given %s sheets the rules refuse in several fields, then every issue names the field as sent, message and all',
+    async (system) => {
+      const sheets =
+        system === 'narateer' ? [{}, {}] : [{ beast: { kind: 'beast' } }, { beast: { kind: 'beast' } }];
+      const res = await request(app.getHttpServer())
+        .post('/lab/runs')
+        .set(as('tenant-a'))
+        .send({ system, fights: 1, seed: '1', sheets })
+        .expect(422);
+      expect(res.body.issues.length).toBeGreaterThan(1);
+      expect(res.body.field).toBe(res.body.issues[0].field);
+      for (const issue of res.body.issues as Array<{ field: string; message: string }>) {
+        expect(issue.field).toMatch(/^sheets\[[01]\]/);
+        expect(issue.message).toContain(issue.field);
+      }
+      expect(JSON.stringify(res.body)).not.toContain('combatants[');
+    },
+  );
+
   it('needs a key, refuses fight tokens, and hides other tenants’ runs', async () => {
     await request(app.getHttpServer())
       .post('/lab/runs')

@@ -8,6 +8,7 @@ import {
   SeededDice,
   seedCommitment,
 } from '@app/rules';
+import { renamedViolation } from './errors';
 
 /** Setup commands roll no dice: a roll there is a lab bug, not a rule. */
 export const NO_DICE: DiceSource = {
@@ -34,8 +35,7 @@ export function decideSetup<S extends FightCore>(
     try {
       events = system.decide(state, command, NO_DICE);
     } catch (e) {
-      if (e instanceof RuleViolation && e.field)
-        throw new RuleViolation(e.code, e.message, rename(e.field, index));
+      if (e instanceof RuleViolation) throw renamedViolation(e, (field) => rename(field, index));
       throw e;
     }
     state = events.reduce(system.evolve, state);

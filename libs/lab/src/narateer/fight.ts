@@ -1,6 +1,7 @@
 import { DiceSource, RuleCommand, RuleEvent, RuleViolation, SeededDice, seedCommitment } from '@app/rules';
 import { ableToAct, combatState, narateer, NarateerState, WoundsAppliedData } from '@app/rules/narateer';
 import { FightOutcome } from '../lab-system';
+import { renamedViolation } from '../errors';
 import { nameText } from '../sides';
 import { Declaration, NarateerStrategy, NO_RESPONSE } from './strategy';
 
@@ -36,12 +37,8 @@ export function prepareMatch(
     events = narateer.decide(narateer.start('lab'), command, NO_DICE);
   } catch (e) {
     // The decider names `combatants[i].sheet…`; the lab's callers wrote `sheets[i]…`.
-    if (e instanceof RuleViolation && e.field)
-      throw new RuleViolation(
-        e.code,
-        e.message,
-        e.field.replace(/^combatants\[(\d+)\]\.sheet/, 'sheets[$1]'),
-      );
+    if (e instanceof RuleViolation)
+      throw renamedViolation(e, (field) => field.replace(/^combatants\[(\d+)\]\.sheet/, 'sheets[$1]'));
     throw e;
   }
   return { seed, roundCap, setup: events.reduce(narateer.evolve, narateer.start('lab')) };
