@@ -188,6 +188,61 @@ describe('HTTP conventions a client library expects', () => {
       expect(replay.body.replayed).toBe(true);
       expect(replay.headers.etag).toBe(again.headers.etag);
     });
+
+    it('given If-Match on a command: applied in the state it names, else 412 PRECONDITION_FAILED and nothing appended', async () => {
+      const created = await newFight();
+      const fightId = created.body.fightId as string;
+      const command = (ifMatch: string, body: Record<string, unknown> = { type: 'AddNote', text: 'if' }) =>
+        t.http.post(`/fights/${fightId}/commands`).set('if-match', ifMatch).send(body);
+      const count = async () =>
+        (await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length as number;
+      const first = await command(created.headers.etag).expect(200);
+      expect(first.body.seq).toBe(created.body.seq + 1);
+      // The tag of the state before that command is stale now; so is a forged hash at the current seq.
+      const forged = `W/"${first.body.seq}-${'0'.repeat(64)}"`;
+      for (const stale of [created.headers.etag, forged, '"not-a-fight-tag"']) {
+        const before = await count();
+        const res = await command(stale);
+        expect([stale, res.status, res.body.code, res.body.field]).toEqual([
+          stale,
+          412,
+          'PRECONDITION_FAILED',
+          'if-match',
+        ]);
+        expect(await count()).toBe(before);
+      }
+      // * is any state; a resend of a commandId replays whatever If-Match says.
+      await command('*').expect(200);
+      const once = await command(first.headers.etag, { type: 'AddNote', text: 'once', commandId: 'if-once' });
+      expect(once.status).toBe(412);
+      const sent = await command((await t.http.get(`/fights/${fightId}`)).headers.etag, {
+        type: 'AddNote',
+        text: 'once',
+        commandId: 'if-once',
+      }).expect(200);
+      expect(
+        (
+          await command(created.headers.etag, { type: 'AddNote', text: 'once', commandId: 'if-once' }).expect(
+            200,
+          )
+        ).body.replayed,
+      ).toBe(true);
+      expect(sent.body.replayed).toBe(false);
+      // Two tags, no tag syntax, or an expectedSeq naming another state: the request cannot be read.
+      for (const [value, body] of [
+        [`${first.headers.etag}, ${created.headers.etag}`, undefined],
+        ['W/abc', undefined],
+        [sent.headers.etag, { type: 'AddNote', text: 'x', expectedSeq: 1 }],
+      ] as const) {
+        const res = await command(value, body);
+        expect([value, res.status, res.body.code, res.body.field]).toEqual([
+          value,
+          400,
+          'VALIDATION_FAILED',
+          'if-match',
+        ]);
+      }
+    });
   });
 
   describe('the response headers OpenAPI declares are the ones sent', () => {

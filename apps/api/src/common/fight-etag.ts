@@ -1,4 +1,5 @@
 import type { FastifyReply as Response } from 'fastify';
+import { AppError } from '@app/fights';
 
 /**
  * The entity tag of a fight's state: its seq and head hash, which name the state exactly (the hash
@@ -24,3 +25,41 @@ export function withFightETag<T>(res: Response, result: T): T {
   if (tag) void res.header('ETag', tag);
   return result;
 }
+
+/** A fight state an If-Match names: its seq and head hash (fightETag's opaque tag). */
+export interface FightTag {
+  seq: number;
+  hash: string;
+}
+
+const ENTITY_TAG = /^(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)"$/;
+const FIGHT_TAG = /^(\d{1,15})-([0-9a-f]{64})$/;
+
+/**
+ * The fight state a command's If-Match names, or undefined when it names none (absent, or `*`: any state
+ * of a fight that exists). A list of entity tags is RFC 9110's syntax, but a command applies to one state:
+ * more than one tag, or what is no entity tag, is 400 VALIDATION_FAILED naming `if-match`. A tag that is
+ * no fight's can match no state: 412. The fight's tags are weak (its representations differ byte for byte)
+ * but name its state exactly, so If-Match compares them as names of the state.
+ */
+export function fightTagOf(header: string | string[] | undefined): FightTag | undefined {
+  if (header === undefined) return undefined;
+  const value = String(header).trim();
+  if (value === '*') return undefined;
+  const tags = value.split(',').map((t) => t.trim());
+  const opaque = tags.length === 1 ? ENTITY_TAG.exec(tags[0])?.[1] : undefined;
+  if (opaque === undefined)
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      'If-Match takes one fight ETag (from GET /fights/:id, a command or the creation) or *',
+      'if-match',
+    );
+  const m = FIGHT_TAG.exec(opaque);
+  if (!m) throw preconditionFailed('If-Match names no state of this fight');
+  return { seq: Number(m[1]), hash: m[2] };
+}
+
+/** 412: the fight is not in the state If-Match names; nothing was applied. */
+export const preconditionFailed = (message: string) =>
+  new AppError(412, 'PRECONDITION_FAILED', message, 'if-match');

@@ -13,7 +13,7 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { AccessService, actorName, FightQueries, FightService, Principal } from '@app/fights';
+import { AccessService, actorName, AppError, FightQueries, FightService, Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
@@ -38,7 +38,7 @@ import {
   FightPageModel,
 } from '../common/models';
 import { Location, seg } from '../common/location';
-import { withFightETag } from '../common/fight-etag';
+import { fightTagOf, preconditionFailed, withFightETag } from '../common/fight-etag';
 
 @ApiTags('fights')
 @ApiBearerAuth()
@@ -182,18 +182,49 @@ export class FightsController {
     type: ErrorModel,
     description: 'EXPECTED_SEQ_MISMATCH or CONCURRENCY_CONFLICT',
   })
+  @ApiResponse({
+    status: 412,
+    type: ErrorModel,
+    description:
+      'PRECONDITION_FAILED: the fight is not in the state If-Match names (its ETag); nothing applied',
+  })
+  @ApiHeader({
+    name: 'If-Match',
+    required: false,
+    description:
+      'The fight’s ETag (GET /fights/:id, a command’s or the creation’s answer): apply only in that state, else 412. Same as expectedSeq; a resend of a commandId still replays.',
+  })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A rule forbids it; `code` names the rule' })
   async command(
     @CurrentPrincipal() p: Principal,
     @RequestId() requestId: string | undefined,
     @Param('id') id: string,
     @Body() body: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CommandResultModel> {
     const scope = this.access.commandScope(p, id);
-    return withFightETag(
-      res,
-      await this.fights.execute(id, parseCommandBody(body), { name: actorName(p), scope, requestId }),
-    );
+    const actor = { name: actorName(p), scope, requestId };
+    const command = parseCommandBody(body);
+    const tag = fightTagOf(ifMatch);
+    if (!tag) return withFightETag(res, await this.fights.execute(id, command, actor));
+    // If-Match is expectedSeq in HTTP's words: checked where the command is admitted, after a replay of its commandId.
+    if (command.expectedSeq !== undefined && command.expectedSeq !== tag.seq)
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        'If-Match and expectedSeq name different states',
+        'if-match',
+      );
+    const now = await this.fights.view(id);
+    if (now.seq === tag.seq && now.view.headHash !== tag.hash)
+      throw preconditionFailed('If-Match names no state of this fight');
+    try {
+      return withFightETag(res, await this.fights.execute(id, { ...command, expectedSeq: tag.seq }, actor));
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'EXPECTED_SEQ_MISMATCH')
+        throw preconditionFailed(`If-Match names seq ${tag.seq}; ${e.message.replace(/^.* but /, '')}`);
+      throw e;
+    }
   }
 }
