@@ -102,6 +102,28 @@ describe('access control: no one acts where they do not belong', () => {
     await t.anon.get(created.headers.location).set(bearer(created.body.apiKey)).expect(403);
   });
 
+  it('given an issued token, then its Location is a GET for the GM, never showing its secret', async () => {
+    const issued = await t.http
+      .post(`/fights/${fightId}/tokens`)
+      .send({ role: 'spectator', label: 'located' })
+      .expect(201);
+    const read = await t.http.get(issued.headers.location).expect(200);
+    expect(read.body).toMatchObject({
+      tokenId: issued.body.tokenId,
+      fightId,
+      role: 'spectator',
+      revokedAt: null,
+    });
+    expect(JSON.stringify(read.body)).not.toContain(issued.body.token);
+    expect(read.body.hash).toBeUndefined();
+    await t.anon.get(issued.headers.location).set(bearer(other.apiKey)).expect(404);
+    await t.anon.get(issued.headers.location).set(bearer(player)).expect(403);
+    expect((await t.http.get(`/fights/${fightId}/tokens/tok_none`).expect(404)).body).toMatchObject({
+      code: 'TOKEN_NOT_FOUND',
+      field: 'tokenId',
+    });
+  });
+
   it('another tenant cannot see, read, export, stream or command the fight', async () => {
     const before = await log();
     const as = bearer(other.apiKey);

@@ -92,6 +92,14 @@ export class TokensController {
     return items;
   }
 
+  @Get(':tokenId')
+  @ApiOperation({ summary: 'One token, never its secret (where an issued token’s Location points)' })
+  @ApiOkResponse({ type: TokenModel })
+  token(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Param('tokenId') tokenId: string) {
+    this.access.assertGm(p, id);
+    return this.access.token(id, tokenId);
+  }
+
   @Delete(':tokenId')
   @HttpCode(204)
   @ApiOperation({
