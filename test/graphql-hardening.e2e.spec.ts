@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { createHash } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { SUBSCRIPTION_OVER_HTTP } from '../apps/api/src/graphql/http-subscriptions';
 import fc from 'fast-check';
 import { buildClientSchema, getIntrospectionQuery } from 'graphql';
@@ -251,6 +253,56 @@ describe('hostile requests are 4xx with the one error shape, per GraphQL over HT
       .set('accept', JSON_TYPE);
     const error = expectErrorShape(res, 400, 'BAD_REQUEST');
     expect(error.extensions.message).toMatch(/Cross-Site Request Forgery/);
+  });
+
+  it('given a malformed persisted-query extension (no key), when it is sent by POST or GET, then 400 BAD_REQUEST naming the field, nothing logged as an error', async () => {
+    const errors = jest.spyOn(Logger.prototype, 'error');
+    try {
+      const query = '{ systems { id } }';
+      const cases: Array<[unknown, string]> = [
+        [{ version: 1, sha256Hash: 'abc' }, 'extensions.persistedQuery.sha256Hash'],
+        [{ version: 1, sha256Hash: 123 }, 'extensions.persistedQuery.sha256Hash'],
+        [{ version: 2, sha256Hash: 'abc' }, 'extensions.persistedQuery.version'],
+        ['x', 'extensions.persistedQuery.version'],
+        [{}, 'extensions.persistedQuery.version'],
+      ];
+      for (const [persistedQuery, field] of cases) {
+        for (const accept of [JSON_TYPE, GRAPHQL_RESPONSE]) {
+          const res = await post({ query, extensions: { persistedQuery } }, { key: null, accept });
+          expect(expectErrorShape(res, 400, 'BAD_REQUEST').extensions.field).toBe(field);
+        }
+        const get = await request(t.app.getHttpServer())
+          .get('/graphql')
+          .query({ query, extensions: JSON.stringify({ persistedQuery }) })
+          .set('apollo-require-preflight', 'true')
+          .set('accept', JSON_TYPE);
+        expect(expectErrorShape(get, 400, 'BAD_REQUEST').extensions.field).toBe(field);
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('given automatic persisted queries, when a hash comes alone, registered or not, then PERSISTED_QUERY_NOT_FOUND first and the query once registered', async () => {
+    const query = '{ systems { id } }';
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    for (const hash of [createHash('sha256').update('unregistered').digest('hex'), 123]) {
+      const missing = await post({ extensions: { persistedQuery: { version: 1, sha256Hash: hash } } });
+      // A refusal of the HTTP request itself (as BAD_REQUEST): 400 with either media type.
+      expect(missing.status).toBe(400);
+      expect(missing.body.errors[0].extensions).toEqual({
+        statusCode: 400,
+        code: 'PERSISTED_QUERY_NOT_FOUND',
+        message: 'PersistedQueryNotFound',
+      });
+    }
+    const registered = await post({ query, extensions: { persistedQuery: { version: 1, sha256Hash } } });
+    expect(registered.status).toBe(200);
+    expect(registered.body.data.systems.length).toBeGreaterThan(0);
+    const byHash = await post({ extensions: { persistedQuery: { version: 1, sha256Hash } } });
+    expect(byHash.status).toBe(200);
+    expect(byHash.body).toEqual(registered.body);
   });
 
   it('well-formed requests still answer 200, with either media type, null parameters allowed', async () => {

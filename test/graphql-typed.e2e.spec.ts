@@ -136,6 +136,78 @@ describe('GraphQL: typed commands and events', () => {
   });
 });
 
+describe('GraphQL: a command reaches only a fight of its system, with only its own fields', () => {
+  const t = useApp();
+  let fightId = '';
+  const eventCount = async () => (await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length;
+
+  beforeAll(async () => {
+    fightId = (await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201)).body
+      .fightId;
+  });
+
+  it('given a Narateer fight, when arcanaBeastCommand or archsoulCommand is sent to it, then 422 WRONG_SYSTEM naming fightId, and nothing is appended', async () => {
+    const before = await eventCount();
+    for (const mutation of ['arcanaBeastCommand', 'archsoulCommand']) {
+      const input = mutation === 'arcanaBeastCommand' ? 'ArcanaBeastCommandInput' : 'ArchsoulCommandInput';
+      const res = await t.gql(
+        `mutation Send($fightId: ID!, $command: ${input}!) { ${mutation}(fightId: $fightId, command: $command) { seq } }`,
+        { fightId, command: { addNote: { text: 'x' } } },
+      );
+      expect(res.errors?.[0].extensions).toMatchObject({
+        statusCode: 422,
+        code: 'WRONG_SYSTEM',
+        field: 'fightId',
+      });
+    }
+    expect(await eventCount()).toBe(before);
+    // Its own system's mutation still works.
+    const own = await t.gql(
+      `mutation Send($fightId: ID!, $command: NarateerCommandInput!) { narateerCommand(fightId: $fightId, command: $command) { seq } }`,
+      { fightId, command: { addNote: { text: 'x' } } },
+    );
+    expect(own.errors).toBeUndefined();
+    expect(await eventCount()).toBe(before + 1);
+  });
+
+  it('given the generic command mutation, when payload holds commandId, expectedSeq or type, then 422 UNKNOWN_FIELD naming each, and nothing is appended', async () => {
+    const before = await eventCount();
+    const send = `mutation Send($fightId: ID!, $input: CommandInputGql!) { command(fightId: $fightId, input: $input) { seq } }`;
+    for (const [extra, field] of [
+      [{ commandId: 'c-1' }, 'payload.commandId'],
+      [{ expectedSeq: 0 }, 'payload.expectedSeq'],
+      [{ type: 'StartRound' }, 'payload.type'],
+    ] as const) {
+      const res = await t.gql(send, {
+        fightId,
+        input: { type: 'AddNote', payload: { text: 'x', ...extra } },
+      });
+      expect(res.errors?.[0].extensions).toMatchObject({ statusCode: 422, code: 'UNKNOWN_FIELD', field });
+      expect(res.errors?.[0].extensions.issues).toEqual([
+        expect.objectContaining({ field, code: 'UNKNOWN_FIELD' }),
+      ]);
+    }
+    const all = await t.gql(send, {
+      fightId,
+      input: { type: 'AddNote', payload: { text: 'x', commandId: 'c', expectedSeq: 0 } },
+    });
+    expect(all.errors?.[0].extensions.issues.map((i: { field: string }) => i.field)).toEqual([
+      'payload.commandId',
+      'payload.expectedSeq',
+    ]);
+    expect(await eventCount()).toBe(before);
+    // Beside payload they work: the same commandId twice appends once.
+    for (let i = 0; i < 2; i++) {
+      const res = await t.gql(send, {
+        fightId,
+        input: { type: 'AddNote', commandId: 'note-1', expectedSeq: before, payload: { text: 'x' } },
+      });
+      expect(res.errors).toBeUndefined();
+    }
+    expect(await eventCount()).toBe(before + 1);
+  });
+});
+
 describe('GraphQL: strings no engine can store', () => {
   const t = useApp();
 

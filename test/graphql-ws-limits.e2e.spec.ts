@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { removeDir, startApp, type TestApp } from './support/app';
+import { byteLimit } from '../apps/api/src/config';
 
 /** Documents sent over the WebSocket get the limits of POST /graphql, before anything runs. */
 describe('graphql-ws: the same document limits as POST /graphql', () => {
@@ -85,5 +86,87 @@ describe('graphql-ws: the same document limits as POST /graphql', () => {
     expect(
       await firstOutcome(`subscription { fightEvents(fightId: "${fightId}", after: 0) { seq type } }`),
     ).toBe('next');
+  });
+});
+
+/**
+ * A WebSocket message is bounded as a POST /graphql body is (BODY_LIMIT, 256 KB in the tests): a larger
+ * one closes the socket with 1009 Message Too Big before it is parsed, from connection_init on.
+ * The app bounds them at start (WsMessageLimit, BODY_LIMIT from its config): nothing here sets it.
+ */
+describe('graphql-ws: a message larger than BODY_LIMIT closes the socket with 1009', () => {
+  let t: TestApp;
+  const limit = byteLimit('256kb', 'BODY_LIMIT');
+  beforeAll(async () => {
+    t = await startApp({ listen: true, config: { bodyLimit: '256kb' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (t) removeDir(t.dataDir);
+  });
+
+  /** Opens a graphql-transport-ws socket, sends `messages` in turn, and resolves with the close code, or the types of the messages seen once there are `enough` (or after 3 s). */
+  function exchange(messages: unknown[], enough = Infinity): Promise<{ code?: number; seen: string[] }> {
+    const socket = new WebSocket(t.url!.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
+    const seen: string[] = [];
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        socket.terminate();
+        resolve({ seen });
+      }, 3000);
+      socket.on('error', () => undefined);
+      socket.on('open', () => socket.send(JSON.stringify(messages.shift())));
+      socket.on('message', (data) => {
+        seen.push(JSON.parse((data as Buffer).toString()).type);
+        if (seen.length >= enough) {
+          clearTimeout(timer);
+          socket.removeAllListeners('close');
+          socket.terminate();
+          return resolve({ seen });
+        }
+        const next = messages.shift();
+        if (next) socket.send(JSON.stringify(next));
+      });
+      socket.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, seen });
+      });
+    });
+  }
+
+  const init = { type: 'connection_init', payload: { authorization: '' } };
+  const subscribe = (text: string) => ({
+    id: '1',
+    type: 'subscribe',
+    payload: {
+      query: 'subscription S($f: ID!) { fightEvents(fightId: $f) { seq } }',
+      variables: { f: text },
+    },
+  });
+
+  it('given a key, when a subscribe message carries a variable larger than BODY_LIMIT, then 1009 before it is run', async () => {
+    init.payload.authorization = `Bearer ${t.apiKey}`;
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const outcome = await exchange([init, subscribe('x'.repeat(limit + 1))]);
+      expect(outcome).toEqual({ code: 1009, seen: ['connection_ack'] });
+      // The client's mistake, not the server's: graphql-ws logs nothing as an internal error.
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('given no key yet, when connection_init itself is larger than BODY_LIMIT, then 1009', async () => {
+    const outcome = await exchange([{ type: 'connection_init', payload: { pad: 'x'.repeat(limit) } }]);
+    expect(outcome).toEqual({ code: 1009, seen: [] });
+  });
+
+  it('given a key, when a subscribe message is just under BODY_LIMIT, then it is judged as usual (an error for its id, the socket open)', async () => {
+    init.payload.authorization = `Bearer ${t.apiKey}`;
+    const outcome = await exchange([init, subscribe('x'.repeat(limit - 1000))], 2);
+    expect(outcome.code).toBeUndefined();
+    expect(outcome.seen[0]).toBe('connection_ack');
+    expect(outcome.seen[1]).toMatch(/^(error|next|complete)$/);
   });
 });

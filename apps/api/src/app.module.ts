@@ -23,6 +23,7 @@ import { API_CONFIG, FightsModule } from './fights.module';
 import { FightsResolver } from './graphql/fights.resolver';
 import { SystemsResolver } from './graphql/systems.resolver';
 import { LiveResolver } from './graphql/live.resolver';
+import { WsMessageLimit } from './graphql/ws-limits';
 import { StreamController } from './rest/stream.controller';
 import { ProjectionsController } from './rest/projections.controller';
 import { AuditController } from './rest/audit.controller';
@@ -84,6 +85,8 @@ export class AppModule {
         },
         FightsResolver,
         SystemsResolver,
+        // Every graphql-ws message bounded by BODY_LIMIT, as a POST /graphql body is.
+        WsMessageLimit,
         LiveResolver,
         { provide: APP_PIPE, useValue: validationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -20,6 +20,9 @@ import {
 } from '../common/models';
 import { encodeCursor, eventsPage, fightsPage, pageLimit, PAGES } from '../common/pagination';
 import { ProjectionRunner } from '@app/fights';
+import { ContractIssue, ContractViolation } from '@app/rules';
+import { ValidationFailed, type ValidationIssue } from '../common/validation';
+import { systemOfCommandField } from './typed-contract';
 
 @Resolver()
 export class FightsResolver {
@@ -45,15 +48,21 @@ export class FightsResolver {
     @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' })
     cursor?: string,
   ): Promise<FightPageModel> {
-    // Out-of-range limit and offset are clamped, as they always were.
+    // Refused as GET /fights refuses them (400 VALIDATION_FAILED naming each), never clamped.
+    refuseArguments([
+      lengthIssue('system', system, 1, 40),
+      oneOfIssue('status', status, FIGHT_STATUSES),
+      intIssue('limit', limit, 1, PAGES.fights.max),
+      intIssue('offset', offset, 0),
+    ]);
     const { next, ...page } = await fightsPage(
       this.queries,
       p,
       {
-        system,
-        status,
-        limit: Math.min(Math.max(limit ?? PAGES.fights.fallback, 1), PAGES.fights.max),
-        offset: offset === undefined || offset === null ? undefined : Math.max(offset, 0),
+        system: system ?? undefined,
+        status: status ?? undefined,
+        limit: limit ?? PAGES.fights.fallback,
+        offset: offset ?? undefined,
         cursor,
       },
       { total: selects(info, 'total') },
@@ -77,8 +86,9 @@ export class FightsResolver {
     at?: number,
   ): Promise<FightModel> {
     this.access.assertRead(p, fightId);
+    refuseArguments([intIssue('minSeq', minSeq, 0), intIssue('at', at, 1)]);
     if (at !== undefined && at !== null) return this.service.viewAt(fightId, at);
-    return this.queries.fight(fightId, Math.max(minSeq ?? 0, 0));
+    return this.queries.fight(fightId, minSeq ?? 0);
   }
 
   @Query(() => GraphQLJSONObject, {
@@ -154,9 +164,10 @@ export class FightsResolver {
     limit?: number,
   ): Promise<FightEventModel[]> {
     this.access.assertRead(p, fightId);
+    refuseArguments([intIssue('after', after, 0)]);
     return (
       await eventsPage(this.service, fightId, {
-        after: Math.max(after ?? 0, 0),
+        after: after ?? 0,
         limit: pageLimit(limit, PAGES.events.fallback, PAGES.events.max),
       })
     ).items;
@@ -212,20 +223,93 @@ export class FightsResolver {
   @Mutation(() => CommandResultModel, {
     description: 'Send a command to a fight (the same path as POST /fights/:id/commands)',
   })
-  command(
+  async command(
     @CurrentPrincipal() p: Principal,
     @RequestId() requestId: string | undefined,
     @Args('fightId', { type: () => ID }) fightId: string,
     @Args('input') input: CommandInputGql,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<CommandResultModel> {
     const scope = this.access.commandScope(p, fightId);
     const { payload, type, commandId, expectedSeq } = input;
+    refuseEnvelopeInPayload(payload);
+    // narateerCommand & co. forward here: their command is of one system, and a fight of another refuses it.
+    const typed = systemOfCommandField(info.fieldName);
+    if (typed) {
+      const { view } = await this.service.view(fightId);
+      if (view.system !== typed)
+        throw new AppError(
+          422,
+          'WRONG_SYSTEM',
+          `fight ${fightId} is a ${String(view.system)} fight: send its commands with ${String(view.system)}'s mutation, not ${info.fieldName}`,
+          'fightId',
+        );
+    }
     return this.service.execute(
       fightId,
       { ...(payload ?? {}), type, commandId, expectedSeq },
       { name: actorName(p), scope, requestId },
     );
   }
+}
+
+/** The statuses GET /fights?status= takes (ListFightsQuery). */
+const FIGHT_STATUSES = ['setup', 'active', 'ended'];
+
+/**
+ * Arguments out of their range are refused as REST refuses the same query parameters (ListFightsQuery,
+ * FightQueryDto, EventsQuery): 400 VALIDATION_FAILED naming the first, `issues` listing every one, in
+ * class-validator's words.
+ */
+function refuseArguments(issues: Array<ValidationIssue | undefined>): void {
+  const found = issues.filter((i): i is ValidationIssue => i !== undefined);
+  if (found.length > 0) throw new ValidationFailed(found);
+}
+
+function intIssue(
+  field: string,
+  value: number | null | undefined,
+  min: number,
+  max?: number,
+): ValidationIssue | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (value < min) return invalid(field, `${field} must not be less than ${min}`);
+  if (max !== undefined && value > max) return invalid(field, `${field} must not be greater than ${max}`);
+  return undefined;
+}
+
+function lengthIssue(field: string, value: string | null | undefined, min: number, max: number) {
+  if (value === undefined || value === null || (value.length >= min && value.length <= max)) return undefined;
+  return invalid(
+    field,
+    value.length < min
+      ? `${field} must be longer than or equal to ${min} characters`
+      : `${field} must be shorter than or equal to ${max} characters`,
+  );
+}
+
+function oneOfIssue(field: string, value: string | null | undefined, allowed: string[]) {
+  if (value === undefined || value === null || allowed.includes(value)) return undefined;
+  return invalid(field, `${field} must be one of the following values: ${allowed.join(', ')}`);
+}
+
+const invalid = (field: string, message: string): ValidationIssue => ({
+  field,
+  code: 'INVALID_FIELD',
+  message,
+});
+
+/** The envelope's own fields, beside `payload`: inside it they are not the command's fields, so they are refused. */
+const ENVELOPE = ['type', 'commandId', 'expectedSeq'] as const;
+
+function refuseEnvelopeInPayload(payload: Record<string, unknown> | undefined): void {
+  if (!payload) return;
+  const issues: ContractIssue[] = ENVELOPE.filter((key) => Object.hasOwn(payload, key)).map((key) => ({
+    field: `payload.${key}`,
+    code: 'UNKNOWN_FIELD',
+    message: `payload.${key} is not a field of a command: send ${key} beside payload, in input`,
+  }));
+  if (issues.length > 0) throw new ContractViolation(issues);
 }
 
 /** Whether the query selects `field` of this resolver's result, directly or through a fragment. */

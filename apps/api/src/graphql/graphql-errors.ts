@@ -38,6 +38,8 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   if (own) Object.assign(extensions, own);
   let message = typeof extensions.message === 'string' ? extensions.message : formatted.message;
   if (typeof extensions.statusCode !== 'number') {
+    const refusal = apolloRefusal(formatted, error);
+    if (refusal) Object.assign(extensions, refusal);
     const code = typeof extensions.code === 'string' ? extensions.code : '';
     if (code === 'GRAPHQL_PARSE_FAILED' && TOKEN_LIMIT_MESSAGE.test(formatted.message)) {
       message = `the query has more than ${QUERY_LIMITS.maxTokens} tokens; send large inputs as variables`;
@@ -48,7 +50,10 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
       Object.assign(extensions, { code: 'QUERY_TOO_DEEP', statusCode: 400 });
     } else if (REQUEST_ERRORS.has(code)) {
       extensions.statusCode = httpStatus(error) ?? 400;
-      const field = code === 'BAD_USER_INPUT' ? variableField(formatted.message) : undefined;
+      const field =
+        code === 'BAD_USER_INPUT'
+          ? variableField(formatted.message)
+          : (extensions.field as string | undefined);
       if (field) extensions.field = field;
     } else {
       logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -64,6 +69,28 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     extensions: { ...rest, statusCode, code, message, ...(field !== undefined ? { field } : {}) },
   };
 }
+
+/**
+ * Apollo refuses some malformed requests with a bare GraphQLError that carries only an HTTP status
+ * (`extensions.http`) and no code, so its formatted code is INTERNAL_SERVER_ERROR: a persisted-query
+ * extension of another version (or not an object) and a `sha256Hash` that is not the query's. They are
+ * the client's fault: BAD_REQUEST with that status, naming the offending field.
+ */
+function apolloRefusal(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+): Record<string, unknown> | undefined {
+  if (!(error instanceof GraphQLError) || error.extensions.code !== undefined) return undefined;
+  if (httpStatus(error) === undefined) return undefined;
+  const field = PERSISTED_QUERY_FIELDS.get(formatted.message);
+  return { code: 'BAD_REQUEST', ...(field ? { field } : {}) };
+}
+
+/** The field of Apollo's persisted-query refusals, by their message. */
+const PERSISTED_QUERY_FIELDS = new Map([
+  ['Unsupported persisted query version', 'extensions.persistedQuery.version'],
+  ['provided sha does not match query', 'extensions.persistedQuery.sha256Hash'],
+]);
 
 /** Our refusals carry `statusCode`; Apollo's ValidationError keeps them as `originalError` under its own code. */
 function ownError(error: unknown): Record<string, unknown> | undefined {

@@ -324,6 +324,13 @@ function viewTypes(builder: TypeBuilder): GraphQLUnionType | undefined {
   });
 }
 
+/** The system of a typed command mutation, by its name (`narateerCommand` → `narateer`); undefined for any other field. */
+export function systemOfCommandField(fieldName: string): string | undefined {
+  return Object.values(SYSTEMS).find((system) => commandFieldOf(system.id) === fieldName)?.id;
+}
+
+const commandFieldOf = (systemId: string) => `${camel(pascal(systemId))}Command`;
+
 /** One typed mutation per system, `narateerCommand(fightId, command, …)`: each forwards to `command`. */
 function commandMutations(
   systems: SystemCommands[],
@@ -332,7 +339,7 @@ function commandMutations(
 ): GraphQLFieldConfigMap<unknown, unknown> {
   const extraMutations: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const { system, input, commands } of systems) {
-    extraMutations[`${camel(pascal(system.id))}Command`] = {
+    extraMutations[commandFieldOf(system.id)] = {
       type: new GraphQLNonNull(result),
       description: `Send a ${system.name} command, typed (the same path as POST /fights/:id/commands).`,
       args: {

@@ -1,7 +1,23 @@
-import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  parse,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+} from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { EventEmitter } from 'node:events';
+import { GraphQLModule } from '@nestjs/graphql';
 import { checkDocument, checkVariables, QUERY_LIMITS, TOKEN_LIMIT_MESSAGE } from './query-limits';
 import { storableStrings, unstorableVariable } from './storable-strings.rule';
+import { variableField } from './graphql-errors';
+import { API_CONFIG } from '../fights.module';
+import { byteLimit, type ApiConfig } from '../config';
 
 /**
  * graphql-ws runs its own parse and validation, so documents sent over the WebSocket get the same
@@ -9,21 +25,27 @@ import { storableStrings, unstorableVariable } from './storable-strings.rule';
  * and input nesting in one linear pass, then the string rule, in the document and in its variables (POST
  * /graphql checks those with the request body). An over-limit subscription ends with an
  * `error` message carrying the one error shape in `extensions`.
+ *
+ * Then the rest of what POST /graphql refuses before running, with the same codes (400): a syntax error
+ * (GRAPHQL_PARSE_FAILED: graphql-ws's own parse would throw, and it closes the whole socket with 4500,
+ * ending the client's other subscriptions), graphql-js validation (GRAPHQL_VALIDATION_FAILED), no
+ * operation for `operationName` (OPERATION_RESOLUTION_FAILURE) and variables that do not fit their
+ * types (BAD_USER_INPUT naming the variable; graphql-js would answer them in a `next`). Each ends that
+ * operation alone with an `error` message. What passes is handed to graphql-ws parsed and validated.
  */
 export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
-  return (_ctx: unknown, _id: string, payload: SubscribePayload): readonly GraphQLError[] | void => {
+  return (
+    _ctx: unknown,
+    _id: string,
+    payload: SubscribePayload,
+  ): readonly GraphQLError[] | ExecutionArgs | void => {
     const schema = schemaOf();
     if (!schema) return;
     let document: DocumentNode;
     try {
       document = parse(payload.query, { maxTokens: QUERY_LIMITS.maxTokens });
     } catch (e) {
-      // Any other syntax error is graphql-ws's own to report, as it always has.
-      if (!TOKEN_LIMIT_MESSAGE.test((e as Error).message)) return;
-      const message = `the query has more than ${QUERY_LIMITS.maxTokens} tokens; send large inputs as variables`;
-      return [
-        new GraphQLError(message, { extensions: { code: 'QUERY_TOO_LARGE', statusCode: 400, message } }),
-      ];
+      return [parseRefusal(e)];
     }
     const refused = checkDocument(document, schema) ?? checkVariables(payload.variables ?? undefined);
     if (refused) return [refused];
@@ -31,5 +53,110 @@ export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
     if (strings.length > 0) return strings;
     const variable = unstorableVariable(payload.variables);
     if (variable) return [variable];
+    const invalid = validate(schema, document);
+    if (invalid.length > 0) return invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
+    const operation = getOperationAST(document, payload.operationName);
+    if (!operation) {
+      const message = payload.operationName
+        ? `Unknown operation named "${payload.operationName}".`
+        : 'Must provide operation name if query contains multiple operations.';
+      return [withCode(new GraphQLError(message), 'OPERATION_RESOLUTION_FAILURE')];
+    }
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, {
+      maxErrors: 50,
+    });
+    if (coerced.errors)
+      return coerced.errors.map((e) => withCode(e, 'BAD_USER_INPUT', variableField(e.message)));
+    return {
+      schema,
+      document,
+      operationName: payload.operationName,
+      variableValues: payload.variables,
+    };
   };
+}
+
+/** A syntax error as POST /graphql answers it: the token limit and the parser's recursion have their own codes. */
+function parseRefusal(e: unknown): GraphQLError {
+  if (e instanceof RangeError) {
+    // Fewer tokens than the limit can still nest deeper than the parser's recursion allows ([[[[…).
+    const message = 'the query nests too deep to parse';
+    return new GraphQLError(message, { extensions: { code: 'QUERY_TOO_DEEP', statusCode: 400, message } });
+  }
+  if (!(e instanceof GraphQLError)) throw e;
+  if (TOKEN_LIMIT_MESSAGE.test(e.message)) {
+    const message = `the query has more than ${QUERY_LIMITS.maxTokens} tokens; send large inputs as variables`;
+    return new GraphQLError(message, { extensions: { code: 'QUERY_TOO_LARGE', statusCode: 400, message } });
+  }
+  return withCode(e, 'GRAPHQL_PARSE_FAILED');
+}
+
+/** graphql-js's error (its message and locations kept) in the one shape: a 400 with `code` and `field`. */
+function withCode(error: GraphQLError, code: string, field?: string): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: {
+      code,
+      statusCode: 400,
+      message: error.message,
+      ...(field !== undefined ? { field } : {}),
+    },
+  });
+}
+
+/** Where Nest keeps graphql-ws's `ws` server: no option of @nestjs/graphql reaches its constructor. */
+interface WithWsServer {
+  graphQlAdapter?: { _subscriptionService?: { wss?: WsServer } };
+}
+
+interface WsServer {
+  options: { maxPayload?: number };
+  prependListener(event: 'connection', listener: (socket: { emit: EventEmitter['emit'] }) => void): unknown;
+}
+
+/** ws's error for a message over maxPayload (after it has closed the socket with 1009). */
+const TOO_BIG = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+
+/**
+ * Bounds every WebSocket message on /graphql to `maxPayload` bytes (BODY_LIMIT, as POST /graphql's body
+ * is bounded), from the first (`connection_init`, before any key is checked) on: a larger one closes the
+ * socket with 1009 Message Too Big before it is buffered whole or parsed. `ws` reads the option at each
+ * upgrade, so this holds for every connection accepted after it is called (at start, before listening).
+ * Returns false when the GraphQL module has no graphql-ws server to bound.
+ */
+export function limitWsMessages(graphql: WithWsServer, maxPayload: number): boolean {
+  const wss = graphql.graphQlAdapter?._subscriptionService?.wss;
+  if (!wss) return false;
+  wss.options.maxPayload = maxPayload;
+  // ws has closed the socket (1009) when it emits this error; graphql-ws would log it as an internal
+  // error (console.error, with a stack) of the server: it is the client's, and is not emitted on.
+  wss.prependListener('connection', (socket) => {
+    const emit = socket.emit.bind(socket);
+    socket.emit = (event: string | symbol, ...args: unknown[]) =>
+      event === 'error' && (args[0] as { code?: unknown } | undefined)?.code === TOO_BIG
+        ? false
+        : emit(event, ...args);
+  });
+  return true;
+}
+
+/**
+ * Bounds graphql-ws's messages to BODY_LIMIT once the GraphQL module has made its WebSocket server (in its
+ * onModuleInit; this runs after every module's), before the app listens.
+ */
+@Injectable()
+export class WsMessageLimit implements OnApplicationBootstrap {
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const graphql = this.moduleRef.get<GraphQLModule, WithWsServer>(GraphQLModule, { strict: false });
+    if (!limitWsMessages(graphql, byteLimit(this.config.bodyLimit, 'BODY_LIMIT')))
+      throw new Error('graphql-ws has no WebSocket server to bound: BODY_LIMIT cannot hold on /graphql');
+  }
 }
