@@ -261,7 +261,7 @@ describe('Shatter (archsoul.txt: Attack Modifiers: Shatter, RULINGS.md S31)', ()
       foe('v', [0, -1], 'S', { ...guard, shatterResponse: 'drop', shield: { bonus: 1 } }),
     ]);
     const dropped = exact(dropper, attack({ shatter: { itemId: 'sword' } }));
-    expect(types(dropped)).toEqual(['ApSpent', 'ItemDropped', 'ShatterResolved']);
+    expect(types(dropped)).toEqual(['ApSpent', 'ItemDropped', 'ExchangeResolved', 'ShatterResolved']);
     expect(find(dropped, 'ShatterResolved').dropped).toBe(true);
     const shield = exact(dropper, attack({ shatter: { itemId: 'shield' } }), {
       dice: [1, 2, 3, 3, 1, 2, 3, 3],

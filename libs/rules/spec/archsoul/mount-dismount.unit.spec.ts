@@ -51,4 +51,19 @@ describe('S42: Mount and Dismount at will (archsoul.txt: Mounted Maneuvers; no c
       code: 'ARCHSOUL_ALREADY_MOUNTED',
     });
   });
+
+  it('S33/S42: a grappled rider dismounts only after a won grapple roll; a lost one spends the AP and it stays mounted', () => {
+    // v grabs the rider a (v's unarmed 2 successes against a's 1); a's turn comes next.
+    let events = fight([foe('v', [0, -1], 'S'), hero('a', [0, 0], 'S', rider)]);
+    events = then(events, { type: 'Grab', combatantId: 'v', targetId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] });
+    events = then(events, { type: 'EndTurn', combatantId: 'v' });
+    // archsoul.txt: Being Grappled: "All other actions require a successful grapple roll to attempt".
+    // a's unarmed 3 dice against v's 3: 0 against 1 loses; 2 against 0 wins and takes control.
+    const lost = exact(events, { type: 'Dismount', combatantId: 'a' }, { dice: [1, 1, 1, 4, 1, 1] });
+    expect(types(lost)).toEqual(['GrappleRolled', 'ApSpent']);
+    expect(stateOf([...events, ...lost]).combatants.a).toMatchObject({ mounted: true, ap: 2 });
+    const won = exact(events, { type: 'Dismount', combatantId: 'a' }, { dice: [4, 4, 1, 1, 1, 1] });
+    expect(types(won)).toEqual(['GrappleRolled', 'GrappleControlChanged', 'ApSpent', 'Dismounted']);
+    expect(stateOf([...events, ...won]).combatants.a).toMatchObject({ mounted: false, ap: 2 });
+  });
 });

@@ -230,3 +230,28 @@ describe('Charge with Trample (archsoul.txt: Trample: "as part of a regular move
     });
   });
 });
+
+describe('S35: a rider knocked to the ground (archsoul.txt: Knockdown: "the opponent is knocked to the ground"; Takedown; Critical Failure Tables)', () => {
+  it('S35: a Knockdown that fells a mounted opponent dismounts it; the mount waits in its space', () => {
+    const events = fight([hero('a', [0, 0]), foe('v', [0, -1], 'S', rider)]);
+    // a's 2 successes beat Defense 1; v's Athletics/Resolve at 3: 1; a's damage roll 2 > 1: knocked down.
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', knockdown: true },
+      { dice: [4, 4, 1, 2, 3, 1, 1, 4, 4, 1, 1, 1] },
+    );
+    expect(types(out)).toEqual([
+      'ApSpent',
+      'ExchangeResolved',
+      'KnockdownResolved',
+      'Dismounted',
+      'ConditionApplied',
+    ]);
+    expect(find(out, 'Dismounted')).toMatchObject({ combatantId: 'v', at: { x: 0, y: -1 } });
+    expect(stateOf([...events, ...out]).combatants.v).toMatchObject({
+      mounted: false,
+      mountAt: { x: 0, y: -1 },
+      conditions: [{ condition: 'prone' }],
+    });
+  });
+});

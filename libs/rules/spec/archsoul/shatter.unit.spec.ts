@@ -84,3 +84,48 @@ describe('Shatter with Sneak Attack and a critical result (archsoul.txt: Sneak A
     expect(stateOf([...events, ...out]).combatants.a.conditions).toEqual([]);
   });
 });
+
+describe('S31: the opponent drops the targeted item (archsoul.txt: Shatter: "Your opponent may drop the targeted item instead of making an attack roll"; Quick Attack; Reactive Attack)', () => {
+  it('S31: an item dropped against a reactive Shatter ends that reactive attack as a miss: no prevention roll, the held Move waits to resume', () => {
+    // v walks out of a's reach and front arc; a reacts with a Shatter on v's sword, and v drops it (its policy).
+    let events = fight([foe('v', [0, -1], 'S', { shatterResponse: 'drop' }), hero('a', [0, 0], 'N')]);
+    events = then(events, { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -2 }] });
+    const out = exact(events, {
+      type: 'ReactiveAttack',
+      combatantId: 'a',
+      weaponId: 'sword',
+      shatter: { itemId: 'sword' },
+    });
+    // Nothing is rolled: v drops the sword, a's attack strikes nothing, so nothing can prevent the Move.
+    expect(types(out)).toEqual(['ItemDropped', 'ExchangeResolved', 'ShatterResolved', 'ReactionsFinished']);
+    expect(find(out, 'ExchangeResolved')).toMatchObject({
+      action: 'reactive',
+      hit: false,
+      weaponId: 'sword',
+    });
+    expect(find(out, 'ShatterResolved')).toMatchObject({ dropped: true, damage: 0 });
+    const after = stateOf([...events, ...out]);
+    expect(after.pending).toMatchObject({ kind: 'resumeAction', awaiting: 'v' });
+    expect(after.combatants.a.attackedWith).toEqual(['sword']);
+  });
+
+  it('S27/S31: an Attack whose targeted item was dropped was still made with the weapon, so no Quick Attack with it follows', () => {
+    const events = then(fight([hero('a', [0, 0]), foe('v', [0, -1], 'S', { shatterResponse: 'drop' })]), {
+      type: 'Attack',
+      attackerId: 'a',
+      targetId: 'v',
+      weaponId: 'sword',
+      shatter: { itemId: 'sword' },
+    });
+    expect(stateOf(events).combatants.a).toMatchObject({ ap: 1, attackedWith: ['sword'] });
+    expect(
+      refused(events, {
+        type: 'Attack',
+        attackerId: 'a',
+        targetId: 'v',
+        weaponId: 'sword',
+        special: 'quick',
+      }),
+    ).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_WEAPON_USED', field: 'weaponId' });
+  });
+});

@@ -665,7 +665,9 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
     action: z.enum(['attack', 'throw', 'reactive']),
     distance: Count,
     targetArc: arc,
-    attack: TestResultSchema.optional().describe('Absent when a failed feint made it miss unrolled.'),
+    attack: TestResultSchema.optional().describe(
+      'Absent when it missed unrolled: a failed feint, or the targeted item dropped against a Shatter (S31).',
+    ),
     defense: Count,
     shieldBonus: Count,
     resistance: Count,

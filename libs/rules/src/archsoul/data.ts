@@ -533,7 +533,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S31',
-    text: 'Shatter: a held weapon or shield; the sheet’s shatterResponse answers roll or drop; a shield rolls as a melee weapon; damage less hardness lowers the item’s HP, 0 breaks it.',
+    text: 'Shatter: a held weapon or shield; the sheet’s shatterResponse answers roll or drop; a shield rolls as a melee weapon; damage less hardness lowers the item’s HP, 0 breaks it; a dropped item makes the attack an unrolled miss.',
   },
   {
     id: 'S32',
@@ -549,7 +549,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S35',
-    text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move, and an ambush’s free movement, use the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll.',
+    text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move, and an ambush’s free movement, use the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll; a rider knocked down comes off its mount.',
   },
   {
     id: 'S36',

@@ -195,7 +195,7 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
   }
   const t = r.state().combatants[attack.target.id];
   if (o.shatter && t.sheet.shatterResponse === 'drop' && o.shatter.itemId !== t.sheet.shield?.id) {
-    push(...droppedForShatter(r.state(), a, t, o.shatter.itemId));
+    push(...droppedForShatter(r.state(), { ...attack, target: t }, o.shatter.itemId, tag));
     return events;
   }
   const mods = [...attackModifiers(r.state(), a, w, t, input), ...atkMods];
@@ -250,6 +250,21 @@ function maneuverTag(o: AttackOptions): ManeuverTag {
 
 /** archsoul.txt: Feint: after a failed feint "the declared attack automatically misses": the exchange, unrolled. */
 function feintMissed(state: ArchsoulState, attack: AttackParams, tag: ManeuverTag): RuleEvent {
+  return unrolledMiss(
+    state,
+    attack,
+    tag,
+    'archsoul.txt: Feint: the feint failed; the declared attack automatically misses',
+  );
+}
+
+/** An exchange that misses without an attack roll (a failed feint, an item dropped against a Shatter). */
+function unrolledMiss(
+  state: ArchsoulState,
+  attack: AttackParams,
+  tag: ManeuverTag,
+  automaticMiss: string,
+): RuleEvent {
   const { attacker: a, weapon: w, target: t, action } = attack;
   const d0 = defenceAgainst(state, w, t, a.position!);
   return ev('ExchangeResolved', {
@@ -265,17 +280,22 @@ function feintMissed(state: ArchsoulState, attack: AttackParams, tag: ManeuverTa
     resistance: d0.defense + d0.shieldBonus,
     hit: false,
     ...tag,
-    automaticMiss: 'archsoul.txt: Feint: the feint failed; the declared attack automatically misses',
+    automaticMiss,
   });
 }
 
-/** archsoul.txt: Shatter: "Your opponent may drop the targeted item instead of making an attack roll" (S31: the sheet's policy). */
+/**
+ * archsoul.txt: Shatter: "Your opponent may drop the targeted item instead of making an attack roll" (S31: the sheet's
+ * policy). The attack was still made with the weapon (Quick Attack: "a weapon you have not yet made an attack with"),
+ * unrolled, and struck nothing: the exchange records it as a miss, which also ends a reactive attack's turn (S18).
+ */
 function droppedForShatter(
   state: ArchsoulState,
-  a: ArchsoulCombatant,
-  t: ArchsoulCombatant,
+  attack: AttackParams,
   itemId: string,
+  tag: ManeuverTag,
 ): RuleEvent[] {
+  const { attacker: a, target: t } = attack;
   const item = t.sheet.weapons.find((x) => x.id === itemId)!;
   return [
     ev('ItemDropped', {
@@ -286,6 +306,12 @@ function droppedForShatter(
       space: t.position!,
       reason: 'Shatter: dropped instead of being targeted',
     }),
+    unrolledMiss(
+      state,
+      attack,
+      tag,
+      'archsoul.txt: Shatter: the opponent dropped the targeted item instead of making an attack roll; nothing is struck',
+    ),
     ev('ShatterResolved', {
       attackerId: a.id,
       targetId: t.id,

@@ -11,6 +11,7 @@ import { ArchsoulCombatant, ArchsoulState } from '../state';
 import { damageTest, wound } from './damage';
 import { canReact, foes, occupant } from './common';
 import { AttackInput } from './maneuvers';
+import { knockedDown } from './prone';
 
 export interface CriticalOutcome {
   events: RuleEvent[];
@@ -151,15 +152,7 @@ function afflictAttacker(
       );
       return;
     case 'prone':
-      push(
-        ev('ConditionApplied', {
-          combatantId: a.id,
-          condition: 'prone',
-          amount: 1,
-          untilNextTurn: false,
-          reason: text,
-        }),
-      );
+      push(...knockedDown(r.state().combatants[a.id], text));
       return;
     case 'drain':
       push(ev('DrainSuffered', { combatantId: a.id, amount: e.amount, total: a.drain + e.amount }));

@@ -18,6 +18,7 @@ import { damageTest, wound } from './damage';
 import { acting, canReact, foes, occupant, onMap, spend } from './common';
 import { checkNotAfterQuick } from './maneuvers';
 import { triggerReactions } from './reactions';
+import { knockedDown } from './prone';
 
 /** archsoul.txt: Grab: "an unarmed attack with an empty hand" (S33, S51: one of the two hands holds nothing). */
 function hasEmptyHand(c: ArchsoulCombatant): boolean {
@@ -310,17 +311,7 @@ export function takedown(
   const r = run(state, evolve);
   r.push(spend(c, 'takedown'));
   if (!grappleRoll(r.state(), c, t, 'Takedown', dice, g, r.push)) return r.events;
-  for (const x of [c, t])
-    if (!hasCondition(r.state().combatants[x.id], 'prone'))
-      r.push(
-        ev('ConditionApplied', {
-          combatantId: x.id,
-          condition: 'prone',
-          amount: 1,
-          untilNextTurn: false,
-          reason: `Takedown by ${c.id}`,
-        }),
-      );
+  for (const x of [c, t]) r.push(...knockedDown(r.state().combatants[x.id], `Takedown by ${c.id}`));
   r.push(
     ev('Moved', {
       combatantId: c.id,
@@ -379,16 +370,7 @@ export function grappleThrow(
         distance: distance(state.map.grid, t.position!, to),
       }),
     );
-  else if (!hasCondition(r.state().combatants[t.id], 'prone'))
-    r.push(
-      ev('ConditionApplied', {
-        combatantId: t.id,
-        condition: 'prone',
-        amount: 1,
-        untilNextTurn: false,
-        reason: `thrown down by ${c.id}`,
-      }),
-    );
+  else r.push(...knockedDown(r.state().combatants[t.id], `thrown down by ${c.id}`));
   r.push(...endGrapple(r.state(), g, `${c.id} threw ${t.id}`));
   return r.events;
 }
@@ -408,6 +390,8 @@ export const GRAPPLE_GATED = new Set([
   'ClearJam',
   'AreaAttack',
   'PerformRitual',
+  // S42: dismounting is an AP action like any other, so it takes the grapple roll too.
+  'Dismount',
 ]);
 
 const NO_DICE: DiceSource = {

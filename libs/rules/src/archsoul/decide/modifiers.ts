@@ -6,9 +6,10 @@ import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
 import { Modifier, poolOf, rollTest } from '../rolls';
 import { FIST, Weapon } from '../sheet';
-import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
+import { ArchsoulCombatant, ArchsoulState } from '../state';
 import { damageTest, harderSpent } from './damage';
 import { AttackInput, AttackOptions, feintStats } from './maneuvers';
+import { knockedDown as toTheGround } from './prone';
 
 /**
  * archsoul.txt: Feint: Precision/Confusion or Precision/Acting at 5 against Intellect/Read Emotions at 4; on a
@@ -66,16 +67,7 @@ export function knockdown(
   const events = [
     ev('KnockdownResolved', { attackerId: a.id, targetId: t.id, damageRoll, resist, knockedDown }),
   ];
-  if (knockedDown && !hasCondition(t, 'prone'))
-    events.push(
-      ev('ConditionApplied', {
-        combatantId: t.id,
-        condition: 'prone',
-        amount: 1,
-        untilNextTurn: false,
-        reason: `Knockdown by ${a.id}`,
-      }),
-    );
+  if (knockedDown) events.push(...toTheGround(t, `Knockdown by ${a.id}`));
   return events;
 }
 
