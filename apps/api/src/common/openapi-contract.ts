@@ -60,7 +60,7 @@ const OPERATION_IDS: Record<string, string> = {
  * body's fields break the route's declaration. Every operation with a body or a parameter declares both.
  */
 const UNREADABLE =
-  'The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it).';
+  'The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header).';
 const BREAKS_DECLARATION =
   'A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first.';
 /** What else an operation answers 400 or 422 with, beside the rule. */
@@ -261,7 +261,8 @@ function declareInputErrors(method: string, op: Operation): void {
   }
   if (method === 'post' || method === 'patch')
     op.responses['415'] ??= {
-      description: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE).',
+      description:
+        'The body is not JSON, or its Content-Type cannot be read by RFC 9110 or names its charset twice (UNSUPPORTED_MEDIA_TYPE, field content-type).',
       content: { 'application/json': { schema: ref('ErrorModel') } },
     };
   if (method === 'post' || method === 'patch')

@@ -347,7 +347,8 @@ function commandMutations(
         command: { type: new GraphQLNonNull(input) },
         commandId: {
           type: GraphQLString,
-          description: 'Idempotency key: a repeated commandId returns the first result and appends nothing.',
+          description:
+            'Idempotency key: the same command sent again with it returns the first result and appends nothing; another command with it is 422 COMMAND_ID_REUSED.',
         },
         expectedSeq: {
           type: GraphQLInt,
