@@ -113,6 +113,54 @@ describe('audit through the API', () => {
     },
   );
 
+  it('README "Errors": given an exported log with a field the format does not have, POST /audit/verify and verifyFightLog answer 422 LOG_FORMAT_INVALID naming it', async () => {
+    const id = await fight();
+    for (const cmd of [{ type: 'RollInitiative' }, { type: 'EndFight' }]) await send(id, cmd).expect(200);
+    const json = (await t.http.get(`/fights/${id}/log`).expect(200)).body;
+    expect((await t.http.post('/audit/verify').send(json).expect(200)).body).toMatchObject({
+      ok: true,
+      complete: true,
+    });
+    const cases: Array<[string, (d: any) => void]> = [
+      ['extra', (d) => (d.extra = 1)],
+      ['dice.extra', (d) => (d.dice.extra = 1)],
+      ['entries[0].extra', (d) => (d.entries[0].extra = 1)],
+    ];
+    for (const [field, change] of cases) {
+      const doc = structuredClone(json);
+      change(doc);
+      const res = await t.http.post('/audit/verify').send(doc);
+      expect([res.status, res.body.code, res.body.field]).toEqual([422, 'LOG_FORMAT_INVALID', field]);
+      expect(res.body.message).toContain(`${field} is not a field of`);
+      const gql = await t.gql('mutation($log: JSONObject!) { verifyFightLog(log: $log) }', { log: doc });
+      expect(gql.errors?.[0]?.extensions).toMatchObject({
+        statusCode: 422,
+        code: 'LOG_FORMAT_INVALID',
+        field,
+      });
+    }
+
+    // NDJSON: the field as the line holds it; the message names the line.
+    const lines = (await t.http.get(`/fights/${id}/log?format=ndjson`).expect(200)).text
+      .trimEnd()
+      .split('\n');
+    for (const [i, message] of [
+      [0, 'line 1: header: extra is not a field of a fight log header'],
+      [1, 'line 2: extra is not a field of a fight log entry'],
+    ] as const) {
+      const text = lines
+        .map((l, j) => (j === i ? JSON.stringify({ ...JSON.parse(l), extra: 1 }) : l))
+        .join('\n');
+      const res = await t.http.post('/audit/verify').set('content-type', 'application/x-ndjson').send(text);
+      expect([res.status, res.body.code, res.body.field, res.body.message]).toEqual([
+        422,
+        'LOG_FORMAT_INVALID',
+        'extra',
+        message,
+      ]);
+    }
+  });
+
   it('given a verifier with more logs waiting than it keeps, answers 503 VERIFIER_BUSY with Retry-After, on REST and GraphQL', async () => {
     // The bound itself is the verifier's (apps/api/spec/common/log-verifier.int.spec.ts); here, what a client sees.
     const verifier = t.app.get(LogVerifier);

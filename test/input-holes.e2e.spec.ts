@@ -51,7 +51,7 @@ function holesSuite(
       endpointId = (
         await t.http
           .post('/webhooks/endpoints')
-          .send({ url: 'http://127.0.0.1:9/holes', eventTypes: ['NoteAdded'], description: 'd' })
+          .send({ url: 'http://127.0.0.1:9/holes', eventTypes: ['GmNoteAdded'], description: 'd' })
           .expect(201)
       ).body.endpoint.id;
     });

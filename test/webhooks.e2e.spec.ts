@@ -1,7 +1,9 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_EVENT_TYPES } from '@app/webhooks';
 import { removeDir, sheet, startApp, TestApp } from './support/app';
+import { onEveryEngine } from './support/engines';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -202,13 +204,13 @@ describe('webhooks', () => {
       const created = await t.gql(
         `mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret endpoint { id fightId eventTypes } } }`,
         {
-          input: { url: 'http://127.0.0.1:9/hook', fightId, eventTypes: ['NoteAdded'] },
+          input: { url: 'http://127.0.0.1:9/hook', fightId, eventTypes: ['GmNoteAdded'] },
         },
       );
       expect(created.errors).toBeUndefined();
       expect(created.data.createWebhookEndpoint.endpoint).toMatchObject({
         fightId,
-        eventTypes: ['NoteAdded'],
+        eventTypes: ['GmNoteAdded'],
       });
       const listed = await t.gql(`{ webhookEndpoints { id } }`);
       expect(listed.data.webhookEndpoints).toHaveLength(1);
@@ -314,4 +316,103 @@ describe('webhooks', () => {
       await t.close();
     }
   });
+});
+
+function endpointFieldsSuite(
+  engine: string,
+  opts: Parameters<typeof startApp>[0],
+  cleanup?: () => Promise<void>,
+) {
+  describe(`an endpoint's fields are what they say (${engine})`, () => {
+    let t: TestApp;
+    let id: string;
+    beforeAll(async () => {
+      t = await startApp(opts);
+      id = (await t.http.post('/webhooks/endpoints').send({ url: 'https://93.184.216.34/hook' }).expect(201))
+        .body.endpoint.id;
+    });
+    afterAll(async () => {
+      if (!t) return;
+      await t.close();
+      removeDir(t.dataDir);
+      await cleanup?.();
+    });
+
+    it.each([
+      [['Nope'], 'eventTypes[0]'],
+      [['fightstarted'], 'eventTypes[0]'],
+      [['WoundsApplied', 'Bogus'], 'eventTypes[1]'],
+      [['webhook.ping'], 'eventTypes[0]'],
+    ])(
+      'docs/webhooks.md Filters: given eventTypes %j, then create, update and GraphQL answer 422 INVALID_FIELD naming %s and the known types, and nothing changes',
+      async (eventTypes, field) => {
+        const count = (await t.http.get('/webhooks/endpoints').expect(200)).body.length;
+        const created = await t.http
+          .post('/webhooks/endpoints')
+          .send({ url: 'https://93.184.216.34/x', eventTypes });
+        const updated = await t.http.patch(`/webhooks/endpoints/${id}`).send({ eventTypes });
+        for (const res of [created, updated]) {
+          expect([res.status, res.body.code, res.body.field]).toEqual([422, 'INVALID_FIELD', field]);
+          expect(res.body.message).toContain(`the event types are ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+          expect(res.body.issues[0]).toMatchObject({ field, code: 'INVALID_FIELD' });
+        }
+        const gql = await t.gql(
+          'mutation($e: ID!, $types: [String!]) { updateWebhookEndpoint(endpointId: $e, input: { eventTypes: $types }) { id } }',
+          { e: id, types: eventTypes },
+        );
+        expect(gql.errors?.[0]?.extensions).toMatchObject({ statusCode: 422, code: 'INVALID_FIELD', field });
+        expect((await t.http.get('/webhooks/endpoints').expect(200)).body).toHaveLength(count);
+        expect((await t.http.get(`/webhooks/endpoints/${id}`).expect(200)).body.eventTypes).toEqual([]);
+      },
+    );
+
+    it('given event types of every system and the lifecycle, then they are taken as sent', async () => {
+      const eventTypes = ['FightStarted', 'GmNoteAdded', 'WoundsApplied', 'DiceRequested'];
+      for (const type of eventTypes) expect(WEBHOOK_EVENT_TYPES).toContain(type);
+      const created = await t.http
+        .post('/webhooks/endpoints')
+        .send({ url: 'https://93.184.216.34/ok', eventTypes })
+        .expect(201);
+      expect(created.body.endpoint.eventTypes).toEqual(eventTypes);
+      await t.http.delete(`/webhooks/endpoints/${created.body.endpoint.id}`).expect(204);
+    });
+
+    it('given a URL of 1,522 characters that is 9,022 as stored (each é percent-encoded), then create and update answer 422 INVALID_FIELD naming url', async () => {
+      const url = `https://93.184.216.34/${'é'.repeat(1500)}`;
+      const count = (await t.http.get('/webhooks/endpoints').expect(200)).body.length;
+      for (const res of [
+        await t.http.post('/webhooks/endpoints').send({ url }),
+        await t.http.patch(`/webhooks/endpoints/${id}`).send({ url }),
+      ]) {
+        expect([res.status, res.body.code, res.body.field]).toEqual([422, 'INVALID_FIELD', 'url']);
+        expect(res.body.message).toMatch(/^url must be at most 2000 characters as stored/);
+      }
+      expect((await t.http.get('/webhooks/endpoints').expect(200)).body).toHaveLength(count);
+      expect((await t.http.get(`/webhooks/endpoints/${id}`).expect(200)).body.url).toBe(
+        'https://93.184.216.34/hook',
+      );
+      // 300 of them, 1,822 characters as stored, are within it.
+      const within = await t.http
+        .post('/webhooks/endpoints')
+        .send({ url: `https://93.184.216.34/${'é'.repeat(300)}` })
+        .expect(201);
+      expect(within.body.endpoint.url).toHaveLength(22 + 300 * 6);
+      await t.http.delete(`/webhooks/endpoints/${within.body.endpoint.id}`).expect(204);
+    });
+
+    it("the OpenAPI document declares an endpoint's fightId as a string or null, in and out", async () => {
+      const schemas = (await t.anon.get('/openapi.json').expect(200)).body.components.schemas;
+      for (const name of ['CreateWebhookEndpointInput', 'UpdateWebhookEndpointInput', 'WebhookEndpointModel'])
+        expect([name, schemas[name].properties.fightId]).toMatchObject([
+          name,
+          { type: 'string', nullable: true },
+        ]);
+    });
+  });
+}
+
+onEveryEngine(endpointFieldsSuite, {
+  prefix: 'webhook_fields',
+  what: "webhook endpoints' fields",
+  title: "an endpoint's fields are what they say",
 });

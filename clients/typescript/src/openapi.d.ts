@@ -921,7 +921,7 @@ export interface components {
              */
             url: string;
             /**
-             * @description Event types to receive; absent or empty: all
+             * @description Event types to receive, each a fight event type of a system (GET /systems/:id lists them); absent or empty: all
              * @example [
              *       "WoundsApplied",
              *       "ActivationStarted"
@@ -929,7 +929,7 @@ export interface components {
              */
             eventTypes?: string[];
             /** @description Only this fight (one of the tenant’s); absent or null: all the tenant’s fights */
-            fightId?: Record<string, never> | null;
+            fightId?: string | null;
             /** @example OBS overlay */
             description?: string;
             /** @default true */
@@ -964,10 +964,10 @@ export interface components {
         };
         UpdateWebhookEndpointInput: {
             url?: string;
-            /** @description Empty: all event types */
+            /** @description Each a fight event type of a system (GET /systems/:id lists them); empty: all event types */
             eventTypes?: string[];
             /** @description null: all the tenant’s fights */
-            fightId?: Record<string, never> | null;
+            fightId?: string | null;
             description?: string;
             /** @description true re-enables a disabled endpoint: its waiting deliveries resume */
             enabled?: boolean;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { narateer } from '@app/rules';
 import {
   buildFightLog,
@@ -96,6 +98,69 @@ describe('fight log export format', () => {
       line: expect.any(Number),
     });
     expect(formatError('[1,2]')).toMatchObject({ line: 1 });
+  });
+
+  it.each([
+    ['the header', 'extra', (d: any) => (d.extra = 1)],
+    ["the header's dice", 'dice.extra', (d: any) => (d.dice.extra = 1)],
+    ['entries[0]', 'entries[0].extra', (d: any) => (d.entries[0].extra = 1)],
+    [
+      'entries[3], beside a wrong field',
+      'entries[3].extra',
+      (d: any) => ((d.entries[3].extra = 1), (d.entries[3].seq = 'x')),
+    ],
+    [
+      'the header, as an own __proto__ key',
+      '__proto__',
+      (d: any) => Object.defineProperty(d, '__proto__', { value: 1, enumerable: true }),
+    ],
+  ])(
+    'README "Errors": given a JSON log with an unknown field in %s, it is a LogFormatError naming %s, never read past',
+    (_where, field, change) => {
+      const doc = JSON.parse(JSON.stringify(log));
+      change(doc);
+      expect(formatError(JSON.stringify(doc))).toMatchObject({
+        field,
+        message: expect.stringContaining(`${field} is not a field of`),
+      });
+      expect(verifyFightLog(doc).ok).toBe(false);
+    },
+  );
+
+  it('README "Errors": given an NDJSON log with an unknown field, it is a LogFormatError naming its line and the field', () => {
+    const lines = toNdjson(log).trimEnd().split('\n');
+    const withExtra = (i: number, extra: Record<string, unknown>) =>
+      lines.map((l, j) => (j === i ? JSON.stringify({ ...JSON.parse(l), ...extra }) : l)).join('\n');
+    expect(formatError(withExtra(0, { extra: 1 }))).toMatchObject({ line: 1, field: 'extra' });
+    expect(formatError(withExtra(2, { extra: 1 }))).toMatchObject({
+      line: 3,
+      field: 'extra',
+      message: 'line 3: extra is not a field of a fight log entry',
+    });
+    // The entries of an NDJSON log are its lines: an `entries` in its header would be read past.
+    expect(formatError(withExtra(0, { entries: [] }))).toMatchObject({ line: 1, field: 'entries' });
+  });
+
+  it('every recorded fixture log (test/fixtures/logs) carries only the fields of the log format', () => {
+    const dir = join(__dirname, '../../../test/fixtures/logs');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(0);
+    const refused = (text: string) => {
+      try {
+        parseFightLog(text);
+        return undefined;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    for (const f of files) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      expect([f, refused(text), refused(toNdjson(JSON.parse(text) as FightLog))]).toEqual([
+        f,
+        undefined,
+        undefined,
+      ]);
+    }
   });
 
   it('toLogEntry reads a stored event with its metadata (drawsUsed, command)', () => {

@@ -112,6 +112,13 @@ export function parseFightLog(text: string): FightLog {
     }
   }
   const [head, ...rest] = records;
+  // The document form carries `entries`; an NDJSON header does not: its entries are the lines after it.
+  if (isObject(head.value) && Object.hasOwn(head.value, 'entries'))
+    throw new LogFormatError(
+      'header: entries is not a field of an NDJSON log header (the entries are the lines after it)',
+      head.line,
+      'entries',
+    );
   const header = readHeader(head.value, head.line, '');
   return { ...header, entries: rest.map((r) => readEntry(r.value, r.line, '')) };
 }
@@ -152,9 +159,58 @@ export interface ShapeProblem {
 
 const DICE_MODES = ['fair', 'seeded', 'manual'];
 
+/** The fields a log header has (`entries` in the JSON document only), and its `dice`'s: FightLogHeader. */
+const HEADER_FIELDS: ReadonlySet<string> = new Set([
+  'format',
+  'fightId',
+  'system',
+  'dice',
+  'events',
+  'headHash',
+  'view',
+  'entries',
+]);
+const DICE_FIELDS: ReadonlySet<string> = new Set(['mode', 'commitment', 'clientSeed', 'seed']);
+/** The fields a log entry has: LogEntry (the event's envelope, drawsUsed, command). */
+const ENTRY_FIELDS: ReadonlySet<string> = new Set([
+  'fightId',
+  'seq',
+  'type',
+  'v',
+  'at',
+  'actor',
+  'commandId',
+  'data',
+  'hash',
+  'drawsUsed',
+  'command',
+]);
+
+/**
+ * The first own key of `raw` that is not one of `known`, as an unknown-field problem: a field the log
+ * format does not have is refused, never read past (README "Errors": unknown fields first).
+ */
+function unknownField(
+  raw: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  prefix: string,
+  what: string,
+): ShapeProblem | undefined {
+  const extra = Object.keys(raw).find((k) => !known.has(k));
+  return extra === undefined
+    ? undefined
+    : { field: `${prefix}${extra}`, message: `is not a field of ${what}` };
+}
+
 /** Why `raw` is not a log header, or undefined when it is one. */
 export function headerProblem(raw: unknown): ShapeProblem | undefined {
   if (!isObject(raw)) return { field: '(header)', message: 'must be a JSON object' };
+  const unknown =
+    unknownField(raw, HEADER_FIELDS, '', 'a fight log header') ??
+    (isObject(raw.dice)
+      ? unknownField(raw.dice, DICE_FIELDS, 'dice.', "a fight log header's dice")
+      : undefined);
+  if (unknown) return unknown;
   if (raw.format !== LOG_FORMAT) return { field: 'format', message: `must be "${LOG_FORMAT}"` };
   if (typeof raw.fightId !== 'string') return { field: 'fightId', message: 'must be a string' };
   if (typeof raw.system !== 'string') return { field: 'system', message: 'must be a string' };
@@ -174,6 +230,8 @@ export function headerProblem(raw: unknown): ShapeProblem | undefined {
 /** Why `raw` is not a log entry, or undefined when it is one. */
 export function entryProblem(raw: unknown): ShapeProblem | undefined {
   if (!isObject(raw)) return { field: '(entry)', message: 'must be a JSON object' };
+  const unknown = unknownField(raw, ENTRY_FIELDS, '', 'a fight log entry');
+  if (unknown) return unknown;
   for (const f of ['fightId', 'type', 'at', 'actor', 'commandId', 'hash'] as const)
     if (typeof raw[f] !== 'string') return { field: f, message: 'must be a string' };
   if (!isCount(raw.seq) || raw.seq < 1) return { field: 'seq', message: 'must be a whole number from 1' };

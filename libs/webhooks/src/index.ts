@@ -2,6 +2,7 @@ export * from './config';
 export * from './signing';
 export * from './backoff';
 export * from './url-guard';
+export * from './event-types';
 export * from './sender';
 export * from './payload';
 export * from './view-folder';

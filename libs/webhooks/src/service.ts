@@ -7,6 +7,7 @@ import { pingPayload } from './payload';
 import { newSigningSecret } from './signing';
 import { DeliveryQuery, DeliveryRow, EndpointRow, WebhookStore } from './store/types';
 import { assertSafeUrl } from './url-guard';
+import { assertEventTypes } from './event-types';
 
 export interface EndpointInput {
   url: string;
@@ -105,6 +106,7 @@ export class WebhookService {
   /** The secret is in this answer only. */
   async create(tenantId: string, input: EndpointInput): Promise<{ endpoint: EndpointView; secret: string }> {
     const url = await assertSafeUrl(input.url, this.config.allowPrivate);
+    assertEventTypes(input.eventTypes);
     const now = this.clock();
     const row: EndpointRow = {
       id: `ep_${randomUUID().replace(/-/g, '')}`,
@@ -143,6 +145,7 @@ export class WebhookService {
       patch.url === undefined
         ? undefined
         : (await assertSafeUrl(patch.url, this.config.allowPrivate)).toString();
+    assertEventTypes(patch.eventTypes);
     const enabling = patch.enabled === true && !current.enabled;
     await this.store.updateEndpoint(id, {
       url,

@@ -4,6 +4,9 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { AppError, invalidField } from '@app/fights';
 
+/** The longest endpoint URL, counted as it is stored and sent: normalised, non-ASCII percent-encoded. */
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+
 const ALLOW_HINT =
   'the operator can allow private targets with WEBHOOK_ALLOW_PRIVATE=true (local development only)';
 
@@ -32,6 +35,12 @@ export async function assertSafeUrl(raw: string, allowPrivate: boolean, field = 
   } catch {
     throw invalidField(field, `${field} must be an absolute http or https URL`);
   }
+  // What is stored is the normalised URL (url.href): an "é" is 6 characters there, "%C3%A9".
+  if (url.href.length > WEBHOOK_URL_MAX_LENGTH)
+    throw invalidField(
+      field,
+      `${field} must be at most ${WEBHOOK_URL_MAX_LENGTH} characters as stored (normalised, non-ASCII percent-encoded); this one is ${url.href.length}`,
+    );
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw invalidField(field, `${field} must use http or https`);
   if (url.username || url.password) throw invalidField(field, `${field} must not carry credentials`);

@@ -12,7 +12,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { TokenIssuedModel, TokenModel } from './access.models';
-import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsString, Length } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, Length } from 'class-validator';
 import { AccessService, AppError, FightService, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
@@ -20,6 +20,7 @@ import { Location, seg } from '../common/location';
 import { SmallPageQuery } from '../common/dto';
 import { linkNext, smallPage } from '../common/pagination';
 import { Optional } from '../common/validation';
+import { IsDateTime } from '../common/date-time';
 
 export class IssueTokenDto {
   @ApiProperty({ enum: ['player', 'spectator'] }) @IsIn(['player', 'spectator']) role: 'player' | 'spectator';
@@ -30,7 +31,7 @@ export class IssueTokenDto {
   @IsString({ each: true })
   @Length(1, 64, { each: true })
   combatantIds?: string[];
-  @ApiPropertyOptional({ example: '2026-12-31T23:00:00Z' }) @Optional() @IsISO8601() expiresAt?: string;
+  @ApiPropertyOptional({ example: '2026-12-31T23:00:00Z' }) @Optional() @IsDateTime() expiresAt?: string;
   @ApiPropertyOptional({ example: 'Alice (Mira)' }) @Optional() @IsString() @Length(1, 100) label?: string;
 }
 

@@ -7,7 +7,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsISO8601,
   IsOptional,
   IsString,
   IsUrl,
@@ -18,6 +17,7 @@ import {
   Min,
 } from 'class-validator';
 import { Optional, QueryCursor, QueryInt } from '../common/validation';
+import { IsDateTime } from '../common/date-time';
 
 const URL_RULE = {
   protocols: ['http', 'https'],
@@ -60,7 +60,7 @@ function EventTypesField(description: string, example?: string[]): PropertyDecor
 
 function FightFilterField(description: string): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ nullable: true, description }),
+    ApiPropertyOptional({ type: String, nullable: true, description }),
     Field(() => String, { nullable: true }),
     // docs/webhooks.md: null is a value here, "all the tenant's fights" (it clears the filter).
     IsOptional(),
@@ -96,7 +96,10 @@ export class CreateWebhookEndpointInput {
   )
   url: string;
 
-  @EventTypesField('Event types to receive; absent or empty: all', ['WoundsApplied', 'ActivationStarted'])
+  @EventTypesField(
+    'Event types to receive, each a fight event type of a system (GET /systems/:id lists them); absent or empty: all',
+    ['WoundsApplied', 'ActivationStarted'],
+  )
   eventTypes?: string[];
 
   @FightFilterField('Only this fight (one of the tenant’s); absent or null: all the tenant’s fights')
@@ -114,7 +117,9 @@ export class UpdateWebhookEndpointInput {
   @UrlField(false)
   url?: string;
 
-  @EventTypesField('Empty: all event types')
+  @EventTypesField(
+    'Each a fight event type of a system (GET /systems/:id lists them); empty: all event types',
+  )
   eventTypes?: string[];
 
   @FightFilterField('null: all the tenant’s fights')
@@ -151,7 +156,7 @@ export class RedeliverSinceInput {
       'Every kept delivery created since then is sent again (finished ones older than WEBHOOK_RETENTION_DAYS are pruned)',
   })
   @Field(() => String)
-  @IsISO8601()
+  @IsDateTime()
   since: string;
 }
 
@@ -182,7 +187,7 @@ export class DeliveriesQuery {
     description: 'Only deliveries created before this time (older paging; a cursor replaces it)',
   })
   @IsOptional()
-  @IsISO8601()
+  @IsDateTime()
   before?: string;
 
   @QueryCursor() cursor?: string;
