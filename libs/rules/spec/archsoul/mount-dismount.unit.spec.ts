@@ -66,4 +66,23 @@ describe('S42: Mount and Dismount at will (archsoul.txt: Mounted Maneuvers; no c
     expect(types(won)).toEqual(['GrappleRolled', 'GrappleControlChanged', 'ApSpent', 'Dismounted']);
     expect(stateOf([...events, ...won]).combatants.a).toMatchObject({ mounted: false, ap: 2 });
   });
+  it('S33/S35: a grappled rider dropping to the ground comes off its mount only after a won grapple roll, as a Dismount', () => {
+    let events = fight([foe('v', [0, -1], 'S'), hero('a', [0, 0], 'S', rider)]);
+    events = then(events, { type: 'Grab', combatantId: 'v', targetId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] });
+    events = then(events, { type: 'EndTurn', combatantId: 'v' });
+    const lost = exact(events, { type: 'DropProne', combatantId: 'a' }, { dice: [1, 1, 1, 4, 1, 1] });
+    expect(types(lost)).toEqual(['GrappleRolled']);
+    expect(stateOf([...events, ...lost]).combatants.a).toMatchObject({ mounted: true, ap: 3 });
+    const won = exact(events, { type: 'DropProne', combatantId: 'a' }, { dice: [4, 4, 1, 1, 1, 1] });
+    expect(types(won)).toEqual(['GrappleRolled', 'GrappleControlChanged', 'Dismounted', 'ConditionApplied']);
+    expect(stateOf([...events, ...won]).combatants.a).toMatchObject({ mounted: false, ap: 3 });
+    // Off its mount, dropping to the ground takes no grapple roll (S33 gates only AP actions).
+    const stood = then(
+      [...events, ...won],
+      { type: 'StandUp', combatantId: 'a' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
+    expect(stateOf(stood).combatants.a.conditions.map((k) => k.condition)).toEqual(['grappled']);
+    expect(types(exact(stood, { type: 'DropProne', combatantId: 'a' }))).toEqual(['ConditionApplied']);
+  });
 });

@@ -254,4 +254,53 @@ describe('S35: a rider knocked to the ground (archsoul.txt: Knockdown: "the oppo
       conditions: [{ condition: 'prone' }],
     });
   });
+  it('S35: a rider dropping to the ground (a free action) comes off its mount, which waits in its space, and lies prone', () => {
+    const events = fight([hero('a', [0, 0], 'N', rider), foe('v', [3, -3], 'S')]);
+    const out = exact(events, { type: 'DropProne', combatantId: 'a' });
+    expect(types(out)).toEqual(['Dismounted', 'ConditionApplied']);
+    expect(find(out, 'Dismounted')).toMatchObject({ combatantId: 'a', at: { x: 0, y: 0 } });
+    expect(stateOf([...events, ...out]).combatants.a).toMatchObject({
+      mounted: false,
+      mountAt: { x: 0, y: 0 },
+      ap: 3,
+      conditions: [{ condition: 'prone' }],
+    });
+  });
+
+  it('S35: a grapple Throw with outcome throw takes a mounted opponent off its mount, which waits where it was thrown from', () => {
+    let events = then(
+      fight([hero('a', [0, 0]), foe('v', [0, -1], 'N', rider)]),
+      {
+        type: 'Grab',
+        combatantId: 'a',
+        targetId: 'v',
+      },
+      { dice: [4, 4, 1, 4, 1, 1] },
+    );
+    events = ['a', 'v'].reduce((e, id) => then(e, { type: 'EndTurn', combatantId: id }), events);
+    events = then(events, { type: 'StartRound' });
+    expect(stateOf(events).grapples).toHaveLength(1);
+    const out = exact(
+      events,
+      { type: 'GrappleThrow', combatantId: 'a', targetId: 'v', outcome: 'throw', to: { x: -1, y: 0 } },
+      { dice: [4, 4, 1, 1, 1, 1, 4, 4] },
+    );
+    expect(types(out)).toEqual([
+      'ApSpent',
+      'GrappleRolled',
+      'WoundsApplied',
+      'Dismounted',
+      'Moved',
+      'GrappleEnded',
+      'ConditionRemoved',
+      'ConditionRemoved',
+    ]);
+    expect(find(out, 'Dismounted')).toMatchObject({ combatantId: 'v', at: { x: 0, y: -1 } });
+    expect(stateOf([...events, ...out]).combatants.v).toMatchObject({
+      position: { x: -1, y: 0 },
+      mounted: false,
+      mountAt: { x: 0, y: -1 },
+      conditions: [],
+    });
+  });
 });

@@ -58,6 +58,31 @@ describe('S43: Two combatants in one space (archsoul.txt: Takedown; Trample: "Yo
       }),
     ).toMatchObject({ code: 'ARCHSOUL_SPACE_OCCUPIED' });
   });
+
+  it('S19/S43: a move cannot pass through a space an ally shares with a foe (after the ally’s Takedown)', () => {
+    let events = then(
+      fight([hero('a', [0, 0]), hero('b', [2, -2]), foe('v', [0, -1], 'N')]),
+      { type: 'Grab', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 4, 1, 1] },
+    );
+    events = then(
+      events,
+      { type: 'Takedown', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
+    // a (joined before v) and v share (0, -1): b may pass a, not v.
+    expect(
+      refused(events, {
+        type: 'Move',
+        combatantId: 'b',
+        path: [
+          { x: 1, y: -1 },
+          { x: 0, y: -1 },
+          { x: -1, y: -1 },
+        ],
+      }),
+    ).toMatchObject({ code: 'ARCHSOUL_SPACE_OCCUPIED', field: 'path[1]' });
+  });
 });
 
 /** The rider tramples through s (who lets it pass) toward the space beyond, which g reaches: g's reactive attack is offered. */

@@ -1,5 +1,5 @@
 import { neighbours } from '../../src/archsoul/grid';
-import { bow, exact, fight, find, foe, hero, refused, stateOf, sword, then, types } from './helpers';
+import { bow, exact, fight, find, foe, hero, refused, stateOf, sword, then, types, unarmed } from './helpers';
 
 const endRoundFor = (events: any[], ids: string[]) =>
   ids.reduce((e, id) => then(e, { type: 'EndTurn', combatantId: id }), events);
@@ -332,6 +332,79 @@ describe('Area of effect attacks (archsoul.txt: Area of Effect Attacks, RULINGS.
     expect(
       refused(events, { type: 'AreaAttack', attackerId: 'a', weaponId: 'sword', centre: { x: 0, y: -1 } }),
     ).toMatchObject({ code: 'ARCHSOUL_NOT_AN_AREA_WEAPON', field: 'weaponId' });
+  });
+
+  it('S34: a technological elemental area attack provokes no reactive attack, as the same weapon’s Attack does not (Reactive Attack: "a thrown or projectile weapon")', () => {
+    const cannon = {
+      id: 'cannon',
+      name: 'Steam cannon',
+      type: 'elemental',
+      attackRoll: 1,
+      damage: 3,
+      accurateRange: 4,
+      maximumRange: 8,
+      areaRadius: 2,
+    };
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [cannon] }),
+      foe('v', [0, -1], 'S'),
+      foe('w', [0, -4], 'S'),
+    ]);
+    // v stands in reach and front arc; Precision/Ranged Weapons 4 dice: 2 successes beat w's Defense 1, damage 3 dice.
+    const single = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'w', weaponId: 'cannon' },
+      { dice: [4, 4, 1, 2, 4, 1, 1] },
+    );
+    expect(types(single)).toEqual(['ApSpent', 'ExchangeResolved', 'WoundsApplied']);
+    const area = exact(
+      events,
+      { type: 'AreaAttack', attackerId: 'a', weaponId: 'cannon', centre: { x: 0, y: -4 } },
+      { dice: [4, 4, 1, 2, 4, 1, 1] },
+    );
+    expect(types(area)).toEqual(['ApSpent', 'AreaAttackResolved', 'WoundsApplied']);
+    expect(find(area, 'WoundsApplied')).toMatchObject({ combatantId: 'w', damage: 1 });
+    // A bomb (thrown) still provokes: "Making a ranged attack with a thrown or projectile weapon".
+    const thrown = fight([
+      hero('a', [0, 0], 'N', { weapons: [bomb] }),
+      foe('v', [0, -1], 'S'),
+      foe('w', [0, -4], 'S'),
+    ]);
+    expect(
+      types(
+        exact(thrown, { type: 'AreaAttack', attackerId: 'a', weaponId: 'bomb', centre: { x: 0, y: -4 } }),
+      ),
+    ).toEqual(['ApSpent', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
+  });
+
+  it('S34/S37: a heavy improvised area weapon is too heavy at an Athletics difference of 0, and caps Athletics in its attack roll', () => {
+    const keg = {
+      id: 'keg',
+      name: 'Powder keg',
+      type: 'thrown',
+      weightLb: 200,
+      liftingAthletics: 2,
+      heavy: true,
+      accurateRange: 3,
+      maximumRange: 6,
+      areaRadius: 2,
+    };
+    const tooHeavy = fight([hero('a', [0, 0], 'N', { weapons: [keg] }), foe('w', [0, -3], 'S')]);
+    expect(
+      refused(tooHeavy, { type: 'AreaAttack', attackerId: 'a', weaponId: 'keg', centre: { x: 0, y: -3 } }),
+    ).toMatchObject({ code: 'ARCHSOUL_TOO_HEAVY', field: 'weaponId' });
+    // Athletics 4 against the keg's 2: difference 2, Attribute Maximum 3: Athletics/Primitive Attacks is 3 + 1 dice;
+    // nobody stands in the area, so no target's difficulty is recounted.
+    const lifted = fight([
+      hero('a', [0, 0], 'N', { weapons: [keg], attributes: { ...unarmed.attributes, athletics: 4 } }),
+      foe('w', [3, -3], 'S'),
+    ]);
+    const out = exact(
+      lifted,
+      { type: 'AreaAttack', attackerId: 'a', weaponId: 'keg', centre: { x: 0, y: -3 } },
+      { dice: [6, 6, 6, 6] },
+    );
+    expect(find(out, 'AreaAttackResolved').attack).toMatchObject({ pool: 4, successes: 4 });
   });
 });
 

@@ -16,7 +16,8 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   Move: 'Move (1 AP, or free in an ambush round): combatantId, path [{x, y}…], facing?, free?, jump? (straight, Athletics + ½ Conditioning metres; vertical jumps are refused, S41), trample? (mounted). Facing follows the path.',
   SlowMove: 'Slow Move one space (1 AP): combatantId, to {x, y}, facing?.',
   Turn: 'Free: rotate between actions on your own turn: combatantId, facing.',
-  DropProne: 'Free: drop to the ground: combatantId.',
+  DropProne:
+    'Free: drop to the ground; a rider comes off its mount (a grappled one after a won grapple roll, S35): combatantId.',
   StandUp: 'Stand up from prone (1 AP; triggers reactive attacks): combatantId.',
   DropItem: 'Free: drop a held item in your space: combatantId, itemId.',
   DrawSimpleItem:

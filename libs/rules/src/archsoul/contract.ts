@@ -300,7 +300,11 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
     facing: facing.describe('Default unchanged.'),
   }),
   Turn: command('Turn', 'Free: rotate on your own turn.', { combatantId: who, facing: FacingSchema }),
-  DropProne: command('DropProne', 'Free: drop to the ground.', { combatantId: who }),
+  DropProne: command(
+    'DropProne',
+    'Free: drop to the ground; a rider comes off its mount (a grappled one after a won grapple roll, S35).',
+    { combatantId: who },
+  ),
   StandUp: command('StandUp', 'Stand up from prone (1 AP; triggers reactive attacks).', { combatantId: who }),
   DropItem: command('DropItem', 'Free: drop a held item in your space.', { combatantId: who, itemId: Id }),
   DrawSimpleItem: command(

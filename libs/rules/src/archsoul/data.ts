@@ -545,11 +545,11 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S34',
-    text: 'Areas: one pool rolled, recounted at each target’s difficulty; arcs seen from the centre (Cleave: from the attacker); one damage roll without per-target armour piercing.',
+    text: 'Areas: one pool rolled, recounted at each target’s difficulty; arcs seen from the centre (Cleave: from the attacker); one damage roll without per-target armour piercing; it provokes as the weapon’s Attack would.',
   },
   {
     id: 'S35',
-    text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move, and an ambush’s free movement, use the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll; a rider knocked down comes off its mount.',
+    text: 'Mounts ride on the rider’s sheet (speed, size, trample dice); a mounted Move, and an ambush’s free movement, use the mount’s speed; trampleResponse is a standing policy; a trample hit stops without a roll; a rider knocked down, dropping to the ground or thrown comes off its mount.',
   },
   {
     id: 'S36',

@@ -19,7 +19,7 @@ import { Modifier, poolOf } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
 import { attackModifiers, damageTest, defenceAgainst, harderSpent, wound } from './damage';
-import { checkNotGrappledWeapon, thrownWeapon } from './weapons';
+import { checkLiftable, checkNotGrappledWeapon, thrownWeapon } from './weapons';
 import { acting, occupant, onMap, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
 import { AttackInput, AttackOptions, checkNotAfterQuick, maneuverModifiers } from './maneuvers';
@@ -54,7 +54,8 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
   const { events, push } = r;
   const row = ATTACK_TABLE[w.type];
   const stat = row.attack[w.attackRoll] ?? row.attack[0];
-  const pool = poolOf(a, stat.attribute, stat.skill);
+  // S37: the object's Attribute Maximum caps Athletics and Precision in the attack roll too.
+  const pool = poolOf(a, stat.attribute, stat.skill, w);
   const perTarget = targets.map((t) => {
     const mods = [
       ...attackModifiers(r.state(), a, w, t, input, action === 'cleave' ? t.position! : origin),
@@ -211,6 +212,8 @@ function areaWeapon(a: ArchsoulCombatant, weaponId: string): Weapon {
     `ruling S34: AreaAttack takes a ranged, thrown or elemental weapon (melee areas are Cleave); ${w.name} is ${w.type}`,
     'weaponId',
   );
+  // archsoul.txt: Lifting, Throwing, and Improvised Weapons: "If the Athletics Difference is 0 or less, the object cannot be used as a weapon" (S37).
+  checkLiftable(a, w);
   return w;
 }
 
@@ -255,9 +258,17 @@ export function areaAttack(
     'centre',
   );
   const paid = spend(a, w.type === 'thrown' ? 'throwItem' : 'attack');
-  const trigger = w.soulMagic ? 'soulMagic' : 'rangedAttack';
+  // archsoul.txt: Reactive Attack: "Making a ranged attack with a thrown or projectile weapon", "Attacking with soul
+  // magic": as the weapon's Attack would (S34); a technological elemental weapon is neither and provokes nothing.
+  const trigger = w.soulMagic
+    ? 'soulMagic'
+    : w.type === 'ranged' || w.type === 'thrown'
+      ? 'rangedAttack'
+      : undefined;
   const { dice: _d, rerollFaces: _r, followUpFaces: _f, ...payload } = command;
-  const reactors = triggerReactions(state, a.id, trigger, a.position!, { type: 'AreaAttack', payload });
+  const reactors = trigger
+    ? triggerReactions(state, a.id, trigger, a.position!, { type: 'AreaAttack', payload })
+    : [];
   if (reactors.length > 0) return [paid, ...reactors];
   const s = evolve(state, paid);
   return [paid, ...performAreaAttack(s, s.combatants[a.id], w.id, centre, command, dice)];

@@ -80,6 +80,21 @@ export function occupant(state: ArchsoulState, s: Space, except?: string): Archs
   return undefined;
 }
 
+/**
+ * Who stands in `s` for a mover: a foe first, when one is there (two may share a space after a Takedown, S43), so a
+ * foe's space is never passed for an ally's that shares it (S19).
+ */
+export function occupantFor(
+  state: ArchsoulState,
+  s: Space,
+  mover: ArchsoulCombatant,
+): ArchsoulCombatant | undefined {
+  const there = state.joined
+    .map((id) => state.combatants[id])
+    .filter((c) => c.id !== mover.id && c.position && same(c.position, s));
+  return there.find((c) => foes(c, mover)) ?? there[0];
+}
+
 export function foes(a: ArchsoulCombatant, b: ArchsoulCombatant): boolean {
   return partyOf(a.side) !== partyOf(b.side);
 }

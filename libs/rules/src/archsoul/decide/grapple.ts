@@ -18,7 +18,7 @@ import { damageTest, wound } from './damage';
 import { acting, canReact, foes, occupant, onMap, spend } from './common';
 import { checkNotAfterQuick } from './maneuvers';
 import { triggerReactions } from './reactions';
-import { knockedDown } from './prone';
+import { knockedDown, offTheMount } from './prone';
 
 /** archsoul.txt: Grab: "an unarmed attack with an empty hand" (S33, S51: one of the two hands holds nothing). */
 function hasEmptyHand(c: ArchsoulCombatant): boolean {
@@ -358,6 +358,8 @@ export function grappleThrow(
   r.push(spend(c, 'grappleThrow'));
   if (!grappleRoll(r.state(), c, t, 'Throw', dice, g, r.push)) return r.events;
   r.push(grappleDamage(r.state(), c, FIST, t, dice));
+  // S35: a rider thrown out of the saddle comes off its mount, which waits in the space it was thrown from (as a fall).
+  if (to) r.push(...offTheMount(r.state().combatants[t.id], `ruling S35: thrown from the mount by ${c.id}`));
   if (to)
     r.push(
       ev('Moved', {

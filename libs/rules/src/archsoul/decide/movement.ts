@@ -12,7 +12,8 @@ import { canStep, isAdjacent, isBlocked, wallBetween } from '../map';
 import { rollTest } from '../rolls';
 import { ArchsoulCombatant, ArchsoulState, hasCondition, HeldAction, isDown, speedNow } from '../state';
 import { wound } from './damage';
-import { acting, canReact, checkFacing, foes, occupant, onMap, spend } from './common';
+import { acting, canReact, checkFacing, foes, occupant, occupantFor, onMap, spend } from './common';
+import { knockedDown } from './prone';
 import { triggerReactions } from './reactions';
 
 /** archsoul.txt: The Battle Map; S5. */
@@ -212,7 +213,7 @@ function checkPath(state: ArchsoulState, c: ArchsoulCombatant, p: MovePayload, f
         'ruling S19: each step goes to an adjacent space that is not blocked, and not through a wall',
         f,
       );
-    const there = occupant(state, to, c.id);
+    const there = occupantFor(state, to, c);
     if (there && foes(there, c) && !p.jump) {
       ensure(p.trample, 'ARCHSOUL_SPACE_OCCUPIED', `ruling S19: ${there.id} (a foe) stands in that space`, f);
       const mount = SIZES.indexOf(c.sheet.mount!.size);
@@ -265,7 +266,7 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
       const reactors = triggerReactions(now, c.id, 'leaveReach', from, rest(i), c.triggeredBy);
       if (reactors.length > 0) return [...pre, ...(i === 0 ? [] : [moved(state, p, i, facing)]), ...reactors];
     }
-    const there = occupant(now, p.path[i], c.id);
+    const there = occupantFor(now, p.path[i], c);
     if (
       p.trample &&
       there &&
@@ -352,20 +353,13 @@ export function turn(state: ArchsoulState, command: ArchsoulCommand<'Turn'>): Ru
   return facing === c.facing ? [] : [ev('Turned', { combatantId: c.id, facing })];
 }
 
-/** archsoul.txt: Free Actions: dropping to the ground. */
+/**
+ * archsoul.txt: Free Actions: "Dropping to the ground". The text does not bar a rider from it (Mounted Maneuvers
+ * only limit what needs a mount), and a rider on the ground is off its mount: it comes off as when knocked down (S35).
+ */
 export function dropProne(state: ArchsoulState, command: ArchsoulCommand<'DropProne'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
-  return hasCondition(c, 'prone')
-    ? []
-    : [
-        ev('ConditionApplied', {
-          combatantId: c.id,
-          condition: 'prone',
-          amount: 1,
-          untilNextTurn: false,
-          reason: 'dropped to the ground',
-        }),
-      ];
+  return knockedDown(c, 'dropped to the ground', 'ruling S35: dropped to the ground from the mount');
 }
 
 /** Standing up triggers reactive attacks (archsoul.txt: Reactive Attack); S19: it costs 1 AP. */
