@@ -120,7 +120,14 @@ describe('replay model (the page reads the verifier, it does not judge on its ow
   });
 
   it('given what is not a fight log, or a malformed expectation, it refuses as the endpoint does (its status, code and field)', () => {
+    // An unknown field is named before the missing ones (a typo is the likeliest cause), as for every body.
     expect(openReplay('{"hello":1}')).toMatchObject({
+      ok: false,
+      status: 422,
+      code: 'LOG_FORMAT_INVALID',
+      field: 'hello',
+    });
+    expect(openReplay('{}')).toMatchObject({
       ok: false,
       status: 422,
       code: 'LOG_FORMAT_INVALID',
