@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { removeDir, startApp, TestApp, useEnv } from './support/app';
 import { onEveryEngine } from './support/engines';
 import { soloFight } from './support/fight-calls';
 
@@ -10,15 +10,7 @@ import { soloFight } from './support/fight-calls';
  * so is a time without its offset, which Date would read in the server's own zone.
  */
 
-const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true' };
-const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
-beforeAll(() => Object.assign(process.env, ENV));
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
+useEnv({ WEBHOOK_ALLOW_PRIVATE: 'true' });
 
 const IMPOSSIBLE = [
   '2030-02-31T00:00:00Z',

@@ -2,7 +2,7 @@ import type { FightEvent } from '@app/fights';
 import { endpointMatches } from '@app/webhooks';
 import type { EndpointRow } from '../libs/webhooks/src/store/types';
 import { WEBHOOK_STORE } from '../apps/api/src/webhooks/webhooks.module';
-import { removeDir, sheet, startApp, TEST_ADMIN_KEY, TestApp } from './support/app';
+import { removeDir, sheet, startApp, TEST_ADMIN_KEY, TestApp, useEnv } from './support/app';
 import { onEveryEngine } from './support/engines';
 import { soloFight } from './support/fight-calls';
 
@@ -14,15 +14,7 @@ import { soloFight } from './support/fight-calls';
  */
 
 const admin = { authorization: `Bearer ${TEST_ADMIN_KEY}` };
-const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '40' };
-const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
-beforeAll(() => Object.assign(process.env, ENV));
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
+useEnv({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '40' });
 
 const PROTO_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'];
 

@@ -131,3 +131,15 @@ export const sheet = (agility = 2, extra: Record<string, unknown> = {}) => ({
   maxMD: 1,
   ...extra,
 });
+
+/** Sets these environment variables for the enclosing describe block (or file) and puts back what was there after. */
+export function useEnv(vars: Record<string, string>): void {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  beforeAll(() => Object.assign(process.env, vars));
+  afterAll(() => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+}

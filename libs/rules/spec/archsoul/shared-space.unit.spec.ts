@@ -1,5 +1,15 @@
 import { exact, fight, find, foe, hero, refused, rider, stateOf, then, types } from './helpers';
 
+/** Heroes a (0, 0) and b (2, -2), foe v (0, -1): a grabs v and takes it down, so a and v share (0, -1). */
+function afterTakedown() {
+  const grabbed = then(
+    fight([hero('a', [0, 0]), hero('b', [2, -2]), foe('v', [0, -1], 'N')]),
+    { type: 'Grab', combatantId: 'a', targetId: 'v' },
+    { dice: [4, 4, 1, 4, 1, 1] },
+  );
+  return then(grabbed, { type: 'Takedown', combatantId: 'a', targetId: 'v' }, { dice: [4, 4, 1, 1, 1, 1] });
+}
+
 describe('S43: Two combatants in one space (archsoul.txt: Takedown; Trample: "You cannot end your turn in your opponent\'s space")', () => {
   it('S43: a rider stopped inside a trampled space is pushed to a free adjacent space when its turn ends', () => {
     // s lets the rider pass; leaving s's space, g (reaching it, not the start) hits and prevents the move.
@@ -29,16 +39,7 @@ describe('S43: Two combatants in one space (archsoul.txt: Takedown; Trample: "Yo
   });
 
   it('S43: after a Takedown the grapplers share the space; ending the turn pushes nobody, and no one else may enter', () => {
-    let events = then(
-      fight([hero('a', [0, 0]), hero('b', [2, -2]), foe('v', [0, -1], 'N')]),
-      { type: 'Grab', combatantId: 'a', targetId: 'v' },
-      { dice: [4, 4, 1, 4, 1, 1] },
-    );
-    events = then(
-      events,
-      { type: 'Takedown', combatantId: 'a', targetId: 'v' },
-      { dice: [4, 4, 1, 1, 1, 1] },
-    );
+    const events = afterTakedown();
     const s = stateOf(events);
     expect(s.combatants.a.position).toEqual(s.combatants.v.position);
     expect(types(exact(events, { type: 'EndTurn', combatantId: 'a' }))[0]).toBe('TurnEnded');
@@ -60,16 +61,7 @@ describe('S43: Two combatants in one space (archsoul.txt: Takedown; Trample: "Yo
   });
 
   it('S19/S43: a move cannot pass through a space an ally shares with a foe (after the ally’s Takedown)', () => {
-    let events = then(
-      fight([hero('a', [0, 0]), hero('b', [2, -2]), foe('v', [0, -1], 'N')]),
-      { type: 'Grab', combatantId: 'a', targetId: 'v' },
-      { dice: [4, 4, 1, 4, 1, 1] },
-    );
-    events = then(
-      events,
-      { type: 'Takedown', combatantId: 'a', targetId: 'v' },
-      { dice: [4, 4, 1, 1, 1, 1] },
-    );
+    const events = afterTakedown();
     // a (joined before v) and v share (0, -1): b may pass a, not v.
     expect(
       refused(events, {
