@@ -1,6 +1,6 @@
 import { arcanaBeast } from '../../src/arcana-beast';
 import { given } from '../given';
-import { close, exact, fight, find, joined, party, refused, stateOf, then, types } from './helpers';
+import { close, exact, fight, find, joined, party, refused, stateOf, then, types, wild } from './helpers';
 import { fightStarted, TEST_COMMITMENT, TEST_SEED } from '../given';
 
 describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', () => {
@@ -443,5 +443,48 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
     expect(types(exact(fight(party, 'ember'), { type: 'Pass', combatantId: 'ember' }))).toEqual([
       'ActionTaken',
     ]);
+  });
+});
+
+describe('C11: a removed combatant’s id is never given to a newcomer (A14, A15, A20)', () => {
+  const again = (id: string, sheet: Record<string, unknown>, side: string) => ({
+    type: 'AddCombatant',
+    combatant: { id, name: `${id} again`, side, sheet },
+  });
+
+  it('given a wolf with a band, difficult terrain and an open combo removed, when the GM adds a combatant with its id, then it is refused', () => {
+    let e = then(fight(party, 'ember'), {
+      type: 'SetBand',
+      aId: 'ember',
+      bId: 'wolf',
+      band: 'close',
+      difficultTerrain: 2,
+    });
+    // Ember's Claw on the wolf opens the heroes' combo chain on it (A20).
+    e = then(
+      e,
+      { type: 'Attack', attackerId: 'ember', targetId: 'wolf', attackId: 'claw' },
+      { dice: [8, 1, 1, 1, 1, 6, 4] },
+    );
+    e = then(e, { type: 'RemoveCombatant', combatantId: 'wolf' });
+    const s = stateOf(e);
+    // What the fight keeps under the wolf's id, which a newcomer under it would inherit.
+    expect(Object.keys(s.bands).filter((k) => k.includes('wolf'))).not.toEqual([]);
+    expect(Object.keys(s.terrain).filter((k) => k.includes('wolf'))).not.toEqual([]);
+    expect(Object.keys(s.combos)).toContain('wolf');
+    expect(refused(e, again('wolf', wild(), 'wild'), { dice: [4, 4, 4, 4] })).toMatchObject({
+      code: 'COMBATANT_ID_TAKEN',
+      field: 'combatant.id',
+      message: expect.stringMatching(/wolf belonged to a combatant removed from this fight/),
+    });
+  });
+
+  it('given a bound beast removed, when the GM adds a beast with its id, then it is refused: it would have been bound to the old Binder', () => {
+    const e = then(fight(party, 'ember'), { type: 'RemoveCombatant', combatantId: 'ember' });
+    expect(stateOf(e).binderOf).toMatchObject({ ember: 'ash' });
+    expect(refused(e, again('ember', wild(), 'wild'), { dice: [4, 4, 4, 4] })).toMatchObject({
+      code: 'COMBATANT_ID_TAKEN',
+      field: 'combatant.id',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { exact, fight, foe, hero, stateOf, then, types } from './helpers';
+import { exact, fight, foe, hero, refused, sheet, stateOf, then, types } from './helpers';
 
 describe('S39 after CancelPending and RemoveCombatant', () => {
   it('S39: a GM CancelPending that leaves the phase without an open turn ends it', () => {
@@ -44,6 +44,20 @@ describe('S49: Leaving the fight (RemoveCombatant)', () => {
     expect(
       types(exact([...events, ...out], { type: 'SlowMove', combatantId: 'a', to: { x: 0, y: 1 } })),
     ).toEqual(['ApSpent', 'Moved']);
+  });
+
+  it('S49, C11: given a studied foe removed, when the GM adds a combatant with its id, then it is refused: the newcomer would have been the studied target', () => {
+    let events = fight([hero('a', [0, 0]), foe('v', [0, -1], 'N'), foe('w', [2, -2])]);
+    events = then(events, { type: 'Study', combatantId: 'a', targetId: 'v' });
+    events = then(events, { type: 'RemoveCombatant', combatantId: 'v', reason: 'fled' });
+    expect(stateOf(events).combatants.a.study).toEqual({ targetId: 'v', count: 1 });
+    const v = refused(
+      events,
+      { type: 'AddCombatant', combatant: { id: 'v', name: 'V again', side: 'enemies', sheet: sheet() } },
+      { dice: [4, 4, 4, 4, 4, 4] },
+    );
+    expect(v).toMatchObject({ code: 'COMBATANT_ID_TAKEN', field: 'combatant.id' });
+    expect(v.message).toMatch(/v belonged to a combatant removed from this fight/);
   });
 
   it('S49: removing the last combatant with an open turn ends the phase, and the other party still gets its own', () => {

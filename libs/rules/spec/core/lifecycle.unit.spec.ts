@@ -50,6 +50,28 @@ describe('fight lifecycle', () => {
     ).toBe('COMBATANT_NOT_FOUND');
   });
 
+  it('C11: given a removed combatant, when AddCombatant names its id, then it is refused as an id in the fight, and an id the decider picks skips it', () => {
+    const removed = [...start, { type: 'CombatantRemoved', data: { combatantId: 'b' } }];
+    const g = given(narateer, removed);
+    expect(g.state.removed).toEqual(['b']);
+    const again = g
+      .when({ type: 'AddCombatant', combatant: { id: 'b', name: 'B', sheet: sheet(2) } })
+      .violation();
+    expect(again).toMatchObject({ code: 'COMBATANT_ID_TAKEN', field: 'combatant.id' });
+    expect(again.message).toMatch(/b belonged to a combatant removed from this fight/);
+    // c1 and c2 joined, c2 left: one combatant in the fight, so the pick starts at c2, which is skipped.
+    const picked = [
+      fightStarted('narateer'),
+      joined('c1'),
+      joined('c2'),
+      { type: 'CombatantRemoved', data: { combatantId: 'c2' } },
+    ];
+    const added = given(narateer, picked)
+      .when({ type: 'AddCombatant', combatant: { name: 'New', sheet: sheet(2) } })
+      .events();
+    expect(added[0].data).toMatchObject({ id: 'c3' });
+  });
+
   it('an invalid sheet is refused naming the field', () => {
     const v = given(narateer, [])
       .when({

@@ -1,6 +1,6 @@
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
-import { exact, fight, sheet, stateOf, then } from './helpers';
+import { exact, fight, mira, orin, sheet, stateOf, then } from './helpers';
 
 const newcomer = {
   type: 'AddCombatant',
@@ -95,5 +95,29 @@ describe('N40: a late joiner after an order the GM set (RULINGS.md N16, C10)', (
         { dice: [6, 6, 1] },
       )[1].data,
     ).toMatchObject({ order: ['n', 'b', 'a'], unresolvedTies: [] });
+  });
+});
+
+describe('C11: a removed combatant’s id is never given to a newcomer (RULINGS.md N16)', () => {
+  it('given Mira acted this round and was removed, when the GM adds a combatant with her id, then it is refused: the newcomer would have inherited her activation', () => {
+    let events = fight(
+      [
+        { id: 'mira', sheet: mira },
+        { id: 'orin', sheet: orin },
+      ],
+      'mira',
+    );
+    events = then(events, { type: 'EndActivation' });
+    events = then(events, { type: 'RemoveCombatant', combatantId: 'mira', reason: 'fled' });
+    // The round still counts mira as having acted: a newcomer under that id would get no activation in it.
+    expect(stateOf(events).actedThisRound).toEqual(['mira']);
+    const v = given(narateer, events)
+      .when(
+        { type: 'AddCombatant', combatant: { id: 'mira', name: 'Mira again', side: 'mira', sheet: mira } },
+        { dice: [3, 3, 3] },
+      )
+      .violation();
+    expect(v).toMatchObject({ code: 'COMBATANT_ID_TAKEN', field: 'combatant.id' });
+    expect(v.message).toMatch(/mira belonged to a combatant removed from this fight/);
   });
 });

@@ -93,15 +93,23 @@ export function readCombatant<S extends FightCore>(
 ): CombatantInput {
   const c = obj(raw, field);
   let id = c.id === undefined ? undefined : str(c.id, `${field}.id`, { pattern: ID_PATTERN });
+  const removed = state.removed ?? [];
   if (id === undefined) {
     let n = state.joined.length + taken.size + 1;
-    while (Object.hasOwn(state.combatants, `c${n}`) || taken.has(`c${n}`)) n++;
+    while (Object.hasOwn(state.combatants, `c${n}`) || taken.has(`c${n}`) || removed.includes(`c${n}`)) n++;
     id = `c${n}`;
   }
   ensure(
     !Object.hasOwn(state.combatants, id) && !taken.has(id),
     'COMBATANT_ID_TAKEN',
     `combatant id ${id} is already in this fight`,
+    `${field}.id`,
+  );
+  // C11: an id names one combatant for the whole fight; what the fight keeps under it never passes to a newcomer.
+  ensure(
+    !removed.includes(id),
+    'COMBATANT_ID_TAKEN',
+    `docs/rulings.md C11: combatant id ${id} belonged to a combatant removed from this fight; ids are not reused, give the newcomer another`,
     `${field}.id`,
   );
   taken.add(id);
@@ -512,7 +520,10 @@ export function evolveLifecycle<S extends FightCore>(
   }
 }
 
-/** A removed combatant leaves the roster, the order, the activation and the decision that awaited it. */
+/**
+ * A removed combatant leaves the roster, the order, the activation and the decision that awaited it; its id is
+ * kept as removed, never to be given again (C11).
+ */
 function withoutCombatant<S extends FightCore>(state: S, gone: string): S {
   const { [gone]: _removed, ...rest } = state.combatants;
   const without = (ids: string[]) => ids.filter((id) => id !== gone);
@@ -520,6 +531,7 @@ function withoutCombatant<S extends FightCore>(state: S, gone: string): S {
     ...state,
     combatants: rest,
     joined: without(state.joined),
+    removed: [...(state.removed ?? []), gone],
     order: without(state.order),
     activeId: state.activeId === gone ? undefined : state.activeId,
     pending: state.pending?.awaiting === gone ? undefined : state.pending,

@@ -51,6 +51,11 @@ export interface FightCore<C extends CombatantCore = CombatantCore> {
   /** Present combatants in join order. */
   combatants: Record<string, C>;
   joined: string[];
+  /**
+   * C11: the ids of combatants removed from the fight, never given to another one; absent until the first
+   * RemoveCombatant.
+   */
+  removed?: string[];
   /** Initiative order; empty until rolled or set. */
   order: string[];
   round: number;
