@@ -3,6 +3,7 @@ import {
   getVariableValues,
   GraphQLError,
   parse,
+  specifiedRules,
   validate,
   type DocumentNode,
   type ExecutionArgs,
@@ -49,12 +50,13 @@ export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
     }
     const refused = checkDocument(document, schema) ?? checkVariables(payload.variables ?? undefined);
     if (refused) return [refused];
-    const strings = validate(schema, document, [storableStrings]);
+    // One validation pass: the string rule's refusals (INVALID_STRING) come first, as they did alone.
+    const found = validate(schema, document, [...specifiedRules, storableStrings]);
+    const strings = found.filter((e) => e.extensions.code === 'INVALID_STRING');
     if (strings.length > 0) return strings;
     const variable = unstorableVariable(payload.variables);
     if (variable) return [variable];
-    const invalid = validate(schema, document);
-    if (invalid.length > 0) return invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
+    if (found.length > 0) return found.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
     const operation = getOperationAST(document, payload.operationName);
     if (!operation) {
       const message = payload.operationName
