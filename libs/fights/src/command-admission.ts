@@ -13,10 +13,24 @@ export interface CreateFightInput {
   options?: Record<string, unknown>;
 }
 
+/**
+ * Where a transport declared a command to be of one system (GraphQL's `narateerCommand` & co.). A symbol key:
+ * no JSON body holds one, so REST's `{ type, ...fields }` cannot declare a system, and it never reaches the
+ * command's own fields.
+ */
+export const DECLARED_FOR = Symbol('declaredFor');
+
+export interface DeclaredSystem {
+  system: string;
+  /** What the command was sent with (`arcanaBeastCommand`), for the refusal to name. */
+  via: string;
+}
+
 export interface CommandInput {
   type: string;
   commandId?: string;
   expectedSeq?: number;
+  [DECLARED_FOR]?: DeclaredSystem;
   [field: string]: unknown;
 }
 
@@ -71,8 +85,24 @@ export function startCommand(input: CreateFightInput) {
 }
 
 /**
- * The edge's checks before the rules decide: the contract (unknown fields, wrong JSON types and out-of-range
- * values are refused, naming the field), the seq the caller expects, and what a player may send.
+ * A command declared for one system is refused by a fight of another, before its commandId is looked up: the
+ * fight's system never changes, so the same request sent again gets the same answer, replay or not.
+ */
+export function admitSystem(fight: LoadedFight, declared: DeclaredSystem | undefined): void {
+  const system = fight.system.id;
+  if (declared && declared.system !== system)
+    throw new AppError(
+      422,
+      'WRONG_SYSTEM',
+      `fight ${fight.fightId} is a ${system} fight: send its commands with ${system}'s mutation, not ${declared.via}`,
+      'fightId',
+    );
+}
+
+/**
+ * The edge's checks before the rules decide, after admitSystem and a replay of a known commandId: the contract
+ * (unknown fields, wrong JSON types and out-of-range values are refused, naming the field), the seq the caller
+ * expects, and what a player may send.
  */
 export function admit(
   fight: LoadedFight,

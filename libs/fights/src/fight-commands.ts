@@ -19,7 +19,15 @@ import {
   undoStackOf,
 } from '@app/fight-log';
 import { RuleCommand, RuleViolation } from '@app/rules';
-import { Actor, admit, CommandInput, CreateFightInput, startCommand } from './command-admission';
+import {
+  Actor,
+  admit,
+  admitSystem,
+  CommandInput,
+  CreateFightInput,
+  DECLARED_FOR,
+  startCommand,
+} from './command-admission';
 import { CommandIndex } from './command-index';
 import { AppError, concurrencyConflict } from './errors';
 import { FightCache, LoadedFight, viewOf } from './fight-cache';
@@ -132,7 +140,8 @@ export class FightCommands {
 
   /** Load state (done), decide, append, evolve. */
   private async handle(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<CommandResult> {
-    const { commandId = randomUUID(), expectedSeq, ...sent } = input;
+    const { commandId = randomUUID(), expectedSeq, [DECLARED_FOR]: declared, ...sent } = input;
+    admitSystem(fight, declared);
     const replayed = await this.replay(fight, commandId, sent);
     if (replayed) return replayed;
     const command = admit(fight, sent, expectedSeq, actor);

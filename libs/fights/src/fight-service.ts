@@ -11,8 +11,8 @@ import { LiveViews } from './live/live-views';
 import { LogFollower } from './log-follower';
 import { TailPage } from './log-tail';
 
-export { GM_ACTOR } from './command-admission';
-export type { Actor, CommandInput, CreateFightInput } from './command-admission';
+export { DECLARED_FOR, GM_ACTOR } from './command-admission';
+export type { Actor, CommandInput, CreateFightInput, DeclaredSystem } from './command-admission';
 export type { CommandOutcome, CommandResult } from './fight-commands';
 export type { FightViewResult } from './fight-cache';
 

@@ -312,6 +312,20 @@ export const validationPipe = new EdgeValidationPipe({
 });
 
 /**
+ * GraphQL arguments judged as REST judges the same query parameters: by that route's query DTO, through the
+ * same pipe, so each bound is declared once and refused alike (400 VALIDATION_FAILED naming the first, `issues`
+ * every one, in the same words). An absent or null argument is left out, as a parameter the query string does
+ * not name.
+ */
+export async function validArguments<T extends object>(
+  dto: Class<T>,
+  args: { [K in keyof T]?: T[K] | null },
+): Promise<T> {
+  const given = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== null));
+  return (await validationPipe.transform(given, { type: 'query', metatype: dto })) as T;
+}
+
+/**
  * An integer query parameter: decimal digits only (no `1e19`, `0x10`, `1.5` or empty string, which
  * `Number()` would take), and within [min, max], max at most 2^53 - 1 so it is exact everywhere.
  */

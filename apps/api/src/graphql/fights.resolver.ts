@@ -1,6 +1,14 @@
 import { Args, ID, Info, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { GraphQLResolveInfo, Kind, SelectionSetNode } from 'graphql';
-import { AccessService, actorName, AppError, FightQueries, FightService, Principal } from '@app/fights';
+import {
+  AccessService,
+  actorName,
+  AppError,
+  DECLARED_FOR,
+  FightQueries,
+  FightService,
+  Principal,
+} from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
@@ -8,7 +16,15 @@ import { LogFormatError } from '@app/audit';
 import { LogVerifier, verifyOptionsOf } from '../common/log-verifier';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { logFormatRefusal } from '../rest/audit.controller';
-import { CommandInputGql, CreateFightInput, EVENTS_MAX_PAGE, EVENTS_PAGE } from '../common/dto';
+import {
+  CommandInputGql,
+  CreateFightInput,
+  EVENTS_MAX_PAGE,
+  EVENTS_PAGE,
+  EventsPageQuery,
+  FightQueryDto,
+  ListFightsQuery,
+} from '../common/dto';
 import {
   CombatantSummaryModel,
   CommandResultModel,
@@ -18,10 +34,10 @@ import {
   FightPageModel,
   ProjectionStatusModel,
 } from '../common/models';
-import { encodeCursor, eventsPage, fightsPage, pageLimit, PAGES } from '../common/pagination';
+import { encodeCursor, eventsPage, fightsPage } from '../common/pagination';
 import { ProjectionRunner } from '@app/fights';
 import { ContractIssue, ContractViolation } from '@app/rules';
-import { ValidationFailed, type ValidationIssue } from '../common/validation';
+import { validArguments } from '../common/validation';
 import { systemOfCommandField } from './typed-contract';
 
 @Resolver()
@@ -48,23 +64,12 @@ export class FightsResolver {
     @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' })
     cursor?: string,
   ): Promise<FightPageModel> {
-    // Refused as GET /fights refuses them (400 VALIDATION_FAILED naming each), never clamped.
-    refuseArguments([
-      lengthIssue('system', system, 1, 40),
-      oneOfIssue('status', status, FIGHT_STATUSES),
-      intIssue('limit', limit, 1, PAGES.fights.max),
-      intIssue('offset', offset, 0),
-    ]);
+    // Refused as GET /fights refuses them, never clamped.
+    const q = await validArguments(ListFightsQuery, { system, status, limit, offset });
     const { next, ...page } = await fightsPage(
       this.queries,
       p,
-      {
-        system: system ?? undefined,
-        status: status ?? undefined,
-        limit: limit ?? PAGES.fights.fallback,
-        offset: offset ?? undefined,
-        cursor,
-      },
+      { ...q, cursor },
       { total: selects(info, 'total') },
     );
     return { ...page, nextCursor: next && encodeCursor(next) };
@@ -74,7 +79,7 @@ export class FightsResolver {
     description:
       'The fight view, from the fight-views projection; minSeq waits (up to 2 s) until it has reached that seq',
   })
-  fight(
+  async fight(
     @CurrentPrincipal() p: Principal,
     @Args('fightId', { type: () => ID }) fightId: string,
     @Args('minSeq', { type: () => Int, nullable: true }) minSeq?: number,
@@ -86,9 +91,9 @@ export class FightsResolver {
     at?: number,
   ): Promise<FightModel> {
     this.access.assertRead(p, fightId);
-    refuseArguments([intIssue('minSeq', minSeq, 0), intIssue('at', at, 1)]);
-    if (at !== undefined && at !== null) return this.service.viewAt(fightId, at);
-    return this.queries.fight(fightId, minSeq ?? 0);
+    const q = await validArguments(FightQueryDto, { minSeq, at });
+    if (q.at !== undefined) return this.service.viewAt(fightId, q.at);
+    return this.queries.fight(fightId, q.minSeq ?? 0);
   }
 
   @Query(() => GraphQLJSONObject, {
@@ -164,13 +169,8 @@ export class FightsResolver {
     limit?: number,
   ): Promise<FightEventModel[]> {
     this.access.assertRead(p, fightId);
-    refuseArguments([intIssue('after', after, 0)]);
-    return (
-      await eventsPage(this.service, fightId, {
-        after: after ?? 0,
-        limit: pageLimit(limit, PAGES.events.fallback, PAGES.events.max),
-      })
-    ).items;
+    return (await eventsPage(this.service, fightId, await validArguments(EventsPageQuery, { after, limit })))
+      .items;
   }
 
   @Query(() => FightEventPageModel, {
@@ -196,13 +196,8 @@ export class FightsResolver {
     cursor?: string,
   ): Promise<FightEventPageModel> {
     this.access.assertRead(p, fightId);
-    if (after !== undefined && after !== null && (!Number.isSafeInteger(after) || after < 0))
-      throw new AppError(400, 'VALIDATION_FAILED', 'after must be a seq, 0 or more', 'after');
-    const page = await eventsPage(this.service, fightId, {
-      after,
-      limit: pageLimit(limit, PAGES.events.fallback, PAGES.events.max),
-      cursor,
-    });
+    const q = await validArguments(EventsPageQuery, { after, limit });
+    const page = await eventsPage(this.service, fightId, { ...q, cursor });
     return { items: page.items, limit: page.limit, nextCursor: page.next && encodeCursor(page.next) };
   }
 
@@ -233,71 +228,21 @@ export class FightsResolver {
     const scope = this.access.commandScope(p, fightId);
     const { payload, type, commandId, expectedSeq } = input;
     refuseEnvelopeInPayload(payload);
-    // narateerCommand & co. forward here: their command is of one system, and a fight of another refuses it.
+    // narateerCommand & co. forward here: their command is declared for one system, which admission checks.
     const typed = systemOfCommandField(info.fieldName);
-    if (typed) {
-      const { view } = await this.service.view(fightId);
-      if (view.system !== typed)
-        throw new AppError(
-          422,
-          'WRONG_SYSTEM',
-          `fight ${fightId} is a ${String(view.system)} fight: send its commands with ${String(view.system)}'s mutation, not ${info.fieldName}`,
-          'fightId',
-        );
-    }
     return this.service.execute(
       fightId,
-      { ...(payload ?? {}), type, commandId, expectedSeq },
+      {
+        ...(payload ?? {}),
+        type,
+        commandId,
+        expectedSeq,
+        ...(typed ? { [DECLARED_FOR]: { system: typed, via: info.fieldName } } : {}),
+      },
       { name: actorName(p), scope, requestId },
     );
   }
 }
-
-/** The statuses GET /fights?status= takes (ListFightsQuery). */
-const FIGHT_STATUSES = ['setup', 'active', 'ended'];
-
-/**
- * Arguments out of their range are refused as REST refuses the same query parameters (ListFightsQuery,
- * FightQueryDto, EventsQuery): 400 VALIDATION_FAILED naming the first, `issues` listing every one, in
- * class-validator's words.
- */
-function refuseArguments(issues: Array<ValidationIssue | undefined>): void {
-  const found = issues.filter((i): i is ValidationIssue => i !== undefined);
-  if (found.length > 0) throw new ValidationFailed(found);
-}
-
-function intIssue(
-  field: string,
-  value: number | null | undefined,
-  min: number,
-  max?: number,
-): ValidationIssue | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (value < min) return invalid(field, `${field} must not be less than ${min}`);
-  if (max !== undefined && value > max) return invalid(field, `${field} must not be greater than ${max}`);
-  return undefined;
-}
-
-function lengthIssue(field: string, value: string | null | undefined, min: number, max: number) {
-  if (value === undefined || value === null || (value.length >= min && value.length <= max)) return undefined;
-  return invalid(
-    field,
-    value.length < min
-      ? `${field} must be longer than or equal to ${min} characters`
-      : `${field} must be shorter than or equal to ${max} characters`,
-  );
-}
-
-function oneOfIssue(field: string, value: string | null | undefined, allowed: string[]) {
-  if (value === undefined || value === null || allowed.includes(value)) return undefined;
-  return invalid(field, `${field} must be one of the following values: ${allowed.join(', ')}`);
-}
-
-const invalid = (field: string, message: string): ValidationIssue => ({
-  field,
-  code: 'INVALID_FIELD',
-  message,
-});
 
 /** The envelope's own fields, beside `payload`: inside it they are not the command's fields, so they are refused. */
 const ENVELOPE = ['type', 'commandId', 'expectedSeq'] as const;
