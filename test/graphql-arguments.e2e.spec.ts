@@ -1,4 +1,6 @@
-import { useApp } from './support/app';
+import { useApp, useEnv } from './support/app';
+
+useEnv({ WEBHOOK_ALLOW_PRIVATE: 'true' });
 
 /**
  * README "Errors": REST and GraphQL answer the same input alike. A paging or seq argument out of its
@@ -8,10 +10,14 @@ import { useApp } from './support/app';
 describe('GraphQL: list and seq arguments out of range are refused as REST refuses them', () => {
   const t = useApp();
   let fightId = '';
+  let endpointId = '';
 
   beforeAll(async () => {
     fightId = (await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201)).body
       .fightId;
+    endpointId = (
+      await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook' }).expect(201)
+    ).body.id;
   });
 
   const cases = (): Array<[string, string, string]> => [
@@ -24,6 +30,28 @@ describe('GraphQL: list and seq arguments out of range are refused as REST refus
     [`/fights/${fightId}?minSeq=-5`, `{ fight(fightId: "${fightId}", minSeq: -5) { seq } }`, 'minSeq'],
     [`/fights/${fightId}?at=0`, `{ fight(fightId: "${fightId}", at: 0) { seq } }`, 'at'],
     [`/fights/${fightId}/events?after=-1`, `{ events(fightId: "${fightId}", after: -1) { seq } }`, 'after'],
+    [`/fights/${fightId}/events?limit=0`, `{ events(fightId: "${fightId}", limit: 0) { seq } }`, 'limit'],
+    [
+      `/fights/${fightId}/events?after=-1`,
+      `{ eventsPage(fightId: "${fightId}", after: -1) { limit } }`,
+      'after',
+    ],
+    ['/webhooks/endpoints?limit=0', '{ webhookEndpointsPage(limit: 0) { limit } }', 'limit'],
+    [
+      `/webhooks/endpoints/${endpointId}/deliveries?limit=500`,
+      `{ webhookDeliveries(endpointId: "${endpointId}", limit: 500) { id } }`,
+      'limit',
+    ],
+    [
+      `/webhooks/endpoints/${endpointId}/deliveries?status=lost`,
+      `{ webhookDeliveries(endpointId: "${endpointId}", status: "lost") { id } }`,
+      'status',
+    ],
+    [
+      `/webhooks/endpoints/${endpointId}/deliveries?limit=0`,
+      `{ webhookDeliveriesPage(endpointId: "${endpointId}", limit: 0) { limit } }`,
+      'limit',
+    ],
   ];
 
   it('given an argument out of range, when GraphQL is asked what REST refuses, then the same 400 VALIDATION_FAILED, field and message', async () => {

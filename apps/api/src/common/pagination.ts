@@ -128,14 +128,6 @@ export function linkNext(req: Request, res: Response, next: Cursor | undefined):
   return cursor;
 }
 
-/** A limit given to a GraphQL page field: within [1, max], else 400 naming `limit` (as REST's ?limit). */
-export function pageLimit(limit: number | undefined | null, fallback: number, max: number): number {
-  if (limit === undefined || limit === null) return fallback;
-  if (!Number.isSafeInteger(limit) || limit < 1 || limit > max)
-    throw new AppError(400, 'VALIDATION_FAILED', `limit must be an integer from 1 to ${max}`, 'limit');
-  return limit;
-}
-
 /** The default and largest page of each list (REST and GraphQL alike). */
 export const PAGES = {
   fights: { fallback: 20, max: 100 },

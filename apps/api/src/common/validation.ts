@@ -319,7 +319,7 @@ export const validationPipe = new EdgeValidationPipe({
  */
 export async function validArguments<T extends object>(
   dto: Class<T>,
-  args: { [K in keyof T]?: T[K] | null },
+  args: { [K in keyof T]?: unknown },
 ): Promise<T> {
   const given = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== null));
   return (await validationPipe.transform(given, { type: 'query', metatype: dto })) as T;

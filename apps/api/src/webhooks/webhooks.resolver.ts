@@ -1,9 +1,14 @@
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { AccessService, AppError, invalidField, Principal } from '@app/fights';
+import { AccessService, invalidField, Principal } from '@app/fights';
 import { WebhookService } from '@app/webhooks';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
-import { CreateWebhookEndpointInput, RedeliverSinceInput, UpdateWebhookEndpointInput } from './webhooks.dto';
+import {
+  CreateWebhookEndpointInput,
+  DeliveriesQuery,
+  RedeliverSinceInput,
+  UpdateWebhookEndpointInput,
+} from './webhooks.dto';
 import {
   WebhookDeliveryDetailModel,
   WebhookDeliveryModel,
@@ -13,7 +18,9 @@ import {
   WebhookEndpointSecretModel,
   WebhookRequeuedModel,
 } from './webhooks.models';
-import { deliveriesPage, encodeCursor, pageLimit, PAGES, smallPage } from '../common/pagination';
+import { deliveriesPage, encodeCursor, PAGES, smallPage } from '../common/pagination';
+import { SmallPageQuery } from '../common/dto';
+import { validArguments } from '../common/validation';
 
 /** The REST webhook routes as GraphQL operations: the same service, the same tenant-only rule. */
 @Resolver()
@@ -45,11 +52,13 @@ export class WebhooksResolver {
     @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' })
     cursor?: string,
   ): Promise<WebhookEndpointPageModel> {
+    // Refused as GET /webhooks/endpoints refuses the same parameters, never clamped.
+    const q = await validArguments(SmallPageQuery, { limit });
     const page = smallPage(
       'endpoints',
       await this.webhooks.list(webhookTenant(this.access, p)),
       (e) => e.id,
-      { limit: pageLimit(limit, PAGES.small.fallback, PAGES.small.max), cursor },
+      { limit: q.limit ?? PAGES.small.fallback, cursor },
     );
     return { items: page.items, limit: page.limit, nextCursor: page.next && encodeCursor(page.next) };
   }
@@ -66,16 +75,17 @@ export class WebhooksResolver {
     description:
       'An endpoint’s delivery log, newest first (the newest `limit`); webhookDeliveriesPage pages through all of it',
   })
-  webhookDeliveries(
+  async webhookDeliveries(
     @CurrentPrincipal() p: Principal,
     @Args('endpointId', { type: () => ID }) id: string,
     @Args('status', { nullable: true }) status?: string,
     @Args('limit', { type: () => Int, nullable: true }) limit?: number,
   ): Promise<WebhookDeliveryModel[]> {
-    const known = status === 'pending' || status === 'delivered' || status === 'failed' ? status : undefined;
+    // An unknown status or a limit out of range is refused as REST's ?status / ?limit, never dropped or clamped.
+    const q = await validArguments(DeliveriesQuery, { status, limit });
     return this.webhooks.deliveries(webhookTenant(this.access, p), id, {
-      status: known,
-      limit: Math.min(Math.max(limit ?? 50, 1), 200),
+      status: q.status,
+      limit: q.limit ?? PAGES.deliveries.fallback,
     });
   }
 
@@ -97,18 +107,11 @@ export class WebhooksResolver {
     @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' })
     cursor?: string,
   ): Promise<WebhookDeliveryPageModel> {
-    if (
-      status !== undefined &&
-      status !== null &&
-      status !== 'pending' &&
-      status !== 'delivered' &&
-      status !== 'failed'
-    )
-      throw new AppError(400, 'VALIDATION_FAILED', 'status must be pending, delivered or failed', 'status');
+    const q = await validArguments(DeliveriesQuery, { status, fightId, limit });
     const page = await deliveriesPage(this.webhooks, webhookTenant(this.access, p), id, {
-      status: status ?? undefined,
-      fightId,
-      limit: pageLimit(limit, PAGES.deliveries.fallback, PAGES.deliveries.max),
+      status: q.status,
+      fightId: q.fightId,
+      limit: q.limit ?? PAGES.deliveries.fallback,
       cursor,
     });
     return { items: page.items, limit: page.limit, nextCursor: page.next && encodeCursor(page.next) };
