@@ -1522,7 +1522,7 @@ export interface components {
             /** @description GM: the distance in Spaces when the combatants are not on the map (ruling N25). */
             distance?: number;
             /**
-             * @description GM: the attacker is unseen (Advantage); default false.
+             * @description GM: the first attack while unseen by the target for a reason the engine does not see, e.g. Hide (Advantage); an Invisible attacker or a Blinded target needs no flag (ruling N41); default false.
              * @default false
              */
             attackerUnseen?: boolean;
@@ -1548,6 +1548,10 @@ export interface components {
                 /** @enum {string} */
                 type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
             } | string;
+            /** @description GM: added to the attacker’s Strike Rating when its attack lands (ruling N44); a result below 0 counts as 0; default none. */
+            strikeModifier?: number;
+            /** @description GM: added to the target’s Protection Rating when the attack lands (ruling N44); a result below 0 counts as 0; default none. */
+            protectionModifier?: number;
             /** @description The response given up front (ruling N23). */
             response?: {
                 /** @enum {string} */
@@ -1571,6 +1575,10 @@ export interface components {
                     /** @enum {string} */
                     type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
                 } | string;
+                /** @description GM: Clash: added to the responder’s Strike Rating when its Clash wins (ruling N44); a result below 0 counts as 0; default none. */
+                strikeModifier?: number;
+                /** @description GM: Clash: added to the tempo-holder’s Protection Rating when the responder’s Clash wins (ruling N44); a result below 0 counts as 0; default none. */
+                protectionModifier?: number;
                 /** @description The responder’s wound allocation in advance (ruling N28). */
                 allocation?: ("AD" | "MD")[];
             } | ("none" | "fullGuard" | "clash");
@@ -1627,6 +1635,10 @@ export interface components {
                 /** @enum {string} */
                 type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
             } | string;
+            /** @description GM: Clash: added to the responder’s Strike Rating when its Clash wins (ruling N44); a result below 0 counts as 0; default none. */
+            strikeModifier?: number;
+            /** @description GM: Clash: added to the tempo-holder’s Protection Rating when the responder’s Clash wins (ruling N44); a result below 0 counts as 0; default none. */
+            protectionModifier?: number;
             /** @description The responder’s wound allocation in advance (ruling N28). */
             allocation?: ("AD" | "MD")[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
@@ -1941,7 +1953,7 @@ export interface components {
             /** @description GM: the distance in Spaces when the combatants are not on the map (ruling N25). */
             distance?: number;
             /**
-             * @description GM: the attacker is unseen (Advantage); default false.
+             * @description GM: the first attack while unseen by the target for a reason the engine does not see, e.g. Hide (Advantage); an Invisible attacker or a Blinded target needs no flag (ruling N41); default false.
              * @default false
              */
             attackerUnseen?: boolean;
@@ -1967,6 +1979,10 @@ export interface components {
                 /** @enum {string} */
                 type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
             } | string;
+            /** @description GM: added to the attacker’s Strike Rating when its attack lands (ruling N44); a result below 0 counts as 0; default none. */
+            strikeModifier?: number;
+            /** @description GM: added to the target’s Protection Rating when the attack lands (ruling N44); a result below 0 counts as 0; default none. */
+            protectionModifier?: number;
             /** @description The response given up front (ruling N23). */
             response?: {
                 /** @enum {string} */
@@ -1990,6 +2006,10 @@ export interface components {
                     /** @enum {string} */
                     type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
                 } | string;
+                /** @description GM: Clash: added to the responder’s Strike Rating when its Clash wins (ruling N44); a result below 0 counts as 0; default none. */
+                strikeModifier?: number;
+                /** @description GM: Clash: added to the tempo-holder’s Protection Rating when the responder’s Clash wins (ruling N44); a result below 0 counts as 0; default none. */
+                protectionModifier?: number;
                 /** @description The responder’s wound allocation in advance (ruling N28). */
                 allocation?: ("AD" | "MD")[];
             } | ("none" | "fullGuard" | "clash");
@@ -2565,6 +2585,10 @@ export interface components {
                 targetCannotSeeAttacker?: true;
                 /** @enum {boolean} */
                 targetUnaware?: true;
+                /** @description ruling N44: added to the attacker’s Strike Rating if it lands. */
+                strikeModifier?: number;
+                /** @description ruling N44: added to the target’s Protection Rating if it lands. */
+                protectionModifier?: number;
                 /** @description ruling N28: the attacker’s wound allocation given in advance. */
                 allocation?: ("AD" | "MD")[];
             };
@@ -2621,6 +2645,10 @@ export interface components {
                  * @enum {string}
                  */
                 source?: "declaration" | "policy";
+                /** @description ruling N44: added to the responder’s Strike Rating if its Clash wins. */
+                strikeModifier?: number;
+                /** @description ruling N44: added to the tempo-holder’s Protection Rating if the Clash wins. */
+                protectionModifier?: number;
                 /** @description ruling N28: the responder’s wound allocation given in advance. */
                 allocation?: ("AD" | "MD")[];
             };
@@ -2791,8 +2819,14 @@ export interface components {
                 /** @enum {string} */
                 damageVital?: "strength" | "agility" | "resilience";
                 hitMargin?: number;
+                /** @description Weapon Damage + min(Damage Vital, cap), + strikeModifier; never below 0. */
                 strikeRating?: number;
+                /** @description ruling N44: the situational modifier applied to the Strike Rating. */
+                strikeModifier?: number;
+                /** @description Armour Soak, + protectionModifier; never below 0. */
                 protectionRating?: number;
+                /** @description ruling N44: the situational modifier applied to the Protection Rating. */
+                protectionModifier?: number;
                 woundMargin?: number;
                 lingeringHarmId?: string;
                 form?: string;
@@ -2834,8 +2868,14 @@ export interface components {
                 /** @enum {string} */
                 damageVital?: "strength" | "agility" | "resilience";
                 hitMargin?: number;
+                /** @description Weapon Damage + min(Damage Vital, cap), + strikeModifier; never below 0. */
                 strikeRating?: number;
+                /** @description ruling N44: the situational modifier applied to the Strike Rating. */
+                strikeModifier?: number;
+                /** @description Armour Soak, + protectionModifier; never below 0. */
                 protectionRating?: number;
+                /** @description ruling N44: the situational modifier applied to the Protection Rating. */
+                protectionModifier?: number;
                 woundMargin?: number;
                 lingeringHarmId?: string;
                 form?: string;
@@ -3702,6 +3742,10 @@ export interface components {
                 targetCannotSeeAttacker?: true;
                 /** @enum {boolean} */
                 targetUnaware?: true;
+                /** @description ruling N44: added to the attacker’s Strike Rating if it lands. */
+                strikeModifier?: number;
+                /** @description ruling N44: added to the target’s Protection Rating if it lands. */
+                protectionModifier?: number;
                 /** @description ruling N28: the attacker’s wound allocation given in advance. */
                 allocation?: ("AD" | "MD")[];
                 /** @description The response, once given; absent while the response is pending. */
@@ -3736,6 +3780,10 @@ export interface components {
                      * @enum {string}
                      */
                     source?: "declaration" | "policy";
+                    /** @description ruling N44: added to the responder’s Strike Rating if its Clash wins. */
+                    strikeModifier?: number;
+                    /** @description ruling N44: added to the tempo-holder’s Protection Rating if the Clash wins. */
+                    protectionModifier?: number;
                     /** @description ruling N28: the responder’s wound allocation given in advance. */
                     allocation?: ("AD" | "MD")[];
                 };
@@ -3755,8 +3803,14 @@ export interface components {
                 /** @enum {string} */
                 damageVital?: "strength" | "agility" | "resilience";
                 hitMargin?: number;
+                /** @description Weapon Damage + min(Damage Vital, cap), + strikeModifier; never below 0. */
                 strikeRating?: number;
+                /** @description ruling N44: the situational modifier applied to the Strike Rating. */
+                strikeModifier?: number;
+                /** @description Armour Soak, + protectionModifier; never below 0. */
                 protectionRating?: number;
+                /** @description ruling N44: the situational modifier applied to the Protection Rating. */
+                protectionModifier?: number;
                 woundMargin?: number;
                 lingeringHarmId?: string;
                 form?: string;

@@ -3,7 +3,8 @@ import { narateer } from '../../src/narateer';
 import { applyEdge } from '../../src/narateer/rolls';
 import { ManualDice } from '../../src/dice/manual';
 import { RolledSide } from '../../src/narateer/events';
-import { exact, fight, find, melee, mira, orin, ranged, respond, shootout, then } from './helpers';
+import { RuleEvent } from '../../src/core/types';
+import { exact, fight, find, melee, mira, orin, ranged, respond, shootout, stateOf, then } from './helpers';
 
 const side = (faces: number[], edge: RolledSide['edge']): RolledSide => ({
   combatantId: 'a',
@@ -146,6 +147,114 @@ describe('Hidden and Unseen Creatures', () => {
       rerollFaces: [1],
     });
     expect(find(events, 'ExchangeResponded')).toMatchObject({ response: 'none', forced: 'unaware' });
+  });
+});
+
+describe('N41: unseen by the conditions the engine knows', () => {
+  const invisible = (id: string) => ({ type: 'ApplyCondition', combatantId: id, condition: 'invisible' });
+  const blinded = (id: string) => ({ type: 'ApplyCondition', combatantId: id, condition: 'blinded' });
+  const unseen = (events: RuleEvent[]) => find(events, 'ExchangeDeclared').edge.advantage;
+
+  it('N41: an Invisible attacker’s first attack on a target gains Advantage without the GM’s flag; its second does not', () => {
+    let events = then(duel(), invisible('mira'));
+    // Mira's 1 die: a 1, rerolled to a 4 (Advantage keeps the better): 1 dot against target number 0.
+    const first = exact(events, melee('mira', 'orin', 0, { response: 'none' }), {
+      dice: [1],
+      rerollFaces: [4],
+    });
+    expect(unseen(first)).toEqual(['unseenAttacker']);
+    expect(find(first, 'ExchangeResolved').attacker).toMatchObject({ edge: 'advantage', total: 1 });
+    events = [...events, ...first];
+    // Orin now knows where she is: her next attack on him has no Advantage, and no reroll is asked for.
+    const second = exact(events, melee('mira', 'orin', 0, { response: 'none' }), { dice: [1] });
+    expect(unseen(second)).toEqual([]);
+    expect(find(second, 'ExchangeResolved').attacker.reroll).toBeUndefined();
+  });
+
+  it('N41: attacking a Blinded target is an attack unseen by it; the first on each target counts once', () => {
+    let events = fight(
+      [
+        { id: 'mira', sheet: mira },
+        { id: 'orin', sheet: orin },
+        { id: 'veyr', sheet: orin },
+      ],
+      'mira',
+    );
+    events = then(then(events, blinded('orin')), blinded('veyr'));
+    const onOrin = exact(events, melee('mira', 'orin', 0, { response: 'none' }), {
+      dice: [4],
+      rerollFaces: [1],
+    });
+    expect(unseen(onOrin)).toEqual(['unseenAttacker']);
+    events = [...events, ...onOrin];
+    // Orin: Hit Margin 1 + Strike Rating 5 − Protection 1 = 5 → 3 Wounds, 8 → 5, not below half.
+    expect(find(onOrin, 'WoundsApplied')).toMatchObject({ wounds: 3, vitality: 5 });
+    // Veyr has not been attacked yet: Mira's first attack on him gains Advantage too.
+    const onVeyr = exact(events, melee('mira', 'veyr', 0, { response: 'none' }), {
+      dice: [1],
+      rerollFaces: [1],
+    });
+    expect(unseen(onVeyr)).toEqual(['unseenAttacker']);
+  });
+
+  it('N41: once seen again, the attacker’s next unseen spell has its first attack again', () => {
+    let events = then(duel(), invisible('mira'));
+    events = then(events, melee('mira', 'orin', 0, { response: 'none' }), { dice: [1], rerollFaces: [1] });
+    expect(stateOf(events).combatants.mira.unseenAttacks).toEqual(['orin']);
+    events = then(events, { type: 'RemoveCondition', combatantId: 'mira', condition: 'invisible' });
+    expect(stateOf(events).combatants.mira.unseenAttacks).toBeUndefined();
+    events = then(events, invisible('mira'));
+    const again = exact(events, melee('mira', 'orin', 0, { response: 'none' }), {
+      dice: [1],
+      rerollFaces: [1],
+    });
+    expect(unseen(again)).toEqual(['unseenAttacker']);
+  });
+
+  it('N41: an attack withdrawn before the roll (CancelPending) was not made: the next is still the first', () => {
+    let events = then(duel(), invisible('mira'));
+    events = then(events, melee('mira', 'orin', 0));
+    events = then(events, { type: 'CancelPending' });
+    const first = exact(events, melee('mira', 'orin', 0, { response: 'none' }), {
+      dice: [1],
+      rerollFaces: [1],
+    });
+    expect(unseen(first)).toEqual(['unseenAttacker']);
+  });
+
+  it('N41: an Invisible responder’s Clash is its first attack on the tempo-holder while unseen: Advantage', () => {
+    let events = then(duel(), invisible('orin'));
+    events = then(events, melee('mira', 'orin', 0));
+    // Mira cannot see Orin: Disadvantage on her attack (N31). Orin's Clash with the mace: Advantage.
+    expect(find(events.slice(-1), 'ExchangeDeclared').edge).toEqual({
+      advantage: [],
+      disadvantage: ['cannotSeeTarget'],
+    });
+    const clash = exact(events, respond('orin', 'clash', 0, { weaponId: 'mace' }), {
+      dice: [4, 1],
+      rerollFaces: [1, 6],
+    });
+    expect(find(clash, 'ExchangeResponded').edge).toEqual({
+      advantage: ['unseenAttacker'],
+      disadvantage: [],
+    });
+    // Mira's 4 rerolled to a 1 (Disadvantage keeps the worse): 0 dots; Orin's 1 rerolled to a 6: 2 dots.
+    expect(find(clash, 'ExchangeResolved')).toMatchObject({ outcome: 'counterHit', hitMargin: 2 });
+    expect(stateOf([...events, ...clash]).combatants.orin.unseenAttacks).toEqual(['mira']);
+  });
+
+  it('N41: the GM’s attackerUnseen still gives Advantage where the engine sees nothing (Hide), and is not repeated', () => {
+    const events = exact(duel(), melee('mira', 'orin', 0, { response: 'none', attackerUnseen: true }), {
+      dice: [1],
+      rerollFaces: [1],
+    });
+    expect(unseen(events)).toEqual(['unseenAttacker']);
+    const both = exact(
+      then(duel(), invisible('mira')),
+      melee('mira', 'orin', 0, { response: 'none', attackerUnseen: true }),
+      { dice: [1], rerollFaces: [1] },
+    );
+    expect(unseen(both)).toEqual(['unseenAttacker']);
   });
 });
 

@@ -247,6 +247,35 @@ describe('Narateer exchanges', () => {
     ).toMatchObject({ code: 'NARATEER_BOOST_WITHOUT_ROLL', field: 'boost' });
   });
 
+  it('Full Guard and No Response deal no damage: a Clash’s weapon, Damage Vital, harm or modifiers with them are refused, not ignored', () => {
+    const declared = then(duel(), melee('mira', 'orin', 0));
+    const fields: Record<string, unknown>[] = [
+      { weaponId: 'mace' },
+      { damageVital: 'strength' },
+      { harm: 'Physical (Impact)' },
+      { strikeModifier: 1 },
+      { protectionModifier: 1 },
+    ];
+    for (const extra of fields)
+      for (const response of ['fullGuard', 'none']) {
+        const field = Object.keys(extra)[0];
+        expect(
+          given(narateer, declared)
+            .when(respond('orin', response, 0, extra))
+            .violation(),
+        ).toMatchObject({
+          code: 'NARATEER_CLASH_ONLY_FIELD',
+          field,
+        });
+        // The same inside a response given up front.
+        expect(
+          given(narateer, duel())
+            .when(melee('mira', 'orin', 0, { response: { response, boost: 0, ...extra } }))
+            .violation(),
+        ).toMatchObject({ code: 'NARATEER_CLASH_ONLY_FIELD', field: `response.${field}` });
+      }
+  });
+
   it('N30: a total of 0 against target number 0 is a tie — no clean hit', () => {
     const events = exact(duel(), melee('mira', 'orin', 0, { response: 'none' }), { dice: [2] });
     expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'tie', targetNumber: 0 });

@@ -428,3 +428,79 @@ describe('Opportunity Attacks (narateer.txt, RULINGS.md N13, N24)', () => {
     expect(exact(unarmed, move('m', [[1, 1]]))[1].data).toMatchObject({ reactorIds: ['g'] });
   });
 });
+
+describe('N42: an Opportunity Attack by a reactor with weapons of different reach', () => {
+  const halberd = {
+    id: 'halberd',
+    name: 'Halberd',
+    kind: 'melee',
+    weight: 'heavy',
+    baseAttackCost: 3,
+    weaponDamage: 4,
+    damageVitalCap: 4,
+    reach: 2,
+    harm: 'Physical (Slashing)',
+  };
+  const dagger = {
+    id: 'dagger',
+    name: 'Dagger',
+    kind: 'melee',
+    baseAttackCost: 1,
+    weaponDamage: 1,
+    damageVitalCap: 2,
+    harm: 'Physical (Piercing)',
+  };
+  /** Reactor r (halberd reach 2, dagger reach 1) at (0,0) with `ad` Ready AD; mover m at (2,0); m's activation runs. */
+  function hall(ad: number): RuleEvent[] {
+    let events = fight(
+      [
+        { id: 'r', sheet: sheet({ weapons: [halberd, dagger], maxAD: ad }), side: 'r' },
+        { id: 'm', sheet: mira, side: 'm' },
+      ],
+      'm',
+    );
+    events = at(events, 'r', 0, 0);
+    return at(events, 'm', 2, 0);
+  }
+
+  it('N42: the reactor’s melee reach is its longest (halberd, 2); it may strike with the dagger, which reaches the new Space and which it can pay for', () => {
+    // A step from 2 Spaces away to 1: both within the halberd's reach 2. With 2 Ready AD the halberd (cost 3)
+    // cannot be paid, but the dagger (cost 1) reaches the new Space 1 away: "make a legal melee attack against it
+    // and pay the attack's cost".
+    const events = exact(hall(2), move('m', [[1, 0]]));
+    expect(types(events)).toEqual(['Moved', 'OpportunitiesIdentified', 'OpportunityOffered']);
+    expect(events[1].data).toMatchObject({ reactorIds: ['r'] });
+    const struck = exact(
+      [...hall(2), ...events],
+      {
+        type: 'TakeOpportunityAttack',
+        combatantId: 'r',
+        weaponId: 'dagger',
+        boost: 0,
+        response: 'none',
+      },
+      { dice: [3] },
+    );
+    expect(find(struck, 'ExchangeDeclared')).toMatchObject({ weaponId: 'dagger', opportunity: true });
+    // The halberd it cannot pay for is refused.
+    expect(
+      given(narateer, [...hall(2), ...events])
+        .when({ type: 'TakeOpportunityAttack', combatantId: 'r', weaponId: 'halberd', boost: 0 })
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_NOT_ENOUGH_READY_AD', field: 'weaponId' });
+  });
+
+  it('N42: a step that ends out of reach of every weapon it can pay for gives no opportunity', () => {
+    // From 1 Space away to 2: within the halberd's reach, but the dagger does not reach the new Space and the halberd
+    // cannot be paid.
+    let events = at(hall(2), 'm', 1, 0);
+    expect(types(exact(events, move('m', [[2, 1]])))).toEqual(['Moved']);
+    // With 3 Ready AD the halberd can be paid: the same step opens the opportunity.
+    events = at(hall(3), 'm', 1, 0);
+    expect(types(exact(events, move('m', [[2, 1]])))).toEqual([
+      'Moved',
+      'OpportunitiesIdentified',
+      'OpportunityOffered',
+    ]);
+  });
+});

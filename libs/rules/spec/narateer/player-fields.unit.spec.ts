@@ -85,6 +85,16 @@ const ATTACK_FIELDS: [string, string, Record<string, unknown>][] = [
     { targetUnaware: true },
   ],
   ['harm', 'RULINGS.md N12: the GM may override the weapon’s Harm per attack', { harm: 'Elemental (Fire)' }],
+  [
+    'strikeModifier',
+    'narateer.txt: Strike Rating: a Power’s stated modifier, which the GM rules on (N44)',
+    { strikeModifier: 1 },
+  ],
+  [
+    'protectionModifier',
+    'narateer.txt: Protection Rating: "other explicit modifiers", the GM’s (N44)',
+    { protectionModifier: 1 },
+  ],
 ];
 
 describe('RULINGS.md C12: the GM’s fields on a Narateer player’s command', () => {
@@ -125,6 +135,21 @@ describe('RULINGS.md C12: the GM’s fields on a Narateer player’s command', (
         melee('mira', 'orin', 1, { harm: 'Elemental (Fire)', edge: 'advantage', targetUnaware: false }),
       )!.gmOnly,
     ).toEqual(['edge', 'targetUnaware', 'harm']);
+  });
+
+  it('N44: a Clash’s Strike and Protection modifiers are the GM’s, on RespondToExchange and inside a response given up front', () => {
+    const plain = respond('orin', 'clash', 0, { weaponId: 'mace' });
+    const modified = { ...plain, strikeModifier: 1, protectionModifier: -1 };
+    expect(actor(pending, modified)).toEqual({
+      combatantId: 'orin',
+      field: 'combatantId',
+      gmOnly: ['strikeModifier', 'protectionModifier'],
+    });
+    expect(decided(pending, modified)).not.toEqual(decided(pending, plain));
+    const answer = { response: 'clash', boost: 0, weaponId: 'mace' };
+    const command = melee('mira', 'orin', 1, { response: { ...answer, strikeModifier: 2 } });
+    expect(actor(duel, command)).toMatchObject({ gmOnly: ['response.strikeModifier'] });
+    expect(decided(duel, command)).not.toEqual(decided(duel, melee('mira', 'orin', 1, { response: answer })));
   });
 
   it('RespondToExchange: harm is the GM’s (RULINGS.md N12)', () => {

@@ -242,6 +242,54 @@ describe('narateer.txt worked examples', () => {
     expect(stateOf(events).combatants.veyr.conditions).toEqual([]);
   });
 
+  it('"Harm Domains And Types" examples: each named effect takes its classification, and a pressure wave’s impact and discharge are two harms resolved separately', () => {
+    const big = { ...orin, maxVitality: 40 };
+    let events = fight([
+      { id: 'mira', sheet: mira },
+      { id: 'orin', sheet: big },
+    ]);
+    const examples: [string, string][] = [
+      ['an enchanted sword cut', 'Physical (Slashing)'],
+      ['a conjured flame', 'Elemental (Fire)'],
+      ['a terror spell that attacks the mind', 'Supernatural (Psychic)'],
+      ['stone shards', 'Physical (Piercing)'],
+      ['a crashing wave', 'Physical (Impact)'],
+      ['drowning', 'Affliction (Suffocation)'],
+    ];
+    for (const [effect, harm] of examples) {
+      const applied = exact(events, { type: 'ApplyWounds', combatantId: 'orin', wounds: 1, harm, effect });
+      // "You suffer 1 Wound from <Domain (Type)> harm."
+      expect(find(applied, 'WoundsApplied')).toMatchObject({ effect, harmLabel: harm, wounds: 1 });
+    }
+    // "A thunderous pressure wave is Physical (Impact), while its electrical discharge is Elemental (Lightning)":
+    // distinct harms, each classified and resolved on its own — two WoundsApplied, one classification each.
+    events = then(events, {
+      type: 'ApplyWounds',
+      combatantId: 'orin',
+      wounds: 2,
+      harm: 'Physical (Impact)',
+      effect: 'pressure wave',
+    });
+    events = then(events, {
+      type: 'ApplyWounds',
+      combatantId: 'orin',
+      wounds: 1,
+      harm: 'Elemental (Lightning)',
+      effect: 'electrical discharge',
+    });
+    const wounds = events.filter((e) => e.type === 'WoundsApplied').map((e) => e.data);
+    expect(wounds).toMatchObject([
+      { harmLabel: 'Physical (Impact)', wounds: 2, vitality: 38 },
+      { harmLabel: 'Elemental (Lightning)', wounds: 1, vitality: 37 },
+    ]);
+    // "Lingering Harm: Burning causes Elemental (Fire) Wounds over time."
+    const burning = then(events, { type: 'ApplyLingeringHarm', combatantId: 'orin', form: 'Burning' });
+    expect(find(burning.slice(-1), 'LingeringHarmApplied').harm).toEqual({
+      domain: 'Elemental',
+      type: 'Fire',
+    });
+  });
+
   it('"Skill Level In Combat" example: Mira (Melee SL 3) initiates four proactive Melee actions with Boost up to 3; Sera (Ranged SL 2) three, Boost up to 2', () => {
     const big = { ...mira, maxAD: 12 };
     let events = fight(

@@ -169,6 +169,77 @@ describe('Calculating Wounds', () => {
   });
 });
 
+describe('N44: situational Strike and Protection Rating modifiers', () => {
+  it('N44: a Power’s Strike modifier applies after the weapon’s normal Strike Rating; cover adds to the target’s Protection', () => {
+    // Mira's sword: Strike Rating 2 + min(Agility 3, cap 3) = 5, +1 from a Power = 6. Orin's Soak 1, +2 from cover = 3.
+    // One Hit (1 dot) against target number 0: Wound Margin 1 + 6 − 3 = 4 → 2 Wounds.
+    const events = exact(
+      duel(),
+      melee('mira', 'orin', 0, { response: 'none', strikeModifier: 1, protectionModifier: 2 }),
+      { dice: [3] },
+    );
+    expect(find(events, 'ExchangeDeclared')).toMatchObject({ strikeModifier: 1, protectionModifier: 2 });
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      hitMargin: 1,
+      strikeRating: 6,
+      strikeModifier: 1,
+      protectionRating: 3,
+      protectionModifier: 2,
+      woundMargin: 4,
+      wounds: 2,
+    });
+  });
+
+  it('N44: a winning Clash uses the response’s modifiers: its own Strike and the tempo-holder’s Protection', () => {
+    const declared = then(duel(), melee('mira', 'orin', 0, { strikeModifier: 5 }));
+    // Mira 1 die: a Miss; Orin's mace Clash 1 die: a Hit. Orin wins by 1.
+    const events = exact(
+      declared,
+      respond('orin', 'clash', 0, { weaponId: 'mace', strikeModifier: -1, protectionModifier: 1 }),
+      { dice: [1, 4] },
+    );
+    // Orin's mace: 2 + min(Strength 3, cap 3) = 5, −1 = 4; Mira's Soak 1 + 1 = 2: Wound Margin 1 + 4 − 2 = 3 → 2 Wounds.
+    // Mira's own Strike modifier (+5) plays no part: her attack did not land.
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      combatantId: 'mira',
+      strikeRating: 4,
+      strikeModifier: -1,
+      protectionRating: 2,
+      protectionModifier: 1,
+      woundMargin: 3,
+      wounds: 2,
+    });
+  });
+
+  it('N44: neither rating goes below 0', () => {
+    // Strike Rating 5 − 9 → 0; Soak 1 − 4 → 0: Wound Margin 1 + 0 − 0 = 1 → 1 Wound.
+    const events = exact(
+      duel(),
+      melee('mira', 'orin', 0, { response: 'none', strikeModifier: -9, protectionModifier: -4 }),
+      { dice: [3] },
+    );
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      strikeRating: 0,
+      protectionRating: 0,
+      woundMargin: 1,
+      wounds: 1,
+    });
+  });
+
+  it('N44: the modifiers are whole numbers from −20 to 20', () => {
+    expect(
+      given(narateer, duel())
+        .when(melee('mira', 'orin', 0, { strikeModifier: 21 }))
+        .violation(),
+    ).toMatchObject({ field: 'strikeModifier' });
+    expect(
+      given(narateer, duel())
+        .when(melee('mira', 'orin', 0, { protectionModifier: 1.5 }))
+        .violation(),
+    ).toMatchObject({ field: 'protectionModifier' });
+  });
+});
+
 describe('Applying Wounds', () => {
   const both = sheet({ maxAD: 2, maxMD: 2, maxVitality: 20 });
 

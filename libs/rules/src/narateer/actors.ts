@@ -16,7 +16,8 @@ const ACTING_FIELD: Record<string, string> = {
 
 /**
  * C12: an attack's circumstances are the Guide's (narateer.txt: Combat Modifiers, Hidden and Unseen
- * Creatures; N25 distance, N31 edge sources), and so is the harm override (N12), also inside an advance response.
+ * Creatures; N25 distance, N31 edge sources), and so are the harm override (N12) and the Strike and Protection
+ * modifiers (N44), also inside an advance response.
  */
 const ATTACK_GM_FIELDS = [
   'edge',
@@ -27,14 +28,18 @@ const ATTACK_GM_FIELDS = [
   'targetCannotSeeAttacker',
   'targetUnaware',
   'harm',
+  'strikeModifier',
+  'protectionModifier',
   'response.harm',
+  'response.strikeModifier',
+  'response.protectionModifier',
 ];
 
 /** C12: the fields only the GM may set on a player's command. */
 const GM_FIELDS: Record<string, readonly string[]> = {
   DeclareExchange: ATTACK_GM_FIELDS,
   TakeOpportunityAttack: ATTACK_GM_FIELDS,
-  RespondToExchange: ['harm'],
+  RespondToExchange: ['harm', 'strikeModifier', 'protectionModifier'],
   // N24: movement by another effect, and movement a rule exempts from Reactions.
   Move: ['forced', 'noReactions'],
 };

@@ -170,6 +170,13 @@ const Allocation = z.array(z.enum(['AD', 'MD'])).max(200);
 /** N13: a square-grid Space. */
 export const SpaceSchema = z.strictObject({ x: Int.min(-10000).max(10000), y: Int.min(-10000).max(10000) });
 
+/** N44: a situational modifier to one hit's Strike Rating or Protection Rating (a Power, cover, a shield's trait). */
+const RatingModifier = (what: string) =>
+  Int.min(-20)
+    .max(20)
+    .optional()
+    .describe(`GM: ${what} (ruling N44); a result below 0 counts as 0; default none.`);
+
 /** What a response says: RespondToExchange's fields, or a response given up front (N23). */
 const RESPONSE_FIELDS = {
   response: ResponseSchema,
@@ -181,11 +188,15 @@ const RESPONSE_FIELDS = {
     'Clash: the Damage Vital; default the highest after the cap (RULINGS.md N21).',
   ),
   harm: HarmSchema.optional().describe('GM: the Clash’s harm instead of the weapon’s (RULINGS.md N12).'),
+  strikeModifier: RatingModifier('Clash: added to the responder’s Strike Rating when its Clash wins'),
+  protectionModifier: RatingModifier(
+    'Clash: added to the tempo-holder’s Protection Rating when the responder’s Clash wins',
+  ),
   allocation: Allocation.optional().describe('The responder’s wound allocation in advance (ruling N28).'),
 };
 
 const RESPONSE_FORM =
-  'must be one of none, fullGuard, clash, or { response, boost?, weaponId?, damageVital?, harm?, allocation? }';
+  'must be one of none, fullGuard, clash, or { response, boost?, weaponId?, damageVital?, harm?, strikeModifier?, protectionModifier?, allocation? }';
 
 /** A response given up front: an object, or a bare response that means no Boost. Parsed to the object. */
 const AdvanceResponse = z
@@ -208,11 +219,15 @@ const ATTACK_FIELDS = {
     .max(1000)
     .optional()
     .describe('GM: the distance in Spaces when the combatants are not on the map (ruling N25).'),
-  attackerUnseen: flag('GM: the attacker is unseen (Advantage)'),
+  attackerUnseen: flag(
+    'GM: the first attack while unseen by the target for a reason the engine does not see, e.g. Hide (Advantage); an Invisible attacker or a Blinded target needs no flag (ruling N41)',
+  ),
   attackerCannotSeeTarget: flag('GM: the attacker cannot see the target (Disadvantage)'),
   targetCannotSeeAttacker: flag('GM: the target cannot see the attacker (its Clash at Disadvantage)'),
   targetUnaware: flag('GM: the target is unaware (No Response)'),
   harm: HarmSchema.optional().describe('GM: the attack’s harm instead of the weapon’s (RULINGS.md N12).'),
+  strikeModifier: RatingModifier('added to the attacker’s Strike Rating when its attack lands'),
+  protectionModifier: RatingModifier('added to the target’s Protection Rating when the attack lands'),
   response: AdvanceResponse.optional().describe('The response given up front (ruling N23).'),
   allocation: Allocation.optional().describe(
     'The attacker’s wound allocation in advance, for a counter-hit (ruling N28).',
@@ -230,7 +245,7 @@ const combatantId = Id;
 export const NARATEER_COMMAND_SCHEMAS = {
   DeclareExchange: command(
     'DeclareExchange',
-    'The tempo-holder declares a Melee or Ranged Exchange: attackerId, targetId, kind, weaponId, boost, damageVital?, response?, edge?, responderEdge?, distance?, attackerUnseen?, attackerCannotSeeTarget?, targetCannotSeeAttacker?, targetUnaware?, harm?, allocation?.',
+    'The tempo-holder declares a Melee or Ranged Exchange: attackerId, targetId, kind, weaponId, boost, damageVital?, response?, edge?, responderEdge?, distance?, attackerUnseen?, attackerCannotSeeTarget?, targetCannotSeeAttacker?, targetUnaware?, harm?, strikeModifier?, protectionModifier?, allocation?.',
     {
       attackerId: Id,
       targetId: Id,
@@ -240,7 +255,7 @@ export const NARATEER_COMMAND_SCHEMAS = {
   ),
   RespondToExchange: command(
     'RespondToExchange',
-    'The responder answers the pending exchange: combatantId, response (none | fullGuard | clash), boost, weaponId?, damageVital?, harm?, allocation?.',
+    'The responder answers the pending exchange: combatantId, response (none | fullGuard | clash), boost, weaponId?, damageVital?, harm?, strikeModifier?, protectionModifier?, allocation?.',
     {
       combatantId,
       ...RESPONSE_FIELDS,
@@ -371,7 +386,7 @@ export const NARATEER_COMMAND_SCHEMAS = {
   ),
   TakeOpportunityAttack: command(
     'TakeOpportunityAttack',
-    'The offered reactor initiates a Melee Exchange against the mover: combatantId, weaponId, boost, damageVital?, response?, edge?, harm?, allocation?.',
+    'The offered reactor initiates a Melee Exchange against the mover: combatantId, weaponId, boost, damageVital?, response?, edge?, harm?, strikeModifier?, protectionModifier?, allocation?.',
     {
       combatantId,
       ...ATTACK_FIELDS,

@@ -244,4 +244,20 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N40',
     text: 'A late joiner after an order the GM set rolls, and the GM places it (pending initiativeTie answered by SetInitiative).',
   },
+  {
+    id: 'N41',
+    text: 'An Invisible attacker or a Blinded target makes the attack unseen: its first on that foe gains Advantage without the GM’s flag; attackerUnseen stays for Hide.',
+  },
+  {
+    id: 'N42',
+    text: 'Opportunity Attacks: melee reach is the longest melee weapon’s; the attack uses any melee weapon that reaches the new Space and can be paid for.',
+  },
+  {
+    id: 'N43',
+    text: 'SpendDice: a player for its own combatant only (C3); any time without proactiveUse, but not by a combatant unable to act.',
+  },
+  {
+    id: 'N44',
+    text: 'strikeModifier and protectionModifier (GM) adjust a hit’s Strike and Protection Ratings after the formula, never below 0; the Clash’s with its response.',
+  },
 ];

@@ -98,6 +98,10 @@ const EXCHANGE_DECLARED = z.strictObject({
   responderEdge: z.enum(EDGES).optional(),
   targetCannotSeeAttacker: z.literal(true).optional(),
   targetUnaware: z.literal(true).optional(),
+  strikeModifier: Int.optional().describe('ruling N44: added to the attacker’s Strike Rating if it lands.'),
+  protectionModifier: Int.optional().describe(
+    'ruling N44: added to the target’s Protection Rating if it lands.',
+  ),
   allocation: z
     .array(DieKind)
     .optional()
@@ -123,6 +127,12 @@ const EXCHANGE_RESPONDED = z.strictObject({
     .enum(['declaration', 'policy'])
     .optional()
     .describe('N23: where the answer came from when not from RespondToExchange.'),
+  strikeModifier: Int.optional().describe(
+    'ruling N44: added to the responder’s Strike Rating if its Clash wins.',
+  ),
+  protectionModifier: Int.optional().describe(
+    'ruling N44: added to the tempo-holder’s Protection Rating if the Clash wins.',
+  ),
   allocation: z
     .array(DieKind)
     .optional()
@@ -175,8 +185,16 @@ const WOUND_CALCULATION = z.strictObject({
   weaponId: str.optional(),
   damageVital: Vital.optional(),
   hitMargin: Int.optional(),
-  strikeRating: Int.optional(),
-  protectionRating: Int.optional(),
+  strikeRating: Int.optional().describe(
+    'Weapon Damage + min(Damage Vital, cap), + strikeModifier; never below 0.',
+  ),
+  strikeModifier: Int.optional().describe(
+    'ruling N44: the situational modifier applied to the Strike Rating.',
+  ),
+  protectionRating: Int.optional().describe('Armour Soak, + protectionModifier; never below 0.'),
+  protectionModifier: Int.optional().describe(
+    'ruling N44: the situational modifier applied to the Protection Rating.',
+  ),
   woundMargin: Int.optional(),
   lingeringHarmId: str.optional(),
   form: str.optional(),

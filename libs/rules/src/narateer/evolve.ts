@@ -1,8 +1,15 @@
 import { evolveLifecycle, InitiativeRoll } from '../core/lifecycle';
 import { CombatantCore, RuleEvent } from '../core/types';
-import { DiceCounts, isNarateerEvent, NarateerEvent } from './events';
+import { DiceCounts, isNarateerEvent, NarateerEvent, RolledSide } from './events';
 import { NarateerSheet } from './sheet';
-import { CurrentExchange, LingeringHarm, NarateerCombatant, NarateerState, WeaponState } from './state';
+import {
+  CurrentExchange,
+  LingeringHarm,
+  NarateerCombatant,
+  NarateerState,
+  unseenBy,
+  WeaponState,
+} from './state';
 
 export function newCombatant(base: CombatantCore): NarateerCombatant {
   const sheet = base.sheet as NarateerSheet;
@@ -182,9 +189,41 @@ function evolveExchanges(
     }
     case 'ExchangeResolved': {
       const e = event.data;
-      return e.outcome === 'hit' || e.outcome === 'counterHit' ? next : { ...next, exchange: undefined };
+      let after = attackedUnseen(next, e.attacker, e.targetId);
+      if (e.responder) after = attackedUnseen(after, e.responder, e.attackerId);
+      return e.outcome === 'hit' || e.outcome === 'counterHit' ? after : { ...after, exchange: undefined };
     }
   }
+}
+
+/** N41: a roll with the unseen attacker's Advantage, made while unseen by the foe, was that attack's first. */
+function attackedUnseen(state: NarateerState, side: RolledSide, foeId: string): NarateerState {
+  const c = state.combatants[side.combatantId];
+  const foe = state.combatants[foeId];
+  if (!side.sources.advantage.includes('unseenAttacker') || !unseenBy(c, foe)) return state;
+  const done = c.unseenAttacks ?? [];
+  return done.includes(foeId) ? state : patch(state, c.id, { unseenAttacks: [...done, foeId] });
+}
+
+/** N41: an attacker seen again by a foe (a condition ended or began) has its next unseen spell's first attack again. */
+function seenAgain(state: NarateerState, changed: string): NarateerState {
+  let next = state;
+  for (const id of state.joined) {
+    const c = next.combatants[id];
+    if (!c.unseenAttacks) continue;
+    const kept = c.unseenAttacks.filter(
+      (foeId) =>
+        (id !== changed && foeId !== changed) ||
+        (next.combatants[foeId] !== undefined && unseenBy(c, next.combatants[foeId])),
+    );
+    if (kept.length === c.unseenAttacks.length) continue;
+    const { unseenAttacks: _dropped, ...rest } = c;
+    next = {
+      ...next,
+      combatants: { ...next.combatants, [id]: kept.length > 0 ? { ...rest, unseenAttacks: kept } : rest },
+    };
+  }
+  return next;
 }
 
 /** Firing and reloading weapons. */
@@ -312,15 +351,17 @@ function evolveConditions(
     case 'ConditionApplied': {
       const e = event.data;
       const others = next.combatants[e.combatantId].conditions.filter((k) => k.condition !== e.condition);
-      return patch(next, e.combatantId, {
+      const after = patch(next, e.combatantId, {
         conditions: [...others, { condition: e.condition, intensity: e.intensity, untilRound: e.untilRound }],
       });
+      return seenAgain(after, e.combatantId);
     }
     case 'ConditionRemoved': {
       const e = event.data;
-      return patch(next, e.combatantId, {
+      const after = patch(next, e.combatantId, {
         conditions: next.combatants[e.combatantId].conditions.filter((k) => k.condition !== e.condition),
       });
+      return seenAgain(after, e.combatantId);
     }
   }
 }

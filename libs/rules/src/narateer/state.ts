@@ -1,5 +1,5 @@
 import { CombatantCore, FightCore } from '../core/types';
-import { DieKind, Harm } from './data';
+import { CONDITIONS, ConditionEffect, DieKind, Harm } from './data';
 import {
   DiceCounts,
   ExchangeDeclaredData,
@@ -61,6 +61,11 @@ export interface NarateerCombatant extends CombatantCore<NarateerSheet> {
   withdrawn: boolean;
   /** N18: Vitality has already fallen below half once in this fight. */
   belowHalf: boolean;
+  /**
+   * N41: the foes it has attacked while unseen by them (an Invisible attacker, a Blinded foe), since it last became
+   * unseen by each; absent when none.
+   */
+  unseenAttacks?: string[];
 }
 
 export interface CurrentExchange extends ExchangeDeclaredData {
@@ -89,4 +94,15 @@ export type CombatState = 'Active' | 'Collapsed' | 'Withdrawn';
 export function combatState(c: NarateerCombatant): CombatState {
   if (c.vitality <= 0) return 'Collapsed';
   return c.withdrawn ? 'Withdrawn' : 'Active';
+}
+
+/** Whether one of the combatant's conditions has this engine effect (N26). */
+export function hasEffect(c: NarateerCombatant, flag: keyof ConditionEffect): boolean {
+  for (const k of c.conditions) if (CONDITIONS[k.condition]?.effect[flag]) return true;
+  return false;
+}
+
+/** N41: by the conditions the engine knows, the attacker is unseen by the foe: it is Invisible, or the foe is Blinded. */
+export function unseenBy(attacker: NarateerCombatant, foe: NarateerCombatant): boolean {
+  return hasEffect(attacker, 'unseen') || hasEffect(foe, 'cannotSee');
 }

@@ -1,21 +1,11 @@
 import { ensure, RuleViolation } from '../../core/violation';
-import {
-  CONDITIONS,
-  ConditionEffect,
-  PROACTIVE_USES_MINIMUM,
-  PROACTIVE_USES_PER_SL,
-  Skill,
-  Vital,
-} from '../data';
+import { PROACTIVE_USES_MINIMUM, PROACTIVE_USES_PER_SL, Skill, Vital } from '../data';
 import { EdgeSources } from '../events';
 import { Weapon } from '../sheet';
 import { mapDistance } from '../space';
-import { combatState, NarateerCombatant, NarateerState } from '../state';
+import { combatState, hasEffect, NarateerCombatant, NarateerState, unseenBy } from '../state';
 
-export function hasEffect(c: NarateerCombatant, flag: keyof ConditionEffect): boolean {
-  for (const k of c.conditions) if (CONDITIONS[k.condition]?.effect[flag]) return true;
-  return false;
-}
+export { hasEffect } from '../state';
 
 /** N20/N26: Active and not incapacitated. */
 export function ableToAct(c: NarateerCombatant): boolean {
@@ -141,7 +131,15 @@ export function edgeSources(): EdgeSources {
 
 /** N31: a combatant who cannot see its foe attacks with Disadvantage. */
 export function cannotSee(attacker: NarateerCombatant, foe: NarateerCombatant, flagged: boolean): boolean {
-  return flagged || hasEffect(attacker, 'cannotSee') || hasEffect(foe, 'unseen');
+  return flagged || unseenBy(foe, attacker);
+}
+
+/**
+ * narateer.txt: Hidden and Unseen Creatures — "Your first attack while unseen by its target gains Advantage". N41:
+ * unseen by the conditions the engine knows, and no attack on that foe yet since it became so.
+ */
+export function firstUnseenAttack(attacker: NarateerCombatant, foe: NarateerCombatant): boolean {
+  return unseenBy(attacker, foe) && !(attacker.unseenAttacks ?? []).includes(foe.id);
 }
 
 /** The weapon's reach, or undefined when it cannot be used against the foe now. */

@@ -15,6 +15,7 @@ import {
   damageVital,
   edgeSources,
   findWeapon,
+  firstUnseenAttack,
   proactiveLimit,
 } from './common';
 import { answerInAdvance } from './respond';
@@ -82,7 +83,7 @@ export function buildDeclaration(
   const reach = checkWeaponUse(state, attacker, weapon, targetId, input.distance, 'weaponId', 'distance');
   const edge = edgeSources();
   if (input.edge) edge[input.edge].push('gm');
-  if (input.attackerUnseen) edge.advantage.push('unseenAttacker');
+  if (input.attackerUnseen || firstUnseenAttack(attacker, target)) edge.advantage.push('unseenAttacker');
   if (cannotSee(attacker, target, input.attackerCannotSeeTarget)) edge.disadvantage.push('cannotSeeTarget');
   if (reach.beyondEffective) edge.disadvantage.push('beyondEffectiveRange');
   const data: ExchangeDeclaredData = {
@@ -102,6 +103,8 @@ export function buildDeclaration(
   if (input.responderEdge) data.responderEdge = input.responderEdge;
   if (input.targetCannotSeeAttacker) data.targetCannotSeeAttacker = true;
   if (input.targetUnaware) data.targetUnaware = true;
+  if (input.strikeModifier !== undefined) data.strikeModifier = input.strikeModifier;
+  if (input.protectionModifier !== undefined) data.protectionModifier = input.protectionModifier;
   if (input.allocation) data.allocation = input.allocation;
   return data;
 }

@@ -5,18 +5,18 @@ import { NarateerCombatant, NarateerState } from '../state';
 import { ableToAct, hasEffect } from './common';
 
 /**
- * narateer.txt: Opportunity Attacks — perceive the mover (N26), a melee weapon whose reach covers
- * both Spaces, its cost in Ready AD; Collapsed and Withdrawn never react (N20).
+ * narateer.txt: Opportunity Attacks — perceive the mover (N26); the step starts and ends within the reactor's melee
+ * reach, the longest reach of its melee weapons (N42); a melee weapon that reaches the mover's new Space and whose
+ * cost it can pay in Ready AD. Collapsed and Withdrawn never react (N20).
  */
 export function canReact(r: NarateerCombatant, mover: NarateerCombatant, from: Space, to: Space): boolean {
   if (!r.position || !ableToAct(r) || hasEffect(r, 'cannotSee') || hasEffect(mover, 'unseen')) return false;
   const pos = r.position;
+  let reach = 0;
+  for (const w of r.sheet.weapons) if (w.kind === 'melee') reach = Math.max(reach, w.reach);
+  if (spaces(pos, from) > reach || spaces(pos, to) > reach) return false;
   return r.sheet.weapons.some(
-    (w) =>
-      w.kind === 'melee' &&
-      w.baseAttackCost <= r.ad.ready &&
-      spaces(pos, from) <= w.reach &&
-      spaces(pos, to) <= w.reach,
+    (w) => w.kind === 'melee' && w.baseAttackCost <= r.ad.ready && spaces(pos, to) <= w.reach,
   );
 }
 

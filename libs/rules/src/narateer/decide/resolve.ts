@@ -114,11 +114,17 @@ function exchangeWounds(
   const weaponId = hit ? x.weaponId : r.weaponId!;
   const weapon = winner.sheet.weapons.find((w) => w.id === weaponId)!;
   const damageVital = hit ? x.damageVital : r.damageVital!;
-  const strikeRating =
-    weapon.weaponDamage + Math.min(winner.sheet.vitals[damageVital], weapon.damageVitalCap);
-  const protectionRating = s.combatants[loserId].sheet.soak;
+  // N44: the weapon's normal Strike Rating first, then the stated modifier; neither rating goes below 0.
+  const { strikeModifier, protectionModifier } = hit ? x : r;
+  const strikeRating = Math.max(
+    0,
+    weapon.weaponDamage +
+      Math.min(winner.sheet.vitals[damageVital], weapon.damageVitalCap) +
+      (strikeModifier ?? 0),
+  );
+  const protectionRating = Math.max(0, s.combatants[loserId].sheet.soak + (protectionModifier ?? 0));
   const woundMargin = resolved.hitMargin! + strikeRating - protectionRating;
-  return {
+  const calc: WoundCalculation = {
     combatantId: loserId,
     wounds: convertWounds(woundMargin),
     harm: hit ? x.harm : r.harm!,
@@ -131,4 +137,7 @@ function exchangeWounds(
     protectionRating,
     woundMargin,
   };
+  if (strikeModifier !== undefined) calc.strikeModifier = strikeModifier;
+  if (protectionModifier !== undefined) calc.protectionModifier = protectionModifier;
+  return calc;
 }

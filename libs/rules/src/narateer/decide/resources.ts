@@ -36,11 +36,18 @@ export function reloadWeapon(state: NarateerState, command: NarateerCommand<'Rel
   return [ev('WeaponReloaded', { combatantId: id, weaponId: weapon.id })];
 }
 
-/** N33: other actions commit Ready dice; a proactive Melee or Ranged action counts a use (N5). */
+/** N33/N43: other actions commit Ready dice; a proactive Melee or Ranged action counts a use (N5). */
 export function spendDice(state: NarateerState, command: NarateerCommand<'SpendDice'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
   const c = state.combatants[id];
   const data: DiceSpentData = { combatantId: id, ad: command.ad, md: command.md };
+  // N43: only a combatant able to act commits dice to an action; outside its activation too (a power, a reaction).
+  ensure(
+    ableToAct(c),
+    'NARATEER_CANNOT_ACT',
+    `ruling N20/N26/N43: ${id} is not able to act, so it commits no dice`,
+    'combatantId',
+  );
   ensure(
     data.ad <= c.ad.ready,
     'NARATEER_NOT_ENOUGH_READY_AD',
@@ -57,7 +64,7 @@ export function spendDice(state: NarateerState, command: NarateerCommand<'SpendD
   if (command.proactiveUse !== undefined) {
     const kind = command.proactiveUse;
     ensure(
-      state.roundOpen && state.activeId === id && ableToAct(c),
+      state.roundOpen && state.activeId === id,
       'NARATEER_NOT_YOUR_TEMPO',
       `narateer.txt: Skill Level In Combat: proactive actions happen during ${id}'s own activation`,
       'proactiveUse',

@@ -15,6 +15,7 @@ import {
   damageVital,
   edgeSources,
   findWeapon,
+  firstUnseenAttack,
   hasEffect,
   tryWeaponUse,
   WeaponReach,
@@ -86,6 +87,7 @@ function buildResponse(
     dice: 0,
   };
   if (input.allocation) base.allocation = input.allocation;
+  if (input.response !== 'clash') notForThisResponse(input, p);
   if (input.response === 'none') {
     ensure(
       input.boost === 0,
@@ -110,6 +112,19 @@ function buildResponse(
   return buildClash(state, x, r, input, p, base, edge);
 }
 
+/** The fields only a Clash uses (its weapon, its damage, its hit's modifiers): refused with another response, never ignored. */
+const CLASH_ONLY = ['weaponId', 'damageVital', 'harm', 'strikeModifier', 'protectionModifier'] as const;
+
+function notForThisResponse(input: ResponseInput, p: string): void {
+  for (const field of CLASH_ONLY)
+    ensure(
+      input[field] === undefined,
+      'NARATEER_CLASH_ONLY_FIELD',
+      `narateer.txt: Exchange Responses: only a Clash attacks, so ${input.response} takes no ${field}`,
+      `${p}${field}`,
+    );
+}
+
 /** narateer.txt: Clash — a legal attack that reaches the tempo-holder, paying its Base Attack Cost before Boost. */
 function buildClash(
   state: NarateerState,
@@ -123,8 +138,10 @@ function buildClash(
   const skill = ATTACK_SKILL[x.kind];
   const { weapon, reach } = clashWeapon(state, x, r, input, `${p}weaponId`, `${p}response`);
   checkCommitment(r, skill, weapon.baseAttackCost, input.boost, `${p}boost`, `${p}weaponId`);
-  if (cannotSee(r, state.combatants[x.attackerId], x.targetCannotSeeAttacker === true))
-    edge.disadvantage.push('cannotSeeTarget');
+  const attacker = state.combatants[x.attackerId];
+  // N41: a Clash is the responder's attack on the tempo-holder; its first while unseen gains Advantage.
+  if (firstUnseenAttack(r, attacker)) edge.advantage.push('unseenAttacker');
+  if (cannotSee(r, attacker, x.targetCannotSeeAttacker === true)) edge.disadvantage.push('cannotSeeTarget');
   if (reach.beyondEffective) edge.disadvantage.push('beyondEffectiveRange');
   // Built field by field: V8 spreads that add keys are slow, and this is the benchmark's hot path.
   base.skill = skill;
@@ -133,6 +150,8 @@ function buildClash(
   base.damageVital = damageVital(r, weapon, input.damageVital, `${p}damageVital`);
   base.harm = input.harm ?? weapon.harm;
   base.edge = edge;
+  if (input.strikeModifier !== undefined) base.strikeModifier = input.strikeModifier;
+  if (input.protectionModifier !== undefined) base.protectionModifier = input.protectionModifier;
   return base;
 }
 
