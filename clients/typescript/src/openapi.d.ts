@@ -7164,7 +7164,7 @@ export interface components {
                 conditions: string[];
                 /** @description Harms gained at 0 HP (ruling A13, A21). */
                 harms: string[];
-                /** @description +1 dice from an Assist, waiting for its next roll (ruling A26). */
+                /** @description +1 dice from an Assist, waiting for its next roll in this encounter (rulings A26, A42). */
                 assistDice: number;
                 /** @description The beast this Binder shares its turn with. */
                 beastId: string;
@@ -7220,7 +7220,7 @@ export interface components {
                 conditions: string[];
                 /** @description Harms gained at 0 HP (ruling A13, A21). */
                 harms: string[];
-                /** @description +1 dice from an Assist, waiting for its next roll (ruling A26). */
+                /** @description +1 dice from an Assist, waiting for its next roll in this encounter (rulings A26, A42). */
                 assistDice: number;
                 /** @description Its Binder; null for a wild beast. */
                 binderId: string | null;
@@ -7239,7 +7239,7 @@ export interface components {
                     /** @description The GM marked the trigger active (SetTrigger). */
                     triggerActive: boolean;
                 }[];
-                /** @description The Stage it returns to when the encounter ends, after evolving to its highest (RULINGS.md A9); null otherwise. */
+                /** @description The Stage it returns to when the encounter ends, while at its highest: the Stage it evolved from (RULINGS.md A9), or the highest unlocked below for a beast that joined at its highest (ruling A41); null otherwise. */
                 revertTo: number | null;
                 /** @description Brawn + Stage: the damage of a hit before extra successes, a Critical and bonuses. */
                 baseDamage: number;
@@ -7273,13 +7273,13 @@ export interface components {
                 } | null;
                 /** @description Movement that bypasses restrictions (ruling A18). */
                 movement: ("flight" | "teleport" | "burrowing")[];
-                /** @description It took Defend; lasts until its next turn (RULINGS.md A15). */
+                /** @description It took Defend; lasts until its next turn or the end of the encounter (RULINGS.md A15, ruling A42). */
                 defending: boolean;
-                /** @description The ally it guards until its next turn (ruling A27); null when none. */
+                /** @description The ally it guards until its next turn or the end of the encounter (rulings A27, A42); null when none. */
                 guarding: string | null;
-                /** @description +1 dice from an Encourage, waiting for its next Dodge (ruling A26). */
+                /** @description +1 dice from an Encourage, waiting for its next Dodge in this encounter (rulings A26, A42). */
                 encourageDodge: number;
-                /** @description It intercepted an attack and forfeits its next Action (ruling A22). */
+                /** @description It intercepted an attack and forfeits its next Action in this encounter (rulings A22, A42). */
                 interceptOwed: boolean;
             })[];
         };

@@ -223,6 +223,20 @@ describe('Every illegal intent is refused with a code that names the rule, and t
       'stage',
     ],
     [
+      'A28: a tag against yourself (a tag names an opponent)',
+      start,
+      { type: 'SetTag', combatantId: 'ember', tag: 'highGround', againstId: 'ember' },
+      'ARCANA_INVALID_TARGET',
+      'againstId',
+    ],
+    [
+      'A28: a tag against your own Binder, who shares your place (A17)',
+      start,
+      { type: 'SetTag', combatantId: 'ember', tag: 'cornered', againstId: 'ash' },
+      'ARCANA_INVALID_TARGET',
+      'againstId',
+    ],
+    [
       'an opposed test against yourself',
       start,
       { type: 'RollOpposedTest', aId: 'ember', aStat: 'agility', bId: 'ember' },

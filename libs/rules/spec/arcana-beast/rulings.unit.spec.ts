@@ -1,3 +1,4 @@
+import { arcanaBeast } from '../../src/arcana-beast';
 import { fightStarted, TEST_SEED } from '../given';
 import {
   beast,
@@ -540,5 +541,158 @@ describe('RULINGS.md A17, A22, A24, A25, A27: the remaining rulings', () => {
       test: { dice: 3, bonuses: [{ source: 'Assist', dice: 1 }], edge: 'boost', passed: true },
     });
     expect(stateOf([...e, ...out]).combatants.ember.assistDice).toBe(0);
+  });
+});
+
+describe('RULINGS A39–A44: the last review’s open questions', () => {
+  const start = fight(party, 'ember');
+
+  it('A39: "Cornered: Cannot Reposition" against one opponent holds against it only: no Reposition measured to it or for positional advantage; one toward another combatant is allowed', () => {
+    let e = then(start, { type: 'SetTag', combatantId: 'ember', tag: 'cornered', againstId: 'wolf' });
+    e = then(e, { type: 'SetBand', aId: 'ember', bId: 'wolf2', band: 'far' });
+    expect(
+      refused(e, { type: 'Reposition', combatantId: 'ember', towardId: 'wolf', band: 'far' }),
+    ).toMatchObject({
+      code: 'ARCANA_CORNERED',
+      field: 'towardId',
+      message: expect.stringMatching(/^arcana-beast.txt: Positioning in Combat: Cornered: Cannot Reposition/),
+    });
+    expect(refused(e, { type: 'Reposition', combatantId: 'ember' })).toMatchObject({
+      code: 'ARCANA_CORNERED',
+      field: 'type',
+    });
+    const out = exact(e, { type: 'Reposition', combatantId: 'ember', towardId: 'wolf2', band: 'close' });
+    expect(types(out)).toEqual(['ActionTaken', 'Moved']);
+    expect(find(out, 'Moved')).toMatchObject({ from: 'far', to: 'close', by: 'reposition' });
+    // The free band move is no Reposition: it may leave the cornering wolf.
+    expect(
+      find(exact(e, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'far' }), 'Moved'),
+    ).toMatchObject({ from: 'near', to: 'far', by: 'free' });
+  });
+
+  it('A39: Cornered against a Binder holds against its beast too (they share their bands); Cornered against no one forbids every Reposition', () => {
+    let e = next(start, 'wolf');
+    e = then(e, { type: 'SetTag', combatantId: 'wolf', tag: 'cornered', againstId: 'ash' });
+    expect(
+      refused(e, { type: 'Reposition', combatantId: 'wolf', towardId: 'ember', band: 'far' }),
+    ).toMatchObject({ code: 'ARCANA_CORNERED', field: 'towardId' });
+    expect(
+      types(exact(e, { type: 'Reposition', combatantId: 'wolf', towardId: 'pip', band: 'far' })),
+    ).toEqual(['ActionTaken', 'Moved']);
+    const pinned = then(e, { type: 'SetTag', combatantId: 'wolf', tag: 'cornered' });
+    expect(
+      refused(pinned, { type: 'Reposition', combatantId: 'wolf', towardId: 'pip', band: 'far' }),
+    ).toMatchObject({ code: 'ARCANA_CORNERED', field: 'type' });
+  });
+
+  it('A40: "Pass: Choose not to act": a beast that Passed has not acted (as for A10), so its Binder may still Command; after the free band move it may not', () => {
+    const passed = then(start, { type: 'Pass', combatantId: 'ember' });
+    // Ash's Spirit 3 on d6, Diff 1.
+    const out = exact(
+      passed,
+      { type: 'Encourage', combatantId: 'ash', effect: 'dodgeDie' },
+      { dice: [4, 1, 1] },
+    );
+    expect(find(out, 'BinderCommanded')).toMatchObject({ command: 'encourage', passed: true });
+    expect(stateOf([...passed, ...out]).combatants.ember.encourageDodge).toBe(1);
+    const moved = then(passed, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' });
+    expect(refused(moved, { type: 'Direct', combatantId: 'ash' })).toMatchObject({
+      code: 'ARCANA_COMMAND_AFTER_ACTION',
+      message: expect.stringMatching(/; ember already used its free band move$/),
+    });
+    // Any other Action is the beast acting.
+    const defended = then(start, { type: 'Defend', combatantId: 'ember' });
+    expect(refused(defended, { type: 'Direct', combatantId: 'ash' }).code).toBe(
+      'ARCANA_COMMAND_AFTER_ACTION',
+    );
+  });
+
+  /** Ember (Stages 0–3) joins at Stage 3, its highest. */
+  const atTop: Fighter[] = party.map((f) => (f.id === 'ember' ? { ...f, sheet: beast({ stage: 3 }) } : f));
+
+  it('A41: "Highest Stage lasts one Combat Encounter or Scene": a beast that begins at its highest Stage reverts at EndScene to the highest unlocked Stage below', () => {
+    const e = fight(atTop, 'ember');
+    expect((arcanaBeast.view(stateOf(e)) as any).combatants[0]).toMatchObject({ stage: 3, revertTo: 2 });
+    const out = exact(e, { type: 'EndScene' });
+    expect(out[0]).toEqual({
+      type: 'StageDevolved',
+      data: { combatantId: 'ember', from: 3, to: 2, reason: 'encounterEnded' },
+    });
+    // Pip and the wolves have one unlocked Stage each: nothing below to revert to.
+    expect(types(out)).toEqual(['StageDevolved', 'SceneEnded']);
+    expect(stateOf([...e, ...out]).combatants.ember).toMatchObject({ stage: 2, revertTo: undefined });
+  });
+
+  it('A41: EndFight reverts a beast that began at its highest Stage too; one that began lower keeps its Stage', () => {
+    expect(exact(fight(atTop, 'ember'), { type: 'EndFight', revealedSeed: TEST_SEED })[0]).toEqual({
+      type: 'StageDevolved',
+      data: { combatantId: 'ember', from: 3, to: 2, reason: 'encounterEnded' },
+    });
+    expect(types(exact(start, { type: 'EndScene' }))).toEqual(['SceneEnded']);
+  });
+
+  it('A42: EndScene ends what waits for a next turn or roll: Defend, Guard, an owed Intercept, Assist and Encourage dice', () => {
+    // Ember's turn: Ash's Encourage (Spirit 3 on d6, Diff 1), then Ember guards Pip.
+    let e = close(start, 'ember', 'pip');
+    e = then(e, { type: 'Encourage', combatantId: 'ash', effect: 'dodgeDie' }, { dice: [4, 1, 1] });
+    e = then(e, { type: 'Guard', combatantId: 'ember', allyId: 'pip' });
+    e = then(next(e, 'pip'), { type: 'Defend', combatantId: 'pip' });
+    // The wolf bites Bo; Pip intercepts: the wolf's Brawn 2 on d6, Pip's Agility 3 + Nimble 1 + Defend's Boost die.
+    e = close(next(e, 'wolf'), 'wolf', 'pip');
+    e = then(
+      e,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'bo', intercept: true },
+      { dice: [1, 1, 1, 1, 1, 1, 1] },
+    );
+    e = close(next(e, 'wolf2'), 'wolf2', 'wolf');
+    e = then(then(e, { type: 'Assist', combatantId: 'wolf2', allyId: 'wolf' }), { type: 'EndActivation' });
+    expect(stateOf(e).combatants).toMatchObject({
+      ember: { guarding: 'pip', encourageDodge: 1 },
+      pip: { defending: true, interceptOwed: true },
+      wolf: { assistDice: 1 },
+    });
+    expect(stateOf(then(e, { type: 'EndScene' })).combatants).toMatchObject({
+      ember: { guarding: undefined, encourageDodge: 0 },
+      pip: { defending: false, interceptOwed: false },
+      wolf: { assistDice: 0 },
+    });
+  });
+
+  it('A43: a Guard redirect is not checked for reach again: the guard, Close to its ally, takes the bite though its own band to the wolf is Near', () => {
+    let e = close(start, 'ember', 'pip');
+    e = then(e, { type: 'Guard', combatantId: 'ember', allyId: 'pip' });
+    e = close(next(e, 'wolf'), 'wolf', 'pip');
+    expect(stateOf(e).bands['ember|wolf']).toBeUndefined();
+    // The wolf's Brawn 2 on d6, then Ember's Dodge: Agility 2 + Nimble 1 on d8.
+    const out = exact(e, { type: 'Attack', attackerId: 'wolf', targetId: 'pip' }, { dice: [6, 6, 1, 1, 1] });
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      targetId: 'ember',
+      declaredTargetId: 'pip',
+      redirectedBy: 'guard',
+      band: 'close',
+      outcome: 'hit',
+    });
+    expect(find(out, 'DamageDealt')).toMatchObject({ combatantId: 'ember' });
+  });
+
+  it('A44: "Turn Order … remains fixed", and the GM may start a beast’s turn out of it (C3): the next default turn, and the next round, follow the order', () => {
+    const open = fight(party);
+    expect(
+      arcanaBeast.actorOf!(stateOf(open), { type: 'StartActivation', combatantId: 'wolf' }),
+    ).toBeUndefined();
+    let e = then(open, { type: 'StartActivation', combatantId: 'wolf' });
+    expect(stateOf(e).turn).toMatchObject({ beastId: 'wolf' });
+    e = then(then(e, { type: 'EndActivation' }), { type: 'StartActivation' });
+    expect(stateOf(e).turn).toMatchObject({ beastId: 'ember', binderId: 'ash' });
+    e = then(e, { type: 'EndActivation' });
+    expect(refused(e, { type: 'StartActivation', combatantId: 'wolf' }).code).toBe('ALREADY_ACTED');
+    for (const id of ['pip', 'wolf2']) {
+      e = then(e, { type: 'StartActivation' });
+      expect(stateOf(e).turn?.beastId).toBe(id);
+      e = then(e, { type: 'EndActivation' });
+    }
+    expect(stateOf(e).roundOpen).toBe(false);
+    e = then(then(e, { type: 'StartRound' }), { type: 'StartActivation' });
+    expect(stateOf(e)).toMatchObject({ order: party.map((f) => f.id), turn: { beastId: 'ember' } });
   });
 });

@@ -479,6 +479,13 @@ describe('C11: a removed combatant’s id is never given to a newcomer (A14, A15
     });
   });
 
+  it('A21, A35: once its Binder has left the fight, a beast’s turn is its own — TurnStarted names no Binder, and the view’s turn none', () => {
+    let e = then(fight(party), { type: 'RemoveCombatant', combatantId: 'ash' });
+    e = then(e, { type: 'StartActivation' });
+    expect(e[e.length - 1]).toEqual({ type: 'TurnStarted', data: { combatantId: 'ember' } });
+    expect(stateOf(e).turn).toMatchObject({ beastId: 'ember', binderId: undefined });
+  });
+
   it('given a bound beast removed, when the GM adds a beast with its id, then it is refused: it would have been bound to the old Binder', () => {
     const e = then(fight(party, 'ember'), { type: 'RemoveCombatant', combatantId: 'ember' });
     expect(stateOf(e).binderOf).toMatchObject({ ember: 'ash' });

@@ -67,5 +67,6 @@ export const ARCANA_COMMANDS: Record<ArcanaCommandType, string> = {
     'GM: a Test with a Difficulty: combatantId, stat, difficulty, ranks?, bonusDice?, boost?, setback?, reason?; dice = the test.',
   RollOpposedTest: 'GM: an opposed test: aId, aStat, bId, bStat?, reason?; dice = a’s pool then b’s.',
   RerollInitiative: 'GM: answer an initiative tie by rerolling the tied beasts; dice in tie order.',
-  EndScene: 'GM: the encounter ends: the highest Stage reverts, Special Attack uses and Zero Power reset.',
+  EndScene:
+    'GM: the encounter ends: the highest Stage reverts, Special Attack uses and Zero Power reset, Defend, Guard and waiting dice end.',
 };

@@ -407,7 +407,9 @@ const CombatantViewBase = z.strictObject({
     .describe('Positioning tags the GM set (RULINGS.md A8).'),
   conditions: z.array(z.string()),
   harms: z.array(z.string()).describe('Harms gained at 0 HP (ruling A13, A21).'),
-  assistDice: Count.describe('+1 dice from an Assist, waiting for its next roll (ruling A26).'),
+  assistDice: Count.describe(
+    '+1 dice from an Assist, waiting for its next roll in this encounter (rulings A26, A42).',
+  ),
 });
 export type ArcanaCombatantViewBase = z.infer<typeof CombatantViewBase>;
 
@@ -440,7 +442,7 @@ const BeastView = z.strictObject({
     )
     .describe('The unlocked Stages, lowest first.'),
   revertTo: Int.nullable().describe(
-    'The Stage it returns to when the encounter ends, after evolving to its highest (RULINGS.md A9); null otherwise.',
+    'The Stage it returns to when the encounter ends, while at its highest: the Stage it evolved from (RULINGS.md A9), or the highest unlocked below for a beast that joined at its highest (ruling A41); null otherwise.',
   ),
   baseDamage: Count.describe(
     'Brawn + Stage: the damage of a hit before extra successes, a Critical and bonuses.',
@@ -475,13 +477,23 @@ const BeastView = z.strictObject({
     .nullable()
     .describe('null when the sheet has none.'),
   movement: z.array(z.enum(BYPASS_MOVEMENT)).describe('Movement that bypasses restrictions (ruling A18).'),
-  defending: z.boolean().describe('It took Defend; lasts until its next turn (RULINGS.md A15).'),
+  defending: z
+    .boolean()
+    .describe(
+      'It took Defend; lasts until its next turn or the end of the encounter (RULINGS.md A15, ruling A42).',
+    ),
   guarding: z
     .string()
     .nullable()
-    .describe('The ally it guards until its next turn (ruling A27); null when none.'),
-  encourageDodge: Count.describe('+1 dice from an Encourage, waiting for its next Dodge (ruling A26).'),
-  interceptOwed: z.boolean().describe('It intercepted an attack and forfeits its next Action (ruling A22).'),
+    .describe(
+      'The ally it guards until its next turn or the end of the encounter (rulings A27, A42); null when none.',
+    ),
+  encourageDodge: Count.describe(
+    '+1 dice from an Encourage, waiting for its next Dodge in this encounter (rulings A26, A42).',
+  ),
+  interceptOwed: z
+    .boolean()
+    .describe('It intercepted an attack and forfeits its next Action in this encounter (rulings A22, A42).'),
 });
 
 const TurnView = z.strictObject({

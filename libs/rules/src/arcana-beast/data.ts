@@ -230,7 +230,7 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   },
   {
     id: 'A28',
-    text: 'Tags may name an opponent (againstId); High Ground counts against a target without it; Strategize ignores the target’s Cover and Obscured for this turn’s rolls.',
+    text: 'Tags may name an opponent (againstId) and then hold against it only (A39); High Ground counts against a target without it; Strategize ignores the target’s Cover and Obscured for this turn’s rolls.',
   },
   {
     id: 'A29',
@@ -270,6 +270,30 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   },
   {
     id: 'A38',
-    text: 'The beast acts by its Action or its free band move, and the Binder’s Command must come first; an Evolve (immediate, no Action) and an Intercept’s forfeited Action are not acting, so a Command may follow them.',
+    text: 'The beast acts by its Action or its free band move, and the Binder’s Command must come first; an Evolve (immediate, no Action), an Intercept’s forfeited Action and a Pass (A40) are not acting, so a Command may follow them.',
+  },
+  {
+    id: 'A39',
+    text: 'Cornered against one opponent holds against it only: no Reposition measured to it, none for positional advantage; a Reposition toward another is allowed. Cornered against no one forbids every Reposition.',
+  },
+  {
+    id: 'A40',
+    text: 'Pass is choosing not to act (as for A10): it spends the Action, but the Binder may still Command after it, until the beast’s free band move.',
+  },
+  {
+    id: 'A41',
+    text: 'A beast that joins at its highest Stage, with a lower one unlocked, reverts when the encounter ends to the highest unlocked Stage below.',
+  },
+  {
+    id: 'A42',
+    text: 'EndScene ends Defend, Guard, an Intercept’s owed Action and the Assist and Encourage dice still waiting.',
+  },
+  {
+    id: 'A43',
+    text: 'A Guard redirect is not checked for reach again: the guard, Close to its ally, takes the attack whatever its own band to the attacker.',
+  },
+  {
+    id: 'A44',
+    text: 'Turn order stays fixed: StartActivation without an id takes the next in order; the GM may start a beast’s turn out of order for that round (C3); SetInitiative changes the order.',
   },
 ];

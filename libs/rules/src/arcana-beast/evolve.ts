@@ -4,7 +4,8 @@ import { CombatantCore, RuleEvent } from '../core/types';
 import { pairKey } from './decide/common';
 import { ArcanaEvent, isArcanaEvent } from './events';
 import { ArcanaInitiativeRoll } from './initiative';
-import { ArcanaSheet } from './sheet';
+import { highestStage } from './decide/evolution';
+import { ArcanaSheet, BeastSheet } from './sheet';
 import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBeast, sideTurnOf } from './state';
 
 export function newCombatant(base: CombatantCore): ArcanaCombatant {
@@ -29,7 +30,7 @@ export function newCombatant(base: CombatantCore): ArcanaCombatant {
     zeroPowerUsed: false,
     zeroPowerTrigger: false,
     activeTriggers: [],
-    revertTo: undefined,
+    revertTo: beast ? startingRevert(beast) : undefined,
     defending: false,
     guarding: undefined,
     assistDice: 0,
@@ -37,6 +38,15 @@ export function newCombatant(base: CombatantCore): ArcanaCombatant {
     interceptOwed: false,
     items: sheet.kind === 'binder' ? Object.fromEntries(sheet.inventory.map((i) => [i.id, i.quantity])) : {},
   };
+}
+
+/**
+ * A9, A41: "Highest Stage lasts one Combat Encounter or Scene" however the beast came to it: one that joins at its
+ * highest Stage returns, when the encounter ends, to the highest unlocked Stage below (none: it keeps its only Stage).
+ */
+function startingRevert(sheet: BeastSheet): number | undefined {
+  const below = sheet.stages.map((s) => s.stage).filter((s) => s < sheet.stage);
+  return sheet.stage === highestStage(sheet) && below.length > 0 ? Math.max(...below) : undefined;
 }
 
 function patch(state: ArcanaBeastState, id: string, fields: Partial<ArcanaCombatant>): ArcanaBeastState {
@@ -445,7 +455,7 @@ function evolveBands(
   }
 }
 
-/** A24/C7: what the end of an encounter resets. */
+/** A24/C7/A42: what the end of an encounter resets. */
 function sceneEnded(state: ArcanaBeastState, revived: string[]): ArcanaBeastState {
   const combatants = { ...state.combatants };
   for (const id of state.joined) {
@@ -459,6 +469,12 @@ function sceneEnded(state: ArcanaBeastState, revived: string[]): ArcanaBeastStat
       revertTo: undefined,
       inVessel: false,
       knockedOut: revived.includes(id) ? false : c.knockedOut,
+      // A42: what waits for a next turn or a next roll was given for this encounter.
+      defending: false,
+      guarding: undefined,
+      interceptOwed: false,
+      assistDice: 0,
+      encourageDodge: 0,
     };
   }
   return { ...state, combatants, combos: {} };

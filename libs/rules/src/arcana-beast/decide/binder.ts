@@ -40,10 +40,11 @@ function commanding(
     'type',
   );
   // A15: the beast acts by its Action or its free band move. A22: an Intercept spends the beast's next
-  // Action, not its Binder's Command. A38: an Evolve takes no Action and is not the beast acting.
+  // Action, not its Binder's Command. A38: an Evolve takes no Action and is not the beast acting. A40:
+  // "Pass: Choose not to act" is not acting either (as for A10).
   const acted = t.freeMoveUsed
     ? 'used its free band move'
-    : t.action !== undefined && t.action !== 'forfeited'
+    : t.action !== undefined && t.action !== 'forfeited' && t.action !== 'pass'
       ? `took ${t.action}`
       : undefined;
   ensure(

@@ -5,7 +5,7 @@ import { ArcanaCommandOf } from '../contract';
 import { ev } from '../events';
 import { dieFor, rollPool, rollTest } from '../rolls';
 import { ArcanaBeastState } from '../state';
-import { bonusDice, known, poolFor } from './common';
+import { anchor, bonusDice, known, poolFor } from './common';
 
 /** A8/A28: positioning tags are set and cleared by the GM, optionally against one opponent. */
 export function setTag(state: ArcanaBeastState, command: ArcanaCommandOf<'SetTag'>): RuleEvent[] {
@@ -13,6 +13,12 @@ export function setTag(state: ArcanaBeastState, command: ArcanaCommandOf<'SetTag
   const tag = command.tag;
   const againstId =
     command.againstId === undefined ? undefined : known(state, command.againstId, 'againstId').id;
+  ensure(
+    againstId === undefined || anchor(state, againstId) !== anchor(state, id),
+    'ARCANA_INVALID_TARGET',
+    `ruling A28: a tag may name one opponent; ${againstId} is ${againstId === id ? `${id} itself` : `in ${id}'s place (a Binder and its own beast are always Close, A17)`}`,
+    'againstId',
+  );
   const existing = state.combatants[id].tags.find((t) => t.tag === tag);
   if (existing && existing.againstId === againstId) return [];
   return [ev('TagSet', { combatantId: id, tag, againstId })];

@@ -76,12 +76,7 @@ export function reposition(
   dice: DiceSource,
 ): RuleEvent[] {
   const c = beastWithAction(state, command.combatantId, 'combatantId');
-  ensure(
-    !c.tags.some((t) => t.tag === 'cornered'),
-    'ARCANA_CORNERED',
-    'arcana-beast.txt: Positioning in Combat: Cornered: Cannot Reposition',
-    'type',
-  );
+  cornered(state, c, command.towardId);
   if (command.towardId === undefined) {
     unused(
       command.band,
@@ -105,6 +100,26 @@ export function reposition(
     ...actionTaken(state, c, 'reposition', { targetId: step.towardId }),
     ...moved(state, c, step, 'reposition', dice),
   ];
+}
+
+/**
+ * arcana-beast.txt: Positioning in Combat: "Cornered: Cannot Reposition". Cornered against one opponent holds
+ * against it only (A28, A39): no Reposition measured to it (or to whoever shares its bands, A17), and none for
+ * positional advantage, which names no one; a Reposition toward another combatant leaves the corner as it is (A14).
+ */
+function cornered(state: ArcanaBeastState, c: ArcanaCombatant, towardId: string | undefined): void {
+  const tag = c.tags.find((t) => t.tag === 'cornered');
+  if (!tag) return;
+  const rule = 'arcana-beast.txt: Positioning in Combat: Cornered: Cannot Reposition';
+  ensure(tag.againstId !== undefined, 'ARCANA_CORNERED', rule, 'type');
+  const against = `${rule}; ${c.id} is Cornered against ${tag.againstId} (ruling A39)`;
+  ensure(
+    towardId !== undefined,
+    'ARCANA_CORNERED',
+    `${against}: positional advantage is a way out of it`,
+    'type',
+  );
+  ensure(anchor(state, towardId) !== anchor(state, tag.againstId), 'ARCANA_CORNERED', against, 'towardId');
 }
 
 interface Step {

@@ -18,13 +18,17 @@ export function canActivate(state: ArcanaBeastState, id: string): boolean {
   return binder !== undefined && !out(binder);
 }
 
-/** A15: Defend and Guard last until the own next turn; an Intercept spends this turn's Action. */
+/**
+ * A15: Defend and Guard last until the own next turn; an Intercept spends this turn's Action. The turn is shared
+ * with the beast's Binder while that Binder is in the fight (A21, A35).
+ */
 export function onActivationStart(state: ArcanaBeastState, id: string): RuleEvent[] {
   const c = state.combatants[id];
+  const binder = combatantOf(state, binderIdOf(state, id));
   return [
     ev('TurnStarted', {
       combatantId: id,
-      binderId: binderIdOf(state, id),
+      binderId: binder?.id,
       actionForfeited: c.interceptOwed ? 'intercept' : undefined,
       defendEnded: c.defending ? true : undefined,
       guardEnded: c.guarding,
