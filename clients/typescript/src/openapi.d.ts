@@ -7923,6 +7923,8 @@ export interface components {
             free?: boolean;
             /** @description A straight jump (S36); default false. */
             jump?: boolean;
+            /** @description With jump: the spaces of the path walked before the jump takes off (S55); default 0: the whole path is jumped. */
+            jumpFrom?: number;
             /** @description Mounted: trample smaller foes (S35); default false. */
             trample?: boolean;
             /** @description A vertical jump: refused (S41) with ARCHSOUL_VERTICAL_JUMP; default false. */
@@ -10641,6 +10643,36 @@ export interface components {
                 name: string;
             };
         };
+        ArchsoulItemTakenEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ItemTaken";
+            /** @description S60: another combatant's item picked up from the ground, carried like a stolen one. */
+            data: {
+                combatantId: string;
+                fromId: string;
+                itemId: string;
+                name: string;
+                groundId: string;
+            };
+        };
         ArchsoulWoundsAppliedEvent: {
             /** Format: uuid */
             fightId: string;
@@ -11015,8 +11047,10 @@ export interface components {
                         budget: number;
                         /** @enum {string} */
                         action: "move" | "slowMove" | "free" | "charge";
-                        /** @description archsoul.txt: Jumping: the whole path is one jump (S36). */
+                        /** @description archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces. */
                         jump?: boolean;
+                        /** @description S55: the spaces of the path walked before the jump; default 0. */
+                        jumpFrom?: number;
                         /** @description archsoul.txt: Trample (S35). */
                         trample?: boolean;
                         /** @description Foes already trampled. */
@@ -11083,8 +11117,10 @@ export interface components {
                         budget: number;
                         /** @enum {string} */
                         action: "move" | "slowMove" | "free" | "charge";
-                        /** @description archsoul.txt: Jumping: the whole path is one jump (S36). */
+                        /** @description archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces. */
                         jump?: boolean;
+                        /** @description S55: the spaces of the path walked before the jump; default 0. */
+                        jumpFrom?: number;
                         /** @description archsoul.txt: Trample (S35). */
                         trample?: boolean;
                         /** @description Foes already trampled. */
@@ -11447,8 +11483,10 @@ export interface components {
                         budget: number;
                         /** @enum {string} */
                         action: "move" | "slowMove" | "free" | "charge";
-                        /** @description archsoul.txt: Jumping: the whole path is one jump (S36). */
+                        /** @description archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces. */
                         jump?: boolean;
+                        /** @description S55: the spaces of the path walked before the jump; default 0. */
+                        jumpFrom?: number;
                         /** @description archsoul.txt: Trample (S35). */
                         trample?: boolean;
                         /** @description Foes already trampled. */
@@ -11515,8 +11553,10 @@ export interface components {
                         budget: number;
                         /** @enum {string} */
                         action: "move" | "slowMove" | "free" | "charge";
-                        /** @description archsoul.txt: Jumping: the whole path is one jump (S36). */
+                        /** @description archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces. */
                         jump?: boolean;
+                        /** @description S55: the spaces of the path walked before the jump; default 0. */
+                        jumpFrom?: number;
                         /** @description archsoul.txt: Trample (S35). */
                         trample?: boolean;
                         /** @description Foes already trampled. */
@@ -11751,8 +11791,10 @@ export interface components {
                         budget: number;
                         /** @enum {string} */
                         action: "move" | "slowMove" | "free" | "charge";
-                        /** @description archsoul.txt: Jumping: the whole path is one jump (S36). */
+                        /** @description archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces. */
                         jump?: boolean;
+                        /** @description S55: the spaces of the path walked before the jump; default 0. */
+                        jumpFrom?: number;
                         /** @description archsoul.txt: Trample (S35). */
                         trample?: boolean;
                         /** @description Foes already trampled. */
@@ -11819,8 +11861,10 @@ export interface components {
                         budget: number;
                         /** @enum {string} */
                         action: "move" | "slowMove" | "free" | "charge";
-                        /** @description archsoul.txt: Jumping: the whole path is one jump (S36). */
+                        /** @description archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces. */
                         jump?: boolean;
+                        /** @description S55: the spaces of the path walked before the jump; default 0. */
+                        jumpFrom?: number;
                         /** @description archsoul.txt: Trample (S35). */
                         trample?: boolean;
                         /** @description Foes already trampled. */
@@ -11924,7 +11968,7 @@ export interface components {
             };
         };
         /** @description An event of a Archsoul fight, by type. */
-        ArchsoulEvent: components["schemas"]["ArchsoulFightStartedEvent"] | components["schemas"]["ArchsoulCombatantJoinedEvent"] | components["schemas"]["ArchsoulCombatantRemovedEvent"] | components["schemas"]["ArchsoulInitiativeRolledEvent"] | components["schemas"]["ArchsoulInitiativeSetEvent"] | components["schemas"]["ArchsoulRoundStartedEvent"] | components["schemas"]["ArchsoulRoundEndedEvent"] | components["schemas"]["ArchsoulActivationStartedEvent"] | components["schemas"]["ArchsoulActivationEndedEvent"] | components["schemas"]["ArchsoulGmNoteAddedEvent"] | components["schemas"]["ArchsoulPendingCancelledEvent"] | components["schemas"]["ArchsoulFightEndedEvent"] | components["schemas"]["ArchsoulDiceRequestedEvent"] | components["schemas"]["ArchsoulDiceRequestCancelledEvent"] | components["schemas"]["ArchsoulActionsUndoneEvent"] | components["schemas"]["ArchsoulMapSetEvent"] | components["schemas"]["ArchsoulCombatantPlacedEvent"] | components["schemas"]["ArchsoulAmbushDeclaredEvent"] | components["schemas"]["ArchsoulPhaseStartedEvent"] | components["schemas"]["ArchsoulPhaseEndedEvent"] | components["schemas"]["ArchsoulTurnStartedEvent"] | components["schemas"]["ArchsoulTurnEndedEvent"] | components["schemas"]["ArchsoulApSpentEvent"] | components["schemas"]["ArchsoulMovedEvent"] | components["schemas"]["ArchsoulTurnedEvent"] | components["schemas"]["ArchsoulConditionAppliedEvent"] | components["schemas"]["ArchsoulConditionRemovedEvent"] | components["schemas"]["ArchsoulItemDrawnEvent"] | components["schemas"]["ArchsoulAwkwardDrawStartedEvent"] | components["schemas"]["ArchsoulItemDroppedEvent"] | components["schemas"]["ArchsoulProjectileLandedEvent"] | components["schemas"]["ArchsoulAmmunitionSpentEvent"] | components["schemas"]["ArchsoulExchangeResolvedEvent"] | components["schemas"]["ArchsoulFeintResolvedEvent"] | components["schemas"]["ArchsoulKnockdownResolvedEvent"] | components["schemas"]["ArchsoulShatterResolvedEvent"] | components["schemas"]["ArchsoulDismountedEvent"] | components["schemas"]["ArchsoulMountedEvent"] | components["schemas"]["ArchsoulFellEvent"] | components["schemas"]["ArchsoulRitualPerformedEvent"] | components["schemas"]["ArchsoulStudyTakenEvent"] | components["schemas"]["ArchsoulAreaAttackResolvedEvent"] | components["schemas"]["ArchsoulGrappleRolledEvent"] | components["schemas"]["ArchsoulGrappleStartedEvent"] | components["schemas"]["ArchsoulGrappleControlChangedEvent"] | components["schemas"]["ArchsoulGrappleEndedEvent"] | components["schemas"]["ArchsoulItemStolenEvent"] | components["schemas"]["ArchsoulWoundsAppliedEvent"] | components["schemas"]["ArchsoulCriticalFailureRolledEvent"] | components["schemas"]["ArchsoulWeaponChangedEvent"] | components["schemas"]["ArchsoulDrainSufferedEvent"] | components["schemas"]["ArchsoulSoulpowerLoweredEvent"] | components["schemas"]["ArchsoulReactiveAttackTriggeredEvent"] | components["schemas"]["ArchsoulReactiveAttackOfferedEvent"] | components["schemas"]["ArchsoulReactiveAttackDeclinedEvent"] | components["schemas"]["ArchsoulReactiveAttackLapsedEvent"] | components["schemas"]["ArchsoulPreventionRolledEvent"] | components["schemas"]["ArchsoulReactionsFinishedEvent"] | components["schemas"]["ArchsoulActionResumedEvent"];
+        ArchsoulEvent: components["schemas"]["ArchsoulFightStartedEvent"] | components["schemas"]["ArchsoulCombatantJoinedEvent"] | components["schemas"]["ArchsoulCombatantRemovedEvent"] | components["schemas"]["ArchsoulInitiativeRolledEvent"] | components["schemas"]["ArchsoulInitiativeSetEvent"] | components["schemas"]["ArchsoulRoundStartedEvent"] | components["schemas"]["ArchsoulRoundEndedEvent"] | components["schemas"]["ArchsoulActivationStartedEvent"] | components["schemas"]["ArchsoulActivationEndedEvent"] | components["schemas"]["ArchsoulGmNoteAddedEvent"] | components["schemas"]["ArchsoulPendingCancelledEvent"] | components["schemas"]["ArchsoulFightEndedEvent"] | components["schemas"]["ArchsoulDiceRequestedEvent"] | components["schemas"]["ArchsoulDiceRequestCancelledEvent"] | components["schemas"]["ArchsoulActionsUndoneEvent"] | components["schemas"]["ArchsoulMapSetEvent"] | components["schemas"]["ArchsoulCombatantPlacedEvent"] | components["schemas"]["ArchsoulAmbushDeclaredEvent"] | components["schemas"]["ArchsoulPhaseStartedEvent"] | components["schemas"]["ArchsoulPhaseEndedEvent"] | components["schemas"]["ArchsoulTurnStartedEvent"] | components["schemas"]["ArchsoulTurnEndedEvent"] | components["schemas"]["ArchsoulApSpentEvent"] | components["schemas"]["ArchsoulMovedEvent"] | components["schemas"]["ArchsoulTurnedEvent"] | components["schemas"]["ArchsoulConditionAppliedEvent"] | components["schemas"]["ArchsoulConditionRemovedEvent"] | components["schemas"]["ArchsoulItemDrawnEvent"] | components["schemas"]["ArchsoulAwkwardDrawStartedEvent"] | components["schemas"]["ArchsoulItemDroppedEvent"] | components["schemas"]["ArchsoulProjectileLandedEvent"] | components["schemas"]["ArchsoulAmmunitionSpentEvent"] | components["schemas"]["ArchsoulExchangeResolvedEvent"] | components["schemas"]["ArchsoulFeintResolvedEvent"] | components["schemas"]["ArchsoulKnockdownResolvedEvent"] | components["schemas"]["ArchsoulShatterResolvedEvent"] | components["schemas"]["ArchsoulDismountedEvent"] | components["schemas"]["ArchsoulMountedEvent"] | components["schemas"]["ArchsoulFellEvent"] | components["schemas"]["ArchsoulRitualPerformedEvent"] | components["schemas"]["ArchsoulStudyTakenEvent"] | components["schemas"]["ArchsoulAreaAttackResolvedEvent"] | components["schemas"]["ArchsoulGrappleRolledEvent"] | components["schemas"]["ArchsoulGrappleStartedEvent"] | components["schemas"]["ArchsoulGrappleControlChangedEvent"] | components["schemas"]["ArchsoulGrappleEndedEvent"] | components["schemas"]["ArchsoulItemStolenEvent"] | components["schemas"]["ArchsoulItemTakenEvent"] | components["schemas"]["ArchsoulWoundsAppliedEvent"] | components["schemas"]["ArchsoulCriticalFailureRolledEvent"] | components["schemas"]["ArchsoulWeaponChangedEvent"] | components["schemas"]["ArchsoulDrainSufferedEvent"] | components["schemas"]["ArchsoulSoulpowerLoweredEvent"] | components["schemas"]["ArchsoulReactiveAttackTriggeredEvent"] | components["schemas"]["ArchsoulReactiveAttackOfferedEvent"] | components["schemas"]["ArchsoulReactiveAttackDeclinedEvent"] | components["schemas"]["ArchsoulReactiveAttackLapsedEvent"] | components["schemas"]["ArchsoulPreventionRolledEvent"] | components["schemas"]["ArchsoulReactionsFinishedEvent"] | components["schemas"]["ArchsoulActionResumedEvent"];
         ArchsoulSheet: {
             /** @description Each 0..20; default 0. */
             attributes?: {
@@ -12308,8 +12352,10 @@ export interface components {
                         budget: number;
                         /** @enum {string} */
                         action: "move" | "slowMove" | "free" | "charge";
-                        /** @description archsoul.txt: Jumping: the whole path is one jump (S36). */
+                        /** @description archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces. */
                         jump?: boolean;
+                        /** @description S55: the spaces of the path walked before the jump; default 0. */
+                        jumpFrom?: number;
                         /** @description archsoul.txt: Trample (S35). */
                         trample?: boolean;
                         /** @description Foes already trampled. */
@@ -12376,8 +12422,10 @@ export interface components {
                         budget: number;
                         /** @enum {string} */
                         action: "move" | "slowMove" | "free" | "charge";
-                        /** @description archsoul.txt: Jumping: the whole path is one jump (S36). */
+                        /** @description archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces. */
                         jump?: boolean;
+                        /** @description S55: the spaces of the path walked before the jump; default 0. */
+                        jumpFrom?: number;
                         /** @description archsoul.txt: Trample (S35). */
                         trample?: boolean;
                         /** @description Foes already trampled. */
@@ -12587,7 +12635,7 @@ export interface components {
                     targetId: string;
                     count: number;
                 } | null;
-                /** @description Items taken with Steal, for the GM to move onto the thief’s sheet (S35). */
+                /** @description Items taken from another combatant, with Steal (S33) or picked up from the ground (S60), carried for the GM to move onto the sheet. */
                 stolen: {
                     itemId: string;
                     fromId: string;

@@ -394,3 +394,110 @@ describe('S45: The critical-failure shift (archsoul.txt: Critical Failure Tables
     expect(stateOf([...events, ...out]).pending).toBeUndefined();
   });
 });
+
+describe('S57: an area attack’s critical failure (archsoul.txt: Critical Failure Tables, Area of Effect Attacks)', () => {
+  const blunderbuss = {
+    id: 'blunderbuss',
+    name: 'Blunderbuss',
+    type: 'ranged',
+    damage: 3,
+    accurateRange: 4,
+    maximumRange: 8,
+    areaRadius: 2,
+    criticalTable: 'firearm',
+    ammunition: { kind: 'bullet', count: 3 },
+  };
+  const axe = { id: 'axe', name: 'Axe', type: 'melee', damage: 3 };
+
+  it('S57: the table is rolled even when nobody stands in the area: Firearm kicks, dealing 2 damage to you', () => {
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [blunderbuss] }), foe('v', [4, -6])]);
+    // Precision 2 + Ranged Weapons 2 = 4 dice, no success and three 1s: a critical failure; follow-up 3.
+    const out = exact(
+      events,
+      { type: 'AreaAttack', attackerId: 'a', weaponId: 'blunderbuss', centre: { x: 0, y: -3 } },
+      { dice: FUMBLE4, followUpFaces: [3] },
+    );
+    expect(types(out)).toEqual([
+      'ApSpent',
+      'AmmunitionSpent',
+      'AreaAttackResolved',
+      'CriticalFailureRolled',
+      'WoundsApplied',
+    ]);
+    expect(find(out, 'AreaAttackResolved').targets).toEqual([]);
+    expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'a', damage: 2 });
+  });
+
+  it('S57: “your target” of an area is its centre: a Cleave into empty spaces drops the weapon in the first space named', () => {
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [axe] }), foe('v', [3, -3])]);
+    // Precision 2 + Melee Weapons 2 = 4 dice at 5 (Cleave): no success, three 1s; follow-up 2: "lands at target's feet".
+    const out = exact(
+      events,
+      {
+        type: 'Attack',
+        attackerId: 'a',
+        weaponId: 'axe',
+        cleave: {
+          spaces: [
+            { x: 1, y: -1 },
+            { x: 0, y: -1 },
+          ],
+        },
+      },
+      { dice: FUMBLE4, followUpFaces: [2] },
+    );
+    expect(find(out, 'ItemDropped')).toMatchObject({ itemId: 'axe', space: { x: 1, y: -1 } });
+  });
+
+  it('S57: a thrown bomb the table drops at the thrower’s feet lies there unspent, as a single throw’s weapon does', () => {
+    const bomb = {
+      id: 'bomb',
+      name: 'Bomb',
+      type: 'thrown',
+      damage: 3,
+      accurateRange: 3,
+      maximumRange: 6,
+      areaRadius: 2,
+    };
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [bomb] }), foe('v', [0, -3])]);
+    // Precision 2 + Primitive Attacks 1 = 3 dice, no success and two 1s: a critical failure; melee table 1.
+    const out = exact(
+      events,
+      { type: 'AreaAttack', attackerId: 'a', weaponId: 'bomb', centre: { x: 0, y: -3 } },
+      { dice: [1, 1, 2], followUpFaces: [1] },
+    );
+    expect(types(out)).toEqual(['ApSpent', 'AreaAttackResolved', 'CriticalFailureRolled', 'ItemDropped']);
+    expect(find(out, 'ItemDropped')).toMatchObject({ itemId: 'bomb', space: { x: 0, y: 0 } });
+    expect(stateOf([...events, ...out]).ground).toMatchObject([{ itemId: 'bomb', ownerId: 'a' }]);
+  });
+
+  it('S57: the centre’s occupant is the target a “Leave yourself open” reaction comes from, not whoever else the area holds', () => {
+    const cannon = {
+      id: 'cannon',
+      name: 'Steam cannon',
+      type: 'elemental',
+      attackRoll: 1,
+      damage: 3,
+      accurateRange: 4,
+      maximumRange: 8,
+      areaRadius: 2,
+      criticalTable: 'melee',
+    };
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [cannon] }),
+      foe('w', [1, -1], 'S'),
+      foe('v', [0, -1], 'S'),
+    ]);
+    // Precision 2 + Ranged Weapons 2 = 4 dice: a critical failure; follow-up 5: "Leave yourself open".
+    const out = exact(
+      events,
+      { type: 'AreaAttack', attackerId: 'a', weaponId: 'cannon', centre: { x: 0, y: -1 } },
+      { dice: FUMBLE4, followUpFaces: [5] },
+    );
+    expect(find(out, 'AreaAttackResolved').targets.map((t: any) => t.targetId)).toEqual(['a', 'w', 'v']);
+    expect(find(out, 'ReactiveAttackTriggered')).toMatchObject({
+      trigger: 'criticalFailure',
+      reactorIds: ['v'],
+    });
+  });
+});

@@ -235,3 +235,46 @@ describe('S52: How a thing is drawn (archsoul.txt: Draw Simple Item, Draw Awkwar
     ).toBe('simple');
   });
 });
+
+describe('S60: picking up another combatant’s item (archsoul.txt: Draw Simple Item: "pick an item up from the ground")', () => {
+  /** v fumbles (melee 2: "Weapon slips and lands at target's feet"): its sword lies in a's space; a's turn opens. */
+  const dropped = () => {
+    let events = fight([foe('v', [0, -1], 'S'), hero('a', [0, 0], 'N', { weapons: [greatsword] })]);
+    events = then(
+      events,
+      { type: 'Attack', attackerId: 'v', targetId: 'a', weaponId: 'sword' },
+      { dice: [1, 1, 1, 2], followUpFaces: [2] },
+    );
+    return then(events, { type: 'EndTurn', combatantId: 'v' });
+  };
+
+  it('S60: 1 AP, it triggers reactive attacks like any pick-up, and the item is carried like a stolen one', () => {
+    let events = then(dropped(), { type: 'DropItem', combatantId: 'a', itemId: 'greatsword' });
+    const ground = stateOf(events).ground.find((g) => g.ownerId === 'v')!;
+    const out = exact(events, { type: 'DrawSimpleItem', combatantId: 'a', groundId: ground.groundId });
+    expect(types(out)).toEqual(['ApSpent', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
+    expect(find(out, 'ApSpent')).toMatchObject({ action: 'drawSimpleItem', ap: 1 });
+    events = then([...events, ...out], { type: 'DeclineReactiveAttack', combatantId: 'v' });
+    const taken = exact(events, { type: 'ResumeAction', combatantId: 'a' });
+    expect(find(taken, 'ItemTaken')).toEqual({
+      combatantId: 'a',
+      fromId: 'v',
+      itemId: 'sword',
+      name: 'Sword',
+      groundId: ground.groundId,
+    });
+    const after = stateOf([...events, ...taken]);
+    expect(after.ground.some((g) => g.groundId === ground.groundId)).toBe(false);
+    expect(after.combatants.a).toMatchObject({ stolen: [{ itemId: 'sword', fromId: 'v', name: 'Sword' }] });
+    expect(after.combatants.a.hands).toEqual([null, null]);
+    expect(after.combatants.v.away).toContain('sword');
+  });
+
+  it('S60: it needs the hands the item needs on its owner’s sheet', () => {
+    const events = dropped();
+    const ground = stateOf(events).ground.find((g) => g.ownerId === 'v')!;
+    expect(
+      refused(events, { type: 'DrawSimpleItem', combatantId: 'a', groundId: ground.groundId }),
+    ).toMatchObject({ code: 'ARCHSOUL_HANDS_FULL', field: 'groundId' });
+  });
+});

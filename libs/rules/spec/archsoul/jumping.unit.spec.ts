@@ -125,3 +125,71 @@ describe('Jumping: “You cannot normally jump further than you could walk” (a
     expect(find(paid, 'Moved')).toMatchObject({ jump: true, to: { x: 0, y: -4 }, distance: 3 });
   });
 });
+
+describe('S55: walking, then jumping, in one Move (archsoul.txt: Jumping: "walk one space forwards before jumping")', () => {
+  // Athletics 4 + ½ × Conditioning 4 = 6 m: a jump of 3 spaces; speed 3.
+  const leaper = {
+    attributes: { precision: 2, athletics: 4, endurance: 2, soulpower: 1, intellect: 1 },
+    skills: { conditioning: 4, meleeWeapons: 2, resolve: 1 },
+    speed: 3,
+  };
+  const leap = (n: number, jumpFrom: number, extra: Record<string, unknown> = {}) => ({
+    type: 'Move',
+    combatantId: 'a',
+    path: north(n),
+    jump: true,
+    jumpFrom,
+    ...extra,
+  });
+
+  it('S55: the text’s example in one Move: one space walked, then a jump of 2 over a blocked space; a jump of 3 is too far', () => {
+    const events = fight([hero('a', [0, 0], 'N', leaper), foe('v', [6, -6])], {
+      map: { blocked: [{ x: 0, y: -2 }] },
+    });
+    const out = exact(events, leap(3, 1));
+    expect(types(out)).toEqual(['ApSpent', 'Moved', 'Moved']);
+    const [walked, jumped] = out.filter((e) => e.type === 'Moved').map((e) => e.data as Record<string, any>);
+    expect(walked).toMatchObject({ action: 'move', from: { x: 0, y: 0 }, to: { x: 0, y: -1 }, distance: 1 });
+    expect(walked).not.toHaveProperty('jump');
+    expect(jumped).toMatchObject({ jump: true, from: { x: 0, y: -1 }, to: { x: 0, y: -3 }, distance: 2 });
+    expect(stateOf([...events, ...out]).combatants.a).toMatchObject({ ap: 2, moveDistance: 3 });
+    expect(refused(events, leap(4, 1))).toMatchObject({ code: 'ARCHSOUL_MOVE_TOO_FAR', field: 'path' });
+    // The walked part does not pass over the blocked space.
+    expect(refused(events, leap(3, 2))).toMatchObject({ code: 'ARCHSOUL_INVALID_STEP', field: 'path[1]' });
+  });
+
+  it('S55: jumpFrom needs a jump and leaves at least one space to jump', () => {
+    const events = fight([hero('a', [0, 0], 'N', leaper), foe('v', [6, -6])]);
+    expect(refused(events, leap(2, 1, { jump: false }))).toMatchObject({
+      code: 'ARCHSOUL_NOT_A_JUMP',
+      field: 'jumpFrom',
+    });
+    expect(refused(events, leap(2, 2))).toMatchObject({ code: 'ARCHSOUL_NOT_A_JUMP', field: 'jumpFrom' });
+  });
+
+  it('S55: a foe reaching the take-off space reacts before the jump; resumed, the rest is jumped', () => {
+    let events = fight([hero('a', [0, 0], 'N', leaper), foe('v', [1, -2], 'S')]);
+    const out = exact(events, leap(3, 1));
+    expect(types(out)).toEqual(['ApSpent', 'Moved', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
+    expect(find(out, 'Moved')).toMatchObject({ to: { x: 0, y: -1 }, stoppedBefore: 2 });
+    expect(find(out, 'ReactiveAttackTriggered').action.payload).toMatchObject({ jump: true, jumpFrom: 0 });
+    events = then([...events, ...out], { type: 'DeclineReactiveAttack', combatantId: 'v' });
+    const resumed = exact(events, { type: 'ResumeAction', combatantId: 'a' });
+    expect(types(resumed)).toEqual(['ActionResumed', 'Moved']);
+    expect(find(resumed, 'Moved')).toMatchObject({ jump: true, from: { x: 0, y: -1 }, to: { x: 0, y: -3 } });
+  });
+});
+
+describe('S55: a jump passes over a foe instead of trampling it (archsoul.txt: Jumping, Trample)', () => {
+  it('S55: a rider who jumps over a smaller foe with trample set does not trample it; the landing triggers as usual', () => {
+    const rider = {
+      attributes: { precision: 2, athletics: 4, endurance: 2, soulpower: 1, intellect: 1 },
+      skills: { conditioning: 2, meleeWeapons: 2, resolve: 1 },
+      mount: { name: 'Horse', speed: 3, size: 'large', trampleDamage: 3 },
+    };
+    const events = fight([hero('a', [0, 0], 'N', rider), foe('v', [0, -1], 'N')]);
+    const out = exact(events, { type: 'Move', combatantId: 'a', path: north(2), jump: true, trample: true });
+    expect(types(out)).toEqual(['ApSpent', 'Moved', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
+    expect(find(out, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'landing', reactorIds: ['v'] });
+  });
+});

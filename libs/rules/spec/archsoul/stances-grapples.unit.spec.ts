@@ -324,6 +324,24 @@ describe('Area of effect attacks (archsoul.txt: Area of Effect Attacks, RULINGS.
     expect(find(out, 'ProjectileLanded')).toMatchObject({ space: { x: 0, y: -3 }, broken: true });
   });
 
+  it('S58: a roll of 0 lands the thrown bomb in a random adjacent space (Throw an Item); it hits nobody there either', () => {
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [bomb] }), foe('v', [0, -3]), foe('w', [1, -4])]);
+    // Precision 2 + Primitive Attacks 1 = 3 dice, no success (one 1: no critical failure); follow-up 1 names the
+    // first neighbour of the centre on the hex grid, where the spent bomb lies.
+    const out = exact(
+      events,
+      { type: 'AreaAttack', attackerId: 'a', weaponId: 'bomb', centre: { x: 0, y: -3 } },
+      { dice: [1, 2, 3], followUpFaces: [1] },
+    );
+    expect(types(out)).toEqual(['ApSpent', 'AreaAttackResolved', 'ProjectileLanded']);
+    expect(find(out, 'AreaAttackResolved').targets.every((t: any) => !t.hit)).toBe(true);
+    expect(find(out, 'ProjectileLanded')).toMatchObject({
+      space: neighbours('hex', { x: 0, y: -3 })[0],
+      broken: true,
+      reason: expect.stringContaining('a roll of 0'),
+    });
+  });
+
   it('the centre must be in range and the weapon must have an area', () => {
     const events = fight([hero('a', [0, 0], 'N', { weapons: [bomb, sword] }), foe('v', [0, -3])]);
     expect(
@@ -547,7 +565,7 @@ describe('Area of Effect Attacks: “A radius of 4 meters will hit all of the sp
       exact(
         fight([hero('a', [0, 0], 'N', { weapons: [bomb(radius)] }), foe('v', [0, -6])], { map: { grid } }),
         { type: 'AreaAttack', attackerId: 'a', weaponId: `bomb${radius}`, centre: { x: 0, y: -3 } },
-        { dice: [1, 2, 3] },
+        { dice: [4, 2, 3] },
       ),
       'AreaAttackResolved',
     ).spaces as { x: number; y: number }[];
@@ -567,4 +585,54 @@ describe('Area of Effect Attacks: “A radius of 4 meters will hit all of the sp
       expect(new Set(large.map(key))).toEqual(grown);
     },
   );
+});
+
+describe('S56: an unarmed Cleave (archsoul.txt: Unarmed, Cleave, Being Grappled)', () => {
+  const claws = { id: 'claws', name: 'Claws', type: 'unarmed', damage: 2, handling: 'regular' };
+  const cleave = {
+    type: 'Attack',
+    attackerId: 'a',
+    weaponId: 'claws',
+    cleave: {
+      spaces: [
+        { x: 0, y: -1 },
+        { x: 1, y: -1 },
+      ],
+    },
+  };
+
+  it('S56: unarmed attacks count as melee weapon attacks for maneuvers, so non-light claws may Cleave', () => {
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [claws] }),
+      foe('v', [0, -1]),
+      foe('w', [1, -1]),
+    ]);
+    // Precision 2 + Primitive Attacks 1 = 3 dice at 4 + 1 (Cleave): 2 successes beat both Defenses of 1.
+    // Damage Athletics 2 + Unarmed damage 2 = 4 dice at 4 + 1: 2 successes, one roll for both.
+    const out = exact(events, cleave, { dice: [5, 5, 1, 5, 5, 1, 1] });
+    expect(types(out)).toEqual(['ApSpent', 'AreaAttackResolved', 'WoundsApplied', 'WoundsApplied']);
+    expect(find(out, 'AreaAttackResolved')).toMatchObject({ action: 'cleave', weaponId: 'claws' });
+    expect(find(out, 'WoundsApplied')).toMatchObject({ damage: 2, damageRoll: { difficulty: 5 } });
+  });
+
+  it('S56: a grappled combatant’s unarmed Cleave is not an attack with a weapon: it takes the grapple roll (S48)', () => {
+    let events = fight([
+      foe('v', [0, -1], 'S'),
+      hero('a', [0, 0], 'S', { weapons: [claws, sword] }),
+      foe('w', [1, -1], 'S'),
+    ]);
+    events = then(events, { type: 'Grab', combatantId: 'v', targetId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] });
+    events = then(events, { type: 'EndTurn', combatantId: 'v' });
+    // Grapple roll: a's 3 unarmed dice, 2 successes, against v's 0: a takes control; then the Cleave as above.
+    const out = exact(events, cleave, { dice: [4, 4, 1, 1, 1, 1, 5, 5, 1, 5, 5, 1, 1] });
+    expect(types(out).slice(0, 4)).toEqual([
+      'GrappleRolled',
+      'GrappleControlChanged',
+      'ApSpent',
+      'AreaAttackResolved',
+    ]);
+    expect(
+      refused(events, { ...cleave, weaponId: 'sword', cleave: { spaces: [{ x: 0, y: -1 }] } }),
+    ).toMatchObject({ code: 'ARCHSOUL_GRAPPLED', field: 'weaponId' });
+  });
 });

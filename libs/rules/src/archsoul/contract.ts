@@ -291,6 +291,12 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
     facing: facing.describe('Default: facing follows the path.'),
     free: flag('Ambush free movement; default false.'),
     jump: flag('A straight jump (S36); default false.'),
+    jumpFrom: Int.min(0)
+      .max(199)
+      .optional()
+      .describe(
+        'With jump: the spaces of the path walked before the jump takes off (S55); default 0: the whole path is jumped.',
+      ),
     trample: flag('Mounted: trample smaller foes (S35); default false.'),
     vertical: flag('A vertical jump: refused (S41) with ARCHSOUL_VERTICAL_JUMP; default false.'),
   }),
@@ -505,7 +511,11 @@ export const MovePayloadSchema = z.strictObject({
   facing: FacingSchema.optional(),
   budget: Int,
   action: z.enum(['move', 'slowMove', 'free', 'charge']),
-  jump: z.boolean().optional().describe('archsoul.txt: Jumping: the whole path is one jump (S36).'),
+  jump: z
+    .boolean()
+    .optional()
+    .describe('archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces.'),
+  jumpFrom: Int.optional().describe('S55: the spaces of the path walked before the jump; default 0.'),
   trample: z.boolean().optional().describe('archsoul.txt: Trample (S35).'),
   trampled: z.array(Name).optional().describe('Foes already trampled.'),
   trampleThrough: Name.optional().describe('The foe being passed, whose forced reactive attack is answered.'),
@@ -759,6 +769,9 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
   GrappleControlChanged: z.strictObject({ grappleId: Name, controlId: Name }),
   GrappleEnded: z.strictObject({ grappleId: Name, reason: Name }),
   ItemStolen: z.strictObject({ combatantId: Name, fromId: Name, itemId: Name, name: Name }),
+  ItemTaken: z
+    .strictObject({ combatantId: Name, fromId: Name, itemId: Name, name: Name, groundId: Name })
+    .describe("S60: another combatant's item picked up from the ground, carried like a stolen one."),
   WoundsApplied: z.strictObject({
     combatantId: Name,
     source: Name,
@@ -904,7 +917,9 @@ const CombatantView = z.strictObject({
     .describe('Sneak Attack: consecutive Study actions on one target (S30); null when none.'),
   stolen: z
     .array(z.strictObject({ itemId: Name, fromId: Name, name: Name }))
-    .describe('Items taken with Steal, for the GM to move onto the thief’s sheet (S35).'),
+    .describe(
+      'Items taken from another combatant, with Steal (S33) or picked up from the ground (S60), carried for the GM to move onto the sheet.',
+    ),
   size: z.enum(SIZES),
   mounted: z.boolean().describe('Riding its sheet’s mount (S35, S42).'),
   mount: z

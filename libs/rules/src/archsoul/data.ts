@@ -627,4 +627,28 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S54',
     text: 'Trample: the stop’s reactive attack needs the rider in the opponent’s front arc; one that cannot stop the rider is treated as a miss (trample damage). A trigger on leaving the start space finds the mover facing as before the Move.',
   },
+  {
+    id: 'S55',
+    text: 'A Move may walk, then jump: jumpFrom spaces of the path are walked, the rest is the straight jump, together within the Move; the landing ends the Move.',
+  },
+  {
+    id: 'S56',
+    text: 'An unarmed weapon that is neither light nor semi-light may Cleave (unarmed counts as melee for maneuvers); while grappled it takes the grapple roll, not being an attack with a weapon.',
+  },
+  {
+    id: 'S57',
+    text: 'An area attack’s critical failure is rolled whoever the area holds; “your target” is whoever stands where it was aimed (the centre, a Cleave’s first space), and that space stands for the target’s.',
+  },
+  {
+    id: 'S58',
+    text: 'A thrown area weapon with 0 successes lands in a random space adjacent to the centre (Throw an Item) and hits nobody.',
+  },
+  {
+    id: 'S59',
+    text: 'A held action whose weapon or item a reactive attack destroyed or made the actor drop is prevented (no roll); its AP stay spent, a Charge’s rider is dismounted and knocked down.',
+  },
+  {
+    id: 'S60',
+    text: 'Anyone’s item may be picked up from the ground (1 AP, triggers, hands as its owner’s sheet needs); another’s is carried like a stolen one, and its owner cannot pick it up.',
+  },
 ];

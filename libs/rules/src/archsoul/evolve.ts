@@ -131,6 +131,7 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
     case 'AmmunitionSpent':
     case 'WeaponChanged':
     case 'ItemStolen':
+    case 'ItemTaken':
       return evolveHandsAndItems(next, event);
     case 'WoundsApplied':
     case 'ExchangeResolved':
@@ -317,6 +318,7 @@ function evolveHandsAndItems(
     | 'AmmunitionSpent'
     | 'WeaponChanged'
     | 'ItemStolen'
+    | 'ItemTaken'
   >,
 ): ArchsoulState {
   const c = (id: string) => next.combatants[id];
@@ -364,6 +366,16 @@ function evolveHandsAndItems(
     }
     case 'ItemStolen':
       return itemStolen(next, event.data);
+    case 'ItemTaken': {
+      // S60: off the ground and carried by the taker, like a stolen item (its owner already let go of it).
+      const d = event.data;
+      return {
+        ...patch(next, d.combatantId, {
+          stolen: [...c(d.combatantId).stolen, { itemId: d.itemId, fromId: d.fromId, name: d.name }],
+        }),
+        ground: next.ground.filter((g) => g.groundId !== d.groundId),
+      };
+    }
   }
 }
 

@@ -13,8 +13,8 @@ import {
 } from '../data';
 import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
-import { distance, Space } from '../grid';
-import { lineOfSight } from '../map';
+import { distance, neighbours, Space } from '../grid';
+import { canStep, lineOfSight } from '../map';
 import { Modifier, poolOf } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
@@ -35,6 +35,8 @@ interface AreaStrike {
   targets: ArchsoulCombatant[];
   /** The centre the modifiers and arcs are seen from (a Cleave instead takes each target's space for modifiers, the attacker's for arcs). */
   origin: Space;
+  /** Where the area was aimed (S57): its centre, or the first space a Cleave names. */
+  aim: Space;
   /** Attack modifiers for every target. */
   shared: Modifier[];
   /** The maneuvers' damage modifiers. */
@@ -49,7 +51,7 @@ interface AreaStrike {
  * difficulty level needed" (S34); "All targets hit are then affected by the same damage roll".
  */
 function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): RuleEvent[] {
-  const { attacker: a, weapon: w, spaces, targets, origin, shared, dmgMods, input, action } = area;
+  const { attacker: a, weapon: w, spaces, targets, origin, aim, shared, dmgMods, input, action } = area;
   const r = run(state, evolve);
   const { events, push } = r;
   const row = ATTACK_TABLE[w.type];
@@ -82,20 +84,17 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
     const dmg = damageTest(a, w, undefined, input, dice, dmgMods);
     for (const h of hit) push(wound(r.state(), h.targetId, dmg.successes, `${a.id}:${w.id}`, dmg));
   }
-  if (test.criticalFailure && targets.length > 0)
+  // S57: the table is rolled whoever the area holds; "your target" is whoever stands where the area was aimed.
+  if (test.criticalFailure) {
+    const aimed = occupant(r.state(), aim, a.id);
     push(
       ...criticalFailure(
         r.state(),
-        {
-          attacker: r.state().combatants[a.id],
-          weapon: w,
-          target: r.state().combatants[targets[0].id],
-          input,
-          action: 'attack',
-        },
+        { attacker: r.state().combatants[a.id], weapon: w, target: aimed, aim, input, action: 'attack' },
         dice,
       ).events,
     );
+  }
   return events;
 }
 
@@ -176,6 +175,7 @@ export function performCleave(
       spaces,
       targets,
       origin: a.position!,
+      aim: spaces[0],
       shared: atk,
       dmgMods: dmg,
       input,
@@ -183,6 +183,14 @@ export function performCleave(
     },
     dice,
   );
+}
+
+/** S21: a 0-success throw: a follow-up d6 (hex) or d8 (square) names the neighbour; blocked → the target's space. */
+export function randomAdjacent(state: ArchsoulState, at: Space, dice: DiceSource): Space {
+  const around = neighbours(state.map.grid, at);
+  const face = dice.roll(1, around.length, 'followUp').faces[0];
+  const space = around[face - 1];
+  return canStep(state.map, at, space) ? space : at;
 }
 
 /** S7/S14: the spaces within ⌊R / 2⌋ of the centre. */
@@ -305,6 +313,7 @@ export function performAreaAttack(
       spaces,
       targets: targets.map((t) => s.combatants[t.id]),
       origin: centre,
+      aim: centre,
       shared: [],
       dmgMods: [],
       input,
@@ -312,18 +321,26 @@ export function performAreaAttack(
     },
     dice,
   );
-  // S34: a thrown area weapon (a bomb) is spent where it lands.
-  if (w.type === 'thrown')
+  // S34: a thrown area weapon (a bomb) is spent where it lands; S58: "A roll of 0 means the item lands in a random
+  // adjacent space" (Throw an Item), where 0 successes hit nobody either (no Defense is below 0).
+  // S57: a bomb the critical table dropped lies where it fell, unspent, as a single throw's weapon does.
+  const dropped = out.some((e) => e.type === 'ItemDropped' && (e.data as { itemId: string }).itemId === w.id);
+  if (w.type === 'thrown' && !dropped) {
+    const rolled = out.find((e) => e.type === 'AreaAttackResolved')!.data as { attack: TestResult };
+    const scattered = rolled.attack.successes === 0;
     out.push(
       ev('ProjectileLanded', {
         combatantId: a.id,
         weaponId: w.id,
         itemId: w.id,
         name: w.name,
-        space: centre,
+        space: scattered ? randomAdjacent(s, centre, dice) : centre,
         broken: true,
-        reason: 'area weapon spent',
+        reason: scattered
+          ? 'area weapon spent: a roll of 0 lands in a random adjacent space (ruling S58)'
+          : 'area weapon spent',
       }),
     );
+  }
   return [...pre, ...out];
 }

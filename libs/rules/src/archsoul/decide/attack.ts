@@ -7,8 +7,8 @@ import { ArchsoulCommand } from '../contract';
 import { ATTACK_TABLE, DEFAULT_DIFFICULTY, SOUL_DEFENCE_TEST, SPECIAL_ATTACKS } from '../data';
 import { ArchsoulEventData, ev, TestResult } from '../events';
 import { evolve } from '../evolve';
-import { distance, neighbours, Space } from '../grid';
-import { canStep, landingAtRange, lineOfSight } from '../map';
+import { distance, Space } from '../grid';
+import { landingAtRange, lineOfSight } from '../map';
 import { Modifier, poolOf, rollTest } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
@@ -23,7 +23,7 @@ import {
   readOptions,
 } from './maneuvers';
 import { feint, knockdown, shatter } from './modifiers';
-import { performCleave } from './area';
+import { performCleave, randomAdjacent } from './area';
 import { soulDefencePool } from './stances';
 import { attackModifiers, damageTest, defenceAgainst, harderSpent, wound } from './damage';
 import { triggerReactions } from './reactions';
@@ -224,6 +224,7 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
             attacker: r.state().combatants[a.id],
             weapon: w,
             target: r.state().combatants[t.id],
+            aim: t.position!,
             input,
             action,
           },
@@ -407,7 +408,14 @@ function fumbleAndLanding(r: Run<ArchsoulState>, x: RolledAttack, hit: boolean, 
   if (fumbles(x)) {
     const crit = criticalFailure(
       r.state(),
-      { attacker: r.state().combatants[a.id], weapon: w, target: r.state().combatants[t.id], input, action },
+      {
+        attacker: r.state().combatants[a.id],
+        weapon: w,
+        target: r.state().combatants[t.id],
+        aim: t.position!,
+        input,
+        action,
+      },
       dice,
     );
     r.push(...crit.events);
@@ -436,14 +444,6 @@ function whereItLands(
     landingAtRange(state.map, a.position!, t.position!, w.maximumRange!),
     'miss: drops at maximum range',
   ];
-}
-
-/** S21: a 0-success throw: a follow-up d6 (hex) or d8 (square) names the neighbour; blocked → the target's space. */
-function randomAdjacent(state: ArchsoulState, at: Space, dice: DiceSource): Space {
-  const around = neighbours(state.map.grid, at);
-  const face = dice.roll(1, around.length, 'followUp').faces[0];
-  const space = around[face - 1];
-  return canStep(state.map, at, space) ? space : at;
 }
 
 /** archsoul.txt: Recovering Projectile Weapons; S21. */

@@ -7,6 +7,7 @@ import { evolve } from '../evolve';
 import { ArchsoulState, grapplesOf, hasCondition } from '../state';
 import { endGrapple } from './grapple';
 import { wound } from './damage';
+import { knockedDown } from './prone';
 
 export function applyCondition(
   state: ArchsoulState,
@@ -63,24 +64,7 @@ export function fall(state: ArchsoulState, command: ArchsoulCommand<'Fall'>): Ru
     out.push(...ended);
     s = ended.reduce(evolve, s);
   }
-  if (c.mounted)
-    out.push(
-      ev('Dismounted', {
-        combatantId: id,
-        reason: 'RULINGS.md S40: fell',
-        ...(c.position ? { at: c.position } : {}),
-      }),
-    );
-  if (!hasCondition(c, 'prone'))
-    out.push(
-      ev('ConditionApplied', {
-        combatantId: id,
-        condition: 'prone',
-        amount: 1,
-        untilNextTurn: false,
-        reason: 'fell (RULINGS.md S40)',
-      }),
-    );
+  out.push(...knockedDown(c, 'fell (RULINGS.md S40)', 'RULINGS.md S40: fell'));
   out.push(wound(state, id, damage, metres === undefined ? 'fall' : `fall (${metres} m)`));
   return out;
 }

@@ -4,7 +4,7 @@ import { DiceSource } from '../../dice/roll';
 import { CRITICAL_FAILURES, CriticalEffect, SPACE_METRES } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
-import { distance, neighbours } from '../grid';
+import { distance, neighbours, Space } from '../grid';
 import { canStep } from '../map';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
@@ -23,7 +23,10 @@ export interface CriticalOutcome {
 export interface Fumble {
   attacker: ArchsoulCombatant;
   weapon: Weapon;
-  target: ArchsoulCombatant;
+  /** S57: an area's target is whoever stands where it was aimed, if anyone. */
+  target?: ArchsoulCombatant;
+  /** Where the attack was aimed: the target's space, an area's centre or a Cleave's first space (S57). */
+  aim: Space;
   input: AttackInput;
   action: string;
 }
@@ -171,12 +174,12 @@ function harmWeapon(
   e: Extract<CriticalEffect, { kind: 'drop' | 'weaponDamage' | 'jam' | 'repair' }>,
 ): void {
   const { push } = r;
-  const { attacker: a, weapon: w, target: t, input } = f;
+  const { attacker: a, weapon: w, aim, input } = f;
   const ws = a.weapons[w.id];
   switch (e.kind) {
     case 'drop': {
       if (!a.held.includes(w.id)) return;
-      const space = e.at === 'self' ? a.position! : t.position!;
+      const space = e.at === 'self' ? a.position! : aim;
       push(
         ev('ItemDropped', {
           combatantId: a.id,
@@ -242,7 +245,7 @@ function hurt(
   e: Extract<CriticalEffect, { kind: 'selfDamage' | 'selfDamageRoll' | 'area' | 'redirect' }>,
 ): void {
   const { push } = r;
-  const { attacker: a, weapon: w, target: t, input } = f;
+  const { attacker: a, weapon: w, target: t, aim, input } = f;
   switch (e.kind) {
     case 'selfDamage':
       push(wound(r.state(), a.id, e.amount, text));
@@ -279,10 +282,10 @@ function hurt(
       const candidates = r.state().joined.filter((id) => {
         const c = r.state().combatants[id];
         if (
-          id === t.id ||
+          id === t?.id ||
           id === a.id ||
           !c.position ||
-          distance(r.state().map.grid, c.position, t.position!) > near
+          distance(r.state().map.grid, c.position, aim) > near
         )
           return false;
         return e.to === 'adjacent' ? true : !foes(c, a);
@@ -304,7 +307,7 @@ function hurt(
 /** S20: the target reacts only if it could (reach, front arc); there is no action left to prevent. */
 function openToReaction({ r, f }: Mishap): void {
   const { attacker: a, target: t } = f;
-  if (f.action !== 'reactive' && canReact(r.state(), r.state().combatants[t.id], a.position!)) {
+  if (t && f.action !== 'reactive' && canReact(r.state(), r.state().combatants[t.id], a.position!)) {
     r.push(
       ev('ReactiveAttackTriggered', { actorId: a.id, trigger: 'criticalFailure', reactorIds: [t.id] }),
       ev('ReactiveAttackOffered', { actorId: a.id, reactorId: t.id }),
@@ -314,17 +317,15 @@ function openToReaction({ r, f }: Mishap): void {
 
 /** The attacker shifts one free space closer to the target, if there is one. */
 function shiftTowardTarget({ r, f }: Mishap): void {
-  const { attacker: a, target: t } = f;
+  const { attacker: a, aim } = f;
   const here = a.position!;
   const options = neighbours(r.state().map.grid, here).filter(
     (n) => canStep(r.state().map, here, n) && !occupant(r.state(), n, a.id),
   );
-  options.sort(
-    (p, q) => distance(r.state().map.grid, p, t.position!) - distance(r.state().map.grid, q, t.position!),
-  );
+  options.sort((p, q) => distance(r.state().map.grid, p, aim) - distance(r.state().map.grid, q, aim));
   if (
     options.length > 0 &&
-    distance(r.state().map.grid, options[0], t.position!) < distance(r.state().map.grid, here, t.position!)
+    distance(r.state().map.grid, options[0], aim) < distance(r.state().map.grid, here, aim)
   ) {
     r.push(
       ev('Moved', {

@@ -4,8 +4,8 @@ import { ensure } from '../../core/violation';
 import { ArchsoulCommand } from '../contract';
 import { ev } from '../events';
 import { same } from '../grid';
-import { checkHandsFree } from '../hands';
-import { ArchsoulCombatant, ArchsoulState } from '../state';
+import { checkHandsFree, describeHands, freeHands, handsFor } from '../hands';
+import { ArchsoulCombatant, ArchsoulState, GroundItem } from '../state';
 import { acting, onMap, spend } from './common';
 import { triggerReactions } from './reactions';
 
@@ -74,14 +74,11 @@ export function drawSimpleItem(
       `archsoul.txt: Draw Simple Item: ${g.name} lies at ${g.space.x},${g.space.y}, not in ${c.id}'s space`,
       'groundId',
     );
-    ensure(
-      g.ownerId === c.id,
-      'ARCHSOUL_NOT_YOUR_ITEM',
-      `${g.name} belongs to ${g.ownerId}'s sheet; the GM moves items between sheets`,
-      'groundId',
-    );
-    // S51: a recovered arrow or bolt goes back into the quiver (S21); anything else into free hands.
-    if (!g.ammunition)
+    // S60: anyone's item may be picked up; another's is carried like a stolen one, needing the hands its owner's sheet
+    // says it needs to be lifted. S51: a recovered arrow or bolt goes back into the quiver (S21); anything else into
+    // free hands.
+    if (g.ownerId !== c.id) checkHandsForForeign(state, c, g);
+    else if (!g.ammunition)
       checkHandsFree(
         c.sheet,
         c.id,
@@ -126,7 +123,23 @@ export function drawSimpleItem(
 
 export function performPickUp(state: ArchsoulState, c: ArchsoulCombatant, groundId: string): RuleEvent[] {
   const g = state.ground.find((x) => x.groundId === groundId)!;
+  if (g.ownerId !== c.id)
+    return [
+      ev('ItemTaken', { combatantId: c.id, fromId: g.ownerId, itemId: g.itemId, name: g.name, groundId }),
+    ];
   return [ev('ItemDrawn', { combatantId: c.id, itemId: g.itemId, from: 'ground', groundId })];
+}
+
+/** S60: lifting another combatant's item takes the hands its owner's sheet says it needs (S51); ammunition none. */
+function checkHandsForForeign(state: ArchsoulState, c: ArchsoulCombatant, g: GroundItem): void {
+  const owner = state.combatants[g.ownerId];
+  const need = g.ammunition ? 0 : owner ? handsFor(owner.sheet, g.itemId) : 1;
+  ensure(
+    freeHands(c.hands) >= need,
+    'ARCHSOUL_HANDS_FULL',
+    `archsoul.txt: Draw Simple Item: "pick an item up from the ground": ${g.name} needs ${need === 2 ? 'both hands' : 'a free hand'}; ${c.id} has two (ruling S51) and holds ${describeHands(c.sheet, c.hands)}: drop something first (a free action)`,
+    'groundId',
+  );
 }
 
 /** archsoul.txt: Draw Awkward Item (2 AP, consecutive, may span turns); S25. */

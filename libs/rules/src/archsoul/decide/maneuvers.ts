@@ -200,10 +200,12 @@ function checkCleave(
     'archsoul.txt: Cleave: "This maneuver cannot be applied to reactive attacks"',
     'cleave',
   );
+  // archsoul.txt: Unarmed: "treated the same as melee weapon attacks for the purposes of maneuvers" (ruling S56).
+  const close = w.type === 'melee' || w.type === 'unarmed';
   ensure(
-    w.type === 'melee' && w.handling === 'regular',
+    close && w.handling === 'regular',
     'ARCHSOUL_CLEAVE_WEAPON',
-    `archsoul.txt: Cleave: "a melee weapon that is not light or semi-light"; ${w.name} is ${w.type === 'melee' ? w.handling : w.type}`,
+    `archsoul.txt: Cleave: "a melee weapon that is not light or semi-light" (unarmed counts, ruling S56); ${w.name} is ${close ? w.handling : w.type}`,
     'weaponId',
   );
   ensure(

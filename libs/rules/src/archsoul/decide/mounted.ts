@@ -13,6 +13,7 @@ import { performAttack } from './attack';
 import { acting, onMap, spend, weaponOf } from './common';
 import { checkNotAfterQuick, checkOptions, readOptions } from './maneuvers';
 import { checkMover, MovePayload, straight, walk } from './movement';
+import { knockedDown } from './prone';
 
 /**
  * archsoul.txt: Charge (3 AP, mounted): up to 6 × the mount's base speed in a straight line, at least 3 spaces,
@@ -163,25 +164,11 @@ export function performCharge(state: ArchsoulState, p: MovePayload, dice: DiceSo
 
 /** archsoul.txt: Charge: "If any reactive attack interrupts your action, you are immediately dismounted and knocked down". */
 export function dismountOnInterrupt(state: ArchsoulState, actorId: string): RuleEvent[] {
-  const c = state.combatants[actorId];
-  const out = [
-    ev('Dismounted', {
-      combatantId: actorId,
-      reason: 'archsoul.txt: Charge: a reactive attack interrupted the charge',
-      ...(c.position ? { at: c.position } : {}),
-    }),
-  ];
-  if (!c.conditions.some((k) => k.condition === 'prone'))
-    out.push(
-      ev('ConditionApplied', {
-        combatantId: actorId,
-        condition: 'prone',
-        amount: 1,
-        untilNextTurn: false,
-        reason: 'dismounted by an interrupted charge',
-      }),
-    );
-  return out;
+  return knockedDown(
+    state.combatants[actorId],
+    'dismounted by an interrupted charge',
+    'archsoul.txt: Charge: a reactive attack interrupted the charge',
+  );
 }
 
 /** S42: Mount (1 AP, like a Move): the mount waits in or beside the rider's space; no reactive attacks. */

@@ -102,6 +102,7 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
   const path = command.path;
   const free = command.free ?? false;
   const jump = command.jump ?? false;
+  const jumpFrom = command.jumpFrom ?? 0;
   const trample = command.trample ?? false;
   // S41: the map has no height; a jump "straight up" is narrated by the GM.
   ensure(
@@ -117,7 +118,14 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
     `archsoul.txt: Move: ${c.id} may move ${budget} space(s) with this ${free ? 'free move' : 'Move'}${c.moves === 2 && !free ? ' (RULINGS.md S6/S14: 6 × speed minus the distance already moved)' : ''}; the path has ${path.length}`,
     'path',
   );
-  if (jump) checkJump(c, path);
+  // S55: "walk one space forwards before jumping": the first jumpFrom spaces are walked, the rest is the jump.
+  ensure(
+    command.jumpFrom === undefined || (jump && jumpFrom < path.length),
+    'ARCHSOUL_NOT_A_JUMP',
+    `ruling S55: jumpFrom counts the spaces walked before a jump (jump: true), leaving at least one to jump; the path has ${path.length}`,
+    'jumpFrom',
+  );
+  if (jump) checkJump(c, path, jumpFrom);
   if (trample)
     ensure(
       c.mounted && c.sheet.mount,
@@ -137,6 +145,7 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
         budget,
         action: free ? 'free' : 'move',
         ...(jump ? { jump } : {}),
+        ...(jumpFrom > 0 ? { jumpFrom } : {}),
         ...(trample ? { trample } : {}),
       },
       'path',
@@ -162,16 +171,17 @@ function moveBudget(c: ArchsoulCombatant, free: boolean): [number, RuleEvent[]] 
   return [c.moves === 2 ? 6 * speedOf(c) - c.moveDistance : speedOf(c), [spend(c, 'move')]];
 }
 
-/** archsoul.txt: Jumping: in a straight line, at most the jump's spaces (S36). */
-function checkJump(c: ArchsoulCombatant, path: Space[]): void {
+/** archsoul.txt: Jumping: in a straight line, at most the jump's spaces (S36), from where it takes off (S55). */
+function checkJump(c: ArchsoulCombatant, path: Space[], from: number): void {
+  const jumped = path.slice(from);
   ensure(
-    straight(c.position!, path),
+    straight(from === 0 ? c.position! : path[from - 1], jumped),
     'ARCHSOUL_JUMP_NOT_STRAIGHT',
     'archsoul.txt: Jumping: "A jumping character can only move in a straight line"',
     'path',
   );
   ensure(
-    path.length <= jumpSpaces(c),
+    jumped.length <= jumpSpaces(c),
     'ARCHSOUL_JUMP_TOO_FAR',
     `archsoul.txt: Jumping: Athletics plus half Conditioning metres: ${c.id} jumps ${jumpSpaces(c)} space(s) (ruling S36)`,
     'path',
@@ -197,7 +207,7 @@ function checkPath(state: ArchsoulState, c: ArchsoulCombatant, p: MovePayload, f
     const prev = i === 0 ? c.position! : p.path[i - 1];
     const last = i === p.path.length - 1;
     // S36: a jump passes over blocked spaces and combatants, not through walls; it lands on a free space.
-    if (p.jump)
+    if (jumped(p, i))
       ensure(
         isAdjacent(state.map, prev, to) &&
           !wallBetween(state.map, prev, to) &&
@@ -214,7 +224,7 @@ function checkPath(state: ArchsoulState, c: ArchsoulCombatant, p: MovePayload, f
         f,
       );
     const there = occupantFor(state, to, c);
-    if (there && foes(there, c) && !p.jump) {
+    if (there && foes(there, c) && !jumped(p, i)) {
       ensure(p.trample, 'ARCHSOUL_SPACE_OCCUPIED', `ruling S19: ${there.id} (a foe) stands in that space`, f);
       const mount = SIZES.indexOf(c.sheet.mount!.size);
       ensure(
@@ -253,7 +263,14 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
   }
   const rest = (i: number, extra: Partial<MovePayload> = {}): HeldAction => {
     const { trampleThrough: _t, ...base } = p;
-    const payload: MovePayload = { ...base, path: p.path.slice(i), budget: p.budget - i, trampled, ...extra };
+    const payload: MovePayload = {
+      ...base,
+      path: p.path.slice(i),
+      budget: p.budget - i,
+      trampled,
+      ...(p.jumpFrom === undefined ? {} : { jumpFrom: Math.max(0, p.jumpFrom - i) }),
+      ...extra,
+    };
     return p.action === 'charge' ? { type: 'Charge', payload } : { type: 'Move', payload };
   };
   // S54: the mover keeps the facing it had before the Move until its first step is taken; each later
@@ -261,14 +278,19 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
   let facing = c.facing;
   // What the walk has done so far (trample wounds), so a trampled foe left Down does not react afterwards.
   let now = pre.reduce(evolve, state);
+  const takeOff = p.jumpFrom ?? 0;
+  let walkedFacing = facing;
   for (let i = 0; i < p.path.length; i++) {
-    if (!p.jump || i === 0) {
+    if (i === takeOff) walkedFacing = facing;
+    if (!p.jump || i <= takeOff) {
       const reactors = triggerReactions(now, c.id, 'leaveReach', from, rest(i), c.triggeredBy);
       if (reactors.length > 0) return [...pre, ...(i === 0 ? [] : [moved(state, p, i, facing)]), ...reactors];
     }
     const there = occupantFor(now, p.path[i], c);
+    // S55: a jump passes over combatants (S36): only walked spaces are trampled.
     if (
       p.trample &&
+      !jumped(p, i) &&
       there &&
       foes(there, c) &&
       !trampled.includes(there.id) &&
@@ -304,9 +326,11 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
   }
   const done = moved(state, p, p.path.length, finalFacing(state, p, facing));
   if (!p.jump) return [...pre, done];
+  // S55: the walk before the take-off and the jump are recorded apart.
+  const both = takeOff > 0 ? [moved(state, p, takeOff, walkedFacing), jumpedFrom(p, takeOff, done)] : [done];
   // archsoul.txt: Jumping: "When you land, you trigger reactive attacks as if you were moving out of the space you landed in".
-  const after = [...pre, done].reduce(evolve, state);
-  return [...pre, done, ...triggerReactions(after, c.id, 'landing', from, undefined, c.triggeredBy)];
+  const after = [...pre, ...both].reduce(evolve, state);
+  return [...pre, ...both, ...triggerReactions(after, c.id, 'landing', from, undefined, c.triggeredBy)];
 }
 
 function finalFacing(state: ArchsoulState, p: MovePayload, walked: Facing): Facing {
@@ -324,13 +348,27 @@ function finalFacing(state: ArchsoulState, p: MovePayload, walked: Facing): Faci
   return p.facing;
 }
 
+/** S55: whether step i of the path is jumped: every step from the take-off on. */
+function jumped(p: MovePayload, i: number): boolean {
+  return p.jump === true && i >= (p.jumpFrom ?? 0);
+}
+
+/** S55: the jump after a walk: the whole Move's Moved, from the take-off space on. */
+function jumpedFrom(p: MovePayload, takeOff: number, whole: RuleEvent): RuleEvent {
+  const d = whole.data as { path: Space[] };
+  return {
+    type: 'Moved',
+    data: { ...d, path: d.path.slice(takeOff), from: p.path[takeOff - 1], distance: d.path.length - takeOff },
+  };
+}
+
 function moved(state: ArchsoulState, p: MovePayload, steps: number, facing: Facing): RuleEvent {
   const c = state.combatants[p.combatantId];
   const path = p.path.slice(0, steps);
   return ev('Moved', {
     combatantId: c.id,
     action: p.action,
-    ...(p.jump ? { jump: true as const } : {}),
+    ...(p.jump && steps > (p.jumpFrom ?? 0) ? { jump: true as const } : {}),
     path,
     from: c.position!,
     to: path[path.length - 1],

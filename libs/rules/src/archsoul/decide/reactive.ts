@@ -11,6 +11,7 @@ import { distance } from '../grid';
 import { poolOf, rollTest } from '../rolls';
 import { ArchsoulCombatant, ArchsoulState, hasCondition, HeldAction, isDown, Trigger } from '../state';
 import { reachOf, weaponOf } from './common';
+import { FIST } from '../sheet';
 import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
 import { performStandUp, walk } from './movement';
@@ -75,12 +76,14 @@ export function reactiveAttack(
   );
   let after = events.reduce(evolve, state);
   const resolved = events.find((e) => e.type === 'ExchangeResolved')!.data as { hit: boolean };
-  if (resolved.hit && q.action) {
+  // S59: a held action whose weapon or item the reactive attack took (shattered, or dropped instead) cannot happen.
+  const lost = q.action ? lostItem(after.combatants[actor.id], q.action) : undefined;
+  if ((resolved.hit || lost) && q.action) {
     const wounds = events.find(
       (e) => e.type === 'WoundsApplied' && (e.data as { combatantId: string }).combatantId === actor.id,
     );
     const damage = wounds ? (wounds.data as { damage: number }).damage : 0;
-    const prevention = preventionRoll(after, actor, id, q.trigger, damage, dice);
+    const prevention = preventionRoll(after, actor, id, q.trigger, damage, dice, lost);
     events.push(prevention);
     after = evolve(after, prevention);
     if (
@@ -107,6 +110,7 @@ function preventionRoll(
   trigger: Trigger,
   damage: number,
   dice: DiceSource,
+  lost?: string,
 ): RuleEvent {
   const hurt = after.combatants[actor.id];
   const stopped = (reason: string) =>
@@ -116,6 +120,7 @@ function preventionRoll(
   if (isDown(hurt)) return stopped('RULINGS.md S26: the actor is Down');
   if (hasCondition(hurt, 'prone') && !hasCondition(actor, 'prone'))
     return stopped('RULINGS.md S32: a reactive Knockdown knocked the actor down');
+  if (lost) return stopped(lost);
   const test = rollTest(
     dice,
     poolOf(hurt, PREVENTION_TEST.attribute, PREVENTION_TEST.skill),
@@ -130,6 +135,24 @@ function preventionRoll(
     prevented,
     reason: `archsoul.txt: Reactive Attack: Endurance/Resolve ${test.successes} ${prevented ? 'does not exceed' : 'exceeds'} ${damage} damage`,
   });
+}
+
+/**
+ * S59: why the held action can no longer be performed as declared: the weapon or item it is made with is no longer
+ * in hand or is destroyed (a reactive Shatter broke it, or the actor dropped it instead). Undefined: it still can.
+ */
+function lostItem(c: ArchsoulCombatant, action: HeldAction): string | undefined {
+  const itemId =
+    action.type === 'Attack' || action.type === 'AreaAttack'
+      ? action.payload.weaponId
+      : action.type === 'ThrowItem'
+        ? action.payload.itemId
+        : action.type === 'Charge'
+          ? action.payload.charge?.weaponId
+          : undefined;
+  if (itemId === undefined || itemId === FIST.id) return undefined;
+  if (c.held.includes(itemId) && !c.weapons[itemId]?.destroyed) return undefined;
+  return `ruling S59: the held ${action.type} is made with ${itemId}, which ${c.id} no longer holds: the reactive attack prevented it`;
 }
 
 export function declineReactiveAttack(
