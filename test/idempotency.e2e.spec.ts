@@ -104,3 +104,50 @@ describe('a commandId names one command', () => {
     expect(await events()).toBe(before);
   });
 });
+
+describe('C3: a commandId does not lend another actor’s command to a player', () => {
+  const t = useApp();
+  let fightId = '';
+  let player = '';
+  const asPlayer = (body: object) =>
+    t.anon.post(`/fights/${fightId}/commands`).set('authorization', `Bearer ${player}`).send(body);
+
+  beforeAll(async () => {
+    const { body } = await t.http
+      .post('/fights')
+      .send({
+        system: 'narateer',
+        combatants: [
+          { id: 'a', name: 'A', side: 'x', sheet: sheet(2) },
+          { id: 'b', name: 'B', side: 'y', sheet: sheet(2) },
+        ],
+      })
+      .expect(201);
+    fightId = body.fightId;
+    player = (
+      await t.http
+        .post(`/fights/${fightId}/tokens`)
+        .send({ role: 'player', combatantIds: ['a'] })
+        .expect(201)
+    ).body.token;
+    await t.http
+      .post(`/fights/${fightId}/commands`)
+      .send({ type: 'AddNote', text: 'the GM’s', commandId: 'gm-note' })
+      .expect(200);
+  });
+
+  it('given a GM-only command the GM sent, when a player sends the same body and id, then 403 GM_ONLY, not its result', async () => {
+    const res = await asPlayer({ type: 'AddNote', text: 'the GM’s', commandId: 'gm-note' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'GM_ONLY', field: 'type' });
+    expect(res.body.events).toBeUndefined();
+  });
+
+  it('given the GM sent it, when the GM sends it again, then still the first result', async () => {
+    const res = await t.http
+      .post(`/fights/${fightId}/commands`)
+      .send({ type: 'AddNote', text: 'the GM’s', commandId: 'gm-note' })
+      .expect(200);
+    expect(res.body.replayed).toBe(true);
+  });
+});

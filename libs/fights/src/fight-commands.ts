@@ -142,7 +142,7 @@ export class FightCommands {
   private async handle(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<CommandResult> {
     const { commandId = randomUUID(), expectedSeq, [DECLARED_FOR]: declared, ...sent } = input;
     admitSystem(fight, declared);
-    const replayed = await this.replay(fight, commandId, sent);
+    const replayed = await this.replay(fight, commandId, sent, actor);
     if (replayed) return replayed;
     const command = admit(fight, sent, expectedSeq, actor);
     const decision = decideCommand(fight, command, await this.inputsFor(fight, command));
@@ -208,11 +208,14 @@ export class FightCommands {
    * The id is an idempotency key for one command: sent again with another command (another type or
    * fields), it is 422 COMMAND_ID_REUSED, as the IETF Idempotency-Key draft answers a key reused with
    * another payload; the first result would have told the client its new command was applied.
+   * A player's token gets the first result of a command another actor sent only when it may send that
+   * command itself (C3): a GM-only command's id does not open its result to a player.
    */
   private async replay(
     fight: LoadedFight,
     commandId: string,
     sent: Omit<CommandInput, 'commandId' | 'expectedSeq'>,
+    actor: Actor,
   ): Promise<CommandResult | undefined> {
     for (const seq of fight.commands.candidates(commandId)) {
       const { events, command } = await this.commandAt(fight.fightId, seq, commandId);
@@ -224,6 +227,7 @@ export class FightCommands {
           `commandId ${commandId} was the id of another command in this fight (${String(command.type)} at seq ${events[0].seq}): a new command needs a new commandId`,
           'commandId',
         );
+      if (actor.scope !== 'all' && events[0].actor !== actor.name) admit(fight, sent, undefined, actor);
       return { fightId: fight.fightId, seq: fight.seq, events, view: viewOf(fight), replayed: true };
     }
     return undefined;
