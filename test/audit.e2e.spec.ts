@@ -140,13 +140,13 @@ describe('audit through the API', () => {
       });
     }
 
-    // NDJSON: the field as the line holds it; the message names the line.
+    // NDJSON: the field as the JSON document would name it; the message names the line too.
     const lines = (await t.http.get(`/fights/${id}/log?format=ndjson`).expect(200)).text
       .trimEnd()
       .split('\n');
-    for (const [i, message] of [
-      [0, 'line 1: header: extra is not a field of a fight log header'],
-      [1, 'line 2: extra is not a field of a fight log entry'],
+    for (const [i, field, message] of [
+      [0, 'extra', 'line 1: header: extra is not a field of a fight log header'],
+      [1, 'entries[0].extra', 'line 2: entries[0].extra is not a field of a fight log entry'],
     ] as const) {
       const text = lines
         .map((l, j) => (j === i ? JSON.stringify({ ...JSON.parse(l), extra: 1 }) : l))
@@ -155,7 +155,7 @@ describe('audit through the API', () => {
       expect([res.status, res.body.code, res.body.field, res.body.message]).toEqual([
         422,
         'LOG_FORMAT_INVALID',
-        'extra',
+        field,
         message,
       ]);
     }

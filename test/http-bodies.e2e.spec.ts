@@ -113,7 +113,10 @@ describe('request bodies on the wire', () => {
         .set('content-type', type)
         .send(JSON.stringify({ query: '{ __typename }' }));
       expect(graphql.status).toBe(415);
-      expect(graphql.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'content-type' });
+      expect(graphql.body.errors[0].extensions).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        field: 'content-type',
+      });
       expect(await events()).toBe(before);
     },
   );
@@ -177,10 +180,105 @@ describe('request bodies on the wire', () => {
     },
   );
 
-  it('an empty JSON body is an empty object: the command is refused for its missing type, not its JSON', async () => {
-    const res = await command(Buffer.alloc(0), { 'content-type': 'application/json', 'content-length': '0' });
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'INVALID_FIELD', field: 'type' });
+  it('an empty body is no body, whatever its Content-Type: a command is 400 VALIDATION_FAILED naming body either way', async () => {
+    const before = await events();
+    const refusal = {
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'the body must be a JSON object',
+      field: 'body',
+    };
+    for (const headers of <Record<string, string>[]>[
+      { 'content-type': 'application/json', 'content-length': '0' },
+      { 'content-type': 'application/json; charset=utf-8', 'content-length': '2' },
+      { 'content-length': '0' },
+    ]) {
+      const res = await command(Buffer.from(headers['content-length'] === '2' ? '\r\n' : ''), headers);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(refusal);
+    }
+    expect(await events()).toBe(before);
+  });
+
+  describe('POST /graphql refused before GraphQL reads it: the GraphQL error shape, with the same status and code', () => {
+    const graphql = (body: string | Buffer, type = 'application/json', accept?: string) => {
+      const req = t.http.post('/graphql').set('content-type', type);
+      if (accept) void req.set('accept', accept);
+      return req.serialize((b: unknown) => b as string).send(body);
+    };
+    it.each([
+      [
+        'too large',
+        JSON.stringify({ query: `{ __typename } # ${'x'.repeat(20_000)}` }),
+        'application/json',
+        413,
+        'PAYLOAD_TOO_LARGE',
+        undefined,
+      ],
+      ['not JSON', '{"query":', 'application/json', 400, 'INVALID_JSON', undefined],
+      [
+        'nested too deep',
+        `{"query":"{ __typename }","extensions":${'['.repeat(100)}${']'.repeat(100)}}`,
+        'application/json',
+        400,
+        'BODY_TOO_DEEP',
+        'body',
+      ],
+      [
+        'naming a member twice',
+        '{"query":"{ __typename }","operationName":null,"operationName":"Q"}',
+        'application/json',
+        400,
+        'DUPLICATE_KEY',
+        'operationName',
+      ],
+      [
+        'in a media type GraphQL does not take',
+        '{ __typename }',
+        'text/plain',
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'content-type',
+      ],
+      [
+        'in a charset that is no UTF',
+        '{"query":"{ __typename }"}',
+        'application/json; charset=latin1',
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'content-type',
+      ],
+    ])('a body %s', async (_name, body, type, status, code, field) => {
+      const res = await graphql(body, type);
+      expect(res.status).toBe(status);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toEqual({
+        errors: [
+          {
+            message: expect.any(String),
+            extensions: {
+              statusCode: status,
+              code,
+              message: res.body.errors[0].message,
+              ...(field ? { field } : {}),
+            },
+          },
+        ],
+      });
+    });
+
+    it('in application/graphql-response+json when the client asks for it; REST routes keep their shape', async () => {
+      const res = await graphql('{"query":', 'application/json', 'application/graphql-response+json');
+      expect(res.status).toBe(400);
+      expect(res.headers['content-type']).toBe('application/graphql-response+json; charset=utf-8');
+      expect(JSON.parse(res.text).errors[0].extensions).toMatchObject({ code: 'INVALID_JSON' });
+      const rest = await command(Buffer.from('{"type":'), { 'content-type': 'application/json' });
+      expect(rest.body).toEqual({
+        statusCode: 400,
+        code: 'INVALID_JSON',
+        message: 'the request body is not valid JSON',
+      });
+    });
   });
 
   it('a __proto__ key is data, as JSON.parse reads it: no prototype is touched', async () => {
@@ -198,6 +296,50 @@ describe('request bodies on the wire', () => {
     const again = await t.anon.get('/systems').set('if-none-match', tag).expect(304);
     expect(again.text ?? '').toBe('');
     await t.anon.get('/systems').set('if-none-match', 'W/"other"').expect(200);
+  });
+
+  it.each([
+    ['a method that is no token', 'G@T /systems HTTP/1.1\r\nHost: x\r\n\r\n', 'method'],
+    ['a control character in the path', 'GET /sys\x01tems HTTP/1.1\r\nHost: x\r\n\r\n', 'path'],
+    [
+      'a control character in a header value',
+      'GET /systems HTTP/1.1\r\nHost: x\r\nX-A: a\x01b\r\n\r\n',
+      'headers',
+    ],
+    [
+      'a Content-Length that is no number',
+      'POST /fights HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      'content-length',
+    ],
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /fights HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      'transfer-encoding',
+    ],
+  ])(
+    '%s is 400 BAD_REQUEST naming the part at fault, and the connection is closed',
+    async (_name, raw, field) => {
+      const { text } = await onSocket(t.url!, raw);
+      const [head, body] = text.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(head).toContain('Connection: close');
+      expect(JSON.parse(body)).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', field });
+    },
+  );
+
+  it('an HTTP/1.1 request without Host is 400 BAD_REQUEST naming host in the error shape, and the connection is closed; HTTP/1.0 needs none', async () => {
+    const { text } = await onSocket(t.url!, 'GET /systems HTTP/1.1\r\n\r\n');
+    const [head, body] = text.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(body)).toEqual({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: 'an HTTP/1.1 request must send the Host header',
+      field: 'host',
+    });
+    const old = await onSocket(t.url!, 'GET /health/live HTTP/1.0\r\n\r\n');
+    expect(old.text.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
   });
 
   it.each([

@@ -97,6 +97,48 @@ describe('HTTP conventions a client library expects', () => {
     });
   });
 
+  describe('405 for a method the path does not have (RFC 9110 section 15.5.6)', () => {
+    it.each([
+      ['delete', '/fights', 'GET, HEAD, POST'],
+      ['put', '/health/live', 'GET, HEAD'],
+      ['patch', '/systems', 'GET, HEAD'],
+    ] as const)('%s %s is 405 METHOD_NOT_ALLOWED with Allow: %s', async (method, path, allow) => {
+      const res = await t.http[method](path);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.body).toEqual({
+        statusCode: 405,
+        code: 'METHOD_NOT_ALLOWED',
+        message: `${method.toUpperCase()} is not a method of ${path}; it takes ${allow}`,
+        field: 'method',
+      });
+    });
+
+    it('a path with parameters is matched as its route: POST /fights/:id is 405 with Allow: GET, HEAD, and nothing runs', async () => {
+      const fightId = (await newFight()).body.fightId as string;
+      const res = await t.http.post(`/fights/${fightId}`).send({ type: 'AddNote', text: 'not here' });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect((await t.http.get(`/fights/${fightId}/events`).expect(200)).body).toHaveLength(2);
+    });
+
+    it('a path no method has stays 404 NOT_FOUND, without Allow', async () => {
+      for (const method of ['get', 'delete'] as const) {
+        const res = await t.http[method]('/nowhere/at/all');
+        expect(res.status).toBe(404);
+        expect(res.headers.allow).toBeUndefined();
+        expect(res.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+      }
+    });
+
+    it('PUT /graphql is 405 in the GraphQL error shape, with Allow', async () => {
+      const res = await t.http.put('/graphql');
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toMatch(/^GET, HEAD, POST\b/);
+      expect(res.body.errors[0].extensions).toMatchObject({ statusCode: 405, code: 'METHOD_NOT_ALLOWED' });
+    });
+  });
+
   describe('415 for a body that is not JSON', () => {
     it('text/plain and form bodies are 415 UNSUPPORTED_MEDIA_TYPE naming content-type, and append nothing', async () => {
       const fightId = (await newFight()).body.fightId;

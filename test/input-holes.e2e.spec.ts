@@ -449,7 +449,8 @@ function holesSuite(
       ])('given GET %s, then 400 naming %s', async (path, field) => {
         const res = await t.http.get(path.replace('{ep}', endpointId)).set(admin);
         expect(res.status).toBe(400);
-        expect(res.body).toMatchObject({
+        // /graphql answers in the GraphQL error shape, the same fields in `extensions`.
+        expect(path.startsWith('/graphql') ? res.body.errors[0].extensions : res.body).toMatchObject({
           code: 'VALIDATION_FAILED',
           field,
           message: `${field} is not valid percent-encoded UTF-8`,

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import helmet, { HelmetOptions } from 'helmet';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppModule } from './app.module';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AccessService } from '@app/fights';
@@ -14,7 +14,14 @@ import { toApiError } from './common/to-api-error';
 import { refuseUnstorableStrings } from './common/body-checks';
 import { refuseRepeatedHeaders, refuseTransferCodings, requireJsonBody } from './common/validation';
 import { registerBodyParsers, VERIFY_ROUTE } from './common/http-body';
-import { answerNotModified, bodyDeadline, refuseClientError, refuseExpectation } from './common/http-reply';
+import {
+  answerNotModified,
+  bodyDeadline,
+  methodsOfPaths,
+  refuseClientError,
+  refuseExpectation,
+  refuseMissingHost,
+} from './common/http-reply';
 import { Metrics } from './ops/metrics';
 
 /**
@@ -57,7 +64,11 @@ export async function createApp(
     // Headers that have not arrived in time are 408 REQUEST_TIMEOUT (refuseClientError); Node looks every 30 s, or
     // sooner for a short limit. A body that stalls after them is bodyDeadline's.
     requestTimeout,
-    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))) },
+    // An HTTP/1.1 request without Host is refuseMissingHost's (Node's own 400 has an empty body).
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))),
+      requireHostHeader: false,
+    },
     // As Express routed: /fights/ is /fights; a parameter (an id, a name) may be long, the pipes judge it.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     genReqId: requestIdOf,
@@ -91,17 +102,7 @@ export async function createApp(
     void reply.headers(security);
     done();
   });
-  // A header sent twice, a transfer coding other than chunked, or a body in a media type the route does not
-  // take, is refused before it is read.
-  fastify.addHook('onRequest', (req, _reply, done) =>
-    done(
-      attempt(() => {
-        refuseRepeatedHeaders(req.raw.rawHeaders);
-        refuseTransferCodings(req.headers);
-        requireJsonBody(req);
-      }),
-    ),
-  );
+  refuseBeforeReading(fastify);
   registerBodyParsers(fastify);
   // Fight logs for verification are larger than commands: their own route, their own limit.
   const auditLimit = byteLimit(config.auditBodyLimit, 'AUDIT_BODY_LIMIT');
@@ -149,6 +150,26 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
     if (e) throw e instanceof Error ? e : new Error('helmet refused its options');
   });
   return headers;
+}
+
+/**
+ * No Host, a header sent twice, a transfer coding other than chunked, a method the path does not have
+ * (405), or a body in a media type the route does not take, is refused before it is read.
+ */
+function refuseBeforeReading(fastify: FastifyInstance): void {
+  const paths = methodsOfPaths(fastify);
+  fastify.addHook('onRoute', paths.noteRoute);
+  fastify.addHook('onRequest', (req, reply, done) =>
+    done(
+      attempt(() => {
+        refuseMissingHost(req, reply);
+        refuseRepeatedHeaders(req.raw.rawHeaders);
+        refuseTransferCodings(req.headers);
+        paths.refuseUnknownMethod(req, reply);
+        requireJsonBody(req);
+      }),
+    ),
+  );
 }
 
 function attempt(check: () => void): Error | undefined {

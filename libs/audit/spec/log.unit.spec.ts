@@ -83,7 +83,7 @@ describe('fight log export format', () => {
     delete noSeq.seq;
     expect(formatError([lines[0], lines[1], JSON.stringify(noSeq)].join('\n'))).toMatchObject({
       line: 3,
-      field: 'seq',
+      field: 'entries[1].seq',
     });
     expect(
       formatError([JSON.stringify({ ...JSON.parse(lines[0]), format: 'other/9' }), lines[1]].join('\n')),
@@ -134,8 +134,8 @@ describe('fight log export format', () => {
     expect(formatError(withExtra(0, { extra: 1 }))).toMatchObject({ line: 1, field: 'extra' });
     expect(formatError(withExtra(2, { extra: 1 }))).toMatchObject({
       line: 3,
-      field: 'extra',
-      message: 'line 3: extra is not a field of a fight log entry',
+      field: 'entries[1].extra',
+      message: 'line 3: entries[1].extra is not a field of a fight log entry',
     });
     // The entries of an NDJSON log are its lines: an `entries` in its header would be read past.
     expect(formatError(withExtra(0, { entries: [] }))).toMatchObject({ line: 1, field: 'entries' });

@@ -120,7 +120,8 @@ export function parseFightLog(text: string): FightLog {
       'entries',
     );
   const header = readHeader(head.value, head.line, '');
-  return { ...header, entries: rest.map((r) => readEntry(r.value, r.line, '')) };
+  // Named as in the document form (entries[i].seq), the line in the message: one field path for either form.
+  return { ...header, entries: rest.map((r, i) => readEntry(r.value, r.line, `entries[${i}].`)) };
 }
 
 function readDocument(doc: Record<string, unknown>): FightLog {

@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
-import type { FastifyReply as Response } from 'fastify';
+import type { FastifyReply as Response, FastifyRequest } from 'fastify';
 import { toApiError } from './to-api-error';
-import { isNoFault, noteError } from '../ops/logging';
+import { isNoFault, noteError, noteGraphql } from '../ops/logging';
+import { graphqlTransportError } from '../graphql/graphql-errors';
 
 /**
  * Every 503 is for now: a lost database connection is usually back within a second (the pools
@@ -10,7 +11,10 @@ import { isNoFault, noteError } from '../ops/logging';
  */
 const STORE_RETRY_AFTER_SECONDS = '1';
 
-/** REST: the error JSON with its status. GraphQL: the same fields in `extensions`. */
+/**
+ * REST: the error JSON with its status. GraphQL: the same fields in `extensions`, for a resolver's
+ * error and for a request to /graphql refused before GraphQL reads it (graphqlTransportError).
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -28,7 +32,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return new GraphQLError(error.message, { extensions: { ...error } });
     }
     const res = host.switchToHttp().getResponse<Response>();
-    noteError(res, error);
+    const req = host.switchToHttp().getRequest<FastifyRequest>();
     if (error.statusCode === 503) void res.header('Retry-After', STORE_RETRY_AFTER_SECONDS);
     // RFC 6750 section 3: the scheme to authenticate with; `invalid_token` only when credentials were sent.
     if (error.statusCode === 401)
@@ -36,6 +40,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
         'WWW-Authenticate',
         error.code === 'UNAUTHENTICATED' ? 'Bearer' : 'Bearer error="invalid_token"',
       );
+    if (isGraphqlPath(req.url)) {
+      const { type, body } = graphqlTransportError(error, req.headers);
+      noteGraphql(res, null, body.errors);
+      void res.status(error.statusCode).type(type).send(body);
+      return;
+    }
+    noteError(res, error);
     void res.status(error.statusCode).send(error);
   }
 }
+
+/** /graphql, with a trailing slash or a query string or not. */
+const isGraphqlPath = (url: string) => /^\/graphql\/?(?:\?|$)/.test(url);

@@ -1,4 +1,5 @@
 import { TextDecoder } from 'node:util';
+import { visit, type JSONPath } from 'jsonc-parser';
 import { AppError } from '@app/fights';
 
 /*
@@ -43,6 +44,10 @@ export function decoderOf(charset: string): TextDecoder {
 export function decodeBody(body: Uint8Array, charset: string): string {
   const decoder = decoderOf(charset);
   limitBodyDepth(body, charset);
+  return decodeWith(decoder, body, charset);
+}
+
+function decodeWith(decoder: TextDecoder, body: Uint8Array, charset: string): string {
   try {
     return decoder.decode(body);
   } catch {
@@ -60,9 +65,13 @@ const invalidJson = () => new AppError(400, 'INVALID_JSON', 'the request body is
 /** A body that is JSON but no object or array (`"x"`, `42`, `null`): readable, but not what any route takes. */
 export const NOT_AN_OBJECT = 'the body must be a JSON object';
 
-/** JSON text to its value, whatever it is (an empty body is `{}`); text that is no JSON is 400 INVALID_JSON. */
+/**
+ * JSON text to its value, whatever it is; text that is no JSON is 400 INVALID_JSON. An empty body (or
+ * one of white space) is no body, `undefined`, whatever its Content-Type says: every route answers it
+ * as it answers a request without one.
+ */
 export function parseJsonValue(text: string): unknown {
-  if (!/[^\s\uFEFF]/.test(text)) return {};
+  if (!/[^\s\uFEFF]/.test(text)) return undefined;
   try {
     return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch {
@@ -71,15 +80,103 @@ export function parseJsonValue(text: string): unknown {
 }
 
 /**
- * JSON text to its value: an object or an array at the top (an empty body is `{}`). A JSON scalar
- * (`"AddNote"`, `42`, `null`, `true`) is 400 VALIDATION_FAILED naming `body`, as an array is where a
- * route wants an object; text that is no JSON is 400 INVALID_JSON.
+ * A JSON body's bytes to its value, read in this order: its charset (415), its depth (BODY_TOO_DEEP),
+ * its bytes as text and its JSON (INVALID_JSON), each member name once per object (DUPLICATE_KEY,
+ * refuseDuplicateKeys). `graphql` names a duplicate in GraphQL's `variables` as BAD_USER_INPUT names
+ * a variable.
  */
-export function parseJsonText(text: string): unknown {
+export function readJsonBody(bytes: Uint8Array, charset: string, graphql = false): unknown {
+  const decoder = decoderOf(charset);
+  const members = limitBodyDepth(bytes, charset);
+  const text = decodeWith(decoder, bytes, charset);
   const value = parseJsonValue(text);
-  if (typeof value !== 'object' || value === null)
+  refuseDuplicateKeys(text, value, members, graphql);
+  return value;
+}
+
+/**
+ * A JSON body as a route reads it (readJsonBody): an object or an array at the top, or no body at all.
+ * A JSON scalar (`"AddNote"`, `42`, `null`, `true`) is 400 VALIDATION_FAILED naming `body`, as an array
+ * is where a route wants an object.
+ */
+export function readJsonObject(bytes: Uint8Array, charset: string, graphql = false): unknown {
+  const value = readJsonBody(bytes, charset, graphql);
+  if (value !== undefined && (typeof value !== 'object' || value === null))
     throw new AppError(400, 'VALIDATION_FAILED', NOT_AN_OBJECT, 'body');
   return value;
+}
+
+/** Object members in a parsed value: each object's own keys, all the way down (at most MAX_BODY_DEPTH). */
+function membersOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const v of value) n += membersOf(v);
+    return n;
+  }
+  for (const k in value) n += 1 + membersOf((value as Record<string, unknown>)[k]);
+  return n;
+}
+
+/**
+ * I-JSON (RFC 7493 section 2.3): "Objects in I-JSON messages MUST NOT have members with names that
+ * are not unique". RFC 8259 leaves duplicates to the receiver, and JSON.parse keeps the last, so
+ * `{"commandId":"a","commandId":"b"}` was taken as "b" without a word. A body holds a duplicate when
+ * its text has more members (`members`: its `:` outside strings, counted with its depth) than its
+ * value has keys: one walk of the value, and the text is read again, by jsonc-parser, only when it
+ * holds one, to name the first: 400 DUPLICATE_KEY, `field` its path (`combatants[0].name`).
+ */
+function refuseDuplicateKeys(text: string, value: unknown, members: number, graphql: boolean): void {
+  if (membersOf(value) === members) return;
+  const path = firstDuplicate(text);
+  if (!path) return;
+  // A GraphQL variable is named as BAD_USER_INPUT names it: `input.combatants[0].name`, not `variables.input…`.
+  const named = graphql && path.length > 1 && path[0] === 'variables' ? path.slice(1) : path;
+  throw duplicateKey(fieldOf(named));
+}
+
+const fieldOf = (path: JSONPath) => path.reduce<string>((prefix, key) => join(prefix, key), '');
+
+const duplicateKey = (field: string, line?: number) =>
+  new AppError(
+    400,
+    'DUPLICATE_KEY',
+    `${line === undefined ? '' : `line ${line}: `}${field} is sent more than once in its object; a member name may appear once (RFC 7493)`,
+    field,
+  );
+
+/** The path of the first member whose name its object already has, in JSON text that is valid; none if no name repeats. */
+function firstDuplicate(text: string): JSONPath | undefined {
+  const open: Set<string>[] = [];
+  let found: JSONPath | undefined;
+  visit(text.replace(/^\uFEFF/, ''), {
+    onObjectBegin: () => void open.push(new Set()),
+    onObjectEnd: () => void open.pop(),
+    onObjectProperty: (name, _offset, _length, _line, _column, pathOf) => {
+      const names = open[open.length - 1];
+      if (!found && names.has(name)) found = [...pathOf(), name];
+      names.add(name);
+    },
+  });
+  return found;
+}
+
+/**
+ * The path of the first duplicate member in a JSON message (a graphql-ws message), or undefined when
+ * it has none or is no JSON (whoever parses it next says so) or nests past MAX_BODY_DEPTH.
+ */
+export function duplicateKeyIn(text: string): string | undefined {
+  let members: number;
+  let value: unknown;
+  try {
+    members = limitBodyDepth(text);
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+  if (membersOf(value) === members) return undefined;
+  const path = firstDuplicate(text);
+  return path && fieldOf(path);
 }
 
 /** Deepest JSON a request body may nest (objects and arrays): a command or a fight log needs about ten. */
@@ -88,22 +185,27 @@ export const MAX_BODY_DEPTH = 64;
 /**
  * Counts nesting on the raw bytes of a body, outside strings, before anything parses or
  * walks the body, so JSON nested 20,000 deep is a 400 rather than a stack overflow in whatever recurses
- * over it first. UTF-8 (and any ASCII superset) is scanned as bytes; other charsets are decoded first.
+ * over it first. UTF-8 (and any ASCII superset) is scanned as bytes; other charsets are decoded first;
+ * text is scanned as it is. Returns the object members it holds (its `:` outside strings), for
+ * refuseDuplicateKeys: counted in the same pass, they cost one comparison a byte.
  */
-export function limitBodyDepth(buf: Uint8Array, encoding: string): void {
-  const utf8 = !encoding || /^utf-?8$/i.test(encoding);
-  const text = utf8 ? undefined : new TextDecoder(encoding).decode(buf);
-  const length = text === undefined ? buf.length : text.length;
+export function limitBodyDepth(input: Uint8Array | string, encoding = 'utf-8'): number {
+  const scanned =
+    typeof input === 'string' || !encoding || /^utf-?8$/i.test(encoding)
+      ? input
+      : new TextDecoder(encoding).decode(input);
+  let members = 0;
   let depth = 0;
   let inString = false;
   let escaped = false;
-  for (let i = 0; i < length; i++) {
-    const c = text === undefined ? buf[i] : text.charCodeAt(i);
+  for (let i = 0; i < scanned.length; i++) {
+    const c = typeof scanned === 'string' ? scanned.charCodeAt(i) : scanned[i];
     if (inString) {
       if (escaped) escaped = false;
       else if (c === 0x5c) escaped = true;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
+    else if (c === 0x3a) members++;
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > MAX_BODY_DEPTH)
         throw new AppError(
@@ -114,6 +216,7 @@ export function limitBodyDepth(buf: Uint8Array, encoding: string): void {
         );
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
+  return members;
 }
 
 /** U+0000 and lone surrogates: PostgreSQL stores neither (text, jsonb), so no engine takes them. */
@@ -264,9 +367,30 @@ export interface PostedLog {
  */
 export function readPostedLog(posted: PostedLog): unknown {
   const { bytes, charset, media } = posted.body;
-  const text = decodeBody(bytes, charset);
   // A JSON scalar is no log: refused as an array is, after the query (logTextOf).
-  const body = media === 'json' ? parseJsonValue(text) : text;
+  const body = media === 'json' ? readJsonBody(bytes, charset) : decodeBody(bytes, charset);
+  if (typeof body === 'string') refuseDuplicateLines(body);
   refuseUnstorableStrings({ url: posted.url, query: posted.query, body });
   return body;
+}
+
+/**
+ * An NDJSON log's lines each hold their member names once (refuseDuplicateKeys), read as the log's
+ * parser reads them: the whole text as one document if it is one, else line by line. A line that is
+ * no JSON is left to the log's parser, which names it; a duplicate is named as that parser names a
+ * line's field: `line N: ` in the message, and in `field` its path as the JSON document would hold it
+ * (`entries[0].x` for the line after the header).
+ */
+function refuseDuplicateLines(text: string): void {
+  const whole = duplicateKeyIn(text);
+  if (whole !== undefined) throw duplicateKey(whole);
+  const lines = text.split(/\r?\n/);
+  // The first line that is not blank is the header; each one after it is entries[k], as the log's parser names it.
+  let entry = -1;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].trim() === '') continue;
+    const field = lines[i].includes(':') ? duplicateKeyIn(lines[i]) : undefined;
+    if (field !== undefined) throw duplicateKey(entry < 0 ? field : join(`entries[${entry}]`, field), i + 1);
+    entry++;
+  }
 }

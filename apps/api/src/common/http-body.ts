@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { AppError } from '@app/fights';
 import { contentTypeOf, headerPatternOf } from './media-types';
-import { decodeBody, decoderOf, parseJsonText, UnreadBody } from './body-checks';
+import { decodeBody, decoderOf, readJsonObject, UnreadBody } from './body-checks';
 
 /** The body's charset: UTF-8 unless the Content-Type names another UTF (RFC 8259: JSON is UTF). */
 function charsetOf(req: FastifyRequest): string {
@@ -18,10 +18,16 @@ function decode(req: FastifyRequest, body: Buffer): string {
   return decodeBody(body, charsetOf(req));
 }
 
-/** As body-parser's strict JSON: an object or an array at the top; an empty body is `{}`. */
+/**
+ * As body-parser's strict JSON: an object or an array at the top, each member name once; an empty body
+ * is no body (undefined), as if none had been sent.
+ */
 export function parseJsonBody(req: FastifyRequest, body: Buffer): unknown {
-  return parseJsonText(decode(req, body));
+  return readJsonObject(body, charsetOf(req), req.routeOptions.url === GRAPHQL_ROUTE);
 }
+
+/** The GraphQL endpoint: a duplicate in its `variables` is named as the variable. */
+const GRAPHQL_ROUTE = '/graphql';
 
 /**
  * A fight log posted for verification is taken as it came in, its charset checked (a 415 here, as

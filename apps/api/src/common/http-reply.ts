@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fresh from 'fresh';
 import { hash } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
+import { AppError } from '@app/fights';
 import { noteError } from '../ops/logging';
 
 /**
@@ -138,24 +139,86 @@ export function refuseExpectation(req: IncomingMessage, res: ServerResponse): vo
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** What each of llhttp's refusals says of the request, and the part of it at fault. */
+const PARSE_ERRORS: Record<string, [string, string?]> = {
+  HPE_INVALID_METHOD: ['the request line does not start with a method', 'method'],
+  HPE_INVALID_URL: ['the request target holds a character a URL may not', 'path'],
+  HPE_INVALID_VERSION: ['the request line does not end in HTTP/1.1 (or HTTP/1.0) and CRLF'],
+  HPE_INVALID_CONSTANT: ['the request line is not "METHOD target HTTP/1.1"'],
+  HPE_INVALID_HEADER_TOKEN: ['a header line is not "name: value" in the characters HTTP allows', 'headers'],
+  HPE_INVALID_CONTENT_LENGTH: ['Content-Length is not a number', 'content-length'],
+  HPE_UNEXPECTED_CONTENT_LENGTH: ['Content-Length is sent more than once', 'content-length'],
+  HPE_INVALID_TRANSFER_ENCODING: [
+    'Transfer-Encoding cannot come with Content-Length, or does not end in chunked',
+    'transfer-encoding',
+  ],
+  HPE_INVALID_CHUNK_SIZE: ['the chunked body is not valid chunked data', 'body'],
+};
+
 /**
  * What Node's HTTP parser refuses before any request exists (a request line or headers that are
  * not HTTP, headers past the size limit, a client too slow to send them): answered on the socket
- * in the service's error shape, as Fastify's default handler would in its own, then closed.
+ * in the service's error shape, as Fastify's default handler would in its own, then closed: after a
+ * parse error nothing more on the connection can be framed. `field` names the part at fault where the
+ * parser says which (PARSE_ERRORS). Nothing is written when the answer to the request has begun (a
+ * chunked body that breaks after its route answered): the socket is only closed.
  */
 export function refuseClientError(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] =
+  const answered = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    ?.headersSent;
+  const [status, code, message, field]: [number, string, string, string?] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'REQUEST_TIMEOUT', 'the request did not arrive in time']
       : err.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'HEADERS_TOO_LARGE', 'the request headers are larger than the server takes']
-        : [400, 'BAD_REQUEST', 'the request is not valid HTTP/1.1'];
-  const body = JSON.stringify({ statusCode: status, code, message });
-  if (socket.writable)
+        : [400, 'BAD_REQUEST', ...(PARSE_ERRORS[err.code ?? ''] ?? ['the request is not valid HTTP/1.1'])];
+  const body = JSON.stringify({ statusCode: status, code, message, ...(field ? { field } : {}) });
+  if (socket.writable && !answered)
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );
   socket.destroy(err);
+}
+
+/**
+ * RFC 9112 section 3.2: "A server MUST respond with a 400 (Bad Request) status code to any HTTP/1.1
+ * request message that lacks a Host header field". Node did, with an empty body; the server is made
+ * with `requireHostHeader: false` and this answers in the error shape, naming `host`, and closes the
+ * connection after it as Node did. HTTP/1.0 needs no Host.
+ */
+export function refuseMissingHost(req: FastifyRequest, reply: FastifyReply): void {
+  const { raw } = req;
+  if (raw.headers.host !== undefined || raw.httpVersionMajor !== 1 || raw.httpVersionMinor < 1) return;
+  void reply.header('connection', 'close');
+  throw new AppError(400, 'BAD_REQUEST', 'an HTTP/1.1 request must send the Host header', 'host');
+}
+
+/**
+ * RFC 9110 section 15.5.6: a method the path does not have is 405, and "The origin server MUST
+ * generate an Allow header field in a 405 response containing a list of the target resource's
+ * currently supported methods"; a path no method has stays 404. Fastify answered both 404. Each
+ * method any route has (noted by `onRoute`) is looked up for the path in Fastify's router, only for a
+ * request no route took: OPTIONS alone (CORS answers it on every path) does not make a path exist.
+ */
+export function methodsOfPaths(app: FastifyInstance) {
+  const methods = new Set<string>();
+  const noteRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) methods.add(method.toUpperCase());
+  };
+  const refuseUnknownMethod = (req: FastifyRequest, reply: FastifyReply): void => {
+    if (!req.is404) return;
+    const url = req.url.split('?')[0];
+    const allowed = [...methods].filter((method) => app.findRoute({ method, url }) !== null);
+    if (!allowed.some((m) => m !== 'OPTIONS')) return;
+    void reply.header('allow', allowed.join(', '));
+    throw new AppError(
+      405,
+      'METHOD_NOT_ALLOWED',
+      `${req.method} is not a method of ${url}; it takes ${allowed.join(', ')}`,
+      'method',
+    );
+  };
+  return { noteRoute, refuseUnknownMethod };
 }

@@ -3,6 +3,7 @@ import Negotiator from 'negotiator';
 import { Logger } from '@nestjs/common';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { QUERY_LIMITS, TOKEN_LIMIT_MESSAGE } from './query-limits';
+import type { ApiError } from '../common/api-error';
 
 /** An Apollo plugin as the Nest driver takes it (@apollo/server's own type comes in a CommonJS and an ESM copy). */
 type Plugin = NonNullable<ApolloDriverConfig['plugins']>[number];
@@ -157,17 +158,49 @@ export function statusFromErrorsPlugin(): Plugin {
           const first = response.body.singleResult.errors?.[0]?.extensions;
           const status = first?.statusCode;
           if (typeof status !== 'number' || status < 400 || status >= 600) return;
-          const req = (contextValue as { req?: { headers?: Record<string, string | string[] | undefined> } })
-            ?.req;
-          const type = !req?.headers?.accept
-            ? JSON_TYPE
-            : new Negotiator({ headers: req.headers }).mediaType([JSON_TYPE, GRAPHQL_RESPONSE]);
-          if (type === JSON_TYPE || type === GRAPHQL_RESPONSE)
-            response.http.headers.set('content-type', `${type}; charset=utf-8`);
+          const req = (contextValue as { req?: { headers?: Headers } })?.req;
+          const type = responseTypeOf(req?.headers);
+          if (type) response.http.headers.set('content-type', `${type}; charset=utf-8`);
           const legacy = type === JSON_TYPE && status < 500 && !HTTP_REQUEST_ERRORS.has(String(first?.code));
           response.http.status = legacy ? 200 : status;
         },
       };
     },
+  };
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/** The media type of a GraphQL answer, as Apollo chooses it: by Accept, application/json first when both are equal. */
+function responseTypeOf(headers: Headers | undefined): string | undefined {
+  const type = !headers?.accept
+    ? JSON_TYPE
+    : new Negotiator({ headers }).mediaType([JSON_TYPE, GRAPHQL_RESPONSE]);
+  return type === JSON_TYPE || type === GRAPHQL_RESPONSE ? type : undefined;
+}
+
+/**
+ * A request to /graphql refused before GraphQL reads it (a body too large, not JSON, too deep, with a
+ * repeated member name, in a media type it does not take; a method it does not have): answered as
+ * GraphQL clients read errors, `{ errors: [{ message, extensions }] }` with the one error shape in
+ * `extensions`, as formatGraphqlError gives every other GraphQL error, and with the refusal's own
+ * status (GraphQL-over-HTTP: a request that is not a well-formed GraphQL-over-HTTP request is a 4xx),
+ * in the media type the client asked for (application/json unless it prefers the GraphQL one).
+ */
+export function graphqlTransportError(
+  error: ApiError,
+  headers: Headers,
+): { type: string; body: { errors: GraphQLFormattedError[] } } {
+  const { statusCode, code, message, field, issues } = error;
+  const extensions = {
+    statusCode,
+    code,
+    message,
+    ...(field !== undefined ? { field } : {}),
+    ...(issues ? { issues } : {}),
+  };
+  return {
+    type: `${responseTypeOf(headers) ?? JSON_TYPE}; charset=utf-8`,
+    body: { errors: [{ message, extensions }] },
   };
 }

@@ -17,6 +17,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { checkDocument, checkVariables, QUERY_LIMITS, TOKEN_LIMIT_MESSAGE } from './query-limits';
 import { storableStrings, unstorableVariable } from './storable-strings.rule';
 import { variableField } from './graphql-errors';
+import { duplicateKeyIn } from '../common/body-checks';
 import { API_CONFIG } from '../fights.module';
 import { byteLimit, type ApiConfig } from '../config';
 
@@ -36,10 +37,12 @@ import { byteLimit, type ApiConfig } from '../config';
  */
 export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
   return (
-    _ctx: unknown,
-    _id: string,
+    ctx: { extra?: unknown },
+    id: string,
     payload: SubscribePayload,
   ): readonly GraphQLError[] | ExecutionArgs | void => {
+    const duplicate = takeDuplicate(ctx.extra, id);
+    if (duplicate) return [duplicate];
     const schema = schemaOf();
     if (!schema) return;
     let document: DocumentNode;
@@ -109,6 +112,51 @@ function withCode(error: GraphQLError, code: string, field?: string): GraphQLErr
   });
 }
 
+/** Subscribe messages whose payload repeated a member name, by socket and operation id (limitWsMessages notes them). */
+const DUPLICATES = new WeakMap<object, Map<string, string>>();
+
+/**
+ * A subscribe message whose payload repeated a member name (RFC 7493: names are unique) ends that
+ * operation alone with 400 DUPLICATE_KEY, as POST /graphql answers the same body: `field` names the
+ * member, a variable as BAD_USER_INPUT names it (`input.combatants[0].name`).
+ */
+function takeDuplicate(extra: unknown, id: string): GraphQLError | undefined {
+  const socket = (extra as { socket?: object } | undefined)?.socket;
+  const noted = socket && DUPLICATES.get(socket);
+  const field = noted?.get(id);
+  if (!noted || field === undefined) return undefined;
+  noted.delete(id);
+  const message = `${field} is sent more than once in its object; a member name may appear once (RFC 7493)`;
+  return new GraphQLError(message, {
+    extensions: { code: 'DUPLICATE_KEY', statusCode: 400, message, field },
+  });
+}
+
+/**
+ * Looks at a graphql-ws message before graphql-ws parses it (and keeps the last of two equal names):
+ * a duplicate inside a subscribe message's payload is noted for takeDuplicate; anywhere else (`type`,
+ * `id`, a connection_init's payload) the message cannot be read for sure, and the socket is closed with
+ * 4400, as graphql-ws closes it for any message it cannot read. True when the message may go on.
+ */
+function screenMessage(socket: WsSocket, data: unknown): boolean {
+  const text = Array.isArray(data) ? Buffer.concat(data as Buffer[]).toString() : String(data);
+  const field = duplicateKeyIn(text);
+  if (field === undefined) return true;
+  const message = JSON.parse(text) as { type?: unknown; id?: unknown };
+  const inPayload = /^payload[.[]/.test(field) && !/^(type|id)$/.test(field);
+  if (inPayload && message.type === 'subscribe' && typeof message.id === 'string') {
+    const named = field.replace(/^payload\.(variables\.(?=.))?/, '');
+    let noted = DUPLICATES.get(socket);
+    if (!noted) DUPLICATES.set(socket, (noted = new Map<string, string>()));
+    noted.set(message.id, named);
+    return true;
+  }
+  socket.close(4400, `Invalid message received: ${field} is sent twice`.slice(0, 123));
+  return false;
+}
+
+type WsSocket = { emit: EventEmitter['emit']; close(code: number, reason: string): void };
+
 /** Where Nest keeps graphql-ws's `ws` server: no option of @nestjs/graphql reaches its constructor. */
 interface WithWsServer {
   graphQlAdapter?: { _subscriptionService?: { wss?: WsServer } };
@@ -116,7 +164,7 @@ interface WithWsServer {
 
 interface WsServer {
   options: { maxPayload?: number };
-  prependListener(event: 'connection', listener: (socket: { emit: EventEmitter['emit'] }) => void): unknown;
+  prependListener(event: 'connection', listener: (socket: WsSocket) => void): unknown;
 }
 
 /** ws's error for a message over maxPayload (after it has closed the socket with 1009). */
@@ -134,11 +182,13 @@ export function limitWsMessages(graphql: WithWsServer, maxPayload: number): bool
   if (!wss) return false;
   wss.options.maxPayload = maxPayload;
   // ws has closed the socket (1009) when it emits this error; graphql-ws would log it as an internal
-  // error (console.error, with a stack) of the server: it is the client's, and is not emitted on.
+  // error (console.error, with a stack) of the server: it is the client's, and is not emitted on. A
+  // message that repeats a member name is screened first (screenMessage).
   wss.prependListener('connection', (socket) => {
     const emit = socket.emit.bind(socket);
     socket.emit = (event: string | symbol, ...args: unknown[]) =>
-      event === 'error' && (args[0] as { code?: unknown } | undefined)?.code === TOO_BIG
+      (event === 'error' && (args[0] as { code?: unknown } | undefined)?.code === TOO_BIG) ||
+      (event === 'message' && !screenMessage(socket, args[0]))
         ? false
         : emit(event, ...args);
   });
