@@ -54,3 +54,36 @@ describe('POST /graphql follows the GraphQL-over-HTTP spec (graphql-http audit)'
     );
   });
 });
+
+describe('GraphQL over HTTP: a refusal’s code follows its status, as on REST', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ listen: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (t) removeDir(t.dataDir);
+  });
+  const auth = () => ({ authorization: `Bearer ${t.apiKey}` });
+
+  it('given a GET whose operation is a mutation, then 405 METHOD_NOT_ALLOWED, not BAD_REQUEST', async () => {
+    const query = encodeURIComponent('mutation { createFight(input: { system: "narateer" }) { seq } }');
+    const res = await fetch(`${t.url}/graphql?query=${query}`, {
+      headers: { ...auth(), accept: 'application/graphql-response+json', 'apollo-require-preflight': 'true' },
+    });
+    expect(res.status).toBe(405);
+    const body = (await res.json()) as { errors: Array<{ extensions: Record<string, unknown> }> };
+    expect(body.errors[0].extensions).toMatchObject({ statusCode: 405, code: 'METHOD_NOT_ALLOWED' });
+  });
+
+  it('given an Accept the service cannot answer, then 406 NOT_ACCEPTABLE, not BAD_REQUEST', async () => {
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: '{ systems { id } }' }),
+    });
+    expect(res.status).toBe(406);
+    const body = (await res.json()) as { errors: Array<{ extensions: Record<string, unknown> }> };
+    expect(body.errors[0].extensions).toMatchObject({ statusCode: 406, code: 'NOT_ACCEPTABLE' });
+  });
+});

@@ -21,6 +21,9 @@ const REQUEST_ERRORS = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
+/** The code of a BAD_REQUEST Apollo answers with another status than 400. */
+const STATUS_CODES: Record<number, string> = { 405: 'METHOD_NOT_ALLOWED', 406: 'NOT_ACCEPTABLE' };
+
 /** Extensions that are machinery, never part of the answer. */
 const DROPPED = new Set(['stacktrace', 'originalError', 'exception', 'http']);
 
@@ -51,6 +54,10 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
       Object.assign(extensions, { code: 'QUERY_TOO_DEEP', statusCode: 400 });
     } else if (REQUEST_ERRORS.has(code)) {
       extensions.statusCode = httpStatus(error) ?? 400;
+      // Apollo says BAD_REQUEST of a GET that is no query (405) and of an Accept it cannot answer (406):
+      // the code follows the status, as REST's does, and BAD_REQUEST stays a 400's.
+      const named = code === 'BAD_REQUEST' ? STATUS_CODES[extensions.statusCode as number] : undefined;
+      if (named) extensions.code = named;
       const field =
         code === 'BAD_USER_INPUT'
           ? variableField(formatted.message)
@@ -127,6 +134,8 @@ export function variableField(message: string): string | undefined {
 /** Refusals of the HTTP request itself (its parameters, CSRF, persisted queries), not of the GraphQL document in it. */
 const HTTP_REQUEST_ERRORS = new Set([
   'BAD_REQUEST',
+  'METHOD_NOT_ALLOWED',
+  'NOT_ACCEPTABLE',
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
