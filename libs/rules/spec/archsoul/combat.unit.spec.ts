@@ -559,10 +559,57 @@ describe('Ambushes: “all members of the surprising party may freely move … d
     events = then(then(events, { type: 'EndTurn', combatantId: 'v' }), { type: 'StartRound' });
     expect(stateOf(events).combatants.c).toMatchObject({ inTurn: true, freeMove: 0 });
   });
+
+  it('S17/S20: a slow “for one round” that ends as the surprising hero’s first turn starts no longer shortens its free move', () => {
+    // Given the order a, v, c and the heroes' ambush, with c slowed by 1 "for one round" during the villains' phase
+    // (S20: it lasts until c's next turn, C7).
+    let events = fight([hero('a', [0, 0]), foe('v', [0, -6]), hero('c', [2, 0])], { round: false });
+    events = then(then(events, { type: 'DeclareAmbush', party: 'heroes' }), { type: 'StartRound' });
+    events = then(events, { type: 'EndTurn', combatantId: 'a' });
+    events = then(events, {
+      type: 'ApplyCondition',
+      combatantId: 'c',
+      condition: 'slowed',
+      amount: 1,
+      untilNextTurn: true,
+    });
+    // When c's first turn starts with the heroes' round-2 phase, the slow ends;
+    events = then(then(events, { type: 'EndTurn', combatantId: 'v' }), { type: 'StartRound' });
+    // then c moves its full speed of 3 free, as a Move this turn would take it, not 3 - 1.
+    expect(stateOf(events).combatants.c).toMatchObject({ inTurn: true, conditions: [], freeMove: 3 });
+    const path = [1, 2, 3].map((y) => ({ x: 2, y: -y }));
+    expect(types(exact(events, { type: 'Move', combatantId: 'c', free: true, path }))).toEqual(['Moved']);
+  });
 });
 
 describe('Unarmed: “These may only be performed against targets in adjacent spaces” (archsoul.txt: Unarmed)', () => {
   const claws = { id: 'claws', name: 'Long Claws', type: 'unarmed', damage: 1 };
+
+  it('“anything else increases the difficulty by 1” describes an unarmed strike: unarmedStyle with a sword is refused, not ignored', () => {
+    // Given the order v, a: v shoots a, adjacent and in a's front arc, so a is offered a reactive attack.
+    const events = fight([foe('v', [0, -1], 'S', { weapons: [bow] }), hero('a', [0, 0])]);
+    const shot = then(events, { type: 'Attack', attackerId: 'v', targetId: 'a', weaponId: 'bow' });
+    for (const [command, base] of [
+      [{ type: 'ReactiveAttack', combatantId: 'a', weaponId: 'sword' }, shot],
+      [{ type: 'Attack', attackerId: 'v', targetId: 'a', weaponId: 'bow' }, events],
+    ] as const)
+      expect(refused(base, { ...command, unarmedStyle: 'other' })).toMatchObject({
+        code: 'INVALID_FIELD',
+        field: 'unarmedStyle',
+      });
+    // The fist's kick: Precision 2 + Primitive Attacks 1 = 3 dice at 4 + 1; damage Athletics 2 + 0 = 2 dice at 4;
+    // then v's Endurance 2 + Resolve 1 = 3 dice at 3 against the 1 damage.
+    const kick = exact(
+      shot,
+      { type: 'ReactiveAttack', combatantId: 'a', unarmedStyle: 'other' },
+      { dice: [5, 5, 1, 4, 1, 3, 3, 3] },
+    );
+    expect(find(kick, 'ExchangeResolved')).toMatchObject({
+      weaponId: 'fist',
+      attack: { difficulty: 5 },
+      hit: true,
+    });
+  });
 
   it('a sheet giving an unarmed weapon a reach beyond adjacent spaces is refused, naming the field', () => {
     expect(() => validateSheet(sheet({ weapons: [{ ...claws, reach: 2 }] }), 'sheet')).toThrow(

@@ -221,6 +221,30 @@ describe('Critical Failure Tables: bow and crossbow (archsoul.txt: Critical Fail
     );
     expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'a', damage: 2, hp: 8 });
   });
+
+  it('S2: a thrown weapon’s table is the one its sheet names: throwing knives on the bow table snap back for 2 damage', () => {
+    // Given throwing knives whose sheet names the bow table ("the appropriate table", S2; the default for thrown is melee).
+    const knife = {
+      id: 'knife',
+      name: 'Throwing knife',
+      type: 'thrown',
+      damage: 1,
+      accurateRange: 3,
+      maximumRange: 6,
+      criticalTable: 'bow',
+    };
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [knife] }), foe('v', [0, -3])]);
+    // When the throw (Precision 2 + Primitive Attacks 1 = 3 dice at 4) rolls 1, 1, 2: no success, two of three dice on 1,
+    // a critical failure; the table's die shows 4, then the 0-success throw's landing die (S21).
+    const out = exact(
+      events,
+      { type: 'ThrowItem', combatantId: 'a', itemId: 'knife', targetId: 'v' },
+      { dice: [1, 1, 2], followUpFaces: [4, 1] },
+    );
+    // Then the bow table's 4, "Weapon snaps back, dealing 2 damage to you", not the melee table's "Fall off balance".
+    expect(find(out, 'CriticalFailureRolled')).toMatchObject({ weaponId: 'knife', table: 'bow', face: 4 });
+    expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'a', damage: 2, hp: 8 });
+  });
 });
 
 describe('Critical Failure Tables: melee and unarmed (archsoul.txt: Critical Failure Tables, RULINGS.md S20)', () => {

@@ -110,6 +110,10 @@ describe('S51: Two hands (archsoul.txt: "a one-handed weapon", "Draw a two-hande
       combatantId: 'a',
       itemId: 'buckler',
     });
+    // Draw Simple Item either draws an item "or" picks one up: naming both is refused, not half ignored.
+    expect(
+      refused(events, { type: 'DrawSimpleItem', combatantId: 'a', groundId: 'g1', itemId: 'dagger' }),
+    ).toMatchObject({ code: 'INVALID_FIELD', field: 'itemId' });
     events = then(events, { type: 'DrawSimpleItem', combatantId: 'a', groundId: 'g1' });
     expect(viewOf(events, 'a')).toMatchObject({ hands: ['greatsword', 'greatsword'], shieldBonus: 0 });
   });

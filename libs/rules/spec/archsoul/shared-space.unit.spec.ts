@@ -11,6 +11,36 @@ function afterTakedown() {
 }
 
 describe('S43: Two combatants in one space (archsoul.txt: Takedown; Trample: "You cannot end your turn in your opponent\'s space")', () => {
+  it('S43/Cleave: “a single attack roll against everything within the attack’s area”: both grapplers sharing a space are attacked', () => {
+    // Given a took v down, so a and v share (0, -1), and b (a's ally) stands beside that space.
+    const grabbed = then(
+      fight([hero('a', [0, 0]), hero('b', [1, -1]), foe('v', [0, -1], 'N')]),
+      { type: 'Grab', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 4, 1, 1] },
+    );
+    const events = then(
+      grabbed,
+      { type: 'Takedown', combatantId: 'a', targetId: 'v' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
+    // When b cleaves that space: Precision 2 + Melee Weapons 2 = 4 dice at 4 + 1 (Cleave) roll 2 successes, beating
+    // both Defenses of 1; the one damage roll, Athletics 2 + Weapon Mastery 1 + 2 = 5 dice at 5, has 2 successes.
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'b', weaponId: 'sword', cleave: { spaces: [{ x: 0, y: -1 }] } },
+      { dice: [5, 5, 1, 1, 5, 5, 1, 1, 1] },
+    );
+    // Then the foe v is attacked as well as the ally a, and both take the 2 damage.
+    expect(find(out, 'AreaAttackResolved').targets).toMatchObject([
+      { targetId: 'a', hit: true },
+      { targetId: 'v', hit: true },
+    ]);
+    expect(out.filter((e) => e.type === 'WoundsApplied').map((e) => e.data)).toMatchObject([
+      { combatantId: 'a', damage: 2 },
+      { combatantId: 'v', damage: 2 },
+    ]);
+  });
+
   it('S43: a rider stopped inside a trampled space is pushed to a free adjacent space when its turn ends', () => {
     // s lets the rider pass; leaving s's space, g (reaching it, not the start) hits and prevents the move.
     let events = trampling();

@@ -283,6 +283,15 @@ describe('Grappling (archsoul.txt: Grappling, RULINGS.md S33)', () => {
     );
     expect(find(thrown, 'Moved')).toMatchObject({ combatantId: 'v', action: 'thrown', to: { x: -1, y: 0 } });
   });
+
+  it('Throw: “either throw the opponent or knock the opponent down”: a landing space with knockDown is refused, not ignored', () => {
+    const command = { type: 'GrappleThrow', combatantId: 'a', targetId: 'v', to: { x: -1, y: 0 } };
+    for (const outcome of [undefined, 'knockDown'])
+      expect(refused(grappled(), { ...command, ...(outcome ? { outcome } : {}) })).toMatchObject({
+        code: 'INVALID_FIELD',
+        field: 'to',
+      });
+  });
 });
 
 describe('Area of effect attacks (archsoul.txt: Area of Effect Attacks, RULINGS.md S7, S14, S34)', () => {
@@ -613,6 +622,25 @@ describe('S56: an unarmed Cleave (archsoul.txt: Unarmed, Cleave, Being Grappled)
     expect(types(out)).toEqual(['ApSpent', 'AreaAttackResolved', 'WoundsApplied', 'WoundsApplied']);
     expect(find(out, 'AreaAttackResolved')).toMatchObject({ action: 'cleave', weaponId: 'claws' });
     expect(find(out, 'WoundsApplied')).toMatchObject({ damage: 2, damageRoll: { difficulty: 5 } });
+  });
+
+  it('S56/S22: an unarmed Cleave is still an unarmed attack: metal armour on the limb adds 1 to the damage each target takes', () => {
+    // Unarmed: "The damage roll is increased by 1 if you are wearing metal armor on the limb you are attacking with".
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [claws], metalGauntlets: true }),
+      foe('v', [0, -1]),
+      foe('w', [1, -1]),
+    ]);
+    // As above: 2 successes hit both; the one damage roll (4 dice at 5) has 2 successes, +1 for the gauntlets: 3 each.
+    const out = exact(events, cleave, { dice: [5, 5, 1, 5, 5, 1, 1] });
+    const wounds = out.filter((e) => e.type === 'WoundsApplied').map((e) => e.data);
+    expect(wounds).toMatchObject([
+      { combatantId: 'v', bonus: 1, damage: 3, hp: 7 },
+      { combatantId: 'w', bonus: 1, damage: 3, hp: 7 },
+    ]);
+    // The GM's limbArmoured names the limb, as for any unarmed Attack: bare claws deal the roll's 2.
+    const bare = exact(events, { ...cleave, limbArmoured: false }, { dice: [5, 5, 1, 5, 5, 1, 1] });
+    expect(find(bare, 'WoundsApplied')).toMatchObject({ bonus: 0, damage: 2 });
   });
 
   it('S56: a grappled combatant’s unarmed Cleave is not an attack with a weapon: it takes the grapple roll (S48)', () => {

@@ -13,7 +13,7 @@ import {
 } from '../data';
 import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
-import { distance, neighbours, Space } from '../grid';
+import { distance, neighbours, same, Space } from '../grid';
 import { canStep, lineOfSight } from '../map';
 import { Modifier, poolOf } from '../rolls';
 import { Weapon } from '../sheet';
@@ -82,7 +82,10 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
   if (hit.length > 0 && row.damage) {
     // S34: one damage roll for every target hit (armour-piercing adjustments need one target and are not applied).
     const dmg = damageTest(a, w, undefined, input, dice, dmgMods);
-    for (const h of hit) push(wound(r.state(), h.targetId, dmg.successes, `${a.id}:${w.id}`, dmg));
+    // archsoul.txt: Unarmed: +1 with metal armour on the limb (S22), an unarmed Cleave's too (S56).
+    const bonus = w.type === 'unarmed' && (input.limbArmoured ?? a.sheet.metalGauntlets) === true ? 1 : 0;
+    for (const h of hit)
+      push(wound(r.state(), h.targetId, dmg.successes + bonus, `${a.id}:${w.id}`, dmg, bonus));
   }
   // S57: the table is rolled whoever the area holds; "your target" is whoever stands where the area was aimed.
   if (test.criticalFailure) {
@@ -163,9 +166,13 @@ export function performCleave(
   dice: DiceSource,
 ): RuleEvent[] {
   const spaces = o.cleave!.spaces;
-  const targets = spaces
-    .map((sp) => occupant(state, sp))
-    .filter((c): c is ArchsoulCombatant => c !== undefined && c.id !== a.id);
+  // archsoul.txt: Area of Effect Attacks: "against everything within the attack's area": both grapplers sharing a space
+  // after a Takedown (S43), not only the first found there.
+  const targets = spaces.flatMap((sp) =>
+    state.joined
+      .map((id) => state.combatants[id])
+      .filter((c) => c.id !== a.id && c.position !== undefined && same(c.position, sp)),
+  );
   const [atk, dmg] = maneuverModifiers(a, w, o);
   return resolveArea(
     state,

@@ -27,7 +27,7 @@ import { performCleave, randomAdjacent } from './area';
 import { soulDefencePool } from './stances';
 import { attackModifiers, damageTest, defenceAgainst, harderSpent, wound } from './damage';
 import { triggerReactions } from './reactions';
-import { checkLiftable, checkNotGrappledWeapon, thrownWeapon } from './weapons';
+import { checkLiftable, checkNotGrappledWeapon, checkUnarmedStyle, thrownWeapon } from './weapons';
 
 /** Range, reach and line of sight (archsoul.txt: Unarmed "adjacent spaces", Ranged/Thrown Weapon; S23). */
 function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant): void {
@@ -79,6 +79,7 @@ export function attack(
   const o = readOptions(state, command);
   const t = o.cleave && command.targetId === undefined ? undefined : target(state, a, command.targetId);
   const w = weaponOf(a, command.weaponId, 'weaponId');
+  checkUnarmedStyle(w, command.unarmedStyle);
   ensure(
     w.type !== 'thrown',
     'ARCHSOUL_USE_THROW',

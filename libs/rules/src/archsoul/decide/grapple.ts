@@ -339,6 +339,8 @@ export function grappleThrow(
   const { g, t } = partner(state, command, c, true);
   const outcome = command.outcome ?? 'knockDown';
   let to: Space | undefined;
+  if (outcome !== 'throw' && command.to !== undefined)
+    bad('to', 'is where a thrown opponent lands: only with outcome throw (knockDown leaves it in its space)');
   if (outcome === 'throw') {
     to = command.to ?? bad('to', 'is required with outcome throw');
     ensure(

@@ -65,6 +65,8 @@ export function drawSimpleItem(
 ): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   if (command.groundId !== undefined) {
+    if (command.itemId !== undefined)
+      bad('itemId', 'names an item to draw; groundId picks one up instead: send one of them');
     const groundId = command.groundId;
     const g = state.ground.find((x) => x.groundId === groundId);
     ensure(g, 'ARCHSOUL_UNKNOWN_GROUND_ITEM', `nothing ${groundId} lies on the ground`, 'groundId');

@@ -18,6 +18,7 @@ import { performStandUp, walk } from './movement';
 import { performSoulShield } from './stances';
 import { performGrab } from './grapple';
 import { performAreaAttack } from './area';
+import { checkUnarmedStyle } from './weapons';
 import { dismountOnInterrupt, performCharge } from './mounted';
 import { checkOptions, readOptions } from './maneuvers';
 import { ritualPerformed } from './ritual';
@@ -48,6 +49,7 @@ export function reactiveAttack(
   const reactor = state.combatants[id];
   const actor = state.combatants[q.actorId];
   const weapon = weaponOf(reactor, command.weaponId, 'weaponId');
+  checkUnarmedStyle(weapon, command.unarmedStyle);
   ensure(
     weapon.type === 'melee' || weapon.type === 'unarmed',
     'ARCHSOUL_NOT_A_MELEE_WEAPON',

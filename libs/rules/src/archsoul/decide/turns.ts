@@ -61,8 +61,13 @@ export function openPhase(
         .filter((k) => k.untilNextTurn && (k.sourceId ?? id) === id)
         .map((k) => k.condition);
       // archsoul.txt: Ambushes: the surprising party moves up to its base speed for free in "the first round of
-      // combat": the speed a Move allows it (speedNow: the mount's while mounted, S35), not the sheet's own.
-      const freeMove = firstRoundOfCombat(state, id) && state.ambush === partyOf(c.side) ? speedNow(c) : 0;
+      // combat": the speed a Move allows it (speedNow: the mount's while mounted, S35), not the sheet's own, once the
+      // conditions ending as this phase's turns start are gone (C7: a "for one round" slow ends at the next turn).
+      const lasting = c.conditions.filter((k) => !(k.untilNextTurn && ids.includes(k.sourceId ?? id)));
+      const freeMove =
+        firstRoundOfCombat(state, id) && state.ambush === partyOf(c.side)
+          ? speedNow({ ...c, conditions: lasting })
+          : 0;
       events.push(
         ev('TurnStarted', { combatantId: id, round: state.round, ap: AP_PER_TURN, freeMove, expired }),
       );

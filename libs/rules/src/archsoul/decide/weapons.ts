@@ -1,5 +1,6 @@
+import { bad } from '../../core/fields';
 import { ensure } from '../../core/violation';
-import { IMPROVISED, SPACE_METRES } from '../data';
+import { DEFAULT_CRITICAL_TABLE, IMPROVISED, SPACE_METRES } from '../data';
 import { liftingRow } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, hasCondition } from '../state';
@@ -27,6 +28,18 @@ export function checkLiftable(c: ArchsoulCombatant, w: Weapon): void {
     `archsoul.txt: Lifting, Throwing, and Improvised Weapons: ${c.id}'s Athletics ${c.sheet.attributes.athletics} does not exceed ${w.name}'s lifting Athletics ${w.liftingAthletics}`,
     'weaponId',
   );
+}
+
+/**
+ * archsoul.txt: Unarmed: "The default mode of attack for an unarmed strike is a simple punch - anything else increases
+ * the difficulty": `unarmedStyle` describes an unarmed attack only; with any other weapon it would be ignored.
+ */
+export function checkUnarmedStyle(w: Weapon, style: string | undefined): void {
+  if (style !== undefined && w.type !== 'unarmed')
+    bad(
+      'unarmedStyle',
+      `is the style of an unarmed attack; ${w.name} is a ${w.type} weapon (archsoul.txt: Unarmed)`,
+    );
 }
 
 export function thrownWeapon(c: ArchsoulCombatant, itemId: string): Weapon {
@@ -61,7 +74,8 @@ export function thrownWeapon(c: ArchsoulCombatant, itemId: string): Weapon {
     armourPiercing: w?.armourPiercing ?? false,
     improvised: w ? w.improvised : true,
     broken: w?.broken ?? false,
-    criticalTable: 'melee',
+    // S2: a thrown weapon's own table, as its sheet names it; anything else thrown rolls the thrown default.
+    criticalTable: w?.type === 'thrown' ? w.criticalTable : DEFAULT_CRITICAL_TABLE.thrown,
     soulMagic: false,
     attackRoll: t.heavy ? 1 : 0,
     stowage: item.stowage,
