@@ -124,6 +124,33 @@ describe('access control: no one acts where they do not belong', () => {
     });
   });
 
+  it('given a player token naming one combatant twice, then 422 INVALID_FIELD naming the repeat, combatantIds[1], and no token is issued', async () => {
+    const before = (await t.http.get(`/fights/${fightId}/tokens`).expect(200)).body.length;
+    const refused = await t.http
+      .post(`/fights/${fightId}/tokens`)
+      .send({ role: 'player', combatantIds: ['mira', 'mira'] })
+      .expect(422);
+    expect(refused.body).toMatchObject({
+      code: 'INVALID_FIELD',
+      field: 'combatantIds[1]',
+      issues: [{ field: 'combatantIds[1]', code: 'INVALID_FIELD' }],
+    });
+    expect(refused.body.message).toContain('mira');
+    expect((await t.http.get(`/fights/${fightId}/tokens`).expect(200)).body).toHaveLength(before);
+  });
+
+  it('given an Authorization header and a ?token= in one request, then 400 VALIDATION_FAILED naming token, whatever the token', async () => {
+    for (const token of ['not-a-token', player, t.apiKey]) {
+      const res = await t.http.get(`/fights/${fightId}`).query({ token }).expect(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        field: 'token',
+        issues: [{ field: 'token', code: 'INVALID_FIELD' }],
+      });
+    }
+    await t.anon.get(`/fights/${fightId}`).query({ token: spectator }).expect(200);
+  });
+
   it('another tenant cannot see, read, export, stream or command the fight', async () => {
     const before = await log();
     const as = bearer(other.apiKey);

@@ -27,6 +27,7 @@ describe('GraphQL: list and seq arguments out of range are refused as REST refus
     ['/fights?offset=-1', '{ fights(offset: -1) { total } }', 'offset'],
     ['/fights?status=bogus', '{ fights(status: "bogus") { total } }', 'status'],
     ['/fights?system=', '{ fights(system: "") { total } }', 'system'],
+    ['/fights?system=nope', '{ fights(system: "nope") { total } }', 'system'],
     [`/fights/${fightId}?minSeq=-5`, `{ fight(fightId: "${fightId}", minSeq: -5) { seq } }`, 'minSeq'],
     [`/fights/${fightId}?at=0`, `{ fight(fightId: "${fightId}", at: 0) { seq } }`, 'at'],
     [`/fights/${fightId}/events?after=-1`, `{ events(fightId: "${fightId}", after: -1) { seq } }`, 'after'],

@@ -1,7 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import { DEFAULT_RETRY_SCHEDULE_MS, readWebhookConfig } from '../src/config';
 import { nextAttemptAt, parseRetryAfter } from '../src/backoff';
+import { signingSecrets } from '../src/dispatcher';
 import { newSigningSecret, sign, webhookHeaders } from '../src/signing';
+import { endpointRow } from './helpers';
 import { refusedRange } from '../src/url-guard';
 
 describe('signing (Standard Webhooks)', () => {
@@ -23,6 +25,19 @@ describe('signing (Standard Webhooks)', () => {
     expect(() => new Webhook(old).verify(body, headers)).not.toThrow();
     expect(() => new Webhook(current).verify(body, headers)).not.toThrow();
     expect(() => new Webhook(newSigningSecret()).verify(body, headers)).toThrow();
+  });
+
+  it('after several rotations each previous secret signs, newest first, until its own overlap ends', () => {
+    const ep = endpointRow('e1', {
+      secret: 'whsec_S2',
+      previousSecrets: [
+        { secret: 'whsec_S1', until: 2_000 },
+        { secret: 'whsec_S0', until: 5_000 },
+      ],
+    });
+    expect(signingSecrets(ep, 1_000)).toEqual(['whsec_S2', 'whsec_S1', 'whsec_S0']);
+    expect(signingSecrets(ep, 2_000)).toEqual(['whsec_S2', 'whsec_S0']);
+    expect(signingSecrets(ep, 5_000)).toEqual(['whsec_S2']);
   });
 
   it('signs id.timestamp.body, so a changed body fails', () => {

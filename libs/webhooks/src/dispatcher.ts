@@ -9,9 +9,11 @@ import { SendResult, Sender, httpSender } from './sender';
 import { webhookHeaders } from './signing';
 import { AttemptOutcome, DeliveryRow, EndpointEffect, EndpointRow, WebhookStore } from './store/types';
 
-/** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
-export const signingSecrets = (ep: EndpointRow, now: number): string[] =>
-  ep.previousSecret && (ep.previousSecretUntil ?? 0) > now ? [ep.secret, ep.previousSecret] : [ep.secret];
+/** The secrets that sign now: the current one, then each previous one (newest first) until its rotation's overlap ends. */
+export const signingSecrets = (ep: EndpointRow, now: number): string[] => [
+  ep.secret,
+  ...ep.previousSecrets.filter((p) => p.until > now).map((p) => p.secret),
+];
 
 /** What one attempt's result does to the delivery and its endpoint (retries with backoff, config.ts). */
 export function judge(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@app/fights';
 import { WebhookConfig } from './config';
 import { WebhookActivity } from './activity';
-import { signingSecrets, WebhookDispatcher } from './dispatcher';
+import { WebhookDispatcher } from './dispatcher';
 import { pingPayload } from './payload';
 import { newSigningSecret } from './signing';
 import { DeliveryQuery, DeliveryRow, EndpointRow, WebhookStore } from './store/types';
@@ -27,7 +27,7 @@ export interface EndpointView {
   enabled: boolean;
   disabledReason: string | null;
   failingSince: string | null;
-  /** Until then the previous secret still signs beside the current one. */
+  /** Until then a previous secret still signs beside the current one: the end of the last overlap. */
   previousSecretExpiresAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -50,8 +50,21 @@ export interface DeliveryView {
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
+/** At most this many previous secrets sign at once (with the current one, ten signatures a delivery). */
+export const MAX_PREVIOUS_SECRETS = 9;
+
 export const endpointNotFound = (id: string) =>
   new AppError(404, 'WEBHOOK_ENDPOINT_NOT_FOUND', `no webhook endpoint ${id}`, 'endpointId');
+
+const tooManySecrets = (id: string, kept: EndpointRow['previousSecrets']) =>
+  new AppError(
+    409,
+    'WEBHOOK_SECRET_LIMIT',
+    `endpoint ${id} already has ${kept.length} previous secrets signing (the first stops at ${iso(
+      Math.min(...kept.map((p) => p.until)),
+    )}); wait until then, or rotate with overlapSeconds 0`,
+    'overlapSeconds',
+  );
 
 export function toEndpointView(e: EndpointRow, now: number): EndpointView {
   return {
@@ -63,7 +76,12 @@ export function toEndpointView(e: EndpointRow, now: number): EndpointView {
     enabled: e.enabled,
     disabledReason: e.disabledReason,
     failingSince: iso(e.failingSince),
-    previousSecretExpiresAt: signingSecrets(e, now).length > 1 ? iso(e.previousSecretUntil) : null,
+    previousSecretExpiresAt: iso(
+      e.previousSecrets.reduce<number | null>(
+        (last, p) => (p.until > now ? Math.max(last ?? 0, p.until) : last),
+        null,
+      ),
+    ),
     createdAt: iso(e.createdAt)!,
     updatedAt: iso(e.updatedAt)!,
   };
@@ -117,8 +135,7 @@ export class WebhookService {
       fightId: input.fightId ?? null,
       enabled: input.enabled ?? true,
       secret: newSigningSecret(),
-      previousSecret: null,
-      previousSecretUntil: null,
+      previousSecrets: [],
       disabledReason: null,
       failingSince: null,
       createdAt: now,
@@ -167,21 +184,27 @@ export class WebhookService {
     await this.activity?.refresh();
   }
 
-  /** A new secret; the old one keeps signing (both signatures are sent) for `overlapMs`. */
+  /**
+   * A new secret; the one it replaces keeps signing (every signing secret's signature is sent) for `overlapMs`, and
+   * each secret an earlier rotation replaced keeps signing until its own overlap ends. Rotations at the same time
+   * each build on the one before (compare and set on the secret), so every secret returned signs.
+   */
   async rotateSecret(
     tenantId: string,
     id: string,
     overlapMs: number,
   ): Promise<{ endpoint: EndpointView; secret: string }> {
-    const current = await this.owned(tenantId, id);
-    const now = this.clock();
     const secret = newSigningSecret();
-    await this.store.updateEndpoint(id, {
-      secret,
-      previousSecret: overlapMs > 0 ? current.secret : null,
-      previousSecretUntil: overlapMs > 0 ? now + overlapMs : null,
-      updatedAt: now,
-    });
+    for (;;) {
+      const current = await this.owned(tenantId, id);
+      const now = this.clock();
+      const kept = current.previousSecrets.filter((p) => p.until > now);
+      if (overlapMs > 0 && kept.length >= MAX_PREVIOUS_SECRETS) throw tooManySecrets(id, kept);
+      const previousSecrets =
+        overlapMs > 0 ? [{ secret: current.secret, until: now + overlapMs }, ...kept] : kept;
+      if (await this.store.replaceSecret(id, current.secret, { secret, previousSecrets, updatedAt: now }))
+        break;
+    }
     return { endpoint: await this.get(tenantId, id), secret };
   }
 

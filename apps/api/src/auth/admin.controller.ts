@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import { ApiKeyIssuedModel, ApiKeyModel, TenantCreatedModel, TenantModel } from './access.models';
 import { IsOptional, IsString, Length } from 'class-validator';
-import { AccessService, Principal } from '@app/fights';
+import { AccessService, AppError, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
 import { requireAdmin } from './roles';
@@ -33,6 +33,15 @@ export class IssueKeyDto {
 export class KeyQuery extends SmallPageQuery {
   @ApiPropertyOptional() @IsOptional() @IsString() @Length(1, 64) tenantId?: string;
 }
+
+/** 409: a key GET /admin/keys/:keyId shows as revoked cannot be rotated; `access.key` has already answered 404 for any other id. */
+const keyRevoked = (key: { keyId: string; tenantId: string }) =>
+  new AppError(
+    409,
+    'KEY_REVOKED',
+    `key ${key.keyId} is revoked (a rotated key is too); issue a new key with POST /admin/tenants/${key.tenantId}/keys`,
+    'keyId',
+  );
 
 /** The operator: tenants and their API keys. Keys are shown once, then only listed. */
 @ApiTags('admin')
@@ -88,6 +97,7 @@ export class AdminController {
   @Location((r: { keyId: string }) => `/admin/keys/${seg(r.keyId)}`)
   @ApiOperation({ summary: 'Another API key for a tenant (shown only in this response)' })
   @ApiCreatedResponse({ type: ApiKeyIssuedModel })
+  @ApiResponse({ status: 404, type: ErrorModel, description: 'TENANT_NOT_FOUND' })
   async issueKey(
     @CurrentPrincipal() p: Principal,
     @Param('tenantId') tenantId: string,
@@ -131,6 +141,7 @@ export class AdminController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke a key: it stops working at once, also on open subscriptions' })
   @ApiNoContentResponse({ description: 'Revoked (or already revoked)' })
+  @ApiResponse({ status: 404, type: ErrorModel, description: 'KEY_NOT_FOUND' })
   async revoke(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string): Promise<void> {
     requireAdmin(p);
     await this.access.revokeKey(keyId);
@@ -142,9 +153,21 @@ export class AdminController {
     summary: 'Replace a key with a new one for the same tenant; the old one stops working at once',
   })
   @ApiCreatedResponse({ type: ApiKeyIssuedModel })
+  @ApiResponse({ status: 404, type: ErrorModel, description: 'KEY_NOT_FOUND: no tenant key has this id' })
+  @ApiResponse({
+    status: 409,
+    type: ErrorModel,
+    description: 'KEY_REVOKED: the key is revoked (a rotated key is too); issue a new one instead',
+  })
   async rotate(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string) {
     requireAdmin(p);
-    const key = await this.access.rotateKey(keyId);
-    return { keyId: key.id, apiKey: key.secret };
+    try {
+      const key = await this.access.rotateKey(keyId);
+      return { keyId: key.id, apiKey: key.secret };
+    } catch (e) {
+      // rotateKey refuses a revoked key (also one a rotation at the same time revoked) as not found; GET shows it.
+      if (e instanceof AppError && e.code === 'KEY_NOT_FOUND') throw keyRevoked(this.access.key(keyId));
+      throw e;
+    }
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import { TokenIssuedModel, TokenModel } from './access.models';
 import { ArrayMaxSize, IsArray, IsIn, IsString, Length } from 'class-validator';
-import { AccessService, AppError, FightService, Principal } from '@app/fights';
+import { AccessService, AppError, FightService, invalidField, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
 import { Location, seg } from '../common/location';
@@ -24,7 +24,10 @@ import { IsDateTime } from '../common/date-time';
 
 export class IssueTokenDto {
   @ApiProperty({ enum: ['player', 'spectator'] }) @IsIn(['player', 'spectator']) role: 'player' | 'spectator';
-  @ApiPropertyOptional({ type: [String], description: 'Player tokens: the combatants this player acts for' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Player tokens: the combatants this player acts for, each once',
+  })
   @Optional()
   @IsArray()
   @ArrayMaxSize(50)
@@ -56,6 +59,9 @@ export class TokensController {
     const { view } = await this.fights.view(id);
     const known = new Set(((view.combatants as Array<{ id: string }>) ?? []).map((c) => c.id));
     body.combatantIds?.forEach((c, i) => {
+      const first = body.combatantIds!.indexOf(c);
+      if (first < i)
+        throw invalidField(`combatantIds[${i}]`, `combatantIds[${i}] repeats ${c} (combatantIds[${first}])`);
       if (!known.has(c))
         throw new AppError(
           422,

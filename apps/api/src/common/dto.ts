@@ -13,6 +13,7 @@ import {
   Min,
 } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
+import { SYSTEMS } from '@app/rules';
 import { AsSent, NestedObject, Optional, QueryBool, QueryCursor, QueryInt } from './validation';
 
 @InputType()
@@ -142,11 +143,14 @@ export class TokenQuery {
   token?: string;
 }
 
+/** The service's rule systems: a fight list filtered by another is refused, as `status` is. */
+const SYSTEM_IDS = Object.keys(SYSTEMS);
+
 export class ListFightsQuery extends TokenQuery {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ enum: SYSTEM_IDS, description: 'Only fights of this rule system (GET /systems).' })
   @IsOptional()
   @IsString()
-  @Length(1, 40)
+  @IsIn(SYSTEM_IDS)
   system?: string;
 
   @ApiPropertyOptional({ enum: ['setup', 'active', 'ended'] })

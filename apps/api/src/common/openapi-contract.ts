@@ -60,9 +60,11 @@ const OPERATION_IDS: Record<string, string> = {
  * body's fields break the route's declaration. Every operation with a body or a parameter declares both.
  */
 const UNREADABLE =
-  'The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header).';
+  'The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header).';
 const BREAKS_DECLARATION =
   'A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first.';
+const TAKES_NO_BODY =
+  'This route takes no body: a JSON body with fields is refused, UNKNOWN_FIELD naming the first, `issues` every one.';
 /** What else an operation answers 400 or 422 with, beside the rule. */
 const MORE_400: Record<string, string> = {
   verifyFightLog:
@@ -240,18 +242,21 @@ function declareAccessErrors(path: string, op: Operation): void {
     };
 }
 
-/** The answers to bad input (README "Errors"): 400 and 422 by the one rule, 415 and 413 for a body. */
+/**
+ * The answers to bad input (README "Errors"): 400 and 422 by the one rule, 415 and 413 for a body. Every route
+ * refuses a query parameter it does not declare (400), and every route a body may be sent to refuses fields it
+ * does not declare (422), also one that takes no body.
+ */
 function declareInputErrors(method: string, op: Operation): void {
   const error = { content: { 'application/json': { schema: ref('ErrorModel') } } };
   const id = op.operationId ?? '';
-  if (op.requestBody || op.parameters?.length)
-    op.responses['400'] = { ...error, description: [UNREADABLE, MORE_400[id]].filter(Boolean).join(' ') };
-  if (op.requestBody) {
+  op.responses['400'] = { ...error, description: [UNREADABLE, MORE_400[id]].filter(Boolean).join(' ') };
+  if (op.requestBody || method !== 'get') {
     const declared: unknown = op.responses['422']?.description;
     op.responses['422'] = {
       ...error,
       description: [
-        BREAKS_DECLARATION,
+        op.requestBody ? BREAKS_DECLARATION : TAKES_NO_BODY,
         MORE_422[id],
         typeof declared === 'string' && declared ? `Or: ${declared}` : '',
       ]

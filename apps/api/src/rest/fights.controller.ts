@@ -103,6 +103,11 @@ export class FightsController {
   })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match names the state the fight is in' })
   @ApiResponse({ status: 404, type: ErrorModel })
+  @ApiResponse({
+    status: 422,
+    type: ErrorModel,
+    description: 'SEQ_OUT_OF_RANGE: ?at= is past the fight’s last seq (field at)',
+  })
   async get(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,

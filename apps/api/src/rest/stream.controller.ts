@@ -9,7 +9,7 @@ import type { ApiError } from '../common/api-error';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { EventsQuery } from '../common/dto';
 import { ErrorModel } from '../common/models';
-import { AppError } from '@app/fights';
+import { ValidationFailed } from '../common/validation';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 
@@ -30,11 +30,20 @@ const KEEPALIVE_MS = 15_000;
 const SHUTDOWN =
   'event: shutdown\ndata: {"code":"SERVER_SHUTTING_DOWN","message":"the server is shutting down; reconnect with Last-Event-ID"}\n\n';
 
-/** The seq the stream resumes after: Last-Event-ID when sent (it must be a seq), else ?after=, else 0. */
+/**
+ * The seq the stream resumes after: Last-Event-ID when sent (it must be a seq), else ?after=, else 0. An empty
+ * Last-Event-ID is none, as EventSource reads an empty id (WHATWG HTML, "Server-sent events": it then sends none).
+ */
 function resumeAfter(after: number | undefined, lastEventId: string | undefined): number {
-  if (lastEventId === undefined) return after ?? 0;
+  if (lastEventId === undefined || lastEventId === '') return after ?? 0;
   if (!/^\d{1,15}$/.test(lastEventId))
-    throw new AppError(400, 'VALIDATION_FAILED', 'Last-Event-ID must be a seq', 'Last-Event-ID');
+    throw new ValidationFailed([
+      {
+        field: 'Last-Event-ID',
+        code: 'INVALID_FIELD',
+        message: 'Last-Event-ID must be a seq: a whole number from 0, the id of the last message received',
+      },
+    ]);
   return Number(lastEventId);
 }
 
@@ -76,7 +85,8 @@ export class StreamController {
   @ApiHeader({
     name: 'Last-Event-ID',
     required: false,
-    description: 'The last seq received; the stream resumes after it.',
+    description:
+      'The last seq received; the stream resumes after it (and ?after= is not read). Empty: none, as EventSource sends it. Anything but a seq is 400 VALIDATION_FAILED naming Last-Event-ID.',
   })
   @ApiOkResponse({ description: 'An endless text/event-stream' })
   @ApiResponse({ status: 404, type: ErrorModel })

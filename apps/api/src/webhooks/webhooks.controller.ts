@@ -107,8 +107,17 @@ export class WebhooksController {
 
   @Post(':endpointId/rotate-secret')
   @HttpCode(200)
-  @ApiOperation({ summary: 'New signing secret (shown once); the old one also signs during the overlap' })
+  @ApiOperation({
+    summary:
+      'New signing secret (shown once); the old one also signs during the overlap, and each earlier one until its own overlap ends',
+  })
   @ApiResponse({ status: 200, type: WebhookEndpointSecretModel })
+  @ApiResponse({
+    status: 409,
+    type: ErrorModel,
+    description:
+      'WEBHOOK_SECRET_LIMIT: 9 previous secrets already sign; wait for the first overlap to end, or rotate with overlapSeconds 0',
+  })
   rotate(
     @CurrentPrincipal() p: Principal,
     @Param('endpointId') id: string,

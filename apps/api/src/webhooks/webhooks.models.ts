@@ -22,7 +22,8 @@ export class WebhookEndpointModel {
   @ApiPropertyOptional({
     nullable: true,
     type: String,
-    description: 'Until then the previous secret also signs',
+    description:
+      'Until then a previous secret also signs: the end of the last rotation overlap still running (each previous secret signs until its own ends)',
   })
   @Field(() => String, { nullable: true })
   previousSecretExpiresAt: string | null;

@@ -155,7 +155,8 @@ export class WebhooksResolver {
   }
 
   @Mutation(() => WebhookEndpointSecretModel, {
-    description: 'New secret (shown once); the old one also signs for overlapSeconds (default a day)',
+    description:
+      'New secret (shown once); the old one also signs for overlapSeconds (default a day), and each earlier one until its own overlap ends',
   })
   rotateWebhookSecret(
     @CurrentPrincipal() p: Principal,

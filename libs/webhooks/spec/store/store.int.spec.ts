@@ -475,21 +475,45 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       );
     });
 
+    it('replaces a secret only while it is the one expected: of two rotations built on one secret, the second changes nothing', async () => {
+      await store.insertEndpoint(endpoint('e1'));
+      const previousSecrets = [
+        { secret: 'whsec_AAAA', until: 700 },
+        { secret: 'whsec_OLD0', until: 600 },
+      ];
+      expect(
+        await store.replaceSecret('e1', 'whsec_AAAA', {
+          secret: 'whsec_BBBB',
+          previousSecrets,
+          updatedAt: 5,
+        }),
+      ).toBe(true);
+      expect(
+        await store.replaceSecret('e1', 'whsec_AAAA', {
+          secret: 'whsec_CCCC',
+          previousSecrets: [],
+          updatedAt: 6,
+        }),
+      ).toBe(false);
+      expect(await store.getEndpoint('e1')).toMatchObject({
+        secret: 'whsec_BBBB',
+        previousSecrets,
+        updatedAt: 5,
+      });
+      expect(
+        await store.replaceSecret('gone', 'whsec_BBBB', { secret: 'x', previousSecrets: [], updatedAt: 7 }),
+      ).toBe(false);
+    });
+
     it('keeps endpoints: patch, list per tenant, delete with its deliveries', async () => {
       await store.insertEndpoint(endpoint('e1', { eventTypes: ['WoundsApplied'] }));
       await store.insertEndpoint(endpoint('e2', { tenantId: 't2' }));
-      await store.updateEndpoint('e1', {
-        fightId: 'f1',
-        description: 'overlay',
-        previousSecret: 'whsec_BBBB',
-        previousSecretUntil: 99,
-      });
+      await store.updateEndpoint('e1', { fightId: 'f1', description: 'overlay' });
       expect(await store.getEndpoint('e1')).toMatchObject({
         fightId: 'f1',
         description: 'overlay',
         eventTypes: ['WoundsApplied'],
-        previousSecret: 'whsec_BBBB',
-        previousSecretUntil: 99,
+        previousSecrets: [],
       });
       expect((await store.listEndpoints('t1')).map((e) => e.id)).toEqual(['e1']);
       await store.insertDelivery(delivery('e1', 'f1', 1));
@@ -523,7 +547,7 @@ const SCHEMA_BEFORE_HEADS = [
   `CREATE TABLE webhook_checkpoint (name TEXT PRIMARY KEY, checkpoint TEXT NOT NULL)`,
   `CREATE TABLE webhook_deliveries (id TEXT PRIMARY KEY, endpoint_id TEXT NOT NULL, tenant_id TEXT NOT NULL, fight_id TEXT, seq INTEGER NOT NULL, event_type TEXT NOT NULL, payload TEXT NOT NULL, created_at BIGINT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL, round_attempts INTEGER NOT NULL, next_attempt_at BIGINT NOT NULL, locked_until BIGINT, locked_by TEXT, last_status INTEGER, last_error TEXT, delivered_at BIGINT)`,
   `CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`,
-  `INSERT INTO webhook_endpoints VALUES ('e1', 't1', 'http://127.0.0.1:1/hook', '', '[]', NULL, 1, 'whsec_AAAA', NULL, NULL, NULL, NULL, 0, 0)`,
+  `INSERT INTO webhook_endpoints VALUES ('e1', 't1', 'http://127.0.0.1:1/hook', '', '[]', NULL, 1, 'whsec_AAAA', 'whsec_OLD0', 500, NULL, NULL, 0, 0)`,
   // fA: 1, 2, 3 pending; fB: 1 delivered, 2 and 3 pending; a pending ping.
   ...[
     ['fA', 1, 'pending'],
@@ -539,7 +563,7 @@ const SCHEMA_BEFORE_HEADS = [
   ),
 ];
 
-/** Opened by this version, a database from before the head mark claims what it claimed: each fight's lowest pending seq, and the ping. */
+/** Opened by this version, a database from before the head mark claims what it claimed: each fight's lowest pending seq, and the ping; it reads its endpoint's previous secret. */
 async function claimsAfterUpgrade(store: WebhookStore): Promise<void> {
   expect((await store.claimDue(100, 10, 'me', 1000)).map((d) => d.id).sort()).toEqual([
     'msg_e1_fA_1',
@@ -548,6 +572,8 @@ async function claimsAfterUpgrade(store: WebhookStore): Promise<void> {
   ]);
   await success(store, (await store.getDelivery('msg_e1_fB_2'))!);
   expect((await store.claimDue(100, 10, 'me', 1000)).map((d) => d.id)).toEqual(['msg_e1_fB_3']);
+  // A rotation from before the list of previous secrets: its one previous secret still signs until its overlap ends.
+  expect((await store.getEndpoint('e1'))?.previousSecrets).toEqual([{ secret: 'whsec_OLD0', until: 500 }]);
 }
 
 describe('claim plan: sqlite', () => {

@@ -4,7 +4,10 @@
  * pending ping (no fight: ordered after nothing); 0 on the rest. The claim reads only heads.
  */
 export const WEBHOOK_SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS webhook_endpoints (id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, url TEXT NOT NULL, description TEXT NOT NULL, event_types TEXT NOT NULL, fight_id TEXT, enabled INTEGER NOT NULL, secret TEXT NOT NULL, previous_secret TEXT, previous_secret_until BIGINT, disabled_reason TEXT, failing_since BIGINT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS webhook_endpoints (id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, url TEXT NOT NULL, description TEXT NOT NULL, event_types TEXT NOT NULL, fight_id TEXT, enabled INTEGER NOT NULL, secret TEXT NOT NULL, previous_secret TEXT, previous_secret_until BIGINT, disabled_reason TEXT, failing_since BIGINT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, previous_secrets TEXT)`,
+  // Every secret a rotation replaced, with the end of its own overlap (JSON, newest first); previous_secret and
+  // previous_secret_until keep the newest of them, which is all an older instance reads, and are read when this is null.
+  `ALTER TABLE webhook_endpoints ADD COLUMN IF NOT EXISTS previous_secrets TEXT`,
   `CREATE INDEX IF NOT EXISTS webhook_endpoints_tenant ON webhook_endpoints (tenant_id)`,
   `CREATE TABLE IF NOT EXISTS webhook_checkpoint (name TEXT PRIMARY KEY, checkpoint TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS webhook_fight_tenants (fight_id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL)`,

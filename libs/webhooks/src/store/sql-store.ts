@@ -8,6 +8,7 @@ import {
   EndpointPatch,
   EndpointRow,
   NewDelivery,
+  PreviousSecret,
   WebhookStore,
 } from './types';
 
@@ -31,6 +32,29 @@ function eventTypesOf(v: unknown): string[] {
   }
 }
 
+/**
+ * An endpoint's previous secrets: the `previous_secrets` list, or (a row no rotation of this version wrote) the one
+ * `previous_secret`; entries that are not a secret with its end are left out, so one malformed row cannot stop the sender.
+ */
+function previousSecretsOf(r: Row): PreviousSecret[] {
+  if (typeof r.previous_secrets !== 'string') {
+    const secret = optStr(r.previous_secret);
+    const until = optNum(r.previous_secret_until);
+    return secret === null || until === null ? [] : [{ secret, until }];
+  }
+  try {
+    const list: unknown = JSON.parse(r.previous_secrets);
+    return Array.isArray(list)
+      ? list.filter(
+          (p: Partial<PreviousSecret> | null): p is PreviousSecret =>
+            typeof p?.secret === 'string' && typeof p.until === 'number',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 const toEndpoint = (r: Row): EndpointRow => ({
   id: String(r.id),
   tenantId: String(r.tenant_id),
@@ -40,8 +64,7 @@ const toEndpoint = (r: Row): EndpointRow => ({
   fightId: optStr(r.fight_id),
   enabled: num(r.enabled) === 1,
   secret: String(r.secret),
-  previousSecret: optStr(r.previous_secret),
-  previousSecretUntil: optNum(r.previous_secret_until),
+  previousSecrets: previousSecretsOf(r),
   disabledReason: optStr(r.disabled_reason),
   failingSince: optNum(r.failing_since),
   createdAt: num(r.created_at),
@@ -83,9 +106,6 @@ const ENDPOINT_COLUMNS: Record<keyof EndpointPatch, [string, (v: never) => unkno
   eventTypes: ['event_types', (v: string[]) => JSON.stringify(v)],
   fightId: ['fight_id', (v: string | null) => v],
   enabled: ['enabled', (v: boolean) => (v ? 1 : 0)],
-  secret: ['secret', (v: string) => v],
-  previousSecret: ['previous_secret', (v: string | null) => v],
-  previousSecretUntil: ['previous_secret_until', (v: number | null) => v],
   disabledReason: ['disabled_reason', (v: string | null) => v],
   failingSince: ['failing_since', (v: number | null) => v],
   updatedAt: ['updated_at', (v: number) => v],
@@ -237,7 +257,8 @@ export class SqlWebhookStore implements WebhookStore {
 
   async insertEndpoint(e: EndpointRow): Promise<void> {
     await this.db.run(
-      `INSERT INTO webhook_endpoints VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      `INSERT INTO webhook_endpoints (id, tenant_id, url, description, event_types, fight_id, enabled, secret, previous_secret, previous_secret_until, disabled_reason, failing_since, created_at, updated_at, previous_secrets)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         e.id,
         e.tenantId,
@@ -247,12 +268,13 @@ export class SqlWebhookStore implements WebhookStore {
         e.fightId,
         e.enabled ? 1 : 0,
         e.secret,
-        e.previousSecret,
-        e.previousSecretUntil,
+        e.previousSecrets[0]?.secret ?? null,
+        e.previousSecrets[0]?.until ?? null,
         e.disabledReason,
         e.failingSince,
         e.createdAt,
         e.updatedAt,
+        JSON.stringify(e.previousSecrets),
       ],
     );
   }
@@ -266,6 +288,27 @@ export class SqlWebhookStore implements WebhookStore {
       sets.push(`${column} = $${args.push(encode(value))}`);
     }
     if (sets.length) await this.db.run(`UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE id = $1`, args);
+  }
+
+  async replaceSecret(
+    id: string,
+    expected: string,
+    next: Pick<EndpointRow, 'secret' | 'previousSecrets' | 'updatedAt'>,
+  ): Promise<boolean> {
+    const changed = await this.db.run(
+      `UPDATE webhook_endpoints SET secret = $3, previous_secrets = $4, previous_secret = $5, previous_secret_until = $6, updated_at = $7
+       WHERE id = $1 AND secret = $2`,
+      [
+        id,
+        expected,
+        next.secret,
+        JSON.stringify(next.previousSecrets),
+        next.previousSecrets[0]?.secret ?? null,
+        next.previousSecrets[0]?.until ?? null,
+        next.updatedAt,
+      ],
+    );
+    return changed === 1;
   }
 
   async getEndpoint(id: string) {

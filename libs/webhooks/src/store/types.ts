@@ -1,4 +1,11 @@
 /** The webhook side's storage: endpoints, the outbox (deliveries) with its checkpoint, and the attempt log. */
+
+/** A secret a rotation replaced: it still signs, beside the current one, until `until` (ms), the end of that rotation's overlap. */
+export interface PreviousSecret {
+  secret: string;
+  until: number;
+}
+
 export interface EndpointRow {
   id: string;
   tenantId: string;
@@ -10,9 +17,8 @@ export interface EndpointRow {
   fightId: string | null;
   enabled: boolean;
   secret: string;
-  /** Still signs (beside `secret`) until `previousSecretUntil`: a rotation's overlap. */
-  previousSecret: string | null;
-  previousSecretUntil: number | null;
+  /** The secrets earlier rotations replaced, newest first: each signs beside `secret` until its own overlap ends. */
+  previousSecrets: PreviousSecret[];
   disabledReason: string | null;
   /** First failure since the last success (ms); the endpoint is disabled when it is old enough. */
   failingSince: number | null;
@@ -95,9 +101,6 @@ export type EndpointPatch = Partial<
     | 'eventTypes'
     | 'fightId'
     | 'enabled'
-    | 'secret'
-    | 'previousSecret'
-    | 'previousSecretUntil'
     | 'disabledReason'
     | 'failingSince'
     | 'updatedAt'
@@ -108,6 +111,15 @@ export interface WebhookStore {
   readonly engine: string;
   insertEndpoint(row: EndpointRow): Promise<void>;
   updateEndpoint(id: string, patch: EndpointPatch): Promise<void>;
+  /**
+   * A rotation: the new secret and previous secrets, if the secret is still `expected` (compare and set, so of
+   * rotations at the same time each builds on the one before it); false, changing nothing, if another came first.
+   */
+  replaceSecret(
+    id: string,
+    expected: string,
+    next: Pick<EndpointRow, 'secret' | 'previousSecrets' | 'updatedAt'>,
+  ): Promise<boolean>;
   getEndpoint(id: string): Promise<EndpointRow | undefined>;
   listEndpoints(tenantId: string): Promise<EndpointRow[]>;
   /** Deletes the endpoint with its deliveries and attempts. */
