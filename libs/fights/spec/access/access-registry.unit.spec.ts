@@ -74,3 +74,47 @@ describe('AccessRegistry: verified secrets are remembered, never past their vali
     });
   });
 });
+
+describe('AccessRegistry: an access event folded again changes nothing', () => {
+  it('given a key issued and revoked, when its issue is folded again (the log follower brings what this instance wrote or read ahead), then it stays revoked', () => {
+    const registry = new AccessRegistry();
+    const key = newSecret('crs');
+    const issued = event('ApiKeyIssued', { keyId: key.id, tenantId: 't1', hash: key.hash, label: 'gm' });
+    const revoked = event('ApiKeyRevoked', { keyId: key.id }, '2026-01-01T00:01:00.000Z');
+    registry.apply(issued);
+    registry.apply(revoked);
+    registry.apply(issued);
+    expect(registry.authenticate(key.secret)).toBeUndefined();
+    registry.apply(event('ApiKeyRevoked', { keyId: key.id }, '2026-01-01T00:02:00.000Z'));
+    expect(registry.keys.get(key.id)?.revokedAt).toBe('2026-01-01T00:01:00.000Z');
+  });
+
+  it('given a token issued and revoked, when its issue is folded again, then it stays revoked', () => {
+    const registry = new AccessRegistry();
+    const token = newSecret('crt');
+    const issued = event('TokenIssued', {
+      tokenId: token.id,
+      fightId: 'f1',
+      role: 'spectator',
+      combatantIds: [],
+      hash: token.hash,
+      label: 'obs',
+    });
+    registry.apply(issued);
+    registry.apply(event('TokenRevoked', { tokenId: token.id }));
+    registry.apply(issued);
+    expect(registry.authenticate(token.secret)).toBeUndefined();
+  });
+
+  it('given secrets of every shape, then only a key or token id it has not folded is one the log could still make valid (unheardOf)', () => {
+    const registry = new AccessRegistry();
+    const key = newSecret('crs');
+    registry.apply(event('ApiKeyIssued', { keyId: key.id, tenantId: 't1', hash: key.hash, label: 'gm' }));
+    expect(registry.unheardOf(newSecret('crs').secret)).toBe(true);
+    expect(registry.unheardOf(newSecret('crt').secret)).toBe(true);
+    expect(registry.unheardOf(key.secret)).toBe(false);
+    expect(registry.unheardOf(`crs_${key.id}_${'A'.repeat(43)}`)).toBe(false);
+    expect(registry.unheardOf('not-a-key')).toBe(false);
+    expect(registry.unheardOf(`crt_${key.id}_${'A'.repeat(43)}`)).toBe(true);
+  });
+});

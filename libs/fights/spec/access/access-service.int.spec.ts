@@ -2,10 +2,13 @@ import { InMemoryEventStore, type EventStore } from '@app/event-store';
 import { AccessRegistry } from '../../src/access/access-registry';
 import {
   AccessService,
+  LEARN_READS,
+  LEARN_SPACING_MS,
   REGISTRY_SNAPSHOT_KEY,
   REGISTRY_SNAPSHOT_VERSION,
 } from '../../src/access/access-service';
 import { MemorySnapshotStore } from '../../src/snapshots/snapshot-store';
+import { newSecret } from '../../src/access/secrets';
 
 /** A store whose whole-log read fails: boot must fold the access streams without it. */
 function withoutWholeLogReads(store: EventStore): EventStore {
@@ -216,5 +219,152 @@ describe('AccessService rotating a key', () => {
         .sort(),
     ).toEqual(['first key (rotated)', 'meanwhile']);
     expect(access.registry.authenticate(successor.secret)).toMatchObject({ keyId: successor.id });
+  });
+});
+
+/** The store, counting the reads an instance makes for what it has not heard of. */
+function counting(store: EventStore): { store: EventStore; reads: { prefixed: number; stream: number } } {
+  const reads = { prefixed: 0, stream: 0 };
+  const counted = new Proxy(store, {
+    get(target, key, receiver) {
+      if (key === 'readPrefixed') reads.prefixed++;
+      if (key === 'readStream') reads.stream++;
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { store: counted, reads };
+}
+
+describe('AccessService beside another instance on one store: what the other acknowledged is honoured here at once', () => {
+  /** Two instances on one store; `here` has no log follower, so it hears of nothing by itself. */
+  async function twoInstances() {
+    const store = new InMemoryEventStore();
+    const there = new AccessService(store, new AccessRegistry(), undefined, { shared: true });
+    await there.start('admin-key-0123456789abcdef0123456789');
+    const { store: watched, reads } = counting(store);
+    const here = new AccessService(watched, new AccessRegistry(), undefined, { shared: true });
+    await here.start('admin-key-0123456789abcdef0123456789');
+    reads.prefixed = reads.stream = 0;
+    return { there, here, reads };
+  }
+
+  it('given a tenant key and a token issued there, when they are used here, then they are known after one read', async () => {
+    const { there, here, reads } = await twoInstances();
+    const { tenantId, key } = await there.createTenant('Table');
+    await there.ownFight('f1', { kind: 'tenant', tenantId, keyId: key.id });
+    const token = await there.issueToken('f1', { role: 'spectator' });
+    expect(here.registry.authenticate(key.secret)).toBeUndefined();
+    expect(await here.authenticate(key.secret)).toEqual({ kind: 'tenant', tenantId, keyId: key.id });
+    expect(await here.authenticate(token.secret)).toEqual({
+      kind: 'spectator',
+      fightId: 'f1',
+      tokenId: token.id,
+    });
+    // The first read brought both (and the fight's owner): the second secret needed none.
+    expect(reads.prefixed).toBe(1);
+    expect(() => here.assertRead({ kind: 'tenant', tenantId, keyId: key.id }, 'f1')).not.toThrow();
+  });
+
+  it('given a key revoked there after this instance read it, when it is used here after a read, then it is refused', async () => {
+    const { there, here } = await twoInstances();
+    const { key } = await there.createTenant('Table');
+    expect(await here.authenticate(key.secret)).toBeDefined();
+    await there.revokeKey(key.id);
+    // Known here: no read is made for it, it is served until the log follower brings the revocation
+    // (README "Who may do what"); an unknown secret's read brings the revocation along.
+    expect(await here.authenticate(key.secret)).toBeDefined();
+    expect(await here.authenticate(newSecret('crs').secret)).toBeUndefined();
+    expect(await here.authenticate(key.secret)).toBeUndefined();
+  });
+
+  it('given a flood of made-up keys at once, then they are all refused and the store is read a few times, not once per key', async () => {
+    const { here, reads } = await twoInstances();
+    const refused = await Promise.all(
+      Array.from({ length: 1000 }, async (_, i) =>
+        here.authenticate(newSecret(i % 2 ? 'crs' : 'crt').secret),
+      ),
+    );
+    expect(refused.every((p) => p === undefined)).toBe(true);
+    // Each read a secret waits for is shared by every secret waiting then: a few, one after another.
+    expect(reads.prefixed).toBeLessThanOrEqual(LEARN_READS + 1);
+  });
+
+  it('given made-up keys sent one after another by many clients, then the store is read at most once per LEARN_SPACING_MS', async () => {
+    const { here, reads } = await twoInstances();
+    const started = performance.now();
+    const client = async (n: number) => {
+      for (let i = 0; i < 5; i++)
+        expect(await here.authenticate(newSecret(n % 2 ? 'crs' : 'crt').secret)).toBeUndefined();
+    };
+    await Promise.all(Array.from({ length: 50 }, (_, n) => client(n)));
+    const elapsed = performance.now() - started;
+    // 250 refusals; the reads are spaced (a timer may wake a little early: half the spacing is allowed).
+    expect(reads.prefixed).toBeLessThanOrEqual(elapsed / (LEARN_SPACING_MS / 2) + 2);
+    expect(reads.prefixed).toBeLessThan(250 / 4);
+  });
+
+  it("given a token issued there, when it is used here on a route of its fight, then that fight's access stream is read too (a stream read sees every commit at once)", async () => {
+    const { there, here, reads } = await twoInstances();
+    const { tenantId, key } = await there.createTenant('Table');
+    await there.ownFight('f1', { kind: 'tenant', tenantId, keyId: key.id });
+    const token = await there.issueToken('f1', { role: 'spectator' });
+    expect(await here.authenticate(token.secret, 'f1')).toMatchObject({ kind: 'spectator', fightId: 'f1' });
+    expect(reads).toEqual({ prefixed: 1, stream: 1 });
+  });
+
+  it("given made-up tokens naming a hundred fights at once, then a few fights' streams are read per read of the log, not one per request", async () => {
+    const { here, reads } = await twoInstances();
+    const refused = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => here.authenticate(newSecret('crt').secret, `f${i}`)),
+    );
+    expect(refused.every((p) => p === undefined)).toBe(true);
+    expect(reads.prefixed).toBeLessThanOrEqual(LEARN_READS + 1);
+    expect(reads.stream).toBeLessThanOrEqual(4 * reads.prefixed);
+  });
+
+  it('given secrets that no read can make valid (no key shape, a known id with another secret), then none is read for', async () => {
+    const { there, here, reads } = await twoInstances();
+    const { key } = await there.createTenant('Table');
+    expect(await here.authenticate(key.secret)).toBeDefined();
+    reads.prefixed = 0;
+    expect(await here.authenticate('not a key')).toBeUndefined();
+    expect(await here.authenticate(`crs_${key.id}_${'A'.repeat(43)}`)).toBeUndefined();
+    expect(reads.prefixed).toBe(0);
+  });
+
+  it('given a fight created there, when a tenant names it here, then its owner is read from its access stream once', async () => {
+    const { there, here, reads } = await twoInstances();
+    const { tenantId, key } = await there.createTenant('Table');
+    const gm = { kind: 'tenant' as const, tenantId, keyId: key.id };
+    await there.ownFight('f1', gm);
+    expect(() => here.assertRead(gm, 'f1')).toThrow(expect.objectContaining({ code: 'FIGHT_NOT_FOUND' }));
+    await here.knowFight('f1');
+    expect(() => here.assertRead(gm, 'f1')).not.toThrow();
+    expect(here.knowFight('f1')).toBeUndefined();
+    expect(reads.stream).toBe(1);
+  });
+
+  it('given a tenant, a key and a token made there, when they are managed here at once, then they are found', async () => {
+    const { there, here } = await twoInstances();
+    const { tenantId, key } = await there.createTenant('Table');
+    await there.ownFight('f1', { kind: 'tenant', tenantId, keyId: key.id });
+    const token = await there.issueToken('f1', { role: 'spectator' });
+    await expect(here.issueKey(tenantId, 'second')).resolves.toMatchObject({ id: expect.any(String) });
+    const other = await there.createTenant('Other');
+    await expect(here.revokeKey(other.key.id)).resolves.toBeUndefined();
+    expect(here.registry.authenticate(other.key.secret)).toBeUndefined();
+    await expect(here.revokeToken('f1', token.id)).resolves.toBeUndefined();
+    expect(here.registry.authenticate(token.secret)).toBeUndefined();
+  });
+
+  it('given one instance alone on its store (SQLite, memory), then an unknown secret or fight is refused with no read', async () => {
+    const { store, reads } = counting(new InMemoryEventStore());
+    const alone = new AccessService(store, new AccessRegistry());
+    await alone.start('admin-key-0123456789abcdef0123456789');
+    reads.prefixed = reads.stream = 0;
+    expect(alone.authenticate(newSecret('crs').secret)).toBeUndefined();
+    expect(alone.knowFight('f1')).toBeUndefined();
+    expect(reads).toEqual({ prefixed: 0, stream: 0 });
   });
 });

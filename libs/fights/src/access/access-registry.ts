@@ -123,7 +123,12 @@ export class AccessRegistry {
     );
   }
 
+  /**
+   * Folds one access event. Folding an event again changes nothing (the log follower brings again what this
+   * instance wrote or read ahead of it, AccessService.learn): a key or token issued again keeps its revocation.
+   */
   apply(e: StoredEvent): void {
+    if (this.seen(e)) return;
     if (CREDENTIAL_EVENTS.has(e.type)) this.verified.clear();
     const a = { type: e.type, data: e.data } as AccessEvent;
     const at = (e.metadata.at as string | undefined) ?? e.storedAt;
@@ -175,6 +180,24 @@ export class AccessRegistry {
     }
   }
 
+  /** Whether `e` is already folded: an issue whose key or token is held, a revocation of one revoked. */
+  private seen(e: StoredEvent): boolean {
+    const data = e.data as { keyId?: string; tokenId?: string };
+    switch (e.type) {
+      case 'AdminKeyRegistered':
+      case 'ApiKeyIssued':
+        return this.keys.has(data.keyId!);
+      case 'TokenIssued':
+        return this.tokens.has(data.tokenId!);
+      case 'ApiKeyRevoked':
+        return !!this.keys.get(data.keyId!)?.revokedAt;
+      case 'TokenRevoked':
+        return !!this.tokens.get(data.tokenId!)?.revokedAt;
+      default:
+        return false;
+    }
+  }
+
   private revoke(record: { revokedAt?: string } | undefined, id: string, at: string): void {
     if (!record || record.revokedAt) return;
     record.revokedAt = at;
@@ -195,6 +218,16 @@ export class AccessRegistry {
       if (this.verified.size > VERIFIED_LIMIT) this.verified.delete(this.verified.keys().next().value!);
     }
     return principal;
+  }
+
+  /**
+   * Whether reading the log could make `secret` valid: it has the shape of a key or token whose id this
+   * registry has not folded (one it holds is settled: a wrong secret, revoked, or expired).
+   */
+  unheardOf(secret: string): boolean {
+    const parsed = parseSecret(secret);
+    if (!parsed) return false;
+    return parsed.kind === 'crs' ? !this.keys.has(parsed.id) : !this.tokens.has(parsed.id);
   }
 
   private verify(secret: string): Principal | undefined {

@@ -14,11 +14,32 @@ import {
 } from './access-registry';
 import { Principal } from './principal';
 import { newSecret } from './secrets';
+import { SpacedPasses } from './spaced-passes';
 
 const forbidden = (message: string, field?: string) => new AppError(403, 'FORBIDDEN', message, field);
 
 /** Writes to one tenant's stream that may come between a rotation's read and its append, before it gives up. */
 const ROTATE_ATTEMPTS = 5;
+
+/**
+ * Reads of the access streams a secret this instance has not heard of waits for before it is refused
+ * (learn): a PostgreSQL read sees only what committed before the oldest transaction still open
+ * (docs/event-store.md "never skip a late commit"), so a key another instance has just issued can come a
+ * read or two later, while another transaction (a projection's write, say) ends. With LEARN_SPACING_MS
+ * between them: about 60 ms of such a wait is borne, and a made-up key is refused after as long.
+ */
+export const LEARN_READS = 4;
+/**
+ * The least time between two reads of the access streams for unknown secrets, whoever asks: a flood of
+ * made-up keys costs the database one small read per interval, not one per request.
+ */
+export const LEARN_SPACING_MS = 20;
+/**
+ * Fights' access streams one such read also reads, for tokens presented on a route of their fight: a
+ * stream's read sees every commit at once, whatever transaction is still open. A flood naming many
+ * fights has this many read per interval, the others wait for the next.
+ */
+const LEARN_FIGHTS = 4;
 
 /**
  * The registry's snapshot, a row of the fight snapshot store under a key no fight id takes (fight ids
@@ -33,6 +54,11 @@ export interface AccessServiceOptions {
   snapshots?: SnapshotStore;
   /** A new snapshot is saved at boot once this many access events were read past the last one. */
   snapshotEvery?: number;
+  /**
+   * Whether other instances write to the store (PostgreSQL, KurrentDB: the default for those engines): a key,
+   * token or fight this instance has not heard of yet is then looked for in the store before it is refused.
+   */
+  shared?: boolean;
 }
 
 export interface IssuedSecret {
@@ -45,13 +71,21 @@ export interface IssuedSecret {
 export class AccessService {
   /** Where `start` stopped reading the global log: following it from here misses nothing. */
   scannedTo?: string;
+  /** A point of the log up to which every access event is folded: where a read for unknown secrets starts. */
+  private heardTo?: string;
+  private readonly shared: boolean;
+  /** Reads of the access streams for unknown secrets, one at a time and LEARN_SPACING_MS apart. */
+  private readonly reads: SpacedPasses;
 
   constructor(
     private readonly store: EventStore,
     readonly registry: AccessRegistry,
     private readonly clock: () => Date = () => new Date(),
     private readonly options: AccessServiceOptions = {},
-  ) {}
+  ) {
+    this.shared = options.shared ?? (store.engine === 'postgres' || store.engine === 'kurrentdb');
+    this.reads = new SpacedPasses((fights) => this.readAhead(fights), LEARN_SPACING_MS);
+  }
 
   /**
    * Folds every access stream, read by prefix with the log's head (not the whole log: boot does not
@@ -62,7 +96,7 @@ export class AccessService {
     const saved = await this.loadSnapshot();
     const { events, head } = await this.store.readPrefixed(ACCESS_PREFIXES, { after: saved?.head });
     for (const e of events) this.observe(e);
-    this.scannedTo = head;
+    this.scannedTo = this.heardTo = head;
     if (head !== undefined && events.length >= (this.options.snapshotEvery ?? 500))
       await this.saveSnapshot(head, (saved?.count ?? 0) + events.length);
     if (adminApiKey) return void this.registry.setEnvAdminKey(adminApiKey);
@@ -104,8 +138,68 @@ export class AccessService {
       .catch(() => undefined);
   }
 
+  /** An event of the global log outside the fights' streams, in the log's order (the log follower's). */
   observe(e: StoredEvent): void {
     if (ACCESS_PREFIXES.some((p) => e.stream.startsWith(p))) this.registry.apply(e);
+    // Every access event up to this one is folded: a later read for unknown secrets starts here.
+    if (e.checkpoint) this.heardTo = e.checkpoint;
+  }
+
+  /**
+   * The principal a bearer secret stands for, or undefined. A secret this instance has not heard of may be
+   * one another instance has just issued and answered: before it is refused, the access streams are read
+   * past what the log follower has brought (LEARN_READS reads at most, shared by every request waiting at
+   * the time, LEARN_SPACING_MS apart), and for a token, the access stream of `fightId` (the fight the
+   * request names) too. A known secret costs no read, nor does one of no key's or token's shape.
+   */
+  authenticate(secret: string, fightId?: string): Principal | undefined | Promise<Principal | undefined> {
+    const principal = this.registry.authenticate(secret);
+    if (principal || !this.shared || !this.registry.unheardOf(secret)) return principal;
+    return this.learn(secret, secret.startsWith('crt_') ? fightId : undefined);
+  }
+
+  private async learn(secret: string, fightId?: string): Promise<Principal | undefined> {
+    await this.readUntil(() => !this.registry.unheardOf(secret), fightId);
+    return this.registry.authenticate(secret);
+  }
+
+  /** Reads of the access streams (shared, spaced) until `known`, LEARN_READS at most; with `fightId`'s too. */
+  private async readUntil(known: () => boolean, fightId?: string): Promise<void> {
+    for (let i = 0; this.shared && i < LEARN_READS && !known(); i++) {
+      // A read that fails (the database is away) teaches nothing: what is not known stays unknown.
+      const read = await this.reads.next(fightId).then(
+        () => true,
+        () => false,
+      );
+      if (!read) return;
+    }
+  }
+
+  /** The access events committed since the registry's point of the log, and the access streams of `fights`, folded. */
+  private async readAhead(fights: ReadonlySet<string>): Promise<void> {
+    const streams = [...fights].slice(0, LEARN_FIGHTS).map((id) => this.readInto(accessStream(id)));
+    const [{ events, head }] = await Promise.all([
+      this.store.readPrefixed(ACCESS_PREFIXES, { after: this.heardTo }),
+      ...streams,
+    ]);
+    for (const e of events) this.registry.apply(e);
+    if (head !== undefined) this.heardTo = head;
+  }
+
+  /**
+   * Makes sure the registry knows who owns `fightId` when the store does: a fight another instance has just
+   * created and answered for may not have reached this one's log follower yet. A fight already known costs
+   * nothing; else its access stream is read, as a page of its events would be. Call it before assertRead,
+   * assertGm or commandScope for a fight a tenant names.
+   */
+  knowFight(fightId: string): void | Promise<void> {
+    if (this.shared && !this.registry.owners.has(fightId)) return this.readInto(accessStream(fightId));
+  }
+
+  /** One access stream read from the store and folded (one that cannot be read teaches nothing). */
+  private async readInto(stream: string): Promise<void> {
+    const events = await this.store.readStream(stream).catch(() => []);
+    for (const e of events) this.registry.apply(e);
   }
 
   private async write(
@@ -144,6 +238,8 @@ export class AccessService {
   }
 
   async issueKey(tenantId: string, label: string): Promise<IssuedSecret> {
+    // A tenant another instance has just created may not have reached this one's log follower yet.
+    if (this.shared && !this.registry.tenants.has(tenantId)) await this.readInto(tenantStream(tenantId));
     if (!this.registry.tenants.has(tenantId))
       throw new AppError(404, 'TENANT_NOT_FOUND', `no tenant ${tenantId}`, 'tenantId');
     const key = newSecret('crs');
@@ -157,6 +253,7 @@ export class AccessService {
   }
 
   async revokeKey(keyId: string): Promise<void> {
+    await this.readUntil(() => this.registry.keys.has(keyId));
     const key = this.registry.keys.get(keyId);
     if (!key || key.tenantId === 'admin')
       throw new AppError(404, 'KEY_NOT_FOUND', `no tenant key ${keyId}`, 'keyId');
@@ -171,6 +268,7 @@ export class AccessService {
    */
   async rotateKey(keyId: string): Promise<IssuedSecret> {
     const gone = () => new AppError(404, 'KEY_NOT_FOUND', `no active tenant key ${keyId}`, 'keyId');
+    await this.readUntil(() => this.registry.keys.has(keyId));
     const known = this.registry.keys.get(keyId);
     if (!known || known.tenantId === 'admin' || known.revokedAt) throw gone();
     const stream = tenantStream(known.tenantId);
@@ -273,6 +371,7 @@ export class AccessService {
   }
 
   async revokeToken(fightId: string, tokenId: string): Promise<void> {
+    if (this.shared && !this.registry.tokens.has(tokenId)) await this.readInto(accessStream(fightId));
     const token = this.registry.tokens.get(tokenId);
     if (!token || token.fightId !== fightId)
       throw new AppError(404, 'TOKEN_NOT_FOUND', `no token ${tokenId} for this fight`, 'tokenId');

@@ -1,0 +1,69 @@
+import { FightQueries } from '../src/fight-queries';
+import type { FightService, FightViewResult } from '../src/fight-service';
+import type { FightRow } from '../src/projections/read-store';
+import type { ProjectionRunner } from '../src/projections/runner';
+
+const row = (seq: number): FightRow => ({
+  fightId: 'f1',
+  tenantId: 't1',
+  system: 'narateer',
+  name: 'Fight',
+  status: 'active',
+  seq,
+  headHash: `h${seq}`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  view: { seq, headHash: `h${seq}` },
+});
+
+/** Queries over a read model that holds `projected` (or nothing) and a store at `stored`; counts the waits on the projection. */
+function queries(projected: FightRow | undefined, stored: number) {
+  const waits: number[] = [];
+  const runner = {
+    read: { getFight: async () => projected },
+    waitFor: async (_name: string, _fightId: string, seq: number) => {
+      waits.push(seq);
+      return false;
+    },
+  } as unknown as ProjectionRunner;
+  const fresh: FightViewResult = {
+    fightId: 'f1',
+    seq: stored,
+    view: { seq: stored, headHash: `h${stored}` },
+  };
+  const reads = { store: 0 };
+  const fights = {
+    view: async () => {
+      reads.store++;
+      return fresh;
+    },
+  } as unknown as FightService;
+  return { q: new FightQueries(runner, fights), waits, fresh, reads };
+}
+
+describe('FightQueries.fight: the projection when it has reached minSeq, else the store, the truth', () => {
+  it('given a fight another instance just created (not projected yet), when its view is asked, then the store answers at once, with no wait on the projection', async () => {
+    const { q, waits, fresh } = queries(undefined, 1);
+    await expect(q.fight('f1', 1)).resolves.toEqual(fresh);
+    await expect(q.fight('f1')).resolves.toEqual(fresh);
+    expect(waits).toEqual([]);
+  });
+
+  it('given a projection behind the store, when minSeq is one the store has reached, then the store answers at once', async () => {
+    const { q, waits, fresh } = queries(row(2), 3);
+    await expect(q.fight('f1', 3)).resolves.toEqual(fresh);
+    expect(waits).toEqual([]);
+  });
+
+  it('given a projection at minSeq, then it answers and the store is not read', async () => {
+    const { q, reads } = queries(row(3), 5);
+    await expect(q.fight('f1', 3)).resolves.toEqual({ fightId: 'f1', seq: 3, view: row(3).view });
+    expect(reads.store).toBe(0);
+  });
+
+  it("given a minSeq past the store's head, then it waits (briefly) for the projection, and answers with the store's view if it never gets there", async () => {
+    const { q, waits, fresh } = queries(row(2), 3);
+    await expect(q.fight('f1', 9)).resolves.toEqual(fresh);
+    expect(waits).toEqual([9]);
+  });
+});
