@@ -131,6 +131,16 @@ if (!PG_URL) {
           200,
         );
 
+        // The overlay and replay pages check the token they embed: one just issued on a, at once on b.
+        const viewer = await onA()
+          .post(`/fights/${forToken}/tokens`)
+          .set(bearer(key))
+          .send({ role: 'spectator' })
+          .expect(201);
+        const viewerToken = encodeURIComponent(viewer.body.token as string);
+        expectOn('the overlay page', await onB().get(`/overlay/${forToken}?token=${viewerToken}`), 200);
+        expectOn('the replay page', await onB().get(`/replay/${forToken}?token=${viewerToken}`), 200);
+
         // Revoked on b at once: b refuses them from then on (README "Who may do what").
         const spectator = await onA()
           .post(`/fights/${forToken}/tokens`)

@@ -32,14 +32,15 @@ export function graphqlOptions(
     'graphql-ws': {
       path: '/graphql',
       // Authenticated once on connect (connectionParams.authorization), re-checked per operation by the guard.
-      onConnect: (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: unknown }) => {
+      onConnect: async (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: unknown }) => {
         const params = ctx.connectionParams ?? {};
         const extra = ctx.extra as ConnectionExtra;
         const secret = bearerFrom({
           method: 'GET',
           headers: { authorization: params.authorization ?? params.Authorization },
         });
-        const principal = secret ? access.registry.authenticate(secret) : undefined;
+        // A key or token another instance has just issued is looked for in the store before it is refused.
+        const principal = secret ? await access.authenticate(secret) : undefined;
         if (!principal) return false;
         extra.principal = principal;
         // Closed with 1001 Going Away at shutdown (graphql-ws clients reconnect on it).

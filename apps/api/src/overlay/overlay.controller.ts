@@ -18,10 +18,16 @@ export class OverlayController {
   // Public to the global guard: the page checks the token it will embed, and answers in HTML.
   @Public()
   @Get(':fightId')
-  page(@Param('fightId') fightId: string, @Query() q: OverlayQuery, @Res() res: Response): void {
-    const principal = this.access.registry.authenticate(q.token);
+  async page(
+    @Param('fightId') fightId: string,
+    @Query() q: OverlayQuery,
+    @Res() res: Response,
+  ): Promise<void> {
+    // A token another instance has just issued, or a fight it has just made, is looked for in the store first.
+    const principal = await this.access.authenticate(q.token, fightId);
     if (!principal)
       throw new AppError(401, 'INVALID_CREDENTIALS', 'this token is unknown, revoked or expired', 'token');
+    if (principal.kind === 'tenant') await this.access.knowFight(fightId);
     this.access.assertRead(principal, fightId);
     const nonce = randomBytes(16).toString('base64');
     sendHtml(

@@ -94,9 +94,11 @@ export class ReplayController {
     @Query() q: ReplayQuery,
     @Res() res: Response,
   ): Promise<void> {
-    const principal = this.access.registry.authenticate(q.token);
+    // A token another instance has just issued, or a fight it has just made, is looked for in the store first.
+    const principal = await this.access.authenticate(q.token, fightId);
     if (!principal)
       throw new AppError(401, 'INVALID_CREDENTIALS', 'this token is unknown, revoked or expired', 'token');
+    if (principal.kind === 'tenant') await this.access.knowFight(fightId);
     this.access.assertRead(principal, fightId);
     send(res, { fightId, token: q.token }, linked(await replayVerifierScript()));
   }
