@@ -217,21 +217,7 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
     push(...shatter(r.state(), { ...rolled, itemId: o.shatter.itemId }, dice));
     revealed(r, rolled);
     // S29: a sneak may join a Shatter, and a melee one still cannot critically miss (fumbles).
-    if (fumbles(rolled))
-      push(
-        ...criticalFailure(
-          r.state(),
-          {
-            attacker: r.state().combatants[a.id],
-            weapon: w,
-            target: r.state().combatants[t.id],
-            aim: t.position!,
-            input,
-            action,
-          },
-          dice,
-        ).events,
-      );
+    if (fumbles(rolled)) push(...mishap(r, rolled, dice).events);
     return events;
   }
   const hit = resolveExchange(r, rolled, dice);
@@ -402,23 +388,23 @@ function fumbles(x: RolledAttack): boolean {
   return x.test.criticalFailure && !(o.sneak && (w.type === 'melee' || w.type === 'unarmed'));
 }
 
+/** The critical failure table's mishap for an attack on its target, as things stand now. */
+function mishap(r: Run<ArchsoulState>, x: RolledAttack, dice: DiceSource) {
+  const { attacker: a, weapon, target: t, input, action } = x;
+  const s = r.state();
+  return criticalFailure(
+    s,
+    { attacker: s.combatants[a.id], weapon, target: s.combatants[t.id], aim: t.position!, input, action },
+    dice,
+  );
+}
+
 /** A critical failure's mishap, then where a thrown weapon or a recoverable projectile comes down (S21). */
 function fumbleAndLanding(r: Run<ArchsoulState>, x: RolledAttack, hit: boolean, dice: DiceSource): void {
-  const { attacker: a, weapon: w, target: t, input, action } = x;
+  const { attacker: a, weapon: w } = x;
   let landedElsewhere = false;
   if (fumbles(x)) {
-    const crit = criticalFailure(
-      r.state(),
-      {
-        attacker: r.state().combatants[a.id],
-        weapon: w,
-        target: r.state().combatants[t.id],
-        aim: t.position!,
-        input,
-        action,
-      },
-      dice,
-    );
+    const crit = mishap(r, x, dice);
     r.push(...crit.events);
     landedElsewhere = crit.redirectedTo !== undefined || crit.dropped;
     if (crit.redirectedTo)
