@@ -288,6 +288,41 @@ describe('HTTP conventions a client library expects', () => {
     });
   });
 
+  describe('If-None-Match on a command (RFC 9110 section 13.1.2)', () => {
+    it('given *, or the tag of the state now, then 412 naming if-none-match and nothing appended; another state’s tag applies', async () => {
+      const created = await newFight();
+      const fightId = created.body.fightId as string;
+      const command = (ifNoneMatch: string) =>
+        t.http
+          .post(`/fights/${fightId}/commands`)
+          .set('if-none-match', ifNoneMatch)
+          .send({ type: 'AddNote', text: 'none' });
+      const count = async () =>
+        (await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length as number;
+      const before = await count();
+      for (const value of ['*', created.headers.etag, `W/"1-${'0'.repeat(64)}", ${created.headers.etag}`]) {
+        const res = await command(value);
+        expect([value, res.status, res.body.code, res.body.field]).toEqual([
+          value,
+          412,
+          'PRECONDITION_FAILED',
+          'if-none-match',
+        ]);
+      }
+      expect(await count()).toBe(before);
+      const applied = await command(`W/"1-${'0'.repeat(64)}"`).expect(200);
+      expect(applied.body.seq).toBe(created.body.seq + 1);
+      // The state it was sent in is the old one now: excluding it no longer stops a command.
+      await command(created.headers.etag).expect(200);
+      const bad = await command('no-tag');
+      expect([bad.status, bad.body.code, bad.body.field]).toEqual([
+        400,
+        'VALIDATION_FAILED',
+        'if-none-match',
+      ]);
+    });
+  });
+
   describe('the response headers OpenAPI declares are the ones sent', () => {
     type Doc = {
       paths: Record<

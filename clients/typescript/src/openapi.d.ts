@@ -13302,6 +13302,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Fight ETags: apply only if the fight is in none of those states, else 412 (`*`: only where no fight exists, so always 412 here). */
+                "If-None-Match"?: string;
                 /** @description The fight’s ETag (GET /fights/:id, a command’s or the creation’s answer): apply only in that state, else 412. Same as expectedSeq; a resend of a commandId still replays. */
                 "If-Match"?: string;
             };
@@ -13376,7 +13378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description PRECONDITION_FAILED: the fight is not in the state If-Match names (its ETag); nothing applied */
+            /** @description PRECONDITION_FAILED: the fight is not in the state If-Match names (its ETag), or is in one If-None-Match names; nothing applied */
             412: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -60,6 +60,33 @@ export function fightTagOf(header: string | string[] | undefined): FightTag | un
   return { seq: Number(m[1]), hash: m[2] };
 }
 
-/** 412: the fight is not in the state If-Match names; nothing was applied. */
-export const preconditionFailed = (message: string) =>
-  new AppError(412, 'PRECONDITION_FAILED', message, 'if-match');
+/** 412: the fight is not in the state If-Match names (or is in one If-None-Match excludes); nothing was applied. */
+export const preconditionFailed = (message: string, field = 'if-match') =>
+  new AppError(412, 'PRECONDITION_FAILED', message, field);
+
+/**
+ * RFC 9110 section 13.1.2, If-None-Match on a command: `*` is false wherever the fight exists (it always does
+ * by then: 412), a list of tags is false when one of them names the fight's state now (412); else the command
+ * goes on. What is neither is 400 naming `if-none-match`. Checked against the state the command is sent to,
+ * as GET's 304 is against the state it reads.
+ */
+export function refuseNoneMatch(header: string | string[] | undefined, current: unknown): void {
+  if (header === undefined) return;
+  const value = String(header).trim();
+  if (value === '*')
+    throw preconditionFailed(
+      'If-None-Match: * applies only where no fight exists, and this one does',
+      'if-none-match',
+    );
+  const opaque = value.split(',').map((t) => ENTITY_TAG.exec(t.trim())?.[1]);
+  if (opaque.some((o) => o === undefined))
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      'If-None-Match takes fight ETags (from GET /fights/:id, a command or the creation) or *',
+      'if-none-match',
+    );
+  const now = ENTITY_TAG.exec(fightETag(current) ?? '')?.[1];
+  if (now !== undefined && opaque.includes(now))
+    throw preconditionFailed('If-None-Match names the state the fight is in now', 'if-none-match');
+}

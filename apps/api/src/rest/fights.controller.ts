@@ -38,7 +38,7 @@ import {
   FightPageModel,
 } from '../common/models';
 import { Location, seg } from '../common/location';
-import { fightTagOf, preconditionFailed, withFightETag } from '../common/fight-etag';
+import { fightTagOf, preconditionFailed, refuseNoneMatch, withFightETag } from '../common/fight-etag';
 
 @ApiTags('fights')
 @ApiBearerAuth()
@@ -191,13 +191,19 @@ export class FightsController {
     status: 412,
     type: ErrorModel,
     description:
-      'PRECONDITION_FAILED: the fight is not in the state If-Match names (its ETag); nothing applied',
+      'PRECONDITION_FAILED: the fight is not in the state If-Match names (its ETag), or is in one If-None-Match names; nothing applied',
   })
   @ApiHeader({
     name: 'If-Match',
     required: false,
     description:
       'The fight’s ETag (GET /fights/:id, a command’s or the creation’s answer): apply only in that state, else 412. Same as expectedSeq; a resend of a commandId still replays.',
+  })
+  @ApiHeader({
+    name: 'If-None-Match',
+    required: false,
+    description:
+      'Fight ETags: apply only if the fight is in none of those states, else 412 (`*`: only where no fight exists, so always 412 here).',
   })
   @ApiResponse({ status: 422, type: ErrorModel, description: 'A rule forbids it; `code` names the rule' })
   async command(
@@ -206,11 +212,13 @@ export class FightsController {
     @Param('id') id: string,
     @Body() body: unknown,
     @Headers('if-match') ifMatch: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CommandResultModel> {
     const scope = this.access.commandScope(p, id);
     const actor = { name: actorName(p), scope, requestId };
     const command = parseCommandBody(body);
+    if (ifNoneMatch !== undefined) refuseNoneMatch(ifNoneMatch, await this.fights.view(id));
     const tag = fightTagOf(ifMatch);
     if (!tag) return withFightETag(res, await this.fights.execute(id, command, actor));
     // If-Match is expectedSeq in HTTP's words: checked where the command is admitted, after a replay of its commandId.
