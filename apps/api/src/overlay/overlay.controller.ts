@@ -2,7 +2,8 @@ import { Controller, Get, Param, Query, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { AccessService, AppError } from '@app/fights';
+import { AccessService } from '@app/fights';
+import { pageReader } from '../auth/page-token';
 import { Public } from '../auth/public.decorator';
 import { OverlayErrorFilter } from './overlay-error.filter';
 import { OverlayQuery } from './overlay.query';
@@ -23,12 +24,7 @@ export class OverlayController {
     @Query() q: OverlayQuery,
     @Res() res: Response,
   ): Promise<void> {
-    // A token another instance has just issued, or a fight it has just made, is looked for in the store first.
-    const principal = await this.access.authenticate(q.token, fightId);
-    if (!principal)
-      throw new AppError(401, 'INVALID_CREDENTIALS', 'this token is unknown, revoked or expired', 'token');
-    if (principal.kind === 'tenant') await this.access.knowFight(fightId);
-    this.access.assertRead(principal, fightId);
+    await pageReader(this.access, q.token, fightId);
     const nonce = randomBytes(16).toString('base64');
     sendHtml(
       res,

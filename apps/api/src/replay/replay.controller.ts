@@ -4,6 +4,7 @@ import type { FastifyReply as Response, FastifyRequest as Request } from 'fastif
 import { randomBytes } from 'node:crypto';
 import Negotiator from 'negotiator';
 import { AccessService, AppError } from '@app/fights';
+import { pageReader } from '../auth/page-token';
 import { Public } from '../auth/public.decorator';
 import { toApiError } from '../common/to-api-error';
 import { sendHtml } from '../overlay/page';
@@ -94,12 +95,7 @@ export class ReplayController {
     @Query() q: ReplayQuery,
     @Res() res: Response,
   ): Promise<void> {
-    // A token another instance has just issued, or a fight it has just made, is looked for in the store first.
-    const principal = await this.access.authenticate(q.token, fightId);
-    if (!principal)
-      throw new AppError(401, 'INVALID_CREDENTIALS', 'this token is unknown, revoked or expired', 'token');
-    if (principal.kind === 'tenant') await this.access.knowFight(fightId);
-    this.access.assertRead(principal, fightId);
+    await pageReader(this.access, q.token, fightId);
     send(res, { fightId, token: q.token }, linked(await replayVerifierScript()));
   }
 }
