@@ -13,26 +13,21 @@ export class FightQueries {
     private readonly fights: FightService,
   ) {}
 
-  /**
-   * The projected view when the projection has reached `minSeq` (and has the fight at all); else the view
-   * folded from the store, the truth, which holds whatever any instance has acknowledged: a fight created or
-   * a command answered a moment ago on another instance is served at once, not found missing or waited for.
-   * Only a `minSeq` past the store's own head waits (briefly) for the projection to reach it.
-   */
+  /** The projected view; with `minSeq`, waits (briefly) until the projection has reached it. */
   async fight(fightId: string, minSeq = 0): Promise<FightViewResult> {
     const row = await this.runner.read.getFight(fightId);
     if (row && row.seq >= minSeq) return toView(row);
     const fresh = await this.fights.view(fightId);
-    if (fresh.seq >= minSeq) return fresh;
+    const target = Math.max(minSeq, row ? 0 : fresh.seq);
     await this.runner.waitFor(
       'fight-views',
       fightId,
-      minSeq,
+      target,
       WAIT_MS,
       async () => (await this.runner.read.getFight(fightId))?.seq ?? 0,
     );
     const caught = await this.runner.read.getFight(fightId);
-    return caught && caught.seq >= minSeq ? toView(caught) : fresh;
+    return caught && caught.seq >= target ? toView(caught) : fresh;
   }
 
   /**
