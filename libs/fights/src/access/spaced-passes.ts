@@ -1,9 +1,14 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as turn, setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Passes of `work`, one at a time and at least `spacingMs` apart (from one's start to the next's), each
  * shared by everyone who asked for it meanwhile: however many ask, `work` runs no more often than that.
  * A caller may name something the pass should look at besides (`work` gets what its callers named, each once).
+ *
+ * A pass never starts in the same turn of the event loop as it was asked for, nor as the one before it
+ * ended: everyone asking in one burst, and everyone a pass has just answered who asks again, joins one
+ * pass, however long the last one took (a slow pass could otherwise split its callers into groups that
+ * take turns, each pass serving half of them).
  */
 export class SpacedPasses {
   /** Those waiting for a pass that has not started yet, and what they named. */
@@ -31,8 +36,9 @@ export class SpacedPasses {
     this.running = true;
     try {
       while (this.waiting.length > 0) {
-        const wait = this.startedAt + this.spacingMs - this.now();
-        if (wait > 0) await sleep(wait);
+        await turn();
+        // A timer may wake a little early by this clock (Node times it from the loop's cached time).
+        for (let wait; (wait = this.startedAt + this.spacingMs - this.now()) > 0; ) await sleep(wait);
         const pass = this.waiting;
         const named = this.named;
         this.waiting = [];
