@@ -70,6 +70,19 @@ if (!PG_URL) {
           .expect(201);
         const key = tenant.body.apiKey as string;
         expectOn('a new tenant key', await onB().get('/fights?limit=1').set(bearer(key)), 200);
+        const admin = bearer(TEST_ADMIN_KEY);
+        const tenantId = tenant.body.tenantId as string;
+        expectOn('the new tenant', await onB().get(`/admin/tenants/${tenantId}`).set(admin), 200);
+        expectOn(
+          'the new key',
+          await onB()
+            .get(`/admin/keys/${tenant.body.keyId as string}`)
+            .set(admin),
+          200,
+        );
+        const listed = await onB().get(`/admin/keys?tenantId=${tenantId}`).set(admin);
+        if (!(listed.body as Array<{ keyId: string }>).some?.((k) => k.keyId === tenant.body.keyId))
+          wrong.push(`the new key in its tenant's list: ${listed.status} ${JSON.stringify(listed.body)}`);
 
         // Another key for a tenant b has not heard of.
         const other = await onA()
@@ -123,6 +136,16 @@ if (!PG_URL) {
           .set(bearer(key))
           .send({ role: 'player', combatantIds: ['x'] })
           .expect(201);
+        expectOn(
+          'the new token',
+          await onB()
+            .get(`/fights/${forToken}/tokens/${token.body.tokenId as string}`)
+            .set(bearer(key)),
+          200,
+        );
+        const tokens = await onB().get(`/fights/${forToken}/tokens`).set(bearer(key));
+        if (!(tokens.body as Array<{ tokenId: string }>).some?.((t) => t.tokenId === token.body.tokenId))
+          wrong.push(`the new token in the fight's list: ${tokens.status} ${JSON.stringify(tokens.body)}`);
         expectOn(
           'a new token',
           await onB()

@@ -67,19 +67,14 @@ export class AdminController {
       'Every tenant, oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor',
   })
   @ApiOkResponse({ type: [TenantModel] })
-  tenants(
+  async tenants(
     @CurrentPrincipal() p: Principal,
     @Query() q: SmallPageQuery,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
     requireAdmin(p);
-    const { items, next } = smallPage(
-      'tenants',
-      [...this.access.registry.tenants.values()],
-      (t) => t.tenantId,
-      q,
-    );
+    const { items, next } = smallPage('tenants', await this.access.listTenants(), (t) => t.tenantId, q);
     linkNext(req, res, next);
     return items;
   }
@@ -88,7 +83,7 @@ export class AdminController {
   @ApiOperation({ summary: 'One tenant (where POST /admin/tenants’s Location points)' })
   @ApiOkResponse({ type: TenantModel })
   @ApiResponse({ status: 404, type: ErrorModel, description: 'TENANT_NOT_FOUND' })
-  tenant(@CurrentPrincipal() p: Principal, @Param('tenantId') tenantId: string) {
+  async tenant(@CurrentPrincipal() p: Principal, @Param('tenantId') tenantId: string) {
     requireAdmin(p);
     return this.access.tenant(tenantId);
   }
@@ -114,14 +109,14 @@ export class AdminController {
       'API keys (never the secrets), optionally of one tenant; oldest first, 1000 a page unless ?limit= says, the next page in Link rel="next" and X-Next-Cursor',
   })
   @ApiOkResponse({ type: [ApiKeyModel] })
-  keys(
+  async keys(
     @CurrentPrincipal() p: Principal,
     @Query() q: KeyQuery,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
     requireAdmin(p);
-    const { items, next } = smallPage('keys', this.access.listKeys(q.tenantId), (k) => k.keyId, q);
+    const { items, next } = smallPage('keys', await this.access.listKeys(q.tenantId), (k) => k.keyId, q);
     linkNext(req, res, next);
     return items;
   }
@@ -132,7 +127,7 @@ export class AdminController {
   })
   @ApiOkResponse({ type: ApiKeyModel })
   @ApiResponse({ status: 404, type: ErrorModel, description: 'KEY_NOT_FOUND' })
-  key(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string) {
+  async key(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string) {
     requireAdmin(p);
     return this.access.key(keyId);
   }
@@ -166,7 +161,7 @@ export class AdminController {
       return { keyId: key.id, apiKey: key.secret };
     } catch (e) {
       // rotateKey refuses a revoked key (also one a rotation at the same time revoked) as not found; GET shows it.
-      if (e instanceof AppError && e.code === 'KEY_NOT_FOUND') throw keyRevoked(this.access.key(keyId));
+      if (e instanceof AppError && e.code === 'KEY_NOT_FOUND') throw keyRevoked(await this.access.key(keyId));
       throw e;
     }
   }

@@ -86,7 +86,7 @@ export class TokensController {
       'The fight’s tokens (never the secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor',
   })
   @ApiOkResponse({ type: [TokenModel] })
-  list(
+  async list(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Query() q: SmallPageQuery,
@@ -94,7 +94,7 @@ export class TokensController {
     @Res({ passthrough: true }) res: Response,
   ) {
     this.access.assertGm(p, id);
-    const { items, next } = smallPage('tokens', this.access.listTokens(id), (t) => t.tokenId, q);
+    const { items, next } = smallPage('tokens', await this.access.listTokens(id), (t) => t.tokenId, q);
     linkNext(req, res, next);
     return items;
   }
@@ -102,7 +102,7 @@ export class TokensController {
   @Get(':tokenId')
   @ApiOperation({ summary: 'One token, never its secret (where an issued token’s Location points)' })
   @ApiOkResponse({ type: TokenModel })
-  token(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Param('tokenId') tokenId: string) {
+  async token(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Param('tokenId') tokenId: string) {
     this.access.assertGm(p, id);
     return this.access.token(id, tokenId);
   }

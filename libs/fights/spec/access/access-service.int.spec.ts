@@ -129,8 +129,8 @@ describe('AccessService at boot', () => {
         ['f1', gm.tenantId],
         ['f2', gm.tenantId],
       ]);
-      expect(booted.listKeys()).toEqual(first.listKeys());
-      expect(booted.listTokens('f1')).toEqual(first.listTokens('f1'));
+      expect(await booted.listKeys()).toEqual(await first.listKeys());
+      expect(await booted.listTokens('f1')).toEqual(await first.listTokens('f1'));
       const log = await store.readAll();
       expect(booted.scannedTo).toBe(log[log.length - 1].checkpoint);
       // Three events past the snapshot: the next boot starts from a new one.
@@ -164,8 +164,8 @@ describe('AccessService rotating a key', () => {
     const { tenantId, key } = await access.createTenant('Table');
     return { store, access, tenantId, key };
   }
-  const activeKeys = (access: AccessService, tenantId: string) =>
-    access.listKeys(tenantId).filter((k) => k.revokedAt === null);
+  const activeKeys = async (access: AccessService, tenantId: string) =>
+    (await access.listKeys(tenantId)).filter((k) => k.revokedAt === null);
 
   it('given twenty rotations of one key at once, one issues a successor and the others are KEY_NOT_FOUND', async () => {
     const { store, access, tenantId, key } = await tenantKey();
@@ -175,7 +175,7 @@ describe('AccessService rotating a key', () => {
     for (const a of answers.filter((x) => x.status === 'rejected'))
       expect(a.reason).toMatchObject({ status: 404, code: 'KEY_NOT_FOUND' });
     const successor = (issued[0] as PromiseFulfilledResult<{ id: string; secret: string }>).value;
-    expect(activeKeys(access, tenantId).map((k) => k.keyId)).toEqual([successor.id]);
+    expect((await activeKeys(access, tenantId)).map((k) => k.keyId)).toEqual([successor.id]);
     expect(access.registry.authenticate(key.secret)).toBeUndefined();
     expect(access.registry.authenticate(successor.secret)).toMatchObject({ keyId: successor.id });
     // The log agrees: one successor issued, the old key revoked once, both in one append.
@@ -213,11 +213,10 @@ describe('AccessService rotating a key', () => {
     const rotating = new AccessService(racing, access.registry);
     const successor = await rotating.rotateKey(key.id);
     expect(raced).toBe(true);
-    expect(
-      activeKeys(access, tenantId)
-        .map((k) => k.label)
-        .sort(),
-    ).toEqual(['first key (rotated)', 'meanwhile']);
+    expect((await activeKeys(access, tenantId)).map((k) => k.label).sort()).toEqual([
+      'first key (rotated)',
+      'meanwhile',
+    ]);
     expect(access.registry.authenticate(successor.secret)).toMatchObject({ keyId: successor.id });
   });
 });
@@ -264,6 +263,34 @@ describe('AccessService beside another instance on one store: what the other ack
     // The first read brought both (and the fight's owner): the second secret needed none.
     expect(reads.prefixed).toBe(1);
     expect(() => here.assertRead({ kind: 'tenant', tenantId, keyId: key.id }, 'f1')).not.toThrow();
+  });
+
+  it('given a tenant, a key and a token created there, when this instance is asked for them by id or in a list, then it finds them', async () => {
+    const { there, here } = await twoInstances();
+    const { tenantId, key } = await there.createTenant('Table');
+    await there.ownFight('f1', { kind: 'tenant', tenantId, keyId: key.id });
+    const token = await there.issueToken('f1', { role: 'spectator' });
+    expect(here.registry.tenants.has(tenantId)).toBe(false);
+    await expect(here.tenant(tenantId)).resolves.toMatchObject({ tenantId, name: 'Table' });
+    await expect(here.token('f1', token.id)).resolves.toMatchObject({ tokenId: token.id, role: 'spectator' });
+    const other = await there.createTenant('Other table');
+    const second = await there.issueKey(other.tenantId, 'bot');
+    await expect(here.key(second.id)).resolves.toMatchObject({ keyId: second.id, label: 'bot' });
+    const third = await there.createTenant('Third table');
+    expect((await here.listTenants()).map((t) => t.tenantId)).toContain(third.tenantId);
+    expect((await here.listKeys()).map((k) => k.keyId)).toContain(third.key.id);
+    const fourth = await there.issueKey(third.tenantId, 'late');
+    expect((await here.listKeys(third.tenantId)).map((k) => k.keyId)).toContain(fourth.id);
+    const late = await there.issueToken('f1', { role: 'spectator' });
+    expect((await here.listTokens('f1')).map((t) => t.tokenId)).toContain(late.id);
+  });
+
+  it('given ids nobody issued, when this instance is asked for them, then they are not found after the reads', async () => {
+    const { here, reads } = await twoInstances();
+    await expect(here.key('0123456789abcdef')).rejects.toMatchObject({ code: 'KEY_NOT_FOUND' });
+    expect(reads.prefixed).toBe(LEARN_READS);
+    await expect(here.tenant('nobody')).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND' });
+    await expect(here.token('f1', 'nothing')).rejects.toMatchObject({ code: 'TOKEN_NOT_FOUND' });
   });
 
   it('given a key revoked there after this instance read it, when it is used here after a read, then it is refused', async () => {

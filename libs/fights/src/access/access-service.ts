@@ -301,22 +301,42 @@ export class AccessService {
     }
   }
 
-  listKeys(tenantId?: string) {
+  /**
+   * Every tenant, after one read of the access events this instance has not heard of yet (on a store other
+   * instances write to): a tenant another instance has just created is listed.
+   */
+  async listTenants() {
+    if (this.shared) await this.reads.next().catch(() => undefined);
+    return [...this.registry.tenants.values()];
+  }
+
+  /**
+   * Tenant keys as listed: of one tenant, from its stream as it is now (on a store other instances write
+   * to); of all, after one read of the access events this instance has not heard of yet.
+   */
+  async listKeys(tenantId?: string) {
+    if (this.shared)
+      await (tenantId ? this.readInto(tenantStream(tenantId)) : this.reads.next().catch(() => undefined));
     return [...this.registry.keys.values()]
       .filter((k) => k.tenantId !== 'admin' && (!tenantId || k.tenantId === tenantId))
       .map(keyView);
   }
 
-  /** One tenant key as listed (never its secret), revoked or not; 404 KEY_NOT_FOUND for any other id. */
-  key(keyId: string) {
+  /**
+   * One tenant key as listed (never its secret), revoked or not; 404 KEY_NOT_FOUND for any other id. A key
+   * this instance has not heard of is looked for in the store first, as an unknown secret is.
+   */
+  async key(keyId: string) {
+    await this.readUntil(() => this.registry.keys.has(keyId));
     const key = this.registry.keys.get(keyId);
     if (!key || key.tenantId === 'admin')
       throw new AppError(404, 'KEY_NOT_FOUND', `no tenant key ${keyId}`, 'keyId');
     return keyView(key);
   }
 
-  /** One tenant; 404 TENANT_NOT_FOUND. */
-  tenant(tenantId: string) {
+  /** One tenant; 404 TENANT_NOT_FOUND. One another instance has just created is read from its stream. */
+  async tenant(tenantId: string) {
+    if (this.shared && !this.registry.tenants.has(tenantId)) await this.readInto(tenantStream(tenantId));
     const tenant = this.registry.tenants.get(tenantId);
     if (!tenant) throw new AppError(404, 'TENANT_NOT_FOUND', `no tenant ${tenantId}`, 'tenantId');
     return tenant;
@@ -358,12 +378,15 @@ export class AccessService {
     return { id: token.id, secret: token.secret };
   }
 
-  listTokens(fightId: string) {
+  /** The fight's tokens; on a store other instances write to, from its access stream as it is now. */
+  async listTokens(fightId: string) {
+    if (this.shared) await this.readInto(accessStream(fightId));
     return [...this.registry.tokens.values()].filter((t) => t.fightId === fightId).map(tokenView);
   }
 
   /** One token of the fight as listed (never its secret); 404 TOKEN_NOT_FOUND for another fight's. */
-  token(fightId: string, tokenId: string) {
+  async token(fightId: string, tokenId: string) {
+    if (this.shared && !this.registry.tokens.has(tokenId)) await this.readInto(accessStream(fightId));
     const token = this.registry.tokens.get(tokenId);
     if (!token || token.fightId !== fightId)
       throw new AppError(404, 'TOKEN_NOT_FOUND', `no token ${tokenId} for this fight`, 'tokenId');
