@@ -433,9 +433,12 @@ describe('Arcana Beast scenarios end to end, manual dice', () => {
       { id: 'potion', name: 'Potion', quantityLeft: 0 },
     ]);
 
-    // The encounter ends: the highest Stage reverts, uses and the Zero Power reset, Pip leaves its vessel but stays out.
+    // The encounter ends: Ember's turn and the round end with it (A45), the highest Stage reverts, uses and
+    // the Zero Power reset, Pip leaves its vessel but stays out.
     const scene = await send({ type: 'EndScene' });
     expect(scene.events).toEqual([
+      { type: 'ActivationEnded', data: { combatantId: 'ember', round: 4 } },
+      { type: 'RoundEnded', data: { round: 4 } },
       { type: 'StageDevolved', data: { combatantId: 'ember', from: 3, to: 2, reason: 'encounterEnded' } },
       { type: 'SceneEnded', data: { revived: [] } },
     ]);

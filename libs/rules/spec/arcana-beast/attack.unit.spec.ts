@@ -333,6 +333,23 @@ describe('arcana-beast.txt: Combo Attacks (RULINGS.md A10, A20)', () => {
     ).toMatchObject({ position: 2, dieBonus: 1, damageBonus: 0 });
   });
 
+  it('"target the same enemy on consecutive turns" (A20): an allied turn spent elsewhere between the attacks breaks the chain', () => {
+    // Ember's Claw hits the wolf (the heroes' first turn); Pip Defends (their second); Kit bites the wolf (their third).
+    let e = then(base(), claw, { dice: [...hit5, 1, 1] });
+    e = then(next(e, 'pip'), { type: 'Defend', combatantId: 'pip' });
+    e = next(e, 'kit');
+    // Kit's Claw: 5 d6, no combo die; the wolf's Dodge 2 d6.
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'kit', targetId: 'wolf' },
+      { dice: [1, 1, 1, 1, 1, 1, 1] },
+    );
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      attack: { dice: 5, bonuses: [] },
+      combo: { position: 1, dieBonus: 0, damageBonus: 0 },
+    });
+  });
+
   it('"Combos reset if the target acts between allied attacks"', () => {
     const order: Fighter[] = [trio[0], trio[3], trio[1]];
     let e = close(close(fight(order, 'ember'), 'ember', 'wolf'), 'pip', 'wolf');

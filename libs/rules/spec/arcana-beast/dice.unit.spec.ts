@@ -105,6 +105,8 @@ describe('arcana-beast.txt: Combat — dice (RULINGS.md A1–A4, A12)', () => {
     let events = close(close(fight(party, 'pip'), 'pip', 'wolf'), 'pip', 'ember');
     events = then(events, { type: 'SetTag', combatantId: 'pip', tag: 'highGround' });
     events = then(events, { type: 'SetTag', combatantId: 'pip', tag: 'flanking', againstId: 'wolf' });
+    // "Two allies on opposite sides both gain +1 attack die" (A50): Ember flanks the wolf from the other side.
+    events = then(events, { type: 'SetTag', combatantId: 'ember', tag: 'flanking', againstId: 'wolf' });
     events = [...events, { type: 'Assisted', data: { combatantId: 'ember', allyId: 'pip' } }];
     events = then(events, { type: 'Direct', combatantId: 'bo' });
     // Pip's Claw: Brawn 2 + Attack Rank 1 + Claws 1, then four +1 dice; the wolf dodges with 2.

@@ -221,6 +221,20 @@ describe('arcana-beast.txt: Movement & Range (RULINGS.md A14, A17–A19)', () =>
     expect(find(out, 'Moved')).toMatchObject({ from: 'far', to: 'close', by: 'reposition' });
   });
 
+  it('"perform one Action and move one distance band free": a Reposition out of Far, then the free move to Close, and no Action left', () => {
+    let e = then(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'far' });
+    const out = exact(e, { type: 'Reposition', combatantId: 'ember', towardId: 'wolf', band: 'near' });
+    expect(find(out, 'Moved')).toMatchObject({ from: 'far', to: 'near', by: 'reposition' });
+    e = [...e, ...out];
+    const free = exact(e, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' });
+    expect(find(free, 'Moved')).toMatchObject({ from: 'near', to: 'close', by: 'free' });
+    e = [...e, ...free];
+    expect(stateOf(e).bands['ember|wolf']).toBe('close');
+    expect(
+      refused(e, { type: 'Attack', attackerId: 'ember', targetId: 'wolf', attackId: 'claw' }),
+    ).toMatchObject({ code: 'ARCANA_ACTION_USED', field: 'type' });
+  });
+
   it('"Flight, Teleport, Burrowing bypass restrictions": Ember flies from Far to Close with its free move', () => {
     const far = then(start, { type: 'SetBand', aId: 'ember', bId: 'wolf', band: 'far', difficultTerrain: 2 });
     expect(

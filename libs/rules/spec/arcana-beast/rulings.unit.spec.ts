@@ -614,12 +614,12 @@ describe('RULINGS A39–A44: the last review’s open questions', () => {
     const e = fight(atTop, 'ember');
     expect((arcanaBeast.view(stateOf(e)) as any).combatants[0]).toMatchObject({ stage: 3, revertTo: 2 });
     const out = exact(e, { type: 'EndScene' });
-    expect(out[0]).toEqual({
+    expect(out[2]).toEqual({
       type: 'StageDevolved',
       data: { combatantId: 'ember', from: 3, to: 2, reason: 'encounterEnded' },
     });
-    // Pip and the wolves have one unlocked Stage each: nothing below to revert to.
-    expect(types(out)).toEqual(['StageDevolved', 'SceneEnded']);
+    // Pip and the wolves have one unlocked Stage each: nothing below to revert to. Ember's turn ends first (A45).
+    expect(types(out)).toEqual(['ActivationEnded', 'RoundEnded', 'StageDevolved', 'SceneEnded']);
     expect(stateOf([...e, ...out]).combatants.ember).toMatchObject({ stage: 2, revertTo: undefined });
   });
 
@@ -628,7 +628,11 @@ describe('RULINGS A39–A44: the last review’s open questions', () => {
       type: 'StageDevolved',
       data: { combatantId: 'ember', from: 3, to: 2, reason: 'encounterEnded' },
     });
-    expect(types(exact(start, { type: 'EndScene' }))).toEqual(['SceneEnded']);
+    expect(types(exact(start, { type: 'EndScene' }))).toEqual([
+      'ActivationEnded',
+      'RoundEnded',
+      'SceneEnded',
+    ]);
   });
 
   it('A42: EndScene ends what waits for a next turn or roll: Defend, Guard, an owed Intercept, Assist and Encourage dice', () => {
@@ -694,5 +698,242 @@ describe('RULINGS A39–A44: the last review’s open questions', () => {
     expect(stateOf(e).roundOpen).toBe(false);
     e = then(then(e, { type: 'StartRound' }), { type: 'StartActivation' });
     expect(stateOf(e)).toMatchObject({ order: party.map((f) => f.id), turn: { beastId: 'ember' } });
+  });
+});
+
+describe('RULINGS A45–A50: the next review’s open questions', () => {
+  const bonusSources = (out: ReturnType<typeof exact>) =>
+    find(out, 'AttackResolved').attack.bonuses.map((b: { source: string }) => b.source);
+
+  it('A45: EndScene in the middle of a turn ends that turn and its round first: the Bond Surge given in it is over, and the next encounter starts with a fresh round', () => {
+    const e = then(fight(party, 'ember'), { type: 'BondSurge', combatantId: 'ash' });
+    const out = exact(e, { type: 'EndScene' });
+    expect(out.slice(0, 2)).toEqual([
+      { type: 'ActivationEnded', data: { combatantId: 'ember', round: 1 } },
+      { type: 'RoundEnded', data: { round: 1 } },
+    ]);
+    expect(types(out)).toEqual(['ActivationEnded', 'RoundEnded', 'SceneEnded']);
+    const after = [...e, ...out];
+    expect(stateOf(after)).toMatchObject({ activeId: undefined, turn: undefined, roundOpen: false });
+    expect(refused(after, claw).code).toBe('ARCANA_NOT_YOUR_TURN');
+    // Ash's Spirit 3 on d6, Diff 1: three dice, no Bond Surge Boost die any more.
+    const test = find(
+      exact(
+        after,
+        { type: 'RollTest', combatantId: 'ash', stat: 'spirit', difficulty: 1 },
+        { dice: [4, 1, 1] },
+      ),
+      'TestRolled',
+    ).test;
+    expect(test).toMatchObject({ dice: 3, edge: 'none', boostSources: [] });
+    // The next encounter: round 2, Ember first again, its turn its own.
+    const next2 = then(then(after, { type: 'StartRound' }), { type: 'StartActivation' });
+    expect(stateOf(next2)).toMatchObject({ round: 2, turn: { beastId: 'ember', bondSurge: false } });
+    // Between turns, only the open round ends.
+    const between = then(e, { type: 'EndActivation' });
+    expect(types(exact(between, { type: 'EndScene' }))).toEqual(['RoundEnded', 'SceneEnded']);
+  });
+
+  it('A46: a Binder’s Command is not "the target acts": the wolves’ combo on Ash holds through Ash’s Direct', () => {
+    let e = close(close(fight(party), 'wolf', 'ember'), 'wolf2', 'ember');
+    // The wolf's Bite on Ash: 2 d6 against Ash's Dodge 2 d6, 1 success to 0: 3 + 1 = 4 damage.
+    e = then(e, { type: 'StartActivation', combatantId: 'wolf' });
+    e = then(
+      e,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: false },
+      { dice: [4, 1, 1, 1] },
+    );
+    // Ember's shared turn: Ash gives a Command (Direct); Ember takes no Action.
+    e = next(e, 'ember');
+    e = then(e, { type: 'Direct', combatantId: 'ash' });
+    e = next(e, 'wolf2');
+    // The second wolf: Bite 2 + the combo die, 1 success to 0, +1 for the second hit: 3 + 1 + 1 = 5.
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'wolf2', targetId: 'ash', intercept: false },
+      { dice: [4, 1, 1, 1, 1] },
+    );
+    expect(types(out)).not.toContain('ComboReset');
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      combo: { position: 2, dieBonus: 1, damageBonus: 1, hits: 2 },
+      damage: 5,
+    });
+    expect(bonusSources(out)).toEqual(['Combo']);
+    expect(stateOf([...e, ...out]).combatants.ash.hp).toBe(1);
+  });
+
+  it('A46: an Intercept is not "the target acts": the combo on Ember continues into the attack it intercepts, and past its forfeited turn', () => {
+    let e = close(close(fight(party), 'wolf', 'ember'), 'wolf2', 'ember');
+    // Bite on Ember: 2 d6 against Ember's Dodge (Agility 2 + Nimble 1 on d8), 1 to 0: 3 + 1 = 4 damage.
+    e = then(e, { type: 'StartActivation', combatantId: 'wolf' });
+    e = then(e, { type: 'Attack', attackerId: 'wolf', targetId: 'ember' }, { dice: [4, 1, 1, 1, 1] });
+    e = next(e, 'wolf2');
+    // The second wolf bites Ash; Ember intercepts and becomes the target: the chain's second attack.
+    const intercepted = exact(
+      e,
+      { type: 'Attack', attackerId: 'wolf2', targetId: 'ash', intercept: true },
+      { dice: [4, 1, 1, 1, 1, 1] },
+    );
+    expect(types(intercepted)).not.toContain('ComboReset');
+    expect(find(intercepted, 'AttackResolved')).toMatchObject({
+      targetId: 'ember',
+      redirectedBy: 'intercept',
+      combo: { position: 2, hits: 2 },
+      damage: 5,
+    });
+    e = [...e, ...intercepted];
+    // Ember's turn starts with its Action spent; Pip's ends the round.
+    e = then(e, { type: 'EndActivation' });
+    const emberTurn = exact(e, { type: 'StartActivation' });
+    expect(find(emberTurn, 'TurnStarted')).toMatchObject({
+      combatantId: 'ember',
+      actionForfeited: 'intercept',
+    });
+    expect(types(emberTurn)).not.toContain('ComboReset');
+    e = then(then([...e, ...emberTurn], { type: 'EndActivation' }), { type: 'StartActivation' });
+    e = then(then(e, { type: 'EndActivation' }), { type: 'StartRound' });
+    e = then(e, { type: 'StartActivation', combatantId: 'wolf' });
+    // Round 2: the wolf's Bite is the chain's third attack (2 + the combo die); a miss.
+    const third = exact(
+      e,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ember' },
+      { dice: [1, 1, 1, 1, 1, 1] },
+    );
+    expect(find(third, 'AttackResolved')).toMatchObject({
+      combo: { position: 3, dieBonus: 1 },
+      outcome: 'miss',
+    });
+  });
+
+  it('A47: a Binder whose beast has left the fight has no turn: "Shares turn with Arcana Beast" — it is skipped, and stays a target no beast intercepts for', () => {
+    let e = then(fight(party), { type: 'RemoveCombatant', combatantId: 'pip' });
+    expect(refused(e, { type: 'StartActivation', combatantId: 'bo' })).toMatchObject({
+      code: 'COMBATANT_CANNOT_ACT',
+      field: 'combatantId',
+    });
+    e = then(e, { type: 'StartActivation' });
+    expect(stateOf(e).turn).toMatchObject({ beastId: 'ember', binderId: 'ash' });
+    expect(refused(e, { type: 'Direct', combatantId: 'bo' }).code).toBe('ARCANA_NOT_YOUR_TURN');
+    e = then(e, { type: 'EndActivation' });
+    // Bo's place in the order is passed over: the wolf is next.
+    e = then(e, { type: 'StartActivation' });
+    expect(stateOf(e).turn).toMatchObject({ beastId: 'wolf' });
+    // Bite 2 d6 against Bo's Dodge 2 d6: decided at once, no Intercept asked.
+    e = then(e, { type: 'SetBand', aId: 'wolf', bId: 'bo', band: 'close' });
+    const out = exact(e, { type: 'Attack', attackerId: 'wolf', targetId: 'bo' }, { dice: [1, 1, 1, 1] });
+    expect(types(out)).toEqual(['ActionTaken', 'AttackResolved']);
+    expect(find(out, 'AttackResolved')).toMatchObject({ targetId: 'bo', outcome: 'miss' });
+  });
+
+  it('A48: an initiative tie reroll neither uses nor gets waiting dice: Ember’s Assist die and its Bond Surge stay for its attack', () => {
+    const setup = [fightStarted('arcana-beast'), ...party.map(joined)];
+    // pip 3, ember 2, wolf2 1, wolf 0 successes.
+    let e = then(setup, { type: 'RollInitiative' }, { dice: [4, 5, 6, 6, 6, 1, 1, 4, 1] });
+    e = close(close(then(e, { type: 'StartRound' }), 'pip', 'ember'), 'ember', 'wolf');
+    e = then(e, { type: 'StartActivation' });
+    e = then(e, { type: 'Assist', combatantId: 'pip', allyId: 'ember' });
+    e = then(then(e, { type: 'EndActivation' }), { type: 'StartActivation' });
+    e = then(e, { type: 'BondSurge', combatantId: 'ash' });
+    // A wolf joins with 2 successes (Agility 2 on d6): tied with Ember (A32).
+    e = then(
+      e,
+      { type: 'AddCombatant', combatant: { id: 'wolf3', name: 'Wolf 3', side: 'wild', sheet: wild() } },
+      { dice: [4, 4] },
+    );
+    expect(stateOf(e).pending).toMatchObject({
+      kind: 'initiativeTie',
+      detail: { ties: [['ember', 'wolf3']] },
+    });
+    // The reroll is the initiative roll again (A31): Ember's Agility 2 on d8, no Assist die, no Boost.
+    const reroll = exact(e, { type: 'RerollInitiative' }, { dice: [4, 4, 4, 1] });
+    const ember = find(reroll, 'InitiativeTieRerolled').rolls[0];
+    expect(ember).toMatchObject({ combatantId: 'ember', total: 2 });
+    expect(ember.pool).toMatchObject({ dice: 2, bonuses: [], edge: 'none', boostSources: [] });
+    expect(types(reroll)).not.toContain('BonusDiceUsed');
+    e = [...e, ...reroll];
+    expect(stateOf(e)).toMatchObject({ combatants: { ember: { assistDice: 1 } }, turn: { bondSurge: true } });
+    // Ember's Claw: 5 dice + the Assist die, and the Bond Surge Boost die; the wolf dodges with 2.
+    const out = exact(e, claw, { dice: [1, 1, 1, 1, 1, 1, 1, 1, 1] });
+    expect(find(out, 'BonusDiceUsed')).toEqual({ combatantId: 'ember', source: 'Assist', dice: 1 });
+    expect(find(out, 'AttackResolved').attack).toMatchObject({
+      dice: 6,
+      edge: 'boost',
+      boostSources: ['Bond Surge'],
+    });
+  });
+
+  it('A49: "Strategize: Ignore enemy positioning benefit": after a passed Strategize, the wolf’s own High Ground no longer cancels Ember’s', () => {
+    let e = close(fight(party, 'ember'), 'ember', 'wolf');
+    e = then(e, { type: 'SetTag', combatantId: 'ember', tag: 'highGround', againstId: 'wolf' });
+    e = then(e, { type: 'SetTag', combatantId: 'wolf', tag: 'highGround' });
+    // Without Strategize: both high, neither is below (A28) — five dice.
+    expect(bonusSources(exact(e, claw, { dice: [1, 1, 1, 1, 1, 1, 1] }))).toEqual([]);
+    // Ash's Technique 2 on d6, Diff 2: passed.
+    e = then(e, { type: 'Strategize', combatantId: 'ash' }, { dice: [4, 5] });
+    // Ember's Claw: 5 dice + High Ground; the wolf's Dodge 2.
+    const out = exact(e, claw, { dice: [1, 1, 1, 1, 1, 1, 1, 1] });
+    expect(bonusSources(out)).toEqual(['High Ground']);
+    expect(find(out, 'AttackResolved').attack.dice).toBe(6);
+  });
+
+  it('A49: a failed Strategize leaves the wolf’s High Ground cancelling Ember’s', () => {
+    let e = close(fight(party, 'ember'), 'ember', 'wolf');
+    e = then(e, { type: 'SetTag', combatantId: 'ember', tag: 'highGround' });
+    e = then(e, { type: 'SetTag', combatantId: 'wolf', tag: 'highGround' });
+    e = then(e, { type: 'Strategize', combatantId: 'ash' }, { dice: [4, 1] });
+    expect(bonusSources(exact(e, claw, { dice: [1, 1, 1, 1, 1, 1, 1] }))).toEqual([]);
+  });
+
+  describe('A50: "Flanking: Two allies on opposite sides both gain +1 attack die" — only while the partner flanks too', () => {
+    const pack: Fighter[] = [
+      { id: 'ember', sheet: beast(), side: 'heroes' },
+      { id: 'ash', sheet: binder('ember'), side: 'heroes' },
+      { id: 'wolf', sheet: wild(), side: 'wild' },
+      { id: 'wolf2', sheet: wild({ hp: 1 }), side: 'wild' },
+    ];
+    const flanked = () => {
+      let e = close(close(fight(pack), 'ember', 'wolf'), 'ember', 'wolf2');
+      e = then(e, { type: 'SetTag', combatantId: 'wolf', tag: 'flanking', againstId: 'ember' });
+      return then(e, { type: 'SetTag', combatantId: 'wolf2', tag: 'flanking', againstId: 'ember' });
+    };
+    /** The wolf bites Ember in its turn; faces: its pool of `dice`, then Ember's Dodge 3 d8 — a miss. */
+    const bite = (e: ReturnType<typeof fight>, dice: number) =>
+      exact(
+        then(e, { type: 'StartActivation', combatantId: 'wolf' }),
+        { type: 'Attack', attackerId: 'wolf', targetId: 'ember' },
+        { dice: Array(dice + 3).fill(1) },
+      );
+
+    it('A50: with its partner flanking Ember too, the wolf gains the die', () => {
+      expect(bonusSources(bite(flanked(), 3))).toEqual(['Flanking']);
+    });
+
+    it('A50: a partner that has moved still flanks until the GM clears its tag (A8: tags are the GM’s)', () => {
+      let e = then(flanked(), { type: 'StartActivation', combatantId: 'wolf2' });
+      e = then(e, { type: 'Move', combatantId: 'wolf2', towardId: 'ember', band: 'near' });
+      e = then(e, { type: 'EndActivation' });
+      expect(bonusSources(bite(e, 3))).toEqual(['Flanking']);
+      e = then(e, { type: 'ClearTag', combatantId: 'wolf2', tag: 'flanking' });
+      expect(bonusSources(bite(e, 2))).toEqual([]);
+    });
+
+    it('A50: a partner removed from the fight leaves the wolf alone: no Flanking die', () => {
+      expect(
+        bonusSources(bite(then(flanked(), { type: 'RemoveCombatant', combatantId: 'wolf2' }), 2)),
+      ).toEqual([]);
+    });
+
+    it('A50: a partner Knocked Out leaves the wolf alone: no Flanking die', () => {
+      let e = then(flanked(), { type: 'StartActivation', combatantId: 'ember' });
+      // Ember's Claw 5 d8 against the second wolf's Dodge 2 d6: 1 success to 0, 5 + 1 = 6 damage.
+      e = then(
+        e,
+        { type: 'Attack', attackerId: 'ember', targetId: 'wolf2', attackId: 'claw' },
+        { dice: [8, 1, 1, 1, 1, 1, 1] },
+      );
+      expect(stateOf(e).combatants.wolf2.knockedOut).toBe(true);
+      e = then(e, { type: 'EndActivation' });
+      expect(bonusSources(bite(e, 2))).toEqual([]);
+    });
   });
 });

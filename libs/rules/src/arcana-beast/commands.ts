@@ -68,5 +68,5 @@ export const ARCANA_COMMANDS: Record<ArcanaCommandType, string> = {
   RollOpposedTest: 'GM: an opposed test: aId, aStat, bId, bStat?, reason?; dice = a’s pool then b’s.',
   RerollInitiative: 'GM: answer an initiative tie by rerolling the tied beasts; dice in tie order.',
   EndScene:
-    'GM: the encounter ends: the highest Stage reverts, Special Attack uses and Zero Power reset, Defend, Guard and waiting dice end.',
+    'GM: the encounter ends: a running turn and the open round end first, the highest Stage reverts, Special Attack uses and Zero Power reset, Defend, Guard and waiting dice end.',
 };

@@ -230,7 +230,7 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   },
   {
     id: 'A28',
-    text: 'Tags may name an opponent (againstId) and then hold against it only (A39); High Ground counts against a target without it; Strategize ignores the target’s Cover and Obscured for this turn’s rolls.',
+    text: 'Tags may name an opponent (againstId) and then hold against it only (A39); High Ground counts against a target without it; Strategize ignores the target’s Cover, Obscured and High Ground (A49) for this turn’s rolls.',
   },
   {
     id: 'A29',
@@ -295,5 +295,29 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   {
     id: 'A44',
     text: 'Turn order stays fixed: StartActivation without an id takes the next in order; the GM may start a beast’s turn out of order for that round (C3); SetInitiative changes the order.',
+  },
+  {
+    id: 'A45',
+    text: 'EndScene during a turn ends that turn (and what its Command gave, Bond Surge included) and the open round first; the next encounter starts with StartRound.',
+  },
+  {
+    id: 'A46',
+    text: 'Combos: a Binder’s Command is not an Action, and an Intercept is not taken in the beast’s own turn; neither is "the target acts" (A10).',
+  },
+  {
+    id: 'A47',
+    text: 'A Binder whose beast has left the fight has no turn: its turn was its beast’s; it stays in the fight as a target, with no Intercept.',
+  },
+  {
+    id: 'A48',
+    text: 'An initiative tie reroll is the initiative roll again: waiting dice (Assist, Encourage) are neither used nor added, and Bond Surge gives it no Boost.',
+  },
+  {
+    id: 'A49',
+    text: 'A passed Strategize ignores the target’s High Ground too: the beast’s own High Ground counts against it this turn.',
+  },
+  {
+    id: 'A50',
+    text: 'Flanking gives its die only while another ally in the encounter (not Knocked Out, not in its vessel) flanks the same target; a move does not clear a tag, the GM does.',
   },
 ];

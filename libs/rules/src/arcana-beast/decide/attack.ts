@@ -18,6 +18,7 @@ import {
 } from '../state';
 import {
   actionTaken,
+  anchor,
   bandBetween,
   beastWithAction,
   bonusDice,
@@ -242,7 +243,7 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
     'attack',
     def.stat,
     def.ranks + qualityRanks(attacker, def.qualities),
-    attackBonuses(state, attacker, target, combo.position, data.bonusDice),
+    attackBonuses(state, attacker, target, combo.position, data.bonusDice, strategized),
     [],
     setback,
   );
@@ -296,16 +297,43 @@ function attackBonuses(
   target: ArcanaCombatant,
   comboPosition: number,
   bonusDice: number,
+  strategized: boolean,
 ): DiceBonus[] {
   const turn = state.turn;
   const bonuses: DiceBonus[] = [];
   if (turn?.beastId === attacker.id && turn.directed) bonuses.push({ source: 'Direct', dice: 1 });
-  if (hasTag(attacker, 'highGround', target.id) && !hasTag(target, 'highGround', attacker.id))
+  // A28, A49: the target's own High Ground is an enemy positioning benefit a passed Strategize ignores.
+  if (
+    hasTag(attacker, 'highGround', target.id) &&
+    (strategized || !hasTag(target, 'highGround', attacker.id))
+  )
     bonuses.push({ source: 'High Ground', dice: 1 });
-  if (hasTag(attacker, 'flanking', target.id)) bonuses.push({ source: 'Flanking', dice: 1 });
+  if (hasTag(attacker, 'flanking', target.id) && flankingPartner(state, attacker, target))
+    bonuses.push({ source: 'Flanking', dice: 1 });
   if (comboPosition >= 2) bonuses.push({ source: 'Combo', dice: COMBO.dieBonus });
   if (bonusDice > 0) bonuses.push({ source: 'bonusDice (RULINGS.md A30)', dice: bonusDice });
   return bonuses;
+}
+
+/**
+ * arcana-beast.txt: "Flanking: Two allies on opposite sides both gain +1 attack die" (A50): the attacker's Flanking
+ * counts while another ally still in the encounter (not Knocked Out, not in its vessel) flanks the same target.
+ */
+function flankingPartner(
+  state: ArcanaBeastState,
+  attacker: ArcanaCombatant,
+  target: ArcanaCombatant,
+): boolean {
+  return state.joined.some((id) => {
+    const p = state.combatants[id];
+    return (
+      p.id !== attacker.id &&
+      p.side === attacker.side &&
+      anchor(state, p.id) !== anchor(state, attacker.id) &&
+      !out(p) &&
+      hasTag(p, 'flanking', target.id)
+    );
+  });
 }
 
 /** arcana-beast.txt: Attack Steps, Positioning: the target's dodge pool, with Cover, Defend and Cornered. */

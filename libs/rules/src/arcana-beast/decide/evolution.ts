@@ -79,11 +79,19 @@ export function setTrigger(state: ArcanaBeastState, command: ArcanaCommandOf<'Se
     : [ev('TriggerSet', { combatantId: c.id, kind, stage, active })];
 }
 
-/** A9/A24/C7: the encounter ends — the highest Stage reverts; uses and the Zero Power reset. */
+/**
+ * A9/A24/C7: the encounter ends — the highest Stage reverts; uses and the Zero Power reset. A45: its running turn
+ * (with what the Command gave, Bond Surge included) and its open round end first, as EndActivation and EndRound
+ * would end them.
+ */
 export function endScene(state: ArcanaBeastState): RuleEvent[] {
+  const turnAndRound: RuleEvent[] = [];
+  if (state.activeId)
+    turnAndRound.push({ type: 'ActivationEnded', data: { combatantId: state.activeId, round: state.round } });
+  if (state.roundOpen) turnAndRound.push({ type: 'RoundEnded', data: { round: state.round } });
   const events = revertHighest(state);
   const revived = state.joined.filter((id) => state.combatants[id].knockedOut && state.combatants[id].hp > 0);
-  return [...events, ev('SceneEnded', { revived })];
+  return [...turnAndRound, ...events, ev('SceneEnded', { revived })];
 }
 
 export function revertHighest(state: ArcanaBeastState): RuleEvent[] {
