@@ -76,7 +76,10 @@ function sameContent(stored: StoredEvent, event: PreparedEvent): boolean {
   );
 }
 
-/** PostgreSQL jsonb reorders object keys, so content is compared with sorted keys. */
+/**
+ * Content compared with sorted keys: events an earlier version stored on PostgreSQL (jsonb) come back
+ * with their members reordered, and a retry of such an event is still the same event.
+ */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)

@@ -1,9 +1,17 @@
-/** SQL of the PostgreSQL adapter for one schema-qualified table (docs/event-store.md: xid8 + global_position). */
+/**
+ * SQL of the PostgreSQL adapter for one schema-qualified table (docs/event-store.md: xid8 + global_position).
+ * Data and metadata are `json`, which keeps the text as given: members come back in the order they were
+ * written, as on every other engine (jsonb would sort them by length, then bytes).
+ */
 export interface PgSql {
   table: string;
   channel: string;
   createSchema: string;
   createTable: string;
+  /** The table's data and metadata columns still of type jsonb (an earlier version's table); $1 the table. */
+  jsonbColumns: string;
+  /** Converts the named columns to json (those jsonbColumns found). */
+  toJson(columns: readonly string[]): string;
   byIds: string;
   revision: string;
   appendOne: string;
@@ -58,17 +66,20 @@ export function pgSql(schema: string, table: string): PgSql {
         stream_revision bigint NOT NULL,
         event_id uuid NOT NULL UNIQUE,
         type text NOT NULL,
-        data jsonb NOT NULL,
-        metadata jsonb NOT NULL,
+        data json NOT NULL,
+        metadata json NOT NULL,
         stored_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (stream_id, stream_revision));
       CREATE INDEX IF NOT EXISTS "${table}_tx_gp" ON ${t} (transaction_id, global_position)`,
+    jsonbColumns: JSONB_COLUMNS,
+    toJson: (columns) => toJsonSql(t, columns),
     byIds: `SELECT ${COLUMNS} FROM ${t} WHERE event_id = ANY($1::uuid[])`,
     revision: `SELECT max(stream_revision)::text AS rev FROM ${t} WHERE stream_id = $1`,
     /*
      * One append after revision $2 (-1 = no stream): inserts nothing unless revision $2 exists,
      * and the unique (stream, revision) refuses a revision taken since. Data and metadata come
-     * as one JSON array each ($5, $6), parsed once. The sorted subquery is not flattened, so
+     * as one JSON array each ($5, $6), parsed once; json, not jsonb, keeps each event's text as
+     * written (members in their order, docs/event-store.md). The sorted subquery is not flattened, so
      * identity values follow the revisions. NOTIFY ($7) goes out with the commit, naming the
      * stream and its last revision (notifyOnePayload).
      */
@@ -76,7 +87,7 @@ export function pgSql(schema: string, table: string): PgSql {
       WITH added AS (
         INSERT INTO ${t} (stream_id, stream_revision, event_id, type, data, metadata)
         SELECT $1, $2::bigint + e.ord, e.id, e.type, e.data, e.metadata
-        FROM ROWS FROM (unnest($3::uuid[]), unnest($4::text[]), jsonb_array_elements($5::jsonb), jsonb_array_elements($6::jsonb))
+        FROM ROWS FROM (unnest($3::uuid[]), unnest($4::text[]), json_array_elements($5::json), json_array_elements($6::json))
           WITH ORDINALITY AS e(id, type, data, metadata, ord)
         WHERE $2::bigint < 0 OR EXISTS (SELECT 1 FROM ${t} WHERE stream_id = $1 AND stream_revision = $2::bigint)
         ORDER BY e.ord
@@ -99,7 +110,7 @@ export function pgSql(schema: string, table: string): PgSql {
         SELECT * FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS a(stream, expected, n)),
       e AS (
         SELECT * FROM ROWS FROM (unnest($3::int[]), unnest($4::int[]), unnest($5::uuid[]), unnest($6::text[]),
-          jsonb_array_elements($7::jsonb), jsonb_array_elements($8::jsonb)) WITH ORDINALITY AS e(n, i, id, type, data, metadata, ord)),
+          json_array_elements($7::json), json_array_elements($8::json)) WITH ORDINALITY AS e(n, i, id, type, data, metadata, ord)),
       ok AS (
         SELECT a.n, a.stream, coalesce(cur.rev, -1) AS base FROM a
         CROSS JOIN LATERAL (SELECT max(stream_revision) AS rev FROM ${t} WHERE stream_id = a.stream) cur
@@ -135,6 +146,21 @@ export function pgSql(schema: string, table: string): PgSql {
     readSelected: readSelectedSql(t),
     readPrefixed: readPrefixedSql(t),
   };
+}
+
+/** An earlier version made data and metadata jsonb, which sorts members (by length, then bytes). */
+const JSONB_COLUMNS = `
+      SELECT attname::text AS name FROM pg_attribute
+      WHERE attrelid = to_regclass($1) AND attname IN ('data', 'metadata') AND NOT attisdropped
+        AND atttypid = 'jsonb'::regtype
+      ORDER BY attnum`;
+
+/** Rewrites the table once; rows keep the text jsonb gives them (its order), new ones their own. */
+function toJsonSql(t: string, columns: readonly string[]): string {
+  const changes = columns
+    .filter((c) => c === 'data' || c === 'metadata')
+    .map((c) => `ALTER COLUMN ${c} TYPE json USING ${c}::json`);
+  return `ALTER TABLE ${t} ${changes.join(', ')}`;
 }
 
 /**

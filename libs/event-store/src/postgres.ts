@@ -189,15 +189,27 @@ export class PostgresEventStore implements EventStore {
       'SELECT to_regclass($1) IS NOT NULL AS found',
       [this.sql.table],
     );
-    if (!rows[0].found) {
+    if (!rows[0].found || (await this.jsonbColumns(this.pool)).length > 0) {
       await inTransaction(this.pool, async (client) => {
         // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog; serialize them.
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SCHEMA_LOCK]);
         await client.query(this.sql.createSchema);
         await client.query(this.sql.createTable);
+        // An earlier version's table stores jsonb, which reorders members: converted once, by the
+        // first instance to take the lock (docs/event-store.md). It rewrites the table, as long as the log.
+        const jsonb = await this.jsonbColumns(client);
+        if (jsonb.length > 0) {
+          await client.query('SET LOCAL statement_timeout = 0');
+          await client.query(this.sql.toJson(jsonb));
+        }
       });
     }
     await this.listener.start();
+  }
+
+  private async jsonbColumns(on: Pool | PoolClient): Promise<string[]> {
+    const { rows } = await on.query<{ name: string }>(this.sql.jsonbColumns, [this.sql.table]);
+    return rows.map((r) => r.name);
   }
 
   private async *subscribeWhenStarted(options?: SubscribeOptions): AsyncGenerator<StoredEvent> {

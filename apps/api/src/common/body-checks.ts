@@ -219,7 +219,7 @@ export function limitBodyDepth(input: Uint8Array | string, encoding = 'utf-8'): 
   return members;
 }
 
-/** U+0000 and lone surrogates: PostgreSQL stores neither (text, jsonb), so no engine takes them. */
+/** U+0000 and lone surrogates: PostgreSQL stores neither in text (names, ids, the read models' columns), so no engine takes them. */
 // eslint-disable-next-line no-control-regex -- U+0000 is what this pattern exists to find
 export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

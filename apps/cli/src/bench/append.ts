@@ -297,7 +297,7 @@ async function rawPgRun(r: PgRun): Promise<number> {
   await shape.close();
   const pool = new Pool({ connectionString: r.url, max: r.poolSize });
   const events = prepare(r.writers, r.perWriter, `s${r.rep}`);
-  const sql = `INSERT INTO "${r.schema}"."${rawTable}" (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`;
+  const sql = `INSERT INTO "${r.schema}"."${rawTable}" (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, $2, $3, $4, $5::json, $6::json)`;
   const ms = await driveWriters(r.writers, r.perWriter, (w, i) => {
     const e = events[w][i];
     return pool.query(sql, [

@@ -6,12 +6,33 @@ import { ReadWrites } from './read-writes';
 const schemaSql = (s: string) => `
 CREATE SCHEMA IF NOT EXISTS ${s};
 CREATE TABLE IF NOT EXISTS ${s}.projection_checkpoints (name text PRIMARY KEY, checkpoint text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now());
-CREATE TABLE IF NOT EXISTS ${s}.fight_views (fight_id text PRIMARY KEY, tenant_id text NOT NULL, system text NOT NULL, name text NOT NULL, status text NOT NULL, seq integer NOT NULL, head_hash text NOT NULL, created_at text NOT NULL, updated_at text NOT NULL, view jsonb NOT NULL);
+CREATE TABLE IF NOT EXISTS ${s}.fight_views (fight_id text PRIMARY KEY, tenant_id text NOT NULL, system text NOT NULL, name text NOT NULL, status text NOT NULL, seq integer NOT NULL, head_hash text NOT NULL, created_at text NOT NULL, updated_at text NOT NULL, view json NOT NULL);
 DROP INDEX IF EXISTS ${s}.fight_views_list;
 CREATE INDEX IF NOT EXISTS fight_views_keyset ON ${s}.fight_views (created_at COLLATE "C" DESC, fight_id COLLATE "C" DESC);
 CREATE INDEX IF NOT EXISTS fight_views_tenant_keyset ON ${s}.fight_views (tenant_id, created_at COLLATE "C" DESC, fight_id COLLATE "C" DESC);
-CREATE TABLE IF NOT EXISTS ${s}.combatant_summaries (fight_id text NOT NULL, combatant_id text NOT NULL, position integer NOT NULL, system text NOT NULL, name text NOT NULL, side text NOT NULL, summary jsonb NOT NULL, PRIMARY KEY (fight_id, combatant_id));
+CREATE TABLE IF NOT EXISTS ${s}.combatant_summaries (fight_id text NOT NULL, combatant_id text NOT NULL, position integer NOT NULL, system text NOT NULL, name text NOT NULL, side text NOT NULL, summary json NOT NULL, PRIMARY KEY (fight_id, combatant_id));
 `;
+
+/**
+ * The JSON columns are json, which keeps the text as written: members come back in the order the view
+ * gave them, as on the other engines (jsonb sorts them). An earlier version created them jsonb; those
+ * are converted at start (`toJson`), old rows keeping jsonb's order until rewritten.
+ */
+const JSON_COLUMNS = `(('fight_views', 'view'), ('combatant_summaries', 'summary'))`;
+
+/** The read models' JSON columns still of type jsonb in schema $1. */
+const jsonbColumnsSql = `
+SELECT c.relname::text AS "table", a.attname::text AS "column" FROM pg_attribute a
+JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname = $1 AND (c.relname::text, a.attname::text) IN ${JSON_COLUMNS}
+  AND a.atttypid = 'jsonb'::regtype AND NOT a.attisdropped`;
+
+/** Converts an earlier version's jsonb columns to json; under the schema lock, so once. */
+async function toJson(c: PoolClient, schema: string): Promise<void> {
+  const { rows } = await c.query<{ table: string; column: string }>(jsonbColumnsSql, [schema]);
+  for (const { table, column } of rows)
+    await c.query(`ALTER TABLE ${schema}.${table} ALTER COLUMN ${column} TYPE json USING ${column}::json`);
+}
 
 interface FightPgRow {
   fight_id: string;
@@ -28,7 +49,7 @@ interface FightPgRow {
 
 const jsonArray = (texts: string[]): string => `[${texts.join(',')}]`;
 
-/** A combatant_summaries row (summary is jsonb, parsed by pg). */
+/** A combatant_summaries row (summary is json, parsed by pg). */
 interface CombatantPgRow {
   fight_id: string;
   combatant_id: string;
@@ -113,6 +134,7 @@ export class PostgresReadStore implements ReadStore {
       try {
         await c.query(`SELECT pg_advisory_lock(hashtext('read-store schema'))`);
         await c.query(schemaSql(this.schema));
+        await toJson(c, this.schema);
       } finally {
         // A session that may still hold the lock is not handed to anyone else.
         await c.query(`SELECT pg_advisory_unlock(hashtext('read-store schema'))`).catch(broken);
@@ -198,7 +220,7 @@ export class PostgresReadStore implements ReadStore {
       await c.query(
         `INSERT INTO ${this.t('fight_views')} (fight_id, tenant_id, system, name, status, seq, head_hash, created_at, updated_at, view)
          SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]), unnest($5::text[]),
-           unnest($6::int[]), unnest($7::text[]), unnest($8::text[]), unnest($9::text[]), jsonb_array_elements($10::jsonb))
+           unnest($6::int[]), unnest($7::text[]), unnest($8::text[]), unnest($9::text[]), json_array_elements($10::json))
          ON CONFLICT (fight_id) DO UPDATE SET name = excluded.name, status = excluded.status, seq = excluded.seq, head_hash = excluded.head_hash, updated_at = excluded.updated_at, view = excluded.view`,
         [
           fights.map((f) => f.row.fightId),
@@ -224,7 +246,7 @@ export class PostgresReadStore implements ReadStore {
     if (rows.length === 0) return;
     await c.query(
       `INSERT INTO ${this.t('combatant_summaries')} (fight_id, combatant_id, position, system, name, side, summary)
-       SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::int[]), unnest($4::text[]), unnest($5::text[]), unnest($6::text[]), jsonb_array_elements($7::jsonb))`,
+       SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::int[]), unnest($4::text[]), unnest($5::text[]), unnest($6::text[]), json_array_elements($7::json))`,
       [
         rows.map((r) => r.row.fightId),
         rows.map((r) => r.row.combatantId),
