@@ -5,7 +5,7 @@ import { mace, mira, orin, sword } from './support/narateer-sheets';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 
-/** A seeded fight with a drawKey: the same commands roll the same faces on every engine (docs/rulings.md C14). */
+/** A seeded fight with a drawKey: the same commands roll the same faces on every engine (C14). */
 const fight = {
   system: 'narateer',
   name: 'Duel at the ford',

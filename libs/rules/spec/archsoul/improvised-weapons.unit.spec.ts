@@ -1,5 +1,5 @@
 import { improvisedDamage } from '../../src/archsoul/data';
-import { exact, fight, find, foe, hero, refused } from './helpers';
+import { exact, fight, find, foe, hero, javelin, refused, types, unarmed } from './helpers';
 
 describe('Improvised weapons (archsoul.txt: Lifting, Throwing, and Improvised Weapons, RULINGS.md S37)', () => {
   it('1 base damage per 10 lb up to 50 lb, then 1 per 50 lb: the 30 lb chair deals 3, the 200 lb person 8', () => {
@@ -29,5 +29,39 @@ describe('Improvised weapons (archsoul.txt: Lifting, Throwing, and Improvised We
     expect(
       refused(tooHeavy, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'person' }),
     ).toMatchObject({ code: 'ARCHSOUL_TOO_HEAVY', field: 'weaponId' });
+  });
+});
+
+describe('Thrown Weapon (archsoul.txt: Thrown Weapon, Throw an Item, RULINGS.md S61)', () => {
+  it('S61: a thrown weapon marked for the Athletics roll is a cumbersome throw: Athletics/Primitive Attacks and 1 harder', () => {
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [{ ...javelin, attackRoll: 1 }] }),
+      foe('v', [0, -2]),
+    ]);
+    // Athletics 2 + Primitive Attacks 1: 3 dice at difficulty 4 + 1 = 5; 4, 4, 5 is 1 success, not above Defense 1: a miss (S3).
+    const out = exact(
+      events,
+      { type: 'ThrowItem', combatantId: 'a', itemId: 'javelin', targetId: 'v' },
+      { dice: [4, 4, 5] },
+    );
+    expect(find(out, 'ExchangeResolved').attack).toMatchObject({ pool: 3, difficulty: 5, successes: 1 });
+    expect(types(out)).not.toContain('WoundsApplied');
+  });
+
+  it('S61: a heavy thrown weapon rolls Athletics, not Precision, whatever its attackRoll says', () => {
+    const events = fight([
+      hero('a', [0, 0], 'N', {
+        attributes: { ...unarmed.attributes, precision: 4 },
+        weapons: [{ ...javelin, heavy: true }],
+      }),
+      foe('v', [0, -2]),
+    ]);
+    // Athletics 2 + Primitive Attacks 1 = 3 dice (Precision 4 would give 5), difficulty 5.
+    const out = exact(
+      events,
+      { type: 'ThrowItem', combatantId: 'a', itemId: 'javelin', targetId: 'v' },
+      { dice: [4, 4, 5] },
+    );
+    expect(find(out, 'ExchangeResolved').attack).toMatchObject({ pool: 3, difficulty: 5, successes: 1 });
   });
 });

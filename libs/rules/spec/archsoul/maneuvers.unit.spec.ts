@@ -368,6 +368,37 @@ describe('Sneak Attack (archsoul.txt: Attack Modifiers: Sneak Attack, RULINGS.md
 });
 
 describe('Cleave (archsoul.txt: Attack Modifiers: Cleave, Area of Effect Attacks, RULINGS.md S34)', () => {
+  it('S65: “difficulty of next attack” makes a Cleave’s one roll harder for every target, and is spent once', () => {
+    let events = fight([hero('a', [0, 0], 'N', { weapons: [axe] }), foe('v', [0, -1]), foe('w', [1, -1])]);
+    events = then(events, { type: 'ApplyCondition', combatantId: 'a', condition: 'nextAttackHarder' });
+    // 4 dice at 4 + 1 (Cleave) + 1 (next attack): 6, 1, 2, 3 is 1 success, not above Defense 1 for either.
+    const out = exact(
+      events,
+      {
+        type: 'Attack',
+        attackerId: 'a',
+        weaponId: 'axe',
+        cleave: {
+          spaces: [
+            { x: 0, y: -1 },
+            { x: 1, y: -1 },
+          ],
+        },
+      },
+      { dice: [6, 1, 2, 3] },
+    );
+    expect(
+      find(out, 'AreaAttackResolved').targets.map((t: any) => [t.targetId, t.difficulty, t.hit]),
+    ).toEqual([
+      ['v', 6, false],
+      ['w', 6, false],
+    ]);
+    expect(out.filter((e) => e.type === 'ConditionRemoved').map((e) => e.data)).toEqual([
+      { combatantId: 'a', condition: 'nextAttackHarder', reason: 'applied to this attack' },
+    ]);
+    expect(stateOf([...events, ...out]).combatants.a.conditions).toEqual([]);
+  });
+
   it('two adjacent spaces in reach: one attack roll recounted per difficulty, each target defends, one damage roll', () => {
     const cleaver = { weapons: [{ ...axe, strongAgainst: ['plate'] }] };
     const events = fight([

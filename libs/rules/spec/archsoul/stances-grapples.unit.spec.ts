@@ -55,6 +55,44 @@ describe('Defensive Maneuvers (archsoul.txt: Hold Firm, Shield Intercept, Soul S
     ]);
   });
 
+  it('S63: an area shot is fired at its centre: an interceptor on the way to it makes every target’s roll harder, one beyond it none', () => {
+    const cannon = {
+      id: 'cannon',
+      name: 'Steam cannon',
+      type: 'elemental',
+      attackRoll: 1,
+      damage: 3,
+      accurateRange: 4,
+      maximumRange: 8,
+      areaRadius: 4,
+    };
+    const shot = (interceptAt: [number, number]) => {
+      const events = then(
+        fight(
+          [
+            hero('b', interceptAt, 'N', { shield: { bonus: 1 } }),
+            hero('a', [0, 4], 'N', { weapons: [cannon] }),
+            foe('v', [0, -2], 'S'),
+          ],
+          { options: { arrowBreakage: false } },
+        ),
+        { type: 'ShieldIntercept', combatantId: 'b' },
+      );
+      // Precision/Ranged Weapons 2 + 2 = 4 dice; all 1s and 2s: no success, and no critical failure (half on 1).
+      const out = exact(
+        events,
+        { type: 'AreaAttack', attackerId: 'a', weaponId: 'cannon', centre: { x: 0, y: 0 } },
+        { dice: [1, 1, 2, 2] },
+      );
+      return find(out, 'AreaAttackResolved').targets.find((t: { targetId: string }) => t.targetId === 'v');
+    };
+    // The centre is at a's accurate range 4, so v's difficulty is the default 4, plus 1 for each interceptor crossed.
+    // b at [0, 2] stands between a at [0, 4] and the centre [0, 0]: v's roll is 1 harder.
+    expect(shot([0, 2]).difficulty).toBe(5);
+    // b at [0, -1] is inside the area, past the centre: the shot never crosses its space, though it lies between a and v.
+    expect(shot([0, -1]).difficulty).toBe(4);
+  });
+
   it('Soul Shield (3 AP, soul magic): an adjacent willing ally defends with the caster’s Soulpower/Resolve until the caster’s next turn', () => {
     const rend = { id: 'rend', name: 'Rending', type: 'soul', damage: 0, accurateRange: 5, maximumRange: 10 };
     let events = fight([
@@ -97,6 +135,32 @@ describe('Defensive Maneuvers (archsoul.txt: Hold Firm, Shield Intercept, Soul S
     });
     expect(stateOf([...events, turn('b')]).combatants.b.conditions).toHaveLength(1);
     expect(stateOf([...events, turn('c')]).combatants.b.conditions).toEqual([]);
+  });
+
+  it('S64: a combatant gone Down has no next turn: its Soul Shield and its own stance end when its phase begins without it', () => {
+    let events = fight([
+      hero('c', [0, 0]),
+      hero('b', [1, 0]),
+      hero('d', [2, 0], 'N', { shield: { bonus: 1 } }),
+      foe('v', [0, -4], 'S'),
+    ]);
+    events = then(events, { type: 'SoulShield', combatantId: 'c', targetId: 'b' });
+    events = then(events, { type: 'ShieldIntercept', combatantId: 'd' });
+    events = then(events, { type: 'SoulShield', combatantId: 'b', targetId: 'd' });
+    events = then(events, { type: 'ApplyDamage', combatantId: 'c', damage: 12 });
+    events = then(events, { type: 'ApplyDamage', combatantId: 'd', damage: 12 });
+    events = endRoundFor(events, ['b', 'v']);
+    // The heroes' phase of round 2 opens without c and d: what they hold or caused "until your next turn" ends.
+    const round2 = exact(events, { type: 'StartRound' });
+    expect(round2.filter((e) => e.type === 'ConditionRemoved').map((e) => e.data)).toEqual([
+      { combatantId: 'b', condition: 'soulShield', reason: 'c is Down: its turn would have started' },
+      { combatantId: 'd', condition: 'shieldIntercept', reason: 'd is Down: its turn would have started' },
+    ]);
+    const s = stateOf([...events, ...round2]);
+    expect(s.phase).toMatchObject({ round: 2, combatantIds: ['b'] });
+    expect(s.combatants.b.conditions).toEqual([]);
+    // b's own Soul Shield on d ends at b's turn (C7), which b takes.
+    expect(s.combatants.d.conditions).toEqual([]);
   });
 
   it('Soul Shield is soul magic: a foe in reach and front arc may react first', () => {
@@ -226,6 +290,33 @@ describe('Grappling (archsoul.txt: Grappling, RULINGS.md S33)', () => {
     const s = stateOf([...grappled(), ...out]);
     expect(s.combatants.v.held).not.toContain('sword');
     expect(s.combatants.a.stolen).toEqual([{ itemId: 'sword', fromId: 'v', name: 'Sword' }]);
+  });
+
+  it('S62: a stowed two-handed weapon is no “easily accessible place” and cannot be stolen; the one in hand can', () => {
+    const greatsword = { id: 'greatsword', name: 'Greatsword', type: 'melee', damage: 3, twoHanded: true };
+    const grabbed = (weapons: unknown[]) =>
+      then(
+        endRoundFor(
+          then(
+            fight([
+              hero('a', [0, 0], 'N', { weapons: [sword, dagger] }),
+              foe('v', [0, -1], 'N', { weapons }),
+            ]),
+            { type: 'Grab', combatantId: 'a', targetId: 'v' },
+            { dice: [4, 4, 1, 4, 1, 1] },
+          ),
+          ['a', 'v'],
+        ),
+        { type: 'StartRound' },
+      );
+    const steal = { type: 'Steal', combatantId: 'a', targetId: 'v', itemId: 'greatsword' };
+    // S51: the first weapon is in hand; a two-handed one after it is stowed awkwardly (S52), like a backpack's.
+    expect(refused(grabbed([sword, greatsword]), steal)).toMatchObject({
+      code: 'ARCHSOUL_STEAL_OUT_OF_REACH',
+      field: 'itemId',
+    });
+    const out = exact(grabbed([greatsword, sword]), steal, { dice: [4, 4, 1, 1, 1, 1] });
+    expect(find(out, 'ItemStolen')).toMatchObject({ combatantId: 'a', fromId: 'v', itemId: 'greatsword' });
   });
 
   it('Takedown (1 AP): both knocked down, the taker moves into the opponent’s space', () => {

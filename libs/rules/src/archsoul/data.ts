@@ -651,4 +651,24 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S60',
     text: 'Anyone’s item may be picked up from the ground (1 AP, triggers, hands as its owner’s sheet needs); another’s is carried like a stolen one, and its owner cannot pick it up.',
   },
+  {
+    id: 'S61',
+    text: 'A thrown weapon marked heavy or for the Athletics roll (attackRoll 1) is a cumbersome throw: Athletics/Primitive Attacks at +1 difficulty; otherwise Precision/Primitive Attacks.',
+  },
+  {
+    id: 'S62',
+    text: 'Steal reaches an item in hand or simply stowed; a two-handed weapon not in hand is stowed awkwardly (S52) and cannot be stolen.',
+  },
+  {
+    id: 'S63',
+    text: 'An area shot is fired at its centre: only interceptors between the shooter and the centre make its roll harder, for every target.',
+  },
+  {
+    id: 'S64',
+    text: 'A Down combatant’s “until your next turn” effects (its stances, its Soul Shield, “for one round”) end when its phase begins without it.',
+  },
+  {
+    id: 'S65',
+    text: '“Difficulty of next attack” raises the next attack roll of any kind (a reactive attack and a Shatter too); an area or Cleave roll counts once for all its targets.',
+  },
 ];

@@ -251,8 +251,11 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
   // archsoul.txt: Lifting, Throwing, and Improvised Weapons: base damage by weight when nothing similar exists.
   const damage = w.damage ?? (w.weightLb !== undefined ? improvisedDamage(w.weightLb) : 0);
   const close = type === 'melee' || type === 'unarmed';
-  const attackRoll = w.attackRoll ?? 0;
-  if (attackRoll > 0 && type !== 'thrown' && type !== 'elemental')
+  // S61: a thrown weapon's Athletics roll (attackRoll 1) and its cumbersome throw (heavy) are one thing:
+  // "it uses Athletics to hit instead of Precision. In such cases, the difficulty … is also increased by 1".
+  const cumbersome = type === 'thrown' && ((w.heavy ?? false) || w.attackRoll === 1);
+  const attackRoll = cumbersome ? 1 : type === 'thrown' ? 0 : (w.attackRoll ?? 0);
+  if ((w.attackRoll ?? 0) > 0 && type !== 'thrown' && type !== 'elemental')
     bad(`${field}.attackRoll`, 'must be at most 0');
   if (close && w.reach === 0) bad(`${field}.reach`, 'must be at least 1');
   // archsoul.txt: Unarmed: "These may only be performed against targets in adjacent spaces" (the Unarmed Combat
@@ -300,7 +303,7 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
     weapon.thrown = {
       accurateRange: weapon.accurateRange!,
       maximumRange: weapon.maximumRange!,
-      heavy: w.heavy ?? false,
+      heavy: cumbersome,
       damage,
     };
   else if (w.thrown) weapon.thrown = readThrow(w.thrown, `${field}.thrown`, damage);

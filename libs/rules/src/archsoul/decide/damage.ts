@@ -51,7 +51,8 @@ export function attackModifiers(
   const lifting = liftingRow(a, w);
   if (lifting?.difficulty)
     mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
-  const intercept = interceptors(state, a, t.position!);
+  // S63: the shot is fired at where it is aimed (an area's centre), so only spaces on the way there intercept it.
+  const intercept = interceptors(state, a, aimedAt);
   if (intercept > 0 && (w.type === 'ranged' || w.type === 'thrown' || w.type === 'elemental'))
     mods.push({ reason: 'Shield Intercept', amount: intercept });
   return mods;

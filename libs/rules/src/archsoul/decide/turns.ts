@@ -49,10 +49,13 @@ export function openPhase(
   index: number,
   phases = phasesOf(state, state.round),
 ): RuleEvent[] {
+  const lapsed: RuleEvent[] = [];
   for (let i = index; i < phases.length; i++) {
+    lapsed.push(...turnsNotTaken(state, phases[i].ids, lapsed));
     const ids = phases[i].ids.filter((id) => canActivate(state, id));
     if (ids.length === 0) continue;
     const events = [
+      ...lapsed,
       ev('PhaseStarted', { round: state.round, index: i, party: phases[i].party, combatantIds: ids }),
     ];
     for (const id of ids) {
@@ -74,7 +77,31 @@ export function openPhase(
     }
     return events;
   }
-  return [{ type: 'RoundEnded', data: { round: state.round } }];
+  return [...lapsed, { type: 'RoundEnded', data: { round: state.round } }];
+}
+
+/**
+ * S64: C7's "until your next turn" ends at that combatant's next turn; a Down combatant (S11) has none, so what it
+ * holds or caused that way ends when its phase begins without it, as its turn would have.
+ */
+function turnsNotTaken(state: ArchsoulState, ids: string[], already: RuleEvent[]): RuleEvent[] {
+  const seen = new Set(already.map((e) => `${String(e.data.combatantId)}/${String(e.data.condition)}`));
+  const events: RuleEvent[] = [];
+  for (const down of ids.filter((id) => state.combatants[id] && !canActivate(state, id)))
+    for (const x of Object.values(state.combatants))
+      for (const k of x.conditions) {
+        const key = `${x.id}/${k.condition}`;
+        if (!k.untilNextTurn || (k.sourceId ?? x.id) !== down || seen.has(key)) continue;
+        seen.add(key);
+        events.push(
+          ev('ConditionRemoved', {
+            combatantId: x.id,
+            condition: k.condition,
+            reason: `${down} is Down: its turn would have started`,
+          }),
+        );
+      }
+  return events;
 }
 
 /**
