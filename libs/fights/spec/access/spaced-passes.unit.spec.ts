@@ -40,7 +40,8 @@ describe('SpacedPasses: however many ask, the work runs once per pass, passes sp
     const { passing, passes } = recorded(20, 0);
     await callers(passing, 10, 3);
     expect(passes).toHaveLength(3);
-    for (let i = 1; i < passes.length; i++) expect(passes[i].at - passes[i - 1].at).toBeGreaterThanOrEqual(20);
+    for (let i = 1; i < passes.length; i++)
+      expect(passes[i].at - passes[i - 1].at).toBeGreaterThanOrEqual(20);
   });
 
   it('given callers naming things, then the pass they share gets each name once', async () => {

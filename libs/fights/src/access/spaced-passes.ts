@@ -38,7 +38,7 @@ export class SpacedPasses {
       while (this.waiting.length > 0) {
         await turn();
         // A timer may wake a little early by this clock (Node times it from the loop's cached time).
-        for (let wait; (wait = this.startedAt + this.spacingMs - this.now()) > 0; ) await sleep(wait);
+        for (let wait; (wait = this.startedAt + this.spacingMs - this.now()) > 0;) await sleep(wait);
         const pass = this.waiting;
         const named = this.named;
         this.waiting = [];
