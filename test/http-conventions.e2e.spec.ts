@@ -99,9 +99,9 @@ describe('HTTP conventions a client library expects', () => {
 
   describe('405 for a method the path does not have (RFC 9110 section 15.5.6)', () => {
     it.each([
-      ['delete', '/fights', 'GET, HEAD, POST'],
-      ['put', '/health/live', 'GET, HEAD'],
-      ['patch', '/systems', 'GET, HEAD'],
+      ['delete', '/fights', 'GET, HEAD, POST, OPTIONS'],
+      ['put', '/health/live', 'GET, HEAD, OPTIONS'],
+      ['patch', '/systems', 'GET, HEAD, OPTIONS'],
     ] as const)('%s %s is 405 METHOD_NOT_ALLOWED with Allow: %s', async (method, path, allow) => {
       const res = await t.http[method](path);
       expect(res.status).toBe(405);
@@ -118,7 +118,7 @@ describe('HTTP conventions a client library expects', () => {
       const fightId = (await newFight()).body.fightId as string;
       const res = await t.http.post(`/fights/${fightId}`).send({ type: 'AddNote', text: 'not here' });
       expect(res.status).toBe(405);
-      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
       expect((await t.http.get(`/fights/${fightId}/events`).expect(200)).body).toHaveLength(2);
     });
 

@@ -23,6 +23,7 @@ import {
   refuseMissingHost,
 } from './common/http-reply';
 import { Metrics } from './ops/metrics';
+import { answerOptions, corsOptions } from './common/cors';
 
 /**
  * helmet's defaults (nosniff, frame and referrer policies, no X-Powered-By…) with a CSP that Swagger UI
@@ -114,12 +115,16 @@ export async function createApp(
   // No enableShutdownHooks: main.ts owns the process's signals and closes live streams before the app.
   // CORS is off unless CORS_ORIGINS lists the browser origins allowed to call the API.
   // Request headers are the browser's to ask for (the allowed origins are the restriction); what JS may read is listed.
+  // A preflight allows the path's own methods (corsOptions); any other OPTIONS is answered with Allow (answerOptions).
   if (config.corsOrigins?.length)
-    app.enableCors({
-      origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
-      exposedHeaders: CORS_EXPOSED_HEADERS,
-      maxAge: 600,
-    });
+    app.enableCors(
+      corsOptions(fastify, {
+        origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+        exposedHeaders: CORS_EXPOSED_HEADERS,
+        maxAge: 600,
+      }),
+    );
+  answerOptions(fastify, !config.corsOrigins?.length);
   const openapi = publishContract(
     SwaggerModule.createDocument(
       app,

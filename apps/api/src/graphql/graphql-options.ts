@@ -12,6 +12,7 @@ import { LiveConnections, LiveSocket } from '../ops/live-connections';
 import { queryLimits } from './query-limits';
 import { formatGraphqlError, statusFromErrorsPlugin } from './graphql-errors';
 import { accessLogPlugin } from './access-log.plugin';
+import { refuseUnknownParameters } from './envelope';
 
 /** What graphql-ws's server (as Nest runs it) puts in a connection's `extra`; the principal is ours, set on connect. */
 type ConnectionExtra = WsExtra & { socket: LiveSocket; principal?: Principal };
@@ -65,14 +66,17 @@ export function graphqlOptions(
     plugins: [limits.plugin, httpSubscriptionsPlugin(), statusFromErrorsPlugin(), accessLogPlugin()],
     subscriptions,
     // graphql-ws calls it with (its context, the operation id, …); Apollo on Fastify with (request, reply).
-    context: (arg: ContextSource, second?: unknown) =>
-      'extra' in arg
-        ? {
-            principal: arg.extra.principal,
-            connectionParams: arg.connectionParams,
-            [LIVE_LINK]: live.link(arg.extra, second as string),
-          }
-        : { req: arg, res: second },
+    context: (arg: ContextSource, second?: unknown) => {
+      if ('extra' in arg)
+        return {
+          principal: arg.extra.principal,
+          connectionParams: arg.connectionParams,
+          [LIVE_LINK]: live.link(arg.extra, second as string),
+        };
+      // Before Apollo reads the request: a parameter GraphQL over HTTP does not define is refused.
+      refuseUnknownParameters(arg);
+      return { req: arg, res: second };
+    },
     formatError: formatGraphqlError,
   };
 }

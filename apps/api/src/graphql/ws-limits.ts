@@ -17,6 +17,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { checkDocument, checkVariables, QUERY_LIMITS, TOKEN_LIMIT_MESSAGE } from './query-limits';
 import { storableStrings, unstorableVariable } from './storable-strings.rule';
 import { variableField } from './graphql-errors';
+import { unknownPayloadMember } from './envelope';
 import { duplicateKeyIn } from '../common/body-checks';
 import { API_CONFIG } from '../fights.module';
 import { byteLimit, type ApiConfig } from '../config';
@@ -43,6 +44,8 @@ export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
   ): readonly GraphQLError[] | ExecutionArgs | void => {
     const duplicate = takeDuplicate(ctx.extra, id);
     if (duplicate) return [duplicate];
+    const unknown = unknownPayloadMember(payload);
+    if (unknown) return [unknown];
     const schema = schemaOf();
     if (!schema) return;
     let document: DocumentNode;

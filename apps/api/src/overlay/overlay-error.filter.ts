@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply as Response } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { toApiError } from '../common/to-api-error';
-import { errorPage, sendHtml } from './page';
+import { challengeOn401, errorPage, sendHtml } from './page';
 
 /** OBS shows whatever the URL returns: errors on the overlay route are a page a streamer can read, not JSON. */
 @Catch()
@@ -17,6 +17,7 @@ export class OverlayErrorFilter implements ExceptionFilter {
       );
     const res = host.switchToHttp().getResponse<Response>();
     if (res.sent) return void res.raw.end();
+    challengeOn401(res, error);
     const nonce = randomBytes(16).toString('base64');
     sendHtml(res, error.statusCode, nonce, errorPage(error, nonce));
   }

@@ -42,6 +42,18 @@ export function sendHtml(res: Response, status: number, nonce: string, html: str
     .send(html);
 }
 
+/**
+ * RFC 9110 section 15.5.2: a 401 says how to authenticate, as the API's 401s do (RFC 6750 section 3): with a
+ * bearer token (here the page's ?token=), and `invalid_token` when one was sent that is unknown, revoked or expired.
+ */
+export function challengeOn401(res: Response, e: ApiError): void {
+  if (e.statusCode === 401)
+    void res.header(
+      'WWW-Authenticate',
+      e.code === 'UNAUTHENTICATED' ? 'Bearer' : 'Bearer error="invalid_token"',
+    );
+}
+
 export function overlayPage(s: OverlaySettings, nonce: string): string {
   const config = { fightId: s.fightId, token: s.token };
   return `<!doctype html>

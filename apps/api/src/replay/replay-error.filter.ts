@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply as Response } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { toApiError } from '../common/to-api-error';
-import { errorPage, ErrorTexts, sendHtml } from '../overlay/page';
+import { challengeOn401, errorPage, ErrorTexts, sendHtml } from '../overlay/page';
 
 const REPLAY_ERRORS: ErrorTexts = {
   titles: {
@@ -32,6 +32,7 @@ export class ReplayErrorFilter implements ExceptionFilter {
       );
     const res = host.switchToHttp().getResponse<Response>();
     if (res.sent) return void res.raw.end();
+    challengeOn401(res, error);
     const nonce = randomBytes(16).toString('base64');
     sendHtml(res, error.statusCode, nonce, errorPage(error, nonce, REPLAY_ERRORS));
   }

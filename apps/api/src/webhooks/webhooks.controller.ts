@@ -7,6 +7,7 @@ import { CurrentPrincipal } from '../auth/principal.decorator';
 import { ErrorModel } from '../common/models';
 import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
 import {
+  assertEventTypeList,
   CreateWebhookEndpointInput,
   DeliveriesQuery,
   RedeliverSinceInput,
@@ -50,7 +51,9 @@ export class WebhooksController {
     @CurrentPrincipal() p: Principal,
     @Body() body: CreateWebhookEndpointInput,
   ): Promise<WebhookEndpointSecretModel> {
-    return this.webhooks.create(webhookTenant(this.access, p, body.fightId), body);
+    const tenantId = webhookTenant(this.access, p, body.fightId);
+    assertEventTypeList(body.eventTypes);
+    return this.webhooks.create(tenantId, body);
   }
 
   @Get()
@@ -95,7 +98,9 @@ export class WebhooksController {
     @Param('endpointId') id: string,
     @Body() body: UpdateWebhookEndpointInput,
   ): Promise<WebhookEndpointModel> {
-    return this.webhooks.update(webhookTenant(this.access, p, body.fightId), id, body);
+    const tenantId = webhookTenant(this.access, p, body.fightId);
+    assertEventTypeList(body.eventTypes);
+    return this.webhooks.update(tenantId, id, body);
   }
 
   @Delete(':endpointId')

@@ -16,6 +16,8 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { invalidField } from '@app/fights';
+import { assertEventTypes } from '@app/webhooks';
 import { Optional, QueryCursor, QueryInt } from '../common/validation';
 import { IsDateTime } from '../common/date-time';
 
@@ -56,6 +58,20 @@ function EventTypesField(description: string, example?: string[]): PropertyDecor
       message: 'each value in eventTypes must be an event type name like WoundsApplied',
     }),
   );
+}
+
+/**
+ * An endpoint's event types, checked before it is made or changed: each an event type (assertEventTypes), and
+ * each once: a repeat is 422 INVALID_FIELD naming it (`eventTypes[1]`), as a repeated token's combatantIds
+ * entry is, not silently kept once.
+ */
+export function assertEventTypeList(types: readonly string[] | undefined): void {
+  assertEventTypes(types);
+  types?.forEach((t, i) => {
+    const first = types.indexOf(t);
+    if (first < i)
+      throw invalidField(`eventTypes[${i}]`, `eventTypes[${i}] repeats ${t} (eventTypes[${first}])`);
+  });
 }
 
 function FightFilterField(description: string): PropertyDecorator {

@@ -4,6 +4,7 @@ import { WebhookService } from '@app/webhooks';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { DEFAULT_OVERLAP_SECONDS, webhookTenant } from './webhooks.access';
 import {
+  assertEventTypeList,
   CreateWebhookEndpointInput,
   DeliveriesQuery,
   RedeliverSinceInput,
@@ -133,7 +134,9 @@ export class WebhooksResolver {
     @CurrentPrincipal() p: Principal,
     @Args('input') input: CreateWebhookEndpointInput,
   ): Promise<WebhookEndpointSecretModel> {
-    return this.webhooks.create(webhookTenant(this.access, p, input.fightId), input);
+    const tenantId = webhookTenant(this.access, p, input.fightId);
+    assertEventTypeList(input.eventTypes);
+    return this.webhooks.create(tenantId, input);
   }
 
   @Mutation(() => WebhookEndpointModel)
@@ -142,7 +145,9 @@ export class WebhooksResolver {
     @Args('endpointId', { type: () => ID }) id: string,
     @Args('input') input: UpdateWebhookEndpointInput,
   ): Promise<WebhookEndpointModel> {
-    return this.webhooks.update(webhookTenant(this.access, p, input.fightId), id, input);
+    const tenantId = webhookTenant(this.access, p, input.fightId);
+    assertEventTypeList(input.eventTypes);
+    return this.webhooks.update(tenantId, id, input);
   }
 
   @Mutation(() => Boolean)

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyCorsOptions } from '@fastify/cors';
+import { AppError } from '@app/fights';
+
+/** The methods a route may have: what OPTIONS and a CORS preflight look up for a path. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The methods (OPTIONS aside) the router has for the path of a request target; none when no route has it. */
+export function methodsOfPath(fastify: FastifyInstance, url: string): string[] {
+  const path = url.split('?')[0];
+  return METHODS.filter((method) => fastify.findRoute({ method, url: path }) !== null);
+}
+
+/**
+ * The options of `app.enableCors()`, decided for each request: a preflight (Origin and
+ * Access-Control-Request-Method) for a path that exists is answered 204 allowing that path's own
+ * methods, so that a browser may send DELETE or PATCH where the route has it, and not where it does
+ * not (the method asked for is not in Access-Control-Allow-Methods, and the browser stops). Any other
+ * OPTIONS (no preflight, or a path no route has) is left to answerOptions, with the CORS headers.
+ */
+export function corsOptions(fastify: FastifyInstance, base: FastifyCorsOptions): FastifyCorsOptions {
+  const other: FastifyCorsOptions = { ...base, preflight: false };
+  return {
+    delegator: (req, cb) => {
+      if (req.method !== 'OPTIONS' || !req.headers.origin || !req.headers['access-control-request-method'])
+        return cb(null, other);
+      const methods = methodsOfPath(fastify, req.url);
+      cb(null, methods.length > 0 ? { ...base, methods } : other);
+    },
+  };
+}
+
+/**
+ * RFC 9110 section 9.3.7: OPTIONS on a path is 204 with `Allow` listing its methods, OPTIONS among
+ * them (as a 405 lists them); on a path no route has, 404 NOT_FOUND in the error shape. Whether or not
+ * CORS is on: with it, preflights are corsOptions', and @fastify/cors's route makes OPTIONS a method of
+ * every path; without it, `ownRoute` adds that route (after the app's, as @fastify/cors does), so that
+ * OPTIONS is no 405. The hook answers before any route's handler runs.
+ */
+export function answerOptions(fastify: FastifyInstance, ownRoute: boolean): void {
+  const answer = (req: FastifyRequest, reply: FastifyReply): void => {
+    const methods = methodsOfPath(fastify, req.url);
+    if (methods.length === 0) throw new AppError(404, 'NOT_FOUND', `Cannot OPTIONS ${req.url.split('?')[0]}`);
+    void reply
+      .code(204)
+      .header('allow', [...methods, 'OPTIONS'].join(', '))
+      .send();
+  };
+  if (ownRoute)
+    void fastify.register(
+      Object.assign(
+        async (instance: FastifyInstance) => {
+          instance.options('*', (req, reply) => answer(req, reply));
+        },
+        { [Symbol.for('skip-override')]: true },
+      ),
+    );
+  fastify.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'OPTIONS') return done();
+    try {
+      answer(req, reply);
+    } catch (e) {
+      done(e as Error);
+    }
+  });
+}

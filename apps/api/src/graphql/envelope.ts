@@ -1,0 +1,39 @@
+import { GraphQLError } from 'graphql';
+
+/** GraphQL over HTTP: what a request may carry, as the POST body's members or GET's query parameters. */
+export const GRAPHQL_PARAMETERS: readonly string[] = ['query', 'operationName', 'variables', 'extensions'];
+
+const KNOWN: ReadonlySet<string> = new Set(GRAPHQL_PARAMETERS);
+
+/** The first member of a request's parameters (a POST body, GET's query, a graphql-ws subscribe payload) that is none of GRAPHQL_PARAMETERS. */
+function unknownOf(parameters: unknown): string | undefined {
+  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return undefined;
+  return Object.keys(parameters).find((name) => !KNOWN.has(name));
+}
+
+function refusal(name: string, where: string): GraphQLError {
+  const message = `${name} is not ${where}; it takes ${GRAPHQL_PARAMETERS.join(', ')}`;
+  return new GraphQLError(message, {
+    extensions: { code: 'BAD_REQUEST', statusCode: 400, message, field: name, http: { status: 400 } },
+  });
+}
+
+/**
+ * A request to /graphql with a parameter GraphQL over HTTP does not define (a POST body member, a query
+ * parameter) is refused, 400 BAD_REQUEST naming it, as REST refuses what a route does not declare: Apollo
+ * would ignore it, and a typo (`variable`, `operationname`) would run the request without what it meant.
+ * Thrown where Apollo makes the context, before it reads the request: Apollo answers it as its own refusals
+ * of the envelope, in the GraphQL error shape with its status.
+ */
+export function refuseUnknownParameters(req: { body?: unknown; query?: unknown }): void {
+  const parameter = unknownOf(req.query);
+  if (parameter !== undefined) throw refusal(parameter, 'a query parameter of /graphql');
+  const member = unknownOf(req.body);
+  if (member !== undefined) throw refusal(member, 'a member of a GraphQL request');
+}
+
+/** The same for a graphql-ws subscribe message's payload: that operation ends with an error naming the member. */
+export function unknownPayloadMember(payload: unknown): GraphQLError | undefined {
+  const member = unknownOf(payload);
+  return member === undefined ? undefined : refusal(member, 'a member of a subscribe payload');
+}
