@@ -260,4 +260,12 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N44',
     text: 'strikeModifier and protectionModifier (GM) adjust a hit’s Strike and Protection Ratings after the formula, never below 0; the Clash’s with its response.',
   },
+  {
+    id: 'N45',
+    text: 'When an Opportunity Attack leaves the mover Collapsed or Withdrawn, the next reactors of that step are still offered theirs; its response is forced to none.',
+  },
+  {
+    id: 'N46',
+    text: 'Unconscious and Paralyzed combatants keep their activations (dice refresh, activation ticks) but take no action in them.',
+  },
 ];

@@ -7,7 +7,7 @@ import { combatState, LingeringTick, NarateerState } from '../state';
 import { expireConditions } from './conditions';
 import { expireLingeringHarm, tickLingeringHarm } from './lingering';
 
-/** N20: Collapsed and Withdrawn combatants get no activations. */
+/** N20: Collapsed and Withdrawn combatants get no activations; an incapacitated one keeps its own (N46). */
 export function canActivate(state: NarateerState, id: string): boolean {
   const c = state.combatants[id];
   return c !== undefined && combatState(c) === 'Active';

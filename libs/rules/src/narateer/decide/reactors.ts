@@ -32,7 +32,10 @@ export function reactorsFor(state: NarateerState, moverId: string, from: Space, 
   );
 }
 
-/** N24: after an opportunity is resolved or declined, re-check and offer the next one, or finish. */
+/**
+ * N24: after an opportunity is resolved or declined, re-check the next reactor and offer it, or finish. The reactor
+ * is re-checked, not the mover: the next reactor may still attack a mover that fell to an earlier attack (N45).
+ */
 export function opportunityFollowUps(state: NarateerState): RuleEvent[] {
   const q = state.opportunity;
   if (!q) return [];
