@@ -297,7 +297,7 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
     );
   });
 
-  describe('query and path parameters that cannot be read are 400 VALIDATION_FAILED (or INVALID_STRING) naming them, bodies or not', () => {
+  describe('query and path parameters that cannot be read are 400 VALIDATION_FAILED (or INVALID_STRING) naming them, with a body where the route takes one', () => {
     it.each([
       ['post', '/audit/verify?events=ten', 'events', 'VALIDATION_FAILED'],
       ['post', '/audit/verify?headHash=abc', 'headHash', 'VALIDATION_FAILED'],
@@ -307,9 +307,11 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
       ['get', '/webhooks/endpoints/{endpoint}/deliveries?status=lost', 'status', 'VALIDATION_FAILED'],
       ['post', '/fights/a%00b/commands', 'id', 'INVALID_STRING'],
     ] as const)('%s %s → 400 %s naming %s', async (method, path, field, code) => {
-      const res = await t.http[method](
-        path.replace('{fight}', ids.fight).replace('{endpoint}', ids.endpoint),
-      ).send({ type: 'AddNote', text: 'x', format: 'combat-rules-fight-log/1', entries: [] });
+      const req = t.http[method](path.replace('{fight}', ids.fight).replace('{endpoint}', ids.endpoint));
+      // A GET with a body is 400 BODY_NOT_ALLOWED before its query is read (test/edge-leftovers.e2e.spec.ts).
+      const res = await (method === 'post'
+        ? req.send({ type: 'AddNote', text: 'x', format: 'combat-rules-fight-log/1', entries: [] })
+        : req);
       expect({ status: res.status, body: res.body }).toMatchObject({
         status: 400,
         body: { statusCode: 400, code, field },

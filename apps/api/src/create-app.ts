@@ -12,7 +12,12 @@ import { publishContract } from './common/openapi-contract';
 import { ApiConfig, byteLimit, DEFAULT_REQUEST_TIMEOUT_MS } from './config';
 import { toApiError } from './common/to-api-error';
 import { refuseUnstorableStrings } from './common/body-checks';
-import { refuseRepeatedHeaders, refuseTransferCodings, requireJsonBody } from './common/validation';
+import {
+  refuseBodylessBody,
+  refuseRepeatedHeaders,
+  refuseTransferCodings,
+  requireJsonBody,
+} from './common/validation';
 import { registerBodyParsers, VERIFY_ROUTE } from './common/http-body';
 import {
   answerNotModified,
@@ -159,7 +164,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 /**
  * No Host, a header sent twice, a transfer coding other than chunked, a method the path does not have
- * (405), or a body in a media type the route does not take, is refused before it is read.
+ * (405), or a body in a media type the route does not take, is refused before it is read; so is a body
+ * sent with a GET or HEAD (refuseBodylessBody).
  */
 function refuseBeforeReading(fastify: FastifyInstance): void {
   const paths = methodsOfPaths(fastify);
@@ -175,6 +181,7 @@ function refuseBeforeReading(fastify: FastifyInstance): void {
       }),
     ),
   );
+  fastify.addHook('onRequest', refuseBodylessBody);
 }
 
 function attempt(check: () => void): Error | undefined {

@@ -12735,7 +12735,7 @@ export interface operations {
                     "application/json": components["schemas"]["FightPageModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12816,7 +12816,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandResultModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12942,7 +12942,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13043,7 +13043,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13134,7 +13134,7 @@ export interface operations {
                     "application/json": components["schemas"]["CombatantSummaryModel"][];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13232,7 +13232,7 @@ export interface operations {
                     "application/json": components["schemas"]["FightEvent"][];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13328,7 +13328,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandResultModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13474,7 +13474,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13484,7 +13484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13561,7 +13561,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13592,7 +13592,7 @@ export interface operations {
                     "application/json": components["schemas"]["SystemModel"][];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13625,7 +13625,7 @@ export interface operations {
                     "application/json": components["schemas"]["SystemModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13668,7 +13668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectionStatusModel"][];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13678,7 +13678,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13793,7 +13793,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). LOG_FORMAT_INVALID: the body cannot be read as a fight log (not JSON or NDJSON, empty, a body that is not an object; `field` names the line). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). LOG_FORMAT_INVALID: the body cannot be read as a fight log (not JSON or NDJSON, empty, a body that is not an object; `field` names the line). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13803,7 +13803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13908,7 +13908,7 @@ export interface operations {
                     "application/json": components["schemas"]["TenantModel"][];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13918,7 +13918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13988,7 +13988,7 @@ export interface operations {
                     "application/json": components["schemas"]["TenantCreatedModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13998,7 +13998,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14096,7 +14096,7 @@ export interface operations {
                     "application/json": components["schemas"]["TenantModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14106,7 +14106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14188,7 +14188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyIssuedModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14198,7 +14198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14314,7 +14314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyModel"][];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14324,7 +14324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14392,7 +14392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14402,7 +14402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14478,7 +14478,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14488,7 +14488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14576,7 +14576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyIssuedModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14586,7 +14586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14713,7 +14713,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenModel"][];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14723,7 +14723,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14803,7 +14803,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenIssuedModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14813,7 +14813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14920,7 +14920,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14930,7 +14930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15005,7 +15005,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15015,7 +15015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15098,7 +15098,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15127,7 +15127,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15156,7 +15156,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15191,7 +15191,7 @@ export interface operations {
                     "application/json": components["schemas"]["LabRunModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15302,7 +15302,7 @@ export interface operations {
                     "application/json": components["schemas"]["LabRunModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15396,7 +15396,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointModel"][];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15406,7 +15406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15484,7 +15484,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointSecretModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15494,7 +15494,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15603,7 +15603,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15613,7 +15613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15686,7 +15686,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15696,7 +15696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15786,7 +15786,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15796,7 +15796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15905,7 +15905,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointSecretModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15915,7 +15915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16030,7 +16030,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetailModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16040,7 +16040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16158,7 +16158,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryModel"][];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16168,7 +16168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16248,7 +16248,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetailModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16258,7 +16258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16335,7 +16335,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookRequeuedModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16345,7 +16345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16455,7 +16455,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookRequeuedModel"];
                 };
             };
-            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header). */
+            /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16465,7 +16465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description No valid key or token (WWW-Authenticate: Bearer). */
+            /** @description No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

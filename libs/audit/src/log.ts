@@ -20,17 +20,55 @@ export interface FightLog extends FightLogHeader {
   entries: LogEntry[];
 }
 
-/** Malformed log input, naming the NDJSON line (1-based) and/or the field. */
+/** One field of a log that breaks the format: the field's path, and the message (`line N: …` on NDJSON). */
+export interface LogFormatIssue {
+  field: string;
+  message: string;
+}
+
+/** At most this many of a log's field errors are listed (`issues`): the first hundred tell what is wrong. */
+export const MAX_LOG_FORMAT_ISSUES = 100;
+
+/**
+ * Malformed log input, naming the NDJSON line (1-based) and/or the field. A readable log whose fields
+ * break the format names the first in `field` and lists every one, up to MAX_LOG_FORMAT_ISSUES, in `issues`.
+ */
 export class LogFormatError extends Error {
   readonly code = 'LOG_FORMAT_INVALID';
   constructor(
     message: string,
     readonly line?: number,
     readonly field?: string,
+    readonly issues?: LogFormatIssue[],
   ) {
     super(line === undefined ? message : `line ${line}: ${message}`);
     this.name = 'LogFormatError';
   }
+}
+
+/**
+ * Reads the header and each entry, every field error collected (up to MAX_LOG_FORMAT_ISSUES, header first,
+ * then the entries in order): one LogFormatError naming the first, with all of them in `issues`.
+ */
+function readAll<T>(reads: Array<() => T>): T[] {
+  const out: T[] = [];
+  let first: LogFormatError | undefined;
+  const issues: LogFormatIssue[] = [];
+  for (const read of reads) {
+    try {
+      out.push(read());
+    } catch (e) {
+      if (!(e instanceof LogFormatError) || e.field === undefined) throw e;
+      first ??= e;
+      issues.push({ field: e.field, message: e.message });
+      if (issues.length >= MAX_LOG_FORMAT_ISSUES) break;
+    }
+  }
+  if (first) {
+    const prefix = first.line === undefined ? '' : `line ${first.line}: `;
+    throw new LogFormatError(first.message.slice(prefix.length), first.line, first.field, issues);
+  }
+  return out;
 }
 
 /**
@@ -119,15 +157,24 @@ export function parseFightLog(text: string): FightLog {
       head.line,
       'entries',
     );
-  const header = readHeader(head.value, head.line, '');
   // Named as in the document form (entries[i].seq), the line in the message: one field path for either form.
-  return { ...header, entries: rest.map((r, i) => readEntry(r.value, r.line, `entries[${i}].`)) };
+  const [header, ...entries] = readAll<FightLogHeader | LogEntry>([
+    () => readHeader(head.value, head.line, ''),
+    ...rest.map((r, i) => () => readEntry(r.value, r.line, `entries[${i}].`)),
+  ]);
+  return { ...(header as FightLogHeader), entries: entries as LogEntry[] };
 }
 
 function readDocument(doc: Record<string, unknown>): FightLog {
-  const header = readHeader(doc, undefined, '');
-  if (!Array.isArray(doc.entries)) throw new LogFormatError('must be an array', undefined, 'entries');
-  return { ...header, entries: doc.entries.map((e, i) => readEntry(e, undefined, `entries[${i}].`)) };
+  const list: unknown[] | undefined = Array.isArray(doc.entries) ? doc.entries : undefined;
+  const reads: Array<() => FightLogHeader | LogEntry> = [() => readHeader(doc, undefined, '')];
+  if (!list)
+    reads.push(() => {
+      throw new LogFormatError('must be an array', undefined, 'entries');
+    });
+  for (const [i, e] of (list ?? []).entries()) reads.push(() => readEntry(e, undefined, `entries[${i}].`));
+  const [header, ...entries] = readAll(reads);
+  return { ...(header as FightLogHeader), entries: entries as LogEntry[] };
 }
 
 function readHeader(raw: unknown, line: number | undefined, prefix: string): FightLogHeader {

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { createHash } from 'node:crypto';
 import { AppError } from '@app/fights';
-import { bearerFrom, CredentialRequest } from './bearer';
+import { bearerOrNone, CredentialRequest } from './bearer';
 
 /** Requests each key or token may make per window (RATE_LIMIT_PER_SECOND); only provided when it is above 0. */
 export const RATE_LIMIT = Symbol('RATE_LIMIT');
@@ -92,7 +92,7 @@ export class KeyThrottlerGuard implements CanActivate {
 
 function trackerOf(req: ThrottledRequest): string {
   const secret = req.headers
-    ? bearerFrom({ method: req.method, headers: req.headers, query: req.query })
+    ? bearerOrNone({ method: req.method, headers: req.headers, query: req.query })
     : undefined;
   return secret
     ? `key:${createHash('sha256').update(secret).digest('hex').slice(0, 24)}`

@@ -155,12 +155,32 @@ const PARSE_ERRORS: Record<string, [string, string?]> = {
   HPE_INVALID_CHUNK_SIZE: ['the chunked body is not valid chunked data', 'body'],
 };
 
+/** The start of a request line: a method and a space (RFC 9112 section 3). */
+const REQUEST_LINE_START = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ /;
+
+/**
+ * Whether Node's header overflow (it counts the request line with the headers) came before the request
+ * line ended: RFC 9110 section 15.5.15's 414 URI Too Long rather than 431. Told from what the parser was
+ * given when it overflowed (`rawPacket`, parsed up to `bytesParsed`): a read that starts the request and
+ * has no line end before the overflow. A request line cut across several reads (a slow client sending it
+ * in pieces) cannot be told from long headers that way, and stays 431.
+ */
+function requestLineOverflowed(err: Error & { rawPacket?: unknown; bytesParsed?: unknown }): boolean {
+  const packet = err.rawPacket;
+  if (!Buffer.isBuffer(packet)) return false;
+  const parsed =
+    typeof err.bytesParsed === 'number' ? Math.min(err.bytesParsed, packet.length) : packet.length;
+  const start = packet.subarray(0, Math.min(parsed, 64)).toString('latin1');
+  return REQUEST_LINE_START.test(start) && !packet.subarray(0, parsed).includes(0x0a);
+}
+
 /**
  * What Node's HTTP parser refuses before any request exists (a request line or headers that are
- * not HTTP, headers past the size limit, a client too slow to send them): answered on the socket
- * in the service's error shape, as Fastify's default handler would in its own, then closed: after a
- * parse error nothing more on the connection can be framed. `field` names the part at fault where the
- * parser says which (PARSE_ERRORS). Nothing is written when the answer to the request has begun (a
+ * not HTTP, a request line or headers past the size limit, a client too slow to send them): answered
+ * on the socket in the service's error shape, as Fastify's default handler would in its own, then
+ * closed: after a parse error nothing more on the connection can be framed. `field` names the part at
+ * fault where the parser says which (PARSE_ERRORS; `path` for a request line too long, `headers` for
+ * headers too large). Nothing is written when the answer to the request has begun (a
  * chunked body that breaks after its route answered): the socket is only closed.
  */
 export function refuseClientError(err: Error & { code?: string }, socket: Socket): void {
@@ -171,7 +191,9 @@ export function refuseClientError(err: Error & { code?: string }, socket: Socket
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'REQUEST_TIMEOUT', 'the request did not arrive in time']
       : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'HEADERS_TOO_LARGE', 'the request headers are larger than the server takes']
+        ? requestLineOverflowed(err)
+          ? [414, 'URI_TOO_LONG', 'the request target is longer than the server takes', 'path']
+          : [431, 'HEADERS_TOO_LARGE', 'the request headers are larger than the server takes', 'headers']
         : [400, 'BAD_REQUEST', ...(PARSE_ERRORS[err.code ?? ''] ?? ['the request is not valid HTTP/1.1'])];
   const body = JSON.stringify({ statusCode: status, code, message, ...(field ? { field } : {}) });
   if (socket.writable && !answered)

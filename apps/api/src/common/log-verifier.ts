@@ -60,7 +60,7 @@ export interface VerifyRequest {
 }
 export type VerifyAnswer =
   | { id: number; report: VerificationReport }
-  | { id: number; formatError: { message: string; line?: number; field?: string } }
+  | { id: number; formatError: FormatErrorMessage }
   | { id: number; refused: { status: number; code: string; message: string; field?: string } }
   | { id: number; failed: true };
 
@@ -78,13 +78,22 @@ export function answerOfError(id: number, e: unknown): VerifyAnswer {
   return { id, failed: true };
 }
 
+/** A LogFormatError as the worker sends it back. */
+export interface FormatErrorMessage {
+  message: string;
+  line?: number;
+  field?: string;
+  issues?: LogFormatError['issues'];
+}
+
 /** A LogFormatError as the worker sends it back, and as the caller gets it again. */
-export function formatErrorOf(e: LogFormatError): { message: string; line?: number; field?: string } {
+export function formatErrorOf(e: LogFormatError): FormatErrorMessage {
   const prefix = e.line === undefined ? '' : `line ${e.line}: `;
   return {
     message: e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message,
     line: e.line,
     field: e.field,
+    ...(e.issues ? { issues: e.issues } : {}),
   };
 }
 
@@ -214,8 +223,8 @@ export class LogVerifier {
     this.queued -= p.size;
     if ('report' in answer) p.resolve(answer.report);
     else if ('formatError' in answer) {
-      const { message, line, field } = answer.formatError;
-      p.reject(new LogFormatError(message, line, field));
+      const { message, line, field, issues } = answer.formatError;
+      p.reject(new LogFormatError(message, line, field, issues));
     } else if ('refused' in answer) {
       const { status, code, message, field } = answer.refused;
       p.reject(new AppError(status, code, message, field));

@@ -60,7 +60,7 @@ const OPERATION_IDS: Record<string, string> = {
  * body's fields break the route's declaration. Every operation with a body or a parameter declares both.
  */
 const UNREADABLE =
-  'The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header).';
+  'The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`).';
 const BREAKS_DECLARATION =
   'A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first.';
 const TAKES_NO_BODY =
@@ -222,7 +222,8 @@ function declareAccessErrors(path: string, op: Operation): void {
   if (PUBLIC.test(path)) op.security = [];
   else {
     op.responses['401'] ??= {
-      description: 'No valid key or token (WWW-Authenticate: Bearer).',
+      description:
+        'No valid key or token, or an Authorization header without the Bearer scheme (WWW-Authenticate: Bearer).',
       content: { 'application/json': { schema: ref('ErrorModel') } },
     };
     op.responses['403'] ??= {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { AppError, FightQueries, FightService, FightSummary, Principal } from '@app/fights';
 import type { DeliveryView, WebhookService } from '@app/webhooks';
@@ -18,7 +18,8 @@ export type Cursor =
   /**
    * Fights, newest first: after (createdAt, fightId). `total` is the count a page of this listing made
    * when asked, carried on so the pages after it need not count again; `shape` says whose list and
-   * which filters it counted (listShape), and a cursor sent with another shape counts afresh.
+   * which filters it counted (listShape), which instance counted it and that instance's seal over the
+   * cursor (sealOf): a cursor sent with another shape, or sealed by another instance, counts afresh.
    */
   | { list: 'fights'; created: string; id: string; total?: number; shape?: string }
   /** A fight's events: after this seq. */
@@ -103,15 +104,17 @@ export function decodeCursor<L extends Cursor['list']>(
     (extra.length === 0 || extra.length === optional.length) &&
     Object.keys(c).length === fields.length + extra.length + 1 &&
     [...fields, ...extra].every(([f, kind]) => Object.hasOwn(c, f) && FIELD_OK[kind](c[f]));
-  if (!valid)
-    throw new AppError(
-      400,
-      'INVALID_CURSOR',
-      'cursor is not one this list gave out: send back X-Next-Cursor / nextCursor (or follow Link rel="next") as it came',
-      'cursor',
-    );
+  if (!valid) throw invalidCursor();
   return c as Extract<Cursor, { list: L }>;
 }
+
+const invalidCursor = () =>
+  new AppError(
+    400,
+    'INVALID_CURSOR',
+    'cursor is not one this list gave out: send back X-Next-Cursor / nextCursor (or follow Link rel="next") as it came',
+    'cursor',
+  );
 
 /**
  * Sets `Link` and `X-Next-Cursor` for the page after this one. The link keeps the request's filters
@@ -167,7 +170,7 @@ export async function fightsPage(
   const limit = q.limit ?? PAGES.fights.fallback;
   const filter = { system: q.system ?? undefined, status: q.status ?? undefined };
   const shape = listShape(p, filter);
-  const carried = from?.shape === shape ? from.total : undefined;
+  const carried = from && carriedTotal(from, shape);
   const [page, total] = await Promise.all([
     queries.listFor(
       p,
@@ -194,8 +197,45 @@ function carrying(
   total: number | undefined,
   shape: string,
 ): Extract<Cursor, { list: 'fights' }> {
-  const carried = { ...next, total, shape };
-  return total !== undefined && encodeCursor(carried).length <= 200 ? carried : next;
+  if (total === undefined) return next;
+  const carried = { ...next, total, shape: `${shape}${INSTANCE}${sealOf(next, total, shape)}` };
+  return encodeCursor(carried).length <= 200 ? carried : next;
+}
+
+/**
+ * The key this instance seals the totals it counted with, and its id (4 characters) in the cursors it
+ * seals. A client that edits a cursor's total (or its position, or its shape) breaks the seal: 400
+ * INVALID_CURSOR. A cursor sealed by another instance, or before this one started, cannot be checked
+ * here: its total is not taken on trust but counted afresh, as for a cursor without one.
+ */
+const SEAL_KEY = randomBytes(32);
+const INSTANCE = createHash('sha256').update(SEAL_KEY).digest('base64url').slice(0, 4);
+/** Characters of the shape (listShape), the instance's id and the seal, in the cursor's `shape`. */
+const SHAPE = 8;
+const SEALED_SHAPE = /^[A-Za-z0-9_-]{24}$/;
+
+function sealOf(at: { created: string; id: string }, total: number, shape: string): string {
+  return createHmac('sha256', SEAL_KEY)
+    .update(JSON.stringify(['fights', at.created, at.id, total, shape]))
+    .digest('base64url')
+    .slice(0, 12);
+}
+
+/**
+ * The total a fights cursor carries for this listing (`shape`), if this instance sealed it: undefined when
+ * it carries none, counted another listing, or was sealed elsewhere (counted afresh); 400 INVALID_CURSOR
+ * when this instance's seal does not hold (the cursor was edited).
+ */
+function carriedTotal(from: Extract<Cursor, { list: 'fights' }>, shape: string): number | undefined {
+  if (from.total === undefined || from.shape === undefined) return undefined;
+  const sealed = from.shape;
+  if (!SEALED_SHAPE.test(sealed)) throw invalidCursor();
+  if (sealed.slice(0, SHAPE) !== shape || sealed.slice(SHAPE, SHAPE + INSTANCE.length) !== INSTANCE)
+    return undefined;
+  const expected = Buffer.from(sealOf(from, from.total, shape));
+  const given = Buffer.from(sealed.slice(SHAPE + INSTANCE.length));
+  if (!timingSafeEqual(expected, given)) throw invalidCursor();
+  return from.total;
 }
 
 /** Whose fight list and which filters, in a few characters: a carried total counts this shape only. */
@@ -205,7 +245,7 @@ function listShape(p: Principal, filter: { system?: string; status?: string }): 
   return createHash('sha256')
     .update(JSON.stringify([scope, filter.system ?? null, filter.status ?? null]))
     .digest('base64url')
-    .slice(0, 8);
+    .slice(0, SHAPE);
 }
 
 /** A fight's events in seq order, after the cursor's seq (or `after`). */

@@ -32,7 +32,13 @@ export function toApiError(e: unknown): ApiError {
       issues: e.issues,
     };
   if (e instanceof AppError)
-    return { statusCode: e.status, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
+    return {
+      statusCode: e.status,
+      code: e.code,
+      message: e.message,
+      ...(e.field ? { field: e.field } : {}),
+      ...issuesOf(e),
+    };
   if (e instanceof WrongExpectedRevision)
     return {
       statusCode: 409,
@@ -128,4 +134,10 @@ function fromHttpLayer(e: { type?: string; message?: string }, status: number): 
     code: HTTP_CODES[status] ?? 'BAD_REQUEST',
     message: e.message ?? 'bad request',
   };
+}
+
+/** The `issues` an AppError carries (a refused fight log's, logFormatRefusal), when it carries any. */
+function issuesOf(e: AppError): { issues?: ApiError['issues'] } {
+  const issues = (e as AppError & { issues?: unknown }).issues;
+  return Array.isArray(issues) && issues.length > 0 ? { issues: issues as ApiError['issues'] } : {};
 }

@@ -430,3 +430,47 @@ export function requireJsonBody(req: {
     'content-type',
   );
 }
+
+/** Methods whose request body has no defined semantics (RFC 9110 sections 9.3.1 and 9.3.2). */
+const BODYLESS = new Set(['GET', 'HEAD']);
+
+const bodyNotAllowed = (method: string) =>
+  new AppError(
+    400,
+    'BODY_NOT_ALLOWED',
+    `a ${method} request takes no body: send the input in the query string, or none`,
+    'body',
+  );
+
+/**
+ * Fastify `onRequest` hook: RFC 9110 gives a GET or HEAD body no meaning, and Fastify never read one, so
+ * whatever came was silently ignored. A body of one byte or more is 400 BODY_NOT_ALLOWED naming `body`
+ * (before the route reads anything, so its answer, an ETag or a 304, never depends on it); none, an empty
+ * `Content-Length: 0` or a chunked body of no chunks is no body. A path no route has stays a 404. What is
+ * refused is left to flow off the socket (Node discards an unread body).
+ */
+export function refuseBodylessBody(
+  req: { method: string; is404: boolean; headers: Record<string, unknown>; raw: NodeJS.ReadableStream },
+  _reply: unknown,
+  done: (err?: Error) => void,
+): void {
+  if (!BODYLESS.has(req.method) || req.is404) return done();
+  const length = req.headers['content-length'];
+  if (req.headers['transfer-encoding'] === undefined)
+    return done(length === undefined || length === '0' ? undefined : bodyNotAllowed(req.method));
+  // Chunked: a body only if a chunk of data comes before the last, empty, one.
+  const raw = req.raw;
+  const settle = (err?: Error) => {
+    raw.off('data', onData);
+    raw.off('end', onEnd);
+    raw.off('error', onEnd);
+    done(err);
+  };
+  const onData = (chunk: Buffer) => {
+    if (chunk.length > 0) settle(bodyNotAllowed(req.method));
+  };
+  const onEnd = () => settle();
+  raw.on('data', onData);
+  raw.once('end', onEnd);
+  raw.once('error', onEnd);
+}

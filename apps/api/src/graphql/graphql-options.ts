@@ -1,7 +1,7 @@
 import { ApolloDriverConfig } from '@nestjs/apollo';
 import type { GqlSubscriptionServiceOptions } from '@nestjs/graphql';
 import { AccessService, Principal } from '@app/fights';
-import { bearerFrom } from '../auth/bearer';
+import { bearerOrNone } from '../auth/bearer';
 import { typedContract } from './typed-contract';
 import { wsLimits } from './ws-limits';
 import type { GraphQLSchema } from 'graphql';
@@ -36,7 +36,7 @@ export function graphqlOptions(
       onConnect: async (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: unknown }) => {
         const params = ctx.connectionParams ?? {};
         const extra = ctx.extra as ConnectionExtra;
-        const secret = bearerFrom({
+        const secret = bearerOrNone({
           method: 'GET',
           headers: { authorization: params.authorization ?? params.Authorization },
         });

@@ -86,15 +86,22 @@ export const VERIFICATION_REPORT_SCHEMA = {
 /**
  * A log that cannot be read (not JSON or NDJSON, empty) is a 400; a readable log whose fields break
  * the log format (`entries`, a header field, an entry's field: `field` names it) is a 422, as any
- * readable body whose fields break its declaration. The code is LOG_FORMAT_INVALID either way.
+ * readable body whose fields break its declaration, `issues` listing every such field (up to 100). The
+ * code is LOG_FORMAT_INVALID either way.
  */
 export function logFormatRefusal(e: LogFormatError): AppError {
-  return new AppError(
+  const refusal = new AppError(
     e.field ? 422 : 400,
     e.code,
     e.message,
     e.field ?? (e.line ? `line ${e.line}` : undefined),
   );
+  // Every field that breaks the format (the first hundred), as a refused body lists its issues.
+  if (e.issues?.length)
+    Object.assign(refusal, {
+      issues: e.issues.map((i) => ({ field: i.field, code: e.code, message: i.message })),
+    });
+  return refusal;
 }
 
 /**
