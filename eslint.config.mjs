@@ -81,6 +81,23 @@ export default defineConfig(
     },
   },
   {
+    // The request path adds listeners with `on`: a `once` wrapper per request kept whole responses alive
+    // through young-generation collections ("Per-request listeners" in apps/api/src/common/http-reply.ts).
+    // main.ts listens for the process's signals; typed-contract.ts has a method of its own named `once`.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [...tests, 'apps/api/src/main.ts', 'apps/api/src/graphql/typed-contract.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='once'][arguments.length=2]",
+          message:
+            'Add per-request listeners with `on` (and `off` if they must go early): see "Per-request listeners" in apps/api/src/common/http-reply.ts.',
+        },
+      ],
+    },
+  },
+  {
     // The benchmark harness reads the API's JSON answers as a test does; its own code stays checked.
     files: ['apps/cli/src/bench.ts', 'apps/cli/src/bench/**'],
     rules: {

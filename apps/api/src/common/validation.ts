@@ -471,6 +471,7 @@ export function refuseBodylessBody(
   };
   const onEnd = () => settle();
   raw.on('data', onData);
-  raw.once('end', onEnd);
-  raw.once('error', onEnd);
+  // `on`, not `once` ("Per-request listeners" in http-reply.ts): settle removes all three.
+  raw.on('end', onEnd);
+  raw.on('error', onEnd);
 }

@@ -5,7 +5,7 @@ export interface LiveSocket {
   readonly readyState: number;
   close(code: number, reason: string): void;
   terminate(): void;
-  once(event: 'close', listener: () => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
 }
 
 /** An open SSE response: `end` writes the stream's last message and ends it; `closed` settles when the socket is done with it. */
@@ -48,13 +48,13 @@ export class LiveConnections implements BeforeApplicationShutdown {
 
   /** Registers an SSE response; returns its removal, for a stream that ends on its own. */
   trackSse(
-    res: { once(event: 'close', listener: () => void): unknown; destroy(): void },
+    res: { on(event: 'close', listener: () => void): unknown; destroy(): void },
     end: () => void,
   ): () => void {
     const stream: SseStream = {
       end,
       destroy: () => res.destroy(),
-      closed: new Promise((resolve) => res.once('close', resolve)),
+      closed: new Promise((resolve) => res.on('close', resolve)),
     };
     this.sse.add(stream);
     // Opened while shutting down (on a kept-alive connection): ended at once, the client comes back to another instance.
@@ -65,7 +65,7 @@ export class LiveConnections implements BeforeApplicationShutdown {
   /** Registers a graphql-ws socket, until it closes. */
   trackWs(socket: LiveSocket): void {
     this.ws.add(socket);
-    socket.once('close', () => this.ws.delete(socket));
+    socket.on('close', () => this.ws.delete(socket));
     if (this.closing && socket.readyState === WS_OPEN) socket.close(GOING_AWAY, GOING_AWAY_REASON);
   }
 
@@ -95,7 +95,7 @@ export class LiveConnections implements BeforeApplicationShutdown {
     for (const socket of sockets) {
       const cut = () => socket.terminate();
       unfinished.add(cut);
-      done.push(new Promise((resolve) => socket.once('close', () => resolve(void unfinished.delete(cut)))));
+      done.push(new Promise((resolve) => socket.on('close', () => resolve(void unfinished.delete(cut)))));
       if (socket.readyState === WS_OPEN) socket.close(GOING_AWAY, GOING_AWAY_REASON);
     }
     let timer: NodeJS.Timeout | undefined;

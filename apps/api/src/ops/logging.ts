@@ -183,7 +183,8 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
     const { id, raw } = req;
     const res = reply.raw;
     reply.header('x-request-id', id);
-    res.once('close', () => {
+    // `on`, not `once`: see "Per-request listeners" in common/http-reply.ts.
+    res.on('close', () => {
       const url = raw.url ?? '';
       const status = statusOf(res);
       const left = !res.writableFinished && isEventStream(status, reply.getHeader('content-type'));
