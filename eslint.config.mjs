@@ -90,7 +90,8 @@ export default defineConfig(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='once'][arguments.length=2]",
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name='once'][arguments.length=2]",
           message:
             'Add per-request listeners with `on` (and `off` if they must go early): see "Per-request listeners" in apps/api/src/common/http-reply.ts.',
         },
