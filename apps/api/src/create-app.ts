@@ -22,10 +22,10 @@ import { registerBodyParsers, VERIFY_ROUTE } from './common/http-body';
 import {
   answerNotModified,
   bodyDeadline,
-  methodsOfPaths,
   refuseClientError,
   refuseExpectation,
   refuseMissingHost,
+  refuseUnknownMethod,
 } from './common/http-reply';
 import { Metrics } from './ops/metrics';
 import { answerOptions, corsOptions } from './common/cors';
@@ -168,15 +168,13 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * sent with a GET or HEAD (refuseBodylessBody).
  */
 function refuseBeforeReading(fastify: FastifyInstance): void {
-  const paths = methodsOfPaths(fastify);
-  fastify.addHook('onRoute', paths.noteRoute);
   fastify.addHook('onRequest', (req, reply, done) =>
     done(
       attempt(() => {
         refuseMissingHost(req, reply);
         refuseRepeatedHeaders(req.raw.rawHeaders);
         refuseTransferCodings(req.headers);
-        paths.refuseUnknownMethod(req, reply);
+        refuseUnknownMethod(fastify, req, reply);
         requireJsonBody(req);
       }),
     ),

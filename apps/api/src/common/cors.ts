@@ -1,15 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import { AppError } from '@app/fights';
-
-/** The methods a route may have: what OPTIONS and a CORS preflight look up for a path. */
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/** The methods (OPTIONS aside) the router has for the path of a request target; none when no route has it. */
-export function methodsOfPath(fastify: FastifyInstance, url: string): string[] {
-  const path = url.split('?')[0];
-  return METHODS.filter((method) => fastify.findRoute({ method, url: path }) !== null);
-}
+import { methodsOfPath } from './http-reply';
 
 /**
  * The options of `app.enableCors()`, decided for each request: a preflight (Origin and

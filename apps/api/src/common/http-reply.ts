@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import { hash } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -225,30 +225,39 @@ export function refuseMissingHost(req: FastifyRequest, reply: FastifyReply): voi
   throw new AppError(400, 'BAD_REQUEST', 'an HTTP/1.1 request must send the Host header', 'host');
 }
 
+/** The methods a route may have: what a 405, OPTIONS and a CORS preflight look up for a path. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * The methods (OPTIONS aside) the router has for the path of a request target, in METHODS' order; none
+ * when no route has it. The one lookup behind a 405's Allow (refuseUnknownMethod), OPTIONS and CORS
+ * preflights (common/cors.ts). OPTIONS is a method of every path that has another (cors.ts adds its route).
+ */
+export function methodsOfPath(fastify: FastifyInstance, url: string): string[] {
+  const path = url.split('?')[0];
+  return METHODS.filter((method) => fastify.findRoute({ method, url: path }) !== null);
+}
+
 /**
  * RFC 9110 section 15.5.6: a method the path does not have is 405, and "The origin server MUST
  * generate an Allow header field in a 405 response containing a list of the target resource's
- * currently supported methods"; a path no method has stays 404. Fastify answered both 404. Each
- * method any route has (noted by `onRoute`) is looked up for the path in Fastify's router, only for a
- * request no route took: OPTIONS alone (CORS answers it on every path) does not make a path exist.
+ * currently supported methods"; a path no method has stays 404. Fastify answered both 404. Looked up
+ * only for a request no route took: OPTIONS alone does not make a path exist.
  */
-export function methodsOfPaths(app: FastifyInstance) {
-  const methods = new Set<string>();
-  const noteRoute = (route: RouteOptions) => {
-    for (const method of [route.method].flat()) methods.add(method.toUpperCase());
-  };
-  const refuseUnknownMethod = (req: FastifyRequest, reply: FastifyReply): void => {
-    if (!req.is404) return;
-    const url = req.url.split('?')[0];
-    const allowed = [...methods].filter((method) => app.findRoute({ method, url }) !== null);
-    if (!allowed.some((m) => m !== 'OPTIONS')) return;
-    void reply.header('allow', allowed.join(', '));
-    throw new AppError(
-      405,
-      'METHOD_NOT_ALLOWED',
-      `${req.method} is not a method of ${url}; it takes ${allowed.join(', ')}`,
-      'method',
-    );
-  };
-  return { noteRoute, refuseUnknownMethod };
+export function refuseUnknownMethod(
+  fastify: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (!req.is404) return;
+  const methods = methodsOfPath(fastify, req.url);
+  if (methods.length === 0) return;
+  const allowed = [...methods, 'OPTIONS'].join(', ');
+  void reply.header('allow', allowed);
+  throw new AppError(
+    405,
+    'METHOD_NOT_ALLOWED',
+    `${req.method} is not a method of ${req.url.split('?')[0]}; it takes ${allowed}`,
+    'method',
+  );
 }
