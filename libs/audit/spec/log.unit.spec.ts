@@ -100,6 +100,17 @@ describe('fight log export format', () => {
     expect(formatError('[1,2]')).toMatchObject({ line: 1 });
   });
 
+  it('an entry that is not an object is named by its place, in either form', () => {
+    const doc = JSON.parse(JSON.stringify(log));
+    doc.entries[1] = null;
+    expect(formatError(JSON.stringify(doc))).toMatchObject({
+      field: 'entries[1]',
+      message: 'entries[1] must be a JSON object',
+    });
+    const lines = toNdjson(log).trimEnd().split('\n');
+    expect(formatError([lines[0], lines[1], '7'].join('\n'))).toMatchObject({ line: 3, field: 'entries[1]' });
+  });
+
   it.each([
     ['the header', 'extra', (d: any) => (d.extra = 1)],
     ["the header's dice", 'dice.extra', (d: any) => (d.dice.extra = 1)],

@@ -191,12 +191,11 @@ function readHeader(raw: unknown, line: number | undefined, prefix: string): Fig
 
 function readEntry(raw: unknown, line: number | undefined, prefix: string): LogEntry {
   const problem = entryProblem(raw);
-  if (problem)
-    throw new LogFormatError(
-      `${prefix}${problem.field} ${problem.message}`,
-      line,
-      `${prefix}${problem.field}`,
-    );
+  if (problem) {
+    // An entry that is no object at all is named by its place (entries[i]), not a field inside it.
+    const field = problem.field === ENTRY_ITSELF ? prefix.replace(/\.$/, '') : `${prefix}${problem.field}`;
+    throw new LogFormatError(`${field} ${problem.message}`, line, field);
+  }
   return raw as LogEntry;
 }
 
@@ -275,9 +274,12 @@ export function headerProblem(raw: unknown): ShapeProblem | undefined {
   return undefined;
 }
 
+/** The field entryProblem names when the entry itself is not an object. */
+const ENTRY_ITSELF = '(entry)';
+
 /** Why `raw` is not a log entry, or undefined when it is one. */
 export function entryProblem(raw: unknown): ShapeProblem | undefined {
-  if (!isObject(raw)) return { field: '(entry)', message: 'must be a JSON object' };
+  if (!isObject(raw)) return { field: ENTRY_ITSELF, message: 'must be a JSON object' };
   const unknown = unknownField(raw, ENTRY_FIELDS, '', 'a fight log entry');
   if (unknown) return unknown;
   for (const f of ['fightId', 'type', 'at', 'actor', 'commandId', 'hash'] as const)
