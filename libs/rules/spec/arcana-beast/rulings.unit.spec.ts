@@ -937,3 +937,94 @@ describe('RULINGS A45–A50: the next review’s open questions', () => {
     });
   });
 });
+
+describe('RULINGS A51–A53: a fresh review’s open questions', () => {
+  const bonusSources = (out: ReturnType<typeof exact>) =>
+    find(out, 'AttackResolved').attack.bonuses.map((b: { source: string }) => b.source);
+
+  it('A51: given the wolf Cornered against Ash, when Ember (Ash’s beast, in its place) claws the wolf, then the wolf dodges with Setback', () => {
+    let e = close(fight(party, 'ember'), 'ember', 'wolf');
+    e = then(e, { type: 'SetTag', combatantId: 'wolf', tag: 'cornered', againstId: 'ash' });
+    // Claw 5 d8, then the wolf's Dodge 2 d6 + the Setback die: faces 5, 5 and 1 — the 5 dropped, 1 success kept.
+    const out = exact(e, claw, { dice: [4, 4, 1, 1, 1, 5, 5, 1] });
+    const resolved = find(out, 'AttackResolved');
+    expect(resolved.dodge).toMatchObject({
+      dice: 2,
+      edge: 'setback',
+      setbackSources: ['Cornered'],
+      dropped: { index: 0, face: 5 },
+      kept: [5, 1],
+      successes: 1,
+    });
+    // 2 successes to 1: a hit for Base 5 + 1 = 6 (without the Setback it would have been a miss, 2 to 2).
+    expect(resolved).toMatchObject({ outcome: 'hit', damage: 6 });
+  });
+
+  it('A51: given the wolf on High Ground against Ember, when it bites Ash (in Ember’s place), then it gains the High Ground die', () => {
+    let e = close(fight(party, 'ember'), 'ember', 'wolf');
+    e = then(e, { type: 'SetTag', combatantId: 'wolf', tag: 'highGround', againstId: 'ember' });
+    e = next(e, 'wolf');
+    // Bite 2 d6 + High Ground 1, then Ash's Dodge: Agility 2 on d6 (no Intercept).
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: false },
+      { dice: [4, 4, 4, 4, 1] },
+    );
+    expect(bonusSources(out)).toEqual(['High Ground']);
+    // 3 successes to 1: Base 2 + 1 (Stage 1) + 2 = 5.
+    expect(find(out, 'AttackResolved')).toMatchObject({ attack: { dice: 3 }, outcome: 'hit', damage: 5 });
+    expect(find(out, 'DamageDealt')).toMatchObject({ combatantId: 'ash', hpBefore: 10, hp: 5 });
+  });
+
+  it('A52: given Ember’s Inferno (bonusDamage 1) rolls a Critical, when it hits, then only Base Damage doubles: 5·2 + 4 + 1 = 15', () => {
+    const fighters: Fighter[] = [
+      { id: 'ember', sheet: beast(), side: 'heroes' },
+      { id: 'ash', sheet: binder('ember'), side: 'heroes' },
+      { id: 'wolf', sheet: wild({ hp: 30 }), side: 'wild' },
+    ];
+    // Inferno (long, reaches Near): Agility 2 + Rank 2 on d8 — 6, 7, 8 and 4: 4 successes, three 6+; the Dodge 2 d6 none.
+    const out = exact(
+      fight(fighters, 'ember'),
+      { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf', specialAttackId: 'inferno' },
+      { dice: [6, 7, 8, 4, 1, 1] },
+    );
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      critical: true,
+      baseDamage: 5,
+      extraSuccesses: 4,
+      bonusDamage: 1,
+      damage: 15,
+    });
+    expect(find(out, 'DamageDealt')).toMatchObject({ hpBefore: 30, hp: 15 });
+  });
+
+  it('A53: given Ember Cornered, when Ash’s Strategize passes or Ember names its flight, then it still cannot Reposition; its free move flies two bands', () => {
+    let e = then(fight(party, 'ember'), { type: 'SetTag', combatantId: 'ember', tag: 'cornered' });
+    e = close(e, 'ember', 'wolf');
+    // Ash's Technique 2 on d6, Diff 2: passed.
+    e = then(e, { type: 'Strategize', combatantId: 'ash' }, { dice: [4, 5] });
+    expect(stateOf(e).turn).toMatchObject({ strategized: true });
+    const rule = /^arcana-beast.txt: Positioning in Combat: Cornered: Cannot Reposition/;
+    expect(
+      refused(e, { type: 'Reposition', combatantId: 'ember', towardId: 'wolf', band: 'far' }),
+    ).toMatchObject({ code: 'ARCANA_CORNERED', field: 'type', message: expect.stringMatching(rule) });
+    expect(
+      refused(e, {
+        type: 'Reposition',
+        combatantId: 'ember',
+        towardId: 'wolf',
+        band: 'far',
+        using: 'flight',
+      }),
+    ).toMatchObject({ code: 'ARCANA_CORNERED', field: 'type' });
+    expect(refused(e, { type: 'Reposition', combatantId: 'ember' }).code).toBe('ARCANA_CORNERED');
+    const flown = exact(e, {
+      type: 'Move',
+      combatantId: 'ember',
+      towardId: 'wolf',
+      band: 'far',
+      using: 'flight',
+    });
+    expect(find(flown, 'Moved')).toMatchObject({ from: 'close', to: 'far', by: 'free', using: 'flight' });
+  });
+});

@@ -230,7 +230,7 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   },
   {
     id: 'A28',
-    text: 'Tags may name an opponent (againstId) and then hold against it only (A39); High Ground counts against a target without it; Strategize ignores the target’s Cover, Obscured and High Ground (A49) for this turn’s rolls.',
+    text: 'Tags may name an opponent (againstId) and then hold against it only (A39), and its Binder or beast (A51); High Ground counts against a target without it; Strategize ignores the target’s Cover, Obscured and High Ground (A49) for this turn’s rolls.',
   },
   {
     id: 'A29',
@@ -319,5 +319,17 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   {
     id: 'A50',
     text: 'Flanking gives its die only while another ally in the encounter (not Knocked Out, not in its vessel) flanks the same target; a move does not clear a tag, the GM does.',
+  },
+  {
+    id: 'A51',
+    text: 'A tag against a Binder or its beast holds against both (they share their place, A17): Cornered against a Binder gives Setback on the Dodge against its beast’s attacks.',
+  },
+  {
+    id: 'A52',
+    text: 'A Critical Hit doubles Base Damage (Brawn + Stage) only: an attack’s bonusDamage from the sheet is added after doubling, like combo damage.',
+  },
+  {
+    id: 'A53',
+    text: 'Only the GM clearing the tag lifts Cornered: neither Flight, Teleport or Burrowing nor a passed Strategize lets the beast Reposition; its free band move stays.',
   },
 ];

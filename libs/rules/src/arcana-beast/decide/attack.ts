@@ -224,8 +224,15 @@ function guardOf(
   return undefined;
 }
 
-function hasTag(c: ArcanaCombatant, tag: string, foeId: string): boolean {
-  return c.tags.some((t) => t.tag === tag && (t.againstId === undefined || t.againstId === foeId));
+/**
+ * A28, A51: a tag held against no one, or against the foe — a tag against a Binder or its beast holds against both,
+ * as they share their place and bands (A17, A39).
+ */
+function hasTag(state: ArcanaBeastState, c: ArcanaCombatant, tag: string, foeId: string): boolean {
+  return c.tags.some(
+    (t) =>
+      t.tag === tag && (t.againstId === undefined || anchor(state, t.againstId) === anchor(state, foeId)),
+  );
 }
 
 /** arcana-beast.txt: Attack Steps, Results, Damage Formula, Combo Attacks, Positioning (A6, A10, A12, A20, A28). */
@@ -236,7 +243,7 @@ function resolve(state: ArcanaBeastState, data: AttackDeclaredData, dice: DiceSo
   const turn = state.turn;
   const strategized = turn?.beastId === attacker.id && turn.strategized;
   const combo = comboFor(state, attacker, target);
-  const setback = hasTag(target, 'obscured', attacker.id) && !strategized ? ['Obscured'] : [];
+  const setback = hasTag(state, target, 'obscured', attacker.id) && !strategized ? ['Obscured'] : [];
   const a = poolFor(
     state,
     attacker,
@@ -304,11 +311,11 @@ function attackBonuses(
   if (turn?.beastId === attacker.id && turn.directed) bonuses.push({ source: 'Direct', dice: 1 });
   // A28, A49: the target's own High Ground is an enemy positioning benefit a passed Strategize ignores.
   if (
-    hasTag(attacker, 'highGround', target.id) &&
-    (strategized || !hasTag(target, 'highGround', attacker.id))
+    hasTag(state, attacker, 'highGround', target.id) &&
+    (strategized || !hasTag(state, target, 'highGround', attacker.id))
   )
     bonuses.push({ source: 'High Ground', dice: 1 });
-  if (hasTag(attacker, 'flanking', target.id) && flankingPartner(state, attacker, target))
+  if (hasTag(state, attacker, 'flanking', target.id) && flankingPartner(state, attacker, target))
     bonuses.push({ source: 'Flanking', dice: 1 });
   if (comboPosition >= 2) bonuses.push({ source: 'Combo', dice: COMBO.dieBonus });
   if (bonusDice > 0) bonuses.push({ source: 'bonusDice (RULINGS.md A30)', dice: bonusDice });
@@ -331,7 +338,7 @@ function flankingPartner(
       p.side === attacker.side &&
       anchor(state, p.id) !== anchor(state, attacker.id) &&
       !out(p) &&
-      hasTag(p, 'flanking', target.id)
+      hasTag(state, p, 'flanking', target.id)
     );
   });
 }
@@ -345,7 +352,9 @@ function dodgePoolFor(
   strategized: boolean,
 ): ReturnType<typeof poolFor> {
   const dodgeBonuses: DiceBonus[] =
-    ranged && hasTag(target, 'cover', attacker.id) && !strategized ? [{ source: 'Cover', dice: 1 }] : [];
+    ranged && hasTag(state, target, 'cover', attacker.id) && !strategized
+      ? [{ source: 'Cover', dice: 1 }]
+      : [];
   // A6: "Dodge (Agility + defensive Qualities)" for a Binder as for a beast.
   const defensive = target.sheet.defensiveQualities ?? [];
   return poolFor(
@@ -356,7 +365,7 @@ function dodgePoolFor(
     qualityRanks(target, defensive),
     dodgeBonuses,
     target.defending ? ['Defend'] : [],
-    hasTag(target, 'cornered', attacker.id) ? ['Cornered'] : [],
+    hasTag(state, target, 'cornered', attacker.id) ? ['Cornered'] : [],
     true,
   );
 }
