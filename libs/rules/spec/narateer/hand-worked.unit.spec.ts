@@ -13,6 +13,14 @@ const step = (combatantId: string, x: number, y: number, extra: Record<string, u
   path: [{ x, y }],
   ...extra,
 });
+const declare = (attackerId: string, targetId: string): RuleCommand => ({
+  type: 'DeclareExchange',
+  attackerId,
+  targetId,
+  kind: 'melee',
+  weaponId: 'sword',
+  boost: 0,
+});
 const opportunity = (combatantId: string, extra: Record<string, unknown> = {}) => ({
   type: 'TakeOpportunityAttack',
   combatantId,
@@ -127,6 +135,78 @@ describe('Opportunity Attacks, worked by hand', () => {
     expect(stateOf([...events, ...attack]).combatants.a.uses.melee).toBe(1);
   });
 
+  it('given the mover’s own activation and Melee SL 0 (one proactive use), when it answers an Opportunity Attack with a Clash, then the Clash is a response, not an initiated action: its one proactive Melee use is still there', () => {
+    // "Melee uses include separate exchanges, shoves, trips, feints, disarms, grapples, or other initiated Melee actions."
+    let events = fight(
+      [
+        { id: 'm', sheet: sheet({ skills: { melee: 0 } }) },
+        { id: 'g', sheet: sheet() },
+      ],
+      'm',
+    );
+    events = at(at(events, 'm', 1, 0), 'g', 0, 0);
+    events = then(events, step('m', 1, 1));
+    events = then(events, opportunity('g'));
+    // g's sword 3 = 1 dot; m's Clash 6 = 2 dots: m wins by 1. Strike 2 + min(Agility 2, cap 3) = 4, Soak 1:
+    // Wound Margin 1 + 4 − 1 = 4 → 2 Wounds to g (8 → 6: not below half, not more than half: no check).
+    const clash = exact(
+      events,
+      { type: 'RespondToExchange', combatantId: 'm', response: 'clash', boost: 0 },
+      { dice: [3, 6] },
+    );
+    expect(find(clash, 'ExchangeResolved')).toMatchObject({
+      outcome: 'counterHit',
+      winnerId: 'm',
+      hitMargin: 1,
+    });
+    expect(find(clash, 'WoundsApplied')).toMatchObject({
+      combatantId: 'g',
+      woundMargin: 4,
+      wounds: 2,
+      vitality: 6,
+    });
+    events = [...events, ...clash];
+    expect(stateOf(events).combatants.m.uses).toEqual({ melee: 0, ranged: 0 });
+    // Its one proactive Melee use (SL 0 + 1) is still there, and only one.
+    events = then(events, { ...declare('m', 'g'), response: 'none' }, { dice: [1] });
+    expect(stateOf(events).combatants.m.uses.melee).toBe(1);
+    expect(given(narateer, events).when(declare('m', 'g')).violation()).toMatchObject({
+      code: 'NARATEER_PROACTIVE_LIMIT',
+      field: 'kind',
+    });
+  });
+
+  it('given a reactor with Melee SL 1 and 2 Ready AD, when it takes an Opportunity Attack, then it "may Boost normally": Boost 1 (its Skill Level) is allowed, Boost 2 is not, and cost + Boost must fit its Ready AD', () => {
+    let events = fight(
+      [
+        { id: 'm', sheet: sheet() },
+        { id: 'g', sheet: sheet({ maxAD: 2 }) },
+      ],
+      'm',
+    );
+    const placed = at(at(events, 'm', 1, 0), 'g', 0, 0);
+    events = then(placed, step('m', 1, 1));
+    const g = given(narateer, events);
+    expect(g.when(opportunity('g', { boost: 2 })).violation()).toMatchObject({
+      code: 'NARATEER_BOOST_OVER_SKILL',
+      field: 'boost',
+    });
+    const boosted = exact(events, opportunity('g', { boost: 1 }));
+    expect(find(boosted, 'ExchangeDeclared')).toMatchObject({ boost: 1, dice: 2, opportunity: true });
+    expect(stateOf([...events, ...boosted]).combatants.g.ad).toEqual({ ready: 0, used: 2, wounded: 0 });
+    // With 1 Ready AD, the sword's cost alone fits and Boost 1 does not.
+    const spent = then(placed, { type: 'SpendDice', combatantId: 'g', ad: 1 });
+    const again = then(spent, step('m', 1, 1));
+    expect(
+      given(narateer, again)
+        .when(opportunity('g', { boost: 1 }))
+        .violation(),
+    ).toMatchObject({
+      code: 'NARATEER_NOT_ENOUGH_READY_AD',
+      field: 'boost',
+    });
+  });
+
   it('N45: given two reactors to one step, when the first Opportunity Attack collapses the mover, then the second is still offered; the Collapsed mover makes No Response and moves no further by itself', () => {
     // Mover m (Vitality 1) steps from (0,0) to (1,0), within reach of g1 at (1,1) and g2 at (1,−1).
     let events = fight(
@@ -195,5 +275,193 @@ describe('Conditions and turn order, worked by hand', () => {
     events = then(events, { type: 'EndActivation' });
     const next = exact(events, { type: 'StartActivation' });
     expect(next[0].data).toMatchObject({ combatantId: 'b', round: 2 });
+  });
+});
+
+describe('Ready, Used and Wounded dice, worked by hand', () => {
+  it('given Used and Ready dice of both kinds, when 4 Wounds take Ready AD, Ready MD, then Used AD, then at its next activation only its Used MD become Ready, and with no Ready AD it makes No Response', () => {
+    let events = fight(
+      [
+        { id: 'a', sheet: sheet({ maxAD: 3, maxMD: 2 }) },
+        { id: 'b', sheet: sheet() },
+      ],
+      'a',
+    );
+    events = then(events, { type: 'SpendDice', combatantId: 'a', ad: 2, md: 1 });
+    // AD_FIRST: the Ready AD, then the Ready MD (Ready before Used, whatever the kind), then two Used AD.
+    events = then(events, { type: 'ApplyWounds', combatantId: 'a', wounds: 4, harm: 'Physical (Impact)' });
+    expect(find(events.slice(-1), 'WoundsApplied')).toMatchObject({
+      dice: [
+        { kind: 'AD', from: 'ready' },
+        { kind: 'MD', from: 'ready' },
+        { kind: 'AD', from: 'used' },
+        { kind: 'AD', from: 'used' },
+      ],
+      ad: { ready: 0, used: 0, wounded: 3 },
+      md: { ready: 0, used: 1, wounded: 1 },
+      // 8 − 4 = 4 is exactly half (not below) and 4 Wounds are exactly half (not more): no check.
+      vitality: 4,
+    });
+    expect(types(events).slice(-1)).toEqual(['WoundsApplied']);
+    for (const type of ['EndActivation', 'StartActivation', 'EndActivation', 'StartRound'])
+      events = then(events, { type });
+    const started = exact(events, { type: 'StartActivation' });
+    expect(started[1]).toEqual({
+      type: 'DiceRefreshed',
+      data: {
+        combatantId: 'a',
+        ad: { ready: 0, used: 0, wounded: 3 },
+        md: { ready: 1, used: 0, wounded: 1 },
+      },
+    });
+    events = [...events, ...started];
+    events = then(then(events, { type: 'EndActivation' }), { type: 'StartActivation' });
+    // Its Ready MD never pays an exchange cost (N17): out of Ready AD, its response is forced.
+    const attacked = exact(
+      events,
+      { type: 'DeclareExchange', attackerId: 'b', targetId: 'a', kind: 'melee', weaponId: 'sword', boost: 0 },
+      { dice: [1] },
+    );
+    expect(find(attacked, 'ExchangeResponded')).toMatchObject({ response: 'none', forced: 'noReadyAD' });
+  });
+
+  it('given exactly the Ready AD an exchange needs, when the tempo-holder commits cost + Boost, then it commits them all; the responder with 1 Ready AD may Full Guard without Boost only', () => {
+    const events = fight(
+      [
+        { id: 'a', sheet: sheet({ maxAD: 2 }) },
+        { id: 'b', sheet: sheet({ maxAD: 1 }) },
+      ],
+      'a',
+    );
+    const declared = then(events, {
+      type: 'DeclareExchange',
+      attackerId: 'a',
+      targetId: 'b',
+      kind: 'melee',
+      weaponId: 'sword',
+      boost: 1,
+    });
+    expect(stateOf(declared).combatants.a.ad).toEqual({ ready: 0, used: 2, wounded: 0 });
+    expect(
+      given(narateer, declared)
+        .when({ type: 'RespondToExchange', combatantId: 'b', response: 'fullGuard', boost: 1 })
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_NOT_ENOUGH_READY_AD', field: 'boost' });
+    // 3, 1 = 1 dot against the guard's 3 = 1 dot (Advantage rerolls it to a 1, worse: kept): the tie stops it.
+    const guarded = exact(
+      declared,
+      { type: 'RespondToExchange', combatantId: 'b', response: 'fullGuard', boost: 0 },
+      { dice: [3, 1, 3], rerollFaces: [1] },
+    );
+    expect(find(guarded, 'ExchangeResolved')).toMatchObject({ outcome: 'guarded' });
+    expect(stateOf([...declared, ...guarded]).combatants.b.ad).toEqual({ ready: 0, used: 1, wounded: 0 });
+  });
+});
+
+describe('Initiative, worked by hand', () => {
+  it('N15: given Agility 0, when initiative is rolled, then its Side Roll has no dice and 0 dots; a 0-dot roll with higher Agility goes first (N4), and two at Agility 0 are left to the GM', () => {
+    const agility = (value: number) => sheet({ vitals: { strength: 2, agility: value, resilience: 2 } });
+    // fight() without its InitiativeSet and RoundStarted: the fight started and four combatants joined.
+    const start = fight([
+      { id: 'a', sheet: agility(0) },
+      { id: 'b', sheet: agility(1) },
+      { id: 'c', sheet: agility(2) },
+      { id: 'd', sheet: agility(0) },
+    ]).slice(0, 5);
+    // a: no dice; b: 1 = 0 dots; c: 3, 1 = 1 dot; d: no dice.
+    const rolled = exact(start, { type: 'RollInitiative' }, { dice: [1, 3, 1] });
+    expect(rolled[0].data).toMatchObject({
+      rolls: [
+        { combatantId: 'a', roll: { faces: [] }, total: 0 },
+        { combatantId: 'b', roll: { faces: [1] }, total: 0 },
+        { combatantId: 'c', roll: { faces: [3, 1] }, total: 1 },
+        { combatantId: 'd', roll: { faces: [] }, total: 0 },
+      ],
+      order: ['c', 'b', 'a', 'd'],
+      unresolvedTies: [['a', 'd']],
+    });
+    expect(stateOf([...start, ...rolled]).pending).toMatchObject({ kind: 'initiativeTie', awaiting: 'gm' });
+  });
+});
+
+describe('Targets and Lingering Harm, worked by hand', () => {
+  it('N47: given Lingering Harm whose source states 0 Wounds per tick and 2 ticks, when two rounds end, then each tick is recorded with 0 Wounds, takes no die, asks nothing, and the second ends it', () => {
+    let events = fight(
+      [
+        { id: 'a', sheet: sheet({ maxMD: 2, woundPreference: 'ASK' }) },
+        { id: 'b', sheet: sheet() },
+      ],
+      'a',
+    );
+    events = then(events, {
+      type: 'ApplyLingeringHarm',
+      combatantId: 'a',
+      form: 'Poisoned',
+      source: 'weak venom',
+      wounds: 0,
+      endsAfterTicks: 2,
+    });
+    const first = exact(events, { type: 'EndRound' });
+    expect(types(first)).toEqual(['ActivationEnded', 'WoundsApplied', 'RoundEnded']);
+    expect(find(first, 'WoundsApplied')).toMatchObject({
+      combatantId: 'a',
+      form: 'Poisoned',
+      harmLabel: 'Affliction (Poison)',
+      wounds: 0,
+      dice: [],
+      vitality: 8,
+    });
+    events = [...events, ...first];
+    expect(stateOf(events).combatants.a.lingering[0]).toMatchObject({ ticksLeft: 1 });
+    events = then(events, { type: 'StartRound' });
+    const second = exact(events, { type: 'EndRound' });
+    expect(types(second)).toEqual(['WoundsApplied', 'LingeringHarmEnded', 'RoundEnded']);
+    expect(find(second, 'LingeringHarmEnded')).toMatchObject({ combatantId: 'a', reason: 'ticks' });
+    expect(stateOf([...events, ...second]).combatants.a).toMatchObject({
+      vitality: 8,
+      lingering: [],
+      ad: { ready: 5, wounded: 0 },
+      md: { ready: 2, wounded: 0 },
+    });
+  });
+
+  it('N48: given a tempo-holder, when it names an ally or a Collapsed foe as its target, then the exchange is declared; the Collapsed target makes No Response and its Vitality goes below 0', () => {
+    let events = fight(
+      [
+        { id: 'a', sheet: sheet(), side: 'heroes' },
+        { id: 'b', sheet: sheet(), side: 'heroes' },
+        { id: 'c', sheet: sheet({ maxVitality: 2 }), side: 'foes' },
+      ],
+      'a',
+    );
+    // An ally: the exchange is declared and b answers as any target does.
+    const ally = exact(events, {
+      type: 'DeclareExchange',
+      attackerId: 'a',
+      targetId: 'b',
+      kind: 'melee',
+      weaponId: 'sword',
+      boost: 0,
+    });
+    expect(types(ally)).toEqual(['ExchangeDeclared']);
+    expect(stateOf([...events, ...ally]).pending).toMatchObject({ kind: 'exchangeResponse', awaiting: 'b' });
+    // A foe at 0 Vitality (Collapsed): forced No Response; 1 dot against target number 0, Hit Margin 1,
+    // Strike 2 + 2 = 4, Soak 1: Wound Margin 4 → 2 Wounds, Vitality 0 → −2.
+    events = then(events, { type: 'ApplyWounds', combatantId: 'c', wounds: 2, harm: 'Physical (Impact)' });
+    expect(stateOf(events).combatants.c.vitality).toBe(0);
+    const fallen = exact(
+      events,
+      { type: 'DeclareExchange', attackerId: 'a', targetId: 'c', kind: 'melee', weaponId: 'sword', boost: 0 },
+      { dice: [3] },
+    );
+    expect(find(fallen, 'ExchangeResponded')).toMatchObject({ response: 'none', forced: 'collapsed' });
+    expect(find(fallen, 'WoundsApplied')).toMatchObject({
+      woundMargin: 4,
+      wounds: 2,
+      vitalityBefore: 0,
+      vitality: -2,
+      state: 'Collapsed',
+    });
+    expect(types(fallen)).not.toContain('ContinuationChecked');
   });
 });

@@ -112,6 +112,45 @@ describe('narateer.txt worked examples', () => {
     ]);
   });
 
+  it('"Worked Example: One Ranged Exchange", the other choice: had Veyr chosen Full Guard, he would have rolled Acrobatics with Advantage and could not have wounded Sera', () => {
+    const declared = then(shootout(), ranged('sera', 'veyr', 'bow', 2, { distance: 8 }));
+    // Sera 4, 5, 3 = 3 dots. Veyr guards with 1 AD + Boost 1 (Acrobatics SL 1): 6, 6 = 4 dots; Advantage rerolls
+    // the first 6 (fewest dots, lowest face, first position) to a 1, which is worse: he keeps the 6.
+    const events = exact(declared, respond('veyr', 'fullGuard', 1), {
+      dice: [4, 5, 3, 6, 6],
+      rerollFaces: [1],
+    });
+    expect(find(events, 'ExchangeResponded')).toMatchObject({
+      response: 'fullGuard',
+      skill: 'acrobatics',
+      dice: 2,
+      edge: { advantage: ['fullGuard'], disadvantage: [] },
+    });
+    const resolved = find(events, 'ExchangeResolved');
+    expect(resolved.attacker).toMatchObject({ skill: 'ranged', total: 3 });
+    expect(resolved.responder).toMatchObject({
+      skill: 'acrobatics',
+      total: 4,
+      reroll: { index: 0, original: 6, kept: 'original' },
+    });
+    // His total is the higher, yet Full Guard cannot deal damage: no Wounds to Sera, and only Sera fired.
+    expect(resolved).toMatchObject({ outcome: 'guarded', winnerId: 'veyr' });
+    expect(resolved.hitMargin).toBeUndefined();
+    expect(types(events)).toEqual(['ExchangeResponded', 'ExchangeResolved', 'WeaponFired']);
+    expect(find(events, 'WeaponFired')).toMatchObject({
+      combatantId: 'sera',
+      weaponId: 'bow',
+      ammunition: 19,
+    });
+    const s = stateOf([...declared, ...events]);
+    expect(s.combatants.sera).toMatchObject({ vitality: 6, ad: { ready: 2, used: 3, wounded: 0 } });
+    expect(s.combatants.veyr).toMatchObject({
+      vitality: 4,
+      ad: { ready: 2, used: 2, wounded: 0 },
+      weapons: { crossbow: { loaded: true, ammunition: 10 } },
+    });
+  });
+
   it("Veyr's Continuation Check example: both triggers from one arrow make one 2-die Side Roll; a Hit and a Miss pass", () => {
     const start = shootout();
     const declared = then(start, ranged('sera', 'veyr', 'bow', 2, { distance: 8 }));
@@ -287,6 +326,46 @@ describe('narateer.txt worked examples', () => {
     expect(find(burning.slice(-1), 'LingeringHarmApplied').harm).toEqual({
       domain: 'Elemental',
       type: 'Fire',
+    });
+  });
+
+  it('"Harm Domains And Types": a Condition causes Wounds only if its rule says so — poison imposing Disadvantage causes no Affliction (Poison) Wounds, while Lingering Harm: Burning causes Elemental (Fire) Wounds at the round’s end', () => {
+    let events = shootout();
+    // The poison hampers Sera (the GM's Hindered, ruling N26) and the GM gives her attack Disadvantage (N31).
+    events = then(events, { type: 'ApplyCondition', combatantId: 'sera', condition: 'hindered' });
+    events = then(
+      events,
+      ranged('sera', 'veyr', 'bow', 0, { distance: 8, edge: 'disadvantage', response: 'none' }),
+      {
+        dice: [1],
+        rerollFaces: [6],
+      },
+    );
+    expect(find(events, 'ExchangeDeclared').edge).toEqual({ advantage: [], disadvantage: ['gm'] });
+    // Disadvantage keeps the worse of 1 and 6: 0 dots against target number 0, no clean hit (N30).
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ outcome: 'tie', attacker: { total: 0 } });
+    const poisoned = exact(events, { type: 'EndRound' });
+    expect(types(poisoned)).toEqual(['ActivationEnded', 'RoundEnded']);
+    expect(stateOf([...events, ...poisoned]).combatants.sera).toMatchObject({
+      vitality: 6,
+      conditions: [{ condition: 'hindered' }],
+    });
+    // Lingering Harm: Burning is the condition whose rule causes Wounds: 1 Elemental (Fire) Wound at the round's end.
+    events = then(events, {
+      type: 'ApplyLingeringHarm',
+      combatantId: 'sera',
+      form: 'Burning',
+      source: 'oil fire',
+    });
+    const burning = exact(events, { type: 'EndRound' });
+    expect(types(burning)).toEqual(['ActivationEnded', 'WoundsApplied', 'RoundEnded']);
+    expect(find(burning, 'WoundsApplied')).toMatchObject({
+      combatantId: 'sera',
+      form: 'Burning',
+      harmLabel: 'Elemental (Fire)',
+      wounds: 1,
+      vitalityBefore: 6,
+      vitality: 5,
     });
   });
 

@@ -268,4 +268,12 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N46',
     text: 'Unconscious and Paralyzed combatants keep their activations (dice refresh, activation ticks) but take no action in them.',
   },
+  {
+    id: 'N47',
+    text: 'A Lingering Harm tick of 0 Wounds (a source may state it) is recorded with 0 Wounds, takes no die, asks nothing and counts toward endsAfterTicks.',
+  },
+  {
+    id: 'N48',
+    text: 'An exchange may target any other combatant: an ally, or a Collapsed or Withdrawn one (forced No Response); only Opportunity Attacks need an opponent.',
+  },
 ];

@@ -65,6 +65,7 @@ export function buildDeclaration(
     `ruling N20/N26: ${attackerId} is not able to act`,
     'attackerId',
   );
+  // N48: any other combatant may be the target (an ally, a Collapsed or Withdrawn one); only oneself is refused.
   ensure(
     targetId !== attackerId,
     'NARATEER_INVALID_TARGET',

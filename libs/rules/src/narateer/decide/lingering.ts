@@ -171,6 +171,7 @@ export function tickLingeringHarm(
         r.push(ev('WoundAllocationRequested', calc));
         return { events: r.events, state: r.state() };
       }
+      // N47: a tick of 0 Wounds is still a tick: recorded with 0 Wounds, and counted.
       r.push(...applyWounds(r.state(), calc, preference(c, lh.allocation), dice));
       r.push(...tickEnded(id, lh));
     }
