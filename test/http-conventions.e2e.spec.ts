@@ -240,7 +240,10 @@ describe('HTTP conventions a client library expects', () => {
         (await t.http.get(`/fights/${fightId}/events`).expect(200)).body.length as number;
       const first = await command(created.headers.etag).expect(200);
       expect(first.body.seq).toBe(created.body.seq + 1);
-      // The tag of the state before that command is stale now; so is a forged hash at the current seq.
+      // The tag compares by the state it names: without its W/ it is the same tag.
+      const strong = await command(first.headers.etag.replace(/^W\//, '')).expect(200);
+      expect(strong.body.seq).toBe(first.body.seq + 1);
+      // The tag of the state before that command is stale now; so is a forged hash at an earlier seq.
       const forged = `W/"${first.body.seq}-${'0'.repeat(64)}"`;
       for (const stale of [created.headers.etag, forged, '"not-a-fight-tag"']) {
         const before = await count();
