@@ -13,13 +13,13 @@ import {
 } from '@nestjs/swagger';
 import { TokenIssuedModel, TokenModel } from './access.models';
 import { ArrayMaxSize, IsArray, IsIn, IsString, Length } from 'class-validator';
-import { AccessService, AppError, FightService, invalidField, Principal } from '@app/fights';
+import { AccessService, AppError, FightService, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
 import { Location, seg } from '../common/location';
 import { SmallPageQuery } from '../common/dto';
 import { linkNext, smallPage } from '../common/pagination';
-import { Optional } from '../common/validation';
+import { Optional, refuseRepeat } from '../common/validation';
 import { IsDateTime } from '../common/date-time';
 
 export class IssueTokenDto {
@@ -58,10 +58,8 @@ export class TokensController {
     this.access.assertGm(p, id);
     const { view } = await this.fights.view(id);
     const known = new Set(((view.combatants as Array<{ id: string }>) ?? []).map((c) => c.id));
-    body.combatantIds?.forEach((c, i) => {
-      const first = body.combatantIds!.indexOf(c);
-      if (first < i)
-        throw invalidField(`combatantIds[${i}]`, `combatantIds[${i}] repeats ${c} (combatantIds[${first}])`);
+    body.combatantIds?.forEach((c, i, ids) => {
+      refuseRepeat(ids, i, 'combatantIds');
       if (!known.has(c))
         throw new AppError(
           422,

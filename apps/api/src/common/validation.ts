@@ -20,7 +20,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { AppError } from '@app/fights';
+import { AppError, invalidField } from '@app/fights';
 import { ContractViolation } from '@app/rules';
 import { assertStorable, NOT_AN_OBJECT } from './body-checks';
 import { BODY_MEDIA, bodyMediaOf, bodyMediaOfEssence, contentTypeOf } from './media-types';
@@ -474,4 +474,15 @@ export function refuseBodylessBody(
   // `on`, not `once` ("Per-request listeners" in http-reply.ts): settle removes all three.
   raw.on('end', onEnd);
   raw.on('error', onEnd);
+}
+
+/**
+ * A list's entry that repeats an earlier one is 422 INVALID_FIELD naming it (`combatantIds[2]`) and the
+ * entry it repeats, not silently kept once. Checked entry by entry, so a caller that judges each entry
+ * otherwise too keeps its order of refusals.
+ */
+export function refuseRepeat(list: readonly string[], i: number, field: string): void {
+  const first = list.indexOf(list[i]);
+  if (first < i)
+    throw invalidField(`${field}[${i}]`, `${field}[${i}] repeats ${list[i]} (${field}[${first}])`);
 }

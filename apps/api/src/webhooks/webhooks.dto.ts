@@ -16,9 +16,8 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { invalidField } from '@app/fights';
 import { assertEventTypes } from '@app/webhooks';
-import { Optional, QueryCursor, QueryInt } from '../common/validation';
+import { Optional, QueryCursor, QueryInt, refuseRepeat } from '../common/validation';
 import { IsDateTime } from '../common/date-time';
 
 const URL_RULE = {
@@ -67,11 +66,7 @@ function EventTypesField(description: string, example?: string[]): PropertyDecor
  */
 export function assertEventTypeList(types: readonly string[] | undefined): void {
   assertEventTypes(types);
-  types?.forEach((t, i) => {
-    const first = types.indexOf(t);
-    if (first < i)
-      throw invalidField(`eventTypes[${i}]`, `eventTypes[${i}] repeats ${t} (eventTypes[${first}])`);
-  });
+  types?.forEach((_, i) => refuseRepeat(types, i, 'eventTypes'));
 }
 
 function FightFilterField(description: string): PropertyDecorator {
