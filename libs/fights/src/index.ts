@@ -12,6 +12,7 @@ export type { EventMetadata, FightEvent } from '@app/fight-log';
 export * from './fight-service';
 // The pieces FightService is built from, for tests and alternative wirings.
 export { FightCache, SNAPSHOT_EVERY, viewOf, viewResult } from './fight-cache';
+export { viewText } from './view-text';
 export type { FightCacheOptions, LoadedFight } from './fight-cache';
 export * from './snapshots';
 export { FightReads } from './fight-reads';

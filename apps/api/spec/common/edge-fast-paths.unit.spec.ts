@@ -1,5 +1,8 @@
 import type { ArgumentMetadata } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { viewText } from '@app/fights';
+import { withViewText } from '../../src/common/fight-etag';
 import { FightQueryDto } from '../../src/common/dto';
 import { weakETag } from '../../src/common/http-reply';
 import { validationPipe } from '../../src/common/validation';
@@ -50,5 +53,47 @@ describe('work done once instead of per request', () => {
     expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(headers['strict-transport-security']).toBeUndefined();
     expect(headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('an answer with a fight view is JSON.stringify byte for byte, whatever it holds', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.dictionary(fc.string(), fc.oneof(fc.jsonValue(), fc.constant(undefined))),
+        ),
+        fc.jsonValue(),
+        (value, view) => {
+          expect(withViewText(value)).toBe(JSON.stringify(value));
+          const answer = {
+            fightId: 'f-1',
+            seq: 3,
+            events: [{ seq: 3, note: 'Ærø ✓' }],
+            view,
+            replayed: false,
+          };
+          expect(withViewText(answer)).toBe(JSON.stringify(answer));
+        },
+      ),
+      { numRuns: 500 },
+    );
+    const odd = { a: undefined, f: () => 1, view: { toJSON: () => 'v' }, n: null, d: new Date(0) };
+    expect(withViewText(odd)).toBe(JSON.stringify(odd));
+    expect(withViewText({ toJSON: () => [1] })).toBe('[1]');
+    expect(withViewText({})).toBe('{}');
+  });
+
+  it("a view's text is written once and shared by every answer that carries that view", () => {
+    const view = { seq: 2, headHash: 'ab', combatants: [{ id: 'mira', wounds: 1 }] };
+    const text = viewText(view);
+    expect(text).toBe(JSON.stringify(view));
+    expect(viewText(view)).toBe(text);
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      expect(withViewText({ fightId: 'f', seq: 2, view })).toBe(`{"fightId":"f","seq":2,"view":${text}}`);
+      expect(stringify.mock.calls.map(([x]) => x)).not.toContain(view);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { viewText } from '../view-text';
 import { CombatantRow, FightRow, ReadTx } from './read-store';
 
 /**
@@ -11,7 +12,7 @@ export class ReadWrites {
 
   tx(): ReadTx {
     return {
-      putFight: (row: FightRow) => void this.fights.set(row.fightId, { row, view: JSON.stringify(row.view) }),
+      putFight: (row: FightRow) => void this.fights.set(row.fightId, { row, view: viewText(row.view) }),
       replaceCombatants: (fightId: string, rows: CombatantRow[]) =>
         void this.combatants.set(
           fightId,
