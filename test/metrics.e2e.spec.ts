@@ -144,6 +144,26 @@ describe('/metrics: bounded label sets', () => {
   });
 });
 
+describe('/metrics: request counts', () => {
+  const t = useApp();
+  const count = (text: string, labels: string) =>
+    Number(new RegExp(`^crs_http_requests_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? '0');
+
+  it('each answered request counts once, by method, route and status class, however often it is scraped', async () => {
+    const live = 'method="GET",route="/health/live",status="2xx"';
+    const missing = 'method="GET",route="/fights/:id",status="4xx"';
+    const first = (await t.anon.get('/metrics').expect(200)).text;
+    for (let i = 0; i < 7; i++) await t.anon.get('/health/live').expect(200);
+    for (let i = 0; i < 3; i++) await t.http.get(`/fights/no-such-fight-${i}`).expect(404);
+    const second = (await t.anon.get('/metrics').expect(200)).text;
+    expect(count(second, live) - count(first, live)).toBe(7);
+    expect(count(second, missing) - count(first, missing)).toBe(3);
+    const third = (await t.anon.get('/metrics').expect(200)).text;
+    expect(count(third, live)).toBe(count(second, live));
+    expect(count(third, missing)).toBe(count(second, missing));
+  });
+});
+
 describe('/metrics behind METRICS_TOKEN', () => {
   const token = 'metrics-token-0123456789';
   let t: TestApp;
