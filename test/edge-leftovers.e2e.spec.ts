@@ -84,6 +84,24 @@ function leftoversSuite(
       await cleanup();
     });
 
+    describe("a minSeq past the fight's last seq", () => {
+      it('given a fight at seq N, when its view is asked with minSeq N + 1, then it is 422 SEQ_OUT_OF_RANGE naming minSeq at once, on REST and GraphQL; minSeq N answers', async () => {
+        const id = fightIds[0];
+        const { seq } = (await t.http.get(`/fights/${id}`).expect(200)).body;
+        const expected = {
+          statusCode: 422,
+          code: 'SEQ_OUT_OF_RANGE',
+          message: `minSeq must be at most ${seq}, the fight's last seq`,
+          field: 'minSeq',
+        };
+        const res = await t.http.get(`/fights/${id}?minSeq=${seq + 1}`);
+        expect([res.status, res.body]).toEqual([422, expected]);
+        const gql = await t.gql(`{ fight(fightId: "${id}", minSeq: ${seq + 1}) { seq } }`);
+        expect(gql.errors?.[0].extensions).toMatchObject(expected);
+        expect((await t.http.get(`/fights/${id}?minSeq=${seq}`).expect(200)).body.seq).toBe(seq);
+      });
+    });
+
     describe('a body on a GET or HEAD', () => {
       it('given a GET with a JSON body, when it is sent, then it is 400 BODY_NOT_ALLOWED naming body', async () => {
         const res = await t.http

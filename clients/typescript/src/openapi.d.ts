@@ -12908,7 +12908,7 @@ export interface operations {
             query?: {
                 /** @description A key or token, for clients that cannot send Authorization */
                 token?: string;
-                /** @description Wait (up to 2 s) until the projection has reached this seq: read your own write. */
+                /** @description Wait (up to 2 s) until the projection has reached this seq: read your own write. Past the fight’s last seq: 422 SEQ_OUT_OF_RANGE. */
                 minSeq?: number;
                 /** @description Time travel: the state right after the event with this seq. */
                 at?: number;
@@ -12982,7 +12982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description SEQ_OUT_OF_RANGE: ?at= is past the fight’s last seq (field at) */
+            /** @description SEQ_OUT_OF_RANGE: ?at= or ?minSeq= is past the fight’s last seq (field at or minSeq) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

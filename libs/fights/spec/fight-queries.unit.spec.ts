@@ -60,9 +60,20 @@ describe('FightQueries.fight: the projection once it has reached minSeq (docs/ev
     expect(reads.store).toBe(0);
   });
 
-  it("given a minSeq past the store's head, then it waits (briefly) for the projection, and answers with the store's view if it never gets there", async () => {
+  it("given a minSeq past the store's head, then it is 422 SEQ_OUT_OF_RANGE naming minSeq at once, without waiting for the projection", async () => {
+    const { q, waits } = queries(row(2), 3);
+    await expect(q.fight('f1', 9)).rejects.toMatchObject({
+      status: 422,
+      code: 'SEQ_OUT_OF_RANGE',
+      field: 'minSeq',
+      message: "minSeq must be at most 3, the fight's last seq",
+    });
+    expect(waits).toEqual([]);
+  });
+
+  it("given a minSeq at the store's head exactly, then it still waits for the projection and answers", async () => {
     const { q, waits, fresh } = queries(row(2), 3);
-    await expect(q.fight('f1', 9)).resolves.toEqual(fresh);
-    expect(waits).toEqual([9]);
+    await expect(q.fight('f1', 3)).resolves.toEqual(fresh);
+    expect(waits).toEqual([3]);
   });
 });

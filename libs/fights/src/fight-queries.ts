@@ -1,4 +1,4 @@
-import { fightNotFound } from './errors';
+import { AppError, fightNotFound } from './errors';
 import { FightService, FightViewResult } from './fight-service';
 import { CombatantRow, FightFilter, FightKey, FightQuery, FightRow } from './projections/read-store';
 import { ProjectionRunner } from './projections/runner';
@@ -13,11 +13,22 @@ export class FightQueries {
     private readonly fights: FightService,
   ) {}
 
-  /** The projected view; with `minSeq`, waits (briefly) until the projection has reached it. */
+  /**
+   * The projected view; with `minSeq`, waits (briefly) until the projection has reached it. A `minSeq`
+   * past the fight's last event (read from the log, not the projection) names no state: 422
+   * SEQ_OUT_OF_RANGE at once, as `?at=` past the end is, not a view older than asked after the wait.
+   */
   async fight(fightId: string, minSeq = 0): Promise<FightViewResult> {
     const row = await this.runner.read.getFight(fightId);
     if (row && row.seq >= minSeq) return toView(row);
     const fresh = await this.fights.view(fightId);
+    if (fresh.seq < minSeq)
+      throw new AppError(
+        422,
+        'SEQ_OUT_OF_RANGE',
+        `minSeq must be at most ${fresh.seq}, the fight's last seq`,
+        'minSeq',
+      );
     const target = Math.max(minSeq, row ? 0 : fresh.seq);
     await this.runner.waitFor(
       'fight-views',

@@ -208,7 +208,8 @@ export class EventsPageQuery extends EventsQuery {
 
 export class FightQueryDto extends TokenQuery {
   @ApiPropertyOptional({
-    description: 'Wait (up to 2 s) until the projection has reached this seq: read your own write.',
+    description:
+      'Wait (up to 2 s) until the projection has reached this seq: read your own write. Past the fight’s last seq: 422 SEQ_OUT_OF_RANGE.',
   })
   @IsOptional()
   @QueryInt(0)

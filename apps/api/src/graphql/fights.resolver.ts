@@ -77,7 +77,7 @@ export class FightsResolver {
 
   @Query(() => FightModel, {
     description:
-      'The fight view, from the fight-views projection; minSeq waits (up to 2 s) until it has reached that seq',
+      'The fight view, from the fight-views projection; minSeq waits (up to 2 s) until it has reached that seq (past the fight’s last seq: SEQ_OUT_OF_RANGE)',
   })
   async fight(
     @CurrentPrincipal() p: Principal,

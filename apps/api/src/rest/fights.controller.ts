@@ -106,7 +106,7 @@ export class FightsController {
   @ApiResponse({
     status: 422,
     type: ErrorModel,
-    description: 'SEQ_OUT_OF_RANGE: ?at= is past the fight’s last seq (field at)',
+    description: 'SEQ_OUT_OF_RANGE: ?at= or ?minSeq= is past the fight’s last seq (field at or minSeq)',
   })
   async get(
     @CurrentPrincipal() p: Principal,
