@@ -342,6 +342,35 @@ describe('access log lines: level, error code and caller', () => {
     });
   });
 
+  it('given CORS_ORIGINS, when a browser sends a preflight, then it is answered like any request: its log line, its request id and the security headers', async () => {
+    const origin = 'https://table.example';
+    await withLoggingServer(
+      'info',
+      async (server, out) => {
+        const res = await fetch(`${server.url}/fights`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST', 'x-request-id': 'preflight' },
+        });
+        expect(res.status).toBe(204);
+        expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+        expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST');
+        expect(res.headers.get('x-request-id')).toBe('preflight');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+        expect(await res.text()).toBe('');
+        await logged(out, 'preflight');
+        expect(jsonLines(out()).filter((l) => l.req?.id === 'preflight')).toEqual([
+          expect.objectContaining({
+            level: 30,
+            req: expect.objectContaining({ method: 'OPTIONS', url: '/fights' }),
+            res: { statusCode: 204 },
+          }),
+        ]);
+      },
+      { CORS_ORIGINS: origin },
+    );
+  });
+
   it('health probes and metrics scrapes are logged at debug', async () => {
     await withLoggingServer('debug', async (server, out) => {
       await fetch(`${server.url}/health/live`, { headers: { 'x-request-id': 'probe' } });

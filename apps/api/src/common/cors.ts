@@ -9,6 +9,7 @@ import { methodsOfPath } from './http-reply';
  * methods, so that a browser may send DELETE or PATCH where the route has it, and not where it does
  * not (the method asked for is not in Access-Control-Allow-Methods, and the browser stops). Any other
  * OPTIONS (no preflight, or a path no route has) is left to answerOptions, with the CORS headers.
+ * answerOptions answers the preflight too, so that it has its log line and headers like any answer.
  */
 export function corsOptions(fastify: FastifyInstance, base: FastifyCorsOptions): FastifyCorsOptions {
   const other: FastifyCorsOptions = { ...base, preflight: false };
@@ -17,7 +18,10 @@ export function corsOptions(fastify: FastifyInstance, base: FastifyCorsOptions):
       if (req.method !== 'OPTIONS' || !req.headers.origin || !req.headers['access-control-request-method'])
         return cb(null, other);
       const methods = methodsOfPath(fastify, req.url);
-      cb(null, methods.length > 0 ? { ...base, methods } : other);
+      // preflightContinue: @fastify/cors's hook runs before every other (the Nest adapter adds it first),
+      // and a preflight it answered skipped the access log, the request id and the security headers;
+      // it now adds its headers and answerOptions' hook answers, after them.
+      cb(null, methods.length > 0 ? { ...base, methods, preflightContinue: true } : other);
     },
   };
 }
