@@ -702,3 +702,67 @@ describe('Rulings S17–S25 not covered elsewhere (RULINGS.md S2, S17, S18, S19,
     ).toMatchObject({ ap: 2, apLeft: 0 });
   });
 });
+
+describe('Consecutive actions across turns (archsoul.txt: Draw Awkward Item, Sneak Attack; rulings S66, S67)', () => {
+  it('S66: a half-drawn awkward item is lost when another item’s awkward draw is paid between its halves, even while reactive attacks hold that draw', () => {
+    const bag = {
+      items: [
+        { id: 'rope', name: 'Rope', stowage: 'awkward' },
+        { id: 'lamp', name: 'Lamp', stowage: 'awkward' },
+      ],
+    };
+    // a studies v twice, starts the rope with its last AP, and ends its turn; v ends its own.
+    let events = fight([hero('a', [0, 0], 'N', bag), foe('v', [0, -1], 'S')]);
+    for (let i = 0; i < 2; i++) events = then(events, { type: 'Study', combatantId: 'a', targetId: 'v' });
+    events = then(events, { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'rope' });
+    expect(types(events.slice(-2))).toEqual(['ApSpent', 'AwkwardDrawStarted']);
+    expect(stateOf(events).combatants.a.awkward).toBe('rope');
+    events = then(then(events, { type: 'EndTurn', combatantId: 'a' }), { type: 'EndTurn', combatantId: 'v' });
+    events = then(events, { type: 'StartRound' });
+    // Round 2: a pulls the lamp from its backpack (2 AP) beside v, and v's reactive attack is offered before it.
+    const lamp = exact(events, {
+      type: 'DrawAwkwardItem',
+      combatantId: 'a',
+      itemId: 'lamp',
+      fromBackpack: true,
+    });
+    expect(types(lamp)).toEqual(['ApSpent', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
+    expect(find(lamp, 'ApSpent')).toMatchObject({ action: 'drawAwkwardItem', ap: 2, apLeft: 1 });
+    events = [...events, ...lamp];
+    // Held, not drawn yet: the rope's first half is gone all the same, the lamp's draw came between its halves.
+    expect(stateOf(events).combatants.a.awkward).toBeUndefined();
+    events = then(then(events, { type: 'DeclineReactiveAttack', combatantId: 'v' }), {
+      type: 'ResumeAction',
+      combatantId: 'a',
+    });
+    expect(find(events.slice(-2), 'ItemDrawn')).toMatchObject({ itemId: 'lamp' });
+    expect(stateOf(events).combatants.a.awkward).toBeUndefined();
+  });
+
+  it('S67: a reactive sneak attack uses up the study that allowed it; another sneak attack needs three new studies', () => {
+    // a (a reach-2 spear) studies v three times (v unaware); v steps out of a space in a's reach, in a's front arc,
+    // and stays in reach: a reacts with a sneak attack.
+    let events = fight([hero('a', [0, 0], 'N', { weapons: [spear] }), foe('v', [0, -1], 'S')]);
+    events = then(events, { type: 'ApplyCondition', combatantId: 'v', condition: 'unaware' });
+    for (let i = 0; i < 3; i++) events = then(events, { type: 'Study', combatantId: 'a', targetId: 'v' });
+    events = then(events, { type: 'EndTurn', combatantId: 'a' });
+    events = then(events, { type: 'Move', combatantId: 'v', path: [{ x: 0, y: -2 }] });
+    expect(find(events, 'ReactiveAttackOffered')).toMatchObject({ reactorId: 'a' });
+    expect(stateOf(events).combatants.a.study).toEqual({ targetId: 'v', count: 3 });
+    const reacted = exact(
+      events,
+      { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'spear', sneak: true },
+      { dice: [2, 3, 2, 3] },
+    );
+    expect(find(reacted, 'ExchangeResolved')).toMatchObject({ action: 'reactive', maneuvers: ['sneak'] });
+    events = [...events, ...reacted];
+    expect(stateOf(events).combatants.a.study).toBeUndefined();
+    // v finishes its Move; the GM marks v unaware again; on a's next turn a sneak attack is refused until a studies anew.
+    events = then(events, { type: 'ResumeAction', combatantId: 'v' });
+    events = then(events, { type: 'EndTurn', combatantId: 'v' });
+    events = then(events, { type: 'ApplyCondition', combatantId: 'v', condition: 'unaware' });
+    events = then(events, { type: 'StartRound' });
+    const sneak = { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'spear', sneak: true };
+    expect(refused(events, sneak)).toMatchObject({ code: 'ARCHSOUL_SNEAK_NOT_STUDIED', field: 'sneak' });
+  });
+});

@@ -671,4 +671,12 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S65',
     text: '“Difficulty of next attack” raises the next attack roll of any kind (a reactive attack and a Shatter too); an area or Cleave roll counts once for all its targets.',
   },
+  {
+    id: 'S66',
+    text: 'Paying for another item’s awkward draw ends a half-drawn one at once, even while reactive attacks hold that draw.',
+  },
+  {
+    id: 'S67',
+    text: 'A sneak attack uses up the study that allowed it, a reactive one too; another needs three new studies.',
+  },
 ];

@@ -457,15 +457,24 @@ function evolveAttacks(
     case 'ExchangeResolved': {
       const d = event.data;
       const a = next.combatants[d.attackerId];
-      const after = a.attackedWith.includes(d.weaponId)
-        ? next
-        : {
-            ...next,
-            combatants: {
-              ...next.combatants,
-              [a.id]: { ...a, attackedWith: [...a.attackedWith, d.weaponId] },
-            },
-          };
+      // S67: the sneak attack a study allowed uses it up, a reactive one too (an AP attack's ApSpent already has).
+      const studied = d.maneuvers?.includes('sneak') ? { study: undefined } : {};
+      const after =
+        a.attackedWith.includes(d.weaponId) && !('study' in studied)
+          ? next
+          : {
+              ...next,
+              combatants: {
+                ...next.combatants,
+                [a.id]: {
+                  ...a,
+                  attackedWith: a.attackedWith.includes(d.weaponId)
+                    ? a.attackedWith
+                    : [...a.attackedWith, d.weaponId],
+                  ...studied,
+                },
+              },
+            };
       return after.reaction && d.action === 'reactive'
         ? { ...after, reaction: { ...after.reaction, current: undefined }, pending: undefined }
         : after;
@@ -542,8 +551,15 @@ function reactiveAttackTriggered(
   next: ArchsoulState,
   d: Of<'ReactiveAttackTriggered'>['data'],
 ): ArchsoulState {
+  // S66: paying for another item's awkward draw (held here by the reactions it triggered) ends the half-drawn one.
+  const drawn = d.action?.type === 'DrawAwkwardItem' ? d.action.payload.itemId : undefined;
+  const actor = next.combatants[d.actorId];
+  const base =
+    drawn !== undefined && actor?.awkward !== undefined && actor.awkward !== drawn
+      ? patch(next, d.actorId, { awkward: undefined })
+      : next;
   return {
-    ...next,
+    ...base,
     reaction: {
       actorId: d.actorId,
       trigger: d.trigger,
