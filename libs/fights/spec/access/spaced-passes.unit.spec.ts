@@ -1,14 +1,25 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SpacedPasses } from '../../src/access/spaced-passes';
 
-/** A SpacedPasses whose work records each pass: when it started and what its callers named. */
+/**
+ * A SpacedPasses whose work records each pass: when it started and what its callers named. "When" is the
+ * last reading of the clock SpacedPasses itself reads, the one it took as the pass started: a fresh reading
+ * inside the work would add the time between the two, which differs from pass to pass (a pass 20 ms after
+ * the one before could then look 19.98 ms after it).
+ */
 function recorded(spacingMs: number, workMs: number, fail?: (pass: number) => boolean) {
   const passes: Array<{ at: number; named: string[] }> = [];
-  const passing = new SpacedPasses(async (named) => {
-    passes.push({ at: performance.now(), named: [...named].sort() });
-    if (workMs > 0) await sleep(workMs);
-    if (fail?.(passes.length)) throw new Error(`pass ${passes.length} failed`);
-  }, spacingMs);
+  let lastReading = 0;
+  const clock = () => (lastReading = performance.now());
+  const passing = new SpacedPasses(
+    async (named) => {
+      passes.push({ at: lastReading, named: [...named].sort() });
+      if (workMs > 0) await sleep(workMs);
+      if (fail?.(passes.length)) throw new Error(`pass ${passes.length} failed`);
+    },
+    spacingMs,
+    clock,
+  );
   return { passing, passes };
 }
 
