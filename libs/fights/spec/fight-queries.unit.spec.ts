@@ -60,6 +60,16 @@ describe('FightQueries.fight: the projection once it has reached minSeq (docs/ev
     expect(reads.store).toBe(0);
   });
 
+  it('given a row the read store holds, then every read of it answers the same object (the edge writes its text once), and a new row another', async () => {
+    const held = row(3);
+    const { q } = queries(held, 3);
+    const first = await q.fight('f1');
+    expect(await q.fight('f1')).toBe(first);
+    const { q: after } = queries(row(4), 4);
+    expect(await after.fight('f1')).not.toBe(first);
+    expect(await after.fight('f1')).toEqual({ fightId: 'f1', seq: 4, view: row(4).view });
+  });
+
   it("given a minSeq past the store's head, then it is 422 SEQ_OUT_OF_RANGE naming minSeq at once, without waiting for the projection", async () => {
     const { q, waits } = queries(row(2), 3);
     await expect(q.fight('f1', 9)).rejects.toMatchObject({

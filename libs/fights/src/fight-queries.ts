@@ -109,4 +109,13 @@ const summarise = ({ view, headHash: _h, tenantId: _t, ...summary }: FightRow): 
   combatants: Array.isArray(view.combatants) ? view.combatants.length : 0,
 });
 
-const toView = (row: FightRow): FightViewResult => ({ fightId: row.fightId, seq: row.seq, view: row.view });
+/**
+ * The answer of a row, one per row: a row the read store holds is read again by every GET of that
+ * state, and the edge keeps the text of an answer it wrote with the answer object (withViewText).
+ */
+const views = new WeakMap<FightRow, FightViewResult>();
+const toView = (row: FightRow): FightViewResult => {
+  let view = views.get(row);
+  if (!view) views.set(row, (view = { fightId: row.fightId, seq: row.seq, view: row.view }));
+  return view;
+};

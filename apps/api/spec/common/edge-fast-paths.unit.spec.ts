@@ -96,4 +96,20 @@ describe('work done once instead of per request', () => {
       stringify.mockRestore();
     }
   });
+
+  it('an answer object sent again (a GET of a state the read store holds) is written once', () => {
+    const answer = { fightId: 'f', seq: 4, view: { seq: 4, headHash: 'cd', round: 2 } };
+    const text = withViewText(answer);
+    expect(text).toBe(JSON.stringify(answer));
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      expect(withViewText(answer)).toBe(text);
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
+    // Another object of the same state is another answer: written for itself.
+    const again = { ...answer, seq: 5 };
+    expect(withViewText(again)).toBe(JSON.stringify(again));
+  });
 });

@@ -39,6 +39,19 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export function withViewText(result: unknown): string {
   if (typeof result !== 'object' || result === null || Array.isArray(result) || 'toJSON' in result)
     return JSON.stringify(result);
+  let text = answerTexts.get(result);
+  if (text === undefined) answerTexts.set(result, (text = answerText(result)));
+  return text;
+}
+
+/**
+ * The text of each answer object written so far. A GET of a state the read store holds answers the same
+ * object each time (FightQueries keeps one per row), so it is written once; like a view, an answer
+ * object is not changed once it is sent.
+ */
+const answerTexts = new WeakMap<object, string>();
+
+function answerText(result: object): string {
   let text = '';
   for (const [key, value] of Object.entries(result)) {
     const json =
