@@ -23,6 +23,12 @@ export interface Fold {
   folded: Folded;
   /** The fight's combatant rows as this runner last wrote them (JSON): rows that did not change are not written again. */
   combatants?: string;
+  /**
+   * The view's combatant entries those rows were made from. A rule system that builds an unchanged
+   * combatant's entry once (Narateer, Archsoul) hands the same objects again, and the rows are known to
+   * be the same without writing them out.
+   */
+  entries?: readonly unknown[];
 }
 
 export interface HandlerContext {
@@ -52,6 +58,7 @@ const WRITERS: Record<
     }),
   combatants: (tx, fightId, fold, _last, view) => {
     const listed = Array.isArray(view.combatants) ? (view.combatants as Array<Record<string, unknown>>) : [];
+    if (fold.entries && sameItems(fold.entries, listed)) return;
     const rows = listed.map((c) => ({
       fightId,
       combatantId: String(c.id),
@@ -62,11 +69,18 @@ const WRITERS: Record<
     }));
     // A GM note, a round's end: most events leave every combatant as it was.
     const json = JSON.stringify(rows);
-    if (json === fold.combatants) return;
-    tx.replaceCombatants(fightId, rows);
-    fold.combatants = json;
+    if (json !== fold.combatants) {
+      tx.replaceCombatants(fightId, rows);
+      fold.combatants = json;
+    }
+    fold.entries = listed;
   },
 };
+
+/** The same objects in the same order. */
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
 
 export function fightView(folded: Folded, last: FightEvent): Record<string, unknown> {
   const system = findSystem(folded.state.system)!;
@@ -187,6 +201,7 @@ export class ProjectionBatch {
       return {
         seq: e.seq,
         combatants: current?.combatants,
+        entries: current?.entries,
         folded: {
           state,
           createdAt: base?.createdAt ?? String(first.metadata.at),
@@ -204,7 +219,14 @@ export class ProjectionBatch {
 function evolved(current: Fold, e: FightEvent): Fold | undefined {
   try {
     const state = evolveState(findSystem(current.folded.state.system)!, current.folded.state, e);
-    return state && { seq: e.seq, folded: { ...current.folded, state }, combatants: current.combatants };
+    return (
+      state && {
+        seq: e.seq,
+        folded: { ...current.folded, state },
+        combatants: current.combatants,
+        entries: current.entries,
+      }
+    );
   } catch {
     return undefined;
   }

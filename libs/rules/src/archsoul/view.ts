@@ -31,7 +31,20 @@ export function view(state: ArchsoulState): ArchsoulView {
   };
 }
 
+/**
+ * A combatant's entry depends on the combatant alone, and a fold never changes a combatant in place (an
+ * event that changes one makes a new object): an unchanged combatant keeps its entry, built once. The
+ * fight's next view shares it, and the read side sees at a glance that its rows did not change.
+ */
+const entries = new WeakMap<ArchsoulCombatant, ArchsoulCombatantView>();
+
 function combatantView(c: ArchsoulCombatant): ArchsoulCombatantView {
+  let entry = entries.get(c);
+  if (!entry) entries.set(c, (entry = buildCombatantView(c)));
+  return entry;
+}
+
+function buildCombatantView(c: ArchsoulCombatant): ArchsoulCombatantView {
   return {
     id: c.id,
     name: c.name,

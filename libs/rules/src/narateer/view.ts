@@ -22,7 +22,20 @@ export function view(state: NarateerState): NarateerView {
 /** One entry of a list of the combatant's view: annotating a mapping by it makes a field the declaration lacks a type error. */
 type Entry<K extends 'conditions' | 'lingeringHarm' | 'weapons'> = NarateerCombatantView[K][number];
 
+/**
+ * A combatant's entry depends on the combatant alone, and a fold never changes a combatant in place (an
+ * event that changes one makes a new object): an unchanged combatant keeps its entry, built once. The
+ * fight's next view shares it, and the read side sees at a glance that its rows did not change.
+ */
+const entries = new WeakMap<NarateerCombatant, NarateerCombatantView>();
+
 function combatantView(c: NarateerCombatant): NarateerCombatantView {
+  let entry = entries.get(c);
+  if (!entry) entries.set(c, (entry = buildCombatantView(c)));
+  return entry;
+}
+
+function buildCombatantView(c: NarateerCombatant): NarateerCombatantView {
   return {
     id: c.id,
     name: c.name,
