@@ -63,7 +63,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per-combatant summaries, from the combatants projection */
+        /** Per-combatant summaries, from the combatants projection (use ?minSeq= to read past your own write) */
         get: operations["listCombatants"];
         put?: never;
         post?: never;
@@ -13115,6 +13115,8 @@ export interface operations {
             query?: {
                 /** @description A key or token, for clients that cannot send Authorization */
                 token?: string;
+                /** @description Wait (up to 2 s) until the projection has reached this seq: read your own write. Past the fight’s last seq: 422 SEQ_OUT_OF_RANGE. */
+                minSeq?: number;
             };
             header?: never;
             path: {
@@ -13166,6 +13168,16 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description SEQ_OUT_OF_RANGE: ?minSeq= is past the fight’s last seq (field minSeq) */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

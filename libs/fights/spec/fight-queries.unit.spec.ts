@@ -87,3 +87,75 @@ describe('FightQueries.fight: the projection once it has reached minSeq (docs/ev
     expect(waits).toEqual([3]);
   });
 });
+
+describe('FightQueries.combatants with minSeq: the rows once the combatants projection has reached it', () => {
+  /** A read side whose fight-views row is at `rowSeq`, with the two projections' checkpoints as given. */
+  function combatantQueries(
+    rowSeq: number,
+    checkpoints: { combatants: string; views: string },
+    stored: number,
+  ) {
+    const waits: number[] = [];
+    const held = {
+      ...row(rowSeq),
+      view: { seq: rowSeq, system: 'narateer', combatants: [{ id: 'a', name: 'A' }] },
+    };
+    const runner = {
+      read: {
+        getFight: async () => held,
+        listCombatants: async () => [
+          { fightId: 'f1', combatantId: 'a', system: 'narateer', name: 'A', side: 'default', summary: {} },
+        ],
+        checkpoint: async (name: string) =>
+          name === 'combatants' ? checkpoints.combatants : checkpoints.views,
+      },
+      waitFor: async (_name: string, _fightId: string, seq: number) => {
+        waits.push(seq);
+        return false;
+      },
+    } as unknown as ProjectionRunner;
+    const fresh: FightViewResult = {
+      fightId: 'f1',
+      seq: stored,
+      view: {
+        seq: stored,
+        system: 'narateer',
+        combatants: [
+          { id: 'a', name: 'A' },
+          { id: 'c', name: 'C', side: 'x' },
+        ],
+      },
+    };
+    const fights = { view: async () => fresh } as unknown as FightService;
+    return { q: new FightQueries(runner, fights), waits };
+  }
+
+  it('given both projections at one checkpoint and the fight-views row at minSeq, then the rows answer without a wait', async () => {
+    const { q, waits } = combatantQueries(3, { combatants: '40', views: '40' }, 3);
+    expect((await q.combatants('f1', 3)).map((r) => r.combatantId)).toEqual(['a']);
+    expect(waits).toEqual([]);
+  });
+
+  it('given the combatants projection at another checkpoint (rebuilt alone), then the fight-views row says nothing of it: it waits, and answers the rows of the view at the head', async () => {
+    const { q, waits } = combatantQueries(3, { combatants: '12', views: '40' }, 4);
+    expect(await q.combatants('f1', 3)).toEqual([
+      {
+        fightId: 'f1',
+        combatantId: 'a',
+        system: 'narateer',
+        name: 'A',
+        side: 'default',
+        summary: { id: 'a', name: 'A' },
+      },
+      {
+        fightId: 'f1',
+        combatantId: 'c',
+        system: 'narateer',
+        name: 'C',
+        side: 'x',
+        summary: { id: 'c', name: 'C', side: 'x' },
+      },
+    ]);
+    expect(waits).toEqual([3]);
+  });
+});

@@ -2,6 +2,7 @@ import { AppError, fightNotFound } from './errors';
 import { FightService, FightViewResult } from './fight-service';
 import { CombatantRow, FightFilter, FightKey, FightQuery, FightRow } from './projections/read-store';
 import { ProjectionRunner } from './projections/runner';
+import { combatantRows } from './projections/handlers';
 import { Principal } from './access/principal';
 
 const WAIT_MS = 2000;
@@ -22,13 +23,7 @@ export class FightQueries {
     const row = await this.runner.read.getFight(fightId);
     if (row && row.seq >= minSeq) return toView(row);
     const fresh = await this.fights.view(fightId);
-    if (fresh.seq < minSeq)
-      throw new AppError(
-        422,
-        'SEQ_OUT_OF_RANGE',
-        `minSeq must be at most ${fresh.seq}, the fight's last seq`,
-        'minSeq',
-      );
+    if (fresh.seq < minSeq) throw seqOutOfRange(fresh.seq);
     const target = Math.max(minSeq, row ? 0 : fresh.seq);
     await this.runner.waitFor(
       'fight-views',
@@ -79,7 +74,20 @@ export class FightQueries {
     return (fits ? [row] : []).slice(from, from + q.limit);
   }
 
-  async combatants(fightId: string): Promise<CombatantRow[]> {
+  /**
+   * The combatants projection's rows; with `minSeq`, waits (briefly) until the projection has reached it,
+   * as `fight` does (422 SEQ_OUT_OF_RANGE past the fight's last seq), and answers the rows of the fight's
+   * view at its head if the projection is not there after the wait.
+   */
+  async combatants(fightId: string, minSeq = 0): Promise<CombatantRow[]> {
+    if (minSeq > 0 && (await this.combatantsSeq(fightId)) < minSeq) {
+      const fresh = await this.fights.view(fightId);
+      if (fresh.seq < minSeq) throw seqOutOfRange(fresh.seq);
+      const reached = await this.runner.waitFor('combatants', fightId, minSeq, WAIT_MS, () =>
+        this.combatantsSeq(fightId),
+      );
+      if (!reached) return combatantRows(fightId, String(fresh.view.system), fresh.view);
+    }
     const rows = await this.runner.read.listCombatants(fightId);
     if (rows.length === 0 && !(await this.runner.read.getFight(fightId))) {
       await this.fights.view(fightId).catch(() => {
@@ -88,6 +96,33 @@ export class FightQueries {
     }
     return rows;
   }
+
+  /**
+   * The seq up to which the combatants projection has folded a fight. Its rows carry no seq (a fight's
+   * rows are written only when they change), but the two projections fold and commit together: while
+   * they stand at the same checkpoint, it is the seq of the fight-views row. Otherwise (one of them
+   * rebuilt alone) nothing is known yet: 0, and a wait asks again.
+   */
+  private async combatantsSeq(fightId: string): Promise<number> {
+    const read = this.runner.read;
+    const row = await read.getFight(fightId);
+    if (!row) return 0;
+    const [combatants, views] = await Promise.all([
+      read.checkpoint('combatants'),
+      read.checkpoint('fight-views'),
+    ]);
+    return combatants === views ? row.seq : 0;
+  }
+}
+
+/** `minSeq` names a state the fight has not reached: its last seq is `last`. */
+function seqOutOfRange(last: number): AppError {
+  return new AppError(
+    422,
+    'SEQ_OUT_OF_RANGE',
+    `minSeq must be at most ${last}, the fight's last seq`,
+    'minSeq',
+  );
 }
 
 /** A page of fights: `offset` only when it was asked by offset (or from the start), `next` when more follow. */

@@ -221,6 +221,16 @@ export class FightQueryDto extends TokenQuery {
   at?: number;
 }
 
+export class CombatantsQuery extends TokenQuery {
+  @ApiPropertyOptional({
+    description:
+      'Wait (up to 2 s) until the projection has reached this seq: read your own write. Past the fight’s last seq: 422 SEQ_OUT_OF_RANGE.',
+  })
+  @IsOptional()
+  @QueryInt(0)
+  minSeq?: number;
+}
+
 export class LogQuery extends TokenQuery {
   @ApiPropertyOptional({
     enum: ['json', 'ndjson'],

@@ -17,6 +17,7 @@ import { LogVerifier, verifyOptionsOf } from '../common/log-verifier';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { logFormatRefusal } from '../rest/audit.controller';
 import {
+  CombatantsQuery,
   CommandInputGql,
   CreateFightInput,
   EVENTS_MAX_PAGE,
@@ -137,14 +138,17 @@ export class FightsResolver {
   }
 
   @Query(() => [CombatantSummaryModel], {
-    description: 'Per-combatant summaries, from the combatants projection',
+    description:
+      'Per-combatant summaries, from the combatants projection; minSeq waits (up to 2 s) until it has reached that seq (past the fight’s last seq: SEQ_OUT_OF_RANGE)',
   })
-  fightCombatants(
+  async fightCombatants(
     @CurrentPrincipal() p: Principal,
     @Args('fightId', { type: () => ID }) fightId: string,
+    @Args('minSeq', { type: () => Int, nullable: true }) minSeq?: number,
   ): Promise<CombatantSummaryModel[]> {
     this.access.assertRead(p, fightId);
-    return this.queries.combatants(fightId);
+    const q = await validArguments(CombatantsQuery, { minSeq });
+    return this.queries.combatants(fightId, q.minSeq ?? 0);
   }
 
   @Query(() => [ProjectionStatusModel], { description: 'Each projection’s checkpoint and lag' })

@@ -19,13 +19,13 @@ import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
 import { parseCommandBody } from '../common/command-body';
 import {
+  CombatantsQuery,
   CreateFightInput,
   EVENTS_PAGE,
   EventsPageQuery,
   FightQueryDto,
   ListFightsQuery,
   LogQuery,
-  TokenQuery,
 } from '../common/dto';
 import { eventsPage, fightsPage, linkNext } from '../common/pagination';
 import {
@@ -144,16 +144,24 @@ export class FightsController {
   }
 
   @Get(':id/combatants')
-  @ApiOperation({ summary: 'Per-combatant summaries, from the combatants projection' })
+  @ApiOperation({
+    summary:
+      'Per-combatant summaries, from the combatants projection (use ?minSeq= to read past your own write)',
+  })
   @ApiOkResponse({ type: [CombatantSummaryModel] })
   @ApiResponse({ status: 404, type: ErrorModel })
+  @ApiResponse({
+    status: 422,
+    type: ErrorModel,
+    description: 'SEQ_OUT_OF_RANGE: ?minSeq= is past the fight’s last seq (field minSeq)',
+  })
   combatants(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
-    @Query() _query: TokenQuery,
+    @Query() q: CombatantsQuery,
   ): Promise<CombatantSummaryModel[]> {
     this.access.assertRead(p, id);
-    return this.queries.combatants(id);
+    return this.queries.combatants(id, q.minSeq ?? 0);
   }
 
   @Get(':id/events')

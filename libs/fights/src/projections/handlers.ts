@@ -8,7 +8,7 @@ import {
   isUndo,
   toFightEvent,
 } from '@app/fight-log';
-import { ProjectionName, ReadTx } from './read-store';
+import { CombatantRow, ProjectionName, ReadTx } from './read-store';
 
 /** A fight as the projections fold it: the rules state, and what its first event said. */
 export interface Folded {
@@ -57,16 +57,9 @@ const WRITERS: Record<
       view,
     }),
   combatants: (tx, fightId, fold, _last, view) => {
-    const listed = Array.isArray(view.combatants) ? (view.combatants as Array<Record<string, unknown>>) : [];
+    const listed = entriesOf(view);
     if (fold.entries && sameItems(fold.entries, listed)) return;
-    const rows = listed.map((c) => ({
-      fightId,
-      combatantId: String(c.id),
-      system: fold.folded.state.system,
-      name: String(c.name),
-      side: typeof c.side === 'string' ? c.side : 'default',
-      summary: c,
-    }));
+    const rows = combatantRows(fightId, fold.folded.state.system, view);
     // A GM note, a round's end: most events leave every combatant as it was.
     const json = JSON.stringify(rows);
     if (json !== fold.combatants) {
@@ -76,6 +69,26 @@ const WRITERS: Record<
     fold.entries = listed;
   },
 };
+
+function entriesOf(view: Record<string, unknown>): Array<Record<string, unknown>> {
+  return Array.isArray(view.combatants) ? (view.combatants as Array<Record<string, unknown>>) : [];
+}
+
+/** The combatants projection's rows of a fight, from its view. */
+export function combatantRows(
+  fightId: string,
+  system: string,
+  view: Record<string, unknown>,
+): CombatantRow[] {
+  return entriesOf(view).map((c) => ({
+    fightId,
+    combatantId: String(c.id),
+    system,
+    name: String(c.name),
+    side: typeof c.side === 'string' ? c.side : 'default',
+    summary: c,
+  }));
+}
 
 /** The same objects in the same order. */
 function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
