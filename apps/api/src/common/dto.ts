@@ -206,21 +206,7 @@ export class EventsPageQuery extends EventsQuery {
   @QueryCursor() cursor?: string;
 }
 
-export class FightQueryDto extends TokenQuery {
-  @ApiPropertyOptional({
-    description:
-      'Wait (up to 2 s) until the projection has reached this seq: read your own write. Past the fight’s last seq: 422 SEQ_OUT_OF_RANGE.',
-  })
-  @IsOptional()
-  @QueryInt(0)
-  minSeq?: number;
-
-  @ApiPropertyOptional({ description: 'Time travel: the state right after the event with this seq.' })
-  @IsOptional()
-  @QueryInt(1)
-  at?: number;
-}
-
+/** A query of a projection (GET /fights/:id/combatants): read your own write with minSeq. */
 export class CombatantsQuery extends TokenQuery {
   @ApiPropertyOptional({
     description:
@@ -229,6 +215,14 @@ export class CombatantsQuery extends TokenQuery {
   @IsOptional()
   @QueryInt(0)
   minSeq?: number;
+}
+
+/** GET /fights/:id: minSeq as every projection query, and time travel. */
+export class FightQueryDto extends CombatantsQuery {
+  @ApiPropertyOptional({ description: 'Time travel: the state right after the event with this seq.' })
+  @IsOptional()
+  @QueryInt(1)
+  at?: number;
 }
 
 export class LogQuery extends TokenQuery {
