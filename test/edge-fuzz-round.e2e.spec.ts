@@ -142,6 +142,27 @@ describe('conditional commands, 401 pages, GraphQL’s envelope, webhook event t
       expect(fine.body).toEqual({ data: { __typename: 'Query' } });
     });
 
+    it("given a POST with GET's parameters in its query string, then 400 BAD_REQUEST naming the first, and nothing runs", async () => {
+      const created = `mutation { createFight(input: { system: "narateer" }) { seq } }`;
+      const res = await t.http
+        .post(`/graphql?query=${encodeURIComponent(created)}`)
+        .send({ query: '{ __typename }' });
+      expect(res.status).toBe(400);
+      expect(res.body.data).toBeUndefined();
+      expect(res.body.errors[0].extensions).toMatchObject({
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        field: 'query',
+      });
+      expect(res.body.errors[0].message).toContain('a POST sends it in its body');
+      const named = await t.http.post('/graphql?operationName=Q').send({ query: 'query Q { __typename }' });
+      expect([named.status, named.body.errors?.[0].extensions.field]).toEqual([400, 'operationName']);
+      const fine = await t.http
+        .post('/graphql')
+        .send({ query: 'query Q { __typename }', operationName: 'Q' });
+      expect(fine.body).toEqual({ data: { __typename: 'Query' } });
+    });
+
     it('given a graphql-ws subscribe payload with another member, then that operation ends with an error naming it, and the socket stays open', async () => {
       const socket = new WebSocket(t.url!.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
       const messages: Array<{ id?: string; type: string; payload?: any }> = [];

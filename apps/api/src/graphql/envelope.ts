@@ -11,6 +11,12 @@ function unknownOf(parameters: unknown): string | undefined {
   return Object.keys(parameters).find((name) => !KNOWN.has(name));
 }
 
+/** The first of GRAPHQL_PARAMETERS among a request's query parameters. */
+function knownOf(parameters: unknown): string | undefined {
+  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return undefined;
+  return Object.keys(parameters).find((name) => KNOWN.has(name));
+}
+
 function refusal(name: string, where: string): GraphQLError {
   const message = `${name} is not ${where}; it takes ${GRAPHQL_PARAMETERS.join(', ')}`;
   return new GraphQLError(message, {
@@ -20,14 +26,21 @@ function refusal(name: string, where: string): GraphQLError {
 
 /**
  * A request to /graphql with a parameter GraphQL over HTTP does not define (a POST body member, a query
- * parameter) is refused, 400 BAD_REQUEST naming it, as REST refuses what a route does not declare: Apollo
+ * parameter), or with GET's parameters in a POST's query string, is refused, 400 BAD_REQUEST naming it, as REST refuses what a route does not declare: Apollo
  * would ignore it, and a typo (`variable`, `operationname`) would run the request without what it meant.
  * Thrown where Apollo makes the context, before it reads the request: Apollo answers it as its own refusals
  * of the envelope, in the GraphQL error shape with its status.
  */
-export function refuseUnknownParameters(req: { body?: unknown; query?: unknown }): void {
+export function refuseUnknownParameters(req: { method?: string; body?: unknown; query?: unknown }): void {
   const parameter = unknownOf(req.query);
   if (parameter !== undefined) throw refusal(parameter, 'a query parameter of /graphql');
+  // A POST's operation is its body (Apollo reads nothing else): one in the query string would be ignored.
+  const inUrl = req.method === 'POST' ? knownOf(req.query) : undefined;
+  if (inUrl !== undefined)
+    throw refusal(
+      inUrl,
+      'a query parameter of a POST to /graphql (a POST sends it in its body; GET in the query)',
+    );
   const member = unknownOf(req.body);
   if (member !== undefined) throw refusal(member, 'a member of a GraphQL request');
 }
