@@ -1,4 +1,5 @@
 import { coreView } from '../core/lifecycle';
+import { keptPerObject } from '../core/kept';
 import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
 import type { ArchsoulCombatantView, ArchsoulView } from './contract';
 import { EMPTY_HANDS, freeHands } from './hands';
@@ -31,18 +32,8 @@ export function view(state: ArchsoulState): ArchsoulView {
   };
 }
 
-/**
- * A combatant's entry depends on the combatant alone, and a fold never changes a combatant in place (an
- * event that changes one makes a new object): an unchanged combatant keeps its entry, built once. The
- * fight's next view shares it, and the read side sees at a glance that its rows did not change.
- */
-const entries = new WeakMap<ArchsoulCombatant, ArchsoulCombatantView>();
-
-function combatantView(c: ArchsoulCombatant): ArchsoulCombatantView {
-  let entry = entries.get(c);
-  if (!entry) entries.set(c, (entry = buildCombatantView(c)));
-  return entry;
-}
+/** A combatant's entry depends on the combatant alone: an unchanged one keeps its entry (keptPerObject). */
+const combatantView = keptPerObject(buildCombatantView);
 
 function buildCombatantView(c: ArchsoulCombatant): ArchsoulCombatantView {
   return {

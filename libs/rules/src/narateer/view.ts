@@ -1,4 +1,5 @@
 import { coreView } from '../core/lifecycle';
+import { keptPerObject } from '../core/kept';
 import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
 import type { NarateerCombatantView, NarateerView } from './contract';
 import { ATTACK_SKILL } from './data';
@@ -22,18 +23,8 @@ export function view(state: NarateerState): NarateerView {
 /** One entry of a list of the combatant's view: annotating a mapping by it makes a field the declaration lacks a type error. */
 type Entry<K extends 'conditions' | 'lingeringHarm' | 'weapons'> = NarateerCombatantView[K][number];
 
-/**
- * A combatant's entry depends on the combatant alone, and a fold never changes a combatant in place (an
- * event that changes one makes a new object): an unchanged combatant keeps its entry, built once. The
- * fight's next view shares it, and the read side sees at a glance that its rows did not change.
- */
-const entries = new WeakMap<NarateerCombatant, NarateerCombatantView>();
-
-function combatantView(c: NarateerCombatant): NarateerCombatantView {
-  let entry = entries.get(c);
-  if (!entry) entries.set(c, (entry = buildCombatantView(c)));
-  return entry;
-}
+/** A combatant's entry depends on the combatant alone: an unchanged one keeps its entry (keptPerObject). */
+const combatantView = keptPerObject(buildCombatantView);
 
 function buildCombatantView(c: NarateerCombatant): NarateerCombatantView {
   return {
