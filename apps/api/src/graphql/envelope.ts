@@ -7,14 +7,17 @@ const KNOWN: ReadonlySet<string> = new Set(GRAPHQL_PARAMETERS);
 
 /** The first member of a request's parameters (a POST body, GET's query, a graphql-ws subscribe payload) that is none of GRAPHQL_PARAMETERS. */
 function unknownOf(parameters: unknown): string | undefined {
-  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return undefined;
-  return Object.keys(parameters).find((name) => !KNOWN.has(name));
+  return firstName(parameters, (name) => !KNOWN.has(name));
 }
 
 /** The first of GRAPHQL_PARAMETERS among a request's query parameters. */
 function knownOf(parameters: unknown): string | undefined {
+  return firstName(parameters, (name) => KNOWN.has(name));
+}
+
+function firstName(parameters: unknown, wanted: (name: string) => boolean): string | undefined {
   if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return undefined;
-  return Object.keys(parameters).find((name) => KNOWN.has(name));
+  return Object.keys(parameters).find(wanted);
 }
 
 function refusal(name: string, where: string): GraphQLError {
