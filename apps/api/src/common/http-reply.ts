@@ -59,6 +59,8 @@ export function answerNotModified(
  */
 export class ReplyStream {
   private readonly out = new PassThrough();
+  /** The drain the writes made while the buffer is full wait on. */
+  private drained?: Promise<void>;
 
   constructor(readonly reply: FastifyReply) {
     // A write after the client has gone is dropped, not thrown at the process.
@@ -71,20 +73,25 @@ export class ReplyStream {
     return this.out.destroyed || this.out.writableEnded || this.reply.raw.destroyed;
   }
 
-  /** Writes `text`; the promise resolves once it is taken (at once, or after the next drain or the close). */
+  /**
+   * Writes `text`; the promise resolves once it is taken (at once, or after the next drain or the close).
+   * Every write made while the buffer is full waits on the same drain: one set of listeners, however many
+   * writes a writer makes before it awaits one.
+   */
   write(text: string): Promise<void> {
     if (this.closed || this.out.write(text)) return Promise.resolve();
-    return new Promise((resolve) => {
+    return (this.drained ??= new Promise((resolve) => {
       const done = () => {
         this.out.off('drain', done);
         this.out.off('close', done);
         this.reply.raw.off('close', done);
+        this.drained = undefined;
         resolve();
       };
       this.out.on('drain', done);
       this.out.on('close', done);
       this.reply.raw.on('close', done);
-    });
+    }));
   }
 
   end(text = ''): void {

@@ -123,7 +123,10 @@ export class StreamController {
     });
     try {
       const named = q.messages !== 'unnamed';
-      for await (const e of events) void out.write(eventMessage(e, named));
+      // Each message waits for the socket to take the one before: a client that reads slowly holds back
+      // the stream's catch-up (one page held at most, live-stream.ts) instead of the whole history
+      // piling up in this process.
+      for await (const e of events) await out.write(eventMessage(e, named));
     } catch {
       void out.write(
         'event: error\ndata: {"code":"STREAM_FAILED","message":"the event store could not be read; reconnect with Last-Event-ID"}\n\n',

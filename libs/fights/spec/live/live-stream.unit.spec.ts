@@ -148,6 +148,59 @@ describe('LiveFightStream observed (push mode)', () => {
   });
 });
 
+describe('LiveFightStream read by next() (pull mode)', () => {
+  it('given a reader that does not read, reads one page of the history and no more until it is taken', async () => {
+    const feed = new FightFeed();
+    const log = upTo(10).map(event);
+    const reads: number[] = [];
+    const read = async (after: number, limit: number) => {
+      reads.push(after);
+      return log.filter((e) => e.seq > after).slice(0, limit);
+    };
+    const stream = new LiveFightStream(0, read, (deliver) => feed.on('f', deliver), 4);
+    for (let i = 0; i < 10; i++) await tick();
+    expect(reads).toEqual([0]);
+
+    // Taking three of the page's four reads nothing more; the fourth lets the catch-up go on.
+    const seen: number[] = [];
+    for (let i = 0; i < 3; i++) seen.push((await stream.next()).value.seq);
+    for (let i = 0; i < 5; i++) await tick();
+    expect(reads).toEqual([0]);
+    seen.push((await stream.next()).value.seq);
+    for (let i = 0; i < 5; i++) await tick();
+    expect(reads).toEqual([0, 4]);
+
+    // Committed while the history is held back: given after it, once.
+    log.push(event(11));
+    feed.publish(event(11));
+    while (seen.length < 11) seen.push((await stream.next()).value.seq);
+    feed.publish(event(12));
+    seen.push((await stream.next()).value.seq);
+    expect(reads).toEqual([0, 4, 8]);
+    expect(seen).toEqual(upTo(12));
+    await stream.return();
+    expect(feed.subscribers).toBe(0);
+  });
+
+  it('given a reader waiting on next(), reads the next page once the one it was given is taken', async () => {
+    const feed = new FightFeed();
+    const log = upTo(9).map(event);
+    let reads = 0;
+    const read = async (after: number, limit: number) => {
+      reads++;
+      return log.filter((e) => e.seq > after).slice(0, limit);
+    };
+    const stream = new LiveFightStream(0, read, (deliver) => feed.on('f', deliver), 3);
+    const seen: number[] = [];
+    for (let i = 0; i < 9; i++) seen.push((await stream.next()).value.seq);
+    expect(seen).toEqual(upTo(9));
+    for (let i = 0; i < 5; i++) await tick();
+    // Three full pages, then the read that finds the end of the history.
+    expect(reads).toBe(4);
+    await stream.return();
+  });
+});
+
 function fail(): never {
   throw new Error('not expected');
 }

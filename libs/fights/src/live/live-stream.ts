@@ -13,7 +13,9 @@ export const CATCH_UP_PAGE = 500;
  * while it runs, and de-duplicated by seq; a gap triggers a re-read from the store.
  * The catch-up reads CATCH_UP_PAGE events at a time, with a turn of the event loop
  * between pages: a subscriber that starts at the beginning of a 10,000-event fight
- * does not hold every other request up while its history is read and sent.
+ * does not hold every other request up while its history is read and sent. A reader by
+ * `next()` gets the next page read only once it has taken the last one, so one that reads
+ * slowly (an SSE client on a slow link) holds one page in memory, not the whole history.
  * Read it either by `next()` or, with no promise per event, by `observe()` (push-iterator.ts).
  */
 export class LiveFightStream extends PushIterator<FightEvent> {
@@ -21,6 +23,8 @@ export class LiveFightStream extends PushIterator<FightEvent> {
   private ready: FightEvent[] = [];
   private held: FightEvent[] = [];
   private repairing = false;
+  /** A full page is waiting in `ready`: the catch-up goes on once the reader has taken it. */
+  private pageHeld = false;
   private off?: () => void;
 
   constructor(
@@ -59,7 +63,8 @@ export class LiveFightStream extends PushIterator<FightEvent> {
           for (const e of events) this.deliver(e);
           if (this.closed || this.repairing) return;
           this.repairing = true;
-          setImmediate(() => void (this.closed || this.repair()));
+          if (this.ready.length > 0) this.pageHeld = true;
+          else this.nextPage();
           return;
         }
         const held = this.held;
@@ -75,8 +80,17 @@ export class LiveFightStream extends PushIterator<FightEvent> {
     super.fail(error);
   }
 
+  private nextPage(): void {
+    setImmediate(() => void (this.closed || this.repair()));
+  }
+
   protected take(): FightEvent | undefined {
-    return this.ready.shift();
+    const e = this.ready.shift();
+    if (this.pageHeld && this.ready.length === 0) {
+      this.pageHeld = false;
+      this.nextPage();
+    }
+    return e;
   }
 
   protected hold(e: FightEvent): void {

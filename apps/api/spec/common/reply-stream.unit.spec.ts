@@ -1,0 +1,49 @@
+import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { ReplyStream } from '../../src/common/http-reply';
+
+/** A reply whose client reads nothing until told: what ReplyStream sends is handed back. */
+function slowClient() {
+  const raw = Object.assign(new EventEmitter(), { destroyed: false });
+  let body: Readable | undefined;
+  const reply = { raw, send: (stream: Readable) => void (body = stream) } as unknown as FastifyReply;
+  const out = new ReplyStream(reply);
+  return { out, raw, body: () => body! };
+}
+
+const chunk = 'x'.repeat(8 * 1024);
+const settled = (p: Promise<unknown>) =>
+  Promise.race([p.then(() => true), new Promise((r) => setImmediate(() => r(false)))]);
+
+describe('ReplyStream', () => {
+  it('given writes past the buffer that nobody awaits, waits on one drain with one set of listeners', async () => {
+    const { out, body } = slowClient();
+    const writes = Array.from({ length: 200 }, () => out.write(chunk));
+    expect(body().listenerCount('drain')).toBe(1);
+    expect(body().listenerCount('close')).toBe(1);
+    expect(await settled(writes[199])).toBe(false);
+
+    const read: string[] = [];
+    body().on('data', (c: Buffer) => read.push(c.toString()));
+    await Promise.all(writes);
+    expect(read.join('').length).toBe(200 * chunk.length);
+    expect(body().listenerCount('drain')).toBe(0);
+    // After the drain, a full buffer waits on a drain of its own.
+    body().pause();
+    while (await settled(out.write(chunk)));
+    expect(body().listenerCount('drain')).toBe(1);
+  });
+
+  it('given a client that leaves while writes wait, lets every one of them go', async () => {
+    const { out, raw, body } = slowClient();
+    const writes = Array.from({ length: 10 }, () => out.write(chunk));
+    expect(await settled(writes[9])).toBe(false);
+    raw.destroyed = true;
+    raw.emit('close');
+    await Promise.all(writes);
+    expect(out.closed).toBe(true);
+    expect(body().listenerCount('drain')).toBe(0);
+    expect(await settled(out.write(chunk))).toBe(true);
+  });
+});
