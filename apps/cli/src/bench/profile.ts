@@ -173,6 +173,8 @@ export interface CommandPathProfile {
   requests: number;
   requestsPerSec: number;
   cpuMicrosPerRequest: number;
+  /** Of cpuMicrosPerRequest, the kernel's (system time). */
+  systemMicrosPerRequest: number;
 }
 
 /**
@@ -213,6 +215,7 @@ export async function profileCommandPath(
       requests: load.total,
       requestsPerSec: load.total / load.durationSec,
       cpuMicrosPerRequest: (after.micros - before.micros) / Math.max(1, load.total),
+      systemMicrosPerRequest: (after.systemMicros - before.systemMicros) / Math.max(1, load.total),
     };
   } finally {
     await service.close();
@@ -224,9 +227,11 @@ export function profileMarkdown(p: CommandPathProfile, when: string): string {
   const lines = [
     '# CPU profile of the command path',
     '',
-    `Produced by \`npm run bench -- --only profile\` (${when}): the service as \`main.ts\` builds it (SQLite store, access log at info to /dev/null, rate limits off), in a process of its own, under the Narateer exchange mix from autocannon (50 connections); V8's sampling profiler (100 µs) from the first command to the last. ${p.requests.toLocaleString('en-US')} commands, ${Math.round(p.requestsPerSec).toLocaleString('en-US')}/s, ${Math.round(p.cpuMicrosPerRequest)} µs of server CPU per command (profiler overhead included); the main thread was busy ${pct(p.summary.busyMs / p.summary.sampledMs)} of the time.`,
+    `Produced by \`npm run bench -- --only profile\` (${when}): the service as \`main.ts\` builds it (SQLite store, access log at info to /dev/null, rate limits off), in a process of its own, under the Narateer exchange mix from autocannon (50 connections); V8's sampling profiler (100 µs) from the first command to the last. ${p.requests.toLocaleString('en-US')} commands, ${Math.round(p.requestsPerSec).toLocaleString('en-US')}/s, ${Math.round(p.cpuMicrosPerRequest)} µs of server CPU per command (profiler overhead included), ${Math.round(p.systemMicrosPerRequest)} µs of it the kernel's (system time: syscalls, the TCP loopback, file writes); the main thread was busy ${pct(p.summary.busyMs / p.summary.sampledMs)} of the time.`,
     '',
     "Shares are of the busy (non-idle) time of the main thread. *Self*: time in the module's own code. *Inclusive*: samples with the module anywhere on the stack (so a framework that calls everything is near 100%).",
+    '',
+    "Read native calls with care: V8's sampler charges to the call a thread is in the time the thread spent descheduled there, and on a machine whose cores the load generator shares, that is mostly a system call (`writev` of an answer, SQLite's file writes). Their shares here can exceed the kernel's measured share of the CPU (above) many times over; the process's user and system time (`process.cpuUsage`) are the figures to trust.",
     '',
     '## Top costs by module',
     '',

@@ -301,7 +301,7 @@ export const labSection: Section = async ({ quick, results, rows, log }) => {
 
 /**
  * The stack benchmark's rows: every subject with req/s and server CPU µs per request (median of the
- * rounds, min–max), and each service subject's ratio to the minimal Nest app on Fastify (the
+ * rounds, min–max, and of it the kernel's system time), and each service subject's ratio to the minimal Nest app on Fastify (the
  * service's adapter; the ratio to Nest on Express is reported beside it). A ratio is the baseline's CPU per request over the subject's: the fraction of
  * the baseline's efficiency kept (req/s ratios, noisier on a shared machine, are in the JSON).
  */
@@ -311,7 +311,9 @@ function stackRows(h: StackFigures): Row[] {
   for (const [id, s] of Object.entries(h.subjects)) {
     const c = COMPARISONS.find((x) => x.subject === id);
     const r = h.ratios[id];
-    const result = `${fmt(s.requestsPerSec)} req/s, ${us(s.cpuMicrosPerRequest)} CPU/req (${fmt(s.spread.cpuMicrosPerRequest[0])}–${fmt(s.spread.cpuMicrosPerRequest[1])}), p99 ${fmt(s.p99Ms)} ms${s.non2xx ? `, ${fmt(s.non2xx)} non-2xx` : ''}`;
+    // The kernel's part (system time) is told apart: no code in the process can take it off.
+    const kernel = s.systemMicrosPerRequest === undefined ? '' : `; kernel ${us(s.systemMicrosPerRequest)}`;
+    const result = `${fmt(s.requestsPerSec)} req/s, ${us(s.cpuMicrosPerRequest)} CPU/req (${fmt(s.spread.cpuMicrosPerRequest[0])}–${fmt(s.spread.cpuMicrosPerRequest[1])}${kernel}), p99 ${fmt(s.p99Ms)} ms${s.non2xx ? `, ${fmt(s.non2xx)} non-2xx` : ''}`;
     if (!c || !r) {
       rows.push({
         benchmark: `HTTP ${s.label}`,

@@ -20,7 +20,8 @@ export interface Server {
   child: ChildProcess;
   url: string;
   apiKey?: string;
-  cpu(): Promise<{ micros: number; rss: number }>;
+  /** The process's CPU so far (user + system) and, of it, the system's (the kernel working for it: syscalls, TCP). */
+  cpu(): Promise<{ micros: number; systemMicros: number; rss: number }>;
   /** Sends `{ type }` and resolves with the next message of type `reply`. */
   ask<T>(type: string, reply: string): Promise<T>;
   close(): Promise<void>;
@@ -54,7 +55,9 @@ export function startServer(kind: ServerKind, dataDir?: string, store?: ServiceS
             apiKey: m.apiKey,
             cpu: () =>
               new Promise((res) => {
-                waiting.push((r) => res({ micros: r.cpu.user + r.cpu.system, rss: r.rss }));
+                waiting.push((r) =>
+                  res({ micros: r.cpu.user + r.cpu.system, systemMicros: r.cpu.system, rss: r.rss }),
+                );
                 child.send({ type: 'cpu' });
               }),
             ask: <T>(type: string, reply: string) =>
@@ -86,6 +89,8 @@ export function startServer(kind: ServerKind, dataDir?: string, store?: ServiceS
 export interface SubjectFigures {
   requestsPerSec: number;
   cpuMicrosPerRequest: number;
+  /** Of cpuMicrosPerRequest, the kernel's (system time): what no code of the process can take off. */
+  systemMicrosPerRequest: number;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
@@ -244,6 +249,8 @@ export interface StackFigures {
       label: string;
       requestsPerSec: number;
       cpuMicrosPerRequest: number;
+      /** Absent from results written before it was measured. */
+      systemMicrosPerRequest?: number;
       p99Ms: number;
       non2xx: number;
       spread: { requestsPerSec: [number, number]; cpuMicrosPerRequest: [number, number] };
@@ -283,6 +290,7 @@ async function measure(
   return {
     requestsPerSec: load.total / load.durationSec,
     cpuMicrosPerRequest: (after.micros - before.micros) / total,
+    systemMicrosPerRequest: (after.systemMicros - before.systemMicros) / total,
     p50Ms: load.latency.p50,
     p99Ms: load.latency.p99,
     non2xx: load.non2xx,
@@ -370,6 +378,7 @@ function subjectsOf(rounds: Rounds): StackFigures['subjects'] {
           label: s.label,
           requestsPerSec: median(rps),
           cpuMicrosPerRequest: median(cpu),
+          systemMicrosPerRequest: median(rounds.map((r) => r[s.id].systemMicrosPerRequest)),
           p99Ms: median(rounds.map((r) => r[s.id].p99Ms)),
           non2xx: rounds.reduce((n, r) => n + r[s.id].non2xx, 0),
           spread: { requestsPerSec: spreadOf(rps), cpuMicrosPerRequest: spreadOf(cpu) },
