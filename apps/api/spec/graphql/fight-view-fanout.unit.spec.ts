@@ -26,8 +26,12 @@ class FakeConnection {
   readonly OPEN = 1;
   readyState = 1;
   readonly frames: string[] = [];
+  readonly bufferedAmount = 0;
   send(frame: string): void {
     this.frames.push(frame);
+  }
+  close(): void {
+    throw new Error('not expected');
   }
   cork(): void {}
   uncork(): void {}

@@ -8,7 +8,8 @@ import {
   GraphQLString,
   parse,
 } from 'graphql';
-import { AccessService, FightEvent, FightFeed, LiveFightStream, Principal } from '@app/fights';
+import { AccessService, CATCH_UP_PAGE, FightEvent, FightFeed, LiveFightStream, Principal } from '@app/fights';
+import { CATCH_UP_HIGH_WATER, SLOW_CONSUMER_LIMIT } from '../../src/graphql/frame-batcher';
 import { graphqlOptions } from '../../src/graphql/graphql-options';
 import { LIVE_LINK, LiveSubscriptions } from '../../src/graphql/live-subscriptions';
 import { event, GM, OTHER_GM_KEY, SPECTATOR } from './helpers';
@@ -18,8 +19,16 @@ class FakeConnection {
   readonly OPEN = 1;
   readyState = 1;
   readonly writes: string[][] = [];
+  /** What the client has not read: set by a test to stand for a client that stopped reading. */
+  bufferedAmount = 0;
+  closedWith?: { code: number; reason: string };
   private corked = 0;
   private buffered: string[] = [];
+
+  close(code: number, reason: string): void {
+    this.closedWith = { code, reason };
+    this.readyState = 2;
+  }
 
   send(frame: string): void {
     this.buffered.push(frame);
@@ -43,7 +52,7 @@ const QUERY = 'subscription ($fightId: ID!) { fightEvents(fightId: $fightId) { s
 const tick = () => new Promise((r) => setImmediate(r));
 
 /** A schema shaped like ours, with one field only the GM may read, one resolved asynchronously, and a count of executions. */
-function fixture(read: (after: number) => Promise<FightEvent[]> = async () => []) {
+function fixture(read: (after: number, limit: number) => Promise<FightEvent[]> = async () => []) {
   const feed = new FightFeed();
   const streams: LiveFightStream[] = [];
   const counts = { executions: 0 };
@@ -237,6 +246,52 @@ describe('subscriptions fanned out: one execution per event for subscribers alik
     expect(s.conn.messages.map((m) => m.payload.data!.fightEvents)).toEqual([
       expect.objectContaining({ seq: 1 }),
     ]);
+  });
+
+  it('given a client that stops reading, a catch-up waits past the high-water mark and reads on once it has read', async () => {
+    const history = Array.from({ length: 1200 }, (_, i) => event(i + 1));
+    const reads: number[] = [];
+    const { subscribe } = fixture(async (after, limit) => {
+      reads.push(after);
+      return history.filter((e) => e.seq > after).slice(0, limit);
+    });
+    const conn = new FakeConnection();
+    const send = conn.send.bind(conn);
+    // The client reads nothing from its first frame on.
+    conn.send = (frame) => {
+      send(frame);
+      conn.bufferedAmount = CATCH_UP_HIGH_WATER;
+    };
+    const s = await subscribe(GM, conn);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reads).toEqual([0]);
+    expect(s.conn.messages).toHaveLength(CATCH_UP_PAGE);
+
+    conn.send = send;
+    conn.bufferedAmount = 0;
+    for (let i = 0; i < 50 && s.conn.messages.length < history.length; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(reads).toEqual([0, CATCH_UP_PAGE, 2 * CATCH_UP_PAGE]);
+    expect(s.conn.messages.map((m) => (m.payload.data!.fightEvents as { seq: number }).seq)).toEqual(
+      history.map((e) => e.seq),
+    );
+    expect(conn.closedWith).toBeUndefined();
+  });
+
+  it('given a client that has not read more than the slow-consumer limit, closes its connection 1013 and sends it nothing more', async () => {
+    const { feed, subscribe } = fixture();
+    const s = await subscribe(GM);
+    await tick();
+    feed.publish(event(1));
+    await tick();
+    expect(s.conn.closedWith).toBeUndefined();
+    s.conn.bufferedAmount = SLOW_CONSUMER_LIMIT + 1;
+    feed.publish(event(2));
+    await tick();
+    expect(s.conn.closedWith).toEqual({ code: 1013, reason: expect.stringMatching(/^slow consumer/) });
+    feed.publish(event(3));
+    await tick();
+    expect(s.conn.messages.map((m) => (m.payload.data!.fightEvents as { seq: number }).seq)).toEqual([1, 2]);
   });
 
   it('the app hands graphql-ws this subscribe, and each graphql-ws operation a link to its connection', () => {

@@ -5,6 +5,7 @@ interface Observer<T> {
   next(value: T): void;
   error(error: unknown): void;
   complete(): void;
+  busy?(): Promise<void> | undefined;
 }
 
 type Source<T> = AsyncIterator<T> & { observe?(observer: Observer<T>): void };
@@ -72,6 +73,7 @@ export class EndableStream<T> implements AsyncIterableIterator<T> {
       next: (value) => !this.failure && observer.next(value),
       error: (error) => !this.failure && observer.error(error),
       complete: () => !this.failure && observer.complete(),
+      busy: () => observer.busy?.(),
     });
   }
 }

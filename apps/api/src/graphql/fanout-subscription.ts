@@ -6,6 +6,8 @@ interface Observer {
   next(payload: unknown): void;
   error(error: unknown): void;
   complete(): void;
+  /** While the connection's unsent frames pile up: a catch-up waits on it (FrameBatcher.backlog). */
+  busy?(): Promise<void> | undefined;
 }
 
 /** A source that can push (LiveFightStream) instead of being pulled one promise per event. */
@@ -54,6 +56,7 @@ export class FanoutSubscription implements AsyncGenerator<ExecutionResult, void,
         next: (p) => this.deliver(p),
         error: (error) => this.end({ error }),
         complete: () => this.end(),
+        busy: () => this.frames.backlog(),
       };
       if (typeof this.source.observe === 'function') this.source.observe(observer);
       else this.pull(observer);

@@ -15,7 +15,9 @@ export const CATCH_UP_PAGE = 500;
  * between pages: a subscriber that starts at the beginning of a 10,000-event fight
  * does not hold every other request up while its history is read and sent. A reader by
  * `next()` gets the next page read only once it has taken the last one, so one that reads
- * slowly (an SSE client on a slow link) holds one page in memory, not the whole history.
+ * slowly (an SSE client on a slow link) holds one page in memory, not the whole history; an
+ * observer that says it is busy (PushObserver.busy: a WebSocket whose unsent frames pile up) holds
+ * the catch-up back the same way.
  * Read it either by `next()` or, with no promise per event, by `observe()` (push-iterator.ts).
  */
 export class LiveFightStream extends PushIterator<FightEvent> {
@@ -80,8 +82,17 @@ export class LiveFightStream extends PushIterator<FightEvent> {
     super.fail(error);
   }
 
+  /**
+   * The next page of the catch-up, after a turn of the loop (by then the observer has written the last
+   * page out), and once an observer that is busy is not.
+   */
   private nextPage(): void {
-    setImmediate(() => void (this.closed || this.repair()));
+    setImmediate(() => {
+      if (this.closed) return;
+      const busy = this.observerBusy();
+      if (busy) void busy.then(() => void (this.closed || this.repair()));
+      else this.repair();
+    });
   }
 
   protected take(): FightEvent | undefined {

@@ -3,6 +3,12 @@ export interface PushObserver<T> {
   next(value: T): void;
   error(error: unknown): void;
   complete(): void;
+  /**
+   * Backpressure: while what the observer writes to is full, a promise that resolves once it can take
+   * more (else undefined). A source that reads ahead (a catch-up of history) waits on it before reading
+   * on; values as they happen are never held back.
+   */
+  busy?(): Promise<void> | undefined;
 }
 
 /**
@@ -33,6 +39,11 @@ export abstract class PushIterator<T> implements AsyncIterableIterator<T> {
     this.waiter = undefined;
     if (w) w.resolve({ value, done: false });
     else this.hold(value);
+  }
+
+  /** Whether the observer, if any, asks the source to wait before reading ahead (PushObserver.busy). */
+  protected observerBusy(): Promise<void> | undefined {
+    return this.observer?.busy?.();
   }
 
   /** The source failed: a waiting `next()` and the observer hear of it, later reads after what is held. */
