@@ -4,8 +4,9 @@ import { Session } from 'node:inspector';
 import { Body, Controller, Get, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type { ApiConfig } from '@app/api';
-import { BaselineController } from './baseline.controller';
+import { BaselineController, RAW_ROUTE } from './baseline.controller';
 import { forceGc } from './util';
 
 /**
@@ -18,7 +19,9 @@ import { forceGc } from './util';
  * - `node-http`: bare node:http, `GET /get` and `POST /post` (the body read and JSON.parsed).
  * - `nest-express` / `nest-fastify`: a minimal NestJS app, the same two routes, nothing else.
  * - `service`: this service as main.ts builds it (createApp: helmet, body limits, logging at info to
- *   stdout, which the parent sends to /dev/null), with the in-app constant route as a diagnostic;
+ *   stdout, which the parent sends to /dev/null), with two diagnostic routes that answer a constant:
+ *   a Nest route (BaselineController: the service's guards, pipe and filter) and RAW_ROUTE, a Fastify
+ *   route of the same app (every hook of the service, no Nest route pipeline, no key checked);
  *   SQLite in `dataDir`, or the PostgreSQL of `eventStoreUrl` (schema `eventStoreSchema`).
  */
 export type ServerKind = 'node-http' | 'nest-express' | 'nest-fastify' | 'service';
@@ -120,6 +123,8 @@ async function startService(dataDir: string, store: ServiceStore): Promise<Start
     corsOrigins: [],
   };
   const { app } = await createApp(config, { controllers: [BaselineController] });
+  // The body is parsed by the service's parser, as the Nest route's is; nothing else is done with it.
+  (app.getHttpAdapter().getInstance() as FastifyInstance).post(RAW_ROUTE, () => CONSTANT);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const res = await fetch(`${url}/admin/tenants`, {

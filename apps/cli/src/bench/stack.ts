@@ -2,6 +2,7 @@ import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { createFightInput, SETUP } from './fight-script';
 import { LoadResult, prepareFights, runLoad } from './http';
+import { RAW_ROUTE } from './baseline.controller';
 import type { ServerKind, ServiceStore } from './server-process';
 import { median } from './util';
 
@@ -108,7 +109,8 @@ type SubjectId =
   | 'fight'
   | 'addnote'
   | 'mix'
-  | 'constant';
+  | 'constant'
+  | 'raw';
 
 interface Subject {
   id: SubjectId;
@@ -206,6 +208,12 @@ const SUBJECTS: Subject[] = [
     server: 'service',
     job: (c) => ({ mode: 'baseline', fights: [], apiKey: c.service.apiKey }),
   },
+  {
+    id: 'raw',
+    label: 'service: in-app Fastify route, no Nest route (diagnostic)',
+    server: 'service',
+    job: () => ({ mode: 'fixed', method: 'POST', path: RAW_ROUTE, body: POST_BODY }),
+  },
 ];
 
 /** Service subject → the minimal Nest subject it is held against (same method), and its target ratio. */
@@ -236,6 +244,7 @@ export const COMPARISONS: Array<{
     targetCpuMicros: 150,
   },
   { subject: 'constant', express: 'express-post', fastify: 'fastify-post', node: 'node-post' },
+  { subject: 'raw', express: 'express-post', fastify: 'fastify-post', node: 'node-post' },
 ];
 
 export interface StackFigures {
