@@ -20,6 +20,7 @@ export { LiveViews } from './live/live-views';
 export * from './seed-vault';
 export * from './live/fight-feed';
 export * from './live/live-stream';
+export type { PushObserver } from './live/push-iterator';
 export * from './projections';
 export * from './fight-queries';
 export * from './access';

@@ -1,12 +1,6 @@
 import { GraphQLError } from 'graphql';
+import type { PushObserver as Observer } from '@app/fights';
 import type { ApiError } from '../common/api-error';
-
-interface Observer<T> {
-  next(value: T): void;
-  error(error: unknown): void;
-  complete(): void;
-  busy?(): Promise<void> | undefined;
-}
 
 type Source<T> = AsyncIterator<T> & { observe?(observer: Observer<T>): void };
 

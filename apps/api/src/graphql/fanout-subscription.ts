@@ -1,14 +1,10 @@
 import { ExecutionResult } from 'graphql';
+import type { PushObserver } from '@app/fights';
 import { FrameBatcher } from './frame-batcher';
 import { PayloadJson, PayloadRenderer } from './shared-payloads';
 
-interface Observer {
-  next(payload: unknown): void;
-  error(error: unknown): void;
-  complete(): void;
-  /** While the connection's unsent frames pile up: a catch-up waits on it (FrameBatcher.backlog). */
-  busy?(): Promise<void> | undefined;
-}
+/** Its `busy` is the connection's backlog: a catch-up waits while its unsent frames pile up (FrameBatcher.backlog). */
+type Observer = PushObserver<unknown>;
 
 /** A source that can push (LiveFightStream) instead of being pulled one promise per event. */
 interface Observable {
