@@ -1,8 +1,8 @@
-import canonicalize from 'canonicalize';
+import { canonicalJson } from '@app/fight-log';
 
 /** RFC 8785 canonical JSON: how the audit compares events and views (key order and undefined fields do not matter). */
 export function canonical(value: unknown): string {
-  return canonicalize(value) ?? 'undefined';
+  return canonicalJson(value) ?? 'undefined';
 }
 
 /** The path of the first difference between two JSON values (`data.attacker.faces[1]`), or undefined when equal. */

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalJson } from './canonical-json';
 import { FightEvent } from './fight-event';
 
 /** The hash before a fight's first event. */
@@ -11,7 +11,7 @@ export function eventHash(previous: string, event: Omit<FightEvent, 'hash'>): st
   // One-shot crypto.hash: half the cost of a Hash object per event.
   return hash(
     'sha256',
-    previous + canonicalize({ fightId, seq, type, v, at, actor, commandId, data }),
+    previous + canonicalJson({ fightId, seq, type, v, at, actor, commandId, data }),
     'hex',
   );
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import { EventStore, WrongExpectedRevision } from '@app/event-store';
 import {
   blankFight,
+  canonicalJson,
   decideCommand,
   DecisionInputs,
   envelopeOf,
@@ -264,5 +264,5 @@ export class FightCommands {
 
 /** Two commands as the log records them, compared as JSON (key order and absent fields aside). */
 function sameCommand(recorded: Record<string, unknown>, sent: RuleCommand): boolean {
-  return canonicalize(recorded) === canonicalize(JSON.parse(JSON.stringify(sent)) as unknown);
+  return canonicalJson(recorded) === canonicalJson(JSON.parse(JSON.stringify(sent)) as unknown);
 }

@@ -62,7 +62,7 @@ const WATCHED = [
   'find-my-way',
   '@nestjs/platform-fastify',
   '@nestjs/core',
-  'canonicalize',
+  'safe-stable-stringify',
   'libs/event-store',
   'better-sqlite3',
 ];

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
-import { FOLD_VERSION } from '@app/fight-log';
+import { canonicalJson, FOLD_VERSION } from '@app/fight-log';
 import { findSystem, RuleSystem } from '@app/rules';
 import { CommandIndex, CommandIndexData } from '../command-index';
 import type { LoadedFight } from '../fight-cache';
@@ -31,7 +30,7 @@ export function snapshotVersion(system: RuleSystem): string {
   let digest = digests.get(system);
   if (digest === undefined) {
     digest = createHash('sha256')
-      .update(canonicalize(system.data) ?? '')
+      .update(canonicalJson(system.data) ?? '')
       .digest('hex')
       .slice(0, 16);
     digests.set(system, digest);
