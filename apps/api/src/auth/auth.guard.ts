@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { AccessService, AppError, Principal } from '@app/fights';
@@ -19,13 +19,16 @@ type GuardedRequest = CredentialRequest & {
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /** @Public of each handler, by its class: read once (metadata is fixed at boot), not on every request. */
+  private readonly publicRoutes = new WeakMap<Type, WeakMap<object, boolean>>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly access: AccessService,
   ) {}
 
   canActivate(ctx: ExecutionContext): boolean | Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [ctx.getHandler(), ctx.getClass()])) return true;
+    if (this.isPublic(ctx.getClass(), ctx.getHandler())) return true;
     if (ctx.getType<string>() === 'graphql') {
       const gql = GqlExecutionContext.create(ctx);
       const g = gql.getContext<{ principal?: Principal; req: GuardedRequest }>();
@@ -46,6 +49,17 @@ export class AuthGuard implements CanActivate {
       req.principal = p;
       return this.knowing(p, named);
     });
+  }
+
+  private isPublic(type: Type, handler: ReturnType<ExecutionContext['getHandler']>): boolean {
+    let handlers = this.publicRoutes.get(type);
+    if (!handlers) this.publicRoutes.set(type, (handlers = new WeakMap()));
+    let open = handlers.get(handler);
+    if (open === undefined) {
+      open = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, type]) === true;
+      handlers.set(handler, open);
+    }
+    return open;
   }
 
   /** `next` on the principal, at once when there is no read to wait for. */
