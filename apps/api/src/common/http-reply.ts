@@ -108,17 +108,16 @@ export class ReplyStream {
 // events these listen for come once anyway.
 
 /**
- * Fastify `onRequest` hook: a request with a body that has not all arrived `ms` after its headers is
+ * A step of the `onRequest` hook: a request with a body that has not all arrived `ms` after its headers is
  * answered 408 REQUEST_TIMEOUT on its socket (refuseClientError) and the connection closed. Node's own
  * requestTimeout stops counting once the headers are in, so a client that stalls mid-body would hold its
  * connection for ever. A request without a body costs nothing; one with a body, a timer.
  */
 export function bodyDeadline(ms: number) {
-  return (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+  return (req: FastifyRequest, reply: FastifyReply): void => {
     const raw = req.raw;
     const length = raw.headers['content-length'];
-    if ((length === undefined || length === '0') && raw.headers['transfer-encoding'] === undefined)
-      return done();
+    if ((length === undefined || length === '0') && raw.headers['transfer-encoding'] === undefined) return;
     const timer = setTimeout(() => {
       if (raw.complete || reply.raw.headersSent || raw.socket.destroyed) return;
       reply.raw.statusCode = 408;
@@ -132,7 +131,6 @@ export function bodyDeadline(ms: number) {
     }, ms);
     timer.unref();
     reply.raw.on('close', () => clearTimeout(timer));
-    done();
   };
 }
 

@@ -181,7 +181,8 @@ type HookReply = {
 export function isEventStream(status: number, contentType: unknown): boolean {
   return status === 200 && typeof contentType === 'string' && /^text\/event-stream\b/i.test(contentType);
 }
-type Hook = (req: HookRequest, reply: HookReply, done: () => void) => void;
+/** A step of the service's one `onRequest` hook (create-app.ts): it runs, then the next. */
+type Step = (req: HookRequest, reply: HookReply) => void;
 
 /**
  * Structured JSON logs (pino): a request id per request (requestIdOf), echoed back in
@@ -192,11 +193,11 @@ type Hook = (req: HookRequest, reply: HookReply, done: () => void) => void;
  * before its end is `request aborted` at `error`, except an event stream its client left
  * (isEventStream): `stream closed`, at its status's level, and a request its client left before it had
  * all arrived (mid-body, or a body that timed out: bodyDeadline): `request abandoned`, or `request
- * errored` with its 408, at its status's level. A Fastify
- * `onRequest` hook: no middleware layer, nothing per request but this closure.
+ * errored` with its 408, at its status's level. The first step of the `onRequest` hook: no
+ * middleware layer, nothing per request but this closure.
  */
-export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
-  return (req, reply, done) => {
+export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Step {
+  return (req, reply) => {
     const started = performance.now();
     const { id, raw } = req;
     const res = reply.raw;
@@ -240,7 +241,6 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Hook {
                 : 'request completed',
       );
     });
-    done();
   };
 }
 
