@@ -793,9 +793,12 @@ describeInBrowser('overlay page across a server restart', () => {
           return res.json();
         };
         const { fightId } = await call('POST', '/fights', narateer());
-        for (const cmd of opening.slice(0, 2)) await call('POST', `/fights/${fightId}/commands`, cmd);
+        let committed = 0;
+        for (const cmd of opening.slice(0, 2))
+          committed = (await call('POST', `/fights/${fightId}/commands`, cmd)).seq;
         const { token } = await call('POST', `/fights/${fightId}/tokens`, { role: 'spectator' });
-        const { seq } = await call('GET', `/fights/${fightId}`);
+        // The view as of the last command at least: a GET reads the projection, which may not have folded it yet.
+        const { seq } = await call('GET', `/fights/${fightId}?minSeq=${committed}`);
 
         const page = await browser.context.newPage();
         const streams: string[] = [];
