@@ -10,11 +10,14 @@ interface Message {
 /** A graphql-transport-ws connection spoken by hand: every message and the close code are seen as they come. */
 class RawClient {
   readonly messages: Message[] = [];
+  /** Messages that came in binary frames: a browser's WebSocket hands those over as a Blob, not text. */
+  binaryFrames = 0;
   closed?: { code: number; reason: string };
   private waiters: Array<() => void> = [];
 
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => {
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) this.binaryFrames++;
       const message = JSON.parse((data as Buffer).toString()) as Message;
       if (message.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
       this.messages.push(message);
@@ -117,6 +120,27 @@ describe('graphql-ws: a refused operation is an error message in the one shape, 
       );
       expect(live.payload).toMatchObject({ data: { fightEvents: { type: 'GmNoteAdded' } } });
       expect(client.closed).toBeUndefined();
+    } finally {
+      client.close();
+    }
+  });
+
+  it('given live subscriptions on one connection, every message is a text frame whose UTF-8 is the event as committed', async () => {
+    const client = await RawClient.connect(t);
+    try {
+      const query = `subscription { fightEvents(fightId: "${fightId}", after: 0) { seq type data } }`;
+      client.subscribe('a', query);
+      client.subscribe('b', query);
+      const text = 'Ünïcödé ⚔ “quoted” \\ 🐉';
+      const { body } = await addNote(text);
+      const seq = (body as { seq: number }).seq;
+      for (const id of ['a', 'b']) {
+        const m = await client.next(
+          (x) => x.id === id && x.type === 'next' && JSON.stringify(x.payload).includes(`"seq":${seq}`),
+        );
+        expect(m.payload).toEqual({ data: { fightEvents: { seq, type: 'GmNoteAdded', data: { text } } } });
+      }
+      expect(client.binaryFrames).toBe(0);
     } finally {
       client.close();
     }
