@@ -290,6 +290,45 @@ function postgresSuites(connectionString: string): void {
         expect(seen.passedOver).toBeGreaterThan(0);
       });
 
+      it('delivers an event it wants whose NOTIFY never came, when a read another commit woke passes over it', async () => {
+        const shared = options({ pollIntervalMs: 60_000 });
+        const writer = await open(shared);
+        const reader = await open(shared);
+        // Wanted when a commit names it (a fight held in a cache), not selected on every read.
+        const seen = { reads: 0 };
+        const interest: SubscriptionInterest = {
+          prefix: 'fx-',
+          selective: () => true,
+          wants: (stream) => stream === 'fx-quiet',
+          always: () => {
+            seen.reads++;
+            return [];
+          },
+          passedOver: () => undefined,
+        };
+        await writer.append('other', newEvents(1), { expectedRevision: 'no_stream' });
+        const subscriber = collect(reader, { interest });
+        await subscriber.until(1);
+        await sleep(100);
+        // Committed without a NOTIFY (one held up past any read, or lost): only a read can find it.
+        const [quiet, unwanted] = [newEvent(), newEvent()];
+        await (await openInsert(writer, 'fx-quiet', quiet)).query('COMMIT');
+        await (await openInsert(writer, 'fx-unwanted', unwanted)).query('COMMIT');
+        await sleep(100);
+        expect(subscriber.received).toHaveLength(1);
+        const reads = seen.reads;
+        await writer.append('other', newEvents(1), { expectedRevision: 0n });
+        await subscriber.until(3, 3000);
+        await sleep(100);
+        expect((await subscriber.stop()).map((e) => `${e.stream}@${e.revision}`)).toEqual([
+          'other@0',
+          'fx-quiet@0',
+          'other@1',
+        ]);
+        // The read the wake-up made passed over fx-quiet; the one after selected it: two, not one per commit.
+        expect(seen.reads - reads).toBe(2);
+      });
+
       it('never passes over an event it wants that commits behind an open transaction', async () => {
         const store = await open(options({ pollIntervalMs: 60_000 }));
         const { interest } = interestIn(new Set(['fx-w']));

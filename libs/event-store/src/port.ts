@@ -94,12 +94,11 @@ export interface SubscribeOptions {
 /**
  * The events a subscriber needs, asked afresh at each wake-up and each read, so it may change while the
  * subscription runs. Only streams named with `prefix` can be left out, and only while `selective()`.
- * Every event of the other streams and of those in `always()` is delivered, in order, once. Those of a
- * stream `wants` accepts when a commit names it are delivered too, unless that wake-up came later than
- * two reads that could see the commit (a NOTIFY held up): a subscriber must be able to do without them
- * (a cache that is caught up on demand). A stream the subscriber comes to need later must be read by it
- * from the store once (its own catch-up): events of it committed while it was not needed may have been
- * passed over.
+ * Every event of the other streams and of those in `always()` is delivered, in order, once. So is every
+ * event of a stream `wants` accepts (asked with the stream's revision) when a wake-up names it or a read
+ * passes over it, however late or lost the wake-up. A stream the subscriber comes to need later must be
+ * read by it from the store once (its own catch-up): events of it committed while it was not needed may
+ * have been passed over.
  */
 export interface SubscriptionInterest {
   readonly prefix: string;

@@ -180,26 +180,45 @@ function horizonAndHead(t: string): string {
  * named with the prefix $4 and of the streams $5: at most $3. `head` is the last event of a finished
  * transaction (below xmin) when it lies after the checkpoint: a read that returns fewer than $3 events
  * has passed over everything up to it, so the next one starts there. `held` counts selected events only.
+ * `passed` names each stream with the prefix that the read passed over, with the revision of the last
+ * event of it passed over (as text), as a JSON object: between the checkpoint and the last event
+ * returned when the page is full, or the head when it is not. A follower need not learn of a commit by
+ * its NOTIFY before a read passes over it (docs/event-store.md "Selective follow").
  */
 function readSelectedSql(t: string): string {
   const selected = `(NOT starts_with(stream_id, $4) OR stream_id = ANY($5::text[]))`;
   return `
-      ${horizonAndHead(t)}
+      ${horizonAndHead(t)},
+      page AS (
+        SELECT ${COLUMNS}, transaction_id AS sort_tx, global_position AS sort_gp FROM ${t}, horizon
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND transaction_id < horizon.xmin
+          AND ${selected}
+        ORDER BY transaction_id, global_position
+        LIMIT $3),
+      bound AS (
+        (SELECT sort_tx AS b_tx, sort_gp AS b_gp FROM page
+          WHERE (SELECT count(*) FROM page) >= $3 ORDER BY sort_tx DESC, sort_gp DESC LIMIT 1)
+        UNION ALL
+        SELECT head_tx, head_gp FROM head WHERE (SELECT count(*) FROM page) < $3),
+      passed AS (
+        SELECT coalesce(json_object_agg(s, r::text)::text, '{}') AS passed FROM (
+          SELECT stream_id AS s, max(stream_revision) AS r FROM ${t}, bound
+          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+            AND (transaction_id, global_position) <= (bound.b_tx, bound.b_gp)
+            AND starts_with(stream_id, $4) AND NOT stream_id = ANY($5::text[])
+          GROUP BY stream_id) p)
       SELECT h.held,
         (SELECT head_tx::text || ':' || head_gp::text FROM head
           WHERE (head_tx, head_gp) > ($1::xid8, $2::bigint)) AS head,
+        passed.passed,
         e.* FROM (
-        SELECT xmin, EXISTS (
+        SELECT EXISTS (
           SELECT 1 FROM ${t}
           WHERE transaction_id >= horizon.xmin AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
             AND ${selected}
         ) AS held FROM horizon) h
-      LEFT JOIN LATERAL (
-        SELECT ${COLUMNS}, transaction_id AS sort_tx, global_position AS sort_gp FROM ${t}
-        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND transaction_id < h.xmin
-          AND ${selected}
-        ORDER BY transaction_id, global_position
-        LIMIT $3) e ON true
+      CROSS JOIN passed
+      LEFT JOIN page e ON true
       ORDER BY e.sort_tx, e.sort_gp`;
 }
 

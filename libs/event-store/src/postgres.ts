@@ -58,7 +58,9 @@ interface AddedRow {
 }
 
 type PageRow = { held: boolean } & (EventRow | { [K in keyof EventRow]: null });
-type SelectedRow = { held: boolean; head: string | null } & (EventRow | { [K in keyof EventRow]: null });
+type SelectedRow = { held: boolean; head: string | null; passed: string } & (
+  EventRow | { [K in keyof EventRow]: null }
+);
 type PrefixedRow = { head: string | null } & (EventRow | { [K in keyof EventRow]: null });
 
 const UNIQUE_VIOLATION = '23505';
@@ -248,7 +250,13 @@ export class PostgresEventStore implements EventStore {
       selection.streams,
     ]);
     const events = rows.flatMap((row) => (row.id === null ? [] : [fromRow(row)]));
-    const page: LogPage = { events, heldBack: rows[0].held, selected: true };
+    const passed = Object.entries(JSON.parse(rows[0].passed) as Record<string, string>);
+    const page: LogPage = {
+      events,
+      heldBack: rows[0].held,
+      selected: true,
+      passed: new Map(passed.map(([stream, revision]) => [stream, BigInt(revision)])),
+    };
     if (events.length < limit && rows[0].head !== null) page.end = rows[0].head;
     return page;
   }

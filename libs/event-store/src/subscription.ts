@@ -16,6 +16,12 @@ export interface LogPage {
    * read starts (events after the last one returned and up to this were passed over).
    */
   end?: string;
+  /**
+   * A selected read: each stream under the selection's prefix it passed over, with the revision of the
+   * last event of it passed over (up to the last event returned when the page is full, else up to `end`).
+   * Undefined when the store cannot say.
+   */
+  passed?: ReadonlyMap<string, bigint>;
 }
 
 /** The streams a read must bring: every one not named with `prefix`, and `streams` of those that are. */
@@ -41,9 +47,10 @@ export interface GlobalLog {
  * With an `interest` that is selective, a wake-up that names only streams the subscriber does
  * not want is slept through, and each read asks only for the streams it wants: every stream
  * outside the interest's prefix, those it always wants, and those a wake-up named since a read
- * that could see their commit (one that started after the wake-up and was not held back). What
- * it passes over it leaves behind one read late (see `settled`), so that a commit a read saw before
- * its wake-up named its stream is still ahead of the next read, which selects that stream.
+ * that could see their commit (one that started after the wake-up and was not held back). A read
+ * can see a commit before its wake-up has named its stream (a NOTIFY held up, or one that said
+ * nothing), so each selected read also says which streams it passed over: if the interest wants
+ * one of them, nothing of the page is delivered, and the same read is made again with it selected.
  */
 export async function* subscribeToLog(
   log: GlobalLog,
@@ -58,8 +65,6 @@ export async function* subscribeToLog(
   /** Streams under the interest's prefix that wake-ups named, with the number of the last wake-up that did. */
   const named = new Map<string, number>();
   let wakes = 0;
-  /** The head the last selected read brought everything up to: where a later read that finds nothing may go on from. */
-  let settled: string | undefined;
   const wake = (streams?: ReadonlyMap<string, bigint>): void => {
     if (streams && interest?.selective()) {
       const wanted = [...streams].filter(
@@ -90,6 +95,14 @@ export async function* subscribeToLog(
         if (ended()) return;
         throw err;
       }
+      if (interest && selection && page.passed) {
+        const missed = [...page.passed].filter(([s, rev]) => interest.wants(s, rev));
+        if (missed.length > 0) {
+          wakes++;
+          for (const [s] of missed) named.set(s, wakes);
+          continue;
+        }
+      }
       const full = page.events.length === PAGE;
       for (const event of page.events) {
         if (ended()) return;
@@ -98,16 +111,11 @@ export async function* subscribeToLog(
         if (page.selected) interest?.passedOver();
         if (!filter || filter(event)) yield event;
       }
-      // A commit can be seen by a read before its wake-up has named its stream, so a read does not go on
-      // from its own head but from the last one's, once it found nothing more and no wake-up came meanwhile:
-      // a stream named since then is selected by this read, and found nothing before that head either.
-      if (page.selected && !full) {
-        if (page.events.length === 0 && wakes === seen && settled !== undefined && settled !== after) {
-          after = settled;
-          interest?.passedOver();
-        }
-        settled = page.end;
-      } else settled = undefined;
+      // Everything up to the head it read to was delivered or passed over: the next read starts there.
+      if (page.selected && !full && page.end !== undefined && page.end !== after) {
+        after = page.end;
+        if (page.passed === undefined || page.passed.size > 0) interest?.passedOver();
+      }
       // What a wake-up named is read once a read that could see it has brought everything there was.
       if (selection && !full && !page.heldBack) for (const [s, n] of named) if (n <= seen) named.delete(s);
       if (!selection) named.clear();
