@@ -15,6 +15,23 @@ describe('readConfig: READ_SIDE (docs/event-store.md "One owner of the read side
   });
 });
 
+describe('readConfig: PROJECTIONS_THREAD (docs/event-store.md "Read side thread")', () => {
+  it('given nothing, then the projections fold on a worker thread', () => {
+    expect(readConfig({}).projectionsThread).toBe('worker');
+    expect(readConfig({ PROJECTIONS_THREAD: 'worker' }).projectionsThread).toBe('worker');
+  });
+
+  it('given main, then they fold in the thread that serves requests', () => {
+    expect(readConfig({ PROJECTIONS_THREAD: 'main' }).projectionsThread).toBe('main');
+  });
+
+  it('given another value, then the boot stops naming the variable', () => {
+    expect(() => readConfig({ PROJECTIONS_THREAD: 'thread' })).toThrow(
+      /PROJECTIONS_THREAD must be worker or main, got "thread"/,
+    );
+  });
+});
+
 describe('byteLimit: BODY_LIMIT and AUDIT_BODY_LIMIT', () => {
   it('given a size in the units the README shows, then it is that many bytes', () => {
     expect(byteLimit('256kb', 'BODY_LIMIT')).toBe(256 * 1024);

@@ -34,6 +34,14 @@ export interface ApiConfig {
    * own default, which Fastify turns off); past it the answer is 408 REQUEST_TIMEOUT and the connection closes.
    */
   requestTimeoutMs?: number;
+  /**
+   * PROJECTIONS_THREAD: `worker` (default) folds the projections on a worker thread of their own when the
+   * store is SQLite in DATA_DIR; `main` folds them in the thread that serves requests (as on the other
+   * engines). See docs/event-store.md "Read side thread".
+   */
+  projectionsThread?: 'worker' | 'main';
+  /** The fold worker's file and Node options; by default the compiled one (tests that run the sources name theirs). */
+  foldWorker?: { file: string; execArgv?: string[] };
 }
 
 /** Node's default request timeout, five minutes: a 20 MB fight log arrives well within it at 1 Mbit/s. */
@@ -66,6 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     metricsToken: metricsToken(env.METRICS_TOKEN),
     readSide: readSide(env.READ_SIDE),
     requestTimeoutMs: requestTimeout(env.REQUEST_TIMEOUT_MS),
+    projectionsThread: projectionsThread(env.PROJECTIONS_THREAD),
   };
 }
 
@@ -129,6 +138,12 @@ function readSide(raw: string | undefined): 'elect' | 'follow' {
   if (raw === undefined || raw === '' || raw === 'elect') return 'elect';
   if (raw === 'follow') return 'follow';
   throw new Error(`READ_SIDE must be elect or follow, got "${raw}"`);
+}
+
+function projectionsThread(raw: string | undefined): 'worker' | 'main' {
+  if (raw === undefined || raw === '' || raw === 'worker') return 'worker';
+  if (raw === 'main') return 'main';
+  throw new Error(`PROJECTIONS_THREAD must be worker or main, got "${raw}"`);
 }
 
 function metricsToken(raw: string | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { createEventStore, EventStore } from '@app/event-store';
+import { createEventStore, EventStore, SqliteEventStore } from '@app/event-store';
 import {
   AccessRegistry,
   AccessService,
@@ -10,11 +10,41 @@ import {
   createReadSideOwner,
   ProjectionRunner,
   TailReader,
+  compiledFoldWorker,
+  FoldWorker,
+  PROJECTIONS,
+  ReadStore,
+  SqliteReadStore,
 } from '@app/fights';
 import { Logger } from '@nestjs/common';
 import { ApiConfig, readSideUrl } from './config';
 
 export const API_CONFIG = Symbol('API_CONFIG');
+
+/**
+ * The projections' passes on a worker thread (docs/event-store.md "Read side thread"): SQLite files only,
+ * the one process that owns them; elsewhere, or with PROJECTIONS_THREAD=main, the runner folds in this thread.
+ */
+function foldWorker(
+  store: EventStore,
+  read: ReadStore,
+  config: ApiConfig,
+  logger: Logger,
+): FoldWorker | undefined {
+  if (config.projectionsThread === 'main') return undefined;
+  if (!(store instanceof SqliteEventStore) || !(read instanceof SqliteReadStore)) return undefined;
+  const file = config.foldWorker?.file ?? compiledFoldWorker();
+  if (!file) return undefined;
+  return new FoldWorker(
+    file,
+    { eventsFile: store.file, readFile: read.file, names: [...PROJECTIONS] },
+    {
+      execArgv: config.foldWorker?.execArgv,
+      onLost: (e) =>
+        logger.error(`the projections' worker thread was lost (${e.message}); folding on the main thread`),
+    },
+  );
+}
 export const EVENT_STORE = Symbol('EVENT_STORE');
 
 @Module({
@@ -56,21 +86,25 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
           onError: logError,
         });
         await owner.start();
+        const read = createReadStore({
+          url: readSideUrl(config),
+          dataDir: config.dataDir,
+          schema: config.eventStoreSchema,
+        });
+        const remote = foldWorker(store, read, config, logger);
         const runner = new ProjectionRunner(
           store,
-          createReadStore({
-            url: readSideUrl(config),
-            dataDir: config.dataDir,
-            schema: config.eventStoreSchema,
-          }),
+          read,
           undefined,
           logError,
           // Folds the pages the log follower reads (one tail read for the instance), not reads of its own.
-          // The views the command path built are written as they are, not built again.
+          // The views the command path built are written as they are, not built again. On a worker thread
+          // (SQLite), the worker reads the log and builds the views itself, off the requests' thread.
           {
             owner,
             tail: new TailReader(store),
             heldView: (id, seq, hash) => fights.cache.heldView(id, seq, hash),
+            remote,
           },
         );
         await runner.start();

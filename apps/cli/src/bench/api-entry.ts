@@ -3,5 +3,5 @@
  * own so that server-process.ts can load it lazily: nest build rewrites the alias of this export, not of a
  * require() call.
  */
-export { createApp } from '@app/api';
+export { createApp, readConfig } from '@app/api';
 export { FightService, ProjectionRunner } from '@app/fights';

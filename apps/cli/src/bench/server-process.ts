@@ -106,7 +106,7 @@ export interface ServiceStore {
 
 async function startService(dataDir: string, store: ServiceStore): Promise<Started> {
   // Loaded only here, so the baselines' processes hold none of the service's modules.
-  const { createApp, FightService, ProjectionRunner } =
+  const { createApp, readConfig, FightService, ProjectionRunner } =
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     require('./api-entry') as typeof import('./api-entry');
   const config: ApiConfig = {
@@ -121,6 +121,8 @@ async function startService(dataDir: string, store: ServiceStore): Promise<Start
     rateLimitPerSecond: 0,
     logLevel: 'info',
     corsOrigins: [],
+    // As main.ts reads it: a worker thread unless PROJECTIONS_THREAD=main (to compare the two).
+    projectionsThread: readConfig({ PROJECTIONS_THREAD: process.env.PROJECTIONS_THREAD }).projectionsThread,
   };
   const { app } = await createApp(config, { controllers: [BaselineController] });
   // The body is parsed by the service's parser, as the Nest route's is; nothing else is done with it.

@@ -5,3 +5,4 @@ export * from './memory-read-store';
 export * from './sqlite-read-store';
 export * from './postgres-read-store';
 export * from './read-side-owner';
+export * from './fold-worker';

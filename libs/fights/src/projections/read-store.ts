@@ -81,5 +81,10 @@ export interface ReadStore {
   /** How many fights match: a scan of the index, so only for a caller who asks for the total. */
   countFights(q: FightFilter): Promise<number>;
   listCombatants(fightId: string): Promise<CombatantRow[]>;
+  /**
+   * Another connection of this process (the fold worker's) wrote these fights' rows, or, with none named,
+   * anything: a store that keeps rows between reads drops those.
+   */
+  forget?(fightIds?: Iterable<string>): void;
   close(): Promise<void>;
 }

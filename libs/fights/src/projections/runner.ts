@@ -35,6 +35,30 @@ export interface ProjectionRunnerOptions {
    * is a function of the log, so the view the command path built is the one the projection would.
    */
   heldView?: HandlerContext['heldView'];
+  /**
+   * Runs the passes in another thread (fold-worker.ts) while it is up; this runner still decides when,
+   * and tells the waiters. Passes run here again if it is lost.
+   */
+  remote?: RemoteFolds;
+  /** Told of each commit this runner makes: the projections, and each fight's last seq folded. */
+  onApplied?: AppliedListener;
+}
+
+/** A commit of projections: each fight's last seq folded; no map when others wrote (anything may have changed). */
+export type AppliedListener = (
+  names: readonly ProjectionName[],
+  latest?: ReadonlyMap<string, number>,
+) => void;
+
+/** Passes run elsewhere: a worker thread of this process (fold-worker.ts). */
+export interface RemoteFolds {
+  /** Up, or still starting: passes go to it. False once it is lost or stopped. */
+  readonly up: boolean;
+  /** A pass over every projection, or the named one's catch-up; resolves with the events folded. */
+  pass(name?: ProjectionName): Promise<number>;
+  /** Called with each commit the other thread makes (before its pass resolves). */
+  readonly onApplied: Set<AppliedListener>;
+  stop(): Promise<void>;
 }
 
 export interface ProjectionStatus {
@@ -62,6 +86,8 @@ export class ProjectionRunner {
   /** The folds each group of projections (by their names) stood at after its last commit. */
   private readonly held = new Map<string, FoldCache>();
   private readonly foldsHeld: number;
+  private readonly remote?: RemoteFolds;
+  private readonly onApplied?: AppliedListener;
 
   constructor(
     private readonly store: EventStore,
@@ -73,6 +99,9 @@ export class ProjectionRunner {
     this.owner = options.owner ?? new FixedReadSideOwner(true);
     this.tail = options.tail;
     this.foldsHeld = options.foldsHeld ?? FOLDS_HELD;
+    this.remote = options.remote;
+    this.onApplied = options.onApplied;
+    this.remote?.onApplied.add((names, latest) => this.appliedElsewhere(names, latest));
     this.context = {
       readFight: (fightId, count) => this.store.readStream(fightStream(fightId), { limit: count }),
       heldView: options.heldView,
@@ -82,6 +111,11 @@ export class ProjectionRunner {
   /** True while this runner folds the log (this instance owns the read side). */
   get folding(): boolean {
     return this.started && this.owner.owned;
+  }
+
+  /** True while the passes run on another thread (a fold worker that is up). */
+  get foldingElsewhere(): boolean {
+    return this.remote?.up === true;
   }
 
   /** Commits arriving within a few milliseconds share one page and one transaction. */
@@ -109,6 +143,15 @@ export class ProjectionRunner {
     clearInterval(this.timer);
     this.tail?.clear();
     await this.passes.close();
+    await this.remote?.stop();
+  }
+
+  /** A commit the other thread made: the rows this process holds of those fights are stale, then the waiters are told. */
+  private appliedElsewhere(names: readonly ProjectionName[], latest?: ReadonlyMap<string, number>): void {
+    this.read.forget?.(latest?.keys());
+    if (latest)
+      for (const name of names)
+        for (const [fightId, seq] of latest) this.applied.emit(`${name}:${fightId}`, seq);
   }
 
   /** At boot the first catch-up is awaited (and its failure fails the boot); on a takeover it is a pass like any. */
@@ -128,7 +171,8 @@ export class ProjectionRunner {
   /** A page the log follower read: kept for the next pass, which it starts. Ignored while another instance folds. */
   offer(page: TailPage): void {
     if (!this.folding) return;
-    this.tail?.offer(page);
+    // The worker reads the log itself.
+    if (!this.remote?.up) this.tail?.offer(page);
     this.kick();
   }
 
@@ -142,6 +186,14 @@ export class ProjectionRunner {
    * the log is read once, folded once and committed in one transaction for all of them.
    */
   async catchUpAll(): Promise<void> {
+    if (this.remote?.up) {
+      try {
+        return void (await this.remote.pass());
+      } catch (e) {
+        // Lost meanwhile: the pass is made here.
+        if (this.remote.up) throw e;
+      }
+    }
     for (;;) {
       const checkpoints = await Promise.all(this.names.map((n) => this.read.checkpoint(n)));
       const groups = new Map<string | undefined, ProjectionName[]>();
@@ -163,6 +215,13 @@ export class ProjectionRunner {
    * of an event already committed (a pass kicked by the follower picks that one up with the next page).
    */
   async catchUp(name: ProjectionName): Promise<number> {
+    if (this.remote?.up) {
+      try {
+        return await this.remote.pass(name);
+      } catch (e) {
+        if (this.remote.up) throw e;
+      }
+    }
     let applied = 0;
     for (;;) {
       const step = await this.step([name], await this.read.checkpoint(name), true);
@@ -208,6 +267,7 @@ export class ProjectionRunner {
     this.held.get(key)!.absorb(batch.folds, after);
     for (const name of names)
       for (const [fightId, seq] of batch.latest) this.applied.emit(`${name}:${fightId}`, seq);
+    this.onApplied?.(names, batch.latest);
     return { applied: count, more };
   }
 

@@ -115,7 +115,7 @@ export class SqliteReadStore implements ReadStore {
     return prepared;
   }
 
-  constructor(file: string) {
+  constructor(readonly file: string) {
     mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file, { timeout: 5000 });
     this.db.pragma('journal_mode = WAL');
@@ -249,6 +249,28 @@ export class SqliteReadStore implements ReadStore {
       summary: JSON.parse(r.summary) as CombatantRow['summary'],
     }));
   }
+
+  /**
+   * The fold worker's connection wrote these fights (fold-worker.ts): their rows are dropped, and what the
+   * file's version says changed is counted as seen, so the other rows held stay. With none named, every row.
+   */
+  forget(fightIds?: Iterable<string>): void {
+    if (fightIds) for (const fightId of fightIds) this.rows.delete(fightId);
+    else this.rows.clear();
+    this.seenVersion = this.dataVersion.get();
+  }
+
+  /**
+   * Whether another connection has written the file since this one last asked (or since it opened): in the
+   * fold worker, the only other writer is the CLI (`projections rebuild` while the server runs).
+   */
+  writtenByOthers(): boolean {
+    const version = this.dataVersion.get();
+    const changed = this.othersVersion !== undefined && version !== this.othersVersion;
+    this.othersVersion = version;
+    return changed;
+  }
+  private othersVersion: unknown;
 
   async close() {
     this.db.close();
