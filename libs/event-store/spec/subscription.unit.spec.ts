@@ -50,15 +50,21 @@ function follow(log: ReturnType<typeof scriptedLog>, interest: SubscriptionInter
   const done = (async () => {
     for await (const e of subscribeToLog(log, { interest, signal: controller.signal })) got.push(e);
   })();
-  return { controller, got, done };
+  /** Aborts it, lets a read in hand answer, and waits for it to end. */
+  const end = async () => {
+    controller.abort();
+    log.release();
+    await done;
+  };
+  return { got, end };
 }
 
-function interestIn(wanted: Set<string>, selective = () => true) {
+function interestIn(wanted: Set<string> | SubscriptionInterest['wants'], selective = () => true) {
   const passed: number[] = [];
   const interest: SubscriptionInterest = {
     prefix: 'fx-',
     selective,
-    wants: (stream) => wanted.has(stream),
+    wants: wanted instanceof Set ? (stream) => wanted.has(stream) : wanted,
     always: () => [],
     passedOver: () => void passed.push(1),
   };
@@ -73,7 +79,7 @@ describe('subscribeToLog with a selective interest', () => {
       { events: [], selected: true, end: 'h3', passed: new Map() },
     ]);
     const { interest, passed } = interestIn(new Set());
-    const { controller, got, done } = follow(log, interest);
+    const { got, end } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['other', 0n]]));
     await log.answer();
@@ -81,9 +87,7 @@ describe('subscribeToLog with a selective interest', () => {
     await log.answer();
     log.commits.notify(new Map([['other', 2n]]));
     await log.answer();
-    controller.abort();
-    log.release();
-    await done;
+    await end();
     expect(log.reads.map((r) => r.after)).toEqual([undefined, 'h1', 'h2', 'h3']);
     expect(got.map((e) => e.id)).toEqual(['e1']);
     // Before e1 (a selected read), and going on past fx-b; not past reads that passed over nothing.
@@ -106,7 +110,7 @@ describe('subscribeToLog with a selective interest', () => {
       { events: [], selected: true, end: 'h4', passed: new Map() },
     ]);
     const { interest } = interestIn(new Set(['fx-a']));
-    const { controller, got, done } = follow(log, interest);
+    const { got, end } = follow(log, interest);
     await log.answer();
     // The wake-up of `other`'s commit comes; fx-a's, committed before it, has not come yet.
     log.commits.notify(new Map([['other', 0n]]));
@@ -114,9 +118,7 @@ describe('subscribeToLog with a selective interest', () => {
     await log.answer();
     log.commits.notify(new Map([['other', 1n]]));
     await log.answer();
-    controller.abort();
-    log.release();
-    await done;
+    await end();
     expect(log.reads).toEqual([
       { after: undefined, streams: [] },
       { after: 'h0', streams: [] },
@@ -132,23 +134,15 @@ describe('subscribeToLog with a selective interest', () => {
       { events: [event(1)], selected: true, end: 'h1', passed: new Map([['fx-a', 2n]]) },
       { events: [], selected: true, end: 'h2', passed: new Map() },
     ]);
-    const wantsAbove = (stream: string, revision?: bigint) =>
-      stream === 'fx-a' && (revision === undefined || revision > 2n);
-    const passed: number[] = [];
-    const interest: SubscriptionInterest = {
-      prefix: 'fx-',
-      selective: () => true,
-      wants: wantsAbove,
-      always: () => [],
-      passedOver: () => void passed.push(1),
-    };
-    const { controller, got, done } = follow(log, interest);
+    // Held at revision 2 already (its own commit, say): wanted only past it.
+    const { interest, passed } = interestIn(
+      (stream, revision) => stream === 'fx-a' && (revision === undefined || revision > 2n),
+    );
+    const { got, end } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['other', 0n]]));
     await log.answer();
-    controller.abort();
-    log.release();
-    await done;
+    await end();
     expect(log.reads).toEqual([
       { after: undefined, streams: [] },
       { after: 'h1', streams: [] },
@@ -161,7 +155,7 @@ describe('subscribeToLog with a selective interest', () => {
   it('given wake-ups that name only streams it does not want, then it does not read', async () => {
     const log = scriptedLog([{ events: [], selected: true }]);
     const { interest } = interestIn(new Set(['fx-a']));
-    const { controller, done } = follow(log, interest);
+    const { end } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['fx-b', 3n]]));
     log.commits.notify(new Map([['fx-c', 0n]]));
@@ -171,9 +165,7 @@ describe('subscribeToLog with a selective interest', () => {
     log.commits.notify();
     await log.answer();
     expect(log.reads).toHaveLength(2);
-    controller.abort();
-    log.release();
-    await done;
+    await end();
   });
 
   it('given a held-back read, then the streams a wake-up named stay selected until a read sees past the hold', async () => {
@@ -183,7 +175,7 @@ describe('subscribeToLog with a selective interest', () => {
       { events: [event(2, 'fx-a')], selected: true, end: 'h2' },
     ]);
     const { interest, passed } = interestIn(new Set(['fx-a']));
-    const { controller, done } = follow(log, interest);
+    const { end } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['fx-a', 0n]]));
     await log.answer();
@@ -191,9 +183,7 @@ describe('subscribeToLog with a selective interest', () => {
     await log.answer();
     log.commits.notify();
     await log.answer();
-    controller.abort();
-    log.release();
-    await done;
+    await end();
     expect(log.reads.map((r) => r.streams)).toEqual([[], ['fx-a'], ['fx-a'], []]);
     expect(passed.length).toBeGreaterThan(0);
   });
@@ -201,13 +191,11 @@ describe('subscribeToLog with a selective interest', () => {
   it('given an interest that is not selective now, then it reads everything', async () => {
     const log = scriptedLog([{ events: [event(1, 'fx-z')] }]);
     const { interest, passed } = interestIn(new Set(), () => false);
-    const { controller, got, done } = follow(log, interest);
+    const { got, end } = follow(log, interest);
     await log.answer();
     log.commits.notify(new Map([['fx-z', 1n]]));
     await log.answer();
-    controller.abort();
-    log.release();
-    await done;
+    await end();
     expect(log.reads).toEqual([{ after: undefined }, { after: 'c1' }]);
     expect(got.map((e) => e.id)).toEqual(['e1']);
     expect(passed).toEqual([]);

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '@app/event-store';
 import { FightService } from '../../src/fight-service';
 import { FoldWorker, type FoldWorkerOptions } from '../../src/projections/fold-worker';
-import { MemoryReadStore } from '../../src/projections/memory-read-store';
 import { PROJECTIONS, ReadStore } from '../../src/projections/read-store';
 import { ProjectionRunner } from '../../src/projections/runner';
 import { SqliteReadStore } from '../../src/projections/sqlite-read-store';
 import { plainSheet as sheet } from '../helpers';
+import { foldedFresh, snapshot } from './read-models';
 
 /** The worker from the TypeScript sources, as the compiled service starts it from dist. */
 const SOURCE_WORKER = join(__dirname, '../../src/projections/fold-worker-thread.ts');
@@ -73,22 +73,6 @@ function startWorker(
   return worker;
 }
 
-/** Every read model of the given fights, and the checkpoints. */
-async function models(read: ReadStore, fights: string[]) {
-  return {
-    list: await read.listFights({ limit: 100, offset: 0 }),
-    combatants: await Promise.all(fights.map((f) => read.listCombatants(f))),
-    checkpoints: await Promise.all(PROJECTIONS.map((p) => read.checkpoint(p))),
-  };
-}
-
-/** The read models a runner in this thread builds from the same log. */
-async function foldedHere(store: SqliteEventStore, fights: string[]) {
-  const fresh = new MemoryReadStore();
-  await new ProjectionRunner(store, fresh).catchUpAll();
-  return models(fresh, fights);
-}
-
 const seqOf = (read: ReadStore, fightId: string) => async () => (await read.getFight(fightId))?.seq ?? 0;
 
 describe('ProjectionRunner with a fold worker (SQLite)', () => {
@@ -102,7 +86,7 @@ describe('ProjectionRunner with a fold worker (SQLite)', () => {
     });
     closing.push(() => runner.stop());
     await runner.start();
-    expect(await models(read, fights)).toEqual(await foldedHere(store, fights));
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
 
     // A row held from before the worker's commit is not answered after it.
     expect((await read.getFight(fights[0]))?.seq).toBe(4);
@@ -111,7 +95,7 @@ describe('ProjectionRunner with a fold worker (SQLite)', () => {
     expect(await runner.waitFor('fight-views', fights[0], seq, 5000, seqOf(read, fights[0]))).toBe(true);
     expect((await read.getFight(fights[0]))?.seq).toBe(seq);
     expect((await read.getFight(fights[0]))?.view).toMatchObject({ seq });
-    expect(await models(read, fights)).toEqual(await foldedHere(store, fights));
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
     // This thread's connection never wrote the read models.
     expect(apply).not.toHaveBeenCalled();
     expect(await runner.catchUp('combatants')).toBe(0);
@@ -157,12 +141,12 @@ describe('ProjectionRunner with a fold worker (SQLite)', () => {
     await runner.start();
     expect(worker.up).toBe(false);
     expect(lost.map((e) => e.message)).toEqual(['the fold worker exited with code 3']);
-    expect(await models(read, fights)).toEqual(await foldedHere(store, fights));
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
 
     const seq = await note(service, fights[1], 'after the loss');
     runner.kick();
     expect(await runner.waitFor('combatants', fights[1], seq, 5000, seqOf(read, fights[1]))).toBe(true);
-    expect(await models(read, fights)).toEqual(await foldedHere(store, fights));
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
   });
 
   it('a worker that cannot start leaves the folding to this thread', async () => {
@@ -178,6 +162,6 @@ describe('ProjectionRunner with a fold worker (SQLite)', () => {
     await runner.start();
     expect(worker.up).toBe(false);
     expect(lost).toHaveLength(1);
-    expect(await models(read, fights)).toEqual(await foldedHere(store, fights));
+    expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
   });
 });

@@ -4,10 +4,11 @@ import { findSystem } from '@app/rules';
 import { fightStream } from '@app/fight-log';
 import { FightService } from '../../src/fight-service';
 import { MemoryReadStore } from '../../src/projections/memory-read-store';
-import { PROJECTIONS, ProjectionName, ReadStore, ReadTx } from '../../src/projections/read-store';
+import { PROJECTIONS, ProjectionName, ReadTx } from '../../src/projections/read-store';
 import { ProjectionRunner } from '../../src/projections/runner';
 import { TailReader } from '../../src/log-tail';
 import { plainSheet } from '../helpers';
+import { foldedFresh, snapshot } from './read-models';
 
 const sheet = plainSheet;
 
@@ -62,22 +63,6 @@ async function appendNotes(store: InMemoryEventStore, fightId: string, count: nu
     }));
     await store.append(fightStream(fightId), events, { expectedRevision: from });
   }
-}
-
-/** Every read model of the given fights, and the checkpoints. */
-async function snapshot(read: ReadStore, fights: string[]) {
-  return {
-    list: await read.listFights({ limit: 100, offset: 0 }),
-    combatants: await Promise.all(fights.map((f) => read.listCombatants(f))),
-    checkpoints: await Promise.all(PROJECTIONS.map((p) => read.checkpoint(p))),
-  };
-}
-
-/** The read models a runner that folds the whole log at once builds. */
-async function foldedFresh(store: InMemoryEventStore, fights: string[]) {
-  const fresh = new MemoryReadStore();
-  await new ProjectionRunner(store, fresh).catchUpAll();
-  return snapshot(fresh, fights);
 }
 
 /** Counts commits; `failNext` makes the next commit throw after its writes were collected. */
