@@ -3,7 +3,8 @@
  * the read store, making the passes the service's runner asks for, one at a time.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SqliteEventStore } from '@app/event-store';
+// Its own modules only: not the other engines' clients.
+import { SqliteEventStore } from '@app/event-store/sqlite';
 import type { FoldReply, FoldRequest, FoldWorkerData } from './fold-worker';
 import { ProjectionRunner } from './runner';
 import { SqliteReadStore } from './sqlite-read-store';

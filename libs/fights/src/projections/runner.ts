@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { EventStore } from '@app/event-store';
 import { CoalescedRun } from '../coalesced-run';
 import { TailPage, TailReader } from '../log-tail';
-import { FixedReadSideOwner, ReadSideOwner } from './read-side-owner';
+import { FixedReadSideOwner, ReadSideOwner } from './read-side';
 import { FoldCache, HandlerContext, ProjectionBatch } from './handlers';
 import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
 import { fightStream } from '@app/fight-log';
