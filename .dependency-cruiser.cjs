@@ -3,10 +3,14 @@
  * STYLE.md rule 1: libs/rules is pure — it may import only itself, @noble/hashes and zod (its declarations).
  */
 
-/** What another app or lib may import of a lib: its index, and of libs/rules a system's own index. */
+/**
+ * What another app or lib may import of a lib: its index; of libs/rules a system's own index; of
+ * libs/event-store the SQLite engine alone (the projections' worker thread loads no other engine's client).
+ */
 const ENTRIES = [
   '^(apps|libs)/[^/]+/src/index\\.ts$',
   '^libs/rules/src/(narateer|arcana-beast|archsoul)/index\\.ts$',
+  '^libs/event-store/src/sqlite\\.ts$',
 ];
 
 module.exports = {
