@@ -7,8 +7,7 @@ import { FoldWorker, type FoldWorkerOptions } from '../../src/projections/fold-w
 import { PROJECTIONS, ReadStore } from '../../src/projections/read-store';
 import { ProjectionRunner } from '../../src/projections/runner';
 import { SqliteReadStore } from '../../src/projections/sqlite-read-store';
-import { plainSheet as sheet } from '../helpers';
-import { foldedFresh, snapshot } from './read-models';
+import { createFights, foldedFresh, snapshot } from './read-models';
 
 /** The worker from the TypeScript sources, as the compiled service starts it from dist. */
 const SOURCE_WORKER = join(__dirname, '../../src/projections/fold-worker-thread.ts');
@@ -34,23 +33,6 @@ function openLog() {
     () => read.close(),
   );
   return { store, read, service: new FightService(store) };
-}
-
-async function createFights(service: FightService, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const { fightId } = await service.create({
-      system: 'narateer',
-      name: `F${i}`,
-      dice: { mode: 'fair' },
-      combatants: [
-        { id: 'a', name: 'A', side: 'x', sheet },
-        { id: 'b', name: 'B', side: 'y', sheet },
-      ],
-    });
-    ids.push(fightId);
-  }
-  return ids;
 }
 
 async function note(service: FightService, fightId: string, text: string): Promise<number> {

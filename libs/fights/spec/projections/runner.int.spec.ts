@@ -7,10 +7,7 @@ import { MemoryReadStore } from '../../src/projections/memory-read-store';
 import { PROJECTIONS, ProjectionName, ReadTx } from '../../src/projections/read-store';
 import { ProjectionRunner } from '../../src/projections/runner';
 import { TailReader } from '../../src/log-tail';
-import { plainSheet } from '../helpers';
-import { foldedFresh, snapshot } from './read-models';
-
-const sheet = plainSheet;
+import { createFights, foldedFresh, snapshot } from './read-models';
 
 /** Fights on an in-memory log: `notes` GM notes each (one event a note), every tenth undone unless `undo` is false. */
 async function playFights(
@@ -20,19 +17,7 @@ async function playFights(
   undo = true,
 ): Promise<string[]> {
   const service = new FightService(store);
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const { fightId } = await service.create({
-      system: 'narateer',
-      name: `F${i}`,
-      dice: { mode: 'fair' },
-      combatants: [
-        { id: 'a', name: 'A', side: 'x', sheet },
-        { id: 'b', name: 'B', side: 'y', sheet },
-      ],
-    });
-    ids.push(fightId);
-  }
+  const ids = await createFights(service, count);
   for (let n = 0; n < notes; n++) {
     for (const id of ids)
       await service.execute(
