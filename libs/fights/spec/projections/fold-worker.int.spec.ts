@@ -74,7 +74,7 @@ describe('ProjectionRunner with a fold worker (SQLite)', () => {
     expect((await read.getFight(fights[0]))?.seq).toBe(4);
     const seq = await note(service, fights[0], 'after boot');
     runner.kick();
-    expect(await runner.waitFor('fight-views', fights[0], seq, 5000, seqOf(read, fights[0]))).toBe(true);
+    expect(await runner.waitFor('fight-views', fights[0], seq, 30_000, seqOf(read, fights[0]))).toBe(true);
     expect((await read.getFight(fights[0]))?.seq).toBe(seq);
     expect((await read.getFight(fights[0]))?.view).toMatchObject({ seq });
     expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
@@ -127,7 +127,7 @@ describe('ProjectionRunner with a fold worker (SQLite)', () => {
 
     const seq = await note(service, fights[1], 'after the loss');
     runner.kick();
-    expect(await runner.waitFor('combatants', fights[1], seq, 5000, seqOf(read, fights[1]))).toBe(true);
+    expect(await runner.waitFor('combatants', fights[1], seq, 30_000, seqOf(read, fights[1]))).toBe(true);
     expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
   });
 
