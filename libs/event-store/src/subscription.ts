@@ -1,4 +1,4 @@
-import type { StoredEvent, SubscribeOptions } from './port';
+import type { StoredEvent, SubscribeOptions, SubscriptionInterest } from './port';
 import type { CommitNotifier } from './notifier';
 
 const PAGE = 500;
@@ -65,15 +65,18 @@ export async function* subscribeToLog(
   /** Streams under the interest's prefix that wake-ups named, with the number of the last wake-up that did. */
   const named = new Map<string, number>();
   let wakes = 0;
+  /** Names the streams under the prefix it wants of these (a wake-up's, or what a read passed over); false: none wanted. */
+  const nameWanted = (selective: SubscriptionInterest, streams: ReadonlyMap<string, bigint>): boolean => {
+    const wanted = [...streams].filter(
+      ([s, rev]) => !s.startsWith(selective.prefix) || selective.wants(s, rev),
+    );
+    if (wanted.length === 0) return false;
+    wakes++;
+    for (const [s] of wanted) if (s.startsWith(selective.prefix)) named.set(s, wakes);
+    return true;
+  };
   const wake = (streams?: ReadonlyMap<string, bigint>): void => {
-    if (streams && interest?.selective()) {
-      const wanted = [...streams].filter(
-        ([s, rev]) => !s.startsWith(interest.prefix) || interest.wants(s, rev),
-      );
-      if (wanted.length === 0) return;
-      wakes++;
-      for (const [s] of wanted) if (s.startsWith(interest.prefix)) named.set(s, wakes);
-    }
+    if (streams && interest?.selective() && !nameWanted(interest, streams)) return;
     woken = true;
     resume?.();
   };
@@ -95,14 +98,8 @@ export async function* subscribeToLog(
         if (ended()) return;
         throw err;
       }
-      if (interest && selection && page.passed) {
-        const missed = [...page.passed].filter(([s, rev]) => interest.wants(s, rev));
-        if (missed.length > 0) {
-          wakes++;
-          for (const [s] of missed) named.set(s, wakes);
-          continue;
-        }
-      }
+      // A stream it wants that the read passed over: read again from the same place with it selected.
+      if (interest && selection && page.passed && nameWanted(interest, page.passed)) continue;
       const full = page.events.length === PAGE;
       for (const event of page.events) {
         if (ended()) return;

@@ -186,14 +186,7 @@ export class ProjectionRunner {
    * the log is read once, folded once and committed in one transaction for all of them.
    */
   async catchUpAll(): Promise<void> {
-    if (this.remote?.up) {
-      try {
-        return void (await this.remote.pass());
-      } catch (e) {
-        // Lost meanwhile: the pass is made here.
-        if (this.remote.up) throw e;
-      }
-    }
+    if ((await this.remotely()) !== undefined) return;
     for (;;) {
       const checkpoints = await Promise.all(this.names.map((n) => this.read.checkpoint(n)));
       const groups = new Map<string | undefined, ProjectionName[]>();
@@ -210,18 +203,27 @@ export class ProjectionRunner {
   }
 
   /**
+   * The pass on the worker while it is up, and the events it folded; undefined when there is none, or it was
+   * lost meanwhile: the pass is then made here.
+   */
+  private async remotely(name?: ProjectionName): Promise<number | undefined> {
+    if (!this.remote?.up) return undefined;
+    try {
+      return await this.remote.pass(name);
+    } catch (e) {
+      if (this.remote.up) throw e;
+      return undefined;
+    }
+  }
+
+  /**
    * Applies everything in the log after the projection's checkpoint; returns how many events it folded.
    * It reads the store, not the follower's pages: those end where the follower is, which may be short
    * of an event already committed (a pass kicked by the follower picks that one up with the next page).
    */
   async catchUp(name: ProjectionName): Promise<number> {
-    if (this.remote?.up) {
-      try {
-        return await this.remote.pass(name);
-      } catch (e) {
-        if (this.remote.up) throw e;
-      }
-    }
+    const remotely = await this.remotely(name);
+    if (remotely !== undefined) return remotely;
     let applied = 0;
     for (;;) {
       const step = await this.step([name], await this.read.checkpoint(name), true);

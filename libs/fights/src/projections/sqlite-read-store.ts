@@ -107,6 +107,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly dataVersion: Database.Statement;
   private seenVersion: unknown;
   private versionLooked = false;
+  /** The file's version when writtenByOthers last looked (the fold worker's connection). */
+  private othersVersion: unknown;
 
   /** Prepared once per SQL text: preparing on every call dominated a rebuild. */
   private stmt(sql: string): Database.Statement {
@@ -270,7 +272,6 @@ export class SqliteReadStore implements ReadStore {
     this.othersVersion = version;
     return changed;
   }
-  private othersVersion: unknown;
 
   async close() {
     this.db.close();
