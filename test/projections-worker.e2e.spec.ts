@@ -1,12 +1,17 @@
+import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
 import { ProjectionRunner } from '@app/fights';
+import { WebhookOutbox } from '@app/webhooks';
 import { removeDir, startApp, type TestApp } from './support/app';
 import { duelFight } from './support/fight-calls';
 
-/** The fold worker from the TypeScript sources; the built service starts the compiled one by default. */
+/** The fold worker and the outbox's module from the TypeScript sources; the built service starts the compiled ones. */
 const foldWorker = {
   file: join(__dirname, '../libs/fights/src/projections/fold-worker-thread.ts'),
   execArgv: ['--require', join(__dirname, 'support/ts-require.js')],
+  outboxFile: join(__dirname, '../libs/webhooks/src/outbox-thread.ts'),
 };
 
 /** docs/event-store.md "Read side thread": on SQLite the projections fold on a worker thread of their own. */
@@ -63,5 +68,38 @@ describe('the projections on a worker thread (SQLite)', () => {
     const after = await notes(fightId, 2);
     expect((await t.http.get(`/fights/${fightId}?minSeq=${after}`).expect(200)).body.seq).toBe(after);
     expect((await t.http.get(`/fights/${fightId}/events`).expect(200)).body).toHaveLength(after);
+  });
+
+  it('given a webhook endpoint, then the outbox queues on the worker and the receiver gets every event once, signed, in order', async () => {
+    const bodies: Array<{ headers: Record<string, string>; body: string }> = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (body += c));
+      req.on('end', () => {
+        bodies.push({ headers: req.headers as Record<string, string>, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const saved = process.env.WEBHOOK_ALLOW_PRIVATE;
+    process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
+    try {
+      t = await startApp({ config: { foldWorker } });
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const ep = await t.http.post('/webhooks/endpoints').send({ url }).expect(201);
+      const fightId = await duelFight(t);
+      const seq = await notes(fightId, 5);
+      const verify = new Webhook(ep.body.secret as string);
+      const seqs = () =>
+        bodies.map((b) => (verify.verify(b.body, b.headers) as { data: { seq: number } }).data.seq);
+      for (let i = 0; i < 600 && seqs().length < seq; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(seqs()).toEqual(Array.from({ length: seq }, (_, i) => i + 1));
+      expect(t.app.get(WebhookOutbox).queuingElsewhere).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE;
+      else process.env.WEBHOOK_ALLOW_PRIVATE = saved;
+      await new Promise((r) => receiver.close(r));
+    }
   });
 });

@@ -40,8 +40,11 @@ export interface ApiConfig {
    * engines). See docs/event-store.md "Read side thread".
    */
   projectionsThread?: 'worker' | 'main';
-  /** The fold worker's file and Node options; by default the compiled one (tests that run the sources name theirs). */
-  foldWorker?: { file: string; execArgv?: string[] };
+  /**
+   * The fold worker's file, Node options and the webhook outbox's module for it; by default the compiled ones
+   * (tests that run the sources name theirs).
+   */
+  foldWorker?: { file: string; execArgv?: string[]; outboxFile?: string };
 }
 
 /** Node's default request timeout, five minutes: a 20 MB fight log arrives well within it at 1 Mbit/s. */

@@ -1,10 +1,14 @@
+import { existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EventStore, StoredEvent } from '@app/event-store';
 import {
   CoalescedRun,
   FIGHT_STREAM_PREFIX,
   FightEvent,
+  RemoteTask,
   TailPage,
+  TaskStep,
   TailReader,
   toFightEvent,
 } from '@app/fights';
@@ -71,6 +75,18 @@ export interface OutboxOptions {
   tail?: TailReader;
   /** Runs only while this says (owner of the read side, some endpoint exists); by default always. */
   activity?: WebhookActivity;
+  /**
+   * Its catch-ups made on the projections' worker thread while that is up (outbox-thread.ts; SQLite): this
+   * outbox still decides when. They are made here again if the worker is lost.
+   */
+  remote?: RemoteTask;
+}
+
+/** The compiled outbox-thread module beside this file (FoldWorker.task), or none when running from the TypeScript sources. */
+export function compiledOutboxThread(): string | undefined {
+  if (extname(__filename) !== '.js') return undefined;
+  const file = join(__dirname, 'outbox-thread.js');
+  return existsSync(file) ? file : undefined;
 }
 
 /**
@@ -85,6 +101,7 @@ export class WebhookOutbox {
   private pollMs = 0;
   private readonly tail?: TailReader;
   private readonly activity?: WebhookActivity;
+  private readonly remote?: RemoteTask;
   private readonly onActivity = (active: boolean) => this.follow(active);
   /** Commits arriving within a few milliseconds share one page and one transaction. */
   private readonly passes = new CoalescedRun(
@@ -106,6 +123,7 @@ export class WebhookOutbox {
     this.views = new FightViewFolder(events);
     this.tail = options.tail;
     this.activity = options.activity;
+    this.remote = options.remote;
   }
 
   /** Polls every `pollMs` and catches up, now or (with an activity) once it is active. */
@@ -119,6 +137,11 @@ export class WebhookOutbox {
   /** Whether it follows the log now (not idle). */
   get following(): boolean {
     return this.running;
+  }
+
+  /** Whether its catch-ups are made on another thread now (a worker that is up). */
+  get queuingElsewhere(): boolean {
+    return this.remote?.up === true;
   }
 
   private follow(active: boolean): void {
@@ -147,7 +170,8 @@ export class WebhookOutbox {
   offer(page: TailPage): void {
     this.activity?.heard();
     if (!this.running) return;
-    this.tail?.offer(page);
+    // The worker reads the log itself.
+    if (!this.remote?.up) this.tail?.offer(page);
     this.kick();
   }
 
@@ -157,27 +181,46 @@ export class WebhookOutbox {
     this.passes.kick();
   }
 
-  /** Queues the deliveries of every event after the checkpoint, batch by batch; returns how many it queued. */
+  /** Queues the deliveries of every event after the checkpoint, page by page; returns how many it queued. */
   async catchUp(): Promise<number> {
     let queued = 0;
     while (!this.closed) {
-      const checkpoint = await this.store.checkpoint();
-      const page = this.tail
-        ? await this.tail.readAll(checkpoint, PAGE)
-        : await this.events.readAll({ after: checkpoint, limit: PAGE });
-      if (page.length === 0) break;
-      let at = checkpoint;
-      for (const batch of await this.plan(page)) {
-        // False: another consumer moved the checkpoint first; read on from where it stands.
-        if (!(await this.store.commitPage(at, batch.next, batch))) break;
-        at = batch.next;
-        queued += batch.deliveries.length;
-        if (batch.deliveries.length) this.onQueued();
-        await nextTurn();
-      }
-      if (page.length < PAGE) break;
+      const step = await this.step();
+      queued += step.done;
+      if (!step.more) break;
     }
     return queued;
+  }
+
+  /**
+   * Queues the deliveries of one page of the log after the checkpoint, batch by batch (`done`: how many;
+   * `more`: the log may go on). On the worker while it is up, which notes each batch it queues (for
+   * `onQueued`); a stop waits for one page at most.
+   */
+  async step(): Promise<TaskStep> {
+    if (this.remote?.up) {
+      try {
+        return await this.remote.run();
+      } catch (e) {
+        // Lost meanwhile: made here. A failure of the page itself is this one's failure.
+        if (this.remote.up) throw e;
+      }
+    }
+    const checkpoint = await this.store.checkpoint();
+    const page = this.tail
+      ? await this.tail.readAll(checkpoint, PAGE)
+      : await this.events.readAll({ after: checkpoint, limit: PAGE });
+    let queued = 0;
+    let at = checkpoint;
+    for (const batch of page.length ? await this.plan(page) : []) {
+      // False: another consumer moved the checkpoint first; read on from where it stands.
+      if (!(await this.store.commitPage(at, batch.next, batch))) break;
+      at = batch.next;
+      queued += batch.deliveries.length;
+      if (batch.deliveries.length) this.onQueued();
+      await nextTurn();
+    }
+    return { done: queued, more: page.length === PAGE };
   }
 
   /** The page's deliveries, cut after the event that fills a batch (OUTBOX_BATCH); the owners go with the first batch. */

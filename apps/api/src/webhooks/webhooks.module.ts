@@ -1,7 +1,8 @@
 import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { EventStore } from '@app/event-store';
-import { FightService, ProjectionRunner, TailReader } from '@app/fights';
+import { FightService, ProjectionRunner, RemoteTask, TailReader } from '@app/fights';
 import {
+  compiledOutboxThread,
   createWebhookStore,
   ForegroundGauge,
   WebhookActivity,
@@ -12,6 +13,7 @@ import {
   WebhookPruner,
   WebhookService,
   WebhookStore,
+  SqlWebhookStore,
 } from '@app/webhooks';
 import { ApiConfig, readSideUrl } from '../config';
 import { API_CONFIG, EVENT_STORE, FightsModule } from '../fights.module';
@@ -26,6 +28,30 @@ export const WEBHOOK_STORE = Symbol('WEBHOOK_STORE');
 
 const logger = new Logger('Webhooks');
 const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : String(e));
+
+/**
+ * The outbox's catch-ups on the projections' worker thread (docs/webhooks.md "The outbox's thread"): where
+ * the projections fold on one (SQLite) and the webhook store is a SQLite file; elsewhere, in this thread.
+ */
+function outboxThread(
+  store: WebhookStore,
+  runner: ProjectionRunner,
+  config: ApiConfig,
+  queued: () => void,
+): RemoteTask | undefined {
+  const file = config.foldWorker?.outboxFile ?? compiledOutboxThread();
+  if (!runner.remote?.task || !(store instanceof SqlWebhookStore) || !store.file || !file) return undefined;
+  return runner.remote.task(
+    'webhook-outbox',
+    file,
+    { webhooksFile: store.file },
+    {
+      onNote: queued,
+      onUnavailable: (e) =>
+        logger.error(`the webhook outbox could not run on the worker thread (${e.message}); running here`),
+    },
+  );
+}
 
 /** Webhook management (REST, GraphQL), the outbox consumer, the dispatcher and the log's retention, started with the app and stopped before the event store closes. */
 @Module({
@@ -72,17 +98,28 @@ const logError = (e: unknown) => logger.error(e instanceof Error ? e.message : S
     },
     {
       provide: WebhookOutbox,
-      inject: [EVENT_STORE, WEBHOOK_STORE, WebhookDispatcher, FightService, WebhookActivity],
+      inject: [
+        EVENT_STORE,
+        WEBHOOK_STORE,
+        WebhookDispatcher,
+        FightService,
+        WebhookActivity,
+        ProjectionRunner,
+        API_CONFIG,
+      ],
       useFactory: (
         events: EventStore,
         store: WebhookStore,
         dispatcher: WebhookDispatcher,
         fights: FightService,
         activity: WebhookActivity,
+        runner: ProjectionRunner,
+        config: ApiConfig,
       ) => {
         const outbox = new WebhookOutbox(events, store, () => dispatcher.kick(), logError, undefined, {
           tail: new TailReader(events),
           activity,
+          remote: outboxThread(store, runner, config, () => dispatcher.kick()),
         });
         fights.onLogPage.add((page) => outbox.offer(page));
         return outbox;

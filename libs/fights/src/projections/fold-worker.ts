@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { SqliteEventStore } from '@app/event-store/sqlite';
 import type { ProjectionName } from './read-store';
 import type { AppliedListener, RemoteFolds } from './runner';
 
@@ -12,15 +13,61 @@ export interface FoldWorkerData {
   foldsHeld?: number;
 }
 
-/** To the worker. */
-export type FoldRequest = { kind: 'pass'; id: number; name?: ProjectionName };
+/**
+ * To the worker: a pass of the projections; a task of another consumer of the log made known (a module
+ * loaded by file when first run: the webhook outbox, libs/webhooks outbox-thread.ts); a run of that task.
+ */
+export type FoldRequest =
+  | { kind: 'pass'; id: number; name?: ProjectionName }
+  | { kind: 'task'; task: string; file: string; data: unknown }
+  | { kind: 'run'; id: number; task: string };
 
-/** From the worker: up; a commit it made (no `latest`: another process wrote, anything may have changed); a pass done. */
+/**
+ * From the worker: up; a commit it made (no `latest`: another process wrote, anything may have changed); a
+ * pass or a task's run done (`applied`: what it returned); a task's news, as it runs; a task whose module
+ * could not be loaded (its runs are the service thread's from then on).
+ */
 export type FoldReply =
   | { kind: 'ready' }
   | { kind: 'applied'; names: ProjectionName[]; latest?: Array<[string, number]> }
-  | { kind: 'passed'; id: number; applied: number }
-  | { kind: 'failed'; id: number; message: string };
+  | { kind: 'passed'; id: number; applied: number; more?: boolean }
+  | { kind: 'failed'; id: number; message: string }
+  | { kind: 'note'; task: string }
+  | { kind: 'unavailable'; id: number; task: string; message: string };
+
+/**
+ * What a task module (FoldRequest `task`) is given in the worker: the worker's own connection to the log,
+ * the data it was made known with, and a way to tell the service's thread that something happened.
+ */
+export interface WorkerTaskHost<Data = unknown> {
+  events: SqliteEventStore;
+  data: Data;
+  note(): void;
+}
+
+/** One run of a task: a bounded step (a page of the log); `done`: what it did; `more`: ask again. */
+export interface TaskStep {
+  done: number;
+  more: boolean;
+}
+
+/** What a task module's `attach(host)` returns. */
+export interface WorkerTask {
+  run(): Promise<TaskStep>;
+}
+
+export interface TaskListeners {
+  /** The task's news (its `host.note()`). */
+  onNote?: () => void;
+  /** Its module could not be loaded on the worker. */
+  onUnavailable?: (error: Error) => void;
+}
+
+/** A task on the worker, seen from the service's thread: up while the worker is and the task could be loaded. */
+export interface RemoteTask {
+  readonly up: boolean;
+  run(): Promise<TaskStep>;
+}
 
 /** The compiled worker beside this file, or none when running from the TypeScript sources (tests). */
 export function compiledFoldWorker(): string | undefined {
@@ -37,7 +84,7 @@ export interface FoldWorkerOptions {
 }
 
 interface Pending {
-  resolve: (applied: number) => void;
+  resolve: (step: TaskStep) => void;
   reject: (error: Error) => void;
 }
 
@@ -50,6 +97,10 @@ interface Pending {
  */
 export class FoldWorker implements RemoteFolds {
   readonly onApplied = new Set<AppliedListener>();
+  /** Each task's listeners, by its name. */
+  private readonly listeners = new Map<string, TaskListeners>();
+  /** Tasks whose module the worker could not load. */
+  private readonly unavailable = new Set<string>();
   private worker?: Worker;
   private readonly ready: Promise<void>;
   private readonly pending = new Map<number, Pending>();
@@ -83,10 +134,15 @@ export class FoldWorker implements RemoteFolds {
         for (const listener of this.onApplied) listener(m.names, latest);
         return;
       }
+      if (m.kind === 'note') return this.listeners.get(m.task)?.onNote?.();
+      if (m.kind === 'unavailable') {
+        this.unavailable.add(m.task);
+        this.listeners.get(m.task)?.onUnavailable?.(new Error(m.message));
+      }
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
-      if (m.kind === 'passed') p.resolve(m.applied);
+      if (m.kind === 'passed') p.resolve({ done: m.applied, more: m.more === true });
       else p.reject(new Error(m.message));
     });
     worker.on('error', lost);
@@ -97,14 +153,37 @@ export class FoldWorker implements RemoteFolds {
     return this.worker !== undefined;
   }
 
-  async pass(name?: ProjectionName): Promise<number> {
+  pass(name?: ProjectionName): Promise<number> {
+    return this.request((id) => ({ kind: 'pass', id, ...(name && { name }) })).then((r) => r.done);
+  }
+
+  /**
+   * Another consumer of the log run on this worker: `file` is a module whose `attach(host: WorkerTaskHost)`
+   * returns its WorkerTask, loaded by the worker when the task first runs (so a task never run costs the
+   * worker nothing). Runs fail once the worker is lost, or the module could not be loaded; `up` is then
+   * false, and the caller runs the task in its own thread.
+   */
+  task(name: string, file: string, data: unknown, listeners: TaskListeners = {}): RemoteTask {
+    this.listeners.set(name, listeners);
+    this.worker?.postMessage({ kind: 'task', task: name, file, data } satisfies FoldRequest);
+    this.unavailable.delete(name);
+    const up = () => this.up && !this.unavailable.has(name);
+    return {
+      get up(): boolean {
+        return up();
+      },
+      run: () => this.request((id) => ({ kind: 'run', id, task: name })),
+    };
+  }
+
+  private async request(message: (id: number) => FoldRequest): Promise<TaskStep> {
     await this.ready;
     const worker = this.worker;
     if (!worker) throw new Error('the fold worker is gone');
     const id = this.nextId++;
-    return new Promise<number>((resolve, reject) => {
+    return new Promise<TaskStep>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ kind: 'pass', id, ...(name && { name }) } satisfies FoldRequest);
+      worker.postMessage(message(id));
     });
   }
 

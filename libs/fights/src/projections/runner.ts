@@ -6,6 +6,7 @@ import { FixedReadSideOwner, ReadSideOwner } from './read-side';
 import { FoldCache, HandlerContext, ProjectionBatch } from './handlers';
 import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
 import { fightStream } from '@app/fight-log';
+import type { RemoteTask, TaskListeners } from './fold-worker';
 
 const PAGE = 500;
 /**
@@ -58,6 +59,8 @@ export interface RemoteFolds {
   pass(name?: ProjectionName): Promise<number>;
   /** Called with each commit the other thread makes (before its pass resolves). */
   readonly onApplied: Set<AppliedListener>;
+  /** Another consumer of the log run on the same thread (the webhook outbox), where it can (fold-worker.ts). */
+  task?(name: string, file: string, data: unknown, listeners?: TaskListeners): RemoteTask;
   stop(): Promise<void>;
 }
 
@@ -86,7 +89,8 @@ export class ProjectionRunner {
   /** The folds each group of projections (by their names) stood at after its last commit. */
   private readonly held = new Map<string, FoldCache>();
   private readonly foldsHeld: number;
-  private readonly remote?: RemoteFolds;
+  /** Where the passes run while it is up (a worker thread), if anywhere but here. */
+  readonly remote?: RemoteFolds;
   private readonly onApplied?: AppliedListener;
 
   constructor(

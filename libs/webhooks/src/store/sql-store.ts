@@ -234,6 +234,11 @@ export class SqlWebhookStore implements WebhookStore {
     return this.db.engine;
   }
 
+  /** The SQLite file of the store, when it is one (not `:memory:`). */
+  get file(): string | undefined {
+    return this.db.engine === 'sqlite' ? this.db.file : undefined;
+  }
+
   /**
    * PostgreSQL: takes the groups' head locks (transaction advisory locks, in key order so two transactions never wait
    * on each other) before anything reads or moves their heads; concurrent instances then never leave a group with

@@ -20,7 +20,7 @@ export class SqliteDriver implements SqlDriver {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    file: string,
+    readonly file: string,
     readonly engine: 'sqlite' | 'memory' = 'sqlite',
   ) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
