@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { SqlDriver, SqlExec } from './driver';
 import { WEBHOOK_SCHEMA } from './schema';
@@ -10,9 +11,35 @@ function positional(sql: string): { text: string; order: number[] } {
   return { text: sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?')), order };
 }
 
+/** How long a write waits for another connection's write lock before it fails (SQLite's own default). */
+export const SQLITE_LOCK_WAIT_MS = 5000;
+
+const busy = (e: unknown): boolean =>
+  e instanceof Error && String((e as { code?: unknown }).code).startsWith('SQLITE_BUSY');
+
+/**
+ * Runs `attempt` until it does not meet another connection's lock, waiting between tries without holding
+ * the thread (1, 2, 4, then 8 ms), up to SQLITE_LOCK_WAIT_MS. SQLite's own busy handler sleeps in the
+ * calling thread: on the service's main thread, a write that met the outbox worker's transaction held
+ * every request up to 22 ms (docs/webhooks.md "The outbox's thread").
+ */
+async function unlocked<T>(attempt: () => T): Promise<T> {
+  const deadline = performance.now() + SQLITE_LOCK_WAIT_MS;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 8)) {
+    try {
+      return attempt();
+    } catch (e) {
+      if (!busy(e) || performance.now() >= deadline) throw e;
+    }
+    await sleep(wait);
+  }
+}
+
 /**
  * SQLite (a file in DATA_DIR, or `:memory:` for the memory engine). One connection: every
  * statement and transaction runs under one queue, so an async transaction is never interleaved.
+ * Another connection may write the same file (the outbox on the projections' worker thread): a
+ * statement or transaction that meets its lock waits for it without blocking the thread (`unlocked`).
  */
 export class SqliteDriver implements SqlDriver {
   readonly lockClause = '';
@@ -24,12 +51,15 @@ export class SqliteDriver implements SqlDriver {
     readonly engine: 'sqlite' | 'memory' = 'sqlite',
   ) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file, { timeout: 5000 });
+    this.db = new Database(file, { timeout: SQLITE_LOCK_WAIT_MS });
     if (file !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.transaction(() => {
       for (const statement of WEBHOOK_SCHEMA) this.migrate(statement);
     })();
+    // Opened and migrated (waiting in the thread is fine there); from now on no wait inside SQLite: a
+    // locked write fails at once and `unlocked` tries it again without holding the thread.
+    this.db.pragma('busy_timeout = 0');
   }
 
   /** SQLite has no `ADD COLUMN IF NOT EXISTS`: the column is added when the table lacks it. */
@@ -53,6 +83,7 @@ export class SqliteDriver implements SqlDriver {
     return [entry.statement, entry.order.map((i) => params[i])];
   }
 
+  /** Inside a transaction, which holds the write lock: nothing to wait for. */
   private readonly exec: SqlExec = {
     query: async <T>(sql: string, params: unknown[] = []) => {
       const [statement, args] = this.statement(sql, params);
@@ -70,17 +101,27 @@ export class SqliteDriver implements SqlDriver {
     return run;
   }
 
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> {
-    return this.serial(() => this.exec.query<T>(sql, params));
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.serial(() =>
+      unlocked(() => {
+        const [statement, args] = this.statement(sql, params);
+        return statement.all(...args) as T[];
+      }),
+    );
   }
 
-  run(sql: string, params?: unknown[]): Promise<number> {
-    return this.serial(() => this.exec.run(sql, params));
+  run(sql: string, params: unknown[] = []): Promise<number> {
+    return this.serial(() =>
+      unlocked(() => {
+        const [statement, args] = this.statement(sql, params);
+        return statement.run(...args).changes;
+      }),
+    );
   }
 
   tx<T>(fn: (q: SqlExec) => Promise<T>): Promise<T> {
     return this.serial(async () => {
-      this.db.exec('BEGIN IMMEDIATE');
+      await unlocked(() => this.db.exec('BEGIN IMMEDIATE'));
       try {
         const result = await fn(this.exec);
         this.db.exec('COMMIT');
