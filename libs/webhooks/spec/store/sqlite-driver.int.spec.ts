@@ -24,8 +24,10 @@ describe('SqliteDriver, two connections to one file', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const checkpoint = (name: string, value: string) =>
-    [`INSERT INTO webhook_checkpoint (name, checkpoint) VALUES ($1, $2)`, [name, value]] as const;
+  const checkpoint = (name: string, value: string): [string, unknown[]] => [
+    `INSERT INTO webhook_checkpoint (name, checkpoint) VALUES ($1, $2)`,
+    [name, value],
+  ];
 
   it.each([
     ['a statement', (d: SqliteDriver) => d.run(...checkpoint('b', '2'))],
