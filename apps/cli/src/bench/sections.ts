@@ -6,6 +6,7 @@ import { AppendFigures, benchEventIds, benchPostgresAppend, benchSqliteAppend } 
 import { benchAudit, benchLatency, benchMemory, benchProjectionRebuild } from './service';
 import { benchStack, COMPARISONS, StackFigures } from './stack';
 import { profileCommandPath, profileMarkdown } from './profile';
+import { benchWebhookLoad, WebhookLoadFigures, WebhookLoadSide } from './webhooks-load';
 import { benchWebhookDrain, DrainFigures } from './webhooks';
 import { fmt } from './util';
 import { benchLab } from './lab';
@@ -266,9 +267,39 @@ export const webhooksSection: Section = async ({ dir, quick, opts, results, rows
   if (opts.pgUrl)
     figures.push(await benchWebhookDrain('postgres', `${dir}/webhooks-pg`, drainOpts, opts.pgUrl, log));
   else notes.push('webhooks: PostgreSQL part skipped (EVENT_STORE_PG_URL is not set)');
-  results.webhooks = { options: drainOpts, figures, target: { drainRatio: 0.8, p99Ratio: DRAIN_P99_RATIO } };
+  // What a subscription costs the commands' thread: the outbox queues on the worker thread (SQLite).
+  const load = await benchWebhookLoad(
+    `${dir}/webhooks-load`,
+    quick
+      ? { connections: 50, fights: 50, durationSec: 3, rounds: 1 }
+      : { connections: 50, fights: 50, durationSec: 8, rounds: 3 },
+    log,
+  );
+  results.webhooks = {
+    options: drainOpts,
+    figures,
+    load,
+    target: { drainRatio: 0.8, p99Ratio: DRAIN_P99_RATIO },
+  };
   for (const f of figures) rows.push(...drainRows(f));
+  rows.push(loadRow(load));
 };
+
+function loadRow(f: WebhookLoadFigures): Row {
+  const side = (s: WebhookLoadSide) =>
+    `main thread ${fmt(s.mainCpuMicrosPerCommand)} µs CPU/command, process ${fmt(s.cpuMicrosPerCommand)}, ${fmt(s.commandsPerSec)} commands/s, p99 ${s.p99Ms.toFixed(0)} ms`;
+  const main = f.rounds.map((r) => r.subscribed.mainCpuMicrosPerCommand / r.none.mainCpuMicrosPerCommand);
+  return {
+    benchmark: `AddNote under load (${f.connections} connections, ${f.fights} fights, SQLite, read side on the ${f.thread} thread) with one webhook endpoint vs none`,
+    result: side(f.subscribed),
+    baseline: side(f.none),
+    ratio: Number.isFinite(f.mainCpuRatio)
+      ? `${f.mainCpuRatio.toFixed(2)} main thread (${Math.min(...main).toFixed(2)}–${Math.max(...main).toFixed(2)})`
+      : 'n/a (no per-thread CPU on this system)',
+    target: 'report',
+    status: 'report',
+  };
+}
 
 function drainRows(f: DrainFigures): Row[] {
   const engine = f.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';

@@ -87,7 +87,7 @@ process.stdin.on('end', () => process.exit(0)).resume();
  * A receiver that answers 204 to everything, on loopback, in a process of its own: a real endpoint
  * is never in the service's process, so its work must not count against the commands timed here.
  */
-async function receiver(): Promise<{ url: string; close(): Promise<void> }> {
+export async function receiver(): Promise<{ url: string; close(): Promise<void> }> {
   const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
