@@ -14,8 +14,12 @@ function positional(sql: string): { text: string; order: number[] } {
 /** How long a write waits for another connection's write lock before it fails (SQLite's own default). */
 export const SQLITE_LOCK_WAIT_MS = 5000;
 
+/** SQLITE_BUSY and its extended codes; by its code alone (an error of another realm, as under a test runner, is no `Error` here). */
 const busy = (e: unknown): boolean =>
-  e instanceof Error && String((e as { code?: unknown }).code).startsWith('SQLITE_BUSY');
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as { code?: unknown }).code === 'string' &&
+  (e as { code: string }).code.startsWith('SQLITE_BUSY');
 
 /**
  * Runs `attempt` until it does not meet another connection's lock, waiting between tries without holding
@@ -23,16 +27,24 @@ const busy = (e: unknown): boolean =>
  * calling thread: on the service's main thread, a write that met the outbox worker's transaction held
  * every request up to 22 ms (docs/webhooks.md "The outbox's thread").
  */
-async function unlocked<T>(attempt: () => T): Promise<T> {
-  const deadline = performance.now() + SQLITE_LOCK_WAIT_MS;
-  for (let wait = 1; ; wait = Math.min(wait * 2, 8)) {
-    try {
-      return attempt();
-    } catch (e) {
-      if (!busy(e) || performance.now() >= deadline) throw e;
-    }
-    await sleep(wait);
+function unlocked<T>(attempt: () => T): T | Promise<T> {
+  // The usual case, the lock free: no promise of its own.
+  try {
+    return attempt();
+  } catch (e) {
+    if (!busy(e)) throw e;
   }
+  return (async () => {
+    const deadline = performance.now() + SQLITE_LOCK_WAIT_MS;
+    for (let wait = 1; ; wait = Math.min(wait * 2, 8)) {
+      await sleep(wait);
+      try {
+        return attempt();
+      } catch (e) {
+        if (!busy(e) || performance.now() >= deadline) throw e;
+      }
+    }
+  })();
 }
 
 /**
@@ -95,7 +107,7 @@ export class SqliteDriver implements SqlDriver {
     },
   };
 
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
+  private serial<T>(fn: () => T | Promise<T>): Promise<T> {
     const run = this.queue.then(fn);
     this.queue = run.catch(() => undefined);
     return run;
