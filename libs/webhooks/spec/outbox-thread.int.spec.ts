@@ -7,6 +7,7 @@ import { WebhookOutbox } from '../src/outbox';
 import { SqlWebhookStore } from '../src/store/sql-store';
 import { SqliteDriver } from '../src/store/sqlite-driver';
 import { WebhookStore } from '../src/store/types';
+import { duel } from '../../../test/support/narateer-sheets';
 import { endpointRow } from './helpers';
 
 /** The worker and the outbox's module from the TypeScript sources, as the built service loads the compiled ones. */
@@ -15,17 +16,6 @@ const SOURCE_TASK = join(__dirname, '../src/outbox-thread.ts');
 const TS_LOADER = ['--require', join(__dirname, '../../../test/support/ts-require.js')];
 
 const actor = { name: 'gm', scope: 'all' as const, tenantId: 't1' };
-/** A Narateer sheet: nothing here depends on its figures. */
-const sheet = {
-  vitals: { strength: 2, agility: 3, resilience: 2 },
-  skills: { melee: 3, ranged: 0, acrobatics: 1 },
-  maxVitality: 12,
-  maxAD: 6,
-  maxMD: 0,
-  weapons: [],
-  armour: { soak: 20 },
-};
-
 let dir: string;
 const closing: Array<() => Promise<unknown>> = [];
 
@@ -81,18 +71,7 @@ function outboxOn(
 }
 
 async function fightWithNotes(fights: FightService, notes: number): Promise<string> {
-  const { fightId } = await fights.create(
-    {
-      system: 'narateer',
-      name: 'Duel',
-      dice: { mode: 'fair' },
-      combatants: [
-        { id: 'a', name: 'A', side: 'x', sheet },
-        { id: 'b', name: 'B', side: 'y', sheet },
-      ],
-    },
-    actor,
-  );
+  const { fightId } = await fights.create(duel({ mode: 'fair' }), actor);
   for (let i = 0; i < notes; i++) await fights.execute(fightId, { type: 'AddNote', text: `n${i}` }, actor);
   return fightId;
 }
