@@ -273,6 +273,26 @@ describe('RULINGS.md C6, docs/rulings.md C13: manual dice over the service, for 
     }
   });
 
+  it("S18, C13: a reactive attack the command's own critical failure triggers holds nothing: its faces are all used, one more is extra", async () => {
+    const s = SCENARIOS.find((x) => x.name === 'Archsoul: a sword at the Brute')!;
+    const { fightId, state, system } = await at(s);
+    // Four ones: a critical failure; the melee table's 5: "leave yourself open", the Brute's reactive attack.
+    const recording = new Recording([0, 0, 0, 0, 5, 0]);
+    const whole = bare(system.decide(state, s.command, recording));
+    expect(whole.map((e: { type: string }) => e.type)).toEqual([
+      'ApSpent',
+      'ExchangeResolved',
+      'CriticalFailureRolled',
+      'ReactiveAttackTriggered',
+      'ReactiveAttackOffered',
+    ]);
+    expect(recording.faces).toEqual({ dice: [1, 1, 1, 1], rerollFaces: [], followUpFaces: [5] });
+    const e = await refusal(fightId, { ...s.command, dice: [1, 1, 1, 1, 1], followUpFaces: [5] });
+    expect(e).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'dice[4]' });
+    const out = await service.execute(fightId, { ...s.command, dice: [1, 1, 1, 1], followUpFaces: [5] });
+    expect(bare(out.events)).toEqual(whole);
+  });
+
   it('exactly the faces: decided, nothing asked; one fewer: asked for that one face (or refused in the first pool) and completed; one more: refused at once, naming the field', async () => {
     const variant = fc.oneof(
       fc.constant({ kind: 'exact' as const }),
@@ -294,7 +314,12 @@ describe('RULINGS.md C6, docs/rulings.md C13: manual dice over the service, for 
           const whole = bare(system.decide(state, s.command, recording));
           const faces: ManualFaces = {};
           for (const f of MANUAL_FIELDS) if (recording.faces[f].length > 0) faces[f] = recording.faces[f];
-          const held = whole.some((e: { type: string }) => e.type === 'ReactiveAttackTriggered');
+          // C13: held before it rolls (S18): a reactive attack comes first and the command drew no face. One the
+          // command's own roll triggers (a critical failure's "leave yourself open") comes after its faces: those are
+          // all used, and one more is extra like any other.
+          const held =
+            recording.firstPool === undefined &&
+            whole.some((e: { type: string }) => e.type === 'ReactiveAttackTriggered');
 
           if (v.kind === 'exact') {
             const out = await service.execute(fightId, { ...s.command, ...faces });
