@@ -43,14 +43,16 @@ describe('SqliteDriver, two connections to one file', () => {
       });
       let settled = false;
       const waiting = write(b).finally(() => (settled = true));
-      // The thread stays free while it waits: timers run, and the holder can finish.
-      let ticks = 0;
-      const timer = setInterval(() => ticks++, 1);
-      await new Promise((r) => setTimeout(r, 50));
-      clearInterval(timer);
-      expect(ticks).toBeGreaterThan(5);
-      expect(settled).toBe(false);
-      release();
+      try {
+        // A turn of the event loop later the write still waits: it met the lock and did not hold the thread
+        // (SQLite's own wait would have held it until it gave up, and the write would have failed by now).
+        await new Promise((r) => setImmediate(r));
+        await new Promise((r) => setTimeout(r, 5));
+        expect(settled).toBe(false);
+      } finally {
+        // The holder can finish only because the thread is free; the write goes in after it.
+        release();
+      }
       await holder;
       await waiting;
       const rows = await b.query<{ name: string }>(
