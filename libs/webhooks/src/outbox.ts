@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { extname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EventStore, StoredEvent } from '@app/event-store';
 import {
   CoalescedRun,
+  compiledBeside,
   FIGHT_STREAM_PREFIX,
   FightEvent,
   RemoteTask,
@@ -11,6 +10,7 @@ import {
   TaskStep,
   TailReader,
   toFightEvent,
+  whileUp,
 } from '@app/fights';
 import { WebhookActivity } from './activity';
 import { fightEventPayload, webhookId } from './payload';
@@ -84,9 +84,7 @@ export interface OutboxOptions {
 
 /** The compiled outbox-thread module beside this file (FoldWorker.task), or none when running from the TypeScript sources. */
 export function compiledOutboxThread(): string | undefined {
-  if (extname(__filename) !== '.js') return undefined;
-  const file = join(__dirname, 'outbox-thread.js');
-  return existsSync(file) ? file : undefined;
+  return compiledBeside(__filename, 'outbox-thread');
 }
 
 /**
@@ -198,14 +196,9 @@ export class WebhookOutbox {
    * `onQueued`); a stop waits for one page at most.
    */
   async step(): Promise<TaskStep> {
-    if (this.remote?.up) {
-      try {
-        return await this.remote.run();
-      } catch (e) {
-        // Lost meanwhile: made here. A failure of the page itself is this one's failure.
-        if (this.remote.up) throw e;
-      }
-    }
+    // Lost meanwhile: made here. A failure of the page itself is this one's failure.
+    const remotely = await whileUp(this.remote, (remote) => remote.run());
+    if (remotely) return remotely;
     const checkpoint = await this.store.checkpoint();
     const page = this.tail
       ? await this.tail.readAll(checkpoint, PAGE)

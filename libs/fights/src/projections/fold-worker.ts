@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SqliteEventStore } from '@app/event-store/sqlite';
 import type { ProjectionName } from './read-store';
@@ -69,11 +69,36 @@ export interface RemoteTask {
   run(): Promise<TaskStep>;
 }
 
+/**
+ * What `work` answers on the other thread while that is up; undefined when it is not, or was lost meanwhile:
+ * the caller then does the work itself. A failure of the work while the thread is still up is the caller's.
+ */
+export async function whileUp<R extends { readonly up: boolean }, T>(
+  remote: R | undefined,
+  work: (remote: R) => Promise<T>,
+): Promise<T | undefined> {
+  if (!remote?.up) return undefined;
+  try {
+    return await work(remote);
+  } catch (e) {
+    if (remote.up) throw e;
+    return undefined;
+  }
+}
+
+/**
+ * The compiled module `name` beside the module `filename` (a worker, or a task it loads), or none when
+ * running from the TypeScript sources (tests).
+ */
+export function compiledBeside(filename: string, name: string): string | undefined {
+  if (extname(filename) !== '.js') return undefined;
+  const file = join(dirname(filename), `${name}.js`);
+  return existsSync(file) ? file : undefined;
+}
+
 /** The compiled worker beside this file, or none when running from the TypeScript sources (tests). */
 export function compiledFoldWorker(): string | undefined {
-  if (extname(__filename) !== '.js') return undefined;
-  const file = join(__dirname, 'fold-worker-thread.js');
-  return existsSync(file) ? file : undefined;
+  return compiledBeside(__filename, 'fold-worker-thread');
 }
 
 export interface FoldWorkerOptions {

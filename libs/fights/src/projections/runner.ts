@@ -6,7 +6,7 @@ import { FixedReadSideOwner, ReadSideOwner } from './read-side';
 import { FoldCache, HandlerContext, ProjectionBatch } from './handlers';
 import { PROJECTIONS, ProjectionName, ReadStore } from './read-store';
 import { fightStream } from '@app/fight-log';
-import type { RemoteTask, TaskListeners } from './fold-worker';
+import { whileUp, type RemoteTask, type TaskListeners } from './fold-worker';
 
 const PAGE = 500;
 /**
@@ -210,14 +210,8 @@ export class ProjectionRunner {
    * The pass on the worker while it is up, and the events it folded; undefined when there is none, or it was
    * lost meanwhile: the pass is then made here.
    */
-  private async remotely(name?: ProjectionName): Promise<number | undefined> {
-    if (!this.remote?.up) return undefined;
-    try {
-      return await this.remote.pass(name);
-    } catch (e) {
-      if (this.remote.up) throw e;
-      return undefined;
-    }
+  private remotely(name?: ProjectionName): Promise<number | undefined> {
+    return whileUp(this.remote, (remote) => remote.pass(name));
   }
 
   /**
