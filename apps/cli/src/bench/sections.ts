@@ -261,8 +261,8 @@ const DRAIN_P99_RATIO = 2;
 export const webhooksSection: Section = async ({ dir, quick, opts, results, rows, notes, log }) => {
   // A receiver back after an outage: a 50,000-delivery backlog must drain as fast as none, and not stall commands.
   const drainOpts = quick
-    ? { pending: 10_000, perFight: 100, sample: 200, windowMs: 1500, commands: 150 }
-    : { pending: 50_000, perFight: 100, sample: 500, windowMs: 2500, commands: 300 };
+    ? { pending: 10_000, perFight: 100, sample: 200, windowMs: 1500, commands: 300, rounds: 3 }
+    : { pending: 50_000, perFight: 100, sample: 500, windowMs: 2500, commands: 1500, rounds: 5 };
   const figures = [await benchWebhookDrain('sqlite', `${dir}/webhooks-sqlite`, drainOpts, undefined, log)];
   if (opts.pgUrl)
     figures.push(await benchWebhookDrain('postgres', `${dir}/webhooks-pg`, drainOpts, opts.pgUrl, log));
@@ -313,10 +313,10 @@ function drainRows(f: DrainFigures): Row[] {
       status: ok(f.drainRatio >= 0.8),
     },
     {
-      benchmark: `  AddNote p99 while it drains, ${engine} (${f.draining.samples} / ${f.idle.samples} commands)`,
+      benchmark: `  AddNote p99 while it drains, ${engine} (${fmt(f.draining.samples)} / ${fmt(f.idle.samples)} commands, ${f.p99Ratios.length} windows each, in turn)`,
       result: `p99 ${f.draining.p99Ms.toFixed(1)} ms, p50 ${f.draining.p50Ms.toFixed(1)} ms, loop delay max ${f.draining.loopDelayMaxMs.toFixed(1)} ms (${fmt(f.draining.delivered)} sent meanwhile)`,
-      baseline: `idle p99 ${f.idle.p99Ms.toFixed(1)} ms, p50 ${f.idle.p50Ms.toFixed(1)} ms, loop delay max ${f.idle.loopDelayMaxMs.toFixed(1)} ms`,
-      ratio: f.p99Ratio.toFixed(2),
+      baseline: `no drain: p99 ${f.idle.p99Ms.toFixed(1)} ms, p50 ${f.idle.p50Ms.toFixed(1)} ms, loop delay max ${f.idle.loopDelayMaxMs.toFixed(1)} ms`,
+      ratio: `${f.p99Ratio.toFixed(2)} (windows ${Math.min(...f.p99Ratios).toFixed(2)}–${Math.max(...f.p99Ratios).toFixed(2)})`,
       target: `≤ ${DRAIN_P99_RATIO}`,
       status: ok(f.p99Ratio <= DRAIN_P99_RATIO),
     },

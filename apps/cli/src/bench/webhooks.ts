@@ -31,8 +31,10 @@ export interface DrainOptions {
   /** Deliveries timed in each drain-rate window (the window also stops at `windowMs`). */
   sample: number;
   windowMs: number;
-  /** Commands timed in each command-latency window (which also stops at `windowMs`). */
+  /** Commands timed on each side (no drain, a drain), over `rounds` windows a side. */
   commands: number;
+  /** Windows of each side, in turn: without a drain, then during one (each also stops at `windowMs`). */
+  rounds: number;
 }
 
 export interface DrainRate {
@@ -49,7 +51,10 @@ export interface CommandLatency {
   maxMs: number;
   /** Deliveries recorded while the commands ran. */
   delivered: number;
-  /** Event-loop delay meanwhile (the longest stretch the one JavaScript thread was held: SQLite statements run on it). */
+  /**
+   * Event-loop delay meanwhile (the longest stretch the one JavaScript thread was held: SQLite statements run
+   * on it); over several windows, the worst window's p99 and max.
+   */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
 }
@@ -63,10 +68,13 @@ export interface DrainFigures {
   drainRatio: number;
   /** The claim of one batch (median of 20 calls that find nothing to lease: every head leased), with no backlog and with it. */
   claimMs: { empty: number; backlog: number };
+  /** Command latency over every window without a drain, and over every window during one. */
   idle: CommandLatency;
   draining: CommandLatency;
-  /** draining.p99Ms / idle.p99Ms. */
+  /** draining.p99Ms / idle.p99Ms, of the commands of every round. */
   p99Ratio: number;
+  /** The same ratio, round by round (the spread). */
+  p99Ratios: number[];
 }
 
 const TENANT = 't-bench';
@@ -245,38 +253,59 @@ async function commandPath(
   };
 }
 
-/** AddNote commands one after another (1 ms apart) while the dispatcher does what it does; stops at `count` or `windowMs`. */
-async function timeCommands(
-  fights: FightService,
-  fightId: string,
-  count: number,
-  windowMs: number,
-  delivered: () => number,
-): Promise<CommandLatency> {
-  const times: number[] = [];
-  const before = delivered();
-  const loop = monitorEventLoopDelay({ resolution: 1 });
-  loop.enable();
-  const stopAt = performance.now() + windowMs;
-  while (times.length < count && performance.now() < stopAt) {
-    const t = performance.now();
-    await fights.execute(fightId, { type: 'AddNote', text: `note ${times.length}` }, ACTOR);
-    times.push(performance.now() - t);
-    await sleep(1);
+/** One side's windows: each command's time, what was delivered meanwhile, the event loop's delay. */
+class LatencySide {
+  readonly times: number[] = [];
+  delivered = 0;
+  /** The event loop's delay in each window (a histogram of its own: one enabled again counts the pause between). */
+  private readonly loops: Array<{ p99Ms: number; maxMs: number }> = [];
+
+  /**
+   * AddNote commands one after another (1 ms apart) while the dispatcher does what it does; stops at
+   * `count` or `windowMs`. Returns this window's p99.
+   */
+  async window(
+    fights: FightService,
+    fightId: string,
+    count: number,
+    windowMs: number,
+    delivered: () => number,
+  ): Promise<number> {
+    const from = this.times.length;
+    const before = delivered();
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    const stopAt = performance.now() + windowMs;
+    while (this.times.length - from < count && performance.now() < stopAt) {
+      const t = performance.now();
+      await fights.execute(fightId, { type: 'AddNote', text: `note ${this.times.length}` }, ACTOR);
+      this.times.push(performance.now() - t);
+      await sleep(1);
+    }
+    loop.disable();
+    this.loops.push({ p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 });
+    this.delivered += delivered() - before;
+    return percentile(this.times.slice(from), 99);
   }
-  loop.disable();
-  return {
-    samples: times.length,
-    ...latencySpread(times),
-    delivered: delivered() - before,
-    loopDelayP99Ms: loop.percentile(99) / 1e6,
-    loopDelayMaxMs: loop.max / 1e6,
-  };
+
+  latency(): CommandLatency {
+    return {
+      samples: this.times.length,
+      ...latencySpread(this.times),
+      delivered: this.delivered,
+      loopDelayP99Ms: Math.max(...this.loops.map((l) => l.p99Ms)),
+      loopDelayMaxMs: Math.max(...this.loops.map((l) => l.maxMs)),
+    };
+  }
 }
 
-async function insertBenchEndpoint(store: WebhookStore, url: string, now: number): Promise<void> {
+/** The endpoint the commands' deliveries go to; the backlog is another's, on the same receiver. */
+const LIVE = 'ep_bench';
+const BACKLOG = 'ep_backlog';
+
+async function insertBenchEndpoint(store: WebhookStore, id: string, url: string, now: number): Promise<void> {
   await store.insertEndpoint({
-    id: 'ep_bench',
+    id,
     tenantId: TENANT,
     url,
     description: 'bench',
@@ -298,40 +327,36 @@ interface Phase {
   path: CommandPath;
   opts: DrainOptions;
   step(s: string): void;
+  /** The outbox queued deliveries: the dispatcher of the moment (latencyRounds) is woken. */
+  wake: () => void;
 }
 
 /**
- * No backlog: the drain rate of `sample` deliveries, one per fight; then command latency with the
- * webhooks idle (the outbox and a dispatcher run, each command queues a delivery). Leaves the outbox running.
+ * No backlog: the drain rate of `sample` deliveries, one per fight; then the outbox set running (each
+ * command queues a delivery to the live endpoint), and a fight for the commands.
  */
 async function idlePhase(p: Phase, now: number) {
   const { store, config, path, opts } = p;
-  await queueBacklog(store, 'ep_bench', 'small', opts.sample, 1, now);
+  await queueBacklog(store, LIVE, 'small', opts.sample, 1, now);
   p.step('no backlog queued');
   const emptyClaim = await claimCost(store, Date.now());
   const empty = await drain(store, config, opts.sample, opts.sample, opts.windowMs);
   const created = await path.fights.create(createFightInput('seeded', 'bench-seed'), ACTOR);
   await path.fights.execute(created.fightId, SETUP, ACTOR);
-  const { store: counted, recorded } = counting(store);
-  const live = new WebhookDispatcher(counted, config);
-  const outbox = new WebhookOutbox(path.events, store, () => live.kick());
+  const outbox = new WebhookOutbox(path.events, store, () => p.wake());
   path.fights.onCommit.add(() => outbox.kick());
   await outbox.catchUp();
   outbox.start(config.pollMs);
-  live.start();
-  await sleep(200);
   p.step('no backlog drained');
-  const idle = await timeCommands(path.fights, created.fightId, opts.commands, opts.windowMs, recorded);
-  await live.stop();
-  return { emptyClaim, empty, idle, counted, recorded, outbox, fightId: created.fightId };
+  return { emptyClaim, empty, outbox, fightId: created.fightId };
 }
 
-/** The backlog: its claim, its drain rate, then commands while it drains. */
-async function backlogPhase(p: Phase, idle: Awaited<ReturnType<typeof idlePhase>>) {
-  const { store, config, path, opts } = p;
+/** The backlog (its endpoint's): its claim, its drain rate. */
+async function backlogPhase(p: Phase) {
+  const { store, config, opts } = p;
   await queueBacklog(
     store,
-    'ep_bench',
+    BACKLOG,
     'big',
     Math.ceil(opts.pending / opts.perFight),
     opts.perFight,
@@ -340,21 +365,48 @@ async function backlogPhase(p: Phase, idle: Awaited<ReturnType<typeof idlePhase>
   p.step(`${opts.pending} queued`);
   const backlogClaim = await claimCost(store, Date.now());
   const backlog = await drain(store, config, opts.pending, opts.sample, opts.windowMs);
-  // Wired as the service wires it (webhooks.module.ts): deliveries yield to commands on a saturated thread.
+  p.step('backlog drain timed');
+  return { backlogClaim, backlog };
+}
+
+/**
+ * Command latency without a drain and during one, in `rounds` windows of each, in turn, so that both sides
+ * meet the same machine (one window a side gave p99s of a few hundred commands that moved by more than
+ * the drain did). One dispatcher, wired as the service wires it (webhooks.module.ts: deliveries yield to
+ * commands on a saturated thread), runs throughout and delivers each command's event; only the backlog
+ * differs: its endpoint is disabled (its deliveries are not due: no drain) or enabled (a drain).
+ */
+async function latencyRounds(p: Phase, fightId: string) {
+  const { store, config, path, opts } = p;
+  const { store: counted, recorded } = counting(store);
   const foreground = new ForegroundGauge();
-  const draining = new WebhookDispatcher(idle.counted, config, undefined, undefined, undefined, foreground);
+  const dispatcher = new WebhookDispatcher(counted, config, undefined, undefined, undefined, foreground);
   path.fights.onCommit.add(() => {
     foreground.noteCommand();
-    draining.kick();
+    dispatcher.kick();
   });
-  draining.start();
-  await sleep(200);
-  p.step('backlog drain timed');
-  const during = await timeCommands(path.fights, idle.fightId, opts.commands, opts.windowMs, idle.recorded);
-  await draining.stop();
-  await idle.outbox.stop();
+  p.wake = () => dispatcher.kick();
+  dispatcher.start();
+  const idle = new LatencySide();
+  const draining = new LatencySide();
+  const perWindow = Math.ceil(opts.commands / opts.rounds);
+  const ratios: number[] = [];
+  try {
+    for (let round = 0; round < opts.rounds; round++) {
+      await store.updateEndpoint(BACKLOG, { enabled: false });
+      // What was leased before goes out first.
+      await sleep(200);
+      const quiet = await idle.window(path.fights, fightId, perWindow, opts.windowMs, recorded);
+      await store.updateEndpoint(BACKLOG, { enabled: true });
+      dispatcher.kick();
+      await sleep(200);
+      ratios.push((await draining.window(path.fights, fightId, perWindow, opts.windowMs, recorded)) / quiet);
+    }
+  } finally {
+    await dispatcher.stop();
+  }
   p.step('commands timed');
-  return { backlogClaim, backlog, during };
+  return { idle: idle.latency(), draining: draining.latency(), ratios };
 }
 
 async function dropSchema(pgUrl: string, schema: string): Promise<void> {
@@ -366,8 +418,8 @@ async function dropSchema(pgUrl: string, schema: string): Promise<void> {
 
 /**
  * One engine: the drain rate of `sample` deliveries with nothing else pending, then of the first
- * `sample` of a `pending` backlog; command latency with the webhooks idle (an endpoint subscribed,
- * no backlog) and while the backlog drains.
+ * `sample` of a `pending` backlog; command latency with an endpoint subscribed and no drain, and while
+ * the backlog drains, in turn (latencyRounds).
  */
 export async function benchWebhookDrain(
   engine: 'sqlite' | 'postgres',
@@ -395,19 +447,23 @@ export async function benchWebhookDrain(
   const path = await commandPath(engine, dir, engine === 'postgres' ? { url: pgUrl!, schema } : undefined);
   try {
     const now = Date.now() - 1000;
-    await insertBenchEndpoint(store, hook.url, now);
-    const phase: Phase = { store, config, path, opts, step };
+    await insertBenchEndpoint(store, LIVE, hook.url, now);
+    await insertBenchEndpoint(store, BACKLOG, hook.url, now);
+    const phase: Phase = { store, config, path, opts, step, wake: () => undefined };
     const idle = await idlePhase(phase, now);
-    const { backlogClaim, backlog, during } = await backlogPhase(phase, idle);
+    const { backlogClaim, backlog } = await backlogPhase(phase);
+    const rounds = await latencyRounds(phase, idle.fightId);
+    await idle.outbox.stop();
     return {
       engine,
       empty: idle.empty,
       backlog,
       drainRatio: backlog.perSec / idle.empty.perSec,
       claimMs: { empty: idle.emptyClaim, backlog: backlogClaim },
-      idle: idle.idle,
-      draining: during,
-      p99Ratio: during.p99Ms / idle.idle.p99Ms,
+      idle: rounds.idle,
+      draining: rounds.draining,
+      p99Ratio: rounds.draining.p99Ms / rounds.idle.p99Ms,
+      p99Ratios: rounds.ratios,
     };
   } finally {
     await path.close();
