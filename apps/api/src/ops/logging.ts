@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { destination, stdSerializers, type DestinationStream, type Level, type Logger } from 'pino';
 import { Params } from 'nestjs-pino';
 import type { Principal } from '@app/fights';
@@ -181,6 +182,19 @@ type HookReply = {
 export function isEventStream(status: number, contentType: unknown): boolean {
   return status === 200 && typeof contentType === 'string' && /^text\/event-stream\b/i.test(contentType);
 }
+/**
+ * The client closed the connection before the answer had all gone: its end came (EOF, or EPIPE on the
+ * next write) or it reset the connection (ECONNRESET). Not ours to fix: a client that has read what it
+ * wanted, or gave up. A response the service cut itself (a stream that failed, a destroy) leaves no such
+ * trace on its socket.
+ */
+export function clientLeft(socket: Socket | null | undefined): boolean {
+  if (!socket) return false;
+  if (socket.readableEnded) return true;
+  const { code } = (socket.errored ?? {}) as { code?: unknown };
+  return code === 'ECONNRESET' || code === 'EPIPE';
+}
+
 /** A step of the service's one `onRequest` hook (create-app.ts): it runs, then the next. */
 type Step = (req: HookRequest, reply: HookReply) => void;
 
@@ -190,10 +204,11 @@ type Step = (req: HookRequest, reply: HookReply) => void;
  * status (`res.statusCode`), the stable code of its error (`err.code`), the caller (tenant,
  * principal kind and id) and, for GraphQL, the operation's name and its errors' codes; its level
  * follows levelOf, and a line whose level is off (a probe at debug) is never built. A response cut
- * before its end is `request aborted` at `error`, except an event stream its client left
- * (isEventStream): `stream closed`, at its status's level, and a request its client left before it had
- * all arrived (mid-body, or a body that timed out: bodyDeadline): `request abandoned`, or `request
- * errored` with its 408, at its status's level. The first step of the `onRequest` hook: no
+ * before its end is `request aborted` at `error`, except where its client did it: an event stream its
+ * client left (isEventStream), `stream closed`; a request its client left before it had all arrived
+ * (mid-body, or a body that timed out: bodyDeadline), `request abandoned`, or `request errored` with its
+ * 408; an answer its client stopped reading (clientLeft: a long export it hung up on), `response
+ * abandoned`; each at its status's level. The first step of the `onRequest` hook: no
  * middleware layer, nothing per request but this closure.
  */
 export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Step {
@@ -209,7 +224,8 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Step {
       const left = !res.writableFinished && isEventStream(status, reply.getHeader('content-type'));
       // The client went before its request had all arrived (mid-body, or a body that timed out): its doing.
       const abandoned = !res.writableFinished && !left && !raw.complete;
-      const aborted = !res.writableFinished && !left && !abandoned;
+      const dropped = !res.writableFinished && !left && !abandoned && clientLeft(raw.socket);
+      const aborted = !res.writableFinished && !left && !abandoned && !dropped;
       const notes = (res as Notable)[NOTED];
       const level = levelOf(url, status, aborted, notes?.error?.code);
       if (!logger.isLevelEnabled(level)) return;
@@ -238,7 +254,9 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Step {
               ? 'request errored'
               : abandoned
                 ? 'request abandoned'
-                : 'request completed',
+                : dropped
+                  ? 'response abandoned'
+                  : 'request completed',
       );
     });
   };
