@@ -95,6 +95,8 @@ export async function createApp(
   if (!quiet) app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
   fastify.server.on('checkExpectation', refuseExpectation);
+  // A streamed answer whose client takes nothing for as long as a request may take to arrive is cut.
+  fastify.decorate('stalledReaderMs', requestTimeout);
   const access = app.get(AccessService);
   const logRequest = accessLog(PinoLogger.root, (fightId) => access.registry.owners.get(fightId));
   const armBodyDeadline = bodyDeadline(requestTimeout);

@@ -3,14 +3,29 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { ReplyStream } from '../../src/common/http-reply';
 
-/** A reply whose client reads nothing until told: what ReplyStream sends is handed back. */
-function slowClient() {
-  const raw = Object.assign(new EventEmitter(), { destroyed: false });
+/**
+ * A reply whose client reads nothing until told: what ReplyStream sends is handed back. Its server cuts
+ * an answer whose client takes nothing for `stalledReaderMs`.
+ */
+function slowClient(stalledReaderMs = 60_000) {
+  const raw = Object.assign(new EventEmitter(), {
+    destroyed: false,
+    destroy() {
+      raw.destroyed = true;
+      raw.emit('close');
+    },
+  });
   let body: Readable | undefined;
-  const reply = { raw, send: (stream: Readable) => void (body = stream) } as unknown as FastifyReply;
+  const reply = {
+    raw,
+    server: { stalledReaderMs },
+    send: (stream: Readable) => void (body = stream),
+  } as unknown as FastifyReply;
   const out = new ReplyStream(reply);
   return { out, raw, body: () => body! };
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const chunk = 'x'.repeat(8 * 1024);
 const settled = (p: Promise<unknown>) =>
@@ -35,12 +50,35 @@ describe('ReplyStream', () => {
     expect(body().listenerCount('drain')).toBe(1);
   });
 
+  it('given a client that takes nothing for stalledReaderMs while a write waits, cuts the answer and lets the writes go', async () => {
+    const { out, raw } = slowClient(50);
+    const writes = Array.from({ length: 10 }, () => out.write(chunk));
+    expect(await settled(writes[9])).toBe(false);
+    await Promise.all(writes);
+    expect(raw.destroyed).toBe(true);
+    expect(out.closed).toBe(true);
+  });
+
+  it('given a client that reads, however slowly, within stalledReaderMs each time, never cuts it', async () => {
+    const { out, raw, body } = slowClient(80);
+    for (let i = 0; i < 4; i++) {
+      body().pause();
+      const writes = Array.from({ length: 10 }, () => out.write(chunk));
+      expect(await settled(writes[9])).toBe(false);
+      // Takes nothing for a while, less than the limit, then reads what is there.
+      await sleep(40);
+      body().resume();
+      await Promise.all(writes);
+    }
+    expect(raw.destroyed).toBe(false);
+    expect(out.closed).toBe(false);
+  });
+
   it('given a client that leaves while writes wait, lets every one of them go', async () => {
     const { out, raw, body } = slowClient();
     const writes = Array.from({ length: 10 }, () => out.write(chunk));
     expect(await settled(writes[9])).toBe(false);
-    raw.destroyed = true;
-    raw.emit('close');
+    raw.destroy();
     await Promise.all(writes);
     expect(out.closed).toBe(true);
     expect(body().listenerCount('drain')).toBe(0);

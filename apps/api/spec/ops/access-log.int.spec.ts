@@ -2,7 +2,7 @@ import { createServer, get, type IncomingMessage, type Server, type ServerRespon
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { accessLog } from '../../src/ops/logging';
+import { accessLog, noteStalled } from '../../src/ops/logging';
 
 /**
  * A response cut before its end, by whom: the access log's line for an answer its client stopped reading
@@ -87,6 +87,17 @@ describe('access log, a response cut before its end', () => {
       msg: 'request aborted',
       err: { message: 'request aborted' },
     });
+  });
+
+  it('given an answer cut because its client took nothing for too long, its line is "response stalled" at warn', async () => {
+    then.set('stalled', (res) => {
+      noteStalled(res);
+      res.destroy();
+    });
+    await ask('stalled', () => undefined);
+    const line = await lineOf('stalled');
+    expect(line).toMatchObject({ level: 40, msg: 'response stalled', res: { statusCode: 200 } });
+    expect(line).not.toHaveProperty('err');
   });
 
   it('given an answer the service cuts with an error, its line is "request aborted" at error', async () => {

@@ -5,7 +5,15 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { AppError } from '@app/fights';
-import { noteError } from '../ops/logging';
+import { noteError, noteStalled } from '../ops/logging';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How long a ReplyStream waits for a client that takes nothing before it cuts the answer (REQUEST_TIMEOUT_MS). */
+    stalledReaderMs?: number;
+  }
+}
 
 /**
  * A weak ETag of a body's bytes, in the form Express gave every GET answer (the `etag` package:
@@ -55,14 +63,19 @@ export function answerNotModified(
 
 /**
  * A body written piece by piece (an SSE stream, a long export): Fastify sends it with the reply's
- * headers and hooks and pipes what is written, honouring the socket's backpressure.
+ * headers and hooks and pipes what is written, honouring the socket's backpressure. A client that takes
+ * nothing of it for `stalledReaderMs` (the server's, REQUEST_TIMEOUT_MS) while a write waits has its
+ * answer cut: what waits for it (an export's whole log, a page of a catch-up) is not held for ever.
  */
 export class ReplyStream {
   private readonly out = new PassThrough();
   /** The drain the writes made while the buffer is full wait on. */
   private drained?: Promise<void>;
 
+  private readonly stallMs: number;
+
   constructor(readonly reply: FastifyReply) {
+    this.stallMs = reply.server.stalledReaderMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     // A write after the client has gone is dropped, not thrown at the process.
     this.out.on('error', () => {});
     void reply.send(this.out);
@@ -81,7 +94,12 @@ export class ReplyStream {
   write(text: string): Promise<void> {
     if (this.closed || this.out.write(text)) return Promise.resolve();
     return (this.drained ??= new Promise((resolve) => {
+      const stall = setTimeout(() => {
+        noteStalled(this.reply.raw);
+        this.reply.raw.destroy();
+      }, this.stallMs);
       const done = () => {
+        clearTimeout(stall);
         this.out.off('drain', done);
         this.out.off('close', done);
         this.reply.raw.off('close', done);

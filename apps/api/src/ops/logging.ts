@@ -20,6 +20,8 @@ export interface LoggedError {
 /** What the answer to a request was, noted where errors become answers (the exception filter, Apollo). */
 interface Noted {
   error?: LoggedError;
+  /** The answer was cut because its client took nothing for too long (ReplyStream). */
+  stalled?: true;
   graphql?: { operation: string | null; errors: string[] };
 }
 
@@ -40,6 +42,11 @@ export function noteError(res: object, error: LoggedError): void {
     code: error.code,
     ...(error.field !== undefined ? { field: error.field } : {}),
   };
+}
+
+/** Called when an answer is cut because its client stopped reading (common/http-reply.ts ReplyStream). */
+export function noteStalled(res: object): void {
+  notesOf(res).stalled = true;
 }
 
 /** Called with a GraphQL answer: its operation's name and its errors' codes; the worst error is the line's `err`. */
@@ -208,7 +215,8 @@ type Step = (req: HookRequest, reply: HookReply) => void;
  * client left (isEventStream), `stream closed`; a request its client left before it had all arrived
  * (mid-body, or a body that timed out: bodyDeadline), `request abandoned`, or `request errored` with its
  * 408; an answer its client stopped reading (clientLeft: a long export it hung up on), `response
- * abandoned`; each at its status's level. The first step of the `onRequest` hook: no
+ * abandoned`; each at its status's level. An answer cut because its client took nothing for too long
+ * (noteStalled) is `response stalled` at `warn`. The first step of the `onRequest` hook: no
  * middleware layer, nothing per request but this closure.
  */
 export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Step {
@@ -224,10 +232,12 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Step {
       const left = !res.writableFinished && isEventStream(status, reply.getHeader('content-type'));
       // The client went before its request had all arrived (mid-body, or a body that timed out): its doing.
       const abandoned = !res.writableFinished && !left && !raw.complete;
-      const dropped = !res.writableFinished && !left && !abandoned && clientLeft(raw.socket);
-      const aborted = !res.writableFinished && !left && !abandoned && !dropped;
       const notes = (res as Notable)[NOTED];
-      const level = levelOf(url, status, aborted, notes?.error?.code);
+      // Cut by the service because the client took nothing for too long: the client's doing, worth a look.
+      const stalled = !res.writableFinished && !left && !abandoned && notes?.stalled === true;
+      const dropped = !res.writableFinished && !left && !abandoned && !stalled && clientLeft(raw.socket);
+      const aborted = !res.writableFinished && !left && !abandoned && !stalled && !dropped;
+      const level = stalled ? 'warn' : levelOf(url, status, aborted, notes?.error?.code);
       if (!logger.isLevelEnabled(level)) return;
       // A 5xx or a cut response without a noted error still says why, as pino-http did.
       const err =
@@ -256,7 +266,9 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Step {
                 ? 'request abandoned'
                 : dropped
                   ? 'response abandoned'
-                  : 'request completed',
+                  : stalled
+                    ? 'response stalled'
+                    : 'request completed',
       );
     });
   };
