@@ -7,7 +7,7 @@ import { accessLog, noteStalled } from '../../src/ops/logging';
 /**
  * A response cut before its end, by whom: the access log's line for an answer its client stopped reading
  * (a long export it hung up on) and for one the service cut itself. The server writes the first part of
- * its answer and holds the rest, so the response ends only when one side closes it: no race with a
+ * its answer (an event stream's, for a request id starting `sse-`) and holds the rest, so the response ends only when one side closes it: no race with a
  * response that finishes first.
  */
 describe('access log, a response cut before its end', () => {
@@ -35,8 +35,9 @@ describe('access log, a response cut before its end', () => {
           getHeader: (name) => res.getHeader(name),
         },
       );
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"entries":[', () => then.get(id)?.(res));
+      const stream = id.startsWith('sse-');
+      res.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' });
+      res.write(stream ? 'id: 1\ndata: {}\n\n' : '{"entries":[', () => then.get(id)?.(res));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -104,5 +105,21 @@ describe('access log, a response cut before its end', () => {
     then.set('failed', (res) => res.destroy(new Error('the stream failed')));
     await ask('failed', () => undefined);
     expect(await lineOf('failed')).toMatchObject({ level: 50, msg: 'request aborted' });
+  });
+
+  it('given an event stream its client leaves, its line is "stream closed" at info', async () => {
+    await ask('sse-left', (res) => res.destroy());
+    const line = await lineOf('sse-left');
+    expect(line).toMatchObject({ level: 30, msg: 'stream closed', res: { statusCode: 200 } });
+    expect(line).not.toHaveProperty('err');
+  });
+
+  it('given an event stream cut because its client took nothing for too long, its line is "response stalled" at warn', async () => {
+    then.set('sse-stalled', (res) => {
+      noteStalled(res);
+      res.destroy();
+    });
+    await ask('sse-stalled', () => undefined);
+    expect(await lineOf('sse-stalled')).toMatchObject({ level: 40, msg: 'response stalled' });
   });
 });

@@ -202,6 +202,40 @@ export function clientLeft(socket: Socket | null | undefined): boolean {
   return code === 'ECONNRESET' || code === 'EPIPE';
 }
 
+/**
+ * How a response ended: `finished` (all of it written), or cut before its end by whom. A cut is, in
+ * this order: `stalled`, the service's doing because its client took nothing for too long
+ * (noteStalled, an event stream too); `left`, an event stream its client left (isEventStream): how
+ * such a stream ends; `abandoned`, a request its client left before it had all arrived (mid-body, or
+ * a body that timed out); `dropped`, an answer its client stopped reading (clientLeft); otherwise
+ * `aborted`, cut by the service.
+ */
+type Ending = 'finished' | 'stalled' | 'left' | 'abandoned' | 'dropped' | 'aborted';
+
+const MESSAGES: Readonly<Record<Ending, string>> = {
+  finished: 'request completed',
+  stalled: 'response stalled',
+  left: 'stream closed',
+  abandoned: 'request abandoned',
+  dropped: 'response abandoned',
+  aborted: 'request aborted',
+};
+
+function endingOf(
+  res: ServerResponse,
+  raw: IncomingMessage,
+  status: number,
+  contentType: unknown,
+  notes: Noted | undefined,
+): Ending {
+  if (res.writableFinished) return 'finished';
+  if (notes?.stalled === true) return 'stalled';
+  if (isEventStream(status, contentType)) return 'left';
+  if (!raw.complete) return 'abandoned';
+  if (clientLeft(raw.socket)) return 'dropped';
+  return 'aborted';
+}
+
 /** A step of the service's one `onRequest` hook (create-app.ts): it runs, then the next. */
 type Step = (req: HookRequest, reply: HookReply) => void;
 
@@ -211,13 +245,13 @@ type Step = (req: HookRequest, reply: HookReply) => void;
  * status (`res.statusCode`), the stable code of its error (`err.code`), the caller (tenant,
  * principal kind and id) and, for GraphQL, the operation's name and its errors' codes; its level
  * follows levelOf, and a line whose level is off (a probe at debug) is never built. A response cut
- * before its end is `request aborted` at `error`, except where its client did it: an event stream its
- * client left (isEventStream), `stream closed`; a request its client left before it had all arrived
- * (mid-body, or a body that timed out: bodyDeadline), `request abandoned`, or `request errored` with its
- * 408; an answer its client stopped reading (clientLeft: a long export it hung up on), `response
- * abandoned`; each at its status's level. An answer cut because its client took nothing for too long
- * (noteStalled) is `response stalled` at `warn`. The first step of the `onRequest` hook: no
- * middleware layer, nothing per request but this closure.
+ * before its end (endingOf) is `request aborted` at `error`, except where its client did it: an answer
+ * cut because its client took nothing for too long (noteStalled), an event stream's too, is `response
+ * stalled` at `warn`; an event stream its client left, `stream closed`; a request its client left
+ * before it had all arrived, `request abandoned`, or `request errored` with its 408; an answer its
+ * client stopped reading (a long export it hung up on), `response abandoned`; each at its status's
+ * level. The first step of the `onRequest` hook: no middleware layer, nothing per request but this
+ * closure.
  */
 export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Step {
   return (req, reply) => {
@@ -229,15 +263,10 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Step {
     res.on('close', () => {
       const url = raw.url ?? '';
       const status = statusOf(res);
-      const left = !res.writableFinished && isEventStream(status, reply.getHeader('content-type'));
-      // The client went before its request had all arrived (mid-body, or a body that timed out): its doing.
-      const abandoned = !res.writableFinished && !left && !raw.complete;
       const notes = (res as Notable)[NOTED];
-      // Cut by the service because the client took nothing for too long: the client's doing, worth a look.
-      const stalled = !res.writableFinished && !left && !abandoned && notes?.stalled === true;
-      const dropped = !res.writableFinished && !left && !abandoned && !stalled && clientLeft(raw.socket);
-      const aborted = !res.writableFinished && !left && !abandoned && !stalled && !dropped;
-      const level = stalled ? 'warn' : levelOf(url, status, aborted, notes?.error?.code);
+      const ending = endingOf(res, raw, status, reply.getHeader('content-type'), notes);
+      const aborted = ending === 'aborted';
+      const level = ending === 'stalled' ? 'warn' : levelOf(url, status, aborted, notes?.error?.code);
       if (!logger.isLevelEnabled(level)) return;
       // A 5xx or a cut response without a noted error still says why, as pino-http did.
       const err =
@@ -256,19 +285,7 @@ export function accessLog(logger: Logger, tenantOfFight?: TenantOfFight): Step {
           ...(notes?.graphql ? { graphql: notes.graphql } : {}),
           ...(err ? { err } : {}),
         },
-        aborted
-          ? 'request aborted'
-          : left
-            ? 'stream closed'
-            : err
-              ? 'request errored'
-              : abandoned
-                ? 'request abandoned'
-                : dropped
-                  ? 'response abandoned'
-                  : stalled
-                    ? 'response stalled'
-                    : 'request completed',
+        aborted || ending === 'left' || !err ? MESSAGES[ending] : 'request errored',
       );
     });
   };
