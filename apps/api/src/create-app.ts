@@ -89,6 +89,9 @@ export async function createApp(
   });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bodyParser: false,
+    // A provider that fails (a store it cannot open or reach) rejects here, for the caller to report
+    // in one line (main.ts), rather than Nest logging its stack and ending the process itself.
+    abortOnError: false,
     bufferLogs: !quiet,
     logger: quiet ? false : undefined,
   });
