@@ -8186,6 +8186,27 @@ export interface components {
             damageModifier?: number;
             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
             criticalNarration?: string;
+            /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+            feint?: {
+                /**
+                 * @description Default the better one.
+                 * @enum {string}
+                 */
+                skill?: "confusion" | "acting";
+                /**
+                 * @description Turn the fooled target to this facing.
+                 * @enum {string}
+                 */
+                facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+            } | boolean;
+            /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
+            sneak?: boolean;
+            /** @description Knockdown (S32); default false. */
+            knockdown?: boolean;
+            /** @description Shatter (S31): the target's held weapon or shield. */
+            shatter?: {
+                itemId: string;
+            };
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
@@ -11012,6 +11033,27 @@ export interface components {
                         damageModifier?: number;
                         /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                         criticalNarration?: string;
+                        /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                        feint?: {
+                            /**
+                             * @description Default the better one.
+                             * @enum {string}
+                             */
+                            skill?: "confusion" | "acting";
+                            /**
+                             * @description Turn the fooled target to this facing.
+                             * @enum {string}
+                             */
+                            facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                        } | boolean;
+                        /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
+                        sneak?: boolean;
+                        /** @description Knockdown (S32); default false. */
+                        knockdown?: boolean;
+                        /** @description Shatter (S31): the target's held weapon or shield. */
+                        shatter?: {
+                            itemId: string;
+                        };
                     };
                 } | {
                     /** @enum {string} */
@@ -11448,6 +11490,27 @@ export interface components {
                         damageModifier?: number;
                         /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                         criticalNarration?: string;
+                        /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                        feint?: {
+                            /**
+                             * @description Default the better one.
+                             * @enum {string}
+                             */
+                            skill?: "confusion" | "acting";
+                            /**
+                             * @description Turn the fooled target to this facing.
+                             * @enum {string}
+                             */
+                            facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                        } | boolean;
+                        /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
+                        sneak?: boolean;
+                        /** @description Knockdown (S32); default false. */
+                        knockdown?: boolean;
+                        /** @description Shatter (S31): the target's held weapon or shield. */
+                        shatter?: {
+                            itemId: string;
+                        };
                     };
                 } | {
                     /** @enum {string} */
@@ -11756,6 +11819,27 @@ export interface components {
                         damageModifier?: number;
                         /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                         criticalNarration?: string;
+                        /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                        feint?: {
+                            /**
+                             * @description Default the better one.
+                             * @enum {string}
+                             */
+                            skill?: "confusion" | "acting";
+                            /**
+                             * @description Turn the fooled target to this facing.
+                             * @enum {string}
+                             */
+                            facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                        } | boolean;
+                        /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
+                        sneak?: boolean;
+                        /** @description Knockdown (S32); default false. */
+                        knockdown?: boolean;
+                        /** @description Shatter (S31): the target's held weapon or shield. */
+                        shatter?: {
+                            itemId: string;
+                        };
                     };
                 } | {
                     /** @enum {string} */
@@ -12317,6 +12401,27 @@ export interface components {
                         damageModifier?: number;
                         /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                         criticalNarration?: string;
+                        /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                        feint?: {
+                            /**
+                             * @description Default the better one.
+                             * @enum {string}
+                             */
+                            skill?: "confusion" | "acting";
+                            /**
+                             * @description Turn the fooled target to this facing.
+                             * @enum {string}
+                             */
+                            facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                        } | boolean;
+                        /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
+                        sneak?: boolean;
+                        /** @description Knockdown (S32); default false. */
+                        knockdown?: boolean;
+                        /** @description Shatter (S31): the target's held weapon or shield. */
+                        shatter?: {
+                            itemId: string;
+                        };
                     };
                 } | {
                     /** @enum {string} */

@@ -1,4 +1,4 @@
-import { bow, exact, fight, find, foe, hero, refused, stateOf, sword, then, types } from './helpers';
+import { bow, exact, fight, find, foe, hero, javelin, refused, stateOf, sword, then, types } from './helpers';
 
 const dagger = { id: 'dagger', name: 'Dagger', type: 'melee', damage: 1, handling: 'light' };
 const axe = { id: 'axe', name: 'Axe', type: 'melee', damage: 3 };
@@ -479,5 +479,112 @@ describe('Cleave (archsoul.txt: Attack Modifiers: Cleave, Area of Effect Attacks
     expect(
       refused(moving, { type: 'ReactiveAttack', combatantId: 'a', weaponId: 'axe', cleave: { spaces } }),
     ).toMatchObject({ code: 'ARCHSOUL_CLEAVE_NOT_REACTIVE', field: 'cleave' });
+  });
+});
+
+describe('S68: a throw takes the attack modifiers (archsoul.txt: Attack Modifiers, Throw an Item)', () => {
+  const throwAt = (extra: Record<string, unknown> = {}) => ({
+    type: 'ThrowItem',
+    combatantId: 'a',
+    itemId: 'javelin',
+    targetId: 'v',
+    ...extra,
+  });
+  const thrower = { weapons: [sword, javelin] };
+  /** a has studied an unaware v three times, v `y` spaces north; a new round. */
+  const studiedAt = (y: number) => {
+    let events = fight([hero('a', [0, 0], 'N', thrower), foe('v', [0, y], 'N')]);
+    events = then(events, { type: 'ApplyCondition', combatantId: 'v', condition: 'unaware' });
+    for (let i = 0; i < 3; i++) events = then(events, { type: 'Study', combatantId: 'a', targetId: 'v' });
+    return then(
+      then(then(events, { type: 'EndTurn', combatantId: 'a' }), { type: 'EndTurn', combatantId: 'v' }),
+      { type: 'StartRound' },
+    );
+  };
+
+  it('a thrown sneak attack within accurate range: damage 1 easier, the target no longer unaware, the study used', () => {
+    const events = studiedAt(-1);
+    // Precision/Primitive Attacks 3 dice at 4: 3 > Defense 1. Athletics/Weapon Mastery + 2: 5 dice at 3: 2.
+    const out = exact(events, throwAt({ sneak: true }), { dice: [4, 4, 4, 3, 3, 1, 1, 1] });
+    expect(find(out, 'ExchangeResolved')).toMatchObject({ hit: true, action: 'throw', maneuvers: ['sneak'] });
+    expect(find(out, 'WoundsApplied')).toMatchObject({ damage: 2, damageRoll: { difficulty: 3 } });
+    expect(find(out, 'ConditionRemoved')).toMatchObject({ combatantId: 'v', condition: 'unaware' });
+    expect(find(out, 'ProjectileLanded')).toMatchObject({ itemId: 'javelin', space: { x: 0, y: -1 } });
+    expect(stateOf([...events, ...out]).combatants.a.study).toBeUndefined();
+  });
+
+  it('a thrown sneak attack beyond the accurate range is refused', () => {
+    expect(refused(studiedAt(-5), throwAt({ sneak: true }))).toMatchObject({
+      code: 'ARCHSOUL_SNEAK_OUT_OF_ACCURATE_RANGE',
+      field: 'sneak',
+    });
+  });
+
+  it('a thrown Knockdown is 1 harder to hit and for damage, as with a ranged weapon, and deals no HP damage', () => {
+    const events = fight([hero('a', [0, 0], 'N', thrower), foe('v', [0, -2], 'S')]);
+    // Attack 3 dice at 5: 3. v's Athletics/Resolve 3 dice at 3: 0. Damage 5 dice at 5: 1 > 0.
+    const out = exact(events, throwAt({ knockdown: true }), { dice: [5, 5, 5, 1, 1, 1, 5, 1, 1, 1, 1] });
+    expect(find(out, 'ExchangeResolved')).toMatchObject({ hit: true, attack: { difficulty: 5 } });
+    expect(find(out, 'KnockdownResolved')).toMatchObject({
+      knockedDown: true,
+      damageRoll: { difficulty: 5 },
+    });
+    expect(types(out)).not.toContain('WoundsApplied');
+    expect(find(out, 'ProjectileLanded')).toMatchObject({ itemId: 'javelin', space: { x: 0, y: -2 } });
+  });
+
+  it('a thrown Shatter is 1 harder; the javelin lands in the target’s space when it wins, at maximum range on a tie', () => {
+    const guard = { weapons: [{ ...sword, hp: 5, hardness: 1 }] };
+    const events = fight([hero('a', [0, 0], 'N', thrower), foe('v', [0, -2], 'S', guard)]);
+    // Attack 3 dice at 5: 3; v's Precision/Melee Weapons 4 dice at 4: 1; damage 5 dice at 5: 3 − hardness 1.
+    const won = exact(events, throwAt({ shatter: { itemId: 'sword' } }), {
+      dice: [5, 5, 5, 4, 1, 1, 1, 5, 5, 5, 1, 1],
+    });
+    expect(find(won, 'ExchangeResolved').attack).toMatchObject({ difficulty: 5 });
+    expect(find(won, 'ShatterResolved')).toMatchObject({
+      winner: 'attacker',
+      damagedItemId: 'sword',
+      damage: 2,
+    });
+    expect(find(won, 'ProjectileLanded')).toMatchObject({ itemId: 'javelin', space: { x: 0, y: -2 } });
+    expect(stateOf([...events, ...won]).combatants.a.held).toEqual(['sword']);
+    const tie = exact(events, throwAt({ shatter: { itemId: 'sword' } }), { dice: [5, 1, 1, 4, 1, 1, 1] });
+    expect(find(tie, 'ShatterResolved')).toMatchObject({ winner: 'tie', damage: 0 });
+    expect(find(tie, 'ProjectileLanded')).toMatchObject({ itemId: 'javelin', space: { x: 0, y: -6 } });
+  });
+
+  it('a shot at an item lands as any shot does (S21): the arrow of a won ranged Shatter in the target’s space', () => {
+    const guard = { weapons: [{ ...sword, hp: 5, hardness: 1 }] };
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -2], 'S', guard)]);
+    // Precision/Ranged Weapons 4 dice at 5: 2; v’s sword 4 dice at 4: 1; the bow’s damage 3 dice at 5: 1 − hardness 1.
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow', shatter: { itemId: 'sword' } },
+      { dice: [5, 5, 1, 1, 4, 1, 1, 1, 5, 1, 1], followUpFaces: [4] },
+    );
+    expect(find(out, 'ShatterResolved')).toMatchObject({ winner: 'attacker', damage: 0 });
+    // The arrow's 1-in-6 breakage roll (S21): a 4 keeps it.
+    expect(find(out, 'ProjectileLanded')).toMatchObject({
+      itemId: 'bow:arrow',
+      space: { x: 0, y: -2 },
+      broken: false,
+    });
+  });
+
+  it('a thrown feint that fails misses without a throw: the javelin stays in hand', () => {
+    const trickster = { ...thrower, skills: { primitiveAttacks: 1, weaponMastery: 1, confusion: 2 } };
+    const events = fight([hero('a', [0, 0], 'N', trickster), foe('v', [0, -2], 'S')]);
+    // Precision/Confusion 4 dice at 5: 1; v's Intellect/Read Emotions 1 die at 4: 1, not exceeded.
+    const out = exact(events, throwAt({ feint: true }), { dice: [5, 1, 1, 1, 4] });
+    expect(types(out)).toEqual(['ApSpent', 'FeintResolved', 'ExchangeResolved']);
+    expect(find(out, 'ExchangeResolved')).toMatchObject({ hit: false, action: 'throw' });
+    expect(stateOf([...events, ...out]).combatants.a.held).toEqual(['sword', 'javelin']);
+  });
+
+  it('a throw takes the modifiers’ combinations as an attack does (S29)', () => {
+    const events = studiedAt(-1);
+    expect(refused(events, throwAt({ sneak: true, feint: true }))).toMatchObject({
+      code: 'ARCHSOUL_MANEUVER_COMBINATION',
+    });
   });
 });

@@ -338,12 +338,17 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
     ...MODIFIERS,
     cleave,
   }),
-  ThrowItem: command('ThrowItem', 'Throw a held item at a target (1 AP; triggers reactive attacks).', {
-    combatantId: who,
-    itemId: Id,
-    targetId: target,
-    ...GM_ATTACK,
-  }),
+  ThrowItem: command(
+    'ThrowItem',
+    'Throw a held item at a target (1 AP; triggers reactive attacks); a weapon attack, so it takes the attack modifiers (S68).',
+    {
+      combatantId: who,
+      itemId: Id,
+      targetId: target,
+      ...GM_ATTACK,
+      ...MODIFIERS,
+    },
+  ),
   ReactiveAttack: command('ReactiveAttack', 'The offered reactor attacks the actor before its action.', {
     combatantId: who,
     weaponId: Id.optional().describe('A melee or unarmed weapon; default the fist.'),

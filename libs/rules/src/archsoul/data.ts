@@ -679,4 +679,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S67',
     text: 'A sneak attack uses up the study that allowed it, a reactive one too; another needs three new studies.',
   },
+  {
+    id: 'S68',
+    text: 'A throw is a weapon attack: ThrowItem takes Feint, Sneak Attack, Knockdown and Shatter as a ranged attack does; the item leaves the hand only when the attack is rolled.',
+  },
 ];

@@ -5,7 +5,7 @@ import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { ArchsoulCommand } from '../contract';
 import { ATTACK_TABLE, DEFAULT_DIFFICULTY, SOUL_DEFENCE_TEST, SPECIAL_ATTACKS } from '../data';
-import { ArchsoulEventData, ev, TestResult } from '../events';
+import { ArchsoulEventData, ev, isArchsoulEvent, TestResult } from '../events';
 import { evolve } from '../evolve';
 import { distance, Space } from '../grid';
 import { landingAtRange, lineOfSight } from '../map';
@@ -148,6 +148,8 @@ export function throwItem(
   checkLiftable(c, w);
   const t = target(state, c, command.targetId);
   checkReach(state, c, w, t);
+  // S68: "These maneuvers can modify other weapon attacks", and a throw is one.
+  checkOptions(state, c, w, t, readOptions(state, command), 'attack');
   const paid = spend(c, 'throwItem');
   const { dice: _d, rerollFaces: _r, followUpFaces: _f, ...payload } = command;
   const reactors = triggerReactions(state, c.id, 'rangedAttack', c.position!, { type: 'ThrowItem', payload });
@@ -214,10 +216,13 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
   const distanceNow = distance(r.state().map.grid, a.position!, t.position!);
   const rolled: RolledAttack = { ...attack, target: t, options: o, dmgMods, test, distanceNow, tag };
   if (o.shatter) {
-    push(...shatter(r.state(), { ...rolled, itemId: o.shatter.itemId }, dice));
+    const struck = shatter(r.state(), { ...rolled, itemId: o.shatter.itemId }, dice);
+    push(...struck);
     revealed(r, rolled);
-    // S29: a sneak may join a Shatter, and a melee one still cannot critically miss (fumbles).
-    if (fumbles(rolled)) push(...mishap(r, rolled, dice).events);
+    // S29: a sneak may join a Shatter, and a melee one still cannot critically miss (fumbles). S68: a
+    // thrown item or a shot lands as S21 says, a win over the item's roll counting as a hit.
+    const won = struck.some((e) => isArchsoulEvent(e) && e.type === 'ExchangeResolved' && e.data.hit);
+    fumbleAndLanding(r, rolled, won, dice);
     return events;
   }
   const hit = resolveExchange(r, rolled, dice);
