@@ -120,8 +120,14 @@ function leftoversSuite(
       });
 
       it('given a HEAD or GET with a body of another media type, then it is 400 too, before any ETag or 304', async () => {
-        const head = await t.http.head('/fights').set('content-type', 'text/plain').send('hello');
-        expect(head.status).toBe(400);
+        // Raw: Node's client frames no body on a HEAD (no Content-Length), so its "hello" would be a
+        // second request that is not HTTP, refused after the HEAD's own answer.
+        const head = await onSocket(
+          t.url!,
+          `HEAD /fights HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.apiKey}\r\n` +
+            'Content-Type: text/plain\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello',
+        );
+        expect(head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
         const tagged = await t.http.get('/systems').expect(200);
         const again = await t.http
           .get('/systems')

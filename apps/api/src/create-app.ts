@@ -25,10 +25,12 @@ import {
   refuseClientError,
   refuseExpectation,
   refuseMissingHost,
+  refuseUpgrade,
   refuseUnknownMethod,
 } from './common/http-reply';
 import { Metrics } from './ops/metrics';
 import { answerOptions, corsOptions } from './common/cors';
+import { GRAPHQL_PATH } from './graphql/graphql-options';
 
 /**
  * helmet's defaults (nosniff, frame and referrer policies, no X-Powered-By…) with a CSP that Swagger UI
@@ -98,6 +100,7 @@ export async function createApp(
   if (!quiet) app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
   fastify.server.on('checkExpectation', refuseExpectation);
+  fastify.server.on('upgrade', refuseUpgrade(GRAPHQL_PATH));
   // A streamed answer whose client takes nothing for as long as a request may take to arrive is cut.
   fastify.decorate('stalledReaderMs', requestTimeout);
   const access = app.get(AccessService);

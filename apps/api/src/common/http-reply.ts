@@ -3,7 +3,7 @@ import fresh from 'fresh';
 import { hash } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { PassThrough } from 'node:stream';
+import { finished, PassThrough } from 'node:stream';
 import { AppError } from '@app/fights';
 import { noteError, noteStalled } from '../ops/logging';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../config';
@@ -212,12 +212,20 @@ function requestLineOverflowed(err: Error & { rawPacket?: unknown; bytesParsed?:
  * closed: after a parse error nothing more on the connection can be framed. `field` names the part at
  * fault where the parser says which (PARSE_ERRORS; `path` for a request line too long, `headers` for
  * headers too large). Nothing is written when the answer to the request has begun (a
- * chunked body that breaks after its route answered): the socket is only closed.
+ * chunked body that breaks after its route answered): the socket is only closed. A refused request
+ * pipelined behind one still being answered waits for that answer to end.
  */
 export function refuseClientError(err: Error & { code?: string }, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const answered = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
-    ?.headersSent;
+  if (err.code === 'ECONNRESET' || socket.destroyed || refused.has(socket)) return;
+  const current = (socket as Socket & { _httpMessage?: ServerResponse & { req?: IncomingMessage } })
+    ._httpMessage;
+  // A request pipelined behind one that arrived whole: that one's answer goes first, whole (its client
+  // would read the refusal as the answer to it), then the refusal, written once Node is done with
+  // the socket after that answer.
+  const earlier = current?.req?.complete === true;
+  if (current && earlier && !current.writableFinished)
+    return void finished(current, () => setImmediate(() => refuseClientError(err, socket)));
+  const answered = !earlier && current?.headersSent === true;
   const [status, code, message, field]: [number, string, string, string?] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'REQUEST_TIMEOUT', 'the request did not arrive in time']
@@ -226,13 +234,58 @@ export function refuseClientError(err: Error & { code?: string }, socket: Socket
           ? [414, 'URI_TOO_LONG', 'the request target is longer than the server takes', 'path']
           : [431, 'HEADERS_TOO_LARGE', 'the request headers are larger than the server takes', 'headers']
         : [400, 'BAD_REQUEST', ...(PARSE_ERRORS[err.code ?? ''] ?? ['the request is not valid HTTP/1.1'])];
+  if (!socket.writable || answered) return void socket.destroy(err);
+  answerAndClose(socket, rawErrorAnswer(status, code, message, field));
+}
+
+/** Sockets answered by answerAndClose: a parser that goes on failing on what follows is not answered twice. */
+const refused = new WeakSet<Socket>();
+/** How long a refused connection waits for its client to close it after the answer. */
+const CLOSE_GRACE_MS = 1000;
+
+/** An answer in the error shape, as raw HTTP/1.1 that closes the connection. */
+function rawErrorAnswer(status: number, code: string, message: string, field?: string): string {
   const body = JSON.stringify({ statusCode: status, code, message, ...(field ? { field } : {}) });
-  if (socket.writable && !answered)
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/**
+ * Writes `answer` and ends the connection from this side, leaving the client to close it once it
+ * has read it. A destroy right after the write reset the connection while bytes the client sent
+ * after the refused request were still unread here, and a reset can cost the client the answer;
+ * a client that does not close is cut after CLOSE_GRACE_MS.
+ */
+function answerAndClose(socket: Socket, answer: string): void {
+  refused.add(socket);
+  socket.on('error', () => socket.destroy());
+  socket.end(answer);
+  const cut = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+  cut.unref();
+  socket.once('close', () => clearTimeout(cut));
+}
+
+/**
+ * Node hands every request that asks to switch protocols (`Connection: upgrade`) to the server's
+ * `upgrade` listeners and nothing else; graphql-ws's takes those to `servedPath` and leaves the rest,
+ * which then had no answer and held their connection (and a shutdown) for ever. This one answers them:
+ * 400 BAD_REQUEST naming `upgrade`, in the error shape, and closes the connection.
+ */
+export function refuseUpgrade(servedPath: string) {
+  return (req: IncomingMessage, socket: Socket): void => {
+    if (req.url?.startsWith(servedPath)) return;
+    answerAndClose(
+      socket,
+      rawErrorAnswer(
+        400,
+        'BAD_REQUEST',
+        `only ${servedPath} switches protocols (a graphql-transport-ws WebSocket); send this request without Upgrade`,
+        'upgrade',
+      ),
     );
-  socket.destroy(err);
+  };
 }
 
 /**

@@ -14,6 +14,9 @@ import { formatGraphqlError, statusFromErrorsPlugin } from './graphql-errors';
 import { accessLogPlugin } from './access-log.plugin';
 import { refuseUnknownParameters } from './envelope';
 
+/** Where GraphQL is served, over HTTP and as a graphql-ws WebSocket: the one path that takes an upgrade. */
+export const GRAPHQL_PATH = '/graphql';
+
 /** What graphql-ws's server (as Nest runs it) puts in a connection's `extra`; the principal is ours, set on connect. */
 type ConnectionExtra = WsExtra & { socket: LiveSocket; principal?: Principal };
 /** What `context` is called with: graphql-ws's context for a WebSocket operation, Fastify's request (then its reply) over HTTP. */
@@ -31,7 +34,7 @@ export function graphqlOptions(
   // Typed as what Nest hands graphql-ws: ApolloDriverConfig's `subscriptions` does not list `subscribe`.
   const subscriptions: Omit<GqlSubscriptionServiceOptions, 'schema'> = {
     'graphql-ws': {
-      path: '/graphql',
+      path: GRAPHQL_PATH,
       // Authenticated once on connect (connectionParams.authorization), re-checked per operation by the guard.
       onConnect: async (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: unknown }) => {
         const params = ctx.connectionParams ?? {};
