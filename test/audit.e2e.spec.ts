@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFightLog } from '@app/audit';
 import { AppError } from '@app/fights';
 import { LogVerifier } from '../apps/api/src/common/log-verifier';
 import { sheet, useApp } from './support/app';
+import { duel } from './support/narateer-sheets';
 import { ensureBuilt } from './support/server';
 
 describe('audit through the API', () => {
@@ -159,6 +160,87 @@ describe('audit through the API', () => {
         message,
       ]);
     }
+  });
+
+  it('README "Commands": given a recorded command the live API refuses, POST /audit/verify and verifyFightLog fail its decision at its seq', async () => {
+    const text = readFileSync(join(__dirname, 'fixtures/logs/narateer-manual-walkthrough.json'), 'utf8');
+    // Seq 4 records RollInitiative, seq 5 StartRound: each edit is made to the log's text, as a forger would.
+    const cases: Array<[number, string, string, string]> = [
+      [4, '{"type":"RollInitiative",', '{"type":"RollInitiative","zzz":1,', 'zzz'],
+      [4, '{"type":"RollInitiative",', '{"type":"RollInitiative","__proto__":{"x":1},', '__proto__'],
+      [5, '{"type":"StartRound"}', '{"type":"StartRound","commandId":"c-1"}', 'commandId'],
+      [5, '{"type":"StartRound"}', '{"type":"StartRound","expectedSeq":4}', 'expectedSeq'],
+      [5, '{"type":"StartRound"}', '{"type":"StartRound","reason":"x"}', 'reason'],
+    ];
+    const compact = JSON.stringify(JSON.parse(text));
+    expect((await t.http.post('/audit/verify').send(JSON.parse(text)).expect(200)).body.ok).toBe(true);
+    for (const [seq, from, to, field] of cases) {
+      expect(compact).toContain(from);
+      const body = compact.replace(from, to);
+      const res = await t.http.post('/audit/verify').set('content-type', 'application/json').send(body);
+      expect([res.status, res.body.ok, res.body.checks?.decisions]).toEqual([
+        200,
+        false,
+        {
+          status: 'failed',
+          seq,
+          detail: expect.stringContaining(`UNKNOWN_FIELD: ${field} is not a field of`),
+        },
+      ]);
+      expect(res.body.firstDivergence).toMatchObject({ seq, check: 'decisions' });
+      expect(res.body.proven).not.toContain('decisionsVerified');
+    }
+
+    // The same refusal the live API gives the command itself, and the same report over GraphQL.
+    const id = await fight('manual');
+    await send(id, { type: 'RollInitiative', dice: [6, 6, 1, 1, 1] }).expect(200);
+    expect((await send(id, { type: 'StartRound', reason: 'x' }).expect(422)).body).toMatchObject({
+      code: 'UNKNOWN_FIELD',
+      field: 'reason',
+    });
+    const gql = await t.gql('mutation($log: JSONObject!) { verifyFightLog(log: $log) }', {
+      log: JSON.parse(compact.replace('{"type":"StartRound"}', '{"type":"StartRound","reason":"x"}')),
+    });
+    expect(gql.data?.verifyFightLog).toMatchObject({
+      ok: false,
+      checks: { decisions: { status: 'failed', seq: 5 } },
+    });
+  });
+
+  it('README "Commands": a command is decided as it was sent, not as its contract parses it: a held command and its dice verify', async () => {
+    const id = (
+      await t.http
+        .post('/fights')
+        .send(duel({ mode: 'manual' }))
+        .expect(201)
+    ).body.fightId;
+    for (const cmd of [
+      { type: 'SetInitiative', order: ['mira', 'orin'] },
+      { type: 'StartRound' },
+      { type: 'StartActivation' },
+    ])
+      await send(id, cmd).expect(200);
+    // C13: Disadvantage's reroll face is asked for, the command held in DiceRequested as it was sent.
+    const asked = await send(id, {
+      type: 'DeclareExchange',
+      attackerId: 'mira',
+      targetId: 'orin',
+      kind: 'melee',
+      weaponId: 'sword',
+      boost: 1,
+      attackerCannotSeeTarget: true,
+      response: 'none',
+      dice: [1, 1],
+    }).expect(200);
+    expect(asked.body.view.pending).toMatchObject({ kind: 'dice', detail: { field: 'rerollFaces' } });
+    await send(id, { type: 'ProvideDice', rerollFaces: [1] }).expect(200);
+    await send(id, { type: 'EndFight' }).expect(200);
+    const log = (await t.http.get(`/fights/${id}/log`).expect(200)).body;
+    expect((await t.http.post('/audit/verify').send(log).expect(200)).body).toMatchObject({
+      ok: true,
+      complete: true,
+      checks: { decisions: { status: 'ok' } },
+    });
   });
 
   it('given a verifier with more logs waiting than it keeps, answers 503 VERIFIER_BUSY with Retry-After, on REST and GraphQL', async () => {

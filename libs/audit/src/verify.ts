@@ -10,6 +10,7 @@ import {
   UndoStack,
 } from '@app/fight-log';
 import {
+  checkCommand,
   FightCore,
   findSystem,
   RuleCommand,
@@ -555,10 +556,14 @@ function decisions(ctx: Context, options: VerifyOptions): Outcome {
     try {
       if (seq === 1 && command.type !== 'StartFight')
         return failed('decisions', 1, 'the first command must be StartFight', 'StartFight', command.type);
-      // The command core, as the service decides it (libs/fight-log); a copy, so a log changed after an earlier check is parsed afresh.
+      // A copy, so a log changed after an earlier check is parsed afresh. The service admits the command as sent by
+      // its system's contract (libs/fights, command-admission.ts), then decides it: one it would refuse was never decided.
+      const sent = { ...command } as RuleCommand;
+      checkCommand(system.contract.commands, sent);
+      // The command core, as the service decides it (libs/fight-log).
       const decided = decideCommand(
         { system, fightId: ctx.fightId, state: folder.state, seq: seq - 1, drawsUsed },
-        { ...command } as RuleCommand,
+        sent,
         { seed: key, undo },
       );
       [expected, after] = [decided.events, decided.drawsUsed];
