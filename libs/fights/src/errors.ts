@@ -35,5 +35,5 @@ export const concurrencyConflict = (id: string) =>
   new AppError(
     409,
     'CONCURRENCY_CONFLICT',
-    `fight ${id} changed twice while this command was decided; send it again`,
+    `fight ${id} kept changing while this command was decided; send it again`,
   );
