@@ -1,4 +1,5 @@
 import { useApp, useEnv } from './support/app';
+import { projected } from './support/read-side';
 
 useEnv({ WEBHOOK_ALLOW_PRIVATE: 'true' });
 
@@ -13,8 +14,10 @@ describe('GraphQL: list and seq arguments out of range are refused as REST refus
   let endpointId = '';
 
   beforeAll(async () => {
-    fightId = (await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201)).body
-      .fightId;
+    const created = await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201);
+    fightId = created.body.fightId;
+    // The fight list is a read model: the lists below are asked once it holds the fight.
+    await projected(t, fightId, created.body.seq);
     endpointId = (
       await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook' }).expect(201)
     ).body.id;

@@ -6,9 +6,9 @@ import { kill, startServer, tenantKey } from './support/server';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 
-async function until(check: () => boolean, timeoutMs = 60000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 60000): Promise<void> {
   const started = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -123,11 +123,16 @@ if (!PG_URL) {
         })
       ).json()) as { seq: number };
       expect(view.seq).toBe(seq);
-      // The list is the read model alone (no fallback to the log): the owner folded the command.
-      const list = (await (
-        await fetch(`${follower.url}/fights?limit=100`, { headers: { authorization: `Bearer ${key}` } })
-      ).json()) as { items: Array<{ fightId: string; seq: number }> };
-      expect(list.items.find((f) => f.fightId === created.body.fightId)?.seq).toBe(seq);
+      // The list is the read model alone (no fallback to the log, as ?minSeq= has past its wait): it shows the
+      // command once the owner has folded it.
+      const listed = async () =>
+        (
+          (await (
+            await fetch(`${follower.url}/fights?limit=100`, { headers: { authorization: `Bearer ${key}` } })
+          ).json()) as { items: Array<{ fightId: string; seq: number }> }
+        ).items.find((f) => f.fightId === created.body.fightId)?.seq;
+      await until(async () => (await listed()) === seq);
+      expect(await listed()).toBe(seq);
       const metrics = await (await fetch(`${follower.url}/metrics`)).text();
       expect(metrics).toMatch(/^crs_read_side_owner 0$/m);
     });

@@ -1,6 +1,7 @@
 import { eventHash, GENESIS_HASH } from '@app/fights';
 import { facesForDraw, seedCommitment } from '@app/rules';
 import { removeDir, sheet, startApp, TestApp } from './support/app';
+import { projected } from './support/read-side';
 
 const duel = (mode = 'manual') => ({
   system: 'narateer',
@@ -102,7 +103,7 @@ describe('Platform through REST and GraphQL', () => {
       .post('/fights')
       .send({ ...duel(), name: 'Listed' })
       .expect(201);
-    await t.http.get(`/fights/${listed.body.fightId}?minSeq=${listed.body.seq}`).expect(200);
+    await projected(t, listed.body.fightId, listed.body.seq);
     const page = await t.http.get('/fights?system=narateer&limit=1').expect(200);
     expect(page.body).toMatchObject({ limit: 1, offset: 0 });
     expect(page.body.items).toHaveLength(1);
@@ -252,6 +253,7 @@ describe('Platform through REST and GraphQL', () => {
     expect((await t.http.get(`/fights/${body.fightId}?minSeq=${before.length}`).expect(200)).body.seq).toBe(
       before.length,
     );
+    await projected(t, body.fightId, before.length);
     const listed = (await t.http.get('/fights?limit=100').expect(200)).body.items.map((f: any) => f.fightId);
     expect(listed).toContain(body.fightId);
   });

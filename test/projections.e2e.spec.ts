@@ -1,5 +1,6 @@
 import { ProjectionRunner, PROJECTIONS } from '@app/fights';
 import { sheet, useApp } from './support/app';
+import { projected } from './support/read-side';
 
 describe('projections', () => {
   const t = useApp();
@@ -51,8 +52,10 @@ describe('projections', () => {
 
   it('the fight view, the fight list and combatant summaries follow the log; a command response is fresh at once', async () => {
     const [fight] = await playFights(1);
-    const projected = await t.http.get(`/fights/${fight.fightId}?minSeq=${fight.seq}`).expect(200);
-    expect(projected.body.seq).toBe(fight.seq);
+    const view = await t.http.get(`/fights/${fight.fightId}?minSeq=${fight.seq}`).expect(200);
+    expect(view.body.seq).toBe(fight.seq);
+    // The list and the combatants read the read models as they stand.
+    await projected(t, fight.fightId, fight.seq);
     const combatants = await t.http.get(`/fights/${fight.fightId}/combatants`).expect(200);
     expect(combatants.body.map((c: any) => c.combatantId)).toEqual(['a']);
     expect(combatants.body[0]).toMatchObject({ name: 'A', system: 'narateer', summary: { id: 'a' } });

@@ -131,10 +131,11 @@ describe('webhooks', () => {
       expect(last.data.overlay.combatants[0]).toMatchObject({ vitality: 6, maxVitality: 6, conditions: [] });
       expect(last.data.overlay).toHaveProperty('activeCombatantId');
 
-      const log = await t.http
-        .get(`/webhooks/endpoints/${ep.body.endpoint.id}/deliveries`)
-        .query({ limit: 100 })
-        .expect(200);
+      const deliveries = () =>
+        t.http.get(`/webhooks/endpoints/${ep.body.endpoint.id}/deliveries`).query({ limit: 100 }).expect(200);
+      // The receiver holds the last request before its answer is back and recorded as delivered.
+      await until(async () => (await deliveries()).body.every((d: any) => d.status === 'delivered'));
+      const log = await deliveries();
       expect(log.body).toHaveLength(seq);
       expect(log.body.every((d: any) => d.status === 'delivered')).toBe(true);
       const first = log.body.find((d: any) => d.seq === 1);

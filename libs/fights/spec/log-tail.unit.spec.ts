@@ -118,8 +118,11 @@ describe('selective follow (docs/event-store.md "Selective follow")', () => {
     };
   }
 
-  /** Long enough for the follower to take what was fed and hand it on (on the turn after). */
-  const handedOn = () => new Promise((r) => setTimeout(r, 20));
+  /** Waits until the follower has handed on `count` pages in all (it hands what it took on the turn after). */
+  const handedOn = async (pages: TailPage[], count: number) => {
+    for (const started = Date.now(); pages.length < count; await new Promise((r) => setImmediate(r)))
+      if (Date.now() - started > 10_000) throw new Error(`${pages.length} pages handed on, not ${count}`);
+  };
 
   it('given events the store passed over, then the pages after the gap say so, and contiguous ones do not', async () => {
     const log = new InMemoryEventStore();
@@ -140,12 +143,12 @@ describe('selective follow (docs/event-store.md "Selective follow")', () => {
     follower.start(undefined);
     try {
       scripted.feed(all[0], all[1]);
-      await handedOn();
+      await handedOn(pages, 1);
       // Selected reads mark every event: the contiguous page before them goes out alone.
       scripted.feed('gap', all[3], 'gap', all[4]);
-      await handedOn();
+      await handedOn(pages, 2);
       scripted.feed(all[5]);
-      await handedOn();
+      await handedOn(pages, 3);
       expect(
         pages.map((p) => ({ after: p.after, ids: p.events.map((e) => e.id), partial: !!p.partial })),
       ).toEqual([

@@ -60,13 +60,14 @@ describe('ReplyStream', () => {
   });
 
   it('given a client that reads, however slowly, within stalledReaderMs each time, never cuts it', async () => {
-    const { out, raw, body } = slowClient(80);
+    const { out, raw, body } = slowClient(300);
     for (let i = 0; i < 4; i++) {
       body().pause();
       const writes = Array.from({ length: 10 }, () => out.write(chunk));
       expect(await settled(writes[9])).toBe(false);
-      // Takes nothing for a while, less than the limit, then reads what is there.
-      await sleep(40);
+      // Takes nothing for a while, well within the limit (a loaded machine's timers run late), then reads
+      // what is there; the pauses add up to more than the limit.
+      await sleep(100);
       body().resume();
       await Promise.all(writes);
     }

@@ -50,6 +50,11 @@ class FakeConnection {
 
 const QUERY = 'subscription ($fightId: ID!) { fightEvents(fightId: $fightId) { seq type note } }';
 const tick = () => new Promise((r) => setImmediate(r));
+/** Waits until `done` holds: work spread over timers takes as long as the machine makes it. */
+async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  for (const started = Date.now(); !done(); await new Promise((r) => setTimeout(r, 5)))
+    if (Date.now() - started > timeoutMs) throw new Error(`not done after ${timeoutMs} ms`);
+}
 
 /** A schema shaped like ours, with one field only the GM may read, one resolved asynchronously, and a count of executions. */
 function fixture(read: (after: number, limit: number) => Promise<FightEvent[]> = async () => []) {
@@ -226,7 +231,7 @@ describe('subscriptions fanned out: one execution per event for subscribers alik
     );
     await tick();
     [1, 2, 3].map(event).forEach((e) => feed.publish(e));
-    await new Promise((r) => setTimeout(r, 60));
+    await until(() => s.conn.messages.length >= 3);
     expect(s.conn.messages.map((m) => m.payload.data!.fightEvents)).toEqual([
       { later: 1 },
       { later: 2 },
@@ -263,14 +268,15 @@ describe('subscriptions fanned out: one execution per event for subscribers alik
       conn.bufferedAmount = CATCH_UP_HIGH_WATER;
     };
     const s = await subscribe(GM, conn);
+    await until(() => s.conn.messages.length >= CATCH_UP_PAGE);
+    // Time for a read past the high-water mark, were one made.
     await new Promise((r) => setTimeout(r, 100));
     expect(reads).toEqual([0]);
     expect(s.conn.messages).toHaveLength(CATCH_UP_PAGE);
 
     conn.send = send;
     conn.bufferedAmount = 0;
-    for (let i = 0; i < 50 && s.conn.messages.length < history.length; i++)
-      await new Promise((r) => setTimeout(r, 10));
+    await until(() => s.conn.messages.length >= history.length);
     expect(reads).toEqual([0, CATCH_UP_PAGE, 2 * CATCH_UP_PAGE]);
     expect(s.conn.messages.map((m) => (m.payload.data!.fightEvents as { seq: number }).seq)).toEqual(
       history.map((e) => e.seq),
