@@ -264,7 +264,7 @@ function answerAndClose(socket: Socket, answer: string): void {
   socket.end(answer);
   const cut = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
   cut.unref();
-  socket.once('close', () => clearTimeout(cut));
+  socket.on('close', () => clearTimeout(cut));
 }
 
 /**
