@@ -151,6 +151,19 @@ describe('access control: no one acts where they do not belong', () => {
     await t.anon.get(`/fights/${fightId}`).query({ token: spectator }).expect(200);
   });
 
+  it('given ?token= instead of the header on a GET of one tenant, key or token, then it is answered as with the header', async () => {
+    await t.anon.get(`/admin/tenants/${t.tenantId}`).query({ token: TEST_ADMIN_KEY }).expect(200);
+    const keys = await t.anon.get('/admin/keys').query({ token: TEST_ADMIN_KEY }).expect(200);
+    const keyId = (keys.body as Array<{ keyId: string }>)[0].keyId;
+    expect(
+      (await t.anon.get(`/admin/keys/${keyId}`).query({ token: TEST_ADMIN_KEY }).expect(200)).body,
+    ).toMatchObject({ keyId });
+    expect(
+      (await t.anon.get(`/fights/${fightId}/tokens/${playerTokenId}`).query({ token: t.apiKey }).expect(200))
+        .body,
+    ).toMatchObject({ tokenId: playerTokenId });
+  });
+
   it('another tenant cannot see, read, export, stream or command the fight', async () => {
     const before = await log();
     const as = bearer(other.apiKey);

@@ -51,6 +51,21 @@ describe('the published contract documents', () => {
     }
   });
 
+  it('every GET that takes a key or token lists ?token= (EventSource, OBS and links cannot send a header)', () => {
+    const doc = JSON.parse(readFileSync(join(ROOT, 'schema/openapi.json'), 'utf8')) as {
+      security?: unknown[];
+      paths: Record<
+        string,
+        { get?: { security?: unknown[]; parameters?: Array<{ in: string; name: string }> } }
+      >;
+    };
+    const without = Object.entries(doc.paths)
+      .filter(([, ops]) => ops.get && (ops.get.security ?? doc.security ?? []).length > 0)
+      .filter(([, ops]) => !ops.get!.parameters?.some((q) => q.in === 'query' && q.name === 'token'))
+      .map(([path]) => path);
+    expect(without).toEqual([]);
+  });
+
   it('schema/openapi.json passes Redocly’s recommended rules with no error', () => {
     let out: string;
     try {

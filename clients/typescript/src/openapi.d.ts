@@ -14194,7 +14194,10 @@ export interface operations {
     };
     AdminController_tenant: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+            };
             header?: never;
             path: {
                 tenantId: string;
@@ -14490,7 +14493,10 @@ export interface operations {
     };
     AdminController_key: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+            };
             header?: never;
             path: {
                 keyId: string;
@@ -15017,7 +15023,10 @@ export interface operations {
     };
     TokensController_token: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A key or token, for clients that cannot send Authorization */
+                token?: string;
+            };
             header?: never;
             path: {
                 id: string;

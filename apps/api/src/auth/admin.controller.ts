@@ -19,7 +19,7 @@ import { CurrentPrincipal } from './principal.decorator';
 import { requireAdmin } from './roles';
 import { Optional } from '../common/validation';
 import { Location, seg } from '../common/location';
-import { SmallPageQuery } from '../common/dto';
+import { SmallPageQuery, TokenQuery } from '../common/dto';
 import { linkNext, smallPage } from '../common/pagination';
 
 export class CreateTenantDto {
@@ -83,7 +83,11 @@ export class AdminController {
   @ApiOperation({ summary: 'One tenant (where POST /admin/tenants’s Location points)' })
   @ApiOkResponse({ type: TenantModel })
   @ApiResponse({ status: 404, type: ErrorModel, description: 'TENANT_NOT_FOUND' })
-  async tenant(@CurrentPrincipal() p: Principal, @Param('tenantId') tenantId: string) {
+  async tenant(
+    @CurrentPrincipal() p: Principal,
+    @Param('tenantId') tenantId: string,
+    @Query() _query: TokenQuery,
+  ) {
     requireAdmin(p);
     return this.access.tenant(tenantId);
   }
@@ -127,7 +131,7 @@ export class AdminController {
   })
   @ApiOkResponse({ type: ApiKeyModel })
   @ApiResponse({ status: 404, type: ErrorModel, description: 'KEY_NOT_FOUND' })
-  async key(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string) {
+  async key(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string, @Query() _query: TokenQuery) {
     requireAdmin(p);
     return this.access.key(keyId);
   }

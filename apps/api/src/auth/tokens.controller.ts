@@ -17,7 +17,7 @@ import { AccessService, AppError, FightService, Principal } from '@app/fights';
 import { ErrorModel } from '../common/models';
 import { CurrentPrincipal } from './principal.decorator';
 import { Location, seg } from '../common/location';
-import { SmallPageQuery } from '../common/dto';
+import { SmallPageQuery, TokenQuery } from '../common/dto';
 import { linkNext, smallPage } from '../common/pagination';
 import { Optional, refuseRepeat } from '../common/validation';
 import { IsDateTime } from '../common/date-time';
@@ -100,7 +100,12 @@ export class TokensController {
   @Get(':tokenId')
   @ApiOperation({ summary: 'One token, never its secret (where an issued token’s Location points)' })
   @ApiOkResponse({ type: TokenModel })
-  async token(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Param('tokenId') tokenId: string) {
+  async token(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Param('tokenId') tokenId: string,
+    @Query() _query: TokenQuery,
+  ) {
     this.access.assertGm(p, id);
     return this.access.token(id, tokenId);
   }
