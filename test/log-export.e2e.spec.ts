@@ -69,4 +69,27 @@ describe('fight log export, streamed', () => {
     const after = await t.http.get(`/fights/${fightId}/log`).set('if-none-match', tag).expect(200);
     expect(after.headers.etag).not.toBe(tag);
   });
+
+  it('given no ?format=, when Accept is asked, then its q-values choose the format, each with a tag of its own, and the answer varies by Accept', async () => {
+    const { fightId, seq } = await fightWithNotes(1);
+    const json = await t.http.get(`/fights/${fightId}/log`).expect(200);
+    expect(json.headers.vary).toMatch(/accept/i);
+    const preferred = await t.http
+      .get(`/fights/${fightId}/log`)
+      .set('accept', 'application/json;q=0.5, application/x-ndjson')
+      .expect(200);
+    expect(preferred.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(preferred.headers.etag).toBe(`W/"log-ndjson-${seq}-${(json.body as FightLog).headHash}"`);
+    expect(preferred.headers.etag).not.toBe(json.headers.etag);
+    const refused = await t.http
+      .get(`/fights/${fightId}/log`)
+      .set('accept', 'application/x-ndjson;q=0, application/json')
+      .expect(200);
+    expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The JSON tag does not make the NDJSON answer fresh.
+    await t.http
+      .get(`/fights/${fightId}/log?format=ndjson`)
+      .set('if-none-match', json.headers.etag)
+      .expect(200);
+  });
 });

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
+import Negotiator from 'negotiator';
 import { sendFightLog } from './streamed-log';
 import {
   ApiBearerAuth,
@@ -138,8 +139,13 @@ export class FightsController {
   ): Promise<void> {
     this.access.assertRead(p, id);
     const log = await this.fights.exportLog(id);
+    // Without ?format= the Accept header chooses, by its q-values; JSON unless NDJSON is preferred.
+    if (q.format === undefined) void res.header('vary', 'Accept');
     const ndjson =
-      q.format === 'ndjson' || (q.format === undefined && /application\/x-ndjson/.test(accept ?? ''));
+      q.format === 'ndjson' ||
+      (q.format === undefined &&
+        new Negotiator({ headers: { accept } }).mediaType(['application/json', 'application/x-ndjson']) ===
+          'application/x-ndjson');
     await sendFightLog(res, log, ndjson);
   }
 

@@ -14,7 +14,8 @@ const ENTRIES_PER_CHUNK = 500;
  * If-None-Match that has it gets 304 without a body.
  */
 export async function sendFightLog(reply: FastifyReply, log: FightLog, ndjson: boolean): Promise<void> {
-  const etag = `W/"log-${log.events}-${log.headHash}"`;
+  // One tag per representation: the NDJSON text is not the JSON text (RFC 9110 section 8.8.3).
+  const etag = `W/"log-${ndjson ? 'ndjson-' : ''}${log.events}-${log.headHash}"`;
   void reply.header('etag', etag);
   if (isFresh(reply.request, etag)) return void reply.code(304).send();
   void reply.type(ndjson ? 'application/x-ndjson; charset=utf-8' : 'application/json; charset=utf-8');
