@@ -296,6 +296,9 @@ describe('webhooks', () => {
         'http://10.0.0.7/hook',
         'http://169.254.169.254/latest',
         'http://[::1]/hook',
+        'http://[::127.0.0.1]/hook',
+        'http://[::ffff:10.0.0.7]/hook',
+        'http://0x7f000001/hook',
         'http://localhost:3000/hook',
       ]) {
         const res = await t.http.post('/webhooks/endpoints').send({ url }).expect(422);

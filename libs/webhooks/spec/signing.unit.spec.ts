@@ -78,6 +78,8 @@ describe('outbound safety', () => {
     ['fd00::1', 'uniqueLocal'],
     ['::ffff:127.0.0.1', 'loopback'],
     ['0.0.0.0', 'unspecified'],
+    ['::7f00:1', 'ipv4Compatible'],
+    ['::808:808', 'ipv4Compatible'],
   ])('%s is refused (%s)', (address, range) => expect(refusedRange(address)).toBe(range));
 
   it('a public address is allowed', () => {

@@ -10,10 +10,19 @@ export const WEBHOOK_URL_MAX_LENGTH = 2000;
 const ALLOW_HINT =
   'the operator can allow private targets with WEBHOOK_ALLOW_PRIVATE=true (local development only)';
 
+/**
+ * IPv4-compatible IPv6 addresses (`::a.b.c.d`, RFC 4291 section 2.5.5.1, deprecated): ipaddr.js calls
+ * them unicast, but `[::127.0.0.1]` names the IPv4 address inside, and no public host has one.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
 /** Why an address may not be a webhook target (anything but public unicast), or undefined when it may. */
 export function refusedRange(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return 'not an IP address';
-  const range = ipaddr.process(address).range();
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (range === 'unicast' && parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE))
+    return 'ipv4Compatible';
   return range === 'unicast' ? undefined : range;
 }
 
