@@ -37,6 +37,9 @@ describe('commandId idempotency over REST, with ids whose index keys collide', (
     expect(againB).toMatchObject({ replayed: true, events: second.events });
     const againA = (await send(id, { type: 'AddNote', text: 'first', commandId: A })).body;
     expect(againA).toMatchObject({ replayed: true, events: first.events });
+    // Its events are the first result's; its seq and view are the fight's now (README: commandId).
+    expect(againA.seq).toBe(second.seq);
+    expect(againA.view.seq).toBe(second.seq);
 
     const events = (await t.http.get(`/fights/${id}/events`).expect(200)).body;
     expect(events.filter((e: any) => e.type === 'GmNoteAdded').map((e: any) => e.commandId)).toEqual([
