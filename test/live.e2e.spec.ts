@@ -112,6 +112,27 @@ describe('live read side: subscriptions that never miss an event', () => {
     await client.dispose();
   });
 
+  it('given an after past the fight’s last seq, then a subscription is SEQ_OUT_OF_RANGE and an event stream 422 naming what was sent', async () => {
+    const head = (await t.http.get(`/fights/${fightId}`).expect(200)).body.seq as number;
+    const client = wsClient(t.url!);
+    const error = await new Promise<any>((resolve) =>
+      client.subscribe(
+        { query: EVENTS, variables: { fightId, after: head + 1 } },
+        { next: (r) => resolve(r.errors), error: resolve, complete: () => resolve(undefined) },
+      ),
+    );
+    expect(error?.[0]?.extensions).toMatchObject({ code: 'SEQ_OUT_OF_RANGE', statusCode: 422 });
+    await client.dispose();
+    const past = await t.http.get(`/fights/${fightId}/stream?after=${head + 1}`).expect(422);
+    expect(past.body).toMatchObject({ code: 'SEQ_OUT_OF_RANGE', field: 'after' });
+    const resumed = await t.http
+      .get(`/fights/${fightId}/stream`)
+      .set('last-event-id', String(head + 99))
+      .expect(422);
+    expect(resumed.body).toMatchObject({ code: 'SEQ_OUT_OF_RANGE', field: 'Last-Event-ID' });
+    expect(resumed.body.message).toContain(`at most ${head}`);
+  });
+
   it('Server-Sent Events replay after Last-Event-ID, then go live', async () => {
     const controller = new AbortController();
     const res = await fetch(`${t.url}/fights/${fightId}/stream`, {

@@ -13631,6 +13631,16 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description SEQ_OUT_OF_RANGE: ?after= or Last-Event-ID is past the fight’s last seq (field after or Last-Event-ID) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
             429: {
                 headers: {

@@ -1,3 +1,4 @@
+import { AppError } from '../errors';
 import { FightCache, FightViewResult } from '../fight-cache';
 import { FightReads } from '../fight-reads';
 import { FightFeed } from './fight-feed';
@@ -15,9 +16,24 @@ export class LiveViews {
     private readonly reads: FightReads,
   ) {}
 
-  /** Every event after `after`, then live; see LiveFightStream. */
+  /**
+   * Every event after `after`, then live; see LiveFightStream. An `after` past the fight's last seq (read
+   * on from the store: another instance may have written since) names no event this fight has had: 422
+   * SEQ_OUT_OF_RANGE naming `after`, as `?minSeq=` past it is, rather than a stream that stays silent
+   * until the fight catches up with it.
+   */
   async watch(fightId: string, after = 0): Promise<LiveFightStream> {
-    await this.cache.load(fightId);
+    const cached = await this.cache.load(fightId);
+    if (after > cached.seq) {
+      const last = (await this.cache.refresh(fightId)).seq;
+      if (after > last)
+        throw new AppError(
+          422,
+          'SEQ_OUT_OF_RANGE',
+          `after must be at most ${last}, the fight's last seq`,
+          'after',
+        );
+    }
     return new LiveFightStream(
       after,
       (from, limit) => this.reads.events(fightId, from, limit),
