@@ -11,6 +11,7 @@ import {
   getMetadataStorage,
   IsBoolean,
   IsInt,
+  IsNumber,
   IsObject,
   IsString,
   Length,
@@ -337,6 +338,21 @@ export function QueryInt(min: number, max: number = Number.MAX_SAFE_INTEGER) {
     IsInt(),
     Min(min),
     Max(Math.min(max, Number.MAX_SAFE_INTEGER)),
+  );
+}
+
+/**
+ * A decimal query parameter: digits, then at most a point and digits (no `0x1`, `1e0`, `.5`, `1.`, ` 1`
+ * or empty string, which `Number()` would take), within [min, max].
+ */
+export function QueryDecimal(min: number, max: number) {
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^\d{1,6}(\.\d{1,6})?$/.test(value) ? Number(value) : value,
+    ),
+    IsNumber({ allowNaN: false, allowInfinity: false }),
+    Min(min),
+    Max(max),
   );
 }
 

@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsNumber, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { QueryDecimal } from '../common/validation';
 
 export const LAYOUTS = ['bar', 'sidebar'] as const;
 export const THEMES = ['dark', 'light'] as const;
@@ -10,9 +10,6 @@ export class OverlayQuery {
   @IsOptional() @IsIn(LAYOUTS) layout?: (typeof LAYOUTS)[number];
   @IsOptional() @IsIn(THEMES) theme?: (typeof THEMES)[number];
   @IsOptional()
-  @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0.5)
-  @Max(3)
+  @QueryDecimal(0.5, 3)
   scale?: number;
 }
