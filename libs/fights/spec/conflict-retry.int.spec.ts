@@ -297,4 +297,23 @@ describe.each(engines)('a command whose append meets another instance on %s', (_
     expect(JSON.stringify(rolled[0].data)).not.toEqual(JSON.stringify(rolled[1].data));
     expect(log.slice(1).map(decided)).toEqual(expected.slice(1).map(decided));
   });
+
+  it('given the other instance made a command legal that this one’s stale copy refuses, then it is judged again on the fight read on, and lands', async () => {
+    const fightId = await heldByBoth();
+    await there.execute(fightId, { type: 'SetInitiative', order: ['mira', 'orin'] });
+    // This instance still holds the fight without an initiative order: StartRound is refused there.
+    const result = await here.execute(fightId, { type: 'StartRound' });
+    expect(result.replayed).toBe(false);
+    expect(result.events.map((e) => e.type)).toContain('RoundStarted');
+    const log = await there.events(fightId);
+    expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
+  });
+
+  it('given a command the fight as it stands refuses, then it is refused after one read of what it missed, and nothing is appended', async () => {
+    const fightId = await heldByBoth();
+    const refused = await here.execute(fightId, { type: 'StartRound' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'INITIATIVE_NOT_SET' });
+    expect(streamReads.length).toBe(1);
+    expect(appends).toBe(0);
+  });
 });

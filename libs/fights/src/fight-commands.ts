@@ -34,6 +34,10 @@ import { FightCache, LoadedFight, viewOf } from './fight-cache';
 import { KeyedLock } from './keyed-lock';
 import { SeedVault } from './seed-vault';
 
+/** A refusal that depends on the fight's state: the rules' (422), or a state the command was admitted against. */
+const isRefusal = (e: unknown): boolean =>
+  e instanceof RuleViolation || (e instanceof AppError && e.status === 422);
+
 /** Events read at a time when a command's first result is read back (most commands append fewer). */
 const REPLAY_PAGE = 16;
 /**
@@ -143,10 +147,21 @@ export class FightCommands {
     // The client has seen more than this instance holds (another one wrote since): read on before judging.
     let fight =
       expectedSeq !== undefined && expectedSeq > cached.seq ? await this.cache.refresh(fightId) : cached;
+    let judgedAgain = false;
     for (let retries = expectedSeq === undefined ? CONFLICT_RETRIES : 1; ; retries--) {
       try {
         return await attempt(fight);
       } catch (e) {
+        if (isRefusal(e) && !judgedAgain) {
+          // Refused on this instance's copy of the fight, which another instance's append may have left
+          // behind (its follower brings it up a moment later): judged once more on the fight read on from
+          // the store, if that moved. A refusal on the fight as it stands is the answer.
+          judgedAgain = true;
+          const read = await this.cache.refresh(fightId);
+          if (read.seq === fight.seq) throw e;
+          fight = read;
+          continue;
+        }
         if (!(e instanceof WrongExpectedRevision)) throw e;
         if (retries === 0) throw concurrencyConflict(fightId);
       }
