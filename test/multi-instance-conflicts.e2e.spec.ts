@@ -1,18 +1,7 @@
-import { Client as PgClient } from 'pg';
 import { sheet } from './support/app';
-import { kill, startServer, tenantKey } from './support/server';
+import { twoInstances } from './support/two-instances';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
-
-let key = '';
-const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-};
 
 if (!PG_URL) {
   console.warn(
@@ -22,21 +11,8 @@ if (!PG_URL) {
     it('needs PostgreSQL', () => undefined));
 } else {
   describe('commands to one fight through two API instances on one PostgreSQL at once', () => {
-    const schema = `mic_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const servers: Array<Awaited<ReturnType<typeof startServer>>> = [];
-    beforeAll(async () => {
-      const env = { EVENT_STORE_URL: PG_URL, EVENT_STORE_SCHEMA: schema };
-      servers.push(await startServer(env));
-      servers.push(await startServer(env));
-      key = await tenantKey(servers[0].url);
-    });
-    afterAll(async () => {
-      await Promise.all(servers.map((s) => kill(s.proc, 'SIGTERM')));
-      const c = new PgClient({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    });
+    const pair = twoInstances(PG_URL, 'mic');
+    const { servers, post } = pair;
 
     async function fight(): Promise<{ fightId: string; head: number }> {
       const created = await post(`${servers[0].url}/fights`, {
@@ -61,7 +37,7 @@ if (!PG_URL) {
       expect(seqs).toEqual(Array.from({ length: 120 }, (_, i) => head + 1 + i));
       const events = (await (
         await fetch(`${servers[1].url}/fights/${fightId}/events`, {
-          headers: { authorization: `Bearer ${key}` },
+          headers: { authorization: `Bearer ${pair.key}` },
         })
       ).json()) as Array<{ type: string; data: { text?: string } }>;
       const notes = events.filter((e) => e.type === 'GmNoteAdded').map((e) => e.data.text);

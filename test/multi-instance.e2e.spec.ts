@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
-import { Client as PgClient } from 'pg';
 import { sheet } from './support/app';
-import { kill, startServer, tenantKey } from './support/server';
+import { kill } from './support/server';
+import { twoInstances } from './support/two-instances';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 
@@ -14,16 +14,6 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 60000)
   }
 }
 
-let key = '';
-const post = async (url: string, body: unknown) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-};
-
 if (!PG_URL) {
   console.warn(
     'Two-instance PostgreSQL suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
@@ -32,21 +22,8 @@ if (!PG_URL) {
     it('needs PostgreSQL', () => undefined));
 } else {
   describe('two API instances on one PostgreSQL', () => {
-    const schema = `mi_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const servers: Array<Awaited<ReturnType<typeof startServer>>> = [];
-    beforeAll(async () => {
-      const env = { EVENT_STORE_URL: PG_URL, EVENT_STORE_SCHEMA: schema };
-      servers.push(await startServer(env));
-      servers.push(await startServer(env));
-      key = await tenantKey(servers[0].url);
-    });
-    afterAll(async () => {
-      await Promise.all(servers.map((s) => kill(s.proc, 'SIGTERM')));
-      const c = new PgClient({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    });
+    const pair = twoInstances(PG_URL, 'mi');
+    const { servers, post } = pair;
 
     it('a command sent to one instance reaches subscribers connected to the other, in order', async () => {
       const [a, b] = servers;
@@ -61,7 +38,7 @@ if (!PG_URL) {
         url: `${b.url.replace('http', 'ws')}/graphql`,
         webSocketImpl: WebSocket,
         retryAttempts: 0,
-        connectionParams: { authorization: `Bearer ${key}` },
+        connectionParams: { authorization: `Bearer ${pair.key}` },
       });
       const seen: number[] = [];
       const stop = client.subscribe<{ fightEvents: { seq: number } }>(
@@ -93,7 +70,7 @@ if (!PG_URL) {
           async (s) =>
             (await (
               await fetch(`${s.url}/fights/${fightId}?minSeq=${last}`, {
-                headers: { authorization: `Bearer ${key}` },
+                headers: { authorization: `Bearer ${pair.key}` },
               })
             ).json()) as any,
         ),
@@ -119,7 +96,7 @@ if (!PG_URL) {
       const seq = res.body.seq as number;
       const view = (await (
         await fetch(`${follower.url}/fights/${created.body.fightId}?minSeq=${seq}`, {
-          headers: { authorization: `Bearer ${key}` },
+          headers: { authorization: `Bearer ${pair.key}` },
         })
       ).json()) as { seq: number };
       expect(view.seq).toBe(seq);
@@ -128,7 +105,9 @@ if (!PG_URL) {
       const listed = async () =>
         (
           (await (
-            await fetch(`${follower.url}/fights?limit=100`, { headers: { authorization: `Bearer ${key}` } })
+            await fetch(`${follower.url}/fights?limit=100`, {
+              headers: { authorization: `Bearer ${pair.key}` },
+            })
           ).json()) as { items: Array<{ fightId: string; seq: number }> }
         ).items.find((f) => f.fightId === created.body.fightId)?.seq;
       await until(async () => (await listed()) === seq);
@@ -169,7 +148,7 @@ if (!PG_URL) {
       expect(again.status).toBe(200);
       const log = (await (
         await fetch(`${follower.url}/fights/${fightId}/events`, {
-          headers: { authorization: `Bearer ${key}` },
+          headers: { authorization: `Bearer ${pair.key}` },
         })
       ).json()) as any;
       const seqs = (Array.isArray(log) ? log : log.items).map((e: { seq: number }) => e.seq);
@@ -209,14 +188,16 @@ if (!PG_URL) {
       await Promise.all(workers);
       for (const fightId of fights) {
         const log = (await (
-          await fetch(`${b.url}/fights/${fightId}/events`, { headers: { authorization: `Bearer ${key}` } })
+          await fetch(`${b.url}/fights/${fightId}/events`, {
+            headers: { authorization: `Bearer ${pair.key}` },
+          })
         ).json()) as Array<{ seq: number }>;
         expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
         for (const k of acked.keys())
           if (k.startsWith(fightId)) expect(Number(k.split(':')[1])).toBeLessThanOrEqual(log.length);
         const view = (await (
           await fetch(`${b.url}/fights/${fightId}?minSeq=${log.length}`, {
-            headers: { authorization: `Bearer ${key}` },
+            headers: { authorization: `Bearer ${pair.key}` },
           })
         ).json()) as { seq: number };
         expect(view.seq).toBe(log.length);
