@@ -20,7 +20,8 @@ describe('GraphQL: list and seq arguments out of range are refused as REST refus
     await projected(t, fightId, created.body.seq);
     endpointId = (
       await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook' }).expect(201)
-    ).body.id;
+    ).body.endpoint.id;
+    expect(endpointId).toMatch(/\S/);
   });
 
   const cases = (): Array<[string, string, string]> => [
