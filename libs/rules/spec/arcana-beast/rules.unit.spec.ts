@@ -1,4 +1,5 @@
 import { arcanaBeast } from '../../src/arcana-beast';
+import { bandBetween } from '../../src/arcana-beast/decide/common';
 import {
   beast,
   binder,
@@ -383,6 +384,23 @@ describe('arcana-beast.txt: Movement & Range (RULINGS.md A14, A17–A19)', () =>
       (arcanaBeast.view(stateOf(moved)) as any).combatants.find((c: { id: string }) => c.id === 'ash').bands
         .wolf,
     ).toBe('close');
+  });
+
+  it('A14/A17: every combatant’s view names each other’s band as the rules read it', () => {
+    const moved = then(start, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' });
+    const state = stateOf(moved);
+    const seen = (arcanaBeast.view(state) as any).combatants as Array<{
+      id: string;
+      bands: Record<string, string>;
+    }>;
+    expect(seen.length).toBeGreaterThan(3);
+    for (const c of seen)
+      expect(c.bands).toEqual(
+        Object.fromEntries(
+          state.joined.filter((id) => id !== c.id).map((id) => [id, bandBetween(state, c.id, id)]),
+        ),
+      );
+    expect(seen.find((c) => c.id === 'ash')!.bands.ember).toBe('close');
   });
 });
 

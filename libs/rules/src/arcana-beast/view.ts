@@ -1,8 +1,8 @@
 import { coreView } from '../core/lifecycle';
 import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
 import type { ArcanaBeastView, ArcanaCombatantView, ArcanaCombatantViewBase } from './contract';
-import { TAG_EFFECTS } from './data';
-import { bandBetween } from './decide/common';
+import { Band, TAG_EFFECTS } from './data';
+import { bandsOf } from './decide/common';
 import { highestStage } from './decide/evolution';
 import { dieFor } from './rolls';
 import { ArcanaBeastState, ArcanaCombatant, binderIdOf } from './state';
@@ -12,17 +12,22 @@ type CoreView = Pick<ArcanaBeastView, keyof typeof CORE_VIEW_SHAPE>;
 
 /** What a frontend renders: the shared fight view plus each combatant's Arcana Beast state, as ARCANA_BEAST_VIEW declares it. */
 export function view(state: ArcanaBeastState): ArcanaBeastView {
+  const bands = bandsOf(state);
   return {
     ...(coreView(state) as CoreView),
     criticalGauge: state.criticalGauge,
     turn: state.turn ?? null,
     pendingAttack: state.pendingAttack ?? null,
     combos: state.combos,
-    combatants: state.joined.map((id) => combatantView(state, state.combatants[id])),
+    combatants: state.joined.map((id) => combatantView(state, state.combatants[id], bands)),
   };
 }
 
-function combatantView(state: ArcanaBeastState, c: ArcanaCombatant): ArcanaCombatantView {
+function combatantView(
+  state: ArcanaBeastState,
+  c: ArcanaCombatant,
+  bandBetween: (a: string, b: string) => Band,
+): ArcanaCombatantView {
   const others = state.joined.filter((id) => id !== c.id);
   const base = {
     id: c.id,
@@ -38,7 +43,7 @@ function combatantView(state: ArcanaBeastState, c: ArcanaCombatant): ArcanaComba
     qualities: c.sheet.qualities,
     dieSides: dieFor(c),
     initiative: c.initiative ?? null,
-    bands: Object.fromEntries(others.map((id) => [id, bandBetween(state, c.id, id)])),
+    bands: Object.fromEntries(others.map((id) => [id, bandBetween(c.id, id)])),
     tags: c.tags.map((t) => ({ ...t, effect: TAG_EFFECTS[t.tag] })),
     conditions: c.conditions,
     harms: c.harms,

@@ -22,6 +22,20 @@ export function bandBetween(state: ArcanaBeastState, a: string, b: string): Band
   return state.bands[pairKey(state, a, b)] ?? DEFAULT_BAND;
 }
 
+/**
+ * bandBetween for many pairs of one state: each combatant's anchor looked up once, not four times a
+ * pair (a view asks for every pair: n² lookups).
+ */
+export function bandsOf(state: ArcanaBeastState): (a: string, b: string) => Band {
+  const anchors = new Map(state.joined.map((id) => [id, anchor(state, id)]));
+  return (a, b) => {
+    const x = anchors.get(a) ?? anchor(state, a);
+    const y = anchors.get(b) ?? anchor(state, b);
+    if (x === y) return 'close';
+    return state.bands[x < y ? `${x}|${y}` : `${y}|${x}`] ?? DEFAULT_BAND;
+  };
+}
+
 export function bandSteps(from: Band, to: Band): number {
   return Math.abs(BANDS.indexOf(from) - BANDS.indexOf(to));
 }
