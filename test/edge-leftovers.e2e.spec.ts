@@ -251,6 +251,20 @@ function leftoversSuite(
       });
     });
 
+    describe('a query parameter with an empty name', () => {
+      it('given ?=1 on a route with a query and on one without, then 400 VALIDATION_FAILED naming it as sent, ""', async () => {
+        for (const path of [`/fights/${fightIds[0]}/events?=1`, '/systems?=1']) {
+          const res = await t.http.get(path).expect(400);
+          expect(res.body).toMatchObject({
+            code: 'VALIDATION_FAILED',
+            field: '',
+            message: 'a query parameter with an empty name (?=…) is not a query parameter of this route',
+            issues: [{ field: '', code: 'UNKNOWN_FIELD' }],
+          });
+        }
+      });
+    });
+
     describe('the fight list total a cursor carries', () => {
       const firstPage = async () => {
         const res = await t.http.get('/fights?limit=1&total=true').expect(200);

@@ -28,7 +28,8 @@ export function toApiError(e: unknown): ApiError {
       statusCode: 400,
       code: e.code,
       message: e.message,
-      ...(e.field ? { field: e.field } : {}),
+      // A query parameter with an empty name (`?=1`) is named as sent: "".
+      ...(e.field !== undefined ? { field: e.field } : {}),
       issues: e.issues,
     };
   if (e instanceof AppError)

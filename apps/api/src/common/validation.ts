@@ -48,7 +48,10 @@ export const unknownBodyField = (field: string, parent = '') =>
   `${field} is not a field of ${parent || 'this body'}`;
 
 /** How an undeclared query parameter is refused. */
-export const unknownQueryParameter = (field: string) => `${field} is not a query parameter of this route`;
+export const unknownQueryParameter = (field: string) =>
+  field === ''
+    ? 'a query parameter with an empty name (?=…) is not a query parameter of this route'
+    : `${field} is not a query parameter of this route`;
 
 /** `a.b[2].c`, as the command contract names fields (fieldPath): array items by index. */
 const childPath = (prefix: string, property: string, inArray: boolean) =>
