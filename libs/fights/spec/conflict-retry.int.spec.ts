@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   EventStore,
@@ -14,7 +11,7 @@ import { AppError } from '../src/errors';
 import { CommandInput, CreateFightInput } from '../src/command-admission';
 import { CONFLICT_RETRIES } from '../src/fight-commands';
 import { FightService } from '../src/fight-service';
-import { plainSheet } from './helpers';
+import { plainSheet, scratch } from './helpers';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 
@@ -25,18 +22,7 @@ interface Engine {
   close(): Promise<void>;
 }
 
-const dirs: string[] = [];
-const schemas: string[] = [];
-afterAll(async () => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  if (PG_URL && schemas.length > 0) {
-    const { Client } = await import('pg');
-    const c = new Client({ connectionString: PG_URL });
-    await c.connect();
-    for (const schema of schemas) await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await c.end();
-  }
-});
+const space = scratch(PG_URL);
 
 const engines: Array<[string, () => Promise<Engine>]> = [
   [
@@ -49,8 +35,7 @@ const engines: Array<[string, () => Promise<Engine>]> = [
   [
     'sqlite',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'crs-conflict-'));
-      dirs.push(dir);
+      const dir = space.dir('crs-conflict-');
       const store = new SqliteEventStore(join(dir, 'events.sqlite'));
       return { here: store, there: store, close: () => store.close() };
     },
@@ -60,8 +45,7 @@ if (PG_URL)
   engines.push([
     'postgres',
     async () => {
-      const schema = `conflict_test_${randomBytes(6).toString('hex')}`;
-      schemas.push(schema);
+      const schema = space.schema('conflict_test_');
       const [here, there] = [0, 1].map(() => new PostgresEventStore({ connectionString: PG_URL, schema }));
       await here.start();
       await there.start();

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EventStore, ReadAllOptions } from '@app/event-store';
 
 /** A Narateer sheet with no weapon and thick armour: fights that only need a combatant to exist. */
@@ -26,4 +30,38 @@ export function countingReads(store: EventStore): { store: EventStore; reads: ()
     },
   });
   return { store: wrapped, reads: () => reads };
+}
+
+/**
+ * Scratch space for a spec's stores: new temporary directories and fresh PostgreSQL schema names, all
+ * removed (directories) and dropped (schemas, on `pgUrl`) after the spec's last test.
+ */
+export function scratch(pgUrl: string | undefined): {
+  dir(prefix: string): string;
+  schema(prefix: string): string;
+} {
+  const dirs: string[] = [];
+  const schemas: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    if (pgUrl && schemas.length > 0) {
+      const { Client } = await import('pg');
+      const c = new Client({ connectionString: pgUrl });
+      await c.connect();
+      for (const schema of schemas) await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await c.end();
+    }
+  });
+  return {
+    dir: (prefix) => {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      dirs.push(dir);
+      return dir;
+    },
+    schema: (prefix) => {
+      const schema = `${prefix}${randomBytes(6).toString('hex')}`;
+      schemas.push(schema);
+      return schema;
+    },
+  };
 }

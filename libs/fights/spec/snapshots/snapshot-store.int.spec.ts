@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventStore, InMemoryEventStore, PostgresEventStore, SqliteEventStore } from '@app/event-store';
 import { FightService } from '../../src/fight-service';
@@ -9,6 +6,7 @@ import { snapshotVersion } from '../../src/snapshots/fight-snapshot';
 import { PostgresSnapshotStore } from '../../src/snapshots/postgres-snapshot-store';
 import { MemorySnapshotStore, SnapshotStore } from '../../src/snapshots/snapshot-store';
 import { findSystem } from '@app/rules';
+import { scratch } from '../helpers';
 
 /**
  * Snapshots behave alike on every engine (docs/event-store.md "Snapshots"): the store's keep-the-latest rule,
@@ -24,18 +22,7 @@ interface Engine {
   close(): Promise<void>;
 }
 
-const dirs: string[] = [];
-const schemas: string[] = [];
-afterAll(async () => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  if (PG_URL && schemas.length > 0) {
-    const { Client } = await import('pg');
-    const c = new Client({ connectionString: PG_URL });
-    await c.connect();
-    for (const s of schemas) await c.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-    await c.end();
-  }
-});
+const space = scratch(PG_URL);
 
 const engines: Array<[string, () => Promise<Engine>]> = [
   [
@@ -49,8 +36,7 @@ const engines: Array<[string, () => Promise<Engine>]> = [
   [
     'sqlite',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'crs-snap-'));
-      dirs.push(dir);
+      const dir = space.dir('crs-snap-');
       const events = new SqliteEventStore(join(dir, 'events.sqlite'));
       const snapshots = createSnapshotStore(events)!;
       return {
@@ -68,8 +54,7 @@ if (PG_URL)
   engines.push([
     'postgres',
     async () => {
-      const schema = `snap_test_${randomBytes(6).toString('hex')}`;
-      schemas.push(schema);
+      const schema = space.schema('snap_test_');
       const events = new PostgresEventStore({ connectionString: PG_URL, schema });
       await events.start();
       const snapshots = createSnapshotStore(events, { url: PG_URL, schema })!;
