@@ -37,3 +37,7 @@ export const concurrencyConflict = (id: string) =>
     'CONCURRENCY_CONFLICT',
     `fight ${id} kept changing while this command was decided; send it again`,
   );
+
+/** `field` (a seq the client sent: `minSeq`, `after`, `Last-Event-ID`) names a state the fight has not reached: its last seq is `last`. */
+export const seqOutOfRange = (last: number, field: string) =>
+  new AppError(422, 'SEQ_OUT_OF_RANGE', `${field} must be at most ${last}, the fight's last seq`, field);

@@ -1,4 +1,4 @@
-import { AppError, fightNotFound } from './errors';
+import { fightNotFound, seqOutOfRange } from './errors';
 import { FightService, FightViewResult } from './fight-service';
 import { CombatantRow, FightFilter, FightKey, FightQuery, FightRow } from './projections/read-store';
 import { ProjectionRunner } from './projections/runner';
@@ -23,7 +23,7 @@ export class FightQueries {
     const row = await this.runner.read.getFight(fightId);
     if (row && row.seq >= minSeq) return toView(row);
     const fresh = await this.fights.view(fightId);
-    if (fresh.seq < minSeq) throw seqOutOfRange(fresh.seq);
+    if (fresh.seq < minSeq) throw seqOutOfRange(fresh.seq, 'minSeq');
     const target = Math.max(minSeq, row ? 0 : fresh.seq);
     await this.runner.waitFor(
       'fight-views',
@@ -82,7 +82,7 @@ export class FightQueries {
   async combatants(fightId: string, minSeq = 0): Promise<CombatantRow[]> {
     if (minSeq > 0 && (await this.combatantsSeq(fightId)) < minSeq) {
       const fresh = await this.fights.view(fightId);
-      if (fresh.seq < minSeq) throw seqOutOfRange(fresh.seq);
+      if (fresh.seq < minSeq) throw seqOutOfRange(fresh.seq, 'minSeq');
       const reached = await this.runner.waitFor('combatants', fightId, minSeq, WAIT_MS, () =>
         this.combatantsSeq(fightId),
       );
@@ -113,16 +113,6 @@ export class FightQueries {
     ]);
     return combatants === views ? row.seq : 0;
   }
-}
-
-/** `minSeq` names a state the fight has not reached: its last seq is `last`. */
-function seqOutOfRange(last: number): AppError {
-  return new AppError(
-    422,
-    'SEQ_OUT_OF_RANGE',
-    `minSeq must be at most ${last}, the fight's last seq`,
-    'minSeq',
-  );
 }
 
 /** A page of fights: `offset` only when it was asked by offset (or from the start), `next` when more follow. */

@@ -95,8 +95,8 @@ export class FightService {
     return this.reads.exportLog(fightId);
   }
 
-  watch(fightId: string, after = 0): Promise<LiveFightStream> {
-    return this.live.watch(fightId, after);
+  watch(fightId: string, after = 0, field = 'after'): Promise<LiveFightStream> {
+    return this.live.watch(fightId, after, field);
   }
 
   watchViews(fightId: string): Promise<AsyncIterableIterator<FightViewResult>> {

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ReplyStream } from '../common/http-reply';
-import { AccessService, AppError, type FightEvent, FightService, Principal } from '@app/fights';
+import { AccessService, type FightEvent, FightService, Principal } from '@app/fights';
 import { onCredentialEnd } from '../auth/credential-end';
 import { LiveConnections } from '../ops/live-connections';
 import type { ApiError } from '../common/api-error';
@@ -105,12 +105,8 @@ export class StreamController {
   ): Promise<void> {
     const after = resumeAfter(q.after, lastEventId);
     this.access.assertRead(p, id);
-    const events = await this.fights.watch(id, after).catch((e: unknown) => {
-      // Past the fight's last seq: named as the client sent it.
-      if (e instanceof AppError && e.field === 'after' && lastEventId)
-        throw new AppError(e.status, e.code, e.message.replace(/^after/, 'Last-Event-ID'), 'Last-Event-ID');
-      throw e;
-    });
+    // Past the fight's last seq, the seq is named as the client sent it (resumeAfter's choice).
+    const events = await this.fights.watch(id, after, lastEventId ? 'Last-Event-ID' : 'after');
     // Revoked or expired: the stream ends with an `error` event in the error shape (TOKEN_EXPIRED,
     // CREDENTIALS_REVOKED); a client that reconnects with the same token then gets a 401.
     let ended: ApiError | undefined;

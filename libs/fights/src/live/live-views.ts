@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { seqOutOfRange } from '../errors';
 import { FightCache, FightViewResult } from '../fight-cache';
 import { FightReads } from '../fight-reads';
 import { FightFeed } from './fight-feed';
@@ -19,20 +19,14 @@ export class LiveViews {
   /**
    * Every event after `after`, then live; see LiveFightStream. An `after` past the fight's last seq (read
    * on from the store: another instance may have written since) names no event this fight has had: 422
-   * SEQ_OUT_OF_RANGE naming `after`, as `?minSeq=` past it is, rather than a stream that stays silent
-   * until the fight catches up with it.
+   * SEQ_OUT_OF_RANGE naming `field` (what the client called it), as `?minSeq=` past it is, rather than a
+   * stream that stays silent until the fight catches up with it.
    */
-  async watch(fightId: string, after = 0): Promise<LiveFightStream> {
+  async watch(fightId: string, after = 0, field = 'after'): Promise<LiveFightStream> {
     const cached = await this.cache.load(fightId);
     if (after > cached.seq) {
       const last = (await this.cache.refresh(fightId)).seq;
-      if (after > last)
-        throw new AppError(
-          422,
-          'SEQ_OUT_OF_RANGE',
-          `after must be at most ${last}, the fight's last seq`,
-          'after',
-        );
+      if (after > last) throw seqOutOfRange(last, field);
     }
     return new LiveFightStream(
       after,
