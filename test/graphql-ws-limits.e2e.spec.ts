@@ -79,6 +79,20 @@ describe('graphql-ws: the same document limits as POST /graphql', () => {
       });
   });
 
+  it('a variable the operation does not declare is BAD_USER_INPUT naming it, as POST /graphql answers it', async () => {
+    const { fightId } = (
+      await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201)
+    ).body;
+    const query = 'subscription S($id: ID!) { fightEvents(fightId: $id, after: 0) { seq } }';
+    expect(await firstOutcome(query, { id: fightId, after: 5 })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      statusCode: 400,
+      field: 'after',
+      message: 'variable $after is not declared by the operation S',
+    });
+    expect(await firstOutcome(query, { id: fightId })).toBe('next');
+  });
+
   it('an ordinary subscription still runs', async () => {
     const { fightId } = (
       await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201)

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import helmet, { HelmetOptions } from 'helmet';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppModule } from './app.module';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AccessService } from '@app/fights';
@@ -31,6 +31,7 @@ import {
 import { Metrics } from './ops/metrics';
 import { answerOptions, corsOptions } from './common/cors';
 import { GRAPHQL_PATH } from './graphql/graphql-options';
+import { refuseQuery } from './common/declared-input.guard';
 
 /**
  * helmet's defaults (nosniff, frame and referrer policies, no X-Powered-By…) with a CSP that Swagger UI
@@ -43,6 +44,9 @@ const HELMET: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: true, directives: { upgradeInsecureRequests: null } },
   strictTransportSecurity: false,
 };
+
+/** The routes SwaggerModule.setup('docs', …, { jsonDocumentUrl: 'openapi.json' }) adds: the page, its files, the documents. */
+const SWAGGER_ROUTE = /^\/(?:docs(?:\/.*)?|docs-yaml|openapi\.json)$/;
 
 /** Response headers a browser's JavaScript may read on a cross-origin answer. */
 export const CORS_EXPOSED_HEADERS = [
@@ -120,11 +124,7 @@ export async function createApp(
   });
   fastify.addHook('onResponse', app.get(Metrics).countRequests);
   registerBodyParsers(fastify);
-  // Fight logs for verification are larger than commands: their own route, their own limit.
-  const auditLimit = byteLimit(config.auditBodyLimit, 'AUDIT_BODY_LIMIT');
-  fastify.addHook('onRoute', (route) => {
-    if (route.url === VERIFY_ROUTE) route.bodyLimit = auditLimit;
-  });
+  fastify.addHook('onRoute', perRoute(byteLimit(config.auditBodyLimit, 'AUDIT_BODY_LIMIT')));
   fastify.addHook('preValidation', (req, _reply, done) => done(attempt(() => refuseUnstorableStrings(req))));
   fastify.addHook('onSend', answerNotModified);
   // No enableShutdownHooks: main.ts owns the process's signals and closes live streams before the app.
@@ -170,6 +170,21 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
     if (e) throw e instanceof Error ? e : new Error('helmet refused its options');
   });
   return headers;
+}
+
+/**
+ * What some routes get of their own as they are added: fight logs for verification are larger than
+ * commands (their own limit); Swagger's routes are Fastify's, not Nest's, so DeclaredInputGuard never
+ * sees them, and they declare no query either (`/openapi.json?x=1` was a 200 where
+ * `/asyncapi.json?x=1` is a 400).
+ */
+function perRoute(auditLimit: number) {
+  const refuseAnyQuery = (req: FastifyRequest, _reply: FastifyReply, done: (e?: Error) => void) =>
+    done(attempt(() => refuseQuery(req.query)));
+  return (route: RouteOptions): void => {
+    if (route.url === VERIFY_ROUTE) route.bodyLimit = auditLimit;
+    if (SWAGGER_ROUTE.test(route.url)) route.onRequest = [...[route.onRequest ?? []].flat(), refuseAnyQuery];
+  };
 }
 
 /**

@@ -52,7 +52,8 @@ function declaredBy(controller: object, method: string): Declared {
   return { body: takes(RouteParamtypes.BODY), query: takes(RouteParamtypes.QUERY) };
 }
 
-function refuseQuery(query: unknown): void {
+/** Any query parameter, each named: for a route that declares none. */
+export function refuseQuery(query: unknown): void {
   if (typeof query !== 'object' || query === null) return;
   const names = Object.keys(query);
   if (names.length === 0) return;

@@ -70,7 +70,7 @@ function problems(
   return errors.flatMap((e): ValidationIssue[] => {
     const field = childPath(prefix, e.property, parentIsArray);
     if (e.constraints) {
-      const [name, message] = Object.entries(e.constraints)[0];
+      const [name, message] = firstConstraint(e.constraints);
       if (name === 'whitelistValidation')
         return [{ field, code: 'UNKNOWN_FIELD', message: unknown(field, prefix) }];
       const said = e.value === null ? nullMessage(e.constraints) : message;
@@ -88,6 +88,23 @@ function problems(
       ? problems(e.children, unknown, field, Array.isArray(e.value))
       : [{ field, code: 'INVALID_FIELD', message: `${field} is invalid` }];
   });
+}
+
+/** The checks of a value's type: when one fails, it is what the field is told (not its length's or range's). */
+const TYPE_CHECKS = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject']);
+
+/**
+ * The constraint a field is refused by: class-validator lists them in the reverse of the decorators'
+ * order, so `@IsString() @Length(1, 200)` told a number it had the wrong length. An unknown field's
+ * refusal comes first, then a failed type check, then the first other.
+ */
+function firstConstraint(constraints: Record<string, string>): [string, string] {
+  const all = Object.entries(constraints);
+  return (
+    all.find(([name]) => name === 'whitelistValidation') ??
+    all.find(([name]) => TYPE_CHECKS.has(name)) ??
+    all[0]
+  );
 }
 
 /** What a null field was to be (its own type's constraint, `is…`, before a range's or its items'), and that null is not it. */

@@ -250,6 +250,27 @@ export function checkVariables(
   return undefined;
 }
 
+/**
+ * The first variable sent that the operation does not declare, as a refusal naming it. graphql-js reads
+ * the declared ones and drops the rest, so `$limit` sent to an operation that forgot `($limit: Int)`
+ * was silently ignored (the field used its default).
+ */
+export function undeclaredVariable(
+  operation: OperationDefinitionNode | undefined,
+  variables: Record<string, unknown> | null | undefined,
+): GraphQLError | undefined {
+  if (!operation) return undefined;
+  const declared = new Set((operation.variableDefinitions ?? []).map((d) => d.variable.name.value));
+  const name = Object.keys(variables ?? {}).find((n) => !declared.has(n));
+  if (name === undefined) return undefined;
+  return refusal(
+    'BAD_USER_INPUT',
+    `variable $${name} is not declared by the operation${operation.name ? ` ${operation.name.value}` : ''}`,
+    operation,
+    name,
+  );
+}
+
 /** graphql-js's own message when `maxTokens` stops the parser (16.x spells it "more that"). */
 export const TOKEN_LIMIT_MESSAGE =
   /^Syntax Error: Document contains more th(?:an|at) \d+ tokens\. Parsing aborted\.$/;
@@ -283,8 +304,9 @@ export function queryLimits(limits: QueryLimits = QUERY_LIMITS): {
             refused.set(standIn, error);
             (context as { document: DocumentNode }).document = standIn;
           },
-          async didResolveOperation({ request }) {
-            const error = checkVariables(request.variables, limits);
+          async didResolveOperation({ request, operation }) {
+            const error =
+              checkVariables(request.variables, limits) ?? undeclaredVariable(operation, request.variables);
             if (error) throw error;
           },
         };

@@ -14,7 +14,13 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { ModuleRef } from '@nestjs/core';
 import type { EventEmitter } from 'node:events';
 import { GraphQLModule } from '@nestjs/graphql';
-import { checkDocument, checkVariables, QUERY_LIMITS, TOKEN_LIMIT_MESSAGE } from './query-limits';
+import {
+  checkDocument,
+  checkVariables,
+  QUERY_LIMITS,
+  TOKEN_LIMIT_MESSAGE,
+  undeclaredVariable,
+} from './query-limits';
 import { storableStrings, unstorableVariable } from './storable-strings.rule';
 import { variableField } from './graphql-errors';
 import { unknownPayloadMember } from './envelope';
@@ -70,6 +76,8 @@ export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
         : 'Must provide operation name if query contains multiple operations.';
       return [withCode(new GraphQLError(message), 'OPERATION_RESOLUTION_FAILURE')];
     }
+    const undeclared = undeclaredVariable(operation, payload.variables);
+    if (undeclared) return [undeclared];
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, {
       maxErrors: 50,
     });

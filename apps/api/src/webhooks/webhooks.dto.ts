@@ -9,23 +9,31 @@ import {
   IsInt,
   IsOptional,
   IsString,
-  IsUrl,
   Length,
   Matches,
   Max,
   MaxLength,
   Min,
+  ValidateBy,
 } from 'class-validator';
 import { assertEventTypes } from '@app/webhooks';
 import { Optional, QueryCursor, QueryInt, refuseRepeat } from '../common/validation';
 import { IsDateTime } from '../common/date-time';
 
-const URL_RULE = {
-  protocols: ['http', 'https'],
-  require_protocol: true,
-  require_tld: false,
-  require_valid_protocol: true,
-};
+/**
+ * An absolute http(s) URL as WHATWG's parser reads it: the parser the service stores the URL with and
+ * delivers to (assertSafeUrl, fetch). validator.js's isURL disagreed with it both ways: it refused
+ * `http://134744072/` (8.8.8.8 written as one number) and hosts with an underscore, which fetch reaches.
+ */
+const IsHttpUrl = () =>
+  ValidateBy({
+    name: 'isHttpUrl',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && /^https?:$/.test(URL.parse(value)?.protocol ?? ''),
+      defaultMessage: () => 'url must be an absolute http or https URL',
+    },
+  });
 const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9.]{0,59}$/;
 
 /**
@@ -41,7 +49,7 @@ function UrlField(required: boolean, description?: string): PropertyDecorator {
     ...(required ? [] : [Optional()]),
     IsString(),
     MaxLength(2000),
-    IsUrl(URL_RULE, { message: 'url must be an absolute http or https URL' }),
+    IsHttpUrl(),
   );
 }
 
