@@ -14595,7 +14595,12 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags from GET of this resource (or *): change it only while it is in one of those states, else 412 */
+                "If-Match"?: string;
+                /** @description ETags from GET of this resource: change it only while it is in none of them, else 412 (* is always 412) */
+                "If-None-Match"?: string;
+            };
             path: {
                 keyId: string;
             };
@@ -14644,6 +14649,16 @@ export interface operations {
             };
             /** @description KEY_NOT_FOUND */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: the resource is not in a state If-Match names, or is in one If-None-Match names (field names the header); nothing changed */
+            412: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -15124,7 +15139,12 @@ export interface operations {
     revokeFightToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags from GET of this resource (or *): change it only while it is in one of those states, else 412 */
+                "If-Match"?: string;
+                /** @description ETags from GET of this resource: change it only while it is in none of them, else 412 (* is always 412) */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
                 tokenId: string;
@@ -15172,6 +15192,16 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: the resource is not in a state If-Match names, or is in one If-None-Match names (field names the header); nothing changed */
+            412: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -15807,7 +15837,12 @@ export interface operations {
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags from GET of this resource (or *): change it only while it is in one of those states, else 412 */
+                "If-Match"?: string;
+                /** @description ETags from GET of this resource: change it only while it is in none of them, else 412 (* is always 412) */
+                "If-None-Match"?: string;
+            };
             path: {
                 endpointId: string;
             };
@@ -15815,13 +15850,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
@@ -15853,6 +15881,16 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: the resource is not in a state If-Match names, or is in one If-None-Match names (field names the header); nothing changed */
+            412: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -15900,7 +15938,12 @@ export interface operations {
     updateWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags from GET of this resource (or *): change it only while it is in one of those states, else 412 */
+                "If-Match"?: string;
+                /** @description ETags from GET of this resource: change it only while it is in none of them, else 412 (* is always 412) */
+                "If-None-Match"?: string;
+            };
             path: {
                 endpointId: string;
             };
@@ -15953,6 +15996,16 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: the resource is not in a state If-Match names, or is in one If-None-Match names (field names the header); nothing changed */
+            412: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

@@ -21,6 +21,7 @@ import { Optional } from '../common/validation';
 import { Location, seg } from '../common/location';
 import { SmallPageQuery, TokenQuery } from '../common/dto';
 import { linkNext, smallPage } from '../common/pagination';
+import { checkPreconditions, Preconditioned } from '../common/preconditions';
 
 export class CreateTenantDto {
   @ApiProperty({ example: 'Owlbear Tabletop' }) @IsString() @Length(1, 100) name: string;
@@ -141,8 +142,14 @@ export class AdminController {
   @ApiOperation({ summary: 'Revoke a key: it stops working at once, also on open subscriptions' })
   @ApiNoContentResponse({ description: 'Revoked (or already revoked)' })
   @ApiResponse({ status: 404, type: ErrorModel, description: 'KEY_NOT_FOUND' })
-  async revoke(@CurrentPrincipal() p: Principal, @Param('keyId') keyId: string): Promise<void> {
+  @Preconditioned()
+  async revoke(
+    @CurrentPrincipal() p: Principal,
+    @Param('keyId') keyId: string,
+    @Req() req: Request,
+  ): Promise<void> {
     requireAdmin(p);
+    await checkPreconditions(req.headers, async () => this.access.key(keyId));
     await this.access.revokeKey(keyId);
   }
 

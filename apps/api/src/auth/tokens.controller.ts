@@ -19,6 +19,7 @@ import { CurrentPrincipal } from './principal.decorator';
 import { Location, seg } from '../common/location';
 import { SmallPageQuery, TokenQuery } from '../common/dto';
 import { linkNext, smallPage } from '../common/pagination';
+import { checkPreconditions, Preconditioned } from '../common/preconditions';
 import { Optional, refuseRepeat } from '../common/validation';
 import { IsDateTime } from '../common/date-time';
 
@@ -116,12 +117,15 @@ export class TokensController {
     summary: 'Revoke a token: it stops working at once, also on open subscriptions and streams',
   })
   @ApiNoContentResponse({ description: 'Revoked (or already revoked)' })
+  @Preconditioned()
   async revoke(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Param('tokenId') tokenId: string,
+    @Req() req: Request,
   ): Promise<void> {
     this.access.assertGm(p, id);
+    await checkPreconditions(req.headers, async () => this.access.token(id, tokenId));
     await this.access.revokeToken(id, tokenId);
   }
 }

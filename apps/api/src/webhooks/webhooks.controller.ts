@@ -24,6 +24,7 @@ import {
 import { Location, seg } from '../common/location';
 import { deliveriesPage, linkNext, smallPage } from '../common/pagination';
 import { SmallPageQuery, TokenQuery } from '../common/dto';
+import { checkPreconditions, Preconditioned } from '../common/preconditions';
 
 /** Webhooks (docs/webhooks.md): endpoints, their delivery log, redelivery and a test ping — for the tenant (GM) only. */
 @ApiTags('webhooks')
@@ -93,21 +94,31 @@ export class WebhooksController {
     summary: 'Change an endpoint; enabled: true re-enables it and its waiting deliveries resume',
   })
   @ApiResponse({ status: 200, type: WebhookEndpointModel })
-  update(
+  @Preconditioned()
+  async update(
     @CurrentPrincipal() p: Principal,
     @Param('endpointId') id: string,
     @Body() body: UpdateWebhookEndpointInput,
+    @Req() req: Request,
   ): Promise<WebhookEndpointModel> {
     const tenantId = webhookTenant(this.access, p, body.fightId);
     assertEventTypeList(body.eventTypes);
+    await checkPreconditions(req.headers, () => this.webhooks.get(webhookTenant(this.access, p), id));
     return this.webhooks.update(tenantId, id, body);
   }
 
   @Delete(':endpointId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an endpoint with its deliveries and log' })
-  async remove(@CurrentPrincipal() p: Principal, @Param('endpointId') id: string): Promise<void> {
-    await this.webhooks.remove(webhookTenant(this.access, p), id);
+  @Preconditioned()
+  async remove(
+    @CurrentPrincipal() p: Principal,
+    @Param('endpointId') id: string,
+    @Req() req: Request,
+  ): Promise<void> {
+    const tenantId = webhookTenant(this.access, p);
+    await checkPreconditions(req.headers, () => this.webhooks.get(tenantId, id));
+    await this.webhooks.remove(tenantId, id);
   }
 
   @Post(':endpointId/rotate-secret')

@@ -1,0 +1,78 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import { AppError } from '@app/fights';
+import { ErrorModel } from './models';
+import { preconditionFailed } from './fight-etag';
+import { weakETag } from './http-reply';
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const ENTITY_TAG = /^(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)"$/;
+
+/**
+ * The opaque tags an If-Match or If-None-Match lists (RFC 9110: `*` or a list of entity tags), or
+ * undefined when it is absent. What is neither is 400 VALIDATION_FAILED naming the header.
+ */
+export function entityTags(header: string | string[] | undefined, name: string): '*' | string[] | undefined {
+  if (header === undefined) return undefined;
+  const value = String(header).trim();
+  if (value === '*') return '*';
+  const opaque = value.split(',').map((t) => ENTITY_TAG.exec(t.trim())?.[1]);
+  if (opaque.some((o) => o === undefined))
+    throw new AppError(400, 'VALIDATION_FAILED', `${name} takes * or a list of ETags ("…" or W/"…")`, name);
+  return opaque as string[];
+}
+
+/** The opaque part of the ETag GET gives an answer of this value (answerNotModified: its JSON's bytes). */
+export const opaqueTagOf = (value: unknown): string => ENTITY_TAG.exec(weakETag(JSON.stringify(value)))![1];
+
+/**
+ * RFC 9110 section 13.1 for a PATCH or DELETE of a resource whose GET answers `current()`: If-Match
+ * (lost-update protection) goes on only when one of its tags names the state GET would give now, or
+ * it is `*`; If-None-Match only when none does (and never when it is `*`: the resource exists).
+ * Otherwise 412 PRECONDITION_FAILED naming the header, and nothing is changed. GET's tags are weak (a
+ * hash of the answer's bytes) but name that answer exactly, so they are compared as names of the state,
+ * as a fight's are. A request that would fail without its conditions (no such resource, another
+ * tenant's) fails as it would: `current()`'s error stands (RFC 9110 section 13.2.1). Without either
+ * header nothing is read.
+ */
+export async function checkPreconditions(headers: Headers, current: () => Promise<unknown>): Promise<void> {
+  const ifMatch = entityTags(headers['if-match'], 'if-match');
+  const ifNoneMatch = entityTags(headers['if-none-match'], 'if-none-match');
+  if (ifMatch === undefined && ifNoneMatch === undefined) return;
+  const now = opaqueTagOf(await current());
+  if (ifMatch !== undefined && ifMatch !== '*' && !ifMatch.includes(now))
+    throw preconditionFailed(
+      'If-Match names no state this resource is in now: nothing was changed; GET it for its current ETag',
+    );
+  if (ifNoneMatch === '*' || ifNoneMatch?.includes(now))
+    throw preconditionFailed(
+      ifNoneMatch === '*'
+        ? 'If-None-Match: * applies only where no resource exists, and this one does'
+        : 'If-None-Match names the state this resource is in now: nothing was changed',
+      'if-none-match',
+    );
+}
+
+/** The OpenAPI of a route that checkPreconditions guards: its two headers and its 412. */
+export const Preconditioned = () =>
+  applyDecorators(
+    ApiHeader({
+      name: 'If-Match',
+      required: false,
+      description:
+        'ETags from GET of this resource (or *): change it only while it is in one of those states, else 412',
+    }),
+    ApiHeader({
+      name: 'If-None-Match',
+      required: false,
+      description:
+        'ETags from GET of this resource: change it only while it is in none of them, else 412 (* is always 412)',
+    }),
+    ApiResponse({
+      status: 412,
+      type: ErrorModel,
+      description:
+        'PRECONDITION_FAILED: the resource is not in a state If-Match names, or is in one If-None-Match names (field names the header); nothing changed',
+    }),
+  );

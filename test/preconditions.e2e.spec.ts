@@ -1,0 +1,110 @@
+import { TEST_ADMIN_KEY, useApp, useEnv } from './support/app';
+
+/**
+ * If-Match and If-None-Match on the PATCH and DELETEs of resources a GET tags (RFC 9110 section 13.1):
+ * a change made on a stale copy is refused with 412 and changes nothing. They were ignored.
+ */
+describe('preconditions on PATCH and DELETE', () => {
+  useEnv({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+  const t = useApp();
+
+  const endpoint = async () =>
+    (await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/hook' }).expect(201)).body
+      .endpoint.id as string;
+  const tagOf = async (path: string, key?: string) => {
+    const req = key ? t.anon.get(path).set('authorization', `Bearer ${key}`) : t.http.get(path);
+    const tag = (await req.expect(200)).headers.etag as string;
+    expect(tag).toMatch(/^W\/".+"$/);
+    return tag;
+  };
+
+  it('PATCH with the ETag GET gave applies; the same tag again, now stale, is 412 and changes nothing', async () => {
+    const id = await endpoint();
+    const path = `/webhooks/endpoints/${id}`;
+    const first = await tagOf(path);
+    expect(await tagOf(path)).toBe(first);
+    await t.http.patch(path).set('if-match', first).send({ description: 'one' }).expect(200);
+    const stale = await t.http.patch(path).set('if-match', first).send({ description: 'two' }).expect(412);
+    expect(stale.body).toMatchObject({ statusCode: 412, code: 'PRECONDITION_FAILED', field: 'if-match' });
+    expect((await t.http.get(path).expect(200)).body.description).toBe('one');
+    // One current tag in a list is enough; `*` is any state of a resource that exists.
+    const now = await tagOf(path);
+    await t.http.patch(path).set('if-match', `${first}, ${now}`).send({ description: 'three' }).expect(200);
+    await t.http.patch(path).set('if-match', '*').send({ description: 'four' }).expect(200);
+    expect((await t.http.get(path).expect(200)).body.description).toBe('four');
+  });
+
+  it('If-None-Match naming the current state, or *, is 412 naming if-none-match; another tag goes on', async () => {
+    const id = await endpoint();
+    const path = `/webhooks/endpoints/${id}`;
+    const now = await tagOf(path);
+    for (const header of [now, '*']) {
+      const res = await t.http
+        .patch(path)
+        .set('if-none-match', header)
+        .send({ description: 'x' })
+        .expect(412);
+      expect(res.body).toMatchObject({ code: 'PRECONDITION_FAILED', field: 'if-none-match' });
+    }
+    await t.http.patch(path).set('if-none-match', 'W/"other"').send({ description: 'y' }).expect(200);
+    expect((await t.http.get(path).expect(200)).body.description).toBe('y');
+  });
+
+  it('DELETE of an endpoint on a stale tag is 412 and it stays; on the current one it goes', async () => {
+    const id = await endpoint();
+    const path = `/webhooks/endpoints/${id}`;
+    const before = await tagOf(path);
+    await t.http.patch(path).send({ enabled: false }).expect(200);
+    await t.http.delete(path).set('if-match', before).expect(412);
+    await t.http.get(path).expect(200);
+    await t.http
+      .delete(path)
+      .set('if-match', await tagOf(path))
+      .expect(204);
+    await t.http.get(path).expect(404);
+  });
+
+  it('what is no entity tag is 400 naming the header; a missing resource is still 404, not 412', async () => {
+    const id = await endpoint();
+    for (const [name, value] of [
+      ['if-match', 'abc'],
+      ['if-none-match', 'W/abc'],
+      ['if-match', '"a", b'],
+    ]) {
+      const res = await t.http.patch(`/webhooks/endpoints/${id}`).set(name, value).send({}).expect(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', field: name });
+    }
+    await t.http.patch('/webhooks/endpoints/ep_nothing').set('if-match', '*').send({}).expect(404);
+    await t.http.delete('/webhooks/endpoints/ep_nothing').set('if-match', 'W/"x"').expect(404);
+  });
+
+  it('an admin key is revoked only in the state If-Match names: a stale tag leaves it working', async () => {
+    const admin = (req: ReturnType<typeof t.anon.get>) =>
+      req.set('authorization', `Bearer ${TEST_ADMIN_KEY}`);
+    const issued = (
+      await admin(t.anon.post(`/admin/tenants/${t.tenantId}/keys`))
+        .send({ label: 'bot' })
+        .expect(201)
+    ).body;
+    const path = `/admin/keys/${issued.keyId}`;
+    const stale = 'W/"1-not-this-one"';
+    await admin(t.anon.delete(path)).set('if-match', stale).expect(412);
+    await t.anon.get('/fights').set('authorization', `Bearer ${issued.apiKey}`).expect(200);
+    const now = await tagOf(path, TEST_ADMIN_KEY);
+    await admin(t.anon.delete(path)).set('if-match', now).expect(204);
+    await t.anon.get('/fights').set('authorization', `Bearer ${issued.apiKey}`).expect(401);
+  });
+
+  it('a fight token likewise', async () => {
+    const fightId = (await t.http.post('/fights').send({ system: 'narateer' }).expect(201)).body.fightId;
+    const { tokenId, token } = (
+      await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201)
+    ).body;
+    const path = `/fights/${fightId}/tokens/${tokenId}`;
+    const before = await tagOf(path);
+    await t.http.delete(path).set('if-none-match', before).expect(412);
+    await t.anon.get(`/fights/${fightId}?token=${encodeURIComponent(token)}`).expect(200);
+    await t.http.delete(path).set('if-match', before).expect(204);
+    await t.anon.get(`/fights/${fightId}?token=${encodeURIComponent(token)}`).expect(401);
+  });
+});
