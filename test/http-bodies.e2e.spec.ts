@@ -91,6 +91,24 @@ describe('request bodies on the wire', () => {
     expect(latin1.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'content-type' });
   });
 
+  it('charset=utf-16 takes either byte order: the BOM’s, or without one what JSON’s first character shows', async () => {
+    const text = JSON.stringify({ type: 'AddNote', text: 'UTF-16 — ✓' });
+    const le = Buffer.from(text, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    const bodies: [string, Buffer][] = [
+      ['big-endian with a BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), be])],
+      ['big-endian without one', be],
+      ['little-endian with a BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), le])],
+      ['little-endian without one', le],
+      ['big-endian after white space', Buffer.from(Buffer.from(`  ${text}`, 'utf16le')).swap16()],
+    ];
+    for (const [, body] of bodies) {
+      const res = await command(body, { 'content-type': 'application/json; charset=utf-16' });
+      expect(res.status).toBe(200);
+      expect(res.body.events[0].data).toEqual({ text: 'UTF-16 — ✓' });
+    }
+  });
+
   it.each([
     ['a parameter without a value', 'application/json; charset'],
     ['an empty charset', 'application/json; charset='],

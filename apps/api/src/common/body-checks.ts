@@ -41,10 +41,24 @@ export function decoderOf(charset: string): TextDecoder {
  * surrogate) are 400 INVALID_JSON naming `body`: JSON is Unicode text (RFC 8259), and a decoder that put
  * U+FFFD in their place changed the client's data without a word.
  */
-export function decodeBody(body: Uint8Array, charset: string): string {
+export function decodeBody(body: Uint8Array, label: string): string {
+  const charset = byteOrderOf(body, label);
   const decoder = decoderOf(charset);
   limitBodyDepth(body, charset);
   return decodeWith(decoder, body, charset);
+}
+
+/**
+ * `utf-16` names no byte order, and WHATWG's decoder reads it as little-endian whatever the body says:
+ * a big-endian body (its BOM FE FF, or none, as RFC 2781 prefers) became CJK characters and a 400. The
+ * order is the BOM's; without one, JSON's own (RFC 4627 section 3: its first character is ASCII, so a
+ * zero first byte is big-endian); else little-endian, as .NET's `Encoding.Unicode` sends it.
+ */
+export function byteOrderOf(body: Uint8Array, charset: string): string {
+  if (charset !== 'utf-16' || body.length < 2) return charset;
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  return body[0] === 0 && body[1] !== 0 ? 'utf-16be' : 'utf-16le';
 }
 
 function decodeWith(decoder: TextDecoder, body: Uint8Array, charset: string): string {
@@ -85,7 +99,8 @@ export function parseJsonValue(text: string): unknown {
  * refuseDuplicateKeys). `graphql` names a duplicate in GraphQL's `variables` as BAD_USER_INPUT names
  * a variable.
  */
-export function readJsonBody(bytes: Uint8Array, charset: string, graphql = false): unknown {
+export function readJsonBody(bytes: Uint8Array, label: string, graphql = false): unknown {
+  const charset = byteOrderOf(bytes, label);
   const decoder = decoderOf(charset);
   const members = limitBodyDepth(bytes, charset);
   const text = decodeWith(decoder, bytes, charset);
