@@ -69,7 +69,8 @@ export interface FightTag {
   hash: string;
 }
 
-const ENTITY_TAG = /^(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)"$/;
+/** An entity tag (RFC 9110 section 8.8.3), weak or strong; its opaque part is the group. */
+export const ENTITY_TAG = /^(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)"$/;
 const FIGHT_TAG = /^(\d{1,15})-([0-9a-f]{64})$/;
 
 /**
@@ -108,22 +109,41 @@ export const preconditionFailed = (message: string, field = 'if-match') =>
  * as GET's 304 is against the state it reads.
  */
 export function refuseNoneMatch(header: string | string[] | undefined, current: unknown): void {
-  if (header === undefined) return;
-  const value = String(header).trim();
-  if (value === '*')
+  const tags = entityTags(
+    header,
+    'if-none-match',
+    'fight ETags (from GET /fights/:id, a command or the creation) or *',
+  );
+  if (tags === undefined) return;
+  if (tags === '*')
     throw preconditionFailed(
       'If-None-Match: * applies only where no fight exists, and this one does',
       'if-none-match',
     );
+  const now = ENTITY_TAG.exec(fightETag(current) ?? '')?.[1];
+  if (now !== undefined && tags.includes(now))
+    throw preconditionFailed('If-None-Match names the state the fight is in now', 'if-none-match');
+}
+
+/**
+ * The opaque tags an If-Match or If-None-Match lists (RFC 9110: `*` or a list of entity tags), or
+ * undefined when it is absent. What is neither is 400 VALIDATION_FAILED naming the header.
+ */
+export function entityTags(
+  header: string | string[] | undefined,
+  name: 'if-match' | 'if-none-match',
+  expected = '* or a list of ETags ("…" or W/"…")',
+): '*' | string[] | undefined {
+  if (header === undefined) return undefined;
+  const value = String(header).trim();
+  if (value === '*') return '*';
   const opaque = value.split(',').map((t) => ENTITY_TAG.exec(t.trim())?.[1]);
   if (opaque.some((o) => o === undefined))
     throw new AppError(
       400,
       'VALIDATION_FAILED',
-      'If-None-Match takes fight ETags (from GET /fights/:id, a command or the creation) or *',
-      'if-none-match',
+      `${name === 'if-match' ? 'If-Match' : 'If-None-Match'} takes ${expected}`,
+      name,
     );
-  const now = ENTITY_TAG.exec(fightETag(current) ?? '')?.[1];
-  if (now !== undefined && opaque.includes(now))
-    throw preconditionFailed('If-None-Match names the state the fight is in now', 'if-none-match');
+  return opaque as string[];
 }

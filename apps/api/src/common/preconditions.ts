@@ -1,27 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
-import { AppError } from '@app/fights';
 import { ErrorModel } from './models';
-import { preconditionFailed } from './fight-etag';
+import { ENTITY_TAG, entityTags, preconditionFailed } from './fight-etag';
 import { weakETag } from './http-reply';
 
 type Headers = Record<string, string | string[] | undefined>;
-
-const ENTITY_TAG = /^(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)"$/;
-
-/**
- * The opaque tags an If-Match or If-None-Match lists (RFC 9110: `*` or a list of entity tags), or
- * undefined when it is absent. What is neither is 400 VALIDATION_FAILED naming the header.
- */
-export function entityTags(header: string | string[] | undefined, name: string): '*' | string[] | undefined {
-  if (header === undefined) return undefined;
-  const value = String(header).trim();
-  if (value === '*') return '*';
-  const opaque = value.split(',').map((t) => ENTITY_TAG.exec(t.trim())?.[1]);
-  if (opaque.some((o) => o === undefined))
-    throw new AppError(400, 'VALIDATION_FAILED', `${name} takes * or a list of ETags ("…" or W/"…")`, name);
-  return opaque as string[];
-}
 
 /** The opaque part of the ETag GET gives an answer of this value (answerNotModified: its JSON's bytes). */
 export const opaqueTagOf = (value: unknown): string => ENTITY_TAG.exec(weakETag(JSON.stringify(value)))![1];
