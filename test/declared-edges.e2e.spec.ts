@@ -68,6 +68,53 @@ describe('declared edges', () => {
     });
   });
 
+  describe('GraphQL over HTTP: a malformed request names the member at fault', () => {
+    const q = '{ systems { id } }';
+    it.each([
+      [{ query: q, variables: 5 }, 'variables'],
+      [{ query: q, variables: '{}' }, 'variables'],
+      [{ query: q, extensions: 'x' }, 'extensions'],
+      [{ query: q, operationName: 5 }, 'operationName'],
+      [{ query: 5 }, 'query'],
+      [{}, 'query'],
+      [{ variables: {} }, 'query'],
+    ])('POST %j is 400 BAD_REQUEST naming %s', async (body, field) => {
+      const res = await t.http.post('/graphql').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].extensions).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', field });
+    });
+
+    it.each([
+      ['variables=notjson', 'variables'],
+      ['variables=%5B1%5D', 'variables'],
+      ['extensions=x', 'extensions'],
+      ['query=x', 'query'],
+    ])('GET ?query=…&%s is 400 BAD_REQUEST naming %s', async (extra, field) => {
+      const res = await t.http
+        .get(`/graphql?query=${encodeURIComponent(q)}&${extra}`)
+        .set('apollo-require-preflight', 'true');
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', field });
+    });
+
+    it('a GET without a header that forces a preflight is refused as CSRF, naming the header to send', async () => {
+      const res = await t.http.get(`/graphql?query=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].extensions).toMatchObject({
+        code: 'BAD_REQUEST',
+        field: 'apollo-require-preflight',
+      });
+    });
+
+    it('a GET of a mutation is 405 naming the method', async () => {
+      const res = await t.http
+        .get(`/graphql?query=${encodeURIComponent('mutation { __typename }')}`)
+        .set('apollo-require-preflight', 'true');
+      expect(res.status).toBe(405);
+      expect(res.body.errors[0].extensions).toMatchObject({ code: 'METHOD_NOT_ALLOWED', field: 'method' });
+    });
+  });
+
   describe('webhook URLs are read as the service delivers to them (WHATWG URL)', () => {
     it('a public IPv4 address written as one number is taken, stored in dotted form', async () => {
       const res = await t.http.post('/webhooks/endpoints').send({ url: 'http://134744072/hook' }).expect(201);

@@ -61,7 +61,7 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
       const field =
         code === 'BAD_USER_INPUT'
           ? variableField(formatted.message)
-          : (extensions.field as string | undefined);
+          : ((extensions.field as string | undefined) ?? requestField(formatted.message));
       if (field) extensions.field = field;
     } else {
       logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -92,6 +92,36 @@ function apolloRefusal(
   if (httpStatus(error) === undefined) return undefined;
   const field = PERSISTED_QUERY_FIELDS.get(formatted.message);
   return { code: 'BAD_REQUEST', ...(field ? { field } : {}) };
+}
+
+/**
+ * The member or header an Apollo refusal of the HTTP request is about, by its message (Apollo names it
+ * only in the text): the header CSRF prevention asks for, `variables` that is no object, `operationName` that is no string, a `query`
+ * missing or not a string, a search parameter sent twice or not JSON, a Content-Type or Accept it
+ * does not take, a method it does not have.
+ */
+export function requestField(message: string): string | undefined {
+  const member = /^`(variables|extensions|operationName|query)` in a POST body/.exec(message)?.[1];
+  if (member) return member;
+  const parameter = /^The '?([A-Za-z]+)'? search parameter/.exec(message)?.[1];
+  if (parameter) return parameter;
+  if (/^GraphQL (?:queries must be strings|operations must contain a non-empty `query`)/.test(message))
+    return 'query';
+  if (message.startsWith('POST body missing, invalid Content-Type, or JSON object has no keys'))
+    return 'query';
+  if (message.startsWith('GET requests may not have a content-type')) return 'content-type';
+  // CSRF prevention: a GET (or a simple POST) without a preflight-forcing header.
+  if (message.startsWith('This operation has been blocked as a potential Cross-Site Request Forgery'))
+    return 'apollo-require-preflight';
+  if (
+    /^An 'accept' header was provided|^Apollo server received an operation that uses incremental/.test(
+      message,
+    )
+  )
+    return 'accept';
+  if (/^Apollo Server supports only GET\/POST|^GET requests only support query operations/.test(message))
+    return 'method';
+  return undefined;
 }
 
 /** The field of Apollo's persisted-query refusals, by their message. */
