@@ -92,7 +92,7 @@ describe('audit through the API', () => {
   // first, then its depth and JSON, then strings no engine stores (INVALID_STRING naming where),
   // then the query (a bad ?events= beside a JSON array is the query's 400), then the log's shape.
   it.each([
-    ['?events=ten', 'application/json', '{"format":', 400, 'INVALID_JSON', undefined],
+    ['?events=ten', 'application/json', '{"format":', 400, 'INVALID_JSON', 'body'],
     ['', 'application/json', '"a log"', 400, 'LOG_FORMAT_INVALID', 'body'],
     ['?events=ten', 'application/json', '42', 400, 'VALIDATION_FAILED', 'events'],
     ['', 'application/json', 'null', 400, 'LOG_FORMAT_INVALID', 'body'],

@@ -140,6 +140,43 @@ describe('declared edges', () => {
     );
   });
 
+  describe('refusals that named no field now name what is at fault', () => {
+    it('JSON that does not parse is 400 INVALID_JSON naming body, as bytes that are no text are', async () => {
+      const res = await t.http.post('/fights').set('content-type', 'application/json').send('{"system":');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'INVALID_JSON', field: 'body' });
+    });
+
+    it('a path no route has is 404 NOT_FOUND naming path, on GET and OPTIONS alike', async () => {
+      for (const res of [await t.http.get('/nowhere'), await t.anon.options('/nowhere')]) {
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ code: 'NOT_FOUND', field: 'path' });
+      }
+    });
+
+    it('a credential without the role a route needs is 403 naming authorization', async () => {
+      const admin = await t.anon.get('/admin/tenants').set('authorization', `Bearer ${t.apiKey}`);
+      expect(admin.status).toBe(403);
+      expect(admin.body).toMatchObject({ code: 'ADMIN_ONLY', field: 'authorization' });
+      const tenant = await t.anon
+        .post('/fights')
+        .set('authorization', `Bearer ${TEST_ADMIN_KEY}`)
+        .send({ system: 'narateer' });
+      expect(tenant.status).toBe(403);
+      expect(tenant.body).toMatchObject({ field: 'authorization' });
+      const fightId = (await t.http.post('/fights').send({ system: 'narateer' }).expect(201)).body.fightId;
+      const { token } = (
+        await t.http.post(`/fights/${fightId}/tokens`).send({ role: 'spectator' }).expect(201)
+      ).body;
+      const spectator = await t.anon
+        .post(`/fights/${fightId}/commands`)
+        .set('authorization', `Bearer ${token}`)
+        .send({ type: 'AddNote', text: 'x' });
+      expect(spectator.status).toBe(403);
+      expect(spectator.body).toMatchObject({ code: 'FORBIDDEN', field: 'authorization' });
+    });
+  });
+
   describe('a value of the wrong type is told its type, not its length', () => {
     it('a tenant name that is a number: "name must be a string"', async () => {
       const res = await t.anon

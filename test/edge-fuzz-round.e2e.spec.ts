@@ -75,6 +75,7 @@ describe('OPTIONS and CORS preflights answer with the path’s own methods', () 
         statusCode: 404,
         code: 'NOT_FOUND',
         message: 'Cannot OPTIONS /nowhere/at/all',
+        field: 'path',
       });
     });
   });

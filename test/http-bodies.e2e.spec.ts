@@ -233,7 +233,7 @@ describe('request bodies on the wire', () => {
         'PAYLOAD_TOO_LARGE',
         undefined,
       ],
-      ['not JSON', '{"query":', 'application/json', 400, 'INVALID_JSON', undefined],
+      ['not JSON', '{"query":', 'application/json', 400, 'INVALID_JSON', 'body'],
       [
         'nested too deep',
         `{"query":"{ __typename }","extensions":${'['.repeat(100)}${']'.repeat(100)}}`,
@@ -295,6 +295,7 @@ describe('request bodies on the wire', () => {
         statusCode: 400,
         code: 'INVALID_JSON',
         message: 'the request body is not valid JSON',
+        field: 'body',
       });
     });
   });

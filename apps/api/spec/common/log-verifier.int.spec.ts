@@ -145,16 +145,10 @@ describe('a posted log, read and verified on the worker thread', () => {
   // the body: depth, JSON, the path's and query's strings, the body's strings, the options, the shape, the log.
   it.each([
     ['nested 100 deep', posted(`{"a":${'['.repeat(100)}${']'.repeat(100)}}`), 400, 'BODY_TOO_DEEP', 'body'],
-    ['not JSON', posted('{"format": '), 400, 'INVALID_JSON', undefined],
+    ['not JSON', posted('{"format": '), 400, 'INVALID_JSON', 'body'],
     ['a JSON string at the top', posted('"a log"'), 400, 'LOG_FORMAT_INVALID', 'body'],
     ['bytes that are not UTF-8', posted(Buffer.from([0x7b, 0xff, 0x7d])), 400, 'INVALID_JSON', 'body'],
-    [
-      'not JSON, with a bad ?events=',
-      posted('{', { query: { events: 'ten' } }),
-      400,
-      'INVALID_JSON',
-      undefined,
-    ],
+    ['not JSON, with a bad ?events=', posted('{', { query: { events: 'ten' } }), 400, 'INVALID_JSON', 'body'],
     [
       'U+0000 in a key of an entry',
       posted('{"entries":[{"a\\u0000":1}]}'),
@@ -168,7 +162,7 @@ describe('a posted log, read and verified on the worker thread', () => {
       posted('{', { query: { headHash: '\ud800' } }),
       400,
       'INVALID_JSON',
-      undefined,
+      'body',
     ],
     [
       'a lone surrogate in the query of a log',

@@ -74,7 +74,7 @@ function decodeWith(decoder: TextDecoder, body: Uint8Array, charset: string): st
   }
 }
 
-const invalidJson = () => new AppError(400, 'INVALID_JSON', 'the request body is not valid JSON');
+const invalidJson = () => new AppError(400, 'INVALID_JSON', 'the request body is not valid JSON', 'body');
 
 /** A body that is JSON but no object or array (`"x"`, `42`, `null`): readable, but not what any route takes. */
 export const NOT_AN_OBJECT = 'the body must be a JSON object';

@@ -36,7 +36,8 @@ export function corsOptions(fastify: FastifyInstance, base: FastifyCorsOptions):
 export function answerOptions(fastify: FastifyInstance, ownRoute: boolean): void {
   const answer = (req: FastifyRequest, reply: FastifyReply): void => {
     const methods = methodsOfPath(fastify, req.url);
-    if (methods.length === 0) throw new AppError(404, 'NOT_FOUND', `Cannot OPTIONS ${req.url.split('?')[0]}`);
+    if (methods.length === 0)
+      throw new AppError(404, 'NOT_FOUND', `Cannot OPTIONS ${req.url.split('?')[0]}`, 'path');
     void reply
       .code(204)
       .header('allow', [...methods, 'OPTIONS'].join(', '))

@@ -67,7 +67,11 @@ export function toApiError(e: unknown): ApiError {
       statusCode: status,
       code,
       message,
-      ...(typeof body === 'object' && body.field ? { field: body.field } : {}),
+      ...(typeof body === 'object' && body.field
+        ? { field: body.field }
+        : status === 404
+          ? { field: 'path' } // Nest's "Cannot GET /nowhere": no route has the path
+          : {}),
     };
   }
   const status =

@@ -154,7 +154,7 @@ export class FightsResolver {
   @Query(() => [ProjectionStatusModel], { description: 'Each projection’s checkpoint and lag' })
   projections(@CurrentPrincipal() p: Principal): Promise<ProjectionStatusModel[]> {
     if (p.kind !== 'admin' && p.kind !== 'tenant')
-      throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key');
+      throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key', 'authorization');
     return this.runner.status();
   }
 

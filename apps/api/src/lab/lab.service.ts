@@ -90,7 +90,12 @@ export class LabService implements OnApplicationShutdown {
 function ownerOf(p: Principal): string {
   if (p.kind === 'tenant') return `tenant:${p.tenantId}`;
   if (p.kind === 'admin') return 'admin';
-  throw new AppError(403, 'TENANT_ONLY', 'the Combat Lab needs a tenant API key or the admin key');
+  throw new AppError(
+    403,
+    'TENANT_ONLY',
+    'the Combat Lab needs a tenant API key or the admin key',
+    'authorization',
+  );
 }
 
 /** Input and sheets are checked before the run starts: a field the lab cannot run with is a 422 naming it (its LAB_ code), as a sheet the rules refuse is. */

@@ -15,7 +15,7 @@ export class ProjectionsController {
   @ApiOkResponse({ type: [ProjectionStatusModel] })
   status(@CurrentPrincipal() p: Principal, @Query() _query: TokenQuery): Promise<ProjectionStatusModel[]> {
     if (p.kind !== 'admin' && p.kind !== 'tenant')
-      throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key');
+      throw new AppError(403, 'FORBIDDEN', 'projection status needs an API key', 'authorization');
     return this.runner.status();
   }
 }

@@ -343,7 +343,7 @@ export class AccessService {
   }
 
   async ownFight(fightId: string, p: Principal): Promise<void> {
-    if (p.kind !== 'tenant') throw forbidden('only a tenant API key can create fights');
+    if (p.kind !== 'tenant') throw forbidden('only a tenant API key can create fights', 'authorization');
     await this.write(
       accessStream(fightId),
       'FightOwned',
@@ -413,7 +413,7 @@ export class AccessService {
   /** The GM of a fight is its tenant (any of its keys, so rotation keeps the fight). */
   assertGm(p: Principal, fightId: string): void {
     this.assertRead(p, fightId);
-    if (p.kind !== 'tenant') throw forbidden('only the fight’s GM may do this');
+    if (p.kind !== 'tenant') throw forbidden('only the fight’s GM may do this', 'authorization');
   }
 
   /** Which combatants a caller may act for: 'all' for the GM (C3). */
@@ -421,7 +421,7 @@ export class AccessService {
     this.assertRead(p, fightId);
     if (p.kind === 'tenant') return 'all';
     if (p.kind === 'player') return p.combatantIds;
-    throw forbidden('a spectator token is read-only');
+    throw forbidden('a spectator token is read-only', 'authorization');
   }
 }
 
