@@ -107,4 +107,27 @@ describe('preconditions on PATCH and DELETE', () => {
     await t.http.delete(path).set('if-match', before).expect(204);
     await t.anon.get(`/fights/${fightId}?token=${encodeURIComponent(token)}`).expect(401);
   });
+  it('a GET whose If-Match names no current state is 412 without the body; the current tag or * is a 200', async () => {
+    const id = await endpoint();
+    const path = `/webhooks/endpoints/${id}`;
+    const before = await tagOf(path);
+    await t.http.get(path).set('if-match', before).expect(200);
+    await t.http.patch(path).send({ description: 'moved on' }).expect(200);
+    const stale = await t.http.get(path).set('if-match', before).expect(412);
+    expect(stale.body).toMatchObject({ statusCode: 412, code: 'PRECONDITION_FAILED', field: 'if-match' });
+    expect(stale.headers.etag).toBeUndefined();
+    await t.http.head(path).set('if-match', before).expect(412);
+    await t.http.get(path).set('if-match', '*').expect(200);
+    const bad = await t.http.get(path).set('if-match', 'nope').expect(400);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'if-match' });
+  });
+
+  it('a fight GET compares If-Match with the fight state’s tag', async () => {
+    const created = await t.http.post('/fights').send({ system: 'narateer' }).expect(201);
+    const path = `/fights/${created.body.fightId}`;
+    const first = created.headers.etag;
+    await t.http.get(path).set('if-match', first).expect(200);
+    await t.http.post(`${path}/commands`).send({ type: 'AddNote', text: 'x' }).expect(200);
+    await t.http.get(`${path}?minSeq=2`).set('if-match', first).expect(412);
+  });
 });

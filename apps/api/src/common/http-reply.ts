@@ -7,6 +7,8 @@ import { finished, PassThrough } from 'node:stream';
 import { AppError } from '@app/fights';
 import { noteError, noteStalled } from '../ops/logging';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../config';
+import { ENTITY_TAG, entityTags, preconditionFailed } from './fight-etag';
+import { toApiError } from './to-api-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +27,26 @@ export function weakETag(body: string | Buffer): string {
 }
 
 /**
+ * What an If-Match on a GET or HEAD makes of an answer tagged `etag`: nothing when it is absent, `*` or
+ * names the tag (compared as the name of the state, as commands and PATCHes compare it); else a 412
+ * PRECONDITION_FAILED naming `if-match`, or a 400 naming it when it is no list of entity tags.
+ */
+export function ifMatchRefusal(header: string | string[] | undefined, etag: string): AppError | undefined {
+  if (header === undefined) return undefined;
+  try {
+    const tags = entityTags(header, 'if-match');
+    const now = ENTITY_TAG.exec(etag)?.[1];
+    if (tags === '*' || tags === undefined || (now !== undefined && tags.includes(now))) return undefined;
+    return preconditionFailed(
+      'If-Match names no state this resource is in now; GET it without If-Match for its ETag',
+    );
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+}
+
+/**
  * RFC 9110 section 13.1.2: a GET or HEAD whose If-None-Match names the answer's ETag (weak
  * comparison) is answered 304 without a body. The answer's ETag is set by the route (a fight's
  * state, the replay script); `Cache-Control: no-cache` in the request asks for the body anyway.
@@ -35,8 +57,9 @@ export function isFresh(req: FastifyRequest, etag: string): boolean {
 
 /**
  * Fastify `onSend` hook, for GET and HEAD: a 2xx body without an ETag of its own gets a weak one of
- * its bytes (weakETag, as Express gave), and an answer whose ETag the request already
- * has (If-None-Match) becomes a 304 without a body.
+ * its bytes (weakETag, as Express gave), an answer whose ETag an If-Match does not name becomes a 412
+ * (ifMatchRefusal), and an answer whose ETag the request already has (If-None-Match) becomes a 304
+ * without a body.
  */
 export function answerNotModified(
   req: FastifyRequest,
@@ -50,6 +73,16 @@ export function answerNotModified(
   if (tag === undefined && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
     tag = weakETag(payload);
     void reply.header('etag', tag);
+  }
+  const refused = typeof tag === 'string' ? ifMatchRefusal(req.headers['if-match'], tag) : undefined;
+  if (refused) {
+    // RFC 9110 section 13.1.1: a GET whose If-Match names no current state of the resource is a 412.
+    const error = toApiError(refused);
+    noteError(reply.raw, error);
+    void reply.code(error.statusCode).type('application/json; charset=utf-8');
+    for (const name of ['etag', 'content-length', 'content-encoding']) reply.removeHeader(name);
+    if (payload instanceof PassThrough) payload.destroy();
+    return done(null, JSON.stringify(error));
   }
   if (typeof tag === 'string' && isFresh(req, tag)) {
     void reply.code(304);
