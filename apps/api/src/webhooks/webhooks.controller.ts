@@ -103,7 +103,7 @@ export class WebhooksController {
   ): Promise<WebhookEndpointModel> {
     const tenantId = webhookTenant(this.access, p, body.fightId);
     assertEventTypeList(body.eventTypes);
-    await checkPreconditions(req.headers, () => this.webhooks.get(webhookTenant(this.access, p), id));
+    await checkPreconditions(req.headers, () => this.webhooks.get(tenantId, id));
     return this.webhooks.update(tenantId, id, body);
   }
 
