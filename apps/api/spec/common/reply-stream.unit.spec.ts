@@ -25,15 +25,13 @@ function slowClient(stalledReaderMs = 60_000) {
   return { out, raw, body: () => body! };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 const chunk = 'x'.repeat(8 * 1024);
 const settled = (p: Promise<unknown>) =>
   Promise.race([p.then(() => true), new Promise((r) => setImmediate(() => r(false)))]);
 
 describe('ReplyStream', () => {
   it('given writes past the buffer that nobody awaits, waits on one drain with one set of listeners', async () => {
-    const { out, body } = slowClient();
+    const { out, raw, body } = slowClient();
     const writes = Array.from({ length: 200 }, () => out.write(chunk));
     expect(body().listenerCount('drain')).toBe(1);
     expect(body().listenerCount('close')).toBe(1);
@@ -48,31 +46,47 @@ describe('ReplyStream', () => {
     body().pause();
     while (await settled(out.write(chunk)));
     expect(body().listenerCount('drain')).toBe(1);
+    raw.destroy(); // clears that drain's stall timer
   });
 
-  it('given a client that takes nothing for stalledReaderMs while a write waits, cuts the answer and lets the writes go', async () => {
-    const { out, raw } = slowClient(50);
-    const writes = Array.from({ length: 10 }, () => out.write(chunk));
-    expect(await settled(writes[9])).toBe(false);
-    await Promise.all(writes);
-    expect(raw.destroyed).toBe(true);
-    expect(out.closed).toBe(true);
-  });
+  describe('on a fake clock (only setTimeout and clearTimeout are faked: streams run as they do)', () => {
+    // The stall limit is a timer; a real one fires whenever the machine is slow enough, so these cases
+    // move the clock themselves and check on either side of the limit.
+    beforeEach(() =>
+      jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask', 'Date'] }),
+    );
+    afterEach(() => jest.useRealTimers());
 
-  it('given a client that reads, however slowly, within stalledReaderMs each time, never cuts it', async () => {
-    const { out, raw, body } = slowClient(300);
-    for (let i = 0; i < 4; i++) {
-      body().pause();
+    it('given a client that takes nothing for stalledReaderMs while a write waits, cuts the answer and lets the writes go', async () => {
+      const { out, raw } = slowClient(50);
       const writes = Array.from({ length: 10 }, () => out.write(chunk));
       expect(await settled(writes[9])).toBe(false);
-      // Takes nothing for a while, well within the limit (a loaded machine's timers run late), then reads
-      // what is there; the pauses add up to more than the limit.
-      await sleep(100);
-      body().resume();
+      jest.advanceTimersByTime(49);
+      expect(await settled(writes[9])).toBe(false);
+      expect(raw.destroyed).toBe(false);
+      jest.advanceTimersByTime(1);
+      expect(raw.destroyed).toBe(true);
       await Promise.all(writes);
-    }
-    expect(raw.destroyed).toBe(false);
-    expect(out.closed).toBe(false);
+      expect(out.closed).toBe(true);
+    });
+
+    it('given a client that reads, however slowly, within stalledReaderMs each time, never cuts it', async () => {
+      const { out, raw, body } = slowClient(300);
+      for (let i = 0; i < 4; i++) {
+        body().pause();
+        const writes = Array.from({ length: 10 }, () => out.write(chunk));
+        expect(await settled(writes[9])).toBe(false);
+        // Takes nothing until just before the limit, then reads what is there; the pauses add up to
+        // nearly four times the limit.
+        jest.advanceTimersByTime(299);
+        expect(raw.destroyed).toBe(false);
+        body().resume();
+        await Promise.all(writes);
+      }
+      jest.advanceTimersByTime(10_000);
+      expect(raw.destroyed).toBe(false);
+      expect(out.closed).toBe(false);
+    });
   });
 
   it('given a client that leaves while writes wait, lets every one of them go', async () => {
