@@ -278,8 +278,10 @@ describe('access control: no one acts where they do not belong', () => {
         complete: () => (completed = true),
       },
     );
+    // As long as a loaded machine takes: 60 s is only a bound on a hang.
     const until = async (f: () => boolean) => {
-      for (let i = 0; i < 250 && !f(); i++) await new Promise((r) => setTimeout(r, 20));
+      for (const deadline = Date.now() + 60_000; !f() && Date.now() < deadline;)
+        await new Promise((r) => setTimeout(r, 20));
       expect(f()).toBe(true);
     };
     await until(() => seqs.length > 0);

@@ -27,7 +27,8 @@ function totalSuite(
     };
     /** Waits until the projection lists `n` fights (a read model catches up after the write). */
     const listed = async (n: number) => {
-      for (let i = 0; i < 200; i++) {
+      // As long as a loaded machine takes, not a count of tries: 60 s is only a bound on a hang.
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
         if ((await t.http.get('/fights?limit=100').expect(200)).body.items.length === n) return;
         await new Promise((r) => setTimeout(r, 25));
       }

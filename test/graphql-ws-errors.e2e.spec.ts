@@ -47,8 +47,11 @@ class RawClient {
     this.send({ id, type: 'subscribe', payload: { query, ...extra } });
   }
 
-  /** The first message (from now on or already here) that `match` takes; fails when the socket closes first. */
-  async next(match: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> {
+  /**
+   * The first message (from now on or already here) that `match` takes; fails when the socket closes first.
+   * `timeoutMs` is only a bound on a hang: a loaded machine may take seconds to answer.
+   */
+  async next(match: (m: Message) => boolean, timeoutMs = 60_000): Promise<Message> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.messages.find(match);
@@ -69,7 +72,7 @@ class RawClient {
     return (m.payload as Array<{ extensions: Record<string, unknown> }>)[0].extensions;
   }
 
-  async closedWith(timeoutMs = 5000): Promise<number> {
+  async closedWith(timeoutMs = 60_000): Promise<number> {
     const deadline = Date.now() + timeoutMs;
     while (!this.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     return this.closed?.code ?? -1;

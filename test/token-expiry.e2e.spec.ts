@@ -2,10 +2,31 @@ import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
 import { sheet, useApp } from './support/app';
 
-jest.setTimeout(30_000);
+/** Only stops a broken build from hanging: the streams below end a moment after the clock passes the expiry. */
+const GIVE_UP_MS = 60_000;
 
-/** Generous: the streams below should end about 1.5 s in; this only stops a broken build from hanging. */
-const GIVE_UP_MS = 20_000;
+/**
+ * Stops the clock the service reads (Date) and returns what moves it. A token that expires 1.5 s after it
+ * is made expired whenever the machine took that long to open its stream and deliver to it; on a stopped
+ * clock it expires when the test says, after the checks that it works until then. Timers stay real.
+ */
+function stoppedClock(): { pass(ms: number): void } {
+  jest.useFakeTimers({
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+  return { pass: (ms) => jest.setSystemTime(Date.now() + ms) };
+}
 
 const giveUp = <T>(what: string, p: Promise<T>): Promise<T> =>
   Promise.race([
@@ -58,6 +79,7 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
   afterAll(async () => {
     await Promise.all(clients.map((c) => Promise.resolve(c.dispose())));
   });
+  afterEach(() => jest.useRealTimers());
 
   const spectator = async (expiresInMs?: number) =>
     (
@@ -86,6 +108,19 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
     return client;
   }
 
+  /** Resolves once `seen` has a result; rejects if the subscription ends before one. */
+  async function firstOf(seen: unknown[], ending: Promise<unknown>): Promise<void> {
+    let over = false;
+    void ending.then(
+      () => (over = true),
+      () => (over = true),
+    );
+    while (seen.length === 0) {
+      if (over) throw new Error(`ended before a first result: ${JSON.stringify(await ending)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   /** Subscribes and resolves with how it ended: its error (graphql-ws `error` message) or 'complete'; `seen` counts its results. */
   function subscription(client: Client, query: string, seen: unknown[] = []): Promise<any> {
     return new Promise((resolve) =>
@@ -97,16 +132,23 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
   }
 
   it('SSE: events flow until expiry, then the stream ends with event: error TOKEN_EXPIRED, and the token is 401 everywhere', async () => {
+    const clock = stoppedClock();
     const { token } = await spectator(1500);
     const res = await openStream(token);
     expect(res.status).toBe(200);
     let posted = false;
+    let expired = false;
     const text = await giveUp(
       'SSE stream',
       readToEnd(res, (so) => {
         if (!posted && so.includes('retry:')) {
           posted = true;
           void note('before expiry').then(() => undefined);
+        }
+        // Delivered while the token is valid: now the clock comes to its expiry.
+        if (!expired && so.includes('"before expiry"')) {
+          expired = true;
+          clock.pass(1500);
         }
       }),
     );
@@ -159,9 +201,10 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
   });
 
   it('GraphQL: fightEvents delivers until expiry, then ends with an error whose code is TOKEN_EXPIRED', async () => {
+    const clock = stoppedClock();
     const { token } = await spectator(1500);
     const seen: unknown[] = [];
-    const ended = await giveUp(
+    const ending = giveUp(
       'fightEvents',
       subscription(
         gqlClient(token),
@@ -169,6 +212,10 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
         seen,
       ),
     );
+    // Delivered while the token is valid (it fails here if the subscription ends first): now the expiry.
+    await giveUp('a first result', firstOf(seen, ending));
+    clock.pass(1500);
+    const ended = await ending;
     expect(seen.length).toBeGreaterThan(0);
     expect(ended).not.toBe('complete');
     expect(ended[0]).toMatchObject({
@@ -178,11 +225,17 @@ describe('an expired token ends its open streams, as a revoked one does', () => 
   });
 
   it('GraphQL: fightView (a pulled source) ends the same way at expiry', async () => {
+    const clock = stoppedClock();
     const { token } = await spectator(1500);
-    const ended = await giveUp(
+    const seen: unknown[] = [];
+    const ending = giveUp(
       'fightView',
-      subscription(gqlClient(token), `subscription { fightView(fightId: "${fightId}") { seq } }`),
+      subscription(gqlClient(token), `subscription { fightView(fightId: "${fightId}") { seq } }`, seen),
     );
+    await giveUp('a first result', firstOf(seen, ending));
+    clock.pass(1500);
+    const ended = await ending;
+    expect(seen.length).toBeGreaterThan(0);
     expect(ended[0]?.extensions).toMatchObject({ statusCode: 401, code: 'TOKEN_EXPIRED' });
   });
 

@@ -1,3 +1,4 @@
+import type { CommitNotifier } from '../src/notifier';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { eventStoreContract } from '../src/contract';
@@ -28,6 +29,27 @@ if (!url) {
   });
 } else {
   postgresSuites(url);
+}
+
+/**
+ * A poll far beyond any test: where a case says only NOTIFY (or the held-back retry) can deliver, nothing
+ * else can, however long the machine takes. WAIT_MS bounds those waits: a bound on a hang, far below it.
+ */
+const NO_POLL_MS = 3_600_000;
+const WAIT_MS = 60_000;
+
+/** Resolves once `store` has heard a commit that names `stream` (its NOTIFY, as the store's subscribers get it). */
+function heard(store: PostgresEventStore, stream: string): Promise<void> {
+  return new Promise((resolve) => {
+    // The store's own notifier (private: what its subscribers are woken by), read here as they hear it.
+    const { commits } = store as unknown as { commits: CommitNotifier };
+    const off = commits.listen((streams) => {
+      if (streams?.has(stream)) {
+        off();
+        resolve();
+      }
+    });
+  });
 }
 
 function postgresSuites(connectionString: string): void {
@@ -132,7 +154,7 @@ function postgresSuites(connectionString: string): void {
     });
 
     it('events held back by a transaction that ends without NOTIFY arrive soon after it ends', async () => {
-      const store = await open(options({ pollIntervalMs: 60_000 }));
+      const store = await open(options({ pollIntervalMs: NO_POLL_MS }));
       const subscriber = collect(store);
       const foreign = await rawClient();
       await foreign.query('BEGIN');
@@ -142,27 +164,27 @@ function postgresSuites(connectionString: string): void {
       await sleep(100);
       expect(subscriber.received).toEqual([]);
       await foreign.query('ROLLBACK');
-      // Polling is 60 s here: only the held-back retry can deliver within the wait.
-      await subscriber.until(1, 3000);
+      // No polling here: only the held-back retry can deliver.
+      await subscriber.until(1, WAIT_MS);
       expect(ids(await subscriber.stop())).toEqual([event.id]);
     });
 
     it('events appended through one pool reach a subscriber on another live, by NOTIFY', async () => {
       const shared = options();
       const writer = await open(shared);
-      const reader = await open({ ...shared, pollIntervalMs: 60_000 });
+      const reader = await open({ ...shared, pollIntervalMs: NO_POLL_MS });
       const [first, second] = [newEvent(), newEvent()];
       await writer.append('s', [first], { expectedRevision: 'no_stream' });
       const subscriber = collect(reader);
       await subscriber.until(1);
       await writer.append('s', [second], { expectedRevision: 0n });
-      // The reader polls every 60 s: only NOTIFY can deliver within the wait.
-      await subscriber.until(2, 3000);
+      // The reader does not poll: only NOTIFY can deliver.
+      await subscriber.until(2, WAIT_MS);
       expect(ids(await subscriber.stop())).toEqual([first.id, second.id]);
     });
 
     it('a subscriber keeps receiving after its LISTEN connection is killed', async () => {
-      const quiet = options({ pollIntervalMs: 60_000, onError: () => undefined });
+      const quiet = options({ pollIntervalMs: NO_POLL_MS, onError: () => undefined });
       const writer = await open(quiet);
       const reader = await open(quiet);
       const [first, second] = [newEvent(), newEvent()];
@@ -178,8 +200,8 @@ function postgresSuites(connectionString: string): void {
       // Both stores listen on this table's channel; both lose their connection.
       expect(killed.rows).toEqual([{ done: true }, { done: true }]);
       await writer.append('s', [second], { expectedRevision: 0n });
-      // Polling is 60 s: the wake-up after reconnecting delivers it.
-      await subscriber.until(2, 5000);
+      // No polling: the wake-up after reconnecting delivers it.
+      await subscriber.until(2, WAIT_MS);
       expect(ids(await subscriber.stop())).toEqual([first.id, second.id]);
     });
 
@@ -243,7 +265,7 @@ function postgresSuites(connectionString: string): void {
           store.append('two', newEvents(2), { expectedRevision: 'no_stream' }),
           store.append('three', newEvents(1), { expectedRevision: 'any' }),
         ]);
-        const deadline = Date.now() + 3000;
+        const deadline = Date.now() + WAIT_MS;
         const merged = () => Object.assign({}, ...payloads.map((p) => JSON.parse(p) as object));
         while (Object.keys(merged()).length < 3 && Date.now() < deadline) await sleep(10);
         expect(JSON.parse(payloads[0])).toEqual({ one: 2 });
@@ -252,7 +274,7 @@ function postgresSuites(connectionString: string): void {
         // A lone append to a stream that exists: its last revision, from the statement's parameters.
         const heard = payloads.length;
         await store.append('one', newEvents(2), { expectedRevision: 2n });
-        while (payloads.length === heard && Date.now() < deadline + 3000) await sleep(10);
+        while (payloads.length === heard && Date.now() < deadline + WAIT_MS) await sleep(10);
         expect(payloads.slice(heard).map((p) => JSON.parse(p) as object)).toEqual([{ one: 4 }]);
       });
 
@@ -261,7 +283,7 @@ function postgresSuites(connectionString: string): void {
         const payloads = await notifications(store);
         const long = 'x'.repeat(8000);
         await store.append(long, newEvents(1), { expectedRevision: 'no_stream' });
-        const deadline = Date.now() + 3000;
+        const deadline = Date.now() + WAIT_MS;
         while (payloads.length === 0 && Date.now() < deadline) await sleep(10);
         expect(payloads).toEqual(['']);
         expect((await store.readStream(long)).map((e) => e.revision)).toEqual([0n]);
@@ -289,21 +311,26 @@ function postgresSuites(connectionString: string): void {
       });
 
       it('sleeps through commits of streams it does not want and never reads their events', async () => {
-        const shared = options({ pollIntervalMs: 60_000 });
+        const shared = options({ pollIntervalMs: NO_POLL_MS });
         const writer = await open(shared);
         const reader = await open(shared);
         const wanted = new Set<string>();
         const { interest, seen } = interestIn(wanted);
         const selected = selectedReads(reader);
+        // Its NOTIFY heard before the subscriber starts: it cannot wake it (and make a read) after the mark.
+        const otherHeard = heard(reader, 'other');
         await writer.append('other', newEvents(1), { expectedRevision: 'no_stream' });
+        await otherHeard;
         const subscriber = collect(reader, { interest });
         await subscriber.until(1);
-        await sleep(100);
         const reads = seen.reads;
         const mark = selected.mark();
+        // Every wake-up below comes to the reader before the check: each was slept through as it came.
+        const lastHeard = heard(reader, 'fx-9');
         for (let i = 0; i < 10; i++)
           await writer.append(`fx-${i}`, newEvents(2), { expectedRevision: 'no_stream' });
-        await sleep(300);
+        await lastHeard;
+        await new Promise((r) => setImmediate(r));
         expect(selected.asked(mark)).toEqual([]);
         expect(subscriber.received).toHaveLength(1);
 
@@ -311,7 +338,7 @@ function postgresSuites(connectionString: string): void {
         await writer.append('fx-late', newEvents(1), { expectedRevision: 'no_stream' });
         await writer.append('fx-3', newEvents(1), { expectedRevision: 1n });
         await writer.append('other', newEvents(1), { expectedRevision: 0n });
-        await subscriber.until(3, 3000);
+        await subscriber.until(3, WAIT_MS);
         await sleep(100);
         expect((await subscriber.stop()).map((e) => `${e.stream}@${e.revision}`)).toEqual([
           'other@0',
@@ -323,7 +350,7 @@ function postgresSuites(connectionString: string): void {
       });
 
       it('delivers an event it wants whose NOTIFY never came, when a read another commit woke passes over it', async () => {
-        const shared = options({ pollIntervalMs: 60_000 });
+        const shared = options({ pollIntervalMs: NO_POLL_MS });
         const writer = await open(shared);
         const reader = await open(shared);
         // Wanted when a commit names it (a fight held in a cache), not selected on every read.
@@ -335,10 +362,12 @@ function postgresSuites(connectionString: string): void {
           passedOver: () => undefined,
         };
         const selected = selectedReads(reader);
+        // Its NOTIFY heard before the subscriber starts: it cannot wake it (and make a read) after the mark.
+        const otherHeard = heard(reader, 'other');
         await writer.append('other', newEvents(1), { expectedRevision: 'no_stream' });
+        await otherHeard;
         const subscriber = collect(reader, { interest });
         await subscriber.until(1);
-        await sleep(100);
         // Committed without a NOTIFY (one held up past any read, or lost): only a read can find it.
         const [quiet, unwanted] = [newEvent(), newEvent()];
         await (await openInsert(writer, 'fx-quiet', quiet)).query('COMMIT');
@@ -347,7 +376,7 @@ function postgresSuites(connectionString: string): void {
         expect(subscriber.received).toHaveLength(1);
         const mark = selected.mark();
         await writer.append('other', newEvents(1), { expectedRevision: 0n });
-        await subscriber.until(3, 3000);
+        await subscriber.until(3, WAIT_MS);
         await sleep(100);
         expect((await subscriber.stop()).map((e) => `${e.stream}@${e.revision}`)).toEqual([
           'other@0',
@@ -359,7 +388,7 @@ function postgresSuites(connectionString: string): void {
       });
 
       it('never passes over an event it wants that commits behind an open transaction', async () => {
-        const store = await open(options({ pollIntervalMs: 60_000 }));
+        const store = await open(options({ pollIntervalMs: NO_POLL_MS }));
         const { interest } = interestIn(new Set(['fx-w']));
         const subscriber = collect(store, { interest });
         const slow = await openInsert(store, 'older', newEvent());
@@ -370,9 +399,9 @@ function postgresSuites(connectionString: string): void {
         // Committed, but behind the open transaction: not yet, and the head read meanwhile stops before it.
         expect(subscriber.received).toEqual([]);
         await slow.query('COMMIT');
-        await subscriber.until(2, 3000);
+        await subscriber.until(2, WAIT_MS);
         await store.append('fx-w', newEvents(1), { expectedRevision: 0n });
-        await subscriber.until(3, 3000);
+        await subscriber.until(3, WAIT_MS);
         await sleep(100);
         expect((await subscriber.stop()).map((e) => `${e.stream}@${e.revision}`)).toEqual([
           'older@0',

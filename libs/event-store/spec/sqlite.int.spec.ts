@@ -61,8 +61,9 @@ describe('SqliteEventStore on its file', () => {
     await subscriber.until(2);
     const live = newEvents(3);
     await writer.append('s', live.slice(0, 1), { expectedRevision: 1n });
-    // Nothing in the reader's process commits now: only its poll of the file can see this.
-    await subscriber.until(3, 3000);
+    // Nothing in the reader's process commits now: only its poll of the file can see this (every 1 s; the
+    // wait is only a bound on a hang, for a loaded machine runs the poll's timer late).
+    await subscriber.until(3, 60_000);
     await reader.append('t', live.slice(1), { expectedRevision: 'no_stream' });
     await subscriber.until(5);
     expect(ids(await subscriber.stop()).slice(2)).toEqual(ids(live));

@@ -28,9 +28,13 @@ function scriptedLog(pages: LogPage[]) {
     commits,
     readPage,
     reads,
-    /** Lets the read in hand answer, then lets the subscription run on. */
+    /**
+     * Lets the read in hand answer, then lets the subscription run on. A read may come on a timer (a
+     * held-back retry): it is waited for as long as the machine takes, not for a count of short timers.
+     */
     async answer(): Promise<void> {
-      for (let i = 0; i < 500 && waiting.length === 0; i++) await new Promise((r) => setTimeout(r, 1));
+      const deadline = Date.now() + 30_000;
+      while (waiting.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
       const next = waiting.shift();
       if (!next) throw new Error(`no read came; reads so far: ${JSON.stringify(reads)}`);
       next();

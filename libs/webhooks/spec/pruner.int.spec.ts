@@ -10,7 +10,8 @@ const DAY = 86_400_000;
 const NOW = 400 * DAY;
 const schedule = { firstAfterMs: 20, everyMs: 60, batchSize: 2 };
 const endpoint = endpointRow('e1', { url: 'http://receiver/e1' });
-const until = async (check: () => Promise<boolean>, ms = 2000) => {
+/** True once `check` holds; passes run on timers, which a loaded machine runs late: a bound on a hang only. */
+const until = async (check: () => Promise<boolean>, ms = 60_000) => {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 10)))
     if (await check()) return true;
   return false;
