@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
+import { buildSchema, GraphQLEnumType, GraphQLObjectType, validateSchema } from 'graphql';
 import { checkCommand, eventSchemasOf, findSystem, SYSTEMS } from '@app/rules';
 import { COMMAND_EXAMPLES } from '../apps/api/src/common/command-examples';
 import { asyncApiDocument } from '../apps/api/src/common/asyncapi';
@@ -86,11 +87,54 @@ describe('the published contract documents', () => {
         location: Array<{ pointer: string }>;
       }>;
     };
-    expect(
-      report.problems
-        .filter((p) => p.severity === 'error')
-        .map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`),
-    ).toEqual([]);
+    // Warnings too: each is a defect a client's generator or a reader meets (a required property the
+    // schema never defines, an operation with no success answer, a component nothing uses). The one
+    // left: the service is not published under a license, so its license object has no url.
+    expect(report.problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([
+      'info-license-strict #/info/license/url: License object should contain `url` field.',
+    ]);
     expect(report.totals.errors).toBe(0);
+  });
+
+  it('every OpenAPI operation has a summary, a description, a success answer and declared tags', () => {
+    const doc = JSON.parse(readFileSync(join(ROOT, 'schema/openapi.json'), 'utf8')) as {
+      tags?: Array<{ name: string; description?: string }>;
+      paths: Record<
+        string,
+        Record<string, { summary?: string; description?: string; tags?: string[]; responses: object }>
+      >;
+    };
+    const declared = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
+    const faults: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item)) {
+        if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue;
+        const at = `${method} ${path}`;
+        if (!op.summary || op.summary.length > 80) faults.push(`${at}: summary`);
+        if (!op.description) faults.push(`${at}: description`);
+        if (!Object.keys(op.responses).some((status) => /^[23]/.test(status)))
+          faults.push(`${at}: no 2xx/3xx`);
+        for (const tag of op.tags ?? []) if (!declared.get(tag)) faults.push(`${at}: tag ${tag} undeclared`);
+        if (!op.tags?.length) faults.push(`${at}: no tag`);
+      }
+    expect(faults).toEqual([]);
+  });
+
+  it('schema/schema.graphql is a valid GraphQL schema: every object type has a field (a union of objects is typed as one)', () => {
+    const schema = buildSchema(readFileSync(join(ROOT, 'schema/schema.graphql'), 'utf8'));
+    expect(validateSchema(schema).map((e) => e.message)).toEqual([]);
+    // Arcana Beast's TriggerSet is a discriminated union: every member's fields, `kind` an enum of both.
+    const trigger = schema.getType('ArcanaBeastTriggerSetData') as GraphQLObjectType;
+    expect(
+      Object.fromEntries(Object.values(trigger.getFields()).map((f) => [f.name, String(f.type)])),
+    ).toEqual({
+      active: 'Boolean!',
+      combatantId: 'String!',
+      kind: 'ArcanaBeastTriggerSetDataKind!',
+      stage: 'Int',
+    });
+    expect(
+      (schema.getType('ArcanaBeastTriggerSetDataKind') as GraphQLEnumType).getValues().map((v) => v.name),
+    ).toEqual(['stage', 'zeroPower']);
   });
 });

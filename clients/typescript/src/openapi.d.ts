@@ -11,10 +11,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks, and then once per listing */
+        /**
+         * List fights, newest first
+         * @description List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks, and then once per listing
+         */
         get: operations["listFights"];
         put?: never;
-        /** Create a fight: system, dice mode, combatant sheets */
+        /**
+         * Create a fight
+         * @description Create a fight: system, dice mode, combatant sheets
+         */
         post: operations["createFight"];
         delete?: never;
         options?: never;
@@ -29,7 +35,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fight view, from the fight-views projection (use ?minSeq= to read past your own write) */
+        /**
+         * The fight view, from the fight-views projection
+         * @description The fight view, from the fight-views projection (use ?minSeq= to read past your own write)
+         */
         get: operations["getFight"];
         put?: never;
         post?: never;
@@ -46,7 +55,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export the whole fight for offline verification: setup, every command with actor and commandId, every event, the dice commitment and (once revealed) the seed */
+        /**
+         * Export the whole fight for offline verification
+         * @description Export the whole fight for offline verification: setup, every command with actor and commandId, every event, the dice commitment and (once revealed) the seed
+         */
         get: operations["exportFightLog"];
         put?: never;
         post?: never;
@@ -63,7 +75,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per-combatant summaries, from the combatants projection (use ?minSeq= to read past your own write) */
+        /**
+         * Per-combatant summaries, from the combatants projection
+         * @description Per-combatant summaries, from the combatants projection (use ?minSeq= to read past your own write)
+         */
         get: operations["listCombatants"];
         put?: never;
         post?: never;
@@ -80,7 +95,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fight’s ordered event log, 1000 events a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor */
+        /**
+         * The fight’s ordered event log, 1000 events a page unless ?limit= says
+         * @description The fight’s ordered event log, 1000 events a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor
+         */
         get: operations["listFightEvents"];
         put?: never;
         post?: never;
@@ -99,7 +117,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a command: { type, commandId?, expectedSeq?, ...its fields } */
+        /**
+         * Send a command
+         * @description Send a command: { type, commandId?, expectedSeq?, ...its fields }
+         */
         post: operations["sendCommand"];
         delete?: never;
         options?: never;
@@ -114,7 +135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type (none with ?messages=unnamed, for EventSource.onmessage), data = the event JSON. */
+        /**
+         * Server-Sent Events
+         * @description Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type (none with ?messages=unnamed, for EventSource.onmessage), data = the event JSON.
+         */
         get: operations["streamFightEvents"];
         put?: never;
         post?: never;
@@ -131,7 +155,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The AsyncAPI 3 document of what the service pushes (SSE, graphql-ws, webhooks): every event type with its payload schema */
+        /**
+         * The AsyncAPI 3 document of what the service pushes
+         * @description The AsyncAPI 3 document of what the service pushes (SSE, graphql-ws, webhooks): every event type with its payload schema
+         */
         get: operations["getAsyncApiDocument"];
         put?: never;
         post?: never;
@@ -148,7 +175,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every rule system with its data, rulings and commands */
+        /**
+         * Every rule system with its data, rulings and commands
+         * @description Every rule system with its data, rulings and commands
+         */
         get: operations["listSystems"];
         put?: never;
         post?: never;
@@ -165,7 +195,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One rule system: its data, rulings, and the JSON Schema of every command, event and the sheet */
+        /**
+         * One rule system
+         * @description One rule system: its data, rulings, and the JSON Schema of every command, event and the sheet
+         */
         get: operations["getSystem"];
         put?: never;
         post?: never;
@@ -182,7 +215,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each projection’s checkpoint and lag (events not yet folded) */
+        /**
+         * Each projection’s checkpoint and lag
+         * @description Each projection’s checkpoint and lag (events not yet folded)
+         */
         get: operations["getProjectionStatus"];
         put?: never;
         post?: never;
@@ -202,8 +238,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Verify a fight log: hash chain, sequence, seed against commitment, every die and decision re-run, final view, and (with headHash or events) that it ends where the auditor expects.
-         * @description A log cut after any event, its header rebuilt, still verifies on its own (ok: true) but is not complete. To tell the whole fight from a prefix, give the head hash (GET /fights/:id view.headHash) or event count you trust: a log that stops early, goes on past it or is another fight fails the head check. The report lists what it proved and what it did not.
+         * Verify a fight log
+         * @description Checks the hash chain, the sequence, the seed against its commitment, every die and decision re-run, the final view, and (with headHash or events) that the log ends where the auditor expects. A log cut after any event, its header rebuilt, still verifies on its own (ok: true) but is not complete. To tell the whole fight from a prefix, give the head hash (GET /fights/:id view.headHash) or event count you trust: a log that stops early, goes on past it or is another fight fails the head check. The report lists what it proved and what it did not.
          */
         post: operations["verifyFightLog"];
         delete?: never;
@@ -219,10 +255,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every tenant, oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor */
+        /**
+         * Every tenant, oldest first, 1000 a page unless ?limit= says
+         * @description Every tenant, oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor
+         */
         get: operations["listTenants"];
         put?: never;
-        /** Create a tenant and its first API key (the key is shown only in this response) */
+        /**
+         * Create a tenant and its first API key
+         * @description Create a tenant and its first API key (the key is shown only in this response)
+         */
         post: operations["createTenant"];
         delete?: never;
         options?: never;
@@ -237,7 +279,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One tenant (where POST /admin/tenants’s Location points) */
+        /**
+         * One tenant
+         * @description One tenant (where POST /admin/tenants’s Location points)
+         */
         get: operations["AdminController_tenant"];
         put?: never;
         post?: never;
@@ -256,7 +301,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Another API key for a tenant (shown only in this response) */
+        /**
+         * Another API key for a tenant
+         * @description Another API key for a tenant (shown only in this response)
+         */
         post: operations["issueApiKey"];
         delete?: never;
         options?: never;
@@ -271,7 +319,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API keys (never the secrets), optionally of one tenant; oldest first, 1000 a page unless ?limit= says, the next page in Link rel="next" and X-Next-Cursor */
+        /**
+         * API keys
+         * @description API keys (never the secrets), optionally of one tenant; oldest first, 1000 a page unless ?limit= says, the next page in Link rel="next" and X-Next-Cursor
+         */
         get: operations["listApiKeys"];
         put?: never;
         post?: never;
@@ -288,11 +339,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One API key, never its secret (where an issued or rotated key’s Location points) */
+        /**
+         * One API key, never its secret
+         * @description One API key, never its secret (where an issued or rotated key’s Location points)
+         */
         get: operations["AdminController_key"];
         put?: never;
         post?: never;
-        /** Revoke a key: it stops working at once, also on open subscriptions */
+        /**
+         * Revoke a key
+         * @description Revoke a key: it stops working at once, also on open subscriptions
+         */
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
@@ -308,7 +365,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace a key with a new one for the same tenant; the old one stops working at once */
+        /**
+         * Replace a key with a new one for the same tenant
+         * @description Replace a key with a new one for the same tenant; the old one stops working at once
+         */
         post: operations["rotateApiKey"];
         delete?: never;
         options?: never;
@@ -323,10 +383,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fight’s tokens (never the secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor */
+        /**
+         * The fight’s tokens
+         * @description The fight’s tokens (never the secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor
+         */
         get: operations["listFightTokens"];
         put?: never;
-        /** Issue a player or spectator token (shown only in this response) */
+        /**
+         * Issue a player or spectator token
+         * @description Issue a player or spectator token (shown only in this response)
+         */
         post: operations["issueFightToken"];
         delete?: never;
         options?: never;
@@ -341,11 +407,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One token, never its secret (where an issued token’s Location points) */
+        /**
+         * One token, never its secret
+         * @description One token, never its secret (where an issued token’s Location points)
+         */
         get: operations["TokensController_token"];
         put?: never;
         post?: never;
-        /** Revoke a token: it stops working at once, also on open subscriptions and streams */
+        /**
+         * Revoke a token
+         * @description Revoke a token: it stops working at once, also on open subscriptions and streams
+         */
         delete: operations["revokeFightToken"];
         options?: never;
         head?: never;
@@ -359,7 +431,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers */
+        /**
+         * Liveness
+         * @description Liveness: the process answers
+         */
         get: operations["getLiveness"];
         put?: never;
         post?: never;
@@ -376,7 +451,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the event store answers and every projection is within 1000 events of the log (503 otherwise) */
+        /**
+         * Readiness
+         * @description Readiness: the event store answers and every projection is within 1000 events of the log (503 otherwise)
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -393,7 +471,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics: command latency, events appended, HTTP requests, projection lag, open subscriptions, process. With METRICS_TOKEN set: Authorization: Bearer <METRICS_TOKEN>. */
+        /**
+         * Prometheus metrics
+         * @description Prometheus metrics: command latency, events appended, HTTP requests, projection lag, open subscriptions, process. With METRICS_TOKEN set: Authorization: Bearer <METRICS_TOKEN>.
+         */
         get: operations["getMetrics"];
         put?: never;
         post?: never;
@@ -412,7 +493,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a Combat Lab run in the background: every pair of strategies, many seeded fights each */
+        /**
+         * Start a Combat Lab run in the background
+         * @description Start a Combat Lab run in the background: every pair of strategies, many seeded fights each
+         */
         post: operations["startLabRun"];
         delete?: never;
         options?: never;
@@ -427,7 +511,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A lab run: progress (fights done of total) and, once done, the result */
+        /**
+         * A lab run
+         * @description A lab run: progress (fights done of total) and, once done, the result
+         */
         get: operations["getLabRun"];
         put?: never;
         post?: never;
@@ -444,10 +531,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant’s endpoints (never their secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor */
+        /**
+         * The tenant’s endpoints
+         * @description The tenant’s endpoints (never their secrets), oldest first, 1000 a page unless ?limit= says; the next page is in Link rel="next" and X-Next-Cursor
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
-        /** Create an endpoint; its signing secret is shown only in this response */
+        /**
+         * Create an endpoint
+         * @description Create an endpoint; its signing secret is shown only in this response
+         */
         post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -462,15 +555,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** getWebhookEndpoint */
+        /**
+         * One endpoint, never its secret
+         * @description One endpoint, never its secret (where a created endpoint’s Location points)
+         */
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
-        /** Delete an endpoint with its deliveries and log */
+        /**
+         * Delete an endpoint with its deliveries and log
+         * @description Delete an endpoint with its deliveries and log
+         */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        /** Change an endpoint; enabled: true re-enables it and its waiting deliveries resume */
+        /**
+         * Change an endpoint
+         * @description Change an endpoint; enabled: true re-enables it and its waiting deliveries resume
+         */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
@@ -483,7 +585,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New signing secret (shown once); the old one also signs during the overlap, and each earlier one until its own overlap ends */
+        /**
+         * New signing secret
+         * @description New signing secret (shown once); the old one also signs during the overlap, and each earlier one until its own overlap ends
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -500,7 +605,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.ping and return its first attempt */
+        /**
+         * Send a webhook.ping and return its first attempt
+         * @description Send a webhook.ping and return its first attempt
+         */
         post: operations["pingWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -515,7 +623,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log, newest first; the next page is in Link rel="next" and X-Next-Cursor */
+        /**
+         * The delivery log, newest first
+         * @description The delivery log, newest first; the next page is in Link rel="next" and X-Next-Cursor
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -532,7 +643,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One delivery: its body and every attempt (status, latency, response excerpt) */
+        /**
+         * One delivery
+         * @description One delivery: its body and every attempt (status, latency, response excerpt)
+         */
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
@@ -551,7 +665,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send one delivery again (same webhook-id and body), now */
+        /**
+         * Send one delivery again
+         * @description Send one delivery again (same webhook-id and body), now
+         */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -568,7 +685,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send again every delivery created since a time */
+        /**
+         * Send again every delivery created since a time
+         * @description Send again every delivery created since a time
+         */
         post: operations["redeliverWebhookDeliveriesSince"];
         delete?: never;
         options?: never;
@@ -633,7 +753,6 @@ export interface components {
             /** @description seq of the fight’s last event */
             seq: number;
             events: components["schemas"]["FightEvent"][];
-            /** @description The fight view after the events */
             view: components["schemas"]["FightView"];
             /** @description True when the commandId was seen before: the first result, nothing appended */
             replayed: boolean;
@@ -675,17 +794,6 @@ export interface components {
             summary: {
                 [key: string]: unknown;
             };
-        };
-        CommandBodyModel: {
-            /**
-             * @description A command type of the fight’s system (GET /systems/:id).
-             * @example RollInitiative
-             */
-            type: string;
-            /** @description Idempotency key: the same command sent again with it returns the first result and appends nothing; another command with it is 422 COMMAND_ID_REUSED. */
-            commandId?: string;
-            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
-            expectedSeq?: number;
         };
         RulingModel: {
             /** @example N8 */
@@ -2073,7 +2181,7 @@ export interface components {
                     /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
                     drawKey?: string;
                 };
-                options: Record<string, never> | Record<string, never>;
+                options: Record<string, never>;
             };
         };
         NarateerCombatantJoinedEvent: {
@@ -7765,13 +7873,10 @@ export interface components {
                 y: number;
             }[];
             /** @description Each wall stands between two adjacent spaces. */
-            walls?: ({
+            walls?: {
                 x: number;
                 y: number;
-            } | {
-                x: number;
-                y: number;
-            })[][];
+            }[][];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
@@ -9498,13 +9603,10 @@ export interface components {
                     x: number;
                     y: number;
                 }[];
-                walls: ({
+                walls: {
                     x: number;
                     y: number;
-                } | {
-                    x: number;
-                    y: number;
-                })[][];
+                }[][];
             };
         };
         ArchsoulCombatantPlacedEvent: {
@@ -10580,7 +10682,7 @@ export interface components {
             type: "GrappleStarted";
             data: {
                 grappleId: string;
-                memberIds: (string)[];
+                memberIds: string[];
                 controlId: string;
             };
         };
@@ -12280,13 +12382,10 @@ export interface components {
                     y: number;
                 }[];
                 /** @description Each wall stands between two adjacent spaces. */
-                walls: ({
+                walls: {
                     x: number;
                     y: number;
-                } | {
-                    x: number;
-                    y: number;
-                })[][];
+                }[][];
             };
             /** @description The running phase of the round (S12, S17); null between rounds. */
             phase: {
@@ -12640,7 +12739,7 @@ export interface components {
             /** @description Running grapples. */
             grapples: {
                 grappleId: string;
-                memberIds: (string)[];
+                memberIds: string[];
                 /** @description The member with control (S33). */
                 controlId: string;
             }[];
@@ -12698,7 +12797,7 @@ export interface components {
                 /** @description Ids of the weapons, items and shield in hand (and unarmed weapons worn). */
                 held: string[];
                 /** @description S51: what each of the two hands holds, an id or null when empty; a two-handed weapon stands in both. */
-                hands: ((string | null) | (string | null))[];
+                hands: (string | null)[];
                 /** @description S51: empty hands (0–2): drawing, equipping a shield, picking up and Grab need them. */
                 freeHands: number;
                 /** @description The item id of an awkward draw in progress (S25); null when none. */
@@ -13525,7 +13624,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. Or: A rule forbids it; `code` names the rule */
+            /** @description This route takes no body: a JSON body with fields is refused, UNKNOWN_FIELD naming the first, `issues` every one. Or: A rule forbids it; `code` names the rule */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13900,7 +13999,42 @@ export interface operations {
                         events: number;
                         /** @description One result per check: chain, sequence, seed, decisions, view, head */
                         checks: {
-                            [key: string]: {
+                            chain: {
+                                /** @enum {string} */
+                                status: "ok" | "failed" | "skipped";
+                                detail?: string;
+                                /** @description On a failed check, the seq it fails at, the one detail names (0: the header; N+1: an event the log lacks). Absent when the check could not run. */
+                                seq?: number;
+                            };
+                            sequence: {
+                                /** @enum {string} */
+                                status: "ok" | "failed" | "skipped";
+                                detail?: string;
+                                /** @description On a failed check, the seq it fails at, the one detail names (0: the header; N+1: an event the log lacks). Absent when the check could not run. */
+                                seq?: number;
+                            };
+                            seed: {
+                                /** @enum {string} */
+                                status: "ok" | "failed" | "skipped";
+                                detail?: string;
+                                /** @description On a failed check, the seq it fails at, the one detail names (0: the header; N+1: an event the log lacks). Absent when the check could not run. */
+                                seq?: number;
+                            };
+                            decisions: {
+                                /** @enum {string} */
+                                status: "ok" | "failed" | "skipped";
+                                detail?: string;
+                                /** @description On a failed check, the seq it fails at, the one detail names (0: the header; N+1: an event the log lacks). Absent when the check could not run. */
+                                seq?: number;
+                            };
+                            view: {
+                                /** @enum {string} */
+                                status: "ok" | "failed" | "skipped";
+                                detail?: string;
+                                /** @description On a failed check, the seq it fails at, the one detail names (0: the header; N+1: an event the log lacks). Absent when the check could not run. */
+                                seq?: number;
+                            };
+                            head: {
                                 /** @enum {string} */
                                 status: "ok" | "failed" | "skipped";
                                 detail?: string;
@@ -15850,6 +15984,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {

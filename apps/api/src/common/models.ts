@@ -189,23 +189,6 @@ export class ErrorModel {
   issues?: Array<{ field: string; code: 'UNKNOWN_FIELD' | 'INVALID_FIELD'; message: string }>;
 }
 
-export class CommandBodyModel {
-  @ApiProperty({
-    example: 'RollInitiative',
-    description: 'A command type of the fight’s system (GET /systems/:id).',
-  })
-  type: string;
-  @ApiPropertyOptional({
-    description:
-      'Idempotency key: the same command sent again with it returns the first result and appends nothing; another command with it is 422 COMMAND_ID_REUSED.',
-  })
-  commandId?: string;
-  @ApiPropertyOptional({
-    description: 'The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH.',
-  })
-  expectedSeq?: number;
-}
-
 @ObjectType()
 export class CombatantSummaryModel {
   @ApiProperty() @Field(() => ID) fightId: string;

@@ -90,7 +90,29 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** An OpenAPI 3.0 schema of a zod declaration: no `$schema`, definitions inlined. */
 function openapiSchema(schema: Parameters<typeof jsonSchemaOf>[0]): Schema {
   const { $schema: _drop, ...rest } = jsonSchemaOf(schema, 'openapi-3.0');
-  return rest;
+  return withoutRepeats(rest) as Schema;
+}
+
+/**
+ * OpenAPI 3.0 has no `prefixItems`, so a tuple's items are `anyOf` its members: a pair of points is
+ * `anyOf: [point, point]`, which linters rightly call illogical. The same member once is the same set of
+ * values; one left is the schema itself.
+ */
+function withoutRepeats(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutRepeats);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = withoutRepeats(v);
+  if (!Array.isArray(out.anyOf)) return out;
+  const seen = new Set<string>();
+  const members = (out.anyOf as unknown[]).filter((m) => {
+    const text = JSON.stringify(m);
+    return !seen.has(text) && seen.add(text);
+  });
+  const { anyOf: _members, ...rest } = out;
+  if (members.length > 1) return { ...rest, anyOf: members };
+  const [only] = members as Array<Record<string, unknown>>;
+  return Object.keys(rest).some((key) => key in only) ? { ...rest, allOf: [only] } : { ...rest, ...only };
 }
 
 const ENVELOPE_FIELDS: Schema = {
@@ -186,11 +208,9 @@ function publishUnions(schemas: Schemas, bySystem: SystemRefs[]): void {
     };
     for (const model of ['FightModel', 'CommandResultModel']) {
       const props = (schemas[model] as { properties?: Record<string, unknown> } | undefined)?.properties;
-      if (props?.view)
-        props.view = {
-          ...ref('FightView'),
-          description: (props.view as { description?: string }).description,
-        };
+      // A $ref alone: OpenAPI 3.0 ignores what stands beside one, and an allOf around it would make
+      // generated clients drop the discriminator (`system`) from the type.
+      if (props?.view) props.view = ref('FightView');
     }
   }
 }
@@ -213,7 +233,13 @@ function declareSecurity(doc: OpenAPIObject): void {
     },
   };
   doc.security = [{ bearer: [] }, { token: [] }];
-  doc.servers = [{ url: 'http://localhost:3000', description: 'A local service (npm start)' }];
+  doc.servers = [
+    {
+      url: '/',
+      description:
+        'The service that serves this document (a local one, `npm start`, is http://localhost:3000)',
+    },
+  ];
   doc.info.license = { name: 'UNLICENSED' };
 }
 
@@ -357,7 +383,42 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
   declareHeaders(doc);
   retypeEvents(doc, schemas);
   typeInputs(doc, schemas);
+  describeOperations(doc);
   return doc;
+}
+
+/** What each tag groups, for the document's tag list (every tag an operation uses is declared here). */
+const TAGS: Record<string, string> = {
+  fights:
+    'Create fights, send commands, read views, events and logs; stream a fight; issue player and spectator tokens.',
+  systems: 'The rule systems: their data, rulings and the JSON Schema of every command, event and sheet.',
+  audit: 'Verify a fight log offline: the hash chain, the seed, every die and decision re-run.',
+  webhooks: 'Endpoints that receive a tenant’s fight events, signed; their delivery logs and redelivery.',
+  admin: 'The operator’s routes: tenants and their API keys.',
+  lab: 'The Combat Lab: many seeded fights between strategies, in the background.',
+  operations: 'Liveness, readiness, metrics and the read side’s lag.',
+};
+
+/**
+ * Every operation has a short summary (what a list of operations shows) and a description (the whole
+ * sentence, where the summary was one); every tag an operation uses is declared with what it groups.
+ */
+function describeOperations(doc: OpenAPIObject): void {
+  const used = new Set<string>();
+  for (const item of Object.values(doc.paths))
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const op = item[method];
+      if (!op) continue;
+      for (const tag of op.tags ?? []) used.add(tag);
+      if (op.description || !op.summary) continue;
+      op.description = op.summary;
+      op.summary = op.summary.split(/: |; | \(/)[0];
+    }
+  doc.tags = [...used].sort().map((name) => {
+    const description = TAGS[name];
+    if (!description) throw new Error(`OpenAPI tag ${name} has no description in TAGS`);
+    return { name, description };
+  });
 }
 
 /** The list operations: cursor paging (common/pagination.ts), the next page in Link and X-Next-Cursor. */

@@ -65,6 +65,33 @@ function withoutNull(schema: Json): { schema: Json; nullable: boolean } {
   return { schema, nullable: false };
 }
 
+/**
+ * A union of objects (a discriminated union such as Arcana Beast's TriggerSet) as the one object GraphQL
+ * can type: every member's fields, non-null where every member requires it; a field the members declare
+ * differently is the union of its values where they are strings (`kind`: an enum of every member's), JSON
+ * otherwise. Without this the type has no fields, which the GraphQL specification forbids (section 3.6).
+ */
+function asOneObject(schema: Json): Json {
+  const members: Json[] | undefined = schema.anyOf ?? schema.oneOf;
+  if (schema.properties || !members?.length || !members.every((m) => m.type === 'object' && m.properties))
+    return schema;
+  const properties: Record<string, Json> = {};
+  for (const member of members)
+    for (const [key, prop] of Object.entries<Json>(member.properties ?? {}))
+      properties[key] = key in properties ? eitherOf(properties[key], prop) : prop;
+  const required = Object.keys(properties).filter((key) => members.every((m) => m.required?.includes(key)));
+  return { type: 'object', description: schema.description, properties, required };
+}
+
+function eitherOf(a: Json, b: Json): Json {
+  if (JSON.stringify(a) === JSON.stringify(b)) return a;
+  const strings = (s: Json): unknown[] | undefined => (s.const !== undefined ? [s.const] : s.enum);
+  const values = [...(strings(a) ?? []), ...(strings(b) ?? [])];
+  if (strings(a) && strings(b) && values.every((v) => typeof v === 'string'))
+    return { type: 'string', enum: [...new Set(values)], description: a.description ?? b.description };
+  return { description: a.description ?? b.description };
+}
+
 function intOrFloat(schema: Json) {
   const fits = (n: unknown) => n === undefined || Math.abs(Number(n)) === SAFE || Math.abs(Number(n)) < INT32;
   return fits(schema.minimum) && fits(schema.maximum) ? GraphQLInt : GraphQLFloat;
@@ -145,11 +172,12 @@ class TypeBuilder {
   }
 
   inputObject(
-    schema: Json,
+    declared: Json,
     name: string,
     extra: GraphQLInputFieldConfigMap = {},
     description?: string,
   ): GraphQLInputObjectType {
+    const schema = asOneObject(declared);
     const required = new Set<string>(schema.required ?? []);
     return new GraphQLInputObjectType({
       name,
@@ -179,7 +207,8 @@ class TypeBuilder {
     return this.once(name, () => this.objectType(schema, name));
   }
 
-  objectType(schema: Json, name: string, description?: string): GraphQLObjectType {
+  objectType(declared: Json, name: string, description?: string): GraphQLObjectType {
+    const schema = asOneObject(declared);
     const required = new Set<string>(schema.required ?? []);
     return new GraphQLObjectType({
       name,
@@ -276,7 +305,7 @@ function eventDetails(builder: TypeBuilder): {
       const t = builder.objectType(
         jsonSchemaOf(zod),
         `${pascal(system.id)}${type}Data`,
-        `The data of ${type} in a ${system.name} fight.`,
+        `The data of ${type} in ${system.name}.`,
       );
       builder.named.set(t.name, t);
       types.set(type, { type: t, zod });

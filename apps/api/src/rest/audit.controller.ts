@@ -66,7 +66,8 @@ export const VERIFICATION_REPORT_SCHEMA = {
       type: 'object',
       description: `One result per check: ${CHECKS.join(', ')}`,
       required: [...CHECKS],
-      additionalProperties: CHECK_RESULT,
+      properties: Object.fromEntries(CHECKS.map((check) => [check, CHECK_RESULT])),
+      additionalProperties: false,
     },
     firstDivergence: {
       type: 'object',
@@ -116,10 +117,9 @@ export class AuditController implements OnModuleDestroy {
   @Post('verify')
   @HttpCode(200)
   @ApiOperation({
-    summary:
-      'Verify a fight log: hash chain, sequence, seed against commitment, every die and decision re-run, final view, and (with headHash or events) that it ends where the auditor expects.',
+    summary: 'Verify a fight log',
     description:
-      'A log cut after any event, its header rebuilt, still verifies on its own (ok: true) but is not complete. To tell the whole fight from a prefix, give the head hash (GET /fights/:id view.headHash) or event count you trust: a log that stops early, goes on past it or is another fight fails the head check. The report lists what it proved and what it did not.',
+      'Checks the hash chain, the sequence, the seed against its commitment, every die and decision re-run, the final view, and (with headHash or events) that the log ends where the auditor expects. A log cut after any event, its header rebuilt, still verifies on its own (ok: true) but is not complete. To tell the whole fight from a prefix, give the head hash (GET /fights/:id view.headHash) or event count you trust: a log that stops early, goes on past it or is another fight fails the head check. The report lists what it proved and what it did not.',
   })
   @ApiConsumes('application/json', 'application/x-ndjson')
   @ApiBody({

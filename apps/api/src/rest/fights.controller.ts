@@ -4,15 +4,12 @@ import Negotiator from 'negotiator';
 import { sendFightLog } from './streamed-log';
 import {
   ApiBearerAuth,
-  ApiBody,
-  ApiExtraModels,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
   ApiResponse,
   ApiTags,
-  getSchemaPath,
 } from '@nestjs/swagger';
 import { AccessService, actorName, AppError, FightQueries, FightService, Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
@@ -31,7 +28,6 @@ import {
 import { eventsPage, fightsPage, linkNext } from '../common/pagination';
 import {
   CombatantSummaryModel,
-  CommandBodyModel,
   CommandResultModel,
   ErrorModel,
   FightEventModel,
@@ -192,8 +188,7 @@ export class FightsController {
   @Post(':id/commands')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a command: { type, commandId?, expectedSeq?, ...its fields }' })
-  @ApiExtraModels(CommandBodyModel)
-  @ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(CommandBodyModel) }], additionalProperties: true } })
+  // The body is the Command union, typed per system in publishContract (common/openapi-contract.ts).
   @ApiOkResponse({ type: CommandResultModel })
   @ApiResponse({ status: 404, type: ErrorModel })
   @ApiResponse({

@@ -80,6 +80,7 @@ export class WebhooksController {
   }
 
   @Get(':endpointId')
+  @ApiOperation({ summary: 'One endpoint, never its secret (where a created endpoint’s Location points)' })
   @ApiResponse({ status: 200, type: WebhookEndpointModel })
   get(
     @CurrentPrincipal() p: Principal,
@@ -110,6 +111,7 @@ export class WebhooksController {
   @Delete(':endpointId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an endpoint with its deliveries and log' })
+  @ApiResponse({ status: 204, description: 'Deleted' })
   @Preconditioned()
   async remove(
     @CurrentPrincipal() p: Principal,
