@@ -186,6 +186,8 @@ function operations(): Schema {
       action: 'receive',
       channel: { $ref: '#/channels/fightStream' },
       summary: 'A client reads a fight’s events over SSE.',
+      description:
+        'GET /fights/{fightId}/stream: every event after Last-Event-ID (or ?after=), then each as it is appended; it ends with streamEnded when its key or token stops working, the stream fails or the service shuts down.',
       messages: [
         { $ref: '#/channels/fightStream/messages/fightEvent' },
         { $ref: '#/channels/fightStream/messages/streamEnded' },
@@ -195,6 +197,8 @@ function operations(): Schema {
       action: 'receive',
       channel: { $ref: '#/channels/fightEventsSubscription' },
       summary: 'A client receives subscription results over graphql-ws.',
+      description:
+        'The fightEvents subscription delivers each event as it is appended; fightView delivers the fight view after each change. Both end with an error whose code says why (TOKEN_EXPIRED, CREDENTIALS_REVOKED, …).',
       messages: [
         { $ref: '#/channels/fightEventsSubscription/messages/fightEvent' },
         { $ref: '#/channels/fightEventsSubscription/messages/fightView' },
@@ -204,6 +208,8 @@ function operations(): Schema {
       action: 'send',
       channel: { $ref: '#/channels/webhook' },
       summary: 'The service delivers events to webhook endpoints.',
+      description:
+        'A POST per event to each enabled endpoint whose filter takes it, signed (webhook-id, webhook-timestamp, webhook-signature), retried with backoff until a 2xx; a ping when asked.',
       messages: [
         { $ref: '#/channels/webhook/messages/fightEvent' },
         { $ref: '#/channels/webhook/messages/ping' },
@@ -229,6 +235,11 @@ export function asyncApiDocument(): Record<string, unknown> {
     info: {
       title: 'Combat rules service: what it pushes',
       version: '0.1.0',
+      license: { name: 'UNLICENSED' },
+      tags: [
+        { name: 'fights', description: 'The events of a fight, live.' },
+        { name: 'webhooks', description: 'Deliveries to a tenant’s endpoints.' },
+      ],
       description:
         'Every event of a fight, live: over Server-Sent Events, GraphQL subscriptions (graphql-ws) and webhooks. Event payloads are generated from the rule systems’ declarations; GET /systems/:id serves the same schemas.',
     },
