@@ -382,6 +382,8 @@ export function grappleThrow(
 /** Commands a grappled combatant may only attempt after a successful grapple roll (archsoul.txt: Being Grappled). */
 export const GRAPPLE_GATED = new Set([
   'SlowMove',
+  // Free Actions: "Turning in place"; Being Grappled: "All other actions require a successful grapple roll".
+  'Turn',
   'StandUp',
   'DrawSimpleItem',
   'DrawAwkwardItem',
@@ -417,6 +419,8 @@ export function gated(
   const gs = grapplesOf(state, actorId);
   if (gs.length === 0) return perform(state, dice);
   const dry = perform(state, NO_DICE);
+  // Nothing to attempt (a turn to the facing it already has): no roll either.
+  if (dry.length === 0) return [];
   const r = run(state, evolve);
   for (const g of gs) {
     const s = r.state();

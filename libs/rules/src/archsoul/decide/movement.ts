@@ -378,15 +378,13 @@ function moved(state: ArchsoulState, p: MovePayload, steps: number, facing: Faci
   });
 }
 
-/** archsoul.txt: "you may freely rotate your mini" between actions on your own turn only. */
+/**
+ * archsoul.txt: "you may freely rotate your mini" between actions on your own turn only. Turning in place is a
+ * free action, so while grappled it is one of the "other actions" that first take the grapple roll (S33,
+ * GRAPPLE_GATED); the facing it sets counts once the grapple ends (a grappled combatant has no front arc).
+ */
 export function turn(state: ArchsoulState, command: ArchsoulCommand<'Turn'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
-  ensure(
-    !hasCondition(c, 'grappled'),
-    'ARCHSOUL_GRAPPLED',
-    'archsoul.txt: Being Grappled: no front arc to turn',
-    'combatantId',
-  );
   const facing = checkFacing(state, command.facing, 'facing');
   return facing === c.facing ? [] : [ev('Turned', { combatantId: c.id, facing })];
 }
