@@ -250,6 +250,28 @@ describe('Audit: Opportunity Attacks (narateer.txt lines 116–146)', () => {
     expect(types(exact(events, step('m', 1, 2)))).toEqual(['Moved']);
   });
 
+  it('N51: given another combatant in the next Space, when the mover steps into it and on, then each step is taken and the other is not moved', () => {
+    let events = fight(
+      [
+        { id: 'm', sheet: sheet(), side: 'm' },
+        { id: 'g', sheet: sheet(), side: 'm' },
+      ],
+      'm',
+    );
+    // An ally: no Opportunity Attack to answer (a foe's would be offered, its reach judged as the Spaces are).
+    events = at(at(events, 'm', 0, 0), 'g', 1, 0);
+    const into = exact(events, step('m', 1, 0));
+    expect(find(into, 'Moved')).toMatchObject({ combatantId: 'm', to: { x: 1, y: 0 } });
+    const on = [...events, ...into];
+    const past = exact(on, step('m', 2, 0));
+    expect(find(past, 'Moved')).toMatchObject({ combatantId: 'm', to: { x: 2, y: 0 } });
+    const after = stateOf([...on, ...past]);
+    expect([after.combatants.m.position, after.combatants.g.position]).toEqual([
+      { x: 2, y: 0 },
+      { x: 1, y: 0 },
+    ]);
+  });
+
   it('lines 116, 120, 140, 158 (model): 600 random one- to three-step paths stop at the first step that starts and ends within an opponent’s reach, naming exactly those opponents in initiative order', () => {
     const r = rng(777);
     for (let iter = 0; iter < 600; iter++) {
@@ -387,7 +409,7 @@ describe('Audit: Lingering Harm and Continuation Checks over two rounds (lines 2
 });
 
 describe('Audit: a combatant joining during an open round (text silent; RULINGS N16 slots it in)', () => {
-  it('AMBIGUITY (documents current behaviour): a late joiner slotted ahead of the running combatant still gets an activation in the round it joins', () => {
+  it('N49: given a round in which both combatants have acted or are acting, when a late joiner is slotted ahead of them, then the round does not end before it has its activation in that round', () => {
     let events = fight([
       { id: 'a', sheet: sheet() },
       { id: 'b', sheet: sheet() },
@@ -406,7 +428,7 @@ describe('Audit: a combatant joining during an open round (text silent; RULINGS 
     );
     expect(stateOf(events).order).toEqual(['n', 'a', 'b']);
     const ended = exact(events, { type: 'EndActivation' });
-    // Current behaviour: the round does not end; n acts in round 1 after b.
+    // The round does not end; n acts in round 1 after b.
     expect(types(ended)).toEqual(['ActivationEnded']);
     expect(
       given(narateer, [...events, ...ended])
@@ -420,7 +442,7 @@ describe('Audit: a combatant joining during an open round (text silent; RULINGS 
 });
 
 describe('Audit: Side Rolls of 0 dice and draw numbers (RULINGS.md N15, C5)', () => {
-  it('AMBIGUITY (documents current behaviour): an Agility-0 initiative Side Roll uses up a seeded draw, a Resilience-0 Continuation Check does not', () => {
+  it('N50: an Agility-0 initiative Side Roll uses up a seeded draw, a Resilience-0 Continuation Check does not', () => {
     const t = new Table([
       { id: 'a', sheet: sheet({ maxVitality: 3, vitals: { strength: 2, agility: 0, resilience: 0 } }) },
       { id: 'b', sheet: sheet({ vitals: { strength: 2, agility: 1, resilience: 2 } }) },

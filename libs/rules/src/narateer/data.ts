@@ -276,4 +276,16 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N48',
     text: 'An exchange may target any other combatant: an ally, or a Collapsed or Withdrawn one (forced No Response); only Opportunity Attacks need an opponent.',
   },
+  {
+    id: 'N49',
+    text: 'A late joiner acts in the round it joins: the round does not end before it has its activation.',
+  },
+  {
+    id: 'N50',
+    text: 'An initiative Side Roll of 0 dice is still a draw; a Continuation Check of 0 dice fails and takes none.',
+  },
+  {
+    id: 'N51',
+    text: 'Spaces are not exclusive: a Move may pass through or end in an occupied Space; the GM moves combatants apart.',
+  },
 ];
