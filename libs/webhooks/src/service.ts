@@ -155,8 +155,17 @@ export class WebhookService {
     return toEndpointView(await this.owned(tenantId, id), this.clock());
   }
 
-  /** Enabling an endpoint clears why it was disabled and restarts its failure clock; its waiting deliveries resume. */
-  async update(tenantId: string, id: string, patch: Partial<EndpointInput>): Promise<EndpointView> {
+  /**
+   * Enabling an endpoint clears why it was disabled and restarts its failure clock; its waiting deliveries resume.
+   * `precondition` (a conditional request's If-Match) judges the endpoint as GET would show it, in the transaction
+   * that changes it: when it throws nothing changes, and no other change can come between the two.
+   */
+  async update(
+    tenantId: string,
+    id: string,
+    patch: Partial<EndpointInput>,
+    precondition?: (current: EndpointView) => void,
+  ): Promise<EndpointView> {
     const current = await this.owned(tenantId, id);
     const url =
       patch.url === undefined
@@ -164,24 +173,34 @@ export class WebhookService {
         : (await assertSafeUrl(patch.url, this.config.allowPrivate)).toString();
     assertEventTypes(patch.eventTypes);
     const enabling = patch.enabled === true && !current.enabled;
-    await this.store.updateEndpoint(id, {
-      url,
-      description: patch.description,
-      eventTypes: patch.eventTypes && [...new Set(patch.eventTypes)],
-      fightId: patch.fightId,
-      enabled: patch.enabled,
-      ...(enabling ? { disabledReason: null, failingSince: null } : {}),
-      ...(patch.enabled === false ? { disabledReason: 'disabled by the tenant' } : {}),
-      updatedAt: this.clock(),
-    });
+    const changed = await this.store.updateEndpoint(
+      id,
+      {
+        url,
+        description: patch.description,
+        eventTypes: patch.eventTypes && [...new Set(patch.eventTypes)],
+        fightId: patch.fightId,
+        enabled: patch.enabled,
+        ...(enabling ? { disabledReason: null, failingSince: null } : {}),
+        ...(patch.enabled === false ? { disabledReason: 'disabled by the tenant' } : {}),
+        updatedAt: this.clock(),
+      },
+      precondition && ((row) => precondition(toEndpointView(row, this.clock()))),
+    );
+    if (!changed) throw endpointNotFound(id);
     if (enabling) this.dispatcher.kick();
     return this.get(tenantId, id);
   }
 
-  async remove(tenantId: string, id: string): Promise<void> {
+  /** `precondition` as for update: judged in the transaction that deletes. */
+  async remove(tenantId: string, id: string, precondition?: (current: EndpointView) => void): Promise<void> {
     await this.owned(tenantId, id);
-    await this.store.deleteEndpoint(id);
+    const deleted = await this.store.deleteEndpoint(
+      id,
+      precondition && ((row) => precondition(toEndpointView(row, this.clock()))),
+    );
     await this.activity?.refresh();
+    if (!deleted) throw endpointNotFound(id);
   }
 
   /**

@@ -20,10 +20,27 @@ export const opaqueTagOf = (value: unknown): string => ENTITY_TAG.exec(weakETag(
  * header nothing is read.
  */
 export async function checkPreconditions(headers: Headers, current: () => Promise<unknown>): Promise<void> {
+  const check = preconditionsOf(headers);
+  if (check) check(await current());
+}
+
+/**
+ * The check checkPreconditions makes, for a store to run where the state is read and changed in one
+ * transaction (no other change between the two); undefined without either header. A header that is no
+ * list of entity tags is refused here, before anything is read.
+ */
+export function preconditionsOf(headers: Headers): ((current: unknown) => void) | undefined {
   const ifMatch = entityTags(headers['if-match'], 'if-match');
   const ifNoneMatch = entityTags(headers['if-none-match'], 'if-none-match');
-  if (ifMatch === undefined && ifNoneMatch === undefined) return;
-  const now = opaqueTagOf(await current());
+  if (ifMatch === undefined && ifNoneMatch === undefined) return undefined;
+  return (current) => matchState(opaqueTagOf(current), ifMatch, ifNoneMatch);
+}
+
+function matchState(
+  now: string,
+  ifMatch: ReturnType<typeof entityTags>,
+  ifNoneMatch: ReturnType<typeof entityTags>,
+): void {
   if (ifMatch !== undefined && ifMatch !== '*' && !ifMatch.includes(now))
     throw preconditionFailed(
       'If-Match names no state this resource is in now: nothing was changed; GET it for its current ETag',

@@ -24,7 +24,7 @@ import {
 import { Location, seg } from '../common/location';
 import { deliveriesPage, linkNext, smallPage } from '../common/pagination';
 import { SmallPageQuery, TokenQuery } from '../common/dto';
-import { checkPreconditions, Preconditioned } from '../common/preconditions';
+import { Preconditioned, preconditionsOf } from '../common/preconditions';
 
 /** Webhooks (docs/webhooks.md): endpoints, their delivery log, redelivery and a test ping — for the tenant (GM) only. */
 @ApiTags('webhooks')
@@ -104,8 +104,11 @@ export class WebhooksController {
   ): Promise<WebhookEndpointModel> {
     const tenantId = webhookTenant(this.access, p, body.fightId);
     assertEventTypeList(body.eventTypes);
-    await checkPreconditions(req.headers, () => this.webhooks.get(tenantId, id));
-    return this.webhooks.update(tenantId, id, body);
+    // Judged before the body's own checks (RFC 9110 section 13.2.2: preconditions come first), and again
+    // where the change is made, in its transaction, so that no other change comes between.
+    const precondition = preconditionsOf(req.headers);
+    if (precondition) precondition(await this.webhooks.get(tenantId, id));
+    return this.webhooks.update(tenantId, id, body, precondition);
   }
 
   @Delete(':endpointId')
@@ -119,8 +122,7 @@ export class WebhooksController {
     @Req() req: Request,
   ): Promise<void> {
     const tenantId = webhookTenant(this.access, p);
-    await checkPreconditions(req.headers, () => this.webhooks.get(tenantId, id));
-    await this.webhooks.remove(tenantId, id);
+    await this.webhooks.remove(tenantId, id, preconditionsOf(req.headers));
   }
 
   @Post(':endpointId/rotate-secret')

@@ -284,7 +284,11 @@ export class SqlWebhookStore implements WebhookStore {
     );
   }
 
-  async updateEndpoint(id: string, patch: EndpointPatch): Promise<void> {
+  async updateEndpoint(
+    id: string,
+    patch: EndpointPatch,
+    guard?: (row: EndpointRow) => void,
+  ): Promise<boolean> {
     const sets: string[] = [];
     const args: unknown[] = [id];
     for (const [key, value] of Object.entries(patch) as Array<[keyof EndpointPatch, never]>) {
@@ -292,7 +296,22 @@ export class SqlWebhookStore implements WebhookStore {
       const [column, encode] = ENDPOINT_COLUMNS[key];
       sets.push(`${column} = $${args.push(encode(value))}`);
     }
-    if (sets.length) await this.db.run(`UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE id = $1`, args);
+    const update = (q: SqlExec) =>
+      sets.length ? q.run(`UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE id = $1`, args) : 1;
+    if (!guard) return (await update(this.db)) === 1;
+    return this.db.tx(async (q) => (await this.guarded(q, id, guard)) && (await update(q)) === 1);
+  }
+
+  /**
+   * Reads the endpoint's row for `guard`, locked until the transaction ends (PostgreSQL `FOR UPDATE`; a SQLite
+   * transaction already has the database to itself): no other change comes between the check and the change.
+   */
+  private async guarded(q: SqlExec, id: string, guard: (row: EndpointRow) => void): Promise<boolean> {
+    const lock = this.db.engine === 'postgres' ? 'FOR UPDATE' : '';
+    const [r] = await q.query(`SELECT * FROM webhook_endpoints WHERE id = $1 ${lock}`, [id]);
+    if (!r) return false;
+    guard(toEndpoint(r));
+    return true;
   }
 
   async replaceSecret(
@@ -333,11 +352,12 @@ export class SqlWebhookStore implements WebhookStore {
     return (await this.db.query(`SELECT 1 AS one FROM webhook_endpoints LIMIT 1`, [])).length > 0;
   }
 
-  async deleteEndpoint(id: string): Promise<void> {
-    await this.db.tx(async (q) => {
+  async deleteEndpoint(id: string, guard?: (row: EndpointRow) => void): Promise<boolean> {
+    return this.db.tx(async (q) => {
+      if (guard && !(await this.guarded(q, id, guard))) return false;
       await q.run(`DELETE FROM webhook_attempts WHERE endpoint_id = $1`, [id]);
       await q.run(`DELETE FROM webhook_deliveries WHERE endpoint_id = $1`, [id]);
-      await q.run(`DELETE FROM webhook_endpoints WHERE id = $1`, [id]);
+      return (await q.run(`DELETE FROM webhook_endpoints WHERE id = $1`, [id])) === 1;
     });
   }
 

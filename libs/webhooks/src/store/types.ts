@@ -110,7 +110,12 @@ export type EndpointPatch = Partial<
 export interface WebhookStore {
   readonly engine: string;
   insertEndpoint(row: EndpointRow): Promise<void>;
-  updateEndpoint(id: string, patch: EndpointPatch): Promise<void>;
+  /**
+   * Applies `patch`. With `guard`, in one transaction with the row locked: `guard` sees the row as it is and may
+   * throw, and then nothing changes (a conditional request's check and its change, with no change between).
+   * False when the row is gone.
+   */
+  updateEndpoint(id: string, patch: EndpointPatch, guard?: (row: EndpointRow) => void): Promise<boolean>;
   /**
    * A rotation: the new secret and previous secrets, if the secret is still `expected` (compare and set, so of
    * rotations at the same time each builds on the one before it); false, changing nothing, if another came first.
@@ -122,8 +127,8 @@ export interface WebhookStore {
   ): Promise<boolean>;
   getEndpoint(id: string): Promise<EndpointRow | undefined>;
   listEndpoints(tenantId: string): Promise<EndpointRow[]>;
-  /** Deletes the endpoint with its deliveries and attempts. */
-  deleteEndpoint(id: string): Promise<void>;
+  /** Deletes the endpoint with its deliveries and attempts; `guard` as for updateEndpoint. False when it was gone. */
+  deleteEndpoint(id: string, guard?: (row: EndpointRow) => void): Promise<boolean>;
   /** Whether any endpoint exists, of any tenant, enabled or not (the outbox idles without one). */
   hasEndpoints(): Promise<boolean>;
 
