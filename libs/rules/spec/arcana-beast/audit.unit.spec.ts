@@ -1,5 +1,5 @@
 /**
- * Audit of the Arcana Beast engine against /work/shared/rules/arcana-beast.txt, case by case, each worked by hand
+ * Audit of the Arcana Beast engine against arcana-beast.txt, case by case, each worked by hand
  * from the text (and RULINGS.md / docs/rulings*.md where they speak). Only cases no other spec covers are kept.
  */
 import { RuleEvent } from '../../src/core/types';
