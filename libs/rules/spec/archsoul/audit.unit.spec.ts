@@ -1,18 +1,24 @@
 /**
  * Audit of the Archsoul engine against archsoul.txt, case by case, each worked by hand from the text
- * (and RULINGS.md / docs/rulings*.md where they speak). Tests that fail mark a disagreement with the text:
- * each quotes the line(s) of archsoul.txt it rests on.
+ * (and the rulings where they speak); each quotes the line(s) of archsoul.txt it rests on. Only cases no other
+ * spec covers are kept.
  */
 import { improvisedDamage } from '../../src/archsoul/data';
-import { bow, exact, fight, find, foe, hero, refused, stateOf, sword, then, types, unarmed } from './helpers';
-
-const attack = (extra: Record<string, unknown> = {}) => ({
-  type: 'Attack',
-  attackerId: 'a',
-  targetId: 'v',
-  weaponId: 'sword',
-  ...extra,
-});
+import {
+  attack,
+  bow,
+  exact,
+  fight,
+  find,
+  foe,
+  hero,
+  refused,
+  stateOf,
+  sword,
+  then,
+  types,
+  unarmed,
+} from './helpers';
 
 describe('Audit: Armor Advantages (archsoul.txt l.64–66)', () => {
   // l.64: "When an attack is made against a target wearing a type of armor that the attacking weapon is strong

@@ -65,6 +65,15 @@ export const hero = (
   sheet: sheet(extra),
 });
 /** An enemy at `at`, facing south unless told, with a sheet() and `extra`. */
+/** a attacks v with its sword; `extra` adds or replaces fields. */
+export const attack = (extra: Record<string, unknown> = {}) => ({
+  type: 'Attack',
+  attackerId: 'a',
+  targetId: 'v',
+  weaponId: 'sword',
+  ...extra,
+});
+
 export const foe = (id: string, at: [number, number], facing = 'S', extra: Record<string, unknown> = {}) => ({
   id,
   at,

@@ -1,15 +1,22 @@
-import { bow, exact, fight, find, foe, hero, javelin, refused, stateOf, sword, then, types } from './helpers';
+import {
+  attack,
+  bow,
+  exact,
+  fight,
+  find,
+  foe,
+  hero,
+  javelin,
+  refused,
+  stateOf,
+  sword,
+  then,
+  types,
+} from './helpers';
 
 const dagger = { id: 'dagger', name: 'Dagger', type: 'melee', damage: 1, handling: 'light' };
 const axe = { id: 'axe', name: 'Axe', type: 'melee', damage: 3 };
 const greatsword = { id: 'greatsword', name: 'Greatsword', type: 'melee', damage: 3, twoHanded: true };
-const attack = (extra: Record<string, unknown> = {}) => ({
-  type: 'Attack',
-  attackerId: 'a',
-  targetId: 'v',
-  weaponId: 'sword',
-  ...extra,
-});
 
 describe('Quick Attack (archsoul.txt: Special Attacks: Quick Attack, RULINGS.md S27)', () => {
   it('costs 1 AP; the damage roll is 1 harder; a non-light weapon makes the attack roll 1 harder', () => {

@@ -813,6 +813,9 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
     trigger: z.enum(TRIGGERS),
     reactorIds: z.array(Name),
     action: HeldActionSchema.optional(),
+    interrupts: Name.optional().describe(
+      'S20: the actor whose reactive attacks are being answered, when a reactive attack left its attacker open: this sequence comes first, then that one resumes where it was; absent otherwise.',
+    ),
   }),
   ReactiveAttackOffered: actorReactor,
   ReactiveAttackDeclined: actorReactor,
@@ -933,6 +936,18 @@ const CombatantView = z.strictObject({
     .describe('The sheet’s mount; null when it has none.'),
 });
 
+/** One sequence of reactive attacks as the view shows it (S13, S18). */
+const ReactionSequenceView = z.strictObject({
+  actorId: Name.describe('The combatant whose action triggered reactive attacks.'),
+  trigger: z.enum(TRIGGERS),
+  action: HeldActionSchema.optional().describe(
+    'The action held until the reactions are answered (S18); absent when none waits.',
+  ),
+  current: Name.optional().describe('The reactor offered now; absent between offers.'),
+  remaining: z.array(Name).describe('Reactors still to be offered.'),
+  prevented: z.boolean().describe('A reactive attack prevented the action.'),
+});
+
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
 export const ARCHSOUL_VIEW = z.strictObject({
   ...CORE_VIEW_SHAPE,
@@ -972,17 +987,14 @@ export const ARCHSOUL_VIEW = z.strictObject({
       }),
     )
     .describe('Items lying on the battle map.'),
-  reaction: z
-    .strictObject({
-      actorId: Name.describe('The combatant whose action triggered reactive attacks.'),
-      trigger: z.enum(TRIGGERS),
-      action: HeldActionSchema.optional().describe(
-        'The action held until the reactions are answered (S18); absent when none waits.',
+  reaction: ReactionSequenceView.extend({
+    interrupted: z
+      .array(ReactionSequenceView)
+      .optional()
+      .describe(
+        'S20: the sequences this one interrupted (a reactive attack that left its attacker open), outermost first; each resumes where it was when the one inside it finishes. Absent when none waits.',
       ),
-      current: Name.optional().describe('The reactor offered now; absent between offers.'),
-      remaining: z.array(Name).describe('Reactors still to be offered.'),
-      prevented: z.boolean().describe('A reactive attack prevented the action.'),
-    })
+  })
     .nullable()
     .describe('Reactive attacks being answered (S13, S18); null otherwise.'),
   grapples: z

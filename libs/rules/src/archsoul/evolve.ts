@@ -4,7 +4,14 @@ import { CombatantCore, RuleEvent } from '../core/types';
 import { ArchsoulEvent, ArchsoulInitiativeRoll, isArchsoulEvent } from './events';
 import { EMPTY_HANDS, freeHands, grasp, handsFor, handsOf, release } from './hands';
 import { ArchsoulSheet } from './sheet';
-import { ArchsoulCombatant, ArchsoulState, Trigger, WeaponState } from './state';
+import {
+  ArchsoulCombatant,
+  ArchsoulState,
+  ReactionQueue,
+  ReactionSequence,
+  Trigger,
+  WeaponState,
+} from './state';
 
 export function newCombatant(base: CombatantCore): ArchsoulCombatant {
   const sheet = base.sheet as ArchsoulSheet;
@@ -526,9 +533,14 @@ function evolveReactions(
       };
     }
     case 'PreventionRolled':
-      return event.data.prevented ? { ...next, reaction: { ...next.reaction!, prevented: true } } : next;
+      return event.data.prevented
+        ? { ...next, reaction: preventedIn(next.reaction!, event.data.combatantId) }
+        : next;
     case 'ReactionsFinished': {
       const d = event.data;
+      // S20: a sequence opened inside another (a reactive attack left its attacker open) hands back to it.
+      if (next.reaction?.interrupted?.length)
+        return { ...next, reaction: resumed(next.reaction), pending: undefined };
       if (d.prevented || !d.action) return { ...next, reaction: undefined, pending: undefined };
       return {
         ...next,
@@ -558,6 +570,9 @@ function reactiveAttackTriggered(
     drawn !== undefined && actor?.awkward !== undefined && actor.awkward !== drawn
       ? patch(next, d.actorId, { awkward: undefined })
       : next;
+  // S20: a sequence opened while another is answered (`interrupts`) waits on top of it; the other resumes after it.
+  const outer = d.interrupts !== undefined ? next.reaction : undefined;
+  const interrupted = outer ? [...(outer.interrupted ?? []), sequenceOf(outer)] : undefined;
   return {
     ...base,
     reaction: {
@@ -566,8 +581,33 @@ function reactiveAttackTriggered(
       ...(d.action ? { action: d.action } : {}),
       remaining: d.reactorIds,
       prevented: false,
+      ...(interrupted ? { interrupted } : {}),
     },
   };
+}
+
+/**
+ * The sequence whose held action a prevention stops: the one answered now when it holds the actor's action, else
+ * (S20, S26: an actor left Down by a reactive attack on an opening) the innermost interrupted one that does.
+ */
+function preventedIn(q: ReactionQueue, actorId: string): ReactionQueue {
+  const holds = (x: ReactionSequence) => x.actorId === actorId && x.action !== undefined;
+  const stack = q.interrupted ?? [];
+  const i = holds(q) ? -1 : stack.map(holds).lastIndexOf(true);
+  if (i < 0) return { ...q, prevented: true };
+  return { ...q, interrupted: stack.map((x, j) => (j === i ? { ...x, prevented: true } : x)) };
+}
+
+/** A queue without the sequences it interrupted. */
+function sequenceOf({ interrupted: _outer, ...q }: ReactionQueue): ReactionSequence {
+  return q;
+}
+
+/** S20: the sequence the finished one interrupted, where it was, with the ones it interrupted in turn. */
+function resumed(q: ReactionQueue): ReactionQueue {
+  const stack = q.interrupted!;
+  const outer = stack[stack.length - 1];
+  return stack.length > 1 ? { ...outer, interrupted: stack.slice(0, -1) } : outer;
 }
 
 /** Triggers that use a reactor's once-per-turn reaction to the mover's leaving a space (S13). */

@@ -7,7 +7,7 @@ import { ARCHSOUL_DATA, ARCHSOUL_RULINGS } from './data';
 import { decide } from './decide';
 import { evolve } from './evolve';
 import { DEFAULT_MAP } from './map';
-import { ArchsoulState } from './state';
+import { ArchsoulState, heldBy } from './state';
 import { view } from './view';
 
 function start(fightId: string): ArchsoulState {
@@ -48,15 +48,18 @@ export const archsoul: RuleSystem<ArchsoulState> = {
   view,
   actorOf,
   // C13: a triggering action waits for its reactive attacks; ResumeAction carries its dice (S18).
-  heldAction: (s) =>
-    s.reaction?.action
+  // S20: an action stays held while a reaction opened inside its sequence is answered.
+  heldAction: (s) => {
+    const held = heldBy(s.reaction);
+    return held
       ? {
-          type: s.reaction.action.type,
-          reason: `RULINGS.md S18: reactive attacks against ${s.reaction.actorId} come first`,
-          awaiting: s.reaction.actorId,
+          type: held.action.type,
+          reason: `RULINGS.md S18: reactive attacks against ${held.actorId} come first`,
+          awaiting: held.actorId,
           answer: 'ResumeAction',
         }
-      : undefined,
+      : undefined;
+  },
 };
 
 export * from './state';

@@ -95,13 +95,31 @@ export type HeldActionType = HeldAction['type'];
 
 export type Trigger = (typeof TRIGGERS)[number];
 
-export interface ReactionQueue {
+/** One sequence of reactive attacks (S18): the actor, what triggered it, its held action, the reactors offered and to come. */
+export interface ReactionSequence {
   actorId: string;
   trigger: Trigger;
   action?: HeldAction;
   current?: string;
   remaining: string[];
   prevented: boolean;
+}
+
+/**
+ * The sequence being answered now. S20: a reactive attack that critically fails and leaves its attacker open opens a
+ * sequence of its own inside the one it answered; `interrupted` holds the sequences waiting for it, outermost first,
+ * each resuming where it was when the one inside it finishes. Absent when none waits.
+ */
+export interface ReactionQueue extends ReactionSequence {
+  interrupted?: ReactionSequence[];
+}
+
+/** The innermost action held by the sequence being answered or by one it interrupted (S18, S20), with its actor. */
+export function heldBy(q: ReactionQueue | undefined): { actorId: string; action: HeldAction } | undefined {
+  if (!q) return undefined;
+  const chain: ReactionSequence[] = [...(q.interrupted ?? []), q];
+  const holding = chain.reverse().find((x) => x.action !== undefined);
+  return holding ? { actorId: holding.actorId, action: holding.action! } : undefined;
 }
 
 export interface Phase {

@@ -304,15 +304,23 @@ function hurt(
   }
 }
 
-/** S20: the target reacts only if it could (reach, front arc); there is no action left to prevent. */
+/**
+ * S20: the target reacts only if it could (reach, front arc); there is no action left to prevent, so no prevention roll.
+ * A reactive attack's mishap opens this reaction inside the sequence it answered (`interrupts`), which resumes after it.
+ */
 function openToReaction({ r, f }: Mishap): void {
   const { attacker: a, target: t } = f;
-  if (t && f.action !== 'reactive' && canReact(r.state(), r.state().combatants[t.id], a.position!)) {
-    r.push(
-      ev('ReactiveAttackTriggered', { actorId: a.id, trigger: 'criticalFailure', reactorIds: [t.id] }),
-      ev('ReactiveAttackOffered', { actorId: a.id, reactorId: t.id }),
-    );
-  }
+  if (!t || !canReact(r.state(), r.state().combatants[t.id], a.position!)) return;
+  const outer = r.state().reaction;
+  r.push(
+    ev('ReactiveAttackTriggered', {
+      actorId: a.id,
+      trigger: 'criticalFailure',
+      reactorIds: [t.id],
+      ...(outer ? { interrupts: outer.actorId } : {}),
+    }),
+    ev('ReactiveAttackOffered', { actorId: a.id, reactorId: t.id }),
+  );
 }
 
 /** The attacker shifts one free space closer to the target, if there is one. */

@@ -1,7 +1,8 @@
 import { RuleEvent } from '../../core/types';
 import { ev } from '../events';
 import { Space } from '../grid';
-import { ArchsoulState, HeldAction, Trigger } from '../state';
+import { evolve } from '../evolve';
+import { ArchsoulState, HeldAction, ReactionQueue, Trigger } from '../state';
 import { canReact, reactorsFor } from './common';
 
 /**
@@ -24,10 +25,25 @@ export function triggerReactions(
   ];
 }
 
-/** S18: the next reactor is checked again and offered, or lapses; after a prevention the rest lapse. */
+/**
+ * S18: the next reactor is checked again and offered, or lapses; after a prevention the rest lapse. S20: a sequence
+ * that interrupted another (a reactive attack left its attacker open) finishes into it, and that one goes on where it was.
+ */
 export function followUps(state: ArchsoulState): RuleEvent[] {
-  const q = state.reaction;
-  if (!q || q.current) return [];
+  const events: RuleEvent[] = [];
+  let s = state;
+  for (;;) {
+    const q = s.reaction;
+    if (!q || q.current) return events;
+    const next = nextOf(s, q);
+    events.push(...next);
+    if (next[next.length - 1].type !== 'ReactionsFinished' || !q.interrupted?.length) return events;
+    s = next.reduce(evolve, s);
+  }
+}
+
+/** One sequence's next step: the next reactor who can react offered (those who cannot lapse), or its end. */
+function nextOf(state: ArchsoulState, q: ReactionQueue): RuleEvent[] {
   const actor = state.combatants[q.actorId];
   const events: RuleEvent[] = [];
   for (const reactorId of q.remaining) {

@@ -9,7 +9,15 @@ import { ev } from '../events';
 import { evolve } from '../evolve';
 import { distance } from '../grid';
 import { poolOf, rollTest } from '../rolls';
-import { ArchsoulCombatant, ArchsoulState, hasCondition, HeldAction, isDown, Trigger } from '../state';
+import {
+  ArchsoulCombatant,
+  ArchsoulState,
+  hasCondition,
+  HeldAction,
+  heldBy,
+  isDown,
+  Trigger,
+} from '../state';
 import { reachOf, weaponOf } from './common';
 import { FIST } from '../sheet';
 import { performAttack, performThrow } from './attack';
@@ -80,17 +88,37 @@ export function reactiveAttack(
   const resolved = events.find((e) => e.type === 'ExchangeResolved')!.data as { hit: boolean };
   // S59: a held action whose weapon or item the reactive attack took (shattered, or dropped instead) cannot happen.
   const lost = q.action ? lostItem(after.combatants[actor.id], q.action) : undefined;
-  if ((resolved.hit || lost) && q.action) {
-    const wounds = events.find(
-      (e) => e.type === 'WoundsApplied' && (e.data as { combatantId: string }).combatantId === actor.id,
-    );
-    const damage = wounds ? (wounds.data as { damage: number }).damage : 0;
-    const prevention = preventionRoll(after, actor, id, q.trigger, damage, dice, lost);
+  // S20: a reactive attack that left its attacker open critically failed (no hit); the reaction it opened comes first.
+  const opened = after.reaction !== undefined && after.reaction.actorId === id;
+  const wounds = events.find(
+    (e) => e.type === 'WoundsApplied' && (e.data as { combatantId: string }).combatantId === actor.id,
+  );
+  const damage = wounds ? (wounds.data as { damage: number }).damage : 0;
+  let prevention: RuleEvent | undefined;
+  let held = q.action;
+  if ((resolved.hit || lost) && q.action && !opened)
+    prevention = preventionRoll(after, actor, id, q.trigger, damage, dice, lost);
+  else if (resolved.hit && !q.action) {
+    // S20: no roll against an opening (nothing of its own to prevent); S26: one that leaves Down an actor whose action
+    // a sequence it interrupted holds prevents that action without a roll.
+    const holder = heldBy(after.reaction);
+    if (holder && holder.actorId === actor.id && isDown(after.combatants[actor.id])) {
+      held = holder.action;
+      prevention = ev('PreventionRolled', {
+        combatantId: actor.id,
+        reactorId: id,
+        damage,
+        prevented: true,
+        reason: `RULINGS.md S26: the actor is Down; its held ${holder.action.type} is prevented (S20: no roll)`,
+      });
+    }
+  }
+  if (prevention) {
     events.push(prevention);
     after = evolve(after, prevention);
     if (
       (prevention.data as { prevented: boolean }).prevented &&
-      q.action.type === 'Charge' &&
+      held?.type === 'Charge' &&
       after.combatants[actor.id].mounted
     ) {
       const fell = dismountOnInterrupt(after, actor.id);
