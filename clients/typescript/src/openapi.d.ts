@@ -711,11 +711,11 @@ export interface components {
              * @example boost
              */
             field?: string;
-            /** @description UNKNOWN_FIELD and INVALID_FIELD (422), VALIDATION_FAILED (400): every failing field, unknown fields first; the first is `field` */
+            /** @description UNKNOWN_FIELD and INVALID_FIELD (422), VALIDATION_FAILED (400): every failing field, unknown fields first; the first is `field`. LOG_FORMAT_INVALID (a fight log POST /audit/verify cannot read): the header’s first error and each broken entry’s, the first 100, each with code LOG_FORMAT_INVALID */
             issues?: {
                 field: string;
                 /** @enum {string} */
-                code: "UNKNOWN_FIELD" | "INVALID_FIELD";
+                code: "UNKNOWN_FIELD" | "INVALID_FIELD" | "LOG_FORMAT_INVALID";
                 message: string;
             }[];
         };
@@ -1017,10 +1017,12 @@ export interface components {
             strategies: string[];
             progress: components["schemas"]["LabProgressModel"];
             createdAt: string;
-            finishedAt?: Record<string, never> | null;
-            error?: Record<string, never> | null;
-            /** @description Present once status is done; the same document as the CLI’s lab.json */
-            result?: components["schemas"]["LabResultModel"] | null;
+            /** @description When the run finished; null while running */
+            finishedAt: string | null;
+            /** @description Why a failed run failed; null otherwise */
+            error: string | null;
+            /** @description Once status is done, the same document as the CLI’s lab.json; null until then */
+            result: components["schemas"]["LabResultModel"] | null;
         };
         CreateWebhookEndpointInput: {
             /**
@@ -5169,13 +5171,13 @@ export interface components {
                     stamina: number;
                     /** @description The current Stage, one of the unlocked stages; default the lowest. */
                     stage?: number;
-                    /** @description The unlocked Stages; default Stage 0 only. */
+                    /** @description The unlocked Stages. */
                     stages?: {
                         stage: number;
-                        /** @description Default "Stage <n>". */
+                        /** @description "Stage <n>" unless the sheet names it. */
                         name?: string;
-                        /** @description The emotional trigger (RULINGS.md A9); default none. */
-                        trigger?: string;
+                        /** @description The emotional trigger (RULINGS.md A9); empty when none. */
+                        trigger: string;
                     }[];
                     /** @description Qualities whose ranks add to Dodge (RULINGS.md A6); default none. */
                     defensiveQualities?: string[];
@@ -11364,6 +11366,8 @@ export interface components {
                         provokes: boolean;
                     };
                 };
+                /** @description S20: the actor whose reactive attacks are being answered, when a reactive attack left its attacker open: this sequence comes first, then that one resumes where it was; absent otherwise. */
+                interrupts?: string;
             };
         };
         ArchsoulReactiveAttackOfferedEvent: {
@@ -12735,6 +12739,324 @@ export interface components {
                 remaining: string[];
                 /** @description A reactive attack prevented the action. */
                 prevented: boolean;
+                /** @description S20: the sequences this one interrupted (a reactive attack that left its attacker open), outermost first; each resumes where it was when the one inside it finishes. Absent when none waits. */
+                interrupted?: {
+                    /** @description The combatant whose action triggered reactive attacks. */
+                    actorId: string;
+                    /** @enum {string} */
+                    trigger: "rangedAttack" | "leaveReach" | "standUp" | "pickUp" | "backpack" | "soulMagic" | "ritual" | "criticalFailure" | "grab" | "trample" | "landing";
+                    /** @description The action held until the reactions are answered (S18); absent when none waits. */
+                    action?: {
+                        /** @enum {string} */
+                        type: "Attack";
+                        payload: {
+                            /** @enum {string} */
+                            type: "Attack";
+                            /** @description The acting combatant. */
+                            attackerId: string;
+                            /** @description Required unless cleave. */
+                            targetId?: string;
+                            weaponId: string;
+                            /**
+                             * @description Unarmed: other than a punch is +1 difficulty; default punch.
+                             * @enum {string}
+                             */
+                            unarmedStyle?: "punch" | "other";
+                            /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets. */
+                            limbArmoured?: boolean;
+                            /** @description GM: situational difficulty change of the attack roll; default 0. */
+                            modifier?: number;
+                            /** @description GM: situational difficulty change of the damage roll; default 0. */
+                            damageModifier?: number;
+                            /** @description GM: narrates a critical failure instead of rolling its table (S2). */
+                            criticalNarration?: string;
+                            /**
+                             * @description quick (1 AP) or reckless (3 AP) (S27).
+                             * @enum {string}
+                             */
+                            special?: "quick" | "reckless";
+                            /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                            feint?: {
+                                /**
+                                 * @description Default the better one.
+                                 * @enum {string}
+                                 */
+                                skill?: "confusion" | "acting";
+                                /**
+                                 * @description Turn the fooled target to this facing.
+                                 * @enum {string}
+                                 */
+                                facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                            } | boolean;
+                            /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
+                            sneak?: boolean;
+                            /** @description Knockdown (S32); default false. */
+                            knockdown?: boolean;
+                            /** @description Shatter (S31): the target's held weapon or shield. */
+                            shatter?: {
+                                itemId: string;
+                            };
+                            /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
+                            cleave?: {
+                                spaces: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                            };
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "ThrowItem";
+                        payload: {
+                            /** @enum {string} */
+                            type: "ThrowItem";
+                            /** @description The acting combatant. */
+                            combatantId: string;
+                            itemId: string;
+                            /** @description The target combatant. */
+                            targetId: string;
+                            /** @description GM: situational difficulty change of the attack roll; default 0. */
+                            modifier?: number;
+                            /** @description GM: situational difficulty change of the damage roll; default 0. */
+                            damageModifier?: number;
+                            /** @description GM: narrates a critical failure instead of rolling its table (S2). */
+                            criticalNarration?: string;
+                            /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                            feint?: {
+                                /**
+                                 * @description Default the better one.
+                                 * @enum {string}
+                                 */
+                                skill?: "confusion" | "acting";
+                                /**
+                                 * @description Turn the fooled target to this facing.
+                                 * @enum {string}
+                                 */
+                                facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                            } | boolean;
+                            /** @description Sneak Attack (S30): after three Study actions on an unaware target; default false. */
+                            sneak?: boolean;
+                            /** @description Knockdown (S32); default false. */
+                            knockdown?: boolean;
+                            /** @description Shatter (S31): the target's held weapon or shield. */
+                            shatter?: {
+                                itemId: string;
+                            };
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "AreaAttack";
+                        payload: {
+                            /** @enum {string} */
+                            type: "AreaAttack";
+                            /** @description The acting combatant. */
+                            attackerId: string;
+                            weaponId: string;
+                            centre: {
+                                x: number;
+                                y: number;
+                            };
+                            /** @description GM: situational difficulty change of the attack roll; default 0. */
+                            modifier?: number;
+                            /** @description GM: situational difficulty change of the damage roll; default 0. */
+                            damageModifier?: number;
+                            /** @description GM: narrates a critical failure instead of rolling its table (S2). */
+                            criticalNarration?: string;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "Move";
+                        payload: {
+                            combatantId: string;
+                            path: {
+                                x: number;
+                                y: number;
+                            }[];
+                            /** @enum {string} */
+                            facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                            budget: number;
+                            /** @enum {string} */
+                            action: "move" | "slowMove" | "free" | "charge";
+                            /** @description archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces. */
+                            jump?: boolean;
+                            /** @description S55: the spaces of the path walked before the jump; default 0. */
+                            jumpFrom?: number;
+                            /** @description archsoul.txt: Trample (S35). */
+                            trample?: boolean;
+                            /** @description Foes already trampled. */
+                            trampled?: string[];
+                            /** @description The foe being passed, whose forced reactive attack is answered. */
+                            trampleThrough?: string;
+                            /** @description archsoul.txt: Charge: the attack made at the end of the movement. */
+                            charge?: {
+                                /** @description The target combatant. */
+                                targetId: string;
+                                weaponId: string;
+                                /** @description GM: situational difficulty change of the attack roll; default 0. */
+                                modifier?: number;
+                                /** @description GM: situational difficulty change of the damage roll; default 0. */
+                                damageModifier?: number;
+                                /** @description GM: narrates a critical failure instead of rolling its table (S2). */
+                                criticalNarration?: string;
+                                /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                                feint?: {
+                                    /**
+                                     * @description Default the better one.
+                                     * @enum {string}
+                                     */
+                                    skill?: "confusion" | "acting";
+                                    /**
+                                     * @description Turn the fooled target to this facing.
+                                     * @enum {string}
+                                     */
+                                    facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                                } | boolean;
+                                /** @description Refused (S35). */
+                                sneak?: boolean;
+                                /** @description Knockdown (S32); default false. */
+                                knockdown?: boolean;
+                                /** @description Shatter (S31): the target's held weapon or shield. */
+                                shatter?: {
+                                    itemId: string;
+                                };
+                                /**
+                                 * @description Refused (S35: a Charge is its own special attack).
+                                 * @enum {string}
+                                 */
+                                special?: "quick" | "reckless";
+                                /** @description Refused (S35). */
+                                cleave?: {
+                                    spaces: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                };
+                            };
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "Charge";
+                        payload: {
+                            combatantId: string;
+                            path: {
+                                x: number;
+                                y: number;
+                            }[];
+                            /** @enum {string} */
+                            facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                            budget: number;
+                            /** @enum {string} */
+                            action: "move" | "slowMove" | "free" | "charge";
+                            /** @description archsoul.txt: Jumping: the path is one jump (S36), after jumpFrom walked spaces. */
+                            jump?: boolean;
+                            /** @description S55: the spaces of the path walked before the jump; default 0. */
+                            jumpFrom?: number;
+                            /** @description archsoul.txt: Trample (S35). */
+                            trample?: boolean;
+                            /** @description Foes already trampled. */
+                            trampled?: string[];
+                            /** @description The foe being passed, whose forced reactive attack is answered. */
+                            trampleThrough?: string;
+                            /** @description archsoul.txt: Charge: the attack made at the end of the movement. */
+                            charge?: {
+                                /** @description The target combatant. */
+                                targetId: string;
+                                weaponId: string;
+                                /** @description GM: situational difficulty change of the attack roll; default 0. */
+                                modifier?: number;
+                                /** @description GM: situational difficulty change of the damage roll; default 0. */
+                                damageModifier?: number;
+                                /** @description GM: narrates a critical failure instead of rolling its table (S2). */
+                                criticalNarration?: string;
+                                /** @description Feint (S28): true, or the skill and the facing to turn the target to. */
+                                feint?: {
+                                    /**
+                                     * @description Default the better one.
+                                     * @enum {string}
+                                     */
+                                    skill?: "confusion" | "acting";
+                                    /**
+                                     * @description Turn the fooled target to this facing.
+                                     * @enum {string}
+                                     */
+                                    facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                                } | boolean;
+                                /** @description Refused (S35). */
+                                sneak?: boolean;
+                                /** @description Knockdown (S32); default false. */
+                                knockdown?: boolean;
+                                /** @description Shatter (S31): the target's held weapon or shield. */
+                                shatter?: {
+                                    itemId: string;
+                                };
+                                /**
+                                 * @description Refused (S35: a Charge is its own special attack).
+                                 * @enum {string}
+                                 */
+                                special?: "quick" | "reckless";
+                                /** @description Refused (S35). */
+                                cleave?: {
+                                    spaces: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                };
+                            };
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "StandUp";
+                        payload: {
+                            combatantId: string;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "DrawSimpleItem";
+                        payload: {
+                            combatantId: string;
+                            groundId: string;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "DrawAwkwardItem";
+                        payload: {
+                            combatantId: string;
+                            itemId: string;
+                            ap: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "SoulShield";
+                        payload: {
+                            combatantId: string;
+                            targetId: string;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "Grab";
+                        payload: {
+                            combatantId: string;
+                            targetId: string;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "PerformRitual";
+                        payload: {
+                            combatantId: string;
+                            name: string;
+                            description?: string;
+                            ap: number;
+                            movement: boolean;
+                            provokes: boolean;
+                        };
+                    };
+                    /** @description The reactor offered now; absent between offers. */
+                    current?: string;
+                    /** @description Reactors still to be offered. */
+                    remaining: string[];
+                    /** @description A reactive attack prevented the action. */
+                    prevented: boolean;
+                }[];
             } | null;
             /** @description Running grapples. */
             grapples: {
@@ -12867,6 +13189,88 @@ export interface components {
         Sheet: components["schemas"]["NarateerSheet"] | components["schemas"]["ArcanaBeastSheet"] | components["schemas"]["ArchsoulSheet"];
         /** @description What a frontend renders: the fight view of its system (`system` tells which). */
         FightView: components["schemas"]["NarateerView"] | components["schemas"]["ArcanaBeastView"] | components["schemas"]["ArchsoulView"];
+        /** @description A fight log without its entries: the first line of its NDJSON form. */
+        FightLogHeader: {
+            /** @enum {string} */
+            format: "combat-rules-fight-log/1";
+            /** Format: uuid */
+            fightId: string;
+            /** @description The rule system id. */
+            system: string;
+            dice: {
+                /** @enum {string} */
+                mode: "fair" | "seeded" | "manual";
+                /** @description sha256 of the seed, published when the fight started */
+                commitment: string;
+                clientSeed: string;
+                /** @description The seed, once the fight has ended and revealed it */
+                seed?: string;
+            };
+            /** @description How many entries the log holds */
+            events: number;
+            /** @description The hash of the last entry */
+            headHash: string;
+            /** @description The fight view folded at the head (the fight view of its system, with seq and headHash) */
+            view: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description One event of the log with what the auditor needs to decide it again: the dice draws used after it and, on the first event of each command, the command as decided. */
+        FightLogEntry: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /** @description The event type (the event schemas of the system give its data) */
+            type: string;
+            data: {
+                [key: string]: unknown;
+            };
+            /** @description Dice draws the fight had used after this event */
+            drawsUsed: number;
+            /** @description On the first event of each command only: the command as decided */
+            command?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A whole fight for offline verification (POST /audit/verify takes it back). */
+        FightLog: {
+            /** @enum {string} */
+            format: "combat-rules-fight-log/1";
+            /** Format: uuid */
+            fightId: string;
+            /** @description The rule system id. */
+            system: string;
+            dice: {
+                /** @enum {string} */
+                mode: "fair" | "seeded" | "manual";
+                /** @description sha256 of the seed, published when the fight started */
+                commitment: string;
+                clientSeed: string;
+                /** @description The seed, once the fight has ended and revealed it */
+                seed?: string;
+            };
+            /** @description How many entries the log holds */
+            events: number;
+            /** @description The hash of the last entry */
+            headHash: string;
+            /** @description The fight view folded at the head (the fight view of its system, with seq and headHash) */
+            view: {
+                [key: string]: unknown;
+            };
+            entries: components["schemas"]["FightLogEntry"][];
+        };
         CombatantInput: {
             /** @description Unique in the fight; default c1, c2, … */
             id?: string;
@@ -13245,7 +13649,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FightLog"];
+                    "application/x-ndjson": components["schemas"]["FightLogHeader"] | components["schemas"]["FightLogEntry"];
+                };
             };
             /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
@@ -13285,7 +13692,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorModel"];
-                    "application/x-ndjson": components["schemas"]["ErrorModel"];
                 };
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
@@ -13727,7 +14133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ErrorModel"];
+                    "application/json": components["schemas"]["ErrorModel"];
                 };
             };
             /** @description SEQ_OUT_OF_RANGE: ?after= or Last-Event-ID is past the fight’s last seq (field after or Last-Event-ID) */
@@ -13737,7 +14143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ErrorModel"];
+                    "application/json": components["schemas"]["ErrorModel"];
                 };
             };
             /** @description Rate limited (RATE_LIMITED); Retry-After says when to try again. */
@@ -15389,14 +15795,46 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { status: "ok" } */
+            /** @description The process answers: status ok, no indicators */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "error" | "shutting_down";
+                        /** @description The indicators that are up, by name */
+                        info?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @description The indicators that are down, by name */
+                        error?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @description Every indicator, by name */
+                        details: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
             };
             /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
@@ -15419,13 +15857,46 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Ready: eventStore, projections (lag in events by projection) and readSide are up */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "error" | "shutting_down";
+                        /** @description The indicators that are up, by name */
+                        info?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @description The indicators that are down, by name */
+                        error?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @description Every indicator, by name */
+                        details: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
             };
             /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
@@ -15435,6 +15906,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Not ready: the event store does not answer or a projection is too far behind (status error) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "error" | "shutting_down";
+                        /** @description The indicators that are up, by name */
+                        info?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @description The indicators that are down, by name */
+                        error?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @description Every indicator, by name */
+                        details: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -15448,18 +15960,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The Prometheus text exposition format (version 0.0.4) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
             /** @description The request cannot be read: the body is not JSON (INVALID_JSON), not a JSON object (VALIDATION_FAILED, field `body`), nests deeper than 64 levels (BODY_TOO_DEEP) or holds a string no engine can store (INVALID_STRING, field names it); or a query or path parameter is malformed or not one this route declares (VALIDATION_FAILED or INVALID_STRING, field names it); or Host, Content-Type or Authorization is sent more than once (BAD_REQUEST, field names the header); or a GET or HEAD carries a body (BODY_NOT_ALLOWED, field `body`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description METRICS_TOKEN is set and the request has no Authorization: Bearer <METRICS_TOKEN> (UNAUTHENTICATED) or another one (INVALID_CREDENTIALS) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16392,6 +16918,16 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description WEBHOOK_ENDPOINT_DISABLED: the endpoint is disabled; enable it first (PATCH enabled: true) */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

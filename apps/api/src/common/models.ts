@@ -175,18 +175,22 @@ export class ErrorModel {
   @ApiPropertyOptional({
     type: 'array',
     description:
-      'UNKNOWN_FIELD and INVALID_FIELD (422), VALIDATION_FAILED (400): every failing field, unknown fields first; the first is `field`',
+      'UNKNOWN_FIELD and INVALID_FIELD (422), VALIDATION_FAILED (400): every failing field, unknown fields first; the first is `field`. LOG_FORMAT_INVALID (a fight log POST /audit/verify cannot read): the header’s first error and each broken entry’s, the first 100, each with code LOG_FORMAT_INVALID',
     items: {
       type: 'object',
       required: ['field', 'code', 'message'],
       properties: {
         field: { type: 'string' },
-        code: { type: 'string', enum: ['UNKNOWN_FIELD', 'INVALID_FIELD'] },
+        code: { type: 'string', enum: ['UNKNOWN_FIELD', 'INVALID_FIELD', 'LOG_FORMAT_INVALID'] },
         message: { type: 'string' },
       },
     },
   })
-  issues?: Array<{ field: string; code: 'UNKNOWN_FIELD' | 'INVALID_FIELD'; message: string }>;
+  issues?: Array<{
+    field: string;
+    code: 'UNKNOWN_FIELD' | 'INVALID_FIELD' | 'LOG_FORMAT_INVALID';
+    message: string;
+  }>;
 }
 
 @ObjectType()

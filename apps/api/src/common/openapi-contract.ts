@@ -381,10 +381,104 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
   declareSecurity(doc);
   declareOperations(doc);
   declareHeaders(doc);
+  errorsAsJson(doc);
+  declareFightLog(doc, schemas);
   retypeEvents(doc, schemas);
   typeInputs(doc, schemas);
   describeOperations(doc);
   return doc;
+}
+
+/**
+ * Every refusal is the error JSON (AllExceptionsFilter), whatever the route produces when it succeeds: a
+ * stream's 404 or an NDJSON log's 404 is application/json, not text/event-stream or application/x-ndjson.
+ */
+function errorsAsJson(doc: OpenAPIObject): void {
+  for (const item of Object.values(doc.paths))
+    for (const op of Object.values(item as Record<string, Operation>))
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        const content = response.content as Record<string, { schema?: { $ref?: string } }> | undefined;
+        if (Number(status) < 400 || !content) continue;
+        if (Object.values(content).some((m) => m.schema?.$ref === '#/components/schemas/ErrorModel'))
+          response.content = { 'application/json': { schema: ref('ErrorModel') } };
+      }
+}
+
+/**
+ * The fight log of GET /fights/{id}/log (format combat-rules-fight-log/1, libs/audit/src/log.ts): as one JSON
+ * document, or as NDJSON, whose first line is the header (the log without `entries`) and each next line an entry.
+ */
+function declareFightLog(doc: OpenAPIObject, schemas: Schemas): void {
+  const header: Record<string, Schema> = {
+    format: { type: 'string', enum: ['combat-rules-fight-log/1'] },
+    fightId: { type: 'string', format: 'uuid' },
+    system: { type: 'string', description: 'The rule system id.' },
+    dice: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mode', 'commitment', 'clientSeed'],
+      properties: {
+        mode: { type: 'string', enum: ['fair', 'seeded', 'manual'] },
+        commitment: { type: 'string', description: 'sha256 of the seed, published when the fight started' },
+        clientSeed: { type: 'string' },
+        seed: { type: 'string', description: 'The seed, once the fight has ended and revealed it' },
+      },
+    },
+    events: { type: 'integer', minimum: 1, description: 'How many entries the log holds' },
+    headHash: { type: 'string', description: 'The hash of the last entry' },
+    view: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'The fight view folded at the head (the fight view of its system, with seq and headHash)',
+    },
+  };
+  schemas.FightLogHeader = {
+    type: 'object',
+    description: 'A fight log without its entries: the first line of its NDJSON form.',
+    additionalProperties: false,
+    required: Object.keys(header),
+    properties: header,
+  };
+  schemas.FightLogEntry = {
+    type: 'object',
+    description:
+      'One event of the log with what the auditor needs to decide it again: the dice draws used after it and, on the first event of each command, the command as decided.',
+    additionalProperties: false,
+    required: ['fightId', 'seq', 'type', 'v', 'at', 'actor', 'commandId', 'data', 'hash', 'drawsUsed'],
+    properties: {
+      ...ENVELOPE_FIELDS,
+      type: { type: 'string', description: 'The event type (the event schemas of the system give its data)' },
+      data: { type: 'object', additionalProperties: true },
+      drawsUsed: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Dice draws the fight had used after this event',
+      },
+      command: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'On the first event of each command only: the command as decided',
+      },
+    },
+  };
+  schemas.FightLog = {
+    type: 'object',
+    description: 'A whole fight for offline verification (POST /audit/verify takes it back).',
+    additionalProperties: false,
+    required: [...Object.keys(header), 'entries'],
+    properties: { ...header, entries: { type: 'array', items: ref('FightLogEntry') } },
+  };
+  const ok = (doc.paths['/fights/{id}/log'] as Record<string, Operation> | undefined)?.get?.responses['200'];
+  if (ok)
+    ok.content = {
+      'application/json': { schema: ref('FightLog') },
+      'application/x-ndjson': {
+        schema: {
+          description: 'Each line: the first is the FightLogHeader, every next one a FightLogEntry.',
+          anyOf: [ref('FightLogHeader'), ref('FightLogEntry')],
+        },
+      },
+    };
 }
 
 /** What each tag groups, for the document's tag list (every tag an operation uses is declared here). */

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 
@@ -82,12 +82,16 @@ export class LabRunModel {
   @ApiProperty({ type: [String] }) @Field(() => [String]) strategies: string[];
   @ApiProperty({ type: LabProgressModel }) @Field(() => LabProgressModel) progress: LabProgressModel;
   @ApiProperty() @Field() createdAt: string;
-  @ApiPropertyOptional({ nullable: true }) @Field(() => String, { nullable: true }) finishedAt: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Field(() => String, { nullable: true }) error: string | null;
-  @ApiPropertyOptional({
+  @ApiProperty({ type: String, nullable: true, description: 'When the run finished; null while running' })
+  @Field(() => String, { nullable: true })
+  finishedAt: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why a failed run failed; null otherwise' })
+  @Field(() => String, { nullable: true })
+  error: string | null;
+  @ApiProperty({
     type: LabResultModel,
     nullable: true,
-    description: 'Present once status is done; the same document as the CLI’s lab.json',
+    description: 'Once status is done, the same document as the CLI’s lab.json; null until then',
   })
   @Field(() => LabResultModel, { nullable: true })
   result: LabResultModel | null;

@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import type { FastifyReply as Response } from 'fastify';
 import { EventStore } from '@app/event-store';
@@ -10,12 +10,41 @@ import { AppError } from '@app/fights';
 import { ApiConfig } from '../config';
 import { API_CONFIG, EVENT_STORE } from '../fights.module';
 import { Metrics } from './metrics';
+import { ErrorModel } from '../common/models';
 
 /**
  * What Terminus answers for a check of no indicators, as a constant: liveness asks nothing of the
  * process but that it answers, and a probe every few seconds should not pay for a check run.
  */
 const LIVE = Object.freeze({ status: 'ok', info: {}, error: {}, details: {} } as const);
+
+/** One indicator's state in a health answer: up or down, with what it reported. */
+const INDICATOR = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['up', 'down'] } },
+  additionalProperties: true,
+};
+/** A Terminus health check answer (liveness and readiness alike). */
+const HEALTH_SCHEMA = {
+  type: 'object',
+  required: ['status', 'details'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'error', 'shutting_down'] },
+    info: {
+      type: 'object',
+      additionalProperties: INDICATOR,
+      description: 'The indicators that are up, by name',
+    },
+    error: {
+      type: 'object',
+      additionalProperties: INDICATOR,
+      description: 'The indicators that are down, by name',
+    },
+    details: { type: 'object', additionalProperties: INDICATOR, description: 'Every indicator, by name' },
+  },
+  additionalProperties: false,
+};
 
 /** Projections further behind than this make the instance not ready. */
 export const READY_MAX_LAG = 1000;
@@ -35,7 +64,7 @@ export class OpsController {
 
   @Get('health/live')
   @ApiOperation({ summary: 'Liveness: the process answers' })
-  @ApiOkResponse({ description: '{ status: "ok" }' })
+  @ApiOkResponse({ description: 'The process answers: status ok, no indicators', schema: HEALTH_SCHEMA })
   live(): typeof LIVE {
     return LIVE;
   }
@@ -43,6 +72,16 @@ export class OpsController {
   @Get('health/ready')
   @ApiOperation({
     summary: `Readiness: the event store answers and every projection is within ${READY_MAX_LAG} events of the log (503 otherwise)`,
+  })
+  @ApiOkResponse({
+    description: 'Ready: eventStore, projections (lag in events by projection) and readSide are up',
+    schema: HEALTH_SCHEMA,
+  })
+  @ApiResponse({
+    status: 503,
+    description:
+      'Not ready: the event store does not answer or a projection is too far behind (status error)',
+    schema: HEALTH_SCHEMA,
   })
   async ready(@Res() res: Response): Promise<void> {
     try {
@@ -81,6 +120,16 @@ export class OpsController {
   @ApiOperation({
     summary:
       'Prometheus metrics: command latency, events appended, HTTP requests, projection lag, open subscriptions, process. With METRICS_TOKEN set: Authorization: Bearer <METRICS_TOKEN>.',
+  })
+  @ApiOkResponse({
+    description: 'The Prometheus text exposition format (version 0.0.4)',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
+  @ApiResponse({
+    status: 401,
+    type: ErrorModel,
+    description:
+      'METRICS_TOKEN is set and the request has no Authorization: Bearer <METRICS_TOKEN> (UNAUTHENTICATED) or another one (INVALID_CREDENTIALS)',
   })
   async prometheus(
     @Headers('authorization') authorization: string | undefined,

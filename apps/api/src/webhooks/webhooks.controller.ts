@@ -154,6 +154,11 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a webhook.ping and return its first attempt' })
   @ApiResponse({ status: 200, type: WebhookDeliveryDetailModel })
+  @ApiResponse({
+    status: 409,
+    type: ErrorModel,
+    description: 'WEBHOOK_ENDPOINT_DISABLED: the endpoint is disabled; enable it first (PATCH enabled: true)',
+  })
   ping(
     @CurrentPrincipal() p: Principal,
     @Param('endpointId') id: string,

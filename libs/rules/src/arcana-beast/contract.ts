@@ -154,6 +154,27 @@ export const ARCANA_BEAST_SHEET = z.discriminatedUnion('kind', [BinderSheet, Bea
 });
 export type ArcanaSheetInput = z.infer<typeof ARCANA_BEAST_SHEET>;
 
+/**
+ * A sheet as CombatantJoined records it (validateSheet in sheet.ts): the client's sheet with its defaults
+ * filled in, where each unlocked Stage's trigger is empty when the sheet gives none.
+ */
+const ARCANA_BEAST_RECORDED_SHEET = z.discriminatedUnion('kind', [
+  BinderSheet,
+  BeastSheet.extend({
+    stages: z
+      .array(
+        z.strictObject({
+          stage: Int.min(0).max(4),
+          name: text(100).optional().describe('"Stage <n>" unless the sheet names it.'),
+          trigger: z.string().max(300).describe('The emotional trigger (RULINGS.md A9); empty when none.'),
+        }),
+      )
+      .max(5)
+      .optional()
+      .describe('The unlocked Stages.'),
+  }),
+]);
+
 /** The fight options this system reads. */
 export const ARCANA_BEAST_OPTIONS = z.strictObject({
   initiativeTies: z
@@ -554,6 +575,7 @@ export type ArcanaCombatantView = ArcanaBeastView['combatants'][number];
 export const ARCANA_BEAST_CONTRACT: SystemContract = {
   commands: { ...LIFECYCLE, ...ARCANA_BEAST_LIFECYCLE_OVERRIDES, ...ARCANA_BEAST_COMMAND_SCHEMAS },
   sheet: ARCANA_BEAST_SHEET,
+  joinedSheet: ARCANA_BEAST_RECORDED_SHEET,
   options: ARCANA_BEAST_OPTIONS,
   view: ARCANA_BEAST_VIEW,
   events: ARCANA_BEAST_EVENT_SCHEMAS,

@@ -206,7 +206,10 @@ export function lifecycleEvents({
 
 /** Every event a system's fights hold, lifecycle ones included: event type → schema of its data. */
 export function eventSchemasOf(contract: SystemContract): Readonly<Record<string, z.ZodType>> {
-  return { ...lifecycleEvents(contract), ...(contract.events ?? {}) };
+  return {
+    ...lifecycleEvents({ ...contract, sheet: contract.joinedSheet ?? contract.sheet }),
+    ...(contract.events ?? {}),
+  };
 }
 
 /** The lifecycle events `evolveLifecycle` folds, typed from their declarations (the others are folded where they are decided). */

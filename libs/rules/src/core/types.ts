@@ -135,6 +135,8 @@ export interface SystemContract {
   commands: Readonly<Record<string, z.ZodObject>>;
   /** A combatant's sheet as a client sends it. */
   sheet: z.ZodType;
+  /** A combatant's sheet as CombatantJoined records it (defaults filled in), when that differs from `sheet`. */
+  joinedSheet?: z.ZodType;
   /** Options of `POST /fights` for this system. */
   options: z.ZodObject;
   /** One combatant's initiative roll in InitiativeRolled, when the system adds fields to the core's. */
