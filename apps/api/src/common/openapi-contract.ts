@@ -1,3 +1,4 @@
+import { LOG_FORMAT } from '@app/audit';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { eventSchemasOf, FightCore, jsonSchemaOf, RuleSystem, SYSTEMS, withEnvelope } from '@app/rules';
 import { COMMAND_EXAMPLES } from './command-examples';
@@ -405,12 +406,12 @@ function errorsAsJson(doc: OpenAPIObject): void {
 }
 
 /**
- * The fight log of GET /fights/{id}/log (format combat-rules-fight-log/1, libs/audit/src/log.ts): as one JSON
+ * The fight log of GET /fights/{id}/log (LOG_FORMAT, libs/audit/src/log.ts): as one JSON
  * document, or as NDJSON, whose first line is the header (the log without `entries`) and each next line an entry.
  */
 function declareFightLog(doc: OpenAPIObject, schemas: Schemas): void {
   const header: Record<string, Schema> = {
-    format: { type: 'string', enum: ['combat-rules-fight-log/1'] },
+    format: { type: 'string', enum: [LOG_FORMAT] },
     fightId: { type: 'string', format: 'uuid' },
     system: { type: 'string', description: 'The rule system id.' },
     dice: {
