@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, Type } from '@nestjs/common';
 import request from 'supertest';
 import { createApp } from '../../apps/api/src/create-app';
 import type { ApiConfig } from '../../apps/api/src/config';
@@ -40,6 +40,8 @@ export async function startApp(
     reuse?: { apiKey: string; tenantId: string };
     rateLimitPerSecond?: number;
     config?: Partial<ApiConfig>;
+    /** Controllers an embedding app adds (the benchmark's baseline route). */
+    controllers?: Type[];
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'crs-e2e-'));
@@ -56,7 +58,7 @@ export async function startApp(
       rateLimitPerSecond: opts.rateLimitPerSecond,
       ...opts.config,
     },
-    { logger: false },
+    { logger: false, controllers: opts.controllers },
   );
   let url: string | undefined;
   if (opts.listen) {
