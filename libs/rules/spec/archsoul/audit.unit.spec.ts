@@ -218,7 +218,7 @@ describe('Audit: Being Grappled (archsoul.txt l.170)', () => {
   // l.170: "While grappled, you may not attack with a weapon, perform a ritual that requires movement, or perform a
   // regular move action. ... All other actions require a successful grapple roll to attempt."
   // l.92–96: Free Actions: "- Turning in place" is one of "the following actions".
-  it('turning in place while grappled is an “other action”: it takes a grapple roll, it is not refused', () => {
+  it('S33: given a grappled combatant, when it turns in place (a free action, an “other action”), then it takes the grapple roll first and is not refused', () => {
     // a grabs v from v's back arc (no reactive attack): 3 dice 4,4,1 = 2 against v's 3 dice 4,1,1 = 1.
     const events = then(
       fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'N')]),
