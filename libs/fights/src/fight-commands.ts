@@ -16,6 +16,7 @@ import {
   sealEvents,
   toFightEvent,
   toNewEvent,
+  UNDO_COMMAND,
   undoStackOf,
 } from '@app/fight-log';
 import { RuleCommand, RuleViolation } from '@app/rules';
@@ -31,7 +32,6 @@ import {
 import { CommandIndex } from './command-index';
 import { AppError, concurrencyConflict } from './errors';
 import { FightCache, LoadedFight, viewOf } from './fight-cache';
-import { KeyedLock } from './keyed-lock';
 import { SeedVault } from './seed-vault';
 
 /** A refusal that depends on the fight's state: the rules' (422), or a state the command was admitted against. */
@@ -60,6 +60,23 @@ export interface CommandResult {
   replayed: boolean;
 }
 
+/** A command waiting for its fight's round (FightCommands.drain). */
+interface Waiting {
+  /** The command, with its commandId. */
+  sent: CommandInput;
+  actor: Actor;
+  settle(settled: Settled): void;
+}
+
+/** A command's answer, and the rule system of its fight (for the metrics). */
+type Settled = ({ result: CommandResult } | { error: unknown }) & { system: string };
+
+/**
+ * The most commands of one fight decided and appended together (FightCommands.runTogether): a round of
+ * them is one transaction, and its first answer waits for its last decision.
+ */
+const MAX_TOGETHER = 64;
+
 export type CommandOutcome = {
   system: string;
   type: string;
@@ -73,7 +90,8 @@ export type CommandOutcome = {
  * with the command core (libs/fight-log), append its sealed events, evolve the cached fight.
  */
 export class FightCommands {
-  private readonly lock = new KeyedLock();
+  /** Per fight, the commands waiting while one of its rounds runs (drain): one round at a time per fight. */
+  private readonly waiting = new Map<string, Waiting[]>();
   private readonly vault: SeedVault;
   /** Called after each command with its outcome (metrics listen). */
   readonly onCommandDone = new Set<(done: CommandOutcome) => void>();
@@ -109,27 +127,146 @@ export class FightCommands {
 
   async execute(fightId: string, input: CommandInput, actor: Actor): Promise<CommandResult> {
     const started = process.hrtime.bigint();
-    let system = 'unknown';
-    const done = (outcome: CommandOutcome['outcome'], events: number) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      for (const listener of this.onCommandDone)
-        listener({ system, type: String(input.type).slice(0, 60), seconds, outcome, events });
-    };
     // One id for every decision of this command: whichever of them landed, the next one replays it.
     const sent: CommandInput = { ...input, commandId: input.commandId ?? randomUUID() };
-    try {
-      const result = await this.lock.run(fightId, () =>
-        this.retried(fightId, input.expectedSeq, (fight) => {
-          system = fight.system.id;
-          return this.handle(fight, sent, actor);
-        }),
-      );
-      done('ok', result.replayed ? 0 : result.events.length);
-      return result;
-    } catch (e) {
-      done(e instanceof RuleViolation || e instanceof AppError ? 'rejected' : 'failed', 0);
-      throw e;
+    const settled = await new Promise<Settled>((resolve) => {
+      let answered = false;
+      const job: Waiting = {
+        sent,
+        actor,
+        settle: (s) => {
+          if (!answered) resolve(s);
+          answered = true;
+        },
+      };
+      const waiting = this.waiting.get(fightId);
+      if (waiting) return void waiting.push(job);
+      this.waiting.set(fightId, [job]);
+      void this.drain(fightId);
+    });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const type = String(input.type).slice(0, 60);
+    const outcome = (o: CommandOutcome['outcome'], events: number) => {
+      for (const listener of this.onCommandDone)
+        listener({ system: settled.system, type, seconds, outcome: o, events });
+    };
+    if ('result' in settled) {
+      outcome('ok', settled.result.replayed ? 0 : settled.result.events.length);
+      return settled.result;
     }
+    const e = settled.error;
+    outcome(e instanceof RuleViolation || e instanceof AppError ? 'rejected' : 'failed', 0);
+    throw e;
+  }
+
+  /**
+   * Runs the commands waiting for one fight, in the order they came, until none are left. The first runs
+   * alone; those that came meanwhile run together (runTogether): one append for all their events, so a
+   * busy fight's commands share a transaction as different fights' do (group commit).
+   */
+  private async drain(fightId: string): Promise<void> {
+    const waiting = this.waiting.get(fightId)!;
+    while (waiting.length > 0) {
+      const round = waiting.splice(0, MAX_TOGETHER);
+      try {
+        const left = round.length === 1 ? [] : await this.runTogether(fightId, round);
+        if (round.length === 1 || left.length === round.length)
+          await this.runAlone(fightId, left.shift() ?? round[0]);
+        waiting.unshift(...left);
+      } catch (error) {
+        // Not a refusal (those are answers): a listener or the cache failed. No command of the round waits on.
+        for (const job of round) job.settle({ error, system: 'unknown' });
+      }
+    }
+    this.waiting.delete(fightId);
+  }
+
+  /** One command on its own: decided, appended, retried on a conflict (retried). */
+  private async runAlone(fightId: string, job: Waiting): Promise<void> {
+    let system = 'unknown';
+    try {
+      const result = await this.retried(fightId, job.sent.expectedSeq, (fight) => {
+        system = fight.system.id;
+        return this.handle(fight, job.sent, job.actor);
+      });
+      job.settle({ result, system });
+    } catch (error) {
+      job.settle({ error, system });
+    }
+  }
+
+  /**
+   * Commands that waited for the same fight, decided one after another on the fight as each leaves it and
+   * appended as one: they land together or not at all. Returns those it did not take: from the first that
+   * must be judged on its own (an undo, whose stack is read from the log; a commandId the fight has seen,
+   * whose first result is read from the log; a command that expects a seq ahead of this instance's copy;
+   * an id twice in the round), which then runs alone. Every answer (results, refusals) is given once the
+   * append has landed, so each is one the fight as stored gives: the append expects the head the first was
+   * decided on. When it does not land (another instance appended first, or an error), each command taken is
+   * run again alone, in order: the same commandId, so one whose events did land gets its first result. None
+   * is taken (all are left) when fewer than two are, or none appends: the same commands alone are as fast.
+   */
+  private async runTogether(fightId: string, round: Waiting[]): Promise<Waiting[]> {
+    let head: LoadedFight;
+    try {
+      head = await this.cache.load(fightId);
+    } catch {
+      return round;
+    }
+    const taken: Array<{ job: Waiting; fight: LoadedFight; sealed: LogEntry[]; error?: unknown }> = [];
+    const ids = new Set<string>();
+    let fight = head;
+    for (const job of round) {
+      const { commandId = '', expectedSeq, type } = job.sent;
+      if (
+        type === UNDO_COMMAND ||
+        (expectedSeq !== undefined && expectedSeq > fight.seq) ||
+        ids.has(commandId) ||
+        fight.commands.candidates(commandId).length > 0
+      )
+        break;
+      ids.add(commandId);
+      let sealed: LogEntry[];
+      try {
+        sealed = await this.decided(fight, job.sent, job.actor);
+      } catch (error) {
+        taken.push({ job, fight, sealed: [], error });
+        continue;
+      }
+      const evolved = sealed.length === 0 ? fight : evolveFight(fight, sealed);
+      if (!evolved) break;
+      taken.push({ job, fight: evolved, sealed });
+      fight = evolved;
+    }
+    const sealed = taken.flatMap((t) => t.sealed);
+    if (taken.length < 2 || sealed.length === 0) return round;
+    const system = head.system.id;
+    try {
+      await this.store.append(
+        fightStream(fightId),
+        taken.flatMap((t) => t.sealed.map((e) => toNewEvent(e, { requestId: t.job.actor.requestId }))),
+        { expectedRevision: head.seq === 0 ? 'no_stream' : BigInt(head.seq - 1) },
+      );
+    } catch (e) {
+      if (!(e instanceof WrongExpectedRevision)) this.cache.forget(fightId);
+      for (const t of taken) await this.runAlone(fightId, t.job);
+      return round.slice(taken.length);
+    }
+    const answers = taken.map((t): Settled => {
+      if (t.error !== undefined) return { error: t.error, system };
+      if (t.sealed.length > 0) {
+        t.fight.commands.add(t.sealed[0].commandId, t.sealed[0].seq);
+        this.cache.remember(t.fight);
+      }
+      const events = t.sealed.map(envelopeOf);
+      return {
+        result: { fightId, seq: t.fight.seq, events, view: viewOf(t.fight), replayed: false },
+        system,
+      };
+    });
+    this.committed(answers.flatMap((a) => ('result' in a ? a.result.events : [])));
+    taken.forEach((t, i) => t.job.settle(answers[i]));
+    return round.slice(taken.length);
   }
 
   /**
@@ -171,21 +308,29 @@ export class FightCommands {
 
   /** Load state (done), decide, append, evolve. */
   private async handle(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<CommandResult> {
-    const { commandId = randomUUID(), expectedSeq, [DECLARED_FOR]: declared, ...sent } = input;
+    const { commandId = randomUUID(), expectedSeq: _seq, [DECLARED_FOR]: declared, ...sent } = input;
     admitSystem(fight, declared);
     const replayed = await this.replay(fight, commandId, sent, actor);
     if (replayed) return replayed;
+    const sealed = await this.decided(fight, { ...input, commandId }, actor);
+    if (sealed.length === 0)
+      return { fightId: fight.fightId, seq: fight.seq, events: [], view: viewOf(fight), replayed: false };
+    return this.append(fight, sealed, { requestId: actor.requestId });
+  }
+
+  /** `input` admitted and decided on `fight`, its events sealed onto it (none when the rules append none). */
+  private async decided(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<LogEntry[]> {
+    const { commandId = randomUUID(), expectedSeq, [DECLARED_FOR]: declared, ...sent } = input;
+    admitSystem(fight, declared);
     const command = admit(fight, sent, expectedSeq, actor);
     const decision = decideCommand(fight, command, await this.inputsFor(fight, command));
-    if (decision.events.length === 0)
-      return { fightId: fight.fightId, seq: fight.seq, events: [], view: viewOf(fight), replayed: false };
-    const sealed = sealEvents(fight, decision, {
+    if (decision.events.length === 0) return [];
+    return sealEvents(fight, decision, {
       commandId,
       actor: actor.name,
       at: this.clock().toISOString(),
       command,
     });
-    return this.append(fight, sealed, { requestId: actor.requestId });
   }
 
   /** Appends sealed events at the fight's head and evolves the cached fight (an undo folds its stream again). */
