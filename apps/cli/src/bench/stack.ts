@@ -108,6 +108,7 @@ type SubjectId =
   | 'live'
   | 'fight'
   | 'addnote'
+  | 'addnote-one'
   | 'mix'
   | 'constant'
   | 'raw';
@@ -197,6 +198,14 @@ const SUBJECTS: Subject[] = [
     job: (c) => ({ mode: 'addnote', fights: c.noteFights, apiKey: c.service.apiKey }),
   },
   {
+    // Every connection on the same fight: its commands are decided one after another, so they share
+    // an append only as a round of those that waited (docs/event-store.md "Commands of one fight").
+    id: 'addnote-one',
+    label: 'service: AddNote command, every connection on one fight',
+    server: 'service',
+    job: (c) => ({ mode: 'addnote', fights: c.noteFights.slice(0, 1), apiKey: c.service.apiKey }),
+  },
+  {
     id: 'mix',
     label: 'service: Narateer exchange mix',
     server: 'service',
@@ -229,6 +238,14 @@ export const COMPARISONS: Array<{
   { subject: 'fight', express: 'express-get', fastify: 'fastify-get', node: 'node-get', targetRatio: 0.5 },
   {
     subject: 'addnote',
+    express: 'express-post',
+    fastify: 'fastify-post',
+    node: 'node-post',
+    targetRatio: 0.25,
+    targetCpuMicros: 150,
+  },
+  {
+    subject: 'addnote-one',
     express: 'express-post',
     fastify: 'fastify-post',
     node: 'node-post',
