@@ -291,17 +291,30 @@ describe.each(engines)('commands sent to one fight together on %s', (_name, open
     expect(verifyFightLog(await service.exportLog(fightId)).ok).toBe(true);
   });
 
-  it('given a listener fails as their shared append lands, then every command of the round is answered and the fight takes commands again', async () => {
+  it('given a listener fails as their shared append lands, then each command it held gets the error, those after it are run, and the fight takes commands again', async () => {
     const fightId = await create();
+    let broke = false;
     const failing = () => {
-      if (store.appends.some((n) => n > 1)) throw new Error('listener broke');
+      if (broke || !store.appends.some((n) => n > 1)) return;
+      broke = true;
+      throw new Error('listener broke');
     };
     store.appends.length = 0;
     service.onCommit.add(failing);
-    const answers = await together(service, fightId, [[note('a')], [note('b')], [note('c')], [note('d')]]);
+    const answers = await together(service, fightId, [
+      [note('a')],
+      [note('b')],
+      [note('c')],
+      [note('d', { commandId: 'c-d' })],
+      // The same id again: not in the round that held the first (it runs alone after), so it is a replay.
+      [note('d', { commandId: 'c-d' })],
+    ]);
     expect(answers[0]).toMatchObject({ replayed: false });
-    expect(answers.slice(1)).toEqual([1, 2, 3].map(() => ({ error: 'Error: listener broke' })));
-    service.onCommit.delete(failing);
+    expect(answers.slice(1, 4)).toEqual([1, 2, 3].map(() => ({ error: 'Error: listener broke' })));
+    expect(answers[4]).toMatchObject({
+      replayed: true,
+      events: [{ type: 'GmNoteAdded', data: { text: 'd' } }],
+    });
     expect(await answerOf(service.execute(fightId, note('e')))).toMatchObject({ replayed: false });
     expect(await notesOf(fightId)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });

@@ -174,7 +174,7 @@ export class FightCommands {
           await this.runAlone(fightId, left.shift() ?? round[0]);
         waiting.unshift(...left);
       } catch (error) {
-        // Not a refusal (those are answers): a listener or the cache failed. No command of the round waits on.
+        // Not an answer (refusals are): the cache or the store failed outside an append. No command waits on.
         for (const job of round) job.settle({ error, system: 'unknown' });
       }
     }
@@ -252,19 +252,25 @@ export class FightCommands {
       for (const t of taken) await this.runAlone(fightId, t.job);
       return round.slice(taken.length);
     }
-    const answers = taken.map((t): Settled => {
-      if (t.error !== undefined) return { error: t.error, system };
-      if (t.sealed.length > 0) {
-        t.fight.commands.add(t.sealed[0].commandId, t.sealed[0].seq);
-        this.cache.remember(t.fight);
-      }
-      const events = t.sealed.map(envelopeOf);
-      return {
-        result: { fightId, seq: t.fight.seq, events, view: viewOf(t.fight), replayed: false },
-        system,
-      };
-    });
-    this.committed(answers.flatMap((a) => ('result' in a ? a.result.events : [])));
+    let answers: Settled[];
+    try {
+      answers = taken.map((t): Settled => {
+        if (t.error !== undefined) return { error: t.error, system };
+        if (t.sealed.length > 0) {
+          t.fight.commands.add(t.sealed[0].commandId, t.sealed[0].seq);
+          this.cache.remember(t.fight);
+        }
+        const events = t.sealed.map(envelopeOf);
+        return {
+          result: { fightId, seq: t.fight.seq, events, view: viewOf(t.fight), replayed: false },
+          system,
+        };
+      });
+      this.committed(answers.flatMap((a) => ('result' in a ? a.result.events : [])));
+    } catch (error) {
+      // Landed, but a listener (or the cache) failed: each command's answer is that error, as one alone gets.
+      answers = taken.map(() => ({ error, system }));
+    }
     taken.forEach((t, i) => t.job.settle(answers[i]));
     return round.slice(taken.length);
   }
