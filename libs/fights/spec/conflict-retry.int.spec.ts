@@ -8,7 +8,7 @@ import {
 } from '@app/event-store';
 import { FightEvent } from '@app/fight-log';
 import { AppError } from '../src/errors';
-import { CommandInput, CreateFightInput } from '../src/command-admission';
+import { CommandInput, CreateFightInput, DECLARED_FOR } from '../src/command-admission';
 import { CONFLICT_RETRIES } from '../src/fight-commands';
 import { FightService } from '../src/fight-service';
 import { plainSheet, scratch } from './helpers';
@@ -298,6 +298,23 @@ describe.each(engines)('a command whose append meets another instance on %s', (_
     const refused = await here.execute(fightId, { type: 'StartRound' }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'INITIATIVE_NOT_SET' });
     expect(streamReads.length).toBe(1);
+    expect(appends).toBe(0);
+  });
+
+  it('given a command its system’s contract refuses, then it is refused on the fight held, without reading the store, whatever the other instance wrote', async () => {
+    const fightId = await heldByBoth();
+    await there.execute(fightId, note('moved on elsewhere'));
+    const refused = await here
+      .execute(fightId, { type: 'AddNote', text: 'typo', colour: 'red' })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'colour' });
+    const wrongType = await here.execute(fightId, { type: 'AddNote', text: 7 }).catch((e: unknown) => e);
+    expect(wrongType).toMatchObject({ code: 'INVALID_FIELD', field: 'text' });
+    const wrongSystem = await here
+      .execute(fightId, { ...note('x'), [DECLARED_FOR]: { system: 'archsoul', via: 'archsoulCommand' } })
+      .catch((e: unknown) => e);
+    expect(wrongSystem).toMatchObject({ code: 'WRONG_SYSTEM' });
+    expect(streamReads.length).toBe(0);
     expect(appends).toBe(0);
   });
 });

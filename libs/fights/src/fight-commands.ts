@@ -19,7 +19,7 @@ import {
   UNDO_COMMAND,
   undoStackOf,
 } from '@app/fight-log';
-import { RuleCommand, RuleViolation } from '@app/rules';
+import { ContractViolation, RuleCommand, RuleViolation } from '@app/rules';
 import {
   Actor,
   admit,
@@ -36,7 +36,25 @@ import { SeedVault } from './seed-vault';
 
 /** A refusal that depends on the fight's state: the rules' (422), or a state the command was admitted against. */
 const isRefusal = (e: unknown): boolean =>
-  e instanceof RuleViolation || (e instanceof AppError && e.status === 422);
+  (e instanceof RuleViolation || (e instanceof AppError && e.status === 422)) && !STATELESS.has(e);
+
+/**
+ * Refusals of the command's system (WRONG_SYSTEM) or shape against its system's contract (admit's
+ * checkCommand): the fight's state plays no part in them, so none is judged again on the fight read on
+ * from the store (a flood of malformed commands costs no reads).
+ */
+const STATELESS = new WeakSet<object>();
+
+/** `check` run; a refusal it throws of the command's system or shape is marked STATELESS. */
+function stateless<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (e) {
+    if (e instanceof ContractViolation || (e instanceof AppError && e.code === 'WRONG_SYSTEM'))
+      STATELESS.add(e);
+    throw e;
+  }
+}
 
 /** Events read at a time when a command's first result is read back (most commands append fewer). */
 const REPLAY_PAGE = 16;
@@ -315,7 +333,7 @@ export class FightCommands {
   /** Load state (done), decide, append, evolve. */
   private async handle(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<CommandResult> {
     const { commandId = randomUUID(), expectedSeq: _seq, [DECLARED_FOR]: declared, ...sent } = input;
-    admitSystem(fight, declared);
+    stateless(() => admitSystem(fight, declared));
     const replayed = await this.replay(fight, commandId, sent, actor);
     if (replayed) return replayed;
     const sealed = await this.decided(fight, { ...input, commandId }, actor);
@@ -327,8 +345,10 @@ export class FightCommands {
   /** `input` admitted and decided on `fight`, its events sealed onto it (none when the rules append none). */
   private async decided(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<LogEntry[]> {
     const { commandId = randomUUID(), expectedSeq, [DECLARED_FOR]: declared, ...sent } = input;
-    admitSystem(fight, declared);
-    const command = admit(fight, sent, expectedSeq, actor);
+    const command = stateless(() => {
+      admitSystem(fight, declared);
+      return admit(fight, sent, expectedSeq, actor);
+    });
     const decision = decideCommand(fight, command, await this.inputsFor(fight, command));
     if (decision.events.length === 0) return [];
     return sealEvents(fight, decision, {
