@@ -219,6 +219,75 @@ describe.each(engines)('commands sent to one fight together on %s', (_name, open
     expect(store.appends.some((n) => n > 1)).toBe(true);
   });
 
+  it('given seeded dice, then each command of a round draws on from the draws of the one before, as one by one', async () => {
+    const dice = {
+      mode: 'seeded' as const,
+      seed: 'together-seed',
+      clientSeed: 'c',
+      drawKey: 'together-draws',
+    };
+    const blade = {
+      id: 'blade',
+      name: 'Practice blade',
+      kind: 'melee',
+      weight: 'light',
+      baseAttackCost: 1,
+      weaponDamage: 0,
+      damageVitalCap: 0,
+      harm: 'Physical (Slashing)',
+    };
+    const sheet = { ...plainSheet, weapons: [blade] };
+    const start = (on: FightService) =>
+      on.create({
+        system: 'narateer',
+        dice,
+        combatants: [
+          { id: 'mira', name: 'Mira', side: 'a', sheet },
+          { id: 'orin', name: 'Orin', side: 'b', sheet },
+        ],
+      });
+    const exchange = (attackerId: string, targetId: string): [CommandInput] => [
+      {
+        type: 'DeclareExchange',
+        attackerId,
+        targetId,
+        kind: 'melee',
+        weaponId: 'blade',
+        boost: 0,
+        response: { response: 'clash', boost: 0 },
+      },
+    ];
+    const steps: Array<[CommandInput, Actor?]> = [
+      [{ type: 'SetInitiative', order: ['mira', 'orin'] }],
+      [{ type: 'StartRound' }],
+      [{ type: 'StartActivation', combatantId: 'mira' }],
+      exchange('mira', 'orin'),
+      exchange('mira', 'orin'),
+      [note('between rolls')],
+      exchange('mira', 'orin'),
+      [{ type: 'EndActivation', combatantId: 'mira' }],
+      [{ type: 'StartActivation', combatantId: 'orin' }],
+      exchange('orin', 'mira'),
+      exchange('orin', 'mira'),
+    ];
+    const commands = steps.map(([c, actor], i): [CommandInput, Actor?] => [
+      { commandId: `seeded-${i}`, ...c },
+      actor,
+    ]);
+    const referenceStore = await open();
+    others.push(referenceStore);
+    const reference = new FightService(referenceStore);
+    const expected = await oneByOne(reference, (await start(reference)).fightId, commands);
+    const { fightId } = await start(service);
+    store.appends.length = 0;
+    const answers = await together(service, fightId, commands);
+    expect(answers).toEqual(expected);
+    const rolled = (await service.events(fightId)).filter((e) => e.type === 'ExchangeResolved');
+    expect(rolled.length).toBeGreaterThan(1);
+    expect(store.appends.some((n) => n > 1)).toBe(true);
+    expect(verifyFightLog(await service.exportLog(fightId)).ok).toBe(true);
+  });
+
   it('given another instance appends before their shared append, then each is decided again alone after it, and none is lost', async () => {
     const fightId = await create();
     const other = new FightService(base);
