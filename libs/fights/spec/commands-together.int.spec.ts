@@ -11,7 +11,7 @@ import { FightEvent } from '@app/fight-log';
 import { Actor, CommandInput, GM_ACTOR } from '../src/command-admission';
 import { CommandOutcome } from '../src/fight-commands';
 import { FightService } from '../src/fight-service';
-import { plainSheet, scratch } from './helpers';
+import { exchange, plainSheet, scratch, weaponSheet } from './helpers';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 const space = scratch(PG_URL);
@@ -226,49 +226,30 @@ describe.each(engines)('commands sent to one fight together on %s', (_name, open
       clientSeed: 'c',
       drawKey: 'together-draws',
     };
-    const blade = {
-      id: 'blade',
-      name: 'Practice blade',
-      kind: 'melee',
-      weight: 'light',
-      baseAttackCost: 1,
-      weaponDamage: 0,
-      damageVitalCap: 0,
-      harm: 'Physical (Slashing)',
-    };
-    const sheet = { ...plainSheet, weapons: [blade] };
     const start = (on: FightService) =>
       on.create({
         system: 'narateer',
         dice,
         combatants: [
-          { id: 'mira', name: 'Mira', side: 'a', sheet },
-          { id: 'orin', name: 'Orin', side: 'b', sheet },
+          { id: 'mira', name: 'Mira', side: 'a', sheet: weaponSheet },
+          { id: 'orin', name: 'Orin', side: 'b', sheet: weaponSheet },
         ],
       });
-    const exchange = (attackerId: string, targetId: string): [CommandInput] => [
-      {
-        type: 'DeclareExchange',
-        attackerId,
-        targetId,
-        kind: 'melee',
-        weaponId: 'blade',
-        boost: 0,
-        response: { response: 'clash', boost: 0 },
-      },
+    const exchanges = (attackerId: string, targetId: string): [CommandInput] => [
+      exchange(attackerId, targetId),
     ];
     const steps: Array<[CommandInput, Actor?]> = [
       [{ type: 'SetInitiative', order: ['mira', 'orin'] }],
       [{ type: 'StartRound' }],
       [{ type: 'StartActivation', combatantId: 'mira' }],
-      exchange('mira', 'orin'),
-      exchange('mira', 'orin'),
+      exchanges('mira', 'orin'),
+      exchanges('mira', 'orin'),
       [note('between rolls')],
-      exchange('mira', 'orin'),
+      exchanges('mira', 'orin'),
       [{ type: 'EndActivation', combatantId: 'mira' }],
       [{ type: 'StartActivation', combatantId: 'orin' }],
-      exchange('orin', 'mira'),
-      exchange('orin', 'mira'),
+      exchanges('orin', 'mira'),
+      exchanges('orin', 'mira'),
     ];
     const commands = steps.map(([c, actor], i): [CommandInput, Actor?] => [
       { commandId: `seeded-${i}`, ...c },

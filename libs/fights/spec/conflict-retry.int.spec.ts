@@ -11,7 +11,7 @@ import { AppError } from '../src/errors';
 import { CommandInput, CreateFightInput, DECLARED_FOR } from '../src/command-admission';
 import { CONFLICT_RETRIES } from '../src/fight-commands';
 import { FightService } from '../src/fight-service';
-import { plainSheet, scratch } from './helpers';
+import { exchange, plainSheet, scratch, weaponSheet } from './helpers';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 
@@ -60,30 +60,6 @@ else {
     it('needs PostgreSQL', () => undefined));
 }
 
-const weaponSheet = {
-  ...plainSheet,
-  weapons: [
-    {
-      id: 'blade',
-      name: 'Practice blade',
-      kind: 'melee',
-      weight: 'light',
-      baseAttackCost: 1,
-      weaponDamage: 0,
-      damageVitalCap: 0,
-      harm: 'Physical (Slashing)',
-    },
-  ],
-};
-const exchange = (attackerId: string, targetId: string) => ({
-  type: 'DeclareExchange',
-  attackerId,
-  targetId,
-  kind: 'melee',
-  weaponId: 'blade',
-  boost: 0,
-  response: { response: 'clash', boost: 0 },
-});
 const note = (text: string, more: { commandId?: string; expectedSeq?: number } = {}) => ({
   type: 'AddNote',
   text,

@@ -15,6 +15,34 @@ export const plainSheet = {
   armour: { soak: 20 },
 };
 
+/** plainSheet with a light melee weapon (`blade`) that never wounds through the armour: duels that go on. */
+export const weaponSheet = {
+  ...plainSheet,
+  weapons: [
+    {
+      id: 'blade',
+      name: 'Practice blade',
+      kind: 'melee',
+      weight: 'light',
+      baseAttackCost: 1,
+      weaponDamage: 0,
+      damageVitalCap: 0,
+      harm: 'Physical (Slashing)',
+    },
+  ],
+};
+
+/** A Narateer melee exchange with weaponSheet's blade, answered with a clash. */
+export const exchange = (attackerId: string, targetId: string) => ({
+  type: 'DeclareExchange',
+  attackerId,
+  targetId,
+  kind: 'melee',
+  weaponId: 'blade',
+  boost: 0,
+  response: { response: 'clash', boost: 0 },
+});
+
 /** The store, counting its reads of the global log. */
 export function countingReads(store: EventStore): { store: EventStore; reads: () => number } {
   let reads = 0;

@@ -6,7 +6,7 @@ import { snapshotVersion } from '../../src/snapshots/fight-snapshot';
 import { PostgresSnapshotStore } from '../../src/snapshots/postgres-snapshot-store';
 import { MemorySnapshotStore, SnapshotStore } from '../../src/snapshots/snapshot-store';
 import { findSystem } from '@app/rules';
-import { scratch } from '../helpers';
+import { exchange, scratch, weaponSheet } from '../helpers';
 
 /**
  * Snapshots behave alike on every engine (docs/event-store.md "Snapshots"): the store's keep-the-latest rule,
@@ -77,35 +77,7 @@ else {
     it('needs PostgreSQL', () => undefined));
 }
 
-const sheet = {
-  vitals: { strength: 2, agility: 3, resilience: 2 },
-  skills: { melee: 3, ranged: 0, acrobatics: 1 },
-  maxVitality: 12,
-  maxAD: 6,
-  maxMD: 0,
-  weapons: [
-    {
-      id: 'blade',
-      name: 'Practice blade',
-      kind: 'melee',
-      weight: 'light',
-      baseAttackCost: 1,
-      weaponDamage: 0,
-      damageVitalCap: 0,
-      harm: 'Physical (Slashing)',
-    },
-  ],
-  armour: { soak: 20 },
-};
-const exchange = (attackerId: string, targetId: string) => ({
-  type: 'DeclareExchange',
-  attackerId,
-  targetId,
-  kind: 'melee',
-  weaponId: 'blade',
-  boost: 0,
-  response: { response: 'clash', boost: 0 },
-});
+const sheet = weaponSheet;
 /** A Narateer duel that never ends (no hit wounds), seeded dice so both folds see the same rolls. */
 const ROUND = [
   { type: 'StartRound' },
