@@ -219,6 +219,17 @@ describe.each(engines)('commands sent to one fight together on %s', (_name, open
     expect(store.appends.some((n) => n > 1)).toBe(true);
   });
 
+  it('given a burst the rules refuse whole, then each is answered after one round and once alone, not again round after round', async () => {
+    const fightId = await create();
+    const load = jest.spyOn(service.cache, 'load');
+    const refused = Array.from({ length: 20 }, (): [CommandInput] => [{ type: 'StartRound' }]);
+    const answers = await together(service, fightId, refused);
+    expect(answers).toEqual(refused.map(() => ({ error: 'INITIATIVE_NOT_SET' })));
+    // One load for the command that ran first, one for the round of those that waited, one for each alone.
+    expect(load.mock.calls.length).toBeLessThanOrEqual(refused.length + 2);
+    load.mockRestore();
+  });
+
   it('given seeded dice, then each command of a round draws on from the draws of the one before, as one by one', async () => {
     const dice = {
       mode: 'seeded' as const,

@@ -222,7 +222,7 @@ export class FightCommands {
    * append has landed, so each is one the fight as stored gives: the append expects the head the first was
    * decided on. When it does not land (another instance appended first, or an error), each command taken is
    * run again alone, in order: the same commandId, so one whose events did land gets its first result. None
-   * is taken (all are left) when fewer than two are, or none appends: the same commands alone are as fast.
+   * is taken (all are left) when fewer than two are; when none of those taken appends, each runs alone.
    */
   private async runTogether(fightId: string, round: Waiting[]): Promise<Waiting[]> {
     let head: LoadedFight;
@@ -256,8 +256,13 @@ export class FightCommands {
       taken.push({ job, fight: evolved, sealed });
       fight = evolved;
     }
-    const sealed = taken.flatMap((t) => t.sealed);
-    if (taken.length < 2 || sealed.length === 0) return round;
+    if (taken.length < 2) return round;
+    if (taken.every((t) => t.sealed.length === 0)) {
+      // Nothing to append, so nothing shows the copy they were judged on is the stored fight: each is
+      // judged alone (a refusal read on once), and none is decided again in a later round.
+      for (const t of taken) await this.runAlone(fightId, t.job);
+      return round.slice(taken.length);
+    }
     const system = head.system.id;
     try {
       await this.store.append(
