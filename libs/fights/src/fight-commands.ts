@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventStore, WrongExpectedRevision } from '@app/event-store';
+import { EventStore, NewEvent, WrongExpectedRevision } from '@app/event-store';
 import {
   blankFight,
   canonicalJson,
@@ -187,9 +187,9 @@ export class FightCommands {
     while (waiting.length > 0) {
       const round = waiting.splice(0, MAX_TOGETHER);
       try {
-        const left = round.length === 1 ? [] : await this.runTogether(fightId, round);
-        if (round.length === 1 || left.length === round.length)
-          await this.runAlone(fightId, left.shift() ?? round[0]);
+        const left = round.length > 1 ? await this.runTogether(fightId, round) : round;
+        // None taken together: the first runs alone.
+        if (left.length === round.length) await this.runAlone(fightId, left.shift()!);
         waiting.unshift(...left);
       } catch (error) {
         // Not an answer (refusals are): the cache or the store failed outside an append. No command waits on.
@@ -246,6 +246,7 @@ export class FightCommands {
       ids.add(commandId);
       let sealed: LogEntry[];
       try {
+        stateless(() => admitSystem(fight, job.sent[DECLARED_FOR]));
         sealed = await this.decided(fight, job.sent, job.actor);
       } catch (error) {
         taken.push({ job, fight, sealed: [], error });
@@ -265,13 +266,11 @@ export class FightCommands {
     }
     const system = head.system.id;
     try {
-      await this.store.append(
-        fightStream(fightId),
+      await this.appendAt(
+        head,
         taken.flatMap((t) => t.sealed.map((e) => toNewEvent(e, { requestId: t.job.actor.requestId }))),
-        { expectedRevision: head.seq === 0 ? 'no_stream' : BigInt(head.seq - 1) },
       );
-    } catch (e) {
-      if (!(e instanceof WrongExpectedRevision)) this.cache.forget(fightId);
+    } catch {
       for (const t of taken) await this.runAlone(fightId, t.job);
       return round.slice(taken.length);
     }
@@ -279,10 +278,7 @@ export class FightCommands {
     try {
       answers = taken.map((t): Settled => {
         if (t.error !== undefined) return { error: t.error, system };
-        if (t.sealed.length > 0) {
-          t.fight.commands.add(t.sealed[0].commandId, t.sealed[0].seq);
-          this.cache.remember(t.fight);
-        }
+        if (t.sealed.length > 0) this.landed(t.fight, t.sealed);
         const events = t.sealed.map(envelopeOf);
         return {
           result: { fightId, seq: t.fight.seq, events, view: viewOf(t.fight), replayed: false },
@@ -347,13 +343,13 @@ export class FightCommands {
     return this.append(fight, sealed, { requestId: actor.requestId });
   }
 
-  /** `input` admitted and decided on `fight`, its events sealed onto it (none when the rules append none). */
+  /**
+   * `input` admitted and decided on `fight`, its events sealed onto it (none when the rules append none).
+   * Its system is judged first, by the caller (admitSystem).
+   */
   private async decided(fight: LoadedFight, input: CommandInput, actor: Actor): Promise<LogEntry[]> {
-    const { commandId = randomUUID(), expectedSeq, [DECLARED_FOR]: declared, ...sent } = input;
-    const command = stateless(() => {
-      admitSystem(fight, declared);
-      return admit(fight, sent, expectedSeq, actor);
-    });
+    const { commandId = randomUUID(), expectedSeq, [DECLARED_FOR]: _declared, ...sent } = input;
+    const command = stateless(() => admit(fight, sent, expectedSeq, actor));
     const decision = decideCommand(fight, command, await this.inputsFor(fight, command));
     if (decision.events.length === 0) return [];
     return sealEvents(fight, decision, {
@@ -370,24 +366,12 @@ export class FightCommands {
     sealed: LogEntry[],
     extra: { tenantId?: string; requestId?: string },
   ): Promise<CommandResult> {
-    const expectedRevision = fight.seq === 0 ? 'no_stream' : BigInt(fight.seq - 1);
-    try {
-      await this.store.append(
-        fightStream(fight.fightId),
-        sealed.map((e) => toNewEvent(e, extra)),
-        { expectedRevision },
-      );
-    } catch (e) {
-      // A conflict wrote nothing, and the cached fight is still a prefix of the stream: a retry reads on from
-      // it (FightCache.refresh). Anything else may or may not have landed: the next command reads the store again.
-      if (!(e instanceof WrongExpectedRevision)) this.cache.forget(fight.fightId);
-      throw e;
-    }
+    await this.appendAt(
+      fight,
+      sealed.map((e) => toNewEvent(e, extra)),
+    );
     const evolved = evolveFight(fight, sealed);
-    if (evolved) {
-      evolved.commands.add(sealed[0].commandId, sealed[0].seq);
-      this.cache.remember(evolved);
-    }
+    if (evolved) this.landed(evolved, sealed);
     const events = sealed.map(envelopeOf);
     this.committed(events);
     const next = evolved ?? (await this.cache.reload(fight.fightId));
@@ -398,6 +382,27 @@ export class FightCommands {
       view: viewOf(next),
       replayed: false,
     };
+  }
+
+  /**
+   * `events` appended to the fight's stream at `head` (they expect its head revision). A conflict wrote
+   * nothing, and the cached fight is still a prefix of the stream: a retry reads on from it
+   * (FightCache.refresh). Anything else may or may not have landed: the next command reads the store again.
+   */
+  private async appendAt(head: LoadedFight, events: NewEvent[]): Promise<void> {
+    const expectedRevision = head.seq === 0 ? 'no_stream' : BigInt(head.seq - 1);
+    try {
+      await this.store.append(fightStream(head.fightId), events, { expectedRevision });
+    } catch (e) {
+      if (!(e instanceof WrongExpectedRevision)) this.cache.forget(head.fightId);
+      throw e;
+    }
+  }
+
+  /** `fight`, evolved by `sealed` (one command's events) now stored: its command indexed, the cache holding it. */
+  private landed(fight: LoadedFight, sealed: LogEntry[]): void {
+    fight.commands.add(sealed[0].commandId, sealed[0].seq);
+    this.cache.remember(fight);
   }
 
   /** The seed (dice, EndFight) and the undo stack (UndoCommands), read only when the command needs them. */
