@@ -48,13 +48,60 @@ interface PendingAppend {
   reject(error: unknown): void;
 }
 
-type Outcome = { result: AppendResult } | { error: unknown };
+/** An append written: its result and the rows it wrote. */
+interface Inserted {
+  result: AppendResult;
+  rows: PositionRow[];
+}
+
+type Outcome = Inserted | { result: AppendResult; rows?: undefined } | { error: unknown };
 
 /**
  * Events read per query by readStream: about 5 ms of the thread each under load (2,000 took 18 ms,
  * the longest stall of another request while a 10,000-event fight's log was exported).
  */
 const STREAM_PAGE = 500;
+/** Rows of this connection's latest commits kept for its subscribers (OwnCommits); older ones are read from the file. */
+const OWN_KEEP = 2000;
+
+/**
+ * The rows this connection committed last, a run of consecutive positions: a subscriber that reads right
+ * after one of its own commits (the instance's log follower, woken by it) takes them from here instead of
+ * reading back from the file what was written a moment ago. Positions are whole numbers, so a run that
+ * starts right after a subscriber's checkpoint is exactly what the log holds after it, up to the run's end.
+ * What other connections committed after the run comes with the next read from the file, which their
+ * commits' wake-up (the poll of `data_version`) brings about as it always did.
+ */
+class OwnCommits {
+  private rows: PositionRow[] = [];
+
+  /** A commit's rows, in position order: they extend the run when they follow it, else start a new one. */
+  add(rows: readonly PositionRow[]): void {
+    if (rows.length === 0) return;
+    const last = this.rows[this.rows.length - 1];
+    if (!last || rows[0].global_position !== last.global_position + 1) this.rows = [];
+    for (const row of rows) {
+      const end = this.rows[this.rows.length - 1];
+      if (end && row.global_position !== end.global_position + 1) this.rows = [];
+      this.rows.push(row);
+    }
+    if (this.rows.length > OWN_KEEP) this.rows = this.rows.slice(this.rows.length - OWN_KEEP);
+  }
+
+  /** The events right after position `after`, at most `limit` (-1: no limit), when the run holds the next one. */
+  after(after: number, limit: number): StoredEvent[] | undefined {
+    const first = this.rows[0]?.global_position;
+    if (first === undefined) return undefined;
+    const from = after + 1 - first;
+    if (from < 0 || from >= this.rows.length) return undefined;
+    return this.rows.slice(from, limit < 0 ? undefined : from + limit).map(fromPositionRow);
+  }
+
+  clear(): void {
+    this.rows = [];
+  }
+}
+
 /** One connection, one writer: appends queued in the same tick share one transaction (group commit). */
 export class SqliteEventStore implements EventStore {
   readonly engine = 'sqlite';
@@ -63,9 +110,12 @@ export class SqliteEventStore implements EventStore {
   private readonly sql: SqliteStatements;
   private readonly writeBatch: Database.Transaction<(batch: PendingAppend[]) => Outcome[]>;
   /** Inside writeBatch: the inserts of one append under a savepoint, undone together if one fails. */
-  private readonly insertAll: Database.Transaction<(p: PendingAppend, first: number) => AppendResult>;
+  private readonly insertAll: Database.Transaction<(p: PendingAppend, first: number) => Inserted>;
   private queue: PendingAppend[] = [];
   private flushScheduled: NodeJS.Immediate | undefined;
+  private readonly own = new OwnCommits();
+  /** How many times the poll has seen another connection commit to the file. */
+  private othersSeen = 0;
 
   constructor(
     readonly file: string,
@@ -79,21 +129,21 @@ export class SqliteEventStore implements EventStore {
     this.sql = createSchema(this.db);
     this.commits = new CommitNotifier({
       intervalMs: options.pollIntervalMs ?? 1000,
-      changed: this.watchOtherWriters(),
+      changed: this.watchOtherWriters(() => this.othersSeen++),
     });
     // Every check of an append runs before its first write, so a refused append has written
     // nothing and needs no savepoint; an error during the inserts (I/O, disk full) fails the batch.
     this.writeBatch = this.db.transaction((batch: PendingAppend[]) =>
       batch.map((p): Outcome => {
         const fast = this.insertFresh(p);
-        if (fast) return { result: fast };
+        if (fast) return fast;
         let plan: { replayed: AppendResult } | { first: number };
         try {
           plan = this.check(p);
         } catch (error) {
           return { error };
         }
-        return { result: 'replayed' in plan ? plan.replayed : this.insert(p, plan.first) };
+        return 'replayed' in plan ? { result: plan.replayed } : this.insert(p, plan.first);
       }),
     );
     this.insertAll = this.db.transaction((p: PendingAppend, first: number) => this.insert(p, first));
@@ -161,10 +211,19 @@ export class SqliteEventStore implements EventStore {
     })();
   }
 
+  /**
+   * Reads right after this connection's own commits take their rows from memory (OwnCommits), unless the
+   * poll has seen another connection commit since the subscription last read the file: that poll's
+   * wake-up is the only one those commits get, so the read it brings about must be of the file.
+   */
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent> {
-    const readPage = async (after: string | undefined, limit: number) => ({
-      events: await this.readAll({ after, limit }),
-    });
+    let readAt = -1;
+    const readPage = async (after: string | undefined, limit: number) => {
+      const own = readAt === this.othersSeen ? this.own.after(parsePosition(after), limit) : undefined;
+      if (own) return { events: own };
+      readAt = this.othersSeen;
+      return { events: await this.readAll({ after, limit }) };
+    };
     return subscribeToLog({ commits: this.commits, readPage }, options);
   }
 
@@ -195,9 +254,11 @@ export class SqliteEventStore implements EventStore {
           reject: () => undefined,
         };
         const plan = this.check(p);
-        return 'replayed' in plan ? plan.replayed : this.insert(p, plan.first);
+        return 'replayed' in plan ? plan.replayed : this.insert(p, plan.first).result;
       });
       this.db.exec('COMMIT');
+      // Its rows are not kept for the subscribers: they read them from the file.
+      this.own.clear();
       this.commits.notify();
       return result;
     } catch (error) {
@@ -227,6 +288,7 @@ export class SqliteEventStore implements EventStore {
       for (const p of batch) p.reject(error);
       return;
     }
+    this.own.add(outcomes.flatMap((o) => ('rows' in o && o.rows ? o.rows : [])));
     outcomes.forEach((o, i) => ('result' in o ? batch[i].resolve(o.result) : batch[i].reject(o.error)));
     if (outcomes.some((o) => 'result' in o)) this.commits.notify();
   }
@@ -238,7 +300,7 @@ export class SqliteEventStore implements EventStore {
    * one statement, which inserts its row or nothing; several share a savepoint (better-sqlite3 nests
    * a transaction as one), so a clash on the second leaves the first unwritten too.
    */
-  private insertFresh(p: PendingAppend): AppendResult | undefined {
+  private insertFresh(p: PendingAppend): Inserted | undefined {
     const { rev } = this.sql.revision.get(p.stream) as { rev: number | null };
     if (!revisionMatches(p.expected, rev === null ? undefined : BigInt(rev))) return undefined;
     const first = rev === null ? 0 : rev + 1;
@@ -262,24 +324,33 @@ export class SqliteEventStore implements EventStore {
     return { first: rev === null ? 0 : rev + 1 };
   }
 
-  private insert(p: PendingAppend, first: number): AppendResult {
+  private insert(p: PendingAppend, first: number): Inserted {
     const storedAt = new Date().toISOString();
-    const checkpoints = p.events.map((e, i) =>
-      String(
+    const rows = p.events.map((e, i): PositionRow => ({
+      global_position: Number(
         this.sql.insert.run(p.stream, first + i, e.id, e.type, e.data, e.metadata, storedAt).lastInsertRowid,
       ),
-    );
-    return { nextRevision: BigInt(first + p.events.length - 1), checkpoints };
+      stream_id: p.stream,
+      stream_revision: first + i,
+      event_id: e.id,
+      type: e.type,
+      data: e.data,
+      metadata: e.metadata,
+      stored_at: storedAt,
+    }));
+    const checkpoints = rows.map((r) => String(r.global_position));
+    return { result: { nextRevision: BigInt(first + p.events.length - 1), checkpoints }, rows };
   }
 
   /** `data_version` changes only when another connection commits to the file. */
-  private watchOtherWriters(): () => boolean {
+  private watchOtherWriters(onChange: () => void): () => boolean {
     const read = (): unknown => this.db.pragma('data_version', { simple: true });
     let seen = read();
     return () => {
       const now = read();
       const changed = now !== seen;
       seen = now;
+      if (changed) onChange();
       return changed;
     };
   }
