@@ -1,8 +1,18 @@
 import { InMemoryEventStore } from '@app/event-store';
 import { buildFightLog } from '@app/audit';
-import { foldFight, fightStream, toFightEvent, toLogEntry } from '@app/fight-log';
+import {
+  FightEvent,
+  foldFight,
+  fightStream,
+  isUndo,
+  toFightEvent,
+  toLogEntry,
+  undoneList,
+} from '@app/fight-log';
 import { findSystem } from '@app/rules';
-import { mapInTurns } from '../src/fight-reads';
+import { FightCache } from '../src/fight-cache';
+import { FightReads, mapInTurns } from '../src/fight-reads';
+import { TravelStops } from '../src/travel-stops';
 import { FightService } from '../src/fight-service';
 import { MemorySnapshotStore } from '../src/snapshots/snapshot-store';
 import { plainSheet } from './helpers';
@@ -158,5 +168,90 @@ describe('reads of a part of a long fight', () => {
     expect((await fights.viewAt(fightId, length)).view.headHash).toBe(
       (await fights.view(fightId)).view.headHash,
     );
+  });
+});
+
+describe('time travel through a long fight, from the stops of earlier folds', () => {
+  const system = findSystem('narateer')!;
+  let store: CountingStore;
+  let fightId: string;
+  let events: FightEvent[];
+  /** The view a fold of the log from its first event up to `at` gives. */
+  const expected = (at: number) => ({
+    fightId,
+    seq: at,
+    view: {
+      ...system.view(foldFight(system, fightId, events.slice(0, at))),
+      seq: at,
+      headHash: events[at - 1].hash,
+    },
+  });
+  const readsOf = (stops = new TravelStops(7, 1000)) => new FightReads(store, new FightCache(store), stops);
+
+  beforeAll(async () => {
+    store = new CountingStore();
+    const fights = new FightService(store);
+    ({ fightId } = await fights.create({
+      system: 'narateer',
+      dice: { mode: 'manual' },
+      combatants: [{ id: 'x', name: 'X', side: 'p', sheet: plainSheet }],
+    }));
+    const note = (text: string) => fights.execute(fightId, { type: 'AddNote', text });
+    for (let i = 0; i < 20; i++) await note(`a${i}`);
+    // Undos of one command and of ten: each takes back the event of a stop before it.
+    await fights.execute(fightId, { type: 'UndoCommands', count: 1 });
+    for (let i = 0; i < 12; i++) await note(`b${i}`);
+    await fights.execute(fightId, { type: 'UndoCommands', count: 10 });
+    for (let i = 0; i < 15; i++) await note(`c${i}`);
+    events = (await store.readStream(fightStream(fightId))).map(toFightEvent);
+  });
+
+  it('given every seq asked in a scrambled order, each view is the fold of the log up to it', async () => {
+    const reads = readsOf();
+    const seqs = events.map((e) => e.seq);
+    // A fixed shuffle: each seq once, far apart and close by.
+    const order = seqs.map((_, i) => seqs[(i * 19) % seqs.length]);
+    expect(new Set(order).size).toBe(seqs.length);
+    for (const at of order) expect(await reads.viewAt(fightId, at)).toEqual(expected(at));
+  });
+
+  it('given the seqs asked one after another, each reads only from the stop before it', async () => {
+    const reads = readsOf();
+    const undos = events.filter(isUndo).map((e) => ({
+      seq: e.seq,
+      from: Math.min(...undoneList(e.data).map((u) => u.fromSeq)),
+    }));
+    expect(undos.map((u) => u.seq - u.from)).toEqual([1, 10]);
+    let fellBack = 0;
+    for (const e of events) {
+      store.read = 0;
+      expect(await reads.viewAt(fightId, e.seq)).toEqual(expected(e.seq));
+      // The last stop before it: the fold that reaches a stop makes it, so a seq that is one is not yet.
+      const stop = e.seq % 7 === 0 ? e.seq - 7 : e.seq - (e.seq % 7);
+      // From the stop's own event; from the first event after an undo that takes back the stop's event or one
+      // before it (then the read from the stop, and the whole way).
+      const reachesBack = undos.some((u) => u.seq > stop && u.seq <= e.seq && u.from <= stop);
+      if (stop === 0) expect(store.read).toBe(e.seq);
+      else if (reachesBack) {
+        fellBack++;
+        expect(store.read).toBe(e.seq - stop + 1 + e.seq);
+      } else expect(store.read).toBe(e.seq - stop + 1);
+    }
+    expect(fellBack).toBeGreaterThan(2);
+  });
+
+  it('keeps at most as many stops as it may, the fights asked about longest ago losing theirs first', () => {
+    const stops = new TravelStops(10, 3);
+    const stop = (seq: number) => ({ system, seq, state: system.start('f') });
+    stops.keep('old', stop(10));
+    stops.keep('old', stop(20));
+    stops.keep('new', stop(10));
+    expect(stops.before('old', 25)?.seq).toBe(20);
+    // 'old' was asked about last: 'new' goes when a fourth stop comes.
+    stops.keep('third', stop(30));
+    expect(stops.before('new', 15)).toBeUndefined();
+    expect(stops.before('old', 19)?.seq).toBe(10);
+    expect(stops.before('third', 29)).toBeUndefined();
+    expect(stops.before('third', 30)?.seq).toBe(30);
   });
 });

@@ -2,15 +2,17 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EventStore } from '@app/event-store';
 import { FightEvent, FightFolder, fightStream, toFightEvent, toLogEntry } from '@app/fight-log';
 import { buildFightLog, FightLog } from '@app/audit';
-import { findSystem } from '@app/rules';
+import { findSystem, RuleSystem } from '@app/rules';
 import { AppError, fightNotFound } from './errors';
 import { FightCache, FightViewResult, viewOf, viewResult } from './fight-cache';
+import { TravelStops } from './travel-stops';
 
 /** What a fight shows: its view now or at any seq, its events, its exported log. */
 export class FightReads {
   constructor(
     private readonly store: EventStore,
     private readonly cache: FightCache,
+    private readonly stops = new TravelStops(),
   ) {}
 
   /** The current view, caught up with the store (another instance may have written). */
@@ -21,30 +23,68 @@ export class FightReads {
   /**
    * The view right after event `at` (time travel): the log up to it (and no further) folded
    * (foldFight) a few hundred events per turn of the event loop, so that a long fight's early state
-   * does not hold others up.
+   * does not hold others up. A fold keeps its state every TRAVEL_EVERY events (TravelStops), and a
+   * later one of the same fight starts from the last of those at or before `at`: stepping through a
+   * long fight costs each step at most TRAVEL_EVERY events, not `at`. An undo that takes back an event
+   * at or before that stop folds from the first event instead.
    */
   async viewAt(fightId: string, at: number): Promise<FightViewResult> {
-    const stream = fightStream(fightId);
-    const outOfRange = (length: number) =>
-      new AppError(422, 'SEQ_OUT_OF_RANGE', `at must be between 1 and ${length}`, 'at');
     if (!Number.isSafeInteger(at) || at < 1) {
-      const revision = await this.store.streamRevision(stream);
+      const revision = await this.store.streamRevision(fightStream(fightId));
       if (revision === undefined) throw fightNotFound(fightId);
       throw outOfRange(Number(revision) + 1);
     }
-    // Fewer than `at` events: that is the whole stream, and `at` is past its end.
-    const stored = await this.store.readStream(stream, { limit: at });
-    if (stored.length === 0) throw fightNotFound(fightId);
-    if (at > stored.length) throw outOfRange(stored.length);
-    const events = await mapInTurns(stored, toFightEvent);
+    const stop = this.stops.before(fightId, at);
+    if (stop) {
+      // From the stop's own event: its hash is the view's when `at` is the stop.
+      const events = await this.eventsUpTo(fightId, stop.seq - 1, at);
+      const folder = new FightFolder(stop.system, fightId, stop);
+      const view = await this.foldTo(folder, stop.system, fightId, events.slice(1), events);
+      if (view) return view;
+    }
+    const events = await this.eventsUpTo(fightId, 0, at);
     const system = findSystem(String(events[0].data.system));
     if (!system) throw new Error(`fight ${fightId} uses an unknown system`);
-    const folder = new FightFolder(system, fightId);
-    await inTurns(events, (e) => void folder.apply(e));
+    const view = await this.foldTo(new FightFolder(system, fightId), system, fightId, events, events);
+    if (!view) throw new Error(`fight ${fightId}: its fold from the first event reached before it`);
+    return view;
+  }
+
+  /** The fight's events from revision `from` to seq `at`; 404 without any, 422 when the stream ends before `at`. */
+  private async eventsUpTo(fightId: string, from: number, at: number): Promise<FightEvent[]> {
+    const stored = await this.store.readStream(fightStream(fightId), {
+      from: BigInt(from),
+      limit: at - from,
+    });
+    if (stored.length === 0) throw fightNotFound(fightId);
+    if (from + stored.length < at) throw outOfRange(from + stored.length);
+    return mapInTurns(stored, toFightEvent);
+  }
+
+  /**
+   * `events` applied to `folder`, its state kept at every stop on the way; the view after the last of
+   * `read` (the events read, ending at the seq asked for). Undefined when an undo reaches before where
+   * the folder started.
+   */
+  private async foldTo(
+    folder: FightFolder,
+    system: RuleSystem,
+    fightId: string,
+    events: readonly FightEvent[],
+    read: readonly FightEvent[],
+  ): Promise<FightViewResult | undefined> {
+    await inTurns(events, (e) => {
+      if (folder.reachedBase) return;
+      folder.apply(e);
+      if (!folder.reachedBase && e.seq % this.stops.every === 0)
+        this.stops.keep(fightId, { system, seq: e.seq, state: folder.state });
+    });
+    if (folder.reachedBase) return undefined;
+    const head = read[read.length - 1];
     return {
       fightId,
-      seq: at,
-      view: { ...system.view(folder.state), seq: at, headHash: events[at - 1].hash },
+      seq: head.seq,
+      view: { ...system.view(folder.state), seq: head.seq, headHash: head.hash },
     };
   }
 
@@ -72,6 +112,9 @@ export class FightReads {
     return buildFightLog(entries, head ? viewOf(head) : undefined);
   }
 }
+
+const outOfRange = (length: number): AppError =>
+  new AppError(422, 'SEQ_OUT_OF_RANGE', `at must be between 1 and ${length}`, 'at');
 
 /** Items taken per turn of the event loop (inTurns): about a millisecond or two of work. */
 const PER_TURN = 500;

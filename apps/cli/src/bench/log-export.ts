@@ -25,7 +25,10 @@ export interface LogExportFigures {
   exportMs: number;
   idle: ProbeFigures;
   exporting: ProbeFigures;
-  /** The same with GET /fights/:id?at= (the view at the middle of the log) asked back to back instead. */
+  /**
+   * The same with GET /fights/:id?at= (the view at the middle of the log) asked back to back instead: the
+   * first folds half the log, the rest start from the time-travel stop it left (libs/fights travel-stops.ts).
+   */
   timeTravels: number;
   timeTravelMs: number;
   timeTravelling: ProbeFigures;

@@ -211,7 +211,7 @@ export const logExportSection: Section = async ({ dir, quick, results, rows }) =
       `${fmt(f.exports)} exports, ${fmt(f.exportMs)} ms each`,
     );
     row(
-      `  GET /fights/:id?at=${Math.floor(f.events / 2)} of the same fight asked back to back: another client's GET /health/live`,
+      `  GET /fights/:id?at=${Math.floor(f.events / 2)} of the same fight asked back to back (the first folds from the first event, the rest from the time-travel stop before it): another client's GET /health/live`,
       f.timeTravelling,
       `${fmt(f.timeTravels)} views, ${fmt(f.timeTravelMs)} ms each`,
     );
