@@ -246,7 +246,12 @@ describe('HTTP conventions a client library expects', () => {
       expect(strong.body.seq).toBe(first.body.seq + 1);
       // The tag of the state before that command is stale now; so is a forged hash at an earlier seq.
       const forged = `W/"${first.body.seq}-${'0'.repeat(64)}"`;
-      for (const stale of [created.headers.etag, forged, '"not-a-fight-tag"']) {
+      // The tag of the state now with its seq written with a leading zero is no tag of the fight's: it names
+      // no state (as If-None-Match, which compares tags as text, judges it too).
+      const now = (await t.http.get(`/fights/${fightId}?minSeq=${strong.body.seq}`).expect(200)).headers.etag;
+      const padded = now.replace(/^W\/"(\d+)-/, 'W/"0$1-');
+      expect(padded).not.toBe(now);
+      for (const stale of [created.headers.etag, forged, '"not-a-fight-tag"', padded]) {
         const before = await count();
         const res = await command(stale);
         expect([stale, res.status, res.body.code, res.body.field]).toEqual([
@@ -314,8 +319,12 @@ describe('HTTP conventions a client library expects', () => {
         ]);
       }
       expect(await count()).toBe(before);
+      // The tag of the state now with a leading zero in its seq names no state (If-Match judges it so too): it goes on.
+      const padded = created.headers.etag.replace(/^W\/"(\d+)-/, 'W/"0$1-');
+      const goesOn = await command(padded).expect(200);
+      expect(goesOn.body.seq).toBe(created.body.seq + 1);
       const applied = await command(`W/"1-${'0'.repeat(64)}"`).expect(200);
-      expect(applied.body.seq).toBe(created.body.seq + 1);
+      expect(applied.body.seq).toBe(created.body.seq + 2);
       // The state it was sent in is the old one now: excluding it no longer stops a command.
       await command(created.headers.etag).expect(200);
       const bad = await command('no-tag');

@@ -71,7 +71,8 @@ export interface FightTag {
 
 /** An entity tag (RFC 9110 section 8.8.3), weak or strong; its opaque part is the group. */
 export const ENTITY_TAG = /^(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)"$/;
-const FIGHT_TAG = /^(\d{1,15})-([0-9a-f]{64})$/;
+/** The seq as fightETag writes it: no leading zero, so one state has one tag (If-None-Match compares tags as text). */
+const FIGHT_TAG = /^([1-9]\d{0,14})-([0-9a-f]{64})$/;
 
 /**
  * The fight state a command's If-Match names, or undefined when it names none (absent, or `*`: any state
