@@ -63,4 +63,29 @@ describe('SSE: Last-Event-ID', () => {
       expect(body.message).toMatch(/^Last-Event-ID /);
     }
   });
+
+  it('given a seq as ?after= and as Last-Event-ID, then each reads it alike: up to 2^53 - 1, past the fight 422, beyond 400', async () => {
+    const answer = async (query: string, headers: Record<string, string>) => {
+      const res = await fetch(`${t.url}/fights/${fightId}/stream${query}`, {
+        headers: { authorization: `Bearer ${t.apiKey}`, ...headers },
+      });
+      const body = (await res.json()) as { code: string };
+      return [res.status, body.code];
+    };
+    for (const [seq, status, code] of [
+      ['1000000000000000', 422, 'SEQ_OUT_OF_RANGE'],
+      [String(Number.MAX_SAFE_INTEGER), 422, 'SEQ_OUT_OF_RANGE'],
+      ['9007199254740992', 400, 'VALIDATION_FAILED'],
+      ['10000000000000000', 400, 'VALIDATION_FAILED'],
+      ['-0', 400, 'VALIDATION_FAILED'],
+    ] as const) {
+      expect([seq, 'after', ...(await answer(`?after=${seq}`, {}))]).toEqual([seq, 'after', status, code]);
+      expect([seq, 'Last-Event-ID', ...(await answer('', { 'last-event-id': seq }))]).toEqual([
+        seq,
+        'Last-Event-ID',
+        status,
+        code,
+      ]);
+    }
+  });
 });

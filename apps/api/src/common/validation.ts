@@ -347,13 +347,14 @@ export async function validArguments<T extends object>(
 }
 
 /**
- * An integer query parameter: decimal digits only (no `1e19`, `0x10`, `1.5` or empty string, which
- * `Number()` would take), and within [min, max], max at most 2^53 - 1 so it is exact everywhere.
+ * An integer query parameter: decimal digits only (no `1e19`, `0x10`, `1.5`, `-0` or empty string, which
+ * `Number()` would take), and within [min, max], max at most 2^53 - 1 so it is exact everywhere. A minus
+ * sign before digits is read, so that `-1` is refused by its bound, in the bound's words.
  */
 export function QueryInt(min: number, max: number = Number.MAX_SAFE_INTEGER) {
   return applyDecorators(
     Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value,
+      typeof value === 'string' && /^(?:\d{1,16}|-0*[1-9]\d{0,15})$/.test(value) ? Number(value) : value,
     ),
     IsInt(),
     Min(min),

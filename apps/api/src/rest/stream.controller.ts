@@ -36,7 +36,8 @@ const SHUTDOWN =
  */
 function resumeAfter(after: number | undefined, lastEventId: string | undefined): number {
   if (lastEventId === undefined || lastEventId === '') return after ?? 0;
-  if (!/^\d{1,15}$/.test(lastEventId))
+  // As ?after= reads it: up to 2^53 - 1 (a seq past the fight's last is then 422 SEQ_OUT_OF_RANGE).
+  if (!/^\d{1,16}$/.test(lastEventId) || !Number.isSafeInteger(Number(lastEventId)))
     throw new ValidationFailed([
       {
         field: 'Last-Event-ID',
