@@ -86,6 +86,17 @@ describe('fight log export, streamed', () => {
       .set('accept', 'application/x-ndjson;q=0, application/json')
       .expect(200);
     expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
+    // A charset parameter names the charset the answers are in: it does not change the choice.
+    for (const accept of [
+      'application/x-ndjson; charset=utf-8',
+      'application/x-ndjson;charset=UTF-8, */*;q=0.1',
+    ]) {
+      const withCharset = await t.http.get(`/fights/${fightId}/log`).set('accept', accept).expect(200);
+      expect([accept, withCharset.headers['content-type']]).toEqual([
+        accept,
+        'application/x-ndjson; charset=utf-8',
+      ]);
+    }
     // The JSON tag does not make the NDJSON answer fresh.
     await t.http
       .get(`/fights/${fightId}/log?format=ndjson`)

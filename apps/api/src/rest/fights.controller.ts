@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import Negotiator from 'negotiator';
-import { sendFightLog } from './streamed-log';
+import { LOG_TYPES, sendFightLog } from './streamed-log';
 import {
   ApiBearerAuth,
   ApiHeader,
@@ -137,11 +137,12 @@ export class FightsController {
     const log = await this.fights.exportLog(id);
     // Without ?format= the Accept header chooses, by its q-values; JSON unless NDJSON is preferred.
     if (q.format === undefined) void res.header('vary', 'Accept');
+    // Offered as they are sent, with their charset, so an Accept that names it (`; charset=utf-8`) matches.
     const ndjson =
       q.format === 'ndjson' ||
       (q.format === undefined &&
-        new Negotiator({ headers: { accept } }).mediaType(['application/json', 'application/x-ndjson']) ===
-          'application/x-ndjson');
+        new Negotiator({ headers: { accept } }).mediaType([LOG_TYPES.json, LOG_TYPES.ndjson]) ===
+          LOG_TYPES.ndjson);
     await sendFightLog(res, log, ndjson);
   }
 

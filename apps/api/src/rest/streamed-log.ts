@@ -3,6 +3,12 @@ import type { FastifyReply } from 'fastify';
 import type { FightLog } from '@app/audit';
 import { isFresh, ReplyStream } from '../common/http-reply';
 
+/** The media types a fight log is sent in (GET /fights/:id/log negotiates between them as they are). */
+export const LOG_TYPES = {
+  json: 'application/json; charset=utf-8',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+} as const;
+
 /** Entries serialised between two turns of the event loop: a few hundred KB, a millisecond or two. */
 const ENTRIES_PER_CHUNK = 500;
 
@@ -18,7 +24,7 @@ export async function sendFightLog(reply: FastifyReply, log: FightLog, ndjson: b
   const etag = `W/"log-${ndjson ? 'ndjson-' : ''}${log.events}-${log.headHash}"`;
   void reply.header('etag', etag);
   if (isFresh(reply.request, etag)) return void reply.code(304).send();
-  void reply.type(ndjson ? 'application/x-ndjson; charset=utf-8' : 'application/json; charset=utf-8');
+  void reply.type(ndjson ? LOG_TYPES.ndjson : LOG_TYPES.json);
   const out = new ReplyStream(reply);
   const { entries, ...header } = log;
   const head = JSON.stringify(header);
