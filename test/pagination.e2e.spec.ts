@@ -79,6 +79,23 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
       expect((await t.http.get(`/fights/${fightId}/events?cursor=%7B%7D`).expect(400)).body.code).toBe(
         'INVALID_CURSOR',
       );
+      // The position of a cursor this list gives, spelled otherwise: a key twice, spaces, 3.0 for 3.
+      const given = Buffer.from('{"list":"events","after":3}').toString('base64url');
+      await t.http.get(`/fights/${fightId}/events?cursor=${given}`).expect(200);
+      for (const text of [
+        '{"list":"events","after":2,"after":3}',
+        '{"list": "events", "after": 3}',
+        '{"list":"events","after":3.0}',
+      ]) {
+        const respelled = Buffer.from(text).toString('base64url');
+        const res = await t.http.get(`/fights/${fightId}/events?cursor=${respelled}`);
+        expect([text, res.status, res.body.code, res.body.field]).toEqual([
+          text,
+          400,
+          'INVALID_CURSOR',
+          'cursor',
+        ]);
+      }
       expect(
         (await t.http.get(`/fights/${fightId}/events?cursor=${'x'.repeat(201)}`).expect(400)).body,
       ).toMatchObject({ code: 'VALIDATION_FAILED', field: 'cursor' });

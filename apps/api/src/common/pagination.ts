@@ -103,7 +103,9 @@ export function decodeCursor<L extends Cursor['list']>(
     c.list === list &&
     (extra.length === 0 || extra.length === optional.length) &&
     Object.keys(c).length === fields.length + extra.length + 1 &&
-    [...fields, ...extra].every(([f, kind]) => Object.hasOwn(c, f) && FIELD_OK[kind](c[f]));
+    [...fields, ...extra].every(([f, kind]) => Object.hasOwn(c, f) && FIELD_OK[kind](c[f])) &&
+    // As this service writes it, to the byte: no key twice (JSON.parse would keep the last), no other spelling.
+    encodeCursor(c as Cursor) === raw;
   if (!valid) throw invalidCursor();
   return c as Extract<Cursor, { list: L }>;
 }
