@@ -110,6 +110,26 @@ export function readJsonBody(bytes: Uint8Array, label: string, graphql = false):
 }
 
 /**
+ * GET /graphql's `variables` or `extensions` (JSON text in the query string) checked as that member of a
+ * POST /graphql body is, by the same steps: its depth counted inside the body it would be in
+ * (BODY_TOO_DEEP), each member name once (DUPLICATE_KEY, a variable named as BAD_USER_INPUT names it),
+ * then its strings (INVALID_STRING), each refusal with the field POST's gives. Text that is no JSON is
+ * passed over: GraphQL over HTTP refuses it, naming the parameter.
+ */
+export function checkGraphqlSearchParameter(name: 'variables' | 'extensions', text: string): void {
+  const body = `{"${name}":${text}}`;
+  const members = limitBodyDepth(body);
+  let value: Record<string, unknown>;
+  try {
+    value = { [name]: JSON.parse(text) as unknown };
+  } catch {
+    return;
+  }
+  refuseDuplicateKeys(body, value, members, true);
+  refuseUnstorableStrings({ url: '/graphql', body: value });
+}
+
+/**
  * A JSON body as a route reads it (readJsonBody): an object or an array at the top, or no body at all.
  * A JSON scalar (`"AddNote"`, `42`, `null`, `true`) is 400 VALIDATION_FAILED naming `body`, as an array
  * is where a route wants an object.

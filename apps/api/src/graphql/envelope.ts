@@ -1,4 +1,6 @@
 import { GraphQLError } from 'graphql';
+import { AppError } from '@app/fights';
+import { checkGraphqlSearchParameter } from '../common/body-checks';
 
 /** GraphQL over HTTP: what a request may carry, as the POST body's members or GET's query parameters. */
 export const GRAPHQL_PARAMETERS: readonly string[] = ['query', 'operationName', 'variables', 'extensions'];
@@ -46,6 +48,36 @@ export function refuseUnknownParameters(req: { method?: string; body?: unknown; 
     );
   const member = unknownOf(req.body);
   if (member !== undefined) throw refusal(member, 'a member of a GraphQL request');
+}
+
+/**
+ * GET's `variables` and `extensions` are JSON text that Apollo parses itself, past the checks every JSON
+ * body gets: a name sent twice was taken last-one-wins, and a NUL reached the store (PostgreSQL: a 500).
+ * Each is checked here, before Apollo reads it, as the same member of a POST body is
+ * (checkGraphqlSearchParameter), and refused with POST's status, code and field. One sent twice is
+ * left to Apollo, which refuses it naming it; both read the query string with URLSearchParams.
+ */
+export function refuseUncheckedJson(req: { method?: string; url?: string }): void {
+  if (req.method !== 'GET' || !req.url?.includes('?')) return;
+  const search = new URL(req.url, 'http://localhost/').searchParams;
+  for (const name of ['variables', 'extensions'] as const) {
+    const texts = search.getAll(name);
+    if (texts.length !== 1) continue;
+    try {
+      checkGraphqlSearchParameter(name, texts[0]);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      throw new GraphQLError(e.message, {
+        extensions: {
+          code: e.code,
+          statusCode: e.status,
+          message: e.message,
+          ...(e.field !== undefined ? { field: e.field } : {}),
+          http: { status: e.status },
+        },
+      });
+    }
+  }
 }
 
 /** The same for a graphql-ws subscribe message's payload: that operation ends with an error naming the member. */

@@ -6,13 +6,14 @@ import { typedContract } from './typed-contract';
 import { wsLimits } from './ws-limits';
 import type { GraphQLSchema } from 'graphql';
 import { storableStrings } from './storable-strings.rule';
+import { jsonLiterals } from './json-literals.rule';
 import { httpSubscriptionsPlugin } from './http-subscriptions';
 import { LIVE_LINK, LiveSubscriptions, WsExtra } from './live-subscriptions';
 import { LiveConnections, LiveSocket } from '../ops/live-connections';
 import { queryLimits } from './query-limits';
 import { formatGraphqlError, statusFromErrorsPlugin } from './graphql-errors';
 import { accessLogPlugin } from './access-log.plugin';
-import { refuseUnknownParameters } from './envelope';
+import { refuseUncheckedJson, refuseUnknownParameters } from './envelope';
 
 /** Where GraphQL is served, over HTTP and as a graphql-ws WebSocket: the one path that takes an upgrade. */
 export const GRAPHQL_PATH = '/graphql';
@@ -65,7 +66,7 @@ export function graphqlOptions(
     playground: false,
     includeStacktraceInErrorResponses: false,
     parseOptions: limits.parseOptions,
-    validationRules: [limits.rule, storableStrings],
+    validationRules: [limits.rule, storableStrings, jsonLiterals],
     plugins: [limits.plugin, httpSubscriptionsPlugin(), statusFromErrorsPlugin(), accessLogPlugin()],
     subscriptions,
     // graphql-ws calls it with (its context, the operation id, …); Apollo on Fastify with (request, reply).
@@ -76,7 +77,9 @@ export function graphqlOptions(
           connectionParams: arg.connectionParams,
           [LIVE_LINK]: live.link(arg.extra, second as string),
         };
-      // Before Apollo reads the request: a parameter GraphQL over HTTP does not define is refused.
+      // Before Apollo reads the request: GET's JSON parameters get a POST body's checks, in the same
+      // order (the body's before its members), and a parameter GraphQL over HTTP does not define is refused.
+      refuseUncheckedJson(arg);
       refuseUnknownParameters(arg);
       return { req: arg, res: second };
     },

@@ -41,7 +41,7 @@ export const storableStrings: ValidationRule = (context) => ({
  * argument it is in, then the input fields and list items down to it. None outside an argument (a
  * variable's default value). `path[i]` is the key taken in `containers[i]`, the literal's parent last.
  */
-function literalField(
+export function literalField(
   path: ReadonlyArray<string | number>,
   containers: ReadonlyArray<ASTNode | ReadonlyArray<ASTNode>>,
 ): string | undefined {

@@ -22,6 +22,7 @@ import {
   undeclaredVariable,
 } from './query-limits';
 import { storableStrings, unstorableVariable } from './storable-strings.rule';
+import { jsonLiterals } from './json-literals.rule';
 import { variableField } from './graphql-errors';
 import { unknownPayloadMember } from './envelope';
 import { duplicateKeyIn } from '../common/body-checks';
@@ -63,12 +64,16 @@ export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
     const refused = checkDocument(document, schema) ?? checkVariables(payload.variables ?? undefined);
     if (refused) return [refused];
     // One validation pass: the string rule's refusals (INVALID_STRING) come first, as they did alone.
-    const found = validate(schema, document, [...specifiedRules, storableStrings]);
+    const found = validate(schema, document, [...specifiedRules, storableStrings, jsonLiterals]);
     const strings = found.filter((e) => e.extensions.code === 'INVALID_STRING');
     if (strings.length > 0) return strings;
     const variable = unstorableVariable(payload.variables);
     if (variable) return [variable];
-    if (found.length > 0) return found.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
+    // A rule of ours names the member at fault (jsonLiterals): its `field` is kept.
+    if (found.length > 0)
+      return found.map((e) =>
+        withCode(e, 'GRAPHQL_VALIDATION_FAILED', e.extensions.field as string | undefined),
+      );
     const operation = getOperationAST(document, payload.operationName);
     if (!operation) {
       const message = payload.operationName
