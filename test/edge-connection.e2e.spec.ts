@@ -16,9 +16,23 @@ function onSocket(url: string, raw: string): Promise<string> {
 /** The status lines of the answers in `text`, in order (an answer follows the body before it on the same line). */
 const statusLines = (text: string) => text.match(/HTTP\/1\.1 \d{3} [^\r]*/g) ?? [];
 
+/** One answer on a socket: its status line, its headers (names in lower case) and its JSON body. */
+function answerOf(text: string): { status: string; headers: Record<string, string>; body: unknown } {
+  const [head, ...rest] = text.split('\r\n\r\n');
+  const [status, ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
+  );
+  return { status, headers, body: JSON.parse(rest.join('\r\n\r\n')) };
+}
+
 /**
  * What a connection carries besides one well-formed request at a time: a refused request pipelined
- * behind one still being answered, and requests asking to switch to a protocol no route speaks.
+ * behind one still being answered, requests asking to switch to a protocol no route speaks, and
+ * CONNECT, asking to turn the connection into a tunnel no route offers.
  */
 describe('edge: what a connection carries', () => {
   let t: TestApp;
@@ -50,7 +64,7 @@ describe('edge: what a connection carries', () => {
     expect((log.body as Array<{ type: string }>).filter((e) => e.type === 'GmNoteAdded')).toHaveLength(1);
   });
 
-  it.each(['/health/live', '/fights', '/nowhere', '/GRAPHQL'])(
+  it.each(['/health/live', '/fights', '/nowhere', '/GRAPHQL', '/graphqlx', '/graphql/x'])(
     'given a WebSocket upgrade to %s, where no WebSocket is served, then it is 400 BAD_REQUEST naming upgrade, and the connection is closed',
     async (path) => {
       const text = await onSocket(
@@ -70,6 +84,64 @@ describe('edge: what a connection carries', () => {
       'GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n',
     );
     expect(statusLines(text)).toEqual(['HTTP/1.1 400 Bad Request']);
+  });
+
+  it('given CONNECT to a path that has other methods, then it is the 405 METHOD_NOT_ALLOWED with Allow that PROPFIND gets, and the connection is closed', async () => {
+    const propfind = answerOf(
+      await onSocket(t.url!, 'PROPFIND /fights HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+    );
+    const connect = answerOf(await onSocket(t.url!, 'CONNECT /fights HTTP/1.1\r\nHost: x\r\n\r\n'));
+    expect(connect.status).toBe('HTTP/1.1 405 Method Not Allowed');
+    expect(connect.body).toEqual({
+      statusCode: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      message: 'CONNECT is not a method of /fights; it takes GET, HEAD, POST, OPTIONS',
+      field: 'method',
+    });
+    expect(connect.status).toBe(propfind.status);
+    expect(connect.body).toEqual({
+      ...(propfind.body as object),
+      message: expect.stringMatching(/^CONNECT /),
+    });
+    const names = (headers: Record<string, string>) => Object.keys(headers).sort();
+    expect(names(connect.headers)).toEqual(names(propfind.headers));
+    expect(connect.headers).toMatchObject({
+      allow: propfind.headers.allow,
+      'content-type': 'application/json; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      connection: 'close',
+    });
+    expect(connect.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each(['/nowhere', '127.0.0.1:443'])(
+    'given CONNECT to %s, which no method has, then it is 404 NOT_FOUND naming path, and the connection is closed',
+    async (target) => {
+      const text = await onSocket(t.url!, `CONNECT ${target} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(statusLines(text)).toEqual(['HTTP/1.1 404 Not Found']);
+      expect(answerOf(text).body).toEqual({
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: `Cannot CONNECT ${target}`,
+        field: 'path',
+      });
+    },
+  );
+
+  it('given CONNECT pipelined behind a GET, then the GET is answered whole first, then the 405, then the close; bytes after CONNECT are never a request', async () => {
+    const text = await onSocket(
+      t.url!,
+      'GET /health/live HTTP/1.1\r\nHost: x\r\n\r\nCONNECT /fights HTTP/1.1\r\nHost: x\r\n\r\n' +
+        'GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
+    expect(statusLines(text)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 405 Method Not Allowed']);
+    expect(text).toContain('"status":"ok"');
+  });
+
+  it('given CONNECT without Host, then it is the 400 naming host any HTTP/1.1 request without one gets', async () => {
+    const text = await onSocket(t.url!, 'CONNECT /fights HTTP/1.1\r\n\r\n');
+    expect(statusLines(text)).toEqual(['HTTP/1.1 400 Bad Request']);
+    expect(answerOf(text).body).toMatchObject({ code: 'BAD_REQUEST', field: 'host' });
   });
 
   it('given a WebSocket upgrade to /graphql, then graphql-ws still takes it', async () => {

@@ -32,6 +32,9 @@ import { Metrics } from './ops/metrics';
 import { answerOptions, corsOptions } from './common/cors';
 import { GRAPHQL_PATH } from './graphql/graphql-options';
 import { refuseQuery } from './common/declared-input.guard';
+import { answerConnect } from './common/connect-method';
+import { refuseHttpVersion } from './common/http-version';
+import { refuseUnstorablePath, staticRefusalNotFound } from './common/static-file-refusals';
 
 /**
  * helmet's defaults (nosniff, frame and referrer policies, no X-Powered-By…) with a CSP that Swagger UI
@@ -105,6 +108,7 @@ export async function createApp(
   const fastify = app.getHttpAdapter().getInstance();
   fastify.server.on('checkExpectation', refuseExpectation);
   fastify.server.on('upgrade', refuseUpgrade(GRAPHQL_PATH));
+  fastify.server.on('connect', answerConnect(fastify.server));
   // A streamed answer whose client takes nothing for as long as a request may take to arrive is cut.
   fastify.decorate('stalledReaderMs', requestTimeout);
   const access = app.get(AccessService);
@@ -113,11 +117,13 @@ export async function createApp(
   const security = securityHeaders(HELMET);
   // One onRequest hook whose steps run in order (a hook each cost a turn of Fastify's hook runner): the
   // access log first, so that every answer (a body parser's 400 too) has its request id and its one log
-  // line; then the body's deadline, helmet's headers, and what is refused before the body is read.
+  // line; then the body's deadline, helmet's headers, the HTTP version (answered, not thrown: the hook
+  // goes no further) and what is refused before the body is read.
   fastify.addHook('onRequest', (req, reply, done) => {
     logRequest(req, reply);
     armBodyDeadline(req, reply);
     void reply.headers(security);
+    if (refuseHttpVersion(req, reply)) return;
     const refused = attempt(() => refuseBeforeReading(fastify, req, reply));
     if (refused) return done(refused);
     refuseBodylessBody(req, reply, done);
@@ -176,14 +182,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * What some routes get of their own as they are added: fight logs for verification are larger than
  * commands (their own limit); Swagger's routes are Fastify's, not Nest's, so DeclaredInputGuard never
  * sees them, and they declare no query either (`/openapi.json?x=1` was a 200 where
- * `/asyncapi.json?x=1` is a 400).
+ * `/asyncapi.json?x=1` is a 400); a path their file server refuses (U+0000, a dot segment) is answered
+ * as on any other route (common/static-file-refusals.ts), not with its 403.
  */
 function perRoute(auditLimit: number) {
   const refuseAnyQuery = (req: FastifyRequest, _reply: FastifyReply, done: (e?: Error) => void) =>
     done(attempt(() => refuseQuery(req.query)));
   return (route: RouteOptions): void => {
     if (route.url === VERIFY_ROUTE) route.bodyLimit = auditLimit;
-    if (SWAGGER_ROUTE.test(route.url)) route.onRequest = [...[route.onRequest ?? []].flat(), refuseAnyQuery];
+    if (!SWAGGER_ROUTE.test(route.url)) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), refuseAnyQuery];
+    route.preHandler = [...[route.preHandler ?? []].flat(), refuseUnstorablePath];
+    route.errorHandler = staticRefusalNotFound(route.errorHandler);
   };
 }
 

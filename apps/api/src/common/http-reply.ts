@@ -9,6 +9,7 @@ import { noteError, noteStalled } from '../ops/logging';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../config';
 import { ENTITY_TAG, entityTags, preconditionFailed } from './fight-etag';
 import { toApiError } from './to-api-error';
+import { UNPARSED_VERSIONS, VERSION_NOT_SUPPORTED } from './http-version';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -207,7 +208,6 @@ export function refuseExpectation(req: IncomingMessage, res: ServerResponse): vo
 const PARSE_ERRORS: Record<string, [string, string?]> = {
   HPE_INVALID_METHOD: ['the request line does not start with a method', 'method'],
   HPE_INVALID_URL: ['the request target holds a character a URL may not', 'path'],
-  HPE_INVALID_VERSION: ['the request line does not end in HTTP/1.1 (or HTTP/1.0) and CRLF'],
   HPE_INVALID_CONSTANT: ['the request line is not "METHOD target HTTP/1.1"'],
   HPE_INVALID_HEADER_TOKEN: ['a header line is not "name: value" in the characters HTTP allows', 'headers'],
   HPE_INVALID_CONTENT_LENGTH: ['Content-Length is not a number', 'content-length'],
@@ -244,7 +244,8 @@ function requestLineOverflowed(err: Error & { rawPacket?: unknown; bytesParsed?:
  * on the socket in the service's error shape, as Fastify's default handler would in its own, then
  * closed: after a parse error nothing more on the connection can be framed. `field` names the part at
  * fault where the parser says which (PARSE_ERRORS; `path` for a request line too long, `headers` for
- * headers too large). Nothing is written when the answer to the request has begun (a
+ * headers too large); a version of HTTP it does not parse (`HTTP/1.2`, HTTP/2's preface) is 505, as
+ * refuseHttpVersion answers the ones it parses. Nothing is written when the answer to the request has begun (a
  * chunked body that breaks after its route answered): the socket is only closed. A refused request
  * pipelined behind one still being answered waits for that answer to end.
  */
@@ -266,7 +267,14 @@ export function refuseClientError(err: Error & { code?: string }, socket: Socket
         ? requestLineOverflowed(err)
           ? [414, 'URI_TOO_LONG', 'the request target is longer than the server takes', 'path']
           : [431, 'HEADERS_TOO_LARGE', 'the request headers are larger than the server takes', 'headers']
-        : [400, 'BAD_REQUEST', ...(PARSE_ERRORS[err.code ?? ''] ?? ['the request is not valid HTTP/1.1'])];
+        : UNPARSED_VERSIONS.has(err.code ?? '')
+          ? [
+              VERSION_NOT_SUPPORTED.statusCode,
+              VERSION_NOT_SUPPORTED.code,
+              VERSION_NOT_SUPPORTED.message,
+              'version',
+            ]
+          : [400, 'BAD_REQUEST', ...(PARSE_ERRORS[err.code ?? ''] ?? ['the request is not valid HTTP/1.1'])];
   if (!socket.writable || answered) return void socket.destroy(err);
   answerAndClose(socket, rawErrorAnswer(status, code, message, field));
 }
@@ -308,7 +316,8 @@ function answerAndClose(socket: Socket, answer: string): void {
  */
 export function refuseUpgrade(servedPath: string) {
   return (req: IncomingMessage, socket: Socket): void => {
-    if (req.url?.startsWith(servedPath)) return;
+    // That path exactly, with or without a query: not /graphqlx, not /graphql/x.
+    if (req.url !== undefined && /^[^?]*/.exec(req.url)?.[0] === servedPath) return;
     answerAndClose(
       socket,
       rawErrorAnswer(

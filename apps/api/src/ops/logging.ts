@@ -74,12 +74,14 @@ export type TenantOfFight = (fightId: string) => string | undefined;
 
 /**
  * 5xx codes that are no fault of the service, and have no stack worth logging: load refused on purpose
- * (VERIFIER_BUSY, 503: the answer says to retry, Retry-After), and a request in a transfer coding the
- * service does not implement (NOT_IMPLEMENTED, 501: RFC 9112 names the status; the client chose it).
+ * (VERIFIER_BUSY, 503: the answer says to retry, Retry-After), a request in a transfer coding the
+ * service does not implement (NOT_IMPLEMENTED, 501: RFC 9112 names the status; the client chose it), and
+ * one in a version of HTTP it does not speak (HTTP_VERSION_NOT_SUPPORTED, 505: the client chose it).
  */
 export const NO_FAULT_CODES: ReadonlyMap<string, number> = new Map([
   ['VERIFIER_BUSY', 503],
   ['NOT_IMPLEMENTED', 501],
+  ['HTTP_VERSION_NOT_SUPPORTED', 505],
 ]);
 
 /** Whether an answer is one of NO_FAULT_CODES, with its own status. */
