@@ -30,6 +30,33 @@ describe('Improvised weapons (archsoul.txt: Lifting, Throwing, and Improvised We
       refused(tooHeavy, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'person' }),
     ).toMatchObject({ code: 'ARCHSOUL_TOO_HEAVY', field: 'weaponId' });
   });
+
+  it('S31/S37: a heavy improvised item defends against a Shatter with its Lifting row, as it attacks: Attribute Maximum and difficulty', () => {
+    const chair = { id: 'chair', name: 'Chair', type: 'melee', weightLb: 30, liftingAthletics: 1, hp: 10 };
+    const events = fight([hero('a', [0, 0]), foe('v', [0, -1], 'S', { weapons: [chair] })]);
+    // v's roll with the chair (Athletics 2 − 1 = difference 1): Precision capped at 1 + Melee Weapons 2 = 3 dice at
+    // 4 + 1 (improvised) + 2 = 7: difficulty 6, one die removed; 6,6 → 2. a's sword: 5,5,5,1 → 3 wins; its damage
+    // 4,1,1,1,1 → 1 to the chair.
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', shatter: { itemId: 'chair' } },
+      { dice: [5, 5, 5, 1, 6, 6, 4, 1, 1, 1, 1] },
+    );
+    expect(find(out, 'ShatterResolved')).toMatchObject({
+      defence: {
+        pool: 3,
+        difficulty: 6,
+        removed: 1,
+        successes: 2,
+        modifiers: [
+          { reason: 'improvised weapon', amount: 1 },
+          { reason: 'heavy improvised weapon (Athletics difference)', amount: 2 },
+        ],
+      },
+      winner: 'attacker',
+      damage: 1,
+    });
+  });
 });
 
 describe('Thrown Weapon (archsoul.txt: Thrown Weapon, Throw an Item, RULINGS.md S61)', () => {

@@ -216,6 +216,23 @@ describe('Knockdown (archsoul.txt: Attack Modifiers: Knockdown, RULINGS.md S32)'
     });
   });
 
+  it('S22: a gauntleted punch’s Knockdown compares the damage roll with its +1 (archsoul.txt: Unarmed: “The damage roll is increased by 1”; Knockdown)', () => {
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [], metalGauntlets: true }), foe('v', [0, -1])]);
+    // The punch: Precision 2 + Primitive Attacks 1, 5,5,1 → 2 > Defense 1. v's Athletics/Resolve at 3: 3,3,1 → 2.
+    // The damage roll: Athletics 2, 4,4 → 2, and 1 for the gauntlet: 3 surpasses 2.
+    const punch = { type: 'Attack', attackerId: 'a', targetId: 'v', knockdown: true };
+    const out = exact(events, punch, { dice: [5, 5, 1, 3, 3, 1, 4, 4] });
+    expect(find(out, 'KnockdownResolved')).toMatchObject({
+      damageRoll: { successes: 2 },
+      resist: { successes: 2 },
+      knockedDown: true,
+    });
+    expect(types(out)).toEqual(['ApSpent', 'ExchangeResolved', 'KnockdownResolved', 'ConditionApplied']);
+    // Bare-handed this time (the GM's limbArmoured: false): 2 does not surpass 2.
+    const bare = exact(events, { ...punch, limbArmoured: false }, { dice: [5, 5, 1, 3, 3, 1, 4, 4] });
+    expect(find(bare, 'KnockdownResolved').knockedDown).toBe(false);
+  });
+
   it('S32: a reactive Knockdown that knocks the mover down prevents its move without a roll', () => {
     let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -1], 'S')]);
     events = then(events, { type: 'Move', combatantId: 'a', path: [{ x: -1, y: 0 }] });

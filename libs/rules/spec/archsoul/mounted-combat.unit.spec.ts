@@ -116,6 +116,65 @@ describe('Charge (archsoul.txt: Mounted Maneuvers: Charge, RULINGS.md S35)', () 
       ['prone'],
     ]);
   });
+
+  it('archsoul.txt: Charge: “The dice pool for the damage roll of this attack is increased by the base movement speed of your mount”: a Charge with Shatter too (S35)', () => {
+    const events = fight([
+      hero('a', [0, 0], 'N', rider),
+      foe('v', [0, -4], 'S', { weapons: [{ ...sword, hp: 20 }] }),
+    ]);
+    // a's lance: 4 dice, 6,6,6,1 → 3 against v's sword roll 4,1,1,1 → 1. The damage roll against the sword:
+    // Athletics 2 + Weapon Mastery 1 + the lance's 3 + the horse's speed 3 = 9 dice at 4, all 4s: 9, hardness 0.
+    const out = exact(
+      events,
+      {
+        type: 'Charge',
+        combatantId: 'a',
+        path: north(3),
+        targetId: 'v',
+        weaponId: 'lance',
+        shatter: { itemId: 'sword' },
+      },
+      { dice: [6, 6, 6, 1, 4, 1, 1, 1, ...Array(9).fill(4)] },
+    );
+    expect(find(out, 'ShatterResolved')).toMatchObject({
+      winner: 'attacker',
+      damagedItemId: 'sword',
+      damageRoll: { pool: 9, successes: 9 },
+      damage: 9,
+    });
+    expect(stateOf([...events, ...out]).combatants.v.weapons.sword.hp).toBe(11);
+  });
+
+  it('archsoul.txt: Charge: a Polearm’s reactive Shatter during the charge gains the mount’s speed in its damage roll against the item', () => {
+    const pike = { id: 'pike', name: 'Pike', type: 'melee', damage: 2, reach: 2, properties: ['polearm'] };
+    let events = fight([
+      hero('a', [0, 0], 'N', { ...rider, weapons: [{ ...lance, hp: 20 }, sword] }),
+      foe('p', [1, -1], 'SW', { weapons: [pike] }),
+      foe('v', [0, -4]),
+    ]);
+    events = then(events, {
+      type: 'Charge',
+      combatantId: 'a',
+      path: north(3),
+      targetId: 'v',
+      weaponId: 'lance',
+    });
+    // p's pike: 6,6,6,1 → 3 against a's lance roll 4,1,1,1 → 1. The damage roll against the lance: Athletics 2 +
+    // Weapon Mastery 1 + the pike's 2 + the horse's speed 3 = 8 dice, all 4s: 8. a's Endurance/Resolve 3,3,3 → 3 > 0.
+    const out = exact(
+      events,
+      { type: 'ReactiveAttack', combatantId: 'p', weaponId: 'pike', shatter: { itemId: 'lance' } },
+      { dice: [6, 6, 6, 1, 4, 1, 1, 1, ...Array(8).fill(4), 3, 3, 3] },
+    );
+    expect(find(out, 'ShatterResolved')).toMatchObject({
+      winner: 'attacker',
+      damagedId: 'a',
+      damagedItemId: 'lance',
+      damageRoll: { pool: 8, successes: 8 },
+      damage: 8,
+    });
+    expect(stateOf([...events, ...out]).combatants.a.weapons.lance.hp).toBe(12);
+  });
 });
 
 describe('Trample (archsoul.txt: Mounted Maneuvers: Trample, RULINGS.md S35)', () => {

@@ -129,3 +129,85 @@ describe('S31: the opponent drops the targeted item (archsoul.txt: Shatter: "You
     ).toMatchObject({ code: 'ARCHSOUL_QUICK_ATTACK_WEAPON_USED', field: 'weaponId' });
   });
 });
+
+describe('Shatter’s damage roll (archsoul.txt: Shatter, Unarmed, Armor Advantages; RULINGS.md S22, S31)', () => {
+  const shatter = (itemId: string, weaponId?: string) => ({
+    type: 'Attack',
+    attackerId: 'a',
+    targetId: 'v',
+    ...(weaponId ? { weaponId } : {}),
+    shatter: { itemId },
+  });
+  const pick = {
+    id: 'pick',
+    name: 'War Pick',
+    type: 'melee',
+    damage: 2,
+    strongAgainst: ['plate'],
+    armourPiercing: true,
+  };
+
+  it('S22: an unarmed Shatter with metal on the limb adds 1 to the damage roll against the item', () => {
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [], metalGauntlets: true }),
+      foe('v', [0, -1], 'S', { weapons: [{ ...sword, hp: 5 }] }),
+    ]);
+    // The punch at 4 + 1 (unarmed Shatter): 5,5,5 → 3 against v's sword roll 4,1,1,1 → 1. The damage roll
+    // (Athletics 2 at 5): 5,5 → 2, and 1 for the gauntlet: 3 damage to the sword, hardness 0.
+    const out = exact(events, shatter('sword'), { dice: [5, 5, 5, 4, 1, 1, 1, 5, 5] });
+    expect(find(out, 'ShatterResolved')).toMatchObject({
+      winner: 'attacker',
+      damageRoll: { pool: 2, difficulty: 5, successes: 2 },
+      damage: 3,
+    });
+    expect(stateOf([...events, ...out]).combatants.v.weapons.sword.hp).toBe(2);
+  });
+
+  it('S31: an armour-piercing Shatter of a weapon takes no advantage from the wearer’s armour in the damage roll either', () => {
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [pick] }),
+      foe('v', [0, -1], 'S', { weapons: [{ ...sword, hp: 20 }], armour: { type: 'plate' } }),
+    ]);
+    // The pick at 4: 6,6,6,1 → 3 against 4,1,1,1 → 1. Damage: 2 + 1 + 2 = 5 dice at 4 (the sword is no plate),
+    // 3,3,3,1,1 → 0.
+    const out = exact(events, shatter('sword', 'pick'), { dice: [6, 6, 6, 1, 4, 1, 1, 1, 3, 3, 3, 1, 1] });
+    expect(find(out, 'ExchangeResolved').attack).toMatchObject({ difficulty: 4, modifiers: [] });
+    expect(find(out, 'ShatterResolved')).toMatchObject({
+      winner: 'attacker',
+      damageRoll: { difficulty: 4, modifiers: [], successes: 0 },
+      damage: 0,
+    });
+  });
+
+  it('S31: an armour-piercing Shatter of a shield counts it as plate in the damage roll too (archsoul.txt: “Weapons that are strong or weak against plate armor apply that adjustment while shattering a shield”; Armor Piercing)', () => {
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [pick] }),
+      foe('v', [0, -1], 'S', { armour: { type: 'leather' }, shield: { bonus: 1, hp: 20 } }),
+    ]);
+    // The pick at 4 − 1: 6,6,6,1 → 3 against the shield's 4,1,1,1 → 1. Damage at 4 − 1: 3,3,3,1,1 → 3.
+    const strong = [{ reason: 'armour piercing, strong against plate', amount: -1 }];
+    const out = exact(events, shatter('shield', 'pick'), { dice: [6, 6, 6, 1, 4, 1, 1, 1, 3, 3, 3, 1, 1] });
+    expect(find(out, 'ExchangeResolved').attack).toMatchObject({ difficulty: 3 });
+    expect(find(out, 'ShatterResolved')).toMatchObject({
+      winner: 'attacker',
+      damagedItemId: 'shield',
+      damageRoll: { difficulty: 3, modifiers: strong, successes: 3 },
+      damage: 3,
+    });
+  });
+
+  it('S31: a defender’s armour-piercing item that wins strikes the attacker’s weapon, not its armour', () => {
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [{ ...sword, hp: 20 }], armour: { type: 'plate' } }),
+      foe('v', [0, -1], 'S', { weapons: [pick] }),
+    ]);
+    // a's sword: 4,1,1,1 → 1 against v's pick roll 6,6,6,1 → 3. v's damage to the sword: 5 dice at 4, 3,3,3,1,1 → 0.
+    const out = exact(events, shatter('pick', 'sword'), { dice: [4, 1, 1, 1, 6, 6, 6, 1, 3, 3, 3, 1, 1] });
+    expect(find(out, 'ShatterResolved')).toMatchObject({
+      winner: 'defender',
+      damagedId: 'a',
+      damageRoll: { difficulty: 4, modifiers: [], successes: 0 },
+      damage: 0,
+    });
+  });
+});

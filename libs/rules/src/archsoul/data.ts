@@ -497,7 +497,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S22',
-    text: 'Unarmed metal armour adds 1 to the damage dealt; improvised and broken weapons each add 1 to attack and damage difficulty.',
+    text: 'Unarmed metal armour adds 1 to the damage roll (damage dealt, a Knockdown’s comparison, a Shatter’s damage to the item); improvised and broken weapons each add 1 to attack and damage difficulty.',
   },
   {
     id: 'S23',

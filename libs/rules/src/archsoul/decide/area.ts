@@ -15,10 +15,18 @@ import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
 import { distance, neighbours, same, Space } from '../grid';
 import { canStep, lineOfSight } from '../map';
-import { Modifier, poolOf } from '../rolls';
+import { Modifier } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
-import { attackModifiers, damageTest, defenceAgainst, harderSpent, wound } from './damage';
+import {
+  attackModifiers,
+  attackPool,
+  damageTest,
+  defenceAgainst,
+  harderSpent,
+  metalLimb,
+  wound,
+} from './damage';
 import { checkLiftable, checkNotGrappledWeapon, thrownWeapon } from './weapons';
 import { acting, occupant, onMap, spend, weaponOf } from './common';
 import { criticalFailure } from './critical';
@@ -55,9 +63,8 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
   const r = run(state, evolve);
   const { events, push } = r;
   const row = ATTACK_TABLE[w.type];
-  const stat = row.attack[w.attackRoll] ?? row.attack[0];
   // S37: the object's Attribute Maximum caps Athletics and Precision in the attack roll too.
-  const pool = poolOf(a, stat.attribute, stat.skill, w);
+  const pool = attackPool(a, w);
   const perTarget = targets.map((t) => {
     const mods = [
       ...attackModifiers(r.state(), a, w, t, input, action === 'cleave' ? t.position! : origin),
@@ -82,8 +89,8 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
   if (hit.length > 0 && row.damage) {
     // S34: one damage roll for every target hit (armour-piercing adjustments need one target and are not applied).
     const dmg = damageTest(a, w, undefined, input, dice, dmgMods);
-    // archsoul.txt: Unarmed: +1 with metal armour on the limb (S22), an unarmed Cleave's too (S56).
-    const bonus = w.type === 'unarmed' && (input.limbArmoured ?? a.sheet.metalGauntlets) === true ? 1 : 0;
+    // archsoul.txt: Unarmed: +1 to the damage roll with metal armour on the limb (S22), an unarmed Cleave's too (S56).
+    const bonus = metalLimb(a, w, input);
     for (const h of hit)
       push(wound(r.state(), h.targetId, dmg.successes + bonus, `${a.id}:${w.id}`, dmg, bonus));
   }

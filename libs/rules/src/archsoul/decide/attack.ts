@@ -9,7 +9,7 @@ import { ArchsoulEventData, ev, isArchsoulEvent, TestResult } from '../events';
 import { evolve } from '../evolve';
 import { distance, Space } from '../grid';
 import { landingAtRange, lineOfSight } from '../map';
-import { Modifier, poolOf, rollTest } from '../rolls';
+import { Modifier, rollTest } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
 import { acting, onMap, reachOf, spend, weaponOf } from './common';
@@ -25,7 +25,16 @@ import {
 import { feint, knockdown, shatter } from './modifiers';
 import { performCleave, randomAdjacent } from './area';
 import { soulDefencePool } from './stances';
-import { attackModifiers, damageTest, defenceAgainst, harderSpent, wound } from './damage';
+import {
+  armourStruck,
+  attackModifiers,
+  attackPool,
+  damageTest,
+  defenceAgainst,
+  harderSpent,
+  metalLimb,
+  wound,
+} from './damage';
 import { triggerReactions } from './reactions';
 import { checkLiftable, checkNotGrappledWeapon, checkUnarmedStyle, thrownWeapon } from './weapons';
 
@@ -210,9 +219,7 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
         left: (a.weapons[w.id].ammunition ?? 1) - 1,
       }),
     );
-  const row = ATTACK_TABLE[w.type];
-  const stat = row.attack[w.attackRoll] ?? row.attack[0];
-  const test = rollTest(dice, poolOf(a, stat.attribute, stat.skill, w), DEFAULT_DIFFICULTY, mods);
+  const test = rollTest(dice, attackPool(a, w), DEFAULT_DIFFICULTY, mods);
   const distanceNow = distance(r.state().map.grid, a.position!, t.position!);
   const rolled: RolledAttack = { ...attack, target: t, options: o, dmgMods, test, distanceNow, tag };
   if (o.shatter) {
@@ -367,9 +374,8 @@ function strike(r: Run<ArchsoulState>, x: RolledAttack, hit: boolean, dice: Dice
   if (hit && row.damage && o.knockdown)
     r.push(...knockdown(r.state(), a, w, t, input, dmgMods, dice, bonusDice));
   else if (hit && row.damage) {
-    const roll = damageTest(a, w, t, input, dice, dmgMods, bonusDice);
-    // archsoul.txt: Unarmed: +1 with metal armour on the limb (S22: added to the damage dealt).
-    const bonus = w.type === 'unarmed' && (input.limbArmoured ?? a.sheet.metalGauntlets) === true ? 1 : 0;
+    const roll = damageTest(a, w, armourStruck(t, input), input, dice, dmgMods, bonusDice);
+    const bonus = metalLimb(a, w, input);
     r.push(wound(r.state(), t.id, roll.successes + bonus, `${a.id}:${w.id}`, roll, bonus));
   }
   revealed(r, x);

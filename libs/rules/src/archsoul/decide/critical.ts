@@ -251,7 +251,7 @@ function hurt(
       push(wound(r.state(), a.id, e.amount, text));
       return;
     case 'selfDamageRoll': {
-      const roll2 = damageTest(a, w, a, input, dice);
+      const roll2 = damageTest(a, w, a.sheet.armour?.type, input, dice);
       push(wound(r.state(), a.id, Math.min(e.max, roll2.successes), text, roll2));
       return;
     }
@@ -296,7 +296,7 @@ function hurt(
           ? candidates[0]
           : candidates[dice.roll(1, candidates.length, 'followUp').faces[0] - 1];
       const victim = r.state().combatants[pick];
-      const roll2 = damageTest(a, w, victim, input, dice);
+      const roll2 = damageTest(a, w, victim.sheet.armour?.type, input, dice);
       push(wound(r.state(), pick, roll2.successes, `${text} (${pick})`, roll2));
       out.redirectedTo = pick;
       return;

@@ -16,6 +16,38 @@ import {
 import { AttackInput } from './maneuvers';
 import { interceptors } from './stances';
 
+/**
+ * archsoul.txt: Armor Advantages: the armour an attack on `t` strikes. Shatter: "Weapons that are strong or weak
+ * against plate armor apply that adjustment while shattering a shield"; any other item has none (S31).
+ */
+export function armourStruck(t: ArchsoulCombatant, input: AttackInput): string | undefined {
+  if (!input.shatter) return t.sheet.armour?.type;
+  return input.shatter.itemId === t.sheet.shield?.id ? SHATTER.shieldArmour : undefined;
+}
+
+/** The pool of an attack roll with `w` (the attack-type table); S37: its Lifting row's Attribute Maximum caps it. */
+export function attackPool(c: ArchsoulCombatant, w: Weapon): number {
+  const row = ATTACK_TABLE[w.type];
+  const stat = row.attack[w.attackRoll] ?? row.attack[0];
+  return poolOf(c, stat.attribute, stat.skill, w);
+}
+
+/** archsoul.txt: Melee Weapon: "Attack and damage rolls with improvised or broken weapons have increased difficulty" (S22). */
+export function weaponModifiers(c: ArchsoulCombatant, w: Weapon): Modifier[] {
+  const mods: Modifier[] = [];
+  if (w.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
+  if (c.weapons[w.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
+  return mods;
+}
+
+/** archsoul.txt: Lifting, Throwing, and Improvised Weapons: the Athletics difference's difficulty, on attack and damage rolls (S37). */
+export function liftingModifiers(c: ArchsoulCombatant, w: Weapon): Modifier[] {
+  const lifting = liftingRow(c, w);
+  return lifting?.difficulty
+    ? [{ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty }]
+    : [];
+}
+
 export function attackModifiers(
   state: ArchsoulState,
   a: ArchsoulCombatant,
@@ -25,13 +57,7 @@ export function attackModifiers(
   aimedAt: Space = t.position!,
 ): Modifier[] {
   const mods: Modifier[] = [];
-  const shatter = input.shatter;
-  // archsoul.txt: Shatter: "Weapons that are strong or weak against plate armor apply that adjustment while shattering a shield" (S31: other items none).
-  const armour = shatter
-    ? shatter.itemId === t.sheet.shield?.id
-      ? SHATTER.shieldArmour
-      : undefined
-    : t.sheet.armour?.type;
+  const armour = armourStruck(t, input);
   // archsoul.txt: Armor Advantages.
   if (armour && w.strongAgainst.includes(armour))
     mods.push({ reason: `strong against ${armour}`, amount: -1 });
@@ -43,14 +69,11 @@ export function attackModifiers(
     mods.push({ reason: 'unarmed attack other than a punch', amount: 1 });
   if (w.thrown?.heavy && w.type === 'thrown')
     mods.push({ reason: 'cumbersome throw (Athletics)', amount: 1 });
-  if (w.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
-  if (a.weapons[w.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
+  mods.push(...weaponModifiers(a, w));
   const harder = conditionTotal(a, 'nextAttackHarder');
   if (harder) mods.push({ reason: 'critical failure: next attack harder', amount: harder });
   if (input.modifier !== undefined) mods.push({ reason: 'situational (GM)', amount: input.modifier });
-  const lifting = liftingRow(a, w);
-  if (lifting?.difficulty)
-    mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
+  mods.push(...liftingModifiers(a, w));
   // S63: the shot is fired at where it is aimed (an area's centre), so only spaces on the way there intercept it.
   const intercept = interceptors(state, a, aimedAt);
   if (intercept > 0 && (w.type === 'ranged' || w.type === 'thrown' || w.type === 'elemental'))
@@ -71,11 +94,15 @@ export function harderSpent(a: ArchsoulCombatant): RuleEvent[] {
     : [];
 }
 
-/** S4, S22: the damage roll. */
+/**
+ * S4, S22: the damage roll. `armour` is what it strikes (armourStruck; none for an item other than a shield, or
+ * for an area's one roll, S34): archsoul.txt: Armor Advantages: "This advantage does not apply to damage rolls
+ * unless your weapon has the Armor Piercing property".
+ */
 export function damageTest(
   a: ArchsoulCombatant,
   w: Weapon,
-  t: ArchsoulCombatant | undefined,
+  armour: string | undefined,
   input: AttackInput,
   dice: DiceSource,
   extra: Modifier[] = [],
@@ -86,20 +113,24 @@ export function damageTest(
   // archsoul.txt: Charge: "The dice pool for the damage roll of this attack is increased by the base movement speed of your mount".
   const pool =
     (tech ? 0 : poolOf(a, row.attribute, row.skill, w)) + (row.baseDamage || tech ? w.damage : 0) + bonusDice;
-  const mods: Modifier[] = [];
-  if (w.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
-  if (a.weapons[w.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
-  const armour = t?.sheet.armour?.type;
+  const mods = weaponModifiers(a, w);
   if (w.armourPiercing && armour && w.strongAgainst.includes(armour))
     mods.push({ reason: `armour piercing, strong against ${armour}`, amount: -1 });
   if (w.armourPiercing && armour && w.weakAgainst.includes(armour))
     mods.push({ reason: `armour piercing, weak against ${armour}`, amount: 1 });
   if (input.damageModifier !== undefined)
     mods.push({ reason: 'situational (GM)', amount: input.damageModifier });
-  const lifting = liftingRow(a, w);
-  if (lifting?.difficulty)
-    mods.push({ reason: 'heavy improvised weapon (Athletics difference)', amount: lifting.difficulty });
+  mods.push(...liftingModifiers(a, w));
   return rollTest(dice, pool, DEFAULT_DIFFICULTY, [...mods, ...extra]);
+}
+
+/**
+ * archsoul.txt: Unarmed: "The damage roll is increased by 1 if you are wearing metal armor on the limb you are
+ * attacking with" (S22: the GM's limbArmoured, else the sheet's metalGauntlets): added to the roll's successes
+ * wherever they count, as damage dealt, against a Knockdown's resistance or as damage to a shattered item.
+ */
+export function metalLimb(a: ArchsoulCombatant, w: Weapon, input: AttackInput): number {
+  return w.type === 'unarmed' && (input.limbArmoured ?? a.sheet.metalGauntlets) === true ? 1 : 0;
 }
 
 export function wound(

@@ -14,7 +14,7 @@ import { Modifier, poolOf, rollTest } from '../rolls';
 import { describeHands, freeHands } from '../hands';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, Grapple, grapplesOf, hasCondition, partnerOf } from '../state';
-import { damageTest, wound } from './damage';
+import { damageTest, metalLimb, wound } from './damage';
 import { acting, canReact, foes, occupant, onMap, spend } from './common';
 import { checkNotAfterQuick } from './maneuvers';
 import { triggerReactions } from './reactions';
@@ -225,8 +225,8 @@ function grappleDamage(
   t: ArchsoulCombatant,
   dice: DiceSource,
 ): RuleEvent {
-  const roll = damageTest(c, w, t, {}, dice);
-  const bonus = w.type === 'unarmed' && c.sheet.metalGauntlets ? 1 : 0;
+  const roll = damageTest(c, w, t.sheet.armour?.type, {}, dice);
+  const bonus = metalLimb(c, w, {});
   return wound(state, t.id, roll.successes + bonus, `${c.id}:${w.id} (grapple)`, roll, bonus);
 }
 

@@ -1,13 +1,21 @@
 import { RuleEvent } from '../../core/types';
 import { run } from '../../core/run';
 import { DiceSource } from '../../dice/roll';
-import { ATTACK_TABLE, DEFAULT_DIFFICULTY, FEINT_DEFENCE_TEST, FEINT_TEST, KNOCKDOWN_TEST } from '../data';
+import { DEFAULT_DIFFICULTY, FEINT_DEFENCE_TEST, FEINT_TEST, KNOCKDOWN_TEST } from '../data';
 import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
 import { Modifier, poolOf, rollTest } from '../rolls';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
-import { damageTest, harderSpent } from './damage';
+import {
+  armourStruck,
+  attackPool,
+  damageTest,
+  harderSpent,
+  liftingModifiers,
+  metalLimb,
+  weaponModifiers,
+} from './damage';
 import { AttackInput, AttackOptions, feintStats } from './maneuvers';
 import { knockedDown as toTheGround } from './prone';
 
@@ -46,7 +54,10 @@ export function feint(
   return success;
 }
 
-/** archsoul.txt: Knockdown: the opponent rolls Athletics/Resolve at 3; a damage roll above it knocks it down; the damage is ignored. */
+/**
+ * archsoul.txt: Knockdown: the opponent rolls Athletics/Resolve at 3; a damage roll above it knocks it down (S22: with
+ * a metal limb's +1); the damage is ignored.
+ */
 export function knockdown(
   state: ArchsoulState,
   a: ArchsoulCombatant,
@@ -62,8 +73,8 @@ export function knockdown(
     poolOf(t, KNOCKDOWN_TEST.attribute, KNOCKDOWN_TEST.skill),
     KNOCKDOWN_TEST.difficulty,
   );
-  const damageRoll = damageTest(a, w, t, input, dice, dmgMods, bonusDice);
-  const knockedDown = damageRoll.successes > resist.successes;
+  const damageRoll = damageTest(a, w, armourStruck(t, input), input, dice, dmgMods, bonusDice);
+  const knockedDown = damageRoll.successes + metalLimb(a, w, input) > resist.successes;
   const events = [
     ev('KnockdownResolved', { attackerId: a.id, targetId: t.id, damageRoll, resist, knockedDown }),
   ];
@@ -99,6 +110,8 @@ export interface ShatterAttempt {
   input: AttackInput;
   /** The maneuvers' damage modifiers. */
   dmgMods: Modifier[];
+  /** Dice added to the attacker's damage roll (Charge: the mount's speed, also on a Polearm's reactive attack). */
+  bonusDice?: number;
   action: 'attack' | 'throw' | 'reactive';
   /** The distance the exchange records. */
   distanceNow: number;
@@ -137,7 +150,7 @@ export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: Dic
   );
   push(...harderSpent(a));
   const damaged = damageRoll(attempt, item, winner, dice);
-  const damage = damaged ? Math.max(0, damaged.roll.successes - damaged.item.hardness) : 0;
+  const damage = damaged ? Math.max(0, damaged.roll.successes + damaged.bonus - damaged.item.hardness) : 0;
   push(
     ev('ShatterResolved', {
       attackerId: a.id,
@@ -157,21 +170,21 @@ export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: Dic
   return events;
 }
 
-/** The targeted item's weapon attack roll, in place of the target's defence (S31). */
+/**
+ * The targeted item's weapon attack roll, in place of the target's defence (S31): the item's own pool and
+ * difficulty, as in an attack with it (improvised or broken, S22; a heavy object's Lifting row, S37).
+ */
 function itemDefence(t: ArchsoulCombatant, item: Weapon, dice: DiceSource): TestResult {
-  const row = ATTACK_TABLE[item.type];
-  const stat = row.attack[item.attackRoll] ?? row.attack[0];
-  const mods: Modifier[] = [];
-  if (item.improvised) mods.push({ reason: 'improvised weapon', amount: 1 });
-  if (t.weapons[item.id]?.broken) mods.push({ reason: 'broken weapon', amount: 1 });
-  return rollTest(dice, poolOf(t, stat.attribute, stat.skill), DEFAULT_DIFFICULTY, mods);
+  const mods = [...weaponModifiers(t, item), ...liftingModifiers(t, item)];
+  return rollTest(dice, attackPool(t, item), DEFAULT_DIFFICULTY, mods);
 }
 
-/** The item a Shatter damages: whose, which, and the damage roll. */
+/** The item a Shatter damages: whose, which, the damage roll and what a metal limb adds to it (S22). */
 interface Damaged {
   owner: ArchsoulCombatant;
   item: Weapon;
   roll: TestResult;
+  bonus: number;
 }
 
 /** The higher roll damages the other's item; a tie damages nothing. */
@@ -181,11 +194,22 @@ function damageRoll(
   winner: 'attacker' | 'defender' | 'tie',
   dice: DiceSource,
 ): Damaged | undefined {
-  const { attacker: a, weapon: w, target: t, input, dmgMods } = attempt;
-  if (winner === 'attacker') return { owner: t, item, roll: damageTest(a, w, t, input, dice, dmgMods) };
-  // S31: an unarmed attacker has no item for the defender to damage.
+  const { attacker: a, weapon: w, target: t, input, dmgMods, bonusDice } = attempt;
+  if (winner === 'attacker')
+    return {
+      owner: t,
+      item,
+      roll: damageTest(a, w, armourStruck(t, input), input, dice, dmgMods, bonusDice),
+      bonus: metalLimb(a, w, input),
+    };
+  // S31: an unarmed attacker has no item for the defender to damage; the weapon struck is no shield, so no armour counts.
   if (winner === 'defender' && a.weapons[w.id])
-    return { owner: a, item: w, roll: damageTest(t, item, a, {}, dice) };
+    return {
+      owner: a,
+      item: w,
+      roll: damageTest(t, item, undefined, {}, dice),
+      bonus: metalLimb(t, item, {}),
+    };
   return undefined;
 }
 
