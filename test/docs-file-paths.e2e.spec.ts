@@ -1,22 +1,12 @@
-import { connect } from 'node:net';
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
+import { onSocket } from './support/raw-socket';
 
 /** GET `path` sent as written (no client normalises its dot segments or escapes): the status line and JSON body. */
-function getAsIs(url: string, path: string): Promise<{ status: string; body: unknown }> {
-  const { port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () =>
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
-    );
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    socket.on('close', () => {
-      const [head, ...rest] = text.split('\r\n\r\n');
-      const body = rest.join('\r\n\r\n');
-      resolve({ status: head.split('\r\n')[0], body: body.startsWith('{') ? JSON.parse(body) : body });
-    });
-    socket.on('error', reject);
-  });
+async function getAsIs(url: string, path: string): Promise<{ status: string; body: unknown }> {
+  const text = await onSocket(url, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+  const [head, ...rest] = text.split('\r\n\r\n');
+  const body = rest.join('\r\n\r\n');
+  return { status: head.split('\r\n')[0], body: body.startsWith('{') ? JSON.parse(body) : body };
 }
 
 /**
@@ -26,15 +16,7 @@ function getAsIs(url: string, path: string): Promise<{ status: string; body: unk
  * own 403.
  */
 describe('Swagger UI files: a path the file server refuses is answered as any other path', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startApp({ listen: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp({ listen: true });
 
   it.each(['/docs/swagger-ui.css%00', '/docs/%00', '/docs/%00nonexist.css'])(
     'given GET %s, then it is 400 INVALID_STRING naming path',

@@ -1,20 +1,6 @@
 import { connect } from 'node:net';
 import { removeDir, startApp, TestApp } from './support/app';
-
-/** Raw bytes on a socket: everything the server sent until it closed the connection. */
-function onSocket(url: string, raw: string): Promise<string> {
-  const { port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    socket.on('close', () => resolve(text));
-    socket.on('error', reject);
-  });
-}
-
-/** The status lines of the answers in `text`, in order (an answer follows the body before it on the same line). */
-const statusLines = (text: string) => text.match(/HTTP\/1\.1 \d{3} [^\r]*/g) ?? [];
+import { onSocket, statusLines } from './support/raw-socket';
 
 /** One answer on a socket: its status line, its headers (names in lower case) and its JSON body. */
 function answerOf(text: string): { status: string; headers: Record<string, string>; body: unknown } {

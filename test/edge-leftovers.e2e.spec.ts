@@ -1,24 +1,7 @@
-import { connect } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { removeDir, startApp, TestApp } from './support/app';
 import { onEveryEngine } from './support/engines';
-
-/** Raw bytes on a socket to `url`: everything the server answered once it closed the connection (or `until` matched). */
-function onSocket(url: string, raw: string | string[], until?: RegExp): Promise<string> {
-  const { port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => {
-      for (const part of [raw].flat()) socket.write(part);
-    });
-    let text = '';
-    socket.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      if (until?.test(text)) socket.destroy();
-    });
-    socket.on('close', () => resolve(text));
-    socket.on('error', reject);
-  });
-}
+import { onSocket } from './support/raw-socket';
 
 /** The status line and the JSON body of one answer on a socket. */
 function answerOf(text: string): { status: string; head: string; body: any } {

@@ -1,20 +1,5 @@
-import { connect } from 'node:net';
-import { removeDir, startApp, TestApp } from './support/app';
-
-/** Raw bytes on a socket: everything the server sent until it closed the connection. */
-function onSocket(url: string, raw: string): Promise<string> {
-  const { port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    socket.on('close', () => resolve(text));
-    socket.on('error', reject);
-  });
-}
-
-/** The status lines of the answers in `text`, in order. */
-const statusLines = (text: string) => text.match(/HTTP\/1\.1 \d{3} [^\r]*/g) ?? [];
+import { useApp } from './support/app';
+import { onSocket, statusLines } from './support/raw-socket';
 
 /** The JSON body of the last answer in `text`. */
 const lastBody = (text: string): unknown => JSON.parse(text.slice(text.lastIndexOf('\r\n\r\n') + 4));
@@ -32,15 +17,7 @@ const NOT_SUPPORTED = {
  * whether Node's parser refuses the version itself (HTTP/1.2) or takes it (HTTP/2.0, HTTP/0.9).
  */
 describe('HTTP versions: 1.1 and 1.0 are served, every other is 505', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startApp({ listen: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp({ listen: true });
 
   it.each(['HTTP/1.2', 'HTTP/2.0', 'HTTP/0.9', 'HTTP/3.0', 'HTTP/1.10'])(
     'given GET /health/live %s, then it is 505 HTTP_VERSION_NOT_SUPPORTED naming version, and the connection is closed',
