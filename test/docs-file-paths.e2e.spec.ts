@@ -53,4 +53,22 @@ describe('Swagger UI files: a path the file server refuses is answered as any ot
     expect(res.status).toBe('HTTP/1.1 200 OK');
     expect(res.body).toContain('.swagger-ui');
   });
+
+  it('given a Range outside a file, or a precondition the file fails, then 416 and 412 with their codes and fields', async () => {
+    const range = await t.anon.get('/docs/swagger-ui.css').set('range', 'bytes=999999999-').expect(416);
+    expect(range.body).toMatchObject({ statusCode: 416, code: 'RANGE_NOT_SATISFIABLE', field: 'range' });
+    for (const [header, value] of [
+      ['if-match', '"nope"'],
+      ['if-unmodified-since', 'Mon, 01 Jan 1990 00:00:00 GMT'],
+    ]) {
+      const res = await t.anon.get('/docs/swagger-ui.css').set(header, value).expect(412);
+      expect([header, res.body]).toMatchObject([
+        header,
+        { statusCode: 412, code: 'PRECONDITION_FAILED', field: header },
+      ]);
+    }
+    // A Range inside the file is still served.
+    const part = await t.anon.get('/docs/swagger-ui.css').set('range', 'bytes=0-9').expect(206);
+    expect(part.headers['content-range']).toMatch(/^bytes 0-9\//);
+  });
 });
