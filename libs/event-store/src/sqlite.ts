@@ -77,9 +77,6 @@ class OwnCommits {
 
   /** A commit's rows, in position order: they extend the run when they follow it, else start a new one. */
   add(rows: readonly PositionRow[]): void {
-    if (rows.length === 0) return;
-    const last = this.rows[this.rows.length - 1];
-    if (!last || rows[0].global_position !== last.global_position + 1) this.rows = [];
     for (const row of rows) {
       const end = this.rows[this.rows.length - 1];
       if (end && row.global_position !== end.global_position + 1) this.rows = [];
