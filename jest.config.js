@@ -38,4 +38,8 @@ module.exports = {
   // A bound on a hang, not a speed check: two full runs side by side on two cores take a start of the
   // service or a Lab matrix past 30 s. Tests wait for conditions, never for time.
   testTimeout: 120000,
+  // With one worker to spare (two cores) Jest runs every file in its own process ("in band"), where what
+  // hundreds of files leave behind adds up past the heap limit. A memory limit makes it use a worker
+  // instead (still one file at a time), replaced whenever a file leaves it holding more than this.
+  workerIdleMemoryLimit: '1GB',
 };
