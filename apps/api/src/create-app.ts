@@ -117,13 +117,11 @@ export async function createApp(
   const security = securityHeaders(HELMET);
   // One onRequest hook whose steps run in order (a hook each cost a turn of Fastify's hook runner): the
   // access log first, so that every answer (a body parser's 400 too) has its request id and its one log
-  // line; then the body's deadline, helmet's headers, the HTTP version (answered, not thrown: the hook
-  // goes no further) and what is refused before the body is read.
+  // line; then the body's deadline, helmet's headers and what is refused before the body is read.
   fastify.addHook('onRequest', (req, reply, done) => {
     logRequest(req, reply);
     armBodyDeadline(req, reply);
     void reply.headers(security);
-    if (refuseHttpVersion(req, reply)) return;
     const refused = attempt(() => refuseBeforeReading(fastify, req, reply));
     if (refused) return done(refused);
     refuseBodylessBody(req, reply, done);
@@ -198,11 +196,12 @@ function perRoute(auditLimit: number) {
 }
 
 /**
- * No Host, a header sent twice, a transfer coding other than chunked, a method the path does not have
- * (405), or a body in a media type the route does not take, is refused before it is read (a body sent
- * with a GET or HEAD is refuseBodylessBody's, the hook's last step).
+ * A version of HTTP not served (505), no Host, a header sent twice, a transfer coding other than chunked,
+ * a method the path does not have (405), or a body in a media type the route does not take, is refused
+ * before it is read (a body sent with a GET or HEAD is refuseBodylessBody's, the hook's last step).
  */
 function refuseBeforeReading(fastify: FastifyInstance, req: FastifyRequest, reply: FastifyReply): void {
+  refuseHttpVersion(req, reply);
   refuseMissingHost(req, reply);
   refuseRepeatedHeaders(req.raw.rawHeaders);
   refuseTransferCodings(req.headers);

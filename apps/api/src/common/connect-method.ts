@@ -1,9 +1,7 @@
 import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { finished } from 'node:stream';
-
-/** How long a CONNECT's connection waits for its client to close it after the answer. */
-const CLOSE_GRACE_MS = 1000;
+import { endGently } from './http-reply';
 
 /**
  * Node hands a CONNECT request to the server's `connect` listeners and nothing else, and with none it
@@ -25,24 +23,11 @@ export function answerConnect(server: Server) {
     const res = new ServerResponse(req);
     res.shouldKeepAlive = false;
     res.assignSocket(socket);
-    res.on('finish', () => closeAfterAnswer(socket));
+    res.on('finish', () => endGently(socket));
     server.emit('request', req, res);
   };
   return (req: IncomingMessage, socket: Socket): void => {
     socket.on('error', () => socket.destroy());
     answer(req, socket);
   };
-}
-
-/**
- * Ends the connection from this side and leaves the client to close it, reading and dropping what it
- * still sends: a destroy with its bytes unread would reset the connection, and a reset can cost the
- * client the answer. A client that does not close is cut after CLOSE_GRACE_MS.
- */
-function closeAfterAnswer(socket: Socket): void {
-  socket.end();
-  socket.resume();
-  const cut = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
-  cut.unref();
-  socket.on('close', () => clearTimeout(cut));
 }

@@ -245,7 +245,7 @@ function requestLineOverflowed(err: Error & { rawPacket?: unknown; bytesParsed?:
  * closed: after a parse error nothing more on the connection can be framed. `field` names the part at
  * fault where the parser says which (PARSE_ERRORS; `path` for a request line too long, `headers` for
  * headers too large); a version of HTTP it does not parse (`HTTP/1.2`, HTTP/2's preface) is 505, as
- * refuseHttpVersion answers the ones it parses. Nothing is written when the answer to the request has begun (a
+ * refuseHttpVersion refuses the ones it parses. Nothing is written when the answer to the request has begun (a
  * chunked body that breaks after its route answered): the socket is only closed. A refused request
  * pipelined behind one still being answered waits for that answer to end.
  */
@@ -293,16 +293,23 @@ function rawErrorAnswer(status: number, code: string, message: string, field?: s
   );
 }
 
-/**
- * Writes `answer` and ends the connection from this side, leaving the client to close it once it
- * has read it. A destroy right after the write reset the connection while bytes the client sent
- * after the refused request were still unread here, and a reset can cost the client the answer;
- * a client that does not close is cut after CLOSE_GRACE_MS.
- */
+/** Writes `answer` on a connection refused before any request was made of it, and closes it (endGently). */
 function answerAndClose(socket: Socket, answer: string): void {
   refused.add(socket);
   socket.on('error', () => socket.destroy());
-  socket.end(answer);
+  endGently(socket, answer);
+}
+
+/**
+ * Ends the connection from this side, after `answer` when there is one, and leaves the client to close
+ * it, reading and dropping what it still sends: a destroy with bytes the client sent after the answered
+ * request still unread here resets the connection, and a reset can cost the client the answer. A client
+ * that does not close is cut after CLOSE_GRACE_MS.
+ */
+export function endGently(socket: Socket, answer?: string): void {
+  if (answer === undefined) socket.end();
+  else socket.end(answer);
+  socket.resume();
   const cut = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
   cut.unref();
   socket.on('close', () => clearTimeout(cut));

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { noteError } from '../ops/logging';
+import { AppError } from '@app/fights';
 import type { ApiError } from './api-error';
 
 /**
@@ -21,15 +21,14 @@ export const isServedVersion = (req: IncomingMessage): boolean =>
   req.httpVersionMajor === 1 && (req.httpVersionMinor === 1 || req.httpVersionMinor === 0);
 
 /**
- * A step of the `onRequest` hook, the first: a request in a version the parser took but the service
- * does not speak is answered VERSION_NOT_SUPPORTED. Answered here rather than thrown: the filter logs
- * a 5xx it is thrown as a fault of the service, with its stack. Returns whether it answered.
+ * Refuses (VERSION_NOT_SUPPORTED, the connection closed after it) a request in a version the parser took
+ * but the service does not speak. The first of the refusals before a body is read.
  */
-export function refuseHttpVersion(req: FastifyRequest, reply: FastifyReply): boolean {
-  if (isServedVersion(req.raw)) return false;
-  noteError(reply.raw, VERSION_NOT_SUPPORTED);
-  void reply.code(VERSION_NOT_SUPPORTED.statusCode).header('connection', 'close').send(VERSION_NOT_SUPPORTED);
-  return true;
+export function refuseHttpVersion(req: FastifyRequest, reply: FastifyReply): void {
+  if (isServedVersion(req.raw)) return;
+  void reply.header('connection', 'close');
+  const { statusCode, code, message, field } = VERSION_NOT_SUPPORTED;
+  throw new AppError(statusCode, code, message, field);
 }
 
 /** llhttp's refusals of a version: one it does not know (`HTTP/1.2`), and HTTP/2's preface (`PRI * HTTP/2.0`); refuseClientError answers them. */
