@@ -123,7 +123,8 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
       wrong: [
         [{ role: 'boss' }, 'role'],
         [{ expiresAt: 'soon' }, 'expiresAt'],
-        [{ combatantIds: [5] }, 'combatantIds'],
+        // A check of each item names the item it refused.
+        [{ combatantIds: ['a', 5] }, 'combatantIds[1]'],
         // Past the DTO, judged by the service: the same answer.
         [{ combatantIds: [] }, 'combatantIds'],
         [{ expiresAt: '2000-01-01T00:00:00Z' }, 'expiresAt'],
@@ -139,7 +140,7 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
       wrong: [
         [{ url: 'ftp://127.0.0.1/hook' }, 'url'],
         [{ enabled: 'yes' }, 'enabled'],
-        [{ eventTypes: ['not a type'] }, 'eventTypes'],
+        [{ eventTypes: ['WoundsApplied', 'not a type'] }, 'eventTypes[1]'],
         // IsUrl takes it; the service's URL guard refuses it.
         [{ url: 'http://user:secret@127.0.0.1:9/hook' }, 'url'],
       ],
@@ -189,6 +190,8 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
         [{ fights: '10' }, 'fights'],
         [{ system: 'chess' }, 'system'],
         [{ strategies: 'heavy' }, 'strategies'],
+        [{ strategies: ['heavy', ''] }, 'strategies[1]'],
+        [{ sheets: [{}, 5] }, 'sheets[1]'],
         [{ roundCap: 1001 }, 'roundCap'],
       ],
     },
@@ -455,6 +458,15 @@ describe('400 for a request that cannot be read, 422 for a readable body whose f
         (b) => [HOOK, { input: b }],
         'INVALID_FIELD',
         'url',
+      ],
+      [
+        'a webhook event type list with one that is no event type (a check of each item)',
+        'post',
+        () => '/webhooks/endpoints',
+        { url: 'http://127.0.0.1:9/hook', eventTypes: ['WoundsApplied', 'not a type'] },
+        (b) => [HOOK, { input: b }],
+        'INVALID_FIELD',
+        'eventTypes[1]',
       ],
       [
         'a webhook URL with credentials',

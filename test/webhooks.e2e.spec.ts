@@ -247,7 +247,7 @@ describe('webhooks', () => {
       ).body.endpoint.id as string;
       const bad: Array<[string, Record<string, unknown>]> = [
         ['url', { url: 'ftp://example.com/x' }],
-        ['eventTypes', { eventTypes: ['Wounds Applied'] }],
+        ['eventTypes[0]', { eventTypes: ['Wounds Applied'] }],
         ['eventTypes', { eventTypes: 'WoundsApplied' }],
         ['fightId', { fightId: '' }],
         ['description', { description: 'x'.repeat(501) }],

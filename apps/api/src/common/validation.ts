@@ -19,6 +19,7 @@ import {
   Min,
   ValidateIf,
   ValidateNested,
+  validateSync,
 } from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AppError, invalidField } from '@app/fights';
@@ -74,6 +75,17 @@ function problems(
       if (name === 'whitelistValidation')
         return [{ field, code: 'UNKNOWN_FIELD', message: unknown(field, prefix) }];
       const said = e.value === null ? nullMessage(e.constraints) : message;
+      const item = said.startsWith('each value in ') ? failingItem(e, name) : undefined;
+      if (item !== undefined) {
+        const itemField = `${field}[${item}]`;
+        return [
+          {
+            field: itemField,
+            code: 'INVALID_FIELD',
+            message: said.replace(/^each value in \S+/, itemField),
+          },
+        ];
+      }
       return [
         {
           field,
@@ -88,6 +100,26 @@ function problems(
       ? problems(e.children, unknown, field, Array.isArray(e.value))
       : [{ field, code: 'INVALID_FIELD', message: `${field} is invalid` }];
   });
+}
+
+/**
+ * The first item of an array refused by a check of each of its items (`{ each: true }`): class-validator
+ * names only the array, so each item is judged alone, as the array's only item on an instance of the
+ * same class with nothing else set, until one fails that check. Undefined when none can be told.
+ */
+function failingItem(e: ValidationError, constraint: string): number | undefined {
+  const target: unknown = e.target;
+  const value: unknown = e.value;
+  if (!Array.isArray(value) || typeof target !== 'object' || target === null) return undefined;
+  const proto = Object.getPrototypeOf(target) as object | null;
+  for (let i = 0; i < value.length; i++) {
+    const probe = Object.assign(Object.create(proto) as object, { [e.property]: [value[i]] });
+    const refused = validateSync(probe, { skipMissingProperties: true }).find(
+      (found) => found.property === e.property,
+    );
+    if (refused?.constraints?.[constraint] !== undefined) return i;
+  }
+  return undefined;
 }
 
 /** The checks of a value's type: when one fails, it is what the field is told (not its length's or range's). */
@@ -328,8 +360,9 @@ export const validationPipe = new EdgeValidationPipe({
   forbidNonWhitelisted: true,
   transform: true,
   exceptionFactory: (errors) => new RefusedInput(errors),
-  // Each error keeps its value: a path names an array's items `a[0]`, and a null gets its own message.
-  validationError: { target: false, value: true },
+  // Each error keeps its value and the object it is a field of: a path names an array's items `a[0]`
+  // (the item a check of each item refused too: failingItem), and a null gets its own message.
+  validationError: { target: true, value: true },
 });
 
 /**
