@@ -130,6 +130,44 @@ describe('edge: what a connection carries', () => {
     expect(answerOf(text).body).toMatchObject({ code: 'BAD_REQUEST', field: 'host' });
   });
 
+  const handshake = (lines: string) =>
+    `GET /graphql HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\n${lines}\r\n`;
+  const KEY = 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
+  it.each([
+    [
+      'no Sec-WebSocket-Key',
+      'sec-websocket-key',
+      handshake(`Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n`),
+    ],
+    [
+      'a key that is not 16 bytes',
+      'sec-websocket-key',
+      handshake(`Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: abc\r\n`),
+    ],
+    ['no Sec-WebSocket-Version', 'sec-websocket-version', handshake(`Upgrade: websocket\r\n${KEY}`)],
+    ['Upgrade: h2c', 'upgrade', handshake(`Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n`)],
+    [
+      'a subprotocol list that repeats one',
+      'sec-websocket-protocol',
+      handshake(`Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n${KEY}Sec-WebSocket-Protocol: a, a\r\n`),
+    ],
+    [
+      'a POST',
+      'method',
+      `POST /graphql HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n${KEY}\r\n`,
+    ],
+  ])(
+    'given a WebSocket handshake to /graphql with %s, then it is 400 BAD_REQUEST in the error shape naming %s, and the connection is closed',
+    async (_, field, request) => {
+      const answer = answerOf(await onSocket(t.url!, request));
+      expect(answer.status).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', field });
+      if (field === 'sec-websocket-version') expect(answer.headers['sec-websocket-version']).toBe('13, 8');
+    },
+  );
+
   it('given a WebSocket upgrade to /graphql, then graphql-ws still takes it', async () => {
     const text = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(new URL(t.url!).port), '127.0.0.1', () =>

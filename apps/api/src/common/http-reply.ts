@@ -284,13 +284,33 @@ const refused = new WeakSet<Socket>();
 /** How long a refused connection waits for its client to close it after the answer. */
 const CLOSE_GRACE_MS = 1000;
 
-/** An answer in the error shape, as raw HTTP/1.1 that closes the connection. */
-function rawErrorAnswer(status: number, code: string, message: string, field?: string): string {
+/** An answer in the error shape, as raw HTTP/1.1 that closes the connection, with `headers` besides. */
+function rawErrorAnswer(
+  status: number,
+  code: string,
+  message: string,
+  field?: string,
+  headers: Record<string, string> = {},
+): string {
   const body = JSON.stringify({ statusCode: status, code, message, ...(field ? { field } : {}) });
+  const more = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-    `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`
+    `Content-Type: application/json; charset=utf-8\r\n${more.join('')}Connection: close\r\n\r\n${body}`
   );
+}
+
+/**
+ * Refuses, on its socket, a request Node handed to an `upgrade` listener (no Fastify reply exists for it):
+ * the error shape, then the connection closed (answerAndClose).
+ */
+export function refuseOnSocket(
+  socket: Socket,
+  refusal: { statusCode: number; code: string; message: string; field?: string },
+  headers?: Record<string, string>,
+): void {
+  const { statusCode, code, message, field } = refusal;
+  answerAndClose(socket, rawErrorAnswer(statusCode, code, message, field, headers));
 }
 
 /** Writes `answer` on a connection refused before any request was made of it, and closes it (endGently). */
@@ -325,15 +345,12 @@ export function refuseUpgrade(servedPath: string) {
   return (req: IncomingMessage, socket: Socket): void => {
     // That path exactly, with or without a query: not /graphqlx, not /graphql/x.
     if (req.url !== undefined && /^[^?]*/.exec(req.url)?.[0] === servedPath) return;
-    answerAndClose(
-      socket,
-      rawErrorAnswer(
-        400,
-        'BAD_REQUEST',
-        `only ${servedPath} switches protocols (a graphql-transport-ws WebSocket); send this request without Upgrade`,
-        'upgrade',
-      ),
-    );
+    refuseOnSocket(socket, {
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: `only ${servedPath} switches protocols (a graphql-transport-ws WebSocket); send this request without Upgrade`,
+      field: 'upgrade',
+    });
   };
 }
 

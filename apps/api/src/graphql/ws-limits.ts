@@ -13,6 +13,7 @@ import type { SubscribePayload } from 'graphql-ws';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
 import { GraphQLModule } from '@nestjs/graphql';
 import {
   checkDocument,
@@ -28,6 +29,7 @@ import { unknownPayloadMember } from './envelope';
 import { duplicateKeyIn } from '../common/body-checks';
 import { API_CONFIG } from '../fights.module';
 import { byteLimit, type ApiConfig } from '../config';
+import { refuseOnSocket } from '../common/http-reply';
 
 /**
  * graphql-ws runs its own parse and validation, so documents sent over the WebSocket get the same
@@ -181,6 +183,51 @@ interface WithWsServer {
 interface WsServer {
   options: { maxPayload?: number };
   prependListener(event: 'connection', listener: (socket: WsSocket) => void): unknown;
+  on(event: 'wsClientError', listener: (error: Error, socket: Socket) => void): unknown;
+}
+
+/** What each of ws's refusals of a handshake to /graphql says, and the part of the request at fault. */
+const HANDSHAKE_REFUSALS: Record<string, [string, string]> = {
+  'Invalid HTTP method': ['a WebSocket handshake is a GET', 'method'],
+  'Invalid Upgrade header': [
+    '/graphql switches only to a WebSocket (Upgrade: websocket); send any other request without Upgrade',
+    'upgrade',
+  ],
+  'Missing or invalid Sec-WebSocket-Key header': [
+    'Sec-WebSocket-Key must be 16 bytes in base64 (RFC 6455 section 4.1)',
+    'sec-websocket-key',
+  ],
+  'Missing or invalid Sec-WebSocket-Version header': [
+    'Sec-WebSocket-Version must be 13 (or 8)',
+    'sec-websocket-version',
+  ],
+  'Invalid Sec-WebSocket-Protocol header': [
+    'Sec-WebSocket-Protocol must be a comma-separated list of distinct tokens (graphql-transport-ws)',
+    'sec-websocket-protocol',
+  ],
+  'Invalid or unacceptable Sec-WebSocket-Extensions header': [
+    'Sec-WebSocket-Extensions is not a list of extensions with their parameters',
+    'sec-websocket-extensions',
+  ],
+};
+
+/**
+ * A handshake to /graphql that `ws` refuses (no key, a version other than 13, `Upgrade: h2c`, a POST) was
+ * answered with ws's own text/html 400: it is answered in the error shape, 400 BAD_REQUEST naming the
+ * header at fault (the method for a POST), and the connection closed, as every other refusal.
+ */
+export function refuseBadHandshakes(graphql: WithWsServer): void {
+  graphql.graphQlAdapter?._subscriptionService?.wss?.on('wsClientError', (error, socket) => {
+    const [message, field] = HANDSHAKE_REFUSALS[error.message] ?? [
+      `the WebSocket handshake was refused: ${error.message}`,
+      'upgrade',
+    ];
+    refuseOnSocket(
+      socket,
+      { statusCode: 400, code: 'BAD_REQUEST', message, field },
+      field === 'sec-websocket-version' ? { 'Sec-WebSocket-Version': '13, 8' } : undefined,
+    );
+  });
 }
 
 /** ws's error for a message over maxPayload (after it has closed the socket with 1009). */
@@ -212,8 +259,9 @@ export function limitWsMessages(graphql: WithWsServer, maxPayload: number): bool
 }
 
 /**
- * Bounds graphql-ws's messages to BODY_LIMIT once the GraphQL module has made its WebSocket server (in its
- * onModuleInit; this runs after every module's), before the app listens.
+ * Bounds graphql-ws's messages to BODY_LIMIT, and answers the handshakes ws refuses in the error shape,
+ * once the GraphQL module has made its WebSocket server (in its onModuleInit; this runs after every
+ * module's), before the app listens.
  */
 @Injectable()
 export class WsMessageLimit implements OnApplicationBootstrap {
@@ -226,5 +274,6 @@ export class WsMessageLimit implements OnApplicationBootstrap {
     const graphql = this.moduleRef.get<GraphQLModule, WithWsServer>(GraphQLModule, { strict: false });
     if (!limitWsMessages(graphql, byteLimit(this.config.bodyLimit, 'BODY_LIMIT')))
       throw new Error('graphql-ws has no WebSocket server to bound: BODY_LIMIT cannot hold on /graphql');
+    refuseBadHandshakes(graphql);
   }
 }
