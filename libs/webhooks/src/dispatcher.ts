@@ -5,7 +5,7 @@ import { WebhookActivity } from './activity';
 import { nextAttemptAt, parseRetryAfter } from './backoff';
 import { WebhookConfig } from './config';
 import type { Foreground } from './foreground';
-import { SendResult, Sender, httpSender } from './sender';
+import { SendResult, Sender, httpSender, storableText } from './sender';
 import { webhookHeaders } from './signing';
 import { AttemptOutcome, DeliveryRow, EndpointEffect, EndpointRow, WebhookStore } from './store/types';
 
@@ -171,11 +171,19 @@ export class WebhookDispatcher {
     if (!endpoint?.enabled) return this.store.releaseLeases(this.instanceId, [d.id]);
     const now = this.clock();
     const headers = webhookHeaders(signingSecrets(endpoint, now), d.id, Math.floor(now / 1000), d.payload);
-    const result = await this.send(endpoint.url, headers, d.payload, {
+    const sent = await this.send(endpoint.url, headers, d.payload, {
       timeoutMs: this.config.timeoutMs,
       allowPrivate: this.config.allowPrivate,
       signal: this.stopping.signal,
     });
+    // What the receiver said is recorded as text every engine stores (no U+0000 on PostgreSQL): an attempt that
+    // cannot be recorded would be sent again each time its lease ran out, for ever.
+    const result: SendResult = {
+      ...sent,
+      excerpt: storableText(sent.excerpt),
+      ...(sent.error === undefined ? {} : { error: storableText(sent.error) }),
+      ...(sent.location === undefined ? {} : { location: storableText(sent.location) }),
+    };
     if (result.aborted) return this.store.releaseLeases(this.instanceId, [d.id]);
     const done = this.clock();
     const { outcome, effect } = judge(result, d, this.config, done);

@@ -1,6 +1,6 @@
 import { IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
+import { isIP, Socket } from 'node:net';
 import { guardedLookup, PrivateTargetError, refusedRange } from './url-guard';
 
 export interface SendResult {
@@ -34,23 +34,40 @@ const EXCERPT = 1024;
 export const httpSender: Sender = (target, headers, body, options) => {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
-  return new Promise<SendResult>((resolve) => {
+  return new Promise<SendResult>((settle) => {
     let url: URL;
     try {
       url = new URL(target);
     } catch {
-      return resolve({ excerpt: '', error: 'invalid url', latencyMs: 0 });
+      return settle({ excerpt: '', error: 'invalid url', latencyMs: 0 });
     }
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const literalRange = isIP(host) ? refusedRange(host) : undefined;
     if (!options.allowPrivate && literalRange)
-      return resolve({
+      return settle({
         excerpt: '',
         error: new PrivateTargetError(host, literalRange).message,
         latencyMs: 0,
       });
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    // Whatever the receiver does, the attempt ends: a promise that never settles would hold one of the
+    // dispatcher's slots (and its clean stop) for ever. A margin past the timeout, for the abort to land first.
+    const backstop = setTimeout(() => {
+      req.destroy();
+      resolve({
+        excerpt: '',
+        error: `no response within ${options.timeoutMs} ms`,
+        latencyMs: took(),
+        aborted: options.signal?.aborted === true,
+      });
+    }, options.timeoutMs + 1000);
+    backstop.unref();
+    let answered = false;
+    function resolve(r: SendResult): void {
+      clearTimeout(backstop);
+      settle(r);
+    }
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
       {
@@ -63,12 +80,37 @@ export const httpSender: Sender = (target, headers, body, options) => {
         signal,
         ...(options.allowPrivate ? {} : { lookup: guardedLookup as never }),
       },
-      (res) => readAnswer(res, resolve, took),
+      (res) => {
+        answered = true;
+        readAnswer(res, resolve, took);
+      },
     );
+    // 101 Switching Protocols: node:http emits no 'response' and, without this listener, closes the socket
+    // with no 'error' either. A webhook is one POST: the attempt failed, with the status the receiver gave.
+    req.on('upgrade', (res: IncomingMessage, socket: Socket) => {
+      answered = true;
+      socket.destroy();
+      resolve({
+        status: res.statusCode,
+        excerpt: '',
+        error: `HTTP ${res.statusCode}: the receiver switched protocols; a webhook is answered with a status, not an upgrade`,
+        latencyMs: took(),
+      });
+    });
     req.on('error', (e: Error) => {
       const aborted = options.signal?.aborted === true;
       const error = failure(e, timeout.aborted, options.timeoutMs);
       resolve({ excerpt: '', error, latencyMs: took(), aborted });
+    });
+    // Closed with neither an answer nor an error: still an attempt that failed.
+    req.on('close', () => {
+      if (!answered)
+        resolve({
+          excerpt: '',
+          error: 'the connection closed without an answer',
+          latencyMs: took(),
+          aborted: options.signal?.aborted === true,
+        });
     });
     req.end(body);
   });
@@ -83,7 +125,7 @@ function readAnswer(res: IncomingMessage, resolve: (r: SendResult) => void, took
       status: res.statusCode,
       retryAfter: header(res.headers['retry-after']),
       location: header(res.headers.location),
-      excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT),
+      excerpt: storableText(Buffer.concat(chunks).toString('utf8'), EXCERPT),
       latencyMs: took(),
     });
   res.on('data', (c: Buffer) => {
@@ -105,3 +147,16 @@ function failure(e: Error, timedOut: boolean, timeoutMs: number): string {
 }
 
 const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A receiver's text as the delivery log can keep it on every engine: at most `max` UTF-16 units, never cut inside a
+ * surrogate pair, U+0000 (which PostgreSQL's text cannot hold: the attempt would never be recorded, and the
+ * delivery sent again each time its lease ran out) and unpaired surrogates shown as U+FFFD.
+ */
+export function storableText(text: string, max = Infinity): string {
+  let out = text.length > max ? text.slice(0, max) : text;
+  if (out.length < text.length && /[\uD800-\uDBFF]$/.test(out)) out = out.slice(0, -1);
+  return out.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
+}

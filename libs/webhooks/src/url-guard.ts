@@ -53,6 +53,11 @@ export async function assertSafeUrl(raw: string, allowPrivate: boolean, field = 
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw invalidField(field, `${field} must use http or https`);
   if (url.username || url.password) throw invalidField(field, `${field} must not carry credentials`);
+  // WHATWG's parser takes port 0, but nothing listens there: every attempt would fail until the endpoint is disabled.
+  if (url.port === '0') throw invalidField(field, `${field} must name a port from 1 to 65535, not 0`);
+  // A fragment is never sent (the request target is the path and query): rather than keep what is ignored, refuse it.
+  if (url.href.includes('#'))
+    throw invalidField(field, `${field} must not have a fragment (#…): it is never sent to the receiver`);
   if (allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
