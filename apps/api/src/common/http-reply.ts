@@ -343,7 +343,7 @@ export function endGently(socket: Socket, answer?: string): void {
  */
 export function refuseUpgrade(servedPath: string) {
   return (req: IncomingMessage, socket: Socket): void => {
-    // That path exactly, with or without a query: not /graphqlx, not /graphql/x.
+    // That path exactly (not /graphqlx, not /graphql/x); graphql-ws's server refuses a query string on it.
     if (req.url !== undefined && /^[^?]*/.exec(req.url)?.[0] === servedPath) return;
     refuseOnSocket(socket, {
       statusCode: 400,

@@ -45,7 +45,7 @@ export class LiveSubscriptions {
     const link = context?.[LIVE_LINK];
     if (!link) return subscribe(args);
     const source = await createSourceEventStream(args);
-    if (!(Symbol.asyncIterator in source)) return source;
+    if (!(Symbol.asyncIterator in source)) return refusedStream(source);
     return new FanoutSubscription(
       source[Symbol.asyncIterator](),
       link.id,
@@ -53,4 +53,24 @@ export class LiveSubscriptions {
       this.payloads.join(args, audienceOf(context.principal)),
     );
   };
+}
+
+/**
+ * A subscription its resolver refused before it started (FIGHT_NOT_FOUND, SEQ_OUT_OF_RANGE, a
+ * credential revoked, …), as a stream that fails at once: graphql-ws then ends the operation with an
+ * `error` message whose extensions carry the refusal's shape, as it ends one it refuses to run (a
+ * document that does not validate) and one whose credential ends while it runs. As a result it was a
+ * `next` with `errors` and then `complete`, which a client reading only `data` took for a subscription
+ * that ended with nothing to say.
+ */
+function refusedStream(
+  result: ExecutionResult,
+): AsyncGenerator<ExecutionResult, void, void> | ExecutionResult {
+  const error = result.errors?.[0];
+  return error ? failing(error) : result;
+}
+
+// eslint-disable-next-line require-yield -- a stream whose first step is its refusal
+async function* failing(error: unknown): AsyncGenerator<ExecutionResult, void, void> {
+  throw error;
 }

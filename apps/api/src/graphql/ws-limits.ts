@@ -14,6 +14,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { ModuleRef } from '@nestjs/core';
 import type { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { GraphQLModule } from '@nestjs/graphql';
 import {
   checkDocument,
@@ -26,7 +27,10 @@ import { storableStrings, unstorableVariable } from './storable-strings.rule';
 import { jsonLiterals } from './json-literals.rule';
 import { variableField } from './graphql-errors';
 import { unknownPayloadMember } from './envelope';
-import { duplicateKeyIn } from '../common/body-checks';
+import { duplicateKeyIn, limitBodyDepth, MAX_BODY_DEPTH } from '../common/body-checks';
+import { toApiError } from '../common/to-api-error';
+import { AppError } from '@app/fights';
+import { createHash } from 'node:crypto';
 import { API_CONFIG } from '../fights.module';
 import { byteLimit, type ApiConfig } from '../config';
 import { refuseOnSocket } from '../common/http-reply';
@@ -51,10 +55,12 @@ export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
     id: string,
     payload: SubscribePayload,
   ): readonly GraphQLError[] | ExecutionArgs | void => {
-    const duplicate = takeDuplicate(ctx.extra, id);
-    if (duplicate) return [duplicate];
+    const screened = takeRefusal(ctx.extra, id);
+    if (screened) return [screened];
     const unknown = unknownPayloadMember(payload);
     if (unknown) return [unknown];
+    const persisted = persistedQueryRefusal(payload);
+    if (persisted) return [persisted];
     const schema = schemaOf();
     if (!schema) return;
     let document: DocumentNode;
@@ -99,6 +105,27 @@ export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
   };
 }
 
+/**
+ * `extensions.persistedQuery` judged as POST /graphql judges it (Apollo's automatic persisted queries): a
+ * version other than 1 is 400 BAD_REQUEST naming `extensions.persistedQuery.version`, a `sha256Hash` that
+ * is not the query's 400 BAD_REQUEST naming `extensions.persistedQuery.sha256Hash`. graphql-ws reads no
+ * extension, so a hash that named another document was run as the query sent, without a word.
+ */
+function persistedQueryRefusal(payload: SubscribePayload): GraphQLError | undefined {
+  const persisted = (payload.extensions as { persistedQuery?: unknown } | null | undefined)?.persistedQuery;
+  if (!persisted) return undefined;
+  const { version, sha256Hash } = persisted as { version?: unknown; sha256Hash?: unknown };
+  if (version !== 1)
+    return badRequest('Unsupported persisted query version', 'extensions.persistedQuery.version');
+  if (sha256Hash !== createHash('sha256').update(payload.query).digest('hex'))
+    return badRequest('provided sha does not match query', 'extensions.persistedQuery.sha256Hash');
+  return undefined;
+}
+
+function badRequest(message: string, field: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_REQUEST', statusCode: 400, message, field } });
+}
+
 /** A syntax error as POST /graphql answers it: the token limit and the parser's recursion have their own codes. */
 function parseRefusal(e: unknown): GraphQLError {
   if (e instanceof RangeError) {
@@ -130,47 +157,97 @@ function withCode(error: GraphQLError, code: string, field?: string): GraphQLErr
   });
 }
 
-/** Subscribe messages whose payload repeated a member name, by socket and operation id (limitWsMessages notes them). */
-const DUPLICATES = new WeakMap<object, Map<string, string>>();
+/** Subscribe messages refused before graphql-ws reads them, by socket and operation id (screenMessage notes them). */
+const REFUSALS = new WeakMap<object, Map<string, GraphQLError>>();
+
+/** The refusal screenMessage noted for this operation, if any: it ends that operation alone. */
+function takeRefusal(extra: unknown, id: string): GraphQLError | undefined {
+  const socket = (extra as { socket?: object } | undefined)?.socket;
+  const noted = socket && REFUSALS.get(socket);
+  const refusal = noted?.get(id);
+  if (!noted || refusal === undefined) return undefined;
+  noted.delete(id);
+  return refusal;
+}
+
+function noteRefusal(socket: object, id: string, refusal: GraphQLError): void {
+  let noted = REFUSALS.get(socket);
+  if (!noted) REFUSALS.set(socket, (noted = new Map<string, GraphQLError>()));
+  noted.set(id, refusal);
+}
 
 /**
- * A subscribe message whose payload repeated a member name (RFC 7493: names are unique) ends that
- * operation alone with 400 DUPLICATE_KEY, as POST /graphql answers the same body: `field` names the
- * member, a variable as BAD_USER_INPUT names it (`input.combatants[0].name`).
+ * A subscribe message whose payload repeated a member name (RFC 7493: names are unique): 400
+ * DUPLICATE_KEY, as POST /graphql answers the same body; `field` names the member, a variable as
+ * BAD_USER_INPUT names it (`input.combatants[0].name`).
  */
-function takeDuplicate(extra: unknown, id: string): GraphQLError | undefined {
-  const socket = (extra as { socket?: object } | undefined)?.socket;
-  const noted = socket && DUPLICATES.get(socket);
-  const field = noted?.get(id);
-  if (!noted || field === undefined) return undefined;
-  noted.delete(id);
+function duplicateRefusal(field: string): GraphQLError {
   const message = `${field} is sent more than once in its object; a member name may appear once (RFC 7493)`;
   return new GraphQLError(message, {
     extensions: { code: 'DUPLICATE_KEY', statusCode: 400, message, field },
   });
 }
 
+/** UTF-8 as text frames must be: bytes that are no UTF-8 are refused, never replaced (a BOM is kept, as it comes). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /**
- * Looks at a graphql-ws message before graphql-ws parses it (and keeps the last of two equal names):
- * a duplicate inside a subscribe message's payload is noted for takeDuplicate; anywhere else (`type`,
- * `id`, a connection_init's payload) the message cannot be read for sure, and the socket is closed with
- * 4400, as graphql-ws closes it for any message it cannot read. True when the message may go on.
+ * Looks at a graphql-ws message before graphql-ws parses it (and keeps the last of two equal names): a
+ * subscribe message that nests deeper than MAX_BODY_DEPTH (400 BODY_TOO_DEEP, as POST /graphql answers
+ * the same body; past that depth no repeated name can be looked for) or repeats a member name inside its
+ * payload (duplicateRefusal) is noted for takeRefusal and ends that operation alone; any other such
+ * message (a repeated `type` or `id`, a deep or repeating connection_init) cannot be read for sure, and
+ * the socket is closed with 4400, as graphql-ws closes it for any message it cannot read. A binary frame
+ * is read as UTF-8 as a text frame is (graphql-ws decodes it with String(), which replaced bytes that are
+ * no UTF-8 with U+FFFD and ran the result): one that is not UTF-8 closes the socket with 4400. True when
+ * the message may go on.
  */
-function screenMessage(socket: WsSocket, data: unknown): boolean {
-  const text = Array.isArray(data) ? Buffer.concat(data as Buffer[]).toString() : String(data);
-  const field = duplicateKeyIn(text);
-  if (field === undefined) return true;
-  const message = JSON.parse(text) as { type?: unknown; id?: unknown };
-  const inPayload = /^payload[.[]/.test(field) && !/^(type|id)$/.test(field);
-  if (inPayload && message.type === 'subscribe' && typeof message.id === 'string') {
-    const named = field.replace(/^payload\.(variables\.(?=.))?/, '');
-    let noted = DUPLICATES.get(socket);
-    if (!noted) DUPLICATES.set(socket, (noted = new Map<string, string>()));
-    noted.set(message.id, named);
+function screenMessage(socket: WsSocket, data: unknown, isBinary: boolean): boolean {
+  const bytes = Array.isArray(data) ? Buffer.concat(data as Buffer[]) : data;
+  let text: string;
+  if (isBinary && (Buffer.isBuffer(bytes) || bytes instanceof ArrayBuffer)) {
+    try {
+      text = UTF8.decode(bytes);
+    } catch {
+      socket.close(4400, 'Invalid message received: a binary frame that is not UTF-8 text');
+      return false;
+    }
+  } else text = String(bytes);
+  const tooDeep = depthRefusal(text);
+  const field = tooDeep ? undefined : duplicateKeyIn(text);
+  if (!tooDeep && field === undefined) return true;
+  let message: { type?: unknown; id?: unknown };
+  try {
+    message = JSON.parse(text) as { type?: unknown; id?: unknown };
+  } catch {
+    return true; // No JSON: graphql-ws closes the socket for it.
+  }
+  const subscribe = message.type === 'subscribe' && typeof message.id === 'string';
+  const refusal = !subscribe
+    ? undefined
+    : (tooDeep ??
+      (field !== undefined && /^payload[.[]/.test(field)
+        ? duplicateRefusal(field.replace(/^payload\.(variables\.(?=.))?/, ''))
+        : undefined));
+  if (refusal) {
+    noteRefusal(socket, message.id as string, refusal);
     return true;
   }
-  socket.close(4400, `Invalid message received: ${field} is sent twice`.slice(0, 123));
+  const why = tooDeep ? `it nests deeper than ${MAX_BODY_DEPTH} levels` : `${field} is sent twice`;
+  socket.close(4400, `Invalid message received: ${why}`.slice(0, 123));
   return false;
+}
+
+/** BODY_TOO_DEEP, as limitBodyDepth refuses a body that nests past MAX_BODY_DEPTH, when `text` does. */
+function depthRefusal(text: string): GraphQLError | undefined {
+  try {
+    limitBodyDepth(text);
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    const { message, ...rest } = toApiError(e);
+    return new GraphQLError(message, { extensions: { ...rest, message } });
+  }
 }
 
 type WsSocket = { emit: EventEmitter['emit']; close(code: number, reason: string): void };
@@ -182,6 +259,7 @@ interface WithWsServer {
 
 interface WsServer {
   options: { maxPayload?: number };
+  handleUpgrade(request: IncomingMessage, socket: Socket, head: Buffer, done: (ws: unknown) => void): void;
   prependListener(event: 'connection', listener: (socket: WsSocket) => void): unknown;
   on(event: 'wsClientError', listener: (error: Error, socket: Socket) => void): unknown;
 }
@@ -217,7 +295,16 @@ const HANDSHAKE_REFUSALS: Record<string, [string, string]> = {
  * header at fault (the method for a POST), and the connection closed, as every other refusal.
  */
 export function refuseBadHandshakes(graphql: WithWsServer): void {
-  graphql.graphQlAdapter?._subscriptionService?.wss?.on('wsClientError', (error, socket) => {
+  const wss = graphql.graphQlAdapter?._subscriptionService?.wss;
+  if (!wss) return;
+  const handleUpgrade = wss.handleUpgrade.bind(wss);
+  wss.handleUpgrade = (request, socket, head, done) => {
+    const parameter = handshakeParameter(request.url);
+    if (parameter === undefined) return handleUpgrade(request, socket, head, done);
+    const message = `${parameter} is not a query parameter of a WebSocket handshake to /graphql; it takes none (send the key or token in connection_init's payload, as authorization)`;
+    refuseOnSocket(socket, { statusCode: 400, code: 'BAD_REQUEST', message, field: parameter });
+  };
+  wss.on('wsClientError', (error, socket) => {
     const [message, field] = HANDSHAKE_REFUSALS[error.message] ?? [
       `the WebSocket handshake was refused: ${error.message}`,
       'upgrade',
@@ -230,8 +317,34 @@ export function refuseBadHandshakes(graphql: WithWsServer): void {
   });
 }
 
-/** ws's error for a message over maxPayload (after it has closed the socket with 1009). */
-const TOO_BIG = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+/**
+ * The first query parameter of a handshake to /graphql, named as it came (decoded when it decodes): the
+ * handshake reads none, so `/graphql?token=<key>` (as REST's GETs take a token) connected and left the
+ * token unread, and the connection_init without a key was then refused with a bare 4403. Refused, 400
+ * BAD_REQUEST naming it, as GET /graphql refuses a parameter it does not define. An empty query is none.
+ */
+function handshakeParameter(url: string | undefined): string | undefined {
+  const query = url?.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const first = query.split('&').find((pair) => pair !== '');
+  if (first === undefined) return undefined;
+  const raw = first.split('=')[0];
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')) || raw || '=';
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * ws's errors for what a client sent that is no valid WebSocket message (each `WS_ERR_…`): a message over
+ * maxPayload (WS_ERR_UNSUPPORTED_MESSAGE_LENGTH), a text frame that is not UTF-8, an unmasked frame, an
+ * unknown opcode, reserved bits set, a fragmented or oversized control frame, an invalid close code. ws has
+ * closed the socket with the code RFC 6455 gives it (1009, 1007, 1002) when it emits one.
+ */
+const isFrameError = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && code.startsWith('WS_ERR_');
+};
 
 /**
  * Bounds every WebSocket message on /graphql to `maxPayload` bytes (BODY_LIMIT, as POST /graphql's body
@@ -244,14 +357,14 @@ export function limitWsMessages(graphql: WithWsServer, maxPayload: number): bool
   const wss = graphql.graphQlAdapter?._subscriptionService?.wss;
   if (!wss) return false;
   wss.options.maxPayload = maxPayload;
-  // ws has closed the socket (1009) when it emits this error; graphql-ws would log it as an internal
-  // error (console.error, with a stack) of the server: it is the client's, and is not emitted on. A
-  // message that repeats a member name is screened first (screenMessage).
+  // ws has closed the socket (1009, 1007, 1002) when it emits a frame error; graphql-ws would log it as an
+  // internal error (console.error, with a stack) of the server: it is the client's, and is not emitted on.
+  // A message that repeats a member name, or a binary one that is no UTF-8, is screened first (screenMessage).
   wss.prependListener('connection', (socket) => {
     const emit = socket.emit.bind(socket);
     socket.emit = (event: string | symbol, ...args: unknown[]) =>
-      (event === 'error' && (args[0] as { code?: unknown } | undefined)?.code === TOO_BIG) ||
-      (event === 'message' && !screenMessage(socket, args[0]))
+      (event === 'error' && isFrameError(args[0])) ||
+      (event === 'message' && !screenMessage(socket, args[0], args[1] === true))
         ? false
         : emit(event, ...args);
   });

@@ -1,0 +1,330 @@
+import WebSocket from 'ws';
+import { connect } from 'node:net';
+import { createHash, randomBytes } from 'node:crypto';
+import { removeDir, startApp, type TestApp } from './support/app';
+
+interface Message {
+  id?: string;
+  type: string;
+  payload?: unknown;
+}
+
+/** A graphql-transport-ws connection spoken by hand: what it is sent is sent as given (binary frames, bytes that are no UTF-8). */
+class RawClient {
+  readonly messages: Message[] = [];
+  closed?: { code: number; reason: string };
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => this.messages.push(JSON.parse((data as Buffer).toString()) as Message));
+    socket.on('close', (code, reason) => (this.closed = { code, reason: String(reason) }));
+    socket.on('error', () => undefined);
+  }
+
+  static async connect(t: TestApp, path = '/graphql'): Promise<RawClient> {
+    const socket = new WebSocket(t.url!.replace('http', 'ws') + path, 'graphql-transport-ws');
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const client = new RawClient(socket);
+    client.send(
+      JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${t.apiKey}` } }),
+    );
+    await client.next((m) => m.type === 'connection_ack');
+    return client;
+  }
+
+  send(data: string | Buffer, binary = false): void {
+    this.socket.send(data, { binary });
+  }
+
+  /** The first message `match` takes; fails when the socket closes first. A bound on a hang only. */
+  async next(match: (m: Message) => boolean, timeoutMs = 60_000): Promise<Message> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find(match);
+      if (found) return found;
+      if (this.closed) throw new Error(`socket closed ${this.closed.code} ${this.closed.reason}`);
+      if (Date.now() > deadline) throw new Error('no such message');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async errorOf(id: string): Promise<Record<string, unknown>> {
+    const m = await this.next((x) => x.id === id && x.type !== 'next');
+    expect(m).toMatchObject({ type: 'error' });
+    return (m.payload as Array<{ extensions: Record<string, unknown> }>)[0].extensions;
+  }
+
+  async closedWith(timeoutMs = 60_000): Promise<{ code: number; reason: string } | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    return this.closed;
+  }
+
+  close(): void {
+    this.socket.terminate();
+  }
+}
+
+const COMMAND = `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq } }`;
+
+/** What hostile and clumsy graphql-ws clients send, and what they get: a refusal in the one shape or a close code, never a guess. */
+describe('graphql-ws: what a WebSocket message says is read as sent, or refused', () => {
+  let t: TestApp;
+  let fightId = '';
+  beforeAll(async () => {
+    t = await startApp({ listen: true });
+    fightId = (await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201)).body
+      .fightId;
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (t) removeDir(t.dataDir);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  /** The texts of the fight's GM notes, as the log has them. */
+  const notes = async (): Promise<string[]> =>
+    ((await t.http.get(`/fights/${fightId}/events`).expect(200)).body as { type: string; data: any }[])
+      .filter((e) => e.type === 'GmNoteAdded')
+      .map((e) => e.data.text as string);
+
+  const subscribeText = (id: string, text: string) =>
+    JSON.stringify({
+      id,
+      type: 'subscribe',
+      payload: { query: COMMAND, variables: { f: fightId, i: { type: 'AddNote', payload: { text } } } },
+    });
+
+  it('given a binary frame whose bytes are no UTF-8, then the socket is closed with 4400 and nothing is appended, as a text frame is refused (1007), never read with U+FFFD', async () => {
+    const before = await notes();
+    const client = await RawClient.connect(t);
+    try {
+      const [head, tail] = subscribeText('b', 'XX').split('XX');
+      client.send(Buffer.concat([Buffer.from(head), Buffer.from([0xff, 0xfe]), Buffer.from(tail)]), true);
+      expect(await client.closedWith()).toMatchObject({ code: 4400 });
+      expect(client.messages.filter((m) => m.id === 'b')).toEqual([]);
+    } finally {
+      client.close();
+    }
+    // The same message in a binary frame of valid UTF-8 is read as its text frame would be.
+    const valid = await RawClient.connect(t);
+    try {
+      valid.send(Buffer.from(subscribeText('v', 'ünïcödé in a binary frame')), true);
+      expect((await valid.next((m) => m.id === 'v' && m.type === 'next')).payload).toMatchObject({
+        data: { command: { seq: expect.any(Number) } },
+      });
+    } finally {
+      valid.close();
+    }
+    const after = await notes();
+    expect(after.slice(before.length)).toEqual(['ünïcödé in a binary frame']);
+    expect(after.some((text) => text.includes('\ufffd'))).toBe(false);
+  });
+
+  it('given frames RFC 6455 refuses (a text frame that is no UTF-8, an unmasked frame), then the close code says so and nothing is logged as an internal error of the server', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const client = await RawClient.connect(t);
+    try {
+      const [head, tail] = subscribeText('t', 'XX').split('XX');
+      client.send(Buffer.concat([Buffer.from(head), Buffer.from([0xff]), Buffer.from(tail)]), false);
+      expect(await client.closedWith()).toMatchObject({ code: 1007 });
+    } finally {
+      client.close();
+    }
+    expect(await closeCodeAfterUnmaskedFrame(t.url!)).toBe(1002);
+    expect((await fetch(`${t.url}/health/live`)).status).toBe(200);
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it('given a message nested deeper than 64, then it is refused as POST /graphql refuses the body (BODY_TOO_DEEP for that operation; 4400 for any other message), never run with the last of two equal names', async () => {
+    const before = await notes();
+    const deep = `${'['.repeat(70)}${']'.repeat(70)}`;
+    const client = await RawClient.connect(t);
+    try {
+      client.send(
+        `{"id":"d","type":"subscribe","payload":{"query":${JSON.stringify(COMMAND)},` +
+          `"variables":{"f":"${fightId}","i":{"type":"AddNote","payload":{"text":"first","text":"second"}}},` +
+          `"extensions":{"deep":${deep}}}}`,
+      );
+      expect(await client.errorOf('d')).toMatchObject({ code: 'BODY_TOO_DEEP', statusCode: 400 });
+      client.send(
+        `{"id":"e","type":"subscribe","payload":{"query":"{ systems { id } }","extensions":{"deep":${deep}}}}`,
+      );
+      expect(await client.errorOf('e')).toMatchObject({ code: 'BODY_TOO_DEEP', statusCode: 400 });
+      client.send(`{"type":"ping","payload":{"deep":${deep}}}`);
+      expect(await client.closedWith()).toMatchObject({ code: 4400 });
+      expect(client.closed?.reason).toContain('deeper than 64');
+    } finally {
+      client.close();
+    }
+    expect(await notes()).toEqual(before);
+  });
+
+  it('given a subscribe message that repeats its id, then the socket is closed with 4400, neither id run', async () => {
+    const client = await RawClient.connect(t);
+    try {
+      client.send(`{"id":"a","id":"b","type":"subscribe","payload":{"query":"{ systems { id } }"}}`);
+      expect(await client.closedWith()).toMatchObject({ code: 4400 });
+      expect(client.closed?.reason).toContain('id is sent twice');
+      expect(client.messages.filter((m) => m.id === 'a' || m.id === 'b')).toEqual([]);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('given extensions.persistedQuery that does not fit the query, then 400 BAD_REQUEST naming it, as POST /graphql answers, and a matching one runs', async () => {
+    const query = '{ systems { id } }';
+    const hash = createHash('sha256').update(query).digest('hex');
+    const cases: Array<[unknown, string]> = [
+      [{ version: 1, sha256Hash: 'f'.repeat(64) }, 'extensions.persistedQuery.sha256Hash'],
+      [{ version: 2, sha256Hash: hash }, 'extensions.persistedQuery.version'],
+      ['x', 'extensions.persistedQuery.version'],
+    ];
+    const client = await RawClient.connect(t);
+    try {
+      for (const [n, [persistedQuery, field]] of cases.entries()) {
+        const overHttp = await t.http.post('/graphql').send({ query, extensions: { persistedQuery } });
+        expect(overHttp.body.errors[0].extensions).toMatchObject({
+          code: 'BAD_REQUEST',
+          statusCode: 400,
+          field,
+        });
+        client.send(
+          JSON.stringify({
+            id: `p${n}`,
+            type: 'subscribe',
+            payload: { query, extensions: { persistedQuery } },
+          }),
+        );
+        expect(await client.errorOf(`p${n}`)).toMatchObject({ code: 'BAD_REQUEST', statusCode: 400, field });
+      }
+      client.send(
+        JSON.stringify({
+          id: 'ok',
+          type: 'subscribe',
+          payload: { query, extensions: { persistedQuery: { version: 1, sha256Hash: hash } } },
+        }),
+      );
+      expect((await client.next((m) => m.id === 'ok' && m.type === 'next')).payload).toMatchObject({
+        data: { systems: expect.any(Array) },
+      });
+      expect(client.closed).toBeUndefined();
+    } finally {
+      client.close();
+    }
+  });
+
+  it('given a subscription its resolver refuses (no such fight, another tenant’s, after past the last seq, after < 0), then an error message for its id in the one shape, never a next with errors and a complete', async () => {
+    const other = await t.tenant('Other table');
+    const head = (await t.http.get(`/fights/${fightId}`).expect(200)).body.seq as number;
+    const events = `subscription($f: ID!, $a: Int) { fightEvents(fightId: $f, after: $a) { seq } }`;
+    const cases: Array<[string, string, Record<string, unknown>, Record<string, unknown>]> = [
+      [
+        'missing',
+        events,
+        { f: 'no-such-fight' },
+        { statusCode: 404, code: 'FIGHT_NOT_FOUND', field: 'fightId' },
+      ],
+      [
+        'view',
+        'subscription($f: ID!) { fightView(fightId: $f) { seq } }',
+        { f: 'no-such-fight' },
+        { statusCode: 404, code: 'FIGHT_NOT_FOUND', field: 'fightId' },
+      ],
+      [
+        'past',
+        events,
+        { f: fightId, a: head + 1 },
+        { statusCode: 422, code: 'SEQ_OUT_OF_RANGE', field: 'after' },
+      ],
+      [
+        'negative',
+        events,
+        { f: fightId, a: -1 },
+        { statusCode: 400, code: 'VALIDATION_FAILED', field: 'after' },
+      ],
+    ];
+    const client = await RawClient.connect(t);
+    const stranger = await RawClient.connect({ ...t, apiKey: other.apiKey });
+    try {
+      for (const [id, query, variables, shape] of cases) {
+        client.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } }));
+        expect(await client.errorOf(id)).toMatchObject(shape);
+      }
+      stranger.send(
+        JSON.stringify({
+          id: 'theirs',
+          type: 'subscribe',
+          payload: { query: events, variables: { f: fightId } },
+        }),
+      );
+      expect(await stranger.errorOf('theirs')).toMatchObject({ statusCode: 404, code: 'FIGHT_NOT_FOUND' });
+      // Nothing else came for those ids, and the connection serves on.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(client.messages.filter((m) => m.id && m.type !== 'error')).toEqual([]);
+      client.send(
+        JSON.stringify({
+          id: 'live',
+          type: 'subscribe',
+          payload: { query: events, variables: { f: fightId, a: head - 1 } },
+        }),
+      );
+      expect((await client.next((m) => m.id === 'live' && m.type === 'next')).payload).toEqual({
+        data: { fightEvents: { seq: head } },
+      });
+    } finally {
+      client.close();
+      stranger.close();
+    }
+  });
+
+  it('given a handshake to /graphql with a query parameter (?token=…), then 400 BAD_REQUEST naming it in the error shape, not a socket that leaves it unread', async () => {
+    const refused = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      const socket = new WebSocket(
+        `${t.url!.replace('http', 'ws')}/graphql?token=${t.apiKey}`,
+        'graphql-transport-ws',
+      );
+      socket.on('unexpected-response', (_, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      });
+      socket.on('open', () => reject(new Error('the handshake was taken')));
+      socket.on('error', () => undefined);
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', field: 'token' });
+    // No query, or an empty one, is the handshake every graphql-ws client makes.
+    (await RawClient.connect(t, '/graphql?')).close();
+  });
+});
+
+/** Opens a graphql-ws connection by hand, sends one unmasked text frame (RFC 6455 5.1: a client masks every frame) and returns the close code. */
+function closeCodeAfterUnmaskedFrame(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1', () =>
+      socket.write(
+        'GET /graphql HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n' +
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n`,
+      ),
+    );
+    let received = Buffer.alloc(0);
+    let upgraded = false;
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (!upgraded) {
+        const end = received.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        upgraded = true;
+        received = received.subarray(end + 4);
+        const ping = Buffer.from('{"type":"ping"}');
+        socket.write(Buffer.concat([Buffer.from([0x81, ping.length]), ping]));
+      }
+      // The server's close frame: opcode 8, unmasked, its code in the first two bytes of its payload.
+      if (received.length >= 4 && (received[0] & 0x0f) === 8) {
+        resolve(received.readUInt16BE(2));
+        socket.destroy();
+      }
+    });
+    socket.on('error', reject);
+  });
+}
