@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { KeyThrottlerGuard } from '../apps/api/src/auth/key-throttler.guard';
 import { removeDir, startApp, TestApp } from './support/app';
 
@@ -12,7 +13,7 @@ const frozenClock = () => jest.spyOn(Date, 'now').mockReturnValue((frozenAt += 1
 describe('rate limits: standard headers, one error shape', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({ rateLimitPerSecond: 3 });
+    t = await startApp({ rateLimitPerSecond: 3, listen: true });
   });
   afterAll(async () => {
     await t.close();
@@ -54,6 +55,39 @@ describe('rate limits: standard headers, one error shape', () => {
       .get('/fights')
       .set('authorization', `Bearer ${(await t.tenant('calm')).apiKey}`)
       .expect(200);
+  });
+
+  it('operations over graphql-ws count against the key of their connection, in the window of its HTTP requests: the one over the limit is refused RATE_LIMITED', async () => {
+    frozenClock();
+    const key = (await t.tenant('socket')).apiKey;
+    await t.anon.get('/fights').set('authorization', `Bearer ${key}`).expect(200);
+    const socket = new WebSocket(`${t.url!.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    const messages: Array<{ id?: string; type: string; payload?: any }> = [];
+    socket.on('message', (data) => messages.push(JSON.parse((data as Buffer).toString())));
+    const next = async (match: (m: (typeof messages)[number]) => boolean) => {
+      // A bound on a hang only.
+      for (let i = 0; i < 3000 && !messages.some(match); i++) await new Promise((r) => setTimeout(r, 10));
+      return messages.find(match);
+    };
+    try {
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
+      expect(await next((m) => m.type === 'connection_ack')).toBeDefined();
+      for (const id of ['1', '2', '3'])
+        socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query: '{ fights { total } }' } }));
+      const answers = await Promise.all(['1', '2', '3'].map((id) => next((m) => m.id === id)));
+      // A query's result, as over HTTP: data, or errors in the one shape.
+      expect(answers.map((m) => m?.payload?.errors?.[0]?.extensions?.code ?? 'data')).toEqual([
+        'data',
+        'data',
+        'RATE_LIMITED',
+      ]);
+      expect(answers[2]?.payload?.errors?.[0]?.extensions).toMatchObject({ statusCode: 429 });
+      // The window is the key's: its next HTTP request is over the limit too.
+      await t.anon.get('/fights').set('authorization', `Bearer ${key}`).expect(429);
+    } finally {
+      socket.terminate();
+    }
   });
 
   it('a new window starts once the last one has passed', async () => {

@@ -44,7 +44,6 @@ export class KeyThrottlerGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const target = this.requestResponse(context);
-    if (!target) return true;
     const { limit, windowMs } = this.policy;
     const now = Date.now();
     this.sweep(now);
@@ -74,16 +73,23 @@ export class KeyThrottlerGuard implements CanActivate {
     for (const [tracker, window] of this.windows) if (window.resetAt <= now) this.windows.delete(tracker);
   }
 
-  /** Subscriptions over WebSocket (no HTTP response) are limited by their connection, not per message. */
-  private requestResponse(
-    context: ExecutionContext,
-  ): { req: ThrottledRequest; res?: HeaderTarget } | undefined {
+  /**
+   * Over HTTP, the request (its key, token or address) and the reply for the headers. Over graphql-ws each
+   * operation (a query, a mutation, a subscription's start; not the events it pushes) counts against the
+   * key or token of its connection (connection_init's `authorization`), in the same window as that key's
+   * HTTP requests: a socket is no way around the limit. It has no headers to carry; its 429 is the
+   * operation's `error`.
+   */
+  private requestResponse(context: ExecutionContext): { req: ThrottledRequest; res?: HeaderTarget } {
     if (context.getType<string>() === 'graphql') {
-      const { req, res } = GqlExecutionContext.create(context).getContext<{
+      const { req, res, connectionParams } = GqlExecutionContext.create(context).getContext<{
         req?: ThrottledRequest;
         res?: HeaderTarget;
+        connectionParams?: Readonly<Record<string, unknown>>;
       }>();
-      return res ? { req: req ?? {}, res } : undefined;
+      if (res) return { req: req ?? {}, res };
+      const authorization = connectionParams?.authorization ?? connectionParams?.Authorization;
+      return { req: { method: 'GET', headers: { authorization } } };
     }
     const http = context.switchToHttp();
     return { req: http.getRequest<ThrottledRequest>(), res: http.getResponse<HeaderTarget>() };
