@@ -4,6 +4,8 @@ import type { FastifyReply as Response, FastifyRequest } from 'fastify';
 import { toApiError } from './to-api-error';
 import { isNoFault, noteError, noteGraphql } from '../ops/logging';
 import { graphqlTransportError } from '../graphql/graphql-errors';
+import { OverlayErrorFilter } from '../overlay/overlay-error.filter';
+import { ReplayErrorFilter } from '../replay/replay-error.filter';
 
 /**
  * Every 503 is for now: a lost database connection is usually back within a second (the pools
@@ -18,8 +20,26 @@ const STORE_RETRY_AFTER_SECONDS = '1';
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+  /**
+   * The pages a person opens (the overlay in OBS, the replay in a browser) answer their errors as a page
+   * they can read, also those refused before their route runs (a request the hooks refuse, a path under
+   * them no route has), which reach this filter rather than the page's own.
+   */
+  private readonly pages: ReadonlyArray<[RegExp, { catch(e: unknown, host: ArgumentsHost): void }]> = [
+    [/^\/overlay(?:[/?]|$)/, new OverlayErrorFilter()],
+    [/^\/replay(?:[/?]|$)/, new ReplayErrorFilter()],
+  ];
 
   catch(exception: unknown, host: ArgumentsHost) {
+    if (host.getType<string>() === 'http') {
+      const { url } = host.switchToHttp().getRequest<FastifyRequest>();
+      const page = this.pages.find(([path]) => path.test(url))?.[1];
+      if (page) {
+        noteError(host.switchToHttp().getResponse<Response>(), toApiError(exception));
+        page.catch(exception, host);
+        return;
+      }
+    }
     const error = toApiError(exception);
     if (error.statusCode >= 500 && !isNoFault(error.statusCode, error.code)) {
       const text = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
