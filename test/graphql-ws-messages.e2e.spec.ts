@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { connect } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { removeDir, startApp, type TestApp } from './support/app';
+import { MAX_OPERATIONS_PER_CONNECTION } from '../apps/api/src/graphql/ws-limits';
 
 interface Message {
   id?: string;
@@ -274,6 +275,36 @@ describe('graphql-ws: what a WebSocket message says is read as sent, or refused'
     } finally {
       client.close();
       stranger.close();
+    }
+  });
+
+  it('given more operations running at once on one connection than it may run, then the one past the limit ends with 429 OPERATION_LIMIT, those running go on, and a complete frees a place', async () => {
+    const head = (await t.http.get(`/fights/${fightId}`).expect(200)).body.seq as number;
+    const query = `subscription($f: ID!, $a: Int) { fightEvents(fightId: $f, after: $a) { seq } }`;
+    const subscribe = (id: string) =>
+      client.send(
+        JSON.stringify({ id, type: 'subscribe', payload: { query, variables: { f: fightId, a: head - 1 } } }),
+      );
+    const client = await RawClient.connect(t);
+    try {
+      // Each proves it runs by its first event (the fight's last).
+      for (let i = 0; i < MAX_OPERATIONS_PER_CONNECTION; i++) subscribe(`s${i}`);
+      for (let i = 0; i < MAX_OPERATIONS_PER_CONNECTION; i++)
+        await client.next((m) => m.id === `s${i}` && m.type === 'next');
+      subscribe('over');
+      expect(await client.errorOf('over')).toMatchObject({ statusCode: 429, code: 'OPERATION_LIMIT' });
+      client.send(JSON.stringify({ id: 's0', type: 'complete' }));
+      // graphql-ws frees the place once it has ended the stream; a retry after it runs.
+      let admitted: Message | undefined;
+      for (let n = 0; !admitted && n < 50; n++) {
+        subscribe(`again${n}`);
+        const answer = await client.next((m) => m.id === `again${n}`);
+        if (answer.type === 'next') admitted = answer;
+      }
+      expect(admitted?.payload).toEqual({ data: { fightEvents: { seq: head } } });
+      expect(client.closed).toBeUndefined();
+    } finally {
+      client.close();
     }
   });
 

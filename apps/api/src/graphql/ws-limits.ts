@@ -51,12 +51,14 @@ import { refuseOnSocket } from '../common/http-reply';
  */
 export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
   return (
-    ctx: { extra?: unknown },
+    ctx: { extra?: unknown; subscriptions?: Readonly<Record<string, unknown>> },
     id: string,
     payload: SubscribePayload,
   ): readonly GraphQLError[] | ExecutionArgs | void => {
     const screened = takeRefusal(ctx.extra, id);
     if (screened) return [screened];
+    const crowded = operationLimitRefusal(ctx.subscriptions);
+    if (crowded) return [crowded];
     const unknown = unknownPayloadMember(payload);
     if (unknown) return [unknown];
     const persisted = persistedQueryRefusal(payload);
@@ -103,6 +105,26 @@ export function wsLimits(schemaOf: () => GraphQLSchema | undefined) {
       variableValues: payload.variables,
     };
   };
+}
+
+/** Operations one graphql-ws connection may have running at once (subscriptions, and queries or mutations not yet answered). */
+export const MAX_OPERATIONS_PER_CONNECTION = 200;
+
+/**
+ * Each running operation holds its own state (a subscription: its stream, its catch-up, its share of the
+ * fan-out), and nothing bounded how many one socket started: 5,000 on one connection held 70 MB. Past
+ * MAX_OPERATIONS_PER_CONNECTION (the one being started counts: graphql-ws has noted it) the new one ends
+ * with 429 OPERATION_LIMIT; those running go on, and a `complete` frees a place.
+ */
+function operationLimitRefusal(
+  running: Readonly<Record<string, unknown>> | undefined,
+): GraphQLError | undefined {
+  if (!running) return undefined;
+  let n = 0;
+  for (const _ in running) if (++n > MAX_OPERATIONS_PER_CONNECTION) break;
+  if (n <= MAX_OPERATIONS_PER_CONNECTION) return undefined;
+  const message = `at most ${MAX_OPERATIONS_PER_CONNECTION} operations run at once on one connection; complete one (or open another connection) first`;
+  return new GraphQLError(message, { extensions: { code: 'OPERATION_LIMIT', statusCode: 429, message } });
 }
 
 /**
