@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { SqliteDriver } from '../../src/store/sqlite-driver';
 
 /**
@@ -61,4 +62,49 @@ describe('SqliteDriver, two connections to one file', () => {
       expect(rows.map((r) => r.name)).toEqual(['a', 'b']);
     },
   );
+});
+
+/**
+ * The outbox's worker opens its own connection while the service's thread writes: the open (its schema
+ * and the heads' mark, a write after reads) waits for the other's lock instead of failing with
+ * SQLITE_BUSY, which moved the outbox off its worker for the rest of the process's life.
+ */
+describe('SqliteDriver, opened while another thread writes the file', () => {
+  let dir: string;
+  let writer: Worker | undefined;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sqlite-driver-open-'));
+  });
+  afterEach(async () => {
+    await writer?.terminate();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('given a thread committing all the while, then every open succeeds', async () => {
+    const file = join(dir, 'webhooks.sqlite');
+    await new SqliteDriver(file).close();
+    writer = new Worker(
+      `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+       const { parentPort, workerData } = require('node:worker_threads');
+       const db = new Database(workerData, { timeout: 5000 });
+       const upsert = db.prepare("INSERT INTO webhook_checkpoint (name, checkpoint) VALUES (?, 'x') " +
+         "ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint");
+       let i = 0;
+       const loop = () => { for (let k = 0; k < 50; k++) upsert.run('n' + (i++ % 10)); setImmediate(loop); };
+       loop();
+       parentPort.postMessage('writing');`,
+      { eval: true, workerData: file },
+    );
+    await new Promise((resolve) => writer!.once('message', resolve));
+    const failures: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      try {
+        await new SqliteDriver(file).close();
+      } catch (e) {
+        failures.push((e as { code?: string }).code ?? String(e));
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });

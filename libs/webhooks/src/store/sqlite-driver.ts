@@ -66,9 +66,14 @@ export class SqliteDriver implements SqlDriver {
     this.db = new Database(file, { timeout: SQLITE_LOCK_WAIT_MS });
     if (file !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.db.transaction(() => {
-      for (const statement of WEBHOOK_SCHEMA) this.migrate(statement);
-    })();
+    // IMMEDIATE: the write lock from the start, waited for. A deferred transaction reads the schema first
+    // and then writes (the heads' mark): another connection's commit in between made the upgrade fail at
+    // once with SQLITE_BUSY, the busy wait never tried (the outbox worker's open then gave up its thread).
+    this.db
+      .transaction(() => {
+        for (const statement of WEBHOOK_SCHEMA) this.migrate(statement);
+      })
+      .immediate();
     // Opened and migrated (waiting in the thread is fine there); from now on no wait inside SQLite: a
     // locked write fails at once and `unlocked` tries it again without holding the thread.
     this.db.pragma('busy_timeout = 0');
