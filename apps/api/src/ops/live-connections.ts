@@ -27,6 +27,7 @@ export interface LiveClosed {
 const GOING_AWAY = 1001;
 const GOING_AWAY_REASON = 'Going away: the server is shutting down';
 const WS_OPEN = 1;
+const WS_CLOSED = 3;
 
 /**
  * The long-lived connections of this instance: SSE responses and graphql-ws sockets. `server.close()`
@@ -62,8 +63,9 @@ export class LiveConnections implements BeforeApplicationShutdown {
     return () => this.sse.delete(stream);
   }
 
-  /** Registers a graphql-ws socket, until it closes. */
+  /** Registers a graphql-ws socket, until it closes (one that closed while it was authenticated is not kept). */
   trackWs(socket: LiveSocket): void {
+    if (socket.readyState === WS_CLOSED) return;
     this.ws.add(socket);
     socket.on('close', () => this.ws.delete(socket));
     if (this.closing && socket.readyState === WS_OPEN) socket.close(GOING_AWAY, GOING_AWAY_REASON);
