@@ -1,69 +1,9 @@
 import WebSocket from 'ws';
+import { RawWsClient as RawClient, type WsMessage as Message } from './support/ws-client';
 import { connect } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { removeDir, startApp, type TestApp } from './support/app';
 import { MAX_OPERATIONS_PER_CONNECTION } from '../apps/api/src/graphql/ws-limits';
-
-interface Message {
-  id?: string;
-  type: string;
-  payload?: unknown;
-}
-
-/** A graphql-transport-ws connection spoken by hand: what it is sent is sent as given (binary frames, bytes that are no UTF-8). */
-class RawClient {
-  readonly messages: Message[] = [];
-  closed?: { code: number; reason: string };
-
-  private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => this.messages.push(JSON.parse((data as Buffer).toString()) as Message));
-    socket.on('close', (code, reason) => (this.closed = { code, reason: String(reason) }));
-    socket.on('error', () => undefined);
-  }
-
-  static async connect(t: TestApp, path = '/graphql'): Promise<RawClient> {
-    const socket = new WebSocket(t.url!.replace('http', 'ws') + path, 'graphql-transport-ws');
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    const client = new RawClient(socket);
-    client.send(
-      JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${t.apiKey}` } }),
-    );
-    await client.next((m) => m.type === 'connection_ack');
-    return client;
-  }
-
-  send(data: string | Buffer, binary = false): void {
-    this.socket.send(data, { binary });
-  }
-
-  /** The first message `match` takes; fails when the socket closes first. A bound on a hang only. */
-  async next(match: (m: Message) => boolean, timeoutMs = 60_000): Promise<Message> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.messages.find(match);
-      if (found) return found;
-      if (this.closed) throw new Error(`socket closed ${this.closed.code} ${this.closed.reason}`);
-      if (Date.now() > deadline) throw new Error('no such message');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
-  async errorOf(id: string): Promise<Record<string, unknown>> {
-    const m = await this.next((x) => x.id === id && x.type !== 'next');
-    expect(m).toMatchObject({ type: 'error' });
-    return (m.payload as Array<{ extensions: Record<string, unknown> }>)[0].extensions;
-  }
-
-  async closedWith(timeoutMs = 60_000): Promise<{ code: number; reason: string } | undefined> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    return this.closed;
-  }
-
-  close(): void {
-    this.socket.terminate();
-  }
-}
 
 const COMMAND = `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq } }`;
 
