@@ -3,6 +3,8 @@ import type { FastifyReply as Response, FastifyRequest as Request } from 'fastif
 import { AppError, FightQueries, FightService, FightSummary, Principal } from '@app/fights';
 import type { DeliveryView, WebhookService } from '@app/webhooks';
 import { EVENTS_MAX_PAGE, EVENTS_PAGE } from './dto';
+import { UNSTORABLE } from './body-checks';
+import { ValidationFailed } from './validation';
 
 /**
  * One paging style for every list, REST and GraphQL: a limit and an opaque cursor in; the cursor of
@@ -62,8 +64,12 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 const FIELD_OK: Record<FieldKind, (v: unknown) => boolean> = {
   count: (v) => Number.isSafeInteger(v) && (v as number) >= 0,
   time: (v) => typeof v === 'string' && ISO_TIME.test(v),
-  id: (v) => typeof v === 'string' && v.length >= 1 && v.length <= 64,
+  // No U+0000 or lone surrogate: no id holds one, and PostgreSQL cannot even compare a string that does (a 500).
+  id: (v) => typeof v === 'string' && v.length >= 1 && v.length <= 64 && !UNSTORABLE.test(v),
 };
+
+/** The bounds REST's `?cursor=` has (QueryCursor): GraphQL's `cursor` argument is refused outside them in the same words. */
+const CURSOR_LENGTH = { min: 1, max: 200 };
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
@@ -76,6 +82,7 @@ export function decodeCursor<L extends Cursor['list']>(
   old: Record<string, unknown>,
 ): Extract<Cursor, { list: L }> | undefined {
   if (raw === undefined || raw === null) return undefined;
+  refuseCursorLength(raw);
   const given = Object.keys(old).filter((k) => old[k] !== undefined && old[k] !== null);
   if (given.length)
     throw new AppError(
@@ -108,6 +115,20 @@ export function decodeCursor<L extends Cursor['list']>(
     encodeCursor(c as Cursor) === raw;
   if (!valid) throw invalidCursor();
   return c as Extract<Cursor, { list: L }>;
+}
+
+/**
+ * A cursor of no length a list gives out is refused as REST's query DTO refuses it (400 VALIDATION_FAILED, field
+ * `cursor`, its words), so GraphQL's `cursor: ""` gets the answer `?cursor=` gets, not another code.
+ */
+function refuseCursorLength(raw: string): void {
+  const message =
+    raw.length < CURSOR_LENGTH.min
+      ? `cursor must be longer than or equal to ${CURSOR_LENGTH.min} characters`
+      : raw.length > CURSOR_LENGTH.max
+        ? `cursor must be shorter than or equal to ${CURSOR_LENGTH.max} characters`
+        : undefined;
+  if (message) throw new ValidationFailed([{ field: 'cursor', code: 'INVALID_FIELD', message }]);
 }
 
 const invalidCursor = () =>

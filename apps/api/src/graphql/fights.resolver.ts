@@ -39,6 +39,7 @@ import { encodeCursor, eventsPage, fightsPage } from '../common/pagination';
 import { ProjectionRunner } from '@app/fights';
 import { ContractIssue, ContractViolation } from '@app/rules';
 import { validArguments } from '../common/validation';
+import { viewAtHeld } from '../common/view-at';
 import { systemOfCommandField } from './typed-contract';
 
 @Resolver()
@@ -93,7 +94,7 @@ export class FightsResolver {
   ): Promise<FightModel> {
     this.access.assertRead(p, fightId);
     const q = await validArguments(FightQueryDto, { minSeq, at });
-    if (q.at !== undefined) return this.service.viewAt(fightId, q.at);
+    if (q.at !== undefined) return viewAtHeld(this.service, fightId, { at: q.at, minSeq: q.minSeq });
     return this.queries.fight(fightId, q.minSeq ?? 0);
   }
 

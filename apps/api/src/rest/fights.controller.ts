@@ -13,6 +13,7 @@ import {
 } from '@nestjs/swagger';
 import { AccessService, actorName, AppError, FightQueries, FightService, Principal } from '@app/fights';
 import { CurrentPrincipal } from '../auth/principal.decorator';
+import { viewAtHeld } from '../common/view-at';
 import { RequestId } from '../ops/request-id.decorator';
 import { requireTenant } from '../auth/roles';
 import { parseCommandBody } from '../common/command-body';
@@ -114,7 +115,9 @@ export class FightsController {
     this.access.assertRead(p, id);
     return withFightETag(
       res,
-      q.at === undefined ? await this.queries.fight(id, q.minSeq ?? 0) : await this.fights.viewAt(id, q.at),
+      q.at === undefined
+        ? await this.queries.fight(id, q.minSeq ?? 0)
+        : await viewAtHeld(this.fights, id, { at: q.at, minSeq: q.minSeq }),
     );
   }
 
