@@ -3,3 +3,4 @@ export * from './log';
 // The fold with undo lives below the audit and the fights (libs/fight-log); re-exported for the audit's callers.
 export { FightFolder, foldFight, planUndo } from '@app/fight-log';
 export * from './verify';
+export * from './json-text';

@@ -1,5 +1,6 @@
 import { FightFolder, type LogEntry } from '@app/fight-log';
 import { DiceMode, findSystem } from '@app/rules';
+import { firstTextProblem } from './json-text';
 
 export { toLogEntry, type LogEntry } from '@app/fight-log';
 
@@ -123,8 +124,34 @@ export function toNdjson(log: FightLog): string {
 }
 
 /** Reads the JSON document or its NDJSON form; throws LogFormatError naming the line and field. */
-export function parseFightLog(text: string): FightLog {
-  if (typeof text !== 'string' || text.trim() === '') throw new LogFormatError('the input is empty', 1);
+export function parseFightLog(input: string): FightLog {
+  if (typeof input !== 'string' || input.trim() === '') throw new LogFormatError('the input is empty', 1);
+  // A byte order mark is no part of the text (RFC 8259 section 8.1 lets a parser ignore it), as on every route.
+  const text = input.replace(/^\uFEFF/, '');
+  const { log, document } = readFightLog(text);
+  refuseHiddenNumbers(text, document);
+  return log;
+}
+
+/**
+ * A number the text writes otherwise than the service does (`4.0000000000000001`, `4e0`, `-0`) is read and
+ * hashed as another: such a log verified while an exact reader saw other dice. A LogFormatError (422) naming
+ * its field: `document` the JSON document's text, else NDJSON's (its fields named as the document's, with
+ * their line). For a caller that parsed the text itself (POST /audit/verify's JSON body).
+ */
+export function refuseHiddenNumbers(text: string, document: boolean): void {
+  const problem = firstTextProblem(text, { numbers: true });
+  if (!problem) return;
+  const field =
+    document || problem.record === 0 ? problem.path : `entries[${problem.record - 1}].${problem.path}`;
+  const message = problem.message.slice(problem.path.length);
+  throw new LogFormatError(`${field}${message}`, document ? undefined : problem.line, field, [
+    { field, message: `${document ? '' : `line ${problem.line}: `}${field}${message}` },
+  ]);
+}
+
+/** The log in `text`, and whether it is the JSON document (else NDJSON: its fields are named with their line). */
+function readFightLog(text: string): { log: FightLog; document: boolean } {
   let whole: unknown;
   let wholeError: Error | undefined;
   try {
@@ -132,7 +159,8 @@ export function parseFightLog(text: string): FightLog {
   } catch (e) {
     wholeError = e as Error;
   }
-  if (isObject(whole) && ('entries' in whole || text.trim().includes('\n'))) return readDocument(whole);
+  if (isObject(whole) && ('entries' in whole || text.trim().includes('\n')))
+    return { log: readDocument(whole), document: true };
   const lines = text.split(/\r?\n/);
   const records: { line: number; value: unknown }[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -162,7 +190,7 @@ export function parseFightLog(text: string): FightLog {
     () => readHeader(head.value, head.line, ''),
     ...rest.map((r, i) => () => readEntry(r.value, r.line, `entries[${i}].`)),
   ]);
-  return { ...(header as FightLogHeader), entries: entries as LogEntry[] };
+  return { log: { ...(header as FightLogHeader), entries: entries as LogEntry[] }, document: false };
 }
 
 function readDocument(doc: Record<string, unknown>): FightLog {

@@ -367,6 +367,24 @@ function sequence(ctx: Context): Outcome {
       );
     if (i === 0 && e.type !== 'FightStarted')
       return failed('sequence', 1, 'a fight log starts with FightStarted', 'FightStarted', e.type);
+    // Every event the service seals is of version 1 (libs/fight-log sealEvents): another is no event it wrote.
+    if (e.v !== 1)
+      return failed(
+        'sequence',
+        seq,
+        `the event at seq ${seq} is of version ${e.v}; the service writes version 1`,
+        1,
+        e.v,
+      );
+    // A command is recorded on its first event only: one on a later event would never be decided, nor read.
+    if (i > 0 && e.command !== undefined && ctx.entries[i - 1].commandId === e.commandId)
+      return failed(
+        'sequence',
+        seq,
+        `the event at seq ${seq} records a command, but only the first event of a command does (command ${e.commandId} starts before it)`,
+        undefined,
+        e.command,
+      );
     const firstUse = seen.get(e.commandId);
     if (firstUse !== undefined && ctx.entries[i - 1].commandId !== e.commandId) {
       return failed(
@@ -579,7 +597,19 @@ function decisions(ctx: Context, options: VerifyOptions): Outcome {
     }
     const mismatch = groupMismatch(group, seq, type, expected, after);
     if (mismatch) return mismatch;
-    for (const e of group) folder.apply(e);
+    for (const e of group) {
+      try {
+        folder.apply(e);
+      } catch (err) {
+        return failed(
+          'decisions',
+          e.seq,
+          `the event at seq ${e.seq} cannot be folded by the ${system.id} rules: ${err instanceof Error ? err.message : String(err)}`,
+          undefined,
+          recorded(e),
+        );
+      }
+    }
     undo.push(group);
     drawsUsed = after;
     commands++;
@@ -643,7 +673,18 @@ function view(ctx: Context): Outcome {
   // A genuine log never re-folds (undos take back the latest commands); hostile undo ranges could.
   const budget = 4 * ctx.entries.length + 1000;
   for (let i = 0; i < ctx.entries.length; i++) {
-    folder.apply(ctx.entries[i]);
+    try {
+      folder.apply(ctx.entries[i]);
+    } catch (e) {
+      // An event its rule system cannot fold (another system's sheet, a field it lacks) fails where it is.
+      return failed(
+        'view',
+        i + 1,
+        `the event at seq ${i + 1} cannot be folded by the ${ctx.system.id} rules: ${e instanceof Error ? e.message : String(e)}`,
+        undefined,
+        recorded(ctx.entries[i]),
+      );
+    }
     if (folder.evolveCalls > budget)
       return failed(
         'view',

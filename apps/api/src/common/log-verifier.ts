@@ -5,13 +5,14 @@ import {
   LogFormatError,
   parseFightLog,
   readVerifyOptions,
+  refuseHiddenNumbers,
   VerificationReport,
   verifyFightLog,
   VerifyOptionError,
   VerifyOptions,
 } from '@app/audit';
 import { AppError } from '@app/fights';
-import { PostedLog, readPostedLog } from './body-checks';
+import { byteOrderOf, decoderOf, PostedLog, readPostedLog } from './body-checks';
 
 /** A log in its text (JSON or NDJSON) parsed and verified: what the verifier's worker runs. */
 export function verifyText(text: string, options: VerifyOptions = {}): VerificationReport {
@@ -45,9 +46,14 @@ export function verifyOptionsOf(query: Record<string, unknown>): VerifyOptions {
 export function verifyPosted(posted: PostedLog): VerificationReport {
   const body = readPostedLog(posted);
   const options = verifyOptionsOf(posted.query);
+  if (posted.body.media !== 'json') return verifyText(logTextOf(body), options);
   // A JSON scalar is no log (a string in JSON is not NDJSON text).
-  if (posted.body.media === 'json' && (typeof body !== 'object' || body === null)) throw notALog();
-  return verifyText(logTextOf(body), options);
+  if (typeof body !== 'object' || body === null) throw notALog();
+  const log = parseFightLog(logTextOf(body));
+  // The value hides how its numbers were written (`4.0000000000000001` is 4): they are read off the text sent.
+  const { bytes, charset } = posted.body;
+  refuseHiddenNumbers(decoderOf(byteOrderOf(bytes, charset)).decode(bytes), true);
+  return verifyFightLog(log, options);
 }
 
 /** A log to verify: its text and options (GraphQL, the CLI), or a posted body still to be read (REST). */
