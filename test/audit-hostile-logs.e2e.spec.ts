@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { eventHash } from '@app/fight-log';
 import { registerAudit } from '../apps/cli/src/audit';
 import { useApp } from './support/app';
-import { duel } from './support/narateer-sheets';
+import { declare, duel, respond } from './support/narateer-sheets';
 
 /**
  * Hostile fight logs (README "Audit", "Errors"): each is refused with a stable code naming the field, or
@@ -28,22 +28,8 @@ describe('audit: hostile fight logs', () => {
       { type: 'RollInitiative', dice: [6, 4, 2, 3, 1] },
       { type: 'StartRound' },
       { type: 'StartActivation' },
-      {
-        type: 'DeclareExchange',
-        attackerId: 'mira',
-        targetId: 'orin',
-        kind: 'melee',
-        weaponId: 'sword',
-        boost: 2,
-      },
-      {
-        type: 'RespondToExchange',
-        combatantId: 'orin',
-        response: 'clash',
-        boost: 1,
-        weaponId: 'mace',
-        dice: [6, 4, 3, 4, 3],
-      },
+      declare,
+      respond,
       { type: 'AddNote', text: 'née \ufffd' },
       { type: 'EndFight' },
     ])
