@@ -173,4 +173,15 @@ describe('audit: hostile fight logs', () => {
     expect((await rest(deep)).body).toMatchObject({ code: 'BODY_TOO_DEEP', field: 'body' });
     expect((await cli(deep)).out.error).toMatchObject({ code: 'BODY_TOO_DEEP', field: 'body' });
   });
+  it('given an NDJSON log whose string holds an escaped U+0000, then it is 400 INVALID_STRING naming the field as the same log as JSON is, its line in the message', async () => {
+    const document = await rest(json.replace('née', 'n\\u0000e'));
+    expect(document.status).toBe(400);
+    expect(document.body).toMatchObject({ code: 'INVALID_STRING' });
+    const lines = ndjson.split('\n');
+    const at = lines.findIndex((line) => line.includes('née'));
+    const viaNdjson = await rest(ndjson.replace('née', 'n\\u0000e'), 'application/x-ndjson');
+    expect(viaNdjson.status).toBe(400);
+    expect(viaNdjson.body).toMatchObject({ code: 'INVALID_STRING', field: document.body.field });
+    expect(viaNdjson.body.message).toMatch(new RegExp(`^line ${at + 1}: `));
+  });
 });

@@ -258,11 +258,11 @@ export function limitBodyDepth(input: Uint8Array | string, encoding = 'utf-8'): 
 // eslint-disable-next-line no-control-regex -- U+0000 is what this pattern exists to find
 export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-const unstorable = (field: string) =>
+const unstorable = (field: string, line?: number) =>
   new AppError(
     400,
     'INVALID_STRING',
-    `${field} holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold`,
+    `${line === undefined ? '' : `line ${line}: `}${field} holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold`,
     field,
   );
 
@@ -406,7 +406,38 @@ export function readPostedLog(posted: PostedLog): unknown {
   const body = media === 'json' ? readJsonBody(bytes, charset) : decodeBody(bytes, charset);
   if (typeof body === 'string') refuseDuplicateLines(body);
   refuseUnstorableStrings({ url: posted.url, query: posted.query, body });
+  if (typeof body === 'string') refuseUnstorableLines(body);
   return body;
+}
+
+/**
+ * An NDJSON log's strings as its parser reads them: the text itself was checked, but an escape
+ * (`\u0000`, a lone `\ud800`) is one such character once parsed, and was taken where the same log as a
+ * JSON document is refused. Named as refuseDuplicateLines names a line's field: `line N: ` in the
+ * message, the path as the JSON document would hold it in `field`.
+ */
+function refuseUnstorableLines(text: string): void {
+  // Only an escape can hide one: without `\u` the parsed strings are the text's, already checked.
+  if (!text.includes('\\u')) return;
+  try {
+    return assertStorable(JSON.parse(text), '');
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+  }
+  const lines = text.split(/\r?\n/);
+  let entry = -1;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].trim() === '') continue;
+    const prefix = entry < 0 ? '' : `entries[${entry}]`;
+    entry++;
+    let value: unknown;
+    try {
+      value = JSON.parse(lines[i]);
+    } catch {
+      continue; // No JSON: the log's parser names the line.
+    }
+    if (!storable(value)) throw unstorable(firstUnstorable(value, prefix) || 'body', i + 1);
+  }
 }
 
 /**
