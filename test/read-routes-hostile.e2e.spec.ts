@@ -67,6 +67,17 @@ function hostileReads(
       expect(said(gqlEvents.errors![0].extensions)).toEqual(said(restEvents.body));
     });
 
+    it('a query parameter sent twice is told so, naming it', async () => {
+      for (const path of ['/fights?limit=2&limit=3', `/fights/${fightId}/events?after=0&after=1&after=2`]) {
+        const res = await t.http.get(path).expect(400);
+        const name = path.includes('limit') ? 'limit' : 'after';
+        expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', field: name });
+        expect(res.body.message).toBe(
+          `${name} is sent ${path.split(`${name}=`).length - 1} times; it takes one value`,
+        );
+      }
+    });
+
     // ?at= answered and ?minSeq= dropped unseen: a minSeq past the fight's last seq is 422 with or without at.
     it('GET /fights/:id?at=&minSeq= and fight(at:, minSeq:) do not drop minSeq', async () => {
       const alone = await t.http.get(`/fights/${fightId}?minSeq=5`).expect(422);

@@ -201,7 +201,9 @@ class EdgeValidationPipe extends ValidationPipe {
         code: 'UNKNOWN_FIELD',
         message: unknown(field, parent),
       })),
-      ...problems(errors, unknown),
+      ...problems(errors, unknown).map((issue) =>
+        metadata.type === 'query' ? repeatedParameter(issue, value) : issue,
+      ),
     ];
     throw body ? new ContractViolation(issues) : new ValidationFailed(issues);
   }
@@ -213,6 +215,17 @@ class EdgeValidationPipe extends ValidationPipe {
    * `__proto__` key is plain data here (http-body.ts), never an object's prototype.
    */
   protected override stripProtoKeys(): void {}
+}
+
+/**
+ * A query parameter sent more than once (`?limit=2&limit=3`) reaches the checks as a list: one that takes
+ * a single value was refused for its type (`limit must be an integer number`), which says nothing of what
+ * the caller did. It is told it was sent more than once, with the same field and code.
+ */
+function repeatedParameter(issue: ValidationIssue, query: unknown): ValidationIssue {
+  const sent = (query as Record<string, unknown> | undefined)?.[issue.field];
+  if (issue.code !== 'INVALID_FIELD' || !Array.isArray(sent)) return issue;
+  return { ...issue, message: `${issue.field} is sent ${sent.length} times; it takes one value` };
 }
 
 /** A handler may change what it is given: each gets its own copy of a judged empty query. */
