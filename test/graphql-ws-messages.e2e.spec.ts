@@ -2,23 +2,18 @@ import WebSocket from 'ws';
 import { RawWsClient as RawClient, type WsMessage as Message } from './support/ws-client';
 import { connect } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
-import { removeDir, startApp, type TestApp } from './support/app';
+import { useApp } from './support/app';
 import { MAX_OPERATIONS_PER_CONNECTION } from '../apps/api/src/graphql/ws-limits';
 
 const COMMAND = `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq } }`;
 
 /** What hostile and clumsy graphql-ws clients send, and what they get: a refusal in the one shape or a close code, never a guess. */
 describe('graphql-ws: what a WebSocket message says is read as sent, or refused', () => {
-  let t: TestApp;
+  const t = useApp({ listen: true });
   let fightId = '';
   beforeAll(async () => {
-    t = await startApp({ listen: true });
     fightId = (await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201)).body
       .fightId;
-  });
-  afterAll(async () => {
-    await t?.close();
-    if (t) removeDir(t.dataDir);
   });
   afterEach(() => jest.restoreAllMocks());
 
@@ -185,7 +180,7 @@ describe('graphql-ws: what a WebSocket message says is read as sent, or refused'
       ],
     ];
     const client = await RawClient.connect(t);
-    const stranger = await RawClient.connect({ ...t, apiKey: other.apiKey });
+    const stranger = await RawClient.connect({ url: t.url, apiKey: other.apiKey });
     try {
       for (const [id, query, variables, shape] of cases) {
         client.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } }));

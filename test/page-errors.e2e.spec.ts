@@ -1,4 +1,4 @@
-import { removeDir, startApp, TestApp } from './support/app';
+import { useApp } from './support/app';
 
 /**
  * The overlay (opened by OBS) and the replay page (opened by a person) answer every error as a page
@@ -6,16 +6,11 @@ import { removeDir, startApp, TestApp } from './support/app';
  * method or a path under them no route has. Every other route keeps the JSON error shape.
  */
 describe('pages: every refusal a page can read', () => {
-  let t: TestApp;
+  const t = useApp({ listen: true });
   let fightId = '';
   beforeAll(async () => {
-    t = await startApp({ listen: true });
     fightId = (await t.http.post('/fights').send({ system: 'narateer', name: 'Pages' }).expect(201)).body
       .fightId;
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
   });
 
   const html = async (path: string, init?: RequestInit) => {

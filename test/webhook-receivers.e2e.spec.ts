@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, Server } from 'node:http';
 import { AddressInfo, createServer as createTcpServer, Server as TcpServer, Socket } from 'node:net';
-import { removeDir, startApp, TestApp, useEnv } from './support/app';
+import { removeDir, sheet, startApp, TestApp, useApp, useEnv } from './support/app';
 import { onEveryEngine } from './support/engines';
 
 /**
@@ -161,13 +161,7 @@ onEveryEngine(
             combatants: [
               {
                 name: 'Mira',
-                sheet: {
-                  vitals: { strength: 2, agility: 2, resilience: 2 },
-                  skills: { melee: 2, ranged: 1, acrobatics: 1 },
-                  maxVitality: 6,
-                  maxAD: 4,
-                  maxMD: 1,
-                },
+                sheet: sheet(),
               },
             ],
           })
@@ -190,14 +184,7 @@ onEveryEngine(
 );
 
 describe("an endpoint URL's port and fragment", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeDir(t.dataDir);
-  });
+  const t = useApp();
 
   it.each([
     ['port 0', 'http://127.0.0.1:0/hook', 'port'],
