@@ -96,9 +96,11 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
           'cursor',
         ]);
       }
-      expect(
-        (await t.http.get(`/fights/${fightId}/events?cursor=${'x'.repeat(201)}`).expect(400)).body,
-      ).toMatchObject({ code: 'VALIDATION_FAILED', field: 'cursor' });
+      // Too long or empty, it is still a cursor no list gave out: a client never builds one, so its length is no bound to mind.
+      for (const text of ['x'.repeat(201), ''])
+        expect((await t.http.get(`/fights/${fightId}/events?cursor=${text}`).expect(400)).body).toMatchObject(
+          { code: 'INVALID_CURSOR', field: 'cursor' },
+        );
       const own = (await t.http.get(`/fights/${fightId}/events?limit=2`)).headers['x-next-cursor'];
       expect(
         (await t.http.get(`/fights/${fightId}/events?cursor=${own}&after=1`).expect(400)).body,

@@ -122,6 +122,46 @@ describe('preconditions on PATCH and DELETE', () => {
     expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'if-match' });
   });
 
+  // An If-None-Match that is no list of entity tags was ignored on a GET (a 200, or a 304 for a tag `fresh`
+  // picked out of it) while the same If-Match was a 400: every route that tags its answers refuses both alike.
+  it('a GET or HEAD whose If-None-Match is no list of entity tags is 400 naming if-none-match, as If-Match; * or a list with the tag is 304', async () => {
+    const created = await t.http.post('/fights').send({ system: 'narateer' }).expect(201);
+    const fight = `/fights/${created.body.fightId}`;
+    const page = (await t.anon.get('/replay').expect(200)).text;
+    const script = /src="(\/replay\/verifier\.[0-9a-f]{20}\.js)"/.exec(page)![1];
+    for (const path of [
+      `/webhooks/endpoints/${await endpoint()}`,
+      fight,
+      `${fight}/log`,
+      '/fights',
+      script,
+    ]) {
+      const tag = (await t.http.get(path).expect(200)).headers.etag;
+      const ifMatch = (await t.http.get(path).set('if-match', 'abc').expect(400)).body;
+      for (const value of ['abc', 'W/abc', `${tag}, garbage`, 'W/"a" "b"']) {
+        const res = await t.http.get(path).set('if-none-match', value);
+        expect([path, value, res.status, res.body]).toEqual([
+          path,
+          value,
+          400,
+          {
+            statusCode: ifMatch.statusCode,
+            code: ifMatch.code,
+            message: 'If-None-Match takes * or a list of ETags ("…" or W/"…")',
+            field: 'if-none-match',
+          },
+        ]);
+        expect([res.headers.etag, res.headers['cache-control']]).toEqual([undefined, 'no-store']);
+        const head = await t.http.head(path).set('if-none-match', value);
+        expect([path, value, head.status]).toEqual([path, value, 400]);
+      }
+      for (const value of ['*', tag, `W/"other", ${tag}`]) {
+        const res = await t.http.get(path).set('if-none-match', value);
+        expect([path, value, res.status]).toEqual([path, value, 304]);
+      }
+    }
+  });
+
   it('a fight GET compares If-Match with the fight state’s tag', async () => {
     const created = await t.http.post('/fights').send({ system: 'narateer' }).expect(201);
     const path = `/fights/${created.body.fightId}`;

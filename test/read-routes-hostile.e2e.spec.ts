@@ -6,6 +6,7 @@ const cursorOf = (value: Record<string, unknown>) => Buffer.from(JSON.stringify(
 
 const FIGHTS = `query($cursor: String) { fights(limit: 1, cursor: $cursor) { items { fightId } nextCursor } }`;
 const EVENTS = `query($f: ID!, $cursor: String) { eventsPage(fightId: $f, limit: 1, cursor: $cursor) { limit nextCursor } }`;
+const ENDPOINTS = `query($cursor: String) { webhookEndpointsPage(limit: 1, cursor: $cursor) { limit nextCursor } }`;
 
 /** What a refusal says, REST body or GraphQL extensions alike. */
 const said = (e: { statusCode: number; code: string; field?: string; message: string }) => ({
@@ -52,20 +53,41 @@ function hostileReads(
       expect(said(gql.errors![0].extensions)).toEqual(said(rest.body));
     });
 
-    // REST's ?cursor= is refused by its length before it is read; GraphQL's cursor argument was read as a
-    // cursor and refused with another code. The same input gets the same answer.
+    // A client builds no cursor, so a string no list gave out is INVALID_CURSOR whatever its length. REST's
+    // ?cursor= was bounded by its length first: VALIDATION_FAILED for one that is empty or over 200 characters,
+    // INVALID_CURSOR for one tampered within the bound.
     it.each([
-      ['that is empty', ''],
-      ['longer than 200 characters', 'A'.repeat(201)],
-    ])('a cursor %s gets the same answer from REST and GraphQL (fights, eventsPage)', async (_, cursor) => {
-      const rest = await t.http.get(`/fights?limit=1&cursor=${cursor}`).expect(400);
-      expect(rest.body.field).toBe('cursor');
-      const gql = await t.gql(FIGHTS, { cursor });
-      expect(said(gql.errors![0].extensions)).toEqual(said(rest.body));
-      const restEvents = await t.http.get(`/fights/${fightId}/events?limit=1&cursor=${cursor}`).expect(400);
-      const gqlEvents = await t.gql(EVENTS, { f: fightId, cursor });
-      expect(said(gqlEvents.errors![0].extensions)).toEqual(said(restEvents.body));
-    });
+      ['empty', ''],
+      ['200 characters long', 'A'.repeat(200)],
+      ['201 characters long', 'A'.repeat(201)],
+      ['4,000 characters long', 'A'.repeat(4000)],
+    ])(
+      'a cursor no list gave out, %s, is 400 INVALID_CURSOR, the same from REST and GraphQL',
+      async (_, cursor) => {
+        const invalid = {
+          statusCode: 400,
+          code: 'INVALID_CURSOR',
+          field: 'cursor',
+          message:
+            'cursor is not one this list gave out: send back X-Next-Cursor / nextCursor (or follow Link rel="next") as it came',
+        };
+        const answers = [
+          ['GET /fights', (await t.http.get(`/fights?limit=1&cursor=${cursor}`)).body],
+          ['fights', (await t.gql(FIGHTS, { cursor })).errors?.[0].extensions],
+          [
+            'GET /fights/:id/events',
+            (await t.http.get(`/fights/${fightId}/events?limit=1&cursor=${cursor}`)).body,
+          ],
+          ['eventsPage', (await t.gql(EVENTS, { f: fightId, cursor })).errors?.[0].extensions],
+          [
+            'GET /webhooks/endpoints',
+            (await t.http.get(`/webhooks/endpoints?limit=1&cursor=${cursor}`)).body,
+          ],
+          ['webhookEndpointsPage', (await t.gql(ENDPOINTS, { cursor })).errors?.[0].extensions],
+        ] as const;
+        for (const [list, answer] of answers) expect([list, said(answer)]).toEqual([list, invalid]);
+      },
+    );
 
     it('a query parameter sent twice is told so, naming it', async () => {
       for (const path of ['/fights?limit=2&limit=3', `/fights/${fightId}/events?after=0&after=1&after=2`]) {

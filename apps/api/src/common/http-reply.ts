@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import { hash } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { finished, PassThrough } from 'node:stream';
 import { AppError } from '@app/fights';
@@ -28,19 +28,31 @@ export function weakETag(body: string | Buffer): string {
 }
 
 /**
- * What an If-Match on a GET or HEAD makes of an answer tagged `etag`: nothing when it is absent, `*` or
- * names the tag (compared as the name of the state, as commands and PATCHes compare it); else a 412
- * PRECONDITION_FAILED naming `if-match`, or a 400 naming it when it is no list of entity tags.
+ * What the conditions of a GET or HEAD make of an answer tagged `etag`: nothing when they are absent or
+ * hold; a 400 naming `if-match` or `if-none-match` when it is no list of entity tags (both are read before
+ * either is judged, as a PATCH's are); else a 412 PRECONDITION_FAILED naming `if-match` when If-Match is
+ * not `*` and does not name the tag (compared as the name of the state, as commands and PATCHes compare
+ * it). Whether If-None-Match makes a 304 is isFresh's to say.
  */
-export function ifMatchRefusal(header: string | string[] | undefined, etag: string): AppError | undefined {
-  if (header === undefined) return undefined;
+export function conditionRefusal(headers: IncomingHttpHeaders, etag: string): AppError | undefined {
+  const tags = tagsOrRefusal(headers['if-match'], 'if-match');
+  if (tags instanceof AppError) return tags;
+  const noneMatch = tagsOrRefusal(headers['if-none-match'], 'if-none-match');
+  if (noneMatch instanceof AppError) return noneMatch;
+  const now = ENTITY_TAG.exec(etag)?.[1];
+  if (tags === '*' || tags === undefined || (now !== undefined && tags.includes(now))) return undefined;
+  return preconditionFailed(
+    'If-Match names no state this resource is in now; GET it without If-Match for its ETag',
+  );
+}
+
+/** entityTags, its 400 returned rather than thrown: an onSend hook answers it instead of failing. */
+function tagsOrRefusal(
+  header: string | string[] | undefined,
+  name: 'if-match' | 'if-none-match',
+): ReturnType<typeof entityTags> | AppError {
   try {
-    const tags = entityTags(header, 'if-match');
-    const now = ENTITY_TAG.exec(etag)?.[1];
-    if (tags === '*' || tags === undefined || (now !== undefined && tags.includes(now))) return undefined;
-    return preconditionFailed(
-      'If-Match names no state this resource is in now; GET it without If-Match for its ETag',
-    );
+    return entityTags(header, name);
   } catch (e) {
     if (e instanceof AppError) return e;
     throw e;
@@ -50,17 +62,23 @@ export function ifMatchRefusal(header: string | string[] | undefined, etag: stri
 /**
  * RFC 9110 section 13.1.2: a GET or HEAD whose If-None-Match names the answer's ETag (weak
  * comparison) is answered 304 without a body. The answer's ETag is set by the route (a fight's
- * state, the replay script); `Cache-Control: no-cache` in the request asks for the body anyway.
+ * state, the replay script); `Cache-Control: no-cache` in the request asks for the body anyway. An
+ * If-None-Match that is no list of entity tags makes nothing fresh: it is refused (conditionRefusal),
+ * never read as the tags `fresh` would pick out of it.
  */
 export function isFresh(req: FastifyRequest, etag: string): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && fresh(req.headers, { etag });
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    fresh(req.headers, { etag }) &&
+    !(tagsOrRefusal(req.headers['if-none-match'], 'if-none-match') instanceof AppError)
+  );
 }
 
 /**
  * Fastify `onSend` hook, for GET and HEAD: a 2xx body without an ETag of its own gets a weak one of
- * its bytes (weakETag, as Express gave), an answer whose ETag an If-Match does not name becomes a 412
- * (ifMatchRefusal), and an answer whose ETag the request already has (If-None-Match) becomes a 304
- * without a body.
+ * its bytes (weakETag, as Express gave), an answer whose ETag an If-Match does not name becomes a 412 and
+ * one whose If-Match or If-None-Match is no list of entity tags a 400 (conditionRefusal), and an answer
+ * whose ETag the request already has (If-None-Match) becomes a 304 without a body.
  */
 export function answerNotModified(
   req: FastifyRequest,
@@ -75,13 +93,17 @@ export function answerNotModified(
     tag = weakETag(payload);
     void reply.header('etag', tag);
   }
-  const refused = typeof tag === 'string' ? ifMatchRefusal(req.headers['if-match'], tag) : undefined;
+  const refused = typeof tag === 'string' ? conditionRefusal(req.headers, tag) : undefined;
   if (refused) {
-    // RFC 9110 section 13.1.1: a GET whose If-Match names no current state of the resource is a 412.
+    // RFC 9110 section 13.1.1: a GET whose If-Match names no current state of the resource is a 412; a
+    // condition that cannot be read is a 400, as on a PATCH.
     const error = toApiError(refused);
     noteError(reply.raw, error);
     void reply.code(error.statusCode).type('application/json; charset=utf-8');
     for (const name of ['etag', 'content-length', 'content-encoding']) reply.removeHeader(name);
+    // The refusal answers this request's headers only: the representation's caching (the replay
+    // script's year, immutable) would let a cache serve it for the URL.
+    void reply.header('cache-control', 'no-store');
     if (payload instanceof PassThrough) payload.destroy();
     return done(null, JSON.stringify(error));
   }

@@ -4,7 +4,6 @@ import { AppError, FightQueries, FightService, FightSummary, Principal } from '@
 import type { DeliveryView, WebhookService } from '@app/webhooks';
 import { EVENTS_MAX_PAGE, EVENTS_PAGE } from './dto';
 import { UNSTORABLE } from './body-checks';
-import { ValidationFailed } from './validation';
 
 /**
  * One paging style for every list, REST and GraphQL: a limit and an opaque cursor in; the cursor of
@@ -68,21 +67,29 @@ const FIELD_OK: Record<FieldKind, (v: unknown) => boolean> = {
   id: (v) => typeof v === 'string' && v.length >= 1 && v.length <= 64 && !UNSTORABLE.test(v),
 };
 
-/** The bounds REST's `?cursor=` has (QueryCursor): GraphQL's `cursor` argument is refused outside them in the same words. */
-const CURSOR_LENGTH = { min: 1, max: 200 };
+/**
+ * The longest cursor a list gives out (carrying keeps a fights cursor within it). It bounds no parameter: a
+ * client does not build cursors, so a string of any other length, empty too, is just one no list gave out.
+ */
+const CURSOR_MAX = 200;
+/** base64url, of a length a list gives out. */
+const CURSOR_TEXT = new RegExp(`^[A-Za-z0-9_-]{1,${CURSOR_MAX}}$`);
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-/** A cursor this list gave out, or 400 INVALID_CURSOR; an old paging parameter beside it is a contradiction. */
+/**
+ * A cursor this list gave out, or 400 INVALID_CURSOR, field `cursor` (whatever else the string is: edited,
+ * another list's, empty or too long; REST and GraphQL alike); an old paging parameter beside it is a
+ * contradiction.
+ */
 export function decodeCursor<L extends Cursor['list']>(
   list: L,
   raw: string | undefined | null,
   old: Record<string, unknown>,
 ): Extract<Cursor, { list: L }> | undefined {
   if (raw === undefined || raw === null) return undefined;
-  refuseCursorLength(raw);
   const given = Object.keys(old).filter((k) => old[k] !== undefined && old[k] !== null);
   if (given.length)
     throw new AppError(
@@ -93,9 +100,7 @@ export function decodeCursor<L extends Cursor['list']>(
     );
   let value: unknown;
   try {
-    value = /^[A-Za-z0-9_-]{1,200}$/.test(raw)
-      ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'))
-      : undefined;
+    value = CURSOR_TEXT.test(raw) ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : undefined;
   } catch {
     value = undefined;
   }
@@ -115,20 +120,6 @@ export function decodeCursor<L extends Cursor['list']>(
     encodeCursor(c as Cursor) === raw;
   if (!valid) throw invalidCursor();
   return c as Extract<Cursor, { list: L }>;
-}
-
-/**
- * A cursor of no length a list gives out is refused as REST's query DTO refuses it (400 VALIDATION_FAILED, field
- * `cursor`, its words), so GraphQL's `cursor: ""` gets the answer `?cursor=` gets, not another code.
- */
-function refuseCursorLength(raw: string): void {
-  const message =
-    raw.length < CURSOR_LENGTH.min
-      ? `cursor must be longer than or equal to ${CURSOR_LENGTH.min} characters`
-      : raw.length > CURSOR_LENGTH.max
-        ? `cursor must be shorter than or equal to ${CURSOR_LENGTH.max} characters`
-        : undefined;
-  if (message) throw new ValidationFailed([{ field: 'cursor', code: 'INVALID_FIELD', message }]);
 }
 
 const invalidCursor = () =>
@@ -214,7 +205,7 @@ export async function fightsPage(
   };
 }
 
-/** The cursor with the count, unless that makes it longer than a cursor may be (?cursor= takes 200 characters). */
+/** The cursor with the count, unless that makes it longer than a cursor may be (CURSOR_MAX). */
 function carrying(
   next: Extract<Cursor, { list: 'fights' }>,
   total: number | undefined,
@@ -222,7 +213,7 @@ function carrying(
 ): Extract<Cursor, { list: 'fights' }> {
   if (total === undefined) return next;
   const carried = { ...next, total, shape: `${shape}${INSTANCE}${sealOf(next, total, shape)}` };
-  return encodeCursor(carried).length <= 200 ? carried : next;
+  return encodeCursor(carried).length <= CURSOR_MAX ? carried : next;
 }
 
 /**

@@ -14,7 +14,6 @@ import {
   IsNumber,
   IsObject,
   IsString,
-  Length,
   Max,
   Min,
   ValidateIf,
@@ -441,8 +440,8 @@ export function QueryCursor() {
         'The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque.',
     }),
     Optional(),
+    // No length bound: a cursor of any length no list gave out is INVALID_CURSOR (decodeCursor), as GraphQL's.
     IsString(),
-    Length(1, 200),
   );
 }
 
