@@ -3,6 +3,7 @@ import { GqlExecutionContext } from '@nestjs/graphql';
 import { createHash } from 'node:crypto';
 import { AppError } from '@app/fights';
 import { bearerOrNone, CredentialRequest } from './bearer';
+import { connectionSecret, type ConnectionParams } from './connection-params';
 
 /** Requests each key or token may make per window (RATE_LIMIT_PER_SECOND); only provided when it is above 0. */
 export const RATE_LIMIT = Symbol('RATE_LIMIT');
@@ -85,11 +86,12 @@ export class KeyThrottlerGuard implements CanActivate {
       const { req, res, connectionParams } = GqlExecutionContext.create(context).getContext<{
         req?: ThrottledRequest;
         res?: HeaderTarget;
-        connectionParams?: Readonly<Record<string, unknown>>;
+        connectionParams?: ConnectionParams;
       }>();
       if (res) return { req: req ?? {}, res };
-      const authorization = connectionParams?.authorization ?? connectionParams?.Authorization;
-      return { req: { method: 'GET', headers: { authorization } } };
+      // Read as connection_init was (a refusal there closed the socket), never as a second guess.
+      const secret = connectionSecret(connectionParams);
+      return { req: { headers: { authorization: secret && `Bearer ${secret}` } } };
     }
     const http = context.switchToHttp();
     return { req: http.getRequest<ThrottledRequest>(), res: http.getResponse<HeaderTarget>() };

@@ -1,9 +1,9 @@
 import { ApolloDriverConfig } from '@nestjs/apollo';
 import type { GqlSubscriptionServiceOptions } from '@nestjs/graphql';
-import { AccessService, Principal } from '@app/fights';
-import { bearerOrNone } from '../auth/bearer';
+import { AccessService, AppError, Principal } from '@app/fights';
 import { typedContract } from './typed-contract';
 import { wsLimits } from './ws-limits';
+import { authenticateConnection, refuseConnection } from './ws-connect';
 import type { GraphQLSchema } from 'graphql';
 import { storableStrings } from './storable-strings.rule';
 import { jsonLiterals } from './json-literals.rule';
@@ -38,16 +38,15 @@ export function graphqlOptions(
       path: GRAPHQL_PATH,
       // Authenticated once on connect (connectionParams.authorization), re-checked per operation by the guard.
       onConnect: async (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: unknown }) => {
-        const params = ctx.connectionParams ?? {};
         const extra = ctx.extra as ConnectionExtra;
-        const secret = bearerOrNone({
-          method: 'GET',
-          headers: { authorization: params.authorization ?? params.Authorization },
-        });
-        // A key or token another instance has just issued is looked for in the store before it is refused.
-        const principal = secret ? await access.authenticate(secret) : undefined;
-        if (!principal) return false;
-        extra.principal = principal;
+        try {
+          extra.principal = await authenticateConnection(access, ctx.connectionParams);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          // Closed first with the reason: graphql-ws's own close for `false` would say only "Forbidden".
+          refuseConnection(extra.socket, e);
+          return false;
+        }
         // Closed with 1001 Going Away at shutdown (graphql-ws clients reconnect on it).
         connections.trackWs(extra.socket);
         return true;
