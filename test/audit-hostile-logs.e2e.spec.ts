@@ -6,6 +6,7 @@ import { eventHash } from '@app/fight-log';
 import { registerAudit } from '../apps/cli/src/audit';
 import { useApp } from './support/app';
 import { declare, duel, respond } from './support/narateer-sheets';
+import { RawWsClient } from './support/ws-client';
 
 /**
  * Hostile fight logs (README "Audit", "Errors"): each is refused with a stable code naming the field, or
@@ -93,7 +94,8 @@ describe('audit: hostile fight logs', () => {
     });
   });
 
-  it.each([
+  /** Whole numbers written otherwise than the service writes them: what, where in the log, how, and the field named. */
+  const WHOLE_NUMBERS: Array<[string, string, string, string]> = [
     ['4e0', '"seq":4,', '"seq":4e0,', 'entries[3].seq'],
     ['4.0', '"seq":4,', '"seq":4.0,', 'entries[3].seq'],
     ['-0', '"drawsUsed":0', '"drawsUsed":-0', 'entries[0].drawsUsed'],
@@ -103,7 +105,23 @@ describe('audit: hostile fight logs', () => {
       '"dice":[6,4,2,3,1.00000000000000000001]',
       'entries[3].command.dice[4]',
     ],
-  ])(
+  ];
+  const HIDDEN_NUMBERS: Array<[string, string, string, string]> = [
+    [
+      'a die face 2.0000000000000001',
+      '"faces":[6,4,2]',
+      '"faces":[6,4,2.0000000000000001]',
+      'entries[3].data.rolls[0].roll.faces[2]',
+    ],
+    ...WHOLE_NUMBERS.map(([what, from, to, field]): [string, string, string, string] => [
+      `a whole number written ${what}`,
+      from,
+      to,
+      field,
+    ]),
+  ];
+
+  it.each(WHOLE_NUMBERS)(
     'given a whole number written %s (%s for %s), POST /audit/verify and the CLI answer 422 LOG_FORMAT_INVALID naming %s',
     async (_what, from, to, field) => {
       const doc = json.replace(from, to);
@@ -112,6 +130,138 @@ describe('audit: hostile fight logs', () => {
       expect((await cli(doc)).out.error).toMatchObject({ code: 'LOG_FORMAT_INVALID', field });
     },
   );
+
+  /** POST /graphql with this body text exactly: its JSON answer. */
+  async function graphql(body: string): Promise<any> {
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': 'application/json' },
+      body,
+    });
+    return res.json();
+  }
+
+  /** A JSON value as a GraphQL literal: `{seq:4,data:{…}}` (every member name of a log is a GraphQL name). */
+  const literal = (v: unknown): string =>
+    Array.isArray(v)
+      ? `[${v.map(literal).join(',')}]`
+      : v !== null && typeof v === 'object'
+        ? `{${Object.entries(v)
+            .map(([k, x]) => `${k}:${literal(x)}`)
+            .join(',')}}`
+        : JSON.stringify(v);
+  /** JSON text of members as the same members in a GraphQL literal (`"seq":4,` is `seq:4,`). */
+  const asLiteral = (text: string) => text.replace(/"(\w+)":/g, '$1:');
+
+  /**
+   * The exported log written into the query: one entry a literal (with `from` changed to `to` there), every
+   * other entry and header member a variable (the whole log is more tokens than a query may hold).
+   */
+  function inlineVerify(at: number, change?: [string, string]): { query: string; variables: any } {
+    const log = JSON.parse(json);
+    const variables: Record<string, unknown> = {};
+    const members = Object.keys(log)
+      .filter((k) => k !== 'entries')
+      .map((k) => ((variables[`h_${k}`] = log[k]), `${k}: $h_${k}`));
+    const entries = log.entries.map((e: unknown, i: number) =>
+      i === at ? literal(e) : ((variables[`e${i}`] = e), `$e${i}`),
+    );
+    if (change) {
+      const changed = entries[at].replace(asLiteral(change[0]), asLiteral(change[1]));
+      expect(changed).not.toBe(entries[at]);
+      entries[at] = changed;
+    }
+    const declared = Object.keys(variables)
+      .map((name) => `$${name}: JSON`)
+      .join(', ');
+    return {
+      query: `mutation(${declared}) { verifyFightLog(log: {${members.join(', ')}, entries: [${entries.join(', ')}]}) }`,
+      variables,
+    };
+  }
+
+  /** REST's refusal of the same log, as GraphQL's extensions carry it. */
+  async function restRefusal(doc: string): Promise<Record<string, unknown>> {
+    const { status, body } = await rest(doc);
+    expect(status).toBe(422);
+    const { statusCode, code, field, message } = body;
+    return { statusCode, code, field, message };
+  }
+
+  it.each(HIDDEN_NUMBERS)(
+    'given %s in a log sent to GraphQL verifyFightLog as a variable (%s for %s), it answers as POST /audit/verify: 422 LOG_FORMAT_INVALID naming %s, never a report',
+    async (_what, from, to, field) => {
+      const doc = json.replace(from, to);
+      expect(doc).not.toBe(json);
+      const refusal = await restRefusal(doc);
+      expect(refusal).toMatchObject({ code: 'LOG_FORMAT_INVALID', field });
+      const res = await graphql(`{"query":${JSON.stringify(VERIFY)},"variables":{"log":${doc}}}`);
+      expect(res.data?.verifyFightLog ?? null).toBeNull();
+      expect(res.errors?.[0]?.extensions).toMatchObject(refusal);
+    },
+  );
+
+  it.each(HIDDEN_NUMBERS)(
+    'given %s written in the query’s literal for verifyFightLog’s log (%s for %s), it answers as POST /audit/verify: 422 LOG_FORMAT_INVALID naming %s',
+    async (_what, from, to, field) => {
+      const refusal = await restRefusal(json.replace(from, to));
+      const at = Number(/^entries\[(\d+)\]/.exec(field)![1]);
+      const { query, variables } = inlineVerify(at, [from, to]);
+      const res = await t.gql(query, variables);
+      expect(res.data?.verifyFightLog ?? null).toBeNull();
+      expect(res.errors?.[0]?.extensions).toMatchObject(refusal);
+    },
+  );
+
+  it('given a die face 2.0000000000000001 inside a variable that a literal log holds as one of its entries, GraphQL names it from the log: entries[3].data.rolls[0].roll.faces[2]', async () => {
+    const { query, variables } = inlineVerify(0);
+    const entry = JSON.stringify(variables.e3).replace('"faces":[6,4,2]', '"faces":[6,4,2.0000000000000001]');
+    expect(entry).not.toBe(JSON.stringify(variables.e3));
+    const body = JSON.stringify({ query, variables }).replace(JSON.stringify(variables.e3), entry);
+    const res = await graphql(body);
+    expect(res.errors?.[0]?.extensions).toMatchObject({
+      statusCode: 422,
+      code: 'LOG_FORMAT_INVALID',
+      field: 'entries[3].data.rolls[0].roll.faces[2]',
+    });
+  });
+
+  it('given a log with a member the format does not have and a die face 2.0000000000000001, GraphQL names the member first, as POST /audit/verify does', async () => {
+    const doc = json
+      .replace('"faces":[6,4,2]', '"faces":[6,4,2.0000000000000001]')
+      .replace(/^\{/, '{"extra":1,');
+    const refusal = await restRefusal(doc);
+    expect(refusal).toMatchObject({ field: 'extra' });
+    const res = await graphql(`{"query":${JSON.stringify(VERIFY)},"variables":{"log":${doc}}}`);
+    expect(res.errors?.[0]?.extensions).toMatchObject(refusal);
+  });
+
+  it('given a log written as the service writes it, GraphQL verifyFightLog verifies it sent as a variable’s text and written in the query', async () => {
+    const asVariable = await graphql(`{"query":${JSON.stringify(VERIFY)},"variables":{"log":${json}}}`);
+    expect(asVariable.data.verifyFightLog).toMatchObject({ ok: true, complete: true });
+    const { query, variables } = inlineVerify(3);
+    expect((await t.gql(query, variables)).data.verifyFightLog).toMatchObject({ ok: true, complete: true });
+  });
+
+  it('given a die face 2.0000000000000001 in a log sent to verifyFightLog over graphql-ws, the operation answers 422 LOG_FORMAT_INVALID naming it, as POST /graphql does', async () => {
+    const doc = json.replace('"faces":[6,4,2]', '"faces":[6,4,2.0000000000000001]');
+    const refusal = await restRefusal(doc);
+    const ws = await RawWsClient.connect(t);
+    try {
+      ws.send(
+        `{"id":"v","type":"subscribe","payload":{"query":${JSON.stringify(VERIFY)},"variables":{"log":${doc}}}}`,
+      );
+      const answer = await ws.next((m) => m.id === 'v' && m.type === 'next');
+      expect((answer.payload as any).errors?.[0]?.extensions).toMatchObject(refusal);
+      ws.send(
+        `{"id":"w","type":"subscribe","payload":{"query":${JSON.stringify(VERIFY)},"variables":{"log":${json}}}}`,
+      );
+      const genuine = await ws.next((m) => m.id === 'w' && m.type === 'next');
+      expect((genuine.payload as any).data.verifyFightLog).toMatchObject({ ok: true });
+    } finally {
+      ws.close();
+    }
+  });
 
   it('given a command recorded on an event that is not its command’s first, the log fails sequence at that seq over REST, GraphQL and the CLI (it was ignored and verified)', async () => {
     const log = JSON.parse(json);

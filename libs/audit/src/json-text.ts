@@ -22,6 +22,11 @@ export interface TextChecks {
   duplicates?: boolean;
   /** U+0000 and unpaired UTF-16 surrogates in keys and values (no engine stores them: README "Errors"). */
   strings?: boolean;
+  /**
+   * Only what lies inside the value at this path of a JSON document (`['variables', 'log']`: a fight log
+   * that is one member of a larger request), its problems' paths named from that value.
+   */
+  within?: ReadonlyArray<string | number>;
 }
 
 /**
@@ -104,6 +109,7 @@ export function firstTextProblem(text: string, checks: TextChecks): TextProblem 
     strings: checks.strings === true && SUSPECT_STRING.test(text),
   };
   if (!wanted.numbers && !wanted.duplicates && !wanted.strings) return undefined;
+  const within = checks.within ?? [];
   const stack: Frame[] = [];
   let record = -1;
   let expectName = false;
@@ -116,9 +122,14 @@ export function firstTextProblem(text: string, checks: TextChecks): TextProblem 
     message: `${path || '(root)'} ${message}`,
   });
   const here = () => {
+    if (within.length > 0) return stack.slice(within.length).reduce((path, f) => join(path, f.key), '');
     const top = stack[stack.length - 1];
     return top ? join(top.path, top.key) : '';
   };
+  // A member name is inside the value only when its object is: one level below `within`.
+  const inside = (name = false) =>
+    within.length === 0 ||
+    (stack.length > within.length - (name ? 0 : 1) && within.every((key, k) => stack[k].key === key));
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
@@ -135,13 +146,14 @@ export function firstTextProblem(text: string, checks: TextChecks): TextProblem 
         if (isName) {
           top.key = value;
           expectName = false;
-          if (wanted.duplicates) {
+          if (wanted.duplicates && inside(true)) {
             top.names ??= new Set();
             if (top.names.has(value)) return found('duplicate', i, here(), DUPLICATE);
             top.names.add(value);
           }
         }
-        if (wanted.strings && UNSTORABLE.test(value)) return found('string', i, here(), UNSTORABLE_STRING);
+        if (wanted.strings && inside(isName) && UNSTORABLE.test(value))
+          return found('string', i, here(), UNSTORABLE_STRING);
       }
       i = j;
     } else if (c === 0x7b || c === 0x5b) {
@@ -158,7 +170,7 @@ export function firstTextProblem(text: string, checks: TextChecks): TextProblem 
       NUMBER.lastIndex = i;
       const j = i + NUMBER.exec(text)![0].length;
       if (stack.length === 0) record++;
-      if (wanted.numbers) {
+      if (wanted.numbers && inside()) {
         const why = numberLiteralProblem(text.slice(i, j));
         if (why) return found('number', i, here(), why);
       }

@@ -78,6 +78,23 @@ describe('the log verifier on a worker thread', () => {
     }
   });
 
+  it('refuses a log with the refusal it was sent (a number its sender wrote otherwise), after the log’s own format errors, as the calling thread does', async () => {
+    const field = 'entries[3].seq';
+    const refusal = {
+      message: `${field} is written 4e0`,
+      field,
+      issues: [{ field, message: `${field} is written 4e0` }],
+    };
+    const refused = await verifier.verify(fixtures[0].text, {}, refusal).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(LogFormatError);
+    expect(refused).toMatchObject({ code: 'LOG_FORMAT_INVALID', ...refusal });
+    const log = JSON.parse(fixtures[0].text) as Record<string, unknown>;
+    const malformed = JSON.stringify({ ...log, extra: 1 });
+    const first = await verifier.verify(malformed, {}, refusal).catch((e: unknown) => e);
+    expect(first).toMatchObject({ field: 'extra' });
+    expect(first).toMatchObject({ field: (thrownInCaller(malformed) as LogFormatError).field });
+  });
+
   it('leaves the calling thread free while it verifies', async () => {
     const texts = fixtures.flatMap(({ text }) => Array<string>(10).fill(text));
     expect(await turnsWhile(() => Promise.all(texts.map((text) => verifier.verify(text))))).toBeGreaterThan(

@@ -106,7 +106,19 @@ export function readJsonBody(bytes: Uint8Array, label: string, graphql = false):
   const text = decodeWith(decoder, bytes, charset);
   const value = parseJsonValue(text);
   refuseDuplicateKeys(text, value, members, graphql);
+  if (graphql && typeof value === 'object' && value !== null) GRAPHQL_TEXTS.set(value, text);
   return value;
+}
+
+/** Each GraphQL body's text, by its parsed value: kept, not read, until a resolver asks (jsonTextOf). */
+const GRAPHQL_TEXTS = new WeakMap<object, string>();
+
+/**
+ * The text a GraphQL request body was parsed from. Its value hides how a number was written
+ * (`4.0000000000000001` and `4e0` are 4): a fight log sent as a variable is read for them off this text.
+ */
+export function jsonTextOf(body: unknown): string | undefined {
+  return typeof body === 'object' && body !== null ? GRAPHQL_TEXTS.get(body) : undefined;
 }
 
 /**

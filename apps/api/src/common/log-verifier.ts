@@ -14,9 +14,19 @@ import {
 import { AppError } from '@app/fights';
 import { byteOrderOf, decoderOf, PostedLog, readPostedLog } from './body-checks';
 
-/** A log in its text (JSON or NDJSON) parsed and verified: what the verifier's worker runs. */
-export function verifyText(text: string, options: VerifyOptions = {}): VerificationReport {
-  return verifyFightLog(parseFightLog(text), options);
+/**
+ * A log in its text (JSON or NDJSON) parsed and verified: what the verifier's worker runs. `refusal`: what
+ * its sender's text said that this text no longer does (a number GraphQL's variables hid), refused once
+ * the log has parsed, in the order POST /audit/verify refuses it.
+ */
+export function verifyText(
+  text: string,
+  options: VerifyOptions = {},
+  refusal?: FormatErrorMessage,
+): VerificationReport {
+  const log = parseFightLog(text);
+  if (refusal) throw new LogFormatError(refusal.message, refusal.line, refusal.field, refusal.issues);
+  return verifyFightLog(log, options);
 }
 
 /** The text of a log a client sent: NDJSON as it is, a JSON object as JSON; anything else is no log. */
@@ -57,7 +67,8 @@ export function verifyPosted(posted: PostedLog): VerificationReport {
 }
 
 /** A log to verify: its text and options (GraphQL, the CLI), or a posted body still to be read (REST). */
-export type VerifyWork = { text: string; options: VerifyOptions } | { posted: PostedLog };
+export type VerifyWork =
+  { text: string; options: VerifyOptions; refusal?: FormatErrorMessage } | { posted: PostedLog };
 
 /** What the worker (verify-worker.ts) is sent, and what it answers. */
 export interface VerifyRequest {
@@ -72,7 +83,7 @@ export type VerifyAnswer =
 
 /** The work done, in whichever thread runs it. */
 export function runVerifyWork(work: VerifyWork): VerificationReport {
-  return 'posted' in work ? verifyPosted(work.posted) : verifyText(work.text, work.options);
+  return 'posted' in work ? verifyPosted(work.posted) : verifyText(work.text, work.options, work.refusal);
 }
 
 /** What the worker answers for a log it could not verify; `failed`: the caller tries again itself. */
@@ -158,9 +169,13 @@ export class LogVerifier {
     this.file = 'workerFile' in options ? options.workerFile : compiledVerifyWorker();
   }
 
-  /** A log's text (JSON or NDJSON) verified with these options. */
-  verify(text: string, options: VerifyOptions = {}): Promise<VerificationReport> {
-    return this.run({ text, options });
+  /** A log's text (JSON or NDJSON) verified with these options; `refusal` as verifyText takes it. */
+  verify(
+    text: string,
+    options: VerifyOptions = {},
+    refusal?: FormatErrorMessage,
+  ): Promise<VerificationReport> {
+    return this.run(refusal ? { text, options, refusal } : { text, options });
   }
 
   /**

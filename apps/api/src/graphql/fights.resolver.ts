@@ -1,4 +1,4 @@
-import { Args, ID, Info, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Info, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { GraphQLResolveInfo, Kind, SelectionSetNode } from 'graphql';
 import {
   AccessService,
@@ -41,6 +41,8 @@ import { ContractIssue, ContractViolation } from '@app/rules';
 import { validArguments } from '../common/validation';
 import { viewAtHeld } from '../common/view-at';
 import { systemOfCommandField } from './typed-contract';
+import { hiddenNumberIn } from './hidden-numbers';
+import { TextContext, variablesTextOf } from './variables-text';
 
 @Resolver()
 export class FightsResolver {
@@ -114,6 +116,8 @@ export class FightsResolver {
       'Verify a fight log (the same verifier and report as POST /audit/verify and the CLI). A prefix of a log, its header rebuilt, verifies on its own but is not complete; give headHash and/or events to require the log to end where you expect. The report says what it proved (proven) and what not (notProven, with why).',
   })
   async verifyFightLog(
+    @Info() info: GraphQLResolveInfo,
+    @Context() context: TextContext,
     @Args('log', { type: () => GraphQLJSONObject }) log: Record<string, unknown>,
     @Args('headHash', {
       nullable: true,
@@ -127,11 +131,14 @@ export class FightsResolver {
     })
     events?: number,
   ): Promise<Record<string, unknown>> {
+    const options = verifyOptionsOf({ headHash, events });
+    // The value hides how its numbers were written (`4.0000000000000001` is 4): they are read off the request.
+    const hidden = hiddenNumberIn(info, 'log', variablesTextOf(context));
     try {
-      return (await this.verifier.verify(
-        JSON.stringify(log),
-        verifyOptionsOf({ headHash, events }),
-      )) as unknown as Record<string, unknown>;
+      return (await this.verifier.verify(JSON.stringify(log), options, hidden)) as unknown as Record<
+        string,
+        unknown
+      >;
     } catch (e) {
       if (e instanceof LogFormatError) throw logFormatRefusal(e);
       throw e;

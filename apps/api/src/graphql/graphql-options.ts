@@ -14,6 +14,7 @@ import { queryLimits } from './query-limits';
 import { formatGraphqlError, statusFromErrorsPlugin } from './graphql-errors';
 import { accessLogPlugin } from './access-log.plugin';
 import { refuseUncheckedJson, refuseUnknownParameters } from './envelope';
+import { keepMessages, subscribeVariablesText, tyingMessages, VARIABLES_TEXT } from './variables-text';
 
 /** Where GraphQL is served, over HTTP and as a graphql-ws WebSocket: the one path that takes an upgrade. */
 export const GRAPHQL_PATH = '/graphql';
@@ -39,6 +40,8 @@ export function graphqlOptions(
       // Authenticated once on connect (connectionParams.authorization), re-checked per operation by the guard.
       onConnect: async (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: unknown }) => {
         const extra = ctx.extra as ConnectionExtra;
+        // A fight log's numbers are read off the message it came in (verifyFightLog): kept from the first.
+        keepMessages(extra.socket);
         try {
           extra.principal = await authenticateConnection(access, ctx.connectionParams);
         } catch (e) {
@@ -52,7 +55,7 @@ export function graphqlOptions(
         return true;
       },
       // Documents over the WebSocket get the limits of POST /graphql.
-      onSubscribe: wsLimits(() => schema),
+      onSubscribe: tyingMessages(wsLimits(() => schema)),
     },
     subscribe: live.subscribe,
   };
@@ -69,12 +72,13 @@ export function graphqlOptions(
     plugins: [limits.plugin, httpSubscriptionsPlugin(), statusFromErrorsPlugin(), accessLogPlugin()],
     subscriptions,
     // graphql-ws calls it with (its context, the operation id, …); Apollo on Fastify with (request, reply).
-    context: (arg: ContextSource, second?: unknown) => {
+    context: (arg: ContextSource, second?: unknown, payload?: unknown) => {
       if ('extra' in arg)
         return {
           principal: arg.extra.principal,
           connectionParams: arg.connectionParams,
           [LIVE_LINK]: live.link(arg.extra, second as string),
+          [VARIABLES_TEXT]: subscribeVariablesText(payload),
         };
       // Before Apollo reads the request: GET's JSON parameters get a POST body's checks, in the same
       // order (the body's before its members), and a parameter GraphQL over HTTP does not define is refused.
