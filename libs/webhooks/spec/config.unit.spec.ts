@@ -1,4 +1,4 @@
-import { readWebhookConfig } from '../src/config';
+import { ENDPOINT_CONCURRENCY, readWebhookConfig } from '../src/config';
 
 describe('webhook configuration: WEBHOOK_RETENTION_DAYS', () => {
   it('defaults to 30 days; 0 keeps the delivery log for ever', () => {
@@ -16,4 +16,17 @@ describe('webhook configuration: WEBHOOK_RETENTION_DAYS', () => {
       );
     },
   );
+});
+
+describe('webhook configuration: WEBHOOK_ENDPOINT_CONCURRENCY', () => {
+  it('defaults to ENDPOINT_CONCURRENCY attempts in flight per endpoint', () => {
+    expect(readWebhookConfig({}).endpointConcurrency).toBe(ENDPOINT_CONCURRENCY);
+    expect(readWebhookConfig({ WEBHOOK_ENDPOINT_CONCURRENCY: ' 8 ' }).endpointConcurrency).toBe(8);
+  });
+
+  it.each(['0', '-1', '2.5', 'all'])('stops the boot on %p, naming the variable', (raw) => {
+    expect(() => readWebhookConfig({ WEBHOOK_ENDPOINT_CONCURRENCY: raw })).toThrow(
+      /WEBHOOK_ENDPOINT_CONCURRENCY/,
+    );
+  });
 });

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { InMemoryEventStore } from '@app/event-store';
 import { FightService } from '@app/fights';
-import { DEFAULT_WEBHOOK_CONFIG, WebhookConfig } from '../src/config';
+import { DEFAULT_WEBHOOK_CONFIG, ENDPOINT_CONCURRENCY, WebhookConfig } from '../src/config';
 import { WebhookDispatcher } from '../src/dispatcher';
 import { OUTBOX_BATCH, WebhookOutbox } from '../src/outbox';
 import { Sender, SendResult } from '../src/sender';
 import { newSigningSecret } from '../src/signing';
 import { SqlWebhookStore } from '../src/store/sql-store';
+import { PostgresDriver } from '../src/store/postgres-driver';
 import { SqliteDriver } from '../src/store/sqlite-driver';
 import { SqlDriver, SqlExec } from '../src/store/driver';
 import { EndpointRow, WebhookStore } from '../src/store/types';
@@ -143,6 +144,91 @@ describe('webhook dispatcher', () => {
     expect(received.length).toBe(sent);
     expect((await store.listDeliveries('e1', { limit: 10, status: 'pending' })).length).toBe(6);
   });
+});
+
+describe('webhook dispatcher, one tenant’s receiver hanging', () => {
+  const PG_URL = process.env.EVENT_STORE_PG_URL;
+  const schemas: string[] = [];
+  const engines: Array<[string, () => WebhookStore]> = [
+    ['memory', () => new SqlWebhookStore(new SqliteDriver(':memory:', 'memory'))],
+  ];
+  if (PG_URL)
+    engines.push([
+      'postgres',
+      () => {
+        const schema = `wh_fair_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+        schemas.push(schema);
+        return new SqlWebhookStore(new PostgresDriver(PG_URL, schema));
+      },
+    ]);
+  afterAll(async () => {
+    if (!PG_URL || schemas.length === 0) return;
+    const { Client } = await import('pg');
+    const c = new Client({ connectionString: PG_URL });
+    await c.connect();
+    for (const s of schemas) await c.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
+    await c.end();
+  });
+
+  it.each(engines)(
+    '%s: another endpoint’s delivery is sent while one that never answers holds ENDPOINT_CONCURRENCY attempts, in send order',
+    async (_engine, open) => {
+      const store = open();
+      const now = 1_000_000;
+      const sent: string[] = [];
+      // Endpoint A's receiver never answers: each attempt ends only when the dispatcher stops.
+      const sender: Sender = (url, _headers, body, options) => {
+        sent.push((JSON.parse(body) as { id: string }).id);
+        if (url.endsWith('/eB')) return Promise.resolve({ status: 204, excerpt: '', latencyMs: 1 });
+        return new Promise((resolve) => {
+          const abort = () => resolve({ excerpt: '', latencyMs: 1, aborted: true });
+          if (options.signal?.aborted) abort();
+          else options.signal?.addEventListener('abort', abort, { once: true });
+        });
+      };
+      const queue = (endpointId: string, fightId: string, createdAt: number) => {
+        const id = `msg_${endpointId}_${fightId}`;
+        return store.insertDelivery({
+          id,
+          endpointId,
+          tenantId: endpointId === 'eA' ? 't1' : 't2',
+          fightId,
+          seq: 1,
+          eventType: 'E',
+          payload: JSON.stringify({ id }),
+          createdAt,
+        });
+      };
+      await store.insertEndpoint(endpoint('eA'));
+      await store.insertEndpoint({ ...endpoint('eB'), tenantId: 't2' });
+      // 32 of A's deliveries are due before B's, twice the dispatcher's slots.
+      for (let f = 0; f < 32; f++) await queue('eA', `f${f}`, now - 1000 + f);
+      await queue('eB', 'f0', now);
+      const dispatcher = new WebhookDispatcher(store, config, sender, () => now);
+      try {
+        expect(await dispatcher.waitForAttempt('msg_eB_f0', 10_000)).toBe(true);
+        expect((await store.getDelivery('msg_eB_f0'))?.status).toBe('delivered');
+        // The attempts claimed with B's start on their own time (each reads its endpoint first); then more chances to
+        // claim, which must find A full.
+        for (let i = 0; i < 200 && sent.length <= ENDPOINT_CONCURRENCY; i++)
+          await new Promise((r) => setTimeout(r, 5));
+        for (let i = 0; i < 5; i++) {
+          dispatcher.kick();
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        // A's first deliveries in send order, each once; attempts to one endpoint run side by side, so in any order.
+        const toA = Array.from({ length: ENDPOINT_CONCURRENCY }, (_, f) => `msg_eA_f${f}`);
+        expect([...sent].sort()).toEqual([...toA, 'msg_eB_f0'].sort());
+        // Every attempt to A is still in flight: none recorded, none of A's later deliveries tried.
+        const pendingA = await store.listDeliveries('eA', { status: 'pending', limit: 100 });
+        expect(pendingA).toHaveLength(32);
+        expect(pendingA.filter((d) => d.attempts > 0)).toEqual([]);
+      } finally {
+        await dispatcher.stop();
+        await store.close();
+      }
+    },
+  );
 });
 
 describe('webhook dispatcher, nothing to send', () => {

@@ -3,6 +3,13 @@ export const DEFAULT_RETRY_SCHEDULE_MS = [
   0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
 ];
 
+/**
+ * Attempts in flight to one endpoint, over every instance: a receiver that hangs holds this many of the
+ * dispatcher's slots, never all of them, so other tenants' deliveries keep going (docs/webhooks.md "One tenant
+ * cannot hold the others up").
+ */
+export const ENDPOINT_CONCURRENCY = 4;
+
 export interface WebhookConfig {
   /** WEBHOOK_ALLOW_PRIVATE: deliver to private, loopback and link-local addresses (local development, tests). */
   allowPrivate: boolean;
@@ -16,6 +23,8 @@ export interface WebhookConfig {
   pollMs: number;
   /** Deliveries sent at the same time by one instance. */
   concurrency: number;
+  /** WEBHOOK_ENDPOINT_CONCURRENCY: attempts in flight to one endpoint at a time, over every instance. */
+  endpointConcurrency: number;
   /** WEBHOOK_RETENTION_DAYS: finished deliveries (and their attempts) older than this are pruned; 0 keeps them for ever. */
   retentionDays: number;
 }
@@ -27,6 +36,7 @@ export const DEFAULT_WEBHOOK_CONFIG: WebhookConfig = {
   disableAfterMs: 5 * 24 * 3_600_000,
   pollMs: 1_000,
   concurrency: 16,
+  endpointConcurrency: ENDPOINT_CONCURRENCY,
   retentionDays: 30,
 };
 
@@ -47,6 +57,11 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
     disableAfterMs: positive(env.WEBHOOK_DISABLE_AFTER_MS, 'WEBHOOK_DISABLE_AFTER_MS', d.disableAfterMs),
     pollMs: positive(env.WEBHOOK_POLL_MS, 'WEBHOOK_POLL_MS', d.pollMs),
     concurrency: d.concurrency,
+    endpointConcurrency: positive(
+      env.WEBHOOK_ENDPOINT_CONCURRENCY,
+      'WEBHOOK_ENDPOINT_CONCURRENCY',
+      d.endpointConcurrency,
+    ),
     retentionDays: retentionDays(env.WEBHOOK_RETENTION_DAYS, d.retentionDays),
   };
 }

@@ -74,7 +74,9 @@ export function judge(
 /**
  * Sends due deliveries: claims (leases) them from the store, signs, sends, records the attempt.
  * Per endpoint and fight only the lowest pending seq is ever due, so a failing delivery holds back
- * that fight's later events and no other fight's. Any number of instances may run one each.
+ * that fight's later events and no other fight's; per endpoint at most `endpointConcurrency` attempts
+ * are in flight, so a receiver that hangs holds that many slots and the rest keep sending to others.
+ * Any number of instances may run one each.
  */
 export class WebhookDispatcher {
   readonly instanceId = randomUUID();
@@ -151,6 +153,7 @@ export class WebhookDispatcher {
       room,
       this.instanceId,
       now + this.config.timeoutMs + 30_000,
+      this.config.endpointConcurrency,
     );
     for (const d of claimed) this.launch(d);
     if (claimed.length === room) this.claims.kick();

@@ -1,11 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENDPOINT_CONCURRENCY } from '../../src/config';
 import { WebhookPruner } from '../../src/pruner';
 import { PostgresDriver } from '../../src/store/postgres-driver';
 import Database from 'better-sqlite3';
 import {
-  CLAIM_SQL,
+  ANY_DUE_SQL,
+  CLAIM_ENDPOINTS_SQL,
+  CLAIM_MANY_SQL,
+  ENDPOINT_DUE_SQL,
   LOWEST_PENDING_MANY_SQL,
   LOWEST_PENDING_SQL,
   SqlWebhookStore,
@@ -199,15 +203,17 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
 
     it('the claim leases the next due delivery of each fight, in send order, with nothing pending and with many waiting behind', async () => {
       await store.insertEndpoint(endpoint('e1'));
-      expect(await store.claimDue(1_000_000, 16, 'me', 2_000_000)).toEqual([]);
+      // One endpoint's order, with no bound on its attempts in flight.
+      const unbounded = 1000;
+      expect(await store.claimDue(1_000_000, 16, 'me', 2_000_000, unbounded)).toEqual([]);
       await queueAll(store, backlog('e1', 100, 30));
       // Only heads, oldest first: each fight's seq 1, in the order they were queued.
-      const first = await store.claimDue(1_000_000, 16, 'me', 2_000_000);
+      const first = await store.claimDue(1_000_000, 16, 'me', 2_000_000, unbounded);
       expect(first.map((d) => [d.fightId, d.seq])).toEqual(
         Array.from({ length: 16 }, (_, f) => [`f${f}`, 1]),
       );
       // The next claim passes over the leased heads to the next fights' heads.
-      const second = await store.claimDue(1_000_000, 4, 'other', 2_000_000);
+      const second = await store.claimDue(1_000_000, 4, 'other', 2_000_000, unbounded);
       expect(second.map((d) => [d.fightId, d.seq])).toEqual([16, 17, 18, 19].map((f) => [`f${f}`, 1]));
       // Delivered heads hand on to their fight's seq 2, due after every seq 1 (queued later): the order stays the log's.
       for (const d of first.slice(0, 3)) await success(store, d);
@@ -217,9 +223,40 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
         ['f1', 2],
         ['f2', 2],
       ];
-      expect((await store.claimDue(1_000_000, 90, 'me', 2_000_000)).map((d) => [d.fightId, d.seq])).toEqual(
-        rest,
+      expect(
+        (await store.claimDue(1_000_000, 90, 'me', 2_000_000, unbounded)).map((d) => [d.fightId, d.seq]),
+      ).toEqual(rest);
+    });
+
+    it('an endpoint with ENDPOINT_CONCURRENCY attempts in flight gets no more; another endpoint’s due deliveries are claimed past its backlog', async () => {
+      await store.insertEndpoint(endpoint('eA'));
+      await store.insertEndpoint(endpoint('eB', { tenantId: 't2' }));
+      // eA's 32 fights were queued first, so every one of them is due before eB's delivery.
+      await queueAll(store, [
+        ...backlog('eA', 32, 1),
+        { ...delivery('eB', 'f0', 1), tenantId: 't2', createdAt: 100 },
+      ]);
+      const first = await store.claimDue(1000, 16, 'me', 9000);
+      expect(first.map((d) => [d.endpointId, d.fightId])).toEqual([
+        ...Array.from({ length: ENDPOINT_CONCURRENCY }, (_, f) => ['eA', `f${f}`]),
+        ['eB', 'f0'],
+      ]);
+      // eA's attempts hang: while they hold their leases, nothing more of eA is claimed, on this or another instance.
+      expect(await store.claimDue(2000, 16, 'me', 9000)).toEqual([]);
+      expect(await store.claimDue(2000, 16, 'other', 9000)).toEqual([]);
+      // One of them ends: one slot, taken by eA's next fight in send order.
+      await success(store, first[0]);
+      expect((await store.claimDue(3000, 16, 'me', 9000)).map((d) => d.fightId)).toEqual([
+        `f${ENDPOINT_CONCURRENCY}`,
+      ]);
+      await success(store, first[ENDPOINT_CONCURRENCY]);
+      // Leases that ran out (a crashed instance) are no longer in flight: their deliveries and the next come back.
+      expect((await store.claimDue(9001, 16, 'other', 20_000)).map((d) => d.fightId)).toEqual(
+        Array.from({ length: ENDPOINT_CONCURRENCY }, (_, f) => `f${f + 1}`),
       );
+      // A caller may ask for a different bound.
+      await store.releaseLeases('other');
+      expect(await store.claimDue(9002, 16, 'me', 20_000, 2)).toHaveLength(2);
     });
 
     it('a backlog drains to the end: never two of one fight at once, each fight in seq order, every delivery once', async () => {
@@ -534,11 +571,27 @@ storeContract('sqlite', async () => {
   return new SqlWebhookStore(new SqliteDriver(join(dir, 'webhooks.sqlite')));
 });
 
-/** A backlog big enough for the planners to see: 400 fights × 20 on an enabled endpoint, 100 × 5 on a disabled one. */
+/**
+ * A backlog big enough for the planners to see: 400 fights × 20 on an enabled endpoint, 100 × 5 on a disabled one,
+ * and 50 endpoints with nothing pending.
+ */
 async function plannedBacklog(store: WebhookStore): Promise<void> {
   await store.insertEndpoint(endpoint('e1'));
   await store.insertEndpoint(endpoint('e2', { enabled: false }));
+  for (let i = 0; i < 50; i++) await store.insertEndpoint(endpoint(`idle${i}`));
   await queueAll(store, [...backlog('e1', 400, 20), ...backlog('e2', 100, 5)]);
+}
+
+/**
+ * 50,000 deliveries pending on eA (5,000 fights × 10), whose receiver hangs: ENDPOINT_CONCURRENCY of its heads are
+ * leased and never answered. Then eB's one delivery is queued, due after every one of eA's.
+ */
+async function hangingBacklog(store: WebhookStore): Promise<void> {
+  await store.insertEndpoint(endpoint('eA'));
+  await store.insertEndpoint(endpoint('eB', { tenantId: 't2' }));
+  await queueAll(store, backlog('eA', 5000, 10));
+  expect(await store.claimDue(1_000_000, 16, 'hung', 2_000_000)).toHaveLength(ENDPOINT_CONCURRENCY);
+  await store.insertDelivery({ ...delivery('eB', 'f0', 1), tenantId: 't2', createdAt: 60_000 });
 }
 
 /** The tables as they were before the head mark (no `head` column, the old due index). */
@@ -577,28 +630,55 @@ async function claimsAfterUpgrade(store: WebhookStore): Promise<void> {
 }
 
 describe('claim plan: sqlite', () => {
-  it('EXPLAIN QUERY PLAN: the claim reads the heads index in send order (no temp b-tree, no scan of the deliveries), before and after ANALYZE', async () => {
+  it('EXPLAIN QUERY PLAN: the claim searches the endpoints with a pending head and then each one’s due heads, in send order (no scan of the deliveries, no temp b-tree), before and after ANALYZE', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crs-webhooks-plan-'));
     dirs.push(dir);
     const driver = new SqliteDriver(join(dir, 'webhooks.sqlite'));
     const store = new SqlWebhookStore(driver);
+    const plan = async (sql: string, params: unknown[]) =>
+      (await driver.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params)).map((r) => r.detail);
     try {
       await plannedBacklog(store);
       for (const analyzed of [false, true]) {
         if (analyzed) await driver.run('ANALYZE');
-        const claim = (
-          await driver.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${CLAIM_SQL}`, [1_000_000, 16])
-        ).map((r) => r.detail);
-        expect(claim).toContain('SEARCH d USING INDEX webhook_deliveries_heads_due (next_attempt_at<?)');
-        expect(claim.join('\n')).not.toMatch(/TEMP B-TREE|SCAN d\b/);
+        expect(await plan(ANY_DUE_SQL, [1_000_000])).toEqual([
+          'SEARCH webhook_deliveries USING COVERING INDEX webhook_deliveries_heads_due (next_attempt_at<?)',
+        ]);
+        const endpoints = await plan(CLAIM_ENDPOINTS_SQL, [1_000_000]);
+        expect(endpoints).toEqual(
+          expect.arrayContaining([
+            'SEARCH webhook_deliveries USING COVERING INDEX webhook_deliveries_heads_endpoint (endpoint_id>?)',
+            'SEARCH e USING INDEX sqlite_autoindex_webhook_endpoints_1 (id=?)',
+            'SEARCH l USING COVERING INDEX webhook_deliveries_leased (endpoint_id=? AND locked_until>?)',
+          ]),
+        );
+        expect(endpoints.join('\n')).not.toMatch(/TEMP B-TREE|SCAN (webhook_deliveries|e|l)\b/);
+        expect(await plan(ENDPOINT_DUE_SQL, [1_000_000, 'e1', ENDPOINT_CONCURRENCY])).toEqual([
+          'SEARCH d USING INDEX webhook_deliveries_heads_endpoint (endpoint_id=? AND next_attempt_at<?)',
+        ]);
         // Finding a fight's next head after a delivery: one search of the order index, no sort.
-        const lowest = (
-          await driver.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${LOWEST_PENDING_SQL}`, ['e1', 'f1'])
-        ).map((r) => r.detail);
+        const lowest = await plan(LOWEST_PENDING_SQL, ['e1', 'f1']);
         expect(lowest).toEqual([
           'SEARCH webhook_deliveries USING INDEX webhook_deliveries_order (endpoint_id=? AND fight_id=?)',
         ]);
       }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('50,000 pending on an endpoint whose receiver hangs: the claim leases the other endpoint’s delivery, and the hanging one’s next as a lease runs out', async () => {
+    const store = new SqlWebhookStore(new SqliteDriver(':memory:', 'memory'));
+    try {
+      await hangingBacklog(store);
+      expect((await store.claimDue(1_000_000, 16, 'me', 2_000_000)).map((d) => d.id)).toEqual([
+        delivery('eB', 'f0', 1).id,
+      ]);
+      expect(await store.claimDue(1_000_000, 16, 'me', 2_000_000)).toEqual([]);
+      await store.releaseLeases('hung', [delivery('eA', 'f0', 1).id]);
+      expect((await store.claimDue(1_000_000, 16, 'me', 2_000_000)).map((d) => d.id)).toEqual([
+        delivery('eA', 'f0', 1).id,
+      ]);
     } finally {
       await store.close();
     }
@@ -672,66 +752,88 @@ if (PG_URL) {
     await c.end();
   });
 
-  it('postgres: EXPLAIN shows the claim reading the heads index in send order, no sort, no scan of the deliveries; it reads only what it leases', async () => {
+  type PlanNode = {
+    'Node Type': string;
+    'Index Name'?: string;
+    'Relation Name'?: string;
+    'Actual Rows'?: number;
+    'Actual Loops'?: number;
+    Plans?: PlanNode[];
+  };
+  const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+  const explain = async (driver: PostgresDriver, sql: string, params: unknown[], analyze = false) =>
+    nodes(
+      (
+        await driver.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+          `EXPLAIN (FORMAT JSON${analyze ? ', ANALYZE' : ''}) ${sql}`,
+          params,
+        )
+      )[0]['QUERY PLAN'][0].Plan,
+    );
+  const indexScans = (plan: PlanNode[], index: string) =>
+    plan.filter((n) => n['Node Type'].startsWith('Index') && n['Index Name'] === index);
+  /** Index entries an executed plan read from the deliveries (every scan's rows, over all its loops). */
+  const deliveryRowsRead = (plan: PlanNode[]) =>
+    plan
+      .filter(
+        (n) =>
+          n['Index Name']?.startsWith('webhook_deliveries') || n['Relation Name'] === 'webhook_deliveries',
+      )
+      .reduce((sum, n) => sum + (n['Actual Rows'] ?? 0) * (n['Actual Loops'] ?? 1), 0);
+
+  it('postgres: EXPLAIN shows the claim searching the endpoints with a pending head and each one’s due heads, no scan of the deliveries; it reads about what it leases', async () => {
     const schema = `wh_plan_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     schemas.push(schema);
     const driver = new PostgresDriver(PG_URL, schema);
     const store = new SqlWebhookStore(driver);
-    type PlanNode = {
-      'Node Type': string;
-      'Index Name'?: string;
-      'Relation Name'?: string;
-      'Actual Rows'?: number;
-      Plans?: PlanNode[];
-    };
-    const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-    const explain = async (sql: string, params: unknown[], analyze = false) =>
-      nodes(
-        (
-          await driver.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-            `EXPLAIN (FORMAT JSON${analyze ? ', ANALYZE' : ''}) ${sql}`,
-            params,
-          )
-        )[0]['QUERY PLAN'][0].Plan,
-      );
+    const claim = [1_000_000, 16, ENDPOINT_CONCURRENCY];
     try {
       await plannedBacklog(store);
-      const claimSql = `${CLAIM_SQL} ${driver.lockClause}`;
       for (const analyzed of [false, true]) {
         if (analyzed) await driver.run('ANALYZE');
-        const plan = await explain(claimSql, [1_000_000, 16]);
+        const plan = await explain(driver, CLAIM_MANY_SQL, claim);
+        expect(indexScans(plan, 'webhook_deliveries_heads_endpoint').length).toBeGreaterThan(0);
         expect(
-          plan.some(
-            (n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'webhook_deliveries_heads_due',
-          ),
-        ).toBe(true);
-        expect(
-          plan.filter(
-            (n) =>
-              n['Node Type'].includes('Sort') ||
-              (n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'webhook_deliveries'),
-          ),
+          plan.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'webhook_deliveries'),
         ).toEqual([]);
         // A page's groups' next heads, in one statement: a search of the order index per group, no sort.
-        const lowest = await explain(LOWEST_PENDING_MANY_SQL, [
+        const lowest = await explain(driver, LOWEST_PENDING_MANY_SQL, [
           ['e1', 'e1', 'e2'],
           ['f1', 'f2', 'f1'],
         ]);
-        expect(
-          lowest.some(
-            (n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'webhook_deliveries_order',
-          ),
-        ).toBe(true);
+        expect(indexScans(lowest, 'webhook_deliveries_order').length).toBeGreaterThan(0);
         expect(lowest.filter((n) => n['Node Type'].includes('Sort'))).toEqual([]);
       }
-      // 8,500 pending, 500 of them heads (100 a disabled endpoint's, due among the others): the scan reads its 16 and the disabled ones it passes.
-      const run = await explain(claimSql, [1_000_000, 16], true);
-      const scan = run.find((n) => n['Index Name'] === 'webhook_deliveries_heads_due')!;
-      expect(scan['Actual Rows']).toBeLessThanOrEqual(16 + 100);
+      // 8,500 pending, 500 of them heads (100 a disabled endpoint's): the skip scan reads an entry per endpoint
+      // with a pending head, then e1's first heads; the disabled endpoint's are never read.
+      expect(deliveryRowsRead(await explain(driver, CLAIM_MANY_SQL, claim, true))).toBeLessThanOrEqual(
+        3 + ENDPOINT_CONCURRENCY,
+      );
     } finally {
       await store.close();
     }
   });
+
+  it('postgres: 50,000 pending on an endpoint whose receiver hangs: the claim reads a few index entries and leases the other endpoint’s delivery', async () => {
+    const schema = `wh_hang_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    schemas.push(schema);
+    const driver = new PostgresDriver(PG_URL, schema);
+    const store = new SqlWebhookStore(driver);
+    try {
+      await hangingBacklog(store);
+      await driver.run('ANALYZE');
+      const claim = [1_000_000, 16, ENDPOINT_CONCURRENCY];
+      expect(deliveryRowsRead(await explain(driver, CLAIM_MANY_SQL, claim, true))).toBeLessThanOrEqual(
+        3 + ENDPOINT_CONCURRENCY + 1,
+      );
+      expect((await store.claimDue(1_000_000, 16, 'me', 2_000_000)).map((d) => d.id)).toEqual([
+        delivery('eB', 'f0', 1).id,
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('postgres: a schema from before the head mark gets the column and its heads marked, on first use', async () => {
     const schema = `wh_up_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     schemas.push(schema);
@@ -760,15 +862,47 @@ if (PG_URL) {
       new SqlWebhookStore(new PostgresDriver(PG_URL, schema)),
     ];
     try {
-      await a.insertEndpoint(endpoint('e1'));
-      for (let f = 0; f < 40; f++) await a.insertDelivery(delivery('e1', `f${f}`, 1));
+      // 10 endpoints with ENDPOINT_CONCURRENCY fights each: every delivery may be in flight at once.
+      const eps = Array.from({ length: 10 }, (_, i) => `e${i}`);
+      for (const e of eps) await a.insertEndpoint(endpoint(e));
+      await queueAll(
+        a,
+        eps.flatMap((e) => backlog(e, ENDPOINT_CONCURRENCY, 1)),
+      );
       const [x, y] = await Promise.all([a.claimDue(10, 40, 'a', 10_000), b.claimDue(10, 40, 'b', 10_000)]);
       const ids = [...x, ...y].map((d) => d.id);
       expect(new Set(ids).size).toBe(ids.length);
-      expect(ids.length).toBe(40);
+      expect(ids.length).toBe(10 * ENDPOINT_CONCURRENCY);
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('postgres: instances claiming at once lease at most ENDPOINT_CONCURRENCY of one endpoint between them', async () => {
+    const schema = `wh_cap_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    schemas.push(schema);
+    const stores = [0, 1, 2].map(() => new SqlWebhookStore(new PostgresDriver(PG_URL, schema)));
+    try {
+      await stores[0].insertEndpoint(endpoint('eA'));
+      await stores[0].insertEndpoint(endpoint('eB'));
+      await queueAll(stores[0], [...backlog('eA', 40, 1), ...backlog('eB', 2, 1)]);
+      for (let round = 0; round < 3; round++) {
+        const claimed = (await Promise.all(stores.map((s, i) => s.claimDue(10, 16, `i${i}`, 10_000)))).flat();
+        expect(new Set(claimed.map((d) => d.id)).size).toBe(claimed.length);
+        // The first round leases eA's first fights and both of eB's; later rounds find eA full and eB done.
+        const of = (e: string) =>
+          claimed
+            .filter((d) => d.endpointId === e)
+            .map((d) => d.fightId)
+            .sort();
+        expect(of('eA')).toEqual(
+          round === 0 ? Array.from({ length: ENDPOINT_CONCURRENCY }, (_, f) => `f${f}`).sort() : [],
+        );
+        expect(of('eB')).toEqual(round === 0 ? ['f0', 'f1'] : []);
+      }
+    } finally {
+      for (const s of stores) await s.close();
     }
   });
 

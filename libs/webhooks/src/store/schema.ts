@@ -14,9 +14,13 @@ export const WEBHOOK_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS webhook_deliveries (id TEXT PRIMARY KEY, endpoint_id TEXT NOT NULL, tenant_id TEXT NOT NULL, fight_id TEXT, seq INTEGER NOT NULL, event_type TEXT NOT NULL, payload TEXT NOT NULL, created_at BIGINT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL, round_attempts INTEGER NOT NULL, next_attempt_at BIGINT NOT NULL, locked_until BIGINT, locked_by TEXT, last_status INTEGER, last_error TEXT, delivered_at BIGINT, head INTEGER NOT NULL DEFAULT 0)`,
   // Databases from before the head mark (SQLite: the driver adds the column only when it is missing).
   `ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS head INTEGER NOT NULL DEFAULT 0`,
-  // The claim: due heads in the order they are sent. Only heads are in it (one per endpoint and fight, and each ping),
-  // so a claim reads about as many entries as it leases, however many deliveries wait behind the heads.
+  // Whether anything is due: one probe, the dispatcher's poll when nothing is. Only heads are in it (one per endpoint
+  // and fight, and each ping), so no delivery waiting behind a head is ever read.
   `CREATE INDEX IF NOT EXISTS webhook_deliveries_heads_due ON webhook_deliveries (next_attempt_at, seq) WHERE status = 'pending' AND head = 1`,
+  // The claim per endpoint: its due heads in send order, and (a skip scan over endpoint_id) the endpoints with a pending head.
+  `CREATE INDEX IF NOT EXISTS webhook_deliveries_heads_endpoint ON webhook_deliveries (endpoint_id, next_attempt_at, seq) WHERE status = 'pending' AND head = 1`,
+  // An endpoint's attempts in flight (its leases): only leased rows are in it, a few per instance.
+  `CREATE INDEX IF NOT EXISTS webhook_deliveries_leased ON webhook_deliveries (endpoint_id, locked_until) WHERE locked_until IS NOT NULL`,
   // Replaced by webhook_deliveries_heads_due (it held every pending delivery, so the claim walked them all).
   `DROP INDEX IF EXISTS webhook_deliveries_due`,
   `CREATE INDEX IF NOT EXISTS webhook_deliveries_order ON webhook_deliveries (endpoint_id, fight_id, seq) WHERE status = 'pending'`,

@@ -1,3 +1,4 @@
+import { ENDPOINT_CONCURRENCY } from '../config';
 import { SqlDriver, SqlExec } from './driver';
 import {
   AttemptOutcome,
@@ -113,13 +114,52 @@ const ENDPOINT_COLUMNS: Record<keyof EndpointPatch, [string, (v: never) => unkno
 
 const CHECKPOINT = 'webhook-outbox';
 
+/** Whether any head is due (webhook_deliveries_heads_due): the whole claim when nothing is. Exported for the plan tests. */
+export const ANY_DUE_SQL = `SELECT 1 AS due FROM webhook_deliveries WHERE status = 'pending' AND head = 1 AND next_attempt_at <= $1 LIMIT 1`;
+
+/** A head that may be leased at `$1`: pending, due, and not leased (or its lease ran out: a crashed instance's). */
+const CLAIMABLE = `d.status = 'pending' AND d.head = 1 AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until < $1)`;
+
 /**
- * The claim: the due heads (one per endpoint and fight: its lowest pending seq) of enabled endpoints, not leased,
- * in send order, through webhook_deliveries_heads_due. Exported for the plan tests.
+ * The endpoints with a pending head, by a skip scan of webhook_deliveries_heads_endpoint from '' (before every id):
+ * one search per endpoint, however many heads wait on it (a hanging receiver's backlog is never walked).
  */
-export const CLAIM_SQL = `SELECT d.* FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-  WHERE d.status = 'pending' AND d.head = 1 AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until < $1) AND e.enabled = 1
-  ORDER BY d.next_attempt_at, d.seq LIMIT $2`;
+const PENDING_ENDPOINTS = `WITH RECURSIVE p (endpoint_id) AS (
+    SELECT CAST('' AS TEXT)
+    UNION ALL
+    SELECT (SELECT endpoint_id FROM webhook_deliveries WHERE status = 'pending' AND head = 1 AND endpoint_id > p.endpoint_id ORDER BY endpoint_id LIMIT 1)
+    FROM p WHERE p.endpoint_id IS NOT NULL)`;
+
+/** An endpoint's attempts in flight at `$1`, on any instance: its leases that have not run out (webhook_deliveries_leased). */
+const inFlight = (endpoint: string) =>
+  `SELECT count(*) AS n FROM webhook_deliveries l WHERE l.endpoint_id = ${endpoint} AND l.locked_until >= $1`;
+
+/** An endpoint's claimable heads in send order (webhook_deliveries_heads_endpoint), the first `limit`. */
+const dueHeads = (endpoint: string, limit: string) =>
+  `SELECT d.* FROM webhook_deliveries d WHERE d.endpoint_id = ${endpoint} AND ${CLAIMABLE} ORDER BY d.next_attempt_at, d.seq LIMIT ${limit}`;
+
+/**
+ * The claim's first step: each enabled endpoint with a pending head, and its attempts in flight (CROSS JOIN: SQLite
+ * keeps the skip scan outside, one search of the endpoints per row). Exported for the plan tests.
+ */
+export const CLAIM_ENDPOINTS_SQL = `${PENDING_ENDPOINTS}
+  SELECT e.id, (${inFlight('e.id')}) AS busy FROM p CROSS JOIN webhook_endpoints e WHERE e.id = p.endpoint_id AND e.enabled = 1`;
+
+/** Then, for each endpoint with room, its first claimable heads ($2 the endpoint, $3 its room). */
+export const ENDPOINT_DUE_SQL = dueHeads('$2', '$3');
+
+/**
+ * PostgreSQL: both steps in one round trip, merged in send order; at most $2 in all and $3 in flight per endpoint.
+ * Exported for the plan tests.
+ */
+export const CLAIM_MANY_SQL = `${PENDING_ENDPOINTS}
+  SELECT d.* FROM p JOIN webhook_endpoints e ON e.id = p.endpoint_id
+    CROSS JOIN LATERAL (${inFlight('e.id')}) busy
+    CROSS JOIN LATERAL (${dueHeads('e.id', 'GREATEST(LEAST($3 - busy.n, $2), 0)')}) d
+  WHERE e.enabled = 1 ORDER BY d.next_attempt_at, d.seq LIMIT $2`;
+
+/** The advisory lock class of claims ('WHK2'): one claim at a time per schema, so no two count the same free room. */
+const CLAIM_LOCK_CLASS = 0x57484b32;
 
 const DELIVERY_COLUMNS = 9;
 const INSERT_CHUNK = 100;
@@ -214,6 +254,18 @@ async function markHeads(q: SqlExec, groups: Group[], before: Lowest[], postgres
   });
   await setHead(q, clear, 0);
   await setHead(q, set, 1);
+}
+
+/** SQLite (in process, so a statement per endpoint costs no round trip): the claim's candidates, merged in send order. */
+async function candidatesSqlite(q: SqlExec, now: number, limit: number, perEndpoint: number): Promise<Row[]> {
+  const out: Row[] = [];
+  for (const e of await q.query<{ id: string; busy: number }>(CLAIM_ENDPOINTS_SQL, [now])) {
+    const room = Math.min(perEndpoint - Number(e.busy), limit);
+    if (room > 0) out.push(...(await q.query(ENDPOINT_DUE_SQL, [now, e.id, room])));
+  }
+  // Stable: an endpoint's heads keep the order its index gave them.
+  out.sort((a, b) => num(a.next_attempt_at) - num(b.next_attempt_at) || num(a.seq) - num(b.seq));
+  return out.slice(0, limit);
 }
 
 /** 32-bit FNV-1a of a group: its advisory lock key on PostgreSQL. */
@@ -415,25 +467,50 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   /**
-   * Reads the heads index in send order and stops at `limit`: it passes over only heads leased to attempts in
-   * flight and heads of disabled endpoints, never the deliveries waiting behind a head. Nothing due: one index
-   * probe and no transaction (the dispatcher's poll of an idle outbox).
+   * Leases the due heads in send order, at most `perEndpoint` in flight per endpoint over every instance: it reads
+   * each endpoint with a pending head once (a skip scan) and then only the heads it may lease, never an endpoint's
+   * whole backlog. Nothing due: one index probe and no transaction (the dispatcher's poll of an idle outbox).
    */
-  async claimDue(now: number, limit: number, owner: string, leaseUntil: number): Promise<DeliveryRow[]> {
-    const [due] = await this.db.query(
-      `SELECT 1 AS due FROM webhook_deliveries WHERE status = 'pending' AND head = 1 AND next_attempt_at <= $1 LIMIT 1`,
-      [now],
-    );
+  async claimDue(
+    now: number,
+    limit: number,
+    owner: string,
+    leaseUntil: number,
+    perEndpoint = ENDPOINT_CONCURRENCY,
+  ): Promise<DeliveryRow[]> {
+    const [due] = await this.db.query(ANY_DUE_SQL, [now]);
     if (!due) return [];
     return this.db.tx(async (q) => {
-      const rows = await q.query(`${CLAIM_SQL} ${this.db.lockClause}`, [now, limit]);
-      if (rows.length)
-        await q.run(
-          `UPDATE webhook_deliveries SET locked_until = $1, locked_by = $2 WHERE id IN (${rows.map((_, i) => `$${i + 3}`).join(', ')})`,
-          [leaseUntil, owner, ...rows.map((r) => r.id)],
-        );
-      return rows.map(toDelivery);
+      const candidates =
+        this.db.engine === 'postgres'
+          ? await this.candidatesPostgres(q, now, limit, perEndpoint)
+          : await candidatesSqlite(q, now, limit, perEndpoint);
+      if (candidates.length === 0) return [];
+      const ids = candidates.map((r) => String(r.id));
+      // A candidate another transaction took or moved meanwhile fails CLAIMABLE here and is left out.
+      const leased = await q.query(
+        `UPDATE webhook_deliveries SET locked_until = $2, locked_by = $3 WHERE id IN (
+           SELECT d.id FROM webhook_deliveries d WHERE d.id IN (${ids.map((_, i) => `$${i + 4}`).join(', ')}) AND ${CLAIMABLE} ${this.db.lockClause}
+         ) RETURNING *`,
+        [now, leaseUntil, owner, ...ids],
+      );
+      const rank = new Map(ids.map((id, i) => [id, i]));
+      return leased.map(toDelivery).sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
     });
+  }
+
+  /**
+   * PostgreSQL: claims take turns per schema (a transaction advisory lock), so each counts the leases of the claims
+   * before it and instances claiming at once never lease more than `perEndpoint` of one endpoint between them.
+   */
+  private async candidatesPostgres(
+    q: SqlExec,
+    now: number,
+    limit: number,
+    perEndpoint: number,
+  ): Promise<Row[]> {
+    await q.query(`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(current_schema()))`);
+    return q.query(CLAIM_MANY_SQL, [now, limit, perEndpoint]);
   }
 
   recordAttempt(owner: string, a: AttemptRow, o: AttemptOutcome, effect: EndpointEffect): Promise<boolean> {

@@ -147,10 +147,18 @@ export interface WebhookStore {
   insertDelivery(d: NewDelivery): Promise<void>;
 
   /**
-   * Leases up to `limit` due deliveries to `owner` until `leaseUntil`: only each (endpoint, fight)'s
-   * lowest pending seq, only of enabled endpoints. PostgreSQL: FOR UPDATE SKIP LOCKED.
+   * Leases up to `limit` due deliveries to `owner` until `leaseUntil`, in send order: only each (endpoint, fight)'s
+   * lowest pending seq, only of enabled endpoints, and no more than `perEndpoint` (default ENDPOINT_CONCURRENCY)
+   * leased at once per endpoint, counting every owner's leases that have not run out. PostgreSQL: FOR UPDATE SKIP
+   * LOCKED, and one claim at a time per schema.
    */
-  claimDue(now: number, limit: number, owner: string, leaseUntil: number): Promise<DeliveryRow[]>;
+  claimDue(
+    now: number,
+    limit: number,
+    owner: string,
+    leaseUntil: number,
+    perEndpoint?: number,
+  ): Promise<DeliveryRow[]>;
   /** Logs the attempt, updates the delivery (if `owner` still holds its lease) and the endpoint, in one transaction. */
   recordAttempt(
     owner: string,
