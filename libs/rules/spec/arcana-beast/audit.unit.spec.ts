@@ -266,11 +266,10 @@ describe('audit — arcana-beast.txt lines 33–41: Beast Binder Commands', () =
 describe('audit — arcana-beast.txt lines 55–60: Combo Attacks with a third side', () => {
   /**
    * Heroes Ember and Pip, and a rival beast Fang, against a wild wolf, in the order Ember, Fang, Pip. Ember claws
-   * the wolf, Fang bites it, Pip claws it. The text alone ("the same enemy on consecutive turns", reset when "the
-   * target acts") would keep the heroes' chain; A20 reads it from "the previous attack on that target", which was
-   * Fang's, so the chain is broken.
+   * the wolf, Fang bites it, Pip claws it. The text ("the same enemy on consecutive turns", reset when "the target
+   * acts") keeps the heroes' chain: Fang's attack is neither an allied attack nor the wolf acting (A57).
    */
-  it('l.56–60: a rival side’s attack on the same target between two allied attacks breaks the allies’ chain (engine’s reading of A20)', () => {
+  it('l.56–60: a rival side’s attack on the same target between two allied attacks leaves the allies’ chain (A57)', () => {
     const fighters: Fighter[] = [
       { id: 'ember', sheet: beast(), side: 'heroes' },
       { id: 'fang', sheet: wild(), side: 'rivals' },
@@ -288,12 +287,13 @@ describe('audit — arcana-beast.txt lines 55–60: Combo Attacks with a third s
       { dice: [1, 1, 1, 1] },
     );
     e = next(e, 'pip');
+    // Pip's Claw: 5 d6 + the combo die, all misses; the wolf's Dodge 2 d6.
     const out = exact(
       e,
       { type: 'Attack', attackerId: 'pip', targetId: 'wolf' },
-      { dice: [1, 1, 1, 1, 1, 1, 1] },
+      { dice: [1, 1, 1, 1, 1, 1, 1, 1] },
     );
-    expect(find(out, 'AttackResolved').combo).toMatchObject({ position: 1, dieBonus: 0 });
+    expect(find(out, 'AttackResolved').combo).toMatchObject({ position: 2, dieBonus: 1 });
   });
 });
 

@@ -1028,3 +1028,188 @@ describe('RULINGS A51–A53: a fresh review’s open questions', () => {
     expect(find(flown, 'Moved')).toMatchObject({ from: 'close', to: 'far', by: 'free', using: 'flight' });
   });
 });
+
+describe('RULINGS A54–A58: combos around Binders, a third side, a Knocked Out beast, pools of no dice', () => {
+  /** The wolf bites Ash (1 success to none: 3 + 1 = 4 damage), then Ember's shared turn starts. */
+  function wolfBitesAsh() {
+    let e = close(close(fight(party), 'wolf', 'ember'), 'wolf2', 'ember');
+    e = then(e, { type: 'StartActivation', combatantId: 'wolf' });
+    e = then(
+      e,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ash', intercept: false },
+      { dice: [4, 1, 1, 1] },
+    );
+    return next(e, 'ember');
+  }
+
+  it('A54: given the wolves’ combo on Ash, when Ember takes an Action in their shared turn, then the combo on Ash resets', () => {
+    // arcana-beast.txt: "Combos reset if the target acts between allied attacks"; "Beast Binder Placement: Shares
+    // turn with Arcana Beast": Ember's Action is the Action of Ash's turn.
+    const acted = exact(wolfBitesAsh(), { type: 'Defend', combatantId: 'ember' });
+    expect(acted).toEqual([
+      { type: 'ActionTaken', data: { combatantId: 'ember', action: 'defend' } },
+      {
+        type: 'ComboReset',
+        data: { targetId: 'ash', reason: 'its beast acted in their shared turn (ruling A54)' },
+      },
+    ]);
+    const e = next([...wolfBitesAsh(), ...acted], 'wolf2');
+    // The second wolf's Bite: 2 d6, no combo die; 1 success to none: 3 + 1 = 4, no combo damage.
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'wolf2', targetId: 'ash', intercept: false },
+      { dice: [4, 1, 1, 1] },
+    );
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      attack: { dice: 2, bonuses: [] },
+      combo: { position: 1, dieBonus: 0, damageBonus: 0, hits: 1 },
+      damage: 4,
+    });
+  });
+
+  it('A54: given the wolves’ combo on Ash, when Ember Passes (A40: not acting), then the combo on Ash holds', () => {
+    const passed = exact(wolfBitesAsh(), { type: 'Pass', combatantId: 'ember' });
+    expect(types(passed)).toEqual(['ActionTaken']);
+    const e = next([...wolfBitesAsh(), ...passed], 'wolf2');
+    // Bite 2 + the combo die; 1 success to none: 3 + 1 + 1 for the second hit = 5.
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'wolf2', targetId: 'ash', intercept: false },
+      { dice: [4, 1, 1, 1, 1] },
+    );
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      combo: { position: 2, dieBonus: 1, damageBonus: 1, hits: 2 },
+      damage: 5,
+    });
+  });
+
+  it('A55: given Ember Knocked Out, when Ash Encourages it, then it is refused, either effect; Use Item still tends it', () => {
+    const e = then(emberKnockedOut(), { type: 'ApplyCondition', combatantId: 'ember', condition: 'dazed' });
+    for (const command of [
+      { type: 'Encourage', combatantId: 'ash', effect: 'dodgeDie' },
+      { type: 'Encourage', combatantId: 'ash', effect: 'removeCondition', condition: 'dazed' },
+    ])
+      expect(refused(e, command, { dice: [4, 1, 1] })).toMatchObject({
+        code: 'ARCANA_COMBATANT_OUT',
+        field: 'type',
+        message: expect.stringMatching(/^ruling A55: ember is Knocked Out/),
+      });
+    expect(types(exact(e, { type: 'UseItem', combatantId: 'ash', itemId: 'potion' }))).toEqual([
+      'BinderCommanded',
+      'ItemUsed',
+      'HpRestored',
+    ]);
+  });
+
+  it('A56: given Ember Knocked Out, when only Ash commands in its turn between Pip’s and Kit’s Claws on the wolf, then the combo holds', () => {
+    const heroBeast = beast({ stage: 1, stages: [{ stage: 1 }] });
+    const fighters: Fighter[] = [
+      { id: 'pip', sheet: heroBeast, side: 'h' },
+      { id: 'ember', sheet: beast({ hp: 0, maxHp: 12 }), side: 'h' },
+      { id: 'ash', sheet: binder('ember'), side: 'h' },
+      { id: 'kit', sheet: heroBeast, side: 'h' },
+      { id: 'wolf', sheet: wild({ hp: 60 }), side: 'w' },
+    ];
+    let e = close(close(fight(fighters, 'pip'), 'pip', 'wolf'), 'kit', 'wolf');
+    // Pip's Claw: 5 d6 (Brawn 3 + Rank 1 + Claws 1), 5 successes to none: (3 + 1) + 5 = 9.
+    e = then(e, { type: 'Attack', attackerId: 'pip', targetId: 'wolf' }, { dice: [6, 5, 4, 4, 4, 1, 1] });
+    e = next(e, 'ember');
+    expect(find(e.slice(-1), 'TurnStarted')).toEqual({ combatantId: 'ember', binderId: 'ash' });
+    e = then(e, { type: 'UseItem', combatantId: 'ash', itemId: 'potion' });
+    e = next(e, 'kit');
+    // Kit's Claw: 5 d6 + the combo die, 5 successes to none: 4 + 5 + 1 for the second hit = 10.
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'kit', targetId: 'wolf' },
+      { dice: [6, 5, 4, 4, 4, 1, 1, 1] },
+    );
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      attack: { dice: 6, bonuses: [{ source: 'Combo', dice: 1 }] },
+      combo: { position: 2, dieBonus: 1, damageBonus: 1, hits: 2, sideTurn: 2 },
+      damage: 10,
+    });
+  });
+
+  it('A57: given a third side’s attack on the wolf between two heroes’ attacks, then the heroes’ chain holds and the rival’s stands apart', () => {
+    const fighters: Fighter[] = [
+      { id: 'ember', sheet: beast(), side: 'heroes' },
+      { id: 'rex', sheet: wild(), side: 'rivals' },
+      { id: 'pip', sheet: beast({ stage: 1, stages: [{ stage: 1 }] }), side: 'heroes' },
+      { id: 'wolf', sheet: wild({ hp: 60 }), side: 'wild' },
+    ];
+    let e = ['rex', 'pip'].reduce(
+      (x, id) => close(x, id, 'wolf'),
+      close(fight(fighters, 'ember'), 'ember', 'wolf'),
+    );
+    // Ember's Claw: 5 d8, 5 successes to none: (3 + 2) + 5 = 10.
+    e = then(e, claw, { dice: [6, 5, 4, 4, 4, 1, 1] });
+    e = next(e, 'rex');
+    // Rex's Bite, the rivals' first attack on the wolf: 2 d6, 1 success to none: 3 + 1 = 4, no combo.
+    const rex = exact(e, { type: 'Attack', attackerId: 'rex', targetId: 'wolf' }, { dice: [4, 1, 1, 1] });
+    expect(find(rex, 'AttackResolved').combo).toMatchObject({ position: 1, side: 'rivals' });
+    e = next([...e, ...rex], 'pip');
+    // Pip's Claw continues the heroes' chain: 5 d6 + the combo die, 5 to none: 4 + 5 + 1 = 10.
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'pip', targetId: 'wolf' },
+      { dice: [6, 5, 4, 4, 4, 1, 1, 1] },
+    );
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      attack: { dice: 6 },
+      combo: { position: 2, dieBonus: 1, damageBonus: 1, hits: 2, side: 'heroes' },
+      damage: 10,
+    });
+    const s = stateOf([...e, ...out]);
+    expect(s.combos.wolf).toMatchObject({ side: 'heroes', lastAttackerId: 'pip', attacks: 2, hits: 2 });
+    expect(s.chains.wolf.rivals).toMatchObject({ lastAttackerId: 'rex', attacks: 1, hits: 1 });
+  });
+
+  it('A57: given two sides’ chains on the wolf, when the wolf acts, then both reset', () => {
+    const fighters: Fighter[] = [
+      { id: 'ember', sheet: beast(), side: 'heroes' },
+      { id: 'rex', sheet: wild(), side: 'rivals' },
+      { id: 'wolf', sheet: wild({ hp: 60 }), side: 'wild' },
+    ];
+    let e = close(close(fight(fighters, 'ember'), 'ember', 'wolf'), 'rex', 'wolf');
+    e = then(e, claw, { dice: [6, 5, 4, 4, 4, 1, 1] });
+    e = then(next(e, 'rex'), { type: 'Attack', attackerId: 'rex', targetId: 'wolf' }, { dice: [4, 1, 1, 1] });
+    e = then(next(e, 'wolf'), { type: 'Defend', combatantId: 'wolf' });
+    expect(stateOf(e)).toMatchObject({ combos: {}, chains: {} });
+  });
+
+  it('A58: "Boost: roll one extra die, then drop the lowest" on a pool of no dice: the one die is rolled and dropped, 0 successes', () => {
+    const zero = { brawn: 1, agility: 0, endurance: 2, spirit: 3, technique: 2 };
+    const fighters: Fighter[] = [
+      { id: 'wolf', sheet: wild(), side: 'w' },
+      { id: 'pip', sheet: beast({ stage: 1, stages: [{ stage: 1 }] }), side: 'h' },
+      { id: 'bo', sheet: binder('pip', { stats: zero }), side: 'h' },
+    ];
+    let e = close(fight(fighters, 'wolf'), 'wolf', 'pip');
+    const boosted = exact(
+      e,
+      { type: 'RollTest', combatantId: 'bo', stat: 'agility', difficulty: 1, boost: true },
+      { dice: [6] },
+    );
+    expect(find(boosted, 'TestRolled').test).toMatchObject({
+      dice: 0,
+      edge: 'boost',
+      dropped: { index: 0, face: 6 },
+      kept: [],
+      successes: 0,
+      passed: false,
+    });
+    // "Cornered: Dodge with Setback": Bo's Dodge of Agility 0 rolls the extra die and drops it (the highest).
+    e = then(e, { type: 'SetTag', combatantId: 'bo', tag: 'cornered' });
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'wolf', targetId: 'bo', intercept: false },
+      { dice: [4, 1, 1] },
+    );
+    // The wolf's Bite: 1 success to none: (2 + 1) + 1 = 4.
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      dodge: { dice: 0, edge: 'setback', dropped: { index: 0, face: 1 }, kept: [], successes: 0 },
+      outcome: 'hit',
+      damage: 4,
+    });
+  });
+});

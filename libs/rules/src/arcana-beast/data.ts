@@ -332,4 +332,24 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A53',
     text: 'Only the GM clearing the tag lifts Cornered: neither Flight, Teleport or Burrowing nor a passed Strategize lets the beast Reposition; its free band move stays.',
   },
+  {
+    id: 'A54',
+    text: 'A beast’s Action (not a Pass) is its Binder’s turn’s Action too: it resets the combos on the Binder as on the beast (A10).',
+  },
+  {
+    id: 'A55',
+    text: 'Encourage needs its beast in the fight: a Knocked Out beast cannot be Encouraged (either effect); Use Item may still tend it.',
+  },
+  {
+    id: 'A56',
+    text: 'A turn whose beast is Knocked Out or in its vessel (its Binder’s Commands only) is no beast turn of its side: combos on either side of it hold (A20).',
+  },
+  {
+    id: 'A57',
+    text: 'Each side keeps its own combo chain on a target: another side’s attack on it in between neither continues nor breaks it; the target acting resets them all.',
+  },
+  {
+    id: 'A58',
+    text: 'Boost or Setback on a pool of no dice rolls the one extra die and drops it (A3): 0 successes, and a manual roll carries that one face.',
+  },
 ];

@@ -6,7 +6,7 @@ import { ArcanaEvent, isArcanaEvent } from './events';
 import { ArcanaInitiativeRoll } from './initiative';
 import { highestStage } from './decide/evolution';
 import { ArcanaSheet, BeastSheet } from './sheet';
-import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBeast, sideTurnOf } from './state';
+import { ArcanaBeastState, ArcanaCombatant, beastOfBinder, isBeast, out, sideTurnOf } from './state';
 
 export function newCombatant(base: CombatantCore): ArcanaCombatant {
   const sheet = base.sheet as ArcanaSheet;
@@ -212,7 +212,10 @@ function evolveTurns(
         bondSurge: false,
         strategized: false,
       };
-      const sideTurns = { ...next.sideTurns, [c.side]: sideTurnOf(next, c.side) + 1 };
+      // A20, A56: a turn whose beast is out (its Binder's Commands only) is no beast turn of its side.
+      const sideTurns = out(c)
+        ? next.sideTurns
+        : { ...next.sideTurns, [c.side]: sideTurnOf(next, c.side) + 1 };
       return {
         ...patch(next, c.id, { defending: false, guarding: undefined, interceptOwed: false }),
         turn,
@@ -284,11 +287,13 @@ function evolveAttacks(
         attacks: e.combo.position,
         hits: e.combo.hits,
       };
+      const chains = Object.hasOwn(next.chains, e.targetId) ? next.chains[e.targetId] : {};
       return {
         ...next,
         pendingAttack: undefined,
         attacks: e.attackNo,
         combos: { ...next.combos, [e.targetId]: combo },
+        chains: { ...next.chains, [e.targetId]: { ...chains, [combo.side]: combo } },
       };
     }
     case 'BonusDiceUsed':
@@ -303,10 +308,8 @@ function evolveAttacks(
       });
     case 'CriticalGaugeRaised':
       return { ...next, criticalGauge: event.data.to };
-    case 'ComboReset': {
-      const { [event.data.targetId]: _gone, ...combos } = next.combos;
-      return { ...next, combos };
-    }
+    case 'ComboReset':
+      return withoutCombos(next, event.data.targetId);
   }
 }
 
@@ -329,13 +332,14 @@ function evolveWounds(
     case 'HpRestored':
       return patch(next, event.data.combatantId, { hp: event.data.hp });
     case 'KnockedOut': {
-      const { [event.data.combatantId]: _gone, ...combos } = next.combos;
       // arcana-beast.txt: Knockout & Devolution (A13, A35): a player-side beast at Stage 1+ owes a Devolution Test.
       const c = next.combatants[event.data.combatantId];
       const devolutionDue = event.data.playerSide && isBeast(c) && c.stage >= 1 ? c.id : next.devolutionDue;
       return {
-        ...patch(next, c.id, { knockedOut: true, defending: false, guarding: undefined }),
-        combos,
+        ...withoutCombos(
+          patch(next, c.id, { knockedOut: true, defending: false, guarding: undefined }),
+          c.id,
+        ),
         devolutionDue,
       };
     }
@@ -477,5 +481,12 @@ function sceneEnded(state: ArcanaBeastState, revived: string[]): ArcanaBeastStat
       encourageDodge: 0,
     };
   }
-  return { ...state, combatants, combos: {} };
+  return { ...state, combatants, combos: {}, chains: {} };
+}
+
+/** A10, A57: every side's chain on the target ends. */
+function withoutCombos(state: ArcanaBeastState, targetId: string): ArcanaBeastState {
+  const { [targetId]: _gone, ...combos } = state.combos;
+  const { [targetId]: _chains, ...chains } = state.chains;
+  return { ...state, combos, chains };
 }

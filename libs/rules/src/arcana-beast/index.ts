@@ -22,6 +22,7 @@ function start(fightId: string): ArcanaBeastState {
     terrain: {},
     criticalGauge: 0,
     combos: {},
+    chains: {},
     sideTurns: {},
     turn: undefined,
     pendingAttack: undefined,

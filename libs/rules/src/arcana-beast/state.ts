@@ -67,7 +67,10 @@ export interface ArcanaBeastState extends FightCore<ArcanaCombatant> {
   bands: Record<string, Band>;
   terrain: Record<string, number>;
   criticalGauge: number;
+  /** Target id → the chain of the side that attacked it last (the view's). */
   combos: Record<string, Combo>;
+  /** A57: target id → side → that side's chain on it; a third side's attack leaves another side's chain alone. */
+  chains: Record<string, Record<string, Combo>>;
   sideTurns: Record<string, number>;
   turn?: TurnState;
   pendingAttack?: AttackDeclaredData;
@@ -102,6 +105,12 @@ export function binderIdOf(state: ArcanaBeastState, beastId: string): string | u
 /** How many turns a side has had (A20); a side named like `toString` counts from 0 too. */
 export function sideTurnOf(state: ArcanaBeastState, side: string): number {
   return Object.hasOwn(state.sideTurns, side) ? state.sideTurns[side] : 0;
+}
+
+/** A20, A57: the chain a side has on a target, looked up as own entries only. */
+export function chainOf(state: ArcanaBeastState, targetId: string, side: string): Combo | undefined {
+  const chains = Object.hasOwn(state.chains, targetId) ? state.chains[targetId] : undefined;
+  return chains && Object.hasOwn(chains, side) ? chains[side] : undefined;
 }
 
 /** A35: the fight option playerSides, when the fight names the players' sides. */

@@ -11,6 +11,7 @@ import {
   ArcanaBeastState,
   ArcanaCombatant,
   beastOfBinder,
+  chainOf,
   isBeast,
   isBinder,
   out,
@@ -370,20 +371,18 @@ function dodgePoolFor(
   );
 }
 
-/** A20: the chain continues from another beast of the side on the side's previous turn. */
+/**
+ * A20: the chain continues from another beast of the side on the side's previous turn. A57: each side keeps its own
+ * chain on a target; another side's attack in between neither continues nor breaks it.
+ */
 function comboFor(
   state: ArcanaBeastState,
   attacker: ArcanaCombatant,
   target: ArcanaCombatant,
 ): { position: number; hits: number } {
-  const prev = Object.hasOwn(state.combos, target.id) ? state.combos[target.id] : undefined;
+  const prev = chainOf(state, target.id, attacker.side);
   const sideTurn = sideTurnOf(state, attacker.side);
-  if (
-    prev &&
-    prev.side === attacker.side &&
-    prev.lastAttackerId !== attacker.id &&
-    prev.sideTurn === sideTurn - 1
-  )
+  if (prev && prev.lastAttackerId !== attacker.id && prev.sideTurn === sideTurn - 1)
     return { position: prev.attacks + 1, hits: prev.hits };
   return { position: 1, hits: 0 };
 }

@@ -112,6 +112,13 @@ export function encourage(
     `ruling A23: ${beast.id} is back in its Wearable Vessel for this encounter`,
     'type',
   );
+  // A55: Knocked Out for the encounter, the beast makes no Dodge and hears no Encourage; Use Item tends it (A33).
+  ensure(
+    !beast.knockedOut,
+    'ARCANA_COMBATANT_OUT',
+    `ruling A55: ${beast.id} is Knocked Out for this encounter: Encourage needs a beast in the fight (Use Item may still tend it)`,
+    'type',
+  );
   const effect = command.effect ?? 'dodgeDie';
   if (effect !== 'removeCondition')
     unused(command.condition, 'condition', 'with effect dodgeDie (only removeCondition names one)');

@@ -108,7 +108,10 @@ export function beastWithAction(state: ArcanaBeastState, id: string, field: stri
   return c;
 }
 
-/** An Action, and A10: a target that takes its own Action resets the combos against it. */
+/**
+ * An Action, and A10: a target that takes its own Action resets the combos against it. A54: the Action is its
+ * Binder's turn's Action too ("Shares turn with Arcana Beast"), so it resets the combo on that Binder as well.
+ */
 export function actionTaken(
   state: ArcanaBeastState,
   c: ArcanaCombatant,
@@ -116,8 +119,14 @@ export function actionTaken(
   extra: { targetId?: string; allyId?: string; note?: string } = {},
 ): RuleEvent[] {
   const events = [ev('ActionTaken', { combatantId: c.id, action, ...extra })];
-  if (action !== 'pass' && Object.hasOwn(state.combos, c.id))
+  if (action === 'pass') return events;
+  if (Object.hasOwn(state.combos, c.id))
     events.push(ev('ComboReset', { targetId: c.id, reason: 'the target acted (RULINGS.md A10)' }));
+  const binderId = binderIdOf(state, c.id);
+  if (binderId !== undefined && combatantOf(state, binderId) && Object.hasOwn(state.combos, binderId))
+    events.push(
+      ev('ComboReset', { targetId: binderId, reason: 'its beast acted in their shared turn (ruling A54)' }),
+    );
   return events;
 }
 
