@@ -140,6 +140,50 @@ describe('Critical Failure Tables: firearm (archsoul.txt: Critical Failure Table
   });
 });
 
+describe('S70: a technological elemental weapon’s critical failure table', () => {
+  const flamer = {
+    id: 'flamer',
+    name: 'Flamethrower',
+    type: 'elemental',
+    attackRoll: 1,
+    damage: 3,
+    accurateRange: 2,
+    maximumRange: 4,
+  };
+
+  it('S70: given a technological elemental weapon, when its attack critically fails, then the firearm table is rolled: Firearm kicks, dealing 2 damage to you', () => {
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [flamer] }), foe('v', [0, -2])]);
+    // Precision 2 + Ranged Weapons 2 = 4 dice; face 3 is "Firearm kicks" (the soul table's 3 would be Drain).
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'flamer' },
+      { dice: FUMBLE4, followUpFaces: [3] },
+    );
+    expect(find(out, 'CriticalFailureRolled')).toMatchObject({ table: 'firearm', face: 3 });
+    expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'a', damage: 2, hp: 8 });
+    expect(all(out, 'DrainSuffered')).toEqual([]);
+  });
+
+  it('S70: soul-magic elemental attacks keep the soul table, and a sheet may name another table', () => {
+    const s = stateOf(
+      fight([
+        hero('a', [0, 0], 'N', {
+          weapons: [
+            flamer,
+            { ...flamer, id: 'bolt', attackRoll: 0 },
+            { ...flamer, id: 'lamp', criticalTable: 'melee' },
+          ],
+        }),
+      ]),
+    );
+    expect(s.combatants.a.sheet.weapons.map((w) => [w.id, w.criticalTable])).toEqual([
+      ['flamer', 'firearm'],
+      ['bolt', 'soul'],
+      ['lamp', 'melee'],
+    ]);
+  });
+});
+
 describe('Critical Failure Tables: bow and crossbow (archsoul.txt: Critical Failure Tables, RULINGS.md S15, S20, S21)', () => {
   it('Random target adjacent to original target is hit instead: a follow-up die picks among them, the hit rolls damage and the arrow lands there', () => {
     const events = fight(
@@ -168,6 +212,26 @@ describe('Critical Failure Tables: bow and crossbow (archsoul.txt: Critical Fail
     ]);
     expect(find(out, 'WoundsApplied')).toMatchObject({ combatantId: 'b', damage: 2, hp: 8 });
     expect(find(out, 'ProjectileLanded')).toMatchObject({ space: { x: -1, y: -3 }, broken: false });
+  });
+
+  it('Random target adjacent to original target is hit instead: given a Quick Attack, when it is redirected, then the hit’s damage roll keeps the Quick Attack’s +1', () => {
+    // archsoul.txt: Quick Attack: "The difficulty of the damage roll for this attack is increased by 1"; the bow
+    // table's "is hit instead" is that attack's hit.
+    const events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -3]), foe('w', [1, -3])], {
+      options: { arrowBreakage: false },
+    });
+    // Table 2; w is the only one adjacent to v (no pick die). Damage: Weapon Mastery 1 + base 2 = 3 dice at 4 + 1:
+    // 4, 5, 6 is 2 damage.
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow', special: 'quick' },
+      { dice: [...FUMBLE4, 4, 5, 6], followUpFaces: [2] },
+    );
+    expect(find(out, 'WoundsApplied')).toMatchObject({
+      combatantId: 'w',
+      damage: 2,
+      damageRoll: { difficulty: 5, modifiers: [{ reason: 'Quick Attack', amount: 1 }] },
+    });
   });
 
   it('Random ally within 6m of the target is hit instead: only the attacker’s allies within 3 spaces of the target (one candidate: no pick die)', () => {

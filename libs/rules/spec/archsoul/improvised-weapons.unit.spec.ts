@@ -57,9 +57,57 @@ describe('Improvised weapons (archsoul.txt: Lifting, Throwing, and Improvised We
       damage: 1,
     });
   });
+
+  it('S69: given an item too heavy for its holder to use as a weapon, when it is shattered, then its holder makes no weapon attack roll with it', () => {
+    // archsoul.txt: Lifting, Throwing, and Improvised Weapons: "If the Athletics Difference is 0 or less, the object
+    // cannot be used as a weapon"; Shatter: "the opponent makes a weapon attack roll with the targeted item".
+    const chair = { id: 'chair', name: 'Chair', type: 'melee', weightLb: 30, liftingAthletics: 2, hp: 10 };
+    const events = fight([hero('a', [0, 0]), foe('v', [0, -1], 'S', { weapons: [chair] })]);
+    // v's Athletics 2 − 2 = 0: no dice. a's sword 4, 1, 1, 2: 1 success beats 0; damage Athletics 2 + Weapon
+    // Mastery 1 + base 2 = 5 dice, 4, 4, 1, 1, 1: 2 damage to the chair (hardness 0).
+    const out = exact(
+      events,
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword', shatter: { itemId: 'chair' } },
+      { dice: [4, 1, 1, 2, 4, 4, 1, 1, 1] },
+    );
+    expect(find(out, 'ShatterResolved')).toMatchObject({
+      defence: { pool: 0, successes: 0, criticalFailure: false },
+      winner: 'attacker',
+      damage: 2,
+    });
+    expect(find(out, 'WeaponChanged')).toMatchObject({ weaponId: 'chair', hp: 8 });
+  });
 });
 
 describe('Thrown Weapon (archsoul.txt: Thrown Weapon, Throw an Item, RULINGS.md S61)', () => {
+  it('Throw an Item: given a rock from the sheet’s items, when it is thrown, then it is no improvised weapon: Precision/Primitive Attacks at 4, damage at 4', () => {
+    // archsoul.txt: Throw an Item: "Throw an item you are holding, such as a rock"; Lifting, Throwing, and Improvised
+    // Weapons: "the regular improvised weapon penalty when used in melee".
+    const rock = {
+      id: 'rock',
+      name: 'Rock',
+      held: true,
+      thrown: { accurateRange: 3, maximumRange: 6, damage: 1 },
+    };
+    const events = fight([hero('a', [0, 0], 'N', { items: [rock] }), foe('v', [0, -2])]);
+    // Precision 2 + Primitive Attacks 1 = 3 dice at 4: 4, 4, 1 is 2 successes, above Defense 1. Damage Athletics 2 +
+    // Weapon Mastery 1 + base 1 = 4 dice at 4: 4, 4, 2, 2 is 2.
+    const out = exact(
+      events,
+      { type: 'ThrowItem', combatantId: 'a', itemId: 'rock', targetId: 'v' },
+      { dice: [4, 4, 1, 4, 4, 2, 2] },
+    );
+    expect(find(out, 'ExchangeResolved')).toMatchObject({
+      hit: true,
+      attack: { pool: 3, difficulty: 4, successes: 2, modifiers: [] },
+    });
+    expect(find(out, 'WoundsApplied')).toMatchObject({
+      combatantId: 'v',
+      damage: 2,
+      damageRoll: { pool: 4, difficulty: 4 },
+    });
+  });
+
   it('S61: a thrown weapon marked for the Athletics roll is a cumbersome throw: Athletics/Primitive Attacks and 1 harder', () => {
     const events = fight([
       hero('a', [0, 0], 'N', { weapons: [{ ...javelin, attackRoll: 1 }] }),

@@ -1,5 +1,19 @@
 import { neighbours } from '../../src/archsoul/grid';
-import { bow, exact, fight, find, foe, hero, refused, stateOf, sword, then, types, unarmed } from './helpers';
+import {
+  attack,
+  bow,
+  exact,
+  fight,
+  find,
+  foe,
+  hero,
+  refused,
+  stateOf,
+  sword,
+  then,
+  types,
+  unarmed,
+} from './helpers';
 
 const endRoundFor = (events: any[], ids: string[]) =>
   ids.reduce((e, id) => then(e, { type: 'EndTurn', combatantId: id }), events);
@@ -215,6 +229,50 @@ describe('Grappling (archsoul.txt: Grappling, RULINGS.md S33)', () => {
     expect(
       types(exact(free, { type: 'Grab', combatantId: 'a', targetId: 'v' }, { dice: [4, 1, 1, 4, 1, 1] })),
     ).toEqual(['ApSpent', 'GrappleRolled']);
+  });
+
+  it('Grab: given a critical failure of the Grab’s unarmed attack roll, then the unarmed table is rolled: Overextend knocks the grabber down', () => {
+    // archsoul.txt: Grab: "roll an unarmed attack"; Critical Failure Tables: "when a character rolls a critical
+    // failure" (S2: rolled by default). a's 1, 1, 2: no success, two of three dice on 1.
+    const events = fight([hero('a', [0, 0]), foe('v', [0, -1], 'N')]);
+    const out = exact(
+      events,
+      { type: 'Grab', combatantId: 'a', targetId: 'v' },
+      { dice: [1, 1, 2, 4, 1, 1], followUpFaces: [1] },
+    );
+    expect(types(out)).toEqual(['ApSpent', 'GrappleRolled', 'CriticalFailureRolled', 'ConditionApplied']);
+    expect(find(out, 'CriticalFailureRolled')).toMatchObject({ weaponId: 'fist', table: 'unarmed', face: 1 });
+    expect(find(out, 'ConditionApplied')).toMatchObject({ combatantId: 'a', condition: 'prone' });
+    expect(stateOf([...events, ...out]).grapples).toEqual([]);
+  });
+
+  it('given a wrist sprain and then a fumbled Grab’s elbow sprain, when the next attack is made, then both “difficulty of next attack increases by 1” count (+2) and are spent', () => {
+    // archsoul.txt: Critical Failure Tables, melee 3 and unarmed 3: each raises the difficulty of the next attack by 1;
+    // a Grab's roll is not that attack (S65), so the first sprain still waits when the second comes.
+    let events = fight([hero('a', [0, 0]), foe('v', [0, -1], 'N')]);
+    events = then(events, attack(), { dice: [1, 1, 1, 2], followUpFaces: [3] });
+    events = then(endRoundFor(events, ['a', 'v']), { type: 'StartRound' });
+    events = then(
+      events,
+      { type: 'Grab', combatantId: 'a', targetId: 'v' },
+      { dice: [1, 1, 2, 4, 1, 1], followUpFaces: [3] },
+    );
+    expect(stateOf(events).combatants.a.conditions.map((k) => [k.condition, k.amount])).toEqual([
+      ['nextAttackHarder', 1],
+      ['nextAttackHarder', 1],
+    ]);
+    events = then(endRoundFor(events, ['a', 'v']), { type: 'StartRound' });
+    // Precision 2 + Melee Weapons 2 at 4 + 2 = 6: 6, 6, 5, 5 is 2 successes, above Defense 1.
+    const out = exact(events, attack(), { dice: [6, 6, 5, 5, 4, 4, 1, 1, 1] });
+    expect(find(out, 'ExchangeResolved')).toMatchObject({
+      hit: true,
+      attack: {
+        difficulty: 6,
+        successes: 2,
+        modifiers: [{ reason: 'critical failure: next attack harder', amount: 2 }],
+      },
+    });
+    expect(stateOf([...events, ...out]).combatants.a.conditions).toEqual([]);
   });
 
   it('Being Grappled: no weapon attacks, no regular move, no front arc; other actions need a grapple roll first (a failure spends the AP)', () => {

@@ -245,6 +245,12 @@ export const DEFAULT_CRITICAL_TABLE: Record<AttackType, CriticalTable> = {
   soul: 'soul',
 };
 
+/**
+ * S70: a technological elemental weapon (Precision/Ranged Weapons, not soul magic) rolls the firearm table by default;
+ * the soul table's Drain and Soulpower entries are soul magic's.
+ */
+export const TECHNOLOGICAL_ELEMENTAL_CRITICAL_TABLE: CriticalTable = 'firearm';
+
 export const AMMUNITION_KINDS = ['arrow', 'bolt', 'bullet', 'other'] as const;
 export type AmmunitionKind = (typeof AMMUNITION_KINDS)[number];
 /** archsoul.txt: Recovering Projectile Weapons: arrows and bolts break 1 in 6 (S21: a 1 breaks); bullets are lost. */
@@ -682,5 +688,13 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   {
     id: 'S68',
     text: 'A throw is a weapon attack: ThrowItem takes Feint, Sneak Attack, Knockdown and Shatter as a ranged attack does; the item leaves the hand only when the attack is rolled.',
+  },
+  {
+    id: 'S69',
+    text: 'An item too heavy for its holder to use as a weapon (Athletics difference 0 or less) makes no weapon attack roll against a Shatter: 0 successes, no dice.',
+  },
+  {
+    id: 'S70',
+    text: 'A technological elemental weapon (Precision/Ranged Weapons, not soul magic) rolls the firearm critical-failure table unless its sheet names another.',
   },
 ];

@@ -68,3 +68,10 @@ export function liftingRow(c: ArchsoulCombatant, w: Weapon): (typeof LIFTING_DIF
   if (diff <= 0) return undefined;
   return LIFTING_DIFFERENCE[Math.min(diff, LIFTING_DIFFERENCE.length) - 1];
 }
+
+/** archsoul.txt: Lifting, Throwing, and Improvised Weapons: "If the Athletics Difference is 0 or less, the object cannot be used as a weapon". */
+export function usableAsWeapon(c: ArchsoulCombatant, w: Weapon): boolean {
+  return (
+    w.liftingAthletics === undefined || (w.weightLb ?? 0) <= IMPROVISED.tableFromPounds || !!liftingRow(c, w)
+  );
+}

@@ -11,6 +11,7 @@ import {
   DEFAULT_CRITICAL_TABLE,
   DEFAULT_SPEED,
   Handling,
+  TECHNOLOGICAL_ELEMENTAL_CRITICAL_TABLE,
   improvisedDamage,
   Size,
 } from './data';
@@ -265,6 +266,9 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
       `${field}.reach`,
       'must be 1: an unarmed attack reaches adjacent spaces only (archsoul.txt: Unarmed)',
     );
+  const soulMagic = w.soulMagic ?? (type === 'soul' || (type === 'elemental' && attackRoll === 0));
+  // S70: "special technology" (archsoul.txt: Elemental) misfires as a firearm does, not as a soul.
+  const technological = type === 'elemental' && !soulMagic;
   const weapon: Weapon = {
     id: w.id,
     name: w.name,
@@ -276,8 +280,10 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
     armourPiercing: w.armourPiercing ?? false,
     improvised: w.improvised ?? w.weightLb !== undefined,
     broken: w.broken ?? false,
-    criticalTable: w.criticalTable ?? DEFAULT_CRITICAL_TABLE[type],
-    soulMagic: w.soulMagic ?? (type === 'soul' || (type === 'elemental' && attackRoll === 0)),
+    criticalTable:
+      w.criticalTable ??
+      (technological ? TECHNOLOGICAL_ELEMENTAL_CRITICAL_TABLE : DEFAULT_CRITICAL_TABLE[type]),
+    soulMagic,
     attackRoll,
     stowage: drawnAs(w, `${field}.stowage`, (w.properties ?? []).includes('spear')),
     // S51: startHands decides it once every weapon, item and shield is read.

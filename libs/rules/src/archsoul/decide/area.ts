@@ -100,7 +100,15 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
     push(
       ...criticalFailure(
         r.state(),
-        { attacker: r.state().combatants[a.id], weapon: w, target: aimed, aim, input, action: 'attack' },
+        {
+          attacker: r.state().combatants[a.id],
+          weapon: w,
+          target: aimed,
+          aim,
+          input,
+          action: 'attack',
+          damageMods: dmgMods,
+        },
         dice,
       ).events,
     );

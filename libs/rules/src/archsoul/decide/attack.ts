@@ -401,13 +401,10 @@ function fumbles(x: RolledAttack): boolean {
 
 /** The critical failure table's mishap for an attack on its target, as things stand now. */
 function mishap(r: Run<ArchsoulState>, x: RolledAttack, dice: DiceSource) {
-  const { attacker: a, weapon, target: t, input, action } = x;
+  const { attacker: a, weapon, target: t, input, action, dmgMods, bonusDice } = x;
   const s = r.state();
-  return criticalFailure(
-    s,
-    { attacker: s.combatants[a.id], weapon, target: s.combatants[t.id], aim: t.position!, input, action },
-    dice,
-  );
+  const fumble = { attacker: s.combatants[a.id], weapon, input, action, damageMods: dmgMods, bonusDice };
+  return criticalFailure(s, { ...fumble, target: s.combatants[t.id], aim: t.position! }, dice);
 }
 
 /** A critical failure's mishap, then where a thrown weapon or a recoverable projectile comes down (S21). */

@@ -6,6 +6,7 @@ import { ev } from '../events';
 import { evolve } from '../evolve';
 import { distance, neighbours, Space } from '../grid';
 import { canStep } from '../map';
+import { Modifier } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
 import { damageTest, wound } from './damage';
@@ -29,6 +30,9 @@ export interface Fumble {
   aim: Space;
   input: AttackInput;
   action: string;
+  /** The attack's own damage-roll modifiers (a special attack, its maneuvers) and extra dice (Charge), for a hit redirected. */
+  damageMods?: Modifier[];
+  bonusDice?: number;
 }
 
 /** What applying a rolled entry works with: the run so far, the fumble, the dice, the entry's text and the outcome being built. */
@@ -296,7 +300,8 @@ function hurt(
           ? candidates[0]
           : candidates[dice.roll(1, candidates.length, 'followUp').faces[0] - 1];
       const victim = r.state().combatants[pick];
-      const roll2 = damageTest(a, w, victim.sheet.armour?.type, input, dice);
+      // Bow table: "is hit instead": the attack's hit, so its damage roll is the attack's own, with its modifiers.
+      const roll2 = damageTest(a, w, victim.sheet.armour?.type, input, dice, f.damageMods, f.bonusDice);
       push(wound(r.state(), pick, roll2.successes, `${text} (${pick})`, roll2));
       out.redirectedTo = pick;
       return;

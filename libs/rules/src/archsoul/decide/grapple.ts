@@ -6,7 +6,7 @@ import { ensure } from '../../core/violation';
 import { DiceSource, Roll } from '../../dice/roll';
 import { ArchsoulCommand } from '../contract';
 import { DEFAULT_DIFFICULTY, GRAPPLE_ROLLS, GrappleRollKind, SIZES } from '../data';
-import { ev } from '../events';
+import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
 import { distance, Space } from '../grid';
 import { canStep, isBlocked } from '../map';
@@ -14,6 +14,7 @@ import { Modifier, poolOf, rollTest } from '../rolls';
 import { describeHands, freeHands } from '../hands';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, Grapple, grapplesOf, hasCondition, partnerOf } from '../state';
+import { criticalFailure } from './critical';
 import { damageTest, metalLimb, wound } from './damage';
 import { acting, canReact, foes, occupant, onMap, spend } from './common';
 import { checkNotAfterQuick } from './maneuvers';
@@ -141,7 +142,18 @@ export function performGrab(
   const r = run(state, evolve);
   const c = state.combatants[actorId];
   const t = state.combatants[targetId];
-  if (!grappleRoll(state, c, t, 'Grab', dice, undefined, r.push, 'unarmed')) return r.events;
+  if (!grappleRoll(state, c, t, 'Grab', dice, undefined, r.push, 'unarmed')) {
+    // archsoul.txt: Grab: "roll an unarmed attack"; Critical Failure Tables: rolled "when a character rolls a critical
+    // failure" (S2), here the unarmed table's.
+    const rolled = r.events.find((e) => e.type === 'GrappleRolled')!.data as { actor: TestResult };
+    if (rolled.actor.criticalFailure) {
+      const s = r.state();
+      const fumble = { attacker: s.combatants[actorId], weapon: FIST, input: {}, action: 'grab' };
+      const target = s.combatants[targetId];
+      r.push(...criticalFailure(s, { ...fumble, target, aim: target.position! }, dice).events);
+    }
+    return r.events;
+  }
   const grappleId = `gr${state.grappleCount + 1}`;
   r.push(ev('GrappleStarted', { grappleId, memberIds: [actorId, targetId], controlId: actorId }));
   for (const x of [c, t])

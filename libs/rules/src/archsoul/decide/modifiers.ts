@@ -4,7 +4,7 @@ import { DiceSource } from '../../dice/roll';
 import { DEFAULT_DIFFICULTY, FEINT_DEFENCE_TEST, FEINT_TEST, KNOCKDOWN_TEST } from '../data';
 import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
-import { Modifier, poolOf, rollTest } from '../rolls';
+import { Modifier, poolOf, rollTest, usableAsWeapon } from '../rolls';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
 import {
@@ -175,6 +175,8 @@ export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: Dic
  * difficulty, as in an attack with it (improvised or broken, S22; a heavy object's Lifting row, S37).
  */
 function itemDefence(t: ArchsoulCombatant, item: Weapon, dice: DiceSource): TestResult {
+  // S69: "If the Athletics Difference is 0 or less, the object cannot be used as a weapon": no weapon attack roll, no dice.
+  if (!usableAsWeapon(t, item)) return rollTest(dice, 0, DEFAULT_DIFFICULTY);
   const mods = [...weaponModifiers(t, item), ...liftingModifiers(t, item)];
   return rollTest(dice, attackPool(t, item), DEFAULT_DIFFICULTY, mods);
 }

@@ -1,7 +1,7 @@
 import { bad } from '../../core/fields';
 import { ensure } from '../../core/violation';
-import { DEFAULT_CRITICAL_TABLE, IMPROVISED, SPACE_METRES } from '../data';
-import { liftingRow } from '../rolls';
+import { DEFAULT_CRITICAL_TABLE, SPACE_METRES } from '../data';
+import { liftingRow, usableAsWeapon } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, hasCondition } from '../state';
 
@@ -21,9 +21,8 @@ export function checkNotGrappledWeapon(a: ArchsoulCombatant, w: Weapon, field: s
 
 /** archsoul.txt: Lifting, Throwing, and Improvised Weapons: "If the Athletics Difference is 0 or less, the object cannot be used as a weapon". */
 export function checkLiftable(c: ArchsoulCombatant, w: Weapon): void {
-  if (w.liftingAthletics === undefined || (w.weightLb ?? 0) <= IMPROVISED.tableFromPounds) return;
   ensure(
-    liftingRow(c, w),
+    usableAsWeapon(c, w),
     'ARCHSOUL_TOO_HEAVY',
     `archsoul.txt: Lifting, Throwing, and Improvised Weapons: ${c.id}'s Athletics ${c.sheet.attributes.athletics} does not exceed ${w.name}'s lifting Athletics ${w.liftingAthletics}`,
     'weaponId',
@@ -72,7 +71,9 @@ export function thrownWeapon(c: ArchsoulCombatant, itemId: string): Weapon {
     strongAgainst: w?.strongAgainst ?? [],
     weakAgainst: w?.weakAgainst ?? [],
     armourPiercing: w?.armourPiercing ?? false,
-    improvised: w ? w.improvised : true,
+    // archsoul.txt: Throw an Item: "such as a rock, grenade, or spear"; the improvised penalty is "the regular improvised
+    // weapon penalty when used in melee" (Lifting, Throwing, and Improvised Weapons): an item thrown is not improvised.
+    improvised: w ? w.improvised : false,
     broken: w?.broken ?? false,
     // S2: a thrown weapon's own table, as its sheet names it; anything else thrown rolls the thrown default.
     criticalTable: w?.type === 'thrown' ? w.criticalTable : DEFAULT_CRITICAL_TABLE.thrown,
