@@ -1,7 +1,23 @@
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
 import { RuleCommand, RuleEvent } from '../../src/core/types';
-import { exact, fight, find, greatsword, sheet, stateOf, then, types } from './helpers';
+import {
+  crossbow,
+  exact,
+  fight,
+  find,
+  greatsword,
+  melee,
+  mira,
+  ranged,
+  respond,
+  sera,
+  sheet,
+  stateOf,
+  sword,
+  then,
+  types,
+} from './helpers';
 
 /** Cases worked out by hand from narateer.txt, each number checked against the text's formulas. */
 
@@ -463,5 +479,126 @@ describe('Targets and Lingering Harm, worked by hand', () => {
       state: 'Collapsed',
     });
     expect(types(fallen)).not.toContain('ContinuationChecked');
+  });
+});
+
+describe('Edge, Boost, dice and Lingering Harm, worked by hand', () => {
+  const duel = (b: Record<string, unknown>) =>
+    fight(
+      [
+        { id: 'mira', sheet: mira },
+        { id: 'b', sheet: b },
+      ],
+      'mira',
+    );
+
+  it('given the GM’s Advantage on a Full Guard, when it is rolled, then Full Guard’s own Advantage does not stack: one die is rerolled once', () => {
+    // narateer.txt: Full Guard — "It does not stack with another source of Advantage" (N2: one reroll).
+    const declared = then(
+      duel(sheet()),
+      melee('mira', 'b', 1, { weaponId: 'sword', responderEdge: 'advantage' }),
+    );
+    // Mira 4, 4 = 2 dots. The guard (1 AD + Boost 1): 1, 3 = 1 dot; the 1 (fewest dots) is rerolled to a 6: 3 dots.
+    const events = exact(declared, respond('b', 'fullGuard', 1), { dice: [4, 4, 1, 3], rerollFaces: [6] });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({
+      outcome: 'guarded',
+      attacker: { total: 2, edge: 'none' },
+      responder: {
+        edge: 'advantage',
+        sources: { advantage: ['gm', 'fullGuard'], disadvantage: [] },
+        reroll: { index: 0, original: 1, kept: 'reroll' },
+        faces: [6, 3],
+        total: 3,
+      },
+    });
+  });
+
+  it('given Ranged SL 0 and Acrobatics SL 2, when answering a Ranged Exchange, then a Clash may not Boost and a Full Guard may Boost 2; against a Melee Exchange the guard is capped by Melee SL 0', () => {
+    // narateer.txt: "Maximum Boost AD = Skill Level being tested"; Ranged Clash tests Ranged, Ranged Full Guard Acrobatics.
+    const dodger = sheet({ skills: { melee: 0, ranged: 0, acrobatics: 2 }, weapons: [sword, crossbow] });
+    const shot = then(
+      fight(
+        [
+          { id: 'sera', sheet: sera },
+          { id: 'b', sheet: dodger },
+        ],
+        'sera',
+      ),
+      ranged('sera', 'b', 'bow', 0, { distance: 5 }),
+    );
+    expect(
+      given(narateer, shot)
+        .when(respond('b', 'clash', 1, { weaponId: 'crossbow' }))
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_BOOST_OVER_SKILL', field: 'boost' });
+    // Sera 6 = 2 dots; the guard's 3 dice 3, 3, 1 = 2 dots, its 1 rerolled to a 3: 3 dots. Stopped.
+    const guarded = exact(shot, respond('b', 'fullGuard', 2), { dice: [6, 3, 3, 1], rerollFaces: [3] });
+    expect(find(guarded, 'ExchangeResponded')).toMatchObject({ skill: 'acrobatics', dice: 3 });
+    expect(find(guarded, 'ExchangeResolved')).toMatchObject({ outcome: 'guarded', responder: { total: 3 } });
+    const swing = then(duel(dodger), melee('mira', 'b', 0));
+    expect(
+      given(narateer, swing)
+        .when(respond('b', 'fullGuard', 1))
+        .violation(),
+    ).toMatchObject({
+      code: 'NARATEER_BOOST_OVER_SKILL',
+      field: 'boost',
+    });
+  });
+
+  it('given a target whose AD are all Used and whose MD are Ready, when it is struck, then it makes No Response, Wound Margin 9 gives 8 Wounds: Ready MD, then Used AD, then Vitality alone; at 0 it Collapses and makes no Continuation Check', () => {
+    const mystic = sheet({
+      maxVitality: 8,
+      maxAD: 2,
+      maxMD: 3,
+      armour: { soak: 0 },
+      woundPreference: 'MD_FIRST',
+    });
+    const spent = then(duel(mystic), { type: 'SpendDice', combatantId: 'b', ad: 2, md: 0 });
+    // MD never pays exchange costs (N17): no Ready AD forces No Response. Mira 6, 6 = 4 dots against target number 0.
+    // Strike 2 + min(Agility 3, cap 3) = 5, Soak 0: Wound Margin 4 + 5 − 0 = 9 → 8 Wounds.
+    const events = exact(spent, melee('mira', 'b', 1), { dice: [6, 6] });
+    expect(find(events, 'ExchangeResponded')).toMatchObject({ response: 'none', forced: 'noReadyAD' });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({ targetNumber: 0, hitMargin: 4 });
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      woundMargin: 9,
+      wounds: 8,
+      dice: [
+        { kind: 'MD', from: 'ready' },
+        { kind: 'MD', from: 'ready' },
+        { kind: 'MD', from: 'ready' },
+        { kind: 'AD', from: 'used' },
+        { kind: 'AD', from: 'used' },
+      ],
+      ad: { ready: 0, used: 0, wounded: 2 },
+      md: { ready: 0, used: 0, wounded: 3 },
+      vitality: 0,
+      state: 'Collapsed',
+    });
+    expect(types(events)).not.toContain('ContinuationChecked');
+  });
+
+  it('given two sources of Bleeding on Maximum Vitality 4 at Vitality 3, when the round ends, then each ticks as its own resolution: the first leaves Vitality 2 (not below half), the second 1, which makes the check', () => {
+    let events = fight([{ id: 'a', sheet: sheet({ maxVitality: 4 }) }], 'a');
+    events = then(events, { type: 'ApplyWounds', combatantId: 'a', wounds: 1, harm: 'Physical (Impact)' });
+    for (const source of ['knife', 'thorns'])
+      events = then(events, { type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Bleeding', source });
+    const round = exact(events, { type: 'EndActivation' }, { followUpFaces: [3, 1] });
+    expect(types(round)).toEqual([
+      'ActivationEnded',
+      'WoundsApplied',
+      'WoundsApplied',
+      'ContinuationChecked',
+      'RoundEnded',
+    ]);
+    expect(round[1].data).toMatchObject({ lingeringHarmId: 'lh1', wounds: 1, vitality: 2 });
+    expect(round[1].data.firstBelowHalf).toBeUndefined();
+    expect(round[2].data).toMatchObject({
+      lingeringHarmId: 'lh2',
+      wounds: 1,
+      vitality: 1,
+      firstBelowHalf: true,
+    });
+    expect(round[3].data).toMatchObject({ triggers: ['belowHalf'], dots: 1, passed: true });
   });
 });

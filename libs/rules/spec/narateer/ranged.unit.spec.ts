@@ -1,5 +1,6 @@
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
+import { RuleEvent } from '../../src/core/types';
 import {
   bow,
   crossbow,
@@ -208,5 +209,71 @@ describe('Ranged Exchanges', () => {
       loaded: false,
       ammunition: 9,
     });
+  });
+});
+
+describe('N52: a shot within melee reach', () => {
+  const at = (events: RuleEvent[], id: string, x: number, y: number) =>
+    then(events, { type: 'SetPosition', combatantId: id, position: { x, y } });
+
+  it('N52: given a swordsman 1 Space from a shooter, when the shooter fires at it, then the shot has no Edge of its own and opens no Opportunity Attack; the swordsman may Full Guard with Acrobatics but not Clash with its sword', () => {
+    // narateer.txt: Ranged Exchanges — the only range Edge is "beyond Effective Range"; 1 Space is within the bow's 12.
+    const start = fight(
+      [
+        { id: 'sera', sheet: sera },
+        { id: 'brute', sheet: sheet() },
+      ],
+      'sera',
+    );
+    const adjacent = at(at(start, 'sera', 0, 0), 'brute', 1, 0);
+    const declared = exact(adjacent, ranged('sera', 'brute', 'bow', 0));
+    expect(declared.map((e) => e.type)).toEqual(['ExchangeDeclared']);
+    expect(find(declared, 'ExchangeDeclared')).toMatchObject({
+      distance: 1,
+      edge: { advantage: [], disadvantage: [] },
+    });
+    const events = [...adjacent, ...declared];
+    expect(stateOf(events).pending).toMatchObject({ kind: 'exchangeResponse', awaiting: 'brute' });
+    // "In a Ranged Exchange, both combatants roll Ranged": a sword is no return fire.
+    expect(given(narateer, events).when(respond('brute', 'clash')).violation()).toMatchObject({
+      code: 'NARATEER_NO_LEGAL_CLASH',
+      field: 'response',
+    });
+    // Sera 6 = 2 dots. Brute's guard 3 = 1 dot; Full Guard's Advantage rerolls it to a 4, no better: 1 dot.
+    // Sera wins by 1: Strike 2 + min(Agility 3, cap 3) = 5, Soak 1: Wound Margin 5, 3 Wounds.
+    const guarded = exact(events, respond('brute', 'fullGuard'), { dice: [6, 3], rerollFaces: [4] });
+    expect(find(guarded, 'ExchangeResponded')).toMatchObject({
+      skill: 'acrobatics',
+      edge: { advantage: ['fullGuard'], disadvantage: [] },
+    });
+    expect(find(guarded, 'ExchangeResolved')).toMatchObject({
+      outcome: 'hit',
+      hitMargin: 1,
+      attacker: { edge: 'none', total: 2 },
+      responder: { edge: 'advantage', total: 1 },
+    });
+    expect(find(guarded, 'WoundsApplied')).toMatchObject({ strikeRating: 5, woundMargin: 5, wounds: 3 });
+  });
+
+  it('N52: given two shooters 1 Space apart, when one fires and the other returns fire, then neither roll has Edge from the distance; a cramped shot is the GM’s edge', () => {
+    const start = at(at(shootout(), 'sera', 0, 0), 'veyr', 0, 1);
+    const declared = then(start, ranged('sera', 'veyr', 'bow', 0));
+    // Sera's 1 die, 6 = 2 dots; Veyr's crossbow, 2 dice, 3 and 1 = 1 dot. Sera wins by 1: Wound Margin 1 + 5 − 1 = 5,
+    // 3 Wounds: Veyr (Maximum Vitality 4) drops to 1, below half and more than half in one: one check, 3 and 1 pass.
+    const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), {
+      dice: [6, 3, 1],
+      followUpFaces: [3, 1],
+    });
+    expect(find(events, 'ExchangeResponded').edge).toEqual({ advantage: [], disadvantage: [] });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({
+      outcome: 'hit',
+      hitMargin: 1,
+      attacker: { edge: 'none' },
+      responder: { edge: 'none' },
+    });
+    expect(find(events, 'WoundsApplied')).toMatchObject({ wounds: 3, vitality: 1 });
+    // narateer.txt: Combat Modifiers — "The Guide may apply Adv / Disadv for other situational factors".
+    const cramped = exact(start, ranged('sera', 'veyr', 'bow', 0, { edge: 'disadvantage' }));
+    expect(find(cramped, 'ExchangeDeclared').edge).toEqual({ advantage: [], disadvantage: ['gm'] });
   });
 });

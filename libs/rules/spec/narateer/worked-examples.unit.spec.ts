@@ -151,7 +151,7 @@ describe('narateer.txt worked examples', () => {
     });
   });
 
-  it("Veyr's Continuation Check example: both triggers from one arrow make one 2-die Side Roll; a Hit and a Miss pass", () => {
+  it('"Continuation Checks" example: Veyr (Maximum Vitality 4) meets both triggers from one arrow and makes one 2-die Side Roll; a Hit and a Miss pass', () => {
     const start = shootout();
     const declared = then(start, ranged('sera', 'veyr', 'bow', 2, { distance: 8 }));
     const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), {
@@ -227,6 +227,63 @@ describe('narateer.txt worked examples', () => {
       melee('mira', 'orin', 2),
     );
     expect(find(events, 'ExchangeDeclared')).toMatchObject({ weaponId: 'sword', boost: 2, dice: 3 });
+  });
+
+  it('"Melee example, continued": Orin Clashes with 2 AD, Mira rolls 4 dots to his 2 and wins by 2; her sword can deal damage, so she goes on to Calculating Wounds with Hit Margin 2', () => {
+    const declared = then(
+      fight(
+        [
+          { id: 'mira', sheet: mira },
+          { id: 'orin', sheet: orin },
+        ],
+        'mira',
+      ),
+      melee('mira', 'orin', 2),
+    );
+    // Orin's mace: Base Attack Cost 1 + Boost 1 (Melee SL 1) = 2 AD. Mira 6, 5, 4 = 4 dots; Orin 6, 2 = 2 dots.
+    const events = exact(declared, respond('orin', 'clash', 1, { weaponId: 'mace' }), {
+      dice: [6, 5, 4, 6, 2],
+    });
+    expect(find(events, 'ExchangeResponded')).toMatchObject({ response: 'clash', skill: 'melee', dice: 2 });
+    expect(find(events, 'ExchangeResolved')).toMatchObject({
+      outcome: 'hit',
+      winnerId: 'mira',
+      attacker: { total: 4 },
+      responder: { total: 2 },
+      hitMargin: 2,
+    });
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      combatantId: 'orin',
+      sourceId: 'mira',
+      weaponId: 'sword',
+      hitMargin: 2,
+    });
+  });
+
+  it('"Ranged Exchanges" example: Sera fires her bow at Veyr, who is aware with a loaded light crossbow and may Ranged Clash; both roll Ranged, and the higher total decides whose shot lands', () => {
+    const declared = then(shootout(), ranged('sera', 'veyr', 'bow', 0, { distance: 8 }));
+    expect(stateOf(declared).pending).toMatchObject({ kind: 'exchangeResponse', awaiting: 'veyr' });
+    // Sera's 1 die: 2 = 0 dots. Veyr's crossbow, Base Attack Cost 2: 6 and 4 = 3 dots. Veyr's shot lands by 3:
+    // Strike 3 + min(Agility 2, cap 2) = 5, Sera's Soak 1: Wound Margin 3 + 5 − 1 = 7, 5 Wounds. Sera (Maximum
+    // Vitality 6) drops to 1; one Continuation Check for both triggers, 6 and 1 = 2 dots, passed.
+    const events = exact(declared, respond('veyr', 'clash', 0, { weaponId: 'crossbow' }), {
+      dice: [2, 6, 4],
+      followUpFaces: [6, 1],
+    });
+    const resolved = find(events, 'ExchangeResolved');
+    expect(resolved.attacker).toMatchObject({ skill: 'ranged', total: 0 });
+    expect(resolved.responder).toMatchObject({ skill: 'ranged', total: 3 });
+    expect(resolved).toMatchObject({ outcome: 'counterHit', winnerId: 'veyr', hitMargin: 3 });
+    expect(find(events, 'WoundsApplied')).toMatchObject({
+      combatantId: 'sera',
+      weaponId: 'crossbow',
+      strikeRating: 5,
+      protectionRating: 1,
+      woundMargin: 7,
+      wounds: 5,
+      vitality: 1,
+    });
+    expect(find(events, 'ContinuationChecked')).toMatchObject({ combatantId: 'sera', dots: 2, passed: true });
   });
 
   it('"Full Guard" example: Orin\'s final total equals Mira\'s, so he stops her attack but cannot wound her', () => {

@@ -288,4 +288,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N51',
     text: 'Spaces are not exclusive: a Move may pass through or end in an occupied Space; the GM moves combatants apart.',
   },
+  {
+    id: 'N52',
+    text: 'A shot at a foe within melee reach has no Edge from the distance and opens no Opportunity Attack; the GM’s edge covers a cramped shot.',
+  },
 ];
