@@ -1,4 +1,4 @@
-import { firstTextProblem } from '@app/audit';
+import { countMembers, firstDuplicateKey, firstTextProblem, nestsDeeperThan } from '@app/audit';
 
 describe('a number written otherwise than the service writes it, inside one value of a JSON document', () => {
   const within = ['variables', 'log'];
@@ -26,5 +26,25 @@ describe('a number written otherwise than the service writes it, inside one valu
     expect(firstTextProblem('{"variables":{"log":4e0}}', { numbers: true, within })).toMatchObject({
       path: '',
     });
+  });
+});
+
+describe('the nesting and the member names of JSON text, as every request body is read', () => {
+  it('counts members outside strings, in text and in its UTF-8 bytes alike', () => {
+    const text = '{"a:b":{"c":[1,{"d":"\\":"}]},"é":0}';
+    expect(countMembers(text, 64)).toBe(4);
+    expect(countMembers(Buffer.from(text), 64)).toBe(4);
+  });
+
+  it('gives no count once the text nests deeper than the limit, brackets in strings aside', () => {
+    expect(countMembers('[[[1]]]', 3)).toBe(0);
+    expect(countMembers('[[[[1]]]]', 3)).toBeUndefined();
+    expect(countMembers('[["[[[["]]', 3)).toBe(0);
+    expect(nestsDeeperThan('{"a":'.repeat(65) + '1' + '}'.repeat(65))).toBe(true);
+  });
+
+  it('names the first repeated member by its keys, an escaped name read as the name it is', () => {
+    expect(firstDuplicateKey('{"a":[{"n":1},{"n":1,"\\u006e":2}],"a":0}')).toEqual(['a', 1, 'n']);
+    expect(firstDuplicateKey('{"a":{"b":1},"c":{"b":1}}')).toBeUndefined();
   });
 });

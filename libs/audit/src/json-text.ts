@@ -3,6 +3,8 @@
  * as 4, `4e0` as 4, `-0` as 0 in every hash (RFC 8785 writes it `0`) and keeps the last of two members of
  * one name: a log changed that way hashes as the original and verified, while another reader (an exact one,
  * a first-wins one, one that tells a float from an integer) reads another log. These are read off the text.
+ * The API reads every request body's nesting, members and repeated names with the same walks, so that the
+ * CLI refuses a log as POST /audit/verify refuses it.
  */
 
 /** One thing the text holds that its value hides: where (a JSON path from its record) and why. */
@@ -34,8 +36,9 @@ export interface TextChecks {
  * a fraction or an exponent, or 16 digits and more. Most logs hold none, and their text is then not walked.
  */
 const SUSPECT_NUMBER = /[:[,]\s*(?:-0|-?\d+\.\d+(?:[eE][+-]?\d+)?|-?\d+[eE][+-]?\d+|-?\d{16,})\s*[,\]}]/;
+/** U+0000 and lone surrogates: PostgreSQL stores neither in text (names, ids, the read models' columns), so no engine takes them. */
 // eslint-disable-next-line no-control-regex -- U+0000 is what this pattern exists to find
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Text that may hold such a string: the character itself, or an escape of U+0000 or of a surrogate. */
 // eslint-disable-next-line no-control-regex -- as UNSTORABLE
 const SUSPECT_STRING = /\u0000|\\u0000|\\u[dD][89a-fA-F]|[\ud800-\udfff]/;
@@ -74,7 +77,11 @@ const NUMBER = /-?[0-9]*(?:\.[0-9]*)?(?:[eE][-+]?[0-9]*)?/y;
 const DUPLICATE = 'is sent more than once in its object; a member name may appear once (RFC 7493)';
 const UNSTORABLE_STRING = 'holds U+0000 or an unpaired UTF-16 surrogate, which no text field may hold';
 
-const join = (prefix: string, key: string | number) =>
+/** A member name or an array index, as in a JSON path. */
+export type JsonKey = string | number;
+
+/** `prefix` and one key more, as every field is named: `entries[3].seq`, a name alone at the top. */
+export const joinKey = (prefix: string, key: JsonKey) =>
   typeof key === 'number' ? `${prefix}[${key}]` : prefix ? `${prefix}.${key}` : key;
 
 /** The index of the quote that closes the JSON string opened at `start`. */
@@ -92,10 +99,18 @@ function stringEnd(text: string, start: number): number {
 interface Frame {
   array: boolean;
   /** An object's last member name, or an array's current index. */
-  key: string | number;
+  key: JsonKey;
   names?: Set<string>;
-  /** The path of this container inside its record. */
-  path: string;
+}
+
+/** A problem where the walk meets it: the index it starts at in the text, its record, its keys and why. */
+interface Found {
+  kind: TextProblem['kind'];
+  index: number;
+  record: number;
+  /** Its path inside its record, or inside `within`. */
+  keys: JsonKey[];
+  why: string;
 }
 
 /**
@@ -103,6 +118,27 @@ interface Frame {
  * line), or undefined. Text that does not parse is not judged here: its parser names it.
  */
 export function firstTextProblem(text: string, checks: TextChecks): TextProblem | undefined {
+  const found = firstFound(text, checks);
+  if (!found) return undefined;
+  const path = found.keys.reduce<string>(joinKey, '');
+  return {
+    kind: found.kind,
+    record: found.record,
+    line: text.slice(0, found.index).split('\n').length,
+    path,
+    message: `${path || '(root)'} ${found.why}`,
+  };
+}
+
+/**
+ * The keys of the first member whose name its object already holds, in a JSON document that parses
+ * (a name escaped, `"\u0061"`, is the name it reads as), or undefined when no name repeats.
+ */
+export function firstDuplicateKey(text: string): JsonKey[] | undefined {
+  return firstFound(text, { duplicates: true })?.keys;
+}
+
+function firstFound(text: string, checks: TextChecks): Found | undefined {
   const wanted = {
     numbers: checks.numbers === true && SUSPECT_NUMBER.test(text),
     duplicates: checks.duplicates === true,
@@ -113,19 +149,13 @@ export function firstTextProblem(text: string, checks: TextChecks): TextProblem 
   const stack: Frame[] = [];
   let record = -1;
   let expectName = false;
-  const lineOf = (index: number) => text.slice(0, index).split('\n').length;
-  const found = (kind: TextProblem['kind'], index: number, path: string, message: string): TextProblem => ({
+  const found = (kind: Found['kind'], index: number, why: string): Found => ({
     kind,
+    index,
     record,
-    line: lineOf(index),
-    path,
-    message: `${path || '(root)'} ${message}`,
+    keys: stack.slice(within.length).map((f) => f.key),
+    why,
   });
-  const here = () => {
-    if (within.length > 0) return stack.slice(within.length).reduce((path, f) => join(path, f.key), '');
-    const top = stack[stack.length - 1];
-    return top ? join(top.path, top.key) : '';
-  };
   // A member name is inside the value only when its object is: one level below `within`.
   const inside = (name = false) =>
     within.length === 0 ||
@@ -148,17 +178,17 @@ export function firstTextProblem(text: string, checks: TextChecks): TextProblem 
           expectName = false;
           if (wanted.duplicates && inside(true)) {
             top.names ??= new Set();
-            if (top.names.has(value)) return found('duplicate', i, here(), DUPLICATE);
+            if (top.names.has(value)) return found('duplicate', i, DUPLICATE);
             top.names.add(value);
           }
         }
         if (wanted.strings && inside(isName) && UNSTORABLE.test(value))
-          return found('string', i, here(), UNSTORABLE_STRING);
+          return found('string', i, UNSTORABLE_STRING);
       }
       i = j;
     } else if (c === 0x7b || c === 0x5b) {
       if (stack.length === 0) record++;
-      stack.push({ array: c === 0x5b, key: c === 0x5b ? 0 : '', path: here() });
+      stack.push({ array: c === 0x5b, key: c === 0x5b ? 0 : '' });
       expectName = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
       stack.pop();
@@ -172,7 +202,7 @@ export function firstTextProblem(text: string, checks: TextChecks): TextProblem 
       if (stack.length === 0) record++;
       if (wanted.numbers && inside()) {
         const why = numberLiteralProblem(text.slice(i, j));
-        if (why) return found('number', i, here(), why);
+        if (why) return found('number', i, why);
       }
       i = j - 1;
     } else if (c === 0x74 || c === 0x66 || c === 0x6e) {
@@ -189,19 +219,31 @@ export const MAX_LOG_DEPTH = 64;
 
 /** Whether JSON text nests deeper than `max` (counted outside strings, before anything recurses over it). */
 export function nestsDeeperThan(text: string, max = MAX_LOG_DEPTH): boolean {
+  return countMembers(text, max) === undefined;
+}
+
+/**
+ * The object members in JSON text (its `:` outside strings), or undefined once it nests deeper than
+ * `maxDepth` (objects and arrays, counted outside strings): one pass that reads nothing else, so text
+ * nested 20,000 deep is refused before anything recurses over it. Bytes are UTF-8 (or any ASCII superset),
+ * read undecoded: every byte this counts is ASCII, and no byte of a longer character is.
+ */
+export function countMembers(input: Uint8Array | string, maxDepth: number): number | undefined {
+  let members = 0;
   let depth = 0;
   let inString = false;
   let escaped = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < input.length; i++) {
+    const c = typeof input === 'string' ? input.charCodeAt(i) : input[i];
     if (inString) {
       if (escaped) escaped = false;
       else if (c === 0x5c) escaped = true;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
+    else if (c === 0x3a) members++;
     else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
+      if (++depth > maxDepth) return undefined;
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
-  return false;
+  return members;
 }

@@ -1,5 +1,12 @@
 import { TextDecoder } from 'node:util';
-import { visit, type JSONPath } from 'jsonc-parser';
+import {
+  countMembers,
+  firstDuplicateKey,
+  joinKey,
+  MAX_LOG_DEPTH,
+  UNSTORABLE,
+  type JsonKey,
+} from '@app/audit';
 import { AppError } from '@app/fights';
 
 /*
@@ -170,19 +177,20 @@ function membersOf(value: unknown): number {
  * are not unique". RFC 8259 leaves duplicates to the receiver, and JSON.parse keeps the last, so
  * `{"commandId":"a","commandId":"b"}` was taken as "b" without a word. A body holds a duplicate when
  * its text has more members (`members`: its `:` outside strings, counted with its depth) than its
- * value has keys: one walk of the value, and the text is read again, by jsonc-parser, only when it
- * holds one, to name the first: 400 DUPLICATE_KEY, `field` its path (`combatants[0].name`).
+ * value has keys: one walk of the value, and the text is walked again (firstDuplicateKey, as the
+ * CLI reads a log) only when it holds one, to name the first: 400 DUPLICATE_KEY, `field` its path
+ * (`combatants[0].name`).
  */
 function refuseDuplicateKeys(text: string, value: unknown, members: number, graphql: boolean): void {
   if (membersOf(value) === members) return;
-  const path = firstDuplicate(text);
+  const path = firstDuplicateKey(text);
   if (!path) return;
   // A GraphQL variable is named as BAD_USER_INPUT names it: `input.combatants[0].name`, not `variables.input…`.
   const named = graphql && path.length > 1 && path[0] === 'variables' ? path.slice(1) : path;
   throw duplicateKey(fieldOf(named));
 }
 
-const fieldOf = (path: JSONPath) => path.reduce<string>((prefix, key) => join(prefix, key), '');
+const fieldOf = (path: JsonKey[]) => path.reduce<string>((prefix, key) => join(prefix, key), '');
 
 const duplicateKey = (field: string, line?: number) =>
   new AppError(
@@ -192,83 +200,54 @@ const duplicateKey = (field: string, line?: number) =>
     field,
   );
 
-/** The path of the first member whose name its object already has, in JSON text that is valid; none if no name repeats. */
-function firstDuplicate(text: string): JSONPath | undefined {
-  const open: Set<string>[] = [];
-  let found: JSONPath | undefined;
-  visit(text.replace(/^\uFEFF/, ''), {
-    onObjectBegin: () => void open.push(new Set()),
-    onObjectEnd: () => void open.pop(),
-    onObjectProperty: (name, _offset, _length, _line, _column, pathOf) => {
-      const names = open[open.length - 1];
-      if (!found && names.has(name)) found = [...pathOf(), name];
-      names.add(name);
-    },
-  });
-  return found;
-}
-
 /**
  * The path of the first duplicate member in a JSON message (a graphql-ws message), or undefined when
  * it has none or is no JSON (whoever parses it next says so) or nests past MAX_BODY_DEPTH.
  */
 export function duplicateKeyIn(text: string): string | undefined {
-  let members: number;
+  const members = countMembers(text, MAX_BODY_DEPTH);
+  if (members === undefined) return undefined;
   let value: unknown;
   try {
-    members = limitBodyDepth(text);
     value = JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
   if (membersOf(value) === members) return undefined;
-  const path = firstDuplicate(text);
+  const path = firstDuplicateKey(text);
   return path && fieldOf(path);
 }
 
-/** Deepest JSON a request body may nest (objects and arrays): a command or a fight log needs about ten. */
-export const MAX_BODY_DEPTH = 64;
+/**
+ * Deepest JSON a request body may nest (objects and arrays): a command or a fight log needs about ten.
+ * One limit with a fight log's (MAX_LOG_DEPTH): the CLI refuses the log POST /audit/verify refuses.
+ */
+export const MAX_BODY_DEPTH = MAX_LOG_DEPTH;
 
 /**
- * Counts nesting on the raw bytes of a body, outside strings, before anything parses or
- * walks the body, so JSON nested 20,000 deep is a 400 rather than a stack overflow in whatever recurses
- * over it first. UTF-8 (and any ASCII superset) is scanned as bytes; other charsets are decoded first;
- * text is scanned as it is. Returns the object members it holds (its `:` outside strings), for
- * refuseDuplicateKeys: counted in the same pass, they cost one comparison a byte.
+ * Counts nesting on the raw bytes of a body, outside strings, before anything parses or walks the
+ * body, so JSON nested 20,000 deep is a 400 rather than a stack overflow in whatever recurses over it
+ * first. UTF-8 (and any ASCII superset) is scanned as bytes; other charsets are decoded first; text is
+ * scanned as it is. Returns the object members it holds (countMembers), for refuseDuplicateKeys:
+ * counted in the same pass, they cost one comparison a byte.
  */
 export function limitBodyDepth(input: Uint8Array | string, encoding = 'utf-8'): number {
   const scanned =
     typeof input === 'string' || !encoding || /^utf-?8$/i.test(encoding)
       ? input
       : new TextDecoder(encoding).decode(input);
-  let members = 0;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (let i = 0; i < scanned.length; i++) {
-    const c = typeof scanned === 'string' ? scanned.charCodeAt(i) : scanned[i];
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c === 0x5c) escaped = true;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x3a) members++;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_BODY_DEPTH)
-        throw new AppError(
-          400,
-          'BODY_TOO_DEEP',
-          `the request body nests deeper than ${MAX_BODY_DEPTH} levels`,
-          'body',
-        );
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
+  const members = countMembers(scanned, MAX_BODY_DEPTH);
+  if (members === undefined)
+    throw new AppError(
+      400,
+      'BODY_TOO_DEEP',
+      `the request body nests deeper than ${MAX_BODY_DEPTH} levels`,
+      'body',
+    );
   return members;
 }
 
-/** U+0000 and lone surrogates: PostgreSQL stores neither in text (names, ids, the read models' columns), so no engine takes them. */
-// eslint-disable-next-line no-control-regex -- U+0000 is what this pattern exists to find
-export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export { UNSTORABLE };
 
 const unstorable = (field: string, line?: number) =>
   new AppError(
@@ -284,8 +263,8 @@ const UNPRINTABLE = /[\u0000\ud800-\udfff]/g;
 const printable = (key: string) =>
   key.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-const join = (prefix: string, key: string | number) =>
-  typeof key === 'number' ? `${prefix}[${key}]` : prefix ? `${prefix}.${printable(key)}` : printable(key);
+const join = (prefix: string, key: JsonKey) =>
+  joinKey(prefix, typeof key === 'number' ? key : printable(key));
 
 /**
  * Throws INVALID_STRING naming the first string (value or key) in `value` that no engine can store.
