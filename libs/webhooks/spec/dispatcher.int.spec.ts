@@ -380,3 +380,97 @@ describe('webhook dispatcher, nothing to send', () => {
     }
   });
 });
+
+describe('webhook dispatcher, deliveries queued while an endpoint is at its cap', () => {
+  const now = 1_000_000;
+  let store: WebhookStore;
+  let claims: number;
+  let sent: string[];
+  let dispatcher: WebhookDispatcher;
+  // Endpoint A's receiver never answers: its attempts end only when the dispatcher stops.
+  const sender: Sender = (url, _headers, body, options) => {
+    sent.push((JSON.parse(body) as { id: string }).id);
+    if (!url.endsWith('/eA')) return Promise.resolve({ status: 204, excerpt: '', latencyMs: 1 });
+    return new Promise((resolve) => {
+      const abort = () => resolve({ excerpt: '', latencyMs: 1, aborted: true });
+      if (options.signal?.aborted) abort();
+      else options.signal?.addEventListener('abort', abort, { once: true });
+    });
+  };
+  const queue = (endpointId: string, fightId: string) => {
+    const id = `msg_${endpointId}_${fightId}`;
+    return store.insertDelivery({
+      id,
+      endpointId,
+      tenantId: 't1',
+      fightId,
+      seq: 1,
+      eventType: 'E',
+      payload: JSON.stringify({ id }),
+      createdAt: now,
+    });
+  };
+  const turns = async (n: number) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, 2));
+  };
+
+  beforeEach(async () => {
+    const inner = new SqlWebhookStore(new SqliteDriver(':memory:', 'memory'));
+    claims = 0;
+    sent = [];
+    store = Object.assign(Object.create(inner) as WebhookStore, {
+      claimDue: (...args: Parameters<WebhookStore['claimDue']>) => {
+        claims++;
+        return inner.claimDue(...args);
+      },
+    });
+    await store.insertEndpoint(endpoint('eA'));
+    await store.insertEndpoint(endpoint('eB'));
+    dispatcher = new WebhookDispatcher(store, config, sender, () => now);
+  });
+  afterEach(async () => {
+    await dispatcher.stop();
+    await store.close();
+  });
+
+  it('with no endpoint at its cap, a delivery queued is claimed at once', async () => {
+    dispatcher.cappedClaimMs = 3_600_000;
+    await queue('eB', 'f0');
+    dispatcher.queued();
+    for (let i = 0; i < 500 && !sent.includes('msg_eB_f0'); i++) await turns(1);
+    expect(sent).toEqual(['msg_eB_f0']);
+  });
+
+  it('with an endpoint at its cap, pages queued make no claim each; the next claim takes what another endpoint queued', async () => {
+    dispatcher.cappedClaimMs = 3_600_000;
+    for (let f = 0; f < 2 * ENDPOINT_CONCURRENCY; f++) await queue('eA', `f${f}`);
+    dispatcher.kick();
+    for (let i = 0; i < 500 && sent.length < ENDPOINT_CONCURRENCY; i++) await turns(1);
+    await turns(10);
+    expect(sent).toHaveLength(ENDPOINT_CONCURRENCY);
+    const before = claims;
+    // A claim for each page queued would find A's deliveries held back each time.
+    for (let i = 0; i < 20; i++) {
+      dispatcher.queued();
+      await turns(1);
+    }
+    expect(claims).toBe(before);
+    await queue('eB', 'f0');
+    dispatcher.kick();
+    for (let i = 0; i < 500 && !sent.includes('msg_eB_f0'); i++) await turns(1);
+    expect(sent.filter((id) => id.startsWith('msg_eA_'))).toHaveLength(ENDPOINT_CONCURRENCY);
+    expect(sent).toContain('msg_eB_f0');
+  });
+
+  it('with an endpoint at its cap, a delivery queued for another is claimed after cappedClaimMs without a kick', async () => {
+    dispatcher.cappedClaimMs = 30;
+    for (let f = 0; f < ENDPOINT_CONCURRENCY + 1; f++) await queue('eA', `f${f}`);
+    dispatcher.kick();
+    for (let i = 0; i < 500 && sent.length < ENDPOINT_CONCURRENCY; i++) await turns(1);
+    await turns(10);
+    await queue('eB', 'f0');
+    dispatcher.queued();
+    for (let i = 0; i < 500 && !sent.includes('msg_eB_f0'); i++) await turns(1);
+    expect(sent).toContain('msg_eB_f0');
+  });
+});

@@ -9,6 +9,12 @@ import { SendResult, Sender, httpSender, storableText } from './sender';
 import { webhookHeaders } from './signing';
 import { AttemptOutcome, DeliveryRow, EndpointEffect, EndpointRow, WebhookStore } from './store/types';
 
+/**
+ * While an endpoint is at its cap, deliveries newly queued are claimed at most this often (queued()): what
+ * another endpoint's new delivery may wait, where a claim per page queued cost every command a transaction.
+ */
+export const CAPPED_CLAIM_MS = 20;
+
 /** The secrets that sign now: the current one, then each previous one (newest first) until its rotation's overlap ends. */
 export const signingSecrets = (ep: EndpointRow, now: number): string[] => [
   ep.secret,
@@ -80,9 +86,16 @@ export function judge(
  */
 export class WebhookDispatcher {
   readonly instanceId = randomUUID();
+  /** How often deliveries newly queued are claimed while an endpoint of this instance is at its cap (queued()). */
+  cappedClaimMs = CAPPED_CLAIM_MS;
   /** Emits the delivery id after each recorded attempt. */
   readonly attempts = new EventEmitter().setMaxListeners(0);
   private readonly inflight = new Map<string, Promise<void>>();
+  /** This instance's attempts in flight per endpoint. */
+  private readonly perEndpoint = new Map<string, number>();
+  /** The last claim came back short while an endpoint of this instance was at its cap. */
+  private capped = false;
+  private deferred?: NodeJS.Timeout;
   private readonly stopping = new AbortController();
   private timer?: NodeJS.Timeout;
   private activity?: WebhookActivity;
@@ -133,6 +146,7 @@ export class WebhookDispatcher {
     this.stopping.abort();
     this.activity?.onChange.delete(this.onActivity);
     clearInterval(this.timer);
+    clearTimeout(this.deferred);
     await this.claims.close();
     await Promise.all(this.inflight.values());
     await this.store.releaseLeases(this.instanceId).catch(this.onError);
@@ -140,6 +154,21 @@ export class WebhookDispatcher {
 
   kick(): void {
     if (!this.stopping.signal.aborted) this.claims.kick();
+  }
+
+  /**
+   * New deliveries were queued (the outbox). Claimed at once, unless the last claim came back short while an
+   * endpoint of this instance was at its cap: that endpoint's deliveries are claimed as its attempts end, and a
+   * claim per page queued would find them held back again, a transaction each (a busy endpoint's commands paid
+   * for it). Then at most one claim every `cappedClaimMs`, so another endpoint's new delivery waits no longer.
+   */
+  queued(): void {
+    if (!this.capped) return this.kick();
+    this.deferred ??= setTimeout(() => {
+      this.deferred = undefined;
+      this.kick();
+    }, this.cappedClaimMs);
+    this.deferred.unref();
   }
 
   private async claim(): Promise<void> {
@@ -156,17 +185,27 @@ export class WebhookDispatcher {
       this.config.endpointConcurrency,
     );
     for (const d of claimed) this.launch(d);
+    this.capped = claimed.length < room && this.atCap();
     if (claimed.length === room) this.claims.kick();
   }
 
   private launch(d: DeliveryRow): void {
+    this.perEndpoint.set(d.endpointId, (this.perEndpoint.get(d.endpointId) ?? 0) + 1);
     const run = this.deliver(d)
       .catch((e) => this.onError(e))
       .finally(() => {
         this.inflight.delete(d.id);
+        const left = this.perEndpoint.get(d.endpointId)! - 1;
+        if (left > 0) this.perEndpoint.set(d.endpointId, left);
+        else this.perEndpoint.delete(d.endpointId);
         this.kick();
       });
     this.inflight.set(d.id, run);
+  }
+
+  private atCap(): boolean {
+    for (const n of this.perEndpoint.values()) if (n >= this.config.endpointConcurrency) return true;
+    return false;
   }
 
   private async deliver(d: DeliveryRow): Promise<void> {

@@ -116,10 +116,10 @@ function outboxThread(
         runner: ProjectionRunner,
         config: ApiConfig,
       ) => {
-        const outbox = new WebhookOutbox(events, store, () => dispatcher.kick(), logError, undefined, {
+        const outbox = new WebhookOutbox(events, store, () => dispatcher.queued(), logError, undefined, {
           tail: new TailReader(events),
           activity,
-          remote: outboxThread(store, runner, config, () => dispatcher.kick()),
+          remote: outboxThread(store, runner, config, () => dispatcher.queued()),
         });
         fights.onLogPage.add((page) => outbox.offer(page));
         return outbox;

@@ -385,7 +385,7 @@ async function latencyRounds(p: Phase, fightId: string) {
     foreground.noteCommand();
     dispatcher.kick();
   });
-  p.wake = () => dispatcher.kick();
+  p.wake = () => dispatcher.queued();
   dispatcher.start();
   const idle = new LatencySide();
   const draining = new LatencySide();
