@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { sheet, useApp } from './support/app';
+import { stoppedClock } from './support/clock';
 
 interface Outcome {
   acknowledged: boolean;
@@ -103,22 +104,7 @@ describe('graphql-ws: a refused connection_init closes with the code of its refu
   it('given an expired token, then 4403 INVALID_CREDENTIALS, as HTTP answers it', async () => {
     const { token: secret } = await token(new Date(Date.now() + 60_000).toISOString());
     expect(await init({ authorization: `Bearer ${secret}` })).toEqual({ acknowledged: true });
-    // Only the clock the service reads moves: timers stay real.
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
-    jest.setSystemTime(Date.now() + 120_000);
+    stoppedClock().pass(120_000);
     const outcome = await init({ authorization: `Bearer ${secret}` });
     expect(outcome.closed).toEqual({ code: 4403, reason: expect.stringMatching(/^INVALID_CREDENTIALS: /) });
     expect(await httpCode(`Bearer ${secret}`)).toBe('INVALID_CREDENTIALS');

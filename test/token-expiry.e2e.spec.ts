@@ -1,32 +1,10 @@
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
 import { sheet, useApp } from './support/app';
+import { stoppedClock } from './support/clock';
 
 /** Only stops a broken build from hanging: the streams below end a moment after the clock passes the expiry. */
 const GIVE_UP_MS = 60_000;
-
-/**
- * Stops the clock the service reads (Date) and returns what moves it. A token that expires 1.5 s after it
- * is made expired whenever the machine took that long to open its stream and deliver to it; on a stopped
- * clock it expires when the test says, after the checks that it works until then. Timers stay real.
- */
-function stoppedClock(): { pass(ms: number): void } {
-  jest.useFakeTimers({
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
-  return { pass: (ms) => jest.setSystemTime(Date.now() + ms) };
-}
 
 const giveUp = <T>(what: string, p: Promise<T>): Promise<T> =>
   Promise.race([

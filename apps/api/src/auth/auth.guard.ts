@@ -88,11 +88,12 @@ export class AuthGuard implements CanActivate {
         'authorization',
       );
     const principal = this.access.authenticate(secret, named);
-    return principal instanceof Promise ? principal.then(known) : known(principal);
+    return principal instanceof Promise ? principal.then(knownPrincipal) : knownPrincipal(principal);
   }
 }
 
-function known(principal: Principal | undefined): Principal {
+/** The principal of a key or token, or 401 INVALID_CREDENTIALS when the store knows none (HTTP and graphql-ws alike). */
+export function knownPrincipal(principal: Principal | undefined): Principal {
   if (!principal)
     throw new AppError(
       401,

@@ -1,4 +1,5 @@
 import { AccessService, AppError, Principal } from '@app/fights';
+import { knownPrincipal } from '../auth/auth.guard';
 import { connectionSecret, type ConnectionParams } from '../auth/connection-params';
 
 /** RFC 6455 section 5.5: a close frame's reason holds at most 123 bytes (`ws` throws past them). */
@@ -21,15 +22,7 @@ export async function authenticateConnection(
       `send a key or token in connection_init's payload: {"authorization":"Bearer <key>"}`,
       'authorization',
     );
-  const principal = await access.authenticate(secret);
-  if (!principal)
-    throw new AppError(
-      401,
-      'INVALID_CREDENTIALS',
-      'this key or token is unknown, revoked or expired',
-      'authorization',
-    );
-  return principal;
+  return knownPrincipal(await access.authenticate(secret));
 }
 
 /**
