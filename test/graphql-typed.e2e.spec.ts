@@ -2,6 +2,7 @@ import { buildClientSchema, getIntrospectionQuery, isInputObjectType, isUnionTyp
 import request from 'supertest';
 import { useApp } from './support/app';
 import { mira, orinUnranged } from './support/narateer-sheets';
+import { base, sword } from './support/archsoul-sheets';
 
 /** The contract in GraphQL: typed command mutations per system (a @oneOf input) and typed event data. */
 describe('GraphQL: typed commands and events', () => {
@@ -247,5 +248,28 @@ describe('GraphQL: strings no engine can store', () => {
     expect(JSON.stringify(res.body)).toContain('"code":"INVALID_STRING"');
     expect(JSON.stringify(res.body)).toContain('"field":"input.combatants[0].name"');
     expect((await t.http.get('/fights').expect(200)).body).toEqual(before);
+  });
+
+  it('given an Archsoul sheet whose armour and weapon carry a `type`, when addCombatant is sent through archsoulCommand, then the sheet arrives whole', async () => {
+    const archsoul = await t.http
+      .post('/fights')
+      .send({ system: 'archsoul', dice: { mode: 'manual' } })
+      .expect(201);
+    const sheet = { ...base, armour: { type: 'plate', metal: true }, weapons: [{ ...sword, type: 'melee' }] };
+    const res = await t.gql(
+      `mutation Send($fightId: ID!, $command: ArchsoulCommandInput!) { archsoulCommand(fightId: $fightId, command: $command) { seq } }`,
+      {
+        fightId: archsoul.body.fightId,
+        command: { addCombatant: { combatant: { id: 'kael', name: 'Kael', side: 'heroes', sheet } } },
+      },
+    );
+    expect(res.errors).toBeUndefined();
+    const events = (await t.http.get(`/fights/${archsoul.body.fightId}/events`).expect(200)).body as Array<{
+      type: string;
+      data: { sheet?: { armour?: unknown; weapons?: Array<{ type?: string }> } };
+    }>;
+    const joined = events.find((e) => e.type === 'CombatantJoined');
+    expect(joined?.data.sheet?.armour).toMatchObject({ type: 'plate', metal: true });
+    expect(joined?.data.sheet?.weapons?.[0].type).toBe('melee');
   });
 });

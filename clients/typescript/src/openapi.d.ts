@@ -739,40 +739,60 @@ export interface components {
              * @example narateer
              */
             system: string;
-            /** @example Duel at the ford */
+            /**
+             * @description The fight name; default "Untitled fight".
+             * @example Duel at the ford
+             */
             name?: string;
+            /** @description How the dice are rolled; default fair. */
             dice?: components["schemas"]["DiceInput"];
             /** @description The first combatants; each sheet follows the system (GET /systems/:id gives its JSON Schema). */
             combatants?: components["schemas"]["CombatantInput"][];
+            /** @description The system’s fight options (GET /systems/:id gives their schema). */
             options?: {
                 [key: string]: unknown;
             };
         };
         CommandResultModel: {
+            /** @description The fight id */
             fightId: string;
-            /** @description seq of the fight’s last event */
+            /** @description The seq of the fight’s last event */
             seq: number;
+            /** @description The events the command appended, in seq order */
             events: components["schemas"]["FightEvent"][];
             view: components["schemas"]["FightView"];
             /** @description True when the commandId was seen before: the first result, nothing appended */
             replayed: boolean;
         };
         FightSummaryModel: {
+            /** @description The fight id */
             fightId: string;
+            /** @description The rule system id */
             system: string;
+            /** @description The fight name */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description The fight’s status
+             * @enum {string}
+             */
             status: "setup" | "active" | "ended";
+            /** @description The current round (0 before the first) */
             round: number;
+            /** @description How many combatants the fight view lists */
             combatants: number;
+            /** @description The seq of the fight’s last event */
             seq: number;
+            /** @description When the fight was created, ISO 8601 */
             createdAt: string;
+            /** @description When its last event was appended, ISO 8601 */
             updatedAt: string;
         };
         FightPageModel: {
+            /** @description The fights of this page, newest first */
             items: components["schemas"]["FightSummaryModel"][];
             /** @description How many fights match the filters: only with ?total=true. Counted by the first page that asks; the pages after it, by its cursor, repeat that count (the listing as it started) and count nothing */
             total?: number;
+            /** @description The page size asked for (or the default) */
             limit: number;
             /** @description The offset the page was asked with (0 from the start); absent on a cursor page */
             offset?: number;
@@ -780,15 +800,22 @@ export interface components {
             nextCursor?: string;
         };
         FightModel: {
+            /** @description The fight id */
             fightId: string;
+            /** @description The seq of the last event the view folds */
             seq: number;
             view: components["schemas"]["FightView"];
         };
         CombatantSummaryModel: {
+            /** @description The fight id */
             fightId: string;
+            /** @description The combatant id */
             combatantId: string;
+            /** @description The rule system id */
             system: string;
+            /** @description The combatant name */
             name: string;
+            /** @description The combatant’s side */
             side: string;
             /** @description The combatant as the fight view shows it */
             summary: {
@@ -796,13 +823,21 @@ export interface components {
             };
         };
         RulingModel: {
-            /** @example N8 */
+            /**
+             * @description The ruling id (RULINGS.md, docs/rulings*.md)
+             * @example N8
+             */
             id: string;
+            /** @description The ruling */
             text: string;
         };
         CommandInfoModel: {
-            /** @example DeclareExchange */
+            /**
+             * @description The command type
+             * @example DeclareExchange
+             */
             type: string;
+            /** @description What the command does */
             description: string;
             /** @description JSON Schema (draft 2020-12) of the command body: `type` and its fields; unknown fields are refused. */
             schema: {
@@ -810,7 +845,10 @@ export interface components {
             };
         };
         EventInfoModel: {
-            /** @example ExchangeResolved */
+            /**
+             * @description The event type
+             * @example ExchangeResolved
+             */
             type: string;
             /** @description JSON Schema (draft 2020-12) of the event’s `data`. */
             schema: {
@@ -818,13 +856,20 @@ export interface components {
             };
         };
         SystemModel: {
-            /** @example narateer */
+            /**
+             * @description The rule system id
+             * @example narateer
+             */
             id: string;
+            /** @description The rule system’s name */
             name: string;
+            /** @description The system’s tables and constants */
             data?: {
                 [key: string]: unknown;
             };
+            /** @description Every ruling the system applies */
             rulings: components["schemas"]["RulingModel"][];
+            /** @description Every command type the system accepts */
             commands: components["schemas"]["CommandInfoModel"][];
             /** @description Every event type a fight of this system may hold. */
             events: components["schemas"]["EventInfoModel"][];
@@ -838,7 +883,10 @@ export interface components {
             };
         };
         ProjectionStatusModel: {
-            /** @example fight-views */
+            /**
+             * @description The projection name
+             * @example fight-views
+             */
             name: string;
             /** @description The position of the last folded event in the global log, as the engine writes it */
             checkpoint?: string | null;
@@ -915,6 +963,7 @@ export interface components {
             revokedAt?: string | null;
         };
         LabRateModel: {
+            /** @description The rate, 0 to 1 */
             rate: number;
             /** @description 95% Wilson interval, low end */
             low: number;
@@ -922,11 +971,15 @@ export interface components {
             high: number;
         };
         LabSidesModel: {
+            /** @description The row side’s */
             row: number;
+            /** @description The column side’s */
             col: number;
         };
         LabEndingsModel: {
+            /** @description Fights the loser lost by collapsing (Narateer: VIT ≤ 0; Arcana Beast: Knocked Out; Archsoul: Down) */
             collapsed: number;
+            /** @description Fights the loser lost by withdrawing (Narateer: a failed Continuation Check; Arcana Beast: called back) */
             withdrawn: number;
             /** @description Draws: the round cap was reached */
             roundCap: number;
@@ -938,16 +991,25 @@ export interface components {
             row: string;
             /** @description Column strategy (plays the second sheet) */
             col: string;
+            /** @description Fights played */
             fights: number;
+            /** @description Fights the row side won */
             rowWins: number;
+            /** @description Fights the column side won */
             colWins: number;
+            /** @description Fights drawn */
             draws: number;
+            /** @description The row side’s win rate */
             rowWin: components["schemas"]["LabRateModel"];
+            /** @description The column side’s win rate */
             colWin: components["schemas"]["LabRateModel"];
+            /** @description The draw rate */
             draw: components["schemas"]["LabRateModel"];
+            /** @description Average rounds per fight */
             averageRounds: number;
             /** @description Average Wounds dealt per fight by each side */
             averageWounds: components["schemas"]["LabSidesModel"];
+            /** @description How the fights ended */
             endings: components["schemas"]["LabEndingsModel"];
             /** @description Proposals the decider refused (should be 0) */
             illegalProposals: number;
@@ -993,29 +1055,47 @@ export interface components {
             total: number;
         };
         LabResultModel: {
-            /** @example combat-lab/1 */
+            /**
+             * @description The document format
+             * @example combat-lab/1
+             */
             format: string;
+            /** @description The rule system id */
             system: string;
+            /** @description The seed every die derives from */
             seed: string;
+            /** @description Fights per cell */
             fightsPerCell: number;
+            /** @description Rounds before a fight is a draw */
             roundCap: number;
+            /** @description Strategy ids in matrix order */
             strategies: string[];
+            /** @description The two sheets played: row side, then column side */
             sheets: {
                 [key: string]: unknown;
             }[];
-            /** @description cells[r][c]: strategies[r] against strategies[c] */
+            /** @description The matrix: cells[r][c] is strategies[r] against strategies[c] */
             cells: components["schemas"]["LabCellModel"][][];
         };
         LabRunModel: {
+            /** @description The run id */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description Running, done or failed
+             * @enum {string}
+             */
             status: "running" | "done" | "failed";
+            /** @description The rule system id */
             system: string;
             /** @description Fights per cell */
             fights: number;
+            /** @description The seed every die derives from */
             seed: string;
+            /** @description Strategy ids in matrix order */
             strategies: string[];
+            /** @description Fights played so far, of the total */
             progress: components["schemas"]["LabProgressModel"];
+            /** @description When the run started, ISO 8601 */
             createdAt: string;
             /** @description When the run finished; null while running */
             finishedAt: string | null;
@@ -1040,31 +1120,49 @@ export interface components {
             eventTypes?: string[];
             /** @description Only this fight (one of the tenant’s); absent or null: all the tenant’s fights */
             fightId?: string | null;
-            /** @example OBS overlay */
+            /**
+             * @description Free text for the tenant (at most 500 characters)
+             * @example OBS overlay
+             */
             description?: string;
-            /** @default true */
+            /**
+             * @description False: the endpoint is created disabled (default true)
+             * @default true
+             */
             enabled?: boolean;
         };
         WebhookEndpointModel: {
-            /** @example ep_3f0c… */
+            /**
+             * @description The endpoint id
+             * @example ep_3f0c…
+             */
             id: string;
+            /** @description The http(s) URL deliveries are POSTed to */
             url: string;
+            /** @description Free text for the tenant */
             description: string;
             /** @description Empty: every event type */
             eventTypes: string[];
             /** @description Null: every fight of the tenant */
             fightId?: string | null;
+            /** @description False: nothing is sent or queued; waiting deliveries resume once it is enabled again */
             enabled: boolean;
-            /** @example the receiver answered 410 Gone */
+            /**
+             * @description Why the endpoint was disabled; null while enabled
+             * @example the receiver answered 410 Gone
+             */
             disabledReason?: string | null;
-            /** @description First failure since the last success */
+            /** @description First failure since the last success, ISO 8601; null when none */
             failingSince?: string | null;
-            /** @description Until then a previous secret also signs: the end of the last rotation overlap still running (each previous secret signs until its own ends) */
+            /** @description Until then a previous secret also signs: the end of the last rotation overlap still running (each previous secret signs until its own ends), ISO 8601; null when none runs */
             previousSecretExpiresAt?: string | null;
+            /** @description When the endpoint was created, ISO 8601 */
             createdAt: string;
+            /** @description When the endpoint last changed, ISO 8601 */
             updatedAt: string;
         };
         WebhookEndpointSecretModel: {
+            /** @description The endpoint */
             endpoint: components["schemas"]["WebhookEndpointModel"];
             /**
              * @description Shown only in this response
@@ -1073,13 +1171,15 @@ export interface components {
             secret: string;
         };
         UpdateWebhookEndpointInput: {
+            /** @description A new http(s) URL */
             url?: string;
             /** @description Each a fight event type of a system (GET /systems/:id lists them); empty: all event types */
             eventTypes?: string[];
-            /** @description null: all the tenant’s fights */
+            /** @description Only this fight (one of the tenant’s); null: all the tenant’s fights */
             fightId?: string | null;
+            /** @description Free text for the tenant (at most 500 characters) */
             description?: string;
-            /** @description true re-enables a disabled endpoint: its waiting deliveries resume */
+            /** @description True re-enables a disabled endpoint: its waiting deliveries resume */
             enabled?: boolean;
         };
         RotateWebhookSecretInput: {
@@ -1092,34 +1192,52 @@ export interface components {
         WebhookDeliveryModel: {
             /** @description The webhook-id header: the same on every attempt */
             id: string;
+            /** @description The endpoint id */
             endpointId: string;
             /** @description Null for a ping */
             fightId?: string | null;
+            /** @description The event’s seq in its fight; 0 for a ping */
             seq: number;
+            /** @description The event type, or webhook.ping */
             eventType: string;
-            /** @enum {string} */
+            /**
+             * @description Pending, delivered or failed (every retry failed)
+             * @enum {string}
+             */
             status: "pending" | "delivered" | "failed";
+            /** @description Attempts made so far */
             attempts: number;
+            /** @description When the next attempt is due, ISO 8601; null unless pending */
             nextAttemptAt?: string | null;
+            /** @description HTTP status of the last attempt; null before the first or when no response arrived */
             lastStatus?: number | null;
+            /** @description Why the last attempt failed; null before the first and after a success */
             lastError?: string | null;
+            /** @description When the delivery was queued, ISO 8601 */
             createdAt: string;
+            /** @description When a 2xx answered it, ISO 8601; null until then */
             deliveredAt?: string | null;
         };
         WebhookAttemptModel: {
+            /** @description 1-based number of the attempt, over the delivery’s life */
             attemptNo: number;
+            /** @description When it was sent, ISO 8601 */
             attemptedAt: string;
             /** @description HTTP status; null when no response arrived */
             status?: number | null;
+            /** @description How long it took, in ms */
             latencyMs: number;
             /** @description The first 1 KiB of the response body */
             responseExcerpt: string;
+            /** @description Why the attempt failed (e.g. HTTP 500, a timeout); null when it succeeded */
             error?: string | null;
         };
         WebhookDeliveryDetailModel: {
+            /** @description The delivery */
             delivery: components["schemas"]["WebhookDeliveryModel"];
             /** @description The exact JSON body sent on every attempt */
             payload: string;
+            /** @description Its attempts, in order */
             attempts: components["schemas"]["WebhookAttemptModel"][];
         };
         WebhookRequeuedModel: {
@@ -1145,18 +1263,26 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description A combatant as it joins: id, name, side and the system’s sheet. */
             combatant: {
                 /** @description Unique in the fight; default c1, c2, … */
                 id?: string;
+                /** @description Its name, to show: 1 to 100 characters. */
                 name: string;
                 /** @description Opponents are combatants on other sides; default "default". */
                 side?: string;
+                /** @description A combatant’s Narateer sheet, as sent; armour.soak is kept as soak. */
                 sheet: {
+                    /** @description The Vitals (narateer.txt: Core Combat Attributes). */
                     vitals: {
+                        /** @description Strength: a Damage Vital (ruling N21, N36). */
                         strength: number;
+                        /** @description Agility: a Damage Vital (ruling N21, N36); the dice and tie-break of initiative (RULINGS.md N4). */
                         agility: number;
+                        /** @description Resilience: the dice of a Continuation Check (RULINGS.md N18). */
                         resilience: number;
                     };
+                    /** @description Skill Levels: each caps Boost and sets proactive uses (narateer.txt: Skill Level In Combat). */
                     skills: {
                         /**
                          * @description Skill Level; default 0.
@@ -1174,7 +1300,9 @@ export interface components {
                          */
                         acrobatics?: number;
                     };
+                    /** @description Maximum Vitality; the combatant joins with it. */
                     maxVitality: number;
+                    /** @description Action Dice (AD): all Ready when it joins (RULINGS.md N3). */
                     maxAD: number;
                     /**
                      * @description Default 0; maxAD and maxMD cannot both be 0.
@@ -1184,7 +1312,7 @@ export interface components {
                     /** @description Default none. */
                     weapons?: ({
                         /**
-                         * @description melee (the default) or ranged.
+                         * @description Melee (the default) or ranged.
                          * @default melee
                          * @enum {string}
                          */
@@ -1200,7 +1328,7 @@ export interface components {
                         weight?: "light" | "heavy";
                         baseAttackCost: number;
                         weaponDamage: number;
-                        /** @description ruling N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
+                        /** @description The Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged) (ruling N21, N36). */
                         damageVitals?: ("strength" | "agility" | "resilience")[];
                         damageVitalCap: number;
                         /**
@@ -1241,7 +1369,7 @@ export interface components {
                         weight?: "light" | "heavy";
                         baseAttackCost: number;
                         weaponDamage: number;
-                        /** @description ruling N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
+                        /** @description The Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged) (ruling N21, N36). */
                         damageVitals?: ("strength" | "agility" | "resilience")[];
                         damageVitalCap: number;
                         /**
@@ -1268,6 +1396,7 @@ export interface components {
                         /** @description In Spaces, at least effectiveRange. */
                         maximumRange: number;
                     })[];
+                    /** @description Its armour (narateer.txt: Protection Rating); default none. */
                     armour?: {
                         /**
                          * @description Protection Rating; default 0.
@@ -1281,9 +1410,12 @@ export interface components {
                      * @enum {string}
                      */
                     woundPreference?: "AD_FIRST" | "MD_FIRST" | "ASK";
-                    /** @description ruling N23: how the combatant answers exchanges when no response is given. */
+                    /** @description How the combatant answers exchanges when no response is given (ruling N23). */
                     responsePolicy?: {
-                        /** @enum {string} */
+                        /**
+                         * @description No Response (none), Full Guard or Clash (narateer.txt: Exchange Responses).
+                         * @enum {string}
+                         */
                         response: "none" | "fullGuard" | "clash";
                         /**
                          * @description Default 0; capped to what is legal (ruling N23).
@@ -1320,7 +1452,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant to remove. */
             combatantId: string;
+            /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1372,6 +1506,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Every combatant id, the first to act first. */
             order: string[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1417,6 +1552,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Whose activation starts; default the next in initiative order who has not acted this round. */
             combatantId?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1481,7 +1617,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The note: free text, 1 to 4,000 characters. */
             text: string;
+            /** @description The combatant it is about; absent: the whole fight. */
             combatantId?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1500,6 +1638,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1523,8 +1662,11 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
+            /** @description The winning side, if the GM names one. */
             winnerSide?: string;
+            /** @description The GM ends the fight as unfinished; default false. */
             unfinished?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1604,10 +1746,16 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The tempo-holder: the combatant whose activation it is (narateer.txt: Tempo). */
             attackerId: string;
+            /** @description Any other combatant (ruling N48). */
             targetId: string;
-            /** @enum {string} */
+            /**
+             * @description A Melee or Ranged Exchange.
+             * @enum {string}
+             */
             kind: "melee" | "ranged";
+            /** @description The attacker’s weapon, of the exchange’s kind. */
             weaponId: string;
             /**
              * @description Boost AD beyond the Base Cost; default 0.
@@ -1664,7 +1812,10 @@ export interface components {
             protectionModifier?: number;
             /** @description The response given up front (ruling N23). */
             response?: {
-                /** @enum {string} */
+                /**
+                 * @description No Response (none), Full Guard or Clash (narateer.txt: Exchange Responses).
+                 * @enum {string}
+                 */
                 response: "none" | "fullGuard" | "clash";
                 /**
                  * @description Boost AD beyond the Base Cost; default 0.
@@ -1723,8 +1874,12 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
-            /** @enum {string} */
+            /**
+             * @description No Response (none), Full Guard or Clash (narateer.txt: Exchange Responses).
+             * @enum {string}
+             */
             response: "none" | "fullGuard" | "clash";
             /**
              * @description Boost AD beyond the Base Cost; default 0.
@@ -1768,7 +1923,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
+            /** @description AD or MD for each Wound that takes a die, in order (RULINGS.md N9; ruling N28). */
             allocation: ("AD" | "MD")[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1787,6 +1944,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
             /** @description The Wounds dealt; or give woundMargin. */
             wounds?: number;
@@ -1799,6 +1957,7 @@ export interface components {
                 /** @enum {string} */
                 type: "Slashing" | "Piercing" | "Impact" | "Fire" | "Cold" | "Lightning" | "Acid" | "Poison" | "Bleeding" | "Disease" | "Suffocation" | "Psychic" | "Necrotic" | "Radiant";
             } | string;
+            /** @description The spell or effect, to show (ruling N32). */
             effect?: string;
             /** @description The wounded’s allocation in advance (ruling N28). */
             allocation?: ("AD" | "MD")[];
@@ -1819,7 +1978,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
+            /** @description A weapon on its sheet that needs Loading (ruling N27). */
             weaponId: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1838,6 +1999,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
             /**
              * @description Ready AD to commit; default 0.
@@ -1854,6 +2016,7 @@ export interface components {
              * @enum {string}
              */
             proactiveUse?: "melee" | "ranged";
+            /** @description What the dice are for, e.g. a shove; recorded as given. */
             reason?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1872,6 +2035,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
             /** @description Bleeding, Burning, Poisoned, Suffocating, Frostbitten (any case), or another Form with its harm. */
             form: string;
@@ -1919,7 +2083,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
+            /** @description The instance to end: its id in the view’s lingeringHarm (lh1, lh2, …). */
             lingeringHarmId: string;
             /** @description Why it ends, e.g. its ending condition was met (ruling N38). */
             reason?: string;
@@ -1940,9 +2106,14 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
-            /** @enum {string} */
+            /**
+             * @description A Close-Enough condition (narateer.txt: Conditions and Statuses; ruling N26).
+             * @enum {string}
+             */
             condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
+            /** @description Its intensity; the worst applies (ruling N26); default none. */
             intensity?: number;
             /** @description Lasts this many rounds, the open one counted; default until removed. */
             rounds?: number;
@@ -1963,8 +2134,12 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
-            /** @enum {string} */
+            /**
+             * @description A Close-Enough condition (narateer.txt: Conditions and Statuses; ruling N26).
+             * @enum {string}
+             */
             condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1983,10 +2158,13 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
             /** @description A Space, or null to take the combatant off the map. */
             position: {
+                /** @description The x coordinate, in Spaces. */
                 x: number;
+                /** @description The y coordinate, in Spaces. */
                 y: number;
             } | null;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
@@ -2006,9 +2184,13 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
+            /** @description The Spaces to enter, in order, each adjacent to the one before (ruling N24). */
             path: {
+                /** @description The x coordinate, in Spaces. */
                 x: number;
+                /** @description The y coordinate, in Spaces. */
                 y: number;
             }[];
             /**
@@ -2038,7 +2220,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
+            /** @description The attacker’s weapon, of the exchange’s kind. */
             weaponId: string;
             /**
              * @description Boost AD beyond the Base Cost; default 0.
@@ -2095,7 +2279,10 @@ export interface components {
             protectionModifier?: number;
             /** @description The response given up front (ruling N23). */
             response?: {
-                /** @enum {string} */
+                /**
+                 * @description No Response (none), Full Guard or Clash (narateer.txt: Exchange Responses).
+                 * @enum {string}
+                 */
                 response: "none" | "fullGuard" | "clash";
                 /**
                  * @description Boost AD beyond the Base Cost; default 0.
@@ -2142,6 +2329,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -2172,13 +2360,23 @@ export interface components {
              */
             type: "FightStarted";
             data: {
-                /** @enum {string} */
+                /**
+                 * @description The rule system id.
+                 * @enum {string}
+                 */
                 system: "narateer" | "arcana-beast" | "archsoul";
+                /** @description The fight name ("Untitled fight" when none was given). */
                 name: string;
+                /** @description The fight’s dice: mode, seed commitment, client seed and draw key. */
                 dice: {
-                    /** @enum {string} */
+                    /**
+                     * @description How dice are rolled: fair, seeded or manual (RULINGS.md C2).
+                     * @enum {string}
+                     */
                     mode: "fair" | "seeded" | "manual";
+                    /** @description SHA-256 (hex) commitment to the dice seed, which FightEnded reveals (RULINGS.md C2). */
                     commitment: string;
+                    /** @description Mixed into every roll (RULINGS.md C2/C5); "" when none was given. */
                     clientSeed: string;
                     /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
                     drawKey?: string;
@@ -2208,8 +2406,11 @@ export interface components {
              */
             type: "CombatantJoined";
             data: {
+                /** @description The combatant id, unique in the fight. */
                 id: string;
+                /** @description The combatant name. */
                 name: string;
+                /** @description The combatant’s side; opponents are on other sides. */
                 side: string;
                 sheet: {
                     vitals: {
@@ -2228,7 +2429,10 @@ export interface components {
                     weapons: {
                         id: string;
                         name: string;
-                        /** @enum {string} */
+                        /**
+                         * @description Melee or ranged.
+                         * @enum {string}
+                         */
                         kind: "melee" | "ranged";
                         /** @enum {string} */
                         weight: "light" | "heavy";
@@ -2244,9 +2448,14 @@ export interface components {
                         loaded: boolean;
                         /** @description Shots left; absent: unlimited. */
                         ammunition?: number;
+                        /** @description A Harm classification from the catalogue (RULINGS.md N12). */
                         harm: {
-                            /** @enum {string} */
+                            /**
+                             * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                             * @enum {string}
+                             */
                             domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                            /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
                             type: string;
                         };
                     }[];
@@ -2255,7 +2464,10 @@ export interface components {
                     woundPreference: "AD_FIRST" | "MD_FIRST" | "ASK";
                     /** @description RULINGS.md C4 / N23: how an NPC answers exchanges when no response is given. */
                     responsePolicy?: {
-                        /** @enum {string} */
+                        /**
+                         * @description No Response (none), Full Guard or Clash (narateer.txt: Exchange Responses).
+                         * @enum {string}
+                         */
                         response: "none" | "fullGuard" | "clash";
                         boost: number;
                         weaponId?: string;
@@ -2287,7 +2499,9 @@ export interface components {
              */
             type: "CombatantRemoved";
             data: {
+                /** @description The removed combatant's id. */
                 combatantId: string;
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
         };
@@ -2313,19 +2527,27 @@ export interface components {
              */
             type: "InitiativeRolled";
             data: {
+                /** @description Each combatant’s initiative roll. */
                 rolls: ({
+                    /** @description The combatant’s id. */
                     combatantId: string;
+                    /** @description The dice rolled (RULINGS.md C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The initiative total the system reckons from the roll. */
                     total: number;
                 } & {
                     [key: string]: unknown;
                 })[];
+                /** @description The initiative order that results: combatant ids, first to act first. */
                 order: string[];
+                /** @description Groups of combatant ids still tied after the tie-breaks: the GM orders them (RULINGS.md C3). */
                 unresolvedTies: string[][];
             };
         };
@@ -2351,6 +2573,7 @@ export interface components {
              */
             type: "InitiativeSet";
             data: {
+                /** @description The initiative order the GM set: combatant ids, first to act first. */
                 order: string[];
             };
         };
@@ -2376,6 +2599,7 @@ export interface components {
              */
             type: "RoundStarted";
             data: {
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -2401,6 +2625,7 @@ export interface components {
              */
             type: "RoundEnded";
             data: {
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -2426,7 +2651,9 @@ export interface components {
              */
             type: "ActivationStarted";
             data: {
+                /** @description The acting combatant's id. */
                 combatantId: string;
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -2452,7 +2679,9 @@ export interface components {
              */
             type: "ActivationEnded";
             data: {
+                /** @description The acting combatant's id. */
                 combatantId: string;
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -2478,7 +2707,9 @@ export interface components {
              */
             type: "GmNoteAdded";
             data: {
+                /** @description The note’s text. */
                 text: string;
+                /** @description The combatant the note is about, if any. */
                 combatantId?: string;
             };
         };
@@ -2504,7 +2735,9 @@ export interface components {
              */
             type: "PendingCancelled";
             data: {
+                /** @description The kind of the pending decision cancelled. */
                 kind: string;
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
         };
@@ -2530,9 +2763,13 @@ export interface components {
              */
             type: "FightEnded";
             data: {
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
+                /** @description The dice seed, revealed: it matches FightStarted’s commitment (RULINGS.md C2). */
                 seed: string;
+                /** @description The winning side, if the GM named one. */
                 winnerSide?: string;
+                /** @description True when the GM ended the fight as unfinished (default false). */
                 unfinished: boolean;
             };
         };
@@ -2560,24 +2797,36 @@ export interface components {
             data: {
                 /** @description The held command as sent, with the faces it already had. */
                 command: {
+                    /** @description The held command’s type. */
                     type: string;
                 } & {
                     [key: string]: unknown;
                 };
+                /** @description Who provides the faces: a combatant id, or "gm". */
                 awaiting: string;
+                /** @description The faces the held command still needs (docs/rulings.md C13). */
                 need: {
-                    /** @enum {string} */
+                    /**
+                     * @description The field of ProvideDice the faces go in.
+                     * @enum {string}
+                     */
                     field: "dice" | "rerollFaces" | "followUpFaces";
+                    /** @description How many faces are still needed. */
                     count: number;
+                    /** @description Sides of each die. */
                     sides: number;
+                    /** @description What the faces are for, in words. */
                     reason: string;
                 };
+                /** @description The pending decision the request was made over; CancelPending brings it back. */
                 previous?: {
+                    /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
                     kind: string;
                     /** @description A combatant id, or "gm". */
                     awaiting: string;
                     /** @description The command type that answers it. */
                     answer: string;
+                    /** @description What the decision is about; its fields depend on kind. */
                     detail?: {
                         [key: string]: unknown;
                     };
@@ -2606,8 +2855,11 @@ export interface components {
              */
             type: "DiceRequestCancelled";
             data: {
+                /** @description The type of the held command dropped. */
                 commandType: string;
+                /** @description The kind of the pending decision brought back, if any. */
                 restored?: string;
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
         };
@@ -2633,11 +2885,15 @@ export interface components {
              */
             type: "ActionsUndone";
             data: {
+                /** @description How many commands were undone. */
                 count: number;
                 /** @description The commands undone, oldest first: each command id and the seqs of its events. */
                 undone: {
+                    /** @description The undone command’s id. */
                     commandId: string;
+                    /** @description The seq of its first event. */
                     fromSeq: number;
+                    /** @description The seq of its last event. */
                     toSeq: number;
                 }[];
             };
@@ -2664,42 +2920,77 @@ export interface components {
              */
             type: "ExchangeDeclared";
             data: {
+                /** @description The exchange’s id: x1, x2, … in declaration order. */
                 exchangeId: string;
+                /** @description The initiator: the tempo-holder, or the reactor of an Opportunity Attack. */
                 attackerId: string;
+                /** @description The combatant attacked, who responds (ruling N48). */
                 targetId: string;
-                /** @enum {string} */
+                /**
+                 * @description A Melee or Ranged Exchange (narateer.txt: Melee Exchanges, Ranged Exchanges).
+                 * @enum {string}
+                 */
                 kind: "melee" | "ranged";
-                /** @enum {string} */
+                /**
+                 * @description The attacking Skill: melee or ranged, as the kind.
+                 * @enum {string}
+                 */
                 skill: "melee" | "ranged" | "acrobatics";
+                /** @description The attacker’s weapon. */
                 weaponId: string;
+                /** @description Boost AD beyond the Base Attack Cost, at most the Skill Level (narateer.txt: Skill Level In Combat). */
                 boost: number;
                 /** @description AD committed: Base Attack Cost + Boost. */
                 dice: number;
-                /** @enum {string} */
+                /**
+                 * @description The attacker’s Damage Vital if it lands (RULINGS.md N21).
+                 * @enum {string}
+                 */
                 damageVital: "strength" | "agility" | "resilience";
+                /** @description The attack’s harm: the GM’s, else the weapon’s (RULINGS.md N12). */
                 harm: {
-                    /** @enum {string} */
+                    /**
+                     * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                     * @enum {string}
+                     */
                     domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
                     type: string;
                 };
+                /** @description Edge sources on the attack roll (ruling N31). */
                 edge: {
+                    /** @description Sources of Advantage: gm, unseenAttacker, fullGuard. */
                     advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                    /** @description Sources of Disadvantage: gm, cannotSeeTarget, beyondEffectiveRange. */
                     disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
                 };
-                /** @enum {boolean} */
+                /**
+                 * @description An Opportunity Attack: no proactive use counted (RULINGS.md N5; ruling N24); absent otherwise.
+                 * @enum {boolean}
+                 */
                 opportunity?: true;
+                /** @description The distance to the target in Spaces, from the map or the GM (ruling N25); absent when neither gives it. */
                 distance?: number;
-                /** @enum {string} */
+                /**
+                 * @description GM: an Edge on the response roll (ruling N31).
+                 * @enum {string}
+                 */
                 responderEdge?: "advantage" | "disadvantage";
-                /** @enum {boolean} */
+                /**
+                 * @description GM: the target cannot see the attacker (its Clash at Disadvantage); absent otherwise.
+                 * @enum {boolean}
+                 */
                 targetCannotSeeAttacker?: true;
-                /** @enum {boolean} */
+                /**
+                 * @description GM: the target is unaware (its response forced to none, RULINGS.md N6); absent otherwise.
+                 * @enum {boolean}
+                 */
                 targetUnaware?: true;
-                /** @description ruling N44: added to the attacker’s Strike Rating if it lands. */
+                /** @description Added to the attacker’s Strike Rating if it lands (ruling N44). */
                 strikeModifier?: number;
-                /** @description ruling N44: added to the target’s Protection Rating if it lands. */
+                /** @description Added to the target’s Protection Rating if it lands (ruling N44). */
                 protectionModifier?: number;
-                /** @description ruling N28: the attacker’s wound allocation given in advance. */
+                /** @description The attacker’s wound allocation given in advance, for a counter-hit (ruling N28). */
                 allocation?: ("AD" | "MD")[];
             };
         };
@@ -2725,24 +3016,46 @@ export interface components {
              */
             type: "ExchangeResponded";
             data: {
+                /** @description The exchange answered. */
                 exchangeId: string;
+                /** @description The responder: the exchange’s target. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description No Response (none), Full Guard or Clash (narateer.txt: Exchange Responses).
+                 * @enum {string}
+                 */
                 response: "none" | "fullGuard" | "clash";
+                /** @description Boost AD beyond the response’s Base Cost; 0 for none. */
                 boost: number;
+                /** @description AD committed: Base Cost (Full Guard 1, Clash its weapon’s Base Attack Cost) + Boost; 0 for none. */
                 dice: number;
-                /** @enum {string} */
+                /**
+                 * @description The Skill rolled: Clash as the kind; Full Guard melee (melee) or acrobatics (ranged); absent for none.
+                 * @enum {string}
+                 */
                 skill?: "melee" | "ranged" | "acrobatics";
+                /** @description Clash: the responder’s weapon (ruling N35, N37). */
                 weaponId?: string;
-                /** @enum {string} */
+                /**
+                 * @description Clash: the responder’s Damage Vital if it wins (RULINGS.md N21).
+                 * @enum {string}
+                 */
                 damageVital?: "strength" | "agility" | "resilience";
+                /** @description Clash: its harm: the GM’s, else the weapon’s (RULINGS.md N12). */
                 harm?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                     * @enum {string}
+                     */
                     domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
                     type: string;
                 };
+                /** @description Edge sources on the response roll (ruling N31); absent for none. */
                 edge?: {
+                    /** @description Sources of Advantage: gm, unseenAttacker, fullGuard. */
                     advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                    /** @description Sources of Disadvantage: gm, cannotSeeTarget, beyondEffectiveRange. */
                     disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
                 };
                 /**
@@ -2755,11 +3068,11 @@ export interface components {
                  * @enum {string}
                  */
                 source?: "declaration" | "policy";
-                /** @description ruling N44: added to the responder’s Strike Rating if its Clash wins. */
+                /** @description Added to the responder’s Strike Rating if its Clash wins (ruling N44). */
                 strikeModifier?: number;
-                /** @description ruling N44: added to the tempo-holder’s Protection Rating if the Clash wins. */
+                /** @description Added to the tempo-holder’s Protection Rating if the Clash wins (ruling N44). */
                 protectionModifier?: number;
-                /** @description ruling N28: the responder’s wound allocation given in advance. */
+                /** @description The responder’s wound allocation given in advance (ruling N28). */
                 allocation?: ("AD" | "MD")[];
             };
         };
@@ -2785,73 +3098,127 @@ export interface components {
              */
             type: "ExchangeResolved";
             data: {
+                /** @description The exchange resolved. */
                 exchangeId: string;
+                /** @description The initiator. */
                 attackerId: string;
+                /** @description The target, who responded. */
                 targetId: string;
-                /** @enum {string} */
+                /**
+                 * @description A Melee or Ranged Exchange (narateer.txt: Melee Exchanges, Ranged Exchanges).
+                 * @enum {string}
+                 */
                 kind: "melee" | "ranged";
+                /** @description The attacker’s roll. */
                 attacker: {
+                    /** @description Who rolled. */
                     combatantId: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The Skill rolled.
+                     * @enum {string}
+                     */
                     skill: "melee" | "ranged" | "acrobatics";
+                    /** @description The committed AD as rolled, before Edge: one draw (RULINGS.md C5). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
-                    /** @enum {string} */
+                    /**
+                     * @description The net Edge: none when neither or both apply (RULINGS.md N2).
+                     * @enum {string}
+                     */
                     edge: "advantage" | "disadvantage" | "none";
+                    /** @description The named sources of each Edge on one roll; one of each cancels (RULINGS.md N2; ruling N31). */
                     sources: {
+                        /** @description Sources of Advantage: gm, unseenAttacker, fullGuard. */
                         advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                        /** @description Sources of Disadvantage: gm, cannotSeeTarget, beyondEffectiveRange. */
                         disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
                     };
+                    /** @description The Edge reroll; absent without net Edge. */
                     reroll?: {
+                        /** @description Position in faces of the die rerolled: the lowest face (Advantage) or highest (Disadvantage), the first of equals. */
                         index: number;
+                        /** @description Its face before the reroll. */
                         original: number;
+                        /** @description The reroll: one die. */
                         roll: {
+                            /** @description Sides of each die. */
                             sides: number;
+                            /** @description The faces rolled, in order. */
                             faces: number[];
                             /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                             draw?: number;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description The reroll when it has more dots (Advantage) or fewer (Disadvantage); equal dots keep the original.
+                         * @enum {string}
+                         */
                         kept: "original" | "reroll";
                     };
                     /** @description Faces after Edge. */
                     faces: number[];
+                    /** @description Dots on the faces after Edge: 1–2 show 0, 3–5 one, 6 two (RULINGS.md N1). */
                     total: number;
                 };
+                /** @description The responder’s roll; absent for No Response. */
                 responder?: {
+                    /** @description Who rolled. */
                     combatantId: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The Skill rolled.
+                     * @enum {string}
+                     */
                     skill: "melee" | "ranged" | "acrobatics";
+                    /** @description The committed AD as rolled, before Edge: one draw (RULINGS.md C5). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
-                    /** @enum {string} */
+                    /**
+                     * @description The net Edge: none when neither or both apply (RULINGS.md N2).
+                     * @enum {string}
+                     */
                     edge: "advantage" | "disadvantage" | "none";
+                    /** @description The named sources of each Edge on one roll; one of each cancels (RULINGS.md N2; ruling N31). */
                     sources: {
+                        /** @description Sources of Advantage: gm, unseenAttacker, fullGuard. */
                         advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                        /** @description Sources of Disadvantage: gm, cannotSeeTarget, beyondEffectiveRange. */
                         disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
                     };
+                    /** @description The Edge reroll; absent without net Edge. */
                     reroll?: {
+                        /** @description Position in faces of the die rerolled: the lowest face (Advantage) or highest (Disadvantage), the first of equals. */
                         index: number;
+                        /** @description Its face before the reroll. */
                         original: number;
+                        /** @description The reroll: one die. */
                         roll: {
+                            /** @description Sides of each die. */
                             sides: number;
+                            /** @description The faces rolled, in order. */
                             faces: number[];
                             /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                             draw?: number;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description The reroll when it has more dots (Advantage) or fewer (Disadvantage); equal dots keep the original.
+                         * @enum {string}
+                         */
                         kept: "original" | "reroll";
                     };
                     /** @description Faces after Edge. */
                     faces: number[];
+                    /** @description Dots on the faces after Edge: 1–2 show 0, 3–5 one, 6 two (RULINGS.md N1). */
                     total: number;
                 };
                 /**
@@ -2859,9 +3226,14 @@ export interface components {
                  * @enum {number}
                  */
                 targetNumber?: 0;
-                /** @enum {string} */
+                /**
+                 * @description The attack wins (hit), a Clash wins (counterHit), Full Guard equals or beats it (guarded), or a tie: no clean hit (RULINGS.md N7; ruling N30).
+                 * @enum {string}
+                 */
                 outcome: "hit" | "counterHit" | "guarded" | "tie";
+                /** @description The winner (the responder when guarded); absent on a tie. */
                 winnerId?: string;
+                /** @description Winner’s total − loser’s (narateer.txt: Hit Margin); absent when guarded or tied. */
                 hitMargin?: number;
             };
         };
@@ -2887,10 +3259,15 @@ export interface components {
              */
             type: "WeaponFired";
             data: {
+                /** @description Who fired. */
                 combatantId: string;
+                /** @description The ranged weapon fired. */
                 weaponId: string;
+                /** @description The exchange it fired in. */
                 exchangeId: string;
+                /** @description Loaded after firing: false for a weapon that needs Loading (ruling N27). */
                 loaded: boolean;
+                /** @description Shots left after firing; absent: unlimited. */
                 ammunition?: number;
             };
         };
@@ -2916,30 +3293,48 @@ export interface components {
              */
             type: "WoundAllocationRequested";
             data: {
+                /** @description The wounded combatant. */
                 combatantId: string;
+                /** @description Wounds dealt: the Wound Conversion of the Wound Margin (RULINGS.md N8), or as ApplyWounds or a Lingering Harm tick gives them. */
                 wounds: number;
+                /** @description A Harm classification from the catalogue (RULINGS.md N12). */
                 harm: {
-                    /** @enum {string} */
+                    /**
+                     * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                     * @enum {string}
+                     */
                     domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
                     type: string;
                 };
+                /** @description The exchange that hit; absent for other harm. */
                 exchangeId?: string;
+                /** @description The exchange’s winner, who dealt the hit. */
                 sourceId?: string;
+                /** @description The winner’s weapon. */
                 weaponId?: string;
-                /** @enum {string} */
+                /**
+                 * @description The winner’s Damage Vital (RULINGS.md N21).
+                 * @enum {string}
+                 */
                 damageVital?: "strength" | "agility" | "resilience";
+                /** @description The exchange’s Hit Margin (narateer.txt: Hit Margin). */
                 hitMargin?: number;
                 /** @description Weapon Damage + min(Damage Vital, cap), + strikeModifier; never below 0. */
                 strikeRating?: number;
-                /** @description ruling N44: the situational modifier applied to the Strike Rating. */
+                /** @description The situational modifier applied to the Strike Rating (ruling N44). */
                 strikeModifier?: number;
                 /** @description Armour Soak, + protectionModifier; never below 0. */
                 protectionRating?: number;
-                /** @description ruling N44: the situational modifier applied to the Protection Rating. */
+                /** @description The situational modifier applied to the Protection Rating (ruling N44). */
                 protectionModifier?: number;
+                /** @description Hit Margin + Strike Rating − Protection Rating, or as ApplyWounds gives it (narateer.txt: Wound Margin). */
                 woundMargin?: number;
+                /** @description The Lingering Harm instance that ticked; absent otherwise. */
                 lingeringHarmId?: string;
+                /** @description The ticking Lingering Harm’s Form. */
                 form?: string;
+                /** @description ApplyWounds: the spell or effect, as the GM named it. */
                 effect?: string;
             };
         };
@@ -2965,53 +3360,95 @@ export interface components {
              */
             type: "WoundsApplied";
             data: {
+                /** @description The wounded combatant. */
                 combatantId: string;
+                /** @description Wounds dealt: the Wound Conversion of the Wound Margin (RULINGS.md N8), or as ApplyWounds or a Lingering Harm tick gives them. */
                 wounds: number;
+                /** @description A Harm classification from the catalogue (RULINGS.md N12). */
                 harm: {
-                    /** @enum {string} */
+                    /**
+                     * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                     * @enum {string}
+                     */
                     domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
                     type: string;
                 };
+                /** @description The exchange that hit; absent for other harm. */
                 exchangeId?: string;
+                /** @description The exchange’s winner, who dealt the hit. */
                 sourceId?: string;
+                /** @description The winner’s weapon. */
                 weaponId?: string;
-                /** @enum {string} */
+                /**
+                 * @description The winner’s Damage Vital (RULINGS.md N21).
+                 * @enum {string}
+                 */
                 damageVital?: "strength" | "agility" | "resilience";
+                /** @description The exchange’s Hit Margin (narateer.txt: Hit Margin). */
                 hitMargin?: number;
                 /** @description Weapon Damage + min(Damage Vital, cap), + strikeModifier; never below 0. */
                 strikeRating?: number;
-                /** @description ruling N44: the situational modifier applied to the Strike Rating. */
+                /** @description The situational modifier applied to the Strike Rating (ruling N44). */
                 strikeModifier?: number;
                 /** @description Armour Soak, + protectionModifier; never below 0. */
                 protectionRating?: number;
-                /** @description ruling N44: the situational modifier applied to the Protection Rating. */
+                /** @description The situational modifier applied to the Protection Rating (ruling N44). */
                 protectionModifier?: number;
+                /** @description Hit Margin + Strike Rating − Protection Rating, or as ApplyWounds gives it (narateer.txt: Wound Margin). */
                 woundMargin?: number;
+                /** @description The Lingering Harm instance that ticked; absent otherwise. */
                 lingeringHarmId?: string;
+                /** @description The ticking Lingering Harm’s Form. */
                 form?: string;
+                /** @description ApplyWounds: the spell or effect, as the GM named it. */
                 effect?: string;
+                /** @description "<Domain> (<Type>)", to show. */
                 harmLabel: string;
+                /** @description The dice the Wounds took, one per Wound while any is left, Ready before Used (RULINGS.md N9). */
                 dice: {
-                    /** @enum {string} */
+                    /**
+                     * @description AD or MD: as allocated, the other when none of it is left (RULINGS.md N9; ruling N28).
+                     * @enum {string}
+                     */
                     kind: "AD" | "MD";
-                    /** @enum {string} */
+                    /**
+                     * @description The state it left: ready first, used once no Ready die is left.
+                     * @enum {string}
+                     */
                     from: "ready" | "used";
                 }[];
+                /** @description Vitality before the Wounds. */
                 vitalityBefore: number;
+                /** @description Vitality after: 1 less per Wound, even with no die left; it can go below 0. */
                 vitality: number;
+                /** @description The wounded’s AD after the Wounds. */
                 ad: {
+                    /** @description Ready dice, free to commit. */
                     ready: number;
+                    /** @description Used dice: committed; Ready again at the start of the own activation. */
                     used: number;
+                    /** @description Wounded dice: taken by Wounds; they never refresh. */
                     wounded: number;
                 };
+                /** @description The wounded’s MD after the Wounds. */
                 md: {
+                    /** @description Ready dice, free to commit. */
                     ready: number;
+                    /** @description Used dice: committed; Ready again at the start of the own activation. */
                     used: number;
+                    /** @description Wounded dice: taken by Wounds; they never refresh. */
                     wounded: number;
                 };
-                /** @enum {string} */
+                /**
+                 * @description After the Wounds: Collapsed at 0 Vitality or below, else as before (RULINGS.md N10).
+                 * @enum {string}
+                 */
                 state: "Active" | "Collapsed" | "Withdrawn";
-                /** @enum {boolean} */
+                /**
+                 * @description Vitality fell below half its maximum for the first time (RULINGS.md N18); absent otherwise.
+                 * @enum {boolean}
+                 */
                 firstBelowHalf?: true;
             };
         };
@@ -3037,18 +3474,29 @@ export interface components {
              */
             type: "ContinuationChecked";
             data: {
+                /** @description Who checks. */
                 combatantId: string;
+                /** @description What called for it: belowHalf (below half Max Vitality for the first time) or heavyWounds (more Wounds than half Max Vitality in one resolution) (RULINGS.md N18). */
                 triggers: ("belowHalf" | "heavyWounds")[];
+                /** @description Dice rolled: its Resilience, as a Side Roll (RULINGS.md N15; ruling N50). */
                 dice: number;
+                /** @description The Side Roll; no faces for 0 dice. */
                 roll: {
+                    /** @description Sides of each die. */
                     sides: number;
+                    /** @description The faces rolled, in order. */
                     faces: number[];
                     /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                     draw?: number;
                 };
+                /** @description Dots rolled (RULINGS.md N1). */
                 dots: number;
+                /** @description 1 or more dots (narateer.txt: Continuation Checks). */
                 passed: boolean;
-                /** @enum {string} */
+                /**
+                 * @description Active if passed, else Withdrawn (RULINGS.md N10).
+                 * @enum {string}
+                 */
                 state: "Active" | "Withdrawn";
             };
         };
@@ -3074,15 +3522,24 @@ export interface components {
              */
             type: "DiceRefreshed";
             data: {
+                /** @description Whose activation starts; its proactive uses reset too (RULINGS.md N5). */
                 combatantId: string;
+                /** @description AD after: Used become Ready, Wounded stay (RULINGS.md N3). */
                 ad: {
+                    /** @description Ready dice, free to commit. */
                     ready: number;
+                    /** @description Used dice: committed; Ready again at the start of the own activation. */
                     used: number;
+                    /** @description Wounded dice: taken by Wounds; they never refresh. */
                     wounded: number;
                 };
+                /** @description MD after: Used become Ready, Wounded stay (RULINGS.md N3). */
                 md: {
+                    /** @description Ready dice, free to commit. */
                     ready: number;
+                    /** @description Used dice: committed; Ready again at the start of the own activation. */
                     used: number;
+                    /** @description Wounded dice: taken by Wounds; they never refresh. */
                     wounded: number;
                 };
             };
@@ -3109,11 +3566,18 @@ export interface components {
              */
             type: "DiceSpent";
             data: {
+                /** @description Who commits the dice. */
                 combatantId: string;
+                /** @description Ready AD committed (moved to Used). */
                 ad: number;
+                /** @description Ready MD committed (moved to Used). */
                 md: number;
-                /** @enum {string} */
+                /**
+                 * @description The Skill whose proactive use it counts (ruling N33); absent: none.
+                 * @enum {string}
+                 */
                 proactiveUse?: "melee" | "ranged";
+                /** @description What the dice are for, as given. */
                 reason?: string;
             };
         };
@@ -3139,7 +3603,9 @@ export interface components {
              */
             type: "WeaponReloaded";
             data: {
+                /** @description Who reloads. */
                 combatantId: string;
+                /** @description The weapon, now loaded (ruling N27). */
                 weaponId: string;
             };
         };
@@ -3165,19 +3631,30 @@ export interface components {
              */
             type: "LingeringHarmApplied";
             data: {
+                /** @description The afflicted combatant. */
                 combatantId: string;
+                /** @description The instance’s id: lh1, lh2, …; a refresh keeps it. */
                 lingeringHarmId: string;
+                /** @description Its Form: a default Form as the table spells it (Bleeding, Burning, …), or as given. */
                 form: string;
+                /** @description Its classification: as given, else the Form’s default (RULINGS.md N11). */
                 harm: {
-                    /** @enum {string} */
+                    /**
+                     * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                     * @enum {string}
+                     */
                     domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
                     type: string;
                 };
+                /** @description Wounds per tick; a refresh keeps the greater (ruling N39). */
                 wounds: number;
+                /** @description The round it was applied or refreshed in (a refreshed instance keeps its first round, N39). */
                 round: number;
+                /** @description What causes it; absent: each application is its own instance (N39). */
                 source?: string;
                 /**
-                 * @description ruling N38: when it ticks; absent: at the end of each round.
+                 * @description When it ticks (ruling N38); absent: at the end of each round.
                  * @enum {string}
                  */
                 tick?: "roundEnd" | "roundStart" | "activationStart" | "activationEnd";
@@ -3187,10 +3664,10 @@ export interface components {
                 ticksLeft?: number;
                 /** @description N38: the source’s ending condition; the GM ends it with TreatLingeringHarm. */
                 endsWhen?: string;
-                /** @description ruling N28: the wounded’s allocation in advance, for each tick. */
+                /** @description The wounded’s allocation in advance, for each tick (ruling N28). */
                 allocation?: ("AD" | "MD")[];
                 /**
-                 * @description ruling N39: the same Form, source and classification again: this instance, refreshed.
+                 * @description The same Form, source and classification again: this instance, refreshed (ruling N39).
                  * @enum {boolean}
                  */
                 refreshed?: true;
@@ -3218,9 +3695,13 @@ export interface components {
              */
             type: "LingeringHarmTreated";
             data: {
+                /** @description The afflicted combatant. */
                 combatantId: string;
+                /** @description The instance treated. */
                 lingeringHarmId: string;
+                /** @description Its Form. */
                 form: string;
+                /** @description Why it ends, as given (ruling N38). */
                 reason?: string;
             };
         };
@@ -3246,8 +3727,11 @@ export interface components {
              */
             type: "LingeringHarmEnded";
             data: {
+                /** @description The afflicted combatant. */
                 combatantId: string;
+                /** @description The instance that ran out. */
                 lingeringHarmId: string;
+                /** @description Its Form. */
                 form: string;
                 /**
                  * @description N38: its duration ran out, or its count of ticks.
@@ -3278,10 +3762,16 @@ export interface components {
              */
             type: "ConditionApplied";
             data: {
+                /** @description The combatant affected. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description A Close-Enough condition (narateer.txt: Conditions and Statuses; ruling N26).
+                 * @enum {string}
+                 */
                 condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
+                /** @description Its intensity, the worst given (ruling N26); absent: none. */
                 intensity?: number;
+                /** @description It ends at the end of this round, the longest given (ruling N26); absent: until removed. */
                 untilRound?: number;
             };
         };
@@ -3307,10 +3797,17 @@ export interface components {
              */
             type: "ConditionRemoved";
             data: {
+                /** @description The combatant affected. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description A Close-Enough condition (narateer.txt: Conditions and Statuses; ruling N26).
+                 * @enum {string}
+                 */
                 condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
-                /** @enum {string} */
+                /**
+                 * @description Expired: its rounds ran out; absent: the GM removed it.
+                 * @enum {string}
+                 */
                 reason?: "expired";
             };
         };
@@ -3336,9 +3833,13 @@ export interface components {
              */
             type: "PositionSet";
             data: {
+                /** @description The combatant placed. */
                 combatantId: string;
+                /** @description Its Space; null: off the map (RULINGS.md N13). */
                 position: {
+                    /** @description The x coordinate, in Spaces. */
                     x: number;
+                    /** @description The y coordinate, in Spaces. */
                     y: number;
                 } | null;
             };
@@ -3365,22 +3866,38 @@ export interface components {
              */
             type: "Moved";
             data: {
+                /** @description The mover. */
                 combatantId: string;
+                /** @description The Spaces entered, in order: the steps taken. */
                 path: {
+                    /** @description The x coordinate, in Spaces. */
                     x: number;
+                    /** @description The y coordinate, in Spaces. */
                     y: number;
                 }[];
+                /** @description The Space the move started from. */
                 from: {
+                    /** @description The x coordinate, in Spaces. */
                     x: number;
+                    /** @description The y coordinate, in Spaces. */
                     y: number;
                 };
+                /** @description The Space it ended on. */
                 to: {
+                    /** @description The x coordinate, in Spaces. */
                     x: number;
+                    /** @description The y coordinate, in Spaces. */
                     y: number;
                 };
-                /** @enum {boolean} */
+                /**
+                 * @description GM: a movement a rule exempts from Reactions (ruling N24); absent otherwise.
+                 * @enum {boolean}
+                 */
                 noReactions?: true;
-                /** @enum {boolean} */
+                /**
+                 * @description GM: movement by another effect, outside the own activation (ruling N24); absent otherwise.
+                 * @enum {boolean}
+                 */
                 forced?: true;
                 /** @description Steps of the requested path left untaken because an opportunity stopped the move (N24). */
                 stoppedBefore?: number;
@@ -3408,17 +3925,26 @@ export interface components {
              */
             type: "OpportunitiesIdentified";
             data: {
+                /** @description The mover. */
                 moverId: string;
+                /** @description The move step that opened the opportunities (ruling N24). */
                 step: {
+                    /** @description The Space the step left. */
                     from: {
+                        /** @description The x coordinate, in Spaces. */
                         x: number;
+                        /** @description The y coordinate, in Spaces. */
                         y: number;
                     };
+                    /** @description The Space the step entered. */
                     to: {
+                        /** @description The x coordinate, in Spaces. */
                         x: number;
+                        /** @description The y coordinate, in Spaces. */
                         y: number;
                     };
                 };
+                /** @description The opponents who can react, in initiative order, to be offered one at a time (N24). */
                 reactorIds: string[];
             };
         };
@@ -3444,7 +3970,9 @@ export interface components {
              */
             type: "OpportunityOffered";
             data: {
+                /** @description The mover. */
                 moverId: string;
+                /** @description The reactor whose Opportunity Attack it is (ruling N24). */
                 reactorId: string;
             };
         };
@@ -3470,7 +3998,9 @@ export interface components {
              */
             type: "OpportunityDeclined";
             data: {
+                /** @description The mover. */
                 moverId: string;
+                /** @description The reactor whose Opportunity Attack it is (ruling N24). */
                 reactorId: string;
             };
         };
@@ -3496,8 +4026,11 @@ export interface components {
              */
             type: "OpportunityLapsed";
             data: {
+                /** @description The mover. */
                 moverId: string;
+                /** @description The reactor whose Opportunity Attack it is (ruling N24). */
                 reactorId: string;
+                /** @description Why it lapsed: the reactor can no longer perceive, reach or pay for an attack. */
                 reason: string;
             };
         };
@@ -3523,17 +4056,24 @@ export interface components {
              */
             type: "OpportunitiesFinished";
             data: {
+                /** @description The mover, free to move on (ruling N24). */
                 moverId: string;
             };
         };
         /** @description An event of a Narateer fight, by type. */
         NarateerEvent: components["schemas"]["NarateerFightStartedEvent"] | components["schemas"]["NarateerCombatantJoinedEvent"] | components["schemas"]["NarateerCombatantRemovedEvent"] | components["schemas"]["NarateerInitiativeRolledEvent"] | components["schemas"]["NarateerInitiativeSetEvent"] | components["schemas"]["NarateerRoundStartedEvent"] | components["schemas"]["NarateerRoundEndedEvent"] | components["schemas"]["NarateerActivationStartedEvent"] | components["schemas"]["NarateerActivationEndedEvent"] | components["schemas"]["NarateerGmNoteAddedEvent"] | components["schemas"]["NarateerPendingCancelledEvent"] | components["schemas"]["NarateerFightEndedEvent"] | components["schemas"]["NarateerDiceRequestedEvent"] | components["schemas"]["NarateerDiceRequestCancelledEvent"] | components["schemas"]["NarateerActionsUndoneEvent"] | components["schemas"]["NarateerExchangeDeclaredEvent"] | components["schemas"]["NarateerExchangeRespondedEvent"] | components["schemas"]["NarateerExchangeResolvedEvent"] | components["schemas"]["NarateerWeaponFiredEvent"] | components["schemas"]["NarateerWoundAllocationRequestedEvent"] | components["schemas"]["NarateerWoundsAppliedEvent"] | components["schemas"]["NarateerContinuationCheckedEvent"] | components["schemas"]["NarateerDiceRefreshedEvent"] | components["schemas"]["NarateerDiceSpentEvent"] | components["schemas"]["NarateerWeaponReloadedEvent"] | components["schemas"]["NarateerLingeringHarmAppliedEvent"] | components["schemas"]["NarateerLingeringHarmTreatedEvent"] | components["schemas"]["NarateerLingeringHarmEndedEvent"] | components["schemas"]["NarateerConditionAppliedEvent"] | components["schemas"]["NarateerConditionRemovedEvent"] | components["schemas"]["NarateerPositionSetEvent"] | components["schemas"]["NarateerMovedEvent"] | components["schemas"]["NarateerOpportunitiesIdentifiedEvent"] | components["schemas"]["NarateerOpportunityOfferedEvent"] | components["schemas"]["NarateerOpportunityDeclinedEvent"] | components["schemas"]["NarateerOpportunityLapsedEvent"] | components["schemas"]["NarateerOpportunitiesFinishedEvent"];
+        /** @description A combatant’s Narateer sheet, as sent; armour.soak is kept as soak. */
         NarateerSheet: {
+            /** @description The Vitals (narateer.txt: Core Combat Attributes). */
             vitals: {
+                /** @description Strength: a Damage Vital (ruling N21, N36). */
                 strength: number;
+                /** @description Agility: a Damage Vital (ruling N21, N36); the dice and tie-break of initiative (RULINGS.md N4). */
                 agility: number;
+                /** @description Resilience: the dice of a Continuation Check (RULINGS.md N18). */
                 resilience: number;
             };
+            /** @description Skill Levels: each caps Boost and sets proactive uses (narateer.txt: Skill Level In Combat). */
             skills: {
                 /**
                  * @description Skill Level; default 0.
@@ -3551,7 +4091,9 @@ export interface components {
                  */
                 acrobatics?: number;
             };
+            /** @description Maximum Vitality; the combatant joins with it. */
             maxVitality: number;
+            /** @description Action Dice (AD): all Ready when it joins (RULINGS.md N3). */
             maxAD: number;
             /**
              * @description Default 0; maxAD and maxMD cannot both be 0.
@@ -3561,7 +4103,7 @@ export interface components {
             /** @description Default none. */
             weapons?: ({
                 /**
-                 * @description melee (the default) or ranged.
+                 * @description Melee (the default) or ranged.
                  * @default melee
                  * @enum {string}
                  */
@@ -3577,7 +4119,7 @@ export interface components {
                 weight?: "light" | "heavy";
                 baseAttackCost: number;
                 weaponDamage: number;
-                /** @description ruling N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
+                /** @description The Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged) (ruling N21, N36). */
                 damageVitals?: ("strength" | "agility" | "resilience")[];
                 damageVitalCap: number;
                 /**
@@ -3618,7 +4160,7 @@ export interface components {
                 weight?: "light" | "heavy";
                 baseAttackCost: number;
                 weaponDamage: number;
-                /** @description ruling N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged). */
+                /** @description The Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged) (ruling N21, N36). */
                 damageVitals?: ("strength" | "agility" | "resilience")[];
                 damageVitalCap: number;
                 /**
@@ -3645,6 +4187,7 @@ export interface components {
                 /** @description In Spaces, at least effectiveRange. */
                 maximumRange: number;
             })[];
+            /** @description Its armour (narateer.txt: Protection Rating); default none. */
             armour?: {
                 /**
                  * @description Protection Rating; default 0.
@@ -3658,9 +4201,12 @@ export interface components {
              * @enum {string}
              */
             woundPreference?: "AD_FIRST" | "MD_FIRST" | "ASK";
-            /** @description ruling N23: how the combatant answers exchanges when no response is given. */
+            /** @description How the combatant answers exchanges when no response is given (ruling N23). */
             responsePolicy?: {
-                /** @enum {string} */
+                /**
+                 * @description No Response (none), Full Guard or Clash (narateer.txt: Exchange Responses).
+                 * @enum {string}
+                 */
                 response: "none" | "fullGuard" | "clash";
                 /**
                  * @description Default 0; capped to what is legal (ruling N23).
@@ -3678,37 +4224,55 @@ export interface components {
             };
         };
         NarateerView: {
+            /** @description The fight’s id. */
             fightId: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             system: "narateer";
+            /** @description The fight’s name. */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description New, then setup (FightStarted), active (the first RoundStarted), ended (FightEnded).
+             * @enum {string}
+             */
             status: "new" | "setup" | "active" | "ended";
+            /** @description The fight’s dice (RULINGS.md C2): mode, seed commitment, client seed, draw key, and the seed once revealed. */
             dice: {
-                /** @enum {string} */
+                /**
+                 * @description How dice are drawn: fair (commit-reveal), seeded or manual (RULINGS.md C2).
+                 * @enum {string}
+                 */
                 mode: "fair" | "seeded" | "manual";
+                /** @description SHA-256 (hex) of the dice seed, published when the fight starts (RULINGS.md C2). */
                 commitment: string;
+                /** @description Mixed into every draw (RULINGS.md C5); "" when none was given. */
                 clientSeed: string;
                 /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
                 drawKey?: string;
+                /** @description The dice seed, revealed when the fight ends; absent before. */
                 revealedSeed?: string;
             };
+            /** @description The current round; 0 before the first. */
             round: number;
+            /** @description A round is open (from RoundStarted to RoundEnded). */
             roundOpen: boolean;
             /** @description Initiative order; empty until rolled or set. */
             initiative: string[];
+            /** @description The combatant whose activation is running; null between activations. */
             activeCombatantId: string | null;
+            /** @description Combatants whose activation has ended this round, in order. */
             actedThisRound: string[];
             /** @description RULINGS.md C4: the one decision awaited, naming who answers with which command. */
             pending: {
+                /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
                 kind: string;
                 /** @description A combatant id, or "gm". */
                 awaiting: string;
                 /** @description The command type that answers it. */
                 answer: string;
+                /** @description What the decision is about; its fields depend on kind. */
                 detail?: {
                     [key: string]: unknown;
                 };
@@ -3719,8 +4283,11 @@ export interface components {
             headHash?: string;
             /** @description Every combatant present, in join order. */
             combatants: {
+                /** @description The combatant’s id. */
                 id: string;
+                /** @description Its name. */
                 name: string;
+                /** @description Its side: combatants on other sides are its opponents. */
                 side: string;
                 /**
                  * @description RULINGS.md N10: Collapsed at 0 Vitality or below; Withdrawn after a failed Continuation Check (N18); otherwise Active.
@@ -3729,35 +4296,47 @@ export interface components {
                 state: "Active" | "Collapsed" | "Withdrawn";
                 /** @description Current Vitality; 0 or below when Collapsed (it can go below 0). */
                 vitality: number;
+                /** @description The sheet’s Maximum Vitality. */
                 maxVitality: number;
                 /** @description The dots of its initiative Side Roll (RULINGS.md N4); null until rolled (SetInitiative rolls nothing). */
                 initiative: number | null;
                 /** @description RULINGS.md N3, N17: the AD by state (ready + used + wounded = max). */
                 ad: {
+                    /** @description Ready dice, free to commit. */
                     ready: number;
+                    /** @description Used dice: committed; Ready again at the start of the own activation. */
                     used: number;
+                    /** @description Wounded dice: taken by Wounds; they never refresh. */
                     wounded: number;
                     /** @description The sheet’s maxAD. */
                     max: number;
                 };
                 /** @description RULINGS.md N3, N17: the MD by state (ready + used + wounded = max). */
                 md: {
+                    /** @description Ready dice, free to commit. */
                     ready: number;
+                    /** @description Used dice: committed; Ready again at the start of the own activation. */
                     used: number;
+                    /** @description Wounded dice: taken by Wounds; they never refresh. */
                     wounded: number;
                     /** @description The sheet’s maxMD. */
                     max: number;
                 };
                 /** @description RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count). */
                 proactiveUsesLeft: {
+                    /** @description Proactive Melee uses left. */
                     melee: number;
+                    /** @description Proactive Ranged uses left. */
                     ranged: number;
                 };
                 /** @description Close-Enough conditions on it (ruling N26). */
                 conditions: {
-                    /** @enum {string} */
+                    /**
+                     * @description A Close-Enough condition (narateer.txt: Conditions and Statuses; ruling N26).
+                     * @enum {string}
+                     */
                     condition: "unconscious" | "paralyzed" | "restrained" | "hindered" | "slowed" | "weakened" | "unnerved" | "panicked" | "prone" | "blinded" | "deafened" | "invisible";
-                    /** @description null: no intensity. */
+                    /** @description Its intensity; null: none. */
                     intensity: number | null;
                     /** @description Lasts until the end of this round; null: until removed. */
                     untilRound: number | null;
@@ -3766,10 +4345,16 @@ export interface components {
                 lingeringHarm: {
                     /** @description The lingeringHarmId TreatLingeringHarm names. */
                     id: string;
+                    /** @description Its Form, e.g. Bleeding. */
                     form: string;
+                    /** @description Its classification: as given, else the Form’s default (RULINGS.md N11). */
                     harm: {
-                        /** @enum {string} */
+                        /**
+                         * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                         * @enum {string}
+                         */
                         domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                        /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
                         type: string;
                     };
                     /** @description Wounds at every round end (RULINGS.md N19). */
@@ -3783,7 +4368,7 @@ export interface components {
                     /** @description "<Domain> (<Type>)", to show. */
                     harmLabel: string;
                     /**
-                     * @description ruling N38: when it ticks; roundEnd by default.
+                     * @description When it ticks (ruling N38); roundEnd by default.
                      * @enum {string}
                      */
                     tick: "roundEnd" | "roundStart" | "activationStart" | "activationEnd";
@@ -3796,7 +4381,9 @@ export interface components {
                 }[];
                 /** @description Its Space on the map (RULINGS.md N13); null when off the map. */
                 position: {
+                    /** @description The x coordinate, in Spaces. */
                     x: number;
+                    /** @description The y coordinate, in Spaces. */
                     y: number;
                 } | null;
                 /** @description Protection Rating of its armour. */
@@ -3808,10 +4395,16 @@ export interface components {
                 woundPreference: "AD_FIRST" | "MD_FIRST" | "ASK";
                 /** @description The weapons on its sheet, in sheet order. */
                 weapons: {
+                    /** @description The weapon’s id, the weaponId commands name. */
                     id: string;
+                    /** @description Its name. */
                     name: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Melee or ranged.
+                     * @enum {string}
+                     */
                     kind: "melee" | "ranged";
+                    /** @description Loaded now (ruling N27). */
                     loaded: boolean;
                     /** @description Shots left; null: unlimited. */
                     ammunition: number | null;
@@ -3821,63 +4414,120 @@ export interface components {
             }[];
             /** @description The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise. */
             exchange: {
+                /** @description The exchange’s id: x1, x2, … in declaration order. */
                 exchangeId: string;
+                /** @description The initiator: the tempo-holder, or the reactor of an Opportunity Attack. */
                 attackerId: string;
+                /** @description The combatant attacked, who responds (ruling N48). */
                 targetId: string;
-                /** @enum {string} */
+                /**
+                 * @description A Melee or Ranged Exchange (narateer.txt: Melee Exchanges, Ranged Exchanges).
+                 * @enum {string}
+                 */
                 kind: "melee" | "ranged";
-                /** @enum {string} */
+                /**
+                 * @description The attacking Skill: melee or ranged, as the kind.
+                 * @enum {string}
+                 */
                 skill: "melee" | "ranged" | "acrobatics";
+                /** @description The attacker’s weapon. */
                 weaponId: string;
+                /** @description Boost AD beyond the Base Attack Cost, at most the Skill Level (narateer.txt: Skill Level In Combat). */
                 boost: number;
                 /** @description AD committed: Base Attack Cost + Boost. */
                 dice: number;
-                /** @enum {string} */
+                /**
+                 * @description The attacker’s Damage Vital if it lands (RULINGS.md N21).
+                 * @enum {string}
+                 */
                 damageVital: "strength" | "agility" | "resilience";
+                /** @description The attack’s harm: the GM’s, else the weapon’s (RULINGS.md N12). */
                 harm: {
-                    /** @enum {string} */
+                    /**
+                     * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                     * @enum {string}
+                     */
                     domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
                     type: string;
                 };
+                /** @description Edge sources on the attack roll (ruling N31). */
                 edge: {
+                    /** @description Sources of Advantage: gm, unseenAttacker, fullGuard. */
                     advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                    /** @description Sources of Disadvantage: gm, cannotSeeTarget, beyondEffectiveRange. */
                     disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
                 };
-                /** @enum {boolean} */
+                /**
+                 * @description An Opportunity Attack: no proactive use counted (RULINGS.md N5; ruling N24); absent otherwise.
+                 * @enum {boolean}
+                 */
                 opportunity?: true;
+                /** @description The distance to the target in Spaces, from the map or the GM (ruling N25); absent when neither gives it. */
                 distance?: number;
-                /** @enum {string} */
+                /**
+                 * @description GM: an Edge on the response roll (ruling N31).
+                 * @enum {string}
+                 */
                 responderEdge?: "advantage" | "disadvantage";
-                /** @enum {boolean} */
+                /**
+                 * @description GM: the target cannot see the attacker (its Clash at Disadvantage); absent otherwise.
+                 * @enum {boolean}
+                 */
                 targetCannotSeeAttacker?: true;
-                /** @enum {boolean} */
+                /**
+                 * @description GM: the target is unaware (its response forced to none, RULINGS.md N6); absent otherwise.
+                 * @enum {boolean}
+                 */
                 targetUnaware?: true;
-                /** @description ruling N44: added to the attacker’s Strike Rating if it lands. */
+                /** @description Added to the attacker’s Strike Rating if it lands (ruling N44). */
                 strikeModifier?: number;
-                /** @description ruling N44: added to the target’s Protection Rating if it lands. */
+                /** @description Added to the target’s Protection Rating if it lands (ruling N44). */
                 protectionModifier?: number;
-                /** @description ruling N28: the attacker’s wound allocation given in advance. */
+                /** @description The attacker’s wound allocation given in advance, for a counter-hit (ruling N28). */
                 allocation?: ("AD" | "MD")[];
                 /** @description The response, once given; absent while the response is pending. */
                 response?: {
+                    /** @description The exchange answered. */
                     exchangeId: string;
+                    /** @description The responder: the exchange’s target. */
                     combatantId: string;
-                    /** @enum {string} */
+                    /**
+                     * @description No Response (none), Full Guard or Clash (narateer.txt: Exchange Responses).
+                     * @enum {string}
+                     */
                     response: "none" | "fullGuard" | "clash";
+                    /** @description Boost AD beyond the response’s Base Cost; 0 for none. */
                     boost: number;
+                    /** @description AD committed: Base Cost (Full Guard 1, Clash its weapon’s Base Attack Cost) + Boost; 0 for none. */
                     dice: number;
-                    /** @enum {string} */
+                    /**
+                     * @description The Skill rolled: Clash as the kind; Full Guard melee (melee) or acrobatics (ranged); absent for none.
+                     * @enum {string}
+                     */
                     skill?: "melee" | "ranged" | "acrobatics";
+                    /** @description Clash: the responder’s weapon (ruling N35, N37). */
                     weaponId?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Clash: the responder’s Damage Vital if it wins (RULINGS.md N21).
+                     * @enum {string}
+                     */
                     damageVital?: "strength" | "agility" | "resilience";
+                    /** @description Clash: its harm: the GM’s, else the weapon’s (RULINGS.md N12). */
                     harm?: {
-                        /** @enum {string} */
+                        /**
+                         * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                         * @enum {string}
+                         */
                         domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                        /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
                         type: string;
                     };
+                    /** @description Edge sources on the response roll (ruling N31); absent for none. */
                     edge?: {
+                        /** @description Sources of Advantage: gm, unseenAttacker, fullGuard. */
                         advantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
+                        /** @description Sources of Disadvantage: gm, cannotSeeTarget, beyondEffectiveRange. */
                         disadvantage: ("gm" | "unseenAttacker" | "cannotSeeTarget" | "beyondEffectiveRange" | "fullGuard")[];
                     };
                     /**
@@ -3890,53 +4540,78 @@ export interface components {
                      * @enum {string}
                      */
                     source?: "declaration" | "policy";
-                    /** @description ruling N44: added to the responder’s Strike Rating if its Clash wins. */
+                    /** @description Added to the responder’s Strike Rating if its Clash wins (ruling N44). */
                     strikeModifier?: number;
-                    /** @description ruling N44: added to the tempo-holder’s Protection Rating if the Clash wins. */
+                    /** @description Added to the tempo-holder’s Protection Rating if the Clash wins (ruling N44). */
                     protectionModifier?: number;
-                    /** @description ruling N28: the responder’s wound allocation given in advance. */
+                    /** @description The responder’s wound allocation given in advance (ruling N28). */
                     allocation?: ("AD" | "MD")[];
                 };
             } | null;
             /** @description The Wounds waiting for the pending woundAllocation (ruling N9, N28); null otherwise. */
             pendingWounds: {
+                /** @description The wounded combatant. */
                 combatantId: string;
+                /** @description Wounds dealt: the Wound Conversion of the Wound Margin (RULINGS.md N8), or as ApplyWounds or a Lingering Harm tick gives them. */
                 wounds: number;
+                /** @description A Harm classification from the catalogue (RULINGS.md N12). */
                 harm: {
-                    /** @enum {string} */
+                    /**
+                     * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                     * @enum {string}
+                     */
                     domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                    /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
                     type: string;
                 };
+                /** @description The exchange that hit; absent for other harm. */
                 exchangeId?: string;
+                /** @description The exchange’s winner, who dealt the hit. */
                 sourceId?: string;
+                /** @description The winner’s weapon. */
                 weaponId?: string;
-                /** @enum {string} */
+                /**
+                 * @description The winner’s Damage Vital (RULINGS.md N21).
+                 * @enum {string}
+                 */
                 damageVital?: "strength" | "agility" | "resilience";
+                /** @description The exchange’s Hit Margin (narateer.txt: Hit Margin). */
                 hitMargin?: number;
                 /** @description Weapon Damage + min(Damage Vital, cap), + strikeModifier; never below 0. */
                 strikeRating?: number;
-                /** @description ruling N44: the situational modifier applied to the Strike Rating. */
+                /** @description The situational modifier applied to the Strike Rating (ruling N44). */
                 strikeModifier?: number;
                 /** @description Armour Soak, + protectionModifier; never below 0. */
                 protectionRating?: number;
-                /** @description ruling N44: the situational modifier applied to the Protection Rating. */
+                /** @description The situational modifier applied to the Protection Rating (ruling N44). */
                 protectionModifier?: number;
+                /** @description Hit Margin + Strike Rating − Protection Rating, or as ApplyWounds gives it (narateer.txt: Wound Margin). */
                 woundMargin?: number;
+                /** @description The Lingering Harm instance that ticked; absent otherwise. */
                 lingeringHarmId?: string;
+                /** @description The ticking Lingering Harm’s Form. */
                 form?: string;
+                /** @description ApplyWounds: the spell or effect, as the GM named it. */
                 effect?: string;
             } | null;
-            /** @description ruling N24: the Opportunity Attacks a move step opened, offered one at a time; null when none. */
+            /** @description The Opportunity Attacks a move step opened, offered one at a time (ruling N24); null when none. */
             opportunity: {
+                /** @description The mover. */
                 moverId: string;
                 /** @description The move step that opened the opportunities. */
                 step: {
+                    /** @description A square-grid Space (RULINGS.md N13). */
                     from: {
+                        /** @description The x coordinate, in Spaces. */
                         x: number;
+                        /** @description The y coordinate, in Spaces. */
                         y: number;
                     };
+                    /** @description A square-grid Space (RULINGS.md N13). */
                     to: {
+                        /** @description The x coordinate, in Spaces. */
                         x: number;
+                        /** @description The y coordinate, in Spaces. */
                         y: number;
                     };
                 };
@@ -3958,12 +4633,15 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description A combatant as it joins: id, name, side and the system’s sheet. */
             combatant: {
                 /** @description Unique in the fight; default c1, c2, … */
                 id?: string;
+                /** @description Its name, to show: 1 to 100 characters. */
                 name: string;
                 /** @description Opponents are combatants on other sides; default "default". */
                 side?: string;
+                /** @description An Arcana Beast sheet: a Beast Binder’s (kind binder) or an Arcana Beast’s (kind beast). */
                 sheet: {
                     /** @enum {string} */
                     kind: "binder";
@@ -4135,7 +4813,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant to remove. */
             combatantId: string;
+            /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4193,6 +4873,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Every combatant id, the first to act first. */
             order: string[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4238,6 +4919,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Whose activation starts; default the next in initiative order who has not acted this round. */
             combatantId?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4295,7 +4977,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The note: free text, 1 to 4,000 characters. */
             text: string;
+            /** @description The combatant it is about; absent: the whole fight. */
             combatantId?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4314,6 +4998,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4337,8 +5022,11 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
+            /** @description The winning side, if the GM names one. */
             winnerSide?: string;
+            /** @description The GM ends the fight as unfinished; default false. */
             unfinished?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4813,7 +5501,10 @@ export interface components {
             aId: string;
             /** @description The other combatant of the pair. */
             bId: string;
-            /** @enum {string} */
+            /**
+             * @description The distance band between them (RULINGS.md A14).
+             * @enum {string}
+             */
             band: "close" | "near" | "far";
             /** @description Difficult terrain between them: a Difficulty (true = 1; false or 0 clears it); absent: unchanged (ruling A19). */
             difficultTerrain?: boolean | number;
@@ -4836,7 +5527,10 @@ export interface components {
             followUpFaces?: number[];
             /** @description The combatant tagged. */
             combatantId: string;
-            /** @enum {string} */
+            /**
+             * @description The positioning tag (RULINGS.md A8); it replaces the same tag set before.
+             * @enum {string}
+             */
             tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
             /** @description The one opponent the tag holds against (ruling A28); default every opponent. */
             againstId?: string;
@@ -4859,7 +5553,10 @@ export interface components {
             followUpFaces?: number[];
             /** @description The combatant tagged. */
             combatantId: string;
-            /** @enum {string} */
+            /**
+             * @description The positioning tag to clear (RULINGS.md A8).
+             * @enum {string}
+             */
             tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4880,6 +5577,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description The combatant. */
             combatantId: string;
+            /** @description The condition, named freely by the GM; one it already has changes nothing. */
             condition: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4900,6 +5598,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description The combatant. */
             combatantId: string;
+            /** @description The condition, as applied; one it does not have changes nothing. */
             condition: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -4948,7 +5647,10 @@ export interface components {
             followUpFaces?: number[];
             /** @description The combatant testing. */
             combatantId: string;
-            /** @enum {string} */
+            /**
+             * @description The stat tested: its value in dice, with the combatant’s die (ruling A25).
+             * @enum {string}
+             */
             stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
             /** @description Successes needed (RULINGS.md A1). */
             difficulty: number;
@@ -4981,7 +5683,10 @@ export interface components {
             followUpFaces?: number[];
             /** @description The first combatant; its pool is rolled first. */
             aId: string;
-            /** @enum {string} */
+            /**
+             * @description The stat the first combatant rolls: its value in dice (ruling A25).
+             * @enum {string}
+             */
             aStat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
             /** @description The second combatant. */
             bId: string;
@@ -5055,13 +5760,23 @@ export interface components {
              */
             type: "FightStarted";
             data: {
-                /** @enum {string} */
+                /**
+                 * @description The rule system id.
+                 * @enum {string}
+                 */
                 system: "narateer" | "arcana-beast" | "archsoul";
+                /** @description The fight name ("Untitled fight" when none was given). */
                 name: string;
+                /** @description The fight’s dice: mode, seed commitment, client seed and draw key. */
                 dice: {
-                    /** @enum {string} */
+                    /**
+                     * @description How dice are rolled: fair, seeded or manual (RULINGS.md C2).
+                     * @enum {string}
+                     */
                     mode: "fair" | "seeded" | "manual";
+                    /** @description SHA-256 (hex) commitment to the dice seed, which FightEnded reveals (RULINGS.md C2). */
                     commitment: string;
+                    /** @description Mixed into every roll (RULINGS.md C2/C5); "" when none was given. */
                     clientSeed: string;
                     /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
                     drawKey?: string;
@@ -5072,7 +5787,7 @@ export interface components {
                      * @enum {string}
                      */
                     initiativeTies?: "gm" | "reroll";
-                    /** @description ruling A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast. */
+                    /** @description Ruling A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast. */
                     playerSides?: string[];
                 } | Record<string, never>;
             };
@@ -5099,8 +5814,11 @@ export interface components {
              */
             type: "CombatantJoined";
             data: {
+                /** @description The combatant id, unique in the fight. */
                 id: string;
+                /** @description The combatant name. */
                 name: string;
+                /** @description The combatant’s side; opponents are on other sides. */
                 side: string;
                 sheet: {
                     /** @enum {string} */
@@ -5277,7 +5995,9 @@ export interface components {
              */
             type: "CombatantRemoved";
             data: {
+                /** @description The removed combatant's id. */
                 combatantId: string;
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
         };
@@ -5303,19 +6023,27 @@ export interface components {
              */
             type: "InitiativeRolled";
             data: {
+                /** @description Each combatant’s initiative roll. */
                 rolls: ({
+                    /** @description The combatant’s id. */
                     combatantId: string;
+                    /** @description The dice rolled (RULINGS.md C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The initiative total the system reckons from the roll. */
                     total: number;
                 } & {
                     [key: string]: unknown;
                 })[];
+                /** @description The initiative order that results: combatant ids, first to act first. */
                 order: string[];
+                /** @description Groups of combatant ids still tied after the tie-breaks: the GM orders them (RULINGS.md C3). */
                 unresolvedTies: string[][];
             };
         };
@@ -5341,6 +6069,7 @@ export interface components {
              */
             type: "InitiativeSet";
             data: {
+                /** @description The initiative order the GM set: combatant ids, first to act first. */
                 order: string[];
             };
         };
@@ -5366,6 +6095,7 @@ export interface components {
              */
             type: "RoundStarted";
             data: {
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -5391,6 +6121,7 @@ export interface components {
              */
             type: "RoundEnded";
             data: {
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -5416,7 +6147,9 @@ export interface components {
              */
             type: "ActivationStarted";
             data: {
+                /** @description The acting combatant's id. */
                 combatantId: string;
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -5442,7 +6175,9 @@ export interface components {
              */
             type: "ActivationEnded";
             data: {
+                /** @description The acting combatant's id. */
                 combatantId: string;
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -5468,7 +6203,9 @@ export interface components {
              */
             type: "GmNoteAdded";
             data: {
+                /** @description The note’s text. */
                 text: string;
+                /** @description The combatant the note is about, if any. */
                 combatantId?: string;
             };
         };
@@ -5494,7 +6231,9 @@ export interface components {
              */
             type: "PendingCancelled";
             data: {
+                /** @description The kind of the pending decision cancelled. */
                 kind: string;
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
         };
@@ -5520,9 +6259,13 @@ export interface components {
              */
             type: "FightEnded";
             data: {
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
+                /** @description The dice seed, revealed: it matches FightStarted’s commitment (RULINGS.md C2). */
                 seed: string;
+                /** @description The winning side, if the GM named one. */
                 winnerSide?: string;
+                /** @description True when the GM ended the fight as unfinished (default false). */
                 unfinished: boolean;
             };
         };
@@ -5550,24 +6293,36 @@ export interface components {
             data: {
                 /** @description The held command as sent, with the faces it already had. */
                 command: {
+                    /** @description The held command’s type. */
                     type: string;
                 } & {
                     [key: string]: unknown;
                 };
+                /** @description Who provides the faces: a combatant id, or "gm". */
                 awaiting: string;
+                /** @description The faces the held command still needs (docs/rulings.md C13). */
                 need: {
-                    /** @enum {string} */
+                    /**
+                     * @description The field of ProvideDice the faces go in.
+                     * @enum {string}
+                     */
                     field: "dice" | "rerollFaces" | "followUpFaces";
+                    /** @description How many faces are still needed. */
                     count: number;
+                    /** @description Sides of each die. */
                     sides: number;
+                    /** @description What the faces are for, in words. */
                     reason: string;
                 };
+                /** @description The pending decision the request was made over; CancelPending brings it back. */
                 previous?: {
+                    /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
                     kind: string;
                     /** @description A combatant id, or "gm". */
                     awaiting: string;
                     /** @description The command type that answers it. */
                     answer: string;
+                    /** @description What the decision is about; its fields depend on kind. */
                     detail?: {
                         [key: string]: unknown;
                     };
@@ -5596,8 +6351,11 @@ export interface components {
              */
             type: "DiceRequestCancelled";
             data: {
+                /** @description The type of the held command dropped. */
                 commandType: string;
+                /** @description The kind of the pending decision brought back, if any. */
                 restored?: string;
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
         };
@@ -5623,11 +6381,15 @@ export interface components {
              */
             type: "ActionsUndone";
             data: {
+                /** @description How many commands were undone. */
                 count: number;
                 /** @description The commands undone, oldest first: each command id and the seqs of its events. */
                 undone: {
+                    /** @description The undone command’s id. */
                     commandId: string;
+                    /** @description The seq of its first event. */
                     fromSeq: number;
+                    /** @description The seq of its last event. */
                     toSeq: number;
                 }[];
             };
@@ -5654,54 +6416,90 @@ export interface components {
              */
             type: "InitiativeTieRerolled";
             data: {
+                /** @description The tied beasts’ rerolls, tie groups in order (RULINGS.md A5, ruling A31). */
                 rolls: {
+                    /** @description The beast rolling (a Binder shares its beast’s turn, RULINGS.md A5). */
                     combatantId: string;
+                    /** @description The dice of pool, as pool.roll has them. */
                     roll: {
+                        /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                         sides: number;
+                        /** @description Every face rolled, in order, the extra Boost/Setback die included. */
                         faces: number[];
                         /** @description Draw number (C5); absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The initiative: successes of the Agility pool (RULINGS.md A5). */
                     total: number;
+                    /** @description The Agility pool, with the sheet’s initiativeDice and Setback when surprised (rulings A29, A31). */
                     pool: {
+                        /** @description The combatant rolling. */
                         combatantId: string;
+                        /** @description What the pool is for: attack, dodge, initiative, test, opposed, devolution, difficultTerrain, item, spirit (Encourage) or technique (Strategize). */
                         purpose: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The stat whose value gives the dice.
+                         * @enum {string}
+                         */
                         stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                        /** @description That stat on the sheet: one die per point. */
                         statValue: number;
+                        /** @description Quality and Attack Ranks added (RULINGS.md A6): an attack’s, defensive Qualities for a Dodge, RollTest’s ranks; else 0. */
                         ranks: number;
+                        /** @description Every +1 die added to stat + ranks (RULINGS.md A12). */
                         bonuses: {
+                            /** @description What gives the dice: Direct, High Ground, Flanking, Combo, Cover, Assist, Encourage, the GM’s bonusDice (ruling A30) or initiativeDice (ruling A29). */
                             source: string;
+                            /** @description How many dice it adds. */
                             dice: number;
                         }[];
                         /** @description Pool size before Boost/Setback. */
                         dice: number;
+                        /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                         sides: number;
-                        /** @enum {string} */
+                        /**
+                         * @description The net Boost or Setback (RULINGS.md A3): one of each cancels to none.
+                         * @enum {string}
+                         */
                         edge: "boost" | "setback" | "none";
+                        /** @description What gave Boost (Defend, Bond Surge, Call Back, GM: Boost), listed even when cancelled. */
                         boostSources: string[];
+                        /** @description What gave Setback (Obscured, Cornered, Surprised, GM: Setback), listed even when cancelled. */
                         setbackSources: string[];
+                        /** @description The dice as rolled (RULINGS.md C1): one die size, every face. */
                         roll: {
+                            /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                             sides: number;
+                            /** @description Every face rolled, in order, the extra Boost/Setback die included. */
                             faces: number[];
                             /** @description Draw number (C5); absent for manual dice. */
                             draw?: number;
                         };
+                        /** @description The die Boost (the lowest) or Setback (the highest) dropped (RULINGS.md A3); absent with no edge. */
                         dropped?: {
+                            /** @description Its place in roll.faces, from 0. */
                             index: number;
+                            /** @description Its face. */
                             face: number;
                         };
+                        /** @description The faces that count: roll.faces without the dropped die. */
                         kept: number[];
+                        /** @description Kept dice showing 4 or more (RULINGS.md A1). */
                         successes: number;
                         /** @description Kept dice showing 6 or more (A2). */
                         sixes: number;
                     };
-                    /** @enum {boolean} */
+                    /**
+                     * @description Rolled with Setback for surprise (rulings A29, A31); absent otherwise.
+                     * @enum {boolean}
+                     */
                     surprised?: true;
                     /** @description Which reroll of a tie (option initiativeTies: reroll, or RerollInitiative). */
                     tieReroll?: number;
                 }[];
+                /** @description The initiative order after the reroll, each Binder after its beast (ruling A21). */
                 order: string[];
+                /** @description Groups still tied: the GM gives the order or rerolls again (RULINGS.md A5); empty when none. */
                 unresolvedTies: string[][];
             };
         };
@@ -5727,12 +6525,21 @@ export interface components {
              */
             type: "TurnStarted";
             data: {
+                /** @description The beast whose shared turn starts (RULINGS.md A15). */
                 combatantId: string;
+                /** @description Its Binder, who gives the Command in this turn; absent for a wild beast or once its Binder left (ruling A21). */
                 binderId?: string;
-                /** @enum {string} */
+                /**
+                 * @description The beast intercepted an attack: this turn’s Action is spent (ruling A22); absent otherwise.
+                 * @enum {string}
+                 */
                 actionForfeited?: "intercept";
-                /** @enum {boolean} */
+                /**
+                 * @description The beast’s Defend ends with this turn starting (RULINGS.md A15); absent otherwise.
+                 * @enum {boolean}
+                 */
                 defendEnded?: true;
+                /** @description The ally whose Guard ends with this turn starting (ruling A27); absent when none. */
                 guardEnded?: string;
             };
         };
@@ -5758,11 +6565,18 @@ export interface components {
              */
             type: "ActionTaken";
             data: {
+                /** @description The beast acting. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description The Action taken (arcana-beast.txt: Actions in Combat).
+                 * @enum {string}
+                 */
                 action: "attack" | "defend" | "specialAttack" | "zeroPower" | "assist" | "reposition" | "guard" | "pass";
+                /** @description The combatant attacked (or named by a narrative Zero Power), or moved toward by a Reposition. */
                 targetId?: string;
+                /** @description The Close ally of an Assist or a Guard. */
                 allyId?: string;
+                /** @description Set on a Reposition for positional advantage: the GM sets the tag (RULINGS.md A8). */
                 note?: string;
             };
         };
@@ -5788,52 +6602,94 @@ export interface components {
              */
             type: "BinderCommanded";
             data: {
+                /** @description The Binder commanding. */
                 binderId: string;
+                /** @description Its beast, whose turn it shares. */
                 beastId: string;
-                /** @enum {string} */
+                /**
+                 * @description The Command given (arcana-beast.txt: Beast Binder Commands).
+                 * @enum {string}
+                 */
                 command: "direct" | "encourage" | "strategize" | "callBack" | "useItem" | "bondSurge";
+                /** @description The Command’s Test: Encourage (Spirit, Diff 1), Strategize (Technique, Diff 2) or the item’s (ruling A33); absent: no roll. */
                 test?: {
+                    /** @description The combatant rolling. */
                     combatantId: string;
+                    /** @description What the pool is for: attack, dodge, initiative, test, opposed, devolution, difficultTerrain, item, spirit (Encourage) or technique (Strategize). */
                     purpose: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The stat whose value gives the dice.
+                     * @enum {string}
+                     */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description That stat on the sheet: one die per point. */
                     statValue: number;
+                    /** @description Quality and Attack Ranks added (RULINGS.md A6): an attack’s, defensive Qualities for a Dodge, RollTest’s ranks; else 0. */
                     ranks: number;
+                    /** @description Every +1 die added to stat + ranks (RULINGS.md A12). */
                     bonuses: {
+                        /** @description What gives the dice: Direct, High Ground, Flanking, Combo, Cover, Assist, Encourage, the GM’s bonusDice (ruling A30) or initiativeDice (ruling A29). */
                         source: string;
+                        /** @description How many dice it adds. */
                         dice: number;
                     }[];
                     /** @description Pool size before Boost/Setback. */
                     dice: number;
+                    /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                     sides: number;
-                    /** @enum {string} */
+                    /**
+                     * @description The net Boost or Setback (RULINGS.md A3): one of each cancels to none.
+                     * @enum {string}
+                     */
                     edge: "boost" | "setback" | "none";
+                    /** @description What gave Boost (Defend, Bond Surge, Call Back, GM: Boost), listed even when cancelled. */
                     boostSources: string[];
+                    /** @description What gave Setback (Obscured, Cornered, Surprised, GM: Setback), listed even when cancelled. */
                     setbackSources: string[];
+                    /** @description The dice as rolled (RULINGS.md C1): one die size, every face. */
                     roll: {
+                        /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                         sides: number;
+                        /** @description Every face rolled, in order, the extra Boost/Setback die included. */
                         faces: number[];
                         /** @description Draw number (C5); absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The die Boost (the lowest) or Setback (the highest) dropped (RULINGS.md A3); absent with no edge. */
                     dropped?: {
+                        /** @description Its place in roll.faces, from 0. */
                         index: number;
+                        /** @description Its face. */
                         face: number;
                     };
+                    /** @description The faces that count: roll.faces without the dropped die. */
                     kept: number[];
+                    /** @description Kept dice showing 4 or more (RULINGS.md A1). */
                     successes: number;
                     /** @description Kept dice showing 6 or more (A2). */
                     sixes: number;
+                    /** @description Successes needed to pass (RULINGS.md A1). */
                     difficulty: number;
+                    /** @description Successes reached the difficulty (RULINGS.md A1). */
                     passed: boolean;
                 };
+                /** @description Whether that Test passed; absent: no roll. */
                 passed?: boolean;
-                /** @enum {string} */
+                /**
+                 * @description Encourage’s effect when its Test passes: +1 die on the beast’s next Dodge, or a condition removed (ruling A26).
+                 * @enum {string}
+                 */
                 effect?: "dodgeDie" | "removeCondition";
+                /** @description Encourage removeCondition: the condition removed when the Test passes. */
                 condition?: string;
-                /** @enum {string} */
+                /**
+                 * @description Call Back: into the Wearable Vessel (retreat) or staying in the fight (devolve), ruling A23.
+                 * @enum {string}
+                 */
                 mode?: "retreat" | "devolve";
+                /** @description Use Item: the item spent. */
                 itemId?: string;
+                /** @description Use Item: who the item is used on. */
                 targetId?: string;
             };
         };
@@ -5858,22 +6714,41 @@ export interface components {
              * @enum {string}
              */
             type: "AttackDeclared";
+            /** @description An attack as declared (arcana-beast.txt: Attack Steps), before its rolls. */
             data: {
+                /** @description The attack’s number in the fight, from 1; DamageDealt names it. */
                 attackNo: number;
+                /** @description The beast attacking. */
                 attackerId: string;
+                /** @description The combatant attacked: the guard or the intercepting beast once Guard or Intercept redirects it (rulings A22, A27). */
                 targetId: string;
                 /** @description Who the attack was declared against, when Guard or Intercept changed the target. */
                 declaredTargetId?: string;
-                /** @enum {string} */
+                /**
+                 * @description What changed the target: Guard (ruling A27) or Intercept (ruling A22); absent: nothing.
+                 * @enum {string}
+                 */
                 redirectedBy?: "guard" | "intercept";
-                /** @enum {string} */
+                /**
+                 * @description The Action: Attack, Use Special Attack or Use Zero Power (ruling A34).
+                 * @enum {string}
+                 */
                 action: "attack" | "specialAttack" | "zeroPower";
+                /** @description The id of the sheet’s attack, Special Attack or Zero Power. */
                 attackId: string;
+                /** @description Its name on the sheet. */
                 attackName: string;
-                /** @enum {string} */
+                /**
+                 * @description Its range: melee reaches Close, ranged Close or Near, long any band (arcana-beast.txt: Distance Bands).
+                 * @enum {string}
+                 */
                 range: "melee" | "ranged" | "long";
-                /** @enum {string} */
+                /**
+                 * @description The band between the attacker and the declared target.
+                 * @enum {string}
+                 */
                 band: "close" | "near" | "far";
+                /** @description The GM’s situational +1 dice (ruling A30); 0 when none. */
                 bonusDice: number;
             };
         };
@@ -5899,10 +6774,16 @@ export interface components {
              */
             type: "InterceptDecided";
             data: {
+                /** @description The beast of the attacked Binder. */
                 combatantId: string;
+                /** @description The Binder attacked. */
                 binderId: string;
+                /** @description It intercepts: it becomes the target and forfeits its next Action (ruling A22). */
                 intercept: boolean;
-                /** @enum {string} */
+                /**
+                 * @description Where the decision came from: an Intercept command (answer) or the attack’s intercept field.
+                 * @enum {string}
+                 */
                 source: "answer" | "declaration";
             };
         };
@@ -5928,103 +6809,185 @@ export interface components {
              */
             type: "AttackResolved";
             data: {
+                /** @description The attack’s number in the fight, from 1; DamageDealt names it. */
                 attackNo: number;
+                /** @description The beast attacking. */
                 attackerId: string;
+                /** @description The combatant attacked: the guard or the intercepting beast once Guard or Intercept redirects it (rulings A22, A27). */
                 targetId: string;
                 /** @description Who the attack was declared against, when Guard or Intercept changed the target. */
                 declaredTargetId?: string;
-                /** @enum {string} */
+                /**
+                 * @description What changed the target: Guard (ruling A27) or Intercept (ruling A22); absent: nothing.
+                 * @enum {string}
+                 */
                 redirectedBy?: "guard" | "intercept";
-                /** @enum {string} */
+                /**
+                 * @description The Action: Attack, Use Special Attack or Use Zero Power (ruling A34).
+                 * @enum {string}
+                 */
                 action: "attack" | "specialAttack" | "zeroPower";
+                /** @description The id of the sheet’s attack, Special Attack or Zero Power. */
                 attackId: string;
+                /** @description Its name on the sheet. */
                 attackName: string;
-                /** @enum {string} */
+                /**
+                 * @description Its range: melee reaches Close, ranged Close or Near, long any band (arcana-beast.txt: Distance Bands).
+                 * @enum {string}
+                 */
                 range: "melee" | "ranged" | "long";
-                /** @enum {string} */
+                /**
+                 * @description The band between the attacker and the declared target.
+                 * @enum {string}
+                 */
                 band: "close" | "near" | "far";
+                /** @description The GM’s situational +1 dice (ruling A30); 0 when none. */
                 bonusDice: number;
+                /** @description The attack pool: the attack’s stat + its ranks and Qualities + bonus dice (RULINGS.md A6). */
                 attack: {
+                    /** @description The combatant rolling. */
                     combatantId: string;
+                    /** @description What the pool is for: attack, dodge, initiative, test, opposed, devolution, difficultTerrain, item, spirit (Encourage) or technique (Strategize). */
                     purpose: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The stat whose value gives the dice.
+                     * @enum {string}
+                     */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description That stat on the sheet: one die per point. */
                     statValue: number;
+                    /** @description Quality and Attack Ranks added (RULINGS.md A6): an attack’s, defensive Qualities for a Dodge, RollTest’s ranks; else 0. */
                     ranks: number;
+                    /** @description Every +1 die added to stat + ranks (RULINGS.md A12). */
                     bonuses: {
+                        /** @description What gives the dice: Direct, High Ground, Flanking, Combo, Cover, Assist, Encourage, the GM’s bonusDice (ruling A30) or initiativeDice (ruling A29). */
                         source: string;
+                        /** @description How many dice it adds. */
                         dice: number;
                     }[];
                     /** @description Pool size before Boost/Setback. */
                     dice: number;
+                    /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                     sides: number;
-                    /** @enum {string} */
+                    /**
+                     * @description The net Boost or Setback (RULINGS.md A3): one of each cancels to none.
+                     * @enum {string}
+                     */
                     edge: "boost" | "setback" | "none";
+                    /** @description What gave Boost (Defend, Bond Surge, Call Back, GM: Boost), listed even when cancelled. */
                     boostSources: string[];
+                    /** @description What gave Setback (Obscured, Cornered, Surprised, GM: Setback), listed even when cancelled. */
                     setbackSources: string[];
+                    /** @description The dice as rolled (RULINGS.md C1): one die size, every face. */
                     roll: {
+                        /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                         sides: number;
+                        /** @description Every face rolled, in order, the extra Boost/Setback die included. */
                         faces: number[];
                         /** @description Draw number (C5); absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The die Boost (the lowest) or Setback (the highest) dropped (RULINGS.md A3); absent with no edge. */
                     dropped?: {
+                        /** @description Its place in roll.faces, from 0. */
                         index: number;
+                        /** @description Its face. */
                         face: number;
                     };
+                    /** @description The faces that count: roll.faces without the dropped die. */
                     kept: number[];
+                    /** @description Kept dice showing 4 or more (RULINGS.md A1). */
                     successes: number;
                     /** @description Kept dice showing 6 or more (A2). */
                     sixes: number;
                 };
+                /** @description The target’s Dodge pool: Agility + defensive Qualities (RULINGS.md A6). */
                 dodge: {
+                    /** @description The combatant rolling. */
                     combatantId: string;
+                    /** @description What the pool is for: attack, dodge, initiative, test, opposed, devolution, difficultTerrain, item, spirit (Encourage) or technique (Strategize). */
                     purpose: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The stat whose value gives the dice.
+                     * @enum {string}
+                     */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description That stat on the sheet: one die per point. */
                     statValue: number;
+                    /** @description Quality and Attack Ranks added (RULINGS.md A6): an attack’s, defensive Qualities for a Dodge, RollTest’s ranks; else 0. */
                     ranks: number;
+                    /** @description Every +1 die added to stat + ranks (RULINGS.md A12). */
                     bonuses: {
+                        /** @description What gives the dice: Direct, High Ground, Flanking, Combo, Cover, Assist, Encourage, the GM’s bonusDice (ruling A30) or initiativeDice (ruling A29). */
                         source: string;
+                        /** @description How many dice it adds. */
                         dice: number;
                     }[];
                     /** @description Pool size before Boost/Setback. */
                     dice: number;
+                    /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                     sides: number;
-                    /** @enum {string} */
+                    /**
+                     * @description The net Boost or Setback (RULINGS.md A3): one of each cancels to none.
+                     * @enum {string}
+                     */
                     edge: "boost" | "setback" | "none";
+                    /** @description What gave Boost (Defend, Bond Surge, Call Back, GM: Boost), listed even when cancelled. */
                     boostSources: string[];
+                    /** @description What gave Setback (Obscured, Cornered, Surprised, GM: Setback), listed even when cancelled. */
                     setbackSources: string[];
+                    /** @description The dice as rolled (RULINGS.md C1): one die size, every face. */
                     roll: {
+                        /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                         sides: number;
+                        /** @description Every face rolled, in order, the extra Boost/Setback die included. */
                         faces: number[];
                         /** @description Draw number (C5); absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The die Boost (the lowest) or Setback (the highest) dropped (RULINGS.md A3); absent with no edge. */
                     dropped?: {
+                        /** @description Its place in roll.faces, from 0. */
                         index: number;
+                        /** @description Its face. */
                         face: number;
                     };
+                    /** @description The faces that count: roll.faces without the dropped die. */
                     kept: number[];
+                    /** @description Kept dice showing 4 or more (RULINGS.md A1). */
                     successes: number;
                     /** @description Kept dice showing 6 or more (A2). */
                     sixes: number;
                 };
-                /** @enum {string} */
+                /**
+                 * @description A hit when the attack’s successes exceed the Dodge’s; a tie misses (arcana-beast.txt: Results).
+                 * @enum {string}
+                 */
                 outcome: "hit" | "miss";
+                /** @description A hit with 3 or more kept dice at 6 or more: Base Damage doubles (RULINGS.md A2, ruling A52). */
                 critical: boolean;
+                /** @description The attacker’s Brawn + Stage, before a Critical doubles it (ruling A52). */
                 baseDamage: number;
+                /** @description Attack successes beyond the Dodge’s, added to the damage; 0 on a miss. */
                 extraSuccesses: number;
+                /** @description The sheet’s bonusDamage of the attack, added after doubling (ruling A52); 0 on a miss. */
                 bonusDamage: number;
-                /** @description ruling A20: place in the chain, its bonuses, the hit streak after this attack, the side's turn. */
+                /** @description Rulings A20, A57: the attack’s place in its side’s chain, its bonuses, the hit streak after it, the side’s turn. */
                 combo: {
+                    /** @description The attack’s place in its side’s chain on the target: 1 starts one. */
                     position: number;
+                    /** @description Combo dice in the attack pool: 1 from the chain’s second attack on, else 0. */
                     dieBonus: number;
+                    /** @description Combo damage, added after doubling: +1 on the 2nd hit of the streak, +2 from the 3rd; 0 on a miss. */
                     damageBonus: number;
+                    /** @description The hit streak after this attack; 0 after a miss, which keeps the chain. */
                     hits: number;
+                    /** @description The attacker’s side, whose chain it is (ruling A57). */
                     side: string;
+                    /** @description The side’s beast-turn count at this attack (ruling A56). */
                     sideTurn: number;
                 };
+                /** @description Damage dealt: Base Damage (doubled on a Critical) + extra successes + bonusDamage + combo damage; 0 on a miss. */
                 damage: number;
             };
         };
@@ -6050,10 +7013,15 @@ export interface components {
              */
             type: "DamageDealt";
             data: {
+                /** @description The combatant hit. */
                 combatantId: string;
+                /** @description The damage of the hit. */
                 damage: number;
+                /** @description HP before the hit. */
                 hpBefore: number;
+                /** @description HP after the hit, never below 0 (RULINGS.md A11); 0 Knocks Out. */
                 hp: number;
+                /** @description The attack that dealt it (AttackResolved.attackNo). */
                 attackNo?: number;
             };
         };
@@ -6079,7 +7047,9 @@ export interface components {
              */
             type: "KnockedOut";
             data: {
+                /** @description The combatant at 0 HP, out for the encounter (RULINGS.md A13). */
                 combatantId: string;
+                /** @description On the player side (ruling A35): the Critical Gauge rises, a Harm follows and a beast at Stage 1+ owes a Devolution Test. */
                 playerSide: boolean;
             };
         };
@@ -6105,8 +7075,11 @@ export interface components {
              */
             type: "CriticalGaugeRaised";
             data: {
+                /** @description The player-side combatant Knocked Out. */
                 combatantId: string;
+                /** @description The Critical Gauge before. */
                 from: number;
+                /** @description The Critical Gauge after: one more (RULINGS.md A7). */
                 to: number;
             };
         };
@@ -6132,10 +7105,16 @@ export interface components {
              */
             type: "CriticalMoveTriggered";
             data: {
+                /** @description The threshold reached: 3, 6 or 9 (RULINGS.md A7). */
                 threshold: number;
-                /** @enum {string} */
+                /**
+                 * @description The Critical Move: minor at 3, major at 6, climactic at 9.
+                 * @enum {string}
+                 */
                 tier: "minor" | "major" | "climactic";
+                /** @description The text’s words for it, for the GM to narrate. */
                 meaning: string;
+                /** @description The Critical Gauge now. */
                 gauge: number;
             };
         };
@@ -6161,7 +7140,9 @@ export interface components {
              */
             type: "HarmGained";
             data: {
+                /** @description The player-side combatant Knocked Out (RULINGS.md A13). */
                 combatantId: string;
+                /** @description The Harm, in words. */
                 harm: string;
             };
         };
@@ -6187,45 +7168,78 @@ export interface components {
              */
             type: "DevolutionTested";
             data: {
+                /** @description The beast testing. */
                 combatantId: string;
+                /** @description The Stage before the Test. */
                 stageBefore: number;
+                /** @description The Endurance Test with the current Stage’s die: Diff 3 from Stage 2+, Diff 2 from Stage 1 (RULINGS.md A13). */
                 test: {
+                    /** @description The combatant rolling. */
                     combatantId: string;
+                    /** @description What the pool is for: attack, dodge, initiative, test, opposed, devolution, difficultTerrain, item, spirit (Encourage) or technique (Strategize). */
                     purpose: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The stat whose value gives the dice.
+                     * @enum {string}
+                     */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description That stat on the sheet: one die per point. */
                     statValue: number;
+                    /** @description Quality and Attack Ranks added (RULINGS.md A6): an attack’s, defensive Qualities for a Dodge, RollTest’s ranks; else 0. */
                     ranks: number;
+                    /** @description Every +1 die added to stat + ranks (RULINGS.md A12). */
                     bonuses: {
+                        /** @description What gives the dice: Direct, High Ground, Flanking, Combo, Cover, Assist, Encourage, the GM’s bonusDice (ruling A30) or initiativeDice (ruling A29). */
                         source: string;
+                        /** @description How many dice it adds. */
                         dice: number;
                     }[];
                     /** @description Pool size before Boost/Setback. */
                     dice: number;
+                    /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                     sides: number;
-                    /** @enum {string} */
+                    /**
+                     * @description The net Boost or Setback (RULINGS.md A3): one of each cancels to none.
+                     * @enum {string}
+                     */
                     edge: "boost" | "setback" | "none";
+                    /** @description What gave Boost (Defend, Bond Surge, Call Back, GM: Boost), listed even when cancelled. */
                     boostSources: string[];
+                    /** @description What gave Setback (Obscured, Cornered, Surprised, GM: Setback), listed even when cancelled. */
                     setbackSources: string[];
+                    /** @description The dice as rolled (RULINGS.md C1): one die size, every face. */
                     roll: {
+                        /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                         sides: number;
+                        /** @description Every face rolled, in order, the extra Boost/Setback die included. */
                         faces: number[];
                         /** @description Draw number (C5); absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The die Boost (the lowest) or Setback (the highest) dropped (RULINGS.md A3); absent with no edge. */
                     dropped?: {
+                        /** @description Its place in roll.faces, from 0. */
                         index: number;
+                        /** @description Its face. */
                         face: number;
                     };
+                    /** @description The faces that count: roll.faces without the dropped die. */
                     kept: number[];
+                    /** @description Kept dice showing 4 or more (RULINGS.md A1). */
                     successes: number;
                     /** @description Kept dice showing 6 or more (A2). */
                     sixes: number;
+                    /** @description Successes needed to pass (RULINGS.md A1). */
                     difficulty: number;
+                    /** @description Successes reached the difficulty (RULINGS.md A1). */
                     passed: boolean;
                 };
+                /** @description The Stage it lands on, one its sheet unlocks (ruling A37). */
                 stageAfter: number;
-                /** @enum {string} */
+                /**
+                 * @description What called for it: a Knockout (RULINGS.md A13) or a Call Back, rolled with Boost (ruling A23).
+                 * @enum {string}
+                 */
                 reason: "knockedOut" | "callBack";
             };
         };
@@ -6251,13 +7265,20 @@ export interface components {
              */
             type: "StageEvolved";
             data: {
+                /** @description The beast evolving. */
                 combatantId: string;
+                /** @description The Stage before. */
                 from: number;
+                /** @description The Stage after: a higher unlocked one (ruling A24). */
                 to: number;
-                /** @enum {string} */
+                /**
+                 * @description Always evolve: the Evolve command.
+                 * @enum {string}
+                 */
                 reason: "evolve";
                 /** @description RULINGS.md A9: the highest unlocked Stage, which reverts at the end of the encounter. */
                 highest: boolean;
+                /** @description The GM had marked the new Stage’s trigger active (RULINGS.md A9). */
                 triggerActive: boolean;
             };
         };
@@ -6283,10 +7304,16 @@ export interface components {
              */
             type: "StageDevolved";
             data: {
+                /** @description The beast devolving. */
                 combatantId: string;
+                /** @description The Stage before. */
                 from: number;
+                /** @description The Stage after. */
                 to: number;
-                /** @enum {string} */
+                /**
+                 * @description Why: a Devolution Test after a Knockout or a Call Back, or the end of the encounter reverting the highest Stage (ruling A24).
+                 * @enum {string}
+                 */
                 reason: "knockedOut" | "callBack" | "encounterEnded";
             };
         };
@@ -6312,8 +7339,11 @@ export interface components {
              */
             type: "SpecialAttackUsed";
             data: {
+                /** @description The beast attacking. */
                 combatantId: string;
+                /** @description The Special Attack used. */
                 specialAttackId: string;
+                /** @description Its uses left this scene (RULINGS.md A11). */
                 usesLeft: number;
             };
         };
@@ -6339,8 +7369,11 @@ export interface components {
              */
             type: "ZeroPowerUsed";
             data: {
+                /** @description The beast using its Zero Power. */
                 combatantId: string;
+                /** @description The combatant it names; absent when a narrative Zero Power names none (ruling A34). */
                 targetId?: string;
+                /** @description The Zero Power’s trigger on the sheet, active when used. */
                 trigger: string;
             };
         };
@@ -6366,15 +7399,26 @@ export interface components {
              */
             type: "TriggerSet";
             data: {
+                /** @description The beast whose trigger it is. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description Whose trigger: a Stage’s (stage) or the Zero Power’s (zeroPower), RULINGS.md A9.
+                 * @enum {string}
+                 */
                 kind: "stage";
+                /** @description The Stage whose trigger it is (kind stage only). */
                 stage: number;
+                /** @description Whether the trigger is now active. */
                 active: boolean;
             } | {
+                /** @description The beast whose trigger it is. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description Whose trigger: a Stage’s (stage) or the Zero Power’s (zeroPower), RULINGS.md A9.
+                 * @enum {string}
+                 */
                 kind: "zeroPower";
+                /** @description Whether the trigger is now active. */
                 active: boolean;
             };
         };
@@ -6400,9 +7444,14 @@ export interface components {
              */
             type: "TagSet";
             data: {
+                /** @description The combatant tagged. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description The positioning tag (RULINGS.md A8).
+                 * @enum {string}
+                 */
                 tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
+                /** @description The one opponent the tag holds against (ruling A28); absent: every opponent. */
                 againstId?: string;
             };
         };
@@ -6428,8 +7477,12 @@ export interface components {
              */
             type: "TagCleared";
             data: {
+                /** @description The combatant tagged. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description The positioning tag cleared (RULINGS.md A8).
+                 * @enum {string}
+                 */
                 tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
             };
         };
@@ -6455,7 +7508,9 @@ export interface components {
              */
             type: "ConditionApplied";
             data: {
+                /** @description The combatant. */
                 combatantId: string;
+                /** @description The condition, as the GM names it. */
                 condition: string;
             };
         };
@@ -6481,8 +7536,11 @@ export interface components {
              */
             type: "ConditionRemoved";
             data: {
+                /** @description The combatant. */
                 combatantId: string;
+                /** @description The condition removed. */
                 condition: string;
+                /** @description What removed it: Encourage or the item’s name; absent: the GM. */
                 reason?: string;
             };
         };
@@ -6508,7 +7566,9 @@ export interface components {
              */
             type: "ComboReset";
             data: {
+                /** @description The target whose combo chains end, every side’s (ruling A57). */
                 targetId: string;
+                /** @description Why, with its ruling: the target acted (RULINGS.md A10) or its beast did (ruling A54). */
                 reason: string;
             };
         };
@@ -6534,8 +7594,11 @@ export interface components {
              */
             type: "StaminaSpent";
             data: {
+                /** @description The beast spending it. */
                 combatantId: string;
+                /** @description Stamina spent: Bond Surge costs 1. */
                 amount: number;
+                /** @description Stamina left (RULINGS.md A11). */
                 stamina: number;
             };
         };
@@ -6561,8 +7624,11 @@ export interface components {
              */
             type: "StaminaRestored";
             data: {
+                /** @description The combatant the item is used on. */
                 combatantId: string;
+                /** @description Stamina restored, up to maxStamina (ruling A33). */
                 amount: number;
+                /** @description Stamina after. */
                 stamina: number;
             };
         };
@@ -6588,9 +7654,13 @@ export interface components {
              */
             type: "HpRestored";
             data: {
+                /** @description The combatant the item is used on. */
                 combatantId: string;
+                /** @description HP restored, up to maxHp (ruling A33). */
                 amount: number;
+                /** @description HP before. */
                 hpBefore: number;
+                /** @description HP after. */
                 hp: number;
             };
         };
@@ -6616,9 +7686,13 @@ export interface components {
              */
             type: "ItemUsed";
             data: {
+                /** @description The Binder spending the item. */
                 binderId: string;
+                /** @description The item, from its inventory. */
                 itemId: string;
+                /** @description How many of it are left. */
                 quantityLeft: number;
+                /** @description Who it is used on. */
                 targetId: string;
             };
         };
@@ -6644,11 +7718,16 @@ export interface components {
              */
             type: "BandSet";
             data: {
+                /** @description One of the pair; for a Binder, its beast, whose bands it shares (ruling A17). */
                 aId: string;
+                /** @description The other of the pair; for a Binder, its beast (ruling A17). */
                 bId: string;
-                /** @enum {string} */
+                /**
+                 * @description The band between them now (RULINGS.md A14).
+                 * @enum {string}
+                 */
                 band: "close" | "near" | "far";
-                /** @description ruling A19: the Difficulty; 0 clears it; absent: unchanged. */
+                /** @description Ruling A19: the Difficulty; 0 clears it; absent: unchanged. */
                 difficultTerrain?: number;
             };
         };
@@ -6674,52 +7753,96 @@ export interface components {
              */
             type: "Moved";
             data: {
+                /** @description The beast moving. */
                 combatantId: string;
+                /** @description The combatant it moves toward. */
                 towardId: string;
-                /** @enum {string} */
+                /**
+                 * @description The band to towardId before.
+                 * @enum {string}
+                 */
                 from: "close" | "near" | "far";
-                /** @enum {string} */
+                /**
+                 * @description The band to towardId after; from again when stopped.
+                 * @enum {string}
+                 */
                 to: "close" | "near" | "far";
-                /** @enum {string} */
+                /**
+                 * @description The free band move (free) or the Reposition Action (reposition), RULINGS.md A14.
+                 * @enum {string}
+                 */
                 by: "free" | "reposition";
-                /** @enum {string} */
+                /**
+                 * @description Flight, teleport or burrowing used (ruling A18); absent: none.
+                 * @enum {string}
+                 */
                 using?: "flight" | "teleport" | "burrowing";
+                /** @description The difficult-terrain Agility Test (ruling A19); absent without difficult terrain or with using. */
                 test?: {
+                    /** @description The combatant rolling. */
                     combatantId: string;
+                    /** @description What the pool is for: attack, dodge, initiative, test, opposed, devolution, difficultTerrain, item, spirit (Encourage) or technique (Strategize). */
                     purpose: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The stat whose value gives the dice.
+                     * @enum {string}
+                     */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description That stat on the sheet: one die per point. */
                     statValue: number;
+                    /** @description Quality and Attack Ranks added (RULINGS.md A6): an attack’s, defensive Qualities for a Dodge, RollTest’s ranks; else 0. */
                     ranks: number;
+                    /** @description Every +1 die added to stat + ranks (RULINGS.md A12). */
                     bonuses: {
+                        /** @description What gives the dice: Direct, High Ground, Flanking, Combo, Cover, Assist, Encourage, the GM’s bonusDice (ruling A30) or initiativeDice (ruling A29). */
                         source: string;
+                        /** @description How many dice it adds. */
                         dice: number;
                     }[];
                     /** @description Pool size before Boost/Setback. */
                     dice: number;
+                    /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                     sides: number;
-                    /** @enum {string} */
+                    /**
+                     * @description The net Boost or Setback (RULINGS.md A3): one of each cancels to none.
+                     * @enum {string}
+                     */
                     edge: "boost" | "setback" | "none";
+                    /** @description What gave Boost (Defend, Bond Surge, Call Back, GM: Boost), listed even when cancelled. */
                     boostSources: string[];
+                    /** @description What gave Setback (Obscured, Cornered, Surprised, GM: Setback), listed even when cancelled. */
                     setbackSources: string[];
+                    /** @description The dice as rolled (RULINGS.md C1): one die size, every face. */
                     roll: {
+                        /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                         sides: number;
+                        /** @description Every face rolled, in order, the extra Boost/Setback die included. */
                         faces: number[];
                         /** @description Draw number (C5); absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The die Boost (the lowest) or Setback (the highest) dropped (RULINGS.md A3); absent with no edge. */
                     dropped?: {
+                        /** @description Its place in roll.faces, from 0. */
                         index: number;
+                        /** @description Its face. */
                         face: number;
                     };
+                    /** @description The faces that count: roll.faces without the dropped die. */
                     kept: number[];
+                    /** @description Kept dice showing 4 or more (RULINGS.md A1). */
                     successes: number;
                     /** @description Kept dice showing 6 or more (A2). */
                     sixes: number;
+                    /** @description Successes needed to pass (RULINGS.md A1). */
                     difficulty: number;
+                    /** @description Successes reached the difficulty (RULINGS.md A1). */
                     passed: boolean;
                 };
-                /** @enum {boolean} */
+                /**
+                 * @description The Test failed: the band does not change and the move is spent (ruling A19).
+                 * @enum {boolean}
+                 */
                 stopped?: true;
             };
         };
@@ -6745,7 +7868,9 @@ export interface components {
              */
             type: "Assisted";
             data: {
+                /** @description The beast assisting. */
                 combatantId: string;
+                /** @description The Close ally: +1 die on its next roll (ruling A26). */
                 allyId: string;
             };
         };
@@ -6771,9 +7896,14 @@ export interface components {
              */
             type: "BonusDiceUsed";
             data: {
+                /** @description The combatant whose roll takes them. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description Assist (the next roll) or Encourage (the next Dodge), ruling A26.
+                 * @enum {string}
+                 */
                 source: "Assist" | "Encourage";
+                /** @description The dice added. */
                 dice: number;
             };
         };
@@ -6799,9 +7929,14 @@ export interface components {
              */
             type: "CalledBack";
             data: {
+                /** @description The Binder calling. */
                 binderId: string;
+                /** @description Its beast. */
                 beastId: string;
-                /** @enum {string} */
+                /**
+                 * @description Into the Wearable Vessel for the encounter (retreat) or staying in the fight (devolve), ruling A23.
+                 * @enum {string}
+                 */
                 mode: "retreat" | "devolve";
             };
         };
@@ -6827,41 +7962,70 @@ export interface components {
              */
             type: "TestRolled";
             data: {
+                /** @description The combatant testing. */
                 combatantId: string;
+                /** @description The GM’s free text; absent when none. */
                 reason?: string;
+                /** @description The Test: stat + ranks + bonus dice, with the combatant’s die (ruling A25). */
                 test: {
+                    /** @description The combatant rolling. */
                     combatantId: string;
+                    /** @description What the pool is for: attack, dodge, initiative, test, opposed, devolution, difficultTerrain, item, spirit (Encourage) or technique (Strategize). */
                     purpose: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The stat whose value gives the dice.
+                     * @enum {string}
+                     */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description That stat on the sheet: one die per point. */
                     statValue: number;
+                    /** @description Quality and Attack Ranks added (RULINGS.md A6): an attack’s, defensive Qualities for a Dodge, RollTest’s ranks; else 0. */
                     ranks: number;
+                    /** @description Every +1 die added to stat + ranks (RULINGS.md A12). */
                     bonuses: {
+                        /** @description What gives the dice: Direct, High Ground, Flanking, Combo, Cover, Assist, Encourage, the GM’s bonusDice (ruling A30) or initiativeDice (ruling A29). */
                         source: string;
+                        /** @description How many dice it adds. */
                         dice: number;
                     }[];
                     /** @description Pool size before Boost/Setback. */
                     dice: number;
+                    /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                     sides: number;
-                    /** @enum {string} */
+                    /**
+                     * @description The net Boost or Setback (RULINGS.md A3): one of each cancels to none.
+                     * @enum {string}
+                     */
                     edge: "boost" | "setback" | "none";
+                    /** @description What gave Boost (Defend, Bond Surge, Call Back, GM: Boost), listed even when cancelled. */
                     boostSources: string[];
+                    /** @description What gave Setback (Obscured, Cornered, Surprised, GM: Setback), listed even when cancelled. */
                     setbackSources: string[];
+                    /** @description The dice as rolled (RULINGS.md C1): one die size, every face. */
                     roll: {
+                        /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                         sides: number;
+                        /** @description Every face rolled, in order, the extra Boost/Setback die included. */
                         faces: number[];
                         /** @description Draw number (C5); absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The die Boost (the lowest) or Setback (the highest) dropped (RULINGS.md A3); absent with no edge. */
                     dropped?: {
+                        /** @description Its place in roll.faces, from 0. */
                         index: number;
+                        /** @description Its face. */
                         face: number;
                     };
+                    /** @description The faces that count: roll.faces without the dropped die. */
                     kept: number[];
+                    /** @description Kept dice showing 4 or more (RULINGS.md A1). */
                     successes: number;
                     /** @description Kept dice showing 6 or more (A2). */
                     sixes: number;
+                    /** @description Successes needed to pass (RULINGS.md A1). */
                     difficulty: number;
+                    /** @description Successes reached the difficulty (RULINGS.md A1). */
                     passed: boolean;
                 };
             };
@@ -6888,73 +8052,125 @@ export interface components {
              */
             type: "OpposedTestRolled";
             data: {
+                /** @description The first combatant’s pool, rolled first. */
                 a: {
+                    /** @description The combatant rolling. */
                     combatantId: string;
+                    /** @description What the pool is for: attack, dodge, initiative, test, opposed, devolution, difficultTerrain, item, spirit (Encourage) or technique (Strategize). */
                     purpose: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The stat whose value gives the dice.
+                     * @enum {string}
+                     */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description That stat on the sheet: one die per point. */
                     statValue: number;
+                    /** @description Quality and Attack Ranks added (RULINGS.md A6): an attack’s, defensive Qualities for a Dodge, RollTest’s ranks; else 0. */
                     ranks: number;
+                    /** @description Every +1 die added to stat + ranks (RULINGS.md A12). */
                     bonuses: {
+                        /** @description What gives the dice: Direct, High Ground, Flanking, Combo, Cover, Assist, Encourage, the GM’s bonusDice (ruling A30) or initiativeDice (ruling A29). */
                         source: string;
+                        /** @description How many dice it adds. */
                         dice: number;
                     }[];
                     /** @description Pool size before Boost/Setback. */
                     dice: number;
+                    /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                     sides: number;
-                    /** @enum {string} */
+                    /**
+                     * @description The net Boost or Setback (RULINGS.md A3): one of each cancels to none.
+                     * @enum {string}
+                     */
                     edge: "boost" | "setback" | "none";
+                    /** @description What gave Boost (Defend, Bond Surge, Call Back, GM: Boost), listed even when cancelled. */
                     boostSources: string[];
+                    /** @description What gave Setback (Obscured, Cornered, Surprised, GM: Setback), listed even when cancelled. */
                     setbackSources: string[];
+                    /** @description The dice as rolled (RULINGS.md C1): one die size, every face. */
                     roll: {
+                        /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                         sides: number;
+                        /** @description Every face rolled, in order, the extra Boost/Setback die included. */
                         faces: number[];
                         /** @description Draw number (C5); absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The die Boost (the lowest) or Setback (the highest) dropped (RULINGS.md A3); absent with no edge. */
                     dropped?: {
+                        /** @description Its place in roll.faces, from 0. */
                         index: number;
+                        /** @description Its face. */
                         face: number;
                     };
+                    /** @description The faces that count: roll.faces without the dropped die. */
                     kept: number[];
+                    /** @description Kept dice showing 4 or more (RULINGS.md A1). */
                     successes: number;
                     /** @description Kept dice showing 6 or more (A2). */
                     sixes: number;
                 };
+                /** @description The second combatant’s pool. */
                 b: {
+                    /** @description The combatant rolling. */
                     combatantId: string;
+                    /** @description What the pool is for: attack, dodge, initiative, test, opposed, devolution, difficultTerrain, item, spirit (Encourage) or technique (Strategize). */
                     purpose: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The stat whose value gives the dice.
+                     * @enum {string}
+                     */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description That stat on the sheet: one die per point. */
                     statValue: number;
+                    /** @description Quality and Attack Ranks added (RULINGS.md A6): an attack’s, defensive Qualities for a Dodge, RollTest’s ranks; else 0. */
                     ranks: number;
+                    /** @description Every +1 die added to stat + ranks (RULINGS.md A12). */
                     bonuses: {
+                        /** @description What gives the dice: Direct, High Ground, Flanking, Combo, Cover, Assist, Encourage, the GM’s bonusDice (ruling A30) or initiativeDice (ruling A29). */
                         source: string;
+                        /** @description How many dice it adds. */
                         dice: number;
                     }[];
                     /** @description Pool size before Boost/Setback. */
                     dice: number;
+                    /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                     sides: number;
-                    /** @enum {string} */
+                    /**
+                     * @description The net Boost or Setback (RULINGS.md A3): one of each cancels to none.
+                     * @enum {string}
+                     */
                     edge: "boost" | "setback" | "none";
+                    /** @description What gave Boost (Defend, Bond Surge, Call Back, GM: Boost), listed even when cancelled. */
                     boostSources: string[];
+                    /** @description What gave Setback (Obscured, Cornered, Surprised, GM: Setback), listed even when cancelled. */
                     setbackSources: string[];
+                    /** @description The dice as rolled (RULINGS.md C1): one die size, every face. */
                     roll: {
+                        /** @description Die size: 6, 8, 10 or 12 by a beast’s Stage, 6 for a Binder (RULINGS.md A4). */
                         sides: number;
+                        /** @description Every face rolled, in order, the extra Boost/Setback die included. */
                         faces: number[];
                         /** @description Draw number (C5); absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description The die Boost (the lowest) or Setback (the highest) dropped (RULINGS.md A3); absent with no edge. */
                     dropped?: {
+                        /** @description Its place in roll.faces, from 0. */
                         index: number;
+                        /** @description Its face. */
                         face: number;
                     };
+                    /** @description The faces that count: roll.faces without the dropped die. */
                     kept: number[];
+                    /** @description Kept dice showing 4 or more (RULINGS.md A1). */
                     successes: number;
                     /** @description Kept dice showing 6 or more (A2). */
                     sixes: number;
                 };
+                /** @description More successes wins; null on a tie, which the GM settles (ruling A25). */
                 winnerId: string | null;
+                /** @description The GM’s free text; absent when none. */
                 reason?: string;
             };
         };
@@ -6980,11 +8196,13 @@ export interface components {
              */
             type: "SceneEnded";
             data: {
+                /** @description Knocked Out combatants with HP above 0, back in the fight (ruling A24). */
                 revived: string[];
             };
         };
         /** @description An event of a Arcana Beast fight, by type. */
         ArcanaBeastEvent: components["schemas"]["ArcanaBeastFightStartedEvent"] | components["schemas"]["ArcanaBeastCombatantJoinedEvent"] | components["schemas"]["ArcanaBeastCombatantRemovedEvent"] | components["schemas"]["ArcanaBeastInitiativeRolledEvent"] | components["schemas"]["ArcanaBeastInitiativeSetEvent"] | components["schemas"]["ArcanaBeastRoundStartedEvent"] | components["schemas"]["ArcanaBeastRoundEndedEvent"] | components["schemas"]["ArcanaBeastActivationStartedEvent"] | components["schemas"]["ArcanaBeastActivationEndedEvent"] | components["schemas"]["ArcanaBeastGmNoteAddedEvent"] | components["schemas"]["ArcanaBeastPendingCancelledEvent"] | components["schemas"]["ArcanaBeastFightEndedEvent"] | components["schemas"]["ArcanaBeastDiceRequestedEvent"] | components["schemas"]["ArcanaBeastDiceRequestCancelledEvent"] | components["schemas"]["ArcanaBeastActionsUndoneEvent"] | components["schemas"]["ArcanaBeastInitiativeTieRerolledEvent"] | components["schemas"]["ArcanaBeastTurnStartedEvent"] | components["schemas"]["ArcanaBeastActionTakenEvent"] | components["schemas"]["ArcanaBeastBinderCommandedEvent"] | components["schemas"]["ArcanaBeastAttackDeclaredEvent"] | components["schemas"]["ArcanaBeastInterceptDecidedEvent"] | components["schemas"]["ArcanaBeastAttackResolvedEvent"] | components["schemas"]["ArcanaBeastDamageDealtEvent"] | components["schemas"]["ArcanaBeastKnockedOutEvent"] | components["schemas"]["ArcanaBeastCriticalGaugeRaisedEvent"] | components["schemas"]["ArcanaBeastCriticalMoveTriggeredEvent"] | components["schemas"]["ArcanaBeastHarmGainedEvent"] | components["schemas"]["ArcanaBeastDevolutionTestedEvent"] | components["schemas"]["ArcanaBeastStageEvolvedEvent"] | components["schemas"]["ArcanaBeastStageDevolvedEvent"] | components["schemas"]["ArcanaBeastSpecialAttackUsedEvent"] | components["schemas"]["ArcanaBeastZeroPowerUsedEvent"] | components["schemas"]["ArcanaBeastTriggerSetEvent"] | components["schemas"]["ArcanaBeastTagSetEvent"] | components["schemas"]["ArcanaBeastTagClearedEvent"] | components["schemas"]["ArcanaBeastConditionAppliedEvent"] | components["schemas"]["ArcanaBeastConditionRemovedEvent"] | components["schemas"]["ArcanaBeastComboResetEvent"] | components["schemas"]["ArcanaBeastStaminaSpentEvent"] | components["schemas"]["ArcanaBeastStaminaRestoredEvent"] | components["schemas"]["ArcanaBeastHpRestoredEvent"] | components["schemas"]["ArcanaBeastItemUsedEvent"] | components["schemas"]["ArcanaBeastBandSetEvent"] | components["schemas"]["ArcanaBeastMovedEvent"] | components["schemas"]["ArcanaBeastAssistedEvent"] | components["schemas"]["ArcanaBeastBonusDiceUsedEvent"] | components["schemas"]["ArcanaBeastCalledBackEvent"] | components["schemas"]["ArcanaBeastTestRolledEvent"] | components["schemas"]["ArcanaBeastOpposedTestRolledEvent"] | components["schemas"]["ArcanaBeastSceneEndedEvent"];
+        /** @description An Arcana Beast sheet: a Beast Binder’s (kind binder) or an Arcana Beast’s (kind beast). */
         ArcanaBeastSheet: {
             /** @enum {string} */
             kind: "binder";
@@ -7137,37 +8355,55 @@ export interface components {
             initiativeDice?: number;
         };
         ArcanaBeastView: {
+            /** @description The fight’s id. */
             fightId: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             system: "arcana-beast";
+            /** @description The fight’s name. */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description New, then setup (FightStarted), active (the first RoundStarted), ended (FightEnded).
+             * @enum {string}
+             */
             status: "new" | "setup" | "active" | "ended";
+            /** @description The fight’s dice (RULINGS.md C2): mode, seed commitment, client seed, draw key, and the seed once revealed. */
             dice: {
-                /** @enum {string} */
+                /**
+                 * @description How dice are drawn: fair (commit-reveal), seeded or manual (RULINGS.md C2).
+                 * @enum {string}
+                 */
                 mode: "fair" | "seeded" | "manual";
+                /** @description SHA-256 (hex) of the dice seed, published when the fight starts (RULINGS.md C2). */
                 commitment: string;
+                /** @description Mixed into every draw (RULINGS.md C5); "" when none was given. */
                 clientSeed: string;
                 /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
                 drawKey?: string;
+                /** @description The dice seed, revealed when the fight ends; absent before. */
                 revealedSeed?: string;
             };
+            /** @description The current round; 0 before the first. */
             round: number;
+            /** @description A round is open (from RoundStarted to RoundEnded). */
             roundOpen: boolean;
             /** @description Initiative order; empty until rolled or set. */
             initiative: string[];
+            /** @description The combatant whose activation is running; null between activations. */
             activeCombatantId: string | null;
+            /** @description Combatants whose activation has ended this round, in order. */
             actedThisRound: string[];
             /** @description RULINGS.md C4: the one decision awaited, naming who answers with which command. */
             pending: {
+                /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
                 kind: string;
                 /** @description A combatant id, or "gm". */
                 awaiting: string;
                 /** @description The command type that answers it. */
                 answer: string;
+                /** @description What the decision is about; its fields depend on kind. */
                 detail?: {
                     [key: string]: unknown;
                 };
@@ -7199,31 +8435,53 @@ export interface components {
             } | null;
             /** @description The attack on a Binder waiting for the pending intercept (ruling A22); null otherwise. */
             pendingAttack: {
+                /** @description The attack’s number in the fight, from 1; DamageDealt names it. */
                 attackNo: number;
+                /** @description The beast attacking. */
                 attackerId: string;
+                /** @description The combatant attacked: the guard or the intercepting beast once Guard or Intercept redirects it (rulings A22, A27). */
                 targetId: string;
                 /** @description Who the attack was declared against, when Guard or Intercept changed the target. */
                 declaredTargetId?: string;
-                /** @enum {string} */
+                /**
+                 * @description What changed the target: Guard (ruling A27) or Intercept (ruling A22); absent: nothing.
+                 * @enum {string}
+                 */
                 redirectedBy?: "guard" | "intercept";
-                /** @enum {string} */
+                /**
+                 * @description The Action: Attack, Use Special Attack or Use Zero Power (ruling A34).
+                 * @enum {string}
+                 */
                 action: "attack" | "specialAttack" | "zeroPower";
+                /** @description The id of the sheet’s attack, Special Attack or Zero Power. */
                 attackId: string;
+                /** @description Its name on the sheet. */
                 attackName: string;
-                /** @enum {string} */
+                /**
+                 * @description Its range: melee reaches Close, ranged Close or Near, long any band (arcana-beast.txt: Distance Bands).
+                 * @enum {string}
+                 */
                 range: "melee" | "ranged" | "long";
-                /** @enum {string} */
+                /**
+                 * @description The band between the attacker and the declared target.
+                 * @enum {string}
+                 */
                 band: "close" | "near" | "far";
+                /** @description The GM’s situational +1 dice (ruling A30); 0 when none. */
                 bonusDice: number;
             } | null;
-            /** @description Target id → the chain of allied attacks on it (ruling A20). */
+            /** @description Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own, the others’ are not shown. */
             combos: {
                 [key: string]: {
+                    /** @description The side whose chain it is. */
                     side: string;
+                    /** @description The beast of that side that attacked the target last. */
                     lastAttackerId: string;
                     /** @description The side’s turn number of the last attack. */
                     sideTurn: number;
+                    /** @description Attacks in the chain so far (AttackResolved combo.position). */
                     attacks: number;
+                    /** @description The hit streak after the last attack; 0 after a miss (ruling A20). */
                     hits: number;
                 };
             };
@@ -7372,7 +8630,7 @@ export interface components {
                     /** @description Uses left this scene (RULINGS.md A11). */
                     usesLeft: number;
                 }[];
-                /** @description null when the sheet has none. */
+                /** @description The Zero Power (ruling A34); null when the sheet has none. */
                 zeroPower: {
                     name: string;
                     trigger: string;
@@ -7405,25 +8663,34 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description A combatant as it joins: id, name, side and the system’s sheet. */
             combatant: {
                 /** @description Unique in the fight; default c1, c2, … */
                 id?: string;
+                /** @description Its name, to show: 1 to 100 characters. */
                 name: string;
                 /** @description Opponents are combatants on other sides; default "default". */
                 side?: string;
+                /** @description A combatant's Archsoul sheet. */
                 sheet: {
                     /** @description Each 0..20; default 0. */
                     attributes?: {
+                        /** @description The precision attribute, 0..20 (S1); default 0. */
                         precision?: number;
+                        /** @description The athletics attribute, 0..20 (S1); default 0. */
                         athletics?: number;
+                        /** @description The endurance attribute, 0..20 (S1); default 0. */
                         endurance?: number;
+                        /** @description The soulpower attribute, 0..20 (S1); default 0. */
                         soulpower?: number;
+                        /** @description The intellect attribute, 0..20 (S1); default 0. */
                         intellect?: number;
                     };
                     /** @description Skill name → rank 0..20; the combat rules name some (data.skills), a sheet may list others. */
                     skills?: {
                         [key: string]: number;
                     };
+                    /** @description Maximum HP. */
                     maxHp: number;
                     /** @description At most maxHp; default maxHp. */
                     hp?: number;
@@ -7433,8 +8700,11 @@ export interface components {
                     speed?: number;
                     /** @description Metal armour on the limbs attacked with (S22); default false. */
                     metalGauntlets?: boolean;
+                    /** @description Its weapons (the built-in fist is not listed). */
                     weapons?: {
+                        /** @description Unique among the sheet’s weapons, items and shield. */
                         id: string;
+                        /** @description Its name. */
                         name: string;
                         /**
                          * @description Default melee.
@@ -7451,6 +8721,7 @@ export interface components {
                         maximumRange?: number;
                         /** @description Armour types (archsoul.txt: Armor Advantages). */
                         strongAgainst?: string[];
+                        /** @description Armour types (archsoul.txt: Armor Advantages). */
                         weakAgainst?: string[];
                         /** @description Default false. */
                         armourPiercing?: boolean;
@@ -7485,6 +8756,7 @@ export interface components {
                         hardness?: number;
                         /** @description Default false (true with the closeCombat property). */
                         closeCombat?: boolean;
+                        /** @description Its properties (data.ts WEAPON_PROPERTIES). */
                         properties?: ("flail" | "lance" | "polearm" | "closeCombat" | "spear")[];
                         /** @description Improvised weapons (S37): sets the base damage. */
                         weightLb?: number;
@@ -7492,16 +8764,23 @@ export interface components {
                         liftingAthletics?: number;
                         /** @description Area of effect radius in metres (S7). */
                         areaRadius?: number;
+                        /** @description Its HP (Shatter damages it, S31); absent: not tracked. */
                         hp?: number;
+                        /** @description The ammunition it shoots; absent for a weapon without. */
                         ammunition?: {
-                            /** @enum {string} */
+                            /**
+                             * @description The ammunition kind.
+                             * @enum {string}
+                             */
                             kind: "arrow" | "bolt" | "bullet" | "other";
+                            /** @description Shots carried. */
                             count: number;
                         };
                         /** @description Thrown weapons: cumbersome (two hands); default false. */
                         heavy?: boolean;
                         /** @description Any weapon but a thrown one: its throwing ranges. */
                         thrown?: {
+                            /** @description Accurate range in spaces. */
                             accurateRange: number;
                             /** @description At least accurateRange; default accurateRange. */
                             maximumRange?: number;
@@ -7511,8 +8790,11 @@ export interface components {
                             damage?: number;
                         };
                     }[];
+                    /** @description Its items other than weapons and the shield. */
                     items?: {
+                        /** @description Unique among the sheet’s weapons, items and shield. */
                         id: string;
+                        /** @description Its name. */
                         name: string;
                         /**
                          * @description How it is drawn (S52): simple (a pouch, a bandolier) or awkward (a backpack, a hard to reach spot). Default awkward when twoHanded, else simple.
@@ -7523,7 +8805,9 @@ export interface components {
                         held?: boolean;
                         /** @description Needs both hands (S51); default false. */
                         twoHanded?: boolean;
+                        /** @description Its throwing ranges, when it can be thrown. */
                         thrown?: {
+                            /** @description Accurate range in spaces. */
                             accurateRange: number;
                             /** @description At least accurateRange; default accurateRange. */
                             maximumRange?: number;
@@ -7559,6 +8843,7 @@ export interface components {
                     mount?: {
                         /** @description Default "Mount". */
                         name?: string;
+                        /** @description Its speed in spaces per Move (S35). */
                         speed: number;
                         /**
                          * @description Default large.
@@ -7568,23 +8853,28 @@ export interface components {
                         /** @description Default 0. */
                         trampleDamage?: number;
                     };
-                    /** @description golem and plant need skill ranks to be sneak attacked. */
+                    /** @description Creature kind: golem and plant need skill ranks to be sneak attacked. */
                     creature?: string;
+                    /** @description The armour worn (archsoul.txt: Armor Advantages). */
                     armour?: {
+                        /** @description The armour type that strongAgainst and weakAgainst name. */
                         type: string;
                         /** @description Default false. */
                         metal?: boolean;
                     };
+                    /** @description The shield it carries (S10). */
                     shield?: {
                         /** @description Default "shield". */
                         id?: string;
                         /** @description Default "Shield". */
                         name?: string;
+                        /** @description Shield Bonus against ranged, thrown and elemental attacks into the front arc (S10). */
                         bonus: number;
                         /** @description Equipped when the fight starts (S51: it fills one hand); unsaid: when a hand is free after the first weapon. */
                         held?: boolean;
                         /** @description Default 0. */
                         hardness?: number;
+                        /** @description Its HP (Shatter damages it, S31); absent: not tracked. */
                         hp?: number;
                     };
                 };
@@ -7608,7 +8898,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant to remove. */
             combatantId: string;
+            /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -7657,6 +8949,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Every combatant id, the first to act first. */
             order: string[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -7697,6 +8990,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Whose activation starts; default the next in initiative order who has not acted this round. */
             combatantId?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -7749,7 +9043,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The note: free text, 1 to 4,000 characters. */
             text: string;
+            /** @description The combatant it is about; absent: the whole fight. */
             combatantId?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -7768,6 +9064,7 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -7791,8 +9088,11 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
+            /** @description The winning side, if the GM names one. */
             winnerSide?: string;
+            /** @description The GM ends the fight as unfinished; default false. */
             unfinished?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -7870,13 +9170,18 @@ export interface components {
              * @enum {string}
              */
             grid?: "hex" | "square";
+            /** @description Spaces nobody may enter; default none. */
             blocked?: {
+                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                 x: number;
+                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                 y: number;
             }[];
             /** @description Each wall stands between two adjacent spaces. */
             walls?: {
+                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                 x: number;
+                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                 y: number;
             }[][];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
@@ -7907,9 +9212,13 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant to place. */
             combatantId: string;
+            /** @description The space to put it on. */
             position: {
+                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                 x: number;
+                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                 y: number;
             };
             /**
@@ -7934,7 +9243,10 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
-            /** @enum {string} */
+            /**
+             * @description The party that surprises the other (S16).
+             * @enum {string}
+             */
             party: "heroes" | "enemies";
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -7959,10 +9271,13 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant whose turn ends. */
             combatantId: string;
             /** @description S43: a free adjacent space to leave a shared space for; default the nearest free one. */
             to?: {
+                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                 x: number;
+                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                 y: number;
             };
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
@@ -8017,8 +9332,11 @@ export interface components {
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
+            /** @description The spaces stepped into, in order, each adjacent to the one before (S19). */
             path: {
+                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                 x: number;
+                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                 y: number;
             }[];
             /**
@@ -8055,8 +9373,11 @@ export interface components {
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
+            /** @description An adjacent space. */
             to: {
+                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                 x: number;
+                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                 y: number;
             };
             /**
@@ -8083,7 +9404,10 @@ export interface components {
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
-            /** @enum {string} */
+            /**
+             * @description The new facing (S5).
+             * @enum {string}
+             */
             facing: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -8142,6 +9466,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
+            /** @description The held weapon, item or shield to drop. */
             itemId: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -8185,6 +9510,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
+            /** @description The stowed weapon, item or shield to draw (or equip). */
             itemId: string;
             /** @description From a backpack: triggers reactive attacks; default false. */
             fromBackpack?: boolean;
@@ -8233,7 +9559,7 @@ export interface components {
             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
             criticalNarration?: string;
             /**
-             * @description quick (1 AP) or reckless (3 AP) (S27).
+             * @description Special attack (S27): quick (1 AP) or reckless (3 AP).
              * @enum {string}
              */
             special?: "quick" | "reckless";
@@ -8256,12 +9582,16 @@ export interface components {
             knockdown?: boolean;
             /** @description Shatter (S31): the target's held weapon or shield. */
             shatter?: {
+                /** @description The target's held weapon or shield. */
                 itemId: string;
             };
             /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
             cleave?: {
+                /** @description Adjacent spaces within reach, each attacked. */
                 spaces: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 }[];
             };
@@ -8284,6 +9614,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
+            /** @description The held item or weapon to throw. */
             itemId: string;
             /** @description The target combatant. */
             targetId: string;
@@ -8312,6 +9643,7 @@ export interface components {
             knockdown?: boolean;
             /** @description Shatter (S31): the target's held weapon or shield. */
             shatter?: {
+                /** @description The target's held weapon or shield. */
                 itemId: string;
             };
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
@@ -8388,6 +9720,7 @@ export interface components {
             knockdown?: boolean;
             /** @description Shatter (S31): the target's held weapon or shield. */
             shatter?: {
+                /** @description The target's held weapon or shield. */
                 itemId: string;
             };
             /**
@@ -8397,8 +9730,11 @@ export interface components {
             special?: "quick" | "reckless";
             /** @description Refused (Cleave cannot be applied to reactive attacks). */
             cleave?: {
+                /** @description Adjacent spaces within reach, each attacked. */
                 spaces: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 }[];
             };
@@ -8475,6 +9811,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
+            /** @description The jammed firearm. */
             weaponId: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -8493,8 +9830,12 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who gets it. */
             combatantId: string;
-            /** @enum {string} */
+            /**
+             * @description The condition (data.ts CONDITIONS).
+             * @enum {string}
+             */
             condition: "prone" | "grappled" | "defenseDown" | "slowed" | "nextAttackHarder" | "unaware" | "holdFirm" | "shieldIntercept" | "soulShield";
             /** @description Default 1. */
             amount?: number;
@@ -8519,8 +9860,12 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who carries it. */
             combatantId: string;
-            /** @enum {string} */
+            /**
+             * @description The condition; every instance of it is removed.
+             * @enum {string}
+             */
             condition: "prone" | "grappled" | "defenseDown" | "slowed" | "nextAttackHarder" | "unaware" | "holdFirm" | "shieldIntercept" | "soulShield";
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -8539,7 +9884,9 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who takes it. */
             combatantId: string;
+            /** @description HP lost (HP stops at 0, S11). */
             damage: number;
             /** @description Default "GM". */
             source?: string;
@@ -8642,9 +9989,13 @@ export interface components {
             followUpFaces?: number[];
             /** @description The acting combatant. */
             attackerId: string;
+            /** @description A ranged, thrown or elemental weapon with areaRadius (S34). */
             weaponId: string;
+            /** @description The centre space of the area (S7, S14). */
             centre: {
+                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                 x: number;
+                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                 y: number;
             };
             /** @description GM: situational difficulty change of the attack roll; default 0. */
@@ -8739,6 +10090,7 @@ export interface components {
             combatantId: string;
             /** @description The target combatant. */
             targetId: string;
+            /** @description The opponent's weapon, item or shield: in hand or stowed simply (S62). */
             itemId: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -8789,7 +10141,9 @@ export interface components {
             outcome?: "throw" | "knockDown";
             /** @description With outcome throw (required then): a free space adjacent to the thrower. */
             to?: {
+                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                 x: number;
+                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                 y: number;
             };
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
@@ -8811,12 +10165,16 @@ export interface components {
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
+            /** @description The spaces ridden through, in order, each adjacent to the one before (S19). */
             path: {
+                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                 x: number;
+                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                 y: number;
             }[];
             /** @description The target combatant. */
             targetId: string;
+            /** @description A Flail or a Lance (S35). */
             weaponId: string;
             /** @description Trample smaller foes on the way (S35); default false. */
             trample?: boolean;
@@ -8845,6 +10203,7 @@ export interface components {
             knockdown?: boolean;
             /** @description Shatter (S31): the target's held weapon or shield. */
             shatter?: {
+                /** @description The target's held weapon or shield. */
                 itemId: string;
             };
             /**
@@ -8854,8 +10213,11 @@ export interface components {
             special?: "quick" | "reckless";
             /** @description Refused (S35). */
             cleave?: {
+                /** @description Adjacent spaces within reach, each attacked. */
                 spaces: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 }[];
             };
@@ -8914,9 +10276,11 @@ export interface components {
             rerollFaces?: number[];
             /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
             followUpFaces?: number[];
+            /** @description The combatant who falls. */
             combatantId: string;
             /** @description The GM's damage. */
             damage: number;
+            /** @description The height fallen; recorded only: the GM states the damage (S40). */
             metres?: number;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -8937,7 +10301,9 @@ export interface components {
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
+            /** @description The ritual's name. */
             name: string;
+            /** @description What it does, for the GM to narrate. */
             description?: string;
             /** @description The ritual's cost. */
             ap: number;
@@ -8974,13 +10340,23 @@ export interface components {
              */
             type: "FightStarted";
             data: {
-                /** @enum {string} */
+                /**
+                 * @description The rule system id.
+                 * @enum {string}
+                 */
                 system: "narateer" | "arcana-beast" | "archsoul";
+                /** @description The fight name ("Untitled fight" when none was given). */
                 name: string;
+                /** @description The fight’s dice: mode, seed commitment, client seed and draw key. */
                 dice: {
-                    /** @enum {string} */
+                    /**
+                     * @description How dice are rolled: fair, seeded or manual (RULINGS.md C2).
+                     * @enum {string}
+                     */
                     mode: "fair" | "seeded" | "manual";
+                    /** @description SHA-256 (hex) commitment to the dice seed, which FightEnded reveals (RULINGS.md C2). */
                     commitment: string;
+                    /** @description Mixed into every roll (RULINGS.md C2/C5); "" when none was given. */
                     clientSeed: string;
                     /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
                     drawKey?: string;
@@ -9013,22 +10389,32 @@ export interface components {
              */
             type: "CombatantJoined";
             data: {
+                /** @description The combatant id, unique in the fight. */
                 id: string;
+                /** @description The combatant name. */
                 name: string;
+                /** @description The combatant’s side; opponents are on other sides. */
                 side: string;
+                /** @description A combatant's Archsoul sheet. */
                 sheet: {
                     /** @description Each 0..20; default 0. */
                     attributes?: {
+                        /** @description The precision attribute, 0..20 (S1); default 0. */
                         precision?: number;
+                        /** @description The athletics attribute, 0..20 (S1); default 0. */
                         athletics?: number;
+                        /** @description The endurance attribute, 0..20 (S1); default 0. */
                         endurance?: number;
+                        /** @description The soulpower attribute, 0..20 (S1); default 0. */
                         soulpower?: number;
+                        /** @description The intellect attribute, 0..20 (S1); default 0. */
                         intellect?: number;
                     };
                     /** @description Skill name → rank 0..20; the combat rules name some (data.skills), a sheet may list others. */
                     skills?: {
                         [key: string]: number;
                     };
+                    /** @description Maximum HP. */
                     maxHp: number;
                     /** @description At most maxHp; default maxHp. */
                     hp?: number;
@@ -9038,8 +10424,11 @@ export interface components {
                     speed?: number;
                     /** @description Metal armour on the limbs attacked with (S22); default false. */
                     metalGauntlets?: boolean;
+                    /** @description Its weapons (the built-in fist is not listed). */
                     weapons?: {
+                        /** @description Unique among the sheet’s weapons, items and shield. */
                         id: string;
+                        /** @description Its name. */
                         name: string;
                         /**
                          * @description Default melee.
@@ -9056,6 +10445,7 @@ export interface components {
                         maximumRange?: number;
                         /** @description Armour types (archsoul.txt: Armor Advantages). */
                         strongAgainst?: string[];
+                        /** @description Armour types (archsoul.txt: Armor Advantages). */
                         weakAgainst?: string[];
                         /** @description Default false. */
                         armourPiercing?: boolean;
@@ -9090,6 +10480,7 @@ export interface components {
                         hardness?: number;
                         /** @description Default false (true with the closeCombat property). */
                         closeCombat?: boolean;
+                        /** @description Its properties (data.ts WEAPON_PROPERTIES). */
                         properties?: ("flail" | "lance" | "polearm" | "closeCombat" | "spear")[];
                         /** @description Improvised weapons (S37): sets the base damage. */
                         weightLb?: number;
@@ -9097,16 +10488,23 @@ export interface components {
                         liftingAthletics?: number;
                         /** @description Area of effect radius in metres (S7). */
                         areaRadius?: number;
+                        /** @description Its HP (Shatter damages it, S31); absent: not tracked. */
                         hp?: number;
+                        /** @description The ammunition it shoots; absent for a weapon without. */
                         ammunition?: {
-                            /** @enum {string} */
+                            /**
+                             * @description The ammunition kind.
+                             * @enum {string}
+                             */
                             kind: "arrow" | "bolt" | "bullet" | "other";
+                            /** @description Shots carried. */
                             count: number;
                         };
                         /** @description Thrown weapons: cumbersome (two hands); default false. */
                         heavy?: boolean;
                         /** @description Any weapon but a thrown one: its throwing ranges. */
                         thrown?: {
+                            /** @description Accurate range in spaces. */
                             accurateRange: number;
                             /** @description At least accurateRange; default accurateRange. */
                             maximumRange?: number;
@@ -9116,8 +10514,11 @@ export interface components {
                             damage?: number;
                         };
                     }[];
+                    /** @description Its items other than weapons and the shield. */
                     items?: {
+                        /** @description Unique among the sheet’s weapons, items and shield. */
                         id: string;
+                        /** @description Its name. */
                         name: string;
                         /**
                          * @description How it is drawn (S52): simple (a pouch, a bandolier) or awkward (a backpack, a hard to reach spot). Default awkward when twoHanded, else simple.
@@ -9128,7 +10529,9 @@ export interface components {
                         held?: boolean;
                         /** @description Needs both hands (S51); default false. */
                         twoHanded?: boolean;
+                        /** @description Its throwing ranges, when it can be thrown. */
                         thrown?: {
+                            /** @description Accurate range in spaces. */
                             accurateRange: number;
                             /** @description At least accurateRange; default accurateRange. */
                             maximumRange?: number;
@@ -9164,6 +10567,7 @@ export interface components {
                     mount?: {
                         /** @description Default "Mount". */
                         name?: string;
+                        /** @description Its speed in spaces per Move (S35). */
                         speed: number;
                         /**
                          * @description Default large.
@@ -9173,23 +10577,28 @@ export interface components {
                         /** @description Default 0. */
                         trampleDamage?: number;
                     };
-                    /** @description golem and plant need skill ranks to be sneak attacked. */
+                    /** @description Creature kind: golem and plant need skill ranks to be sneak attacked. */
                     creature?: string;
+                    /** @description The armour worn (archsoul.txt: Armor Advantages). */
                     armour?: {
+                        /** @description The armour type that strongAgainst and weakAgainst name. */
                         type: string;
                         /** @description Default false. */
                         metal?: boolean;
                     };
+                    /** @description The shield it carries (S10). */
                     shield?: {
                         /** @description Default "shield". */
                         id?: string;
                         /** @description Default "Shield". */
                         name?: string;
+                        /** @description Shield Bonus against ranged, thrown and elemental attacks into the front arc (S10). */
                         bonus: number;
                         /** @description Equipped when the fight starts (S51: it fills one hand); unsaid: when a hand is free after the first weapon. */
                         held?: boolean;
                         /** @description Default 0. */
                         hardness?: number;
+                        /** @description Its HP (Shatter damages it, S31); absent: not tracked. */
                         hp?: number;
                     };
                 };
@@ -9217,7 +10626,9 @@ export interface components {
              */
             type: "CombatantRemoved";
             data: {
+                /** @description The removed combatant's id. */
                 combatantId: string;
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
         };
@@ -9243,10 +10654,13 @@ export interface components {
              */
             type: "InitiativeRolled";
             data: {
+                /** @description Each combatant’s initiative roll. */
                 rolls: {
                     combatantId: string;
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
@@ -9260,7 +10674,9 @@ export interface components {
                     /** @description The d6 roll-off face of a tie. */
                     rollOff?: number;
                 }[];
+                /** @description The initiative order that results: combatant ids, first to act first. */
                 order: string[];
+                /** @description Groups of combatant ids still tied after the tie-breaks: the GM orders them (RULINGS.md C3). */
                 unresolvedTies: string[][];
             };
         };
@@ -9286,6 +10702,7 @@ export interface components {
              */
             type: "InitiativeSet";
             data: {
+                /** @description The initiative order the GM set: combatant ids, first to act first. */
                 order: string[];
             };
         };
@@ -9311,6 +10728,7 @@ export interface components {
              */
             type: "RoundStarted";
             data: {
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -9336,6 +10754,7 @@ export interface components {
              */
             type: "RoundEnded";
             data: {
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -9361,7 +10780,9 @@ export interface components {
              */
             type: "ActivationStarted";
             data: {
+                /** @description The acting combatant's id. */
                 combatantId: string;
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -9387,7 +10808,9 @@ export interface components {
              */
             type: "ActivationEnded";
             data: {
+                /** @description The acting combatant's id. */
                 combatantId: string;
+                /** @description The round number (1-based). */
                 round: number;
             };
         };
@@ -9413,7 +10836,9 @@ export interface components {
              */
             type: "GmNoteAdded";
             data: {
+                /** @description The note’s text. */
                 text: string;
+                /** @description The combatant the note is about, if any. */
                 combatantId?: string;
             };
         };
@@ -9439,7 +10864,9 @@ export interface components {
              */
             type: "PendingCancelled";
             data: {
+                /** @description The kind of the pending decision cancelled. */
                 kind: string;
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
         };
@@ -9465,9 +10892,13 @@ export interface components {
              */
             type: "FightEnded";
             data: {
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
+                /** @description The dice seed, revealed: it matches FightStarted’s commitment (RULINGS.md C2). */
                 seed: string;
+                /** @description The winning side, if the GM named one. */
                 winnerSide?: string;
+                /** @description True when the GM ended the fight as unfinished (default false). */
                 unfinished: boolean;
             };
         };
@@ -9495,24 +10926,36 @@ export interface components {
             data: {
                 /** @description The held command as sent, with the faces it already had. */
                 command: {
+                    /** @description The held command’s type. */
                     type: string;
                 } & {
                     [key: string]: unknown;
                 };
+                /** @description Who provides the faces: a combatant id, or "gm". */
                 awaiting: string;
+                /** @description The faces the held command still needs (docs/rulings.md C13). */
                 need: {
-                    /** @enum {string} */
+                    /**
+                     * @description The field of ProvideDice the faces go in.
+                     * @enum {string}
+                     */
                     field: "dice" | "rerollFaces" | "followUpFaces";
+                    /** @description How many faces are still needed. */
                     count: number;
+                    /** @description Sides of each die. */
                     sides: number;
+                    /** @description What the faces are for, in words. */
                     reason: string;
                 };
+                /** @description The pending decision the request was made over; CancelPending brings it back. */
                 previous?: {
+                    /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
                     kind: string;
                     /** @description A combatant id, or "gm". */
                     awaiting: string;
                     /** @description The command type that answers it. */
                     answer: string;
+                    /** @description What the decision is about; its fields depend on kind. */
                     detail?: {
                         [key: string]: unknown;
                     };
@@ -9541,8 +10984,11 @@ export interface components {
              */
             type: "DiceRequestCancelled";
             data: {
+                /** @description The type of the held command dropped. */
                 commandType: string;
+                /** @description The kind of the pending decision brought back, if any. */
                 restored?: string;
+                /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
         };
@@ -9568,11 +11014,15 @@ export interface components {
              */
             type: "ActionsUndone";
             data: {
+                /** @description How many commands were undone. */
                 count: number;
                 /** @description The commands undone, oldest first: each command id and the seqs of its events. */
                 undone: {
+                    /** @description The undone command’s id. */
                     commandId: string;
+                    /** @description The seq of its first event. */
                     fromSeq: number;
+                    /** @description The seq of its last event. */
                     toSeq: number;
                 }[];
             };
@@ -9599,14 +11049,23 @@ export interface components {
              */
             type: "MapSet";
             data: {
-                /** @enum {string} */
+                /**
+                 * @description The grid (S5).
+                 * @enum {string}
+                 */
                 grid: "hex" | "square";
+                /** @description Spaces nobody may enter. */
                 blocked: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 }[];
+                /** @description Each wall stands between two adjacent spaces. */
                 walls: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 }[][];
             };
@@ -9633,12 +11092,19 @@ export interface components {
              */
             type: "CombatantPlaced";
             data: {
+                /** @description The combatant placed. */
                 combatantId: string;
+                /** @description Its space. */
                 position: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 };
-                /** @enum {string} */
+                /**
+                 * @description Its facing (S5).
+                 * @enum {string}
+                 */
                 facing: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
             };
         };
@@ -9664,7 +11130,10 @@ export interface components {
              */
             type: "AmbushDeclared";
             data: {
-                /** @enum {string} */
+                /**
+                 * @description The surprising party.
+                 * @enum {string}
+                 */
                 party: "heroes" | "enemies";
             };
         };
@@ -9690,10 +11159,16 @@ export interface components {
              */
             type: "PhaseStarted";
             data: {
+                /** @description The round. */
                 round: number;
+                /** @description 0 for the round’s first phase (S17). */
                 index: number;
-                /** @enum {string} */
+                /**
+                 * @description The party acting in it (S12, S17).
+                 * @enum {string}
+                 */
                 party: "heroes" | "enemies";
+                /** @description Who gets a turn in it (S17); Down combatants are left out. */
                 combatantIds: string[];
             };
         };
@@ -9719,9 +11194,14 @@ export interface components {
              */
             type: "PhaseEnded";
             data: {
+                /** @description The round. */
                 round: number;
+                /** @description 0 for the round’s first phase (S17). */
                 index: number;
-                /** @enum {string} */
+                /**
+                 * @description The party that acted in it.
+                 * @enum {string}
+                 */
                 party: "heroes" | "enemies";
             };
         };
@@ -9747,9 +11227,13 @@ export interface components {
              */
             type: "TurnStarted";
             data: {
+                /** @description The combatant whose turn starts. */
                 combatantId: string;
+                /** @description The round. */
                 round: number;
+                /** @description Its action points for the turn: 3 (C7). */
                 ap: number;
+                /** @description Ambush free movement (spaces) in the first round of combat for the surprising party; else 0. */
                 freeMove: number;
                 /** @description Conditions that ended with this turn (C7). */
                 expired: ("prone" | "grappled" | "defenseDown" | "slowed" | "nextAttackHarder" | "unaware" | "holdFirm" | "shieldIntercept" | "soulShield")[];
@@ -9777,7 +11261,9 @@ export interface components {
              */
             type: "TurnEnded";
             data: {
+                /** @description The combatant whose turn ends. */
                 combatantId: string;
+                /** @description Action points left unused, now lost (C7). */
                 apLost: number;
             };
         };
@@ -9803,10 +11289,16 @@ export interface components {
              */
             type: "ApSpent";
             data: {
+                /** @description The combatant who pays. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description The action paid for (data.ts AP_COST).
+                 * @enum {string}
+                 */
                 action: "move" | "slowMove" | "drawSimpleItem" | "drawAwkwardItem" | "attack" | "throwItem" | "standUp" | "clearJam" | "quickAttack" | "recklessAttack" | "study" | "holdFirm" | "shieldIntercept" | "soulShield" | "charge" | "mount" | "dismount" | "grab" | "grappleAttack" | "escape" | "steal" | "takedown" | "grappleThrow" | "grappleRoll" | "performRitual";
+                /** @description Action points spent. */
                 ap: number;
+                /** @description Action points left this turn. */
                 apLeft: number;
             };
         };
@@ -9832,27 +11324,47 @@ export interface components {
              */
             type: "Moved";
             data: {
+                /** @description The combatant who moved (or was moved). */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description How: move, slowMove, free (ambush), charge; shift (critical shift, S45), takedown, thrown, dragged (grappling), pushed (out of a shared space, S43).
+                 * @enum {string}
+                 */
                 action: "move" | "slowMove" | "free" | "shift" | "takedown" | "thrown" | "dragged" | "charge" | "pushed";
+                /** @description The spaces entered, in order. */
                 path: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 }[];
+                /** @description Where it stood before. */
                 from: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 };
+                /** @description Where it stands now: the last space of path. */
                 to: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 };
-                /** @enum {string} */
+                /**
+                 * @description Its facing after the move (S5).
+                 * @enum {string}
+                 */
                 facing: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+                /** @description Spaces moved: the length of path. */
                 distance: number;
                 /** @description Spaces of the path left when reactive attacks stopped the walk. */
                 stoppedBefore?: number;
-                /** @enum {boolean} */
+                /**
+                 * @description Present when the move includes a jump (S36, S55).
+                 * @enum {boolean}
+                 */
                 jump?: true;
             };
         };
@@ -9878,8 +11390,12 @@ export interface components {
              */
             type: "Turned";
             data: {
+                /** @description The combatant turned. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description Its new facing (S5).
+                 * @enum {string}
+                 */
                 facing: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
             };
         };
@@ -9905,11 +11421,18 @@ export interface components {
              */
             type: "ConditionApplied";
             data: {
+                /** @description The combatant who gets it. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description A condition (data.ts CONDITIONS).
+                 * @enum {string}
+                 */
                 condition: "prone" | "grappled" | "defenseDown" | "slowed" | "nextAttackHarder" | "unaware" | "holdFirm" | "shieldIntercept" | "soulShield";
+                /** @description Its size: Defense lost (defenseDown), speed lost (slowed), difficulty added (nextAttackHarder); else 1. */
                 amount: number;
+                /** @description Ends at the holder’s (or sourceId’s) next turn (C7). */
                 untilNextTurn: boolean;
+                /** @description Why, in words (the rule, the attacker, or "GM"). */
                 reason?: string;
                 /** @description Whose next turn ends it, when not the holder's. */
                 sourceId?: string;
@@ -9937,9 +11460,14 @@ export interface components {
              */
             type: "ConditionRemoved";
             data: {
+                /** @description The combatant who loses it. */
                 combatantId: string;
-                /** @enum {string} */
+                /**
+                 * @description A condition (data.ts CONDITIONS).
+                 * @enum {string}
+                 */
                 condition: "prone" | "grappled" | "defenseDown" | "slowed" | "nextAttackHarder" | "unaware" | "holdFirm" | "shieldIntercept" | "soulShield";
+                /** @description Why, in words (the rule, or "GM"). */
                 reason?: string;
             };
         };
@@ -9965,10 +11493,16 @@ export interface components {
              */
             type: "ItemDrawn";
             data: {
+                /** @description The combatant who draws or picks it up. */
                 combatantId: string;
+                /** @description The weapon, item or shield drawn; picking up ammunition, the weapon it returns to. */
                 itemId: string;
-                /** @enum {string} */
+                /**
+                 * @description Drawn from its stowage, or picked up from the ground.
+                 * @enum {string}
+                 */
                 from: "stowed" | "ground";
+                /** @description The ground entry picked up; absent when drawn from stowage. */
                 groundId?: string;
             };
         };
@@ -9994,7 +11528,9 @@ export interface components {
              */
             type: "AwkwardDrawStarted";
             data: {
+                /** @description The combatant drawing. */
                 combatantId: string;
+                /** @description The item whose second AP of Draw Awkward Item is still to pay (S25, S66). */
                 itemId: string;
             };
         };
@@ -10020,14 +11556,22 @@ export interface components {
              */
             type: "ItemDropped";
             data: {
+                /** @description The combatant who drops it. */
                 combatantId: string;
+                /** @description The weapon, item or shield dropped. */
                 itemId: string;
+                /** @description Its ground entry (g1, g2, …): what DrawSimpleItem picks up. */
                 groundId: string;
+                /** @description Its name on the sheet. */
                 name: string;
+                /** @description Where it lies. */
                 space: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 };
+                /** @description Why, in words (a free drop, a critical failure, a Shatter). */
                 reason: string;
             };
         };
@@ -10053,25 +11597,40 @@ export interface components {
              */
             type: "ProjectileLanded";
             data: {
+                /** @description The combatant who threw or shot it. */
                 combatantId: string;
+                /** @description The weapon thrown or shot with. */
                 weaponId: string;
+                /** @description What landed: the thrown weapon or item, or "weaponId:kind" for ammunition. */
                 itemId: string;
+                /** @description Its name: the thrown thing’s, or the ammunition kind. */
                 name: string;
+                /** @description Where it landed (S21). */
                 space: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 };
                 /** @description Absent when nothing recoverable lies there. */
                 groundId?: string;
-                /** @enum {string} */
+                /**
+                 * @description The ammunition kind of a shot; absent for a thrown thing.
+                 * @enum {string}
+                 */
                 ammunition?: "arrow" | "bolt" | "bullet" | "other";
+                /** @description Spent: a bullet, an arrow or bolt that broke, or a spent area weapon. */
                 broken: boolean;
+                /** @description The d6 for an arrow or bolt (a 1 breaks it); absent when not rolled (other ammunition, arrowBreakage false). */
                 breakRoll?: {
+                    /** @description Sides of each die. */
                     sides: number;
+                    /** @description The faces rolled, in order. */
                     faces: number[];
                     /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                     draw?: number;
                 };
+                /** @description Why it landed there, in words. */
                 reason: string;
             };
         };
@@ -10097,8 +11656,11 @@ export interface components {
              */
             type: "AmmunitionSpent";
             data: {
+                /** @description The combatant who shot. */
                 combatantId: string;
+                /** @description The weapon whose ammunition was used. */
                 weaponId: string;
+                /** @description Shots left. */
                 left: number;
             };
         };
@@ -10124,63 +11686,103 @@ export interface components {
              */
             type: "ExchangeResolved";
             data: {
+                /** @description The attacking combatant. */
                 attackerId: string;
+                /** @description The combatant attacked. */
                 targetId: string;
+                /** @description The weapon (or thrown item) attacked with; "fist" for the built-in fist. */
                 weaponId: string;
-                /** @enum {string} */
+                /**
+                 * @description The weapon’s attack type.
+                 * @enum {string}
+                 */
                 attackType: "unarmed" | "melee" | "ranged" | "thrown" | "elemental" | "soul";
-                /** @enum {string} */
+                /**
+                 * @description An Attack or Charge, a ThrowItem, or a reactive attack.
+                 * @enum {string}
+                 */
                 action: "attack" | "throw" | "reactive";
+                /** @description Spaces between attacker and target. */
                 distance: number;
-                /** @enum {string} */
+                /**
+                 * @description The arc of the target the attack came from (S5): front under Hold Firm, back with no front arc.
+                 * @enum {string}
+                 */
                 targetArc: "front" | "back";
                 /** @description Absent when it missed unrolled: a failed feint, or the targeted item dropped against a Shatter (S31). */
                 attack?: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description The target’s Defense now (S10); 0 against a Shatter. */
                 defense: number;
+                /** @description The Shield Bonus that applied (S10); 0 where none does. */
                 shieldBonus: number;
+                /** @description What the attack’s successes must exceed (S3): defense + shieldBonus, the soulDefence successes, or the Shatter item roll’s (S31). */
                 resistance: number;
+                /** @description The target’s Soulpower/Resolve roll at 4 against a Soul attack (S10, S24); absent otherwise. */
                 soulDefence?: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description The attack’s successes exceeded resistance (S3). */
                 hit: boolean;
-                /** @enum {string} */
+                /**
+                 * @description The special attack made (S27); absent for a plain one.
+                 * @enum {string}
+                 */
                 special?: "quick" | "reckless";
+                /** @description The attack modifiers used (S28–S32); absent when none. */
                 maneuvers?: ("feint" | "sneak" | "knockdown" | "shatter" | "cleave")[];
-                /** @description archsoul.txt: Feint: "the declared attack automatically misses". */
+                /** @description Why it missed unrolled (Feint: "the declared attack automatically misses"; Shatter: the item was dropped). */
                 automaticMiss?: string;
             };
         };
@@ -10206,48 +11808,74 @@ export interface components {
              */
             type: "FeintResolved";
             data: {
+                /** @description The attacking combatant. */
                 attackerId: string;
+                /** @description The combatant attacked. */
                 targetId: string;
+                /** @description The Precision/Confusion or Precision/Acting roll at 5 (S28). */
                 feint: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description The target’s Intellect/Read Emotions roll at 4. */
                 defence: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description The feint’s successes exceeded the defence’s. */
                 success: boolean;
-                /** @enum {string} */
+                /**
+                 * @description The facing the target was turned to; absent when unchanged.
+                 * @enum {string}
+                 */
                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
             };
         };
@@ -10273,46 +11901,69 @@ export interface components {
              */
             type: "KnockdownResolved";
             data: {
+                /** @description The attacking combatant. */
                 attackerId: string;
+                /** @description The combatant attacked. */
                 targetId: string;
+                /** @description The damage roll against resist; its damage is ignored (S32). */
                 damageRoll: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description The target’s Athletics/Resolve roll at 3. */
                 resist: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description The damage successes (with a metal limb’s +1, S22) exceeded resist’s. */
                 knockedDown: boolean;
             };
         };
@@ -10338,53 +11989,84 @@ export interface components {
              */
             type: "ShatterResolved";
             data: {
+                /** @description The attacking combatant. */
                 attackerId: string;
+                /** @description The combatant attacked. */
                 targetId: string;
+                /** @description The targeted weapon or shield (S31). */
                 itemId: string;
+                /** @description The target dropped the item instead of rolling (S31); nothing was struck. */
                 dropped: boolean;
+                /** @description The targeted item’s weapon attack roll in place of a defence; absent when dropped. */
                 defence?: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
-                /** @enum {string} */
+                /**
+                 * @description Whose roll was higher; a tie damages nothing. Absent when dropped.
+                 * @enum {string}
+                 */
                 winner?: "attacker" | "defender" | "tie";
+                /** @description The owner of the item damaged; absent when none. */
                 damagedId?: string;
+                /** @description The weapon or item damaged: the loser’s; absent when none. */
                 damagedItemId?: string;
+                /** @description The winner’s damage roll; absent when none. */
                 damageRoll?: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description The damaged item’s hardness, taken off the damage; 0 when none. */
                 hardness: number;
+                /** @description Damage to the item: the roll’s successes (and bonus) less its hardness, at least 0. */
                 damage: number;
             };
         };
@@ -10410,11 +12092,15 @@ export interface components {
              */
             type: "Dismounted";
             data: {
+                /** @description The rider. */
                 combatantId: string;
+                /** @description Why, in words (at will, fell prone, knocked down…). */
                 reason: string;
                 /** @description S42: where the mount waits. */
                 at?: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 };
             };
@@ -10441,9 +12127,13 @@ export interface components {
              */
             type: "Mounted";
             data: {
+                /** @description The rider. */
                 combatantId: string;
+                /** @description Where the mount waited (S42). */
                 at: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 };
             };
@@ -10470,8 +12160,11 @@ export interface components {
              */
             type: "Fell";
             data: {
+                /** @description The combatant who fell. */
                 combatantId: string;
+                /** @description The height fallen, as the GM gave it. */
                 metres?: number;
+                /** @description The GM's damage (S40); a WoundsApplied follows. */
                 damage: number;
             };
         };
@@ -10497,11 +12190,17 @@ export interface components {
              */
             type: "RitualPerformed";
             data: {
+                /** @description The combatant who performed it. */
                 combatantId: string;
+                /** @description The ritual's name. */
                 name: string;
+                /** @description What it does, for the GM to narrate. */
                 description?: string;
+                /** @description The ritual's cost (S46). */
                 ap: number;
+                /** @description It requires movement (S46). */
                 movement: boolean;
+                /** @description It triggers reactive attacks (S46). */
                 provokes: boolean;
             };
         };
@@ -10527,8 +12226,11 @@ export interface components {
              */
             type: "StudyTaken";
             data: {
+                /** @description The combatant studying. */
                 combatantId: string;
+                /** @description The combatant studied. */
                 targetId: string;
+                /** @description Consecutive Study actions on that target so far; 3 allow a Sneak Attack (S30). */
                 count: number;
             };
         };
@@ -10554,42 +12256,71 @@ export interface components {
              */
             type: "AreaAttackResolved";
             data: {
+                /** @description The attacking combatant. */
                 attackerId: string;
+                /** @description The weapon (or thrown item) attacked with; "fist" for the built-in fist. */
                 weaponId: string;
-                /** @enum {string} */
+                /**
+                 * @description An AreaAttack, a Cleave, or a thrown area weapon.
+                 * @enum {string}
+                 */
                 action: "attack" | "cleave" | "throw";
+                /** @description The spaces of the area (S7, S14), or the cleaved ones. */
                 spaces: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 }[];
+                /** @description The one attack roll (S34), at the lowest difficulty any target needs; each target recounts it. */
                 attack: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description Every combatant in the area, each defending separately. */
                 targets: {
+                    /** @description The combatant in the area. */
                     targetId: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The arc of the target the attack came from (S5): front under Hold Firm, back with no front arc.
+                     * @enum {string}
+                     */
                     targetArc: "front" | "back";
+                    /** @description Its own difficulty for the roll (S34). */
                     difficulty: number;
+                    /** @description The roll’s successes at that difficulty. */
                     successes: number;
+                    /** @description Its Defense now (S10). */
                     defense: number;
+                    /** @description The Shield Bonus that applied (S10); 0 where none does. */
                     shieldBonus: number;
+                    /** @description Defense plus shieldBonus: what successes must exceed (S3). */
                     resistance: number;
+                    /** @description Its successes exceeded its resistance. */
                     hit: boolean;
                 }[];
             };
@@ -10616,48 +12347,73 @@ export interface components {
              */
             type: "GrappleRolled";
             data: {
+                /** @description The combatant acting (grabbing, attacking, escaping, …) (S33). */
                 actorId: string;
+                /** @description The other member of the grapple. */
                 opponentId: string;
+                /** @description The action rolled for: Grab, Attack, Escape, Steal, Takedown, Throw, or another gated one. */
                 purpose: string;
+                /** @description The actor’s grapple roll (S33). */
                 actor: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description The opponent’s grapple roll. */
                 opponent: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description Who won: a tie goes to the member with control (no grapple yet: the defender, S3). */
                 winnerId?: string;
+                /** @description The actor won. */
                 success: boolean;
             };
         };
@@ -10683,8 +12439,11 @@ export interface components {
              */
             type: "GrappleStarted";
             data: {
+                /** @description The grapple (gr1, gr2, …). */
                 grappleId: string;
+                /** @description The grabber, then the grabbed. */
                 memberIds: string[];
+                /** @description The member with control: the grabber (S33). */
                 controlId: string;
             };
         };
@@ -10710,7 +12469,9 @@ export interface components {
              */
             type: "GrappleControlChanged";
             data: {
+                /** @description The grapple. */
                 grappleId: string;
+                /** @description The member who now has control (S33). */
                 controlId: string;
             };
         };
@@ -10736,7 +12497,9 @@ export interface components {
              */
             type: "GrappleEnded";
             data: {
+                /** @description The grapple. */
                 grappleId: string;
+                /** @description Why it ended, in words (an escape, a throw, a fall, S47…). */
                 reason: string;
             };
         };
@@ -10762,9 +12525,13 @@ export interface components {
              */
             type: "ItemStolen";
             data: {
+                /** @description The thief. */
                 combatantId: string;
+                /** @description The combatant robbed. */
                 fromId: string;
+                /** @description The weapon, item or shield taken. */
                 itemId: string;
+                /** @description Its name on the owner’s sheet. */
                 name: string;
             };
         };
@@ -10791,10 +12558,15 @@ export interface components {
             type: "ItemTaken";
             /** @description S60: another combatant's item picked up from the ground, carried like a stolen one. */
             data: {
+                /** @description The combatant who picked it up. */
                 combatantId: string;
+                /** @description Its owner. */
                 fromId: string;
+                /** @description The weapon, item or shield taken. */
                 itemId: string;
+                /** @description Its name on the owner’s sheet. */
                 name: string;
+                /** @description The ground entry picked up. */
                 groundId: string;
             };
         };
@@ -10820,31 +12592,48 @@ export interface components {
              */
             type: "WoundsApplied";
             data: {
+                /** @description The combatant wounded. */
                 combatantId: string;
+                /** @description What dealt it, in words: "attackerId:weaponId" (a grapple or trample noted), a critical failure’s text, a fall, or the GM’s source. */
                 source: string;
+                /** @description The damage roll (S4); absent for a fixed amount. */
                 damageRoll?: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description Added to the roll’s successes: a metal limb’s +1 (S22); else 0. */
                 bonus: number;
+                /** @description HP damage dealt. */
                 damage: number;
+                /** @description HP before. */
                 hpBefore: number;
+                /** @description HP after, never below 0 (S11). */
                 hp: number;
+                /** @description HP reached 0: the combatant is Down (S11). */
                 down: boolean;
             };
         };
@@ -10870,19 +12659,29 @@ export interface components {
              */
             type: "CriticalFailureRolled";
             data: {
+                /** @description The combatant who failed critically (S2). */
                 combatantId: string;
+                /** @description The weapon of the failed roll. */
                 weaponId: string;
-                /** @enum {string} */
+                /**
+                 * @description The critical failure table rolled on (S2).
+                 * @enum {string}
+                 */
                 table: "melee" | "firearm" | "bow" | "unarmed" | "soul";
                 /** @description Absent when narrated. */
                 roll?: {
+                    /** @description Sides of each die. */
                     sides: number;
+                    /** @description The faces rolled, in order. */
                     faces: number[];
                     /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                     draw?: number;
                 };
+                /** @description The d6 face, 1–6; 0 when narrated. */
                 face: number;
+                /** @description The table entry’s text, or the GM’s narration. */
                 text: string;
+                /** @description What the entry does (S20); absent when narrated. */
                 effect?: {
                     /** @enum {string} */
                     kind: "drop";
@@ -10947,7 +12746,10 @@ export interface components {
                     kind: "soulpower";
                     amount: number;
                 };
-                /** @enum {boolean} */
+                /**
+                 * @description The GM narrated it instead of rolling (S2).
+                 * @enum {boolean}
+                 */
                 narrated?: true;
             };
         };
@@ -10973,12 +12775,19 @@ export interface components {
              */
             type: "WeaponChanged";
             data: {
+                /** @description The weapon’s owner. */
                 combatantId: string;
+                /** @description The weapon (or shield). */
                 weaponId: string;
+                /** @description Broken now (S22: +1 difficulty). */
                 broken: boolean;
+                /** @description Destroyed now: it leaves its owner’s hands. */
                 destroyed: boolean;
+                /** @description Jammed now (ClearJam clears it). */
                 jammed: boolean;
+                /** @description Its HP now; absent when unchanged or it has none. */
                 hp?: number;
+                /** @description Why, in words. */
                 reason: string;
             };
         };
@@ -11004,8 +12813,11 @@ export interface components {
              */
             type: "DrainSuffered";
             data: {
+                /** @description The combatant who failed critically. */
                 combatantId: string;
+                /** @description Points added by this critical failure. */
                 amount: number;
+                /** @description Its total now (the view’s drain or soulpowerLoss). */
                 total: number;
             };
         };
@@ -11031,8 +12843,11 @@ export interface components {
              */
             type: "SoulpowerLowered";
             data: {
+                /** @description The combatant who failed critically. */
                 combatantId: string;
+                /** @description Points added by this critical failure. */
                 amount: number;
+                /** @description Its total now (the view’s drain or soulpowerLoss). */
                 total: number;
             };
         };
@@ -11058,10 +12873,16 @@ export interface components {
              */
             type: "ReactiveAttackTriggered";
             data: {
+                /** @description The combatant whose action triggered the reactive attacks. */
                 actorId: string;
-                /** @enum {string} */
+                /**
+                 * @description What triggered the reactive attacks (S8, S13, S18).
+                 * @enum {string}
+                 */
                 trigger: "rangedAttack" | "leaveReach" | "standUp" | "pickUp" | "backpack" | "soulMagic" | "ritual" | "criticalFailure" | "grab" | "trample" | "landing";
+                /** @description The combatants who may react, offered one at a time (S18). */
                 reactorIds: string[];
+                /** @description The action held until they are answered (S18); absent when none waits. */
                 action?: {
                     /** @enum {string} */
                     type: "Attack";
@@ -11087,7 +12908,7 @@ export interface components {
                         /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                         criticalNarration?: string;
                         /**
-                         * @description quick (1 AP) or reckless (3 AP) (S27).
+                         * @description Special attack (S27): quick (1 AP) or reckless (3 AP).
                          * @enum {string}
                          */
                         special?: "quick" | "reckless";
@@ -11110,12 +12931,16 @@ export interface components {
                         knockdown?: boolean;
                         /** @description Shatter (S31): the target's held weapon or shield. */
                         shatter?: {
+                            /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
                         /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
                         cleave?: {
+                            /** @description Adjacent spaces within reach, each attacked. */
                             spaces: {
+                                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                 x: number;
+                                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                 y: number;
                             }[];
                         };
@@ -11128,6 +12953,7 @@ export interface components {
                         type: "ThrowItem";
                         /** @description The acting combatant. */
                         combatantId: string;
+                        /** @description The held item or weapon to throw. */
                         itemId: string;
                         /** @description The target combatant. */
                         targetId: string;
@@ -11156,6 +12982,7 @@ export interface components {
                         knockdown?: boolean;
                         /** @description Shatter (S31): the target's held weapon or shield. */
                         shatter?: {
+                            /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
                     };
@@ -11167,9 +12994,13 @@ export interface components {
                         type: "AreaAttack";
                         /** @description The acting combatant. */
                         attackerId: string;
+                        /** @description A ranged, thrown or elemental weapon with areaRadius (S34). */
                         weaponId: string;
+                        /** @description The centre space of the area (S7, S14). */
                         centre: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         };
                         /** @description GM: situational difficulty change of the attack roll; default 0. */
@@ -11185,10 +13016,15 @@ export interface components {
                     payload: {
                         combatantId: string;
                         path: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         }[];
-                        /** @enum {string} */
+                        /**
+                         * @description A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.
+                         * @enum {string}
+                         */
                         facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
                         budget: number;
                         /** @enum {string} */
@@ -11207,6 +13043,7 @@ export interface components {
                         charge?: {
                             /** @description The target combatant. */
                             targetId: string;
+                            /** @description A Flail or a Lance (S35). */
                             weaponId: string;
                             /** @description GM: situational difficulty change of the attack roll; default 0. */
                             modifier?: number;
@@ -11233,6 +13070,7 @@ export interface components {
                             knockdown?: boolean;
                             /** @description Shatter (S31): the target's held weapon or shield. */
                             shatter?: {
+                                /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
                             /**
@@ -11242,8 +13080,11 @@ export interface components {
                             special?: "quick" | "reckless";
                             /** @description Refused (S35). */
                             cleave?: {
+                                /** @description Adjacent spaces within reach, each attacked. */
                                 spaces: {
+                                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                     x: number;
+                                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                     y: number;
                                 }[];
                             };
@@ -11255,10 +13096,15 @@ export interface components {
                     payload: {
                         combatantId: string;
                         path: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         }[];
-                        /** @enum {string} */
+                        /**
+                         * @description A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.
+                         * @enum {string}
+                         */
                         facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
                         budget: number;
                         /** @enum {string} */
@@ -11277,6 +13123,7 @@ export interface components {
                         charge?: {
                             /** @description The target combatant. */
                             targetId: string;
+                            /** @description A Flail or a Lance (S35). */
                             weaponId: string;
                             /** @description GM: situational difficulty change of the attack roll; default 0. */
                             modifier?: number;
@@ -11303,6 +13150,7 @@ export interface components {
                             knockdown?: boolean;
                             /** @description Shatter (S31): the target's held weapon or shield. */
                             shatter?: {
+                                /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
                             /**
@@ -11312,8 +13160,11 @@ export interface components {
                             special?: "quick" | "reckless";
                             /** @description Refused (S35). */
                             cleave?: {
+                                /** @description Adjacent spaces within reach, each attacked. */
                                 spaces: {
+                                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                     x: number;
+                                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                     y: number;
                                 }[];
                             };
@@ -11392,7 +13243,9 @@ export interface components {
              */
             type: "ReactiveAttackOffered";
             data: {
+                /** @description The combatant whose action triggered the reactive attack. */
                 actorId: string;
+                /** @description The combatant who may make it. */
                 reactorId: string;
             };
         };
@@ -11418,7 +13271,9 @@ export interface components {
              */
             type: "ReactiveAttackDeclined";
             data: {
+                /** @description The combatant whose action triggered the reactive attack. */
                 actorId: string;
+                /** @description The combatant who may make it. */
                 reactorId: string;
             };
         };
@@ -11444,8 +13299,11 @@ export interface components {
              */
             type: "ReactiveAttackLapsed";
             data: {
+                /** @description The combatant whose action triggered the reactive attack. */
                 actorId: string;
+                /** @description The combatant who may make it. */
                 reactorId: string;
+                /** @description Why it was not offered: the action was prevented, or the reactor can no longer react. */
                 reason: string;
             };
         };
@@ -11471,29 +13329,44 @@ export interface components {
              */
             type: "PreventionRolled";
             data: {
+                /** @description The actor whose action may be prevented. */
                 combatantId: string;
+                /** @description The reactor whose attack hit. */
                 reactorId: string;
+                /** @description Damage the reactive attack dealt. */
                 damage: number;
+                /** @description The actor’s Endurance/Resolve roll at 3 (S8); absent when prevented without a roll. */
                 test?: {
+                    /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;
+                    /** @description The difficulty with its modifiers, 2..6 (S1). */
                     difficulty: number;
                     /** @description Dice removed because the difficulty went above 6 (S1). */
                     removed: number;
+                    /** @description The dice rolled: pool less removed, d6 (C1). */
                     roll: {
+                        /** @description Sides of each die. */
                         sides: number;
+                        /** @description The faces rolled, in order. */
                         faces: number[];
                         /** @description Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice. */
                         draw?: number;
                     };
+                    /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
+                    /** @description Zero successes with more than half the dice on 1 (S2). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
+                        /** @description Why, in words. */
                         reason: string;
+                        /** @description Steps added to the difficulty; negative makes it easier. */
                         amount: number;
                     }[];
                 };
+                /** @description The action is prevented: the roll did not exceed damage (S8, S13). */
                 prevented: boolean;
+                /** @description Why, in words, with the rule. */
                 reason: string;
             };
         };
@@ -11519,8 +13392,11 @@ export interface components {
              */
             type: "ReactionsFinished";
             data: {
+                /** @description The combatant whose action triggered them. */
                 actorId: string;
+                /** @description A reactive attack prevented the action. */
                 prevented: boolean;
+                /** @description The held action, now to be resumed with ResumeAction unless prevented; absent when none. */
                 action?: {
                     /** @enum {string} */
                     type: "Attack";
@@ -11546,7 +13422,7 @@ export interface components {
                         /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                         criticalNarration?: string;
                         /**
-                         * @description quick (1 AP) or reckless (3 AP) (S27).
+                         * @description Special attack (S27): quick (1 AP) or reckless (3 AP).
                          * @enum {string}
                          */
                         special?: "quick" | "reckless";
@@ -11569,12 +13445,16 @@ export interface components {
                         knockdown?: boolean;
                         /** @description Shatter (S31): the target's held weapon or shield. */
                         shatter?: {
+                            /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
                         /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
                         cleave?: {
+                            /** @description Adjacent spaces within reach, each attacked. */
                             spaces: {
+                                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                 x: number;
+                                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                 y: number;
                             }[];
                         };
@@ -11587,6 +13467,7 @@ export interface components {
                         type: "ThrowItem";
                         /** @description The acting combatant. */
                         combatantId: string;
+                        /** @description The held item or weapon to throw. */
                         itemId: string;
                         /** @description The target combatant. */
                         targetId: string;
@@ -11615,6 +13496,7 @@ export interface components {
                         knockdown?: boolean;
                         /** @description Shatter (S31): the target's held weapon or shield. */
                         shatter?: {
+                            /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
                     };
@@ -11626,9 +13508,13 @@ export interface components {
                         type: "AreaAttack";
                         /** @description The acting combatant. */
                         attackerId: string;
+                        /** @description A ranged, thrown or elemental weapon with areaRadius (S34). */
                         weaponId: string;
+                        /** @description The centre space of the area (S7, S14). */
                         centre: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         };
                         /** @description GM: situational difficulty change of the attack roll; default 0. */
@@ -11644,10 +13530,15 @@ export interface components {
                     payload: {
                         combatantId: string;
                         path: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         }[];
-                        /** @enum {string} */
+                        /**
+                         * @description A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.
+                         * @enum {string}
+                         */
                         facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
                         budget: number;
                         /** @enum {string} */
@@ -11666,6 +13557,7 @@ export interface components {
                         charge?: {
                             /** @description The target combatant. */
                             targetId: string;
+                            /** @description A Flail or a Lance (S35). */
                             weaponId: string;
                             /** @description GM: situational difficulty change of the attack roll; default 0. */
                             modifier?: number;
@@ -11692,6 +13584,7 @@ export interface components {
                             knockdown?: boolean;
                             /** @description Shatter (S31): the target's held weapon or shield. */
                             shatter?: {
+                                /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
                             /**
@@ -11701,8 +13594,11 @@ export interface components {
                             special?: "quick" | "reckless";
                             /** @description Refused (S35). */
                             cleave?: {
+                                /** @description Adjacent spaces within reach, each attacked. */
                                 spaces: {
+                                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                     x: number;
+                                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                     y: number;
                                 }[];
                             };
@@ -11714,10 +13610,15 @@ export interface components {
                     payload: {
                         combatantId: string;
                         path: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         }[];
-                        /** @enum {string} */
+                        /**
+                         * @description A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.
+                         * @enum {string}
+                         */
                         facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
                         budget: number;
                         /** @enum {string} */
@@ -11736,6 +13637,7 @@ export interface components {
                         charge?: {
                             /** @description The target combatant. */
                             targetId: string;
+                            /** @description A Flail or a Lance (S35). */
                             weaponId: string;
                             /** @description GM: situational difficulty change of the attack roll; default 0. */
                             modifier?: number;
@@ -11762,6 +13664,7 @@ export interface components {
                             knockdown?: boolean;
                             /** @description Shatter (S31): the target's held weapon or shield. */
                             shatter?: {
+                                /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
                             /**
@@ -11771,8 +13674,11 @@ export interface components {
                             special?: "quick" | "reckless";
                             /** @description Refused (S35). */
                             cleave?: {
+                                /** @description Adjacent spaces within reach, each attacked. */
                                 spaces: {
+                                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                     x: number;
+                                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                     y: number;
                                 }[];
                             };
@@ -11849,7 +13755,9 @@ export interface components {
              */
             type: "ActionResumed";
             data: {
+                /** @description The actor. */
                 combatantId: string;
+                /** @description The held action (S18, S50). */
                 action: {
                     /** @enum {string} */
                     type: "Attack";
@@ -11875,7 +13783,7 @@ export interface components {
                         /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                         criticalNarration?: string;
                         /**
-                         * @description quick (1 AP) or reckless (3 AP) (S27).
+                         * @description Special attack (S27): quick (1 AP) or reckless (3 AP).
                          * @enum {string}
                          */
                         special?: "quick" | "reckless";
@@ -11898,12 +13806,16 @@ export interface components {
                         knockdown?: boolean;
                         /** @description Shatter (S31): the target's held weapon or shield. */
                         shatter?: {
+                            /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
                         /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
                         cleave?: {
+                            /** @description Adjacent spaces within reach, each attacked. */
                             spaces: {
+                                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                 x: number;
+                                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                 y: number;
                             }[];
                         };
@@ -11916,6 +13828,7 @@ export interface components {
                         type: "ThrowItem";
                         /** @description The acting combatant. */
                         combatantId: string;
+                        /** @description The held item or weapon to throw. */
                         itemId: string;
                         /** @description The target combatant. */
                         targetId: string;
@@ -11944,6 +13857,7 @@ export interface components {
                         knockdown?: boolean;
                         /** @description Shatter (S31): the target's held weapon or shield. */
                         shatter?: {
+                            /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
                     };
@@ -11955,9 +13869,13 @@ export interface components {
                         type: "AreaAttack";
                         /** @description The acting combatant. */
                         attackerId: string;
+                        /** @description A ranged, thrown or elemental weapon with areaRadius (S34). */
                         weaponId: string;
+                        /** @description The centre space of the area (S7, S14). */
                         centre: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         };
                         /** @description GM: situational difficulty change of the attack roll; default 0. */
@@ -11973,10 +13891,15 @@ export interface components {
                     payload: {
                         combatantId: string;
                         path: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         }[];
-                        /** @enum {string} */
+                        /**
+                         * @description A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.
+                         * @enum {string}
+                         */
                         facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
                         budget: number;
                         /** @enum {string} */
@@ -11995,6 +13918,7 @@ export interface components {
                         charge?: {
                             /** @description The target combatant. */
                             targetId: string;
+                            /** @description A Flail or a Lance (S35). */
                             weaponId: string;
                             /** @description GM: situational difficulty change of the attack roll; default 0. */
                             modifier?: number;
@@ -12021,6 +13945,7 @@ export interface components {
                             knockdown?: boolean;
                             /** @description Shatter (S31): the target's held weapon or shield. */
                             shatter?: {
+                                /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
                             /**
@@ -12030,8 +13955,11 @@ export interface components {
                             special?: "quick" | "reckless";
                             /** @description Refused (S35). */
                             cleave?: {
+                                /** @description Adjacent spaces within reach, each attacked. */
                                 spaces: {
+                                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                     x: number;
+                                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                     y: number;
                                 }[];
                             };
@@ -12043,10 +13971,15 @@ export interface components {
                     payload: {
                         combatantId: string;
                         path: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         }[];
-                        /** @enum {string} */
+                        /**
+                         * @description A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.
+                         * @enum {string}
+                         */
                         facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
                         budget: number;
                         /** @enum {string} */
@@ -12065,6 +13998,7 @@ export interface components {
                         charge?: {
                             /** @description The target combatant. */
                             targetId: string;
+                            /** @description A Flail or a Lance (S35). */
                             weaponId: string;
                             /** @description GM: situational difficulty change of the attack roll; default 0. */
                             modifier?: number;
@@ -12091,6 +14025,7 @@ export interface components {
                             knockdown?: boolean;
                             /** @description Shatter (S31): the target's held weapon or shield. */
                             shatter?: {
+                                /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
                             /**
@@ -12100,8 +14035,11 @@ export interface components {
                             special?: "quick" | "reckless";
                             /** @description Refused (S35). */
                             cleave?: {
+                                /** @description Adjacent spaces within reach, each attacked. */
                                 spaces: {
+                                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                     x: number;
+                                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                     y: number;
                                 }[];
                             };
@@ -12154,24 +14092,32 @@ export interface components {
                         provokes: boolean;
                     };
                 };
+                /** @description Abandoned instead of performed; its AP stay spent. */
                 abandoned: boolean;
             };
         };
         /** @description An event of a Archsoul fight, by type. */
         ArchsoulEvent: components["schemas"]["ArchsoulFightStartedEvent"] | components["schemas"]["ArchsoulCombatantJoinedEvent"] | components["schemas"]["ArchsoulCombatantRemovedEvent"] | components["schemas"]["ArchsoulInitiativeRolledEvent"] | components["schemas"]["ArchsoulInitiativeSetEvent"] | components["schemas"]["ArchsoulRoundStartedEvent"] | components["schemas"]["ArchsoulRoundEndedEvent"] | components["schemas"]["ArchsoulActivationStartedEvent"] | components["schemas"]["ArchsoulActivationEndedEvent"] | components["schemas"]["ArchsoulGmNoteAddedEvent"] | components["schemas"]["ArchsoulPendingCancelledEvent"] | components["schemas"]["ArchsoulFightEndedEvent"] | components["schemas"]["ArchsoulDiceRequestedEvent"] | components["schemas"]["ArchsoulDiceRequestCancelledEvent"] | components["schemas"]["ArchsoulActionsUndoneEvent"] | components["schemas"]["ArchsoulMapSetEvent"] | components["schemas"]["ArchsoulCombatantPlacedEvent"] | components["schemas"]["ArchsoulAmbushDeclaredEvent"] | components["schemas"]["ArchsoulPhaseStartedEvent"] | components["schemas"]["ArchsoulPhaseEndedEvent"] | components["schemas"]["ArchsoulTurnStartedEvent"] | components["schemas"]["ArchsoulTurnEndedEvent"] | components["schemas"]["ArchsoulApSpentEvent"] | components["schemas"]["ArchsoulMovedEvent"] | components["schemas"]["ArchsoulTurnedEvent"] | components["schemas"]["ArchsoulConditionAppliedEvent"] | components["schemas"]["ArchsoulConditionRemovedEvent"] | components["schemas"]["ArchsoulItemDrawnEvent"] | components["schemas"]["ArchsoulAwkwardDrawStartedEvent"] | components["schemas"]["ArchsoulItemDroppedEvent"] | components["schemas"]["ArchsoulProjectileLandedEvent"] | components["schemas"]["ArchsoulAmmunitionSpentEvent"] | components["schemas"]["ArchsoulExchangeResolvedEvent"] | components["schemas"]["ArchsoulFeintResolvedEvent"] | components["schemas"]["ArchsoulKnockdownResolvedEvent"] | components["schemas"]["ArchsoulShatterResolvedEvent"] | components["schemas"]["ArchsoulDismountedEvent"] | components["schemas"]["ArchsoulMountedEvent"] | components["schemas"]["ArchsoulFellEvent"] | components["schemas"]["ArchsoulRitualPerformedEvent"] | components["schemas"]["ArchsoulStudyTakenEvent"] | components["schemas"]["ArchsoulAreaAttackResolvedEvent"] | components["schemas"]["ArchsoulGrappleRolledEvent"] | components["schemas"]["ArchsoulGrappleStartedEvent"] | components["schemas"]["ArchsoulGrappleControlChangedEvent"] | components["schemas"]["ArchsoulGrappleEndedEvent"] | components["schemas"]["ArchsoulItemStolenEvent"] | components["schemas"]["ArchsoulItemTakenEvent"] | components["schemas"]["ArchsoulWoundsAppliedEvent"] | components["schemas"]["ArchsoulCriticalFailureRolledEvent"] | components["schemas"]["ArchsoulWeaponChangedEvent"] | components["schemas"]["ArchsoulDrainSufferedEvent"] | components["schemas"]["ArchsoulSoulpowerLoweredEvent"] | components["schemas"]["ArchsoulReactiveAttackTriggeredEvent"] | components["schemas"]["ArchsoulReactiveAttackOfferedEvent"] | components["schemas"]["ArchsoulReactiveAttackDeclinedEvent"] | components["schemas"]["ArchsoulReactiveAttackLapsedEvent"] | components["schemas"]["ArchsoulPreventionRolledEvent"] | components["schemas"]["ArchsoulReactionsFinishedEvent"] | components["schemas"]["ArchsoulActionResumedEvent"];
+        /** @description A combatant's Archsoul sheet. */
         ArchsoulSheet: {
             /** @description Each 0..20; default 0. */
             attributes?: {
+                /** @description The precision attribute, 0..20 (S1); default 0. */
                 precision?: number;
+                /** @description The athletics attribute, 0..20 (S1); default 0. */
                 athletics?: number;
+                /** @description The endurance attribute, 0..20 (S1); default 0. */
                 endurance?: number;
+                /** @description The soulpower attribute, 0..20 (S1); default 0. */
                 soulpower?: number;
+                /** @description The intellect attribute, 0..20 (S1); default 0. */
                 intellect?: number;
             };
             /** @description Skill name → rank 0..20; the combat rules name some (data.skills), a sheet may list others. */
             skills?: {
                 [key: string]: number;
             };
+            /** @description Maximum HP. */
             maxHp: number;
             /** @description At most maxHp; default maxHp. */
             hp?: number;
@@ -12181,8 +14127,11 @@ export interface components {
             speed?: number;
             /** @description Metal armour on the limbs attacked with (S22); default false. */
             metalGauntlets?: boolean;
+            /** @description Its weapons (the built-in fist is not listed). */
             weapons?: {
+                /** @description Unique among the sheet’s weapons, items and shield. */
                 id: string;
+                /** @description Its name. */
                 name: string;
                 /**
                  * @description Default melee.
@@ -12199,6 +14148,7 @@ export interface components {
                 maximumRange?: number;
                 /** @description Armour types (archsoul.txt: Armor Advantages). */
                 strongAgainst?: string[];
+                /** @description Armour types (archsoul.txt: Armor Advantages). */
                 weakAgainst?: string[];
                 /** @description Default false. */
                 armourPiercing?: boolean;
@@ -12233,6 +14183,7 @@ export interface components {
                 hardness?: number;
                 /** @description Default false (true with the closeCombat property). */
                 closeCombat?: boolean;
+                /** @description Its properties (data.ts WEAPON_PROPERTIES). */
                 properties?: ("flail" | "lance" | "polearm" | "closeCombat" | "spear")[];
                 /** @description Improvised weapons (S37): sets the base damage. */
                 weightLb?: number;
@@ -12240,16 +14191,23 @@ export interface components {
                 liftingAthletics?: number;
                 /** @description Area of effect radius in metres (S7). */
                 areaRadius?: number;
+                /** @description Its HP (Shatter damages it, S31); absent: not tracked. */
                 hp?: number;
+                /** @description The ammunition it shoots; absent for a weapon without. */
                 ammunition?: {
-                    /** @enum {string} */
+                    /**
+                     * @description The ammunition kind.
+                     * @enum {string}
+                     */
                     kind: "arrow" | "bolt" | "bullet" | "other";
+                    /** @description Shots carried. */
                     count: number;
                 };
                 /** @description Thrown weapons: cumbersome (two hands); default false. */
                 heavy?: boolean;
                 /** @description Any weapon but a thrown one: its throwing ranges. */
                 thrown?: {
+                    /** @description Accurate range in spaces. */
                     accurateRange: number;
                     /** @description At least accurateRange; default accurateRange. */
                     maximumRange?: number;
@@ -12259,8 +14217,11 @@ export interface components {
                     damage?: number;
                 };
             }[];
+            /** @description Its items other than weapons and the shield. */
             items?: {
+                /** @description Unique among the sheet’s weapons, items and shield. */
                 id: string;
+                /** @description Its name. */
                 name: string;
                 /**
                  * @description How it is drawn (S52): simple (a pouch, a bandolier) or awkward (a backpack, a hard to reach spot). Default awkward when twoHanded, else simple.
@@ -12271,7 +14232,9 @@ export interface components {
                 held?: boolean;
                 /** @description Needs both hands (S51); default false. */
                 twoHanded?: boolean;
+                /** @description Its throwing ranges, when it can be thrown. */
                 thrown?: {
+                    /** @description Accurate range in spaces. */
                     accurateRange: number;
                     /** @description At least accurateRange; default accurateRange. */
                     maximumRange?: number;
@@ -12307,6 +14270,7 @@ export interface components {
             mount?: {
                 /** @description Default "Mount". */
                 name?: string;
+                /** @description Its speed in spaces per Move (S35). */
                 speed: number;
                 /**
                  * @description Default large.
@@ -12316,58 +14280,81 @@ export interface components {
                 /** @description Default 0. */
                 trampleDamage?: number;
             };
-            /** @description golem and plant need skill ranks to be sneak attacked. */
+            /** @description Creature kind: golem and plant need skill ranks to be sneak attacked. */
             creature?: string;
+            /** @description The armour worn (archsoul.txt: Armor Advantages). */
             armour?: {
+                /** @description The armour type that strongAgainst and weakAgainst name. */
                 type: string;
                 /** @description Default false. */
                 metal?: boolean;
             };
+            /** @description The shield it carries (S10). */
             shield?: {
                 /** @description Default "shield". */
                 id?: string;
                 /** @description Default "Shield". */
                 name?: string;
+                /** @description Shield Bonus against ranged, thrown and elemental attacks into the front arc (S10). */
                 bonus: number;
                 /** @description Equipped when the fight starts (S51: it fills one hand); unsaid: when a hand is free after the first weapon. */
                 held?: boolean;
                 /** @description Default 0. */
                 hardness?: number;
+                /** @description Its HP (Shatter damages it, S31); absent: not tracked. */
                 hp?: number;
             };
         };
         ArchsoulView: {
+            /** @description The fight’s id. */
             fightId: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             system: "archsoul";
+            /** @description The fight’s name. */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description New, then setup (FightStarted), active (the first RoundStarted), ended (FightEnded).
+             * @enum {string}
+             */
             status: "new" | "setup" | "active" | "ended";
+            /** @description The fight’s dice (RULINGS.md C2): mode, seed commitment, client seed, draw key, and the seed once revealed. */
             dice: {
-                /** @enum {string} */
+                /**
+                 * @description How dice are drawn: fair (commit-reveal), seeded or manual (RULINGS.md C2).
+                 * @enum {string}
+                 */
                 mode: "fair" | "seeded" | "manual";
+                /** @description SHA-256 (hex) of the dice seed, published when the fight starts (RULINGS.md C2). */
                 commitment: string;
+                /** @description Mixed into every draw (RULINGS.md C5); "" when none was given. */
                 clientSeed: string;
                 /** @description Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id. */
                 drawKey?: string;
+                /** @description The dice seed, revealed when the fight ends; absent before. */
                 revealedSeed?: string;
             };
+            /** @description The current round; 0 before the first. */
             round: number;
+            /** @description A round is open (from RoundStarted to RoundEnded). */
             roundOpen: boolean;
             /** @description Initiative order; empty until rolled or set. */
             initiative: string[];
+            /** @description The combatant whose activation is running; null between activations. */
             activeCombatantId: string | null;
+            /** @description Combatants whose activation has ended this round, in order. */
             actedThisRound: string[];
             /** @description RULINGS.md C4: the one decision awaited, naming who answers with which command. */
             pending: {
+                /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
                 kind: string;
                 /** @description A combatant id, or "gm". */
                 awaiting: string;
                 /** @description The command type that answers it. */
                 answer: string;
+                /** @description What the decision is about; its fields depend on kind. */
                 detail?: {
                     [key: string]: unknown;
                 };
@@ -12378,25 +14365,36 @@ export interface components {
             headHash?: string;
             /** @description RULINGS.md S5: the battle map (SetMap); default an empty hex map. */
             map: {
-                /** @enum {string} */
+                /**
+                 * @description The grid (S5).
+                 * @enum {string}
+                 */
                 grid: "hex" | "square";
                 /** @description Spaces nobody may enter. */
                 blocked: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 }[];
                 /** @description Each wall stands between two adjacent spaces. */
                 walls: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 }[][];
             };
             /** @description The running phase of the round (S12, S17); null between rounds. */
             phase: {
+                /** @description The round. */
                 round: number;
                 /** @description 0 for the round’s first phase. */
                 index: number;
-                /** @enum {string} */
+                /**
+                 * @description A party (S16): enemies (side "enemies", the GM’s) or heroes (every other side).
+                 * @enum {string}
+                 */
                 party: "heroes" | "enemies";
                 /** @description Who acts in this phase. */
                 combatantIds: string[];
@@ -12412,11 +14410,17 @@ export interface components {
             ground: {
                 /** @description What DrawSimpleItem picks up. */
                 groundId: string;
+                /** @description The item’s id on its owner’s sheet; for ammunition, the weapon it returns to. */
                 itemId: string;
+                /** @description Its owner. */
                 ownerId: string;
+                /** @description Its name; for ammunition, the kind. */
                 name: string;
+                /** @description Where it lies. */
                 space: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 };
                 /** @description A recoverable projectile (arrow, bolt, bullet, other) rather than the item itself. */
@@ -12426,7 +14430,10 @@ export interface components {
             reaction: {
                 /** @description The combatant whose action triggered reactive attacks. */
                 actorId: string;
-                /** @enum {string} */
+                /**
+                 * @description What triggered the reactive attacks (S8, S13, S18).
+                 * @enum {string}
+                 */
                 trigger: "rangedAttack" | "leaveReach" | "standUp" | "pickUp" | "backpack" | "soulMagic" | "ritual" | "criticalFailure" | "grab" | "trample" | "landing";
                 /** @description The action held until the reactions are answered (S18); absent when none waits. */
                 action?: {
@@ -12454,7 +14461,7 @@ export interface components {
                         /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                         criticalNarration?: string;
                         /**
-                         * @description quick (1 AP) or reckless (3 AP) (S27).
+                         * @description Special attack (S27): quick (1 AP) or reckless (3 AP).
                          * @enum {string}
                          */
                         special?: "quick" | "reckless";
@@ -12477,12 +14484,16 @@ export interface components {
                         knockdown?: boolean;
                         /** @description Shatter (S31): the target's held weapon or shield. */
                         shatter?: {
+                            /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
                         /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
                         cleave?: {
+                            /** @description Adjacent spaces within reach, each attacked. */
                             spaces: {
+                                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                 x: number;
+                                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                 y: number;
                             }[];
                         };
@@ -12495,6 +14506,7 @@ export interface components {
                         type: "ThrowItem";
                         /** @description The acting combatant. */
                         combatantId: string;
+                        /** @description The held item or weapon to throw. */
                         itemId: string;
                         /** @description The target combatant. */
                         targetId: string;
@@ -12523,6 +14535,7 @@ export interface components {
                         knockdown?: boolean;
                         /** @description Shatter (S31): the target's held weapon or shield. */
                         shatter?: {
+                            /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
                     };
@@ -12534,9 +14547,13 @@ export interface components {
                         type: "AreaAttack";
                         /** @description The acting combatant. */
                         attackerId: string;
+                        /** @description A ranged, thrown or elemental weapon with areaRadius (S34). */
                         weaponId: string;
+                        /** @description The centre space of the area (S7, S14). */
                         centre: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         };
                         /** @description GM: situational difficulty change of the attack roll; default 0. */
@@ -12552,10 +14569,15 @@ export interface components {
                     payload: {
                         combatantId: string;
                         path: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         }[];
-                        /** @enum {string} */
+                        /**
+                         * @description A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.
+                         * @enum {string}
+                         */
                         facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
                         budget: number;
                         /** @enum {string} */
@@ -12574,6 +14596,7 @@ export interface components {
                         charge?: {
                             /** @description The target combatant. */
                             targetId: string;
+                            /** @description A Flail or a Lance (S35). */
                             weaponId: string;
                             /** @description GM: situational difficulty change of the attack roll; default 0. */
                             modifier?: number;
@@ -12600,6 +14623,7 @@ export interface components {
                             knockdown?: boolean;
                             /** @description Shatter (S31): the target's held weapon or shield. */
                             shatter?: {
+                                /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
                             /**
@@ -12609,8 +14633,11 @@ export interface components {
                             special?: "quick" | "reckless";
                             /** @description Refused (S35). */
                             cleave?: {
+                                /** @description Adjacent spaces within reach, each attacked. */
                                 spaces: {
+                                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                     x: number;
+                                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                     y: number;
                                 }[];
                             };
@@ -12622,10 +14649,15 @@ export interface components {
                     payload: {
                         combatantId: string;
                         path: {
+                            /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                             x: number;
+                            /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                             y: number;
                         }[];
-                        /** @enum {string} */
+                        /**
+                         * @description A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.
+                         * @enum {string}
+                         */
                         facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
                         budget: number;
                         /** @enum {string} */
@@ -12644,6 +14676,7 @@ export interface components {
                         charge?: {
                             /** @description The target combatant. */
                             targetId: string;
+                            /** @description A Flail or a Lance (S35). */
                             weaponId: string;
                             /** @description GM: situational difficulty change of the attack roll; default 0. */
                             modifier?: number;
@@ -12670,6 +14703,7 @@ export interface components {
                             knockdown?: boolean;
                             /** @description Shatter (S31): the target's held weapon or shield. */
                             shatter?: {
+                                /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
                             /**
@@ -12679,8 +14713,11 @@ export interface components {
                             special?: "quick" | "reckless";
                             /** @description Refused (S35). */
                             cleave?: {
+                                /** @description Adjacent spaces within reach, each attacked. */
                                 spaces: {
+                                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                     x: number;
+                                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                     y: number;
                                 }[];
                             };
@@ -12743,7 +14780,10 @@ export interface components {
                 interrupted?: {
                     /** @description The combatant whose action triggered reactive attacks. */
                     actorId: string;
-                    /** @enum {string} */
+                    /**
+                     * @description What triggered the reactive attacks (S8, S13, S18).
+                     * @enum {string}
+                     */
                     trigger: "rangedAttack" | "leaveReach" | "standUp" | "pickUp" | "backpack" | "soulMagic" | "ritual" | "criticalFailure" | "grab" | "trample" | "landing";
                     /** @description The action held until the reactions are answered (S18); absent when none waits. */
                     action?: {
@@ -12771,7 +14811,7 @@ export interface components {
                             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
                             criticalNarration?: string;
                             /**
-                             * @description quick (1 AP) or reckless (3 AP) (S27).
+                             * @description Special attack (S27): quick (1 AP) or reckless (3 AP).
                              * @enum {string}
                              */
                             special?: "quick" | "reckless";
@@ -12794,12 +14834,16 @@ export interface components {
                             knockdown?: boolean;
                             /** @description Shatter (S31): the target's held weapon or shield. */
                             shatter?: {
+                                /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
                             /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
                             cleave?: {
+                                /** @description Adjacent spaces within reach, each attacked. */
                                 spaces: {
+                                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                     x: number;
+                                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                     y: number;
                                 }[];
                             };
@@ -12812,6 +14856,7 @@ export interface components {
                             type: "ThrowItem";
                             /** @description The acting combatant. */
                             combatantId: string;
+                            /** @description The held item or weapon to throw. */
                             itemId: string;
                             /** @description The target combatant. */
                             targetId: string;
@@ -12840,6 +14885,7 @@ export interface components {
                             knockdown?: boolean;
                             /** @description Shatter (S31): the target's held weapon or shield. */
                             shatter?: {
+                                /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
                         };
@@ -12851,9 +14897,13 @@ export interface components {
                             type: "AreaAttack";
                             /** @description The acting combatant. */
                             attackerId: string;
+                            /** @description A ranged, thrown or elemental weapon with areaRadius (S34). */
                             weaponId: string;
+                            /** @description The centre space of the area (S7, S14). */
                             centre: {
+                                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                 x: number;
+                                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                 y: number;
                             };
                             /** @description GM: situational difficulty change of the attack roll; default 0. */
@@ -12869,10 +14919,15 @@ export interface components {
                         payload: {
                             combatantId: string;
                             path: {
+                                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                 x: number;
+                                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                 y: number;
                             }[];
-                            /** @enum {string} */
+                            /**
+                             * @description A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.
+                             * @enum {string}
+                             */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
                             budget: number;
                             /** @enum {string} */
@@ -12891,6 +14946,7 @@ export interface components {
                             charge?: {
                                 /** @description The target combatant. */
                                 targetId: string;
+                                /** @description A Flail or a Lance (S35). */
                                 weaponId: string;
                                 /** @description GM: situational difficulty change of the attack roll; default 0. */
                                 modifier?: number;
@@ -12917,6 +14973,7 @@ export interface components {
                                 knockdown?: boolean;
                                 /** @description Shatter (S31): the target's held weapon or shield. */
                                 shatter?: {
+                                    /** @description The target's held weapon or shield. */
                                     itemId: string;
                                 };
                                 /**
@@ -12926,8 +14983,11 @@ export interface components {
                                 special?: "quick" | "reckless";
                                 /** @description Refused (S35). */
                                 cleave?: {
+                                    /** @description Adjacent spaces within reach, each attacked. */
                                     spaces: {
+                                        /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                         x: number;
+                                        /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                         y: number;
                                     }[];
                                 };
@@ -12939,10 +14999,15 @@ export interface components {
                         payload: {
                             combatantId: string;
                             path: {
+                                /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                 x: number;
+                                /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                 y: number;
                             }[];
-                            /** @enum {string} */
+                            /**
+                             * @description A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.
+                             * @enum {string}
+                             */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
                             budget: number;
                             /** @enum {string} */
@@ -12961,6 +15026,7 @@ export interface components {
                             charge?: {
                                 /** @description The target combatant. */
                                 targetId: string;
+                                /** @description A Flail or a Lance (S35). */
                                 weaponId: string;
                                 /** @description GM: situational difficulty change of the attack roll; default 0. */
                                 modifier?: number;
@@ -12987,6 +15053,7 @@ export interface components {
                                 knockdown?: boolean;
                                 /** @description Shatter (S31): the target's held weapon or shield. */
                                 shatter?: {
+                                    /** @description The target's held weapon or shield. */
                                     itemId: string;
                                 };
                                 /**
@@ -12996,8 +15063,11 @@ export interface components {
                                 special?: "quick" | "reckless";
                                 /** @description Refused (S35). */
                                 cleave?: {
+                                    /** @description Adjacent spaces within reach, each attacked. */
                                     spaces: {
+                                        /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                                         x: number;
+                                        /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                                         y: number;
                                     }[];
                                 };
@@ -13060,18 +15130,23 @@ export interface components {
             } | null;
             /** @description Running grapples. */
             grapples: {
+                /** @description The grapple (gr1, gr2, …). */
                 grappleId: string;
+                /** @description Its two members: the grabber, then the grabbed. */
                 memberIds: string[];
                 /** @description The member with control (S33). */
                 controlId: string;
             }[];
             /** @description Every combatant present, in join order. */
             combatants: {
+                /** @description The combatant’s id. */
                 id: string;
+                /** @description Its name. */
                 name: string;
+                /** @description Its side; opponents are on other sides. */
                 side: string;
                 /**
-                 * @description ruling S16: side "enemies" is the GM’s party; every other side is a hero.
+                 * @description S16: side "enemies" is the GM’s party; every other side is a hero.
                  * @enum {string}
                  */
                 party: "heroes" | "enemies";
@@ -13080,7 +15155,9 @@ export interface components {
                  * @enum {string}
                  */
                 state: "Active" | "Down";
+                /** @description HP now, never below 0 (S11). */
                 hp: number;
+                /** @description The sheet’s maxHp. */
                 maxHp: number;
                 /** @description Defense now: the sheet’s, less any defenseDown condition, never below 0 (S10). */
                 defense: number;
@@ -13096,7 +15173,9 @@ export interface components {
                 initiative: number | null;
                 /** @description Its space on the battle map; null until placed. */
                 position: {
+                    /** @description Hex: the axial q; square: the column, growing rightward (S5). */
                     x: number;
+                    /** @description Hex: the axial r, growing downward; square: the row, growing upward (S5). */
                     y: number;
                 } | null;
                 /**
@@ -13124,9 +15203,14 @@ export interface components {
                 freeHands: number;
                 /** @description The item id of an awkward draw in progress (S25); null when none. */
                 awkwardDraw: string | null;
+                /** @description The conditions it carries. */
                 conditions: {
-                    /** @enum {string} */
+                    /**
+                     * @description A condition (data.ts CONDITIONS).
+                     * @enum {string}
+                     */
                     condition: "prone" | "grappled" | "defenseDown" | "slowed" | "nextAttackHarder" | "unaware" | "holdFirm" | "shieldIntercept" | "soulShield";
+                    /** @description Its size: Defense lost (defenseDown), speed lost (slowed), difficulty added (nextAttackHarder); else 1. */
                     amount: number;
                     /** @description Ends at the holder’s (or sourceId’s) next turn (C7). */
                     untilNextTurn: boolean;
@@ -13135,13 +15219,22 @@ export interface components {
                 }[];
                 /** @description The sheet’s weapons (not the built-in fist) with their state now. */
                 weapons: {
+                    /** @description Its id on the sheet. */
                     id: string;
+                    /** @description Its name. */
                     name: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Its attack type.
+                     * @enum {string}
+                     */
                     type: "unarmed" | "melee" | "ranged" | "thrown" | "elemental" | "soul";
+                    /** @description In hand (an unarmed weapon: worn). */
                     held: boolean;
+                    /** @description Broken (S22). */
                     broken: boolean;
+                    /** @description Destroyed: out of its hands and unusable. */
                     destroyed: boolean;
+                    /** @description Jammed until ClearJam (a firearm). */
                     jammed: boolean;
                     /** @description Absent when the sheet gives it none. */
                     hp?: number;
@@ -13158,25 +15251,39 @@ export interface components {
                 quickAttacked: boolean;
                 /** @description Sneak Attack: consecutive Study actions on one target (S30); null when none. */
                 study: {
+                    /** @description The combatant studied. */
                     targetId: string;
+                    /** @description Consecutive Study actions on it; 3 allow a Sneak Attack (S30). */
                     count: number;
                 } | null;
                 /** @description Items taken from another combatant, with Steal (S33) or picked up from the ground (S60), carried for the GM to move onto the sheet. */
                 stolen: {
+                    /** @description Its id on its owner’s sheet. */
                     itemId: string;
+                    /** @description Its owner. */
                     fromId: string;
+                    /** @description Its name on its owner’s sheet. */
                     name: string;
                 }[];
-                /** @enum {string} */
+                /**
+                 * @description Its size (the sheet’s).
+                 * @enum {string}
+                 */
                 size: "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan";
                 /** @description Riding its sheet’s mount (S35, S42). */
                 mounted: boolean;
                 /** @description The sheet’s mount; null when it has none. */
                 mount: {
+                    /** @description The mount’s name. */
                     name: string;
+                    /** @description Its speed in spaces per Move (S35). */
                     speed: number;
-                    /** @enum {string} */
+                    /**
+                     * @description Its size.
+                     * @enum {string}
+                     */
                     size: "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan";
+                    /** @description Dice of its Trample damage roll (S35). */
                     trampleDamage: number;
                 } | null;
             }[];

@@ -16,7 +16,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { SYSTEMS } from '@app/rules';
 import { AsSent, NestedObject, Optional, QueryBool, QueryCursor, QueryInt } from './validation';
 
-@InputType()
+@InputType({ description: 'How the fight’s dice are rolled (RULINGS.md C2)' })
 export class DiceInput {
   @ApiPropertyOptional({ enum: ['fair', 'seeded', 'manual'], default: 'fair', description: 'RULINGS.md C2' })
   @Field(() => String, { nullable: true, description: 'fair (default), seeded or manual (RULINGS.md C2)' })
@@ -28,14 +28,18 @@ export class DiceInput {
     description:
       "Only for seeded dice: the seed the fight's rolls derive from, with the drawKey (default: the fight id) and clientSeed (RULINGS.md C5, docs/rulings.md C14). The same seed alone reproduces one fight's faces; add the same drawKey to get them in a new fight.",
   })
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Seeded dice only: the seed the fight’s rolls derive from, with the drawKey and clientSeed (RULINGS.md C5)',
+  })
   @Optional()
   @IsString()
   @Length(1, 200)
   seed?: string;
 
   @ApiPropertyOptional({ description: 'Mixed into every roll (RULINGS.md C2/C5).' })
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Mixed into every roll (RULINGS.md C2/C5).' })
   @Optional()
   @IsString()
   @Length(0, 200)
@@ -58,23 +62,26 @@ export class DiceInput {
   drawKey?: string;
 }
 
-@InputType()
+@InputType({ description: 'A new fight' })
 export class CreateFightInput {
   @ApiProperty({ example: 'narateer', description: 'A rule system id from GET /systems.' })
-  @Field(() => String)
+  @Field(() => String, { description: 'A rule system id (systems lists them).' })
   @IsString()
   @Length(1, 40)
   system: string;
 
-  @ApiPropertyOptional({ example: 'Duel at the ford' })
-  @Field(() => String, { nullable: true })
+  @ApiPropertyOptional({
+    example: 'Duel at the ford',
+    description: 'The fight name; default "Untitled fight".',
+  })
+  @Field(() => String, { nullable: true, description: 'The fight name; default "Untitled fight".' })
   @Optional()
   @IsString()
   @Length(1, 200)
   name?: string;
 
-  @ApiPropertyOptional({ type: DiceInput })
-  @Field(() => DiceInput, { nullable: true })
+  @ApiPropertyOptional({ type: DiceInput, description: 'How the dice are rolled; default fair.' })
+  @Field(() => DiceInput, { nullable: true, description: 'How the dice are rolled; default fair.' })
   @Optional()
   @NestedObject(() => DiceInput)
   dice?: DiceInput;
@@ -85,7 +92,11 @@ export class CreateFightInput {
     description:
       '{ id?, name, side?, sheet } per combatant; the sheet follows the system (GET /systems/:id).',
   })
-  @Field(() => [GraphQLJSONObject], { nullable: true })
+  @Field(() => [GraphQLJSONObject], {
+    nullable: true,
+    description:
+      '{ id?, name, side?, sheet } per combatant; the sheet follows the system (system(id) gives its schema).',
+  })
   @Optional()
   @IsArray()
   @ArrayMaxSize(200)
@@ -93,15 +104,22 @@ export class CreateFightInput {
   @AsSent()
   combatants?: Record<string, unknown>[];
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @Field(() => GraphQLJSONObject, { nullable: true })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The system’s fight options (GET /systems/:id gives their schema).',
+  })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'The system’s fight options (system(id) gives their schema as optionsSchema).',
+  })
   @Optional()
   @IsObject()
   @AsSent()
   options?: Record<string, unknown>;
 }
 
-@InputType()
+@InputType({ description: 'A command, untyped: its type, envelope and own fields' })
 export class CommandInputGql {
   @Field(() => String, { description: 'A command type of the fight’s system (GET /systems/:id lists them).' })
   @IsString()

@@ -61,10 +61,18 @@ export class FightsResolver {
   async fights(
     @CurrentPrincipal() p: Principal,
     @Info() info: GraphQLResolveInfo,
-    @Args('system', { nullable: true }) system?: string,
-    @Args('status', { nullable: true }) status?: string,
-    @Args('limit', { type: () => Int, nullable: true }) limit?: number,
-    @Args('offset', { type: () => Int, nullable: true }) offset?: number,
+    @Args('system', { nullable: true, description: 'Only fights of this rule system (systems lists them)' })
+    system?: string,
+    @Args('status', { nullable: true, description: 'Only fights in this status: setup, active or ended' })
+    status?: string,
+    @Args('limit', { type: () => Int, nullable: true, description: 'Fights per page (1 to 100; default 20)' })
+    limit?: number,
+    @Args('offset', {
+      type: () => Int,
+      nullable: true,
+      description: 'Fights to skip (older paging; a cursor replaces it)',
+    })
+    offset?: number,
     @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the page before' })
     cursor?: string,
   ): Promise<FightPageModel> {
@@ -85,8 +93,13 @@ export class FightsResolver {
   })
   async fight(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID }) fightId: string,
-    @Args('minSeq', { type: () => Int, nullable: true }) minSeq?: number,
+    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+    @Args('minSeq', {
+      type: () => Int,
+      nullable: true,
+      description: 'Wait (up to 2 s) until the projection has reached this seq: read your own write',
+    })
+    minSeq?: number,
     @Args('at', {
       type: () => Int,
       nullable: true,
@@ -105,7 +118,7 @@ export class FightsResolver {
   })
   fightExport(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID }) fightId: string,
+    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
   ): Promise<Record<string, unknown>> {
     this.access.assertRead(p, fightId);
     return this.service.exportLog(fightId) as unknown as Promise<Record<string, unknown>>;
@@ -118,7 +131,11 @@ export class FightsResolver {
   async verifyFightLog(
     @Info() info: GraphQLResolveInfo,
     @Context() context: TextContext,
-    @Args('log', { type: () => GraphQLJSONObject }) log: Record<string, unknown>,
+    @Args('log', {
+      type: () => GraphQLJSONObject,
+      description: 'The fight log, as fightExport and GET /fights/:id/log give it',
+    })
+    log: Record<string, unknown>,
     @Args('headHash', {
       nullable: true,
       description: 'The head hash the auditor trusts (64 hex digits): the log must end exactly at it',
@@ -151,8 +168,13 @@ export class FightsResolver {
   })
   async fightCombatants(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID }) fightId: string,
-    @Args('minSeq', { type: () => Int, nullable: true }) minSeq?: number,
+    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+    @Args('minSeq', {
+      type: () => Int,
+      nullable: true,
+      description: 'Wait (up to 2 s) until the projection has reached this seq: read your own write',
+    })
+    minSeq?: number,
   ): Promise<CombatantSummaryModel[]> {
     this.access.assertRead(p, fightId);
     const q = await validArguments(CombatantsQuery, { minSeq });
@@ -171,8 +193,13 @@ export class FightsResolver {
   })
   async events(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID }) fightId: string,
-    @Args('after', { type: () => Int, nullable: true }) after?: number,
+    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+    @Args('after', {
+      type: () => Int,
+      nullable: true,
+      description: 'Only events with seq greater than this (default 0)',
+    })
+    after?: number,
     @Args('limit', {
       type: () => Int,
       nullable: true,
@@ -191,7 +218,7 @@ export class FightsResolver {
   })
   async eventsPage(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID }) fightId: string,
+    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
     @Args('after', {
       type: () => Int,
       nullable: true,
@@ -217,7 +244,8 @@ export class FightsResolver {
   createFight(
     @CurrentPrincipal() p: Principal,
     @RequestId() requestId: string | undefined,
-    @Args('input') input: CreateFightInput,
+    @Args('input', { description: 'The fight: system, name, dice, first combatants, options' })
+    input: CreateFightInput,
   ): Promise<CommandResultModel> {
     requireTenant(p);
     return this.service.create(
@@ -233,8 +261,8 @@ export class FightsResolver {
   async command(
     @CurrentPrincipal() p: Principal,
     @RequestId() requestId: string | undefined,
-    @Args('fightId', { type: () => ID }) fightId: string,
-    @Args('input') input: CommandInputGql,
+    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+    @Args('input', { description: 'The command: type, envelope and payload' }) input: CommandInputGql,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CommandResultModel> {
     const scope = this.access.commandScope(p, fightId);

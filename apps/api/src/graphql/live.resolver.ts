@@ -27,8 +27,13 @@ export class LiveResolver {
   })
   async fightEvents(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID }) fightId: string,
-    @Args('after', { type: () => Int, nullable: true }) after?: number,
+    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+    @Args('after', {
+      type: () => Int,
+      nullable: true,
+      description: 'Replay the events after this seq (default 0: from the start)',
+    })
+    after?: number,
   ) {
     this.access.assertRead(p, fightId);
     if (after !== undefined && after !== null && (!Number.isInteger(after) || after < 0))
@@ -40,7 +45,10 @@ export class LiveResolver {
     description: 'The fight view now, then after each change.',
     resolve: (view: FightModel) => view,
   })
-  async fightView(@CurrentPrincipal() p: Principal, @Args('fightId', { type: () => ID }) fightId: string) {
+  async fightView(
+    @CurrentPrincipal() p: Principal,
+    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+  ) {
     this.access.assertRead(p, fightId);
     return this.closeOnRevoke(p, await this.service.watchViews(fightId));
   }

@@ -97,6 +97,10 @@ function intOrFloat(schema: Json) {
   return fits(schema.minimum) && fits(schema.maximum) ? GraphQLInt : GraphQLFloat;
 }
 
+const NOTHING: ReadonlySet<string> = new Set();
+/** A command's own `type`, which its typed input leaves out; a member named `type` deeper (a weapon's) stays. */
+const COMMAND_TYPE: ReadonlySet<string> = new Set(['type']);
+
 /** Builds GraphQL input and output types from JSON Schemas, one named type per path. */
 class TypeBuilder {
   readonly named = new Map<string, GraphQLEnumType | GraphQLInputObjectType | GraphQLObjectType>();
@@ -126,6 +130,7 @@ class TypeBuilder {
       () =>
         new GraphQLEnumType({
           name,
+          description: schema.description,
           values: Object.fromEntries((values as string[]).map((v) => [v, { value: v }])),
         }),
     );
@@ -171,11 +176,13 @@ class TypeBuilder {
     return this.once(name, () => this.inputObject(schema, name));
   }
 
+  /** `omitted`: members the input does not carry (a command's `type`: the field of the @oneOf names it). */
   inputObject(
     declared: Json,
     name: string,
     extra: GraphQLInputFieldConfigMap = {},
     description?: string,
+    omitted: ReadonlySet<string> = NOTHING,
   ): GraphQLInputObjectType {
     const schema = asOneObject(declared);
     const required = new Set<string>(schema.required ?? []);
@@ -185,7 +192,7 @@ class TypeBuilder {
       fields: () => {
         const fields: GraphQLInputFieldConfigMap = {};
         for (const [key, prop] of Object.entries<Json>(schema.properties ?? {})) {
-          if (key === 'type') continue;
+          if (omitted.has(key)) continue;
           const type = this.input(prop, `${name}${pascal(key)}`);
           fields[key] = {
             type: required.has(key) ? new GraphQLNonNull(type) : type,
@@ -255,7 +262,7 @@ function commandInputs(builder: TypeBuilder): SystemCommands[] {
       if (type === 'StartFight') continue;
       const schema = jsonSchemaOf(zod) as Json;
       const name = `${sys}${type}Input`;
-      const input = builder.inputObject(schema, name, {}, schema.description);
+      const input = builder.inputObject(schema, name, {}, schema.description, COMMAND_TYPE);
       builder.named.set(name, input);
       fields[camel(type)] = { type: input, description: system.commands[type] ?? schema.description };
       commands.set(camel(type), { type, schema });
@@ -269,6 +276,12 @@ function commandInputs(builder: TypeBuilder): SystemCommands[] {
     return { system, input, commands };
   });
 }
+
+/** The lifecycle events' fields whose shape is the system's: JSON in GraphQL, with these descriptions. */
+const FREE_FORM: Record<string, string> = {
+  sheet: 'The sheet as the engine folds it (defaults filled in), as JSON.',
+  options: 'The system’s fight options as sent ({} when none), as JSON.',
+};
 
 /** The data of every event type as typed objects, and how to tell which one an event's data is. */
 function eventDetails(builder: TypeBuilder): {
@@ -285,7 +298,8 @@ function eventDetails(builder: TypeBuilder): {
     }),
   )) {
     const schema = jsonSchemaOf(zod) as Json;
-    for (const free of ['sheet', 'options']) if (schema.properties?.[free]) schema.properties[free] = {};
+    for (const [free, description] of Object.entries(FREE_FORM))
+      if (schema.properties?.[free]) schema.properties[free] = { description };
     const t = builder.objectType(schema, `${type}Data`, `The data of ${type} (every system).`);
     builder.named.set(t.name, t);
     lifecycle.set(type, t);
@@ -372,8 +386,11 @@ function commandMutations(
       type: new GraphQLNonNull(result),
       description: `Send a ${system.name} command, typed (the same path as POST /fights/:id/commands).`,
       args: {
-        fightId: { type: new GraphQLNonNull(GraphQLID) },
-        command: { type: new GraphQLNonNull(input) },
+        fightId: { type: new GraphQLNonNull(GraphQLID), description: 'The fight to send the command to.' },
+        command: {
+          type: new GraphQLNonNull(input),
+          description: `The command: exactly one field, named after its type, holding its fields (${input.name}).`,
+        },
         commandId: {
           type: GraphQLString,
           description:
@@ -414,6 +431,12 @@ function commandMutations(
   return extraMutations;
 }
 
+const ROOT_DESCRIPTIONS = {
+  query: 'Reads: fights, their events, views and combatants, rule systems, webhooks, Combat Lab runs.',
+  mutation: 'Changes: fights and their commands, webhooks, Combat Lab runs; and fight log verification.',
+  subscription: 'A fight’s events and view, live (graphql-ws).',
+};
+
 /** The schema with the typed mutations, `typedView` on FightModel and CommandResultModel, FightEvent.detail. */
 function withTypedFields(
   schema: GraphQLSchema,
@@ -422,9 +445,17 @@ function withTypedFields(
   { union, detail }: ReturnType<typeof eventDetails>,
 ): GraphQLSchema {
   return mapSchema(schema, {
+    [MapperKind.QUERY]: (type) =>
+      new GraphQLObjectType({ ...type.toConfig(), description: ROOT_DESCRIPTIONS.query }),
+    [MapperKind.SUBSCRIPTION]: (type) =>
+      new GraphQLObjectType({ ...type.toConfig(), description: ROOT_DESCRIPTIONS.subscription }),
     [MapperKind.MUTATION]: (type) => {
       const config = type.toConfig();
-      return new GraphQLObjectType({ ...config, fields: { ...config.fields, ...extraMutations } });
+      return new GraphQLObjectType({
+        ...config,
+        description: ROOT_DESCRIPTIONS.mutation,
+        fields: { ...config.fields, ...extraMutations },
+      });
     },
     [MapperKind.OBJECT_TYPE]: (type) => {
       if (views && (type.name === 'FightModel' || type.name === 'CommandResultModel')) {

@@ -18,7 +18,7 @@ import { LAB_SYSTEMS, MAX_FIGHTS_PER_CELL } from '@app/lab';
 import { AsSent, Optional } from '../common/validation';
 
 /** POST /lab/runs and the startLabRun mutation (the Combat Lab, docs/lab.md). */
-@InputType()
+@InputType({ description: 'A Combat Lab run: the system, fights per cell, seed, sheets and strategies' })
 export class StartLabRunInput {
   @ApiProperty({ example: 'narateer', enum: Object.keys(LAB_SYSTEMS) })
   @Field(() => String, { description: 'The rule system to play.' })
@@ -42,7 +42,10 @@ export class StartLabRunInput {
     description:
       'Every fight’s dice derive from (seed, row, column, fight index): the same input gives the same result.',
   })
-  @Field(() => String)
+  @Field(() => String, {
+    description:
+      'Every fight’s dice derive from (seed, row, column, fight index): the same input gives the same result.',
+  })
   @IsString()
   @Length(1, 200)
   seed: string;
@@ -54,7 +57,10 @@ export class StartLabRunInput {
     maxItems: 2,
     description: 'Two sheets of the system (row side, column side); default the bundled duellists.',
   })
-  @Field(() => [GraphQLJSONObject], { nullable: true })
+  @Field(() => [GraphQLJSONObject], {
+    nullable: true,
+    description: 'Two sheets of the system (row side, column side); default the bundled duellists.',
+  })
   @Optional()
   @IsArray()
   @ArrayMinSize(2)
@@ -68,7 +74,10 @@ export class StartLabRunInput {
     example: ['heavy', 'guard'],
     description: 'Strategy ids in matrix order; default all of the system’s (RULINGS.md N14).',
   })
-  @Field(() => [String], { nullable: true })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Strategy ids in matrix order; default all of the system’s.',
+  })
   @Optional()
   @IsArray()
   @ArrayMinSize(1)
@@ -84,7 +93,10 @@ export class StartLabRunInput {
     maximum: 1000,
     description: 'Rounds before a fight is a draw (default 30).',
   })
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Rounds before a fight is a draw (1 to 1000; default 30).',
+  })
   @Optional()
   @IsInt()
   @Min(1)

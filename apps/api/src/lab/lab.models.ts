@@ -2,97 +2,177 @@ import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 
-@ObjectType()
+@ObjectType({ description: 'A rate (0 to 1, 4 decimals) with its 95% Wilson interval' })
 export class LabRateModel {
-  @ApiProperty() @Field(() => Float) rate: number;
-  @ApiProperty({ description: '95% Wilson interval, low end' }) @Field(() => Float) low: number;
-  @ApiProperty({ description: '95% Wilson interval, high end' }) @Field(() => Float) high: number;
+  @ApiProperty({ description: 'The rate, 0 to 1' })
+  @Field(() => Float, { description: 'The rate, 0 to 1' })
+  rate: number;
+  @ApiProperty({ description: '95% Wilson interval, low end' })
+  @Field(() => Float, { description: '95% Wilson interval, low end' })
+  low: number;
+  @ApiProperty({ description: '95% Wilson interval, high end' })
+  @Field(() => Float, { description: '95% Wilson interval, high end' })
+  high: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A number for each side of a cell' })
 export class LabSidesModel {
-  @ApiProperty() @Field(() => Float) row: number;
-  @ApiProperty() @Field(() => Float) col: number;
+  @ApiProperty({ description: 'The row side’s' })
+  @Field(() => Float, { description: 'The row side’s' })
+  row: number;
+  @ApiProperty({ description: 'The column side’s' })
+  @Field(() => Float, { description: 'The column side’s' })
+  col: number;
 }
 
-@ObjectType()
+const COLLAPSED =
+  'Fights the loser lost by collapsing (Narateer: VIT ≤ 0; Arcana Beast: Knocked Out; Archsoul: Down)';
+const WITHDRAWN =
+  'Fights the loser lost by withdrawing (Narateer: a failed Continuation Check; Arcana Beast: called back)';
+
+@ObjectType({ description: 'How a cell’s fights ended, by count' })
 export class LabEndingsModel {
-  @ApiProperty() @Field(() => Int) collapsed: number;
-  @ApiProperty() @Field(() => Int) withdrawn: number;
-  @ApiProperty({ description: 'Draws: the round cap was reached' }) @Field(() => Int) roundCap: number;
+  @ApiProperty({ description: COLLAPSED }) @Field(() => Int, { description: COLLAPSED }) collapsed: number;
+  @ApiProperty({ description: WITHDRAWN }) @Field(() => Int, { description: WITHDRAWN }) withdrawn: number;
+  @ApiProperty({ description: 'Draws: the round cap was reached' })
+  @Field(() => Int, { description: 'Draws: the round cap was reached' })
+  roundCap: number;
   @ApiProperty({ description: 'Draws: neither side could pay an attack again' })
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Draws: neither side could pay an attack again' })
   stalemate: number;
 }
 
-@ObjectType()
+@ObjectType({
+  description: 'One matchup: the row strategy (first sheet) against the column strategy (second sheet)',
+})
 export class LabCellModel {
-  @ApiProperty({ description: 'Row strategy (plays the first sheet)' }) @Field() row: string;
-  @ApiProperty({ description: 'Column strategy (plays the second sheet)' }) @Field() col: string;
-  @ApiProperty() @Field(() => Int) fights: number;
-  @ApiProperty() @Field(() => Int) rowWins: number;
-  @ApiProperty() @Field(() => Int) colWins: number;
-  @ApiProperty() @Field(() => Int) draws: number;
-  @ApiProperty({ type: LabRateModel }) @Field(() => LabRateModel) rowWin: LabRateModel;
-  @ApiProperty({ type: LabRateModel }) @Field(() => LabRateModel) colWin: LabRateModel;
-  @ApiProperty({ type: LabRateModel }) @Field(() => LabRateModel) draw: LabRateModel;
-  @ApiProperty() @Field(() => Float) averageRounds: number;
+  @ApiProperty({ description: 'Row strategy (plays the first sheet)' })
+  @Field({ description: 'Row strategy (plays the first sheet)' })
+  row: string;
+  @ApiProperty({ description: 'Column strategy (plays the second sheet)' })
+  @Field({ description: 'Column strategy (plays the second sheet)' })
+  col: string;
+  @ApiProperty({ description: 'Fights played' })
+  @Field(() => Int, { description: 'Fights played' })
+  fights: number;
+  @ApiProperty({ description: 'Fights the row side won' })
+  @Field(() => Int, { description: 'Fights the row side won' })
+  rowWins: number;
+  @ApiProperty({ description: 'Fights the column side won' })
+  @Field(() => Int, { description: 'Fights the column side won' })
+  colWins: number;
+  @ApiProperty({ description: 'Fights drawn' })
+  @Field(() => Int, { description: 'Fights drawn' })
+  draws: number;
+  @ApiProperty({ type: LabRateModel, description: 'The row side’s win rate' })
+  @Field(() => LabRateModel, { description: 'The row side’s win rate' })
+  rowWin: LabRateModel;
+  @ApiProperty({ type: LabRateModel, description: 'The column side’s win rate' })
+  @Field(() => LabRateModel, { description: 'The column side’s win rate' })
+  colWin: LabRateModel;
+  @ApiProperty({ type: LabRateModel, description: 'The draw rate' })
+  @Field(() => LabRateModel, { description: 'The draw rate' })
+  draw: LabRateModel;
+  @ApiProperty({ description: 'Average rounds per fight' })
+  @Field(() => Float, { description: 'Average rounds per fight' })
+  averageRounds: number;
   @ApiProperty({ type: LabSidesModel, description: 'Average Wounds dealt per fight by each side' })
-  @Field(() => LabSidesModel)
+  @Field(() => LabSidesModel, { description: 'Average Wounds dealt per fight by each side' })
   averageWounds: LabSidesModel;
-  @ApiProperty({ type: LabEndingsModel }) @Field(() => LabEndingsModel) endings: LabEndingsModel;
+  @ApiProperty({ type: LabEndingsModel, description: 'How the fights ended' })
+  @Field(() => LabEndingsModel, { description: 'How the fights ended' })
+  endings: LabEndingsModel;
   @ApiProperty({ description: 'Proposals the decider refused (should be 0)' })
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Proposals the decider refused (should be 0)' })
   illegalProposals: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A finished run’s result: the same document as the CLI’s lab.json' })
 export class LabResultModel {
-  @ApiProperty({ example: 'combat-lab/1' }) @Field() format: string;
-  @ApiProperty() @Field() system: string;
-  @ApiProperty() @Field() seed: string;
-  @ApiProperty() @Field(() => Int) fightsPerCell: number;
-  @ApiProperty() @Field(() => Int) roundCap: number;
-  @ApiProperty({ type: [String] }) @Field(() => [String]) strategies: string[];
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
-  @Field(() => [GraphQLJSONObject])
+  @ApiProperty({ example: 'combat-lab/1', description: 'The document format' })
+  @Field({ description: 'The document format: combat-lab/1' })
+  format: string;
+  @ApiProperty({ description: 'The rule system id' })
+  @Field({ description: 'The rule system id' })
+  system: string;
+  @ApiProperty({ description: 'The seed every die derives from' })
+  @Field({ description: 'The seed every die derives from' })
+  seed: string;
+  @ApiProperty({ description: 'Fights per cell' })
+  @Field(() => Int, { description: 'Fights per cell' })
+  fightsPerCell: number;
+  @ApiProperty({ description: 'Rounds before a fight is a draw' })
+  @Field(() => Int, { description: 'Rounds before a fight is a draw' })
+  roundCap: number;
+  @ApiProperty({ type: [String], description: 'Strategy ids in matrix order' })
+  @Field(() => [String], { description: 'Strategy ids in matrix order' })
+  strategies: string[];
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'The two sheets played: row side, then column side',
+  })
+  @Field(() => [GraphQLJSONObject], { description: 'The two sheets played: row side, then column side' })
   sheets: Record<string, unknown>[];
   @ApiProperty({
     type: 'array',
     items: { type: 'array', items: { $ref: getSchemaPath(LabCellModel) } },
-    description: 'cells[r][c]: strategies[r] against strategies[c]',
+    description: 'The matrix: cells[r][c] is strategies[r] against strategies[c]',
   })
-  @Field(() => [[LabCellModel]])
+  @Field(() => [[LabCellModel]], {
+    description: 'The matrix: cells[r][c] is strategies[r] against strategies[c]',
+  })
   cells: LabCellModel[][];
 }
 
-@ObjectType()
+@ObjectType({ description: 'How far a run has got' })
 export class LabProgressModel {
-  @ApiProperty({ description: 'Fights played' }) @Field(() => Int) done: number;
-  @ApiProperty({ description: 'Fights in the run: cells × fights per cell' }) @Field(() => Int) total: number;
+  @ApiProperty({ description: 'Fights played' })
+  @Field(() => Int, { description: 'Fights played' })
+  done: number;
+  @ApiProperty({ description: 'Fights in the run: cells × fights per cell' })
+  @Field(() => Int, { description: 'Fights in the run: cells × fights per cell' })
+  total: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A Combat Lab run, held in memory by the instance that started it' })
 export class LabRunModel {
-  @ApiProperty() @Field(() => ID) id: string;
-  @ApiProperty({ enum: ['running', 'done', 'failed'] }) @Field() status: string;
-  @ApiProperty() @Field() system: string;
-  @ApiProperty({ description: 'Fights per cell' }) @Field(() => Int) fights: number;
-  @ApiProperty() @Field() seed: string;
-  @ApiProperty({ type: [String] }) @Field(() => [String]) strategies: string[];
-  @ApiProperty({ type: LabProgressModel }) @Field(() => LabProgressModel) progress: LabProgressModel;
-  @ApiProperty() @Field() createdAt: string;
+  @ApiProperty({ description: 'The run id' }) @Field(() => ID, { description: 'The run id' }) id: string;
+  @ApiProperty({ enum: ['running', 'done', 'failed'], description: 'Running, done or failed' })
+  @Field({ description: 'Running, done or failed' })
+  status: string;
+  @ApiProperty({ description: 'The rule system id' })
+  @Field({ description: 'The rule system id' })
+  system: string;
+  @ApiProperty({ description: 'Fights per cell' })
+  @Field(() => Int, { description: 'Fights per cell' })
+  fights: number;
+  @ApiProperty({ description: 'The seed every die derives from' })
+  @Field({ description: 'The seed every die derives from' })
+  seed: string;
+  @ApiProperty({ type: [String], description: 'Strategy ids in matrix order' })
+  @Field(() => [String], { description: 'Strategy ids in matrix order' })
+  strategies: string[];
+  @ApiProperty({ type: LabProgressModel, description: 'Fights played so far, of the total' })
+  @Field(() => LabProgressModel, { description: 'Fights played so far, of the total' })
+  progress: LabProgressModel;
+  @ApiProperty({ description: 'When the run started, ISO 8601' })
+  @Field({ description: 'When the run started, ISO 8601' })
+  createdAt: string;
   @ApiProperty({ type: String, nullable: true, description: 'When the run finished; null while running' })
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'When the run finished, ISO 8601; null while running' })
   finishedAt: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Why a failed run failed; null otherwise' })
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why a failed run failed; null otherwise' })
   error: string | null;
   @ApiProperty({
     type: LabResultModel,
     nullable: true,
     description: 'Once status is done, the same document as the CLI’s lab.json; null until then',
   })
-  @Field(() => LabResultModel, { nullable: true })
+  @Field(() => LabResultModel, {
+    nullable: true,
+    description: 'Once status is done, the same document as the CLI’s lab.json; null until then',
+  })
   result: LabResultModel | null;
 }

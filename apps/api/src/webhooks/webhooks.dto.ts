@@ -45,7 +45,10 @@ function UrlField(required: boolean, description?: string): PropertyDecorator {
     required
       ? ApiProperty({ example: 'https://overlay.example.com/hooks/crs', description })
       : ApiPropertyOptional({ description }),
-    Field(() => String, { nullable: !required }),
+    Field(() => String, {
+      nullable: !required,
+      description: description ?? 'The http(s) URL deliveries are POSTed to',
+    }),
     ...(required ? [] : [Optional()]),
     IsString(),
     MaxLength(2000),
@@ -56,7 +59,7 @@ function UrlField(required: boolean, description?: string): PropertyDecorator {
 function EventTypesField(description: string, example?: string[]): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: [String], example, description }),
-    Field(() => [String], { nullable: true }),
+    Field(() => [String], { nullable: true, description }),
     Optional(),
     IsArray(),
     ArrayMaxSize(100),
@@ -80,7 +83,7 @@ export function assertEventTypeList(types: readonly string[] | undefined): void 
 function FightFilterField(description: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: String, nullable: true, description }),
-    Field(() => String, { nullable: true }),
+    Field(() => String, { nullable: true, description }),
     // docs/webhooks.md: null is a value here, "all the tenant's fights" (it clears the filter).
     IsOptional(),
     IsString(),
@@ -89,9 +92,10 @@ function FightFilterField(description: string): PropertyDecorator {
 }
 
 function DescriptionField(example?: string): PropertyDecorator {
+  const description = 'Free text for the tenant (at most 500 characters)';
   return applyDecorators(
-    ApiPropertyOptional({ example }),
-    Field(() => String, { nullable: true }),
+    ApiPropertyOptional({ example, description }),
+    Field(() => String, { nullable: true, description }),
     Optional(),
     IsString(),
     MaxLength(500),
@@ -101,13 +105,13 @@ function DescriptionField(example?: string): PropertyDecorator {
 function EnabledField(options: { default?: boolean; description?: string }): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional(options),
-    Field(() => Boolean, { nullable: true }),
+    Field(() => Boolean, { nullable: true, description: options.description }),
     Optional(),
     IsBoolean(),
   );
 }
 
-@InputType()
+@InputType({ description: 'A new webhook endpoint' })
 export class CreateWebhookEndpointInput {
   @UrlField(
     true,
@@ -127,13 +131,13 @@ export class CreateWebhookEndpointInput {
   @DescriptionField('OBS overlay')
   description?: string;
 
-  @EnabledField({ default: true })
+  @EnabledField({ default: true, description: 'False: the endpoint is created disabled (default true)' })
   enabled?: boolean;
 }
 
-@InputType()
+@InputType({ description: 'Changes to a webhook endpoint: only the fields given change' })
 export class UpdateWebhookEndpointInput {
-  @UrlField(false)
+  @UrlField(false, 'A new http(s) URL')
   url?: string;
 
   @EventTypesField(
@@ -141,13 +145,13 @@ export class UpdateWebhookEndpointInput {
   )
   eventTypes?: string[];
 
-  @FightFilterField('null: all the tenant’s fights')
+  @FightFilterField('Only this fight (one of the tenant’s); null: all the tenant’s fights')
   fightId?: string | null;
 
   @DescriptionField()
   description?: string;
 
-  @EnabledField({ description: 'true re-enables a disabled endpoint: its waiting deliveries resume' })
+  @EnabledField({ description: 'True re-enables a disabled endpoint: its waiting deliveries resume' })
   enabled?: boolean;
 }
 
@@ -167,14 +171,13 @@ export class RotateWebhookSecretInput {
   overlapSeconds?: number;
 }
 
-@InputType()
+const REDELIVER_SINCE =
+  'Every kept delivery created since then is sent again (finished ones older than WEBHOOK_RETENTION_DAYS are pruned)';
+
+@InputType({ description: 'Which deliveries to send again' })
 export class RedeliverSinceInput {
-  @ApiProperty({
-    example: '2026-05-01T18:00:00Z',
-    description:
-      'Every kept delivery created since then is sent again (finished ones older than WEBHOOK_RETENTION_DAYS are pruned)',
-  })
-  @Field(() => String)
+  @ApiProperty({ example: '2026-05-01T18:00:00Z', description: REDELIVER_SINCE })
+  @Field(() => String, { description: `${REDELIVER_SINCE}; ISO 8601` })
   @IsDateTime()
   since: string;
 }

@@ -64,10 +64,12 @@ export class WebhooksResolver {
     return { items: page.items, limit: page.limit, nextCursor: page.next && encodeCursor(page.next) };
   }
 
-  @Query(() => WebhookEndpointModel)
+  @Query(() => WebhookEndpointModel, {
+    description: 'One of the tenant’s webhook endpoints (never its secret)',
+  })
   webhookEndpoint(
     @CurrentPrincipal() p: Principal,
-    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('endpointId', { type: () => ID, description: 'The endpoint id' }) id: string,
   ): Promise<WebhookEndpointModel> {
     return this.webhooks.get(webhookTenant(this.access, p), id);
   }
@@ -78,9 +80,18 @@ export class WebhooksResolver {
   })
   async webhookDeliveries(
     @CurrentPrincipal() p: Principal,
-    @Args('endpointId', { type: () => ID }) id: string,
-    @Args('status', { nullable: true }) status?: string,
-    @Args('limit', { type: () => Int, nullable: true }) limit?: number,
+    @Args('endpointId', { type: () => ID, description: 'The endpoint id' }) id: string,
+    @Args('status', {
+      nullable: true,
+      description: 'Only deliveries in this status: pending, delivered or failed',
+    })
+    status?: string,
+    @Args('limit', {
+      type: () => Int,
+      nullable: true,
+      description: `Deliveries at most (1 to ${PAGES.deliveries.max}; default ${PAGES.deliveries.fallback})`,
+    })
+    limit?: number,
   ): Promise<WebhookDeliveryModel[]> {
     // An unknown status or a limit out of range is refused as REST's ?status / ?limit, never dropped or clamped.
     const q = await validArguments(DeliveriesQuery, { status, limit });
@@ -96,9 +107,10 @@ export class WebhooksResolver {
   })
   async webhookDeliveriesPage(
     @CurrentPrincipal() p: Principal,
-    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('endpointId', { type: () => ID, description: 'The endpoint id' }) id: string,
     @Args('status', { nullable: true, description: 'pending, delivered or failed' }) status?: string,
-    @Args('fightId', { type: () => ID, nullable: true }) fightId?: string,
+    @Args('fightId', { type: () => ID, nullable: true, description: 'Only deliveries of this fight' })
+    fightId?: string,
     @Args('limit', {
       type: () => Int,
       nullable: true,
@@ -121,8 +133,9 @@ export class WebhooksResolver {
   @Query(() => WebhookDeliveryDetailModel, { description: 'One delivery with its body and attempts' })
   webhookDelivery(
     @CurrentPrincipal() p: Principal,
-    @Args('endpointId', { type: () => ID }) id: string,
-    @Args('deliveryId', { type: () => ID }) deliveryId: string,
+    @Args('endpointId', { type: () => ID, description: 'The endpoint id' }) id: string,
+    @Args('deliveryId', { type: () => ID, description: 'The delivery id (its webhook-id)' })
+    deliveryId: string,
   ): Promise<WebhookDeliveryDetailModel> {
     return this.webhooks.delivery(webhookTenant(this.access, p), id, deliveryId);
   }
@@ -132,28 +145,32 @@ export class WebhooksResolver {
   })
   createWebhookEndpoint(
     @CurrentPrincipal() p: Principal,
-    @Args('input') input: CreateWebhookEndpointInput,
+    @Args('input', { description: 'The new endpoint' }) input: CreateWebhookEndpointInput,
   ): Promise<WebhookEndpointSecretModel> {
     const tenantId = webhookTenant(this.access, p, input.fightId);
     assertEventTypeList(input.eventTypes);
     return this.webhooks.create(tenantId, input);
   }
 
-  @Mutation(() => WebhookEndpointModel)
+  @Mutation(() => WebhookEndpointModel, {
+    description: 'Change an endpoint; enabled: true re-enables it and its waiting deliveries resume',
+  })
   updateWebhookEndpoint(
     @CurrentPrincipal() p: Principal,
-    @Args('endpointId', { type: () => ID }) id: string,
-    @Args('input') input: UpdateWebhookEndpointInput,
+    @Args('endpointId', { type: () => ID, description: 'The endpoint id' }) id: string,
+    @Args('input', { description: 'The fields to change' }) input: UpdateWebhookEndpointInput,
   ): Promise<WebhookEndpointModel> {
     const tenantId = webhookTenant(this.access, p, input.fightId);
     assertEventTypeList(input.eventTypes);
     return this.webhooks.update(tenantId, id, input);
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, {
+    description: 'Delete an endpoint with its deliveries and their log; true once deleted',
+  })
   async deleteWebhookEndpoint(
     @CurrentPrincipal() p: Principal,
-    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('endpointId', { type: () => ID, description: 'The endpoint id' }) id: string,
   ): Promise<boolean> {
     await this.webhooks.remove(webhookTenant(this.access, p), id);
     return true;
@@ -165,8 +182,14 @@ export class WebhooksResolver {
   })
   rotateWebhookSecret(
     @CurrentPrincipal() p: Principal,
-    @Args('endpointId', { type: () => ID }) id: string,
-    @Args('overlapSeconds', { type: () => Int, nullable: true }) overlapSeconds?: number,
+    @Args('endpointId', { type: () => ID, description: 'The endpoint id' }) id: string,
+    @Args('overlapSeconds', {
+      type: () => Int,
+      nullable: true,
+      description:
+        'How long the old secret keeps signing beside the new one, in seconds (0 to 604800; default 86400)',
+    })
+    overlapSeconds?: number,
   ): Promise<WebhookEndpointSecretModel> {
     // The same bounds as REST's RotateWebhookSecretInput, refused alike (422 INVALID_FIELD), not clamped;
     // an explicit null is no value there either (absent is the default).
@@ -183,25 +206,30 @@ export class WebhooksResolver {
   })
   pingWebhookEndpoint(
     @CurrentPrincipal() p: Principal,
-    @Args('endpointId', { type: () => ID }) id: string,
+    @Args('endpointId', { type: () => ID, description: 'The endpoint id' }) id: string,
   ): Promise<WebhookDeliveryDetailModel> {
     return this.webhooks.ping(webhookTenant(this.access, p), id);
   }
 
-  @Mutation(() => WebhookRequeuedModel)
+  @Mutation(() => WebhookRequeuedModel, {
+    description: 'Send a delivery again now: same webhook-id, same body, a fresh retry schedule',
+  })
   redeliverWebhook(
     @CurrentPrincipal() p: Principal,
-    @Args('endpointId', { type: () => ID }) id: string,
-    @Args('deliveryId', { type: () => ID }) deliveryId: string,
+    @Args('endpointId', { type: () => ID, description: 'The endpoint id' }) id: string,
+    @Args('deliveryId', { type: () => ID, description: 'The delivery id (its webhook-id)' })
+    deliveryId: string,
   ): Promise<WebhookRequeuedModel> {
     return this.webhooks.redeliver(webhookTenant(this.access, p), id, deliveryId);
   }
 
-  @Mutation(() => WebhookRequeuedModel)
+  @Mutation(() => WebhookRequeuedModel, {
+    description: 'Send again every delivery of the endpoint created since a time and still kept',
+  })
   redeliverWebhooksSince(
     @CurrentPrincipal() p: Principal,
-    @Args('endpointId', { type: () => ID }) id: string,
-    @Args('input') input: RedeliverSinceInput,
+    @Args('endpointId', { type: () => ID, description: 'The endpoint id' }) id: string,
+    @Args('input', { description: 'Since when' }) input: RedeliverSinceInput,
   ): Promise<WebhookRequeuedModel> {
     return this.webhooks.redeliverSince(webhookTenant(this.access, p), id, new Date(input.since));
   }

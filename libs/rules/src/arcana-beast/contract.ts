@@ -149,9 +149,11 @@ const BeastSheet = z.strictObject({
 });
 
 /** A combatant's sheet, as a client sends it (validateSheet in sheet.ts applies the rules after it). */
-export const ARCANA_BEAST_SHEET = z.discriminatedUnion('kind', [BinderSheet, BeastSheet], {
-  error: (issue) => (issue.code === 'invalid_union' ? 'must be one of binder, beast' : undefined),
-});
+export const ARCANA_BEAST_SHEET = z
+  .discriminatedUnion('kind', [BinderSheet, BeastSheet], {
+    error: (issue) => (issue.code === 'invalid_union' ? 'must be one of binder, beast' : undefined),
+  })
+  .describe('An Arcana Beast sheet: a Beast Binder’s (kind binder) or an Arcana Beast’s (kind beast).');
 export type ArcanaSheetInput = z.infer<typeof ARCANA_BEAST_SHEET>;
 
 /**
@@ -187,7 +189,7 @@ export const ARCANA_BEAST_OPTIONS = z.strictObject({
     .refine((sides) => new Set(sides).size === sides.length, { error: 'names a side twice' })
     .optional()
     .describe(
-      'ruling A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast.',
+      'Ruling A35: the players’ sides: their Binders and bound beasts raise the Critical Gauge and gain a Harm at 0 HP, and their beasts make the Devolution Test (A7, A13); absent: every Binder and bound beast.',
     ),
 });
 
@@ -307,7 +309,7 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
   SetBand: command('SetBand', ARCANA_COMMANDS.SetBand, {
     aId: combatant('One combatant of the pair.'),
     bId: combatant('The other combatant of the pair.'),
-    band: z.enum(BANDS),
+    band: z.enum(BANDS).describe('The distance band between them (RULINGS.md A14).'),
     difficultTerrain: z
       .union([z.boolean(), Int.min(0).max(10)])
       .optional()
@@ -317,22 +319,24 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
   }),
   SetTag: command('SetTag', ARCANA_COMMANDS.SetTag, {
     combatantId: combatant('The combatant tagged.'),
-    tag: z.enum(TAGS),
+    tag: z.enum(TAGS).describe('The positioning tag (RULINGS.md A8); it replaces the same tag set before.'),
     againstId: Id.optional().describe(
       'The one opponent the tag holds against (ruling A28); default every opponent.',
     ),
   }),
   ClearTag: command('ClearTag', ARCANA_COMMANDS.ClearTag, {
     combatantId: combatant('The combatant tagged.'),
-    tag: z.enum(TAGS),
+    tag: z.enum(TAGS).describe('The positioning tag to clear (RULINGS.md A8).'),
   }),
   ApplyCondition: command('ApplyCondition', ARCANA_COMMANDS.ApplyCondition, {
     combatantId: combatant('The combatant.'),
-    condition,
+    condition: condition.describe(
+      'The condition, named freely by the GM; one it already has changes nothing.',
+    ),
   }),
   RemoveCondition: command('RemoveCondition', ARCANA_COMMANDS.RemoveCondition, {
     combatantId: combatant('The combatant.'),
-    condition,
+    condition: condition.describe('The condition, as applied; one it does not have changes nothing.'),
   }),
   SetTrigger: command('SetTrigger', ARCANA_COMMANDS.SetTrigger, {
     combatantId: combatant('The beast whose trigger it is.'),
@@ -345,7 +349,7 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
   }),
   RollTest: command('RollTest', ARCANA_COMMANDS.RollTest, {
     combatantId: combatant('The combatant testing.'),
-    stat: Stat,
+    stat: Stat.describe('The stat tested: its value in dice, with the combatant’s die (ruling A25).'),
     difficulty: Int.min(0).max(20).describe('Successes needed (RULINGS.md A1).'),
     ranks: Int.min(0).max(10).optional().describe('Quality ranks added; default 0.'),
     bonusDice,
@@ -355,7 +359,7 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
   }),
   RollOpposedTest: command('RollOpposedTest', ARCANA_COMMANDS.RollOpposedTest, {
     aId: combatant('The first combatant; its pool is rolled first.'),
-    aStat: Stat,
+    aStat: Stat.describe('The stat the first combatant rolls: its value in dice (ruling A25).'),
     bId: combatant('The second combatant.'),
     bStat: Stat.optional().describe('Default aStat.'),
     reason,
@@ -383,7 +387,9 @@ export const ARCANA_BEAST_LIFECYCLE_OVERRIDES = {
       .describe(
         'Combatants surprised: they roll with Setback, a Binder’s beast too (ruling A29, A31); default none.',
       ),
-  }),
+  }).describe(
+    'Roll initiative for every beast (RULINGS.md A5); `tieBreak` orders groups still tied, `surprised` roll with Setback (ruling A29).',
+  ),
 } satisfies CommandSchemas;
 
 const Count = Int.min(0);
@@ -496,7 +502,7 @@ const BeastView = z.strictObject({
       used: z.boolean().describe('Used this scene.'),
     })
     .nullable()
-    .describe('null when the sheet has none.'),
+    .describe('The Zero Power (ruling A34); null when the sheet has none.'),
   movement: z.array(z.enum(BYPASS_MOVEMENT)).describe('Movement that bypasses restrictions (ruling A18).'),
   defending: z
     .boolean()
@@ -517,31 +523,33 @@ const BeastView = z.strictObject({
     .describe('It intercepted an attack and forfeits its next Action in this encounter (rulings A22, A42).'),
 });
 
-const TurnView = z.strictObject({
-  beastId: z.string().describe('The beast whose turn it is.'),
-  binderId: z
-    .string()
-    .optional()
-    .describe('Its Binder, who gives the Command in the same turn; absent for a wild beast.'),
-  command: z
-    .string()
-    .optional()
-    .describe(`The Binder’s Command taken this turn: ${BINDER_COMMANDS.join(', ')}; absent: none yet.`),
-  action: z
-    .string()
-    .optional()
-    .describe(
-      `The Action taken this turn: ${ACTIONS.join(', ')}, or forfeited (an Intercept owed, ruling A22); absent: none yet.`,
-    ),
-  freeMoveUsed: z.boolean().describe('The free band move is spent.'),
-  directed: z.boolean().describe('Direct: +1 die on this turn’s Action roll (ruling A26).'),
-  bondSurge: z
-    .boolean()
-    .describe('Bond Surge: Boost on every roll of Binder and beast this turn (ruling A26).'),
-  strategized: z
-    .boolean()
-    .describe('A passed Strategize: the target’s Cover and Obscured are ignored this turn (ruling A28).'),
-});
+const TurnView = z
+  .strictObject({
+    beastId: z.string().describe('The beast whose turn it is.'),
+    binderId: z
+      .string()
+      .optional()
+      .describe('Its Binder, who gives the Command in the same turn; absent for a wild beast.'),
+    command: z
+      .string()
+      .optional()
+      .describe(`The Binder’s Command taken this turn: ${BINDER_COMMANDS.join(', ')}; absent: none yet.`),
+    action: z
+      .string()
+      .optional()
+      .describe(
+        `The Action taken this turn: ${ACTIONS.join(', ')}, or forfeited (an Intercept owed, ruling A22); absent: none yet.`,
+      ),
+    freeMoveUsed: z.boolean().describe('The free band move is spent.'),
+    directed: z.boolean().describe('Direct: +1 die on this turn’s Action roll (ruling A26).'),
+    bondSurge: z
+      .boolean()
+      .describe('Bond Surge: Boost on every roll of Binder and beast this turn (ruling A26).'),
+    strategized: z
+      .boolean()
+      .describe('A passed Strategize: the target’s Cover and Obscured are ignored this turn (ruling A28).'),
+  })
+  .describe('The running shared turn of a beast and its Binder (RULINGS.md A15).');
 
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
 export const ARCANA_BEAST_VIEW = z.strictObject({
@@ -557,14 +565,16 @@ export const ARCANA_BEAST_VIEW = z.strictObject({
     .record(
       z.string(),
       z.strictObject({
-        side: z.string(),
-        lastAttackerId: z.string(),
+        side: z.string().describe('The side whose chain it is.'),
+        lastAttackerId: z.string().describe('The beast of that side that attacked the target last.'),
         sideTurn: Count.describe('The side’s turn number of the last attack.'),
-        attacks: Int.min(1),
-        hits: Count,
+        attacks: Int.min(1).describe('Attacks in the chain so far (AttackResolved combo.position).'),
+        hits: Count.describe('The hit streak after the last attack; 0 after a miss (ruling A20).'),
       }),
     )
-    .describe('Target id → the chain of allied attacks on it (ruling A20).'),
+    .describe(
+      'Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own, the others’ are not shown.',
+    ),
   combatants: z
     .array(z.discriminatedUnion('kind', [BinderView, BeastView]))
     .describe('Every combatant present, in join order.'),

@@ -22,9 +22,18 @@ import {
 import { SQUARE_FACINGS } from './grid';
 
 /** S5: a space of the battle map. */
-export const SpaceSchema = z.strictObject({ x: Int.min(-10000).max(10000), y: Int.min(-10000).max(10000) });
+export const SpaceSchema = z
+  .strictObject({
+    x: Int.min(-10000).max(10000).describe('Hex: the axial q; square: the column, growing rightward (S5).'),
+    y: Int.min(-10000)
+      .max(10000)
+      .describe('Hex: the axial r, growing downward; square: the row, growing upward (S5).'),
+  })
+  .describe('A space of the battle map (S5).');
 /** S5: a facing (a hex grid has six of the square grid's eight; decide checks the map's). */
-export const FacingSchema = z.enum(SQUARE_FACINGS);
+export const FacingSchema = z
+  .enum(SQUARE_FACINGS)
+  .describe('A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.');
 
 /**
  * A name every JavaScript object already has (`toString`, `constructor`, `__proto__`, …): refused wherever a
@@ -47,155 +56,189 @@ const ARMOUR_LIST = z.array(text(40)).max(10);
 const stowage = z.enum(['simple', 'awkward']);
 
 /** archsoul.txt: Throw an Item: an item's (or a weapon's) throwing ranges. */
-const THROW = z.strictObject({
-  accurateRange: Int.min(1).max(200),
-  maximumRange: Int.min(1).max(500).optional().describe('At least accurateRange; default accurateRange.'),
-  heavy: z
-    .boolean()
-    .optional()
-    .describe('Cumbersome (two hands): Athletics instead of Precision, +1 difficulty; default false.'),
-  damage: Int.min(0).max(30).optional().describe("Default: the weapon's damage (0 for an item)."),
-});
+const THROW = z
+  .strictObject({
+    accurateRange: Int.min(1).max(200).describe('Accurate range in spaces.'),
+    maximumRange: Int.min(1).max(500).optional().describe('At least accurateRange; default accurateRange.'),
+    heavy: z
+      .boolean()
+      .optional()
+      .describe('Cumbersome (two hands): Athletics instead of Precision, +1 difficulty; default false.'),
+    damage: Int.min(0).max(30).optional().describe("Default: the weapon's damage (0 for an item)."),
+  })
+  .describe('Throwing ranges (archsoul.txt: Throw an Item).');
 
-const WEAPON = z.strictObject({
-  id: SheetId,
-  name: text(100),
-  type: z.enum(ATTACK_TYPES).optional().describe('Default melee.'),
-  damage: Int.min(0)
-    .max(3000)
-    .optional()
-    .describe('Base damage dice (S4); default from weightLb (S37), else 0.'),
-  reach: Int.min(0)
-    .max(10)
-    .optional()
-    .describe('Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0).'),
-  accurateRange: Int.min(1)
-    .max(500)
-    .optional()
-    .describe('Required for ranged, thrown, elemental and soul weapons.'),
-  maximumRange: Int.min(1).max(1000).optional().describe('At least accurateRange; default accurateRange.'),
-  strongAgainst: ARMOUR_LIST.optional().describe('Armour types (archsoul.txt: Armor Advantages).'),
-  weakAgainst: ARMOUR_LIST.optional(),
-  armourPiercing: z.boolean().optional().describe('Default false.'),
-  improvised: z.boolean().optional().describe('Default false (true with weightLb).'),
-  broken: z.boolean().optional().describe('Default false.'),
-  criticalTable: z.enum(CRITICAL_TABLES).optional().describe("Default the type's table (S2)."),
-  soulMagic: z.boolean().optional().describe('Default true for soul, and elemental with attackRoll 0.'),
-  attackRoll: Int.min(0)
-    .max(1)
-    .optional()
-    .describe('Thrown and elemental: 1 picks the second attack roll of the table; default 0.'),
-  stowage: stowage
-    .optional()
-    .describe(
-      'How it is drawn (S52): simple (Draw Simple Item: scabbard, pouch, bandolier) or awkward (Draw Awkward Item: a backpack, a hard to reach spot). Default awkward for a two-handed weapon that is not a spear, else simple; simple for such a weapon is refused.',
-    ),
-  held: z
-    .boolean()
-    .optional()
-    .describe(
-      'In hand when the fight starts (S51: two hands). true must fit beside the other true ones; unsaid: the first weapon, then the shield, then the other weapons, each while its hands are free.',
-    ),
-  handling: z.enum(HANDLING).optional().describe('Default light for unarmed, else regular.'),
-  twoHanded: z
-    .boolean()
-    .optional()
-    .describe(
-      'Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand.',
-    ),
-  hardness: Int.min(0).max(100).optional().describe('Default 0.'),
-  closeCombat: z.boolean().optional().describe('Default false (true with the closeCombat property).'),
-  properties: z.array(z.enum(WEAPON_PROPERTIES)).max(10).optional(),
-  weightLb: Int.min(1).max(100000).optional().describe('Improvised weapons (S37): sets the base damage.'),
-  liftingAthletics: Int.min(0)
-    .max(30)
-    .optional()
-    .describe('The Athletics of its Lifting Strength row (S37).'),
-  areaRadius: Int.min(2).max(100).optional().describe('Area of effect radius in metres (S7).'),
-  hp: Int.min(0).max(1000).optional(),
-  ammunition: z.strictObject({ kind: z.enum(AMMUNITION_KINDS), count: Int.min(0).max(1000) }).optional(),
-  heavy: z.boolean().optional().describe('Thrown weapons: cumbersome (two hands); default false.'),
-  thrown: THROW.optional().describe('Any weapon but a thrown one: its throwing ranges.'),
-});
+const WEAPON = z
+  .strictObject({
+    id: SheetId.describe('Unique among the sheet’s weapons, items and shield.'),
+    name: text(100).describe('Its name.'),
+    type: z.enum(ATTACK_TYPES).optional().describe('Default melee.'),
+    damage: Int.min(0)
+      .max(3000)
+      .optional()
+      .describe('Base damage dice (S4); default from weightLb (S37), else 0.'),
+    reach: Int.min(0)
+      .max(10)
+      .optional()
+      .describe('Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0).'),
+    accurateRange: Int.min(1)
+      .max(500)
+      .optional()
+      .describe('Required for ranged, thrown, elemental and soul weapons.'),
+    maximumRange: Int.min(1).max(1000).optional().describe('At least accurateRange; default accurateRange.'),
+    strongAgainst: ARMOUR_LIST.optional().describe('Armour types (archsoul.txt: Armor Advantages).'),
+    weakAgainst: ARMOUR_LIST.optional().describe('Armour types (archsoul.txt: Armor Advantages).'),
+    armourPiercing: z.boolean().optional().describe('Default false.'),
+    improvised: z.boolean().optional().describe('Default false (true with weightLb).'),
+    broken: z.boolean().optional().describe('Default false.'),
+    criticalTable: z.enum(CRITICAL_TABLES).optional().describe("Default the type's table (S2)."),
+    soulMagic: z.boolean().optional().describe('Default true for soul, and elemental with attackRoll 0.'),
+    attackRoll: Int.min(0)
+      .max(1)
+      .optional()
+      .describe('Thrown and elemental: 1 picks the second attack roll of the table; default 0.'),
+    stowage: stowage
+      .optional()
+      .describe(
+        'How it is drawn (S52): simple (Draw Simple Item: scabbard, pouch, bandolier) or awkward (Draw Awkward Item: a backpack, a hard to reach spot). Default awkward for a two-handed weapon that is not a spear, else simple; simple for such a weapon is refused.',
+      ),
+    held: z
+      .boolean()
+      .optional()
+      .describe(
+        'In hand when the fight starts (S51: two hands). true must fit beside the other true ones; unsaid: the first weapon, then the shield, then the other weapons, each while its hands are free.',
+      ),
+    handling: z.enum(HANDLING).optional().describe('Default light for unarmed, else regular.'),
+    twoHanded: z
+      .boolean()
+      .optional()
+      .describe(
+        'Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand.',
+      ),
+    hardness: Int.min(0).max(100).optional().describe('Default 0.'),
+    closeCombat: z.boolean().optional().describe('Default false (true with the closeCombat property).'),
+    properties: z
+      .array(z.enum(WEAPON_PROPERTIES).describe('A weapon property (data.ts WEAPON_PROPERTIES).'))
+      .max(10)
+      .optional()
+      .describe('Its properties (data.ts WEAPON_PROPERTIES).'),
+    weightLb: Int.min(1).max(100000).optional().describe('Improvised weapons (S37): sets the base damage.'),
+    liftingAthletics: Int.min(0)
+      .max(30)
+      .optional()
+      .describe('The Athletics of its Lifting Strength row (S37).'),
+    areaRadius: Int.min(2).max(100).optional().describe('Area of effect radius in metres (S7).'),
+    hp: Int.min(0).max(1000).optional().describe('Its HP (Shatter damages it, S31); absent: not tracked.'),
+    ammunition: z
+      .strictObject({
+        kind: z.enum(AMMUNITION_KINDS).describe('The ammunition kind.'),
+        count: Int.min(0).max(1000).describe('Shots carried.'),
+      })
+      .optional()
+      .describe('The ammunition it shoots; absent for a weapon without.'),
+    heavy: z.boolean().optional().describe('Thrown weapons: cumbersome (two hands); default false.'),
+    thrown: THROW.optional().describe('Any weapon but a thrown one: its throwing ranges.'),
+  })
+  .describe('A weapon on the sheet.');
 
-const ITEM = z.strictObject({
-  id: SheetId,
-  name: text(100),
-  stowage: stowage
-    .optional()
-    .describe(
-      'How it is drawn (S52): simple (a pouch, a bandolier) or awkward (a backpack, a hard to reach spot). Default awkward when twoHanded, else simple.',
-    ),
-  held: z.boolean().optional().describe('In hand when the fight starts (S51: two hands); default false.'),
-  twoHanded: z.boolean().optional().describe('Needs both hands (S51); default false.'),
-  thrown: THROW.optional(),
-});
+const ITEM = z
+  .strictObject({
+    id: SheetId.describe('Unique among the sheet’s weapons, items and shield.'),
+    name: text(100).describe('Its name.'),
+    stowage: stowage
+      .optional()
+      .describe(
+        'How it is drawn (S52): simple (a pouch, a bandolier) or awkward (a backpack, a hard to reach spot). Default awkward when twoHanded, else simple.',
+      ),
+    held: z.boolean().optional().describe('In hand when the fight starts (S51: two hands); default false.'),
+    twoHanded: z.boolean().optional().describe('Needs both hands (S51); default false.'),
+    thrown: THROW.optional().describe('Its throwing ranges, when it can be thrown.'),
+  })
+  .describe('An item on the sheet (not a weapon or the shield).');
 
 /** A combatant's sheet, as a client sends it (validateSheet in sheet.ts applies the rules after it). */
-export const ARCHSOUL_SHEET = z.strictObject({
-  attributes: z
-    .strictObject(
-      Object.fromEntries(ATTRIBUTES.map((a) => [a, rating.optional()])) as Record<
-        (typeof ATTRIBUTES)[number],
-        z.ZodOptional<typeof rating>
-      >,
-    )
-    .optional()
-    .describe('Each 0..20; default 0.'),
-  skills: z
-    .record(SKILL_NAME, rating)
-    .optional()
-    .describe('Skill name → rank 0..20; the combat rules name some (data.skills), a sheet may list others.'),
-  maxHp: Int.min(1).max(1000),
-  hp: Int.min(0).max(1000).optional().describe('At most maxHp; default maxHp.'),
-  defense: Int.min(0).max(30).optional().describe('Default 0 (S10).'),
-  speed: Int.min(0).max(30).optional().describe(`Spaces per Move; default ${DEFAULT_SPEED}.`),
-  metalGauntlets: z
-    .boolean()
-    .optional()
-    .describe('Metal armour on the limbs attacked with (S22); default false.'),
-  weapons: z.array(WEAPON).max(30).optional(),
-  items: z.array(ITEM).max(50).optional(),
-  anatomy: z.enum(ANATOMIES).optional().describe('Default humanlike (S28).'),
-  animalIntelligence: z.boolean().optional().describe('Default false.'),
-  size: z.enum(SIZES).optional().describe('Default medium.'),
-  shatterResponse: z
-    .enum(['roll', 'drop'])
-    .optional()
-    .describe('Standing policy against a Shatter (S31); default roll.'),
-  trampleResponse: z
-    .enum(['stop', 'avoid'])
-    .optional()
-    .describe('Standing policy against a Trample (S35); default stop.'),
-  mount: z
-    .strictObject({
-      name: text(100).optional().describe('Default "Mount".'),
-      speed: Int.min(1).max(30),
-      size: z.enum(SIZES).optional().describe('Default large.'),
-      trampleDamage: Int.min(0).max(30).optional().describe('Default 0.'),
-    })
-    .optional()
-    .describe('The mount rides with its rider (S35); the rider starts mounted.'),
-  creature: text(40).optional().describe('golem and plant need skill ranks to be sneak attacked.'),
-  armour: z
-    .strictObject({ type: text(40), metal: z.boolean().optional().describe('Default false.') })
-    .optional(),
-  shield: z
-    .strictObject({
-      id: SheetId.optional().describe('Default "shield".'),
-      name: text(100).optional().describe('Default "Shield".'),
-      bonus: Int.min(0).max(10),
-      held: z
-        .boolean()
-        .optional()
-        .describe(
-          'Equipped when the fight starts (S51: it fills one hand); unsaid: when a hand is free after the first weapon.',
-        ),
-      hardness: Int.min(0).max(100).optional().describe('Default 0.'),
-      hp: Int.min(0).max(1000).optional(),
-    })
-    .optional(),
-});
+export const ARCHSOUL_SHEET = z
+  .strictObject({
+    attributes: z
+      .strictObject(
+        Object.fromEntries(
+          ATTRIBUTES.map((a) => [
+            a,
+            rating.optional().describe(`The ${a} attribute, 0..20 (S1); default 0.`),
+          ]),
+        ) as Record<(typeof ATTRIBUTES)[number], z.ZodOptional<typeof rating>>,
+      )
+      .optional()
+      .describe('Each 0..20; default 0.'),
+    skills: z
+      .record(SKILL_NAME, rating)
+      .optional()
+      .describe(
+        'Skill name → rank 0..20; the combat rules name some (data.skills), a sheet may list others.',
+      ),
+    maxHp: Int.min(1).max(1000).describe('Maximum HP.'),
+    hp: Int.min(0).max(1000).optional().describe('At most maxHp; default maxHp.'),
+    defense: Int.min(0).max(30).optional().describe('Default 0 (S10).'),
+    speed: Int.min(0).max(30).optional().describe(`Spaces per Move; default ${DEFAULT_SPEED}.`),
+    metalGauntlets: z
+      .boolean()
+      .optional()
+      .describe('Metal armour on the limbs attacked with (S22); default false.'),
+    weapons: z.array(WEAPON).max(30).optional().describe('Its weapons (the built-in fist is not listed).'),
+    items: z.array(ITEM).max(50).optional().describe('Its items other than weapons and the shield.'),
+    anatomy: z.enum(ANATOMIES).optional().describe('Default humanlike (S28).'),
+    animalIntelligence: z.boolean().optional().describe('Default false.'),
+    size: z.enum(SIZES).optional().describe('Default medium.'),
+    shatterResponse: z
+      .enum(['roll', 'drop'])
+      .optional()
+      .describe('Standing policy against a Shatter (S31); default roll.'),
+    trampleResponse: z
+      .enum(['stop', 'avoid'])
+      .optional()
+      .describe('Standing policy against a Trample (S35); default stop.'),
+    mount: z
+      .strictObject({
+        name: text(100).optional().describe('Default "Mount".'),
+        speed: Int.min(1).max(30).describe('Its speed in spaces per Move (S35).'),
+        size: z.enum(SIZES).optional().describe('Default large.'),
+        trampleDamage: Int.min(0).max(30).optional().describe('Default 0.'),
+      })
+      .optional()
+      .describe('The mount rides with its rider (S35); the rider starts mounted.'),
+    creature: text(40)
+      .optional()
+      .describe('Creature kind: golem and plant need skill ranks to be sneak attacked.'),
+    armour: z
+      .strictObject({
+        type: text(40).describe('The armour type that strongAgainst and weakAgainst name.'),
+        metal: z.boolean().optional().describe('Default false.'),
+      })
+      .optional()
+      .describe('The armour worn (archsoul.txt: Armor Advantages).'),
+    shield: z
+      .strictObject({
+        id: SheetId.optional().describe('Default "shield".'),
+        name: text(100).optional().describe('Default "Shield".'),
+        bonus: Int.min(0)
+          .max(10)
+          .describe('Shield Bonus against ranged, thrown and elemental attacks into the front arc (S10).'),
+        held: z
+          .boolean()
+          .optional()
+          .describe(
+            'Equipped when the fight starts (S51: it fills one hand); unsaid: when a hand is free after the first weapon.',
+          ),
+        hardness: Int.min(0).max(100).optional().describe('Default 0.'),
+        hp: Int.min(0)
+          .max(1000)
+          .optional()
+          .describe('Its HP (Shatter damages it, S31); absent: not tracked.'),
+      })
+      .optional()
+      .describe('The shield it carries (S10).'),
+  })
+  .describe("A combatant's Archsoul sheet.");
 export type ArchsoulSheetInput = z.infer<typeof ARCHSOUL_SHEET>;
 
 /** The fight options this system reads. */
@@ -246,24 +289,26 @@ const MODIFIERS = {
   sneak: flag('Sneak Attack (S30): after three Study actions on an unaware target; default false.'),
   knockdown: flag('Knockdown (S32); default false.'),
   shatter: z
-    .strictObject({ itemId: Id })
+    .strictObject({ itemId: Id.describe("The target's held weapon or shield.") })
     .optional()
     .describe("Shatter (S31): the target's held weapon or shield."),
 };
 const cleave = z
-  .strictObject({ spaces: z.array(SpaceSchema).max(CLEAVE.spaces) })
+  .strictObject({
+    spaces: z.array(SpaceSchema).max(CLEAVE.spaces).describe('Adjacent spaces within reach, each attacked.'),
+  })
   .optional()
   .describe('Cleave: up to 2 adjacent spaces within reach (targetId then optional).');
 const special = z
   .enum(Object.keys(SPECIAL_ATTACKS) as [keyof typeof SPECIAL_ATTACKS])
   .optional()
-  .describe('quick (1 AP) or reckless (3 AP) (S27).');
+  .describe('Special attack (S27): quick (1 AP) or reckless (3 AP).');
 
 /** Every archsoul command beyond the lifecycle, declared once. */
 export const ARCHSOUL_COMMAND_SCHEMAS = {
   SetMap: command('SetMap', 'GM, between rounds: the battle map.', {
     grid: z.enum(['hex', 'square']).optional().describe('Default hex (S5).'),
-    blocked: z.array(SpaceSchema).max(2000).optional(),
+    blocked: z.array(SpaceSchema).max(2000).optional().describe('Spaces nobody may enter; default none.'),
     walls: z
       .array(z.tuple([SpaceSchema, SpaceSchema]))
       .max(2000)
@@ -271,15 +316,15 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
       .describe('Each wall stands between two adjacent spaces.'),
   }),
   PlaceCombatant: command('PlaceCombatant', 'GM: put a combatant on a space.', {
-    combatantId: Id,
-    position: SpaceSchema,
+    combatantId: Id.describe('The combatant to place.'),
+    position: SpaceSchema.describe('The space to put it on.'),
     facing: facing.describe('Default its facing now.'),
   }),
   DeclareAmbush: command('DeclareAmbush', 'GM, before round 1: the surprising party.', {
-    party: z.enum(['heroes', 'enemies']),
+    party: z.enum(['heroes', 'enemies']).describe('The party that surprises the other (S16).'),
   }),
   EndTurn: command('EndTurn', "End a combatant's turn; unused AP are lost.", {
-    combatantId: Id,
+    combatantId: Id.describe('The combatant whose turn ends.'),
     to: SpaceSchema.optional().describe(
       'S43: a free adjacent space to leave a shared space for; default the nearest free one.',
     ),
@@ -287,7 +332,11 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   EndPhase: command('EndPhase', 'GM: end every open turn of the running phase.', {}),
   Move: command('Move', 'Move (1 AP, or free in an ambush round).', {
     combatantId: who,
-    path: z.array(SpaceSchema).min(1).max(200),
+    path: z
+      .array(SpaceSchema)
+      .min(1)
+      .max(200)
+      .describe('The spaces stepped into, in order, each adjacent to the one before (S19).'),
     facing: facing.describe('Default: facing follows the path.'),
     free: flag('Ambush free movement; default false.'),
     jump: flag('A straight jump (S36); default false.'),
@@ -302,17 +351,23 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   }),
   SlowMove: command('SlowMove', 'Slow Move one space (1 AP).', {
     combatantId: who,
-    to: SpaceSchema,
+    to: SpaceSchema.describe('An adjacent space.'),
     facing: facing.describe('Default unchanged.'),
   }),
-  Turn: command('Turn', 'Free: rotate on your own turn.', { combatantId: who, facing: FacingSchema }),
+  Turn: command('Turn', 'Free: rotate on your own turn.', {
+    combatantId: who,
+    facing: FacingSchema.describe('The new facing (S5).'),
+  }),
   DropProne: command(
     'DropProne',
     'Free: drop to the ground; a rider comes off its mount (a grappled one after a won grapple roll, S35).',
     { combatantId: who },
   ),
   StandUp: command('StandUp', 'Stand up from prone (1 AP; triggers reactive attacks).', { combatantId: who }),
-  DropItem: command('DropItem', 'Free: drop a held item in your space.', { combatantId: who, itemId: Id }),
+  DropItem: command('DropItem', 'Free: drop a held item in your space.', {
+    combatantId: who,
+    itemId: Id.describe('The held weapon, item or shield to drop.'),
+  }),
   DrawSimpleItem: command(
     'DrawSimpleItem',
     'Draw a one-handed item (1 AP), or pick one up from the ground (triggers reactive attacks).',
@@ -324,7 +379,7 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   ),
   DrawAwkwardItem: command('DrawAwkwardItem', 'Draw an awkward item (2 AP, consecutive, may span turns).', {
     combatantId: who,
-    itemId: Id,
+    itemId: Id.describe('The stowed weapon, item or shield to draw (or equip).'),
     fromBackpack: flag('From a backpack: triggers reactive attacks; default false.'),
   }),
   Attack: command('Attack', 'Attack (2 AP; quick 1 AP, reckless 3 AP).', {
@@ -343,7 +398,7 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
     'Throw a held item at a target (1 AP; triggers reactive attacks); a weapon attack, so it takes the attack modifiers (S68).',
     {
       combatantId: who,
-      itemId: Id,
+      itemId: Id.describe('The held item or weapon to throw.'),
       targetId: target,
       ...GM_ATTACK,
       ...MODIFIERS,
@@ -372,21 +427,24 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
       limbArmoured,
     },
   ),
-  ClearJam: command('ClearJam', 'Clear a jammed firearm (3 AP).', { combatantId: who, weaponId: Id }),
+  ClearJam: command('ClearJam', 'Clear a jammed firearm (3 AP).', {
+    combatantId: who,
+    weaponId: Id.describe('The jammed firearm.'),
+  }),
   ApplyCondition: command('ApplyCondition', 'GM: apply a condition.', {
-    combatantId: Id,
-    condition: z.enum(CONDITIONS),
+    combatantId: Id.describe('The combatant who gets it.'),
+    condition: z.enum(CONDITIONS).describe('The condition (data.ts CONDITIONS).'),
     amount: Int.min(1).max(10).optional().describe('Default 1.'),
     untilNextTurn: flag("Ends at the combatant's next turn; default false."),
     reason: text(500).optional().describe('Default "GM".'),
   }),
   RemoveCondition: command('RemoveCondition', 'GM: remove a condition.', {
-    combatantId: Id,
-    condition: z.enum(CONDITIONS),
+    combatantId: Id.describe('The combatant who carries it.'),
+    condition: z.enum(CONDITIONS).describe('The condition; every instance of it is removed.'),
   }),
   ApplyDamage: command('ApplyDamage', 'GM: HP damage (a Soul attack effect…).', {
-    combatantId: Id,
-    damage: Int.min(0).max(1000),
+    combatantId: Id.describe('The combatant who takes it.'),
+    damage: Int.min(0).max(1000).describe('HP lost (HP stops at 0, S11).'),
     source: text(200).optional().describe('Default "GM".'),
   }),
   Study: command('Study', 'Sneak Attack: one studying action (1 AP) on a target.', {
@@ -401,8 +459,8 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   }),
   AreaAttack: command('AreaAttack', 'Area of effect attack (2 AP, or 1 AP for a thrown bomb).', {
     attackerId: who,
-    weaponId: Id,
-    centre: SpaceSchema,
+    weaponId: Id.describe('A ranged, thrown or elemental weapon with areaRadius (S34).'),
+    centre: SpaceSchema.describe('The centre space of the area (S7, S14).'),
     ...GM_ATTACK,
   }),
   Grab: command('Grab', 'Grab (2 AP, an empty hand).', { combatantId: who, targetId: target }),
@@ -415,7 +473,7 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   Steal: command('Steal', 'Grappling: Steal (1 AP, control).', {
     combatantId: who,
     targetId: target,
-    itemId: Id,
+    itemId: Id.describe("The opponent's weapon, item or shield: in hand or stowed simply (S62)."),
   }),
   Takedown: command('Takedown', 'Grappling: Takedown (1 AP, control).', {
     combatantId: who,
@@ -431,9 +489,13 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   }),
   Charge: command('Charge', 'Charge (3 AP, mounted) with a Flail or Lance.', {
     combatantId: who,
-    path: z.array(SpaceSchema).min(1).max(200),
+    path: z
+      .array(SpaceSchema)
+      .min(1)
+      .max(200)
+      .describe('The spaces ridden through, in order, each adjacent to the one before (S19).'),
     targetId: target,
-    weaponId: Id,
+    weaponId: Id.describe('A Flail or a Lance (S35).'),
     trample: flag('Trample smaller foes on the way (S35); default false.'),
     ...GM_ATTACK,
     ...MODIFIERS,
@@ -444,14 +506,17 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   Mount: command('Mount', 'Mount (1 AP, S42).', { combatantId: who }),
   Dismount: command('Dismount', 'Dismount (1 AP, S42).', { combatantId: who }),
   Fall: command('Fall', 'GM (S40): a combatant falls and lands prone.', {
-    combatantId: Id,
+    combatantId: Id.describe('The combatant who falls.'),
     damage: Int.min(0).max(1000).describe("The GM's damage."),
-    metres: Int.min(0).max(10000).optional(),
+    metres: Int.min(0)
+      .max(10000)
+      .optional()
+      .describe('The height fallen; recorded only: the GM states the damage (S40).'),
   }),
   PerformRitual: command('PerformRitual', 'Perform a ritual (S46); its effect is narrated.', {
     combatantId: who,
-    name: text(100),
-    description: text(1000).optional(),
+    name: text(100).describe("The ritual's name."),
+    description: text(1000).optional().describe('What it does, for the GM to narrate.'),
     ap: Int.min(RITUAL.minAp).max(RITUAL.maxAp).describe("The ritual's cost."),
     movement: z.boolean().describe('Required (S46): whether it requires movement (refused while grappled).'),
     provokes: z.boolean().describe('Required (S46): whether it triggers reactive attacks.'),
@@ -472,19 +537,30 @@ const Count = Int.min(0);
 const Name = z.string();
 
 /** S1: one test as rolled. */
-export const TestResultSchema = z.strictObject({
-  pool: Count,
-  difficulty: Int,
-  removed: Count.describe('Dice removed because the difficulty went above 6 (S1).'),
-  roll: RollSchema,
-  successes: Count,
-  criticalFailure: z.boolean(),
-  modifiers: z
-    .array(z.strictObject({ reason: Name, amount: Int }))
-    .describe('Why the difficulty moved from its base.'),
-});
+export const TestResultSchema = z
+  .strictObject({
+    pool: Count.describe('Dice in the pool: attribute + skill (S1), before any are removed.'),
+    difficulty: Int.describe('The difficulty with its modifiers, 2..6 (S1).'),
+    removed: Count.describe('Dice removed because the difficulty went above 6 (S1).'),
+    roll: RollSchema.describe('The dice rolled: pool less removed, d6 (C1).'),
+    successes: Count.describe('Dice showing the difficulty or more (S1).'),
+    criticalFailure: z.boolean().describe('Zero successes with more than half the dice on 1 (S2).'),
+    modifiers: z
+      .array(
+        z
+          .strictObject({
+            reason: Name.describe('Why, in words.'),
+            amount: Int.describe('Steps added to the difficulty; negative makes it easier.'),
+          })
+          .describe('One change of the difficulty.'),
+      )
+      .describe('Why the difficulty moved from its base.'),
+  })
+  .describe('S1: one test as rolled.');
 
-const PartySchema = z.enum(['heroes', 'enemies']);
+const PartySchema = z
+  .enum(['heroes', 'enemies'])
+  .describe('A party (S16): enemies (side "enemies", the GM’s) or heroes (every other side).');
 export const TRIGGERS = [
   'rangedAttack',
   'leaveReach',
@@ -498,7 +574,8 @@ export const TRIGGERS = [
   'trample',
   'landing',
 ] as const;
-const ConditionSchema = z.enum(CONDITIONS);
+const ConditionSchema = z.enum(CONDITIONS).describe('A condition (data.ts CONDITIONS).');
+const Trigger = z.enum(TRIGGERS).describe('What triggered the reactive attacks (S8, S13, S18).');
 
 /** The attack a Charge makes at the end of its path (the Charge command's attack fields). */
 const ChargeAttackSchema = ARCHSOUL_COMMAND_SCHEMAS.Charge.omit({
@@ -582,258 +659,393 @@ export const CriticalEffectSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('soulpower'), amount: Int }),
 ]);
 
-const actorReactor = z.strictObject({ actorId: Name, reactorId: Name });
-const arc = z.enum(['front', 'back']);
-const drained = z.strictObject({ combatantId: Name, amount: Int, total: Int });
+const actorReactor = z.strictObject({
+  actorId: Name.describe('The combatant whose action triggered the reactive attack.'),
+  reactorId: Name.describe('The combatant who may make it.'),
+});
+const arc = z
+  .enum(['front', 'back'])
+  .describe(
+    'The arc of the target the attack came from (S5): front under Hold Firm, back with no front arc.',
+  );
+/** A critical failure of soul magic (its table's drain and Soulpower entries). */
+const drained = z.strictObject({
+  combatantId: Name.describe('The combatant who failed critically.'),
+  amount: Int.describe('Points added by this critical failure.'),
+  total: Int.describe('Its total now (the view’s drain or soulpowerLoss).'),
+});
+const attackerId = Name.describe('The attacking combatant.');
+const attackedId = Name.describe('The combatant attacked.');
+const attackWeaponId = Name.describe(
+  'The weapon (or thrown item) attacked with; "fist" for the built-in fist.',
+);
 
 /** Every Archsoul event type `decide` emits → the schema of its data. */
 export const ARCHSOUL_EVENT_SCHEMAS = {
   MapSet: z.strictObject({
-    grid: z.enum(['hex', 'square']),
-    blocked: z.array(SpaceSchema),
-    walls: z.array(z.tuple([SpaceSchema, SpaceSchema])),
+    grid: z.enum(['hex', 'square']).describe('The grid (S5).'),
+    blocked: z.array(SpaceSchema).describe('Spaces nobody may enter.'),
+    walls: z
+      .array(z.tuple([SpaceSchema, SpaceSchema]))
+      .describe('Each wall stands between two adjacent spaces.'),
   }),
-  CombatantPlaced: z.strictObject({ combatantId: Name, position: SpaceSchema, facing: FacingSchema }),
-  AmbushDeclared: z.strictObject({ party: PartySchema }),
-  PhaseStarted: z.strictObject({ round: Int, index: Count, party: PartySchema, combatantIds: z.array(Name) }),
-  PhaseEnded: z.strictObject({ round: Int, index: Count, party: PartySchema }),
+  CombatantPlaced: z.strictObject({
+    combatantId: Name.describe('The combatant placed.'),
+    position: SpaceSchema.describe('Its space.'),
+    facing: FacingSchema.describe('Its facing (S5).'),
+  }),
+  AmbushDeclared: z.strictObject({ party: PartySchema.describe('The surprising party.') }),
+  PhaseStarted: z.strictObject({
+    round: Int.describe('The round.'),
+    index: Count.describe('0 for the round’s first phase (S17).'),
+    party: PartySchema.describe('The party acting in it (S12, S17).'),
+    combatantIds: z.array(Name).describe('Who gets a turn in it (S17); Down combatants are left out.'),
+  }),
+  PhaseEnded: z.strictObject({
+    round: Int.describe('The round.'),
+    index: Count.describe('0 for the round’s first phase (S17).'),
+    party: PartySchema.describe('The party that acted in it.'),
+  }),
   TurnStarted: z.strictObject({
-    combatantId: Name,
-    round: Int,
-    ap: Count,
-    freeMove: Count,
+    combatantId: Name.describe('The combatant whose turn starts.'),
+    round: Int.describe('The round.'),
+    ap: Count.describe('Its action points for the turn: 3 (C7).'),
+    freeMove: Count.describe(
+      'Ambush free movement (spaces) in the first round of combat for the surprising party; else 0.',
+    ),
     expired: z.array(ConditionSchema).describe('Conditions that ended with this turn (C7).'),
   }),
-  TurnEnded: z.strictObject({ combatantId: Name, apLost: Count }),
+  TurnEnded: z.strictObject({
+    combatantId: Name.describe('The combatant whose turn ends.'),
+    apLost: Count.describe('Action points left unused, now lost (C7).'),
+  }),
   ApSpent: z.strictObject({
-    combatantId: Name,
-    action: z.enum(Object.keys(AP_COST) as [keyof typeof AP_COST]),
-    ap: Count,
-    apLeft: Count,
+    combatantId: Name.describe('The combatant who pays.'),
+    action: z
+      .enum(Object.keys(AP_COST) as [keyof typeof AP_COST])
+      .describe('The action paid for (data.ts AP_COST).'),
+    ap: Count.describe('Action points spent.'),
+    apLeft: Count.describe('Action points left this turn.'),
   }),
   Moved: z.strictObject({
-    combatantId: Name,
-    action: z.enum([
-      'move',
-      'slowMove',
-      'free',
-      'shift',
-      'takedown',
-      'thrown',
-      'dragged',
-      'charge',
-      'pushed',
-    ]),
-    path: z.array(SpaceSchema),
-    from: SpaceSchema,
-    to: SpaceSchema,
-    facing: FacingSchema,
-    distance: Count,
+    combatantId: Name.describe('The combatant who moved (or was moved).'),
+    action: z
+      .enum(['move', 'slowMove', 'free', 'shift', 'takedown', 'thrown', 'dragged', 'charge', 'pushed'])
+      .describe(
+        'How: move, slowMove, free (ambush), charge; shift (critical shift, S45), takedown, thrown, dragged (grappling), pushed (out of a shared space, S43).',
+      ),
+    path: z.array(SpaceSchema).describe('The spaces entered, in order.'),
+    from: SpaceSchema.describe('Where it stood before.'),
+    to: SpaceSchema.describe('Where it stands now: the last space of path.'),
+    facing: FacingSchema.describe('Its facing after the move (S5).'),
+    distance: Count.describe('Spaces moved: the length of path.'),
     stoppedBefore: Count.optional().describe(
       'Spaces of the path left when reactive attacks stopped the walk.',
     ),
-    jump: z.literal(true).optional(),
+    jump: z.literal(true).optional().describe('Present when the move includes a jump (S36, S55).'),
   }),
-  Turned: z.strictObject({ combatantId: Name, facing: FacingSchema }),
+  Turned: z.strictObject({
+    combatantId: Name.describe('The combatant turned.'),
+    facing: FacingSchema.describe('Its new facing (S5).'),
+  }),
   ConditionApplied: z.strictObject({
-    combatantId: Name,
+    combatantId: Name.describe('The combatant who gets it.'),
     condition: ConditionSchema,
-    amount: Int,
-    untilNextTurn: z.boolean(),
-    reason: Name.optional(),
+    amount: Int.describe(
+      'Its size: Defense lost (defenseDown), speed lost (slowed), difficulty added (nextAttackHarder); else 1.',
+    ),
+    untilNextTurn: z.boolean().describe('Ends at the holder’s (or sourceId’s) next turn (C7).'),
+    reason: Name.optional().describe('Why, in words (the rule, the attacker, or "GM").'),
     sourceId: Name.optional().describe("Whose next turn ends it, when not the holder's."),
   }),
   ConditionRemoved: z.strictObject({
-    combatantId: Name,
+    combatantId: Name.describe('The combatant who loses it.'),
     condition: ConditionSchema,
-    reason: Name.optional(),
+    reason: Name.optional().describe('Why, in words (the rule, or "GM").'),
   }),
   ItemDrawn: z.strictObject({
-    combatantId: Name,
-    itemId: Name,
-    from: z.enum(['stowed', 'ground']),
-    groundId: Name.optional(),
+    combatantId: Name.describe('The combatant who draws or picks it up.'),
+    itemId: Name.describe(
+      'The weapon, item or shield drawn; picking up ammunition, the weapon it returns to.',
+    ),
+    from: z.enum(['stowed', 'ground']).describe('Drawn from its stowage, or picked up from the ground.'),
+    groundId: Name.optional().describe('The ground entry picked up; absent when drawn from stowage.'),
   }),
-  AwkwardDrawStarted: z.strictObject({ combatantId: Name, itemId: Name }),
+  AwkwardDrawStarted: z.strictObject({
+    combatantId: Name.describe('The combatant drawing.'),
+    itemId: Name.describe('The item whose second AP of Draw Awkward Item is still to pay (S25, S66).'),
+  }),
   ItemDropped: z.strictObject({
-    combatantId: Name,
-    itemId: Name,
-    groundId: Name,
-    name: Name,
-    space: SpaceSchema,
-    reason: Name,
+    combatantId: Name.describe('The combatant who drops it.'),
+    itemId: Name.describe('The weapon, item or shield dropped.'),
+    groundId: Name.describe('Its ground entry (g1, g2, …): what DrawSimpleItem picks up.'),
+    name: Name.describe('Its name on the sheet.'),
+    space: SpaceSchema.describe('Where it lies.'),
+    reason: Name.describe('Why, in words (a free drop, a critical failure, a Shatter).'),
   }),
   ProjectileLanded: z.strictObject({
-    combatantId: Name,
-    weaponId: Name,
-    itemId: Name,
-    name: Name,
-    space: SpaceSchema,
+    combatantId: Name.describe('The combatant who threw or shot it.'),
+    weaponId: Name.describe('The weapon thrown or shot with.'),
+    itemId: Name.describe('What landed: the thrown weapon or item, or "weaponId:kind" for ammunition.'),
+    name: Name.describe('Its name: the thrown thing’s, or the ammunition kind.'),
+    space: SpaceSchema.describe('Where it landed (S21).'),
     groundId: Name.optional().describe('Absent when nothing recoverable lies there.'),
-    ammunition: z.enum(AMMUNITION_KINDS).optional(),
-    broken: z.boolean(),
-    breakRoll: RollSchema.optional(),
-    reason: Name,
+    ammunition: z
+      .enum(AMMUNITION_KINDS)
+      .optional()
+      .describe('The ammunition kind of a shot; absent for a thrown thing.'),
+    broken: z.boolean().describe('Spent: a bullet, an arrow or bolt that broke, or a spent area weapon.'),
+    breakRoll: RollSchema.optional().describe(
+      'The d6 for an arrow or bolt (a 1 breaks it); absent when not rolled (other ammunition, arrowBreakage false).',
+    ),
+    reason: Name.describe('Why it landed there, in words.'),
   }),
-  AmmunitionSpent: z.strictObject({ combatantId: Name, weaponId: Name, left: Count }),
+  AmmunitionSpent: z.strictObject({
+    combatantId: Name.describe('The combatant who shot.'),
+    weaponId: Name.describe('The weapon whose ammunition was used.'),
+    left: Count.describe('Shots left.'),
+  }),
   ExchangeResolved: z.strictObject({
-    attackerId: Name,
-    targetId: Name,
-    weaponId: Name,
-    attackType: z.enum(ATTACK_TYPES),
-    action: z.enum(['attack', 'throw', 'reactive']),
-    distance: Count,
+    attackerId,
+    targetId: attackedId,
+    weaponId: attackWeaponId,
+    attackType: z.enum(ATTACK_TYPES).describe('The weapon’s attack type.'),
+    action: z
+      .enum(['attack', 'throw', 'reactive'])
+      .describe('An Attack or Charge, a ThrowItem, or a reactive attack.'),
+    distance: Count.describe('Spaces between attacker and target.'),
     targetArc: arc,
     attack: TestResultSchema.optional().describe(
       'Absent when it missed unrolled: a failed feint, or the targeted item dropped against a Shatter (S31).',
     ),
-    defense: Count,
-    shieldBonus: Count,
-    resistance: Count,
-    soulDefence: TestResultSchema.optional(),
-    hit: z.boolean(),
-    special: z.enum(Object.keys(SPECIAL_ATTACKS) as [keyof typeof SPECIAL_ATTACKS]).optional(),
-    maneuvers: z.array(z.enum(ATTACK_MODIFIERS)).optional(),
+    defense: Count.describe('The target’s Defense now (S10); 0 against a Shatter.'),
+    shieldBonus: Count.describe('The Shield Bonus that applied (S10); 0 where none does.'),
+    resistance: Count.describe(
+      'What the attack’s successes must exceed (S3): defense + shieldBonus, the soulDefence successes, or the Shatter item roll’s (S31).',
+    ),
+    soulDefence: TestResultSchema.optional().describe(
+      'The target’s Soulpower/Resolve roll at 4 against a Soul attack (S10, S24); absent otherwise.',
+    ),
+    hit: z.boolean().describe('The attack’s successes exceeded resistance (S3).'),
+    special: z
+      .enum(Object.keys(SPECIAL_ATTACKS) as [keyof typeof SPECIAL_ATTACKS])
+      .optional()
+      .describe('The special attack made (S27); absent for a plain one.'),
+    maneuvers: z
+      .array(z.enum(ATTACK_MODIFIERS).describe('An attack modifier (S28–S32).'))
+      .optional()
+      .describe('The attack modifiers used (S28–S32); absent when none.'),
     automaticMiss: Name.optional().describe(
-      'archsoul.txt: Feint: "the declared attack automatically misses".',
+      'Why it missed unrolled (Feint: "the declared attack automatically misses"; Shatter: the item was dropped).',
     ),
   }),
   FeintResolved: z.strictObject({
-    attackerId: Name,
-    targetId: Name,
-    feint: TestResultSchema,
-    defence: TestResultSchema,
-    success: z.boolean(),
-    facing: FacingSchema.optional(),
+    attackerId,
+    targetId: attackedId,
+    feint: TestResultSchema.describe('The Precision/Confusion or Precision/Acting roll at 5 (S28).'),
+    defence: TestResultSchema.describe('The target’s Intellect/Read Emotions roll at 4.'),
+    success: z.boolean().describe('The feint’s successes exceeded the defence’s.'),
+    facing: FacingSchema.optional().describe('The facing the target was turned to; absent when unchanged.'),
   }),
   KnockdownResolved: z.strictObject({
-    attackerId: Name,
-    targetId: Name,
-    damageRoll: TestResultSchema,
-    resist: TestResultSchema,
-    knockedDown: z.boolean(),
+    attackerId,
+    targetId: attackedId,
+    damageRoll: TestResultSchema.describe('The damage roll against resist; its damage is ignored (S32).'),
+    resist: TestResultSchema.describe('The target’s Athletics/Resolve roll at 3.'),
+    knockedDown: z
+      .boolean()
+      .describe('The damage successes (with a metal limb’s +1, S22) exceeded resist’s.'),
   }),
   ShatterResolved: z.strictObject({
-    attackerId: Name,
-    targetId: Name,
-    itemId: Name,
-    dropped: z.boolean(),
-    defence: TestResultSchema.optional(),
-    winner: z.enum(['attacker', 'defender', 'tie']).optional(),
-    damagedId: Name.optional(),
-    damagedItemId: Name.optional(),
-    damageRoll: TestResultSchema.optional(),
-    hardness: Count,
-    damage: Count,
-  }),
-  Dismounted: z.strictObject({
-    combatantId: Name,
-    reason: Name,
-    at: SpaceSchema.optional().describe('S42: where the mount waits.'),
-  }),
-  Mounted: z.strictObject({ combatantId: Name, at: SpaceSchema }),
-  Fell: z.strictObject({ combatantId: Name, metres: Count.optional(), damage: Count }),
-  RitualPerformed: z.strictObject({
-    combatantId: Name,
-    name: Name,
-    description: Name.optional(),
-    ap: Int,
-    movement: z.boolean(),
-    provokes: z.boolean(),
-  }),
-  StudyTaken: z.strictObject({ combatantId: Name, targetId: Name, count: Int }),
-  AreaAttackResolved: z.strictObject({
-    attackerId: Name,
-    weaponId: Name,
-    action: z.enum(['attack', 'cleave', 'throw']),
-    spaces: z.array(SpaceSchema),
-    attack: TestResultSchema,
-    targets: z.array(
-      z.strictObject({
-        targetId: Name,
-        targetArc: arc,
-        difficulty: Int,
-        successes: Count,
-        defense: Count,
-        shieldBonus: Count,
-        resistance: Count,
-        hit: z.boolean(),
-      }),
+    attackerId,
+    targetId: attackedId,
+    itemId: Name.describe('The targeted weapon or shield (S31).'),
+    dropped: z
+      .boolean()
+      .describe('The target dropped the item instead of rolling (S31); nothing was struck.'),
+    defence: TestResultSchema.optional().describe(
+      'The targeted item’s weapon attack roll in place of a defence; absent when dropped.',
+    ),
+    winner: z
+      .enum(['attacker', 'defender', 'tie'])
+      .optional()
+      .describe('Whose roll was higher; a tie damages nothing. Absent when dropped.'),
+    damagedId: Name.optional().describe('The owner of the item damaged; absent when none.'),
+    damagedItemId: Name.optional().describe('The weapon or item damaged: the loser’s; absent when none.'),
+    damageRoll: TestResultSchema.optional().describe('The winner’s damage roll; absent when none.'),
+    hardness: Count.describe('The damaged item’s hardness, taken off the damage; 0 when none.'),
+    damage: Count.describe(
+      'Damage to the item: the roll’s successes (and bonus) less its hardness, at least 0.',
     ),
   }),
-  GrappleRolled: z.strictObject({
-    actorId: Name,
-    opponentId: Name,
-    purpose: Name,
-    actor: TestResultSchema,
-    opponent: TestResultSchema,
-    winnerId: Name.optional(),
-    success: z.boolean(),
+  Dismounted: z.strictObject({
+    combatantId: Name.describe('The rider.'),
+    reason: Name.describe('Why, in words (at will, fell prone, knocked down…).'),
+    at: SpaceSchema.optional().describe('S42: where the mount waits.'),
   }),
-  GrappleStarted: z.strictObject({ grappleId: Name, memberIds: z.tuple([Name, Name]), controlId: Name }),
-  GrappleControlChanged: z.strictObject({ grappleId: Name, controlId: Name }),
-  GrappleEnded: z.strictObject({ grappleId: Name, reason: Name }),
-  ItemStolen: z.strictObject({ combatantId: Name, fromId: Name, itemId: Name, name: Name }),
+  Mounted: z.strictObject({
+    combatantId: Name.describe('The rider.'),
+    at: SpaceSchema.describe('Where the mount waited (S42).'),
+  }),
+  Fell: z.strictObject({
+    combatantId: Name.describe('The combatant who fell.'),
+    metres: Count.optional().describe('The height fallen, as the GM gave it.'),
+    damage: Count.describe("The GM's damage (S40); a WoundsApplied follows."),
+  }),
+  RitualPerformed: z.strictObject({
+    combatantId: Name.describe('The combatant who performed it.'),
+    name: Name.describe("The ritual's name."),
+    description: Name.optional().describe('What it does, for the GM to narrate.'),
+    ap: Int.describe("The ritual's cost (S46)."),
+    movement: z.boolean().describe('It requires movement (S46).'),
+    provokes: z.boolean().describe('It triggers reactive attacks (S46).'),
+  }),
+  StudyTaken: z.strictObject({
+    combatantId: Name.describe('The combatant studying.'),
+    targetId: Name.describe('The combatant studied.'),
+    count: Int.describe('Consecutive Study actions on that target so far; 3 allow a Sneak Attack (S30).'),
+  }),
+  AreaAttackResolved: z.strictObject({
+    attackerId,
+    weaponId: attackWeaponId,
+    action: z
+      .enum(['attack', 'cleave', 'throw'])
+      .describe('An AreaAttack, a Cleave, or a thrown area weapon.'),
+    spaces: z.array(SpaceSchema).describe('The spaces of the area (S7, S14), or the cleaved ones.'),
+    attack: TestResultSchema.describe(
+      'The one attack roll (S34), at the lowest difficulty any target needs; each target recounts it.',
+    ),
+    targets: z
+      .array(
+        z
+          .strictObject({
+            targetId: Name.describe('The combatant in the area.'),
+            targetArc: arc,
+            difficulty: Int.describe('Its own difficulty for the roll (S34).'),
+            successes: Count.describe('The roll’s successes at that difficulty.'),
+            defense: Count.describe('Its Defense now (S10).'),
+            shieldBonus: Count.describe('The Shield Bonus that applied (S10); 0 where none does.'),
+            resistance: Count.describe('Defense plus shieldBonus: what successes must exceed (S3).'),
+            hit: z.boolean().describe('Its successes exceeded its resistance.'),
+          })
+          .describe('One target’s recount of the area roll (S34).'),
+      )
+      .describe('Every combatant in the area, each defending separately.'),
+  }),
+  GrappleRolled: z.strictObject({
+    actorId: Name.describe('The combatant acting (grabbing, attacking, escaping, …) (S33).'),
+    opponentId: Name.describe('The other member of the grapple.'),
+    purpose: Name.describe(
+      'The action rolled for: Grab, Attack, Escape, Steal, Takedown, Throw, or another gated one.',
+    ),
+    actor: TestResultSchema.describe('The actor’s grapple roll (S33).'),
+    opponent: TestResultSchema.describe('The opponent’s grapple roll.'),
+    winnerId: Name.optional().describe(
+      'Who won: a tie goes to the member with control (no grapple yet: the defender, S3).',
+    ),
+    success: z.boolean().describe('The actor won.'),
+  }),
+  GrappleStarted: z.strictObject({
+    grappleId: Name.describe('The grapple (gr1, gr2, …).'),
+    memberIds: z.tuple([Name, Name]).describe('The grabber, then the grabbed.'),
+    controlId: Name.describe('The member with control: the grabber (S33).'),
+  }),
+  GrappleControlChanged: z.strictObject({
+    grappleId: Name.describe('The grapple.'),
+    controlId: Name.describe('The member who now has control (S33).'),
+  }),
+  GrappleEnded: z.strictObject({
+    grappleId: Name.describe('The grapple.'),
+    reason: Name.describe('Why it ended, in words (an escape, a throw, a fall, S47…).'),
+  }),
+  ItemStolen: z.strictObject({
+    combatantId: Name.describe('The thief.'),
+    fromId: Name.describe('The combatant robbed.'),
+    itemId: Name.describe('The weapon, item or shield taken.'),
+    name: Name.describe('Its name on the owner’s sheet.'),
+  }),
   ItemTaken: z
-    .strictObject({ combatantId: Name, fromId: Name, itemId: Name, name: Name, groundId: Name })
+    .strictObject({
+      combatantId: Name.describe('The combatant who picked it up.'),
+      fromId: Name.describe('Its owner.'),
+      itemId: Name.describe('The weapon, item or shield taken.'),
+      name: Name.describe('Its name on the owner’s sheet.'),
+      groundId: Name.describe('The ground entry picked up.'),
+    })
     .describe("S60: another combatant's item picked up from the ground, carried like a stolen one."),
   WoundsApplied: z.strictObject({
-    combatantId: Name,
-    source: Name,
-    damageRoll: TestResultSchema.optional(),
-    bonus: Count,
-    damage: Count,
-    hpBefore: Count,
-    hp: Count,
-    down: z.boolean(),
+    combatantId: Name.describe('The combatant wounded.'),
+    source: Name.describe(
+      'What dealt it, in words: "attackerId:weaponId" (a grapple or trample noted), a critical failure’s text, a fall, or the GM’s source.',
+    ),
+    damageRoll: TestResultSchema.optional().describe('The damage roll (S4); absent for a fixed amount.'),
+    bonus: Count.describe('Added to the roll’s successes: a metal limb’s +1 (S22); else 0.'),
+    damage: Count.describe('HP damage dealt.'),
+    hpBefore: Count.describe('HP before.'),
+    hp: Count.describe('HP after, never below 0 (S11).'),
+    down: z.boolean().describe('HP reached 0: the combatant is Down (S11).'),
   }),
   CriticalFailureRolled: z.strictObject({
-    combatantId: Name,
-    weaponId: Name,
-    table: z.enum(CRITICAL_TABLES),
+    combatantId: Name.describe('The combatant who failed critically (S2).'),
+    weaponId: Name.describe('The weapon of the failed roll.'),
+    table: z.enum(CRITICAL_TABLES).describe('The critical failure table rolled on (S2).'),
     roll: RollSchema.optional().describe('Absent when narrated.'),
-    face: Count,
-    text: Name,
-    effect: CriticalEffectSchema.optional(),
-    narrated: z.literal(true).optional(),
+    face: Count.describe('The d6 face, 1–6; 0 when narrated.'),
+    text: Name.describe('The table entry’s text, or the GM’s narration.'),
+    effect: CriticalEffectSchema.optional().describe('What the entry does (S20); absent when narrated.'),
+    narrated: z.literal(true).optional().describe('The GM narrated it instead of rolling (S2).'),
   }),
   WeaponChanged: z.strictObject({
-    combatantId: Name,
-    weaponId: Name,
-    broken: z.boolean(),
-    destroyed: z.boolean(),
-    jammed: z.boolean(),
-    hp: Count.optional(),
-    reason: Name,
+    combatantId: Name.describe('The weapon’s owner.'),
+    weaponId: Name.describe('The weapon (or shield).'),
+    broken: z.boolean().describe('Broken now (S22: +1 difficulty).'),
+    destroyed: z.boolean().describe('Destroyed now: it leaves its owner’s hands.'),
+    jammed: z.boolean().describe('Jammed now (ClearJam clears it).'),
+    hp: Count.optional().describe('Its HP now; absent when unchanged or it has none.'),
+    reason: Name.describe('Why, in words.'),
   }),
   DrainSuffered: drained,
   SoulpowerLowered: drained,
   ReactiveAttackTriggered: z.strictObject({
-    actorId: Name,
-    trigger: z.enum(TRIGGERS),
-    reactorIds: z.array(Name),
-    action: HeldActionSchema.optional(),
+    actorId: Name.describe('The combatant whose action triggered the reactive attacks.'),
+    trigger: Trigger,
+    reactorIds: z.array(Name).describe('The combatants who may react, offered one at a time (S18).'),
+    action: HeldActionSchema.optional().describe(
+      'The action held until they are answered (S18); absent when none waits.',
+    ),
     interrupts: Name.optional().describe(
       'S20: the actor whose reactive attacks are being answered, when a reactive attack left its attacker open: this sequence comes first, then that one resumes where it was; absent otherwise.',
     ),
   }),
   ReactiveAttackOffered: actorReactor,
   ReactiveAttackDeclined: actorReactor,
-  ReactiveAttackLapsed: actorReactor.extend({ reason: Name }),
+  ReactiveAttackLapsed: actorReactor.extend({
+    reason: Name.describe(
+      'Why it was not offered: the action was prevented, or the reactor can no longer react.',
+    ),
+  }),
   PreventionRolled: z.strictObject({
-    combatantId: Name,
-    reactorId: Name,
-    damage: Count,
-    test: TestResultSchema.optional(),
-    prevented: z.boolean(),
-    reason: Name,
+    combatantId: Name.describe('The actor whose action may be prevented.'),
+    reactorId: Name.describe('The reactor whose attack hit.'),
+    damage: Count.describe('Damage the reactive attack dealt.'),
+    test: TestResultSchema.optional().describe(
+      'The actor’s Endurance/Resolve roll at 3 (S8); absent when prevented without a roll.',
+    ),
+    prevented: z.boolean().describe('The action is prevented: the roll did not exceed damage (S8, S13).'),
+    reason: Name.describe('Why, in words, with the rule.'),
   }),
   ReactionsFinished: z.strictObject({
-    actorId: Name,
-    prevented: z.boolean(),
-    action: HeldActionSchema.optional(),
+    actorId: Name.describe('The combatant whose action triggered them.'),
+    prevented: z.boolean().describe('A reactive attack prevented the action.'),
+    action: HeldActionSchema.optional().describe(
+      'The held action, now to be resumed with ResumeAction unless prevented; absent when none.',
+    ),
   }),
-  ActionResumed: z.strictObject({ combatantId: Name, action: HeldActionSchema, abandoned: z.boolean() }),
+  ActionResumed: z.strictObject({
+    combatantId: Name.describe('The actor.'),
+    action: HeldActionSchema.describe('The held action (S18, S50).'),
+    abandoned: z.boolean().describe('Abandoned instead of performed; its AP stay spent.'),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 /** S9: one combatant's initiative roll; the enemies share the GM's roll. */
@@ -850,110 +1062,147 @@ export const ARCHSOUL_INITIATIVE_ROLL = z.strictObject({
  * ---------------------------------------------------------------------------------------------------------- */
 
 /** A space as the view shows it (placed, moved, landed: never checked against a command's bounds again). */
-const ViewSpace = z.strictObject({ x: Int, y: Int });
+const ViewSpace = z
+  .strictObject({
+    x: Int.describe('Hex: the axial q; square: the column, growing rightward (S5).'),
+    y: Int.describe('Hex: the axial r, growing downward; square: the row, growing upward (S5).'),
+  })
+  .describe('A space of the battle map (S5).');
 
-const CombatantView = z.strictObject({
-  id: Name,
-  name: Name,
-  side: Name,
-  party: PartySchema.describe('ruling S16: side "enemies" is the GM’s party; every other side is a hero.'),
-  state: z.enum(['Active', 'Down']).describe('Down at 0 HP (RULINGS.md S11).'),
-  hp: Int,
-  maxHp: Int,
-  defense: Count.describe('Defense now: the sheet’s, less any defenseDown condition, never below 0 (S10).'),
-  baseDefense: Count.describe('The sheet’s Defense.'),
-  shieldBonus: Count.describe(
-    'What the shield adds now against ranged, thrown and elemental attacks into its front arc (S10): the held shield’s bonus; 0 with no shield in hand, a destroyed one, or no front arc (grappled or Down).',
-  ),
-  speed: Count.describe(
-    'Spaces per Move now: the mount’s speed while mounted (S35), less any slowed condition (an ankle sprain, S20), never below 0.',
-  ),
-  baseSpeed: Count.describe('The sheet’s speed.'),
-  initiative: Int.nullable().describe('Its initiative total; null until rolled (SetInitiative sets none).'),
-  position: ViewSpace.nullable().describe('Its space on the battle map; null until placed.'),
-  facing: FacingSchema.describe('RULINGS.md S5: a hex grid uses six of the eight.'),
-  hasFrontArc: z.boolean().describe('False while Down or grappled: every attacker is in its back arc.'),
-  ap: Count.describe('Action points left this turn (3 at the start of its turn, C7).'),
-  inTurn: z.boolean().describe('Its turn in the running phase is open (S12).'),
-  moves: Count.describe('Move actions taken this turn (S6, S14).'),
-  moveDistance: Count.describe('Spaces moved this turn.'),
-  freeMove: Count.describe('Ambush free movement left in round 1.'),
-  held: z.array(Name).describe('Ids of the weapons, items and shield in hand (and unarmed weapons worn).'),
-  hands: z
-    .tuple([Name.nullable(), Name.nullable()])
-    .describe(
-      'S51: what each of the two hands holds, an id or null when empty; a two-handed weapon stands in both.',
+const CombatantView = z
+  .strictObject({
+    id: Name.describe('The combatant’s id.'),
+    name: Name.describe('Its name.'),
+    side: Name.describe('Its side; opponents are on other sides.'),
+    party: PartySchema.describe('S16: side "enemies" is the GM’s party; every other side is a hero.'),
+    state: z.enum(['Active', 'Down']).describe('Down at 0 HP (RULINGS.md S11).'),
+    hp: Int.describe('HP now, never below 0 (S11).'),
+    maxHp: Int.describe('The sheet’s maxHp.'),
+    defense: Count.describe('Defense now: the sheet’s, less any defenseDown condition, never below 0 (S10).'),
+    baseDefense: Count.describe('The sheet’s Defense.'),
+    shieldBonus: Count.describe(
+      'What the shield adds now against ranged, thrown and elemental attacks into its front arc (S10): the held shield’s bonus; 0 with no shield in hand, a destroyed one, or no front arc (grappled or Down).',
     ),
-  freeHands: Count.describe(
-    'S51: empty hands (0–2): drawing, equipping a shield, picking up and Grab need them.',
-  ),
-  awkwardDraw: Name.nullable().describe('The item id of an awkward draw in progress (S25); null when none.'),
-  conditions: z.array(
-    z.strictObject({
-      condition: ConditionSchema,
-      amount: Int,
-      untilNextTurn: z.boolean().describe('Ends at the holder’s (or sourceId’s) next turn (C7).'),
-      sourceId: Name.optional().describe(
-        'Whose next turn ends it, when not the holder’s (a Soul Shield’s caster).',
+    speed: Count.describe(
+      'Spaces per Move now: the mount’s speed while mounted (S35), less any slowed condition (an ankle sprain, S20), never below 0.',
+    ),
+    baseSpeed: Count.describe('The sheet’s speed.'),
+    initiative: Int.nullable().describe('Its initiative total; null until rolled (SetInitiative sets none).'),
+    position: ViewSpace.nullable().describe('Its space on the battle map; null until placed.'),
+    facing: FacingSchema.describe('RULINGS.md S5: a hex grid uses six of the eight.'),
+    hasFrontArc: z.boolean().describe('False while Down or grappled: every attacker is in its back arc.'),
+    ap: Count.describe('Action points left this turn (3 at the start of its turn, C7).'),
+    inTurn: z.boolean().describe('Its turn in the running phase is open (S12).'),
+    moves: Count.describe('Move actions taken this turn (S6, S14).'),
+    moveDistance: Count.describe('Spaces moved this turn.'),
+    freeMove: Count.describe('Ambush free movement left in round 1.'),
+    held: z.array(Name).describe('Ids of the weapons, items and shield in hand (and unarmed weapons worn).'),
+    hands: z
+      .tuple([Name.nullable(), Name.nullable()])
+      .describe(
+        'S51: what each of the two hands holds, an id or null when empty; a two-handed weapon stands in both.',
       ),
-    }),
-  ),
-  weapons: z
-    .array(
-      z.strictObject({
-        id: Name,
-        name: Name,
-        type: z.enum(ATTACK_TYPES),
-        held: z.boolean(),
-        broken: z.boolean(),
-        destroyed: z.boolean(),
-        jammed: z.boolean(),
-        hp: Count.optional().describe('Absent when the sheet gives it none.'),
-        ammunition: Count.optional().describe('Shots left; absent for a weapon without ammunition.'),
-      }),
-    )
-    .describe('The sheet’s weapons (not the built-in fist) with their state now.'),
-  drain: Int.describe('Drain suffered (critical failures of soul magic).'),
-  soulpowerLoss: Int.describe('Soulpower lowered (critical failures of soul magic).'),
-  attackedWith: z.array(Name).describe('Quick Attack: weapon ids attacked with since its last turn.'),
-  quickAttacked: z
-    .boolean()
-    .describe('Quick Attack made: no attacks but reactive ones for the rest of the turn.'),
-  study: z
-    .strictObject({ targetId: Name, count: Int })
-    .nullable()
-    .describe('Sneak Attack: consecutive Study actions on one target (S30); null when none.'),
-  stolen: z
-    .array(z.strictObject({ itemId: Name, fromId: Name, name: Name }))
-    .describe(
-      'Items taken from another combatant, with Steal (S33) or picked up from the ground (S60), carried for the GM to move onto the sheet.',
+    freeHands: Count.describe(
+      'S51: empty hands (0–2): drawing, equipping a shield, picking up and Grab need them.',
     ),
-  size: z.enum(SIZES),
-  mounted: z.boolean().describe('Riding its sheet’s mount (S35, S42).'),
-  mount: z
-    .strictObject({ name: Name, speed: Int, size: z.enum(SIZES), trampleDamage: Int })
-    .nullable()
-    .describe('The sheet’s mount; null when it has none.'),
-});
+    awkwardDraw: Name.nullable().describe(
+      'The item id of an awkward draw in progress (S25); null when none.',
+    ),
+    conditions: z
+      .array(
+        z
+          .strictObject({
+            condition: ConditionSchema,
+            amount: Int.describe(
+              'Its size: Defense lost (defenseDown), speed lost (slowed), difficulty added (nextAttackHarder); else 1.',
+            ),
+            untilNextTurn: z.boolean().describe('Ends at the holder’s (or sourceId’s) next turn (C7).'),
+            sourceId: Name.optional().describe(
+              'Whose next turn ends it, when not the holder’s (a Soul Shield’s caster).',
+            ),
+          })
+          .describe('A condition as applied (ConditionApplied).'),
+      )
+      .describe('The conditions it carries.'),
+    weapons: z
+      .array(
+        z
+          .strictObject({
+            id: Name.describe('Its id on the sheet.'),
+            name: Name.describe('Its name.'),
+            type: z.enum(ATTACK_TYPES).describe('Its attack type.'),
+            held: z.boolean().describe('In hand (an unarmed weapon: worn).'),
+            broken: z.boolean().describe('Broken (S22).'),
+            destroyed: z.boolean().describe('Destroyed: out of its hands and unusable.'),
+            jammed: z.boolean().describe('Jammed until ClearJam (a firearm).'),
+            hp: Count.optional().describe('Absent when the sheet gives it none.'),
+            ammunition: Count.optional().describe('Shots left; absent for a weapon without ammunition.'),
+          })
+          .describe('A sheet weapon and its state now.'),
+      )
+      .describe('The sheet’s weapons (not the built-in fist) with their state now.'),
+    drain: Int.describe('Drain suffered (critical failures of soul magic).'),
+    soulpowerLoss: Int.describe('Soulpower lowered (critical failures of soul magic).'),
+    attackedWith: z.array(Name).describe('Quick Attack: weapon ids attacked with since its last turn.'),
+    quickAttacked: z
+      .boolean()
+      .describe('Quick Attack made: no attacks but reactive ones for the rest of the turn.'),
+    study: z
+      .strictObject({
+        targetId: Name.describe('The combatant studied.'),
+        count: Int.describe('Consecutive Study actions on it; 3 allow a Sneak Attack (S30).'),
+      })
+      .describe('A study in progress (S30).')
+      .nullable()
+      .describe('Sneak Attack: consecutive Study actions on one target (S30); null when none.'),
+    stolen: z
+      .array(
+        z
+          .strictObject({
+            itemId: Name.describe('Its id on its owner’s sheet.'),
+            fromId: Name.describe('Its owner.'),
+            name: Name.describe('Its name on its owner’s sheet.'),
+          })
+          .describe('An item taken from another combatant.'),
+      )
+      .describe(
+        'Items taken from another combatant, with Steal (S33) or picked up from the ground (S60), carried for the GM to move onto the sheet.',
+      ),
+    size: z.enum(SIZES).describe('Its size (the sheet’s).'),
+    mounted: z.boolean().describe('Riding its sheet’s mount (S35, S42).'),
+    mount: z
+      .strictObject({
+        name: Name.describe('The mount’s name.'),
+        speed: Int.describe('Its speed in spaces per Move (S35).'),
+        size: z.enum(SIZES).describe('Its size.'),
+        trampleDamage: Int.describe('Dice of its Trample damage roll (S35).'),
+      })
+      .describe('A mount (S35).')
+      .nullable()
+      .describe('The sheet’s mount; null when it has none.'),
+  })
+  .describe('One combatant as the view shows it.');
 
 /** One sequence of reactive attacks as the view shows it (S13, S18). */
-const ReactionSequenceView = z.strictObject({
-  actorId: Name.describe('The combatant whose action triggered reactive attacks.'),
-  trigger: z.enum(TRIGGERS),
-  action: HeldActionSchema.optional().describe(
-    'The action held until the reactions are answered (S18); absent when none waits.',
-  ),
-  current: Name.optional().describe('The reactor offered now; absent between offers.'),
-  remaining: z.array(Name).describe('Reactors still to be offered.'),
-  prevented: z.boolean().describe('A reactive attack prevented the action.'),
-});
+const ReactionSequenceView = z
+  .strictObject({
+    actorId: Name.describe('The combatant whose action triggered reactive attacks.'),
+    trigger: Trigger,
+    action: HeldActionSchema.optional().describe(
+      'The action held until the reactions are answered (S18); absent when none waits.',
+    ),
+    current: Name.optional().describe('The reactor offered now; absent between offers.'),
+    remaining: z.array(Name).describe('Reactors still to be offered.'),
+    prevented: z.boolean().describe('A reactive attack prevented the action.'),
+  })
+  .describe('One sequence of reactive attacks (S13, S18).');
 
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
 export const ARCHSOUL_VIEW = z.strictObject({
   ...CORE_VIEW_SHAPE,
   map: z
     .strictObject({
-      grid: z.enum(['hex', 'square']),
+      grid: z.enum(['hex', 'square']).describe('The grid (S5).'),
       blocked: z.array(ViewSpace).describe('Spaces nobody may enter.'),
       walls: z
         .array(z.tuple([ViewSpace, ViewSpace]))
@@ -962,11 +1211,12 @@ export const ARCHSOUL_VIEW = z.strictObject({
     .describe('RULINGS.md S5: the battle map (SetMap); default an empty hex map.'),
   phase: z
     .strictObject({
-      round: Int,
+      round: Int.describe('The round.'),
       index: Count.describe('0 for the round’s first phase.'),
       party: PartySchema,
       combatantIds: z.array(Name).describe('Who acts in this phase.'),
     })
+    .describe('A phase of the round (S12, S17).')
     .nullable()
     .describe('The running phase of the round (S12, S17); null between rounds.'),
   openTurns: z.array(Name).describe('Combatants whose turn in the running phase is open.'),
@@ -975,16 +1225,20 @@ export const ARCHSOUL_VIEW = z.strictObject({
   ),
   ground: z
     .array(
-      z.strictObject({
-        groundId: Name.describe('What DrawSimpleItem picks up.'),
-        itemId: Name,
-        ownerId: Name,
-        name: Name,
-        space: ViewSpace,
-        ammunition: Name.optional().describe(
-          `A recoverable projectile (${AMMUNITION_KINDS.join(', ')}) rather than the item itself.`,
-        ),
-      }),
+      z
+        .strictObject({
+          groundId: Name.describe('What DrawSimpleItem picks up.'),
+          itemId: Name.describe(
+            'The item’s id on its owner’s sheet; for ammunition, the weapon it returns to.',
+          ),
+          ownerId: Name.describe('Its owner.'),
+          name: Name.describe('Its name; for ammunition, the kind.'),
+          space: ViewSpace.describe('Where it lies.'),
+          ammunition: Name.optional().describe(
+            `A recoverable projectile (${AMMUNITION_KINDS.join(', ')}) rather than the item itself.`,
+          ),
+        })
+        .describe('An item lying on the battle map.'),
     )
     .describe('Items lying on the battle map.'),
   reaction: ReactionSequenceView.extend({
@@ -995,15 +1249,18 @@ export const ARCHSOUL_VIEW = z.strictObject({
         'S20: the sequences this one interrupted (a reactive attack that left its attacker open), outermost first; each resumes where it was when the one inside it finishes. Absent when none waits.',
       ),
   })
+    .describe('The sequence of reactive attacks answered now (S13, S18).')
     .nullable()
     .describe('Reactive attacks being answered (S13, S18); null otherwise.'),
   grapples: z
     .array(
-      z.strictObject({
-        grappleId: Name,
-        memberIds: z.tuple([Name, Name]),
-        controlId: Name.describe('The member with control (S33).'),
-      }),
+      z
+        .strictObject({
+          grappleId: Name.describe('The grapple (gr1, gr2, …).'),
+          memberIds: z.tuple([Name, Name]).describe('Its two members: the grabber, then the grabbed.'),
+          controlId: Name.describe('The member with control (S33).'),
+        })
+        .describe('A grapple (S33).'),
     )
     .describe('Running grapples.'),
   combatants: z.array(CombatantView).describe('Every combatant present, in join order.'),

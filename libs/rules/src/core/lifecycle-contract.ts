@@ -11,21 +11,25 @@ export interface LifecycleShapes {
 
 /** A combatant as it joins: its sheet is the system's. */
 export function combatantInput(sheet: z.ZodType) {
-  return z.strictObject({
-    id: Id.optional().describe('Unique in the fight; default c1, c2, …'),
-    name: text(100),
-    side: z
-      .string()
-      .min(1)
-      .max(40)
-      .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a side name: letters, digits, _ or -' })
-      .optional()
-      .describe('Opponents are combatants on other sides; default "default".'),
-    sheet,
-  });
+  return z
+    .strictObject({
+      id: Id.optional().describe('Unique in the fight; default c1, c2, …'),
+      name: text(100).describe('Its name, to show: 1 to 100 characters.'),
+      side: z
+        .string()
+        .min(1)
+        .max(40)
+        .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a side name: letters, digits, _ or -' })
+        .optional()
+        .describe('Opponents are combatants on other sides; default "default".'),
+      sheet,
+    })
+    .describe('A combatant as it joins: id, name, side and the system’s sheet.');
 }
 
-const reason = text(1000).optional();
+const reason = text(1000)
+  .optional()
+  .describe('Why, in free text (1 to 1,000 characters); recorded in the event.');
 /** C14: takes the fight id's place in the draw derivation (C5); seeded dice only. */
 const DrawKey = z
   .string()
@@ -63,7 +67,7 @@ export function lifecycleCommands({ sheet, options }: LifecycleShapes) {
       { combatant: combatantInput(sheet), tieBreak },
     ),
     RemoveCombatant: command('RemoveCombatant', 'Remove a combatant from the fight.', {
-      combatantId: Id,
+      combatantId: Id.describe('The combatant to remove.'),
       reason,
     }),
     RollInitiative: command(
@@ -72,25 +76,29 @@ export function lifecycleCommands({ sheet, options }: LifecycleShapes) {
       { tieBreak },
     ),
     SetInitiative: command('SetInitiative', 'GM gives the initiative order explicitly: every combatant id.', {
-      order: z.array(Id).min(1).max(200),
+      order: z.array(Id).min(1).max(200).describe('Every combatant id, the first to act first.'),
     }),
     StartRound: command('StartRound', 'Open the next round.', {}),
     StartActivation: command(
       'StartActivation',
       "Start a combatant's activation (default: the next in order who has not acted).",
-      { combatantId: Id.optional() },
+      {
+        combatantId: Id.optional().describe(
+          'Whose activation starts; default the next in initiative order who has not acted this round.',
+        ),
+      },
     ),
     EndActivation: command('EndActivation', 'End the running activation; the last one ends the round.', {}),
     EndRound: command('EndRound', 'GM ends the open round early.', {}),
     AddNote: command('AddNote', 'GM note: free text, optionally about one combatant.', {
-      text: text(4000),
-      combatantId: Id.optional(),
+      text: text(4000).describe('The note: free text, 1 to 4,000 characters.'),
+      combatantId: Id.optional().describe('The combatant it is about; absent: the whole fight.'),
     }),
     CancelPending: command('CancelPending', 'GM cancels the pending decision (RULINGS.md C4).', { reason }),
     EndFight: command('EndFight', 'End the fight and reveal the dice seed.', {
       reason,
-      winnerSide: text(40).optional(),
-      unfinished: z.boolean().optional(),
+      winnerSide: text(40).optional().describe('The winning side, if the GM names one.'),
+      unfinished: z.boolean().optional().describe('The GM ends the fight as unfinished; default false.'),
     }),
     ProvideDice: command(
       'ProvideDice',
@@ -113,20 +121,25 @@ export function lifecycleCommands({ sheet, options }: LifecycleShapes) {
 
 /** C1: a roll as every event records it. */
 export const RollSchema = z.strictObject({
-  sides: Int,
-  faces: z.array(Int),
+  sides: Int.describe('Sides of each die.'),
+  faces: z.array(Int).describe('The faces rolled, in order.'),
   draw: Int.optional().describe(
     'Draw number (RULINGS.md C5) in fair and seeded modes; absent for manual dice.',
   ),
 });
 
 /** C4: the pending decision of a view or event. */
-export const PendingSchema = z.strictObject({
-  kind: z.string(),
-  awaiting: z.string().describe('A combatant id, or "gm".'),
-  answer: z.string().describe('The command type that answers it.'),
-  detail: z.record(z.string(), z.unknown()).optional(),
-});
+export const PendingSchema = z
+  .strictObject({
+    kind: z.string().describe('What kind of decision is awaited (e.g. dice, initiativeTie).'),
+    awaiting: z.string().describe('A combatant id, or "gm".'),
+    answer: z.string().describe('The command type that answers it.'),
+    detail: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('What the decision is about; its fields depend on kind.'),
+  })
+  .describe('RULINGS.md C4: a decision the fight awaits, naming who answers with which command.');
 
 /** What each system adds to the lifecycle events: its sheet (as folded) and its initiative roll. */
 export interface LifecycleEventShapes {
@@ -136,7 +149,47 @@ export interface LifecycleEventShapes {
   initiativeRoll?: z.ZodObject;
 }
 
-const BaseInitiativeRoll = z.looseObject({ combatantId: z.string(), roll: RollSchema, total: z.number() });
+const BaseInitiativeRoll = z
+  .looseObject({
+    combatantId: z.string().describe('The combatant’s id.'),
+    roll: RollSchema.describe('The dice rolled (RULINGS.md C1).'),
+    total: z.number().describe('The initiative total the system reckons from the roll.'),
+  })
+  .describe('One combatant’s initiative roll.');
+
+const optionalText = z.string().optional();
+const gmReason = optionalText.describe('The reason the GM gave, if any.');
+const combatant = (what: string) => z.string().describe(`The ${what} combatant's id.`);
+const round = Int.describe('The round number (1-based).');
+const FightDice = z
+  .strictObject({
+    mode: z
+      .enum(['fair', 'seeded', 'manual'])
+      .describe('How dice are rolled: fair, seeded or manual (RULINGS.md C2).'),
+    commitment: z
+      .string()
+      .describe('SHA-256 (hex) commitment to the dice seed, which FightEnded reveals (RULINGS.md C2).'),
+    clientSeed: z.string().describe('Mixed into every roll (RULINGS.md C2/C5); "" when none was given.'),
+    drawKey: DrawKey.optional(),
+  })
+  .describe('The fight’s dice: mode, seed commitment, client seed and draw key.');
+const DiceNeed = z
+  .strictObject({
+    field: z
+      .enum(['dice', 'rerollFaces', 'followUpFaces'])
+      .describe('The field of ProvideDice the faces go in.'),
+    count: Int.describe('How many faces are still needed.'),
+    sides: Int.describe('Sides of each die.'),
+    reason: z.string().describe('What the faces are for, in words.'),
+  })
+  .describe('The faces the held command still needs (docs/rulings.md C13).');
+const UndoneCommand = z
+  .strictObject({
+    commandId: z.string().describe('The undone command’s id.'),
+    fromSeq: Int.describe('The seq of its first event.'),
+    toSeq: Int.describe('The seq of its last event.'),
+  })
+  .describe('One undone command and the seqs of its events.');
 
 /** The data of every lifecycle event (core/lifecycle.ts, core/dice-requests.ts, undo), declared once. */
 export function lifecycleEvents({
@@ -144,61 +197,75 @@ export function lifecycleEvents({
   options,
   initiativeRoll = BaseInitiativeRoll,
 }: LifecycleEventShapes) {
-  const optionalText = z.string().optional();
   return {
     FightStarted: z.strictObject({
-      system: z.enum(['narateer', 'arcana-beast', 'archsoul']),
-      name: z.string(),
-      dice: z.strictObject({
-        mode: z.enum(['fair', 'seeded', 'manual']),
-        commitment: z.string(),
-        clientSeed: z.string(),
-        drawKey: DrawKey.optional(),
-      }),
+      system: z.enum(['narateer', 'arcana-beast', 'archsoul']).describe('The rule system id.'),
+      name: z.string().describe('The fight name ("Untitled fight" when none was given).'),
+      dice: FightDice,
       options: options.or(z.strictObject({})),
     }),
-    CombatantJoined: z.strictObject({ id: z.string(), name: z.string(), side: z.string(), sheet }),
-    CombatantRemoved: z.strictObject({ combatantId: z.string(), reason: optionalText }),
-    InitiativeRolled: z.strictObject({
-      rolls: z.array(initiativeRoll),
-      order: z.array(z.string()),
-      unresolvedTies: z.array(z.array(z.string())),
+    CombatantJoined: z.strictObject({
+      id: z.string().describe('The combatant id, unique in the fight.'),
+      name: z.string().describe('The combatant name.'),
+      side: z.string().describe('The combatant’s side; opponents are on other sides.'),
+      sheet,
     }),
-    InitiativeSet: z.strictObject({ order: z.array(z.string()) }),
-    RoundStarted: z.strictObject({ round: Int }),
-    RoundEnded: z.strictObject({ round: Int }),
-    ActivationStarted: z.strictObject({ combatantId: z.string(), round: Int }),
-    ActivationEnded: z.strictObject({ combatantId: z.string(), round: Int }),
-    GmNoteAdded: z.strictObject({ text: z.string(), combatantId: optionalText }),
-    PendingCancelled: z.strictObject({ kind: z.string(), reason: optionalText }),
+    CombatantRemoved: z.strictObject({ combatantId: combatant('removed'), reason: gmReason }),
+    InitiativeRolled: z.strictObject({
+      rolls: z.array(initiativeRoll).describe('Each combatant’s initiative roll.'),
+      order: z
+        .array(z.string())
+        .describe('The initiative order that results: combatant ids, first to act first.'),
+      unresolvedTies: z
+        .array(z.array(z.string()))
+        .describe(
+          'Groups of combatant ids still tied after the tie-breaks: the GM orders them (RULINGS.md C3).',
+        ),
+    }),
+    InitiativeSet: z.strictObject({
+      order: z
+        .array(z.string())
+        .describe('The initiative order the GM set: combatant ids, first to act first.'),
+    }),
+    RoundStarted: z.strictObject({ round }),
+    RoundEnded: z.strictObject({ round }),
+    ActivationStarted: z.strictObject({ combatantId: combatant('acting'), round }),
+    ActivationEnded: z.strictObject({ combatantId: combatant('acting'), round }),
+    GmNoteAdded: z.strictObject({
+      text: z.string().describe('The note’s text.'),
+      combatantId: optionalText.describe('The combatant the note is about, if any.'),
+    }),
+    PendingCancelled: z.strictObject({
+      kind: z.string().describe('The kind of the pending decision cancelled.'),
+      reason: gmReason,
+    }),
     FightEnded: z.strictObject({
-      reason: optionalText,
-      seed: z.string(),
-      winnerSide: optionalText,
-      unfinished: z.boolean(),
+      reason: gmReason,
+      seed: z
+        .string()
+        .describe('The dice seed, revealed: it matches FightStarted’s commitment (RULINGS.md C2).'),
+      winnerSide: optionalText.describe('The winning side, if the GM named one.'),
+      unfinished: z.boolean().describe('True when the GM ended the fight as unfinished (default false).'),
     }),
     DiceRequested: z.strictObject({
       command: z
-        .looseObject({ type: z.string() })
+        .looseObject({ type: z.string().describe('The held command’s type.') })
         .describe('The held command as sent, with the faces it already had.'),
-      awaiting: z.string(),
-      need: z.strictObject({
-        field: z.enum(['dice', 'rerollFaces', 'followUpFaces']),
-        count: Int,
-        sides: Int,
-        reason: z.string(),
-      }),
-      previous: PendingSchema.optional(),
+      awaiting: z.string().describe('Who provides the faces: a combatant id, or "gm".'),
+      need: DiceNeed,
+      previous: PendingSchema.optional().describe(
+        'The pending decision the request was made over; CancelPending brings it back.',
+      ),
     }),
     DiceRequestCancelled: z.strictObject({
-      commandType: z.string(),
-      restored: optionalText,
-      reason: optionalText,
+      commandType: z.string().describe('The type of the held command dropped.'),
+      restored: optionalText.describe('The kind of the pending decision brought back, if any.'),
+      reason: gmReason,
     }),
     ActionsUndone: z.strictObject({
-      count: Int,
+      count: Int.describe('How many commands were undone.'),
       undone: z
-        .array(z.strictObject({ commandId: z.string(), fromSeq: Int, toSeq: Int }))
+        .array(UndoneCommand)
         .describe('The commands undone, oldest first: each command id and the seqs of its events.'),
     }),
   } satisfies Record<string, z.ZodType>;
@@ -242,22 +309,38 @@ export function isLifecycleEvent(event: { type: string; data: unknown }): event 
 
 /** The parts of every system's view (coreView), plus what the service adds (seq, headHash); systems extend it. */
 export const CORE_VIEW_SHAPE = {
-  fightId: z.string(),
-  system: z.enum(['narateer', 'arcana-beast', 'archsoul']),
-  name: z.string(),
-  status: z.enum(['new', 'setup', 'active', 'ended']),
-  dice: z.strictObject({
-    mode: z.enum(['fair', 'seeded', 'manual']),
-    commitment: z.string(),
-    clientSeed: z.string(),
-    drawKey: DrawKey.optional(),
-    revealedSeed: z.string().optional(),
-  }),
-  round: Int,
-  roundOpen: z.boolean(),
+  fightId: z.string().describe('The fight’s id.'),
+  system: z.enum(['narateer', 'arcana-beast', 'archsoul']).describe('The fight’s rule system.'),
+  name: z.string().describe('The fight’s name.'),
+  status: z
+    .enum(['new', 'setup', 'active', 'ended'])
+    .describe('New, then setup (FightStarted), active (the first RoundStarted), ended (FightEnded).'),
+  dice: z
+    .strictObject({
+      mode: z
+        .enum(['fair', 'seeded', 'manual'])
+        .describe('How dice are drawn: fair (commit-reveal), seeded or manual (RULINGS.md C2).'),
+      commitment: z
+        .string()
+        .describe('SHA-256 (hex) of the dice seed, published when the fight starts (RULINGS.md C2).'),
+      clientSeed: z.string().describe('Mixed into every draw (RULINGS.md C5); "" when none was given.'),
+      drawKey: DrawKey.optional(),
+      revealedSeed: z
+        .string()
+        .optional()
+        .describe('The dice seed, revealed when the fight ends; absent before.'),
+    })
+    .describe(
+      'The fight’s dice (RULINGS.md C2): mode, seed commitment, client seed, draw key, and the seed once revealed.',
+    ),
+  round: Int.describe('The current round; 0 before the first.'),
+  roundOpen: z.boolean().describe('A round is open (from RoundStarted to RoundEnded).'),
   initiative: z.array(z.string()).describe('Initiative order; empty until rolled or set.'),
-  activeCombatantId: z.string().nullable(),
-  actedThisRound: z.array(z.string()),
+  activeCombatantId: z
+    .string()
+    .nullable()
+    .describe('The combatant whose activation is running; null between activations.'),
+  actedThisRound: z.array(z.string()).describe('Combatants whose activation has ended this round, in order.'),
   pending: PendingSchema.nullable().describe(
     'RULINGS.md C4: the one decision awaited, naming who answers with which command.',
   ),

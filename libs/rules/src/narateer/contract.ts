@@ -31,9 +31,13 @@ const WeaponId = Id.refine((id) => !isObjectBuiltin(id), {
 });
 
 export const VitalSchema = z.enum(VITALS);
-export const ResponseSchema = z.enum(RESPONSES);
+export const ResponseSchema = z
+  .enum(RESPONSES)
+  .describe('No Response (none), Full Guard or Clash (narateer.txt: Exchange Responses).');
 /** narateer.txt: the "Close-Enough" Conditions Picker (own keys only). */
-const Condition = z.enum(Object.keys(CONDITIONS) as [string, ...string[]]);
+const Condition = z
+  .enum(Object.keys(CONDITIONS) as [string, ...string[]])
+  .describe('A Close-Enough condition (narateer.txt: Conditions and Statuses; ruling N26).');
 
 const HARM_TEXT = /^\s*(\w+)\s*\(\s*(\w+)\s*\)\s*$/;
 const HARM_FORM = 'must read "Domain (Type)", e.g. "Physical (Slashing)", or be { domain, type }';
@@ -89,7 +93,7 @@ const WEAPON_FIELDS = {
     .max(3)
     .optional()
     .describe(
-      'ruling N21, N36: the Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged).',
+      'The Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged) (ruling N21, N36).',
     ),
   damageVitalCap: Int.min(0).max(20),
   needsLoading: z.boolean().default(false).describe('Default false.'),
@@ -99,7 +103,7 @@ const WEAPON_FIELDS = {
 };
 
 const MeleeWeapon = z.strictObject({
-  kind: z.literal('melee').default('melee').describe('melee (the default) or ranged.'),
+  kind: z.literal('melee').default('melee').describe('Melee (the default) or ranged.'),
   ...WEAPON_FIELDS,
   reach: Int.min(1).max(10).default(1).describe('Melee reach in Spaces; default 1.'),
 });
@@ -118,41 +122,62 @@ export const WeaponSchema = z.discriminatedUnion('kind', [MeleeWeapon, RangedWea
 
 const skillLevel = Int.min(0).max(10).default(0).describe('Skill Level; default 0.');
 
+/** What each Vital is rolled or dealt for, as the rules here use it. */
+const VITAL_USES: Record<(typeof VITALS)[number], string> = {
+  strength: 'Strength: a Damage Vital (ruling N21, N36).',
+  agility: 'Agility: a Damage Vital (ruling N21, N36); the dice and tie-break of initiative (RULINGS.md N4).',
+  resilience: 'Resilience: the dice of a Continuation Check (RULINGS.md N18).',
+};
+
 /** A combatant's sheet, as a client sends it (validateSheet in sheet.ts parses it, then applies the rules). */
-export const NARATEER_SHEET = z.strictObject({
-  vitals: z.strictObject(
-    Object.fromEntries(VITALS.map((v) => [v, Int.min(0).max(20)])) as Record<
-      (typeof VITALS)[number],
-      typeof Int
-    >,
-  ),
-  skills: z.strictObject(
-    Object.fromEntries(SKILLS.map((k) => [k, skillLevel])) as Record<
-      (typeof SKILLS)[number],
-      typeof skillLevel
-    >,
-  ),
-  maxVitality: Int.min(1).max(100),
-  maxAD: Int.min(0).max(30),
-  maxMD: Int.min(0).max(30).default(0).describe('Default 0; maxAD and maxMD cannot both be 0.'),
-  weapons: z.array(WeaponSchema).max(20).default([]).describe('Default none.'),
-  armour: z
-    .strictObject({ soak: Int.min(0).max(20).default(0).describe('Protection Rating; default 0.') })
-    .optional(),
-  woundPreference: z.enum(WOUND_PREFERENCES).default('AD_FIRST').describe('RULINGS.md N9; default AD_FIRST.'),
-  responsePolicy: z
-    .strictObject({
-      response: ResponseSchema,
-      boost: Int.min(0).max(10).default(0).describe('Default 0; capped to what is legal (ruling N23).'),
-      weaponId: Id.optional().describe('A weapon on this sheet to Clash with; default the first legal one.'),
-      fallback: z
-        .enum(['fullGuard', 'none'])
-        .default('fullGuard')
-        .describe('When the response is not legal; default fullGuard.'),
-    })
-    .optional()
-    .describe('ruling N23: how the combatant answers exchanges when no response is given.'),
-});
+export const NARATEER_SHEET = z
+  .strictObject({
+    vitals: z
+      .strictObject(
+        Object.fromEntries(VITALS.map((v) => [v, Int.min(0).max(20).describe(VITAL_USES[v])])) as Record<
+          (typeof VITALS)[number],
+          typeof Int
+        >,
+      )
+      .describe('The Vitals (narateer.txt: Core Combat Attributes).'),
+    skills: z
+      .strictObject(
+        Object.fromEntries(SKILLS.map((k) => [k, skillLevel])) as Record<
+          (typeof SKILLS)[number],
+          typeof skillLevel
+        >,
+      )
+      .describe(
+        'Skill Levels: each caps Boost and sets proactive uses (narateer.txt: Skill Level In Combat).',
+      ),
+    maxVitality: Int.min(1).max(100).describe('Maximum Vitality; the combatant joins with it.'),
+    maxAD: Int.min(0).max(30).describe('Action Dice (AD): all Ready when it joins (RULINGS.md N3).'),
+    maxMD: Int.min(0).max(30).default(0).describe('Default 0; maxAD and maxMD cannot both be 0.'),
+    weapons: z.array(WeaponSchema).max(20).default([]).describe('Default none.'),
+    armour: z
+      .strictObject({ soak: Int.min(0).max(20).default(0).describe('Protection Rating; default 0.') })
+      .optional()
+      .describe('Its armour (narateer.txt: Protection Rating); default none.'),
+    woundPreference: z
+      .enum(WOUND_PREFERENCES)
+      .default('AD_FIRST')
+      .describe('RULINGS.md N9; default AD_FIRST.'),
+    responsePolicy: z
+      .strictObject({
+        response: ResponseSchema,
+        boost: Int.min(0).max(10).default(0).describe('Default 0; capped to what is legal (ruling N23).'),
+        weaponId: Id.optional().describe(
+          'A weapon on this sheet to Clash with; default the first legal one.',
+        ),
+        fallback: z
+          .enum(['fullGuard', 'none'])
+          .default('fullGuard')
+          .describe('When the response is not legal; default fullGuard.'),
+      })
+      .optional()
+      .describe('How the combatant answers exchanges when no response is given (ruling N23).'),
+  })
+  .describe('A combatant’s Narateer sheet, as sent; armour.soak is kept as soak.');
 
 export type NarateerSheetInput = z.output<typeof NARATEER_SHEET>;
 
@@ -160,15 +185,23 @@ export type NarateerSheetInput = z.output<typeof NARATEER_SHEET>;
 export const NARATEER_OPTIONS = z.strictObject({});
 
 const Edge = z.enum(EDGES);
-const ExchangeKind = z.enum(['melee', 'ranged']);
+const ExchangeKind = z.enum(['melee', 'ranged']).describe('A Melee or Ranged Exchange.');
 const Boost = Int.min(0).max(30).default(0).describe('Boost AD beyond the Base Cost; default 0.');
 const flag = (what: string) => z.boolean().default(false).describe(`${what}; default false.`);
 
 /** N9, N28: AD or MD for each Wound that takes a die, in order. */
-const Allocation = z.array(z.enum(['AD', 'MD'])).max(200);
+const Allocation = z
+  .array(z.enum(['AD', 'MD']).describe('A kind of die: AD or MD (RULINGS.md N3).'))
+  .max(200)
+  .describe('AD or MD for each Wound that takes a die, in order (RULINGS.md N9; ruling N28).');
 
 /** N13: a square-grid Space. */
-export const SpaceSchema = z.strictObject({ x: Int.min(-10000).max(10000), y: Int.min(-10000).max(10000) });
+export const SpaceSchema = z
+  .strictObject({
+    x: Int.min(-10000).max(10000).describe('The x coordinate, in Spaces.'),
+    y: Int.min(-10000).max(10000).describe('The y coordinate, in Spaces.'),
+  })
+  .describe('A square-grid Space (RULINGS.md N13).');
 
 /** N44: a situational modifier to one hit's Strike Rating or Protection Rating (a Power, cover, a shield's trait). */
 const RatingModifier = (what: string) =>
@@ -210,7 +243,7 @@ const AdvanceResponse = z
 
 /** Situational inputs of an attack (narateer.txt: Combat Modifiers, Hidden and Unseen Creatures). */
 const ATTACK_FIELDS = {
-  weaponId: Id,
+  weaponId: Id.describe('The attacker’s weapon, of the exchange’s kind.'),
   boost: Boost,
   damageVital: VitalSchema.optional().describe('Default the highest after the cap (RULINGS.md N21).'),
   edge: Edge.optional().describe('GM: an Edge on the attack roll (ruling N31).'),
@@ -239,7 +272,7 @@ export type AttackInput = z.output<z.ZodObject<typeof ATTACK_FIELDS>>;
 /** A response, as parsed: RespondToExchange's, or one given up front. */
 export type ResponseInput = z.output<typeof AdvanceResponse>;
 
-const combatantId = Id;
+const combatantId = Id.describe('The combatant who acts, or whom the GM’s command affects.');
 
 /** Every narateer command beyond the lifecycle, declared once. */
 export const NARATEER_COMMAND_SCHEMAS = {
@@ -247,8 +280,10 @@ export const NARATEER_COMMAND_SCHEMAS = {
     'DeclareExchange',
     'The tempo-holder declares a Melee or Ranged Exchange: attackerId, targetId, kind, weaponId, boost, damageVital?, response?, edge?, responderEdge?, distance?, attackerUnseen?, attackerCannotSeeTarget?, targetCannotSeeAttacker?, targetUnaware?, harm?, strikeModifier?, protectionModifier?, allocation?.',
     {
-      attackerId: Id,
-      targetId: Id,
+      attackerId: Id.describe(
+        'The tempo-holder: the combatant whose activation it is (narateer.txt: Tempo).',
+      ),
+      targetId: Id.describe('Any other combatant (ruling N48).'),
       kind: ExchangeKind,
       ...ATTACK_FIELDS,
     },
@@ -280,7 +315,7 @@ export const NARATEER_COMMAND_SCHEMAS = {
         .optional()
         .describe('A Wound Margin, converted (RULINGS.md N8); or give wounds.'),
       harm: HarmSchema,
-      effect: text(200).optional(),
+      effect: text(200).optional().describe('The spell or effect, to show (ruling N32).'),
       allocation: Allocation.optional().describe('The wounded’s allocation in advance (ruling N28).'),
     },
   ).refine((c) => (c.wounds === undefined) !== (c.woundMargin === undefined), {
@@ -290,7 +325,10 @@ export const NARATEER_COMMAND_SCHEMAS = {
   ReloadWeapon: command(
     'ReloadWeapon',
     'Load a weapon that needs Loading during the own activation: combatantId, weaponId.',
-    { combatantId, weaponId: Id },
+    {
+      combatantId,
+      weaponId: Id.describe('A weapon on its sheet that needs Loading (ruling N27).'),
+    },
   ),
   SpendDice: command(
     'SpendDice',
@@ -300,7 +338,7 @@ export const NARATEER_COMMAND_SCHEMAS = {
       ad: Int.min(0).max(30).default(0).describe('Ready AD to commit; default 0.'),
       md: Int.min(0).max(30).default(0).describe('Ready MD to commit; default 0.'),
       proactiveUse: ExchangeKind.optional().describe('Counts a proactive use of that Skill (ruling N33).'),
-      reason: text(200).optional(),
+      reason: text(200).optional().describe('What the dice are for, e.g. a shove; recorded as given.'),
     },
   ),
   ApplyLingeringHarm: command(
@@ -345,7 +383,7 @@ export const NARATEER_COMMAND_SCHEMAS = {
     'GM: end one Lingering Harm instance (treated, or its ending condition met): combatantId, lingeringHarmId, reason?.',
     {
       combatantId,
-      lingeringHarmId: Id,
+      lingeringHarmId: Id.describe('The instance to end: its id in the view’s lingeringHarm (lh1, lh2, …).'),
       reason: text(200).optional().describe('Why it ends, e.g. its ending condition was met (ruling N38).'),
     },
   ),
@@ -355,7 +393,10 @@ export const NARATEER_COMMAND_SCHEMAS = {
     {
       combatantId,
       condition: Condition,
-      intensity: Int.min(1).max(10).optional(),
+      intensity: Int.min(1)
+        .max(10)
+        .optional()
+        .describe('Its intensity; the worst applies (ruling N26); default none.'),
       rounds: Int.min(1)
         .max(1000)
         .optional()
@@ -379,7 +420,11 @@ export const NARATEER_COMMAND_SCHEMAS = {
     'Move Space by Space: combatantId, path [{x, y}…], noReactions?, forced?; stops at a step that opens Opportunity Attacks.',
     {
       combatantId,
-      path: z.array(SpaceSchema).min(1, { error: 'must name at least one Space' }).max(200),
+      path: z
+        .array(SpaceSchema)
+        .min(1, { error: 'must name at least one Space' })
+        .max(200)
+        .describe('The Spaces to enter, in order, each adjacent to the one before (ruling N24).'),
       noReactions: flag('GM: a movement a rule exempts from Reactions (ruling N24)'),
       forced: flag('GM: movement by another effect, outside the own activation (ruling N24)'),
     },
@@ -416,7 +461,7 @@ const JOINED = {
 
 /** The shapes the view shares with the events (events.ts): a Harm, a Space, a die pool. */
 const VIEW_HARM = NARATEER_EVENT_SCHEMAS.LingeringHarmApplied.shape.harm;
-const VIEW_SPACE = NARATEER_EVENT_SCHEMAS.Moved.shape.to;
+const VIEW_SPACE = NARATEER_EVENT_SCHEMAS.PositionSet.shape.position.unwrap();
 const VIEW_POOL = (what: string) =>
   z
     .strictObject({
@@ -426,79 +471,92 @@ const VIEW_POOL = (what: string) =>
     .describe(`RULINGS.md N3, N17: the ${what} by state (ready + used + wounded = max).`);
 
 /** One combatant as the view shows it (view.ts), in join order. */
-const CombatantView = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  side: z.string(),
-  state: z
-    .enum(['Active', 'Collapsed', 'Withdrawn'])
-    .describe(
-      'RULINGS.md N10: Collapsed at 0 Vitality or below; Withdrawn after a failed Continuation Check (N18); otherwise Active.',
+const CombatantView = z
+  .strictObject({
+    id: z.string().describe('The combatant’s id.'),
+    name: z.string().describe('Its name.'),
+    side: z.string().describe('Its side: combatants on other sides are its opponents.'),
+    state: z
+      .enum(['Active', 'Collapsed', 'Withdrawn'])
+      .describe(
+        'RULINGS.md N10: Collapsed at 0 Vitality or below; Withdrawn after a failed Continuation Check (N18); otherwise Active.',
+      ),
+    vitality: Int.describe('Current Vitality; 0 or below when Collapsed (it can go below 0).'),
+    maxVitality: Int.describe('The sheet’s Maximum Vitality.'),
+    initiative: Int.nullable().describe(
+      'The dots of its initiative Side Roll (RULINGS.md N4); null until rolled (SetInitiative rolls nothing).',
     ),
-  vitality: Int.describe('Current Vitality; 0 or below when Collapsed (it can go below 0).'),
-  maxVitality: Int,
-  initiative: Int.nullable().describe(
-    'The dots of its initiative Side Roll (RULINGS.md N4); null until rolled (SetInitiative rolls nothing).',
-  ),
-  ad: VIEW_POOL('AD'),
-  md: VIEW_POOL('MD'),
-  proactiveUsesLeft: z
-    .strictObject({ melee: Int, ranged: Int })
-    .describe(
-      'RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count).',
-    ),
-  conditions: z
-    .array(
-      z.strictObject({
-        condition: NARATEER_EVENT_SCHEMAS.ConditionApplied.shape.condition,
-        intensity: Int.nullable().describe('null: no intensity.'),
-        untilRound: Int.nullable().describe('Lasts until the end of this round; null: until removed.'),
-      }),
-    )
-    .describe('Close-Enough conditions on it (ruling N26).'),
-  lingeringHarm: z
-    .array(
-      z.strictObject({
-        id: z.string().describe('The lingeringHarmId TreatLingeringHarm names.'),
-        form: z.string(),
-        harm: VIEW_HARM,
-        wounds: Int.describe('Wounds at every round end (RULINGS.md N19).'),
-        source: z.string().optional().describe('What caused it; absent when not given.'),
-        appliedRound: Int.describe('The round it was applied in; it ticks from that round’s end.'),
-        label: z.string().describe('"Lingering Harm: <form>", to show.'),
-        harmLabel: z.string().describe('"<Domain> (<Type>)", to show.'),
-        tick: LINGERING_TICK.describe('ruling N38: when it ticks; roundEnd by default.'),
-        untilRound: Int.nullable().describe('N38: it ends at the end of this round; null: until treated.'),
-        ticksLeft: Int.nullable().describe('N38: it ends after this many more ticks; null: no count.'),
-        endsWhen: z
-          .string()
-          .nullable()
-          .describe(
-            'N38: the source’s ending condition, which the GM ends with TreatLingeringHarm; null: none stated.',
-          ),
-      }),
-    )
-    .describe('Lingering Harm instances until treated (RULINGS.md N11, N19).'),
-  position: VIEW_SPACE.nullable().describe('Its Space on the map (RULINGS.md N13); null when off the map.'),
-  soak: Int.describe('Protection Rating of its armour.'),
-  woundPreference: z
-    .enum(WOUND_PREFERENCES)
-    .describe('RULINGS.md N9: ASK asks with a pending woundAllocation.'),
-  weapons: z
-    .array(
-      z.strictObject({
-        id: z.string(),
-        name: z.string(),
-        kind: z.enum(['melee', 'ranged']),
-        loaded: z.boolean(),
-        ammunition: Int.nullable().describe('Shots left; null: unlimited.'),
-        ready: z
-          .boolean()
-          .describe('It can attack now: loaded (or needs no Loading) and not out of ammunition.'),
-      }),
-    )
-    .describe('The weapons on its sheet, in sheet order.'),
-});
+    ad: VIEW_POOL('AD'),
+    md: VIEW_POOL('MD'),
+    proactiveUsesLeft: z
+      .strictObject({
+        melee: Int.describe('Proactive Melee uses left.'),
+        ranged: Int.describe('Proactive Ranged uses left.'),
+      })
+      .describe(
+        'RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count).',
+      ),
+    conditions: z
+      .array(
+        z
+          .strictObject({
+            condition: NARATEER_EVENT_SCHEMAS.ConditionApplied.shape.condition,
+            intensity: Int.nullable().describe('Its intensity; null: none.'),
+            untilRound: Int.nullable().describe('Lasts until the end of this round; null: until removed.'),
+          })
+          .describe('A condition on the combatant (ruling N26).'),
+      )
+      .describe('Close-Enough conditions on it (ruling N26).'),
+    lingeringHarm: z
+      .array(
+        z
+          .strictObject({
+            id: z.string().describe('The lingeringHarmId TreatLingeringHarm names.'),
+            form: z.string().describe('Its Form, e.g. Bleeding.'),
+            harm: VIEW_HARM,
+            wounds: Int.describe('Wounds at every round end (RULINGS.md N19).'),
+            source: z.string().optional().describe('What caused it; absent when not given.'),
+            appliedRound: Int.describe('The round it was applied in; it ticks from that round’s end.'),
+            label: z.string().describe('"Lingering Harm: <form>", to show.'),
+            harmLabel: z.string().describe('"<Domain> (<Type>)", to show.'),
+            tick: LINGERING_TICK.describe('When it ticks (ruling N38); roundEnd by default.'),
+            untilRound: Int.nullable().describe(
+              'N38: it ends at the end of this round; null: until treated.',
+            ),
+            ticksLeft: Int.nullable().describe('N38: it ends after this many more ticks; null: no count.'),
+            endsWhen: z
+              .string()
+              .nullable()
+              .describe(
+                'N38: the source’s ending condition, which the GM ends with TreatLingeringHarm; null: none stated.',
+              ),
+          })
+          .describe('One Lingering Harm instance (RULINGS.md N11, N19).'),
+      )
+      .describe('Lingering Harm instances until treated (RULINGS.md N11, N19).'),
+    position: VIEW_SPACE.nullable().describe('Its Space on the map (RULINGS.md N13); null when off the map.'),
+    soak: Int.describe('Protection Rating of its armour.'),
+    woundPreference: z
+      .enum(WOUND_PREFERENCES)
+      .describe('RULINGS.md N9: ASK asks with a pending woundAllocation.'),
+    weapons: z
+      .array(
+        z
+          .strictObject({
+            id: z.string().describe('The weapon’s id, the weaponId commands name.'),
+            name: z.string().describe('Its name.'),
+            kind: z.enum(['melee', 'ranged']).describe('Melee or ranged.'),
+            loaded: z.boolean().describe('Loaded now (ruling N27).'),
+            ammunition: Int.nullable().describe('Shots left; null: unlimited.'),
+            ready: z
+              .boolean()
+              .describe('It can attack now: loaded (or needs no Loading) and not out of ammunition.'),
+          })
+          .describe('A weapon on its sheet, with its state.'),
+      )
+      .describe('The weapons on its sheet, in sheet order.'),
+  })
+  .describe('One combatant: its state, dice, conditions, Lingering Harm, position and weapons.');
 
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
 export const NARATEER_VIEW = z.strictObject({
@@ -509,16 +567,19 @@ export const NARATEER_VIEW = z.strictObject({
       'The response, once given; absent while the response is pending.',
     ),
   })
+    .describe('The exchange being resolved: its ExchangeDeclared data and its response.')
     .nullable()
     .describe(
       'The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise.',
     ),
-  pendingWounds: NARATEER_EVENT_SCHEMAS.WoundAllocationRequested.nullable().describe(
-    'The Wounds waiting for the pending woundAllocation (ruling N9, N28); null otherwise.',
-  ),
+  pendingWounds: NARATEER_EVENT_SCHEMAS.WoundAllocationRequested.describe(
+    'The Wounds awaiting allocation: the WoundAllocationRequested data.',
+  )
+    .nullable()
+    .describe('The Wounds waiting for the pending woundAllocation (ruling N9, N28); null otherwise.'),
   opportunity: z
     .strictObject({
-      moverId: z.string(),
+      moverId: z.string().describe('The mover.'),
       step: z
         .strictObject({ from: VIEW_SPACE, to: VIEW_SPACE })
         .describe('The move step that opened the opportunities.'),
@@ -530,9 +591,10 @@ export const NARATEER_VIEW = z.strictObject({
         ),
       remaining: z.array(z.string()).describe('Reactors still to be offered, in initiative order.'),
     })
+    .describe('The Opportunity Attacks of one move step (ruling N24).')
     .nullable()
     .describe(
-      'ruling N24: the Opportunity Attacks a move step opened, offered one at a time; null when none.',
+      'The Opportunity Attacks a move step opened, offered one at a time (ruling N24); null when none.',
     ),
 });
 export type NarateerView = z.infer<typeof NARATEER_VIEW>;
