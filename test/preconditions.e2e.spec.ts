@@ -155,10 +155,13 @@ describe('preconditions on PATCH and DELETE', () => {
         const head = await t.http.head(path).set('if-none-match', value);
         expect([path, value, head.status]).toEqual([path, value, 400]);
       }
-      for (const value of ['*', tag, `W/"other", ${tag}`]) {
+      // RFC 9110 section 5.6.1: empty list elements are ignored; an opaque tag may hold a comma.
+      for (const value of ['*', tag, `W/"other", ${tag}`, `, ${tag} ,`, `"a,b", , ${tag}`]) {
         const res = await t.http.get(path).set('if-none-match', value);
         expect([path, value, res.status]).toEqual([path, value, 304]);
       }
+      const ifMatched = await t.http.get(path).set('if-match', `"a,b", , ${tag}`);
+      expect([path, ifMatched.status]).toEqual([path, 200]);
     }
   });
 

@@ -138,13 +138,24 @@ export function entityTags(
   if (header === undefined) return undefined;
   const value = String(header).trim();
   if (value === '*') return '*';
-  const opaque = value.split(',').map((t) => ENTITY_TAG.exec(t.trim())?.[1]);
-  if (opaque.some((o) => o === undefined))
+  const opaque: string[] = [];
+  // RFC 9110 section 5.6.1: empty list elements are ignored; an opaque tag may hold a comma (`"a,b"`).
+  LIST_ELEMENT.lastIndex = 0;
+  while (LIST_ELEMENT.lastIndex < value.length) {
+    const at = LIST_ELEMENT.lastIndex;
+    const element = LIST_ELEMENT.exec(value);
+    if (!element || LIST_ELEMENT.lastIndex === at) break;
+    if (element[1] !== undefined) opaque.push(element[1]);
+  }
+  if (opaque.length === 0 || LIST_ELEMENT.lastIndex < value.length)
     throw new AppError(
       400,
       'VALIDATION_FAILED',
       `${name === 'if-match' ? 'If-Match' : 'If-None-Match'} takes ${expected}`,
       name,
     );
-  return opaque as string[];
+  return opaque;
 }
+
+/** One element of a list of entity tags, or an empty one, and the comma after it (or the end). */
+const LIST_ELEMENT = /[ \t]*(?:(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)")?[ \t]*(?:,|$)/y;
