@@ -9738,6 +9738,8 @@ export interface components {
                     y: number;
                 }[];
             };
+            /** @description Grab (S71): interrupt with a Grab instead of an attack, no AP: an empty hand, no weaponId and no other maneuver; the reactor rolls unarmed against the actor's grapple roll; a success grapples the actor under the reactor's control. Default false. */
+            grab?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
@@ -13277,6 +13279,35 @@ export interface components {
                 reactorId: string;
             };
         };
+        ArchsoulReactiveGrabAttemptedEvent: {
+            /** Format: uuid */
+            fightId: string;
+            /** @description 1-based position in the fight’s log */
+            seq: number;
+            /** @description Event version */
+            v: number;
+            /**
+             * Format: date-time
+             * @description Server time, ISO 8601
+             */
+            at: string;
+            actor: string;
+            commandId: string;
+            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
+            hash: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ReactiveGrabAttempted";
+            /** @description S71: the offered reactor interrupts with a Grab instead of an attack; its grapple roll follows. */
+            data: {
+                /** @description The combatant whose action triggered the reactive attack. */
+                actorId: string;
+                /** @description The combatant who may make it. */
+                reactorId: string;
+            };
+        };
         ArchsoulReactiveAttackLapsedEvent: {
             /** Format: uuid */
             fightId: string;
@@ -14097,7 +14128,7 @@ export interface components {
             };
         };
         /** @description An event of a Archsoul fight, by type. */
-        ArchsoulEvent: components["schemas"]["ArchsoulFightStartedEvent"] | components["schemas"]["ArchsoulCombatantJoinedEvent"] | components["schemas"]["ArchsoulCombatantRemovedEvent"] | components["schemas"]["ArchsoulInitiativeRolledEvent"] | components["schemas"]["ArchsoulInitiativeSetEvent"] | components["schemas"]["ArchsoulRoundStartedEvent"] | components["schemas"]["ArchsoulRoundEndedEvent"] | components["schemas"]["ArchsoulActivationStartedEvent"] | components["schemas"]["ArchsoulActivationEndedEvent"] | components["schemas"]["ArchsoulGmNoteAddedEvent"] | components["schemas"]["ArchsoulPendingCancelledEvent"] | components["schemas"]["ArchsoulFightEndedEvent"] | components["schemas"]["ArchsoulDiceRequestedEvent"] | components["schemas"]["ArchsoulDiceRequestCancelledEvent"] | components["schemas"]["ArchsoulActionsUndoneEvent"] | components["schemas"]["ArchsoulMapSetEvent"] | components["schemas"]["ArchsoulCombatantPlacedEvent"] | components["schemas"]["ArchsoulAmbushDeclaredEvent"] | components["schemas"]["ArchsoulPhaseStartedEvent"] | components["schemas"]["ArchsoulPhaseEndedEvent"] | components["schemas"]["ArchsoulTurnStartedEvent"] | components["schemas"]["ArchsoulTurnEndedEvent"] | components["schemas"]["ArchsoulApSpentEvent"] | components["schemas"]["ArchsoulMovedEvent"] | components["schemas"]["ArchsoulTurnedEvent"] | components["schemas"]["ArchsoulConditionAppliedEvent"] | components["schemas"]["ArchsoulConditionRemovedEvent"] | components["schemas"]["ArchsoulItemDrawnEvent"] | components["schemas"]["ArchsoulAwkwardDrawStartedEvent"] | components["schemas"]["ArchsoulItemDroppedEvent"] | components["schemas"]["ArchsoulProjectileLandedEvent"] | components["schemas"]["ArchsoulAmmunitionSpentEvent"] | components["schemas"]["ArchsoulExchangeResolvedEvent"] | components["schemas"]["ArchsoulFeintResolvedEvent"] | components["schemas"]["ArchsoulKnockdownResolvedEvent"] | components["schemas"]["ArchsoulShatterResolvedEvent"] | components["schemas"]["ArchsoulDismountedEvent"] | components["schemas"]["ArchsoulMountedEvent"] | components["schemas"]["ArchsoulFellEvent"] | components["schemas"]["ArchsoulRitualPerformedEvent"] | components["schemas"]["ArchsoulStudyTakenEvent"] | components["schemas"]["ArchsoulAreaAttackResolvedEvent"] | components["schemas"]["ArchsoulGrappleRolledEvent"] | components["schemas"]["ArchsoulGrappleStartedEvent"] | components["schemas"]["ArchsoulGrappleControlChangedEvent"] | components["schemas"]["ArchsoulGrappleEndedEvent"] | components["schemas"]["ArchsoulItemStolenEvent"] | components["schemas"]["ArchsoulItemTakenEvent"] | components["schemas"]["ArchsoulWoundsAppliedEvent"] | components["schemas"]["ArchsoulCriticalFailureRolledEvent"] | components["schemas"]["ArchsoulWeaponChangedEvent"] | components["schemas"]["ArchsoulDrainSufferedEvent"] | components["schemas"]["ArchsoulSoulpowerLoweredEvent"] | components["schemas"]["ArchsoulReactiveAttackTriggeredEvent"] | components["schemas"]["ArchsoulReactiveAttackOfferedEvent"] | components["schemas"]["ArchsoulReactiveAttackDeclinedEvent"] | components["schemas"]["ArchsoulReactiveAttackLapsedEvent"] | components["schemas"]["ArchsoulPreventionRolledEvent"] | components["schemas"]["ArchsoulReactionsFinishedEvent"] | components["schemas"]["ArchsoulActionResumedEvent"];
+        ArchsoulEvent: components["schemas"]["ArchsoulFightStartedEvent"] | components["schemas"]["ArchsoulCombatantJoinedEvent"] | components["schemas"]["ArchsoulCombatantRemovedEvent"] | components["schemas"]["ArchsoulInitiativeRolledEvent"] | components["schemas"]["ArchsoulInitiativeSetEvent"] | components["schemas"]["ArchsoulRoundStartedEvent"] | components["schemas"]["ArchsoulRoundEndedEvent"] | components["schemas"]["ArchsoulActivationStartedEvent"] | components["schemas"]["ArchsoulActivationEndedEvent"] | components["schemas"]["ArchsoulGmNoteAddedEvent"] | components["schemas"]["ArchsoulPendingCancelledEvent"] | components["schemas"]["ArchsoulFightEndedEvent"] | components["schemas"]["ArchsoulDiceRequestedEvent"] | components["schemas"]["ArchsoulDiceRequestCancelledEvent"] | components["schemas"]["ArchsoulActionsUndoneEvent"] | components["schemas"]["ArchsoulMapSetEvent"] | components["schemas"]["ArchsoulCombatantPlacedEvent"] | components["schemas"]["ArchsoulAmbushDeclaredEvent"] | components["schemas"]["ArchsoulPhaseStartedEvent"] | components["schemas"]["ArchsoulPhaseEndedEvent"] | components["schemas"]["ArchsoulTurnStartedEvent"] | components["schemas"]["ArchsoulTurnEndedEvent"] | components["schemas"]["ArchsoulApSpentEvent"] | components["schemas"]["ArchsoulMovedEvent"] | components["schemas"]["ArchsoulTurnedEvent"] | components["schemas"]["ArchsoulConditionAppliedEvent"] | components["schemas"]["ArchsoulConditionRemovedEvent"] | components["schemas"]["ArchsoulItemDrawnEvent"] | components["schemas"]["ArchsoulAwkwardDrawStartedEvent"] | components["schemas"]["ArchsoulItemDroppedEvent"] | components["schemas"]["ArchsoulProjectileLandedEvent"] | components["schemas"]["ArchsoulAmmunitionSpentEvent"] | components["schemas"]["ArchsoulExchangeResolvedEvent"] | components["schemas"]["ArchsoulFeintResolvedEvent"] | components["schemas"]["ArchsoulKnockdownResolvedEvent"] | components["schemas"]["ArchsoulShatterResolvedEvent"] | components["schemas"]["ArchsoulDismountedEvent"] | components["schemas"]["ArchsoulMountedEvent"] | components["schemas"]["ArchsoulFellEvent"] | components["schemas"]["ArchsoulRitualPerformedEvent"] | components["schemas"]["ArchsoulStudyTakenEvent"] | components["schemas"]["ArchsoulAreaAttackResolvedEvent"] | components["schemas"]["ArchsoulGrappleRolledEvent"] | components["schemas"]["ArchsoulGrappleStartedEvent"] | components["schemas"]["ArchsoulGrappleControlChangedEvent"] | components["schemas"]["ArchsoulGrappleEndedEvent"] | components["schemas"]["ArchsoulItemStolenEvent"] | components["schemas"]["ArchsoulItemTakenEvent"] | components["schemas"]["ArchsoulWoundsAppliedEvent"] | components["schemas"]["ArchsoulCriticalFailureRolledEvent"] | components["schemas"]["ArchsoulWeaponChangedEvent"] | components["schemas"]["ArchsoulDrainSufferedEvent"] | components["schemas"]["ArchsoulSoulpowerLoweredEvent"] | components["schemas"]["ArchsoulReactiveAttackTriggeredEvent"] | components["schemas"]["ArchsoulReactiveAttackOfferedEvent"] | components["schemas"]["ArchsoulReactiveAttackDeclinedEvent"] | components["schemas"]["ArchsoulReactiveGrabAttemptedEvent"] | components["schemas"]["ArchsoulReactiveAttackLapsedEvent"] | components["schemas"]["ArchsoulPreventionRolledEvent"] | components["schemas"]["ArchsoulReactionsFinishedEvent"] | components["schemas"]["ArchsoulActionResumedEvent"];
         /** @description A combatant's Archsoul sheet. */
         ArchsoulSheet: {
             /** @description Each 0..20; default 0. */

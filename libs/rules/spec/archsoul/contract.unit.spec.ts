@@ -265,6 +265,7 @@ const SCENARIOS = [
   'mounted-combat',
   'phase-end',
   'reactive-attacks',
+  'reactive-grab',
   'resume-action',
   'rituals',
   'rulings',

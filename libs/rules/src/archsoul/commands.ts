@@ -30,7 +30,7 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   ThrowItem:
     'Throw a held item at a target (1 AP; triggers reactive attacks; a weapon attack, so not while grappled, S48): combatantId, itemId, targetId, modifier?, damageModifier?, criticalNarration?.',
   ReactiveAttack:
-    'The offered reactor attacks the actor before its action: combatantId, weaponId?, unarmedStyle?, limbArmoured?, modifier?, damageModifier?, criticalNarration?, feint?, sneak?, knockdown?, shatter? (not cleave or special).',
+    'The offered reactor attacks the actor before its action: combatantId, weaponId?, unarmedStyle?, limbArmoured?, modifier?, damageModifier?, criticalNarration?, feint?, sneak?, knockdown?, shatter? (not cleave or special); or grab? (S71: a Grab with an empty hand, no weapon or other maneuver).',
   DeclineReactiveAttack: 'The offered reactor lets the action pass: combatantId.',
   ResumeAction:
     'After reactive attacks that did not prevent it, the actor performs its held action as declared (S50): combatantId, abandon?, modifier?, damageModifier?, criticalNarration?, limbArmoured?.',

@@ -413,6 +413,9 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
     ...MODIFIERS,
     special: special.describe('Refused (S27: special attacks are never reactive).'),
     cleave: cleave.describe('Refused (Cleave cannot be applied to reactive attacks).'),
+    grab: flag(
+      "Grab (S71): interrupt with a Grab instead of an attack, no AP: an empty hand, no weaponId and no other maneuver; the reactor rolls unarmed against the actor's grapple roll; a success grapples the actor under the reactor's control. Default false.",
+    ),
   }),
   DeclineReactiveAttack: command('DeclineReactiveAttack', 'The offered reactor lets the action pass.', {
     combatantId: who,
@@ -1019,6 +1022,9 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
   }),
   ReactiveAttackOffered: actorReactor,
   ReactiveAttackDeclined: actorReactor,
+  ReactiveGrabAttempted: actorReactor.describe(
+    'S71: the offered reactor interrupts with a Grab instead of an attack; its grapple roll follows.',
+  ),
   ReactiveAttackLapsed: actorReactor.extend({
     reason: Name.describe(
       'Why it was not offered: the action was prevented, or the reactor can no longer react.',

@@ -697,4 +697,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S70',
     text: 'A technological elemental weapon (Precision/Ranged Weapons, not soul magic) rolls the firearm critical-failure table unless its sheet names another.',
   },
+  {
+    id: 'S71',
+    text: 'A reactive Grab (grab: true, no AP, an empty hand, no weapon or other maneuver) rolls as a Grab; a success grapples the actor under the reactor’s control, prevents a move, weapon attack or moving ritual, and any other held action needs the actor’s grapple roll now.',
+  },
 ];

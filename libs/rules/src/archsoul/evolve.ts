@@ -147,6 +147,7 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
     case 'ReactiveAttackTriggered':
     case 'ReactiveAttackOffered':
     case 'ReactiveAttackDeclined':
+    case 'ReactiveGrabAttempted':
     case 'ReactiveAttackLapsed':
     case 'PreventionRolled':
     case 'ReactionsFinished':
@@ -509,6 +510,7 @@ function evolveReactions(
     | 'ReactiveAttackTriggered'
     | 'ReactiveAttackOffered'
     | 'ReactiveAttackDeclined'
+    | 'ReactiveGrabAttempted'
     | 'ReactiveAttackLapsed'
     | 'PreventionRolled'
     | 'ReactionsFinished'
@@ -520,7 +522,9 @@ function evolveReactions(
       return reactiveAttackTriggered(next, event.data);
     case 'ReactiveAttackOffered':
       return reactiveAttackOffered(next, event.data);
+    // S71: a reactive Grab answers the offer as a reactive attack's exchange does.
     case 'ReactiveAttackDeclined':
+    case 'ReactiveGrabAttempted':
       return { ...next, reaction: { ...next.reaction!, current: undefined }, pending: undefined };
     case 'ReactiveAttackLapsed': {
       const d = event.data;

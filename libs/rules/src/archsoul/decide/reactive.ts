@@ -15,7 +15,9 @@ import {
   hasCondition,
   HeldAction,
   heldBy,
+  grapplesOf,
   isDown,
+  ReactionQueue,
   Trigger,
 } from '../state';
 import { reachOf, weaponOf } from './common';
@@ -24,7 +26,9 @@ import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
 import { performStandUp, walk } from './movement';
 import { performSoulShield } from './stances';
-import { performGrab } from './grapple';
+import { grappleRoll, performGrab } from './grapple';
+import { describeHands, freeHands } from '../hands';
+import { run } from '../../core/run';
 import { performAreaAttack } from './area';
 import { checkUnarmedStyle } from './weapons';
 import { dismountOnInterrupt, performCharge } from './mounted';
@@ -54,6 +58,7 @@ export function reactiveAttack(
   dice: DiceSource,
 ): RuleEvent[] {
   const { id, q } = offered(state, command);
+  if (command.grab) return reactiveGrab(state, command, id, q, dice);
   const reactor = state.combatants[id];
   const actor = state.combatants[q.actorId];
   const weapon = weaponOf(reactor, command.weaponId, 'weaponId');
@@ -113,20 +118,181 @@ export function reactiveAttack(
       });
     }
   }
-  if (prevention) {
-    events.push(prevention);
-    after = evolve(after, prevention);
-    if (
-      (prevention.data as { prevented: boolean }).prevented &&
-      held?.type === 'Charge' &&
-      after.combatants[actor.id].mounted
-    ) {
-      const fell = dismountOnInterrupt(after, actor.id);
-      events.push(...fell);
-      after = fell.reduce(evolve, after);
+  if (prevention) after = prevent(after, events, prevention, actor.id, held);
+  return [...events, ...followUps(after)];
+}
+
+/** The prevention's outcome joins the events; S35: a prevented Charge leaves a mounted actor's mount behind. */
+function prevent(
+  state: ArchsoulState,
+  events: RuleEvent[],
+  prevention: RuleEvent,
+  actorId: string,
+  held: HeldAction | undefined,
+): ArchsoulState {
+  events.push(prevention);
+  let after = evolve(state, prevention);
+  if (
+    (prevention.data as { prevented: boolean }).prevented &&
+    held?.type === 'Charge' &&
+    after.combatants[actorId].mounted
+  ) {
+    const fell = dismountOnInterrupt(after, actorId);
+    events.push(...fell);
+    after = fell.reduce(evolve, after);
+  }
+  return after;
+}
+
+/** Fields of a reactive attack that a reactive Grab refuses (S71): its weapon, other maneuvers, the attack's own. */
+const NOT_WITH_GRAB = {
+  weapon: ['weaponId'],
+  maneuver: ['feint', 'sneak', 'knockdown', 'shatter', 'cleave', 'special'],
+  attack: ['unarmedStyle', 'limbArmoured', 'modifier', 'damageModifier', 'criticalNarration'],
+} as const;
+
+/** S71: what a reactive Grab refuses: a weapon, another maneuver, an attack's own fields, no empty hand, no adjacency. */
+function checkReactiveGrab(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'ReactiveAttack'>,
+  reactor: ArchsoulCombatant,
+  actor: ArchsoulCombatant,
+): void {
+  const id = reactor.id;
+  const named = (fields: readonly string[]) =>
+    fields.find(
+      (f) =>
+        (command as Record<string, unknown>)[f] !== undefined &&
+        (command as Record<string, unknown>)[f] !== false,
+    );
+  const weaponField = named(NOT_WITH_GRAB.weapon);
+  ensure(
+    weaponField === undefined,
+    'ARCHSOUL_REACTIVE_GRAB_WEAPON',
+    `archsoul.txt: Grab: "roll an unarmed attack with an empty hand": a reactive Grab names no weapon (ruling S71)`,
+    'weaponId',
+  );
+  const maneuver = named(NOT_WITH_GRAB.maneuver);
+  ensure(
+    maneuver === undefined,
+    'ARCHSOUL_REACTIVE_GRAB_COMBINATION',
+    `archsoul.txt: Reactive Attack: "a melee attack or special maneuver": a reactive Grab is that one maneuver; ${maneuver} cannot join it (ruling S71)`,
+    maneuver ?? 'grab',
+  );
+  const extra = named(NOT_WITH_GRAB.attack);
+  ensure(
+    extra === undefined,
+    'ARCHSOUL_REACTIVE_GRAB_FIELD',
+    `archsoul.txt: Grab: its roll is the grapple's unarmed attack, as a Grab's; ${extra} belongs to an attack (ruling S71)`,
+    extra ?? 'grab',
+  );
+  ensure(
+    freeHands(reactor.hands) > 0,
+    'ARCHSOUL_GRAB_NO_EMPTY_HAND',
+    `archsoul.txt: Grab: "roll an unarmed attack with an empty hand"; ${id}'s two hands hold ${describeHands(reactor.sheet, reactor.hands)} (ruling S33, S51, S71)`,
+    'combatantId',
+  );
+  const d = distance(state.map.grid, reactor.position!, actor.position!);
+  ensure(
+    d <= FIST.reach,
+    'ARCHSOUL_OUT_OF_REACH',
+    `archsoul.txt: Grab: an unarmed attack reaches adjacent spaces; ${actor.id} is ${d} away (ruling S71)`,
+    'grab',
+  );
+}
+
+/**
+ * archsoul.txt: Reactive Attack: "interrupt the action with a melee attack or special maneuver without spending
+ * action points"; Grab: "roll an unarmed attack with an empty hand ... On a successful hit, you and your opponent
+ * become grappled and you gain control of the grapple". S71: the reactor's Grab (no AP) against the actor's grapple
+ * roll; a success decides the held action as Being Grappled does.
+ */
+function reactiveGrab(
+  state: ArchsoulState,
+  command: ArchsoulCommand<'ReactiveAttack'>,
+  id: string,
+  q: ReactionQueue,
+  dice: DiceSource,
+): RuleEvent[] {
+  const reactor = state.combatants[id];
+  const actor = state.combatants[q.actorId];
+  checkReactiveGrab(state, command, reactor, actor);
+  // The offer is answered first, as an attack's exchange answers it (S20: a fumble's opening then waits on top).
+  const attempted = ev('ReactiveGrabAttempted', { actorId: actor.id, reactorId: id });
+  const events = [attempted, ...performGrab(evolve(state, attempted), id, actor.id, dice)];
+  let after = events.reduce(evolve, state);
+  // S20: a fumbled Grab that left the reactor open: the reaction it opened comes first; no grapple, nothing prevented.
+  const opened = after.reaction !== undefined && after.reaction.actorId === id;
+  const started = events.some((e) => e.type === 'GrappleStarted');
+  if (started && q.action && !opened) {
+    const g = grapplesOf(after, id).find((x) => x.memberIds.includes(actor.id))!;
+    const verdict = grabbedAction(after, after.combatants[actor.id], q.trigger, q.action);
+    const stopped = (reason: string) =>
+      ev('PreventionRolled', { combatantId: actor.id, reactorId: id, damage: 0, prevented: true, reason });
+    let prevention: RuleEvent;
+    if (verdict) prevention = stopped(verdict);
+    else {
+      // Being Grappled: "All other actions require a successful grapple roll to attempt"; the reactor controls (ties).
+      const rolls = run(after, evolve);
+      const s = rolls.state();
+      const won = grappleRoll(
+        s,
+        s.combatants[actor.id],
+        s.combatants[id],
+        q.action.type,
+        dice,
+        g,
+        rolls.push,
+      );
+      events.push(...rolls.events);
+      after = rolls.state();
+      prevention = won
+        ? ev('PreventionRolled', {
+            combatantId: actor.id,
+            reactorId: id,
+            damage: 0,
+            prevented: false,
+            reason: `archsoul.txt: Being Grappled: ${actor.id} won the grapple roll its ${q.action.type} requires (ruling S71)`,
+          })
+        : stopped(
+            `archsoul.txt: Being Grappled: ${actor.id} lost the grapple roll its ${q.action.type} requires (ruling S71)`,
+          );
     }
+    after = prevent(after, events, prevention, actor.id, q.action);
   }
   return [...events, ...followUps(after)];
+}
+
+/**
+ * S71: why a held action cannot be performed by an actor the reactive Grab grappled (archsoul.txt: Being Grappled:
+ * "you may not attack with a weapon, perform a ritual that requires movement, or perform a regular move action";
+ * S48: weapon attacks; a Grab of the reactor who now holds it has nothing left to start). Undefined: it takes the
+ * grapple roll of "all other actions".
+ */
+function grabbedAction(
+  state: ArchsoulState,
+  actor: ArchsoulCombatant,
+  trigger: Trigger,
+  action: HeldAction,
+): string | undefined {
+  const because = (what: string) =>
+    `archsoul.txt: Being Grappled: ${actor.id} may not ${what}: the reactive Grab prevented its ${action.type} (ruling S71)`;
+  if (trigger === 'trample' || action.type === 'Move' || action.type === 'Charge')
+    return because('perform a regular move action');
+  if (action.type === 'ThrowItem') return because('attack with a weapon (a throw, ruling S48)');
+  if (action.type === 'Attack' || action.type === 'AreaAttack') {
+    const id = action.payload.weaponId;
+    const w = actor.sheet.weapons.find((x) => x.id === id) ?? FIST;
+    if (w.type !== 'unarmed' && !w.soulMagic) return because(`attack with a weapon (${w.name}, ruling S48)`);
+  }
+  if (action.type === 'PerformRitual' && action.payload.movement)
+    return because('perform a ritual that requires movement');
+  if (
+    action.type === 'Grab' &&
+    grapplesOf(state, actor.id).some((g) => g.memberIds.includes(action.payload.targetId))
+  )
+    return `ruling S71: ${actor.id} and ${action.payload.targetId} are already grappling: its Grab has nothing to start`;
+  return undefined;
 }
 
 /**
