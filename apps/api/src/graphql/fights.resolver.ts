@@ -1,4 +1,4 @@
-import { Args, Context, ID, Info, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Info, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { GraphQLResolveInfo, Kind, SelectionSetNode } from 'graphql';
 import {
   AccessService,
@@ -43,6 +43,7 @@ import { viewAtHeld } from '../common/view-at';
 import { systemOfCommandField } from './typed-contract';
 import { hiddenNumberIn } from './hidden-numbers';
 import { TextContext, variablesTextOf } from './variables-text';
+import { FIGHT_ID_ARG, MIN_SEQ_ARG } from './args';
 
 @Resolver()
 export class FightsResolver {
@@ -93,12 +94,8 @@ export class FightsResolver {
   })
   async fight(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
-    @Args('minSeq', {
-      type: () => Int,
-      nullable: true,
-      description: 'Wait (up to 2 s) until the projection has reached this seq: read your own write',
-    })
+    @Args('fightId', FIGHT_ID_ARG) fightId: string,
+    @Args('minSeq', MIN_SEQ_ARG)
     minSeq?: number,
     @Args('at', {
       type: () => Int,
@@ -118,7 +115,7 @@ export class FightsResolver {
   })
   fightExport(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+    @Args('fightId', FIGHT_ID_ARG) fightId: string,
   ): Promise<Record<string, unknown>> {
     this.access.assertRead(p, fightId);
     return this.service.exportLog(fightId) as unknown as Promise<Record<string, unknown>>;
@@ -168,12 +165,8 @@ export class FightsResolver {
   })
   async fightCombatants(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
-    @Args('minSeq', {
-      type: () => Int,
-      nullable: true,
-      description: 'Wait (up to 2 s) until the projection has reached this seq: read your own write',
-    })
+    @Args('fightId', FIGHT_ID_ARG) fightId: string,
+    @Args('minSeq', MIN_SEQ_ARG)
     minSeq?: number,
   ): Promise<CombatantSummaryModel[]> {
     this.access.assertRead(p, fightId);
@@ -193,7 +186,7 @@ export class FightsResolver {
   })
   async events(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+    @Args('fightId', FIGHT_ID_ARG) fightId: string,
     @Args('after', {
       type: () => Int,
       nullable: true,
@@ -218,7 +211,7 @@ export class FightsResolver {
   })
   async eventsPage(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+    @Args('fightId', FIGHT_ID_ARG) fightId: string,
     @Args('after', {
       type: () => Int,
       nullable: true,
@@ -261,7 +254,7 @@ export class FightsResolver {
   async command(
     @CurrentPrincipal() p: Principal,
     @RequestId() requestId: string | undefined,
-    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+    @Args('fightId', FIGHT_ID_ARG) fightId: string,
     @Args('input', { description: 'The command: type, envelope and payload' }) input: CommandInputGql,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CommandResultModel> {

@@ -1,9 +1,10 @@
-import { Args, ID, Int, Resolver, Subscription } from '@nestjs/graphql';
+import { Args, Int, Resolver, Subscription } from '@nestjs/graphql';
 import { AccessService, AppError, FightService, Principal } from '@app/fights';
 import { onCredentialEnd } from '../auth/credential-end';
 import { EndableStream } from './ending-stream';
 import { CurrentPrincipal } from '../auth/principal.decorator';
 import { FightEventModel, FightModel } from '../common/models';
+import { FIGHT_ID_ARG } from './args';
 
 @Resolver()
 export class LiveResolver {
@@ -27,7 +28,7 @@ export class LiveResolver {
   })
   async fightEvents(
     @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
+    @Args('fightId', FIGHT_ID_ARG) fightId: string,
     @Args('after', {
       type: () => Int,
       nullable: true,
@@ -45,10 +46,7 @@ export class LiveResolver {
     description: 'The fight view now, then after each change.',
     resolve: (view: FightModel) => view,
   })
-  async fightView(
-    @CurrentPrincipal() p: Principal,
-    @Args('fightId', { type: () => ID, description: 'The fight id' }) fightId: string,
-  ) {
+  async fightView(@CurrentPrincipal() p: Principal, @Args('fightId', FIGHT_ID_ARG) fightId: string) {
     this.access.assertRead(p, fightId);
     return this.closeOnRevoke(p, await this.service.watchViews(fightId));
   }
