@@ -90,9 +90,8 @@ export class WebhookDispatcher {
   cappedClaimMs = CAPPED_CLAIM_MS;
   /** Emits the delivery id after each recorded attempt. */
   readonly attempts = new EventEmitter().setMaxListeners(0);
-  private readonly inflight = new Map<string, Promise<void>>();
-  /** This instance's attempts in flight per endpoint. */
-  private readonly perEndpoint = new Map<string, number>();
+  /** Attempts in flight: the delivery id → its endpoint and the attempt. */
+  private readonly inflight = new Map<string, { endpointId: string; run: Promise<void> }>();
   /** The last claim came back short while an endpoint of this instance was at its cap. */
   private capped = false;
   private deferred?: NodeJS.Timeout;
@@ -148,7 +147,7 @@ export class WebhookDispatcher {
     clearInterval(this.timer);
     clearTimeout(this.deferred);
     await this.claims.close();
-    await Promise.all(this.inflight.values());
+    await Promise.all([...this.inflight.values()].map((a) => a.run));
     await this.store.releaseLeases(this.instanceId).catch(this.onError);
   }
 
@@ -190,21 +189,23 @@ export class WebhookDispatcher {
   }
 
   private launch(d: DeliveryRow): void {
-    this.perEndpoint.set(d.endpointId, (this.perEndpoint.get(d.endpointId) ?? 0) + 1);
     const run = this.deliver(d)
       .catch((e) => this.onError(e))
       .finally(() => {
         this.inflight.delete(d.id);
-        const left = this.perEndpoint.get(d.endpointId)! - 1;
-        if (left > 0) this.perEndpoint.set(d.endpointId, left);
-        else this.perEndpoint.delete(d.endpointId);
         this.kick();
       });
-    this.inflight.set(d.id, run);
+    this.inflight.set(d.id, { endpointId: d.endpointId, run });
   }
 
   private atCap(): boolean {
-    for (const n of this.perEndpoint.values()) if (n >= this.config.endpointConcurrency) return true;
+    // No more than the dispatcher's concurrency in flight, counted only when a claim comes back short.
+    const counts = new Map<string, number>();
+    for (const { endpointId } of this.inflight.values()) {
+      const n = (counts.get(endpointId) ?? 0) + 1;
+      if (n >= this.config.endpointConcurrency) return true;
+      counts.set(endpointId, n);
+    }
     return false;
   }
 
