@@ -10,69 +10,74 @@ import { endianness } from 'node:os';
 export class CommandIndex {
   /** key → the first seq of the one command with that key, or of each command that shares it (a collision). */
   private readonly first = new Map<number, number | number[]>();
+  /**
+   * Every entry as it was added, (key, first seq) pairs of int32s, in seq order: what snapshots save, the
+   * entries since the last one at a time (entriesAfter). A snapshot that saved the whole index cost as much
+   * as the fight's whole history, every 250 events: quadratic in the fight's length.
+   */
+  private log = new Int32Array(16);
+  /** How many int32s of `log` are entries. */
+  private used = 0;
   /** A command's events arrive one after another with its id: they are one entry. */
   private last?: string;
 
   add(commandId: string, seq: number): void {
     if (commandId === this.last) return;
     this.last = commandId;
-    const key = commandKey(commandId);
-    const seen = this.first.get(key);
-    if (seen === undefined) this.first.set(key, seq);
-    else if (typeof seen === 'number') this.first.set(key, [seen, seq]);
-    else seen.push(seq);
+    this.put(commandKey(commandId), seq);
   }
 
-  /** How many keys it holds (about one per command): its share of a cached fight's size. */
+  /** How many entries it holds (one per command): its share of a cached fight's size. */
   get size(): number {
-    return this.first.size;
+    return this.used >> 1;
+  }
+
+  /** The id of the last command added, if any (its next events are the same entry). */
+  get lastCommand(): string | null {
+    return this.last ?? null;
   }
 
   /**
-   * The index as JSON data, for a fight snapshot (snapshots/fight-snapshot.ts): its entries in order as
-   * little-endian int32s in base64 (key, seq; or key | SHARED, count, seqs… for a collision), which a cold
-   * load decodes in a fraction of the time a JSON array of numbers takes.
+   * The entries of the commands whose first event is past `seq`, in the order they were added, as
+   * little-endian int32 pairs (key, first seq) in base64: one part of a fight snapshot
+   * (snapshots/fight-snapshot.ts), saved once and never rewritten, so a snapshot costs what happened since
+   * the last one however long the fight has run. A cold load decodes it in a fraction of the time a JSON
+   * array of numbers takes.
    */
-  toData(): CommandIndexData {
-    let n = 0;
-    for (const seq of this.first.values()) n += typeof seq === 'number' ? 2 : 2 + seq.length;
-    const buf = Buffer.alloc(4 * n);
-    let at = 0;
-    const put = (v: number) => (at = buf.writeInt32LE(v, at));
-    for (const [key, seq] of this.first) {
-      if (typeof seq === 'number') {
-        put(key);
-        put(seq);
-      } else {
-        put(key | SHARED);
-        put(seq.length);
-        for (const s of seq) put(s);
-      }
+  entriesAfter(seq: number): string {
+    // Entries are added in seq order: the first past `seq`, found from the end (a part is recent).
+    let start = this.used;
+    while (start > 0 && this.log[start - 1] > seq) start -= 2;
+    const words = this.log.subarray(start, this.used);
+    let bytes: Buffer;
+    if (LITTLE_ENDIAN) bytes = Buffer.from(words.buffer, words.byteOffset, words.byteLength);
+    else {
+      bytes = Buffer.alloc(4 * words.length);
+      words.forEach((w, i) => bytes.writeInt32LE(w, 4 * i));
     }
-    return { entries: buf.toString('base64'), last: this.last ?? null };
+    return bytes.toString('base64');
   }
 
-  /** The index `toData` gave; undefined when `data` is not such an index (a corrupt snapshot). */
-  static fromData(data: unknown): CommandIndex | undefined {
-    const { entries, last } = (data ?? {}) as Partial<CommandIndexData>;
-    if (typeof entries !== 'string' || (last !== null && typeof last !== 'string')) return undefined;
-    const buf = Buffer.from(entries, 'base64');
-    if (buf.length % 4 !== 0) return undefined;
-    const w = int32sOf(buf);
+  /**
+   * The index of the parts `entriesAfter` gave, one after another from the fight's start, cut at `upTo`
+   * (a part may reach past the snapshot it is read with), its last command `last`; undefined when a part is
+   * not such entries or holds a seq outside its range (a corrupt snapshot).
+   */
+  static fromParts(
+    parts: ReadonlyArray<{ fromSeq: number; toSeq: number; entries: string }>,
+    last: string | null,
+    upTo: number,
+  ): CommandIndex | undefined {
     const index = new CommandIndex();
-    for (let i = 0; i < w.length;) {
-      if (i + 2 > w.length) return undefined;
-      const key = w[i++];
-      const next = w[i++];
-      if (key < 0 || next < 0) return undefined;
-      if ((key & SHARED) === 0) {
-        index.first.set(key, next);
-        continue;
+    for (const { fromSeq, toSeq, entries } of parts) {
+      const buf = Buffer.from(entries, 'base64');
+      if (buf.length % 8 !== 0 || buf.toString('base64') !== entries) return undefined;
+      const w = int32sOf(buf);
+      for (let i = 0; i < w.length; i += 2) {
+        const [key, seq] = [w[i], w[i + 1]];
+        if (key < 0 || key > KEY_MASK || seq <= fromSeq || seq > toSeq) return undefined;
+        if (seq <= upTo) index.put(key, seq);
       }
-      if (next < 2 || i + next > w.length) return undefined;
-      const seqs = Array.from(w.subarray(i, (i += next)));
-      if (seqs.some((s) => s < 0)) return undefined;
-      index.first.set(key & ~SHARED, seqs);
     }
     index.last = last ?? undefined;
     return index;
@@ -83,21 +88,31 @@ export class CommandIndex {
     const seen = this.first.get(commandKey(commandId));
     return seen === undefined ? [] : typeof seen === 'number' ? [seen] : seen;
   }
+
+  private put(key: number, seq: number): void {
+    const seen = this.first.get(key);
+    if (seen === undefined) this.first.set(key, seq);
+    else if (typeof seen === 'number') this.first.set(key, [seen, seq]);
+    else seen.push(seq);
+    if (this.used + 2 > this.log.length) {
+      const grown = new Int32Array(this.log.length * 2);
+      grown.set(this.log);
+      this.log = grown;
+    }
+    this.log[this.used++] = key;
+    this.log[this.used++] = seq;
+  }
 }
 
-/** A CommandIndex as JSON: its entries (CommandIndex.toData) and the id of the last command added. */
-export interface CommandIndexData {
-  entries: string;
-  last: string | null;
-}
+/** Keys are 30 bits. */
+const KEY_MASK = 0x3fffffff;
 
-/** Keys are 30 bits: bit 30 marks an entry of several seqs in the encoded index. */
-const SHARED = 0x40000000;
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 /** Little-endian int32s: a copied typed array on a little-endian host (fast), read one by one elsewhere. */
 function int32sOf(buf: Buffer): Int32Array {
   const words = new Int32Array(buf.length / 4);
-  if (endianness() === 'LE') new Uint8Array(words.buffer).set(buf);
+  if (LITTLE_ENDIAN) new Uint8Array(words.buffer).set(buf);
   else for (let i = 0; i < words.length; i++) words[i] = buf.readInt32LE(4 * i);
   return words;
 }
@@ -109,5 +124,5 @@ export function commandKey(s: string): number {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return (h >>> 2) & 0x3fffffff;
+  return (h >>> 2) & KEY_MASK;
 }

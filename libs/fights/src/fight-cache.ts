@@ -81,12 +81,12 @@ const CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
  * About the heap a cached fight holds: its state (about half its JSON's length, states sharing their
- * unchanged parts) and its command index (a few dozen bytes a command); calibrated on the bench (benchCacheBound,
+ * unchanged parts) and its command index (a map entry and an int32 pair a command); calibrated on the bench (benchCacheBound,
  * benchMemory: ~3.4 KB for a fight just set up, ~18 KB at 500 commands). Cheap: the state is measured only on a
  * cold load and on each snapshot.
  */
 export function approxBytes(fight: LoadedFight): number {
-  return 1024 + ((fight.stateBytes ?? 4096) >> 1) + 24 * fight.commands.size;
+  return 1024 + ((fight.stateBytes ?? 4096) >> 1) + 36 * fight.commands.size;
 }
 
 /**

@@ -145,7 +145,7 @@ describe('AccessService at boot', () => {
         { version: REGISTRY_SNAPSHOT_VERSION, payload: 'not json' },
       ]) {
         const snapshots = new MemorySnapshotStore();
-        await snapshots.save({ fightId: REGISTRY_SNAPSHOT_KEY, seq: 1, ...row });
+        await snapshots.save({ fightId: REGISTRY_SNAPSHOT_KEY, seq: 1, parts: [], ...row });
         const { store: watched, asked } = recording(store);
         const booted = new AccessService(watched, new AccessRegistry(), undefined, { snapshots });
         await booted.start();

@@ -143,15 +143,52 @@ describe.each(engines)('snapshots on %s', (_name, open) => {
 
   it('a snapshot store keeps the latest snapshot of each version, and forgets nothing else', async () => {
     const { snapshots } = engine;
+    const row = (version: string, seq: number, payload: string) => ({
+      fightId: 'f1',
+      version,
+      seq,
+      payload,
+      parts: [],
+    });
     expect(await snapshots.load('no-such-fight')).toBeUndefined();
-    await snapshots.save({ fightId: 'f1', version: 'v1', seq: 10, payload: 'ten' });
-    await snapshots.save({ fightId: 'f1', version: 'v1', seq: 5, payload: 'five' });
-    expect(await snapshots.load('f1')).toEqual({ fightId: 'f1', version: 'v1', seq: 10, payload: 'ten' });
-    await snapshots.save({ fightId: 'f1', version: 'v1', seq: 12, payload: 'twelve' });
+    await snapshots.save(row('v1', 10, 'ten'));
+    await snapshots.save(row('v1', 5, 'five'));
+    expect(await snapshots.load('f1')).toEqual(row('v1', 10, 'ten'));
+    await snapshots.save(row('v1', 12, 'twelve'));
     expect((await snapshots.load('f1'))?.payload).toBe('twelve');
     // Another build's version replaces it whatever its seq (the one this build writes is the one it reads).
-    await snapshots.save({ fightId: 'f1', version: 'v2', seq: 3, payload: 'three' });
-    expect(await snapshots.load('f1')).toEqual({ fightId: 'f1', version: 'v2', seq: 3, payload: 'three' });
+    await snapshots.save(row('v2', 3, 'three'));
+    expect(await snapshots.load('f1')).toEqual(row('v2', 3, 'three'));
+    expect(await snapshots.load('f2')).toBeUndefined();
+  });
+
+  it('a snapshot store keeps every part, the longer of two from one seq, and loads those before the snapshot by seq', async () => {
+    const { snapshots } = engine;
+    const part = (fromSeq: number, toSeq: number) => ({ fromSeq, toSeq, entries: `${fromSeq}-${toSeq}` });
+    const save = (seq: number, ...parts: Array<ReturnType<typeof part>>) =>
+      snapshots.save({ fightId: 'f1', version: 'v1', seq, payload: `at ${seq}`, parts });
+    await save(10, part(0, 10));
+    await save(20, part(10, 20));
+    // Another instance that loaded at 10 saves on to 25; one still at 20 saves an older part than it keeps.
+    await save(25, part(10, 25));
+    await save(22, part(10, 22));
+    await save(30, part(25, 30));
+    // A later snapshot's part, saved by an instance whose snapshot lost (the row stays at 30).
+    await save(12, part(30, 40));
+    expect(await snapshots.load('f1')).toEqual({
+      fightId: 'f1',
+      version: 'v1',
+      seq: 30,
+      payload: 'at 30',
+      parts: [part(0, 10), part(10, 25), part(25, 30)],
+    });
+    await save(40, part(40, 40));
+    expect((await snapshots.load('f1'))?.parts).toEqual([
+      part(0, 10),
+      part(10, 25),
+      part(25, 30),
+      part(30, 40),
+    ]);
     expect(await snapshots.load('f2')).toBeUndefined();
   });
 
@@ -163,6 +200,34 @@ describe.each(engines)('snapshots on %s', (_name, open) => {
     const view = await cold.view(fightId);
     expect(cold.cache.get(fightId)?.snapshotSeq).toBe(saved!.seq);
     expect(json(view.view)).toEqual(json(await fullFold(fightId)));
+  });
+
+  it('given a fight loaded from its snapshot, the next snapshot saves only the commands since, and a cold load chains the parts', async () => {
+    const { fightId, commands } = await longFight(2 * EVERY);
+    const first = (await engine.snapshots.load(fightId))!;
+    const warm = service();
+    await warm.view(fightId);
+    expect(warm.cache.get(fightId)?.snapshotSeq).toBe(first.seq);
+    for (let i = commands; i < commands + 2 * ROUND.length; i++)
+      await warm.execute(fightId, { ...ROUND[i % ROUND.length], commandId: `cmd-${i}` });
+    await warm.cache.flushSnapshots();
+    const second = (await engine.snapshots.load(fightId))!;
+    expect(second.seq).toBeGreaterThan(first.seq);
+    // The parts saved before are kept as they were; those since start where the loaded snapshot stopped.
+    expect(second.parts.slice(0, first.parts.length)).toEqual(first.parts);
+    const since = second.parts.slice(first.parts.length);
+    expect(since.length).toBeGreaterThanOrEqual(1);
+    expect(since[0].fromSeq).toBe(first.seq);
+    since.slice(1).forEach((p, i) => expect(p.fromSeq).toBe(since[i].toSeq));
+    expect(since[since.length - 1].toSeq).toBe(second.seq);
+    const cold = service();
+    expect(json((await cold.view(fightId)).view)).toEqual(json(await fullFold(fightId)));
+    expect(cold.cache.get(fightId)?.snapshotSeq).toBe(second.seq);
+    // Every command of both parts is known: sent again, each is answered with its first result.
+    for (const i of [0, commands, commands + 2 * ROUND.length - 1])
+      expect(
+        (await cold.execute(fightId, { ...ROUND[i % ROUND.length], commandId: `cmd-${i}` })).replayed,
+      ).toBe(true);
   });
 
   it('given a cold load from a snapshot, a command sent again is answered with its first result', async () => {
@@ -215,7 +280,12 @@ describe.each(engines)('snapshots on %s', (_name, open) => {
     const saved = (await engine.snapshots.load(fightId))!;
     const version = snapshotVersion(findSystem('narateer')!);
     expect(saved.version).toBe(version);
-    await engine.snapshots.save({ ...saved, seq: saved.seq + 1, payload: `${'0'.repeat(64)} {"not":"it"}` });
+    await engine.snapshots.save({
+      ...saved,
+      seq: saved.seq + 1,
+      payload: `${'0'.repeat(64)} {"not":"it"}`,
+      parts: [],
+    });
     const cold = service();
     const view = await cold.view(fightId);
     expect(cold.cache.get(fightId)?.snapshotSeq).toBeUndefined();

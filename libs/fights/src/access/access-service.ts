@@ -134,6 +134,7 @@ export class AccessService {
         version: REGISTRY_SNAPSHOT_VERSION,
         seq: count,
         payload: JSON.stringify({ head, registry: this.registry.snapshot() }),
+        parts: [],
       })
       .catch(() => undefined);
   }

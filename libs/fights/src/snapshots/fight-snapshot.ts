@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson, FOLD_VERSION } from '@app/fight-log';
 import { findSystem, RuleSystem } from '@app/rules';
-import { CommandIndex, CommandIndexData } from '../command-index';
+import { CommandIndex } from '../command-index';
 import type { LoadedFight } from '../fight-cache';
-import { StoredSnapshot } from './snapshot-store';
+import { StoredPart, StoredSnapshot } from './snapshot-store';
 
 /** Bumped when the payload's shape changes. */
-export const SNAPSHOT_SCHEMA = 2;
+export const SNAPSHOT_SCHEMA = 3;
 
-/** What a snapshot holds: the fold at `seq` and the command index up to it. Never the seed. */
+/**
+ * What a snapshot's payload holds: the fold at `seq` and the last command's id. Never the seed. The command
+ * index up to `seq` is in the snapshot's parts, the fight's first seq to its `seq` one part after another.
+ */
 interface SnapshotBody {
   fightId: string;
   system: string;
@@ -16,7 +19,7 @@ interface SnapshotBody {
   headHash: string;
   drawsUsed: number;
   state: Record<string, unknown>;
-  commands: CommandIndexData;
+  lastCommand: string | null;
 }
 
 const digests = new WeakMap<RuleSystem, string>();
@@ -40,7 +43,11 @@ export function snapshotVersion(system: RuleSystem): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The snapshot of a fight at its seq: its payload is a checksum, a space, then the body as JSON. */
+/**
+ * The snapshot of a fight at its seq: its payload is a checksum, a space, then the body as JSON; its one part
+ * the command index's entries since the snapshot the fight was loaded from or last saved (from its first
+ * event if none), a checksum, a space, then the entries.
+ */
 export function encodeSnapshot(fight: LoadedFight): StoredSnapshot {
   const body: SnapshotBody = {
     fightId: fight.fightId,
@@ -49,20 +56,41 @@ export function encodeSnapshot(fight: LoadedFight): StoredSnapshot {
     headHash: fight.headHash,
     drawsUsed: fight.drawsUsed,
     state: fight.state as unknown as Record<string, unknown>,
-    commands: fight.commands.toData(),
+    lastCommand: fight.commands.lastCommand,
   };
   const json = JSON.stringify(body);
+  const fromSeq = fight.snapshotSeq ?? 0;
+  const entries = fight.commands.entriesAfter(fromSeq);
   return {
     fightId: fight.fightId,
     version: snapshotVersion(fight.system),
     seq: fight.seq,
     payload: `${sha256(json)} ${json}`,
+    parts: [{ fromSeq, toSeq: fight.seq, entries: `${sha256(entries)} ${entries}` }],
   };
+}
+
+/** The command index from the parts that chain from the fight's start to `seq`; undefined if they do not. */
+function commandsOf(parts: readonly StoredPart[], seq: number, last: unknown): CommandIndex | undefined {
+  if (last !== null && typeof last !== 'string') return undefined;
+  const from = new Map(parts.map((p) => [p.fromSeq, p]));
+  const chain: StoredPart[] = [];
+  for (let at = 0; at < seq;) {
+    const part = from.get(at);
+    if (!part || !Number.isSafeInteger(part.toSeq) || part.toSeq <= at || typeof part.entries !== 'string')
+      return undefined;
+    const entries = part.entries.slice(65);
+    if (part.entries.slice(0, 65) !== `${sha256(entries)} `) return undefined;
+    chain.push({ ...part, entries });
+    at = part.toSeq;
+  }
+  return CommandIndex.fromParts(chain, last, seq);
 }
 
 /**
  * The fight a snapshot holds; undefined for anything not to be trusted: another version's, another fight's, a
- * payload whose checksum or shape is wrong. Never throws.
+ * payload whose checksum or shape is wrong, parts that do not chain from the fight's start to the snapshot's
+ * seq or whose checksum is wrong. Never throws.
  */
 export function decodeSnapshot(row: StoredSnapshot, fightId: string): LoadedFight | undefined {
   try {
@@ -78,7 +106,7 @@ export function decodeSnapshot(row: StoredSnapshot, fightId: string): LoadedFigh
       return undefined;
     if (typeof headHash !== 'string' || !Number.isSafeInteger(drawsUsed)) return undefined;
     if (typeof state !== 'object' || state === null || Array.isArray(state)) return undefined;
-    const commands = CommandIndex.fromData(body.commands);
+    const commands = commandsOf(row.parts, seq, body.lastCommand);
     if (!commands) return undefined;
     return {
       system,
