@@ -1213,3 +1213,33 @@ describe('RULINGS A54–A58: combos around Binders, a third side, a Knocked Out 
     });
   });
 });
+
+describe('ruling A59: combos are on an enemy', () => {
+  const fighters: Fighter[] = [
+    { id: 'ember', sheet: beast(), side: 'heroes' },
+    { id: 'pip', sheet: beast({ stage: 1, stages: [{ stage: 1 }] }), side: 'heroes' },
+    { id: 'kit', sheet: wild({ hp: 60 }), side: 'heroes' },
+    { id: 'wolf', sheet: wild({ hp: 60 }), side: 'wild' },
+  ];
+  const start = ['pip', 'wolf'].reduce(
+    (e, id) => close(e, id, 'kit'),
+    close(fight(fighters, 'ember'), 'ember', 'kit'),
+  );
+
+  it('A59: "Combo Attacks: … target the same enemy": given Ember’s Claw on Kit, an ally, when Pip claws Kit next, then no combo die and no combo damage', () => {
+    // Ember's Claw on Kit: 5 d8, 5 successes to none.
+    let e = then(start, { ...claw, targetId: 'kit' }, { dice: [6, 5, 4, 4, 4, 1, 1] });
+    e = next(e, 'pip');
+    // Pip's Claw: Brawn 3 + Rank 1 + Claws 1 = 5 d6 and no combo die; Kit's Dodge 2 d6. 5 to none: (3 + 1) + 5 = 9.
+    const out = exact(
+      e,
+      { type: 'Attack', attackerId: 'pip', targetId: 'kit' },
+      { dice: [6, 5, 4, 4, 4, 1, 1] },
+    );
+    expect(find(out, 'AttackResolved')).toMatchObject({
+      attack: { dice: 5, bonuses: [] },
+      combo: { position: 1, dieBonus: 0, damageBonus: 0, hits: 1 },
+      damage: 9,
+    });
+  });
+});

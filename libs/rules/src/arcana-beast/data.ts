@@ -352,4 +352,8 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A58',
     text: 'Boost or Setback on a pool of no dice rolls the one extra die and drops it (A3): 0 successes, and a manual roll carries that one face.',
   },
+  {
+    id: 'A59',
+    text: 'Combos are on an enemy (another side): an attack on an ally of the attacker’s side gains no combo die or combo damage.',
+  },
 ];

@@ -27,6 +27,7 @@ import {
   poolFor,
   present,
   required,
+  sameSide,
 } from './common';
 import { dealDamage } from './damage';
 
@@ -373,13 +374,15 @@ function dodgePoolFor(
 
 /**
  * A20: the chain continues from another beast of the side on the side's previous turn. A57: each side keeps its own
- * chain on a target; another side's attack in between neither continues nor breaks it.
+ * chain on a target; another side's attack in between neither continues nor breaks it. A59: "target the same enemy":
+ * an attack on an ally of the attacker's side is in no combo.
  */
 function comboFor(
   state: ArcanaBeastState,
   attacker: ArcanaCombatant,
   target: ArcanaCombatant,
 ): { position: number; hits: number } {
+  if (sameSide(attacker, target)) return { position: 1, hits: 0 };
   const prev = chainOf(state, target.id, attacker.side);
   const sideTurn = sideTurnOf(state, attacker.side);
   if (prev && prev.lastAttackerId !== attacker.id && prev.sideTurn === sideTurn - 1)
