@@ -57,6 +57,23 @@ describe('Narateer sheet', () => {
     });
   });
 
+  it('N53: given a weapon that needs Loading, when its sheet says it is loaded (the default) with 0 ammunition, then the sheet is refused on its ammunition; unloaded with 0, or loaded with its shot counted, it joins', () => {
+    expect(start(sheet({ weapons: [{ ...crossbow, ammunition: 0 }] })).violation()).toMatchObject({
+      code: 'NARATEER_LOADED_WITHOUT_AMMUNITION',
+      field: 'combatants[0].sheet.weapons[0].ammunition',
+    });
+    const { loaded: _default, ...byDefault } = crossbow;
+    expect(start(sheet({ weapons: [{ ...byDefault, ammunition: 0 }] })).violation().code).toBe(
+      'NARATEER_LOADED_WITHOUT_AMMUNITION',
+    );
+    expect(
+      validateSheet(sheet({ weapons: [{ ...crossbow, loaded: false, ammunition: 0 }] }), 'sheet'),
+    ).toBeTruthy();
+    expect(validateSheet(sheet({ weapons: [{ ...crossbow, ammunition: 1 }] }), 'sheet')).toBeTruthy();
+    // A weapon that needs no Loading has nothing in it: 0 shots left is simply an empty quiver.
+    expect(validateSheet(sheet({ weapons: [{ ...bow, ammunition: 0 }] }), 'sheet')).toBeTruthy();
+  });
+
   it.each([
     ['no vitals', { vitals: undefined }, 'vitals'],
     ['Strength missing', { vitals: { agility: 2, resilience: 2 } }, 'vitals.strength'],

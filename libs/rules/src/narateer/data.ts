@@ -292,4 +292,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N52',
     text: 'A shot at a foe within melee reach has no Edge from the distance and opens no Opportunity Attack; the GM’s edge covers a cramped shot.',
   },
+  {
+    id: 'N53',
+    text: 'Ammunition counts the shot a loaded weapon holds: a sheet giving a weapon that needs Loading loaded with 0 ammunition is refused.',
+  },
 ];

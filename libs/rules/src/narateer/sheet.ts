@@ -52,6 +52,13 @@ function foldWeapon(w: NarateerSheetInput['weapons'][number], field: string): We
     harm: w.harm,
   };
   if (w.ammunition !== undefined && w.ammunition !== null) weapon.ammunition = w.ammunition;
+  // Ruling N53: ammunition counts the shot a loaded weapon holds (N27), so loaded with none left says two things.
+  if (w.needsLoading && w.loaded && weapon.ammunition === 0)
+    bad(
+      `${field}.ammunition`,
+      'counts the shot a loaded weapon holds (ruling N27, N53): count it (1 or more), or give loaded: false (loaded is the default)',
+      'NARATEER_LOADED_WITHOUT_AMMUNITION',
+    );
   if (w.kind === 'ranged') {
     if (w.maximumRange < w.effectiveRange)
       bad(`${field}.maximumRange`, `must be at least ${w.effectiveRange}`);
