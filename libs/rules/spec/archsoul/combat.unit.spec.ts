@@ -308,6 +308,30 @@ describe('Attacks (archsoul.txt: Attacking, RULINGS.md S1, S3, S4, S10, S22)', (
     expect(find(out, 'WoundsApplied')).toMatchObject({ damage: 1, bonus: 1 });
   });
 
+  it('S72: Unarmed: “metal armor on the limb you are attacking with, usually a gauntlet”: metal gauntlets add 1 to a punch, not to a kick or headbutt unless the GM names that limb armoured', () => {
+    const events = fight([
+      hero('a', [0, 0], 'N', { metalGauntlets: true }),
+      foe('v', [0, -1], 'S', { defense: 0 }),
+    ]);
+    const punch = { type: 'Attack', attackerId: 'a', targetId: 'v' };
+    // A kick is "anything else": 3 dice at 5 (5,1,1 = 1 hit); damage 2 dice at 4 (1,1 = 0), the gauntlets not on the foot.
+    const kick = exact(events, { ...punch, unarmedStyle: 'other' }, { dice: [5, 1, 1, 1, 1] });
+    expect(find(kick, 'ExchangeResolved')).toMatchObject({ hit: true, attack: { difficulty: 5 } });
+    expect(find(kick, 'WoundsApplied')).toMatchObject({ damage: 0, bonus: 0 });
+    // The punch keeps its +1; the GM's limbArmoured says a kicking limb is armoured (metal boots) or a punching one is not.
+    expect(find(exact(events, punch, { dice: [4, 1, 1, 1, 1] }), 'WoundsApplied')).toMatchObject({
+      bonus: 1,
+    });
+    const booted = exact(
+      events,
+      { ...punch, unarmedStyle: 'other', limbArmoured: true },
+      { dice: [5, 1, 1, 1, 1] },
+    );
+    expect(find(booted, 'WoundsApplied')).toMatchObject({ damage: 1, bonus: 1 });
+    const bare = exact(events, { ...punch, limbArmoured: false }, { dice: [4, 1, 1, 1, 1] });
+    expect(find(bare, 'WoundsApplied')).toMatchObject({ damage: 0, bonus: 0 });
+  });
+
   it('out of reach, no line of sight through walls, not enough AP are refused naming the rule', () => {
     const events = fight([hero('a', [0, 0], 'N', { weapons: [sword, bow] }), foe('v', [0, -3], 'S')], {
       map: {

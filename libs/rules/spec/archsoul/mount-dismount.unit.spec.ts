@@ -66,6 +66,21 @@ describe('S42: Mount and Dismount at will (archsoul.txt: Mounted Maneuvers; no c
     expect(types(won)).toEqual(['GrappleRolled', 'GrappleControlChanged', 'ApSpent', 'Dismounted']);
     expect(stateOf([...events, ...won]).combatants.a).toMatchObject({ mounted: false, ap: 2 });
   });
+  it('S42/S33: Being Grappled: mounting is no “regular move action”, so a grappled combatant mounts after a won grapple roll; a lost one spends the AP', () => {
+    let events = fight([foe('v', [0, -1], 'S'), hero('a', [0, 0], 'S', rider)]);
+    events = then(events, { type: 'Grab', combatantId: 'v', targetId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] });
+    events = then(events, { type: 'EndTurn', combatantId: 'v' });
+    // a wins the Dismount's roll (2 against 0) and takes control; the mount waits in a's space.
+    events = then(events, { type: 'Dismount', combatantId: 'a' }, { dice: [4, 4, 1, 1, 1, 1] });
+    const lost = exact(events, { type: 'Mount', combatantId: 'a' }, { dice: [1, 1, 1, 4, 4, 1] });
+    expect(types(lost)).toEqual(['GrappleRolled', 'GrappleControlChanged', 'ApSpent']);
+    expect(stateOf([...events, ...lost]).combatants.a).toMatchObject({ mounted: false, ap: 1 });
+    const won = exact(events, { type: 'Mount', combatantId: 'a' }, { dice: [4, 4, 1, 1, 1, 1] });
+    expect(types(won)).toEqual(['GrappleRolled', 'ApSpent', 'Mounted']);
+    expect(stateOf([...events, ...won]).combatants.a).toMatchObject({ mounted: true, ap: 1 });
+    expect(stateOf([...events, ...won]).combatants.v.position).toEqual({ x: 0, y: -1 });
+  });
+
   it('S33/S35: a grappled rider dropping to the ground comes off its mount only after a won grapple roll, as a Dismount', () => {
     let events = fight([foe('v', [0, -1], 'S'), hero('a', [0, 0], 'S', rider)]);
     events = then(events, { type: 'Grab', combatantId: 'v', targetId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] });
@@ -76,13 +91,15 @@ describe('S42: Mount and Dismount at will (archsoul.txt: Mounted Maneuvers; no c
     const won = exact(events, { type: 'DropProne', combatantId: 'a' }, { dice: [4, 4, 1, 1, 1, 1] });
     expect(types(won)).toEqual(['GrappleRolled', 'GrappleControlChanged', 'Dismounted', 'ConditionApplied']);
     expect(stateOf([...events, ...won]).combatants.a).toMatchObject({ mounted: false, ap: 3 });
-    // Off its mount, dropping to the ground takes no grapple roll (S33 gates only AP actions).
+    // Off its mount, dropping to the ground is still one of Being Grappled's "other actions": a grapple roll first.
     const stood = then(
       [...events, ...won],
       { type: 'StandUp', combatantId: 'a' },
       { dice: [4, 4, 1, 1, 1, 1] },
     );
     expect(stateOf(stood).combatants.a.conditions.map((k) => k.condition)).toEqual(['grappled']);
-    expect(types(exact(stood, { type: 'DropProne', combatantId: 'a' }))).toEqual(['ConditionApplied']);
+    expect(
+      types(exact(stood, { type: 'DropProne', combatantId: 'a' }, { dice: [4, 4, 1, 1, 1, 1] })),
+    ).toEqual(['GrappleRolled', 'ConditionApplied']);
   });
 });

@@ -298,6 +298,35 @@ describe('Grappling (archsoul.txt: Grappling, RULINGS.md S33)', () => {
     expect(types(drawn)).toEqual(['GrappleRolled', 'ApSpent', 'ItemDrawn']);
   });
 
+  it('Being Grappled: “All other actions require a successful grapple roll”: dropping a held item and dropping to the ground (Free Actions) first take the grapple roll, as turning in place does', () => {
+    const events = grappled();
+    const conditions = (es: any[]) => stateOf(es).combatants.a.conditions.map((k) => k.condition);
+    // A won roll (4,4,1 = 2 against 1,1,1 = 0): the free action happens, no AP spent.
+    const dropped = exact(
+      events,
+      { type: 'DropItem', combatantId: 'a', itemId: 'sword' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
+    expect(types(dropped)).toEqual(['GrappleRolled', 'ItemDropped']);
+    expect(stateOf([...events, ...dropped]).combatants.a.ap).toBe(3);
+    // A lost roll (1,1,2 = 0 against 4,4,1 = 2): v takes control and a still holds the sword.
+    const kept = exact(
+      events,
+      { type: 'DropItem', combatantId: 'a', itemId: 'sword' },
+      { dice: [1, 1, 2, 4, 4, 1] },
+    );
+    expect(types(kept)).toEqual(['GrappleRolled', 'GrappleControlChanged']);
+    expect(stateOf([...events, ...kept]).combatants.a.held).toContain('sword');
+    const prone = exact(events, { type: 'DropProne', combatantId: 'a' }, { dice: [4, 4, 1, 1, 1, 1] });
+    expect(types(prone)).toEqual(['GrappleRolled', 'ConditionApplied']);
+    expect(conditions([...events, ...prone])).toEqual(['grappled', 'prone']);
+    // Already on the ground, dropping to it is nothing to attempt: no roll.
+    expect(exact([...events, ...prone], { type: 'DropProne', combatantId: 'a' })).toEqual([]);
+    const standing = exact(events, { type: 'DropProne', combatantId: 'a' }, { dice: [1, 1, 2, 4, 4, 1] });
+    expect(types(standing)).toEqual(['GrappleRolled', 'GrappleControlChanged']);
+    expect(conditions([...events, ...standing])).toEqual(['grappled']);
+  });
+
   it('moving drags the grapplers along (Slow Move after a grapple roll)', () => {
     const out = exact(
       grappled(),
@@ -310,6 +339,42 @@ describe('Grappling (archsoul.txt: Grappling, RULINGS.md S33)', () => {
     ).toEqual([
       ['a', { x: 0, y: 1 }],
       ['v', { x: 0, y: 0 }],
+    ]);
+  });
+
+  it('Being Grappled: “Any action that would cause your character to move causes all targets grappling you to move as well”: a Takedown’s step into the opponent’s space drags the taker’s other grappler', () => {
+    // c grabs a from behind; on a's turn a wins the grapple roll against c (taking control) and grabs b from behind.
+    let events = fight([foe('c', [0, 1], 'N'), hero('a', [0, 0], 'N'), foe('b', [0, -1], 'N')]);
+    events = then(events, { type: 'Grab', combatantId: 'c', targetId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] });
+    events = then(events, { type: 'EndTurn', combatantId: 'c' });
+    events = then(
+      events,
+      { type: 'Grab', combatantId: 'a', targetId: 'b' },
+      { dice: [4, 4, 1, 1, 1, 1, 4, 4, 1, 4, 1, 1] },
+    );
+    // Takedown: a (2) beats b (0); both go down and a moves into b's space; c, still holding a, follows it.
+    const out = exact(
+      events,
+      { type: 'Takedown', combatantId: 'a', targetId: 'b' },
+      { dice: [4, 4, 1, 1, 1, 1] },
+    );
+    expect(types(out)).toEqual([
+      'ApSpent',
+      'GrappleRolled',
+      'ConditionApplied',
+      'ConditionApplied',
+      'Moved',
+      'Moved',
+    ]);
+    expect(out.filter((e) => e.type === 'Moved').map((e) => e.data)).toMatchObject([
+      { combatantId: 'a', action: 'takedown', to: { x: 0, y: -1 } },
+      { combatantId: 'c', action: 'dragged', from: { x: 0, y: 1 }, to: { x: 0, y: 0 } },
+    ]);
+    const after = stateOf([...events, ...out]).combatants;
+    expect([after.a.position, after.b.position, after.c.position]).toEqual([
+      { x: 0, y: -1 },
+      { x: 0, y: -1 },
+      { x: 0, y: 0 },
     ]);
   });
 

@@ -17,9 +17,10 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   SlowMove: 'Slow Move one space (1 AP): combatantId, to {x, y}, facing?.',
   Turn: 'Free: rotate between actions on your own turn: combatantId, facing.',
   DropProne:
-    'Free: drop to the ground; a rider comes off its mount (a grappled one after a won grapple roll, S35): combatantId.',
+    'Free: drop to the ground (grappled: after a won grapple roll, S33); a rider comes off its mount (S35): combatantId.',
   StandUp: 'Stand up from prone (1 AP; triggers reactive attacks): combatantId.',
-  DropItem: 'Free: drop a held item in your space: combatantId, itemId.',
+  DropItem:
+    'Free: drop a held item in your space (grappled: after a won grapple roll, S33): combatantId, itemId.',
   DrawSimpleItem:
     'Draw a one-handed item (1 AP) or pick one up from the ground (groundId; triggers reactive attacks): combatantId, itemId | groundId.',
   DrawAwkwardItem:

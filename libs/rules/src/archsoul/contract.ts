@@ -183,7 +183,7 @@ export const ARCHSOUL_SHEET = z
     metalGauntlets: z
       .boolean()
       .optional()
-      .describe('Metal armour on the limbs attacked with (S22); default false.'),
+      .describe('Metal gauntlets: +1 to a punch’s damage roll (S22, ruling S72); default false.'),
     weapons: z.array(WEAPON).max(30).optional().describe('Its weapons (the built-in fist is not listed).'),
     items: z.array(ITEM).max(50).optional().describe('Its items other than weapons and the shield.'),
     anatomy: z.enum(ANATOMIES).optional().describe('Default humanlike (S28).'),
@@ -268,7 +268,7 @@ const GM_ATTACK = {
     .describe('GM: narrates a critical failure instead of rolling its table (S2).'),
 };
 const limbArmoured = flag(
-  "GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets.",
+  "GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets for a punch, false for any other strike (ruling S72).",
 );
 const unarmedStyle = z
   .enum(['punch', 'other'])
@@ -360,14 +360,18 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   }),
   DropProne: command(
     'DropProne',
-    'Free: drop to the ground; a rider comes off its mount (a grappled one after a won grapple roll, S35).',
+    'Free: drop to the ground (grappled: after a won grapple roll, S33); a rider comes off its mount (S35).',
     { combatantId: who },
   ),
   StandUp: command('StandUp', 'Stand up from prone (1 AP; triggers reactive attacks).', { combatantId: who }),
-  DropItem: command('DropItem', 'Free: drop a held item in your space.', {
-    combatantId: who,
-    itemId: Id.describe('The held weapon, item or shield to drop.'),
-  }),
+  DropItem: command(
+    'DropItem',
+    'Free: drop a held item in your space (grappled: after a won grapple roll, S33).',
+    {
+      combatantId: who,
+      itemId: Id.describe('The held weapon, item or shield to drop.'),
+    },
+  ),
   DrawSimpleItem: command(
     'DrawSimpleItem',
     'Draw a one-handed item (1 AP), or pick one up from the ground (triggers reactive attacks).',

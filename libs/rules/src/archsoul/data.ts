@@ -547,7 +547,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S33',
-    text: 'Grappling: rolls use the better of unarmed and Athletics/Agility, ±1 per size step; other actions need a roll against each partner first (a failure spends the AP); grapplers are dragged; standing up by Escape triggers.',
+    text: 'Grappling: rolls use the better of unarmed and Athletics/Agility, ±1 per size step; other actions, free ones too, need a roll against each partner first (a failure spends the AP); grapplers are dragged; standing up by Escape triggers.',
   },
   {
     id: 'S34',
@@ -700,5 +700,9 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   {
     id: 'S71',
     text: 'A reactive Grab (grab: true, no AP, an empty hand, no weapon or other maneuver) rolls as a Grab; a success grapples the actor under the reactor’s control, prevents a move, weapon attack or moving ritual, and any other held action needs the actor’s grapple roll now.',
+  },
+  {
+    id: 'S72',
+    text: 'The sheet’s metalGauntlets armour the hands: they add 1 to a punch’s damage roll only; any other unarmed strike gets the +1 only when the GM’s limbArmoured says its limb is armoured.',
   },
 ];

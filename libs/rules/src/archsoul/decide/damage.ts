@@ -126,11 +126,14 @@ export function damageTest(
 
 /**
  * archsoul.txt: Unarmed: "The damage roll is increased by 1 if you are wearing metal armor on the limb you are
- * attacking with" (S22: the GM's limbArmoured, else the sheet's metalGauntlets): added to the roll's successes
- * wherever they count, as damage dealt, against a Knockdown's resistance or as damage to a shattered item.
+ * attacking with, usually a gauntlet" (S22: the GM's limbArmoured, else the sheet's metalGauntlets for a punch only,
+ * S72: a gauntlet is on the hand, and "anything else" names no limb): added to the roll's successes wherever they
+ * count, as damage dealt, against a Knockdown's resistance or as damage to a shattered item.
  */
 export function metalLimb(a: ArchsoulCombatant, w: Weapon, input: AttackInput): number {
-  return w.type === 'unarmed' && (input.limbArmoured ?? a.sheet.metalGauntlets) === true ? 1 : 0;
+  if (w.type !== 'unarmed') return 0;
+  const armoured = input.limbArmoured ?? (input.unarmedStyle !== 'other' && a.sheet.metalGauntlets);
+  return armoured ? 1 : 0;
 }
 
 export function wound(

@@ -324,6 +324,7 @@ export function takedown(
   r.push(spend(c, 'takedown'));
   if (!grappleRoll(r.state(), c, t, 'Takedown', dice, g, r.push)) return r.events;
   for (const x of [c, t]) r.push(...knockedDown(r.state().combatants[x.id], `Takedown by ${c.id}`));
+  const before = r.state();
   r.push(
     ev('Moved', {
       combatantId: c.id,
@@ -335,6 +336,9 @@ export function takedown(
       distance: 1,
     }),
   );
+  // Being Grappled: "Any action that would cause your character to move causes all targets grappling you to move as
+  // well": the taker's other grapplers follow it (S33); the one taken down is where it moves to.
+  r.push(...drag(before, r.state(), c.id, { from: c.position!, to: t.position! }, g.grappleId));
   return r.events;
 }
 
@@ -394,8 +398,12 @@ export function grappleThrow(
 /** Commands a grappled combatant may only attempt after a successful grapple roll (archsoul.txt: Being Grappled). */
 export const GRAPPLE_GATED = new Set([
   'SlowMove',
-  // Free Actions: "Turning in place"; Being Grappled: "All other actions require a successful grapple roll".
+  // Free Actions: "Dropping a held item", "Turning in place", "Dropping to the ground"; Being Grappled: "All other
+  // actions require a successful grapple roll" (only the weapon attack, the ritual with movement and the regular move
+  // are barred, so a free action is allowed, after the roll).
+  'DropItem',
   'Turn',
+  'DropProne',
   'StandUp',
   'DrawSimpleItem',
   'DrawAwkwardItem',
@@ -408,7 +416,8 @@ export const GRAPPLE_GATED = new Set([
   'ClearJam',
   'AreaAttack',
   'PerformRitual',
-  // S42: dismounting is an AP action like any other, so it takes the grapple roll too.
+  // S42: mounting and dismounting are AP actions like any other (no "regular move action"), so they take the roll too.
+  'Mount',
   'Dismount',
 ]);
 
@@ -452,16 +461,21 @@ export function gated(
   return r.events;
 }
 
-/** S33: each grappler is dragged by the same step, or into the space the mover left when that is not free. */
+/**
+ * S33: each grappler is dragged by the same step, or into the space the mover left when that is not free; `except`,
+ * a grapple whose partner is not dragged (a Takedown's opponent, whose space the taker moves into).
+ */
 function drag(
   before: ArchsoulState,
   after: ArchsoulState,
   actorId: string,
   m: { from: Space; to: Space },
+  except?: string,
 ): RuleEvent[] {
   const out: RuleEvent[] = [];
   let s = after;
   for (const g of grapplesOf(before, actorId)) {
+    if (g.grappleId === except) continue;
     const p = s.combatants[partnerOf(g, actorId)];
     if (!p.position) continue;
     const shifted = { x: p.position.x + m.to.x - m.from.x, y: p.position.y + m.to.y - m.from.y };

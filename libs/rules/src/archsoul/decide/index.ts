@@ -65,23 +65,13 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
     return closeIdlePhase(state, leave(state, lifecycle), phasesOf(state, state.round));
   if (lifecycle) return lifecycle;
   checkEntry('archsoul', ARCHSOUL_COMMANDS, ANSWERS, state, command);
-  const actor =
-    GRAPPLE_GATED.has(command.type) || ridersDrop(state, command) ? actorOf(state, command) : undefined;
+  const actor = GRAPPLE_GATED.has(command.type) ? actorOf(state, command) : undefined;
   if (actor && state.combatants[actor.combatantId])
     return closeIdlePhase(
       state,
       gated(state, actor.combatantId, command.type, dice, (s, d) => dispatch(s, command, d)),
     );
   return closeIdlePhase(state, dispatch(state, command, dice));
-}
-
-/**
- * S35: a rider dropping to the ground comes off its mount, so while grappled it takes the grapple roll a Dismount takes
- * (S33, S42); dropping to the ground unmounted stays a free action without one.
- */
-function ridersDrop(state: ArchsoulState, command: RuleCommand): boolean {
-  if (command.type !== 'DropProne' || typeof command.combatantId !== 'string') return false;
-  return state.combatants[command.combatantId]?.mounted === true;
 }
 
 /** A command of this system as its schema parses it (ResumeAction parses its own, after S50). */

@@ -39,7 +39,7 @@ function awkwardBecause(c: ArchsoulCombatant, itemId: string): string | undefine
   return undefined;
 }
 
-/** archsoul.txt: Free Actions: dropping a held item (in your own space). */
+/** archsoul.txt: Free Actions: dropping a held item (in your own space); grappled, after a grapple roll (S33). */
 export function dropItem(state: ArchsoulState, command: ArchsoulCommand<'DropItem'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
   const space = onMap(c, 'combatantId');

@@ -182,7 +182,8 @@ export function mount(state: ArchsoulState, command: ArchsoulCommand<'Mount'>): 
     `${c.id} is already riding ${c.sheet.mount.name}`,
     'combatantId',
   );
-  checkMover(c, true);
+  // S42: prone, it stands up first; grappled, mounting is no "regular move action" (Being Grappled): the roll (S33).
+  checkMover(c, false);
   const at = c.mountAt ?? here;
   ensure(
     distance(state.map.grid, here, at) <= 1,

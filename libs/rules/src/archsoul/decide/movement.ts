@@ -392,6 +392,7 @@ export function turn(state: ArchsoulState, command: ArchsoulCommand<'Turn'>): Ru
 /**
  * archsoul.txt: Free Actions: "Dropping to the ground". The text does not bar a rider from it (Mounted Maneuvers
  * only limit what needs a mount), and a rider on the ground is off its mount: it comes off as when knocked down (S35).
+ * While grappled it is one of the "other actions" that first take the grapple roll (S33, GRAPPLE_GATED).
  */
 export function dropProne(state: ArchsoulState, command: ArchsoulCommand<'DropProne'>): RuleEvent[] {
   const c = acting(state, command, 'combatantId');
