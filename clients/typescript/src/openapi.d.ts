@@ -8698,7 +8698,7 @@ export interface components {
                     defense?: number;
                     /** @description Spaces per Move; default 3. */
                     speed?: number;
-                    /** @description Metal armour on the limbs attacked with (S22); default false. */
+                    /** @description Metal gauntlets: +1 to a punch’s damage roll (S22, ruling S72); default false. */
                     metalGauntlets?: boolean;
                     /** @description Its weapons (the built-in fist is not listed). */
                     weapons?: {
@@ -9550,7 +9550,7 @@ export interface components {
              * @enum {string}
              */
             unarmedStyle?: "punch" | "other";
-            /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets. */
+            /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets for a punch, false for any other strike (ruling S72). */
             limbArmoured?: boolean;
             /** @description GM: situational difficulty change of the attack roll; default 0. */
             modifier?: number;
@@ -9693,7 +9693,7 @@ export interface components {
              * @enum {string}
              */
             unarmedStyle?: "punch" | "other";
-            /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets. */
+            /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets for a punch, false for any other strike (ruling S72). */
             limbArmoured?: boolean;
             /** @description GM: situational difficulty change of the attack roll; default 0. */
             modifier?: number;
@@ -9792,7 +9792,7 @@ export interface components {
             damageModifier?: number;
             /** @description GM: narrates a critical failure instead of rolling its table (S2). */
             criticalNarration?: string;
-            /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets. */
+            /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets for a punch, false for any other strike (ruling S72). */
             limbArmoured?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -10424,7 +10424,7 @@ export interface components {
                     defense?: number;
                     /** @description Spaces per Move; default 3. */
                     speed?: number;
-                    /** @description Metal armour on the limbs attacked with (S22); default false. */
+                    /** @description Metal gauntlets: +1 to a punch’s damage roll (S22, ruling S72); default false. */
                     metalGauntlets?: boolean;
                     /** @description Its weapons (the built-in fist is not listed). */
                     weapons?: {
@@ -12901,7 +12901,7 @@ export interface components {
                          * @enum {string}
                          */
                         unarmedStyle?: "punch" | "other";
-                        /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets. */
+                        /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets for a punch, false for any other strike (ruling S72). */
                         limbArmoured?: boolean;
                         /** @description GM: situational difficulty change of the attack roll; default 0. */
                         modifier?: number;
@@ -13444,7 +13444,7 @@ export interface components {
                          * @enum {string}
                          */
                         unarmedStyle?: "punch" | "other";
-                        /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets. */
+                        /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets for a punch, false for any other strike (ruling S72). */
                         limbArmoured?: boolean;
                         /** @description GM: situational difficulty change of the attack roll; default 0. */
                         modifier?: number;
@@ -13805,7 +13805,7 @@ export interface components {
                          * @enum {string}
                          */
                         unarmedStyle?: "punch" | "other";
-                        /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets. */
+                        /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets for a punch, false for any other strike (ruling S72). */
                         limbArmoured?: boolean;
                         /** @description GM: situational difficulty change of the attack roll; default 0. */
                         modifier?: number;
@@ -14156,7 +14156,7 @@ export interface components {
             defense?: number;
             /** @description Spaces per Move; default 3. */
             speed?: number;
-            /** @description Metal armour on the limbs attacked with (S22); default false. */
+            /** @description Metal gauntlets: +1 to a punch’s damage roll (S22, ruling S72); default false. */
             metalGauntlets?: boolean;
             /** @description Its weapons (the built-in fist is not listed). */
             weapons?: {
@@ -14483,7 +14483,7 @@ export interface components {
                          * @enum {string}
                          */
                         unarmedStyle?: "punch" | "other";
-                        /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets. */
+                        /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets for a punch, false for any other strike (ruling S72). */
                         limbArmoured?: boolean;
                         /** @description GM: situational difficulty change of the attack roll; default 0. */
                         modifier?: number;
@@ -14833,7 +14833,7 @@ export interface components {
                              * @enum {string}
                              */
                             unarmedStyle?: "punch" | "other";
-                            /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets. */
+                            /** @description GM: metal armour on the limb of an unarmed attack (S22); default the sheet's metalGauntlets for a punch, false for any other strike (ruling S72). */
                             limbArmoured?: boolean;
                             /** @description GM: situational difficulty change of the attack roll; default 0. */
                             modifier?: number;

@@ -72,6 +72,18 @@ describe('fight lifecycle', () => {
     expect(added[0].data).toMatchObject({ id: 'c3' });
   });
 
+  it('C15: given a fight of 200 combatants, when AddCombatant adds another, then it is refused FIGHT_FULL; one removed makes room', () => {
+    const full = [fightStarted('narateer'), ...Array.from({ length: 200 }, (_, i) => joined(`x${i}`))];
+    const newcomer = { type: 'AddCombatant', combatant: { id: 'late', name: 'Late', sheet: sheet(2) } };
+    expect(given(narateer, full).when(newcomer).violation()).toMatchObject({
+      code: 'FIGHT_FULL',
+      field: 'combatant',
+    });
+    const room = [...full, { type: 'CombatantRemoved', data: { combatantId: 'x7' } }];
+    expect(given(narateer, room).when(newcomer).events()[0].data).toMatchObject({ id: 'late' });
+    expect(given(narateer, full.slice(0, 200)).when(newcomer).events()[0].data).toMatchObject({ id: 'late' });
+  });
+
   it('an invalid sheet is refused naming the field', () => {
     const v = given(narateer, [])
       .when({

@@ -38,9 +38,12 @@ const DrawKey = z
   .describe(
     "Seeded dice only (docs/rulings.md C14): takes the fight id's place in the draw derivation (RULINGS.md C5), so the same seed, drawKey and commands give the same faces in another fight. Default: the fight id.",
   );
+/** C15: the most combatants a fight holds at once (StartFight's list, SetInitiative's order, AddCombatant). */
+export const MAX_COMBATANTS = 200;
+
 const tieBreak = z
   .array(Id)
-  .max(200)
+  .max(MAX_COMBATANTS)
   .optional()
   .describe('Ids in the order that breaks ties still standing after the system’s own tie-breaks.');
 
@@ -58,12 +61,12 @@ export function lifecycleCommands({ sheet, options }: LifecycleShapes) {
         clientSeed: z.string().max(200).optional(),
         drawKey: DrawKey.optional(),
       }),
-      combatants: z.array(combatantInput(sheet)).max(200).optional(),
+      combatants: z.array(combatantInput(sheet)).max(MAX_COMBATANTS).optional(),
       options: options.optional(),
     }),
     AddCombatant: command(
       'AddCombatant',
-      'Add a combatant with a sheet; after initiative it rolls and is slotted in.',
+      `Add a combatant with a sheet; after initiative it rolls and is slotted in. A fight holds at most ${MAX_COMBATANTS} (docs/rulings.md C15).`,
       { combatant: combatantInput(sheet), tieBreak },
     ),
     RemoveCombatant: command('RemoveCombatant', 'Remove a combatant from the fight.', {
@@ -76,7 +79,7 @@ export function lifecycleCommands({ sheet, options }: LifecycleShapes) {
       { tieBreak },
     ),
     SetInitiative: command('SetInitiative', 'GM gives the initiative order explicitly: every combatant id.', {
-      order: z.array(Id).min(1).max(200).describe('Every combatant id, the first to act first.'),
+      order: z.array(Id).min(1).max(MAX_COMBATANTS).describe('Every combatant id, the first to act first.'),
     }),
     StartRound: command('StartRound', 'Open the next round.', {}),
     StartActivation: command(

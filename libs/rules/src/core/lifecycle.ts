@@ -14,7 +14,7 @@ import {
   SystemId,
 } from './types';
 import { ensure, violation } from './violation';
-import { isLifecycleEvent } from './lifecycle-contract';
+import { isLifecycleEvent, MAX_COMBATANTS } from './lifecycle-contract';
 
 /**
  * The fight lifecycle every system shares: start, combatants,
@@ -203,8 +203,8 @@ function startFight<S extends FightCore>(
     'dice.drawKey',
   );
   const taken = new Set<string>();
-  const combatants = arr(command.combatants, 'combatants', { max: 200, optional: true }).map((c, i) =>
-    readCombatant(c, `combatants[${i}]`, state, hooks, taken),
+  const combatants = arr(command.combatants, 'combatants', { max: MAX_COMBATANTS, optional: true }).map(
+    (c, i) => readCombatant(c, `combatants[${i}]`, state, hooks, taken),
   );
   return [
     {
@@ -232,6 +232,13 @@ function addCombatant<S extends FightCore>(
   dice: DiceSource,
   hooks: LifecycleHooks<S>,
 ): RuleEvent[] {
+  // C15: no more than StartFight takes, and SetInitiative's order can name.
+  ensure(
+    state.joined.length < MAX_COMBATANTS,
+    'FIGHT_FULL',
+    `docs/rulings.md C15: a fight holds at most ${MAX_COMBATANTS} combatants at once; remove one before adding another`,
+    'combatant',
+  );
   const c = readCombatant(command.combatant, 'combatant', state, hooks, new Set());
   const joined: RuleEvent = { type: 'CombatantJoined', data: { ...c } };
   if (state.order.length === 0) return [joined];
@@ -289,7 +296,7 @@ function initiativeEvent(result: InitiativeResult, tieBreakRaw: unknown): RuleEv
 }
 
 function setInitiative<S extends FightCore>(state: S, command: RuleCommand): RuleEvent[] {
-  const order = arr(command.order, 'order', { max: 200 }).map((id, i) =>
+  const order = arr(command.order, 'order', { max: MAX_COMBATANTS }).map((id, i) =>
     combatantId(state, id, `order[${i}]`),
   );
   ensure(

@@ -49,4 +49,8 @@ export const COMMON_RULINGS: Ruling[] = [
     id: 'C14',
     text: 'A seed reproduces one fight’s faces (its id is in every draw); seeded dice may name a drawKey to take the id’s place and get the same faces in a new fight (docs/rulings.md).',
   },
+  {
+    id: 'C15',
+    text: 'A fight holds at most 200 combatants at once, as StartFight and SetInitiative take them: AddCombatant past that is refused, FIGHT_FULL (docs/rulings.md).',
+  },
 ];
