@@ -323,6 +323,19 @@ describe('audit: hostile fight logs', () => {
     expect((await rest(deep)).body).toMatchObject({ code: 'BODY_TOO_DEEP', field: 'body' });
     expect((await cli(deep)).out.error).toMatchObject({ code: 'BODY_TOO_DEEP', field: 'body' });
   });
+  it('given a log with a string no engine stores before a duplicate member, the CLI names the duplicate, as POST /audit/verify does, JSON and NDJSON alike', async () => {
+    const both = (log: string) =>
+      log.replace('"events":13', '"events":13,"n\\u0000":1').replace('"text":"née', '"text":"x","text":"née');
+    const document = (await rest(both(json))).body;
+    expect(document).toMatchObject({ code: 'DUPLICATE_KEY', field: expect.stringMatching(/\.text$/) });
+    expect((await cli(both(json))).out.error).toMatchObject({ code: 'DUPLICATE_KEY', field: document.field });
+    const lines = both(ndjson);
+    expect(lines).toContain('n\\u0000');
+    const viaNdjson = (await rest(lines, 'application/x-ndjson')).body;
+    expect(viaNdjson).toMatchObject({ code: 'DUPLICATE_KEY', field: document.field });
+    expect((await cli(lines)).out.error).toMatchObject({ code: 'DUPLICATE_KEY', field: document.field });
+  });
+
   it('given an NDJSON log whose string holds an escaped U+0000, then it is 400 INVALID_STRING naming the field as the same log as JSON is, its line in the message', async () => {
     const document = await rest(json.replace('née', 'n\\u0000e'));
     expect(document.status).toBe(400);

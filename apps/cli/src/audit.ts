@@ -78,7 +78,10 @@ function readLog(text: string): FightLog | Refusal {
     if (e.field === undefined) return { code: e.code, message: e.message, line: e.line };
     fieldError = e;
   }
-  const problem = firstTextProblem(text.replace(/^\uFEFF/, ''), { duplicates: true, strings: true });
+  // As POST /audit/verify: every member name is judged before any string (a body's duplicates are found as it
+  // is parsed, its strings after), so a duplicate is named first wherever it is.
+  const body = text.replace(/^\uFEFF/, '');
+  const problem = firstTextProblem(body, { duplicates: true }) ?? firstTextProblem(body, { strings: true });
   if (problem) {
     const field = problem.record === 0 ? problem.path : `entries[${problem.record - 1}].${problem.path}`;
     const message = `${field}${problem.message.slice(problem.path.length)}`;
