@@ -62,6 +62,7 @@ export const CORS_EXPOSED_HEADERS = [
   'www-authenticate',
   'link',
   'x-next-cursor',
+  'x-read-model-stale',
 ];
 
 /** Builds the app for main, the tests and the schema generator alike. */

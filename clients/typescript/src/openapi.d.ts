@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List fights, newest first
-         * @description List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks, and then once per listing
+         * @description List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks, and then once per listing. The list holds every write committed before the request (it waits up to 2 s for the read side; X-Read-Model-Stale: true when it was still behind)
          */
         get: operations["listFights"];
         put?: never;
@@ -15434,6 +15434,8 @@ export interface components {
         Link: string;
         /** @description The next page’s cursor, when there is one: pass it back as ?cursor=. Opaque. */
         XNextCursor: string;
+        /** @description Sent only when the read side had not folded every write committed before the request within 2 s: the answer is the read model as it stood, and may miss such a write. Ask again. */
+        XReadModelStale: "true";
         /** @description IETF RateLimit (draft-ietf-httpapi-ratelimit-headers): `"key";r=<remaining>;t=<seconds to reset>`. */
         RateLimit: string;
         /** @description IETF RateLimit-Policy: `"key";q=<requests>;w=<window seconds>`. */
@@ -15475,6 +15477,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Link: components["headers"]["Link"];
                     "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    "X-Read-Model-Stale": components["headers"]["XReadModelStale"];
                     [name: string]: unknown;
                 };
                 content: {

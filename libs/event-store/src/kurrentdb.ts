@@ -210,6 +210,23 @@ export class KurrentEventStore implements EventStore {
     return last?.revision;
   }
 
+  /** `$all` read backwards to the last event of the log as readAll gives it (not a system or claim stream's). */
+  async head(): Promise<string | undefined> {
+    this.assertOpen();
+    for await (const { event } of this.client.readAll({
+      direction: 'backwards',
+      fromPosition: 'end',
+      filter: this.filter,
+    })) {
+      if (event && this.names.inLog(event.streamId, event.type)) return encodeCheckpoint(positionOf(event));
+    }
+    return undefined;
+  }
+
+  compareCheckpoints(a: string, b: string): number {
+    return comparePositions(decodeCheckpoint(a), decodeCheckpoint(b));
+  }
+
   async close(): Promise<void> {
     if (this.commits.closed) return;
     this.commits.close();

@@ -95,6 +95,14 @@ export class InMemoryEventStore implements EventStore {
     return length > 0 ? BigInt(length - 1) : undefined;
   }
 
+  async head(): Promise<string | undefined> {
+    return this.log.length === 0 ? undefined : String(this.log.length);
+  }
+
+  compareCheckpoints(a: string, b: string): number {
+    return parsePosition(a) - parsePosition(b);
+  }
+
   async close(): Promise<void> {
     this.commits.close();
   }

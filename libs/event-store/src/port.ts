@@ -133,5 +133,13 @@ export interface EventStore {
   subscribeAll(options?: SubscribeOptions): AsyncIterable<StoredEvent>;
   /** Current revision of a stream, or undefined if it does not exist. */
   streamRevision(stream: string): Promise<bigint | undefined>;
+  /**
+   * The checkpoint of the log's last event (undefined: the log is empty). Every event committed before
+   * the call is at or before it, and a reader of the global log reaches it (on PostgreSQL once the
+   * transactions older than it have ended), so a reader that is there has read every such event.
+   */
+  head(): Promise<string | undefined>;
+  /** Orders two checkpoints of this log: negative when `a` comes first, 0 for the same position. */
+  compareCheckpoints(a: string, b: string): number;
   close(): Promise<void>;
 }

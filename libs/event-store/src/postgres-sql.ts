@@ -20,6 +20,8 @@ export interface PgSql {
   readAll: string;
   readSelected: string;
   readPrefixed: string;
+  /** The last committed event's checkpoint (no row: an empty log), past the horizon readers stop at. */
+  head: string;
 }
 
 /** Channel names are limited to 63 bytes; two 30-character identifiers and a dot fit. */
@@ -145,6 +147,9 @@ export function pgSql(schema: string, table: string): PgSql {
       ORDER BY e.sort_tx, e.sort_gp`,
     readSelected: readSelectedSql(t),
     readPrefixed: readPrefixedSql(t),
+    // A backward scan of the (transaction_id, global_position) index: the rows of open transactions are not visible.
+    head: `SELECT transaction_id::text || ':' || global_position::text AS head FROM ${t}
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
   };
 }
 

@@ -173,6 +173,22 @@ export class PostgresEventStore implements EventStore {
     return rows[0].rev === null ? undefined : BigInt(rows[0].rev);
   }
 
+  /**
+   * The last committed event in (transaction, position) order, not only those below the horizon readers
+   * stop at: a commit the caller has seen is at or before it even while an older transaction is open.
+   */
+  async head(): Promise<string | undefined> {
+    await this.start();
+    const { rows } = await this.query<{ head: string }>(this.sql.head, []);
+    return rows[0]?.head;
+  }
+
+  compareCheckpoints(a: string, b: string): number {
+    const [x, y] = [parseCheckpoint(a), parseCheckpoint(b)].map(([tx, gp]) => [BigInt(tx), BigInt(gp)]);
+    const d = x[0] !== y[0] ? x[0] - y[0] : x[1] - y[1];
+    return d === 0n ? 0 : d < 0n ? -1 : 1;
+  }
+
   /** Reads: a lost connection is retried on a fresh one. */
   private query<R extends object>(text: string, values: unknown[]): Promise<{ rows: R[] }> {
     return retryOnConnectionLoss(() => this.pool.query<R>(text, values));

@@ -229,6 +229,15 @@ export class SqliteEventStore implements EventStore {
     return rev === null ? undefined : BigInt(rev);
   }
 
+  async head(): Promise<string | undefined> {
+    const { head } = this.sql.head.get() as { head: number | null };
+    return head === null ? undefined : String(head);
+  }
+
+  compareCheckpoints(a: string, b: string): number {
+    return parsePosition(a) - parsePosition(b);
+  }
+
   /**
    * Every append `fill` makes through `append` lands in one transaction, or none does (store copy,
    * AtomicAppends). The file is locked for writing meanwhile; this store's own `append` must not be

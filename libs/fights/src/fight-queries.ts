@@ -5,6 +5,7 @@ import { ProjectionRunner } from './projections/runner';
 import { combatantRows } from './projections/handlers';
 import { Principal } from './access/principal';
 
+/** How long a query waits for the read side to fold what it must show (`minSeq`, the fight list); then it answers. */
 const WAIT_MS = 2000;
 
 /** Queries read the projections (the live read side); commands answer with fresh state themselves. */
@@ -34,6 +35,15 @@ export class FightQueries {
     );
     const caught = await this.runner.read.getFight(fightId);
     return caught && caught.seq >= target ? toView(caught) : fresh;
+  }
+
+  /**
+   * Waits (up to WAIT_MS) until the fight list holds every event committed before the call, so a client
+   * lists its own writes: true when it does, false when the read side was still behind after the wait
+   * (the list is then answered as it stands).
+   */
+  listCaughtUp(): Promise<boolean> {
+    return this.runner.caughtUp('fight-views', WAIT_MS);
   }
 
   /**

@@ -526,6 +526,8 @@ const PAGED = new Set([
 ]);
 /** Answers that are a fight's state: the ETag is that state's (the same as GET /fights/{id} gives for it). */
 const FIGHT_STATE = new Set(['getFight', 'createFight', 'sendCommand']);
+/** Answers read once the read side holds every write committed before the request, or said to be stale. */
+const READ_YOUR_WRITES = new Set(['listFights']);
 
 const HEADERS: Record<string, { description: string; schema: Schema }> = {
   XRequestId: {
@@ -556,6 +558,11 @@ const HEADERS: Record<string, { description: string; schema: Schema }> = {
     description: 'The next page’s cursor, when there is one: pass it back as ?cursor=. Opaque.',
     schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' },
   },
+  XReadModelStale: {
+    description:
+      'Sent only when the read side had not folded every write committed before the request within 2 s: the answer is the read model as it stood, and may miss such a write. Ask again.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   RateLimit: {
     description:
       'IETF RateLimit (draft-ietf-httpapi-ratelimit-headers): `"key";r=<remaining>;t=<seconds to reset>`.',
@@ -580,7 +587,8 @@ const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 /**
  * Every response header a client may read, declared on the responses that carry it: X-Request-Id on
- * every answer, Location on 201/202, ETag on representations, Link and X-Next-Cursor on lists, the
+ * every answer, Location on 201/202, ETag on representations, Link and X-Next-Cursor on lists (and
+ * X-Read-Model-Stale on the fight list), the
  * rate-limit headers and Retry-After on 429 (and Retry-After on 503), WWW-Authenticate on 401.
  */
 function declareHeaders(doc: OpenAPIObject): void {
@@ -597,6 +605,8 @@ function declareHeaders(doc: OpenAPIObject): void {
           headers.ETag = header('ETag');
         if (ok && PAGED.has(op.operationId ?? ''))
           Object.assign(headers, { Link: header('Link'), 'X-Next-Cursor': header('XNextCursor') });
+        if (ok && READ_YOUR_WRITES.has(op.operationId ?? ''))
+          headers['X-Read-Model-Stale'] = header('XReadModelStale');
         if (status === '429')
           Object.assign(headers, {
             RateLimit: header('RateLimit'),

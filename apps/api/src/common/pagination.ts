@@ -145,6 +145,12 @@ export function linkNext(req: Request, res: Response, next: Cursor | undefined):
   return cursor;
 }
 
+/**
+ * Sent with a fight list the read side had not brought up to the log within the wait (FightQueries.listCaughtUp):
+ * a write made before the request may be missing from it.
+ */
+export const READ_MODEL_STALE = 'X-Read-Model-Stale';
+
 /** The default and largest page of each list (REST and GraphQL alike). */
 export const PAGES = {
   fights: { fallback: 20, max: 100 },
@@ -166,7 +172,8 @@ export interface Page<T> {
  * older way. With `total`, the matching fights are counted once for a listing: by the first page that
  * asks, whose count the next cursor carries to the pages after it (a count scans every matching row, a
  * page only its own). So a total is the count when the listing started, as the keyset pages are the
- * list as it was then; a new listing (no cursor) counts afresh.
+ * list as it was then; a new listing (no cursor) counts afresh. Read once the read side holds every event
+ * committed when it was asked (`stale` when it did not within the wait): a client lists its own writes.
  */
 export async function fightsPage(
   queries: FightQueries,
@@ -179,8 +186,9 @@ export async function fightsPage(
     cursor?: string | null;
   },
   want: { total: boolean } = { total: false },
-): Promise<Page<FightSummary> & { offset?: number; total?: number }> {
+): Promise<Page<FightSummary> & { offset?: number; total?: number; stale?: true }> {
   const from = decodeCursor('fights', q.cursor, { offset: q.offset });
+  const caughtUp = await queries.listCaughtUp();
   const limit = q.limit ?? PAGES.fights.fallback;
   const filter = { system: q.system ?? undefined, status: q.status ?? undefined };
   const shape = listShape(p, filter);
@@ -199,6 +207,7 @@ export async function fightsPage(
     limit,
     ...(page.offset === undefined ? {} : { offset: page.offset }),
     ...(want.total ? { total } : {}),
+    ...(caughtUp ? {} : { stale: true as const }),
     next:
       page.next &&
       carrying({ list: 'fights', created: page.next.createdAt, id: page.next.fightId }, total, shape),

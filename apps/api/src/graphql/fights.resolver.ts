@@ -1,4 +1,5 @@
 import { Args, Context, Info, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import type { FastifyReply } from 'fastify';
 import { GraphQLResolveInfo, Kind, SelectionSetNode } from 'graphql';
 import {
   AccessService,
@@ -35,7 +36,7 @@ import {
   FightPageModel,
   ProjectionStatusModel,
 } from '../common/models';
-import { encodeCursor, eventsPage, fightsPage } from '../common/pagination';
+import { encodeCursor, eventsPage, fightsPage, READ_MODEL_STALE } from '../common/pagination';
 import { ProjectionRunner } from '@app/fights';
 import { ContractIssue, ContractViolation } from '@app/rules';
 import { validArguments } from '../common/validation';
@@ -57,11 +58,12 @@ export class FightsResolver {
 
   @Query(() => FightPageModel, {
     description:
-      'Fights, newest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor). offset is the older paging.',
+      'Fights, newest first, a page at a time: pass nextCursor back as cursor (the same cursor as REST’s X-Next-Cursor). offset is the older paging. Holds every write committed before the request (waits up to 2 s for the read side; over HTTP, X-Read-Model-Stale: true when it was still behind).',
   })
   async fights(
     @CurrentPrincipal() p: Principal,
     @Info() info: GraphQLResolveInfo,
+    @Context() context: { res?: FastifyReply },
     @Args('system', { nullable: true, description: 'Only fights of this rule system (systems lists them)' })
     system?: string,
     @Args('status', { nullable: true, description: 'Only fights in this status: setup, active or ended' })
@@ -79,12 +81,14 @@ export class FightsResolver {
   ): Promise<FightPageModel> {
     // Refused as GET /fights refuses them, never clamped.
     const q = await validArguments(ListFightsQuery, { system, status, limit, offset });
-    const { next, ...page } = await fightsPage(
+    const { next, stale, ...page } = await fightsPage(
       this.queries,
       p,
       { ...q, cursor },
       { total: selects(info, 'total') },
     );
+    // Over HTTP, as REST says it; a WebSocket operation has no headers.
+    if (stale) void context.res?.header(READ_MODEL_STALE, 'true');
     return { ...page, nextCursor: next && encodeCursor(next) };
   }
 

@@ -26,7 +26,7 @@ import {
   ListFightsQuery,
   LogQuery,
 } from '../common/dto';
-import { eventsPage, fightsPage, linkNext } from '../common/pagination';
+import { eventsPage, fightsPage, linkNext, READ_MODEL_STALE } from '../common/pagination';
 import {
   CombatantSummaryModel,
   CommandResultModel,
@@ -74,7 +74,7 @@ export class FightsController {
   @Get()
   @ApiOperation({
     summary:
-      'List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks, and then once per listing',
+      'List fights, newest first; the next page is in Link rel="next", X-Next-Cursor and nextCursor. Pages are keyset pages: nothing is counted unless ?total=true asks, and then once per listing. The list holds every write committed before the request (it waits up to 2 s for the read side; X-Read-Model-Stale: true when it was still behind)',
   })
   @ApiOkResponse({ type: FightPageModel })
   async list(
@@ -83,7 +83,8 @@ export class FightsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FightPageModel> {
-    const { next, ...page } = await fightsPage(this.queries, p, q, { total: q.total === true });
+    const { next, stale, ...page } = await fightsPage(this.queries, p, q, { total: q.total === true });
+    if (stale) void res.header(READ_MODEL_STALE, 'true');
     const nextCursor = linkNext(req, res, next);
     return { ...page, ...(nextCursor ? { nextCursor } : {}) };
   }

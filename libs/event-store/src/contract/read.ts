@@ -138,6 +138,22 @@ export function readContract(open: StoreFactory): void {
       await expect(store.readPrefixed([''])).rejects.toThrow(RangeError);
     });
 
+    it('head is the checkpoint of the last event, and checkpoints order as the log does', async () => {
+      const store = await open();
+      expect(await store.head()).toBeUndefined();
+      const appended = await seed(store);
+      // Read before the log is: every commit made before the call is at or before it.
+      const head = await store.head();
+      const log = await logOf(store, appended.length);
+      expect(head).toBe(log[log.length - 1].checkpoint);
+      for (let i = 1; i < log.length; i++) {
+        expect(store.compareCheckpoints(log[i - 1].checkpoint, log[i].checkpoint)).toBeLessThan(0);
+        expect(store.compareCheckpoints(log[i].checkpoint, log[i - 1].checkpoint)).toBeGreaterThan(0);
+        expect(store.compareCheckpoints(log[i].checkpoint, log[i].checkpoint)).toBe(0);
+      }
+      expect(() => store.compareCheckpoints('not a checkpoint', head!)).toThrow(RangeError);
+    });
+
     it('rejects a malformed checkpoint or limit', async () => {
       const store = await open();
       await expect(store.readAll({ after: 'not a checkpoint' })).rejects.toThrow(RangeError);

@@ -6,6 +6,7 @@ import { FightService } from '../../src/fight-service';
 import { MemoryReadStore } from '../../src/projections/memory-read-store';
 import { PROJECTIONS, ProjectionName, ReadTx } from '../../src/projections/read-store';
 import { ProjectionRunner } from '../../src/projections/runner';
+import { FixedReadSideOwner } from '../../src/projections/read-side';
 import { TailReader } from '../../src/log-tail';
 import { createFights, foldedFresh, snapshot } from './read-models';
 
@@ -91,6 +92,32 @@ describe('ProjectionRunner', () => {
     );
     expect(combatants.map((c) => c.map((x) => x.combatantId))).toEqual(fights.map(() => ['a', 'b']));
     expect(checkpoints).toEqual([log[log.length - 1].checkpoint, log[log.length - 1].checkpoint]);
+  });
+
+  it('caughtUp resolves once the checkpoint is at the head read at the call: at a commit heard of, or by looking again where another runner folds; else false after the wait', async () => {
+    const store = new InMemoryEventStore();
+    const fights = await playFights(store, 2, 3, false);
+    const read = new MemoryReadStore();
+    const owner = new ProjectionRunner(store, read);
+    const follower = new ProjectionRunner(store, read, PROJECTIONS, undefined, {
+      owner: new FixedReadSideOwner(false),
+    });
+    await follower.start(60_000);
+    // Nothing folds yet: answered after the wait.
+    expect(await follower.caughtUp('fight-views', 50)).toBe(false);
+    await owner.start(60_000);
+    expect(await follower.caughtUp('fight-views', 50)).toBe(true);
+    // Behind again: the owner's wait starts a pass and hears its commit.
+    await appendNotes(store, fights[0], 3);
+    expect(await owner.caughtUp('fight-views', 5_000)).toBe(true);
+    // The follower, whose runner does not fold, looks at the checkpoint until the owner has folded there.
+    await appendNotes(store, fights[1], 3);
+    const waited = follower.caughtUp('fight-views', 5_000);
+    await new Promise((r) => setTimeout(r, 30));
+    await owner.catchUpAll();
+    expect(await waited).toBe(true);
+    expect(await read.checkpoint('fight-views')).toBe(await store.head());
+    await Promise.all([owner.stop(), follower.stop()]);
   });
 
   it('catchUp applies every committed event even when the follower has handed on only part of the log', async () => {

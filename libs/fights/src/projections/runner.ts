@@ -23,6 +23,8 @@ const BATCH_MS = 5;
 const FOLDS_HELD = 2000;
 /** How soon an instance that does not fold looks again at the read model a query waits on, and how late at most. */
 const FOLLOWER_RECHECK_MS = { first: 5, max: 200 };
+/** Emitted on each commit of projections this process hears of (its own, or its worker's). */
+const COMMITTED = 'committed';
 
 export interface ProjectionRunnerOptions {
   /** The pages the log follower read: folded from there instead of read again (log-tail.ts). */
@@ -156,6 +158,7 @@ export class ProjectionRunner {
     if (latest)
       for (const name of names)
         for (const [fightId, seq] of latest) this.applied.emit(`${name}:${fightId}`, seq);
+    this.applied.emit(COMMITTED);
   }
 
   /** At boot the first catch-up is awaited (and its failure fails the boot); on a takeover it is a pass like any. */
@@ -267,6 +270,7 @@ export class ProjectionRunner {
     this.held.get(key)!.absorb(batch.folds, after);
     for (const name of names)
       for (const [fightId, seq] of batch.latest) this.applied.emit(`${name}:${fightId}`, seq);
+    this.applied.emit(COMMITTED);
     this.onApplied?.(names, batch.latest);
     return { applied: count, more };
   }
@@ -283,8 +287,42 @@ export class ProjectionRunner {
     timeoutMs: number,
     current: () => Promise<number>,
   ): Promise<boolean> {
+    return this.until(
+      `${name}:${fightId}`,
+      (reached: number) => reached >= seq,
+      async () => (await current()) >= seq,
+      timeoutMs,
+    );
+  }
+
+  /**
+   * Resolves true once `name` has folded every event committed before the call (the log's head then),
+   * false after `timeoutMs`. Caught up, it costs a read of the head and one of the checkpoint. Behind, the
+   * checkpoint is read again at each commit heard of here, or, where another instance folds, more and
+   * more rarely as in waitFor.
+   */
+  async caughtUp(name: ProjectionName, timeoutMs: number): Promise<boolean> {
+    // Side by side: a checkpoint read before the head is only ever older, so at the head means caught up.
+    const [head, now] = await Promise.all([this.store.head(), this.read.checkpoint(name)]);
+    if (head === undefined) return true;
+    const at = (checkpoint?: string) =>
+      checkpoint !== undefined && this.store.compareCheckpoints(checkpoint, head) >= 0;
+    if (at(now)) return true;
+    const look = async () => at(await this.read.checkpoint(name));
+    return this.until(COMMITTED, look, look, timeoutMs);
+  }
+
+  /**
+   * Resolves true once `heard` says so of an `event` of `applied`, or `look` does, false after `timeoutMs`.
+   * `look` is asked at once, then again with a growing delay while another instance folds.
+   */
+  private until<A extends unknown[]>(
+    event: string,
+    heard: (...args: A) => boolean | Promise<boolean>,
+    look: () => Promise<boolean>,
+    timeoutMs: number,
+  ): Promise<boolean> {
     return new Promise((resolve) => {
-      const key = `${name}:${fightId}`;
       let finished = false;
       let recheck: NodeJS.Timeout | undefined;
       let recheckMs = FOLLOWER_RECHECK_MS.first;
@@ -293,23 +331,27 @@ export class ProjectionRunner {
         finished = true;
         clearTimeout(timer);
         clearTimeout(recheck);
-        this.applied.off(key, listener);
+        this.applied.off(event, listener);
         resolve(ok);
       };
-      const listener = (reached: number) => reached >= seq && done(true);
+      const listener = (...args: A) =>
+        void Promise.resolve(heard(...args)).then(
+          (ok) => ok && done(true),
+          () => undefined,
+        );
       const timer = setTimeout(() => done(false), timeoutMs);
-      this.applied.on(key, listener);
-      const look = () =>
-        void current().then(
-          (reached) => {
-            if (reached >= seq) return done(true);
+      this.applied.on(event, listener);
+      const again = () =>
+        void look().then(
+          (ok) => {
+            if (ok) return done(true);
             if (finished || this.folding || !this.started) return;
-            recheck = setTimeout(look, recheckMs);
+            recheck = setTimeout(again, recheckMs);
             recheckMs = Math.min(recheckMs * 2, FOLLOWER_RECHECK_MS.max);
           },
           () => undefined,
         );
-      look();
+      again();
       this.kick();
     });
   }
