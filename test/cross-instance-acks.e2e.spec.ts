@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { Client as PgClient } from 'pg';
-import { removeDir, sheet, startApp, TEST_ADMIN_KEY, TestApp } from './support/app';
+import { sheet, TEST_ADMIN_KEY } from './support/app';
+import { ownerAndFollower } from './support/two-instances';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 /** Rounds of "acknowledged on one instance, used on the other at once"; the old code failed a few in each. */
@@ -16,32 +16,8 @@ if (!PG_URL) {
     it('needs PostgreSQL', () => undefined));
 } else {
   describe('what one instance acknowledges, another honours at once (two instances on one PostgreSQL schema)', () => {
-    const schema = `ack_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const apps: TestApp[] = [];
-    /** The instance that acknowledges (it owns the read side) and the one that follows. */
-    let a: TestApp;
-    let b: TestApp;
-    beforeAll(async () => {
-      a = await startApp({ eventStoreUrl: PG_URL, eventStoreSchema: schema });
-      apps.push(a);
-      b = await startApp({
-        eventStoreUrl: PG_URL,
-        eventStoreSchema: schema,
-        reuse: { apiKey: a.apiKey, tenantId: a.tenantId },
-        config: { readSide: 'follow' },
-      });
-      apps.push(b);
-    }, 60_000);
-    afterAll(async () => {
-      for (const app of apps.reverse()) {
-        await app.close();
-        removeDir(app.dataDir);
-      }
-      const c = new PgClient({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    });
+    /** The instance that acknowledges (it owns the read side) is a; the one that follows, b. */
+    const pair = ownerAndFollower(PG_URL, 'ack');
 
     /** Every answer of instance b, as `what: status code` when it is not the one expected. */
     const wrong: string[] = [];
@@ -50,7 +26,7 @@ if (!PG_URL) {
     };
 
     const createFight = async (key: string): Promise<string> => {
-      const res = await request(a.app.getHttpServer())
+      const res = await request(pair.owner.app.getHttpServer())
         .post('/fights')
         .set(bearer(key))
         .send({ system: 'narateer', combatants: [{ id: 'x', name: 'X', sheet: sheet() }] })
@@ -59,8 +35,8 @@ if (!PG_URL) {
     };
 
     it(`given a key, a tenant, a fight and a token each acknowledged by one instance, when the other is asked at once (${ROUNDS} rounds), then it serves them (never 401 or 404) and refuses what it revokes itself`, async () => {
-      const onA = () => request(a.app.getHttpServer());
-      const onB = () => request(b.app.getHttpServer());
+      const onA = () => request(pair.owner.app.getHttpServer());
+      const onB = () => request(pair.follower.app.getHttpServer());
       for (let round = 0; round < ROUNDS; round++) {
         // A tenant and its first key, used on b at once.
         const tenant = await onA()

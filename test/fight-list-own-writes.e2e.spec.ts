@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import request from 'supertest';
-import { Client as PgClient } from 'pg';
 import type { EventStore } from '@app/event-store';
 import { ProjectionRunner } from '@app/fights';
 import { EVENT_STORE } from '../apps/api/src/fights.module';
-import { removeDir, startApp, TestApp, useApp } from './support/app';
+import { TestApp, useApp } from './support/app';
+import { ownerAndFollower } from './support/two-instances';
 import { projected } from './support/read-side';
 
 /** Rounds of "write, then list at once"; before the list waited for the read side, most rounds missed the write. */
@@ -113,43 +113,18 @@ if (!PG_URL) {
     it('needs PostgreSQL', () => undefined));
 } else {
   describe('the fight list holds the writes committed before it was asked (two instances on one PostgreSQL schema, one owning the read side)', () => {
-    const schema = `ryw_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const apps: TestApp[] = [];
-    /** The instance that owns the read side, and one that only follows the log. */
-    let owner: TestApp;
-    let follower: TestApp;
-    beforeAll(async () => {
-      owner = await startApp({ eventStoreUrl: PG_URL, eventStoreSchema: schema });
-      apps.push(owner);
-      follower = await startApp({
-        eventStoreUrl: PG_URL,
-        eventStoreSchema: schema,
-        reuse: { apiKey: owner.apiKey, tenantId: owner.tenantId },
-        config: { readSide: 'follow' },
-      });
-      apps.push(follower);
-    }, 60_000);
-    afterAll(async () => {
-      for (const app of apps.reverse()) {
-        await app.close();
-        removeDir(app.dataDir);
-      }
-      const c = new PgClient({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    });
+    const pair = ownerAndFollower(PG_URL, 'ryw');
 
     it(`given writes on the instance that does not fold, listed there at once (${ROUNDS} rounds), then the list holds them`, async () => {
-      expect(await ownWrites(follower, follower)).toEqual([]);
+      expect(await ownWrites(pair.follower, pair.follower)).toEqual([]);
     });
 
     it(`given writes on the owner of the read side, listed on the other instance at once (${ROUNDS} rounds), then the list holds them`, async () => {
-      expect(await ownWrites(owner, follower)).toEqual([]);
+      expect(await ownWrites(pair.owner, pair.follower)).toEqual([]);
     });
 
     it(`given writes on the owner, listed there at once (${ROUNDS} rounds), then the list holds them`, async () => {
-      expect(await ownWrites(owner, owner)).toEqual([]);
+      expect(await ownWrites(pair.owner, pair.owner)).toEqual([]);
     });
   });
 }
