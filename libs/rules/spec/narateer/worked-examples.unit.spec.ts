@@ -345,6 +345,7 @@ describe('narateer.txt worked examples', () => {
       { id: 'orin', sheet: big },
     ]);
     const examples: [string, string][] = [
+      ['a mundane sword cut', 'Physical (Slashing)'],
       ['an enchanted sword cut', 'Physical (Slashing)'],
       ['a conjured flame', 'Elemental (Fire)'],
       ['a terror spell that attacks the mind', 'Supernatural (Psychic)'],
@@ -424,6 +425,39 @@ describe('narateer.txt worked examples', () => {
       vitalityBefore: 6,
       vitality: 5,
     });
+  });
+
+  it('"Lingering Harm" example: ending Lingering Harm: Poisoned removes the ongoing condition; a rule naming Affliction (Poison) meets the Wounds of that classification, which another Form may cause too', () => {
+    let events = fight([{ id: 'veyr', sheet: { ...veyr, maxVitality: 10 } }]);
+    events = then(events, {
+      type: 'ApplyLingeringHarm',
+      combatantId: 'veyr',
+      form: 'Poisoned',
+      source: 'poisoned arrow',
+    });
+    // A second source of another Form whose source states the same classification.
+    events = then(events, {
+      type: 'ApplyLingeringHarm',
+      combatantId: 'veyr',
+      form: 'Venom',
+      harm: 'Affliction (Poison)',
+      source: 'adder bite',
+    });
+    const first = exact(events, { type: 'EndRound' });
+    // Each tick names its Form (the ongoing condition) and its classification (the kind of Wounds it causes).
+    expect(first.filter((e) => e.type === 'WoundsApplied').map((e) => e.data)).toMatchObject([
+      { lingeringHarmId: 'lh1', form: 'Poisoned', harmLabel: 'Affliction (Poison)', wounds: 1, vitality: 9 },
+      { lingeringHarmId: 'lh2', form: 'Venom', harmLabel: 'Affliction (Poison)', wounds: 1, vitality: 8 },
+    ]);
+    events = [...events, ...first];
+    // Ending Lingering Harm: Poisoned (the rule names the Form) removes that instance only.
+    events = then(events, { type: 'TreatLingeringHarm', combatantId: 'veyr', lingeringHarmId: 'lh1' });
+    expect(stateOf(events).combatants.veyr.lingering.map((l) => l.form)).toEqual(['Venom']);
+    events = then(events, { type: 'StartRound' });
+    const second = exact(events, { type: 'EndRound' });
+    expect(second.filter((e) => e.type === 'WoundsApplied').map((e) => e.data)).toMatchObject([
+      { lingeringHarmId: 'lh2', form: 'Venom', harmLabel: 'Affliction (Poison)', vitality: 7 },
+    ]);
   });
 
   it('"Skill Level In Combat" example: Mira (Melee SL 3) initiates four proactive Melee actions with Boost up to 3; Sera (Ranged SL 2) three, Boost up to 2', () => {
