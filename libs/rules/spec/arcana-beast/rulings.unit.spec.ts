@@ -1243,3 +1243,37 @@ describe('ruling A59: combos are on an enemy', () => {
     });
   });
 });
+
+describe('ruling A60: the Critical Gauge past 9', () => {
+  const fighters: Fighter[] = [
+    { id: 'wolf', sheet: wild(), side: 'wild' },
+    { id: 'ember', sheet: beast({ hp: 1, stage: 0 }), side: 'heroes' },
+    { id: 'ash', sheet: binder('ember'), side: 'heroes' },
+    { id: 'kit', sheet: beast({ hp: 1, stage: 0 }), side: 'heroes' },
+    { id: 'bo', sheet: binder('kit'), side: 'heroes' },
+  ];
+  // The wolf's Bite: 2 d6, two successes; a Stage 0 beast's Dodge, Agility 2 + Nimble 1 = 3 d6, none.
+  const bite = (targetId: string) => ({ type: 'Attack', attackerId: 'wolf', targetId });
+  const start = ['ember', 'kit'].reduce((e, id) => close(e, 'wolf', id), fight(fighters, 'wolf'));
+
+  it('A60: "Critical Gauge thresholds … 9 Climactic Critical Move (peak stakes)": given the Gauge at 8, a Knockout reaches 9; EndScene keeps it, and the next Knockout counts 10 with no Critical Move', () => {
+    let e = [...start, { type: 'CriticalGaugeRaised', data: { combatantId: 'x', from: 0, to: 8 } }];
+    const first = exact(e, bite('ember'), { dice: [6, 6, 1, 1, 1] });
+    expect(find(first, 'CriticalMoveTriggered')).toMatchObject({ threshold: 9, tier: 'climactic', gauge: 9 });
+    e = then([...e, ...first], { type: 'EndScene' });
+    // A7: one counter per fight; the end of an encounter does not empty it.
+    expect(stateOf(e).criticalGauge).toBe(9);
+    e = then(then(e, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'wolf' });
+    const second = exact(e, bite('kit'), { dice: [6, 6, 1, 1, 1] });
+    expect(types(second)).toEqual([
+      'ActionTaken',
+      'AttackResolved',
+      'DamageDealt',
+      'KnockedOut',
+      'CriticalGaugeRaised',
+      'HarmGained',
+    ]);
+    expect(find(second, 'CriticalGaugeRaised')).toEqual({ combatantId: 'kit', from: 9, to: 10 });
+    expect(stateOf([...e, ...second]).criticalGauge).toBe(10);
+  });
+});

@@ -27,7 +27,7 @@ export const DEVOLUTION = {
   fromStage1: { difficulty: 2, pass: 1, fail: 0 },
 } as const;
 
-/** arcana-beast.txt: Critical Gauge thresholds (A7). */
+/** arcana-beast.txt: Critical Gauge thresholds (A7); the Gauge counts on past 9 with no further move (A60). */
 export const CRITICAL_MOVES: readonly {
   threshold: number;
   tier: 'minor' | 'major' | 'climactic';
@@ -355,5 +355,9 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   {
     id: 'A59',
     text: 'Combos are on an enemy (another side): an attack on an ally of the attacker’s side gains no combo die or combo damage.',
+  },
+  {
+    id: 'A60',
+    text: 'The Critical Gauge keeps counting past 9, but 9 is the peak: no Critical Move follows it; nothing, EndScene included, empties it during the fight.',
   },
 ];
