@@ -15528,7 +15528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15639,7 +15639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15754,7 +15754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15848,7 +15848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15950,7 +15950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16048,7 +16048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16194,7 +16194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16300,7 +16300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16485,7 +16485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16760,7 +16760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16870,7 +16870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16961,7 +16961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17083,7 +17083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17169,7 +17169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17260,7 +17260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17371,7 +17371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17499,7 +17499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17594,7 +17594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17714,7 +17714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17804,7 +17804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17914,7 +17914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18232,7 +18232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18322,7 +18322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18415,7 +18415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18533,7 +18533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18622,7 +18622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18731,7 +18731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18866,7 +18866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18995,7 +18995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19120,7 +19120,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19218,7 +19218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19308,7 +19308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19425,7 +19425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19545,7 +19545,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again. */
+            /** @description The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -10,5 +10,6 @@ export { InMemoryEventStore } from './memory';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres';
 export { inTransaction, isConnectionError, retryOnConnectionLoss, withClient } from './postgres-connection';
+export { StoreFault, storeFault } from './store-faults';
 export { KurrentEventStore, type KurrentEventStoreOptions } from './kurrentdb';
 export { copyLog, type CopyReport } from './copy';

@@ -265,7 +265,7 @@ function declareAccessErrors(path: string, op: Operation): void {
   if (!PUBLIC.test(path))
     op.responses['503'] ??= {
       description:
-        'The store is unreachable for now (STORE_UNAVAILABLE); Retry-After says when to try again.',
+        'The store is unreachable, or cannot take the request for now: its disk full, read-only, busy (STORE_UNAVAILABLE); Retry-After says when to try again.',
       content: { 'application/json': { schema: ref('ErrorModel') } },
     };
 }

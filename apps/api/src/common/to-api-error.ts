@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { isConnectionError, WrongExpectedRevision } from '@app/event-store';
+import { isConnectionError, StoreFault, storeFault, WrongExpectedRevision } from '@app/event-store';
 import { AppError } from '@app/fights';
 import { ContractViolation, RuleViolation } from '@app/rules';
 import { ApiError } from './api-error';
@@ -85,8 +85,23 @@ export function toApiError(e: unknown): ApiError {
       code: 'STORE_UNAVAILABLE',
       message: 'the database connection was lost; retry shortly (with the same commandId for a command)',
     };
+  // The store's own state (a full disk, a read-only standby, a lock held too long): the request was sound.
+  const fault = storeFault(e);
+  if (fault)
+    return {
+      statusCode: 503,
+      code: 'STORE_UNAVAILABLE',
+      message: `${STORE_FAULTS[fault]}; retry shortly (with the same commandId for a command: it is never applied twice)`,
+    };
   return { statusCode: 500, code: 'INTERNAL', message: 'internal error; it has been logged' };
 }
+
+const STORE_FAULTS: Record<StoreFault, string> = {
+  full: 'the store is out of disk space',
+  'read-only': 'the store cannot be written to now (read-only)',
+  busy: 'the store is busy or out of resources',
+  io: 'the store met an I/O error',
+};
 
 /**
  * What Fastify refuses before a route runs (Nest hands them over as HttpExceptions with the
