@@ -705,4 +705,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S72',
     text: 'The sheet’s metalGauntlets armour the hands: they add 1 to a punch’s damage roll only; any other unarmed strike gets the +1 only when the GM’s limbArmoured says its limb is armoured.',
   },
+  {
+    id: 'S73',
+    text: 'Melee and unarmed reach stops at walls and blocked spaces (line of sight, S23): no attack, Grab, Cleave space, Charge attack or reactive attack through them, and no grapple Throw over a wall.',
+  },
 ];

@@ -55,7 +55,7 @@ function clearRun(map: BattleMap, spaces: Space[]): Space[] {
   return out;
 }
 
-/** archsoul.txt: "Line of sight through walls is blocked" (S23): clear when either nudged line is. */
+/** S23 (archsoul.txt says nothing of sight): walls and blocked spaces block it; clear when either nudged line is. */
 export function lineOfSight(map: BattleMap, a: Space, b: Space): boolean {
   for (const nudge of [1e-6, -1e-6]) {
     const spaces = line(map.grid, a, b, nudge);

@@ -12,7 +12,7 @@ import { landingAtRange, lineOfSight } from '../map';
 import { Modifier, rollTest } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
-import { acting, onMap, reachOf, spend, weaponOf } from './common';
+import { acting, onMap, reachOf, spend, unhidden, weaponOf } from './common';
 import { criticalFailure } from './critical';
 import {
   AttackInput,
@@ -48,6 +48,12 @@ function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: Ar
       w.type === 'unarmed'
         ? `archsoul.txt: Unarmed: "These may only be performed against targets in adjacent spaces"; ${t.id} is ${d} away`
         : `archsoul.txt: Attacking: ${w.name} reaches ${w.reach} space(s); ${t.id} is ${d} away`,
+      'targetId',
+    );
+    ensure(
+      unhidden(state, a.position!, t.position!),
+      'ARCHSOUL_NO_LINE_OF_SIGHT',
+      `ruling S73: a wall or blocked space stands between ${a.id} and ${t.id}; a melee or unarmed attack does not reach through it`,
       'targetId',
     );
     return;

@@ -4,6 +4,7 @@ import { ensure } from '../../core/violation';
 import { AP_COST, ApAction } from '../data';
 import { ev } from '../events';
 import { distance, Facing, facings, inFrontArc, same, Space } from '../grid';
+import { lineOfSight } from '../map';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasFrontArc, isDown, partyOf } from '../state';
 
@@ -113,13 +114,24 @@ export function closeWeapons(c: ArchsoulCombatant): Weapon[] {
   return [...held, FIST];
 }
 
-/** archsoul.txt: Reactive Attack: a) within reach of one of your melee attacks, b) within your front arc; S11, Being Grappled. */
+/**
+ * S73: a melee or unarmed attack reaches no space that a wall or a blocked space hides from it (S23's line of
+ * sight), however near: the text measures reach, and the map's walls (S19) stop a blade as they stop a step.
+ */
+export function unhidden(state: ArchsoulState, from: Space, to: Space): boolean {
+  return lineOfSight(state.map, from, to);
+}
+
+/** archsoul.txt: Reactive Attack: a) within reach of one of your melee attacks, b) within your front arc; S11, Being Grappled; S73. */
 export function canReact(state: ArchsoulState, r: ArchsoulCombatant, space: Space): boolean {
   if (!r.position || !hasFrontArc(r)) return false;
   const pos = r.position;
   const d = distance(state.map.grid, pos, space);
   return (
-    d > 0 && inFrontArc(state.map.grid, pos, r.facing, space) && closeWeapons(r).some((w) => d <= reachOf(w))
+    d > 0 &&
+    inFrontArc(state.map.grid, pos, r.facing, space) &&
+    closeWeapons(r).some((w) => d <= reachOf(w)) &&
+    unhidden(state, pos, space)
   );
 }
 

@@ -9,14 +9,14 @@ import { DEFAULT_DIFFICULTY, GRAPPLE_ROLLS, GrappleRollKind, SIZES } from '../da
 import { ev, TestResult } from '../events';
 import { evolve } from '../evolve';
 import { distance, Space } from '../grid';
-import { canStep, isBlocked } from '../map';
+import { canStep } from '../map';
 import { Modifier, poolOf, rollTest } from '../rolls';
 import { describeHands, freeHands } from '../hands';
 import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, Grapple, grapplesOf, hasCondition, partnerOf } from '../state';
 import { criticalFailure } from './critical';
 import { damageTest, metalLimb, wound } from './damage';
-import { acting, canReact, foes, occupant, onMap, spend } from './common';
+import { acting, canReact, foes, occupant, onMap, spend, unhidden } from './common';
 import { checkNotAfterQuick } from './maneuvers';
 import { triggerReactions } from './reactions';
 import { knockedDown, offTheMount } from './prone';
@@ -102,6 +102,12 @@ export function grab(state: ArchsoulState, command: ArchsoulCommand<'Grab'>, dic
     distance(state.map.grid, c.position!, t.position!) <= FIST.reach,
     'ARCHSOUL_OUT_OF_REACH',
     `archsoul.txt: Grab: an unarmed attack reaches adjacent spaces; ${id} is not adjacent`,
+    'targetId',
+  );
+  ensure(
+    unhidden(state, c.position!, t.position!),
+    'ARCHSOUL_NO_LINE_OF_SIGHT',
+    `ruling S73: a wall stands between ${c.id} and ${id}; a Grab does not reach through it`,
     'targetId',
   );
   ensure(
@@ -360,9 +366,9 @@ export function grappleThrow(
   if (outcome === 'throw') {
     to = command.to ?? bad('to', 'is required with outcome throw');
     ensure(
-      distance(state.map.grid, c.position!, to) === 1 && !isBlocked(state.map, to),
+      canStep(state.map, c.position!, to),
       'ARCHSOUL_THROW_SPACE',
-      'ruling S33: a thrown opponent lands in a free space adjacent to the thrower',
+      'ruling S33: a thrown opponent lands in a free space adjacent to the thrower (ruling S73: not over a wall)',
       'to',
     );
     ensure(

@@ -15,7 +15,7 @@ import { distance, Facing, Space } from '../grid';
 import { Modifier } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
-import { checkFacing } from './common';
+import { checkFacing, unhidden } from './common';
 
 /** The fields of an attack command that reach the attack (Attack's, as the contract declares them). */
 export type AttackInput = Partial<
@@ -217,9 +217,9 @@ function checkCleave(
   sp.forEach((s, i) => {
     const d = distance(state.map.grid, a.position!, s);
     ensure(
-      d >= 1 && d <= w.reach,
+      d >= 1 && d <= w.reach && unhidden(state, a.position!, s),
       'ARCHSOUL_CLEAVE_SPACES',
-      `archsoul.txt: Cleave: spaces "within your weapon's range" (${w.reach})`,
+      `archsoul.txt: Cleave: spaces "within your weapon's range" (${w.reach}), no wall between (ruling S73)`,
       `cleave.spaces[${i}]`,
     );
   });

@@ -10,7 +10,7 @@ import { distance, Space } from '../grid';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
 import { performAttack } from './attack';
-import { acting, onMap, spend, weaponOf } from './common';
+import { acting, onMap, spend, unhidden, weaponOf } from './common';
 import { checkNotAfterQuick, checkOptions, readOptions } from './maneuvers';
 import { checkMover, MovePayload, straight, walk } from './movement';
 import { knockedDown } from './prone';
@@ -44,6 +44,12 @@ export function charge(
     d >= 1 && d <= w.reach,
     'ARCHSOUL_OUT_OF_REACH',
     `archsoul.txt: Charge: ${targetId} must be within ${w.name}'s reach (${w.reach}) of the charge's end; it is ${d} away`,
+    'targetId',
+  );
+  ensure(
+    unhidden(state, end, t.position!),
+    'ARCHSOUL_NO_LINE_OF_SIGHT',
+    `ruling S73: a wall or blocked space stands between the charge's end and ${targetId}; the ${w.name} does not reach through it`,
     'targetId',
   );
   checkChargeOptions(state, c, w, t, command);
