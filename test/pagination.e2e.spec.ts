@@ -110,6 +110,30 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
       );
     });
 
+    it('a cursor of another fight’s events is INVALID_CURSOR, REST and GraphQL alike; one given out before cursors named their fight still pages', async () => {
+      const other = await soloFight(t);
+      const mine = (await t.http.get(`/fights/${fightId}/events?limit=2`).expect(200)).headers[
+        'x-next-cursor'
+      ];
+      expect(JSON.parse(Buffer.from(mine, 'base64url').toString())).toEqual({
+        list: 'events',
+        after: 2,
+        of: fightId,
+      });
+      await t.http.get(`/fights/${fightId}/events?cursor=${mine}`).expect(200);
+      expect((await t.http.get(`/fights/${other}/events?cursor=${mine}`).expect(400)).body).toMatchObject({
+        code: 'INVALID_CURSOR',
+        field: 'cursor',
+      });
+      const gql = await t.gql(
+        'query($id: ID!, $c: String) { eventsPage(fightId: $id, limit: 2, cursor: $c) { nextCursor } }',
+        { id: other, c: mine },
+      );
+      expect(gql.errors?.[0].extensions).toMatchObject({ code: 'INVALID_CURSOR', field: 'cursor' });
+      const older = Buffer.from('{"list":"events","after":1}').toString('base64url');
+      expect(seqs((await t.http.get(`/fights/${other}/events?cursor=${older}`).expect(200)).body)[0]).toBe(2);
+    });
+
     it('a long log comes in pages of 1000 unless ?limit says otherwise', async () => {
       const fights = t.app.get(FightService);
       const long = (await t.http.post('/fights').send({ system: 'narateer', combatants: [] }).expect(201))
@@ -325,6 +349,17 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
       );
       expect(tokens.seen).toEqual(tokens.whole);
       expect(tokens.pages).toBe(2);
+      // A fight's tokens are its own list: its cursor on another fight's tokens is refused.
+      const tokenCursor = (await t.http.get(`/fights/${fightId}/tokens?limit=2`).expect(200)).headers[
+        'x-next-cursor'
+      ];
+      const other = await soloFight(t);
+      expect(
+        (await t.http.get(`/fights/${other}/tokens?cursor=${tokenCursor}`).expect(400)).body,
+      ).toMatchObject({
+        code: 'INVALID_CURSOR',
+        field: 'cursor',
+      });
 
       for (let i = 0; i < 3; i++)
         await t.http
@@ -527,6 +562,21 @@ describe('one paging style: ?limit and ?cursor in, Link rel="next" and X-Next-Cu
           if (!cursor) break;
         }
         expect(viaGql).toEqual(all.map((d) => d.id));
+        // An endpoint's deliveries are its own list: its cursor on another endpoint's is refused, REST and GraphQL.
+        const another = (
+          await t.http.post('/webhooks/endpoints').send({ url: 'http://127.0.0.1:9/another' }).expect(201)
+        ).body.endpoint.id;
+        const theirs = (await t.http.get(`/webhooks/endpoints/${ep}/deliveries?limit=2`).expect(200)).headers[
+          'x-next-cursor'
+        ];
+        expect(
+          (await t.http.get(`/webhooks/endpoints/${another}/deliveries?cursor=${theirs}`).expect(400)).body,
+        ).toMatchObject({ code: 'INVALID_CURSOR', field: 'cursor' });
+        const refused = await t.gql(
+          'query($ep: ID!, $c: String) { webhookDeliveriesPage(endpointId: $ep, limit: 2, cursor: $c) { limit } }',
+          { ep: another, c: theirs },
+        );
+        expect(refused.errors?.[0].extensions).toMatchObject({ code: 'INVALID_CURSOR', field: 'cursor' });
       } finally {
         outbox.clock = clock;
       }

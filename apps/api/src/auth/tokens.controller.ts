@@ -93,7 +93,7 @@ export class TokensController {
     @Res({ passthrough: true }) res: Response,
   ) {
     this.access.assertGm(p, id);
-    const { items, next } = smallPage('tokens', await this.access.listTokens(id), (t) => t.tokenId, q);
+    const { items, next } = smallPage('tokens', await this.access.listTokens(id), (t) => t.tokenId, q, id);
     linkNext(req, res, next);
     return items;
   }

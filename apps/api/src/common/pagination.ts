@@ -23,12 +23,15 @@ export type Cursor =
    * cursor (sealOf): a cursor sent with another shape, or sealed by another instance, counts afresh.
    */
   | { list: 'fights'; created: string; id: string; total?: number; shape?: string }
-  /** A fight's events: after this seq. */
-  | { list: 'events'; after: number }
-  /** An endpoint's deliveries, newest first: after (createdAt ms, seq, deliveryId). */
-  | { list: 'deliveries'; created: number; seq: number; id: string }
-  /** The small lists (tenants, keys, a fight's tokens, webhook endpoints), oldest first: after (createdAt, id). */
-  | { list: SmallList; created: string; id: string };
+  /** A fight's events: after this seq; `of` the fight's id (a cursor of another fight's events is refused). */
+  | { list: 'events'; after: number; of?: string }
+  /** An endpoint's deliveries, newest first: after (createdAt ms, seq, deliveryId); `of` the endpoint's id. */
+  | { list: 'deliveries'; created: number; seq: number; id: string; of?: string }
+  /**
+   * The small lists (tenants, keys, a fight's tokens, webhook endpoints), oldest first: after (createdAt, id);
+   * `of` the fight whose tokens they are.
+   */
+  | { list: SmallList; created: string; id: string; of?: string };
 
 /** Lists the service holds whole (in memory, or one query per tenant): paged the same way, by (createdAt, id). */
 export type SmallList = 'tenants' | 'keys' | 'tokens' | 'endpoints';
@@ -47,6 +50,10 @@ const FIELDS: { [L in Cursor['list']]: Record<string, FieldKind> } = {
 /** The fields it may hold besides, together or not at all. */
 const OPTIONAL: { [L in Cursor['list']]?: Record<string, FieldKind> } = {
   fights: { total: 'count', shape: 'id' },
+  // Cursors given out before they named their list's owner carry none: still taken.
+  events: { of: 'id' },
+  deliveries: { of: 'id' },
+  tokens: { of: 'id' },
 };
 /** Old paging parameters a cursor replaces: the next page's link drops them. */
 const REPLACES: { [L in Cursor['list']]: string[] } = {
@@ -120,6 +127,12 @@ export function decodeCursor<L extends Cursor['list']>(
     encodeCursor(c as Cursor) === raw;
   if (!valid) throw invalidCursor();
   return c as Extract<Cursor, { list: L }>;
+}
+
+/** `c`, unless it names an owner other than `owner` (another fight's events, another endpoint's deliveries). */
+function ownedBy<C extends { of?: string }>(c: C | undefined, owner: string): C | undefined {
+  if (c?.of !== undefined && c.of !== owner) throw invalidCursor();
+  return c;
 }
 
 const invalidCursor = () =>
@@ -277,7 +290,7 @@ export async function eventsPage(
   fightId: string,
   q: { after?: number | null; limit?: number | null; cursor?: string | null },
 ): Promise<Page<FightEvent>> {
-  const after = decodeCursor('events', q.cursor, { after: q.after })?.after ?? q.after ?? 0;
+  const after = ownedBy(decodeCursor('events', q.cursor, { after: q.after }), fightId)?.after ?? q.after ?? 0;
   const limit = q.limit ?? PAGES.events.fallback;
   // One more than the page: whether a next page exists, without reading the rest of the fight.
   const events = await fights.events(fightId, after, limit + 1);
@@ -285,7 +298,8 @@ export async function eventsPage(
   return {
     items,
     limit,
-    next: events.length > limit ? { list: 'events', after: items[items.length - 1].seq } : undefined,
+    next:
+      events.length > limit ? { list: 'events', after: items[items.length - 1].seq, of: fightId } : undefined,
   };
 }
 
@@ -302,7 +316,7 @@ export async function deliveriesPage(
     cursor?: string | null;
   },
 ): Promise<Page<DeliveryView>> {
-  const from = decodeCursor('deliveries', q.cursor, { before: q.before });
+  const from = ownedBy(decodeCursor('deliveries', q.cursor, { before: q.before }), endpointId);
   const limit = q.limit ?? PAGES.deliveries.fallback;
   const before = q.before ? Date.parse(q.before) : undefined;
   const rows = await webhooks.deliveries(tenantId, endpointId, {
@@ -319,7 +333,13 @@ export async function deliveriesPage(
     limit,
     next:
       rows.length > limit
-        ? { list: 'deliveries', created: Date.parse(last.createdAt), seq: last.seq, id: last.id }
+        ? {
+            list: 'deliveries',
+            created: Date.parse(last.createdAt),
+            seq: last.seq,
+            id: last.id,
+            of: endpointId,
+          }
         : undefined,
   };
 }
@@ -334,8 +354,11 @@ export function smallPage<T extends { createdAt: string }>(
   all: T[],
   idOf: (item: T) => string,
   q: { limit?: number | null; cursor?: string | null },
+  /** The list's owner (the fight whose tokens they are): a cursor of another's list is refused. */
+  of?: string,
 ): Page<T> {
-  const from = decodeCursor(list, q.cursor, {});
+  const decoded = decodeCursor(list, q.cursor, {});
+  const from = of === undefined ? decoded : ownedBy(decoded, of);
   const limit = q.limit ?? PAGES.small.fallback;
   const key = (item: T): [string, string] => [item.createdAt, idOf(item)];
   const before = (a: [string, string], b: [string, string]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
@@ -346,6 +369,9 @@ export function smallPage<T extends { createdAt: string }>(
   return {
     items,
     limit,
-    next: rest.length > limit && last ? { list, created: last.createdAt, id: idOf(last) } : undefined,
+    next:
+      rest.length > limit && last
+        ? { list, created: last.createdAt, id: idOf(last), ...(of === undefined ? {} : { of }) }
+        : undefined,
   };
 }
