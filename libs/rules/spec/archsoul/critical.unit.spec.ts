@@ -374,6 +374,17 @@ describe('Critical Failure Tables: melee and unarmed (archsoul.txt: Critical Fai
     expect(find(out, 'WeaponChanged')).toMatchObject({ weaponId: 'sword', hp: 0, broken: true });
   });
 
+  it('S74: given a sword of hardness 2, when a critical failure strikes the ground, then its HP loses the damage roll less the hardness', () => {
+    // Damage: Athletics 2 + Weapon Mastery 1 + base 2 = 5 dice, 4, 5, 6, 1, 1: 3 successes, less hardness 2: 1.
+    const out = exact(
+      duel({ weapons: [{ ...sword, hp: 5, hardness: 2 }] }),
+      { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' },
+      { dice: [...FUMBLE4, 4, 5, 6, 1, 1], followUpFaces: [6] },
+    );
+    expect(find(out, 'WeaponChanged')).toMatchObject({ weaponId: 'sword', hp: 4, broken: false });
+    expect(find(out, 'WeaponChanged').reason).toContain('less hardness 2');
+  });
+
   it('Overextend (unarmed): knocking yourself down', () => {
     const out = exact(
       duel(),

@@ -709,4 +709,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S73',
     text: 'Melee and unarmed reach stops at walls and blocked spaces (line of sight, S23): no attack, Grab, Cleave space, Charge attack or reactive attack through them, and no grapple Throw over a wall.',
   },
+  {
+    id: 'S74',
+    text: 'The melee table’s “Strike the ground” damage to the weapon’s HP is its damage roll less the weapon’s hardness, as a Shatter’s damage to an item is.',
+  },
 ];

@@ -200,7 +200,9 @@ function harmWeapon(
     case 'weaponDamage': {
       if (!ws) return;
       const roll2 = damageTest(a, w, undefined, input, dice);
-      const hp = ws.hp === undefined ? undefined : Math.max(0, ws.hp - roll2.successes);
+      // ruling S74: damage to an item counts its hardness, as a Shatter's does (Shatter: "account for hardness").
+      const damage = Math.max(0, roll2.successes - w.hardness);
+      const hp = ws.hp === undefined ? undefined : Math.max(0, ws.hp - damage);
       push(
         ev('WeaponChanged', {
           combatantId: a.id,
@@ -209,7 +211,7 @@ function harmWeapon(
           destroyed: ws.destroyed,
           jammed: ws.jammed,
           ...(hp === undefined ? {} : { hp }),
-          reason: `${text}: ${roll2.successes} damage (roll ${roll2.roll.faces.join(',')})`,
+          reason: `${text}: ${damage} damage (roll ${roll2.roll.faces.join(',')}, ${roll2.successes} less hardness ${w.hardness}, ruling S74)`,
         }),
       );
       return;
