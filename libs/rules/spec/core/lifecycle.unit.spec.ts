@@ -4,6 +4,7 @@ import { SeededDice } from '../../src/dice/seeded';
 import { narateer } from '../../src/narateer';
 import { fight, mira, orin } from '../narateer/helpers';
 import { RuleEvent } from '../../src/core/types';
+import * as ab from '../arcana-beast/helpers';
 
 const sheet = (agility: number) => ({
   vitals: { strength: 2, agility, resilience: 2 },
@@ -205,6 +206,45 @@ describe('fight lifecycle', () => {
     const before = rolled.length;
     events.reduce(narateer.evolve, given(narateer, duel).state);
     expect(rolled).toHaveLength(before);
+  });
+
+  it('C16: given the last activation of the round running, when RemoveCombatant takes out its combatant, then the round ends as after EndActivation', () => {
+    const lastUp = [
+      ...start,
+      { type: 'InitiativeSet', data: { order: ['b', 'a'] } },
+      { type: 'RoundStarted', data: { round: 1 } },
+      { type: 'ActivationStarted', data: { combatantId: 'b', round: 1 } },
+      { type: 'ActivationEnded', data: { combatantId: 'b', round: 1 } },
+      { type: 'ActivationStarted', data: { combatantId: 'a', round: 1 } },
+    ];
+    const removed = given(narateer, lastUp).when({ type: 'RemoveCombatant', combatantId: 'a' }).events();
+    expect(removed.map((e) => e.type)).toEqual(['CombatantRemoved', 'RoundEnded']);
+    const after = given(narateer, [...lastUp, ...removed]);
+    expect(after.state).toMatchObject({ roundOpen: false, activeId: undefined, order: ['b'] });
+    expect(after.when({ type: 'StartRound' }).events()[0]).toMatchObject({ data: { round: 2 } });
+    // Someone still to act: the round stays open for their activation.
+    const firstUp = lastUp.slice(0, 6);
+    const early = given(narateer, firstUp).when({ type: 'RemoveCombatant', combatantId: 'b' }).events();
+    expect(early.map((e) => e.type)).toEqual(['CombatantRemoved']);
+    expect(
+      given(narateer, [...firstUp, ...early])
+        .when({ type: 'StartActivation' })
+        .events()[0],
+    ).toMatchObject({ data: { combatantId: 'a' } });
+  });
+
+  it('C16: an Arcana Beast whose turn is the round’s last leaves the fight, and the round ends with it', () => {
+    const duel = [
+      { id: 'pip', sheet: ab.party[2].sheet, side: 'heroes' },
+      { id: 'wolf', sheet: ab.wild(), side: 'wild' },
+    ];
+    const events = ab.then(ab.then(ab.fight(duel, 'pip'), { type: 'EndActivation' }), {
+      type: 'StartActivation',
+    });
+    expect(ab.exact(events, { type: 'RemoveCombatant', combatantId: 'wolf' }).map((e) => e.type)).toEqual([
+      'CombatantRemoved',
+      'RoundEnded',
+    ]);
   });
 
   it('EndFight reveals a seed that matches the commitment, and nothing is accepted after', () => {

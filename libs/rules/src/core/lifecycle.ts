@@ -147,7 +147,7 @@ export function decideLifecycle<S extends FightCore>(
     case 'AddCombatant':
       return addCombatant(state, command, dice, hooks);
     case 'RemoveCombatant':
-      return removeCombatant(state, command);
+      return removeCombatant(state, command, dice, hooks);
     case 'RollInitiative':
       return rollInitiative(state, command, dice, hooks);
     case 'SetInitiative':
@@ -248,17 +248,25 @@ function addCombatant<S extends FightCore>(
   return [joined, initiativeEvent(result, command.tieBreak)];
 }
 
-function removeCombatant<S extends FightCore>(state: S, command: RuleCommand): RuleEvent[] {
+function removeCombatant<S extends FightCore>(
+  state: S,
+  command: RuleCommand,
+  dice: DiceSource,
+  hooks: LifecycleHooks<S>,
+): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  return [
-    {
-      type: 'CombatantRemoved',
-      data: {
-        combatantId: id,
-        reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }),
-      },
+  const removed: RuleEvent = {
+    type: 'CombatantRemoved',
+    data: {
+      combatantId: id,
+      reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }),
     },
-  ];
+  };
+  if (state.activeId !== id) return [removed];
+  // C16: the running activation leaves with its combatant; when it was the round's last, the round ends as after EndActivation.
+  const after = hooks.evolve(state, removed);
+  const waiting = after.order.filter((o) => !after.actedThisRound.includes(o) && hooks.canActivate(after, o));
+  return waiting.length > 0 || after.pending ? [removed] : [removed, ...closeRound(after, dice, hooks)];
 }
 
 function rollInitiative<S extends FightCore>(

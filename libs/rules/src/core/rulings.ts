@@ -53,4 +53,8 @@ export const COMMON_RULINGS: Ruling[] = [
     id: 'C15',
     text: 'A fight holds at most 200 combatants at once, as StartFight and SetInitiative take them: AddCombatant past that is refused, FIGHT_FULL (docs/rulings.md).',
   },
+  {
+    id: 'C16',
+    text: 'Removing the combatant whose activation runs ends that activation; if no one else is left to act, the round ends with it (docs/rulings.md).',
+  },
 ];
