@@ -1277,3 +1277,27 @@ describe('ruling A60: the Critical Gauge past 9', () => {
     expect(stateOf([...e, ...second]).criticalGauge).toBe(10);
   });
 });
+
+describe('ruling A21: a Binder is listed after its beast', () => {
+  const setup = [fightStarted('arcana-beast'), ...party.map(joined)];
+
+  it('A21: "it is listed after its beast": SetInitiative with a Binder ahead of its beast, or apart from it, is refused; right after it, the order stands', () => {
+    expect(
+      refused(setup, { type: 'SetInitiative', order: ['ash', 'ember', 'pip', 'bo', 'wolf', 'wolf2'] }),
+    ).toMatchObject({
+      code: 'ARCANA_BINDER_ORDER',
+      field: 'order[0]',
+      message: expect.stringMatching(/^ruling A21: /),
+    });
+    expect(
+      refused(setup, { type: 'SetInitiative', order: ['wolf', 'bo', 'ember', 'ash', 'pip', 'wolf2'] }),
+    ).toMatchObject({ code: 'ARCANA_BINDER_ORDER', field: 'order[1]' });
+    expect(
+      refused(setup, { type: 'SetInitiative', order: ['ember', 'pip', 'ash', 'bo', 'wolf', 'wolf2'] }),
+    ).toMatchObject({ code: 'ARCANA_BINDER_ORDER', field: 'order[2]' });
+    const order = ['wolf', 'pip', 'bo', 'wolf2', 'ember', 'ash'];
+    expect(exact(setup, { type: 'SetInitiative', order })).toEqual([
+      { type: 'InitiativeSet', data: { order } },
+    ]);
+  });
+});

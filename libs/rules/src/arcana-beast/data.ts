@@ -202,7 +202,7 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   },
   {
     id: 'A21',
-    text: 'A Binder keeps the shared turn (Commands only) while its beast is out; a Binder at 0 HP is Knocked Out with Gauge +1 and a Harm, no Devolution.',
+    text: 'A Binder is listed right after its beast (SetInitiative otherwise refused, ARCANA_BINDER_ORDER) and keeps the shared turn (Commands only) while its beast is out; a Binder at 0 HP is Knocked Out with Gauge +1 and a Harm, no Devolution.',
   },
   {
     id: 'A22',

@@ -16,7 +16,13 @@ import { bondSurge, callBack, direct, encourage, strategize, useItem } from './b
 import { endScene, evolveStage, revertHighest, setTrigger } from './evolution';
 import { applyCondition, clearTag, removeCondition, rollOpposedTest, rollTestCommand, setTag } from './gm';
 import { move, reposition, setBand } from './movement';
-import { canActivate, onActivationStart, rerollInitiative, rollInitiativeCommand } from './turn';
+import {
+  canActivate,
+  checkBinderPlaces,
+  onActivationStart,
+  rerollInitiative,
+  rollInitiativeCommand,
+} from './turn';
 import { DEVOLUTION_TEST, devolutionTest, withDueDevolution } from './damage';
 
 export const hooks: LifecycleHooks<ArcanaBeastState> = {
@@ -115,7 +121,7 @@ function decideArcana(state: ArcanaBeastState, command: RuleCommand, dice: DiceS
   }
 }
 
-/** The shared lifecycle, with Arcana Beast's additions around three of its commands. */
+/** The shared lifecycle, with Arcana Beast's additions around some of its commands. */
 function decideShared(
   state: ArcanaBeastState,
   command: RuleCommand,
@@ -133,6 +139,8 @@ function decideShared(
   // The options as declared (the contract checks them at the edge too; a decider called directly checks them here).
   if (command.type === 'StartFight')
     parseOrRefuse(ARCANA_BEAST_OPTIONS, command.options ?? {}, 'options', 'options');
+  const set = command.type === 'SetInitiative' ? events.find((e) => e.type === 'InitiativeSet') : undefined;
+  if (set) checkBinderPlaces(state, set.data.order as string[]);
   if (command.type === 'StartFight' || command.type === 'AddCombatant')
     checkLinks(events.reduce(evolve, state), joinedFields(command, events));
   // A9: the highest Stage lasts one Combat Encounter; the fight's end ends it.

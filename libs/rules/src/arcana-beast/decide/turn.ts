@@ -6,7 +6,7 @@ import { DiceSource } from '../../dice/roll';
 import { ARCANA_BEAST_LIFECYCLE_OVERRIDES } from '../contract';
 import { ev } from '../events';
 import { initiativeRoll, reorderGroups, tiedGroups, withBinders } from '../initiative';
-import { ArcanaBeastState, binderIdOf, combatantOf, isBeast, out } from '../state';
+import { ArcanaBeastState, beastOfBinder, binderIdOf, combatantOf, isBeast, out } from '../state';
 import { known } from './common';
 
 /** A15/A21: turns belong to beasts; a Binder keeps the shared turn while its beast is out. */
@@ -34,6 +34,23 @@ export function onActivationStart(state: ArcanaBeastState, id: string): RuleEven
       guardEnded: c.guarding,
     }),
   ];
+}
+
+/**
+ * A21: a Binder has no turn of its own and is listed right after its beast, as RollInitiative lists it (A29); the GM's
+ * SetInitiative gives the beasts' order and is refused, not rearranged, when a Binder stands elsewhere.
+ */
+export function checkBinderPlaces(state: ArcanaBeastState, order: string[]): void {
+  order.forEach((id, i) => {
+    const beast = beastOfBinder(state, id);
+    if (!beast) return;
+    ensure(
+      order[i - 1] === beast.id,
+      'ARCANA_BINDER_ORDER',
+      `ruling A21: ${id} shares ${beast.id}'s turn and is listed right after it; put ${id} right after ${beast.id}`,
+      `order[${i}]`,
+    );
+  });
 }
 
 /** A29: RollInitiative may name the surprised, who roll with Setback. */
