@@ -337,6 +337,24 @@ describe('Opportunity Attacks (narateer.txt, RULINGS.md N13, N24)', () => {
     ).toMatchObject({ code: 'NARATEER_NOT_ON_MAP', field: 'combatantId' });
   });
 
+  it('RULINGS.md N13: given a combatant on a Space, when the GM sets it on that same Space (or takes it off the map twice), then nothing changes and no event is recorded', () => {
+    const place = (position: { x: number; y: number } | null) => ({
+      type: 'SetPosition',
+      combatantId: 'm',
+      position,
+    });
+    expect(exact(yard(), place({ x: 1, y: 0 }))).toEqual([]);
+    expect(types(exact(yard(), place({ x: 0, y: 1 })))).toEqual(['PositionSet']);
+    expect(exact(then(yard(), place(null)), place(null))).toEqual([]);
+  });
+
+  it('N54: given an opponent with no map position beside the mover in the fiction, when the mover steps, then no opportunity is identified; placed within reach first, it is', () => {
+    const unplaced = then(yard(), { type: 'SetPosition', combatantId: 'g', position: null });
+    expect(types(exact(unplaced, move('m', [[1, 1]])))).toEqual(['Moved']);
+    const placed = exact(at(unplaced, 'g', 0, 0), move('m', [[1, 1]]));
+    expect(placed[1].data).toMatchObject({ reactorIds: ['g'] });
+  });
+
   it('N29: the GM cancelling an offered opportunity ends the whole queue', () => {
     const events = yard([{ id: 'h', sheet: orin, side: 'g', pos: [2, 1] }]);
     const moved = [...events, ...exact(events, move('m', [[1, 1]]))];

@@ -296,4 +296,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N53',
     text: 'Ammunition counts the shot a loaded weapon holds: a sheet giving a weapon that needs Loading loaded with 0 ammunition is refused.',
   },
+  {
+    id: 'N54',
+    text: 'A combatant off the map takes no Opportunity Attack: the GM places it with SetPosition when the table agrees it stands within reach.',
+  },
 ];

@@ -1,4 +1,5 @@
 import { combatantId } from '../../core/lifecycle';
+import { same } from '../../core/space';
 import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { NarateerCommand } from '../commands';
@@ -8,12 +9,14 @@ import { NarateerState } from '../state';
 import { ableToAct, hasEffect } from './common';
 import { reactorsFor } from './reactors';
 
-/** N13: the GM places a combatant on a Space, or takes it off the map (null). */
+/** N13: the GM places a combatant on a Space, or takes it off the map (null); where it already is, nothing changes. */
 export function setPosition(state: NarateerState, command: NarateerCommand<'SetPosition'>): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
-  if (command.position === null)
-    return state.combatants[id].position ? [ev('PositionSet', { combatantId: id, position: null })] : [];
-  return [ev('PositionSet', { combatantId: id, position: { x: command.position.x, y: command.position.y } })];
+  const now = state.combatants[id].position;
+  const to = command.position;
+  if (to === null) return now ? [ev('PositionSet', { combatantId: id, position: null })] : [];
+  if (now && same(now, to)) return [];
+  return [ev('PositionSet', { combatantId: id, position: { x: to.x, y: to.y } })];
 }
 
 /**
