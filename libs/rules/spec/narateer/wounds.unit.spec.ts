@@ -465,6 +465,37 @@ describe('Continuation Checks', () => {
     const events = hurt(one(fragile), 'a', 5);
     expect(last(events)).toMatchObject({ dice: 0, roll: { sides: 6, faces: [] }, passed: false });
   });
+
+  it('N55: given a Collapsed and a Withdrawn combatant, when the fight goes on, then both stay down: no activation, no check; Wounds, ticks and conditions still land; the GM may remove them', () => {
+    let events = fight([
+      { id: 'a', sheet: sheet() },
+      { id: 'b', sheet: sheet() },
+      { id: 'c', sheet: sheet() },
+    ]);
+    events = hurt(events, 'a', 9);
+    events = hurt(events, 'b', 5, {}, { followUpFaces: [1, 2] });
+    for (const id of ['a', 'b']) {
+      events = then(events, { type: 'ApplyLingeringHarm', combatantId: id, form: 'Bleeding' });
+      events = then(events, { type: 'ApplyCondition', combatantId: id, condition: 'prone' });
+    }
+    events = then(events, { type: 'StartActivation' });
+    expect(stateOf(events).activeId).toBe('c');
+    const roundEnd = exact(events, { type: 'EndActivation' });
+    expect(types(roundEnd)).toEqual(['ActivationEnded', 'WoundsApplied', 'WoundsApplied', 'RoundEnded']);
+    events = [...events, ...roundEnd];
+    events = hurt(events, 'b', 1);
+    const s = stateOf(events);
+    expect(s.combatants.a).toMatchObject({ vitality: -2, conditions: [{ condition: 'prone' }] });
+    expect(s.combatants.b).toMatchObject({
+      vitality: 1,
+      withdrawn: true,
+      conditions: [{ condition: 'prone' }],
+    });
+    expect(types(events).filter((t) => t === 'ContinuationChecked')).toHaveLength(1);
+    events = then(events, { type: 'StartRound' });
+    expect(exact(events, { type: 'StartActivation' })[0].data).toMatchObject({ combatantId: 'c', round: 2 });
+    expect(exact(events, { type: 'RemoveCombatant', combatantId: 'a' })[0].type).toBe('CombatantRemoved');
+  });
 });
 
 describe('N8: Wounds follow the text exactly', () => {

@@ -300,4 +300,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N54',
     text: 'A combatant off the map takes no Opportunity Attack: the GM places it with SetPosition when the table agrees it stands within reach.',
   },
+  {
+    id: 'N55',
+    text: 'Collapsed and Withdrawn last for the rest of the fight: no recovery in it; Wounds, ticks and conditions still land; the GM notes the outcome and may remove them.',
+  },
 ];
