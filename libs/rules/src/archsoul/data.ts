@@ -713,4 +713,12 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S74',
     text: 'The melee table’s “Strike the ground” damage to the weapon’s HP is its damage roll less the weapon’s hardness, as a Shatter’s damage to an item is.',
   },
+  {
+    id: 'S75',
+    text: 'A round’s phases alternate as they opened: when its first phase ends the other party’s opens, late joiners included, even if a joiner’s initiative has put the other party first; the new order counts from the next round.',
+  },
+  {
+    id: 'S76',
+    text: 'A combatant removed from the fight has no next turn: its Soul Shield on an ally ends as it leaves; another caster’s shield on that ally stays until that caster’s next turn.',
+  },
 ];

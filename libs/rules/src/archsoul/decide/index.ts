@@ -29,7 +29,6 @@ import {
   endPhase,
   endRound,
   endTurn,
-  phasesOf,
   refuseActivation,
   startRound,
 } from './turns';
@@ -61,8 +60,7 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
   const lifecycle = decideLifecycle(state, command, dice, hooks);
   // S39: a cancelled decision or a departure may leave the phase without an open turn (S49: what leaving ends).
   if (lifecycle && command.type === 'CancelPending') return closeIdlePhase(state, lifecycle);
-  if (lifecycle && command.type === 'RemoveCombatant')
-    return closeIdlePhase(state, leave(state, lifecycle), phasesOf(state, state.round));
+  if (lifecycle && command.type === 'RemoveCombatant') return closeIdlePhase(state, leave(state, lifecycle));
   if (lifecycle) return lifecycle;
   checkEntry('archsoul', ARCHSOUL_COMMANDS, ANSWERS, state, command);
   const actor = GRAPPLE_GATED.has(command.type) ? actorOf(state, command) : undefined;

@@ -5,7 +5,7 @@ import { ArchsoulCommand } from '../contract';
 import { AP_PER_TURN } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
-import { ArchsoulState, isDown, Party, partyOf, speedNow } from '../state';
+import { ArchsoulState, isDown, Party, partyOf, Phase, speedNow } from '../state';
 import { pushOut } from './spaces';
 
 export function canActivate(state: ArchsoulState, id: string): boolean {
@@ -42,7 +42,7 @@ export function phasesOf(state: ArchsoulState, round: number): { party: Party; i
 
 /**
  * Starts phase `index` of the open round (skipping phases with nobody able to act), or closes the round. `phases` is
- * the round's list as it stood before a combatant left (S49), so the next phase keeps its party.
+ * the round's list; after a phase ends it is `phasesAfter`'s (S49, S75), so the next phase keeps its party.
  */
 export function openPhase(
   state: ArchsoulState,
@@ -144,8 +144,28 @@ function afterTurns(state: ArchsoulState, ended: RuleEvent[]): RuleEvent[] {
   const after = fold(state, ended);
   const phase = after.phase!;
   if (phase.combatantIds.some((id) => after.combatants[id]?.inTurn)) return ended;
+  return [...ended, ...nextPhase(after, phase)];
+}
+
+/** The phase ends and the next opens (or the round closes), as `phasesAfter` says. */
+function nextPhase(state: ArchsoulState, phase: Phase): RuleEvent[] {
   const closed = ev('PhaseEnded', { round: phase.round, index: phase.index, party: phase.party });
-  return [...ended, closed, ...openPhase(fold(after, [closed]), phase.index + 1)];
+  const after = fold(state, [closed]);
+  return [closed, ...openPhase(after, phase.index + 1, phasesAfter(after, phase))];
+}
+
+/**
+ * Ruling S75: archsoul.txt: Turn Order: "heroes and villains taking turns": a round's phases alternate as they opened.
+ * When its first phase ends, the other party's opens with that party's members as they are now (a late joiner
+ * included, one who left not, S49), even if a joiner's initiative has since put the other party first; after the
+ * second, the round ends. The new order counts from the next round.
+ */
+function phasesAfter(state: ArchsoulState, ended: Phase): { party: Party; ids: string[] }[] {
+  const other: Party = ended.party === 'heroes' ? 'enemies' : 'heroes';
+  const ids = state.order.filter(
+    (id) => state.combatants[id] && partyOf(state.combatants[id].side) === other,
+  );
+  return [{ party: ended.party, ids: [] }, ...(ended.index === 0 ? [{ party: other, ids }] : [])];
 }
 
 /**
@@ -153,11 +173,7 @@ function afterTurns(state: ArchsoulState, ended: RuleEvent[]): RuleEvent[] {
  * space like any other); when that leaves the running phase with no open turn and no pending decision, the phase ends
  * as if by the last EndTurn.
  */
-export function closeIdlePhase(
-  state: ArchsoulState,
-  events: RuleEvent[],
-  phases?: ReturnType<typeof phasesOf>,
-): RuleEvent[] {
+export function closeIdlePhase(state: ArchsoulState, events: RuleEvent[]): RuleEvent[] {
   if (!state.phase || events.length === 0) return events;
   const pushed = pushLostTurns(state, fold(state, events), events);
   const all = [...events, ...pushed.events];
@@ -165,8 +181,7 @@ export function closeIdlePhase(
   const after = pushed.after;
   const phase = after.phase;
   if (!phase || after.pending || phase.combatantIds.some((id) => after.combatants[id]?.inTurn)) return all;
-  const closed = ev('PhaseEnded', { round: phase.round, index: phase.index, party: phase.party });
-  return [...all, closed, ...openPhase(fold(after, [closed]), phase.index + 1, phases)];
+  return [...all, ...nextPhase(after, phase)];
 }
 
 /** S43: open turns that `events` closed without a TurnEnded (going Down) push their combatant out of a shared space. */
