@@ -1301,3 +1301,72 @@ describe('ruling A21: a Binder is listed after its beast', () => {
     ]);
   });
 });
+
+describe('ruling A61: a shared turn and the Binders who join or leave it', () => {
+  it('A61: given Ember Knocked Out and Ash’s Commands-only turn running, when Ash leaves the fight, then no one is left in the turn: it ends, and with no one else to act, the round ends (C16)', () => {
+    const e = emberKnockedOut();
+    const out = exact(e, { type: 'RemoveCombatant', combatantId: 'ash' });
+    expect(types(out)).toEqual(['CombatantRemoved', 'ActivationEnded', 'RoundEnded']);
+    expect(find(out, 'ActivationEnded')).toEqual({ combatantId: 'ember', round: 1 });
+    expect(stateOf([...e, ...out])).toMatchObject({ activeId: undefined, roundOpen: false, turn: undefined });
+  });
+
+  it('A61: given Ember Knocked Out and Ash’s turn running, when Ash leaves with a beast still to act, then the turn ends and the round goes on with the next turn', () => {
+    const fighters: Fighter[] = [
+      { id: 'wolf', sheet: wild(), side: 'wild' },
+      { id: 'ember', sheet: beast({ hp: 3, stage: 0 }), side: 'h' },
+      { id: 'ash', sheet: binder('ember'), side: 'h' },
+      { id: 'wolf2', sheet: wild(), side: 'wild' },
+    ];
+    let e = then(
+      close(fight(fighters, 'wolf'), 'wolf', 'ember'),
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ember' },
+      { dice: [6, 6, 1, 1, 1] },
+    );
+    e = next(e, 'ember');
+    const out = exact(e, { type: 'RemoveCombatant', combatantId: 'ash' });
+    expect(types(out)).toEqual(['CombatantRemoved', 'ActivationEnded']);
+    const started = exact([...e, ...out], { type: 'StartActivation' });
+    expect(find(started, 'TurnStarted')).toMatchObject({ combatantId: 'wolf2' });
+  });
+
+  it('A61: given Ember’s own turn running after Ash’s Bond Surge, when Ash leaves, then the turn goes on as Ember’s own and keeps the Boost', () => {
+    let e = close(fight(party, 'ember'), 'ember', 'wolf');
+    e = then(e, { type: 'BondSurge', combatantId: 'ash' });
+    const out = exact(e, { type: 'RemoveCombatant', combatantId: 'ash' });
+    expect(types(out)).toEqual(['CombatantRemoved']);
+    // Claw 5 d8 with Boost (one more, lowest dropped) against the wolf's Dodge 2 d6.
+    const hit = exact(
+      [...e, ...out],
+      { type: 'Attack', attackerId: 'ember', targetId: 'wolf' },
+      {
+        dice: [1, 1, 1, 1, 1, 1, 1, 1],
+      },
+    );
+    expect(find(hit, 'AttackResolved').attack.boostSources).toContain('Bond Surge');
+  });
+
+  it('A61: given Kit’s turn running, when its Binder Kai joins, then Kai gives no Command in that turn; it shares Kit’s next one', () => {
+    const kit = beast({
+      stage: 1,
+      stages: [{ stage: 1 }],
+      specialAttacks: [],
+      zeroPower: undefined,
+      movement: [],
+    });
+    let e = fight([...party, { id: 'kit', sheet: kit, side: 'heroes' }], 'kit');
+    e = then(e, {
+      type: 'AddCombatant',
+      combatant: { id: 'kai', name: 'Kai', side: 'heroes', sheet: binder('kit') },
+    });
+    expect(refused(e, { type: 'Direct', combatantId: 'kai' })).toMatchObject({
+      code: 'ARCANA_NOT_YOUR_TURN',
+      field: 'combatantId',
+      message: expect.stringMatching(/^ruling A61: /),
+    });
+    e = then(then(e, { type: 'EndActivation' }), { type: 'EndRound' });
+    e = then(then(e, { type: 'StartRound' }), { type: 'StartActivation', combatantId: 'kit' });
+    expect(find(e.slice(-1), 'TurnStarted')).toEqual({ combatantId: 'kit', binderId: 'kai' });
+    expect(types(exact(e, { type: 'Direct', combatantId: 'kai' }))).toEqual(['BinderCommanded']);
+  });
+});

@@ -360,4 +360,8 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A60',
     text: 'The Critical Gauge keeps counting past 9, but 9 is the peak: no Critical Move follows it; nothing, EndScene included, empties it during the fight.',
   },
+  {
+    id: 'A61',
+    text: 'A Binder leaving in its beast’s turn leaves it to the beast (its Command’s gifts stay); in a Knocked Out or called-back beast’s turn no one is left, so it ends (and the round, C16). A Binder joining mid-turn shares the next one.',
+  },
 ];

@@ -27,6 +27,12 @@ function commanding(
   );
   const beast = beastOfBinder(state, binder.id);
   ensure(
+    !beast || state.turn?.beastId !== beast.id || state.turn.binderId === binder.id,
+    'ARCANA_NOT_YOUR_TURN',
+    `ruling A61: ${binder.id} joined during ${beast?.id}'s turn, which started without it; it shares ${beast?.id}'s turns from the next one`,
+    'combatantId',
+  );
+  ensure(
     beast && state.turn?.binderId === binder.id,
     'ARCANA_NOT_YOUR_TURN',
     `arcana-beast.txt: Initiative & Turn Order: ${binder.id} shares its beast's turn, which is not running`,

@@ -145,7 +145,18 @@ function decideShared(
     checkLinks(events.reduce(evolve, state), joinedFields(command, events));
   // A9: the highest Stage lasts one Combat Encounter; the fight's end ends it.
   if (command.type === 'EndFight') return [...revertHighest(state), ...events];
+  if (command.type === 'RemoveCombatant')
+    return [...events, ...emptyTurnEnded(events.reduce(evolve, state), dice)];
   return events;
+}
+
+/**
+ * A61: a Binder leaving in its Knocked Out or called-back beast's turn leaves no one in that turn (A21): it ends as
+ * EndActivation ends it, and the round with it when no one else is left to act (C16).
+ */
+function emptyTurnEnded(after: ArcanaBeastState, dice: DiceSource): RuleEvent[] {
+  if (after.activeId === undefined || after.pending || canActivate(after, after.activeId)) return [];
+  return decideLifecycle(after, { type: 'EndActivation' }, dice, hooks) ?? [];
 }
 
 /** The payload field of each combatant the command adds: `combatants[i]` (StartFight) or `combatant` (AddCombatant). */
