@@ -604,6 +604,38 @@ describe('Ambushes: “all members of the surprising party may freely move … d
     const path = [1, 2, 3].map((y) => ({ x: 2, y: -y }));
     expect(types(exact(events, { type: 'Move', combatantId: 'c', free: true, path }))).toEqual(['Moved']);
   });
+
+  it('S77: given a surprising hero ranked below the enemies, when every enemy leaves before round 2, then it still gets its free move on its first turn', () => {
+    let events = fight([hero('a', [0, 0]), foe('v', [0, -6]), hero('c', [2, 0])], { round: false });
+    events = then(then(events, { type: 'DeclareAmbush', party: 'heroes' }), { type: 'StartRound' });
+    events = then(then(events, { type: 'EndTurn', combatantId: 'a' }), { type: 'EndTurn', combatantId: 'v' });
+    events = then(then(events, { type: 'RemoveCombatant', combatantId: 'v', reason: 'fled' }), {
+      type: 'StartRound',
+    });
+    expect(stateOf(events).combatants.c).toMatchObject({ inTurn: true, freeMove: 3 });
+    expect(stateOf(events).combatants.a).toMatchObject({ inTurn: true, freeMove: 0 });
+  });
+
+  it('S77: given an ambush by heroes alone, when an enemy joins ranked between them, then the hero who moved free in round 1 gets no second free move, and the joiner none', () => {
+    let events = fight([hero('a', [0, 0]), hero('c', [2, 0])], { round: false });
+    events = then(then(events, { type: 'DeclareAmbush', party: 'heroes' }), { type: 'StartRound' });
+    expect(stateOf(events).combatants.c).toMatchObject({ inTurn: true, freeMove: 3 });
+    events = then(
+      events,
+      { type: 'AddCombatant', combatant: { id: 'w', name: 'w', side: 'enemies', sheet: sheet() } },
+      { dice: [4, 4, 4] },
+    );
+    events = then(
+      events,
+      { type: 'AddCombatant', combatant: { id: 'd', name: 'd', side: 'heroes', sheet: sheet() } },
+      { dice: [4, 1, 1] },
+    );
+    events = then(events, { type: 'SetInitiative', order: ['a', 'w', 'c', 'd'] });
+    events = then(then(then(events, { type: 'EndPhase' }), { type: 'EndPhase' }), { type: 'StartRound' });
+    expect(stateOf(events).phase).toMatchObject({ round: 2, party: 'heroes', combatantIds: ['a', 'c', 'd'] });
+    expect(stateOf(events).combatants.c).toMatchObject({ inTurn: true, freeMove: 0 });
+    expect(stateOf(events).combatants.d).toMatchObject({ inTurn: true, freeMove: 0 });
+  });
 });
 
 describe('Unarmed: “These may only be performed against targets in adjacent spaces” (archsoul.txt: Unarmed)', () => {

@@ -721,4 +721,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S76',
     text: 'A combatant removed from the fight has no next turn: its Soul Shield on an ally ends as it leaves; another caster’s shield on that ally stays until that caster’s next turn.',
   },
+  {
+    id: 'S77',
+    text: 'An ambush’s free move goes to the surprising party’s members present as round 1 starts, on each one’s first turn (round 1 or 2), whoever joins or leaves meanwhile; a later joiner gets none.',
+  },
 ];

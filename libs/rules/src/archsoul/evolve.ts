@@ -7,6 +7,7 @@ import { ArchsoulSheet } from './sheet';
 import {
   ArchsoulCombatant,
   ArchsoulState,
+  partyOf,
   ReactionQueue,
   ReactionSequence,
   Trigger,
@@ -95,6 +96,15 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
       }
       case 'PendingCancelled':
         return { ...next, reaction: undefined };
+      case 'RoundStarted': {
+        // Ruling S77: the ambush's free move is owed to the surprising party as it stands when round 1 starts.
+        const party = next.ambush;
+        if (event.data.round !== 1 || !party) return next;
+        return {
+          ...next,
+          ambushOwed: next.joined.filter((id) => partyOf(next.combatants[id].side) === party),
+        };
+      }
       case 'RoundEnded':
         return { ...next, phase: undefined };
       default:
@@ -222,7 +232,8 @@ function evolveBoardAndTurns(
             ),
           };
       }
-      return patch({ ...next, combatants }, d.combatantId, {
+      const owed = next.ambushOwed && { ambushOwed: next.ambushOwed.filter((x) => x !== d.combatantId) };
+      return patch({ ...next, ...owed, combatants }, d.combatantId, {
         ap: d.ap,
         inTurn: true,
         moves: 0,

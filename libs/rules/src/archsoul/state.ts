@@ -133,6 +133,8 @@ export interface ArchsoulState extends FightCore<ArchsoulCombatant> {
   map: BattleMap;
   phase?: Phase;
   ambush?: Party;
+  /** Ruling S77: the surprising party's members present as round 1 started who have had no turn yet (their free move). */
+  ambushOwed?: string[];
   ground: GroundItem[];
   groundCount: number;
   reaction?: ReactionQueue;

@@ -106,9 +106,13 @@ function turnsNotTaken(state: ArchsoulState, ids: string[], already: RuleEvent[]
 
 /**
  * archsoul.txt: Turn Order: the first round of combat runs once down the initiative list; a member of the first party
- * ranked below the other party ("hero C") takes that turn with the first party's round-2 phase (S17).
+ * ranked below the other party ("hero C") takes that turn with the first party's round-2 phase (S17). Ruling S77: it is
+ * the first turn of each member present as round 1 started, whoever joined or left since; a joiner gets none. A state
+ * folded without that list ranks by today's order.
  */
 function firstRoundOfCombat(state: ArchsoulState, id: string): boolean {
+  if (state.round > 2) return false;
+  if (state.ambushOwed) return state.ambushOwed.includes(id);
   if (state.round === 1) return true;
   return state.round === 2 && !phasesOf(state, 1).some((p) => p.ids.includes(id));
 }
