@@ -43,6 +43,16 @@ export function snapshotVersion(system: RuleSystem): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** `text` with its sha256 in hex and a space before it: a snapshot's payload, each of its parts. */
+const sealed = (text: string): string => `${sha256(text)} ${text}`;
+
+/** The text `sealed` sealed, or undefined when the checksum is not its own (or `sealed` is no such text). */
+function unsealed(sealed: unknown): string | undefined {
+  if (typeof sealed !== 'string' || sealed.charAt(64) !== ' ') return undefined;
+  const text = sealed.slice(65);
+  return sealed.slice(0, 64) === sha256(text) ? text : undefined;
+}
+
 /**
  * The snapshot of a fight at its seq: its payload is a checksum, a space, then the body as JSON; its one part
  * the command index's entries since the snapshot the fight was loaded from or last saved (from its first
@@ -65,8 +75,8 @@ export function encodeSnapshot(fight: LoadedFight): StoredSnapshot {
     fightId: fight.fightId,
     version: snapshotVersion(fight.system),
     seq: fight.seq,
-    payload: `${sha256(json)} ${json}`,
-    parts: [{ fromSeq, toSeq: fight.seq, entries: `${sha256(entries)} ${entries}` }],
+    payload: sealed(json),
+    parts: [{ fromSeq, toSeq: fight.seq, entries: sealed(entries) }],
   };
 }
 
@@ -77,10 +87,9 @@ function commandsOf(parts: readonly StoredPart[], seq: number, last: unknown): C
   const chain: StoredPart[] = [];
   for (let at = 0; at < seq;) {
     const part = from.get(at);
-    if (!part || !Number.isSafeInteger(part.toSeq) || part.toSeq <= at || typeof part.entries !== 'string')
+    const entries = part && unsealed(part.entries);
+    if (!part || !Number.isSafeInteger(part.toSeq) || part.toSeq <= at || entries === undefined)
       return undefined;
-    const entries = part.entries.slice(65);
-    if (part.entries.slice(0, 65) !== `${sha256(entries)} `) return undefined;
     chain.push({ ...part, entries });
     at = part.toSeq;
   }
@@ -94,10 +103,8 @@ function commandsOf(parts: readonly StoredPart[], seq: number, last: unknown): C
  */
 export function decodeSnapshot(row: StoredSnapshot, fightId: string): LoadedFight | undefined {
   try {
-    if (row.fightId !== fightId || typeof row.payload !== 'string') return undefined;
-    const space = row.payload.indexOf(' ');
-    const json = row.payload.slice(space + 1);
-    if (space !== 64 || row.payload.slice(0, space) !== sha256(json)) return undefined;
+    const json = unsealed(row.payload);
+    if (row.fightId !== fightId || json === undefined) return undefined;
     const body = JSON.parse(json) as Partial<SnapshotBody>;
     const system = typeof body.system === 'string' ? findSystem(body.system) : undefined;
     if (!system || row.version !== snapshotVersion(system)) return undefined;
