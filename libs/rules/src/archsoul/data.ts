@@ -725,4 +725,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S77',
     text: 'An ambush’s free move goes to the surprising party’s members present as round 1 starts, on each one’s first turn (round 1 or 2), whoever joins or leaves meanwhile; a later joiner gets none.',
   },
+  {
+    id: 'S78',
+    text: 'Grabbing an ally: the ally is no opponent, so it makes no reactive attack against the Grab; the grapple is rolled as against anyone.',
+  },
 ];

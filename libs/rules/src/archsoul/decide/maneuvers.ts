@@ -15,7 +15,7 @@ import { distance, Facing, Space } from '../grid';
 import { Modifier } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
-import { checkFacing, unhidden } from './common';
+import { checkFacing, reachOf, unhidden } from './common';
 
 /** The fields of an attack command that reach the attack (Attack's, as the contract declares them). */
 export type AttackInput = Partial<
@@ -214,12 +214,14 @@ function checkCleave(
     'archsoul.txt: Cleave: select up to 2 adjacent spaces',
     'cleave.spaces',
   );
+  // archsoul.txt: Unarmed: "only … against targets in adjacent spaces", whatever reach a recorded sheet gives (S26).
+  const reach = reachOf(w);
   sp.forEach((s, i) => {
     const d = distance(state.map.grid, a.position!, s);
     ensure(
-      d >= 1 && d <= w.reach && unhidden(state, a.position!, s),
+      d >= 1 && d <= reach && unhidden(state, a.position!, s),
       'ARCHSOUL_CLEAVE_SPACES',
-      `archsoul.txt: Cleave: spaces "within your weapon's range" (${w.reach}), no wall between (ruling S73)`,
+      `archsoul.txt: Cleave: spaces "within your weapon's range" (${reach}), no wall between (ruling S73)`,
       `cleave.spaces[${i}]`,
     );
   });
