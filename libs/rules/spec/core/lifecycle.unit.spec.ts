@@ -4,6 +4,7 @@ import { SeededDice } from '../../src/dice/seeded';
 import { narateer } from '../../src/narateer';
 import { fight, mira, orin } from '../narateer/helpers';
 import { RuleEvent } from '../../src/core/types';
+import { answersTo, waitingFor } from '../../src/core/lifecycle';
 import * as ab from '../arcana-beast/helpers';
 
 const sheet = (agility: number) => ({
@@ -113,6 +114,27 @@ describe('fight lifecycle', () => {
     expect(g.state.pending).toMatchObject({ kind: 'initiativeTie', awaiting: 'gm' });
     expect(g.when({ type: 'StartRound' }).violation().code).toBe('PENDING_DECISION');
     expect(g.when({ type: 'SetInitiative', order: ['b', 'a'] }).state().pending).toBeUndefined();
+  });
+
+  it('C4: a refused command names every command that answers the pending decision: its answer and those its detail.alsoAccepts names', () => {
+    const offer = {
+      kind: 'opportunityAttack',
+      awaiting: 'g',
+      answer: 'TakeOpportunityAttack',
+      detail: { alsoAccepts: ['DeclineOpportunity'] },
+    };
+    expect(answersTo(offer)).toEqual(['TakeOpportunityAttack', 'DeclineOpportunity']);
+    expect(answersTo({ kind: 'woundAllocation', awaiting: 'm', answer: 'AllocateWounds' })).toEqual([
+      'AllocateWounds',
+    ]);
+    expect(() => waitingFor(offer)).toThrow(
+      expect.objectContaining({
+        code: 'PENDING_DECISION',
+        field: 'type',
+        message:
+          'RULINGS.md C4: waiting for g to answer opportunityAttack with TakeOpportunityAttack or DeclineOpportunity',
+      }),
+    );
   });
 
   it('activations run in initiative order and the last one ends the round', () => {

@@ -1,4 +1,5 @@
 import { FightCore, RuleCommand } from './types';
+import { waitingFor } from './lifecycle';
 import { ensure, violation } from './violation';
 
 /** C4: the commands that answer each kind of pending decision (otherwise its own `answer`). */
@@ -25,11 +26,7 @@ export function checkEntry(
 /** C4: while a decision is pending, only a command that answers it is decided. */
 export function checkAnswers(answers: Answers, state: FightCore, command: RuleCommand): void {
   const pending = state.pending;
-  const accepted = pending ? (answers[pending.kind] ?? [pending.answer]) : [];
-  if (pending && !accepted.includes(command.type))
-    violation(
-      'PENDING_DECISION',
-      `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${accepted.join(' or ')}`,
-      'type',
-    );
+  if (!pending) return;
+  const accepted = answers[pending.kind] ?? [pending.answer];
+  if (!accepted.includes(command.type)) waitingFor(pending, accepted);
 }

@@ -121,11 +121,24 @@ export function readCombatant<S extends FightCore>(
   };
 }
 
-/** C4: a command other than the answer (and what may come at any time) waits for the pending decision. */
-export function waitingFor(pending: PendingDecision): never {
+/**
+ * The commands that answer a pending decision: its `answer`, and those its `detail.alsoAccepts` names (an
+ * Opportunity Attack offer is answered by taking it or declining it).
+ */
+export function answersTo(pending: PendingDecision): string[] {
+  const also = pending.detail?.alsoAccepts;
+  const extra = Array.isArray(also) ? also.filter((a): a is string => typeof a === 'string') : [];
+  return [pending.answer, ...extra.filter((a) => a !== pending.answer)];
+}
+
+/** C4: the refusal of a command that does not answer the pending decision, naming every command that does. */
+export function waitingFor(
+  pending: PendingDecision,
+  accepted: readonly string[] = answersTo(pending),
+): never {
   return violation(
     'PENDING_DECISION',
-    `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${pending.answer}`,
+    `RULINGS.md C4: waiting for ${pending.awaiting} to answer ${pending.kind} with ${accepted.join(' or ')}`,
     'type',
   );
 }

@@ -304,4 +304,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N55',
     text: 'Collapsed and Withdrawn last for the rest of the fight: no recovery in it; Wounds, ticks and conditions still land; the GM notes the outcome and may remove them.',
   },
+  {
+    id: 'N56',
+    text: 'An Opportunity Attack needs a reactor that perceives the mover, not one that sees it: with the GM’s attackerCannotSeeTarget it strikes at Disadvantage; Blinded reactors and Invisible movers are never offered one.',
+  },
 ];
