@@ -364,4 +364,12 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A61',
     text: 'A Binder leaving in its beast’s turn leaves it to the beast (its Command’s gifts stay); in a Knocked Out or called-back beast’s turn no one is left, so it ends (and the round, C16). A Binder joining mid-turn shares the next one.',
   },
+  {
+    id: 'A62',
+    text: 'Several guards on one ally: the first of them in the turn order takes the attack, once (the guard’s own guard does not take it on); the redirected attack is an attack on the guard, its Dodge and tags.',
+  },
+  {
+    id: 'A63',
+    text: 'RollInitiative rolls every beast in the fight, a Knocked Out one too: it has no turn while out, and when the encounter’s end brings it back its turn comes in the fixed order.',
+  },
 ];

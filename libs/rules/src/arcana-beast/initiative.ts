@@ -47,9 +47,14 @@ export function initiativeRoll(
   return roll;
 }
 
-/** A5: highest successes first, fixed; ties go to the GM or are rerolled (option initiativeTies: reroll). */
+/**
+ * A5: highest successes first, fixed; ties go to the GM or are rerolled (option initiativeTies: reroll). A63: the
+ * first roll is every beast's in the fight (A16), a Knocked Out one's too: the encounter's end may bring it back (A24),
+ * and the order it returns to stays fixed.
+ */
 export function rollInitiative(state: ArcanaBeastState, ids: string[], dice: DiceSource): InitiativeResult {
-  const beasts = ids.filter((id) => isBeast(state.combatants[id]));
+  const rolling = state.order.length === 0 ? state.joined : ids;
+  const beasts = rolling.filter((id) => isBeast(state.combatants[id]));
   const rolls = beasts.map((id) => initiativeRoll(state, id, dice, 'pool'));
   const totals = new Map<string, number>();
   const previous = state.order.filter((id) => !ids.includes(id) && isBeast(state.combatants[id]));

@@ -12,6 +12,7 @@ import {
   ArcanaCombatant,
   beastOfBinder,
   chainOf,
+  combatantOf,
   isBeast,
   isBinder,
   out,
@@ -207,14 +208,20 @@ function chooseAttack(
   };
 }
 
-/** arcana-beast.txt: Guard: redirect attacks on a Close ally to yourself (A27). */
+/**
+ * arcana-beast.txt: Guard: redirect attacks on a Close ally to yourself (A27). A62: with several guards on the ally,
+ * the first of them in the turn order takes the attack, and the redirect happens once (the guard's own guard does not
+ * take it in turn).
+ */
 function guardOf(
   state: ArcanaBeastState,
   target: ArcanaCombatant,
   attacker: ArcanaCombatant,
 ): ArcanaCombatant | undefined {
-  for (const id of state.joined) {
-    const g = state.combatants[id];
+  const byTurn = [...state.order, ...state.joined.filter((id) => !state.order.includes(id))];
+  for (const id of byTurn) {
+    const g = combatantOf(state, id);
+    if (!g) continue;
     if (
       g.guarding === target.id &&
       g.id !== attacker.id &&
