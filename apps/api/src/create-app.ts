@@ -131,7 +131,6 @@ export async function createApp(
   registerBodyParsers(fastify);
   fastify.addHook('onRoute', perRoute(byteLimit(config.auditBodyLimit, 'AUDIT_BODY_LIMIT')));
   fastify.addHook('preValidation', (req, _reply, done) => done(attempt(() => refuseUnstorableStrings(req))));
-  fastify.addHook('onSend', answerNotModified);
   // No enableShutdownHooks: main.ts owns the process's signals and closes live streams before the app.
   // CORS is off unless CORS_ORIGINS lists the browser origins allowed to call the API.
   // Request headers are the browser's to ask for (the allowed origins are the restriction); what JS may read is listed.
@@ -178,8 +177,9 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * What some routes get of their own as they are added: fight logs for verification are larger than
- * commands (their own limit); Swagger's routes are Fastify's, not Nest's, so DeclaredInputGuard never
+ * What some routes get of their own as they are added: a GET or HEAD route judges its answer's
+ * conditions (answerNotModified, its first onSend hook; a POST runs none, where an instance hook ran on
+ * every answer only to return); fight logs for verification are larger than commands (their own limit); Swagger's routes are Fastify's, not Nest's, so DeclaredInputGuard never
  * sees them, and they declare no query either (`/openapi.json?x=1` was a 200 where
  * `/asyncapi.json?x=1` is a 400); a path their file server refuses (U+0000, a dot segment) is answered
  * as on any other route (common/static-file-refusals.ts), not with its 403.
@@ -189,6 +189,10 @@ function perRoute(auditLimit: number) {
     done(attempt(() => refuseQuery(req.query)));
   return (route: RouteOptions): void => {
     if (route.url === VERIFY_ROUTE) route.bodyLimit = auditLimit;
+    // Only a GET or HEAD answer has conditions to judge: a route of other methods runs no onSend hook at all.
+    const methods = [route.method].flat();
+    if (methods.includes('GET') || methods.includes('HEAD'))
+      route.onSend = [answerNotModified, ...[route.onSend ?? []].flat()];
     if (!SWAGGER_ROUTE.test(route.url)) return;
     route.onRequest = [...[route.onRequest ?? []].flat(), refuseAnyQuery];
     route.preHandler = [...[route.preHandler ?? []].flat(), refuseUnstorablePath];

@@ -1,4 +1,5 @@
-import { isEventStream, levelOf, loggedReq, withoutToken } from '../../src/ops/logging';
+import { join } from 'node:path';
+import { isEventStream, levelOf, loggedReq, TurnBatch, withoutToken } from '../../src/ops/logging';
 
 describe('access log redaction', () => {
   it.each([
@@ -83,4 +84,66 @@ describe('access log levels', () => {
       expect(isEventStream(status, type)).toBe(stream);
     },
   );
+});
+
+describe('access log lines, a turn at a time', () => {
+  const sink = () => {
+    const writes: string[] = [];
+    let syncs = 0;
+    return {
+      writes,
+      syncs: () => syncs,
+      write: (text: string) => void writes.push(text),
+      flushSync: () => void syncs++,
+    };
+  };
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('the lines of one turn reach the destination in one write, in order, at the end of the turn', async () => {
+    const s = sink();
+    const batch = new TurnBatch(s);
+    batch.write('a\n');
+    batch.write('b\n');
+    batch.write('c\n');
+    expect(s.writes).toEqual([]);
+    await nextTurn();
+    expect(s.writes).toEqual(['a\nb\nc\n']);
+    batch.write('d\n');
+    await nextTurn();
+    expect(s.writes).toEqual(['a\nb\nc\n', 'd\n']);
+  });
+
+  it('flushSync hands the turn’s lines on at once, and the turn writes nothing more', async () => {
+    const s = sink();
+    const batch = new TurnBatch(s);
+    batch.write('last words\n');
+    batch.flushSync();
+    expect(s.writes).toEqual(['last words\n']);
+    expect(s.syncs()).toBe(1);
+    await nextTurn();
+    expect(s.writes).toEqual(['last words\n']);
+  });
+
+  it('a destination that throws loses the lines but not the process', async () => {
+    const batch = new TurnBatch({
+      write: () => {
+        throw new Error('SonicBoom destroyed');
+      },
+    });
+    batch.write('x\n');
+    await nextTurn();
+    expect(() => batch.flushSync()).not.toThrow();
+  });
+
+  it('a process that exits within the turn still writes it (process "exit")', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const script = [
+      `const { TurnBatch } = require(${JSON.stringify(require.resolve('../../src/ops/logging'))});`,
+      "const b = new TurnBatch({ write: (t) => require('node:fs').writeSync(1, t) });",
+      "b.write('one\\n'); b.write('two\\n'); process.exit(0);",
+    ].join('\n');
+    const tsRequire = join(__dirname, '../../../../test/support/ts-require.js');
+    const r = spawnSync(process.execPath, ['--require', tsRequire, '-e', script], { encoding: 'utf8' });
+    expect(r.stdout).toBe('one\ntwo\n');
+  });
 });
