@@ -62,6 +62,15 @@ describe('isConnectionError', () => {
     ['a string', 'Connection terminated'],
     ['undefined', undefined],
   ])('is false for %s', (_name, error) => expect(isConnectionError(error)).toBe(false));
+
+  it('reads a cause chain that loops back without looping: false where no link says so, true where one does', () => {
+    const a: Error & { cause?: unknown } = new Error('wrapped');
+    const b: Error & { cause?: unknown } = new Error('wrapper', { cause: a });
+    a.cause = b;
+    expect(isConnectionError(b)).toBe(false);
+    a.cause = Object.assign(pgError('08006'), { cause: b });
+    expect(isConnectionError(b)).toBe(true);
+  });
 });
 
 describe('withClient', () => {

@@ -41,4 +41,12 @@ describe('storeFault: the store could not do its work for a reason of its own', 
     looped.cause = looped;
     expect(storeFault(looped)).toBeUndefined();
   });
+
+  it('a chain that loops back through another ends the walk too; a fault within it is still found', () => {
+    const a: { code: string; cause?: unknown } = { code: 'X' };
+    const b = { code: 'Y', cause: a };
+    a.cause = b;
+    expect(storeFault(b)).toBeUndefined();
+    expect(storeFault({ code: 'Z', cause: { code: 'W', cause: err('SQLITE_FULL', b) } })).toBe('full');
+  });
 });

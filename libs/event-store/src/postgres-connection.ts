@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { errorAndCauses } from './error-causes';
 
 /** SQLSTATE class 08 (connection exception) and 57P01–57P03 (the server shuts down, crashed or is starting). */
 const CONNECTION_SQLSTATE = /^(08|57P0[123])/;
@@ -16,15 +17,15 @@ const CONNECTION_MESSAGES = /^Connection terminated|not queryable|Connection end
 
 /**
  * True for errors that mean the database connection was lost or could not be made (a restart,
- * a failover, pg_terminate_backend, a network blip), as opposed to an answer to the statement.
+ * a failover, pg_terminate_backend, a network blip), as opposed to an answer to the statement: the
+ * error's code or message says so, or one of its causes' does.
  */
 export function isConnectionError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (CONNECTION_SQLSTATE.test(code) || SOCKET_CODES.has(code))) return true;
-  if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
-  const cause = (error as { cause?: unknown }).cause;
-  return cause !== undefined && cause !== error && isConnectionError(cause);
+  for (const { code, message } of errorAndCauses(error)) {
+    if (typeof code === 'string' && (CONNECTION_SQLSTATE.test(code) || SOCKET_CODES.has(code))) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+  }
+  return false;
 }
 
 /**

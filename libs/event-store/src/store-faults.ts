@@ -1,3 +1,5 @@
+import { errorAndCauses } from './error-causes';
+
 /** What kept a store from doing its work, when it is the machine's or the database's state, not the request. */
 export type StoreFault = 'full' | 'read-only' | 'busy' | 'io';
 
@@ -46,18 +48,13 @@ const ERRNO: Record<string, StoreFault> = {
  * off the error's code alone, and its cause's: a driver's error of another realm is no `Error` here.
  */
 export function storeFault(error: unknown): StoreFault | undefined {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      const fault =
-        SQLITE.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`))?.[1] ??
-        (Object.hasOwn(SQLSTATE, code) ? SQLSTATE[code] : undefined) ??
-        (Object.hasOwn(ERRNO, code) ? ERRNO[code] : undefined);
-      if (fault) return fault;
-    }
-    const cause = (e as { cause?: unknown }).cause;
-    if (cause === e) break;
-    e = cause;
+  for (const { code } of errorAndCauses(error)) {
+    if (typeof code !== 'string') continue;
+    const fault =
+      SQLITE.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`))?.[1] ??
+      (Object.hasOwn(SQLSTATE, code) ? SQLSTATE[code] : undefined) ??
+      (Object.hasOwn(ERRNO, code) ? ERRNO[code] : undefined);
+    if (fault) return fault;
   }
   return undefined;
 }
