@@ -729,4 +729,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S78',
     text: 'Grabbing an ally: the ally is no opponent, so it makes no reactive attack against the Grab; the grapple is rolled as against anyone.',
   },
+  {
+    id: 'S79',
+    text: 'A grappled holder still answers a Shatter: its item’s weapon attack roll, or dropping the item, answers the attack; it is no attack or action of its own, so no grapple roll.',
+  },
 ];

@@ -13,6 +13,7 @@ import { damageTest, wound } from './damage';
 import { canReact, foes, occupant } from './common';
 import { AttackInput } from './maneuvers';
 import { knockedDown } from './prone';
+import { knockdown } from './modifiers';
 
 export interface CriticalOutcome {
   events: RuleEvent[];
@@ -302,10 +303,16 @@ function hurt(
           ? candidates[0]
           : candidates[dice.roll(1, candidates.length, 'followUp').faces[0] - 1];
       const victim = r.state().combatants[pick];
+      out.redirectedTo = pick;
+      // archsoul.txt: Knockdown: "The damage your attack would have done is ignored": a Knockdown's hit, redirected, is
+      // a knockdown attempt on the one hit instead (its Athletics/Resolve roll, then the attack's damage roll).
+      if (input.knockdown) {
+        push(...knockdown(r.state(), a, w, victim, input, f.damageMods ?? [], dice, f.bonusDice));
+        return;
+      }
       // Bow table: "is hit instead": the attack's hit, so its damage roll is the attack's own, with its modifiers.
       const roll2 = damageTest(a, w, victim.sheet.armour?.type, input, dice, f.damageMods, f.bonusDice);
       push(wound(r.state(), pick, roll2.successes, `${text} (${pick})`, roll2));
-      out.redirectedTo = pick;
       return;
     }
   }

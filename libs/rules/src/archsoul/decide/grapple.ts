@@ -458,13 +458,22 @@ export function gated(
     }
   }
   const before = r.state();
-  const events = perform(before, dice);
-  events.forEach((e) => r.push(e));
+  dragAlong(before, perform(before, dice), actorId).forEach((e) => r.push(e));
+  return r.events;
+}
+
+/**
+ * archsoul.txt: Being Grappled: "Any action that would cause your character to move causes all targets grappling you
+ * to move as well": `events` (the actor's action, performed on `before`) and each partner dragged after its move, also
+ * when the move comes with a held action resumed after reactive attacks (S18).
+ */
+export function dragAlong(before: ArchsoulState, events: RuleEvent[], actorId: string): RuleEvent[] {
   const moved = events.find(
     (e) => e.type === 'Moved' && (e.data as { combatantId: string }).combatantId === actorId,
   );
-  if (moved) r.push(...drag(before, r.state(), actorId, moved.data as { from: Space; to: Space }));
-  return r.events;
+  if (!moved || grapplesOf(before, actorId).length === 0) return events;
+  const after = events.reduce(evolve, before);
+  return [...events, ...drag(before, after, actorId, moved.data as { from: Space; to: Space })];
 }
 
 /**

@@ -26,7 +26,7 @@ import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
 import { performStandUp, walk } from './movement';
 import { performSoulShield } from './stances';
-import { grappleRoll, performGrab } from './grapple';
+import { dragAlong, grappleRoll, performGrab } from './grapple';
 import { describeHands, freeHands } from '../hands';
 import { run } from '../../core/run';
 import { performAreaAttack } from './area';
@@ -99,10 +99,14 @@ export function reactiveAttack(
     (e) => e.type === 'WoundsApplied' && (e.data as { combatantId: string }).combatantId === actor.id,
   );
   const damage = wounds ? (wounds.data as { damage: number }).damage : 0;
+  // archsoul.txt: Knockdown: "the opponent is knocked to the ground", even one that was getting up from it (StandUp).
+  const knocked = events.some(
+    (e) => e.type === 'KnockdownResolved' && (e.data as { knockedDown: boolean }).knockedDown,
+  );
   let prevention: RuleEvent | undefined;
   let held = q.action;
   if ((resolved.hit || lost) && q.action && !opened)
-    prevention = preventionRoll(after, actor, id, q.trigger, damage, dice, lost);
+    prevention = preventionRoll(after, actor, id, q.trigger, damage, dice, lost, knocked);
   else if (resolved.hit && !q.action) {
     // S20: no roll against an opening (nothing of its own to prevent); S26: one that leaves Down an actor whose action
     // a sequence it interrupted holds prevents that action without a roll.
@@ -307,6 +311,7 @@ function preventionRoll(
   damage: number,
   dice: DiceSource,
   lost?: string,
+  knocked = false,
 ): RuleEvent {
   const hurt = after.combatants[actor.id];
   const stopped = (reason: string) =>
@@ -314,7 +319,8 @@ function preventionRoll(
   if (trigger === 'trample')
     return stopped('archsoul.txt: Trample: "If the attack hits, your movement is stopped"');
   if (isDown(hurt)) return stopped('RULINGS.md S26: the actor is Down');
-  if (hasCondition(hurt, 'prone') && !hasCondition(actor, 'prone'))
+  // S32; archsoul.txt: Knockdown: an actor standing up that is knocked to the ground again does not get up.
+  if (knocked || (hasCondition(hurt, 'prone') && !hasCondition(actor, 'prone')))
     return stopped('RULINGS.md S32: a reactive Knockdown knocked the actor down');
   if (lost) return stopped(lost);
   const test = rollTest(
@@ -404,7 +410,8 @@ function performHeld(
   const c = s.combatants[id];
   switch (action.type) {
     case 'Move':
-      return walk(s, action.payload, 'path', dice);
+      // archsoul.txt: Being Grappled: a grappled actor's Slow Move, resumed, drags its partners as when not held.
+      return dragAlong(s, walk(s, action.payload, 'path', dice), id);
     case 'Charge':
       return performCharge(s, action.payload, dice);
     case 'StandUp':
