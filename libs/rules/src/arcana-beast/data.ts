@@ -372,4 +372,20 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A63',
     text: 'RollInitiative rolls every beast in the fight, a Knocked Out one too: it has no turn while out, and when the encounter’s end brings it back its turn comes in the fixed order.',
   },
+  {
+    id: 'A64',
+    text: 'An attack a Guard takes continues its side’s combo chain on the guard, as an intercepted one does on the beast (A46); that turn was spent on the guard, so the chain on the declared target does not run across it.',
+  },
+  {
+    id: 'A65',
+    text: 'An attack is redirected once, by Guard or by Intercept: a beast guarding the interceptor does not take it; the attack is then the taker’s — its Dodge and tags, not the declared target’s.',
+  },
+  {
+    id: 'A66',
+    text: 'EndScene leaves positioning tags, bands, difficult terrain and conditions as they are (the GM’s to change), as it leaves HP, Stamina, Harms and the Critical Gauge.',
+  },
+  {
+    id: 'A67',
+    text: 'A Stage a Devolution Test lands on outlasts the encounter: EndScene reverts only a beast still at its highest Stage, and never raises a devolved one.',
+  },
 ];
