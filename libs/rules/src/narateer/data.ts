@@ -308,4 +308,12 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N56',
     text: 'An Opportunity Attack needs a reactor that perceives the mover, not one that sees it: with the GM’s attackerCannotSeeTarget it strikes at Disadvantage; Blinded reactors and Invisible movers are never offered one.',
   },
+  {
+    id: 'N57',
+    text: 'Line of sight is not sight: a Blinded shooter, a shot at an Invisible target and a Blinded responder’s Ranged Clash are allowed, with Disadvantage.',
+  },
+  {
+    id: 'N58',
+    text: 'The wounded chooses its dice whatever its state: an Unconscious, Paralyzed, Withdrawn or Collapsed combatant with ASK is asked like any other.',
+  },
 ];
