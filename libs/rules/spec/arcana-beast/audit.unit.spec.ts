@@ -11,6 +11,7 @@ import {
   fight,
   Fighter,
   find,
+  next,
   refused,
   stateOf,
   then,
@@ -25,8 +26,6 @@ const st = (brawn: number, agility: number, endurance = 2) => ({
   spirit: 3,
   technique: 2,
 });
-const next = (e: RuleEvent[], id: string) =>
-  then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
 
 /** Ember (Stage 2, d8, Brawn 3: Base Damage 5; Claw 5 d8) against a wild wolf (2 d6 Dodge) with `hp`. */
 const duel = (hp = 30, emberSheet: Record<string, unknown> = {}) =>

@@ -6,6 +6,7 @@ import {
   fight,
   Fighter,
   find,
+  next,
   refused,
   stateOf,
   then,
@@ -16,8 +17,6 @@ import {
 // Cases worked out by hand from arcana-beast.txt, each number traced in a comment to the line it comes from.
 
 const stages = [0, 1, 2, 3, 4].map((stage) => ({ stage }));
-const next = (e: ReturnType<typeof fight>, id: string) =>
-  then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
 
 describe('arcana-beast.txt: Attack & Damage, worked by hand', () => {
   const atStage4 = (wolfHp: number) =>

@@ -147,3 +147,7 @@ export function refused(events: RuleEvent[], command: RuleCommand, faces: Manual
 export function stateOf(events: RuleEvent[]): ArcanaBeastState {
   return given(arcanaBeast, events).state;
 }
+
+/** `id`'s activation, after the running one ends (EndActivation, then StartActivation). */
+export const next = (e: RuleEvent[], id: string): RuleEvent[] =>
+  then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });

@@ -18,6 +18,7 @@ import {
   Fighter,
   find,
   joined,
+  next,
   party,
   refused,
   stateOf,
@@ -39,8 +40,6 @@ function inOrder(fighters: Fighter[], order: string[], active: string): RuleEven
   );
 }
 /** Ends the running turn and starts `id`'s (in order or, as the GM may, out of it: A44). */
-const next = (e: RuleEvent[], id: string) =>
-  then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
 const closeAll = (e: RuleEvent[], pairs: [string, string][]) =>
   pairs.reduce((x, [a, b]) => close(x, a, b), e);
 const gaugeAt = (to: number): RuleEvent => ({

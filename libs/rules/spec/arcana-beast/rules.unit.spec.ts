@@ -8,6 +8,7 @@ import {
   fight,
   Fighter,
   find,
+  next,
   party,
   refused,
   stateOf,
@@ -23,8 +24,6 @@ const st = (brawn: number, agility: number, endurance: number) => ({
   spirit: 3,
   technique: 2,
 });
-const next = (e: ReturnType<typeof fight>, id: string) =>
-  then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
 
 describe('arcana-beast.txt: Knockout & Devolution (RULINGS.md A7, A13)', () => {
   const ko = (stage: number, endurance = 3) => {

@@ -9,6 +9,7 @@ import {
   Fighter,
   find,
   joined,
+  next,
   party,
   refused,
   stateOf,
@@ -17,8 +18,6 @@ import {
   wild,
 } from './helpers';
 
-const next = (e: ReturnType<typeof fight>, id: string) =>
-  then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
 const claw = { type: 'Attack', attackerId: 'ember', targetId: 'wolf', attackId: 'claw' };
 
 describe('RULINGS.md A29: initiative details', () => {

@@ -14,6 +14,7 @@ import {
   Fighter,
   find,
   joined,
+  next,
   party,
   refused,
   stateOf,
@@ -22,8 +23,6 @@ import {
   wild,
 } from './helpers';
 
-const next = (e: RuleEvent[], id: string) =>
-  then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
 const newRound = (e: RuleEvent[], id: string) =>
   then(then(then(e, { type: 'EndActivation' }), { type: 'StartRound' }), {
     type: 'StartActivation',

@@ -4,7 +4,21 @@
  * arithmetic. Only cases no other spec already covers are kept.
  */
 import { RuleEvent } from '../../src/core/types';
-import { bow, exact, fight, find, foe, hero, refused, stateOf, sword, then, types, unarmed } from './helpers';
+import {
+  bow,
+  exact,
+  fight,
+  find,
+  foe,
+  hero,
+  javelin,
+  refused,
+  stateOf,
+  sword,
+  then,
+  types,
+  unarmed,
+} from './helpers';
 
 const conditions = (events: RuleEvent[], id: string) =>
   stateOf(events).combatants[id].conditions.map((k) => k.condition);
@@ -290,14 +304,6 @@ describe('More restrictions worked by hand', () => {
   });
 
   it('Thrown Weapon: “treated the same as ranged weapon attacks for the purposes of defense”: the Shield Bonus counts from the front arc, not from the back', () => {
-    const javelin = {
-      id: 'javelin',
-      name: 'Javelin',
-      type: 'thrown',
-      damage: 2,
-      accurateRange: 3,
-      maximumRange: 6,
-    };
     const at = (facing: string) =>
       fight([
         hero('a', [0, 0], 'N', { weapons: [javelin] }),

@@ -1,7 +1,7 @@
 import { RuleEvent } from '../../src/core/types';
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
-import { exact, fight, find, sheet, stateOf, then, types } from './helpers';
+import { at, exact, fight, find, sheet, stateOf, step, then, types } from './helpers';
 import { Table } from './table';
 
 const dotsOf = (f: number) => (f <= 2 ? 0 : f <= 5 ? 1 : 2);
@@ -170,14 +170,6 @@ describe('Audit: Combat Exchange Flow steps 7–10 against a model written from 
   });
 });
 
-const at = (events: RuleEvent[], id: string, x: number, y: number) =>
-  then(events, { type: 'SetPosition', combatantId: id, position: { x, y } });
-const step = (combatantId: string, x: number, y: number, extra: Record<string, unknown> = {}) => ({
-  type: 'Move',
-  combatantId,
-  path: [{ x, y }],
-  ...extra,
-});
 const spear = {
   id: 'spear',
   name: 'Spear',

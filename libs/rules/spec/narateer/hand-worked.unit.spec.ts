@@ -1,7 +1,8 @@
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
-import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { RuleCommand } from '../../src/core/types';
 import {
+  at,
   crossbow,
   exact,
   fight,
@@ -14,6 +15,7 @@ import {
   sera,
   sheet,
   stateOf,
+  step,
   sword,
   then,
   types,
@@ -21,14 +23,6 @@ import {
 
 /** Cases worked out by hand from narateer.txt, each number checked against the text's formulas. */
 
-const at = (events: RuleEvent[], id: string, x: number, y: number) =>
-  then(events, { type: 'SetPosition', combatantId: id, position: { x, y } });
-const step = (combatantId: string, x: number, y: number, extra: Record<string, unknown> = {}) => ({
-  type: 'Move',
-  combatantId,
-  path: [{ x, y }],
-  ...extra,
-});
 const declare = (attackerId: string, targetId: string): RuleCommand => ({
   type: 'DeclareExchange',
   attackerId,

@@ -206,3 +206,29 @@ export const respond = (
   boost = 0,
   extra: Record<string, unknown> = {},
 ): RuleCommand => ({ type: 'RespondToExchange', combatantId, response, boost, ...extra });
+
+/** Puts `id` on Space (x, y) (the GM's SetPosition) after `events`. */
+export const at = (events: RuleEvent[], id: string, x: number, y: number) =>
+  then(events, { type: 'SetPosition', combatantId: id, position: { x, y } });
+/** A Move of `combatantId` along `path`, Space by Space. */
+export const move = (combatantId: string, path: [number, number][], extra: Record<string, unknown> = {}) => ({
+  type: 'Move',
+  combatantId,
+  path: path.map(([x, y]) => ({ x, y })),
+  ...extra,
+});
+/** `combatantId` takes the Opportunity Attack on offer with its sword, no Boost. */
+export const take = (combatantId: string, extra: Record<string, unknown> = {}): RuleCommand => ({
+  type: 'TakeOpportunityAttack',
+  combatantId,
+  weaponId: 'sword',
+  boost: 0,
+  ...extra,
+});
+/** A Move of `combatantId` one Space, to (x, y). */
+export const step = (combatantId: string, x: number, y: number, extra: Record<string, unknown> = {}) => ({
+  type: 'Move',
+  combatantId,
+  path: [{ x, y }],
+  ...extra,
+});

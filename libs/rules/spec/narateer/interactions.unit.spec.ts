@@ -2,17 +2,20 @@ import { given } from '../given';
 import { narateer } from '../../src/narateer';
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import {
+  at,
   exact,
   fight,
   find,
   joined,
   melee,
+  move,
   orin,
   ranged,
   respond,
   sera,
   sheet,
   stateOf,
+  take,
   then,
   types,
   veyr,
@@ -25,21 +28,6 @@ import { fightStarted } from '../given';
  * refresh timing with initiative…). Each case is worked by hand from the text, then checked here.
  */
 
-const at = (events: RuleEvent[], id: string, x: number, y: number) =>
-  then(events, { type: 'SetPosition', combatantId: id, position: { x, y } });
-const move = (combatantId: string, path: [number, number][], extra: Record<string, unknown> = {}) => ({
-  type: 'Move',
-  combatantId,
-  path: path.map(([x, y]) => ({ x, y })),
-  ...extra,
-});
-const take = (combatantId: string, extra: Record<string, unknown> = {}): RuleCommand => ({
-  type: 'TakeOpportunityAttack',
-  combatantId,
-  weaponId: 'sword',
-  boost: 0,
-  ...extra,
-});
 const condition = (combatantId: string, name: string): RuleCommand => ({
   type: 'ApplyCondition',
   combatantId,

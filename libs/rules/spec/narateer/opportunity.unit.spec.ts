@@ -1,16 +1,7 @@
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
 import { RuleEvent } from '../../src/core/types';
-import { exact, fight, find, mira, orin, sheet, stateOf, then, types } from './helpers';
-
-const at = (events: RuleEvent[], id: string, x: number, y: number) =>
-  then(events, { type: 'SetPosition', combatantId: id, position: { x, y } });
-const move = (combatantId: string, path: [number, number][], extra: Record<string, unknown> = {}) => ({
-  type: 'Move',
-  combatantId,
-  path: path.map(([x, y]) => ({ x, y })),
-  ...extra,
-});
+import { at, exact, fight, find, mira, move, orin, sheet, stateOf, then, types } from './helpers';
 
 /** Mover m (side m) at (1,0), guard g (side g, sword reach 1) at (0,0); m's activation runs. */
 function yard(

@@ -1,7 +1,7 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { narateer } from '../../src/narateer';
 import { decidedSeeded } from '../given';
-import { fight, melee, mira, orin, respond, stateOf, then } from './helpers';
+import { at, fight, melee, mira, orin, respond, stateOf, then } from './helpers';
 
 const actor = (events: RuleEvent[], command: RuleCommand) => narateer.actorOf!(stateOf(events), command);
 
@@ -18,8 +18,6 @@ const sword = {
   damageVitalCap: 3,
   harm: 'Physical (Slashing)',
 };
-const at = (events: RuleEvent[], id: string, x: number, y: number) =>
-  then(events, { type: 'SetPosition', combatantId: id, position: { x, y } });
 
 /** Mira's activation, Orin her target. */
 const duel = fight(

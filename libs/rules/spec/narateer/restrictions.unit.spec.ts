@@ -1,28 +1,28 @@
 import { given } from '../given';
 import { narateer } from '../../src/narateer';
 import { RuleCommand, RuleEvent } from '../../src/core/types';
-import { exact, fight, find, melee, respond, sheet, spear, stateOf, sword, then, types } from './helpers';
+import {
+  at,
+  exact,
+  fight,
+  find,
+  melee,
+  move,
+  respond,
+  sheet,
+  spear,
+  stateOf,
+  sword,
+  take,
+  then,
+  types,
+} from './helpers';
 
 /**
  * narateer.txt read sentence by sentence for its restrictions ("cannot", "must", "only", "unless", "instead",
  * "each", "until"…), each worked by hand on a concrete case a hostile tester would try.
  */
 
-const at = (events: RuleEvent[], id: string, x: number, y: number) =>
-  then(events, { type: 'SetPosition', combatantId: id, position: { x, y } });
-const move = (combatantId: string, path: [number, number][], extra: Record<string, unknown> = {}) => ({
-  type: 'Move',
-  combatantId,
-  path: path.map(([x, y]) => ({ x, y })),
-  ...extra,
-});
-const take = (combatantId: string, extra: Record<string, unknown> = {}): RuleCommand => ({
-  type: 'TakeOpportunityAttack',
-  combatantId,
-  weaponId: 'sword',
-  boost: 0,
-  ...extra,
-});
 const refusal = (events: RuleEvent[], command: RuleCommand) =>
   given(narateer, events).when(command).violation();
 
