@@ -733,4 +733,12 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S79',
     text: 'A grappled holder still answers a Shatter: its item’s weapon attack roll, or dropping the item, answers the attack; it is no attack or action of its own, so no grapple roll.',
   },
+  {
+    id: 'S80',
+    text: 'The ambush’s free movement is not the Move action: the third Move covers 6 × speed less what the turn’s Moves walked, free movement not counted.',
+  },
+  {
+    id: 'S81',
+    text: 'A prevented free move (Ambushes) ends the free movement: what it did not walk is lost, and the mover walks on only with Move actions.',
+  },
 ];

@@ -556,7 +556,10 @@ function evolveReactions(
       // S20: a sequence opened inside another (a reactive attack left its attacker open) hands back to it.
       if (next.reaction?.interrupted?.length)
         return { ...next, reaction: resumed(next.reaction), pending: undefined };
-      if (d.prevented || !d.action) return { ...next, reaction: undefined, pending: undefined };
+      // S81: a prevented free move (Ambushes) ends the free movement, as a prevented Move ends that Move (S13).
+      const free = d.prevented && d.action?.type === 'Move' && d.action.payload.action === 'free';
+      const after = free ? patch(next, d.actorId, { freeMove: 0 }) : next;
+      if (d.prevented || !d.action) return { ...after, reaction: undefined, pending: undefined };
       return {
         ...next,
         reaction: { ...next.reaction!, current: undefined, remaining: [] },
