@@ -15222,7 +15222,7 @@ export interface components {
                 inTurn: boolean;
                 /** @description Move actions taken this turn (S6, S14). */
                 moves: number;
-                /** @description Spaces moved this turn. */
+                /** @description Spaces this combatant walked this turn (its Moves, free and Slow Moves); a third Move covers 6 × speed less these (RULINGS.md S14). */
                 moveDistance: number;
                 /** @description Ambush free movement left in round 1. */
                 freeMove: number;

@@ -382,18 +382,19 @@ describe('Moving three times, Slow Move, jumps, reactive attacks and the ambush 
     expect(out.filter((e) => e.type === 'Moved').map((e) => (e.data as any).distance)).toEqual([4, 1]);
   });
 
-  it('S80: Ambushes: “freely move up to their base movement speed … without spending any action points” + Move three times: the free movement is not the Move action, so the third Move still doubles the three Moves', () => {
+  it('S80: Ambushes: “freely move up to their base movement speed … without spending any action points” + Move three times: the free movement is not the Move action, but RULINGS.md S14 takes “the distance already moved this turn” off the third Move, free spaces too', () => {
     let events = fight([hero('a', [0, 0], 'N'), foe('v', [0, -9])], { round: false });
     events = then(then(events, { type: 'DeclareAmbush', party: 'heroes' }), { type: 'StartRound' });
     events = then(events, { type: 'Move', combatantId: 'a', free: true, path: east(0, 3) });
     events = then(events, { type: 'Move', combatantId: 'a', path: east(3, 3) });
     events = then(events, { type: 'Move', combatantId: 'a', path: east(6, 3) });
-    // 6 × 3 = 18 for the three Moves, less the 6 spaces they walked: 12, whatever the free move added.
-    expect(refused(events, { type: 'Move', combatantId: 'a', path: east(9, 13) })).toMatchObject({
+    // S14: 6 × 3 = 18, less the 9 spaces already moved this turn (3 free, then 3 and 3 with Moves): 9.
+    expect(stateOf(events).combatants.a).toMatchObject({ moveDistance: 9, moves: 2, ap: 1 });
+    expect(refused(events, { type: 'Move', combatantId: 'a', path: east(9, 10) })).toMatchObject({
       code: 'ARCHSOUL_MOVE_TOO_FAR',
     });
-    const out = exact(events, { type: 'Move', combatantId: 'a', path: east(9, 12) });
-    expect(find(out, 'Moved')).toMatchObject({ distance: 12, to: { x: 21, y: 0 } });
+    const out = exact(events, { type: 'Move', combatantId: 'a', path: east(9, 9) });
+    expect(find(out, 'Moved')).toMatchObject({ distance: 9, to: { x: 18, y: 0 } });
   });
 
   it('S81: Ambushes’ free move + Reactive Attack: “it has a chance of preventing the action from happening at all”: a prevented free move ends the free movement', () => {

@@ -1104,7 +1104,9 @@ const CombatantView = z
     ap: Count.describe('Action points left this turn (3 at the start of its turn, C7).'),
     inTurn: z.boolean().describe('Its turn in the running phase is open (S12).'),
     moves: Count.describe('Move actions taken this turn (S6, S14).'),
-    moveDistance: Count.describe('Spaces moved this turn.'),
+    moveDistance: Count.describe(
+      'Spaces this combatant walked this turn (its Moves, free and Slow Moves); a third Move covers 6 × speed less these (RULINGS.md S14).',
+    ),
     freeMove: Count.describe('Ambush free movement left in round 1.'),
     held: z.array(Name).describe('Ids of the weapons, items and shield in hand (and unarmed weapons worn).'),
     hands: z

@@ -735,7 +735,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S80',
-    text: 'The ambush’s free movement is not the Move action: the third Move covers 6 × speed less what the turn’s Moves walked, free movement not counted.',
+    text: 'The ambush’s free movement is not the Move action (none of the three, not doubled), but its spaces are moved this turn: the third Move covers 6 × speed less all the combatant walked this turn (S14), free and Slow Moves included.',
   },
   {
     id: 'S81',

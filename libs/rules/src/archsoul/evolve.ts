@@ -14,6 +14,9 @@ import {
   WeaponState,
 } from './state';
 
+/** The Moved actions that are the combatant's own walking (S14, S80). */
+const WALKED: ReadonlySet<string> = new Set(['move', 'slowMove', 'free']);
+
 export function newCombatant(base: CombatantCore): ArchsoulCombatant {
   const sheet = base.sheet as ArchsoulSheet;
   // S51: the sheet's held things take their hands in order (validateSheet made them fit; a sheet recorded
@@ -280,7 +283,9 @@ function evolveMovement(
       return patch(next, d.combatantId, {
         position: d.to,
         facing: d.facing,
-        moveDistance: x.moveDistance + (d.action === 'move' ? d.distance : 0),
+        // S14: "the distance already moved this turn": every space the combatant walked itself (S80), its free
+        // and Slow Moves' too; not a Charge (its own action), nor being dragged, pushed, thrown or shifted.
+        moveDistance: x.moveDistance + (WALKED.has(d.action) ? d.distance : 0),
         freeMove: d.action === 'free' ? x.freeMove - d.distance : x.freeMove,
       });
     }
