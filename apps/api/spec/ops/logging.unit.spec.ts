@@ -133,6 +133,14 @@ describe('access log lines, a turn at a time', () => {
     batch.write('x\n');
     await nextTurn();
     expect(() => batch.flushSync()).not.toThrow();
+    const destroyed = new TurnBatch({
+      write: () => undefined,
+      flush: () => {
+        throw new Error('SonicBoom destroyed');
+      },
+    });
+    const said = await new Promise<Error | undefined>((resolve) => destroyed.flush(resolve));
+    expect(said?.message).toBe('SonicBoom destroyed');
   });
 
   it('a process that exits within the turn still writes it (process "exit")', async () => {

@@ -195,8 +195,13 @@ export class TurnBatch {
   /** pino's logger.flush(): what is gathered, then SonicBoom's own flush. */
   flush(cb?: (e?: Error) => void): void {
     this.handOn();
-    if (this.sink.flush) this.sink.flush(cb);
-    else cb?.();
+    if (!this.sink.flush) return cb?.();
+    try {
+      this.sink.flush(cb);
+    } catch (e) {
+      // A destination destroyed: said to the caller, never thrown at it.
+      cb?.(e instanceof Error ? e : new Error(String(e)));
+    }
   }
 
   /** What is gathered, written before the call returns (the process's exit). */
