@@ -366,6 +366,30 @@ describe('Continuation Checks and Lingering Harm with the round', () => {
     });
   });
 
+  it('N59: given a round that waits only for b, between activations, when b is removed, then the round ends as the last EndActivation would (its Lingering Harm ticks); with someone else still waiting it stays open', () => {
+    const between = (fighters: string[]) => {
+      const events = midRound(
+        fighters.map((id) => ({ id, sheet: sheet() })),
+        [],
+        'a',
+      );
+      events.push({ type: 'ActivationEnded', data: { combatantId: 'a', round: 1 } });
+      return then(events, { type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Bleeding', wounds: 1 });
+    };
+    const two = between(['a', 'b']);
+    expect(stateOf(two)).toMatchObject({ roundOpen: true, activeId: undefined });
+    const removed = exact(two, { type: 'RemoveCombatant', combatantId: 'b' });
+    expect(types(removed)).toEqual(['CombatantRemoved', 'WoundsApplied', 'RoundEnded']);
+    expect(find(removed, 'WoundsApplied')).toMatchObject({
+      combatantId: 'a',
+      harmLabel: 'Affliction (Bleeding)',
+    });
+    expect(stateOf([...two, ...removed])).toMatchObject({ roundOpen: false, round: 1 });
+    // c still waits: removing b leaves the round open for c's activation.
+    const three = between(['a', 'b', 'c']);
+    expect(types(exact(three, { type: 'RemoveCombatant', combatantId: 'b' }))).toEqual(['CombatantRemoved']);
+  });
+
   it('Lingering Harm with Refresh (C7, N38): a tick at the start of the afflicted’s activation comes after its Used dice become Ready, so its Wound takes a Ready die', () => {
     let events = fight([
       { id: 'x', sheet: sheet({ maxAD: 2 }) },

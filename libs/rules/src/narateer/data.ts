@@ -316,4 +316,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N58',
     text: 'The wounded chooses its dice whatever its state: an Unconscious, Paralyzed, Withdrawn or Collapsed combatant with ASK is asked like any other.',
   },
+  {
+    id: 'N59',
+    text: 'Removing, between activations, the last combatant the open round waits for ends the round, as its EndActivation would have (C16 for a running activation); the round’s end effects come at once.',
+  },
 ];

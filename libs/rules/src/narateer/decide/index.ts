@@ -55,6 +55,8 @@ export function decide(state: NarateerState, command: RuleCommand, dice: DiceSou
       ...queueAfterCancel(state),
       ...ticksAfterCancel(state, lifecycle.reduce(evolve, state), dice),
     ];
+  if (lifecycle && command.type === 'RemoveCombatant')
+    return [...lifecycle, ...roundLeftEmpty(state, lifecycle, dice)];
   if (lifecycle) return lifecycle;
   checkEntry('narateer', NARATEER_COMMAND_SCHEMAS, ANSWERS, state, command);
   const type = command.type as NarateerCommandType;
@@ -95,6 +97,25 @@ export function decide(state: NarateerState, command: RuleCommand, dice: DiceSou
 }
 
 /** The command as its schema parses it (contract.ts; once, when the edge parsed it already): decide reads only typed, checked fields. */
+/** Who the open round still waits for: in the order, not yet activated this round, and able to act. */
+function waitingIn(s: NarateerState): string[] {
+  return s.order.filter((id) => !s.actedThisRound.includes(id) && canActivate(s, id));
+}
+
+/**
+ * N59: between activations, the removal that leaves the open round no one to wait for ends it, as the last
+ * EndActivation would have (C16 does so when the removed combatant's activation was running): the round's end
+ * (Lingering Harm ticks, C7) comes at once, not when the GM thinks to send EndRound.
+ */
+function roundLeftEmpty(before: NarateerState, removal: RuleEvent[], dice: DiceSource): RuleEvent[] {
+  if (!before.roundOpen || before.activeId !== undefined || before.pending || waitingIn(before).length === 0)
+    return [];
+  const after = removal.reduce(evolve, before);
+  if (!after.roundOpen || after.activeId !== undefined || after.pending || waitingIn(after).length > 0)
+    return [];
+  return decideLifecycle(after, { type: 'EndRound' }, dice, hooks) ?? [];
+}
+
 function parsed<K extends NarateerCommandType>(type: K, command: RuleCommand): NarateerCommand<K> {
   return parseOrRefuse(NARATEER_COMMAND_SCHEMAS[type], command, '', type) as NarateerCommand<K>;
 }
