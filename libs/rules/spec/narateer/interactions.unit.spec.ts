@@ -390,6 +390,34 @@ describe('Continuation Checks and Lingering Harm with the round', () => {
     expect(types(exact(three, { type: 'RemoveCombatant', combatantId: 'b' }))).toEqual(['CombatantRemoved']);
   });
 
+  it('N59: given a round that waits only for b, between activations, when the GM’s Wounds collapse b, then the round ends; where b’s player chooses the dice, once the choice is made', () => {
+    const between = (bSheet: Record<string, unknown>) => {
+      const events = midRound(
+        [
+          { id: 'a', sheet: sheet() },
+          { id: 'b', sheet: bSheet },
+        ],
+        [],
+        'a',
+      );
+      events.push({ type: 'ActivationEnded', data: { combatantId: 'a', round: 1 } });
+      return events;
+    };
+    const frail = { maxAD: 1, maxMD: 0, maxVitality: 1 };
+    const wounds = { type: 'ApplyWounds', combatantId: 'b', wounds: 3, harm: 'Physical (Impact)' };
+    const collapsed = exact(between(sheet(frail)), wounds);
+    expect(find(collapsed, 'WoundsApplied')).toMatchObject({ combatantId: 'b', state: 'Collapsed' });
+    expect(types(collapsed).slice(-1)).toEqual(['RoundEnded']);
+    // ASK: the choice is pending first; the round ends with its answer.
+    const asked = then(between(sheet({ ...frail, maxMD: 1, woundPreference: 'ASK' })), {
+      ...wounds,
+      wounds: 4,
+    });
+    expect(stateOf(asked)).toMatchObject({ roundOpen: true, pending: { kind: 'woundAllocation' } });
+    const answered = exact(asked, { type: 'AllocateWounds', combatantId: 'b', allocation: ['MD', 'AD'] });
+    expect(types(answered).slice(-1)).toEqual(['RoundEnded']);
+  });
+
   it('Lingering Harm with Refresh (C7, N38): a tick at the start of the afflicted’s activation comes after its Used dice become Ready, so its Wound takes a Ready die', () => {
     let events = fight([
       { id: 'x', sheet: sheet({ maxAD: 2 }) },

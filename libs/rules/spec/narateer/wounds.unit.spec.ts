@@ -365,13 +365,14 @@ describe('Applying Wounds', () => {
   it('Wounds beyond the dice still reduce Vitality, below 0 if need be, and the combatant Collapses (N10, N20)', () => {
     const frail = sheet({ maxAD: 1, maxMD: 0, maxVitality: 3 });
     const events = hurt(fight([{ id: 'a', sheet: frail }]), 'a', 5);
-    expect(last(events)).toMatchObject({
+    expect(find(events, 'WoundsApplied')).toMatchObject({
       dice: [{ kind: 'AD', from: 'ready' }],
       vitality: -2,
       state: 'Collapsed',
       ad: { ready: 0, used: 0, wounded: 1 },
     });
-    expect(types(events).slice(-1)).toEqual(['WoundsApplied']);
+    // N59: the round waited only for a, which can no longer act: it ends with the Wounds.
+    expect(types(events).slice(-2)).toEqual(['WoundsApplied', 'RoundEnded']);
     expect(stateOf(events).combatants.a.vitality).toBe(-2);
   });
 

@@ -318,6 +318,6 @@ export const NARATEER_RULINGS: Ruling[] = [
   },
   {
     id: 'N59',
-    text: 'Removing, between activations, the last combatant the open round waits for ends the round, as its EndActivation would have (C16 for a running activation); the round’s end effects come at once.',
+    text: 'Between activations, a command that leaves the open round no one to wait for (the last waiting combatant removed, or left unable to act) ends the round, as its EndActivation would have (C16 for a running activation).',
   },
 ];

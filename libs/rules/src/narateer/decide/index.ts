@@ -59,6 +59,11 @@ export function decide(state: NarateerState, command: RuleCommand, dice: DiceSou
     return [...lifecycle, ...roundLeftEmpty(state, lifecycle, dice)];
   if (lifecycle) return lifecycle;
   checkEntry('narateer', NARATEER_COMMAND_SCHEMAS, ANSWERS, state, command);
+  const events = dispatch(state, command, dice);
+  return [...events, ...roundLeftEmpty(state, events, dice)];
+}
+
+function dispatch(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const type = command.type as NarateerCommandType;
   switch (type) {
     case 'DeclareExchange':
@@ -96,26 +101,26 @@ export function decide(state: NarateerState, command: RuleCommand, dice: DiceSou
   }
 }
 
-/** The command as its schema parses it (contract.ts; once, when the edge parsed it already): decide reads only typed, checked fields. */
 /** Who the open round still waits for: in the order, not yet activated this round, and able to act. */
 function waitingIn(s: NarateerState): string[] {
   return s.order.filter((id) => !s.actedThisRound.includes(id) && canActivate(s, id));
 }
 
 /**
- * N59: between activations, the removal that leaves the open round no one to wait for ends it, as the last
- * EndActivation would have (C16 does so when the removed combatant's activation was running): the round's end
- * (Lingering Harm ticks, C7) comes at once, not when the GM thinks to send EndRound.
+ * N59: between activations, the command that leaves the open round no one to wait for (the GM removes, collapses or
+ * knocks out its last waiting combatant) ends it, as the last EndActivation would have (C16 does so when the
+ * removed combatant's activation was running): the round's end (Lingering Harm ticks, C7) comes at once, not when
+ * the GM thinks to send EndRound. A decision the command leaves pending (where Wounds go) is answered first.
  */
-function roundLeftEmpty(before: NarateerState, removal: RuleEvent[], dice: DiceSource): RuleEvent[] {
-  if (!before.roundOpen || before.activeId !== undefined || before.pending || waitingIn(before).length === 0)
-    return [];
-  const after = removal.reduce(evolve, before);
+function roundLeftEmpty(before: NarateerState, events: RuleEvent[], dice: DiceSource): RuleEvent[] {
+  if (!before.roundOpen || before.activeId !== undefined || waitingIn(before).length === 0) return [];
+  const after = events.reduce(evolve, before);
   if (!after.roundOpen || after.activeId !== undefined || after.pending || waitingIn(after).length > 0)
     return [];
   return decideLifecycle(after, { type: 'EndRound' }, dice, hooks) ?? [];
 }
 
+/** The command as its schema parses it (contract.ts; once, when the edge parsed it already): decide reads only typed, checked fields. */
 function parsed<K extends NarateerCommandType>(type: K, command: RuleCommand): NarateerCommand<K> {
   return parseOrRefuse(NARATEER_COMMAND_SCHEMAS[type], command, '', type) as NarateerCommand<K>;
 }
