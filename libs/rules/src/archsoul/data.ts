@@ -741,4 +741,12 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S81',
     text: 'A prevented free move (Ambushes) ends the free movement: what it did not walk is lost, and the mover walks on only with Move actions.',
   },
+  {
+    id: 'S82',
+    text: 'A grapple Throw whose roll is lost does not end the grapple: its 2 AP are spent, nothing is thrown, and the winner takes control (Gaining Control).',
+  },
+  {
+    id: 'S83',
+    text: 'A grappled combatant’s Study whose grapple roll is lost spends its AP and is no study: the three consecutive studying actions start again.',
+  },
 ];

@@ -176,9 +176,16 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
     case 'ShatterResolved':
     case 'Fell':
     case 'RitualPerformed':
-    case 'GrappleRolled':
     case 'CriticalFailureRolled':
       return next;
+    case 'GrappleRolled': {
+      // S83: a study whose grapple roll is lost was never attempted (Being Grappled), yet its AP were spent: it is
+      // an action that is not studying, so the "three consecutive actions … studying" start again.
+      const d = event.data;
+      return !d.success && d.purpose === 'Study' && next.combatants[d.actorId]
+        ? patch(next, d.actorId, { study: undefined })
+        : next;
+    }
     default: {
       const unhandled: never = event;
       void unhandled;
