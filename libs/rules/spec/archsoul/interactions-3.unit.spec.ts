@@ -262,6 +262,39 @@ describe('Grappling control, Throw and Study (archsoul.txt: Gaining Control, Gra
   });
 });
 
+describe('A half-drawn awkward item and the grapple roll (archsoul.txt: Draw Awkward Item, Being Grappled)', () => {
+  it('S84: Draw Awkward Item: “The two actions need to be consecutive” + Being Grappled: “All other actions require a successful grapple roll to attempt”: a second half whose grapple roll is lost spends its AP and draws nothing, so the draw starts again', () => {
+    const bag = { items: [{ id: 'shield2', name: 'Tower shield', stowage: 'awkward' }] };
+    let events = grappled(bag);
+    // The first half, its roll won (a in control, 2 against 1).
+    events = then(
+      events,
+      { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'shield2' },
+      { dice: [4, 4, 1, 4, 1, 1] },
+    );
+    expect(stateOf(events).combatants.a.awkward).toBe('shield2');
+    events = nextRound(events);
+    // The second half, its roll lost (0 against 2): v takes control, the AP is spent, nothing is drawn.
+    const lost = exact(
+      events,
+      { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'shield2' },
+      { dice: [1, 1, 2, 4, 4, 1] },
+    );
+    expect(types(lost)).toEqual(['GrappleRolled', 'GrappleControlChanged', 'ApSpent']);
+    events = [...events, ...lost];
+    expect(stateOf(events).combatants.a).toMatchObject({ awkward: undefined, ap: 2 });
+    // The next draw, its roll won (2 against 1, a taking control back), is a whole draw again: both halves, 2 AP
+    // (a second half would cost 1).
+    const again = exact(
+      events,
+      { type: 'DrawAwkwardItem', combatantId: 'a', itemId: 'shield2' },
+      { dice: [4, 4, 1, 4, 1, 1] },
+    );
+    expect(find(again, 'ApSpent')).toMatchObject({ action: 'drawAwkwardItem', ap: 2, apLeft: 0 });
+    expect(find(again, 'ItemDrawn')).toMatchObject({ combatantId: 'a', itemId: 'shield2' });
+  });
+});
+
 describe('Mounted movement (archsoul.txt: Move, Mounted Maneuvers, Jumping, RULINGS.md S6, S14, S35)', () => {
   const horse = { name: 'Horse', speed: 4, size: 'large', trampleDamage: 3 };
 

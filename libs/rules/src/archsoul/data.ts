@@ -749,4 +749,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S83',
     text: 'A grappled combatant’s Study whose grapple roll is lost spends its AP and is no study: the three consecutive studying actions start again.',
   },
+  {
+    id: 'S84',
+    text: 'A grappled combatant’s second half of an awkward draw whose grapple roll is lost spends its AP and draws nothing; the halves are no longer consecutive, so the next draw starts again.',
+  },
 ];

@@ -180,11 +180,13 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
       return next;
     case 'GrappleRolled': {
       // S83: a study whose grapple roll is lost was never attempted (Being Grappled), yet its AP were spent: it is
-      // an action that is not studying, so the "three consecutive actions … studying" start again.
+      // an action that is not studying, so the "three consecutive actions … studying" start again. S84: likewise a
+      // lost second half of an awkward draw is no drawing, and "the two actions need to be consecutive".
       const d = event.data;
-      return !d.success && d.purpose === 'Study' && next.combatants[d.actorId]
-        ? patch(next, d.actorId, { study: undefined })
-        : next;
+      if (d.success || !next.combatants[d.actorId]) return next;
+      if (d.purpose === 'Study') return patch(next, d.actorId, { study: undefined });
+      if (d.purpose === 'DrawAwkwardItem') return patch(next, d.actorId, { awkward: undefined });
+      return next;
     }
     default: {
       const unhandled: never = event;
