@@ -131,6 +131,14 @@ export function answersTo(pending: PendingDecision): string[] {
   return [pending.answer, ...extra.filter((a) => a !== pending.answer)];
 }
 
+/** Who the open round still waits for, in initiative order: not yet activated this round, and able to act. */
+export function waitingIn<S extends FightCore>(
+  state: S,
+  hooks: Pick<LifecycleHooks<S>, 'canActivate'>,
+): string[] {
+  return state.order.filter((id) => !state.actedThisRound.includes(id) && hooks.canActivate(state, id));
+}
+
 /** C4: the refusal of a command that does not answer the pending decision, naming every command that does. */
 export function waitingFor(
   pending: PendingDecision,
@@ -278,7 +286,7 @@ function removeCombatant<S extends FightCore>(
   if (state.activeId !== id) return [removed];
   // C16: the running activation leaves with its combatant; when it was the round's last, the round ends as after EndActivation.
   const after = hooks.evolve(state, removed);
-  const waiting = after.order.filter((o) => !after.actedThisRound.includes(o) && hooks.canActivate(after, o));
+  const waiting = waitingIn(after, hooks);
   return waiting.length > 0 || after.pending ? [removed] : [removed, ...closeRound(after, dice, hooks)];
 }
 
@@ -361,9 +369,7 @@ function startActivation<S extends FightCore>(
     `${state.activeId}'s activation is still running`,
     'type',
   );
-  const waiting = state.order.filter(
-    (id) => !state.actedThisRound.includes(id) && hooks.canActivate(state, id),
-  );
+  const waiting = waitingIn(state, hooks);
   let id: string;
   if (command.combatantId === undefined) {
     ensure(waiting.length > 0, 'NO_ACTIVATION_LEFT', 'everyone has acted this round', 'type');
@@ -396,9 +402,7 @@ function endActivation<S extends FightCore>(
   const [ended, ...effects] = activationEnded(state, dice, hooks);
   const after = [ended, ...effects].reduce(hooks.evolve, state);
   if (after.pending) return [ended, ...effects];
-  const waiting = after.order.filter(
-    (id) => !after.actedThisRound.includes(id) && hooks.canActivate(after, id),
-  );
+  const waiting = waitingIn(after, hooks);
   return waiting.length > 0 ? [ended, ...effects] : [ended, ...effects, ...closeRound(after, dice, hooks)];
 }
 

@@ -1,3 +1,4 @@
+import { waitingIn } from '../../core/lifecycle';
 import { run } from '../../core/run';
 import { RuleEvent } from '../../core/types';
 import { DiceSource } from '../../dice/roll';
@@ -80,10 +81,7 @@ export function resumeTicks(
   if (s.pending) return r.events;
   const closing =
     tick === 'roundEnd' ||
-    (tick === 'activationEnd' &&
-      s.roundOpen &&
-      !s.activeId &&
-      !s.order.some((c) => !s.actedThisRound.includes(c) && canActivate(s, c)));
+    (tick === 'activationEnd' && s.roundOpen && !s.activeId && waitingIn(s, { canActivate }).length === 0);
   if (!closing) return r.events;
   r.push(...onRoundEnd(s, dice));
   if (!r.state().pending) r.push({ type: 'RoundEnded', data: { round: r.state().round } });

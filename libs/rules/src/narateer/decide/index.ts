@@ -1,5 +1,5 @@
 import { Answers, checkEntry } from '../../core/entry';
-import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
+import { decideLifecycle, LifecycleHooks, waitingIn } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
@@ -101,11 +101,6 @@ function dispatch(state: NarateerState, command: RuleCommand, dice: DiceSource):
   }
 }
 
-/** Who the open round still waits for: in the order, not yet activated this round, and able to act. */
-function waitingIn(s: NarateerState): string[] {
-  return s.order.filter((id) => !s.actedThisRound.includes(id) && canActivate(s, id));
-}
-
 /**
  * N59: between activations, the command that leaves the open round no one to wait for (the GM removes, collapses or
  * knocks out its last waiting combatant) ends it, as the last EndActivation would have (C16 does so when the
@@ -113,9 +108,9 @@ function waitingIn(s: NarateerState): string[] {
  * the GM thinks to send EndRound. A decision the command leaves pending (where Wounds go) is answered first.
  */
 function roundLeftEmpty(before: NarateerState, events: RuleEvent[], dice: DiceSource): RuleEvent[] {
-  if (!before.roundOpen || before.activeId !== undefined || waitingIn(before).length === 0) return [];
+  if (!before.roundOpen || before.activeId !== undefined || waitingIn(before, hooks).length === 0) return [];
   const after = events.reduce(evolve, before);
-  if (!after.roundOpen || after.activeId !== undefined || after.pending || waitingIn(after).length > 0)
+  if (!after.roundOpen || after.activeId !== undefined || after.pending || waitingIn(after, hooks).length > 0)
     return [];
   return decideLifecycle(after, { type: 'EndRound' }, dice, hooks) ?? [];
 }
