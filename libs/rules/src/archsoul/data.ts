@@ -753,4 +753,12 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S84',
     text: 'A grappled combatant’s second half of an awkward draw whose grapple roll is lost spends its AP and draws nothing; the halves are no longer consecutive, so the next draw starts again.',
   },
+  {
+    id: 'S85',
+    text: 'A held free move (Ambushes) that is not performed, abandoned with ResumeAction or dropped by the GM’s CancelPending, ends the free movement, as a prevented one does (S81).',
+  },
+  {
+    id: 'S86',
+    text: 'A mounted Move covers the mount’s speed: the rider’s own slowed condition (an ankle sprain) does not lessen it, as a Charge counts the mount’s base speed; on foot it counts again while it lasts.',
+  },
 ];

@@ -98,7 +98,8 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
         return { ...next, combatants };
       }
       case 'PendingCancelled':
-        return { ...next, reaction: undefined };
+        // S85: a held free move the GM's cancellation drops is not performed: the free movement ends.
+        return { ...freeMoveEnded(next, next.reaction), reaction: undefined };
       case 'RoundStarted': {
         // Ruling S77: the ambush's free move is owed to the surprising party as it stands when round 1 starts.
         const party = next.ambush;
@@ -585,9 +586,25 @@ function evolveReactions(
         },
       };
     }
-    case 'ActionResumed':
-      return { ...next, reaction: undefined, pending: undefined };
+    case 'ActionResumed': {
+      // S85: an abandoned free move ends the free movement, as a prevented one does (S81).
+      const after = event.data.abandoned ? freeMoveEnded(next, next.reaction) : next;
+      return { ...after, reaction: undefined, pending: undefined };
+    }
   }
+}
+
+/**
+ * S81, S85: a held free move (Ambushes) that is not performed, prevented, abandoned or dropped by the GM, ends the
+ * free movement: its actor's `freeMove` is 0. Every sequence of the queue is looked at, the interrupted ones too.
+ */
+function freeMoveEnded(next: ArchsoulState, q: ReactionQueue | undefined): ArchsoulState {
+  if (!q) return next;
+  let after = next;
+  for (const x of [q, ...(q.interrupted ?? [])])
+    if (x.action?.type === 'Move' && x.action.payload.action === 'free' && after.combatants[x.actorId])
+      after = patch(after, x.actorId, { freeMove: 0 });
+  return after;
 }
 
 /** The reactors queue up. */

@@ -159,10 +159,14 @@ export function hasFrontArc(c: ArchsoulCombatant): boolean {
   return !isDown(c) && !hasCondition(c, 'grappled');
 }
 
-/** Spaces per Move now: the mount's speed while mounted (S35), less any slowed condition (S20: an ankle sprain). */
+/**
+ * Spaces per Move now: the mount's speed while mounted (S35), which the rider's own slowed condition does not lessen
+ * (S86: archsoul.txt: Charge counts "your mount's base speed"); on foot, the sheet's speed less any slowed condition
+ * (S20: an ankle sprain).
+ */
 export function speedNow(c: ArchsoulCombatant): number {
-  const base = c.mounted && c.sheet.mount ? c.sheet.mount.speed : c.sheet.speed;
-  return Math.max(0, base - conditionTotal(c, 'slowed'));
+  if (c.mounted && c.sheet.mount) return c.sheet.mount.speed;
+  return Math.max(0, c.sheet.speed - conditionTotal(c, 'slowed'));
 }
 
 /**
