@@ -261,10 +261,14 @@ describe('Opportunity Attacks (narateer.txt, RULINGS.md N13, N24)', () => {
     expect(types(declined)).toEqual(['OpportunityDeclined', 'OpportunityLapsed', 'OpportunitiesFinished']);
   });
 
-  it('allies, Collapsed, Blinded or unarmed combatants do not react; nor does anyone to an Invisible mover', () => {
+  it('allies, Collapsed, unarmed or Blinded and Deafened combatants do not react; nor does a Deafened one to an Invisible mover (N60)', () => {
     const friend = yard([{ id: 'f', sheet: orin, side: 'm', pos: [2, 0] }]);
     expect(exact(friend, move('m', [[1, 1]]))[1].data).toMatchObject({ reactorIds: ['g'] });
-    const blinded = then(yard(), { type: 'ApplyCondition', combatantId: 'g', condition: 'blinded' });
+    const deafened = { type: 'ApplyCondition', combatantId: 'g', condition: 'deafened' };
+    const blinded = then(
+      then(yard(), { type: 'ApplyCondition', combatantId: 'g', condition: 'blinded' }),
+      deafened,
+    );
     expect(types(exact(blinded, move('m', [[1, 1]])))).toEqual(['Moved']);
     const down = then(yard(), {
       type: 'ApplyWounds',
@@ -273,7 +277,10 @@ describe('Opportunity Attacks (narateer.txt, RULINGS.md N13, N24)', () => {
       harm: 'Physical (Impact)',
     });
     expect(types(exact(down, move('m', [[1, 1]])))).toEqual(['Moved']);
-    const ghost = then(yard(), { type: 'ApplyCondition', combatantId: 'm', condition: 'invisible' });
+    const ghost = then(
+      then(yard(), { type: 'ApplyCondition', combatantId: 'm', condition: 'invisible' }),
+      deafened,
+    );
     expect(types(exact(ghost, move('m', [[1, 1]])))).toEqual(['Moved']);
   });
 

@@ -180,7 +180,7 @@ describe('Restrictions of narateer.txt, worked by hand', () => {
     expect(stateOf([...events, ...ended]).combatants.g.vitality).toBe(8);
   });
 
-  it('N56: given a reactor the GM says cannot see the mover, when it takes the Opportunity Attack, then it strikes with Disadvantage; a Blinded reactor is never offered one', () => {
+  it('N56: given a reactor the GM says cannot see the mover, when it takes the Opportunity Attack, then it strikes with Disadvantage; a Blinded and Deafened reactor is never offered one', () => {
     const offered = then(yard(), move('m', [[1, 1]]));
     // 1 die (cost 1): a 6 (2 dots), Disadvantage rerolls it to a 1 and keeps the worse: 0 dots against No Response.
     const dark = exact(offered, take('g', { attackerCannotSeeTarget: true, response: 'none' }), {
@@ -195,8 +195,9 @@ describe('Restrictions of narateer.txt, worked by hand', () => {
     // The mover that has not noticed the reactor makes No Response.
     const unaware = exact(offered, take('g', { targetUnaware: true }), { dice: [3] });
     expect(find(unaware, 'ExchangeResponded')).toMatchObject({ response: 'none', forced: 'unaware' });
-    // A Blinded reactor cannot perceive the step: nothing is offered (N26).
-    const blinded = then(yard(), { type: 'ApplyCondition', combatantId: 'g', condition: 'blinded' });
-    expect(types(exact(blinded, move('m', [[1, 1]])))).toEqual(['Moved']);
+    // A reactor that can neither see nor hear cannot perceive the step: nothing is offered (N60).
+    let senseless = then(yard(), { type: 'ApplyCondition', combatantId: 'g', condition: 'blinded' });
+    senseless = then(senseless, { type: 'ApplyCondition', combatantId: 'g', condition: 'deafened' });
+    expect(types(exact(senseless, move('m', [[1, 1]])))).toEqual(['Moved']);
   });
 });

@@ -53,6 +53,8 @@ export interface ConditionEffect {
   incapacitated?: true;
   cannotMove?: true;
   cannotSee?: true;
+  /** N60: with cannotSee (or an unseen foe), the engine knows it cannot perceive that foe. */
+  cannotHear?: true;
   unseen?: true;
 }
 
@@ -68,7 +70,7 @@ export const CONDITIONS: Readonly<Record<string, { meaning: string; effect: Cond
   panicked: { meaning: 'fear forces retreat', effect: {} },
   prone: { meaning: 'on the ground', effect: {} },
   blinded: { meaning: "can't see", effect: { cannotSee: true } },
-  deafened: { meaning: "can't hear", effect: {} },
+  deafened: { meaning: "can't hear", effect: { cannotHear: true } },
   invisible: { meaning: 'an effect makes it unseen', effect: { unseen: true } },
 };
 
@@ -195,7 +197,7 @@ export const NARATEER_RULINGS: Ruling[] = [
   },
   {
     id: 'N26',
-    text: 'Conditions: Unconscious/Paralyzed incapacitate, Restrained stops voluntary moves, Blinded and Invisible affect sight; worst intensity and duration.',
+    text: 'Conditions: Unconscious/Paralyzed incapacitate, Restrained stops voluntary moves, Blinded and Invisible affect sight, Deafened with them perception (N60); worst intensity and duration.',
   },
   {
     id: 'N27',
@@ -306,7 +308,7 @@ export const NARATEER_RULINGS: Ruling[] = [
   },
   {
     id: 'N56',
-    text: 'An Opportunity Attack needs a reactor that perceives the mover, not one that sees it: with the GM’s attackerCannotSeeTarget it strikes at Disadvantage; Blinded reactors and Invisible movers are never offered one.',
+    text: 'An Opportunity Attack needs a reactor that perceives the mover, not one that sees it: with the GM’s attackerCannotSeeTarget it strikes at Disadvantage; a reactor that can neither see nor hear the mover is never offered one (N60).',
   },
   {
     id: 'N57',
@@ -319,5 +321,9 @@ export const NARATEER_RULINGS: Ruling[] = [
   {
     id: 'N59',
     text: 'Between activations, a command that leaves the open round no one to wait for (the last waiting combatant removed, or left unable to act) ends the round, as its EndActivation would have (C16 for a running activation).',
+  },
+  {
+    id: 'N60',
+    text: 'A Blinded reactor, or one facing an Invisible mover, still perceives it and is offered the Opportunity Attack, at Disadvantage; only one that is also Deafened (it can neither see nor hear it) is not.',
   },
 ];

@@ -1,16 +1,26 @@
 import { RuleEvent } from '../../core/types';
 import { ev, Space } from '../events';
 import { spaces } from '../space';
-import { NarateerCombatant, NarateerState } from '../state';
+import { NarateerCombatant, NarateerState, unseenBy } from '../state';
 import { ableToAct, hasEffect } from './common';
 
 /**
- * narateer.txt: Opportunity Attacks — perceive the mover (N26); the step starts and ends within the reactor's melee
+ * N60: "You must be able to perceive the creature" — perceiving is more than seeing (N56). The engine knows that a
+ * reactor cannot perceive the mover only when it can neither see it (it is Blinded, or the mover Invisible) nor hear
+ * it (it is Deafened): "If can't see or hear, Blinded or Deafened". A reactor that only cannot see attacks with
+ * Disadvantage (N31); one that perceives nothing in the fiction declines.
+ */
+export function cannotPerceive(r: NarateerCombatant, mover: NarateerCombatant): boolean {
+  return unseenBy(mover, r) && hasEffect(r, 'cannotHear');
+}
+
+/**
+ * narateer.txt: Opportunity Attacks — perceive the mover (N60); the step starts and ends within the reactor's melee
  * reach, the longest reach of its melee weapons (N42); a melee weapon that reaches the mover's new Space and whose
  * cost it can pay in Ready AD. Collapsed and Withdrawn never react (N20).
  */
 export function canReact(r: NarateerCombatant, mover: NarateerCombatant, from: Space, to: Space): boolean {
-  if (!r.position || !ableToAct(r) || hasEffect(r, 'cannotSee') || hasEffect(mover, 'unseen')) return false;
+  if (!r.position || !ableToAct(r) || cannotPerceive(r, mover)) return false;
   const pos = r.position;
   let reach = 0;
   for (const w of r.sheet.weapons) if (w.kind === 'melee') reach = Math.max(reach, w.reach);
