@@ -5096,7 +5096,7 @@ export interface components {
             attackId?: string;
             /** @description GM: situational +1 dice (ruling A30); default 0. */
             bonusDice?: number;
-            /** @description Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked. */
+            /** @description Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked. `true` on an attack that asks no Intercept (a Guard takes it, the target is no Binder, its beast cannot intercept) is refused with ARCANA_NO_ATTACK_TO_INTERCEPT (ruling A69). */
             intercept?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -5123,7 +5123,7 @@ export interface components {
             specialAttackId: string;
             /** @description GM: situational +1 dice (ruling A30); default 0. */
             bonusDice?: number;
-            /** @description Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked. */
+            /** @description Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked. `true` on an attack that asks no Intercept (a Guard takes it, the target is no Binder, its beast cannot intercept) is refused with ARCANA_NO_ATTACK_TO_INTERCEPT (ruling A69). */
             intercept?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -5148,7 +5148,7 @@ export interface components {
             targetId?: string;
             /** @description GM: situational +1 dice (ruling A30); default 0. */
             bonusDice?: number;
-            /** @description Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked. */
+            /** @description Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked. `true` on an attack that asks no Intercept (a Guard takes it, the target is no Binder, its beast cannot intercept) is refused with ARCANA_NO_ATTACK_TO_INTERCEPT (ruling A69). */
             intercept?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;

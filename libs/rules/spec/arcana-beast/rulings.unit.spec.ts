@@ -1082,17 +1082,24 @@ describe('RULINGS A54–A58: combos around Binders, a third side, a Knocked Out 
     });
   });
 
-  it('A55: given Ember Knocked Out, when Ash Encourages it, then it is refused, either effect; Use Item still tends it', () => {
+  it('A55: given Ember Knocked Out, when Ash Encourages it for a Dodge die, then it is refused; removing a condition and Use Item still tend it', () => {
     const e = then(emberKnockedOut(), { type: 'ApplyCondition', combatantId: 'ember', condition: 'dazed' });
-    for (const command of [
-      { type: 'Encourage', combatantId: 'ash', effect: 'dodgeDie' },
-      { type: 'Encourage', combatantId: 'ash', effect: 'removeCondition', condition: 'dazed' },
-    ])
-      expect(refused(e, command, { dice: [4, 1, 1] })).toMatchObject({
-        code: 'ARCANA_COMBATANT_OUT',
-        field: 'type',
-        message: expect.stringMatching(/^ruling A55: ember is Knocked Out/),
-      });
+    expect(
+      refused(e, { type: 'Encourage', combatantId: 'ash', effect: 'dodgeDie' }, { dice: [4, 1, 1] }),
+    ).toMatchObject({
+      code: 'ARCANA_COMBATANT_OUT',
+      field: 'type',
+      message: expect.stringMatching(/^ruling A55: ember is Knocked Out/),
+    });
+    expect(
+      types(
+        exact(
+          e,
+          { type: 'Encourage', combatantId: 'ash', effect: 'removeCondition', condition: 'dazed' },
+          { dice: [4, 1, 1] },
+        ),
+      ),
+    ).toEqual(['BinderCommanded', 'ConditionRemoved']);
     expect(types(exact(e, { type: 'UseItem', combatantId: 'ash', itemId: 'potion' }))).toEqual([
       'BinderCommanded',
       'ItemUsed',

@@ -202,7 +202,7 @@ const intercept = z
   .boolean()
   .optional()
   .describe(
-    'Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked.',
+    'Answers in advance whether the attacked Binder’s beast intercepts (ruling A22); absent: the beast is asked. `true` on an attack that asks no Intercept (a Guard takes it, the target is no Binder, its beast cannot intercept) is refused with ARCANA_NO_ATTACK_TO_INTERCEPT (ruling A69).',
   );
 const condition = text(60);
 const reason = text(200).optional().describe('Free text recorded with the roll.');

@@ -338,7 +338,7 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   },
   {
     id: 'A55',
-    text: 'Encourage needs its beast in the fight: a Knocked Out beast cannot be Encouraged (either effect); Use Item may still tend it.',
+    text: 'A Knocked Out beast makes no Dodge: Encourage’s +1 Dodge die is refused for it, but Encourage may still remove 1 condition from it, as Use Item may tend it.',
   },
   {
     id: 'A56',
@@ -387,5 +387,13 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   {
     id: 'A67',
     text: 'A Stage a Devolution Test lands on outlasts the encounter: EndScene reverts only a beast still at its highest Stage, and never raises a devolved one.',
+  },
+  {
+    id: 'A68',
+    text: 'Between turns, removing the last beast the open round waits for (or the Binder whose Commands were all its turn held) ends the round, as that turn’s EndActivation would have.',
+  },
+  {
+    id: 'A69',
+    text: 'intercept: true on an attack that asks no Intercept (a Guard took it first, the target is no Binder, or its beast cannot intercept) is refused; intercept: false stands.',
   },
 ];

@@ -1,5 +1,5 @@
 import { RuleEvent } from '../../core/types';
-import { ensure } from '../../core/violation';
+import { ensure, violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
 import { ArcanaCommandOf } from '../contract';
 import { COMBO, CRITICAL_BASE_MULTIPLIER, CRITICAL_DICE, REACH } from '../data';
@@ -42,7 +42,8 @@ export function attack(state: ArcanaBeastState, command: AttackCommand, dice: Di
   const answer = command.intercept;
   const { def, events, narrative } = chooseAttack(state, attacker, command);
   if (narrative) {
-    // A Zero Power without an attack profile is narrated by the GM (A34).
+    // A Zero Power without an attack profile is narrated by the GM (A34); it asks no Intercept (A69).
+    if (answer) refuseIntercept('a Zero Power with no attack profile attacks no one (ruling A34)');
     return [...events, ...actionTaken(state, attacker, 'zeroPower', { targetId: command.targetId })];
   }
   const declared = present(
@@ -80,7 +81,10 @@ export function attack(state: ArcanaBeastState, command: AttackCommand, dice: Di
     Object.assign(data, { targetId: guard.id, declaredTargetId: declared.id, redirectedBy: 'guard' });
   const target = state.combatants[data.targetId];
   const interceptor = isBinder(target) ? beastOfBinder(state, target.id) : undefined;
-  if (interceptor && !out(interceptor) && !interceptor.interceptOwed && interceptor.id !== attacker.id) {
+  const noIntercept = whyNoIntercept(target, interceptor, attacker, guard ? declared : undefined);
+  // A69: a beast cannot intercept an attack that asks it no Intercept: `intercept: true` is refused, not dropped.
+  if (noIntercept !== undefined && answer) refuseIntercept(noIntercept);
+  if (noIntercept === undefined && interceptor) {
     // A22: the beast may intercept an attack on its Binder; the attack may answer in advance.
     if (answer === undefined) return [...after, ev('AttackDeclared', data)];
     after = [
@@ -138,6 +142,39 @@ export function intercept(
       }
     : pending;
   return [decided, ...resolve(evolve(state, decided), data, dice)];
+}
+
+/**
+ * A22, A27, A65: why an attack asks its target's beast no Intercept, or undefined when it asks one: a Guard took the
+ * attack first, the target is no Binder, or the Binder's beast cannot intercept (gone, out, owing its next Action, or the
+ * attacker itself).
+ */
+function whyNoIntercept(
+  target: ArcanaCombatant,
+  interceptor: ArcanaCombatant | undefined,
+  attacker: ArcanaCombatant,
+  guarded: ArcanaCombatant | undefined,
+): string | undefined {
+  if (guarded)
+    return `${target.id}'s Guard takes the attack on ${guarded.id} before any Intercept, and an attack is redirected once (rulings A27, A65)`;
+  if (!isBinder(target))
+    return `${target.id} is no Beast Binder: only an attack on a Binder asks its beast to intercept (ruling A22)`;
+  if (!interceptor) return `${target.id}'s beast has left the fight (ruling A47)`;
+  if (out(interceptor))
+    return `${interceptor.id} is ${interceptor.knockedOut ? 'Knocked Out' : 'back in its Wearable Vessel'} and cannot intercept (ruling A22)`;
+  if (interceptor.interceptOwed)
+    return `${interceptor.id} already owes its next Action to an Intercept (ruling A22)`;
+  if (interceptor.id === attacker.id) return `${attacker.id} is the attacker (ruling A22)`;
+  return undefined;
+}
+
+/** A69: `intercept: true` on an attack that asks no Intercept, refused with the reason. */
+function refuseIntercept(reason: string): never {
+  return violation(
+    'ARCANA_NO_ATTACK_TO_INTERCEPT',
+    `ruling A69: intercept: true answers an Intercept this attack does not ask for: ${reason}; send the attack without it (or with intercept: false)`,
+    'intercept',
+  );
 }
 
 function chooseAttack(

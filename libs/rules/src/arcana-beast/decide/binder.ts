@@ -118,14 +118,15 @@ export function encourage(
     `ruling A23: ${beast.id} is back in its Wearable Vessel for this encounter`,
     'type',
   );
-  // A55: Knocked Out for the encounter, the beast makes no Dodge and hears no Encourage; Use Item tends it (A33).
+  const effect = command.effect ?? 'dodgeDie';
+  // A55: Knocked Out for the encounter, the beast makes no Dodge, so a Dodge die has nothing to go to; removing a
+  // condition still does what it says (conditions outlast the encounter, A66), as Use Item's does (A33).
   ensure(
-    !beast.knockedOut,
+    !beast.knockedOut || effect === 'removeCondition',
     'ARCANA_COMBATANT_OUT',
-    `ruling A55: ${beast.id} is Knocked Out for this encounter: Encourage needs a beast in the fight (Use Item may still tend it)`,
+    `ruling A55: ${beast.id} is Knocked Out for this encounter and makes no Dodge: Encourage's +1 Dodge die needs a beast in the fight (removing a condition, or Use Item, may still tend it)`,
     'type',
   );
-  const effect = command.effect ?? 'dodgeDie';
   if (effect !== 'removeCondition')
     unused(command.condition, 'condition', 'with effect dodgeDie (only removeCondition names one)');
   const condition =

@@ -1,6 +1,6 @@
 import { parseOrRefuse } from '../../core/contract';
 import { Answers, checkEntry } from '../../core/entry';
-import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
+import { decideLifecycle, LifecycleHooks, waitingIn } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure, violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
@@ -44,6 +44,11 @@ const ANSWERS: Answers = {
 };
 
 export function decide(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+  const events = decideAny(state, command, dice);
+  return [...events, ...roundLeftEmpty(state, events, dice)];
+}
+
+function decideAny(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   const lifecycle = decideShared(state, command, dice);
   if (lifecycle) return lifecycle;
   // A36: the held rest of a command, decided when its roller gives the faces; no one sends it.
@@ -52,6 +57,19 @@ export function decide(state: ArcanaBeastState, command: RuleCommand, dice: Dice
   checkEntry('arcana-beast', ARCANA_BEAST_COMMAND_SCHEMAS, ANSWERS, state, command);
   // A13, A36: a Knockout's Devolution Test comes after the command's own events.
   return withDueDevolution(state, decideArcana(state, command, dice), dice);
+}
+
+/**
+ * A68: between turns, the command that leaves the open round no one to wait for (the GM removes the last beast whose
+ * turn it waits for, or the Binder whose Commands were all that turn still held, A21, A47) ends it, as that turn's
+ * EndActivation would have; C16 and A61 do so for a turn that is running. While someone still waits, it stays open.
+ */
+function roundLeftEmpty(before: ArcanaBeastState, events: RuleEvent[], dice: DiceSource): RuleEvent[] {
+  if (!before.roundOpen || before.activeId !== undefined || waitingIn(before, hooks).length === 0) return [];
+  const after = events.reduce(evolve, before);
+  if (!after.roundOpen || after.activeId !== undefined || after.pending || waitingIn(after, hooks).length > 0)
+    return [];
+  return decideLifecycle(after, { type: 'EndRound' }, dice, hooks) ?? [];
 }
 
 function decideArcana(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
