@@ -104,6 +104,37 @@ describe('a document that would be expensive is refused, fast and with its own c
     expectErrorShape(await post({ query: `{ ${aliases} }` }), 400, 'QUERY_TOO_COMPLEX');
   });
 
+  it('fightExport under 200 aliases (one answer of 200 logs) is a 400 QUERY_TOO_COMPLEX, before any log is read', async () => {
+    const aliases = Array.from({ length: 200 }, (_, i) => `a${i}: fightExport(fightId: $f)`).join(' ');
+    const error = expectErrorShape(
+      await post({ query: `query($f: ID!) { ${aliases} }`, variables: { f: 'no-such-fight' } }),
+      400,
+      'QUERY_TOO_COMPLEX',
+    );
+    expect(error.message).toBe(
+      'the query reads 200 fight logs or event pages (fightExport, events, eventsPage; each alias and each use of a fragment counted); the limit is 1: send one operation for each',
+    );
+  });
+
+  it('two event pages, one through a fragment spread twice, are refused; one log read beside other fields is answered', async () => {
+    const twice =
+      'query($f: ID!) { ...E ...E } fragment E on Query { events(fightId: $f, limit: 10000) { seq } }';
+    expectErrorShape(await post({ query: twice, variables: { f: 'x' } }), 400, 'QUERY_TOO_COMPLEX');
+    const mixed = 'query($f: ID!) { eventsPage(fightId: $f) { items { seq } } fightExport(fightId: $f) }';
+    expectErrorShape(await post({ query: mixed, variables: { f: 'x' } }), 400, 'QUERY_TOO_COMPLEX');
+    const created = await post({
+      query: 'mutation Create($i: CreateFightInput!) { createFight(input: $i) { fightId } }',
+      variables: { i: { system: 'narateer', name: 'one log' } },
+    });
+    const fightId = created.body.data.createFight.fightId as string;
+    const one = await post({
+      query: 'query($f: ID!) { systems { id } fight(fightId: $f) { seq } fightExport(fightId: $f) }',
+      variables: { f: fightId },
+    });
+    expect(one.body.errors).toBeUndefined();
+    expect(one.body.data.fightExport).toEqual(expect.objectContaining({ fightId }));
+  });
+
   it('an input value nested deeper than 64 in the document is a 400 INPUT_TOO_DEEP', async () => {
     const log = '{ a: '.repeat(65) + '1' + ' }'.repeat(65);
     expectErrorShape(

@@ -34,6 +34,11 @@ export interface QueryLimits {
   maxDepth: number;
   /** Fields selected in all, counted each time a fragment or alias repeats them. */
   maxCost: number;
+  /**
+   * Whole fight logs and event pages read (LOG_READS: up to a whole log, or 10,000 events, each), counted as
+   * `maxCost` counts: one field aliased 200 times built one answer of 200 logs, past what a string can hold.
+   */
+  maxLogReads: number;
   /** Introspection documents (only `__schema`, `__type`, `__typename` at the root): their own depth… */
   maxIntrospectionDepth: number;
   /** …and weight: fields counted with each list field multiplying what it selects by `LIST_WEIGHT`. */
@@ -49,6 +54,7 @@ export const QUERY_LIMITS: QueryLimits = {
   maxTokens: 2000,
   maxDepth: 10,
   maxCost: 500,
+  maxLogReads: 1,
   // graphql-js getIntrospectionQuery(), the query codegen, GraphiQL and Apollo Sandbox send, nests 15
   // deep and weighs 50,980 (53,411 with every option): room for a deeper type reference, and twice it.
   maxIntrospectionDepth: 20,
@@ -60,6 +66,8 @@ export interface Measure {
   depth: number;
   cost: number;
   weight: number;
+  /** Selections of the root fields in LOG_READS. */
+  logReads: number;
   /** Every root selection is `__schema`, `__type` or `__typename`. */
   introspection: boolean;
 }
@@ -68,6 +76,9 @@ export interface Measure {
 export type FragmentVisits = Map<string, number>;
 
 const INTROSPECTION_ROOTS = new Set(['__schema', '__type', '__typename']);
+
+/** The Query fields whose answer is a whole fight log or a page of up to 10,000 of its events. */
+export const LOG_READS: ReadonlySet<string> = new Set(['fightExport', 'events', 'eventsPage']);
 
 type Fragment = { selectionSet: SelectionSetNode; type: GraphQLNamedType | undefined };
 
@@ -106,7 +117,8 @@ export function measureOperations(
   const fragments = fragmentsOf(document, schema);
   const measured = new Map<string, Measure>();
   const inProgress = new Set<string>();
-  const EMPTY: Measure = { depth: 0, cost: 0, weight: 0, introspection: true };
+  const EMPTY: Measure = { depth: 0, cost: 0, weight: 0, logReads: 0, introspection: true };
+  const query = schema.getQueryType() ?? undefined;
 
   const fragment = (name: string): Measure => {
     const done = measured.get(name);
@@ -122,7 +134,7 @@ export function measureOperations(
   };
 
   const selections = (set: SelectionSetNode, parent: GraphQLNamedType | undefined): Measure => {
-    const total: Measure = { depth: 0, cost: 0, weight: 0, introspection: true };
+    const total: Measure = { depth: 0, cost: 0, weight: 0, logReads: 0, introspection: true };
     for (const s of set.selections) {
       let m: Measure;
       if (s.kind === Kind.FIELD) {
@@ -133,6 +145,7 @@ export function measureOperations(
           depth: 1 + below.depth,
           cost: 1 + below.cost,
           weight: many * (1 + below.weight),
+          logReads: below.logReads + (parent === query && LOG_READS.has(s.name.value) ? 1 : 0),
           introspection: INTROSPECTION_ROOTS.has(s.name.value),
         };
       } else if (s.kind === Kind.INLINE_FRAGMENT) {
@@ -143,6 +156,7 @@ export function measureOperations(
       total.depth = Math.max(total.depth, m.depth);
       total.cost += m.cost;
       total.weight += m.weight;
+      total.logReads += m.logReads;
       total.introspection &&= m.introspection;
     }
     return total;
@@ -220,6 +234,13 @@ export function checkDocument(
       return refusal(
         'QUERY_TOO_COMPLEX',
         `the query selects ${count(m.cost, limits.maxCost)} fields (each alias and each use of a fragment counted); the limit is ${limits.maxCost}`,
+        operation,
+      );
+    }
+    if (m.logReads > limits.maxLogReads) {
+      return refusal(
+        'QUERY_TOO_COMPLEX',
+        `the query reads ${count(m.logReads, limits.maxLogReads)} fight logs or event pages (${[...LOG_READS].join(', ')}; each alias and each use of a fragment counted); the limit is ${limits.maxLogReads}: send one operation for each`,
         operation,
       );
     }
