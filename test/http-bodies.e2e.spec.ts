@@ -317,6 +317,24 @@ describe('request bodies on the wire', () => {
     await t.anon.get('/systems').set('if-none-match', 'W/"other"').expect(200);
   });
 
+  it('If-None-Match is judged whatever the request’s Cache-Control says: fetch() adds no-cache beside it, and still gets its 304', async () => {
+    const tag = (await t.anon.get('/systems').expect(200)).headers.etag;
+    for (const cacheControl of ['no-cache', 'max-age=0', 'no-cache, no-store'])
+      await t.anon.get('/systems').set('if-none-match', tag).set('cache-control', cacheControl).expect(304);
+    await t.anon.get('/systems').set('if-none-match', tag).set('pragma', 'no-cache').expect(304);
+    // Weak comparison: the strong form of the tag names the same state; `*` names any.
+    await t.anon
+      .get('/systems')
+      .set('if-none-match', `"other", ${tag.slice(2)}`)
+      .expect(304);
+    await t.anon.get('/systems').set('if-none-match', '*').set('cache-control', 'no-cache').expect(304);
+    await t.anon
+      .get('/systems')
+      .set('if-none-match', 'W/"other"')
+      .set('cache-control', 'no-cache')
+      .expect(200);
+  });
+
   it.each([
     ['a method that is no token', 'G@T /systems HTTP/1.1\r\nHost: x\r\n\r\n', 'method'],
     ['a control character in the path', 'GET /sys\x01tems HTTP/1.1\r\nHost: x\r\n\r\n', 'path'],

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fresh from 'fresh';
 import { hash } from 'node:crypto';
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -60,18 +59,22 @@ function tagsOrRefusal(
 }
 
 /**
- * RFC 9110 section 13.1.2: a GET or HEAD whose If-None-Match names the answer's ETag (weak
- * comparison) is answered 304 without a body. The answer's ETag is set by the route (a fight's
- * state, the replay script); `Cache-Control: no-cache` in the request asks for the body anyway. An
- * If-None-Match that is no list of entity tags makes nothing fresh: it is refused (conditionRefusal),
- * never read as the tags `fresh` would pick out of it.
+ * RFC 9110 section 13.1.2: a GET or HEAD whose If-None-Match is `*` or names the answer's ETag (weak
+ * comparison: `W/"x"` and `"x"` name the same state) is answered 304 without a body. The answer's ETag is
+ * set by the route (a fight's state, the replay script). The request's `Cache-Control: no-cache` does not
+ * change that: it asks caches on the way to validate with the origin (RFC 9111 section 5.2.1.4), and this
+ * is the origin validating; fetch() adds it to every request whose caller sets If-None-Match (the Fetch
+ * standard, "HTTP-network-or-cache fetch"), so honouring it as "send the body anyway" made a 304
+ * unreachable from a browser. An If-None-Match that is no list of entity tags makes nothing fresh: it is
+ * refused (conditionRefusal).
  */
 export function isFresh(req: FastifyRequest, etag: string): boolean {
-  return (
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    fresh(req.headers, { etag }) &&
-    !(tagsOrRefusal(req.headers['if-none-match'], 'if-none-match') instanceof AppError)
-  );
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const tags = tagsOrRefusal(req.headers['if-none-match'], 'if-none-match');
+  if (tags === '*') return true;
+  if (tags === undefined || tags instanceof AppError) return false;
+  const now = ENTITY_TAG.exec(etag)?.[1];
+  return now !== undefined && tags.includes(now);
 }
 
 /**
