@@ -57,10 +57,14 @@ export class LabService implements OnApplicationShutdown {
     runLab(plan, { signal: run.abort.signal, onProgress: ({ done }) => (run.done = done) }).then(
       (result) => Object.assign(run, { status: 'done', result, finishedAt: new Date().toISOString() }),
       (e: unknown) => {
-        this.logger.error(`lab run ${run.id} failed: ${e instanceof Error ? e.message : String(e)}`);
+        const reason = e instanceof Error ? e.message : String(e);
+        // Stopped by the shutdown (onApplicationShutdown): no fault, and no error line in an orderly stop.
+        const stopped = run.abort.signal.aborted;
+        if (stopped) this.logger.log(`lab run ${run.id} stopped: ${reason}`);
+        else this.logger.error(`lab run ${run.id} failed: ${reason}`);
         Object.assign(run, {
           status: 'failed',
-          error: 'the run failed; it has been logged',
+          error: stopped ? `the run was stopped: ${reason}` : 'the run failed; it has been logged',
           finishedAt: new Date().toISOString(),
         });
       },
