@@ -34,18 +34,25 @@ describe('N43: who may commit whose dice to another action (SpendDice), and when
     ]);
   });
 
-  it('N43: an Unconscious or Paralyzed combatant commits no dice: it is not able to act (RULINGS.md N26)', () => {
-    for (const condition of ['unconscious', 'paralyzed']) {
-      const events = then(duel(), { type: 'ApplyCondition', combatantId: 'orin', condition });
-      expect(
-        given(narateer, events)
-          .when(spend('orin', { ad: 1 }))
-          .violation(),
-      ).toMatchObject({
-        code: 'NARATEER_CANNOT_ACT',
-        field: 'combatantId',
-      });
-    }
+  it('N43: an Unconscious combatant commits no dice: it is not able to act (RULINGS.md N26); a Paralyzed one commits none to a physical (proactive) action', () => {
+    const out = then(duel(), { type: 'ApplyCondition', combatantId: 'orin', condition: 'unconscious' });
+    expect(
+      given(narateer, out)
+        .when(spend('orin', { ad: 1 }))
+        .violation(),
+    ).toMatchObject({
+      code: 'NARATEER_CANNOT_ACT',
+      field: 'combatantId',
+    });
+    const held = then(duel(), { type: 'ApplyCondition', combatantId: 'mira', condition: 'paralyzed' });
+    expect(
+      given(narateer, held)
+        .when(spend('mira', { ad: 1, proactiveUse: 'melee' }))
+        .violation(),
+    ).toMatchObject({
+      code: 'NARATEER_CANNOT_ACT',
+      field: 'proactiveUse',
+    });
   });
 
   it('N43: a Collapsed or Withdrawn combatant commits no dice (RULINGS.md N20)', () => {

@@ -51,6 +51,8 @@ export const LINGERING_HARM_WOUNDS_PER_TICK = 1;
 /** What a condition does to the engine; conditions without flags are labels the GM rules on (N26). */
 export interface ConditionEffect {
   incapacitated?: true;
+  /** N43: incapacitated for physical actions only ("aware but can't take physical actions"): it may still commit dice to others. */
+  physicalOnly?: true;
   cannotMove?: true;
   cannotSee?: true;
   /** N60: with cannotSee (or an unseen foe), the engine knows it cannot perceive that foe. */
@@ -61,7 +63,10 @@ export interface ConditionEffect {
 /** narateer.txt: "Close-Enough" Conditions Picker, with the engine effects of RULINGS N26. */
 export const CONDITIONS: Readonly<Record<string, { meaning: string; effect: ConditionEffect }>> = {
   unconscious: { meaning: 'out cold', effect: { incapacitated: true } },
-  paralyzed: { meaning: "aware but can't take physical actions", effect: { incapacitated: true } },
+  paralyzed: {
+    meaning: "aware but can't take physical actions",
+    effect: { incapacitated: true, physicalOnly: true },
+  },
   restrained: { meaning: 'held in place (net, grapple, roots)', effect: { cannotMove: true } },
   hindered: { meaning: 'hampered', effect: {} },
   slowed: { meaning: 'actions feel sloggy', effect: {} },
@@ -256,7 +261,7 @@ export const NARATEER_RULINGS: Ruling[] = [
   },
   {
     id: 'N43',
-    text: 'SpendDice: a player for its own combatant only (C3); any time without proactiveUse, but not by a combatant unable to act.',
+    text: 'SpendDice: a player for its own combatant only (C3); any time without proactiveUse; not by the Collapsed, Withdrawn or Unconscious; a Paralyzed one only without proactiveUse (not physical).',
   },
   {
     id: 'N44',
@@ -268,7 +273,7 @@ export const NARATEER_RULINGS: Ruling[] = [
   },
   {
     id: 'N46',
-    text: 'Unconscious and Paralyzed combatants keep their activations (dice refresh, activation ticks) but take no action in them.',
+    text: 'Unconscious and Paralyzed combatants keep their activations (dice refresh, activation ticks) but take no physical action in them (a Paralyzed one may still SpendDice, N43).',
   },
   {
     id: 'N47',

@@ -1,5 +1,5 @@
 import { ensure, RuleViolation } from '../../core/violation';
-import { PROACTIVE_USES_MINIMUM, PROACTIVE_USES_PER_SL, Skill, Vital } from '../data';
+import { CONDITIONS, PROACTIVE_USES_MINIMUM, PROACTIVE_USES_PER_SL, Skill, Vital } from '../data';
 import { EdgeSources } from '../events';
 import { Weapon } from '../sheet';
 import { mapDistance } from '../space';
@@ -10,6 +10,18 @@ export { hasEffect } from '../state';
 /** N20/N26: Active and not incapacitated. */
 export function ableToAct(c: NarateerCombatant): boolean {
   return combatState(c) === 'Active' && !hasEffect(c, 'incapacitated');
+}
+
+/**
+ * N43: able to take an action that is not physical: Active, and no condition that takes every action. Paralyzed is
+ * "aware but can't take physical actions"; Unconscious is "out cold".
+ */
+export function ableToActOtherThanPhysically(c: NarateerCombatant): boolean {
+  if (combatState(c) !== 'Active') return false;
+  return !c.conditions.some((k) => {
+    const effect = CONDITIONS[k.condition]?.effect;
+    return effect?.incapacitated && !effect.physicalOnly;
+  });
 }
 
 /** narateer.txt: Skill Level In Combat: SL + 1 proactive uses, minimum 1. */

@@ -5,7 +5,7 @@ import { ATTACK_SKILL } from '../data';
 import { NarateerCommand } from '../commands';
 import { DiceSpentData, ev } from '../events';
 import { NarateerState } from '../state';
-import { ableToAct, findWeapon, proactiveLimit } from './common';
+import { ableToAct, ableToActOtherThanPhysically, findWeapon, proactiveLimit } from './common';
 
 /** N27: loading is done in the own activation, costs no AD and needs ammunition. */
 export function reloadWeapon(state: NarateerState, command: NarateerCommand<'ReloadWeapon'>): RuleEvent[] {
@@ -42,8 +42,9 @@ export function spendDice(state: NarateerState, command: NarateerCommand<'SpendD
   const c = state.combatants[id];
   const data: DiceSpentData = { combatantId: id, ad: command.ad, md: command.md };
   // N43: only a combatant able to act commits dice to an action; outside its activation too (a power, a reaction).
+  // A Paralyzed one "can't take physical actions" only: it may still commit dice to an action that is not physical.
   ensure(
-    ableToAct(c),
+    ableToActOtherThanPhysically(c),
     'NARATEER_CANNOT_ACT',
     `ruling N20/N26/N43: ${id} is not able to act, so it commits no dice`,
     'combatantId',
@@ -63,6 +64,13 @@ export function spendDice(state: NarateerState, command: NarateerCommand<'SpendD
   if (command.reason !== undefined) data.reason = command.reason;
   if (command.proactiveUse !== undefined) {
     const kind = command.proactiveUse;
+    // N43: a proactive Melee or Ranged action (a shove, a trip, a shot) is physical.
+    ensure(
+      ableToAct(c),
+      'NARATEER_CANNOT_ACT',
+      `ruling N43: ${id} is Paralyzed ("aware but can't take physical actions"); a proactive ${kind} action is physical`,
+      'proactiveUse',
+    );
     ensure(
       state.roundOpen && state.activeId === id,
       'NARATEER_NOT_YOUR_TEMPO',
