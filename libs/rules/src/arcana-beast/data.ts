@@ -396,4 +396,8 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A69',
     text: 'intercept: true on an attack that asks no Intercept (a Guard took it first, the target is no Binder, or its beast cannot intercept) is refused; intercept: false stands.',
   },
+  {
+    id: 'A70',
+    text: 'A turn counts as its side’s from its start: a beast in the fight when its turn starts takes it, so a Call Back in it spends the side’s turn and an allied combo does not run across it.',
+  },
 ];
