@@ -346,22 +346,24 @@ describe('More restrictions worked by hand', () => {
 });
 
 describe('S78: grabbing an ally', () => {
-  it('S78: given an ally facing the grabber within reach, when it is grabbed, then it makes no reactive attack (“If an opponent performs certain actions”) and the grapple is rolled as against anyone', () => {
+  it('S78: given an ally facing the grabber within reach, when it is grabbed, then it is offered the reactive attack (Grab: “triggers a reactive attack from the person you are trying to grapple”, “the opponent”), may decline, and the grapple is rolled as against anyone', () => {
     // b at [0, -1] faces S: a at [0, 0] is in its front arc and sword reach, as a foe's Grab would need.
     const events = fight([
       hero('a', [0, 0], 'N', { weapons: [] }),
       hero('b', [0, -1], 'S'),
       foe('v', [5, -8]),
     ]);
-    // a's unarmed roll: Precision 2 + Primitive Attacks 1 = 3 dice 4, 4, 1 = 2; b defends with 3 dice 4, 1, 1 = 1.
-    const out = exact(
-      events,
-      { type: 'Grab', combatantId: 'a', targetId: 'b' },
-      { dice: [4, 4, 1, 4, 1, 1] },
-    );
-    expect(types(out)).not.toContain('ReactiveAttackTriggered');
-    expect(find(out, 'ApSpent')).toMatchObject({ ap: 2 });
-    const after = stateOf([...events, ...out]);
+    // The Grab's 2 AP are spent and the Grab is held for b, the person a is trying to grapple.
+    const grab = exact(events, { type: 'Grab', combatantId: 'a', targetId: 'b' });
+    expect(types(grab)).toEqual(['ApSpent', 'ReactiveAttackTriggered', 'ReactiveAttackOffered']);
+    expect(find(grab, 'ApSpent')).toMatchObject({ ap: 2 });
+    expect(find(grab, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'grab', reactorIds: ['b'] });
+    expect(stateOf([...events, ...grab]).pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 'b' });
+    // b declines (S18: the held Grab waits for a); a's unarmed roll: Precision 2 + Primitive Attacks 1 = 3 dice
+    // 4, 4, 1 = 2; b defends with 3 dice 4, 1, 1 = 1.
+    const declined = then([...events, ...grab], { type: 'DeclineReactiveAttack', combatantId: 'b' });
+    const out = then(declined, { type: 'ResumeAction', combatantId: 'a' }, { dice: [4, 4, 1, 4, 1, 1] });
+    const after = stateOf(out);
     expect(after.grapples).toEqual([expect.objectContaining({ controlId: 'a', memberIds: ['a', 'b'] })]);
     expect(after.pending).toBeUndefined();
   });

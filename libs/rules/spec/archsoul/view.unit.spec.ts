@@ -50,9 +50,15 @@ describe('The view shows what the engine enforces (archsoul.txt: Critical Failur
       { options: { arrowBreakage: false } },
     );
     expect(viewOf(events, 'v').shieldBonus).toBe(2);
+    // S78: v, facing w within reach, is offered the Grab's reactive attack though w is an ally; it declines.
+    events = then(then(events, { type: 'EndTurn', combatantId: 'a' }), {
+      type: 'Grab',
+      combatantId: 'w',
+      targetId: 'v',
+    });
     events = then(
-      then(events, { type: 'EndTurn', combatantId: 'a' }),
-      { type: 'Grab', combatantId: 'w', targetId: 'v' },
+      then(events, { type: 'DeclineReactiveAttack', combatantId: 'v' }),
+      { type: 'ResumeAction', combatantId: 'w' },
       { dice: [4, 4, 1, 4, 1, 1] },
     );
     expect(viewOf(events, 'v')).toMatchObject({

@@ -727,7 +727,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S78',
-    text: 'Grabbing an ally: the ally is no opponent, so it makes no reactive attack against the Grab; the grapple is rolled as against anyone.',
+    text: 'Grabbing an ally: the Grab names the person grabbed as its reactor and “the opponent”, so an ally grabbed is offered the reactive attack as anyone is (and may decline); the grapple is rolled as against anyone.',
   },
   {
     id: 'S79',
@@ -760,5 +760,17 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   {
     id: 'S86',
     text: 'A mounted Move covers the mount’s speed: the rider’s own slowed condition (an ankle sprain) does not lessen it, as a Charge counts the mount’s base speed; on foot it counts again while it lasts.',
+  },
+  {
+    id: 'S87',
+    text: 'A reactive attack spends no action points, so it does not break a Sneak Attack’s three consecutive studying actions; only another AP action does (S30).',
+  },
+  {
+    id: 'S88',
+    text: 'A mounted jump is the rider’s: Athletics plus half Conditioning metres (the mount has no such stats), within the mounted Move’s walk, the mount’s speed.',
+  },
+  {
+    id: 'S89',
+    text: 'The ambush’s free movement is a regular move: a grappled member of the surprising party cannot use it until the grapple ends; it keeps it for that turn.',
   },
 ];

@@ -16,7 +16,7 @@ import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, Grapple, grapplesOf, hasCondition, partnerOf } from '../state';
 import { criticalFailure } from './critical';
 import { damageTest, metalLimb, wound } from './damage';
-import { acting, canReact, foes, occupant, onMap, spend, unhidden } from './common';
+import { acting, canReact, occupant, onMap, spend, unhidden } from './common';
 import { checkNotAfterQuick } from './maneuvers';
 import { triggerReactions } from './reactions';
 import { knockedDown, offTheMount } from './prone';
@@ -123,8 +123,9 @@ export function grab(state: ArchsoulState, command: ArchsoulCommand<'Grab'>, dic
     'targetId',
   );
   const paid = spend(c, 'grab');
-  // archsoul.txt: Grab: "triggers a reactive attack from the person you are trying to grapple" (S33: if it could react).
-  if (foes(c, t) && canReact(state, t, c.position!)) {
+  // archsoul.txt: Grab: "triggers a reactive attack from the person you are trying to grapple" (S33: if it could react),
+  // whatever its side: the Grab calls that person "the opponent" (S78).
+  if (canReact(state, t, c.position!)) {
     return [
       paid,
       ev('ReactiveAttackTriggered', {
