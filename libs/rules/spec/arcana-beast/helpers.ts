@@ -151,3 +151,26 @@ export function stateOf(events: RuleEvent[]): ArcanaBeastState {
 /** `id`'s activation, after the running one ends (EndActivation, then StartActivation). */
 export const next = (e: RuleEvent[], id: string): RuleEvent[] =>
   then(then(e, { type: 'EndActivation' }), { type: 'StartActivation', combatantId: id });
+
+/**
+ * The cast of the interaction specs. Ember: Stage 2 (d8), Brawn 3, Agility 2: Claw 5 d8 (Brawn 3 + Rank 1 + Claws 1),
+ * Dodge 3 d8 (Agility 2 + Nimble 1), Base Damage 3 + 2 = 5; Ash its Binder.
+ */
+export const ember = (sheet: Sheet = {}): Fighter => ({ id: 'ember', sheet: beast(sheet), side: 'heroes' });
+export const ash: Fighter = { id: 'ash', sheet: binder('ember'), side: 'heroes' };
+/** Pip: Stage 1 (d6), Brawn 2, Agility 3: Claw 4 d6, Dodge 4 d6 (Agility 3 + Nimble 1), Base Damage 3; Bo its Binder. */
+export const pip: Fighter = party[2];
+export const bo: Fighter = party[3];
+/** Kit: an allied beast with no Binder (wild, A35), Stage 1 (d6): Bite 2 d6, Dodge 2 d6, Base Damage 3. */
+export const kit = (hp = 20): Fighter => ({ id: 'kit', sheet: wild({ hp }), side: 'heroes' });
+/** Wolves: Stage 1 (d6), Brawn 2, Agility 2: Bite 2 d6, Dodge 2 d6, Base Damage 3. */
+export const wolf = (id = 'wolf', hp = 20): Fighter => ({ id, sheet: wild({ hp }), side: 'wild' });
+
+/** An Attack with the attacker's first attack (or `extra.attackId`). */
+export const attack = (attackerId: string, targetId: string, extra: Sheet = {}): RuleCommand => ({
+  type: 'Attack',
+  attackerId,
+  targetId,
+  ...extra,
+});
+export const end = (e: RuleEvent[]): RuleEvent[] => then(e, { type: 'EndActivation' });

@@ -4,46 +4,29 @@
  * (movement and range, Evolution and dice size, Bond Surge and the Commands, the Critical Gauge). Each case is worked
  * by hand from the text (and RULINGS.md, docs/rulings*.md), the dice traced in comments.
  */
-import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { RuleEvent } from '../../src/core/types';
 import {
+  ash,
+  attack,
   beast,
-  binder,
+  bo,
   close,
+  ember,
+  end,
   exact,
-  Fighter,
   fight,
+  Fighter,
   find,
+  kit,
   next,
-  party,
+  pip,
   refused,
   stateOf,
   then,
   types,
   wild,
+  wolf,
 } from './helpers';
-
-/** Ember: Stage 2 (d8), Brawn 3, Agility 2: Claw 5 d8, Dodge 3 d8 (Agility 2 + Nimble 1), Base Damage 5. */
-const ember = (sheet: Record<string, unknown> = {}): Fighter => ({
-  id: 'ember',
-  sheet: beast(sheet),
-  side: 'heroes',
-});
-const ash: Fighter = { id: 'ash', sheet: binder('ember'), side: 'heroes' };
-/** Pip: Stage 1 (d6), Brawn 2, Agility 3: Claw 4 d6, Dodge 4 d6, Base Damage 3; Bo its Binder. */
-const pip: Fighter = party[2];
-const bo: Fighter = party[3];
-/** Kit: an allied beast with no Binder, Stage 1 (d6): Bite 2 d6, Dodge 2 d6, Base Damage 3. */
-const kit = (hp = 20): Fighter => ({ id: 'kit', sheet: wild({ hp }), side: 'heroes' });
-/** Wolves: Stage 1 (d6): Bite 2 d6, Dodge 2 d6, Base Damage 3. */
-const wolf = (id = 'wolf', hp = 20): Fighter => ({ id, sheet: wild({ hp }), side: 'wild' });
-
-const bite = (attackerId: string, targetId: string, extra: Record<string, unknown> = {}): RuleCommand => ({
-  type: 'Attack',
-  attackerId,
-  targetId,
-  ...extra,
-});
-const end = (e: RuleEvent[]): RuleEvent[] => then(e, { type: 'EndActivation' });
 
 describe('"Turn Order … remains fixed" × "Shares turn with Arcana Beast": a round left with no one to wait for', () => {
   const fighters = [wolf(), ember(), ash, pip, bo];
@@ -71,7 +54,7 @@ describe('"Turn Order … remains fixed" × "Shares turn with Arcana Beast": a r
   it('A68: "Beast Binder Placement: Shares turn with Arcana Beast": given Ember Knocked Out and its Binder’s Commands-only turn the last the round waits for, when the GM removes Ash between turns, then no one is left to act and the round ends', () => {
     const duo = [wolf(), ember({ hp: 3, stage: 0 }), ash];
     // The wolf's Bite 6, 6 against Ember's Dodge 3 d6 (Stage 0): 1, 1, 1 → 3 + 2 = 5: Ember is Knocked Out.
-    let e = then(close(fight(duo, 'wolf'), 'wolf', 'ember'), bite('wolf', 'ember'), {
+    let e = then(close(fight(duo, 'wolf'), 'wolf', 'ember'), attack('wolf', 'ember'), {
       dice: [6, 6, 1, 1, 1],
     });
     e = end(e);
@@ -86,7 +69,7 @@ describe('"Encourage: Remove 1 condition or +1 Dodge die" × "At 0 HP" (Knockout
   /** Ember (Stage 0, 3 HP) Knocked Out by the wolf's Bite, Dazed; Ash's Commands-only turn running (A21). */
   function knockedOutAndDazed(): RuleEvent[] {
     const duo = [wolf(), ember({ hp: 3, stage: 0 }), ash];
-    let e = then(close(fight(duo, 'wolf'), 'wolf', 'ember'), bite('wolf', 'ember'), {
+    let e = then(close(fight(duo, 'wolf'), 'wolf', 'ember'), attack('wolf', 'ember'), {
       dice: [6, 6, 1, 1, 1],
     });
     e = then(e, { type: 'ApplyCondition', combatantId: 'ember', condition: 'dazed' });
@@ -131,7 +114,7 @@ describe('"If beastbinder is targeted Arcana Beast can intercept" × "Guard: Red
     let e = close(fight(fighters, 'kit'), 'kit', 'ember');
     e = then(e, { type: 'Guard', combatantId: 'kit', allyId: 'ash' });
     e = close(next(e, 'wolf'), 'wolf', 'ember');
-    expect(refused(e, bite('wolf', 'ash', { intercept: true }), { dice: [1, 1, 1, 1] })).toMatchObject({
+    expect(refused(e, attack('wolf', 'ash', { intercept: true }), { dice: [1, 1, 1, 1] })).toMatchObject({
       code: 'ARCANA_NO_ATTACK_TO_INTERCEPT',
       field: 'intercept',
       message: expect.stringMatching(
@@ -140,7 +123,7 @@ describe('"If beastbinder is targeted Arcana Beast can intercept" × "Guard: Red
     });
     for (const extra of [{ intercept: false }, {}]) {
       // The Bite 1, 1 against Kit's Dodge 1, 1: a miss; Ember is not asked.
-      const out = exact(e, bite('wolf', 'ash', extra), { dice: [1, 1, 1, 1] });
+      const out = exact(e, attack('wolf', 'ash', extra), { dice: [1, 1, 1, 1] });
       expect(types(out)).toEqual(['ActionTaken', 'AttackResolved']);
       expect(find(out, 'AttackResolved')).toMatchObject({
         targetId: 'kit',
@@ -155,20 +138,22 @@ describe('"If beastbinder is targeted Arcana Beast can intercept" × "Guard: Red
   it('A69: intercept: true on an attack that asks no Intercept is refused — the target is a beast, or its Binder’s beast already owes its next Action (A22); intercept: false there says what happens and stands', () => {
     const fighters = [wolf(), wolf('wolf2'), ember(), ash];
     let e = close(close(fight(fighters, 'wolf'), 'wolf', 'ember'), 'wolf2', 'ember');
-    expect(refused(e, bite('wolf', 'ember', { intercept: true }), { dice: [1, 1, 1, 1, 1] })).toMatchObject({
-      code: 'ARCANA_NO_ATTACK_TO_INTERCEPT',
-      field: 'intercept',
-      message: expect.stringMatching(/^ruling A69: .*ember is no Beast Binder/),
-    });
+    expect(refused(e, attack('wolf', 'ember', { intercept: true }), { dice: [1, 1, 1, 1, 1] })).toMatchObject(
+      {
+        code: 'ARCANA_NO_ATTACK_TO_INTERCEPT',
+        field: 'intercept',
+        message: expect.stringMatching(/^ruling A69: .*ember is no Beast Binder/),
+      },
+    );
     // Ember intercepts the wolf's Bite on Ash: 1, 1 against its Dodge 1, 1, 1 — a miss; it owes its next Action.
-    e = then(e, bite('wolf', 'ash', { intercept: true }), { dice: [1, 1, 1, 1, 1] });
+    e = then(e, attack('wolf', 'ash', { intercept: true }), { dice: [1, 1, 1, 1, 1] });
     e = next(e, 'wolf2');
-    expect(refused(e, bite('wolf2', 'ash', { intercept: true }), { dice: [1, 1, 1, 1] })).toMatchObject({
+    expect(refused(e, attack('wolf2', 'ash', { intercept: true }), { dice: [1, 1, 1, 1] })).toMatchObject({
       code: 'ARCANA_NO_ATTACK_TO_INTERCEPT',
       field: 'intercept',
       message: expect.stringMatching(/^ruling A69: .*ember already owes its next Action/),
     });
-    const out = exact(e, bite('wolf2', 'ash', { intercept: false }), { dice: [1, 1, 1, 1] });
+    const out = exact(e, attack('wolf2', 'ash', { intercept: false }), { dice: [1, 1, 1, 1] });
     expect(types(out)).toEqual(['ActionTaken', 'AttackResolved']);
     expect(find(out, 'AttackResolved')).toMatchObject({ targetId: 'ash', outcome: 'miss' });
   });

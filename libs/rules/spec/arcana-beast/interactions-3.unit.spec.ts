@@ -4,44 +4,27 @@
  * a hit, Devolution from Stage 1, the Critical Gauge's lower thresholds, Reposition for positional advantage, Assist on a
  * Binder's Command). The dice are traced in comments.
  */
-import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { RuleEvent } from '../../src/core/types';
 import {
+  ash,
+  attack,
   beast,
-  binder,
+  bo,
   close,
+  ember,
+  end,
   exact,
-  Fighter,
   fight,
+  Fighter,
   find,
   next,
-  party,
+  pip,
   refused,
   stateOf,
   then,
   types,
-  wild,
+  wolf,
 } from './helpers';
-
-/** Ember: Stage 2 (d8), Brawn 3, Agility 2: Claw 5 d8 (Brawn 3 + Rank 1 + Claws 1), Base Damage 3 + 2 = 5. */
-const ember = (sheet: Record<string, unknown> = {}): Fighter => ({
-  id: 'ember',
-  sheet: beast(sheet),
-  side: 'heroes',
-});
-const ash: Fighter = { id: 'ash', sheet: binder('ember'), side: 'heroes' };
-/** Pip: Stage 1 (d6), Brawn 2, Agility 3: Claw 4 d6 (Brawn 2 + Rank 1 + Claws 1), Base Damage 3; Bo its Binder. */
-const pip: Fighter = party[2];
-const bo: Fighter = party[3];
-/** Wolves: Stage 1 (d6), Brawn 2, Agility 2: Bite 2 d6, Dodge 2 d6, Base Damage 3. */
-const wolf = (id = 'wolf', hp = 60): Fighter => ({ id, sheet: wild({ hp }), side: 'wild' });
-
-const attack = (attackerId: string, targetId: string, extra: Record<string, unknown> = {}): RuleCommand => ({
-  type: 'Attack',
-  attackerId,
-  targetId,
-  ...extra,
-});
-const end = (e: RuleEvent[]): RuleEvent[] => then(e, { type: 'EndActivation' });
 
 describe('"Combo Attacks" × "Call Back": a turn the Binder spends calling its beast back', () => {
   /** Pip, Ember (with Ash) and Kit on the heroes' side, in that order, against the wolf; all Close to it. */
@@ -51,7 +34,7 @@ describe('"Combo Attacks" × "Call Back": a turn the Binder spends calling its b
     ember(),
     ash,
     { id: 'kit', sheet: heroBeast, side: 'heroes' },
-    wolf(),
+    wolf('wolf', 60),
   ];
   const start = ['ember', 'kit'].reduce(
     (e, id) => close(e, id, 'wolf'),
@@ -104,7 +87,12 @@ describe('"Combo Attacks" × "Call Back": a turn the Binder spends calling its b
 
 describe('"Combo Attacks" × a devolving "Call Back": the beast still in the fight may continue the chain', () => {
   const heroBeast = beast({ stage: 1, stages: [{ stage: 1 }] });
-  const fighters: Fighter[] = [{ id: 'pip', sheet: heroBeast, side: 'heroes' }, ember(), ash, wolf()];
+  const fighters: Fighter[] = [
+    { id: 'pip', sheet: heroBeast, side: 'heroes' },
+    ember(),
+    ash,
+    wolf('wolf', 60),
+  ];
 
   it('A70: given Pip’s Claw on the wolf, when Ash’s Call Back devolves Ember and Ember then claws the wolf in that turn, then Ember’s Claw is the second of Pip’s chain', () => {
     let e = close(close(fight(fighters, 'pip'), 'pip', 'wolf'), 'ember', 'wolf');
@@ -126,7 +114,7 @@ describe('"Combo Attacks" × a devolving "Call Back": the beast still in the fig
 });
 
 describe('arcana-beast.txt: Distance Bands and Results, worked by hand', () => {
-  const trio: Fighter[] = [ember(), ash, wolf()];
+  const trio: Fighter[] = [ember(), ash, wolf('wolf', 60)];
 
   it('"Near: A short dash away. Ranged attacks work. Move to Close for free." and "Close: Within arm’s reach. Melee attacks.": given Ember Near the wolf, its Claw is refused until its free move brings it Close, then the Claw lands in the same turn', () => {
     let e = fight(trio, 'ember');
@@ -170,7 +158,7 @@ describe('arcana-beast.txt: Distance Bands and Results, worked by hand', () => {
 
 describe('arcana-beast.txt: Knockout & Devolution, worked by hand', () => {
   /** Ember at Stage 1 (d6), 3 HP, Stages 0–3 unlocked; the wolf acts first. */
-  const fighters: Fighter[] = [wolf(), ember({ stage: 1, hp: 3, maxHp: 12 }), ash];
+  const fighters: Fighter[] = [wolf('wolf', 60), ember({ stage: 1, hp: 3, maxHp: 12 }), ash];
   const start = close(fight(fighters, 'wolf'), 'wolf', 'ember');
   // The Bite: 2 d6 showing 6, 6; Ember's Dodge, Agility 2 + Nimble 1 = 3 d6 showing 1, 1, 1: (2 + 1) + 2 = 5 ≥ 3 HP.
   const bite = attack('wolf', 'ember');
@@ -216,7 +204,7 @@ describe('arcana-beast.txt: Knockout & Devolution, worked by hand', () => {
 
 describe('arcana-beast.txt: Actions in Combat with other rules, worked by hand', () => {
   it('"Reposition: Move two bands or gain positional advantage" and "Combos reset if the target acts between allied attacks": given Ember’s Claw on the wolf, when the wolf Repositions for positional advantage, then Pip’s Claw starts a new chain', () => {
-    const fighters: Fighter[] = [ember(), ash, wolf(), pip, bo];
+    const fighters: Fighter[] = [ember(), ash, wolf('wolf', 60), pip, bo];
     let e = close(close(fight(fighters, 'ember'), 'ember', 'wolf'), 'pip', 'wolf');
     e = then(e, attack('ember', 'wolf'), { dice: [6, 5, 4, 4, 4, 1, 1] });
     e = next(e, 'wolf');
@@ -234,7 +222,7 @@ describe('arcana-beast.txt: Actions in Combat with other rules, worked by hand',
   });
 
   it('"Assist: Help a Close ally’s next roll (+1 die)" and "Beast Binders always roll d6": given Pip’s Assist on Ash, when Ash Encourages Ember, then the Spirit Test rolls Spirit 3 + 1 = 4 d6 and spends the die', () => {
-    const fighters: Fighter[] = [pip, bo, ember(), ash, wolf()];
+    const fighters: Fighter[] = [pip, bo, ember(), ash, wolf('wolf', 60)];
     let e = close(fight(fighters, 'pip'), 'pip', 'ember');
     e = then(e, { type: 'Assist', combatantId: 'pip', allyId: 'ash' });
     expect(stateOf(e).combatants.ash.assistDice).toBe(1);
@@ -261,7 +249,7 @@ describe('arcana-beast.txt: Actions in Combat with other rules, worked by hand',
   });
 
   it('"Evolve: Transform to higher stage (immediate, free)" and "Arcana Beast die size scales with Stage": given Ember’s Claw at Stage 2, when it evolves after its Action, then the wolf’s Bite meets a Dodge on d10 and its HP is unchanged', () => {
-    const fighters: Fighter[] = [ember({ hp: 7, maxHp: 12 }), ash, wolf()];
+    const fighters: Fighter[] = [ember({ hp: 7, maxHp: 12 }), ash, wolf('wolf', 60)];
     let e = close(fight(fighters, 'ember'), 'ember', 'wolf');
     e = then(e, attack('ember', 'wolf'), { dice: [1, 1, 1, 1, 1, 1, 1] });
     e = then(e, { type: 'SetTrigger', combatantId: 'ember', kind: 'stage', stage: 3, active: true });
@@ -280,7 +268,7 @@ describe('arcana-beast.txt: Actions in Combat with other rules, worked by hand',
 
 describe('arcana-beast.txt: Combo Attacks with the other Results, worked by hand', () => {
   it('"Third consecutive hit deals +2 extra damage" and "Rewards coordination and turn order planning": Ember, Pip, then Ember again in the next round, the wolf Passing between — +1 die from the second, +1 then +2 damage', () => {
-    const fighters: Fighter[] = [ember(), ash, pip, bo, wolf()];
+    const fighters: Fighter[] = [ember(), ash, pip, bo, wolf('wolf', 60)];
     let e = close(close(fight(fighters, 'ember'), 'ember', 'wolf'), 'pip', 'wolf');
     // Ember's Claw: 5 d8, 5 successes to none: 5 + 5 = 10.
     e = then(e, attack('ember', 'wolf'), { dice: [6, 5, 4, 4, 4, 1, 1] });
@@ -307,7 +295,7 @@ describe('arcana-beast.txt: Combo Attacks with the other Results, worked by hand
   });
 
   it('"Critical Hit: 3+ faces showing 6+ double base Damage" and "If both hit, second attack deals +1 extra damage": Ember’s Inferno after Pip’s Claw — (3 + 2)·2 + 4 + 1 bonus + 1 combo = 16 (A12, A52)', () => {
-    const fighters: Fighter[] = [pip, bo, ember(), ash, wolf()];
+    const fighters: Fighter[] = [pip, bo, ember(), ash, wolf('wolf', 60)];
     let e = close(fight(fighters, 'pip'), 'pip', 'wolf');
     // Pip's Claw: 4 d6, 3 successes to none: 3 + 3 = 6.
     e = then(e, attack('pip', 'wolf'), { dice: [6, 5, 4, 1, 1, 1] });

@@ -11,20 +11,25 @@ import { ManualDice } from '../../src/dice/manual';
 import { findSystem } from '../../src/registry';
 import { fightStarted } from '../given';
 import {
+  ash,
+  attack,
   beast,
   binder,
+  bo,
   close,
+  ember,
   exact,
   Fighter,
   find,
   joined,
+  kit,
   next,
-  party,
+  pip,
   refused,
   stateOf,
   then,
   types,
-  wild,
+  wolf,
 } from './helpers';
 
 /** A fight in round 1 with this turn order (the GM's, or rolled), `active`'s turn running. */
@@ -47,20 +52,6 @@ const gaugeAt = (to: number): RuleEvent => ({
   data: { combatantId: 'earlier', from: 0, to },
 });
 
-/** Ember: Stage 2 (d8), Brawn 3, Agility 2: Claw 5 d8 (Brawn 3 + Rank 1 + Claws 1), Dodge 3 d8, Base Damage 5. */
-const ember = (sheet: Record<string, unknown> = {}): Fighter => ({
-  id: 'ember',
-  sheet: beast(sheet),
-  side: 'heroes',
-});
-const ash: Fighter = { id: 'ash', sheet: binder('ember'), side: 'heroes' };
-/** Pip: Stage 1 (d6), Brawn 2, Agility 3: Claw 4 d6, Dodge 4 d6 (Agility 3 + Nimble 1), Base Damage 3. */
-const pip: Fighter = party[2];
-const bo: Fighter = party[3];
-/** Kit: an allied beast with no Binder (wild, A35), Stage 1 (d6): Bite 2 d6, Dodge 2 d6, Base Damage 3. */
-const kit = (hp = 20): Fighter => ({ id: 'kit', sheet: wild({ hp }), side: 'heroes' });
-/** Wolves: Stage 1 (d6): Bite 2 d6, Dodge 2 d6, Base Damage 3. */
-const wolf = (id = 'wolf', hp = 20): Fighter => ({ id, sheet: wild({ hp }), side: 'wild' });
 /** Fang: a rival Binder Rook's beast, Stage 2 (d8), Stages 0–3 as Ember's: Dodge 3 d8. */
 const fang: Fighter = { id: 'fang', sheet: beast({ hp: 20 }), side: 'rivals' };
 const rook: Fighter = { id: 'rook', sheet: binder('fang'), side: 'rivals' };
@@ -70,12 +61,6 @@ const claw = (attackerId: string, targetId: string, extra: Record<string, unknow
   attackerId,
   targetId,
   attackId: 'claw',
-  ...extra,
-});
-const bite = (attackerId: string, targetId: string, extra: Record<string, unknown> = {}): RuleCommand => ({
-  type: 'Attack',
-  attackerId,
-  targetId,
   ...extra,
 });
 
@@ -128,7 +113,7 @@ describe('Combo Attacks × Guard and Intercept', () => {
     // The GM moves wolf2 off (A27: the Guard needs both Close), and Kit bites the wolf itself.
     e = then(e, { type: 'SetBand', aId: 'wolf2', bId: 'wolf', band: 'near' });
     e = next(e, 'kit');
-    const out = exact(e, bite('kit', 'wolf'), { dice: [4, 1, 1, 1] });
+    const out = exact(e, attack('kit', 'wolf'), { dice: [4, 1, 1, 1] });
     expect(find(out, 'AttackResolved')).toMatchObject({
       targetId: 'wolf',
       attack: { dice: 2 },
@@ -146,7 +131,7 @@ describe('Combo Attacks × Guard and Intercept', () => {
     e = then(e, { type: 'Guard', combatantId: 'kit', allyId: 'ember' });
     e = next(e, 'wolf');
     // Bite 2 d6: 6, 6 against Ember's Dodge 3 d8: none → Base 3 + 2 = 5.
-    const out = exact(e, bite('wolf', 'ash', { intercept: true }), { dice: [6, 6, 1, 1, 1] });
+    const out = exact(e, attack('wolf', 'ash', { intercept: true }), { dice: [6, 6, 1, 1, 1] });
     expect(types(out)).toEqual(['ActionTaken', 'InterceptDecided', 'AttackResolved', 'DamageDealt']);
     expect(find(out, 'AttackResolved')).toMatchObject({
       targetId: 'ember',
@@ -164,7 +149,7 @@ describe('Combo Attacks × Guard and Intercept', () => {
     let e = close(inOrder([ember(), ash, wolf()], ['wolf', 'ember', 'ash'], 'wolf'), 'wolf', 'ash');
     e = then(e, { type: 'SetTag', combatantId: 'ash', tag: 'obscured' });
     // Bite 2 d6, no extra die: 6, 6 against Ember's Dodge 3 d8: none → 5.
-    const out = exact(e, bite('wolf', 'ash', { intercept: true }), { dice: [6, 6, 1, 1, 1] });
+    const out = exact(e, attack('wolf', 'ash', { intercept: true }), { dice: [6, 6, 1, 1, 1] });
     expect(find(out, 'AttackResolved')).toMatchObject({
       targetId: 'ember',
       attack: { dice: 2, edge: 'none', setbackSources: [] },
@@ -207,7 +192,7 @@ describe('Combo Attacks × Guard and Intercept', () => {
     e = then(e, claw('ember', 'wolf'), { dice: [4, 4, 1, 1, 1, 1, 1] });
     e = next(e, 'wolf2');
     // Bite 6, 6 against Ember's 3 d8: none → 5 ≥ 3 HP; Devolution from Stage 2: 8, 8 < Diff 3 → Stage 0.
-    e = then(e, bite('wolf2', 'ember'), { dice: [6, 6, 1, 1, 1], followUpFaces: [8, 8] });
+    e = then(e, attack('wolf2', 'ember'), { dice: [6, 6, 1, 1, 1], followUpFaces: [8, 8] });
     expect(stateOf(e).combatants.ember.knockedOut).toBe(true);
     e = next(e, 'pip');
     // Claw 4 d6 + the combo die: one success against none → 3 + 1 + 1 = 5.
@@ -231,11 +216,11 @@ describe('Combo Attacks × Guard and Intercept', () => {
     e = then(e, claw('pip', 'wolf'), { dice: [4, 1, 1, 1, 1, 1] });
     e = next(e, 'wolf2');
     // Bite on Ash, intercepted: 0 successes against Ember's 0 — a miss.
-    e = then(e, bite('wolf2', 'ash', { intercept: true }), { dice: [1, 1, 1, 1, 1] });
+    e = then(e, attack('wolf2', 'ash', { intercept: true }), { dice: [1, 1, 1, 1, 1] });
     e = next(e, 'ember');
     expect(stateOf(e).turn).toMatchObject({ beastId: 'ember', action: 'forfeited' });
     e = next(e, 'kit');
-    const out = exact(e, bite('kit', 'wolf'), { dice: [4, 1, 1, 1] });
+    const out = exact(e, attack('kit', 'wolf'), { dice: [4, 1, 1, 1] });
     expect(find(out, 'AttackResolved')).toMatchObject({
       attack: { dice: 2 },
       combo: { position: 1, dieBonus: 0, damageBonus: 0 },
@@ -306,7 +291,7 @@ describe('Evolution and Devolution in the middle of a combo', () => {
     // Pip: 4 d6, one success against none → 4. Kit: 2 d6 + combo die, one success → 3 + 1 + 1 = 5.
     e = then(e, claw('pip', 'wolf'), { dice: [4, 1, 1, 1, 1, 1] });
     e = next(e, 'kit');
-    e = then(e, bite('kit', 'wolf'), { dice: [4, 1, 1, 1, 1] });
+    e = then(e, attack('kit', 'wolf'), { dice: [4, 1, 1, 1, 1] });
     e = next(e, 'ember');
     // Call Back (devolve) from Stage 2: 3 d8 with Boost, 8, 8, 8 → 2 successes kept < 3: Stage 0 (d6).
     e = then(e, { type: 'CallBack', combatantId: 'ash', mode: 'devolve' }, { followUpFaces: [8, 8, 8] });
@@ -336,7 +321,7 @@ describe('Knockout by a redirected attack: Critical Gauge, Harm and Devolution',
     e = next(e, 'wolf');
     // Bite 2 d6 + 1 GM die (A30): 6, 6, 6 — 3 successes and a Critical; Ember's Dodge 3 d8: none.
     // Base (2 + 1)·2 + 3 = 9 ≥ 5 HP: Knocked Out. Devolution from Stage 2: Endurance 2 d8, 8, 8 < Diff 3: Stage 0.
-    const command = bite('wolf', 'pip', { bonusDice: 1 });
+    const command = attack('wolf', 'pip', { bonusDice: 1 });
     const out = exact(e, command, { dice: [6, 6, 6, 1, 1, 1], followUpFaces: [8, 8] });
     expect(types(out)).toEqual([
       'ActionTaken',
@@ -375,7 +360,7 @@ describe('Knockout by a redirected attack: Critical Gauge, Harm and Devolution',
     e = then(e, { type: 'Guard', combatantId: 'kit', allyId: 'pip' });
     e = next(e, 'wolf');
     // Bite 6, 6 against Kit's Dodge 2 d6: none → 3 + 2 = 5 ≥ 3 HP.
-    const out = exact(e, bite('wolf', 'pip'), { dice: [6, 6, 1, 1] });
+    const out = exact(e, attack('wolf', 'pip'), { dice: [6, 6, 1, 1] });
     expect(types(out)).toEqual(['ActionTaken', 'AttackResolved', 'DamageDealt', 'KnockedOut']);
     expect(find(out, 'KnockedOut')).toEqual({ combatantId: 'kit', playerSide: false });
     const s = stateOf([...e, ...out]);
@@ -396,11 +381,11 @@ describe('Knockout by a redirected attack: Critical Gauge, Harm and Devolution',
     e = next(e, 'ember');
     e = then(e, { type: 'Guard', combatantId: 'ember', allyId: 'pip' });
     e = next(e, 'wolf');
-    e = then(e, bite('wolf', 'pip'), { dice: [6, 6, 1, 1] });
+    e = then(e, attack('wolf', 'pip'), { dice: [6, 6, 1, 1] });
     expect(stateOf(e).combatants.kit.knockedOut).toBe(true);
     e = next(e, 'wolf2');
     // Bite 6, 6 against Ember's Dodge 3 d8: none → 5.
-    const out = exact(e, bite('wolf2', 'pip'), { dice: [6, 6, 1, 1, 1] });
+    const out = exact(e, attack('wolf2', 'pip'), { dice: [6, 6, 1, 1, 1] });
     expect(find(out, 'AttackResolved')).toMatchObject({ targetId: 'ember', redirectedBy: 'guard' });
     expect(find(out, 'DamageDealt')).toMatchObject({ combatantId: 'ember', hp: 7 });
   });
@@ -417,7 +402,7 @@ describe('Knockout by a redirected attack: Critical Gauge, Harm and Devolution',
     e = next(e, 'wolf');
     // Bite 2 d6 + 2 GM dice: 6, 6, 6, 4 — 4 successes, a Critical. Ember's Dodge 3 + 1 (Encourage) d8 with Boost
     // (Defend): 4, 1, 1, 1, 1 → the lowest dropped: one success. (2 + 1)·2 + 3 = 9 ≥ 6 HP.
-    const out = exact(e, bite('wolf', 'ember', { bonusDice: 2 }), {
+    const out = exact(e, attack('wolf', 'ember', { bonusDice: 2 }), {
       dice: [6, 6, 6, 4, 4, 1, 1, 1, 1],
       followUpFaces: [8, 8],
     });
@@ -447,13 +432,13 @@ describe('Knockout by a redirected attack: Critical Gauge, Harm and Devolution',
       ['wolf2', 'ember'],
     ]);
     // Bite 2 d6 + 5 GM dice, all 6s, against Ash's Dodge 2 d6: none — (2 + 1)·2 + 7 = 13 ≥ 10 HP.
-    e = then(e, bite('wolf', 'ash', { intercept: false, bonusDice: 5 }), {
+    e = then(e, attack('wolf', 'ash', { intercept: false, bonusDice: 5 }), {
       dice: [6, 6, 6, 6, 6, 6, 6, 1, 1],
     });
     expect(stateOf(e).combatants.ash.knockedOut).toBe(true);
     e = next(e, 'wolf2');
     const arcana = findSystem('arcana-beast')!;
-    const command = { ...bite('wolf2', 'ember'), dice: [6, 6, 1, 1, 1] };
+    const command = { ...attack('wolf2', 'ember'), dice: [6, 6, 1, 1, 1] };
     const out = arcana.decide(stateOf(e), command, new ManualDice(command));
     expect(types(out)).toEqual([
       'ActionTaken',
@@ -482,7 +467,7 @@ describe('Waiting dice and redirects', () => {
     e = next(e, 'kit');
     e = then(e, { type: 'Guard', combatantId: 'kit', allyId: 'pip' });
     e = next(e, 'wolf');
-    const out = exact(e, bite('wolf', 'pip'), { dice: [6, 6, 1, 1] });
+    const out = exact(e, attack('wolf', 'pip'), { dice: [6, 6, 1, 1] });
     expect(types(out)).not.toContain('BonusDiceUsed');
     expect(find(out, 'AttackResolved')).toMatchObject({ dodge: { combatantId: 'kit', dice: 2 } });
     expect(stateOf([...e, ...out]).combatants.pip.encourageDodge).toBe(1);
@@ -496,7 +481,7 @@ describe('Waiting dice and redirects', () => {
     ]);
     e = then(e, { type: 'Assist', combatantId: 'pip', allyId: 'ash' });
     e = next(e, 'wolf');
-    const out = exact(e, bite('wolf', 'ash', { intercept: true }), { dice: [6, 6, 1, 1, 1] });
+    const out = exact(e, attack('wolf', 'ash', { intercept: true }), { dice: [6, 6, 1, 1, 1] });
     expect(types(out)).not.toContain('BonusDiceUsed');
     expect(find(out, 'AttackResolved')).toMatchObject({ dodge: { combatantId: 'ember', dice: 3 } });
     expect(stateOf([...e, ...out]).combatants.ash.assistDice).toBe(1);
@@ -566,7 +551,7 @@ describe('Positioning, movement and Guard in one turn', () => {
     e = then(e, { type: 'Move', combatantId: 'ember', towardId: 'pip', band: 'near' });
     e = next(e, 'wolf');
     // Bite 6, 6 against Pip's Dodge 4 d6: none → 5.
-    const out = exact(e, bite('wolf', 'pip'), { dice: [6, 6, 1, 1, 1, 1] });
+    const out = exact(e, attack('wolf', 'pip'), { dice: [6, 6, 1, 1, 1, 1] });
     expect(find(out, 'AttackResolved')).toMatchObject({ targetId: 'pip', dodge: { combatantId: 'pip' } });
     expect(find(out, 'AttackResolved').redirectedBy).toBeUndefined();
   });
@@ -602,7 +587,7 @@ describe('Positioning, movement and Guard in one turn', () => {
 describe('The end of the scene', () => {
   it('C4 and A45: EndScene while Ember’s Intercept is asked waits for the decision; the GM’s CancelPending voids the bite, and then the scene ends with the wolf’s turn and the round', () => {
     let e = close(inOrder([ember(), ash, wolf()], ['wolf', 'ember', 'ash'], 'wolf'), 'wolf', 'ember');
-    e = then(e, bite('wolf', 'ash'));
+    e = then(e, attack('wolf', 'ash'));
     expect(refused(e, { type: 'EndScene' }).code).toBe('PENDING_DECISION');
     e = then(e, { type: 'CancelPending' });
     const out = exact(e, { type: 'EndScene' });
@@ -647,7 +632,7 @@ describe('The end of the scene', () => {
     e = next(e, 'wolf');
     // Bite 6, 6 against Ember's Dodge 3 d10: none → 5 ≥ 3 HP. Devolution from Stage 3: Endurance 3 d10, 10, 10, 10:
     // 3 successes pass Diff 3 → Stage 1.
-    e = then(e, bite('wolf', 'ember'), { dice: [6, 6, 1, 1, 1], followUpFaces: [10, 10, 10] });
+    e = then(e, attack('wolf', 'ember'), { dice: [6, 6, 1, 1, 1], followUpFaces: [10, 10, 10] });
     expect(stateOf(e).combatants.ember).toMatchObject({ stage: 1, knockedOut: true });
     const out = exact(e, { type: 'EndScene' });
     expect(types(out)).not.toContain('StageDevolved');
