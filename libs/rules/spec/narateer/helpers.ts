@@ -232,3 +232,14 @@ export const step = (combatantId: string, x: number, y: number, extra: Record<st
   path: [{ x, y }],
   ...extra,
 });
+
+/** The GM's ApplyCondition of `name` to a combatant. */
+export const condition = (combatantId: string, name: string): RuleCommand => ({
+  type: 'ApplyCondition',
+  combatantId,
+  condition: name,
+});
+
+/** The rule violation `command` meets after `events`. */
+export const refusal = (events: RuleEvent[], command: RuleCommand) =>
+  given(narateer, events).when(command).violation();

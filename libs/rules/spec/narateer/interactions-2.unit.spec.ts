@@ -1,14 +1,14 @@
-import { given } from '../given';
-import { narateer } from '../../src/narateer';
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import {
   at,
+  condition,
   exact,
   fight,
   find,
   melee,
   move,
   ranged,
+  refusal,
   sera,
   sheet,
   stateOf,
@@ -24,14 +24,6 @@ import {
  * (interactions.unit.spec.ts, restrictions.unit.spec.ts) covers least: what each condition of the Close-Enough
  * picker decides, perceiving for an Opportunity Attack, … Each case is worked by hand from the text's sentences.
  */
-
-const condition = (combatantId: string, name: string): RuleCommand => ({
-  type: 'ApplyCondition',
-  combatantId,
-  condition: name,
-});
-const refusal = (events: RuleEvent[], command: RuleCommand) =>
-  given(narateer, events).when(command).violation();
 
 /** Guard g (side g) at (0,0) and mover m (side m) at (1,0), both with a sword and 5 AD; m's activation runs. */
 function yard(before: RuleCommand[] = [], g = sheet()): RuleEvent[] {

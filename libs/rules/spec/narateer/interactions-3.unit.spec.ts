@@ -1,23 +1,23 @@
-import { given } from '../given';
-import { narateer } from '../../src/narateer';
-import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { RuleEvent } from '../../src/core/types';
 import {
   at,
   bow,
+  condition,
   duel,
   exact,
   fight,
   find,
+  mace,
   melee,
   mira,
   move,
   orin,
   ranged,
+  refusal,
   respond,
   sheet,
   shootout,
   spear,
-  mace,
   stateOf,
   sword,
   take,
@@ -30,15 +30,8 @@ import {
  * judged weakest (N43). Each case is worked by hand from the text's sentences: given, when, then.
  */
 
-const condition = (combatantId: string, name: string): RuleCommand => ({
-  type: 'ApplyCondition',
-  combatantId,
-  condition: name,
-});
 /** Veyr's crossbow cannot reach a tempo-holder beyond its Maximum Range: the Clash names the weapon. */
 const CLASH_REFUSAL = 'NARATEER_OUT_OF_RANGE';
-const refusal = (events: RuleEvent[], command: RuleCommand) =>
-  given(narateer, events).when(command).violation();
 
 describe('"If aware but can’t take physical actions, use Paralyzed" (N43)', () => {
   it('N43: given a Paralyzed combatant, when it commits dice to an action that is not physical (a power of the mind), then the dice are spent; a proactive Melee action (a shove) is physical and refused', () => {

@@ -1,8 +1,7 @@
-import { given } from '../given';
-import { narateer } from '../../src/narateer';
-import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { RuleEvent } from '../../src/core/types';
 import {
   at,
+  condition,
   exact,
   fight,
   find,
@@ -11,6 +10,7 @@ import {
   move,
   orin,
   ranged,
+  refusal,
   respond,
   sera,
   sheet,
@@ -28,13 +28,6 @@ import { fightStarted } from '../given';
  * refresh timing with initiative…). Each case is worked by hand from the text, then checked here.
  */
 
-const condition = (combatantId: string, name: string): RuleCommand => ({
-  type: 'ApplyCondition',
-  combatantId,
-  condition: name,
-});
-const refusal = (events: RuleEvent[], command: RuleCommand) =>
-  given(narateer, events).when(command).violation();
 /** Round 1 in the listed order, the first `acted` having had their activations, then `active`'s running. */
 function midRound(
   fighters: { id: string; sheet: Record<string, unknown>; side?: string }[],

@@ -1,5 +1,3 @@
-import { given } from '../given';
-import { narateer } from '../../src/narateer';
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import {
   at,
@@ -8,6 +6,7 @@ import {
   find,
   melee,
   move,
+  refusal,
   respond,
   sheet,
   spear,
@@ -22,9 +21,6 @@ import {
  * narateer.txt read sentence by sentence for its restrictions ("cannot", "must", "only", "unless", "instead",
  * "each", "until"…), each worked by hand on a concrete case a hostile tester would try.
  */
-
-const refusal = (events: RuleEvent[], command: RuleCommand) =>
-  given(narateer, events).when(command).violation();
 
 /** Guard g (side g) at (0,0) and mover m (side m) at (1,0), both with a sword and 5 AD; m's activation runs. */
 function yard(before: RuleEvent[] = [], g = sheet(), m = sheet()): RuleEvent[] {
