@@ -9,6 +9,7 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import { AccessService } from '@app/fights';
 import { accessLog, requestIdOf } from './ops/logging';
 import { publishContract } from './common/openapi-contract';
+import { declareChecks, forbidUndeclaredFields } from './common/declared-checks';
 import { ApiConfig, byteLimit, DEFAULT_REQUEST_TIMEOUT_MS } from './config';
 import { toApiError } from './common/to-api-error';
 import { refuseUnstorableStrings } from './common/body-checks';
@@ -144,6 +145,7 @@ export async function createApp(
       }),
     );
   answerOptions(fastify, !config.corsOrigins?.length);
+  const bodies = declareChecks(app);
   const openapi = publishContract(
     SwaggerModule.createDocument(
       app,
@@ -156,6 +158,7 @@ export async function createApp(
         .build(),
     ),
   );
+  forbidUndeclaredFields(openapi, bodies);
   SwaggerModule.setup('docs', app, () => openapi, { jsonDocumentUrl: 'openapi.json' });
   return { app, openapi };
 }

@@ -933,7 +933,10 @@ export interface components {
             role: "player" | "spectator";
             /** @description Player tokens: the combatants this player acts for, each once */
             combatantIds?: string[];
-            /** @example 2026-12-31T23:00:00Z */
+            /**
+             * Format: date-time
+             * @example 2026-12-31T23:00:00Z
+             */
             expiresAt?: string;
             /** @example Alice (Mira) */
             label?: string;
@@ -1106,6 +1109,7 @@ export interface components {
         };
         CreateWebhookEndpointInput: {
             /**
+             * Format: uri
              * @description http(s); private, loopback and link-local targets are refused unless WEBHOOK_ALLOW_PRIVATE=true
              * @example https://overlay.example.com/hooks/crs
              */
@@ -1117,7 +1121,7 @@ export interface components {
              *       "ActivationStarted"
              *     ]
              */
-            eventTypes?: string[];
+            eventTypes?: ("ActionResumed" | "ActionTaken" | "ActionsUndone" | "ActivationEnded" | "ActivationStarted" | "AmbushDeclared" | "AmmunitionSpent" | "ApSpent" | "AreaAttackResolved" | "Assisted" | "AttackDeclared" | "AttackResolved" | "AwkwardDrawStarted" | "BandSet" | "BinderCommanded" | "BonusDiceUsed" | "CalledBack" | "CombatantJoined" | "CombatantPlaced" | "CombatantRemoved" | "ComboReset" | "ConditionApplied" | "ConditionRemoved" | "ContinuationChecked" | "CriticalFailureRolled" | "CriticalGaugeRaised" | "CriticalMoveTriggered" | "DamageDealt" | "DevolutionTested" | "DiceRefreshed" | "DiceRequestCancelled" | "DiceRequested" | "DiceSpent" | "Dismounted" | "DrainSuffered" | "ExchangeDeclared" | "ExchangeResolved" | "ExchangeResponded" | "FeintResolved" | "Fell" | "FightEnded" | "FightStarted" | "GmNoteAdded" | "GrappleControlChanged" | "GrappleEnded" | "GrappleRolled" | "GrappleStarted" | "HarmGained" | "HpRestored" | "InitiativeRolled" | "InitiativeSet" | "InitiativeTieRerolled" | "InterceptDecided" | "ItemDrawn" | "ItemDropped" | "ItemStolen" | "ItemTaken" | "ItemUsed" | "KnockdownResolved" | "KnockedOut" | "LingeringHarmApplied" | "LingeringHarmEnded" | "LingeringHarmTreated" | "MapSet" | "Mounted" | "Moved" | "OpportunitiesFinished" | "OpportunitiesIdentified" | "OpportunityDeclined" | "OpportunityLapsed" | "OpportunityOffered" | "OpposedTestRolled" | "PendingCancelled" | "PhaseEnded" | "PhaseStarted" | "PositionSet" | "PreventionRolled" | "ProjectileLanded" | "ReactionsFinished" | "ReactiveAttackDeclined" | "ReactiveAttackLapsed" | "ReactiveAttackOffered" | "ReactiveAttackTriggered" | "ReactiveGrabAttempted" | "RitualPerformed" | "RoundEnded" | "RoundStarted" | "SceneEnded" | "ShatterResolved" | "SoulpowerLowered" | "SpecialAttackUsed" | "StageDevolved" | "StageEvolved" | "StaminaRestored" | "StaminaSpent" | "StudyTaken" | "TagCleared" | "TagSet" | "TestRolled" | "TriggerSet" | "TurnEnded" | "TurnStarted" | "Turned" | "WeaponChanged" | "WeaponFired" | "WeaponReloaded" | "WoundAllocationRequested" | "WoundsApplied" | "ZeroPowerUsed")[];
             /** @description Only this fight (one of the tenant’s); absent or null: all the tenant’s fights */
             fightId?: string | null;
             /**
@@ -1171,10 +1175,13 @@ export interface components {
             secret: string;
         };
         UpdateWebhookEndpointInput: {
-            /** @description A new http(s) URL */
+            /**
+             * Format: uri
+             * @description A new http(s) URL
+             */
             url?: string;
             /** @description Each a fight event type of a system (GET /systems/:id lists them); empty: all event types */
-            eventTypes?: string[];
+            eventTypes?: ("ActionResumed" | "ActionTaken" | "ActionsUndone" | "ActivationEnded" | "ActivationStarted" | "AmbushDeclared" | "AmmunitionSpent" | "ApSpent" | "AreaAttackResolved" | "Assisted" | "AttackDeclared" | "AttackResolved" | "AwkwardDrawStarted" | "BandSet" | "BinderCommanded" | "BonusDiceUsed" | "CalledBack" | "CombatantJoined" | "CombatantPlaced" | "CombatantRemoved" | "ComboReset" | "ConditionApplied" | "ConditionRemoved" | "ContinuationChecked" | "CriticalFailureRolled" | "CriticalGaugeRaised" | "CriticalMoveTriggered" | "DamageDealt" | "DevolutionTested" | "DiceRefreshed" | "DiceRequestCancelled" | "DiceRequested" | "DiceSpent" | "Dismounted" | "DrainSuffered" | "ExchangeDeclared" | "ExchangeResolved" | "ExchangeResponded" | "FeintResolved" | "Fell" | "FightEnded" | "FightStarted" | "GmNoteAdded" | "GrappleControlChanged" | "GrappleEnded" | "GrappleRolled" | "GrappleStarted" | "HarmGained" | "HpRestored" | "InitiativeRolled" | "InitiativeSet" | "InitiativeTieRerolled" | "InterceptDecided" | "ItemDrawn" | "ItemDropped" | "ItemStolen" | "ItemTaken" | "ItemUsed" | "KnockdownResolved" | "KnockedOut" | "LingeringHarmApplied" | "LingeringHarmEnded" | "LingeringHarmTreated" | "MapSet" | "Mounted" | "Moved" | "OpportunitiesFinished" | "OpportunitiesIdentified" | "OpportunityDeclined" | "OpportunityLapsed" | "OpportunityOffered" | "OpposedTestRolled" | "PendingCancelled" | "PhaseEnded" | "PhaseStarted" | "PositionSet" | "PreventionRolled" | "ProjectileLanded" | "ReactionsFinished" | "ReactiveAttackDeclined" | "ReactiveAttackLapsed" | "ReactiveAttackOffered" | "ReactiveAttackTriggered" | "ReactiveGrabAttempted" | "RitualPerformed" | "RoundEnded" | "RoundStarted" | "SceneEnded" | "ShatterResolved" | "SoulpowerLowered" | "SpecialAttackUsed" | "StageDevolved" | "StageEvolved" | "StaminaRestored" | "StaminaSpent" | "StudyTaken" | "TagCleared" | "TagSet" | "TestRolled" | "TriggerSet" | "TurnEnded" | "TurnStarted" | "Turned" | "WeaponChanged" | "WeaponFired" | "WeaponReloaded" | "WoundAllocationRequested" | "WoundsApplied" | "ZeroPowerUsed")[];
             /** @description Only this fight (one of the tenant’s); null: all the tenant’s fights */
             fightId?: string | null;
             /** @description Free text for the tenant (at most 500 characters) */
@@ -1246,6 +1253,7 @@ export interface components {
         };
         RedeliverSinceInput: {
             /**
+             * Format: date-time
              * @description Every kept delivery created since then is sent again (finished ones older than WEBHOOK_RETENTION_DAYS are pruned)
              * @example 2026-05-01T18:00:00Z
              */

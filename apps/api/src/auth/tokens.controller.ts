@@ -27,6 +27,8 @@ export class IssueTokenDto {
   @ApiProperty({ enum: ['player', 'spectator'] }) @IsIn(['player', 'spectator']) role: 'player' | 'spectator';
   @ApiPropertyOptional({
     type: [String],
+    // Each once: a repeat is refused by the handler (refuseRepeat).
+    uniqueItems: true,
     description: 'Player tokens: the combatants this player acts for, each once',
   })
   @Optional()

@@ -277,6 +277,11 @@ export function NestedObject(type: () => Class): PropertyDecorator {
   );
 }
 
+/** The DTO classes a DTO's fields hold (NestedObject), its own and those it inherits. */
+export function nestedTypesOf(metatype: Class): Class[] {
+  return [...marksOf(metatype).values()].flatMap((m) => (m.nested ? [m.nested()] : []));
+}
+
 /** The fields each DTO declares: every property class-validator has a rule for. */
 const FIELDS = new Map<Class, Set<string>>();
 

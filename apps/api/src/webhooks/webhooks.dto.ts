@@ -16,7 +16,7 @@ import {
   Min,
   ValidateBy,
 } from 'class-validator';
-import { assertEventTypes } from '@app/webhooks';
+import { assertEventTypes, WEBHOOK_EVENT_TYPES } from '@app/webhooks';
 import { Optional, QueryCursor, QueryInt, refuseRepeat } from '../common/validation';
 import { IsDateTime } from '../common/date-time';
 
@@ -58,7 +58,14 @@ function UrlField(required: boolean, description?: string): PropertyDecorator {
 
 function EventTypesField(description: string, example?: string[]): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: [String], example, description }),
+    // Each a known event type, each once (assertEventTypeList): checked by the handler, so declared here.
+    ApiPropertyOptional({
+      type: [String],
+      example,
+      description,
+      uniqueItems: true,
+      items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
+    }),
     Field(() => [String], { nullable: true, description }),
     Optional(),
     IsArray(),

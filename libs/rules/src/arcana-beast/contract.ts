@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { command, CommandSchemas, Id, Int, text } from '../core/contract';
+import { command, CommandSchemas, Id, Int, NOT_OBJECT_BUILT_IN, text } from '../core/contract';
 import { CORE_VIEW_SHAPE, lifecycleCommands } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import { ARCANA_COMMANDS, ArcanaCommandType } from './commands';
@@ -27,7 +27,8 @@ const QUALITY_NAME = z
   .string()
   .min(1)
   .max(60)
-  .refine((name) => !OBJECT_NAMES.has(name));
+  .refine((name) => !OBJECT_NAMES.has(name))
+  .meta(NOT_OBJECT_BUILT_IN);
 const QUALITY_NAME_ERROR =
   'is not a usable Quality name: 1 to 60 characters, and not a name every JavaScript object has (toString, constructor, __proto__, …)';
 

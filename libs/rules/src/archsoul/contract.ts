@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { command, CommandSchemas, Id, Int, text } from '../core/contract';
+import { command, CommandSchemas, Id, Int, NOT_OBJECT_BUILT_IN, text } from '../core/contract';
 import { CORE_VIEW_SHAPE, lifecycleCommands, RollSchema } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import {
@@ -43,14 +43,15 @@ const notBuiltIn = (s: string) => !(s in Object.prototype);
 const BUILT_IN = { error: 'must not be a name every object has (toString, constructor, __proto__, …)' };
 
 /** An id on a sheet (weapon, item, shield): an id that is not a built-in name. */
-export const SheetId = Id.refine(notBuiltIn, BUILT_IN);
+export const SheetId = Id.refine(notBuiltIn, BUILT_IN).meta(NOT_OBJECT_BUILT_IN);
 
 const SKILL_NAME = z
   .string()
   .regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, {
     error: 'is not a skill name: a letter, then up to 39 letters or digits',
   })
-  .refine(notBuiltIn, BUILT_IN);
+  .refine(notBuiltIn, BUILT_IN)
+  .meta(NOT_OBJECT_BUILT_IN);
 const rating = Int.min(0).max(20);
 const ARMOUR_LIST = z.array(text(40)).max(10);
 const stowage = z.enum(['simple', 'awkward']);

@@ -250,12 +250,35 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** JSON Schema of a declared shape (draft 2020-12; draft 7 for AsyncAPI; OpenAPI 3.0's dialect), for GET /systems/:id, OpenAPI and AsyncAPI. */
+/**
+ * Names every JavaScript object has (`toString`, `constructor`, `__proto__`, …): a key or id a sheet's map
+ * or table is looked up by may be none of them. A refinement is no JSON Schema, so a schema that refuses them
+ * says so with this meta (`.meta(NOT_OBJECT_BUILT_IN)`): `not: { enum }` in every dialect.
+ */
+export const OBJECT_BUILT_INS: readonly string[] = Object.getOwnPropertyNames(Object.prototype).sort();
+export const NOT_OBJECT_BUILT_IN = { not: { enum: [...OBJECT_BUILT_INS] } };
+
+/**
+ * JSON Schema of a declared shape (draft 2020-12; draft 7 for AsyncAPI; OpenAPI 3.0's dialect), for GET
+ * /systems/:id, OpenAPI and AsyncAPI. A record's keys are `propertyNames` in JSON Schema; OpenAPI 3.0 has no
+ * such keyword (zod leaves it out, and a 3.0 linter refuses it), so there the key rule is the extension
+ * `x-propertyNames`, the same schema: a reader sees which keys are refused, where 3.0 cannot say it.
+ */
 export function jsonSchemaOf(
   schema: z.ZodType,
   target: 'draft-2020-12' | 'draft-7' | 'openapi-3.0' = 'draft-2020-12',
 ): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target, unrepresentable: 'any', io: 'input' });
+  return z.toJSONSchema(schema, {
+    target,
+    unrepresentable: 'any',
+    io: 'input',
+    override: ({ zodSchema, jsonSchema }) => {
+      if (target !== 'openapi-3.0' || zodSchema._zod.def.type !== 'record') return;
+      const keys = jsonSchemaOf((zodSchema as unknown as z.ZodRecord).keyType as z.ZodType, target);
+      if (Object.keys(keys).some((k) => k !== 'type'))
+        (jsonSchema as Record<string, unknown>)['x-propertyNames'] = keys;
+    },
+  });
 }
 
 /** What a client sends beside a command's own fields (REST body, GraphQL input): idempotency and concurrency. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { command, CommandSchemas, Id, Int, text } from '../core/contract';
+import { command, CommandSchemas, Id, Int, NOT_OBJECT_BUILT_IN, text } from '../core/contract';
 import { CORE_VIEW_SHAPE, lifecycleCommands, lifecycleEvents } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import { LINGERING_TICK, NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET } from './events';
@@ -28,7 +28,7 @@ export function isObjectBuiltin(name: string): boolean {
 /** A weapon id on a sheet: an id, and never a name every object has (weapons are kept by id in the fight state). */
 const WeaponId = Id.refine((id) => !isObjectBuiltin(id), {
   error: 'must not be a name every JavaScript object has (toString, constructor, __proto__…)',
-});
+}).meta(NOT_OBJECT_BUILT_IN);
 
 export const VitalSchema = z.enum(VITALS);
 export const ResponseSchema = z
