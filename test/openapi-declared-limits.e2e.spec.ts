@@ -262,15 +262,15 @@ describe('the OpenAPI document declares every limit the server enforces', () => 
     },
   );
 
-  it('webhook eventTypes: at most maxItems, each a declared event type, each once, as the server checks', async () => {
+  it('webhook eventTypes: each a declared event type, each once, so a list may name every one, as the server checks', async () => {
     const declared = bodyProperty('CreateWebhookEndpointInput', 'eventTypes');
-    expect(declared).toMatchObject({ maxItems: 100, uniqueItems: true });
     const known = declared.items!.enum as string[];
-    expect(known.length).toBeGreaterThan(10);
+    expect(known.length).toBeGreaterThan(100);
+    expect(declared).toMatchObject({ maxItems: known.length, uniqueItems: true });
     const send = (eventTypes: unknown[]) =>
       t.http.post('/webhooks/endpoints').send({ url: 'http://localhost/', eventTypes });
-    // More event types exist than one list may name (an empty list is all of them): the first maxItems.
-    expect((await send(known.slice(0, declared.maxItems))).status).toBe(201);
+    // Every event type named once: the longest list there can be.
+    expect((await send(known)).status).toBe(201);
     expect((await send([known[0], known[0]])).body).toMatchObject({
       code: 'INVALID_FIELD',
       field: 'eventTypes[1]',
@@ -279,7 +279,7 @@ describe('the OpenAPI document declares every limit the server enforces', () => 
       code: 'INVALID_FIELD',
       field: 'eventTypes[0]',
     });
-    expect((await send(Array(101).fill(known[0]))).body).toMatchObject({
+    expect((await send([...known, known[0]])).body).toMatchObject({
       code: 'INVALID_FIELD',
       field: 'eventTypes',
     });

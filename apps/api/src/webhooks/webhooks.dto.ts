@@ -69,7 +69,8 @@ function EventTypesField(description: string, example?: string[]): PropertyDecor
     Field(() => [String], { nullable: true, description }),
     Optional(),
     IsArray(),
-    ArrayMaxSize(100),
+    // Each known type once: a list may name them all (an empty one is all of them too).
+    ArrayMaxSize(WEBHOOK_EVENT_TYPES.length),
     Matches(EVENT_TYPE, {
       each: true,
       message: 'each value in eventTypes must be an event type name like WoundsApplied',
