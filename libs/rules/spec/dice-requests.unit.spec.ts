@@ -89,18 +89,22 @@ describe('docs/rulings.md C13: later manual dice are asked for (RULINGS.md C6)',
       expect(JSON.stringify(narateer.view(state))).not.toContain('"command"');
     });
 
-    it('an Edge reroll then a Continuation Check: the second shortfall asks again, the faces accumulate', () => {
-      answered(
-        narateer,
-        shootout(),
-        shot,
-        { dice: [3, 6, 4], rerollFaces: [2], followUpFaces: [4, 1] },
-        [
-          { give: { rerollFaces: [2] }, asks: { field: 'followUpFaces', count: 2, sides: 6 } },
-          { give: { followUpFaces: [4, 1] } },
-        ],
-        { field: 'rerollFaces', count: 1 },
-      );
+    it('an Edge reroll then the target’s Continuation Check: the reroll completes the shot, and the check alone is asked of the target (N61)', () => {
+      const whole = { dice: [3, 6, 4], rerollFaces: [2], followUpFaces: [4, 1] };
+      const upFront = decide(narateer, shootout(), { ...shot, ...whole });
+      const held = [...shootout(), ...decide(narateer, shootout(), { ...shot, dice: [3, 6, 4] })];
+      expect(stateOf(narateer, held).pending).toMatchObject({
+        awaiting: 'sera',
+        detail: { commandType: 'DeclareExchange', field: 'rerollFaces', count: 1 },
+      });
+      const shotDone = decide(narateer, held, PROVIDE({ rerollFaces: [2] }));
+      expect(shotDone.slice(0, -1)).toEqual(upFront.slice(0, -1));
+      expect(stateOf(narateer, [...held, ...shotDone]).pending).toMatchObject({
+        awaiting: 'veyr',
+        detail: { commandType: 'ContinuationCheck', field: 'followUpFaces', count: 2, sides: 6 },
+      });
+      const checked = decide(narateer, [...held, ...shotDone], PROVIDE({ followUpFaces: [4, 1] }));
+      expect([...shotDone.slice(0, -1), ...checked]).toEqual(upFront);
     });
 
     it('a Continuation Check at the round’s end is asked of the command that closes the round, though it carries no pool', () => {
@@ -133,17 +137,21 @@ describe('docs/rulings.md C13: later manual dice are asked for (RULINGS.md C6)',
         code: 'DICE_MANUAL_FACES_MISSING',
         field: 'dice[0]',
       });
-      answered(
-        narateer,
-        declared(),
-        clash,
-        { dice: [1, 6, 3], followUpFaces: [4, 4] },
-        [
-          { give: { dice: [6, 3] }, asks: { field: 'followUpFaces', count: 2 } },
-          { give: { followUpFaces: [4, 4] } },
-        ],
-        { field: 'dice', count: 2, sides: 6 },
-      );
+      // Orin's Clash counter-hits Mira: her Continuation Check is hers to roll, asked of her alone (N61).
+      const upFront = decide(narateer, declared(), { ...clash, dice: [1, 6, 3], followUpFaces: [4, 4] });
+      const held = [...declared(), ...decide(narateer, declared(), { ...clash, dice: [1] })];
+      expect(stateOf(narateer, held).pending).toMatchObject({
+        awaiting: 'orin',
+        detail: { commandType: 'RespondToExchange', field: 'dice', count: 2, sides: 6 },
+      });
+      const pools = decide(narateer, held, PROVIDE({ dice: [6, 3] }));
+      expect(pools.slice(0, -1)).toEqual(upFront.slice(0, -1));
+      expect(stateOf(narateer, [...held, ...pools]).pending).toMatchObject({
+        awaiting: 'mira',
+        detail: { commandType: 'ContinuationCheck', field: 'followUpFaces', count: 2 },
+      });
+      const checked = decide(narateer, [...held, ...pools], PROVIDE({ followUpFaces: [4, 4] }));
+      expect([...pools.slice(0, -1), ...checked]).toEqual(upFront);
     });
 
     it('CancelPending drops the held command and brings back the decision it answered', () => {

@@ -11,6 +11,9 @@ import {
 import { arr, str } from './fields';
 import { CommandActor, FightCore, PendingDecision, RuleCommand, RuleEvent, RuleSystem } from './types';
 import { waitingFor } from './lifecycle';
+import { RollHandedOver } from './handed-over';
+
+export { RollHandedOver } from './handed-over';
 import { ensure, RuleViolation } from './violation';
 
 export const DICE_REQUESTED = 'DiceRequested';
@@ -31,22 +34,6 @@ export interface DiceRequestedData {
 const WHILE_ASKING = new Set([PROVIDE_DICE, 'CancelPending', 'AddNote', 'EndFight']);
 /** Events that leave a dice request standing; any other event is the held command's, decided whole. */
 const KEEP_ASKING = new Set([DICE_REQUESTED, DICE_REQUEST_CANCELLED, 'GmNoteAdded']);
-
-/**
- * A later draw that is another combatant's roll (Arcana Beast's Devolution Test at 0 HP, A36): what the
- * command decided before it stands (`settled`), and `rest`, the roll alone, is held for the faces, awaiting `awaiting`.
- * A decider used on its own surfaces it as the C6 refusal it extends.
- */
-export class RollHandedOver extends DiceShortfall {
-  constructor(
-    shortfall: DiceShortfall,
-    readonly settled: RuleEvent[],
-    readonly rest: RuleCommand,
-    readonly awaiting: string,
-  ) {
-    super(shortfall.need, shortfall.have);
-  }
-}
 
 const WHAT: Record<ManualField, string> = {
   dice: 'a later pool, which depends on the dice already rolled',
@@ -169,8 +156,13 @@ function leftOverOnceGiven<S extends FightCore>(
       try {
         system.decide(state, { ...command, ...next }, probe);
       } catch (e) {
-        // Another combatant's roll, held alone (A36): it keeps its own faces; nothing to judge here.
-        if (e instanceof RollHandedOver) return true;
+        // Another combatant's roll, held alone (A36, N61): the faces it is given come with its answer; any this
+        // completion left unread are for no roll.
+        if (e instanceof RollHandedOver) {
+          reached(probe);
+          if (!probe.leftOver()) return true;
+          continue;
+        }
         if (!(e instanceof RuleViolation)) throw e;
         reached(probe);
         if (e instanceof DiceShortfall && usesAll(next, e.need)) return true;

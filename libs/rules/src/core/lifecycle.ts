@@ -15,6 +15,7 @@ import {
 } from './types';
 import { ensure, violation } from './violation';
 import { isLifecycleEvent, MAX_COMBATANTS } from './lifecycle-contract';
+import { HandOverStep, settledBefore } from './handed-over';
 
 /**
  * The fight lifecycle every system shares: start, combatants,
@@ -287,7 +288,8 @@ function removeCombatant<S extends FightCore>(
   // C16: the running activation leaves with its combatant; when it was the round's last, the round ends as after EndActivation.
   const after = hooks.evolve(state, removed);
   const waiting = waitingIn(after, hooks);
-  return waiting.length > 0 || after.pending ? [removed] : [removed, ...closeRound(after, dice, hooks)];
+  if (waiting.length > 0 || after.pending) return [removed];
+  return [removed, ...settledBefore([removed], () => closeRound(after, dice, hooks))];
 }
 
 function rollInitiative<S extends FightCore>(
@@ -353,7 +355,10 @@ function startRound<S extends FightCore>(state: S, dice: DiceSource, hooks: Life
   );
   ensure(!state.roundOpen, 'ROUND_ALREADY_OPEN', `round ${state.round} is still open`, 'type');
   const started: RuleEvent = { type: 'RoundStarted', data: { round: state.round + 1 } };
-  return [started, ...(hooks.onRoundStart?.(hooks.evolve(state, started), dice) ?? [])];
+  return [
+    started,
+    ...settledBefore([started], () => hooks.onRoundStart?.(hooks.evolve(state, started), dice) ?? []),
+  ];
 }
 
 function startActivation<S extends FightCore>(
@@ -390,7 +395,13 @@ function startActivation<S extends FightCore>(
     );
   }
   const started: RuleEvent = { type: 'ActivationStarted', data: { combatantId: id, round: state.round } };
-  return [started, ...(hooks.onActivationStart?.(hooks.evolve(state, started), id, dice) ?? [])];
+  return [
+    started,
+    ...settledBefore(
+      [started],
+      () => hooks.onActivationStart?.(hooks.evolve(state, started), id, dice) ?? [],
+    ),
+  ];
 }
 
 function endActivation<S extends FightCore>(
@@ -399,11 +410,15 @@ function endActivation<S extends FightCore>(
   hooks: LifecycleHooks<S>,
 ): RuleEvent[] {
   ensure(state.activeId, 'NO_ACTIVATION', 'no activation is running', 'type');
-  const [ended, ...effects] = activationEnded(state, dice, hooks);
+  const [ended, ...effects] = settledBefore([], () => activationEnded(state, dice, hooks), {
+    step: 'closeRound',
+    when: 'noneWaiting',
+  });
   const after = [ended, ...effects].reduce(hooks.evolve, state);
   if (after.pending) return [ended, ...effects];
   const waiting = waitingIn(after, hooks);
-  return waiting.length > 0 ? [ended, ...effects] : [ended, ...effects, ...closeRound(after, dice, hooks)];
+  if (waiting.length > 0) return [ended, ...effects];
+  return [ended, ...effects, ...settledBefore([ended, ...effects], () => closeRound(after, dice, hooks))];
 }
 
 /** ActivationEnded and what the system adds to it. */
@@ -414,22 +429,49 @@ function activationEnded<S extends FightCore>(
 ): RuleEvent[] {
   const id = state.activeId!;
   const ended: RuleEvent = { type: 'ActivationEnded', data: { combatantId: id, round: state.round } };
-  return [ended, ...(hooks.onActivationEnd?.(hooks.evolve(state, ended), id, dice) ?? [])];
+  return [
+    ended,
+    ...settledBefore([ended], () => hooks.onActivationEnd?.(hooks.evolve(state, ended), id, dice) ?? []),
+  ];
 }
 
 function endRound<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
   ensure(state.roundOpen, 'ROUND_NOT_OPEN', 'no round is open', 'type');
   if (!state.activeId) return closeRound(state, dice, hooks);
-  const ended = activationEnded(state, dice, hooks);
+  const ended = settledBefore([], () => activationEnded(state, dice, hooks), {
+    step: 'closeRound',
+    when: 'always',
+  });
   const after = ended.reduce(hooks.evolve, state);
-  return after.pending ? ended : [...ended, ...closeRound(after, dice, hooks)];
+  return after.pending ? ended : [...ended, ...settledBefore(ended, () => closeRound(after, dice, hooks))];
 }
 
 /** The round's end effects, then RoundEnded, unless an effect opened a pending decision (the system ends the round after it). */
 function closeRound<S extends FightCore>(state: S, dice: DiceSource, hooks: LifecycleHooks<S>): RuleEvent[] {
-  const effects = hooks.onRoundEnd?.(state, dice) ?? [];
+  const effects = settledBefore([], () => hooks.onRoundEnd?.(state, dice) ?? [], { step: 'roundEnded' });
   if (effects.length > 0 && !state.pending && effects.reduce(hooks.evolve, state).pending) return effects;
   return [...effects, { type: 'RoundEnded', data: { round: state.round } }];
+}
+
+/**
+ * N61: the lifecycle's part of what waits for a roll handed over in a lifecycle effect, decided on the state the
+ * roll leaves, as the lifecycle would have gone on: `closeRound` after an activation's end (when no one is left to
+ * wait for, or always, for EndRound), `roundEnded` after the round's end effects. Undefined for another step.
+ */
+export function lifecycleStep<S extends FightCore>(
+  state: S,
+  step: HandOverStep,
+  dice: DiceSource,
+  hooks: LifecycleHooks<S>,
+): RuleEvent[] | undefined {
+  switch (step.step) {
+    case 'closeRound':
+      if (state.pending || (step.when === 'noneWaiting' && waitingIn(state, hooks).length > 0)) return [];
+      return closeRound(state, dice, hooks);
+    case 'roundEnded':
+      return state.pending ? [] : [{ type: 'RoundEnded', data: { round: state.round } }];
+  }
+  return undefined;
 }
 
 function endFight<S extends FightCore>(state: S, command: RuleCommand): RuleEvent[] {

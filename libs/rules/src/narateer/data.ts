@@ -331,4 +331,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N60',
     text: 'A Blinded reactor, or one facing an Invisible mover, still perceives it and is offered the Opportunity Attack, at Disadvantage; only one that is also Deafened (it can neither see nor hear it) is not.',
   },
+  {
+    id: 'N61',
+    text: 'Manual dice: a Continuation Check is the checking combatant’s roll; a command without its faces stands, and the check alone (with what waits for its result) is asked of that combatant, as A36 asks a Devolution Test.',
+  },
 ];

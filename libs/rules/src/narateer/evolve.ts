@@ -1,3 +1,4 @@
+import { DICE_REQUEST_CANCELLED } from '../core/dice-requests';
 import { evolveLifecycle, InitiativeRoll } from '../core/lifecycle';
 import { CombatantCore, RuleEvent } from '../core/types';
 import { DiceCounts, isNarateerEvent, NarateerEvent, RolledSide } from './events';
@@ -75,6 +76,7 @@ function isLifecycleFolded(event: RuleEvent): event is LifecycleFolded {
 export function evolve(state: NarateerState, event: RuleEvent): NarateerState {
   const next = evolveLifecycle(state, event, { newCombatant }) ?? state;
   if (isNarateerEvent(event)) return evolveNarateer(next, event);
+  if (event.type === DICE_REQUEST_CANCELLED) return checkDropped(next, event);
   if (!isLifecycleFolded(event)) return next;
   switch (event.type) {
     case 'InitiativeRolled': {
@@ -272,13 +274,18 @@ function evolveWounds(
       const lingering = e.lingeringHarmId
         ? ticked(c.lingering, e.lingeringHarmId, next.round, true)
         : c.lingering;
-      const after = patch(next, e.combatantId, {
-        vitality: e.vitality,
-        ad: e.ad,
-        md: e.md,
-        belowHalf: c.belowHalf || e.firstBelowHalf === true,
-        lingering,
-      });
+      // N18, N61: the check this resolution calls for is due until ContinuationChecked.
+      const due = e.state === 'Active' && (e.firstBelowHalf === true || 2 * e.wounds > c.sheet.maxVitality);
+      const after = {
+        ...patch(next, e.combatantId, {
+          vitality: e.vitality,
+          ad: e.ad,
+          md: e.md,
+          belowHalf: c.belowHalf || e.firstBelowHalf === true,
+          lingering,
+        }),
+        continuationDue: due ? e.combatantId : undefined,
+      };
       if (!e.exchangeId && !after.pendingWounds) return after;
       return {
         ...after,
@@ -288,8 +295,20 @@ function evolveWounds(
       };
     }
     case 'ContinuationChecked':
-      return patch(next, event.data.combatantId, { withdrawn: !event.data.passed });
+      return {
+        ...patch(next, event.data.combatantId, { withdrawn: !event.data.passed }),
+        continuationDue: undefined,
+      };
   }
+}
+
+/**
+ * N61: the GM's CancelPending on a Continuation Check held alone drops the check and what waited for it: the
+ * combatant stays as it was, and the Opportunity Attacks its exchange had still to offer lapse with the queue.
+ */
+function checkDropped(next: NarateerState, event: RuleEvent): NarateerState {
+  if (event.data.commandType !== 'ContinuationCheck' || next.continuationDue === undefined) return next;
+  return { ...next, continuationDue: undefined, opportunity: next.exchange ? next.opportunity : undefined };
 }
 
 /** Lingering harms applied (or refreshed), ended and treated. */

@@ -20,6 +20,7 @@ function start(fightId: string): NarateerState {
     exchange: undefined,
     pendingWounds: undefined,
     opportunity: undefined,
+    continuationDue: undefined,
     exchanges: 0,
     lingeringApplied: 0,
   };

@@ -84,6 +84,11 @@ export interface NarateerState extends FightCore<NarateerCombatant> {
   exchange?: CurrentExchange;
   pendingWounds?: WoundAllocationRequestedData;
   opportunity?: OpportunityQueue;
+  /**
+   * N61: the combatant whose Continuation Check the last WoundsApplied calls for, until ContinuationChecked (or
+   * the GM's cancelling the request that held it alone); undefined otherwise.
+   */
+  continuationDue?: string;
   exchanges: number;
   lingeringApplied: number;
 }

@@ -1,3 +1,4 @@
+import { settledBefore } from '../../core/handed-over';
 import { waitingIn } from '../../core/lifecycle';
 import { run } from '../../core/run';
 import { RuleEvent } from '../../core/types';
@@ -25,7 +26,13 @@ export function onActivationStart(state: NarateerState, id: string, dice: DiceSo
     ad: { ready: c.ad.ready + c.ad.used, used: 0, wounded: c.ad.wounded },
     md: { ready: c.md.ready + c.md.used, used: 0, wounded: c.md.wounded },
   });
-  return [refreshed, ...tickLingeringHarm(evolve(state, refreshed), 'activationStart', [id], dice).events];
+  return [
+    refreshed,
+    ...settledBefore(
+      [refreshed],
+      () => tickLingeringHarm(evolve(state, refreshed), 'activationStart', [id], dice).events,
+    ),
+  ];
 }
 
 /** N38: the combatant's Lingering Harm that ticks at the end of its activation. */
@@ -43,7 +50,9 @@ export function onRoundStart(state: NarateerState, dice: DiceSource): RuleEvent[
  * A tick waiting for an ASK allocation (N28) holds the rest: AllocateWounds resumes it (resumeTicks).
  */
 export function onRoundEnd(state: NarateerState, dice: DiceSource): RuleEvent[] {
-  const ticked = tickLingeringHarm(state, 'roundEnd', state.joined, dice);
+  const ticked = settledBefore([], () => tickLingeringHarm(state, 'roundEnd', state.joined, dice), {
+    step: 'expire',
+  });
   if (ticked.state.pending) return ticked.events;
   return [...ticked.events, ...expireLingeringHarm(ticked.state), ...expireConditions(ticked.state)];
 }
@@ -73,17 +82,30 @@ export function resumeTicks(
   dice: DiceSource,
 ): RuleEvent[] {
   const r = run(state, evolve);
+  const then = { step: 'closeAfterTick', tick };
   if (tick === 'roundStart')
-    r.push(...tickLingeringHarm(r.state(), 'roundStart', r.state().joined, dice).events);
+    r.push(
+      ...settledBefore(
+        [],
+        () => tickLingeringHarm(r.state(), 'roundStart', r.state().joined, dice).events,
+        then,
+      ),
+    );
   else if (tick === 'activationStart' || tick === 'activationEnd')
-    r.push(...tickLingeringHarm(r.state(), tick, [id], dice).events);
-  const s = r.state();
-  if (s.pending) return r.events;
+    r.push(...settledBefore([], () => tickLingeringHarm(r.state(), tick, [id], dice).events, then));
+  r.push(...settledBefore([...r.events], () => closeAfterTick(r.state(), tick, dice)));
+  return r.events;
+}
+
+/** N28: once a moment's ticks are done, a round whose end (or whose last activation's end) was held ends now. */
+export function closeAfterTick(s: NarateerState, tick: LingeringTick, dice: DiceSource): RuleEvent[] {
+  if (s.pending) return [];
   const closing =
     tick === 'roundEnd' ||
     (tick === 'activationEnd' && s.roundOpen && !s.activeId && waitingIn(s, { canActivate }).length === 0);
-  if (!closing) return r.events;
-  r.push(...onRoundEnd(s, dice));
+  if (!closing) return [];
+  const r = run(s, evolve);
+  r.push(...settledBefore([], () => onRoundEnd(s, dice), { step: 'roundEnded' }));
   if (!r.state().pending) r.push({ type: 'RoundEnded', data: { round: r.state().round } });
   return r.events;
 }

@@ -1,3 +1,4 @@
+import { settledBefore } from '../../core/handed-over';
 import { combatantId } from '../../core/lifecycle';
 import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
@@ -28,16 +29,27 @@ export function allocateWounds(
   );
   const allocation = command.allocation;
   checkAllocation(state.combatants[id], pw.wounds, allocation);
-  const events = applyWounds(state, pw, (i) => allocation[i], dice);
-  if (state.exchange?.opportunity) for (const e of opportunityFollowUps(state)) events.push(e);
   const lh =
     pw.lingeringHarmId === undefined
       ? undefined
       : state.combatants[id].lingering.find((l) => l.id === pw.lingeringHarmId);
+  // N61: a Continuation Check held for its roller holds what follows it here.
+  const events = settledBefore(
+    [],
+    () => applyWounds(state, pw, (i) => allocation[i], dice),
+    state.exchange?.opportunity ? { step: 'followUps' } : undefined,
+    lh?.ticksLeft === 1
+      ? { step: 'tickEnded', combatantId: id, lingeringHarmId: lh.id, form: lh.form }
+      : undefined,
+    lh ? { step: 'resumeTicks', tick: lh.tick, combatantId: id } : undefined,
+  );
+  if (state.exchange?.opportunity) for (const e of opportunityFollowUps(state)) events.push(e);
   if (lh) {
     // N28/N38: the tick this answered may have been its last; the ticks of that moment, and a held round end, go on.
     events.push(...tickEnded(id, lh));
-    events.push(...resumeTicks(events.reduce(evolve, state), lh.tick, id, dice));
+    events.push(
+      ...settledBefore([...events], () => resumeTicks(events.reduce(evolve, state), lh.tick, id, dice)),
+    );
   }
   return events;
 }

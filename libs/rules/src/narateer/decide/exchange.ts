@@ -1,3 +1,4 @@
+import { settledBefore } from '../../core/handed-over';
 import { combatantId } from '../../core/lifecycle';
 import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
@@ -122,5 +123,9 @@ export function completeDeclaration(
   const answer = answerInAdvance(after, input.response);
   if (!answer) return [declaredEvent];
   const responded = ev('ExchangeResponded', answer);
-  return [declaredEvent, responded, ...resolveExchange(evolve(after, responded), dice)];
+  return [
+    declaredEvent,
+    responded,
+    ...settledBefore([declaredEvent, responded], () => resolveExchange(evolve(after, responded), dice)),
+  ];
 }

@@ -1,8 +1,11 @@
 import { Answers, checkEntry } from '../../core/entry';
-import { decideLifecycle, LifecycleHooks, waitingIn } from '../../core/lifecycle';
+import { RollHandedOver, settledBefore } from '../../core/handed-over';
+import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { violation } from '../../core/violation';
+import { DiceShortfall } from '../../dice/manual';
 import { DiceSource } from '../../dice/roll';
+import { actorOf } from '../actors';
 import { parseOrRefuse } from '../../core/contract';
 import { NARATEER_COMMAND_SCHEMAS, NarateerCommand, NarateerCommandType } from '../contract';
 import { evolve, newCombatant } from '../evolve';
@@ -25,7 +28,8 @@ import { declineOpportunity, queueAfterCancel, takeOpportunityAttack } from './o
 import { respondToExchange } from './respond';
 import { reloadWeapon, spendDice } from './resources';
 import { allocateWounds } from './allocation';
-import { applyWoundsCommand } from './wounds';
+import { applyWoundsCommand, CONTINUATION_CHECK } from './wounds';
+import { decideContinuation, roundEndsEmpty, roundMayEmpty } from './continuation';
 
 export const hooks: LifecycleHooks<NarateerState> = {
   system: 'narateer',
@@ -48,19 +52,51 @@ const ANSWERS: Answers = {
 };
 
 export function decide(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
-  const lifecycle = decideLifecycle(state, command, dice, hooks);
-  if (lifecycle && command.type === 'CancelPending')
+  try {
+    return decideCommand(state, command, dice);
+  } catch (e) {
+    // N61: a Continuation Check of the combatant the command acts for stays with the command, held whole (C13).
+    if (e instanceof RollHandedOver && e.awaiting === actingFor(state, command))
+      throw new DiceShortfall(e.need, e.have);
+    throw e;
+  }
+}
+
+/** Who a command acts for (C11, C13): its acting combatant, or the GM; a held check's rest, its checking combatant. */
+function actingFor(state: NarateerState, command: RuleCommand): string {
+  if (command.type === CONTINUATION_CHECK) return String(command.combatantId);
+  return actorOf(state, command)?.combatantId || 'gm';
+}
+
+/**
+ * The command's events. N61: when a Continuation Check in them is handed over to its roller, what the command does
+ * after it waits with it (settledBefore): the round's end N59 gives, among the rest.
+ */
+function decideCommand(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
+  if (command.type === CONTINUATION_CHECK) return decideContinuation(state, command, dice, hooks);
+  const mayEmpty = roundMayEmpty(state, hooks);
+  const leftEmpty = mayEmpty ? { step: 'roundLeftEmpty' } : undefined;
+  const lifecycle = settledBefore(
+    [],
+    () => decideLifecycle(state, command, dice, hooks),
+    command.type === 'RemoveCombatant' ? leftEmpty : undefined,
+  );
+  if (lifecycle && command.type === 'CancelPending') {
+    const queued = [...lifecycle, ...queueAfterCancel(state)];
+    return [
+      ...queued,
+      ...settledBefore(queued, () => ticksAfterCancel(state, lifecycle.reduce(evolve, state), dice)),
+    ];
+  }
+  if (lifecycle && command.type === 'RemoveCombatant')
     return [
       ...lifecycle,
-      ...queueAfterCancel(state),
-      ...ticksAfterCancel(state, lifecycle.reduce(evolve, state), dice),
+      ...settledBefore(lifecycle, () => roundLeftEmpty(mayEmpty, state, lifecycle, dice)),
     ];
-  if (lifecycle && command.type === 'RemoveCombatant')
-    return [...lifecycle, ...roundLeftEmpty(state, lifecycle, dice)];
   if (lifecycle) return lifecycle;
   checkEntry('narateer', NARATEER_COMMAND_SCHEMAS, ANSWERS, state, command);
-  const events = dispatch(state, command, dice);
-  return [...events, ...roundLeftEmpty(state, events, dice)];
+  const events = settledBefore([], () => dispatch(state, command, dice), leftEmpty);
+  return [...events, ...settledBefore(events, () => roundLeftEmpty(mayEmpty, state, events, dice))];
 }
 
 function dispatch(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
@@ -107,12 +143,14 @@ function dispatch(state: NarateerState, command: RuleCommand, dice: DiceSource):
  * removed combatant's activation was running): the round's end (Lingering Harm ticks, C7) comes at once, not when
  * the GM thinks to send EndRound. A decision the command leaves pending (where Wounds go) is answered first.
  */
-function roundLeftEmpty(before: NarateerState, events: RuleEvent[], dice: DiceSource): RuleEvent[] {
-  if (!before.roundOpen || before.activeId !== undefined || waitingIn(before, hooks).length === 0) return [];
-  const after = events.reduce(evolve, before);
-  if (!after.roundOpen || after.activeId !== undefined || after.pending || waitingIn(after, hooks).length > 0)
-    return [];
-  return decideLifecycle(after, { type: 'EndRound' }, dice, hooks) ?? [];
+function roundLeftEmpty(
+  mayEmpty: boolean,
+  before: NarateerState,
+  events: RuleEvent[],
+  dice: DiceSource,
+): RuleEvent[] {
+  if (!mayEmpty) return [];
+  return roundEndsEmpty(events.reduce(evolve, before), dice, hooks);
 }
 
 /** The command as its schema parses it (contract.ts; once, when the edge parsed it already): decide reads only typed, checked fields. */

@@ -1,3 +1,4 @@
+import { settledBefore } from '../../core/handed-over';
 import { combatantId } from '../../core/lifecycle';
 import { run } from '../../core/run';
 import { RuleEvent } from '../../core/types';
@@ -156,7 +157,7 @@ export function tickLingeringHarm(
   dice: DiceSource,
 ): { events: RuleEvent[]; state: NarateerState } {
   const r = run(state, evolve);
-  for (const id of ids) {
+  for (const [at, id] of ids.entries()) {
     for (const lh of state.combatants[id]?.lingering ?? []) {
       if (lh.tick !== tick || lh.lastTick === r.state().round) continue;
       const c = r.state().combatants[id];
@@ -172,7 +173,17 @@ export function tickLingeringHarm(
         return { events: r.events, state: r.state() };
       }
       // N47: a tick of 0 Wounds is still a tick: recorded with 0 Wounds, and counted.
-      r.push(...applyWounds(r.state(), calc, preference(c, lh.allocation), dice));
+      // N61: a Continuation Check held for its roller holds the rest of the ticks of this moment.
+      r.push(
+        ...settledBefore(
+          [...r.events],
+          () => applyWounds(r.state(), calc, preference(c, lh.allocation), dice),
+          lh.ticksLeft === 1
+            ? { step: 'tickEnded', combatantId: id, lingeringHarmId: lh.id, form: lh.form }
+            : undefined,
+          { step: 'ticks', tick, ids: ids.slice(at) },
+        ),
+      );
       r.push(...tickEnded(id, lh));
     }
   }

@@ -1,3 +1,4 @@
+import { settledBefore } from '../../core/handed-over';
 import { RuleEvent } from '../../core/types';
 import { DiceSource } from '../../dice/roll';
 import { CurrentExchange, NarateerState } from '../state';
@@ -28,11 +29,17 @@ export function resolveExchange(s: NarateerState, dice: DiceSource): RuleEvent[]
   if (r.response === 'clash') fired(s, x, r.combatantId, r.weaponId!, events);
   let open = false;
   if (resolved.outcome === 'hit' || resolved.outcome === 'counterHit') {
-    const wounds = woundEvents(
-      s,
-      exchangeWounds(s, x, resolved),
-      resolved.outcome === 'hit' ? r.allocation : x.allocation,
-      dice,
+    // N61: a Continuation Check held for its roller holds the Opportunity Attacks still to offer after it (N24).
+    const wounds = settledBefore(
+      [...events],
+      () =>
+        woundEvents(
+          s,
+          exchangeWounds(s, x, resolved),
+          resolved.outcome === 'hit' ? r.allocation : x.allocation,
+          dice,
+        ),
+      x.opportunity ? { step: 'followUps' } : undefined,
     );
     open = wounds[0].type === 'WoundAllocationRequested';
     for (const e of wounds) events.push(e);

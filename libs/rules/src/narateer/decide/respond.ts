@@ -1,3 +1,4 @@
+import { settledBefore } from '../../core/handed-over';
 import { combatantId } from '../../core/lifecycle';
 import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
@@ -39,7 +40,7 @@ export function respondToExchange(
   );
   const answer = buildResponse(state, x, command, '');
   const responded = ev('ExchangeResponded', answer);
-  return [responded, ...resolveExchange(evolve(state, responded), dice)];
+  return [responded, ...settledBefore([responded], () => resolveExchange(evolve(state, responded), dice))];
 }
 
 /** N6/N23: forced none first, then the response given up front, then the sheet's standing policy. */

@@ -1,5 +1,7 @@
+import { RollHandedOver } from '../../core/handed-over';
 import { combatantId } from '../../core/lifecycle';
 import { RuleEvent } from '../../core/types';
+import { DiceShortfall } from '../../dice/manual';
 import { DiceSource, Roll } from '../../dice/roll';
 import { DieKind, NARATEER_DIE_SIDES, WOUND_CONVERSION } from '../data';
 import { NarateerCommand } from '../commands';
@@ -98,12 +100,41 @@ export function applyWounds(
   }
   if (2 * calc.wounds > max) triggers.push('heavyWounds');
   const events = [ev('WoundsApplied', data)];
-  if (triggers.length > 0 && state === 'Active') events.push(continuationCheck(c, triggers, dice));
+  if (triggers.length > 0 && state === 'Active') events.push(handedOverCheck(c, triggers, dice, events));
   return events;
 }
 
+/** N61: the held rest of a command whose Continuation Check waits for the checking combatant; never sent. */
+export const CONTINUATION_CHECK = 'ContinuationCheck';
+
+/**
+ * N61: "Only a combatant who remains Active … makes a Continuation Check": the check is its roll. Its faces come with
+ * the command (followUpFaces) or, with none, from the checking combatant: the events so far stand and the check
+ * alone, with what waits for its result, is held for them (RollHandedOver). Faces given in part stay with the
+ * command that gave them (a plain shortfall: C13 holds it whole, as before).
+ */
+function handedOverCheck(
+  c: NarateerCombatant,
+  triggers: ContinuationTrigger[],
+  dice: DiceSource,
+  settled: RuleEvent[],
+): RuleEvent {
+  try {
+    return continuationCheck(c, triggers, dice);
+  } catch (e) {
+    const none = e instanceof DiceShortfall && e.need.count === c.sheet.vitals.resilience;
+    if (!none || e.need.field !== 'followUpFaces') throw e;
+    throw new RollHandedOver(
+      e,
+      [...settled],
+      { type: CONTINUATION_CHECK, combatantId: c.id, triggers },
+      c.id,
+    );
+  }
+}
+
 /** narateer.txt: Continuation Checks — a Side Roll of Resilience dice; 1+ dots passes (N15, N18). */
-function continuationCheck(
+export function continuationCheck(
   c: NarateerCombatant,
   triggers: ContinuationTrigger[],
   dice: DiceSource,
