@@ -243,6 +243,85 @@ describe('graphql-ws: what a WebSocket message says is read as sent, or refused'
     }
   });
 
+  /** The open subscriptions the metrics count, once they are `n` (within a bound on a loaded machine), else the last read. */
+  async function openSubscriptionsReach(n: number, timeoutMs = 5000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const text = (await t.anon.get('/metrics').expect(200)).text;
+      const open = Number(/^crs_open_subscriptions (\d+)$/m.exec(text)?.[1]);
+      if (open === n || Date.now() > deadline) return open;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('given a subscribe that reuses an id right after its complete, before its operation has ended, then the socket is closed with 4409 and no operation outlives it', async () => {
+    const before = await openSubscriptionsReach(0, 0);
+    const query = 'subscription($f: ID!) { fightEvents(fightId: $f) { seq } }';
+    const subscribe = JSON.stringify({
+      id: 'b',
+      type: 'subscribe',
+      payload: { query, variables: { f: fightId } },
+    });
+    const client = await RawClient.connect(t);
+    try {
+      // One burst: the first operation is still being set up when its id comes again.
+      client.socket.send(subscribe);
+      client.socket.send(JSON.stringify({ id: 'b', type: 'complete' }));
+      client.socket.send(subscribe);
+      expect(await client.closedWith(5000)).toMatchObject({ code: 4409 });
+    } finally {
+      client.close();
+    }
+    // Neither the first operation nor the second runs on without its socket.
+    expect(await openSubscriptionsReach(before)).toBe(before);
+    // An id is free again once its operation has ended: reused then, it runs.
+    const again = await RawClient.connect(t);
+    try {
+      again.socket.send(subscribe);
+      await again.next((m) => m.id === 'b' && m.type === 'next');
+      again.send({ id: 'b', type: 'complete' });
+      expect(await openSubscriptionsReach(before)).toBe(before);
+      again.socket.send(subscribe);
+      await again.next(
+        (m) => m.id === 'b' && m.type === 'next' && again.messages.filter((x) => x.id === 'b').length > 1,
+      );
+      expect(again.closed).toBeUndefined();
+    } finally {
+      again.close();
+    }
+  });
+
+  it('given a client that sends pings and reads nothing, then past 16 MiB of unsent pongs the socket is closed with 1013, as a subscriber that reads nothing is', async () => {
+    const client = await RawClient.connect(t);
+    const tcp = (client.socket as unknown as { _socket: import('node:net').Socket })._socket;
+    try {
+      tcp.pause();
+      const ping = JSON.stringify({ type: 'ping', payload: { x: 'p'.repeat(200_000) } });
+      // 120 pings of 200 KB: 24 MB of pongs the server would hold for a client that takes none.
+      for (let i = 0; i < 120; i++) client.socket.send(ping);
+      await new Promise((r) => setTimeout(r, 500));
+      tcp.resume();
+      expect(await client.closedWith(10_000)).toMatchObject({ code: 1013 });
+    } finally {
+      client.close();
+    }
+    expect((await fetch(`${t.url}/health/live`)).status).toBe(200);
+  });
+
+  it('given a client that resets its connection with answers in flight, then nothing is logged as an internal error of the server', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const client = await RawClient.connect(t);
+    const tcp = (client.socket as unknown as { _socket: import('node:net').Socket })._socket;
+    tcp.pause();
+    const ping = JSON.stringify({ type: 'ping', payload: { x: 'p'.repeat(200_000) } });
+    for (let i = 0; i < 40; i++) client.socket.send(ping);
+    await new Promise((r) => setTimeout(r, 500));
+    tcp.resetAndDestroy();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await fetch(`${t.url}/health/live`)).status).toBe(200);
+    expect(logged).not.toHaveBeenCalled();
+  });
+
   it('given a handshake to /graphql with a query parameter (?token=…), then 400 BAD_REQUEST naming it in the error shape, not a socket that leaves it unread', async () => {
     const refused = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
       const socket = new WebSocket(

@@ -2,7 +2,7 @@ import { ApolloDriverConfig } from '@nestjs/apollo';
 import type { GqlSubscriptionServiceOptions } from '@nestjs/graphql';
 import { AccessService, AppError, Principal } from '@app/fights';
 import { typedContract } from './typed-contract';
-import { wsLimits } from './ws-limits';
+import { oneOperationPerId, operationEnded, wsLimits } from './ws-limits';
 import { authenticateConnection, refuseConnection } from './ws-connect';
 import type { GraphQLSchema } from 'graphql';
 import { storableStrings } from './storable-strings.rule';
@@ -55,7 +55,13 @@ export function graphqlOptions(
         return true;
       },
       // Documents over the WebSocket get the limits of POST /graphql.
-      onSubscribe: tyingMessages(wsLimits(() => schema)),
+      onSubscribe: oneOperationPerId(tyingMessages(wsLimits(() => schema))),
+      // An operation's id is taken until it ends (oneOperationPerId). Nest hands graphql-ws every option it
+      // is given, though its type names fewer.
+      ...{
+        onComplete: (ctx: { extra?: unknown }, id: string) => operationEnded(ctx, id),
+        onError: (ctx: { extra?: unknown }, id: string) => void operationEnded(ctx, id),
+      },
     },
     subscribe: live.subscribe,
   };

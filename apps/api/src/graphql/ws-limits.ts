@@ -34,6 +34,7 @@ import { createHash } from 'node:crypto';
 import { API_CONFIG } from '../fights.module';
 import { byteLimit, type ApiConfig } from '../config';
 import { refuseOnSocket } from '../common/http-reply';
+import { SLOW_CONSUMER_LIMIT } from './frame-batcher';
 
 /**
  * graphql-ws runs its own parse and validation, so documents sent over the WebSocket get the same
@@ -272,7 +273,88 @@ function depthRefusal(text: string): GraphQLError | undefined {
   }
 }
 
-type WsSocket = { emit: EventEmitter['emit']; close(code: number, reason: string): void };
+type WsSocket = {
+  emit: EventEmitter['emit'];
+  close(code: number, reason: string): void;
+  send(data: unknown, ...rest: unknown[]): void;
+  readonly bufferedAmount: number;
+  readonly readyState: number;
+  readonly OPEN: number;
+};
+
+/** Subscribe ids whose operation has not ended yet, by socket (oneOperationPerId). */
+const RUNNING = new WeakMap<object, Set<string>>();
+
+const socketOf = (ctx: { extra?: unknown }) => (ctx.extra as { socket?: WsSocket } | undefined)?.socket;
+
+/**
+ * graphql-ws frees an id when the client's `complete` for it arrives, before the operation it names has
+ * settled, and keeps one operation per id: a `subscribe` that reused the id at once started a second
+ * operation while the first was still being set up, and the first then took the second's place, running on
+ * unseen by `complete`, by the bound on operations and by the socket's close (a fuzz held 3,000 of them on no
+ * socket at all). Here an id stays taken until its operation has ended (operationEnded: graphql-ws's
+ * onComplete or onError; or refused before it ran), and a subscribe that reuses it sooner is a subscriber
+ * that already exists: the socket is closed with 4409, as graphql-ws closes it for an id in use.
+ */
+export function oneOperationPerId<C extends { extra?: unknown }, P, R>(
+  onSubscribe: (ctx: C, id: string, payload: P) => R,
+): (ctx: C, id: string, payload: P) => R | readonly GraphQLError[] {
+  return (ctx, id, payload) => {
+    const socket = socketOf(ctx);
+    if (!socket) return onSubscribe(ctx, id, payload);
+    let running = RUNNING.get(socket);
+    if (!running) RUNNING.set(socket, (running = new Set()));
+    if (running.has(id)) {
+      const reason = `Subscriber for ${id} already exists`;
+      socket.close(4409, Buffer.byteLength(reason) <= 123 ? reason : 'Subscriber for this id already exists');
+      const message = `operation ${id} has not ended yet; an id is free again once its operation has ended`;
+      return [
+        new GraphQLError(message, {
+          extensions: { code: 'SUBSCRIBER_ALREADY_EXISTS', statusCode: 409, message },
+        }),
+      ];
+    }
+    const result = onSubscribe(ctx, id, payload);
+    if (!Array.isArray(result)) running.add(id);
+    return result;
+  };
+}
+
+/** graphql-ws's onComplete and onError: the operation `id` has ended, and its id is free (oneOperationPerId). */
+export function operationEnded(ctx: { extra?: unknown }, id: string): void {
+  const socket = socketOf(ctx);
+  if (socket) RUNNING.get(socket)?.delete(id);
+}
+
+/** What a write to a connection the client has reset fails with: nothing to do but let the close clean up. */
+const GONE = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ERR_STREAM_DESTROYED',
+  'ERR_STREAM_WRITE_AFTER_END',
+]);
+
+/**
+ * graphql-ws rejects a send whose write fails, and logs each rejection with console.error as an internal error
+ * of the server ("Internal error occurred during message handling", a stack each, ignoring LOG_LEVEL): a client
+ * that resets its connection with frames in flight wrote hundreds of them to stderr. A write that fails because
+ * the connection is gone (or going) is no fault of the server: its callback hears success, and the socket's
+ * close ends what was running.
+ */
+function quietSends(socket: WsSocket): void {
+  const send = socket.send.bind(socket);
+  socket.send = (data: unknown, ...rest: unknown[]) => {
+    const last = rest.length - 1;
+    const done = rest[last];
+    if (typeof done === 'function')
+      rest[last] = (err?: Error & { code?: string }) =>
+        (done as (err?: Error) => void)(
+          err && (socket.readyState !== socket.OPEN || GONE.has(err.code ?? '')) ? undefined : err,
+        );
+    send(data, ...rest);
+  };
+}
 
 /** Where Nest keeps graphql-ws's `ws` server: no option of @nestjs/graphql reaches its constructor. */
 interface WithWsServer {
@@ -369,6 +451,19 @@ const isFrameError = (error: unknown): boolean => {
 };
 
 /**
+ * Every message may make an answer (a ping its pong, with the ping's payload), and the frames a subscription
+ * sends were already bounded (SLOW_CONSUMER_LIMIT, FrameBatcher), but the answers were not: a client that
+ * sent 250 KB pings and read nothing grew the server by 670 MB. A message that comes while the connection
+ * holds more than SLOW_CONSUMER_LIMIT bytes unsent closes it with 1013 (Try Again Later) instead, as the
+ * subscriptions' frames do. False when it does.
+ */
+function readingOn(socket: WsSocket): boolean {
+  if (socket.bufferedAmount <= SLOW_CONSUMER_LIMIT) return true;
+  socket.close(1013, `slow consumer: more than ${SLOW_CONSUMER_LIMIT} bytes unsent`);
+  return false;
+}
+
+/**
  * Bounds every WebSocket message on /graphql to `maxPayload` bytes (BODY_LIMIT, as POST /graphql's body
  * is bounded), from the first (`connection_init`, before any key is checked) on: a larger one closes the
  * socket with 1009 Message Too Big before it is buffered whole or parsed. `ws` reads the option at each
@@ -386,9 +481,10 @@ export function limitWsMessages(graphql: WithWsServer, maxPayload: number): bool
     const emit = socket.emit.bind(socket);
     socket.emit = (event: string | symbol, ...args: unknown[]) =>
       (event === 'error' && isFrameError(args[0])) ||
-      (event === 'message' && !screenMessage(socket, args[0], args[1] === true))
+      (event === 'message' && (!readingOn(socket) || !screenMessage(socket, args[0], args[1] === true)))
         ? false
         : emit(event, ...args);
+    quietSends(socket);
   });
   return true;
 }
