@@ -5,7 +5,7 @@ export const DEFAULT_RETRY_SCHEDULE_MS = [
 
 /**
  * Attempts in flight to one endpoint, over every instance: a receiver that hangs holds this many of the
- * dispatcher's slots, never all of them, so other tenants' deliveries keep going (docs/webhooks.md "One tenant
+ * dispatcher's slots, never all of them, so other endpoints' deliveries keep going (docs/webhooks.md "One endpoint
  * cannot hold the others up").
  */
 export const ENDPOINT_CONCURRENCY = 4;
