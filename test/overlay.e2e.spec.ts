@@ -264,6 +264,13 @@ describeInBrowser('overlay page in headless Chromium', () => {
       expect(html).toContain(`(${field})`);
     });
 
+    it('the token and an Authorization header too: 400 naming token, as every GET refuses two credentials', async () => {
+      const res = await fetch(overlay(id, t.apiKey), { headers: { authorization: `Bearer ${t.apiKey}` } });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toContain('(token)');
+    });
+
     it('no token: 400; the GM key: 200', async () => {
       expect((await fetch(`${t.url}/overlay/${id}`)).status).toBe(400);
       expect((await fetch(overlay(id, t.apiKey))).status).toBe(200);

@@ -675,6 +675,18 @@ describeInBrowser('replay page in headless Chromium', () => {
   });
 
   describe('refuses what it must, with a page a person can read', () => {
+    it('the token and an Authorization header too: 400 naming token, as every GET refuses two credentials', async () => {
+      const fightId = await play(duel({ mode: 'manual' }), []);
+      const token = encodeURIComponent(await spectator(fightId));
+      const res = await fetch(`${t.url}/replay/${fightId}?token=${token}`, {
+        headers: { authorization: `Bearer ${t.apiKey}` },
+      });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toContain('token');
+      expect((await fetch(`${t.url}/replay/${fightId}?token=${token}`)).status).toBe(200);
+    });
+
     it('a bad token: 401; a token for another fight: 404; no token: 400', async () => {
       const fightId = await play(duel({ mode: 'manual' }), []);
       const other = await play(duel({ mode: 'manual' }), []);

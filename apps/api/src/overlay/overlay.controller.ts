@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -23,8 +23,9 @@ export class OverlayController {
     @Param('fightId') fightId: string,
     @Query() q: OverlayQuery,
     @Res() res: Response,
+    @Headers('authorization') authorization?: string,
   ): Promise<void> {
-    await pageReader(this.access, q.token, fightId);
+    await pageReader(this.access, q.token, fightId, authorization);
     const nonce = randomBytes(16).toString('base64');
     sendHtml(
       res,

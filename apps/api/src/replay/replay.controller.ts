@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -94,8 +94,9 @@ export class ReplayController {
     @Param('fightId') fightId: string,
     @Query() q: ReplayQuery,
     @Res() res: Response,
+    @Headers('authorization') authorization?: string,
   ): Promise<void> {
-    await pageReader(this.access, q.token, fightId);
+    await pageReader(this.access, q.token, fightId, authorization);
     send(res, { fightId, token: q.token }, linked(await replayVerifierScript()));
   }
 }
