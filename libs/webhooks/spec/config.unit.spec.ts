@@ -1,4 +1,9 @@
-import { ENDPOINT_CONCURRENCY, readWebhookConfig } from '../src/config';
+import {
+  DEFAULT_WEBHOOK_CONFIG,
+  ENDPOINT_CONCURRENCY,
+  TENANT_CONCURRENCY,
+  readWebhookConfig,
+} from '../src/config';
 
 describe('webhook configuration: WEBHOOK_RETENTION_DAYS', () => {
   it('defaults to 30 days; 0 keeps the delivery log for ever', () => {
@@ -27,6 +32,20 @@ describe('webhook configuration: WEBHOOK_ENDPOINT_CONCURRENCY', () => {
   it.each(['0', '-1', '2.5', 'all'])('stops the boot on %p, naming the variable', (raw) => {
     expect(() => readWebhookConfig({ WEBHOOK_ENDPOINT_CONCURRENCY: raw })).toThrow(
       /WEBHOOK_ENDPOINT_CONCURRENCY/,
+    );
+  });
+});
+
+describe('webhook configuration: WEBHOOK_TENANT_CONCURRENCY', () => {
+  it('defaults to TENANT_CONCURRENCY attempts in flight per tenant, half the dispatcher’s concurrency', () => {
+    expect(TENANT_CONCURRENCY).toBe(DEFAULT_WEBHOOK_CONFIG.concurrency / 2);
+    expect(readWebhookConfig({}).tenantConcurrency).toBe(TENANT_CONCURRENCY);
+    expect(readWebhookConfig({ WEBHOOK_TENANT_CONCURRENCY: ' 12 ' }).tenantConcurrency).toBe(12);
+  });
+
+  it.each(['0', '-1', '2.5', 'all'])('stops the boot on %p, naming the variable', (raw) => {
+    expect(() => readWebhookConfig({ WEBHOOK_TENANT_CONCURRENCY: raw })).toThrow(
+      /WEBHOOK_TENANT_CONCURRENCY/,
     );
   });
 });

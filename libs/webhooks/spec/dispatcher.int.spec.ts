@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { InMemoryEventStore } from '@app/event-store';
 import { FightService } from '@app/fights';
-import { DEFAULT_WEBHOOK_CONFIG, ENDPOINT_CONCURRENCY, WebhookConfig } from '../src/config';
+import {
+  DEFAULT_WEBHOOK_CONFIG,
+  ENDPOINT_CONCURRENCY,
+  TENANT_CONCURRENCY,
+  WebhookConfig,
+} from '../src/config';
 import { WebhookDispatcher } from '../src/dispatcher';
 import { OUTBOX_BATCH, WebhookOutbox } from '../src/outbox';
 import { Sender, SendResult } from '../src/sender';
@@ -223,6 +228,65 @@ describe('webhook dispatcher, one tenant’s receiver hanging', () => {
         const pendingA = await store.listDeliveries('eA', { status: 'pending', limit: 100 });
         expect(pendingA).toHaveLength(32);
         expect(pendingA.filter((d) => d.attempts > 0)).toEqual([]);
+      } finally {
+        await dispatcher.stop();
+        await store.close();
+      }
+    },
+  );
+
+  it.each(engines)(
+    '%s: another tenant’s delivery is sent while five of one tenant’s endpoints that never answer hold TENANT_CONCURRENCY attempts between them',
+    async (_engine, open) => {
+      const store = open();
+      const now = 1_000_000;
+      const sent: string[] = [];
+      // Tenant t1's receivers never answer: each attempt ends only when the dispatcher stops.
+      const sender: Sender = (url, _headers, body, options) => {
+        sent.push((JSON.parse(body) as { id: string }).id);
+        if (url.endsWith('/eB')) return Promise.resolve({ status: 204, excerpt: '', latencyMs: 1 });
+        return new Promise((resolve) => {
+          const abort = () => resolve({ excerpt: '', latencyMs: 1, aborted: true });
+          if (options.signal?.aborted) abort();
+          else options.signal?.addEventListener('abort', abort, { once: true });
+        });
+      };
+      const queue = (endpointId: string, tenantId: string, fightId: string, createdAt: number) => {
+        const id = `msg_${endpointId}_${fightId}`;
+        return store.insertDelivery({
+          id,
+          endpointId,
+          tenantId,
+          fightId,
+          seq: 1,
+          eventType: 'E',
+          payload: JSON.stringify({ id }),
+          createdAt,
+        });
+      };
+      const eps = Array.from({ length: 5 }, (_, i) => `eA${i}`);
+      for (const e of eps) await store.insertEndpoint(endpoint(e));
+      await store.insertEndpoint({ ...endpoint('eB'), tenantId: 't2' });
+      // 40 of t1's deliveries (8 per endpoint, fight after fight) are due before t2's: enough for every slot.
+      for (let f = 0; f < 8; f++)
+        for (const [i, e] of eps.entries()) await queue(e, 't1', `f${f}`, now - 1000 + f * eps.length + i);
+      await queue('eB', 't2', 'f0', now);
+      const dispatcher = new WebhookDispatcher(store, config, sender, () => now);
+      try {
+        expect(await dispatcher.waitForAttempt('msg_eB_f0', 5_000)).toBe(true);
+        expect((await store.getDelivery('msg_eB_f0'))?.status).toBe('delivered');
+        for (let i = 0; i < 200 && sent.length <= TENANT_CONCURRENCY; i++)
+          await new Promise((r) => setTimeout(r, 5));
+        for (let i = 0; i < 5; i++) {
+          dispatcher.kick();
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        // t1's first deliveries in send order (fight after fight, across its endpoints), each once.
+        const toA = Array.from(
+          { length: TENANT_CONCURRENCY },
+          (_, n) => `msg_${eps[n % eps.length]}_f${Math.floor(n / eps.length)}`,
+        );
+        expect([...sent].sort()).toEqual([...toA, 'msg_eB_f0'].sort());
       } finally {
         await dispatcher.stop();
         await store.close();

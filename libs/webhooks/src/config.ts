@@ -5,10 +5,21 @@ export const DEFAULT_RETRY_SCHEDULE_MS = [
 
 /**
  * Attempts in flight to one endpoint, over every instance: a receiver that hangs holds this many of the
- * dispatcher's slots, never all of them, so other endpoints' deliveries keep going (docs/webhooks.md "One endpoint
- * cannot hold the others up").
+ * dispatcher's slots, never all of them, so other endpoints' deliveries keep going. Beside it TENANT_CONCURRENCY
+ * bounds a tenant's endpoints together, so one with many hanging receivers cannot take every slot either
+ * (docs/webhooks.md "One tenant cannot hold the others up").
  */
 export const ENDPOINT_CONCURRENCY = 4;
+
+/** Deliveries sent at the same time by one instance. */
+export const DISPATCHER_CONCURRENCY = 16;
+
+/**
+ * Attempts in flight to one tenant's endpoints together, over every instance: half the dispatcher's slots, so a tenant
+ * whose endpoints all hang holds this many and other tenants' deliveries keep going (docs/webhooks.md "One tenant
+ * cannot hold the others up").
+ */
+export const TENANT_CONCURRENCY = DISPATCHER_CONCURRENCY / 2;
 
 export interface WebhookConfig {
   /** WEBHOOK_ALLOW_PRIVATE: deliver to private, loopback and link-local addresses (local development, tests). */
@@ -25,6 +36,8 @@ export interface WebhookConfig {
   concurrency: number;
   /** WEBHOOK_ENDPOINT_CONCURRENCY: attempts in flight to one endpoint at a time, over every instance. */
   endpointConcurrency: number;
+  /** WEBHOOK_TENANT_CONCURRENCY: attempts in flight to one tenant's endpoints together, over every instance. */
+  tenantConcurrency: number;
   /** WEBHOOK_RETENTION_DAYS: finished deliveries (and their attempts) older than this are pruned; 0 keeps them for ever. */
   retentionDays: number;
 }
@@ -35,8 +48,9 @@ export const DEFAULT_WEBHOOK_CONFIG: WebhookConfig = {
   timeoutMs: 10_000,
   disableAfterMs: 5 * 24 * 3_600_000,
   pollMs: 1_000,
-  concurrency: 16,
+  concurrency: DISPATCHER_CONCURRENCY,
   endpointConcurrency: ENDPOINT_CONCURRENCY,
+  tenantConcurrency: TENANT_CONCURRENCY,
   retentionDays: 30,
 };
 
@@ -61,6 +75,11 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
       env.WEBHOOK_ENDPOINT_CONCURRENCY,
       'WEBHOOK_ENDPOINT_CONCURRENCY',
       d.endpointConcurrency,
+    ),
+    tenantConcurrency: positive(
+      env.WEBHOOK_TENANT_CONCURRENCY,
+      'WEBHOOK_TENANT_CONCURRENCY',
+      d.tenantConcurrency,
     ),
     retentionDays: retentionDays(env.WEBHOOK_RETENTION_DAYS, d.retentionDays),
   };

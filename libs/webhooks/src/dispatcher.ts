@@ -10,8 +10,8 @@ import { webhookHeaders } from './signing';
 import { AttemptOutcome, DeliveryRow, EndpointEffect, EndpointRow, WebhookStore } from './store/types';
 
 /**
- * While an endpoint is at its cap, deliveries newly queued are claimed at most this often (queued()): what
- * another endpoint's new delivery may wait, where a claim per page queued cost every command a transaction.
+ * While an endpoint or a tenant is at its cap, deliveries newly queued are claimed at most this often (queued()):
+ * what another endpoint's new delivery may wait, where a claim per page queued cost every command a transaction.
  */
 export const CAPPED_CLAIM_MS = 20;
 
@@ -81,18 +81,19 @@ export function judge(
  * Sends due deliveries: claims (leases) them from the store, signs, sends, records the attempt.
  * Per endpoint and fight only the lowest pending seq is ever due, so a failing delivery holds back
  * that fight's later events and no other fight's; per endpoint at most `endpointConcurrency` attempts
- * are in flight, so a receiver that hangs holds that many slots and the rest keep sending to others.
+ * are in flight, and per tenant (its endpoints together) at most `tenantConcurrency`, so a receiver that hangs holds
+ * that many slots, a tenant whose receivers all hang holds half of them, and the rest keep sending to others.
  * Any number of instances may run one each.
  */
 export class WebhookDispatcher {
   readonly instanceId = randomUUID();
-  /** How often deliveries newly queued are claimed while an endpoint of this instance is at its cap (queued()). */
+  /** How often deliveries newly queued are claimed while an endpoint or tenant of this instance is at its cap (queued()). */
   cappedClaimMs = CAPPED_CLAIM_MS;
   /** Emits the delivery id after each recorded attempt. */
   readonly attempts = new EventEmitter().setMaxListeners(0);
-  /** Attempts in flight: the delivery id → its endpoint and the attempt. */
-  private readonly inflight = new Map<string, { endpointId: string; run: Promise<void> }>();
-  /** The last claim came back short while an endpoint of this instance was at its cap. */
+  /** Attempts in flight: the delivery id → its endpoint, its tenant and the attempt. */
+  private readonly inflight = new Map<string, { endpointId: string; tenantId: string; run: Promise<void> }>();
+  /** The last claim came back short while an endpoint or a tenant of this instance was at its cap. */
   private capped = false;
   private deferred?: NodeJS.Timeout;
   private readonly stopping = new AbortController();
@@ -157,7 +158,7 @@ export class WebhookDispatcher {
 
   /**
    * New deliveries were queued (the outbox). Claimed at once, unless the last claim came back short while an
-   * endpoint of this instance was at its cap: that endpoint's deliveries are claimed as its attempts end, and a
+   * endpoint (or a tenant) of this instance was at its cap: its deliveries are claimed as its attempts end, and a
    * claim per page queued would find them held back again, a transaction each (a busy endpoint's commands paid
    * for it). Then at most one claim every `cappedClaimMs`, so another endpoint's new delivery waits no longer.
    */
@@ -182,6 +183,7 @@ export class WebhookDispatcher {
       this.instanceId,
       now + this.config.timeoutMs + 30_000,
       this.config.endpointConcurrency,
+      this.config.tenantConcurrency,
     );
     for (const d of claimed) this.launch(d);
     this.capped = claimed.length < room && this.atCap();
@@ -195,16 +197,20 @@ export class WebhookDispatcher {
         this.inflight.delete(d.id);
         this.kick();
       });
-    this.inflight.set(d.id, { endpointId: d.endpointId, run });
+    this.inflight.set(d.id, { endpointId: d.endpointId, tenantId: d.tenantId, run });
   }
 
+  /** An endpoint or a tenant of this instance has its cap's attempts in flight (the claim holds back its deliveries). */
   private atCap(): boolean {
     // No more than the dispatcher's concurrency in flight, counted only when a claim comes back short.
-    const counts = new Map<string, number>();
-    for (const { endpointId } of this.inflight.values()) {
-      const n = (counts.get(endpointId) ?? 0) + 1;
-      if (n >= this.config.endpointConcurrency) return true;
-      counts.set(endpointId, n);
+    const endpoints = new Map<string, number>();
+    const tenants = new Map<string, number>();
+    for (const { endpointId, tenantId } of this.inflight.values()) {
+      const n = (endpoints.get(endpointId) ?? 0) + 1;
+      const t = (tenants.get(tenantId) ?? 0) + 1;
+      if (n >= this.config.endpointConcurrency || t >= this.config.tenantConcurrency) return true;
+      endpoints.set(endpointId, n);
+      tenants.set(tenantId, t);
     }
     return false;
   }

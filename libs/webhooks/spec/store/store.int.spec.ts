@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENDPOINT_CONCURRENCY } from '../../src/config';
+import { ENDPOINT_CONCURRENCY, TENANT_CONCURRENCY } from '../../src/config';
 import { WebhookPruner } from '../../src/pruner';
 import { PostgresDriver } from '../../src/store/postgres-driver';
 import Database from 'better-sqlite3';
@@ -13,6 +13,7 @@ import {
   LOWEST_PENDING_MANY_SQL,
   LOWEST_PENDING_SQL,
   SqlWebhookStore,
+  TENANT_IN_FLIGHT_SQL,
 } from '../../src/store/sql-store';
 import { SqliteDriver } from '../../src/store/sqlite-driver';
 import { DeliveryRow, NewDelivery, WebhookStore } from '../../src/store/types';
@@ -203,17 +204,17 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
 
     it('the claim leases the next due delivery of each fight, in send order, with nothing pending and with many waiting behind', async () => {
       await store.insertEndpoint(endpoint('e1'));
-      // One endpoint's order, with no bound on its attempts in flight.
+      // One endpoint's order, with no bound on its attempts in flight (its endpoint's or its tenant's).
       const unbounded = 1000;
-      expect(await store.claimDue(1_000_000, 16, 'me', 2_000_000, unbounded)).toEqual([]);
+      expect(await store.claimDue(1_000_000, 16, 'me', 2_000_000, unbounded, unbounded)).toEqual([]);
       await queueAll(store, backlog('e1', 100, 30));
       // Only heads, oldest first: each fight's seq 1, in the order they were queued.
-      const first = await store.claimDue(1_000_000, 16, 'me', 2_000_000, unbounded);
+      const first = await store.claimDue(1_000_000, 16, 'me', 2_000_000, unbounded, unbounded);
       expect(first.map((d) => [d.fightId, d.seq])).toEqual(
         Array.from({ length: 16 }, (_, f) => [`f${f}`, 1]),
       );
       // The next claim passes over the leased heads to the next fights' heads.
-      const second = await store.claimDue(1_000_000, 4, 'other', 2_000_000, unbounded);
+      const second = await store.claimDue(1_000_000, 4, 'other', 2_000_000, unbounded, unbounded);
       expect(second.map((d) => [d.fightId, d.seq])).toEqual([16, 17, 18, 19].map((f) => [`f${f}`, 1]));
       // Delivered heads hand on to their fight's seq 2, due after every seq 1 (queued later): the order stays the log's.
       for (const d of first.slice(0, 3)) await success(store, d);
@@ -224,7 +225,10 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
         ['f2', 2],
       ];
       expect(
-        (await store.claimDue(1_000_000, 90, 'me', 2_000_000, unbounded)).map((d) => [d.fightId, d.seq]),
+        (await store.claimDue(1_000_000, 90, 'me', 2_000_000, unbounded, unbounded)).map((d) => [
+          d.fightId,
+          d.seq,
+        ]),
       ).toEqual(rest);
     });
 
@@ -257,6 +261,44 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       // A caller may ask for a different bound.
       await store.releaseLeases('other');
       expect(await store.claimDue(9002, 16, 'me', 20_000, 2)).toHaveLength(2);
+    });
+
+    it('a tenant with TENANT_CONCURRENCY attempts in flight over its endpoints gets no more; another tenant’s due delivery is claimed past its backlog', async () => {
+      // t1's five endpoints (five fights each) were queued first, endpoint after endpoint: every one of their deliveries
+      // is due before t2's one.
+      const eps = Array.from({ length: 5 }, (_, i) => `eA${i}`);
+      for (const e of eps) await store.insertEndpoint(endpoint(e));
+      await store.insertEndpoint(endpoint('eB', { tenantId: 't2' }));
+      await queueAll(store, [
+        ...eps.flatMap((e) => backlog(e, 5, 1)).map((d, i) => ({ ...d, createdAt: i })),
+        { ...delivery('eB', 'f0', 1), tenantId: 't2', createdAt: 100 },
+      ]);
+      const first = await store.claimDue(1000, 16, 'me', 9000);
+      // In send order: eA0's first ENDPOINT_CONCURRENCY fights (its fifth waits on the endpoint's cap), then eA1's,
+      // until t1 has TENANT_CONCURRENCY in flight; then t2's.
+      const t1 = [0, 1].flatMap((e) =>
+        Array.from({ length: ENDPOINT_CONCURRENCY }, (_, f) => [`eA${e}`, `f${f}`]),
+      );
+      expect(t1).toHaveLength(TENANT_CONCURRENCY);
+      expect(first.map((d) => [d.endpointId, d.fightId])).toEqual([...t1, ['eB', 'f0']]);
+      // t1's attempts hang: while they hold their leases, nothing more of t1 is claimed, on this or another instance.
+      expect(await store.claimDue(2000, 16, 'me', 9000)).toEqual([]);
+      expect(await store.claimDue(2000, 16, 'other', 9000)).toEqual([]);
+      // One of them ends: one slot for t1, taken in send order by eA0's fifth fight (before eA2's first).
+      await success(store, first[0]);
+      expect((await store.claimDue(3000, 16, 'other', 9000)).map((d) => [d.endpointId, d.fightId])).toEqual([
+        ['eA0', `f${ENDPOINT_CONCURRENCY}`],
+      ]);
+      // A caller may ask for a different bound: 4 more of t1, eA2's (eA0 and eA1 are at their endpoint cap).
+      expect(
+        (await store.claimDue(4000, 16, 'me', 9000, ENDPOINT_CONCURRENCY, TENANT_CONCURRENCY + 4)).map(
+          (d) => [d.endpointId, d.fightId],
+        ),
+      ).toEqual(Array.from({ length: 4 }, (_, f) => ['eA2', `f${f}`]));
+      // Leases that ran out (a crashed instance) are no longer in flight: TENANT_CONCURRENCY of t1 come back, and t2's.
+      const later = await store.claimDue(9001, 16, 'other', 20_000);
+      expect(later.filter((d) => d.tenantId === 't1')).toHaveLength(TENANT_CONCURRENCY);
+      expect(later.filter((d) => d.tenantId === 't2').map((d) => d.endpointId)).toEqual(['eB']);
     });
 
     it('a backlog drains to the end: never two of one fight at once, each fight in seq order, every delivery once', async () => {
@@ -656,6 +698,10 @@ describe('claim plan: sqlite', () => {
         expect(await plan(ENDPOINT_DUE_SQL, [1_000_000, 'e1', ENDPOINT_CONCURRENCY])).toEqual([
           'SEARCH d USING INDEX webhook_deliveries_heads_endpoint (endpoint_id=? AND next_attempt_at<?)',
         ]);
+        // A tenant's attempts in flight: a search of its leases alone.
+        expect(await plan(TENANT_IN_FLIGHT_SQL, [1_000_000, 't1'])).toEqual([
+          'SEARCH l USING COVERING INDEX webhook_deliveries_leased_tenant (tenant_id=? AND locked_until>?)',
+        ]);
         // Finding a fight's next head after a delivery: one search of the order index, no sort.
         const lowest = await plan(LOWEST_PENDING_SQL, ['e1', 'f1']);
         expect(lowest).toEqual([
@@ -786,7 +832,7 @@ if (PG_URL) {
     schemas.push(schema);
     const driver = new PostgresDriver(PG_URL, schema);
     const store = new SqlWebhookStore(driver);
-    const claim = [1_000_000, 16, ENDPOINT_CONCURRENCY];
+    const claim = [1_000_000, 16, ENDPOINT_CONCURRENCY, TENANT_CONCURRENCY];
     try {
       await plannedBacklog(store);
       for (const analyzed of [false, true]) {
@@ -822,7 +868,7 @@ if (PG_URL) {
     try {
       await hangingBacklog(store);
       await driver.run('ANALYZE');
-      const claim = [1_000_000, 16, ENDPOINT_CONCURRENCY];
+      const claim = [1_000_000, 16, ENDPOINT_CONCURRENCY, TENANT_CONCURRENCY];
       expect(deliveryRowsRead(await explain(driver, CLAIM_MANY_SQL, claim, true))).toBeLessThanOrEqual(
         3 + ENDPOINT_CONCURRENCY + 1,
       );
@@ -869,7 +915,11 @@ if (PG_URL) {
         a,
         eps.flatMap((e) => backlog(e, ENDPOINT_CONCURRENCY, 1)),
       );
-      const [x, y] = await Promise.all([a.claimDue(10, 40, 'a', 10_000), b.claimDue(10, 40, 'b', 10_000)]);
+      // One tenant's: no bound on the tenant's attempts in flight here.
+      const [x, y] = await Promise.all([
+        a.claimDue(10, 40, 'a', 10_000, ENDPOINT_CONCURRENCY, 40),
+        b.claimDue(10, 40, 'b', 10_000, ENDPOINT_CONCURRENCY, 40),
+      ]);
       const ids = [...x, ...y].map((d) => d.id);
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids.length).toBe(10 * ENDPOINT_CONCURRENCY);
@@ -900,6 +950,42 @@ if (PG_URL) {
           round === 0 ? Array.from({ length: ENDPOINT_CONCURRENCY }, (_, f) => `f${f}`).sort() : [],
         );
         expect(of('eB')).toEqual(round === 0 ? ['f0', 'f1'] : []);
+      }
+    } finally {
+      for (const s of stores) await s.close();
+    }
+  });
+
+  it('postgres: instances claiming at once lease at most TENANT_CONCURRENCY of one tenant between them', async () => {
+    const schema = `wh_tcap_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    schemas.push(schema);
+    const stores = [0, 1, 2].map(() => new SqlWebhookStore(new PostgresDriver(PG_URL, schema)));
+    try {
+      // t1: five endpoints with eight fights each, queued first; t2: one endpoint with two.
+      const eps = Array.from({ length: 5 }, (_, i) => `eA${i}`);
+      for (const e of eps) await stores[0].insertEndpoint(endpoint(e));
+      await stores[0].insertEndpoint(endpoint('eB', { tenantId: 't2' }));
+      await queueAll(stores[0], [
+        ...eps.flatMap((e) => backlog(e, 8, 1)).map((d, i) => ({ ...d, createdAt: i })),
+        ...backlog('eB', 2, 1).map((d, i) => ({ ...d, tenantId: 't2', createdAt: 100 + i })),
+      ]);
+      for (let round = 0; round < 3; round++) {
+        const claimed = (
+          await Promise.all(stores.map((s, i) => s.claimDue(1000, 16, `i${i}`, 10_000)))
+        ).flat();
+        expect(new Set(claimed.map((d) => d.id)).size).toBe(claimed.length);
+        // The first round leases TENANT_CONCURRENCY of t1 (at most ENDPOINT_CONCURRENCY per endpoint) and both of
+        // t2's; later rounds find t1 full and t2 done.
+        const t1 = claimed.filter((d) => d.tenantId === 't1');
+        expect(t1).toHaveLength(round === 0 ? TENANT_CONCURRENCY : 0);
+        for (const e of eps)
+          expect(t1.filter((d) => d.endpointId === e).length).toBeLessThanOrEqual(ENDPOINT_CONCURRENCY);
+        expect(
+          claimed
+            .filter((d) => d.tenantId === 't2')
+            .map((d) => d.fightId)
+            .sort(),
+        ).toEqual(round === 0 ? ['f0', 'f1'] : []);
       }
     } finally {
       for (const s of stores) await s.close();

@@ -21,6 +21,8 @@ export const WEBHOOK_SCHEMA = [
   `CREATE INDEX IF NOT EXISTS webhook_deliveries_heads_endpoint ON webhook_deliveries (endpoint_id, next_attempt_at, seq) WHERE status = 'pending' AND head = 1`,
   // An endpoint's attempts in flight (its leases): only leased rows are in it, a few per instance.
   `CREATE INDEX IF NOT EXISTS webhook_deliveries_leased ON webhook_deliveries (endpoint_id, locked_until) WHERE locked_until IS NOT NULL`,
+  // A tenant's attempts in flight (its leases, over all its endpoints): the per-tenant cap of the claim.
+  `CREATE INDEX IF NOT EXISTS webhook_deliveries_leased_tenant ON webhook_deliveries (tenant_id, locked_until) WHERE locked_until IS NOT NULL`,
   // Replaced by webhook_deliveries_heads_due (it held every pending delivery, so the claim walked them all).
   `DROP INDEX IF EXISTS webhook_deliveries_due`,
   `CREATE INDEX IF NOT EXISTS webhook_deliveries_order ON webhook_deliveries (endpoint_id, fight_id, seq) WHERE status = 'pending'`,

@@ -1,4 +1,4 @@
-import { ENDPOINT_CONCURRENCY } from '../config';
+import { ENDPOINT_CONCURRENCY, TENANT_CONCURRENCY } from '../config';
 import { SqlDriver, SqlExec } from './driver';
 import {
   AttemptOutcome,
@@ -134,29 +134,55 @@ const PENDING_ENDPOINTS = `WITH RECURSIVE p (endpoint_id) AS (
 const inFlight = (endpoint: string) =>
   `SELECT count(*) AS n FROM webhook_deliveries l WHERE l.endpoint_id = ${endpoint} AND l.locked_until >= $1`;
 
+/** A tenant's attempts in flight at `$1`, on any instance, over all its endpoints (webhook_deliveries_leased_tenant). */
+const tenantInFlight = (tenant: string) =>
+  `SELECT count(*) AS n FROM webhook_deliveries l WHERE l.tenant_id = ${tenant} AND l.locked_until >= $1`;
+
 /** An endpoint's claimable heads in send order (webhook_deliveries_heads_endpoint), the first `limit`. */
 const dueHeads = (endpoint: string, limit: string) =>
   `SELECT d.* FROM webhook_deliveries d WHERE d.endpoint_id = ${endpoint} AND ${CLAIMABLE} ORDER BY d.next_attempt_at, d.seq LIMIT ${limit}`;
 
 /**
- * The claim's first step: each enabled endpoint with a pending head, and its attempts in flight (CROSS JOIN: SQLite
- * keeps the skip scan outside, one search of the endpoints per row). Exported for the plan tests.
+ * The claim's first step: each enabled endpoint with a pending head, its tenant and its attempts in flight (CROSS JOIN:
+ * SQLite keeps the skip scan outside, one search of the endpoints per row). Exported for the plan tests.
  */
 export const CLAIM_ENDPOINTS_SQL = `${PENDING_ENDPOINTS}
-  SELECT e.id, (${inFlight('e.id')}) AS busy FROM p CROSS JOIN webhook_endpoints e WHERE e.id = p.endpoint_id AND e.enabled = 1`;
+  SELECT e.id, e.tenant_id, (${inFlight('e.id')}) AS busy FROM p CROSS JOIN webhook_endpoints e WHERE e.id = p.endpoint_id AND e.enabled = 1`;
 
 /** Then, for each endpoint with room, its first claimable heads ($2 the endpoint, $3 its room). */
 export const ENDPOINT_DUE_SQL = dueHeads('$2', '$3');
 
+/** And, once per tenant of such an endpoint, the tenant's attempts in flight ($2 the tenant). Exported for the plan tests. */
+export const TENANT_IN_FLIGHT_SQL = tenantInFlight('$2');
+
 /**
- * PostgreSQL: both steps in one round trip, merged in send order; at most $2 in all and $3 in flight per endpoint.
- * Exported for the plan tests.
+ * The claim's send order, the same on both engines: oldest due first, then seq; ties (one time and seq on several
+ * endpoints or fights) by endpoint and delivery id in byte order. Candidates are merged, and each tenant's room
+ * taken, in this order.
  */
-export const CLAIM_MANY_SQL = `${PENDING_ENDPOINTS}
-  SELECT d.* FROM p JOIN webhook_endpoints e ON e.id = p.endpoint_id
+const SEND_ORDER = `next_attempt_at, seq, endpoint_id COLLATE "C", id COLLATE "C"`;
+const sendOrder = (a: Row, b: Row): number =>
+  num(a.next_attempt_at) - num(b.next_attempt_at) ||
+  num(a.seq) - num(b.seq) ||
+  byteOrder(String(a.endpoint_id), String(b.endpoint_id)) ||
+  byteOrder(String(a.id), String(b.id));
+/** Ids are ASCII (base64url and the like): UTF-16 order is byte order. */
+const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * PostgreSQL: the steps in one round trip, merged in send order; at most $2 in all, $3 in flight per endpoint and $4
+ * per tenant. Each endpoint's first heads are the candidates (c); each tenant with one is counted once (t), and keeps
+ * its first `$4 - in flight` candidates in send order (a window per tenant). Exported for the plan tests.
+ */
+export const CLAIM_MANY_SQL = `${PENDING_ENDPOINTS},
+  c AS (SELECT d.*, e.tenant_id AS claim_tenant FROM p JOIN webhook_endpoints e ON e.id = p.endpoint_id
     CROSS JOIN LATERAL (${inFlight('e.id')}) busy
-    CROSS JOIN LATERAL (${dueHeads('e.id', 'GREATEST(LEAST($3 - busy.n, $2), 0)')}) d
-  WHERE e.enabled = 1 ORDER BY d.next_attempt_at, d.seq LIMIT $2`;
+    CROSS JOIN LATERAL (${dueHeads('e.id', 'GREATEST(LEAST($3 - busy.n, $2, $4), 0)')}) d
+    WHERE e.enabled = 1),
+  t AS (SELECT u.claim_tenant, (${tenantInFlight('u.claim_tenant')}) AS busy FROM (SELECT DISTINCT claim_tenant FROM c) u),
+  r AS (SELECT c.*, row_number() OVER (PARTITION BY c.claim_tenant ORDER BY ${SEND_ORDER}) AS tenant_rank FROM c)
+  SELECT r.* FROM r JOIN t ON t.claim_tenant = r.claim_tenant WHERE r.tenant_rank <= $4 - t.busy
+  ORDER BY ${SEND_ORDER} LIMIT $2`;
 
 /** The advisory lock class of claims ('WHK2'): one claim at a time per schema, so no two count the same free room. */
 const CLAIM_LOCK_CLASS = 0x57484b32;
@@ -256,16 +282,46 @@ async function markHeads(q: SqlExec, groups: Group[], before: Lowest[], postgres
   await setHead(q, set, 1);
 }
 
-/** SQLite (in process, so a statement per endpoint costs no round trip): the claim's candidates, merged in send order. */
-async function candidatesSqlite(q: SqlExec, now: number, limit: number, perEndpoint: number): Promise<Row[]> {
-  const out: Row[] = [];
-  for (const e of await q.query<{ id: string; busy: number }>(CLAIM_ENDPOINTS_SQL, [now])) {
+/**
+ * SQLite (in process, so a statement per endpoint costs no round trip): the claim's candidates, merged in send order;
+ * each tenant's room (`perTenant` less its attempts in flight, counted once) is taken in that order, as PostgreSQL's
+ * window does. An endpoint of a full tenant reads none of its heads.
+ */
+async function candidatesSqlite(
+  q: SqlExec,
+  now: number,
+  limit: number,
+  perEndpoint: number,
+  perTenant: number,
+): Promise<Row[]> {
+  const tenantRoom = new Map<string, number>();
+  const heads: Array<{ row: Row; tenant: string }> = [];
+  for (const e of await q.query<{ id: string; tenant_id: string; busy: number }>(CLAIM_ENDPOINTS_SQL, [
+    now,
+  ])) {
     const room = Math.min(perEndpoint - Number(e.busy), limit);
-    if (room > 0) out.push(...(await q.query(ENDPOINT_DUE_SQL, [now, e.id, room])));
+    if (room <= 0) continue;
+    const tenant = String(e.tenant_id);
+    let left = tenantRoom.get(tenant);
+    if (left === undefined) {
+      const [t] = await q.query<{ n: number }>(TENANT_IN_FLIGHT_SQL, [now, tenant]);
+      left = perTenant - Number(t?.n ?? 0);
+      tenantRoom.set(tenant, left);
+    }
+    const take = Math.min(room, left);
+    if (take > 0)
+      for (const row of await q.query(ENDPOINT_DUE_SQL, [now, e.id, take])) heads.push({ row, tenant });
   }
-  // Stable: an endpoint's heads keep the order its index gave them.
-  out.sort((a, b) => num(a.next_attempt_at) - num(b.next_attempt_at) || num(a.seq) - num(b.seq));
-  return out.slice(0, limit);
+  heads.sort((a, b) => sendOrder(a.row, b.row));
+  const out: Row[] = [];
+  for (const { row, tenant } of heads) {
+    if (out.length === limit) break;
+    const left = tenantRoom.get(tenant)!;
+    if (left <= 0) continue;
+    tenantRoom.set(tenant, left - 1);
+    out.push(row);
+  }
+  return out;
 }
 
 /** 32-bit FNV-1a of a group: its advisory lock key on PostgreSQL. */
@@ -467,9 +523,9 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   /**
-   * Leases the due heads in send order, at most `perEndpoint` in flight per endpoint over every instance: it reads
-   * each endpoint with a pending head once (a skip scan) and then only the heads it may lease, never an endpoint's
-   * whole backlog. Nothing due: one index probe and no transaction (the dispatcher's poll of an idle outbox).
+   * Leases the due heads in send order, at most `perEndpoint` in flight per endpoint and `perTenant` per tenant (its
+   * endpoints together) over every instance: it reads each endpoint with a pending head once (a skip scan), each
+   * tenant's leases once, and then only the heads it may lease, never an endpoint's whole backlog. Nothing due: one index probe and no transaction (the dispatcher's poll of an idle outbox).
    */
   async claimDue(
     now: number,
@@ -477,14 +533,15 @@ export class SqlWebhookStore implements WebhookStore {
     owner: string,
     leaseUntil: number,
     perEndpoint = ENDPOINT_CONCURRENCY,
+    perTenant = TENANT_CONCURRENCY,
   ): Promise<DeliveryRow[]> {
     const [due] = await this.db.query(ANY_DUE_SQL, [now]);
     if (!due) return [];
     return this.db.tx(async (q) => {
       const candidates =
         this.db.engine === 'postgres'
-          ? await this.candidatesPostgres(q, now, limit, perEndpoint)
-          : await candidatesSqlite(q, now, limit, perEndpoint);
+          ? await this.candidatesPostgres(q, now, limit, perEndpoint, perTenant)
+          : await candidatesSqlite(q, now, limit, perEndpoint, perTenant);
       if (candidates.length === 0) return [];
       const ids = candidates.map((r) => String(r.id));
       // A candidate another transaction took or moved meanwhile fails CLAIMABLE here and is left out.
@@ -501,16 +558,18 @@ export class SqlWebhookStore implements WebhookStore {
 
   /**
    * PostgreSQL: claims take turns per schema (a transaction advisory lock), so each counts the leases of the claims
-   * before it and instances claiming at once never lease more than `perEndpoint` of one endpoint between them.
+   * before it and instances claiming at once never lease more than `perEndpoint` of one endpoint, nor `perTenant` of
+   * one tenant, between them.
    */
   private async candidatesPostgres(
     q: SqlExec,
     now: number,
     limit: number,
     perEndpoint: number,
+    perTenant: number,
   ): Promise<Row[]> {
     await q.query(`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(current_schema()))`);
-    return q.query(CLAIM_MANY_SQL, [now, limit, perEndpoint]);
+    return q.query(CLAIM_MANY_SQL, [now, limit, perEndpoint, perTenant]);
   }
 
   recordAttempt(owner: string, a: AttemptRow, o: AttemptOutcome, effect: EndpointEffect): Promise<boolean> {

@@ -149,8 +149,9 @@ export interface WebhookStore {
   /**
    * Leases up to `limit` due deliveries to `owner` until `leaseUntil`, in send order: only each (endpoint, fight)'s
    * lowest pending seq, only of enabled endpoints, and no more than `perEndpoint` (default ENDPOINT_CONCURRENCY)
-   * leased at once per endpoint, counting every owner's leases that have not run out. PostgreSQL: FOR UPDATE SKIP
-   * LOCKED, and one claim at a time per schema.
+   * leased at once per endpoint and no more than `perTenant` (default TENANT_CONCURRENCY) per tenant, over all its
+   * endpoints, counting every owner's leases that have not run out. PostgreSQL: FOR UPDATE SKIP LOCKED, and one claim at
+   * a time per schema.
    */
   claimDue(
     now: number,
@@ -158,6 +159,7 @@ export interface WebhookStore {
     owner: string,
     leaseUntil: number,
     perEndpoint?: number,
+    perTenant?: number,
   ): Promise<DeliveryRow[]>;
   /** Logs the attempt, updates the delivery (if `owner` still holds its lease) and the endpoint, in one transaction. */
   recordAttempt(
