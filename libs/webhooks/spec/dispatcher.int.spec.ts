@@ -175,6 +175,22 @@ describe('webhook dispatcher, one tenant’s receiver hanging', () => {
     await c.end();
   });
 
+  /**
+   * A sender that notes each delivery's id in `sent`: endpoint eB's receiver answers 204 at once, every other
+   * endpoint's never answers (its attempt ends only when the dispatcher stops, aborted).
+   */
+  const onlyEndpointBAnswers =
+    (sent: string[]): Sender =>
+    (url, _headers, body, options) => {
+      sent.push((JSON.parse(body) as { id: string }).id);
+      if (url.endsWith('/eB')) return Promise.resolve({ status: 204, excerpt: '', latencyMs: 1 });
+      return new Promise((resolve) => {
+        const abort = () => resolve({ excerpt: '', latencyMs: 1, aborted: true });
+        if (options.signal?.aborted) abort();
+        else options.signal?.addEventListener('abort', abort, { once: true });
+      });
+    };
+
   it.each(engines)(
     '%s: another endpoint’s delivery is sent while one that never answers holds ENDPOINT_CONCURRENCY attempts, in send order',
     async (_engine, open) => {
@@ -182,15 +198,7 @@ describe('webhook dispatcher, one tenant’s receiver hanging', () => {
       const now = 1_000_000;
       const sent: string[] = [];
       // Endpoint A's receiver never answers: each attempt ends only when the dispatcher stops.
-      const sender: Sender = (url, _headers, body, options) => {
-        sent.push((JSON.parse(body) as { id: string }).id);
-        if (url.endsWith('/eB')) return Promise.resolve({ status: 204, excerpt: '', latencyMs: 1 });
-        return new Promise((resolve) => {
-          const abort = () => resolve({ excerpt: '', latencyMs: 1, aborted: true });
-          if (options.signal?.aborted) abort();
-          else options.signal?.addEventListener('abort', abort, { once: true });
-        });
-      };
+      const sender = onlyEndpointBAnswers(sent);
       const queue = (endpointId: string, fightId: string, createdAt: number) => {
         const id = `msg_${endpointId}_${fightId}`;
         return store.insertDelivery({
@@ -242,15 +250,7 @@ describe('webhook dispatcher, one tenant’s receiver hanging', () => {
       const now = 1_000_000;
       const sent: string[] = [];
       // Tenant t1's receivers never answer: each attempt ends only when the dispatcher stops.
-      const sender: Sender = (url, _headers, body, options) => {
-        sent.push((JSON.parse(body) as { id: string }).id);
-        if (url.endsWith('/eB')) return Promise.resolve({ status: 204, excerpt: '', latencyMs: 1 });
-        return new Promise((resolve) => {
-          const abort = () => resolve({ excerpt: '', latencyMs: 1, aborted: true });
-          if (options.signal?.aborted) abort();
-          else options.signal?.addEventListener('abort', abort, { once: true });
-        });
-      };
+      const sender = onlyEndpointBAnswers(sent);
       const queue = (endpointId: string, tenantId: string, fightId: string, createdAt: number) => {
         const id = `msg_${endpointId}_${fightId}`;
         return store.insertDelivery({
