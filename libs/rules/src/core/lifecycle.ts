@@ -140,6 +140,28 @@ export function waitingIn<S extends FightCore>(
   return state.order.filter((id) => !state.actedThisRound.includes(id) && hooks.canActivate(state, id));
 }
 
+/**
+ * N59, A68: whether a command decided on `before` may leave the open round no one to wait for: a round open between
+ * two activations, someone still waiting.
+ */
+export function roundMayEmpty<S extends FightCore>(before: S, hooks: LifecycleHooks<S>): boolean {
+  return before.roundOpen && before.activeId === undefined && waitingIn(before, hooks).length > 0;
+}
+
+/**
+ * N59, A68: the round's end, as the last EndActivation would have given it, when the command left the open round
+ * no one to wait for and nothing pending (`after`: the state after the command's events).
+ */
+export function roundEndsEmpty<S extends FightCore>(
+  after: S,
+  dice: DiceSource,
+  hooks: LifecycleHooks<S>,
+): RuleEvent[] {
+  if (!after.roundOpen || after.activeId !== undefined || after.pending || waitingIn(after, hooks).length > 0)
+    return [];
+  return decideLifecycle(after, { type: 'EndRound' }, dice, hooks) ?? [];
+}
+
 /** C4: the refusal of a command that does not answer the pending decision, naming every command that does. */
 export function waitingFor(
   pending: PendingDecision,

@@ -1,6 +1,6 @@
 import { parseOrRefuse } from '../../core/contract';
 import { Answers, checkEntry } from '../../core/entry';
-import { decideLifecycle, LifecycleHooks, waitingIn } from '../../core/lifecycle';
+import { decideLifecycle, LifecycleHooks, roundEndsEmpty, roundMayEmpty } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure, violation } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
@@ -65,11 +65,7 @@ function decideAny(state: ArcanaBeastState, command: RuleCommand, dice: DiceSour
  * EndActivation would have; C16 and A61 do so for a turn that is running. While someone still waits, it stays open.
  */
 function roundLeftEmpty(before: ArcanaBeastState, events: RuleEvent[], dice: DiceSource): RuleEvent[] {
-  if (!before.roundOpen || before.activeId !== undefined || waitingIn(before, hooks).length === 0) return [];
-  const after = events.reduce(evolve, before);
-  if (!after.roundOpen || after.activeId !== undefined || after.pending || waitingIn(after, hooks).length > 0)
-    return [];
-  return decideLifecycle(after, { type: 'EndRound' }, dice, hooks) ?? [];
+  return roundMayEmpty(before, hooks) ? roundEndsEmpty(events.reduce(evolve, before), dice, hooks) : [];
 }
 
 function decideArcana(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {

@@ -1,5 +1,5 @@
 import { HandOverStep, settledBefore, stepsOf } from '../../core/handed-over';
-import { decideLifecycle, LifecycleHooks, lifecycleStep, waitingIn } from '../../core/lifecycle';
+import { LifecycleHooks, lifecycleStep, roundEndsEmpty } from '../../core/lifecycle';
 import { run } from '../../core/run';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { violation } from '../../core/violation';
@@ -74,20 +74,4 @@ function decideStep(
   return (
     lifecycleStep(state, step, dice, hooks) ?? violation('UNKNOWN_COMMAND', `no step ${step.step}`, 'type')
   );
-}
-
-/** N59: whether a command decided on `before` may leave the open round no one to wait for. */
-export function roundMayEmpty(before: NarateerState, hooks: LifecycleHooks<NarateerState>): boolean {
-  return before.roundOpen && before.activeId === undefined && waitingIn(before, hooks).length > 0;
-}
-
-/** N59: the round's end, when the command left the open round no one to wait for and nothing pending. */
-export function roundEndsEmpty(
-  after: NarateerState,
-  dice: DiceSource,
-  hooks: LifecycleHooks<NarateerState>,
-): RuleEvent[] {
-  if (!after.roundOpen || after.activeId !== undefined || after.pending || waitingIn(after, hooks).length > 0)
-    return [];
-  return decideLifecycle(after, { type: 'EndRound' }, dice, hooks) ?? [];
 }

@@ -1,6 +1,6 @@
 import { Answers, checkEntry } from '../../core/entry';
 import { RollHandedOver, settledBefore } from '../../core/handed-over';
-import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
+import { decideLifecycle, LifecycleHooks, roundEndsEmpty, roundMayEmpty } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { violation } from '../../core/violation';
 import { DiceShortfall } from '../../dice/manual';
@@ -29,7 +29,7 @@ import { respondToExchange } from './respond';
 import { reloadWeapon, spendDice } from './resources';
 import { allocateWounds } from './allocation';
 import { applyWoundsCommand, CONTINUATION_CHECK } from './wounds';
-import { decideContinuation, roundEndsEmpty, roundMayEmpty } from './continuation';
+import { decideContinuation } from './continuation';
 
 export const hooks: LifecycleHooks<NarateerState> = {
   system: 'narateer',
