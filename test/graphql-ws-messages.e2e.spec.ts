@@ -323,25 +323,41 @@ describe('graphql-ws: what a WebSocket message says is read as sent, or refused'
   });
 
   it('given a handshake to /graphql with a query parameter (?token=…), then 400 BAD_REQUEST naming it in the error shape, not a socket that leaves it unread', async () => {
-    const refused = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
-      const socket = new WebSocket(
-        `${t.url!.replace('http', 'ws')}/graphql?token=${t.apiKey}`,
-        'graphql-transport-ws',
-      );
-      socket.on('unexpected-response', (_, res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode, body }));
-      });
-      socket.on('open', () => reject(new Error('the handshake was taken')));
-      socket.on('error', () => undefined);
-    });
+    const refused = await refusedHandshake(`${t.url!.replace('http', 'ws')}/graphql?token=${t.apiKey}`);
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.body)).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', field: 'token' });
     // No query, or an empty one, is the handshake every graphql-ws client makes.
     (await RawClient.connect(t, '/graphql?')).close();
   });
+
+  it.each(['%00=1', 'a=%00', 'a%00b', 'a=%ED%A0%80', '%ZZ=1'])(
+    'given a handshake to /graphql whose query string (?%s) cannot be read or stored, then the code and field REST gives the same query string',
+    async (query) => {
+      const refused = await refusedHandshake(`${t.url!.replace('http', 'ws')}/graphql?${query}`);
+      const rest = await fetch(`${t.url}/fights?${query}`, {
+        headers: { authorization: `Bearer ${t.apiKey}` },
+      });
+      const expected = (await rest.json()) as { code: string; field: string };
+      expect(expected.code).not.toBe('BAD_REQUEST');
+      expect(refused.status).toBe(rest.status);
+      expect(JSON.parse(refused.body)).toMatchObject({ code: expected.code, field: expected.field });
+    },
+  );
 });
+
+/** The answer to a WebSocket handshake the server refuses (it fails the test when the handshake is taken). */
+function refusedHandshake(url: string): Promise<{ status?: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, 'graphql-transport-ws');
+    socket.on('unexpected-response', (_, res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode, body }));
+    });
+    socket.on('open', () => reject(new Error('the handshake was taken')));
+    socket.on('error', () => undefined);
+  });
+}
 
 /** Opens a graphql-ws connection by hand, sends one unmasked text frame (RFC 6455 5.1: a client masks every frame) and returns the close code. */
 function closeCodeAfterUnmaskedFrame(url: string): Promise<number> {

@@ -27,7 +27,13 @@ import { storableStrings, unstorableVariable } from './storable-strings.rule';
 import { jsonLiterals } from './json-literals.rule';
 import { variableField } from './graphql-errors';
 import { unknownPayloadMember } from './envelope';
-import { duplicateKeyIn, limitBodyDepth, MAX_BODY_DEPTH } from '../common/body-checks';
+import {
+  duplicateKeyIn,
+  limitBodyDepth,
+  MAX_BODY_DEPTH,
+  refuseUnstorableStrings,
+} from '../common/body-checks';
+import type { ApiError } from '../common/api-error';
 import { toApiError } from '../common/to-api-error';
 import { AppError } from '@app/fights';
 import { createHash } from 'node:crypto';
@@ -405,6 +411,8 @@ export function refuseBadHandshakes(graphql: WithWsServer): void {
   wss.handleUpgrade = (request, socket, head, done) => {
     const parameter = handshakeParameter(request.url);
     if (parameter === undefined) return handleUpgrade(request, socket, head, done);
+    const unreadable = unreadableQuery(request.url ?? '');
+    if (unreadable) return refuseOnSocket(socket, unreadable);
     const message = `${parameter} is not a query parameter of a WebSocket handshake to /graphql; it takes none (send the key or token in connection_init's payload, as authorization)`;
     refuseOnSocket(socket, { statusCode: 400, code: 'BAD_REQUEST', message, field: parameter });
   };
@@ -419,6 +427,23 @@ export function refuseBadHandshakes(graphql: WithWsServer): void {
       field === 'sec-websocket-version' ? { 'Sec-WebSocket-Version': '13, 8' } : undefined,
     );
   });
+}
+
+/**
+ * A handshake's query string read as any request's is, first (refuseUnstorableStrings): a name or value
+ * that is not UTF-8 (400 VALIDATION_FAILED) or that no engine can store (400 INVALID_STRING) is refused
+ * with the code and field REST gives it, before the parameter is refused for being there at all.
+ */
+function unreadableQuery(url: string): ApiError | undefined {
+  try {
+    refuseUnstorableStrings({
+      url,
+      query: Object.fromEntries(new URL(url, 'http://localhost/').searchParams),
+    });
+    return undefined;
+  } catch (e) {
+    return toApiError(e);
+  }
 }
 
 /**
