@@ -14,8 +14,11 @@ useEnv({
   WEBHOOK_RETRY_SCHEDULE_MS: '0,60000',
 });
 
-/** A receiver that reads the request's head and answers these raw bytes (an HTTP server could not send them). */
-async function rawReceiver(answer: string) {
+/**
+ * A receiver that reads the request's head and answers these raw bytes (an HTTP server could not send them),
+ * then, with `close`, ends the connection.
+ */
+async function rawReceiver(answer: string, close = false) {
   const sockets = new Set<Socket>();
   let requests = 0;
   const server: TcpServer = createTcpServer((s) => {
@@ -28,7 +31,8 @@ async function rawReceiver(answer: string) {
       head += c.toString('latin1');
       if (!head.includes('\r\n\r\n')) return;
       requests++;
-      s.write(answer);
+      if (close) s.end(answer);
+      else s.write(answer);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -123,6 +127,39 @@ describe('a receiver that answers 101 Switching Protocols', () => {
     // A bound on a hang: before the fix the stop waited on attempts that never ended.
     expect(await within(t.close(), 7000)).not.toBe('timed out');
   });
+});
+
+describe('a receiver that answers 200 and never finishes its body', () => {
+  let t: TestApp;
+  let cut: Awaited<ReturnType<typeof rawReceiver>>;
+  let endless: Awaited<ReturnType<typeof rawReceiver>>;
+  const partial = 'HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 100\r\n\r\nreceived';
+  beforeAll(async () => {
+    cut = await rawReceiver(partial, true);
+    endless = await rawReceiver(partial);
+    t = await startApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    await cut.close();
+    await endless.close();
+    removeDir(t.dataDir);
+  });
+
+  it.each([
+    ['cuts the connection short', () => cut],
+    ['keeps the rest for ever (past WEBHOOK_TIMEOUT_MS)', () => endless],
+  ])(
+    'given a 200 whose body it %s, then the status judges the attempt: delivered once, with what was read',
+    async (_, receiver) => {
+      const ep = await t.http.post('/webhooks/endpoints').send({ url: receiver().url }).expect(201);
+      const ping = await t.http.post(`/webhooks/endpoints/${ep.body.endpoint.id}/ping`).expect(200);
+      expect(ping.body.delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatus: 200 });
+      expect(ping.body.attempts).toEqual([
+        expect.objectContaining({ status: 200, responseExcerpt: 'received', error: null }),
+      ]);
+    },
+  );
 });
 
 onEveryEngine(

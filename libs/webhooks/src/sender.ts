@@ -55,19 +55,22 @@ export const httpSender: Sender = (target, headers, body, options) => {
     // dispatcher's slots (and its clean stop) for ever. A margin past the timeout, for the abort to land first.
     const backstop = setTimeout(() => {
       req.destroy();
-      resolve({
-        excerpt: '',
-        error: `no response within ${options.timeoutMs} ms`,
-        latencyMs: took(),
-        aborted: options.signal?.aborted === true,
-      });
+      if (finishAnswer) return finishAnswer();
+      resolve(unanswered(`no response within ${options.timeoutMs} ms`));
     }, options.timeoutMs + 1000);
     backstop.unref();
     let answered = false;
+    let finishAnswer: (() => void) | undefined;
     function resolve(r: SendResult): void {
       clearTimeout(backstop);
       settle(r);
     }
+    const unanswered = (error: string): SendResult => ({
+      excerpt: '',
+      error,
+      latencyMs: took(),
+      aborted: options.signal?.aborted === true,
+    });
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
       {
@@ -82,7 +85,7 @@ export const httpSender: Sender = (target, headers, body, options) => {
       },
       (res) => {
         answered = true;
-        readAnswer(res, resolve, took);
+        finishAnswer = readAnswer(res, resolve, took);
       },
     );
     // 101 Switching Protocols: node:http emits no 'response' and, without this listener, closes the socket
@@ -98,26 +101,25 @@ export const httpSender: Sender = (target, headers, body, options) => {
       });
     });
     req.on('error', (e: Error) => {
-      const aborted = options.signal?.aborted === true;
-      const error = failure(e, timeout.aborted, options.timeoutMs);
-      resolve({ excerpt: '', error, latencyMs: took(), aborted });
+      // Past the status line the status stands: a body cut short or never ended (the timeout) ends with it.
+      if (finishAnswer) return finishAnswer();
+      resolve(unanswered(failure(e, timeout.aborted, options.timeoutMs)));
     });
     // Closed with neither an answer nor an error: still an attempt that failed.
     req.on('close', () => {
-      if (!answered)
-        resolve({
-          excerpt: '',
-          error: 'the connection closed without an answer',
-          latencyMs: took(),
-          aborted: options.signal?.aborted === true,
-        });
+      if (!answered) resolve(unanswered('the connection closed without an answer'));
     });
     req.end(body);
   });
 };
 
-/** The answer's status, its retry and redirect headers and an excerpt of its body, once it ends or breaks. */
-function readAnswer(res: IncomingMessage, resolve: (r: SendResult) => void, took: () => number): void {
+/**
+ * The answer's status, its retry and redirect headers and an excerpt of its body, once it ends or breaks:
+ * the status judges the attempt (a 2xx is the receiver's acknowledgement, as Standard Webhooks has it),
+ * whether the body then ends, is cut short or never ends (the attempt's timeout ends the reading). Returns
+ * what ends the reading now, with what was read.
+ */
+function readAnswer(res: IncomingMessage, resolve: (r: SendResult) => void, took: () => number): () => void {
   const chunks: Buffer[] = [];
   let size = 0;
   const finish = () =>
@@ -137,6 +139,7 @@ function readAnswer(res: IncomingMessage, resolve: (r: SendResult) => void, took
   res.on('end', finish);
   res.on('close', finish);
   res.on('error', finish);
+  return finish;
 }
 
 /** Why a request got no answer: the timeout, a private address refused, or the socket's error. */
