@@ -320,6 +320,41 @@ describe('webhooks', () => {
       await t.close();
     }
   });
+
+  it('a tenant has at most WEBHOOK_ENDPOINTS_PER_TENANT endpoints: the next is 409 WEBHOOK_ENDPOINT_LIMIT, on REST and GraphQL, until one is deleted', async () => {
+    process.env.WEBHOOK_ENDPOINTS_PER_TENANT = '2';
+    const t = await startApp();
+    dirs.push(t.dataDir);
+    try {
+      const url = 'https://example.com/hook';
+      const first = await t.http.post('/webhooks/endpoints').send({ url }).expect(201);
+      await t.http.post('/webhooks/endpoints').send({ url }).expect(201);
+      const refused = await t.http.post('/webhooks/endpoints').send({ url }).expect(409);
+      expect(refused.body).toMatchObject({ statusCode: 409, code: 'WEBHOOK_ENDPOINT_LIMIT' });
+      expect(refused.body.message).toMatch(/2 webhook endpoints/);
+      const gql = await t.http
+        .post('/graphql')
+        .send({ query: `mutation { createWebhookEndpoint(input: { url: "${url}" }) { secret } }` })
+        .expect(200);
+      expect(gql.body.errors[0].extensions).toMatchObject({
+        code: 'WEBHOOK_ENDPOINT_LIMIT',
+        statusCode: 409,
+      });
+      expect((await t.http.get('/webhooks/endpoints').expect(200)).body).toHaveLength(2);
+      // Another tenant has its own count; a deletion makes room.
+      const other = await t.tenant('Another table');
+      await t.anon
+        .post('/webhooks/endpoints')
+        .set({ authorization: `Bearer ${other.apiKey}` })
+        .send({ url })
+        .expect(201);
+      await t.http.delete(`/webhooks/endpoints/${first.body.endpoint.id}`).expect(204);
+      await t.http.post('/webhooks/endpoints').send({ url }).expect(201);
+    } finally {
+      delete process.env.WEBHOOK_ENDPOINTS_PER_TENANT;
+      await t.close();
+    }
+  });
 });
 
 function endpointFieldsSuite(

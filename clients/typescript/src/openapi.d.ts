@@ -18498,6 +18498,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description WEBHOOK_ENDPOINT_LIMIT: the tenant already has WEBHOOK_ENDPOINTS_PER_TENANT endpoints (20 unless configured); delete one first */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorModel"];
+                };
+            };
             /** @description The body is larger than BODY_LIMIT (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {

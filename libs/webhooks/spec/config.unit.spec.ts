@@ -49,3 +49,16 @@ describe('webhook configuration: WEBHOOK_TENANT_CONCURRENCY', () => {
     );
   });
 });
+
+describe('webhook configuration: WEBHOOK_ENDPOINTS_PER_TENANT', () => {
+  it('defaults to 20 endpoints a tenant, and takes a whole number above 0', () => {
+    expect(readWebhookConfig({}).endpointsPerTenant).toBe(20);
+    expect(readWebhookConfig({ WEBHOOK_ENDPOINTS_PER_TENANT: ' 3 ' }).endpointsPerTenant).toBe(3);
+  });
+
+  it.each(['0', '-1', '2.5', 'none'])('stops the boot on %p, naming the variable', (raw) => {
+    expect(() => readWebhookConfig({ WEBHOOK_ENDPOINTS_PER_TENANT: raw })).toThrow(
+      /WEBHOOK_ENDPOINTS_PER_TENANT/,
+    );
+  });
+});

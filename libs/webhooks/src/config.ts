@@ -38,6 +38,8 @@ export interface WebhookConfig {
   endpointConcurrency: number;
   /** WEBHOOK_TENANT_CONCURRENCY: attempts in flight to one tenant's endpoints together, over every instance. */
   tenantConcurrency: number;
+  /** WEBHOOK_ENDPOINTS_PER_TENANT: endpoints one tenant may have; each event is a delivery to each of them. */
+  endpointsPerTenant: number;
   /** WEBHOOK_RETENTION_DAYS: finished deliveries (and their attempts) older than this are pruned; 0 keeps them for ever. */
   retentionDays: number;
 }
@@ -51,6 +53,7 @@ export const DEFAULT_WEBHOOK_CONFIG: WebhookConfig = {
   concurrency: DISPATCHER_CONCURRENCY,
   endpointConcurrency: ENDPOINT_CONCURRENCY,
   tenantConcurrency: TENANT_CONCURRENCY,
+  endpointsPerTenant: 20,
   retentionDays: 30,
 };
 
@@ -80,6 +83,11 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
       env.WEBHOOK_TENANT_CONCURRENCY,
       'WEBHOOK_TENANT_CONCURRENCY',
       d.tenantConcurrency,
+    ),
+    endpointsPerTenant: positive(
+      env.WEBHOOK_ENDPOINTS_PER_TENANT,
+      'WEBHOOK_ENDPOINTS_PER_TENANT',
+      d.endpointsPerTenant,
     ),
     retentionDays: retentionDays(env.WEBHOOK_RETENTION_DAYS, d.retentionDays),
   };

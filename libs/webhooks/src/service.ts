@@ -141,7 +141,12 @@ export class WebhookService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.store.insertEndpoint(row);
+    if (!(await this.store.insertEndpoint(row, this.config.endpointsPerTenant)))
+      throw new AppError(
+        409,
+        'WEBHOOK_ENDPOINT_LIMIT',
+        `this tenant already has ${this.config.endpointsPerTenant} webhook endpoints, as many as it may have; delete one first (an endpoint may take several event types, or every fight's)`,
+      );
     await this.activity?.refresh();
     return { endpoint: toEndpointView(row, now), secret: row.secret };
   }

@@ -48,6 +48,12 @@ export class WebhooksController {
     type: ErrorModel,
     description: 'WEBHOOK_URL_NOT_ALLOWED: a private, loopback or link-local target',
   })
+  @ApiResponse({
+    status: 409,
+    type: ErrorModel,
+    description:
+      'WEBHOOK_ENDPOINT_LIMIT: the tenant already has WEBHOOK_ENDPOINTS_PER_TENANT endpoints (20 unless configured); delete one first',
+  })
   create(
     @CurrentPrincipal() p: Principal,
     @Body() body: CreateWebhookEndpointInput,

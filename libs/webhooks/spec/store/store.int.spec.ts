@@ -584,6 +584,16 @@ function storeContract(name: string, make: () => Promise<WebhookStore>) {
       ).toBe(false);
     });
 
+    it('inserts an endpoint only while its tenant has fewer than the limit; another tenant and a deletion make room', async () => {
+      for (const id of ['e1', 'e2']) expect(await store.insertEndpoint(endpoint(id), 2)).toBe(true);
+      expect(await store.insertEndpoint(endpoint('e3'), 2)).toBe(false);
+      expect(await store.getEndpoint('e3')).toBeUndefined();
+      expect(await store.insertEndpoint(endpoint('e4', { tenantId: 't2' }), 2)).toBe(true);
+      await store.deleteEndpoint('e1');
+      expect(await store.insertEndpoint(endpoint('e3'), 2)).toBe(true);
+      expect((await store.listEndpoints('t1')).map((e) => e.id).sort()).toEqual(['e2', 'e3']);
+    });
+
     it('keeps endpoints: patch, list per tenant, delete with its deliveries', async () => {
       await store.insertEndpoint(endpoint('e1', { eventTypes: ['WoundsApplied'] }));
       await store.insertEndpoint(endpoint('e2', { tenantId: 't2' }));
@@ -987,6 +997,22 @@ if (PG_URL) {
             .sort(),
         ).toEqual(round === 0 ? ['f0', 'f1'] : []);
       }
+    } finally {
+      for (const s of stores) await s.close();
+    }
+  });
+
+  it('postgres: instances creating endpoints of one tenant at once never pass its limit between them', async () => {
+    const schema = `wh_elim_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    schemas.push(schema);
+    const stores = [0, 1, 2].map(() => new SqlWebhookStore(new PostgresDriver(PG_URL, schema)));
+    try {
+      await stores[0].listEndpoints('t1');
+      const made = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => stores[i % 3].insertEndpoint(endpoint(`e${i}`), 5)),
+      );
+      expect(made.filter(Boolean)).toHaveLength(5);
+      expect(await stores[1].listEndpoints('t1')).toHaveLength(5);
     } finally {
       for (const s of stores) await s.close();
     }

@@ -333,6 +333,8 @@ function groupKey([endpointId, fightId]: Group): number {
 
 /** The advisory lock class of head marks ('WHK1'), apart from the single-key lock of the schema. */
 const HEAD_LOCK_CLASS = 0x57484b31;
+/** The advisory lock class under which one tenant's endpoint creations take turns (PostgreSQL). */
+const TENANT_LOCK_CLASS = 0x57484b33;
 
 /** The webhook store over SQLite or PostgreSQL: the same SQL, the driver supplies the dialect. */
 export class SqlWebhookStore implements WebhookStore {
@@ -368,8 +370,27 @@ export class SqlWebhookStore implements WebhookStore {
     await markHeads(q, groups, before, postgres);
   }
 
-  async insertEndpoint(e: EndpointRow): Promise<void> {
-    await this.db.run(
+  async insertEndpoint(e: EndpointRow, limit = Infinity): Promise<boolean> {
+    if (limit === Infinity) {
+      await this.insertEndpointRow(this.db, e);
+      return true;
+    }
+    return this.db.tx(async (q) => {
+      // PostgreSQL: creations for one tenant take turns (SQLite's transaction has the database to itself).
+      if (this.db.engine === 'postgres')
+        await q.query(`SELECT pg_advisory_xact_lock(${TENANT_LOCK_CLASS}, hashtext($1))`, [e.tenantId]);
+      const [{ n }] = await q.query<{ n: number | string }>(
+        'SELECT count(*) AS n FROM webhook_endpoints WHERE tenant_id = $1',
+        [e.tenantId],
+      );
+      if (Number(n) >= limit) return false;
+      await this.insertEndpointRow(q, e);
+      return true;
+    });
+  }
+
+  private async insertEndpointRow(q: SqlExec, e: EndpointRow): Promise<void> {
+    await q.run(
       `INSERT INTO webhook_endpoints (id, tenant_id, url, description, event_types, fight_id, enabled, secret, previous_secret, previous_secret_until, disabled_reason, failing_since, created_at, updated_at, previous_secrets)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [

@@ -109,7 +109,11 @@ export type EndpointPatch = Partial<
 
 export interface WebhookStore {
   readonly engine: string;
-  insertEndpoint(row: EndpointRow): Promise<void>;
+  /**
+   * Inserts the endpoint unless its tenant already has `limit` (counted and inserted in one transaction, so
+   * creations at once on every instance never pass it between them); false when it had.
+   */
+  insertEndpoint(row: EndpointRow, limit?: number): Promise<boolean>;
   /**
    * Applies `patch`. With `guard`, in one transaction with the row locked: `guard` sees the row as it is and may
    * throw, and then nothing changes (a conditional request's check and its change, with no change between).
