@@ -325,7 +325,7 @@ export const NARATEER_RULINGS: Ruling[] = [
   },
   {
     id: 'N59',
-    text: 'Between activations, a command that leaves the open round no one to wait for (the last waiting combatant removed, or left unable to act) ends the round, as its EndActivation would have (C16 for a running activation).',
+    text: 'Between activations, a command that leaves the open round no one to wait for (the last waiting combatant removed, or left Collapsed or Withdrawn) ends the round, as its EndActivation would have (C16 for a running activation).',
   },
   {
     id: 'N60',
@@ -334,5 +334,9 @@ export const NARATEER_RULINGS: Ruling[] = [
   {
     id: 'N61',
     text: 'Manual dice: a Continuation Check is the checking combatant’s roll; a command without its faces stands, and the check alone (with what waits for its result) is asked of that combatant, as A36 asks a Devolution Test.',
+  },
+  {
+    id: 'N62',
+    text: 'A round that opens with no one to wait for (its start’s Lingering Harm leaves no one able to act, or no one was) ends in the same StartRound, as its last EndActivation would have.',
   },
 ];

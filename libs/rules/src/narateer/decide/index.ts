@@ -76,10 +76,12 @@ function decideCommand(state: NarateerState, command: RuleCommand, dice: DiceSou
   if (command.type === CONTINUATION_CHECK) return decideContinuation(state, command, dice, hooks);
   const mayEmpty = roundMayEmpty(state, hooks);
   const leftEmpty = mayEmpty ? { step: 'roundLeftEmpty' } : undefined;
+  // N62: a round's start may leave it with no one to wait for, whatever it waited for before.
+  const opensRound = command.type === 'StartRound';
   const lifecycle = settledBefore(
     [],
     () => decideLifecycle(state, command, dice, hooks),
-    command.type === 'RemoveCombatant' ? leftEmpty : undefined,
+    command.type === 'RemoveCombatant' ? leftEmpty : opensRound ? { step: 'roundLeftEmpty' } : undefined,
   );
   if (lifecycle && command.type === 'CancelPending') {
     const queued = [...lifecycle, ...queueAfterCancel(state)];
@@ -88,10 +90,10 @@ function decideCommand(state: NarateerState, command: RuleCommand, dice: DiceSou
       ...settledBefore(queued, () => ticksAfterCancel(state, lifecycle.reduce(evolve, state), dice)),
     ];
   }
-  if (lifecycle && command.type === 'RemoveCombatant')
+  if (lifecycle && (command.type === 'RemoveCombatant' || opensRound))
     return [
       ...lifecycle,
-      ...settledBefore(lifecycle, () => roundLeftEmpty(mayEmpty, state, lifecycle, dice)),
+      ...settledBefore(lifecycle, () => roundLeftEmpty(mayEmpty || opensRound, state, lifecycle, dice)),
     ];
   if (lifecycle) return lifecycle;
   checkEntry('narateer', NARATEER_COMMAND_SCHEMAS, ANSWERS, state, command);
@@ -139,9 +141,10 @@ function dispatch(state: NarateerState, command: RuleCommand, dice: DiceSource):
 
 /**
  * N59: between activations, the command that leaves the open round no one to wait for (the GM removes, collapses or
- * knocks out its last waiting combatant) ends it, as the last EndActivation would have (C16 does so when the
+ * withdraws its last waiting combatant) ends it, as the last EndActivation would have (C16 does so when the
  * removed combatant's activation was running): the round's end (Lingering Harm ticks, C7) comes at once, not when
  * the GM thinks to send EndRound. A decision the command leaves pending (where Wounds go) is answered first.
+ * N62: so does StartRound, when its round opens with no one to wait for (its start's ticks left no one, or none was left).
  */
 function roundLeftEmpty(
   mayEmpty: boolean,
