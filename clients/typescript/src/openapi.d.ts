@@ -4726,6 +4726,8 @@ export interface components {
                         name?: string;
                         /** @description The emotional trigger (RULINGS.md A9); default none. */
                         trigger?: string;
+                        /** @description HP a Gift of this Stage restores when the beast evolves to it, up to maxHp (ruling A71); default none: "Evolution does not heal HP". */
+                        giftHeal?: number;
                     }[];
                     /** @description Qualities whose ranks add to Dodge (RULINGS.md A6); default none. */
                     defensiveQualities?: string[];
@@ -5696,6 +5698,14 @@ export interface components {
              * @enum {string}
              */
             aStat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+            /** @description Quality ranks added to the first combatant’s pool; default 0. */
+            aRanks?: number;
+            /** @description +1 dice (Talents) added to the first combatant’s pool (ruling A30); default 0. */
+            aBonusDice?: number;
+            /** @description The first combatant rolls with Boost; default false. */
+            aBoost?: boolean;
+            /** @description The first combatant rolls with Setback (surprised); default false. */
+            aSetback?: boolean;
             /** @description The second combatant. */
             bId: string;
             /**
@@ -5703,6 +5713,14 @@ export interface components {
              * @enum {string}
              */
             bStat?: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+            /** @description Quality ranks added to the second combatant’s pool; default 0. */
+            bRanks?: number;
+            /** @description +1 dice (Talents) added to the second combatant’s pool (ruling A30); default 0. */
+            bBonusDice?: number;
+            /** @description The second combatant rolls with Boost; default false. */
+            bBoost?: boolean;
+            /** @description The second combatant rolls with Setback (surprised); default false. */
+            bSetback?: boolean;
             /** @description Free text recorded with the roll. */
             reason?: string;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
@@ -5904,6 +5922,8 @@ export interface components {
                         name?: string;
                         /** @description The emotional trigger (RULINGS.md A9); empty when none. */
                         trigger: string;
+                        /** @description HP a Gift of this Stage restores when the beast evolves to it, up to maxHp (ruling A71); default none: "Evolution does not heal HP". */
+                        giftHeal?: number;
                     }[];
                     /** @description Qualities whose ranks add to Dodge (RULINGS.md A6); default none. */
                     defensiveQualities?: string[];
@@ -7662,9 +7682,9 @@ export interface components {
              */
             type: "HpRestored";
             data: {
-                /** @description The combatant the item is used on. */
+                /** @description The combatant healed: the one an item is used on (ruling A33), or a beast whose Stage’s Gift heals it as it evolves (ruling A71). */
                 combatantId: string;
-                /** @description HP restored, up to maxHp (ruling A33). */
+                /** @description HP restored, up to maxHp (rulings A33, A71). */
                 amount: number;
                 /** @description HP before. */
                 hpBefore: number;
@@ -8287,6 +8307,8 @@ export interface components {
                 name?: string;
                 /** @description The emotional trigger (RULINGS.md A9); default none. */
                 trigger?: string;
+                /** @description HP a Gift of this Stage restores when the beast evolves to it, up to maxHp (ruling A71); default none: "Evolution does not heal HP". */
+                giftHeal?: number;
             }[];
             /** @description Qualities whose ranks add to Dodge (RULINGS.md A6); default none. */
             defensiveQualities?: string[];
@@ -8612,6 +8634,8 @@ export interface components {
                     name: string;
                     /** @description The emotional trigger; empty when none. */
                     trigger: string;
+                    /** @description HP a Gift restores when the beast evolves to this Stage (ruling A71); absent when the Stage has no such Gift. */
+                    giftHeal?: number;
                     /** @description The GM marked the trigger active (SetTrigger). */
                     triggerActive: boolean;
                 }[];

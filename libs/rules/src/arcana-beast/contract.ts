@@ -92,6 +92,14 @@ const Item = z.strictObject({
     .describe('A Test the item needs to work (ruling A33); default none.'),
 });
 
+/** arcana-beast.txt: Evolution in Combat: "Evolution does not heal HP unless a Gift says otherwise" (ruling A71). */
+const GiftHeal = Int.min(1)
+  .max(500)
+  .optional()
+  .describe(
+    'HP a Gift of this Stage restores when the beast evolves to it, up to maxHp (ruling A71); default none: "Evolution does not heal HP".',
+  );
+
 const BinderSheet = z.strictObject({
   kind: z.literal('binder'),
   ...Common,
@@ -113,6 +121,7 @@ const BeastSheet = z.strictObject({
         stage: Int.min(0).max(4),
         name: text(100).optional().describe('Default "Stage <n>".'),
         trigger: text(300).optional().describe('The emotional trigger (RULINGS.md A9); default none.'),
+        giftHeal: GiftHeal,
       }),
     )
     .max(5)
@@ -170,6 +179,7 @@ const ARCANA_BEAST_RECORDED_SHEET = z.discriminatedUnion('kind', [
           stage: Int.min(0).max(4),
           name: text(100).optional().describe('"Stage <n>" unless the sheet names it.'),
           trigger: z.string().max(300).describe('The emotional trigger (RULINGS.md A9); empty when none.'),
+          giftHeal: GiftHeal,
         }),
       )
       .max(5)
@@ -214,6 +224,22 @@ const movement = {
     .optional()
     .describe('Flight, teleport or burrowing from the sheet (ruling A18); default none.'),
 };
+
+/**
+ * arcana-beast.txt: Initiative & Turn Order: an Opposed Test's "Relevant Qualities or Talents add dice" and "Surprised
+ * characters roll with Setback": what one side of RollOpposedTest adds to its pool, as RollTest takes it (ruling A25).
+ */
+const opposedRanks = (who: string) =>
+  Int.min(0).max(10).optional().describe(`Quality ranks added to ${who}’s pool; default 0.`);
+const opposedBonusDice = (who: string) =>
+  Int.min(0)
+    .max(MAX_BONUS_DICE)
+    .optional()
+    .describe(`+1 dice (Talents) added to ${who}’s pool (ruling A30); default 0.`);
+const opposedBoost = (who: string) =>
+  z.boolean().optional().describe(`${who} rolls with Boost; default false.`);
+const opposedSetback = (who: string) =>
+  z.boolean().optional().describe(`${who} rolls with Setback (surprised); default false.`);
 
 /** Every arcana-beast command beyond the lifecycle, declared once (descriptions: ARCANA_COMMANDS). */
 export const ARCANA_BEAST_COMMAND_SCHEMAS = {
@@ -361,8 +387,16 @@ export const ARCANA_BEAST_COMMAND_SCHEMAS = {
   RollOpposedTest: command('RollOpposedTest', ARCANA_COMMANDS.RollOpposedTest, {
     aId: combatant('The first combatant; its pool is rolled first.'),
     aStat: Stat.describe('The stat the first combatant rolls: its value in dice (ruling A25).'),
+    aRanks: opposedRanks('the first combatant'),
+    aBonusDice: opposedBonusDice('the first combatant'),
+    aBoost: opposedBoost('The first combatant'),
+    aSetback: opposedSetback('The first combatant'),
     bId: combatant('The second combatant.'),
     bStat: Stat.optional().describe('Default aStat.'),
+    bRanks: opposedRanks('the second combatant'),
+    bBonusDice: opposedBonusDice('the second combatant'),
+    bBoost: opposedBoost('The second combatant'),
+    bSetback: opposedSetback('The second combatant'),
     reason,
   }),
   RerollInitiative: command('RerollInitiative', ARCANA_COMMANDS.RerollInitiative, {}),
@@ -465,6 +499,9 @@ const BeastView = z.strictObject({
         stage: Int,
         name: z.string(),
         trigger: z.string().describe('The emotional trigger; empty when none.'),
+        giftHeal: Int.optional().describe(
+          'HP a Gift restores when the beast evolves to this Stage (ruling A71); absent when the Stage has no such Gift.',
+        ),
         triggerActive: z.boolean().describe('The GM marked the trigger active (SetTrigger).'),
       }),
     )

@@ -400,4 +400,8 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A70',
     text: 'A turn counts as its side’s from its start: a beast in the fight when its turn starts takes it, so a Call Back in it spends the side’s turn and an allied combo does not run across it.',
   },
+  {
+    id: 'A71',
+    text: 'A Gift that heals on Evolution is the sheet’s: a Stage’s giftHeal restores that many HP (up to maxHp) when the beast evolves to it; without one, Evolution heals nothing.',
+  },
 ];

@@ -398,8 +398,10 @@ export const ARCANA_BEAST_EVENT_SCHEMAS = {
     stamina: Count.describe('Stamina after.'),
   }),
   HpRestored: z.strictObject({
-    combatantId: Id.describe('The combatant the item is used on.'),
-    amount: Count.describe('HP restored, up to maxHp (ruling A33).'),
+    combatantId: Id.describe(
+      'The combatant healed: the one an item is used on (ruling A33), or a beast whose Stage’s Gift heals it as it evolves (ruling A71).',
+    ),
+    amount: Count.describe('HP restored, up to maxHp (rulings A33, A71).'),
     hpBefore: Count.describe('HP before.'),
     hp: Count.describe('HP after.'),
   }),

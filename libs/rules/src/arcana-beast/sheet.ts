@@ -30,6 +30,11 @@ export interface StageDef {
   stage: number;
   name: string;
   trigger: string;
+  /**
+   * A71: HP a Gift of this Stage restores when the beast evolves to it; present only when the sheet names it, so a
+   * CombatantJoined recorded before replays the same.
+   */
+  giftHeal?: number;
 }
 
 export interface Item {
@@ -131,6 +136,7 @@ function readBeast(
     stage: st.stage,
     name: st.name ?? `Stage ${st.stage}`,
     trigger: st.trigger ?? '',
+    ...(st.giftHeal === undefined ? {} : { giftHeal: st.giftHeal }),
   }));
   stages.forEach(
     (st, i) =>

@@ -43,7 +43,20 @@ export function evolveStage(state: ArcanaBeastState, command: ArcanaCommandOf<'E
       highest: to === highest,
       triggerActive,
     }),
+    ...giftHealing(c, to),
   ];
+}
+
+/**
+ * arcana-beast.txt: Evolution in Combat: "Evolution does not heal HP unless a Gift says otherwise" (A71): the Gift of
+ * the Stage evolved to restores its HP, up to the sheet's maximum (as Use Item's, A33).
+ */
+function giftHealing(c: ArcanaCombatant & { sheet: BeastSheet }, to: number): RuleEvent[] {
+  const gift = c.sheet.stages.find((s) => s.stage === to)?.giftHeal ?? 0;
+  const amount = Math.min(gift, c.sheet.maxHp - c.hp);
+  return amount > 0
+    ? [ev('HpRestored', { combatantId: c.id, amount, hpBefore: c.hp, hp: c.hp + amount })]
+    : [];
 }
 
 /** A9: the GM marks an emotional trigger (a Stage's, or the Zero Power's) active or not. */

@@ -88,9 +88,28 @@ export function rollOpposedTest(
   ensure(a.id !== b.id, 'ARCANA_INVALID_TARGET', 'ruling A25: an opposed test needs two combatants', 'bId');
   const aStat = command.aStat;
   const bStat = command.bStat ?? aStat;
-  // A26: an opposed test is a roll like any other — Assist dice and Bond Surge apply.
-  const pa = poolFor(state, a, 'opposed', aStat, 0, [], [], []);
-  const pb = poolFor(state, b, 'opposed', bStat, 0, [], [], []);
+  // A26: an opposed test is a roll like any other — Assist dice and Bond Surge apply. A25: each side's Quality ranks,
+  // +1 dice, Boost and Setback, as a RollTest's ("Relevant Qualities or Talents add dice", "Surprised … Setback").
+  const pa = poolFor(
+    state,
+    a,
+    'opposed',
+    aStat,
+    command.aRanks ?? 0,
+    bonusDice(command.aBonusDice),
+    command.aBoost ? ['GM: Boost'] : [],
+    command.aSetback ? ['GM: Setback'] : [],
+  );
+  const pb = poolFor(
+    state,
+    b,
+    'opposed',
+    bStat,
+    command.bRanks ?? 0,
+    bonusDice(command.bBonusDice),
+    command.bBoost ? ['GM: Boost'] : [],
+    command.bSetback ? ['GM: Setback'] : [],
+  );
   const ra = rollPool(pa.spec, dieFor(a), dice);
   const rb = rollPool(pb.spec, dieFor(b), dice);
   const winnerId = ra.successes === rb.successes ? null : ra.successes > rb.successes ? a.id : b.id;
