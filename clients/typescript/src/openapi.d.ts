@@ -9386,6 +9386,8 @@ export interface components {
             trample?: boolean;
             /** @description A vertical jump: refused (S41) with ARCHSOUL_VERTICAL_JUMP; default false. */
             vertical?: boolean;
+            /** @description With jump: the AP the jumping Move spends, each one use of the Move action; the walk and jump may cover what those Moves walk together (S90); default 1. */
+            ap?: number;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
             /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */

@@ -193,3 +193,85 @@ describe('S55: a jump passes over a foe instead of trampling it (archsoul.txt: J
     expect(find(out, 'ReactiveAttackTriggered')).toMatchObject({ trigger: 'landing', reactorIds: ['v'] });
   });
 });
+
+describe('S90: a jump over more than one Move (archsoul.txt: Jumping: “without spending an additional action point”)', () => {
+  // Athletics 4 + ½ × Conditioning 4 = 6 m: a jump of 3 spaces; speed 3.
+  const leaper = {
+    attributes: { precision: 2, athletics: 4, endurance: 2, soulpower: 1, intellect: 1 },
+    skills: { conditioning: 4, meleeWeapons: 2, resolve: 1 },
+    speed: 3,
+  };
+  const leap = (n: number, extra: Record<string, unknown> = {}) => ({
+    type: 'Move',
+    combatantId: 'a',
+    path: north(n),
+    jump: true,
+    ...extra,
+  });
+
+  it('Jumping: “your jump would not be able to go further than 2 spaces without spending an additional action point”: one space walked, then a jump of 3 over two Moves (S90)', () => {
+    // Given a (speed 3, a jump of 3 spaces) with 3 AP and a pit of two blocked spaces north of its first step;
+    const events = fight([hero('a', [0, 0], 'N', leaper), foe('v', [6, -6])], {
+      map: {
+        blocked: [
+          { x: 0, y: -2 },
+          { x: 0, y: -3 },
+        ],
+      },
+    });
+    // with one AP the walk of 1 leaves 3 − 1 = 2 spaces, so the jump of 3 is too far;
+    expect(refused(events, leap(4, { jumpFrom: 1 }))).toMatchObject({
+      code: 'ARCHSOUL_MOVE_TOO_FAR',
+      field: 'path',
+    });
+    // when a spends an additional action point on it (ap 2: two uses of Move, 2 × 3 = 6 spaces of walk),
+    const out = exact(events, leap(4, { jumpFrom: 1, ap: 2 }));
+    // then both AP are spent as two Moves, the walk of 1 and the jump of 3 over the pit are recorded;
+    expect(types(out)).toEqual(['ApSpent', 'ApSpent', 'Moved', 'Moved']);
+    expect(out.filter((e) => e.type === 'ApSpent').map((e) => e.data)).toEqual([
+      { combatantId: 'a', action: 'move', ap: 1, apLeft: 2 },
+      { combatantId: 'a', action: 'move', ap: 1, apLeft: 1 },
+    ]);
+    const [walked, jumped] = out.filter((e) => e.type === 'Moved').map((e) => e.data as Record<string, any>);
+    expect(walked).toMatchObject({ action: 'move', to: { x: 0, y: -1 }, distance: 1 });
+    expect(jumped).toMatchObject({ jump: true, from: { x: 0, y: -1 }, to: { x: 0, y: -4 }, distance: 3 });
+    // and the third Move is the third use of the action: 6 × 3 − 4 walked = 14 spaces.
+    const after = [...events, ...out];
+    expect(stateOf(after).combatants.a).toMatchObject({ ap: 1, moves: 2, moveDistance: 4 });
+    const onward = (n: number) => north(n + 4).slice(4);
+    expect(refused(after, { type: 'Move', combatantId: 'a', path: onward(15) })).toMatchObject({
+      code: 'ARCHSOUL_MOVE_TOO_FAR',
+    });
+    const third = exact(after, { type: 'Move', combatantId: 'a', path: onward(14) });
+    expect(find(third, 'ApSpent')).toMatchObject({ action: 'move', apLeft: 0 });
+    expect(find(third, 'Moved')).toMatchObject({ to: { x: 0, y: -18 }, distance: 14 });
+  });
+
+  it('S90: a jump over two Moves still goes no further than the jump, needs the AP and is a jump; the walk of three Moves is doubled', () => {
+    const events = fight([hero('a', [0, 0], 'N', leaper), foe('v', [6, -6])]);
+    // A jump of 4 is beyond Athletics 4 + ½ × 4 = 6 m, however many Moves pay for it.
+    expect(refused(events, leap(4, { ap: 2 }))).toMatchObject({
+      code: 'ARCHSOUL_JUMP_TOO_FAR',
+      field: 'path',
+    });
+    // Two Moves for a walk are two Move commands: ap names a jump's.
+    expect(refused(events, { type: 'Move', combatantId: 'a', path: north(4), ap: 2 })).toMatchObject({
+      code: 'ARCHSOUL_NOT_A_JUMP',
+      field: 'ap',
+    });
+    // After two AP spent, a jump over two Moves lacks its second AP.
+    const spent = then(then(events, { type: 'Study', combatantId: 'a', targetId: 'v' }), {
+      type: 'Study',
+      combatantId: 'a',
+      targetId: 'v',
+    });
+    expect(refused(spent, leap(2, { ap: 2 }))).toMatchObject({ code: 'ARCHSOUL_NOT_ENOUGH_AP', field: 'ap' });
+    // A slow creature (speed 1, a jump of 3): one Move walks 1, two walk 2, three walk 6 × 1 = 6: a jump of 3 takes all
+    // three AP (Move: "If you use this action three times in one round, you may move twice as far").
+    const slow = fight([hero('a', [0, 0], 'N', { ...leaper, speed: 1 }), foe('v', [6, -6])]);
+    expect(refused(slow, leap(3, { ap: 2 }))).toMatchObject({ code: 'ARCHSOUL_MOVE_TOO_FAR', field: 'path' });
+    const out = exact(slow, leap(3, { ap: 3 }));
+    expect(types(out)).toEqual(['ApSpent', 'ApSpent', 'ApSpent', 'Moved']);
+    expect(stateOf([...slow, ...out]).combatants.a).toMatchObject({ ap: 0, moves: 3, moveDistance: 3 });
+  });
+});

@@ -13,7 +13,7 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   EndTurn:
     "End a combatant's turn in the running phase: combatantId, to? (S43: a free adjacent space to leave another's space for). Unused AP are lost.",
   EndPhase: 'GM: end every open turn of the running phase.',
-  Move: 'Move (1 AP, or free in an ambush round): combatantId, path [{x, y}…], facing?, free?, jump? (straight, Athletics + ½ Conditioning metres; vertical jumps are refused, S41), jumpFrom? (spaces walked before the jump, S55), trample? (mounted). Facing follows the path.',
+  Move: 'Move (1 AP, or free in an ambush round): combatantId, path [{x, y}…], facing?, free?, jump? (straight, Athletics + ½ Conditioning metres; vertical jumps are refused, S41), jumpFrom? (spaces walked before the jump, S55), ap? (a jump paid with 1–3 AP, each a use of Move, S90), trample? (mounted). Facing follows the path.',
   SlowMove: 'Slow Move one space (1 AP): combatantId, to {x, y}, facing?.',
   Turn: 'Free: rotate between actions on your own turn: combatantId, facing.',
   DropProne:

@@ -349,6 +349,12 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
       ),
     trample: flag('Mounted: trample smaller foes (S35); default false.'),
     vertical: flag('A vertical jump: refused (S41) with ARCHSOUL_VERTICAL_JUMP; default false.'),
+    ap: Int.min(1)
+      .max(3)
+      .optional()
+      .describe(
+        'With jump: the AP the jumping Move spends, each one use of the Move action; the walk and jump may cover what those Moves walk together (S90); default 1.',
+      ),
   }),
   SlowMove: command('SlowMove', 'Slow Move one space (1 AP).', {
     combatantId: who,

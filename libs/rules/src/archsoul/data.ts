@@ -773,4 +773,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S89',
     text: 'The ambush’s free movement is a regular move: a grappled member of the surprising party cannot use it until the grapple ends; it keeps it for that turn.',
   },
+  {
+    id: 'S90',
+    text: 'A jumping Move may be paid with 1–3 AP (ap), each one use of the Move action: walk and jump may cover what those Moves walk together (“without spending an additional action point”), never beyond the jump itself.',
+  },
 ];

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { combatantId } from '../../core/lifecycle';
 import { RuleEvent } from '../../core/types';
+import { bad } from '../../core/fields';
 import { ensure } from '../../core/violation';
 import { ArchsoulCommand, MovePayloadSchema } from '../contract';
 import { ev } from '../events';
 import { distance, Facing, nearestFacing, Space, stepFacings } from '../grid';
 import { DiceSource } from '../../dice/roll';
-import { JUMP, SIZES, SPACE_METRES, TRAMPLE_DIFFICULTY } from '../data';
+import { JUMP, MOVE_ACTIONS_FOR_DOUBLE, SIZES, SPACE_METRES, TRAMPLE_DIFFICULTY } from '../data';
 import { evolve } from '../evolve';
 import { canStep, isAdjacent, isBlocked, wallBetween } from '../map';
 import { rollTest } from '../rolls';
@@ -111,11 +112,22 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
     'ruling S41: the battle map has no height; the GM narrates a vertical jump (archsoul.txt: Jumping: "one-third this amount straight up") and places the combatant',
     'vertical',
   );
-  const [budget, events] = moveBudget(c, free);
+  // S90: Jumping: "without spending an additional action point": a jump may be paid with more than one Move.
+  const ap = command.ap ?? 1;
+  if (command.ap !== undefined && free)
+    bad('ap', 'is what a paid jump spends; the free movement of an ambush spends no action points');
+  ensure(
+    ap === 1 || jump,
+    'ARCHSOUL_NOT_A_JUMP',
+    `ruling S90: ap pays one jump with several Moves ("without spending an additional action point", archsoul.txt: Jumping); a walk over ${ap} Moves is ${ap} Move commands`,
+    'ap',
+  );
+  const [budget, events] = moveBudget(c, free, ap);
+  const doubled = !free && c.moves + ap >= MOVE_ACTIONS_FOR_DOUBLE;
   ensure(
     path.length <= budget,
     'ARCHSOUL_MOVE_TOO_FAR',
-    `archsoul.txt: Move: ${c.id} may move ${budget} space(s) with this ${free ? 'free move' : 'Move'}${c.moves === 2 && !free ? ' (RULINGS.md S6/S14: 6 × speed minus the distance already moved)' : ''}; the path has ${path.length}`,
+    `archsoul.txt: Move: ${c.id} may move ${budget} space(s) with this ${free ? 'free move' : ap > 1 ? `jump over ${ap} Moves (ruling S90)` : 'Move'}${doubled ? ' (RULINGS.md S6/S14: 6 × speed minus the distance already moved)' : ''}; the path has ${path.length}`,
     'path',
   );
   // S55: "walk one space forwards before jumping": the first jumpFrom spaces are walked, the rest is the jump.
@@ -156,9 +168,11 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
 
 /**
  * The spaces this Move may cover, and the AP it spends: a free move's remainder (Ambushes), or the speed
- * (S6/S14: a third Move, 6 × speed less what was already moved).
+ * (S6/S14: a third Move, 6 × speed less what was already moved). S90: a jump paid with `ap` Moves spends one AP per
+ * Move (each an ApSpent of the move action, a use of it) and covers what those Moves walk together: `ap` × speed, or,
+ * when they make the third use, 6 × speed less what was already moved.
  */
-function moveBudget(c: ArchsoulCombatant, free: boolean): [number, RuleEvent[]] {
+function moveBudget(c: ArchsoulCombatant, free: boolean, ap = 1): [number, RuleEvent[]] {
   if (free) {
     ensure(
       c.freeMove > 0,
@@ -168,7 +182,16 @@ function moveBudget(c: ArchsoulCombatant, free: boolean): [number, RuleEvent[]] 
     );
     return [c.freeMove, []];
   }
-  return [c.moves === 2 ? 6 * speedOf(c) - c.moveDistance : speedOf(c), [spend(c, 'move')]];
+  if (ap > 1)
+    ensure(
+      c.ap >= ap,
+      'ARCHSOUL_NOT_ENOUGH_AP',
+      `archsoul.txt: The Action Economy / ruling S90: a jump over ${ap} Moves costs ${ap} AP; ${c.id} has ${c.ap} left`,
+      'ap',
+    );
+  const paid = Array.from({ length: ap }, (_, i) => spend({ ...c, ap: c.ap - i }, 'move'));
+  const doubled = c.moves + ap >= MOVE_ACTIONS_FOR_DOUBLE;
+  return [doubled ? 6 * speedOf(c) - c.moveDistance : ap * speedOf(c), paid];
 }
 
 /** archsoul.txt: Jumping: in a straight line, at most the jump's spaces (S36), from where it takes off (S55). */
