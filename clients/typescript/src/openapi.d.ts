@@ -4330,7 +4330,7 @@ export interface components {
                     /** @description The sheet’s maxMD. */
                     max: number;
                 };
-                /** @description RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count). */
+                /** @description RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count); ruling N63: none for a combatant that can take no proactive action (Collapsed, Withdrawn, Unconscious or Paralyzed). */
                 proactiveUsesLeft: {
                     /** @description Proactive Melee uses left. */
                     melee: number;

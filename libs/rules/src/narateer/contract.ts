@@ -494,7 +494,7 @@ const CombatantView = z
         ranged: Int.describe('Proactive Ranged uses left.'),
       })
       .describe(
-        'RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count).',
+        'RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count); ruling N63: none for a combatant that can take no proactive action (Collapsed, Withdrawn, Unconscious or Paralyzed).',
       ),
     conditions: z
       .array(

@@ -339,4 +339,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N62',
     text: 'A round that opens with no one to wait for (its start’s Lingering Harm leaves no one able to act, or no one was) ends in the same StartRound, as its last EndActivation would have.',
   },
+  {
+    id: 'N63',
+    text: 'The view shows no proactive use left for a combatant that can take no proactive action (Collapsed, Withdrawn, Unconscious or Paralyzed), even in its own activation.',
+  },
 ];

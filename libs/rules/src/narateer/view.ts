@@ -3,7 +3,7 @@ import { keptPerObject } from '../core/kept';
 import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
 import type { NarateerCombatantView, NarateerView } from './contract';
 import { ATTACK_SKILL } from './data';
-import { proactiveLimit } from './decide/common';
+import { ableToAct, proactiveLimit } from './decide/common';
 import { combatState, NarateerCombatant, NarateerState } from './state';
 
 /** The core's part of the view, as NARATEER_VIEW declares it (coreView itself is typed loosely). */
@@ -26,6 +26,18 @@ type Entry<K extends 'conditions' | 'lingeringHarm' | 'weapons'> = NarateerComba
 /** A combatant's entry depends on the combatant alone: an unchanged one keeps its entry (keptPerObject). */
 const combatantView = keptPerObject(buildCombatantView);
 
+/**
+ * N5 with ruling N63: the proactive uses left, as the engine would allow them. A combatant that can take no proactive
+ * action (Collapsed or Withdrawn, N20; Unconscious or Paralyzed, N26, N43, N46) has none, whatever its count.
+ */
+function usesLeft(c: NarateerCombatant): NarateerCombatantView['proactiveUsesLeft'] {
+  if (!ableToAct(c)) return { melee: 0, ranged: 0 };
+  return {
+    melee: proactiveLimit(c, ATTACK_SKILL.melee) - c.uses.melee,
+    ranged: proactiveLimit(c, ATTACK_SKILL.ranged) - c.uses.ranged,
+  };
+}
+
 function buildCombatantView(c: NarateerCombatant): NarateerCombatantView {
   return {
     id: c.id,
@@ -37,10 +49,7 @@ function buildCombatantView(c: NarateerCombatant): NarateerCombatantView {
     initiative: c.initiative ?? null,
     ad: { ...c.ad, max: c.sheet.maxAD },
     md: { ...c.md, max: c.sheet.maxMD },
-    proactiveUsesLeft: {
-      melee: proactiveLimit(c, ATTACK_SKILL.melee) - c.uses.melee,
-      ranged: proactiveLimit(c, ATTACK_SKILL.ranged) - c.uses.ranged,
-    },
+    proactiveUsesLeft: usesLeft(c),
     conditions: c.conditions.map((k): Entry<'conditions'> => ({
       condition: k.condition,
       intensity: k.intensity ?? null,

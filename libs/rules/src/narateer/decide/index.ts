@@ -85,10 +85,16 @@ function decideCommand(state: NarateerState, command: RuleCommand, dice: DiceSou
   );
   if (lifecycle && command.type === 'CancelPending') {
     const queued = [...lifecycle, ...queueAfterCancel(state)];
-    return [
+    // N59 with N28: the ticks of that moment that still tick may leave the round no one to wait for.
+    const ticked = [
       ...queued,
-      ...settledBefore(queued, () => ticksAfterCancel(state, lifecycle.reduce(evolve, state), dice)),
+      ...settledBefore(
+        queued,
+        () => ticksAfterCancel(state, lifecycle.reduce(evolve, state), dice),
+        leftEmpty,
+      ),
     ];
+    return [...ticked, ...settledBefore(ticked, () => roundLeftEmpty(mayEmpty, state, ticked, dice))];
   }
   if (lifecycle && (command.type === 'RemoveCombatant' || opensRound))
     return [
