@@ -6744,7 +6744,7 @@ export interface components {
             type: "AttackDeclared";
             /** @description An attack as declared (arcana-beast.txt: Attack Steps), before its rolls. */
             data: {
-                /** @description The attack’s number in the fight, from 1; DamageDealt names it. */
+                /** @description The attack’s number in the fight, from 1, given when it is declared: an attack the GM voids keeps its number (ruling A22); DamageDealt names it. */
                 attackNo: number;
                 /** @description The beast attacking. */
                 attackerId: string;
@@ -6837,7 +6837,7 @@ export interface components {
              */
             type: "AttackResolved";
             data: {
-                /** @description The attack’s number in the fight, from 1; DamageDealt names it. */
+                /** @description The attack’s number in the fight, from 1, given when it is declared: an attack the GM voids keeps its number (ruling A22); DamageDealt names it. */
                 attackNo: number;
                 /** @description The beast attacking. */
                 attackerId: string;
@@ -8448,7 +8448,7 @@ export interface components {
             turn: {
                 /** @description The beast whose turn it is. */
                 beastId: string;
-                /** @description Its Binder, who gives the Command in the same turn; absent for a wild beast. */
+                /** @description Its Binder, who gives the Command in the same turn; absent for a wild beast, once its Binder has left the fight, or while its Binder is Knocked Out (rulings A21, A61). */
                 binderId?: string;
                 /** @description The Binder’s Command taken this turn: direct, encourage, strategize, callBack, useItem, bondSurge; absent: none yet. */
                 command?: string;
@@ -8465,7 +8465,7 @@ export interface components {
             } | null;
             /** @description The attack on a Binder waiting for the pending intercept (ruling A22); null otherwise. */
             pendingAttack: {
-                /** @description The attack’s number in the fight, from 1; DamageDealt names it. */
+                /** @description The attack’s number in the fight, from 1, given when it is declared: an attack the GM voids keeps its number (ruling A22); DamageDealt names it. */
                 attackNo: number;
                 /** @description The beast attacking. */
                 attackerId: string;
@@ -8500,7 +8500,7 @@ export interface components {
                 /** @description The GM’s situational +1 dice (ruling A30); 0 when none. */
                 bonusDice: number;
             } | null;
-            /** @description Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own, the others’ are not shown. */
+            /** @description Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own, the others’ are not shown, and a target that has left the fight is not listed (C11). */
             combos: {
                 [key: string]: {
                     /** @description The side whose chain it is. */
@@ -8550,7 +8550,7 @@ export interface components {
                 bands: {
                     [key: string]: "close" | "near" | "far";
                 };
-                /** @description Positioning tags the GM set (RULINGS.md A8). */
+                /** @description Positioning tags the GM set (RULINGS.md A8); one against a combatant who has left the fight, with no one left in its place, is not listed (ruling A72). */
                 tags: {
                     /** @enum {string} */
                     tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
@@ -8606,7 +8606,7 @@ export interface components {
                 bands: {
                     [key: string]: "close" | "near" | "far";
                 };
-                /** @description Positioning tags the GM set (RULINGS.md A8). */
+                /** @description Positioning tags the GM set (RULINGS.md A8); one against a combatant who has left the fight, with no one left in its place, is not listed (ruling A72). */
                 tags: {
                     /** @enum {string} */
                     tag: "highGround" | "cover" | "flanking" | "cornered" | "obscured";
@@ -8620,7 +8620,7 @@ export interface components {
                 harms: string[];
                 /** @description +1 dice from an Assist, waiting for its next roll in this encounter (rulings A26, A42). */
                 assistDice: number;
-                /** @description Its Binder; null for a wild beast. */
+                /** @description Its Binder; null for a wild beast, and once its Binder has left the fight (rulings A21, A35). */
                 binderId: string | null;
                 /** @description No Binder: wild beasts drop out when Knocked Out (RULINGS.md A13). */
                 wild: boolean;
@@ -8675,7 +8675,7 @@ export interface components {
                 movement: ("flight" | "teleport" | "burrowing")[];
                 /** @description It took Defend; lasts until its next turn or the end of the encounter (RULINGS.md A15, ruling A42). */
                 defending: boolean;
-                /** @description The ally it guards until its next turn or the end of the encounter (rulings A27, A42); null when none. */
+                /** @description The ally it guards until its next turn or the end of the encounter (rulings A27, A42); null when none, or when that ally has left the fight (C11). */
                 guarding: string | null;
                 /** @description +1 dice from an Encourage, waiting for its next Dodge in this encounter (rulings A26, A42). */
                 encourageDodge: number;

@@ -466,7 +466,9 @@ const CombatantViewBase = z.strictObject({
         effect: z.string().describe('What the tag does, in words.'),
       }),
     )
-    .describe('Positioning tags the GM set (RULINGS.md A8).'),
+    .describe(
+      'Positioning tags the GM set (RULINGS.md A8); one against a combatant who has left the fight, with no one left in its place, is not listed (ruling A72).',
+    ),
   conditions: z.array(z.string()),
   harms: z.array(z.string()).describe('Harms gained at 0 HP (ruling A13, A21).'),
   assistDice: Count.describe(
@@ -487,7 +489,12 @@ const BinderView = z.strictObject({
 const BeastView = z.strictObject({
   ...CombatantViewBase.shape,
   kind: z.literal('beast'),
-  binderId: z.string().nullable().describe('Its Binder; null for a wild beast.'),
+  binderId: z
+    .string()
+    .nullable()
+    .describe(
+      'Its Binder; null for a wild beast, and once its Binder has left the fight (rulings A21, A35).',
+    ),
   wild: z.boolean().describe('No Binder: wild beasts drop out when Knocked Out (RULINGS.md A13).'),
   stage: Int.describe('The current Stage, 0 to 4.'),
   highestStage: Int.describe(
@@ -551,7 +558,7 @@ const BeastView = z.strictObject({
     .string()
     .nullable()
     .describe(
-      'The ally it guards until its next turn or the end of the encounter (rulings A27, A42); null when none.',
+      'The ally it guards until its next turn or the end of the encounter (rulings A27, A42); null when none, or when that ally has left the fight (C11).',
     ),
   encourageDodge: Count.describe(
     '+1 dice from an Encourage, waiting for its next Dodge in this encounter (rulings A26, A42).',
@@ -567,7 +574,9 @@ const TurnView = z
     binderId: z
       .string()
       .optional()
-      .describe('Its Binder, who gives the Command in the same turn; absent for a wild beast.'),
+      .describe(
+        'Its Binder, who gives the Command in the same turn; absent for a wild beast, once its Binder has left the fight, or while its Binder is Knocked Out (rulings A21, A61).',
+      ),
     command: z
       .string()
       .optional()
@@ -611,7 +620,7 @@ export const ARCANA_BEAST_VIEW = z.strictObject({
       }),
     )
     .describe(
-      'Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own, the others’ are not shown.',
+      'Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own, the others’ are not shown, and a target that has left the fight is not listed (C11).',
     ),
   combatants: z
     .array(z.discriminatedUnion('kind', [BinderView, BeastView]))

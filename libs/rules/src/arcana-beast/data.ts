@@ -404,4 +404,8 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A71',
     text: 'A Gift that heals on Evolution is the sheet’s: a Stage’s giftHeal restores that many HP (up to maxHp) when the beast evolves to it; without one, Evolution heals nothing.',
   },
+  {
+    id: 'A72',
+    text: 'A tag against a combatant who has left the fight holds against no one (Cornered no longer stops a Reposition) and leaves the view, unless that combatant’s Binder still stands in its place.',
+  },
 ];

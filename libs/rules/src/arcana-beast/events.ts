@@ -112,7 +112,9 @@ export const ARCANA_INITIATIVE_ROLL = z
 
 const ATTACK_DECLARED = z
   .strictObject({
-    attackNo: Int.min(1).describe('The attack’s number in the fight, from 1; DamageDealt names it.'),
+    attackNo: Int.min(1).describe(
+      'The attack’s number in the fight, from 1, given when it is declared: an attack the GM voids keeps its number (ruling A22); DamageDealt names it.',
+    ),
     attackerId: Id.describe('The beast attacking.'),
     targetId: Id.describe(
       'The combatant attacked: the guard or the intercepting beast once Guard or Intercept redirects it (rulings A22, A27).',

@@ -112,8 +112,10 @@ function afterLifecycle(next: ArcanaBeastState, event: LifecycleFolded): ArcanaB
       return next.turn?.beastId === event.data.combatantId ? { ...next, turn: undefined } : next;
     case 'ActivationEnded':
     case 'RoundEnded':
-    case 'FightEnded':
       return { ...next, turn: undefined };
+    case 'FightEnded':
+      // A22: the fight's end leaves no attack waiting for an Intercept (its pending decision ends with it).
+      return { ...next, turn: undefined, pendingAttack: undefined };
     case 'PendingCancelled':
       return { ...next, pendingAttack: undefined };
     default: {
@@ -271,7 +273,8 @@ function evolveAttacks(
           attackName: e.attackName,
         },
       };
-      return { ...next, pendingAttack: e, pending };
+      // A22: the attack has its number from its declaration, so one the GM voids keeps it (the next is numbered on).
+      return { ...next, pendingAttack: e, pending, attacks: e.attackNo };
     }
     case 'InterceptDecided': {
       const e = event.data;

@@ -2,10 +2,10 @@ import { coreView } from '../core/lifecycle';
 import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
 import type { ArcanaBeastView, ArcanaCombatantView, ArcanaCombatantViewBase } from './contract';
 import { Band, TAG_EFFECTS } from './data';
-import { bandsOf } from './decide/common';
+import { bandsOf, tagInForce } from './decide/common';
 import { highestStage } from './decide/evolution';
 import { dieFor } from './rolls';
-import { ArcanaBeastState, ArcanaCombatant, binderIdOf } from './state';
+import { ArcanaBeastState, ArcanaCombatant, binderIdOf, combatantOf, out } from './state';
 
 /** The core's part of the view, as ARCANA_BEAST_VIEW declares it (coreView itself is typed loosely). */
 type CoreView = Pick<ArcanaBeastView, keyof typeof CORE_VIEW_SHAPE>;
@@ -16,11 +16,24 @@ export function view(state: ArcanaBeastState): ArcanaBeastView {
   return {
     ...(coreView(state) as CoreView),
     criticalGauge: state.criticalGauge,
-    turn: state.turn ?? null,
+    turn: turnView(state),
     pendingAttack: state.pendingAttack ?? null,
-    combos: state.combos,
+    // C11: a combatant that has left the fight is no one's target any more; its chain is not shown.
+    combos: Object.fromEntries(Object.entries(state.combos).filter(([id]) => combatantOf(state, id))),
     combatants: state.joined.map((id) => combatantView(state, state.combatants[id], bands)),
   };
+}
+
+/**
+ * The running shared turn. Its Binder is named while it may give the turn's Command: not once it has left the fight
+ * (A21, A61: the turn goes on as the beast's own), nor while it is Knocked Out (A21: a Binder at 0 HP gives no Command).
+ */
+function turnView(state: ArcanaBeastState): ArcanaBeastView['turn'] {
+  const turn = state.turn;
+  if (!turn) return null;
+  const { binderId, ...rest } = turn;
+  const binder = combatantOf(state, binderId);
+  return binder && !out(binder) ? turn : rest;
 }
 
 function combatantView(
@@ -44,7 +57,8 @@ function combatantView(
     dieSides: dieFor(c),
     initiative: c.initiative ?? null,
     bands: Object.fromEntries(others.map((id) => [id, bandBetween(c.id, id)])),
-    tags: c.tags.map((t) => ({ ...t, effect: TAG_EFFECTS[t.tag] })),
+    // A72: a tag against a combatant who has left the fight, with no one left in its place, holds against no one.
+    tags: c.tags.filter((t) => tagInForce(state, t)).map((t) => ({ ...t, effect: TAG_EFFECTS[t.tag] })),
     conditions: c.conditions,
     harms: c.harms,
     assistDice: c.assistDice,
@@ -62,7 +76,8 @@ function combatantView(
   return {
     ...base,
     kind: s.kind,
-    binderId: binderIdOf(state, c.id) ?? null,
+    // A21, A61: a Binder that has left the fight is no longer the beast's; A35 still keeps the beast from being wild.
+    binderId: combatantOf(state, binderIdOf(state, c.id))?.id ?? null,
     wild: binderIdOf(state, c.id) === undefined,
     stage: c.stage,
     highestStage: highestStage(s),
@@ -87,7 +102,8 @@ function combatantView(
       : null,
     movement: s.movement,
     defending: c.defending,
-    guarding: c.guarding ?? null,
+    // C11: an ally that has left the fight is guarded by no one.
+    guarding: combatantOf(state, c.guarding)?.id ?? null,
     encourageDodge: c.encourageDodge,
     interceptOwed: c.interceptOwed,
   };

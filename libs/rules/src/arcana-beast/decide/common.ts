@@ -4,12 +4,32 @@ import { ensure } from '../../core/violation';
 import { ActionKind, Band, BANDS, DEFAULT_BAND, Stat } from '../data';
 import { DiceBonus, ev } from '../events';
 import { PoolSpec } from '../rolls';
-import { ArcanaBeastState, ArcanaCombatant, binderIdOf, combatantOf, isBeast, isBinder, out } from '../state';
+import {
+  ArcanaBeastState,
+  ArcanaCombatant,
+  binderIdOf,
+  combatantOf,
+  isBeast,
+  isBinder,
+  out,
+  TagState,
+} from '../state';
 
 /** A14/A17: a Binder shares its beast's bands. */
 export function anchor(state: ArcanaBeastState, id: string): string {
   const c = combatantOf(state, id);
   return c && isBinder(c) && binderIdOf(state, c.sheet.beastId) === id ? c.sheet.beastId : id;
+}
+
+/**
+ * A72: a tag naming an opponent holds while someone in the fight stands in that opponent's place (the opponent, or the
+ * Binder of a beast that has left, A47, A51); against a combatant who has left and left no one there, it holds against
+ * no one. A tag naming no one always holds.
+ */
+export function tagInForce(state: ArcanaBeastState, tag: TagState): boolean {
+  if (tag.againstId === undefined || combatantOf(state, tag.againstId)) return true;
+  const place = anchor(state, tag.againstId);
+  return state.joined.some((id) => anchor(state, id) === place);
 }
 
 export function pairKey(state: ArcanaBeastState, a: string, b: string): string {

@@ -18,6 +18,7 @@ import {
   poolFor,
   present,
   required,
+  tagInForce,
   unused,
 } from './common';
 
@@ -108,7 +109,8 @@ export function reposition(
  * positional advantage, which names no one; a Reposition toward another combatant leaves the corner as it is (A14).
  */
 function cornered(state: ArcanaBeastState, c: ArcanaCombatant, towardId: string | undefined): void {
-  const tag = c.tags.find((t) => t.tag === 'cornered');
+  // A72: Cornered against a combatant who has left the fight (and left no one in its place) corners no one.
+  const tag = c.tags.find((t) => t.tag === 'cornered' && tagInForce(state, t));
   if (!tag) return;
   const rule = 'arcana-beast.txt: Positioning in Combat: Cornered: Cannot Reposition';
   ensure(tag.againstId !== undefined, 'ARCANA_CORNERED', rule, 'type');
