@@ -777,4 +777,12 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S90',
     text: 'A jumping Move may be paid with 1–3 AP (ap), each one use of the Move action: walk and jump may cover what those Moves walk together (“without spending an additional action point”), never beyond the jump itself.',
   },
+  {
+    id: 'S91',
+    text: 'The GM’s RemoveCondition grappled ends every grapple the combatant is in (GrappleEnded, then grappled removed from each member left in no other grapple); a grappled the GM applied with no grapple is simply removed.',
+  },
+  {
+    id: 'S92',
+    text: 'The GM’s ApplyCondition prone takes a mounted rider off its mount first (Dismounted, the mount waiting in its space), as a rider knocked down comes off (S35); the condition itself is applied as the GM gives it.',
+  },
 ];

@@ -486,7 +486,12 @@ function evolveAttacks(
   switch (event.type) {
     case 'WoundsApplied': {
       const d = event.data;
-      return patch(next, d.combatantId, d.down ? { hp: d.hp, ap: 0, inTurn: false } : { hp: d.hp });
+      // S11: Down, it has no turn: no AP, and none of an ambush's free movement (a turn ended keeps none either).
+      return patch(
+        next,
+        d.combatantId,
+        d.down ? { hp: d.hp, ap: 0, inTurn: false, freeMove: 0 } : { hp: d.hp },
+      );
     }
     case 'ExchangeResolved': {
       const d = event.data;

@@ -421,13 +421,20 @@ function fumbleAndLanding(r: Run<ArchsoulState>, x: RolledAttack, hit: boolean, 
     const crit = mishap(r, x, dice);
     r.push(...crit.events);
     landedElsewhere = crit.redirectedTo !== undefined || crit.dropped;
-    if (crit.redirectedTo)
+    // Only what flies lands (S21): a thrown weapon or a counted projectile; a weapon whose sheet names the bow table
+    // without counting its ammunition (or a melee or unarmed one) leaves nothing on the ground.
+    if (crit.redirectedTo && lands(w))
       r.push(...landing(r.state(), a, w, r.state().combatants[crit.redirectedTo].position!, 'hit', dice));
   }
-  if (!landedElsewhere && (w.type === 'thrown' || (w.type === 'ranged' && w.ammunition))) {
+  if (!landedElsewhere && lands(w)) {
     const [space, reason] = whereItLands(r.state(), x, hit, dice);
     r.push(...landing(r.state(), a, w, space, reason, dice));
   }
+}
+
+/** archsoul.txt: Recovering Projectile Weapons: a thrown object, or a projectile the sheet counts (S21). */
+function lands(w: Weapon): boolean {
+  return w.type === 'thrown' || (w.type === 'ranged' && w.ammunition !== undefined);
 }
 
 /** S21: a hit drops in the target's space; a thrown 0 lands beside it; any other miss drops at maximum range. */

@@ -7,14 +7,20 @@ import { evolve } from '../evolve';
 import { ArchsoulState, grapplesOf, hasCondition } from '../state';
 import { endGrapple } from './grapple';
 import { wound } from './damage';
-import { knockedDown } from './prone';
+import { knockedDown, offTheMount } from './prone';
 
 export function applyCondition(
   state: ArchsoulState,
   command: ArchsoulCommand<'ApplyCondition'>,
 ): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
+  // Ruling S92: a rider the GM lays on the ground comes off its mount first, as a rider knocked down does (S35).
+  const dismounted =
+    command.condition === 'prone'
+      ? offTheMount(state.combatants[id], 'ruling S92: laid on the ground by the GM (ruling S35)')
+      : [];
   return [
+    ...dismounted,
     ev('ConditionApplied', {
       combatantId: id,
       condition: command.condition,
@@ -37,6 +43,18 @@ export function removeCondition(
     `${id} is not ${condition}`,
     'condition',
   );
+  // Ruling S91: "grappled" is being in a grapple (Being Grappled); the GM who frees a combatant ends its grapples, so
+  // its partners are freed too unless another grapple holds them (as a fall does, S47).
+  if (condition === 'grappled' && grapplesOf(state, id).length > 0) {
+    const out: RuleEvent[] = [];
+    let s = state;
+    for (const g of grapplesOf(state, id)) {
+      const ended = endGrapple(s, g, `GM: ${id} is no longer grappled (ruling S91)`);
+      out.push(...ended);
+      s = ended.reduce(evolve, s);
+    }
+    return out;
+  }
   return [ev('ConditionRemoved', { combatantId: id, condition, reason: 'GM' })];
 }
 

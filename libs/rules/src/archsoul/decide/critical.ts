@@ -9,7 +9,7 @@ import { canStep } from '../map';
 import { Modifier } from '../rolls';
 import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
-import { damageTest, wound } from './damage';
+import { damageTest, metalLimb, wound } from './damage';
 import { canReact, foes, occupant } from './common';
 import { AttackInput } from './maneuvers';
 import { knockedDown } from './prone';
@@ -258,8 +258,11 @@ function hurt(
       push(wound(r.state(), a.id, e.amount, text));
       return;
     case 'selfDamageRoll': {
+      // archsoul.txt: Unarmed: "The damage roll is increased by 1 if you are wearing metal armor on the limb you are
+      // attacking with" (S22, S72): the damage rolled against yourself is that roll, so the 1 counts before the maximum.
       const roll2 = damageTest(a, w, a.sheet.armour?.type, input, dice);
-      push(wound(r.state(), a.id, Math.min(e.max, roll2.successes), text, roll2));
+      const bonus = metalLimb(a, w, input);
+      push(wound(r.state(), a.id, Math.min(e.max, roll2.successes + bonus), text, roll2, bonus));
       return;
     }
     case 'area': {
@@ -312,7 +315,9 @@ function hurt(
       }
       // Bow table: "is hit instead": the attack's hit, so its damage roll is the attack's own, with its modifiers.
       const roll2 = damageTest(a, w, victim.sheet.armour?.type, input, dice, f.damageMods, f.bonusDice);
-      push(wound(r.state(), pick, roll2.successes, `${text} (${pick})`, roll2));
+      // archsoul.txt: Unarmed: "The damage roll is increased by 1" with metal on the limb (S22), wherever the hit lands.
+      const bonus = metalLimb(a, w, input);
+      push(wound(r.state(), pick, roll2.successes + bonus, `${text} (${pick})`, roll2, bonus));
       return;
     }
   }
