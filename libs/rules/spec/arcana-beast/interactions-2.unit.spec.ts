@@ -1,6 +1,6 @@
 /**
- * A second wave of cases where two rules of arcana-beast.txt meet: the shared turn and the round that waits for it,
- * Encourage and the Knockout, an Intercept answer and a Guard, and the parts of the text the first waves reach least
+ * Cases where two rules of arcana-beast.txt meet: the shared turn and the round that waits for it,
+ * Encourage and the Knockout, an Intercept answer and a Guard, and the parts of the text the earlier cases reach least
  * (movement and range, Evolution and dice size, Bond Surge and the Commands, the Critical Gauge). Each case is worked
  * by hand from the text (and RULINGS.md, docs/rulings*.md), the dice traced in comments.
  */

@@ -1,6 +1,6 @@
 /**
- * A third wave of cases worked by hand from arcana-beast.txt (and RULINGS.md, docs/rulings*.md): a Call Back in the
- * beast's own turn and the combo chain, and the sentences the first waves quote least (the distance bands, the margin of
+ * Cases worked by hand from arcana-beast.txt (and RULINGS.md, docs/rulings*.md): a Call Back in the
+ * beast's own turn and the combo chain, and the sentences the earlier cases quote least (the distance bands, the margin of
  * a hit, Devolution from Stage 1, the Critical Gauge's lower thresholds, Reposition for positional advantage, Assist on a
  * Binder's Command). The dice are traced in comments.
  */

@@ -1,5 +1,5 @@
 /**
- * A fourth wave, worked by hand from arcana-beast.txt (and RULINGS.md, docs/rulings*.md): short fights of several
+ * Worked by hand from arcana-beast.txt (and RULINGS.md, docs/rulings*.md): short fights of several
  * rounds played step by step, the state and events checked after each step, and the boundaries of what a combatant may
  * do (the last point of a resource, a timing out of turn, an option at its limit). Every number is computed from the
  * text first; the dice are traced in comments. An undo (C8) is the fold of the events it does not take back, so here it

@@ -1,5 +1,5 @@
 /**
- * Interactions between two or more rules of archsoul.txt (second wave), worked by hand from the text and checked
+ * Interactions between two or more rules of archsoul.txt, worked by hand from the text and checked
  * against the engine with given/when/then tests. Each title quotes the text's words; the comments give the arithmetic.
  * Default sheet (helpers.ts): Precision, Athletics, Endurance 2, Soulpower, Intellect 1; Melee Weapons 2, Ranged
  * Weapons 2, Primitive Attacks 1, Weapon Mastery 1, Resolve 1; Defense 1, 10 HP, speed 3; a sword (base 2). So a

@@ -1,5 +1,5 @@
 /**
- * Interactions between two or more rules of archsoul.txt (seventh wave): whole fights of several rounds, worked by hand
+ * Interactions between two or more rules of archsoul.txt: whole fights of several rounds, worked by hand
  * from the text and checked step by step against the engine, and what the text allows or forbids at its boundaries.
  * Each title quotes the text's words; the comments give the arithmetic. Default sheet (helpers.ts): Precision,
  * Athletics, Endurance 2, Soulpower, Intellect 1; Melee Weapons 2, Ranged Weapons 2, Primitive Attacks 1, Weapon
