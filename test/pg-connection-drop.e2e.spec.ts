@@ -108,6 +108,16 @@ if (!PG_URL) {
     let server: Awaited<ReturnType<typeof startServer>>;
     let exited: string | undefined;
     let output = '';
+    /** Every whole line the process writes once it listens, stdout and stderr alike. */
+    const lines: string[] = [];
+    const linesOf = (stream: NodeJS.ReadableStream) => {
+      let rest = '';
+      stream.on('data', (c: Buffer) => {
+        const parts = (rest + c.toString()).split('\n');
+        rest = parts.pop()!;
+        lines.push(...parts);
+      });
+    };
 
     beforeAll(async () => {
       await admin.connect();
@@ -124,6 +134,8 @@ if (!PG_URL) {
       });
       server.proc.stdout!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)));
       server.proc.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)));
+      linesOf(server.proc.stdout!);
+      linesOf(server.proc.stderr!);
       server.proc.on('exit', (code, signal) => (exited = `exited with ${code ?? signal}`));
     });
 
@@ -258,6 +270,16 @@ if (!PG_URL) {
       // The webhook dispatcher and outbox were working through the drops too.
       expect(hooks.length).toBeGreaterThan(0);
       expect(exited).toBeUndefined();
+      // What the drops made the libraries say (a pool's connection terminated) is in the JSON log, not beside it.
+      const plain = lines.filter((line) => {
+        try {
+          return typeof JSON.parse(line) !== 'object';
+        } catch {
+          return true;
+        }
+      });
+      expect(plain).toEqual([]);
+      expect(lines.some((line) => /terminat/.test(line))).toBe(true);
     });
   });
 }

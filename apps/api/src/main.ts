@@ -4,6 +4,8 @@ import { INestApplication, Logger } from '@nestjs/common';
 import { createApp } from './create-app';
 import { readConfig } from './config';
 import { LiveConnections } from './ops/live-connections';
+import { PinoLogger } from 'nestjs-pino';
+import { consoleToLog } from './ops/logging';
 
 /** How long open streams, then in-flight requests, get to finish at shutdown before they are cut. */
 const GRACE_MS = 1000;
@@ -14,6 +16,7 @@ const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 async function bootstrap() {
   const config = readConfig();
   const { app } = await createApp(config);
+  consoleToLog(PinoLogger.root);
   await app.listen(config.port, config.host);
   for (const signal of SIGNALS) process.once(signal, () => void shutdown(app, signal));
   const where = config.eventStoreUrl
@@ -65,6 +68,7 @@ async function shutdown(app: INestApplication, signal: NodeJS.Signals): Promise<
 }
 
 bootstrap().catch((e: unknown) => {
-  console.error(`Startup failed: ${e instanceof Error ? e.message : String(e)}`);
+  // Plain, on stderr, whether or not the console already writes to the JSON log: the one line a person starting it reads.
+  process.stderr.write(`Startup failed: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { format } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { destination, stdSerializers, type DestinationStream, type Level, type Logger } from 'pino';
@@ -388,4 +389,14 @@ function secretName(raw: string): boolean {
     return true;
   }
   return /^\s*token\s*(\[.*)?$/i.test(name);
+}
+
+/**
+ * What the libraries report with console.warn or console.error while the service runs (a pool's connection
+ * dropped under it, a snapshot not saved) goes into the JSON log at that level, as every other line does,
+ * rather than as plain text beside it. The service's own process only (main.ts): tests keep their console.
+ */
+export function consoleToLog(logger: Pick<Logger, 'warn' | 'error'>): void {
+  console.warn = (...args: unknown[]) => logger.warn(format(...args));
+  console.error = (...args: unknown[]) => logger.error(format(...args));
 }
