@@ -5971,7 +5971,7 @@ export interface components {
                         /** @description Uses per scene (RULINGS.md A11). */
                         uses: number;
                     }[];
-                    /** @description Default none. */
+                    /** @description The Zero Power (ruling A34); absent when the sheet has none. */
                     zeroPower?: {
                         /** @description Default zero-power. */
                         id?: string;
@@ -5993,6 +5993,8 @@ export interface components {
                         /** @description Default 0. */
                         bonusDamage?: number;
                         trigger: string;
+                        /** @description An attack (the sheet gave it a range) or a narrative effect the GM resolves (none given), ruling A34. */
+                        attack: boolean;
                     };
                     /** @description Movement that bypasses restrictions (ruling A18); default none. */
                     movement?: ("flight" | "teleport" | "burrowing")[];

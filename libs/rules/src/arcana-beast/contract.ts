@@ -168,11 +168,23 @@ export type ArcanaSheetInput = z.infer<typeof ARCANA_BEAST_SHEET>;
 
 /**
  * A sheet as CombatantJoined records it (validateSheet in sheet.ts): the client's sheet with its defaults
- * filled in, where each unlocked Stage's trigger is empty when the sheet gives none.
+ * filled in, where each unlocked Stage's trigger is empty when the sheet gives none, and the Zero Power says whether
+ * it is an attack (A34: the sheet gave it a range; its range is recorded as melee when it gave none).
  */
 const ARCANA_BEAST_RECORDED_SHEET = z.discriminatedUnion('kind', [
   BinderSheet,
   BeastSheet.extend({
+    zeroPower: BeastSheet.shape.zeroPower
+      .unwrap()
+      .extend({
+        attack: z
+          .boolean()
+          .describe(
+            'An attack (the sheet gave it a range) or a narrative effect the GM resolves (none given), ruling A34.',
+          ),
+      })
+      .optional()
+      .describe('The Zero Power (ruling A34); absent when the sheet has none.'),
     stages: z
       .array(
         z.strictObject({

@@ -1,0 +1,700 @@
+import fc from 'fast-check';
+import { z } from 'zod';
+import { FightCore, RuleCommand, RuleEvent } from '../../src/core/types';
+import { RuleViolation } from '../../src/core/violation';
+import { DiceSource } from '../../src/dice/roll';
+import { ManualDice } from '../../src/dice/manual';
+import { SeededDice } from '../../src/dice/seeded';
+import { findSystem } from '../../src/registry';
+import { eventSchemasOf } from '../../src/core/lifecycle-contract';
+import { ARCANA_BEAST_CONTRACT, ARCANA_BEAST_VIEW, ArcanaBeastState } from '../../src/arcana-beast';
+import { canActivate } from '../../src/arcana-beast/decide/turn';
+import { BANDS, BYPASS_MOVEMENT, RANGES, STATS, TAGS } from '../../src/arcana-beast/data';
+import { TEST_COMMITMENT, TEST_SEED } from '../given';
+
+/**
+ * Whatever a client sends, a decider answers with events or a RuleViolation: never another exception, never an
+ * event its own evolve cannot fold or its schema does not declare, never a view that breaks ARCANA_BEAST_VIEW. The
+ * fights here are made of random sheets the sheet contract accepts — every optional field present or absent, every
+ * enum value, numbers at their bounds and between, empty and maximal lists, ids every object has — 2 to 5 of them,
+ * some joining late, then random commands walk them with seeded or manual dice. FUZZ_RUNS and FUZZ_SEED explore
+ * further than the default run.
+ */
+const system = findSystem('arcana-beast')!;
+const FIGHT_ID = 'sheet-fuzz';
+
+type Json = Record<string, unknown>;
+
+/** An object without its absent fields, as a client's JSON has them. */
+const defined = (o: Json): Json => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+/** An integer in [min, max], at either bound about one time in three. */
+const int = (min: number, max: number) =>
+  fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom(min, max) },
+    { weight: 2, arbitrary: fc.integer({ min, max }) },
+  );
+const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined, freq: 3 });
+const text = (max: number) =>
+  fc.oneof(
+    fc.constantFrom('x', 'Zero Flare', 'x'.repeat(max), 'Ω ✦', ' '),
+    fc.string({ minLength: 1, maxLength: 12 }),
+  );
+/** Ids the pattern allows, names every object has among them. */
+const ODD_IDS = [
+  'toString',
+  'constructor',
+  'hasOwnProperty',
+  'valueOf',
+  '__proto__',
+  'x'.repeat(64),
+  '0',
+  '-',
+];
+const id = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom(...ODD_IDS, 'strike', 'zero-power') },
+  { weight: 3, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_-]{0,6}$/) },
+);
+/** Quality names the contract allows (none every object has). */
+const qualityName = fc.constantFrom(
+  'Claws',
+  'Nimble',
+  'Tough',
+  'length',
+  'then',
+  'prototype',
+  'q'.repeat(60),
+  'Ω',
+);
+const list = <T>(a: fc.Arbitrary<T>, max: number) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.array(a, { maxLength: Math.min(max, 3) }) },
+    { weight: 1, arbitrary: fc.array(a, { minLength: max, maxLength: max }) },
+  );
+const some = <T>(names: readonly T[], max: number) =>
+  names.length === 0 ? fc.constant<T[]>([]) : list(fc.constantFrom(...names), max);
+
+const stats = fc.record(Object.fromEntries(STATS.map((s) => [s, int(0, 20)])));
+
+/** HP and Stamina with their optional maxima (A11): current at most the maximum, HP 1+ without one. */
+const vitals = fc.record({
+  hp: fc.oneof(
+    int(1, 500).map((hp) => ({ hp })),
+    int(1, 500).chain((maxHp) =>
+      fc
+        .oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 5, arbitrary: int(1, maxHp) })
+        .map((hp) => ({ maxHp, hp })),
+    ),
+  ),
+  stamina: fc.oneof(
+    int(0, 100).map((stamina) => ({ stamina })),
+    int(0, 100).chain((maxStamina) => int(0, maxStamina).map((stamina) => ({ maxStamina, stamina }))),
+  ),
+});
+
+const common = fc
+  .record({
+    stats,
+    qualities: maybe(fc.dictionary(qualityName, int(0, 10), { maxKeys: 6 })),
+    vitals,
+  })
+  .map(({ stats, qualities, vitals }) => defined({ stats, qualities, ...vitals.hp, ...vitals.stamina }));
+
+const attackBody = (qualities: string[]) =>
+  fc.record({
+    name: text(100),
+    range: maybe(fc.constantFrom(...RANGES)),
+    stat: maybe(fc.constantFrom(...STATS)),
+    ranks: maybe(int(0, 10)),
+    qualities: maybe(some(qualities, 10)),
+    bonusDamage: maybe(int(0, 50)),
+  });
+
+const item = fc.record({
+  name: text(100),
+  quantity: maybe(int(0, 99)),
+  heal: maybe(int(0, 500)),
+  stamina: maybe(int(0, 100)),
+  removesCondition: maybe(fc.boolean()),
+  test: maybe(fc.record({ stat: fc.constantFrom(...STATS), difficulty: int(1, 10) })),
+});
+
+/** n distinct ids. */
+const ids = (n: number) => fc.uniqueArray(id, { minLength: n, maxLength: n });
+
+const binderSheet = (beastId: string) =>
+  common.chain((c) => {
+    const qualities = Object.keys((c.qualities as Json | undefined) ?? {});
+    return fc
+      .record({
+        defensiveQualities: maybe(some(qualities, 10)),
+        inventory: maybe(
+          fc
+            .oneof(
+              { weight: 4, arbitrary: fc.integer({ min: 0, max: 4 }) },
+              { weight: 1, arbitrary: fc.constant(50) },
+            )
+            .chain((n) => fc.tuple(ids(n), fc.array(item, { minLength: n, maxLength: n }))),
+        ),
+      })
+      .map(({ defensiveQualities, inventory }) =>
+        defined({
+          kind: 'binder',
+          ...c,
+          beastId,
+          defensiveQualities,
+          inventory: inventory?.[0].map((x, i) => defined({ id: x, ...defined(inventory[1][i]) })),
+        }),
+      );
+  });
+
+const stageEntry = (stage: number) =>
+  fc
+    .record({ name: maybe(text(100)), trigger: maybe(text(300)), giftHeal: maybe(int(1, 500)) })
+    .map((s) => defined({ stage, ...s }));
+
+const beastSheet = common.chain((c) => {
+  const qualities = Object.keys((c.qualities as Json | undefined) ?? {});
+  const count = fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 0, max: 3 }) },
+    { weight: 1, arbitrary: fc.constant(20) },
+  );
+  return fc
+    .record({
+      stages: maybe(fc.shuffledSubarray([0, 1, 2, 3, 4]).chain((s) => fc.tuple(...s.map(stageEntry)))),
+      stageChoice: fc.option(fc.nat(), { nil: undefined, freq: 3 }),
+      defensiveQualities: maybe(some(qualities, 10)),
+      lists: fc.tuple(count, count).chain(([a, s]) =>
+        fc.tuple(
+          ids(a + s),
+          fc.array(attackBody(qualities), { minLength: a, maxLength: a }),
+          fc.array(
+            fc.tuple(attackBody(qualities), int(0, 50)).map(([b, uses]) => ({ ...b, uses })),
+            { minLength: s, maxLength: s },
+          ),
+        ),
+      ),
+      attacksAbsent: fc.boolean(),
+      specialAbsent: fc.boolean(),
+      zeroPower: maybe(
+        fc.record({
+          id: maybe(id),
+          trigger: text(300),
+          body: attackBody(qualities),
+        }),
+      ),
+      movement: maybe(list(fc.constantFrom(...BYPASS_MOVEMENT), 3)),
+      initiativeDice: maybe(int(0, 10)),
+    })
+    .map((b) => {
+      const stages: Json[] | undefined = b.stages;
+      const unlocked = stages && stages.length > 0 ? stages.map((s) => s.stage as number) : [0];
+      const [attackIds, attacks, specials] = b.lists;
+      return defined({
+        kind: 'beast',
+        ...c,
+        stages,
+        stage: b.stageChoice === undefined ? undefined : unlocked[b.stageChoice % unlocked.length],
+        defensiveQualities: b.defensiveQualities,
+        attacks:
+          b.attacksAbsent && attacks.length === 0
+            ? undefined
+            : attacks.map((a, i) => defined({ id: attackIds[i], ...defined(a) })),
+        specialAttacks:
+          b.specialAbsent && specials.length === 0
+            ? undefined
+            : specials.map((a, i) => defined({ id: attackIds[attacks.length + i], ...defined(a) })),
+        zeroPower: b.zeroPower
+          ? defined({ ...defined(b.zeroPower.body), id: b.zeroPower.id, trigger: b.zeroPower.trigger })
+          : undefined,
+        movement: b.movement,
+        initiativeDice: b.initiativeDice,
+      });
+    });
+});
+
+/**
+ * Combatant ids, names every object has among them; not `__proto__`, a key the view's tables (bands, combos) cannot
+ * carry through a parse of ARCANA_BEAST_VIEW, which the fight's lifecycle (not the sheet) would have to refuse.
+ */
+const COMBATANT_IDS = ['ember', 'ash', 'wolf', 'pip', 'bo', ...ODD_IDS.filter((x) => x !== '__proto__')];
+const SIDES = ['heroes', 'wild', 'third', 'toString', '__proto__'];
+
+interface Joiner {
+  id: string;
+  name: string;
+  side: string;
+  sheet: Json;
+}
+
+/**
+ * 2 to 5 combatants with distinct ids; each Binder names a beast no other Binder names (one of the fight's, or
+ * one that is not there), as Beast Binder Placement asks.
+ */
+const fighters = fc
+  .uniqueArray(fc.constantFrom(...COMBATANT_IDS), { minLength: 2, maxLength: 5 })
+  .chain((names) =>
+    fc.tuple(
+      fc.constant(names),
+      fc.array(
+        fc.integer({ min: 0, max: 2 }).map((n) => n === 0),
+        { minLength: names.length, maxLength: names.length },
+      ),
+      fc.array(fc.constantFrom(...SIDES), { minLength: names.length, maxLength: names.length }),
+      fc.array(fc.nat(), { minLength: names.length, maxLength: names.length }),
+    ),
+  )
+  .chain(([names, binder, sides, picks]) => {
+    const beasts = names.filter((_, i) => !binder[i]);
+    const claimed = new Set<string>();
+    const sheets = names.map((name, i) => {
+      if (!binder[i]) return beastSheet;
+      const free = [...beasts.filter((b) => !claimed.has(b)), `lost${i}`];
+      const beastId = free[picks[i] % free.length];
+      claimed.add(beastId);
+      return binderSheet(beastId);
+    });
+    return fc
+      .tuple(...sheets)
+      .map((ss) => ss.map((sheet, i): Joiner => ({ id: names[i], name: names[i], side: sides[i], sheet })));
+  });
+
+const options = fc
+  .record({
+    initiativeTies: maybe(fc.constantFrom('gm', 'reroll')),
+    playerSides: maybe(fc.subarray(SIDES)),
+  })
+  .map(defined);
+
+/** A value resolved against the fight as the walk reaches the step. */
+type Pick =
+  | { $: 'combatant'; i: number }
+  | { $: 'other'; i: number }
+  | { $: 'active' }
+  | { $: 'binder' }
+  | { $: 'awaiting' }
+  | { $: 'attack'; i: number }
+  | { $: 'special'; i: number }
+  | { $: 'item'; i: number }
+  | { $: 'condition'; i: number }
+  | { $: 'order'; shuffle: number[] }
+  | { $: 'joiner'; i: number };
+
+const HOSTILE = [null, '', -1, 1e9, 0.5, Number.NaN, [], {}, 'toString', '__proto__', true, 'ghost'];
+const CONDITIONS = ['Burning', 'Poisoned', 'c'.repeat(60)];
+
+const combatant = fc.oneof(
+  fc.nat().map((i): Pick => ({ $: 'combatant', i })),
+  fc.nat().map((i): Pick => ({ $: 'other', i })),
+);
+/** The running turn's beast (for an Action) or Binder (for a Command), mostly. */
+const actor = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<Pick>({ $: 'active' }) },
+  { weight: 1, arbitrary: combatant },
+);
+const commander = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<Pick>({ $: 'binder' }) },
+  { weight: 1, arbitrary: combatant },
+);
+
+/** A field's value: usually plausible, now and then hostile. */
+const field = <T>(plausible: fc.Arbitrary<T>) =>
+  fc.oneof(
+    { weight: 25, arbitrary: plausible },
+    { weight: 1, arbitrary: fc.constantFrom<unknown>(...HOSTILE) },
+  );
+
+/** An optional field: absent half the time. */
+const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined, freq: 2 });
+
+const cmd = (type: string, fields: Record<string, fc.Arbitrary<unknown>>): [string, fc.Arbitrary<Json>] => [
+  type,
+  fc
+    .record(
+      Object.fromEntries(
+        Object.entries(fields).map(([k, a]) => [
+          k,
+          fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 12, arbitrary: field(a) }),
+        ]),
+      ),
+    )
+    .map((f) => ({ type, ...defined(f) })),
+];
+
+const bonus = int(0, 5);
+const COMMANDS = [
+  cmd('Attack', {
+    attackerId: actor,
+    targetId: combatant,
+    attackId: fc.nat().map((i): Pick => ({ $: 'attack', i })),
+    bonusDice: opt(bonus),
+    intercept: opt(fc.boolean()),
+  }),
+  cmd('UseSpecialAttack', {
+    attackerId: actor,
+    targetId: combatant,
+    specialAttackId: fc.nat().map((i): Pick => ({ $: 'special', i })),
+    bonusDice: opt(bonus),
+    intercept: opt(fc.boolean()),
+  }),
+  cmd('UseZeroPower', {
+    attackerId: actor,
+    targetId: opt(combatant),
+    bonusDice: opt(bonus),
+    intercept: opt(fc.boolean()),
+  }),
+  cmd('Intercept', { combatantId: fc.constant<Pick>({ $: 'awaiting' }), intercept: fc.boolean() }),
+  cmd('Defend', { combatantId: actor }),
+  cmd('Assist', { combatantId: actor, allyId: combatant }),
+  cmd('Guard', { combatantId: actor, allyId: combatant }),
+  cmd('Pass', { combatantId: actor }),
+  cmd('Reposition', {
+    combatantId: actor,
+    towardId: combatant,
+    band: fc.constantFrom(...BANDS),
+    using: fc.constantFrom(...BYPASS_MOVEMENT),
+  }),
+  cmd('Move', {
+    combatantId: actor,
+    towardId: combatant,
+    band: fc.constantFrom(...BANDS),
+    using: fc.constantFrom(...BYPASS_MOVEMENT),
+  }),
+  cmd('Evolve', { combatantId: actor, stage: int(0, 4) }),
+  cmd('Direct', { combatantId: commander }),
+  cmd('Encourage', {
+    combatantId: commander,
+    effect: fc.constantFrom('dodgeDie', 'removeCondition'),
+    condition: fc.nat().map((i): Pick => ({ $: 'condition', i })),
+  }),
+  cmd('Strategize', { combatantId: commander }),
+  cmd('CallBack', { combatantId: commander, mode: fc.constantFrom('retreat', 'devolve') }),
+  cmd('UseItem', {
+    combatantId: commander,
+    itemId: fc.nat().map((i): Pick => ({ $: 'item', i })),
+    targetId: combatant,
+    condition: fc.nat().map((i): Pick => ({ $: 'condition', i })),
+  }),
+  cmd('BondSurge', { combatantId: commander }),
+  cmd('SetBand', {
+    aId: combatant,
+    bId: combatant,
+    band: fc.constantFrom(...BANDS),
+    difficultTerrain: fc.oneof(fc.boolean(), int(0, 10)),
+  }),
+  cmd('SetTag', { combatantId: combatant, tag: fc.constantFrom(...TAGS), againstId: combatant }),
+  cmd('ClearTag', { combatantId: combatant, tag: fc.constantFrom(...TAGS) }),
+  cmd('ApplyCondition', { combatantId: combatant, condition: fc.constantFrom(...CONDITIONS) }),
+  cmd('RemoveCondition', { combatantId: combatant, condition: fc.constantFrom(...CONDITIONS) }),
+  cmd('SetTrigger', {
+    combatantId: fc.oneof(actor, combatant),
+    kind: fc.constantFrom('stage', 'zeroPower'),
+    stage: int(0, 4),
+    active: fc.boolean(),
+  }),
+  cmd('RollTest', {
+    combatantId: combatant,
+    stat: fc.constantFrom(...STATS),
+    difficulty: int(0, 20),
+    ranks: int(0, 10),
+    bonusDice: bonus,
+    boost: fc.boolean(),
+    setback: fc.boolean(),
+    reason: text(200),
+  }),
+  cmd('RollOpposedTest', {
+    aId: combatant,
+    aStat: fc.constantFrom(...STATS),
+    aRanks: int(0, 10),
+    aBonusDice: bonus,
+    aBoost: fc.boolean(),
+    aSetback: fc.boolean(),
+    bId: combatant,
+    bStat: fc.constantFrom(...STATS),
+    bRanks: int(0, 10),
+    bBonusDice: bonus,
+    bBoost: fc.boolean(),
+    bSetback: fc.boolean(),
+  }),
+  cmd('RerollInitiative', {}),
+  cmd('EndScene', {}),
+  cmd('RollInitiative', { surprised: fc.array(combatant, { maxLength: 3 }), tieBreak: fc.array(combatant) }),
+  cmd('SetInitiative', {
+    order: fc.array(fc.nat(), { maxLength: 8 }).map((shuffle): Pick => ({ $: 'order', shuffle })),
+  }),
+  cmd('StartRound', {}),
+  cmd('StartActivation', { combatantId: combatant }),
+  cmd('EndActivation', {}),
+  cmd('EndRound', {}),
+  cmd('RemoveCombatant', { combatantId: combatant, reason: text(20) }),
+  cmd('AddCombatant', { combatant: fc.nat().map((i): Pick => ({ $: 'joiner', i })) }),
+  cmd('AddNote', { text: text(20), combatantId: combatant }),
+  cmd('CancelPending', { reason: text(20) }),
+  cmd('ProvideDice', {}),
+  cmd('DevolutionTest', { combatantId: combatant }),
+  cmd('EndFight', {
+    revealedSeed: fc.constantFrom(TEST_SEED, 'wrong'),
+    winnerSide: fc.constantFrom(...SIDES),
+  }),
+];
+/** How often each command comes: the beasts' and Binders' most, what ends a turn, a scene or the fight least. */
+const WEIGHT: Record<string, number> = {
+  Attack: 12,
+  UseSpecialAttack: 6,
+  UseZeroPower: 4,
+  Intercept: 6,
+  SetBand: 6,
+  SetTrigger: 4,
+  EndActivation: 2,
+  EndRound: 1,
+  EndScene: 1,
+  RemoveCombatant: 1,
+  EndFight: 1,
+  StartRound: 4,
+  StartActivation: 6,
+};
+const command = fc.oneof(
+  ...COMMANDS.map(([type, arbitrary]) => ({ weight: WEIGHT[type] ?? 3, arbitrary })),
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom('StartRound', 'StartActivation', 'EndActivation').map((type) => ({ type })),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.nat().map((i) => ({
+      type: 'SetBand',
+      aId: { $: 'active' },
+      bId: { $: 'other', i },
+      band: 'close',
+    })),
+  },
+);
+
+/** Manual faces: a short pattern repeated to a length, so a pool of any size can be covered. */
+const facesOf = fc
+  .tuple(
+    fc.oneof(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 80 })),
+    fc.array(
+      fc.oneof(
+        { weight: 9, arbitrary: fc.integer({ min: 1, max: 6 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) },
+      ),
+      {
+        minLength: 1,
+        maxLength: 6,
+      },
+    ),
+  )
+  .map(([n, p]) => Array.from({ length: n }, (_, i) => p[i % p.length]));
+const faces = fc
+  .record({ dice: facesOf, rerollFaces: maybe(facesOf), followUpFaces: maybe(facesOf) })
+  .map(defined);
+
+const walk = fc.record({
+  mode: fc.constantFrom('seeded', 'manual'),
+  options,
+  fighters,
+  late: fc.nat(),
+  opening: fc.oneof(
+    { weight: 4, arbitrary: fc.constant(true) },
+    { weight: 1, arbitrary: fc.constant(false) },
+  ),
+  steps: fc.array(fc.tuple(command, faces), { minLength: 5, maxLength: 40 }),
+});
+/** The first turn of a fight: most walks start from it. */
+const OPENING = [
+  { type: 'RollInitiative' },
+  { type: 'SetInitiative', order: { $: 'order', shuffle: [] } },
+  { type: 'StartRound' },
+  { type: 'StartActivation' },
+];
+
+function resolve(value: unknown, state: ArcanaBeastState, joiners: Joiner[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolve(v, state, joiners));
+  if (typeof value !== 'object' || value === null) return value;
+  if (!('$' in value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, state, joiners)]));
+  const p = value as Pick;
+  const at = <T>(xs: T[], i: number): T | string => (xs.length > 0 ? xs[i % xs.length] : 'ghost');
+  const all = state.joined.map((j) => state.combatants[j]);
+  const active = state.turn?.beastId ?? state.activeId;
+  const activeSheet =
+    active && Object.hasOwn(state.combatants, active) ? state.combatants[active].sheet : undefined;
+  switch (p.$) {
+    case 'combatant':
+      return at([...state.joined, ...(state.removed ?? [])], p.i);
+    case 'other':
+      return at(
+        state.joined.filter((j) => j !== active),
+        p.i,
+      );
+    case 'active':
+      return active ?? 'ghost';
+    case 'binder':
+      return state.turn?.binderId ?? 'ghost';
+    case 'awaiting':
+      return state.pending?.awaiting ?? 'ghost';
+    case 'attack':
+      return at(
+        activeSheet?.kind === 'beast'
+          ? activeSheet.attacks.map((a) => a.id)
+          : all.flatMap((c) => (c.sheet.kind === 'beast' ? c.sheet.attacks.map((a) => a.id) : [])),
+        p.i,
+      );
+    case 'special':
+      return at(
+        all.flatMap((c) => (c.sheet.kind === 'beast' ? c.sheet.specialAttacks.map((a) => a.id) : [])),
+        p.i,
+      );
+    case 'item':
+      return at(
+        all.flatMap((c) => (c.sheet.kind === 'binder' ? c.sheet.inventory.map((x) => x.id) : [])),
+        p.i,
+      );
+    case 'condition':
+      return at([...all.flatMap((c) => c.conditions), ...CONDITIONS], p.i);
+    case 'order': {
+      const order = [...state.joined].sort(
+        (a, b) =>
+          (p.shuffle[state.joined.indexOf(a) % (p.shuffle.length || 1)] ?? 0) -
+          (p.shuffle[state.joined.indexOf(b) % (p.shuffle.length || 1)] ?? 0),
+      );
+      // Each Binder right after its beast, as ruling A21 asks, most of the time.
+      if (p.shuffle.length % 4 === 3) return order;
+      const placed: string[] = [];
+      for (const id of order) {
+        const c = state.combatants[id];
+        if (c.sheet.kind === 'binder' && state.joined.includes(c.sheet.beastId)) continue;
+        placed.push(id);
+        for (const b of order) {
+          const s = state.combatants[b].sheet;
+          if (s.kind === 'binder' && s.beastId === id) placed.push(b);
+        }
+      }
+      return placed;
+    }
+    case 'joiner':
+      return joiners.length > 0 ? joiners[p.i % joiners.length] : { id: 'ghost', name: 'ghost', sheet: {} };
+  }
+}
+
+/** What the service sends as the view: parsed strictly against ARCANA_BEAST_VIEW, and unchanged by the parse. */
+function checkView(state: FightCore, seq: number, after: string): void {
+  const sent = { ...system.view(state), seq, headHash: seq.toString(16).padStart(64, '0') };
+  const parsed = ARCANA_BEAST_VIEW.safeParse(sent);
+  if (!parsed.success)
+    throw new Error(`the view after ${after} breaks ARCANA_BEAST_VIEW:\n${z.prettifyError(parsed.error)}`);
+  expect(parsed.data).toEqual(sent);
+}
+
+/** Every event the fights hold, the lifecycle's too (CombatantJoined with the sheet as recorded). */
+const EVENT_SCHEMAS = eventSchemasOf(ARCANA_BEAST_CONTRACT);
+
+function checkEvents(events: RuleEvent[], after: string): void {
+  for (const e of events) {
+    if (!Object.hasOwn(EVENT_SCHEMAS, e.type))
+      throw new Error(`${after} gave a ${e.type}, which no schema declares`);
+    const parsed = EVENT_SCHEMAS[e.type].safeParse(e.data);
+    if (!parsed.success)
+      throw new Error(`${after} gave a ${e.type} its schema refuses:\n${z.prettifyError(parsed.error)}`);
+  }
+}
+
+describe('arcana-beast: random walks through fights of random valid sheets never crash the decider', () => {
+  it('every command gives events its schemas declare and its evolve folds, with a view ARCANA_BEAST_VIEW declares, or a RuleViolation with a code', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(walk, ({ mode, options, fighters, late, opening, steps: random }) => {
+        const split = fighters.length - (late % 3 === 0 ? Math.min(2, fighters.length - 1) : 0);
+        const joiners = fighters.slice(split);
+        const start: RuleCommand = {
+          type: 'StartFight',
+          name: 'Sheet fuzz',
+          dice: { mode, commitment: TEST_COMMITMENT },
+          options,
+          combatants: fighters.slice(0, split),
+        };
+        let state = system.start(FIGHT_ID) as ArcanaBeastState;
+        let seq = 0;
+        // The sheets are valid: the fight starts with them.
+        const started = system.decide(state, structuredClone(start), new ManualDice({}));
+        checkEvents(started, 'StartFight');
+        for (const e of started) {
+          state = system.evolve(state, e) as ArcanaBeastState;
+          checkView(state, ++seq, 'StartFight');
+        }
+        let draws = 0;
+        const steps = opening
+          ? [...OPENING.map((o, i) => [o, random[i % random.length][1]] as const), ...random]
+          : random;
+        const play = (plan: unknown, manual: Json): void => {
+          const command = resolve(plan, state, joiners) as RuleCommand;
+          const dice: DiceSource =
+            mode === 'seeded'
+              ? new SeededDice({ seed: TEST_SEED, fightId: FIGHT_ID, drawsUsed: draws })
+              : new ManualDice(manual);
+          const sent = mode === 'manual' ? { ...command, ...manual } : command;
+          const what = `${command.type} ${JSON.stringify(sent)}`;
+          let events: RuleEvent[];
+          try {
+            events = system.decide(state, structuredClone(sent), dice);
+          } catch (e) {
+            if (e instanceof RuleViolation) {
+              expect(e.code).toMatch(/^[A-Z][A-Z0-9_]*$/);
+              return;
+            }
+            throw new Error(`${what} threw ${String((e as Error)?.stack ?? e)}`, { cause: e });
+          }
+          if (dice instanceof SeededDice) draws = dice.drawsUsed;
+          checkEvents(events, what);
+          for (const e of events) {
+            try {
+              state = system.evolve(state, e) as ArcanaBeastState;
+            } catch (err) {
+              throw new Error(
+                `${what}: evolve could not fold ${JSON.stringify(e)}: ${String((err as Error)?.stack ?? err)}`,
+                { cause: err },
+              );
+            }
+            checkView(state, ++seq, `${e.type} of ${what}`);
+          }
+          // No decide or evolve changed a combatant in place (view.ts keeps unchanged entries).
+          expect(JSON.stringify(system.view(state))).toBe(
+            JSON.stringify(system.view(structuredClone(state))),
+          );
+          accepted += events.length > 0 ? 1 : 0;
+        };
+        const pendingKind = (): string | undefined => state.pending?.kind;
+        for (const [plan, manual] of steps) {
+          // A command for the running turn's beast or Binder, with no turn running, starts the next one first.
+          const forTurn = /"\$":"(active|binder)"/.test(JSON.stringify(plan));
+          // A turn whose Action is taken ends first, half the time.
+          if (
+            forTurn &&
+            state.turn?.action !== undefined &&
+            !state.pending &&
+            manual.dice &&
+            (manual.dice as number[]).length % 2
+          )
+            play({ type: 'EndActivation' }, manual);
+          if (forTurn && !state.turn && !state.pending) {
+            const order = { type: 'SetInitiative', order: { $: 'order', shuffle: [] } };
+            if (state.order.length === 0) play({ type: 'RollInitiative' }, manual);
+            // `play` folds new events into `state`: what RollInitiative left pending is read afresh.
+            if (pendingKind() === 'initiativeTie') play(order, manual);
+            const waiting = state.order.filter(
+              (id) => !state.actedThisRound.includes(id) && canActivate(state, id),
+            );
+            if (state.roundOpen && waiting.length === 0) play({ type: 'EndRound' }, manual);
+            if (!state.roundOpen) play({ type: 'StartRound' }, manual);
+            play({ type: 'StartActivation' }, manual);
+          }
+          play(plan, manual);
+        }
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 100), seed: Number(process.env.FUZZ_SEED ?? 20261201) },
+    );
+    // The walks reach past validation: many random commands are legal and change the fight.
+    expect(accepted).toBeGreaterThan(100);
+  });
+});
