@@ -56,16 +56,19 @@ const rating = Int.min(0).max(20);
 const ARMOUR_LIST = z.array(text(40)).max(10);
 const stowage = z.enum(['simple', 'awkward']);
 
-/** archsoul.txt: Throw an Item: an item's (or a weapon's) throwing ranges. */
+/**
+ * archsoul.txt: Throw an Item: an item's (or a weapon's) throwing ranges. A thrown weapon's own ranges and damage
+ * are its throwing ones (sheet.ts), so they take the bounds of a weapon's: what CombatantJoined records stays within them.
+ */
 const THROW = z
   .strictObject({
-    accurateRange: Int.min(1).max(200).describe('Accurate range in spaces.'),
-    maximumRange: Int.min(1).max(500).optional().describe('At least accurateRange; default accurateRange.'),
+    accurateRange: Int.min(1).max(500).describe('Accurate range in spaces.'),
+    maximumRange: Int.min(1).max(1000).optional().describe('At least accurateRange; default accurateRange.'),
     heavy: z
       .boolean()
       .optional()
       .describe('Cumbersome (two hands): Athletics instead of Precision, +1 difficulty; default false.'),
-    damage: Int.min(0).max(30).optional().describe("Default: the weapon's damage (0 for an item)."),
+    damage: Int.min(0).max(3000).optional().describe("Default: the weapon's damage (0 for an item)."),
   })
   .describe('Throwing ranges (archsoul.txt: Throw an Item).');
 

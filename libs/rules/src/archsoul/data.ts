@@ -785,4 +785,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S92',
     text: 'The GM’s ApplyCondition prone takes a mounted rider off its mount first (Dismounted, the mount waiting in its space), as a rider knocked down comes off (S35); the condition itself is applied as the GM gives it.',
   },
+  {
+    id: 'S93',
+    text: 'A soul weapon has no damage roll (“effects vary”): where a rule rolls its damage (a critical failure table its sheet names, a hit redirected, a Knockdown, a Shatter, a grapple), the roll has no dice and deals no damage; the entry’s other effects apply.',
+  },
 ];

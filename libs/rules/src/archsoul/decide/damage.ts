@@ -108,7 +108,9 @@ export function damageTest(
   extra: Modifier[] = [],
   bonusDice = 0,
 ): TestResult {
-  const row = ATTACK_TABLE[w.type].damage!;
+  const row = ATTACK_TABLE[w.type].damage;
+  // Ruling S93: a soul attack's damage is "effects vary": where a rule rolls its damage, the roll has no dice.
+  if (!row) return rollTest(dice, 0, DEFAULT_DIFFICULTY);
   const tech = w.type === 'elemental' && w.attackRoll === 1;
   // archsoul.txt: Charge: "The dice pool for the damage roll of this attack is increased by the base movement speed of your mount".
   const pool =
