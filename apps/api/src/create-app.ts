@@ -6,7 +6,7 @@ import helmet, { HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppModule } from './app.module';
 import { Logger, PinoLogger } from 'nestjs-pino';
-import { AccessService } from '@app/fights';
+import { AccessService, AppError } from '@app/fights';
 import { accessLog, requestIdOf } from './ops/logging';
 import { publishContract } from './common/openapi-contract';
 import { declareChecks, forbidUndeclaredFields } from './common/declared-checks';
@@ -91,6 +91,8 @@ export async function createApp(
     genReqId: requestIdOf,
     // Keep-alive sockets idle at close are closed; busy ones finish (main.ts bounds that with its grace).
     forceCloseConnections: 'idle',
+    // A request reaching a stopping instance is whileStopping's, in the error shape (Fastify's 503 has no code).
+    return503OnClosing: false,
     clientErrorHandler: refuseClientError,
     // What the router refuses before any hook (a path whose percent-escapes are not UTF-8): the error shape.
     frameworkErrors: (error: Error, _req: unknown, reply: FastifyReply) => {
@@ -120,11 +122,12 @@ export async function createApp(
   // One onRequest hook whose steps run in order (a hook each cost a turn of Fastify's hook runner): the
   // access log first, so that every answer (a body parser's 400 too) has its request id and its one log
   // line; then the body's deadline, helmet's headers and what is refused before the body is read.
+  const stopped = whileStopping(fastify);
   fastify.addHook('onRequest', (req, reply, done) => {
     logRequest(req, reply);
     armBodyDeadline(req, reply);
     void reply.headers(security);
-    const refused = attempt(() => refuseBeforeReading(fastify, req, reply));
+    const refused = stopped(reply) ?? attempt(() => refuseBeforeReading(fastify, req, reply));
     if (refused) return done(refused);
     refuseBodylessBody(req, reply, done);
   });
@@ -215,6 +218,33 @@ function refuseBeforeReading(fastify: FastifyInstance, req: FastifyRequest, repl
   refuseTransferCodings(req.headers);
   refuseUnknownMethod(fastify, req, reply);
   requireJsonBody(req);
+}
+
+/**
+ * Once the instance has begun to stop (Fastify's preClose), what refuses each request that still reaches it, on a
+ * connection that was busy when the stop began (an idle one is closed): stopping's answer; before, nothing.
+ */
+function whileStopping(fastify: FastifyInstance): (reply: FastifyReply) => AppError | undefined {
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  return (reply) => (closing ? stopping(reply) : undefined);
+}
+
+/**
+ * A request that reaches the instance once it has begun to stop: 503 SHUTTING_DOWN in the error shape, with
+ * `Retry-After` and the connection closed, so a client sends it again, to another instance or to this one once
+ * it is back. It has done nothing.
+ */
+function stopping(reply: FastifyReply): AppError {
+  void reply.header('retry-after', '1').header('connection', 'close');
+  return new AppError(
+    503,
+    'SHUTTING_DOWN',
+    'this instance is stopping and did nothing with the request; send it again (to another instance, or to this one once it is back)',
+  );
 }
 
 function attempt(check: () => void): Error | undefined {
