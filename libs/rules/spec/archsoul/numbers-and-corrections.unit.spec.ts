@@ -9,7 +9,7 @@
  */
 import { view } from '../../src/archsoul/view';
 import { RuleEvent } from '../../src/core/types';
-import { exact, fight, find, foe, hero, refused, rider, stateOf, sword, then, types } from './helpers';
+import { bow, exact, fight, find, foe, hero, refused, rider, stateOf, sword, then, types } from './helpers';
 
 const at = (x: number, y: number) => ({ x, y });
 const viewOf = (events: RuleEvent[], id: string) =>
@@ -80,15 +80,12 @@ describe('Critical Failure Tables (unarmed) and Unarmed: a gauntlet’s +1 in th
   it('“Random target adjacent to original target is hit instead”: a bow whose sheet counts no arrows hits the one beside the target; no arrow lands', () => {
     // Bow, no ammunition on the sheet: 4 dice 1, 1, 1, 2, a critical failure; face 2: w is hit instead. Damage: Weapon
     // Mastery 1 + base 2 = 3 dice at 4: 6, 4, 1 = 2. Nothing is counted, so nothing lies on the ground (S21).
-    const bow = {
-      id: 'bow',
-      name: 'Shortbow',
-      type: 'ranged',
-      damage: 2,
-      accurateRange: 5,
-      maximumRange: 10,
-    };
-    const events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -3]), foe('w', [1, -4])]);
+    const { ammunition: _counted, ...uncounted } = bow;
+    const events = fight([
+      hero('a', [0, 0], 'N', { weapons: [uncounted] }),
+      foe('v', [0, -3]),
+      foe('w', [1, -4]),
+    ]);
     const out = exact(
       events,
       { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' },
@@ -193,17 +190,10 @@ describe('The GM’s corrections and the view', () => {
   it('C4: a GM CancelPending drops a held shot: its 2 AP stay spent, no arrow is used, and the view shows no reaction or decision', () => {
     // a shoots v from inside v's reach and front arc: "Making a ranged attack with a thrown or projectile weapon"
     // triggers v first (S18); the GM cancels the decision.
-    const bow = {
-      id: 'bow',
-      name: 'Longbow',
-      type: 'ranged',
-      damage: 2,
-      accurateRange: 5,
-      maximumRange: 10,
-      ammunition: { kind: 'arrow', count: 5 },
-      twoHanded: true,
-    };
-    let events = fight([hero('a', [0, 0], 'N', { weapons: [bow] }), foe('v', [0, -1], 'S')]);
+    let events = fight([
+      hero('a', [0, 0], 'N', { weapons: [{ ...bow, twoHanded: true }] }),
+      foe('v', [0, -1], 'S'),
+    ]);
     events = then(events, { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'bow' });
     expect(view(stateOf(events)).pending).toMatchObject({ kind: 'reactiveAttack', awaiting: 'v' });
     events = then(events, { type: 'CancelPending' });
