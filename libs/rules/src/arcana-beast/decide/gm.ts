@@ -4,7 +4,8 @@ import { DiceSource } from '../../dice/roll';
 import { ArcanaCommandOf } from '../contract';
 import { ev } from '../events';
 import { dieFor, rollPool, rollTest } from '../rolls';
-import { ArcanaBeastState } from '../state';
+import { Stat } from '../data';
+import { ArcanaBeastState, ArcanaCombatant } from '../state';
 import { anchor, bonusDice, known, poolFor } from './common';
 
 /** A8/A28: positioning tags are set and cleared by the GM, optionally against one opponent. */
@@ -54,6 +55,28 @@ export function removeCondition(
     : [];
 }
 
+/** What the GM adds to a Test's pool (A25): Quality ranks, +1 dice (A30), Boost and Setback. */
+interface GmModifiers {
+  ranks?: number;
+  bonusDice?: number;
+  boost?: boolean;
+  setback?: boolean;
+}
+
+/** A Test's pool with the GM's modifiers, as poolFor builds every roll's (A26: Assist dice and Bond Surge apply). */
+function gmPool(state: ArcanaBeastState, c: ArcanaCombatant, purpose: string, stat: Stat, m: GmModifiers) {
+  return poolFor(
+    state,
+    c,
+    purpose,
+    stat,
+    m.ranks ?? 0,
+    bonusDice(m.bonusDice),
+    m.boost ? ['GM: Boost'] : [],
+    m.setback ? ['GM: Setback'] : [],
+  );
+}
+
 /** arcana-beast.txt: Tests with a Difficulty (A1, A25): stat dice + Quality ranks + bonus dice, Boost/Setback. */
 export function rollTestCommand(
   state: ArcanaBeastState,
@@ -61,18 +84,7 @@ export function rollTestCommand(
   dice: DiceSource,
 ): RuleEvent[] {
   const c = known(state, command.combatantId, 'combatantId');
-  const boost = command.boost ? ['GM: Boost'] : [];
-  const setback = command.setback ? ['GM: Setback'] : [];
-  const { spec, spent } = poolFor(
-    state,
-    c,
-    'test',
-    command.stat,
-    command.ranks ?? 0,
-    bonusDice(command.bonusDice),
-    boost,
-    setback,
-  );
+  const { spec, spent } = gmPool(state, c, 'test', command.stat, command);
   const test = rollTest(spec, dieFor(c), command.difficulty, dice);
   return [...spent, ev('TestRolled', { combatantId: c.id, reason: command.reason, test })];
 }
@@ -86,30 +98,20 @@ export function rollOpposedTest(
   const a = known(state, command.aId, 'aId');
   const b = known(state, command.bId, 'bId');
   ensure(a.id !== b.id, 'ARCANA_INVALID_TARGET', 'ruling A25: an opposed test needs two combatants', 'bId');
-  const aStat = command.aStat;
-  const bStat = command.bStat ?? aStat;
-  // A26: an opposed test is a roll like any other — Assist dice and Bond Surge apply. A25: each side's Quality ranks,
-  // +1 dice, Boost and Setback, as a RollTest's ("Relevant Qualities or Talents add dice", "Surprised … Setback").
-  const pa = poolFor(
-    state,
-    a,
-    'opposed',
-    aStat,
-    command.aRanks ?? 0,
-    bonusDice(command.aBonusDice),
-    command.aBoost ? ['GM: Boost'] : [],
-    command.aSetback ? ['GM: Setback'] : [],
-  );
-  const pb = poolFor(
-    state,
-    b,
-    'opposed',
-    bStat,
-    command.bRanks ?? 0,
-    bonusDice(command.bBonusDice),
-    command.bBoost ? ['GM: Boost'] : [],
-    command.bSetback ? ['GM: Setback'] : [],
-  );
+  // A26: an opposed test is a roll like any other. A25: each side's Quality ranks, +1 dice, Boost and Setback, as a
+  // RollTest's ("Relevant Qualities or Talents add dice", "Surprised … Setback").
+  const pa = gmPool(state, a, 'opposed', command.aStat, {
+    ranks: command.aRanks,
+    bonusDice: command.aBonusDice,
+    boost: command.aBoost,
+    setback: command.aSetback,
+  });
+  const pb = gmPool(state, b, 'opposed', command.bStat ?? command.aStat, {
+    ranks: command.bRanks,
+    bonusDice: command.bBonusDice,
+    boost: command.bBoost,
+    setback: command.bSetback,
+  });
   const ra = rollPool(pa.spec, dieFor(a), dice);
   const rb = rollPool(pb.spec, dieFor(b), dice);
   const winnerId = ra.successes === rb.successes ? null : ra.successes > rb.successes ? a.id : b.id;

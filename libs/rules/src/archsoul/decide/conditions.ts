@@ -3,9 +3,8 @@ import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { ArchsoulCommand } from '../contract';
 import { ev } from '../events';
-import { evolve } from '../evolve';
 import { ArchsoulState, grapplesOf, hasCondition } from '../state';
-import { endGrapple } from './grapple';
+import { endGrapplesOf } from './grapple';
 import { wound } from './damage';
 import { knockedDown, offTheMount } from './prone';
 
@@ -45,16 +44,8 @@ export function removeCondition(
   );
   // Ruling S91: "grappled" is being in a grapple (Being Grappled); the GM who frees a combatant ends its grapples, so
   // its partners are freed too unless another grapple holds them (as a fall does, S47).
-  if (condition === 'grappled' && grapplesOf(state, id).length > 0) {
-    const out: RuleEvent[] = [];
-    let s = state;
-    for (const g of grapplesOf(state, id)) {
-      const ended = endGrapple(s, g, `GM: ${id} is no longer grappled (ruling S91)`);
-      out.push(...ended);
-      s = ended.reduce(evolve, s);
-    }
-    return out;
-  }
+  if (condition === 'grappled' && grapplesOf(state, id).length > 0)
+    return endGrapplesOf(state, id, `GM: ${id} is no longer grappled (ruling S91)`);
   return [ev('ConditionRemoved', { combatantId: id, condition, reason: 'GM' })];
 }
 
@@ -76,12 +67,7 @@ export function fall(state: ArchsoulState, command: ArchsoulCommand<'Fall'>): Ru
   const out: RuleEvent[] = [
     ev('Fell', { combatantId: id, ...(metres === undefined ? {} : { metres }), damage }),
   ];
-  let s = state;
-  for (const g of grapplesOf(state, id)) {
-    const ended = endGrapple(s, g, `${id} fell (RULINGS.md S47)`);
-    out.push(...ended);
-    s = ended.reduce(evolve, s);
-  }
+  out.push(...endGrapplesOf(state, id, `${id} fell (RULINGS.md S47)`));
   out.push(...knockedDown(c, 'fell (RULINGS.md S40)', 'RULINGS.md S40: fell'));
   out.push(wound(state, id, damage, metres === undefined ? 'fall' : `fall (${metres} m)`));
   return out;

@@ -197,6 +197,18 @@ function partner(
   return { g, t: state.combatants[id] };
 }
 
+/** Every grapple `id` is in ends, one after another (each on the state the one before left): a fall (S47), a removal (S49), the GM (S91). */
+export function endGrapplesOf(state: ArchsoulState, id: string, reason: string): RuleEvent[] {
+  const out: RuleEvent[] = [];
+  let s = state;
+  for (const g of grapplesOf(state, id)) {
+    const ended = endGrapple(s, g, reason);
+    out.push(...ended);
+    s = ended.reduce(evolve, s);
+  }
+  return out;
+}
+
 export function endGrapple(state: ArchsoulState, g: Grapple, reason: string): RuleEvent[] {
   const out: RuleEvent[] = [ev('GrappleEnded', { grappleId: g.grappleId, reason })];
   for (const id of g.memberIds) {

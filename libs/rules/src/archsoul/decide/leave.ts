@@ -1,8 +1,8 @@
 import { RuleEvent } from '../../core/types';
 import { ev } from '../events';
 import { evolve } from '../evolve';
-import { ArchsoulState, grapplesOf } from '../state';
-import { endGrapple } from './grapple';
+import { ArchsoulState } from '../state';
+import { endGrapplesOf } from './grapple';
 
 /**
  * S49: a combatant removed from the fight first leaves its grapples: they end and its partners are free
@@ -11,14 +11,8 @@ import { endGrapple } from './grapple';
  */
 export function leave(state: ArchsoulState, removal: RuleEvent[]): RuleEvent[] {
   const id = (removal[0].data as { combatantId: string }).combatantId;
-  const out: RuleEvent[] = [];
-  let s = state;
-  for (const g of grapplesOf(state, id)) {
-    const ended = endGrapple(s, g, `${id} left the fight`);
-    out.push(...ended);
-    s = ended.reduce(evolve, s);
-  }
-  return [...out, ...causedUntilNextTurn(s, id), ...removal];
+  const out = endGrapplesOf(state, id, `${id} left the fight`);
+  return [...out, ...causedUntilNextTurn(out.reduce(evolve, state), id), ...removal];
 }
 
 /**
