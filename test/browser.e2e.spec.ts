@@ -203,4 +203,45 @@ describeInBrowser('a browser frontend on another origin', () => {
     await tab.evaluate(() => (globalThis as unknown as { es: EventSource }).es.close());
     await tab.close();
   });
+
+  it('a plain EventSource gets FightEnded, then stops reconnecting: the stream ends and the resumed one is 204', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${api}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const { fightId } = (await (await post('/fights', { system: 'narateer', combatants: [] })).json()) as {
+      fightId: string;
+    };
+    const tab = await browser.context.newPage();
+    await tab.goto(origin);
+    await tab.evaluate(
+      ({ url }) => {
+        const w = globalThis as unknown as { got: string[]; opens: number; es: EventSource };
+        w.got = [];
+        w.opens = 0;
+        w.es = new EventSource(url);
+        w.es.onopen = () => w.opens++;
+        w.es.onmessage = (m) => w.got.push(`${m.lastEventId} ${JSON.parse(m.data).type}`);
+      },
+      { url: `${api}/fights/${fightId}/stream?messages=unnamed&token=${encodeURIComponent(apiKey)}` },
+    );
+    await tab.waitForFunction(() => (globalThis as unknown as { got: unknown[] }).got.length >= 1);
+    await post(`/fights/${fightId}/commands`, { type: 'EndFight' });
+    // The stream ends after FightEnded; EventSource comes back (retry: 2000) with Last-Event-ID 2, gets 204, and closes.
+    await tab.waitForFunction(
+      () => (globalThis as unknown as { es: EventSource }).es.readyState === 2,
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    );
+    const seen = await tab.evaluate(() => {
+      const w = globalThis as unknown as { got: string[]; opens: number };
+      return { got: w.got, opens: w.opens };
+    });
+    expect(seen).toEqual({ got: ['1 FightStarted', '2 FightEnded'], opens: 1 });
+    await tab.close();
+  });
 });

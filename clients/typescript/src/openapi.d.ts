@@ -137,7 +137,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events
-         * @description Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type (none with ?messages=unnamed, for EventSource.onmessage), data = the event JSON.
+         * @description Server-Sent Events: every event after Last-Event-ID (or ?after=), then live, until FightEnded. Each message: id = seq, event = type (none with ?messages=unnamed, for EventSource.onmessage), data = the event JSON.
          */
         get: operations["streamFightEvents"];
         put?: never;
@@ -16264,11 +16264,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An endless text/event-stream */
+            /** @description A text/event-stream: every event after the resume point, then each as it happens. It ends after FightEnded (nothing follows it); EventSource then reconnects and gets 204. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The fight has ended and the resume point is its last event (FightEnded): nothing will follow. EventSource stops reconnecting on a 204. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;

@@ -187,7 +187,7 @@ function operations(): Schema {
       channel: { $ref: '#/channels/fightStream' },
       summary: 'A client reads a fight’s events over SSE.',
       description:
-        'GET /fights/{fightId}/stream: every event after Last-Event-ID (or ?after=), then each as it is appended; it ends with streamEnded when its key or token stops working, the stream fails or the service shuts down.',
+        'GET /fights/{fightId}/stream: every event after Last-Event-ID (or ?after=), then each as it is appended, until FightEnded, after which the response ends (resumed at FightEnded, the answer is 204 No Content: nothing follows it); it ends with streamEnded when its key or token stops working, the stream fails or the service shuts down.',
       messages: [
         { $ref: '#/channels/fightStream/messages/fightEvent' },
         { $ref: '#/channels/fightStream/messages/streamEnded' },
@@ -198,7 +198,7 @@ function operations(): Schema {
       channel: { $ref: '#/channels/fightEventsSubscription' },
       summary: 'A client receives subscription results over graphql-ws.',
       description:
-        'The fightEvents subscription delivers each event as it is appended; fightView delivers the fight view after each change. Both end with an error whose code says why (TOKEN_EXPIRED, CREDENTIALS_REVOKED, …).',
+        'The fightEvents subscription delivers each event as it is appended; fightView delivers the fight view after each change. Both are completed once the fight has ended (after FightEnded, after the ended view), or end with an error whose code says why (TOKEN_EXPIRED, CREDENTIALS_REVOKED, …).',
       messages: [
         { $ref: '#/channels/fightEventsSubscription/messages/fightEvent' },
         { $ref: '#/channels/fightEventsSubscription/messages/fightView' },

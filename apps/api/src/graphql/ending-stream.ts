@@ -41,6 +41,7 @@ export class EndableStream<T> implements AsyncIterableIterator<T> {
       this.source.next().then(
         (r) => {
           this.rejectNext = undefined;
+          if (r.done) this.onEnd();
           resolve(r);
         },
         (error: unknown) => {
@@ -66,7 +67,12 @@ export class EndableStream<T> implements AsyncIterableIterator<T> {
     this.source.observe!({
       next: (value) => !this.failure && observer.next(value),
       error: (error) => !this.failure && observer.error(error),
-      complete: () => !this.failure && observer.complete(),
+      // The source has ended (the fight has: FightEnded), so the credential is watched no more.
+      complete: () => {
+        if (this.failure) return;
+        this.onEnd();
+        observer.complete();
+      },
       busy: () => observer.busy?.(),
     });
   }

@@ -23,7 +23,7 @@ export class LiveResolver {
 
   @Subscription(() => FightEventModel, {
     description:
-      'Every event after `after` (a seq; default 0 = from the start), then live. Reconnect with the last seq you saw to miss nothing.',
+      'Every event after `after` (a seq; default 0 = from the start), then live. Reconnect with the last seq you saw to miss nothing. Completed after FightEnded: nothing follows it.',
     resolve: (event: FightEventModel) => event,
   })
   async fightEvents(
@@ -43,7 +43,7 @@ export class LiveResolver {
   }
 
   @Subscription(() => FightModel, {
-    description: 'The fight view now, then after each change.',
+    description: 'The fight view now, then after each change; completed after the view of an ended fight.',
     resolve: (view: FightModel) => view,
   })
   async fightView(@CurrentPrincipal() p: Principal, @Args('fightId', FIGHT_ID_ARG) fightId: string) {

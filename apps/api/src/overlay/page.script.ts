@@ -4,7 +4,8 @@
  * Live updates: the SSE stream is read with fetch rather than EventSource, because the stream names each
  * message after its event type and EventSource only delivers named messages to listeners registered for
  * that exact name: a page written before a system lands could not see that system's events. Reconnects
- * resume with `?after=<last seq>` (what Last-Event-ID does), back off up to 3 s, and a watchdog drops a
+ * resume with `?after=<last seq>` (what Last-Event-ID does), back off up to 3 s, and stop once the fight has
+ * ended (the stream ends after FightEnded; the next one answers 204), and a watchdog drops a
  * stream that has been silent past two keepalives. Events only say *that* something changed; the view is
  * refetched with `minSeq` (bursts coalesced into one request) and every field is read defensively, so any
  * system shows the common parts and its own resources when present. All text goes in through textContent.
@@ -24,6 +25,7 @@ export const OVERLAY_SCRIPT = String.raw`
   var viewSeq = -1;
   var view = null;
   var stopped = false;
+  var over = false;
 
   // Drawing the view and following the last exchange: FightRender (render.script.ts), shared with the replay.
   var R = FightRender;
@@ -85,6 +87,8 @@ export const OVERLAY_SCRIPT = String.raw`
       return fetch(api + '/stream?' + auth + '&after=' + lastSeq, { cache: 'no-store', signal: ctl.signal, headers: { accept: 'text/event-stream' } })
         .then(function (res) {
           if (res.status === 401) { stop('Overlay stopped: this token was revoked or has expired.'); return; }
+          // 204: the fight has ended and its last event is in; the view stays as it ended.
+          if (res.status === 204) { setStatus(''); over = true; return; }
           if (!res.ok || !res.body) throw new Error('HTTP ' + res.status);
           setStatus('');
           backoff = 500;
@@ -111,7 +115,7 @@ export const OVERLAY_SCRIPT = String.raw`
         .then(function () {
           clearTimeout(watchdog);
           ctl.abort();
-          if (stopped) return;
+          if (stopped || over) return;
           setStatus('Reconnecting\u2026');
           return sleep(backoff).then(function () { backoff = Math.min(backoff * 2, 3000); return once(); });
         });
@@ -135,6 +139,8 @@ export const OVERLAY_SCRIPT = String.raw`
     var seq = Number(id);
     if (!(seq > lastSeq)) return;
     lastSeq = seq;
+    // Nothing follows FightEnded: the stream ends after it, and is not opened again.
+    if (obj(e) && e.type === 'FightEnded') over = true;
     if (obj(e)) noteEvent(e, seq);
     schedule();
   }

@@ -183,6 +183,8 @@ export const REPLAY_SCRIPT = String.raw`
       fetch('/fights/' + encodeURIComponent(cfg.fightId) + '/stream?token=' + encodeURIComponent(cfg.token) + '&after=' + after, { cache: 'no-store', signal: ctl.signal, headers: { accept: 'text/event-stream' } })
         .then(function (res) {
           if (res.status === 401 || res.status === 404) { following = false; setStatus('No longer following: this token was revoked or has expired.'); return; }
+          // 204: the fight has ended and every event is in (the log is fetched again when the stream ends).
+          if (res.status === 204) { following = false; return; }
           if (!res.ok || !res.body) throw new Error('HTTP ' + res.status);
           backoff = 500;
           var reader = res.body.getReader(), decoder = new TextDecoder(), buf = '';

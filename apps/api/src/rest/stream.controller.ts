@@ -80,7 +80,7 @@ export class StreamController {
   @Get(':id/stream')
   @ApiOperation({
     summary:
-      'Server-Sent Events: every event after Last-Event-ID (or ?after=), then live. Each message: id = seq, event = type (none with ?messages=unnamed, for EventSource.onmessage), data = the event JSON.',
+      'Server-Sent Events: every event after Last-Event-ID (or ?after=), then live, until FightEnded. Each message: id = seq, event = type (none with ?messages=unnamed, for EventSource.onmessage), data = the event JSON.',
   })
   @ApiProduces('text/event-stream')
   @ApiHeader({
@@ -89,7 +89,15 @@ export class StreamController {
     description:
       'The last seq received; the stream resumes after it (and ?after= is not read). Empty: none, as EventSource sends it. Anything but a seq is 400 VALIDATION_FAILED naming Last-Event-ID.',
   })
-  @ApiOkResponse({ description: 'An endless text/event-stream' })
+  @ApiOkResponse({
+    description:
+      'A text/event-stream: every event after the resume point, then each as it happens. It ends after FightEnded (nothing follows it); EventSource then reconnects and gets 204.',
+  })
+  @ApiResponse({
+    status: 204,
+    description:
+      'The fight has ended and the resume point is its last event (FightEnded): nothing will follow. EventSource stops reconnecting on a 204.',
+  })
   @ApiResponse({ status: 404, type: ErrorModel })
   @ApiResponse({
     status: 422,
@@ -108,6 +116,12 @@ export class StreamController {
     this.access.assertRead(p, id);
     // Past the fight's last seq, the seq is named as the client sent it (resumeAfter's choice).
     const events = await this.fights.watch(id, after, lastEventId ? 'Last-Event-ID' : 'after');
+    // The fight has ended and the client has its last event (FightEnded): nothing will follow. 204 is what
+    // tells EventSource not to reconnect (WHATWG HTML, "Server-sent events").
+    if (events.over) {
+      void events.return();
+      return void reply.status(204).send();
+    }
     // Revoked or expired: the stream ends with an `error` event in the error shape (TOKEN_EXPIRED,
     // CREDENTIALS_REVOKED); a client that reconnects with the same token then gets a 401.
     let ended: ApiError | undefined;

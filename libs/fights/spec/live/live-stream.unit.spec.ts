@@ -13,6 +13,7 @@ const event = (seq: number): FightEvent => ({
   data: {},
   hash: `h${seq}`,
 });
+const fightEnded = (seq: number): FightEvent => ({ ...event(seq), type: 'FightEnded' });
 const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -204,3 +205,72 @@ describe('LiveFightStream read by next() (pull mode)', () => {
 function fail(): never {
   throw new Error('not expected');
 }
+
+describe('LiveFightStream after FightEnded (nothing follows it)', () => {
+  it('given FightEnded live, an observer gets it, then is completed, and the feed is left', async () => {
+    const feed = new FightFeed();
+    const log = upTo(2).map(event);
+    const stream = new LiveFightStream(
+      0,
+      async (after) => log.filter((e) => e.seq > after),
+      (d) => feed.on('f', d),
+    );
+    const seen: Array<number | 'complete'> = [];
+    stream.observe({ next: (e) => seen.push(e.seq), error: fail, complete: () => seen.push('complete') });
+    await tick();
+    feed.publish(fightEnded(3));
+    feed.publish(event(4));
+    expect(seen).toEqual([1, 2, 3, 'complete']);
+    expect(stream.over).toBe(true);
+    expect(feed.subscribers).toBe(0);
+  });
+
+  it('given FightEnded in the history read by next(), a reader gets every event through it, then the end, though live events were held behind it', async () => {
+    const feed = new FightFeed();
+    const log = [event(1), event(2), fightEnded(3)];
+    const store = slowStore(log);
+    const stream = new LiveFightStream(0, store.read, (d) => feed.on('f', d));
+    feed.publish(event(4));
+    store.release();
+    await tick();
+    const seen: number[] = [];
+    for await (const e of stream) seen.push(e.seq);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(feed.subscribers).toBe(0);
+  });
+
+  it('given a reader waiting when FightEnded comes, its next read after the event is the end', async () => {
+    const feed = new FightFeed();
+    const stream = new LiveFightStream(
+      0,
+      async () => [],
+      (d) => feed.on('f', d),
+    );
+    await tick();
+    const first = stream.next();
+    feed.publish(fightEnded(1));
+    expect((await first).value?.seq).toBe(1);
+    expect(await stream.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('given a stream opened over (the fight ended at its resume point), nothing is read or listened to, and it ends at once', async () => {
+    const feed = new FightFeed();
+    let reads = 0;
+    const stream = new LiveFightStream(
+      3,
+      async () => {
+        reads++;
+        return [];
+      },
+      (d) => feed.on('f', d),
+      undefined,
+      true,
+    );
+    const completed: boolean[] = [];
+    stream.observe({ next: () => fail(), error: fail, complete: () => completed.push(true) });
+    expect(completed).toEqual([true]);
+    expect(await stream.next()).toEqual({ value: undefined, done: true });
+    expect(reads).toBe(0);
+    expect(feed.subscribers).toBe(0);
+  });
+});

@@ -66,3 +66,47 @@ describe('fight views shared by their subscribers', () => {
     expect(service.feed.subscribers).toBe(0);
   });
 });
+
+describe('fight views once the fight has ended (nothing follows FightEnded)', () => {
+  it('given two subscribers when the fight ends, each gets the ended view, then the end, and the fight is no longer followed', async () => {
+    const { service, fightId, note } = await fixture();
+    const [a, b] = await Promise.all([service.watchViews(fightId), service.watchViews(fightId)]);
+    await Promise.all([a.next(), b.next()]);
+    await note('last words');
+    const { seq } = await service.execute(fightId, { type: 'EndFight' });
+    for (const s of [a, b]) {
+      let last = (await s.next()).value;
+      // The note's view may come first, or be skipped for the last one (a slow reader skips to the last).
+      if (last.seq < seq) last = (await s.next()).value;
+      expect(last).toMatchObject({ seq, view: { status: 'ended' } });
+      expect(await s.next()).toEqual({ value: undefined, done: true });
+    }
+    expect(service.feed.subscribers).toBe(0);
+  });
+
+  it('given a fight that has ended, a new subscriber gets its view now, then the end', async () => {
+    const { service, fightId } = await fixture();
+    const { seq } = await service.execute(fightId, { type: 'EndFight' });
+    const views = await service.watchViews(fightId);
+    expect((await views.next()).value).toMatchObject({ seq, view: { status: 'ended' } });
+    expect(await views.next()).toEqual({ value: undefined, done: true });
+    expect(service.feed.subscribers).toBe(0);
+  });
+
+  it('given a fight that has ended, a watch from its last event is over at once; one from before it gets the rest, then the end', async () => {
+    const { service, fightId, note } = await fixture();
+    const { seq: noted } = await note('before the end');
+    const { seq } = await service.execute(fightId, { type: 'EndFight' });
+    const atEnd = await service.watch(fightId, seq);
+    expect(atEnd.over).toBe(true);
+    expect(await atEnd.next()).toEqual({ value: undefined, done: true });
+
+    const before = await service.watch(fightId, noted - 1);
+    expect(before.over).toBe(false);
+    const seen: string[] = [];
+    for await (const e of before) seen.push(`${e.seq} ${e.type}`);
+    expect(seen).toEqual([`${noted} GmNoteAdded`, `${seq} FightEnded`]);
+    expect(before.over).toBe(true);
+    expect(service.feed.subscribers).toBe(0);
+  });
+});

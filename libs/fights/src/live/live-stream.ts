@@ -19,6 +19,9 @@ export const CATCH_UP_PAGE = 500;
  * observer that says it is busy (PushObserver.busy: a WebSocket whose unsent frames pile up) holds
  * the catch-up back the same way.
  * Read it either by `next()` or, with no promise per event, by `observe()` (push-iterator.ts).
+ * It ends after `FightEnded`, which nothing follows (no command is accepted after it, and it cannot be
+ * undone): a reader gets the end, an observer is completed. A stream opened at the last seq of a fight
+ * that has ended is over from the start (`over`).
  */
 export class LiveFightStream extends PushIterator<FightEvent> {
   /** Events in order, not yet read; `held`: events out of order, waiting on a repair. */
@@ -34,8 +37,13 @@ export class LiveFightStream extends PushIterator<FightEvent> {
     private readonly read: (after: number, limit: number) => Promise<FightEvent[]>,
     listen: (deliver: (e: FightEvent) => void) => () => void,
     private readonly page = CATCH_UP_PAGE,
+    over = false,
   ) {
     super();
+    if (over) {
+      this.finish();
+      return;
+    }
     this.off = listen((e) => this.deliver(e));
     this.repair();
   }
@@ -44,8 +52,13 @@ export class LiveFightStream extends PushIterator<FightEvent> {
     return this.last;
   }
 
+  /** Whether the fight has ended and the stream has had (or was opened after) its last event. */
+  get over(): boolean {
+    return this.finished;
+  }
+
   private deliver(e: FightEvent): void {
-    if (this.closed || e.seq <= this.last) return;
+    if (this.closed || this.finished || e.seq <= this.last) return;
     if (this.repairing) return void this.held.push(e);
     if (e.seq > this.last + 1) {
       this.held.push(e);
@@ -53,6 +66,10 @@ export class LiveFightStream extends PushIterator<FightEvent> {
     }
     this.last = e.seq;
     this.emit(e);
+    if (e.type !== 'FightEnded') return;
+    this.off?.();
+    this.held = [];
+    this.finish();
   }
 
   private repair(): void {
@@ -63,7 +80,7 @@ export class LiveFightStream extends PushIterator<FightEvent> {
         if (events.length >= this.page) {
           // A full page: more may follow. Live events stay held until the read reaches the end.
           for (const e of events) this.deliver(e);
-          if (this.closed || this.repairing) return;
+          if (this.closed || this.finished || this.repairing) return;
           this.repairing = true;
           if (this.ready.length > 0) this.pageHeld = true;
           else this.nextPage();
@@ -88,7 +105,7 @@ export class LiveFightStream extends PushIterator<FightEvent> {
    */
   private nextPage(): void {
     setImmediate(() => {
-      if (this.closed) return;
+      if (this.closed || this.finished) return;
       const busy = this.observerBusy();
       if (busy) void busy.then(() => void (this.closed || this.repair()));
       else this.repair();

@@ -17,21 +17,24 @@ export class LiveViews {
   ) {}
 
   /**
-   * Every event after `after`, then live; see LiveFightStream. An `after` past the fight's last seq (read
+   * Every event after `after`, then live, until `FightEnded`; see LiveFightStream. An `after` past the fight's last seq (read
    * on from the store: another instance may have written since) names no event this fight has had: 422
    * SEQ_OUT_OF_RANGE naming `field` (what the client called it), as `?minSeq=` past it is, rather than a
    * stream that stays silent until the fight catches up with it.
    */
   async watch(fightId: string, after = 0, field = 'after'): Promise<LiveFightStream> {
-    const cached = await this.cache.load(fightId);
-    if (after > cached.seq) {
-      const last = (await this.cache.refresh(fightId)).seq;
-      if (after > last) throw seqOutOfRange(last, field);
+    let fight = await this.cache.load(fightId);
+    if (after > fight.seq) {
+      fight = await this.cache.refresh(fightId);
+      if (after > fight.seq) throw seqOutOfRange(fight.seq, field);
     }
     return new LiveFightStream(
       after,
       (from, limit) => this.reads.events(fightId, from, limit),
       (deliver) => this.feed.on(fightId, deliver),
+      undefined,
+      // The fight has ended and `after` is its last event (FightEnded): nothing will follow.
+      fight.state.status === 'ended' && after >= fight.seq,
     );
   }
 

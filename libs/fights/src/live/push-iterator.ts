@@ -16,10 +16,13 @@ export interface PushObserver<T> {
  * `observe()`. An explicit iterator (not an async generator), so `return()` frees it at once. What it holds
  * for a reader that is not waiting is the subclass's choice: every value (live-stream.ts) or only the
  * latest (view-subscription.ts). After `fail()` the reader gets the error once its queue is read; after
- * `return()` it gets nothing more, and an observer is completed unless it already had an error.
+ * `finish()` (the source has nothing more to give: the fight has ended) it gets what is held, then the end;
+ * after `return()` it gets nothing more, and an observer is completed unless it already had an error.
  */
 export abstract class PushIterator<T> implements AsyncIterableIterator<T> {
   protected closed = false;
+  /** Set once the source has said it has nothing more (finish): what is held is still read. */
+  protected finished = false;
   /** Set once the source failed, with what it failed with. */
   protected failure: { error: unknown } | undefined;
   private observer?: PushObserver<T>;
@@ -41,6 +44,19 @@ export abstract class PushIterator<T> implements AsyncIterableIterator<T> {
     else this.hold(value);
   }
 
+  /**
+   * The source has nothing more to give: a reader gets what is held, then the end (a waiting `next()` at
+   * once, as nothing is held while one waits); an observer, which has had everything, is completed.
+   */
+  protected finish(): void {
+    if (this.finished || this.closed || this.failure) return;
+    this.finished = true;
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.resolve({ value: undefined, done: true });
+    this.observer?.complete();
+  }
+
   /** Whether the observer, if any, asks the source to wait before reading ahead (PushObserver.busy). */
   protected observerBusy(): Promise<void> | undefined {
     return this.observer?.busy?.();
@@ -48,7 +64,7 @@ export abstract class PushIterator<T> implements AsyncIterableIterator<T> {
 
   /** The source failed: a waiting `next()` and the observer hear of it, later reads after what is held. */
   protected fail(error: unknown): void {
-    if (this.failure) return;
+    if (this.failure || this.finished) return;
     this.failure = { error };
     this.waiter?.reject(error);
     this.waiter = undefined;
@@ -60,20 +76,20 @@ export abstract class PushIterator<T> implements AsyncIterableIterator<T> {
     this.observer = observer;
     for (let value = this.take(); value !== undefined; value = this.take()) observer.next(value);
     if (this.failure) observer.error(this.failure.error);
-    else if (this.closed) observer.complete();
+    else if (this.closed || this.finished) observer.complete();
   }
 
   next(): Promise<IteratorResult<T>> {
     const value = this.take();
     if (value !== undefined) return Promise.resolve({ value, done: false });
     if (this.failure) return Promise.reject(this.failure.error);
-    if (this.closed) return Promise.resolve({ value: undefined, done: true });
+    if (this.closed || this.finished) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
   }
 
   return(): Promise<IteratorResult<T>> {
     if (!this.closed) {
-      const observer = this.failure ? undefined : this.observer;
+      const observer = this.failure || this.finished ? undefined : this.observer;
       this.closed = true;
       this.release();
       this.waiter?.resolve({ value: undefined, done: true });

@@ -8,7 +8,8 @@ import { ViewSubscription } from './view-subscription';
  * subscribes and once per change after (a burst coalesces into its last view), on one event stream, and
  * handed to every subscriber as the same object. The GraphQL layer keys its executed and serialised
  * payloads by that object, so N subscribers of one audience cost one read and one execution per change,
- * not N. It ends when its last subscriber leaves.
+ * not N. It ends when its last subscriber leaves, or once the fight has ended: its subscribers get the
+ * view after `FightEnded`, then the end (nothing can follow it).
  */
 export class SharedView {
   private readonly subscribers = new Set<ViewSubscription>();
@@ -24,6 +25,8 @@ export class SharedView {
   /** Subscribers waiting for the first read: the view does not end under them. */
   private joining = 0;
   private ended = false;
+  /** The fight has ended: its event stream is over (LiveFightStream), and so is this view once it has caught up. */
+  private over = false;
   private failure?: { error: unknown };
 
   constructor(
@@ -44,6 +47,12 @@ export class SharedView {
       this.joining--;
     }
     if (this.failure) throw this.failure.error;
+    if (this.over) {
+      // The fight has ended: the view now, and nothing after it.
+      const done = new ViewSubscription(this.current, () => undefined);
+      done.end();
+      return done;
+    }
     const s = new ViewSubscription(this.current, (left) => this.leave(left));
     this.subscribers.add(s);
     return s;
@@ -60,7 +69,10 @@ export class SharedView {
           this.updates.kick();
         },
         error: (e) => this.fail(e),
-        complete: () => undefined,
+        complete: () => {
+          this.over = true;
+          this.updates.kick();
+        },
       });
     } catch (e) {
       this.fail(e);
@@ -70,9 +82,20 @@ export class SharedView {
   private async update(): Promise<void> {
     const cached = this.cache.get(this.fightId);
     const fight = cached && cached.seq >= this.wanted ? cached : await this.cache.refresh(this.fightId);
-    if (this.ended || fight.seq <= this.current.seq) return;
-    this.current = viewResult(fight);
-    for (const s of this.subscribers) s.push(this.current);
+    if (this.ended) return;
+    if (fight.seq > this.current.seq) {
+      this.current = viewResult(fight);
+      for (const s of this.subscribers) s.push(this.current);
+    }
+    if (this.over && this.current.seq >= this.wanted) this.close();
+  }
+
+  /** The fight has ended and every subscriber has its last view pushed: each reads it, then the end. */
+  private close(): void {
+    const subscribers = [...this.subscribers];
+    this.subscribers.clear();
+    this.end();
+    for (const s of subscribers) s.end();
   }
 
   private leave(s: ViewSubscription): void {

@@ -24,6 +24,11 @@ export class ViewSubscription extends PushIterator<FightViewResult> {
     this.emit(view);
   }
 
+  /** Nothing more will come (the fight has ended): the view not yet taken, then the end. */
+  end(): void {
+    this.finish();
+  }
+
   override fail(error: unknown): void {
     if (this.closed) return;
     super.fail(error);
