@@ -789,4 +789,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S93',
     text: 'A soul weapon has no damage roll (“effects vary”): where a rule rolls its damage (a critical failure table its sheet names, a hit redirected, a Knockdown, a Shatter, a grapple), the roll has no dice and deals no damage; the entry’s other effects apply.',
   },
+  {
+    id: 'S94',
+    text: 'A sneak attack made at range (a ranged, thrown, elemental or soul weapon) must be within the weapon’s accurate range (Sneak Attack: “a ranged attack”); a melee or unarmed one has no range to check.',
+  },
 ];

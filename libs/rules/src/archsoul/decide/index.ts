@@ -40,6 +40,8 @@ export const hooks: LifecycleHooks<ArchsoulState> = {
   rollInitiative,
   canActivate,
   evolve,
+  initiativeRolledOnce:
+    'archsoul.txt: Turn Order: "All players record their results rolled - this becomes your Initiative for the combat": initiative is rolled once',
 };
 
 /** C4: the commands that answer each pending decision. */

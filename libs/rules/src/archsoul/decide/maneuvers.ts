@@ -249,7 +249,9 @@ function checkSneak(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: Ar
     `archsoul.txt: Sneak Attack: "at least three consecutive actions ... studying your opponent"; ${a.id} has ${studied} on ${t.id} (Study, ruling S30)`,
     'sneak',
   );
-  if (w.type === 'ranged' || w.type === 'thrown') {
+  // Ruling S94: "a ranged attack" is any attack not made in melee (ranged, thrown, elemental, soul), each with the
+  // accurate range its sheet gives.
+  if (!close(w)) {
     const d = distance(state.map.grid, a.position!, t.position!);
     ensure(
       d <= w.accurateRange!,
