@@ -1340,7 +1340,7 @@ export interface components {
                         damageVitals?: ("strength" | "agility" | "resilience")[];
                         damageVitalCap: number;
                         /**
-                         * @description Default false.
+                         * @description Default false. True only on a ranged weapon (ruling N64: a melee weapon needs no Loading).
                          * @default false
                          */
                         needsLoading?: boolean;
@@ -1349,7 +1349,7 @@ export interface components {
                          * @default true
                          */
                         loaded?: boolean;
-                        /** @description Shots left; absent or null: unlimited. */
+                        /** @description Shots left; absent or null: unlimited. A ranged weapon’s only (ruling N64: a melee weapon fires nothing). */
                         ammunition?: number | null;
                         /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
                         harm: {
@@ -1381,7 +1381,7 @@ export interface components {
                         damageVitals?: ("strength" | "agility" | "resilience")[];
                         damageVitalCap: number;
                         /**
-                         * @description Default false.
+                         * @description Default false. True only on a ranged weapon (ruling N64: a melee weapon needs no Loading).
                          * @default false
                          */
                         needsLoading?: boolean;
@@ -1390,7 +1390,7 @@ export interface components {
                          * @default true
                          */
                         loaded?: boolean;
-                        /** @description Shots left; absent or null: unlimited. */
+                        /** @description Shots left; absent or null: unlimited. A ranged weapon’s only (ruling N64: a melee weapon fires nothing). */
                         ammunition?: number | null;
                         /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
                         harm: {
@@ -4131,7 +4131,7 @@ export interface components {
                 damageVitals?: ("strength" | "agility" | "resilience")[];
                 damageVitalCap: number;
                 /**
-                 * @description Default false.
+                 * @description Default false. True only on a ranged weapon (ruling N64: a melee weapon needs no Loading).
                  * @default false
                  */
                 needsLoading?: boolean;
@@ -4140,7 +4140,7 @@ export interface components {
                  * @default true
                  */
                 loaded?: boolean;
-                /** @description Shots left; absent or null: unlimited. */
+                /** @description Shots left; absent or null: unlimited. A ranged weapon’s only (ruling N64: a melee weapon fires nothing). */
                 ammunition?: number | null;
                 /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
                 harm: {
@@ -4172,7 +4172,7 @@ export interface components {
                 damageVitals?: ("strength" | "agility" | "resilience")[];
                 damageVitalCap: number;
                 /**
-                 * @description Default false.
+                 * @description Default false. True only on a ranged weapon (ruling N64: a melee weapon needs no Loading).
                  * @default false
                  */
                 needsLoading?: boolean;
@@ -4181,7 +4181,7 @@ export interface components {
                  * @default true
                  */
                 loaded?: boolean;
-                /** @description Shots left; absent or null: unlimited. */
+                /** @description Shots left; absent or null: unlimited. A ranged weapon’s only (ruling N64: a melee weapon fires nothing). */
                 ammunition?: number | null;
                 /** @description RULINGS.md N12: "Domain (Type)", e.g. "Physical (Slashing)", or { domain, type } from the Harm catalogue. */
                 harm: {

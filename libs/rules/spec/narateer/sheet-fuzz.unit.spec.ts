@@ -104,6 +104,11 @@ const weapon = fc
       w.damageVitals = w.kind !== 'ranged' && w.weight === 'heavy' ? vitals.map(() => 'strength') : vitals;
     // N53: a weapon that needs Loading, loaded, counts its shot.
     if (w.needsLoading === true && w.loaded !== false && w.ammunition === 0) w.loaded = false;
+    // N64: Loading and ammunition are a ranged weapon's.
+    if (w.kind !== 'ranged') {
+      if (w.needsLoading === true) w.needsLoading = false;
+      if (typeof w.ammunition === 'number') w.ammunition = null;
+    }
     return w;
   });
 

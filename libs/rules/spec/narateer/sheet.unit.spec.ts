@@ -74,6 +74,36 @@ describe('Narateer sheet', () => {
     expect(validateSheet(sheet({ weapons: [{ ...bow, ammunition: 0 }] }), 'sheet')).toBeTruthy();
   });
 
+  it('N64: given a melee weapon that needs Loading or counts ammunition, then the sheet is refused naming that field ("Ranged Exchanges": loading and ammunition are a ranged weapon’s); with the defaults (no Loading, ammunition absent or null) it joins and attacks', () => {
+    for (const [extra, field] of [
+      [{ needsLoading: true }, 'needsLoading'],
+      [{ needsLoading: true, loaded: false, ammunition: 3 }, 'needsLoading'],
+      [{ ammunition: 0 }, 'ammunition'],
+      [{ ammunition: 5 }, 'ammunition'],
+    ] as const)
+      expect(start(sheet({ weapons: [bow, { ...sword, ...extra }] })).violation()).toMatchObject({
+        code: 'NARATEER_RANGED_WEAPON_ONLY',
+        field: `combatants[0].sheet.weapons[1].${field}`,
+      });
+    for (const extra of [
+      {},
+      { needsLoading: false },
+      { ammunition: null },
+      { needsLoading: false, loaded: true },
+    ])
+      expect(validateSheet(sheet({ weapons: [{ ...sword, ...extra }] }), 'sheet').weapons[0]).toMatchObject({
+        kind: 'melee',
+        needsLoading: false,
+      });
+    // A ranged weapon keeps both.
+    expect(
+      validateSheet(sheet({ weapons: [{ ...crossbow, ammunition: 4 }] }), 'sheet').weapons[0],
+    ).toMatchObject({
+      needsLoading: true,
+      ammunition: 4,
+    });
+  });
+
   it.each([
     ['no vitals', { vitals: undefined }, 'vitals'],
     ['Strength missing', { vitals: { agility: 2, resilience: 2 } }, 'vitals.strength'],

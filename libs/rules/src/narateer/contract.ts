@@ -96,9 +96,18 @@ const WEAPON_FIELDS = {
       'The Vitals it deals damage with; default Strength or Agility (light), Strength (heavy), Agility (ranged) (ruling N21, N36).',
     ),
   damageVitalCap: Int.min(0).max(20),
-  needsLoading: z.boolean().default(false).describe('Default false.'),
+  needsLoading: z
+    .boolean()
+    .default(false)
+    .describe('Default false. True only on a ranged weapon (ruling N64: a melee weapon needs no Loading).'),
   loaded: z.boolean().default(true).describe('Default true.'),
-  ammunition: Int.min(0).max(1000).nullable().optional().describe('Shots left; absent or null: unlimited.'),
+  ammunition: Int.min(0)
+    .max(1000)
+    .nullable()
+    .optional()
+    .describe(
+      'Shots left; absent or null: unlimited. A ranged weapon’s only (ruling N64: a melee weapon fires nothing).',
+    ),
   harm: HarmSchema,
 };
 

@@ -343,4 +343,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N63',
     text: 'The view shows no proactive use left for a combatant that can take no proactive action (Collapsed, Withdrawn, Unconscious or Paralyzed), even in its own activation.',
   },
+  {
+    id: 'N64',
+    text: 'Loading and ammunition are a ranged weapon’s: a sheet whose melee weapon needs Loading or counts ammunition is refused, naming the field.',
+  },
 ];

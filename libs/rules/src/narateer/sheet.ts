@@ -51,6 +51,20 @@ function foldWeapon(w: NarateerSheetInput['weapons'][number], field: string): We
     loaded: w.loaded,
     harm: w.harm,
   };
+  // Ruling N64: Loading and ammunition are a ranged weapon's (narateer.txt: Ranged Exchanges); on a melee weapon
+  // the engine would never read them, while the view would show the weapon unready.
+  if (w.kind === 'melee' && w.needsLoading)
+    bad(
+      `${field}.needsLoading`,
+      'is for a ranged weapon (ruling N64): a melee weapon needs no Loading',
+      'NARATEER_RANGED_WEAPON_ONLY',
+    );
+  if (w.kind === 'melee' && w.ammunition !== undefined && w.ammunition !== null)
+    bad(
+      `${field}.ammunition`,
+      'is for a ranged weapon (ruling N64): a melee weapon fires nothing; leave it out',
+      'NARATEER_RANGED_WEAPON_ONLY',
+    );
   if (w.ammunition !== undefined && w.ammunition !== null) weapon.ammunition = w.ammunition;
   // Ruling N53: ammunition counts the shot a loaded weapon holds (N27), so loaded with none left says two things.
   if (w.needsLoading && w.loaded && weapon.ammunition === 0)
