@@ -1273,7 +1273,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description A combatant as it joins: id, name, side and the system’s sheet. */
             combatant: {
-                /** @description Unique in the fight; default c1, c2, … */
+                /** @description Unique in the fight, and not __proto__ (views are keyed by it); default c1, c2, … */
                 id?: string;
                 /** @description Its name, to show: 1 to 100 characters. */
                 name: string;
@@ -4643,7 +4643,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description A combatant as it joins: id, name, side and the system’s sheet. */
             combatant: {
-                /** @description Unique in the fight; default c1, c2, … */
+                /** @description Unique in the fight, and not __proto__ (views are keyed by it); default c1, c2, … */
                 id?: string;
                 /** @description Its name, to show: 1 to 100 characters. */
                 name: string;
@@ -8699,7 +8699,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description A combatant as it joins: id, name, side and the system’s sheet. */
             combatant: {
-                /** @description Unique in the fight; default c1, c2, … */
+                /** @description Unique in the fight, and not __proto__ (views are keyed by it); default c1, c2, … */
                 id?: string;
                 /** @description Its name, to show: 1 to 100 characters. */
                 name: string;

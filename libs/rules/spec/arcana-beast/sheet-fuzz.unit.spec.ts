@@ -214,11 +214,11 @@ const beastSheet = common.chain((c) => {
 });
 
 /**
- * Combatant ids, names every object has among them; not `__proto__`, a key the view's tables (bands, combos) cannot
- * carry through a parse of ARCANA_BEAST_VIEW, which the fight's lifecycle (not the sheet) would have to refuse.
+ * Combatant ids and sides, names every object has among them; not `__proto__`, a key the view's tables (bands,
+ * combos) cannot carry through a parse of ARCANA_BEAST_VIEW: the fight's lifecycle refuses it as an id or a side.
  */
 const COMBATANT_IDS = ['ember', 'ash', 'wolf', 'pip', 'bo', ...ODD_IDS.filter((x) => x !== '__proto__')];
-const SIDES = ['heroes', 'wild', 'third', 'toString', '__proto__'];
+const SIDES = ['heroes', 'wild', 'third', 'toString'];
 
 interface Joiner {
   id: string;

@@ -52,6 +52,39 @@ describe('fight lifecycle', () => {
     ).toBe('COMBATANT_NOT_FOUND');
   });
 
+  it('a combatant id or side __proto__ is refused naming the field, on StartFight and AddCombatant alike: views are keyed by id and side, and JSON readers that build objects by assignment drop that key', () => {
+    const refused = (combatant: Record<string, unknown>) =>
+      given(narateer, start).when({ type: 'AddCombatant', combatant }).violation();
+    expect(refused({ id: '__proto__', name: 'P', sheet: sheet(2) })).toMatchObject({
+      code: 'INVALID_FIELD',
+      field: 'combatant.id',
+    });
+    expect(refused({ id: 'p', name: 'P', side: '__proto__', sheet: sheet(2) })).toMatchObject({
+      code: 'INVALID_FIELD',
+      field: 'combatant.side',
+    });
+    const started = given(narateer, [])
+      .when({
+        type: 'StartFight',
+        dice: { mode: 'manual', commitment: 'a'.repeat(64) },
+        combatants: [
+          { id: 'a', name: 'A', sheet: sheet(2) },
+          { id: '__proto__', name: 'P', sheet: sheet(2) },
+        ],
+      })
+      .violation();
+    expect(started).toMatchObject({ code: 'INVALID_FIELD', field: 'combatants[1].id' });
+    // Only that name: a near one is an id like any other.
+    expect(
+      given(narateer, start)
+        .when({
+          type: 'AddCombatant',
+          combatant: { id: '__proto', name: 'P', side: 'proto__', sheet: sheet(2) },
+        })
+        .events()[0].data,
+    ).toMatchObject({ id: '__proto', side: 'proto__' });
+  });
+
   it('C11: given a removed combatant, when AddCombatant names its id, then it is refused as an id in the fight, and an id the decider picks skips it', () => {
     const removed = [...start, { type: 'CombatantRemoved', data: { combatantId: 'b' } }];
     const g = given(narateer, removed);

@@ -257,6 +257,19 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  */
 export const OBJECT_BUILT_INS: readonly string[] = Object.getOwnPropertyNames(Object.prototype).sort();
 export const NOT_OBJECT_BUILT_IN = { not: { enum: [...OBJECT_BUILT_INS] } };
+/**
+ * The one name a key cannot be: JSON.parse makes `__proto__` an own key, but a reader that builds objects by
+ * assignment (and zod's records) drops it, or sets the object's prototype with it. A combatant id or a side,
+ * which views and the fight's state are keyed by, is never it (`toString` and the like are plain keys there).
+ */
+export const PROTO_KEY = '__proto__';
+export const PROTO_KEY_REFUSED =
+  'must not be __proto__: views are keyed by it, and JSON readers that build objects by assignment drop that key';
+
+/** A combatant's id as it joins: an id, and not `__proto__` (PROTO_KEY). */
+export const CombatantKey = Id.refine((id) => id !== PROTO_KEY, { error: PROTO_KEY_REFUSED }).meta({
+  not: { enum: [PROTO_KEY] },
+});
 
 /**
  * JSON Schema of a declared shape (draft 2020-12; draft 7 for AsyncAPI; OpenAPI 3.0's dialect), for GET

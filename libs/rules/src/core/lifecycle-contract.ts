@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { command, CommandSchemas, Id, Int, text } from './contract';
+import {
+  CombatantKey,
+  command,
+  CommandSchemas,
+  Id,
+  Int,
+  PROTO_KEY,
+  PROTO_KEY_REFUSED,
+  text,
+} from './contract';
 import type { SystemContract } from './types';
 import { DRAW_KEY_MAX } from '../dice/seeded';
 
@@ -13,13 +22,17 @@ export interface LifecycleShapes {
 export function combatantInput(sheet: z.ZodType) {
   return z
     .strictObject({
-      id: Id.optional().describe('Unique in the fight; default c1, c2, …'),
+      id: CombatantKey.optional().describe(
+        'Unique in the fight, and not __proto__ (views are keyed by it); default c1, c2, …',
+      ),
       name: text(100).describe('Its name, to show: 1 to 100 characters.'),
       side: z
         .string()
         .min(1)
         .max(40)
         .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a side name: letters, digits, _ or -' })
+        .refine((side) => side !== PROTO_KEY, { error: PROTO_KEY_REFUSED })
+        .meta({ not: { enum: [PROTO_KEY] } })
         .optional()
         .describe('Opponents are combatants on other sides; default "default".'),
       sheet,

@@ -1,7 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { DiceSource, Roll } from '../dice/roll';
 import { DRAW_KEY_MAX, seedKey, toHex } from '../dice/seeded';
-import { arr, bool, ID_PATTERN, obj, oneOf, str } from './fields';
+import { PROTO_KEY, PROTO_KEY_REFUSED } from './contract';
+import { arr, bad, bool, ID_PATTERN, obj, oneOf, str } from './fields';
 import {
   CombatantCore,
   CommandActor,
@@ -94,6 +95,7 @@ export function readCombatant<S extends FightCore>(
 ): CombatantInput {
   const c = obj(raw, field);
   let id = c.id === undefined ? undefined : str(c.id, `${field}.id`, { pattern: ID_PATTERN });
+  if (id === PROTO_KEY) bad(`${field}.id`, PROTO_KEY_REFUSED);
   const removed = state.removed ?? [];
   if (id === undefined) {
     let n = state.joined.length + taken.size + 1;
@@ -114,10 +116,13 @@ export function readCombatant<S extends FightCore>(
     `${field}.id`,
   );
   taken.add(id);
+  const side =
+    c.side === undefined ? 'default' : str(c.side, `${field}.side`, { max: 40, pattern: ID_PATTERN });
+  if (side === PROTO_KEY) bad(`${field}.side`, PROTO_KEY_REFUSED);
   return {
     id,
     name: str(c.name, `${field}.name`, { max: 100 }),
-    side: c.side === undefined ? 'default' : str(c.side, `${field}.side`, { max: 40, pattern: ID_PATTERN }),
+    side,
     sheet: hooks.validateSheet(c.sheet, `${field}.sheet`),
   };
 }
