@@ -15699,7 +15699,7 @@ export interface operations {
                 at?: number;
             };
             header?: {
-                /** @description An ETag of this fight (from a GET, a command or the creation): 304 while the fight is still in that state */
+                /** @description An ETag of this fight (from a GET, a command or the creation): 304 while the fight is still in that state. The answer is never older than the state it names, even before the read side has caught up with it. */
                 "If-None-Match"?: string;
             };
             path: {

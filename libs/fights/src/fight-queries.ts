@@ -19,12 +19,18 @@ export class FightQueries {
    * The projected view; with `minSeq`, waits (briefly) until the projection has reached it. A `minSeq`
    * past the fight's last event (read from the log, not the projection) names no state: 422
    * SEQ_OUT_OF_RANGE at once, as `?at=` past the end is, not a view older than asked after the wait.
+   * `seen` is the latest state the client holds (the seq of an ETag it revalidates): the answer is never
+   * older than that while the fight has it, so a view a command answered with is not replaced by the read
+   * side's older one (If-None-Match then gets its 304).
    */
-  async fight(fightId: string, minSeq = 0): Promise<FightViewResult> {
+  async fight(fightId: string, minSeq = 0, seen = 0): Promise<FightViewResult> {
     const row = await this.runner.read.getFight(fightId);
-    if (row && row.seq >= minSeq) return toView(row);
+    if (row && row.seq >= minSeq && row.seq >= seen) return toView(row);
     const fresh = await this.fights.view(fightId);
     if (fresh.seq < minSeq) throw seqOutOfRange(fresh.seq, 'minSeq');
+    // The client has seen a later state than the read side has written (an ETag a command answered with): the
+    // state now, never an older one than it holds; a seq no state of the fight has is no reason to wait or refuse.
+    if (row && row.seq >= minSeq) return fresh.seq > row.seq ? fresh : toView(row);
     const target = Math.max(minSeq, row ? 0 : fresh.seq);
     await this.runner.waitFor(
       'fight-views',

@@ -99,6 +99,22 @@ export function fightTagOf(header: string | string[] | undefined): FightTag | un
   return { seq: Number(m[1]), hash: m[2] };
 }
 
+/**
+ * The latest seq the fight ETags of an If-None-Match name (0 for none, `*`, or tags that are no fight's): the
+ * state the client holds, which a GET must not answer with an older one. What is no list of entity tags is
+ * refused before the handler (conditionRefusal); here it names no seq.
+ */
+export function seenSeq(header: string | string[] | undefined): number {
+  if (header === undefined) return 0;
+  let seen = 0;
+  for (const tag of String(header).split(',')) {
+    const opaque = ENTITY_TAG.exec(tag.trim())?.[1];
+    const m = opaque === undefined ? null : FIGHT_TAG.exec(opaque);
+    if (m) seen = Math.max(seen, Number(m[1]));
+  }
+  return seen;
+}
+
 /** 412: the fight is not in the state If-Match names (or is in one If-None-Match excludes); nothing was applied. */
 export const preconditionFailed = (message: string, field = 'if-match') =>
   new AppError(412, 'PRECONDITION_FAILED', message, field);

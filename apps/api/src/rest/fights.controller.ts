@@ -36,7 +36,7 @@ import {
   FightPageModel,
 } from '../common/models';
 import { Location, seg } from '../common/location';
-import { fightTagOf, preconditionFailed, refuseNoneMatch, withFightETag } from '../common/fight-etag';
+import { fightTagOf, preconditionFailed, refuseNoneMatch, seenSeq, withFightETag } from '../common/fight-etag';
 
 @ApiTags('fights')
 @ApiBearerAuth()
@@ -98,7 +98,7 @@ export class FightsController {
     name: 'If-None-Match',
     required: false,
     description:
-      'An ETag of this fight (from a GET, a command or the creation): 304 while the fight is still in that state',
+      'An ETag of this fight (from a GET, a command or the creation): 304 while the fight is still in that state. The answer is never older than the state it names, even before the read side has caught up with it.',
   })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match names the state the fight is in' })
   @ApiResponse({ status: 404, type: ErrorModel })
@@ -111,13 +111,14 @@ export class FightsController {
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Query() q: FightQueryDto,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FightModel> {
     this.access.assertRead(p, id);
     return withFightETag(
       res,
       q.at === undefined
-        ? await this.queries.fight(id, q.minSeq ?? 0)
+        ? await this.queries.fight(id, q.minSeq ?? 0, seenSeq(ifNoneMatch))
         : await viewAtHeld(this.fights, id, { at: q.at, minSeq: q.minSeq }),
     );
   }
