@@ -4412,7 +4412,7 @@ export interface components {
                      * @enum {string}
                      */
                     kind: "melee" | "ranged";
-                    /** @description Loaded now (ruling N27). */
+                    /** @description Loaded now (ruling N27); always true for a weapon that needs no Loading (ruling N65). */
                     loaded: boolean;
                     /** @description Shots left; null: unlimited. */
                     ammunition: number | null;
@@ -4420,7 +4420,7 @@ export interface components {
                     ready: boolean;
                 }[];
             }[];
-            /** @description The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise. */
+            /** @description The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise, and once the fight has ended (ruling N66). */
             exchange: {
                 /** @description The exchange’s id: x1, x2, … in declaration order. */
                 exchangeId: string;
@@ -4602,7 +4602,7 @@ export interface components {
                 /** @description ApplyWounds: the spell or effect, as the GM named it. */
                 effect?: string;
             } | null;
-            /** @description The Opportunity Attacks a move step opened, offered one at a time (ruling N24); null when none. */
+            /** @description The Opportunity Attacks a move step opened, offered one at a time (ruling N24); null when none, and once the fight has ended (ruling N66). */
             opportunity: {
                 /** @description The mover. */
                 moverId: string;
@@ -4623,7 +4623,7 @@ export interface components {
                         y: number;
                     };
                 };
-                /** @description The reactor offered the opportunity now (the pending opportunityAttack); absent between offers. */
+                /** @description The reactor offered the opportunity now (the pending opportunityAttack), or whose Opportunity Attack it took is being resolved (the exchange, with opportunity); absent between offers. */
                 current?: string;
                 /** @description Reactors still to be offered, in initiative order. */
                 remaining: string[];

@@ -555,7 +555,11 @@ const CombatantView = z
             id: z.string().describe('The weapon’s id, the weaponId commands name.'),
             name: z.string().describe('Its name.'),
             kind: z.enum(['melee', 'ranged']).describe('Melee or ranged.'),
-            loaded: z.boolean().describe('Loaded now (ruling N27).'),
+            loaded: z
+              .boolean()
+              .describe(
+                'Loaded now (ruling N27); always true for a weapon that needs no Loading (ruling N65).',
+              ),
             ammunition: Int.nullable().describe('Shots left; null: unlimited.'),
             ready: z
               .boolean()
@@ -579,7 +583,7 @@ export const NARATEER_VIEW = z.strictObject({
     .describe('The exchange being resolved: its ExchangeDeclared data and its response.')
     .nullable()
     .describe(
-      'The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise.',
+      'The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise, and once the fight has ended (ruling N66).',
     ),
   pendingWounds: NARATEER_EVENT_SCHEMAS.WoundAllocationRequested.describe(
     'The Wounds awaiting allocation: the WoundAllocationRequested data.',
@@ -596,14 +600,14 @@ export const NARATEER_VIEW = z.strictObject({
         .string()
         .optional()
         .describe(
-          'The reactor offered the opportunity now (the pending opportunityAttack); absent between offers.',
+          'The reactor offered the opportunity now (the pending opportunityAttack), or whose Opportunity Attack it took is being resolved (the exchange, with opportunity); absent between offers.',
         ),
       remaining: z.array(z.string()).describe('Reactors still to be offered, in initiative order.'),
     })
     .describe('The Opportunity Attacks of one move step (ruling N24).')
     .nullable()
     .describe(
-      'The Opportunity Attacks a move step opened, offered one at a time (ruling N24); null when none.',
+      'The Opportunity Attacks a move step opened, offered one at a time (ruling N24); null when none, and once the fight has ended (ruling N66).',
     ),
 });
 export type NarateerView = z.infer<typeof NARATEER_VIEW>;

@@ -347,4 +347,12 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N64',
     text: 'Loading and ammunition are a ranged weapon’s: a sheet whose melee weapon needs Loading or counts ammunition is refused, naming the field.',
   },
+  {
+    id: 'N65',
+    text: 'A weapon that needs no Loading is otherwise ready to fire: the view shows it loaded whatever its sheet said, as ReloadWeapon has nothing to load in it.',
+  },
+  {
+    id: 'N66',
+    text: 'An ended fight resolves nothing: its view shows no exchange, no Wounds awaiting allocation and no Opportunity Attacks, even when the GM ended it while one was pending.',
+  },
 ];

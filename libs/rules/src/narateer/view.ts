@@ -4,19 +4,22 @@ import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
 import type { NarateerCombatantView, NarateerView } from './contract';
 import { ATTACK_SKILL } from './data';
 import { ableToAct, proactiveLimit } from './decide/common';
-import { combatState, NarateerCombatant, NarateerState } from './state';
+import { Weapon } from './sheet';
+import { combatState, NarateerCombatant, NarateerState, WeaponState } from './state';
 
 /** The core's part of the view, as NARATEER_VIEW declares it (coreView itself is typed loosely). */
 type CoreView = Pick<NarateerView, keyof typeof CORE_VIEW_SHAPE>;
 
 /** What a frontend renders: the shared fight view plus each combatant's Narateer state, as NARATEER_VIEW declares it. */
 export function view(state: NarateerState): NarateerView {
+  // Ruling N66: the GM may end the fight while a decision is pending; what it interrupted is resolved no more.
+  const open = state.status !== 'ended';
   return {
     ...(coreView(state) as CoreView),
     combatants: state.joined.map((id) => combatantView(state.combatants[id])),
-    exchange: state.exchange ?? null,
-    pendingWounds: state.pendingWounds ?? null,
-    opportunity: state.opportunity ?? null,
+    exchange: (open && state.exchange) || null,
+    pendingWounds: (open && state.pendingWounds) || null,
+    opportunity: (open && state.opportunity) || null,
   };
 }
 
@@ -73,13 +76,22 @@ function buildCombatantView(c: NarateerCombatant): NarateerCombatantView {
     position: c.position ?? null,
     soak: c.sheet.soak,
     woundPreference: c.sheet.woundPreference,
-    weapons: c.sheet.weapons.map((w): Entry<'weapons'> => ({
-      id: w.id,
-      name: w.name,
-      kind: w.kind,
-      loaded: c.weapons[w.id].loaded,
-      ammunition: c.weapons[w.id].ammunition ?? null,
-      ready: (!w.needsLoading || c.weapons[w.id].loaded) && c.weapons[w.id].ammunition !== 0,
-    })),
+    weapons: c.sheet.weapons.map((w) => weaponView(w, c.weapons[w.id])),
+  };
+}
+
+/**
+ * N27 with ruling N65: a weapon that needs no Loading is "otherwise ready to fire": it has nothing to load, so it is
+ * shown loaded whatever its sheet said (ReloadWeapon has nothing to do for it); ready when not out of ammunition.
+ */
+function weaponView(w: Weapon, ws: WeaponState): Entry<'weapons'> {
+  const loaded = !w.needsLoading || ws.loaded;
+  return {
+    id: w.id,
+    name: w.name,
+    kind: w.kind,
+    loaded,
+    ammunition: ws.ammunition ?? null,
+    ready: loaded && ws.ammunition !== 0,
   };
 }
