@@ -120,6 +120,21 @@ describe('the published contract documents', () => {
     expect(faults).toEqual([]);
   });
 
+  it('every nullable enum of schema/openapi.json lists null among its values (OpenAPI 3.0.3: an enum without null refuses null, nullable or not)', () => {
+    const doc = JSON.parse(readFileSync(join(ROOT, 'schema/openapi.json'), 'utf8')) as unknown;
+    const faults: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const schema = node as { nullable?: unknown; enum?: unknown };
+      if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+        faults.push(at);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    walk(doc, '#');
+    expect(faults).toEqual([]);
+  });
+
   it('schema/schema.graphql is a valid GraphQL schema: every object type has a field (a union of objects is typed as one)', () => {
     const schema = buildSchema(readFileSync(join(ROOT, 'schema/schema.graphql'), 'utf8'));
     expect(validateSchema(schema).map((e) => e.message)).toEqual([]);

@@ -275,7 +275,8 @@ export const CombatantKey = Id.refine((id) => id !== PROTO_KEY, { error: PROTO_K
  * JSON Schema of a declared shape (draft 2020-12; draft 7 for AsyncAPI; OpenAPI 3.0's dialect), for GET
  * /systems/:id, OpenAPI and AsyncAPI. A record's keys are `propertyNames` in JSON Schema; OpenAPI 3.0 has no
  * such keyword (zod leaves it out, and a 3.0 linter refuses it), so there the key rule is the extension
- * `x-propertyNames`, the same schema: a reader sees which keys are refused, where 3.0 cannot say it.
+ * `x-propertyNames`, the same schema: a reader sees which keys are refused, where 3.0 cannot say it. A nullable
+ * enum lists null among its values there, as OpenAPI 3.0.3 asks (zod writes `nullable` beside the enum only).
  */
 export function jsonSchemaOf(
   schema: z.ZodType,
@@ -286,7 +287,12 @@ export function jsonSchemaOf(
     unrepresentable: 'any',
     io: 'input',
     override: ({ zodSchema, jsonSchema }) => {
-      if (target !== 'openapi-3.0' || zodSchema._zod.def.type !== 'record') return;
+      if (target !== 'openapi-3.0') return;
+      // OpenAPI 3.0.3 ("nullable"): an enum that does not list null refuses null, nullable or not.
+      const nullableEnum = jsonSchema as { nullable?: boolean; enum?: unknown[] };
+      if (nullableEnum.nullable === true && nullableEnum.enum && !nullableEnum.enum.includes(null))
+        nullableEnum.enum = [...nullableEnum.enum, null];
+      if (zodSchema._zod.def.type !== 'record') return;
       const keys = jsonSchemaOf((zodSchema as unknown as z.ZodRecord).keyType as z.ZodType, target);
       if (Object.keys(keys).some((k) => k !== 'type'))
         (jsonSchema as Record<string, unknown>)['x-propertyNames'] = keys;
