@@ -258,7 +258,12 @@ describe('Narateer scenarios through the API with manual dice', () => {
       ['veyr', 'Collapsed', -3],
     ]);
 
-    await send({ type: 'EndFight', winnerSide: 'sera' });
+    // C17: a winner is a side of the fight (both are on "default" here), not a combatant's id.
+    expect(await refused({ type: 'EndFight', winnerSide: 'sera' })).toMatchObject({
+      code: 'SIDE_NOT_FOUND',
+      field: 'winnerSide',
+    });
+    await send({ type: 'EndFight', winnerSide: 'default' });
     expect(await refused({ type: 'StartRound' })).toMatchObject({ code: 'FIGHT_ENDED', field: 'type' });
     expect(await refused({ type: 'ReloadWeapon', combatantId: 'veyr', weaponId: 'crossbow' })).toMatchObject({
       code: 'FIGHT_ENDED',

@@ -1672,7 +1672,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
-            /** @description The winning side, if the GM names one. */
+            /** @description The winning side, if the GM names one: the side of a combatant in the fight (ruling C17). */
             winnerSide?: string;
             /** @description The GM ends the fight as unfinished; default false. */
             unfinished?: boolean;
@@ -5034,7 +5034,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
-            /** @description The winning side, if the GM names one. */
+            /** @description The winning side, if the GM names one: the side of a combatant in the fight (ruling C17). */
             winnerSide?: string;
             /** @description The GM ends the fight as unfinished; default false. */
             unfinished?: boolean;
@@ -9124,7 +9124,7 @@ export interface components {
             followUpFaces?: number[];
             /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
-            /** @description The winning side, if the GM names one. */
+            /** @description The winning side, if the GM names one: the side of a combatant in the fight (ruling C17). */
             winnerSide?: string;
             /** @description The GM ends the fight as unfinished; default false. */
             unfinished?: boolean;

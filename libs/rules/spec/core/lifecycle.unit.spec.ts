@@ -302,6 +302,29 @@ describe('fight lifecycle', () => {
     ]);
   });
 
+  it('C17: given a fight whose combatants are on sides heroes and bandits, when EndFight names side martians, then it is refused SIDE_NOT_FOUND naming winnerSide and listing the sides; heroes, or no winner, ends the fight', () => {
+    const sided = [
+      fightStarted('narateer'),
+      { ...joined('a', 3), data: { ...joined('a', 3).data, side: 'heroes' } },
+      { ...joined('b', 2), data: { ...joined('b', 2).data, side: 'bandits' } },
+    ];
+    const seed = TEST_SEED;
+    const refused = given(narateer, sided).when({
+      type: 'EndFight',
+      revealedSeed: seed,
+      winnerSide: 'martians',
+    });
+    expect(refused.violation()).toMatchObject({ code: 'SIDE_NOT_FOUND', field: 'winnerSide' });
+    expect(refused.violation().message).toMatch(/heroes, bandits/);
+    expect(
+      given(narateer, sided).when({ type: 'EndFight', revealedSeed: seed, winnerSide: 'heroes' }).events()[0]
+        .data,
+    ).toMatchObject({ winnerSide: 'heroes' });
+    expect(
+      given(narateer, sided).when({ type: 'EndFight', revealedSeed: seed }).events()[0].data.winnerSide,
+    ).toBeUndefined();
+  });
+
   it('EndFight reveals a seed that matches the commitment, and nothing is accepted after', () => {
     expect(given(narateer, start).when({ type: 'EndFight', revealedSeed: 'wrong' }).violation().code).toBe(
       'DICE_SEED_MISMATCH',

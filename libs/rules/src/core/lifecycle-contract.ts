@@ -113,7 +113,11 @@ export function lifecycleCommands({ sheet, options }: LifecycleShapes) {
     CancelPending: command('CancelPending', 'GM cancels the pending decision (RULINGS.md C4).', { reason }),
     EndFight: command('EndFight', 'End the fight and reveal the dice seed.', {
       reason,
-      winnerSide: text(40).optional().describe('The winning side, if the GM names one.'),
+      winnerSide: text(40)
+        .optional()
+        .describe(
+          'The winning side, if the GM names one: the side of a combatant in the fight (ruling C17).',
+        ),
       unfinished: z.boolean().optional().describe('The GM ends the fight as unfinished; default false.'),
     }),
     ProvideDice: command(

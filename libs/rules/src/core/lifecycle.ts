@@ -509,14 +509,25 @@ function endFight<S extends FightCore>(state: S, command: RuleCommand): RuleEven
     'RULINGS.md C2: the revealed seed does not match the commitment',
     'revealedSeed',
   );
+  const winnerSide =
+    command.winnerSide === undefined ? undefined : str(command.winnerSide, 'winnerSide', { max: 40 });
+  if (winnerSide !== undefined) {
+    // C17: the winner is a side of the fight; a side no combatant has is a typo the ended fight could not undo.
+    const sides = [...new Set(Object.values(state.combatants).map((c) => c.side))];
+    ensure(
+      sides.includes(winnerSide),
+      'SIDE_NOT_FOUND',
+      `docs/rulings.md C17: no combatant of this fight is on side ${winnerSide}; its sides: ${sides.join(', ') || 'none'}`,
+      'winnerSide',
+    );
+  }
   return [
     {
       type: 'FightEnded',
       data: {
         reason: command.reason === undefined ? undefined : str(command.reason, 'reason', { max: 1000 }),
         seed,
-        winnerSide:
-          command.winnerSide === undefined ? undefined : str(command.winnerSide, 'winnerSide', { max: 40 }),
+        winnerSide,
         unfinished: bool(command.unfinished, 'unfinished', false),
       },
     },

@@ -57,4 +57,8 @@ export const COMMON_RULINGS: Ruling[] = [
     id: 'C16',
     text: 'Removing the combatant whose activation runs ends that activation; if no one else is left to act, the round ends with it (docs/rulings.md).',
   },
+  {
+    id: 'C17',
+    text: 'EndFight’s winnerSide must be the side of a combatant in the fight (SIDE_NOT_FOUND): nothing can correct it once the fight has ended (docs/rulings.md).',
+  },
 ];
