@@ -272,4 +272,30 @@ describe('GraphQL: strings no engine can store', () => {
     expect(joined?.data.sheet?.armour).toMatchObject({ type: 'plate', metal: true });
     expect(joined?.data.sheet?.weapons?.[0].type).toBe('melee');
   });
+
+  it('given a field whose null means something (SetPosition position: null takes a combatant off the map), then narateerCommand takes null as REST does; leaving the field out is refused as over REST', async () => {
+    const map = `mutation Send($fightId: ID!, $command: NarateerCommandInput!) { narateerCommand(fightId: $fightId, command: $command) { view } }`;
+    const fightId = (
+      await t.http
+        .post('/fights')
+        .send({ system: 'narateer', combatants: [{ id: 'orin', name: 'Orin', sheet: orinUnranged }] })
+        .expect(201)
+    ).body.fightId as string;
+    const placed = await t.gql(map, {
+      fightId,
+      command: { setPosition: { combatantId: 'orin', position: { x: 2, y: 3 } } },
+    });
+    expect(placed.errors).toBeUndefined();
+    const taken = await t.gql(map, {
+      fightId,
+      command: { setPosition: { combatantId: 'orin', position: null } },
+    });
+    expect(taken.errors).toBeUndefined();
+    const orin = (
+      taken.data.narateerCommand.view.combatants as Array<{ id: string; position?: unknown }>
+    ).find((c) => c.id === 'orin');
+    expect(orin?.position ?? null).toBeNull();
+    const omitted = await t.gql(map, { fightId, command: { setPosition: { combatantId: 'orin' } } });
+    expect(omitted.errors?.[0].extensions).toMatchObject({ statusCode: 422, field: 'position' });
+  });
 });

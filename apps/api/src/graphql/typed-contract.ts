@@ -194,10 +194,11 @@ class TypeBuilder {
         for (const [key, prop] of Object.entries<Json>(schema.properties ?? {})) {
           if (omitted.has(key)) continue;
           const type = this.input(prop, `${name}${pascal(key)}`);
-          fields[key] = {
-            type: required.has(key) ? new GraphQLNonNull(type) : type,
-            description: prop.description,
-          };
+          // A required field whose null means something (SetPosition's position: null takes the combatant off the
+          // map) stays nullable: GraphQL has no "required but may be null" for an input; leaving it out is then
+          // refused by the contract, as over REST.
+          const nonNull = required.has(key) && !withoutNull(prop).nullable;
+          fields[key] = { type: nonNull ? new GraphQLNonNull(type) : type, description: prop.description };
         }
         return { ...fields, ...extra };
       },
