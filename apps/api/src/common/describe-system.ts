@@ -1,4 +1,4 @@
-import { eventSchemasOf, FightCore, jsonSchemaOf, RuleSystem } from '@app/rules';
+import { eventSchemasOf, FightCore, jsonSchemaOf, RuleSystem, withEnvelope } from '@app/rules';
 import { SystemModel } from './models';
 
 const described = new Map<string, SystemModel>();
@@ -16,8 +16,9 @@ export function describeSystem(s: RuleSystem<FightCore>): SystemModel {
     commands: [...new Set([...Object.keys(s.commands), ...Object.keys(commands)])].map((type) => ({
       type,
       description: s.commands[type] ?? commands[type]?.description ?? '',
+      // The body a client sends: the command with its envelope (commandId, expectedSeq), as OpenAPI has it.
       schema: Object.hasOwn(commands, type)
-        ? jsonSchemaOf(commands[type])
+        ? jsonSchemaOf(withEnvelope(commands[type]))
         : { type: 'object', properties: { type: { const: type } }, required: ['type'] },
     })),
     events: Object.entries(eventSchemasOf(s.contract)).map(([type, schema]) => ({
