@@ -297,9 +297,13 @@ describe('graphql-ws: what a WebSocket message says is read as sent, or refused'
     try {
       tcp.pause();
       const ping = JSON.stringify({ type: 'ping', payload: { x: 'p'.repeat(200_000) } });
-      // 120 pings of 200 KB: 24 MB of pongs the server would hold for a client that takes none.
-      for (let i = 0; i < 120; i++) client.socket.send(ping);
-      await new Promise((r) => setTimeout(r, 500));
+      // 250 pings of 200 KB: 50 MB of pongs the server would hold for a client that takes none, far past 16 MiB
+      // and the kernel's socket buffers on both sides, whatever their size.
+      for (let i = 0; i < 250; i++) client.socket.send(ping);
+      // Once every ping has left this side, the server has read all but what the kernel buffers hold: it is past
+      // the limit by then, however slowly a loaded machine let it read. Only then is the close frame read.
+      for (const deadline = Date.now() + 60_000; tcp.writableLength > 0 && Date.now() < deadline;)
+        await new Promise((r) => setTimeout(r, 50));
       tcp.resume();
       expect(await client.closedWith(10_000)).toMatchObject({ code: 1013 });
     } finally {
