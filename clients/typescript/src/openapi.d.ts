@@ -4601,6 +4601,8 @@ export interface components {
                 form?: string;
                 /** @description ApplyWounds: the spell or effect, as the GM named it. */
                 effect?: string;
+                /** @description How many entries AllocateWounds takes: one per Wound that takes a die (Ready dice before Used, RULINGS.md N9); the Wounds beyond the dice left take none. */
+                allocationLength: number;
             } | null;
             /** @description The Opportunity Attacks a move step opened, offered one at a time (ruling N24); null when none, and once the fight has ended (ruling N66). */
             opportunity: {

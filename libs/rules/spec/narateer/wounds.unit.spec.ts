@@ -301,6 +301,28 @@ describe('Applying Wounds', () => {
     });
   });
 
+  it('N9: given 8 Wounds awaiting the allocation of a combatant with 4 dice left (2 AD, 2 MD), then the view says AllocateWounds takes 4 entries (allocationLength); 4 are accepted, 8 refused', () => {
+    const events = hurt(fight([{ id: 'a', sheet: { ...both, woundPreference: 'ASK' } }]), 'a', 8);
+    const shown = narateer.view(stateOf(events)) as {
+      pendingWounds: { wounds: number; allocationLength: number };
+    };
+    expect(shown.pendingWounds).toMatchObject({ wounds: 8, allocationLength: 4 });
+    expect(
+      given(narateer, events)
+        .when({ type: 'AllocateWounds', combatantId: 'a', allocation: Array(8).fill('AD') })
+        .violation(),
+    ).toMatchObject({ code: 'NARATEER_ALLOCATION_LENGTH', field: 'allocation' });
+    const applied = exact(events, {
+      type: 'AllocateWounds',
+      combatantId: 'a',
+      allocation: ['MD', 'MD', 'AD', 'AD'],
+    });
+    expect(applied[0].data).toMatchObject({ dice: { length: 4 } });
+    expect(
+      (narateer.view(stateOf([...events, ...applied])) as { pendingWounds: unknown }).pendingWounds,
+    ).toBeNull();
+  });
+
   it('N29: the GM cancelling a pending allocation drops those wounds', () => {
     const declared = then(
       duel(mira, { ...orin, maxMD: 2, woundPreference: 'ASK' }),

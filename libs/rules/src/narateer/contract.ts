@@ -585,9 +585,14 @@ export const NARATEER_VIEW = z.strictObject({
     .describe(
       'The exchange being resolved (its ExchangeDeclared data): from its declaration until it is resolved, or until its Wounds are applied after a hit; null otherwise, and once the fight has ended (ruling N66).',
     ),
-  pendingWounds: NARATEER_EVENT_SCHEMAS.WoundAllocationRequested.describe(
-    'The Wounds awaiting allocation: the WoundAllocationRequested data.',
-  )
+  pendingWounds: NARATEER_EVENT_SCHEMAS.WoundAllocationRequested.extend({
+    allocationLength: Int.min(0).describe(
+      'How many entries AllocateWounds takes: one per Wound that takes a die (Ready dice before Used, RULINGS.md N9); the Wounds beyond the dice left take none.',
+    ),
+  })
+    .describe(
+      'The Wounds awaiting allocation: the WoundAllocationRequested data, and how many of them take a die.',
+    )
     .nullable()
     .describe('The Wounds waiting for the pending woundAllocation (ruling N9, N28); null otherwise.'),
   opportunity: z

@@ -4,6 +4,7 @@ import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
 import type { NarateerCombatantView, NarateerView } from './contract';
 import { ATTACK_SKILL } from './data';
 import { ableToAct, proactiveLimit } from './decide/common';
+import { allocate } from './decide/wounds';
 import { Weapon } from './sheet';
 import { combatState, NarateerCombatant, NarateerState, WeaponState } from './state';
 
@@ -18,9 +19,17 @@ export function view(state: NarateerState): NarateerView {
     ...(coreView(state) as CoreView),
     combatants: state.joined.map((id) => combatantView(state.combatants[id])),
     exchange: (open && state.exchange) || null,
-    pendingWounds: (open && state.pendingWounds) || null,
+    pendingWounds: (open && pendingWoundsView(state)) || null,
     opportunity: (open && state.opportunity) || null,
   };
+}
+
+/** The Wounds awaiting allocation, with how many entries their AllocateWounds takes (the Wounds that take a die). */
+function pendingWoundsView(state: NarateerState): NarateerView['pendingWounds'] {
+  const pw = state.pendingWounds;
+  if (!pw) return null;
+  const allocationLength = allocate(state.combatants[pw.combatantId], pw.wounds, () => 'AD').moved.length;
+  return { ...pw, allocationLength };
 }
 
 /** One entry of a list of the combatant's view: annotating a mapping by it makes a field the declaration lacks a type error. */
