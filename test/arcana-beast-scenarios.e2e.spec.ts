@@ -422,15 +422,16 @@ describe('Arcana Beast scenarios end to end, manual dice', () => {
       specialAttacks: [{ usesLeft: 0 }],
       zeroPower: { used: true },
     });
+    // Knocked Out and called back into its Wearable Vessel: in the vessel (A73), at 0 HP.
     expect(combatant(finish.view, 'pip')).toMatchObject({
-      state: 'KnockedOut',
+      state: 'InVessel',
       hp: 0,
       stage: 0,
       stamina: 1,
       harms: ['Harm (reduced to 0 HP)'],
     });
     expect(combatant(finish.view, 'ash').inventory).toEqual([
-      { id: 'potion', name: 'Potion', quantityLeft: 0 },
+      { id: 'potion', name: 'Potion', quantityLeft: 0, removesCondition: false },
     ]);
 
     // The encounter ends: Ember's turn and the round end with it (A45), the highest Stage reverts, uses and

@@ -8462,7 +8462,7 @@ export interface components {
                 freeMoveUsed: boolean;
                 /** @description Direct: +1 die on this turn’s Action roll (ruling A26). */
                 directed: boolean;
-                /** @description Bond Surge: Boost on every roll of Binder and beast this turn (ruling A26). */
+                /** @description Bond Surge: Boost on every roll of the beast this turn, and of the Binder while the turn names it (`binderId`; rulings A26, A74). */
                 bondSurge: boolean;
                 /** @description A passed Strategize: the target’s Cover and Obscured are ignored this turn (ruling A28). */
                 strategized: boolean;
@@ -8527,7 +8527,7 @@ export interface components {
                 /** @enum {string} */
                 kind: "binder";
                 /**
-                 * @description KnockedOut at 0 HP (ruling A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.
+                 * @description InVessel after a Call Back retreat, Knocked Out or not: no target of an attack, Encourage or Use Item (rulings A23, A73). Otherwise KnockedOut at 0 HP (ruling A13, A21): Encourage may still remove a condition and Use Item still tends it (ruling A55). Otherwise Active.
                  * @enum {string}
                  */
                 state: "Active" | "InVessel" | "KnockedOut";
@@ -8575,6 +8575,8 @@ export interface components {
                     id: string;
                     name: string;
                     quantityLeft: number;
+                    /** @description It removes a condition: Use Item names one the target has (`condition`); otherwise it names none (ruling A33). */
+                    removesCondition: boolean;
                 }[];
             } | {
                 id: string;
@@ -8583,7 +8585,7 @@ export interface components {
                 /** @enum {string} */
                 kind: "beast";
                 /**
-                 * @description KnockedOut at 0 HP (ruling A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.
+                 * @description InVessel after a Call Back retreat, Knocked Out or not: no target of an attack, Encourage or Use Item (rulings A23, A73). Otherwise KnockedOut at 0 HP (ruling A13, A21): Encourage may still remove a condition and Use Item still tends it (ruling A55). Otherwise Active.
                  * @enum {string}
                  */
                 state: "Active" | "InVessel" | "KnockedOut";
@@ -8670,6 +8672,11 @@ export interface components {
                 zeroPower: {
                     name: string;
                     trigger: string;
+                    /**
+                     * @description An attack’s range: UseZeroPower names a target in reach (ruling A34); null for a narrative effect the GM resolves, which needs no target.
+                     * @enum {string|null}
+                     */
+                    range: "melee" | "ranged" | "long" | null;
                     /** @description The GM marked its trigger active (SetTrigger kind zeroPower): it may be used. */
                     triggerActive: boolean;
                     /** @description Used this scene. */

@@ -514,7 +514,7 @@ describe('arcana-beast.txt: Beast Binder Commands', () => {
       expect(beastView(after, 'ember')).toMatchObject({ hp, stamina });
       const gear = combatantView(after, 'ash');
       expect(gear.kind === 'binder' && gear.inventory).toEqual([
-        { id: 'elixir', name: 'Elixir', quantityLeft: 0 },
+        { id: 'elixir', name: 'Elixir', quantityLeft: 0, removesCondition: false },
       ]);
     },
   );

@@ -450,7 +450,7 @@ const CombatantViewBase = z.strictObject({
   state: z
     .enum(['Active', 'InVessel', 'KnockedOut'])
     .describe(
-      'KnockedOut at 0 HP (ruling A13, A21); InVessel after a Call Back retreat (A23); otherwise Active.',
+      'InVessel after a Call Back retreat, Knocked Out or not: no target of an attack, Encourage or Use Item (rulings A23, A73). Otherwise KnockedOut at 0 HP (ruling A13, A21): Encourage may still remove a condition and Use Item still tends it (ruling A55). Otherwise Active.',
     ),
   hp: Count,
   maxHp: Count,
@@ -494,7 +494,18 @@ const BinderView = z.strictObject({
   kind: z.literal('binder'),
   beastId: z.string().describe('The beast this Binder shares its turn with.'),
   inventory: z
-    .array(z.strictObject({ id: z.string(), name: z.string(), quantityLeft: Count }))
+    .array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string(),
+        quantityLeft: Count,
+        removesCondition: z
+          .boolean()
+          .describe(
+            'It removes a condition: Use Item names one the target has (`condition`); otherwise it names none (ruling A33).',
+          ),
+      }),
+    )
     .describe('Stuff for Use Item (ruling A33).'),
 });
 
@@ -553,6 +564,12 @@ const BeastView = z.strictObject({
     .strictObject({
       name: z.string(),
       trigger: z.string(),
+      range: z
+        .enum(RANGES)
+        .nullable()
+        .describe(
+          'An attack’s range: UseZeroPower names a target in reach (ruling A34); null for a narrative effect the GM resolves, which needs no target.',
+        ),
       triggerActive: z
         .boolean()
         .describe('The GM marked its trigger active (SetTrigger kind zeroPower): it may be used.'),
@@ -603,7 +620,9 @@ const TurnView = z
     directed: z.boolean().describe('Direct: +1 die on this turn’s Action roll (ruling A26).'),
     bondSurge: z
       .boolean()
-      .describe('Bond Surge: Boost on every roll of Binder and beast this turn (ruling A26).'),
+      .describe(
+        'Bond Surge: Boost on every roll of the beast this turn, and of the Binder while the turn names it (`binderId`; rulings A26, A74).',
+      ),
     strategized: z
       .boolean()
       .describe('A passed Strategize: the target’s Cover and Obscured are ignored this turn (ruling A28).'),

@@ -408,4 +408,12 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A72',
     text: 'A tag against a combatant who has left the fight holds against no one (Cornered no longer stops a Reposition) and leaves the view, unless that combatant’s Binder still stands in its place.',
   },
+  {
+    id: 'A73',
+    text: 'A Knocked Out beast called back into its Wearable Vessel is shown InVessel: like any beast in its vessel, it is no target of an attack, Encourage or Use Item.',
+  },
+  {
+    id: 'A74',
+    text: 'A Binder Knocked Out in its beast’s turn no longer shares it: Bond Surge’s Boost stops for its rolls, as the view’s turn names no Binder.',
+  },
 ];

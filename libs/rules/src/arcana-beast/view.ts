@@ -3,6 +3,7 @@ import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
 import type { ArcanaBeastView, ArcanaCombatantView, ArcanaCombatantViewBase } from './contract';
 import { Band, TAG_EFFECTS } from './data';
 import { bandsOf, tagInForce } from './decide/common';
+import { ANSWERS } from './decide';
 import { highestStage } from './decide/evolution';
 import { dieFor } from './rolls';
 import { ArcanaBeastState, ArcanaCombatant, binderIdOf, combatantOf, out } from './state';
@@ -16,12 +17,26 @@ export function view(state: ArcanaBeastState): ArcanaBeastView {
   return {
     ...(coreView(state) as CoreView),
     criticalGauge: state.criticalGauge,
+    pending: pendingView(state),
     turn: turnView(state),
     pendingAttack: state.pendingAttack ?? null,
     // C11: a combatant that has left the fight is no one's target any more; its chain is not shown.
     combos: Object.fromEntries(Object.entries(state.combos).filter(([id]) => combatantOf(state, id))),
     combatants: state.joined.map((id) => combatantView(state, state.combatants[id], bands)),
   };
+}
+
+/**
+ * C4: the pending decision, naming every command that answers it: besides its `answer`, the others this system takes
+ * (`detail.alsoAccepts`), as an initiative tie is answered by SetInitiative or RerollInitiative (A5).
+ */
+function pendingView(state: ArcanaBeastState): ArcanaBeastView['pending'] {
+  const pending = state.pending;
+  if (!pending) return null;
+  const also = (Object.hasOwn(ANSWERS, pending.kind) ? ANSWERS[pending.kind] : []).filter(
+    (answer) => answer !== pending.answer,
+  );
+  return also.length > 0 ? { ...pending, detail: { ...pending.detail, alsoAccepts: also } } : pending;
 }
 
 /**
@@ -47,7 +62,8 @@ function combatantView(
     name: c.name,
     side: c.side,
     kind: c.sheet.kind,
-    state: c.knockedOut ? 'KnockedOut' : c.inVessel ? 'InVessel' : 'Active',
+    // A23, A73: back in its Wearable Vessel, a beast is no target, Knocked Out or not: that decides what it is shown.
+    state: c.inVessel ? 'InVessel' : c.knockedOut ? 'KnockedOut' : 'Active',
     hp: c.hp,
     maxHp: c.sheet.maxHp,
     stamina: c.stamina,
@@ -70,7 +86,12 @@ function combatantView(
       ...base,
       kind: s.kind,
       beastId: s.beastId,
-      inventory: s.inventory.map((i) => ({ id: i.id, name: i.name, quantityLeft: c.items[i.id] })),
+      inventory: s.inventory.map((i) => ({
+        id: i.id,
+        name: i.name,
+        quantityLeft: c.items[i.id],
+        removesCondition: i.removesCondition,
+      })),
     };
   }
   return {
@@ -96,6 +117,7 @@ function combatantView(
       ? {
           name: s.zeroPower.name,
           trigger: s.zeroPower.trigger,
+          range: s.zeroPower.attack ? s.zeroPower.range : null,
           triggerActive: c.zeroPowerTrigger,
           used: c.zeroPowerUsed,
         }

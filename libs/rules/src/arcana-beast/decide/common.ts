@@ -161,8 +161,8 @@ export function bonusDice(n = 0): DiceBonus[] {
 
 /**
  * A combatant's pool with the dice waiting for it: Assist (+1 on the next roll), Encourage (+1 on the next
- * Dodge) and Bond Surge (Boost on every roll of the shared turn) — A26. Returns the events that
- * spend the waiting dice.
+ * Dodge) and Bond Surge (Boost on every roll of the shared turn, its Binder's while it shares it, A74) — A26. Returns
+ * the events that spend the waiting dice.
  */
 export function poolFor(
   state: ArcanaBeastState,
@@ -186,8 +186,9 @@ export function poolFor(
     spent.push(ev('BonusDiceUsed', { combatantId: c.id, source: 'Encourage', dice: c.encourageDodge }));
   }
   const t = state.turn;
-  const boosts =
-    t?.bondSurge && (t.beastId === c.id || t.binderId === c.id) ? [...boost, 'Bond Surge'] : boost;
+  // A74: a Binder Knocked Out in the turn no longer shares it (A21): Bond Surge's Boost stops for its rolls.
+  const surged = t?.bondSurge && (t.beastId === c.id || (t.binderId === c.id && !c.knockedOut));
+  const boosts = surged ? [...boost, 'Bond Surge'] : boost;
   return {
     spec: {
       combatantId: c.id,

@@ -38,7 +38,7 @@ export const hooks: LifecycleHooks<ArcanaBeastState> = {
 };
 
 /** C4: the commands that answer each pending decision. */
-const ANSWERS: Answers = {
+export const ANSWERS: Answers = {
   intercept: ['Intercept'],
   initiativeTie: ['SetInitiative', 'RerollInitiative'],
 };
