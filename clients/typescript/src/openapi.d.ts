@@ -11737,7 +11737,7 @@ export interface components {
                 attackerId: string;
                 /** @description The combatant attacked. */
                 targetId: string;
-                /** @description The weapon (or thrown item) attacked with; "fist" for the built-in fist. */
+                /** @description The weapon (or thrown item) attacked with; "fist" for the fist: the built-in one, or the sheet’s weapon of that id (S96). */
                 weaponId: string;
                 /**
                  * @description The weapon’s attack type.
@@ -12305,7 +12305,7 @@ export interface components {
             data: {
                 /** @description The attacking combatant. */
                 attackerId: string;
-                /** @description The weapon (or thrown item) attacked with; "fist" for the built-in fist. */
+                /** @description The weapon (or thrown item) attacked with; "fist" for the fist: the built-in one, or the sheet’s weapon of that id (S96). */
                 weaponId: string;
                 /**
                  * @description An AreaAttack, a Cleave, or a thrown area weapon.
@@ -15241,7 +15241,7 @@ export interface components {
                 baseDefense: number;
                 /** @description What the shield adds now against ranged, thrown and elemental attacks into its front arc (S10): the held shield’s bonus; 0 with no shield in hand, a destroyed one, or no front arc (grappled or Down). */
                 shieldBonus: number;
-                /** @description Spaces per Move now: the mount’s speed while mounted (S35), less any slowed condition (an ankle sprain, S20), never below 0. */
+                /** @description Spaces per Move now: the mount’s speed while mounted (S35; the rider’s slowed condition does not lessen it, S86); on foot, the sheet’s speed less any slowed condition (an ankle sprain, S20), never below 0. */
                 speed: number;
                 /** @description The sheet’s speed. */
                 baseSpeed: number;
@@ -15293,7 +15293,7 @@ export interface components {
                     /** @description Whose next turn ends it, when not the holder’s (a Soul Shield’s caster). */
                     sourceId?: string;
                 }[];
-                /** @description The sheet’s weapons (not the built-in fist) with their state now. */
+                /** @description The sheet’s weapons (not the built-in fist; a sheet weapon with the id fist stands in for it, S96) with their state now. */
                 weapons: {
                     /** @description Its id on the sheet. */
                     id: string;
@@ -15308,13 +15308,13 @@ export interface components {
                     held: boolean;
                     /** @description Broken (S22). */
                     broken: boolean;
-                    /** @description Destroyed: out of its hands and unusable. */
+                    /** @description Destroyed (or a thrown area weapon spent where it landed, S34): out of its hands and unusable. */
                     destroyed: boolean;
-                    /** @description Jammed until ClearJam (a firearm). */
+                    /** @description Jammed until ClearJam (a firearm): it cannot shoot; a melee or unarmed weapon still strikes (S95). */
                     jammed: boolean;
                     /** @description Absent when the sheet gives it none. */
                     hp?: number;
-                    /** @description Shots left; absent for a weapon without ammunition. */
+                    /** @description Shots left, each attack that shoots spends one (a melee or unarmed attack spends none, S95); absent for a weapon without ammunition. */
                     ammunition?: number;
                 }[];
                 /** @description Drain suffered (critical failures of soul magic). */

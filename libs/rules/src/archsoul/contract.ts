@@ -694,7 +694,7 @@ const drained = z.strictObject({
 const attackerId = Name.describe('The attacking combatant.');
 const attackedId = Name.describe('The combatant attacked.');
 const attackWeaponId = Name.describe(
-  'The weapon (or thrown item) attacked with; "fist" for the built-in fist.',
+  'The weapon (or thrown item) attacked with; "fist" for the fist: the built-in one, or the sheet’s weapon of that id (S96).',
 );
 
 /** Every Archsoul event type `decide` emits → the schema of its data. */
@@ -1104,7 +1104,7 @@ const CombatantView = z
       'What the shield adds now against ranged, thrown and elemental attacks into its front arc (S10): the held shield’s bonus; 0 with no shield in hand, a destroyed one, or no front arc (grappled or Down).',
     ),
     speed: Count.describe(
-      'Spaces per Move now: the mount’s speed while mounted (S35), less any slowed condition (an ankle sprain, S20), never below 0.',
+      'Spaces per Move now: the mount’s speed while mounted (S35; the rider’s slowed condition does not lessen it, S86); on foot, the sheet’s speed less any slowed condition (an ankle sprain, S20), never below 0.',
     ),
     baseSpeed: Count.describe('The sheet’s speed.'),
     initiative: Int.nullable().describe('Its initiative total; null until rolled (SetInitiative sets none).'),
@@ -1155,14 +1155,26 @@ const CombatantView = z
             type: z.enum(ATTACK_TYPES).describe('Its attack type.'),
             held: z.boolean().describe('In hand (an unarmed weapon: worn).'),
             broken: z.boolean().describe('Broken (S22).'),
-            destroyed: z.boolean().describe('Destroyed: out of its hands and unusable.'),
-            jammed: z.boolean().describe('Jammed until ClearJam (a firearm).'),
+            destroyed: z
+              .boolean()
+              .describe(
+                'Destroyed (or a thrown area weapon spent where it landed, S34): out of its hands and unusable.',
+              ),
+            jammed: z
+              .boolean()
+              .describe(
+                'Jammed until ClearJam (a firearm): it cannot shoot; a melee or unarmed weapon still strikes (S95).',
+              ),
             hp: Count.optional().describe('Absent when the sheet gives it none.'),
-            ammunition: Count.optional().describe('Shots left; absent for a weapon without ammunition.'),
+            ammunition: Count.optional().describe(
+              'Shots left, each attack that shoots spends one (a melee or unarmed attack spends none, S95); absent for a weapon without ammunition.',
+            ),
           })
           .describe('A sheet weapon and its state now.'),
       )
-      .describe('The sheet’s weapons (not the built-in fist) with their state now.'),
+      .describe(
+        'The sheet’s weapons (not the built-in fist; a sheet weapon with the id fist stands in for it, S96) with their state now.',
+      ),
     drain: Int.describe('Drain suffered (critical failures of soul magic).'),
     soulpowerLoss: Int.describe('Soulpower lowered (critical failures of soul magic).'),
     attackedWith: z.array(Name).describe('Quick Attack: weapon ids attacked with since its last turn.'),

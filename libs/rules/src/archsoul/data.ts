@@ -793,4 +793,12 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S94',
     text: 'A sneak attack made at range (a ranged, thrown, elemental or soul weapon) must be within the weapon’s accurate range (Sneak Attack: “a ranged attack”); a melee or unarmed one has no range to check.',
   },
+  {
+    id: 'S95',
+    text: 'A melee or unarmed attack shoots nothing: it neither needs nor spends the ammunition its weapon’s sheet counts, and a jam (the firearm table’s “Barrel jams”) does not stop it; a weapon that shoots still needs a shot left and no jam.',
+  },
+  {
+    id: 'S96',
+    text: 'A sheet weapon with the id fist is its holder’s fist: it stands in for the built-in fist wherever a command names fist or no weapon, in the reach that makes a reactor (S26) and in a held action (S59); without one, the built-in fist stays.',
+  },
 ];

@@ -449,7 +449,14 @@ function projectileLanded(next: ArchsoulState, d: Of<'ProjectileLanded'>['data']
   let after = next;
   if (!d.ammunition) {
     const x = next.combatants[d.combatantId];
-    after = patch(next, d.combatantId, { ...letGo(x, d.itemId), away: [...x.away, d.itemId] });
+    // S34: a thrown area weapon that lands spent is gone for good: destroyed, as the view shows it.
+    const spent =
+      d.broken && x.weapons[d.itemId] ? { [d.itemId]: { ...x.weapons[d.itemId], destroyed: true } } : {};
+    after = patch(next, d.combatantId, {
+      ...letGo(x, d.itemId),
+      away: [...x.away, d.itemId],
+      weapons: { ...x.weapons, ...spent },
+    });
   }
   if (!d.groundId) return after;
   const item = {

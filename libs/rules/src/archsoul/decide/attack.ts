@@ -36,7 +36,7 @@ import {
   wound,
 } from './damage';
 import { triggerReactions } from './reactions';
-import { checkLiftable, checkNotGrappledWeapon, checkUnarmedStyle, thrownWeapon } from './weapons';
+import { checkLiftable, checkNotGrappledWeapon, checkUnarmedStyle, shoots, thrownWeapon } from './weapons';
 
 /** Range, reach and line of sight (archsoul.txt: Unarmed "adjacent spaces", Ranged/Thrown Weapon; S23). */
 function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant): void {
@@ -102,14 +102,14 @@ export function attack(
     'weaponId',
   );
   ensure(
-    !a.weapons[w.id]?.jammed,
+    !shoots(w) || !a.weapons[w.id]?.jammed,
     'ARCHSOUL_WEAPON_JAMMED',
     `archsoul.txt: Critical Failure Tables (firearm 1): ${w.name} is jammed; ClearJam first`,
     'weaponId',
   );
   checkNotGrappledWeapon(a, w, 'weaponId');
   ensure(
-    !w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0,
+    !shoots(w) || !w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0,
     'ARCHSOUL_NO_AMMUNITION',
     `archsoul.txt: Recovering Projectile Weapons: ${w.name} has no ${w.ammunition?.kind} left`,
     'weaponId',
@@ -201,7 +201,7 @@ export interface AttackParams {
 
 /** archsoul.txt: Attacking and the attack-type table; S3, S4, S10; Maneuvers (S27–S32). */
 export function performAttack(state: ArchsoulState, attack: AttackParams, dice: DiceSource): RuleEvent[] {
-  const { attacker: a, weapon: w, input, action } = attack;
+  const { attacker: a, weapon: w, input } = attack;
   const r = run(state, evolve);
   const { events, push } = r;
   const o = readOptions(state, input);
@@ -217,7 +217,8 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
     return events;
   }
   const mods = [...attackModifiers(r.state(), a, w, t, input), ...atkMods];
-  if (w.ammunition && action !== 'reactive')
+  // S95: a shot spends one; a blow (a reactive attack is always one) none.
+  if (w.ammunition && shoots(w))
     push(
       ev('AmmunitionSpent', {
         combatantId: a.id,

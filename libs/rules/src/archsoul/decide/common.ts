@@ -54,10 +54,17 @@ export function spend(c: ArchsoulCombatant, action: ApAction, ap: number = AP_CO
   return ev('ApSpent', { combatantId: c.id, action, ap, apLeft: c.ap - ap });
 }
 
+/** Ruling S96: the sheet's weapon with the fist's id, which stands in for the built-in fist; undefined when none. */
+export function ownFist(c: ArchsoulCombatant): Weapon | undefined {
+  return c.sheet.weapons.find((x) => x.id === FIST.id);
+}
+
+/** The weapon a command names; none names the fist: the built-in one, or the sheet's of that id (ruling S96). */
 export function weaponOf(c: ArchsoulCombatant, weaponId: string | undefined, field: string): Weapon {
-  if (weaponId === undefined || weaponId === FIST.id) return FIST;
-  const w = c.sheet.weapons.find((x) => x.id === weaponId);
-  ensure(w, 'ARCHSOUL_UNKNOWN_WEAPON', `${c.id} carries no weapon ${weaponId}`, field);
+  const id = weaponId ?? FIST.id;
+  const w = c.sheet.weapons.find((x) => x.id === id);
+  if (!w && id === FIST.id) return FIST;
+  ensure(w, 'ARCHSOUL_UNKNOWN_WEAPON', `${c.id} carries no weapon ${id}`, field);
   ensure(
     !c.weapons[w.id].destroyed,
     'ARCHSOUL_WEAPON_DESTROYED',
@@ -105,13 +112,13 @@ export function reachOf(w: Weapon): number {
   return w.type === 'unarmed' ? Math.min(w.reach, FIST.reach) : w.reach;
 }
 
-/** Held melee and unarmed weapons, with the fist (S26). */
+/** Held melee and unarmed weapons, with the fist (S26): the built-in one unless the sheet's stands in for it (S96). */
 export function closeWeapons(c: ArchsoulCombatant): Weapon[] {
   const held = c.sheet.weapons.filter(
     (w) =>
       (w.type === 'melee' || w.type === 'unarmed') && c.held.includes(w.id) && !c.weapons[w.id].destroyed,
   );
-  return [...held, FIST];
+  return ownFist(c) ? held : [...held, FIST];
 }
 
 /**

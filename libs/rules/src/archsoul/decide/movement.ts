@@ -145,7 +145,10 @@ export function move(state: ArchsoulState, command: ArchsoulCommand<'Move'>, dic
       'archsoul.txt: Mounted Maneuvers: Trample "may only be used while mounted"',
       'trample',
     );
-  const facing = command.facing === undefined ? undefined : checkFacing(state, command.facing, 'facing');
+  const facing =
+    command.facing === undefined
+      ? undefined
+      : checkEndFacing(state, c.position!, path, checkFacing(state, command.facing, 'facing'));
   return [
     ...events,
     ...walk(
@@ -359,16 +362,25 @@ export function walk(state: ArchsoulState, p: MovePayload, field = 'path', dice?
 function finalFacing(state: ArchsoulState, p: MovePayload, walked: Facing): Facing {
   if (p.facing === undefined) return walked;
   if (p.action === 'slowMove') return p.facing;
-  const last = p.path.length;
-  const before = last > 1 ? p.path[last - 2] : state.combatants[p.combatantId].position!;
-  const options = stepFacings(state.map.grid, before, p.path[last - 1]);
+  return checkEndFacing(state, state.combatants[p.combatantId].position!, p.path, p.facing);
+}
+
+/**
+ * archsoul.txt: Move: "you are considered to be facing in the direction you are moving": the facing a Move ends with is
+ * one its last step allows. Checked when the Move is declared too, so a Move held by reactive attacks before its first
+ * step is one its ResumeAction can perform as declared (S50).
+ */
+function checkEndFacing(state: ArchsoulState, from: Space, path: Space[], facing: Facing): Facing {
+  const last = path.length;
+  const before = last > 1 ? path[last - 2] : from;
+  const options = stepFacings(state.map.grid, before, path[last - 1]);
   ensure(
-    options.includes(p.facing),
+    options.includes(facing),
     'ARCHSOUL_INVALID_FACING',
     `RULINGS.md S5: after that step the mover faces ${options.join(' or ')}`,
     'facing',
   );
-  return p.facing;
+  return facing;
 }
 
 /** S55: whether step i of the path is jumped: every step from the take-off on. */

@@ -20,7 +20,7 @@ import {
   ReactionQueue,
   Trigger,
 } from '../state';
-import { reachOf, weaponOf } from './common';
+import { ownFist, reachOf, weaponOf } from './common';
 import { FIST } from '../sheet';
 import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
@@ -352,7 +352,8 @@ function lostItem(c: ArchsoulCombatant, action: HeldAction): string | undefined 
         : action.type === 'Charge'
           ? action.payload.charge?.weaponId
           : undefined;
-  if (itemId === undefined || itemId === FIST.id) return undefined;
+  // S96: the built-in fist is never lost; a sheet's weapon with its id can be.
+  if (itemId === undefined || (itemId === FIST.id && !ownFist(c))) return undefined;
   if (c.held.includes(itemId) && !c.weapons[itemId]?.destroyed) return undefined;
   return `ruling S59: the held ${action.type} is made with ${itemId}, which ${c.id} no longer holds: the reactive attack prevented it`;
 }
