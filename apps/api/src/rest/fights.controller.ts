@@ -36,7 +36,13 @@ import {
   FightPageModel,
 } from '../common/models';
 import { Location, seg } from '../common/location';
-import { fightTagOf, preconditionFailed, refuseNoneMatch, seenSeq, withFightETag } from '../common/fight-etag';
+import {
+  fightTagOf,
+  preconditionFailed,
+  refuseNoneMatch,
+  seenSeq,
+  withFightETag,
+} from '../common/fight-etag';
 
 @ApiTags('fights')
 @ApiBearerAuth()
