@@ -739,6 +739,8 @@ export interface components {
              * @example narateer
              */
             system: string;
+            /** @description Idempotency key of the creation: sent again (by the same tenant) with the same fields, it answers the fight the first request created (replayed: true) and creates nothing; with other fields, 422 COMMAND_ID_REUSED. The fight’s id is derived from it, and it is the creation’s commandId in the log. Without it, every request creates a new fight. */
+            commandId?: string;
             /**
              * @description The fight name; default "Untitled fight".
              * @example Duel at the ford

@@ -7,6 +7,8 @@ import { SeedVault } from './seed-vault';
 
 export interface CreateFightInput {
   system: string;
+  /** Idempotency key of the creation: the same one again (same tenant) answers the fight it created. */
+  commandId?: string;
   name?: string;
   dice?: { mode?: 'fair' | 'seeded' | 'manual'; seed?: string; clientSeed?: string; drawKey?: string };
   combatants?: unknown[];
@@ -45,8 +47,12 @@ export interface Actor {
 
 export const GM_ACTOR: Actor = { name: 'gm', scope: 'all' };
 
-/** POST /fights: the rule system, the seed and StartFight, or a 422 naming the field. */
-export function startCommand(input: CreateFightInput) {
+/**
+ * POST /fights: the rule system, the seed and StartFight, or a 422 naming the field. `sealed` is the seed an
+ * earlier attempt of the same creation sealed: fair and manual dice keep it, so the retry's StartFight is the
+ * first attempt's (its commitment included).
+ */
+export function startCommand(input: CreateFightInput, sealed?: string) {
   const system = findSystem(input.system);
   if (!system) throw new AppError(422, 'UNKNOWN_SYSTEM', `no rule system ${input.system}`, 'system');
   const mode = input.dice?.mode ?? 'fair';
@@ -67,7 +73,7 @@ export function startCommand(input: CreateFightInput) {
       `docs/rulings.md C14: only seeded dice take a drawKey; ${mode} dice cannot be reproduced in another fight`,
       'dice.drawKey',
     );
-  const seed = mode === 'seeded' ? input.dice!.seed! : SeedVault.newSeed();
+  const seed = mode === 'seeded' ? input.dice!.seed! : (sealed ?? SeedVault.newSeed());
   const command: RuleCommand = {
     type: 'StartFight',
     name: input.name,

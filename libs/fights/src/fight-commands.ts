@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import { EventStore, NewEvent, WrongExpectedRevision } from '@app/event-store';
 import {
   blankFight,
@@ -129,13 +130,68 @@ export class FightCommands {
     actor: Actor,
     beforeAppend?: (fightId: string) => Promise<void>,
   ): Promise<CommandResult> {
-    const { system, seed, command } = startCommand(input);
+    const { commandId, ...fields } = input;
+    if (commandId !== undefined) return this.createOnce(commandId, fields, actor, beforeAppend);
+    const { system, seed, command } = startCommand(fields);
     const fight: LoadedFight = { ...blankFight(system, randomUUID()), commands: new CommandIndex(), seed };
     const decision = decideCommand(fight, command, {});
     await beforeAppend?.(fight.fightId);
     await this.vault.seal(fight.fightId, seed);
+    return this.appendCreation(fight, decision, randomUUID(), command, actor);
+  }
+
+  /**
+   * A creation with an idempotency key: the fight's id is derived from the tenant and the key, so a retry (after
+   * a timeout, on any instance) lands on the same fight. A creation is three appends (ownership, sealed seed,
+   * the fight's first events); a retry resumes after those an earlier attempt made, keeping the seed it sealed,
+   * and once the fight exists answers its first result (replayed), or COMMAND_ID_REUSED when the key created a
+   * fight from other fields. Two attempts at once: the one whose append loses goes round again and replays.
+   */
+  private async createOnce(
+    commandId: string,
+    input: Omit<CreateFightInput, 'commandId'>,
+    actor: Actor,
+    beforeAppend?: (fightId: string) => Promise<void>,
+  ): Promise<CommandResult> {
+    const fightId = creationFightId(actor.tenantId, commandId);
+    for (let attempt = 0; attempt < CONFLICT_RETRIES; attempt++) {
+      const sealed = await this.vault.sealed(fightId);
+      const { system, seed, command } = startCommand(input, sealed);
+      const exists = (await this.store.readStream(fightStream(fightId), { limit: 1 })).length > 0;
+      if (exists) return this.createdBefore(await this.cache.refresh(fightId), commandId, command);
+      if (sealed !== undefined && seed !== sealed) throw creationKeyReused(commandId, fightId);
+      const fight: LoadedFight = { ...blankFight(system, fightId), commands: new CommandIndex(), seed };
+      const decision = decideCommand(fight, command, {});
+      await beforeAppend?.(fightId);
+      try {
+        if (sealed === undefined) await this.vault.seal(fightId, seed);
+        return await this.appendCreation(fight, decision, commandId, command, actor);
+      } catch (e) {
+        // Another attempt of the same creation sealed or appended first: read what it left, and go on from there.
+        if (!(e instanceof WrongExpectedRevision)) throw e;
+      }
+    }
+    throw concurrencyConflict(fightId);
+  }
+
+  /** The first result of a creation whose fight exists: the same StartFight, or COMMAND_ID_REUSED. */
+  private createdBefore(fight: LoadedFight, commandId: string, command: RuleCommand): Promise<CommandResult> {
+    return this.commandAt(fight.fightId, 1, commandId).then(({ events, command: recorded }) => {
+      if (events.length === 0 || !recorded || !sameCommand(recorded, recordedCommand(command)))
+        throw creationKeyReused(commandId, fight.fightId);
+      return { fightId: fight.fightId, seq: fight.seq, events, view: viewOf(fight), replayed: true };
+    });
+  }
+
+  private appendCreation(
+    fight: LoadedFight,
+    decision: ReturnType<typeof decideCommand>,
+    commandId: string,
+    command: RuleCommand,
+    actor: Actor,
+  ): Promise<CommandResult> {
     const sealed = sealEvents(fight, decision, {
-      commandId: randomUUID(),
+      commandId,
       actor: actor.name,
       at: this.clock().toISOString(),
       command,
@@ -474,6 +530,22 @@ export class FightCommands {
     }
   }
 }
+
+/** The fight a creation with idempotency key `commandId` makes: one per tenant and key, on every instance. */
+export function creationFightId(tenantId: string | undefined, commandId: string): string {
+  return uuidv5(JSON.stringify([tenantId ?? null, commandId]), CREATION_NAMESPACE);
+}
+
+/** The namespace of creationFightId's name-based (RFC 9562 version 5) ids. */
+const CREATION_NAMESPACE = '5b0c1b8e-6f3e-4c36-9a57-5a3f0c2d7e41';
+
+const creationKeyReused = (commandId: string, fightId: string) =>
+  new AppError(
+    422,
+    'COMMAND_ID_REUSED',
+    `commandId ${commandId} created fight ${fightId} from other fields: a new fight needs a new commandId`,
+    'commandId',
+  );
 
 /** Two commands as the log records them, compared as JSON (key order and absent fields aside). */
 function sameCommand(recorded: Record<string, unknown>, sent: RuleCommand): boolean {

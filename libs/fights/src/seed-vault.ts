@@ -23,8 +23,14 @@ export class SeedVault {
   }
 
   async open(fightId: string): Promise<string> {
-    const [sealed] = await this.store.readStream(secretStream(fightId));
-    if (!sealed) throw new Error(`no sealed seed for fight ${fightId}`);
-    return (sealed.data as { seed: string }).seed;
+    const seed = await this.sealed(fightId);
+    if (seed === undefined) throw new Error(`no sealed seed for fight ${fightId}`);
+    return seed;
+  }
+
+  /** The fight's sealed seed, undefined when none is sealed yet (a creation that stopped before it). */
+  async sealed(fightId: string): Promise<string | undefined> {
+    const [sealed] = await this.store.readStream(secretStream(fightId), { limit: 1 });
+    return sealed && (sealed.data as { seed: string }).seed;
   }
 }

@@ -62,6 +62,9 @@ export class DiceInput {
   drawKey?: string;
 }
 
+const CREATION_KEY =
+  'Idempotency key of the creation: sent again (by the same tenant) with the same fields, it answers the fight the first request created (replayed: true) and creates nothing; with other fields, 422 COMMAND_ID_REUSED. The fight’s id is derived from it, and it is the creation’s commandId in the log. Without it, every request creates a new fight.';
+
 @InputType({ description: 'A new fight' })
 export class CreateFightInput {
   @ApiProperty({ example: 'narateer', description: 'A rule system id from GET /systems.' })
@@ -69,6 +72,17 @@ export class CreateFightInput {
   @IsString()
   @Length(1, 40)
   system: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 100,
+    description: CREATION_KEY,
+  })
+  @Field(() => String, { nullable: true, description: CREATION_KEY })
+  @Optional()
+  @IsString()
+  @Length(1, 100)
+  commandId?: string;
 
   @ApiPropertyOptional({
     example: 'Duel at the ford',

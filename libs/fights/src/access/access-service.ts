@@ -343,14 +343,26 @@ export class AccessService {
     return tenant;
   }
 
+  /**
+   * Records `p`'s tenant as the owner of a new fight. A fight this tenant already owns is left as it is: a
+   * creation retried with its idempotency key comes back to the fight the first attempt named. Owned by
+   * another tenant, it is a conflict (no creation picks another tenant's fight id).
+   */
   async ownFight(fightId: string, p: Principal): Promise<void> {
     if (p.kind !== 'tenant') throw forbidden('only a tenant API key can create fights', 'authorization');
-    await this.write(
-      accessStream(fightId),
-      'FightOwned',
-      { fightId, tenantId: p.tenantId, keyId: p.keyId },
-      'no_stream',
-    );
+    try {
+      await this.write(
+        accessStream(fightId),
+        'FightOwned',
+        { fightId, tenantId: p.tenantId, keyId: p.keyId },
+        'no_stream',
+      );
+    } catch (e) {
+      if (!(e instanceof WrongExpectedRevision)) throw e;
+      await this.readInto(accessStream(fightId));
+      if (this.registry.owners.get(fightId) !== p.tenantId)
+        throw new AppError(409, 'CONCURRENCY_CONFLICT', `fight ${fightId} is not this tenant's`, 'fightId');
+    }
   }
 
   async issueToken(
