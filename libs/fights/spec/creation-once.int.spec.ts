@@ -1,11 +1,5 @@
 import { join } from 'node:path';
-import {
-  EventStore,
-  InMemoryEventStore,
-  NewEvent,
-  PostgresEventStore,
-  SqliteEventStore,
-} from '@app/event-store';
+import { EventStore, InMemoryEventStore, PostgresEventStore, SqliteEventStore } from '@app/event-store';
 import { fightStream, secretStream } from '@app/fight-log';
 import { seedCommitment } from '@app/rules';
 import { AppError } from '../src/errors';
@@ -76,7 +70,7 @@ function faulty(store: EventStore, fails: { stream?: (name: string) => boolean }
   return new Proxy(store, {
     get(target, prop) {
       if (prop === 'append')
-        return async (stream: string, events: NewEvent[], options?: Parameters<EventStore['append']>[2]) => {
+        return async (...[stream, events, options]: Parameters<EventStore['append']>) => {
           if (fails.stream?.(stream)) throw new Error(`the process stopped before appending to ${stream}`);
           return target.append(stream, events, options);
         };
