@@ -68,6 +68,16 @@ export interface Weapon {
   liftingAthletics?: number;
 }
 
+/**
+ * A weapon that strikes rather than shoots. archsoul.txt: Attacking: Unarmed attacks reach "adjacent spaces" and "are
+ * treated the same as melee weapon attacks for the purposes of maneuvers"; the Ranged Weapon ("projectile weapons"),
+ * Thrown Weapon ("throwing an object at a target"), Elemental and Soul types reach by range instead. Those are the
+ * "ranged attack" of Sneak Attack (ruling S94) and the shots that ammunition and a jam concern (ruling S95).
+ */
+export function isMeleeOrUnarmed(w: Pick<Weapon, 'type'>): boolean {
+  return w.type === 'melee' || w.type === 'unarmed';
+}
+
 export interface Item {
   id: string;
   name: string;
@@ -251,7 +261,7 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
   const type = w.type ?? 'melee';
   // archsoul.txt: Lifting, Throwing, and Improvised Weapons: base damage by weight when nothing similar exists.
   const damage = w.damage ?? (w.weightLb !== undefined ? improvisedDamage(w.weightLb) : 0);
-  const close = type === 'melee' || type === 'unarmed';
+  const close = isMeleeOrUnarmed({ type });
   // S61: a thrown weapon's Athletics roll (attackRoll 1) and its cumbersome throw (heavy) are one thing:
   // "it uses Athletics to hit instead of Precision. In such cases, the difficulty … is also increased by 1".
   const cumbersome = type === 'thrown' && ((w.heavy ?? false) || w.attackRoll === 1);

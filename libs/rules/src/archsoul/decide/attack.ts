@@ -10,7 +10,7 @@ import { evolve } from '../evolve';
 import { distance, Space } from '../grid';
 import { landingAtRange, lineOfSight } from '../map';
 import { Modifier, rollTest } from '../rolls';
-import { Weapon } from '../sheet';
+import { isMeleeOrUnarmed, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
 import { acting, onMap, reachOf, spend, unhidden, weaponOf } from './common';
 import { criticalFailure } from './critical';
@@ -36,12 +36,12 @@ import {
   wound,
 } from './damage';
 import { triggerReactions } from './reactions';
-import { checkLiftable, checkNotGrappledWeapon, checkUnarmedStyle, shoots, thrownWeapon } from './weapons';
+import { checkLiftable, checkNotGrappledWeapon, checkUnarmedStyle, thrownWeapon } from './weapons';
 
 /** Range, reach and line of sight (archsoul.txt: Unarmed "adjacent spaces", Ranged/Thrown Weapon; S23). */
 function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant): void {
   const d = distance(state.map.grid, a.position!, t.position!);
-  if (w.type === 'melee' || w.type === 'unarmed') {
+  if (isMeleeOrUnarmed(w)) {
     ensure(
       d <= reachOf(w),
       'ARCHSOUL_OUT_OF_REACH',
@@ -101,15 +101,18 @@ export function attack(
     'archsoul.txt: Throw an Item (1 AP) makes thrown weapon attacks',
     'weaponId',
   );
+  // Ruling S95: a blow shoots nothing. The ammunition a sheet counts is shots (archsoul.txt: Ranged Weapon: "projectile
+  // weapons, such as guns or bows"; Recovering Projectile Weapons), and the firearm table's jam stops them ("requiring
+  // a full round to clear before reloading"): neither concerns a melee or unarmed attack.
   ensure(
-    !shoots(w) || !a.weapons[w.id]?.jammed,
+    isMeleeOrUnarmed(w) || !a.weapons[w.id]?.jammed,
     'ARCHSOUL_WEAPON_JAMMED',
     `archsoul.txt: Critical Failure Tables (firearm 1): ${w.name} is jammed; ClearJam first`,
     'weaponId',
   );
   checkNotGrappledWeapon(a, w, 'weaponId');
   ensure(
-    !shoots(w) || !w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0,
+    isMeleeOrUnarmed(w) || !w.ammunition || (a.weapons[w.id].ammunition ?? 0) > 0,
     'ARCHSOUL_NO_AMMUNITION',
     `archsoul.txt: Recovering Projectile Weapons: ${w.name} has no ${w.ammunition?.kind} left`,
     'weaponId',
@@ -218,7 +221,7 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
   }
   const mods = [...attackModifiers(r.state(), a, w, t, input), ...atkMods];
   // S95: a shot spends one; a blow (a reactive attack is always one) none.
-  if (w.ammunition && shoots(w))
+  if (w.ammunition && !isMeleeOrUnarmed(w))
     push(
       ev('AmmunitionSpent', {
         combatantId: a.id,
@@ -403,7 +406,7 @@ function revealed(r: Run<ArchsoulState>, x: RolledAttack): void {
 /** A critical failure has a mishap; archsoul.txt: Sneak Attack: "Sneak attacks made with a melee weapon cannot critically miss". */
 function fumbles(x: RolledAttack): boolean {
   const { weapon: w, options: o } = x;
-  return x.test.criticalFailure && !(o.sneak && (w.type === 'melee' || w.type === 'unarmed'));
+  return x.test.criticalFailure && !(o.sneak && isMeleeOrUnarmed(w));
 }
 
 /** The critical failure table's mishap for an attack on its target, as things stand now. */

@@ -5,7 +5,7 @@ import { AP_COST, ApAction } from '../data';
 import { ev } from '../events';
 import { distance, Facing, facings, inFrontArc, same, Space } from '../grid';
 import { lineOfSight } from '../map';
-import { FIST, Weapon } from '../sheet';
+import { FIST, isMeleeOrUnarmed, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasFrontArc, isDown, partyOf } from '../state';
 
 /** S5: the facing must be one of the map's (a hex grid has six of the eight). */
@@ -115,8 +115,7 @@ export function reachOf(w: Weapon): number {
 /** Held melee and unarmed weapons, with the fist (S26): the built-in one unless the sheet's stands in for it (S96). */
 export function closeWeapons(c: ArchsoulCombatant): Weapon[] {
   const held = c.sheet.weapons.filter(
-    (w) =>
-      (w.type === 'melee' || w.type === 'unarmed') && c.held.includes(w.id) && !c.weapons[w.id].destroyed,
+    (w) => isMeleeOrUnarmed(w) && c.held.includes(w.id) && !c.weapons[w.id].destroyed,
   );
   return ownFist(c) ? held : [...held, FIST];
 }

@@ -13,7 +13,7 @@ import {
 } from '../data';
 import { distance, Facing, Space } from '../grid';
 import { Modifier } from '../rolls';
-import { Weapon } from '../sheet';
+import { isMeleeOrUnarmed, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
 import { checkFacing, reachOf, unhidden } from './common';
 
@@ -73,7 +73,6 @@ export function readOptions(state: ArchsoulState, input: AttackInput): AttackOpt
 
 const allowed = (a: AttackModifier, b: AttackModifier) =>
   MODIFIER_COMBINATIONS.some(([p, q]) => (p === a && q === b) || (p === b && q === a));
-const close = (w: Weapon) => w.type === 'melee' || w.type === 'unarmed';
 
 /**
  * archsoul.txt: Special Attacks and Attack Modifiers: the conditions checked when the attack is declared
@@ -99,7 +98,7 @@ export function checkOptions(
   }
   if (o.knockdown)
     ensure(
-      close(w) || w.type === 'ranged' || w.type === 'thrown',
+      isMeleeOrUnarmed(w) || w.type === 'ranged' || w.type === 'thrown',
       'ARCHSOUL_KNOCKDOWN_WEAPON',
       `archsoul.txt: Knockdown: a weapon attack (melee, unarmed or ranged); not ${w.type}`,
       'knockdown',
@@ -154,7 +153,7 @@ function checkSpecial(
   }
   if (special === 'reckless')
     ensure(
-      close(w),
+      isMeleeOrUnarmed(w),
       'ARCHSOUL_RECKLESS_ATTACK_MELEE',
       `archsoul.txt: Reckless Attack: "a strong attack with a melee weapon"; ${w.name} is ${w.type}`,
       'weaponId',
@@ -164,7 +163,7 @@ function checkSpecial(
 /** archsoul.txt: Shatter: a weapon attack on a held weapon or shield (S31, S44). */
 function checkShatter(w: Weapon, t: ArchsoulCombatant, id: string): void {
   ensure(
-    close(w) || w.type === 'ranged' || w.type === 'thrown',
+    isMeleeOrUnarmed(w) || w.type === 'ranged' || w.type === 'thrown',
     'ARCHSOUL_SHATTER_WEAPON',
     `archsoul.txt: Shatter: a weapon attack (melee, unarmed or ranged); not ${w.type}`,
     'shatter',
@@ -201,7 +200,7 @@ function checkCleave(
     'cleave',
   );
   // archsoul.txt: Unarmed: "treated the same as melee weapon attacks for the purposes of maneuvers" (ruling S56).
-  const close = w.type === 'melee' || w.type === 'unarmed';
+  const close = isMeleeOrUnarmed(w);
   ensure(
     close && w.handling === 'regular',
     'ARCHSOUL_CLEAVE_WEAPON',
@@ -251,7 +250,7 @@ function checkSneak(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: Ar
   );
   // Ruling S94: "a ranged attack" is any attack not made in melee (ranged, thrown, elemental, soul), each with the
   // accurate range its sheet gives.
-  if (!close(w)) {
+  if (!isMeleeOrUnarmed(w)) {
     const d = distance(state.map.grid, a.position!, t.position!);
     ensure(
       d <= w.accurateRange!,
@@ -292,12 +291,14 @@ export function maneuverModifiers(
     dmg.push({ reason: 'Quick Attack', amount: q.damage });
     if (w.handling !== 'light')
       atk.push({ reason: 'Quick Attack with a non-light weapon', amount: q.nonLight });
+    // S27: "a non-light weapon in your other hand" is a melee, unarmed or ranged one; thrown, elemental and soul ones
+    // do not count.
     const other = a.sheet.weapons.some(
       (x) =>
         x.id !== w.id &&
         a.held.includes(x.id) &&
         x.handling !== 'light' &&
-        (x.type === 'melee' || x.type === 'unarmed' || x.type === 'ranged'),
+        (isMeleeOrUnarmed(x) || x.type === 'ranged'),
     );
     if (other)
       atk.push({ reason: 'Quick Attack: a non-light weapon in the other hand', amount: q.nonLightOtherHand });

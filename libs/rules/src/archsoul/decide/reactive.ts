@@ -21,7 +21,7 @@ import {
   Trigger,
 } from '../state';
 import { ownFist, reachOf, weaponOf } from './common';
-import { FIST } from '../sheet';
+import { FIST, isMeleeOrUnarmed } from '../sheet';
 import { performAttack, performThrow } from './attack';
 import { performAwkward, performPickUp } from './items';
 import { performStandUp, walk } from './movement';
@@ -64,7 +64,7 @@ export function reactiveAttack(
   const weapon = weaponOf(reactor, command.weaponId, 'weaponId');
   checkUnarmedStyle(weapon, command.unarmedStyle);
   ensure(
-    weapon.type === 'melee' || weapon.type === 'unarmed',
+    isMeleeOrUnarmed(weapon),
     'ARCHSOUL_NOT_A_MELEE_WEAPON',
     'archsoul.txt: Reactive Attack: "a melee attack or special maneuver"',
     'weaponId',

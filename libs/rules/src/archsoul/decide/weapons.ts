@@ -19,15 +19,6 @@ export function checkNotGrappledWeapon(a: ArchsoulCombatant, w: Weapon, field: s
   );
 }
 
-/**
- * Ruling S95: a melee or unarmed attack does not shoot. The ammunition a sheet counts is shots (archsoul.txt: Ranged
- * Weapon: "projectile weapons, such as guns or bows"; Recovering Projectile Weapons), and the firearm table's jam stops
- * them ("requiring a full round to clear before reloading"): neither concerns a blow struck with the weapon.
- */
-export function shoots(w: Weapon): boolean {
-  return w.type !== 'melee' && w.type !== 'unarmed';
-}
-
 /** archsoul.txt: Lifting, Throwing, and Improvised Weapons: "If the Athletics Difference is 0 or less, the object cannot be used as a weapon". */
 export function checkLiftable(c: ArchsoulCombatant, w: Weapon): void {
   ensure(
