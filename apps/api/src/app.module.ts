@@ -23,6 +23,7 @@ import { API_CONFIG, FightsModule } from './fights.module';
 import { FightsResolver } from './graphql/fights.resolver';
 import { SystemsResolver } from './graphql/systems.resolver';
 import { LiveResolver } from './graphql/live.resolver';
+import { TokensResolver } from './graphql/tokens.resolver';
 import { WsMessageLimit } from './graphql/ws-limits';
 import { StreamController } from './rest/stream.controller';
 import { ProjectionsController } from './rest/projections.controller';
@@ -85,6 +86,7 @@ export class AppModule {
         },
         FightsResolver,
         SystemsResolver,
+        TokensResolver,
         // Every graphql-ws message bounded by BODY_LIMIT, as a POST /graphql body is.
         WsMessageLimit,
         LiveResolver,

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 
 /** What creating a tenant answers: its first API key, shown only here. */
 export class TenantCreatedModel {
@@ -28,22 +29,74 @@ export class ApiKeyModel {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) revokedAt: string | null;
 }
 
+const TOKEN_ID = 'The token id: where GET /fights/:id/tokens/:tokenId and fightToken find it';
+const ROLE = 'player (acts for its combatants) or spectator (reads only)';
+const COMBATANT_IDS = 'The combatants a player token acts for; empty for a spectator token';
+const EXPIRES_AT = 'When the token stops working, ISO 8601; null when it never expires';
+
 /** A new fight token, shown only here. */
+@ObjectType('IssuedFightToken', { description: 'A new fight token; its secret is shown only here' })
 export class TokenIssuedModel {
-  @ApiProperty() tokenId: string;
-  @ApiProperty({ description: 'The fight token (`crt_…`); only its hash is stored.' }) token: string;
-  @ApiProperty({ enum: ['player', 'spectator'] }) role: 'player' | 'spectator';
-  @ApiProperty({ type: [String] }) combatantIds: string[];
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt: string | null;
+  @ApiProperty()
+  @Field(() => ID, { description: TOKEN_ID })
+  tokenId: string;
+  @ApiProperty({ description: 'The fight token (`crt_…`); only its hash is stored.' })
+  @Field({ description: 'The fight token (`crt_…`), shown only here: only its hash is stored' })
+  token: string;
+  @ApiProperty({ enum: ['player', 'spectator'] })
+  @Field(() => String, { description: ROLE })
+  role: 'player' | 'spectator';
+  @ApiProperty({ type: [String] })
+  @Field(() => [String], { description: COMBATANT_IDS })
+  combatantIds: string[];
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  @Field(() => String, { nullable: true, description: EXPIRES_AT })
+  expiresAt: string | null;
 }
 
+@ObjectType('FightToken', { description: 'A player or spectator token of a fight (never its secret)' })
 export class TokenModel {
-  @ApiProperty() tokenId: string;
-  @ApiProperty() fightId: string;
-  @ApiProperty({ enum: ['player', 'spectator'] }) role: 'player' | 'spectator';
-  @ApiProperty({ type: [String] }) combatantIds: string[];
-  @ApiProperty() label: string;
-  @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) expiresAt: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) revokedAt: string | null;
+  @ApiProperty()
+  @Field(() => ID, { description: TOKEN_ID })
+  tokenId: string;
+  @ApiProperty()
+  @Field(() => ID, { description: 'The fight it opens' })
+  fightId: string;
+  @ApiProperty({ enum: ['player', 'spectator'] })
+  @Field(() => String, { description: ROLE })
+  role: 'player' | 'spectator';
+  @ApiProperty({ type: [String] })
+  @Field(() => [String], { description: COMBATANT_IDS })
+  combatantIds: string[];
+  @ApiProperty()
+  @Field({ description: 'The label it was issued with (its role when none was given)' })
+  label: string;
+  @ApiProperty({ format: 'date-time' })
+  @Field({ description: 'When it was issued, ISO 8601' })
+  createdAt: string;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
+  @Field(() => String, { nullable: true, description: EXPIRES_AT })
+  expiresAt: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'When it was revoked, ISO 8601; null while it is not',
+  })
+  revokedAt: string | null;
+}
+
+/** GraphQL's page of a fight's tokens; REST sends the same items as a bare array, the cursor in X-Next-Cursor. */
+@ObjectType('FightTokenPage', {
+  description: 'A page of a fight’s tokens, oldest first: pass nextCursor as cursor for the next one',
+})
+export class FightTokenPageModel {
+  @Field(() => [TokenModel], { description: 'The tokens of this page, oldest first (never their secrets)' })
+  items: TokenModel[];
+  @Field(() => Int, { description: 'The page size asked for (or the default)' })
+  limit: number;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The next page’s cursor (the same as REST’s X-Next-Cursor); null on the last page',
+  })
+  nextCursor?: string;
 }

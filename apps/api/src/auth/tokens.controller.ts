@@ -11,6 +11,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { Field, InputType } from '@nestjs/graphql';
 import { TokenIssuedModel, TokenModel } from './access.models';
 import { ArrayMaxSize, IsArray, IsIn, IsString, Length } from 'class-validator';
 import { AccessService, AppError, FightService, Principal } from '@app/fights';
@@ -23,13 +24,24 @@ import { checkPreconditions, Preconditioned } from '../common/preconditions';
 import { Optional, refuseRepeat } from '../common/validation';
 import { IsDateTime } from '../common/date-time';
 
+@InputType('IssueFightTokenInput', { description: 'A player or spectator token to issue' })
 export class IssueTokenDto {
-  @ApiProperty({ enum: ['player', 'spectator'] }) @IsIn(['player', 'spectator']) role: 'player' | 'spectator';
+  @ApiProperty({ enum: ['player', 'spectator'] })
+  @Field(() => String, {
+    description: 'player (acts for combatantIds) or spectator (reads only, names no combatant)',
+  })
+  @IsIn(['player', 'spectator'])
+  role: 'player' | 'spectator';
   @ApiPropertyOptional({
     type: [String],
     // Each once: a repeat is refused by the handler (refuseRepeat).
     uniqueItems: true,
     description: 'Player tokens: the combatants this player acts for, each once',
+  })
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      'Player tokens: the combatants this player acts for, each once (at most 50); none for a spectator token',
   })
   @Optional()
   @IsArray()
@@ -37,8 +49,52 @@ export class IssueTokenDto {
   @IsString({ each: true })
   @Length(1, 64, { each: true })
   combatantIds?: string[];
-  @ApiPropertyOptional({ example: '2026-12-31T23:00:00Z' }) @Optional() @IsDateTime() expiresAt?: string;
-  @ApiPropertyOptional({ example: 'Alice (Mira)' }) @Optional() @IsString() @Length(1, 100) label?: string;
+  @ApiPropertyOptional({ example: '2026-12-31T23:00:00Z' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'When the token stops working, ISO 8601, in the future; absent: never',
+  })
+  @Optional()
+  @IsDateTime()
+  expiresAt?: string;
+  @ApiPropertyOptional({ example: 'Alice (Mira)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Free text for the GM, 1 to 100 characters; absent: the role',
+  })
+  @Optional()
+  @IsString()
+  @Length(1, 100)
+  label?: string;
+}
+
+/**
+ * C3: the GM issues a token for `fightId`: a player's bound to combatants the fight has, each named once (422
+ * naming the entry otherwise), or a read-only spectator's. REST's route and GraphQL's mutation alike.
+ */
+export async function issueFightToken(
+  access: AccessService,
+  fights: FightService,
+  p: Principal,
+  fightId: string,
+  body: IssueTokenDto,
+): Promise<TokenIssuedModel> {
+  access.assertGm(p, fightId);
+  const { view } = await fights.view(fightId);
+  const known = new Set(((view.combatants as Array<{ id: string }>) ?? []).map((c) => c.id));
+  body.combatantIds?.forEach((c, i, ids) => {
+    refuseRepeat(ids, i, 'combatantIds');
+    if (!known.has(c))
+      throw new AppError(422, 'COMBATANT_NOT_FOUND', `no combatant ${c} in this fight`, `combatantIds[${i}]`);
+  });
+  const token = await access.issueToken(fightId, body);
+  return {
+    tokenId: token.id,
+    token: token.secret,
+    role: body.role,
+    combatantIds: body.combatantIds ?? [],
+    expiresAt: body.expiresAt ?? null,
+  };
 }
 
 /** C3: the GM issues player tokens (bound to combatants) and read-only spectator tokens. */
@@ -58,27 +114,7 @@ export class TokensController {
   @ApiOperation({ summary: 'Issue a player or spectator token (shown only in this response)' })
   @ApiCreatedResponse({ type: TokenIssuedModel })
   async issue(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: IssueTokenDto) {
-    this.access.assertGm(p, id);
-    const { view } = await this.fights.view(id);
-    const known = new Set(((view.combatants as Array<{ id: string }>) ?? []).map((c) => c.id));
-    body.combatantIds?.forEach((c, i, ids) => {
-      refuseRepeat(ids, i, 'combatantIds');
-      if (!known.has(c))
-        throw new AppError(
-          422,
-          'COMBATANT_NOT_FOUND',
-          `no combatant ${c} in this fight`,
-          `combatantIds[${i}]`,
-        );
-    });
-    const token = await this.access.issueToken(id, body);
-    return {
-      tokenId: token.id,
-      token: token.secret,
-      role: body.role,
-      combatantIds: body.combatantIds ?? [],
-      expiresAt: body.expiresAt ?? null,
-    };
+    return issueFightToken(this.access, this.fights, p, id, body);
   }
 
   @Get()
