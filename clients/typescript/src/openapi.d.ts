@@ -15509,7 +15509,7 @@ export interface operations {
                 offset?: number;
                 /** @description The next page: X-Next-Cursor of the previous one (or follow its Link rel="next"); opaque. */
                 cursor?: string;
-                /** @description Also count every matching fight (`total`): a scan, so only when asked, and once per listing: the next cursor carries the count, and the pages after it repeat it (the count when the listing started). */
+                /** @description Also count every matching fight (`total`): a scan, so only when asked, and once per listing: the next cursor carries the count, and the pages after it repeat it (the count when the listing started). Default: false, except with a cursor of a listing that counted (followed from X-Next-Cursor alone, its pages keep their total); `false` leaves it out. */
                 total?: "true" | "false";
             };
             header?: never;

@@ -204,9 +204,8 @@ export class ListFightsQuery extends TokenQuery {
 
   @ApiPropertyOptional({
     enum: ['true', 'false'],
-    default: 'false',
     description:
-      'Also count every matching fight (`total`): a scan, so only when asked, and once per listing: the next cursor carries the count, and the pages after it repeat it (the count when the listing started).',
+      'Also count every matching fight (`total`): a scan, so only when asked, and once per listing: the next cursor carries the count, and the pages after it repeat it (the count when the listing started). Default: false, except with a cursor of a listing that counted (followed from X-Next-Cursor alone, its pages keep their total); `false` leaves it out.',
   })
   @IsOptional()
   @QueryBool()

@@ -195,9 +195,11 @@ export async function fightsPage(
     offset?: number | null;
     cursor?: string | null;
   },
-  want: { total: boolean } = { total: false },
+  want: { total?: boolean } = {},
 ): Promise<Page<FightSummary> & { offset?: number; total?: number; stale?: true }> {
   const from = decodeCursor('fights', q.cursor, { offset: q.offset });
+  // A cursor of a listing that counted carries its total on: followed alone (X-Next-Cursor), its pages repeat it.
+  const wantTotal = want.total ?? from?.total !== undefined;
   const caughtUp = await queries.listCaughtUp();
   const limit = q.limit ?? PAGES.fights.fallback;
   const filter = { system: q.system ?? undefined, status: q.status ?? undefined };
@@ -210,13 +212,13 @@ export async function fightsPage(
         ? { ...filter, limit, after: { createdAt: from.created, fightId: from.id } }
         : { ...filter, limit, offset: q.offset ?? 0 },
     ),
-    want.total && carried === undefined ? queries.countFor(p, filter) : carried,
+    wantTotal && carried === undefined ? queries.countFor(p, filter) : carried,
   ]);
   return {
     items: page.items,
     limit,
     ...(page.offset === undefined ? {} : { offset: page.offset }),
-    ...(want.total ? { total } : {}),
+    ...(wantTotal ? { total } : {}),
     ...(caughtUp ? {} : { stale: true as const }),
     next:
       page.next &&

@@ -89,7 +89,7 @@ export class FightsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FightPageModel> {
-    const { next, stale, ...page } = await fightsPage(this.queries, p, q, { total: q.total === true });
+    const { next, stale, ...page } = await fightsPage(this.queries, p, q, { total: q.total });
     if (stale) void res.header(READ_MODEL_STALE, 'true');
     const nextCursor = linkNext(req, res, next);
     return { ...page, ...(nextCursor ? { nextCursor } : {}) };
