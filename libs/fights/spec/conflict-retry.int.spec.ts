@@ -1,64 +1,15 @@
-import { join } from 'node:path';
-import {
-  EventStore,
-  InMemoryEventStore,
-  PostgresEventStore,
-  ReadStreamOptions,
-  SqliteEventStore,
-} from '@app/event-store';
+import { EventStore, InMemoryEventStore, ReadStreamOptions } from '@app/event-store';
 import { FightEvent } from '@app/fight-log';
 import { AppError } from '../src/errors';
 import { CommandInput, CreateFightInput, DECLARED_FOR } from '../src/command-admission';
 import { CONFLICT_RETRIES } from '../src/fight-commands';
 import { FightService } from '../src/fight-service';
-import { exchange, plainSheet, scratch, weaponSheet } from './helpers';
+import { exchange, plainSheet, scratch, SharedLog, sharedLogEngines, weaponSheet } from './helpers';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 
-/** Two instances' event stores on one log: each instance keeps its own cache of the fight. */
-interface Engine {
-  here: EventStore;
-  there: EventStore;
-  close(): Promise<void>;
-}
-
 const space = scratch(PG_URL);
-
-const engines: Array<[string, () => Promise<Engine>]> = [
-  [
-    'memory',
-    async () => {
-      const store = new InMemoryEventStore();
-      return { here: store, there: store, close: () => store.close() };
-    },
-  ],
-  [
-    'sqlite',
-    async () => {
-      const dir = space.dir('crs-conflict-');
-      const store = new SqliteEventStore(join(dir, 'events.sqlite'));
-      return { here: store, there: store, close: () => store.close() };
-    },
-  ],
-];
-if (PG_URL)
-  engines.push([
-    'postgres',
-    async () => {
-      const schema = space.schema('conflict_test_');
-      const [here, there] = [0, 1].map(() => new PostgresEventStore({ connectionString: PG_URL, schema }));
-      await here.start();
-      await there.start();
-      return { here, there, close: async () => (await here.close(), await there.close()) };
-    },
-  ]);
-else {
-  console.warn(
-    'PostgreSQL command-conflict suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
-  );
-  describe.skip('command conflicts on postgres (SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
-    it('needs PostgreSQL', () => undefined));
-}
+const engines = sharedLogEngines(PG_URL, space, 'command-conflict');
 
 const note = (text: string, more: { commandId?: string; expectedSeq?: number } = {}) => ({
   type: 'AddNote',
@@ -74,7 +25,7 @@ const decided = (e: FightEvent) => ({ seq: e.seq, type: e.type, data: e.data });
  * `beforeAppend` runs before each append `here` makes to a fight: the other instance writes first.
  */
 describe.each(engines)('a command whose append meets another instance on %s', (_name, open) => {
-  let engine: Engine;
+  let engine: SharedLog;
   let here: FightService;
   let there: FightService;
   let beforeAppend: (() => Promise<void>) | undefined;

@@ -1,57 +1,16 @@
-import { join } from 'node:path';
-import { EventStore, InMemoryEventStore, PostgresEventStore, SqliteEventStore } from '@app/event-store';
+import { EventStore } from '@app/event-store';
 import { fightStream, secretStream } from '@app/fight-log';
 import { seedCommitment } from '@app/rules';
 import { AppError } from '../src/errors';
 import { CreateFightInput } from '../src/command-admission';
 import { creationFightId } from '../src/fight-commands';
 import { FightService } from '../src/fight-service';
-import { plainSheet, scratch } from './helpers';
+import { plainSheet, scratch, SharedLog, sharedLogEngines } from './helpers';
 
 const PG_URL = process.env.EVENT_STORE_PG_URL;
 const space = scratch(PG_URL);
 
-/** Two instances' stores on one log (the same store where the engine has one process). */
-interface Engine {
-  here: EventStore;
-  there: EventStore;
-  close(): Promise<void>;
-}
-
-const engines: Array<[string, () => Promise<Engine>]> = [
-  [
-    'memory',
-    async () => {
-      const store = new InMemoryEventStore();
-      return { here: store, there: store, close: () => store.close() };
-    },
-  ],
-  [
-    'sqlite',
-    async () => {
-      const store = new SqliteEventStore(join(space.dir('crs-create-once-'), 'events.sqlite'));
-      return { here: store, there: store, close: () => store.close() };
-    },
-  ],
-];
-if (PG_URL)
-  engines.push([
-    'postgres',
-    async () => {
-      const schema = space.schema('create_once_');
-      const [here, there] = [0, 1].map(() => new PostgresEventStore({ connectionString: PG_URL, schema }));
-      await here.start();
-      await there.start();
-      return { here, there, close: async () => (await here.close(), await there.close()) };
-    },
-  ]);
-else {
-  console.warn(
-    'PostgreSQL idempotent-creation suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it',
-  );
-  describe.skip('a fight created with an idempotency key on postgres (SKIPPED: EVENT_STORE_PG_URL is not set)', () =>
-    it('needs PostgreSQL', () => undefined));
-}
+const engines = sharedLogEngines(PG_URL, space, 'idempotent-creation');
 
 const GM = { name: 'gm:key1', scope: 'all' as const, tenantId: 'tenant-a' };
 
@@ -81,7 +40,7 @@ function faulty(store: EventStore, fails: { stream?: (name: string) => boolean }
 }
 
 describe.each(engines)('a fight created with an idempotency key (commandId) on %s', (_name, open) => {
-  let engine: Engine;
+  let engine: SharedLog;
   beforeEach(async () => {
     engine = await open();
   });

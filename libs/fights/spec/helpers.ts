@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventStore, ReadAllOptions } from '@app/event-store';
+import {
+  EventStore,
+  InMemoryEventStore,
+  PostgresEventStore,
+  ReadAllOptions,
+  SqliteEventStore,
+} from '@app/event-store';
 
 /** A Narateer sheet with no weapon and thick armour: fights that only need a combatant to exist. */
 export const plainSheet = {
@@ -92,4 +98,62 @@ export function scratch(pgUrl: string | undefined): {
       return schema;
     },
   };
+}
+
+/** Two instances' stores on one log: the same store where the engine has one process, two clients of PostgreSQL. */
+export interface SharedLog {
+  here: EventStore;
+  there: EventStore;
+  close(): Promise<void>;
+}
+
+/**
+ * Memory, SQLite and (with `pgUrl`) PostgreSQL, each opening a fresh shared log in `space`; without `pgUrl`, the
+ * PostgreSQL run is reported skipped, saying how to run it (`what` names the suite).
+ */
+export function sharedLogEngines(
+  pgUrl: string | undefined,
+  space: ReturnType<typeof scratch>,
+  what: string,
+): Array<[string, () => Promise<SharedLog>]> {
+  // A PostgreSQL schema name is at most 30 characters here, 13 of them space.schema's random tail.
+  const prefix = what
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '_')
+    .slice(0, 12);
+  const engines: Array<[string, () => Promise<SharedLog>]> = [
+    [
+      'memory',
+      async () => {
+        const store = new InMemoryEventStore();
+        return { here: store, there: store, close: () => store.close() };
+      },
+    ],
+    [
+      'sqlite',
+      async () => {
+        const store = new SqliteEventStore(join(space.dir(`crs-${prefix}-`), 'events.sqlite'));
+        return { here: store, there: store, close: () => store.close() };
+      },
+    ],
+  ];
+  if (pgUrl)
+    engines.push([
+      'postgres',
+      async () => {
+        const schema = space.schema(`${prefix}_`);
+        const [here, there] = [0, 1].map(() => new PostgresEventStore({ connectionString: pgUrl, schema }));
+        await here.start();
+        await there.start();
+        return { here, there, close: async () => (await here.close(), await there.close()) };
+      },
+    ]);
+  else {
+    console.warn(
+      `PostgreSQL ${what} suite SKIPPED: set EVENT_STORE_PG_URL=postgres://user@host:5432/db to run it`,
+    );
+    describe.skip(`${what} on postgres (SKIPPED: EVENT_STORE_PG_URL is not set)`, () =>
+      it('needs PostgreSQL', () => undefined));
+  }
+  return engines;
 }
