@@ -38,6 +38,26 @@ export interface CommandsOf {
 }
 export type SystemId = keyof CommandsOf;
 
+/** The events of one system's fights, by its id. */
+export interface EventsOf {
+  narateer: NarateerEvent;
+  'arcana-beast': ArcanaBeastEvent;
+  archsoul: ArchsoulEvent;
+}
+
+/** The fight view of one system, by its id (each view's `system` names it). */
+export interface ViewsOf {
+  narateer: Schemas['NarateerView'];
+  'arcana-beast': Schemas['ArcanaBeastView'];
+  archsoul: Schemas['ArchsoulView'];
+}
+
+/** A command's answer in a fight of system S: that system's events and view, not every system's. */
+export type CommandResultOf<S extends SystemId> = Omit<CommandResult, 'events' | 'view'> & {
+  events: Array<EventsOf[S]>;
+  view: ViewsOf[S];
+};
+
 /** A refusal or failure from the service: its status and the one error shape (code, message, field). */
 export class CombatApiError extends Error {
   constructor(
@@ -65,15 +85,19 @@ export interface CombatClientOptions extends Omit<ClientOptions, 'baseUrl'> {
 export interface CombatClient {
   /** Every route of the OpenAPI document, typed (openapi-fetch): `api.GET('/fights/{id}', { params: { path: { id } } })`. */
   api: Client<paths>;
-  /** Creates a fight; throws CombatApiError on a refusal. */
+  /**
+   * Creates a fight; throws CombatApiError on a refusal. With `system` one the client knows, the answer has that
+   * system's events and view. A `commandId` makes the creation safe to send again (the same fight answers).
+   */
+  createFight<S extends SystemId>(body: CreateFight & { system: S }): Promise<CommandResultOf<S>>;
   createFight(body: CreateFight): Promise<CommandResult>;
-  /** Sends one command of the fight's system; throws CombatApiError on a refusal. */
+  /** Sends one command of the fight's system; throws CombatApiError on a refusal. Typed by that system. */
   command<S extends SystemId>(
     system: S,
     fightId: string,
     command: CommandsOf[S],
     options?: { commandId?: string; expectedSeq?: number },
-  ): Promise<CommandResult>;
+  ): Promise<CommandResultOf<S>>;
 }
 
 function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
@@ -101,16 +125,22 @@ export function createCombatClient({ apiKey, ...options }: CombatClientOptions):
   }
   return {
     api,
-    async createFight(body) {
-      return unwrap(await api.POST('/fights', { body }));
+    // The service answers in the fight's own system (its view's `system` says which): the narrower types hold.
+    async createFight(body: CreateFight) {
+      return unwrap(await api.POST('/fights', { body })) as CommandResultOf<SystemId>;
     },
-    async command(_system, fightId, command, extra = {}) {
+    async command<S extends SystemId>(
+      _system: S,
+      fightId: string,
+      command: CommandsOf[S],
+      extra: { commandId?: string; expectedSeq?: number } = {},
+    ) {
       return unwrap(
         await api.POST('/fights/{id}/commands', {
           params: { path: { id: fightId } },
           body: { ...command, ...extra },
         }),
-      );
+      ) as CommandResultOf<S>;
     },
   };
 }
