@@ -8,6 +8,7 @@ import {
   facings,
   FIST,
   inFrontArc,
+  isMeleeOrUnarmed,
   neighbours,
   same,
   Space,
@@ -212,9 +213,7 @@ export function footTurn(
  */
 export function reactWithBest(t: ArchsoulTurn): RuleCommand {
   const d = dist(t);
-  const held = t.sheet.weapons.filter(
-    (w) => (w.type === 'melee' || w.type === 'unarmed') && t.me.held.includes(w.id) && w.reach >= d,
-  );
+  const held = t.sheet.weapons.filter((w) => isMeleeOrUnarmed(w) && t.me.held.includes(w.id) && w.reach >= d);
   const best = held.reduce<Weapon>((b, w) => (w.damage > b.damage ? w : b), FIST);
   return { type: 'ReactiveAttack', combatantId: t.me.id, weaponId: best.id };
 }
