@@ -4332,7 +4332,25 @@ export interface components {
                     /** @description The sheet’s maxMD. */
                     max: number;
                 };
-                /** @description RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count); ruling N63: none for a combatant that can take no proactive action (Collapsed, Withdrawn, Unconscious or Paralyzed). */
+                /** @description The sheet’s Vitals (narateer.txt: Core Combat Attributes): a weapon’s Strike Rating adds min(Damage Vital, Damage Vital Cap). */
+                vitals: {
+                    /** @description Strength: a Damage Vital (ruling N21, N36). */
+                    strength: number;
+                    /** @description Agility: a Damage Vital (ruling N21, N36); the dice and tie-break of initiative (RULINGS.md N4). */
+                    agility: number;
+                    /** @description Resilience: the dice of a Continuation Check (RULINGS.md N18). */
+                    resilience: number;
+                };
+                /** @description The sheet’s Skill Levels, 0 when it left one out: each caps the Boost of a roll with that Skill and sets the proactive uses (narateer.txt: Skill Level In Combat). */
+                skills: {
+                    /** @description Melee Skill Level: Melee attacks, Clashes and Full Guards; Maximum Boost AD = SL (narateer.txt: Skill Level In Combat). */
+                    melee: number;
+                    /** @description Ranged Skill Level: Ranged attacks and Clashes; Maximum Boost AD = SL (narateer.txt: Skill Level In Combat). */
+                    ranged: number;
+                    /** @description Acrobatics Skill Level: Full Guard against a Ranged Exchange; Maximum Boost AD = SL (narateer.txt: Full Guard). */
+                    acrobatics: number;
+                };
+                /** @description RULINGS.md N5: proactive Melee and Ranged uses (SL + 1, minimum 1; Opportunity Attacks and responses do not count): in its own activation, those left; outside it, those its next activation starts with, as no proactive action is taken outside it and the count resets when it starts (ruling N67). Ruling N63: none for a combatant that can take no proactive action (Collapsed, Withdrawn, Unconscious or Paralyzed); ruling N67: none once the fight has ended. */
                 proactiveUsesLeft: {
                     /** @description Proactive Melee uses left. */
                     melee: number;
@@ -4410,10 +4428,41 @@ export interface components {
                     /** @description Its name. */
                     name: string;
                     /**
-                     * @description Melee or ranged.
+                     * @description Melee or ranged: the exchanges it attacks and Clashes in, with the Skill of that name (narateer.txt: Melee Exchanges, Ranged Exchanges).
                      * @enum {string}
                      */
                     kind: "melee" | "ranged";
+                    /**
+                     * @description Light or heavy (light when the sheet left it out): which Vitals it may deal damage with (narateer.txt: Core Combat Attributes).
+                     * @enum {string}
+                     */
+                    weight: "light" | "heavy";
+                    /** @description Its Base Attack Cost in AD: an attack or Clash with it commits this plus the Boost (narateer.txt: Combat Exchange Flow, "Attack Dice = weapon Base Attack Cost + Boost AD"), from Ready AD. */
+                    baseAttackCost: number;
+                    /** @description Melee: its reach in Spaces (1 when the sheet left it out), the distance an attack, a Clash or an Opportunity Attack with it reaches (narateer.txt: Melee Exchanges; ruling N25, N42); null for a ranged weapon. */
+                    reach: number | null;
+                    /** @description Ranged: its Effective Range in Spaces; beyond it, within the Maximum Range, its attack or Clash rolls with Disadvantage (narateer.txt: Ranged Exchanges; ruling N31); null for a melee weapon. */
+                    effectiveRange: number | null;
+                    /** @description Ranged: its Maximum Range in Spaces; a target beyond it cannot be targeted with it (narateer.txt: Ranged Exchanges); null for a melee weapon. */
+                    maximumRange: number | null;
+                    /** @description Weapon Damage: Strike Rating = Weapon Damage + min(active Damage Vital, Damage Vital Cap) (narateer.txt: Strike Rating). */
+                    weaponDamage: number;
+                    /** @description The Vitals it may deal damage with, the damageVital commands name; by default Strength or Agility (light), Strength (heavy), Agility (ranged) (RULINGS.md N21; ruling N36). Left out, a command takes the highest after the cap. */
+                    damageVitals: ("strength" | "agility" | "resilience")[];
+                    /** @description Damage Vital Cap: the most of the Damage Vital its Strike Rating counts (narateer.txt: Strike Rating). */
+                    damageVitalCap: number;
+                    /** @description The harm its hits deal, unless the GM gives the attack another (RULINGS.md N12). */
+                    harm: {
+                        /**
+                         * @description Harm Domain: Physical, Elemental, Affliction or Supernatural.
+                         * @enum {string}
+                         */
+                        domain: "Physical" | "Elemental" | "Affliction" | "Supernatural";
+                        /** @description Harm Type, one of its Domain’s (narateer.txt: Harm Domains And Types). */
+                        type: string;
+                    };
+                    /** @description It needs Loading (false when the sheet left it out): each shot unloads it, and ReloadWeapon loads it in its owner’s activation (ruling N27). */
+                    needsLoading: boolean;
                     /** @description Loaded now (ruling N27); always true for a weapon that needs no Loading (ruling N65). */
                     loaded: boolean;
                     /** @description Shots left; null: unlimited. */

@@ -37,9 +37,10 @@ import { service } from './table';
  * every command that changed the fight the engine is probed, on the same state, with the commands the view
  * promises and with those it forbids: the first must be accepted, the second refused with the matching code. The
  * decider is pure: probes decide on the current state and their events are discarded, so the walk is unchanged.
- * A client knows the sheets it sent (weapon reach, range, cost, Skill Levels, responsePolicy) and the rules' data
- * (what a condition does); everything else a probe predicts comes from the view alone. FUZZ_RUNS and FUZZ_SEED
- * explore further than the default run; FUZZ_REPORT=1 prints how often each probe was accepted or refused, by code.
+ * A client knows the sheets it sent (their responsePolicy) and the rules' data (what a condition does); everything
+ * else a probe predicts comes from the view alone, weapon cost, reach and range and Skill Levels included. FUZZ_RUNS
+ * and FUZZ_SEED explore further than the default run; FUZZ_REPORT=1 prints how often each probe was accepted or
+ * refused, by code.
  */
 
 type Json = Record<string, unknown>;
@@ -454,13 +455,19 @@ class Probe {
     return this.v.combatants.find((c) => c.id === id)!;
   }
 
-  /** The sheet the client sent for the combatant (as joined). */
+  /** The combatant's weapons as the view shows them, in the sheet's shape (no reach or range: 0 and absent). */
   weapons(id: string): Weapon[] {
-    return this.state.combatants[id].sheet.weapons;
+    return this.shown(id).weapons.map((w) => ({
+      ...w,
+      reach: w.reach ?? 0,
+      effectiveRange: w.effectiveRange ?? undefined,
+      maximumRange: w.maximumRange ?? undefined,
+      ammunition: w.ammunition ?? undefined,
+    }));
   }
 
   skill(id: string, name: 'melee' | 'ranged' | 'acrobatics'): number {
-    return this.state.combatants[id].sheet.skills[name];
+    return this.shown(id).skills[name];
   }
 
   between(a: Shown, b: Shown): number | undefined {

@@ -497,13 +497,37 @@ const CombatantView = z
     ),
     ad: VIEW_POOL('AD'),
     md: VIEW_POOL('MD'),
+    vitals: z
+      .strictObject({
+        strength: Int.describe(VITAL_USES.strength),
+        agility: Int.describe(VITAL_USES.agility),
+        resilience: Int.describe(VITAL_USES.resilience),
+      })
+      .describe(
+        'The sheet’s Vitals (narateer.txt: Core Combat Attributes): a weapon’s Strike Rating adds min(Damage Vital, Damage Vital Cap).',
+      ),
+    skills: z
+      .strictObject({
+        melee: Int.describe(
+          'Melee Skill Level: Melee attacks, Clashes and Full Guards; Maximum Boost AD = SL (narateer.txt: Skill Level In Combat).',
+        ),
+        ranged: Int.describe(
+          'Ranged Skill Level: Ranged attacks and Clashes; Maximum Boost AD = SL (narateer.txt: Skill Level In Combat).',
+        ),
+        acrobatics: Int.describe(
+          'Acrobatics Skill Level: Full Guard against a Ranged Exchange; Maximum Boost AD = SL (narateer.txt: Full Guard).',
+        ),
+      })
+      .describe(
+        'The sheet’s Skill Levels, 0 when it left one out: each caps the Boost of a roll with that Skill and sets the proactive uses (narateer.txt: Skill Level In Combat).',
+      ),
     proactiveUsesLeft: z
       .strictObject({
         melee: Int.describe('Proactive Melee uses left.'),
         ranged: Int.describe('Proactive Ranged uses left.'),
       })
       .describe(
-        'RULINGS.md N5: proactive Melee and Ranged uses left in the current activation (SL + 1, minimum 1; Opportunity Attacks do not count); ruling N63: none for a combatant that can take no proactive action (Collapsed, Withdrawn, Unconscious or Paralyzed).',
+        'RULINGS.md N5: proactive Melee and Ranged uses (SL + 1, minimum 1; Opportunity Attacks and responses do not count): in its own activation, those left; outside it, those its next activation starts with, as no proactive action is taken outside it and the count resets when it starts (ruling N67). Ruling N63: none for a combatant that can take no proactive action (Collapsed, Withdrawn, Unconscious or Paralyzed); ruling N67: none once the fight has ended.',
       ),
     conditions: z
       .array(
@@ -554,7 +578,47 @@ const CombatantView = z
           .strictObject({
             id: z.string().describe('The weapon’s id, the weaponId commands name.'),
             name: z.string().describe('Its name.'),
-            kind: z.enum(['melee', 'ranged']).describe('Melee or ranged.'),
+            kind: z
+              .enum(['melee', 'ranged'])
+              .describe(
+                'Melee or ranged: the exchanges it attacks and Clashes in, with the Skill of that name (narateer.txt: Melee Exchanges, Ranged Exchanges).',
+              ),
+            weight: z
+              .enum(['light', 'heavy'])
+              .describe(
+                'Light or heavy (light when the sheet left it out): which Vitals it may deal damage with (narateer.txt: Core Combat Attributes).',
+              ),
+            baseAttackCost: Int.describe(
+              'Its Base Attack Cost in AD: an attack or Clash with it commits this plus the Boost (narateer.txt: Combat Exchange Flow, "Attack Dice = weapon Base Attack Cost + Boost AD"), from Ready AD.',
+            ),
+            reach: Int.nullable().describe(
+              'Melee: its reach in Spaces (1 when the sheet left it out), the distance an attack, a Clash or an Opportunity Attack with it reaches (narateer.txt: Melee Exchanges; ruling N25, N42); null for a ranged weapon.',
+            ),
+            effectiveRange: Int.nullable().describe(
+              'Ranged: its Effective Range in Spaces; beyond it, within the Maximum Range, its attack or Clash rolls with Disadvantage (narateer.txt: Ranged Exchanges; ruling N31); null for a melee weapon.',
+            ),
+            maximumRange: Int.nullable().describe(
+              'Ranged: its Maximum Range in Spaces; a target beyond it cannot be targeted with it (narateer.txt: Ranged Exchanges); null for a melee weapon.',
+            ),
+            weaponDamage: Int.describe(
+              'Weapon Damage: Strike Rating = Weapon Damage + min(active Damage Vital, Damage Vital Cap) (narateer.txt: Strike Rating).',
+            ),
+            damageVitals: z
+              .array(VitalSchema)
+              .describe(
+                'The Vitals it may deal damage with, the damageVital commands name; by default Strength or Agility (light), Strength (heavy), Agility (ranged) (RULINGS.md N21; ruling N36). Left out, a command takes the highest after the cap.',
+              ),
+            damageVitalCap: Int.describe(
+              'Damage Vital Cap: the most of the Damage Vital its Strike Rating counts (narateer.txt: Strike Rating).',
+            ),
+            harm: VIEW_HARM.describe(
+              'The harm its hits deal, unless the GM gives the attack another (RULINGS.md N12).',
+            ),
+            needsLoading: z
+              .boolean()
+              .describe(
+                'It needs Loading (false when the sheet left it out): each shot unloads it, and ReloadWeapon loads it in its owner’s activation (ruling N27).',
+              ),
             loaded: z
               .boolean()
               .describe(

@@ -355,4 +355,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N66',
     text: 'An ended fight resolves nothing: its view shows no exchange, no Wounds awaiting allocation and no Opportunity Attacks, even when the GM ended it while one was pending.',
   },
+  {
+    id: 'N67',
+    text: 'Outside its own activation a combatant’s view shows the proactive uses its next activation starts with (SL + 1, minimum 1), not what its last one left; none once the fight has ended.',
+  },
 ];

@@ -17,7 +17,7 @@ export function view(state: NarateerState): NarateerView {
   const open = state.status !== 'ended';
   return {
     ...(coreView(state) as CoreView),
-    combatants: state.joined.map((id) => combatantView(state.combatants[id])),
+    combatants: state.joined.map((id) => combatantView[usesFor(state, id)](state.combatants[id])),
     exchange: (open && state.exchange) || null,
     pendingWounds: (open && pendingWoundsView(state)) || null,
     opportunity: (open && state.opportunity) || null,
@@ -35,22 +35,43 @@ function pendingWoundsView(state: NarateerState): NarateerView['pendingWounds'] 
 /** One entry of a list of the combatant's view: annotating a mapping by it makes a field the declaration lacks a type error. */
 type Entry<K extends 'conditions' | 'lingeringHarm' | 'weapons'> = NarateerCombatantView[K][number];
 
-/** A combatant's entry depends on the combatant alone: an unchanged one keeps its entry (keptPerObject). */
-const combatantView = keptPerObject(buildCombatantView);
+/**
+ * Ruling N67: which proactive uses a combatant's entry shows: those left in its own running activation, those its next
+ * activation starts with, or none once the fight has ended.
+ */
+type UsesFor = 'activation' | 'next' | 'ended';
+
+function usesFor(state: NarateerState, id: string): UsesFor {
+  if (state.status === 'ended') return 'ended';
+  return state.roundOpen && state.activeId === id ? 'activation' : 'next';
+}
 
 /**
- * N5 with ruling N63: the proactive uses left, as the engine would allow them. A combatant that can take no proactive
- * action (Collapsed or Withdrawn, N20; Unconscious or Paralyzed, N26, N43, N46) has none, whatever its count.
+ * A combatant's entry depends on the combatant and on whether its activation runs (N67): an unchanged combatant keeps
+ * its entry while that stays the same (keptPerObject).
  */
-function usesLeft(c: NarateerCombatant): NarateerCombatantView['proactiveUsesLeft'] {
-  if (!ableToAct(c)) return { melee: 0, ranged: 0 };
+const combatantView: Record<UsesFor, (c: NarateerCombatant) => NarateerCombatantView> = {
+  activation: keptPerObject((c) => buildCombatantView(c, 'activation')),
+  next: keptPerObject((c) => buildCombatantView(c, 'next')),
+  ended: keptPerObject((c) => buildCombatantView(c, 'ended')),
+};
+
+/**
+ * N5 with rulings N63 and N67: the proactive uses left, as the engine would allow them. A combatant that can take no
+ * proactive action (Collapsed or Withdrawn, N20; Unconscious or Paralyzed, N26, N43, N46) has none, whatever its count.
+ * Outside its own activation it takes no proactive action and its count resets when its next one starts (C7), so the
+ * entry shows the uses that activation starts with; an ended fight accepts no command (N66), so none.
+ */
+function usesLeft(c: NarateerCombatant, when: UsesFor): NarateerCombatantView['proactiveUsesLeft'] {
+  if (when === 'ended' || !ableToAct(c)) return { melee: 0, ranged: 0 };
+  const spent = when === 'activation' ? c.uses : { melee: 0, ranged: 0 };
   return {
-    melee: proactiveLimit(c, ATTACK_SKILL.melee) - c.uses.melee,
-    ranged: proactiveLimit(c, ATTACK_SKILL.ranged) - c.uses.ranged,
+    melee: proactiveLimit(c, ATTACK_SKILL.melee) - spent.melee,
+    ranged: proactiveLimit(c, ATTACK_SKILL.ranged) - spent.ranged,
   };
 }
 
-function buildCombatantView(c: NarateerCombatant): NarateerCombatantView {
+function buildCombatantView(c: NarateerCombatant, when: UsesFor): NarateerCombatantView {
   return {
     id: c.id,
     name: c.name,
@@ -61,7 +82,9 @@ function buildCombatantView(c: NarateerCombatant): NarateerCombatantView {
     initiative: c.initiative ?? null,
     ad: { ...c.ad, max: c.sheet.maxAD },
     md: { ...c.md, max: c.sheet.maxMD },
-    proactiveUsesLeft: usesLeft(c),
+    vitals: c.sheet.vitals,
+    skills: c.sheet.skills,
+    proactiveUsesLeft: usesLeft(c, when),
     conditions: c.conditions.map((k): Entry<'conditions'> => ({
       condition: k.condition,
       intensity: k.intensity ?? null,
@@ -90,8 +113,10 @@ function buildCombatantView(c: NarateerCombatant): NarateerCombatantView {
 }
 
 /**
- * N27 with ruling N65: a weapon that needs no Loading is "otherwise ready to fire": it has nothing to load, so it is
- * shown loaded whatever its sheet said (ReloadWeapon has nothing to do for it); ready when not out of ammunition.
+ * A weapon as the rules read it (decide/common.ts, decide/exchange.ts): the folded sheet, defaults applied; a range or
+ * reach the weapon's kind never uses is null (a ranged weapon is folded with reach 0). N27 with ruling N65: a weapon
+ * that needs no Loading is "otherwise ready to fire": it has nothing to load, so it is shown loaded whatever its sheet
+ * said (ReloadWeapon has nothing to do for it); ready when not out of ammunition.
  */
 function weaponView(w: Weapon, ws: WeaponState): Entry<'weapons'> {
   const loaded = !w.needsLoading || ws.loaded;
@@ -99,6 +124,16 @@ function weaponView(w: Weapon, ws: WeaponState): Entry<'weapons'> {
     id: w.id,
     name: w.name,
     kind: w.kind,
+    weight: w.weight,
+    baseAttackCost: w.baseAttackCost,
+    reach: w.kind === 'melee' ? w.reach : null,
+    effectiveRange: w.effectiveRange ?? null,
+    maximumRange: w.maximumRange ?? null,
+    weaponDamage: w.weaponDamage,
+    damageVitals: w.damageVitals,
+    damageVitalCap: w.damageVitalCap,
+    harm: w.harm,
+    needsLoading: w.needsLoading,
     loaded,
     ammunition: ws.ammunition ?? null,
     ready: loaded && ws.ammunition !== 0,
