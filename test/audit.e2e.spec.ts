@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFightLog } from '@app/audit';
 import { AppError } from '@app/fights';
+import { findSystem } from '@app/rules';
 import { LogVerifier } from '../apps/api/src/common/log-verifier';
 import { sheet, useApp } from './support/app';
 import { duel } from './support/narateer-sheets';
@@ -160,6 +161,59 @@ describe('audit through the API', () => {
         message,
       ]);
     }
+  });
+
+  it('README "Audit": GET /fights/:id/log records the view version; a log whose view an earlier build made verifies over POST /audit/verify with view skipped', async () => {
+    const id = await fight();
+    for (const cmd of [
+      { type: 'RollInitiative' },
+      { type: 'StartRound' },
+      { type: 'StartActivation' },
+      { type: 'EndFight' },
+    ])
+      await send(id, cmd).expect(200);
+    const json = (await t.http.get(`/fights/${id}/log`).expect(200)).body;
+    const version = findSystem('narateer')!.viewVersion;
+    expect(json.viewVersion).toBe(version);
+    const ndjson = (await t.http.get(`/fights/${id}/log?format=ndjson`).expect(200)).text;
+    expect(JSON.parse(ndjson.split('\n')[0]).viewVersion).toBe(version);
+
+    // The view as an earlier build showed it: a field this one shows is missing, one it lacks is there.
+    const { viewVersion: _today, ...before } = structuredClone(json);
+    const { round: _round, ...view } = before.view;
+    before.view = { ...view, oldField: 1 };
+    for (const [what, log] of [
+      ['no view version', before],
+      ['another view version', { ...before, viewVersion: version + 1 }],
+    ]) {
+      const report = (await t.http.post('/audit/verify').send(log).expect(200)).body;
+      expect([what, report]).toMatchObject([
+        what,
+        {
+          ok: true,
+          complete: true,
+          checks: {
+            chain: { status: 'ok' },
+            seed: { status: 'ok' },
+            decisions: { status: 'ok' },
+            view: { status: 'skipped', detail: expect.stringContaining(`narateer view version ${version}`) },
+          },
+        },
+      ]);
+      expect(report.firstDivergence).toBeUndefined();
+      expect(report.notProven).toContainEqual({
+        claim: 'viewMatches',
+        reason: expect.stringContaining('the view is not compared'),
+      });
+    }
+    // Under this build's version the same view is compared, and fails.
+    const altered = (
+      await t.http
+        .post('/audit/verify')
+        .send({ ...before, viewVersion: version })
+        .expect(200)
+    ).body;
+    expect(altered).toMatchObject({ ok: false, checks: { view: { status: 'failed' } } });
   });
 
   it('README "Commands": given a recorded command the live API refuses, POST /audit/verify and verifyFightLog fail its decision at its seq', async () => {

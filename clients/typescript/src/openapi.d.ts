@@ -15444,6 +15444,8 @@ export interface components {
             events: number;
             /** @description The hash of the last entry */
             headHash: string;
+            /** @description The view version of the rule system that made view. POST /audit/verify compares the view only with one of the same version: under another, or none (a log exported before views were versioned), its view check is skipped and viewMatches is not proven; the events the view derives from are still verified. */
+            viewVersion?: number;
             /** @description The fight view folded at the head (the fight view of its system, with seq and headHash) */
             view: {
                 [key: string]: unknown;
@@ -15499,6 +15501,8 @@ export interface components {
             events: number;
             /** @description The hash of the last entry */
             headHash: string;
+            /** @description The view version of the rule system that made view. POST /audit/verify compares the view only with one of the same version: under another, or none (a log exported before views were versioned), its view check is skipped and viewMatches is not proven; the events the view derives from are still verified. */
+            viewVersion?: number;
             /** @description The fight view folded at the head (the fight view of its system, with seq and headHash) */
             view: {
                 [key: string]: unknown;

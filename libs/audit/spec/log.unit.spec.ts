@@ -53,6 +53,39 @@ describe('fight log export format', () => {
     expect(f.entries.every((e) => !e.command || !('revealedSeed' in e.command))).toBe(true);
   });
 
+  it('the header records the view version of the rule system that made its view, beside the view', () => {
+    expect(narateer.viewVersion).toBeGreaterThanOrEqual(1);
+    expect(log.viewVersion).toBe(narateer.viewVersion);
+    // Also when the caller gives the view it holds at the head (the service's cache).
+    expect(buildFightLog(f.entries, log.view).viewVersion).toBe(narateer.viewVersion);
+    expect(Object.keys(log).slice(-3)).toEqual(['viewVersion', 'view', 'entries']);
+    expect(JSON.parse(toNdjson(log).split('\n')[0])).toHaveProperty('viewVersion', narateer.viewVersion);
+  });
+
+  it('a header without viewVersion (a log exported before views were versioned) still reads, and stays without it', () => {
+    const { viewVersion: _v, ...older } = plain;
+    const read = parseFightLog(JSON.stringify(older));
+    expect(read).not.toHaveProperty('viewVersion');
+    expect(read).toEqual(older);
+    expect(parseFightLog(toNdjson(older as FightLog))).not.toHaveProperty('viewVersion');
+  });
+
+  it.each([0, -1, 1.5, '1', null, true, {}])(
+    'a header whose viewVersion is %j is a LogFormatError naming viewVersion, in either form; the verifier fails it',
+    (viewVersion) => {
+      const doc = { ...plain, viewVersion };
+      expect(formatError(JSON.stringify(doc))).toMatchObject({
+        field: 'viewVersion',
+        message: 'header: viewVersion must be a whole number from 1 when present',
+      });
+      expect(formatError(toNdjson(doc as FightLog))).toMatchObject({ line: 1, field: 'viewVersion' });
+      expect(verifyFightLog(doc as FightLog)).toMatchObject({
+        ok: false,
+        checks: { sequence: { status: 'failed', seq: 0 } },
+      });
+    },
+  );
+
   it('an unended fight has no seed in its header', () => {
     expect(duel('fair', false).log().dice.seed).toBeUndefined();
   });

@@ -8,6 +8,7 @@ import {
   verifyFightLog,
   VerifyOptionError,
 } from '@app/audit';
+import { narateer } from '@app/rules';
 import { attack, duel, fighter, FightRecorder } from './fight-recorder';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -218,6 +219,73 @@ describe('verifyFightLog: the audit of an exported log', () => {
     expect(
       verifyFightLog({ ...clone(fair), view: { ...fair.view, round: 9 } }).firstDivergence,
     ).toMatchObject({ check: 'view', message: expect.stringContaining('round') });
+  });
+
+  describe('a log exported before its system’s view changed', () => {
+    const version = narateer.viewVersion;
+    /** The genuine log with the view an earlier build showed: one field gone, one this build lacks. */
+    const earlier = (viewVersion?: number): FightLog => {
+      const { viewVersion: _today, ...log } = clone(fair);
+      const { round: _round, ...view } = log.view;
+      return { ...log, ...(viewVersion !== undefined && { viewVersion }), view: { ...view, oldField: 1 } };
+    };
+    const today = verifyFightLog(clone(fair));
+
+    it.each([
+      [
+        'names no view version',
+        undefined,
+        'the log names no view version (it was exported before views were versioned)',
+      ],
+      ['names another view version', version + 1, `made by narateer view version ${version + 1}`],
+    ])(
+      'a genuine log whose header %s verifies: view skipped, viewMatches not proven, every other claim as before',
+      (_what, viewVersion, says) => {
+        expect(earlier(viewVersion).viewVersion).toBe(viewVersion);
+        const report = verifyFightLog(earlier(viewVersion));
+        const detail = `${says}; this verifier shows narateer view version ${version}, so the view is not compared. It is derived from the events, which chain, sequence and decisions verify`;
+        expect(report.checks.view).toEqual({ status: 'skipped', detail: expect.stringContaining(detail) });
+        expect(report).toMatchObject({ ok: true, complete: true });
+        expect(report.firstDivergence).toBeUndefined();
+        expect(report.proven).toEqual(today.proven.filter((c) => c !== 'viewMatches'));
+        expect(report.notProven).toEqual([
+          { claim: 'viewMatches', reason: `view was skipped: ${report.checks.view.detail}` },
+          ...today.notProven,
+        ]);
+        const { view: _view, ...others } = report.checks;
+        const { view: _ok, ...before } = today.checks;
+        expect(others).toEqual(before);
+      },
+    );
+
+    it('the same view under this build’s version fails the view check, as any altered view does', () => {
+      const report = verifyFightLog(earlier(version));
+      expect(report).toMatchObject({
+        ok: false,
+        checks: { view: { status: 'failed', seq: fair.entries.length } },
+        firstDivergence: {
+          seq: fair.entries.length,
+          check: 'view',
+          message: expect.stringContaining('differs'),
+        },
+      });
+      expect(report.notProven.map((n) => n.claim)).toContain('viewMatches');
+    });
+
+    it('a view of another version is not compared, but its events are still folded: one its rules cannot fold fails', () => {
+      const unended = clone(duel('fair', false).log());
+      const at = unended.entries.findIndex((e) => e.type === 'InitiativeRolled');
+      const entries = clone(unended.entries);
+      entries[at].data.rolls = 7;
+      const { viewVersion: _v, ...forged } = forge(unended, entries);
+      const report = verifyFightLog(forged);
+      expect(report.checks.decisions.status).toBe('skipped');
+      expect(report).toMatchObject({
+        ok: false,
+        checks: { view: { status: 'failed', seq: at + 1 } },
+        firstDivergence: { seq: at + 1, check: 'view' },
+      });
+    });
   });
 
   describe('a complete fight told from a prefix', () => {

@@ -13,6 +13,11 @@ export interface FightLogHeader {
   dice: { mode: DiceMode; commitment: string; clientSeed: string; seed?: string };
   events: number;
   headHash: string;
+  /**
+   * The rule system's viewVersion that made `view`; the audit compares the view only under the same version.
+   * Absent in logs exported before views were versioned.
+   */
+  viewVersion?: number;
   /** The fight view folded at the head: `{ ...system.view(state), seq, headHash }`. */
   view: Record<string, unknown>;
 }
@@ -112,6 +117,8 @@ export function buildFightLog(entries: LogEntry[], headView?: Record<string, unk
     dice,
     events: entries.length,
     headHash: last.hash,
+    // A view the caller holds is this process's own (viewOf in libs/fights): the same version.
+    viewVersion: system.viewVersion,
     view: folder ? { ...system.view(folder.state), seq: last.seq, headHash: last.hash } : headView!,
     entries: [...entries],
   };
@@ -213,8 +220,17 @@ function readHeader(raw: unknown, line: number | undefined, prefix: string): Fig
       line,
       `${prefix}${problem.field}`,
     );
-  const { format, fightId, system, dice, events, headHash, view } = raw as FightLogHeader;
-  return { format, fightId, system, dice, events, headHash, view };
+  const { format, fightId, system, dice, events, headHash, viewVersion, view } = raw as FightLogHeader;
+  return {
+    format,
+    fightId,
+    system,
+    dice,
+    events,
+    headHash,
+    ...(viewVersion !== undefined && { viewVersion }),
+    view,
+  };
 }
 
 function readEntry(raw: unknown, line: number | undefined, prefix: string): LogEntry {
@@ -242,6 +258,7 @@ const HEADER_FIELDS: ReadonlySet<string> = new Set([
   'dice',
   'events',
   'headHash',
+  'viewVersion',
   'view',
   'entries',
 ]);
@@ -298,6 +315,8 @@ export function headerProblem(raw: unknown): ShapeProblem | undefined {
     return { field: 'dice.seed', message: 'must be a string when present' };
   if (!isCount(raw.events)) return { field: 'events', message: 'must be a whole number' };
   if (typeof raw.headHash !== 'string') return { field: 'headHash', message: 'must be a string' };
+  if (raw.viewVersion !== undefined && !(isCount(raw.viewVersion) && raw.viewVersion >= 1))
+    return { field: 'viewVersion', message: 'must be a whole number from 1 when present' };
   if (!isObject(raw.view)) return { field: 'view', message: 'must be an object' };
   return undefined;
 }

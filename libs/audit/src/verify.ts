@@ -50,7 +50,8 @@ export interface Divergence {
  *   commandId used by one command, and the header's count and head hash are those of the last event.
  * - seedVerified: the seed revealed by FightEnded (or given to the verifier) hashes to FightStarted's commitment.
  * - decisionsVerified: every command decided again, with the dice it drew, gives exactly the recorded events.
- * - viewMatches: the header's view is the fight folded at its last event.
+ * - viewMatches: the header's view is the fight folded at its last event. Not proven (view skipped) for a view
+ *   of another view version than this build's: one exported before its rule system's view changed.
  * - complete: the log ends with FightEnded (after which the rules accept no command), with all of the above but
  *   the view: it is not a prefix of a longer fight. Without it, events may follow the last one.
  * - headMatches: the log ends exactly at the head hash the auditor expects (`headHash`), over an intact chain.
@@ -658,7 +659,12 @@ function groupMismatch(
   return undefined;
 }
 
-/** The fight view folded at the head, undos honoured, equals the log's. */
+/**
+ * The fight view folded at the head, undos honoured, equals the log's, when this build's rule system shows
+ * the view version the log's was made by. Another version's view is not compared: it is derived from the
+ * events, which the other checks verify, and a view that changed since the export is no forgery. Its events
+ * are folded all the same, so one its rules cannot fold still fails here.
+ */
 function view(ctx: Context): Outcome {
   if (!ctx.system)
     return failed(
@@ -695,6 +701,8 @@ function view(ctx: Context): Outcome {
       );
   }
   const last = ctx.entries[ctx.entries.length - 1];
+  const other = otherViewVersion(ctx.system, ctx.header.viewVersion);
+  if (other) return skipped(other);
   const expected = { ...ctx.system.view(folder.state), seq: last.seq, headHash: last.hash };
   const found = ctx.header.view;
   if (canonical(expected) !== canonical(found)) {
@@ -710,6 +718,19 @@ function view(ctx: Context): Outcome {
     );
   }
   return ok(`view at seq ${last.seq} matches`);
+}
+
+/** Why a view made by version `made` is not compared with this build's, or undefined when it is the same. */
+function otherViewVersion(system: RuleSystem<FightCore>, made: unknown): string | undefined {
+  if (made === system.viewVersion) return undefined;
+  const mine = `this verifier shows ${system.id} view version ${system.viewVersion}`;
+  const theirs =
+    made === undefined
+      ? 'the log names no view version (it was exported before views were versioned)'
+      : typeof made === 'number' && Number.isSafeInteger(made) && made >= 1
+        ? `the log's view was made by ${system.id} view version ${made}`
+        : "the log's view version is no version (see sequence)";
+  return `${theirs}; ${mine}, so the view is not compared. It is derived from the events, which chain, sequence and decisions verify`;
 }
 
 function recorded(e: LogEntry): { type: string; data: Record<string, unknown> } {

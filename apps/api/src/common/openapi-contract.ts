@@ -427,17 +427,25 @@ function declareFightLog(doc: OpenAPIObject, schemas: Schemas): void {
     },
     events: { type: 'integer', minimum: 1, description: 'How many entries the log holds' },
     headHash: { type: 'string', description: 'The hash of the last entry' },
+    viewVersion: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        'The view version of the rule system that made view. POST /audit/verify compares the view only with one of the same version: under another, or none (a log exported before views were versioned), its view check is skipped and viewMatches is not proven; the events the view derives from are still verified.',
+    },
     view: {
       type: 'object',
       additionalProperties: true,
       description: 'The fight view folded at the head (the fight view of its system, with seq and headHash)',
     },
   };
+  // Logs exported before views were versioned have no viewVersion, and still read.
+  const required = Object.keys(header).filter((k) => k !== 'viewVersion');
   schemas.FightLogHeader = {
     type: 'object',
     description: 'A fight log without its entries: the first line of its NDJSON form.',
     additionalProperties: false,
-    required: Object.keys(header),
+    required,
     properties: header,
   };
   schemas.FightLogEntry = {
@@ -466,7 +474,7 @@ function declareFightLog(doc: OpenAPIObject, schemas: Schemas): void {
     type: 'object',
     description: 'A whole fight for offline verification (POST /audit/verify takes it back).',
     additionalProperties: false,
-    required: [...Object.keys(header), 'entries'],
+    required: [...required, 'entries'],
     properties: { ...header, entries: { type: 'array', items: ref('FightLogEntry') } },
   };
   const ok = (doc.paths['/fights/{id}/log'] as Record<string, Operation> | undefined)?.get?.responses['200'];

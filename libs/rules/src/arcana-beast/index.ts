@@ -42,6 +42,7 @@ export const arcanaBeast: RuleSystem<ArcanaBeastState> = {
   decide,
   evolve,
   view,
+  viewVersion: 1,
   actorOf,
 };
 

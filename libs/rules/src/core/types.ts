@@ -95,6 +95,14 @@ export interface RuleSystem<S extends FightCore = FightCore> {
   /** What a frontend renders. */
   view(state: S): Record<string, unknown>;
   /**
+   * The version of what `view` returns, from 1. An exported log records it beside its view, and the audit
+   * compares that view only with one of the same version: a log exported before a view changed is no
+   * forgery. Bump it with any change to what `view(state)` returns for some state (a field added, removed
+   * or renamed, a value shown otherwise), the shared pieces a view shows included (a pending dice request);
+   * libs/audit/spec/view-version.unit.spec.ts fails until it is.
+   */
+  viewVersion: number;
+  /**
    * C3, C12: the combatant a command acts for, so a player may send it only for
    * their own combatants, with the GM's fields it carries and the other combatants it answers
    * for; undefined means a GM-only command.

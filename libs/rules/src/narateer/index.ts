@@ -37,6 +37,7 @@ export const narateer: RuleSystem<NarateerState> = {
   decide,
   evolve,
   view,
+  viewVersion: 1,
   actorOf,
 };
 
