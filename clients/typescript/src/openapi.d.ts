@@ -239,7 +239,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a fight log
-         * @description Checks the hash chain, the sequence, the seed against its commitment, every die and decision re-run, the final view, and (with headHash or events) that the log ends where the auditor expects. A log cut after any event, its header rebuilt, still verifies on its own (ok: true) but is not complete. To tell the whole fight from a prefix, give the head hash (GET /fights/:id view.headHash) or event count you trust: a log that stops early, goes on past it or is another fight fails the head check. The report lists what it proved and what it did not.
+         * @description Checks the hash chain, the sequence, the seed against its commitment, every die and decision re-run, the final view (under the view version the log names; a log exported before its system’s view changed has the view check skipped, not failed), and (with headHash or events) that the log ends where the auditor expects. A log cut after any event, its header rebuilt, still verifies on its own (ok: true) but is not complete. To tell the whole fight from a prefix, give the head hash (GET /fights/:id view.headHash) or event count you trust: a log that stops early, goes on past it or is another fight fails the head check. The report lists what it proved and what it did not.
          */
         post: operations["verifyFightLog"];
         delete?: never;
