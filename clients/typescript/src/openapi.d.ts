@@ -8554,21 +8554,44 @@ export interface components {
                 band: "close" | "near" | "far";
                 /** @description The GM’s situational +1 dice (ruling A30); 0 when none. */
                 bonusDice: number;
+                /** @description The bonusDamage of the sheet’s attack it names (`action`, `attackId`): the engine adds it to the hit’s damage after a Critical doubles Base Damage, whoever takes the attack (ruling A52); combo damage comes on top, from the attacker side’s chain on the one who takes it (`chains`). */
+                bonusDamage: number;
             } | null;
-            /** @description Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own, the others’ are not shown, and a target that has left the fight is not listed (C11). */
+            /** @description Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own (`chains`), and a target that has left the fight is not listed (C11). */
             combos: {
                 [key: string]: {
                     /** @description The side whose chain it is. */
                     side: string;
                     /** @description The beast of that side that attacked the target last. */
                     lastAttackerId: string;
-                    /** @description The side’s turn number of the last attack. */
+                    /** @description The side’s beast-turn count (`sideTurns`) at the last attack, its AttackResolved combo.sideTurn (ruling A56). */
                     sideTurn: number;
                     /** @description Attacks in the chain so far (AttackResolved combo.position). */
                     attacks: number;
                     /** @description The hit streak after the last attack; 0 after a miss (ruling A20). */
                     hits: number;
                 };
+            };
+            /** @description Target id → side → that side’s combo chain on the target: every side’s, as the engine reads them (rulings A20, A57); `combos` shows only the last attacker’s. "Combo Attacks: When two or more allied Arcana Beast target the same enemy on consecutive turns": an attack continues its side’s chain on the one who takes it (after a Guard or an Intercept, rulings A46, A64) when another beast made the chain’s last attack (`lastAttackerId`) on the side’s previous beast turn (`sideTurn` one less than the side’s count in `sideTurns`, the running turn counted). It then gains the combo die ("Second attacker gains +1 die") and, on a hit, combo damage: +1 when it is the streak’s 2nd hit (`hits` 1 before it), +2 from the 3rd, added after doubling (RULINGS.md A12). Otherwise it starts a new chain; an attack on its own side is in none (ruling A59). Every side’s chain on a target ends when the target takes an Action other than Pass (a Binder’s too when its beast does), is Knocked Out, or the encounter ends (rulings A10, A54, A57); a target that has left the fight is not listed (C11). */
+            chains: {
+                [key: string]: {
+                    [key: string]: {
+                        /** @description The side whose chain it is. */
+                        side: string;
+                        /** @description The beast of that side that attacked the target last. */
+                        lastAttackerId: string;
+                        /** @description The side’s beast-turn count (`sideTurns`) at the last attack, its AttackResolved combo.sideTurn (ruling A56). */
+                        sideTurn: number;
+                        /** @description Attacks in the chain so far (AttackResolved combo.position). */
+                        attacks: number;
+                        /** @description The hit streak after the last attack; 0 after a miss (ruling A20). */
+                        hits: number;
+                    };
+                };
+            };
+            /** @description Side → its beast turns so far, what a chain’s `sideTurn` counts (rulings A20, A56, A70): a turn counts from its start, the running one included, unless its beast is then Knocked Out or in its vessel (its Binder’s Commands only). Every side in the fight is listed, 0 before its first beast turn; a side whose combatants have all left keeps its count. */
+            sideTurns: {
+                [key: string]: number;
             };
             /** @description Every combatant present, in join order. */
             combatants: ({
@@ -8708,6 +8731,8 @@ export interface components {
                     /** @enum {string} */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
                     ranks: number;
+                    /** @description The sheet’s bonusDamage of the attack: added to a hit’s damage after a Critical doubles Base Damage, with the extra successes and combo damage (ruling A52); 0 when the sheet gives none. */
+                    bonusDamage: number;
                 }[];
                 specialAttacks: {
                     id: string;
@@ -8718,6 +8743,8 @@ export interface components {
                     uses: number;
                     /** @description Uses left this scene (RULINGS.md A11). */
                     usesLeft: number;
+                    /** @description The sheet’s bonusDamage of the attack: added to a hit’s damage after a Critical doubles Base Damage, with the extra successes and combo damage (ruling A52); 0 when the sheet gives none. */
+                    bonusDamage: number;
                 }[];
                 /** @description The Zero Power (ruling A34); null when the sheet has none. */
                 zeroPower: {
@@ -8728,6 +8755,8 @@ export interface components {
                      * @enum {string|null}
                      */
                     range: "melee" | "ranged" | "long" | null;
+                    /** @description The sheet’s bonusDamage: added to a hit’s damage after a Critical doubles Base Damage (ruling A52) when the Zero Power is an attack; a narrative one deals none (ruling A34). */
+                    bonusDamage: number;
                     /** @description The GM marked its trigger active (SetTrigger kind zeroPower): it may be used. */
                     triggerActive: boolean;
                     /** @description Used this scene. */

@@ -234,6 +234,10 @@ describe('ARCANA_BEAST_VIEW declares the view every Arcana Beast fight shows', (
     expect(
       views.some((v) => v.pendingAttack !== null) && views.some((v) => Object.keys(v.combos).length > 0),
     ).toBe(true);
+    expect(
+      views.some((v) => Object.keys(v.chains).length > 0) &&
+        views.some((v) => Object.values(v.sideTurns).some((n) => n > 0)),
+    ).toBe(true);
     expect([...new Set(combatants.map((c) => c.state))].sort()).toEqual(['Active', 'InVessel', 'KnockedOut']);
     expect([...new Set(combatants.flatMap((c) => Object.values(c.bands)))].sort()).toEqual([
       'close',
@@ -342,6 +346,8 @@ describe('ARCANA_BEAST_VIEW declares the view every Arcana Beast fight shows', (
         'turn',
         'pendingAttack',
         'combos',
+        'chains',
+        'sideTurns',
         'combatants',
       ]),
     );

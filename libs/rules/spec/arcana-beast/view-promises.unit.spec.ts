@@ -640,7 +640,10 @@ function attackProbe(v: View, me: BeastEntry, t: Entry, a: Offer, intercept: tru
   };
 }
 
-/** The dice of an attack as the view foretells them: dice size, base damage, waiting dice, tags, Defend, Bond Surge. */
+/**
+ * The dice of an attack as the view foretells them: dice size, base damage, waiting dice, tags, Defend, Bond Surge,
+ * the combo, and the damage of a hit.
+ */
 function rolled(v: View, me: BeastEntry, taker: Entry, range: string, r: Record<string, any>): void {
   const t = v.turn!;
   const sources = (bonuses: { source: string; dice: number }[]) =>
@@ -695,11 +698,40 @@ function rolled(v: View, me: BeastEntry, taker: Entry, range: string, r: Record<
     ],
     ['Flanking', atk.Flanking, holds(v, me, 'flanking', taker.id) && flankers.length > 0 ? 1 : undefined],
   ];
+  // "Combo Attacks" from the view's sideTurns and chains (A20, A57); "Damage Formula" with the bonusDamage it shows (A52).
+  const combo = comboOf(v, me, taker);
+  const entry =
+    r.action === 'zeroPower'
+      ? me.zeroPower
+      : (r.action === 'attack' ? me.attacks : me.specialAttacks).find((x) => x.id === r.attackId);
+  const bonusDamage = v.pendingAttack?.bonusDamage ?? entry?.bonusDamage;
+  const hit = r.outcome === 'hit';
+  const streak = hit ? combo.hits + 1 : 0;
+  const comboDamage = streak >= 3 ? 2 : streak === 2 ? 1 : 0;
+  expected.push(
+    ['Combo', atk.Combo, combo.position >= 2 ? 1 : undefined],
+    ['combo position', r.combo.position, combo.position],
+    ['bonus damage', r.bonusDamage, hit ? bonusDamage : 0],
+    [
+      'damage',
+      r.damage,
+      hit ? r.baseDamage * (r.critical ? 2 : 1) + r.extraSuccesses + bonusDamage + comboDamage : 0,
+    ],
+  );
   for (const [what, got, said] of expected)
     agree(
       got === said,
       `${what}: the roll shows ${JSON.stringify(got)}, the view says ${JSON.stringify(said)}`,
     );
+}
+
+/** The attack's place in its side's chain on the taker and the streak before it, as the view foretells (A20, A57, A59). */
+function comboOf(v: View, me: BeastEntry, taker: Entry): { position: number; hits: number } {
+  const chains = Object.hasOwn(v.chains, taker.id) ? v.chains[taker.id] : {};
+  const chain = taker.side !== me.side && Object.hasOwn(chains, me.side) ? chains[me.side] : undefined;
+  return chain && chain.lastAttackerId !== me.id && chain.sideTurn === v.sideTurns[me.side] - 1
+    ? { position: chain.attacks + 1, hits: chain.hits }
+    : { position: 1, hits: 0 };
 }
 
 function commandProbes(v: View, x: Entry): Probe[] {

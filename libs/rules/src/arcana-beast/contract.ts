@@ -441,6 +441,11 @@ export const ARCANA_BEAST_LIFECYCLE_OVERRIDES = {
 
 const Count = Int.min(0);
 
+/** arcana-beast.txt: Damage Formula, "Base Damage + extra successes beyond defender"; a sheet's bonus on top (ruling A52). */
+const BonusDamage = Count.describe(
+  'The sheet’s bonusDamage of the attack: added to a hit’s damage after a Critical doubles Base Damage, with the extra successes and combo damage (ruling A52); 0 when the sheet gives none.',
+);
+
 /** What every combatant's view holds (view.ts); `kind` tells a Binder's from a beast's. */
 const CombatantViewBase = z.strictObject({
   id: z.string(),
@@ -549,6 +554,7 @@ const BeastView = z.strictObject({
       range: z.enum(RANGES),
       stat: z.enum(STATS),
       ranks: Count,
+      bonusDamage: BonusDamage,
     }),
   ),
   specialAttacks: z.array(
@@ -558,6 +564,7 @@ const BeastView = z.strictObject({
       range: z.enum(RANGES),
       uses: Count.describe('Uses per scene.'),
       usesLeft: Count.describe('Uses left this scene (RULINGS.md A11).'),
+      bonusDamage: BonusDamage,
     }),
   ),
   zeroPower: z
@@ -570,6 +577,9 @@ const BeastView = z.strictObject({
         .describe(
           'An attack’s range: UseZeroPower names a target in reach (ruling A34); null for a narrative effect the GM resolves, which needs no target.',
         ),
+      bonusDamage: BonusDamage.describe(
+        'The sheet’s bonusDamage: added to a hit’s damage after a Critical doubles Base Damage (ruling A52) when the Zero Power is an attack; a narrative one deals none (ruling A34).',
+      ),
       triggerActive: z
         .boolean()
         .describe('The GM marked its trigger active (SetTrigger kind zeroPower): it may be used.'),
@@ -629,6 +639,17 @@ const TurnView = z
   })
   .describe('The running shared turn of a beast and its Binder (RULINGS.md A15).');
 
+/** Rulings A20, A57: one side's combo chain on one target, as the last AttackResolved of the side on it left it. */
+const ComboChain = z.strictObject({
+  side: z.string().describe('The side whose chain it is.'),
+  lastAttackerId: z.string().describe('The beast of that side that attacked the target last.'),
+  sideTurn: Count.describe(
+    'The side’s beast-turn count (`sideTurns`) at the last attack, its AttackResolved combo.sideTurn (ruling A56).',
+  ),
+  attacks: Int.min(1).describe('Attacks in the chain so far (AttackResolved combo.position).'),
+  hits: Count.describe('The hit streak after the last attack; 0 after a miss (ruling A20).'),
+});
+
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
 export const ARCANA_BEAST_VIEW = z.strictObject({
   ...CORE_VIEW_SHAPE,
@@ -636,22 +657,27 @@ export const ARCANA_BEAST_VIEW = z.strictObject({
     'The player side’s Critical Gauge: CriticalMoveTriggered at 3, 6 and 9 (RULINGS.md A7).',
   ),
   turn: TurnView.nullable().describe('The running shared turn (RULINGS.md A15); null between turns.'),
-  pendingAttack: ARCANA_BEAST_EVENT_SCHEMAS.AttackDeclared.nullable().describe(
-    'The attack on a Binder waiting for the pending intercept (ruling A22); null otherwise.',
-  ),
+  pendingAttack: ARCANA_BEAST_EVENT_SCHEMAS.AttackDeclared.extend({
+    bonusDamage: BonusDamage.describe(
+      'The bonusDamage of the sheet’s attack it names (`action`, `attackId`): the engine adds it to the hit’s damage after a Critical doubles Base Damage, whoever takes the attack (ruling A52); combo damage comes on top, from the attacker side’s chain on the one who takes it (`chains`).',
+    ),
+  })
+    .nullable()
+    .describe('The attack on a Binder waiting for the pending intercept (ruling A22); null otherwise.'),
   combos: z
-    .record(
-      z.string(),
-      z.strictObject({
-        side: z.string().describe('The side whose chain it is.'),
-        lastAttackerId: z.string().describe('The beast of that side that attacked the target last.'),
-        sideTurn: Count.describe('The side’s turn number of the last attack.'),
-        attacks: Int.min(1).describe('Attacks in the chain so far (AttackResolved combo.position).'),
-        hits: Count.describe('The hit streak after the last attack; 0 after a miss (ruling A20).'),
-      }),
-    )
+    .record(z.string(), ComboChain)
     .describe(
-      'Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own, the others’ are not shown, and a target that has left the fight is not listed (C11).',
+      'Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own (`chains`), and a target that has left the fight is not listed (C11).',
+    ),
+  chains: z
+    .record(z.string(), z.record(z.string(), ComboChain))
+    .describe(
+      'Target id → side → that side’s combo chain on the target: every side’s, as the engine reads them (rulings A20, A57); `combos` shows only the last attacker’s. "Combo Attacks: When two or more allied Arcana Beast target the same enemy on consecutive turns": an attack continues its side’s chain on the one who takes it (after a Guard or an Intercept, rulings A46, A64) when another beast made the chain’s last attack (`lastAttackerId`) on the side’s previous beast turn (`sideTurn` one less than the side’s count in `sideTurns`, the running turn counted). It then gains the combo die ("Second attacker gains +1 die") and, on a hit, combo damage: +1 when it is the streak’s 2nd hit (`hits` 1 before it), +2 from the 3rd, added after doubling (RULINGS.md A12). Otherwise it starts a new chain; an attack on its own side is in none (ruling A59). Every side’s chain on a target ends when the target takes an Action other than Pass (a Binder’s too when its beast does), is Knocked Out, or the encounter ends (rulings A10, A54, A57); a target that has left the fight is not listed (C11).',
+    ),
+  sideTurns: z
+    .record(z.string(), Count)
+    .describe(
+      'Side → its beast turns so far, what a chain’s `sideTurn` counts (rulings A20, A56, A70): a turn counts from its start, the running one included, unless its beast is then Knocked Out or in its vessel (its Binder’s Commands only). Every side in the fight is listed, 0 before its first beast turn; a side whose combatants have all left keeps its count.',
     ),
   combatants: z
     .array(z.discriminatedUnion('kind', [BinderView, BeastView]))

@@ -42,7 +42,7 @@ export const arcanaBeast: RuleSystem<ArcanaBeastState> = {
   decide,
   evolve,
   view,
-  viewVersion: 1,
+  viewVersion: 2,
   actorOf,
 };
 

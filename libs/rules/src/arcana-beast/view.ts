@@ -6,7 +6,19 @@ import { bandsOf, tagInForce } from './decide/common';
 import { ANSWERS } from './decide';
 import { highestStage } from './decide/evolution';
 import { dieFor } from './rolls';
-import { ArcanaBeastState, ArcanaCombatant, binderIdOf, combatantOf, out } from './state';
+import { AttackDef, BeastSheet } from './sheet';
+import {
+  ArcanaBeastState,
+  ArcanaCombatant,
+  binderIdOf,
+  combatantOf,
+  isBeast,
+  out,
+  sideTurnOf,
+} from './state';
+
+/** A beast's entry in the view. */
+type BeastView = Extract<ArcanaCombatantView, { kind: 'beast' }>;
 
 /** The core's part of the view, as ARCANA_BEAST_VIEW declares it (coreView itself is typed loosely). */
 type CoreView = Pick<ArcanaBeastView, keyof typeof CORE_VIEW_SHAPE>;
@@ -19,9 +31,11 @@ export function view(state: ArcanaBeastState): ArcanaBeastView {
     criticalGauge: state.criticalGauge,
     pending: pendingView(state),
     turn: turnView(state),
-    pendingAttack: state.pendingAttack ?? null,
-    // C11: a combatant that has left the fight is no one's target any more; its chain is not shown.
+    pendingAttack: pendingAttackView(state),
+    // C11: a combatant that has left the fight is no one's target any more; its chains are not shown.
     combos: Object.fromEntries(Object.entries(state.combos).filter(([id]) => combatantOf(state, id))),
+    chains: Object.fromEntries(Object.entries(state.chains).filter(([id]) => combatantOf(state, id))),
+    sideTurns: sideTurnsView(state),
     combatants: state.joined.map((id) => combatantView(state, state.combatants[id], bands)),
   };
 }
@@ -37,6 +51,42 @@ function pendingView(state: ArcanaBeastState): ArcanaBeastView['pending'] {
     (answer) => answer !== pending.answer,
   );
   return also.length > 0 ? { ...pending, detail: { ...pending.detail, alsoAccepts: also } } : pending;
+}
+
+/**
+ * A22: the attack waiting for the Intercept, with the bonus damage its sheet entry adds to a hit (A52), whoever takes it.
+ * C4 keeps its attacker in the fight while it waits (the GM cannot remove it), so the entry is always there.
+ */
+function pendingAttackView(state: ArcanaBeastState): ArcanaBeastView['pendingAttack'] {
+  const p = state.pendingAttack;
+  if (!p) return null;
+  return {
+    ...p,
+    bonusDamage: sheetAttack(combatantOf(state, p.attackerId), p.action, p.attackId)?.bonusDamage ?? 0,
+  };
+}
+
+/** The sheet's attack, Special Attack or Zero Power an attack names, as the decider finds it when it resolves. */
+function sheetAttack(
+  c: ArcanaCombatant | undefined,
+  action: 'attack' | 'specialAttack' | 'zeroPower',
+  attackId: string,
+): AttackDef | undefined {
+  if (!c || !isBeast(c)) return undefined;
+  if (action === 'zeroPower') return c.sheet.zeroPower;
+  return (action === 'attack' ? c.sheet.attacks : c.sheet.specialAttacks).find((a) => a.id === attackId);
+}
+
+/**
+ * A20, A56: each side's beast-turn count, as the combo reads it. Every side in the fight is listed (0 before its first
+ * beast turn), and a side that counted turns before its combatants left keeps its count.
+ */
+function sideTurnsView(state: ArcanaBeastState): Record<string, number> {
+  const sides = new Set([
+    ...state.joined.map((id) => state.combatants[id].side),
+    ...Object.keys(state.sideTurns),
+  ]);
+  return Object.fromEntries([...sides].map((side) => [side, sideTurnOf(state, side)]));
 }
 
 /**
@@ -105,28 +155,50 @@ function combatantView(
     stages: s.stages.map((st) => ({ ...st, triggerActive: c.activeTriggers.includes(st.stage) })),
     revertTo: c.revertTo ?? null,
     baseDamage: s.stats.brawn + c.stage,
-    attacks: s.attacks.map((a) => ({ id: a.id, name: a.name, range: a.range, stat: a.stat, ranks: a.ranks })),
-    specialAttacks: s.specialAttacks.map((a) => ({
-      id: a.id,
-      name: a.name,
-      range: a.range,
-      uses: a.uses,
-      usesLeft: c.specialUses[a.id],
-    })),
-    zeroPower: s.zeroPower
-      ? {
-          name: s.zeroPower.name,
-          trigger: s.zeroPower.trigger,
-          range: s.zeroPower.attack ? s.zeroPower.range : null,
-          triggerActive: c.zeroPowerTrigger,
-          used: c.zeroPowerUsed,
-        }
-      : null,
+    ...attacksView(c, s),
     movement: s.movement,
     defending: c.defending,
     // C11: an ally that has left the fight is guarded by no one.
     guarding: combatantOf(state, c.guarding)?.id ?? null,
     encourageDodge: c.encourageDodge,
     interceptOwed: c.interceptOwed,
+  };
+}
+
+/**
+ * A beast's attacks, Special Attacks and Zero Power, each with the bonus damage its sheet adds to a hit (A52): what a
+ * hit deals past Base Damage and extra successes, besides combo damage.
+ */
+function attacksView(
+  c: ArcanaCombatant,
+  s: BeastSheet,
+): Pick<BeastView, 'attacks' | 'specialAttacks' | 'zeroPower'> {
+  return {
+    attacks: s.attacks.map((a) => ({
+      id: a.id,
+      name: a.name,
+      range: a.range,
+      stat: a.stat,
+      ranks: a.ranks,
+      bonusDamage: a.bonusDamage,
+    })),
+    specialAttacks: s.specialAttacks.map((a) => ({
+      id: a.id,
+      name: a.name,
+      range: a.range,
+      uses: a.uses,
+      usesLeft: c.specialUses[a.id],
+      bonusDamage: a.bonusDamage,
+    })),
+    zeroPower: s.zeroPower
+      ? {
+          name: s.zeroPower.name,
+          trigger: s.zeroPower.trigger,
+          range: s.zeroPower.attack ? s.zeroPower.range : null,
+          bonusDamage: s.zeroPower.bonusDamage,
+          triggerActive: c.zeroPowerTrigger,
+          used: c.zeroPowerUsed,
+        }
+      : null,
   };
 }
