@@ -12,6 +12,7 @@ import {
   SpecialAttack,
 } from '../data';
 import { distance, Facing, Space } from '../grid';
+import { handsOf } from '../hands';
 import { Modifier } from '../rolls';
 import { isMeleeOrUnarmed, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, hasCondition } from '../state';
@@ -291,14 +292,10 @@ export function maneuverModifiers(
     dmg.push({ reason: 'Quick Attack', amount: q.damage });
     if (w.handling !== 'light')
       atk.push({ reason: 'Quick Attack with a non-light weapon', amount: q.nonLight });
-    // S27: "a non-light weapon in your other hand" is a melee, unarmed or ranged one; thrown, elemental and soul ones
-    // do not count.
+    // S97: "wielding a non-light weapon in your other hand" asks what a hand holds (S51), not what type it is: a
+    // javelin or a flamethrower in hand counts, worn claws or soul magic fill no hand and do not, a shield is no weapon.
     const other = a.sheet.weapons.some(
-      (x) =>
-        x.id !== w.id &&
-        a.held.includes(x.id) &&
-        x.handling !== 'light' &&
-        (isMeleeOrUnarmed(x) || x.type === 'ranged'),
+      (x) => x.id !== w.id && a.held.includes(x.id) && handsOf(x) > 0 && x.handling !== 'light',
     );
     if (other)
       atk.push({ reason: 'Quick Attack: a non-light weapon in the other hand', amount: q.nonLightOtherHand });
