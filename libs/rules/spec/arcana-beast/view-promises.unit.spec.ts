@@ -171,8 +171,8 @@ interface Probe {
   expect: string;
   /** Checks of an accepted probe: its events, and the view after them (built when asked). */
   check?: (events: RuleEvent[], after: () => View) => void;
-  /** Manual faces for the probe (ProvideDice); seeded dice otherwise. */
-  faces?: Json;
+  /** Manual faces for the probe, tried in turn until the engine accepts one (ProvideDice); seeded dice otherwise. */
+  answers?: Json[];
 }
 
 class Disagreement extends Error {}
@@ -312,12 +312,15 @@ function lifecycleProbes(v: View): Probe[] {
           );
         },
       });
-  // C13: a dice request is answered by ProvideDice with the faces its detail asks for.
+  // C13: a dice request is answered by ProvideDice with the faces its detail asks for. The held command reads every
+  // face it carries on some roll (C18): of the answers that show one face on every die, one is accepted.
   const d = v.pending?.kind === 'dice' ? (v.pending.detail as Record<string, any>) : undefined;
   out.push({
     promise: 'ProvideDice: answers a pending dice request with the faces it names',
     command: { type: 'ProvideDice' },
-    faces: d ? { [d.field]: Array<number>(d.count).fill(d.sides) } : { dice: [1] },
+    answers: d
+      ? Array.from({ length: d.sides }, (_, f) => ({ [d.field]: Array<number>(d.count).fill(d.sides - f) }))
+      : [{ dice: [1] }],
     expect: v.status === 'ended' ? 'FIGHT_ENDED' : d === undefined ? 'NO_DICE_REQUEST' : OK,
   });
   out.push({
@@ -1087,8 +1090,7 @@ function probeAll(state: ArcanaBeastState, tally: Tally, pick: number): void {
   );
   for (const p of chosen) {
     if (p.command.type === 'ProvideDice' && state.dice.mode !== 'manual') continue;
-    const got = decided(state, p.command, p.faces);
-    if (heldFault(p, got)) continue;
+    const got = decidedAnswering(state, p);
     const what = `${p.promise}\n  command ${JSON.stringify(p.command)}\n  the view says ${p.expect}, the engine ${got.code}${got.message ? `: ${got.message}` : ''}`;
     if (got.code !== p.expect) disagree(`${what}\n  view: ${brief(v)}`);
     const seen = tally.get(p.promise) ?? { accepted: 0, refused: 0 };
@@ -1106,15 +1108,16 @@ function probeAll(state: ArcanaBeastState, tally: Tally, pick: number): void {
   }
 }
 
-/**
- * A ProvideDice refused for a face its held command carries (one out of range, or one no roll reads, that the shared
- * dice requests find only once the last face comes, C13) is the held command's fault, not the view's: the request's
- * detail names what is missing, not what was sent wrong.
- */
-const heldFault = (p: Probe, got: Outcome): boolean =>
-  p.command.type === 'ProvideDice' &&
-  got.code !== OK &&
-  /a face the held \w+ carries/.test(got.message ?? '');
+/** A probe decided: with seeded dice, or with each of its answers in turn until one is accepted (else the last refusal). */
+function decidedAnswering(state: ArcanaBeastState, p: Probe): Outcome {
+  if (!p.answers) return decided(state, p.command);
+  let got = decided(state, p.command, p.answers[0]);
+  for (const faces of p.answers.slice(1)) {
+    if (got.code === OK) break;
+    got = decided(state, p.command, faces);
+  }
+  return got;
+}
 
 /**
  * One probe in PROBE_SHARE of the running turn's (and of the pending decision's) is decided after each step, one in

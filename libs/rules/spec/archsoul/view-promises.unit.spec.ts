@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { FightCore, RuleCommand, RuleEvent, RuleSystem } from '../../src/core/types';
 import { RuleViolation } from '../../src/core/violation';
 import { ManualDice, ManualFaces } from '../../src/dice/manual';
+import { DiceSource } from '../../src/dice/roll';
 import { SeededDice } from '../../src/dice/seeded';
 import { findSystem } from '../../src/registry';
 import {
@@ -349,6 +350,26 @@ function faces(ch: Choices): ManualFaces {
   return f;
 }
 
+/** The faces seeded dice show for `command`'s own first pool, and no more: the fight asks for its later rolls (C13). */
+function firstPool(state: ArchsoulState, command: RuleCommand): ManualFaces {
+  const seeded = new SeededDice({ seed: SEEDED, fightId: SEEDED, drawsUsed: 0 });
+  const dice: number[] = [];
+  let pools = 0;
+  const recording: DiceSource = {
+    roll(count, sides, kind = 'pool') {
+      const r = seeded.roll(count, sides);
+      if (kind === 'pool' && pools++ === 0) dice.push(...r.faces);
+      return r;
+    },
+  };
+  try {
+    system.decide(state, structuredClone(command), recording);
+  } catch (e) {
+    if (!(e instanceof RuleViolation)) throw e;
+  }
+  return { dice };
+}
+
 interface Case {
   sheets: Record<string, unknown>[];
   sides: number[];
@@ -384,6 +405,17 @@ type CombatantView = ArchsoulCombatantView;
 const PROBED = new Map<string, number>();
 const tally = (what: string) => PROBED.set(what, (PROBED.get(what) ?? 0) + 1);
 
+/** Up to this many combinations of a request's faces, the engine tries every one (dice-requests.ts). */
+const EVERY_COMBINATION = 64;
+
+/** Every list of `count` faces of a d`sides`. */
+function combinations(count: number, sides: number): number[][] {
+  let out: number[][] = [[]];
+  for (let i = 0; i < count; i++)
+    out = out.flatMap((c) => Array.from({ length: sides }, (_, f) => [...c, f + 1]));
+  return out;
+}
+
 /** The fist every combatant has (sheet.ts FIST): unarmed, reach 1, never held, never spent. */
 const FIST_ID = 'fist';
 
@@ -411,10 +443,15 @@ class Probe {
     this.v = system.view(state) as ArchsoulView;
   }
 
-  /** The decider's answer on the current state (seeded dice, so no faces are ever short); nothing is kept. */
-  private decide(command: RuleCommand): { events?: RuleEvent[]; refused?: RuleViolation } {
+  /** The decider's answer on the current state (seeded dice, so no faces are ever short, or `faces`); nothing is kept. */
+  private decide(
+    command: RuleCommand,
+    faces?: ManualFaces,
+  ): { events?: RuleEvent[]; refused?: RuleViolation } {
     try {
-      const dice = new SeededDice({ seed: 'probe', fightId: 'probe', drawsUsed: 0 });
+      const dice = faces
+        ? new ManualDice(faces)
+        : new SeededDice({ seed: 'probe', fightId: 'probe', drawsUsed: 0 });
       return { events: system.decide(this.state, structuredClone(command), dice) };
     } catch (e) {
       if (e instanceof RuleViolation) return { refused: e };
@@ -443,6 +480,39 @@ class Probe {
       this.broken(promise, command, `the engine refuses it: ${out.refused.code}: ${out.refused.message}`);
     this.offered.push(command);
     return out.events!;
+  }
+
+  /**
+   * C13, C18: a dice request is answered with the faces its detail names: the held command reads every face it carries
+   * on some roll, so one of the answers the engine tries itself is accepted (dice-requests.ts: every combination of a
+   * few dice, each face repeated on many). When only repeated faces are tried, a refusal of all of them shows nothing:
+   * a mixed answer (a tie) may be the one.
+   */
+  answersRequest(need: { field: keyof ManualFaces; count: number; sides: number }): void {
+    const promise = `pending dice: ProvideDice with the ${need.count} d${need.sides} face(s) in ${need.field} it names`;
+    const every = need.sides ** need.count <= EVERY_COMBINATION;
+    const answers = Array.from({ length: need.sides }, (_, f) => Array<number>(need.count).fill(f + 1));
+    if (every) answers.push(...combinations(need.count, need.sides).filter((c) => new Set(c).size > 1));
+    const refused: string[] = [];
+    for (const faces of answers) {
+      const out = this.decide({ type: 'ProvideDice', [need.field]: faces }, { [need.field]: faces });
+      if (out.events) {
+        tally(`${promise} ⇒ accepted`);
+        return;
+      }
+      refused.push(
+        `${JSON.stringify(faces)}: ${out.refused!.code} ${out.refused!.field}: ${out.refused!.message}`,
+      );
+    }
+    if (!every) {
+      tally(`${promise} ⇒ no answer of one face on every die`);
+      return;
+    }
+    this.broken(
+      promise,
+      { type: 'ProvideDice', [need.field]: answers[0] },
+      `the engine refuses every one: ${refused.join('; ')}`,
+    );
   }
 
   /** Refused with one of `codes` (any of the reasons the view shows). */
@@ -668,6 +738,8 @@ function pendingPromises(p: Probe): void {
   if (pending.kind !== 'reactiveAttack' && pending.kind !== 'resumeAction') {
     // The lifecycle's decisions (dice, initiativeTie): the GM may cancel them (C4).
     p.accepts('pending: the GM may cancel a lifecycle decision', { type: 'CancelPending' });
+    if (pending.kind === 'dice')
+      p.answersRequest(pending.detail as { field: keyof ManualFaces; count: number; sides: number });
     return;
   }
   const q = v.reaction;
@@ -1391,7 +1463,7 @@ function play(k: Case, stats: { accepted: number; probed: number }) {
   let state = system.start(SEEDED) as ArchsoulState;
   let offered: RuleCommand[] = [];
   const send = (command: RuleCommand, ch: Choices): void => {
-    const manual = seeded || ch.bool(3) ? undefined : faces(ch);
+    const manual = seeded || ch.bool(3) ? undefined : ch.bool(3) ? firstPool(state, command) : faces(ch);
     const dice = manual
       ? new ManualDice(manual)
       : new SeededDice({ seed: SEEDED, fightId: SEEDED, drawsUsed: draws });

@@ -35,8 +35,11 @@ export const Int = z.int({
 /** A non-empty string of at most `max` characters. */
 export const text = (max: number) => z.string().min(1).max(max);
 
+/** The most faces one manual dice list holds. */
+export const FACES_MAX = 200;
+
 /** Manual dice: the faces of physical dice, in the order the rules roll them (C2). */
-export const Faces = z.array(Int).max(200);
+export const Faces = z.array(Int).max(FACES_MAX);
 
 /** The three fields any command of a manual fight may carry its faces in (C13). */
 export const MANUAL_DICE_FIELDS = {

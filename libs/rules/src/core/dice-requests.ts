@@ -7,7 +7,9 @@ import {
   ManualDice,
   ManualFaces,
   ManualField,
+  notAFace,
 } from '../dice/manual';
+import { ContractViolation, FACES_MAX } from './contract';
 import { arr, str } from './fields';
 import { CommandActor, FightCore, PendingDecision, RuleCommand, RuleEvent, RuleSystem } from './types';
 import { waitingFor } from './lifecycle';
@@ -118,67 +120,98 @@ function decideHolding<S extends FightCore>(
     if (!(e instanceof DiceShortfall) || !(dice instanceof ManualDice)) throw e;
     const { revealedSeed: _seed, ...sent } = command;
     const faces = dice.handOver();
-    const left = leftOverOnceGiven(system, state, { ...sent, ...faces }, faces, e.need);
-    if (left) throw facesForNoRoll(left, e.need);
     const held = { ...sent, ...faces } as RuleCommand;
+    const never = unanswerable(command.type, e, faces) ?? unreadFaces(system, state, held, faces, e.need);
+    if (never) throw never;
     const actor = system.actorOf?.(state, command)?.combatantId;
     return asked(held, e, actor || 'gm', state.pending);
   }
 }
 
 /**
- * C13: the faces of `faces` that no way of completing `command` reads, or undefined. The command
- * is decided again with the faces it waits for filled in: every combination when there are few (a d6 pair, a
- * table die), each face repeated when there are many, and so on for each later shortfall, depth first, within
- * PROBE_BUDGET decisions. One completion that reads every face (or a search cut short) holds the command.
+ * C18: what refuses every answer to the request the short draw would make, whatever its faces show, as it refuses the
+ * whole command sent up front: a draw longer than a list of faces holds (the contract), or a face the draw was given
+ * in part that its die cannot show. Undefined when some answer may complete it.
  */
-function leftOverOnceGiven<S extends FightCore>(
+function unanswerable(type: string, shortfall: DiceShortfall, faces: ManualFaces): RuleViolation | undefined {
+  const { field, count, sides } = shortfall.need;
+  const total = shortfall.have + count;
+  if (total > FACES_MAX)
+    return new ContractViolation([
+      {
+        field,
+        code: 'INVALID_FIELD',
+        message: `${field} must have at most ${FACES_MAX} items: docs/rulings.md C18: ${type} rolls ${total} face(s) in ${field}, more than the list holds, so no answer can complete it`,
+      },
+    ]);
+  const list = faces[field] ?? [];
+  for (let i = shortfall.from; i < shortfall.have; i++) {
+    const bad = notAFace(field, i, list[i], sides);
+    if (bad) return bad;
+  }
+  return undefined;
+}
+
+/**
+ * C13, C18: the refusal of faces of `faces` that no way of completing `command` reads, or undefined. The command is
+ * decided again with the faces it waits for filled in: every combination when there are few (a d6 pair, a table die),
+ * each face repeated when there are many, and so on for each later shortfall, within PROBE_BUDGET decisions. One
+ * completion that reads every face holds the command; otherwise the first face none of those tried reads is for no
+ * roll, even when the budget ran out first. Each request's completions are all tried before the requests they make in
+ * turn: a chain with no end (a tie rolled again and again) would otherwise spend the budget on its first branch.
+ */
+function unreadFaces<S extends FightCore>(
   system: RuleSystem<S>,
   state: S,
   command: RuleCommand,
   faces: ManualFaces,
   need: DiceNeed,
-): LeftOver | undefined {
+): RuleViolation | undefined {
   const unread = MANUAL_FIELDS.some((f) => f !== need.field && (faces[f]?.length ?? 0) > 0);
   if (!unread) return undefined;
   let budget = PROBE_BUDGET;
   const most: Record<ManualField, number> = { dice: 0, rerollFaces: 0, followUpFaces: 0 };
-  const reached = (probe: ManualDice) => {
-    const read = probe.reads();
-    for (const f of MANUAL_FIELDS) most[f] = Math.max(most[f], read[f]);
-  };
-  /** Whether some completion of `given`, short by `short`, reads every face (true also when the budget runs out). */
-  const usesAll = (given: ManualFaces, short: DiceNeed): boolean => {
+  const shortfalls: { given: ManualFaces; short: DiceNeed }[] = [{ given: faces, short: need }];
+  search: for (let at = 0; at < shortfalls.length; at++) {
+    const { given, short } = shortfalls[at];
     for (const filler of completions(short.count, short.sides)) {
-      if (budget-- <= 0) return true;
+      if (budget-- <= 0) break search;
       const next: ManualFaces = { ...given, [short.field]: [...(given[short.field] ?? []), ...filler] };
-      const probe = new ManualDice(next);
-      try {
-        system.decide(state, { ...command, ...next }, probe);
-      } catch (e) {
-        // Another combatant's roll, held alone (A36, N61): the faces it is given come with its answer; any this
-        // completion left unread are for no roll.
-        if (e instanceof RollHandedOver) {
-          reached(probe);
-          if (!probe.leftOver()) return true;
-          continue;
-        }
-        if (!(e instanceof RuleViolation)) throw e;
-        reached(probe);
-        if (e instanceof DiceShortfall && usesAll(next, e.need)) return true;
-        continue;
-      }
-      reached(probe);
-      if (!probe.leftOver()) return true;
+      const { read, more, done } = completed(system, state, command, next);
+      if (done) return undefined;
+      for (const f of MANUAL_FIELDS) most[f] = Math.max(most[f], read[f]);
+      if (more) shortfalls.push({ given: next, short: more });
     }
-    return false;
-  };
-  if (usesAll(faces, need)) return undefined;
+  }
   for (const field of MANUAL_FIELDS) {
     const got = faces[field]?.length ?? 0;
-    if (field !== need.field && got > most[field]) return { field, used: most[field], got };
+    if (field !== need.field && got > most[field])
+      return facesForNoRoll({ field, used: most[field], got }, need);
   }
   return undefined;
+}
+
+/**
+ * One completion of a held command, decided as the whole command would be: `done` when it reads every face (or hands
+ * over another combatant's roll, A36, N61, whose faces come with its own answer), short of `more` faces when some
+ * answer could still complete it, or neither.
+ */
+function completed<S extends FightCore>(
+  system: RuleSystem<S>,
+  state: S,
+  command: RuleCommand,
+  faces: ManualFaces,
+): { read: Record<ManualField, number>; more?: DiceNeed; done?: boolean } {
+  const probe = new ManualDice(faces);
+  try {
+    system.decide(state, { ...command, ...faces }, probe);
+  } catch (e) {
+    if (!(e instanceof RuleViolation)) throw e;
+    if (e instanceof DiceShortfall && !(e instanceof RollHandedOver))
+      return { read: probe.reads(), more: unanswerable(command.type, e, faces) ? undefined : e.need };
+    if (!(e instanceof RollHandedOver)) return { read: probe.reads() };
+  }
+  return { read: probe.reads(), done: !probe.leftOver() };
 }
 
 /** C13: `ProvideDice` merges its faces into the held command's and decides it again, from before the request. */
@@ -222,8 +255,8 @@ function provide<S extends FightCore>(system: RuleSystem<S>, state: S, dice: Dic
   } catch (e) {
     if (!(e instanceof DiceShortfall)) throw e instanceof RuleViolation ? relative(e, held) : e;
     const faces = manual.handOver();
-    const left = leftOverOnceGiven(system, before, merged, faces, e.need);
-    if (left) throw relative(facesForNoRoll(left, e.need), held);
+    const never = unanswerable(held.type, e, faces) ?? unreadFaces(system, before, merged, faces, e.need);
+    if (never) throw relative(never, held);
     return asked({ ...merged, ...faces }, e, state.pending.awaiting, request.previous);
   }
 }

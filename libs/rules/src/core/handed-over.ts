@@ -20,7 +20,7 @@ export class RollHandedOver extends DiceShortfall {
     readonly rest: RuleCommand,
     readonly awaiting: string,
   ) {
-    super(shortfall.need, shortfall.have);
+    super(shortfall.need, shortfall.have, shortfall.from);
   }
 
   /** The same roll, with `before` among the events that stand and `then` after what its rest already does. */

@@ -61,4 +61,8 @@ export const COMMON_RULINGS: Ruling[] = [
     id: 'C17',
     text: 'EndFight’s winnerSide must be the side of a combatant in the fight (SIDE_NOT_FOUND): nothing can correct it once the fight has ended (docs/rulings.md).',
   },
+  {
+    id: 'C18',
+    text: 'Manual dice: a command is held only if an answer can complete it; a face its short draw cannot show, a draw past 200 faces, or a carried face no completion reads is refused when sent, as the whole command is (docs/rulings.md).',
+  },
 ];

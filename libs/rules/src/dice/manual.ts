@@ -42,6 +42,8 @@ export class DiceShortfall extends RuleViolation {
     readonly need: DiceNeed,
     /** The faces the field held: the draw found `have`, short of `need.count` more. */
     readonly have: number,
+    /** Where the short draw starts in the field: its faces from `from` to `have` were given, not yet checked. */
+    readonly from: number = have,
   ) {
     super(
       'DICE_MANUAL_FACES_MISSING',
@@ -50,6 +52,21 @@ export class DiceShortfall extends RuleViolation {
     );
     this.name = 'DiceShortfall';
   }
+}
+
+/** C2: the refusal of `face`, given as die `index` of `field`, when a d`sides` cannot show it. */
+export function notAFace(
+  field: ManualField,
+  index: number,
+  face: unknown,
+  sides: number,
+): RuleViolation | undefined {
+  if (Number.isInteger(face) && (face as number) >= 1 && (face as number) <= sides) return undefined;
+  return new RuleViolation(
+    'DICE_FACE_OUT_OF_RANGE',
+    `RULINGS.md C2: die ${index + 1} of ${field} is a d${sides}; ${String(face)} is not a face of it`,
+    `${field}[${index}]`,
+  );
 }
 
 /** C2 `manual`: players roll physical dice; count and range are validated. */
@@ -67,7 +84,7 @@ export class ManualDice implements DiceSource {
     if (list.length < start + count) {
       // C13: only the command's own first pool must come whole with it (C6).
       const need: DiceNeed = { field, kind, count: start + count - list.length, sides };
-      if (kind !== 'pool' || this.firstPoolRead) throw new DiceShortfall(need, list.length);
+      if (kind !== 'pool' || this.firstPoolRead) throw new DiceShortfall(need, list.length, start);
       throw new RuleViolation(
         'DICE_MANUAL_FACES_MISSING',
         `RULINGS.md C6: manual dice: this command needs ${start + count} face(s) in ${field}, got ${list.length}`,
@@ -76,13 +93,8 @@ export class ManualDice implements DiceSource {
     }
     const faces = list.slice(start, start + count);
     faces.forEach((face, i) => {
-      if (!Number.isInteger(face) || face < 1 || face > sides) {
-        throw new RuleViolation(
-          'DICE_FACE_OUT_OF_RANGE',
-          `RULINGS.md C2: die ${start + i + 1} of ${field} is a d${sides}; ${String(face)} is not a face of it`,
-          `${field}[${start + i}]`,
-        );
-      }
+      const bad = notAFace(field, start + i, face, sides);
+      if (bad) throw bad;
     });
     this.next[kind] = start + count;
     if (kind === 'pool') this.firstPoolRead = true;

@@ -1,0 +1,173 @@
+import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { findSystem } from '../../src/registry';
+import { decide, refusal, stateOf } from '../as-sent';
+import { fightStarted } from '../given';
+import * as n from '../narateer/helpers';
+import * as a from '../arcana-beast/helpers';
+import * as s from '../archsoul/helpers';
+
+const narateer = findSystem('narateer')!;
+const arcana = findSystem('arcana-beast')!;
+const archsoul = findSystem('archsoul')!;
+
+const types = (events: RuleEvent[]) => events.map((e) => e.type);
+/** What a client is told of a refusal: its code, field and message. */
+const told = (e: { code: string; field?: string; message: string }) => ({
+  code: e.code,
+  field: e.field,
+  message: e.message,
+});
+
+describe('docs/rulings.md C18: a command is held only for an answer that can complete it', () => {
+  describe('Narateer', () => {
+    // Mira's attack (one die) is the response's first pool; Orin's Clash with Boost 1 (2 d6), a later pool in dice.
+    const declared = () => n.then(n.duel(), n.melee('mira', 'orin', 0));
+    const clash = n.respond('orin', 'clash', 1);
+
+    it('C18: a Clash sent with part of its counter-pool, one face of it out of range (7, 0), is refused at once as the whole response is: DICE_FACE_OUT_OF_RANGE, dice[1]', () => {
+      for (const bad of [7, 0]) {
+        const part = refusal(narateer, declared(), { ...clash, dice: [1, bad] });
+        expect(part).toMatchObject({ code: 'DICE_FACE_OUT_OF_RANGE', field: 'dice[1]' });
+        expect(told(part)).toEqual(told(refusal(narateer, declared(), { ...clash, dice: [1, bad, 3] })));
+      }
+      // A fraction breaks the contract on either path.
+      expect(told(refusal(narateer, declared(), { ...clash, dice: [1, 2.5] }))).toEqual(
+        told(refusal(narateer, declared(), { ...clash, dice: [1, 2.5, 3] })),
+      );
+      // In range, the same part is held for the face it lacks.
+      expect(types(decide(narateer, declared(), { ...clash, dice: [1, 6] }))).toEqual(['DiceRequested']);
+    });
+
+    it('C18: a Continuation Check given one face of its two at the round’s end, 7, is refused at once as the whole check is: DICE_FACE_OUT_OF_RANGE, followUpFaces[0]', () => {
+      const solo = n.fight([{ id: 'a', sheet: n.sheet({ maxVitality: 4 }) }], 'a');
+      let events = n.then(solo, {
+        type: 'ApplyWounds',
+        combatantId: 'a',
+        wounds: 2,
+        harm: 'Physical (Impact)',
+      });
+      events = n.then(events, { type: 'ApplyLingeringHarm', combatantId: 'a', form: 'Bleeding' });
+      const end = (followUpFaces: number[]): RuleCommand => ({ type: 'EndActivation', followUpFaces });
+      const part = refusal(narateer, events, end([7]));
+      expect(part).toMatchObject({ code: 'DICE_FACE_OUT_OF_RANGE', field: 'followUpFaces[0]' });
+      expect(told(part)).toEqual(told(refusal(narateer, events, end([7, 1]))));
+      expect(refusal(narateer, events, end([0]))).toMatchObject({
+        code: 'DICE_FACE_OUT_OF_RANGE',
+        field: 'followUpFaces[0]',
+      });
+      expect(types(decide(narateer, events, end([6])))).toEqual(['DiceRequested']);
+    });
+
+    it('C18: a Full Guard against a shot beyond effective range, sent with a follow-up face, is refused at once (DICE_MANUAL_FACES_EXTRA, followUpFaces[0]) though its pool, the Disadvantage reroll and the Edge reroll are too many ways to try them all', () => {
+      // Veyr has Resilience 0: no Continuation Check of his rolls a die, so no answer reads the follow-up face.
+      const gunner = n.sheet({
+        skills: { melee: 1, ranged: 0, acrobatics: 2 },
+        maxAD: 7,
+        weapons: [
+          {
+            ...n.crossbow,
+            id: 'gun',
+            baseAttackCost: 1,
+            needsLoading: false,
+            effectiveRange: 1,
+            maximumRange: 4,
+          },
+        ],
+      });
+      const veyr = n.sheet({
+        vitals: { strength: 4, agility: 1, resilience: 0 },
+        skills: { melee: 2, ranged: 1, acrobatics: 0 },
+        maxVitality: 10,
+        maxAD: 7,
+      });
+      let events = n.fight(
+        [
+          { id: 'sera', sheet: gunner },
+          { id: 'veyr', sheet: veyr },
+        ],
+        'sera',
+      );
+      events = n.at(n.at(events, 'sera', 2, 1), 'veyr', 1, -1);
+      events = n.then(events, n.ranged('sera', 'veyr', 'gun', 0));
+      const guard = n.respond('veyr', 'fullGuard');
+      const e = refusal(narateer, events, { ...guard, dice: [4], followUpFaces: [1] });
+      expect(e).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'followUpFaces[0]' });
+      expect(e.message).toContain('rolls 0 face(s) in followUpFaces, got 1');
+      // Without it the response is held, and its request names the responder's pool.
+      const held = [...events, ...decide(narateer, events, { ...guard, dice: [4] })];
+      expect(stateOf(narateer, held).pending).toMatchObject({
+        kind: 'dice',
+        detail: { commandType: 'RespondToExchange', field: 'dice', count: 1, sides: 6 },
+      });
+    });
+  });
+
+  describe('Arcana Beast', () => {
+    const tied = () => {
+      const setup = [fightStarted('arcana-beast'), ...a.party.map(a.joined)];
+      const options = { ...(setup[0].data as object), options: { initiativeTies: 'reroll' } };
+      return [{ ...setup[0], data: options }, ...setup.slice(1)];
+    };
+    const roll = (dice: number[]): RuleCommand => ({ type: 'RollInitiative', dice });
+    const POOL = [4, 1, 6, 1, 1, 1, 1, 4, 4];
+
+    it('C18: tied initiative sent with one face more than its pool is refused at once (DICE_MANUAL_FACES_EXTRA, dice[9]): the rerolls go in rerollFaces, however often the beasts tie again', () => {
+      const e = refusal(arcana, tied(), roll([...POOL, 4]));
+      expect(e).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'dice[9]' });
+      expect(e.message).toContain('rolls 9 face(s) in dice, got 10');
+      expect(stateOf(arcana, [...tied(), ...decide(arcana, tied(), roll(POOL))]).pending).toMatchObject({
+        kind: 'dice',
+        detail: { commandType: 'RollInitiative', field: 'rerollFaces', count: 2, sides: 8 },
+      });
+    });
+  });
+
+  describe('Archsoul', () => {
+    // a's sword against v (Defense 1): 4 attack dice at 4 (4, 5 hit), then a damage pool of 5 d6 in dice.
+    const events = () => s.fight([s.hero('a', [0, 0]), s.foe('v', [0, -1], 'S', { defense: 1 })]);
+    const sword = { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' };
+    const HIT = [4, 5, 1, 2];
+
+    it('C18: an Attack that hits, sent with part of its damage pool, one face of it out of range, is refused at once as the whole Attack is: DICE_FACE_OUT_OF_RANGE, dice[5]', () => {
+      const part = refusal(archsoul, events(), { ...sword, dice: [...HIT, 6, 7] });
+      expect(part).toMatchObject({ code: 'DICE_FACE_OUT_OF_RANGE', field: 'dice[5]' });
+      expect(told(part)).toEqual(
+        told(refusal(archsoul, events(), { ...sword, dice: [...HIT, 6, 7, 4, 1, 2] })),
+      );
+      expect(types(decide(archsoul, events(), { ...sword, dice: [...HIT, 6] }))).toEqual(['DiceRequested']);
+    });
+
+    it('C18: an Attack whose damage pool is longer than a list of faces holds (200) is refused at once, as the whole Attack is: INVALID_FIELD, dice', () => {
+      // A 300-dice sword: a damage pool of 2 + 1 + 300 after the 4 attack dice, 307 faces in dice.
+      const heavy = () =>
+        s.fight([
+          s.hero('a', [0, 0], 'N', { weapons: [{ ...s.sword, damage: 300 }] }),
+          s.foe('v', [0, -1], 'S', { defense: 1 }),
+        ]);
+      const e = refusal(archsoul, heavy(), { ...sword, dice: HIT });
+      expect(e).toMatchObject({ code: 'INVALID_FIELD', field: 'dice' });
+      expect(e.message).toMatch(/^dice must have at most 200 items: .*Attack rolls 307 face\(s\) in dice/);
+      const whole = refusal(archsoul, heavy(), { ...sword, dice: [...HIT, ...Array<number>(303).fill(1)] });
+      expect(whole).toMatchObject({
+        code: e.code,
+        field: e.field,
+        message: 'dice must have at most 200 items',
+      });
+    });
+
+    it('C18: a ProvideDice that gives part of the damage pool, one face of it out of range, is refused naming its own list, and the request stands as it was', () => {
+      const held = [...events(), ...decide(archsoul, events(), { ...sword, dice: HIT })];
+      expect(stateOf(archsoul, held).pending).toMatchObject({
+        detail: { field: 'dice', count: 5, sides: 6 },
+      });
+      expect(refusal(archsoul, held, { type: 'ProvideDice', dice: [6, 7] })).toMatchObject({
+        code: 'DICE_FACE_OUT_OF_RANGE',
+        field: 'dice[1]',
+        message: expect.not.stringContaining('the held'),
+      });
+      expect(decide(archsoul, held, { type: 'ProvideDice', dice: [6, 4, 4, 1, 2] })).toEqual(
+        decide(archsoul, events(), { ...sword, dice: [...HIT, 6, 4, 4, 1, 2] }),
+      );
+    });
+  });
+});
