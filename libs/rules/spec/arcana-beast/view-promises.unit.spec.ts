@@ -731,7 +731,11 @@ function rolled(v: View, me: BeastEntry, taker: Entry, range: string, r: Record<
 /** The attack's place in its side's chain on the taker and the streak before it, as the view foretells (A20, A57, A59). */
 function comboOf(v: View, me: BeastEntry, taker: Entry): { position: number; hits: number } {
   const chains = Object.hasOwn(v.chains, taker.id) ? v.chains[taker.id] : {};
-  const chain = taker.side !== me.side && Object.hasOwn(chains, me.side) ? chains[me.side] : undefined;
+  // A beast's Action ends the chains on its own Binder before its attack lands (A54): an attack on it starts anew.
+  const chain =
+    taker.side !== me.side && taker.id !== me.binderId && Object.hasOwn(chains, me.side)
+      ? chains[me.side]
+      : undefined;
   return chain && chain.lastAttackerId !== me.id && chain.sideTurn === v.sideTurns[me.side] - 1
     ? { position: chain.attacks + 1, hits: chain.hits }
     : { position: 1, hits: 0 };
