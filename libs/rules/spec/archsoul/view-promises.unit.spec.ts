@@ -17,12 +17,10 @@ import {
   neighbours,
   same,
   Space,
-  validateSheet,
 } from '../../src/archsoul';
 import { lineOfSight } from '../../src/archsoul/map';
 import {
   AMMUNITION_KINDS,
-  ANATOMIES,
   ATTACK_TYPES,
   ATTRIBUTES,
   CRITICAL_TABLES,
@@ -34,13 +32,14 @@ import {
 import { view as archsoulView } from '../../src/archsoul/view';
 import { TEST_COMMITMENT } from '../given';
 import { Choices, command, FACINGS, SIDES } from './command-space';
+import { ARMOUR, item, list, opt, settleSheet, settleWeapon, strip, validSheet } from './sheet-space';
 import { exact, fight, find, foe, hero, pistol, refused, stateOf, sword, then, types } from './helpers';
 
 /**
  * What the view promises is what the decider accepts, and what it withholds the decider refuses. Clients build their
  * buttons from the view (ARCHSOUL_VIEW): who acts, AP left, ready weapons and their ammunition, moves and speed, hands,
  * the ground, grapples, the reaction offered and the pending decision with the command that answers it. Random fights
- * of random valid sheets (sheet-fuzz.unit.spec.ts's generators, copied here, and sheets of everyday numbers) are walked
+ * of random valid sheets (sheet-space.ts's, which sheet-fuzz.unit.spec.ts uses too, and sheets of everyday numbers) are walked
  * on seeded and manual dice; after every step the decider is probed on the state reached with the commands the view
  * offers (each with everything else legal) and with those it withholds, and each must be accepted, or refused with the
  * code that names what the view showed. A probe decides on the current state and its result is discarded: the walk
@@ -51,206 +50,8 @@ import { exact, fight, find, foe, hero, pistol, refused, stateOf, sword, then, t
 const system = findSystem('archsoul') as RuleSystem<FightCore>;
 
 /* ------------------------------------------------------------------------------------------------------------
- * Sheets: anything ARCHSOUL_SHEET and validateSheet accept.
+ * Sheets: anything ARCHSOUL_SHEET and validateSheet accept (sheet-space.ts), and sheets of everyday numbers.
  * ---------------------------------------------------------------------------------------------------------- */
-
-/** An optional field: present with a value of `arb`, or absent. */
-const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
-/** An integer in [min, max], at a bound half the time. */
-const bounded = (min: number, max: number) =>
-  fc.oneof(
-    fc.constantFrom(min, max),
-    fc.integer({ min, max }),
-    fc.integer({ min, max: Math.min(max, min + 3) }),
-  );
-const name = fc.oneof(fc.constantFrom('X', 'A name'), fc.constant('N'.repeat(100)));
-const ARMOUR = ['plate', 'leather', 'chain', 'hide', 'x'.repeat(40)];
-const armourList = fc.oneof(
-  fc.constant([] as string[]),
-  fc.subarray(ARMOUR),
-  fc.constant(Array.from({ length: 10 }, (_, i) => ARMOUR[i % ARMOUR.length])),
-);
-const throwStats = fc
-  .record({
-    accurateRange: bounded(1, 500),
-    extra: opt(bounded(0, 500)),
-    heavy: opt(fc.boolean()),
-    damage: opt(bounded(0, 3000)),
-  })
-  .map(({ extra, ...t }) =>
-    strip({ ...t, maximumRange: extra === undefined ? undefined : t.accurateRange + extra }),
-  );
-
-function strip<T extends Record<string, unknown>>(o: T): T {
-  for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
-  return o;
-}
-
-const weapon = (id: string) =>
-  fc
-    .record({
-      name,
-      type: opt(fc.constantFrom(...ATTACK_TYPES)),
-      damage: opt(bounded(0, 3000)),
-      reach: opt(bounded(0, 10)),
-      accurateRange: bounded(1, 500),
-      extraRange: opt(bounded(0, 500)),
-      strongAgainst: opt(armourList),
-      weakAgainst: opt(armourList),
-      armourPiercing: opt(fc.boolean()),
-      improvised: opt(fc.boolean()),
-      broken: opt(fc.boolean()),
-      criticalTable: opt(fc.constantFrom(...CRITICAL_TABLES)),
-      soulMagic: opt(fc.boolean()),
-      attackRoll: opt(bounded(0, 1)),
-      stowage: opt(fc.constantFrom('simple' as const, 'awkward' as const)),
-      held: opt(fc.boolean()),
-      handling: opt(fc.constantFrom(...HANDLING)),
-      twoHanded: opt(fc.boolean()),
-      hardness: opt(bounded(0, 100)),
-      closeCombat: opt(fc.boolean()),
-      properties: opt(
-        fc.oneof(
-          fc.subarray([...WEAPON_PROPERTIES]),
-          fc.array(fc.constantFrom(...WEAPON_PROPERTIES), { maxLength: 10 }),
-        ),
-      ),
-      weightLb: opt(bounded(1, 100000)),
-      liftingAthletics: opt(bounded(0, 30)),
-      areaRadius: opt(bounded(2, 100)),
-      hp: opt(bounded(0, 1000)),
-      ammunition: opt(fc.record({ kind: fc.constantFrom(...AMMUNITION_KINDS), count: bounded(0, 1000) })),
-      heavy: opt(fc.boolean()),
-      thrown: opt(throwStats),
-    })
-    .map((w) => settleWeapon(id, w));
-
-/** A generated weapon made what validateSheet asks beyond the contract. */
-function settleWeapon(
-  id: string,
-  { extraRange, ...w }: { extraRange?: number; [k: string]: unknown } & WeaponFields,
-): Record<string, unknown> {
-  {
-    const type = w.type ?? 'melee';
-    const close = type === 'melee' || type === 'unarmed';
-    const out: Record<string, unknown> = { id, ...w };
-    // What validateSheet asks beyond the contract: ranges for what is not close, a reach of 1 or more for
-    // what is, an unarmed reach of 1, a second attack roll only for thrown and elemental weapons.
-    if (close) {
-      delete out.accurateRange;
-      if (w.reach === 0) out.reach = 1;
-      if (type === 'unarmed' && w.reach !== undefined) out.reach = 1;
-    } else if (extraRange !== undefined) out.maximumRange = w.accurateRange + extraRange;
-    if (type !== 'thrown' && type !== 'elemental' && w.attackRoll !== undefined) out.attackRoll = 0;
-    // S52: a two-handed weapon that is not a spear is drawn awkwardly.
-    if (w.twoHanded && !(w.properties ?? []).includes('spear') && w.stowage === 'simple')
-      out.stowage = 'awkward';
-    return strip(out);
-  }
-}
-
-/** The fields settleWeapon reads. */
-interface WeaponFields {
-  type?: (typeof ATTACK_TYPES)[number];
-  reach?: number;
-  accurateRange: number;
-  attackRoll?: number;
-  twoHanded?: boolean;
-  properties?: string[];
-  stowage?: string;
-}
-
-const item = (id: string) =>
-  fc
-    .record({
-      name,
-      stowage: opt(fc.constantFrom('simple' as const, 'awkward' as const)),
-      held: opt(fc.boolean()),
-      twoHanded: opt(fc.boolean()),
-      thrown: opt(throwStats),
-    })
-    .map((x) => {
-      const out: Record<string, unknown> = { id, ...x };
-      if (x.twoHanded && x.stowage === 'simple') out.stowage = 'awkward';
-      return strip(out);
-    });
-
-/** A list of `make(id)`: empty, short or as long as the contract allows. */
-function list(
-  prefix: string,
-  make: (id: string) => fc.Arbitrary<Record<string, unknown>>,
-  max: number,
-): fc.Arbitrary<Record<string, unknown>[] | undefined> {
-  const ids = (n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
-  const of = (n: number) => fc.tuple(...ids(n).map(make));
-  return fc.oneof(
-    { weight: 2, arbitrary: fc.constant(undefined) },
-    { weight: 2, arbitrary: fc.constant<Record<string, unknown>[]>([]) },
-    { weight: 12, arbitrary: fc.integer({ min: 1, max: 4 }).chain(of) },
-    { weight: 1, arbitrary: of(max) },
-  );
-}
-
-const SKILL_NAMES = [...SKILLS, 'lockpicking', 'Z'.repeat(40)];
-
-const rawSheet = fc
-  .record({
-    attributes: opt(fc.record(Object.fromEntries(ATTRIBUTES.map((a) => [a, opt(bounded(0, 20))])))),
-    skills: opt(
-      fc.dictionary(fc.constantFrom(...SKILL_NAMES), bounded(0, 20), { maxKeys: SKILL_NAMES.length }),
-    ),
-    maxHp: fc.oneof(bounded(1, 1000), fc.integer({ min: 5, max: 30 })),
-    hpShare: fc.option(fc.oneof(fc.constantFrom(0, 1), fc.double({ min: 0, max: 1, noNaN: true })), {
-      nil: undefined,
-      freq: 5,
-    }),
-    defense: opt(bounded(0, 30)),
-    speed: opt(bounded(0, 30)),
-    metalGauntlets: opt(fc.boolean()),
-    weapons: list('w', weapon, 30),
-    items: list('i', item, 50),
-    anatomy: opt(fc.constantFrom(...ANATOMIES)),
-    animalIntelligence: opt(fc.boolean()),
-    size: opt(fc.constantFrom(...SIZES)),
-    shatterResponse: opt(fc.constantFrom('roll', 'drop')),
-    trampleResponse: opt(fc.constantFrom('stop', 'avoid')),
-    mount: opt(
-      fc
-        .record({
-          name: opt(name),
-          speed: bounded(1, 30),
-          size: opt(fc.constantFrom(...SIZES)),
-          trampleDamage: opt(bounded(0, 30)),
-        })
-        .map(strip),
-    ),
-    creature: opt(fc.constantFrom('golem', 'plant', 'beast', 'c'.repeat(40))),
-    armour: opt(fc.record({ type: fc.constantFrom(...ARMOUR), metal: opt(fc.boolean()) }).map(strip)),
-    shield: opt(
-      fc
-        .record({
-          id: opt(fc.constantFrom('s', 'buckler')),
-          name: opt(name),
-          bonus: bounded(0, 10),
-          held: opt(fc.boolean()),
-          hardness: opt(bounded(0, 100)),
-          hp: opt(bounded(0, 1000)),
-        })
-        .map(strip),
-    ),
-    fistWeapon: fc.boolean(),
-  })
-  .map(({ hpShare, fistWeapon, ...s }) => {
-    const out: Record<string, unknown> = { ...s };
-    if (s.attributes) out.attributes = strip({ ...s.attributes });
-    if (hpShare !== undefined) out.hp = Math.floor(hpShare * s.maxHp);
-    // An odd id the contract allows: a sheet weapon named like the built-in fist.
-    if (fistWeapon && s.weapons?.length) s.weapons[0].id = 'fist';
-    return strip(out);
-  });
-
-/** A valid sheet across the whole contract. */
-const validSheet = rawSheet.map(settleSheet);
 
 /**
  * A sheet of the numbers fights are played with (a few HP and dice, reaches and ranges of a few spaces, ammunition
@@ -308,28 +109,6 @@ const tameSheet = fc
     shield: opt(fc.record({ bonus: small(3), held: opt(fc.boolean()), hp: opt(small(5)) }).map(strip)),
   })
   .map((s) => settleSheet(strip({ ...s })));
-
-/** A valid sheet: S51 refuses what `held: true` cannot fit in two hands, so each such claim that does not fit is dropped. */
-function settleSheet(sheet: Record<string, unknown>): Record<string, unknown> {
-  let last: unknown;
-  for (let tries = 0; tries < 100; tries++) {
-    try {
-      // A parse is kept per object (core/contract.ts): each try reads a fresh copy.
-      validateSheet(structuredClone(sheet), 'sheet');
-      return sheet;
-    } catch (e) {
-      if (!(e instanceof RuleViolation)) throw e;
-      last = e;
-      const m = /^sheet\.(weapons|items)\[(\d+)\]\.held$|^sheet\.shield\.held$/.exec(e.field ?? '');
-      if (!m) throw new Error(`a generated sheet was refused: ${e.field} ${e.message}`, { cause: e });
-      const x = m[1]
-        ? (sheet[m[1]] as Record<string, unknown>[])[Number(m[2])]
-        : (sheet.shield as Record<string, unknown>);
-      delete x.held;
-    }
-  }
-  throw new Error(`held claims did not settle: ${String(last)} ${(last as RuleViolation).field}`);
-}
 
 /* ------------------------------------------------------------------------------------------------------------
  * Fights and walks: commands chosen from the state they are sent to.
