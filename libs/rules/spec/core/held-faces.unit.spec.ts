@@ -24,7 +24,7 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
     const declared = () => n.then(n.duel(), n.melee('mira', 'orin', 0));
     const clash = n.respond('orin', 'clash', 1);
 
-    it('C18: a Clash sent with part of its counter-pool, one face of it out of range (7, 0), is refused at once as the whole response is: DICE_FACE_OUT_OF_RANGE, dice[1]', () => {
+    it('C18: given a Clash sent with part of its counter-pool, when one face of it is out of range (7, 0), then it is refused at once as the whole response is: DICE_FACE_OUT_OF_RANGE, dice[1]', () => {
       for (const bad of [7, 0]) {
         const part = refusal(narateer, declared(), { ...clash, dice: [1, bad] });
         expect(part).toMatchObject({ code: 'DICE_FACE_OUT_OF_RANGE', field: 'dice[1]' });
@@ -38,7 +38,7 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
       expect(types(decide(narateer, declared(), { ...clash, dice: [1, 6] }))).toEqual(['DiceRequested']);
     });
 
-    it('C18: a Continuation Check given one face of its two at the round’s end, 7, is refused at once as the whole check is: DICE_FACE_OUT_OF_RANGE, followUpFaces[0]', () => {
+    it('C18: given a Continuation Check at the round’s end, when one face of its two is given and it is 7, then it is refused at once as the whole check is: DICE_FACE_OUT_OF_RANGE, followUpFaces[0]', () => {
       const solo = n.fight([{ id: 'a', sheet: n.sheet({ maxVitality: 4 }) }], 'a');
       let events = n.then(solo, {
         type: 'ApplyWounds',
@@ -58,7 +58,7 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
       expect(types(decide(narateer, events, end([6])))).toEqual(['DiceRequested']);
     });
 
-    it('C18: a Full Guard against a shot beyond effective range, sent with a follow-up face, is refused at once (DICE_MANUAL_FACES_EXTRA, followUpFaces[0]) though its pool, the Disadvantage reroll and the Edge reroll are too many ways to try them all', () => {
+    it('C18: given a Full Guard against a shot beyond effective range, when it is sent with a follow-up face, then it is refused at once (DICE_MANUAL_FACES_EXTRA, followUpFaces[0]) though its pool, the Disadvantage reroll and the Edge reroll are too many ways to try them all', () => {
       // Veyr has Resilience 0: no Continuation Check of his rolls a die, so no answer reads the follow-up face.
       const gunner = n.sheet({
         skills: { melee: 1, ranged: 0, acrobatics: 2 },
@@ -111,7 +111,7 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
     const roll = (dice: number[]): RuleCommand => ({ type: 'RollInitiative', dice });
     const POOL = [4, 1, 6, 1, 1, 1, 1, 4, 4];
 
-    it('C18: tied initiative sent with one face more than its pool is refused at once (DICE_MANUAL_FACES_EXTRA, dice[9]): the rerolls go in rerollFaces, however often the beasts tie again', () => {
+    it('C18: given tied initiative, when it is sent with one face more than its pool, then it is refused at once (DICE_MANUAL_FACES_EXTRA, dice[9]): the rerolls go in rerollFaces, however often the beasts tie again', () => {
       const e = refusal(arcana, tied(), roll([...POOL, 4]));
       expect(e).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'dice[9]' });
       expect(e.message).toContain('rolls 9 face(s) in dice, got 10');
@@ -128,7 +128,7 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
     const sword = { type: 'Attack', attackerId: 'a', targetId: 'v', weaponId: 'sword' };
     const HIT = [4, 5, 1, 2];
 
-    it('C18: an Attack that hits, sent with part of its damage pool, one face of it out of range, is refused at once as the whole Attack is: DICE_FACE_OUT_OF_RANGE, dice[5]', () => {
+    it('C18: given an Attack that hits, when it is sent with part of its damage pool and one face of it is out of range, then it is refused at once as the whole Attack is: DICE_FACE_OUT_OF_RANGE, dice[5]', () => {
       const part = refusal(archsoul, events(), { ...sword, dice: [...HIT, 6, 7] });
       expect(part).toMatchObject({ code: 'DICE_FACE_OUT_OF_RANGE', field: 'dice[5]' });
       expect(told(part)).toEqual(
@@ -137,7 +137,7 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
       expect(types(decide(archsoul, events(), { ...sword, dice: [...HIT, 6] }))).toEqual(['DiceRequested']);
     });
 
-    it('C18: an Attack whose damage pool is longer than a list of faces holds (200) is refused at once, as the whole Attack is: INVALID_FIELD, dice', () => {
+    it('C18: given an Attack whose damage pool is longer than a list of faces holds (200), when it is sent, then it is refused at once, as the whole Attack is: INVALID_FIELD, dice', () => {
       // A 300-dice sword: a damage pool of 2 + 1 + 300 after the 4 attack dice, 307 faces in dice.
       const heavy = () =>
         s.fight([
@@ -155,7 +155,7 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
       });
     });
 
-    it('C18: a ProvideDice that gives part of the damage pool, one face of it out of range, is refused naming its own list, and the request stands as it was', () => {
+    it('C18: given a held Attack, when a ProvideDice gives part of the damage pool with one face out of range, then it is refused naming its own list, and the request stands as it was', () => {
       const held = [...events(), ...decide(archsoul, events(), { ...sword, dice: HIT })];
       expect(stateOf(archsoul, held).pending).toMatchObject({
         detail: { field: 'dice', count: 5, sides: 6 },
