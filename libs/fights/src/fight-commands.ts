@@ -175,12 +175,15 @@ export class FightCommands {
   }
 
   /** The first result of a creation whose fight exists: the same StartFight, or COMMAND_ID_REUSED. */
-  private createdBefore(fight: LoadedFight, commandId: string, command: RuleCommand): Promise<CommandResult> {
-    return this.commandAt(fight.fightId, 1, commandId).then(({ events, command: recorded }) => {
-      if (events.length === 0 || !recorded || !sameCommand(recorded, recordedCommand(command)))
-        throw creationKeyReused(commandId, fight.fightId);
-      return { fightId: fight.fightId, seq: fight.seq, events, view: viewOf(fight), replayed: true };
-    });
+  private async createdBefore(
+    fight: LoadedFight,
+    commandId: string,
+    command: RuleCommand,
+  ): Promise<CommandResult> {
+    const { events, command: recorded } = await this.commandAt(fight.fightId, 1, commandId);
+    if (events.length === 0 || !recorded || !sameCommand(recorded, recordedCommand(command)))
+      throw creationKeyReused(commandId, fight.fightId);
+    return { fightId: fight.fightId, seq: fight.seq, events, view: viewOf(fight), replayed: true };
   }
 
   private appendCreation(

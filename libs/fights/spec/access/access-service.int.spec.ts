@@ -396,3 +396,42 @@ describe('AccessService beside another instance on one store: what the other ack
     expect(reads).toEqual({ prefixed: 0, stream: 0 });
   });
 });
+
+describe('AccessService recording the owner of a fight', () => {
+  const GM = (tenantId: string) => ({ kind: 'tenant' as const, tenantId, keyId: `${tenantId}-key` });
+
+  it('given a fight this tenant owns already, when it is owned again (a creation retried), then nothing is appended', async () => {
+    const store = new InMemoryEventStore();
+    const access = new AccessService(store, new AccessRegistry());
+    await access.ownFight('f1', GM('t1'));
+    await access.ownFight('f1', GM('t1'));
+    expect((await store.readStream('access-f1')).map((e) => e.type)).toEqual(['FightOwned']);
+  });
+
+  it('given a fight another tenant owns, when this tenant owns it, then 409 CONCURRENCY_CONFLICT naming fightId', async () => {
+    const access = new AccessService(new InMemoryEventStore(), new AccessRegistry());
+    await access.ownFight('f1', GM('t1'));
+    await expect(access.ownFight('f1', GM('t2'))).rejects.toMatchObject({
+      status: 409,
+      code: 'CONCURRENCY_CONFLICT',
+      field: 'fightId',
+    });
+  });
+
+  it('given a fight owned already and a store that cannot be read, when it is owned again, then the store’s error, not a conflict', async () => {
+    const store = new InMemoryEventStore();
+    await new AccessService(store, new AccessRegistry()).ownFight('f1', GM('t1'));
+    const away = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    const unreadable = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key === 'readStream') return () => Promise.reject(away);
+        const value = Reflect.get(target, key, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    // Another instance's registry, which has not heard of the owner: it must read the access stream to answer.
+    await expect(new AccessService(unreadable, new AccessRegistry()).ownFight('f1', GM('t1'))).rejects.toBe(
+      away,
+    );
+  });
+});

@@ -359,7 +359,8 @@ export class AccessService {
       );
     } catch (e) {
       if (!(e instanceof WrongExpectedRevision)) throw e;
-      await this.readInto(accessStream(fightId));
+      // The owner must be read to answer: a read that fails is the store's fault (503), not this tenant's conflict.
+      for (const event of await this.store.readStream(accessStream(fightId))) this.registry.apply(event);
       if (this.registry.owners.get(fightId) !== p.tenantId)
         throw new AppError(409, 'CONCURRENCY_CONFLICT', `fight ${fightId} is not this tenant's`, 'fightId');
     }
