@@ -9,7 +9,12 @@ import {
   PostgresReadStore,
 } from '../../src/projections/postgres-read-store';
 import { FightRow, ReadStore } from '../../src/projections/read-store';
-import { countFightsSql, listFightsSql, SqliteReadStore } from '../../src/projections/sqlite-read-store';
+import {
+  countFightsSql,
+  listFightsSql,
+  READ_PAGE_SIZE,
+  SqliteReadStore,
+} from '../../src/projections/sqlite-read-store';
 
 const row = (fightId: string, seq: number): FightRow => ({
   fightId,
@@ -245,6 +250,51 @@ describe('sqlite read store: a file an earlier version wrote', () => {
     }>;
     db.close();
     expect(tables.map((t) => t.name)).not.toContain('projection_folds');
+  });
+});
+
+describe('sqlite read store: the page size', () => {
+  const pageSize = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    const size = db.pragma('page_size', { simple: true });
+    db.close();
+    return size;
+  };
+  const bigView = (i: number) => ({ ...row(`f${i}`, 1), view: { text: 'x'.repeat(2100) } });
+
+  it('given a new file, when fights of about 2 KB are written, then its pages are 8 KiB and hold more than one row each', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crs-read-'));
+    dirs.push(dir);
+    const file = join(dir, 'read.sqlite');
+    const store = new SqliteReadStore(file);
+    await store.apply(['fight-views'], undefined, 'cp1', (tx) => {
+      for (let i = 0; i < 200; i++) tx.putFight(bigView(i));
+    });
+    await store.close();
+    expect(pageSize(file)).toBe(READ_PAGE_SIZE);
+    const db = new Database(file, { readonly: true });
+    const { pages } = db
+      .prepare('SELECT count(*) AS pages FROM dbstat WHERE name = ?')
+      .get('fight_views') as {
+      pages: number;
+    };
+    db.close();
+    expect(pages).toBeLessThan(200 / 2);
+  });
+
+  it('given a file an earlier version made with 4 KiB pages, when it is opened, then it keeps them and its rows', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crs-read-'));
+    dirs.push(dir);
+    const file = join(dir, 'read.sqlite');
+    const old = new Database(file);
+    old.pragma('page_size = 4096');
+    old.pragma('journal_mode = WAL');
+    old.close();
+    const store = new SqliteReadStore(file);
+    await store.apply(['fight-views'], undefined, 'cp1', (tx) => tx.putFight(bigView(1)));
+    expect(await store.getFight('f1')).toEqual(bigView(1));
+    await store.close();
+    expect(pageSize(file)).toBe(4096);
   });
 });
 
