@@ -95,7 +95,7 @@ describe('/metrics: bounded label sets', () => {
       outcome: new Set(['ok', 'rejected', 'failed']),
       method: new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'OTHER']),
       route: new Set([...routePatterns(t), '/graphql', '/docs', 'unmatched']),
-      projection: new Set(['fight-views', 'combatants']),
+      projection: new Set(['fight-views']),
       le: new Set([
         '0.001',
         '0.0025',

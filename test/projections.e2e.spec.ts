@@ -46,7 +46,6 @@ describe('projections', () => {
     return {
       list: await read.listFights({ limit: 100, offset: 0 }),
       views: await Promise.all(fights.map((f) => read.getFight(f.fightId))),
-      combatants: await Promise.all(fights.map((f) => read.listCombatants(f.fightId))),
     };
   }
 

@@ -76,8 +76,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Per-combatant summaries, from the combatants projection
-         * @description Per-combatant summaries, from the combatants projection (use ?minSeq= to read past your own write)
+         * Per-combatant summaries
+         * @description Per-combatant summaries: the combatant entries of the fight view GET /fights/:id answers, in order (use ?minSeq= to read past your own write)
          */
         get: operations["listCombatants"];
         put?: never;

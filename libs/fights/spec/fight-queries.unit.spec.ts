@@ -88,27 +88,19 @@ describe('FightQueries.fight: the projection once it has reached minSeq (docs/ev
   });
 });
 
-describe('FightQueries.combatants with minSeq: the rows once the combatants projection has reached it', () => {
-  /** A read side whose fight-views row is at `rowSeq`, with the two projections' checkpoints as given. */
-  function combatantQueries(
-    rowSeq: number,
-    checkpoints: { combatants: string; views: string },
-    stored: number,
-  ) {
+describe('FightQueries.combatants: the entries of the view the fight-views row holds, as GET /fights/:id answers it', () => {
+  /** A read side whose fight-views row is at `rowSeq` (or none), and a store at `stored`. */
+  function combatantQueries(rowSeq: number | undefined, stored: number) {
     const waits: number[] = [];
-    const held = {
-      ...row(rowSeq),
-      view: { seq: rowSeq, system: 'narateer', combatants: [{ id: 'a', name: 'A' }] },
-    };
+    const held =
+      rowSeq === undefined
+        ? undefined
+        : {
+            ...row(rowSeq),
+            view: { seq: rowSeq, system: 'narateer', combatants: [{ id: 'a', name: 'A' }] },
+          };
     const runner = {
-      read: {
-        getFight: async () => held,
-        listCombatants: async () => [
-          { fightId: 'f1', combatantId: 'a', system: 'narateer', name: 'A', side: 'default', summary: {} },
-        ],
-        checkpoint: async (name: string) =>
-          name === 'combatants' ? checkpoints.combatants : checkpoints.views,
-      },
+      read: { getFight: async () => held },
       waitFor: async (_name: string, _fightId: string, seq: number) => {
         waits.push(seq);
         return false;
@@ -129,33 +121,44 @@ describe('FightQueries.combatants with minSeq: the rows once the combatants proj
     const fights = { view: async () => fresh } as unknown as FightService;
     return { q: new FightQueries(runner, fights), waits };
   }
+  const both = [
+    {
+      fightId: 'f1',
+      combatantId: 'a',
+      system: 'narateer',
+      name: 'A',
+      side: 'default',
+      summary: { id: 'a', name: 'A' },
+    },
+    {
+      fightId: 'f1',
+      combatantId: 'c',
+      system: 'narateer',
+      name: 'C',
+      side: 'x',
+      summary: { id: 'c', name: 'C', side: 'x' },
+    },
+  ];
 
-  it('given both projections at one checkpoint and the fight-views row at minSeq, then the rows answer without a wait', async () => {
-    const { q, waits } = combatantQueries(3, { combatants: '40', views: '40' }, 3);
-    expect((await q.combatants('f1', 3)).map((r) => r.combatantId)).toEqual(['a']);
+  it('given the fight-views row at minSeq, when the combatants are asked, then the row’s entries answer without a wait', async () => {
+    const { q, waits } = combatantQueries(3, 3);
+    expect(await q.combatants('f1', 3)).toEqual([both[0]]);
     expect(waits).toEqual([]);
   });
 
-  it('given the combatants projection at another checkpoint (rebuilt alone), then the fight-views row says nothing of it: it waits, and answers the rows of the view at the head', async () => {
-    const { q, waits } = combatantQueries(3, { combatants: '12', views: '40' }, 4);
-    expect(await q.combatants('f1', 3)).toEqual([
-      {
-        fightId: 'f1',
-        combatantId: 'a',
-        system: 'narateer',
-        name: 'A',
-        side: 'default',
-        summary: { id: 'a', name: 'A' },
-      },
-      {
-        fightId: 'f1',
-        combatantId: 'c',
-        system: 'narateer',
-        name: 'C',
-        side: 'x',
-        summary: { id: 'c', name: 'C', side: 'x' },
-      },
-    ]);
-    expect(waits).toEqual([3]);
+  it('given the fight-views row behind minSeq, when the combatants are asked, then it waits, and answers the entries of the view at the head', async () => {
+    const { q, waits } = combatantQueries(3, 4);
+    expect(await q.combatants('f1', 4)).toEqual(both);
+    expect(waits).toEqual([4]);
+  });
+
+  it('given a fight the read side has not written yet, when the combatants are asked without minSeq, then they are those of the view at the head, not an empty list', async () => {
+    const { q } = combatantQueries(undefined, 2);
+    expect(await q.combatants('f1')).toEqual(both);
+  });
+
+  it('given a minSeq past the store’s head, when the combatants are asked, then 422 SEQ_OUT_OF_RANGE naming minSeq', async () => {
+    const { q } = combatantQueries(3, 3);
+    await expect(q.combatants('f1', 9)).rejects.toMatchObject({ code: 'SEQ_OUT_OF_RANGE', field: 'minSeq' });
   });
 });

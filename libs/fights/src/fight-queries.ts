@@ -1,4 +1,4 @@
-import { fightNotFound, seqOutOfRange } from './errors';
+import { seqOutOfRange } from './errors';
 import { FightService, FightViewResult } from './fight-service';
 import { CombatantRow, FightFilter, FightKey, FightQuery, FightRow } from './projections/read-store';
 import { ProjectionRunner } from './projections/runner';
@@ -91,43 +91,12 @@ export class FightQueries {
   }
 
   /**
-   * The combatants projection's rows; with `minSeq`, waits (briefly) until the projection has reached it,
-   * as `fight` does (422 SEQ_OUT_OF_RANGE past the fight's last seq), and answers the rows of the fight's
-   * view at its head if the projection is not there after the wait.
+   * A fight's combatants: the entries of the view `fight` answers, in order, so they are always those of
+   * `GET /fights/:id` at the same seq (with `minSeq`, the same wait and the same 422 SEQ_OUT_OF_RANGE).
    */
   async combatants(fightId: string, minSeq = 0): Promise<CombatantRow[]> {
-    if (minSeq > 0 && (await this.combatantsSeq(fightId)) < minSeq) {
-      const fresh = await this.fights.view(fightId);
-      if (fresh.seq < minSeq) throw seqOutOfRange(fresh.seq, 'minSeq');
-      const reached = await this.runner.waitFor('combatants', fightId, minSeq, WAIT_MS, () =>
-        this.combatantsSeq(fightId),
-      );
-      if (!reached) return combatantRows(fightId, String(fresh.view.system), fresh.view);
-    }
-    const rows = await this.runner.read.listCombatants(fightId);
-    if (rows.length === 0 && !(await this.runner.read.getFight(fightId))) {
-      await this.fights.view(fightId).catch(() => {
-        throw fightNotFound(fightId);
-      });
-    }
-    return rows;
-  }
-
-  /**
-   * The seq up to which the combatants projection has folded a fight. Its rows carry no seq (a fight's
-   * rows are written only when they change), but the two projections fold and commit together: while
-   * they stand at the same checkpoint, it is the seq of the fight-views row. Otherwise (one of them
-   * rebuilt alone) nothing is known yet: 0, and a wait asks again.
-   */
-  private async combatantsSeq(fightId: string): Promise<number> {
-    const read = this.runner.read;
-    const row = await read.getFight(fightId);
-    if (!row) return 0;
-    const [combatants, views] = await Promise.all([
-      read.checkpoint('combatants'),
-      read.checkpoint('fight-views'),
-    ]);
-    return combatants === views ? row.seq : 0;
+    const { view } = await this.fight(fightId, minSeq);
+    return combatantRows(fightId, String(view.system), view);
   }
 }
 

@@ -262,7 +262,7 @@ export class ErrorModel {
   }>;
 }
 
-@ObjectType({ description: 'A combatant of a fight, from the combatants projection' })
+@ObjectType({ description: 'A combatant of a fight: its entry in the fight view' })
 export class CombatantSummaryModel {
   @ApiProperty({ description: 'The fight id' })
   @Field(() => ID, { description: 'The fight id' })
@@ -294,7 +294,7 @@ const LAG = 'Events in the global log not yet folded (capped at 10,000)';
 @ObjectType({ description: 'A read model’s progress through the global log' })
 export class ProjectionStatusModel {
   @ApiProperty({ example: 'fight-views', description: 'The projection name' })
-  @Field({ description: 'The projection name: fight-views or combatants' })
+  @Field({ description: 'The projection name: fight-views' })
   name: string;
   @ApiPropertyOptional({ type: String, nullable: true, description: CHECKPOINT })
   @Field(() => String, { nullable: true, description: CHECKPOINT })

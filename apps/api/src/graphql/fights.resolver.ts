@@ -165,7 +165,7 @@ export class FightsResolver {
 
   @Query(() => [CombatantSummaryModel], {
     description:
-      'Per-combatant summaries, from the combatants projection; minSeq waits (up to 2 s) until it has reached that seq (past the fight’s last seq: SEQ_OUT_OF_RANGE)',
+      'Per-combatant summaries: the combatant entries of the fight view `fight` answers, in order; minSeq waits (up to 2 s) until the read side has reached that seq (past the fight’s last seq: SEQ_OUT_OF_RANGE)',
   })
   async fightCombatants(
     @CurrentPrincipal() p: Principal,

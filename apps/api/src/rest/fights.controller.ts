@@ -160,7 +160,7 @@ export class FightsController {
   @Get(':id/combatants')
   @ApiOperation({
     summary:
-      'Per-combatant summaries, from the combatants projection (use ?minSeq= to read past your own write)',
+      'Per-combatant summaries: the combatant entries of the fight view GET /fights/:id answers, in order (use ?minSeq= to read past your own write)',
   })
   @ApiOkResponse({ type: [CombatantSummaryModel] })
   @ApiResponse({ status: 404, type: ErrorModel })

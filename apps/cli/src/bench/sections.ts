@@ -210,7 +210,7 @@ export const projectionSection: Section = async (ctx) => {
   const p = await benchProjectionRebuild(ctx.dir, store);
   ctx.results.projection = { ...p, target: { ratio: 0.5 } };
   ctx.rows.push({
-    benchmark: `projection rebuild (2 projections, ${fmt(p.events)} events, SQLite)`,
+    benchmark: `projection rebuild (fight-views, ${fmt(p.events)} events, SQLite)`,
     result: `${fmt(p.rebuildEventsPerSec)} ev/s (${fmt(p.rebuildMs)} ms)`,
     baseline: `raw readAll ${fmt(p.rawEventsPerSec)} ev/s (${fmt(p.rawReadAllMs)} ms)`,
     ratio: p.ratio.toFixed(2),

@@ -203,7 +203,7 @@ export async function benchProjectionRebuild(dir: string, storeFile: string): Pr
     const runner = new ProjectionRunner(store, read);
     const t1 = performance.now();
     for (const name of PROJECTIONS) await read.reset(name);
-    // Both projections from one pass over the log, as the runner and `projections rebuild` do.
+    // Every projection from one pass over the log, as the runner and `projections rebuild` do.
     await runner.catchUpAll();
     rebuildRuns.push(performance.now() - t1);
     await read.close();

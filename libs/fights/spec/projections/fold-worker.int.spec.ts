@@ -80,7 +80,7 @@ describe('ProjectionRunner with a fold worker (SQLite)', () => {
     expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
     // This thread's connection never wrote the read models.
     expect(apply).not.toHaveBeenCalled();
-    expect(await runner.catchUp('combatants')).toBe(0);
+    expect(await runner.catchUp('fight-views')).toBe(0);
   });
 
   it('drops the rows this thread holds when another process wrote the read models (a CLI rebuild)', async () => {
@@ -127,7 +127,7 @@ describe('ProjectionRunner with a fold worker (SQLite)', () => {
 
     const seq = await note(service, fights[1], 'after the loss');
     runner.kick();
-    expect(await runner.waitFor('combatants', fights[1], seq, 30_000, seqOf(read, fights[1]))).toBe(true);
+    expect(await runner.waitFor('fight-views', fights[1], seq, 30_000, seqOf(read, fights[1]))).toBe(true);
     expect(await snapshot(read, fights)).toEqual(await foldedFresh(store, fights));
   });
 

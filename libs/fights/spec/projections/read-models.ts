@@ -9,7 +9,7 @@ import { plainSheet as sheet } from '../helpers';
 export async function snapshot(read: ReadStore, fights: string[]) {
   return {
     list: await read.listFights({ limit: 100, offset: 0 }),
-    combatants: await Promise.all(fights.map((f) => read.listCombatants(f))),
+    views: await Promise.all(fights.map((f) => read.getFight(f))),
     checkpoints: await Promise.all(PROJECTIONS.map((p) => read.checkpoint(p))),
   };
 }

@@ -69,49 +69,21 @@ function readStoreContract(name: string, make: () => Promise<ReadStore>) {
     });
 
     it('a runner whose checkpoint moved underneath it commits nothing', async () => {
-      await store.apply(['combatants'], undefined, 'cp1', async () => undefined);
-      const stale = await store.apply(['combatants'], undefined, 'cpX', async (tx) =>
-        tx.replaceCombatants('f1', [
-          { fightId: 'f1', combatantId: 'a', system: 'n', name: 'A', side: 's', summary: {} },
-        ]),
+      await store.apply(['fight-views'], undefined, 'cp1', async () => undefined);
+      const stale = await store.apply(['fight-views'], undefined, 'cpX', async (tx) =>
+        tx.putFight(row('f1', 1)),
       );
       expect(stale).toBe(false);
-      expect(await store.checkpoint('combatants')).toBe('cp1');
-      expect(await store.listCombatants('f1')).toEqual([]);
-    });
-
-    it('moves several checkpoints in one transaction, only if every one is where it was expected', async () => {
-      const both = ['fight-views', 'combatants'] as const;
-      expect(await store.apply(both, undefined, 'cp1', async (tx) => tx.putFight(row('f1', 1)))).toBe(true);
-      expect([await store.checkpoint('fight-views'), await store.checkpoint('combatants')]).toEqual([
-        'cp1',
-        'cp1',
-      ]);
-      expect(await store.apply(['combatants'], 'cp1', 'cp2', async () => undefined)).toBe(true);
-      const refused = await store.apply(both, 'cp1', 'cp3', async (tx) => tx.putFight(row('f1', 3)));
-      expect(refused).toBe(false);
-      expect([await store.checkpoint('fight-views'), await store.checkpoint('combatants')]).toEqual([
-        'cp1',
-        'cp2',
-      ]);
-      expect(await store.getFight('f1')).toEqual(row('f1', 1));
+      expect(await store.checkpoint('fight-views')).toBe('cp1');
+      expect(await store.getFight('f1')).toBeUndefined();
     });
 
     it('the last write of a row in a batch wins', async () => {
-      await store.apply(['fight-views', 'combatants'], undefined, 'cp1', async (tx) => {
+      await store.apply(['fight-views'], undefined, 'cp1', async (tx) => {
         tx.putFight(row('f1', 1));
         tx.putFight(row('f1', 2));
-        tx.replaceCombatants('f1', [
-          { fightId: 'f1', combatantId: 'a', system: 'n', name: 'A', side: 's', summary: {} },
-        ]);
-        tx.replaceCombatants('f1', [
-          { fightId: 'f1', combatantId: 'b', system: 'n', name: 'B', side: 's', summary: { x: 1 } },
-        ]);
       });
       expect(await store.getFight('f1')).toEqual(row('f1', 2));
-      expect(await store.listCombatants('f1')).toEqual([
-        { fightId: 'f1', combatantId: 'b', system: 'n', name: 'B', side: 's', summary: { x: 1 } },
-      ]);
     });
 
     it('lists fights newest first, filtered and paginated; reset empties one projection', async () => {

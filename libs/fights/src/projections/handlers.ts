@@ -21,14 +21,6 @@ export interface Folded {
 export interface Fold {
   seq: number;
   folded: Folded;
-  /** The fight's combatant rows as this runner last wrote them (JSON): rows that did not change are not written again. */
-  combatants?: string;
-  /**
-   * The view's combatant entries those rows were made from. A rule system that builds an unchanged
-   * combatant's entry once (Narateer, Archsoul) hands the same objects again, and the rows are known to
-   * be the same without writing them out.
-   */
-  entries?: readonly unknown[];
 }
 
 export interface HandlerContext {
@@ -56,25 +48,13 @@ const WRITERS: Record<
       updatedAt: last.at,
       view,
     }),
-  combatants: (tx, fightId, fold, _last, view) => {
-    const listed = entriesOf(view);
-    if (fold.entries && sameItems(fold.entries, listed)) return;
-    const rows = combatantRows(fightId, fold.folded.state.system, view);
-    // A GM note, a round's end: most events leave every combatant as it was.
-    const json = JSON.stringify(rows);
-    if (json !== fold.combatants) {
-      tx.replaceCombatants(fightId, rows);
-      fold.combatants = json;
-    }
-    fold.entries = listed;
-  },
 };
 
 function entriesOf(view: Record<string, unknown>): Array<Record<string, unknown>> {
   return Array.isArray(view.combatants) ? (view.combatants as Array<Record<string, unknown>>) : [];
 }
 
-/** The combatants projection's rows of a fight, from its view. */
+/** A fight's combatant rows (`GET /fights/:id/combatants`): the entries of its view, in order. */
 export function combatantRows(
   fightId: string,
   system: string,
@@ -88,11 +68,6 @@ export function combatantRows(
     side: typeof c.side === 'string' ? c.side : 'default',
     summary: c,
   }));
-}
-
-/** The same objects in the same order. */
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 export function fightView(folded: Folded, last: FightEvent): Record<string, unknown> {
@@ -213,8 +188,6 @@ export class ProjectionBatch {
       const base = current?.folded;
       return {
         seq: e.seq,
-        combatants: current?.combatants,
-        entries: current?.entries,
         folded: {
           state,
           createdAt: base?.createdAt ?? String(first.metadata.at),
@@ -236,8 +209,6 @@ function evolved(current: Fold, e: FightEvent): Fold | undefined {
       state && {
         seq: e.seq,
         folded: { ...current.folded, state },
-        combatants: current.combatants,
-        entries: current.entries,
       }
     );
   } catch {

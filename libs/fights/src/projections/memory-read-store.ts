@@ -1,13 +1,4 @@
-import {
-  CombatantRow,
-  FightFilter,
-  FightKey,
-  FightQuery,
-  FightRow,
-  ProjectionName,
-  ReadStore,
-  ReadTx,
-} from './read-store';
+import { FightFilter, FightKey, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx } from './read-store';
 import { ReadWrites } from './read-writes';
 
 const clone = <T>(v: T): T => structuredClone(v);
@@ -21,7 +12,6 @@ export class MemoryReadStore implements ReadStore {
   readonly engine = 'memory';
   private checkpoints = new Map<string, string>();
   private fights = new Map<string, FightRow>();
-  private combatants = new Map<string, CombatantRow[]>();
   private lock: Promise<unknown> = Promise.resolve();
 
   async checkpoint(projection: ProjectionName) {
@@ -51,7 +41,6 @@ export class MemoryReadStore implements ReadStore {
           ),
         );
       }
-      for (const [id, rows] of writes.combatants) this.combatants.set(id, clone(rows.map((r) => r.row)));
       for (const p of projections) this.checkpoints.set(p, next);
       return true;
     });
@@ -62,7 +51,6 @@ export class MemoryReadStore implements ReadStore {
   async reset(projection: ProjectionName) {
     this.checkpoints.delete(projection);
     if (projection === 'fight-views') this.fights.clear();
-    else this.combatants.clear();
   }
 
   async getFight(fightId: string) {
@@ -89,10 +77,6 @@ export class MemoryReadStore implements ReadStore {
         (!q.system || f.system === q.system) &&
         (!q.status || f.status === q.status),
     );
-  }
-
-  async listCombatants(fightId: string) {
-    return clone(this.combatants.get(fightId) ?? []);
   }
 
   async close() {}

@@ -10,7 +10,6 @@ CREATE TABLE IF NOT EXISTS ${s}.fight_views (fight_id text PRIMARY KEY, tenant_i
 DROP INDEX IF EXISTS ${s}.fight_views_list;
 CREATE INDEX IF NOT EXISTS fight_views_keyset ON ${s}.fight_views (created_at COLLATE "C" DESC, fight_id COLLATE "C" DESC);
 CREATE INDEX IF NOT EXISTS fight_views_tenant_keyset ON ${s}.fight_views (tenant_id, created_at COLLATE "C" DESC, fight_id COLLATE "C" DESC);
-CREATE TABLE IF NOT EXISTS ${s}.combatant_summaries (fight_id text NOT NULL, combatant_id text NOT NULL, position integer NOT NULL, system text NOT NULL, name text NOT NULL, side text NOT NULL, summary json NOT NULL, PRIMARY KEY (fight_id, combatant_id));
 `;
 
 /**
@@ -18,7 +17,7 @@ CREATE TABLE IF NOT EXISTS ${s}.combatant_summaries (fight_id text NOT NULL, com
  * gave them, as on the other engines (jsonb sorts them). An earlier version created them jsonb; those
  * are converted at start (`toJson`), old rows keeping jsonb's order until rewritten.
  */
-const JSON_COLUMNS = `(('fight_views', 'view'), ('combatant_summaries', 'summary'))`;
+const JSON_COLUMNS = `(('fight_views', 'view'))`;
 
 /** The read models' JSON columns still of type jsonb in schema $1. */
 const jsonbColumnsSql = `
@@ -48,16 +47,6 @@ interface FightPgRow {
 }
 
 const jsonArray = (texts: string[]): string => `[${texts.join(',')}]`;
-
-/** A combatant_summaries row (summary is json, parsed by pg). */
-interface CombatantPgRow {
-  fight_id: string;
-  combatant_id: string;
-  system: string;
-  name: string;
-  side: string;
-  summary: Record<string, unknown>;
-}
 
 const toFight = (r: FightPgRow): FightRow => ({
   fightId: r.fight_id,
@@ -213,7 +202,7 @@ export class PostgresReadStore implements ReadStore {
     });
   }
 
-  /** One statement per table; JSON columns travel as one JSON array each, parsed once. */
+  /** One statement; the views travel as one JSON array, parsed once. */
   private async write(c: PoolClient, writes: ReadWrites): Promise<void> {
     const fights = [...writes.fights.values()];
     if (fights.length > 0) {
@@ -236,36 +225,13 @@ export class PostgresReadStore implements ReadStore {
         ],
       );
     }
-    if (writes.combatants.size === 0) return;
-    await c.query(`DELETE FROM ${this.t('combatant_summaries')} WHERE fight_id = ANY($1)`, [
-      [...writes.combatants.keys()],
-    ]);
-    const rows = [...writes.combatants.values()].flatMap((list) =>
-      list.map((entry, position) => ({ ...entry, position })),
-    );
-    if (rows.length === 0) return;
-    await c.query(
-      `INSERT INTO ${this.t('combatant_summaries')} (fight_id, combatant_id, position, system, name, side, summary)
-       SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::int[]), unnest($4::text[]), unnest($5::text[]), unnest($6::text[]), json_array_elements($7::json))`,
-      [
-        rows.map((r) => r.row.fightId),
-        rows.map((r) => r.row.combatantId),
-        rows.map((r) => r.position),
-        rows.map((r) => r.row.system),
-        rows.map((r) => r.row.name),
-        rows.map((r) => r.row.side),
-        jsonArray(rows.map((r) => r.summary)),
-      ],
-    );
   }
 
   async reset(projection: ProjectionName) {
     await this.start();
     await inTransaction(this.pool, async (c) => {
       await c.query(`DELETE FROM ${this.t('projection_checkpoints')} WHERE name = $1`, [projection]);
-      await c.query(
-        `DELETE FROM ${this.t(projection === 'fight-views' ? 'fight_views' : 'combatant_summaries')}`,
-      );
+      await c.query(`DELETE FROM ${this.t('fight_views')}`);
     });
   }
 
@@ -287,22 +253,6 @@ export class PostgresReadStore implements ReadStore {
     await this.start();
     const { sql, args } = countFightsPgSql(this.schema, q);
     return Number((await this.read<{ n: string }>(sql, args)).rows[0].n);
-  }
-
-  async listCombatants(fightId: string) {
-    await this.start();
-    const r = await this.read<CombatantPgRow>(
-      `SELECT * FROM ${this.t('combatant_summaries')} WHERE fight_id = $1 ORDER BY position`,
-      [fightId],
-    );
-    return r.rows.map((x) => ({
-      fightId: x.fight_id,
-      combatantId: x.combatant_id,
-      system: x.system,
-      name: x.name,
-      side: x.side,
-      summary: x.summary,
-    }));
   }
 
   async close() {

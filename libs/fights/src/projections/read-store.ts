@@ -17,6 +17,7 @@ export interface FightRow {
   view: Record<string, unknown>;
 }
 
+/** A combatant as `GET /fights/:id/combatants` lists it: an entry of its fight's view (no table of its own). */
 export interface CombatantRow {
   fightId: string;
   combatantId: string;
@@ -51,13 +52,17 @@ export interface FightQuery extends FightFilter {
   after?: FightKey;
 }
 
-export const PROJECTIONS = ['fight-views', 'combatants'] as const;
+/**
+ * The projections. A `combatants` projection once kept each combatant's view entry in a table of its own,
+ * a copy of what the fight's row holds; the combatants are now read from that row (docs/event-store.md
+ * "Read side pages").
+ */
+export const PROJECTIONS = ['fight-views'] as const;
 export type ProjectionName = (typeof PROJECTIONS)[number];
 
 /** The writes of one `apply`, kept (the last one per row) until its commit. */
 export interface ReadTx {
   putFight(row: FightRow): void;
-  replaceCombatants(fightId: string, rows: CombatantRow[]): void;
 }
 
 export interface ReadStore {
@@ -80,7 +85,6 @@ export interface ReadStore {
   listFights(q: FightQuery): Promise<FightRow[]>;
   /** How many fights match: a scan of the index, so only for a caller who asks for the total. */
   countFights(q: FightFilter): Promise<number>;
-  listCombatants(fightId: string): Promise<CombatantRow[]>;
   /**
    * Another connection of this process (the fold worker's) wrote these fights' rows, or, with none named,
    * anything: a store that keeps rows between reads drops those.

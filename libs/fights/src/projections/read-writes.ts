@@ -1,5 +1,5 @@
 import { viewText } from '../view-text';
-import { CombatantRow, FightRow, ReadTx } from './read-store';
+import { FightRow, ReadTx } from './read-store';
 
 /**
  * The writes of one `apply`, the last per row, serialised as they are put, before any
@@ -8,16 +8,10 @@ import { CombatantRow, FightRow, ReadTx } from './read-store';
  */
 export class ReadWrites {
   readonly fights = new Map<string, { row: FightRow; view: string }>();
-  readonly combatants = new Map<string, Array<{ row: CombatantRow; summary: string }>>();
 
   tx(): ReadTx {
     return {
       putFight: (row: FightRow) => void this.fights.set(row.fightId, { row, view: viewText(row.view) }),
-      replaceCombatants: (fightId: string, rows: CombatantRow[]) =>
-        void this.combatants.set(
-          fightId,
-          rows.map((row) => ({ row, summary: JSON.stringify(row.summary) })),
-        ),
     };
   }
 }

@@ -1,15 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  CombatantRow,
-  FightFilter,
-  FightQuery,
-  FightRow,
-  ProjectionName,
-  ReadStore,
-  ReadTx,
-} from './read-store';
+import { FightFilter, FightQuery, FightRow, ProjectionName, ReadStore, ReadTx } from './read-store';
 import { ReadWrites } from './read-writes';
 
 const SCHEMA = `
@@ -18,7 +10,8 @@ DROP TABLE IF EXISTS projection_folds;
 CREATE TABLE IF NOT EXISTS fight_views (fight_id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, system TEXT NOT NULL, name TEXT NOT NULL, status TEXT NOT NULL, seq INTEGER NOT NULL, head_hash TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, view TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS fight_views_list ON fight_views (created_at DESC, fight_id DESC);
 CREATE INDEX IF NOT EXISTS fight_views_tenant_list ON fight_views (tenant_id, created_at DESC, fight_id DESC);
-CREATE TABLE IF NOT EXISTS combatant_summaries (fight_id TEXT NOT NULL, combatant_id TEXT NOT NULL, position INTEGER NOT NULL, system TEXT NOT NULL, name TEXT NOT NULL, side TEXT NOT NULL, summary TEXT NOT NULL, PRIMARY KEY (fight_id, combatant_id));
+DROP TABLE IF EXISTS combatant_summaries;
+DELETE FROM projection_checkpoints WHERE name = 'combatants';
 `;
 
 /**
@@ -174,14 +167,6 @@ export class SqliteReadStore implements ReadStore {
             r.updatedAt,
             view,
           );
-        const clear = this.stmt('DELETE FROM combatant_summaries WHERE fight_id = ?');
-        const combatant = this.stmt('INSERT INTO combatant_summaries VALUES (?, ?, ?, ?, ?, ?, ?)');
-        for (const [fightId, rows] of writes.combatants) {
-          clear.run(fightId);
-          rows.forEach(({ row: c, summary }, i) =>
-            combatant.run(c.fightId, c.combatantId, i, c.system, c.name, c.side, summary),
-          );
-        }
         const moved = this.stmt(
           'INSERT INTO projection_checkpoints VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = excluded.updated_at',
         );
@@ -197,9 +182,7 @@ export class SqliteReadStore implements ReadStore {
     this.rows.clear();
     this.db.transaction(() => {
       this.stmt('DELETE FROM projection_checkpoints WHERE name = ?').run(projection);
-      this.stmt(
-        projection === 'fight-views' ? 'DELETE FROM fight_views' : 'DELETE FROM combatant_summaries',
-      ).run();
+      this.stmt('DELETE FROM fight_views').run();
     })();
   }
 
@@ -237,27 +220,6 @@ export class SqliteReadStore implements ReadStore {
   async countFights(q: FightFilter) {
     const { sql, args } = countFightsSql(q);
     return (this.stmt(sql).get(...args) as { n: number }).n;
-  }
-
-  async listCombatants(fightId: string) {
-    const rows = this.stmt('SELECT * FROM combatant_summaries WHERE fight_id = ? ORDER BY position').all(
-      fightId,
-    ) as Array<{
-      fight_id: string;
-      combatant_id: string;
-      system: string;
-      name: string;
-      side: string;
-      summary: string;
-    }>;
-    return rows.map((r) => ({
-      fightId: r.fight_id,
-      combatantId: r.combatant_id,
-      system: r.system,
-      name: r.name,
-      side: r.side,
-      summary: JSON.parse(r.summary) as CombatantRow['summary'],
-    }));
   }
 
   /**
