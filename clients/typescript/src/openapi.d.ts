@@ -12542,6 +12542,8 @@ export interface components {
                 winnerId?: string;
                 /** @description The actor won. */
                 success: boolean;
+                /** @description A grapple Attack or Throw: the weapon whose damage it deals (the fist, or a held Close Combat weapon); an attack made with it, won or lost, for Quick Attack (S98). */
+                weaponId?: string;
             };
         };
         ArchsoulGrappleStartedEvent: {

@@ -961,6 +961,9 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
       'Who won: a tie goes to the member with control (no grapple yet: the defender, S3).',
     ),
     success: z.boolean().describe('The actor won.'),
+    weaponId: Name.optional().describe(
+      'A grapple Attack or Throw: the weapon whose damage it deals (the fist, or a held Close Combat weapon); an attack made with it, won or lost, for Quick Attack (S98).',
+    ),
   }),
   GrappleStarted: z.strictObject({
     grappleId: Name.describe('The grapple (gr1, gr2, …).'),

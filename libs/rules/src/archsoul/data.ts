@@ -799,10 +799,14 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S96',
-    text: 'A sheet weapon with the id fist is its holder’s fist: it stands in for the built-in fist wherever a command names fist or no weapon, in the reach that makes a reactor (S26) and in a held action (S59); without one, the built-in fist stays.',
+    text: 'A sheet weapon with the id fist is its holder’s fist: it stands in for the built-in fist wherever a command names fist or no weapon, in a grapple Attack’s or Throw’s unarmed damage, in the reach that makes a reactor (S26) and in a held action (S59); without one, the built-in fist stays.',
   },
   {
     id: 'S97',
     text: 'Quick Attack’s “non-light weapon in your other hand” is any other weapon held in a hand (S51), whatever its type, that is not light; worn unarmed weapons and soul magic fill no hand and a shield is no weapon, so they add nothing (refines S27).',
+  },
+  {
+    id: 'S98',
+    text: 'A grapple Attack is an attack made with the weapon whose damage it deals (the fist or the Close Combat weapon), a grapple Throw one made with the fist, won or lost: for Quick Attack, that weapon has been attacked with this round (S27, S53).',
   },
 ];

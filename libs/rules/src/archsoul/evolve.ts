@@ -184,10 +184,18 @@ function evolveArchsoul(next: ArchsoulState, event: ArchsoulEvent): ArchsoulStat
       // an action that is not studying, so the "three consecutive actions … studying" start again. S84: likewise a
       // lost second half of an awkward draw is no drawing, and "the two actions need to be consecutive".
       const d = event.data;
-      if (d.success || !next.combatants[d.actorId]) return next;
-      if (d.purpose === 'Study') return patch(next, d.actorId, { study: undefined });
-      if (d.purpose === 'DrawAwkwardItem') return patch(next, d.actorId, { awkward: undefined });
-      return next;
+      const x = next.combatants[d.actorId];
+      if (!x) return next;
+      // S98: a grapple Attack or Throw, won or lost, is an attack made with its weapon (Quick Attack: "a one-handed
+      // weapon that you have not yet made an attack with this round").
+      const after =
+        d.weaponId !== undefined && !x.attackedWith.includes(d.weaponId)
+          ? patch(next, d.actorId, { attackedWith: [...x.attackedWith, d.weaponId] })
+          : next;
+      if (d.success) return after;
+      if (d.purpose === 'Study') return patch(after, d.actorId, { study: undefined });
+      if (d.purpose === 'DrawAwkwardItem') return patch(after, d.actorId, { awkward: undefined });
+      return after;
     }
     default: {
       const unhandled: never = event;

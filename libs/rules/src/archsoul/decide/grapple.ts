@@ -16,7 +16,7 @@ import { FIST, Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState, Grapple, grapplesOf, hasCondition, partnerOf } from '../state';
 import { criticalFailure } from './critical';
 import { damageTest, metalLimb, wound } from './damage';
-import { acting, canReact, occupant, onMap, spend, unhidden } from './common';
+import { acting, canReact, occupant, onMap, ownFist, spend, unhidden } from './common';
 import { checkNotAfterQuick } from './maneuvers';
 import { triggerReactions } from './reactions';
 import { knockedDown, offTheMount } from './prone';
@@ -54,6 +54,7 @@ export function grappleRoll(
   g: Grapple | undefined,
   push: Push,
   named?: GrappleRollKind,
+  weaponId?: string,
 ): boolean {
   const k = grappleKind(actor, named);
   const ko = grappleKind(opponent);
@@ -80,6 +81,8 @@ export function grappleRoll(
       opponent: theirs,
       winnerId: success ? actor.id : opponent.id,
       success,
+      // Ruling S98: a grapple Attack or Throw is an attack made with the weapon whose damage it deals.
+      ...(weaponId !== undefined ? { weaponId } : {}),
     }),
   );
   if (g && success && g.controlId !== actor.id)
@@ -219,9 +222,18 @@ export function endGrapple(state: ArchsoulState, g: Grapple, reason: string): Ru
   return out;
 }
 
+/**
+ * archsoul.txt: Grappling: Attack and Throw: "you deal your unarmed damage": the fist's, and ruling S96: a sheet weapon
+ * with the fist's id is its holder's fist (while it is not destroyed), so its damage is the unarmed damage.
+ */
+function unarmedOf(c: ArchsoulCombatant): Weapon {
+  const own = ownFist(c);
+  return own && !c.weapons[own.id]?.destroyed ? own : FIST;
+}
+
 /** archsoul.txt: Grappling: Attack: unarmed damage, or a held Close Combat weapon's. */
 function grappleWeapon(c: ArchsoulCombatant, weaponId: string | undefined): Weapon {
-  if (weaponId === undefined) return FIST;
+  if (weaponId === undefined) return unarmedOf(c);
   const w = c.sheet.weapons.find((x) => x.id === weaponId);
   ensure(
     w && c.held.includes(w.id) && (w.type === 'unarmed' || w.closeCombat),
@@ -244,7 +256,7 @@ export function grappleAttack(
   const w = grappleWeapon(c, command.weaponId);
   const r = run(state, evolve);
   r.push(spend(c, 'grappleAttack'));
-  if (grappleRoll(r.state(), c, t, 'Attack', dice, g, r.push))
+  if (grappleRoll(r.state(), c, t, 'Attack', dice, g, r.push, undefined, w.id))
     r.push(grappleDamage(r.state(), c, w, t, dice));
   return r.events;
 }
@@ -393,8 +405,9 @@ export function grappleThrow(
   }
   const r = run(state, evolve);
   r.push(spend(c, 'grappleThrow'));
-  if (!grappleRoll(r.state(), c, t, 'Throw', dice, g, r.push)) return r.events;
-  r.push(grappleDamage(r.state(), c, FIST, t, dice));
+  const fist = unarmedOf(c);
+  if (!grappleRoll(r.state(), c, t, 'Throw', dice, g, r.push, undefined, fist.id)) return r.events;
+  r.push(grappleDamage(r.state(), c, fist, t, dice));
   // S35: a rider thrown out of the saddle comes off its mount, which waits in the space it was thrown from (as a fall).
   if (to) r.push(...offTheMount(r.state().combatants[t.id], `ruling S35: thrown from the mount by ${c.id}`));
   if (to)
