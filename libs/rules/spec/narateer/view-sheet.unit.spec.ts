@@ -255,7 +255,7 @@ describe('N67: outside its own activation, the proactive uses the view shows are
     }
   });
 
-  it('N67: given a combatant outside its activation, then it shows no proactive use while it cannot act (N63), its next activation’s uses once it can again, and no use for anyone once the GM ends the fight, which accepts no command (N66)', () => {
+  it('N67: given a combatant outside its activation, when it is knocked out, wakes, and the GM then ends the fight, then it shows no proactive use while it cannot act (N63), its next activation’s uses once it can again, and no use for anyone once the fight has ended, which accepts no command (N66)', () => {
     let events = then(start(), shove('a'));
     events = then(events, { type: 'EndActivation' });
     events = then(events, { type: 'StartActivation' });
@@ -276,7 +276,7 @@ describe('N67: outside its own activation, the proactive uses the view shows are
     expect(refusal(ended, shove('b'))).toMatchObject({ code: 'FIGHT_ENDED' });
   });
 
-  it('N67: given an activation that ends with no change to its combatant, then the view follows the activation: the same entry while nothing changes, the next activation’s uses once it has ended', () => {
+  it('N67: given a combatant in its own activation, when an event changes nothing and then the activation ends with no change to it, then the view follows the activation: the same entry while nothing changes, the next activation’s uses once it has ended', () => {
     // Folded event by event, as the service and the projections fold a fight.
     const events = then(start(), shove('a'));
     const before = stateOf(events);

@@ -50,8 +50,7 @@ export function answerInAdvance(
 ): ExchangeRespondedData | undefined {
   const x = state.exchange!;
   const forced = forcedNone(state, x);
-  if (forced)
-    return { exchangeId: x.exchangeId, combatantId: x.targetId, response: 'none', boost: 0, dice: 0, forced };
+  if (forced) return forcedAnswer(x, forced, given?.allocation);
   if (given) {
     const answer = buildResponse(state, x, given, 'response');
     answer.source = 'declaration';
@@ -59,6 +58,27 @@ export function answerInAdvance(
   }
   const policy = state.combatants[x.targetId].sheet.responsePolicy;
   return policy ? policyResponse(state, x, policy) : undefined;
+}
+
+/**
+ * N6/N23: a forced No Response. Only the response is forced: "The character taking the Wound chooses between AD and MD
+ * within the required state" (narateer.txt: Applying Wounds), so an allocation given up front still goes with it (N28).
+ */
+function forcedAnswer(
+  x: CurrentExchange,
+  forced: NonNullable<ExchangeRespondedData['forced']>,
+  allocation: ResponseInput['allocation'],
+): ExchangeRespondedData {
+  const answer: ExchangeRespondedData = {
+    exchangeId: x.exchangeId,
+    combatantId: x.targetId,
+    response: 'none',
+    boost: 0,
+    dice: 0,
+    forced,
+  };
+  if (allocation) answer.allocation = allocation;
+  return answer;
 }
 
 /** narateer.txt: No Response — unaware, unable to act, out of Ready AD, or incapacitated (N6, N20). */
