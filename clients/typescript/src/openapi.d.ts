@@ -8556,6 +8556,20 @@ export interface components {
                 bonusDice: number;
                 /** @description The bonusDamage of the sheet’s attack it names (`action`, `attackId`): the engine adds it to the hit’s damage after a Critical doubles Base Damage, whoever takes the attack (ruling A52); combo damage comes on top, from the attacker side’s chain on the one who takes it (`chains`). */
                 bonusDamage: number;
+                /**
+                 * @description The stat of the sheet’s attack it names (`action`, `attackId`), its value in the attacker’s `stats` in dice: the sheet’s, or by default Brawn for melee and Agility for ranged and long (RULINGS.md A6).
+                 * @enum {string}
+                 */
+                stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                /** @description The Attack Ranks of the sheet’s attack it names, added to the pool (RULINGS.md A6); 0 when none. */
+                ranks: number;
+                /** @description The Qualities whose ranks the attack adds to its pool, as its sheet lists them (a name listed twice adds twice); empty when none. "Build pool Stat + Quality/Attack Ranks + modifiers" (RULINGS.md A6): the pool rolls the `stat`’s value + `ranks` + these ranks + the bonus dice of the roll (Direct, Assist, High Ground, Flanking, the combo die, the GM’s bonusDice), one more die with a net Boost or Setback. */
+                qualities: {
+                    /** @description A Quality of the sheet’s `qualities`, as the sheet’s attack names it. */
+                    name: string;
+                    /** @description Its ranks in the sheet’s `qualities`: the dice it adds. */
+                    ranks: number;
+                }[];
             } | null;
             /** @description Target id → the combo chain of the side that attacked it last (rulings A20, A57); each side keeps its own (`chains`), and a target that has left the fight is not listed (C11). */
             combos: {
@@ -8728,11 +8742,22 @@ export interface components {
                     name: string;
                     /** @enum {string} */
                     range: "melee" | "ranged" | "long";
-                    /** @enum {string} */
+                    /**
+                     * @description The stat the attack rolls, its value in `stats` in dice: the sheet’s, or by default Brawn for melee and Agility for ranged and long (RULINGS.md A6).
+                     * @enum {string}
+                     */
                     stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description The Attack Ranks the sheet gives it, added to the pool (RULINGS.md A6); 0 when none. */
                     ranks: number;
                     /** @description The sheet’s bonusDamage of the attack: added to a hit’s damage after a Critical doubles Base Damage, with the extra successes and combo damage (ruling A52); 0 when the sheet gives none. */
                     bonusDamage: number;
+                    /** @description The Qualities whose ranks the attack adds to its pool, as its sheet lists them (a name listed twice adds twice); empty when none. "Build pool Stat + Quality/Attack Ranks + modifiers" (RULINGS.md A6): the pool rolls the `stat`’s value + `ranks` + these ranks + the bonus dice of the roll (Direct, Assist, High Ground, Flanking, the combo die, the GM’s bonusDice), one more die with a net Boost or Setback. */
+                    qualities: {
+                        /** @description A Quality of the sheet’s `qualities`, as the sheet’s attack names it. */
+                        name: string;
+                        /** @description Its ranks in the sheet’s `qualities`: the dice it adds. */
+                        ranks: number;
+                    }[];
                 }[];
                 specialAttacks: {
                     id: string;
@@ -8745,6 +8770,20 @@ export interface components {
                     usesLeft: number;
                     /** @description The sheet’s bonusDamage of the attack: added to a hit’s damage after a Critical doubles Base Damage, with the extra successes and combo damage (ruling A52); 0 when the sheet gives none. */
                     bonusDamage: number;
+                    /**
+                     * @description The stat the attack rolls, its value in `stats` in dice: the sheet’s, or by default Brawn for melee and Agility for ranged and long (RULINGS.md A6).
+                     * @enum {string}
+                     */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description The Attack Ranks the sheet gives it, added to the pool (RULINGS.md A6); 0 when none. */
+                    ranks: number;
+                    /** @description The Qualities whose ranks the attack adds to its pool, as its sheet lists them (a name listed twice adds twice); empty when none. "Build pool Stat + Quality/Attack Ranks + modifiers" (RULINGS.md A6): the pool rolls the `stat`’s value + `ranks` + these ranks + the bonus dice of the roll (Direct, Assist, High Ground, Flanking, the combo die, the GM’s bonusDice), one more die with a net Boost or Setback. */
+                    qualities: {
+                        /** @description A Quality of the sheet’s `qualities`, as the sheet’s attack names it. */
+                        name: string;
+                        /** @description Its ranks in the sheet’s `qualities`: the dice it adds. */
+                        ranks: number;
+                    }[];
                 }[];
                 /** @description The Zero Power (ruling A34); null when the sheet has none. */
                 zeroPower: {
@@ -8761,6 +8800,20 @@ export interface components {
                     triggerActive: boolean;
                     /** @description Used this scene. */
                     used: boolean;
+                    /**
+                     * @description The stat its attack rolls, its value in `stats` in dice: the sheet’s, or by default Brawn for melee and Agility for ranged and long (RULINGS.md A6); a narrative Zero Power rolls none (ruling A34).
+                     * @enum {string}
+                     */
+                    stat: "brawn" | "agility" | "endurance" | "spirit" | "technique";
+                    /** @description The Attack Ranks the sheet gives it, added to the pool (RULINGS.md A6); 0 when none. */
+                    ranks: number;
+                    /** @description The Qualities whose ranks the attack adds to its pool, as its sheet lists them (a name listed twice adds twice); empty when none. "Build pool Stat + Quality/Attack Ranks + modifiers" (RULINGS.md A6): the pool rolls the `stat`’s value + `ranks` + these ranks + the bonus dice of the roll (Direct, Assist, High Ground, Flanking, the combo die, the GM’s bonusDice), one more die with a net Boost or Setback. */
+                    qualities: {
+                        /** @description A Quality of the sheet’s `qualities`, as the sheet’s attack names it. */
+                        name: string;
+                        /** @description Its ranks in the sheet’s `qualities`: the dice it adds. */
+                        ranks: number;
+                    }[];
                 } | null;
                 /** @description Movement that bypasses restrictions (ruling A18). */
                 movement: ("flight" | "teleport" | "burrowing")[];

@@ -244,7 +244,17 @@ describe('arcana-beast.txt: Tests and resources at their bounds, by hand', () =>
       { dice: [1, 1, 1, 1, 1, 1] },
     );
     expect(beastView(e, 'ember').specialAttacks).toEqual([
-      { id: 'inferno', name: 'Inferno', range: 'long', uses: 1, usesLeft: 0, bonusDamage: 1 },
+      {
+        id: 'inferno',
+        name: 'Inferno',
+        range: 'long',
+        uses: 1,
+        usesLeft: 0,
+        bonusDamage: 1,
+        stat: 'agility',
+        ranks: 2,
+        qualities: [],
+      },
     ]);
     e = nextRound(next(e, 'wolf'), 'ember');
     expect(

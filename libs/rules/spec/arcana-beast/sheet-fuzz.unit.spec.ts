@@ -9,9 +9,9 @@ import { findSystem } from '../../src/registry';
 import { eventSchemasOf } from '../../src/core/lifecycle-contract';
 import { ARCANA_BEAST_CONTRACT, ARCANA_BEAST_VIEW, ArcanaBeastState } from '../../src/arcana-beast';
 import { canActivate } from '../../src/arcana-beast/decide/turn';
-import { BANDS, BYPASS_MOVEMENT, STATS, TAGS } from '../../src/arcana-beast/data';
 import { TEST_COMMITMENT, TEST_SEED } from '../given';
-import { Json, defined, int, maybe, text, SIDES, Joiner, fighters, options } from './sheet-space';
+import { Json, defined, maybe, Joiner, fighters, options } from './sheet-space';
+import { commands, CONDITIONS, facesOf, HOSTILE, OPENING, Pick, weighted } from './command-space';
 
 /**
  * Whatever a client sends, a decider answers with events or a RuleViolation: never another exception, never an
@@ -24,195 +24,9 @@ import { Json, defined, int, maybe, text, SIDES, Joiner, fighters, options } fro
 const system = findSystem('arcana-beast')!;
 const FIGHT_ID = 'sheet-fuzz';
 
-/** A value resolved against the fight as the walk reaches the step. */
-type Pick =
-  | { $: 'combatant'; i: number }
-  | { $: 'other'; i: number }
-  | { $: 'active' }
-  | { $: 'binder' }
-  | { $: 'awaiting' }
-  | { $: 'attack'; i: number }
-  | { $: 'special'; i: number }
-  | { $: 'item'; i: number }
-  | { $: 'condition'; i: number }
-  | { $: 'order'; shuffle: number[] }
-  | { $: 'joiner'; i: number };
-
-const HOSTILE = [null, '', -1, 1e9, 0.5, Number.NaN, [], {}, 'toString', '__proto__', true, 'ghost'];
-const CONDITIONS = ['Burning', 'Poisoned', 'c'.repeat(60)];
-
-const combatant = fc.oneof(
-  fc.nat().map((i): Pick => ({ $: 'combatant', i })),
-  fc.nat().map((i): Pick => ({ $: 'other', i })),
-);
-/** The running turn's beast (for an Action) or Binder (for a Command), mostly. */
-const actor = fc.oneof(
-  { weight: 6, arbitrary: fc.constant<Pick>({ $: 'active' }) },
-  { weight: 1, arbitrary: combatant },
-);
-const commander = fc.oneof(
-  { weight: 6, arbitrary: fc.constant<Pick>({ $: 'binder' }) },
-  { weight: 1, arbitrary: combatant },
-);
-
-/** A field's value: usually plausible, now and then hostile. */
-const field = <T>(plausible: fc.Arbitrary<T>) =>
-  fc.oneof(
-    { weight: 25, arbitrary: plausible },
-    { weight: 1, arbitrary: fc.constantFrom<unknown>(...HOSTILE) },
-  );
-
-/** An optional field: absent half the time. */
-const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined, freq: 2 });
-
-const cmd = (type: string, fields: Record<string, fc.Arbitrary<unknown>>): [string, fc.Arbitrary<Json>] => [
-  type,
-  fc
-    .record(
-      Object.fromEntries(
-        Object.entries(fields).map(([k, a]) => [
-          k,
-          fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 12, arbitrary: field(a) }),
-        ]),
-      ),
-    )
-    .map((f) => ({ type, ...defined(f) })),
-];
-
-const bonus = int(0, 5);
-const COMMANDS = [
-  cmd('Attack', {
-    attackerId: actor,
-    targetId: combatant,
-    attackId: fc.nat().map((i): Pick => ({ $: 'attack', i })),
-    bonusDice: opt(bonus),
-    intercept: opt(fc.boolean()),
-  }),
-  cmd('UseSpecialAttack', {
-    attackerId: actor,
-    targetId: combatant,
-    specialAttackId: fc.nat().map((i): Pick => ({ $: 'special', i })),
-    bonusDice: opt(bonus),
-    intercept: opt(fc.boolean()),
-  }),
-  cmd('UseZeroPower', {
-    attackerId: actor,
-    targetId: opt(combatant),
-    bonusDice: opt(bonus),
-    intercept: opt(fc.boolean()),
-  }),
-  cmd('Intercept', { combatantId: fc.constant<Pick>({ $: 'awaiting' }), intercept: fc.boolean() }),
-  cmd('Defend', { combatantId: actor }),
-  cmd('Assist', { combatantId: actor, allyId: combatant }),
-  cmd('Guard', { combatantId: actor, allyId: combatant }),
-  cmd('Pass', { combatantId: actor }),
-  cmd('Reposition', {
-    combatantId: actor,
-    towardId: combatant,
-    band: fc.constantFrom(...BANDS),
-    using: fc.constantFrom(...BYPASS_MOVEMENT),
-  }),
-  cmd('Move', {
-    combatantId: actor,
-    towardId: combatant,
-    band: fc.constantFrom(...BANDS),
-    using: fc.constantFrom(...BYPASS_MOVEMENT),
-  }),
-  cmd('Evolve', { combatantId: actor, stage: int(0, 4) }),
-  cmd('Direct', { combatantId: commander }),
-  cmd('Encourage', {
-    combatantId: commander,
-    effect: fc.constantFrom('dodgeDie', 'removeCondition'),
-    condition: fc.nat().map((i): Pick => ({ $: 'condition', i })),
-  }),
-  cmd('Strategize', { combatantId: commander }),
-  cmd('CallBack', { combatantId: commander, mode: fc.constantFrom('retreat', 'devolve') }),
-  cmd('UseItem', {
-    combatantId: commander,
-    itemId: fc.nat().map((i): Pick => ({ $: 'item', i })),
-    targetId: combatant,
-    condition: fc.nat().map((i): Pick => ({ $: 'condition', i })),
-  }),
-  cmd('BondSurge', { combatantId: commander }),
-  cmd('SetBand', {
-    aId: combatant,
-    bId: combatant,
-    band: fc.constantFrom(...BANDS),
-    difficultTerrain: fc.oneof(fc.boolean(), int(0, 10)),
-  }),
-  cmd('SetTag', { combatantId: combatant, tag: fc.constantFrom(...TAGS), againstId: combatant }),
-  cmd('ClearTag', { combatantId: combatant, tag: fc.constantFrom(...TAGS) }),
-  cmd('ApplyCondition', { combatantId: combatant, condition: fc.constantFrom(...CONDITIONS) }),
-  cmd('RemoveCondition', { combatantId: combatant, condition: fc.constantFrom(...CONDITIONS) }),
-  cmd('SetTrigger', {
-    combatantId: fc.oneof(actor, combatant),
-    kind: fc.constantFrom('stage', 'zeroPower'),
-    stage: int(0, 4),
-    active: fc.boolean(),
-  }),
-  cmd('RollTest', {
-    combatantId: combatant,
-    stat: fc.constantFrom(...STATS),
-    difficulty: int(0, 20),
-    ranks: int(0, 10),
-    bonusDice: bonus,
-    boost: fc.boolean(),
-    setback: fc.boolean(),
-    reason: text(200),
-  }),
-  cmd('RollOpposedTest', {
-    aId: combatant,
-    aStat: fc.constantFrom(...STATS),
-    aRanks: int(0, 10),
-    aBonusDice: bonus,
-    aBoost: fc.boolean(),
-    aSetback: fc.boolean(),
-    bId: combatant,
-    bStat: fc.constantFrom(...STATS),
-    bRanks: int(0, 10),
-    bBonusDice: bonus,
-    bBoost: fc.boolean(),
-    bSetback: fc.boolean(),
-  }),
-  cmd('RerollInitiative', {}),
-  cmd('EndScene', {}),
-  cmd('RollInitiative', { surprised: fc.array(combatant, { maxLength: 3 }), tieBreak: fc.array(combatant) }),
-  cmd('SetInitiative', {
-    order: fc.array(fc.nat(), { maxLength: 8 }).map((shuffle): Pick => ({ $: 'order', shuffle })),
-  }),
-  cmd('StartRound', {}),
-  cmd('StartActivation', { combatantId: combatant }),
-  cmd('EndActivation', {}),
-  cmd('EndRound', {}),
-  cmd('RemoveCombatant', { combatantId: combatant, reason: text(20) }),
-  cmd('AddCombatant', { combatant: fc.nat().map((i): Pick => ({ $: 'joiner', i })) }),
-  cmd('AddNote', { text: text(20), combatantId: combatant }),
-  cmd('CancelPending', { reason: text(20) }),
-  cmd('ProvideDice', {}),
-  cmd('DevolutionTest', { combatantId: combatant }),
-  cmd('EndFight', {
-    revealedSeed: fc.constantFrom(TEST_SEED, 'wrong'),
-    winnerSide: fc.constantFrom(...SIDES),
-  }),
-];
-/** How often each command comes: the beasts' and Binders' most, what ends a turn, a scene or the fight least. */
-const WEIGHT: Record<string, number> = {
-  Attack: 12,
-  UseSpecialAttack: 6,
-  UseZeroPower: 4,
-  Intercept: 6,
-  SetBand: 6,
-  SetTrigger: 4,
-  EndActivation: 2,
-  EndRound: 1,
-  EndScene: 1,
-  RemoveCombatant: 1,
-  EndFight: 1,
-  StartRound: 4,
-  StartActivation: 6,
-};
+/** Every command, its fields hostile now and then (command-space.ts), and bare turn commands and Close bands. */
 const command = fc.oneof(
-  ...COMMANDS.map(([type, arbitrary]) => ({ weight: WEIGHT[type] ?? 3, arbitrary })),
+  ...weighted(commands({ hostile: HOSTILE, everyField: true })),
   {
     weight: 4,
     arbitrary: fc.constantFrom('StartRound', 'StartActivation', 'EndActivation').map((type) => ({ type })),
@@ -228,22 +42,6 @@ const command = fc.oneof(
   },
 );
 
-/** Manual faces: a short pattern repeated to a length, so a pool of any size can be covered. */
-const facesOf = fc
-  .tuple(
-    fc.oneof(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 80 })),
-    fc.array(
-      fc.oneof(
-        { weight: 9, arbitrary: fc.integer({ min: 1, max: 6 }) },
-        { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) },
-      ),
-      {
-        minLength: 1,
-        maxLength: 6,
-      },
-    ),
-  )
-  .map(([n, p]) => Array.from({ length: n }, (_, i) => p[i % p.length]));
 const faces = fc
   .record({ dice: facesOf, rerollFaces: maybe(facesOf), followUpFaces: maybe(facesOf) })
   .map(defined);
@@ -259,13 +57,6 @@ const walk = fc.record({
   ),
   steps: fc.array(fc.tuple(command, faces), { minLength: 5, maxLength: 40 }),
 });
-/** The first turn of a fight: most walks start from it. */
-const OPENING = [
-  { type: 'RollInitiative' },
-  { type: 'SetInitiative', order: { $: 'order', shuffle: [] } },
-  { type: 'StartRound' },
-  { type: 'StartActivation' },
-];
 
 function resolve(value: unknown, state: ArcanaBeastState, joiners: Joiner[]): unknown {
   if (Array.isArray(value)) return value.map((v) => resolve(v, state, joiners));

@@ -238,6 +238,11 @@ describe('ARCANA_BEAST_VIEW declares the view every Arcana Beast fight shows', (
       views.some((v) => Object.keys(v.chains).length > 0) &&
         views.some((v) => Object.values(v.sideTurns).some((n) => n > 0)),
     ).toBe(true);
+    // A6: attacks whose pool adds Qualities' ranks, and attacks that add none.
+    expect([...new Set(beasts.flatMap((b) => b.attacks.map((a) => a.qualities.length > 0)))].sort()).toEqual([
+      false,
+      true,
+    ]);
     expect([...new Set(combatants.map((c) => c.state))].sort()).toEqual(['Active', 'InVessel', 'KnockedOut']);
     expect([...new Set(combatants.flatMap((c) => Object.values(c.bands)))].sort()).toEqual([
       'close',

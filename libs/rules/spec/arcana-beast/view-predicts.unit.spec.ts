@@ -1,10 +1,11 @@
 /**
- * What a frontend predicts from the view alone: the combo die an attack will roll and the damage of a hit. Fights are
- * built through the decider, the prediction is read from the view before the attack (as a client reads it: `sideTurns`,
- * `chains`, `baseDamage`, each attack's `bonusDamage`, `pendingAttack.bonusDamage`), and the attack's AttackResolved
- * must show it. Every number is worked from arcana-beast.txt ("Combo Attacks", "Damage Formula") and the rulings first.
+ * What a frontend predicts from the view alone: the pool an attack rolls, the combo die it adds and the damage of a
+ * hit. Fights are built through the decider, the prediction is read from the view before the attack (as a client reads
+ * it: `stats`, each attack's `stat`, `ranks` and `qualities`, `sideTurns`, `chains`, `baseDamage`, each attack's
+ * `bonusDamage`, the same of `pendingAttack`), and the attack's AttackResolved must show it. Every number is worked
+ * from arcana-beast.txt ("Attack Steps", "Combo Attacks", "Damage Formula") and the rulings first.
  */
-import { RuleEvent } from '../../src/core/types';
+import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { ArcanaBeastView } from '../../src/arcana-beast';
 import { view } from '../../src/arcana-beast/view';
 import {
@@ -264,6 +265,122 @@ describe('the view shows the bonus damage a hit adds (bonusDamage)', () => {
       expect(r.damage).toBe(beastEntry(viewOf(e), 'wolf').baseDamage + 2 + waiting.bonusDamage);
       expect(r.damage).toBe(7);
       expect(viewOf([...e, ...out]).pendingAttack).toBeNull();
+    },
+  );
+});
+
+describe('the view shows what an attack pool rolls (stat, ranks, qualities)', () => {
+  /** "Build pool Stat + Quality/Attack Ranks + modifiers" (A6), read from the view only. */
+  const poolOf = (
+    me: BeastEntry,
+    a: { stat: keyof BeastEntry['stats']; ranks: number; qualities: { ranks: number }[] },
+  ): number => me.stats[a.stat] + a.ranks + a.qualities.reduce((t, q) => t + q.ranks, 0);
+
+  it('"Build pool Stat + Quality/Attack Ranks + modifiers": given Ember’s sheet naming Qualities on its Claw, Spark, Inferno and Zero Power, when the view shows them, then each lists its stat, ranks and Qualities with their ranks, and the pool each rolls is the one the view gives', () => {
+    const sheet = {
+      qualities: { Claws: 2, Fire: 3, Keen: 0, Nimble: 1 },
+      attacks: [
+        { id: 'claw', name: 'Claw', range: 'melee', ranks: 1, qualities: ['Claws'] },
+        { id: 'spark', name: 'Spark', range: 'ranged', qualities: ['Fire', 'Keen'] },
+      ],
+      specialAttacks: [
+        {
+          id: 'inferno',
+          name: 'Inferno',
+          range: 'long',
+          ranks: 2,
+          uses: 1,
+          qualities: ['Fire'],
+          bonusDamage: 1,
+        },
+      ],
+      zeroPower: {
+        name: 'Zero Flare',
+        trigger: 'Ash falls',
+        range: 'melee',
+        stat: 'spirit',
+        ranks: 3,
+        qualities: ['Claws'],
+      },
+    };
+    let e = close(fight([ember(sheet), ash, wolf('wolf', 40)], 'ember'), 'ember', 'wolf');
+    e = then(e, { type: 'SetTrigger', combatantId: 'ember', kind: 'zeroPower' });
+    const me = beastEntry(viewOf(e), 'ember');
+    // Defaults applied (A6): Spark is ranged and Inferno long, so both roll Agility; Spark has no ranks.
+    expect(me.attacks.map(({ id, stat, ranks, qualities }) => ({ id, stat, ranks, qualities }))).toEqual([
+      { id: 'claw', stat: 'brawn', ranks: 1, qualities: [{ name: 'Claws', ranks: 2 }] },
+      {
+        id: 'spark',
+        stat: 'agility',
+        ranks: 0,
+        qualities: [
+          { name: 'Fire', ranks: 3 },
+          { name: 'Keen', ranks: 0 },
+        ],
+      },
+    ]);
+    expect(
+      me.specialAttacks.map(({ id, stat, ranks, qualities }) => ({ id, stat, ranks, qualities })),
+    ).toEqual([{ id: 'inferno', stat: 'agility', ranks: 2, qualities: [{ name: 'Fire', ranks: 3 }] }]);
+    expect(me.zeroPower).toMatchObject({
+      stat: 'spirit',
+      ranks: 3,
+      qualities: [{ name: 'Claws', ranks: 2 }],
+    });
+
+    // Ember: Brawn 3, Agility 2, Spirit 2. Claw 3 + 1 + 2 = 6 d8; Spark 2 + 0 + 3 + 0 = 5 d8; Inferno 2 + 2 + 3 = 7 d8;
+    // Zero Flare 2 + 3 + 2 = 7 d8. Each against the wolf's Dodge 2 d6 [1, 1].
+    const rolls: [string, number, RuleCommand, number][] = [
+      ['claw', poolOf(me, me.attacks[0]), attack('ember', 'wolf'), 6],
+      ['spark', poolOf(me, me.attacks[1]), attack('ember', 'wolf', { attackId: 'spark' }), 5],
+      [
+        'inferno',
+        poolOf(me, me.specialAttacks[0]),
+        { type: 'UseSpecialAttack', attackerId: 'ember', targetId: 'wolf', specialAttackId: 'inferno' },
+        7,
+      ],
+      [
+        'zero power',
+        poolOf(me, me.zeroPower!),
+        { type: 'UseZeroPower', attackerId: 'ember', targetId: 'wolf' },
+        7,
+      ],
+    ];
+    for (const [what, said, command, dice] of rolls) {
+      const r = find(exact(e, command, { dice: [...Array<number>(dice).fill(1), 1, 1] }), 'AttackResolved');
+      expect([what, r.attack.dice]).toEqual([what, said]);
+      expect([what, r.attack.dice]).toEqual([what, dice]);
+    }
+  });
+
+  it.each([
+    ['Ember intercepts', true, [1, 1, 1]],
+    ['Ember lets it through', false, [1, 1]],
+  ])(
+    'A6, A22: given the wolf’s Gore (Ranks 1, the Horns Quality at 2) on Ash waiting for the Intercept, when %s, then the pendingAttack’s stat, ranks and Qualities give the pool Gore rolls',
+    (_what, intercept, dodgeFaces) => {
+      const gorer = wolf('wolf', 40);
+      const gore = { id: 'gore', name: 'Gore', range: 'melee', ranks: 1, qualities: ['Horns'], uses: 1 };
+      const fighters = [
+        ember(),
+        ash,
+        { ...gorer, sheet: { ...gorer.sheet, qualities: { Horns: 2 }, specialAttacks: [gore] } },
+      ];
+      let e = close(fight(fighters, 'wolf'), 'wolf', 'ash');
+      e = then(e, { type: 'UseSpecialAttack', attackerId: 'wolf', targetId: 'ash', specialAttackId: 'gore' });
+      const v = viewOf(e);
+      const waiting = v.pendingAttack!;
+      expect(waiting).toMatchObject({ stat: 'brawn', ranks: 1, qualities: [{ name: 'Horns', ranks: 2 }] });
+
+      // Gore: Brawn 2 + Ranks 1 + Horns 2 = 5 d6 [1, 1, 1, 1, 1] against the taker's Dodge: a miss.
+      const out = exact(
+        e,
+        { type: 'Intercept', combatantId: 'ember', intercept },
+        { dice: [1, 1, 1, 1, 1, ...dodgeFaces] },
+      );
+      const r = find(out, 'AttackResolved');
+      expect(r.attack.dice).toBe(poolOf(beastEntry(v, 'wolf'), waiting));
+      expect(r.attack.dice).toBe(5);
     },
   );
 });

@@ -7,7 +7,7 @@ import { SeededDice } from '../../src/dice/seeded';
 import { findSystem } from '../../src/registry';
 import { ArcanaBeastState, ArcanaBeastView, Range, REACH } from '../../src/arcana-beast';
 import { canActivate } from '../../src/arcana-beast/decide/turn';
-import { BANDS, BYPASS_MOVEMENT, DIE_BY_STAGE, STATS, TAGS } from '../../src/arcana-beast/data';
+import { BANDS, BYPASS_MOVEMENT, DIE_BY_STAGE } from '../../src/arcana-beast/data';
 import { fightStarted, TEST_COMMITMENT, TEST_SEED } from '../given';
 import {
   ash,
@@ -27,7 +27,8 @@ import {
   wild,
   wolf,
 } from './helpers';
-import { Json, defined, int, maybe, Joiner, fighters, options } from './sheet-space';
+import { Json, defined, maybe, Joiner, fighters, options } from './sheet-space';
+import { commands, CONDITIONS, facesOf, OPENING, Pick as CommandPick, weighted } from './command-space';
 
 /**
  * What the view promises is what the engine does. Clients build their buttons from the view: whose turn it is, whether
@@ -644,8 +645,8 @@ function attackProbe(v: View, me: BeastEntry, t: Entry, a: Offer, intercept: tru
 }
 
 /**
- * The dice of an attack as the view foretells them: dice size, base damage, waiting dice, tags, Defend, Bond Surge,
- * the combo, and the damage of a hit.
+ * The dice of an attack as the view foretells them: dice size, the attack pool (stat, ranks, Qualities and +1 dice),
+ * base damage, waiting dice, tags, Defend, Bond Surge, the combo, and the damage of a hit.
  */
 function rolled(v: View, me: BeastEntry, taker: Entry, range: string, r: Record<string, any>): void {
   const t = v.turn!;
@@ -662,12 +663,28 @@ function rolled(v: View, me: BeastEntry, taker: Entry, range: string, r: Record<
       p.state === 'Active' &&
       holds(v, p, 'flanking', taker.id),
   );
+  // The attack pool's +1 dice the view foretells (Positioning, Combo Attacks, Direct, Assist; rulings A20, A26, A28, A50).
+  const combo = comboOf(v, me, taker);
+  const foretold: Record<string, number | undefined> = {
+    Direct: t.directed ? 1 : undefined,
+    Assist: me.assistDice > 0 ? me.assistDice : undefined,
+    'High Ground':
+      holds(v, me, 'highGround', taker.id) && (strategized || !holds(v, taker, 'highGround', me.id))
+        ? 1
+        : undefined,
+    Flanking: holds(v, me, 'flanking', taker.id) && flankers.length > 0 ? 1 : undefined,
+    Combo: combo.position >= 2 ? 1 : undefined,
+    'bonusDice (RULINGS.md A30)': r.bonusDice > 0 ? r.bonusDice : undefined,
+  };
   const expected: [string, unknown, unknown][] = [
+    ...Object.entries(foretold).map(([source, dice]): [string, unknown, unknown] => [
+      `${source} on the attack`,
+      atk[source],
+      dice,
+    ]),
     ['attack die', r.attack.sides, me.dieSides],
     ['dodge die', r.dodge.sides, taker.dieSides],
     ['base damage', r.baseDamage, me.baseDamage],
-    ['Direct', atk.Direct, t.directed ? 1 : undefined],
-    ['Assist on the attack', atk.Assist, me.assistDice > 0 ? me.assistDice : undefined],
     ['Assist on the Dodge', dodge.Assist, taker.assistDice > 0 ? taker.assistDice : undefined],
     [
       'Encourage on the Dodge',
@@ -692,27 +709,27 @@ function rolled(v: View, me: BeastEntry, taker: Entry, range: string, r: Record<
       dodge.Cover,
       range !== 'melee' && holds(v, taker, 'cover', me.id) && !strategized ? 1 : undefined,
     ],
-    [
-      'High Ground',
-      atk['High Ground'],
-      holds(v, me, 'highGround', taker.id) && (strategized || !holds(v, taker, 'highGround', me.id))
-        ? 1
-        : undefined,
-    ],
-    ['Flanking', atk.Flanking, holds(v, me, 'flanking', taker.id) && flankers.length > 0 ? 1 : undefined],
   ];
   // "Combo Attacks" from the view's sideTurns and chains (A20, A57); "Damage Formula" with the bonusDamage it shows (A52).
-  const combo = comboOf(v, me, taker);
   const entry =
     r.action === 'zeroPower'
       ? me.zeroPower
       : (r.action === 'attack' ? me.attacks : me.specialAttacks).find((x) => x.id === r.attackId);
   const bonusDamage = v.pendingAttack?.bonusDamage ?? entry?.bonusDamage;
+  // "Build pool Stat + Quality/Attack Ranks + modifiers" (A6): the stat's value in the view's stats, the attack's ranks
+  // and its Qualities' ranks as the view shows them (the pending attack's, or the entry's), and the +1 dice above.
+  const shown = v.pendingAttack ?? entry!;
+  const ranks = shown.ranks + shown.qualities.reduce((n, q) => n + q.ranks, 0);
+  const plusDice = Object.values(foretold).reduce((n: number, d) => n + (d ?? 0), 0);
+  expected.push(
+    ['attack stat', r.attack.stat, shown.stat],
+    ['attack ranks and Qualities', r.attack.ranks, ranks],
+    ['attack pool', r.attack.dice, me.stats[shown.stat] + ranks + plusDice],
+  );
   const hit = r.outcome === 'hit';
   const streak = hit ? combo.hits + 1 : 0;
   const comboDamage = streak >= 3 ? 2 : streak === 2 ? 1 : 0;
   expected.push(
-    ['Combo', atk.Combo, combo.position >= 2 ? 1 : undefined],
     ['combo position', r.combo.position, combo.position],
     ['bonus damage', r.bonusDamage, hit ? bonusDamage : 0],
     [
@@ -1163,158 +1180,13 @@ const brief = (v: View): string =>
   });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Random fights, as sheet-fuzz.unit.spec.ts builds them (its arbitraries, copied; no hostile field values here:
-// a malformed command is refused before any rule and changes nothing a promise speaks of).
+// Random fights, as sheet-fuzz.unit.spec.ts builds them (command-space.ts; no hostile field values here: a malformed
+// command is refused before any rule and changes nothing a promise speaks of).
 // ---------------------------------------------------------------------------------------------------------------
 
-/** A value resolved against the fight as the walk reaches the step. */
-type Pick =
-  | { $: 'combatant'; i: number }
-  | { $: 'other'; i: number }
-  | { $: 'active' }
-  | { $: 'binder' }
-  | { $: 'awaiting' }
-  | { $: 'attack'; i: number }
-  | { $: 'special'; i: number }
-  | { $: 'item'; i: number }
-  | { $: 'condition'; i: number }
-  | { $: 'order'; shuffle: number[] }
-  | { $: 'joiner'; i: number }
-  | { $: 'binderFoe'; i: number }
-  | { $: 'ally'; i: number };
+/** A value resolved against the fight as the walk reaches the step; a lead's too (LEADS). */
+type Pick = CommandPick | { $: 'binderFoe'; i: number } | { $: 'ally'; i: number };
 
-const CONDITIONS = ['Burning', 'Poisoned', 'c'.repeat(60)];
-const combatant = fc.oneof(
-  fc.nat().map((i): Pick => ({ $: 'combatant', i })),
-  fc.nat().map((i): Pick => ({ $: 'other', i })),
-);
-const actor = fc.oneof(
-  { weight: 6, arbitrary: fc.constant<Pick>({ $: 'active' }) },
-  { weight: 1, arbitrary: combatant },
-);
-const commander = fc.oneof(
-  { weight: 6, arbitrary: fc.constant<Pick>({ $: 'binder' }) },
-  { weight: 1, arbitrary: combatant },
-);
-const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined, freq: 2 });
-const cmd = (type: string, fields: Record<string, fc.Arbitrary<unknown>>): [string, fc.Arbitrary<Json>] => [
-  type,
-  fc
-    .record(
-      Object.fromEntries(
-        Object.entries(fields).map(([k, a]) => [
-          k,
-          fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 12, arbitrary: a }),
-        ]),
-      ),
-    )
-    .map((f) => ({ type, ...defined(f) })),
-];
-const bonus = int(0, 5);
-const COMMANDS = [
-  cmd('Attack', {
-    attackerId: actor,
-    targetId: combatant,
-    attackId: fc.nat().map((i): Pick => ({ $: 'attack', i })),
-    bonusDice: opt(bonus),
-    intercept: opt(fc.boolean()),
-  }),
-  cmd('UseSpecialAttack', {
-    attackerId: actor,
-    targetId: combatant,
-    specialAttackId: fc.nat().map((i): Pick => ({ $: 'special', i })),
-    bonusDice: opt(bonus),
-    intercept: opt(fc.boolean()),
-  }),
-  cmd('UseZeroPower', {
-    attackerId: actor,
-    targetId: opt(combatant),
-    bonusDice: opt(bonus),
-    intercept: opt(fc.boolean()),
-  }),
-  cmd('Intercept', { combatantId: fc.constant<Pick>({ $: 'awaiting' }), intercept: fc.boolean() }),
-  cmd('Defend', { combatantId: actor }),
-  cmd('Assist', { combatantId: actor, allyId: combatant }),
-  cmd('Guard', { combatantId: actor, allyId: combatant }),
-  cmd('Pass', { combatantId: actor }),
-  cmd('Reposition', {
-    combatantId: actor,
-    towardId: combatant,
-    band: fc.constantFrom(...BANDS),
-    using: fc.constantFrom(...BYPASS_MOVEMENT),
-  }),
-  cmd('Move', {
-    combatantId: actor,
-    towardId: combatant,
-    band: fc.constantFrom(...BANDS),
-    using: fc.constantFrom(...BYPASS_MOVEMENT),
-  }),
-  cmd('Evolve', { combatantId: actor, stage: int(0, 4) }),
-  cmd('Direct', { combatantId: commander }),
-  cmd('Encourage', {
-    combatantId: commander,
-    effect: fc.constantFrom('dodgeDie', 'removeCondition'),
-    condition: fc.nat().map((i): Pick => ({ $: 'condition', i })),
-  }),
-  cmd('Strategize', { combatantId: commander }),
-  cmd('CallBack', { combatantId: commander, mode: fc.constantFrom('retreat', 'devolve') }),
-  cmd('UseItem', {
-    combatantId: commander,
-    itemId: fc.nat().map((i): Pick => ({ $: 'item', i })),
-    targetId: combatant,
-    condition: fc.nat().map((i): Pick => ({ $: 'condition', i })),
-  }),
-  cmd('BondSurge', { combatantId: commander }),
-  cmd('SetBand', {
-    aId: combatant,
-    bId: combatant,
-    band: fc.constantFrom(...BANDS),
-    difficultTerrain: fc.oneof(fc.boolean(), int(0, 10)),
-  }),
-  cmd('SetTag', { combatantId: combatant, tag: fc.constantFrom(...TAGS), againstId: combatant }),
-  cmd('ClearTag', { combatantId: combatant, tag: fc.constantFrom(...TAGS) }),
-  cmd('ApplyCondition', { combatantId: combatant, condition: fc.constantFrom(...CONDITIONS) }),
-  cmd('RemoveCondition', { combatantId: combatant, condition: fc.constantFrom(...CONDITIONS) }),
-  cmd('SetTrigger', {
-    combatantId: fc.oneof(actor, combatant),
-    kind: fc.constantFrom('stage', 'zeroPower'),
-    stage: int(0, 4),
-    active: fc.boolean(),
-  }),
-  cmd('RollTest', { combatantId: combatant, stat: fc.constantFrom(...STATS), difficulty: int(0, 20) }),
-  cmd('RollOpposedTest', { aId: combatant, aStat: fc.constantFrom(...STATS), bId: combatant }),
-  cmd('RerollInitiative', {}),
-  cmd('EndScene', {}),
-  cmd('RollInitiative', { surprised: fc.array(combatant, { maxLength: 3 }), tieBreak: fc.array(combatant) }),
-  cmd('SetInitiative', {
-    order: fc.array(fc.nat(), { maxLength: 8 }).map((shuffle): Pick => ({ $: 'order', shuffle })),
-  }),
-  cmd('StartRound', {}),
-  cmd('StartActivation', { combatantId: combatant }),
-  cmd('EndActivation', {}),
-  cmd('EndRound', {}),
-  cmd('RemoveCombatant', { combatantId: combatant }),
-  cmd('AddCombatant', { combatant: fc.nat().map((i): Pick => ({ $: 'joiner', i })) }),
-  cmd('CancelPending', {}),
-  cmd('ProvideDice', {}),
-  cmd('EndFight', { revealedSeed: fc.constant(TEST_SEED) }),
-];
-const WEIGHT: Record<string, number> = {
-  Attack: 12,
-  UseSpecialAttack: 6,
-  UseZeroPower: 4,
-  Intercept: 6,
-  SetBand: 6,
-  SetTrigger: 4,
-  SetTag: 4,
-  EndActivation: 2,
-  EndRound: 1,
-  EndScene: 1,
-  RemoveCombatant: 1,
-  EndFight: 1,
-  StartRound: 4,
-  StartActivation: 6,
-};
 /**
  * Commands that lead where the view promises most, some of them two in a row (`$then`): a Binder brought in reach and
  * attacked (an Intercept), an ally brought Close and helped or guarded, a trigger marked.
@@ -1354,8 +1226,9 @@ const LEADS: [number, fc.Arbitrary<Json>][] = [
       .map((kind) => ({ type: 'SetTrigger', combatantId: { $: 'active' }, kind })),
   ],
 ];
+/** Every command (command-space.ts), SetTag a little more often, the leads, and mostly a command the view offers. */
 const command = fc.oneof(
-  ...COMMANDS.map(([type, arbitrary]) => ({ weight: WEIGHT[type] ?? 3, arbitrary })),
+  ...weighted(commands({ hostile: [], everyField: false }), { SetTag: 4 }),
   ...LEADS.map(([weight, arbitrary]) => ({ weight, arbitrary })),
   { weight: 300, arbitrary: fc.tuple(fc.nat(), fc.nat()).map(($offered) => ({ $offered })) },
   {
@@ -1365,19 +1238,6 @@ const command = fc.oneof(
       .map((i) => ({ type: 'SetBand', aId: { $: 'active' }, bId: { $: 'other', i }, band: 'close' })),
   },
 );
-/** Manual faces: a short pattern repeated to a length, so a pool of any size can be covered. */
-const facesOf = fc
-  .tuple(
-    fc.oneof(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 80 })),
-    fc.array(
-      fc.oneof(
-        { weight: 9, arbitrary: fc.integer({ min: 1, max: 6 }) },
-        { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) },
-      ),
-      { minLength: 1, maxLength: 6 },
-    ),
-  )
-  .map(([n, p]) => Array.from({ length: n }, (_, i) => p[i % p.length]));
 const faces = fc
   .record({ dice: facesOf, rerollFaces: maybe(facesOf), followUpFaces: maybe(facesOf), how: fc.nat() })
   .map(defined);
@@ -1395,13 +1255,6 @@ const walk = fc.record({
   close: fc.boolean(),
   steps: fc.array(fc.tuple(command, faces, fc.nat()), { minLength: 5, maxLength: 60, size: 'max' }),
 });
-const OPENING = [
-  { type: 'RollInitiative' },
-  { type: 'SetInitiative', order: { $: 'order', shuffle: [] } },
-  { type: 'StartRound' },
-  { type: 'StartActivation' },
-];
-
 function resolve(value: unknown, state: ArcanaBeastState, joiners: Joiner[]): unknown {
   if (Array.isArray(value)) return value.map((x) => resolve(x, state, joiners));
   if (typeof value !== 'object' || value === null) return value;

@@ -446,6 +446,29 @@ const BonusDamage = Count.describe(
   'The sheet’s bonusDamage of the attack: added to a hit’s damage after a Critical doubles Base Damage, with the extra successes and combo damage (ruling A52); 0 when the sheet gives none.',
 );
 
+/**
+ * A6: "Attack pool = the attack's stat + Quality/Attack Ranks + modifiers" (arcana-beast.txt: Attack Steps,
+ * "Build pool Stat + Quality/Attack Ranks + modifiers"): what the engine reads from the sheet's attack to build its pool.
+ */
+const PoolStat = z
+  .enum(STATS)
+  .describe(
+    'The stat the attack rolls, its value in `stats` in dice: the sheet’s, or by default Brawn for melee and Agility for ranged and long (RULINGS.md A6).',
+  );
+const PoolRanks = Count.describe(
+  'The Attack Ranks the sheet gives it, added to the pool (RULINGS.md A6); 0 when none.',
+);
+const PoolQualities = z
+  .array(
+    z.strictObject({
+      name: z.string().describe('A Quality of the sheet’s `qualities`, as the sheet’s attack names it.'),
+      ranks: Count.describe('Its ranks in the sheet’s `qualities`: the dice it adds.'),
+    }),
+  )
+  .describe(
+    'The Qualities whose ranks the attack adds to its pool, as its sheet lists them (a name listed twice adds twice); empty when none. "Build pool Stat + Quality/Attack Ranks + modifiers" (RULINGS.md A6): the pool rolls the `stat`’s value + `ranks` + these ranks + the bonus dice of the roll (Direct, Assist, High Ground, Flanking, the combo die, the GM’s bonusDice), one more die with a net Boost or Setback.',
+  );
+
 /** What every combatant's view holds (view.ts); `kind` tells a Binder's from a beast's. */
 const CombatantViewBase = z.strictObject({
   id: z.string(),
@@ -552,9 +575,10 @@ const BeastView = z.strictObject({
       id: z.string(),
       name: z.string(),
       range: z.enum(RANGES),
-      stat: z.enum(STATS),
-      ranks: Count,
+      stat: PoolStat,
+      ranks: PoolRanks,
       bonusDamage: BonusDamage,
+      qualities: PoolQualities,
     }),
   ),
   specialAttacks: z.array(
@@ -565,6 +589,9 @@ const BeastView = z.strictObject({
       uses: Count.describe('Uses per scene.'),
       usesLeft: Count.describe('Uses left this scene (RULINGS.md A11).'),
       bonusDamage: BonusDamage,
+      stat: PoolStat,
+      ranks: PoolRanks,
+      qualities: PoolQualities,
     }),
   ),
   zeroPower: z
@@ -584,6 +611,11 @@ const BeastView = z.strictObject({
         .boolean()
         .describe('The GM marked its trigger active (SetTrigger kind zeroPower): it may be used.'),
       used: z.boolean().describe('Used this scene.'),
+      stat: PoolStat.describe(
+        'The stat its attack rolls, its value in `stats` in dice: the sheet’s, or by default Brawn for melee and Agility for ranged and long (RULINGS.md A6); a narrative Zero Power rolls none (ruling A34).',
+      ),
+      ranks: PoolRanks,
+      qualities: PoolQualities,
     })
     .nullable()
     .describe('The Zero Power (ruling A34); null when the sheet has none.'),
@@ -661,6 +693,13 @@ export const ARCANA_BEAST_VIEW = z.strictObject({
     bonusDamage: BonusDamage.describe(
       'The bonusDamage of the sheet’s attack it names (`action`, `attackId`): the engine adds it to the hit’s damage after a Critical doubles Base Damage, whoever takes the attack (ruling A52); combo damage comes on top, from the attacker side’s chain on the one who takes it (`chains`).',
     ),
+    stat: PoolStat.describe(
+      'The stat of the sheet’s attack it names (`action`, `attackId`), its value in the attacker’s `stats` in dice: the sheet’s, or by default Brawn for melee and Agility for ranged and long (RULINGS.md A6).',
+    ),
+    ranks: PoolRanks.describe(
+      'The Attack Ranks of the sheet’s attack it names, added to the pool (RULINGS.md A6); 0 when none.',
+    ),
+    qualities: PoolQualities,
   })
     .nullable()
     .describe('The attack on a Binder waiting for the pending intercept (ruling A22); null otherwise.'),

@@ -42,7 +42,7 @@ export const arcanaBeast: RuleSystem<ArcanaBeastState> = {
   decide,
   evolve,
   view,
-  viewVersion: 2,
+  viewVersion: 3,
   actorOf,
 };
 

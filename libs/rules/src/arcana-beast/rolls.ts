@@ -75,6 +75,18 @@ export function rollTest(
   return { ...pool, difficulty, passed: pool.successes >= difficulty };
 }
 
+/**
+ * A6: the Qualities a pool names, each with the ranks it adds: the sheet's own (an own key, never an
+ * inherited name), one entry per name as listed, so a name listed twice adds twice. The view shows these (view.ts).
+ */
+export function qualitiesOf(c: ArcanaCombatant, names: string[]): { name: string; ranks: number }[] {
+  return names.map((name) => ({
+    name,
+    ranks: Object.hasOwn(c.sheet.qualities, name) ? c.sheet.qualities[name] : 0,
+  }));
+}
+
+/** A6: the ranks the Qualities add to a pool, "Stat + Quality/Attack Ranks + modifiers". */
 export function qualityRanks(c: ArcanaCombatant, names: string[]): number {
-  return names.reduce((t, q) => t + (Object.hasOwn(c.sheet.qualities, q) ? c.sheet.qualities[q] : 0), 0);
+  return qualitiesOf(c, names).reduce((t, q) => t + q.ranks, 0);
 }

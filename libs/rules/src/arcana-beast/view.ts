@@ -5,7 +5,7 @@ import { Band, TAG_EFFECTS } from './data';
 import { bandsOf, tagInForce } from './decide/common';
 import { ANSWERS } from './decide';
 import { highestStage } from './decide/evolution';
-import { dieFor } from './rolls';
+import { dieFor, qualitiesOf } from './rolls';
 import { AttackDef, BeastSheet } from './sheet';
 import {
   ArcanaBeastState,
@@ -54,16 +54,29 @@ function pendingView(state: ArcanaBeastState): ArcanaBeastView['pending'] {
 }
 
 /**
- * A22: the attack waiting for the Intercept, with the bonus damage its sheet entry adds to a hit (A52), whoever takes it.
- * C4 keeps its attacker in the fight while it waits (the GM cannot remove it), so the entry is always there.
+ * A22: the attack waiting for the Intercept, with the bonus damage its sheet entry adds to a hit (A52), whoever takes it,
+ * and what its pool rolls (A6). C4 keeps its attacker in the fight while it waits (the GM cannot remove it), so the
+ * entry is always there.
  */
 function pendingAttackView(state: ArcanaBeastState): ArcanaBeastView['pendingAttack'] {
   const p = state.pendingAttack;
   if (!p) return null;
-  return {
-    ...p,
-    bonusDamage: sheetAttack(combatantOf(state, p.attackerId), p.action, p.attackId)?.bonusDamage ?? 0,
-  };
+  const attacker = combatantOf(state, p.attackerId);
+  const def = sheetAttack(attacker, p.action, p.attackId);
+  if (!attacker || !def) throw new Error(`unreachable: C4 keeps the attacker of ${p.attackId} in the fight`);
+  return { ...p, bonusDamage: def.bonusDamage, ...poolView(attacker, def) };
+}
+
+/**
+ * A6: "Attack pool = the attack's stat + Quality/Attack Ranks + modifiers" (arcana-beast.txt: Attack Steps,
+ * "Build pool Stat + Quality/Attack Ranks + modifiers"): what the engine reads from the sheet's attack, defaults applied,
+ * each Quality with the ranks it adds (qualitiesOf, as the decider sums them).
+ */
+function poolView(
+  c: ArcanaCombatant,
+  a: AttackDef,
+): Pick<BeastView['attacks'][number], 'stat' | 'ranks' | 'qualities'> {
+  return { stat: a.stat, ranks: a.ranks, qualities: qualitiesOf(c, a.qualities) };
 }
 
 /** The sheet's attack, Special Attack or Zero Power an attack names, as the decider finds it when it resolves. */
@@ -167,7 +180,7 @@ function combatantView(
 
 /**
  * A beast's attacks, Special Attacks and Zero Power, each with the bonus damage its sheet adds to a hit (A52): what a
- * hit deals past Base Damage and extra successes, besides combo damage.
+ * hit deals past Base Damage and extra successes, besides combo damage; and what its pool rolls (A6, poolView).
  */
 function attacksView(
   c: ArcanaCombatant,
@@ -181,6 +194,7 @@ function attacksView(
       stat: a.stat,
       ranks: a.ranks,
       bonusDamage: a.bonusDamage,
+      qualities: qualitiesOf(c, a.qualities),
     })),
     specialAttacks: s.specialAttacks.map((a) => ({
       id: a.id,
@@ -189,6 +203,7 @@ function attacksView(
       uses: a.uses,
       usesLeft: c.specialUses[a.id],
       bonusDamage: a.bonusDamage,
+      ...poolView(c, a),
     })),
     zeroPower: s.zeroPower
       ? {
@@ -198,6 +213,7 @@ function attacksView(
           bonusDamage: s.zeroPower.bonusDamage,
           triggerActive: c.zeroPowerTrigger,
           used: c.zeroPowerUsed,
+          ...poolView(c, s.zeroPower),
         }
       : null,
   };
