@@ -634,8 +634,10 @@ describe('Area of effect attacks (archsoul.txt: Area of Effect Attacks, RULINGS.
     expect(
       refused(tooHeavy, { type: 'AreaAttack', attackerId: 'a', weaponId: 'keg', centre: { x: 0, y: -3 } }),
     ).toMatchObject({ code: 'ARCHSOUL_TOO_HEAVY', field: 'weaponId' });
-    // Athletics 4 against the keg's 2: difference 2, Attribute Maximum 3: Athletics/Primitive Attacks is 3 + 1 dice;
-    // nobody stands in the area, so no target's difficulty is recounted.
+    // Athletics 4 against the keg's 2: difference 2, Attribute Maximum 3: Athletics/Primitive Attacks is 3 + 1 dice.
+    // Nobody stands in the area, so no target's difficulty is recounted, but the roll takes every modifier that needs
+    // no target: 4 + 1 (improvised) + 1 (the row's difficulty) + 1 (oversized throw) + 1 (the row's accurate throw range,
+    // 4 m = 2 spaces; the centre is 3 away) = 8: difficulty 6, two dice removed (S1), 2 of the 4 rolled.
     const lifted = fight([
       hero('a', [0, 0], 'N', { weapons: [keg], attributes: { ...unarmed.attributes, athletics: 4 } }),
       foe('w', [3, -3], 'S'),
@@ -643,9 +645,14 @@ describe('Area of effect attacks (archsoul.txt: Area of Effect Attacks, RULINGS.
     const out = exact(
       lifted,
       { type: 'AreaAttack', attackerId: 'a', weaponId: 'keg', centre: { x: 0, y: -3 } },
-      { dice: [6, 6, 6, 6] },
+      { dice: [6, 6] },
     );
-    expect(find(out, 'AreaAttackResolved').attack).toMatchObject({ pool: 4, successes: 4 });
+    expect(find(out, 'AreaAttackResolved').attack).toMatchObject({
+      pool: 4,
+      difficulty: 6,
+      removed: 2,
+      successes: 2,
+    });
   });
 });
 

@@ -20,6 +20,7 @@ import { Weapon } from '../sheet';
 import { ArchsoulCombatant, ArchsoulState } from '../state';
 import {
   attackModifiers,
+  attackModifiersAt,
   attackPool,
   damageTest,
   defenceAgainst,
@@ -72,7 +73,15 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
     ];
     return { t, wanted: mods.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY) };
   });
-  const test = areaRoll(pool, perTarget, shared, dice);
+  // archsoul.txt: Ranged Weapon / Thrown Weapon: "Attacks made outside of your weapon's accurate range … have the
+  // difficulty of the attack roll increased by 1": with nobody in the area the one roll is still made at the difficulty
+  // every modifier that needs no target sets (range, Shield Intercept, the weapon's own, "difficulty of next attack"),
+  // which decides a critical failure (S57) and a thrown roll of 0 (S58).
+  const unaimed = [
+    ...attackModifiersAt(r.state(), a, w, undefined, input, action === 'cleave' ? aim : origin),
+    ...shared,
+  ];
+  const test = areaRoll(pool, perTarget, shared, unaimed, dice);
   const results = perTarget.map(({ t, wanted }) => targetResult(r.state(), area, test, t, wanted));
   push(
     ev('AreaAttackResolved', {
@@ -119,16 +128,20 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
 /** How many of `faces` make difficulty `d`. */
 const count = (faces: number[], d: number) => faces.filter((f) => f >= d).length;
 
-/** S34: the one roll, with the dice the lowest difficulty wanted removes (above 6); counted at that difficulty. */
+/**
+ * S34: the one roll, with the dice the lowest difficulty wanted removes (above 6); counted at that difficulty. With
+ * nobody in the area, at the difficulty of the modifiers that need no target (`unaimed`).
+ */
 function areaRoll(
   pool: number,
   perTarget: { wanted: number }[],
   shared: Modifier[],
+  unaimed: Modifier[],
   dice: DiceSource,
 ): TestResult {
   const wanted = perTarget.length
     ? Math.min(...perTarget.map((p) => p.wanted))
-    : shared.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY);
+    : unaimed.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY);
   const removed = Math.max(0, wanted - MAX_DIFFICULTY);
   const roll = dice.roll(Math.max(0, pool - removed), DIE_SIDES, 'pool');
   const base = clamp(wanted);
@@ -140,7 +153,7 @@ function areaRoll(
     roll,
     successes: count(roll.faces, base),
     criticalFailure: count(roll.faces, base) === 0 && ones * 2 > roll.faces.length,
-    modifiers: shared.filter((m) => m.amount !== 0),
+    modifiers: (perTarget.length ? shared : unaimed).filter((m) => m.amount !== 0),
   };
 }
 

@@ -56,8 +56,23 @@ export function attackModifiers(
   input: AttackInput,
   aimedAt: Space = t.position!,
 ): Modifier[] {
+  return attackModifiersAt(state, a, w, armourStruck(t, input), input, aimedAt);
+}
+
+/**
+ * The attack roll's modifiers for an attack aimed at `aimedAt` that strikes `armour` (undefined: none, or nobody there,
+ * as in an area with no one in it): only the armour advantages need a target; the range, the weapon's own penalties,
+ * a critical failure's "difficulty of next attack", the GM's modifier and Shield Intercept do not.
+ */
+export function attackModifiersAt(
+  state: ArchsoulState,
+  a: ArchsoulCombatant,
+  w: Weapon,
+  armour: string | undefined,
+  input: AttackInput,
+  aimedAt: Space,
+): Modifier[] {
   const mods: Modifier[] = [];
-  const armour = armourStruck(t, input);
   // archsoul.txt: Armor Advantages.
   if (armour && w.strongAgainst.includes(armour))
     mods.push({ reason: `strong against ${armour}`, amount: -1 });
