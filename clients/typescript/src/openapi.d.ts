@@ -8634,6 +8634,13 @@ export interface components {
                 qualities: {
                     [key: string]: number;
                 };
+                /** @description The sheet’s defensive Qualities, each with the ranks it adds to the Dodge pool (a name listed twice adds twice); empty when none. "Target rolls Dodge (Agility + defensive Qualities)" (RULINGS.md A6): a Dodge rolls `stats.agility` + these ranks + its bonus dice (Assist, Encourage, Cover), one more die with a net Boost (Defend, Bond Surge) or Setback (Cornered). */
+                defensiveQualities: {
+                    /** @description A Quality of the sheet’s `qualities`, as the sheet’s defensiveQualities name it. */
+                    name: string;
+                    /** @description Its ranks in the sheet’s `qualities`: the dice it adds to each Dodge. */
+                    ranks: number;
+                }[];
                 /** @description The die it rolls: d6 for a Binder, by Stage for a beast (RULINGS.md A4). */
                 dieSides: number;
                 /** @description Successes of its initiative roll (RULINGS.md A5); null until rolled (SetInitiative rolls nothing). */
@@ -8692,6 +8699,13 @@ export interface components {
                 qualities: {
                     [key: string]: number;
                 };
+                /** @description The sheet’s defensive Qualities, each with the ranks it adds to the Dodge pool (a name listed twice adds twice); empty when none. "Target rolls Dodge (Agility + defensive Qualities)" (RULINGS.md A6): a Dodge rolls `stats.agility` + these ranks + its bonus dice (Assist, Encourage, Cover), one more die with a net Boost (Defend, Bond Surge) or Setback (Cornered). */
+                defensiveQualities: {
+                    /** @description A Quality of the sheet’s `qualities`, as the sheet’s defensiveQualities name it. */
+                    name: string;
+                    /** @description Its ranks in the sheet’s `qualities`: the dice it adds to each Dodge. */
+                    ranks: number;
+                }[];
                 /** @description The die it rolls: d6 for a Binder, by Stage for a beast (RULINGS.md A4). */
                 dieSides: number;
                 /** @description Successes of its initiative roll (RULINGS.md A5); null until rolled (SetInitiative rolls nothing). */

@@ -384,3 +384,55 @@ describe('the view shows what an attack pool rolls (stat, ranks, qualities)', ()
     },
   );
 });
+
+describe('the view shows what a Dodge pool rolls (defensiveQualities)', () => {
+  /** "Target rolls Dodge (Agility + defensive Qualities)" (A6), read from the view only. */
+  const dodgeOf = (c: View['combatants'][number]): number =>
+    c.stats.agility + c.defensiveQualities.reduce((t, q) => t + q.ranks, 0);
+
+  it('A6: "Target rolls Dodge (Agility + defensive Qualities)": given Ember’s sheet naming Nimble (1) and Shell (2) as defensive Qualities, Ash’s naming Alert (2) and the wolf’s naming none, when the wolf bites Ember, then Ash, then each Dodge rolls the pool the view gives: 5 d8 and 4 d6', () => {
+    const fighters: Fighter[] = [
+      ember({ qualities: { Claws: 1, Nimble: 1, Shell: 2 }, defensiveQualities: ['Nimble', 'Shell'] }),
+      { ...ash, sheet: { ...ash.sheet, qualities: { Alert: 2 }, defensiveQualities: ['Alert'] } },
+      wolf('wolf', 40),
+    ];
+    const e = close(fight(fighters, 'wolf'), 'wolf', 'ember');
+    const v = viewOf(e);
+    expect(entry(v, 'ember').defensiveQualities).toEqual([
+      { name: 'Nimble', ranks: 1 },
+      { name: 'Shell', ranks: 2 },
+    ]);
+    expect(entry(v, 'ash').defensiveQualities).toEqual([{ name: 'Alert', ranks: 2 }]);
+    expect(entry(v, 'wolf').defensiveQualities).toEqual([]);
+
+    // Ember: Agility 2 + Nimble 1 + Shell 2 = 5 d8. Ash: Agility 2 + Alert 2 = 4 d6. Bite 2 d6 [1, 1] each time.
+    const onEmber = find(
+      exact(e, attack('wolf', 'ember'), { dice: [1, 1, 1, 1, 1, 1, 1] }),
+      'AttackResolved',
+    );
+    expect(onEmber.dodge.dice).toBe(dodgeOf(entry(v, 'ember')));
+    expect(onEmber.dodge).toMatchObject({
+      combatantId: 'ember',
+      stat: 'agility',
+      ranks: 3,
+      dice: 5,
+      sides: 8,
+    });
+    const onAsh = find(
+      exact(e, attack('wolf', 'ash', { intercept: false }), { dice: [1, 1, 1, 1, 1, 1] }),
+      'AttackResolved',
+    );
+    expect(onAsh.dodge.dice).toBe(dodgeOf(entry(v, 'ash')));
+    expect(onAsh.dodge).toMatchObject({ combatantId: 'ash', stat: 'agility', ranks: 2, dice: 4, sides: 6 });
+  });
+
+  it('A6: given a Binder’s sheet naming no defensive Qualities, when the view shows it, then its defensiveQualities are empty and the wolf’s Bite meets a Dodge of its Agility alone (2 d6)', () => {
+    const e = close(fight([ember(), ash, wolf('wolf', 40)], 'wolf'), 'wolf', 'ember');
+    expect(entry(viewOf(e), 'ash').defensiveQualities).toEqual([]);
+    const r = find(
+      exact(e, attack('wolf', 'ash', { intercept: false }), { dice: [1, 1, 1, 1] }),
+      'AttackResolved',
+    );
+    expect(r.dodge).toMatchObject({ ranks: 0, dice: 2 });
+  });
+});

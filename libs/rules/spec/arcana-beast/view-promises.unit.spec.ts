@@ -646,7 +646,7 @@ function attackProbe(v: View, me: BeastEntry, t: Entry, a: Offer, intercept: tru
 
 /**
  * The dice of an attack as the view foretells them: dice size, the attack pool (stat, ranks, Qualities and +1 dice),
- * base damage, waiting dice, tags, Defend, Bond Surge, the combo, and the damage of a hit.
+ * the Dodge pool (Agility, defensive Qualities and +1 dice), base damage, waiting dice, tags, Defend, Bond Surge, the combo, and the damage of a hit.
  */
 function rolled(v: View, me: BeastEntry, taker: Entry, range: string, r: Record<string, any>): void {
   const t = v.turn!;
@@ -725,6 +725,18 @@ function rolled(v: View, me: BeastEntry, taker: Entry, range: string, r: Record<
     ['attack stat', r.attack.stat, shown.stat],
     ['attack ranks and Qualities', r.attack.ranks, ranks],
     ['attack pool', r.attack.dice, me.stats[shown.stat] + ranks + plusDice],
+  );
+  // "Target rolls Dodge (Agility + defensive Qualities)" (A6): the taker's Agility in the view's stats, the ranks of the
+  // defensive Qualities the view shows, and the +1 dice foretold above (Assist, Encourage, Cover).
+  const dodgeRanks = taker.defensiveQualities.reduce((n, q) => n + q.ranks, 0);
+  const dodgeDice = (['Assist on the Dodge', 'Encourage on the Dodge', 'Cover'] as const).reduce(
+    (n, what) => n + ((expected.find(([w]) => w === what)?.[2] as number | undefined) ?? 0),
+    0,
+  );
+  expected.push(
+    ['dodge stat', r.dodge.stat, 'agility'],
+    ['dodge ranks (defensive Qualities)', r.dodge.ranks, dodgeRanks],
+    ['dodge pool', r.dodge.dice, taker.stats.agility + dodgeRanks + dodgeDice],
   );
   const hit = r.outcome === 'hit';
   const streak = hit ? combo.hits + 1 : 0;

@@ -469,6 +469,23 @@ const PoolQualities = z
     'The Qualities whose ranks the attack adds to its pool, as its sheet lists them (a name listed twice adds twice); empty when none. "Build pool Stat + Quality/Attack Ranks + modifiers" (RULINGS.md A6): the pool rolls the `stat`’s value + `ranks` + these ranks + the bonus dice of the roll (Direct, Assist, High Ground, Flanking, the combo die, the GM’s bonusDice), one more die with a net Boost or Setback.',
   );
 
+/**
+ * A6: arcana-beast.txt: Attack Steps: "Target rolls Dodge (Agility + defensive Qualities)", a Beast Binder too: what the
+ * engine reads from the sheet to build a combatant's Dodge pool.
+ */
+const DodgeQualities = z
+  .array(
+    z.strictObject({
+      name: z
+        .string()
+        .describe('A Quality of the sheet’s `qualities`, as the sheet’s defensiveQualities name it.'),
+      ranks: Count.describe('Its ranks in the sheet’s `qualities`: the dice it adds to each Dodge.'),
+    }),
+  )
+  .describe(
+    'The sheet’s defensive Qualities, each with the ranks it adds to the Dodge pool (a name listed twice adds twice); empty when none. "Target rolls Dodge (Agility + defensive Qualities)" (RULINGS.md A6): a Dodge rolls `stats.agility` + these ranks + its bonus dice (Assist, Encourage, Cover), one more die with a net Boost (Defend, Bond Surge) or Setback (Cornered).',
+  );
+
 /** What every combatant's view holds (view.ts); `kind` tells a Binder's from a beast's. */
 const CombatantViewBase = z.strictObject({
   id: z.string(),
@@ -486,6 +503,7 @@ const CombatantViewBase = z.strictObject({
   maxStamina: Count,
   stats: z.strictObject({ brawn: Count, agility: Count, endurance: Count, spirit: Count, technique: Count }),
   qualities: z.record(z.string(), Count).describe('Quality name → ranks.'),
+  defensiveQualities: DodgeQualities,
   dieSides: Int.describe('The die it rolls: d6 for a Binder, by Stage for a beast (RULINGS.md A4).'),
   initiative: Count.nullable().describe(
     'Successes of its initiative roll (RULINGS.md A5); null until rolled (SetInitiative rolls nothing).',

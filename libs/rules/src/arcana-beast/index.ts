@@ -42,7 +42,7 @@ export const arcanaBeast: RuleSystem<ArcanaBeastState> = {
   decide,
   evolve,
   view,
-  viewVersion: 3,
+  viewVersion: 4,
   actorOf,
 };
 

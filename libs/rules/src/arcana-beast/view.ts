@@ -133,6 +133,8 @@ function combatantView(
     maxStamina: c.sheet.maxStamina,
     stats: c.sheet.stats,
     qualities: c.sheet.qualities,
+    // A6: "Target rolls Dodge (Agility + defensive Qualities)": the ranks the decider adds to its Dodge (dodgePoolFor).
+    defensiveQualities: qualitiesOf(c, c.sheet.defensiveQualities ?? []),
     dieSides: dieFor(c),
     initiative: c.initiative ?? null,
     bands: Object.fromEntries(others.map((id) => [id, bandBetween(c.id, id)])),
