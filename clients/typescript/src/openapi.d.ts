@@ -12792,7 +12792,7 @@ export interface components {
                 combatantId: string;
                 /** @description What dealt it, in words: "attackerId:weaponId" (a grapple or trample noted), a critical failure’s text, a fall, or the GM’s source. */
                 source: string;
-                /** @description The damage roll (S4); absent for a fixed amount. */
+                /** @description The damage roll (S4); an area’s or a Cleave’s one roll as this target recounts it, at its own difficulty with the dice it counts (S34); absent for a fixed amount. */
                 damageRoll?: {
                     /** @description Dice in the pool: attribute + skill (S1), before any are removed. */
                     pool: number;

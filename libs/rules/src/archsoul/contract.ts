@@ -998,7 +998,9 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
     source: Name.describe(
       'What dealt it, in words: "attackerId:weaponId" (a grapple or trample noted), a critical failure’s text, a fall, or the GM’s source.',
     ),
-    damageRoll: TestResultSchema.optional().describe('The damage roll (S4); absent for a fixed amount.'),
+    damageRoll: TestResultSchema.optional().describe(
+      'The damage roll (S4); an area’s or a Cleave’s one roll as this target recounts it, at its own difficulty with the dice it counts (S34); absent for a fixed amount.',
+    ),
     bonus: Count.describe('Added to the roll’s successes: a metal limb’s +1 (S22); else 0.'),
     damage: Count.describe('HP damage dealt.'),
     hpBefore: Count.describe('HP before.'),

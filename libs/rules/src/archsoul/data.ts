@@ -551,7 +551,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S34',
-    text: 'Areas: one pool rolled, recounted at each target’s difficulty; arcs seen from the centre (Cleave: from the attacker); one damage roll without per-target armour piercing; it provokes as the weapon’s Attack would.',
+    text: 'Areas: one pool rolled, recounted at each target’s difficulty; arcs seen from the centre (Cleave: from the attacker); one damage roll for all hit (“All targets hit are then affected by the same damage roll”), recounted at each one’s damage difficulty so Armor Piercing applies per target (“recount it for each difficulty level needed”); it provokes as the weapon’s Attack would.',
   },
   {
     id: 'S35',

@@ -1,7 +1,7 @@
 import { RuleEvent } from '../../core/types';
 import { run } from '../../core/run';
 import { ensure } from '../../core/violation';
-import { DiceSource } from '../../dice/roll';
+import { DiceSource, Roll } from '../../dice/roll';
 import { ArchsoulCommand } from '../contract';
 import {
   ATTACK_TABLE,
@@ -21,8 +21,9 @@ import { ArchsoulCombatant, ArchsoulState } from '../state';
 import {
   attackModifiers,
   attackModifiersAt,
+  armourStruck,
   attackPool,
-  damageTest,
+  damageSetup,
   defenceAgainst,
   harderSpent,
   metalLimb,
@@ -94,14 +95,14 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
     }),
   );
   push(...harderSpent(a));
-  const hit = results.filter((r) => r.hit);
+  const hit = results.filter((r) => r.hit).map((h) => r.state().combatants[h.targetId]);
   if (hit.length > 0 && row.damage) {
-    // S34: one damage roll for every target hit (armour-piercing adjustments need one target and are not applied).
-    const dmg = damageTest(a, w, undefined, input, dice, dmgMods);
+    const dmg = areaDamage(a, w, hit, input, dmgMods, dice);
     // archsoul.txt: Unarmed: +1 to the damage roll with metal armour on the limb (S22), an unarmed Cleave's too (S56).
     const bonus = metalLimb(a, w, input);
-    for (const h of hit)
-      push(wound(r.state(), h.targetId, dmg.successes + bonus, `${a.id}:${w.id}`, dmg, bonus));
+    hit.forEach((t, i) =>
+      push(wound(r.state(), t.id, dmg[i].successes + bonus, `${a.id}:${w.id}`, dmg[i], bonus)),
+    );
   }
   // S57: the table is rolled whoever the area holds; "your target" is whoever stands where the area was aimed.
   if (test.criticalFailure) {
@@ -128,6 +129,58 @@ function resolveArea(state: ArchsoulState, area: AreaStrike, dice: DiceSource): 
 /** How many of `faces` make difficulty `d`. */
 const count = (faces: number[], d: number) => faces.filter((f) => f >= d).length;
 
+/** S1: the dice a difficulty of `wanted` removes (above 6). */
+const removedAt = (wanted: number) => Math.max(0, wanted - MAX_DIFFICULTY);
+
+/**
+ * S34: one roll of `pool` recounted at `wanted`: only its first dice count where `wanted` removes more than the
+ * roll's own difficulty did (S1), as a test rolled at `wanted` would have rolled them.
+ */
+function recount(pool: number, roll: Roll, wanted: number, modifiers: Modifier[]): TestResult {
+  const removed = removedAt(wanted);
+  const faces = roll.faces.slice(0, Math.max(0, pool - removed));
+  const difficulty = clamp(wanted);
+  const successes = count(faces, difficulty);
+  const ones = faces.filter((f) => f === 1).length;
+  return {
+    pool,
+    difficulty,
+    removed,
+    roll: { ...roll, faces },
+    successes,
+    criticalFailure: successes === 0 && ones * 2 > faces.length,
+    modifiers: modifiers.filter((m) => m.amount !== 0),
+  };
+}
+
+/**
+ * S34: archsoul.txt: Area of Effect Attacks: "All targets hit are then affected by the same damage roll"; Armor
+ * Advantages: "This advantage does not apply to damage rolls unless your weapon has the Armor Piercing property", so
+ * the one damage roll is recounted at each target's own damage difficulty ("make one dice roll … and recount it for
+ * each difficulty level needed"), rolled with the dice the lowest of them removes (S1). In the order of `hit`.
+ */
+function areaDamage(
+  a: ArchsoulCombatant,
+  w: Weapon,
+  hit: ArchsoulCombatant[],
+  input: AttackInput,
+  dmgMods: Modifier[],
+  dice: DiceSource,
+): TestResult[] {
+  const perTarget = hit.map((t) => {
+    const { pool, modifiers } = damageSetup(a, w, armourStruck(t, input), input, dmgMods);
+    return {
+      pool: pool ?? 0,
+      modifiers,
+      wanted: modifiers.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY),
+    };
+  });
+  const pool = perTarget[0].pool;
+  const lowest = Math.min(...perTarget.map((p) => p.wanted));
+  const roll = dice.roll(Math.max(0, pool - removedAt(lowest)), DIE_SIDES, 'pool');
+  return perTarget.map((p) => recount(pool, roll, p.wanted, p.modifiers));
+}
+
 /**
  * S34: the one roll, with the dice the lowest difficulty wanted removes (above 6); counted at that difficulty. With
  * nobody in the area, at the difficulty of the modifiers that need no target (`unaimed`).
@@ -142,19 +195,8 @@ function areaRoll(
   const wanted = perTarget.length
     ? Math.min(...perTarget.map((p) => p.wanted))
     : unaimed.reduce((d, m) => d + m.amount, DEFAULT_DIFFICULTY);
-  const removed = Math.max(0, wanted - MAX_DIFFICULTY);
-  const roll = dice.roll(Math.max(0, pool - removed), DIE_SIDES, 'pool');
-  const base = clamp(wanted);
-  const ones = roll.faces.filter((f) => f === 1).length;
-  return {
-    pool,
-    difficulty: base,
-    removed,
-    roll,
-    successes: count(roll.faces, base),
-    criticalFailure: count(roll.faces, base) === 0 && ones * 2 > roll.faces.length,
-    modifiers: (perTarget.length ? shared : unaimed).filter((m) => m.amount !== 0),
-  };
+  const roll = dice.roll(Math.max(0, pool - removedAt(wanted)), DIE_SIDES, 'pool');
+  return recount(pool, roll, wanted, perTarget.length ? shared : unaimed);
 }
 
 /** One target's recount of the roll at its own difficulty, against its own defence. */
@@ -167,9 +209,7 @@ function targetResult(
 ) {
   const { attacker: a, weapon: w, origin, action } = area;
   // S34: a target whose difficulty removes more dice (above 6) counts only the first dice.
-  const faces = test.roll.faces.slice(0, Math.max(0, test.pool - Math.max(0, wanted - MAX_DIFFICULTY)));
-  const difficulty = clamp(wanted);
-  const successes = count(faces, difficulty);
+  const { difficulty, successes } = recount(test.pool, test.roll, wanted, []);
   const d = defenceAgainst(state, w, t, action === 'cleave' ? a.position! : origin);
   const resistance = d.defense + d.shieldBonus;
   return {

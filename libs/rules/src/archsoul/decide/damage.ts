@@ -110,22 +110,20 @@ export function harderSpent(a: ArchsoulCombatant): RuleEvent[] {
 }
 
 /**
- * S4, S22: the damage roll. `armour` is what it strikes (armourStruck; none for an item other than a shield, or
- * for an area's one roll, S34): archsoul.txt: Armor Advantages: "This advantage does not apply to damage rolls
- * unless your weapon has the Armor Piercing property".
+ * S4, S22: the damage roll's pool and modifiers. `armour` is what it strikes (armourStruck; none for an item other
+ * than a shield): archsoul.txt: Armor Advantages: "This advantage does not apply to damage rolls unless your weapon
+ * has the Armor Piercing property". Undefined `pool`: the attack type rolls no damage (S93).
  */
-export function damageTest(
+export function damageSetup(
   a: ArchsoulCombatant,
   w: Weapon,
   armour: string | undefined,
   input: AttackInput,
-  dice: DiceSource,
   extra: Modifier[] = [],
   bonusDice = 0,
-): TestResult {
+): { pool?: number; modifiers: Modifier[] } {
   const row = ATTACK_TABLE[w.type].damage;
-  // Ruling S93: a soul attack's damage is "effects vary": where a rule rolls its damage, the roll has no dice.
-  if (!row) return rollTest(dice, 0, DEFAULT_DIFFICULTY);
+  if (!row) return { modifiers: [] };
   const tech = w.type === 'elemental' && w.attackRoll === 1;
   // archsoul.txt: Charge: "The dice pool for the damage roll of this attack is increased by the base movement speed of your mount".
   const pool =
@@ -138,7 +136,23 @@ export function damageTest(
   if (input.damageModifier !== undefined)
     mods.push({ reason: 'situational (GM)', amount: input.damageModifier });
   mods.push(...liftingModifiers(a, w));
-  return rollTest(dice, pool, DEFAULT_DIFFICULTY, [...mods, ...extra]);
+  return { pool, modifiers: [...mods, ...extra] };
+}
+
+/** S4, S22: the damage roll of a single-target attack (damageSetup). */
+export function damageTest(
+  a: ArchsoulCombatant,
+  w: Weapon,
+  armour: string | undefined,
+  input: AttackInput,
+  dice: DiceSource,
+  extra: Modifier[] = [],
+  bonusDice = 0,
+): TestResult {
+  const { pool, modifiers } = damageSetup(a, w, armour, input, extra, bonusDice);
+  // Ruling S93: a soul attack's damage is "effects vary": where a rule rolls its damage, the roll has no dice.
+  if (pool === undefined) return rollTest(dice, 0, DEFAULT_DIFFICULTY);
+  return rollTest(dice, pool, DEFAULT_DIFFICULTY, modifiers);
 }
 
 /**
