@@ -177,6 +177,27 @@ describe('Defensive Maneuvers (archsoul.txt: Hold Firm, Shield Intercept, Soul S
     expect(s.combatants.d.conditions).toEqual([]);
   });
 
+  it('S64: given a Down combatant with a “for one round” defenseDown and a lasting one the GM applied, when its phase begins without it, then only the one-round entry ends', () => {
+    // C7 / S64: "until your next turn" ends when the Down combatant's phase begins without it; a lasting condition
+    // of the same kind (untilNextTurn false) is not "until your next turn" and stays, as a turn's start keeps it.
+    let events = fight([hero('c', [0, 0]), hero('b', [1, 0]), foe('v', [0, -4], 'S')]);
+    events = then(events, { type: 'ApplyCondition', combatantId: 'c', condition: 'defenseDown', amount: 2 });
+    events = then(events, {
+      type: 'ApplyCondition',
+      combatantId: 'c',
+      condition: 'defenseDown',
+      amount: 1,
+      untilNextTurn: true,
+    });
+    events = then(events, { type: 'ApplyDamage', combatantId: 'c', damage: 12 });
+    events = endRoundFor(events, ['b', 'v']);
+    const s = stateOf(then(events, { type: 'StartRound' }));
+    expect(s.phase).toMatchObject({ round: 2, combatantIds: ['b'] });
+    expect(s.combatants.c.conditions).toEqual([
+      { condition: 'defenseDown', amount: 2, untilNextTurn: false },
+    ]);
+  });
+
   it('Soul Shield is soul magic: a foe in reach and front arc may react first', () => {
     const events = fight([hero('c', [0, 0]), hero('b', [1, 0]), foe('v', [0, -1], 'S')]);
     const out = exact(events, { type: 'SoulShield', combatantId: 'c', targetId: 'b' });

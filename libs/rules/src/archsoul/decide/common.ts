@@ -6,7 +6,7 @@ import { ev } from '../events';
 import { distance, Facing, facings, inFrontArc, same, Space } from '../grid';
 import { lineOfSight } from '../map';
 import { FIST, isMeleeOrUnarmed, Weapon } from '../sheet';
-import { ArchsoulCombatant, ArchsoulState, hasFrontArc, isDown, partyOf } from '../state';
+import { ActiveCondition, ArchsoulCombatant, ArchsoulState, hasFrontArc, isDown, partyOf } from '../state';
 
 /** S5: the facing must be one of the map's (a hex grid has six of the eight). */
 export function checkFacing(state: ArchsoulState, f: Facing, field: string): Facing {
@@ -158,4 +158,32 @@ export function reactorsFor(
       foes(actor, state.combatants[id]) &&
       canReact(state, state.combatants[id], space),
   );
+}
+
+/**
+ * Ends the entries of `x`'s conditions that `ends` picks. ConditionRemoved takes every entry of a kind, so the entries
+ * of those kinds that `keeps` picks are applied again, unchanged (S64, S76).
+ */
+export function endEntries(
+  x: ArchsoulCombatant,
+  ends: (k: ActiveCondition) => boolean,
+  keeps: (k: ActiveCondition) => boolean,
+  reason: string,
+): RuleEvent[] {
+  const events: RuleEvent[] = [];
+  for (const condition of new Set(x.conditions.filter(ends).map((k) => k.condition))) {
+    events.push(ev('ConditionRemoved', { combatantId: x.id, condition, reason }));
+    for (const k of x.conditions.filter((k) => k.condition === condition && keeps(k)))
+      events.push(
+        ev('ConditionApplied', {
+          combatantId: x.id,
+          condition,
+          amount: k.amount,
+          untilNextTurn: k.untilNextTurn,
+          reason: `kept: ${condition} from ${k.sourceId ?? x.id}`,
+          ...(k.sourceId ? { sourceId: k.sourceId } : {}),
+        }),
+      );
+  }
+  return events;
 }

@@ -1,7 +1,7 @@
 import { RuleEvent } from '../../core/types';
-import { ev } from '../events';
 import { evolve } from '../evolve';
 import { ArchsoulState } from '../state';
+import { endEntries } from './common';
 import { endGrapplesOf } from './grapple';
 
 /**
@@ -21,28 +21,14 @@ export function leave(state: ArchsoulState, removal: RuleEvent[]): RuleEvent[] {
  * ally is applied again, unchanged.
  */
 function causedUntilNextTurn(state: ArchsoulState, id: string): RuleEvent[] {
-  const events: RuleEvent[] = [];
-  for (const x of Object.values(state.combatants)) {
-    if (x.id === id) continue;
-    const kinds = new Set(
-      x.conditions.filter((k) => k.untilNextTurn && k.sourceId === id).map((k) => k.condition),
+  return Object.values(state.combatants)
+    .filter((x) => x.id !== id)
+    .flatMap((x) =>
+      endEntries(
+        x,
+        (k) => k.untilNextTurn && k.sourceId === id,
+        (k) => k.sourceId !== id,
+        `ruling S76: ${id} left the fight`,
+      ),
     );
-    for (const condition of kinds) {
-      events.push(
-        ev('ConditionRemoved', { combatantId: x.id, condition, reason: `ruling S76: ${id} left the fight` }),
-      );
-      for (const k of x.conditions.filter((k) => k.condition === condition && k.sourceId !== id))
-        events.push(
-          ev('ConditionApplied', {
-            combatantId: x.id,
-            condition,
-            amount: k.amount,
-            untilNextTurn: k.untilNextTurn,
-            reason: `kept: ${condition} from ${k.sourceId ?? x.id}`,
-            ...(k.sourceId ? { sourceId: k.sourceId } : {}),
-          }),
-        );
-    }
-  }
-  return events;
 }

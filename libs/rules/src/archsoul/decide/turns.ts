@@ -5,7 +5,8 @@ import { ArchsoulCommand } from '../contract';
 import { AP_PER_TURN } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
-import { ArchsoulState, isDown, Party, partyOf, Phase, speedNow } from '../state';
+import { ActiveCondition, ArchsoulState, isDown, Party, partyOf, Phase, speedNow } from '../state';
+import { endEntries } from './common';
 import { pushOut } from './spaces';
 
 export function canActivate(state: ArchsoulState, id: string): boolean {
@@ -82,25 +83,21 @@ export function openPhase(
 
 /**
  * S64: C7's "until your next turn" ends at that combatant's next turn; a Down combatant (S11) has none, so what it
- * holds or caused that way ends when its phase begins without it, as its turn would have.
+ * holds or caused that way ends when its phase begins without it, as its turn would have: those entries only, as a
+ * turn's start ends only its own (`TurnStarted`). ConditionRemoved takes every entry of the kind, so the others of
+ * that kind (a lasting one the GM applied, another caster's Soul Shield) are applied again unchanged, as S76 does.
  */
 function turnsNotTaken(state: ArchsoulState, ids: string[], already: RuleEvent[]): RuleEvent[] {
-  const seen = new Set(already.map((e) => `${String(e.data.combatantId)}/${String(e.data.condition)}`));
+  let s = fold(state, already);
   const events: RuleEvent[] = [];
-  for (const down of ids.filter((id) => state.combatants[id] && !canActivate(state, id)))
-    for (const x of Object.values(state.combatants))
-      for (const k of x.conditions) {
-        const key = `${x.id}/${k.condition}`;
-        if (!k.untilNextTurn || (k.sourceId ?? x.id) !== down || seen.has(key)) continue;
-        seen.add(key);
-        events.push(
-          ev('ConditionRemoved', {
-            combatantId: x.id,
-            condition: k.condition,
-            reason: `${down} is Down: its turn would have started`,
-          }),
-        );
-      }
+  for (const down of ids.filter((id) => state.combatants[id] && !canActivate(state, id))) {
+    const out = Object.values(s.combatants).flatMap((x) => {
+      const ends = (k: ActiveCondition) => k.untilNextTurn && (k.sourceId ?? x.id) === down;
+      return endEntries(x, ends, (k) => !ends(k), `${down} is Down: its turn would have started`);
+    });
+    events.push(...out);
+    s = fold(s, out);
+  }
   return events;
 }
 
