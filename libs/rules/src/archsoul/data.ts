@@ -809,4 +809,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S98',
     text: 'A grapple Attack is an attack made with the weapon whose damage it deals (the fist or the Close Combat weapon), a grapple Throw one made with the fist, won or lost: for Quick Attack, that weapon has been attacked with this round (S27, S53).',
   },
+  {
+    id: 'S99',
+    text: 'The unarmed table’s “Hit incorrectly, rolling damage against yourself (maximum 5)” rolls the attack’s own damage roll with its damage modifiers and bonus dice (Quick Attack, Reckless Attack, Shatter…), plus a metal limb’s +1 (S22), then caps it at 5.',
+  },
 ];

@@ -260,7 +260,10 @@ function hurt(
     case 'selfDamageRoll': {
       // archsoul.txt: Unarmed: "The damage roll is increased by 1 if you are wearing metal armor on the limb you are
       // attacking with" (S22, S72): the damage rolled against yourself is that roll, so the 1 counts before the maximum.
-      const roll2 = damageTest(a, w, a.sheet.armour?.type, input, dice);
+      // Ruling S99: "Hit incorrectly, rolling damage against yourself" rolls the attack's own damage roll, so it keeps
+      // that attack's damage modifiers (Quick Attack's +1, Reckless Attack's -1…), as the bow table's "is hit instead"
+      // does; only "Strike the ground, rolling normal damage" says "normal".
+      const roll2 = damageTest(a, w, a.sheet.armour?.type, input, dice, f.damageMods, f.bonusDice);
       const bonus = metalLimb(a, w, input);
       push(wound(r.state(), a.id, Math.min(e.max, roll2.successes + bonus), text, roll2, bonus));
       return;
