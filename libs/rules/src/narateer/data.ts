@@ -359,4 +359,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N67',
     text: 'Outside its own activation a combatant’s view shows the proactive uses its next activation starts with (SL + 1, minimum 1), not what its last one left; none once the fight has ended.',
   },
+  {
+    id: 'N68',
+    text: 'An advance response impossible for the responder’s sheet (a Clash-only field, a Boost with No Response or over the SL, an unknown or wrong-kind weapon, no weapon to Clash with, a Damage Vital it does not deal) is refused even when a forced No Response overrides it; what the state refuses (Ready AD, reach, loading) is not.',
+  },
 ];

@@ -47,18 +47,23 @@ export function checkCommitment(
   boostField: string,
   costField = boostField,
 ): void {
-  const sl = c.sheet.skills[skill];
-  ensure(
-    boost <= sl,
-    'NARATEER_BOOST_OVER_SKILL',
-    `narateer.txt: Skill Level In Combat: Maximum Boost AD = ${skill} Skill Level ${sl}; got ${boost}`,
-    boostField,
-  );
+  checkBoost(c, skill, boost, boostField);
   ensure(
     cost + boost <= c.ad.ready,
     'NARATEER_NOT_ENOUGH_READY_AD',
     `narateer.txt: Combat Exchange Flow: ${c.id} needs ${cost + boost} Ready AD (cost ${cost} + Boost ${boost}) and has ${c.ad.ready}; MD never pays exchange costs (RULINGS.md N17)`,
     cost > c.ad.ready ? costField : boostField,
+  );
+}
+
+/** narateer.txt: Skill Level In Combat: "Maximum Boost AD = Skill Level being tested" — the sheet's, whatever the state (N68). */
+export function checkBoost(c: NarateerCombatant, skill: Skill, boost: number, field: string): void {
+  const sl = c.sheet.skills[skill];
+  ensure(
+    boost <= sl,
+    'NARATEER_BOOST_OVER_SKILL',
+    `narateer.txt: Skill Level In Combat: Maximum Boost AD = ${skill} Skill Level ${sl}; got ${boost}`,
+    field,
   );
 }
 

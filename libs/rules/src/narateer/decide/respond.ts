@@ -11,6 +11,7 @@ import { Weapon, ResponsePolicy } from '../sheet';
 import { combatState, CurrentExchange, NarateerCombatant, NarateerState } from '../state';
 import {
   cannotSee,
+  checkBoost,
   checkCommitment,
   checkWeaponUse,
   damageVital,
@@ -50,7 +51,11 @@ export function answerInAdvance(
 ): ExchangeRespondedData | undefined {
   const x = state.exchange!;
   const forced = forcedNone(state, x);
-  if (forced) return forcedAnswer(x, forced, given?.allocation);
+  if (forced) {
+    // N68: the forced No Response wins over what the state refuses, not over a response impossible for the sheet.
+    if (given) checkResponseInput(state.combatants[x.targetId], x, given, 'response.');
+    return forcedAnswer(x, forced, given?.allocation);
+  }
   if (given) {
     const answer = buildResponse(state, x, given, 'response');
     answer.source = 'declaration';
@@ -108,16 +113,8 @@ function buildResponse(
     dice: 0,
   };
   if (input.allocation) base.allocation = input.allocation;
-  if (input.response !== 'clash') notForThisResponse(input, p);
-  if (input.response === 'none') {
-    ensure(
-      input.boost === 0,
-      'NARATEER_BOOST_WITHOUT_ROLL',
-      'narateer.txt: No Response: the responder makes no roll, so it cannot Boost',
-      `${p}boost`,
-    );
-    return base;
-  }
+  checkResponseInput(r, x, input, p);
+  if (input.response === 'none') return base;
   const edge = edgeSources();
   if (x.responderEdge) edge[x.responderEdge].push('gm');
   if (input.response === 'fullGuard') {
@@ -131,6 +128,58 @@ function buildResponse(
     return base;
   }
   return buildClash(state, x, r, input, p, base, edge);
+}
+
+/**
+ * N68: what makes a response impossible for the responder's sheet, whatever the state: checked first, given or forced
+ * over (N23), with the code and field it always has. What the state decides (Ready AD, reach, range, loading,
+ * ammunition, which weapon a Clash without one takes: N37) is checked after, and not when a forced No Response wins.
+ */
+function checkResponseInput(r: NarateerCombatant, x: CurrentExchange, input: ResponseInput, p: string): void {
+  if (input.response !== 'clash') notForThisResponse(input, p);
+  if (input.response === 'none') {
+    ensure(
+      input.boost === 0,
+      'NARATEER_BOOST_WITHOUT_ROLL',
+      'narateer.txt: No Response: the responder makes no roll, so it cannot Boost',
+      `${p}boost`,
+    );
+    return;
+  }
+  if (input.response === 'fullGuard')
+    return checkBoost(r, FULL_GUARD_SKILL[x.kind], input.boost, `${p}boost`);
+  let weapons: Weapon[];
+  if (input.weaponId !== undefined) {
+    const weapon = findWeapon(r, input.weaponId, `${p}weaponId`);
+    ensure(
+      weapon.kind === x.kind,
+      'NARATEER_WRONG_WEAPON_KIND',
+      `narateer.txt: Clash: a ${x.kind} exchange is answered with a ${x.kind} weapon; ${weapon.name} is ${weapon.kind}`,
+      `${p}weaponId`,
+    );
+    weapons = [weapon];
+  } else {
+    weapons = r.sheet.weapons.filter((w) => w.kind === x.kind);
+    ensure(
+      weapons.length > 0,
+      'NARATEER_NO_LEGAL_CLASH',
+      `narateer.txt: Clash: ${r.id} has no ${x.kind} weapon to answer with; Full Guard or No Response remain`,
+      `${p}response`,
+    );
+  }
+  checkBoost(r, ATTACK_SKILL[x.kind], input.boost, `${p}boost`);
+  const named = input.damageVital;
+  // N21: refused when no weapon it may Clash with deals damage with the Vital; of several, which one the Clash takes
+  // is the state's (N37), checked after.
+  if (named === undefined) return;
+  if (weapons.length === 1) damageVital(r, weapons[0], named, `${p}damageVital`);
+  else
+    ensure(
+      weapons.some((w) => w.damageVitals.includes(named)),
+      'NARATEER_DAMAGE_VITAL_NOT_ALLOWED',
+      `RULINGS.md N21: no ${x.kind} weapon of ${r.id} deals damage with ${named}`,
+      `${p}damageVital`,
+    );
 }
 
 /** The fields only a Clash uses (its weapon, its damage, its hit's modifiers): refused with another response, never ignored. */
@@ -189,13 +238,8 @@ function clashWeapon(
   responseField: string,
 ): { weapon: Weapon; reach: WeaponReach } {
   if (input.weaponId !== undefined) {
+    // Of the exchange's kind: checkResponseInput (N68).
     const weapon = findWeapon(r, input.weaponId, field);
-    ensure(
-      weapon.kind === x.kind,
-      'NARATEER_WRONG_WEAPON_KIND',
-      `narateer.txt: Clash: a ${x.kind} exchange is answered with a ${x.kind} weapon; ${weapon.name} is ${weapon.kind}`,
-      field,
-    );
     return { weapon, reach: checkWeaponUse(state, r, weapon, x.attackerId, x.distance, field) };
   }
   const candidates = r.sheet.weapons.filter((w) => w.kind === x.kind);
