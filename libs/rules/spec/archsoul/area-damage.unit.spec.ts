@@ -1,5 +1,5 @@
 import { RuleEvent } from '../../src/core/types';
-import { exact, fight, find, foe, hero } from './helpers';
+import { bomb, exact, fight, find, foe, hero } from './helpers';
 
 /** [target, damage dealt, the damage roll’s difficulty, dice removed, faces it counted] of each WoundsApplied. */
 const wounds = (out: RuleEvent[]) =>
@@ -14,22 +14,13 @@ const wounds = (out: RuleEvent[]) =>
       w.damageRoll.roll.faces,
     ]);
 
-const bomb = (extra: Record<string, unknown>) => ({
-  id: 'bomb',
-  name: 'Bomb',
-  type: 'thrown',
-  damage: 3,
-  accurateRange: 3,
-  maximumRange: 6,
-  areaRadius: 2,
-  armourPiercing: true,
-  ...extra,
-});
+/** An armour-piercing bomb (helpers' bomb). */
+const apBomb = (extra: Record<string, unknown>) => ({ ...bomb, armourPiercing: true, ...extra });
 
 describe('Area damage and armour piercing (archsoul.txt: Armor Advantages, Area of Effect Attacks, RULINGS.md S34)', () => {
   it('S34: given an armour-piercing bomb strong against plate, when it hits a foe in plate and a foe in leather with the damage roll 3,3,4,4,1,1, then the roll recounted at 3 deals 4 to the plate foe and at 4 deals 2 to the leather foe', () => {
     const events = fight([
-      hero('a', [0, 0], 'N', { weapons: [bomb({ strongAgainst: ['plate'] })] }),
+      hero('a', [0, 0], 'N', { weapons: [apBomb({ strongAgainst: ['plate'] })] }),
       foe('v', [0, -3], 'S', { armour: { type: 'plate' } }),
       foe('w', [1, -3], 'S', { armour: { type: 'leather' } }),
     ]);
@@ -95,7 +86,7 @@ describe('Area damage and armour piercing (archsoul.txt: Armor Advantages, Area 
 
   it('S34: given an armour-piercing bomb weak against plate and a GM damage modifier of +2, when it hits a foe in plate and an unarmoured foe, then the plate foe recounts the roll at 7 (difficulty 6, its first 5 dice, S1) and the other at 6 with all 6 dice', () => {
     const events = fight([
-      hero('a', [0, 0], 'N', { weapons: [bomb({ weakAgainst: ['plate'] })] }),
+      hero('a', [0, 0], 'N', { weapons: [apBomb({ weakAgainst: ['plate'] })] }),
       foe('v', [0, -3], 'S', { armour: { type: 'plate' } }),
       foe('w', [1, -3], 'S'),
     ]);

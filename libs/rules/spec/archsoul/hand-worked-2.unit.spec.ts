@@ -4,20 +4,9 @@
  * success is a die at or above the difficulty (4 unless a modifier changes it); S2: zero successes with more than half
  * the dice on 1 is a critical failure.
  */
-import { exact, fight, find, foe, hero, stateOf, sword, types } from './helpers';
+import { bomb, bow, exact, fight, find, foe, hero, stateOf, sword, types } from './helpers';
 
 const at = (x: number, y: number) => ({ x, y });
-
-/** A bomb: thrown, radius 2 m (its space and the adjacent ones), accurate range 3, maximum range 6. */
-const bomb = {
-  id: 'bomb',
-  name: 'Bomb',
-  type: 'thrown',
-  damage: 3,
-  accurateRange: 3,
-  maximumRange: 6,
-  areaRadius: 2,
-};
 
 describe('Area of Effect Attacks with nobody in the area (archsoul.txt: Thrown Weapon, Area of Effect Attacks, Critical Failure Tables)', () => {
   it('Area of Effect Attacks: given a bomb thrown at an empty space 5 away (accurate range 3), when the roll is 4, 1, 1, then it is made at difficulty 5: no success, a critical failure, and the bomb lands in a random adjacent space', () => {
@@ -86,16 +75,7 @@ describe('Area of Effect Attacks with nobody in the area (archsoul.txt: Thrown W
 });
 
 describe('Ranged and special attacks at their bounds (archsoul.txt: Ranged Weapon, Armor Advantages, Knockdown, Reckless Attack)', () => {
-  const longbow = {
-    id: 'bow',
-    name: 'Longbow',
-    type: 'ranged',
-    damage: 2,
-    accurateRange: 5,
-    maximumRange: 10,
-    weakAgainst: ['plate'],
-    ammunition: { kind: 'arrow', count: 5 },
-  };
+  const longbow = { ...bow, weakAgainst: ['plate'] };
 
   it('Knockdown: given a bow weak against plate and a plated foe 6 away (accurate range 5), when a knockdown is shot, then the attack is made at 4 + 1 + 1 + 1 = 7 (difficulty 6, one die removed) and the damage roll at 5', () => {
     // Armor Advantages: weak against the target's armour: +1. Ranged Weapon: outside the accurate range (5 < 6 ≤ 10):

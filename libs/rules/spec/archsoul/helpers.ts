@@ -14,6 +14,16 @@ export const bow = {
   maximumRange: 10,
   ammunition: { kind: 'arrow', count: 5 },
 };
+/** A bomb: thrown, radius 2 m (its space and the adjacent ones), accurate range 3, maximum range 6. */
+export const bomb = {
+  id: 'bomb',
+  name: 'Bomb',
+  type: 'thrown',
+  damage: 3,
+  accurateRange: 3,
+  maximumRange: 6,
+  areaRadius: 2,
+};
 export const pistol = {
   id: 'pistol',
   name: 'Pistol',
