@@ -18,7 +18,7 @@ const SHARED = 'RULINGS.md';
 const GENERATED = new Set(['clients/typescript/src/openapi.d.ts']);
 
 /** A ruling id: C, N, A or S and its number (no leading zero: `%A0` in a percent-escape is not one). */
-const ID = /\b([CNAS])([1-9]\d?)\b/g;
+const ID = /\b([CNAS])([1-9]\d{0,2})\b/g;
 /** A rulings file named right before an id: the id alone is the citation. */
 const FILE_BEFORE_ID = /(?:RULINGS\.md|docs\/rulings[\w-]*\.md|rulings[\w-]*\.md)\s+(?=[CNAS]\d)/;
 
@@ -39,7 +39,7 @@ const RECORDED = [
   'first phase (RULINGS.md S12/S17)',
 ];
 /** The shared file and the ids it names in a message or description, as in "ruling A13/A23" or "C6, C13" after it. */
-const FILE_CITE = /RULINGS\.md ((?:[CNAS][1-9]\d?)(?:(?:\/|, | and | or )[CNAS][1-9]\d?)*)/g;
+const FILE_CITE = /RULINGS\.md ((?:[CNAS][1-9]\d{0,2})(?:(?:\/|, | and | or )[CNAS][1-9]\d{0,2})*)/g;
 
 const index = new Map<string, string>();
 for (const line of readFileSync(join(DOCS, INDEX), 'utf8').split('\n')) {

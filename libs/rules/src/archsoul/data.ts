@@ -813,4 +813,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S99',
     text: 'The unarmed table’s “Hit incorrectly, rolling damage against yourself (maximum 5)” rolls the attack’s own damage roll with its damage modifiers and bonus dice (Quick Attack, Reckless Attack, Shatter…), plus a metal limb’s +1 (S22), then caps it at 5.',
   },
+  {
+    id: 'S100',
+    text: 'A field no state could make count is refused on every path: limbArmoured with a weapon that is not unarmed (Attack, ReactiveAttack, a resumed Attack); a ResumeAction’s GM circumstances when it abandons or its held action rolls no attack (ARCHSOUL_RESUME_FIELD). A resumed Charge’s circumstances ride on its attack.',
+  },
 ];

@@ -36,7 +36,13 @@ import {
   wound,
 } from './damage';
 import { triggerReactions } from './reactions';
-import { checkLiftable, checkNotGrappledWeapon, checkUnarmedStyle, thrownWeapon } from './weapons';
+import {
+  checkLiftable,
+  checkLimbArmoured,
+  checkNotGrappledWeapon,
+  checkUnarmedStyle,
+  thrownWeapon,
+} from './weapons';
 
 /** Range, reach and line of sight (archsoul.txt: Unarmed "adjacent spaces", Ranged/Thrown Weapon; S23). */
 function checkReach(state: ArchsoulState, a: ArchsoulCombatant, w: Weapon, t: ArchsoulCombatant): void {
@@ -95,6 +101,7 @@ export function attack(
   const t = o.cleave && command.targetId === undefined ? undefined : target(state, a, command.targetId);
   const w = weaponOf(a, command.weaponId, 'weaponId');
   checkUnarmedStyle(w, command.unarmedStyle);
+  checkLimbArmoured(w, command.limbArmoured);
   ensure(
     w.type !== 'thrown',
     'ARCHSOUL_USE_THROW',

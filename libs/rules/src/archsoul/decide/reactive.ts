@@ -30,7 +30,7 @@ import { dragAlong, grappleRoll, performGrab } from './grapple';
 import { describeHands, freeHands } from '../hands';
 import { run } from '../../core/run';
 import { performAreaAttack } from './area';
-import { checkUnarmedStyle } from './weapons';
+import { checkLimbArmoured, checkUnarmedStyle } from './weapons';
 import { dismountOnInterrupt, performCharge } from './mounted';
 import { checkOptions, readOptions } from './maneuvers';
 import { ritualPerformed } from './ritual';
@@ -63,6 +63,7 @@ export function reactiveAttack(
   const actor = state.combatants[q.actorId];
   const weapon = weaponOf(reactor, command.weaponId, 'weaponId');
   checkUnarmedStyle(weapon, command.unarmedStyle);
+  checkLimbArmoured(weapon, command.limbArmoured);
   ensure(
     isMeleeOrUnarmed(weapon),
     'ARCHSOUL_NOT_A_MELEE_WEAPON',
@@ -391,6 +392,7 @@ export function resumeAction(state: ArchsoulState, raw: RuleCommand, dice: DiceS
     `ruling S18: ${id} has no held action`,
     'combatantId',
   );
+  checkResumeReads(state, id, q.action, command);
   const resumed = ev('ActionResumed', {
     combatantId: id,
     action: q.action,
@@ -398,6 +400,47 @@ export function resumeAction(state: ArchsoulState, raw: RuleCommand, dice: DiceS
   });
   if (command.abandon) return [resumed];
   return [resumed, ...performHeld(evolve(state, resumed), id, q.action, command, dice)];
+}
+
+/** The held actions whose resume rolls an attack: the GM's circumstances (C12) ride on it (S50). */
+const ROLLS_AN_ATTACK: ReadonlySet<HeldAction['type']> = new Set([
+  'Attack',
+  'ThrowItem',
+  'AreaAttack',
+  'Charge',
+]);
+const RESUME_GM_FIELDS = ['modifier', 'damageModifier', 'criticalNarration', 'limbArmoured'] as const;
+
+/**
+ * S100: a field of the resume that its held action never reads is refused, as the held action's own command would
+ * refuse it: nothing is rolled when it is abandoned or has no attack roll (a move, standing up, a pick-up, a Grab, Soul
+ * Shield, a ritual); `limbArmoured` names the limb of an unarmed Attack only (archsoul.txt: Unarmed, S72).
+ */
+function checkResumeReads(
+  state: ArchsoulState,
+  id: string,
+  action: HeldAction,
+  command: ArchsoulCommand<'ResumeAction'>,
+): void {
+  const given = RESUME_GM_FIELDS.find((f) => command[f] !== undefined);
+  if (given === undefined) return;
+  const refuse = (why: string) =>
+    violation(
+      'ARCHSOUL_RESUME_FIELD',
+      `ruling S100: ${given} is a circumstance of an attack roll; ${why}`,
+      given,
+    );
+  if (command.abandon) refuse(`the held ${action.type} is abandoned: nothing is rolled`);
+  if (!ROLLS_AN_ATTACK.has(action.type)) refuse(`the held ${action.type} rolls no attack`);
+  if (command.limbArmoured === undefined) return;
+  if (action.type !== 'Attack')
+    violation(
+      'ARCHSOUL_RESUME_FIELD',
+      `ruling S100: limbArmoured names the limb of an unarmed Attack; the held ${action.type} has none`,
+      'limbArmoured',
+    );
+  const c = state.combatants[id];
+  checkLimbArmoured(weaponOf(c, action.payload.weaponId, 'weaponId'), command.limbArmoured);
 }
 
 /** S18: the held action, performed as it was declared, with the resume's dice and circumstances (C12). */
@@ -413,8 +456,15 @@ function performHeld(
     case 'Move':
       // archsoul.txt: Being Grappled: a grappled actor's Slow Move, resumed, drags its partners as when not held.
       return dragAlong(s, walk(s, action.payload, 'path', dice), id);
-    case 'Charge':
-      return performCharge(s, action.payload, dice);
+    case 'Charge': {
+      // S50, S100: the GM's circumstances of the moment ride on the Charge's attack too (Charge has no limbArmoured).
+      const { modifier, damageModifier, criticalNarration } = command;
+      const gm = Object.fromEntries(
+        Object.entries({ modifier, damageModifier, criticalNarration }).filter(([, v]) => v !== undefined),
+      );
+      const p = action.payload;
+      return performCharge(s, { ...p, charge: { ...p.charge!, ...gm } }, dice);
+    }
     case 'StandUp':
       return performStandUp(c);
     case 'Attack': {

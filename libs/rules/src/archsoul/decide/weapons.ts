@@ -41,6 +41,18 @@ export function checkUnarmedStyle(w: Weapon, style: string | undefined): void {
     );
 }
 
+/**
+ * archsoul.txt: Unarmed: "The damage roll is increased by 1 if you are wearing metal armor on the limb you are attacking
+ * with": `limbArmoured` names the limb of an unarmed attack (S22, S72); with any other weapon it would be ignored (S100).
+ */
+export function checkLimbArmoured(w: Weapon, limbArmoured: boolean | undefined): void {
+  if (limbArmoured !== undefined && w.type !== 'unarmed')
+    bad(
+      'limbArmoured',
+      `is the armour of an unarmed attack’s limb; ${w.name} is a ${w.type} weapon (archsoul.txt: Unarmed, ruling S100)`,
+    );
+}
+
 export function thrownWeapon(c: ArchsoulCombatant, itemId: string): Weapon {
   const w = c.sheet.weapons.find((x) => x.id === itemId);
   const item = w ?? c.sheet.items.find((x) => x.id === itemId);
