@@ -1,0 +1,492 @@
+import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { close, exact, fight, Fighter, then } from './helpers';
+
+/**
+ * An oracle of the attack sequence, computed from arcana-beast.txt and the rulings A1–A74 alone (not from the engine’s
+ * code), compared with the engine on random legal two-round fights with manual dice: the target t (bound or wild) may
+ * have its Binder Encourage it, then Defends, Passes or bites p or a (a Guard by p redirecting it); p, a and q (allies
+ * of one side) claw t, Assist a, Guard a or Pass, a after its Binder’s Direct, Bond Surge or Strategize and maybe an
+ * Evolve, with an attack, a ranged or long-range attack or a Special Attack (bonusDamage, A52), under random High
+ * Ground, Cover, Obscured, Cornered (some against one opponent or a Binder, A39, A51) and Flanking (A50). Every attack’s
+ * pools, dice sizes, successes, outcome, Critical and damage, the HP left, the Knockout, Critical Gauge, Harm and
+ * Devolution Test are checked. FUZZ_RUNS and FUZZ_SEED explore further.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261207);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Stats = { brawn: number; agility: number; endurance: number; spirit: number; technique: number };
+interface Atk {
+  id: string;
+  range: 'melee' | 'ranged' | 'long';
+  stat?: keyof Stats;
+  ranks: number;
+  qualities: string[];
+  bonusDamage: number;
+  special: boolean;
+}
+interface Beast {
+  stats: Stats;
+  stage: number;
+  /** The highest unlocked Stage (its emotional trigger: 'rage'); Stages 0 to it are unlocked. */
+  max: number;
+  qualities: Record<string, number>;
+  defensive: string[];
+  hp: number;
+  atk: Atk[];
+}
+
+/** A4: d6 at Stage 0–1, d8 at 2, d10 at 3, d12 at 4. */
+const sidesOf = (stage: number) => [6, 6, 8, 10, 12][stage];
+
+/** A3, A12, A58: roll n (+1 with a net Boost or Setback), drop the lowest (Boost) or highest (Setback). */
+function keep(faces: number[], net: number): number[] {
+  if (net === 0) return faces;
+  const sorted = [...faces].sort((a, b) => a - b);
+  return net > 0 ? sorted.slice(1) : sorted.slice(0, -1);
+}
+const successes = (kept: number[]) => kept.filter((f) => f >= 4).length; // A1
+const sixes = (kept: number[]) => kept.filter((f) => f >= 6).length; // A2
+
+describe('arcana-beast oracle: the attack sequence from the text against the engine', () => {
+  it('given random legal exchanges, when each attack resolves, then pools, successes, Critical, damage, HP and Knockouts match the text', () => {
+    const r = rng(SEED);
+    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+    const pick = <T>(xs: T[]) => xs[int(0, xs.length - 1)];
+    const roll = (n: number, sides: number) => Array.from({ length: n }, () => int(1, sides));
+    const stats = (): Stats => ({
+      brawn: int(0, 4),
+      agility: int(0, 4),
+      endurance: int(0, 4),
+      spirit: int(1, 3),
+      technique: int(1, 3),
+    });
+    const mkBeast = (prefix: string): Beast => {
+      const st = int(0, 4);
+      const qualities: Record<string, number> = {};
+      for (const q of ['Claws', 'Nimble', 'Hide', 'Fire']) if (r() < 0.5) qualities[q] = int(1, 3);
+      const names = Object.keys(qualities);
+      const atk: Atk[] = [];
+      const n = int(1, 3);
+      for (let i = 0; i < n; i++) {
+        const range = pick(['melee', 'ranged', 'long'] as const);
+        atk.push({
+          id: `${prefix}a${i}`,
+          range,
+          stat: range === 'long' || r() < 0.4 ? pick(['brawn', 'agility', 'spirit'] as const) : undefined,
+          ranks: int(0, 2),
+          qualities: names.filter(() => r() < 0.4),
+          bonusDamage: r() < 0.3 ? int(1, 3) : 0,
+          special: r() < 0.3,
+        });
+      }
+      return {
+        stats: stats(),
+        stage: st,
+        max: Math.min(4, st + int(0, 1)),
+        qualities,
+        defensive: names.filter(() => r() < 0.5),
+        hp: int(1, 14),
+        atk,
+      };
+    };
+    const sheetOf = (b: Beast) => ({
+      kind: 'beast',
+      stats: b.stats,
+      qualities: b.qualities,
+      defensiveQualities: b.defensive,
+      hp: b.hp,
+      stamina: 2,
+      stage: b.stage,
+      stages: Array.from({ length: b.max + 1 }, (_, s) => ({
+        stage: s,
+        ...(s === b.max ? { trigger: 'rage' } : {}),
+      })),
+      attacks: b.atk
+        .filter((a) => !a.special)
+        .map((a) => ({
+          id: a.id,
+          name: a.id,
+          range: a.range,
+          ...(a.stat ? { stat: a.stat } : {}),
+          ranks: a.ranks,
+          qualities: a.qualities,
+          bonusDamage: a.bonusDamage,
+        })),
+      specialAttacks: b.atk
+        .filter((a) => a.special)
+        .map((a) => ({
+          id: a.id,
+          name: a.id,
+          range: a.range,
+          ...(a.stat ? { stat: a.stat } : {}),
+          ranks: a.ranks,
+          qualities: a.qualities,
+          bonusDamage: a.bonusDamage,
+          uses: 1,
+        })),
+    });
+    const binderSheet = (beastId: string) => ({
+      kind: 'binder',
+      beastId,
+      stats: { brawn: 1, agility: 2, endurance: 2, spirit: 2, technique: 2 },
+      hp: 10,
+      stamina: 3,
+    });
+
+    let compared = 0;
+    let hits = 0;
+    let crits = 0;
+    let kos = 0;
+    let combos = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const A = mkBeast('x');
+      const P = mkBeast('p');
+      const Q = mkBeast('q');
+      for (const b of [P, Q])
+        b.atk = [{ id: 'claw', range: 'melee', ranks: 1, qualities: [], bonusDamage: 0, special: false }];
+      const T = mkBeast('t');
+      T.hp += 6;
+      T.atk = [{ id: 'bite', range: 'melee', ranks: 0, qualities: [], bonusDamage: 0, special: false }];
+      const aBound = r() < 0.7;
+      const tBound = r() < 0.6;
+      // a’s Binder, as a defender: d6 (A4), Agility 2, no defensive Qualities.
+      const AB: Beast = { ...binderSheet('a'), stage: 0, max: 0, qualities: {}, defensive: [], atk: [] };
+      const beasts: Record<string, Beast> = { a: A, p: P, q: Q, t: T, ab: AB };
+      const fighters: Fighter[] = [
+        { id: 't', sheet: sheetOf(T), side: 'foes' },
+        ...(tBound ? [{ id: 'tb', sheet: binderSheet('t'), side: 'foes' }] : []),
+        { id: 'p', sheet: sheetOf(P), side: 'heroes' },
+        { id: 'a', sheet: sheetOf(A), side: 'heroes' },
+        ...(aBound ? [{ id: 'ab', sheet: binderSheet('a'), side: 'heroes' }] : []),
+        { id: 'q', sheet: sheetOf(Q), side: 'heroes' },
+      ];
+      let e: RuleEvent[] = fight(fighters);
+      for (const x of ['a', 'p', 'q']) e = close(e, x, 't');
+      e = close(close(close(e, 'a', 'p'), 'a', 'q'), 'p', 'q');
+      // Tags (A8, A28, A50), set by the GM before the turns.
+      const tag = (combatantId: string, t: string, againstId?: string) =>
+        (e = then(e, { type: 'SetTag', combatantId, tag: t, ...(againstId ? { againstId } : {}) }));
+      const high: Record<string, boolean> = { a: r() < 0.3, t: r() < 0.2 };
+      const highAgainstT = r() < 0.5;
+      const tCover = r() < 0.3;
+      const tObscured = r() < 0.25;
+      const tCornered = r() < 0.25;
+      // A28, A39, A51: a tag on t may name one opponent; naming a’s Binder holds against a too.
+      const against = (): string | undefined =>
+        r() < 0.6 ? undefined : pick(aBound ? ['a', 'ab', 'p'] : ['a', 'p']);
+      const agOf: Record<string, string | undefined> = {
+        cover: against(),
+        obscured: against(),
+        cornered: against(),
+      };
+      const holds = (t: string, att: string) => {
+        const ag = agOf[t];
+        return ag === undefined || ag === att || (ag === 'ab' && att === 'a');
+      };
+      const flank: Record<string, boolean> = { a: r() < 0.3, p: r() < 0.3, q: r() < 0.2 };
+      if (high.a) tag('a', 'highGround', highAgainstT ? 't' : undefined);
+      if (high.t) tag('t', 'highGround');
+      if (tCover) tag('t', 'cover', agOf.cover);
+      if (tObscured) tag('t', 'obscured', agOf.obscured);
+      if (tCornered) tag('t', 'cornered', agOf.cornered);
+      for (const x of ['a', 'p', 'q']) if (flank[x]) tag(x, 'flanking', 't');
+
+      const hp: Record<string, number> = { a: A.hp, p: P.hp, q: Q.hp, t: T.hp, ab: AB.hp };
+      const stage: Record<string, number> = { a: A.stage, p: P.stage, q: Q.stage, t: T.stage, ab: 0 };
+      let aForfeits = false; // A22: an Intercept spends a’s next Action
+      const isOut: Record<string, boolean> = {};
+      let gauge = 0;
+      // A20: the heroes’ chain on t: the last attacker, on which of the side’s beast turns, and the hit streak.
+      let heroTurn = 0;
+      let last: { by: string; turn: number } | undefined;
+      let streak = 0;
+      let tDefending = false;
+      let tEncouraged = 0; // waiting Encourage dice
+      const assist: Record<string, number> = {}; // waiting Assist dice; A3: +1 dice stack
+      let pGuards = false; // Guard: p redirects attacks on a to itself until its next turn (A15, A27)
+
+      const resolve = (
+        att: string,
+        def: string,
+        a: Atk,
+        cmd: RuleCommand,
+        mods: { direct: boolean; surge: boolean; bonusDice: number; strategized: boolean },
+      ) => {
+        const b = beasts[att];
+        const D = beasts[def];
+        const ranged = a.range !== 'melee';
+        // A6: the attack's stat (default Brawn for melee, Agility for ranged) + Quality/Attack Ranks + modifiers.
+        const stat = a.stat ?? (a.range === 'melee' ? 'brawn' : 'agility');
+        const onT = def === 't';
+        const continues = onT && last !== undefined && last.by !== att && last.turn === heroTurn - 1; // A20
+        // A50: Flanking counts while another ally still in the fight flanks the same target.
+        const flanks = onT && flank[att] && ['a', 'p', 'q'].some((o) => o !== att && flank[o] && !isOut[o]);
+        // A28, A49: High Ground counts against a target without High Ground of its own, unless Strategize ignores it.
+        const highHolds =
+          high[att] && (att !== 'a' || !highAgainstT || def === 't') && (!high[def] || mods.strategized);
+        const assisted = assist[att] ?? 0;
+        assist[att] = 0;
+        let n = b.stats[stat] + a.ranks + a.qualities.reduce((s, q) => s + (b.qualities[q] ?? 0), 0);
+        n +=
+          mods.bonusDice +
+          (mods.direct ? 1 : 0) +
+          (continues ? 1 : 0) +
+          (flanks ? 1 : 0) +
+          (highHolds ? 1 : 0);
+        n += assisted;
+        // Bond Surge: Boost; "Obscured: Attacks against you made with Setback" (not with Strategize, A28).
+        const aNet =
+          (mods.surge ? 1 : 0) - (onT && tObscured && holds('obscured', att) && !mods.strategized ? 1 : 0);
+        // "Dodge (Agility + defensive Qualities)"; "Cover: +1 die on Dodge vs ranged attacks"; Encourage’s die.
+        const cover = onT && tCover && holds('cover', att) && ranged && !mods.strategized;
+        const encouraged = (onT ? tEncouraged : 0) + (assist[def] ?? 0); // A26: an Assist die goes to the next roll
+        assist[def] = 0;
+        if (onT) tEncouraged = 0;
+        const d =
+          D.stats.agility +
+          D.defensive.reduce((s, q) => s + (D.qualities[q] ?? 0), 0) +
+          (cover ? 1 : 0) +
+          encouraged;
+        // "Defend: Boost on all Dodge rolls"; "Cornered: Dodge with Setback"; A3: one of each cancels.
+        const dNet = onT ? (tDefending ? 1 : 0) - (tCornered && holds('cornered', att) ? 1 : 0) : 0;
+        const aSides = sidesOf(stage[att]);
+        const dSides = sidesOf(stage[def]);
+        const aFaces = roll(n + (aNet !== 0 ? 1 : 0), aSides);
+        const dFaces = roll(d + (dNet !== 0 ? 1 : 0), dSides);
+        const aKept = keep(aFaces, aNet);
+        const dKept = keep(dFaces, dNet);
+        const aS = successes(aKept);
+        const dS = successes(dKept);
+        const hit = aS > dS;
+        const critical = hit && sixes(aKept) >= 3; // A12: a Critical needs a hit
+        let comboDamage = 0;
+        if (onT) {
+          streak = continues ? (hit ? streak + 1 : 0) : hit ? 1 : 0;
+          // "If both hit, second attack deals +1 extra damage"; "Third consecutive hit deals +2 extra damage".
+          comboDamage = hit && continues ? (streak >= 3 ? 2 : streak === 2 ? 1 : 0) : 0;
+          if (comboDamage) combos++;
+          last = { by: att, turn: heroTurn };
+        }
+        // "Base Damage by Stage: Brawn + Stage"; a Critical doubles it (A52); extra successes, combo and bonus after.
+        const base = b.stats.brawn + stage[att];
+        const damage = hit ? (critical ? 2 * base : base) + (aS - dS) + comboDamage + a.bonusDamage : 0;
+        const willKo = hit && hp[def] - damage <= 0;
+        const bound = def === 't' ? tBound : def === 'a' ? aBound : def === 'ab';
+        const devol = willKo && bound && stage[def] >= 1 ? roll(D.stats.endurance, sidesOf(stage[def])) : [];
+        const faces = { dice: [...aFaces, ...dFaces], ...(devol.length ? { followUpFaces: devol } : {}) };
+        const ctx = JSON.stringify({
+          run,
+          att,
+          def,
+          beasts,
+          hp,
+          stage,
+          cmd,
+          mods,
+          faces,
+          high,
+          highAgainstT,
+          tCover,
+          tObscured,
+          tCornered,
+          flank,
+          last,
+          streak,
+          tDefending,
+          encouraged,
+          assisted,
+          continues,
+          aForfeits,
+        });
+        let got: RuleEvent[];
+        try {
+          got = exact(e, cmd, faces);
+        } catch (err) {
+          throw new Error(`engine refused: ${(err as Error).message}\n${ctx}`, { cause: err });
+        }
+        const ev = (t: string) => got.find((x) => x.type === t)?.data as Record<string, any> | undefined;
+        const res = ev('AttackResolved');
+        const want = {
+          attack: { dice: n, sides: aSides, successes: aS },
+          dodge: { dice: d, sides: dSides, successes: dS },
+          outcome: hit ? 'hit' : 'miss',
+          critical,
+          damage,
+        };
+        const have = res && {
+          attack: { dice: res.attack.dice, sides: res.attack.sides, successes: res.attack.successes },
+          dodge: { dice: res.dodge.dice, sides: res.dodge.sides, successes: res.dodge.successes },
+          outcome: res.outcome,
+          critical: res.critical,
+          damage: res.damage,
+        };
+        if (JSON.stringify(have) !== JSON.stringify(want))
+          throw new Error(
+            `mismatch\nwant ${JSON.stringify(want)}\nhave ${JSON.stringify(have)}\n${ctx}\n${JSON.stringify(got)}`,
+          );
+        compared++;
+        if (hit) hits++;
+        if (critical) crits++;
+        const dealt = ev('DamageDealt');
+        if (hit) {
+          const left = Math.max(0, hp[def] - damage);
+          expect({ ctx, d: dealt && { hpBefore: dealt.hpBefore, hp: dealt.hp } }).toEqual({
+            ctx,
+            d: { hpBefore: hp[def], hp: left },
+          });
+          hp[def] = left;
+        } else expect({ ctx, d: dealt }).toEqual({ ctx, d: undefined });
+        const ko = ev('KnockedOut');
+        expect({ ctx, ko: ko && ko.playerSide }).toEqual({ ctx, ko: willKo ? bound : undefined });
+        if (willKo) {
+          kos++;
+          isOut[def] = true;
+          // A13: the player side: Critical Gauge +1, one Harm, the Devolution Test on Endurance.
+          const g = ev('CriticalGaugeRaised');
+          expect({ ctx, g: g && [g.from, g.to] }).toEqual({ ctx, g: bound ? [gauge, gauge + 1] : undefined });
+          expect({ ctx, h: !!ev('HarmGained') }).toEqual({ ctx, h: bound });
+          const dt = ev('DevolutionTested');
+          if (bound && stage[def] >= 1) {
+            const s = successes(devol);
+            // "From Stage 2+: … Diff 3 pass = Stage 1, fail = Stage 0; From Stage 1: … Diff 2 pass = stay, fail = Stage 0".
+            const after = stage[def] >= 2 ? (s >= 3 ? 1 : 0) : s >= 2 ? 1 : 0;
+            expect({ ctx, dt: dt && [dt.stageBefore, dt.stageAfter, dt.test.successes] }).toEqual({
+              ctx,
+              dt: [stage[def], after, s],
+            });
+            stage[def] = after;
+          } else expect({ ctx, dt }).toEqual({ ctx, dt: undefined });
+          if (bound) gauge++;
+          if (def === 't') last = undefined;
+        }
+        e = [...e, ...got];
+      };
+      const melee = (id: string): RuleCommand => ({
+        type: 'Attack',
+        attackerId: id,
+        targetId: 't',
+        attackId: 'claw',
+      });
+
+      for (let round = 1; round <= 2 && !isOut.t; round++) {
+        if (round === 2) {
+          const ended = e.some((x, i) => i > e.length - 4 && x.type === 'RoundEnded');
+          e = then(ended ? e : then(e, { type: 'EndRound' }), { type: 'StartRound' });
+        }
+        // t’s turn: Defend ends (“until next turn”); its Binder may Encourage; it Defends, Passes or bites p.
+        e = then(e, { type: 'StartActivation', combatantId: 't' });
+        tDefending = false;
+        if (tBound && r() < 0.4) {
+          const test = roll(2, 6);
+          e = then(e, { type: 'Encourage', combatantId: 'tb', effect: 'dodgeDie' }, { dice: test });
+          if (successes(test) >= 1) tEncouraged++; // Spirit Test, Diff 1
+        }
+        const preys = ['p', 'a', ...(aBound ? ['ab'] : [])].filter(
+          (x) => !isOut[x] && !high[x === 'ab' ? 'a' : x],
+        );
+        const tAct =
+          preys.length === 0 ? pick(['defend', 'pass'] as const) : pick(['defend', 'pass', 'bite'] as const);
+        if (tAct !== 'pass') {
+          last = undefined; // A10: "Combos reset if the target acts between allied attacks"; A40: Pass is not acting
+          streak = 0;
+        }
+        if (tAct === 'defend') {
+          e = then(e, { type: 'Defend', combatantId: 't' });
+          tDefending = true;
+        }
+        if (tAct === 'pass') e = then(e, { type: 'Pass', combatantId: 't' });
+        if (tAct === 'bite') {
+          const named = pick(preys);
+          // "Guard: Redirect attacks on a Close ally to yourself".
+          // "If beastbinder is targeted Arcana Beast can intercept (uses next Action)" (A22), answered in advance.
+          const intercept = named === 'ab' && !isOut.a && !aForfeits ? r() < 0.5 : undefined;
+          const prey = named === 'a' && pGuards && !isOut.p ? 'p' : intercept ? 'a' : named;
+          if (intercept) aForfeits = true;
+          const bite: RuleCommand = {
+            type: 'Attack',
+            attackerId: 't',
+            targetId: named,
+            attackId: 'bite',
+            ...(intercept === undefined ? {} : { intercept }),
+          };
+          resolve('t', prey, T.atk[0], bite, {
+            direct: false,
+            surge: false,
+            bonusDice: 0,
+            strategized: false,
+          });
+        }
+        e = then(e, { type: 'EndActivation' });
+        for (const id of ['p', 'a', 'q']) {
+          if (isOut.t) break;
+          if (isOut[id]) continue;
+          heroTurn++;
+          e = then(e, { type: 'StartActivation', combatantId: id });
+          if (id === 'p') pGuards = false;
+          const mods = { direct: false, surge: false, bonusDice: 0, strategized: false };
+          if (id === 'a' && aBound && !isOut.ab) {
+            const kind = pick(['none', 'direct', 'surge', 'strategize'] as const);
+            if (kind === 'direct') e = then(e, { type: 'Direct', combatantId: 'ab' });
+            if (kind === 'surge' && round === 1) e = then(e, { type: 'BondSurge', combatantId: 'ab' });
+            if (kind === 'strategize') {
+              const test = roll(2, 6);
+              e = then(e, { type: 'Strategize', combatantId: 'ab' }, { dice: test });
+              mods.strategized = successes(test) >= 2; // Technique Test, Diff 2
+            }
+            mods.direct = kind === 'direct';
+            mods.surge = kind === 'surge' && round === 1;
+          }
+          // "Evolving is immediate – does not take an Action"; the highest Stage is free while its trigger is true (A9).
+          if (id === 'a' && stage.a < A.max && r() < 0.4) {
+            e = then(e, { type: 'SetTrigger', combatantId: 'a', kind: 'stage', stage: A.max, active: true });
+            e = then(e, { type: 'Evolve', combatantId: 'a', stage: A.max });
+            stage.a = A.max;
+          }
+          const act = id === 'a' && aForfeits ? -1 : r();
+          if (act < 0)
+            aForfeits = false; // the turn starts with its Action spent
+          else if (id !== 'a' && act < 0.2 && !isOut.a) {
+            e = then(e, { type: 'Assist', combatantId: id, allyId: 'a' });
+            assist.a = (assist.a ?? 0) + 1;
+          } else if (id === 'p' && act < 0.3 && !isOut.a) {
+            e = then(e, { type: 'Guard', combatantId: 'p', allyId: 'a' });
+            pGuards = true;
+          } else if (act < 0.35) e = then(e, { type: 'Pass', combatantId: id });
+          else if (id === 'a') {
+            const a = pick(A.atk.filter((x) => !x.special || round === 1));
+            if (a === undefined) e = then(e, { type: 'Pass', combatantId: id });
+            else {
+              mods.bonusDice = r() < 0.3 ? int(1, 2) : 0;
+              const extra = mods.bonusDice ? { bonusDice: mods.bonusDice } : {};
+              const cmd: RuleCommand = a.special
+                ? {
+                    type: 'UseSpecialAttack',
+                    attackerId: 'a',
+                    targetId: 't',
+                    specialAttackId: a.id,
+                    ...extra,
+                  }
+                : { type: 'Attack', attackerId: 'a', targetId: 't', attackId: a.id, ...extra };
+              resolve('a', 't', a, cmd, mods);
+            }
+          } else resolve(id, 't', beasts[id].atk[0], melee(id), mods);
+          e = then(e, { type: 'EndActivation' });
+        }
+      }
+    }
+    if (process.env.FUZZ_REPORT) console.log({ compared, hits, crits, kos, combos });
+    expect(compared).toBeGreaterThan(RUNS);
+    expect(combos).toBeGreaterThan(0);
+  });
+});
