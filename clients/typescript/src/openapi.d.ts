@@ -453,7 +453,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Readiness: the event store answers and every projection is within 1000 events of the log (503 otherwise)
+         * @description Readiness: the event store answers and takes writes, and every projection is within 1000 events of the log (503 otherwise)
          */
         get: operations["getReadiness"];
         put?: never;
@@ -18204,7 +18204,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ready: eventStore, projections (lag in events by projection) and readSide are up */
+            /** @description Ready: eventStore, eventStoreWrites, projections (lag in events by projection) and readSide are up */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18255,7 +18255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description Not ready: the event store does not answer or a projection is too far behind (status error) */
+            /** @description Not ready (status error): the event store does not answer; or it failed this instance's latest append with a fault of its own (eventStoreWrites down: fault full, read-only, busy, io or connection, since, failures), which holds until an append is stored or 10 s pass without another failure; or a projection is too far behind */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -114,6 +114,11 @@ export class FightCommands {
   private readonly vault: SeedVault;
   /** Called after each command with its outcome (metrics listen). */
   readonly onCommandDone = new Set<(done: CommandOutcome) => void>();
+  /**
+   * Called after each append of a fight's events: with no argument once it is stored, with the error when the
+   * store failed it (a conflict, which wrote nothing because another writer was first, is not the store's failure).
+   */
+  readonly onAppend = new Set<(failure?: unknown) => void>();
 
   constructor(
     private readonly store: EventStore,
@@ -453,9 +458,13 @@ export class FightCommands {
     try {
       await this.store.append(fightStream(head.fightId), events, { expectedRevision });
     } catch (e) {
-      if (!(e instanceof WrongExpectedRevision)) this.cache.forget(head.fightId);
+      if (!(e instanceof WrongExpectedRevision)) {
+        this.cache.forget(head.fightId);
+        for (const listener of this.onAppend) listener(e);
+      }
       throw e;
     }
+    for (const listener of this.onAppend) listener();
   }
 
   /** `fight`, evolved by `sealed` (one command's events) now stored: its command indexed, the cache holding it. */

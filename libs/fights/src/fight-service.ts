@@ -28,6 +28,8 @@ export class FightService {
   readonly onCommit = new Set<() => void>();
   /** Called after each command with its outcome (metrics listen). */
   readonly onCommandDone: FightCommands['onCommandDone'];
+  /** Called after each append of a fight's events, with the store's error when it failed (readiness listens). */
+  readonly onAppend: FightCommands['onAppend'];
   /** Events of streams other than fights (access control), as the global log delivers them. */
   readonly onOtherEvent = new Set<(e: StoredEvent) => void>();
   /** Each page of the global log the follower read, after the cache had it: the read side's one tail read. */
@@ -48,6 +50,7 @@ export class FightService {
     this.cache = new FightCache(store, cache);
     this.commands = new FightCommands(store, this.cache, clock, (events) => this.committed(events));
     this.onCommandDone = this.commands.onCommandDone;
+    this.onAppend = this.commands.onAppend;
     this.reads = new FightReads(store, this.cache);
     this.live = new LiveViews(this.cache, this.feed, this.reads);
     this.follower = new LogFollower(store, (e) => this.heard(e), this.onLogPage, {

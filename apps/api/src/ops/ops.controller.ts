@@ -10,6 +10,7 @@ import { AppError } from '@app/fights';
 import { ApiConfig } from '../config';
 import { API_CONFIG, EVENT_STORE } from '../fights.module';
 import { Metrics } from './metrics';
+import { WriteHealth, WRITE_FAULT_HOLD_MS } from './write-health';
 import { ErrorModel } from '../common/models';
 
 /**
@@ -58,6 +59,7 @@ export class OpsController {
     private readonly indicators: HealthIndicatorService,
     private readonly runner: ProjectionRunner,
     private readonly metrics: Metrics,
+    private readonly writes: WriteHealth,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
@@ -71,16 +73,16 @@ export class OpsController {
 
   @Get('health/ready')
   @ApiOperation({
-    summary: `Readiness: the event store answers and every projection is within ${READY_MAX_LAG} events of the log (503 otherwise)`,
+    summary: `Readiness: the event store answers and takes writes, and every projection is within ${READY_MAX_LAG} events of the log (503 otherwise)`,
   })
   @ApiOkResponse({
-    description: 'Ready: eventStore, projections (lag in events by projection) and readSide are up',
+    description:
+      'Ready: eventStore, eventStoreWrites, projections (lag in events by projection) and readSide are up',
     schema: HEALTH_SCHEMA,
   })
   @ApiResponse({
     status: 503,
-    description:
-      'Not ready: the event store does not answer or a projection is too far behind (status error)',
+    description: `Not ready (status error): the event store does not answer; or it failed this instance's latest append with a fault of its own (eventStoreWrites down: fault full, read-only, busy, io or connection, since, failures), which holds until an append is stored or ${WRITE_FAULT_HOLD_MS / 1000} s pass without another failure; or a projection is too far behind`,
     schema: HEALTH_SCHEMA,
   })
   async ready(@Res() res: Response): Promise<void> {
@@ -95,6 +97,17 @@ export class OpsController {
                 probe: (await this.store.readAll({ limit: 1 })).length,
               }))
               .withTimeout(3000),
+          () => {
+            const session = this.indicators.check('eventStoreWrites');
+            const fault = this.writes.current();
+            return fault
+              ? session.down({
+                  fault: fault.fault,
+                  since: fault.since.toISOString(),
+                  failures: fault.failures,
+                })
+              : session.up();
+          },
           async () => {
             const lag = await this.runner.status();
             const behind = lag.filter((s) => s.lagEvents > READY_MAX_LAG);

@@ -4,6 +4,7 @@ import { FightService, ProjectionRunner } from '@app/fights';
 import { FightsModule } from '../fights.module';
 import { Metrics } from './metrics';
 import { OpsController } from './ops.controller';
+import { WriteHealth } from './write-health';
 
 @Module({
   imports: [TerminusModule, FightsModule],
@@ -14,7 +15,12 @@ import { OpsController } from './ops.controller';
       inject: [FightService, ProjectionRunner],
       useFactory: (fights: FightService, runner: ProjectionRunner) => new Metrics(fights, runner),
     },
+    {
+      provide: WriteHealth,
+      inject: [FightService],
+      useFactory: (fights: FightService) => new WriteHealth(fights),
+    },
   ],
-  exports: [Metrics],
+  exports: [Metrics, WriteHealth],
 })
 export class OpsModule {}
