@@ -1,4 +1,12 @@
-import { buildClientSchema, getIntrospectionQuery, isInputObjectType, isUnionType } from 'graphql';
+import {
+  buildClientSchema,
+  getIntrospectionQuery,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isObjectType,
+  isUnionType,
+} from 'graphql';
 import request from 'supertest';
 import { useApp } from './support/app';
 import { mira, orinUnranged } from './support/narateer-sheets';
@@ -51,6 +59,31 @@ describe('GraphQL: typed commands and events', () => {
     expect(Object.keys(schema.getMutationType()!.getFields())).toEqual(
       expect.arrayContaining(['narateerCommand', 'arcanaBeastCommand', 'archsoulCommand']),
     );
+  });
+
+  it('closed sets the API gives out are enums with their values described, the same values REST lists', async () => {
+    const res = await t.gql(getIntrospectionQuery());
+    const schema = buildClientSchema(res.data);
+    const fieldEnum = (type: string, field: string) => {
+      const object = schema.getType(type);
+      if (!isObjectType(object)) throw new Error(`${type} is not an object type`);
+      const named = getNamedType(object.getFields()[field].type);
+      if (!isEnumType(named)) throw new Error(`${type}.${field} is ${named.name}, not an enum`);
+      return named;
+    };
+    for (const [type, field, values] of [
+      ['FightSummaryModel', 'status', ['setup', 'active', 'ended']],
+      ['FightToken', 'role', ['player', 'spectator']],
+      ['IssuedFightToken', 'role', ['player', 'spectator']],
+      ['LabRunModel', 'status', ['running', 'done', 'failed']],
+    ] as const) {
+      const enumType = fieldEnum(type, field);
+      expect(enumType.getValues().map((v) => v.name)).toEqual([...values].sort());
+      expect(enumType.getValues().every((v) => v.description)).toBe(true);
+    }
+    const fights = await t.gql('{ fights { items { fightId status } } }');
+    expect(fights.errors).toBeUndefined();
+    expect(fights.data.fights.items).toContainEqual({ fightId, status: 'setup' });
   });
 
   it('plays the worked example through narateerCommand; every event’s data comes back typed', async () => {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { TokenRole } from '../common/graphql-enums';
 
 /** What creating a tenant answers: its first API key, shown only here. */
 export class TenantCreatedModel {
@@ -30,7 +31,7 @@ export class ApiKeyModel {
 }
 
 const TOKEN_ID = 'The token id: where GET /fights/:id/tokens/:tokenId and fightToken find it';
-const ROLE = 'player (acts for its combatants) or spectator (reads only)';
+const ROLE = 'Player (acts for its combatants) or spectator (reads only)';
 const COMBATANT_IDS = 'The combatants a player token acts for; empty for a spectator token';
 const EXPIRES_AT = 'When the token stops working, ISO 8601; null when it never expires';
 
@@ -44,8 +45,8 @@ export class TokenIssuedModel {
   @Field({ description: 'The fight token (`crt_…`), shown only here: only its hash is stored' })
   token: string;
   @ApiProperty({ enum: ['player', 'spectator'] })
-  @Field(() => String, { description: ROLE })
-  role: 'player' | 'spectator';
+  @Field(() => TokenRole, { description: ROLE })
+  role: TokenRole;
   @ApiProperty({ type: [String] })
   @Field(() => [String], { description: COMBATANT_IDS })
   combatantIds: string[];
@@ -63,8 +64,8 @@ export class TokenModel {
   @Field(() => ID, { description: 'The fight it opens' })
   fightId: string;
   @ApiProperty({ enum: ['player', 'spectator'] })
-  @Field(() => String, { description: ROLE })
-  role: 'player' | 'spectator';
+  @Field(() => TokenRole, { description: ROLE })
+  role: TokenRole;
   @ApiProperty({ type: [String] })
   @Field(() => [String], { description: COMBATANT_IDS })
   combatantIds: string[];

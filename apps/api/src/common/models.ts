@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
+import { FightStatus } from './graphql-enums';
 
 const EVENT_HASH =
   'SHA-256 of the previous hash + the RFC 8785 canonical JSON of this event without its hash; the first event’s previous hash is ""';
@@ -86,7 +87,7 @@ export class FightSummaryModel {
   system: string;
   @ApiProperty({ description: 'The fight name' }) @Field({ description: 'The fight name' }) name: string;
   @ApiProperty({ enum: ['setup', 'active', 'ended'], description: 'The fight’s status' })
-  @Field({ description: 'The fight’s status: setup, active or ended' })
+  @Field(() => FightStatus, { description: 'The fight’s status: setup, active or ended' })
   status: string;
   @ApiProperty({ description: 'The current round (0 before the first)' })
   @Field(() => Int, { description: 'The current round (0 before the first)' })

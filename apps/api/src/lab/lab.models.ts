@@ -1,6 +1,7 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
+import { LabRunStatus } from '../common/graphql-enums';
 
 @ObjectType({ description: 'A rate (0 to 1, 4 decimals) with its 95% Wilson interval' })
 export class LabRateModel {
@@ -139,8 +140,8 @@ export class LabProgressModel {
 export class LabRunModel {
   @ApiProperty({ description: 'The run id' }) @Field(() => ID, { description: 'The run id' }) id: string;
   @ApiProperty({ enum: ['running', 'done', 'failed'], description: 'Running, done or failed' })
-  @Field({ description: 'Running, done or failed' })
-  status: string;
+  @Field(() => LabRunStatus, { description: 'Running, done or failed' })
+  status: LabRunStatus;
   @ApiProperty({ description: 'The rule system id' })
   @Field({ description: 'The rule system id' })
   system: string;

@@ -604,7 +604,7 @@ const CombatantView = z
               'Weapon Damage: Strike Rating = Weapon Damage + min(active Damage Vital, Damage Vital Cap) (narateer.txt: Strike Rating).',
             ),
             damageVitals: z
-              .array(VitalSchema)
+              .array(VitalSchema.describe('A Vital it may deal damage with.'))
               .describe(
                 'The Vitals it may deal damage with, the damageVital commands name; by default Strength or Agility (light), Strength (heavy), Agility (ranged) (RULINGS.md N21; ruling N36). Left out, a command takes the highest after the cap.',
               ),
