@@ -460,10 +460,12 @@ const PoolRanks = Count.describe(
 );
 const PoolQualities = z
   .array(
-    z.strictObject({
-      name: z.string().describe('A Quality of the sheet’s `qualities`, as the sheet’s attack names it.'),
-      ranks: Count.describe('Its ranks in the sheet’s `qualities`: the dice it adds.'),
-    }),
+    z
+      .strictObject({
+        name: z.string().describe('A Quality of the sheet’s `qualities`, as the sheet’s attack names it.'),
+        ranks: Count.describe('Its ranks in the sheet’s `qualities`: the dice it adds.'),
+      })
+      .describe('A Quality the attack adds to its pool, with its ranks.'),
   )
   .describe(
     'The Qualities whose ranks the attack adds to its pool, as its sheet lists them (a name listed twice adds twice); empty when none. "Build pool Stat + Quality/Attack Ranks + modifiers" (RULINGS.md A6): the pool rolls the `stat`’s value + `ranks` + these ranks + the bonus dice of the roll (Direct, Assist, High Ground, Flanking, the combo die, the GM’s bonusDice), one more die with a net Boost or Setback.',
@@ -719,6 +721,7 @@ export const ARCANA_BEAST_VIEW = z.strictObject({
     ),
     qualities: PoolQualities,
   })
+    .describe('An attack on a Binder waiting for its beast’s intercept (ruling A22), as it was declared.')
     .nullable()
     .describe('The attack on a Binder waiting for the pending intercept (ruling A22); null otherwise.'),
   combos: z

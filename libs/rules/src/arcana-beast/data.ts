@@ -234,7 +234,7 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   },
   {
     id: 'A29',
-    text: 'Initiative: surprised combatants (RollInitiative surprised) roll with Setback; initiativeDice on the sheet adds Quality/Talent dice; Binders are listed after their beast.',
+    text: 'Initiative: surprised combatants (RollInitiative surprised) roll with Setback; initiativeDice on the sheet adds Quality/Talent dice; Binders are listed after their beast; tieBreak names beasts of the fight, each once, tie or not.',
   },
   {
     id: 'A30',
@@ -254,7 +254,7 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   },
   {
     id: 'A34',
-    text: 'A Zero Power with a range is an attack; without one it is a narrative effect the GM resolves, spending the Action and the scene’s use.',
+    text: 'A Zero Power with a range is an attack; without one it is a narrative effect the GM resolves, spending the Action and the scene’s use and rolling nothing (bonusDice on it is refused).',
   },
   {
     id: 'A35',
@@ -415,5 +415,9 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
   {
     id: 'A74',
     text: 'A Binder Knocked Out in its beast’s turn no longer shares it: Bond Surge’s Boost stops for its rolls, as the view’s turn names no Binder.',
+  },
+  {
+    id: 'A75',
+    text: 'Two waiting +1 dice of one kind (two Assists, two passed Encourages) stack on the one roll they wait for: the next roll (Assist) or the next Dodge (Encourage) adds both and spends both.',
   },
 ];

@@ -29,6 +29,7 @@ import {
   present,
   required,
   sameSide,
+  unused,
 } from './common';
 import { dealDamage } from './damage';
 
@@ -42,8 +43,14 @@ export function attack(state: ArcanaBeastState, command: AttackCommand, dice: Di
   const answer = command.intercept;
   const { def, events, narrative } = chooseAttack(state, attacker, command);
   if (narrative) {
-    // A Zero Power without an attack profile is narrated by the GM (A34); it asks no Intercept (A69).
+    // A Zero Power without an attack profile is narrated by the GM (A34); it asks no Intercept (A69) and rolls nothing,
+    // so the GM's +1 dice (A30) have no roll to go to.
     if (answer) refuseIntercept('a Zero Power with no attack profile attacks no one (ruling A34)');
+    unused(
+      command.bonusDice,
+      'bonusDice',
+      'by a Zero Power with no attack profile: a narrative effect the GM resolves rolls nothing (rulings A30, A34)',
+    );
     return [...events, ...actionTaken(state, attacker, 'zeroPower', { targetId: command.targetId })];
   }
   const declared = present(

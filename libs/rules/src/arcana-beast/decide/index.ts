@@ -17,12 +17,15 @@ import { endScene, evolveStage, revertHighest, setTrigger } from './evolution';
 import { applyCondition, clearTag, removeCondition, rollOpposedTest, rollTestCommand, setTag } from './gm';
 import { move, reposition, setBand } from './movement';
 import {
+  bindersInPlace,
   canActivate,
   checkBinderPlaces,
+  checkTieBreak,
   onActivationStart,
   rerollInitiative,
   rollInitiativeCommand,
 } from './turn';
+import { unused } from './common';
 import { DEVOLUTION_TEST, devolutionTest, withDueDevolution } from './damage';
 
 export const hooks: LifecycleHooks<ArcanaBeastState> = {
@@ -157,11 +160,30 @@ function decideShared(
   if (set) checkBinderPlaces(state, set.data.order as string[]);
   if (command.type === 'StartFight' || command.type === 'AddCombatant')
     checkLinks(events.reduce(evolve, state), joinedFields(command, events));
+  if (command.type === 'AddCombatant') return lateTieBreak(state, command, events);
   // A9: the highest Stage lasts one Combat Encounter; the fight's end ends it.
   if (command.type === 'EndFight') return [...revertHighest(state), ...events];
   if (command.type === 'RemoveCombatant')
     return [...events, ...emptyTurnEnded(events.reduce(evolve, state), dice)];
   return events;
+}
+
+/**
+ * A32, C10: a late joiner's `tieBreak` names beasts of the fight, the joiner included (checkTieBreak), and the Binders
+ * keep their places after it (A29). A Binder rolls no initiative: with one joining, nothing can tie, and a tieBreak is
+ * refused.
+ */
+function lateTieBreak(state: ArcanaBeastState, command: RuleCommand, events: RuleEvent[]): RuleEvent[] {
+  const after = events.reduce(evolve, state);
+  const joiner = events.find((e) => e.type === 'CombatantJoined')!.data.id as string;
+  if (isBinder(after.combatants[joiner]))
+    unused(
+      command.tieBreak,
+      'tieBreak',
+      `when a Beast Binder joins: ${joiner} rolls no initiative (ruling A29)`,
+    );
+  checkTieBreak(after, command.tieBreak);
+  return bindersInPlace(state, events);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { parseOrRefuse } from '../../core/contract';
+import { arr, bad, str } from '../../core/fields';
 import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
@@ -6,6 +7,7 @@ import { DiceSource } from '../../dice/roll';
 import { ARCANA_BEAST_LIFECYCLE_OVERRIDES } from '../contract';
 import { ev } from '../events';
 import { initiativeRoll, reorderGroups, tiedGroups, withBinders } from '../initiative';
+import { evolve } from '../evolve';
 import { ArcanaBeastState, beastOfBinder, binderIdOf, combatantOf, isBeast, out } from '../state';
 import { known } from './common';
 
@@ -67,7 +69,41 @@ export function rollInitiativeCommand(
     'RollInitiative',
   );
   const surprised = (parsed.surprised ?? []).map((id, i) => known(state, id, `surprised[${i}]`).id);
-  return decideLifecycle({ ...state, surprised }, command, dice, hooks)!;
+  checkTieBreak(state, parsed.tieBreak);
+  return bindersInPlace(state, decideLifecycle({ ...state, surprised }, command, dice, hooks)!);
+}
+
+/**
+ * C10, A5: `tieBreak` answers an initiative tie in advance, and ties are the beasts' (a Binder rolls no initiative,
+ * A29). An id that is no beast of the fight, or is named twice, could order no tie whatever the dice: it is refused
+ * whether or not the roll ties. A beast's id stands when the dice leave no tie for it to break.
+ */
+export function checkTieBreak(state: ArcanaBeastState, raw: unknown): void {
+  const ids = arr(raw, 'tieBreak', { optional: true }).map((id, i) => str(id, `tieBreak[${i}]`));
+  ids.forEach((id, i) => {
+    const field = `tieBreak[${i}]`;
+    const c = known(state, id, field);
+    ensure(
+      isBeast(c),
+      'ARCANA_NOT_A_BEAST',
+      `RULINGS.md A5: initiative ties are the Arcana Beasts'; ${id} is a Beast Binder, who rolls no initiative and is listed after its beast (ruling A29)`,
+      field,
+    );
+    if (ids.indexOf(id) !== i) bad(field, `names ${id} twice (docs/rulings.md C10)`);
+  });
+}
+
+/**
+ * A21, A29: a Binder is listed right after its beast. The lifecycle's tieBreak (C10) swaps the tied beasts' places in
+ * the order it is given, Binders included; their Binders follow them to their new places.
+ */
+export function bindersInPlace(state: ArcanaBeastState, events: RuleEvent[]): RuleEvent[] {
+  const after = events.reduce(evolve, state);
+  return events.map((e) => {
+    if (e.type !== 'InitiativeRolled') return e;
+    const beasts = (e.data.order as string[]).filter((id) => isBeast(after.combatants[id]));
+    return { ...e, data: { ...e.data, order: withBinders(after, beasts) } };
+  });
 }
 
 /** A5: the GM answers an initiative tie by rerolling the tied beasts (faces in dice). */
