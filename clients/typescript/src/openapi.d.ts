@@ -8903,11 +8903,11 @@ export interface components {
                         type?: "unarmed" | "melee" | "ranged" | "thrown" | "elemental" | "soul";
                         /** @description Base damage dice (S4); default from weightLb (S37), else 0. */
                         damage?: number;
-                        /** @description Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0). */
+                        /** @description Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0; any other value is refused, S104). */
                         reach?: number;
-                        /** @description Required for ranged, thrown, elemental and soul weapons. */
+                        /** @description Required for ranged, thrown, elemental and soul weapons; refused for melee and unarmed ones, whose throw takes it in thrown (S104). */
                         accurateRange?: number;
-                        /** @description At least accurateRange; default accurateRange. */
+                        /** @description At least accurateRange; default accurateRange. Refused for melee and unarmed weapons (S104). */
                         maximumRange?: number;
                         /** @description Armour types (archsoul.txt: Armor Advantages). */
                         strongAgainst?: string[];
@@ -8952,7 +8952,7 @@ export interface components {
                         weightLb?: number;
                         /** @description The Athletics of its Lifting Strength row (S37). */
                         liftingAthletics?: number;
-                        /** @description Area of effect radius in metres (S7). */
+                        /** @description Area of effect radius in metres (S7): ranged, thrown and elemental weapons only (S34, S104). */
                         areaRadius?: number;
                         /** @description Its HP (Shatter damages it, S31); absent: not tracked. */
                         hp?: number;
@@ -8966,9 +8966,9 @@ export interface components {
                             /** @description Shots carried. */
                             count: number;
                         };
-                        /** @description Thrown weapons: cumbersome (two hands); default false. */
+                        /** @description Thrown weapons only: cumbersome (two hands); default false. Another weapon’s goes in thrown (S104). */
                         heavy?: boolean;
-                        /** @description Any weapon but a thrown one: its throwing ranges. */
+                        /** @description Any weapon but a thrown one: its throwing ranges (a thrown weapon’s may only repeat its own, S104). */
                         thrown?: {
                             /** @description Accurate range in spaces. */
                             accurateRange: number;
@@ -9777,7 +9777,7 @@ export interface components {
                 /** @description The target's held weapon or shield. */
                 itemId: string;
             };
-            /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
+            /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional; named, it stands in one of them, S104). */
             cleave?: {
                 /** @description Adjacent spaces within reach, each attacked. */
                 spaces: {
@@ -10031,7 +10031,7 @@ export interface components {
              * @enum {string}
              */
             condition: "prone" | "grappled" | "defenseDown" | "slowed" | "nextAttackHarder" | "unaware" | "holdFirm" | "shieldIntercept" | "soulShield";
-            /** @description Default 1. */
+            /** @description The size of slowed, defenseDown or nextAttackHarder (S20); default 1. Refused with any other (S104). */
             amount?: number;
             /** @description Ends at the combatant's next turn; default false. */
             untilNextTurn?: boolean;
@@ -10631,11 +10631,11 @@ export interface components {
                         type?: "unarmed" | "melee" | "ranged" | "thrown" | "elemental" | "soul";
                         /** @description Base damage dice (S4); default from weightLb (S37), else 0. */
                         damage?: number;
-                        /** @description Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0). */
+                        /** @description Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0; any other value is refused, S104). */
                         reach?: number;
-                        /** @description Required for ranged, thrown, elemental and soul weapons. */
+                        /** @description Required for ranged, thrown, elemental and soul weapons; refused for melee and unarmed ones, whose throw takes it in thrown (S104). */
                         accurateRange?: number;
-                        /** @description At least accurateRange; default accurateRange. */
+                        /** @description At least accurateRange; default accurateRange. Refused for melee and unarmed weapons (S104). */
                         maximumRange?: number;
                         /** @description Armour types (archsoul.txt: Armor Advantages). */
                         strongAgainst?: string[];
@@ -10680,7 +10680,7 @@ export interface components {
                         weightLb?: number;
                         /** @description The Athletics of its Lifting Strength row (S37). */
                         liftingAthletics?: number;
-                        /** @description Area of effect radius in metres (S7). */
+                        /** @description Area of effect radius in metres (S7): ranged, thrown and elemental weapons only (S34, S104). */
                         areaRadius?: number;
                         /** @description Its HP (Shatter damages it, S31); absent: not tracked. */
                         hp?: number;
@@ -10694,9 +10694,9 @@ export interface components {
                             /** @description Shots carried. */
                             count: number;
                         };
-                        /** @description Thrown weapons: cumbersome (two hands); default false. */
+                        /** @description Thrown weapons only: cumbersome (two hands); default false. Another weapon’s goes in thrown (S104). */
                         heavy?: boolean;
-                        /** @description Any weapon but a thrown one: its throwing ranges. */
+                        /** @description Any weapon but a thrown one: its throwing ranges (a thrown weapon’s may only repeat its own, S104). */
                         thrown?: {
                             /** @description Accurate range in spaces. */
                             accurateRange: number;
@@ -12609,7 +12609,7 @@ export interface components {
                 winnerId?: string;
                 /** @description The actor won. */
                 success: boolean;
-                /** @description A grapple Attack or Throw: the weapon whose damage it deals (the fist, or a held Close Combat weapon); an attack made with it, won or lost, for Quick Attack (S98). */
+                /** @description A Grab, grapple Attack or Throw: the weapon it attacks with (the fist, or the held Close Combat weapon whose damage a grapple Attack deals); an attack made with it, won or lost, for Quick Attack (S98, S102). */
                 weaponId?: string;
             };
         };
@@ -13130,7 +13130,7 @@ export interface components {
                             /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
-                        /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
+                        /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional; named, it stands in one of them, S104). */
                         cleave?: {
                             /** @description Adjacent spaces within reach, each attacked. */
                             spaces: {
@@ -13673,7 +13673,7 @@ export interface components {
                             /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
-                        /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
+                        /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional; named, it stands in one of them, S104). */
                         cleave?: {
                             /** @description Adjacent spaces within reach, each attacked. */
                             spaces: {
@@ -14034,7 +14034,7 @@ export interface components {
                             /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
-                        /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
+                        /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional; named, it stands in one of them, S104). */
                         cleave?: {
                             /** @description Adjacent spaces within reach, each attacked. */
                             spaces: {
@@ -14365,11 +14365,11 @@ export interface components {
                 type?: "unarmed" | "melee" | "ranged" | "thrown" | "elemental" | "soul";
                 /** @description Base damage dice (S4); default from weightLb (S37), else 0. */
                 damage?: number;
-                /** @description Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0). */
+                /** @description Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0; any other value is refused, S104). */
                 reach?: number;
-                /** @description Required for ranged, thrown, elemental and soul weapons. */
+                /** @description Required for ranged, thrown, elemental and soul weapons; refused for melee and unarmed ones, whose throw takes it in thrown (S104). */
                 accurateRange?: number;
-                /** @description At least accurateRange; default accurateRange. */
+                /** @description At least accurateRange; default accurateRange. Refused for melee and unarmed weapons (S104). */
                 maximumRange?: number;
                 /** @description Armour types (archsoul.txt: Armor Advantages). */
                 strongAgainst?: string[];
@@ -14414,7 +14414,7 @@ export interface components {
                 weightLb?: number;
                 /** @description The Athletics of its Lifting Strength row (S37). */
                 liftingAthletics?: number;
-                /** @description Area of effect radius in metres (S7). */
+                /** @description Area of effect radius in metres (S7): ranged, thrown and elemental weapons only (S34, S104). */
                 areaRadius?: number;
                 /** @description Its HP (Shatter damages it, S31); absent: not tracked. */
                 hp?: number;
@@ -14428,9 +14428,9 @@ export interface components {
                     /** @description Shots carried. */
                     count: number;
                 };
-                /** @description Thrown weapons: cumbersome (two hands); default false. */
+                /** @description Thrown weapons only: cumbersome (two hands); default false. Another weapon’s goes in thrown (S104). */
                 heavy?: boolean;
-                /** @description Any weapon but a thrown one: its throwing ranges. */
+                /** @description Any weapon but a thrown one: its throwing ranges (a thrown weapon’s may only repeat its own, S104). */
                 thrown?: {
                     /** @description Accurate range in spaces. */
                     accurateRange: number;
@@ -14712,7 +14712,7 @@ export interface components {
                             /** @description The target's held weapon or shield. */
                             itemId: string;
                         };
-                        /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
+                        /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional; named, it stands in one of them, S104). */
                         cleave?: {
                             /** @description Adjacent spaces within reach, each attacked. */
                             spaces: {
@@ -15062,7 +15062,7 @@ export interface components {
                                 /** @description The target's held weapon or shield. */
                                 itemId: string;
                             };
-                            /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional). */
+                            /** @description Cleave: up to 2 adjacent spaces within reach (targetId then optional; named, it stands in one of them, S104). */
                             cleave?: {
                                 /** @description Adjacent spaces within reach, each attacked. */
                                 spaces: {

@@ -106,6 +106,12 @@ export function settleWeapon(
       if (w.reach === 0) out.reach = 1;
       if (type === 'unarmed' && w.reach !== undefined) out.reach = 1;
     } else if (extraRange !== undefined) out.maximumRange = w.accurateRange + extraRange;
+    // S104: no field its type never reads: reach (but 0) beyond melee and unarmed, heavy beyond thrown, a thrown
+    // weapon's second throwing ranges, an area beyond ranged, thrown and elemental weapons.
+    if (!close && w.reach !== 0) delete out.reach;
+    if (type !== 'thrown') delete out.heavy;
+    if (type === 'thrown') delete out.thrown;
+    if (type !== 'ranged' && type !== 'thrown' && type !== 'elemental') delete out.areaRadius;
     if (type !== 'thrown' && type !== 'elemental' && w.attackRoll !== undefined) out.attackRoll = 0;
     // S52: a two-handed weapon that is not a spear is drawn awkwardly.
     if (w.twoHanded && !(w.properties ?? []).includes('spear') && w.stowage === 'simple')

@@ -729,6 +729,9 @@ describe('S27: a grapple Throw is an attack (archsoul.txt: Quick Attack, Throw)'
       { type: 'Grab', combatantId: 'a', targetId: 'v' },
       { dice: [4, 4, 1, 4, 1, 1] },
     );
+    // S102: the Grab was an attack with the fist, so its Quick Attack waits for a's next turn.
+    events = ['a', 'v'].reduce((e, id) => then(e, { type: 'EndTurn', combatantId: id }), events);
+    events = then(events, { type: 'StartRound' });
     // The unarmed Quick Attack takes the grapple roll first (S33), then misses: 1 success against Defense 1.
     events = then(
       events,

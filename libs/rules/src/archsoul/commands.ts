@@ -27,7 +27,7 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
     'Draw an awkward item (2 AP, consecutive, may span turns): combatantId, itemId, fromBackpack? (triggers reactive attacks).',
   Attack:
     'Attack (2 AP): attackerId, targetId, weaponId?, unarmedStyle? (punch | other), limbArmoured?, modifier?, damageModifier?, criticalNarration?; ' +
-    'special? (quick: 1 AP | reckless: 3 AP); attack modifiers: feint? (true | {skill?, facing?}), sneak?, knockdown?, shatter? {itemId}, cleave? {spaces [{x, y}…]} (targetId then optional).',
+    'special? (quick: 1 AP | reckless: 3 AP); attack modifiers: feint? (true | {skill?, facing?}), sneak?, knockdown?, shatter? {itemId}, cleave? {spaces [{x, y}…]} (targetId then optional; named, it stands in one of them, S104).',
   ThrowItem:
     'Throw a held item at a target (1 AP; triggers reactive attacks; a weapon attack, so not while grappled, S48): combatantId, itemId, targetId, modifier?, damageModifier?, criticalNarration?.',
   ReactiveAttack:
@@ -36,7 +36,7 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   ResumeAction:
     'After reactive attacks that did not prevent it, the actor performs its held action as declared (S50): combatantId, abandon?, modifier?, damageModifier?, criticalNarration?, limbArmoured?.',
   ClearJam: 'Clear a jammed firearm (3 AP, a full round): combatantId, weaponId.',
-  ApplyCondition: `GM: apply a condition (${CONDITIONS.join(', ')}; unaware is the GM's call for a Sneak Attack, S30): combatantId, condition, amount?, untilNextTurn?, reason?.`,
+  ApplyCondition: `GM: apply a condition (${CONDITIONS.join(', ')}; unaware is the GM's call for a Sneak Attack, S30): combatantId, condition, amount? (slowed, defenseDown, nextAttackHarder only, S104), untilNextTurn?, reason?.`,
   RemoveCondition: 'GM: remove a condition: combatantId, condition.',
   ApplyDamage: 'GM: damage (e.g. a Soul attack effect) to HP: combatantId, damage, source?.',
   Study:

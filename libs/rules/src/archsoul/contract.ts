@@ -84,12 +84,21 @@ const WEAPON = z
     reach: Int.min(0)
       .max(10)
       .optional()
-      .describe('Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0).'),
+      .describe(
+        'Melee and unarmed: reach in spaces, at least 1; default 1. Other weapons have none (0; any other value is refused, S104).',
+      ),
     accurateRange: Int.min(1)
       .max(500)
       .optional()
-      .describe('Required for ranged, thrown, elemental and soul weapons.'),
-    maximumRange: Int.min(1).max(1000).optional().describe('At least accurateRange; default accurateRange.'),
+      .describe(
+        'Required for ranged, thrown, elemental and soul weapons; refused for melee and unarmed ones, whose throw takes it in thrown (S104).',
+      ),
+    maximumRange: Int.min(1)
+      .max(1000)
+      .optional()
+      .describe(
+        'At least accurateRange; default accurateRange. Refused for melee and unarmed weapons (S104).',
+      ),
     strongAgainst: ARMOUR_LIST.optional().describe('Armour types (archsoul.txt: Armor Advantages).'),
     weakAgainst: ARMOUR_LIST.optional().describe('Armour types (archsoul.txt: Armor Advantages).'),
     armourPiercing: z.boolean().optional().describe('Default false.'),
@@ -131,7 +140,12 @@ const WEAPON = z
       .max(30)
       .optional()
       .describe('The Athletics of its Lifting Strength row (S37).'),
-    areaRadius: Int.min(2).max(100).optional().describe('Area of effect radius in metres (S7).'),
+    areaRadius: Int.min(2)
+      .max(100)
+      .optional()
+      .describe(
+        'Area of effect radius in metres (S7): ranged, thrown and elemental weapons only (S34, S104).',
+      ),
     hp: Int.min(0).max(1000).optional().describe('Its HP (Shatter damages it, S31); absent: not tracked.'),
     ammunition: z
       .strictObject({
@@ -140,8 +154,15 @@ const WEAPON = z
       })
       .optional()
       .describe('The ammunition it shoots; absent for a weapon without.'),
-    heavy: z.boolean().optional().describe('Thrown weapons: cumbersome (two hands); default false.'),
-    thrown: THROW.optional().describe('Any weapon but a thrown one: its throwing ranges.'),
+    heavy: z
+      .boolean()
+      .optional()
+      .describe(
+        'Thrown weapons only: cumbersome (two hands); default false. Another weapon’s goes in thrown (S104).',
+      ),
+    thrown: THROW.optional().describe(
+      'Any weapon but a thrown one: its throwing ranges (a thrown weapon’s may only repeat its own, S104).',
+    ),
   })
   .describe('A weapon on the sheet.');
 
@@ -302,7 +323,9 @@ const cleave = z
     spaces: z.array(SpaceSchema).max(CLEAVE.spaces).describe('Adjacent spaces within reach, each attacked.'),
   })
   .optional()
-  .describe('Cleave: up to 2 adjacent spaces within reach (targetId then optional).');
+  .describe(
+    'Cleave: up to 2 adjacent spaces within reach (targetId then optional; named, it stands in one of them, S104).',
+  );
 const special = z
   .enum(Object.keys(SPECIAL_ATTACKS) as [keyof typeof SPECIAL_ATTACKS])
   .optional()
@@ -451,7 +474,12 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   ApplyCondition: command('ApplyCondition', 'GM: apply a condition.', {
     combatantId: Id.describe('The combatant who gets it.'),
     condition: z.enum(CONDITIONS).describe('The condition (data.ts CONDITIONS).'),
-    amount: Int.min(1).max(10).optional().describe('Default 1.'),
+    amount: Int.min(1)
+      .max(10)
+      .optional()
+      .describe(
+        'The size of slowed, defenseDown or nextAttackHarder (S20); default 1. Refused with any other (S104).',
+      ),
     untilNextTurn: flag("Ends at the combatant's next turn; default false."),
     reason: text(500).optional().describe('Default "GM".'),
   }),
@@ -962,7 +990,7 @@ export const ARCHSOUL_EVENT_SCHEMAS = {
     ),
     success: z.boolean().describe('The actor won.'),
     weaponId: Name.optional().describe(
-      'A grapple Attack or Throw: the weapon whose damage it deals (the fist, or a held Close Combat weapon); an attack made with it, won or lost, for Quick Attack (S98).',
+      'A Grab, grapple Attack or Throw: the weapon it attacks with (the fist, or the held Close Combat weapon whose damage a grapple Attack deals); an attack made with it, won or lost, for Quick Attack (S98, S102).',
     ),
   }),
   GrappleStarted: z.strictObject({

@@ -267,6 +267,12 @@ export const CONDITIONS = [
   'shieldIntercept',
   'soulShield',
 ] as const;
+/** The conditions with a size (S20: Defense lost, speed lost, difficulty added): the rest are had or not (S104). */
+export const SIZED_CONDITIONS: readonly (typeof CONDITIONS)[number][] = [
+  'defenseDown',
+  'slowed',
+  'nextAttackHarder',
+];
 
 /** archsoul.txt: Special Attacks. */
 export const SPECIAL_ATTACKS = {
@@ -816,5 +822,21 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   {
     id: 'S100',
     text: 'A field no state could make count is refused on every path: limbArmoured with a weapon that is not unarmed (Attack, ReactiveAttack, a resumed Attack); a ResumeAction’s GM circumstances when it abandons or its held action rolls no attack (ARCHSOUL_RESUME_FIELD). A resumed Charge’s circumstances ride on its attack.',
+  },
+  {
+    id: 'S101',
+    text: 'An ambush’s “base movement speed” is the speed before any condition: the sheet’s on foot, the mount’s while mounted; a slow shortens the Move action, not the free movement.',
+  },
+  {
+    id: 'S102',
+    text: 'A Grab, won or lost, is an unarmed attack made with the fist (a reactive one too): a Quick Attack with the fist is refused for the rest of the round; a prevented Grab made none.',
+  },
+  {
+    id: 'S103',
+    text: 'Every combatant stands in one space, so no attacker occupies both arcs: the arc is the attacker’s space’s, whatever its size; a GM places a large monster lying across both arcs on a front-arc space.',
+  },
+  {
+    id: 'S104',
+    text: 'Fields never read are refused: reach (but 0) beyond melee and unarmed weapons, ranges on them, heavy beyond thrown, a thrown weapon’s differing thrown, areaRadius beyond ranged, thrown and elemental; amount on a condition without a size; a Cleave’s targetId outside its spaces.',
   },
 ];

@@ -46,7 +46,7 @@ export const archsoul: RuleSystem<ArchsoulState> = {
   decide,
   evolve,
   view,
-  viewVersion: 1,
+  viewVersion: 2,
   actorOf,
   // C13: a triggering action waits for its reactive attacks; ResumeAction carries its dice (S18).
   // S20: an action stays held while a reaction opened inside its sequence is answered.

@@ -269,6 +269,7 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
   if ((w.attackRoll ?? 0) > 0 && type !== 'thrown' && type !== 'elemental')
     bad(`${field}.attackRoll`, 'must be at most 0');
   if (close && w.reach === 0) bad(`${field}.reach`, 'must be at least 1');
+  unreadFields(w, type, field);
   // archsoul.txt: Unarmed: "These may only be performed against targets in adjacent spaces" (the Unarmed Combat
   // specialization that may overcome it is not modelled).
   if (type === 'unarmed' && w.reach !== undefined && w.reach > 1)
@@ -324,6 +325,55 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
     };
   else if (w.thrown) weapon.thrown = readThrow(w.thrown, `${field}.thrown`, damage);
   return weapon;
+}
+
+/**
+ * Ruling S104 (as S100 for commands): a weapon field its type never reads is refused, not dropped. Reach is a melee or
+ * unarmed weapon's (archsoul.txt: Reactive Attack: "within reach of one of your melee attacks"); accurate and maximum
+ * ranges are a shot's or a throw's (Ranged Weapon, Thrown Weapon), a close weapon's throw taking them in `thrown`;
+ * `heavy` is a thrown weapon's cumbersome throw (Thrown Weapon), another's in `thrown.heavy`; a thrown weapon's own
+ * ranges are its throwing ones (its `thrown`, as validateSheet records it, may only repeat them); an area is made by
+ * AreaAttack with a ranged, thrown or elemental weapon (S34). A reach of 0 is what any other weapon has.
+ */
+function unreadFields(w: WeaponInput, type: AttackType, field: string): void {
+  const close = isMeleeOrUnarmed({ type });
+  const because = (what: string) => `is never read for a ${type} weapon: ${what} (ruling S104)`;
+  if (!close && w.reach !== undefined && w.reach !== 0)
+    bad(
+      `${field}.reach`,
+      because('reach belongs to melee and unarmed weapons; a shot or a throw has a range'),
+    );
+  for (const k of ['accurateRange', 'maximumRange'] as const)
+    if (close && w[k] !== undefined)
+      bad(
+        `${field}.${k}`,
+        because('a melee or unarmed weapon strikes within reach; its throwing ranges go in thrown'),
+      );
+  if (type !== 'thrown' && w.heavy !== undefined)
+    bad(
+      `${field}.heavy`,
+      because('heavy is a thrown weapon’s cumbersome throw; another weapon’s goes in thrown.heavy'),
+    );
+  if (type === 'thrown' && w.thrown !== undefined && !sameThrow(w))
+    bad(`${field}.thrown`, because('a thrown weapon’s own ranges and damage are its throwing ones'));
+  if (w.areaRadius !== undefined && type !== 'ranged' && type !== 'thrown' && type !== 'elemental')
+    bad(
+      `${field}.areaRadius`,
+      because('an area attack takes a ranged, thrown or elemental weapon (ruling S34)'),
+    );
+}
+
+/** A thrown weapon's `thrown` as validateSheet records it (CombatantJoined): its own ranges, heaviness and damage. */
+function sameThrow(w: WeaponInput): boolean {
+  const t = w.thrown!;
+  const heavy = (w.heavy ?? false) || w.attackRoll === 1;
+  const damage = w.damage ?? (w.weightLb !== undefined ? improvisedDamage(w.weightLb) : 0);
+  return (
+    t.accurateRange === w.accurateRange &&
+    (t.maximumRange ?? t.accurateRange) === (w.maximumRange ?? w.accurateRange) &&
+    (t.heavy ?? false) === heavy &&
+    (t.damage ?? damage) === damage
+  );
 }
 
 /**

@@ -170,6 +170,14 @@ export function speedNow(c: ArchsoulCombatant): number {
 }
 
 /**
+ * archsoul.txt: Ambushes: "their base movement speed": the speed before any condition, as "base weapon damage" is the
+ * weapon's before what is added to it (S101): the sheet's on foot, the mount's while mounted (S35, S86).
+ */
+export function baseSpeed(c: ArchsoulCombatant): number {
+  return c.mounted && c.sheet.mount ? c.sheet.mount.speed : c.sheet.speed;
+}
+
+/**
  * The Shield Bonus the combatant has now (S10): its held, undestroyed shield's, only while it has a front arc
  * (archsoul.txt: Being Grappled: "cannot ... benefit from using a shield"; S11: Down). An attack adds it only against
  * ranged, thrown and elemental attacks into that front arc (decide/damage.ts).

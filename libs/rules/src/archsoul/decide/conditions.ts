@@ -1,7 +1,9 @@
+import { bad } from '../../core/fields';
 import { combatantId } from '../../core/lifecycle';
 import { RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { ArchsoulCommand } from '../contract';
+import { SIZED_CONDITIONS } from '../data';
 import { ev } from '../events';
 import { ArchsoulState, grapplesOf, hasCondition } from '../state';
 import { endGrapplesOf } from './grapple';
@@ -13,6 +15,13 @@ export function applyCondition(
   command: ArchsoulCommand<'ApplyCondition'>,
 ): RuleEvent[] {
   const id = combatantId(state, command.combatantId, 'combatantId');
+  // Ruling S104: only a slow, a loss of Defense and a harder next attack have a size (S20); another condition's amount
+  // would be recorded and never read.
+  if (command.amount !== undefined && !SIZED_CONDITIONS.includes(command.condition))
+    bad(
+      'amount',
+      `is the size of ${SIZED_CONDITIONS.join(', ')} (speed, Defense or difficulty lost or added); ${command.condition} has none (ruling S104)`,
+    );
   // Ruling S92: a rider the GM lays on the ground comes off its mount first, as a rider knocked down does (S35).
   const dismounted =
     command.condition === 'prone'

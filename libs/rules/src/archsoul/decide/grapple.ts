@@ -81,7 +81,8 @@ export function grappleRoll(
       opponent: theirs,
       winnerId: success ? actor.id : opponent.id,
       success,
-      // Ruling S98: a grapple Attack or Throw is an attack made with the weapon whose damage it deals.
+      // Ruling S98: a grapple Attack or Throw is an attack made with the weapon whose damage it deals; S102: a Grab
+      // one made with the fist.
       ...(weaponId !== undefined ? { weaponId } : {}),
     }),
   );
@@ -152,7 +153,8 @@ export function performGrab(
   const r = run(state, evolve);
   const c = state.combatants[actorId];
   const t = state.combatants[targetId];
-  if (!grappleRoll(state, c, t, 'Grab', dice, undefined, r.push, 'unarmed')) {
+  // Ruling S102: the Grab's roll is "an unarmed attack with an empty hand": an attack made with the fist, won or lost.
+  if (!grappleRoll(state, c, t, 'Grab', dice, undefined, r.push, 'unarmed', FIST.id)) {
     // archsoul.txt: Grab: "roll an unarmed attack"; Critical Failure Tables: rolled "when a character rolls a critical
     // failure" (S2), here the unarmed table's.
     const rolled = r.events.find((e) => e.type === 'GrappleRolled')!.data as { actor: TestResult };

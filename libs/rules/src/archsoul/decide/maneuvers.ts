@@ -11,7 +11,7 @@ import {
   SPECIAL_ATTACKS,
   SpecialAttack,
 } from '../data';
-import { distance, Facing, Space } from '../grid';
+import { distance, Facing, same, Space } from '../grid';
 import { handsOf } from '../hands';
 import { Modifier } from '../rolls';
 import { isMeleeOrUnarmed, Weapon } from '../sheet';
@@ -106,7 +106,7 @@ export function checkOptions(
     );
   if (o.shatter && t) checkShatter(w, t, o.shatter.itemId);
   if (o.sneak && t) checkSneak(state, a, w, t);
-  if (o.cleave) checkCleave(state, a, w, o.cleave.spaces, action);
+  if (o.cleave) checkCleave(state, a, w, o.cleave.spaces, action, t);
 }
 
 /** S29: which attack modifiers may modify the same attack. */
@@ -193,6 +193,7 @@ function checkCleave(
   w: Weapon,
   sp: Space[],
   action: 'attack' | 'reactive',
+  t: ArchsoulCombatant | undefined,
 ): void {
   ensure(
     action === 'attack',
@@ -231,6 +232,15 @@ function checkCleave(
       'ARCHSOUL_CLEAVE_SPACES',
       'archsoul.txt: Cleave: "up to 2 adjacent spaces" (adjacent to each other, ruling S30)',
       'cleave.spaces[1]',
+    );
+  // Ruling S104: a Cleave strikes "everything within the attack's area" (Area of Effect Attacks), its spaces; a target
+  // named outside them would be checked and never struck.
+  if (t)
+    ensure(
+      sp.some((s) => same(s, t.position!)),
+      'ARCHSOUL_CLEAVE_TARGET',
+      `archsoul.txt: Cleave: "make an area of effect melee weapon attack against those spaces": ${t.id} stands in none of them (ruling S104)`,
+      'targetId',
     );
 }
 

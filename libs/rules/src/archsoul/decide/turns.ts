@@ -5,7 +5,7 @@ import { ArchsoulCommand } from '../contract';
 import { AP_PER_TURN } from '../data';
 import { ev } from '../events';
 import { evolve } from '../evolve';
-import { ActiveCondition, ArchsoulState, isDown, Party, partyOf, Phase, speedNow } from '../state';
+import { ActiveCondition, ArchsoulState, baseSpeed, isDown, Party, partyOf, Phase } from '../state';
 import { endEntries } from './common';
 import { pushOut } from './spaces';
 
@@ -64,14 +64,9 @@ export function openPhase(
       const expired = c.conditions
         .filter((k) => k.untilNextTurn && (k.sourceId ?? id) === id)
         .map((k) => k.condition);
-      // archsoul.txt: Ambushes: the surprising party moves up to its base speed for free in "the first round of
-      // combat": the speed a Move allows it (speedNow: the mount's while mounted, S35), not the sheet's own, once the
-      // conditions ending as this phase's turns start are gone (C7: a "for one round" slow ends at the next turn).
-      const lasting = c.conditions.filter((k) => !(k.untilNextTurn && ids.includes(k.sourceId ?? id)));
-      const freeMove =
-        firstRoundOfCombat(state, id) && state.ambush === partyOf(c.side)
-          ? speedNow({ ...c, conditions: lasting })
-          : 0;
+      // archsoul.txt: Ambushes: the surprising party moves "up to their base movement speed" for free in "the first
+      // round of combat": the speed before any condition (S101), the mount's while mounted (S35, S86).
+      const freeMove = firstRoundOfCombat(state, id) && state.ambush === partyOf(c.side) ? baseSpeed(c) : 0;
       events.push(
         ev('TurnStarted', { combatantId: id, round: state.round, ap: AP_PER_TURN, freeMove, expired }),
       );
