@@ -6,37 +6,34 @@ import { registerEnumType } from '@nestjs/graphql';
  * reads is unchanged. Arguments that take them stay strings: the service judges them, with its own error
  * code and field, the same way on REST and GraphQL.
  */
-export const FightStatus = { setup: 'setup', active: 'active', ended: 'ended' } as const;
-export type FightStatus = (typeof FightStatus)[keyof typeof FightStatus];
-registerEnumType(FightStatus, {
-  name: 'FightStatus',
-  description: 'Where a fight stands',
-  valuesMap: {
-    setup: { description: 'Created; no round has started yet' },
-    active: { description: 'Its first round has started' },
-    ended: { description: 'EndFight has ended it' },
-  },
+function closedSet<V extends string>(
+  name: string,
+  description: string,
+  values: Record<V, string>,
+): { readonly [K in V]: K } {
+  const set = Object.fromEntries(Object.keys(values).map((v) => [v, v])) as { [K in V]: K };
+  const valuesMap = Object.fromEntries(
+    Object.entries<string>(values).map(([v, description]) => [v, { description }]),
+  ) as Record<V, { description: string }>;
+  registerEnumType(set, { name, description, valuesMap });
+  return set;
+}
+
+export const FightStatus = closedSet('FightStatus', 'Where a fight stands', {
+  setup: 'Created; no round has started yet',
+  active: 'Its first round has started',
+  ended: 'EndFight has ended it',
 });
 
-export const TokenRole = { player: 'player', spectator: 'spectator' } as const;
-export type TokenRole = (typeof TokenRole)[keyof typeof TokenRole];
-registerEnumType(TokenRole, {
-  name: 'FightTokenRole',
-  description: 'What a fight token may do',
-  valuesMap: {
-    player: { description: 'Acts for its combatants and reads the fight' },
-    spectator: { description: 'Reads the fight only' },
-  },
+export const TokenRole = closedSet('FightTokenRole', 'What a fight token may do', {
+  player: 'Acts for its combatants and reads the fight',
+  spectator: 'Reads the fight only',
 });
+export type TokenRole = keyof typeof TokenRole;
 
-export const LabRunStatus = { running: 'running', done: 'done', failed: 'failed' } as const;
-export type LabRunStatus = (typeof LabRunStatus)[keyof typeof LabRunStatus];
-registerEnumType(LabRunStatus, {
-  name: 'LabRunStatus',
-  description: 'Where a Combat Lab run stands',
-  valuesMap: {
-    running: { description: 'Its fights are being played' },
-    done: { description: 'Every cell has its result' },
-    failed: { description: 'It stopped on an error (error says which)' },
-  },
+export const LabRunStatus = closedSet('LabRunStatus', 'Where a Combat Lab run stands', {
+  running: 'Its fights are being played',
+  done: 'Every cell has its result',
+  failed: 'It stopped on an error (error says which)',
 });
+export type LabRunStatus = keyof typeof LabRunStatus;
